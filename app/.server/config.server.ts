@@ -1,0 +1,37 @@
+import { randomBytes } from "node:crypto";
+import { z } from "zod";
+
+/**
+ * The portal's configuration, read once from the environment and validated (DESIGN 6).
+ * A bad value stops start-up with a message naming the variable.
+ */
+const ConfigSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  /** The identity server that answers /api/Authentication with each user's practice API address. */
+  PRACTICE_IDENTITY_URL: z.url({ message: "must be an http(s) URL, e.g. http://127.0.0.1:4010" }).default("http://127.0.0.1:4010"),
+  /** Milliseconds before a practice API call is abandoned. */
+  PRACTICE_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+  /** Signs the session-id cookie. Without one a random secret is made at start (sessions end on restart anyway). */
+  SESSION_SECRET: z.string().min(32, { message: "must be at least 32 characters" }).optional(),
+  /** Marks the session cookie Secure; on by default in production, off for plain-http local runs. */
+  COOKIE_SECURE: z.enum(["true", "false"]).optional(),
+});
+
+export type Config = z.output<typeof ConfigSchema> & { sessionSecret: string; cookieSecure: boolean };
+
+function load(): Config {
+  const parsed = ConfigSchema.safeParse(process.env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
+    throw new Error(`The portal's configuration is invalid:\n${lines.join("\n")}`);
+  }
+  const env = parsed.data;
+  return {
+    ...env,
+    PRACTICE_IDENTITY_URL: env.PRACTICE_IDENTITY_URL.endsWith("/") ? env.PRACTICE_IDENTITY_URL : `${env.PRACTICE_IDENTITY_URL}/`,
+    sessionSecret: env.SESSION_SECRET ?? randomBytes(32).toString("hex"),
+    cookieSecure: env.COOKIE_SECURE ? env.COOKIE_SECURE === "true" : env.NODE_ENV === "production",
+  };
+}
+
+export const config = load();

@@ -1,0 +1,34 @@
+import { endpoints } from "../../../contract/endpoints";
+import { readAuthReply, type AuthOutcome } from "../../../contract/auth";
+import { config } from "../config.server";
+import { callPractice } from "./client.server";
+
+/** Identity lookup, sign-in, sign-out and token validation (1§7). */
+
+export type IdentityOutcome = { kind: "found"; apiBase: string } | { kind: "rejected"; message: string };
+
+/** Asks the identity server which practice API serves this user (run before sign-in). */
+export async function lookupIdentity(userName: string, password: string): Promise<IdentityOutcome> {
+  const reply = await callPractice(endpoints.identityAuthentication, {
+    base: config.PRACTICE_IDENTITY_URL,
+    body: { UserName: userName, Password: password },
+  });
+  if ("ACCAPIURL" in reply) return { kind: "found", apiBase: reply.ACCAPIURL.endsWith("/") ? reply.ACCAPIURL : `${reply.ACCAPIURL}/` };
+  return { kind: "rejected", message: reply.ResponseMessage ?? reply.StatusMessage ?? "" };
+}
+
+export async function authenticate(apiBase: string, credentials: { userName: string; password: string; q?: string }): Promise<AuthOutcome> {
+  const reply = await callPractice(endpoints.patientAuthentication, {
+    base: apiBase,
+    body: { UserName: credentials.userName, Password: credentials.password, q: credentials.q ?? "" },
+  });
+  return readAuthReply(reply);
+}
+
+export async function logout(apiBase: string, token: string): Promise<void> {
+  await callPractice(endpoints.logout, { base: apiBase, query: { Token: token } });
+}
+
+export async function validateToken(apiBase: string, token: string): Promise<boolean> {
+  return callPractice(endpoints.validateToken, { base: apiBase, token });
+}

@@ -1,0 +1,77 @@
+import type { z } from "zod";
+import type { Endpoint } from "../../../contract/endpoints";
+import { config } from "../config.server";
+
+/**
+ * The one way the portal calls the practice API: one endpoint from contract/endpoints.ts, the Token
+ * header, a timeout, and the reply parsed with the endpoint's schema. Failures are typed so that
+ * loaders can tell "sign in again" (401) from "the practice API is broken" (contract, 5xx).
+ */
+
+export type PracticeFailure = "unauthorized" | "forbidden" | "http" | "contract" | "network" | "timeout";
+
+export class PracticeApiError extends Error {
+  constructor(
+    readonly kind: PracticeFailure,
+    readonly call: string,
+    message: string,
+    readonly status?: number,
+  ) {
+    super(`${call}: ${message}`);
+    this.name = "PracticeApiError";
+  }
+}
+
+type InputOf<S> = S extends z.ZodType ? z.input<S> : never;
+
+export interface CallOptions<E extends Endpoint> {
+  base: string;
+  token?: string;
+  query?: InputOf<NonNullable<E["query"]>>;
+  body?: InputOf<NonNullable<E["body"]>>;
+  timeoutMs?: number;
+}
+
+export async function callPractice<E extends Endpoint>(endpoint: E, options: CallOptions<E>): Promise<z.output<E["reply"]>> {
+  const call = `${endpoint.method} ${endpoint.path}`;
+  const url = new URL(endpoint.path, options.base.endsWith("/") ? options.base : `${options.base}/`);
+  for (const [key, value] of Object.entries((options.query ?? {}) as Record<string, string | number>)) {
+    url.searchParams.set(key, String(value));
+  }
+  const headers: Record<string, string> = { Accept: "application/json" };
+  if (endpoint.needsToken) {
+    if (!options.token) throw new PracticeApiError("unauthorized", call, "no token");
+    headers.Token = options.token;
+  }
+  if (options.body !== undefined) headers["Content-Type"] = "application/json";
+
+  let response: Response;
+  try {
+    response = await fetch(url, {
+      method: endpoint.method,
+      headers,
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      signal: AbortSignal.timeout(options.timeoutMs ?? config.PRACTICE_TIMEOUT_MS),
+    });
+  } catch (error) {
+    const timedOut = error instanceof Error && (error.name === "TimeoutError" || error.name === "AbortError");
+    throw new PracticeApiError(timedOut ? "timeout" : "network", call, timedOut ? "the practice API did not answer in time" : "the practice API could not be reached");
+  }
+
+  if (response.status === 401) throw new PracticeApiError("unauthorized", call, "token refused", 401);
+  if (response.status === 403) throw new PracticeApiError("forbidden", call, "not allowed for this patient", 403);
+  if (!response.ok) throw new PracticeApiError("http", call, `HTTP ${response.status}`, response.status);
+
+  let json: unknown;
+  try {
+    json = JSON.parse(await response.text());
+  } catch {
+    throw new PracticeApiError("contract", call, "the reply is not JSON", response.status);
+  }
+  const parsed = endpoint.reply.safeParse(json);
+  if (!parsed.success) {
+    const where = parsed.error.issues.slice(0, 3).map((i) => `${i.path.join(".") || "(root)"}: ${i.message}`);
+    throw new PracticeApiError("contract", call, `the reply does not match the contract (${where.join("; ")})`, response.status);
+  }
+  return parsed.data as z.output<E["reply"]>;
+}

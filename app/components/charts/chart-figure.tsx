@@ -1,0 +1,46 @@
+import type { ReactNode } from "react";
+
+export interface Datum {
+  label: string;
+  value: number;
+  colour: string;
+}
+
+/**
+ * A chart with its text alternative: the drawing is hidden from screen readers and a table with the
+ * same numbers stands in for it, so every figure can be read, copied and compared.
+ */
+export function ChartFigure({ title, data, summary, children }: { title: string; data: Datum[]; summary?: string; children: ReactNode }) {
+  return (
+    <figure className="flex flex-col gap-3 rounded bg-white p-4 shadow-sm">
+      <figcaption className="text-xl font-bold">{title}</figcaption>
+      <div aria-hidden="true">{children}</div>
+      {summary ? <p className="text-muted">{summary}</p> : null}
+      <ul className="flex flex-wrap gap-x-4 gap-y-1" aria-hidden="true">
+        {data.map((d) => (
+          <li key={d.label} className="flex items-center gap-2">
+            <span className="inline-block size-4 rounded-sm" style={{ background: d.colour }} />
+            {d.label}: <span className="font-semibold">{d.value}</span>
+          </li>
+        ))}
+      </ul>
+      <table className="sr-only">
+        <caption>{title}</caption>
+        <thead>
+          <tr>
+            <th scope="col">Category</th>
+            <th scope="col">Number</th>
+          </tr>
+        </thead>
+        <tbody>
+          {data.map((d) => (
+            <tr key={d.label}>
+              <th scope="row">{d.label}</th>
+              <td>{d.value}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </figure>
+  );
+}

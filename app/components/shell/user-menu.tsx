@@ -1,0 +1,34 @@
+import { DropdownMenu } from "radix-ui";
+import { useRef } from "react";
+import { Form, useRevalidator } from "react-router";
+
+/** The header dropdown: Refresh Configurations reloads the practice's settings and data, Log Out ends the session. */
+export function UserMenu({ name }: { name: string }) {
+  const revalidator = useRevalidator();
+  const logoutForm = useRef<HTMLFormElement>(null);
+  return (
+    <>
+      <DropdownMenu.Root>
+        <DropdownMenu.Trigger className="min-h-11 rounded border-2 border-white px-3 font-semibold text-white">
+          {name}
+          <span aria-hidden="true"> ▾</span>
+          <span className="sr-only">: account menu</span>
+        </DropdownMenu.Trigger>
+        <DropdownMenu.Portal>
+          <DropdownMenu.Content align="end" sideOffset={6} className="z-50 min-w-56 rounded border border-line bg-white p-1 text-ink shadow-lg">
+            <DropdownMenu.Item className={itemClass} onSelect={() => revalidator.revalidate()}>
+              Refresh Configurations
+            </DropdownMenu.Item>
+            <DropdownMenu.Separator className="my-1 h-px bg-line" />
+            <DropdownMenu.Item className={itemClass} onSelect={() => logoutForm.current?.requestSubmit()}>
+              Log Out
+            </DropdownMenu.Item>
+          </DropdownMenu.Content>
+        </DropdownMenu.Portal>
+      </DropdownMenu.Root>
+      <Form ref={logoutForm} method="post" action="/logout" className="hidden" />
+    </>
+  );
+}
+
+const itemClass = "flex min-h-11 cursor-pointer items-center rounded px-3 outline-none data-[highlighted]:bg-focus data-[highlighted]:text-ink";

@@ -1,0 +1,20 @@
+import { DateTime } from "luxon";
+
+/** Dates are the practice's: Pacific/Auckland whatever the server's or browser's zone (DESIGN 5). */
+export const PRACTICE_ZONE = "Pacific/Auckland";
+
+/** "08:00" or "08:00:00" → "8:00 am"; anything unreadable is shown as it came. */
+export function formatClockTime(value: string): string {
+  const parsed = DateTime.fromFormat(value.trim().slice(0, 5), "HH:mm", { zone: PRACTICE_ZONE });
+  return parsed.isValid ? parsed.toFormat("h:mm a").toLowerCase() : value;
+}
+
+export function formatOpeningHours(start: string, end: string): string {
+  return `${formatClockTime(start)} – ${formatClockTime(end)}`;
+}
+
+/** Display format DD-MM-YYYY (2 intro). */
+export function formatDate(iso: string): string {
+  const parsed = DateTime.fromISO(iso, { zone: PRACTICE_ZONE });
+  return parsed.isValid ? parsed.toFormat("dd-MM-yyyy") : iso;
+}

@@ -1,0 +1,38 @@
+import { z } from "zod";
+import { messages } from "./messages";
+
+/**
+ * The sign-in form (1§5), used on the client for instant messages and on the server as the authority.
+ * The e-mail is checked with zod's e-mail validator; lengths are bounded so that a pasted
+ * 10,000-character value gets a clear message instead of being sent.
+ */
+export const SignInSchema = z.object({
+  username: z
+    .string()
+    .trim()
+    .min(1, messages.signIn.emailEmpty)
+    .max(254, messages.signIn.emailTooLong)
+    .pipe(z.email(messages.signIn.emailInvalid)),
+  password: z
+    .string()
+    .refine((value) => value.trim().length > 0, messages.signIn.passwordEmpty)
+    .refine((value) => value.length <= 128, messages.signIn.passwordTooLong),
+});
+
+export type SignInInput = z.input<typeof SignInSchema>;
+export type FieldErrors<T> = Partial<Record<keyof T, string>>;
+
+/** The first message of each field, ready for the form. */
+export function fieldErrors<T>(error: z.ZodError<T>): FieldErrors<T> {
+  const out: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const key = String(issue.path[0] ?? "");
+    if (key && !out[key]) out[key] = issue.message;
+  }
+  return out as FieldErrors<T>;
+}
+
+export function validateSignIn(input: SignInInput) {
+  const parsed = SignInSchema.safeParse(input);
+  return parsed.success ? { ok: true as const, data: parsed.data } : { ok: false as const, errors: fieldErrors(parsed.error) };
+}

@@ -1,0 +1,45 @@
+import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
+import type { Route } from "./+types/root";
+import { NotFound } from "./components/not-found";
+import "./app.css";
+
+export const meta: Route.MetaFunction = () => [{ title: "Patient Portal" }];
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  return (
+    <html lang="en-NZ">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="min-h-screen">
+        {children}
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
+  const message =
+    isRouteErrorResponse(error) && typeof error.data === "object" && error.data && "message" in error.data
+      ? String(error.data.message)
+      : "Something went wrong on our side. Please try again.";
+  return (
+    <main className="mx-auto max-w-2xl p-6">
+      <h1 className="mb-4 text-3xl font-bold">Sorry, there is a problem</h1>
+      <p className="mb-4">{message}</p>
+      <a className="text-brand underline" href="/">
+        Go back to the dashboard
+      </a>
+    </main>
+  );
+}

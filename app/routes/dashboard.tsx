@@ -1,0 +1,117 @@
+import { Link, useRouteLoaderData } from "react-router";
+import { getCounters, getPractice } from "../.server/practice/patient.server";
+import { practiceErrorResponse } from "../.server/practice/errors.server";
+import { requireSession } from "../.server/session.server";
+import { ChartFigure, type Datum } from "../components/charts/chart-figure";
+import { ColumnChart } from "../components/charts/column-chart";
+import { PieChart } from "../components/charts/pie-chart";
+import { Breadcrumb } from "../components/shell/breadcrumb";
+import { hasArea } from "../lib/menu";
+import { messages } from "../lib/messages";
+import { summarisePractice } from "../lib/patient-summary";
+import type { ShellData } from "./shell";
+import type { Route } from "./+types/dashboard";
+
+export const meta: Route.MetaFunction = () => [{ title: "Dashboard – Patient Portal" }];
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const { user, api } = await requireSession(request);
+  const [counters, practice] = await Promise.all([getCounters(api, user.userId), getPractice(api, user.userId)]).catch(practiceErrorResponse);
+  return { counters, practice: practice ? summarisePractice(practice) : null };
+}
+
+// Colours pass 3:1 against white; each value is also labelled in words and numbers.
+const COLOURS = { completed: "#007f3b", upcoming: "#005eb8", missed: "#d5281b", face: "#005eb8", video: "#7c2855", phone: "#ed8b00", total: "#212b32" };
+
+export default function Dashboard({ loaderData }: Route.ComponentProps) {
+  const { counters, practice } = loaderData;
+  const shell = useRouteLoaderData<ShellData>("routes/shell");
+  const menu = shell?.menu ?? [];
+
+  const cards = [
+    { title: "Long Term Medications", count: counters.MedicationsCounter, empty: messages.dashboard.noLongTermMedication, path: "/medications", unit: "long term medications" },
+    { title: "New Results", count: counters.TestResultsCounter, empty: messages.dashboard.noNewResults, path: "/reports", unit: "new results" },
+    { title: "Unread Messages", count: counters.InboxCounter, empty: messages.dashboard.noUnreadMessages, path: "/emails", unit: "unread messages" },
+    { title: "Future Appointments", count: counters.AppointmentsCounter, empty: messages.dashboard.noFutureAppointments, path: "/appointments?id=2", unit: "future appointments" },
+  ];
+
+  const overview: Datum[] = [
+    { label: "Completed", value: counters.completedcount, colour: COLOURS.completed },
+    { label: "Upcoming", value: counters.futurecount, colour: COLOURS.upcoming },
+    { label: "Missed", value: counters.missedcount, colour: COLOURS.missed },
+  ];
+  const booked: Datum[] = [
+    { label: "Face To Face", value: counters.facetofacecount, colour: COLOURS.face },
+    { label: "Virtual Consults", value: counters.videoconsultappointmentcount, colour: COLOURS.video },
+    { label: "Phone Triage", value: counters.phonetriagecount, colour: COLOURS.phone },
+    { label: "Total Appointments", value: counters.totalpatientappointments, colour: COLOURS.total },
+  ];
+  const noAppointments = overview.every((d) => d.value === 0);
+
+  return (
+    <div className="flex flex-col gap-6">
+      <Breadcrumb current="Home" />
+      <h1 className="text-3xl font-bold">Dashboard</h1>
+      <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+        {cards.map((card) => {
+          const linked = hasArea(menu, card.path.split("?")[0]);
+          return (
+            <li key={card.title} className="flex flex-col gap-2 rounded border-t-4 border-brand bg-white p-4 shadow-sm">
+              <h2 className="text-lg font-bold">{card.title}</h2>
+              {card.count > 0 ? (
+                <p>
+                  <span className="text-4xl font-bold">{card.count}</span>
+                  <span className="sr-only"> {card.unit}</span>
+                </p>
+              ) : (
+                <p className="text-muted">{card.empty}</p>
+              )}
+              {linked ? (
+                <Link to={card.path} className="mt-auto text-brand underline underline-offset-4">
+                  View {card.unit.replace(/^(new|unread|future|long term) /, "")}
+                </Link>
+              ) : null}
+            </li>
+          );
+        })}
+      </ul>
+
+      <section aria-labelledby="practice-heading" className="rounded bg-white p-4 shadow-sm">
+        <h2 id="practice-heading" className="mb-3 text-xl font-bold">
+          My Practice Details
+        </h2>
+        {practice ? (
+          <table className="w-full text-left">
+            <tbody>
+              {[
+                ["Name", practice.name],
+                ["Start time", practice.hours],
+                ["Phone number", practice.phone ?? "Not recorded"],
+                ["My GP", practice.gp],
+                ["Address", practice.address],
+              ].map(([label, value]) => (
+                <tr key={label} className="border-b border-line last:border-0">
+                  <th scope="row" className="w-40 py-2 pr-4 font-semibold">
+                    {label}
+                  </th>
+                  <td className="py-2">{value}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        ) : (
+          <p>Your practice has not shared its details.</p>
+        )}
+      </section>
+
+      <div className="grid gap-4 xl:grid-cols-2">
+        <ChartFigure title="Appointment Overview" data={overview} summary={noAppointments ? "No appointments yet." : undefined}>
+          {noAppointments ? <ColumnChart data={overview} /> : <PieChart data={overview} />}
+        </ChartFigure>
+        <ChartFigure title="Booked Appointments" data={booked}>
+          <ColumnChart data={booked} />
+        </ChartFigure>
+      </div>
+    </div>
+  );
+}

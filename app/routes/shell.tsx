@@ -1,0 +1,36 @@
+import { Outlet } from "react-router";
+import { getCounters, getMenu, getPatient, getPractice } from "../.server/practice/patient.server";
+import { practiceErrorResponse } from "../.server/practice/errors.server";
+import { requireSession } from "../.server/session.server";
+import { AppShell } from "../components/shell/app-shell";
+import { menuLinks } from "../lib/menu";
+import { summarisePatient, summarisePractice } from "../lib/patient-summary";
+import type { Route } from "./+types/shell";
+
+/** The signed-in frame of every screen: menu, header and footer (1§2 Shell). */
+export async function loader({ request }: Route.LoaderArgs) {
+  const { user, api } = await requireSession(request);
+  const [menu, patient, practice, counters] = await Promise.all([
+    getMenu(api, user.parentId, user.proxy === "Yes" ? user.userId : ""),
+    getPatient(api, user.userId),
+    getPractice(api, user.userId),
+    getCounters(api, user.userId),
+  ]).catch(practiceErrorResponse);
+  return {
+    menu: menuLinks(menu.resources, counters.InboxCounter),
+    patient: patient ? summarisePatient(patient) : { name: user.userName, nhi: "", mobile: null, email: null },
+    practice: practice ? summarisePractice(practice) : null,
+    actingFor: user.proxy === "Yes" ? { parentName: user.parentName } : null,
+    version: `v${__APP_VERSION__}`,
+  };
+}
+
+export type ShellData = Awaited<ReturnType<typeof loader>>;
+
+export default function Shell({ loaderData }: Route.ComponentProps) {
+  return (
+    <AppShell {...loaderData}>
+      <Outlet />
+    </AppShell>
+  );
+}

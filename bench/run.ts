@@ -1,0 +1,83 @@
+/**
+ * `npm run bench`: figures for the README, measured on loopback against the built portal and an
+ * in-process mock server. Not a test: it prints medians and percentiles, it asserts nothing.
+ *   - creating a default world through the admin API
+ *   - a signed-in dashboard page render (server render, every practice call of the page)
+ *   - the size of the JavaScript a first visit to the sign-in page and the dashboard downloads
+ * Run `npm run build` first.
+ */
+import { readdirSync, readFileSync, statSync } from "node:fs";
+import path from "node:path";
+import { gzipSync } from "node:zlib";
+import { createMockServer } from "../mock-server/server";
+
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 60);
+
+function stats(samples: number[]) {
+  const sorted = [...samples].sort((a, b) => a - b);
+  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
+  return `median ${at(0.5).toFixed(1)} ms, p95 ${at(0.95).toFixed(1)} ms (n=${samples.length})`;
+}
+
+async function time(fn: () => Promise<unknown>) {
+  const start = performance.now();
+  await fn();
+  return performance.now() - start;
+}
+
+async function main() {
+  const mock = await createMockServer({ port: 0 });
+  process.env.PRACTICE_IDENTITY_URL = mock.url;
+  process.env.COOKIE_SECURE = "false";
+  process.env.NODE_ENV = "production";
+  const { startPortal } = await import("../server");
+  const portal = await startPortal({ mode: "production", port: 3190 });
+
+  const worldTimes: number[] = [];
+  const ids: string[] = [];
+  for (let i = 0; i < ROUNDS; i++) {
+    worldTimes.push(
+      await time(async () => {
+        const res = await fetch(`${mock.url}/__admin/worlds`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ seed: i }) });
+        ids.push(((await res.json()) as { id: string }).id);
+      }),
+    );
+  }
+  for (const id of ids) await fetch(`${mock.url}/__admin/worlds/${id}`, { method: "DELETE" });
+
+  // Sign in as solo through the portal's own form action, then time the dashboard.
+  const form = new URLSearchParams({ intent: "sign-in", username: "solo@demo.nz", password: "Kiaora2024", redirectTo: "/" });
+  const signIn = await fetch(`${portal.url}/login`, { method: "POST", body: form, redirect: "manual", headers: { Origin: portal.url } });
+  const cookie = signIn.headers.get("set-cookie")?.split(";")[0];
+  if (!cookie) throw new Error(`Sign-in failed: HTTP ${signIn.status}`);
+  const pageTimes: number[] = [];
+  for (let i = 0; i < ROUNDS; i++) {
+    pageTimes.push(
+      await time(async () => {
+        const res = await fetch(`${portal.url}/`, { headers: { Cookie: cookie } });
+        if (res.status !== 200) throw new Error(`Dashboard: HTTP ${res.status}`);
+        await res.text();
+      }),
+    );
+  }
+
+  const assets = path.join("build", "client", "assets");
+  const gz = (file: string) => gzipSync(readFileSync(path.join(assets, file))).length;
+  const js = readdirSync(assets).filter((f) => f.endsWith(".js"));
+  const loginHtml = await (await fetch(`${portal.url}/login`)).text();
+  const dashboardHtml = await (await fetch(`${portal.url}/`, { headers: { Cookie: cookie } })).text();
+  const scriptsOf = (html: string) => new Set([...html.matchAll(/\/assets\/([\w.-]+\.js)/g)].map((m) => m[1]));
+  const kb = (files: Set<string>) => ([...files].reduce((sum, f) => sum + gz(f), 0) / 1024).toFixed(1);
+
+  console.log(`Create a default world (admin API, loopback): ${stats(worldTimes)}`);
+  console.log(`Signed-in dashboard, server render with its practice calls: ${stats(pageTimes)}`);
+  console.log(`JavaScript on first load, gzip: sign-in page ${kb(scriptsOf(loginHtml))} KB, dashboard ${kb(scriptsOf(dashboardHtml))} KB (all chunks ${kb(new Set(js))} KB, ${statSync(assets).isDirectory() ? js.length : 0} files)`);
+
+  await portal.close();
+  await mock.close();
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,75 @@
+import { z } from "zod";
+import { HumanNameSchema, StatusReplySchema } from "./fhir";
+import { defineSlots, slot } from "./slots";
+
+/** Identity server and sign-in calls (1§7). */
+
+export const CredentialsSchema = z.object({
+  UserName: z.string().min(1),
+  Password: z.string().min(1),
+});
+
+/** POST {identity}/api/Authentication: which practice API serves this user. */
+export const IdentityAuthRequestSchema = CredentialsSchema;
+export const IdentityAuthReplySchema = z.union([
+  z.object({ ACCAPIURL: z.url() }),
+  StatusReplySchema,
+]);
+export type IdentityAuthReply = z.output<typeof IdentityAuthReplySchema>;
+
+/** POST Patient/Authentication: by user name and password, or by switch token q (then both are empty). */
+export const PatientAuthRequestSchema = z.object({
+  UserName: z.string(),
+  Password: z.string(),
+  q: z.string(),
+});
+export type PatientAuthRequest = z.output<typeof PatientAuthRequestSchema>;
+
+export const AuthSlots = defineSlots({
+  token: slot.string(0, "Token"),
+  passwordReset: slot.boolean(1, "IsPasswordReset"),
+});
+
+export const AuthPatientSchema = z.object({
+  resourceType: z.literal("Patient"),
+  id: z.string().min(1),
+  name: z.array(HumanNameSchema).min(1),
+  extension: AuthSlots.schema,
+});
+
+/**
+ * The reply is an error object with StatusCode, or a list whose first item is the patient resource;
+ * a first item without resourceType means "Your login details are incorrect." (1§7).
+ */
+export const PatientAuthReplySchema = z.union([
+  StatusReplySchema,
+  z.array(z.union([AuthPatientSchema, z.object({ resourceType: z.undefined().optional() })])),
+]);
+export type PatientAuthReply = z.output<typeof PatientAuthReplySchema>;
+
+export type AuthOutcome =
+  | { kind: "signedIn"; patientId: string; name: string; token: string; passwordReset: boolean }
+  | { kind: "rejected"; statusCode: string; message: string }
+  | { kind: "noResource" };
+
+export function readAuthReply(reply: PatientAuthReply): AuthOutcome {
+  if (!Array.isArray(reply)) {
+    return { kind: "rejected", statusCode: reply.StatusCode, message: reply.ResponseMessage ?? reply.StatusMessage ?? "" };
+  }
+  const first = reply[0];
+  if (!first || !("resourceType" in first) || first.resourceType !== "Patient") return { kind: "noResource" };
+  return {
+    kind: "signedIn",
+    patientId: first.id,
+    name: first.name[0].text ?? [first.name[0].given?.join(" "), first.name[0].family].filter(Boolean).join(" "),
+    token: first.extension.token,
+    passwordReset: first.extension.passwordReset,
+  };
+}
+
+/** POST Patient/Logout?Token= */
+export const LogoutQuerySchema = z.object({ Token: z.string().min(1) });
+export const LogoutReplySchema = StatusReplySchema;
+
+/** GET ValidateToken with the Token header: truthy or falsy. */
+export const ValidateTokenReplySchema = z.boolean();

@@ -1,0 +1,57 @@
+import { z } from "zod";
+import {
+  IdentityAuthReplySchema,
+  IdentityAuthRequestSchema,
+  LogoutQuerySchema,
+  LogoutReplySchema,
+  PatientAuthReplySchema,
+  PatientAuthRequestSchema,
+  ValidateTokenReplySchema,
+} from "./auth";
+import {
+  OrganizationReplySchema,
+  PatientIdQuerySchema,
+  PatientMenuReplySchema,
+  PatientMenuRequestSchema,
+  PatientReplySchema,
+  PracticeSettingsQuerySchema,
+  PracticeSettingsReplySchema,
+  ProxyUsersReplySchema,
+  RefreshCounterReplySchema,
+} from "./patient";
+
+/**
+ * Every call of the practice API in one table: method, path under the practice base address,
+ * query, body and reply schemas. The portal's client, the mock's request validation and the
+ * contract checks all read this table, so a call is described exactly once.
+ */
+export interface Endpoint<Q extends z.ZodType = z.ZodType, B extends z.ZodType = z.ZodType, R extends z.ZodType = z.ZodType> {
+  method: "GET" | "POST" | "PUT" | "DELETE";
+  path: string;
+  /** false for the calls made before a token exists. */
+  needsToken: boolean;
+  query?: Q;
+  body?: B;
+  reply: R;
+}
+
+function endpoint<Q extends z.ZodType, B extends z.ZodType, R extends z.ZodType>(e: Endpoint<Q, B, R>) {
+  return e;
+}
+
+export const endpoints = {
+  /** On the identity server, not the practice API. */
+  identityAuthentication: endpoint({ method: "POST", path: "api/Authentication", needsToken: false, body: IdentityAuthRequestSchema, reply: IdentityAuthReplySchema }),
+  patientAuthentication: endpoint({ method: "POST", path: "Patient/Authentication", needsToken: false, body: PatientAuthRequestSchema, reply: PatientAuthReplySchema }),
+  logout: endpoint({ method: "POST", path: "Patient/Logout", needsToken: false, query: LogoutQuerySchema, reply: LogoutReplySchema }),
+  validateToken: endpoint({ method: "GET", path: "ValidateToken", needsToken: true, reply: ValidateTokenReplySchema }),
+  patientMenu: endpoint({ method: "POST", path: "Patient/PatientMenu", needsToken: true, body: PatientMenuRequestSchema, reply: PatientMenuReplySchema }),
+  proxyUsers: endpoint({ method: "GET", path: "Patient/ProxyUsers", needsToken: true, query: PatientIdQuerySchema, reply: ProxyUsersReplySchema }),
+  patient: endpoint({ method: "GET", path: "Patient", needsToken: true, query: PatientIdQuerySchema, reply: PatientReplySchema }),
+  organization: endpoint({ method: "GET", path: "Patient/Organization", needsToken: true, query: PatientIdQuerySchema, reply: OrganizationReplySchema }),
+  refreshCounter: endpoint({ method: "GET", path: "Patient/RefreshCounter", needsToken: true, query: PatientIdQuerySchema, reply: RefreshCounterReplySchema }),
+  practiceSettings: endpoint({ method: "GET", path: "Lookup/LoadPracticeSetting", needsToken: true, query: PracticeSettingsQuerySchema, reply: PracticeSettingsReplySchema }),
+} as const;
+
+export type Endpoints = typeof endpoints;
+export type EndpointName = keyof Endpoints;

@@ -1,0 +1,79 @@
+import { z } from "zod";
+
+/**
+ * The shared building blocks of the practice API's FHIR-style replies (1§1).
+ * Replies are parsed leniently about extra fields (a real API adds fields over time) and strictly
+ * about the fields we use.
+ */
+
+export const ExtensionSchema = z.object({
+  url: z.string().optional(),
+  valueString: z.string().nullable().optional(),
+  valueBoolean: z.boolean().nullable().optional(),
+  valueDateTime: z.string().nullable().optional(),
+  valueDecimal: z.number().nullable().optional(),
+  valueInteger: z.number().int().nullable().optional(),
+});
+export type Extension = z.input<typeof ExtensionSchema>;
+
+export const HumanNameSchema = z.object({
+  use: z.string().optional(),
+  text: z.string().optional(),
+  prefix: z.array(z.string()).optional(),
+  given: z.array(z.string()).optional(),
+  family: z.string().optional(),
+  preferred: z.string().optional(),
+});
+export type HumanName = z.output<typeof HumanNameSchema>;
+
+export const ContactPointSchema = z.object({
+  system: z.enum(["phone", "email", "fax", "url", "sms", "other"]).optional(),
+  use: z.string().optional(),
+  value: z.string(),
+});
+export type ContactPoint = z.output<typeof ContactPointSchema>;
+
+export const AddressSchema = z.object({
+  use: z.string().optional(),
+  text: z.string().optional(),
+  line: z.array(z.string()).optional(),
+  city: z.string().optional(),
+  district: z.string().optional(),
+  country: z.string().optional(),
+  postalCode: z.string().optional(),
+});
+export type Address = z.output<typeof AddressSchema>;
+
+/** The reply many calls use for outcomes: StatusCode is a string ("1" success, others not). */
+export const StatusReplySchema = z.object({
+  StatusCode: z.union([z.string(), z.number()]).transform(String),
+  ResponseMessage: z.string().optional(),
+  StatusMessage: z.string().optional(),
+});
+export type StatusReply = z.output<typeof StatusReplySchema>;
+
+/**
+ * A list whose first item is a bundle holding the entry list (1§1). "Any list fetch that returns an
+ * empty or missing entry list is treated as an empty list" (1§7), so both are accepted and read as [].
+ * The output is flattened to `{ total, resources }`; the input is the wire shape.
+ */
+export function bundleOf<R extends z.ZodType>(resource: R) {
+  const Bundle = z.object({
+    resourceType: z.literal("Bundle").optional(),
+    total: z.number().int().nonnegative().optional(),
+    entry: z.array(z.object({ resource })).nullable().optional(),
+  });
+  return z.array(Bundle).transform((items) => {
+    const entries = items[0]?.entry ?? [];
+    const resources = entries.map((e) => (e as { resource: unknown }).resource as z.output<R>);
+    return { total: items[0]?.total ?? resources.length, resources };
+  });
+}
+
+/** The wire shape of a bundle, for the side that writes one (the mock). */
+export function toBundle<T>(resources: T[], total = resources.length) {
+  return [{ resourceType: "Bundle" as const, total, entry: resources.map((resource) => ({ resource })) }];
+}
+
+/** Counters and flags arrive as numbers or numeric strings depending on the practice system. */
+export const CountSchema = z.union([z.number().int().nonnegative(), z.string().regex(/^\d+$/)]).transform(Number);

@@ -1,0 +1,6 @@
+export * from "./fhir";
+export * from "./slots";
+export * from "./nhi";
+export * from "./auth";
+export * from "./patient";
+export * from "./endpoints";

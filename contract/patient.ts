@@ -1,0 +1,159 @@
+import { z } from "zod";
+import { AddressSchema, ContactPointSchema, CountSchema, HumanNameSchema, bundleOf } from "./fhir";
+import { defineSlots, optional, slot } from "./slots";
+
+/** The patient, menu, proxy, practice, counter and setting calls of 1§7. */
+
+export const PatientIdQuerySchema = z.object({ PatientID: z.string().min(1).max(64) });
+
+/* ---------- POST Patient/PatientMenu ---------- */
+
+export const PatientMenuRequestSchema = z.object({
+  UserLoggedID: z.string().min(1).max(64),
+  ProxyID: z.string().max(64),
+});
+
+export const MenuItemSlots = defineSlots({
+  name: slot.string(0, "MenuName"),
+  unused: optional(slot.string(1, "MenuIcon")),
+  typeCode: slot.string(2, "MenuTypeCode"),
+});
+
+export const MenuItemSchema = z.object({
+  resourceType: z.literal("Basic"),
+  id: z.string(),
+  extension: MenuItemSlots.schema,
+});
+export const PatientMenuReplySchema = bundleOf(MenuItemSchema);
+export type MenuItem = z.output<typeof MenuItemSchema>;
+
+/* ---------- GET Patient/ProxyUsers?PatientID ---------- */
+
+export const ProxyUserSlots = defineSlots({
+  relationship: slot.string(0, "Relationship"),
+});
+
+export const ProxyUserSchema = z.object({
+  resourceType: z.literal("Patient"),
+  id: z.string().min(1),
+  name: z.array(HumanNameSchema).min(1),
+  extension: ProxyUserSlots.schema,
+});
+export const ProxyUsersReplySchema = bundleOf(ProxyUserSchema);
+export type ProxyUser = z.output<typeof ProxyUserSchema>;
+
+/* ---------- GET Patient?PatientID (profile) ---------- */
+
+export const PatientSlots = defineSlots({
+  ethnicity: slot.string(0, "Ethnicity"),
+  bloodGroup: optional(slot.string(1, "BloodGroup")),
+  contactMethods: optional(slot.string(2, "ContactMethods")),
+  nhi: slot.string(3, "NHINumber"),
+  enableEmail: optional(slot.boolean(4, "EnableEmail")),
+  enableNotification: optional(slot.boolean(5, "EnableNotification")),
+  deviceToken: optional(slot.string(6, "PatientDeviceToken")),
+});
+
+export const EmergencyContactSchema = z.object({
+  id: z.string(),
+  name: z.object({ given: z.array(z.string()).optional(), family: z.string().optional() }),
+  relationship: z.array(z.object({ coding: z.array(z.object({ display: z.string().optional() })).optional() })).optional(),
+  telecom: z.array(ContactPointSchema).optional(),
+});
+
+export const PatientSchema = z.object({
+  resourceType: z.literal("Patient"),
+  id: z.string().min(1),
+  name: z.array(HumanNameSchema).min(1),
+  gender: z.string().optional(),
+  birthDate: z.string().optional(),
+  telecom: z.array(ContactPointSchema).optional().default([]),
+  address: z.array(AddressSchema).optional().default([]),
+  contact: z.array(EmergencyContactSchema).optional().default([]),
+  extension: PatientSlots.schema,
+});
+export const PatientReplySchema = bundleOf(PatientSchema);
+export type Patient = z.output<typeof PatientSchema>;
+
+/* ---------- GET Patient/Organization?PatientID (practice) ---------- */
+
+export const PracticeSlots = defineSlots({
+  openingStart: slot.string(0, "OpeningStartTime"),
+  openingEnd: slot.string(1, "OpeningEndTime"),
+  gpName: slot.string(2, "GPName"),
+});
+
+export const OrganizationSchema = z.object({
+  resourceType: z.literal("Organization"),
+  id: z.string(),
+  name: z.string(),
+  telecom: z.array(ContactPointSchema).optional().default([]),
+  address: z.array(AddressSchema).optional().default([]),
+  extension: PracticeSlots.schema,
+});
+export const OrganizationReplySchema = bundleOf(OrganizationSchema);
+export type Organization = z.output<typeof OrganizationSchema>;
+
+/* ---------- GET Patient/RefreshCounter?PatientID ---------- */
+
+export const CountersSchema = z.object({
+  InboxCounter: CountSchema,
+  MedicationsCounter: CountSchema,
+  TestResultsCounter: CountSchema,
+  AppointmentsCounter: CountSchema,
+  completedcount: CountSchema,
+  futurecount: CountSchema,
+  missedcount: CountSchema,
+  facetofacecount: CountSchema,
+  videoconsultappointmentcount: CountSchema,
+  phonetriagecount: CountSchema,
+  totalpatientappointments: CountSchema,
+});
+export type Counters = z.output<typeof CountersSchema>;
+/** "First item holds the counters." */
+export const RefreshCounterReplySchema = z.array(CountersSchema).min(1).transform((items) => items[0]);
+
+/* ---------- GET Lookup/LoadPracticeSetting?PatientID&PortalSettingTypeID=1 ---------- */
+
+export const PRACTICE_SETTING_NAMES = [
+  "PortalEnableReply",
+  "PortalEnableCompose",
+  "Reasonforcontactprovidermapping",
+  "AppointmentShowReasonforContact",
+  "IsShowPickupTypeinRepeatRx",
+  "Face2FaceConfirmationMessage",
+  "DisableAppointmentCOVID",
+  "DisableAppointment",
+  "IsAllowSameDayBooking",
+  "IsShowBookAppointmentOptions",
+  "PaymentMethodType",
+  "IsOutstandingBalance",
+  "OutstandingBalance",
+  "PaymentCardTypes",
+  "PortalRepeatMedSetting",
+  "EnableFamilyMemberBooking",
+  "RepeatRxUrgentNotes",
+  "IsPickupPharmacyMandatory",
+  "IsRxUrgent",
+  "IsRxFax",
+  "PortalMessageTermsandConditions",
+  "PortalAppointmentTermsAndConditions",
+  "PrefPharmacy",
+  "PharmacyId",
+  "ByPassLockDownPatientPortalAppointmentBookings",
+] as const;
+export type PracticeSettingName = (typeof PRACTICE_SETTING_NAMES)[number];
+
+export const PracticeSettingsQuerySchema = PatientIdQuerySchema.extend({
+  PortalSettingTypeID: z.literal("1"),
+});
+
+export const PracticeSettingSchema = z.object({
+  id: z.string().min(1),
+  value: z.string().nullable(),
+});
+/** A list of settings by id, read into a map; unknown ids are kept (a newer API may add some). */
+export const PracticeSettingsReplySchema = z
+  .array(PracticeSettingSchema)
+  .transform((items) => Object.fromEntries(items.map((s) => [s.id, s.value ?? ""])) as Partial<Record<PracticeSettingName, string>> & Record<string, string>);
+export type PracticeSettings = z.output<typeof PracticeSettingsReplySchema>;

@@ -1,0 +1,80 @@
+import AxeBuilder from "@axe-core/playwright";
+import { test as base, expect, type Page } from "@playwright/test";
+import { MOCK_PORT } from "../playwright.config";
+
+/**
+ * `world`: a fresh practice in the mock server for each test, so tests run in parallel without
+ * seeing each other's changes. Its users are the default scenario's, under their own usernames.
+ */
+const ADMIN = `http://127.0.0.1:${MOCK_PORT}/__admin`;
+
+export interface WorldUser {
+  label: string;
+  username: string;
+  password: string;
+}
+
+export interface World {
+  id: string;
+  user(label: "family" | "solo" | "reset" | "empty"): WorldUser;
+  /** Injects a fault into the next calls of one practice API path of this world. */
+  fault(fault: { path: string; status?: number; body?: "malformed" | "empty"; delayMs?: number; times?: number }): Promise<void>;
+}
+
+export const test = base.extend<{ world: World; consoleErrors: string[] }>({
+  world: async ({}, use) => {
+    const created = await fetch(`${ADMIN}/worlds`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ scenario: "default" }),
+    });
+    expect(created.status, "the mock server creates a world").toBe(201);
+    const world = (await created.json()) as { id: string; users: WorldUser[] };
+    await use({
+      id: world.id,
+      user(label) {
+        const found = world.users.find((u) => u.label === label);
+        if (!found) throw new Error(`No ${label} user in world ${world.id}`);
+        return found;
+      },
+      async fault(fault) {
+        const res = await fetch(`${ADMIN}/worlds/${world.id}/faults`, {
+          method: "POST",
+          headers: { "Content-Type": "application/json" },
+          body: JSON.stringify(fault),
+        });
+        expect(res.status).toBe(201);
+      },
+    });
+    await fetch(`${ADMIN}/worlds/${world.id}`, { method: "DELETE" });
+  },
+  // Tests fail on unexpected console errors (DESIGN conventions). Failed HTTP statuses that a test
+  // provokes on purpose (a 401 sign-in, the 404 page) are the network's, not the page's, and are ignored.
+  consoleErrors: [
+    async ({ page }, use) => {
+      const errors: string[] = [];
+      page.on("console", (message) => {
+        if (message.type() === "error" && !message.text().startsWith("Failed to load resource")) errors.push(message.text());
+      });
+      page.on("pageerror", (error) => errors.push(error.message));
+      await use(errors);
+      expect(errors, "console errors").toEqual([]);
+    },
+    { auto: true },
+  ],
+});
+
+export { expect };
+
+export async function signIn(page: Page, user: WorldUser) {
+  await page.goto("/login");
+  await page.getByLabel("Email").fill(user.username);
+  await page.getByLabel("Password", { exact: true }).fill(user.password);
+  await page.getByRole("button", { name: "Login" }).click();
+}
+
+export async function expectNoAxeViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"]).analyze();
+  const summary = results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);
+  expect(summary, "axe violations").toEqual([]);
+}

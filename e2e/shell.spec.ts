@@ -1,0 +1,89 @@
+import { expect, expectNoAxeViolations, signIn, test } from "./fixtures";
+
+test.describe("guards, errors and the shell", () => {
+  test("a signed-out visitor is sent to sign in", async ({ page }) => {
+    await page.goto("/");
+    await expect(page).toHaveURL(/\/login$/);
+    await expect(page.getByRole("heading", { name: "Sign in to your patient portal" })).toBeVisible();
+  });
+
+  test("a signed-in user who opens /login is sent to the dashboard", async ({ page, world }) => {
+    await signIn(page, world.user("solo"));
+    await expect(page.getByRole("heading", { name: "Dashboard", level: 1 })).toBeVisible();
+    await page.goto("/login");
+    await expect(page).toHaveURL(/\/$/);
+  });
+
+  test("an unknown path shows the 404 page, whose Go Back leads to the dashboard", async ({ page, world }) => {
+    await signIn(page, world.user("solo"));
+    await expect(page.getByRole("heading", { name: "Dashboard", level: 1 })).toBeVisible();
+    const response = await page.goto("/no-such-page");
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole("heading", { name: "Failed to load the page" })).toBeVisible();
+    await expect(page.getByText("Error Code: 404")).toBeVisible();
+    await expectNoAxeViolations(page);
+    await page.getByRole("link", { name: /Go Back/ }).click();
+    await expect(page.getByRole("heading", { name: "Dashboard", level: 1 })).toBeVisible();
+  });
+
+  test("Log Out ends the session", async ({ page, world }) => {
+    await signIn(page, world.user("solo"));
+    await page.getByRole("button", { name: /account menu/ }).click();
+    await page.getByRole("menuitem", { name: "Log Out" }).click();
+    await expect(page).toHaveURL(/\/login$/);
+    await page.goto("/");
+    await expect(page).toHaveURL(/\/login$/);
+  });
+
+  test("a token the practice no longer accepts sends the user to sign in", async ({ page, world }) => {
+    await signIn(page, world.user("solo"));
+    await expect(page.getByRole("heading", { name: "Dashboard", level: 1 })).toBeVisible();
+    await world.fault({ path: "ValidateToken", status: 401 });
+    await page.reload();
+    await expect(page).toHaveURL(/\/login$/);
+  });
+
+  test("a 401 from any practice call sends the user to sign in", async ({ page, world }) => {
+    await signIn(page, world.user("solo"));
+    await expect(page.getByRole("heading", { name: "Dashboard", level: 1 })).toBeVisible();
+    await world.fault({ path: "Patient/RefreshCounter", status: 401 });
+    await page.reload();
+    await expect(page).toHaveURL(/\/login$/);
+  });
+
+  test("a practice reply that breaks the contract is a clear error page, not a crash", async ({ page, world }) => {
+    await signIn(page, world.user("solo"));
+    await expect(page.getByRole("heading", { name: "Dashboard", level: 1 })).toBeVisible();
+    await world.fault({ path: "Patient/RefreshCounter", body: "malformed" });
+    const response = await page.reload();
+    expect(response?.status()).toBe(502);
+    await expect(page.getByRole("heading", { name: "Sorry, there is a problem" })).toBeVisible();
+    await expect(page.getByText(/sent a reply we could not read/)).toBeVisible();
+  });
+
+  test("Refresh Configurations reloads the practice data", async ({ page, world }) => {
+    await signIn(page, world.user("solo"));
+    await expect(page.getByRole("heading", { name: "Dashboard", level: 1 })).toBeVisible();
+    const reloaded = page.waitForResponse((r) => r.url().includes(".data") && r.request().method() === "GET");
+    await page.getByRole("button", { name: /account menu/ }).click();
+    await page.getByRole("menuitem", { name: "Refresh Configurations" }).click();
+    expect((await reloaded).ok()).toBe(true);
+  });
+
+  test("below 993 px the menu is toggled; from 993 px it is always shown", async ({ page, world }) => {
+    await page.setViewportSize({ width: 600, height: 900 });
+    await signIn(page, world.user("solo"));
+    await expect(page.getByRole("heading", { name: "Dashboard", level: 1 })).toBeVisible();
+    const nav = page.getByRole("navigation", { name: "Main menu" });
+    await expect(nav).toBeHidden();
+    const toggle = page.getByRole("button", { name: "Menu", exact: true });
+    await expect(toggle).toHaveAttribute("aria-expanded", "false");
+    await toggle.click();
+    await expect(nav).toBeVisible();
+    await expect(toggle).toHaveAttribute("aria-expanded", "true");
+    await expectNoAxeViolations(page);
+    await page.setViewportSize({ width: 1000, height: 900 });
+    await expect(toggle).toBeHidden();
+    await expect(nav).toBeVisible();
+  });
+});

@@ -1,0 +1,145 @@
+import { expect, expectNoAxeViolations, signIn, test } from "./fixtures";
+
+test.describe("signing in", () => {
+  test("solo goes straight to the dashboard inside the full shell", async ({ page, world }) => {
+    await signIn(page, world.user("solo"));
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByRole("heading", { name: "Dashboard", level: 1 })).toBeVisible();
+    const banner = page.getByRole("banner");
+    await expect(banner.getByText(/^NHI:/)).toBeVisible();
+    await expect(banner.getByText(/^Open \d/)).toBeVisible();
+    await expect(page.getByRole("navigation", { name: "Main menu" }).getByRole("link", { name: "Dashboard" })).toBeVisible();
+    await expect(page.getByRole("contentinfo")).toContainText("© 2022");
+    await expect(page.getByRole("contentinfo")).toContainText(/Version v\d+\.\d+\.\d+/);
+  });
+
+  test("family is offered the proxy chooser and sees the chosen member's record", async ({ page, world }) => {
+    await signIn(page, world.user("family"));
+    const chooser = page.getByRole("dialog", { name: "Select an account to continue" });
+    await expect(chooser).toBeVisible();
+    const accounts = chooser.getByRole("radio");
+    expect(await accounts.count()).toBeGreaterThanOrEqual(3);
+    await expectNoAxeViolations(page);
+
+    const second = accounts.nth(1);
+    const label = (await second.locator("xpath=..").innerText()).replace(/\s*\(.*\)\s*$/, "").trim();
+    await second.check();
+    await chooser.getByRole("button", { name: "Continue" }).click();
+    await expect(page.getByRole("heading", { name: "Dashboard", level: 1 })).toBeVisible();
+    const details = page.getByRole("banner").getByRole("term");
+    await expect(details.filter({ hasText: "Patient:" }).locator("xpath=following-sibling::dd[1]")).toHaveText(label);
+    await expect(details.filter({ hasText: "Signed in as:" })).toBeVisible();
+  });
+
+  test("family can cancel the chooser and is back at a clean sign-in page", async ({ page, world }) => {
+    await signIn(page, world.user("family"));
+    const chooser = page.getByRole("dialog", { name: "Select an account to continue" });
+    await chooser.getByRole("button", { name: "Cancel" }).click();
+    await expect(chooser).toBeHidden();
+    await expect(page).toHaveURL(/\/login$/);
+    await page.goto("/");
+    await expect(page).toHaveURL(/\/login/);
+  });
+
+  test("empty sees every empty text", async ({ page, world }) => {
+    await signIn(page, world.user("empty"));
+    for (const text of ["No long term medication", "No new results", "No unread messages", "No future appointments", "No appointments yet."]) {
+      await expect(page.getByText(text, { exact: true })).toBeVisible();
+    }
+  });
+
+  test("reset signs in", async ({ page, world }) => {
+    await signIn(page, world.user("reset"));
+    await expect(page.getByRole("heading", { name: "Dashboard", level: 1 })).toBeVisible();
+  });
+
+  test("a wrong password shows the practice's message and stays on the sign-in page", async ({ page, world }) => {
+    await signIn(page, { ...world.user("solo"), password: "NotThePassword1" });
+    await expect(page.getByRole("alert")).toContainText(/incorrect|invalid/i);
+    await expect(page).toHaveURL(/\/login/);
+    await expect(page.getByLabel("Email")).toHaveValue(world.user("solo").username);
+  });
+
+  test("an unknown user is told so", async ({ page }) => {
+    await signIn(page, { label: "nobody", username: "nobody@example.nz", password: "Kiaora2024" });
+    await expect(page.getByRole("alert")).toContainText(/invalid/i);
+  });
+
+  test("the whole sign-in can be done by keyboard", async ({ page, world }) => {
+    const user = world.user("solo");
+    await page.goto("/login");
+    await page.getByLabel("Email").focus();
+    await page.keyboard.type(user.username);
+    await page.keyboard.press("Tab");
+    await page.keyboard.type(user.password);
+    await page.keyboard.press("Enter");
+    await expect(page.getByRole("heading", { name: "Dashboard", level: 1 })).toBeVisible();
+  });
+
+  test("show and hide the password", async ({ page }) => {
+    await page.goto("/login");
+    const password = page.getByLabel("Password", { exact: true });
+    await password.fill("Secret123");
+    await expect(password).toHaveAttribute("type", "password");
+    await page.getByRole("button", { name: "Show password" }).click();
+    await expect(password).toHaveAttribute("type", "text");
+    await page.getByRole("button", { name: "Hide password" }).click();
+    await expect(password).toHaveAttribute("type", "password");
+  });
+
+  test("the sign-in page has no accessibility violations, with and without errors", async ({ page }) => {
+    await page.goto("/login");
+    await expectNoAxeViolations(page);
+    await page.getByRole("button", { name: "Login" }).click();
+    await expect(page.getByText("Email cannot be empty")).toBeVisible();
+    await expectNoAxeViolations(page);
+  });
+});
+
+test.describe("bad input gets a clear message and nothing is sent", () => {
+  const cases = [
+    { name: "empty fields", username: "", password: "", messages: ["Email cannot be empty", "Password cannot be empty"] },
+    { name: "whitespace only", username: "   ", password: "   ", messages: ["Email cannot be empty", "Password cannot be empty"] },
+    { name: "a malformed e-mail", username: "solo@demo", password: "Kiaora2024", messages: ["Ooops! We need a valid email address"] },
+    { name: "a script-injection e-mail", username: "<script>alert(1)</script>", password: "Kiaora2024", messages: ["Ooops! We need a valid email address"] },
+    { name: "a unicode e-mail", username: "ngā@tēnā.nz", password: "Kiaora2024", messages: ["Ooops! We need a valid email address"] },
+    { name: "10,000-character fields", username: `${"a".repeat(10_000)}@demo.nz`, password: "b".repeat(10_000), messages: ["Email must be 254 characters or fewer", "Password must be 128 characters or fewer"] },
+  ];
+  for (const c of cases) {
+    test(c.name, async ({ page }) => {
+      await page.goto("/login");
+      const posts: string[] = [];
+      page.on("request", (request) => {
+        if (request.method() === "POST") posts.push(request.url());
+      });
+      await page.getByLabel("Email").fill(c.username);
+      await page.getByLabel("Password", { exact: true }).fill(c.password);
+      await page.getByRole("button", { name: "Login" }).click();
+      await expect(page.getByRole("alert")).toContainText("You have entered an invalid email address.");
+      for (const message of c.messages) await expect(page.getByText(message)).toBeVisible();
+      expect(posts).toEqual([]);
+      await expect(page.getByLabel("Email")).toHaveAttribute("aria-invalid", "true");
+    });
+  }
+
+  test("an error clears when the field is edited", async ({ page }) => {
+    await page.goto("/login");
+    await page.getByRole("button", { name: "Login" }).click();
+    await expect(page.getByText("Email cannot be empty")).toBeVisible();
+    await page.getByLabel("Email").fill("s");
+    await expect(page.getByText("Email cannot be empty")).toBeHidden();
+    await expect(page.getByText("Password cannot be empty")).toBeVisible();
+  });
+
+  test("the server refuses what the browser would have refused (no JavaScript)", async ({ browser }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto("/login");
+    await page.getByLabel("Email").fill("not-an-email");
+    await page.getByLabel("Password", { exact: true }).fill("x");
+    await page.getByRole("button", { name: "Login" }).click();
+    await expect(page.getByText("Ooops! We need a valid email address")).toBeVisible();
+    await expect(page.getByLabel("Email")).toHaveValue("not-an-email");
+    await context.close();
+  });
+});

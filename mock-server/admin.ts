@@ -1,0 +1,88 @@
+import { Router, type Request } from "express";
+import { z } from "zod";
+import { scenarioIds } from "../fixtures/scenarios/index";
+import { originOf } from "./endpoint-route";
+import { FaultRequestSchema } from "./faults";
+import { issuesOf, sendJson } from "./http";
+import { UnknownScenarioError, type World, type WorldRegistry } from "./worlds";
+
+/**
+ * The admin API under /__admin, for QA and tests: create, list and delete worlds, inject faults.
+ * It is deliberately unauthenticated: the mock listens on loopback and holds only generated data.
+ */
+
+const CreateWorldSchema = z.strictObject({
+  scenario: z.string().min(1).optional(),
+  seed: z.int().min(0).max(Number.MAX_SAFE_INTEGER).optional(),
+});
+
+export function worldSummary(world: World, origin: string) {
+  return {
+    id: world.id,
+    scenario: world.scenarioId,
+    seed: world.seed,
+    createdAt: world.createdAt,
+    apiUrl: `${origin}/worlds/${world.id}/api/`,
+    users: world.users.map((u) => ({ label: u.label, username: u.username, password: u.password, description: u.description })),
+  };
+}
+
+export function adminRouter(worlds: WorldRegistry): Router {
+  const router = Router();
+  const worldOr404 = (req: Request) => worlds.get(String(req.params.id));
+
+  router.get("/health", (_req, res) => sendJson(res, 200, { status: "ok", worlds: worlds.list().length }));
+
+  router.get("/scenarios", (_req, res) => sendJson(res, 200, { scenarios: scenarioIds() }));
+
+  router.post("/worlds", (req, res) => {
+    // An empty POST (no body, no content type) means "the default scenario, seed 1".
+    const parsed = CreateWorldSchema.safeParse(req.body ?? {});
+    if (!parsed.success) return sendJson(res, 400, { error: "Invalid world request", issues: issuesOf(parsed.error) });
+    try {
+      const world = worlds.create(parsed.data);
+      sendJson(res, 201, worldSummary(world, originOf(req)));
+    } catch (error) {
+      if (!(error instanceof UnknownScenarioError)) throw error;
+      sendJson(res, 400, { error: error.message, issues: [{ path: "scenario", message: error.message }], scenarios: scenarioIds() });
+    }
+  });
+
+  router.get("/worlds", (req, res) => sendJson(res, 200, { worlds: worlds.list().map((w) => worldSummary(w, originOf(req))) }));
+
+  router.get("/worlds/:id", (req, res) => {
+    const world = worldOr404(req);
+    if (!world) return sendJson(res, 404, { error: `Unknown world "${req.params.id}"` });
+    sendJson(res, 200, worldSummary(world, originOf(req)));
+  });
+
+  router.delete("/worlds/:id", (req, res) => {
+    const outcome = worlds.delete(String(req.params.id));
+    if (outcome === "not-found") return sendJson(res, 404, { error: `Unknown world "${req.params.id}"` });
+    if (outcome === "protected") return sendJson(res, 409, { error: "The default world cannot be deleted" });
+    res.status(204).end();
+  });
+
+  router.post("/worlds/:id/faults", (req, res) => {
+    const world = worldOr404(req);
+    if (!world) return sendJson(res, 404, { error: `Unknown world "${req.params.id}"` });
+    const parsed = FaultRequestSchema.safeParse(req.body ?? {});
+    if (!parsed.success) return sendJson(res, 400, { error: "Invalid fault", issues: issuesOf(parsed.error) });
+    sendJson(res, 201, world.faults.add(parsed.data));
+  });
+
+  router.get("/worlds/:id/faults", (req, res) => {
+    const world = worldOr404(req);
+    if (!world) return sendJson(res, 404, { error: `Unknown world "${req.params.id}"` });
+    sendJson(res, 200, { faults: world.faults.list() });
+  });
+
+  router.delete("/worlds/:id/faults", (req, res) => {
+    const world = worldOr404(req);
+    if (!world) return sendJson(res, 404, { error: `Unknown world "${req.params.id}"` });
+    world.faults.clear();
+    res.status(204).end();
+  });
+
+  return router;
+}

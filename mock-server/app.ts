@@ -1,0 +1,74 @@
+import express, { type ErrorRequestHandler, type Request } from "express";
+import { endpoints } from "../contract/endpoints";
+import { adminRouter } from "./admin";
+import { originOf, parseRequest, sendError, sendReply, worldRouteHandler, type WorldRoute } from "./endpoint-route";
+import { worldRoutes } from "./handlers/index";
+import { sendJson } from "./http";
+import { WORLD_ENDPOINT_NAMES } from "./world-endpoints";
+import type { WorldRegistry } from "./worlds";
+
+export interface MockAppOptions {
+  worlds: WorldRegistry;
+  closing: AbortSignal;
+  /** One line per request; the CLI prints them, tests leave it off. */
+  log?: (line: string) => void;
+}
+
+const METHOD = { GET: "get", POST: "post", PUT: "put", DELETE: "delete" } as const;
+
+export function createMockApp({ worlds, closing, log }: MockAppOptions) {
+  const app = express();
+  app.disable("x-powered-by");
+  // Replies must be compared byte for byte and never answered 304 from a stale ETag.
+  app.set("etag", false);
+
+  if (log) {
+    app.use((req, res, next) => {
+      const started = performance.now();
+      res.on("finish", () => log(`${req.method} ${req.originalUrl} ${res.statusCode} ${(performance.now() - started).toFixed(0)}ms`));
+      next();
+    });
+  }
+  app.use(express.json());
+
+  app.use("/__admin", adminRouter(worlds));
+
+  // The identity server: which practice API (world) serves this user. The password is checked later.
+  const identity = endpoints.identityAuthentication;
+  app.post(`/${identity.path}`, (req, res) => {
+    try {
+      const { body } = parseRequest(identity, req);
+      const world = worlds.ownerOf(body.UserName);
+      sendReply(
+        res,
+        identity,
+        world ? { ACCAPIURL: `${originOf(req)}/worlds/${world.id}/api/` } : { StatusCode: "0", ResponseMessage: "Invalid username or password." },
+      );
+    } catch (error) {
+      sendError(res, error);
+    }
+  });
+
+  const worldOf = (req: Request) => worlds.get(String(req.params.worldId));
+  for (const name of WORLD_ENDPOINT_NAMES) {
+    const endpoint = endpoints[name];
+    const route = worldRoutes[name] as WorldRoute<typeof endpoint>;
+    app[METHOD[endpoint.method]](`/worlds/:worldId/api/${endpoint.path}`, worldRouteHandler(endpoint, route, { worldOf, closing }));
+  }
+
+  app.use("/worlds/:worldId", (req, res) => {
+    if (!worldOf(req)) return sendJson(res, 404, { error: `Unknown world "${req.params.worldId}"` });
+    sendJson(res, 404, { error: `No such call: ${req.method} ${req.originalUrl}` });
+  });
+  app.use((req, res) => sendJson(res, 404, { error: `No such route: ${req.method} ${req.originalUrl}` }));
+
+  const onError: ErrorRequestHandler = (error, _req, res, _next) => {
+    // body-parser's refusals (bad JSON, too large) are the caller's mistake, not the mock's.
+    const status = typeof error?.status === "number" && error.status >= 400 && error.status < 500 ? error.status : undefined;
+    if (status) return sendJson(res, status, { error: status === 400 ? "Malformed JSON body" : String(error.message), issues: [{ path: "(body)", message: String(error.message) }] });
+    sendError(res, error);
+  };
+  app.use(onError);
+
+  return app;
+}

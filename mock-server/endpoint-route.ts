@@ -1,0 +1,154 @@
+import type { Request, RequestHandler, Response } from "express";
+import { setTimeout as sleep } from "node:timers/promises";
+import type { z } from "zod";
+import type { Endpoint } from "../contract/endpoints";
+import { HttpError, issuesOf, sendJson } from "./http";
+import type { World } from "./worlds";
+
+/**
+ * The one place where a call of the contract table becomes an Express handler. Every call goes
+ * through the same steps, so no handler can forget one:
+ *   world → injected fault → token (401) → query and body against the contract (400)
+ *   → patient ids the token may see (403) → handler → reply against the contract (500 if not).
+ * A reply that breaks the contract is a bug in the mock: it is logged and answered 500, never sent.
+ */
+
+type OutputOf<S> = [NonNullable<S>] extends [z.ZodType] ? z.output<NonNullable<S>> : undefined;
+
+/** Where the call carries its token: a header, the query (Logout), or nowhere (sign-in). */
+export type TokenIn = "header" | "query" | "none";
+
+export interface Session {
+  token: string;
+  /** The patient who signed in. */
+  patientId: string;
+  /** Their own id and those of their linked accounts. */
+  patientIds: ReadonlySet<string>;
+}
+
+export interface CallContext<E extends Endpoint, S extends Session | undefined = Session> {
+  world: World;
+  query: OutputOf<E["query"]>;
+  body: OutputOf<E["body"]>;
+  session: S;
+  /** protocol://host of this request, for addresses the reply hands out. */
+  origin: string;
+}
+
+export type WorldRoute<E extends Endpoint> =
+  | { tokenIn: "none"; handle(call: CallContext<E, undefined>): z.input<E["reply"]> }
+  | { tokenIn: "header" | "query"; handle(call: CallContext<E, Session>): z.input<E["reply"]> };
+
+/** The parameters that name a patient; each must be the token's patient or a linked account. */
+const PATIENT_ID_FIELDS = ["PatientID", "UserLoggedID", "ProxyID"] as const;
+
+export function callName(endpoint: Endpoint): string {
+  return `${endpoint.method} ${endpoint.path}`;
+}
+
+export function originOf(req: Request): string {
+  return `${req.protocol}://${req.get("host")}`;
+}
+
+/** Validates query and body with the endpoint's schemas; 400 with the issues when they fail. */
+export function parseRequest<E extends Endpoint>(endpoint: E, req: Request): { query: OutputOf<E["query"]>; body: OutputOf<E["body"]> } {
+  const parts = { query: undefined as unknown, body: undefined as unknown };
+  for (const part of ["query", "body"] as const) {
+    const schema = endpoint[part];
+    if (!schema) continue;
+    const result = schema.safeParse(part === "query" ? { ...req.query } : req.body);
+    if (!result.success) throw new HttpError(400, { error: `Invalid ${part} for ${callName(endpoint)}`, issues: issuesOf(result.error) });
+    parts[part] = result.data;
+  }
+  return parts as { query: OutputOf<E["query"]>; body: OutputOf<E["body"]> };
+}
+
+/** Sends a reply only once it parses with the endpoint's reply schema. */
+export function sendReply(res: Response, endpoint: Endpoint, payload: unknown): void {
+  const result = endpoint.reply.safeParse(payload);
+  if (!result.success) {
+    const issues = issuesOf(result.error);
+    console.error(`Mock contract violation in ${callName(endpoint)}:`, JSON.stringify(issues));
+    sendJson(res, 500, { error: "Contract violation", call: callName(endpoint), issues });
+    return;
+  }
+  sendJson(res, 200, payload);
+}
+
+export function sendError(res: Response, error: unknown): void {
+  if (error instanceof HttpError) {
+    sendJson(res, error.status, error.body);
+    return;
+  }
+  console.error("Mock server error:", error);
+  sendJson(res, 500, { error: "Internal mock server error", message: error instanceof Error ? error.message : String(error) });
+}
+
+export interface WorldRouteOptions {
+  worldOf(req: Request): World | undefined;
+  /** Aborted when the server closes, so delayed replies do not hold it open. */
+  closing: AbortSignal;
+}
+
+export function worldRouteHandler<E extends Endpoint>(endpoint: E, route: WorldRoute<E>, options: WorldRouteOptions): RequestHandler {
+  return async (req, res) => {
+    try {
+      const world = options.worldOf(req);
+      if (!world) throw new HttpError(404, { error: `Unknown world "${req.params.worldId}"` });
+
+      const fault = world.faults.take(endpoint.path);
+      if (fault && fault.delayMs > 0) {
+        try {
+          await sleep(fault.delayMs, undefined, { signal: options.closing });
+        } catch {
+          return;
+        }
+        // The caller may have given up waiting (a timeout test); nobody is left to answer.
+        if (res.destroyed || res.writableEnded) return;
+      }
+      if (fault?.respond) {
+        const { status, kind } = fault.respond;
+        if (kind === "empty") res.status(status).type("application/json").end();
+        // Deliberately outside the contract: the portal must notice, not crash.
+        else if (kind === "malformed") sendJson(res, status, { unexpected: true });
+        else sendJson(res, status, { error: "Injected fault", status, call: callName(endpoint) });
+        return;
+      }
+
+      const session = route.tokenIn === "none" ? undefined : authenticate(world, tokenOf(req, route.tokenIn));
+      const { query, body } = parseRequest(endpoint, req);
+      if (session) checkPatientIds(session, query, body);
+
+      const handle = route.handle as (call: CallContext<E, Session | undefined>) => unknown;
+      const payload = handle({ world, query, body, session, origin: originOf(req) });
+      sendReply(res, endpoint, payload);
+    } catch (error) {
+      sendError(res, error);
+    }
+  };
+}
+
+function tokenOf(req: Request, tokenIn: TokenIn): string | undefined {
+  const raw = tokenIn === "header" ? req.get("Token") : req.query.Token;
+  return typeof raw === "string" && raw.trim() !== "" ? raw.trim() : undefined;
+}
+
+function authenticate(world: World, token: string | undefined): Session {
+  if (!token) throw new HttpError(401, { error: "Unauthorized", message: "A Token is required" });
+  const grant = world.tokens.lookup(token);
+  if (!grant) throw new HttpError(401, { error: "Unauthorized", message: "The token is unknown or has been logged out" });
+  const members = world.store.member.findMany({ where: { holderId: { equals: grant.patientId } } });
+  return { token, patientId: grant.patientId, patientIds: new Set([grant.patientId, ...members.map((m) => m.patientId)]) };
+}
+
+function checkPatientIds(session: Session, ...parts: unknown[]): void {
+  for (const part of parts) {
+    if (!part || typeof part !== "object") continue;
+    for (const field of PATIENT_ID_FIELDS) {
+      const value = (part as Record<string, unknown>)[field];
+      if (typeof value === "string" && value !== "" && !session.patientIds.has(value)) {
+        throw new HttpError(403, { error: "Forbidden", message: `${field} ${value} is not this sign-in's patient or one of its linked accounts` });
+      }
+    }
+  }
+}

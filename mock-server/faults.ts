@@ -1,0 +1,71 @@
+import { z } from "zod";
+import { WORLD_PATHS, normalisePath } from "./world-endpoints";
+
+/**
+ * Injected failures, for the portal's tests of its error paths: a status, a reply that breaks the
+ * contract, an empty reply, or a delay before the normal reply. A faulted call never reaches the
+ * handler, so it changes no data.
+ */
+
+export const FaultRequestSchema = z
+  .strictObject({
+    path: z
+      .string()
+      .refine((p) => WORLD_PATHS.some((known) => normalisePath(known) === normalisePath(p)), {
+        message: `path must be one of the practice API paths: ${WORLD_PATHS.join(", ")}`,
+      }),
+    status: z.int().min(200).max(599).optional(),
+    body: z.enum(["malformed", "empty"]).optional(),
+    delayMs: z.int().min(0).max(60_000).optional(),
+    /** How many calls get the fault; without it, every call until the faults are cleared. */
+    times: z.int().min(1).optional(),
+  });
+export type FaultRequest = z.output<typeof FaultRequestSchema>;
+
+export interface Fault extends FaultRequest {
+  id: number;
+  /** undefined: unlimited. */
+  remaining: number | undefined;
+}
+
+/** What to do with one call: `respond` undefined means reply normally (possibly after a delay). */
+export interface FaultAction {
+  delayMs: number;
+  respond?: { status: number; kind: "status" | "malformed" | "empty" };
+}
+
+export class FaultTable {
+  #faults: Fault[] = [];
+  #nextId = 1;
+
+  add(request: FaultRequest): Fault {
+    const fault: Fault = { ...request, path: WORLD_PATHS.find((p) => normalisePath(p) === normalisePath(request.path))!, id: this.#nextId++, remaining: request.times };
+    this.#faults.push(fault);
+    return fault;
+  }
+
+  clear(): void {
+    this.#faults = [];
+  }
+
+  list(): readonly Fault[] {
+    return this.#faults;
+  }
+
+  /** Consumes one use of the oldest live fault for this path. */
+  take(path: string): FaultAction | undefined {
+    const key = normalisePath(path);
+    const fault = this.#faults.find((f) => normalisePath(f.path) === key);
+    if (!fault) return undefined;
+    if (fault.remaining !== undefined) {
+      fault.remaining -= 1;
+      if (fault.remaining <= 0) this.#faults = this.#faults.filter((f) => f !== fault);
+    }
+    const delayMs = fault.delayMs ?? 0;
+    if (fault.body) return { delayMs, respond: { status: fault.status ?? 200, kind: fault.body } };
+    if (fault.status !== undefined) return { delayMs, respond: { status: fault.status, kind: "status" } };
+    // A delay alone slows the normal reply; a fault that names nothing is a plain server error.
+    if (fault.delayMs !== undefined) return { delayMs };
+    return { delayMs, respond: { status: 500, kind: "status" } };
+  }
+}

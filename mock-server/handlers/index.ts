@@ -1,0 +1,8 @@
+import { authRoutes } from "./auth";
+import { patientRoutes } from "./patient";
+import type { WorldRoutes } from "./types";
+
+export type { WorldRoutes } from "./types";
+
+/** Every call of a world's practice API, by contract endpoint name. */
+export const worldRoutes: WorldRoutes = { ...authRoutes, ...patientRoutes };

@@ -1,0 +1,81 @@
+import { toBundle } from "../../contract/fhir";
+import { MENU_CODES } from "../../fixtures/builders/menu-items";
+import { HttpError } from "../http";
+import { menuItemResource, organizationResource, patientResource, proxyUserResource } from "../resources";
+import type { World } from "../worlds";
+import type { WorldRoutes } from "./types";
+
+/** The patient-level calls the portal makes after sign-in (1§7). Patient ids are checked by the wrapper. */
+export const patientRoutes = {
+  patientMenu: {
+    tokenIn: "header",
+    handle({ world, body }) {
+      // The menu is the one of the person being viewed: the proxy when one is chosen.
+      const patient = patientOf(world, body.ProxyID || body.UserLoggedID);
+      return toBundle(MENU_CODES.filter((code) => patient.menu.includes(code)).map(menuItemResource));
+    },
+  },
+
+  proxyUsers: {
+    tokenIn: "header",
+    handle({ world, query }) {
+      const members = world.store.member.findMany({ where: { holderId: { equals: query.PatientID } }, orderBy: { position: "asc" } });
+      // Someone who holds no account of their own (a linked child) acts only for themselves.
+      const rows = members.length > 0 ? members : [{ patientId: query.PatientID, relationship: "Self" }];
+      return toBundle(rows.map((m) => proxyUserResource(patientOf(world, m.patientId), m.relationship)));
+    },
+  },
+
+  patient: {
+    tokenIn: "header",
+    handle({ world, query }) {
+      const patient = patientOf(world, query.PatientID);
+      const contacts = world.store.emergencyContact.findMany({ where: { patientId: { equals: patient.id } }, orderBy: { position: "asc" } });
+      return toBundle([patientResource(patient, contacts)]);
+    },
+  },
+
+  organization: {
+    tokenIn: "header",
+    handle({ world }) {
+      return toBundle(world.store.practice.getAll().map(organizationResource));
+    },
+  },
+
+  refreshCounter: {
+    tokenIn: "header",
+    handle({ world, query }) {
+      const c = world.store.counters.findFirst({ where: { patientId: { equals: query.PatientID } } });
+      if (!c) throw new HttpError(404, { error: `No counters for patient ${query.PatientID}` });
+      return [
+        {
+          InboxCounter: c.InboxCounter,
+          MedicationsCounter: c.MedicationsCounter,
+          TestResultsCounter: c.TestResultsCounter,
+          AppointmentsCounter: c.AppointmentsCounter,
+          completedcount: c.completedcount,
+          futurecount: c.futurecount,
+          missedcount: c.missedcount,
+          facetofacecount: c.facetofacecount,
+          videoconsultappointmentcount: c.videoconsultappointmentcount,
+          phonetriagecount: c.phonetriagecount,
+          totalpatientappointments: c.totalpatientappointments,
+        },
+      ];
+    },
+  },
+
+  practiceSettings: {
+    tokenIn: "header",
+    handle({ world }) {
+      return world.store.setting.findMany({ where: {}, orderBy: { position: "asc" } }).map((s) => ({ id: s.id, value: s.value }));
+    },
+  },
+} satisfies Partial<WorldRoutes>;
+
+function patientOf(world: World, id: string) {
+  const patient = world.store.patient.findFirst({ where: { id: { equals: id } } });
+  // Ids reaching here passed the token check, so a miss means the world's data is inconsistent.
+  if (!patient) throw new HttpError(404, { error: `No patient ${id} in world ${world.id}` });
+  return patient;
+}

@@ -1,0 +1,104 @@
+import type { z } from "zod";
+import { AuthSlots, type AuthPatientSchema } from "../contract/auth";
+import type { ContactPoint, HumanName } from "../contract/fhir";
+import {
+  MenuItemSlots,
+  PatientSlots,
+  PracticeSlots,
+  ProxyUserSlots,
+  type MenuItemSchema,
+  type OrganizationSchema,
+  type PatientSchema,
+  type ProxyUserSchema,
+} from "../contract/patient";
+import { menuItem, type MenuCode } from "../fixtures/builders/menu-items";
+import { practiceAddressText } from "../fixtures/builders/practice";
+import type { WorldStore } from "./world-store";
+
+/**
+ * Store rows to wire resources. Positional extensions are written only through the contract's slot
+ * layouts, so the mock and the portal agree on which position holds what.
+ */
+
+type Row<K extends keyof WorldStore> = WorldStore[K] extends { getAll(): Array<infer R> } ? R : never;
+export type PatientRow = Row<"patient">;
+export type PracticeRow = Row<"practice">;
+export type EmergencyContactRow = Row<"emergencyContact">;
+
+export function humanName(p: PatientRow): HumanName {
+  const name: HumanName = {
+    use: "official",
+    text: [...p.given, p.family].join(" "),
+    prefix: [p.title],
+    given: [...p.given],
+    family: p.family,
+  };
+  if (p.preferred) name.preferred = p.preferred;
+  return name;
+}
+
+export function authPatientResource(p: PatientRow, token: string, passwordReset: boolean): z.input<typeof AuthPatientSchema> {
+  return { resourceType: "Patient", id: p.id, name: [humanName(p)], extension: AuthSlots.write({ token, passwordReset }) };
+}
+
+export function menuItemResource(code: MenuCode): z.input<typeof MenuItemSchema> {
+  const item = menuItem(code);
+  return { resourceType: "Basic", id: `menu-${item.code}`, extension: MenuItemSlots.write({ name: item.name, unused: item.icon, typeCode: item.code }) };
+}
+
+export function proxyUserResource(p: PatientRow, relationship: string): z.input<typeof ProxyUserSchema> {
+  return { resourceType: "Patient", id: p.id, name: [humanName(p)], extension: ProxyUserSlots.write({ relationship }) };
+}
+
+export function patientResource(p: PatientRow, contacts: readonly EmergencyContactRow[]): z.input<typeof PatientSchema> {
+  const telecom: ContactPoint[] = [];
+  if (p.mobile) telecom.push({ system: "phone", use: "mobile", value: p.mobile });
+  if (p.homePhone) telecom.push({ system: "phone", use: "home", value: p.homePhone });
+  if (p.workPhone) telecom.push({ system: "phone", use: "work", value: p.workPhone });
+  // "E-mail with use home is Primary Email" (1§3).
+  if (p.email) telecom.push({ system: "email", use: "home", value: p.email });
+  return {
+    resourceType: "Patient",
+    id: p.id,
+    name: [humanName(p)],
+    gender: p.gender,
+    birthDate: p.birthDate,
+    telecom,
+    address: [
+      {
+        use: "home",
+        line: [...p.addressLines],
+        city: p.city,
+        postalCode: p.postcode,
+        country: "New Zealand",
+        text: [...p.addressLines, `${p.city} ${p.postcode}`, "New Zealand"].join(", "),
+      },
+    ],
+    contact: contacts.map((c) => ({
+      id: c.id,
+      name: { given: [c.given], family: c.family },
+      relationship: [{ coding: [{ display: c.relationship }] }],
+      telecom: [{ system: "phone" as const, use: "mobile", value: c.mobile }],
+    })),
+    extension: PatientSlots.write({
+      ethnicity: p.ethnicity,
+      bloodGroup: p.bloodGroup ?? undefined,
+      contactMethods: p.contactMethods,
+      nhi: p.nhi,
+      enableEmail: p.enableEmail,
+      enableNotification: p.enableNotification,
+      deviceToken: p.deviceToken ?? undefined,
+    }),
+  };
+}
+
+export function organizationResource(p: PracticeRow): z.input<typeof OrganizationSchema> {
+  return {
+    resourceType: "Organization",
+    id: p.id,
+    name: p.name,
+    telecom: [{ system: "phone", use: "work", value: p.phone }],
+    address: [{ use: "work", text: practiceAddressText(p), line: [p.line, p.suburb], city: p.city, postalCode: p.postcode, country: "New Zealand" }],
+    extension: PracticeSlots.write({ openingStart: p.openingStart, openingEnd: p.openingEnd, gpName: p.gpName }),
+  };
+}

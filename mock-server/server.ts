@@ -1,0 +1,58 @@
+import type { AddressInfo } from "node:net";
+import { createServer } from "node:http";
+import { createMockApp } from "./app";
+import { WorldRegistry } from "./worlds";
+
+export { WorldRegistry } from "./worlds";
+export type { World, WorldUser } from "./worlds";
+
+export interface MockServerOptions {
+  /** 0 picks a free port (tests). Default 4010. */
+  port?: number;
+  /** Default 127.0.0.1: the admin API has no authentication, so it stays on loopback unless asked. */
+  host?: string;
+  log?: (line: string) => void;
+}
+
+export interface MockServer {
+  /** e.g. http://127.0.0.1:4010, no trailing slash. */
+  url: string;
+  port: number;
+  close(): Promise<void>;
+  worlds: WorldRegistry;
+}
+
+export async function createMockServer(options: MockServerOptions = {}): Promise<MockServer> {
+  const host = options.host ?? "127.0.0.1";
+  const worlds = new WorldRegistry();
+  const closing = new AbortController();
+  const app = createMockApp({ worlds, closing: closing.signal, log: options.log });
+  const server = createServer(app);
+
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(options.port ?? 4010, host, () => {
+      server.off("error", reject);
+      resolve();
+    });
+  });
+
+  const port = (server.address() as AddressInfo).port;
+  const urlHost = host === "0.0.0.0" || host === "::" ? "127.0.0.1" : host.includes(":") ? `[${host}]` : host;
+  let closed: Promise<void> | undefined;
+
+  return {
+    url: `http://${urlHost}:${port}`,
+    port,
+    worlds,
+    close() {
+      closed ??= new Promise<void>((resolve, reject) => {
+        closing.abort();
+        server.close((error) => (error ? reject(error) : resolve()));
+        // Keep-alive sockets would otherwise hold close() open until they time out.
+        server.closeAllConnections();
+      });
+      return closed;
+    },
+  };
+}

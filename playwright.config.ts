@@ -1,0 +1,47 @@
+import { defineConfig, devices } from "@playwright/test";
+
+/**
+ * End-to-end tests in Debian's Chromium (Playwright's own browser download does not work here).
+ * The built portal and its mock practice server run on their own ports so that a `npm start` or
+ * `npm run dev` in another terminal does not collide with the suite. `npm test` builds first.
+ */
+export const PORTAL_PORT = Number(process.env.E2E_PORTAL_PORT ?? 3100);
+export const MOCK_PORT = Number(process.env.E2E_MOCK_PORT ?? 4110);
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+
+export default defineConfig({
+  testDir: "e2e",
+  fullyParallel: true,
+  workers: process.env.E2E_WORKERS ? Number(process.env.E2E_WORKERS) : 2,
+  retries: 0,
+  forbidOnly: !!process.env.CI,
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  reporter: [["list"], ["json", { outputFile: "test-results/playwright.json" }]],
+  use: {
+    baseURL: `http://localhost:${PORTAL_PORT}`,
+    trace: "retain-on-failure",
+    screenshot: "only-on-failure",
+  },
+  projects: [
+    {
+      name: "chromium",
+      use: {
+        ...devices["Desktop Chrome"],
+        launchOptions: {
+          executablePath: CHROMIUM,
+          args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+        },
+      },
+    },
+  ],
+  webServer: {
+    command: "npx tsx scripts/serve.ts",
+    url: `http://localhost:${PORTAL_PORT}/login`,
+    env: { PORT: String(PORTAL_PORT), MOCK_PORT: String(MOCK_PORT), NODE_ENV: "production" },
+    reuseExistingServer: false,
+    timeout: 60_000,
+    stdout: "ignore",
+    stderr: "pipe",
+  },
+});

@@ -1,0 +1,47 @@
+/**
+ * `npm start` (built portal) and `npm run dev` (`--dev`, hot reload): the portal on PORT (3000)
+ * against the embedded mock practice server on MOCK_PORT (4010), unless PRACTICE_IDENTITY_URL
+ * points it at a real practice, in which case no mock is started.
+ */
+import { createMockServer } from "../mock-server/server";
+
+const dev = process.argv.includes("--dev");
+process.env.NODE_ENV ??= dev ? "development" : "production";
+const port = Number(process.env.PORT ?? 3000);
+const mockPort = Number(process.env.MOCK_PORT ?? 4010);
+
+async function main() {
+  let mock: Awaited<ReturnType<typeof createMockServer>> | null = null;
+  if (!process.env.PRACTICE_IDENTITY_URL) {
+    mock = await createMockServer({ port: mockPort });
+    process.env.PRACTICE_IDENTITY_URL = mock.url;
+    // The demo runs on plain http://localhost; a deployment behind TLS keeps Secure cookies.
+    process.env.COOKIE_SECURE ??= "false";
+  }
+  // Imported after the environment is settled: the portal reads its configuration once, at load.
+  const { startPortal } = await import("../server");
+  const portal = await startPortal({ mode: dev ? "development" : "production", port });
+
+  const lines = [`Patient portal: http://localhost:${port}${dev ? " (development, hot reload)" : ""}`];
+  if (mock) {
+    lines.push(`Mock practice server: ${mock.url} (admin API under ${mock.url}/__admin)`);
+    lines.push("Demo accounts (password Kiaora2024):");
+    for (const user of mock.worlds.get("default")?.users ?? []) lines.push(`  ${user.username.padEnd(18)} ${user.description}`);
+  } else {
+    lines.push(`Practice identity server: ${process.env.PRACTICE_IDENTITY_URL}`);
+  }
+  console.log(lines.join("\n"));
+
+  const stop = async () => {
+    await portal.close();
+    await mock?.close();
+    process.exit(0);
+  };
+  process.on("SIGINT", stop);
+  process.on("SIGTERM", stop);
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

@@ -1,0 +1,91 @@
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { createRequestHandler } from "@react-router/express";
+import express, { type NextFunction, type Request, type Response } from "express";
+import type { ServerBuild } from "react-router";
+
+/**
+ * The portal's HTTP server: security headers, the same-origin rule for every state-changing request,
+ * static assets, then React Router. Used by `npm start` (built) and `npm run dev` (Vite middleware).
+ */
+
+const root = path.dirname(fileURLToPath(import.meta.url));
+
+function securityHeaders(_req: Request, res: Response, next: NextFunction) {
+  res.setHeader("X-Content-Type-Options", "nosniff");
+  res.setHeader("Referrer-Policy", "same-origin");
+  res.setHeader("X-Frame-Options", "DENY");
+  res.setHeader("Content-Security-Policy", "frame-ancestors 'none'; base-uri 'self'; form-action 'self'; object-src 'none'");
+  res.setHeader("Permissions-Policy", "geolocation=(), payment=(self)");
+  next();
+}
+
+/**
+ * Refuses cross-site POSTs (and other unsafe methods): the browser's Origin header, or failing that
+ * Sec-Fetch-Site, must name this site. SameSite=Lax cookies already stop most of them; this closes
+ * the rest, including forms posted from a sibling subdomain.
+ */
+export function sameOriginOnly(req: Request, res: Response, next: NextFunction) {
+  if (req.method === "GET" || req.method === "HEAD" || req.method === "OPTIONS") return next();
+  const origin = req.get("origin");
+  const site = req.get("sec-fetch-site");
+  const host = req.get("host");
+  let allowed: boolean;
+  if (origin && origin !== "null") {
+    try {
+      allowed = new URL(origin).host === host;
+    } catch {
+      allowed = false;
+    }
+  } else if (origin === "null") {
+    allowed = false;
+  } else {
+    allowed = !site || site === "same-origin" || site === "none";
+  }
+  if (!allowed) {
+    res.status(403).type("text/plain").send("Cross-site requests are refused.");
+    return;
+  }
+  next();
+}
+
+export interface PortalOptions {
+  mode: "production" | "development";
+  port: number;
+  host?: string;
+}
+
+export async function startPortal({ mode, port, host = "127.0.0.1" }: PortalOptions) {
+  const app = express();
+  app.disable("x-powered-by");
+  app.use(securityHeaders);
+  app.use(sameOriginOnly);
+
+  let build: () => Promise<ServerBuild>;
+  let closeVite: () => Promise<void> = async () => {};
+  if (mode === "development") {
+    const vite = await import("vite");
+    const server = await vite.createServer({ server: { middlewareMode: true } });
+    app.use(server.middlewares);
+    build = () => server.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>;
+    closeVite = () => server.close();
+  } else {
+    const client = path.join(root, "build/client");
+    app.use("/assets", express.static(path.join(client, "assets"), { immutable: true, maxAge: "1y" }));
+    app.use(express.static(client, { maxAge: "1h", index: false }));
+    const serverBuild = path.join(root, "build/server/index.js");
+    build = () => import(serverBuild) as Promise<ServerBuild>;
+  }
+  app.all("/{*splat}", createRequestHandler({ build, mode }));
+
+  const server = await new Promise<import("node:http").Server>((resolve, reject) => {
+    const s = app.listen(port, host, () => resolve(s)).on("error", reject);
+  });
+  return {
+    url: `http://${host === "0.0.0.0" ? "localhost" : host}:${port}`,
+    close: async () => {
+      await closeVite();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}

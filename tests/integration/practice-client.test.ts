@@ -1,0 +1,130 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createMockServer } from "../../mock-server/server";
+
+/**
+ * The portal's practice API client against the real mock server over HTTP. The portal reads its
+ * configuration once at import, so the modules are imported after the mock is listening.
+ */
+type Mock = Awaited<ReturnType<typeof createMockServer>>;
+let mock: Mock;
+let auth: typeof import("../../app/.server/practice/auth.server");
+let patient: typeof import("../../app/.server/practice/patient.server");
+let client: typeof import("../../app/.server/practice/client.server");
+let apiOf: typeof import("../../app/.server/practice/api.server").practiceApi;
+let worldId: string;
+let users: Record<string, { username: string; password: string }>;
+
+async function admin(path: string, init?: RequestInit) {
+  return fetch(`${mock.url}/__admin${path}`, { ...init, headers: { "Content-Type": "application/json" } });
+}
+
+async function signIn(label: string) {
+  const user = users[label];
+  const identity = await auth.lookupIdentity(user.username, user.password);
+  if (identity.kind !== "found") throw new Error("identity not found");
+  const outcome = await auth.authenticate(identity.apiBase, { userName: user.username, password: user.password });
+  if (outcome.kind !== "signedIn") throw new Error(`sign-in failed: ${JSON.stringify(outcome)}`);
+  return { ...outcome, apiBase: identity.apiBase, api: apiOf(identity.apiBase, outcome.token) };
+}
+
+beforeAll(async () => {
+  mock = await createMockServer({ port: 0 });
+  process.env.PRACTICE_IDENTITY_URL = mock.url;
+  auth = await import("../../app/.server/practice/auth.server");
+  patient = await import("../../app/.server/practice/patient.server");
+  client = await import("../../app/.server/practice/client.server");
+  apiOf = (await import("../../app/.server/practice/api.server")).practiceApi;
+  const created = await admin("/worlds", { method: "POST", body: JSON.stringify({ scenario: "default", seed: 3 }) });
+  const world = (await created.json()) as { id: string; users: { label: string; username: string; password: string }[] };
+  worldId = world.id;
+  users = Object.fromEntries(world.users.map((u) => [u.label, u]));
+});
+
+afterAll(async () => {
+  await mock?.close();
+});
+
+describe("practice API client against the mock server", () => {
+  it("finds each user's own practice API through the identity server", async () => {
+    const identity = await auth.lookupIdentity(users.solo.username, users.solo.password);
+    expect(identity).toEqual({ kind: "found", apiBase: expect.stringContaining(worldId) });
+  });
+
+  it("signs in and reads every patient-level call through the contract", async () => {
+    const s = await signIn("solo");
+    expect(s.token).toBeTruthy();
+    const [menu, proxies, profile, practice, counters, settings] = await Promise.all([
+      patient.getMenu(s.api, s.patientId, ""),
+      patient.getProxyUsers(s.api, s.patientId),
+      patient.getPatient(s.api, s.patientId),
+      patient.getPractice(s.api, s.patientId),
+      patient.getCounters(s.api, s.patientId),
+      patient.getPracticeSettings(s.api, s.patientId),
+    ]);
+    expect(menu.resources.map((m) => m.extension.typeCode)).toEqual(expect.arrayContaining(["11", "14", "16", "15"]));
+    expect(proxies.resources).toHaveLength(1);
+    expect(profile?.extension.nhi).toMatch(/^[A-Z]{3}\d{2}[A-Z\d]{2}$/);
+    expect(practice?.name).toBeTruthy();
+    expect(counters.InboxCounter).toBeGreaterThan(0);
+    expect(settings.PaymentMethodType).toBe("2");
+    expect(await auth.validateToken(s.apiBase, s.token)).toBe(true);
+  });
+
+  it("lists the family's linked accounts", async () => {
+    const s = await signIn("family");
+    const proxies = await patient.getProxyUsers(s.api, s.patientId);
+    expect(proxies.resources.length).toBeGreaterThanOrEqual(3);
+    // A linked account's record is reachable with the holder's token.
+    const other = proxies.resources.find((p) => p.id !== s.patientId)!;
+    expect((await patient.getPatient(s.api, other.id))?.id).toBe(other.id);
+  });
+
+  it("passes on a rejected sign-in with the practice's message", async () => {
+    const identity = await auth.lookupIdentity(users.solo.username, "wrong");
+    if (identity.kind !== "found") throw new Error("identity not found");
+    const outcome = await auth.authenticate(identity.apiBase, { userName: users.solo.username, password: "wrong" });
+    expect(outcome).toMatchObject({ kind: "rejected", message: expect.any(String) });
+  });
+
+  it("answers 401 as unauthorized, for a bad token and after logout", async () => {
+    const s = await signIn("solo");
+    const bad = apiOf(s.apiBase, "not-a-token");
+    await expect(patient.getCounters(bad, s.patientId)).rejects.toMatchObject({ kind: "unauthorized", status: 401 });
+    await auth.logout(s.apiBase, s.token);
+    await expect(auth.validateToken(s.apiBase, s.token)).rejects.toMatchObject({ kind: "unauthorized" });
+    await expect(patient.getCounters(s.api, s.patientId)).rejects.toMatchObject({ kind: "unauthorized" });
+  });
+
+  it("answers 403 as forbidden for a patient who is not linked to the token", async () => {
+    const solo = await signIn("solo");
+    const family = await signIn("family");
+    await expect(patient.getPatient(solo.api, family.patientId)).rejects.toMatchObject({ kind: "forbidden", status: 403 });
+  });
+
+  it("refuses a reply that breaks the contract, naming the call", async () => {
+    const s = await signIn("solo");
+    await admin(`/worlds/${worldId}/faults`, { method: "POST", body: JSON.stringify({ path: "Patient/RefreshCounter", body: "malformed", times: 1 }) });
+    const error = await patient.getCounters(s.api, s.patientId).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(client.PracticeApiError);
+    expect(error).toMatchObject({ kind: "contract", call: "GET Patient/RefreshCounter" });
+    // The fault was for one call only.
+    await expect(patient.getCounters(s.api, s.patientId)).resolves.toMatchObject({ InboxCounter: expect.any(Number) });
+  });
+
+  it("reports an empty body, a server error and a slow reply", async () => {
+    const s = await signIn("solo");
+    const fault = (body: object) => admin(`/worlds/${worldId}/faults`, { method: "POST", body: JSON.stringify({ path: "Patient/Organization", times: 1, ...body }) });
+    await fault({ body: "empty" });
+    await expect(patient.getPractice(s.api, s.patientId)).rejects.toMatchObject({ kind: "contract" });
+    await fault({ status: 503 });
+    await expect(patient.getPractice(s.api, s.patientId)).rejects.toMatchObject({ kind: "http", status: 503 });
+    await fault({ delayMs: 500 });
+    const { endpoints } = await import("../../contract/endpoints");
+    await expect(s.api.call(endpoints.organization, { query: { PatientID: s.patientId }, timeoutMs: 150 })).rejects.toMatchObject({ kind: "timeout" });
+  });
+
+  it("reports an unreachable practice as a network failure", async () => {
+    const { endpoints } = await import("../../contract/endpoints");
+    await expect(client.callPractice(endpoints.validateToken, { base: "http://127.0.0.1:9/api/", token: "t" })).rejects.toMatchObject({ kind: "network" });
+  });
+});

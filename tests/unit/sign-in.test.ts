@@ -1,0 +1,33 @@
+import { describe, expect, it } from "vitest";
+import { messages } from "../../app/lib/messages";
+import { validateSignIn } from "../../app/lib/sign-in";
+
+describe("sign-in validation (1§5)", () => {
+  it("accepts a valid e-mail and password, trimming the e-mail", () => {
+    expect(validateSignIn({ username: "  solo@demo.nz ", password: "Kiaora2024" })).toEqual({ ok: true, data: { username: "solo@demo.nz", password: "Kiaora2024" } });
+  });
+
+  it("says the e-mail cannot be empty", () => {
+    expect(validateSignIn({ username: "", password: "x" })).toMatchObject({ ok: false, errors: { username: messages.signIn.emailEmpty } });
+    expect(validateSignIn({ username: "   ", password: "x" })).toMatchObject({ ok: false, errors: { username: messages.signIn.emailEmpty } });
+  });
+
+  it.each(["solo", "solo@", "@demo.nz", "solo@demo", "so lo@demo.nz", "<script>alert(1)</script>@x.nz", "ngā@demo.nz"])("rejects the malformed e-mail %s", (username) => {
+    expect(validateSignIn({ username, password: "x" })).toMatchObject({ ok: false, errors: { username: messages.signIn.emailInvalid } });
+  });
+
+  it("says the password cannot be empty, including whitespace only", () => {
+    expect(validateSignIn({ username: "a@b.nz", password: "" })).toMatchObject({ ok: false, errors: { password: messages.signIn.passwordEmpty } });
+    expect(validateSignIn({ username: "a@b.nz", password: " \t " })).toMatchObject({ ok: false, errors: { password: messages.signIn.passwordEmpty } });
+  });
+
+  it("bounds both fields so that a pasted 10,000-character value gets a clear message", () => {
+    const long = "a".repeat(10_000);
+    expect(validateSignIn({ username: `${long}@demo.nz`, password: "x" })).toMatchObject({ ok: false, errors: { username: messages.signIn.emailTooLong } });
+    expect(validateSignIn({ username: "a@b.nz", password: long })).toMatchObject({ ok: false, errors: { password: messages.signIn.passwordTooLong } });
+  });
+
+  it("accepts a unicode password as typed", () => {
+    expect(validateSignIn({ username: "a@b.nz", password: "Kia ora, tēnā koe 🌿" })).toMatchObject({ ok: true, data: { password: "Kia ora, tēnā koe 🌿" } });
+  });
+});
