@@ -15,6 +15,7 @@ function securityHeaders(_req: Request, res: Response, next: NextFunction) {
   res.setHeader("X-Content-Type-Options", "nosniff");
   res.setHeader("Referrer-Policy", "same-origin");
   res.setHeader("X-Frame-Options", "DENY");
+  // Every response refuses framing; HTML pages add their full policy with a script nonce (app/entry.server.tsx).
   res.setHeader("Content-Security-Policy", "frame-ancestors 'none'; base-uri 'self'; form-action 'self'; object-src 'none'");
   res.setHeader("Permissions-Policy", "geolocation=(), payment=(self)");
   next();
@@ -49,6 +50,12 @@ export function sameOriginOnly(req: Request, res: Response, next: NextFunction) 
   next();
 }
 
+/** The client's address for sign-in throttling, from the socket: a header sent by the client is overwritten. */
+function clientAddress(req: Request, _res: Response, next: NextFunction) {
+  req.headers["x-portal-client-address"] = req.socket.remoteAddress ?? "unknown";
+  next();
+}
+
 export interface PortalOptions {
   mode: "production" | "development";
   port: number;
@@ -60,6 +67,7 @@ export async function startPortal({ mode, port, host = "127.0.0.1" }: PortalOpti
   app.disable("x-powered-by");
   app.use(securityHeaders);
   app.use(sameOriginOnly);
+  app.use(clientAddress);
 
   let build: () => Promise<ServerBuild>;
   let closeVite: () => Promise<void> = async () => {};

@@ -9,8 +9,20 @@ export const CredentialsSchema = z.object({
   Password: z.string().min(1),
 });
 
-/** POST {identity}/api/Authentication: which practice API serves this user. */
-export const IdentityAuthRequestSchema = CredentialsSchema;
+/**
+ * POST {identity}/api/Authentication: which practice API serves this user. A switch-token sign-in
+ * (/loginSwitch/{q}) has no user name, so the identity server is asked with q instead.
+ */
+export const IdentityAuthRequestSchema = z
+  .object({ UserName: z.string().max(254), Password: z.string().max(1000), q: z.string().max(512).optional() })
+  .superRefine((body, ctx) => {
+    if (body.q) {
+      if (body.UserName || body.Password) ctx.addIssue({ code: "custom", path: ["q"], message: "A switch token is sent with an empty UserName and Password" });
+      return;
+    }
+    if (!body.UserName) ctx.addIssue({ code: "custom", path: ["UserName"], message: "Required" });
+    if (!body.Password) ctx.addIssue({ code: "custom", path: ["Password"], message: "Required" });
+  });
 export const IdentityAuthReplySchema = z.union([
   z.object({ ACCAPIURL: z.url() }),
   StatusReplySchema,

@@ -9,6 +9,14 @@ import {
   ValidateTokenReplySchema,
 } from "./auth";
 import {
+  ChangePasswordReplySchema,
+  ChangePasswordRequestSchema,
+  ForgotPasswordQuerySchema,
+  ForgotPasswordReplySchema,
+  HelpRequestSchema,
+  SendHelpMessageReplySchema,
+} from "./account";
+import {
   OrganizationReplySchema,
   PatientIdQuerySchema,
   PatientMenuReplySchema,
@@ -44,6 +52,9 @@ export const endpoints = {
   identityAuthentication: endpoint({ method: "POST", path: "api/Authentication", needsToken: false, body: IdentityAuthRequestSchema, reply: IdentityAuthReplySchema }),
   patientAuthentication: endpoint({ method: "POST", path: "Patient/Authentication", needsToken: false, body: PatientAuthRequestSchema, reply: PatientAuthReplySchema }),
   logout: endpoint({ method: "POST", path: "Patient/Logout", needsToken: false, query: LogoutQuerySchema, reply: LogoutReplySchema }),
+  forgotPassword: endpoint({ method: "POST", path: "Patient/ForgotPassword", needsToken: false, query: ForgotPasswordQuerySchema, reply: ForgotPasswordReplySchema }),
+  changePassword: endpoint({ method: "POST", path: "Patient/ChangePassword", needsToken: true, body: ChangePasswordRequestSchema, reply: ChangePasswordReplySchema }),
+  sendHelpMessage: endpoint({ method: "POST", path: "SendHelpMessage", needsToken: false, body: HelpRequestSchema, reply: SendHelpMessageReplySchema }),
   validateToken: endpoint({ method: "GET", path: "ValidateToken", needsToken: true, reply: ValidateTokenReplySchema }),
   patientMenu: endpoint({ method: "POST", path: "Patient/PatientMenu", needsToken: true, body: PatientMenuRequestSchema, reply: PatientMenuReplySchema }),
   proxyUsers: endpoint({ method: "GET", path: "Patient/ProxyUsers", needsToken: true, query: PatientIdQuerySchema, reply: ProxyUsersReplySchema }),

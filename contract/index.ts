@@ -4,3 +4,5 @@ export * from "./nhi";
 export * from "./auth";
 export * from "./patient";
 export * from "./endpoints";
+export * from "./account";
+export * from "./password-policy";

@@ -16,7 +16,13 @@ export interface WorldUser {
 
 export interface World {
   id: string;
-  user(label: "family" | "solo" | "reset" | "empty"): WorldUser;
+  user(label: "family" | "solo" | "reset" | "empty" | "locked" | "noresource"): WorldUser;
+  /** A single-use switch token for an account: sign in at /loginSwitch/{q}. */
+  switchToken(label: string): Promise<string>;
+  /** What the practice "sent" to an address (temporary passwords). */
+  mail(to: string): Promise<{ subject: string; body: string }[]>;
+  /** Login Help requests the practice received. */
+  helpMessages(): Promise<Record<string, string>[]>;
   /** Injects a fault into the next calls of one practice API path of this world. */
   fault(fault: { path: string; status?: number; body?: "malformed" | "empty"; delayMs?: number; times?: number }): Promise<void>;
 }
@@ -36,6 +42,19 @@ export const test = base.extend<{ world: World; consoleErrors: string[] }>({
         const found = world.users.find((u) => u.label === label);
         if (!found) throw new Error(`No ${label} user in world ${world.id}`);
         return found;
+      },
+      async switchToken(label) {
+        const res = await fetch(`${ADMIN}/worlds/${world.id}/switch-tokens`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ label }) });
+        expect(res.status).toBe(201);
+        return ((await res.json()) as { q: string }).q;
+      },
+      async mail(to) {
+        const res = await fetch(`${ADMIN}/worlds/${world.id}/mail?to=${encodeURIComponent(to)}`);
+        return ((await res.json()) as { mail: { subject: string; body: string }[] }).mail;
+      },
+      async helpMessages() {
+        const res = await fetch(`${ADMIN}/worlds/${world.id}/help-messages`);
+        return ((await res.json()) as { messages: Record<string, string>[] }).messages;
       },
       async fault(fault) {
         const res = await fetch(`${ADMIN}/worlds/${world.id}/faults`, {
@@ -71,6 +90,12 @@ export async function signIn(page: Page, user: WorldUser) {
   await page.getByLabel("Email").fill(user.username);
   await page.getByLabel("Password", { exact: true }).fill(user.password);
   await page.getByRole("button", { name: "Login" }).click();
+}
+
+/** Ticks "I'm not a robot" and waits for this browser to solve the proof of work. */
+export async function solveCaptcha(scope: Page | import("@playwright/test").Locator) {
+  await scope.getByRole("checkbox", { name: "I’m not a robot" }).check();
+  await expect(scope.getByText("Done: you can continue.")).toBeVisible({ timeout: 20_000 });
 }
 
 export async function expectNoAxeViolations(page: Page) {

@@ -1,6 +1,7 @@
 import express, { type ErrorRequestHandler, type Request } from "express";
 import { endpoints } from "../contract/endpoints";
 import { adminRouter } from "./admin";
+import { accountAdminRouter } from "./admin-accounts";
 import { originOf, parseRequest, sendError, sendReply, worldRouteHandler, type WorldRoute } from "./endpoint-route";
 import { worldRoutes } from "./handlers/index";
 import { sendJson } from "./http";
@@ -31,6 +32,7 @@ export function createMockApp({ worlds, closing, log }: MockAppOptions) {
   }
   app.use(express.json());
 
+  app.use("/__admin", accountAdminRouter(worlds));
   app.use("/__admin", adminRouter(worlds));
 
   // The identity server: which practice API (world) serves this user. The password is checked later.
@@ -38,7 +40,8 @@ export function createMockApp({ worlds, closing, log }: MockAppOptions) {
   app.post(`/${identity.path}`, (req, res) => {
     try {
       const { body } = parseRequest(identity, req);
-      const world = worlds.ownerOf(body.UserName);
+      // A switch token (q) names no user: its world is the one that issued it.
+      const world = body.q ? worlds.list().find((w) => w.tokens.hasSwitch(body.q!)) : worlds.ownerOf(body.UserName);
       sendReply(
         res,
         identity,
@@ -48,6 +51,12 @@ export function createMockApp({ worlds, closing, log }: MockAppOptions) {
       sendError(res, error);
     }
   });
+
+  // Before sign-in the portal has no world address: forgotten passwords and help requests go to the
+  // practice API's default address, and the mock hands each to the world that owns the user.
+  const ownerOr = (name: unknown) => (typeof name === "string" ? worlds.ownerOf(name) : undefined) ?? worlds.get("default");
+  app.post(`/api/${endpoints.forgotPassword.path}`, worldRouteHandler(endpoints.forgotPassword, worldRoutes.forgotPassword, { worldOf: (req) => ownerOr(req.query.Username), closing }));
+  app.post(`/api/${endpoints.sendHelpMessage.path}`, worldRouteHandler(endpoints.sendHelpMessage, worldRoutes.sendHelpMessage, { worldOf: (req) => ownerOr(req.body?.EmailAddress), closing }));
 
   const worldOf = (req: Request) => worlds.get(String(req.params.worldId));
   for (const name of WORLD_ENDPOINT_NAMES) {

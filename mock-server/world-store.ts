@@ -27,9 +27,14 @@ export function createWorldStore() {
       username: String,
       password: String,
       passwordReset: Boolean,
+      signInReply: String,
       description: String,
       holderId: String,
     },
+    /** What the practice "sent": forgotten-password mails, readable through the admin API. */
+    mail: { id: primaryKey(String), to: String, subject: String, body: String, sentAt: String },
+    /** Login Help requests received from signed-out people. */
+    helpMessage: { id: primaryKey(String), receivedAt: String, payload: String },
     /** Who an account holder may act for, themselves included (relationship "Self"). */
     member: { id: primaryKey(String), holderId: String, patientId: String, relationship: String, position: Number },
     patient: {
@@ -95,6 +100,7 @@ export function loadPracticeData(store: WorldStore, data: PracticeData, username
       label: account.label,
       username: usernameOf(account.label).toLowerCase(),
       password: account.password,
+      signInReply: account.signInReply,
       passwordReset: account.passwordReset,
       description: account.description,
       holderId: account.holderId,

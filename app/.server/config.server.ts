@@ -9,15 +9,25 @@ const ConfigSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   /** The identity server that answers /api/Authentication with each user's practice API address. */
   PRACTICE_IDENTITY_URL: z.url({ message: "must be an http(s) URL, e.g. http://127.0.0.1:4010" }).default("http://127.0.0.1:4010"),
+  /**
+   * The practice API used before anyone has signed in (forgot password, login help): 1§7's fixed
+   * default address. Defaults to {PRACTICE_IDENTITY_URL}/api/.
+   */
+  PRACTICE_API_URL: z.url({ message: "must be an http(s) URL" }).optional(),
   /** Milliseconds before a practice API call is abandoned. */
   PRACTICE_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
   /** Signs the session-id cookie. Without one a random secret is made at start (sessions end on restart anyway). */
   SESSION_SECRET: z.string().min(32, { message: "must be at least 32 characters" }).optional(),
   /** Marks the session cookie Secure; on by default in production, off for plain-http local runs. */
   COOKIE_SECURE: z.enum(["true", "false"]).optional(),
+  /** Proof-of-work size of the captcha: higher is slower for bots and people alike. */
+  CAPTCHA_MAX_NUMBER: z.coerce.number().int().min(1_000).max(10_000_000).default(100_000),
+  /** Unsuccessful sign-ins in 15 minutes before an account, or a client address, is paused. */
+  SIGNIN_MAX_FAILURES_PER_ACCOUNT: z.coerce.number().int().min(3).default(10),
+  SIGNIN_MAX_FAILURES_PER_ADDRESS: z.coerce.number().int().min(3).default(50),
 });
 
-export type Config = z.output<typeof ConfigSchema> & { sessionSecret: string; cookieSecure: boolean };
+export type Config = z.output<typeof ConfigSchema> & { PRACTICE_API_URL: string; sessionSecret: string; cookieSecure: boolean };
 
 function load(): Config {
   const parsed = ConfigSchema.safeParse(process.env);
@@ -26,9 +36,12 @@ function load(): Config {
     throw new Error(`The portal's configuration is invalid:\n${lines.join("\n")}`);
   }
   const env = parsed.data;
+  const identity = env.PRACTICE_IDENTITY_URL.endsWith("/") ? env.PRACTICE_IDENTITY_URL : `${env.PRACTICE_IDENTITY_URL}/`;
+  const signedOutApi = env.PRACTICE_API_URL ?? `${identity}api/`;
   return {
     ...env,
-    PRACTICE_IDENTITY_URL: env.PRACTICE_IDENTITY_URL.endsWith("/") ? env.PRACTICE_IDENTITY_URL : `${env.PRACTICE_IDENTITY_URL}/`,
+    PRACTICE_IDENTITY_URL: identity,
+    PRACTICE_API_URL: signedOutApi.endsWith("/") ? signedOutApi : `${signedOutApi}/`,
     sessionSecret: env.SESSION_SECRET ?? randomBytes(32).toString("hex"),
     cookieSecure: env.COOKIE_SECURE ? env.COOKIE_SECURE === "true" : env.NODE_ENV === "production",
   };

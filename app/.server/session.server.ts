@@ -31,13 +31,17 @@ export interface PendingAccount {
   relationship: string;
 }
 
-/** Between authentication and the proxy chooser: signed in at the practice, not yet in the portal. */
+/**
+ * Between authentication and the portal: signed in at the practice, but the password must be
+ * replaced first, or the account is still to be chosen.
+ */
 export interface PendingSignIn {
   token: string;
   apiBase: string;
   patientId: string;
   name: string;
   username: string;
+  passwordReset: boolean;
   accounts: PendingAccount[];
   redirectTo: string;
 }
@@ -45,6 +49,8 @@ export interface PendingSignIn {
 interface SessionData {
   user: SignedInData;
   pending: PendingSignIn;
+  /** Unsuccessful sign-ins in this browser (1§4); the server also counts per account and address. */
+  failures: number;
 }
 
 const IDLE_MS = 30 * 60 * 1000;
@@ -130,7 +136,7 @@ export function safeRedirectTo(value: unknown, fallback = "/"): string {
 
 async function toLogin(session: PortalSession, request?: Request): Promise<never> {
   const url = request ? new URL(request.url) : null;
-  const back = url && url.pathname !== "/" ? `?redirectTo=${encodeURIComponent(url.pathname + url.search)}` : "";
+  const back = url && (url.pathname !== "/" || url.search) ? `?redirectTo=${encodeURIComponent(url.pathname + url.search)}` : "";
   throw redirect(`/login${back}`, { headers: { "Set-Cookie": await sessionStorage.destroySession(session) } });
 }
 

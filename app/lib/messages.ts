@@ -15,6 +15,17 @@ export const messages = {
     rejectedFallback: "We could not sign you in. Please check your details and try again.",
     chooseAccount: "Select an account to continue",
     chooseAccountInvalid: "Please choose one of the listed accounts.",
+    captchaNeeded: "Please confirm you are not a robot before signing in again.",
+    passwordChangeFailed: "Something went wrong. Please try again.",
+    signInExpired: "Your sign-in has expired. Please sign in again.",
+    passwordHasName: "Your password must not contain your first, middle or family name.",
+    switchFailed: "This sign-in link has expired or was already used. Please sign in with your e-mail and password.",
+  },
+  loginHelp: {
+    invalid: "Please correct the highlighted fields.",
+    captcha: "Please confirm you are not a robot first.",
+    sent: "Your request for help has been sent. The practice will contact you.",
+    failed: "Your request for help could not be sent. Please try again, or phone the practice.",
   },
   dashboard: {
     noLongTermMedication: "No long term medication",

@@ -23,7 +23,7 @@ export type SignInInput = z.input<typeof SignInSchema>;
 export type FieldErrors<T> = Partial<Record<keyof T, string>>;
 
 /** The first message of each field, ready for the form. */
-export function fieldErrors<T>(error: z.ZodError<T>): FieldErrors<T> {
+export function fieldErrors<T>(error: z.ZodError): FieldErrors<T> {
   const out: Record<string, string> = {};
   for (const issue of error.issues) {
     const key = String(issue.path[0] ?? "");
@@ -34,5 +34,5 @@ export function fieldErrors<T>(error: z.ZodError<T>): FieldErrors<T> {
 
 export function validateSignIn(input: SignInInput) {
   const parsed = SignInSchema.safeParse(input);
-  return parsed.success ? { ok: true as const, data: parsed.data } : { ok: false as const, errors: fieldErrors(parsed.error) };
+  return parsed.success ? { ok: true as const, data: parsed.data } : { ok: false as const, errors: fieldErrors<SignInInput>(parsed.error) };
 }

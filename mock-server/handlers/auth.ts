@@ -9,10 +9,18 @@ export const authRoutes = {
   patientAuthentication: {
     tokenIn: "none",
     handle({ world, body }) {
-      // Switch tokens (q) come with a later issue; until then every q is unknown.
-      if (body.q.trim() !== "") return REJECTED;
+      if (body.q.trim() !== "") {
+        // A switch token signs its holder in once (1§2 /loginSwitch/{q}).
+        const holderId = world.tokens.redeemSwitch(body.q.trim());
+        if (!holderId) return { StatusCode: "2", ResponseMessage: "This sign-in link has expired or was already used." };
+        const holder = world.store.patient.findFirst({ where: { id: { equals: holderId } }, strict: true });
+        const account = world.store.account.findFirst({ where: { holderId: { equals: holderId } } });
+        return [authPatientResource(holder, world.tokens.issue(holder.id).token, account?.passwordReset ?? false)];
+      }
       const account = world.store.account.findFirst({ where: { username: { equals: normaliseUsername(body.UserName) } } });
       if (!account || account.password !== body.Password) return REJECTED;
+      if (account.signInReply === "locked") return { StatusCode: "4", ResponseMessage: "Your account has been locked. Please contact the practice." };
+      if (account.signInReply === "noResource") return [{}];
       const patient = world.store.patient.findFirst({ where: { id: { equals: account.holderId } }, strict: true });
       const grant = world.tokens.issue(patient.id);
       return [authPatientResource(patient, grant.token, account.passwordReset)];

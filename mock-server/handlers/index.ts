@@ -1,3 +1,4 @@
+import { accountRoutes } from "./account";
 import { authRoutes } from "./auth";
 import { patientRoutes } from "./patient";
 import type { WorldRoutes } from "./types";
@@ -5,4 +6,4 @@ import type { WorldRoutes } from "./types";
 export type { WorldRoutes } from "./types";
 
 /** Every call of a world's practice API, by contract endpoint name. */
-export const worldRoutes: WorldRoutes = { ...authRoutes, ...patientRoutes };
+export const worldRoutes: WorldRoutes = { ...authRoutes, ...accountRoutes, ...patientRoutes };

@@ -108,7 +108,7 @@ describe("admin API", () => {
     const world = await createWorld({ scenario: "default", seed: 4 });
     expect(world).toMatchObject({ scenario: "default", seed: 4 });
     expect(world.id).toMatch(/^[a-z0-9]+$/);
-    expect(world.users.map((u) => u.username)).toEqual(["family", "solo", "reset", "empty"].map((l) => `${l}+${world.id}@demo.nz`));
+    expect(world.users.map((u) => u.username)).toEqual(["family", "solo", "reset", "locked", "noresource", "empty"].map((l) => `${l}+${world.id}@demo.nz`));
     expect(world.users.every((u) => u.password === "Kiaora2024")).toBe(true);
 
     const listed = (await (await admin("GET", "/worlds")).json()) as { worlds: WorldInfo[] };
@@ -205,11 +205,16 @@ describe("sign-in", () => {
   it.each([
     ["a wrong password", { UserName: "solo@demo.nz", Password: "kiaora2024", q: "" }],
     ["an unknown user", { UserName: "ghost@demo.nz", Password: "Kiaora2024", q: "" }],
-    ["an unknown switch token", { UserName: "", Password: "", q: "not-a-switch-token" }],
   ])("refuses %s with StatusCode 2", async (_, body) => {
     const { status, json } = await authenticate(body);
     expect(status).toBe(200);
     expect(json).toEqual({ StatusCode: "2", ResponseMessage: "Invalid username or password." });
+  });
+
+  it("refuses an unknown switch token with its own message", async () => {
+    const { status, json } = await authenticate({ UserName: "", Password: "", q: "not-a-switch-token" });
+    expect(status).toBe(200);
+    expect(json).toEqual({ StatusCode: "2", ResponseMessage: "This sign-in link has expired or was already used." });
   });
 
   it("refuses another world's user at this world's address", async () => {

@@ -20,7 +20,7 @@ async function admin(path: string, init?: RequestInit) {
 
 async function signIn(label: string) {
   const user = users[label];
-  const identity = await auth.lookupIdentity(user.username, user.password);
+  const identity = await auth.lookupIdentity({ userName: user.username, password: user.password });
   if (identity.kind !== "found") throw new Error("identity not found");
   const outcome = await auth.authenticate(identity.apiBase, { userName: user.username, password: user.password });
   if (outcome.kind !== "signedIn") throw new Error(`sign-in failed: ${JSON.stringify(outcome)}`);
@@ -46,7 +46,7 @@ afterAll(async () => {
 
 describe("practice API client against the mock server", () => {
   it("finds each user's own practice API through the identity server", async () => {
-    const identity = await auth.lookupIdentity(users.solo.username, users.solo.password);
+    const identity = await auth.lookupIdentity({ userName: users.solo.username, password: users.solo.password });
     expect(identity).toEqual({ kind: "found", apiBase: expect.stringContaining(worldId) });
   });
 
@@ -80,7 +80,7 @@ describe("practice API client against the mock server", () => {
   });
 
   it("passes on a rejected sign-in with the practice's message", async () => {
-    const identity = await auth.lookupIdentity(users.solo.username, "wrong");
+    const identity = await auth.lookupIdentity({ userName: users.solo.username, password: "wrong" });
     if (identity.kind !== "found") throw new Error("identity not found");
     const outcome = await auth.authenticate(identity.apiBase, { userName: users.solo.username, password: "wrong" });
     expect(outcome).toMatchObject({ kind: "rejected", message: expect.any(String) });
@@ -126,5 +126,57 @@ describe("practice API client against the mock server", () => {
   it("reports an unreachable practice as a network failure", async () => {
     const { endpoints } = await import("../../contract/endpoints");
     await expect(client.callPractice(endpoints.validateToken, { base: "http://127.0.0.1:9/api/", token: "t" })).rejects.toMatchObject({ kind: "network" });
+  });
+});
+
+describe("account calls against the mock server", () => {
+  it("forgot password: a known e-mail gets StatusCode 1 and a temporary password by mail, an unknown one 0", async () => {
+    const sent = await auth.requestPasswordReset(users.reset.username);
+    expect(sent).toMatchObject({ StatusCode: "1" });
+    const mail = (await (await admin(`/worlds/${worldId}/mail?to=${encodeURIComponent(users.reset.username)}`)).json()) as { mail: { body: string }[] };
+    const temporary = /temporary password is (\S+)\./.exec(mail.mail[0].body)?.[1];
+    expect(temporary).toBeTruthy();
+    // The old password no longer works; the temporary one does, and asks for a new password.
+    const identity = await auth.lookupIdentity({ userName: users.reset.username, password: temporary! });
+    if (identity.kind !== "found") throw new Error("identity not found");
+    expect(await auth.authenticate(identity.apiBase, { userName: users.reset.username, password: users.reset.password })).toMatchObject({ kind: "rejected" });
+    expect(await auth.authenticate(identity.apiBase, { userName: users.reset.username, password: temporary! })).toMatchObject({ kind: "signedIn", passwordReset: true });
+    expect(await auth.requestPasswordReset("nobody@example.nz")).toMatchObject({ StatusCode: "0" });
+  });
+
+  it("change password enforces the policy (StatusCode 3) and then accepts a strong one", async () => {
+    const s = await signIn("solo");
+    const { endpoints } = await import("../../contract/endpoints");
+    const change = (Password: string) => s.api.call(endpoints.changePassword, { body: { PatientID: s.patientId, Password } });
+    expect(await change("WEAK")).toMatchObject({ StatusCode: "3", StatusMessage: "Password must contain at least one lower case letter." });
+    expect(await change("abcdefgh12")).toMatchObject({ StatusCode: "3", StatusMessage: "Password must contain at least one upper case letter." });
+    expect(await change("Harakeke42")).toMatchObject({ StatusCode: "1" });
+    users.solo.password = "Harakeke42";
+    expect((await signIn("solo")).token).toBeTruthy();
+  });
+
+  it("the help request reaches the world of the e-mail it names", async () => {
+    const reply = await auth.sendHelpMessage({ PatientID: "", EmailAddress: users.empty.username, UID: "", FirstName: "Tama", FamilyName: "Ngata", DOB: "1990-01-31", MessageSubject: "Locked out", MessageBody: "Please help" });
+    expect(reply).toMatchObject({ StatusCode: "1" });
+    const received = (await (await admin(`/worlds/${worldId}/help-messages`)).json()) as { messages: { MessageSubject: string; DOB: string }[] };
+    expect(received.messages).toEqual([expect.objectContaining({ MessageSubject: "Locked out", DOB: "1990-01-31" })]);
+  });
+
+  it("a switch token signs its holder in once", async () => {
+    const issued = (await (await admin(`/worlds/${worldId}/switch-tokens`, { method: "POST", body: JSON.stringify({ label: "family" }) })).json()) as { q: string };
+    const identity = await auth.lookupIdentity({ q: issued.q });
+    expect(identity).toEqual({ kind: "found", apiBase: expect.stringContaining(worldId) });
+    if (identity.kind !== "found") return;
+    expect(await auth.authenticate(identity.apiBase, { userName: "", password: "", q: issued.q })).toMatchObject({ kind: "signedIn" });
+    expect(await auth.authenticate(identity.apiBase, { userName: "", password: "", q: issued.q })).toMatchObject({ kind: "rejected" });
+  });
+
+  it("a locked account is refused with the practice's message; another answers without a resource", async () => {
+    for (const [label, expected] of [["locked", { kind: "rejected", message: expect.stringContaining("locked") }], ["noresource", { kind: "noResource" }]] as const) {
+      const user = users[label];
+      const identity = await auth.lookupIdentity({ userName: user.username, password: user.password });
+      if (identity.kind !== "found") throw new Error("identity not found");
+      expect(await auth.authenticate(identity.apiBase, { userName: user.username, password: user.password })).toMatchObject(expected);
+    }
   });
 });

@@ -91,9 +91,9 @@ describe("default scenario", () => {
     expect(scenarioIds()).toEqual(["default"]);
   });
 
-  it("has the four accounts the sign-in paths need", () => {
+  it("has an account for each sign-in path", () => {
     for (const data of worlds) {
-      expect(data.accounts.map((a) => a.label)).toEqual(["family", "solo", "reset", "empty"]);
+      expect(data.accounts.map((a) => a.label)).toEqual(["family", "solo", "reset", "locked", "noresource", "empty"]);
       expect(data.accounts.every((a) => a.password === "Kiaora2024")).toBe(true);
 
       const family = account(data, "family");

@@ -1,4 +1,5 @@
 import { endpoints } from "../../../contract/endpoints";
+import type { HelpRequest } from "../../../contract/account";
 import { readAuthReply, type AuthOutcome } from "../../../contract/auth";
 import { config } from "../config.server";
 import { callPractice } from "./client.server";
@@ -8,10 +9,10 @@ import { callPractice } from "./client.server";
 export type IdentityOutcome = { kind: "found"; apiBase: string } | { kind: "rejected"; message: string };
 
 /** Asks the identity server which practice API serves this user (run before sign-in). */
-export async function lookupIdentity(userName: string, password: string): Promise<IdentityOutcome> {
+export async function lookupIdentity(who: { userName: string; password: string } | { q: string }): Promise<IdentityOutcome> {
   const reply = await callPractice(endpoints.identityAuthentication, {
     base: config.PRACTICE_IDENTITY_URL,
-    body: { UserName: userName, Password: password },
+    body: "q" in who ? { UserName: "", Password: "", q: who.q } : { UserName: who.userName, Password: who.password },
   });
   if ("ACCAPIURL" in reply) return { kind: "found", apiBase: reply.ACCAPIURL.endsWith("/") ? reply.ACCAPIURL : `${reply.ACCAPIURL}/` };
   return { kind: "rejected", message: reply.ResponseMessage ?? reply.StatusMessage ?? "" };
@@ -31,4 +32,14 @@ export async function logout(apiBase: string, token: string): Promise<void> {
 
 export async function validateToken(apiBase: string, token: string): Promise<boolean> {
   return callPractice(endpoints.validateToken, { base: apiBase, token });
+}
+
+/** Forgot password (1§7), sent to the practice API's signed-out address. */
+export async function requestPasswordReset(email: string) {
+  return callPractice(endpoints.forgotPassword, { base: config.PRACTICE_API_URL, query: { Username: email } });
+}
+
+/** The Login Help request (1§3), sent to the practice API's signed-out address. */
+export async function sendHelpMessage(request: HelpRequest) {
+  return callPractice(endpoints.sendHelpMessage, { base: config.PRACTICE_API_URL, body: request });
 }

@@ -26,7 +26,7 @@ export function TextField({ label, error, hint, trailing, className = "", ...inp
       {error ? (
         <p id={errorId} className="font-semibold text-danger">
           <span className="sr-only">Error: </span>
-          {error}
+          <span>{error}</span>
         </p>
       ) : null}
       <div className="flex items-stretch gap-2">

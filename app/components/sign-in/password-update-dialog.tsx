@@ -1,0 +1,73 @@
+import { useId } from "react";
+import type { NewPasswordProblem } from "../../lib/new-password";
+import { Alert } from "../ui/alert";
+import { Button } from "../ui/button";
+import { Dialog } from "../ui/dialog";
+import { PasswordField } from "../ui/field";
+
+interface Props {
+  busy: boolean;
+  problem: NewPasswordProblem | null;
+  /** The practice's refusal (StatusCode "3") or a failure, in red. */
+  message: string | null;
+  onSubmit(values: { password: string; confirm: string; agreed: boolean }): void;
+  onCancel(): void;
+}
+
+/** The forced password update of 1§4 step 3: it cannot be dismissed except by Cancel. */
+export function PasswordUpdateDialog({ busy, problem, message, onSubmit, onCancel }: Props) {
+  const agreeId = useId();
+  return (
+    <Dialog open dismissOnBackdrop={false} dismissOnEscape={false} title="Update your password to continue" description="Your practice asks you to choose a new password before you go on.">
+      <form
+        noValidate
+        className="flex flex-col gap-4"
+        onSubmit={(event) => {
+          event.preventDefault();
+          const form = new FormData(event.currentTarget);
+          onSubmit({ password: String(form.get("password") ?? ""), confirm: String(form.get("confirm") ?? ""), agreed: form.get("agreed") === "on" });
+        }}
+      >
+        {message ? <Alert>{message}</Alert> : null}
+        <div className="text-muted">
+          <p>Your password must:</p>
+          <ul className="list-disc pl-6">
+            <li>have at least 8 characters</li>
+            <li>contain a lower case and an upper case letter</li>
+            <li>contain at least two numbers</li>
+            <li>not contain your first, middle or family name, or spaces</li>
+          </ul>
+        </div>
+        <PasswordField label="New password" name="password" autoComplete="new-password" error={problem?.field === "password" ? problem.message : undefined} />
+        <PasswordField label="Confirm password" name="confirm" autoComplete="new-password" error={problem?.field === "confirm" ? problem.message : undefined} />
+        <div className="flex flex-col gap-1">
+          {problem?.field === "agreed" ? (
+            <p id={`${agreeId}-error`} className="font-semibold text-danger">
+              <span className="sr-only">Error: </span>
+              <span>{problem.message}</span>
+            </p>
+          ) : null}
+          <div className="flex items-center gap-3">
+            <input
+              id={agreeId}
+              type="checkbox"
+              name="agreed"
+              className="size-6"
+              aria-invalid={problem?.field === "agreed" ? true : undefined}
+              aria-describedby={problem?.field === "agreed" ? `${agreeId}-error` : undefined}
+            />
+            <label htmlFor={agreeId}>I agree to the patient portal user agreement</label>
+          </div>
+        </div>
+        <div className="flex flex-wrap gap-3">
+          <Button type="submit" disabled={busy}>
+            {busy ? "Saving…" : "Proceed"}
+          </Button>
+          <Button variant="secondary" onClick={onCancel} disabled={busy}>
+            Cancel
+          </Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}

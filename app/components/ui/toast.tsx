@@ -1,0 +1,33 @@
+import { Toast } from "radix-ui";
+import type { ReactNode } from "react";
+
+/**
+ * Passing notices (1§8 "Ohh. We hit a snag.", the help request's result). Announced politely by
+ * radix's viewport, kept until dismissed or for 8 seconds, and never the only place an error shows
+ * up for a form that needs correcting.
+ */
+export function ToastProvider({ children }: { children: ReactNode }) {
+  return (
+    <Toast.Provider swipeDirection="right" duration={8000} label="Notification">
+      {children}
+      <Toast.Viewport className="fixed bottom-4 right-4 z-[60] flex w-[min(92vw,24rem)] flex-col gap-2 outline-none" />
+    </Toast.Provider>
+  );
+}
+
+export function Notice({ open, onOpenChange, tone, title, children }: { open: boolean; onOpenChange: (open: boolean) => void; tone: "error" | "success"; title: string; children?: ReactNode }) {
+  return (
+    <Toast.Root
+      open={open}
+      onOpenChange={onOpenChange}
+      type={tone === "error" ? "foreground" : "background"}
+      className={`flex items-start gap-3 rounded border-l-8 bg-white p-4 shadow-lg ${tone === "error" ? "border-danger" : "border-success"}`}
+    >
+      <div className="flex-1">
+        <Toast.Title className="font-bold">{title}</Toast.Title>
+        {children ? <Toast.Description>{children}</Toast.Description> : null}
+      </div>
+      <Toast.Close className="min-h-11 rounded px-2 font-semibold text-brand underline">Dismiss</Toast.Close>
+    </Toast.Root>
+  );
+}

@@ -1,0 +1,55 @@
+import { DateTime } from "luxon";
+import { z } from "zod";
+import { isValidNhi, normaliseNhi } from "../../contract/nhi";
+import { PRACTICE_ZONE } from "./dates";
+
+/** The Login Help form (1§2, 1§5): either an e-mail or an NHI, a date of birth in the past. */
+export const loginHelpTexts = {
+  emailOrNhi: "Either Email or NHI Number is Required",
+  emailInvalid: "Please enter a valid email address",
+  nhiInvalid: "Please enter a valid NHI number, for example ZAC5361",
+  firstName: "First Name is Required",
+  familyName: "Family Name is Required",
+  dob: "Date of Birth is required",
+  dobFormat: "Enter the date of birth as dd-mm-yyyy, for example 07-03-1985",
+  dobPast: "Date of Birth must be in the past",
+  subject: "Subject is Required",
+  body: "Message body is Required",
+  tooLong: (max: number) => `Please keep this under ${max} characters`,
+} as const;
+
+const text = (required: string, max: number) => z.string().trim().min(1, required).max(max, loginHelpTexts.tooLong(max));
+
+export const LoginHelpSchema = z
+  .object({
+    email: z.string().trim().max(254, loginHelpTexts.tooLong(254)),
+    nhi: z.string().trim().max(7, loginHelpTexts.nhiInvalid),
+    firstName: text(loginHelpTexts.firstName, 100),
+    familyName: text(loginHelpTexts.familyName, 100),
+    dob: z.string().trim().min(1, loginHelpTexts.dob),
+    subject: text(loginHelpTexts.subject, 200),
+    message: text(loginHelpTexts.body, 2000),
+  })
+  .superRefine((v, ctx) => {
+    if (!v.email && !v.nhi) ctx.addIssue({ code: "custom", path: ["email"], message: loginHelpTexts.emailOrNhi });
+    if (v.email && !z.email().safeParse(v.email).success) ctx.addIssue({ code: "custom", path: ["email"], message: loginHelpTexts.emailInvalid });
+    if (v.nhi && !isValidNhi(v.nhi)) ctx.addIssue({ code: "custom", path: ["nhi"], message: loginHelpTexts.nhiInvalid });
+    if (v.dob) {
+      const dob = DateTime.fromFormat(v.dob, "dd-MM-yyyy", { zone: PRACTICE_ZONE });
+      if (!dob.isValid) ctx.addIssue({ code: "custom", path: ["dob"], message: loginHelpTexts.dobFormat });
+      else if (dob >= DateTime.now().setZone(PRACTICE_ZONE).startOf("day")) ctx.addIssue({ code: "custom", path: ["dob"], message: loginHelpTexts.dobPast });
+    }
+  })
+  .transform((v) => ({
+    PatientID: "" as const,
+    EmailAddress: v.email,
+    UID: v.nhi ? normaliseNhi(v.nhi) : "",
+    FirstName: v.firstName,
+    FamilyName: v.familyName,
+    // Display dd-MM-yyyy, the API takes YYYY-MM-DD (2 intro).
+    DOB: DateTime.fromFormat(v.dob, "dd-MM-yyyy", { zone: PRACTICE_ZONE }).toISODate() ?? "",
+    MessageSubject: v.subject,
+    MessageBody: v.message,
+  }));
+
+export type LoginHelpInput = z.input<typeof LoginHelpSchema>;

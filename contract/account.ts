@@ -1,0 +1,30 @@
+import { z } from "zod";
+import { StatusReplySchema } from "./fhir";
+
+/** Forgot password, change password and the signed-out help request (1§3, 1§7). */
+
+/** POST Patient/ForgotPassword?Username= : StatusCode "1" sent, "0" not found, with ResponseMessage. */
+export const ForgotPasswordQuerySchema = z.object({ Username: z.string().trim().min(1).max(254) });
+export const ForgotPasswordReplySchema = StatusReplySchema;
+
+/** POST Patient/ChangePassword: StatusCode "1" changed, "3" refused with StatusMessage. */
+export const ChangePasswordRequestSchema = z.object({
+  PatientID: z.string().min(1).max(64),
+  Password: z.string().min(1).max(1000),
+});
+export const ChangePasswordReplySchema = StatusReplySchema;
+
+/** POST SendHelpMessage: the Login Help request. PatientID is empty (the sender is signed out). */
+export const HelpRequestSchema = z.object({
+  PatientID: z.literal(""),
+  EmailAddress: z.string().max(254),
+  /** The NHI number. */
+  UID: z.string().max(7),
+  FirstName: z.string().min(1).max(100),
+  FamilyName: z.string().min(1).max(100),
+  DOB: z.iso.date(),
+  MessageSubject: z.string().min(1).max(200),
+  MessageBody: z.string().min(1).max(2000),
+});
+export type HelpRequest = z.output<typeof HelpRequestSchema>;
+export const SendHelpMessageReplySchema = StatusReplySchema;

@@ -1,0 +1,331 @@
+import { expect, expectNoAxeViolations, signIn, solveCaptcha, test } from "./fixtures";
+
+const dashboard = (page: import("@playwright/test").Page) => expect(page.getByRole("heading", { name: "Dashboard", level: 1 })).toBeVisible();
+
+test.describe("failed sign-ins, the captcha and the throttle", () => {
+  test("from the third failure a captcha is needed; the right password then signs in", async ({ page, world }) => {
+    const user = world.user("solo");
+    await page.goto("/login");
+    await page.getByLabel("Email").fill(user.username);
+    for (let i = 0; i < 3; i++) {
+      await page.getByLabel("Password", { exact: true }).fill(`Wrong${i}password`);
+      await page.getByRole("button", { name: "Login" }).click();
+      await expect(page.getByRole("alert")).toContainText("Invalid username or password.");
+      await expect(page.getByRole("button", { name: "Login" })).toBeEnabled();
+    }
+    await expect(page.getByRole("checkbox", { name: "I’m not a robot" })).toBeVisible();
+    await page.getByLabel("Password", { exact: true }).fill(user.password);
+    await page.getByRole("button", { name: "Login" }).click();
+    await expect(page.getByRole("alert")).toContainText("Please confirm you are not a robot");
+    await solveCaptcha(page);
+    await expectNoAxeViolations(page);
+    await page.getByRole("button", { name: "Login" }).click();
+    await dashboard(page);
+  });
+
+  test("the captcha cannot be skipped by posting straight to the server", async ({ page, world }) => {
+    const user = world.user("empty");
+    await page.goto("/login");
+    const origin = new URL(page.url()).origin;
+    const post = (password: string, captcha = "") => page.request.post("/login/flow", { form: { intent: "sign-in", username: user.username, password, captcha }, headers: { Origin: origin } });
+    for (let i = 0; i < 3; i++) expect(await (await post("WrongPassword1")).json()).toMatchObject({ kind: "rejected" });
+    expect(await (await post(user.password)).json()).toMatchObject({ kind: "rejected", captchaRequired: true, message: expect.stringContaining("not a robot") });
+    const forged = Buffer.from(JSON.stringify({ algorithm: "SHA-256", challenge: "x", number: 1, salt: "y", signature: "z" })).toString("base64");
+    expect(await (await post(user.password, forged)).json()).toMatchObject({ kind: "rejected", captchaRequired: true });
+  });
+
+  test("many failures pause the account, and clearing cookies does not lift it", async ({ page, world, context }) => {
+    const user = world.user("family");
+    await page.goto("/login");
+    await page.getByLabel("Email").fill(user.username);
+    // The e2e portal pauses an account after 6 failures (SIGNIN_MAX_FAILURES_PER_ACCOUNT).
+    for (let i = 0; i < 6; i++) {
+      if (i >= 3) await solveCaptcha(page);
+      await page.getByLabel("Password", { exact: true }).fill(`Wrong${i}password`);
+      await page.getByRole("button", { name: "Login" }).click();
+      await expect(page.getByRole("alert")).toContainText("Invalid username or password.");
+    }
+    await solveCaptcha(page);
+    await page.getByLabel("Password", { exact: true }).fill(user.password);
+    await page.getByRole("button", { name: "Login" }).click();
+    await expect(page.getByRole("alert")).toContainText("too many unsuccessful sign-in attempts for this account");
+
+    await context.clearCookies();
+    await page.goto("/login");
+    await page.evaluate(() => {
+      localStorage.clear();
+      sessionStorage.clear();
+    });
+    await page.getByLabel("Email").fill(user.username);
+    await page.getByLabel("Password", { exact: true }).fill(user.password);
+    await page.getByRole("button", { name: "Login" }).click();
+    await expect(page.getByRole("alert")).toContainText(/too many unsuccessful sign-in attempts|not a robot/);
+    await expect(page).toHaveURL(/\/login$/);
+  });
+
+  test("a locked account shows the practice's message; a reply without a patient says the details are incorrect", async ({ page, world }) => {
+    await signIn(page, world.user("locked"));
+    await expect(page.getByRole("alert")).toContainText("Your account has been locked. Please contact the practice.");
+    await signIn(page, world.user("noresource"));
+    await expect(page.getByRole("alert")).toContainText("Your login details are incorrect.");
+  });
+
+  test("a practice that cannot be reached shows the snag notice", async ({ page, world }) => {
+    await world.fault({ path: "Patient/Authentication", status: 503 });
+    await signIn(page, world.user("solo"));
+    await expect(page.getByRole("region", { name: /Notifications/ }).getByText("Ohh. We hit a snag.")).toBeVisible();
+    await expect(page).toHaveURL(/\/login$/);
+  });
+});
+
+test.describe("forced password update", () => {
+  test("each rule is checked in turn, then the new password signs in", async ({ page, world }) => {
+    await signIn(page, world.user("reset"));
+    const dialog = page.getByRole("dialog", { name: "Update your password to continue" });
+    await expect(dialog).toBeVisible();
+    await expectNoAxeViolations(page);
+    // Neither Escape nor the backdrop closes it.
+    await page.keyboard.press("Escape");
+    await expect(dialog).toBeVisible();
+
+    const attempt = async (password: string, confirm: string, agree: boolean, message: string) => {
+      await dialog.getByLabel("New password", { exact: true }).fill(password);
+      await dialog.getByLabel("Confirm password", { exact: true }).fill(confirm);
+      await dialog.getByRole("checkbox", { name: /I agree/ }).setChecked(agree);
+      await dialog.getByRole("button", { name: "Proceed" }).click();
+      await expect(dialog.getByText(message, { exact: true })).toBeVisible();
+    };
+    await attempt("", "", true, "Password is Required");
+    await attempt("abc", "", true, "Confirm Password is Required");
+    await attempt("abc", "abd", true, "Password and Confirm Password do not match");
+    await attempt("ABCDEFGH12", "ABCDEFGH12", true, "Password must contain at least one lower case letter.");
+    await attempt("abc12", "abc12", true, "Your password has less than 8 characters.");
+    await attempt("abcdefgh12", "abcdefgh12", true, "Password must contain at least one upper case letter.");
+    await attempt("Abcdefgh1", "Abcdefgh1", true, "Password must contain at least two numbers.");
+    await attempt("Harakeke42", "Harakeke42", false, "You need to mark that you agree before you can proceed.");
+    // The practice's own refusal (StatusCode 3) is shown in red.
+    await attempt("Kiaora2024", "Kiaora2024", true, "Your new password must be different from your current one.");
+  });
+
+  test("a strong new password continues to the dashboard, and the next sign-in uses it", async ({ page, world, context }) => {
+    const user = world.user("reset");
+    await signIn(page, user);
+    const dialog = page.getByRole("dialog", { name: "Update your password to continue" });
+    await dialog.getByLabel("New password", { exact: true }).fill("Harakeke42");
+    await dialog.getByLabel("Confirm password", { exact: true }).fill("Harakeke42");
+    await dialog.getByRole("checkbox", { name: /I agree/ }).check();
+    await dialog.getByRole("button", { name: "Proceed" }).click();
+    await dashboard(page);
+    await context.clearCookies();
+    await signIn(page, { ...user, password: "Harakeke42" });
+    await dashboard(page);
+  });
+
+  test("Cancel returns to the sign-in page, signed out", async ({ page, world }) => {
+    await signIn(page, world.user("reset"));
+    await page.getByRole("dialog").getByRole("button", { name: "Cancel" }).click();
+    await expect(page.getByRole("dialog")).toBeHidden();
+    await page.goto("/");
+    await expect(page).toHaveURL(/\/login$/);
+  });
+});
+
+test.describe("switch tokens, deep links and the other signed-out screens", () => {
+  test("/loginSwitch/{q} signs in once; the same link again is refused", async ({ page, world, context }) => {
+    const q = await world.switchToken("solo");
+    await page.goto(`/loginSwitch/${q}`);
+    await dashboard(page);
+    await context.clearCookies();
+    await page.goto(`/login?q=${q}`);
+    await expect(page).toHaveURL(/\/login/);
+    await expect(page.getByRole("alert")).toContainText("This sign-in link has expired or was already used.");
+  });
+
+  test("a switch token for a family opens the chooser", async ({ page, world }) => {
+    await page.goto(`/loginSwitch/${await world.switchToken("family")}`);
+    const chooser = page.getByRole("dialog", { name: "Select an account to continue" });
+    await expect(chooser).toBeVisible();
+    await chooser.getByRole("button", { name: "Continue" }).click();
+    await dashboard(page);
+  });
+
+  test("a signed-out deep link returns to where it pointed after sign-in", async ({ page, world }) => {
+    await page.goto("/?from=reminder-email");
+    await expect(page).toHaveURL(/\/login\?redirectTo=/);
+    await page.getByLabel("Email").fill(world.user("solo").username);
+    await page.getByLabel("Password", { exact: true }).fill(world.user("solo").password);
+    await page.getByRole("button", { name: "Login" }).click();
+    await dashboard(page);
+    expect(new URL(page.url()).search).toBe("?from=reminder-email");
+  });
+
+  test("forgot password: Send waits for the captcha; a known e-mail gets a temporary password, an unknown one is told", async ({ page, world }) => {
+    const user = world.user("solo");
+    await page.goto("/login");
+    await page.getByRole("link", { name: "Forgot Password?" }).click();
+    await expect(page.getByRole("heading", { name: "Forgot your password?" })).toBeVisible();
+    const send = page.getByRole("button", { name: "Send Password" });
+    await expect(send).toBeDisabled();
+    await expectNoAxeViolations(page);
+    await page.getByLabel("Email").fill("not-an-email");
+    await solveCaptcha(page);
+    await send.click();
+    await expect(page.getByText("You have entered an invalid email address.")).toBeVisible();
+    await page.getByLabel("Email").fill(user.username);
+    await send.click();
+    await expect(page.getByRole("status").filter({ hasText: "A temporary password has been sent" })).toBeVisible();
+    // The check is used up: Send waits for a new one.
+    await expect(send).toBeDisabled();
+    const mail = await world.mail(user.username);
+    expect(mail).toHaveLength(1);
+
+    await page.getByLabel("Email").fill("nobody@example.nz");
+    await solveCaptcha(page);
+    await send.click();
+    await expect(page.getByRole("alert")).toContainText("We could not find an account with that e-mail address.");
+  });
+
+  test("the temporary password leads to the forced update", async ({ page, world }) => {
+    const user = world.user("empty");
+    await page.goto("/forgetPassword");
+    await page.getByLabel("Email").fill(user.username);
+    await solveCaptcha(page);
+    await page.getByRole("button", { name: "Send Password" }).click();
+    await expect(page.getByText("A temporary password has been sent")).toBeVisible();
+    const [mail] = await world.mail(user.username);
+    const temporary = /temporary password is (\S+)\./.exec(mail.body)![1];
+    await signIn(page, { ...user, password: temporary });
+    await expect(page.getByRole("dialog", { name: "Update your password to continue" })).toBeVisible();
+  });
+
+  test("Login Help: every rule, the captcha gates Ask For Help, and the practice receives the request", async ({ page, world }) => {
+    await page.goto("/login");
+    await page.getByRole("button", { name: "Having trouble signing in?" }).click();
+    const dialog = page.getByRole("dialog", { name: "Login Help" });
+    await expect(dialog).toBeVisible();
+    await expectNoAxeViolations(page);
+    const ask = dialog.getByRole("button", { name: "Ask For Help" });
+    await expect(ask).toBeDisabled();
+    await solveCaptcha(dialog);
+    await ask.click();
+    for (const text of ["Either Email or NHI Number is Required", "First Name is Required", "Family Name is Required", "Date of Birth is required", "Subject is Required", "Message body is Required"]) {
+      await expect(dialog.getByText(text)).toBeVisible();
+    }
+    await dialog.getByLabel("First name").fill("Tama");
+    await expect(dialog.getByText("First Name is Required")).toBeHidden();
+    await dialog.getByLabel("NHI number").fill("ZAC5362");
+    await dialog.getByLabel("Family name").fill("<script>alert(1)</script>");
+    await dialog.getByLabel("Date of birth").fill("01-01-2999");
+    await dialog.getByLabel("Subject").fill("Cannot sign in");
+    await dialog.getByLabel("Message").fill("x".repeat(10_000));
+    await ask.click();
+    await expect(dialog.getByText("Please enter a valid NHI number, for example ZAC5361")).toBeVisible();
+    await expect(dialog.getByText("Date of Birth must be in the past")).toBeVisible();
+    await expect(dialog.getByText("Please keep this under 2000 characters")).toBeVisible();
+    expect(await world.helpMessages()).toEqual([]);
+
+    await dialog.getByLabel("NHI number").fill("");
+    await dialog.getByLabel("Email").fill(world.user("solo").username);
+    await dialog.getByLabel("Date of birth").fill("07-03-1985");
+    await dialog.getByLabel("Message").fill("I have forgotten which e-mail I used. Kia ora.");
+    await ask.click();
+    await expect(dialog).toBeHidden();
+    await expect(page.getByRole("region", { name: /Notifications/ }).getByText("Help request sent")).toBeVisible();
+    expect(await world.helpMessages()).toEqual([
+      expect.objectContaining({ EmailAddress: world.user("solo").username, FirstName: "Tama", FamilyName: "<script>alert(1)</script>", DOB: "1985-03-07", MessageSubject: "Cannot sign in" }),
+    ]);
+  });
+
+  test("sign-up checks the form and says plainly that the practice arranges registration", async ({ page }) => {
+    await page.goto("/signup");
+    await expectNoAxeViolations(page);
+    await page.getByRole("button", { name: "Signup" }).click();
+    await expect(page.getByText("Family Name is Required")).toBeVisible();
+    await expect(page.getByText("Please enter a valid email address")).toBeVisible();
+    await page.getByLabel("Family name").fill("Parata");
+    await page.getByLabel("First name").fill("Mere");
+    await page.getByLabel("Date of birth").fill("07-03-1985");
+    await page.getByLabel("Practice name").fill("Māngere Family Doctors");
+    await page.getByLabel("Email address").fill("mere@example.com");
+    await page.getByRole("button", { name: "Signup" }).click();
+    await expect(page.getByText("No portal account has been created yet.")).toBeVisible();
+  });
+
+  test("/resetpassword without a reset in progress explains what to do", async ({ page }) => {
+    await page.goto("/resetpassword");
+    await expect(page.getByRole("heading", { name: "Set your password" })).toBeVisible();
+    await expect(page.getByRole("link", { name: "ask for one" })).toHaveAttribute("href", "/forgetPassword");
+    await expectNoAxeViolations(page);
+  });
+});
+
+test.describe("security", () => {
+  test("the password appears nowhere in cookies, storage or the page after sign-in", async ({ page, world, context }) => {
+    const user = world.user("solo");
+    const bodies: string[] = [];
+    page.on("response", async (response) => {
+      if (response.request().resourceType() === "document" || response.url().includes(".data")) bodies.push(await response.text().catch(() => ""));
+    });
+    await signIn(page, user);
+    await dashboard(page);
+    const cookies = JSON.stringify(await context.cookies());
+    const storage = await page.evaluate(() => JSON.stringify({ ...localStorage }) + JSON.stringify({ ...sessionStorage }));
+    const html = await page.content();
+    for (const place of [cookies, storage, html, ...bodies]) expect(place).not.toContain(user.password);
+    // The session cookie is an opaque, httpOnly id: no token, no name.
+    const session = (await context.cookies()).find((c) => c.name === "__portal");
+    expect(session).toMatchObject({ httpOnly: true, sameSite: "Lax" });
+  });
+
+  test("a cross-site form post is refused", async ({ page }) => {
+    await page.goto("/login");
+    for (const origin of ["http://evil.example", "null"]) {
+      const response = await page.request.post("/login/flow", { form: { intent: "sign-in", username: "solo@demo.nz", password: "Kiaora2024" }, headers: { Origin: origin } });
+      expect(response.status()).toBe(403);
+    }
+    const response = await page.request.post("/logout", { headers: { "Sec-Fetch-Site": "cross-site" } });
+    expect(response.status()).toBe(403);
+  });
+
+  test("security headers are on every response, with a nonce-based script policy", async ({ page }) => {
+    const response = await page.goto("/login");
+    const headers = response!.headers();
+    const csp = headers["content-security-policy"];
+    expect(csp).toMatch(/script-src 'self' 'nonce-[A-Za-z0-9+/=]+'/);
+    expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(headers["x-content-type-options"]).toBe("nosniff");
+    expect(headers["referrer-policy"]).toBe("same-origin");
+    expect(headers["x-frame-options"]).toBe("DENY");
+    // React Router's inline scripts carry the nonce, so the page works under the policy.
+    const nonce = /'nonce-([^']+)'/.exec(csp)![1];
+    const inline = await page.locator("script:not([src])").evaluateAll((scripts) => scripts.map((s) => (s as HTMLScriptElement).nonce));
+    expect(inline.length).toBeGreaterThan(0);
+    for (const n of inline) expect(n).toBe(nonce);
+    const asset = await page.request.get("/captcha");
+    expect(asset.headers()["x-content-type-options"]).toBe("nosniff");
+    expect(asset.headers()["content-security-policy"]).toContain("frame-ancestors 'none'");
+  });
+
+  test("the session id changes on sign-in and logout ends it", async ({ page, world, context }) => {
+    const sessionId = async () => (await context.cookies()).find((c) => c.name === "__portal")?.value;
+    // A failed attempt gives this browser a session (it counts failures)…
+    await signIn(page, { ...world.user("solo"), password: "WrongPassword1" });
+    await expect(page.getByRole("alert")).toContainText("Invalid username or password.");
+    const beforeSignIn = await sessionId();
+    expect(beforeSignIn).toBeTruthy();
+    // …which is replaced, not reused, on sign-in.
+    await page.getByLabel("Password", { exact: true }).fill(world.user("solo").password);
+    await page.getByRole("button", { name: "Login" }).click();
+    await dashboard(page);
+    const before = (await sessionId())!;
+    expect(before).not.toBe(beforeSignIn);
+    await page.getByRole("button", { name: /account menu/ }).click();
+    await page.getByRole("menuitem", { name: "Log Out" }).click();
+    await expect(page).toHaveURL(/\/login$/);
+    // Replaying the old cookie does not reach the dashboard.
+    await context.addCookies([{ name: "__portal", value: before, url: page.url() }]);
+    await page.goto("/");
+    await expect(page).toHaveURL(/\/login$/);
+  });
+});

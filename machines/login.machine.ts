@@ -1,0 +1,287 @@
+import { assign, fromPromise, setup } from "xstate";
+import { messages } from "../app/lib/messages";
+import { newPasswordProblem, type NewPasswordProblem } from "../app/lib/new-password";
+import { validateSignIn, type FieldErrors, type SignInInput } from "../app/lib/sign-in";
+
+/**
+ * The sign-in flow of 1§4: credentials, then (when the practice asks) the forced password update,
+ * then the account chooser when several linked accounts exist, then the portal. The machine never
+ * fetches: the route provides the actors, each a thin wrapper around one step of the sign-in action.
+ */
+
+export interface LinkedAccount {
+  id: string;
+  name: string;
+  relationship: string;
+}
+
+/** What the server answers to any step. */
+export type FlowOutcome =
+  | { kind: "signedIn"; redirectTo: string }
+  | { kind: "chooseAccount"; accounts: LinkedAccount[] }
+  | { kind: "passwordUpdate" }
+  | { kind: "rejected"; message: string; captchaRequired: boolean }
+  | { kind: "invalid"; fieldErrors: FieldErrors<SignInInput>; message: string }
+  | { kind: "refused"; message: string }
+  | { kind: "expired"; message: string }
+  | { kind: "failed"; message: string }
+  | { kind: "cancelled" };
+
+export interface SignInRequest extends SignInInput {
+  captcha: string | null;
+}
+
+export interface PasswordRequest {
+  password: string;
+  confirm: string;
+  agreed: boolean;
+}
+
+export interface LoginContext {
+  failures: number;
+  captchaRequired: boolean;
+  /** The inline message under the heading (rejections, throttling). */
+  message: string | null;
+  /** A passing notice (network failure: "Ohh. We hit a snag."). */
+  toast: string | null;
+  fieldErrors: FieldErrors<SignInInput>;
+  passwordProblem: NewPasswordProblem | null;
+  /** The practice's refusal of a new password, shown in red (1§8 StatusCode "3"). */
+  passwordMessage: string | null;
+  accounts: LinkedAccount[];
+  redirectTo: string | null;
+  resumeAt: "passwordUpdate" | "chooseAccount" | null;
+}
+
+export interface LoginInput {
+  /** The server may already want a captcha (this account or browser failed before). */
+  captchaRequired?: boolean;
+  /** A switch-token sign-in (/loginSwitch/{q}) that still needs a new password or a chosen account. */
+  resume?: { step: "passwordUpdate" } | { step: "chooseAccount"; accounts: LinkedAccount[] } | null;
+}
+
+export type LoginEvent =
+  | ({ type: "signIn.submit" } & SignInRequest)
+  | ({ type: "password.submit" } & PasswordRequest)
+  | { type: "password.cancel" }
+  | { type: "account.choose"; accountId: string }
+  | { type: "account.cancel" }
+  | { type: "field.edit"; field: keyof SignInInput }
+  | { type: "toast.dismiss" };
+
+const CAPTCHA_AFTER = 3;
+
+/** Placeholders: the route supplies the real actors with `loginMachine.provide({ actors })`. */
+function unprovided<I>(name: string) {
+  return fromPromise<FlowOutcome, I>(async () => {
+    throw new Error(`The route must provide the ${name} actor`);
+  });
+}
+
+export const loginMachine = setup({
+  types: {} as { context: LoginContext; events: LoginEvent; input: LoginInput; output: { redirectTo: string } },
+  actors: {
+    signIn: unprovided<SignInRequest>("signIn"),
+    changePassword: unprovided<PasswordRequest>("changePassword"),
+    chooseAccount: unprovided<{ accountId: string }>("chooseAccount"),
+    cancelSignIn: unprovided<void>("cancelSignIn"),
+  },
+  guards: {
+    resumesAt: ({ context }, params: { step: "passwordUpdate" | "chooseAccount" }) => context.resumeAt === params.step,
+    credentialsInvalid: ({ event }) => event.type === "signIn.submit" && !validateSignIn(event).ok,
+    captchaMissing: ({ context, event }) => event.type === "signIn.submit" && context.captchaRequired && !event.captcha,
+    newPasswordInvalid: ({ event }) => event.type === "password.submit" && newPasswordProblem(event, "resetPanel") !== null,
+    is: (_, params: { outcome: FlowOutcome; kind: FlowOutcome["kind"] }) => params.outcome.kind === params.kind,
+  },
+  actions: {
+    showFieldErrors: assign(({ event }) => {
+      const checked = validateSignIn(event as SignInRequest);
+      return { fieldErrors: checked.ok ? {} : checked.errors, message: messages.signIn.summary };
+    }),
+    askForCaptcha: assign({ message: () => messages.signIn.captchaNeeded }),
+    clearFieldError: assign({
+      fieldErrors: ({ context, event }) => (event.type === "field.edit" ? { ...context.fieldErrors, [event.field]: undefined } : context.fieldErrors),
+    }),
+    startAttempt: assign({ message: null, toast: null, fieldErrors: {} }),
+    recordRejection: assign(({ context }, params: { message: string; captchaRequired: boolean }) => {
+      const failures = context.failures + 1;
+      return { failures, message: params.message, captchaRequired: params.captchaRequired || failures >= CAPTCHA_AFTER };
+    }),
+    showMessage: assign({ message: (_, params: { message: string }) => params.message }),
+    showServerFieldErrors: assign((_, params: { fieldErrors: FieldErrors<SignInInput>; message: string }) => ({ fieldErrors: params.fieldErrors, message: params.message })),
+    showToast: assign({ toast: (_, params: { message: string }) => params.message }),
+    dismissToast: assign({ toast: null }),
+    rememberAccounts: assign({ accounts: (_, params: { accounts: LinkedAccount[] }) => params.accounts }),
+    rememberDestination: assign({ redirectTo: (_, params: { redirectTo: string }) => params.redirectTo }),
+    showPasswordProblem: assign({
+      passwordProblem: ({ event }) => (event.type === "password.submit" ? newPasswordProblem(event, "resetPanel") : null),
+      passwordMessage: null,
+    }),
+    showPasswordMessage: assign({ passwordMessage: (_, params: { message: string }) => params.message, passwordProblem: null }),
+    clearPasswordMessages: assign({ passwordProblem: null, passwordMessage: null }),
+    forgetPendingSignIn: assign({ accounts: [], passwordProblem: null, passwordMessage: null }),
+  },
+}).createMachine({
+  id: "login",
+  context: ({ input }) => ({
+    failures: 0,
+    captchaRequired: input.captchaRequired ?? false,
+    message: null,
+    toast: null,
+    fieldErrors: {},
+    passwordProblem: null,
+    passwordMessage: null,
+    accounts: input.resume?.step === "chooseAccount" ? input.resume.accounts : [],
+    redirectTo: null,
+    resumeAt: input.resume?.step ?? null,
+  }),
+  initial: "starting",
+  on: {
+    "toast.dismiss": { actions: "dismissToast" },
+  },
+  states: {
+    starting: {
+      always: [
+        { guard: { type: "resumesAt", params: { step: "passwordUpdate" } }, target: "updatingPassword" },
+        { guard: { type: "resumesAt", params: { step: "chooseAccount" } }, target: "choosingAccount" },
+        { target: "credentials" },
+      ],
+    },
+    credentials: {
+      on: {
+        "field.edit": { actions: "clearFieldError" },
+        "signIn.submit": [
+          { guard: "credentialsInvalid", actions: "showFieldErrors" },
+          { guard: "captchaMissing", actions: "askForCaptcha" },
+          { target: "signingIn", actions: "startAttempt" },
+        ],
+      },
+    },
+    signingIn: {
+      invoke: {
+        src: "signIn",
+        input: ({ event }) => {
+          const e = event as Extract<LoginEvent, { type: "signIn.submit" }>;
+          return { username: e.username, password: e.password, captcha: e.captcha };
+        },
+        onDone: [
+          {
+            guard: { type: "is", params: ({ event }) => ({ outcome: event.output, kind: "signedIn" }) },
+            target: "signedIn",
+            actions: { type: "rememberDestination", params: ({ event }) => ({ redirectTo: (event.output as { redirectTo: string }).redirectTo }) },
+          },
+          {
+            guard: { type: "is", params: ({ event }) => ({ outcome: event.output, kind: "chooseAccount" }) },
+            target: "choosingAccount",
+            actions: { type: "rememberAccounts", params: ({ event }) => ({ accounts: (event.output as { accounts: LinkedAccount[] }).accounts }) },
+          },
+          { guard: { type: "is", params: ({ event }) => ({ outcome: event.output, kind: "passwordUpdate" }) }, target: "updatingPassword" },
+          {
+            guard: { type: "is", params: ({ event }) => ({ outcome: event.output, kind: "rejected" }) },
+            target: "credentials",
+            actions: { type: "recordRejection", params: ({ event }) => event.output as { message: string; captchaRequired: boolean } },
+          },
+          {
+            guard: { type: "is", params: ({ event }) => ({ outcome: event.output, kind: "invalid" }) },
+            target: "credentials",
+            actions: { type: "showServerFieldErrors", params: ({ event }) => event.output as { fieldErrors: FieldErrors<SignInInput>; message: string } },
+          },
+          {
+            guard: { type: "is", params: ({ event }) => ({ outcome: event.output, kind: "failed" }) },
+            target: "credentials",
+            actions: { type: "showToast", params: ({ event }) => ({ message: (event.output as { message: string }).message }) },
+          },
+          // "refused" (throttled) and "expired" both explain themselves inline.
+          { target: "credentials", actions: { type: "showMessage", params: ({ event }) => ({ message: (event.output as { message?: string }).message ?? messages.signIn.incorrect }) } },
+        ],
+        onError: { target: "credentials", actions: { type: "showToast", params: { message: messages.signIn.networkFailure } } },
+      },
+    },
+    updatingPassword: {
+      initial: "editing",
+      entry: "clearPasswordMessages",
+      states: {
+        editing: {
+          on: {
+            "password.submit": [{ guard: "newPasswordInvalid", actions: "showPasswordProblem" }, { target: "saving" }],
+            "password.cancel": { target: "#login.cancelling" },
+          },
+        },
+        saving: {
+          entry: "clearPasswordMessages",
+          invoke: {
+            src: "changePassword",
+            input: ({ event }) => {
+              const e = event as Extract<LoginEvent, { type: "password.submit" }>;
+              return { password: e.password, confirm: e.confirm, agreed: e.agreed };
+            },
+            onDone: [
+              {
+                guard: { type: "is", params: ({ event }) => ({ outcome: event.output, kind: "signedIn" }) },
+                target: "#login.signedIn",
+                actions: { type: "rememberDestination", params: ({ event }) => ({ redirectTo: (event.output as { redirectTo: string }).redirectTo }) },
+              },
+              {
+                guard: { type: "is", params: ({ event }) => ({ outcome: event.output, kind: "chooseAccount" }) },
+                target: "#login.choosingAccount",
+                actions: { type: "rememberAccounts", params: ({ event }) => ({ accounts: (event.output as { accounts: LinkedAccount[] }).accounts }) },
+              },
+              {
+                guard: { type: "is", params: ({ event }) => ({ outcome: event.output, kind: "expired" }) },
+                target: "#login.credentials",
+                actions: ["forgetPendingSignIn", { type: "showMessage", params: ({ event }) => ({ message: (event.output as { message: string }).message }) }],
+              },
+              {
+                target: "editing",
+                actions: { type: "showPasswordMessage", params: ({ event }) => ({ message: (event.output as { message?: string }).message ?? messages.signIn.passwordChangeFailed }) },
+              },
+            ],
+            onError: { target: "editing", actions: { type: "showPasswordMessage", params: { message: messages.signIn.passwordChangeFailed } } },
+          },
+        },
+      },
+    },
+    choosingAccount: {
+      initial: "choosing",
+      states: {
+        choosing: {
+          on: {
+            "account.choose": { target: "saving" },
+            "account.cancel": { target: "#login.cancelling" },
+          },
+        },
+        saving: {
+          invoke: {
+            src: "chooseAccount",
+            input: ({ event }) => ({ accountId: (event as Extract<LoginEvent, { type: "account.choose" }>).accountId }),
+            onDone: [
+              {
+                guard: { type: "is", params: ({ event }) => ({ outcome: event.output, kind: "signedIn" }) },
+                target: "#login.signedIn",
+                actions: { type: "rememberDestination", params: ({ event }) => ({ redirectTo: (event.output as { redirectTo: string }).redirectTo }) },
+              },
+              {
+                guard: { type: "is", params: ({ event }) => ({ outcome: event.output, kind: "expired" }) },
+                target: "#login.credentials",
+                actions: ["forgetPendingSignIn", { type: "showMessage", params: ({ event }) => ({ message: (event.output as { message: string }).message }) }],
+              },
+              { target: "choosing", actions: { type: "showToast", params: ({ event }) => ({ message: (event.output as { message?: string }).message ?? messages.signIn.networkFailure }) } },
+            ],
+            onError: { target: "choosing", actions: { type: "showToast", params: { message: messages.signIn.networkFailure } } },
+          },
+        },
+      },
+    },
+    cancelling: {
+      invoke: {
+        src: "cancelSignIn",
+        onDone: { target: "credentials", actions: "forgetPendingSignIn" },
+        onError: { target: "credentials", actions: "forgetPendingSignIn" },
+      },
+    },
+    signedIn: {
+      type: "final",
+    },
+  },
+  output: ({ context }) => ({ redirectTo: context.redirectTo ?? "/" }),
+});

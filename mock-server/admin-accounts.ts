@@ -1,0 +1,37 @@
+import { Router } from "express";
+import { sendJson } from "./http";
+import type { WorldRegistry } from "./worlds";
+
+/**
+ * What QA needs to drive the account flows without an inbox or a phone: switch tokens to hand out,
+ * the mails the practice "sent" (temporary passwords), and the Login Help requests received.
+ */
+export function accountAdminRouter(worlds: WorldRegistry): Router {
+  const router = Router();
+
+  router.post("/worlds/:id/switch-tokens", (req, res) => {
+    const world = worlds.get(req.params.id);
+    if (!world) return sendJson(res, 404, { error: `Unknown world "${req.params.id}"` });
+    const label = typeof req.body?.label === "string" ? req.body.label : "";
+    const account = world.store.account.findFirst({ where: { label: { equals: label } } });
+    if (!account) return sendJson(res, 400, { error: `Unknown account label "${label}"`, labels: world.users.map((u) => u.label) });
+    const q = world.tokens.issueSwitch(account.holderId);
+    sendJson(res, 201, { q, path: `/loginSwitch/${q}` });
+  });
+
+  router.get("/worlds/:id/mail", (req, res) => {
+    const world = worlds.get(req.params.id);
+    if (!world) return sendJson(res, 404, { error: `Unknown world "${req.params.id}"` });
+    const to = typeof req.query.to === "string" ? req.query.to.trim().toLowerCase() : undefined;
+    const mail = world.store.mail.getAll().filter((m) => !to || m.to === to);
+    sendJson(res, 200, { mail });
+  });
+
+  router.get("/worlds/:id/help-messages", (req, res) => {
+    const world = worlds.get(req.params.id);
+    if (!world) return sendJson(res, 404, { error: `Unknown world "${req.params.id}"` });
+    sendJson(res, 200, { messages: world.store.helpMessage.getAll().map((m) => ({ receivedAt: m.receivedAt, ...JSON.parse(m.payload) })) });
+  });
+
+  return router;
+}

@@ -1,0 +1,50 @@
+import { randomBytes, randomUUID } from "node:crypto";
+import { passwordStrengthProblem } from "../../contract/password-policy";
+import { normaliseUsername } from "../worlds";
+import type { WorldRoutes } from "./types";
+
+/** Forgot password, change password and Login Help (1§7), with the practice's own rules. */
+export const accountRoutes = {
+  forgotPassword: {
+    tokenIn: "none",
+    handle({ world, query }) {
+      const username = normaliseUsername(query.Username);
+      const account = world.store.account.findFirst({ where: { username: { equals: username } } });
+      if (!account) return { StatusCode: "0", ResponseMessage: "We could not find an account with that e-mail address." };
+      // A temporary password, to be replaced at the next sign-in (the forced update panel).
+      const temporary = `Tmp${randomBytes(4).toString("hex")}${Math.floor(10 + Math.random() * 89)}`;
+      world.store.account.update({ where: { label: { equals: account.label } }, data: { password: temporary, passwordReset: true } });
+      world.store.mail.create({
+        id: randomUUID(),
+        to: username,
+        subject: "Your temporary password",
+        body: `Your temporary password is ${temporary}. You will be asked to choose a new one when you sign in.`,
+        sentAt: new Date().toISOString(),
+      });
+      return { StatusCode: "1", ResponseMessage: "A temporary password has been sent to your e-mail address." };
+    },
+  },
+
+  changePassword: {
+    tokenIn: "header",
+    handle({ world, body, session }) {
+      const account = world.store.account.findFirst({ where: { holderId: { equals: body.PatientID } } });
+      if (!account || account.holderId !== session.patientId) {
+        return { StatusCode: "3", StatusMessage: "Only the account holder can change this password." };
+      }
+      const problem = passwordStrengthProblem(body.Password);
+      if (problem) return { StatusCode: "3", StatusMessage: problem };
+      if (body.Password === account.password) return { StatusCode: "3", StatusMessage: "Your new password must be different from your current one." };
+      world.store.account.update({ where: { label: { equals: account.label } }, data: { password: body.Password, passwordReset: false } });
+      return { StatusCode: "1", StatusMessage: "Your password has been updated." };
+    },
+  },
+
+  sendHelpMessage: {
+    tokenIn: "none",
+    handle({ world, body }) {
+      world.store.helpMessage.create({ id: randomUUID(), receivedAt: new Date().toISOString(), payload: JSON.stringify(body) });
+      return { StatusCode: "1", ResponseMessage: "Thank you. The practice has your message and will contact you soon." };
+    },
+  },
+} satisfies Partial<WorldRoutes>;

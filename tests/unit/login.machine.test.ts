@@ -1,0 +1,243 @@
+import { describe, expect, it, vi } from "vitest";
+import { createActor, fromPromise, waitFor } from "xstate";
+import { loginMachine, type FlowOutcome, type LoginInput } from "../../machines/login.machine";
+import { messages } from "../../app/lib/messages";
+
+/** The login machine with fake actors: each returns what the test scripts, and records its inputs. */
+function start(script: { signIn?: FlowOutcome[]; changePassword?: FlowOutcome[]; chooseAccount?: FlowOutcome[]; fail?: "signIn" | "changePassword" | "chooseAccount" }, input: LoginInput = {}) {
+  const calls = { signIn: [] as unknown[], changePassword: [] as unknown[], chooseAccount: [] as unknown[], cancelSignIn: 0 };
+  const next = (name: "signIn" | "changePassword" | "chooseAccount") => async (input: unknown) => {
+    calls[name].push(input);
+    if (script.fail === name) throw new Error("network down");
+    const outcome = script[name]?.shift();
+    if (!outcome) throw new Error(`no scripted outcome for ${name}`);
+    return outcome;
+  };
+  const machine = loginMachine.provide({
+    actors: {
+      signIn: fromPromise(({ input }) => next("signIn")(input)),
+      changePassword: fromPromise(({ input }) => next("changePassword")(input)),
+      chooseAccount: fromPromise(({ input }) => next("chooseAccount")(input)),
+      cancelSignIn: fromPromise(async () => {
+        calls.cancelSignIn++;
+        return { kind: "cancelled" } as FlowOutcome;
+      }),
+    },
+  });
+  const actor = createActor(machine, { input }).start();
+  return { actor, calls };
+}
+
+const good = { username: "solo@demo.nz", password: "Kiaora2024", captcha: null };
+const accounts = [
+  { id: "p1", name: "Mere Parata", relationship: "Self" },
+  { id: "p2", name: "Aroha Parata", relationship: "Child" },
+];
+
+describe("login machine", () => {
+  it("starts at the credentials", () => {
+    const { actor } = start({});
+    expect(actor.getSnapshot().value).toBe("credentials");
+  });
+
+  it("refuses invalid credentials without calling the server, and clears an error on edit", () => {
+    const { actor, calls } = start({});
+    actor.send({ type: "signIn.submit", username: "", password: " ", captcha: null });
+    const { context } = actor.getSnapshot();
+    expect(context.fieldErrors).toEqual({ username: messages.signIn.emailEmpty, password: messages.signIn.passwordEmpty });
+    expect(context.message).toBe(messages.signIn.summary);
+    expect(calls.signIn).toHaveLength(0);
+    actor.send({ type: "field.edit", field: "username" });
+    expect(actor.getSnapshot().context.fieldErrors).toEqual({ username: undefined, password: messages.signIn.passwordEmpty });
+  });
+
+  it("signs straight in and ends with the destination", async () => {
+    const { actor, calls } = start({ signIn: [{ kind: "signedIn", redirectTo: "/?from=mail" }] });
+    actor.send({ type: "signIn.submit", ...good });
+    expect(actor.getSnapshot().value).toBe("signingIn");
+    const done = await waitFor(actor, (s) => s.status === "done");
+    expect(done.output).toEqual({ redirectTo: "/?from=mail" });
+    expect(calls.signIn).toEqual([good]);
+  });
+
+  it("counts rejections and asks for a captcha from the third", async () => {
+    const rejected: FlowOutcome = { kind: "rejected", message: "Invalid username or password.", captchaRequired: false };
+    const { actor, calls } = start({ signIn: [rejected, rejected, rejected, { kind: "signedIn", redirectTo: "/" }] });
+    for (let i = 1; i <= 3; i++) {
+      actor.send({ type: "signIn.submit", ...good });
+      await waitFor(actor, (s) => s.matches("credentials") && s.context.failures === i);
+      expect(actor.getSnapshot().context.message).toBe("Invalid username or password.");
+    }
+    expect(actor.getSnapshot().context.captchaRequired).toBe(true);
+    // Without a solved captcha nothing is sent.
+    actor.send({ type: "signIn.submit", ...good });
+    expect(actor.getSnapshot().context.message).toBe(messages.signIn.captchaNeeded);
+    expect(calls.signIn).toHaveLength(3);
+    actor.send({ type: "signIn.submit", ...good, captcha: "solved" });
+    await waitFor(actor, (s) => s.status === "done");
+    expect(calls.signIn[3]).toMatchObject({ captcha: "solved" });
+  });
+
+  it("requires the captcha at once when the server says so", async () => {
+    const { actor } = start({ signIn: [{ kind: "rejected", message: "x", captchaRequired: true }] });
+    actor.send({ type: "signIn.submit", ...good });
+    await waitFor(actor, (s) => s.matches("credentials") && s.context.failures === 1);
+    expect(actor.getSnapshot().context.captchaRequired).toBe(true);
+  });
+
+  it("starts with the captcha when the page says this browser already failed", () => {
+    const { actor } = start({}, { captchaRequired: true });
+    actor.send({ type: "signIn.submit", ...good });
+    expect(actor.getSnapshot().context.message).toBe(messages.signIn.captchaNeeded);
+  });
+
+  it("shows the server's field errors, a refusal and an expiry inline", async () => {
+    const { actor } = start({
+      signIn: [
+        { kind: "invalid", fieldErrors: { username: messages.signIn.emailInvalid }, message: messages.signIn.summary },
+        { kind: "refused", message: "Too many attempts" },
+        { kind: "expired", message: messages.signIn.signInExpired },
+      ],
+    });
+    actor.send({ type: "signIn.submit", ...good });
+    await waitFor(actor, (s) => s.matches("credentials") && s.context.fieldErrors.username !== undefined);
+    actor.send({ type: "signIn.submit", ...good });
+    await waitFor(actor, (s) => s.matches("credentials") && s.context.message === "Too many attempts");
+    actor.send({ type: "signIn.submit", ...good });
+    await waitFor(actor, (s) => s.matches("credentials") && s.context.message === messages.signIn.signInExpired);
+    expect(actor.getSnapshot().context.failures).toBe(0);
+  });
+
+  it("shows the snag toast on a network failure and on a failed step, and dismisses it", async () => {
+    const { actor } = start({ fail: "signIn" });
+    actor.send({ type: "signIn.submit", ...good });
+    await waitFor(actor, (s) => s.matches("credentials") && s.context.toast !== null);
+    expect(actor.getSnapshot().context.toast).toBe(messages.signIn.networkFailure);
+    actor.send({ type: "toast.dismiss" });
+    expect(actor.getSnapshot().context.toast).toBeNull();
+
+    const second = start({ signIn: [{ kind: "failed", message: messages.errors.practiceBroken }] });
+    second.actor.send({ type: "signIn.submit", ...good });
+    await waitFor(second.actor, (s) => s.context.toast === messages.errors.practiceBroken);
+  });
+
+  describe("forced password update", () => {
+    const toPanel = (script: Parameters<typeof start>[0]) => {
+      const started = start({ signIn: [{ kind: "passwordUpdate" }], ...script });
+      started.actor.send({ type: "signIn.submit", ...good });
+      return started;
+    };
+    const strong = { password: "Harakeke42", confirm: "Harakeke42", agreed: true };
+
+    it("checks the rules in order before sending", async () => {
+      const { actor, calls } = toPanel({});
+      await waitFor(actor, (s) => s.matches({ updatingPassword: "editing" }));
+      const cases: [typeof strong, string][] = [
+        [{ password: "", confirm: "", agreed: true }, "Password is Required"],
+        [{ password: "abc", confirm: "", agreed: true }, "Confirm Password is Required"],
+        [{ password: "abc", confirm: "abd", agreed: true }, "Password and Confirm Password do not match"],
+        [{ password: "ABCDEFGH12", confirm: "ABCDEFGH12", agreed: true }, "Password must contain at least one lower case letter."],
+        [{ password: "abc12", confirm: "abc12", agreed: true }, "Your password has less than 8 characters."],
+        [{ password: "abcdefgh12", confirm: "abcdefgh12", agreed: true }, "Password must contain at least one upper case letter."],
+        [{ password: "Abcdefgh1", confirm: "Abcdefgh1", agreed: true }, "Password must contain at least two numbers."],
+        [{ ...strong, agreed: false }, "You need to mark that you agree before you can proceed."],
+      ];
+      for (const [values, message] of cases) {
+        actor.send({ type: "password.submit", ...values });
+        expect(actor.getSnapshot().context.passwordProblem?.message).toBe(message);
+      }
+      expect(calls.changePassword).toHaveLength(0);
+    });
+
+    it("shows the practice's refusal in red, then continues to the chooser on success", async () => {
+      const { actor } = toPanel({ changePassword: [{ kind: "refused", message: "Your new password must be different from your current one." }, { kind: "chooseAccount", accounts }] });
+      await waitFor(actor, (s) => s.matches({ updatingPassword: "editing" }));
+      actor.send({ type: "password.submit", ...strong });
+      await waitFor(actor, (s) => s.matches({ updatingPassword: "editing" }) && s.context.passwordMessage !== null);
+      expect(actor.getSnapshot().context.passwordMessage).toBe("Your new password must be different from your current one.");
+      actor.send({ type: "password.submit", ...strong });
+      await waitFor(actor, (s) => s.matches("choosingAccount"));
+      expect(actor.getSnapshot().context.accounts).toEqual(accounts);
+    });
+
+    it("signs in when one account remains, and shows a network failure in the panel", async () => {
+      const { actor } = toPanel({ fail: "changePassword" });
+      await waitFor(actor, (s) => s.matches({ updatingPassword: "editing" }));
+      actor.send({ type: "password.submit", ...strong });
+      await waitFor(actor, (s) => s.context.passwordMessage === messages.signIn.passwordChangeFailed);
+
+      const second = toPanel({ changePassword: [{ kind: "signedIn", redirectTo: "/" }] });
+      await waitFor(second.actor, (s) => s.matches({ updatingPassword: "editing" }));
+      second.actor.send({ type: "password.submit", ...strong });
+      await waitFor(second.actor, (s) => s.status === "done");
+    });
+
+    it("goes back to the credentials when the sign-in expired", async () => {
+      const { actor } = toPanel({ changePassword: [{ kind: "expired", message: messages.signIn.signInExpired }] });
+      await waitFor(actor, (s) => s.matches({ updatingPassword: "editing" }));
+      actor.send({ type: "password.submit", ...strong });
+      await waitFor(actor, (s) => s.matches("credentials"));
+      expect(actor.getSnapshot().context.message).toBe(messages.signIn.signInExpired);
+    });
+
+    it("Cancel gives the sign-in back", async () => {
+      const { actor, calls } = toPanel({});
+      await waitFor(actor, (s) => s.matches({ updatingPassword: "editing" }));
+      actor.send({ type: "password.cancel" });
+      await waitFor(actor, (s) => s.matches("credentials"));
+      expect(calls.cancelSignIn).toBe(1);
+    });
+
+    it("resumes at the panel after a switch-token sign-in", () => {
+      const { actor } = start({}, { resume: { step: "passwordUpdate" } });
+      expect(actor.getSnapshot().matches({ updatingPassword: "editing" })).toBe(true);
+    });
+  });
+
+  describe("account chooser", () => {
+    it("opens with the accounts and signs in as the chosen one", async () => {
+      const { actor, calls } = start({ signIn: [{ kind: "chooseAccount", accounts }], chooseAccount: [{ kind: "signedIn", redirectTo: "/" }] });
+      actor.send({ type: "signIn.submit", ...good });
+      await waitFor(actor, (s) => s.matches({ choosingAccount: "choosing" }));
+      actor.send({ type: "account.choose", accountId: "p2" });
+      await waitFor(actor, (s) => s.status === "done");
+      expect(calls.chooseAccount).toEqual([{ accountId: "p2" }]);
+    });
+
+    it("stays open with a notice when choosing fails, and Cancel signs out", async () => {
+      const { actor, calls } = start({ signIn: [{ kind: "chooseAccount", accounts }], fail: "chooseAccount" });
+      actor.send({ type: "signIn.submit", ...good });
+      await waitFor(actor, (s) => s.matches({ choosingAccount: "choosing" }));
+      actor.send({ type: "account.choose", accountId: "p1" });
+      await waitFor(actor, (s) => s.matches({ choosingAccount: "choosing" }) && s.context.toast !== null);
+      actor.send({ type: "account.cancel" });
+      await waitFor(actor, (s) => s.matches("credentials"));
+      expect(calls.cancelSignIn).toBe(1);
+      expect(actor.getSnapshot().context.accounts).toEqual([]);
+    });
+
+    it("resumes at the chooser after a switch-token sign-in", () => {
+      const { actor } = start({}, { resume: { step: "chooseAccount", accounts } });
+      expect(actor.getSnapshot().matches({ choosingAccount: "choosing" })).toBe(true);
+    });
+
+    it("goes back to the credentials when the sign-in expired", async () => {
+      const { actor } = start({ signIn: [{ kind: "chooseAccount", accounts }], chooseAccount: [{ kind: "expired", message: messages.signIn.signInExpired }] });
+      actor.send({ type: "signIn.submit", ...good });
+      await waitFor(actor, (s) => s.matches({ choosingAccount: "choosing" }));
+      actor.send({ type: "account.choose", accountId: "p1" });
+      await waitFor(actor, (s) => s.matches("credentials"));
+    });
+  });
+
+  it("ignores a second submit while signing in", async () => {
+    let release!: (o: FlowOutcome) => void;
+    const signIn = vi.fn(() => new Promise<FlowOutcome>((resolve) => (release = resolve)));
+    const actor = createActor(loginMachine.provide({ actors: { signIn: fromPromise(signIn) } }), { input: {} }).start();
+    actor.send({ type: "signIn.submit", ...good });
+    actor.send({ type: "signIn.submit", ...good });
+    release({ kind: "signedIn", redirectTo: "/" });
+    await waitFor(actor, (s) => s.status === "done");
+    expect(signIn).toHaveBeenCalledTimes(1);
+  });
+});
