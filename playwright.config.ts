@@ -1,3 +1,4 @@
+import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
 
 /**
@@ -8,6 +9,8 @@ import { defineConfig, devices } from "@playwright/test";
 export const PORTAL_PORT = Number(process.env.E2E_PORTAL_PORT ?? 3100);
 export const MOCK_PORT = Number(process.env.E2E_MOCK_PORT ?? 4110);
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+/** Both servers' request lines, for the test that no password or token is ever logged. */
+export const SERVER_LOG = path.resolve("e2e/.logs/servers.log");
 
 export default defineConfig({
   testDir: "e2e",
@@ -40,7 +43,7 @@ export default defineConfig({
     url: `http://localhost:${PORTAL_PORT}/login`,
     // Every e2e test signs in from 127.0.0.1: the per-address limit is raised so parallel tests do not
     // throttle each other, and the per-account one lowered so the throttle test is short.
-    env: { PORT: String(PORTAL_PORT), MOCK_PORT: String(MOCK_PORT), NODE_ENV: "production", SIGNIN_MAX_FAILURES_PER_ADDRESS: "100000", SIGNIN_MAX_FAILURES_PER_ACCOUNT: "6" },
+    env: { PORT: String(PORTAL_PORT), MOCK_PORT: String(MOCK_PORT), NODE_ENV: "production", LOG_FILE: SERVER_LOG, SIGNIN_MAX_FAILURES_PER_ADDRESS: "100000", SIGNIN_MAX_FAILURES_PER_ACCOUNT: "6" },
     reuseExistingServer: false,
     timeout: 60_000,
     stdout: "ignore",

@@ -3,6 +3,7 @@ import { fileURLToPath } from "node:url";
 import { createRequestHandler } from "@react-router/express";
 import express, { type NextFunction, type Request, type Response } from "express";
 import type { ServerBuild } from "react-router";
+import { redactUrl } from "./contract/redact";
 
 /**
  * The portal's HTTP server: security headers, the same-origin rule for every state-changing request,
@@ -60,11 +61,20 @@ export interface PortalOptions {
   mode: "production" | "development";
   port: number;
   host?: string;
+  /** One line per request (method, path with secrets redacted, status, time). */
+  log?: (line: string) => void;
 }
 
-export async function startPortal({ mode, port, host = "127.0.0.1" }: PortalOptions) {
+export async function startPortal({ mode, port, host = "127.0.0.1", log }: PortalOptions) {
   const app = express();
   app.disable("x-powered-by");
+  if (log) {
+    app.use((req, res, next) => {
+      const started = performance.now();
+      res.on("finish", () => log(`portal ${req.method} ${redactUrl(req.originalUrl)} ${res.statusCode} ${(performance.now() - started).toFixed(0)}ms`));
+      next();
+    });
+  }
   app.use(securityHeaders);
   app.use(sameOriginOnly);
   app.use(clientAddress);

@@ -1,3 +1,5 @@
+import { readFileSync } from "node:fs";
+import { SERVER_LOG } from "../playwright.config";
 import { expect, expectNoAxeViolations, signIn, solveCaptcha, test } from "./fixtures";
 
 const dashboard = (page: import("@playwright/test").Page) => expect(page.getByRole("heading", { name: "Dashboard", level: 1 })).toBeVisible();
@@ -277,6 +279,23 @@ test.describe("security", () => {
     expect(session).toMatchObject({ httpOnly: true, sameSite: "Lax" });
   });
 
+  test("no password, token or switch token reaches the servers' request logs", async ({ page, world }) => {
+    const user = world.user("solo");
+    const q = await world.switchToken("family");
+    await signIn(page, user);
+    await dashboard(page);
+    await page.getByRole("button", { name: /account menu/ }).click();
+    await page.getByRole("menuitem", { name: "Log Out" }).click();
+    await expect(page).toHaveURL(/\/login$/);
+    await page.goto(`/loginSwitch/${q}`);
+    await expect(page.getByRole("dialog", { name: "Select an account to continue" })).toBeVisible();
+    const log = readFileSync(SERVER_LOG, "utf8");
+    expect(log).toContain(`/worlds/${world.id}/api/Patient/Logout?Token=[redacted]`);
+    expect(log).toContain("/loginSwitch/[redacted]");
+    expect(log).not.toContain(user.password);
+    expect(log).not.toContain(q);
+  });
+
   test("a cross-site form post is refused", async ({ page }) => {
     await page.goto("/login");
     for (const origin of ["http://evil.example", "null"]) {
@@ -327,5 +346,55 @@ test.describe("security", () => {
     await context.addCookies([{ name: "__portal", value: before, url: page.url() }]);
     await page.goto("/");
     await expect(page).toHaveURL(/\/login$/);
+  });
+});
+
+test.describe("bad input on the signed-out forms gets a clear message and nothing is sent", () => {
+  const noPosts = (page: import("@playwright/test").Page) => {
+    const posts: string[] = [];
+    page.on("request", (r) => {
+      if (r.method() === "POST") posts.push(r.url());
+    });
+    return posts;
+  };
+
+  for (const email of ["   ", "x".repeat(10_000), "<script>alert(1)</script>", "ngā@tēnā"]) {
+    test(`forgot password refuses ${JSON.stringify(email.slice(0, 20))}`, async ({ page }) => {
+      await page.goto("/forgetPassword");
+      await page.getByLabel("Email").fill(email);
+      await solveCaptcha(page);
+      const posts = noPosts(page);
+      await page.getByRole("button", { name: "Send Password" }).click();
+      await expect(page.getByText("You have entered an invalid email address.")).toBeVisible();
+      expect(posts).toEqual([]);
+    });
+  }
+
+  test("sign-up refuses over-long, empty and malformed fields", async ({ page }) => {
+    await page.goto("/signup");
+    await page.getByLabel("Family name").fill("x".repeat(10_000));
+    await page.getByLabel("First name").fill("   ");
+    await page.getByLabel("Date of birth").fill("<script>");
+    await page.getByLabel("NHI number (optional)").fill("ABC1234");
+    await page.getByLabel("Email address").fill("mere@");
+    const posts = noPosts(page);
+    await page.getByRole("button", { name: "Signup" }).click();
+    for (const text of ["Please keep this under 100 characters", "First Name is Required", "Enter the date of birth as dd-mm-yyyy, in the past", "Please enter a valid NHI number, for example ZAC5361", "Please enter a valid email address"]) {
+      await expect(page.getByText(text, { exact: true })).toBeVisible();
+    }
+    expect(posts).toEqual([]);
+  });
+
+  test("the forced update refuses a 10,000-character password before sending it", async ({ page, world }) => {
+    await signIn(page, world.user("reset"));
+    const dialog = page.getByRole("dialog", { name: "Update your password to continue" });
+    const long = `Aa11${"x".repeat(10_000)}`;
+    await dialog.getByLabel("New password", { exact: true }).fill(long);
+    await dialog.getByLabel("Confirm password", { exact: true }).fill(long);
+    await dialog.getByRole("checkbox", { name: /I agree/ }).check();
+    const posts = noPosts(page);
+    await dialog.getByRole("button", { name: "Proceed" }).click();
+    await expect(dialog.getByText("Your password must be 128 characters or fewer.", { exact: true })).toBeVisible();
+    expect(posts).toEqual([]);
   });
 });

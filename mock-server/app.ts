@@ -1,5 +1,6 @@
 import express, { type ErrorRequestHandler, type Request } from "express";
 import { endpoints } from "../contract/endpoints";
+import { redactUrl } from "../contract/redact";
 import { adminRouter } from "./admin";
 import { accountAdminRouter } from "./admin-accounts";
 import { originOf, parseRequest, sendError, sendReply, worldRouteHandler, type WorldRoute } from "./endpoint-route";
@@ -26,7 +27,7 @@ export function createMockApp({ worlds, closing, log }: MockAppOptions) {
   if (log) {
     app.use((req, res, next) => {
       const started = performance.now();
-      res.on("finish", () => log(`${req.method} ${req.originalUrl} ${res.statusCode} ${(performance.now() - started).toFixed(0)}ms`));
+      res.on("finish", () => log(`${req.method} ${redactUrl(req.originalUrl)} ${res.statusCode} ${(performance.now() - started).toFixed(0)}ms`));
       next();
     });
   }

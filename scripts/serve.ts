@@ -3,24 +3,31 @@
  * against the embedded mock practice server on MOCK_PORT (4010), unless PRACTICE_IDENTITY_URL
  * points it at a real practice, in which case no mock is started.
  */
+import { appendFileSync, mkdirSync } from "node:fs";
+import path from "node:path";
 import { createMockServer } from "../mock-server/server";
 
 const dev = process.argv.includes("--dev");
 process.env.NODE_ENV ??= dev ? "development" : "production";
 const port = Number(process.env.PORT ?? 3000);
+// Request lines go to LOG_FILE when it is set (the e2e suite reads it), otherwise nowhere:
+// the start-up banner stays readable. Secrets are redacted before a line is written.
+const logFile = process.env.LOG_FILE;
+if (logFile) mkdirSync(path.dirname(logFile), { recursive: true });
+const log = logFile ? (line: string) => appendFileSync(logFile, `${new Date().toISOString()} ${line}\n`) : undefined;
 const mockPort = Number(process.env.MOCK_PORT ?? 4010);
 
 async function main() {
   let mock: Awaited<ReturnType<typeof createMockServer>> | null = null;
   if (!process.env.PRACTICE_IDENTITY_URL) {
-    mock = await createMockServer({ port: mockPort });
+    mock = await createMockServer({ port: mockPort, log: log && ((line) => log(`mock ${line}`)) });
     process.env.PRACTICE_IDENTITY_URL = mock.url;
     // The demo runs on plain http://localhost; a deployment behind TLS keeps Secure cookies.
     process.env.COOKIE_SECURE ??= "false";
   }
   // Imported after the environment is settled: the portal reads its configuration once, at load.
   const { startPortal } = await import("../server");
-  const portal = await startPortal({ mode: dev ? "development" : "production", port });
+  const portal = await startPortal({ mode: dev ? "development" : "production", port, log });
 
   const lines = [`Patient portal: http://localhost:${port}${dev ? " (development, hot reload)" : ""}`];
   if (mock) {
