@@ -1,5 +1,5 @@
 import { useMachine } from "@xstate/react";
-import { useEffect, useMemo, useState } from "react";
+import { lazy, Suspense, useEffect, useMemo, useState } from "react";
 import { data, Link, redirect, useNavigate } from "react-router";
 import { fromPromise } from "xstate";
 import { loginMachine, type FlowOutcome } from "../../machines/login.machine";
@@ -7,7 +7,6 @@ import { logout } from "../.server/practice/auth.server";
 import { redirectIfSignedIn, safeRedirectTo, sessionStorage } from "../.server/session.server";
 import { Captcha } from "../components/captcha";
 import { AccountChooser } from "../components/sign-in/account-chooser";
-import { LoginHelpDialog } from "../components/sign-in/login-help-dialog";
 import { PasswordUpdateDialog } from "../components/sign-in/password-update-dialog";
 import { Alert } from "../components/ui/alert";
 import { Button } from "../components/ui/button";
@@ -15,6 +14,9 @@ import { PasswordField, TextField } from "../components/ui/field";
 import { Notice, ToastProvider } from "../components/ui/toast";
 import { messages } from "../lib/messages";
 import type { Route } from "./+types/login";
+
+// Login Help (with its date and NHI rules) loads only when someone asks for help.
+const LoginHelpDialog = lazy(() => import("../components/sign-in/login-help-dialog").then((m) => ({ default: m.LoginHelpDialog })));
 
 export const meta: Route.MetaFunction = () => [{ title: "Sign in – Patient Portal" }];
 
@@ -143,7 +145,11 @@ export default function Login({ loaderData }: Route.ComponentProps) {
             onCancel={() => send({ type: "account.cancel" })}
           />
         ) : null}
-        <LoginHelpDialog open={helpOpen} onOpenChange={setHelpOpen} onResult={setHelpResult} />
+        {helpOpen ? (
+          <Suspense fallback={<p role="status">Opening Login Help…</p>}>
+            <LoginHelpDialog open onOpenChange={setHelpOpen} onResult={setHelpResult} />
+          </Suspense>
+        ) : null}
       </main>
       <Notice open={context.toast !== null} onOpenChange={(open) => (open ? undefined : send({ type: "toast.dismiss" }))} tone="error" title={context.toast ?? ""} />
       <Notice open={helpResult !== null} onOpenChange={(open) => (open ? undefined : setHelpResult(null))} tone={helpResult?.ok ? "success" : "error"} title={helpResult?.ok ? "Help request sent" : "Help request not sent"}>
