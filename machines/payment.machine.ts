@@ -1,0 +1,249 @@
+import { assign, fromPromise, setup } from "xstate";
+import { allocate, totalBalanceCents, type AllocatableInvoice, type Allocation } from "../app/lib/allocation";
+import { feeCents, toCents } from "../app/lib/money";
+
+/**
+ * Paying the account by card (1§4 payment progress, choice, allocation, methods, the Pay button).
+ * The calls run in order — SaveTempPayment, the payment intent, the card confirmation, SavePayment —
+ * each an actor the route provides. One attempt carries one idempotency key from the first call to
+ * the last, and a retry reuses it, so a double click, a refresh or a retry cannot charge twice.
+ */
+
+export const paymentTexts = {
+  amountRequired: "Please enter amount",
+  amountInvalid: "Please enter an amount in dollars and cents, for example 45.50",
+  amountTooLarge: "The amount is more than the balance of the invoices",
+  noInvoices: "No invoices to pay",
+  poli: "Poli is not set up for this app",
+  paymentExpress: "Payment Express is not set up for this app",
+  succeeded: "Payment succeeded.",
+  failed: "Payment unsuccessful.",
+  notStarted: "The practice could not start this payment. You have not been charged; please try again.",
+  notCharged: "Your card was not charged.",
+  chargedNotRecorded:
+    "Your card was charged, but the practice has not yet recorded the payment. Do not pay again: try recording it once more, or contact the practice.",
+} as const;
+
+export interface CardType {
+  label: string;
+  feeBasisPoints: number;
+}
+
+export type PaymentMethod = "card" | "poli" | "paymentExpress";
+
+/** 1§4 Payment methods: only type '2' takes cards here. */
+export function paymentMethodOf(type: string | undefined): PaymentMethod {
+  const t = (type ?? "2").trim() || "2";
+  return t === "2" ? "card" : t === "3" ? "poli" : "paymentExpress";
+}
+
+export interface PaymentInput {
+  invoices: AllocatableInvoice[];
+  methodType?: string;
+  cardTypes: CardType[];
+  /** A fresh idempotency key (crypto.randomUUID in the browser; fixed in tests). */
+  newKey: () => string;
+}
+
+export interface TempPaymentRequest {
+  key: string;
+  allocations: Allocation[];
+  amountCents: number;
+  feeCents: number;
+  cardType: string;
+}
+
+export interface PaymentContext {
+  invoices: AllocatableInvoice[];
+  method: PaymentMethod;
+  cardTypes: CardType[];
+  cardTypeIndex: number;
+  newKey: () => string;
+  /** 1: the total outstanding balance; 2: another amount. */
+  choice: 1 | 2;
+  amountText: string;
+  allocations: Allocation[];
+  /** Amount errors show only after a first attempt to pay (1§5). */
+  submitted: boolean;
+  cardComplete: boolean;
+  cardError: string | null;
+  progress: 0 | 25 | 45 | 90 | 100;
+  key: string | null;
+  electronicPaymentId: number | null;
+  clientSecret: string | null;
+  result: { kind: "succeeded"; message: string } | { kind: "failed"; message: string; charged: boolean } | null;
+}
+
+export type PaymentEvent =
+  | { type: "choice.select"; choice: 1 | 2 }
+  | { type: "amount.change"; text: string }
+  | { type: "cardType.select"; index: number }
+  | { type: "card.change"; complete: boolean; error: string | null }
+  | { type: "pay.submit" }
+  | { type: "payment.retry" }
+  | { type: "payment.dismiss" };
+
+/** The amount to pay in cents, or the reason there is none. */
+export function amountOf(context: Pick<PaymentContext, "choice" | "amountText" | "invoices">): { cents: number } | { error: string } {
+  const total = totalBalanceCents(context.invoices);
+  if (context.choice === 1) return { cents: total };
+  if (context.amountText.trim() === "") return { error: paymentTexts.amountRequired };
+  const cents = toCents(context.amountText);
+  if (cents === null || cents <= 0) return { error: paymentTexts.amountInvalid };
+  if (cents > total) return { error: paymentTexts.amountTooLarge };
+  return { cents };
+}
+
+export function feeOf(context: Pick<PaymentContext, "cardTypes" | "cardTypeIndex">, amountCents: number): number {
+  const type = context.cardTypes[context.cardTypeIndex];
+  return type ? feeCents(amountCents, type.feeBasisPoints) : 0;
+}
+
+function reallocate(context: PaymentContext): Allocation[] {
+  const amount = amountOf(context);
+  return allocate(context.invoices, "cents" in amount ? amount.cents : context.choice === 2 && context.amountText.trim() === "" ? null : 0);
+}
+
+const unprovided = <I, O>(name: string) =>
+  fromPromise<O, I>(async () => {
+    throw new Error(`The route must provide the ${name} actor`);
+  });
+
+export const paymentMachine = setup({
+  types: {} as { context: PaymentContext; events: PaymentEvent; input: PaymentInput },
+  actors: {
+    saveTempPayment: unprovided<TempPaymentRequest, number>("saveTempPayment"),
+    createPaymentIntent: unprovided<{ key: string; amountCents: number }, string>("createPaymentIntent"),
+    confirmCard: unprovided<{ clientSecret: string }, void>("confirmCard"),
+    savePayment: unprovided<{ key: string; electronicPaymentId: number }, boolean>("savePayment"),
+  },
+  guards: {
+    canPay: ({ context }) => context.method === "card" && context.invoices.length > 0 && "cents" in amountOf(context) && context.cardComplete,
+    startRefused: ({ event }) => (event as unknown as { output: number }).output <= 0,
+    recorded: ({ event }) => (event as unknown as { output: boolean }).output === true,
+    wasCharged: ({ context }) => context.result?.kind === "failed" && context.result.charged,
+  },
+  actions: {
+    chooseAmount: assign(({ context, event }) => {
+      if (event.type !== "choice.select") return {};
+      const next = { ...context, choice: event.choice };
+      return { choice: event.choice, allocations: reallocate(next) };
+    }),
+    typeAmount: assign(({ context, event }) => {
+      if (event.type !== "amount.change") return {};
+      const next = { ...context, amountText: event.text };
+      return { amountText: event.text, allocations: reallocate(next) };
+    }),
+    chooseCardType: assign({ cardTypeIndex: ({ context, event }) => (event.type === "cardType.select" && context.cardTypes[event.index] ? event.index : context.cardTypeIndex) }),
+    updateCard: assign(({ event }) => (event.type === "card.change" ? { cardComplete: event.complete, cardError: event.error } : {})),
+    markSubmitted: assign({ submitted: true }),
+    beginAttempt: assign(({ context }) => ({ key: context.key ?? context.newKey(), progress: 25 as const, result: null })),
+    rememberPaymentId: assign({ electronicPaymentId: ({ event }) => (event as unknown as { output: number }).output }),
+    rememberSecret: assign({ clientSecret: ({ event }) => (event as unknown as { output: string }).output, progress: 45 as const }),
+    markConfirmed: assign({ progress: 90 as const }),
+    succeed: assign({ progress: 100 as const, result: { kind: "succeeded", message: paymentTexts.succeeded } }),
+    refuseStart: assign({ progress: 0 as const, key: null, result: { kind: "failed", message: paymentTexts.notStarted, charged: false } }),
+    failUncharged: assign(({ event }) => {
+      const error = (event as unknown as { error?: unknown }).error;
+      const reason = error instanceof Error && error.message ? `${error.message} ` : "";
+      return { progress: 100 as const, result: { kind: "failed" as const, message: `${paymentTexts.failed} ${reason}${paymentTexts.notCharged}`.replace(/\s+/g, " ").trim(), charged: false } };
+    }),
+    failCharged: assign({ progress: 100 as const, result: { kind: "failed", message: paymentTexts.chargedNotRecorded, charged: true } }),
+    startOver: assign({ progress: 0 as const, key: null, electronicPaymentId: null, clientSecret: null, result: null, submitted: false }),
+  },
+}).createMachine({
+  id: "payment",
+  context: ({ input }) => {
+    const base = {
+      invoices: input.invoices,
+      method: paymentMethodOf(input.methodType),
+      cardTypes: input.cardTypes,
+      cardTypeIndex: 0,
+      newKey: input.newKey,
+      choice: 1 as const,
+      amountText: "",
+      allocations: [],
+      submitted: false,
+      cardComplete: false,
+      cardError: null,
+      progress: 0 as const,
+      key: null,
+      electronicPaymentId: null,
+      clientSecret: null,
+      result: null,
+    };
+    return { ...base, allocations: reallocate(base) };
+  },
+  initial: "editing",
+  states: {
+    editing: {
+      on: {
+        "choice.select": { actions: "chooseAmount" },
+        "amount.change": { actions: "typeAmount" },
+        "cardType.select": { actions: "chooseCardType" },
+        "card.change": { actions: "updateCard" },
+        "pay.submit": [{ guard: "canPay", target: "paying", actions: ["markSubmitted", "beginAttempt"] }, { actions: "markSubmitted" }],
+        "payment.dismiss": { actions: "startOver" },
+      },
+    },
+    paying: {
+      initial: "savingTemp",
+      states: {
+        savingTemp: {
+          invoke: {
+            src: "saveTempPayment",
+            input: ({ context }) => {
+              const amount = amountOf(context) as { cents: number };
+              return {
+                key: context.key!,
+                allocations: context.allocations.filter((a) => a.checked),
+                amountCents: amount.cents,
+                feeCents: feeOf(context, amount.cents),
+                cardType: context.cardTypes[context.cardTypeIndex]?.label ?? "",
+              };
+            },
+            onDone: [{ guard: "startRefused", target: "#payment.editing", actions: "refuseStart" }, { target: "creatingIntent", actions: "rememberPaymentId" }],
+            onError: { target: "#payment.editing", actions: "refuseStart" },
+          },
+        },
+        creatingIntent: {
+          invoke: {
+            src: "createPaymentIntent",
+            input: ({ context }) => {
+              const amount = (amountOf(context) as { cents: number }).cents;
+              return { key: context.key!, amountCents: amount + feeOf(context, amount) };
+            },
+            onDone: { target: "confirmingCard", actions: "rememberSecret" },
+            onError: { target: "#payment.failed", actions: "failUncharged" },
+          },
+        },
+        confirmingCard: {
+          invoke: {
+            src: "confirmCard",
+            input: ({ context }) => ({ clientSecret: context.clientSecret! }),
+            onDone: { target: "recording", actions: "markConfirmed" },
+            onError: { target: "#payment.failed", actions: "failUncharged" },
+          },
+        },
+        recording: {
+          invoke: {
+            src: "savePayment",
+            input: ({ context }) => ({ key: context.key!, electronicPaymentId: context.electronicPaymentId! }),
+            onDone: [{ guard: "recorded", target: "#payment.succeeded", actions: "succeed" }, { target: "#payment.failed", actions: "failCharged" }],
+            onError: { target: "#payment.failed", actions: "failCharged" },
+          },
+        },
+      },
+    },
+    failed: {
+      on: {
+        // Charged but not recorded: only the recording is tried again, never the charge.
+        "payment.retry": [{ guard: "wasCharged", target: "paying.recording" }, { target: "paying", actions: "beginAttempt" }],
+        "payment.dismiss": [{ guard: "wasCharged" }, { target: "editing", actions: "startOver" }],
+      },
+    },
+    succeeded: {
+      on: { "payment.dismiss": { target: "editing", actions: "startOver" } },
+    },
+  },
+});

@@ -1,0 +1,207 @@
+import { describe, expect, it } from "vitest";
+import { createActor, fromPromise, waitFor } from "xstate";
+import { amountOf, paymentMachine, paymentMethodOf, paymentTexts, type TempPaymentRequest } from "../../machines/payment.machine";
+
+const invoices = [
+  { id: "i1", balanceCents: 5000, payNowCents: 0 },
+  { id: "i2", balanceCents: 7050, payNowCents: 0 },
+];
+const cardTypes = [
+  { label: "Visa", feeBasisPoints: 250 },
+  { label: "Debit", feeBasisPoints: 0 },
+];
+
+interface Script {
+  temp?: number | Error;
+  intent?: string | Error;
+  confirm?: Error | null;
+  save?: (boolean | Error)[];
+}
+
+function start(script: Script = {}, overrides: Partial<{ methodType: string; invoices: typeof invoices }> = {}) {
+  const calls = { temp: [] as TempPaymentRequest[], intent: [] as { key: string; amountCents: number }[], confirm: 0, save: [] as { key: string; electronicPaymentId: number }[] };
+  let keys = 0;
+  const machine = paymentMachine.provide({
+    actors: {
+      saveTempPayment: fromPromise(async ({ input }) => {
+        calls.temp.push(input);
+        if (script.temp instanceof Error) throw script.temp;
+        return script.temp ?? 41;
+      }),
+      createPaymentIntent: fromPromise(async ({ input }) => {
+        calls.intent.push(input);
+        if (script.intent instanceof Error) throw script.intent;
+        return script.intent ?? "pi_secret";
+      }),
+      confirmCard: fromPromise(async () => {
+        calls.confirm++;
+        if (script.confirm) throw script.confirm;
+      }),
+      savePayment: fromPromise(async ({ input }) => {
+        calls.save.push(input);
+        const next = script.save?.shift() ?? true;
+        if (next instanceof Error) throw next;
+        return next;
+      }),
+    },
+  });
+  const actor = createActor(machine, { input: { invoices: overrides.invoices ?? invoices, methodType: overrides.methodType ?? "2", cardTypes, newKey: () => `key-${++keys}` } }).start();
+  return { actor, calls };
+}
+
+const ready = (actor: ReturnType<typeof start>["actor"]) => actor.send({ type: "card.change", complete: true, error: null });
+
+describe("payment machine", () => {
+  it("starts with choice 1: the whole balance, allocated in order", () => {
+    const { actor } = start();
+    const { context } = actor.getSnapshot();
+    expect(amountOf(context)).toEqual({ cents: 12050 });
+    expect(context.allocations.map((a) => a.payNowCents)).toEqual([5000, 7050]);
+    expect(context.progress).toBe(0);
+  });
+
+  it("choice 2 re-allocates as the amount is typed, and restores pay-now values when emptied", () => {
+    const { actor } = start();
+    actor.send({ type: "choice.select", choice: 2 });
+    actor.send({ type: "amount.change", text: "60.00" });
+    expect(actor.getSnapshot().context.allocations).toEqual([
+      { id: "i1", payNowCents: 5000, checked: true },
+      { id: "i2", payNowCents: 1000, checked: true },
+    ]);
+    actor.send({ type: "amount.change", text: "" });
+    expect(actor.getSnapshot().context.allocations.map((a) => a.checked)).toEqual([false, false]);
+  });
+
+  it("explains a missing, malformed or too-large amount, and sends nothing", () => {
+    const { actor, calls } = start();
+    ready(actor);
+    actor.send({ type: "choice.select", choice: 2 });
+    for (const [text, message] of [["", paymentTexts.amountRequired], ["12.345", paymentTexts.amountInvalid], ["-5", paymentTexts.amountInvalid], ["999", paymentTexts.amountTooLarge]]) {
+      actor.send({ type: "amount.change", text });
+      actor.send({ type: "pay.submit" });
+      expect(amountOf(actor.getSnapshot().context)).toEqual({ error: message });
+      expect(actor.getSnapshot().value).toBe("editing");
+    }
+    expect(actor.getSnapshot().context.submitted).toBe(true);
+    expect(calls.temp).toHaveLength(0);
+  });
+
+  it("does not pay with an incomplete card, another method, or no invoices", () => {
+    const incomplete = start();
+    incomplete.actor.send({ type: "pay.submit" });
+    expect(incomplete.calls.temp).toHaveLength(0);
+    for (const methodType of ["3", "1", "7"]) {
+      const other = start({}, { methodType });
+      ready(other.actor);
+      other.actor.send({ type: "pay.submit" });
+      expect(other.calls.temp).toHaveLength(0);
+    }
+    const none = start({}, { invoices: [] });
+    ready(none.actor);
+    none.actor.send({ type: "pay.submit" });
+    expect(none.calls.temp).toHaveLength(0);
+  });
+
+  it("maps the payment method types of 1§4", () => {
+    expect(paymentMethodOf("2")).toBe("card");
+    expect(paymentMethodOf(undefined)).toBe("card");
+    expect(paymentMethodOf("3")).toBe("poli");
+    expect(paymentMethodOf("1")).toBe("paymentExpress");
+  });
+
+  it("pays: calls in order with one key, the fee added to the charge, progress 25, 45, 90, 100", async () => {
+    const { actor, calls } = start();
+    ready(actor);
+    const seen: number[] = [];
+    actor.subscribe((s) => {
+      if (seen.at(-1) !== s.context.progress) seen.push(s.context.progress);
+    });
+    actor.send({ type: "pay.submit" });
+    const done = await waitFor(actor, (s) => s.matches("succeeded"));
+    expect(seen).toEqual([25, 45, 90, 100]);
+    expect(calls.temp).toEqual([{ key: "key-1", allocations: [{ id: "i1", payNowCents: 5000, checked: true }, { id: "i2", payNowCents: 7050, checked: true }], amountCents: 12050, feeCents: 301, cardType: "Visa" }]);
+    expect(calls.intent).toEqual([{ key: "key-1", amountCents: 12351 }]);
+    expect(calls.save).toEqual([{ key: "key-1", electronicPaymentId: 41 }]);
+    expect(done.context.result).toEqual({ kind: "succeeded", message: paymentTexts.succeeded });
+  });
+
+  it("uses the chosen card type's fee", async () => {
+    const { actor, calls } = start();
+    ready(actor);
+    actor.send({ type: "cardType.select", index: 1 });
+    actor.send({ type: "pay.submit" });
+    await waitFor(actor, (s) => s.matches("succeeded"));
+    expect(calls.intent[0].amountCents).toBe(12050);
+  });
+
+  it("ignores a second Pay while paying (a double click charges once)", async () => {
+    const { actor, calls } = start();
+    ready(actor);
+    actor.send({ type: "pay.submit" });
+    actor.send({ type: "pay.submit" });
+    await waitFor(actor, (s) => s.matches("succeeded"));
+    expect(calls.temp).toHaveLength(1);
+    expect(calls.confirm).toBe(1);
+  });
+
+  it("SaveTempPayment -1 stops before any charge, resets the progress and says so", async () => {
+    const { actor, calls } = start({ temp: -1 });
+    ready(actor);
+    actor.send({ type: "pay.submit" });
+    const s = await waitFor(actor, (x) => x.matches("editing") && x.context.result !== null);
+    expect(s.context).toMatchObject({ progress: 0, key: null, result: { kind: "failed", message: paymentTexts.notStarted, charged: false } });
+    expect(calls.intent).toHaveLength(0);
+  });
+
+  it("a declined card jumps to 100, says it was not charged, and a retry keeps the same key", async () => {
+    const { actor, calls } = start({ confirm: new Error("Your card was declined.") });
+    ready(actor);
+    actor.send({ type: "pay.submit" });
+    const failed = await waitFor(actor, (s) => s.matches("failed"));
+    expect(failed.context.progress).toBe(100);
+    expect(failed.context.result).toEqual({ kind: "failed", message: "Payment unsuccessful. Your card was declined. Your card was not charged.", charged: false });
+    actor.send({ type: "payment.retry" });
+    await waitFor(actor, (s) => s.matches("failed") && calls.confirm === 2);
+    expect(new Set([...calls.temp.map((c) => c.key), ...calls.intent.map((c) => c.key)])).toEqual(new Set(["key-1"]));
+    actor.send({ type: "payment.dismiss" });
+    expect(actor.getSnapshot().context).toMatchObject({ key: null, progress: 0, result: null });
+  });
+
+  it("an intent that cannot be created fails without a charge", async () => {
+    const { actor, calls } = start({ intent: new Error("") });
+    ready(actor);
+    actor.send({ type: "pay.submit" });
+    const failed = await waitFor(actor, (s) => s.matches("failed"));
+    expect(failed.context.result).toEqual({ kind: "failed", message: `${paymentTexts.failed} ${paymentTexts.notCharged}`, charged: false });
+    expect(calls.confirm).toBe(0);
+  });
+
+  it("charged but not recorded: says so, retries only the recording, never the charge", async () => {
+    const { actor, calls } = start({ save: [false, new Error("timeout"), true] });
+    ready(actor);
+    actor.send({ type: "pay.submit" });
+    const failed = await waitFor(actor, (s) => s.matches("failed"));
+    expect(failed.context.result).toEqual({ kind: "failed", message: paymentTexts.chargedNotRecorded, charged: true });
+    // Dismissing cannot start a new charge while this one is unrecorded.
+    actor.send({ type: "payment.dismiss" });
+    expect(actor.getSnapshot().matches("failed")).toBe(true);
+    actor.send({ type: "payment.retry" });
+    await waitFor(actor, (s) => s.matches("failed") && calls.save.length === 2);
+    actor.send({ type: "payment.retry" });
+    await waitFor(actor, (s) => s.matches("succeeded"));
+    expect(calls.confirm).toBe(1);
+    expect(calls.intent).toHaveLength(1);
+    expect(calls.save.map((c) => c.key)).toEqual(["key-1", "key-1", "key-1"]);
+  });
+
+  it("a new payment after success gets a new key", async () => {
+    const { actor, calls } = start();
+    ready(actor);
+    actor.send({ type: "pay.submit" });
+    await waitFor(actor, (s) => s.matches("succeeded"));
+    actor.send({ type: "payment.dismiss" });
+    actor.send({ type: "pay.submit" });
+    await waitFor(actor, (s) => s.matches("succeeded") && calls.temp.length === 2);
+    expect(calls.temp.map((c) => c.key)).toEqual(["key-1", "key-2"]);
+  });
+});
