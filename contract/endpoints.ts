@@ -8,6 +8,7 @@ import {
   PatientAuthRequestSchema,
   ValidateTokenReplySchema,
 } from "./auth";
+import { InvoicePdfQuerySchema, InvoicePdfReplySchema, PaymentNoticeQuerySchema, PaymentNoticeReplySchema } from "./accounts";
 import {
   ChangePasswordReplySchema,
   ChangePasswordRequestSchema,
@@ -62,6 +63,8 @@ export const endpoints = {
   organization: endpoint({ method: "GET", path: "Patient/Organization", needsToken: true, query: PatientIdQuerySchema, reply: OrganizationReplySchema }),
   refreshCounter: endpoint({ method: "GET", path: "Patient/RefreshCounter", needsToken: true, query: PatientIdQuerySchema, reply: RefreshCounterReplySchema }),
   practiceSettings: endpoint({ method: "GET", path: "Lookup/LoadPracticeSetting", needsToken: true, query: PracticeSettingsQuerySchema, reply: PracticeSettingsReplySchema }),
+  paymentNotice: endpoint({ method: "GET", path: "Patient/PaymentNotice", needsToken: true, query: PaymentNoticeQuerySchema, reply: PaymentNoticeReplySchema }),
+  invoicePdf: endpoint({ method: "GET", path: "Patient/LoadInvoicePDF", needsToken: true, query: InvoicePdfQuerySchema, reply: InvoicePdfReplySchema }),
 } as const;
 
 export type Endpoints = typeof endpoints;

@@ -6,3 +6,5 @@ export * from "./patient";
 export * from "./endpoints";
 export * from "./account";
 export * from "./password-policy";
+export * from "./accounts";
+export * from "./redact";

@@ -36,8 +36,8 @@ export interface CallContext<E extends Endpoint, S extends Session | undefined =
 }
 
 export type WorldRoute<E extends Endpoint> =
-  | { tokenIn: "none"; handle(call: CallContext<E, undefined>): z.input<E["reply"]> }
-  | { tokenIn: "header" | "query"; handle(call: CallContext<E, Session>): z.input<E["reply"]> };
+  | { tokenIn: "none"; handle(call: CallContext<E, undefined>): z.input<E["reply"]> | Promise<z.input<E["reply"]>> }
+  | { tokenIn: "header" | "query"; handle(call: CallContext<E, Session>): z.input<E["reply"]> | Promise<z.input<E["reply"]>> };
 
 /** The parameters that name a patient; each must be the token's patient or a linked account. */
 const PATIENT_ID_FIELDS = ["PatientID", "UserLoggedID", "ProxyID"] as const;
@@ -120,7 +120,8 @@ export function worldRouteHandler<E extends Endpoint>(endpoint: E, route: WorldR
       if (session) checkPatientIds(session, query, body);
 
       const handle = route.handle as (call: CallContext<E, Session | undefined>) => unknown;
-      const payload = handle({ world, query, body, session, origin: originOf(req) });
+      // Documents (PDFs) are rendered asynchronously; everything else answers at once.
+      const payload = await handle({ world, query, body, session, origin: originOf(req) });
       sendReply(res, endpoint, payload);
     } catch (error) {
       sendError(res, error);

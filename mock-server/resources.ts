@@ -1,4 +1,5 @@
 import type { z } from "zod";
+import { InvoiceSlots, type InvoiceSchema } from "../contract/accounts";
 import { AuthSlots, type AuthPatientSchema } from "../contract/auth";
 import type { ContactPoint, HumanName } from "../contract/fhir";
 import {
@@ -100,5 +101,26 @@ export function organizationResource(p: PracticeRow): z.input<typeof Organizatio
     telecom: [{ system: "phone", use: "work", value: p.phone }],
     address: [{ use: "work", text: practiceAddressText(p), line: [p.line, p.suburb], city: p.city, postalCode: p.postcode, country: "New Zealand" }],
     extension: PracticeSlots.write({ openingStart: p.openingStart, openingEnd: p.openingEnd, gpName: p.gpName }),
+  };
+}
+
+export type InvoiceRow = Row<"invoice">;
+
+/** Dollars on the wire; cents in the store (two decimals exactly). */
+const dollars = (cents: number) => Math.round(cents) / 100;
+
+export function invoiceResource(i: InvoiceRow): z.input<typeof InvoiceSchema> {
+  return {
+    resourceType: "Invoice",
+    id: i.id,
+    extension: InvoiceSlots.write({
+      date: i.date,
+      notes: i.notes,
+      type: i.type,
+      reference: i.reference,
+      amount: dollars(i.amountCents),
+      balance: dollars(i.balanceCents),
+      payNow: dollars(i.payNowCents),
+    }),
   };
 }

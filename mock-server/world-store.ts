@@ -35,6 +35,19 @@ export function createWorldStore() {
     mail: { id: primaryKey(String), to: String, subject: String, body: String, sentAt: String },
     /** Login Help requests received from signed-out people. */
     helpMessage: { id: primaryKey(String), receivedAt: String, payload: String },
+    /** The account holder's invoices (payment notices), oldest first. */
+    invoice: {
+      id: primaryKey(String),
+      patientId: String,
+      position: Number,
+      date: String,
+      notes: String,
+      type: String,
+      reference: String,
+      amountCents: Number,
+      balanceCents: Number,
+      payNowCents: Number,
+    },
     /** Who an account holder may act for, themselves included (relationship "Self"). */
     member: { id: primaryKey(String), holderId: String, patientId: String, relationship: String, position: Number },
     patient: {
@@ -138,4 +151,5 @@ export function loadPracticeData(store: WorldStore, data: PracticeData, username
     p.emergencyContacts.forEach((c, position) => store.emergencyContact.create({ ...c, patientId: p.id, position }));
     store.counters.create({ patientId: p.id, ...p.counters });
   }
+  for (const invoice of data.invoices) store.invoice.create(invoice);
 }
