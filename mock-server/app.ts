@@ -3,6 +3,7 @@ import { endpoints } from "../contract/endpoints";
 import { redactUrl } from "../contract/redact";
 import { adminRouter } from "./admin";
 import { accountAdminRouter } from "./admin-accounts";
+import { openApiDocument } from "./openapi";
 import { originOf, parseRequest, sendError, sendReply, worldRouteHandler, type WorldRoute } from "./endpoint-route";
 import { worldRoutes } from "./handlers/index";
 import { sendJson } from "./http";
@@ -33,6 +34,7 @@ export function createMockApp({ worlds, closing, log }: MockAppOptions) {
   }
   app.use(express.json());
 
+  app.get("/__admin/openapi.json", (_req, res) => sendJson(res, 200, openApiDocument()));
   app.use("/__admin", accountAdminRouter(worlds));
   app.use("/__admin", adminRouter(worlds));
 
