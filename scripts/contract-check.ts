@@ -1,0 +1,104 @@
+/**
+ * `npm run contract:check -- --base-url URL --username U --password P`
+ *
+ * Signs in to a practice API (through its identity server, as the portal does) and runs every
+ * read-only call of the contract for the signed-in patient, reporting each reply that does not parse.
+ * The tool to run on the day access to a real practice API arrives. Without --base-url it starts the
+ * mock in-process and signs in as solo@demo.nz.
+ */
+import type { z } from "zod";
+import { readAuthReply } from "../contract/auth";
+import { endpoints, type Endpoint } from "../contract/endpoints";
+
+export interface CheckResult {
+  call: string;
+  ok: boolean;
+  detail: string;
+}
+
+async function request(base: string, e: Endpoint, options: { token?: string; query?: Record<string, string | number>; body?: unknown }) {
+  const url = new URL(e.path, base.endsWith("/") ? base : `${base}/`);
+  for (const [k, v] of Object.entries(options.query ?? {})) url.searchParams.set(k, String(v));
+  const headers: Record<string, string> = { Accept: "application/json" };
+  if (options.token) headers.Token = options.token;
+  if (options.body !== undefined) headers["Content-Type"] = "application/json";
+  const res = await fetch(url, { method: e.method, headers, body: options.body === undefined ? undefined : JSON.stringify(options.body), signal: AbortSignal.timeout(15_000) });
+  const text = await res.text();
+  return { status: res.status, text };
+}
+
+async function check<E extends Endpoint>(results: CheckResult[], name: string, base: string, e: E, options: Parameters<typeof request>[2]): Promise<z.output<E["reply"]> | undefined> {
+  const call = `${e.method} ${e.path}${name ? ` (${name})` : ""}`;
+  try {
+    const { status, text } = await request(base, e, options);
+    if (status !== 200) {
+      results.push({ call, ok: false, detail: `HTTP ${status}: ${text.slice(0, 200)}` });
+      return undefined;
+    }
+    const parsed = e.reply.safeParse(JSON.parse(text));
+    if (!parsed.success) {
+      results.push({ call, ok: false, detail: parsed.error.issues.slice(0, 5).map((i) => `${i.path.join(".") || "(root)"}: ${i.message}`).join("; ") });
+      return undefined;
+    }
+    results.push({ call, ok: true, detail: "parses" });
+    return parsed.data as z.output<E["reply"]>;
+  } catch (error) {
+    results.push({ call, ok: false, detail: error instanceof Error ? error.message : String(error) });
+    return undefined;
+  }
+}
+
+export async function runContractCheck(options: { identityUrl: string; username: string; password: string }): Promise<CheckResult[]> {
+  const results: CheckResult[] = [];
+  const identity = await check(results, "", options.identityUrl, endpoints.identityAuthentication, { body: { UserName: options.username, Password: options.password } });
+  if (!identity || !("ACCAPIURL" in identity)) {
+    if (identity) results.push({ call: "sign-in", ok: false, detail: `identity server refused: ${identity.ResponseMessage ?? identity.StatusCode}` });
+    return results;
+  }
+  const base = identity.ACCAPIURL;
+  const auth = await check(results, "", base, endpoints.patientAuthentication, { body: { UserName: options.username, Password: options.password, q: "" } });
+  const outcome = auth && readAuthReply(auth);
+  if (!outcome || outcome.kind !== "signedIn") {
+    if (outcome) results.push({ call: "sign-in", ok: false, detail: `not signed in: ${JSON.stringify(outcome)}` });
+    return results;
+  }
+  const { token, patientId: id } = outcome;
+  await check(results, "", base, endpoints.validateToken, { token });
+  await check(results, "", base, endpoints.patientMenu, { token, body: { UserLoggedID: id, ProxyID: "" } });
+  await check(results, "", base, endpoints.proxyUsers, { token, query: { PatientID: id } });
+  await check(results, "", base, endpoints.patient, { token, query: { PatientID: id } });
+  await check(results, "", base, endpoints.organization, { token, query: { PatientID: id } });
+  await check(results, "", base, endpoints.refreshCounter, { token, query: { PatientID: id } });
+  await check(results, "", base, endpoints.practiceSettings, { token, query: { PatientID: id, PortalSettingTypeID: "1" } });
+  const pending = await check(results, "pending", base, endpoints.paymentNotice, { token, query: { PatientID: id, TransactionTypeID: "1", PageSize: 100, PageNumber: 1 } });
+  await check(results, "all", base, endpoints.paymentNotice, { token, query: { PatientID: id, TransactionTypeID: "0", PageSize: 10, PageNumber: 1 } });
+  const invoice = pending?.resources[0];
+  if (invoice) await check(results, "", base, endpoints.invoicePdf, { token, query: { PatientID: id, InvoiceTransactionID: invoice.id } });
+  // Give the token back: the check leaves no session behind.
+  await request(base, endpoints.logout, { query: { Token: token } }).catch(() => undefined);
+  return results;
+}
+
+function argument(name: string): string | undefined {
+  const i = process.argv.indexOf(`--${name}`);
+  return i > 0 ? process.argv[i + 1] : undefined;
+}
+
+async function main() {
+  let identityUrl = argument("base-url");
+  let close = async () => {};
+  if (!identityUrl) {
+    const { createMockServer } = await import("../mock-server/server");
+    const mock = await createMockServer({ port: 0 });
+    identityUrl = mock.url;
+    close = () => mock.close();
+  }
+  const results = await runContractCheck({ identityUrl, username: argument("username") ?? "solo@demo.nz", password: argument("password") ?? "Kiaora2024" });
+  for (const r of results) console.log(`${r.ok ? "OK  " : "FAIL"} ${r.call}${r.ok ? "" : `: ${r.detail}`}`);
+  const failed = results.filter((r) => !r.ok).length;
+  console.log(`${results.length - failed} calls match the contract, ${failed} do not`);
+  await close();
+  process.exit(failed > 0 ? 1 : 0);
+}
+
+if (process.argv[1] && import.meta.url.endsWith(process.argv[1].split("/").pop()!)) void main();

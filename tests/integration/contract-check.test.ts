@@ -1,0 +1,38 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createMockServer } from "../../mock-server/server";
+import { runContractCheck } from "../../scripts/contract-check";
+
+let mock: Awaited<ReturnType<typeof createMockServer>>;
+let world: { id: string; users: { label: string; username: string; password: string }[] };
+const solo = () => world.users.find((u) => u.label === "solo")!;
+
+beforeAll(async () => {
+  mock = await createMockServer({ port: 0 });
+  const res = await fetch(`${mock.url}/__admin/worlds`, { method: "POST", headers: { "Content-Type": "application/json" }, body: "{}" });
+  world = await res.json();
+});
+afterAll(async () => {
+  await mock?.close();
+});
+
+describe("npm run contract:check", () => {
+  it("passes every read-only call against the mock", async () => {
+    const results = await runContractCheck({ identityUrl: mock.url, username: solo().username, password: solo().password });
+    expect(results.length).toBeGreaterThanOrEqual(12);
+    expect(results.filter((r) => !r.ok)).toEqual([]);
+  });
+
+  it("names the call whose reply breaks the contract", async () => {
+    await fetch(`${mock.url}/__admin/worlds/${world.id}/faults`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ path: "Patient/Organization", body: "malformed", times: 1 }) });
+    const results = await runContractCheck({ identityUrl: mock.url, username: solo().username, password: solo().password });
+    const failures = results.filter((r) => !r.ok);
+    expect(failures).toHaveLength(1);
+    expect(failures[0]).toMatchObject({ call: "GET Patient/Organization", ok: false });
+    expect(failures[0].detail.length).toBeGreaterThan(0);
+  });
+
+  it("reports a refused sign-in instead of checking anything", async () => {
+    const results = await runContractCheck({ identityUrl: mock.url, username: solo().username, password: "wrong" });
+    expect(results.at(-1)).toMatchObject({ call: "sign-in", ok: false });
+  });
+});
