@@ -23,6 +23,8 @@ export interface World {
   mail(to: string): Promise<{ subject: string; body: string }[]>;
   /** Login Help requests the practice received. */
   helpMessages(): Promise<Record<string, string>[]>;
+  /** The world's request journal (secrets redacted), optionally filtered. */
+  requests(filter?: { method?: string; path?: string }): Promise<{ method: string; path: string; query: Record<string, unknown>; body: unknown; fault: string | null; status: number }[]>;
   /** Injects a fault into the next calls of one practice API path of this world. */
   fault(fault: { path: string; status?: number; body?: "malformed" | "empty"; delayMs?: number; times?: number }): Promise<void>;
 }
@@ -55,6 +57,11 @@ export const test = base.extend<{ world: World; consoleErrors: string[] }>({
       async helpMessages() {
         const res = await fetch(`${ADMIN}/worlds/${world.id}/help-messages`);
         return ((await res.json()) as { messages: Record<string, string>[] }).messages;
+      },
+      async requests(filter = {}) {
+        const query = new URLSearchParams(Object.entries(filter).filter(([, v]) => v) as [string, string][]);
+        const res = await fetch(`${ADMIN}/worlds/${world.id}/requests?${query}`);
+        return ((await res.json()) as { requests: Awaited<ReturnType<World["requests"]>> }).requests;
       },
       async fault(fault) {
         const res = await fetch(`${ADMIN}/worlds/${world.id}/faults`, {

@@ -31,6 +31,8 @@ test.describe("guards, errors and the shell", () => {
     await page.getByRole("button", { name: /account menu/ }).click();
     await page.getByRole("menuitem", { name: "Log Out" }).click();
     await expect(page).toHaveURL(/\/login$/);
+    // The practice was told: its token is ended, not just the portal's session.
+    expect(await world.requests({ method: "POST", path: "Patient/Logout" })).toEqual([expect.objectContaining({ status: 200, query: { Token: "[redacted]" } })]);
     await page.goto("/");
     await expect(page).toHaveURL(/\/login$/);
   });

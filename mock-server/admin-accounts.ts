@@ -4,7 +4,8 @@ import type { WorldRegistry } from "./worlds";
 
 /**
  * What QA needs to drive the account flows without an inbox or a phone: switch tokens to hand out,
- * the mails the practice "sent" (temporary passwords), and the Login Help requests received.
+ * the mails the practice "sent" (temporary passwords), the Login Help requests received, and the
+ * request journal (what the portal sent, secrets redacted).
  */
 export function accountAdminRouter(worlds: WorldRegistry): Router {
   const router = Router();
@@ -25,6 +26,13 @@ export function accountAdminRouter(worlds: WorldRegistry): Router {
     const to = typeof req.query.to === "string" ? req.query.to.trim().toLowerCase() : undefined;
     const mail = world.store.mail.getAll().filter((m) => !to || m.to === to);
     sendJson(res, 200, { mail });
+  });
+
+  router.get("/worlds/:id/requests", (req, res) => {
+    const world = worlds.get(req.params.id);
+    if (!world) return sendJson(res, 404, { error: `Unknown world "${req.params.id}"` });
+    const text = (v: unknown) => (typeof v === "string" && v !== "" ? v : undefined);
+    sendJson(res, 200, { requests: world.journal.list({ method: text(req.query.method), path: text(req.query.path) }) });
   });
 
   router.get("/worlds/:id/help-messages", (req, res) => {

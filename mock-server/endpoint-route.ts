@@ -97,6 +97,17 @@ export function worldRouteHandler<E extends Endpoint>(endpoint: E, route: WorldR
       if (!world) throw new HttpError(404, { error: `Unknown world "${req.params.worldId}"` });
 
       const fault = world.faults.take(endpoint.path);
+      res.on("finish", () =>
+        world.journal.record({
+          at: new Date().toISOString(),
+          method: endpoint.method,
+          path: endpoint.path,
+          query: req.query,
+          body: req.body,
+          fault: fault ? describeFault(fault) : null,
+          status: res.statusCode,
+        }),
+      );
       if (fault && fault.delayMs > 0) {
         try {
           await sleep(fault.delayMs, undefined, { signal: options.closing });
@@ -152,4 +163,12 @@ function checkPatientIds(session: Session, ...parts: unknown[]): void {
       }
     }
   }
+}
+
+/** "status 503", "malformed", "delay 500ms", or a mix, for the journal. */
+function describeFault(fault: NonNullable<ReturnType<World["faults"]["take"]>>): string {
+  const parts: string[] = [];
+  if (fault.respond) parts.push(fault.respond.kind === "status" ? `status ${fault.respond.status}` : fault.respond.kind);
+  if (fault.delayMs > 0) parts.push(`delay ${fault.delayMs}ms`);
+  return parts.join(", ");
 }

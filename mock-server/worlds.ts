@@ -1,3 +1,4 @@
+import { Journal } from "./journal";
 import { randomBytes } from "node:crypto";
 import { buildPracticeData } from "../fixtures/builders/practice-data";
 import { getScenario, scenarioIds } from "../fixtures/scenarios/index";
@@ -29,6 +30,7 @@ export interface World {
   store: WorldStore;
   tokens: TokenTable;
   faults: FaultTable;
+  journal: Journal;
   users: WorldUser[];
 }
 
@@ -107,6 +109,7 @@ export class WorldRegistry {
       store,
       tokens: new TokenTable(),
       faults: new FaultTable(),
+      journal: new Journal(),
       users: data.accounts.map((a) => ({ label: a.label, username: usernameFor(a.label, id), password: a.password, description: a.description })),
     };
     this.#worlds.set(id, world);

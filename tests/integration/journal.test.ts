@@ -1,0 +1,51 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createMockServer } from "../../mock-server/server";
+
+let mock: Awaited<ReturnType<typeof createMockServer>>;
+let world: { id: string; apiUrl?: string; users: { label: string; username: string; password: string }[] };
+
+const admin = (path: string, init?: RequestInit) => fetch(`${mock.url}/__admin${path}`, { ...init, headers: { "Content-Type": "application/json" } });
+
+beforeAll(async () => {
+  mock = await createMockServer({ port: 0 });
+  world = await (await admin("/worlds", { method: "POST", body: "{}" })).json();
+});
+afterAll(async () => {
+  await mock?.close();
+});
+
+describe("the request journal", () => {
+  it("records each call with its status and fault, never a password or a token", async () => {
+    const solo = world.users.find((u) => u.label === "solo")!;
+    const api = `${mock.url}/worlds/${world.id}/api`;
+    const post = (path: string, body: unknown, headers: Record<string, string> = {}) =>
+      fetch(`${api}/${path}`, { method: "POST", headers: { "Content-Type": "application/json", ...headers }, body: JSON.stringify(body) });
+    await post("Patient/Authentication", { UserName: solo.username, Password: "WrongPassword9", q: "" });
+    const signedIn = (await (await post("Patient/Authentication", { UserName: solo.username, Password: solo.password, q: "" })).json()) as { extension: { valueString?: string }[] }[];
+    const token = signedIn[0].extension.find((e) => e.valueString)!.valueString!;
+    await admin(`/worlds/${world.id}/faults`, { method: "POST", body: JSON.stringify({ path: "ValidateToken", status: 503, times: 1 }) });
+    await fetch(`${api}/ValidateToken`, { headers: { Token: token } });
+    await fetch(`${api}/Patient/Logout?Token=${token}`, { method: "POST" });
+
+    const raw = await (await admin(`/worlds/${world.id}/requests`)).text();
+    expect(raw).not.toContain(solo.password);
+    expect(raw).not.toContain("WrongPassword9");
+    expect(raw).not.toContain(token);
+    const { requests } = JSON.parse(raw) as { requests: { method: string; path: string; query: Record<string, string>; body: Record<string, string>; fault: string | null; status: number }[] };
+    expect(requests.map((r) => [r.method, r.path, r.status, r.fault])).toEqual([
+      ["POST", "Patient/Authentication", 200, null],
+      ["POST", "Patient/Authentication", 200, null],
+      ["GET", "ValidateToken", 503, "status 503"],
+      ["POST", "Patient/Logout", 200, null],
+    ]);
+    expect(requests[0].body).toEqual({ UserName: solo.username, Password: "[redacted]", q: "[redacted]" });
+    expect(requests[3].query).toEqual({ Token: "[redacted]" });
+  });
+
+  it("filters by method and path", async () => {
+    const { requests } = (await (await admin(`/worlds/${world.id}/requests?method=post&path=Patient/Authentication`)).json()) as { requests: { path: string }[] };
+    expect(requests).toHaveLength(2);
+    expect(requests.every((r) => r.path === "Patient/Authentication")).toBe(true);
+    expect((await admin("/worlds/nope/requests")).status).toBe(404);
+  });
+});
