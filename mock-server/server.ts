@@ -12,6 +12,11 @@ export interface MockServerOptions {
   /** Default 127.0.0.1: the admin API has no authentication, so it stays on loopback unless asked. */
   host?: string;
   log?: (line: string) => void;
+  /**
+   * Worlds nobody has reached for this long are removed (never the default world), so a long QA
+   * session does not grow without bound. Default 30 minutes.
+   */
+  idleWorldMs?: number;
 }
 
 export interface MockServer {
@@ -37,6 +42,10 @@ export async function createMockServer(options: MockServerOptions = {}): Promise
     });
   });
 
+  const idleMs = options.idleWorldMs ?? 30 * 60 * 1000;
+  const sweeper = setInterval(() => worlds.removeIdle(idleMs), Math.max(50, Math.min(60_000, idleMs / 2)));
+  sweeper.unref();
+
   const port = (server.address() as AddressInfo).port;
   const urlHost = host === "0.0.0.0" || host === "::" ? "127.0.0.1" : host.includes(":") ? `[${host}]` : host;
   let closed: Promise<void> | undefined;
@@ -48,6 +57,7 @@ export async function createMockServer(options: MockServerOptions = {}): Promise
     close() {
       closed ??= new Promise<void>((resolve, reject) => {
         closing.abort();
+        clearInterval(sweeper);
         server.close((error) => (error ? reject(error) : resolve()));
         // Keep-alive sockets would otherwise hold close() open until they time out.
         server.closeAllConnections();

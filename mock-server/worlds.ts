@@ -32,6 +32,8 @@ export interface World {
   faults: FaultTable;
   journal: Journal;
   users: WorldUser[];
+  /** When the world was last reached (any call or admin request), for idle removal. */
+  lastUsedAt: number;
 }
 
 export interface CreateWorldOptions {
@@ -72,7 +74,16 @@ export class WorldRegistry {
   }
 
   get(id: string): World | undefined {
-    return this.#worlds.get(id);
+    const world = this.#worlds.get(id);
+    if (world) world.lastUsedAt = Date.now();
+    return world;
+  }
+
+  /** Removes the worlds nobody has reached for idleMs (never the default one); returns their ids. */
+  removeIdle(idleMs: number, now = Date.now()): string[] {
+    const idle = this.list().filter((w) => w.id !== DEFAULT_WORLD_ID && now - w.lastUsedAt > idleMs);
+    for (const world of idle) this.delete(world.id);
+    return idle.map((w) => w.id);
   }
 
   list(): World[] {
@@ -90,7 +101,9 @@ export class WorldRegistry {
 
   /** The world whose practice serves this user name, for the identity server. */
   ownerOf(username: string): World | undefined {
-    return this.#owners.get(normaliseUsername(username));
+    const world = this.#owners.get(normaliseUsername(username));
+    if (world) world.lastUsedAt = Date.now();
+    return world;
   }
 
   #add(id: string, options: CreateWorldOptions): World {
@@ -110,6 +123,7 @@ export class WorldRegistry {
       tokens: new TokenTable(),
       faults: new FaultTable(),
       journal: new Journal(),
+      lastUsedAt: Date.now(),
       users: data.accounts.map((a) => ({ label: a.label, username: usernameFor(a.label, id), password: a.password, description: a.description })),
     };
     this.#worlds.set(id, world);

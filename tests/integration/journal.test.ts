@@ -49,3 +49,25 @@ describe("the request journal", () => {
     expect((await admin("/worlds/nope/requests")).status).toBe(404);
   });
 });
+
+describe("idle worlds", () => {
+  it("are removed after the idle time, while a world in use and the default world stay", async () => {
+    const small = await createMockServer({ port: 0, idleWorldMs: 300 });
+    try {
+      const create = async () => ((await (await fetch(`${small.url}/__admin/worlds`, { method: "POST", headers: { "Content-Type": "application/json" }, body: "{}" })).json()) as { id: string }).id;
+      const idle = await create();
+      const busy = await create();
+      for (let i = 0; i < 8; i++) {
+        await new Promise((r) => setTimeout(r, 100));
+        await fetch(`${small.url}/__admin/worlds/${busy}/requests`);
+      }
+      const ids = small.worlds.list().map((w) => w.id);
+      expect(ids).toContain("default");
+      expect(ids).toContain(busy);
+      expect(ids).not.toContain(idle);
+      expect((await fetch(`${small.url}/__admin/worlds/${idle}/requests`)).status).toBe(404);
+    } finally {
+      await small.close();
+    }
+  });
+});
