@@ -97,7 +97,8 @@ export function worldRouteHandler<E extends Endpoint>(endpoint: E, route: WorldR
       if (!world) throw new HttpError(404, { error: `Unknown world "${req.params.worldId}"` });
 
       const fault = world.faults.take(endpoint.path);
-      res.on("finish", () =>
+      // "close" also fires for a dropped connection, which never finishes; it is journalled with status 0.
+      res.on("close", () =>
         world.journal.record({
           at: new Date().toISOString(),
           method: endpoint.method,
@@ -105,7 +106,7 @@ export function worldRouteHandler<E extends Endpoint>(endpoint: E, route: WorldR
           query: req.query,
           body: req.body,
           fault: fault ? describeFault(fault) : null,
-          status: res.statusCode,
+          status: res.writableFinished ? res.statusCode : 0,
         }),
       );
       if (fault && fault.delayMs > 0) {
@@ -119,7 +120,8 @@ export function worldRouteHandler<E extends Endpoint>(endpoint: E, route: WorldR
       }
       if (fault?.respond) {
         const { status, kind } = fault.respond;
-        if (kind === "empty") res.status(status).type("application/json").end();
+        if (kind === "drop") res.socket?.destroy();
+        else if (kind === "empty") res.status(status).type("application/json").end();
         // Deliberately outside the contract: the portal must notice, not crash.
         else if (kind === "malformed") sendJson(res, status, { unexpected: true });
         else sendJson(res, status, { error: "Injected fault", status, call: callName(endpoint) });
@@ -168,7 +170,7 @@ function checkPatientIds(session: Session, ...parts: unknown[]): void {
 /** "status 503", "malformed", "delay 500ms", or a mix, for the journal. */
 function describeFault(fault: NonNullable<ReturnType<World["faults"]["take"]>>): string {
   const parts: string[] = [];
-  if (fault.respond) parts.push(fault.respond.kind === "status" ? `status ${fault.respond.status}` : fault.respond.kind);
+  if (fault.respond) parts.push(fault.respond.kind === "status" ? `status ${fault.respond.status}` : fault.respond.kind === "drop" ? "dropped connection" : fault.respond.kind);
   if (fault.delayMs > 0) parts.push(`delay ${fault.delayMs}ms`);
   return parts.join(", ");
 }

@@ -388,17 +388,6 @@ describe("worlds", () => {
     const child = endpoints.proxyUsers.reply.parse(JSON.parse((await allReplies(fa)).proxyUsers)).resources[2].id;
     expect(await allReplies(fb, child)).toEqual(await allReplies(fa, child));
   });
-
-  it("are created quickly", async () => {
-    const times: number[] = [];
-    for (let i = 0; i < 10; i++) {
-      const started = performance.now();
-      mock.worlds.create({ seed: 1000 + i });
-      times.push(performance.now() - started);
-    }
-    times.sort((x, y) => x - y);
-    expect(times[5]).toBeLessThan(50);
-  });
 });
 
 describe("faults", () => {

@@ -180,3 +180,14 @@ describe("account calls against the mock server", () => {
     }
   });
 });
+
+describe("a dropped connection", () => {
+  it("reaches the portal as a network failure, and is journalled", async () => {
+    const s = await signIn("empty");
+    await admin(`/worlds/${worldId}/faults`, { method: "POST", body: JSON.stringify({ path: "Patient/RefreshCounter", body: "drop", times: 1 }) });
+    await expect(patient.getCounters(s.api, s.patientId)).rejects.toMatchObject({ kind: "network" });
+    await expect(patient.getCounters(s.api, s.patientId)).resolves.toMatchObject({ InboxCounter: 0 });
+    const journal = (await (await admin(`/worlds/${worldId}/requests?path=Patient/RefreshCounter`)).json()) as { requests: { fault: string | null }[] };
+    expect(journal.requests.map((r) => r.fault).slice(-2)).toEqual(["dropped connection", null]);
+  });
+});
