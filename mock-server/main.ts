@@ -1,8 +1,11 @@
 /**
  * `npm run mock`: the mock practice server on its own.
  *   npm run mock -- --port 4010 [--host 127.0.0.1]     (or MOCK_PORT / MOCK_HOST)
+ *   npm run mock -- --scenario family --seed 7         the default world from another scenario
+ *   npm run mock -- --list                             the scenarios, one line each
  */
 import { parseArgs } from "node:util";
+import { scenarios } from "../fixtures/scenarios/index";
 import { createMockServer } from "./server";
 import { DEFAULT_WORLD_ID } from "./worlds";
 
@@ -13,8 +16,16 @@ function portFrom(value: string | undefined): number {
 }
 
 async function main() {
-  const { values } = parseArgs({ options: { port: { type: "string" }, host: { type: "string" } } });
+  const { values } = parseArgs({ options: { port: { type: "string" }, host: { type: "string" }, scenario: { type: "string" }, seed: { type: "string" }, list: { type: "boolean" } } });
+  if (values.list) {
+    for (const scenario of scenarios.values()) console.log(`${scenario.id.padEnd(22)} ${scenario.description ?? scenario.title}`);
+    return;
+  }
+  const seed = values.seed === undefined ? undefined : Number(values.seed);
+  if (seed !== undefined && !Number.isInteger(seed)) throw new Error(`Invalid seed "${values.seed}": use a whole number`);
+  if (values.scenario && !scenarios.has(values.scenario)) throw new Error(`Unknown scenario "${values.scenario}"; known: ${[...scenarios.keys()].join(", ")}`);
   const mock = await createMockServer({
+    defaultWorld: { scenario: values.scenario, seed },
     port: portFrom(values.port ?? process.env.MOCK_PORT),
     host: values.host ?? process.env.MOCK_HOST,
     log: (line) => console.log(line),

@@ -17,6 +17,8 @@ export interface MockServerOptions {
    * session does not grow without bound. Default 30 minutes.
    */
   idleWorldMs?: number;
+  /** The scenario and seed of the default world (default: scenario "default", seed 1). */
+  defaultWorld?: { scenario?: string; seed?: number };
 }
 
 export interface MockServer {
@@ -29,7 +31,7 @@ export interface MockServer {
 
 export async function createMockServer(options: MockServerOptions = {}): Promise<MockServer> {
   const host = options.host ?? "127.0.0.1";
-  const worlds = new WorldRegistry();
+  const worlds = new WorldRegistry(options.defaultWorld);
   const closing = new AbortController();
   const app = createMockApp({ worlds, closing: closing.signal, log: options.log });
   const server = createServer(app);

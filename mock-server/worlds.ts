@@ -61,8 +61,9 @@ export class WorldRegistry {
   readonly #worlds = new Map<string, World>();
   readonly #owners = new Map<string, World>();
 
-  constructor() {
-    this.#add(DEFAULT_WORLD_ID, { scenario: "default", seed: 1 });
+  /** The default world is made from the default scenario and seed 1 unless told otherwise (`npm run mock -- --scenario`). */
+  constructor(defaultWorld: CreateWorldOptions = {}) {
+    this.#add(DEFAULT_WORLD_ID, { scenario: defaultWorld.scenario ?? "default", seed: defaultWorld.seed ?? 1 });
   }
 
   create(options: CreateWorldOptions = {}): World {
