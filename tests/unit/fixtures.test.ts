@@ -87,8 +87,8 @@ describe("generated NZ data", () => {
 });
 
 describe("default scenario", () => {
-  it("is the one listed scenario for now", () => {
-    expect(scenarioIds()).toEqual(["default"]);
+  it("is listed first, before its variants", () => {
+    expect(scenarioIds()).toEqual(["default", "family", "empty", "reset-required", "appointments-disabled", "outstanding-balance"]);
   });
 
   it("has an account for each sign-in path", () => {
