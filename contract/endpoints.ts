@@ -27,6 +27,7 @@ import {
   ProxyUsersReplySchema,
   RefreshCounterReplySchema,
 } from "./patient";
+import * as profile from "./profile";
 
 /**
  * Every call of the practice API in one table: method, path under the practice base address,
@@ -62,6 +63,14 @@ export const endpoints = {
   organization: endpoint({ method: "GET", path: "Patient/Organization", needsToken: true, query: PatientIdQuerySchema, reply: OrganizationReplySchema }),
   refreshCounter: endpoint({ method: "GET", path: "Patient/RefreshCounter", needsToken: true, query: PatientIdQuerySchema, reply: RefreshCounterReplySchema }),
   practiceSettings: endpoint({ method: "GET", path: "Lookup/LoadPracticeSetting", needsToken: true, query: PracticeSettingsQuerySchema, reply: PracticeSettingsReplySchema }),
+  lookup: endpoint({ method: "GET", path: "IndiciLookup", needsToken: true, query: profile.LookupQuerySchema, reply: profile.LookupReplySchema }),
+  addEmergencyContact: endpoint({ method: "POST", path: "patient/AddEmergencyContact", needsToken: true, query: PatientIdQuerySchema, body: profile.EmergencyContactPayloadSchema, reply: profile.AddEmergencyContactReplySchema }),
+  deleteEmergencyContact: endpoint({ method: "DELETE", path: "Patient/EmergencyContact", needsToken: true, query: profile.DeleteEmergencyContactQuerySchema, reply: profile.DeleteEmergencyContactReplySchema }),
+  updateContactMethods: endpoint({ method: "POST", path: "Patient/UpdatePatientContactMethods", needsToken: true, body: profile.UpdateContactMethodsRequestSchema, reply: profile.UpdateContactMethodsReplySchema }),
+  updateDemographics: endpoint({ method: "POST", path: "Patient/UpdatePatientDemographics", needsToken: true, body: profile.UpdateDemographicsRequestSchema, reply: profile.UpdateDemographicsReplySchema }),
+  updateNotifications: endpoint({ method: "POST", path: "Patient", needsToken: true, body: profile.UpdateNotificationsRequestSchema, reply: profile.UpdateNotificationsReplySchema }),
+  accountBalance: endpoint({ method: "GET", path: "Patient/AccountBalance", needsToken: true, query: PatientIdQuerySchema, reply: profile.AccountBalanceReplySchema }),
+  terms: endpoint({ method: "GET", path: "Patient/TermsAndCondition", needsToken: true, query: profile.TermsQuerySchema, reply: profile.TermsReplySchema }),
 } as const;
 
 export type Endpoints = typeof endpoints;

@@ -6,3 +6,4 @@ export * from "./patient";
 export * from "./endpoints";
 export * from "./account";
 export * from "./password-policy";
+export * from "./profile";
