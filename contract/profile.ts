@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { StatusReplySchema, bundleOf } from "./fhir";
 import { PatientIdQuerySchema } from "./patient";
-import { defineSlots, slot } from "./slots";
+import { defineSlots, optional, slot } from "./slots";
 
 /** The profile calls of 1§7: lookups, emergency contacts, contact methods, demographics, flags, balance, terms. */
 
@@ -155,7 +155,8 @@ export const UpdateDemographicsReplySchema = StatusReplySchema;
  * on the query would need a `tokenIn` option on the endpoint).
  */
 export const NotificationSlots = defineSlots({
-  deviceToken: slot.string(0, "PatientDeviceToken"),
+  /** A phone app's push token. The portal is no device: it sends none, and the token on file stays. */
+  deviceToken: optional(slot.string(0, "PatientDeviceToken")),
   enableEmail: slot.boolean(1, "EnableEmail"),
   enableNotification: slot.boolean(2, "EnableNotification"),
 });

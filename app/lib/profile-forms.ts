@@ -148,3 +148,10 @@ export function formValues(form: FormData): Record<string, string | string[]> {
   values.methods = form.getAll("methods").filter((v): v is string => typeof v === "string");
   return values;
 }
+
+/** The profile routes' action: one intent per form. */
+export type ProfileIntent = "add-contact" | "delete-contact" | "contact-details" | "demographics" | "change-password" | "notifications";
+
+export type ProfileActionResult =
+  | { intent: ProfileIntent; ok: true; message: string }
+  | { intent: ProfileIntent; ok: false; message: string; fieldErrors?: Record<string, string> };

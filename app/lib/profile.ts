@@ -55,7 +55,8 @@ export interface ProfileView {
   emails: { primary: string | null; secondary: string | null };
   contactMethods: { id: number; name: string }[];
   preferredContactMethodId: number | null;
-  notifications: { email: boolean; notification: boolean; deviceToken: string };
+  /** The device token is a phone app's and stays on the server. */
+  notifications: { email: boolean; notification: boolean };
   emergencyContacts: EmergencyContactView[];
 }
 
@@ -150,7 +151,6 @@ export function readProfile(patient: Patient): ProfileView {
     notifications: {
       email: patient.extension.enableEmail ?? false,
       notification: patient.extension.enableNotification ?? false,
-      deviceToken: patient.extension.deviceToken ?? "",
     },
     emergencyContacts: patient.contact.map((c) => {
       const phone = (use: string) => c.telecom?.find((t) => (t.system ?? "phone") === "phone" && t.use === use)?.value;

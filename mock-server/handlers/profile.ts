@@ -127,7 +127,7 @@ export const profileRoutes = {
       const patient = patientOf(world, body.id);
       world.store.patient.update({
         where: { id: { equals: patient.id } },
-        data: { enableEmail: body.extension.enableEmail, enableNotification: body.extension.enableNotification, deviceToken: body.extension.deviceToken || null },
+        data: { enableEmail: body.extension.enableEmail, enableNotification: body.extension.enableNotification, deviceToken: body.extension.deviceToken ?? patient.deviceToken },
       });
       return { StatusCode: "1", StatusMessage: "Notification settings saved." };
     },

@@ -108,7 +108,7 @@ describe("profile calls against the mock", () => {
     expect(reply.StatusCode).toBe("1");
     const lookups = await profile.getLookups(api, id);
     await profile.updateDemographics(api, demographicsRequest({ profile: before, userEmail: "x@example.com", practiceId: "p", balance: 0, titles: lookups.titles }, { title: lookups.titles.find((t) => t.name === "Dr")!, preferredName: "Bo", bloodGroup: "AB-" }));
-    await profile.updateNotifications(api, id, { deviceToken: "", enableEmail: !before.notifications.email, enableNotification: true });
+    await profile.updateNotifications(api, id, { enableEmail: !before.notifications.email, enableNotification: true });
     const after = await viewOf(api, id);
     expect(after.phones).toEqual({ mobile: "021 555 0001", home: null, work: null });
     expect(after.emails.primary).toBe("new@example.com");
@@ -121,7 +121,7 @@ describe("profile calls against the mock", () => {
   it("refuses another patient's flags and answers faults like any call", async () => {
     const solo = await signIn("solo");
     const family = await signIn("family");
-    await expect(profile.updateNotifications(family.api, solo.id, { deviceToken: "", enableEmail: true, enableNotification: true })).rejects.toMatchObject({ kind: "forbidden" });
+    await expect(profile.updateNotifications(family.api, solo.id, { enableEmail: true, enableNotification: true })).rejects.toMatchObject({ kind: "forbidden" });
     await admin(`/worlds/${worldId}/faults`, { method: "POST", body: JSON.stringify({ path: "patient/AddEmergencyContact", status: 503, times: 1 }) });
     const view = await viewOf(solo.api, solo.id);
     const lookups = await profile.getLookups(solo.api, solo.id);

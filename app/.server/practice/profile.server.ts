@@ -45,7 +45,7 @@ export function updateDemographics(api: PracticeApi, body: UpdateDemographicsReq
   return api.call(endpoints.updateDemographics, { body });
 }
 
-export function updateNotifications(api: PracticeApi, patientId: string, flags: { deviceToken: string; enableEmail: boolean; enableNotification: boolean }) {
+export function updateNotifications(api: PracticeApi, patientId: string, flags: { enableEmail: boolean; enableNotification: boolean }) {
   return api.call(endpoints.updateNotifications, { body: { resourceType: "Patient", id: patientId, extension: NotificationSlots.write(flags) } });
 }
 
