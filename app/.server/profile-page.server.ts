@@ -39,9 +39,10 @@ async function optional<T>(pending: Promise<T>): Promise<T | null> {
   }
 }
 
+/** The viewed patient's profile; a failure is a PracticeApiError for the caller to present. */
 async function profileOf({ api, user }: SignedIn) {
-  const patient = await getPatient(api, user.userId).catch(practiceErrorResponse);
-  if (!patient) throw new Response("No profile", { status: 404 });
+  const patient = await getPatient(api, user.userId);
+  if (!patient) throw new PracticeApiError("contract", "GET Patient", "the reply holds no patient");
   return readProfile(patient);
 }
 
@@ -49,7 +50,7 @@ export async function loadProfilePage(request: Request, options: { terms: Array<
   const signedIn = await requireSession(request);
   const { api, user } = signedIn;
   const [profile, practice, balance, lookups, ...terms] = await Promise.all([
-    profileOf(signedIn),
+    profileOf(signedIn).catch(practiceErrorResponse),
     optional(getPractice(api, user.userId)),
     optional(getBalance(api, user.parentId)),
     optional(getLookups(api, user.parentId)),
@@ -91,20 +92,43 @@ async function contextOf(signedIn: SignedIn): Promise<PatientContext & { lookups
     profileOf(signedIn),
     optional(getPractice(api, user.userId)),
     optional(getBalance(api, user.parentId)),
-    getLookups(api, user.parentId).catch(practiceErrorResponse),
+    getLookups(api, user.parentId),
   ]);
   return { profile, userEmail: user.username, practiceId: practice?.id ?? "", balance: balance ?? 0, titles: lookups.titles, lookups };
 }
 
 const t = messages.profile;
 
+const FAILED: Record<ProfileIntent, string> = {
+  "add-contact": t.contactAddFailed,
+  "delete-contact": t.contactRemoveFailed,
+  "contact-details": t.contactDetailsFailed,
+  demographics: t.profileUpdateFailed,
+  "change-password": t.passwordFailed,
+  notifications: t.passwordFailed,
+};
+
+/**
+ * The profile forms' action. A practice failure on the way (reading the profile or the lookups the
+ * form is checked against) answers like a failed save, so the dialog and its input stay.
+ */
 export async function profileAction(request: Request): Promise<ProfileActionResult> {
   const signedIn = await requireSession(request);
-  const { api, user } = signedIn;
   const form = await request.formData();
+  const intent = String(form.get("intent") ?? "") as ProfileIntent;
+  if (!Object.hasOwn(FAILED, intent)) throw new Response("Unknown intent", { status: 400 });
+  try {
+    return await act(signedIn, intent, form);
+  } catch (error) {
+    if (error instanceof PracticeApiError) return failed(intent, FAILED[intent]);
+    throw error;
+  }
+}
+
+async function act(signedIn: SignedIn, intent: ProfileIntent, form: FormData): Promise<ProfileActionResult> {
+  const { api, user } = signedIn;
   const values = formValues(form);
   const text = (name: string) => (typeof values[name] === "string" ? (values[name] as string) : "");
-  const intent = text("intent") as ProfileIntent;
 
   switch (intent) {
     case "add-contact": {
@@ -150,7 +174,5 @@ export async function profileAction(request: Request): Promise<ProfileActionResu
       const was = setting === "email" ? email : notification;
       return outcome(intent, updateNotifications(api, user.userId, flags), { ok: `${label} turned ${on ? "on" : "off"}.`, failed: t.notificationSaveFailed(label, was) });
     }
-    default:
-      throw new Response("Unknown intent", { status: 400 });
   }
 }
