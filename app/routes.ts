@@ -13,6 +13,6 @@ export default [
   route("captcha", "routes/captcha.ts"),
   route("logout", "routes/logout.tsx"),
   // Signed in only.
-  layout("routes/shell.tsx", [index("routes/dashboard.tsx")]),
+  layout("routes/shell.tsx", [index("routes/dashboard.tsx"), route("profile", "routes/profile.tsx"), route("profile-old", "routes/profile-old.tsx")]),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

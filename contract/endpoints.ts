@@ -28,6 +28,7 @@ import {
   ProxyUsersReplySchema,
   RefreshCounterReplySchema,
 } from "./patient";
+import * as profile from "./profile";
 
 /**
  * Every call of the practice API in one table: method, path under the practice base address,
@@ -65,6 +66,14 @@ export const endpoints = {
   practiceSettings: endpoint({ method: "GET", path: "Lookup/LoadPracticeSetting", needsToken: true, query: PracticeSettingsQuerySchema, reply: PracticeSettingsReplySchema }),
   paymentNotice: endpoint({ method: "GET", path: "Patient/PaymentNotice", needsToken: true, query: PaymentNoticeQuerySchema, reply: PaymentNoticeReplySchema }),
   invoicePdf: endpoint({ method: "GET", path: "Patient/LoadInvoicePDF", needsToken: true, query: InvoicePdfQuerySchema, reply: InvoicePdfReplySchema }),
+  lookup: endpoint({ method: "GET", path: "IndiciLookup", needsToken: true, query: profile.LookupQuerySchema, reply: profile.LookupReplySchema }),
+  addEmergencyContact: endpoint({ method: "POST", path: "patient/AddEmergencyContact", needsToken: true, query: PatientIdQuerySchema, body: profile.EmergencyContactPayloadSchema, reply: profile.AddEmergencyContactReplySchema }),
+  deleteEmergencyContact: endpoint({ method: "DELETE", path: "Patient/EmergencyContact", needsToken: true, query: profile.DeleteEmergencyContactQuerySchema, reply: profile.DeleteEmergencyContactReplySchema }),
+  updateContactMethods: endpoint({ method: "POST", path: "Patient/UpdatePatientContactMethods", needsToken: true, body: profile.UpdateContactMethodsRequestSchema, reply: profile.UpdateContactMethodsReplySchema }),
+  updateDemographics: endpoint({ method: "POST", path: "Patient/UpdatePatientDemographics", needsToken: true, body: profile.UpdateDemographicsRequestSchema, reply: profile.UpdateDemographicsReplySchema }),
+  updateNotifications: endpoint({ method: "POST", path: "Patient", needsToken: true, body: profile.UpdateNotificationsRequestSchema, reply: profile.UpdateNotificationsReplySchema }),
+  accountBalance: endpoint({ method: "GET", path: "Patient/AccountBalance", needsToken: true, query: PatientIdQuerySchema, reply: profile.AccountBalanceReplySchema }),
+  terms: endpoint({ method: "GET", path: "Patient/TermsAndCondition", needsToken: true, query: profile.TermsQuerySchema, reply: profile.TermsReplySchema }),
 } as const;
 
 export type Endpoints = typeof endpoints;

@@ -8,3 +8,4 @@ export * from "./account";
 export * from "./password-policy";
 export * from "./accounts";
 export * from "./redact";
+export * from "./profile";

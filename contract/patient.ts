@@ -52,11 +52,13 @@ export const PatientSlots = defineSlots({
   enableEmail: optional(slot.boolean(4, "EnableEmail")),
   enableNotification: optional(slot.boolean(5, "EnableNotification")),
   deviceToken: optional(slot.string(6, "PatientDeviceToken")),
+  /** Not shown in the spec: where the practice keeps the preferred contact method id (1§3 ids 1-6). */
+  preferredContactMethod: optional(slot.string(7, "PreferredContactMethodID")),
 });
 
 export const EmergencyContactSchema = z.object({
   id: z.string(),
-  name: z.object({ given: z.array(z.string()).optional(), family: z.string().optional() }),
+  name: z.object({ prefix: z.array(z.string()).optional(), given: z.array(z.string()).optional(), family: z.string().optional() }),
   relationship: z.array(z.object({ coding: z.array(z.object({ display: z.string().optional() })).optional() })).optional(),
   telecom: z.array(ContactPointSchema).optional(),
 });

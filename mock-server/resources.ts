@@ -75,12 +75,7 @@ export function patientResource(p: PatientRow, contacts: readonly EmergencyConta
         text: [...p.addressLines, `${p.city} ${p.postcode}`, "New Zealand"].join(", "),
       },
     ],
-    contact: contacts.map((c) => ({
-      id: c.id,
-      name: { given: [c.given], family: c.family },
-      relationship: [{ coding: [{ display: c.relationship }] }],
-      telecom: [{ system: "phone" as const, use: "mobile", value: c.mobile }],
-    })),
+    contact: contacts.map(emergencyContactResource),
     extension: PatientSlots.write({
       ethnicity: p.ethnicity,
       bloodGroup: p.bloodGroup ?? undefined,
@@ -89,7 +84,24 @@ export function patientResource(p: PatientRow, contacts: readonly EmergencyConta
       enableEmail: p.enableEmail,
       enableNotification: p.enableNotification,
       deviceToken: p.deviceToken ?? undefined,
+      preferredContactMethod: p.preferredContactMethod ?? undefined,
     }),
+  };
+}
+
+function emergencyContactResource(c: EmergencyContactRow) {
+  const phones = [
+    ["mobile", c.mobile],
+    ["home", c.homePhone],
+    ["work", c.workPhone],
+  ] as const;
+  const telecom: ContactPoint[] = phones.filter(([, value]) => value).map(([use, value]) => ({ system: "phone", use, value: value! }));
+  if (c.email) telecom.push({ system: "email", use: "home", value: c.email });
+  return {
+    id: c.id,
+    name: { ...(c.title ? { prefix: [c.title] } : {}), given: [c.given], family: c.family },
+    relationship: [{ coding: [{ display: c.relationship }] }],
+    telecom,
   };
 }
 

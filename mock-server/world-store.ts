@@ -74,6 +74,7 @@ export function createWorldStore() {
       enableEmail: Boolean,
       enableNotification: Boolean,
       deviceToken: nullable(String),
+      preferredContactMethod: nullable(String),
       menu: () => [] as string[],
     },
     emergencyContact: {
@@ -84,6 +85,11 @@ export function createWorldStore() {
       family: String,
       relationship: String,
       mobile: String,
+      title: nullable(String),
+      preferred: nullable(String),
+      homePhone: nullable(String),
+      workPhone: nullable(String),
+      email: nullable(String),
     },
     /** Seeded per patient for now; later issues derive them from the generated records. */
     counters: {
@@ -146,9 +152,10 @@ export function loadPracticeData(store: WorldStore, data: PracticeData, username
       enableEmail: p.enableEmail,
       enableNotification: p.enableNotification,
       deviceToken: null,
+      preferredContactMethod: null,
       menu: p.menu,
     });
-    p.emergencyContacts.forEach((c, position) => store.emergencyContact.create({ ...c, patientId: p.id, position }));
+    p.emergencyContacts.forEach((c, position) => store.emergencyContact.create({ ...c, patientId: p.id, position, title: null, preferred: null, homePhone: null, workPhone: null, email: null }));
     store.counters.create({ patientId: p.id, ...p.counters });
   }
   for (const invoice of data.invoices) store.invoice.create(invoice);

@@ -12,3 +12,9 @@ export function formatClockTime(value: string): string {
 export function formatOpeningHours(start: string, end: string): string {
   return `${formatClockTime(start)} – ${formatClockTime(end)}`;
 }
+
+/** Display format DD-MM-YYYY (2 intro). */
+export function formatDate(iso: string): string {
+  const parsed = DateTime.fromISO(iso, { zone: PRACTICE_ZONE });
+  return parsed.isValid ? parsed.toFormat("dd-MM-yyyy") : iso;
+}

@@ -2,9 +2,10 @@ import { accountRoutes } from "./account";
 import { authRoutes } from "./auth";
 import { invoiceRoutes } from "./invoices";
 import { patientRoutes } from "./patient";
+import { profileRoutes } from "./profile";
 import type { WorldRoutes } from "./types";
 
 export type { WorldRoutes } from "./types";
 
 /** Every call of a world's practice API, by contract endpoint name. */
-export const worldRoutes: WorldRoutes = { ...authRoutes, ...accountRoutes, ...patientRoutes, ...invoiceRoutes };
+export const worldRoutes: WorldRoutes = { ...authRoutes, ...accountRoutes, ...patientRoutes, ...invoiceRoutes, ...profileRoutes };

@@ -9,7 +9,7 @@ describe("slot layouts", () => {
     const wire = PatientSlots.write({ ethnicity: "NZ European", nhi: "ZAC5361", enableEmail: true });
     expect(wire[3]).toEqual({ url: "NHINumber", valueString: "ZAC5361" });
     expect(wire[4]).toEqual({ url: "EnableEmail", valueBoolean: true });
-    expect(wire).toHaveLength(7);
+    expect(wire).toHaveLength(8);
     expect(PatientSlots.read(wire)).toEqual({
       ethnicity: "NZ European",
       nhi: "ZAC5361",
@@ -18,6 +18,7 @@ describe("slot layouts", () => {
       contactMethods: undefined,
       enableNotification: undefined,
       deviceToken: undefined,
+      preferredContactMethod: undefined,
     });
   });
 

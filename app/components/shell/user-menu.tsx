@@ -1,10 +1,11 @@
 import { DropdownMenu } from "radix-ui";
 import { useRef } from "react";
-import { Form, useRevalidator } from "react-router";
+import { Form, useNavigate, useRevalidator } from "react-router";
 
-/** The header dropdown: Refresh Configurations reloads the practice's settings and data, Log Out ends the session. */
+/** The header dropdown: Profile opens the user profile, Refresh Configurations reloads the practice's settings and data, Log Out ends the session. */
 export function UserMenu({ name }: { name: string }) {
   const revalidator = useRevalidator();
+  const navigate = useNavigate();
   const logoutForm = useRef<HTMLFormElement>(null);
   return (
     <>
@@ -16,6 +17,9 @@ export function UserMenu({ name }: { name: string }) {
         </DropdownMenu.Trigger>
         <DropdownMenu.Portal>
           <DropdownMenu.Content align="end" sideOffset={6} className="z-50 min-w-56 rounded border border-line bg-white p-1 text-ink shadow-lg">
+            <DropdownMenu.Item className={itemClass} onSelect={() => navigate("/profile")}>
+              Profile
+            </DropdownMenu.Item>
             <DropdownMenu.Item className={itemClass} onSelect={() => revalidator.revalidate()}>
               Refresh Configurations
             </DropdownMenu.Item>

@@ -1,4 +1,4 @@
-import { useId, useState, type InputHTMLAttributes, type ReactNode } from "react";
+import { useId, useState, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes } from "react";
 
 interface FieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, "id"> {
   label: string;
@@ -64,5 +64,46 @@ export function PasswordField(props: Omit<FieldProps, "type" | "trailing">) {
         </button>
       }
     />
+  );
+}
+
+interface SelectFieldProps extends Omit<SelectHTMLAttributes<HTMLSelectElement>, "id"> {
+  label: string;
+  error?: string;
+  /** The first, empty option ("Choose…"). */
+  placeholder?: string;
+  options: readonly { value: string; label: string }[];
+}
+
+/** A labelled native select: the most dependable list for keyboards, phones and screen readers. */
+export function SelectField({ label, error, placeholder, options, className = "", ...select }: SelectFieldProps) {
+  const id = useId();
+  const errorId = error ? `${id}-error` : undefined;
+  return (
+    <div className={`flex flex-col gap-1 ${className}`}>
+      <label htmlFor={id} className="font-semibold">
+        {label}
+      </label>
+      {error ? (
+        <p id={errorId} className="font-semibold text-danger">
+          <span className="sr-only">Error: </span>
+          <span>{error}</span>
+        </p>
+      ) : null}
+      <select
+        id={id}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={errorId}
+        className={`min-h-11 w-full rounded border-2 bg-white px-3 py-2 ${error ? "border-danger" : "border-ink"}`}
+        {...select}
+      >
+        {placeholder !== undefined ? <option value="">{placeholder}</option> : null}
+        {options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </select>
+    </div>
   );
 }

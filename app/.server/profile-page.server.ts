@@ -1,0 +1,178 @@
+import { newPasswordProblem } from "../lib/new-password";
+import { messages } from "../lib/messages";
+import { contactMethodsRequest, demographicsRequest, emergencyContactPayload, readProfile, type PatientContext } from "../lib/profile";
+import { ContactDetailsSchema, demographicsSchema, emergencyContactSchema, fieldErrors, formValues, type ProfileActionResult, type ProfileIntent, type ProfileLookups } from "../lib/profile-forms";
+import { summarisePractice } from "../lib/patient-summary";
+import type { StatusReply } from "../../contract/fhir";
+import { PracticeApiError } from "./practice/client.server";
+import { practiceErrorResponse } from "./practice/errors.server";
+import { getPatient, getPractice } from "./practice/patient.server";
+import {
+  addEmergencyContact,
+  changePassword,
+  deleteEmergencyContact,
+  getBalance,
+  getLookups,
+  getTerms,
+  updateContactMethods,
+  updateDemographics,
+  updateNotifications,
+} from "./practice/profile.server";
+import { requireSession, type SignedIn } from "./session.server";
+
+/**
+ * What /profile and /profile-old load and do. The profile shown is the viewed patient's (userid);
+ * a proxy sees the family member's profile, while the password, balance, terms and lookups belong to
+ * the account holder (parentid, 1§6).
+ */
+
+const NO_LOOKUPS: ProfileLookups = { titles: [], towns: [], cities: [], suburbs: [], relationships: [] };
+
+/** A secondary read that fails leaves its part of the page empty; a redirect (401) still goes through. */
+async function optional<T>(pending: Promise<T>): Promise<T | null> {
+  try {
+    return await pending;
+  } catch (error) {
+    if (error instanceof Response) throw error;
+    if (error instanceof PracticeApiError) return null;
+    throw error;
+  }
+}
+
+/** The viewed patient's profile; a failure is a PracticeApiError for the caller to present. */
+async function profileOf({ api, user }: SignedIn) {
+  const patient = await getPatient(api, user.userId);
+  if (!patient) throw new PracticeApiError("contract", "GET Patient", "the reply holds no patient");
+  return readProfile(patient);
+}
+
+export async function loadProfilePage(request: Request, options: { terms: Array<"1" | "2"> }) {
+  const signedIn = await requireSession(request);
+  const { api, user } = signedIn;
+  const [profile, practice, balance, lookups, ...terms] = await Promise.all([
+    profileOf(signedIn).catch(practiceErrorResponse),
+    optional(getPractice(api, user.userId)),
+    optional(getBalance(api, user.parentId)),
+    optional(getLookups(api, user.parentId)),
+    ...options.terms.map((type) => optional(getTerms(api, user.parentId, type))),
+  ]);
+  return {
+    profile,
+    practice: practice ? summarisePractice(practice) : null,
+    balance,
+    lookups: lookups ?? NO_LOOKUPS,
+    lookupsFailed: lookups === null,
+    terms: terms as Array<string | null>,
+    actingFor: user.proxy === "Yes" ? { parentName: user.parentName } : null,
+  };
+}
+
+
+function failed(intent: ProfileIntent, message: string, errors?: Record<string, string>): ProfileActionResult {
+  return { intent, ok: false, message, ...(errors ? { fieldErrors: errors } : {}) };
+}
+
+/** The practice's answer, or its failure as a message; redirects (401) are thrown on. */
+async function outcome(intent: ProfileIntent, pending: Promise<StatusReply>, texts: { ok: string; failed: string; useReplyMessage?: boolean }): Promise<ProfileActionResult> {
+  try {
+    const reply = await pending;
+    if (reply.StatusCode === "1") return { intent, ok: true, message: texts.ok };
+    const said = reply.StatusMessage ?? reply.ResponseMessage;
+    return failed(intent, texts.useReplyMessage && said ? said : said ? `${texts.failed} (${said})` : texts.failed);
+  } catch (error) {
+    if (error instanceof Response) throw error;
+    if (error instanceof PracticeApiError) return failed(intent, texts.failed);
+    throw error;
+  }
+}
+
+async function contextOf(signedIn: SignedIn): Promise<PatientContext & { lookups: ProfileLookups }> {
+  const { api, user } = signedIn;
+  const [profile, practice, balance, lookups] = await Promise.all([
+    profileOf(signedIn),
+    optional(getPractice(api, user.userId)),
+    optional(getBalance(api, user.parentId)),
+    getLookups(api, user.parentId),
+  ]);
+  return { profile, userEmail: user.username, practiceId: practice?.id ?? "", balance: balance ?? 0, titles: lookups.titles, lookups };
+}
+
+const t = messages.profile;
+
+const FAILED: Record<ProfileIntent, string> = {
+  "add-contact": t.contactAddFailed,
+  "delete-contact": t.contactRemoveFailed,
+  "contact-details": t.contactDetailsFailed,
+  demographics: t.profileUpdateFailed,
+  "change-password": t.passwordFailed,
+  notifications: t.passwordFailed,
+};
+
+/**
+ * The profile forms' action. A practice failure on the way (reading the profile or the lookups the
+ * form is checked against) answers like a failed save, so the dialog and its input stay.
+ */
+export async function profileAction(request: Request): Promise<ProfileActionResult> {
+  const signedIn = await requireSession(request);
+  const form = await request.formData();
+  const intent = String(form.get("intent") ?? "") as ProfileIntent;
+  if (!Object.hasOwn(FAILED, intent)) throw new Response("Unknown intent", { status: 400 });
+  try {
+    return await act(signedIn, intent, form);
+  } catch (error) {
+    if (error instanceof PracticeApiError) return failed(intent, FAILED[intent]);
+    throw error;
+  }
+}
+
+async function act(signedIn: SignedIn, intent: ProfileIntent, form: FormData): Promise<ProfileActionResult> {
+  const { api, user } = signedIn;
+  const values = formValues(form);
+  const text = (name: string) => (typeof values[name] === "string" ? (values[name] as string) : "");
+
+  switch (intent) {
+    case "add-contact": {
+      const ctx = await contextOf(signedIn);
+      const parsed = emergencyContactSchema(ctx.lookups).safeParse(values);
+      if (!parsed.success) return failed(intent, t.checkFields, fieldErrors(parsed.error));
+      return outcome(intent, addEmergencyContact(api, emergencyContactPayload(ctx, parsed.data)), { ok: t.contactAdded, failed: t.contactAddFailed, useReplyMessage: true });
+    }
+    case "delete-contact": {
+      const id = text("contactId");
+      if (!id) return failed(intent, t.contactRemoveFailed);
+      return outcome(intent, deleteEmergencyContact(api, user.userId, id), { ok: t.contactRemoved, failed: t.contactRemoveFailed });
+    }
+    case "contact-details": {
+      const parsed = ContactDetailsSchema.safeParse(values);
+      if (!parsed.success) return failed(intent, t.checkFields, fieldErrors(parsed.error));
+      const profile = await profileOf(signedIn);
+      return outcome(intent, updateContactMethods(api, contactMethodsRequest(profile, parsed.data)), { ok: t.contactDetailsUpdated, failed: t.contactDetailsFailed });
+    }
+    case "demographics": {
+      const ctx = await contextOf(signedIn);
+      const parsed = demographicsSchema(ctx.lookups).safeParse(values);
+      if (!parsed.success) return failed(intent, t.checkFields, fieldErrors(parsed.error));
+      return outcome(intent, updateDemographics(api, demographicsRequest(ctx, parsed.data)), { ok: t.profileUpdated, failed: t.profileUpdateFailed });
+    }
+    case "change-password": {
+      const problem = newPasswordProblem({ password: text("password"), confirm: text("confirm") }, "profile");
+      if (problem) return failed(intent, problem.message, { [problem.field]: problem.message });
+      // StatusCode "3" carries the practice's reason, shown as it is (1§8).
+      return outcome(intent, changePassword(api, user.parentId, text("password")), { ok: t.passwordChanged, failed: t.passwordFailed, useReplyMessage: true });
+    }
+    case "notifications": {
+      // Both flags come from the page as shown, so the save is the only call (a slow or failing
+      // practice affects exactly the toggle the patient touched); the server sends no device token.
+      const setting = text("setting");
+      const flag = (name: string) => (text(name) === "true" ? true : text(name) === "false" ? false : null);
+      const email = flag("email");
+      const notification = flag("notification");
+      const on = flag("value");
+      if ((setting !== "email" && setting !== "notification") || email === null || notification === null || on === null) return failed(intent, t.choiceInvalid);
+      const flags = { enableEmail: setting === "email" ? on : email, enableNotification: setting === "notification" ? on : notification };
+      const label = setting === "email" ? "Email notifications" : "Push notifications";
+      const was = setting === "email" ? email : notification;
+      return outcome(intent, updateNotifications(api, user.userId, flags), { ok: `${label} turned ${on ? "on" : "off"}.`, failed: t.notificationSaveFailed(label, was) });
+    }
+  }
+}

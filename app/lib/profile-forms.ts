@@ -1,0 +1,157 @@
+import { z } from "zod";
+import type { LookupOption } from "../../contract/profile";
+import { messages } from "./messages";
+import { checkPhone } from "./phone";
+import { BLOOD_GROUPS, CONTACT_METHODS, type ContactDetailsInput, type DemographicsInput, type EmergencyContactInput } from "./profile";
+
+/**
+ * One schema per profile form. The dialog parses with it for instant messages, the route action
+ * parses the same form data with it as the authority. Inputs are FormData entries (strings).
+ */
+
+const t = messages.profile;
+const NAME_MAX = 50;
+// Letters of any script (te reo Māori macrons, accented and non-Latin names), spaces, hyphens,
+// apostrophes and full stops: enough for real names, and markup such as "<script>" is refused.
+const NAME_CHARACTERS = /^[\p{L}\p{M}][\p{L}\p{M}' .\u2019-]*$/u;
+
+function name(empty: string) {
+  return z.string().trim().min(1, empty).max(NAME_MAX, t.nameTooLong).regex(NAME_CHARACTERS, t.nameCharacters);
+}
+
+const optionalName = z
+  .string()
+  .trim()
+  .max(NAME_MAX, t.nameTooLong)
+  .refine((v) => v === "" || NAME_CHARACTERS.test(v), t.nameCharacters);
+
+function phone(empty?: string) {
+  return z
+    .string()
+    .trim()
+    .max(30, t.phoneInvalid)
+    .superRefine((v, ctx) => {
+      if (v === "") {
+        if (empty) ctx.addIssue({ code: "custom", message: empty });
+        return;
+      }
+      if (!checkPhone(v).ok) ctx.addIssue({ code: "custom", message: t.phoneInvalid });
+    })
+    .transform((v) => {
+      const checked = checkPhone(v);
+      return checked.ok ? checked.national : "";
+    });
+}
+
+const optionalEmail = z
+  .string()
+  .trim()
+  .max(254, t.emailInvalid)
+  .refine((v) => v === "" || z.email().safeParse(v).success, t.emailInvalid);
+
+function choice(options: readonly LookupOption[], empty: string) {
+  return z
+    .string()
+    .trim()
+    .min(1, empty)
+    .transform((id, ctx) => {
+      const found = options.find((o) => o.id === id);
+      if (!found) {
+        ctx.addIssue({ code: "custom", message: t.choiceInvalid });
+        return z.NEVER;
+      }
+      return found;
+    });
+}
+
+function optionalChoice(options: readonly LookupOption[]) {
+  return z
+    .string()
+    .trim()
+    .transform((id, ctx) => {
+      if (id === "") return null;
+      const found = options.find((o) => o.id === id);
+      if (!found) {
+        ctx.addIssue({ code: "custom", message: t.choiceInvalid });
+        return z.NEVER;
+      }
+      return found;
+    });
+}
+
+export interface ProfileLookups {
+  titles: LookupOption[];
+  towns: LookupOption[];
+  cities: LookupOption[];
+  suburbs: LookupOption[];
+  relationships: LookupOption[];
+}
+
+/** Add Emergency Contact (1§5): the six required fields with their texts, and checks on the rest. */
+export function emergencyContactSchema(lookups: ProfileLookups) {
+  return z.object({
+    title: choice(lookups.titles, t.titleEmpty),
+    firstName: name(t.firstNameEmpty),
+    familyName: name(t.familyNameEmpty),
+    preferredName: optionalName,
+    relationship: choice(lookups.relationships, t.relationshipEmpty),
+    homePhone: phone(t.homePhoneEmpty),
+    workPhone: phone(t.workPhoneEmpty),
+    email: optionalEmail,
+    street: z.string().trim().max(100, "Please keep this to 100 characters or fewer"),
+    suburb: optionalChoice(lookups.suburbs),
+    city: optionalChoice(lookups.cities),
+  }) satisfies z.ZodType<EmergencyContactInput, Record<string, string>>;
+}
+
+const methodIds = CONTACT_METHODS.map((m) => String(m.id));
+
+/** Edit Contact Details: valid numbers and e-mail, at least one method, the preferred one among them. */
+export const ContactDetailsSchema = z
+  .object({
+    mobile: phone(),
+    home: phone(),
+    work: phone(),
+    email: optionalEmail,
+    methods: z.array(z.enum(methodIds)).min(1, t.noContactMethod).transform((ids) => [...new Set(ids.map(Number))].sort((a, b) => a - b)),
+    preferred: z.enum(methodIds, t.preferredNotChosen).transform(Number),
+  })
+  .superRefine((v, ctx) => {
+    if (v.methods.length > 0 && !v.methods.includes(v.preferred)) ctx.addIssue({ code: "custom", path: ["preferred"], message: t.preferredNotChosen });
+    if ((v.methods.includes(1) || v.methods.includes(5)) && !v.mobile) ctx.addIssue({ code: "custom", path: ["mobile"], message: t.mobileNeeded });
+    if (v.methods.includes(4) && !v.email) ctx.addIssue({ code: "custom", path: ["email"], message: t.emailNeeded });
+  }) satisfies z.ZodType<ContactDetailsInput, unknown>;
+
+/** Update Profile: the title, preferred name and blood group; identity fields are shown disabled. */
+export function demographicsSchema(lookups: Pick<ProfileLookups, "titles">) {
+  return z.object({
+    title: optionalChoice(lookups.titles),
+    preferredName: optionalName,
+    bloodGroup: z.union([z.enum(BLOOD_GROUPS), z.literal("")], t.choiceInvalid),
+  }) satisfies z.ZodType<DemographicsInput, Record<string, string>>;
+}
+
+/** Field name → first message, for showing under each field. */
+export function fieldErrors(error: z.ZodError): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const key = String(issue.path[0] ?? "form");
+    out[key] ??= issue.message;
+  }
+  return out;
+}
+
+/** A form's entries as the schemas take them: single values as strings, `methods` as a list. */
+export function formValues(form: FormData): Record<string, string | string[]> {
+  const values: Record<string, string | string[]> = {};
+  for (const [key, value] of form.entries()) if (typeof value === "string" && key !== "methods") values[key] = value;
+  values.methods = form.getAll("methods").filter((v): v is string => typeof v === "string");
+  return values;
+}
+
+/** The profile routes' action: one intent per form. */
+export type ProfileIntent = "add-contact" | "delete-contact" | "contact-details" | "demographics" | "change-password" | "notifications";
+
+export type ProfileActionResult =
+  | { intent: ProfileIntent; ok: true; message: string }
+  | { intent: ProfileIntent; ok: false; message: string; fieldErrors?: Record<string, string> };

@@ -1,0 +1,168 @@
+import { useCallback, useId, useState } from "react";
+import { useFetcher } from "react-router";
+import { loadProfilePage, profileAction } from "../.server/profile-page.server";
+import { Avatar, Spinner } from "../components/profile/avatar";
+import { ChangePasswordDialog, TermsDialog } from "../components/profile/dialogs";
+import { Rows, Section, personalRows } from "../components/profile/sections";
+import { Breadcrumb } from "../components/shell/breadcrumb";
+import { Button } from "../components/ui/button";
+import { Notice, ToastProvider } from "../components/ui/toast";
+import { messages } from "../lib/messages";
+import type { ProfileActionResult } from "../lib/profile-forms";
+import type { Route } from "./+types/profile-old";
+
+export const meta: Route.MetaFunction = () => [{ title: "Profile (older layout) – Patient Portal" }];
+
+export function loader({ request }: Route.LoaderArgs) {
+  return loadProfilePage(request, { terms: ["1", "2"] });
+}
+
+export function action({ request }: Route.ActionArgs) {
+  return profileAction(request);
+}
+
+const t = messages.profile;
+
+/**
+ * The original links to four treatment centres whose addresses the spec does not give; these are
+ * four public New Zealand services a patient can turn to, until a practice configures its own.
+ */
+const CENTRES = [
+  { name: "Healthpoint: find a health service near you", href: "https://www.healthpoint.co.nz/" },
+  { name: "Health New Zealand | Te Whatu Ora", href: "https://www.tewhatuora.govt.nz/" },
+  { name: "Health information and services (info.health.nz)", href: "https://info.health.nz/" },
+  { name: "1737, Need to talk? Free call or text 1737", href: "https://1737.org.nz/" },
+];
+
+/**
+ * A notification switch (1§2): disabled with a spinner while saving, then the profile reloads. On a
+ * failure it shows the real value again and says so, to screen readers too (the original stopped silently).
+ */
+function NotificationToggle({ setting, label, flags }: { setting: "email" | "notification"; label: string; flags: { email: boolean; notification: boolean } }) {
+  const on = flags[setting];
+  const fetcher = useFetcher<ProfileActionResult>({ key: `notifications-${setting}` });
+  const labelId = useId();
+  const saving = fetcher.state !== "idle";
+  const shown = saving && fetcher.formData ? fetcher.formData.get("value") === "true" : on;
+  const failure = !saving && fetcher.data && !fetcher.data.ok ? fetcher.data.message : null;
+  return (
+    <div className="flex flex-col gap-1 py-2">
+      <div className="flex flex-wrap items-center gap-4">
+        <span id={labelId} className="min-w-56 font-semibold">
+          {label}
+        </span>
+        <button
+          type="button"
+          role="switch"
+          aria-checked={shown}
+          aria-labelledby={labelId}
+          aria-busy={saving}
+          disabled={saving}
+          onClick={() => fetcher.submit({ intent: "notifications", setting, value: String(!on), email: String(flags.email), notification: String(flags.notification) }, { method: "post" })}
+          className={`inline-flex min-h-11 min-w-28 items-center justify-center gap-2 rounded-full border-2 px-4 font-semibold disabled:cursor-wait ${shown ? "border-success bg-success text-white" : "border-ink bg-white text-ink"}`}
+        >
+          {saving ? <Spinner label="Saving" /> : null}
+          <span aria-hidden="true">{shown ? "On" : "Off"}</span>
+        </button>
+      </div>
+      <p aria-live="assertive" className="font-semibold text-danger">
+        {failure ? (
+          <>
+            <span className="sr-only">Error: </span>
+            {failure}
+          </>
+        ) : null}
+      </p>
+    </div>
+  );
+}
+
+export default function ProfileOld({ loaderData }: Route.ComponentProps) {
+  const { profile, practice, terms, actingFor } = loaderData;
+  const [dialog, setDialog] = useState<"password" | "terms-1" | "terms-2" | null>(null);
+  const [toast, setToast] = useState<{ tone: "success" | "error"; title: string } | null>(null);
+  const saved = useCallback((message: string) => {
+    setDialog(null);
+    setToast({ tone: "success", title: message });
+  }, []);
+  const failedToast = useCallback((message: string) => setToast({ tone: "error", title: message }), []);
+  const contactRows: Array<[string, string]> = [
+    ["Mobile", profile.phones.mobile],
+    ["Home Phone", profile.phones.home],
+    ["Work Phone", profile.phones.work],
+    ["Primary Email", profile.emails.primary],
+    ["Secondary Email", profile.emails.secondary],
+  ].filter((row): row is [string, string] => row[1] !== null);
+
+  return (
+    <ToastProvider>
+      <div className="flex flex-col gap-6">
+        <Breadcrumb current="Profile" />
+        <div className="flex items-center gap-4">
+          <Avatar gender={profile.gender} />
+          <div>
+            <h1 className="text-3xl font-bold">{profile.fullName}</h1>
+            <p>NHI: {profile.nhi || "Not recorded"}</p>
+          </div>
+        </div>
+
+        <div className="grid gap-6 xl:grid-cols-2">
+          <Section id="old-personal" title="Personal Information">
+            <Rows rows={personalRows(profile)} />
+          </Section>
+          <Section id="old-address" title="Address Information">
+            {profile.address.length > 0 ? <Rows rows={profile.address.map((r) => [r.label, r.value])} /> : <p>{t.noAddress}</p>}
+          </Section>
+          <Section id="old-contact" title="Contact Information">
+            {contactRows.length > 0 ? <Rows rows={contactRows} /> : <p>{t.noContactDetail}</p>}
+          </Section>
+          <Section id="old-centre" title="Centre Details">
+            {practice ? (
+              <Rows
+                rows={[
+                  ["Practice", practice.name],
+                  ["Phone", practice.phone],
+                  ["Address", practice.address],
+                ]}
+              />
+            ) : null}
+            <h3 className="mb-2 mt-4 text-lg font-bold">Treatment centres</h3>
+            <ul className="flex flex-col gap-2">
+              {CENTRES.map((c) => (
+                <li key={c.href}>
+                  <a href={c.href} target="_blank" rel="noopener noreferrer" className="text-brand underline underline-offset-4">
+                    {c.name}
+                    <span className="sr-only"> (opens in a new tab)</span>
+                  </a>
+                </li>
+              ))}
+            </ul>
+          </Section>
+          <Section id="old-notifications" title="Notification Settings">
+            <NotificationToggle setting="email" label="Email notifications" flags={profile.notifications} />
+            <NotificationToggle setting="notification" label="Push notifications" flags={profile.notifications} />
+          </Section>
+          <Section id="old-password" title="Update Password">
+            <p className="mb-3">{actingFor ? `The password belongs to ${actingFor.parentName}, who signed in.` : "Change the password you sign in with."}</p>
+            <Button onClick={() => setDialog("password")}>Change Password</Button>
+          </Section>
+          <Section id="old-terms" title="Term and condition">
+            <div className="flex flex-wrap gap-3">
+              <Button variant="secondary" onClick={() => setDialog("terms-1")}>
+                Portal terms of use
+              </Button>
+              <Button variant="secondary" onClick={() => setDialog("terms-2")}>
+                Draft message terms
+              </Button>
+            </div>
+          </Section>
+        </div>
+      </div>
+
+      <ChangePasswordDialog open={dialog === "password"} onOpenChange={(open) => setDialog(open ? "password" : null)} onSaved={saved} onFailed={failedToast} actingFor={actingFor?.parentName ?? null} />
+      <TermsDialog open={dialog === "terms-1"} onOpenChange={(open) => setDialog(open ? "terms-1" : null)} title="Portal terms of use" text={terms[0] ?? null} />
+      <TermsDialog open={dialog === "terms-2"} onOpenChange={(open) => setDialog(open ? "terms-2" : null)} title="Draft message terms" text={terms[1] ?? null} />
+      <Notice open={toast !== null} onOpenChange={(open) => (open ? undefined : setToast(null))} tone={toast?.tone ?? "success"} title={toast?.title ?? ""} />
+    </ToastProvider>
+  );
+}

@@ -1,0 +1,176 @@
+import { useCallback, useState, type ReactNode } from "react";
+import { Link, useRouteLoaderData } from "react-router";
+import { loadProfilePage, profileAction } from "../.server/profile-page.server";
+import { Avatar } from "../components/profile/avatar";
+import {
+  AddEmergencyContactDialog,
+  AddressDialog,
+  ChangePasswordDialog,
+  ContactDetailsDialog,
+  DeleteEmergencyContactDialog,
+  TermsDialog,
+  UpdateProfileDialog,
+} from "../components/profile/dialogs";
+import { Breadcrumb } from "../components/shell/breadcrumb";
+import { Button } from "../components/ui/button";
+import { Notice, ToastProvider } from "../components/ui/toast";
+import { hasArea } from "../lib/menu";
+import { messages } from "../lib/messages";
+import type { EmergencyContactView } from "../lib/profile";
+import { Rows, Section, contactRows, personalRows } from "../components/profile/sections";
+import type { ShellData } from "./shell";
+import type { Route } from "./+types/profile";
+
+export const meta: Route.MetaFunction = () => [{ title: "User Profile – Patient Portal" }];
+
+export function loader({ request }: Route.LoaderArgs) {
+  return loadProfilePage(request, { terms: ["1"] });
+}
+
+export function action({ request }: Route.ActionArgs) {
+  return profileAction(request);
+}
+
+const t = messages.profile;
+const money = new Intl.NumberFormat("en-NZ", { style: "currency", currency: "NZD" });
+
+type DialogName = "add-contact" | "password" | "address" | "contact" | "profile" | "terms";
+type Toast = { tone: "success" | "error"; title: string } | null;
+
+export default function Profile({ loaderData }: Route.ComponentProps) {
+  const { profile, practice, balance, lookups, lookupsFailed, terms, actingFor } = loaderData;
+  const shell = useRouteLoaderData<ShellData>("routes/shell");
+  const [dialog, setDialog] = useState<DialogName | null>(null);
+  const [removing, setRemoving] = useState<EmergencyContactView | null>(null);
+  const [toast, setToast] = useState<Toast>(null);
+  const openChange = (name: DialogName) => (open: boolean) => setDialog(open ? name : null);
+  const saved = useCallback((message: string) => {
+    setDialog(null);
+    setRemoving(null);
+    setToast({ tone: "success", title: message });
+  }, []);
+  const failedToast = useCallback((message: string) => setToast({ tone: "error", title: message }), []);
+
+  return (
+    <ToastProvider>
+      <div className="flex flex-col gap-6">
+        <Breadcrumb current="User Profile" />
+        <h1 className="text-3xl font-bold">User Profile</h1>
+
+        <section aria-labelledby="profile-name" className="flex flex-col gap-4 rounded bg-white p-4 shadow-sm sm:flex-row sm:items-center">
+          <Avatar gender={profile.gender} />
+          <div className="flex flex-1 flex-col gap-1">
+            <h2 id="profile-name" className="text-2xl font-bold">
+              {profile.fullName}
+            </h2>
+            <p>
+              <span className="font-semibold">Balance: </span>
+              {balance === null ? <span className="text-muted">Not available just now</span> : money.format(balance)}
+            </p>
+            <p>
+              <span className="font-semibold">NHI: </span>
+              {profile.nhi || "Not recorded"}
+            </p>
+            {actingFor ? <p className="text-muted">You are viewing this profile as {actingFor.parentName}.</p> : null}
+          </div>
+          <div className="flex flex-wrap gap-3">
+            {/* The invoices screen is linked only once it exists and the menu offers it (decisions/004). */}
+            {hasArea(shell?.menu ?? [], "/accounts") ? (
+              <Link to="/accounts" className="inline-flex min-h-11 items-center rounded border-2 border-brand px-4 font-semibold text-brand">
+                View Invoices
+              </Link>
+            ) : null}
+            <Button variant="secondary" onClick={() => setDialog("terms")}>
+              Terms and Conditions
+            </Button>
+            <Button onClick={() => setDialog("password")}>Change Password</Button>
+          </div>
+        </section>
+
+        <div className="grid gap-6 xl:grid-cols-2">
+          <Section
+            id="personal-details"
+            title="Personal details"
+            action={
+              <Button variant="secondary" onClick={() => setDialog("profile")} aria-label="Edit personal details">
+                Edit
+              </Button>
+            }
+          >
+            <Rows rows={personalRows(profile)} />
+          </Section>
+
+          <Section
+            id="contact-details"
+            title="Contact details"
+            action={
+              <Button variant="secondary" onClick={() => setDialog("contact")} aria-label="Edit contact details">
+                Edit
+              </Button>
+            }
+          >
+            <Rows rows={contactRows(profile)} />
+          </Section>
+        </div>
+
+        <Section id="emergency-contacts" title="Emergency Contact" action={<Button onClick={() => setDialog("add-contact")}>Add Emergency Contact</Button>}>
+          {profile.emergencyContacts.length === 0 ? (
+            <p>{t.noEmergencyContacts}</p>
+          ) : (
+            <ul className="grid gap-4 md:grid-cols-2">
+              {profile.emergencyContacts.map((c) => (
+                <li key={c.id} className="flex flex-col gap-2 rounded border border-line p-4" aria-label={c.name}>
+                  <h3 className="text-lg font-bold">{c.name}</h3>
+                  <Rows rows={[["Relationship", c.relationship], ...c.phones.map((p) => [`${p.label} Phone`, p.value] as [string, ReactNode]), ...(c.email ? [["Email", c.email] as [string, ReactNode]] : [])]} />
+                  <Button variant="secondary" className="self-start" onClick={() => setRemoving(c)} aria-label={`Remove ${c.name}`}>
+                    Remove
+                  </Button>
+                </li>
+              ))}
+            </ul>
+          )}
+        </Section>
+
+        <div className="grid gap-6 xl:grid-cols-2">
+          <Section id="practice-details" title="Practice Details">
+            {practice ? (
+              <Rows
+                rows={[
+                  ["Name", practice.name],
+                  ["Opening hours", practice.hours],
+                  ["Phone", practice.phone],
+                  ["My GP", practice.gp],
+                  ["Address", practice.address],
+                ]}
+              />
+            ) : (
+              <p>Your practice has not shared its details.</p>
+            )}
+          </Section>
+
+          <Section
+            id="address"
+            title="Address"
+            action={
+              <Button variant="secondary" onClick={() => setDialog("address")} aria-label="Edit address">
+                Edit
+              </Button>
+            }
+          >
+            {profile.address.length > 0 ? <Rows rows={profile.address.map((r) => [r.label, r.value])} /> : <p>{t.noAddress}</p>}
+          </Section>
+        </div>
+      </div>
+
+      <AddEmergencyContactDialog open={dialog === "add-contact"} onOpenChange={openChange("add-contact")} onSaved={saved} lookups={lookups} lookupsFailed={lookupsFailed} />
+      <DeleteEmergencyContactDialog contact={removing} onOpenChange={(open) => (open ? undefined : setRemoving(null))} onSaved={saved} />
+      <ContactDetailsDialog open={dialog === "contact"} onOpenChange={openChange("contact")} onSaved={saved} profile={profile} />
+      <UpdateProfileDialog open={dialog === "profile"} onOpenChange={openChange("profile")} onSaved={saved} profile={profile} lookups={lookups} />
+      <ChangePasswordDialog open={dialog === "password"} onOpenChange={openChange("password")} onSaved={saved} onFailed={failedToast} actingFor={actingFor?.parentName ?? null} />
+      <AddressDialog open={dialog === "address"} onOpenChange={openChange("address")} profile={profile} practicePhone={practice?.phone ?? null} />
+      <TermsDialog open={dialog === "terms"} onOpenChange={openChange("terms")} title="Terms and Conditions" text={terms[0] ?? null} />
+
+      <Notice open={toast !== null} onOpenChange={(open) => (open ? undefined : setToast(null))} tone={toast?.tone ?? "success"} title={toast?.title ?? ""} />
+    </ToastProvider>
+  );
+}

@@ -1,0 +1,180 @@
+import { z } from "zod";
+import { StatusReplySchema, bundleOf } from "./fhir";
+import { PatientIdQuerySchema } from "./patient";
+import { defineSlots, optional, slot } from "./slots";
+
+/** The profile calls of 1§7: lookups, emergency contacts, contact methods, demographics, flags, balance, terms. */
+
+const Id = z.string().max(64);
+const Text = (max: number) => z.string().max(max);
+
+/* ---------- GET IndiciLookup?TypeID&PatientID ---------- */
+
+/** 1§3 Lookup types. 11-14 belong to the second document and are accepted here for it. */
+export const LOOKUP_TYPES = { titles: "1", towns: "2", cities: "6", suburbs: "7", relationships: "9" } as const;
+export type LookupType = (typeof LOOKUP_TYPES)[keyof typeof LOOKUP_TYPES];
+
+export const LookupQuerySchema = PatientIdQuerySchema.extend({
+  TypeID: z.enum(["1", "2", "6", "7", "9", "11", "12", "13", "14"]),
+});
+
+/** "Entry: an extension pair of id and name" (1§3). */
+export const LookupSlots = defineSlots({
+  id: slot.string(0, "LookupID"),
+  name: slot.string(1, "LookupName"),
+});
+
+export const LookupItemSchema = z.object({
+  resourceType: z.literal("Basic").optional(),
+  extension: LookupSlots.schema,
+});
+export const LookupReplySchema = bundleOf(LookupItemSchema).transform((b) => b.resources.map((r) => ({ id: r.extension.id, name: r.extension.name })));
+export type LookupOption = z.output<typeof LookupReplySchema>[number];
+
+/* ---------- POST patient/AddEmergencyContact?PatientID (body: 1§3 Emergency contact payload) ---------- */
+
+export const ContactMethodRecordSchema = z.object({
+  ContactMethod: z.string(),
+  ContactMethodID: z.number().int(),
+  IsActive: z.boolean(),
+  IsDeleted: z.boolean(),
+  ProfileContactMethodID: z.number().int(),
+  ProfileID: z.number().int(),
+  InsertedAt: z.string(),
+  UpdatedAt: z.string(),
+  InsertedBY: z.number().int(),
+  UpdatedBY: z.number().int(),
+});
+export type ContactMethodRecord = z.output<typeof ContactMethodRecordSchema>;
+
+/** What the contact-method updates send: the id and name of each method chosen. */
+export const SelectedContactMethodSchema = z.object({ ContactMethodID: z.number().int().min(1).max(6), ContactMethod: Text(40) });
+
+export const PatientAddressSchema = z.object({
+  AddressID: Id,
+  /** Spelled as the practice API spells it. */
+  PaientID: Id,
+  AddressTypeID: Id,
+  HouseNumber: Text(100),
+  BuildingNumber: Text(100),
+  StreetNumber: Text(100),
+  SuburbTownName: Text(100),
+  SuburbTownID: Id,
+  CityAreaName: Text(100),
+  CityAreaID: Id,
+  PostCodeID: Text(10),
+});
+
+export const PatientContactSchema = z.object({
+  CellPhoneNumber: Text(30),
+  HomePhoneNumber: Text(30),
+  WorkPhoneNumber: Text(30),
+  EmailAddress: Text(254),
+  PrefferedContactMethodID: z.number().int().min(0).max(6),
+  PrefferedContactMethodName: Text(40),
+});
+
+export const EmergencyContactPayloadSchema = z.object({
+  PatientID: z.string().min(1).max(64),
+  ChartNumber: Text(64),
+  TitleID: Id,
+  Title: Text(20),
+  FirstName: z.string().min(1).max(50),
+  FamilyName: z.string().min(1).max(50),
+  PreferredName: Text(50),
+  GenderID: Id,
+  GenderName: Text(20),
+  Ethnicity: Text(100),
+  DOB: z.union([z.iso.date(), z.literal("")]),
+  BloodGroupID: Id,
+  BloodGroupName: Text(5),
+  NHINumber: Text(7),
+  UserEmail: Text(254),
+  PracticeID: Id,
+  Balance: z.number(),
+  RelationshipID: z.string().min(1).max(64),
+  RelationshipName: z.string().min(1).max(50),
+  InCaseOfEmergency: z.boolean(),
+  PatientAddress: z.array(PatientAddressSchema).max(3),
+  PatientContact: PatientContactSchema,
+  lstContactMethods: z.array(SelectedContactMethodSchema).max(6),
+  PreferredContactMethodID: z.number().int().min(0).max(6),
+});
+export type EmergencyContactPayload = z.output<typeof EmergencyContactPayloadSchema>;
+
+/** The spec gives no reply shape; ours is the usual StatusCode ("1" added) with the new contact's id. */
+export const AddEmergencyContactReplySchema = StatusReplySchema.extend({ EmergencyContactID: z.string().optional() });
+
+/* ---------- DELETE Patient/EmergencyContact?PatientID&EmergencyContactID ---------- */
+
+export const DeleteEmergencyContactQuerySchema = PatientIdQuerySchema.extend({ EmergencyContactID: z.string().min(1).max(64) });
+export const DeleteEmergencyContactReplySchema = StatusReplySchema;
+
+/* ---------- POST Patient/UpdatePatientContactMethods ---------- */
+
+export const UpdateContactMethodsRequestSchema = z.object({
+  PatientID: z.string().min(1).max(64),
+  CellPhoneNumber: Text(30),
+  HomePhoneNumber: Text(30),
+  WorkPhoneNumber: Text(30),
+  EmailAddress: Text(254),
+  PrefferedContactMethodID: z.number().int().min(1).max(6),
+  PrefferedContactMethodName: Text(40),
+  /** Spelled as the practice API spells it. */
+  SelectedContacttMethods: z.array(SelectedContactMethodSchema).min(1).max(6),
+});
+export type UpdateContactMethodsRequest = z.output<typeof UpdateContactMethodsRequestSchema>;
+export const UpdateContactMethodsReplySchema = StatusReplySchema;
+
+/* ---------- POST Patient/UpdatePatientDemographics ---------- */
+
+export const UpdateDemographicsRequestSchema = z.object({
+  PatientID: z.string().min(1).max(64),
+  TitleID: Id,
+  Title: Text(20),
+  FirstName: z.string().min(1).max(50),
+  FamilyName: z.string().min(1).max(50),
+  PreferredName: Text(50),
+  GenderID: Id,
+  GenderName: Text(20),
+  Ethnicity: Text(100),
+  DOB: z.union([z.iso.date(), z.literal("")]),
+  BloodGroupID: Id,
+  BloodGroupName: Text(5),
+  NHINumber: Text(7),
+  UserEmail: Text(254),
+});
+export type UpdateDemographicsRequest = z.output<typeof UpdateDemographicsRequestSchema>;
+export const UpdateDemographicsReplySchema = StatusReplySchema;
+
+/* ---------- POST Patient (notification flags) ---------- */
+
+/**
+ * The original sends the token as a `?Token=` query parameter here; the portal's one client sends
+ * the Token header on every signed-in call, and the mock accepts the header (a real API that insists
+ * on the query would need a `tokenIn` option on the endpoint).
+ */
+export const NotificationSlots = defineSlots({
+  /** A phone app's push token. The portal is no device: it sends none, and the token on file stays. */
+  deviceToken: optional(slot.string(0, "PatientDeviceToken")),
+  enableEmail: slot.boolean(1, "EnableEmail"),
+  enableNotification: slot.boolean(2, "EnableNotification"),
+});
+export const UpdateNotificationsRequestSchema = z.object({
+  resourceType: z.literal("Patient"),
+  id: z.string().min(1).max(64),
+  extension: NotificationSlots.schema,
+});
+export const UpdateNotificationsReplySchema = StatusReplySchema;
+
+/* ---------- GET Patient/AccountBalance?PatientID ---------- */
+
+const Amount = z.union([z.number(), z.string().regex(/^-?\d+(\.\d+)?$/).transform(Number)]);
+/** "Response shape not shown": ours is `[{"Balance": 120.5}]`; an empty list means nothing owed. */
+export const AccountBalanceReplySchema = z.array(z.object({ Balance: Amount })).transform((items) => items[0]?.Balance ?? 0);
+
+/* ---------- GET Patient/TermsAndCondition?loadtype&PatientID ---------- */
+
+export const TermsQuerySchema = PatientIdQuerySchema.extend({ loadtype: z.enum(["1", "2"]) });
+/** The document's text, as a JSON string; null when the practice has none. */
+export const TermsReplySchema = z.string().nullable();

@@ -1,0 +1,329 @@
+import type { Locator, Page } from "@playwright/test";
+import { expect, expectNoAxeViolations, signIn, test, type World } from "./fixtures";
+
+/** /profile and /profile-old: every dialog, its validation texts and its calls, in a fresh world. */
+
+async function openProfile(page: Page, world: World, label: "solo" | "empty" = "solo") {
+  await signIn(page, world.user(label));
+  await expect(page.getByRole("heading", { name: "Dashboard", level: 1 })).toBeVisible();
+  await page.goto("/profile");
+  await expect(page.getByRole("heading", { name: "User Profile", level: 1 })).toBeVisible();
+}
+
+function emergencyCards(page: Page): Locator {
+  return page.getByRole("region", { name: "Emergency Contact" }).getByRole("listitem");
+}
+
+async function fillContact(dialog: Locator, values: { first?: string; family?: string; home?: string; work?: string } = {}) {
+  await dialog.getByLabel("Title").selectOption({ label: "Ms" });
+  await dialog.getByLabel("First Name").fill(values.first ?? "Zelphine");
+  await dialog.getByLabel("Family Name").fill(values.family ?? "Ngata");
+  await dialog.getByLabel("Relationship").selectOption({ label: "Sister" });
+  await dialog.getByLabel("Home Phone").fill(values.home ?? "09 555 0142");
+  await dialog.getByLabel("Work Phone").fill(values.work ?? "04 555 0199");
+}
+
+test.describe("user profile", () => {
+  test("shows the breadcrumb, the top block and every section; the header menu links here", async ({ page, world }) => {
+    await signIn(page, world.user("solo"));
+    await page.getByRole("button", { name: /account menu/ }).click();
+    await page.getByRole("menuitem", { name: "Profile" }).click();
+    await expect(page).toHaveURL(/\/profile$/);
+    await expect(page.getByRole("navigation", { name: "Breadcrumb" })).toContainText("Dashboard/User Profile");
+    await expect(page.getByRole("paragraph").filter({ hasText: /^Balance:/ })).toContainText("$");
+    await expect(page.getByRole("paragraph").filter({ hasText: /^NHI:/ })).toContainText(/Z[A-Z]{2}\d{4}/);
+    for (const name of ["Personal details", "Contact details", "Emergency Contact", "Practice Details", "Address"]) {
+      await expect(page.getByRole("region", { name })).toBeVisible();
+    }
+    // solo has two emergency contacts and phones shown in national format.
+    await expect(emergencyCards(page)).toHaveCount(2);
+    await expect(page.getByRole("region", { name: "Contact details" })).toContainText(/02\d 555 \d{4}/);
+    await expectNoAxeViolations(page);
+  });
+
+  test("adds an emergency contact, which persists, then removes it after the confirmation", async ({ page, world }) => {
+    await openProfile(page, world);
+    await page.getByRole("button", { name: "Add Emergency Contact" }).click();
+    const dialog = page.getByRole("dialog", { name: "Add Emergency Contact" });
+    await expect(dialog).toBeVisible();
+    await expectNoAxeViolations(page);
+    await fillContact(dialog, { home: "095550142" });
+    await dialog.getByRole("button", { name: "Save" }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page.getByText("Emergency contact added.", { exact: true })).toBeVisible();
+    const card = emergencyCards(page).filter({ hasText: "Ms Zelphine Ngata" });
+    await expect(card).toContainText("Sister");
+    await expect(card).toContainText("09 555 0142");
+    await expect(emergencyCards(page)).toHaveCount(3);
+
+    await page.reload();
+    await expect(emergencyCards(page)).toHaveCount(3);
+
+    await card.getByRole("button", { name: "Remove Ms Zelphine Ngata" }).click();
+    const confirm = page.getByRole("dialog", { name: "Delete Emergency Contact" });
+    await expect(confirm).toContainText("Are you sure you want to delete this emergency contact?");
+    await expectNoAxeViolations(page);
+    await confirm.getByRole("button", { name: "Yes, delete" }).click();
+    await expect(confirm).toBeHidden();
+    await expect(emergencyCards(page)).toHaveCount(2);
+    await expect(emergencyCards(page).filter({ hasText: "Zelphine" })).toHaveCount(0);
+  });
+
+  test("shows the six required-field texts in red under each field, cleared on edit, and sends nothing", async ({ page, world }) => {
+    await openProfile(page, world);
+    let posts = 0;
+    page.on("request", (r) => {
+      if (r.method() === "POST" && r.url().includes("/profile")) posts++;
+    });
+    await page.getByRole("button", { name: "Add Emergency Contact" }).click();
+    const dialog = page.getByRole("dialog", { name: "Add Emergency Contact" });
+    await dialog.getByRole("button", { name: "Save" }).click();
+    const texts: Array<[string, string]> = [
+      ["Title", "Title Cannot Be Empty"],
+      ["First Name", "Name cannot be Empty"],
+      ["Family Name", "Family Name Cannot Be Empty"],
+      ["Relationship", "Relationship cannot be Empty"],
+      ["Home Phone", "Home Phone Cannot Be Empty"],
+      ["Work Phone", "Work Phone cannot be Empty"],
+    ];
+    for (const [label, text] of texts) {
+      const field = dialog.getByLabel(label, { exact: true });
+      await expect(field).toHaveAttribute("aria-invalid", "true");
+      await expect(field).toHaveAccessibleDescription(new RegExp(text));
+      await expect(dialog.getByText(text, { exact: true })).toHaveCSS("color", "rgb(213, 40, 27)");
+    }
+    await dialog.getByLabel("First Name").fill("A");
+    await expect(dialog.getByText("Name cannot be Empty", { exact: true })).toHaveCount(0);
+    await expect(dialog.getByText("Family Name Cannot Be Empty", { exact: true })).toBeVisible();
+    expect(posts).toBe(0);
+  });
+
+  test("refuses over-long names, markup and invalid phone numbers with clear messages, sending nothing", async ({ page, world }) => {
+    await openProfile(page, world);
+    let posts = 0;
+    page.on("request", (r) => {
+      if (r.method() === "POST" && r.url().includes("/profile")) posts++;
+    });
+    await page.getByRole("button", { name: "Add Emergency Contact" }).click();
+    const dialog = page.getByRole("dialog", { name: "Add Emergency Contact" });
+    await fillContact(dialog, { first: "<script>alert(1)</script>", family: "N".repeat(55), home: "12345", work: "+64 4 555" });
+    await dialog.getByRole("button", { name: "Save" }).click();
+    await expect(dialog.getByText("Names can contain letters, spaces, hyphens, apostrophes and full stops only")).toBeVisible();
+    await expect(dialog.getByText("Please keep this to 50 characters or fewer")).toBeVisible();
+    await expect(dialog.getByText(/Enter a valid phone number/)).toHaveCount(2);
+    expect(posts).toBe(0);
+    await expect(dialog).toBeVisible();
+  });
+
+  test("a failed save keeps the dialog open with everything typed, and a retry succeeds", async ({ page, world }) => {
+    await openProfile(page, world);
+    await page.getByRole("button", { name: "Add Emergency Contact" }).click();
+    const dialog = page.getByRole("dialog", { name: "Add Emergency Contact" });
+    await fillContact(dialog, { first: "Wiremu" });
+    await world.fault({ path: "patient/AddEmergencyContact", status: 503, times: 1 });
+    await dialog.getByRole("button", { name: "Save" }).click();
+    await expect(dialog.getByRole("alert")).toContainText("The emergency contact could not be saved.");
+    await expect(dialog.getByLabel("First Name")).toHaveValue("Wiremu");
+    await expect(dialog.getByLabel("Work Phone")).toHaveValue("04 555 0199");
+    await dialog.getByRole("button", { name: "Save" }).click();
+    await expect(dialog).toBeHidden();
+    await expect(emergencyCards(page).filter({ hasText: "Wiremu" })).toHaveCount(1);
+  });
+
+  test("Edit Contact Details sends the chosen preferred method and the profile shows it", async ({ page, world }) => {
+    await openProfile(page, world);
+    await page.getByRole("button", { name: "Edit contact details" }).click();
+    const dialog = page.getByRole("dialog", { name: "Edit Contact Details" });
+    await expectNoAxeViolations(page);
+    await dialog.getByLabel("Mobile Phone").fill("0215550177");
+    await dialog.getByLabel("Home Phone").fill("not a number");
+    await dialog.getByRole("checkbox", { name: "Email" }).check();
+    await dialog.getByLabel("Preferred contact method").selectOption({ label: "Email" });
+    await dialog.getByRole("button", { name: "Save" }).click();
+    await expect(dialog.getByLabel("Home Phone")).toHaveAccessibleDescription(/Enter a valid phone number/);
+    await dialog.getByLabel("Home Phone").fill("");
+    await dialog.getByRole("button", { name: "Save" }).click();
+    await expect(dialog).toBeHidden();
+    const details = page.getByRole("region", { name: "Contact details" });
+    await expect(details).toContainText("021 555 0177");
+    await expect(details.getByRole("definition").last()).toHaveText("Email");
+  });
+
+  test("Update Profile saves the editable fields with the corrected toast, identity fields disabled", async ({ page, world }) => {
+    await openProfile(page, world);
+    await page.getByRole("button", { name: "Edit personal details" }).click();
+    const dialog = page.getByRole("dialog", { name: "Update Profile" });
+    await expect(dialog.getByLabel("First Name")).toBeDisabled();
+    await expect(dialog.getByLabel("NHI Number")).toBeDisabled();
+    await expectNoAxeViolations(page);
+    await dialog.getByLabel("Preferred Name").fill("Tama");
+    await dialog.getByLabel("Blood Group").selectOption("AB-");
+    await dialog.getByRole("button", { name: "Update" }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page.getByText("Profile updated successfully.", { exact: true })).toBeVisible();
+    const personal = page.getByRole("region", { name: "Personal details" });
+    await expect(personal).toContainText("Tama");
+    await expect(personal).toContainText("AB-");
+
+    await world.fault({ path: "Patient/UpdatePatientDemographics", status: 500, times: 1 });
+    await page.getByRole("button", { name: "Edit personal details" }).click();
+    await dialog.getByLabel("Preferred Name").fill("Tamati");
+    await dialog.getByRole("button", { name: "Update" }).click();
+    await expect(dialog.getByRole("alert")).toContainText("The profile could not be updated. Please try again soon.");
+    await expect(dialog.getByLabel("Preferred Name")).toHaveValue("Tamati");
+  });
+
+  test("Change Password: rules in order, no spaces, show/hide, not closable by Escape, success closes", async ({ page, world }) => {
+    await openProfile(page, world);
+    await page.getByRole("button", { name: "Change Password" }).click();
+    const dialog = page.getByRole("dialog", { name: "Update your password to continue" });
+    await expectNoAxeViolations(page);
+    const password = dialog.getByLabel("New Password");
+    const confirm = dialog.getByLabel("Confirm Password");
+    const submit = dialog.getByRole("button", { name: "Update Password" });
+
+    await submit.click();
+    await expect(password).toHaveAccessibleDescription(/Password cannot be empty/);
+    await password.fill("abc");
+    await submit.click();
+    await expect(confirm).toHaveAccessibleDescription(/Confirm Password cannot be empty/);
+    await confirm.fill("abd");
+    await submit.click();
+    await expect(confirm).toHaveAccessibleDescription(/Passwords did not match. Please try again/);
+    for (const [value, text] of [
+      ["ABCDEFGH", "Password must contain at least one lower case letter."],
+      ["abc", "Your password has less than 8 characters."],
+      ["abcdefgh", "Password must contain at least one upper case letter."],
+      ["Abcdefg1", "Password must contain at least two numbers."],
+    ]) {
+      await password.fill(value);
+      await confirm.fill(value);
+      await submit.click();
+      await expect(password).toHaveAccessibleDescription(new RegExp(text.replace(".", "\\.")));
+    }
+
+    await password.fill("");
+    await password.pressSequentially("Ne w Pass 42");
+    await expect(password).toHaveValue("NewPass42");
+    await dialog.getByRole("button", { name: "Show password" }).first().click();
+    await expect(password).toHaveAttribute("type", "text");
+    await expect(dialog.getByRole("button", { name: "Hide password" })).toHaveCount(1);
+    await expect(dialog.getByRole("button", { name: "Show password" })).toHaveCount(1);
+
+    await page.keyboard.press("Escape");
+    await expect(dialog).toBeVisible();
+    await page.mouse.click(5, 5);
+    await expect(dialog).toBeVisible();
+
+    await confirm.fill("NewPass42");
+    await submit.click();
+    await expect(dialog).toBeHidden();
+    await expect(page.getByText("Your password has been changed.", { exact: true })).toBeVisible();
+  });
+
+  test("Change Password: the practice's refusal is an error toast and the dialog stays; a network failure says so", async ({ page, world }) => {
+    await openProfile(page, world);
+    await page.getByRole("button", { name: "Change Password" }).click();
+    const dialog = page.getByRole("dialog", { name: "Update your password to continue" });
+    // The mock refuses the current password as the new one (StatusCode "3").
+    await dialog.getByLabel("New Password").fill(world.user("solo").password);
+    await dialog.getByLabel("Confirm Password").fill(world.user("solo").password);
+    await dialog.getByRole("button", { name: "Update Password" }).click();
+    await expect(page.getByText("Your new password must be different from your current one.", { exact: true })).toBeVisible();
+    await expect(dialog).toBeVisible();
+
+    await world.fault({ path: "Patient/ChangePassword", status: 503, times: 1 });
+    await dialog.getByLabel("New Password").fill("Another42pw");
+    await dialog.getByLabel("Confirm Password").fill("Another42pw");
+    await dialog.getByRole("button", { name: "Update Password" }).click();
+    await expect(page.getByText("Something went wrong. Please try again.", { exact: true })).toBeVisible();
+    await expect(dialog).toBeVisible();
+    await dialog.getByRole("button", { name: "Cancel" }).click();
+    await expect(dialog).toBeHidden();
+  });
+
+  test("Edit Address Information is read-only and says why; the terms open in a dialog", async ({ page, world }) => {
+    await openProfile(page, world);
+    await page.getByRole("button", { name: "Edit address" }).click();
+    const dialog = page.getByRole("dialog", { name: "Edit Address Information" });
+    await expect(dialog).toContainText("Your address is kept by the practice.");
+    await expect(dialog.getByRole("textbox")).toHaveCount(0);
+    await expectNoAxeViolations(page);
+    await page.keyboard.press("Escape");
+    await expect(dialog).toBeHidden();
+
+    await page.getByRole("button", { name: "Terms and Conditions" }).click();
+    const terms = page.getByRole("dialog", { name: "Terms and Conditions" });
+    await expect(terms).toContainText("terms of use");
+    await expectNoAxeViolations(page);
+  });
+
+  test("a family member chosen at sign-in sees that member's profile", async ({ page, world }) => {
+    await signIn(page, world.user("family"));
+    const chooser = page.getByRole("dialog", { name: "Select an account to continue" });
+    const second = chooser.getByRole("radio").nth(1);
+    const name = (await second.locator("xpath=..").innerText()).replace(/\s*\(.*\)\s*$/, "").trim();
+    await second.check();
+    await chooser.getByRole("button", { name: "Continue" }).click();
+    await expect(page.getByRole("heading", { name: "Dashboard", level: 1 })).toBeVisible();
+    await page.goto("/profile");
+    await expect(page.getByRole("heading", { name, level: 2 })).toBeVisible();
+    await expect(page.getByText(/You are viewing this profile as/)).toBeVisible();
+    await page.getByRole("button", { name: "Change Password" }).click();
+    await expect(page.getByRole("dialog", { name: "Update your password to continue" })).toContainText("This changes the password of");
+  });
+});
+
+test.describe("older profile layout", () => {
+  test("shows its sections, the four treatment-centre links and the terms", async ({ page, world }) => {
+    await signIn(page, world.user("solo"));
+    await expect(page.getByRole("heading", { name: "Dashboard", level: 1 })).toBeVisible();
+    await page.goto("/profile-old");
+    for (const name of ["Personal Information", "Address Information", "Contact Information", "Centre Details", "Notification Settings", "Update Password", "Term and condition"]) {
+      await expect(page.getByRole("region", { name })).toBeVisible();
+    }
+    await expect(page.getByRole("region", { name: "Centre Details" }).getByRole("link")).toHaveCount(4);
+    await expectNoAxeViolations(page);
+    await page.getByRole("button", { name: "Draft message terms" }).click();
+    await expect(page.getByRole("dialog", { name: "Draft message terms" })).toContainText("Drafts");
+  });
+
+  test("a notification toggle is disabled with a spinner while a slow save runs, then shows the saved value", async ({ page, world }) => {
+    await signIn(page, world.user("solo"));
+    await expect(page.getByRole("heading", { name: "Dashboard", level: 1 })).toBeVisible();
+    await page.goto("/profile-old");
+    const toggle = page.getByRole("switch", { name: "Email notifications" });
+    const before = (await toggle.getAttribute("aria-checked")) === "true";
+    await world.fault({ path: "Patient", delayMs: 1500, times: 1 });
+    await toggle.click();
+    await expect(toggle).toBeDisabled();
+    await expect(toggle).toHaveAccessibleName("Email notifications");
+    await expect(page.getByText("Saving")).toBeAttached();
+    await expect(toggle).toBeEnabled({ timeout: 10_000 });
+    await expect(toggle).toHaveAttribute("aria-checked", String(!before));
+    await page.reload();
+    await expect(page.getByRole("switch", { name: "Email notifications" })).toHaveAttribute("aria-checked", String(!before));
+  });
+
+  test("a failed toggle returns to its real value and says so", async ({ page, world }) => {
+    await signIn(page, world.user("solo"));
+    await expect(page.getByRole("heading", { name: "Dashboard", level: 1 })).toBeVisible();
+    await page.goto("/profile-old");
+    const toggle = page.getByRole("switch", { name: "Push notifications" });
+    const before = (await toggle.getAttribute("aria-checked")) === "true";
+    await world.fault({ path: "Patient", status: 503, delayMs: 500, times: 1 });
+    await toggle.click();
+    await expect(toggle).toBeDisabled();
+    await expect(toggle).toBeEnabled({ timeout: 10_000 });
+    await expect(toggle).toHaveAttribute("aria-checked", String(before));
+    await expect(page.getByText(`Push notifications could not be saved. It is still ${before ? "on" : "off"}.`)).toBeVisible();
+  });
+
+  test("the new patient's empty texts", async ({ page, world }) => {
+    await signIn(page, world.user("empty"));
+    await expect(page.getByRole("heading", { name: "Dashboard", level: 1 })).toBeVisible();
+    await page.goto("/profile");
+    await expect(page.getByText("No emergency contacts yet.")).toBeVisible();
+    await expectNoAxeViolations(page);
+  });
+});

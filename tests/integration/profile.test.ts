@@ -1,0 +1,135 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createMockServer } from "../../mock-server/server";
+import { readProfile, emergencyContactPayload, contactMethodsRequest, demographicsRequest } from "../../app/lib/profile";
+
+/** The profile calls of 1§7, from the portal's server code to the mock's world and back. */
+type Mock = Awaited<ReturnType<typeof createMockServer>>;
+let mock: Mock;
+let auth: typeof import("../../app/.server/practice/auth.server");
+let patient: typeof import("../../app/.server/practice/patient.server");
+let profile: typeof import("../../app/.server/practice/profile.server");
+let client: typeof import("../../app/.server/practice/client.server");
+let apiOf: typeof import("../../app/.server/practice/api.server").practiceApi;
+let users: Record<string, { username: string; password: string }>;
+let worldId: string;
+
+async function admin(path: string, init?: RequestInit) {
+  return fetch(`${mock.url}/__admin${path}`, { ...init, headers: { "Content-Type": "application/json" } });
+}
+
+async function signIn(label: string) {
+  const user = users[label];
+  const identity = await auth.lookupIdentity({ userName: user.username, password: user.password });
+  if (identity.kind !== "found") throw new Error("identity not found");
+  const outcome = await auth.authenticate(identity.apiBase, { userName: user.username, password: user.password });
+  if (outcome.kind !== "signedIn") throw new Error("sign-in failed");
+  return { id: outcome.patientId, api: apiOf(identity.apiBase, outcome.token) };
+}
+
+async function viewOf(api: ReturnType<typeof apiOf>, id: string) {
+  return readProfile((await patient.getPatient(api, id))!);
+}
+
+beforeAll(async () => {
+  mock = await createMockServer({ port: 0 });
+  process.env.PRACTICE_IDENTITY_URL = mock.url;
+  auth = await import("../../app/.server/practice/auth.server");
+  patient = await import("../../app/.server/practice/patient.server");
+  profile = await import("../../app/.server/practice/profile.server");
+  client = await import("../../app/.server/practice/client.server");
+  apiOf = (await import("../../app/.server/practice/api.server")).practiceApi;
+  const created = await admin("/worlds", { method: "POST", body: JSON.stringify({ scenario: "default", seed: 5 }) });
+  const world = (await created.json()) as { id: string; users: { label: string; username: string; password: string }[] };
+  worldId = world.id;
+  users = Object.fromEntries(world.users.map((u) => [u.label, u]));
+});
+
+afterAll(async () => {
+  await mock?.close();
+});
+
+describe("profile calls against the mock", () => {
+  it("loads the five lookups, the balance and both terms documents", async () => {
+    const { id, api } = await signIn("solo");
+    const lookups = await profile.getLookups(api, id);
+    expect(lookups.titles.map((t) => t.name)).toContain("Mrs");
+    expect(lookups.relationships.map((t) => t.name)).toContain("Friend");
+    expect(lookups.cities.length).toBeGreaterThan(3);
+    expect(lookups.suburbs.length).toBeGreaterThan(lookups.cities.length);
+    expect(lookups.towns.length).toBeGreaterThan(0);
+    expect(await profile.getBalance(api, id)).toBeGreaterThanOrEqual(0);
+    expect(await profile.getTerms(api, id, "1")).toMatch(/terms of use/);
+    expect(await profile.getTerms(api, id, "2")).toMatch(/Drafts/);
+    const empty = await signIn("empty");
+    expect(await profile.getBalance(empty.api, empty.id)).toBe(0);
+  });
+
+  it("adds an emergency contact that persists, then removes it", async () => {
+    const { id, api } = await signIn("solo");
+    const before = await viewOf(api, id);
+    const lookups = await profile.getLookups(api, id);
+    const payload = emergencyContactPayload(
+      { profile: before, userEmail: users.solo.username, practiceId: "p1", balance: 12.5, titles: lookups.titles },
+      {
+        title: lookups.titles[0],
+        firstName: "Aroha",
+        familyName: "Ngata",
+        preferredName: "",
+        relationship: lookups.relationships[0],
+        homePhone: "09 555 1234",
+        workPhone: "04 555 9876",
+        email: "",
+        street: "",
+        suburb: null,
+        city: null,
+      },
+    );
+    expect(payload).toMatchObject({ PatientID: id, NHINumber: before.nhi, UserEmail: users.solo.username, Balance: 12.5 });
+    const added = await profile.addEmergencyContact(api, payload);
+    expect(added.StatusCode).toBe("1");
+    const after = await viewOf(api, id);
+    expect(after.emergencyContacts).toHaveLength(before.emergencyContacts.length + 1);
+    const contact = after.emergencyContacts.find((c) => c.id === added.EmergencyContactID)!;
+    expect(contact).toMatchObject({ name: "Mr Aroha Ngata", relationship: "Partner" });
+    expect(contact.phones).toEqual([
+      { label: "Home", value: "09 555 1234" },
+      { label: "Work", value: "04 555 9876" },
+    ]);
+
+    expect((await profile.deleteEmergencyContact(api, id, contact.id)).StatusCode).toBe("1");
+    expect((await viewOf(api, id)).emergencyContacts).toHaveLength(before.emergencyContacts.length);
+    expect((await profile.deleteEmergencyContact(api, id, contact.id)).StatusCode).toBe("3");
+  });
+
+  it("updates contact methods with the chosen preferred method, demographics and notification flags", async () => {
+    const { id, api } = await signIn("solo");
+    const before = await viewOf(api, id);
+    const reply = await profile.updateContactMethods(api, contactMethodsRequest(before, { mobile: "021 555 0001", home: "", work: "", email: "new@example.com", methods: [4, 5], preferred: 5 }));
+    expect(reply.StatusCode).toBe("1");
+    const lookups = await profile.getLookups(api, id);
+    await profile.updateDemographics(api, demographicsRequest({ profile: before, userEmail: "x@example.com", practiceId: "p", balance: 0, titles: lookups.titles }, { title: lookups.titles.find((t) => t.name === "Dr")!, preferredName: "Bo", bloodGroup: "AB-" }));
+    await profile.updateNotifications(api, id, { enableEmail: !before.notifications.email, enableNotification: true });
+    const after = await viewOf(api, id);
+    expect(after.phones).toEqual({ mobile: "021 555 0001", home: null, work: null });
+    expect(after.emails.primary).toBe("new@example.com");
+    expect(after.contactMethods.map((m) => m.name)).toEqual(["Email", "Text"]);
+    expect(after.preferredContactMethodId).toBe(5);
+    expect(after).toMatchObject({ title: "Dr", preferredName: "Bo", bloodGroup: "AB-", firstName: before.firstName, familyName: before.familyName });
+    expect(after.notifications).toMatchObject({ email: !before.notifications.email, notification: true });
+  });
+
+  it("refuses another patient's flags and answers faults like any call", async () => {
+    const solo = await signIn("solo");
+    const family = await signIn("family");
+    await expect(profile.updateNotifications(family.api, solo.id, { enableEmail: true, enableNotification: true })).rejects.toMatchObject({ kind: "forbidden" });
+    await admin(`/worlds/${worldId}/faults`, { method: "POST", body: JSON.stringify({ path: "patient/AddEmergencyContact", status: 503, times: 1 }) });
+    const view = await viewOf(solo.api, solo.id);
+    const lookups = await profile.getLookups(solo.api, solo.id);
+    const payload = emergencyContactPayload(
+      { profile: view, userEmail: "", practiceId: "", balance: 0, titles: lookups.titles },
+      { title: lookups.titles[1], firstName: "A", familyName: "B", preferredName: "", relationship: lookups.relationships[1], homePhone: "09 555 1111", workPhone: "09 555 2222", email: "", street: "", suburb: null, city: null },
+    );
+    await expect(profile.addEmergencyContact(solo.api, payload)).rejects.toBeInstanceOf(client.PracticeApiError);
+    expect((await viewOf(solo.api, solo.id)).emergencyContacts).toHaveLength(view.emergencyContacts.length);
+  });
+});
