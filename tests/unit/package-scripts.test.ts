@@ -1,0 +1,23 @@
+import { existsSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+
+/**
+ * The README's two commands run through package.json. A script naming a file that was renamed away
+ * breaks `npm start` while every test still passes (the e2e suite starts scripts/serve.ts itself),
+ * so each script's file arguments are checked here.
+ */
+const root = path.resolve(import.meta.dirname, "../..");
+const scripts: Record<string, string> = JSON.parse(readFileSync(path.join(root, "package.json"), "utf8")).scripts;
+
+describe("package.json scripts", () => {
+  it.each(Object.entries(scripts))("%s names only files that exist", (_name, command) => {
+    const files = command.split(/\s+/).filter((word) => /\.(ts|js|mjs)$/.test(word));
+    for (const file of files) expect(existsSync(path.join(root, file)), `${file} in "${command}"`).toBe(true);
+  });
+
+  it("start and dev both run the portal server", () => {
+    expect(scripts.start).toContain("scripts/serve.ts");
+    expect(scripts.dev).toBe("tsx scripts/serve.ts --dev");
+  });
+});
