@@ -69,6 +69,26 @@ test.describe("user profile", () => {
     await expect(emergencyCards(page).filter({ hasText: "Zelphine" })).toHaveCount(0);
   });
 
+  test("a failed removal keeps the confirmation open with its message and the contact stays", async ({ page, world }) => {
+    await openProfile(page, world);
+    const first = emergencyCards(page).first();
+    const removeButton = first.getByRole("button", { name: /^Remove / });
+    const name = (await removeButton.getAttribute("aria-label"))!.replace(/^Remove /, "");
+    await world.fault({ path: "Patient/EmergencyContact", status: 500, times: 1 });
+    await removeButton.click();
+    const confirm = page.getByRole("dialog", { name: "Delete Emergency Contact" });
+    await confirm.getByRole("button", { name: "Yes, delete" }).click();
+    await expect(confirm.getByRole("alert")).toContainText("The emergency contact could not be removed. Please try again.");
+    await expect(confirm).toContainText(name);
+    await confirm.getByRole("button", { name: "No, keep" }).click();
+    await expect(confirm).toBeHidden();
+    await expect(emergencyCards(page)).toHaveCount(2);
+    await expect(emergencyCards(page).filter({ hasText: name })).toHaveCount(1);
+    // The fault answered the only DELETE, so the world still holds both contacts.
+    const deletes = await world.requests({ method: "DELETE" });
+    expect(deletes.map((r) => r.status)).toEqual([500]);
+  });
+
   test("shows the six required-field texts in red under each field, cleared on edit, and sends nothing", async ({ page, world }) => {
     await openProfile(page, world);
     let posts = 0;

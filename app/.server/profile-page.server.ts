@@ -26,7 +26,7 @@ import { requireSession, type SignedIn } from "./session.server";
  * the account holder (parentid, 1§6).
  */
 
-const NO_LOOKUPS: ProfileLookups = { titles: [], towns: [], cities: [], suburbs: [], relationships: [] };
+const NO_LOOKUPS: ProfileLookups = { titles: [], cities: [], suburbs: [], relationships: [] };
 
 /** A secondary read that fails leaves its part of the page empty; a redirect (401) still goes through. */
 async function optional<T>(pending: Promise<T>): Promise<T | null> {

@@ -81,7 +81,6 @@ function optionalChoice(options: readonly LookupOption[]) {
 
 export interface ProfileLookups {
   titles: LookupOption[];
-  towns: LookupOption[];
   cities: LookupOption[];
   suburbs: LookupOption[];
   relationships: LookupOption[];

@@ -9,7 +9,6 @@ import { ContactDetailsSchema, demographicsSchema, emergencyContactSchema, field
 
 const lookups: ProfileLookups = {
   titles: [{ id: "100", name: "Mr" }, { id: "102", name: "Ms" }, { id: "106", name: "Dr" }],
-  towns: [],
   cities: [{ id: "600", name: "Auckland" }],
   suburbs: [{ id: "700", name: "Ponsonby" }],
   relationships: [{ id: "907", name: "Sister" }],

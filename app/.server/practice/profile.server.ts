@@ -9,16 +9,19 @@ import type { PracticeApi } from "./api.server";
  * account holder's (parentid).
  */
 
+/**
+ * The lists the profile's forms choose from. Towns (type 2, a "separate load" in 1§3) are not
+ * fetched: no profile field takes a town, since addresses carry suburb/town and city (type 7 and 6).
+ */
 export async function getLookups(api: PracticeApi, parentId: string): Promise<ProfileLookups> {
   const load = (type: (typeof LOOKUP_TYPES)[keyof typeof LOOKUP_TYPES]) => api.call(endpoints.lookup, { query: { TypeID: type, PatientID: parentId } });
-  const [titles, towns, cities, suburbs, relationships] = await Promise.all([
+  const [titles, cities, suburbs, relationships] = await Promise.all([
     load(LOOKUP_TYPES.titles),
-    load(LOOKUP_TYPES.towns),
     load(LOOKUP_TYPES.cities),
     load(LOOKUP_TYPES.suburbs),
     load(LOOKUP_TYPES.relationships),
   ]);
-  return { titles, towns, cities, suburbs, relationships };
+  return { titles, cities, suburbs, relationships };
 }
 
 export function getBalance(api: PracticeApi, parentId: string) {
