@@ -28,6 +28,7 @@ import {
   ProxyUsersReplySchema,
   RefreshCounterReplySchema,
 } from "./patient";
+import * as messaging from "./messaging";
 import * as profile from "./profile";
 
 /**
@@ -74,6 +75,8 @@ export const endpoints = {
   updateNotifications: endpoint({ method: "POST", path: "Patient", needsToken: true, body: profile.UpdateNotificationsRequestSchema, reply: profile.UpdateNotificationsReplySchema }),
   accountBalance: endpoint({ method: "GET", path: "Patient/AccountBalance", needsToken: true, query: PatientIdQuerySchema, reply: profile.AccountBalanceReplySchema }),
   terms: endpoint({ method: "GET", path: "Patient/TermsAndCondition", needsToken: true, query: profile.TermsQuerySchema, reply: profile.TermsReplySchema }),
+  messages: endpoint({ method: "GET", path: "Patient/Messaging", needsToken: true, query: messaging.MessagingQuerySchema, reply: messaging.MessagingReplySchema }),
+  messageById: endpoint({ method: "GET", path: "Patient/MessageByID", needsToken: true, query: messaging.MessageByIdQuerySchema, reply: messaging.MessageByIdReplySchema }),
 } as const;
 
 export type Endpoints = typeof endpoints;

@@ -12,6 +12,8 @@ import {
   type PatientSchema,
   type ProxyUserSchema,
 } from "../contract/patient";
+import { BOX_NAMES, MessageSlots, type CommunicationSchema } from "../contract/messaging";
+import { sentIso, type MessageRecord } from "../fixtures/builders/messages";
 import { menuItem, type MenuCode } from "../fixtures/builders/menu-items";
 import { practiceAddressText } from "../fixtures/builders/practice";
 import type { WorldStore } from "./world-store";
@@ -133,6 +135,35 @@ export function invoiceResource(i: InvoiceRow): z.input<typeof InvoiceSchema> {
       amount: dollars(i.amountCents),
       balance: dollars(i.balanceCents),
       payNow: dollars(i.payNowCents),
+    }),
+  };
+}
+
+/**
+ * A message as 2§3 describes it. Inbox messages come from a team member to the patient; sent and
+ * draft ones go the other way, so sender and recipient swap and the sender's name moves from
+ * position 2 to 3.
+ */
+export function messageResource(m: MessageRecord, patient: { id: string; name: string }): z.input<typeof CommunicationSchema> {
+  const staff = { reference: `Practitioner/${m.staff.id}`, display: m.staff.name };
+  const self = { reference: `Patient/${patient.id}`, display: patient.name };
+  const incoming = m.box === "inbox";
+  return {
+    resourceType: "Communication",
+    id: m.id,
+    status: m.box === "drafts" ? "preparation" : "completed",
+    sent: sentIso(m),
+    sender: incoming ? staff : self,
+    recipient: [incoming ? self : staff],
+    note: [{ text: m.subject }],
+    extension: MessageSlots.write({
+      body: m.body,
+      box: BOX_NAMES[m.box],
+      inboxSender: incoming ? m.staff.name : undefined,
+      outboxSender: incoming ? undefined : patient.name,
+      readStatus: incoming ? (m.read ? "2" : "1") : undefined,
+      roleId: m.staff.roleId,
+      roleIdCopy: m.staff.roleId,
     }),
   };
 }

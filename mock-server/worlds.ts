@@ -3,6 +3,7 @@ import { randomBytes } from "node:crypto";
 import { buildPracticeData } from "../fixtures/builders/practice-data";
 import { getScenario, scenarioIds } from "../fixtures/scenarios/index";
 import { FaultTable } from "./faults";
+import { MessageStore } from "./message-store";
 import { TokenTable } from "./tokens";
 import { createWorldStore, loadPracticeData, type WorldStore } from "./world-store";
 
@@ -28,6 +29,8 @@ export interface World {
   seed: number;
   createdAt: string;
   store: WorldStore;
+  /** Secure messages, generated per patient on first read (decisions/010). */
+  messages: MessageStore;
   tokens: TokenTable;
   faults: FaultTable;
   journal: Journal;
@@ -121,6 +124,7 @@ export class WorldRegistry {
       seed,
       createdAt: new Date().toISOString(),
       store,
+      messages: new MessageStore({ seed, practiceName: data.practice.name, staff: data.staff, referenceDate: data.referenceDate }, data.messagePlans),
       tokens: new TokenTable(),
       faults: new FaultTable(),
       journal: new Journal(),

@@ -9,6 +9,8 @@
 import type { z } from "zod";
 import { readAuthReply } from "../contract/auth";
 import { endpoints, type Endpoint } from "../contract/endpoints";
+import { MESSAGE_BOXES, READ_FILTERS } from "../contract/messaging";
+import { LOOKUP_TYPES } from "../contract/profile";
 
 export interface CheckResult {
   call: string;
@@ -74,6 +76,16 @@ export async function runContractCheck(options: { identityUrl: string; username:
   await check(results, "all", base, endpoints.paymentNotice, { token, query: { PatientID: id, TransactionTypeID: "0", PageSize: 10, PageNumber: 1 } });
   const invoice = pending?.resources[0];
   if (invoice) await check(results, "", base, endpoints.invoicePdf, { token, query: { PatientID: id, InvoiceTransactionID: invoice.id } });
+  await check(results, "", base, endpoints.accountBalance, { token, query: { PatientID: id } });
+  for (const [name, type] of Object.entries(LOOKUP_TYPES)) await check(results, name, base, endpoints.lookup, { token, query: { TypeID: type, PatientID: id } });
+  for (const loadtype of ["1", "2"] as const) await check(results, `loadtype ${loadtype}`, base, endpoints.terms, { token, query: { PatientID: id, loadtype } });
+  for (const [box, type] of Object.entries(MESSAGE_BOXES)) {
+    await check(results, box, base, endpoints.messages, { token, query: { PatientID: id, Type: "1", MessagingType: type, PageSize: 25, PageNumber: 1 } });
+  }
+  // Opening a message marks it read, so only an already-read one is opened: the check changes nothing.
+  const read = await check(results, "inbox, read", base, endpoints.messages, { token, query: { PatientID: id, Type: "1", MessagingType: MESSAGE_BOXES.inbox, PageSize: 1, PageNumber: 1, ReadFilter: READ_FILTERS.read } });
+  const message = read?.resources[0];
+  if (message) await check(results, "", base, endpoints.messageById, { token, query: { PatientID: id, MessageID: message.id } });
   // Give the token back: the check leaves no session behind.
   await request(base, endpoints.logout, { query: { Token: token } }).catch(() => undefined);
   return results;

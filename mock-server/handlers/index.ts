@@ -1,6 +1,7 @@
 import { accountRoutes } from "./account";
 import { authRoutes } from "./auth";
 import { invoiceRoutes } from "./invoices";
+import { messagingRoutes } from "./messaging";
 import { patientRoutes } from "./patient";
 import { profileRoutes } from "./profile";
 import type { WorldRoutes } from "./types";
@@ -8,4 +9,4 @@ import type { WorldRoutes } from "./types";
 export type { WorldRoutes } from "./types";
 
 /** Every call of a world's practice API, by contract endpoint name. */
-export const worldRoutes: WorldRoutes = { ...authRoutes, ...accountRoutes, ...patientRoutes, ...invoiceRoutes, ...profileRoutes };
+export const worldRoutes: WorldRoutes = { ...authRoutes, ...accountRoutes, ...patientRoutes, ...invoiceRoutes, ...profileRoutes, ...messagingRoutes };

@@ -49,7 +49,8 @@ export const patientRoutes = {
       if (!c) throw new HttpError(404, { error: `No counters for patient ${query.PatientID}` });
       return [
         {
-          InboxCounter: c.InboxCounter,
+          // Unread messages are counted from the inbox itself, so opening one lowers the badge.
+          InboxCounter: world.messages.unreadCount(query.PatientID),
           MedicationsCounter: c.MedicationsCounter,
           TestResultsCounter: c.TestResultsCounter,
           AppointmentsCounter: c.AppointmentsCounter,

@@ -35,8 +35,9 @@ export interface CallOptions<E extends Endpoint> {
 export async function callPractice<E extends Endpoint>(endpoint: E, options: CallOptions<E>): Promise<z.output<E["reply"]>> {
   const call = `${endpoint.method} ${endpoint.path}`;
   const url = new URL(endpoint.path, options.base.endsWith("/") ? options.base : `${options.base}/`);
-  for (const [key, value] of Object.entries((options.query ?? {}) as Record<string, string | number>)) {
-    url.searchParams.set(key, String(value));
+  for (const [key, value] of Object.entries((options.query ?? {}) as Record<string, string | number | undefined>)) {
+    // An optional parameter left out is not sent, rather than sent as the text "undefined".
+    if (value !== undefined) url.searchParams.set(key, String(value));
   }
   const headers: Record<string, string> = { Accept: "application/json" };
   if (endpoint.needsToken) {

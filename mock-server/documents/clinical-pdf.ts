@@ -1,0 +1,74 @@
+import { DateTime } from "luxon";
+import { PDFDocument, StandardFonts, rgb } from "pdf-lib";
+
+/**
+ * A real, printable one-page clinical document (a message attachment, a letter, a result): the
+ * practice's letterhead, who it is about, a title and wrapped paragraphs. The same input gives the
+ * same bytes, because the document's dates are its own, not the moment it was rendered.
+ */
+
+export interface ClinicalDocument {
+  practice: { name: string; address: string; phone: string };
+  patient: { name: string; nhi: string };
+  title: string;
+  /** ISO date-time the document is dated. */
+  date: string;
+  author: string;
+  paragraphs: string[];
+}
+
+// The standard PDF fonts cover Windows-1252 only: macrons (Māngere, Ngā mihi) are written without them.
+export function latin1(text: string): string {
+  return text.normalize("NFD").replace(/[\u0300-\u036f]/g, "").replace(/[^\x20-\x7e\xa0-\xff]/g, "?");
+}
+
+export async function clinicalPdf(doc: ClinicalDocument): Promise<Uint8Array> {
+  const pdf = await PDFDocument.create();
+  const when = DateTime.fromISO(doc.date, { setZone: true });
+  pdf.setTitle(latin1(doc.title));
+  pdf.setAuthor(latin1(doc.author));
+  pdf.setCreator("Patient portal mock practice server");
+  pdf.setProducer("pdf-lib");
+  pdf.setCreationDate(when.toJSDate());
+  pdf.setModificationDate(when.toJSDate());
+
+  const page = pdf.addPage([595.28, 841.89]); // A4
+  const regular = await pdf.embedFont(StandardFonts.Helvetica);
+  const bold = await pdf.embedFont(StandardFonts.HelveticaBold);
+  const ink = rgb(0.13, 0.17, 0.2);
+  const left = 56;
+  const width = 595.28 - 2 * left;
+  let y = 780;
+  const line = (text: string, options: { size?: number; font?: typeof regular } = {}) => {
+    const size = options.size ?? 11;
+    const font = options.font ?? regular;
+    // Wrap on spaces to the page width; a paragraph's own line breaks are kept.
+    for (const raw of latin1(text).split("\n")) {
+      let current = "";
+      for (const word of raw.split(" ")) {
+        const candidate = current ? `${current} ${word}` : word;
+        if (current && font.widthOfTextAtSize(candidate, size) > width) {
+          page.drawText(current, { x: left, y, size, font, color: ink });
+          y -= size + 6;
+          current = word;
+        } else current = candidate;
+      }
+      page.drawText(current, { x: left, y, size, font, color: ink });
+      y -= size + 6;
+    }
+  };
+
+  line(doc.practice.name, { size: 18, font: bold });
+  line(doc.practice.address);
+  line(`Phone ${doc.practice.phone}`);
+  y -= 16;
+  line(doc.title, { size: 15, font: bold });
+  line(`Date ${when.toFormat("dd-MM-yyyy")}    From ${doc.author}`);
+  line(`Patient: ${doc.patient.name}    NHI: ${doc.patient.nhi}`);
+  y -= 12;
+  for (const paragraph of doc.paragraphs) {
+    line(paragraph);
+    y -= 6;
+  }
+  return pdf.save({ useObjectStreams: false });
+}
