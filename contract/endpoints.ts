@@ -28,6 +28,7 @@ import {
   ProxyUsersReplySchema,
   RefreshCounterReplySchema,
 } from "./patient";
+import * as documents from "./documents";
 import * as messaging from "./messaging";
 import * as profile from "./profile";
 
@@ -76,6 +77,14 @@ export const endpoints = {
   accountBalance: endpoint({ method: "GET", path: "Patient/AccountBalance", needsToken: true, query: PatientIdQuerySchema, reply: profile.AccountBalanceReplySchema }),
   terms: endpoint({ method: "GET", path: "Patient/TermsAndCondition", needsToken: true, query: profile.TermsQuerySchema, reply: profile.TermsReplySchema }),
   messages: endpoint({ method: "GET", path: "Patient/Messaging", needsToken: true, query: messaging.MessagingQuerySchema, reply: messaging.MessagingReplySchema }),
+  labResults: endpoint({ method: "GET", path: "Patient/LabResults", needsToken: true, query: documents.LabResultsQuerySchema, reply: documents.LabResultsReplySchema }),
+  labResultById: endpoint({ method: "GET", path: "Patient/LabResultByID", needsToken: true, query: documents.LabResultByIdQuerySchema, reply: documents.LabResultByIdReplySchema }),
+  labChart: endpoint({ method: "GET", path: "Patient/LabResultChartById", needsToken: true, query: documents.LabChartQuerySchema, reply: documents.LabChartReplySchema }),
+  /** The letter calls carry the Token as a query parameter (2§7). */
+  letters: endpoint({ method: "GET", path: "Patient/LetterAndDocument", needsToken: false, query: documents.LettersQuerySchema, reply: documents.LettersReplySchema }),
+  letterById: endpoint({ method: "GET", path: "Patient/LetterAndDocumentByID", needsToken: false, query: documents.LetterByIdQuerySchema, reply: documents.LetterByIdReplySchema }),
+  media: endpoint({ method: "GET", path: "Patient/Media", needsToken: true, query: documents.MediaQuerySchema, reply: documents.MediaReplySchema }),
+  mediaById: endpoint({ method: "GET", path: "Patient/MediaByID", needsToken: true, query: documents.MediaByIdQuerySchema, reply: documents.MediaByIdReplySchema }),
   messageById: endpoint({ method: "GET", path: "Patient/MessageByID", needsToken: true, query: messaging.MessageByIdQuerySchema, reply: messaging.MessageByIdReplySchema }),
 } as const;
 

@@ -3,6 +3,7 @@ import { randomBytes } from "node:crypto";
 import { buildPracticeData } from "../fixtures/builders/practice-data";
 import { getScenario, scenarioIds } from "../fixtures/scenarios/index";
 import { FaultTable } from "./faults";
+import { DocumentStore } from "./document-store";
 import { MessageStore } from "./message-store";
 import { TokenTable } from "./tokens";
 import { createWorldStore, loadPracticeData, type WorldStore } from "./world-store";
@@ -31,6 +32,8 @@ export interface World {
   store: WorldStore;
   /** Secure messages, generated per patient on first read (decisions/010). */
   messages: MessageStore;
+  /** Lab results and letters, generated per patient on first read. */
+  documents: DocumentStore;
   tokens: TokenTable;
   faults: FaultTable;
   journal: Journal;
@@ -125,6 +128,7 @@ export class WorldRegistry {
       createdAt: new Date().toISOString(),
       store,
       messages: new MessageStore({ seed, practiceName: data.practice.name, staff: data.staff, referenceDate: data.referenceDate }, data.messagePlans),
+      documents: new DocumentStore(seed, data.staff, data.referenceDate, data.documentPlans),
       tokens: new TokenTable(),
       faults: new FaultTable(),
       journal: new Journal(),

@@ -86,6 +86,20 @@ export async function runContractCheck(options: { identityUrl: string; username:
   const read = await check(results, "inbox, read", base, endpoints.messages, { token, query: { PatientID: id, Type: "1", MessagingType: MESSAGE_BOXES.inbox, PageSize: 1, PageNumber: 1, ReadFilter: READ_FILTERS.read } });
   const message = read?.resources[0];
   if (message) await check(results, "", base, endpoints.messageById, { token, query: { PatientID: id, MessageID: message.id } });
+  // Results: opening an unread one marks it read, so a read one is opened (and charted) instead.
+  const labResults = await check(results, "", base, endpoints.labResults, { token, query: { PatientID: id, PageSize: 100, PageNumber: 1 } });
+  const readResult = labResults?.resources.find((r) => r.extension.read === "True");
+  if (readResult) {
+    await check(results, "", base, endpoints.labResultById, { token, query: { PatientID: id, ResultID: readResult.id } });
+    await check(results, "", base, endpoints.labChart, { token, query: { PatientID: id, labcode: readResult.description } });
+  }
+  const letters = await check(results, "paged", base, endpoints.letters, { query: { Token: token, PatientID: id, PageSize: 100, PageNumber: 1 } });
+  await check(results, "date range", base, endpoints.letters, { query: { Token: token, PatientID: id, StartDate: "2000-01-01 00:00:00", EndDate: "2100-12-31 23:59:59" } });
+  const letter = letters?.resources[0];
+  if (letter) await check(results, "", base, endpoints.letterById, { query: { Token: token, PatientID: id, ResultID: letter.id } });
+  const media = await check(results, "", base, endpoints.media, { token, query: { PatientID: id, PageSize: 100, PageNumber: 1 } });
+  const pdf = media?.resources.find((m) => m.content.contentType === "application/pdf");
+  if (pdf) await check(results, "", base, endpoints.mediaById, { token, query: { PatientID: id, ResourceID: pdf.id } });
   // Give the token back: the check leaves no session behind.
   await request(base, endpoints.logout, { query: { Token: token } }).catch(() => undefined);
   return results;

@@ -1,5 +1,6 @@
 import { accountRoutes } from "./account";
 import { authRoutes } from "./auth";
+import { documentRoutes } from "./documents";
 import { invoiceRoutes } from "./invoices";
 import { messagingRoutes } from "./messaging";
 import { patientRoutes } from "./patient";
@@ -9,4 +10,4 @@ import type { WorldRoutes } from "./types";
 export type { WorldRoutes } from "./types";
 
 /** Every call of a world's practice API, by contract endpoint name. */
-export const worldRoutes: WorldRoutes = { ...authRoutes, ...accountRoutes, ...patientRoutes, ...invoiceRoutes, ...profileRoutes, ...messagingRoutes };
+export const worldRoutes: WorldRoutes = { ...authRoutes, ...accountRoutes, ...patientRoutes, ...invoiceRoutes, ...profileRoutes, ...messagingRoutes, ...documentRoutes };

@@ -52,7 +52,7 @@ export const patientRoutes = {
           // Unread messages are counted from the inbox itself, so opening one lowers the badge.
           InboxCounter: world.messages.unreadCount(query.PatientID),
           MedicationsCounter: c.MedicationsCounter,
-          TestResultsCounter: c.TestResultsCounter,
+          TestResultsCounter: world.documents.unreadResults(query.PatientID),
           AppointmentsCounter: c.AppointmentsCounter,
           completedcount: c.completedcount,
           futurecount: c.futurecount,

@@ -1,0 +1,107 @@
+import { z } from "zod";
+import { bundleOf } from "./fhir";
+import { defineSlots, slot } from "./slots";
+
+/**
+ * Test results, letters and the practice's resources (2§3, 2§7). Where 2§7 gives only "stored
+ * locally for modal" or "letter content", the shapes below are this contract's reading, kept close
+ * to FHIR (DiagnosticReport, DocumentReference, Media) and recorded in docs/decisions/011.
+ */
+
+const PatientID = z.string().min(1).max(64);
+const PageSize = z.coerce.number().int().min(1).max(500);
+const PageNumber = z.coerce.number().int().min(1).max(100_000);
+/** Query dates are YYYY-MM-DD (2§5); the letters search adds a time of day (00:00:00, 23:59:59). */
+const QueryDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "a date like 2026-03-01");
+const QueryDateTime = z.string().regex(/^\d{4}-\d{2}-\d{2}([ T]\d{2}:\d{2}:\d{2})?$/, "a date like 2026-03-01 or 2026-03-01 23:59:59");
+
+/* ---------- Lab results ---------- */
+
+/** 2§3 Lab result: laboratory, date-time, comments, folder and the read flag as text True/False. */
+export const LabResultSlots = defineSlots({
+  laboratory: slot.string(0, "LaboratoryName"),
+  date: slot.dateTime(1, "ResultDate"),
+  comments: slot.string(2, "Comments"),
+  folder: slot.string(3, "FolderName"),
+  read: slot.string(4, "IsRead"),
+});
+
+export const ObservationRowSchema = z.object({
+  ObservationText: z.string(),
+  ObservationValue: z.string(),
+  /** "Abnormal", "Low" and "High" are shown in red (2§3). */
+  AbnormalFlagDesc: z.string(),
+  ObservationSummary: z.string(),
+});
+export type ObservationRow = z.output<typeof ObservationRowSchema>;
+
+export const LabResultSchema = z.object({
+  resourceType: z.literal("DiagnosticReport"),
+  id: z.string().min(1),
+  /** The test's name, also its chart code. */
+  description: z.string().min(1),
+  author: z.object({ display: z.string() }),
+  extension: LabResultSlots.schema,
+  /** LabResultByID only: the report itself as a PDF or HTML (base64)... */
+  presentedForm: z.array(z.object({ contentType: z.enum(["application/pdf", "text/html"]), data: z.base64() })).optional(),
+  /** ...or as a table of observations. */
+  observation: z.array(ObservationRowSchema).optional(),
+});
+export type LabResult = z.output<typeof LabResultSchema>;
+
+export const LabResultsQuerySchema = z.object({
+  PatientID,
+  PageSize,
+  PageNumber,
+  searchText: z.string().max(100).optional(),
+  fromdate: QueryDate.optional(),
+  todate: QueryDate.optional(),
+});
+export const LabResultsReplySchema = bundleOf(LabResultSchema);
+
+export const LabResultByIdQuerySchema = z.object({ PatientID, ResultID: z.string().min(1).max(64) });
+export const LabResultByIdReplySchema = bundleOf(LabResultSchema);
+
+export const LabChartQuerySchema = z.object({ PatientID, labcode: z.string().min(1).max(100) });
+export const LabChartReplySchema = z.array(z.object({ observationtext: z.string(), observationvalue: z.string(), resultdate: z.string() }));
+
+/* ---------- Letters ---------- */
+
+export const LetterSlots = defineSlots({ date: slot.dateTime(0, "LetterDate") });
+
+export const LetterSchema = z.object({
+  resourceType: z.literal("DocumentReference"),
+  id: z.string().min(1),
+  type: z.object({ coding: z.array(z.object({ display: z.string() })).min(1) }),
+  extension: LetterSlots.schema,
+  /** The listing names the content type; LetterAndDocumentByID adds the base64 data. */
+  content: z.array(z.object({ attachment: z.object({ contentType: z.string().min(1), data: z.base64().optional(), title: z.string().optional() }) })).min(1),
+});
+export type Letter = z.output<typeof LetterSchema>;
+
+/** The Token travels as a query parameter on the letter calls (2§7). Paged, or a date range. */
+export const LettersQuerySchema = z
+  .object({ Token: z.string().min(1), PatientID, PageSize: PageSize.optional(), PageNumber: PageNumber.optional(), StartDate: QueryDateTime.optional(), EndDate: QueryDateTime.optional() })
+  .refine((q) => (q.StartDate === undefined) === (q.EndDate === undefined), { message: "StartDate and EndDate go together", path: ["EndDate"] })
+  .refine((q) => q.StartDate !== undefined || (q.PageSize !== undefined && q.PageNumber !== undefined), { message: "Either PageSize and PageNumber, or StartDate and EndDate", path: ["PageSize"] });
+export const LettersReplySchema = bundleOf(LetterSchema);
+
+export const LetterByIdQuerySchema = z.object({ Token: z.string().min(1), PatientID, ResultID: z.string().min(1).max(64) });
+export const LetterByIdReplySchema = bundleOf(LetterSchema);
+
+/* ---------- Resources (media) ---------- */
+
+export const MediaSchema = z.object({
+  resourceType: z.literal("Media"),
+  id: z.string().min(1),
+  /** "application/pdf" opens in the portal; "link" opens `url` in a new tab (2§2 Resources). */
+  content: z.object({ title: z.string().min(1), contentType: z.enum(["application/pdf", "link"]), url: z.string().optional() }),
+});
+export type Media = z.output<typeof MediaSchema>;
+
+export const MediaQuerySchema = z.object({ PatientID, PageSize, PageNumber });
+export const MediaReplySchema = bundleOf(MediaSchema);
+
+export const MediaByIdQuerySchema = z.object({ PatientID, ResourceID: z.string().min(1).max(64) });
+/** "base64 content" (2§7): the PDF as one base64 string. */
+export const MediaByIdReplySchema = z.base64().min(1);
