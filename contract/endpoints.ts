@@ -28,7 +28,9 @@ import {
   ProxyUsersReplySchema,
   RefreshCounterReplySchema,
 } from "./patient";
+import * as appointments from "./appointments";
 import * as documents from "./documents";
+import * as medications from "./medications";
 import * as messaging from "./messaging";
 import * as profile from "./profile";
 
@@ -77,6 +79,12 @@ export const endpoints = {
   accountBalance: endpoint({ method: "GET", path: "Patient/AccountBalance", needsToken: true, query: PatientIdQuerySchema, reply: profile.AccountBalanceReplySchema }),
   terms: endpoint({ method: "GET", path: "Patient/TermsAndCondition", needsToken: true, query: profile.TermsQuerySchema, reply: profile.TermsReplySchema }),
   messages: endpoint({ method: "GET", path: "Patient/Messaging", needsToken: true, query: messaging.MessagingQuerySchema, reply: messaging.MessagingReplySchema }),
+  appointments: endpoint({ method: "GET", path: "Patient/Appointments", needsToken: true, query: appointments.AppointmentsQuerySchema, reply: appointments.AppointmentsReplySchema }),
+  cancelAppointment: endpoint({ method: "DELETE", path: "Patient/Appointment", needsToken: true, query: appointments.CancelAppointmentQuerySchema, reply: appointments.CancelAppointmentReplySchema }),
+  availablePractitioners: endpoint({ method: "GET", path: "Patient/AvailablePractitioner", needsToken: true, query: appointments.AvailablePractitionerQuerySchema, reply: appointments.AvailablePractitionerReplySchema }),
+  medications: endpoint({ method: "GET", path: "Patient/Medication", needsToken: true, query: medications.MedicationsQuerySchema, reply: medications.MedicationsReplySchema }),
+  pharmacies: endpoint({ method: "GET", path: "Patient/Pharmacies", needsToken: true, query: medications.PharmaciesQuerySchema, reply: medications.PharmaciesReplySchema }),
+  repeatRequest: endpoint({ method: "POST", path: "Patient/SendRepeatMedicationRequest", needsToken: true, body: medications.RepeatRequestSchema, reply: medications.RepeatReplySchema }),
   labResults: endpoint({ method: "GET", path: "Patient/LabResults", needsToken: true, query: documents.LabResultsQuerySchema, reply: documents.LabResultsReplySchema }),
   labResultById: endpoint({ method: "GET", path: "Patient/LabResultByID", needsToken: true, query: documents.LabResultByIdQuerySchema, reply: documents.LabResultByIdReplySchema }),
   labChart: endpoint({ method: "GET", path: "Patient/LabResultChartById", needsToken: true, query: documents.LabChartQuerySchema, reply: documents.LabChartReplySchema }),

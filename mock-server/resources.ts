@@ -18,6 +18,11 @@ import { LabResultSlots, LetterSlots, type LabResultSchema, type LetterSchema, t
 import type { LabResultRecord, LetterRecord, MediaRecord, Observation } from "../fixtures/builders/documents";
 import { PRACTICE_ZONE } from "../fixtures/builders/practice";
 import { DateTime } from "luxon";
+import { AppointmentSlots, PractitionerSlots, type AppointmentSchema, type PractitionerSchema } from "../contract/appointments";
+import type { AppointmentRecord } from "../fixtures/builders/appointments";
+import { MedicationSlots, PharmacySlots, type MedicationSchema, type PharmacySchema } from "../contract/medications";
+import type { MedicationRecord } from "../fixtures/builders/medications";
+import type { StaffRecord } from "../fixtures/builders/staff";
 import { menuItem, type MenuCode } from "../fixtures/builders/menu-items";
 import { practiceAddressText } from "../fixtures/builders/practice";
 import type { WorldStore } from "./world-store";
@@ -207,4 +212,55 @@ export function letterResource(l: LetterRecord, data?: string): z.input<typeof L
 
 export function mediaResource(m: MediaRecord): z.input<typeof MediaSchema> {
   return { resourceType: "Media", id: m.id, content: { title: m.title, contentType: m.kind === "pdf" ? "application/pdf" : "link", ...(m.kind === "link" ? { url: m.url } : {}) } };
+}
+
+export function appointmentResource(a: AppointmentRecord, ctx: { practice: PracticeRow; patientName: string }): z.input<typeof AppointmentSchema> {
+  const video = a.kind === "Video Consult" && a.status === "Future";
+  return {
+    resourceType: "Appointment",
+    id: a.id,
+    period: { start: zoned(a.startMs) },
+    extension: AppointmentSlots.write({
+      type: a.kind,
+      patientName: ctx.patientName,
+      providerName: a.provider.name,
+      practiceAddress: practiceAddressText(ctx.practice),
+      location: `${ctx.practice.line}, ${ctx.practice.suburb}, ${ctx.practice.city}`,
+      locationName: ctx.practice.name,
+      status: a.status,
+      duration: a.durationMinutes,
+      cancelReason: a.cancelReason,
+      // A meeting link that only the mock knows; the portal opens it in its video-consult page.
+      videoConfig: video ? JSON.stringify({ JoinUrl: `https://zoom.example.nz/j/${a.id.replace(/\D/g, "").slice(0, 11).padEnd(11, "0")}` }) : "",
+      statusId: a.statusId,
+    }),
+  };
+}
+
+export function practitionerResource(s: StaffRecord): z.input<typeof PractitionerSchema> {
+  return { resourceType: "Practitioner", id: s.id, name: [{ text: s.name }], extension: PractitionerSlots.write({ lockedDown: s.lockedDown }) };
+}
+
+export function medicationResource(m: MedicationRecord, practiceName: string): z.input<typeof MedicationSchema> {
+  return {
+    resourceType: "MedicationRequest",
+    id: m.id,
+    authoredOn: zoned(m.authoredMs),
+    medicationCodeableConcept: { coding: [{ display: m.name, code: m.code }] },
+    dosageInstruction: [{ text: m.instructions }],
+    dispenseRequest: { quantity: { value: m.quantity } },
+    extension: MedicationSlots.write({
+      longTerm: m.longTerm,
+      period: m.longTerm ? "3 months" : "7 days",
+      prescribedBy: m.prescriber.name,
+      practiceName,
+      dose: m.dose,
+      endDate: zoned(m.endMs),
+      unit: m.unit,
+    }),
+  };
+}
+
+export function pharmacyResource(p: { id: string; name: string; favourite: boolean }): z.input<typeof PharmacySchema> {
+  return { resourceType: "Organization", id: p.id, name: p.name, extension: PharmacySlots.write({ favourite: p.favourite }) };
 }

@@ -3,7 +3,10 @@ import { randomBytes } from "node:crypto";
 import { buildPracticeData } from "../fixtures/builders/practice-data";
 import { getScenario, scenarioIds } from "../fixtures/scenarios/index";
 import { FaultTable } from "./faults";
+import { AppointmentStore } from "./appointment-store";
 import { DocumentStore } from "./document-store";
+import { MedicationStore } from "./medication-store";
+import type { StaffRecord } from "../fixtures/builders/staff";
 import { MessageStore } from "./message-store";
 import { TokenTable } from "./tokens";
 import { createWorldStore, loadPracticeData, type WorldStore } from "./world-store";
@@ -34,6 +37,10 @@ export interface World {
   messages: MessageStore;
   /** Lab results and letters, generated per patient on first read. */
   documents: DocumentStore;
+  appointments: AppointmentStore;
+  medications: MedicationStore;
+  /** The practice team: providers, nurses and reception. */
+  staff: readonly StaffRecord[];
   tokens: TokenTable;
   faults: FaultTable;
   journal: Journal;
@@ -129,6 +136,9 @@ export class WorldRegistry {
       store,
       messages: new MessageStore({ seed, practiceName: data.practice.name, staff: data.staff, referenceDate: data.referenceDate }, data.messagePlans),
       documents: new DocumentStore(seed, data.staff, data.referenceDate, data.documentPlans),
+      appointments: new AppointmentStore(seed, data.staff, data.referenceDate, data.appointmentPlans),
+      medications: new MedicationStore(seed, data.staff, data.referenceDate, data.city, data.medicationPlans),
+      staff: data.staff,
       tokens: new TokenTable(),
       faults: new FaultTable(),
       journal: new Journal(),

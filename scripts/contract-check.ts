@@ -9,6 +9,8 @@
 import type { z } from "zod";
 import { readAuthReply } from "../contract/auth";
 import { endpoints, type Endpoint } from "../contract/endpoints";
+import { APPOINTMENT_LISTS } from "../contract/appointments";
+import { MEDICATION_LISTS } from "../contract/medications";
 import { MESSAGE_BOXES, READ_FILTERS } from "../contract/messaging";
 import { LOOKUP_TYPES } from "../contract/profile";
 
@@ -100,6 +102,12 @@ export async function runContractCheck(options: { identityUrl: string; username:
   const media = await check(results, "", base, endpoints.media, { token, query: { PatientID: id, PageSize: 100, PageNumber: 1 } });
   const pdf = media?.resources.find((m) => m.content.contentType === "application/pdf");
   if (pdf) await check(results, "", base, endpoints.mediaById, { token, query: { PatientID: id, ResourceID: pdf.id } });
+  for (const list of Object.values(APPOINTMENT_LISTS)) {
+    await check(results, `AppointmentType ${list}`, base, endpoints.appointments, { token, query: { PatientID: id, PageSize: 100, PageNumber: 1, AppointmentType: list } });
+  }
+  await check(results, "", base, endpoints.availablePractitioners, { token, query: { PatientID: id, RoleID: "0" } });
+  for (const list of Object.values(MEDICATION_LISTS)) await check(results, `TypeID ${list}`, base, endpoints.medications, { token, query: { PatientID: id, PageSize: 50, PageNumber: 1, TypeID: list } });
+  await check(results, "", base, endpoints.pharmacies, { token, query: { PatientID: id, PageSize: 1965, PageNumber: 1 } });
   // Give the token back: the check leaves no session behind.
   await request(base, endpoints.logout, { query: { Token: token } }).catch(() => undefined);
   return results;

@@ -1,6 +1,8 @@
 import { accountRoutes } from "./account";
 import { authRoutes } from "./auth";
+import { appointmentRoutes } from "./appointments";
 import { documentRoutes } from "./documents";
+import { medicationRoutes } from "./medications";
 import { invoiceRoutes } from "./invoices";
 import { messagingRoutes } from "./messaging";
 import { patientRoutes } from "./patient";
@@ -10,4 +12,4 @@ import type { WorldRoutes } from "./types";
 export type { WorldRoutes } from "./types";
 
 /** Every call of a world's practice API, by contract endpoint name. */
-export const worldRoutes: WorldRoutes = { ...authRoutes, ...accountRoutes, ...patientRoutes, ...invoiceRoutes, ...profileRoutes, ...messagingRoutes, ...documentRoutes };
+export const worldRoutes: WorldRoutes = { ...authRoutes, ...accountRoutes, ...patientRoutes, ...invoiceRoutes, ...profileRoutes, ...messagingRoutes, ...documentRoutes, ...appointmentRoutes, ...medicationRoutes };

@@ -1,0 +1,69 @@
+import { z } from "zod";
+import { bundleOf } from "./fhir";
+import { defineSlots, slot } from "./slots";
+
+/** Medications, pharmacies and repeat-prescription requests (2§3, 2§7). */
+
+const PatientID = z.string().min(1).max(64);
+
+/** 2§3 Medication extensions: long-term flag, period, prescriber, practice, dose, end date, unit. */
+export const MedicationSlots = defineSlots({
+  longTerm: slot.boolean(0, "IsLongTerm"),
+  period: slot.string(1, "Period"),
+  prescribedBy: slot.string(2, "PrescribedBy"),
+  practiceName: slot.string(3, "PracticeName"),
+  dose: slot.string(4, "Dose"),
+  endDate: slot.dateTime(5, "EndDate"),
+  unit: slot.string(6, "Unit"),
+});
+
+export const MedicationSchema = z.object({
+  resourceType: z.literal("MedicationRequest"),
+  id: z.string().min(1),
+  authoredOn: z.string().min(1),
+  medicationCodeableConcept: z.object({ coding: z.array(z.object({ display: z.string().min(1), code: z.string().min(1) })).min(1) }),
+  dosageInstruction: z.array(z.object({ text: z.string() })).min(1),
+  dispenseRequest: z.object({ quantity: z.object({ value: z.number() }) }),
+  extension: MedicationSlots.schema,
+});
+export type Medication = z.output<typeof MedicationSchema>;
+
+/** TypeID: 1 all, 2 recent, 3 repeated (2§7). */
+export const MEDICATION_LISTS = { all: "1", recent: "2", repeated: "3" } as const;
+
+export const MedicationsQuerySchema = z.object({
+  PatientID,
+  PageSize: z.coerce.number().int().min(1).max(500),
+  PageNumber: z.coerce.number().int().min(1).max(100_000),
+  TypeID: z.enum(["1", "2", "3"]),
+});
+export const MedicationsReplySchema = bundleOf(MedicationSchema);
+
+export const PharmacySlots = defineSlots({ favourite: slot.boolean(0, "IsFavorite") });
+export const PharmacySchema = z.object({ resourceType: z.literal("Organization"), id: z.string().min(1), name: z.string().min(1), extension: PharmacySlots.schema });
+export const PharmaciesQuerySchema = z.object({ PatientID, PageSize: z.coerce.number().int().min(1).max(5000), PageNumber: z.coerce.number().int().min(1) });
+export const PharmaciesReplySchema = bundleOf(PharmacySchema);
+
+/** PickUpTypeID: 1 pick up at the practice, 2 a pharmacy (2§7). */
+export const RepeatRequestSchema = z
+  .object({
+    PatientID,
+    /** Comma-separated medication ids. */
+    MedicationID: z.string().regex(/^[\w-]+(,[\w-]+)*,?$/, "Select at least one Medicine"),
+    PickUpTypeID: z.union([z.literal(1), z.literal(2), z.literal("1"), z.literal("2")]).transform(Number),
+    PharmacyID: z.union([z.string(), z.number()]).transform(String).optional(),
+    PharmacyName: z.string().max(200).optional(),
+    IsUrgent: z.boolean().optional(),
+    IsPreferredPharmacy: z.boolean().optional(),
+    Notes: z.string().max(1000).optional(),
+    PharmacyLocationId: z.union([z.string(), z.number()]).transform(String).optional(),
+    IgnoreLeave: z.boolean().optional(),
+  })
+  .refine((r) => r.PickUpTypeID !== 2 || (r.PharmacyID !== undefined && r.PharmacyID !== "" && r.PharmacyID !== "0"), { message: "Please select pharmacy", path: ["PharmacyID"] });
+
+/**
+ * StatusCode "1": sent, with the message to show; "3": refused, with why; "302": the prescriber is on
+ * leave and ResponseMessage is a JSON list of {ProviderID, ProviderName} (2§4: resend with IgnoreLeave).
+ */
+export const RepeatReplySchema = z.object({ StatusCode: z.enum(["1", "3", "302"]), ResponseMessage: z.string() });
+export const OnLeaveProvidersSchema = z.array(z.object({ ProviderID: z.string(), ProviderName: z.string() }));
