@@ -1,5 +1,5 @@
 import { DateTime } from "luxon";
-import { PDFDocument, StandardFonts, rgb } from "pdf-lib";
+import { a4Document, latin1 } from "./a4";
 
 /**
  * A real, printable one-page clinical document (a message attachment, a letter, a result): the
@@ -17,25 +17,9 @@ export interface ClinicalDocument {
   paragraphs: string[];
 }
 
-// The standard PDF fonts cover Windows-1252 only: macrons (Māngere, Ngā mihi) are written without them.
-export function latin1(text: string): string {
-  return text.normalize("NFD").replace(/[\u0300-\u036f]/g, "").replace(/[^\x20-\x7e\xa0-\xff]/g, "?");
-}
-
 export async function clinicalPdf(doc: ClinicalDocument): Promise<Uint8Array> {
-  const pdf = await PDFDocument.create();
+  const { pdf, page, regular, bold, ink } = await a4Document({ title: doc.title, author: doc.author, date: doc.date });
   const when = DateTime.fromISO(doc.date, { setZone: true });
-  pdf.setTitle(latin1(doc.title));
-  pdf.setAuthor(latin1(doc.author));
-  pdf.setCreator("Patient portal mock practice server");
-  pdf.setProducer("pdf-lib");
-  pdf.setCreationDate(when.toJSDate());
-  pdf.setModificationDate(when.toJSDate());
-
-  const page = pdf.addPage([595.28, 841.89]); // A4
-  const regular = await pdf.embedFont(StandardFonts.Helvetica);
-  const bold = await pdf.embedFont(StandardFonts.HelveticaBold);
-  const ink = rgb(0.13, 0.17, 0.2);
   const left = 56;
   const width = 595.28 - 2 * left;
   let y = 780;

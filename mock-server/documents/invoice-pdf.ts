@@ -1,5 +1,5 @@
 import { DateTime } from "luxon";
-import { PDFDocument, StandardFonts, rgb } from "pdf-lib";
+import { a4Document, latin1 } from "./a4";
 
 /**
  * A real, printable invoice PDF for one invoice, built with pdf-lib. The same invoice always gives the
@@ -12,29 +12,13 @@ export interface InvoiceDocument {
   invoice: { reference: string; date: string; type: string; notes: string; amountCents: number; balanceCents: number };
 }
 
-// The standard PDF fonts cover Windows-1252 only: macrons (Māngere, Ngāti) are written without them.
-function latin1(text: string): string {
-  return text.normalize("NFD").replace(/[\u0300-\u036f]/g, "").replace(/[^\x20-\x7e\xa0-\xff]/g, "?");
-}
-
 function dollars(cents: number): string {
   return `$${(cents / 100).toFixed(2)}`;
 }
 
 export async function invoicePdf(doc: InvoiceDocument): Promise<Uint8Array> {
-  const pdf = await PDFDocument.create();
   const when = DateTime.fromISO(doc.invoice.date, { setZone: true });
-  pdf.setTitle(`Invoice ${doc.invoice.reference}`);
-  pdf.setAuthor(latin1(doc.practice.name));
-  pdf.setCreator("Patient portal mock practice server");
-  pdf.setProducer("pdf-lib");
-  pdf.setCreationDate(when.toJSDate());
-  pdf.setModificationDate(when.toJSDate());
-
-  const page = pdf.addPage([595.28, 841.89]); // A4
-  const regular = await pdf.embedFont(StandardFonts.Helvetica);
-  const bold = await pdf.embedFont(StandardFonts.HelveticaBold);
-  const ink = rgb(0.13, 0.17, 0.2);
+  const { pdf, page, regular, bold, ink } = await a4Document({ title: `Invoice ${doc.invoice.reference}`, author: doc.practice.name, date: doc.invoice.date });
   let y = 780;
   const line = (text: string, options: { size?: number; font?: typeof regular; x?: number } = {}) => {
     page.drawText(latin1(text), { x: options.x ?? 56, y, size: options.size ?? 11, font: options.font ?? regular, color: ink });
