@@ -6,38 +6,17 @@ import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
 import type { EntryContext } from "react-router";
 import { ServerRouter } from "react-router";
+import { contentSecurityPolicy } from "./.server/csp.server";
 import { config } from "./.server/config.server";
 
 export const streamTimeout = 5_000;
-
-/**
- * The page's Content-Security-Policy: scripts only from the portal itself or carrying this response's
- * nonce (React Router's inline scripts get it through ServerRouter), so no unsafe-inline script can
- * run. Styles allow inline attributes, which radix-ui positions its popovers with. Vite's dev server
- * injects scripts of its own, so development runs without it.
- */
-function contentSecurityPolicy(nonce: string): string {
-  return [
-    "default-src 'self'",
-    `script-src 'self' 'nonce-${nonce}'`,
-    "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data: blob:",
-    "font-src 'self'",
-    "connect-src 'self'",
-    "worker-src 'self' blob:",
-    "frame-ancestors 'none'",
-    "base-uri 'self'",
-    "form-action 'self'",
-    "object-src 'none'",
-  ].join("; ");
-}
 
 export default function handleRequest(request: Request, responseStatusCode: number, responseHeaders: Headers, routerContext: EntryContext) {
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
   const nonce = randomBytes(16).toString("base64");
-  if (config.NODE_ENV === "production") responseHeaders.set("Content-Security-Policy", contentSecurityPolicy(nonce));
+  if (config.NODE_ENV === "production") responseHeaders.set("Content-Security-Policy", contentSecurityPolicy(nonce, { stripe: Boolean(config.STRIPE_PUBLISHABLE_KEY) }));
   // Signed-in pages hold health information: never store them in shared or browser caches.
   responseHeaders.set("Cache-Control", "no-store");
 

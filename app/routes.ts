@@ -13,6 +13,8 @@ export default [
   route("captcha", "routes/captcha.ts"),
   route("logout", "routes/logout.tsx"),
   // Signed in only.
-  layout("routes/shell.tsx", [index("routes/dashboard.tsx"), route("profile", "routes/profile.tsx"), route("profile-old", "routes/profile-old.tsx")]),
+  layout("routes/shell.tsx", [index("routes/dashboard.tsx"), route("profile", "routes/profile.tsx"), route("profile-old", "routes/profile-old.tsx"), route("accounts", "routes/accounts.tsx")]),
+  route("accounts/pay", "routes/accounts-pay.ts"),
+  route("accounts/invoice/:id", "routes/accounts-invoice.ts"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

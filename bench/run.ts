@@ -3,7 +3,8 @@
  * in-process mock server. Not a test: it prints medians and percentiles, it asserts nothing.
  *   - creating a default world through the admin API
  *   - a signed-in dashboard page render (server render, every practice call of the page)
- *   - the size of the JavaScript a first visit to the sign-in page and the dashboard downloads
+ *   - the size of the JavaScript a first visit to the sign-in page, the dashboard, the profile and the
+ *     accounts page downloads, and that the PDF viewer and the card SDK are not part of any of them
  * Run `npm run build` first.
  */
 import { readdirSync, readFileSync, statSync } from "node:fs";
@@ -65,14 +66,23 @@ async function main() {
   const gz = (file: string) => gzipSync(readFileSync(path.join(assets, file))).length;
   const js = readdirSync(assets).filter((f) => f.endsWith(".js"));
   const loginHtml = await (await fetch(`${portal.url}/login`)).text();
-  const dashboardHtml = await (await fetch(`${portal.url}/`, { headers: { Cookie: cookie } })).text();
+  const pageHtml = async (route: string) => (await fetch(`${portal.url}${route}`, { headers: { Cookie: cookie } })).text();
+  const dashboardHtml = await pageHtml("/");
+  const profileHtml = await pageHtml("/profile");
+  const accountsHtml = await pageHtml("/accounts");
   // What the browser really fetches: the module preloads (the route manifest also names other routes' chunks).
   const scriptsOf = (html: string) => new Set([...html.matchAll(/rel="modulepreload" href="\/assets\/([\w.-]+\.js)"/g)].map((m) => m[1]));
   const kb = (files: Set<string>) => ([...files].reduce((sum, f) => sum + gz(f), 0) / 1024).toFixed(1);
 
   console.log(`Create a default world (admin API, loopback): ${stats(worldTimes)}`);
   console.log(`Signed-in dashboard, server render with its practice calls: ${stats(pageTimes)}`);
-  console.log(`JavaScript on first load, gzip: sign-in page ${kb(scriptsOf(loginHtml))} KB, dashboard ${kb(scriptsOf(dashboardHtml))} KB (all chunks ${kb(new Set(js))} KB, ${statSync(assets).isDirectory() ? js.length : 0} files)`);
+  console.log(`JavaScript on first load, gzip: sign-in page ${kb(scriptsOf(loginHtml))} KB, dashboard ${kb(scriptsOf(dashboardHtml))} KB, profile ${kb(scriptsOf(profileHtml))} KB, accounts ${kb(scriptsOf(accountsHtml))} KB (all chunks ${kb(new Set(js))} KB, ${statSync(assets).isDirectory() ? js.length : 0} files)`);
+  // The PDF viewer (react-pdf, pdf.js) and the card SDK must load only when used, never with a page.
+  const heavy = /^(pdf-viewer|pdf\.worker(\.min)?|stripe-card-fields|pure)-/;
+  const heavyOf = (html: string) => [...scriptsOf(html)].filter((f) => heavy.test(f));
+  const onLoad = [loginHtml, dashboardHtml, profileHtml, accountsHtml].flatMap(heavyOf);
+  const lazy = readdirSync(assets).filter((f) => heavy.test(f));
+  console.log(`Loaded on demand only: ${lazy.map((f) => `${f.replace(/-[\w]+\.m?js$/, "")} ${(gz(f) / 1024).toFixed(1)} KB`).join(", ")}; on any page's first load: ${onLoad.length === 0 ? "none" : onLoad.join(", ")}`);
 
   await portal.close();
   await mock.close();

@@ -36,3 +36,55 @@ export const InvoicePdfQuerySchema = z.object({
 });
 /** "Field PDFFileName holds the base64 PDF" (1§7). */
 export const InvoicePdfReplySchema = z.object({ PDFFileName: z.base64().min(1) });
+
+/*
+ * Paying (1§7): SaveTempPayment, the payment intent, the card confirmation, SavePayment. Each
+ * mutating call carries an IdempotencyKey (decisions/031): the same key gets the same reply and
+ * never a second charge or a second recording.
+ */
+const IdempotencyKey = z.string().min(8).max(100).regex(/^[A-Za-z0-9-]+$/);
+const Money = z.coerce.number().min(0).max(1_000_000);
+
+export const SaveTempPaymentQuerySchema = z.object({
+  PatientID: z.string().min(1).max(64),
+  CardType: z.string().max(100).default(""),
+  cardCharges: Money,
+  amount: Money.refine((n) => n > 0, "amount must be more than 0"),
+  notes: z.string().max(500).default(""),
+  IdempotencyKey: IdempotencyKey,
+});
+/** The body is the list of ticked invoices with the amount each receives. */
+export const SaveTempPaymentBodySchema = z
+  .array(z.object({ InvoiceID: z.string().min(1).max(64), PayNow: Money }))
+  .min(1)
+  .max(500);
+/** '-1' is failure; more than 0 is the electronic payment id. */
+export const SaveTempPaymentReplySchema = z.coerce.number().int();
+
+export const PaymentIntentBodySchema = z.object({
+  amount: z.number().int().min(1).max(100_000_000),
+  currency: z.literal("nzd"),
+  paymentMethodType: z.literal("card"),
+  IdempotencyKey: IdempotencyKey,
+});
+export const PaymentIntentReplySchema = z.union([z.object({ clientSecret: z.string().min(1) }), z.object({ error: z.string().min(1) })]);
+
+/** The built-in test provider's card confirmation (the mock plays the card provider's part). */
+export const ConfirmCardBodySchema = z.object({
+  clientSecret: z.string().min(1).max(200),
+  cardNumber: z.string().regex(/^\d{12,19}$/),
+  expiry: z.string().regex(/^(0[1-9]|1[0-2])\/\d{2}$/),
+  cvc: z.string().regex(/^\d{3,4}$/),
+  billingName: z.string().max(200).default(""),
+  email: z.string().max(200).default(""),
+});
+export const ConfirmCardReplySchema = z.union([
+  z.object({ status: z.literal("succeeded"), paymentIntentId: z.string() }),
+  z.object({ error: z.object({ code: z.enum(["card_declined", "insufficient_funds", "incorrect_number", "expired_card", "intent_not_found"]), message: z.string() }) }),
+]);
+
+export const SavePaymentQuerySchema = z.object({
+  PatientID: z.string().min(1).max(64),
+  electronicPaymentID: z.coerce.number().int().min(1),
+});
+export const SavePaymentReplySchema = z.boolean();

@@ -8,6 +8,7 @@ import {
   PatientAuthRequestSchema,
   ValidateTokenReplySchema,
 } from "./auth";
+import * as accounts from "./accounts";
 import { InvoicePdfQuerySchema, InvoicePdfReplySchema, PaymentNoticeQuerySchema, PaymentNoticeReplySchema } from "./accounts";
 import {
   ChangePasswordReplySchema,
@@ -70,6 +71,11 @@ export const endpoints = {
   practiceSettings: endpoint({ method: "GET", path: "Lookup/LoadPracticeSetting", needsToken: true, query: PracticeSettingsQuerySchema, reply: PracticeSettingsReplySchema }),
   paymentNotice: endpoint({ method: "GET", path: "Patient/PaymentNotice", needsToken: true, query: PaymentNoticeQuerySchema, reply: PaymentNoticeReplySchema }),
   invoicePdf: endpoint({ method: "GET", path: "Patient/LoadInvoicePDF", needsToken: true, query: InvoicePdfQuerySchema, reply: InvoicePdfReplySchema }),
+  saveTempPayment: endpoint({ method: "POST", path: "patient/SaveTempPayment", needsToken: true, query: accounts.SaveTempPaymentQuerySchema, body: accounts.SaveTempPaymentBodySchema, reply: accounts.SaveTempPaymentReplySchema }),
+  /** The card provider's calls, played by the mock for the built-in test provider (1§7). */
+  createPaymentIntent: endpoint({ method: "POST", path: "payments/create-payment-intent", needsToken: true, body: accounts.PaymentIntentBodySchema, reply: accounts.PaymentIntentReplySchema }),
+  confirmCardPayment: endpoint({ method: "POST", path: "payments/confirm-card", needsToken: true, body: accounts.ConfirmCardBodySchema, reply: accounts.ConfirmCardReplySchema }),
+  savePayment: endpoint({ method: "POST", path: "patient/SavePayment", needsToken: true, query: accounts.SavePaymentQuerySchema, reply: accounts.SavePaymentReplySchema }),
   lookup: endpoint({ method: "GET", path: "IndiciLookup", needsToken: true, query: profile.LookupQuerySchema, reply: profile.LookupReplySchema }),
   addEmergencyContact: endpoint({ method: "POST", path: "patient/AddEmergencyContact", needsToken: true, query: PatientIdQuerySchema, body: profile.EmergencyContactPayloadSchema, reply: profile.AddEmergencyContactReplySchema }),
   deleteEmergencyContact: endpoint({ method: "DELETE", path: "Patient/EmergencyContact", needsToken: true, query: profile.DeleteEmergencyContactQuerySchema, reply: profile.DeleteEmergencyContactReplySchema }),

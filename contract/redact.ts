@@ -2,7 +2,7 @@
  * The secrets a practice API request can carry: the Token (header or query), switch tokens (q) and
  * passwords. Logs and journals show requests only through these functions.
  */
-const SECRET_KEY = /^(token|q|password|newpassword|confirm|captcha)$/i;
+const SECRET_KEY = /^(token|q|password|newpassword|confirm|captcha|cardnumber|cvc|clientsecret)$/i;
 export const REDACTED = "[redacted]";
 
 /** A path with its query, secrets replaced: `/Patient/Logout?Token=[redacted]`. */

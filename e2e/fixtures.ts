@@ -4,7 +4,9 @@ import { MOCK_PORT } from "../playwright.config";
 
 /**
  * `world`: a fresh practice in the mock server for each test, so tests run in parallel without
- * seeing each other's changes. Its users are the default scenario's, under their own usernames.
+ * seeing each other's changes. Its users are its scenario's, under their own usernames. Which
+ * scenario, seed and clock is the `worldOptions` option:
+ *   test.use({ worldOptions: { scenario: "family", seed: 7, now: "2026-03-01T09:00:00+13:00" } });
  */
 const ADMIN = `http://127.0.0.1:${MOCK_PORT}/__admin`;
 
@@ -14,9 +16,26 @@ export interface WorldUser {
   password: string;
 }
 
+/** The world a test gets; without `now` its clock runs from real time. */
+export interface WorldOptions {
+  scenario?: string;
+  seed?: number;
+  /** Fixes the world's clock at this instant, e.g. "2026-03-01T09:00:00+13:00" (decisions/012). */
+  now?: string;
+}
+
+export interface WorldClock {
+  /** The world's now, ISO in Pacific/Auckland. */
+  now: string;
+  mode: "fixed" | "running";
+  startedAt: string;
+  advanced: string;
+}
+
 export interface World {
   id: string;
-  user(label: "family" | "solo" | "reset" | "empty" | "locked" | "noresource"): WorldUser;
+  /** A user of the world's scenario by label ("solo", "family", "many", …). */
+  user(label: string): WorldUser;
   /** A single-use switch token for an account: sign in at /loginSwitch/{q}. */
   switchToken(label: string): Promise<string>;
   /** What the practice "sent" to an address (temporary passwords). */
@@ -25,18 +44,27 @@ export interface World {
   helpMessages(): Promise<Record<string, string>[]>;
   /** The world's request journal (secrets redacted), optionally filtered. */
   requests(filter?: { method?: string; path?: string }): Promise<{ method: string; path: string; query: Record<string, unknown>; body: unknown; fault: string | null; status: number }[]>;
+  /** The card charges the world's payment provider made. */
+  charges(): Promise<{ intentId: string; amountCents: number; at: string }[]>;
   /** Injects a fault into the next calls of one practice API path of this world. */
-  fault(fault: { path: string; status?: number; body?: "malformed" | "empty"; delayMs?: number; times?: number }): Promise<void>;
+  fault(fault: { path: string; status?: number; body?: "malformed" | "empty" | "drop"; delayMs?: number; times?: number }): Promise<void>;
+  /** The world's clock. */
+  clock(): Promise<WorldClock>;
+  /** Moves the world's clock on by an ISO 8601 duration ("P1D", "PT2H"). */
+  advance(duration: string): Promise<WorldClock>;
+  /** Back to the scenario's starting state: data, clock, sign-ins, faults and journal. */
+  reset(): Promise<void>;
 }
 
-export const test = base.extend<{ world: World; consoleErrors: string[] }>({
-  world: async ({}, use) => {
+export const test = base.extend<{ worldOptions: WorldOptions; world: World; consoleErrors: string[] }>({
+  worldOptions: [{ scenario: "default" }, { option: true }],
+  world: async ({ worldOptions }, use) => {
     const created = await fetch(`${ADMIN}/worlds`, {
       method: "POST",
       headers: { "Content-Type": "application/json" },
-      body: JSON.stringify({ scenario: "default" }),
+      body: JSON.stringify({ scenario: "default", ...worldOptions }),
     });
-    expect(created.status, "the mock server creates a world").toBe(201);
+    expect(created.status, `the mock server creates a world: ${created.status === 201 ? "" : await created.clone().text()}`).toBe(201);
     const world = (await created.json()) as { id: string; users: WorldUser[] };
     await use({
       id: world.id,
@@ -63,6 +91,10 @@ export const test = base.extend<{ world: World; consoleErrors: string[] }>({
         const res = await fetch(`${ADMIN}/worlds/${world.id}/requests?${query}`);
         return ((await res.json()) as { requests: Awaited<ReturnType<World["requests"]>> }).requests;
       },
+      async charges() {
+        const res = await fetch(`${ADMIN}/worlds/${world.id}/charges`);
+        return ((await res.json()) as { charges: Awaited<ReturnType<World["charges"]>> }).charges;
+      },
       async fault(fault) {
         const res = await fetch(`${ADMIN}/worlds/${world.id}/faults`, {
           method: "POST",
@@ -70,6 +102,20 @@ export const test = base.extend<{ world: World; consoleErrors: string[] }>({
           body: JSON.stringify(fault),
         });
         expect(res.status).toBe(201);
+      },
+      async clock() {
+        const res = await fetch(`${ADMIN}/worlds/${world.id}/clock`);
+        expect(res.status).toBe(200);
+        return (await res.json()) as WorldClock;
+      },
+      async advance(duration) {
+        const res = await fetch(`${ADMIN}/worlds/${world.id}/clock`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ advance: duration }) });
+        expect(res.status, `advance ${duration}`).toBe(200);
+        return (await res.json()) as WorldClock;
+      },
+      async reset() {
+        const res = await fetch(`${ADMIN}/worlds/${world.id}/reset`, { method: "POST" });
+        expect(res.status).toBe(200);
       },
     });
     await fetch(`${ADMIN}/worlds/${world.id}`, { method: "DELETE" });

@@ -1,5 +1,6 @@
 import { assign, fromPromise, setup } from "xstate";
 import { allocate, totalBalanceCents, type AllocatableInvoice, type Allocation } from "../app/lib/allocation";
+import { messages } from "../app/lib/messages";
 import { feeCents, toCents } from "../app/lib/money";
 
 /**
@@ -9,20 +10,8 @@ import { feeCents, toCents } from "../app/lib/money";
  * the last, and a retry reuses it, so a double click, a refresh or a retry cannot charge twice.
  */
 
-export const paymentTexts = {
-  amountRequired: "Please enter amount",
-  amountInvalid: "Please enter an amount in dollars and cents, for example 45.50",
-  amountTooLarge: "The amount is more than the balance of the invoices",
-  noInvoices: "No invoices to pay",
-  poli: "Poli is not set up for this app",
-  paymentExpress: "Payment Express is not set up for this app",
-  succeeded: "Payment succeeded.",
-  failed: "Payment unsuccessful.",
-  notStarted: "The practice could not start this payment. You have not been charged; please try again.",
-  notCharged: "Your card was not charged.",
-  chargedNotRecorded:
-    "Your card was charged, but the practice has not yet recorded the payment. Do not pay again: try recording it once more, or contact the practice.",
-} as const;
+/** The texts of 1§4, 1§5 and 1§8: the messages catalogue's, so the machine and the screens say the same. */
+export const paymentTexts = messages.payment;
 
 export interface CardType {
   label: string;
@@ -71,7 +60,8 @@ export interface PaymentContext {
   key: string | null;
   electronicPaymentId: number | null;
   clientSecret: string | null;
-  result: { kind: "succeeded"; message: string } | { kind: "failed"; message: string; charged: boolean } | null;
+  /** `uncertain`: the card confirmation was cut off (a dropped connection), so whether it charged is unknown. */
+  result: { kind: "succeeded"; message: string } | { kind: "failed"; message: string; charged: boolean; uncertain?: boolean } | null;
 }
 
 export type PaymentEvent =
@@ -121,6 +111,8 @@ export const paymentMachine = setup({
     canPay: ({ context }) => context.method === "card" && context.invoices.length > 0 && "cents" in amountOf(context) && context.cardComplete,
     startRefused: ({ event }) => (event as unknown as { output: number }).output <= 0,
     recorded: ({ event }) => (event as unknown as { output: boolean }).output === true,
+    /** The card provider answered with a refusal (an error named RefusedError), rather than the connection failing. */
+    refused: ({ event }) => ((event as unknown as { error?: { name?: string } }).error?.name ?? "") === "RefusedError",
     wasCharged: ({ context }) => context.result?.kind === "failed" && context.result.charged,
   },
   actions: {
@@ -148,6 +140,7 @@ export const paymentMachine = setup({
       const reason = error instanceof Error && error.message ? `${error.message} ` : "";
       return { progress: 100 as const, result: { kind: "failed" as const, message: `${paymentTexts.failed} ${reason}${paymentTexts.notCharged}`.replace(/\s+/g, " ").trim(), charged: false } };
     }),
+    failUncertain: assign({ progress: 100 as const, result: { kind: "failed", message: paymentTexts.uncertain, charged: false, uncertain: true } }),
     failCharged: assign({ progress: 100 as const, result: { kind: "failed", message: paymentTexts.chargedNotRecorded, charged: true } }),
     startOver: assign({ progress: 0 as const, key: null, electronicPaymentId: null, clientSecret: null, result: null, submitted: false }),
   },
@@ -222,7 +215,8 @@ export const paymentMachine = setup({
             src: "confirmCard",
             input: ({ context }) => ({ clientSecret: context.clientSecret! }),
             onDone: { target: "recording", actions: "markConfirmed" },
-            onError: { target: "#payment.failed", actions: "failUncharged" },
+            // A refusal charged nothing; a cut-off confirmation may have: trying again reuses the key.
+            onError: [{ guard: "refused", target: "#payment.failed", actions: "failUncharged" }, { target: "#payment.failed", actions: "failUncertain" }],
           },
         },
         recording: {

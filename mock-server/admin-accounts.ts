@@ -28,6 +28,13 @@ export function accountAdminRouter(worlds: WorldRegistry): Router {
     sendJson(res, 200, { mail });
   });
 
+  /** The card charges the built-in test provider made in this world (one per paid payment intent). */
+  router.get("/worlds/:id/charges", (req, res) => {
+    const world = worlds.get(req.params.id);
+    if (!world) return sendJson(res, 404, { error: `Unknown world "${req.params.id}"` });
+    sendJson(res, 200, { charges: world.payments.charges });
+  });
+
   router.get("/worlds/:id/requests", (req, res) => {
     const world = worlds.get(req.params.id);
     if (!world) return sendJson(res, 404, { error: `Unknown world "${req.params.id}"` });

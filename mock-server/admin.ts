@@ -4,16 +4,20 @@ import { scenarioIds } from "../fixtures/scenarios/index";
 import { originOf } from "./endpoint-route";
 import { FaultRequestSchema } from "./faults";
 import { issuesOf, sendJson } from "./http";
+import { AdvanceSchema, InstantSchema } from "./clock";
 import { UnknownScenarioError, type World, type WorldRegistry } from "./worlds";
 
 /**
- * The admin API under /__admin, for QA and tests: create, list and delete worlds, inject faults.
+ * The admin API under /__admin, for QA and tests: create, list, reset and delete worlds, read and
+ * advance their clocks, inject faults, clear the journal.
  * It is deliberately unauthenticated: the mock listens on loopback and holds only generated data.
  */
 
 const CreateWorldSchema = z.strictObject({
   scenario: z.string().min(1).optional(),
   seed: z.int().min(0).max(Number.MAX_SAFE_INTEGER).optional(),
+  /** Fixes the world's clock at this instant; without it the clock runs from real time (decisions/012). */
+  now: InstantSchema.optional(),
 });
 
 export function worldSummary(world: World, origin: string) {
@@ -22,6 +26,7 @@ export function worldSummary(world: World, origin: string) {
     scenario: world.scenarioId,
     seed: world.seed,
     createdAt: world.createdAt,
+    clock: world.clock.state(),
     apiUrl: `${origin}/worlds/${world.id}/api/`,
     users: world.users.map((u) => ({ label: u.label, username: u.username, password: u.password, description: u.description })),
   };
@@ -40,7 +45,7 @@ export function adminRouter(worlds: WorldRegistry): Router {
     const parsed = CreateWorldSchema.safeParse(req.body ?? {});
     if (!parsed.success) return sendJson(res, 400, { error: "Invalid world request", issues: issuesOf(parsed.error) });
     try {
-      const world = worlds.create(parsed.data);
+      const world = worlds.create({ ...parsed.data, now: parsed.data.now?.toMillis() });
       sendJson(res, 201, worldSummary(world, originOf(req)));
     } catch (error) {
       if (!(error instanceof UnknownScenarioError)) throw error;
@@ -60,6 +65,34 @@ export function adminRouter(worlds: WorldRegistry): Router {
     const outcome = worlds.delete(String(req.params.id));
     if (outcome === "not-found") return sendJson(res, 404, { error: `Unknown world "${req.params.id}"` });
     if (outcome === "protected") return sendJson(res, 409, { error: "The default world cannot be deleted" });
+    res.status(204).end();
+  });
+
+  router.get("/worlds/:id/clock", (req, res) => {
+    const world = worldOr404(req);
+    if (!world) return sendJson(res, 404, { error: `Unknown world "${req.params.id}"` });
+    sendJson(res, 200, world.clock.state());
+  });
+
+  router.post("/worlds/:id/clock", (req, res) => {
+    const world = worldOr404(req);
+    if (!world) return sendJson(res, 404, { error: `Unknown world "${req.params.id}"` });
+    const parsed = AdvanceSchema.safeParse(req.body ?? {});
+    if (!parsed.success) return sendJson(res, 400, { error: "Invalid clock request: send {\"advance\": \"P1D\"} (an ISO 8601 duration)", issues: issuesOf(parsed.error) });
+    world.clock.advance(parsed.data.advance);
+    sendJson(res, 200, world.clock.state());
+  });
+
+  router.post("/worlds/:id/reset", (req, res) => {
+    const world = worlds.reset(String(req.params.id));
+    if (!world) return sendJson(res, 404, { error: `Unknown world "${req.params.id}"` });
+    sendJson(res, 200, worldSummary(world, originOf(req)));
+  });
+
+  router.delete("/worlds/:id/requests", (req, res) => {
+    const world = worldOr404(req);
+    if (!world) return sendJson(res, 404, { error: `Unknown world "${req.params.id}"` });
+    world.journal.clear();
     res.status(204).end();
   });
 

@@ -25,6 +25,10 @@ export class Journal {
     if (this.#entries.length > LIMIT) this.#entries.splice(0, this.#entries.length - LIMIT);
   }
 
+  clear(): void {
+    this.#entries.length = 0;
+  }
+
   /** Oldest first; method and path compare case-insensitively, path as an exact call path. */
   list(filter: { method?: string; path?: string } = {}): JournalEntry[] {
     const path = filter.path?.replace(/^\/+/, "").toLowerCase();

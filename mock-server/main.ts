@@ -2,32 +2,24 @@
  * `npm run mock`: the mock practice server on its own.
  *   npm run mock -- --port 4010 [--host 127.0.0.1]     (or MOCK_PORT / MOCK_HOST)
  *   npm run mock -- --scenario family --seed 7         the default world from another scenario
+ *   npm run mock -- --now 2026-03-01T09:00:00+13:00    the default world's clock fixed at that instant
  *   npm run mock -- --list                             the scenarios, one line each
  */
-import { parseArgs } from "node:util";
 import { scenarios } from "../fixtures/scenarios/index";
+import { parseMockArgs } from "./cli-args";
 import { createMockServer } from "./server";
 import { DEFAULT_WORLD_ID } from "./worlds";
 
-function portFrom(value: string | undefined): number {
-  const port = Number(value ?? 4010);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`Invalid port "${value}": use a number from 0 to 65535`);
-  return port;
-}
-
 async function main() {
-  const { values } = parseArgs({ options: { port: { type: "string" }, host: { type: "string" }, scenario: { type: "string" }, seed: { type: "string" }, list: { type: "boolean" } } });
-  if (values.list) {
+  const options = parseMockArgs(process.argv.slice(2), process.env);
+  if (options.list) {
     for (const scenario of scenarios.values()) console.log(`${scenario.id.padEnd(22)} ${scenario.description ?? scenario.title}`);
     return;
   }
-  const seed = values.seed === undefined ? undefined : Number(values.seed);
-  if (seed !== undefined && !Number.isInteger(seed)) throw new Error(`Invalid seed "${values.seed}": use a whole number`);
-  if (values.scenario && !scenarios.has(values.scenario)) throw new Error(`Unknown scenario "${values.scenario}"; known: ${[...scenarios.keys()].join(", ")}`);
   const mock = await createMockServer({
-    defaultWorld: { scenario: values.scenario, seed },
-    port: portFrom(values.port ?? process.env.MOCK_PORT),
-    host: values.host ?? process.env.MOCK_HOST,
+    defaultWorld: { scenario: options.scenario, seed: options.seed, now: options.now },
+    port: options.port,
+    host: options.host,
     log: (line) => console.log(line),
   });
 
@@ -38,6 +30,7 @@ async function main() {
       `  identity server:  POST ${mock.url}/api/Authentication`,
       `  default world:    ${mock.url}/worlds/${DEFAULT_WORLD_ID}/api/`,
       `  admin API:        ${mock.url}/__admin`,
+      `  clock:            ${world.clock.state().now} (${world.clock.state().mode})`,
       `Accounts of the default world:`,
       ...world.users.map((u) => `  ${u.username.padEnd(16)} ${u.password}  ${u.description}`),
     ].join("\n"),

@@ -17,8 +17,8 @@ export interface MockServerOptions {
    * session does not grow without bound. Default 30 minutes.
    */
   idleWorldMs?: number;
-  /** The scenario and seed of the default world (default: scenario "default", seed 1). */
-  defaultWorld?: { scenario?: string; seed?: number };
+  /** The scenario, seed and fixed clock (epoch ms) of the default world (default: scenario "default", seed 1, real time). */
+  defaultWorld?: { scenario?: string; seed?: number; now?: number };
 }
 
 export interface MockServer {

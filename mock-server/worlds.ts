@@ -8,8 +8,10 @@ import { DocumentStore } from "./document-store";
 import { MedicationStore } from "./medication-store";
 import type { StaffRecord } from "../fixtures/builders/staff";
 import { MessageStore } from "./message-store";
+import { PaymentStore } from "./payment-store";
 import { TokenTable } from "./tokens";
 import { createWorldStore, loadPracticeData, type WorldStore } from "./world-store";
+import { WorldClock } from "./clock";
 
 /**
  * A world is a whole practice generated from a scenario and a seed, with its own store, sign-ins
@@ -32,6 +34,8 @@ export interface World {
   scenarioId: string;
   seed: number;
   createdAt: string;
+  /** The world's own time (decisions/012); generated data is anchored to where it started. */
+  clock: WorldClock;
   store: WorldStore;
   /** Secure messages, generated per patient on first read (decisions/010). */
   messages: MessageStore;
@@ -39,6 +43,8 @@ export interface World {
   documents: DocumentStore;
   appointments: AppointmentStore;
   medications: MedicationStore;
+  /** Payments made in this world (a reset forgets them with the rest). */
+  payments: PaymentStore;
   /** The practice team: providers, nurses and reception. */
   staff: readonly StaffRecord[];
   tokens: TokenTable;
@@ -52,6 +58,8 @@ export interface World {
 export interface CreateWorldOptions {
   scenario?: string;
   seed?: number;
+  /** Fixes the world's clock at this instant (epoch ms); by default it runs from real time. */
+  now?: number;
 }
 
 export class UnknownScenarioError extends Error {
@@ -76,7 +84,7 @@ export class WorldRegistry {
 
   /** The default world is made from the default scenario and seed 1 unless told otherwise (`npm run mock -- --scenario`). */
   constructor(defaultWorld: CreateWorldOptions = {}) {
-    this.#add(DEFAULT_WORLD_ID, { scenario: defaultWorld.scenario ?? "default", seed: defaultWorld.seed ?? 1 });
+    this.#add(DEFAULT_WORLD_ID, { scenario: defaultWorld.scenario ?? "default", seed: defaultWorld.seed ?? 1, now: defaultWorld.now });
   }
 
   create(options: CreateWorldOptions = {}): World {
@@ -98,6 +106,19 @@ export class WorldRegistry {
     const idle = this.list().filter((w) => w.id !== DEFAULT_WORLD_ID && now - w.lastUsedAt > idleMs);
     for (const world of idle) this.delete(world.id);
     return idle.map((w) => w.id);
+  }
+
+  /**
+   * Back to the scenario's starting state: data rebuilt from scenario, seed and the clock's starting
+   * instant; sign-ins, faults and the journal cleared. The id and user names stay.
+   */
+  reset(id: string): World | undefined {
+    const world = this.#worlds.get(id);
+    if (!world) return undefined;
+    world.clock.reset();
+    Object.assign(world, generate(world.id, world.scenarioId, world.seed, world.clock));
+    world.lastUsedAt = Date.now();
+    return world;
   }
 
   list(): World[] {
@@ -122,31 +143,40 @@ export class WorldRegistry {
 
   #add(id: string, options: CreateWorldOptions): World {
     const scenarioId = options.scenario ?? "default";
-    const scenario = getScenario(scenarioId);
-    if (!scenario) throw new UnknownScenarioError(scenarioId);
+    if (!getScenario(scenarioId)) throw new UnknownScenarioError(scenarioId);
     const seed = options.seed ?? 1;
-    const data = buildPracticeData(scenario, seed);
-    const store = createWorldStore();
-    loadPracticeData(store, data, (label) => usernameFor(label, id));
+    const clock = new WorldClock(options.now);
     const world: World = {
       id,
       scenarioId,
       seed,
       createdAt: new Date().toISOString(),
-      store,
-      messages: new MessageStore({ seed, practiceName: data.practice.name, staff: data.staff, referenceDate: data.referenceDate }, data.messagePlans),
-      documents: new DocumentStore(seed, data.staff, data.referenceDate, data.documentPlans),
-      appointments: new AppointmentStore(seed, data.staff, data.referenceDate, data.appointmentPlans),
-      medications: new MedicationStore(seed, data.staff, data.referenceDate, data.city, data.medicationPlans),
-      staff: data.staff,
-      tokens: new TokenTable(),
-      faults: new FaultTable(),
-      journal: new Journal(),
+      clock,
       lastUsedAt: Date.now(),
-      users: data.accounts.map((a) => ({ label: a.label, username: usernameFor(a.label, id), password: a.password, description: a.description })),
+      ...generate(id, scenarioId, seed, clock),
     };
     this.#worlds.set(id, world);
     for (const user of world.users) this.#owners.set(normaliseUsername(user.username), world);
     return world;
   }
+}
+
+/** Everything of a world that its scenario, seed and starting clock fix, plus empty sign-ins, faults and journal. */
+function generate(id: string, scenarioId: string, seed: number, clock: WorldClock) {
+  const data = buildPracticeData(getScenario(scenarioId)!, seed, { referenceDate: clock.startMs });
+  const store = createWorldStore();
+  loadPracticeData(store, data, (label) => usernameFor(label, id));
+  return {
+    store,
+    messages: new MessageStore({ seed, practiceName: data.practice.name, staff: data.staff, referenceDate: data.referenceDate }, data.messagePlans),
+    documents: new DocumentStore(seed, data.staff, data.referenceDate, data.documentPlans),
+    appointments: new AppointmentStore(seed, data.staff, data.referenceDate, data.appointmentPlans, clock),
+    medications: new MedicationStore(seed, data.staff, data.referenceDate, data.city, data.medicationPlans),
+    payments: new PaymentStore(),
+    staff: data.staff,
+    tokens: new TokenTable(),
+    faults: new FaultTable(),
+    journal: new Journal(),
+    users: data.accounts.map((a): WorldUser => ({ label: a.label, username: usernameFor(a.label, id), password: a.password, description: a.description })),
+  };
 }

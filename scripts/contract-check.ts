@@ -31,10 +31,16 @@ async function request(base: string, e: Endpoint, options: { token?: string; que
   return { status: res.status, text };
 }
 
+/** Sees every reply's raw text as it arrives (the determinism test compares them byte for byte). */
+export type ReplyObserver = (call: string, status: number, text: string) => void;
+/** Each run's observer, keyed by its results list, so runs in parallel keep theirs apart. */
+const observers = new WeakMap<CheckResult[], ReplyObserver>();
+
 async function check<E extends Endpoint>(results: CheckResult[], name: string, base: string, e: E, options: Parameters<typeof request>[2]): Promise<z.output<E["reply"]> | undefined> {
   const call = `${e.method} ${e.path}${name ? ` (${name})` : ""}`;
   try {
     const { status, text } = await request(base, e, options);
+    observers.get(results)?.(call, status, text);
     if (status !== 200) {
       results.push({ call, ok: false, detail: `HTTP ${status}: ${text.slice(0, 200)}` });
       return undefined;
@@ -52,8 +58,9 @@ async function check<E extends Endpoint>(results: CheckResult[], name: string, b
   }
 }
 
-export async function runContractCheck(options: { identityUrl: string; username: string; password: string }): Promise<CheckResult[]> {
+export async function runContractCheck(options: { identityUrl: string; username: string; password: string; onReply?: ReplyObserver }): Promise<CheckResult[]> {
   const results: CheckResult[] = [];
+  if (options.onReply) observers.set(results, options.onReply);
   const identity = await check(results, "", options.identityUrl, endpoints.identityAuthentication, { body: { UserName: options.username, Password: options.password } });
   if (!identity || !("ACCAPIURL" in identity)) {
     if (identity) results.push({ call: "sign-in", ok: false, detail: `identity server refused: ${identity.ResponseMessage ?? identity.StatusCode}` });

@@ -25,6 +25,12 @@ const ConfigSchema = z.object({
   /** Unsuccessful sign-ins in 15 minutes before an account, or a client address, is paused. */
   SIGNIN_MAX_FAILURES_PER_ACCOUNT: z.coerce.number().int().min(3).default(10),
   SIGNIN_MAX_FAILURES_PER_ADDRESS: z.coerce.number().int().min(3).default(50),
+  /** Stripe's publishable key: card payments go through Stripe; unset, the built-in test provider (decisions/030). */
+  STRIPE_PUBLISHABLE_KEY: z
+    .string()
+    .regex(/^pk_(test|live)_[A-Za-z0-9]+$/, { message: "must be a Stripe publishable key (pk_test_… or pk_live_…)" })
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
 });
 
 export type Config = z.output<typeof ConfigSchema> & { PRACTICE_API_URL: string; sessionSecret: string; cookieSecure: boolean };

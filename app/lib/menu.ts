@@ -27,7 +27,7 @@ export const MENU_AREAS: readonly MenuArea[] = [
 ];
 
 /** Paths whose screens exist. A path joins this list in the change that builds its screen. */
-export const BUILT_PATHS: ReadonlySet<string> = new Set<string>([]);
+export const BUILT_PATHS: ReadonlySet<string> = new Set<string>(["/accounts"]);
 
 export interface MenuLink extends MenuArea {
   /** The unread badge, on the messaging item only. */

@@ -70,6 +70,38 @@ export const messages = {
     notificationSaveFailed: (label: string, on: boolean) => `${label} could not be saved. It is still ${on ? "on" : "off"}. Please try again.`,
     termsUnavailable: "The terms and conditions could not be loaded just now. Please try again later.",
   },
+  /** /accounts and paying (1§2 Accounts page, 1§4, 1§5 Payment, 1§8), spelling corrected. */
+  payment: {
+    disclaimer:
+      "Never share your account details or passwords with anyone. The practice will never ask you for your bank details by phone, e-mail or text message.",
+    noPending: "No Record Found",
+    noInvoices: "No Records Found",
+    amountRequired: "Please enter amount",
+    amountInvalid: "Please enter an amount in dollars and cents, for example 45.50",
+    amountTooLarge: "The amount is more than the balance of the invoices",
+    nothingToPay: "No invoices to pay",
+    poli: "Poli is not set up for this app",
+    paymentExpress: "Payment Express is not set up for this app",
+    succeeded: "Payment succeeded.",
+    failed: "Payment unsuccessful.",
+    notStarted: "The practice could not start this payment. You have not been charged; please try again.",
+    notCharged: "Your card was not charged.",
+    chargedNotRecorded:
+      "Your card was charged, but the practice has not yet recorded the payment. Do not pay again: try recording it once more, or contact the practice.",
+    uncertain:
+      "We could not hear back from the card provider, so we cannot tell whether your card was charged. Try again: the same payment is reused and your card cannot be charged twice.",
+    cardRequired: "Card number is required",
+    cardIncomplete: "Your card number is incomplete.",
+    cardInvalid: "Your card number is invalid.",
+    cardCorrect: "Please enter correct card number",
+    expiryRequired: "Expiry date is required",
+    expiryInvalid: "Please enter the expiry date as MM/YY",
+    expiryPast: "Your card's expiration date is in the past.",
+    cvcRequired: "Security code is required",
+    cvcInvalid: "Your card's security code is incomplete.",
+    pdfFailed: "The invoice could not be loaded. Please try again later.",
+    invoicesFailed: "The invoices could not be loaded just now. Please try again later.",
+  },
   errors: {
     notFoundTitle: "Failed to load the page",
     notFoundCode: "Error Code: 404",

@@ -12,7 +12,7 @@ import {
   UpdateProfileDialog,
 } from "../components/profile/dialogs";
 import { Breadcrumb } from "../components/shell/breadcrumb";
-import { Button } from "../components/ui/button";
+import { Button, buttonClass } from "../components/ui/button";
 import { Notice, ToastProvider } from "../components/ui/toast";
 import { hasArea } from "../lib/menu";
 import { messages } from "../lib/messages";
@@ -76,7 +76,7 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
           <div className="flex flex-wrap gap-3">
             {/* The invoices screen is linked only once it exists and the menu offers it (decisions/004). */}
             {hasArea(shell?.menu ?? [], "/accounts") ? (
-              <Link to="/accounts" className="inline-flex min-h-11 items-center rounded border-2 border-brand px-4 font-semibold text-brand">
+              <Link to="/accounts" className={buttonClass("secondary")}>
                 View Invoices
               </Link>
             ) : null}

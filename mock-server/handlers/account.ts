@@ -19,7 +19,7 @@ export const accountRoutes = {
         to: username,
         subject: "Your temporary password",
         body: `Your temporary password is ${temporary}. You will be asked to choose a new one when you sign in.`,
-        sentAt: new Date().toISOString(),
+        sentAt: world.clock.now().toISO()!,
       });
       return { StatusCode: "1", ResponseMessage: "A temporary password has been sent to your e-mail address." };
     },
@@ -43,7 +43,7 @@ export const accountRoutes = {
   sendHelpMessage: {
     tokenIn: "none",
     handle({ world, body }) {
-      world.store.helpMessage.create({ id: randomUUID(), receivedAt: new Date().toISOString(), payload: JSON.stringify(body) });
+      world.store.helpMessage.create({ id: randomUUID(), receivedAt: world.clock.now().toISO()!, payload: JSON.stringify(body) });
       return { StatusCode: "1", ResponseMessage: "Thank you. The practice has your message and will contact you soon." };
     },
   },

@@ -3,7 +3,7 @@ import { authRoutes } from "./auth";
 import { appointmentRoutes } from "./appointments";
 import { documentRoutes } from "./documents";
 import { medicationRoutes } from "./medications";
-import { invoiceRoutes } from "./invoices";
+import { invoiceRoutes, paymentRoutes } from "./invoices";
 import { messagingRoutes } from "./messaging";
 import { patientRoutes } from "./patient";
 import { profileRoutes } from "./profile";
@@ -12,4 +12,4 @@ import type { WorldRoutes } from "./types";
 export type { WorldRoutes } from "./types";
 
 /** Every call of a world's practice API, by contract endpoint name. */
-export const worldRoutes: WorldRoutes = { ...authRoutes, ...accountRoutes, ...patientRoutes, ...invoiceRoutes, ...profileRoutes, ...messagingRoutes, ...documentRoutes, ...appointmentRoutes, ...medicationRoutes };
+export const worldRoutes: WorldRoutes = { ...authRoutes, ...accountRoutes, ...patientRoutes, ...invoiceRoutes, ...paymentRoutes, ...profileRoutes, ...messagingRoutes, ...documentRoutes, ...appointmentRoutes, ...medicationRoutes };

@@ -2,6 +2,7 @@ import { toBundle } from "../../contract/fhir";
 import { MEDICATION_LISTS } from "../../contract/medications";
 import type { MedicationRecord } from "../../fixtures/builders/medications";
 import { medicationResource, pharmacyResource } from "../resources";
+import { balanceOf } from "./invoices";
 import type { WorldRoutes } from "./types";
 
 /** Medications, pharmacies and repeat-prescription requests (2§7). */
@@ -13,10 +14,11 @@ export const medicationRoutes = {
     tokenIn: "header",
     handle({ world, query }) {
       const all = world.medications.all(query.PatientID);
-      const newest = all[0]?.authoredMs ?? 0;
+      // Recent: authored in the 90 days before the world's now (decisions/012).
+      const now = world.clock.nowMs();
       const filters: Record<string, (m: MedicationRecord) => boolean> = {
         [MEDICATION_LISTS.all]: () => true,
-        [MEDICATION_LISTS.recent]: (m) => newest - m.authoredMs <= RECENT_MS,
+        [MEDICATION_LISTS.recent]: (m) => now - m.authoredMs <= RECENT_MS,
         [MEDICATION_LISTS.repeated]: (m) => m.repeated,
       };
       const list = all.filter(filters[query.TypeID]);
@@ -43,7 +45,7 @@ export const medicationRoutes = {
       if (chosen.some((m) => !m)) return { StatusCode: "3" as const, ResponseMessage: "One of the selected medicines is not on your record." };
       const settings = Object.fromEntries(world.store.setting.getAll().map((s) => [s.id, s.value]));
       // The server is the authority on the rule the portal also checks (2§5).
-      if (body.PickUpTypeID === 1 && settings.IsOutstandingBalance === "1" && Number(settings.OutstandingBalance) > 0) {
+      if (body.PickUpTypeID === 1 && settings.IsOutstandingBalance === "1" && balanceOf(world, body.PatientID) > 0) {
         return { StatusCode: "3" as const, ResponseMessage: "Cannot send pickup request patient has outstanding balance" };
       }
       const onLeave = [...new Map(chosen.map((m) => m!.prescriber).filter((p) => p.onLeave).map((p) => [p.id, p])).values()];

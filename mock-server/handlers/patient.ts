@@ -3,6 +3,7 @@ import { MENU_CODES } from "../../fixtures/builders/menu-items";
 import { HttpError } from "../http";
 import { menuItemResource, organizationResource, patientResource, proxyUserResource } from "../resources";
 import type { World } from "../worlds";
+import { balanceOf } from "./invoices";
 import type { WorldRoutes } from "./types";
 
 /** The patient-level calls the portal makes after sign-in (1§7). Patient ids are checked by the wrapper. */
@@ -47,15 +48,17 @@ export const patientRoutes = {
     handle({ world, query }) {
       const c = world.store.counters.findFirst({ where: { patientId: { equals: query.PatientID } } });
       if (!c) throw new HttpError(404, { error: `No counters for patient ${query.PatientID}` });
+      // Future appointments the world's clock has passed count as completed (decisions/012).
+      const passed = world.appointments.passed(query.PatientID);
       return [
         {
           // Unread messages are counted from the inbox itself, so opening one lowers the badge.
           InboxCounter: world.messages.unreadCount(query.PatientID),
           MedicationsCounter: c.MedicationsCounter,
           TestResultsCounter: world.documents.unreadResults(query.PatientID),
-          AppointmentsCounter: c.AppointmentsCounter,
-          completedcount: c.completedcount,
-          futurecount: c.futurecount,
+          AppointmentsCounter: Math.max(0, c.AppointmentsCounter - passed),
+          completedcount: c.completedcount + passed,
+          futurecount: Math.max(0, c.futurecount - passed),
           missedcount: c.missedcount,
           facetofacecount: c.facetofacecount,
           videoconsultappointmentcount: c.videoconsultappointmentcount,
@@ -68,8 +71,12 @@ export const patientRoutes = {
 
   practiceSettings: {
     tokenIn: "header",
-    handle({ world }) {
-      return world.store.setting.findMany({ where: {}, orderBy: { position: "asc" } }).map((s) => ({ id: s.id, value: s.value }));
+    handle({ world, query }) {
+      const settings = world.store.setting.findMany({ where: {}, orderBy: { position: "asc" } });
+      // Settings are read per patient: with IsOutstandingBalance on, OutstandingBalance is that
+      // patient's unpaid total, so paying the invoices clears it.
+      const outstandingOn = settings.some((s) => s.id === "IsOutstandingBalance" && s.value === "1");
+      return settings.map((s) => ({ id: s.id, value: outstandingOn && s.id === "OutstandingBalance" ? balanceOf(world, query.PatientID).toFixed(2) : s.value }));
     },
   },
 } satisfies Partial<WorldRoutes>;

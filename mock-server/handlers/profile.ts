@@ -1,11 +1,11 @@
 import { randomBytes } from "node:crypto";
-import { DateTime } from "luxon";
 import { toBundle } from "../../contract/fhir";
 import { LookupSlots, type ContactMethodRecord } from "../../contract/profile";
 import { LOOKUPS } from "../../fixtures/builders/lookups";
 import { hashSeed } from "../../fixtures/builders/random";
 import { HttpError } from "../http";
 import type { World } from "../worlds";
+import { balanceOf } from "./invoices";
 import type { WorldRoutes } from "./types";
 
 /** The profile calls (1§7). Every change lands in the world's store, so the next profile read shows it. */
@@ -67,7 +67,7 @@ export const profileRoutes = {
       const chosen = new Map(body.SelectedContacttMethods.map((m) => [m.ContactMethodID, m.ContactMethod]));
       if (!chosen.has(body.PrefferedContactMethodID)) return { StatusCode: "3", StatusMessage: "The preferred contact method must be one of the selected methods." };
       const previous = JSON.parse(patient.contactMethods || "[]") as ContactMethodRecord[];
-      const now = DateTime.now().setZone("Pacific/Auckland").toISO({ includeOffset: false, suppressMilliseconds: true })!;
+      const now = world.clock.now().toISO({ includeOffset: false, suppressMilliseconds: true })!;
       const records = [...chosen].map(([id, name], i): ContactMethodRecord => {
         const kept = previous.find((r) => r.ContactMethodID === id && !r.IsDeleted);
         return kept
@@ -136,11 +136,8 @@ export const profileRoutes = {
   accountBalance: {
     tokenIn: "header",
     handle({ world, query }) {
-      const patient = patientOf(world, query.PatientID);
-      const counters = world.store.counters.findFirst({ where: { patientId: { equals: patient.id } } });
-      // Until invoices live in the world, the balance is seeded: a patient never seen owes nothing.
-      if (!counters || counters.totalpatientappointments === 0) return [{ Balance: 0 }];
-      return [{ Balance: (hashSeed(world.seed, "balance", patient.id) % 40000) / 100 }];
+      // The sum of the pending invoices' balances, so a payment lowers it.
+      return [{ Balance: balanceOf(world, patientOf(world, query.PatientID).id) }];
     },
   },
 

@@ -1,46 +1,20 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { APPOINTMENT_LISTS } from "../../contract/appointments";
 import { endpoints } from "../../contract/endpoints";
 import type { z } from "zod";
 import { MEDICATION_LISTS, OnLeaveProvidersSchema, type RepeatRequestSchema } from "../../contract/medications";
-import { createMockServer } from "../../mock-server/server";
+import { useMockServer, type TestWorld, type WorldOptions } from "../helpers/mock-world";
 
 /** Appointments, practitioners, medications and repeat requests, against the mock over HTTP. */
-type Users = Record<string, { username: string; password: string }>;
-let mock: Awaited<ReturnType<typeof createMockServer>>;
-
-async function newWorld(body: object): Promise<Users> {
-  const res = await fetch(`${mock.url}/__admin/worlds`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
-  expect(res.status).toBe(201);
-  const world = (await res.json()) as { users: { label: string; username: string; password: string }[] };
-  return Object.fromEntries(world.users.map((u) => [u.label, u]));
-}
-
-async function signIn(from: Users, label: string) {
-  const auth = await import("../../app/.server/practice/auth.server");
-  const { practiceApi } = await import("../../app/.server/practice/api.server");
-  const user = from[label];
-  const identity = await auth.lookupIdentity({ userName: user.username, password: user.password });
-  if (identity.kind !== "found") throw new Error("identity not found");
-  const outcome = await auth.authenticate(identity.apiBase, { userName: user.username, password: user.password });
-  if (outcome.kind !== "signedIn") throw new Error("not signed in");
-  return { id: outcome.patientId, api: practiceApi(identity.apiBase, outcome.token) };
-}
+const mock = useMockServer();
+const newWorld = (options: WorldOptions) => mock.createWorld(options);
+const signIn = (world: TestWorld, label: string) => world.signIn(label);
 
 type Session = Awaited<ReturnType<typeof signIn>>;
 const appointments = (s: Session, list: string, size = 200) => s.api.call(endpoints.appointments, { query: { PatientID: s.id, PageSize: size, PageNumber: 1, AppointmentType: list as "0" } });
 type RepeatBody = Partial<z.input<typeof RepeatRequestSchema>> & { MedicationID: string };
 const repeat = (s: Session, body: RepeatBody) =>
   s.api.call(endpoints.repeatRequest, { body: { PatientID: s.id, PickUpTypeID: 1, ...body } });
-
-beforeAll(async () => {
-  mock = await createMockServer({ port: 0 });
-  process.env.PRACTICE_IDENTITY_URL = mock.url;
-});
-
-afterAll(async () => {
-  await mock?.close();
-});
 
 describe("appointments", () => {
   it("agree with the dashboard counters: completed, future and missed, and the three kinds", async () => {

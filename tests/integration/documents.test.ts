@@ -1,30 +1,14 @@
 import { PDFDocument } from "pdf-lib";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { endpoints } from "../../contract/endpoints";
-import { createMockServer } from "../../mock-server/server";
+import { useMockServer, type TestWorld } from "../helpers/mock-world";
 
 /** Test results, letters and resources through the portal's practice client, against the mock over HTTP. */
-type Users = Record<string, { username: string; password: string }>;
-let mock: Awaited<ReturnType<typeof createMockServer>>;
-let users: Users;
-let many: Users;
+const mock = useMockServer();
+let users: TestWorld;
+let many: TestWorld;
 
-async function newWorld(body: object): Promise<Users> {
-  const res = await fetch(`${mock.url}/__admin/worlds`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
-  const world = (await res.json()) as { users: { label: string; username: string; password: string }[] };
-  return Object.fromEntries(world.users.map((u) => [u.label, u]));
-}
-
-async function signIn(from: Users, label: string) {
-  const auth = await import("../../app/.server/practice/auth.server");
-  const { practiceApi } = await import("../../app/.server/practice/api.server");
-  const user = from[label];
-  const identity = await auth.lookupIdentity({ userName: user.username, password: user.password });
-  if (identity.kind !== "found") throw new Error("identity not found");
-  const outcome = await auth.authenticate(identity.apiBase, { userName: user.username, password: user.password });
-  if (outcome.kind !== "signedIn") throw new Error("not signed in");
-  return { id: outcome.patientId, api: practiceApi(identity.apiBase, outcome.token), token: outcome.token, apiBase: identity.apiBase };
-}
+const signIn = (world: TestWorld, label: string) => world.signIn(label);
 
 async function expectPdf(base64: string, title: RegExp) {
   const pdf = await PDFDocument.load(Buffer.from(base64, "base64"));
@@ -33,14 +17,8 @@ async function expectPdf(base64: string, title: RegExp) {
 }
 
 beforeAll(async () => {
-  mock = await createMockServer({ port: 0 });
-  process.env.PRACTICE_IDENTITY_URL = mock.url;
-  users = await newWorld({ seed: 21 });
-  many = await newWorld({ scenario: "many-records", seed: 21 });
-});
-
-afterAll(async () => {
-  await mock?.close();
+  users = await mock.createWorld({ seed: 21 });
+  many = await mock.createWorld({ scenario: "many-records", seed: 21 });
 });
 
 describe("lab results", () => {

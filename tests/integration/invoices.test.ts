@@ -1,40 +1,15 @@
 import { PDFDocument } from "pdf-lib";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { endpoints } from "../../contract/endpoints";
-import { createMockServer } from "../../mock-server/server";
+import { useMockServer, type TestWorld } from "../helpers/mock-world";
 
 /** Invoices and invoice PDFs through the portal's practice client, against the mock over HTTP. */
-type Mock = Awaited<ReturnType<typeof createMockServer>>;
-let mock: Mock;
-
-const users: Record<string, { username: string; password: string }> = {};
-
-async function signIn(label: string, worldUsers = users) {
-  const auth = await import("../../app/.server/practice/auth.server");
-  const { practiceApi } = await import("../../app/.server/practice/api.server");
-  const user = worldUsers[label];
-  const identity = await auth.lookupIdentity({ userName: user.username, password: user.password });
-  if (identity.kind !== "found") throw new Error("identity not found");
-  const outcome = await auth.authenticate(identity.apiBase, { userName: user.username, password: user.password });
-  if (outcome.kind !== "signedIn") throw new Error("not signed in");
-  return { id: outcome.patientId, api: practiceApi(identity.apiBase, outcome.token) };
-}
-
-async function newWorld(seed: number) {
-  const res = await fetch(`${mock.url}/__admin/worlds`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ seed }) });
-  const world = (await res.json()) as { users: { label: string; username: string; password: string }[] };
-  return Object.fromEntries(world.users.map((u) => [u.label, u]));
-}
+const mock = useMockServer();
+let world: TestWorld;
+const signIn = (label: string) => world.signIn(label);
 
 beforeAll(async () => {
-  mock = await createMockServer({ port: 0 });
-  process.env.PRACTICE_IDENTITY_URL = mock.url;
-
-  Object.assign(users, await newWorld(11));
-});
-
-afterAll(async () => {
-  await mock?.close();
+  world = await mock.createWorld({ seed: 11 });
 });
 
 describe("invoices (PaymentNotice)", () => {
@@ -93,11 +68,9 @@ describe("invoice PDFs (LoadInvoicePDF)", () => {
   });
 
   it("a contract-breaking PDF reply is caught by the portal's client", async () => {
-    const other = await newWorld(12);
-    const s = await signIn("solo", other);
-    const worlds = (await (await fetch(`${mock.url}/__admin/worlds`)).json()) as { worlds: { id: string; users: { username: string }[] }[] };
-    const id = worlds.worlds.find((w) => w.users.some((u) => u.username === other.solo.username))!.id;
-    await fetch(`${mock.url}/__admin/worlds/${id}/faults`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ path: "Patient/LoadInvoicePDF", body: "malformed", times: 1 }) });
+    const other = await mock.createWorld({ seed: 12 });
+    const s = await other.signIn("solo");
+    await other.fault({ path: "Patient/LoadInvoicePDF", body: "malformed", times: 1 });
     await expect(s.api.call(endpoints.invoicePdf, { query: { PatientID: s.id, InvoiceTransactionID: "x" } })).rejects.toMatchObject({ kind: "contract" });
   });
 });

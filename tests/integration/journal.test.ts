@@ -1,17 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { createMockServer } from "../../mock-server/server";
+import { useMockServer, type TestWorld } from "../helpers/mock-world";
 
-let mock: Awaited<ReturnType<typeof createMockServer>>;
-let world: { id: string; apiUrl?: string; users: { label: string; username: string; password: string }[] };
-
-const admin = (path: string, init?: RequestInit) => fetch(`${mock.url}/__admin${path}`, { ...init, headers: { "Content-Type": "application/json" } });
+const mock = useMockServer();
+let world: TestWorld;
+const admin = (path: string) => mock.admin(path);
 
 beforeAll(async () => {
-  mock = await createMockServer({ port: 0 });
-  world = await (await admin("/worlds", { method: "POST", body: "{}" })).json();
-});
-afterAll(async () => {
-  await mock?.close();
+  world = await mock.createWorld();
 });
 
 describe("the request journal", () => {
@@ -23,7 +19,7 @@ describe("the request journal", () => {
     await post("Patient/Authentication", { UserName: solo.username, Password: "WrongPassword9", q: "" });
     const signedIn = (await (await post("Patient/Authentication", { UserName: solo.username, Password: solo.password, q: "" })).json()) as { extension: { valueString?: string }[] }[];
     const token = signedIn[0].extension.find((e) => e.valueString)!.valueString!;
-    await admin(`/worlds/${world.id}/faults`, { method: "POST", body: JSON.stringify({ path: "ValidateToken", status: 503, times: 1 }) });
+    await world.fault({ path: "ValidateToken", status: 503, times: 1 });
     await fetch(`${api}/ValidateToken`, { headers: { Token: token } });
     await fetch(`${api}/Patient/Logout?Token=${token}`, { method: "POST" });
 

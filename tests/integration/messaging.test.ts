@@ -1,47 +1,23 @@
 import { PDFDocument } from "pdf-lib";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { endpoints } from "../../contract/endpoints";
 import { MESSAGE_BOXES, READ_FILTERS } from "../../contract/messaging";
-import { createMockServer } from "../../mock-server/server";
+import { useMockServer, type TestWorld } from "../helpers/mock-world";
 
 /** Secure messages through the portal's practice client, against the mock over HTTP. */
-type Mock = Awaited<ReturnType<typeof createMockServer>>;
-type Users = Record<string, { username: string; password: string }>;
-let mock: Mock;
-let defaultUsers: Users;
-let manyUsers: Users;
+const mock = useMockServer();
+let defaultUsers: TestWorld;
+let manyUsers: TestWorld;
 
-async function newWorld(body: object): Promise<Users> {
-  const res = await fetch(`${mock.url}/__admin/worlds`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
-  expect(res.status).toBe(201);
-  const world = (await res.json()) as { users: { label: string; username: string; password: string }[] };
-  return Object.fromEntries(world.users.map((u) => [u.label, u]));
-}
-
-async function signIn(users: Users, label: string) {
-  const auth = await import("../../app/.server/practice/auth.server");
-  const { practiceApi } = await import("../../app/.server/practice/api.server");
-  const user = users[label];
-  const identity = await auth.lookupIdentity({ userName: user.username, password: user.password });
-  if (identity.kind !== "found") throw new Error("identity not found");
-  const outcome = await auth.authenticate(identity.apiBase, { userName: user.username, password: user.password });
-  if (outcome.kind !== "signedIn") throw new Error("not signed in");
-  return { id: outcome.patientId, api: practiceApi(identity.apiBase, outcome.token), apiBase: identity.apiBase, token: outcome.token };
-}
+const signIn = (world: TestWorld, label: string) => world.signIn(label);
 
 type Session = Awaited<ReturnType<typeof signIn>>;
 const list = (s: Session, box: string, page: number, options: { size?: number; read?: string } = {}) =>
   s.api.call(endpoints.messages, { query: { PatientID: s.id, Type: "1", MessagingType: box as "1", PageSize: options.size ?? 25, PageNumber: page, ReadFilter: options.read as "0" | undefined } });
 
 beforeAll(async () => {
-  mock = await createMockServer({ port: 0 });
-  process.env.PRACTICE_IDENTITY_URL = mock.url;
-  defaultUsers = await newWorld({ seed: 5 });
-  manyUsers = await newWorld({ scenario: "many-records", seed: 5 });
-});
-
-afterAll(async () => {
-  await mock?.close();
+  defaultUsers = await mock.createWorld({ seed: 5 });
+  manyUsers = await mock.createWorld({ scenario: "many-records", seed: 5 });
 });
 
 describe("Patient/Messaging", () => {
@@ -157,7 +133,7 @@ describe("Patient/MessageByID", () => {
   });
 
   it("gives the same bytes for the same seed in two worlds", async () => {
-    const again = await newWorld({ scenario: "many-records", seed: 5 });
+    const again = await mock.createWorld({ scenario: "many-records", seed: 5 });
     const a = await signIn(manyUsers, "many");
     const b = await signIn(again, "many");
     const [pageA, pageB] = await Promise.all([a, b].map((s) => list(s, MESSAGE_BOXES.sent, 3)));

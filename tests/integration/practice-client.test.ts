@@ -1,12 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createMockServer } from "../../mock-server/server";
+import { beforeAll, describe, expect, it } from "vitest";
+import { useMockServer } from "../helpers/mock-world";
 
 /**
  * The portal's practice API client against the real mock server over HTTP. The portal reads its
  * configuration once at import, so the modules are imported after the mock is listening.
  */
-type Mock = Awaited<ReturnType<typeof createMockServer>>;
-let mock: Mock;
+const mock = useMockServer();
 let auth: typeof import("../../app/.server/practice/auth.server");
 let patient: typeof import("../../app/.server/practice/patient.server");
 let client: typeof import("../../app/.server/practice/client.server");
@@ -14,9 +13,7 @@ let apiOf: typeof import("../../app/.server/practice/api.server").practiceApi;
 let worldId: string;
 let users: Record<string, { username: string; password: string }>;
 
-async function admin(path: string, init?: RequestInit) {
-  return fetch(`${mock.url}/__admin${path}`, { ...init, headers: { "Content-Type": "application/json" } });
-}
+const admin = (path: string, init?: { method?: string; body?: string }) => mock.admin(path, init);
 
 async function signIn(label: string) {
   const user = users[label];
@@ -28,20 +25,14 @@ async function signIn(label: string) {
 }
 
 beforeAll(async () => {
-  mock = await createMockServer({ port: 0 });
-  process.env.PRACTICE_IDENTITY_URL = mock.url;
   auth = await import("../../app/.server/practice/auth.server");
   patient = await import("../../app/.server/practice/patient.server");
   client = await import("../../app/.server/practice/client.server");
   apiOf = (await import("../../app/.server/practice/api.server")).practiceApi;
-  const created = await admin("/worlds", { method: "POST", body: JSON.stringify({ scenario: "default", seed: 3 }) });
-  const world = (await created.json()) as { id: string; users: { label: string; username: string; password: string }[] };
+  const world = await mock.createWorld({ scenario: "default", seed: 3 });
   worldId = world.id;
-  users = Object.fromEntries(world.users.map((u) => [u.label, u]));
-});
-
-afterAll(async () => {
-  await mock?.close();
+  // A copy: one test changes solo's password.
+  users = Object.fromEntries(world.users.map((u) => [u.label, { ...u }]));
 });
 
 describe("practice API client against the mock server", () => {

@@ -1,51 +1,26 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createMockServer } from "../../mock-server/server";
+import { beforeAll, describe, expect, it } from "vitest";
+import { useMockServer, type TestWorld } from "../helpers/mock-world";
 import { readProfile, emergencyContactPayload, contactMethodsRequest, demographicsRequest } from "../../app/lib/profile";
 
 /** The profile calls of 1§7, from the portal's server code to the mock's world and back. */
-type Mock = Awaited<ReturnType<typeof createMockServer>>;
-let mock: Mock;
-let auth: typeof import("../../app/.server/practice/auth.server");
+const mock = useMockServer();
 let patient: typeof import("../../app/.server/practice/patient.server");
 let profile: typeof import("../../app/.server/practice/profile.server");
 let client: typeof import("../../app/.server/practice/client.server");
-let apiOf: typeof import("../../app/.server/practice/api.server").practiceApi;
-let users: Record<string, { username: string; password: string }>;
-let worldId: string;
+type PracticeApi = ReturnType<typeof import("../../app/.server/practice/api.server").practiceApi>;
+let world: TestWorld;
 
-async function admin(path: string, init?: RequestInit) {
-  return fetch(`${mock.url}/__admin${path}`, { ...init, headers: { "Content-Type": "application/json" } });
-}
+const signIn = (label: string) => world.signIn(label);
 
-async function signIn(label: string) {
-  const user = users[label];
-  const identity = await auth.lookupIdentity({ userName: user.username, password: user.password });
-  if (identity.kind !== "found") throw new Error("identity not found");
-  const outcome = await auth.authenticate(identity.apiBase, { userName: user.username, password: user.password });
-  if (outcome.kind !== "signedIn") throw new Error("sign-in failed");
-  return { id: outcome.patientId, api: apiOf(identity.apiBase, outcome.token) };
-}
-
-async function viewOf(api: ReturnType<typeof apiOf>, id: string) {
+async function viewOf(api: PracticeApi, id: string) {
   return readProfile((await patient.getPatient(api, id))!);
 }
 
 beforeAll(async () => {
-  mock = await createMockServer({ port: 0 });
-  process.env.PRACTICE_IDENTITY_URL = mock.url;
-  auth = await import("../../app/.server/practice/auth.server");
   patient = await import("../../app/.server/practice/patient.server");
   profile = await import("../../app/.server/practice/profile.server");
   client = await import("../../app/.server/practice/client.server");
-  apiOf = (await import("../../app/.server/practice/api.server")).practiceApi;
-  const created = await admin("/worlds", { method: "POST", body: JSON.stringify({ scenario: "default", seed: 5 }) });
-  const world = (await created.json()) as { id: string; users: { label: string; username: string; password: string }[] };
-  worldId = world.id;
-  users = Object.fromEntries(world.users.map((u) => [u.label, u]));
-});
-
-afterAll(async () => {
-  await mock?.close();
+  world = await mock.createWorld({ scenario: "default", seed: 5 });
 });
 
 describe("profile calls against the mock", () => {
@@ -69,7 +44,7 @@ describe("profile calls against the mock", () => {
     const before = await viewOf(api, id);
     const lookups = await profile.getLookups(api, id);
     const payload = emergencyContactPayload(
-      { profile: before, userEmail: users.solo.username, practiceId: "p1", balance: 12.5, titles: lookups.titles },
+      { profile: before, userEmail: world.user("solo").username, practiceId: "p1", balance: 12.5, titles: lookups.titles },
       {
         title: lookups.titles[0],
         firstName: "Aroha",
@@ -84,7 +59,7 @@ describe("profile calls against the mock", () => {
         city: null,
       },
     );
-    expect(payload).toMatchObject({ PatientID: id, NHINumber: before.nhi, UserEmail: users.solo.username, Balance: 12.5 });
+    expect(payload).toMatchObject({ PatientID: id, NHINumber: before.nhi, UserEmail: world.user("solo").username, Balance: 12.5 });
     const added = await profile.addEmergencyContact(api, payload);
     expect(added.StatusCode).toBe("1");
     const after = await viewOf(api, id);
@@ -122,7 +97,7 @@ describe("profile calls against the mock", () => {
     const solo = await signIn("solo");
     const family = await signIn("family");
     await expect(profile.updateNotifications(family.api, solo.id, { enableEmail: true, enableNotification: true })).rejects.toMatchObject({ kind: "forbidden" });
-    await admin(`/worlds/${worldId}/faults`, { method: "POST", body: JSON.stringify({ path: "patient/AddEmergencyContact", status: 503, times: 1 }) });
+    await world.fault({ path: "patient/AddEmergencyContact", status: 503, times: 1 });
     const view = await viewOf(solo.api, solo.id);
     const lookups = await profile.getLookups(solo.api, solo.id);
     const payload = emergencyContactPayload(

@@ -49,6 +49,13 @@ function start(script: Script = {}, overrides: Partial<{ methodType: string; inv
   return { actor, calls };
 }
 
+/** A refusal from the card provider, as the portal's card providers throw it. */
+function refused(message: string) {
+  const error = new Error(message);
+  error.name = "RefusedError";
+  return error;
+}
+
 const ready = (actor: ReturnType<typeof start>["actor"]) => actor.send({ type: "card.change", complete: true, error: null });
 
 describe("payment machine", () => {
@@ -154,7 +161,7 @@ describe("payment machine", () => {
   });
 
   it("a declined card jumps to 100, says it was not charged, and a retry keeps the same key", async () => {
-    const { actor, calls } = start({ confirm: new Error("Your card was declined.") });
+    const { actor, calls } = start({ confirm: refused("Your card was declined.") });
     ready(actor);
     actor.send({ type: "pay.submit" });
     const failed = await waitFor(actor, (s) => s.matches("failed"));
@@ -165,6 +172,18 @@ describe("payment machine", () => {
     expect(new Set([...calls.temp.map((c) => c.key), ...calls.intent.map((c) => c.key)])).toEqual(new Set(["key-1"]));
     actor.send({ type: "payment.dismiss" });
     expect(actor.getSnapshot().context).toMatchObject({ key: null, progress: 0, result: null });
+  });
+
+  it("a confirmation cut off (not a refusal) says the outcome is unknown, and a retry reuses the key", async () => {
+    const { actor, calls } = start({ confirm: new TypeError("Failed to fetch") });
+    ready(actor);
+    actor.send({ type: "pay.submit" });
+    const failed = await waitFor(actor, (s) => s.matches("failed"));
+    expect(failed.context.result).toEqual({ kind: "failed", message: paymentTexts.uncertain, charged: false, uncertain: true });
+    expect(failed.context.progress).toBe(100);
+    actor.send({ type: "payment.retry" });
+    await waitFor(actor, (s) => s.matches("failed") && calls.confirm === 2);
+    expect(new Set(calls.intent.map((c) => c.key))).toEqual(new Set(["key-1"]));
   });
 
   it("an intent that cannot be created fails without a charge", async () => {

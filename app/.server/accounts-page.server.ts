@@ -1,0 +1,109 @@
+import { data } from "react-router";
+import { messages } from "../lib/messages";
+import { toCents } from "../lib/money";
+import { PayStepSchema, parseCardTypes, testCardErrors } from "../lib/payment-forms";
+import { cardProvider } from "./card-provider.server";
+import { confirmTestCard, createPaymentIntent, getInvoicePdf, getInvoices, savePayment, saveTempPayment } from "./practice/accounts.server";
+import { PracticeApiError } from "./practice/client.server";
+import { practiceErrorResponse } from "./practice/errors.server";
+import { getPracticeSettings } from "./practice/patient.server";
+import { requireSession } from "./session.server";
+import type { Invoice } from "../../contract/accounts";
+import type { InvoiceTableRow } from "../components/accounts/invoice-table";
+
+/**
+ * What /accounts loads and does. Invoices and payments are the account holder's (parentid, 1§6).
+ * Every step of a payment is a POST to /accounts/pay, made by the payment machine's actors.
+ */
+
+function rowOf(invoice: Invoice): InvoiceTableRow {
+  const e = invoice.extension;
+  return {
+    id: invoice.id,
+    date: e.date,
+    notes: e.notes,
+    type: e.type,
+    reference: e.reference,
+    amountCents: toCents(e.amount) ?? 0,
+    balanceCents: toCents(e.balance) ?? 0,
+    payNowCents: toCents(e.payNow) ?? 0,
+  };
+}
+
+export async function loadAccountsPage(request: Request) {
+  const { api, user } = await requireSession(request);
+  const url = new URL(request.url);
+  const page = Math.max(1, Math.min(100_000, Number.parseInt(url.searchParams.get("page") ?? "1", 10) || 1));
+  const [pending, all, settings] = await Promise.all([
+    getInvoices(api, user.parentId, "pending").catch(practiceErrorResponse),
+    getInvoices(api, user.parentId, "all", page).catch(practiceErrorResponse),
+    getPracticeSettings(api, user.parentId).catch(practiceErrorResponse),
+  ]);
+  return {
+    pending: pending.resources.map(rowOf),
+    all: { rows: all.resources.map(rowOf), total: all.total ?? all.resources.length, page },
+    methodType: settings.PaymentMethodType?.trim() || "2",
+    cardTypes: parseCardTypes(settings.PaymentCardTypes),
+    provider: cardProvider(),
+    billing: { email: user.username },
+  };
+}
+
+/** `uncertain`: the practice did not answer a card confirmation, so it may have charged (decisions/031). */
+export type PayReply = { ok: true; value: number | string | boolean } | { ok: false; message: string; fieldErrors?: Record<string, string>; uncertain?: boolean };
+
+/** One step of a payment. The practice API honours the attempt's idempotency key (decisions/031). */
+export async function payAction(request: Request): Promise<PayReply> {
+  const { api, user } = await requireSession(request);
+  const parsed = PayStepSchema.safeParse(Object.fromEntries(await request.formData()));
+  if (!parsed.success) throw data({ message: "Invalid payment step" }, { status: 400 });
+  const step = parsed.data;
+  try {
+    switch (step.step) {
+      case "save-temp": {
+        const total = step.allocations.reduce((sum, a) => sum + a.payNowCents, 0);
+        if (total !== step.amountCents) return { ok: false, message: messages.payment.notStarted };
+        return { ok: true, value: await saveTempPayment(api, user.parentId, step) };
+      }
+      case "intent": {
+        const reply = await createPaymentIntent(api, step);
+        return "clientSecret" in reply ? { ok: true, value: reply.clientSecret } : { ok: false, message: reply.error };
+      }
+      case "confirm": {
+        if (cardProvider().kind !== "test") throw data({ message: "Cards are confirmed by the card provider" }, { status: 400 });
+        const errors = testCardErrors(step);
+        if (Object.keys(errors).length > 0) return { ok: false, message: Object.values(errors)[0]!, fieldErrors: errors };
+        const reply = await confirmTestCard(api, {
+          clientSecret: step.clientSecret,
+          cardNumber: step.cardNumber.replace(/[\s-]/g, ""),
+          expiry: step.expiry.replace(/\s/g, ""),
+          cvc: step.cvc.trim(),
+          billingName: user.parentName ?? "",
+          email: user.username,
+        });
+        return "status" in reply ? { ok: true, value: reply.paymentIntentId } : { ok: false, message: reply.error.message };
+      }
+      case "record":
+        return { ok: true, value: await savePayment(api, user.parentId, step.electronicPaymentId) };
+    }
+  } catch (error) {
+    // A confirmation that timed out or failed on the way back may have charged: the browser must keep
+    // the attempt's key, so paying again cannot charge a second time.
+    if (error instanceof PracticeApiError) return { ok: false, message: messages.errors.practiceUnavailable, uncertain: step.step === "confirm" };
+    throw error;
+  }
+}
+
+/** The invoice's PDF, from the practice's base64, as a same-origin document for the viewer. */
+export async function invoicePdfResponse(request: Request, invoiceId: string): Promise<Response> {
+  const { api, user } = await requireSession(request);
+  try {
+    const reply = await getInvoicePdf(api, user.parentId, invoiceId);
+    return new Response(Buffer.from(reply.PDFFileName, "base64"), {
+      headers: { "Content-Type": "application/pdf", "Cache-Control": "no-store", "Content-Disposition": `inline; filename="invoice-${invoiceId.replace(/[^\w-]/g, "")}.pdf"` },
+    });
+  } catch (error) {
+    if (error instanceof PracticeApiError) return new Response(messages.payment.pdfFailed, { status: error.kind === "forbidden" ? 403 : 502, headers: { "Content-Type": "text/plain" } });
+    throw error;
+  }
+}

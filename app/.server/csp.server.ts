@@ -1,0 +1,25 @@
+/**
+ * The page's Content-Security-Policy: scripts only from the portal itself or carrying this response's
+ * nonce (React Router's inline scripts get it through ServerRouter), so no unsafe-inline script can
+ * run. Styles allow inline attributes, which radix-ui positions its popovers with. Vite's dev server
+ * injects scripts of its own, so development runs without it.
+ */
+export function contentSecurityPolicy(nonce: string, options: { stripe: boolean } = { stripe: false }): string {
+  // Stripe's script, its card frames and its API, only when a Stripe key is configured (decisions/032).
+  const stripe = options.stripe;
+  return [
+    "default-src 'self'",
+    `script-src 'self' 'nonce-${nonce}'${stripe ? " https://js.stripe.com" : ""}`,
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob:",
+    "font-src 'self'",
+    `connect-src 'self'${stripe ? " https://api.stripe.com" : ""}`,
+    // The pdf.js worker of the invoice viewer is served by the portal (/assets); pdf.js may also start it from a blob.
+    "worker-src 'self' blob:",
+    ...(stripe ? ["frame-src https://js.stripe.com https://hooks.stripe.com"] : []),
+    "frame-ancestors 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "object-src 'none'",
+  ].join("; ");
+}

@@ -1,0 +1,48 @@
+import { endpoints } from "../../../contract/endpoints";
+import { centsToDecimal } from "../../lib/money";
+import type { PracticeApi } from "./api.server";
+
+/** The invoice and payment calls of 1§7. All take the account holder's id (parentid, 1§6). */
+
+export const PENDING_PAGE_SIZE = 100;
+export const ALL_PAGE_SIZE = 10;
+
+export function getInvoices(api: PracticeApi, parentId: string, kind: "pending" | "all", page = 1) {
+  return api.call(endpoints.paymentNotice, {
+    query: { PatientID: parentId, TransactionTypeID: kind === "pending" ? "1" : "0", PageSize: kind === "pending" ? PENDING_PAGE_SIZE : ALL_PAGE_SIZE, PageNumber: page },
+  });
+}
+
+export function getInvoicePdf(api: PracticeApi, parentId: string, invoiceId: string) {
+  return api.call(endpoints.invoicePdf, { query: { PatientID: parentId, InvoiceTransactionID: invoiceId } });
+}
+
+export function saveTempPayment(
+  api: PracticeApi,
+  parentId: string,
+  request: { key: string; cardType: string; amountCents: number; feeCents: number; allocations: Array<{ id: string; payNowCents: number }> },
+) {
+  return api.call(endpoints.saveTempPayment, {
+    query: {
+      PatientID: parentId,
+      CardType: request.cardType,
+      cardCharges: Number(centsToDecimal(request.feeCents)),
+      amount: Number(centsToDecimal(request.amountCents)),
+      notes: "Patient portal payment",
+      IdempotencyKey: request.key,
+    },
+    body: request.allocations.map((a) => ({ InvoiceID: a.id, PayNow: Number(centsToDecimal(a.payNowCents)) })),
+  });
+}
+
+export function createPaymentIntent(api: PracticeApi, request: { key: string; amountCents: number }) {
+  return api.call(endpoints.createPaymentIntent, { body: { amount: request.amountCents, currency: "nzd", paymentMethodType: "card", IdempotencyKey: request.key } });
+}
+
+export function confirmTestCard(api: PracticeApi, request: { clientSecret: string; cardNumber: string; expiry: string; cvc: string; billingName: string; email: string }) {
+  return api.call(endpoints.confirmCardPayment, { body: request });
+}
+
+export function savePayment(api: PracticeApi, parentId: string, electronicPaymentId: number) {
+  return api.call(endpoints.savePayment, { query: { PatientID: parentId, electronicPaymentID: electronicPaymentId } });
+}

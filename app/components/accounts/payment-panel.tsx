@@ -1,0 +1,242 @@
+import { useMachine } from "@xstate/react";
+import { lazy, Suspense, useCallback, useEffect, useId, useMemo, useState } from "react";
+import { fromPromise } from "xstate";
+import { amountOf, feeOf, paymentMachine, paymentTexts, type CardType } from "../../../machines/payment.machine";
+import { totalBalanceCents } from "../../lib/allocation";
+import { formatCents } from "../../lib/money";
+import { messages } from "../../lib/messages";
+import { Alert } from "../ui/alert";
+import { Button } from "../ui/button";
+import { TextField } from "../ui/field";
+import { ConfirmerSlot, RefusedError, postPayStep, type CardProviderChoice } from "./card-provider";
+import { InvoiceTable, type InvoiceTableRow } from "./invoice-table";
+import { TestCardFields } from "./test-card-fields";
+
+// Stripe's SDK loads only on /accounts and only when a key is configured (decisions/030).
+const StripeCardFields = lazy(() => import("./stripe-card-fields"));
+
+/**
+ * The idempotency key of the attempt in progress survives a refresh (sessionStorage), so paying
+ * again after a refresh reuses it and the practice charges at most once (decisions/031).
+ */
+const KEY_STORE = "portal.payment.attempt";
+
+function attemptKey(): string {
+  const stored = sessionStorage.getItem(KEY_STORE);
+  if (stored) return stored;
+  const key = crypto.randomUUID();
+  sessionStorage.setItem(KEY_STORE, key);
+  return key;
+}
+
+function forgetAttempt() {
+  sessionStorage.removeItem(KEY_STORE);
+}
+
+interface Props {
+  invoices: readonly InvoiceTableRow[];
+  methodType: string;
+  cardTypes: CardType[];
+  provider: CardProviderChoice;
+  billing: { email: string };
+  onOpen(row: InvoiceTableRow): void;
+  onPaid(message: string): void;
+}
+
+export function PaymentPanel({ invoices, methodType, cardTypes, provider, billing, onOpen, onPaid }: Props) {
+  const [slot] = useState(() => new ConfirmerSlot());
+  const machine = useMemo(
+    () =>
+      paymentMachine.provide({
+        actors: {
+          saveTempPayment: fromPromise(async ({ input }) => {
+            const id = Number(
+              await postPayStep({
+                step: "save-temp",
+                key: input.key,
+                cardType: input.cardType,
+                amountCents: String(input.amountCents),
+                feeCents: String(input.feeCents),
+                allocations: JSON.stringify(input.allocations.map((a) => ({ id: a.id, payNowCents: a.payNowCents }))),
+              }),
+            );
+            if (id <= 0) forgetAttempt();
+            return id;
+          }),
+          createPaymentIntent: fromPromise(async ({ input }) => String(await postPayStep({ step: "intent", key: input.key, amountCents: String(input.amountCents) }))),
+          confirmCard: fromPromise(async ({ input }) => {
+            try {
+              await slot.confirm(input.clientSecret);
+            } catch (error) {
+              // Only a refusal is sure to have charged nothing; after a dropped connection (a refresh,
+              // a network failure) the key is kept, so paying again cannot charge twice.
+              if (error instanceof RefusedError) forgetAttempt();
+              throw error;
+            }
+          }),
+          savePayment: fromPromise(async ({ input }) => (await postPayStep({ step: "record", electronicPaymentId: String(input.electronicPaymentId) })) === true),
+        },
+      }),
+    [slot],
+  );
+  const [state, send] = useMachine(machine, {
+    input: { invoices: invoices.map((i) => ({ id: i.id, balanceCents: i.balanceCents, payNowCents: i.payNowCents })), methodType, cardTypes, newKey: attemptKey },
+  });
+  const ctx = state.context;
+  const paying = state.matches("paying");
+  const hasInvoices = invoices.length > 0;
+  const method = ctx.method;
+  const formDisabled = method !== "card" || !hasInvoices;
+  const amount = amountOf(ctx);
+  const amountCents = "cents" in amount ? amount.cents : 0;
+  const fee = feeOf(ctx, amountCents);
+  const ids = { choice: useId(), hint: useId() };
+
+  // A success reaches the page once, and its attempt's key is done with.
+  const succeeded = state.matches("succeeded");
+  const result = ctx.result;
+  useEffect(() => {
+    if (succeeded) {
+      forgetAttempt();
+      onPaid(result?.message ?? paymentTexts.succeeded);
+    }
+  }, [succeeded, result, onPaid]);
+
+  const onCardChange = useCallback((card: { complete: boolean; error: string | null }) => send({ type: "card.change", ...card }), [send]);
+  const rows = invoices.map((row) => {
+    const allocation = ctx.allocations.find((a) => a.id === row.id);
+    return { ...row, payNowCents: allocation?.payNowCents ?? row.payNowCents };
+  });
+  const checked = new Map(ctx.allocations.map((a) => [a.id, a.checked]));
+
+  return (
+    <div className="flex flex-col gap-6">
+      <InvoiceTable caption="Pending invoices" rows={rows} empty={messages.payment.noPending} checked={checked} onOpen={onOpen} />
+
+      <form
+        noValidate
+        aria-labelledby="pay-heading"
+        className="flex flex-col gap-4 rounded bg-white p-4 shadow-sm"
+        onSubmit={(event) => {
+          event.preventDefault();
+          send({ type: "pay.submit" });
+        }}
+      >
+        <h2 id="pay-heading" className="text-2xl font-bold">
+          Make a payment
+        </h2>
+        {method === "poli" ? <Alert tone="info">{messages.payment.poli}</Alert> : null}
+        {method === "paymentExpress" ? <Alert tone="info">{messages.payment.paymentExpress}</Alert> : null}
+
+        <fieldset disabled={formDisabled || paying} className={`flex flex-col gap-4 ${method !== "card" ? "opacity-50" : ""}`}>
+          <fieldset className="flex flex-col gap-2">
+            <legend id={ids.choice} className="mb-1 font-semibold">
+              How much would you like to pay?
+            </legend>
+            <label className="flex min-h-11 items-center gap-3">
+              <input type="radio" name="choice" className="size-5" checked={ctx.choice === 1} onChange={() => send({ type: "choice.select", choice: 1 })} />
+              Pay the total balance ({formatCents(totalBalanceCents(invoices))})
+            </label>
+            <label className="flex min-h-11 items-center gap-3">
+              <input type="radio" name="choice" className="size-5" checked={ctx.choice === 2} onChange={() => send({ type: "choice.select", choice: 2 })} />
+              Pay another amount
+            </label>
+          </fieldset>
+          {ctx.choice === 2 ? (
+            <TextField
+              label="Amount (NZD)"
+              inputMode="decimal"
+              value={ctx.amountText}
+              onChange={(event) => send({ type: "amount.change", text: event.target.value })}
+              error={ctx.submitted && "error" in amount ? amount.error : undefined}
+              className="max-w-xs"
+            />
+          ) : null}
+
+          {cardTypes.length > 0 ? (
+            <div className="flex max-w-md flex-col gap-1">
+              <label htmlFor="card-type" className="font-semibold">
+                Card type and fee
+              </label>
+              <select
+                id="card-type"
+                className="min-h-11 rounded border-2 border-ink bg-white px-3"
+                value={ctx.cardTypeIndex}
+                onChange={(event) => send({ type: "cardType.select", index: Number(event.target.value) })}
+              >
+                {cardTypes.map((type, i) => (
+                  <option key={type.label} value={i}>
+                    {type.label}
+                  </option>
+                ))}
+              </select>
+            </div>
+          ) : null}
+
+          {method === "card" && hasInvoices ? (
+            provider.kind === "stripe" ? (
+              <Suspense fallback={<p role="status">Loading the card form…</p>}>
+                <StripeCardFields publishableKey={provider.publishableKey} disabled={paying} showErrors={ctx.submitted} onChange={onCardChange} slot={slot} billing={billing} />
+              </Suspense>
+            ) : (
+              <TestCardFields disabled={paying} showErrors={ctx.submitted} onChange={onCardChange} slot={slot} billing={billing} />
+            )
+          ) : null}
+
+          <dl className="grid max-w-md grid-cols-[auto_1fr] gap-x-4 gap-y-1">
+            <dt>Amount</dt>
+            <dd>{formatCents(amountCents)}</dd>
+            <dt>Card fee</dt>
+            <dd>{formatCents(fee)}</dd>
+            <dt className="font-semibold">Total to charge</dt>
+            <dd className="font-semibold">{formatCents(amountCents + fee)}</dd>
+          </dl>
+        </fieldset>
+
+        {ctx.progress > 0 ? (
+          <div className="flex flex-col gap-1">
+            <span id="pay-progress-label">Payment progress</span>
+            <div
+              role="progressbar"
+              aria-labelledby="pay-progress-label"
+              aria-valuemin={0}
+              aria-valuemax={100}
+              aria-valuenow={ctx.progress}
+              aria-valuetext={`${ctx.progress}%`}
+              className="h-3 w-full max-w-md overflow-hidden rounded bg-muted/30"
+            >
+              <div className="h-full bg-brand" style={{ width: `${ctx.progress}%` }} />
+            </div>
+          </div>
+        ) : null}
+
+        {ctx.result?.kind === "failed" ? (
+          <Alert title={ctx.result.charged ? "Your card was charged" : ctx.result.uncertain ? "The payment was interrupted" : "Your card was not charged"}>
+            <p>{ctx.result.message}</p>
+            {state.matches("failed") ? (
+              <div className="mt-3 flex flex-wrap gap-3">
+                <Button onClick={() => send({ type: "payment.retry" })}>{ctx.result.charged ? "Try recording the payment again" : "Try again"}</Button>
+                {!ctx.result.charged ? (
+                  <Button variant="secondary" onClick={() => send({ type: "payment.dismiss" })}>
+                    Change the payment
+                  </Button>
+                ) : null}
+              </div>
+            ) : null}
+          </Alert>
+        ) : null}
+
+        <div className="flex flex-wrap items-center gap-3">
+          <Button type="submit" disabled={paying || !hasInvoices || method !== "card" || state.matches("failed")} aria-describedby={!hasInvoices ? ids.hint : undefined} title={!hasInvoices ? messages.payment.nothingToPay : undefined}>
+            {paying ? "Paying…" : "Pay"}
+          </Button>
+          {!hasInvoices ? (
+            <span id={ids.hint} className="text-muted">
+              {messages.payment.nothingToPay}
+            </span>
+          ) : null}
+        </div>
+      </form>
+    </div>
+  );
+}

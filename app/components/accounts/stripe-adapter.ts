@@ -1,0 +1,30 @@
+import type { Stripe, StripeCardElement, StripeCardElementChangeEvent } from "@stripe/stripe-js";
+import { messages } from "../../lib/messages";
+import { RefusedError } from "./card-provider";
+
+/**
+ * The Stripe side of the card provider (decisions/030), kept to plain functions over the library's
+ * boundary so unit tests can replace @stripe/stripe-js/pure. The pure entry never injects Stripe's
+ * script at import time (STACK.md); it is fetched only when loadStripe is called, on /accounts.
+ */
+export async function loadStripeClient(publishableKey: string): Promise<Stripe> {
+  const { loadStripe } = await import("@stripe/stripe-js/pure");
+  const stripe = await loadStripe(publishableKey);
+  if (!stripe) throw new Error("The card provider could not be loaded.");
+  return stripe;
+}
+
+/** The card element's state as the payment machine takes it (1§5: the provider's own message, or ours). */
+export function cardStateOf(event: Pick<StripeCardElementChangeEvent, "complete" | "empty" | "error">): { complete: boolean; error: string | null } {
+  if (event.error) return { complete: false, error: event.error.message || messages.payment.cardInvalid };
+  if (event.empty) return { complete: false, error: messages.payment.cardRequired };
+  if (!event.complete) return { complete: false, error: messages.payment.cardIncomplete };
+  return { complete: true, error: null };
+}
+
+/** Confirms the payment intent with the card; throws the provider's message when it is refused. */
+export async function confirmCardWithStripe(stripe: Pick<Stripe, "confirmCardPayment">, card: StripeCardElement, clientSecret: string, billing: { email: string }): Promise<void> {
+  const result = await stripe.confirmCardPayment(clientSecret, { payment_method: { card, billing_details: { email: billing.email || undefined } } });
+  if (result.error) throw new RefusedError(result.error.message || "Your card was not accepted.");
+  if (result.paymentIntent?.status !== "succeeded") throw new Error("The card provider did not complete the payment.");
+}

@@ -1,0 +1,125 @@
+import { Tabs } from "radix-ui";
+import { useCallback, useState } from "react";
+import { Link, useRevalidator, useSearchParams, type ShouldRevalidateFunction } from "react-router";
+import { loadAccountsPage } from "../.server/accounts-page.server";
+import { InvoiceDialog } from "../components/accounts/invoice-dialog";
+import { InvoiceTable, type InvoiceTableRow } from "../components/accounts/invoice-table";
+import { PaymentPanel } from "../components/accounts/payment-panel";
+import { Breadcrumb } from "../components/shell/breadcrumb";
+import { Alert } from "../components/ui/alert";
+import { messages } from "../lib/messages";
+import type { Route } from "./+types/accounts";
+
+export const meta: Route.MetaFunction = () => [{ title: "Accounts – Patient Portal" }];
+
+export function loader({ request }: Route.LoaderArgs) {
+  return loadAccountsPage(request);
+}
+
+/** Switching tabs only changes `?tab`: both lists are loaded already, so the practice is not asked again. */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }) => {
+  // A form post, another page or an explicit revalidation (after a payment) reloads as usual.
+  if (formMethod || currentUrl.pathname !== nextUrl.pathname || currentUrl.href === nextUrl.href) return defaultShouldRevalidate;
+  const withoutTab = (url: URL) => {
+    const params = new URLSearchParams(url.search);
+    params.delete("tab");
+    return params.toString();
+  };
+  return withoutTab(currentUrl) === withoutTab(nextUrl) ? false : defaultShouldRevalidate;
+};
+
+const tabClass =
+  "min-h-11 border-b-4 border-transparent px-4 font-semibold text-muted data-[state=active]:border-brand data-[state=active]:text-ink focus-visible:outline-2 focus-visible:outline-offset-2";
+
+export default function Accounts({ loaderData }: Route.ComponentProps) {
+  const { pending, all, methodType, cardTypes, provider, billing } = loaderData;
+  const [params, setParams] = useSearchParams();
+  const urlTab = params.get("tab") === "all" ? "all" : "pending";
+  // The tab follows a click at once; the URL (for reload and back) catches up after the navigation commits.
+  // Reading the tab from the URL alone lost a second click made while the first navigation was pending.
+  const [tab, setTab] = useState(urlTab);
+  const [seenUrlTab, setSeenUrlTab] = useState(urlTab);
+  if (seenUrlTab !== urlTab) {
+    // Back, forward or a paging link moved the URL: the tab follows it.
+    setSeenUrlTab(urlTab);
+    setTab(urlTab);
+  }
+  const [open, setOpen] = useState<InvoiceTableRow | null>(null);
+  const [paid, setPaid] = useState<string | null>(null);
+  const revalidator = useRevalidator();
+  const onPaid = useCallback(
+    (message: string) => {
+      setPaid(message);
+      void revalidator.revalidate();
+    },
+    [revalidator],
+  );
+  const pages = Math.max(1, Math.ceil(all.total / 10));
+  // A new set of pending invoices (after a payment) starts a new payment form.
+  const pendingKey = pending.map((i) => `${i.id}:${i.balanceCents}`).join(",");
+
+  return (
+    <div className="flex flex-col gap-6">
+      <Breadcrumb current="Accounts" />
+      <h1 className="text-3xl font-bold">Accounts</h1>
+      <Alert tone="info" title="Keep your details safe">
+        {messages.payment.disclaimer}
+      </Alert>
+      {paid ? (
+        <div role="status" className="border-l-8 border-brand bg-white p-4 font-semibold">
+          {paid}
+        </div>
+      ) : null}
+
+      <Tabs.Root
+        value={tab}
+        onValueChange={(value) => {
+          setTab(value === "all" ? "all" : "pending");
+          setParams(
+            (p) => {
+              const next = new URLSearchParams(p);
+              if (value === "all") next.set("tab", "all");
+              else next.delete("tab");
+              return next;
+            },
+            { preventScrollReset: true, replace: true },
+          );
+        }}
+      >
+        <Tabs.List aria-label="Invoices" className="mb-4 flex gap-2 border-b border-muted/40">
+          <Tabs.Trigger value="pending" className={tabClass}>
+            Pending Invoices
+          </Tabs.Trigger>
+          <Tabs.Trigger value="all" className={tabClass}>
+            All Invoices
+          </Tabs.Trigger>
+        </Tabs.List>
+        <Tabs.Content value="pending" className="focus-visible:outline-2">
+          <PaymentPanel key={pendingKey} invoices={pending} methodType={methodType} cardTypes={cardTypes} provider={provider} billing={billing} onOpen={setOpen} onPaid={onPaid} />
+        </Tabs.Content>
+        <Tabs.Content value="all" className="flex flex-col gap-4 focus-visible:outline-2">
+          <InvoiceTable caption="All invoices" rows={all.rows} empty={messages.payment.noInvoices} onOpen={setOpen} />
+          {pages > 1 ? (
+            <nav aria-label="Invoice pages" className="flex items-center gap-3">
+              {all.page > 1 ? (
+                <Link to={`?tab=all&page=${all.page - 1}`} preventScrollReset className="inline-flex min-h-11 items-center font-semibold text-brand underline">
+                  Previous page
+                </Link>
+              ) : null}
+              <span>
+                Page {all.page} of {pages}
+              </span>
+              {all.page < pages ? (
+                <Link to={`?tab=all&page=${all.page + 1}`} preventScrollReset className="inline-flex min-h-11 items-center font-semibold text-brand underline">
+                  Next page
+                </Link>
+              ) : null}
+            </nav>
+          ) : null}
+        </Tabs.Content>
+      </Tabs.Root>
+
+      <InvoiceDialog invoice={open} onClose={() => setOpen(null)} />
+    </div>
+  );
+}

@@ -1,0 +1,271 @@
+import type { Page } from "@playwright/test";
+import { expect, expectNoAxeViolations, signIn, test, type World, type WorldUser } from "./fixtures";
+
+/** /accounts: invoices, the INVOICE dialog and paying with the built-in test card provider, in a fresh world. */
+async function openAccounts(page: Page, user: WorldUser) {
+  await signIn(page, user);
+  await expect(page.getByRole("heading", { name: "Dashboard", level: 1 })).toBeVisible();
+  await page.goto("/accounts");
+  await expect(page.getByRole("heading", { name: "Accounts", level: 1 })).toBeVisible();
+}
+
+async function fillCard(page: Page, number = "4242 4242 4242 4242") {
+  await page.getByLabel("Card number").fill(number);
+  await page.getByLabel("Expiry (MM/YY)").fill("12/40");
+  await page.getByLabel("Security code (CVC)").fill("123");
+}
+
+const pendingTable = (page: Page) => page.getByRole("table", { name: "Pending invoices" });
+const progress = (page: Page) => page.getByRole("progressbar", { name: "Payment progress" });
+
+async function balanceShown(page: Page) {
+  await page.goto("/profile");
+  return (await page.getByText(/^Balance:/).locator("..").textContent())?.replace("Balance:", "").trim();
+}
+
+async function confirmCalls(world: World) {
+  return (await world.requests({ method: "POST", path: "payments/confirm-card" })).length;
+}
+
+test.describe("accounts", () => {
+  test("the menu and the profile's View Invoices lead here, and the balance follows the invoices", async ({ page, world }) => {
+    await signIn(page, world.user("solo"));
+    await expect(page.getByRole("heading", { name: "Dashboard", level: 1 })).toBeVisible();
+    await page.getByRole("navigation").getByRole("link", { name: "Accounts" }).first().click();
+    await expect(page.getByRole("heading", { name: "Accounts", level: 1 })).toBeVisible();
+    await page.goto("/profile");
+    await page.getByRole("link", { name: "View Invoices" }).click();
+    await expect(page).toHaveURL(/\/accounts$/);
+    await expect(pendingTable(page).getByRole("checkbox")).toHaveCount(4);
+  });
+
+  test("shows the disclaimer, the pending invoices with checkboxes, and all invoices paged by 10", async ({ page, world }) => {
+    await openAccounts(page, world.user("solo"));
+    await expect(page.getByText(/Never share your account details or passwords/)).toBeVisible();
+    await expect(page.getByRole("tab", { name: "Pending Invoices" })).toHaveAttribute("aria-selected", "true");
+    const table = pendingTable(page);
+    for (const column of ["Notes", "Type", "Reference No.", "Amount", "Balance", "Pay Now", "Date", "Action"]) {
+      await expect(table.getByRole("columnheader", { name: column, exact: true })).toBeVisible();
+    }
+    await expect(table.getByRole("checkbox")).toHaveCount(4);
+    const listed = (await world.requests({ path: "Patient/PaymentNotice" })).length;
+    await page.getByRole("tab", { name: "All Invoices" }).click();
+    const all = page.getByRole("table", { name: "All invoices" });
+    await expect(all.getByRole("row")).toHaveCount(11);
+    await page.getByRole("tab", { name: "Pending Invoices" }).click();
+    await page.getByRole("tab", { name: "All Invoices" }).click();
+    await expect(page.getByRole("tab", { name: "All Invoices" })).toHaveAttribute("aria-selected", "true");
+    await expect(page).toHaveURL(/[?&]tab=all/);
+    // Both lists came with the page: switching tabs asks the practice for nothing.
+    expect(await world.requests({ path: "Patient/PaymentNotice" })).toHaveLength(listed);
+    await expect(all.getByRole("checkbox")).toHaveCount(0);
+    await page.getByRole("link", { name: "Next page" }).click();
+    await expect(page.getByText("Page 2 of 2")).toBeVisible();
+    await expectNoAxeViolations(page);
+    await expect(page.getByRole("table", { name: "All invoices" }).getByRole("row")).toHaveCount(4);
+    const paged = await world.requests({ method: "GET", path: "Patient/PaymentNotice" });
+    expect(paged.some((r) => r.query.PageSize === "10" && r.query.PageNumber === "2")).toBe(true);
+    expect(paged.some((r) => r.query.PageSize === "100" && r.query.TransactionTypeID === "1")).toBe(true);
+  });
+
+  test("pays the total with 4242 4242 4242 4242: one charge, no pending invoices left, the balance is zero", async ({ page, world }) => {
+    await openAccounts(page, world.user("solo"));
+    await expectNoAxeViolations(page);
+    await fillCard(page);
+    await page.getByRole("button", { name: "Pay", exact: true }).click();
+    await expect(page.getByRole("status").filter({ hasText: "Payment succeeded." })).toBeVisible();
+    await expect(pendingTable(page).getByText("No Record Found")).toBeVisible();
+    await expect(page.getByRole("button", { name: "Pay", exact: true })).toBeDisabled();
+    await expect(page.getByText("No invoices to pay")).toBeVisible();
+    expect(await world.charges()).toHaveLength(1);
+    expect(await balanceShown(page)).toBe("$0.00");
+  });
+
+  test("pays another amount: the first invoice is paid first and the rest stays pending", async ({ page, world }) => {
+    await openAccounts(page, world.user("solo"));
+    const firstRow = pendingTable(page).getByRole("row").nth(1);
+    const firstReference = (await firstRow.getByRole("cell").nth(3).textContent())!;
+    await page.getByRole("radio", { name: "Pay another amount" }).check();
+    await page.getByRole("button", { name: "Pay", exact: true }).click();
+    await expect(page.getByText("Please enter amount")).toBeVisible();
+    await page.getByLabel("Amount (NZD)").fill("10.00");
+    await expect(pendingTable(page).getByRole("checkbox", { checked: true })).toHaveCount(1);
+    await fillCard(page);
+    await page.getByRole("button", { name: "Pay", exact: true }).click();
+    await expect(page.getByRole("status").filter({ hasText: "Payment succeeded." })).toBeVisible();
+    const [charge] = await world.charges();
+    // 10.00 plus the first card type's fee (Visa - 2.5%): 0.25.
+    expect(charge.amountCents).toBe(1025);
+    const saved = await world.requests({ method: "POST", path: "patient/SaveTempPayment" });
+    expect(saved[0].body).toEqual([{ InvoiceID: expect.any(String), PayNow: 10 }]);
+    await expect(pendingTable(page).getByRole("row").nth(1).getByRole("cell").nth(3)).toHaveText(firstReference);
+  });
+
+  test("a declined card stops with a message that nothing was charged", async ({ page, world }) => {
+    await openAccounts(page, world.user("solo"));
+    await fillCard(page, "4000 0000 0000 0002");
+    await page.getByRole("button", { name: "Pay", exact: true }).click();
+    await expect(page.getByRole("alert").filter({ hasText: "Your card was declined." })).toContainText("Your card was not charged.");
+    await expectNoAxeViolations(page);
+    await expect(progress(page)).toHaveAttribute("aria-valuenow", "100");
+    expect(await world.charges()).toHaveLength(0);
+    expect(await world.requests({ method: "POST", path: "patient/SavePayment" })).toHaveLength(0);
+  });
+
+  test("insufficient funds stops with a message that nothing was charged", async ({ page, world }) => {
+    await openAccounts(page, world.user("solo"));
+    await fillCard(page, "4000 0000 0000 9995");
+    await page.getByRole("button", { name: "Pay", exact: true }).click();
+    await expect(page.getByRole("alert").filter({ hasText: "insufficient funds" })).toContainText("Your card was not charged.");
+    expect(await world.charges()).toHaveLength(0);
+  });
+
+  test("with no pending invoices: No Record Found and Pay disabled with its reason", async ({ page, world }) => {
+    await openAccounts(page, world.user("empty"));
+    await expect(pendingTable(page).getByText("No Record Found")).toBeVisible();
+    const pay = page.getByRole("button", { name: "Pay", exact: true });
+    await expect(pay).toBeDisabled();
+    await expect(pay).toHaveAccessibleDescription("No invoices to pay");
+    await page.getByRole("tab", { name: "All Invoices" }).click();
+    await expect(page.getByRole("table", { name: "All invoices" }).getByText("No Records Found")).toBeVisible();
+  });
+
+  test("a double click on Pay charges once", async ({ page, world }) => {
+    await world.fault({ path: "payments/create-payment-intent", delayMs: 500, times: 1 });
+    await openAccounts(page, world.user("solo"));
+    await fillCard(page);
+    await page.getByRole("button", { name: "Pay", exact: true }).dblclick();
+    await expect(page.getByRole("status").filter({ hasText: "Payment succeeded." })).toBeVisible();
+    expect(await world.requests({ method: "POST", path: "patient/SaveTempPayment" })).toHaveLength(1);
+    expect(await confirmCalls(world)).toBe(1);
+    expect(await world.charges()).toHaveLength(1);
+  });
+
+  test("a refresh while the card is being confirmed, then paying again, charges once", async ({ page, world }) => {
+    await world.fault({ path: "payments/confirm-card", delayMs: 1_500, times: 1 });
+    await openAccounts(page, world.user("solo"));
+    await fillCard(page);
+    await page.getByRole("button", { name: "Pay", exact: true }).click();
+    await expect(progress(page)).toHaveAttribute("aria-valuenow", "45");
+    await page.reload();
+    await expect(page.getByRole("heading", { name: "Accounts", level: 1 })).toBeVisible();
+    // Wait until the first confirmation has reached the practice before paying again.
+    await expect.poll(() => confirmCalls(world)).toBe(1);
+    await fillCard(page);
+    await page.getByRole("button", { name: "Pay", exact: true }).click();
+    await expect(page.getByRole("status").filter({ hasText: "Payment succeeded." })).toBeVisible();
+    expect(await world.charges()).toHaveLength(1);
+    const keys = (await world.requests({ method: "POST", path: "payments/create-payment-intent" })).map((r) => (r.body as { IdempotencyKey: string }).IdempotencyKey);
+    expect(new Set(keys).size).toBe(1);
+    await expect(pendingTable(page).getByText("No Record Found")).toBeVisible();
+  });
+
+  test("a confirmation the practice answers too late is reported as uncertain, and paying again charges once", async ({ page, world }) => {
+    test.setTimeout(60_000);
+    // Longer than the portal's practice timeout (10 s): the portal gives up without knowing the outcome.
+    await world.fault({ path: "payments/confirm-card", delayMs: 11_000, times: 1 });
+    await openAccounts(page, world.user("solo"));
+    await fillCard(page);
+    await page.getByRole("button", { name: "Pay", exact: true }).click();
+    const interrupted = page.getByRole("alert").filter({ hasText: "we cannot tell whether your card was charged" });
+    await expect(interrupted).toBeVisible({ timeout: 20_000 });
+    await interrupted.getByRole("button", { name: "Try again" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "Payment succeeded." })).toBeVisible();
+    expect(await world.charges()).toHaveLength(1);
+    const keys = (await world.requests({ method: "POST", path: "payments/create-payment-intent" })).map((r) => (r.body as { IdempotencyKey: string }).IdempotencyKey);
+    // The retry is the same attempt: had the first confirmation charged, this one could not charge again.
+    expect(keys).toHaveLength(2);
+    expect(new Set(keys).size).toBe(1);
+  });
+
+  test("opens an invoice's PDF in the INVOICE dialog, which passes axe", async ({ page, world }) => {
+    await openAccounts(page, world.user("solo"));
+    await pendingTable(page).getByRole("button", { name: /^Download invoice/ }).first().click();
+    const dialog = page.getByRole("dialog", { name: "INVOICE" });
+    await expect(dialog.getByRole("img", { name: /page 1 of 1/ })).toBeVisible();
+    await expect(dialog.locator("canvas")).toBeVisible();
+    await expect(dialog.getByRole("link", { name: "Download PDF" })).toBeVisible();
+    await expectNoAxeViolations(page);
+    await page.keyboard.press("Escape");
+    await expect(dialog).toBeHidden();
+  });
+
+  test("a payment step posted from another site is refused", async ({ page, world }) => {
+    await signIn(page, world.user("solo"));
+    await expect(page.getByRole("heading", { name: "Dashboard", level: 1 })).toBeVisible();
+    const response = await page.request.post("/accounts/pay", { form: { step: "record", electronicPaymentId: "1001" }, headers: { Origin: "https://evil.example" } });
+    expect(response.status()).toBe(403);
+    expect(await world.requests({ method: "POST", path: "patient/SavePayment" })).toHaveLength(0);
+  });
+
+  test("the page's CSP lets the self-served pdf.js worker run and names no Stripe domain without a key", async ({ page, world }) => {
+    await signIn(page, world.user("solo"));
+    await expect(page.getByRole("heading", { name: "Dashboard", level: 1 })).toBeVisible();
+    const response = await page.goto("/accounts");
+    const csp = response?.headers()["content-security-policy"] ?? "";
+    expect(csp).toContain("worker-src 'self' blob:");
+    expect(csp).not.toContain("stripe.com");
+  });
+
+  test("a PDF that fails to load stops the spinner and says so", async ({ page, world }) => {
+    await world.fault({ path: "Patient/LoadInvoicePDF", status: 500, times: 5 });
+    await openAccounts(page, world.user("solo"));
+    await pendingTable(page).getByRole("button", { name: /^Download invoice/ }).first().click();
+    const dialog = page.getByRole("dialog", { name: "INVOICE" });
+    await expect(dialog.getByText("The invoice could not be loaded. Please try again later.")).toBeVisible();
+    await expect(dialog.getByText("Loading the invoice…")).toHaveCount(0);
+  });
+
+  test("pays with the keyboard alone", async ({ page, world }) => {
+    await openAccounts(page, world.user("solo"));
+    await page.getByRole("radio", { name: /Pay the total balance/ }).focus();
+    await page.keyboard.press("ArrowDown");
+    await expect(page.getByRole("radio", { name: "Pay another amount" })).toBeChecked();
+    await page.keyboard.press("Tab");
+    await expect(page.getByLabel("Amount (NZD)")).toBeFocused();
+    await page.keyboard.type("5");
+    await page.keyboard.press("Tab");
+    await expect(page.getByLabel("Card type and fee")).toBeFocused();
+    await page.keyboard.press("Tab");
+    await page.keyboard.type("4242424242424242");
+    await page.keyboard.press("Tab");
+    await page.keyboard.type("12/40");
+    await page.keyboard.press("Tab");
+    await page.keyboard.type("123");
+    await page.keyboard.press("Tab");
+    await expect(page.getByRole("button", { name: "Pay", exact: true })).toBeFocused();
+    await page.keyboard.press("Enter");
+    await expect(page.getByRole("status").filter({ hasText: "Payment succeeded." })).toBeVisible();
+    expect((await world.charges()).map((c) => c.amountCents)).toEqual([513]);
+  });
+});
+
+test.describe("the payment-declined scenario", () => {
+  test.use({ worldOptions: { scenario: "payment-declined" } });
+
+  test("declines even the good test card, and nothing is charged", async ({ page, world }) => {
+    await openAccounts(page, world.user("solo"));
+    await fillCard(page);
+    await page.getByRole("button", { name: "Pay", exact: true }).click();
+    await expect(page.getByRole("alert").filter({ hasText: "Your card was declined." })).toBeVisible();
+    expect(await world.charges()).toHaveLength(0);
+  });
+});
+
+// 1§4: only method '2' takes cards; '3' and any other say so, and the form is dimmed and disabled.
+for (const { scenario, method, text } of [
+  { scenario: "poli-payments", method: "3 (POLi)", text: "Poli is not set up for this app" },
+  { scenario: "payment-express", method: "1 (Payment Express)", text: "Payment Express is not set up for this app" },
+]) {
+  test.describe(`payment method ${method}`, () => {
+    test.use({ worldOptions: { scenario } });
+
+    test("says it is not set up, and the form is disabled", async ({ page, world }) => {
+      await openAccounts(page, world.user("solo"));
+      await expect(page.getByText(text)).toBeVisible();
+      await expect(page.getByRole("radio", { name: "Pay another amount" })).toBeDisabled();
+      await expect(page.getByRole("button", { name: "Pay", exact: true })).toBeDisabled();
+      await expect(page.getByLabel("Card number")).toHaveCount(0);
+    });
+  });
+}

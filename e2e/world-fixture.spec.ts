@@ -1,0 +1,45 @@
+import { expect, signIn, test } from "./fixtures";
+
+/** The `world` fixture's options and clock reach the portal (decisions/012). */
+
+test.describe("a scenario chosen with worldOptions", () => {
+  test.use({ worldOptions: { scenario: "family", seed: 7, now: "2026-03-01T09:00:00+13:00" } });
+
+  test("the family scenario's holder is offered all four accounts, and the clock is the one asked for", async ({ page, world }) => {
+    expect(await world.clock()).toMatchObject({ now: "2026-03-01T09:00:00+13:00", mode: "fixed" });
+    await signIn(page, world.user("family"));
+    const chooser = page.getByRole("dialog", { name: "Select an account to continue" });
+    await expect(chooser).toBeVisible();
+    // The default scenario's family account has three; the family scenario's holder has three linked accounts and themself.
+    await expect(chooser.getByRole("radio")).toHaveCount(4);
+  });
+});
+
+test.describe("the world's clock", () => {
+  test.use({ worldOptions: { scenario: "default", seed: 3, now: "2026-03-01T09:00:00+13:00" } });
+
+  const futureCard = (page: import("@playwright/test").Page) => page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: "Future Appointments" }) });
+
+  test("advancing it a year turns the future appointments into completed ones on the dashboard; reset brings them back", async ({ page, world }) => {
+    await signIn(page, world.user("solo"));
+    await expect(page.getByRole("heading", { name: "Dashboard", level: 1 })).toBeVisible();
+    const card = futureCard(page);
+    await expect(card).toContainText(/[1-9]\d* future appointments?/);
+    const overview = page.getByRole("table", { name: "Appointment Overview" });
+    const completed = Number(await overview.getByRole("row", { name: /Completed/ }).getByRole("cell").innerText());
+    const upcoming = Number(await overview.getByRole("row", { name: /Upcoming/ }).getByRole("cell").innerText());
+    expect(upcoming).toBeGreaterThan(0);
+
+    expect((await world.advance("P1Y")).now).toBe("2027-03-01T09:00:00+13:00");
+    await page.reload();
+    await expect(futureCard(page)).toContainText("No future appointments");
+    await expect(overview.getByRole("row", { name: /Completed/ }).getByRole("cell")).toHaveText(String(completed + upcoming));
+    await expect(overview.getByRole("row", { name: /Upcoming/ }).getByRole("cell")).toHaveText("0");
+
+    // Reset: the starting clock and data; the old sign-in is gone, so sign in again.
+    await world.reset();
+    expect((await world.clock()).now).toBe("2026-03-01T09:00:00+13:00");
+    await signIn(page, world.user("solo"));
+    await expect(futureCard(page)).toContainText(`${upcoming} future appointment`);
+  });
+});

@@ -1,0 +1,37 @@
+import { parseArgs } from "node:util";
+import { scenarios } from "../fixtures/scenarios/index";
+import { parseInstant } from "./clock";
+
+/** The options of `npm run mock`, checked; a bad value throws an Error whose message is shown as is. */
+export interface MockCliOptions {
+  list: boolean;
+  port: number;
+  host?: string;
+  scenario?: string;
+  seed?: number;
+  /** The default world's fixed clock, epoch ms (`--now`). */
+  now?: number;
+}
+
+export function parseMockArgs(args: string[], env: Record<string, string | undefined> = {}): MockCliOptions {
+  const { values } = parseArgs({
+    args,
+    options: { port: { type: "string" }, host: { type: "string" }, scenario: { type: "string" }, seed: { type: "string" }, now: { type: "string" }, list: { type: "boolean" } },
+  });
+  const seed = values.seed === undefined ? undefined : Number(values.seed);
+  if (seed !== undefined && (!Number.isInteger(seed) || seed < 0)) throw new Error(`Invalid seed "${values.seed}": use a whole number`);
+  if (values.scenario && !scenarios.has(values.scenario)) throw new Error(`Unknown scenario "${values.scenario}"; known: ${[...scenarios.keys()].join(", ")}`);
+  let now: number | undefined;
+  if (values.now !== undefined) {
+    const parsed = parseInstant(values.now);
+    if (typeof parsed === "string") throw new Error(`Invalid --now: ${parsed}`);
+    now = parsed.toMillis();
+  }
+  return { list: values.list ?? false, port: portFrom(values.port ?? env.MOCK_PORT), host: values.host ?? env.MOCK_HOST, scenario: values.scenario, seed, now };
+}
+
+function portFrom(value: string | undefined): number {
+  const port = Number(value ?? 4010);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`Invalid port "${value}": use a number from 0 to 65535`);
+  return port;
+}

@@ -1,0 +1,118 @@
+import { DateTime, Duration } from "luxon";
+import { z } from "zod";
+import { PRACTICE_ZONE } from "../fixtures/builders/practice";
+
+/**
+ * A world's clock (decisions/012). It starts either fixed at an instant (`now` given at creation:
+ * it stands still until advanced) or at real time (it then runs with the wall clock). It only moves
+ * forward: `advance` adds an ISO 8601 duration. Data is generated as of the starting instant; the
+ * handlers that compare with "now" ask the clock.
+ */
+
+export interface ClockState {
+  /** The world's now, ISO in Pacific/Auckland. */
+  now: string;
+  mode: "fixed" | "running";
+  /** Where the clock started (generated data is anchored here); reset returns to it. */
+  startedAt: string;
+  /** Total advanced since the start, ISO 8601 duration. */
+  advanced: string;
+}
+
+export class WorldClock {
+  readonly #startMs: number;
+  readonly #running: boolean;
+  readonly #wall: () => number;
+  #realAtStart: number;
+  #advancedMs = 0;
+
+  /** `fixedAt` (epoch ms) stops the clock at that instant; without it the clock runs from real time. */
+  constructor(fixedAt?: number, wall: () => number = Date.now) {
+    this.#wall = wall;
+    this.#running = fixedAt === undefined;
+    this.#realAtStart = wall();
+    this.#startMs = fixedAt ?? this.#realAtStart;
+  }
+
+  /** The world's now in epoch milliseconds. */
+  nowMs(): number {
+    return this.#startMs + this.#advancedMs + (this.#running ? this.#wall() - this.#realAtStart : 0);
+  }
+
+  now(): DateTime {
+    return DateTime.fromMillis(this.nowMs(), { zone: PRACTICE_ZONE });
+  }
+
+  get startMs(): number {
+    return this.#startMs;
+  }
+
+  /** Calendar-aware in practice time: P1M from 31 January is the end of February, P1D across a DST change is one calendar day. */
+  advance(duration: Duration): void {
+    const now = this.now();
+    this.#advancedMs += now.plus(duration).toMillis() - now.toMillis();
+  }
+
+  /** Back to the starting instant; a running clock runs on from there. */
+  reset(): void {
+    this.#advancedMs = 0;
+    this.#realAtStart = this.#wall();
+  }
+
+  state(): ClockState {
+    return {
+      now: isoOf(this.nowMs()),
+      mode: this.#running ? "running" : "fixed",
+      startedAt: isoOf(this.#startMs),
+      advanced: Duration.fromMillis(this.#advancedMs).rescale().toISO() ?? "PT0S",
+    };
+  }
+}
+
+export function isoOf(ms: number): string {
+  return DateTime.fromMillis(ms, { zone: PRACTICE_ZONE }).toISO({ suppressMilliseconds: true })!;
+}
+
+/**
+ * An instant with an explicit offset or zone designator ("2026-03-01T09:00:00+13:00", "...Z"), or a
+ * plain date, read as the start of that day in Pacific/Auckland. A date-time without an offset is
+ * refused: it would silently mean the mock machine's zone.
+ */
+export function parseInstant(text: string): DateTime | string {
+  if (/^\d{4}-\d{2}-\d{2}$/.test(text)) {
+    const day = DateTime.fromISO(text, { zone: PRACTICE_ZONE });
+    return day.isValid ? day : `"${text}" is not a valid date (${day.invalidExplanation ?? day.invalidReason})`;
+  }
+  if (!/T.*(Z|[+-]\d{2}:?\d{2})$/i.test(text)) return `"${text}" needs a time with an offset, e.g. 2026-03-01T09:00:00+13:00, or a plain date, e.g. 2026-03-01`;
+  const at = DateTime.fromISO(text, { setZone: true });
+  return at.isValid ? at.setZone(PRACTICE_ZONE) : `"${text}" is not a valid ISO 8601 date-time (${at.invalidExplanation ?? at.invalidReason})`;
+}
+
+/** A positive ISO 8601 duration such as P1D, PT2H30M or P1M2D. */
+export function parseDuration(text: string): Duration | string {
+  const duration = Duration.fromISO(text);
+  if (!duration.isValid) return `"${text}" is not an ISO 8601 duration (e.g. P1D, PT2H, P1M2D)`;
+  if (Object.values(duration.toObject()).some((v) => v < 0)) return `"${text}": the clock only moves forward`;
+  if (duration.toMillis() <= 0) return `"${text}": the duration must be longer than zero`;
+  return duration;
+}
+
+export const InstantSchema = z.string().transform((text, ctx) => {
+  const parsed = parseInstant(text);
+  if (typeof parsed === "string") {
+    ctx.addIssue({ code: "custom", message: parsed });
+    return z.NEVER;
+  }
+  return parsed;
+});
+
+export const AdvanceSchema = z.strictObject({
+  advance: z.string().transform((text, ctx) => {
+    const parsed = parseDuration(text);
+    if (typeof parsed === "string") {
+      ctx.addIssue({ code: "custom", message: parsed });
+      return z.NEVER;
+    }
+    return parsed;
+  }),
+});

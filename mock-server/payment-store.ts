@@ -1,0 +1,51 @@
+import { createHash } from "node:crypto";
+import type { World } from "./worlds";
+
+/**
+ * A world's payments: temporary payments (SaveTempPayment), payment intents, charges and recordings.
+ * Every mutating call is remembered by its idempotency key, so the same key gets the same reply and
+ * nothing is charged or recorded twice (decisions/031).
+ */
+export interface TempPayment {
+  id: number;
+  patientId: string;
+  key: string;
+  allocations: Array<{ invoiceId: string; cents: number }>;
+  amountCents: number;
+  feeCents: number;
+  recorded: boolean;
+}
+
+export interface PaymentIntent {
+  id: string;
+  clientSecret: string;
+  key: string;
+  amountCents: number;
+  status: "requires_payment_method" | "succeeded";
+}
+
+export interface Charge {
+  intentId: string;
+  amountCents: number;
+  at: string;
+}
+
+export class PaymentStore {
+  readonly temps = new Map<number, TempPayment>();
+  readonly tempByKey = new Map<string, number>();
+  readonly intents = new Map<string, PaymentIntent>();
+  readonly intentByKey = new Map<string, string>();
+  readonly charges: Charge[] = [];
+  #nextId = 1000;
+
+  nextPaymentId(): number {
+    return ++this.#nextId;
+  }
+}
+
+/** A deterministic, opaque client secret for an intent (the world seed and key fix it). */
+export function clientSecretFor(world: World, key: string): { id: string; secret: string } {
+  const hash = createHash("sha256").update(`${world.id}:${world.seed}:${key}`).digest("hex");
+  const id = `pi_${hash.slice(0, 24)}`;
+  return { id, secret: `${id}_secret_${hash.slice(24, 48)}` };
+}

@@ -1,0 +1,242 @@
+import { afterAll, beforeAll, expect } from "vitest";
+import type { z } from "zod";
+import { endpoints, type Endpoint } from "../../contract/endpoints";
+import { createMockServer, type MockServer, type MockServerOptions } from "../../mock-server/server";
+
+/**
+ * The Vitest side of the `world` fixture (e2e/fixtures.ts): one mock server on port 0 per test file,
+ * worlds created over the admin API, users signed in over HTTP (raw, or through the portal's own
+ * practice client), faults, clock, reset and journal. Everything goes over HTTP, as QA's tools do.
+ *
+ *   const mock = useMockServer();
+ *   let world: TestWorld;
+ *   beforeAll(async () => { world = await mock.createWorld({ seed: 5 }); });
+ *   const s = await world.signIn("solo");        // the portal's practice client
+ *   const raw = await world.signInHttp("solo");  // { base, id, token } for plain fetch
+ */
+
+export interface WorldUser {
+  label: string;
+  username: string;
+  password: string;
+  description?: string;
+}
+
+export interface WorldOptions {
+  scenario?: string;
+  seed?: number;
+  /** Fixes the world's clock, e.g. "2026-03-01T09:00:00+13:00". */
+  now?: string;
+}
+
+export interface ClockState {
+  now: string;
+  mode: "fixed" | "running";
+  startedAt: string;
+  advanced: string;
+}
+
+export interface JournalEntry {
+  at: string;
+  method: string;
+  path: string;
+  query: Record<string, unknown>;
+  body: unknown;
+  fault: string | null;
+  status: number;
+}
+
+export interface Charge {
+  intentId: string;
+  amountCents: number;
+  at: string;
+}
+
+export interface FaultRequest {
+  path: string;
+  status?: number;
+  body?: "malformed" | "empty" | "drop";
+  delayMs?: number;
+  times?: number;
+}
+
+export interface WorldSummary {
+  id: string;
+  scenario: string;
+  seed: number;
+  apiUrl: string;
+  clock: ClockState;
+  users: WorldUser[];
+}
+
+type PracticeApi = ReturnType<typeof import("../../app/.server/practice/api.server").practiceApi>;
+
+/** Signed in through the portal's practice client (app/.server/practice). */
+export interface PortalSession {
+  /** The signed-in patient's id. */
+  id: string;
+  api: PracticeApi;
+  apiBase: string;
+  token: string;
+}
+
+/** Signed in with a plain POST to Patient/Authentication. */
+export interface HttpSession {
+  /** The world's practice API base, ending in "/api/". */
+  base: string;
+  id: string;
+  token: string;
+}
+
+export interface TestWorld extends Omit<WorldSummary, "clock"> {
+  /** The clock as the admin API reported it when the world was created (or last reset). */
+  createdClock: ClockState;
+  /** Users by label. */
+  byLabel: Record<string, WorldUser>;
+  user(label: string): WorldUser;
+  signIn(label: string): Promise<PortalSession>;
+  signInHttp(label: string): Promise<HttpSession>;
+  fault(fault: FaultRequest): Promise<void>;
+  clearFaults(): Promise<void>;
+  clock(): Promise<ClockState>;
+  advance(duration: string): Promise<ClockState>;
+  reset(): Promise<WorldSummary>;
+  requests(filter?: { method?: string; path?: string }): Promise<JournalEntry[]>;
+  clearRequests(): Promise<void>;
+  /** The card charges the world's payment provider made (GET /__admin/worlds/:id/charges). */
+  charges(): Promise<Charge[]>;
+  delete(): Promise<void>;
+}
+
+export interface MockHandle {
+  /** The running server (after beforeAll). */
+  readonly server: MockServer;
+  readonly url: string;
+  /** A request to the admin API: path after /__admin; a body object is sent as JSON. */
+  admin(path: string, init?: { method?: string; body?: unknown }): Promise<Response>;
+  createWorld(options?: WorldOptions): Promise<TestWorld>;
+  /** A world already there (the default world, one made by another route). */
+  world(id: string): Promise<TestWorld>;
+}
+
+/** Starts the mock for this file (beforeAll) and closes it (afterAll); the portal's client is pointed at it. */
+export function useMockServer(options: MockServerOptions = {}): MockHandle {
+  let server: MockServer | undefined;
+  beforeAll(async () => {
+    server = await createMockServer({ port: 0, ...options });
+    process.env.PRACTICE_IDENTITY_URL = server.url;
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  const running = () => {
+    if (!server) throw new Error("The mock server is not started: call mock helpers from tests or hooks, not at import time");
+    return server;
+  };
+
+  const handle: MockHandle = {
+    get server() {
+      return running();
+    },
+    get url() {
+      return running().url;
+    },
+    admin(path, init = {}) {
+      const hasBody = init.body !== undefined;
+      return fetch(`${running().url}/__admin${path}`, {
+        method: init.method ?? (hasBody ? "POST" : "GET"),
+        headers: hasBody ? { "Content-Type": "application/json" } : undefined,
+        body: hasBody ? (typeof init.body === "string" ? init.body : JSON.stringify(init.body)) : undefined,
+      });
+    },
+    async createWorld(worldOptions = {}) {
+      const res = await handle.admin("/worlds", { body: worldOptions });
+      if (res.status !== 201) throw new Error(`Creating a world answered ${res.status}: ${await res.text()}`);
+      return testWorld(handle, (await res.json()) as WorldSummary);
+    },
+    async world(id) {
+      const res = await handle.admin(`/worlds/${id}`);
+      if (res.status !== 200) throw new Error(`World ${id}: ${res.status}`);
+      return testWorld(handle, (await res.json()) as WorldSummary);
+    },
+  };
+  return handle;
+}
+
+function testWorld(mock: MockHandle, summary: WorldSummary): TestWorld {
+  const byLabel = Object.fromEntries(summary.users.map((u) => [u.label, u]));
+  const path = (rest = "") => `/worlds/${summary.id}${rest}`;
+  const user = (label: string) => {
+    const found = byLabel[label];
+    if (!found) throw new Error(`No user "${label}" in world ${summary.id}; it has ${Object.keys(byLabel).join(", ")}`);
+    return found;
+  };
+  const json = async <T>(res: Response, status: number): Promise<T> => {
+    expect(res.status, `${res.url} ${await res.clone().text()}`).toBe(status);
+    return (await res.json()) as T;
+  };
+
+  const { clock: createdClock, ...rest } = summary;
+  return {
+    ...rest,
+    createdClock,
+    byLabel,
+    user,
+    async signIn(label) {
+      const auth = await import("../../app/.server/practice/auth.server");
+      const { practiceApi } = await import("../../app/.server/practice/api.server");
+      const { username, password } = user(label);
+      const identity = await auth.lookupIdentity({ userName: username, password });
+      if (identity.kind !== "found") throw new Error(`identity not found for ${username}`);
+      const outcome = await auth.authenticate(identity.apiBase, { userName: username, password });
+      if (outcome.kind !== "signedIn") throw new Error(`${username} not signed in: ${outcome.kind}`);
+      return { id: outcome.patientId, api: practiceApi(identity.apiBase, outcome.token), apiBase: identity.apiBase, token: outcome.token };
+    },
+    async signInHttp(label) {
+      const { username, password } = user(label);
+      const base = `${mock.url}/worlds/${summary.id}/api/`;
+      const res = await fetch(`${base}${endpoints.patientAuthentication.path}`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ UserName: username, Password: password, q: "" }),
+      });
+      const parsed = endpoints.patientAuthentication.reply.parse(await res.json()) as { id: string; extension: { token: string } }[];
+      return { base, id: parsed[0].id, token: parsed[0].extension.token };
+    },
+    async fault(fault) {
+      expect((await mock.admin(path("/faults"), { body: fault })).status).toBe(201);
+    },
+    async clearFaults() {
+      expect((await mock.admin(path("/faults"), { method: "DELETE" })).status).toBe(204);
+    },
+    async clock() {
+      return json<ClockState>(await mock.admin(path("/clock")), 200);
+    },
+    async advance(duration) {
+      return json<ClockState>(await mock.admin(path("/clock"), { body: { advance: duration } }), 200);
+    },
+    async reset() {
+      return json<WorldSummary>(await mock.admin(path("/reset"), { method: "POST" }), 200);
+    },
+    async requests(filter = {}) {
+      const query = new URLSearchParams(Object.entries(filter).filter(([, v]) => v) as [string, string][]);
+      return (await json<{ requests: JournalEntry[] }>(await mock.admin(`${path("/requests")}?${query}`), 200)).requests;
+    },
+    async clearRequests() {
+      expect((await mock.admin(path("/requests"), { method: "DELETE" })).status).toBe(204);
+    },
+    async charges() {
+      return (await json<{ charges: Charge[] }>(await mock.admin(path("/charges")), 200)).charges;
+    },
+    async delete() {
+      expect((await mock.admin(path(), { method: "DELETE" })).status).toBe(204);
+    },
+  };
+}
+
+/** A GET of the practice API with a raw session, its reply parsed with the contract. */
+export async function getCall<E extends Endpoint>(s: HttpSession, endpoint: E, query: Record<string, string>): Promise<z.output<E["reply"]>> {
+  const res = await fetch(`${s.base}${endpoint.path}?${new URLSearchParams(query)}`, { headers: { Token: s.token } });
+  return endpoint.reply.parse(await res.json()) as z.output<E["reply"]>;
+}

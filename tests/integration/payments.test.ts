@@ -1,0 +1,125 @@
+import { describe, expect, it } from "vitest";
+import { endpoints } from "../../contract/endpoints";
+import { toCents } from "../../app/lib/money";
+import { useMockServer } from "../helpers/mock-world";
+
+/** Paying through the portal's practice client against the mock over HTTP: idempotent, and balances really drop. */
+const mock = useMockServer();
+
+async function setUp(scenario?: string) {
+  const world = await mock.createWorld({ seed: 21, scenario });
+  const s = await world.signIn("solo");
+  const accounts = await import("../../app/.server/practice/accounts.server");
+  const pending = await accounts.getInvoices(s.api, s.id, "pending");
+  const invoices = pending.resources.map((r) => ({ id: r.id, balanceCents: toCents(r.extension.balance)! }));
+  const balance = async () => (await s.api.call(endpoints.accountBalance, { query: { PatientID: s.id } }));
+  return { world, s, accounts, invoices, balance };
+}
+
+async function pay(
+  ctx: Awaited<ReturnType<typeof setUp>>,
+  key: string,
+  amountCents: number,
+  allocations: Array<{ id: string; payNowCents: number }>,
+  cardNumber = "4242424242424242",
+) {
+  const { s, accounts } = ctx;
+  const paymentId = await accounts.saveTempPayment(s.api, s.id, { key, cardType: "Visa - 2.5%", amountCents, feeCents: 0, allocations });
+  const intent = await accounts.createPaymentIntent(s.api, { key, amountCents });
+  if (!("clientSecret" in intent)) throw new Error(intent.error);
+  const confirmation = await accounts.confirmTestCard(s.api, { clientSecret: intent.clientSecret, cardNumber, expiry: "12/40", cvc: "123", billingName: "", email: "" });
+  const saved = "status" in confirmation ? await accounts.savePayment(s.api, s.id, paymentId) : null;
+  return { paymentId, confirmation, saved };
+}
+
+describe("card payments in the mock", () => {
+  it("the account balance is the sum of the pending invoices' balances", async () => {
+    const ctx = await setUp();
+    expect(ctx.invoices.length).toBeGreaterThan(1);
+    const sum = ctx.invoices.reduce((t, i) => t + i.balanceCents, 0);
+    expect(toCents(await ctx.balance())).toBe(sum);
+  });
+
+  it("a successful payment lowers the invoices and the balance; the same key twice charges once", async () => {
+    const ctx = await setUp();
+    const before = toCents(await ctx.balance())!;
+    const [first, second] = ctx.invoices;
+    const allocations = [
+      { id: first.id, payNowCents: first.balanceCents },
+      { id: second.id, payNowCents: 100 },
+    ];
+    const amount = first.balanceCents + 100;
+    const one = await pay(ctx, "key-aaaaaaaa-1", amount, allocations);
+    const two = await pay(ctx, "key-aaaaaaaa-1", amount, allocations);
+    expect(one.saved).toBe(true);
+    expect(two).toEqual(one);
+    expect(toCents(await ctx.balance())).toBe(before - amount);
+    const pending = await ctx.accounts.getInvoices(ctx.s.api, ctx.s.id, "pending");
+    expect(pending.resources.map((r) => r.id)).not.toContain(first.id);
+    const secondNow = pending.resources.find((r) => r.id === second.id)!;
+    expect(toCents(secondNow.extension.balance)).toBe(second.balanceCents - 100);
+    const confirms = (await ctx.world.requests({ path: "payments/confirm-card" })).filter((e) => e.status === 200);
+    expect(confirms).toHaveLength(2); // both confirmations answered…
+    expect(await ctx.world.charges()).toEqual([expect.objectContaining({ amountCents: amount })]); // …one charge
+  });
+
+  it("declines 4000 0000 0000 0002 and 4000 0000 0000 9995 (insufficient funds) and changes nothing", async () => {
+    const ctx = await setUp();
+    const before = await ctx.balance();
+    const [first] = ctx.invoices;
+    const allocations = [{ id: first.id, payNowCents: first.balanceCents }];
+    const declined = await pay(ctx, "key-bbbbbbbb-1", first.balanceCents, allocations, "4000000000000002");
+    expect(declined.confirmation).toEqual({ error: { code: "card_declined", message: expect.any(String) } });
+    const poor = await pay(ctx, "key-bbbbbbbb-2", first.balanceCents, allocations, "4000000000009995");
+    expect(poor.confirmation).toEqual({ error: { code: "insufficient_funds", message: expect.any(String) } });
+    expect(await ctx.accounts.savePayment(ctx.s.api, ctx.s.id, declined.paymentId)).toBe(false);
+    expect(await ctx.balance()).toBe(before);
+    expect(await ctx.world.charges()).toEqual([]);
+  });
+
+  it("refuses a temporary payment for more than an invoice's balance with -1", async () => {
+    const ctx = await setUp();
+    const [first] = ctx.invoices;
+    const id = await ctx.accounts.saveTempPayment(ctx.s.api, ctx.s.id, { key: "key-cccccccc-1", cardType: "", amountCents: first.balanceCents + 1, feeCents: 0, allocations: [{ id: first.id, payNowCents: first.balanceCents + 1 }] });
+    expect(id).toBe(-1);
+  });
+
+  it("a reset forgets the world's payments: balances, charges and keys are as at the start", async () => {
+    const ctx = await setUp();
+    const before = await ctx.balance();
+    const [first] = ctx.invoices;
+    const allocations = [{ id: first.id, payNowCents: first.balanceCents }];
+    expect((await pay(ctx, "key-eeeeeeee-1", first.balanceCents, allocations)).saved).toBe(true);
+    expect(await ctx.world.charges()).toHaveLength(1);
+    await ctx.world.reset();
+    expect(await ctx.world.charges()).toEqual([]);
+    const again = { ...ctx, s: await ctx.world.signIn("solo") };
+    const balance = await again.s.api.call(endpoints.accountBalance, { query: { PatientID: again.s.id } });
+    expect(balance).toBe(before);
+    // The same key after a reset is a new payment, charged once more, not the forgotten one's reply.
+    expect((await pay(again, "key-eeeeeeee-1", first.balanceCents, allocations)).saved).toBe(true);
+    expect(await ctx.world.charges()).toHaveLength(1);
+  });
+
+  it("in the outstanding-balance scenario, paying the whole balance lets a repeat prescription be collected", async () => {
+    const ctx = await setUp("outstanding-balance");
+    const [medicine] = (await ctx.s.api.call(endpoints.medications, { query: { PatientID: ctx.s.id, PageSize: 50, PageNumber: 1, TypeID: "1" } })).resources;
+    const collect = () => ctx.s.api.call(endpoints.repeatRequest, { body: { PatientID: ctx.s.id, PickUpTypeID: 1, MedicationID: medicine.id } });
+    expect(await collect()).toEqual({ StatusCode: "3", ResponseMessage: "Cannot send pickup request patient has outstanding balance" });
+    const total = ctx.invoices.reduce((sum, i) => sum + i.balanceCents, 0);
+    const paid = await pay(ctx, "key-ffffffff-1", total, ctx.invoices.map((i) => ({ id: i.id, payNowCents: i.balanceCents })));
+    expect(paid.saved).toBe(true);
+    const settings = await ctx.s.api.call(endpoints.practiceSettings, { query: { PatientID: ctx.s.id, PortalSettingTypeID: "1" } });
+    expect(settings).toMatchObject({ IsOutstandingBalance: "1", OutstandingBalance: "0.00" });
+    expect((await collect()).StatusCode).toBe("1");
+  });
+
+  it("the payment-declined scenario declines even 4242 4242 4242 4242", async () => {
+    const ctx = await setUp("payment-declined");
+    const before = await ctx.balance();
+    const [first] = ctx.invoices;
+    const result = await pay(ctx, "key-dddddddd-1", first.balanceCents, [{ id: first.id, payNowCents: first.balanceCents }]);
+    expect(result.confirmation).toMatchObject({ error: { code: "card_declined" } });
+    expect(await ctx.balance()).toBe(before);
+  });
+});

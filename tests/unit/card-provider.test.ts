@@ -1,0 +1,64 @@
+import { beforeEach, describe, expect, it, vi } from "vitest";
+import { chooseCardProvider } from "../../app/.server/card-provider.server";
+import { RefusedError } from "../../app/components/accounts/card-provider";
+import { cardStateOf, confirmCardWithStripe, loadStripeClient } from "../../app/components/accounts/stripe-adapter";
+import { messages } from "../../app/lib/messages";
+
+// The library's boundary: loadStripe from the pure entry, which must never be the real network one here.
+const loadStripe = vi.fn();
+vi.mock("@stripe/stripe-js/pure", () => ({ loadStripe: (...args: unknown[]) => loadStripe(...args) }));
+
+const t = messages.payment;
+
+describe("card provider selection", () => {
+  it("uses Stripe with a publishable key, and the built-in test provider without one", () => {
+    expect(chooseCardProvider({ STRIPE_PUBLISHABLE_KEY: "pk_test_abc123" })).toEqual({ kind: "stripe", publishableKey: "pk_test_abc123" });
+    expect(chooseCardProvider({})).toEqual({ kind: "test" });
+    expect(chooseCardProvider({ STRIPE_PUBLISHABLE_KEY: "  " })).toEqual({ kind: "test" });
+  });
+});
+
+describe("Stripe adapter", () => {
+  beforeEach(() => loadStripe.mockReset());
+
+  it("loads Stripe from the pure entry with the publishable key", async () => {
+    const stripe = { confirmCardPayment: vi.fn() };
+    loadStripe.mockResolvedValue(stripe);
+    await expect(loadStripeClient("pk_test_abc123")).resolves.toBe(stripe);
+    expect(loadStripe).toHaveBeenCalledWith("pk_test_abc123");
+  });
+
+  it("says so when Stripe cannot be loaded", async () => {
+    loadStripe.mockResolvedValue(null);
+    await expect(loadStripeClient("pk_test_abc123")).rejects.toThrow("The card provider could not be loaded.");
+  });
+
+  it("confirms the intent with the card and the billing e-mail", async () => {
+    const confirmCardPayment = vi.fn().mockResolvedValue({ paymentIntent: { status: "succeeded" } });
+    const card = { kind: "card-element" } as never;
+    await confirmCardWithStripe({ confirmCardPayment }, card, "pi_1_secret_2", { email: "solo@demo.nz" });
+    expect(confirmCardPayment).toHaveBeenCalledWith("pi_1_secret_2", { payment_method: { card, billing_details: { email: "solo@demo.nz" } } });
+  });
+
+  it("turns Stripe's refusal into a RefusedError with Stripe's own message", async () => {
+    const confirmCardPayment = vi.fn().mockResolvedValue({ error: { type: "card_error", code: "card_declined", message: "Your card was declined." } });
+    const failure = confirmCardWithStripe({ confirmCardPayment }, {} as never, "s", { email: "" });
+    await expect(failure).rejects.toBeInstanceOf(RefusedError);
+    await expect(failure).rejects.toThrow("Your card was declined.");
+  });
+
+  it("does not call an unfinished intent a success", async () => {
+    const confirmCardPayment = vi.fn().mockResolvedValue({ paymentIntent: { status: "requires_action" } });
+    await expect(confirmCardWithStripe({ confirmCardPayment }, {} as never, "s", { email: "" })).rejects.toThrow("did not complete");
+  });
+
+  it("maps the card element's state to the 1§5 texts or Stripe's message", () => {
+    expect(cardStateOf({ empty: true, complete: false, error: undefined })).toEqual({ complete: false, error: t.cardRequired });
+    expect(cardStateOf({ empty: false, complete: false, error: undefined })).toEqual({ complete: false, error: t.cardIncomplete });
+    expect(cardStateOf({ empty: false, complete: false, error: { type: "validation_error", code: "invalid_number", message: "Your card number is invalid." } })).toEqual({
+      complete: false,
+      error: "Your card number is invalid.",
+    });
+    expect(cardStateOf({ empty: false, complete: true, error: undefined })).toEqual({ complete: true, error: null });
+  });
+});

@@ -1,0 +1,18 @@
+import { describe, expect, it } from "vitest";
+import { contentSecurityPolicy } from "../../app/.server/csp.server";
+
+describe("Content-Security-Policy", () => {
+  it("allows the self-served pdf.js worker and no Stripe domain without a key", () => {
+    const csp = contentSecurityPolicy("abc");
+    expect(csp).toContain("script-src 'self' 'nonce-abc'");
+    expect(csp).toContain("worker-src 'self' blob:");
+    expect(csp).not.toContain("stripe");
+  });
+
+  it("adds Stripe's script, API and frames only when Stripe is configured", () => {
+    const csp = contentSecurityPolicy("abc", { stripe: true });
+    expect(csp).toContain("script-src 'self' 'nonce-abc' https://js.stripe.com");
+    expect(csp).toContain("connect-src 'self' https://api.stripe.com");
+    expect(csp).toContain("frame-src https://js.stripe.com https://hooks.stripe.com");
+  });
+});

@@ -1,0 +1,56 @@
+import { describe, expect, it } from "vitest";
+import { messages } from "../../app/lib/messages";
+import { luhnValid, parseCardTypes, PayStepSchema, testCardErrors } from "../../app/lib/payment-forms";
+
+const t = messages.payment;
+const now = new Date("2026-11-23T00:00:00Z");
+
+describe("the test provider's card form (1§5)", () => {
+  it("accepts the test cards, spaced or not", () => {
+    for (const cardNumber of ["4242 4242 4242 4242", "4000000000000002", "4000-0000-0000-9995"]) {
+      expect(testCardErrors({ cardNumber, expiry: "12/30", cvc: "123" }, now)).toEqual({});
+    }
+  });
+
+  it("gives the spec's texts for a missing, incomplete, invalid or non-numeric number", () => {
+    const number = (cardNumber: string) => testCardErrors({ cardNumber, expiry: "12/30", cvc: "123" }, now).cardNumber;
+    expect(number("")).toBe(t.cardRequired);
+    expect(number("4242 4242")).toBe(t.cardIncomplete);
+    expect(number("4242 4242 4242 4241")).toBe(t.cardInvalid);
+    expect(number("4242 abcd 4242 4242")).toBe(t.cardCorrect);
+    expect(t.cardRequired).toBe("Card number is required");
+    expect(t.cardIncomplete).toBe("Your card number is incomplete.");
+    expect(t.cardInvalid).toBe("Your card number is invalid.");
+  });
+
+  it("checks the expiry and the security code", () => {
+    expect(testCardErrors({ cardNumber: "4242424242424242", expiry: "", cvc: "" }, now)).toEqual({ expiry: t.expiryRequired, cvc: t.cvcRequired });
+    expect(testCardErrors({ cardNumber: "4242424242424242", expiry: "13/30", cvc: "12" }, now)).toEqual({ expiry: t.expiryInvalid, cvc: t.cvcInvalid });
+    expect(testCardErrors({ cardNumber: "4242424242424242", expiry: "10/26", cvc: "123" }, now)).toEqual({ expiry: t.expiryPast });
+    expect(testCardErrors({ cardNumber: "4242424242424242", expiry: "11/26", cvc: "123" }, now)).toEqual({});
+  });
+
+  it("runs the Luhn check", () => {
+    expect(luhnValid("4242424242424242")).toBe(true);
+    expect(luhnValid("4242424242424241")).toBe(false);
+  });
+});
+
+describe("payment settings and steps", () => {
+  it("reads PaymentCardTypes with each fee rate, and a broken list as none", () => {
+    expect(parseCardTypes(JSON.stringify([{ CardType: "Visa", CardFee: "Visa - 2.5%" }, { CardType: "Amex", CardFee: "American Express - 3.5%" }]))).toEqual([
+      { label: "Visa - 2.5%", feeBasisPoints: 250 },
+      { label: "American Express - 3.5%", feeBasisPoints: 350 },
+    ]);
+    expect(parseCardTypes("not json")).toEqual([]);
+    expect(parseCardTypes(undefined)).toEqual([]);
+  });
+
+  it("parses a save-temp step and refuses a bad key or allocation list", () => {
+    const good = { step: "save-temp", key: "0b0c5d7e-aaaa-4bbb-8ccc-123456789abc", cardType: "Visa - 2.5%", amountCents: "1000", feeCents: "25", allocations: JSON.stringify([{ id: "i1", payNowCents: 1000 }]) };
+    expect(PayStepSchema.parse(good)).toMatchObject({ amountCents: 1000, allocations: [{ id: "i1", payNowCents: 1000 }] });
+    expect(PayStepSchema.safeParse({ ...good, key: "bad key!" }).success).toBe(false);
+    expect(PayStepSchema.safeParse({ ...good, allocations: "[" }).success).toBe(false);
+    expect(PayStepSchema.safeParse({ ...good, allocations: "[]" }).success).toBe(false);
+  });
+});
