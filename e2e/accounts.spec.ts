@@ -171,11 +171,44 @@ test.describe("accounts", () => {
     await expect(interrupted).toBeVisible({ timeout: 20_000 });
     await interrupted.getByRole("button", { name: "Try again" }).click();
     await expect(page.getByRole("status").filter({ hasText: "Payment succeeded." })).toBeVisible();
+    // The late confirmation is still carried out by the practice: once both are done, one charge.
+    await expect.poll(() => confirmCalls(world), { timeout: 15_000 }).toBe(2);
     expect(await world.charges()).toHaveLength(1);
     const keys = (await world.requests({ method: "POST", path: "payments/create-payment-intent" })).map((r) => (r.body as { IdempotencyKey: string }).IdempotencyKey);
-    // The retry is the same attempt: had the first confirmation charged, this one could not charge again.
+    // The retry is the same attempt, so the practice could not charge it twice.
     expect(keys).toHaveLength(2);
     expect(new Set(keys).size).toBe(1);
+  });
+
+  test("a card charged whose confirmation never comes back: the patient is told, and paying again charges once", async ({ page, world }) => {
+    await world.fault({ path: "payments/confirm-card", body: "lost-reply", times: 1 });
+    await openAccounts(page, world.user("solo"));
+    await fillCard(page);
+    await page.getByRole("button", { name: "Pay", exact: true }).click();
+    const interrupted = page.getByRole("alert").filter({ hasText: "we cannot tell whether your card was charged" });
+    await expect(interrupted).toBeVisible();
+    // The practice did charge the card; only its answer was lost.
+    expect(await world.charges()).toHaveLength(1);
+    await interrupted.getByRole("button", { name: "Try again" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "Payment succeeded." })).toBeVisible();
+    expect(await confirmCalls(world)).toBe(2);
+    expect(await world.charges()).toHaveLength(1);
+    await expect(pendingTable(page).getByText("No Record Found")).toBeVisible();
+  });
+
+  test("a charged payment whose recording reply is lost is recorded once, and the invoices are paid", async ({ page, world }) => {
+    await world.fault({ path: "patient/SavePayment", body: "lost-reply", times: 1 });
+    await openAccounts(page, world.user("solo"));
+    await fillCard(page);
+    await page.getByRole("button", { name: "Pay", exact: true }).click();
+    const settle = page.getByRole("alert").filter({ hasText: "Your card was charged, but the practice has not yet recorded the payment" });
+    await expect(settle).toBeVisible();
+    await settle.getByRole("button", { name: "Try recording the payment again" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "Payment succeeded." })).toBeVisible();
+    expect(await world.requests({ method: "POST", path: "patient/SavePayment" })).toHaveLength(2);
+    expect(await world.charges()).toHaveLength(1);
+    await expect(pendingTable(page).getByText("No Record Found")).toBeVisible();
+    expect(await balanceShown(page)).toBe("$0.00");
   });
 
   test("opens an invoice's PDF in the INVOICE dialog, which passes axe", async ({ page, world }) => {

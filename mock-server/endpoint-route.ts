@@ -3,6 +3,7 @@ import { setTimeout as sleep } from "node:timers/promises";
 import type { z } from "zod";
 import type { Endpoint } from "../contract/endpoints";
 import { HttpError, issuesOf, sendJson } from "./http";
+import type { FaultAction } from "./faults";
 import type { World } from "./worlds";
 
 /**
@@ -97,29 +98,49 @@ export function worldRouteHandler<E extends Endpoint>(endpoint: E, route: WorldR
       if (!world) throw new HttpError(404, { error: `Unknown world "${req.params.worldId}"` });
 
       const fault = world.faults.take(endpoint.path);
-      // "close" also fires for a dropped connection, which never finishes; it is journalled with status 0.
-      res.on("close", () =>
-        world.journal.record({
-          at: new Date().toISOString(),
-          method: endpoint.method,
-          path: endpoint.path,
-          query: req.query,
-          body: req.body,
-          fault: fault ? describeFault(fault) : null,
-          status: res.writableFinished ? res.statusCode : 0,
-        }),
-      );
+      // The journal entry is written once the call is over on both sides: its reply is sent or its
+      // connection gone (status 0), and its work done, so a test that reads the journal also sees the
+      // effect of every call listed, even of one whose caller stopped waiting.
+      let workDone!: () => void;
+      const work = new Promise<void>((resolve) => (workDone = resolve));
+      res.on("close", () => {
+        const status = res.writableFinished ? res.statusCode : 0;
+        void work.then(() =>
+          world.journal.record({
+            at: new Date().toISOString(),
+            method: endpoint.method,
+            path: endpoint.path,
+            query: req.query,
+            body: req.body,
+            fault: fault ? describeFault(fault) : null,
+            status,
+          }),
+        );
+      });
+      try {
+        await answer(world, fault, req, res);
+      } finally {
+        workDone();
+      }
+    } catch (error) {
+      sendError(res, error);
+    }
+  };
+
+  async function answer(world: World, fault: FaultAction | undefined, req: Request, res: Response): Promise<void> {
+    try {
       if (fault && fault.delayMs > 0) {
         try {
           await sleep(fault.delayMs, undefined, { signal: options.closing });
         } catch {
-          return;
+          return; // the mock is shutting down
         }
-        // The caller may have given up waiting (a timeout test); nobody is left to answer.
-        if (res.destroyed || res.writableEnded) return;
+        // A caller who gave up waiting (a timeout test) does not undo the call: like a real server, the
+        // practice still carries it out, and the reply goes nowhere.
       }
-      if (fault?.respond) {
-        const { status, kind } = fault.respond;
+      const respond = fault?.respond;
+      if (respond && respond.kind !== "lost-reply") {
+        const { status, kind } = respond;
         if (kind === "drop") res.socket?.destroy();
         else if (kind === "empty") res.status(status).type("application/json").end();
         // Deliberately outside the contract: the portal must notice, not crash.
@@ -135,11 +156,12 @@ export function worldRouteHandler<E extends Endpoint>(endpoint: E, route: WorldR
       const handle = route.handle as (call: CallContext<E, Session | undefined>) => unknown;
       // Documents (PDFs) are rendered asynchronously; everything else answers at once.
       const payload = await handle({ world, query, body, session, origin: originOf(req) });
-      sendReply(res, endpoint, payload);
+      if (respond?.kind === "lost-reply") res.socket?.destroy();
+      else if (!res.destroyed) sendReply(res, endpoint, payload);
     } catch (error) {
-      sendError(res, error);
+      if (!res.destroyed) sendError(res, error);
     }
-  };
+  }
 }
 
 function tokenOf(req: Request, tokenIn: TokenIn): string | undefined {
@@ -168,9 +190,10 @@ function checkPatientIds(session: Session, ...parts: unknown[]): void {
 }
 
 /** "status 503", "malformed", "delay 500ms", or a mix, for the journal. */
-function describeFault(fault: NonNullable<ReturnType<World["faults"]["take"]>>): string {
+function describeFault(fault: FaultAction): string {
   const parts: string[] = [];
-  if (fault.respond) parts.push(fault.respond.kind === "status" ? `status ${fault.respond.status}` : fault.respond.kind === "drop" ? "dropped connection" : fault.respond.kind);
+  const kind = fault.respond?.kind;
+  if (kind) parts.push(kind === "status" ? `status ${fault.respond!.status}` : kind === "drop" ? "dropped connection" : kind === "lost-reply" ? "carried out, reply lost" : kind);
   if (fault.delayMs > 0) parts.push(`delay ${fault.delayMs}ms`);
   return parts.join(", ");
 }

@@ -3,8 +3,9 @@ import { WORLD_PATHS, normalisePath } from "./world-endpoints";
 
 /**
  * Injected failures, for the portal's tests of its error paths: a status, a reply that breaks the
- * contract, an empty reply, a connection dropped without any reply, or a delay before the normal reply. A faulted call never reaches the
- * handler, so it changes no data.
+ * contract, an empty reply, a connection dropped without any reply, or a delay before the normal reply.
+ * A faulted call never reaches the handler, so it changes no data, with one deliberate exception:
+ * "lost-reply" is carried out and only its reply is lost, the case idempotency keys exist for.
  */
 
 export const FaultRequestSchema = z
@@ -15,8 +16,12 @@ export const FaultRequestSchema = z
         message: `path must be one of the practice API paths: ${WORLD_PATHS.join(", ")}`,
       }),
     status: z.int().min(200).max(599).optional(),
-    /** "drop" closes the connection without answering, as a crashed server or a network cut would. */
-    body: z.enum(["malformed", "empty", "drop"]).optional(),
+    /**
+     * "drop" closes the connection without answering, as a crashed server or a network cut would;
+     * "lost-reply" carries the call out (its data changes) and then drops the connection, as a cut
+     * after the practice committed would.
+     */
+    body: z.enum(["malformed", "empty", "drop", "lost-reply"]).optional(),
     delayMs: z.int().min(0).max(60_000).optional(),
     /** How many calls get the fault; without it, every call until the faults are cleared. */
     times: z.int().min(1).optional(),
@@ -32,7 +37,7 @@ export interface Fault extends FaultRequest {
 /** What to do with one call: `respond` undefined means reply normally (possibly after a delay). */
 export interface FaultAction {
   delayMs: number;
-  respond?: { status: number; kind: "status" | "malformed" | "empty" | "drop" };
+  respond?: { status: number; kind: "status" | "malformed" | "empty" | "drop" | "lost-reply" };
 }
 
 export class FaultTable {

@@ -55,7 +55,7 @@ export interface Charge {
 export interface FaultRequest {
   path: string;
   status?: number;
-  body?: "malformed" | "empty" | "drop";
+  body?: "malformed" | "empty" | "drop" | "lost-reply";
   delayMs?: number;
   times?: number;
 }

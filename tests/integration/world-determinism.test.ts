@@ -138,4 +138,33 @@ describe("faults, each kind", () => {
     await world.clearFaults();
     await expect(world.signInHttp("solo")).resolves.toMatchObject({ id: s.id });
   });
+
+  const changePassword = (s: { base: string; id: string; token: string }, oldPassword: string, init: RequestInit = {}) =>
+    fetch(`${s.base}${endpoints.changePassword.path}`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Token: s.token },
+      body: JSON.stringify({ PatientID: s.id, Password: "Brand-new-pass12", OldPassword: oldPassword }),
+      ...init,
+    });
+
+  it("a lost reply: the call is carried out, the client sees a network error, the journal says so", async () => {
+    const world = await mock.createWorld({ now: NOW });
+    const s = await world.signInHttp("solo");
+    await world.fault({ path: "Patient/ChangePassword", body: "lost-reply", times: 1 });
+    await expect(changePassword(s, world.user("solo").password)).rejects.toThrow();
+    const [entry] = await world.requests({ path: "Patient/ChangePassword" });
+    expect(entry).toMatchObject({ status: 0, fault: "carried out, reply lost" });
+    // The old password is gone: the change was made although nobody heard of it.
+    await expect(world.signInHttp("solo")).rejects.toThrow();
+  });
+
+  it("a caller who stops waiting during a delay does not undo the call, and the journal lists it once it is done", async () => {
+    const world = await mock.createWorld({ now: NOW });
+    const s = await world.signInHttp("solo");
+    await world.fault({ path: "Patient/ChangePassword", delayMs: 300, times: 1 });
+    await expect(changePassword(s, world.user("solo").password, { signal: AbortSignal.timeout(50) })).rejects.toThrow();
+    await expect.poll(() => world.requests({ path: "Patient/ChangePassword" })).toHaveLength(1);
+    expect((await world.requests({ path: "Patient/ChangePassword" }))[0]).toMatchObject({ status: 0, fault: "delay 300ms" });
+    await expect(world.signInHttp("solo")).rejects.toThrow();
+  });
 });
