@@ -1,5 +1,5 @@
 import { DateTime } from "luxon";
-import { a4Document, latin1 } from "./a4";
+import { a4Document } from "./a4";
 
 /**
  * A real, printable one-page clinical document (a message attachment, a letter, a result): the
@@ -27,7 +27,7 @@ export async function clinicalPdf(doc: ClinicalDocument): Promise<Uint8Array> {
     const size = options.size ?? 11;
     const font = options.font ?? regular;
     // Wrap on spaces to the page width; a paragraph's own line breaks are kept.
-    for (const raw of latin1(text).split("\n")) {
+    for (const raw of text.split("\n")) {
       let current = "";
       for (const word of raw.split(" ")) {
         const candidate = current ? `${current} ${word}` : word;

@@ -1,5 +1,5 @@
 import { DateTime } from "luxon";
-import { a4Document, latin1 } from "./a4";
+import { a4Document } from "./a4";
 
 /**
  * A real, printable invoice PDF for one invoice, built with pdf-lib. The same invoice always gives the
@@ -21,7 +21,7 @@ export async function invoicePdf(doc: InvoiceDocument): Promise<Uint8Array> {
   const { pdf, page, regular, bold, ink } = await a4Document({ title: `Invoice ${doc.invoice.reference}`, author: doc.practice.name, date: doc.invoice.date });
   let y = 780;
   const line = (text: string, options: { size?: number; font?: typeof regular; x?: number } = {}) => {
-    page.drawText(latin1(text), { x: options.x ?? 56, y, size: options.size ?? 11, font: options.font ?? regular, color: ink });
+    page.drawText(text, { x: options.x ?? 56, y, size: options.size ?? 11, font: options.font ?? regular, color: ink });
     y -= (options.size ?? 11) + 8;
   };
 

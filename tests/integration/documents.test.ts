@@ -1,7 +1,9 @@
 import { PDFDocument } from "pdf-lib";
 import { beforeAll, describe, expect, it } from "vitest";
 import { endpoints } from "../../contract/endpoints";
+import { MESSAGE_BOXES } from "../../contract/messaging";
 import { useMockServer, type TestWorld } from "../helpers/mock-world";
+import { readPdf } from "../helpers/pdf-text";
 
 /** Test results, letters and resources through the portal's practice client, against the mock over HTTP. */
 const mock = useMockServer();
@@ -11,9 +13,15 @@ let many: TestWorld;
 const signIn = (world: TestWorld, label: string) => world.signIn(label);
 
 async function expectPdf(base64: string, title: RegExp) {
-  const pdf = await PDFDocument.load(Buffer.from(base64, "base64"));
+  const bytes = Buffer.from(base64, "base64");
+  const pdf = await PDFDocument.load(bytes);
   expect(pdf.getPageCount()).toBe(1);
   expect(pdf.getTitle()).toMatch(title);
+  // pdf.js, as the portal's viewer, opens it and reads the title (kept with its macrons).
+  const read = await readPdf(bytes);
+  expect(read.numPages).toBeGreaterThanOrEqual(1);
+  expect(read.title).toBe(pdf.getTitle());
+  return read;
 }
 
 beforeAll(async () => {
@@ -114,5 +122,29 @@ describe("resources", () => {
     const link = media.resources.find((m) => m.content.contentType === "link")!;
     expect(link.content.url).toMatch(/^https:\/\//);
     await expectPdf(await s.api.call(endpoints.mediaById, { query: { PatientID: s.id, ResourceID: pdf.id } }), new RegExp(pdf.content.title));
+  });
+});
+
+describe("text in the PDFs", () => {
+  it("prints a message's PDF attachment with its body as written, macrons kept (Ngā mihi), the same bytes each time", async () => {
+    const s = await signIn(many, "many");
+    const inbox = await s.api.call(endpoints.messages, { query: { PatientID: s.id, Type: "1", MessagingType: MESSAGE_BOXES.inbox, PageSize: 100, PageNumber: 1 } });
+    let checked = 0;
+    for (const m of inbox.resources) {
+      const open = () => s.api.call(endpoints.messageById, { query: { PatientID: s.id, MessageID: m.id } });
+      const full = await open();
+      const attachment = full.resources[0].payload?.find((p) => p.contentAttachment.contentType === "application/pdf")?.contentAttachment;
+      if (!attachment || !full.resources[0].extension.body.includes("Ngā mihi")) continue;
+      const read = await expectPdf(attachment.data, /./);
+      expect(read.text).toContain("Ngā mihi");
+      // The whole body, names filled in, as written (the PDF wraps it onto lines).
+      const words = (text: string) => text.split(/\s+/).join(" ");
+      expect(words(read.text)).toContain(words(full.resources[0].extension.body));
+      const again = (await open()).resources[0].payload!.find((p) => p.contentAttachment.contentType === "application/pdf")!.contentAttachment;
+      expect(again.data).toBe(attachment.data);
+      checked++;
+      break;
+    }
+    expect(checked).toBe(1);
   });
 });
