@@ -7,6 +7,19 @@ test.describe("guards, errors and the shell", () => {
     await expect(page.getByRole("heading", { name: "Sign in to your patient portal" })).toBeVisible();
   });
 
+  test("every page names an icon the portal serves, so browsers do not ask for a missing favicon.ico", async ({ page }) => {
+    const missing: string[] = [];
+    page.on("response", (r) => {
+      if (r.status() >= 400) missing.push(r.url());
+    });
+    await page.goto("/login");
+    const href = await page.locator('link[rel="icon"]').getAttribute("href");
+    const icon = await page.request.get(href!);
+    expect(icon.status()).toBe(200);
+    expect(icon.headers()["content-type"]).toContain("image/svg+xml");
+    expect(missing).toEqual([]);
+  });
+
   test("a signed-in user who opens /login is sent to the dashboard", async ({ page, world }) => {
     await signIn(page, world.user("solo"));
     await expect(page.getByRole("heading", { name: "Dashboard", level: 1 })).toBeVisible();
