@@ -160,6 +160,58 @@ test.describe("accounts", () => {
     await expect(pendingTable(page).getByText("No Record Found")).toBeVisible();
   });
 
+  test("a refresh during the confirmation, then asking for another amount, records the payment already made and charges nothing more", async ({ page, world }) => {
+    await world.fault({ path: "payments/confirm-card", delayMs: 1_500, times: 1 });
+    await openAccounts(page, world.user("solo"));
+    const total = await page.getByText("Total to charge").locator("xpath=following-sibling::*[1]").textContent();
+    await fillCard(page);
+    await page.getByRole("button", { name: "Pay", exact: true }).click();
+    await expect(progress(page)).toHaveAttribute("aria-valuenow", "45");
+    await page.reload();
+    await expect(page.getByRole("heading", { name: "Accounts", level: 1 })).toBeVisible();
+    await expect.poll(() => confirmCalls(world)).toBe(1);
+    await page.getByRole("radio", { name: "Pay another amount" }).check();
+    await page.getByLabel("Amount (NZD)").fill("10.00");
+    await fillCard(page);
+    await page.getByRole("button", { name: "Pay", exact: true }).click();
+    await expect(page.getByRole("status").filter({ hasText: "Payment succeeded." })).toBeVisible();
+    // The first attempt charged the whole balance: that payment is the one recorded, once.
+    const charges = await world.charges();
+    expect(charges).toHaveLength(1);
+    expect(`$${(charges[0].amountCents / 100).toFixed(2)}`).toBe(total);
+    await expect(pendingTable(page).getByText("No Record Found")).toBeVisible();
+  });
+
+  test("the amount charged is the portal's record of the payment, whatever the browser posts", async ({ page, world }) => {
+    await openAccounts(page, world.user("solo"));
+    const total = await page.getByText("Total to charge").locator("xpath=following-sibling::*[1]").textContent();
+    // A patient with the browser's tools asks for a one-cent payment intent for the whole balance.
+    await page.route("**/accounts/pay", async (route) => {
+      const form = new URLSearchParams(route.request().postData() ?? "");
+      if (form.get("step") === "intent") form.set("amountCents", "1");
+      await route.continue({ postData: form.toString() });
+    });
+    await fillCard(page);
+    await page.getByRole("button", { name: "Pay", exact: true }).click();
+    await expect(page.getByRole("status").filter({ hasText: "Payment succeeded." })).toBeVisible();
+    const [charge] = await world.charges();
+    expect(`$${(charge.amountCents / 100).toFixed(2)}`).toBe(total);
+  });
+
+  test("a card fee changed in the browser is refused before anything is charged", async ({ page, world }) => {
+    await openAccounts(page, world.user("solo"));
+    await page.route("**/accounts/pay", async (route) => {
+      const form = new URLSearchParams(route.request().postData() ?? "");
+      if (form.get("step") === "save-temp") form.set("feeCents", "0");
+      await route.continue({ postData: form.toString() });
+    });
+    await fillCard(page);
+    await page.getByRole("button", { name: "Pay", exact: true }).click();
+    await expect(page.getByText("The practice could not start this payment. You have not been charged; please try again.")).toBeVisible();
+    expect(await world.requests({ method: "POST", path: "patient/SaveTempPayment" })).toHaveLength(0);
+    expect(await world.charges()).toEqual([]);
+  });
+
   test("a confirmation the practice answers too late is reported as uncertain, and paying again charges once", async ({ page, world }) => {
     test.setTimeout(60_000);
     // Longer than the portal's practice timeout (10 s): the portal gives up without knowing the outcome.

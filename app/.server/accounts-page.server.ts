@@ -1,8 +1,9 @@
 import { data } from "react-router";
 import { messages } from "../lib/messages";
-import { toCents } from "../lib/money";
+import { feeCents, toCents } from "../lib/money";
 import { PayStepSchema, parseCardTypes, testCardErrors } from "../lib/payment-forms";
 import { cardProvider } from "./card-provider.server";
+import { attemptBySecret, attemptOf, rememberAttempt, updateAttempt } from "./payment-attempts.server";
 import { confirmTestCard, createPaymentIntent, getInvoicePdf, getInvoices, savePayment, saveTempPayment } from "./practice/accounts.server";
 import { PracticeApiError } from "./practice/client.server";
 import { practiceErrorResponse } from "./practice/errors.server";
@@ -58,21 +59,41 @@ export async function payAction(request: Request): Promise<PayReply> {
   const parsed = PayStepSchema.safeParse(Object.fromEntries(await request.formData()));
   if (!parsed.success) throw data({ message: "Invalid payment step" }, { status: 400 });
   const step = parsed.data;
+  const holder = user.parentId;
   try {
     switch (step.step) {
       case "save-temp": {
+        const earlier = attemptOf(holder, step.key);
+        // A charged attempt is final: paying again with its key records it and charges nothing more.
+        if (earlier?.charged) return { ok: true, value: earlier.tempId };
         const total = step.allocations.reduce((sum, a) => sum + a.payNowCents, 0);
         if (total !== step.amountCents) return { ok: false, message: messages.payment.notStarted };
-        return { ok: true, value: await saveTempPayment(api, user.parentId, step) };
+        // The fee is the practice's, for the card type chosen: the browser's figure is only checked against it.
+        const settings = await getPracticeSettings(api, holder);
+        const cardTypes = parseCardTypes(settings.PaymentCardTypes);
+        const cardType = cardTypes.find((t) => t.label === step.cardType);
+        if (cardTypes.length > 0 && !cardType) return { ok: false, message: messages.payment.notStarted };
+        const fee = cardType ? feeCents(step.amountCents, cardType.feeBasisPoints) : 0;
+        if (fee !== step.feeCents) return { ok: false, message: messages.payment.notStarted };
+        const tempId = await saveTempPayment(api, holder, step);
+        if (tempId > 0) rememberAttempt(holder, step.key, { tempId, chargeCents: step.amountCents + fee, charged: false });
+        return { ok: true, value: tempId };
       }
       case "intent": {
-        const reply = await createPaymentIntent(api, step);
-        return "clientSecret" in reply ? { ok: true, value: reply.clientSecret } : { ok: false, message: reply.error };
+        const attempt = attemptOf(holder, step.key);
+        if (!attempt) return { ok: false, message: messages.payment.notStarted };
+        const reply = await createPaymentIntent(api, { key: step.key, amountCents: attempt.chargeCents });
+        if (!("clientSecret" in reply)) return { ok: false, message: reply.error };
+        updateAttempt(holder, step.key, { clientSecret: reply.clientSecret });
+        return { ok: true, value: reply.clientSecret };
       }
       case "confirm": {
         if (cardProvider().kind !== "test") throw data({ message: "Cards are confirmed by the card provider" }, { status: 400 });
         const errors = testCardErrors(step);
         if (Object.keys(errors).length > 0) return { ok: false, message: Object.values(errors)[0]!, fieldErrors: errors };
+        // Only an intent this portal created for this account holder is confirmed.
+        const attempt = attemptBySecret(holder, step.clientSecret);
+        if (!attempt) return { ok: false, message: messages.payment.notStarted };
         const reply = await confirmTestCard(api, {
           clientSecret: step.clientSecret,
           cardNumber: step.cardNumber.replace(/[\s-]/g, ""),
@@ -81,10 +102,15 @@ export async function payAction(request: Request): Promise<PayReply> {
           billingName: user.parentName ?? "",
           email: user.username,
         });
-        return "status" in reply ? { ok: true, value: reply.paymentIntentId } : { ok: false, message: reply.error.message };
+        if (!("status" in reply)) return { ok: false, message: reply.error.message };
+        updateAttempt(holder, attempt.key, { charged: true });
+        return { ok: true, value: reply.paymentIntentId };
       }
-      case "record":
-        return { ok: true, value: await savePayment(api, user.parentId, step.electronicPaymentId) };
+      case "record": {
+        const attempt = attemptOf(holder, step.key);
+        if (!attempt) return { ok: false, message: messages.payment.notStarted };
+        return { ok: true, value: await savePayment(api, holder, attempt.tempId) };
+      }
     }
   } catch (error) {
     // A confirmation that timed out or failed on the way back may have charged: the browser must keep

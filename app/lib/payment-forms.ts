@@ -100,8 +100,9 @@ export const PayStepSchema = z.discriminatedUnion("step", [
       }
     }),
   }),
-  z.object({ step: z.literal("intent"), key: z.string().regex(/^[A-Za-z0-9-]{8,100}$/), amountCents: z.coerce.number().int().min(1) }),
+  // The amount and the payment to record are the portal's record of the attempt, never the browser's.
+  z.object({ step: z.literal("intent"), key: z.string().regex(/^[A-Za-z0-9-]{8,100}$/) }),
   z.object({ step: z.literal("confirm"), clientSecret: z.string().min(1).max(200), cardNumber: z.string(), expiry: z.string(), cvc: z.string() }),
-  z.object({ step: z.literal("record"), electronicPaymentId: z.coerce.number().int().min(1) }),
+  z.object({ step: z.literal("record"), key: z.string().regex(/^[A-Za-z0-9-]{8,100}$/) }),
 ]);
 export type PayStep = z.output<typeof PayStepSchema>;

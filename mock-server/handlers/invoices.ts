@@ -75,10 +75,10 @@ export const paymentRoutes = {
       const existing = payments.intentByKey.get(body.IdempotencyKey);
       if (existing) {
         const intent = payments.intents.get(existing)!;
-        if (intent.amountCents !== body.amount) {
-          if (intent.status === "succeeded") return { error: "This payment was already made for another amount." };
-          intent.amountCents = body.amount; // an unconfirmed intent may change its amount, as a card provider allows
-        }
+        // An unconfirmed intent may change its amount, as a card provider allows. A charged one is
+        // final: the same key gets the same intent back, whatever amount is asked now, so the caller
+        // goes on to record the payment that was made rather than being locked out of it.
+        if (intent.status !== "succeeded") intent.amountCents = body.amount;
         return { clientSecret: intent.clientSecret };
       }
       const { id, secret } = clientSecretFor(world, body.IdempotencyKey);
@@ -120,8 +120,8 @@ export const paymentRoutes = {
       if (temp.recorded) return true;
       const intentSecret = payments.intentByKey.get(temp.key);
       const intent = intentSecret ? payments.intents.get(intentSecret) : undefined;
-      // Only a charged payment is recorded.
-      if (!intent || intent.status !== "succeeded") return false;
+      // Only a payment charged in full, its amount and card fee, is recorded.
+      if (!intent || intent.status !== "succeeded" || intent.amountCents !== temp.amountCents + temp.feeCents) return false;
       for (const a of temp.allocations) {
         const invoice = world.store.invoice.findFirst({ where: { id: { equals: a.invoiceId } }, strict: true });
         const balanceCents = Math.max(0, invoice.balanceCents - a.cents);

@@ -77,6 +77,39 @@ describe("card payments in the mock", () => {
     expect(await ctx.world.charges()).toEqual([]);
   });
 
+  it("records only a payment charged in full: an intent for less than the temporary payment is not recorded", async () => {
+    const ctx = await setUp();
+    const before = await ctx.balance();
+    const [first] = ctx.invoices;
+    const key = "key-11111111-1";
+    const paymentId = await ctx.accounts.saveTempPayment(ctx.s.api, ctx.s.id, { key, cardType: "", amountCents: first.balanceCents, feeCents: 0, allocations: [{ id: first.id, payNowCents: first.balanceCents }] });
+    const intent = await ctx.accounts.createPaymentIntent(ctx.s.api, { key, amountCents: 1 });
+    if (!("clientSecret" in intent)) throw new Error(intent.error);
+    await ctx.accounts.confirmTestCard(ctx.s.api, { clientSecret: intent.clientSecret, cardNumber: "4242424242424242", expiry: "12/40", cvc: "123", billingName: "", email: "" });
+    expect(await ctx.world.charges()).toEqual([expect.objectContaining({ amountCents: 1 })]);
+    expect(await ctx.accounts.savePayment(ctx.s.api, ctx.s.id, paymentId)).toBe(false);
+    expect(await ctx.balance()).toBe(before);
+  });
+
+  it("a charged key asked for another amount gets its intent back: nothing more is charged, and the payment made is recorded", async () => {
+    const ctx = await setUp();
+    const [first, second] = ctx.invoices;
+    const key = "key-22222222-1";
+    const firstAllocations = [{ id: first.id, payNowCents: first.balanceCents }];
+    const paymentId = await ctx.accounts.saveTempPayment(ctx.s.api, ctx.s.id, { key, cardType: "", amountCents: first.balanceCents, feeCents: 0, allocations: firstAllocations });
+    const intent = await ctx.accounts.createPaymentIntent(ctx.s.api, { key, amountCents: first.balanceCents });
+    if (!("clientSecret" in intent)) throw new Error(intent.error);
+    await ctx.accounts.confirmTestCard(ctx.s.api, { clientSecret: intent.clientSecret, cardNumber: "4242424242424242", expiry: "12/40", cvc: "123", billingName: "", email: "" });
+    // The reply was lost; the patient, after a refresh, asks to pay the second invoice with the same key.
+    const again = await pay(ctx, key, second.balanceCents, [{ id: second.id, payNowCents: second.balanceCents }]);
+    expect(again.paymentId).toBe(paymentId);
+    expect(again.saved).toBe(true);
+    expect(await ctx.world.charges()).toEqual([expect.objectContaining({ amountCents: first.balanceCents })]);
+    const pending = (await ctx.accounts.getInvoices(ctx.s.api, ctx.s.id, "pending")).resources.map((r) => r.id);
+    expect(pending).not.toContain(first.id);
+    expect(pending).toContain(second.id);
+  });
+
   it("refuses a temporary payment for more than an invoice's balance with -1", async () => {
     const ctx = await setUp();
     const [first] = ctx.invoices;

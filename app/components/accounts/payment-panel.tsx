@@ -63,7 +63,7 @@ export function PaymentPanel({ invoices, methodType, cardTypes, provider, billin
             if (id <= 0) forgetAttempt();
             return id;
           }),
-          createPaymentIntent: fromPromise(async ({ input }) => String(await postPayStep({ step: "intent", key: input.key, amountCents: String(input.amountCents) }))),
+          createPaymentIntent: fromPromise(async ({ input }) => String(await postPayStep({ step: "intent", key: input.key }))),
           confirmCard: fromPromise(async ({ input }) => {
             try {
               await slot.confirm(input.clientSecret);
@@ -74,7 +74,7 @@ export function PaymentPanel({ invoices, methodType, cardTypes, provider, billin
               throw error;
             }
           }),
-          savePayment: fromPromise(async ({ input }) => (await postPayStep({ step: "record", electronicPaymentId: String(input.electronicPaymentId) })) === true),
+          savePayment: fromPromise(async ({ input }) => (await postPayStep({ step: "record", key: input.key })) === true),
         },
       }),
     [slot],
