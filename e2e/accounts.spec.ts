@@ -52,6 +52,10 @@ test.describe("accounts", () => {
     await page.getByRole("tab", { name: "All Invoices" }).click();
     const all = page.getByRole("table", { name: "All invoices" });
     await expect(all.getByRole("row")).toHaveCount(11);
+    // Ten rows are taller than the table may be (400 px): it scrolls on its own, the page does not grow.
+    const scroller = page.getByRole("region", { name: "All invoices" });
+    expect((await scroller.boundingBox())!.height).toBeLessThanOrEqual(400);
+    expect(await scroller.evaluate((el) => el.scrollHeight > el.clientHeight)).toBe(true);
     await page.getByRole("tab", { name: "Pending Invoices" }).click();
     await page.getByRole("tab", { name: "All Invoices" }).click();
     await expect(page.getByRole("tab", { name: "All Invoices" })).toHaveAttribute("aria-selected", "true");
@@ -87,7 +91,10 @@ test.describe("accounts", () => {
     const firstReference = (await firstRow.getByRole("cell").nth(3).textContent())!;
     await page.getByRole("radio", { name: "Pay another amount" }).check();
     await page.getByRole("button", { name: "Pay", exact: true }).click();
-    await expect(page.getByText("Please enter amount")).toBeVisible();
+    await expect(page.getByText("Please enter some amount")).toBeVisible();
+    await page.getByLabel("Amount (NZD)").fill("1");
+    await page.getByLabel("Amount (NZD)").fill("");
+    await expect(page.getByText("Please enter amount", { exact: true })).toBeVisible();
     await page.getByLabel("Amount (NZD)").fill("10.00");
     await expect(pendingTable(page).getByRole("checkbox", { checked: true })).toHaveCount(1);
     await fillCard(page);
@@ -265,7 +272,7 @@ test.describe("accounts", () => {
 
   test("opens an invoice's PDF in the INVOICE dialog, which passes axe", async ({ page, world }) => {
     await openAccounts(page, world.user("solo"));
-    await pendingTable(page).getByRole("button", { name: /^Download invoice/ }).first().click();
+    await pendingTable(page).getByRole("button", { name: /^View invoice .* \(PDF\)$/ }).first().click();
     const dialog = page.getByRole("dialog", { name: "INVOICE" });
     await expect(dialog.getByRole("img", { name: /page 1 of 1/ })).toBeVisible();
     await expect(dialog.locator("canvas")).toBeVisible();
@@ -295,7 +302,7 @@ test.describe("accounts", () => {
   test("a PDF that fails to load stops the spinner and says so", async ({ page, world }) => {
     await world.fault({ path: "Patient/LoadInvoicePDF", status: 500, times: 5 });
     await openAccounts(page, world.user("solo"));
-    await pendingTable(page).getByRole("button", { name: /^Download invoice/ }).first().click();
+    await pendingTable(page).getByRole("button", { name: /^View invoice .* \(PDF\)$/ }).first().click();
     const dialog = page.getByRole("dialog", { name: "INVOICE" });
     await expect(dialog.getByText("The invoice could not be loaded. Please try again later.")).toBeVisible();
     await expect(dialog.getByText("Loading the invoice…")).toHaveCount(0);

@@ -51,6 +51,8 @@ export interface PaymentContext {
   /** 1: the total outstanding balance; 2: another amount. */
   choice: 1 | 2;
   amountText: string;
+  /** The amount has been typed in at least once (its empty message changes then, 1§5). */
+  amountTyped: boolean;
   allocations: Allocation[];
   /** Amount errors show only after a first attempt to pay (1§5). */
   submitted: boolean;
@@ -74,10 +76,10 @@ export type PaymentEvent =
   | { type: "payment.dismiss" };
 
 /** The amount to pay in cents, or the reason there is none. */
-export function amountOf(context: Pick<PaymentContext, "choice" | "amountText" | "invoices">): { cents: number } | { error: string } {
+export function amountOf(context: Pick<PaymentContext, "choice" | "amountText" | "amountTyped" | "invoices">): { cents: number } | { error: string } {
   const total = totalBalanceCents(context.invoices);
   if (context.choice === 1) return { cents: total };
-  if (context.amountText.trim() === "") return { error: paymentTexts.amountRequired };
+  if (context.amountText.trim() === "") return { error: context.amountTyped ? paymentTexts.amountRequired : paymentTexts.amountRequiredInitially };
   const cents = toCents(context.amountText);
   if (cents === null || cents <= 0) return { error: paymentTexts.amountInvalid };
   if (cents > total) return { error: paymentTexts.amountTooLarge };
@@ -123,8 +125,8 @@ export const paymentMachine = setup({
     }),
     typeAmount: assign(({ context, event }) => {
       if (event.type !== "amount.change") return {};
-      const next = { ...context, amountText: event.text };
-      return { amountText: event.text, allocations: reallocate(next) };
+      const next = { ...context, amountText: event.text, amountTyped: true };
+      return { amountText: event.text, amountTyped: true, allocations: reallocate(next) };
     }),
     chooseCardType: assign({ cardTypeIndex: ({ context, event }) => (event.type === "cardType.select" && context.cardTypes[event.index] ? event.index : context.cardTypeIndex) }),
     updateCard: assign(({ event }) => (event.type === "card.change" ? { cardComplete: event.complete, cardError: event.error } : {})),
@@ -155,6 +157,7 @@ export const paymentMachine = setup({
       newKey: input.newKey,
       choice: 1 as const,
       amountText: "",
+      amountTyped: false,
       allocations: [],
       submitted: false,
       cardComplete: false,

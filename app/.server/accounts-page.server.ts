@@ -46,7 +46,7 @@ export async function loadAccountsPage(request: Request) {
     methodType: settings.PaymentMethodType?.trim() || "2",
     cardTypes: parseCardTypes(settings.PaymentCardTypes),
     provider: cardProvider(),
-    billing: { email: user.username },
+    billing: { name: user.parentName ?? "", email: user.username },
   };
 }
 

@@ -76,6 +76,8 @@ export const messages = {
       "Never share your account details or passwords with anyone. The practice will never ask you for your bank details by phone, e-mail or text message.",
     noPending: "No Record Found",
     noInvoices: "No Records Found",
+    /** 1§5: the amount's message before it has been typed in, then once it has been typed and emptied. */
+    amountRequiredInitially: "Please enter some amount",
     amountRequired: "Please enter amount",
     amountInvalid: "Please enter an amount in dollars and cents, for example 45.50",
     amountTooLarge: "The amount is more than the balance of the invoices",
@@ -100,6 +102,7 @@ export const messages = {
     cvcRequired: "Security code is required",
     cvcInvalid: "Your card's security code is incomplete.",
     pdfFailed: "The invoice could not be loaded. Please try again later.",
+    pdfPageFailed: (page: number) => `Page ${page} of the invoice could not be shown. Use Download PDF to open it in another viewer.`,
     invoicesFailed: "The invoices could not be loaded just now. Please try again later.",
   },
   errors: {

@@ -33,23 +33,23 @@ describe("Stripe adapter", () => {
     await expect(loadStripeClient("pk_test_abc123")).rejects.toThrow("The card provider could not be loaded.");
   });
 
-  it("confirms the intent with the card and the billing e-mail", async () => {
+  it("confirms the intent with the card and the billing name and e-mail", async () => {
     const confirmCardPayment = vi.fn().mockResolvedValue({ paymentIntent: { status: "succeeded" } });
     const card = { kind: "card-element" } as never;
-    await confirmCardWithStripe({ confirmCardPayment }, card, "pi_1_secret_2", { email: "solo@demo.nz" });
-    expect(confirmCardPayment).toHaveBeenCalledWith("pi_1_secret_2", { payment_method: { card, billing_details: { email: "solo@demo.nz" } } });
+    await confirmCardWithStripe({ confirmCardPayment }, card, "pi_1_secret_2", { name: "Hēmi Herewini", email: "solo@demo.nz" });
+    expect(confirmCardPayment).toHaveBeenCalledWith("pi_1_secret_2", { payment_method: { card, billing_details: { name: "Hēmi Herewini", email: "solo@demo.nz" } } });
   });
 
   it("turns Stripe's refusal into a RefusedError with Stripe's own message", async () => {
     const confirmCardPayment = vi.fn().mockResolvedValue({ error: { type: "card_error", code: "card_declined", message: "Your card was declined." } });
-    const failure = confirmCardWithStripe({ confirmCardPayment }, {} as never, "s", { email: "" });
+    const failure = confirmCardWithStripe({ confirmCardPayment }, {} as never, "s", { name: "", email: "" });
     await expect(failure).rejects.toBeInstanceOf(RefusedError);
     await expect(failure).rejects.toThrow("Your card was declined.");
   });
 
   it("does not call an unfinished intent a success", async () => {
     const confirmCardPayment = vi.fn().mockResolvedValue({ paymentIntent: { status: "requires_action" } });
-    await expect(confirmCardWithStripe({ confirmCardPayment }, {} as never, "s", { email: "" })).rejects.toThrow("did not complete");
+    await expect(confirmCardWithStripe({ confirmCardPayment }, {} as never, "s", { name: "", email: "" })).rejects.toThrow("did not complete");
   });
 
   it("maps the card element's state to the 1§5 texts or Stripe's message", () => {

@@ -83,6 +83,9 @@ describe("payment machine", () => {
     const { actor, calls } = start();
     ready(actor);
     actor.send({ type: "choice.select", choice: 2 });
+    // Never typed in: 1§5's initial text.
+    actor.send({ type: "pay.submit" });
+    expect(amountOf(actor.getSnapshot().context)).toEqual({ error: paymentTexts.amountRequiredInitially });
     for (const [text, message] of [["", paymentTexts.amountRequired], ["12.345", paymentTexts.amountInvalid], ["-5", paymentTexts.amountInvalid], ["999", paymentTexts.amountTooLarge]]) {
       actor.send({ type: "amount.change", text });
       actor.send({ type: "pay.submit" });
@@ -158,6 +161,16 @@ describe("payment machine", () => {
     const s = await waitFor(actor, (x) => x.matches("editing") && x.context.result !== null);
     expect(s.context).toMatchObject({ progress: 0, key: null, result: { kind: "failed", message: paymentTexts.notStarted, charged: false } });
     expect(calls.intent).toHaveLength(0);
+  });
+
+  it("SaveTempPayment failing outright (the practice unreachable) stops before any charge and says nothing was charged", async () => {
+    const { actor, calls } = start({ temp: new Error("The portal could not be reached.") });
+    ready(actor);
+    actor.send({ type: "pay.submit" });
+    const s = await waitFor(actor, (x) => x.matches("editing") && x.context.result !== null);
+    expect(s.context).toMatchObject({ progress: 0, key: null, result: { kind: "failed", message: paymentTexts.notStarted, charged: false } });
+    expect(calls.intent).toHaveLength(0);
+    expect(calls.confirm).toBe(0);
   });
 
   it("a declined card jumps to 100, says it was not charged, and a retry keeps the same key", async () => {

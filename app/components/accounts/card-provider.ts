@@ -31,7 +31,8 @@ export interface CardFieldsProps {
   onChange(state: { complete: boolean; error: string | null }): void;
   /** Holds the provider's confirmer while the fields are mounted. */
   slot: ConfirmerSlot;
-  billing: { email: string };
+  /** The account holder, as the card provider is told (1§7: billing name and e-mail). */
+  billing: { name: string; email: string };
 }
 
 /**

@@ -83,7 +83,7 @@ export function InvoiceTable({ caption, rows, empty, checked, onOpen }: Props) {
                     type="button"
                     onClick={() => onOpen(row)}
                     className="inline-flex min-h-11 min-w-11 items-center justify-center rounded text-brand"
-                    aria-label={`Download invoice ${row.reference}`}
+                    aria-label={`View invoice ${row.reference} (PDF)`}
                   >
                     <svg aria-hidden="true" viewBox="0 0 24 24" className="size-6" fill="none" stroke="currentColor" strokeWidth="2">
                       <path d="M12 3v12m0 0-5-5m5 5 5-5M4 19h16" />

@@ -38,7 +38,7 @@ interface Props {
   methodType: string;
   cardTypes: CardType[];
   provider: CardProviderChoice;
-  billing: { email: string };
+  billing: { name: string; email: string };
   onOpen(row: InvoiceTableRow): void;
   onPaid(message: string): void;
 }

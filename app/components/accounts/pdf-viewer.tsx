@@ -23,7 +23,7 @@ export default function PdfViewer({ url, title }: { url: string; title: string }
     >
       {Array.from({ length: pages }, (_, i) => (
         <div key={i} role="img" aria-label={`${title}, page ${i + 1} of ${pages}`} className="mb-4 border border-muted/40">
-          <Page pageNumber={i + 1} width={540} renderTextLayer={false} renderAnnotationLayer={false} loading={<PdfLoading />} />
+          <Page pageNumber={i + 1} width={540} renderTextLayer={false} renderAnnotationLayer={false} loading={<PdfLoading />} error={<Alert>{messages.payment.pdfPageFailed(i + 1)}</Alert>} />
         </div>
       ))}
     </Document>

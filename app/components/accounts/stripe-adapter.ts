@@ -23,8 +23,8 @@ export function cardStateOf(event: Pick<StripeCardElementChangeEvent, "complete"
 }
 
 /** Confirms the payment intent with the card; throws the provider's message when it is refused. */
-export async function confirmCardWithStripe(stripe: Pick<Stripe, "confirmCardPayment">, card: StripeCardElement, clientSecret: string, billing: { email: string }): Promise<void> {
-  const result = await stripe.confirmCardPayment(clientSecret, { payment_method: { card, billing_details: { email: billing.email || undefined } } });
+export async function confirmCardWithStripe(stripe: Pick<Stripe, "confirmCardPayment">, card: StripeCardElement, clientSecret: string, billing: { name: string; email: string }): Promise<void> {
+  const result = await stripe.confirmCardPayment(clientSecret, { payment_method: { card, billing_details: { name: billing.name || undefined, email: billing.email || undefined } } });
   if (result.error) throw new RefusedError(result.error.message || "Your card was not accepted.");
   if (result.paymentIntent?.status !== "succeeded") throw new Error("The card provider did not complete the payment.");
 }
