@@ -61,14 +61,29 @@ async function main() {
       if (reply.status !== 200) throw new Error(`${path} answered ${reply.status}`);
       await reply.text();
     }
-    alive.push(world);
+    alive.push({ world, patientId, token });
   }
   const after = memory();
+
+  // A real invoice PDF (pdf-lib, a DejaVu Sans subset embedded so macrons print), over HTTP.
+  const { world, patientId, token } = alive[0];
+  const listed = await fetch(`${world.apiUrl}Patient/PaymentNotice?PatientID=${patientId}&TransactionTypeID=0&PageSize=100&PageNumber=1`, { headers: { Token: token } });
+  const invoiceIds = endpoints.paymentNotice.reply.parse(await listed.json()).resources.map((r) => r.id);
+  const pdfSamples: number[] = [];
+  let pdfBytes = 0;
+  for (let i = 0; i < ROUNDS; i++) {
+    const start = performance.now();
+    const reply = await fetch(`${world.apiUrl}Patient/LoadInvoicePDF?PatientID=${patientId}&InvoiceTransactionID=${invoiceIds[i % invoiceIds.length]}`, { headers: { Token: token } });
+    const { PDFFileName } = (await reply.json()) as { PDFFileName: string };
+    pdfSamples.push(performance.now() - start);
+    pdfBytes = Buffer.from(PDFFileName, "base64").length;
+  }
 
   console.log(
     [
       `Creating a default world (POST /__admin/worlds): ${stats(samples)}`,
       `${alive.length} worlds alive, each signed in to with its dashboard calls made: heap +${(after.heap - before.heap).toFixed(1)} MB, RSS +${(after.rss - before.rss).toFixed(1)} MB (process RSS ${after.rss.toFixed(0)} MB)${gc ? "" : " [run with --expose-gc for steadier figures]"}`,
+      `An invoice PDF (GET Patient/LoadInvoicePDF, generated per call): ${stats(pdfSamples)}; ${(pdfBytes / 1024).toFixed(1)} KB`,
     ].join("\n"),
   );
   await mock.close();
