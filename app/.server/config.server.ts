@@ -14,6 +14,11 @@ const ConfigSchema = z.object({
    * default address. Defaults to {PRACTICE_IDENTITY_URL}/api/.
    */
   PRACTICE_API_URL: z.url({ message: "must be an http(s) URL" }).optional(),
+  /**
+   * The practice's create-payment-intent function, which keeps its own address (1§7). Unset: it is
+   * called at the practice API, `{practice API}payments/create-payment-intent`, as the mock serves it.
+   */
+  PAYMENT_INTENT_URL: z.url({ message: "must be an http(s) URL" }).optional(),
   /** Milliseconds before a practice API call is abandoned. */
   PRACTICE_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
   /** Signs the session-id cookie. Without one a random secret is made at start (sessions end on restart anyway). */

@@ -1,5 +1,6 @@
 import { endpoints } from "../../../contract/endpoints";
 import { centsToDecimal } from "../../lib/money";
+import { config } from "../config.server";
 import type { PracticeApi } from "./api.server";
 
 /** The invoice and payment calls of 1§7. All take the account holder's id (parentid, 1§6). */
@@ -36,7 +37,10 @@ export function saveTempPayment(
 }
 
 export function createPaymentIntent(api: PracticeApi, request: { key: string; amountCents: number }) {
-  return api.call(endpoints.createPaymentIntent, { body: { amount: request.amountCents, currency: "nzd", paymentMethodType: "card", IdempotencyKey: request.key } });
+  return api.call(endpoints.createPaymentIntent, {
+    address: config.PAYMENT_INTENT_URL,
+    body: { amount: request.amountCents, currency: "nzd", paymentMethodType: "card", IdempotencyKey: request.key },
+  });
 }
 
 export function confirmTestCard(api: PracticeApi, request: { clientSecret: string; cardNumber: string; expiry: string; cvc: string; billingName: string; email: string }) {

@@ -26,6 +26,8 @@ type InputOf<S> = S extends z.ZodType ? z.input<S> : never;
 
 export interface CallOptions<E extends Endpoint> {
   base: string;
+  /** The call's own full address, for the calls that do not live under the practice API (1§7). */
+  address?: string;
   token?: string;
   query?: InputOf<NonNullable<E["query"]>>;
   body?: InputOf<NonNullable<E["body"]>>;
@@ -34,7 +36,7 @@ export interface CallOptions<E extends Endpoint> {
 
 export async function callPractice<E extends Endpoint>(endpoint: E, options: CallOptions<E>): Promise<z.output<E["reply"]>> {
   const call = `${endpoint.method} ${endpoint.path}`;
-  const url = new URL(endpoint.path, options.base.endsWith("/") ? options.base : `${options.base}/`);
+  const url = options.address ? new URL(options.address) : new URL(endpoint.path, options.base.endsWith("/") ? options.base : `${options.base}/`);
   for (const [key, value] of Object.entries((options.query ?? {}) as Record<string, string | number | undefined>)) {
     // An optional parameter left out is not sent, rather than sent as the text "undefined".
     if (value !== undefined) url.searchParams.set(key, String(value));

@@ -1,0 +1,56 @@
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { useMockServer } from "../helpers/mock-world";
+
+/** 1§7: the create-payment-intent function keeps its own address, set with PAYMENT_INTENT_URL. */
+const mock = useMockServer();
+const seen: Array<{ path: string; token: string | undefined; body: unknown }> = [];
+let functionServer: Server;
+let functionUrl: string;
+
+beforeAll(async () => {
+  functionServer = createServer((req, res) => {
+    let text = "";
+    req.on("data", (chunk: Buffer) => (text += chunk.toString()));
+    req.on("end", () => {
+      seen.push({ path: req.url ?? "", token: req.headers.token as string | undefined, body: JSON.parse(text) });
+      res.setHeader("Content-Type", "application/json");
+      res.end(JSON.stringify({ clientSecret: "pi_function_secret_1" }));
+    });
+  });
+  await new Promise<void>((resolve) => functionServer.listen(0, "127.0.0.1", resolve));
+  functionUrl = `http://127.0.0.1:${(functionServer.address() as AddressInfo).port}/api/create-payment-intent`;
+});
+
+afterAll(async () => {
+  vi.unstubAllEnvs();
+  await new Promise((resolve) => functionServer.close(resolve));
+});
+
+describe("the payment-intent function's address", () => {
+  it("is called at PAYMENT_INTENT_URL when it is set, not at the practice API", async () => {
+    vi.stubEnv("PAYMENT_INTENT_URL", functionUrl);
+    vi.resetModules();
+    const accounts = await import("../../app/.server/practice/accounts.server");
+    const world = await mock.createWorld();
+    const s = await world.signIn("solo");
+    const reply = await accounts.createPaymentIntent(s.api, { key: "key-abcdefgh-1", amountCents: 14299 });
+    expect(reply).toEqual({ clientSecret: "pi_function_secret_1" });
+    expect(seen).toEqual([{ path: "/api/create-payment-intent", token: s.token, body: { amount: 14299, currency: "nzd", paymentMethodType: "card", IdempotencyKey: "key-abcdefgh-1" } }]);
+    expect(await world.requests({ path: "payments/create-payment-intent" })).toEqual([]);
+  });
+
+  it("is the practice API's payments/create-payment-intent when it is not", async () => {
+    vi.stubEnv("PAYMENT_INTENT_URL", undefined);
+    vi.resetModules();
+    const accounts = await import("../../app/.server/practice/accounts.server");
+    const world = await mock.createWorld();
+    const s = await world.signIn("solo");
+    const before = seen.length;
+    const reply = await accounts.createPaymentIntent(s.api, { key: "key-abcdefgh-2", amountCents: 500 });
+    expect(reply).toHaveProperty("clientSecret");
+    expect(await world.requests({ path: "payments/create-payment-intent" })).toHaveLength(1);
+    expect(seen).toHaveLength(before);
+  });
+});
