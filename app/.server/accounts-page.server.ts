@@ -1,4 +1,5 @@
 import { data } from "react-router";
+import { formatDate } from "../lib/dates";
 import { messages } from "../lib/messages";
 import { feeCents, toCents } from "../lib/money";
 import { PayStepSchema, parseCardTypes, testCardErrors } from "../lib/payment-forms";
@@ -21,7 +22,7 @@ function rowOf(invoice: Invoice): InvoiceTableRow {
   const e = invoice.extension;
   return {
     id: invoice.id,
-    date: e.date,
+    date: formatDate(e.date),
     notes: e.notes,
     type: e.type,
     reference: e.reference,

@@ -1,10 +1,10 @@
 import type { ReactNode } from "react";
-import { formatDate } from "../../lib/dates";
 import { formatCents } from "../../lib/money";
 
 /** The invoice table of 1§2: Notes, Type, Reference No., Amount, Balance, Pay Now, Date, Action; at most 400 px tall, scrolling on its own. */
 export interface InvoiceTableRow {
   id: string;
+  /** DD-MM-YYYY in Pacific/Auckland, formatted by the loader so luxon stays off this page's bundle. */
   date: string;
   notes: string;
   type: string;
@@ -77,7 +77,7 @@ export function InvoiceTable({ caption, rows, empty, checked, onOpen }: Props) {
                 <td className={cell}>{formatCents(row.amountCents)}</td>
                 <td className={cell}>{formatCents(row.balanceCents)}</td>
                 <td className={cell}>{formatCents(row.payNowCents)}</td>
-                <td className={cell}>{formatDate(row.date)}</td>
+                <td className={cell}>{row.date}</td>
                 <td className={cell}>
                   <button
                     type="button"
