@@ -48,6 +48,8 @@ test.describe("accounts", () => {
       await expect(table.getByRole("columnheader", { name: column, exact: true })).toBeVisible();
     }
     await expect(table.getByRole("checkbox")).toHaveCount(4);
+    // Dates as DD-MM-YYYY, in the practice's zone.
+    await expect(table.getByRole("cell", { name: /^\d{2}-\d{2}-\d{4}$/ })).toHaveCount(4);
     const listed = (await world.requests({ path: "Patient/PaymentNotice" })).length;
     await page.getByRole("tab", { name: "All Invoices" }).click();
     const all = page.getByRole("table", { name: "All invoices" });
