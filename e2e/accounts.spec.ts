@@ -82,6 +82,9 @@ test.describe("accounts", () => {
     // Both lists came with the page: switching tabs asks the practice for nothing.
     expect(await world.requests({ path: "Patient/PaymentNotice" })).toHaveLength(listed);
     await expect(all.getByRole("checkbox")).toHaveCount(0);
+    // The address keeps the tab: a reload opens it again.
+    await page.reload();
+    await expect(page.getByRole("tab", { name: "All Invoices" })).toHaveAttribute("aria-selected", "true");
     await page.getByRole("link", { name: "Next page" }).click();
     await expect(page.getByText("Page 2 of 2")).toBeVisible();
     await expectNoAxeViolations(page);

@@ -1,6 +1,6 @@
 import { Tabs } from "radix-ui";
 import { useCallback, useState } from "react";
-import { Link, useRevalidator, useSearchParams, type ShouldRevalidateFunction } from "react-router";
+import { Link, useRevalidator, useSearchParams } from "react-router";
 import { loadAccountsPage } from "../.server/accounts-page.server";
 import { InvoiceDialog } from "../components/accounts/invoice-dialog";
 import { InvoiceTable, type InvoiceTableRow } from "../components/accounts/invoice-table";
@@ -16,31 +16,20 @@ export function loader({ request }: Route.LoaderArgs) {
   return loadAccountsPage(request);
 }
 
-/** Switching tabs only changes `?tab`: both lists are loaded already, so the practice is not asked again. */
-export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }) => {
-  // A form post, another page or an explicit revalidation (after a payment) reloads as usual.
-  if (formMethod || currentUrl.pathname !== nextUrl.pathname || currentUrl.href === nextUrl.href) return defaultShouldRevalidate;
-  const withoutTab = (url: URL) => {
-    const params = new URLSearchParams(url.search);
-    params.delete("tab");
-    return params.toString();
-  };
-  return withoutTab(currentUrl) === withoutTab(nextUrl) ? false : defaultShouldRevalidate;
-};
-
 const tabClass =
   "min-h-11 border-b-4 border-transparent px-4 font-semibold text-muted data-[state=active]:border-brand data-[state=active]:text-ink focus-visible:outline-2 focus-visible:outline-offset-2";
 
 export default function Accounts({ loaderData }: Route.ComponentProps) {
   const { pending, all, methodType, cardTypes, provider, billing } = loaderData;
-  const [params, setParams] = useSearchParams();
+  const [params] = useSearchParams();
   const urlTab = params.get("tab") === "all" ? "all" : "pending";
-  // The tab follows a click at once; the URL (for reload and back) catches up after the navigation commits.
-  // Reading the tab from the URL alone lost a second click made while the first navigation was pending.
+  // Both lists come with the page, so a tab is page state, not a navigation: a click shows it at once
+  // and asks the practice for nothing. The address records it (a reload keeps the tab) without a
+  // navigation; one would re-run the loader, and two quick clicks used to race each other.
   const [tab, setTab] = useState(urlTab);
   const [seenUrlTab, setSeenUrlTab] = useState(urlTab);
   if (seenUrlTab !== urlTab) {
-    // Back, forward or a paging link moved the URL: the tab follows it.
+    // A paging link (?tab=all&page=N) moved the address: the tab follows it.
     setSeenUrlTab(urlTab);
     setTab(urlTab);
   }
@@ -74,16 +63,13 @@ export default function Accounts({ loaderData }: Route.ComponentProps) {
       <Tabs.Root
         value={tab}
         onValueChange={(value) => {
-          setTab(value === "all" ? "all" : "pending");
-          setParams(
-            (p) => {
-              const next = new URLSearchParams(p);
-              if (value === "all") next.set("tab", "all");
-              else next.delete("tab");
-              return next;
-            },
-            { preventScrollReset: true, replace: true },
-          );
+          const next = value === "all" ? "all" : "pending";
+          setTab(next);
+          const url = new URL(window.location.href);
+          if (next === "all") url.searchParams.set("tab", "all");
+          else url.searchParams.delete("tab");
+          // React Router's own history state is kept, so back and forward still work.
+          window.history.replaceState(window.history.state, "", url);
         }}
       >
         <Tabs.List aria-label="Invoices" className="mb-4 flex gap-2 border-b border-muted/40">
