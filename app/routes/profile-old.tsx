@@ -36,6 +36,7 @@ const CENTRES = [
 
 type NotificationSetting = "email" | "notification";
 type NotificationFlags = Record<NotificationSetting, boolean>;
+const SETTINGS = ["email", "notification"] as const;
 
 /**
  * The two notification switches (1§2). The practice takes both flags in one call, so each save
@@ -60,14 +61,15 @@ function NotificationSettings({ flags }: { flags: NotificationFlags }) {
     [email, notification],
   );
 
+  // A waiting switch stops waiting once its own save has started (state adjusted while rendering).
+  const started = SETTINGS.filter((s) => queued[s] !== undefined && (s === "email" ? email : notification).state !== "idle");
+  if (started.length > 0) setQueued((q) => Object.fromEntries(Object.entries(q).filter(([s]) => !started.includes(s as NotificationSetting))));
+
   // Once no save is running (and the profile has been read again), the waiting switch goes.
   useEffect(() => {
     if (busy) return;
-    const setting = (["email", "notification"] as const).find((s) => queued[s] !== undefined);
-    if (!setting) return;
-    const value = queued[setting]!;
-    setQueued((q) => ({ ...q, [setting]: undefined }));
-    submit(setting, value, flags);
+    const setting = SETTINGS.find((s) => queued[s] !== undefined);
+    if (setting) submit(setting, queued[setting]!, flags);
   }, [busy, queued, flags, submit]);
 
   const flip = (setting: NotificationSetting) => {
