@@ -10,6 +10,29 @@ async function openProfile(page: Page, world: World, label: "solo" | "empty" = "
   await expect(page.getByRole("heading", { name: "User Profile", level: 1 })).toBeVisible();
 }
 
+/** Signs in as an account holder with linked accounts and chooses the nth of them; returns both ids. */
+async function actForMember(page: Page, world: World, label: string, nth: number) {
+  await signIn(page, world.user(label));
+  const chooser = page.getByRole("dialog", { name: "Select an account to continue" });
+  const radio = chooser.getByRole("radio").nth(nth);
+  const memberId = (await radio.getAttribute("value"))!;
+  const name = (await radio.locator("xpath=..").innerText()).replace(/\s*\(.*\)\s*$/, "").trim();
+  await radio.check();
+  await chooser.getByRole("button", { name: "Continue" }).click();
+  await expect(page.getByRole("heading", { name: "Dashboard", level: 1 })).toBeVisible();
+  // The account holder's id is the one the linked accounts were listed for.
+  const [listed] = await world.requests({ method: "GET", path: "Patient/ProxyUsers" });
+  const holderId = String(listed.query.PatientID);
+  expect(memberId).not.toBe(holderId);
+  return { memberId, holderId, name };
+}
+
+/** The PatientID of a journal entry: in the query, or the body for calls that carry it there. */
+function patientIdOf(entry: { query: Record<string, unknown>; body: unknown }): string {
+  const body = entry.body as { PatientID?: unknown } | null;
+  return String(entry.query.PatientID ?? body?.PatientID);
+}
+
 function emergencyCards(page: Page): Locator {
   return page.getByRole("region", { name: "Emergency Contact" }).getByRole("listitem");
 }
@@ -292,6 +315,75 @@ test.describe("user profile", () => {
     await page.getByRole("button", { name: "Change Password" }).click();
     await expect(page.getByRole("dialog", { name: "Update your password to continue" })).toContainText("This changes the password of");
   });
+
+  test("acting for a family member: the profile is the member's; lookups, balance, terms, invoices and the password are the holder's (1§6)", async ({ page, world }) => {
+    const { memberId, holderId, name } = await actForMember(page, world, "family", 1);
+    const seen = (await world.requests()).length;
+    await page.goto("/profile");
+    await expect(page.getByRole("heading", { name, level: 2 })).toBeVisible();
+    await page.goto("/accounts");
+    await expect(page.getByRole("heading", { name: "Accounts", level: 1 })).toBeVisible();
+    await page.goto("/profile");
+    await page.getByRole("button", { name: "Change Password" }).click();
+    const dialog = page.getByRole("dialog", { name: "Update your password to continue" });
+    await dialog.getByLabel("New Password").fill("Another42pw");
+    await dialog.getByLabel("Confirm Password").fill("Another42pw");
+    await dialog.getByRole("button", { name: "Update Password" }).click();
+    await expect(dialog).toBeHidden();
+
+    const calls = (await world.requests()).slice(seen);
+    const idsOf = (method: string, path: string) => calls.filter((c) => c.method === method && c.path.toLowerCase() === path.toLowerCase()).map(patientIdOf);
+    const expectAll = (method: string, path: string, id: string) => {
+      const ids = idsOf(method, path);
+      expect(ids.length, `${method} ${path} was called`).toBeGreaterThan(0);
+      expect(new Set(ids), `${method} ${path}`).toEqual(new Set([id]));
+    };
+    // The member's own: their profile and practice.
+    expectAll("GET", "Patient", memberId);
+    expectAll("GET", "Patient/Organization", memberId);
+    // The account holder's (parentid): lookups, balance, terms, invoices, the password.
+    expectAll("GET", "IndiciLookup", holderId);
+    expectAll("GET", "Patient/AccountBalance", holderId);
+    expectAll("GET", "Patient/TermsAndCondition", holderId);
+    expectAll("GET", "Patient/PaymentNotice", holderId);
+    expectAll("POST", "Patient/ChangePassword", holderId);
+  });
+
+  test("Edit Contact Details: an invalid phone and no contact method at all are refused with their messages, sending nothing", async ({ page, world }) => {
+    await openProfile(page, world);
+    await page.getByRole("button", { name: "Edit contact details" }).click();
+    const dialog = page.getByRole("dialog", { name: "Edit Contact Details" });
+    await dialog.getByLabel("Work Phone").fill("12345");
+    await dialog.getByRole("button", { name: "Save" }).click();
+    await expect(dialog.getByLabel("Work Phone")).toHaveAccessibleDescription(/Enter a valid phone number, for example 021 555 1234/);
+    await expect(dialog.getByRole("alert")).toContainText("Please correct the highlighted fields. Nothing has been sent yet.");
+    await dialog.getByLabel("Work Phone").fill("");
+
+    const methods = dialog.getByRole("group", { name: "How may the practice contact you?" });
+    for (const box of await methods.getByRole("checkbox").all()) await box.uncheck();
+    await dialog.getByRole("button", { name: "Save" }).click();
+    await expect(methods).toHaveAccessibleDescription(/Choose at least one way for the practice to contact you/);
+    await expect(dialog).toBeVisible();
+    expect(await world.requests({ method: "POST", path: "Patient/UpdatePatientContactMethods" })).toHaveLength(0);
+  });
+
+  test("Update Profile refuses a preferred name of markup or over 50 characters with a clear message, sending nothing", async ({ page, world }) => {
+    await openProfile(page, world);
+    await page.getByRole("button", { name: "Edit personal details" }).click();
+    const dialog = page.getByRole("dialog", { name: "Update Profile" });
+    const preferred = dialog.getByLabel("Preferred Name");
+    await preferred.fill("<script>alert(1)</script>");
+    await dialog.getByRole("button", { name: "Update" }).click();
+    await expect(preferred).toHaveAttribute("aria-invalid", "true");
+    await expect(preferred).toHaveAccessibleDescription(/Names can contain letters, spaces, hyphens, apostrophes and full stops only/);
+    await expect(dialog.getByRole("alert")).toContainText("Nothing has been sent yet.");
+
+    await preferred.fill("A".repeat(200));
+    await dialog.getByRole("button", { name: "Update" }).click();
+    await expect(preferred).toHaveAccessibleDescription(/Please keep this to 50 characters or fewer/);
+    await expect(dialog).toBeVisible();
+    expect(await world.requests({ method: "POST", path: "Patient/UpdatePatientDemographics" })).toHaveLength(0);
+  });
 });
 
 test.describe("older profile layout", () => {
@@ -325,18 +417,56 @@ test.describe("older profile layout", () => {
     await expect(page.getByRole("switch", { name: "Email notifications" })).toHaveAttribute("aria-checked", String(!before));
   });
 
+  test("both switches flipped quickly while the first save is slow are both saved: neither undoes the other", async ({ page, world }) => {
+    await signIn(page, world.user("solo"));
+    await expect(page.getByRole("heading", { name: "Dashboard", level: 1 })).toBeVisible();
+    await page.goto("/profile-old");
+    const email = page.getByRole("switch", { name: "Email notifications" });
+    const push = page.getByRole("switch", { name: "Push notifications" });
+    const before = { email: (await email.getAttribute("aria-checked")) === "true", push: (await push.getAttribute("aria-checked")) === "true" };
+    await world.fault({ path: "Patient", delayMs: 1500, times: 1 });
+    await email.click();
+    await expect(email).toBeDisabled();
+    await push.click();
+    // The second switch shows its new value at once and waits for the first save.
+    await expect(push).toHaveAttribute("aria-checked", String(!before.push));
+    await expect(email).toHaveAttribute("aria-checked", String(!before.email));
+    await expect(email).toBeEnabled({ timeout: 10_000 });
+    await expect(push).toBeEnabled({ timeout: 10_000 });
+    await expect(email).toHaveAttribute("aria-checked", String(!before.email));
+    await expect(push).toHaveAttribute("aria-checked", String(!before.push));
+
+    // The last save the practice received carries both changes.
+    const saves = await world.requests({ method: "POST", path: "Patient" });
+    expect(saves).toHaveLength(2);
+    const flags = (body: unknown) => Object.fromEntries((body as { extension: { url: string; valueBoolean?: boolean }[] }).extension.map((e) => [e.url, e.valueBoolean]));
+    expect(flags(saves[0].body)).toMatchObject({ EnableEmail: !before.email, EnableNotification: before.push });
+    expect(flags(saves[1].body)).toMatchObject({ EnableEmail: !before.email, EnableNotification: !before.push });
+
+    await page.reload();
+    await expect(page.getByRole("switch", { name: "Email notifications" })).toHaveAttribute("aria-checked", String(!before.email));
+    await expect(page.getByRole("switch", { name: "Push notifications" })).toHaveAttribute("aria-checked", String(!before.push));
+  });
+
   test("a failed toggle returns to its real value and says so", async ({ page, world }) => {
     await signIn(page, world.user("solo"));
     await expect(page.getByRole("heading", { name: "Dashboard", level: 1 })).toBeVisible();
     await page.goto("/profile-old");
     const toggle = page.getByRole("switch", { name: "Push notifications" });
     const before = (await toggle.getAttribute("aria-checked")) === "true";
+    const liveRegionsBefore = await page.getByRole("region", { name: "Notification Settings" }).locator("[aria-live]").count();
     await world.fault({ path: "Patient", status: 503, delayMs: 500, times: 1 });
     await toggle.click();
     await expect(toggle).toBeDisabled();
     await expect(toggle).toBeEnabled({ timeout: 10_000 });
     await expect(toggle).toHaveAttribute("aria-checked", String(before));
-    await expect(page.getByText(`Push notifications could not be saved. It is still ${before ? "on" : "off"}.`)).toBeVisible();
+    const message = page.getByText(`Push notifications could not be saved. It is still ${before ? "on" : "off"}.`);
+    await expect(message).toBeVisible();
+    // Announced: the message is inside a live region, which was on the page before it changed.
+    const live = message.locator("xpath=ancestor-or-self::*[@aria-live='assertive' or @aria-live='polite' or @role='alert' or @role='status'][1]");
+    await expect(live).toHaveCount(1);
+    await expect(live).toHaveAttribute("aria-live", "assertive");
+    expect(liveRegionsBefore).toBe(2);
   });
 
   test("the new patient's empty texts", async ({ page, world }) => {
@@ -344,6 +474,24 @@ test.describe("older profile layout", () => {
     await expect(page.getByRole("heading", { name: "Dashboard", level: 1 })).toBeVisible();
     await page.goto("/profile");
     await expect(page.getByText("No emergency contacts yet.")).toBeVisible();
+    await expectNoAxeViolations(page);
+    // Just registered: a mobile and an e-mail on file, no address yet.
+    await page.goto("/profile-old");
+    await expect(page.getByRole("region", { name: "Address Information" })).toContainText("No address found");
+    await expect(page.getByRole("region", { name: "Contact Information" })).not.toContainText("Contact detail not available");
+    await expect(page.getByRole("region", { name: "Contact Information" }).getByText(/^02\d 555 \d{4}$/)).toBeVisible();
+  });
+});
+
+test.describe("older profile layout, a newborn with nothing on file", () => {
+  test.use({ worldOptions: { scenario: "empty" } });
+
+  test("says there is no address and no contact detail", async ({ page, world }) => {
+    const { name } = await actForMember(page, world, "empty", 1);
+    await page.goto("/profile-old");
+    await expect(page.getByRole("heading", { name, level: 1 })).toBeVisible();
+    await expect(page.getByRole("region", { name: "Address Information" })).toContainText("No address found");
+    await expect(page.getByRole("region", { name: "Contact Information" })).toContainText("Contact detail not available");
     await expectNoAxeViolations(page);
   });
 });

@@ -76,16 +76,20 @@ export function patientResource(p: PatientRow, contacts: readonly EmergencyConta
     gender: p.gender,
     birthDate: p.birthDate,
     telecom,
-    address: [
-      {
-        use: "home",
-        line: [...p.addressLines],
-        city: p.city,
-        postalCode: p.postcode,
-        country: "New Zealand",
-        text: [...p.addressLines, `${p.city} ${p.postcode}`, "New Zealand"].join(", "),
-      },
-    ],
+    // A patient with no address on file has none in the resource.
+    address:
+      p.addressLines.length > 0 || p.city
+        ? [
+            {
+              use: "home",
+              line: [...p.addressLines],
+              city: p.city,
+              postalCode: p.postcode,
+              country: "New Zealand",
+              text: [...p.addressLines, `${p.city} ${p.postcode}`, "New Zealand"].join(", "),
+            },
+          ]
+        : [],
     contact: contacts.map(emergencyContactResource),
     extension: PatientSlots.write({
       ethnicity: p.ethnicity,

@@ -1,6 +1,6 @@
 import { newPasswordProblem } from "../lib/new-password";
 import { messages } from "../lib/messages";
-import { contactMethodsRequest, demographicsRequest, emergencyContactPayload, readProfile, type PatientContext } from "../lib/profile";
+import { contactMethodsRequest, demographicsRequest, emergencyContactPayload, readProfile, userEmailOf, type PatientContext } from "../lib/profile";
 import { ContactDetailsSchema, demographicsSchema, emergencyContactSchema, fieldErrors, formValues, type ProfileActionResult, type ProfileIntent, type ProfileLookups } from "../lib/profile-forms";
 import { summarisePractice } from "../lib/patient-summary";
 import type { StatusReply } from "../../contract/fhir";
@@ -94,7 +94,7 @@ async function contextOf(signedIn: SignedIn): Promise<PatientContext & { lookups
     optional(getBalance(api, user.parentId)),
     getLookups(api, user.parentId),
   ]);
-  return { profile, userEmail: user.username, practiceId: practice?.id ?? "", balance: balance ?? 0, titles: lookups.titles, lookups };
+  return { profile, userEmail: userEmailOf(profile, user), practiceId: practice?.id ?? "", balance: balance ?? 0, titles: lookups.titles, lookups };
 }
 
 const t = messages.profile;

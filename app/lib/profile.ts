@@ -174,11 +174,21 @@ export function readProfile(patient: Patient): ProfileView {
 
 export interface PatientContext {
   profile: ProfileView;
-  /** The signed-in account holder's e-mail (1§3 username). */
+  /** The payload's UserEmail: the viewed patient's e-mail (see userEmailOf). */
   userEmail: string;
   practiceId: string;
   balance: number;
   titles: readonly LookupOption[];
+}
+
+/**
+ * UserEmail in the emergency-contact and demographics payloads (1§3, 1§7). The payload is about the
+ * viewed patient (PatientID, NHINumber are theirs), so is the e-mail: for the account holder the
+ * sign-in e-mail (1§3 username); for a family member acted for (1§6) their own e-mail on file
+ * (Primary Email), empty when they have none, never the account holder's.
+ */
+export function userEmailOf(profile: ProfileView, user: { proxy: "Yes" | "No"; username: string }): string {
+  return user.proxy === "Yes" ? (profile.emails.primary ?? "") : user.username;
 }
 
 const GENDER_IDS = { female: "2", male: "1", other: "3" } as const;

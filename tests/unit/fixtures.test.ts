@@ -55,8 +55,11 @@ describe("generated NZ data", () => {
         if (p.mobile) expect(p.mobile).toMatch(/^02[1279] 555 \d{4}$/);
         for (const line of [p.homePhone, p.workPhone]) if (line) expect(line).toMatch(/^0[34679] 555 \d{4}$/);
         if (p.email) expect(p.email).toMatch(/^[a-z0-9.]+@example\.(com|net|org)$/);
-        const city = NZ_CITIES.find((c) => c.name === p.address.city);
-        expect(city?.suburbs).toContainEqual({ name: p.address.suburb, postcode: p.address.postcode });
+        const address = p.address;
+        if (address) {
+          const city = NZ_CITIES.find((c) => c.name === address.city);
+          expect(city?.suburbs).toContainEqual({ name: address.suburb, postcode: address.postcode });
+        }
         expect(p.birthDate).toMatch(/^\d{4}-\d{2}-\d{2}$/);
       }
     }
@@ -117,6 +120,10 @@ describe("default scenario", () => {
       const empty = patient(data, account(data, "empty").holderId);
       expect(Object.values(empty.counters).every((v) => v === 0)).toBe(true);
       expect(empty.emergencyContacts).toEqual([]);
+      // A just-registered patient: a mobile and an e-mail on file, no address yet.
+      expect(empty.address).toBeNull();
+      expect(empty.mobile).not.toBeNull();
+      expect(empty.email).not.toBeNull();
     }
   });
 

@@ -4,7 +4,7 @@ import { PatientReplySchema, PatientSlots } from "../../contract/patient";
 import { EmergencyContactPayloadSchema, LookupReplySchema, LookupSlots, NotificationSlots, UpdateContactMethodsRequestSchema } from "../../contract/profile";
 import { newPasswordProblem } from "../../app/lib/new-password";
 import { checkPhone, formatPhone } from "../../app/lib/phone";
-import { contactMethodsRequest, demographicsRequest, emergencyContactPayload, readContactMethods, readProfile } from "../../app/lib/profile";
+import { contactMethodsRequest, demographicsRequest, emergencyContactPayload, readContactMethods, readProfile, userEmailOf } from "../../app/lib/profile";
 import { ContactDetailsSchema, demographicsSchema, emergencyContactSchema, fieldErrors, type ProfileLookups } from "../../app/lib/profile-forms";
 
 const lookups: ProfileLookups = {
@@ -106,6 +106,29 @@ describe("payloads carry the patient's real values", () => {
   it("keeps the identity fields as the practice holds them in a demographics update", () => {
     const body = demographicsRequest(ctx, demographicsSchema(lookups).parse({ title: "", preferredName: "Mere", bloodGroup: "AB-" }));
     expect(body).toMatchObject({ TitleID: "102", Title: "Ms", FirstName: "Mere", FamilyName: "Parata", DOB: "1984-03-07", NHINumber: "ZAC5361", GenderName: "Female", BloodGroupName: "AB-", PreferredName: "Mere" });
+  });
+});
+
+describe("UserEmail is the viewed patient's e-mail", () => {
+  const holder = { proxy: "No" as const, username: "holder@example.com" };
+  const proxy = { proxy: "Yes" as const, username: "holder@example.com" };
+
+  it("is the sign-in e-mail for the account holder", () => {
+    expect(userEmailOf(readProfile(wirePatient()), holder)).toBe("holder@example.com");
+  });
+
+  it("is the member's own e-mail when acting for a family member, in both payloads", () => {
+    const member = readProfile(wirePatient());
+    const ctx = { profile: member, userEmail: userEmailOf(member, proxy), practiceId: "org-7", balance: 0, titles: lookups.titles };
+    expect(ctx.userEmail).toBe("mere@example.com");
+    const contact = emergencyContactSchema(lookups).parse({ title: "102", firstName: "Aroha", familyName: "Ngata", preferredName: "", relationship: "907", homePhone: "095550142", workPhone: "04 555 0199", email: "", street: "", suburb: "", city: "" });
+    expect(emergencyContactPayload(ctx, contact).UserEmail).toBe("mere@example.com");
+    expect(demographicsRequest(ctx, demographicsSchema(lookups).parse({ title: "", preferredName: "", bloodGroup: "" })).UserEmail).toBe("mere@example.com");
+  });
+
+  it("is empty, never the account holder's, for a member with no e-mail on file", () => {
+    const child = { ...readProfile(wirePatient()), emails: { primary: null, secondary: "other@example.org" } };
+    expect(userEmailOf(child, proxy)).toBe("");
   });
 });
 
