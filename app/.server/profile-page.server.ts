@@ -76,7 +76,8 @@ function failed(intent: ProfileIntent, message: string, errors?: Record<string, 
 async function outcome(intent: ProfileIntent, pending: Promise<StatusReply>, texts: { ok: string; failed: string; useReplyMessage?: boolean }): Promise<ProfileActionResult> {
   try {
     const reply = await pending;
-    if (reply.StatusCode === "1") return { intent, ok: true, message: texts.ok };
+    // 1§8: the practice's own words where it gives them (the password change's success is "shown and alerted").
+    if (reply.StatusCode === "1") return { intent, ok: true, message: texts.useReplyMessage && reply.StatusMessage ? reply.StatusMessage : texts.ok };
     const said = reply.StatusMessage ?? reply.ResponseMessage;
     return failed(intent, texts.useReplyMessage && said ? said : said ? `${texts.failed} (${said})` : texts.failed);
   } catch (error) {
@@ -105,7 +106,7 @@ const FAILED: Record<ProfileIntent, string> = {
   "contact-details": t.contactDetailsFailed,
   demographics: t.profileUpdateFailed,
   "change-password": t.passwordFailed,
-  notifications: t.passwordFailed,
+  notifications: t.notificationsFailed,
 };
 
 /**

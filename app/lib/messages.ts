@@ -67,6 +67,7 @@ export const messages = {
     noAddress: "No address found",
     noContactDetail: "Contact detail not available",
     noEmergencyContacts: "No emergency contacts yet.",
+    notificationsFailed: "Your notification settings could not be saved. Please try again.",
     notificationSaveFailed: (label: string, on: boolean) => `${label} could not be saved. It is still ${on ? "on" : "off"}. Please try again.`,
     termsUnavailable: "The terms and conditions could not be loaded just now. Please try again later.",
   },

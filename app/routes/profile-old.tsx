@@ -148,7 +148,6 @@ export default function ProfileOld({ loaderData }: Route.ComponentProps) {
     setDialog(null);
     setToast({ tone: "success", title: message });
   }, []);
-  const failedToast = useCallback((message: string) => setToast({ tone: "error", title: message }), []);
   const contactRows: Array<[string, string]> = [
     ["Mobile", profile.phones.mobile],
     ["Home Phone", profile.phones.home],
@@ -221,7 +220,7 @@ export default function ProfileOld({ loaderData }: Route.ComponentProps) {
         </div>
       </div>
 
-      <ChangePasswordDialog open={dialog === "password"} onOpenChange={(open) => setDialog(open ? "password" : null)} onSaved={saved} onFailed={failedToast} actingFor={actingFor?.parentName ?? null} />
+      <ChangePasswordDialog open={dialog === "password"} onOpenChange={(open) => setDialog(open ? "password" : null)} onSaved={saved} actingFor={actingFor?.parentName ?? null} />
       <TermsDialog open={dialog === "terms-1"} onOpenChange={(open) => setDialog(open ? "terms-1" : null)} title="Portal terms of use" text={terms[0] ?? null} />
       <TermsDialog open={dialog === "terms-2"} onOpenChange={(open) => setDialog(open ? "terms-2" : null)} title="Draft message terms" text={terms[1] ?? null} />
       <Notice open={toast !== null} onOpenChange={(open) => (open ? undefined : setToast(null))} tone={toast?.tone ?? "success"} title={toast?.title ?? ""} />

@@ -49,7 +49,6 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
     setRemoving(null);
     setToast({ tone: "success", title: message });
   }, []);
-  const failedToast = useCallback((message: string) => setToast({ tone: "error", title: message }), []);
 
   return (
     <ToastProvider>
@@ -166,7 +165,7 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
       <DeleteEmergencyContactDialog contact={removing} onOpenChange={(open) => (open ? undefined : setRemoving(null))} onSaved={saved} />
       <ContactDetailsDialog open={dialog === "contact"} onOpenChange={openChange("contact")} onSaved={saved} profile={profile} />
       <UpdateProfileDialog open={dialog === "profile"} onOpenChange={openChange("profile")} onSaved={saved} profile={profile} lookups={lookups} />
-      <ChangePasswordDialog open={dialog === "password"} onOpenChange={openChange("password")} onSaved={saved} onFailed={failedToast} actingFor={actingFor?.parentName ?? null} />
+      <ChangePasswordDialog open={dialog === "password"} onOpenChange={openChange("password")} onSaved={saved} actingFor={actingFor?.parentName ?? null} />
       <AddressDialog open={dialog === "address"} onOpenChange={openChange("address")} profile={profile} practicePhone={practice?.phone ?? null} />
       <TermsDialog open={dialog === "terms"} onOpenChange={openChange("terms")} title="Terms and Conditions" text={terms[0] ?? null} />
 

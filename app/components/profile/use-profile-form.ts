@@ -9,7 +9,7 @@ import { fieldErrors, formValues, type ProfileActionResult, type ProfileIntent }
  * is wrong), then the route action checks it again and calls the practice. A failure keeps the
  * dialog, and so everything typed, in place; success hands the message to the page and closes.
  */
-export function useProfileForm({ intent, schema, onSaved, onFailed }: { intent: ProfileIntent; schema?: z.ZodType; onSaved(message: string): void; onFailed?(message: string): void }) {
+export function useProfileForm({ intent, schema, onSaved }: { intent: ProfileIntent; schema?: z.ZodType; onSaved(message: string): void }) {
   const fetcher = useFetcher<ProfileActionResult>();
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [message, setMessage] = useState<string | null>(null);
@@ -21,19 +21,18 @@ export function useProfileForm({ intent, schema, onSaved, onFailed }: { intent: 
   // A new failure from the server replaces the messages on the form (state adjusted while rendering).
   if (result && result !== shown) {
     setShown(result);
-    if (!result.ok && (result.fieldErrors || !onFailed)) {
+    if (!result.ok) {
       setErrors(result.fieldErrors ?? {});
       setMessage(result.message);
     }
   }
 
-  // Success and toast-only failures are the page's to show.
+  // Success is the page's to show.
   useEffect(() => {
     if (!result || result === reported.current) return;
     reported.current = result;
     if (result.ok) onSaved(result.message);
-    else if (!result.fieldErrors && onFailed) onFailed(result.message);
-  }, [result, onSaved, onFailed]);
+  }, [result, onSaved]);
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
