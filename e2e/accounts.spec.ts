@@ -114,6 +114,7 @@ test.describe("accounts", () => {
     await page.getByRole("radio", { name: "Pay another amount" }).check();
     await page.getByRole("button", { name: "Pay", exact: true }).click();
     await expect(page.getByText("Please enter some amount")).toBeVisible();
+    await expectNoAxeViolations(page);
     await page.getByLabel("Amount (NZD)").fill("1");
     await page.getByLabel("Amount (NZD)").fill("");
     await expect(page.getByText("Please enter amount", { exact: true })).toBeVisible();
@@ -252,6 +253,7 @@ test.describe("accounts", () => {
     await page.getByRole("button", { name: "Pay", exact: true }).click();
     const interrupted = page.getByRole("alert").filter({ hasText: "we cannot tell whether your card was charged" });
     await expect(interrupted).toBeVisible();
+    await expectNoAxeViolations(page);
     // The practice did charge the card; only its answer was lost.
     expect(await world.charges()).toHaveLength(1);
     await interrupted.getByRole("button", { name: "Try again" }).click();
@@ -268,6 +270,7 @@ test.describe("accounts", () => {
     await page.getByRole("button", { name: "Pay", exact: true }).click();
     const settle = page.getByRole("alert").filter({ hasText: "Your card was charged, but the practice has not yet recorded the payment" });
     await expect(settle).toBeVisible();
+    await expectNoAxeViolations(page);
     await settle.getByRole("button", { name: "Try recording the payment again" }).click();
     await expect(page.getByRole("status").filter({ hasText: "Payment succeeded." })).toBeVisible();
     expect(await world.requests({ method: "POST", path: "patient/SavePayment" })).toHaveLength(2);
