@@ -289,6 +289,8 @@ test.describe("accounts", () => {
     await expectNoAxeViolations(page);
     await page.keyboard.press("Escape");
     await expect(dialog).toBeHidden();
+    // The focus goes back to the button that opened it.
+    await expect(pendingTable(page).getByRole("button", { name: /^View invoice .* \(PDF\)$/ }).first()).toBeFocused();
   });
 
   test("a payment step posted from another site is refused", async ({ page, world }) => {

@@ -46,6 +46,15 @@ async function fillContact(dialog: Locator, values: { first?: string; family?: s
   await dialog.getByLabel("Work Phone").fill(values.work ?? "04 555 0199");
 }
 
+/** Moves the focus with Tab alone until it reaches the target (at most 40 presses). */
+async function tabTo(page: Page, target: Locator) {
+  for (let i = 0; i < 40; i++) {
+    if (await target.evaluate((el) => el === document.activeElement)) return;
+    await page.keyboard.press("Tab");
+  }
+  await expect(target).toBeFocused();
+}
+
 test.describe("user profile", () => {
   test("shows the breadcrumb, the top block and every section; the header menu links here", async ({ page, world }) => {
     await signIn(page, world.user("solo"));
@@ -89,6 +98,42 @@ test.describe("user profile", () => {
     await confirm.getByRole("button", { name: "Yes, delete" }).click();
     await expect(confirm).toBeHidden();
     await expect(emergencyCards(page)).toHaveCount(2);
+    await expect(emergencyCards(page).filter({ hasText: "Zelphine" })).toHaveCount(0);
+  });
+
+  test("adds and removes an emergency contact with the keyboard alone, focus returning where it was", async ({ page, world }) => {
+    await openProfile(page, world);
+    const add = page.getByRole("button", { name: "Add Emergency Contact" });
+    await tabTo(page, add);
+    await page.keyboard.press("Enter");
+    const dialog = page.getByRole("dialog", { name: "Add Emergency Contact" });
+    await expect(dialog).toBeVisible();
+    await tabTo(page, dialog.getByLabel("Title"));
+    await page.keyboard.type("Ms");
+    await expect(dialog.getByLabel("Title")).toHaveValue(/.+/);
+    await tabTo(page, dialog.getByLabel("First Name"));
+    await page.keyboard.type("Zelphine");
+    await tabTo(page, dialog.getByLabel("Family Name"));
+    await page.keyboard.type("Ngata");
+    await tabTo(page, dialog.getByLabel("Relationship"));
+    await page.keyboard.type("Sister");
+    await tabTo(page, dialog.getByLabel("Home Phone"));
+    await page.keyboard.type("09 555 0142");
+    await tabTo(page, dialog.getByLabel("Work Phone"));
+    await page.keyboard.type("04 555 0199");
+    await page.keyboard.press("Enter");
+    await expect(dialog).toBeHidden();
+    await expect(add).toBeFocused();
+    const card = emergencyCards(page).filter({ hasText: "Ms Zelphine Ngata" });
+    await expect(card).toContainText("Sister");
+
+    const remove = card.getByRole("button", { name: "Remove Ms Zelphine Ngata" });
+    await tabTo(page, remove);
+    await page.keyboard.press("Enter");
+    const confirm = page.getByRole("dialog", { name: "Delete Emergency Contact" });
+    await tabTo(page, confirm.getByRole("button", { name: "Yes, delete" }));
+    await page.keyboard.press("Enter");
+    await expect(confirm).toBeHidden();
     await expect(emergencyCards(page).filter({ hasText: "Zelphine" })).toHaveCount(0);
   });
 

@@ -1,5 +1,5 @@
 import { Dialog as D } from "radix-ui";
-import type { ReactNode } from "react";
+import { useRef, type ReactNode } from "react";
 
 interface DialogProps {
   open: boolean;
@@ -13,8 +13,13 @@ interface DialogProps {
   dismissOnEscape?: boolean;
 }
 
-/** A focus-trapped modal dialog over radix-ui, titled for screen readers. */
+/**
+ * A focus-trapped modal dialog over radix-ui, titled for screen readers. The pages open it from their
+ * own buttons (it is controlled, with no radix Trigger), so it remembers what had the focus and gives
+ * it back on closing; radix alone would leave the focus on the page's body.
+ */
 export function Dialog({ open, onOpenChange, title, description, children, dismissOnBackdrop = true, dismissOnEscape = true }: DialogProps) {
+  const opener = useRef<HTMLElement | null>(null);
   return (
     <D.Root open={open} onOpenChange={onOpenChange}>
       <D.Portal>
@@ -23,6 +28,16 @@ export function Dialog({ open, onOpenChange, title, description, children, dismi
           className="fixed left-1/2 top-1/2 max-h-[90vh] w-[min(92vw,40rem)] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded bg-white p-6 shadow-xl"
           onPointerDownOutside={dismissOnBackdrop ? undefined : (event) => event.preventDefault()}
           onEscapeKeyDown={dismissOnEscape ? undefined : (event) => event.preventDefault()}
+          onOpenAutoFocus={() => {
+            opener.current = document.activeElement instanceof HTMLElement && document.activeElement !== document.body ? document.activeElement : null;
+          }}
+          onCloseAutoFocus={(event) => {
+            // The opener may be gone (a removed contact's button): then radix's default applies.
+            if (opener.current?.isConnected) {
+              event.preventDefault();
+              opener.current.focus();
+            }
+          }}
         >
           <D.Title className="mb-2 text-2xl font-bold">{title}</D.Title>
           {description ? <D.Description className="mb-4 text-muted">{description}</D.Description> : <D.Description className="sr-only">{title}</D.Description>}
