@@ -135,6 +135,8 @@ test.describe("user profile", () => {
     await page.keyboard.press("Enter");
     await expect(confirm).toBeHidden();
     await expect(emergencyCards(page).filter({ hasText: "Zelphine" })).toHaveCount(0);
+    // Its Remove button is gone with it: the focus is on Add Emergency Contact, not lost.
+    await expect(add).toBeFocused();
   });
 
   test("a failed removal keeps the confirmation open with its message and the contact stays", async ({ page, world }) => {

@@ -1,4 +1,4 @@
-import { useCallback, useState, type ReactNode } from "react";
+import { useCallback, useRef, useState, type ReactNode } from "react";
 import { Link, useRouteLoaderData } from "react-router";
 import { loadProfilePage, profileAction } from "../.server/profile-page.server";
 import { Avatar } from "../components/profile/avatar";
@@ -42,6 +42,9 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
   const shell = useRouteLoaderData<ShellData>("routes/shell");
   const [dialog, setDialog] = useState<DialogName | null>(null);
   const [removing, setRemoving] = useState<EmergencyContactView | null>(null);
+  // A removed contact takes its Remove button with it: the focus then goes to Add Emergency Contact.
+  const addContact = useRef<HTMLButtonElement>(null);
+  const removed = useRef(false);
   const [toast, setToast] = useState<Toast>(null);
   const openChange = (name: DialogName) => (open: boolean) => setDialog(open ? name : null);
   const saved = useCallback((message: string) => {
@@ -112,7 +115,11 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
           </Section>
         </div>
 
-        <Section id="emergency-contacts" title="Emergency Contact" action={<Button onClick={() => setDialog("add-contact")}>Add Emergency Contact</Button>}>
+        <Section id="emergency-contacts" title="Emergency Contact" action={
+            <Button ref={addContact} onClick={() => setDialog("add-contact")}>
+              Add Emergency Contact
+            </Button>
+          }>
           {profile.emergencyContacts.length === 0 ? (
             <p>{t.noEmergencyContacts}</p>
           ) : (
@@ -121,7 +128,11 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
                 <li key={c.id} className="flex flex-col gap-2 rounded border border-line p-4" aria-label={c.name}>
                   <h3 className="text-lg font-bold">{c.name}</h3>
                   <Rows rows={[["Relationship", c.relationship], ...c.phones.map((p) => [`${p.label} Phone`, p.value] as [string, ReactNode]), ...(c.email ? [["Email", c.email] as [string, ReactNode]] : [])]} />
-                  <Button variant="secondary" className="self-start" onClick={() => setRemoving(c)} aria-label={`Remove ${c.name}`}>
+                  <Button variant="secondary" className="self-start" onClick={() => {
+                      removed.current = false;
+                      setRemoving(c);
+                    }}
+                    aria-label={`Remove ${c.name}`}>
                     Remove
                   </Button>
                 </li>
@@ -162,7 +173,15 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
       </div>
 
       <AddEmergencyContactDialog open={dialog === "add-contact"} onOpenChange={openChange("add-contact")} onSaved={saved} lookups={lookups} lookupsFailed={lookupsFailed} />
-      <DeleteEmergencyContactDialog contact={removing} onOpenChange={(open) => (open ? undefined : setRemoving(null))} onSaved={saved} />
+      <DeleteEmergencyContactDialog
+        contact={removing}
+        onOpenChange={(open) => (open ? undefined : setRemoving(null))}
+        onSaved={(message) => {
+          removed.current = true;
+          saved(message);
+        }}
+        returnFocusTo={() => (removed.current ? addContact.current : null)}
+      />
       <ContactDetailsDialog open={dialog === "contact"} onOpenChange={openChange("contact")} onSaved={saved} profile={profile} />
       <UpdateProfileDialog open={dialog === "profile"} onOpenChange={openChange("profile")} onSaved={saved} profile={profile} lookups={lookups} />
       <ChangePasswordDialog open={dialog === "password"} onOpenChange={openChange("password")} onSaved={saved} actingFor={actingFor?.parentName ?? null} />

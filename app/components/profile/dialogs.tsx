@@ -80,9 +80,9 @@ function EmergencyContactForm({ lookups, onSaved, onCancel }: { lookups: Profile
 
 /* ---------- Delete Emergency Contact ---------- */
 
-export function DeleteEmergencyContactDialog({ contact, onOpenChange, onSaved }: Omit<DialogBase, "open"> & { contact: EmergencyContactView | null }) {
+export function DeleteEmergencyContactDialog({ contact, onOpenChange, onSaved, returnFocusTo }: Omit<DialogBase, "open"> & { contact: EmergencyContactView | null; returnFocusTo(): HTMLElement | null }) {
   return (
-    <Dialog open={contact !== null} onOpenChange={onOpenChange} title="Delete Emergency Contact" description={t.deleteConfirm}>
+    <Dialog open={contact !== null} onOpenChange={onOpenChange} title="Delete Emergency Contact" description={t.deleteConfirm} returnFocusTo={returnFocusTo}>
       {contact ? <DeleteForm contact={contact} onSaved={onSaved} onCancel={() => onOpenChange(false)} /> : null}
     </Dialog>
   );

@@ -11,6 +11,8 @@ interface DialogProps {
   dismissOnBackdrop?: boolean;
   /** Only a dialog that must not be left unanswered (the forced password update) ignores Escape. */
   dismissOnEscape?: boolean;
+  /** Where the focus goes on closing when not back to the opener (an element the change removes). */
+  returnFocusTo?: () => HTMLElement | null;
 }
 
 /**
@@ -18,7 +20,7 @@ interface DialogProps {
  * own buttons (it is controlled, with no radix Trigger), so it remembers what had the focus and gives
  * it back on closing; radix alone would leave the focus on the page's body.
  */
-export function Dialog({ open, onOpenChange, title, description, children, dismissOnBackdrop = true, dismissOnEscape = true }: DialogProps) {
+export function Dialog({ open, onOpenChange, title, description, children, dismissOnBackdrop = true, dismissOnEscape = true, returnFocusTo }: DialogProps) {
   const opener = useRef<HTMLElement | null>(null);
   return (
     <D.Root open={open} onOpenChange={onOpenChange}>
@@ -32,10 +34,10 @@ export function Dialog({ open, onOpenChange, title, description, children, dismi
             opener.current = document.activeElement instanceof HTMLElement && document.activeElement !== document.body ? document.activeElement : null;
           }}
           onCloseAutoFocus={(event) => {
-            // The opener may be gone (a removed contact's button): then radix's default applies.
-            if (opener.current?.isConnected) {
+            const target = returnFocusTo?.() ?? opener.current;
+            if (target?.isConnected) {
               event.preventDefault();
-              opener.current.focus();
+              target.focus();
             }
           }}
         >
