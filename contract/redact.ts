@@ -2,7 +2,8 @@
  * The secrets a practice API request can carry: the Token (header or query), switch tokens (q) and
  * passwords. Logs and journals show requests only through these functions.
  */
-const SECRET_KEY = /^(token|q|password|newpassword|confirm|captcha|cardnumber|cvc|clientsecret)$/i;
+// Any key ending in "token" (Token, PatientDeviceToken), and the other secrets by name.
+const SECRET_KEY = /^(q|password|newpassword|confirm|captcha|cardnumber|cvc|clientsecret)$|token$/i;
 export const REDACTED = "[redacted]";
 
 /** A path with its query, secrets replaced: `/Patient/Logout?Token=[redacted]`. */
@@ -15,11 +16,17 @@ export function redactUrl(pathAndQuery: string): string {
   return `${redactedPath}?${params.toString().replaceAll("%5Bredacted%5D", REDACTED)}`;
 }
 
-/** A JSON value with every secret field, at any depth, replaced. */
+const isSecret = (key: string) => SECRET_KEY.test(key) || /password/i.test(key);
+
+/**
+ * A JSON value with every secret field, at any depth, replaced: by key, or, in a health-record
+ * extension ({url, valueString}), by the extension's url (PatientDeviceToken).
+ */
 export function redactBody(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(redactBody);
   if (value && typeof value === "object") {
-    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, SECRET_KEY.test(k) || /password/i.test(k) ? REDACTED : redactBody(v)]));
+    const secretExtension = "url" in value && typeof value.url === "string" && isSecret(value.url);
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, isSecret(k) || (secretExtension && k.startsWith("value")) ? REDACTED : redactBody(v)]));
   }
   return value;
 }

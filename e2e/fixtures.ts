@@ -47,7 +47,7 @@ export interface World {
   /** The card charges the world's payment provider made. */
   charges(): Promise<{ intentId: string; amountCents: number; at: string }[]>;
   /** Injects a fault into the next calls of one practice API path of this world. */
-  fault(fault: { path: string; status?: number; body?: "malformed" | "empty" | "drop" | "lost-reply"; delayMs?: number; times?: number }): Promise<void>;
+  fault(fault: { path: string; method?: "GET" | "POST" | "PUT" | "DELETE"; status?: number; body?: "malformed" | "empty" | "drop" | "lost-reply"; delayMs?: number; times?: number }): Promise<void>;
   /** The world's clock. */
   clock(): Promise<WorldClock>;
   /** Moves the world's clock on by an ISO 8601 duration ("P1D", "PT2H"). */

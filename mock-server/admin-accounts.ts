@@ -38,6 +38,10 @@ export function accountAdminRouter(worlds: WorldRegistry): Router {
   router.get("/worlds/:id/requests", (req, res) => {
     const world = worlds.get(req.params.id);
     if (!world) return sendJson(res, 404, { error: `Unknown world "${req.params.id}"` });
+    // One value per filter: a repeated one (?method=GET&method=POST) is refused rather than ignored.
+    for (const name of ["method", "path"]) {
+      if (Array.isArray(req.query[name])) return sendJson(res, 400, { error: `Give ${name} once: the journal filters by one ${name} at a time` });
+    }
     const text = (v: unknown) => (typeof v === "string" && v !== "" ? v : undefined);
     sendJson(res, 200, { requests: world.journal.list({ method: text(req.query.method), path: text(req.query.path) }) });
   });

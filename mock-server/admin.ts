@@ -79,7 +79,8 @@ export function adminRouter(worlds: WorldRegistry): Router {
     if (!world) return sendJson(res, 404, { error: `Unknown world "${req.params.id}"` });
     const parsed = AdvanceSchema.safeParse(req.body ?? {});
     if (!parsed.success) return sendJson(res, 400, { error: "Invalid clock request: send {\"advance\": \"P1D\"} (an ISO 8601 duration)", issues: issuesOf(parsed.error) });
-    world.clock.advance(parsed.data.advance);
+    const refused = world.clock.advance(parsed.data.advance);
+    if (refused) return sendJson(res, 400, { error: `Invalid clock request: ${refused}` });
     sendJson(res, 200, world.clock.state());
   });
 
@@ -108,6 +109,13 @@ export function adminRouter(worlds: WorldRegistry): Router {
     const world = worldOr404(req);
     if (!world) return sendJson(res, 404, { error: `Unknown world "${req.params.id}"` });
     sendJson(res, 200, { faults: world.faults.list() });
+  });
+
+  router.delete("/worlds/:id/faults/:faultId", (req, res) => {
+    const world = worldOr404(req);
+    if (!world) return sendJson(res, 404, { error: `Unknown world "${req.params.id}"` });
+    if (!world.faults.remove(Number(req.params.faultId))) return sendJson(res, 404, { error: `No fault ${req.params.faultId} in world "${req.params.id}"` });
+    res.status(204).end();
   });
 
   router.delete("/worlds/:id/faults", (req, res) => {

@@ -35,6 +35,13 @@ export function createMockApp({ worlds, closing, log }: MockAppOptions) {
   app.use(express.json());
 
   app.get("/__admin/openapi.json", (_req, res) => sendJson(res, 200, openApiDocument()));
+  // An admin request with a body must say it is JSON: a body in another type would be silently
+  // ignored (a world of the default scenario made instead of the one asked for).
+  app.use("/__admin", (req, res, next) => {
+    const hasBody = Number(req.headers["content-length"] ?? 0) > 0 || req.headers["transfer-encoding"] !== undefined;
+    if (hasBody && !req.is("application/json")) return sendJson(res, 415, { error: "Send the admin API JSON, with Content-Type: application/json" });
+    next();
+  });
   app.use("/__admin", accountAdminRouter(worlds));
   app.use("/__admin", adminRouter(worlds));
 
@@ -77,7 +84,11 @@ export function createMockApp({ worlds, closing, log }: MockAppOptions) {
   const onError: ErrorRequestHandler = (error, _req, res, _next) => {
     // body-parser's refusals (bad JSON, too large) are the caller's mistake, not the mock's.
     const status = typeof error?.status === "number" && error.status >= 400 && error.status < 500 ? error.status : undefined;
-    if (status) return sendJson(res, status, { error: status === 400 ? "Malformed JSON body" : String(error.message), issues: [{ path: "(body)", message: String(error.message) }] });
+    if (status) {
+      // body-parser marks its JSON failures with type "entity.parse.failed"; other 4xx (a bad %-escape, a body too large) say what they are.
+      const what = error.type === "entity.parse.failed" ? "Malformed JSON body" : String(error.message);
+      return sendJson(res, status, { error: what, issues: [{ path: error.type === "entity.parse.failed" ? "(body)" : "(request)", message: String(error.message) }] });
+    }
     sendError(res, error);
   };
   app.use(onError);

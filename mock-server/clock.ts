@@ -47,10 +47,18 @@ export class WorldClock {
     return this.#startMs;
   }
 
-  /** Calendar-aware in practice time: P1M from 31 January is the end of February, P1D across a DST change is one calendar day. */
-  advance(duration: Duration): void {
+  /**
+   * Calendar-aware in practice time: P1M from 31 January is the end of February, P1D across a DST
+   * change is one calendar day. A move past the last year a world may reach is refused (the reason is
+   * returned) and the clock stays where it was.
+   */
+  advance(duration: Duration): string | null {
     const now = this.now();
-    this.#advancedMs += now.plus(duration).toMillis() - now.toMillis();
+    const next = now.plus(duration);
+    const problem = outOfRange(next);
+    if (problem) return `advancing by ${duration.toISO()} ${problem}`;
+    this.#advancedMs += next.toMillis() - now.toMillis();
+    return null;
   }
 
   /** Back to the starting instant; a running clock runs on from there. */
@@ -69,6 +77,16 @@ export class WorldClock {
   }
 }
 
+/** Generated records span decades around a world's now; beyond these years dates stop meaning anything. */
+export const FIRST_YEAR = 1900;
+export const LAST_YEAR = 2200;
+
+function outOfRange(at: DateTime): string | null {
+  if (!at.isValid) return "gives no valid date";
+  if (at.year < FIRST_YEAR || at.year > LAST_YEAR) return `would leave the years a world may be set in (${FIRST_YEAR} to ${LAST_YEAR})`;
+  return null;
+}
+
 export function isoOf(ms: number): string {
   return DateTime.fromMillis(ms, { zone: PRACTICE_ZONE }).toISO({ suppressMilliseconds: true })!;
 }
@@ -79,13 +97,20 @@ export function isoOf(ms: number): string {
  * refused: it would silently mean the mock machine's zone.
  */
 export function parseInstant(text: string): DateTime | string {
+  const inRange = (at: DateTime) => {
+    const problem = outOfRange(at);
+    return problem ? `"${text}" ${problem}` : at;
+  };
   if (/^\d{4}-\d{2}-\d{2}$/.test(text)) {
     const day = DateTime.fromISO(text, { zone: PRACTICE_ZONE });
-    return day.isValid ? day : `"${text}" is not a valid date (${day.invalidExplanation ?? day.invalidReason})`;
+    return day.isValid ? inRange(day) : `"${text}" is not a valid date (${day.invalidExplanation ?? day.invalidReason})`;
   }
   if (!/T.*(Z|[+-]\d{2}:?\d{2})$/i.test(text)) return `"${text}" needs a time with an offset, e.g. 2026-03-01T09:00:00+13:00, or a plain date, e.g. 2026-03-01`;
   const at = DateTime.fromISO(text, { setZone: true });
-  return at.isValid ? at.setZone(PRACTICE_ZONE) : `"${text}" is not a valid ISO 8601 date-time (${at.invalidExplanation ?? at.invalidReason})`;
+  if (!at.isValid) return `"${text}" is not a valid ISO 8601 date-time (${at.invalidExplanation ?? at.invalidReason})`;
+  // Real offsets run from -12:00 to +14:00.
+  if (at.offset < -12 * 60 || at.offset > 14 * 60) return `"${text}": the offset must be between -12:00 and +14:00`;
+  return inRange(at.setZone(PRACTICE_ZONE));
 }
 
 /** A positive ISO 8601 duration such as P1D, PT2H30M or P1M2D. */

@@ -97,7 +97,9 @@ export function worldRouteHandler<E extends Endpoint>(endpoint: E, route: WorldR
       const world = options.worldOf(req);
       if (!world) throw new HttpError(404, { error: `Unknown world "${req.params.worldId}"` });
 
-      const fault = world.faults.take(endpoint.path);
+      const fault = world.faults.take(endpoint.path, endpoint.method);
+      // A reset mid-call gives the world a new store and journal: this call belongs to the old ones.
+      const { journal, store } = world;
       // The journal entry is written once the call is over on both sides: its reply is sent or its
       // connection gone (status 0), and its work done, so a test that reads the journal also sees the
       // effect of every call listed, even of one whose caller stopped waiting.
@@ -106,7 +108,7 @@ export function worldRouteHandler<E extends Endpoint>(endpoint: E, route: WorldR
       res.on("close", () => {
         const status = res.writableFinished ? res.statusCode : 0;
         void work.then(() =>
-          world.journal.record({
+          journal.record({
             at: new Date().toISOString(),
             method: endpoint.method,
             path: endpoint.path,
@@ -118,7 +120,7 @@ export function worldRouteHandler<E extends Endpoint>(endpoint: E, route: WorldR
         );
       });
       try {
-        await answer(world, fault, req, res);
+        await answer(world, fault, req, res, store);
       } finally {
         workDone();
       }
@@ -127,7 +129,8 @@ export function worldRouteHandler<E extends Endpoint>(endpoint: E, route: WorldR
     }
   };
 
-  async function answer(world: World, fault: FaultAction | undefined, req: Request, res: Response): Promise<void> {
+  async function answer(world: World, fault: FaultAction | undefined, req: Request, res: Response, store: World["store"]): Promise<void> {
+    const respond = fault?.respond;
     try {
       if (fault && fault.delayMs > 0) {
         try {
@@ -136,9 +139,13 @@ export function worldRouteHandler<E extends Endpoint>(endpoint: E, route: WorldR
           return; // the mock is shutting down
         }
         // A caller who gave up waiting (a timeout test) does not undo the call: like a real server, the
-        // practice still carries it out, and the reply goes nowhere.
+        // practice still carries it out, and the reply goes nowhere. A world reset meanwhile is back at
+        // its start, and a call from before the reset must not change it.
+        if (world.store !== store) {
+          res.socket?.destroy();
+          return;
+        }
       }
-      const respond = fault?.respond;
       if (respond && respond.kind !== "lost-reply") {
         const { status, kind } = respond;
         if (kind === "drop") res.socket?.destroy();
@@ -159,7 +166,9 @@ export function worldRouteHandler<E extends Endpoint>(endpoint: E, route: WorldR
       if (respond?.kind === "lost-reply") res.socket?.destroy();
       else if (!res.destroyed) sendReply(res, endpoint, payload);
     } catch (error) {
-      if (!res.destroyed) sendError(res, error);
+      // A refusal (401, 403, 400) is that call's outcome: with "lost-reply" it is lost as well.
+      if (respond?.kind === "lost-reply") res.socket?.destroy();
+      else if (!res.destroyed) sendError(res, error);
     }
   }
 }

@@ -1,11 +1,16 @@
 import { z } from "zod";
-import { WORLD_PATHS, normalisePath } from "./world-endpoints";
+import { endpoints } from "../contract/endpoints";
+import { WORLD_ENDPOINT_NAMES, WORLD_PATHS, normalisePath } from "./world-endpoints";
+
+const CALLS = WORLD_ENDPOINT_NAMES.map((name) => ({ method: endpoints[name].method as string, path: normalisePath(endpoints[name].path) }));
 
 /**
  * Injected failures, for the portal's tests of its error paths: a status, a reply that breaks the
  * contract, an empty reply, a connection dropped without any reply, or a delay before the normal reply.
- * A faulted call never reaches the handler, so it changes no data, with one deliberate exception:
- * "lost-reply" is carried out and only its reply is lost, the case idempotency keys exist for.
+ * A fault that answers in the handler's place changes no data. Two deliberately do: "lost-reply" is
+ * carried out and only its reply is lost (the case idempotency keys exist for), and a delayed call is
+ * carried out even when its caller stopped waiting. A fault names a path, and optionally a method for
+ * a path that has several calls (GET and POST Patient).
  */
 
 export const FaultRequestSchema = z
@@ -15,6 +20,8 @@ export const FaultRequestSchema = z
       .refine((p) => WORLD_PATHS.some((known) => normalisePath(known) === normalisePath(p)), {
         message: `path must be one of the practice API paths: ${WORLD_PATHS.join(", ")}`,
       }),
+    /** Only this method's call of the path; without it, every call of the path. */
+    method: z.enum(["GET", "POST", "PUT", "DELETE"]).optional(),
     status: z.int().min(200).max(599).optional(),
     /**
      * "drop" closes the connection without answering, as a crashed server or a network cut would;
@@ -25,6 +32,10 @@ export const FaultRequestSchema = z
     delayMs: z.int().min(0).max(60_000).optional(),
     /** How many calls get the fault; without it, every call until the faults are cleared. */
     times: z.int().min(1).optional(),
+  })
+  .refine((f) => !f.method || CALLS.some((c) => c.method === f.method && c.path === normalisePath(f.path)), {
+    message: "the practice API has no call with this method at this path",
+    path: ["method"],
   });
 export type FaultRequest = z.output<typeof FaultRequestSchema>;
 
@@ -58,10 +69,17 @@ export class FaultTable {
     return this.#faults;
   }
 
-  /** Consumes one use of the oldest live fault for this path. */
-  take(path: string): FaultAction | undefined {
+  /** Removes one fault; false when there is none with that id. */
+  remove(id: number): boolean {
+    const before = this.#faults.length;
+    this.#faults = this.#faults.filter((f) => f.id !== id);
+    return this.#faults.length < before;
+  }
+
+  /** Consumes one use of the oldest live fault for this call. */
+  take(path: string, method: string): FaultAction | undefined {
     const key = normalisePath(path);
-    const fault = this.#faults.find((f) => normalisePath(f.path) === key);
+    const fault = this.#faults.find((f) => normalisePath(f.path) === key && (!f.method || f.method === method));
     if (!fault) return undefined;
     if (fault.remaining !== undefined) {
       fault.remaining -= 1;

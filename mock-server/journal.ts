@@ -2,8 +2,8 @@ import { redactBody } from "../contract/redact";
 
 /**
  * A world's request journal, for QA to assert what the portal sent: method, path, query, body, the
- * fault applied and the reply status. Tokens are never recorded and passwords are redacted at
- * the moment an entry is written, so no later reader can see them. It keeps the latest 1,000 entries.
+ * fault applied and the reply status. Tokens, passwords and card details are redacted at the
+ * moment an entry is written (contract/redact.ts), so no later reader can see them. It keeps the latest 1,000 entries.
  */
 export interface JournalEntry {
   at: string;

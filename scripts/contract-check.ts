@@ -6,6 +6,7 @@
  * The tool to run on the day access to a real practice API arrives. Without --base-url it starts the
  * mock in-process and signs in as solo@demo.nz.
  */
+import { parseArgs } from "node:util";
 import type { z } from "zod";
 import { readAuthReply } from "../contract/auth";
 import { endpoints, type Endpoint } from "../contract/endpoints";
@@ -120,13 +121,31 @@ export async function runContractCheck(options: { identityUrl: string; username:
   return results;
 }
 
-function argument(name: string): string | undefined {
-  const i = process.argv.indexOf(`--${name}`);
-  return i > 0 ? process.argv[i + 1] : undefined;
+export interface ContractCheckArgs {
+  /** The identity server to sign in at; without it the embedded mock is started and checked. */
+  baseUrl?: string;
+  username: string;
+  password: string;
+}
+
+/** `--base-url URL` or `--base-url=URL`, and the same for the others; anything unknown or malformed throws with a clear message. */
+export function parseContractCheckArgs(args: string[]): ContractCheckArgs {
+  const { values } = parseArgs({ args, strict: true, options: { "base-url": { type: "string" }, username: { type: "string" }, password: { type: "string" } } });
+  const baseUrl = values["base-url"];
+  if (baseUrl !== undefined && !/^https?:\/\/[^\s/]+/.test(baseUrl)) throw new Error(`--base-url must be an http(s) address, e.g. https://practice.example.nz (got "${baseUrl}")`);
+  return { baseUrl, username: values.username ?? "solo@demo.nz", password: values.password ?? "Kiaora2024" };
 }
 
 async function main() {
-  let identityUrl = argument("base-url");
+  let args: ContractCheckArgs;
+  try {
+    args = parseContractCheckArgs(process.argv.slice(2));
+  } catch (error) {
+    console.error(error instanceof Error ? error.message : String(error));
+    console.error("Usage: npm run contract:check -- [--base-url URL] [--username U] [--password P]");
+    process.exit(2);
+  }
+  let identityUrl = args.baseUrl;
   let close = async () => {};
   if (!identityUrl) {
     const { createMockServer } = await import("../mock-server/server");
@@ -134,7 +153,7 @@ async function main() {
     identityUrl = mock.url;
     close = () => mock.close();
   }
-  const results = await runContractCheck({ identityUrl, username: argument("username") ?? "solo@demo.nz", password: argument("password") ?? "Kiaora2024" });
+  const results = await runContractCheck({ identityUrl, username: args.username, password: args.password });
   for (const r of results) console.log(`${r.ok ? "OK  " : "FAIL"} ${r.call}${r.ok ? "" : `: ${r.detail}`}`);
   const failed = results.filter((r) => !r.ok).length;
   console.log(`${results.length - failed} calls match the contract, ${failed} do not`);

@@ -54,6 +54,7 @@ export interface Charge {
 
 export interface FaultRequest {
   path: string;
+  method?: "GET" | "POST" | "PUT" | "DELETE";
   status?: number;
   body?: "malformed" | "empty" | "drop" | "lost-reply";
   delayMs?: number;

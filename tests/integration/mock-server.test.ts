@@ -492,3 +492,17 @@ describe("reply validation", () => {
     }
   });
 });
+
+describe("admin requests that would otherwise be misread", () => {
+  it("refuses a body that is not declared JSON (415), names a bad %-escape as such, and refuses a repeated journal filter", async () => {
+    const plain = await fetch(`${mock.url}/__admin/worlds`, { method: "POST", headers: { "Content-Type": "text/plain" }, body: '{"scenario":"family"}' });
+    expect(plain.status).toBe(415);
+    expect(((await plain.json()) as { error: string }).error).toMatch(/Content-Type: application\/json/);
+    const badJson = await fetch(`${mock.url}/__admin/worlds`, { method: "POST", headers: { "Content-Type": "application/json" }, body: "{nope" });
+    expect(badJson.status).toBe(400);
+    expect(((await badJson.json()) as { error: string }).error).toBe("Malformed JSON body");
+    const world = await createWorld();
+    const twice = await fetch(`${mock.url}/__admin/worlds/${world.id}/requests?method=GET&method=POST`);
+    expect(twice.status).toBe(400);
+  });
+});

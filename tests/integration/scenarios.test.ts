@@ -45,3 +45,15 @@ describe("scenarios", () => {
     expect(world.users.map((u) => u.username)).toEqual(["family@demo.nz"]);
   });
 });
+
+describe("npm run mock -- --list", () => {
+  it("prints every scenario on one line each, its id first, and starts no server", async () => {
+    const { execFileSync } = await import("node:child_process");
+    const path = await import("node:path");
+    const root = path.resolve(import.meta.dirname, "../..");
+    const out = execFileSync(process.execPath, ["--import", "tsx", "mock-server/main.ts", "--list"], { cwd: root, encoding: "utf8", timeout: 30_000 });
+    const lines = out.trim().split("\n");
+    expect(lines.map((line) => line.split(/\s+/)[0])).toEqual(scenarioIds());
+    for (const line of lines) expect(line.split(/\s+/).length, line).toBeGreaterThan(3);
+  });
+});

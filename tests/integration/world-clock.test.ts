@@ -106,7 +106,7 @@ describe("a world's clock", () => {
   });
 
   it("refuses a bad `now` or duration with a 400 that says why, and an unknown world with a 404", async () => {
-    for (const now of ["yesterday", "2026-02-30", "2026-03-01T09:00:00", "2026-13-01T09:00:00+13:00", 1772308800000]) {
+    for (const now of ["yesterday", "2026-02-30", "2026-03-01T09:00:00", "2026-13-01T09:00:00+13:00", 1772308800000, "0000-01-01", "+275760-09-13T00:00:00Z", "2026-03-01T09:00:00+99:00"]) {
       const res = await mock.admin("/worlds", { body: { now } });
       expect(res.status, String(now)).toBe(400);
       const body = (await res.json()) as { error: string; issues: { path: string; message: string }[] };
@@ -119,7 +119,14 @@ describe("a world's clock", () => {
       expect(res.status, JSON.stringify(body)).toBe(400);
       expect(((await res.json()) as { error: string }).error).toMatch(/ISO 8601 duration/);
     }
+    // Past the last year a world may reach: refused, the clock unmoved, and the world list still answers.
+    for (const [advance, why] of [["P300000Y", /no valid date/], ["P200Y", /1900 to 2200/]] as const) {
+      const far = await mock.admin(`/worlds/${world.id}/clock`, { body: { advance } });
+      expect(far.status).toBe(400);
+      expect(((await far.json()) as { error: string }).error).toMatch(why);
+    }
     expect((await world.clock()).now).toBe(NOW);
+    expect((await mock.admin("/worlds")).status).toBe(200);
     expect((await mock.admin("/worlds/nope/clock")).status).toBe(404);
     expect((await mock.admin("/worlds/nope/clock", { body: { advance: "P1D" } })).status).toBe(404);
     expect((await mock.admin("/worlds/nope/reset", { method: "POST" })).status).toBe(404);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { endpoints } from "../../contract/endpoints";
 import { MESSAGE_BOXES, READ_FILTERS } from "../../contract/messaging";
+import { NotificationSlots } from "../../contract/profile";
 import { runContractCheck } from "../../scripts/contract-check";
 import { getCall, useMockServer, type TestWorld } from "../helpers/mock-world";
 
@@ -156,6 +157,52 @@ describe("faults, each kind", () => {
     expect(entry).toMatchObject({ status: 0, fault: "carried out, reply lost" });
     // The old password is gone: the change was made although nobody heard of it.
     await expect(world.signInHttp("solo")).rejects.toThrow();
+  });
+
+  it("a fault may name the method of a path with several calls, and one fault can be removed alone", async () => {
+    const world = await mock.createWorld({ now: NOW });
+    const s = await world.signInHttp("solo");
+    const post = { path: "Patient", method: "POST", status: 503 };
+    const created = await mock.admin(`/worlds/${world.id}/faults`, { body: post });
+    expect(created.status).toBe(201);
+    const { id } = (await created.json()) as { id: number };
+    await world.fault({ path: "Patient/Organization", status: 500 });
+    // GET Patient (the profile) is untouched by a fault on POST Patient.
+    expect((await fetch(`${s.base}Patient?PatientID=${s.id}`, { headers: { Token: s.token } })).status).toBe(200);
+    const save = () =>
+      fetch(`${s.base}Patient`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json", Token: s.token },
+        body: JSON.stringify({ resourceType: "Patient", id: s.id, extension: NotificationSlots.write({ enableEmail: true, enableNotification: false }) }),
+      });
+    expect((await save()).status).toBe(503);
+    expect((await mock.admin(`/worlds/${world.id}/faults/${id}`, { method: "DELETE" })).status).toBe(204);
+    expect((await save()).status).toBe(200);
+    expect((await fetch(`${s.base}Patient/Organization?PatientID=${s.id}`, { headers: { Token: s.token } })).status).toBe(500);
+    expect((await mock.admin(`/worlds/${world.id}/faults/${id}`, { method: "DELETE" })).status).toBe(404);
+    // A method the path has no call for is refused.
+    expect((await mock.admin(`/worlds/${world.id}/faults`, { body: { path: "Patient/Organization", method: "POST", status: 500 } })).status).toBe(400);
+  });
+
+  it("a lost reply to a refused call: the refusal is lost too, and the journal says the call was answered by no one", async () => {
+    const world = await mock.createWorld({ now: NOW });
+    const s = await world.signInHttp("solo");
+    await world.fault({ path: "Patient/RefreshCounter", body: "lost-reply", times: 1 });
+    await expect(fetch(`${s.base}${endpoints.refreshCounter.path}?PatientID=${s.id}`, { headers: { Token: "not-a-token" } })).rejects.toThrow();
+    expect((await world.requests({ path: "Patient/RefreshCounter" }))[0]).toMatchObject({ status: 0, fault: "carried out, reply lost" });
+  });
+
+  it("a delayed call still under way when its world is reset neither changes the reset world nor enters its journal", async () => {
+    const world = await mock.createWorld({ now: NOW });
+    const s = await world.signInHttp("solo");
+    await world.fault({ path: "Patient/ChangePassword", delayMs: 300, times: 1 });
+    const pending = changePassword(s, world.user("solo").password);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    await world.reset();
+    await expect(pending).rejects.toThrow();
+    expect(await world.requests()).toEqual([]);
+    // The old password still works: the change from before the reset was not carried out.
+    await expect(world.signInHttp("solo")).resolves.toMatchObject({ id: s.id });
   });
 
   it("a caller who stops waiting during a delay does not undo the call, and the journal lists it once it is done", async () => {

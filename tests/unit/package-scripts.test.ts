@@ -21,3 +21,19 @@ describe("package.json scripts", () => {
     expect(scripts.dev).toBe("tsx scripts/serve.ts --dev");
   });
 });
+
+describe("contract:check's arguments", () => {
+  it("reads --name value and --name=value alike, so a real practice is never silently swapped for the mock", async () => {
+    const { parseContractCheckArgs } = await import("../../scripts/contract-check");
+    const expected = { baseUrl: "https://practice.example.nz", username: "me@example.nz", password: "Secret-12" };
+    expect(parseContractCheckArgs(["--base-url", "https://practice.example.nz", "--username", "me@example.nz", "--password", "Secret-12"])).toEqual(expected);
+    expect(parseContractCheckArgs(["--base-url=https://practice.example.nz", "--username=me@example.nz", "--password=Secret-12"])).toEqual(expected);
+    expect(parseContractCheckArgs([])).toEqual({ baseUrl: undefined, username: "solo@demo.nz", password: "Kiaora2024" });
+  });
+
+  it("refuses an unknown option or an address that is not http(s)", async () => {
+    const { parseContractCheckArgs } = await import("../../scripts/contract-check");
+    expect(() => parseContractCheckArgs(["--baseurl", "https://practice.example.nz"])).toThrow(/baseurl/);
+    expect(() => parseContractCheckArgs(["--base-url", "practice.example.nz"])).toThrow(/http\(s\) address/);
+  });
+});

@@ -17,4 +17,24 @@ describe("redaction of secrets in logs and journals", () => {
       nested: [{ newPassword: "[redacted]", token: "[redacted]" }],
     });
   });
+
+  it("redacts a push token, by its key or as a health-record extension named by its url", () => {
+    expect(redactBody({ PatientDeviceToken: "fcm:abc" })).toEqual({ PatientDeviceToken: "[redacted]" });
+    const body = {
+      resourceType: "Patient",
+      id: "7",
+      extension: [
+        { url: "PatientDeviceToken", valueString: "fcm:abc" },
+        { url: "EnableEmail", valueBoolean: true },
+      ],
+    };
+    expect(redactBody(body)).toEqual({
+      resourceType: "Patient",
+      id: "7",
+      extension: [
+        { url: "PatientDeviceToken", valueString: "[redacted]" },
+        { url: "EnableEmail", valueBoolean: true },
+      ],
+    });
+  });
 });
