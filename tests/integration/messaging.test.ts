@@ -1,4 +1,5 @@
 import { PDFDocument } from "pdf-lib";
+import { PNG } from "pngjs";
 import { beforeAll, describe, expect, it } from "vitest";
 import { endpoints } from "../../contract/endpoints";
 import { MESSAGE_BOXES, READ_FILTERS } from "../../contract/messaging";
@@ -111,8 +112,13 @@ describe("Patient/MessageByID", () => {
           pdfs++;
         } else {
           expect(contentAttachment.contentType).toBe("image/png");
-          expect(bytes.subarray(1, 4).toString("ascii")).toBe("PNG");
-          expect(bytes.readUInt32BE(16)).toBe(320); // IHDR width
+          // Decoded by an independent PNG reader (pngjs checks the chunks' CRCs and inflates the pixels).
+          const png = PNG.sync.read(bytes);
+          expect([png.width, png.height]).toEqual([320, 240]);
+          expect(png.data).toHaveLength(320 * 240 * 4);
+          const colours = new Set<number>();
+          for (let i = 0; i < png.data.length; i += 4 * 97) colours.add(png.data.readUInt32BE(i));
+          expect(colours.size).toBeGreaterThan(10); // a picture, not a blank
           images++;
         }
       }
