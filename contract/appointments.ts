@@ -37,7 +37,8 @@ export type Appointment = z.output<typeof AppointmentSchema>;
 /** AppointmentType: 0 all, 1 upcoming, 2 missed, 3 completed, 4 cancelled (2§4, 2§7); or a date range. */
 export const APPOINTMENT_LISTS = { all: "0", upcoming: "1", missed: "2", completed: "3", cancelled: "4" } as const;
 
-const QueryDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "a date like 2026-03-01");
+/** A real calendar date, YYYY-MM-DD: 2026-02-31 and 2026-99-99 are refused, 2024-02-29 is not. */
+const QueryDate = z.iso.date("a date like 2026-03-01");
 
 export const AppointmentsQuerySchema = z
   .object({

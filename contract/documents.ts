@@ -1,3 +1,4 @@
+import { DateTime } from "luxon";
 import { z } from "zod";
 import { bundleOf } from "./fhir";
 import { defineSlots, slot } from "./slots";
@@ -12,8 +13,22 @@ const PatientID = z.string().min(1).max(64);
 const PageSize = z.coerce.number().int().min(1).max(500);
 const PageNumber = z.coerce.number().int().min(1).max(100_000);
 /** Query dates are YYYY-MM-DD (2§5); the letters search adds a time of day (00:00:00, 23:59:59). */
-const QueryDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "a date like 2026-03-01");
-const QueryDateTime = z.string().regex(/^\d{4}-\d{2}-\d{2}([ T]\d{2}:\d{2}:\d{2})?$/, "a date like 2026-03-01 or 2026-03-01 23:59:59");
+const QueryDate = z.iso.date("a date like 2026-03-01");
+const DATE_TIME_FORMATS = ["yyyy-MM-dd", "yyyy-MM-dd HH:mm:ss", "yyyy-MM-dd'T'HH:mm:ss"];
+/**
+ * Valid and written back the same: luxon reads 24:00:00 as the next midnight, which this refuses.
+ * Read in UTC so that a local clock change (02:30 on the night NZ moves to daylight time) is not refused.
+ */
+function isExactly(value: string, format: string): boolean {
+  const parsed = DateTime.fromFormat(value, format, { zone: "utc" });
+  return parsed.isValid && parsed.toFormat(format) === value;
+}
+const DATE_TIME_MESSAGE = "a date like 2026-03-01 or 2026-03-01 23:59:59";
+/** The pattern gives the shape (and the OpenAPI pattern); the refine refuses impossible days and times (2026-02-31, 25:00:00). */
+const QueryDateTime = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}([ T]\d{2}:\d{2}:\d{2})?$/, DATE_TIME_MESSAGE)
+  .refine((v) => DATE_TIME_FORMATS.some((format) => isExactly(v, format)), DATE_TIME_MESSAGE);
 
 /* ---------- Lab results ---------- */
 

@@ -147,6 +147,20 @@ describe("card payments in the mock", () => {
     expect((await collect()).StatusCode).toBe("1");
   });
 
+  it("in the outstanding-balance scenario, solo's pending invoices come to exactly 120.50 (pendingBalance)", async () => {
+    for (const seed of [21, 3, 987]) {
+      const world = await mock.createWorld({ seed, scenario: "outstanding-balance" });
+      const s = await world.signIn("solo");
+      expect(await s.api.call(endpoints.accountBalance, { query: { PatientID: s.id } }), `seed ${seed}`).toBe(120.5);
+      const settings = await s.api.call(endpoints.practiceSettings, { query: { PatientID: s.id, PortalSettingTypeID: "1" } });
+      expect(settings, `seed ${seed}`).toMatchObject({ IsOutstandingBalance: "1", OutstandingBalance: "120.50" });
+      const accounts = await import("../../app/.server/practice/accounts.server");
+      const pending = await accounts.getInvoices(s.api, s.id, "pending");
+      expect(pending.resources, `seed ${seed}`).toHaveLength(4);
+      expect(pending.resources.reduce((sum, r) => sum + toCents(r.extension.balance)!, 0)).toBe(12050);
+    }
+  });
+
   it("the payment-declined scenario declines even 4242 4242 4242 4242", async () => {
     const ctx = await setUp("payment-declined");
     const before = await ctx.balance();

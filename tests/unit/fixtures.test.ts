@@ -156,6 +156,10 @@ describe("scenario validation", () => {
     ["a linked account called Self", { ...valid, accounts: [{ ...valid.accounts[0], linked: [{ relationship: "Self", age: [1, 2] }] }] }, "Self"],
     ["an unknown field", { ...valid, colour: "blue" }, "colour"],
     ["no accounts", { ...valid, accounts: [] }, "accounts"],
+    ["a pendingBalance without two decimal places", { ...valid, accounts: [{ ...valid.accounts[0], pendingBalance: "120.5" }] }, "two decimal places"],
+    ["a negative pendingBalance", { ...valid, accounts: [{ ...valid.accounts[0], pendingBalance: "-1.00" }] }, "pendingBalance"],
+    ["a pendingBalance too small for the pending invoices", { ...valid, accounts: [{ ...valid.accounts[0], pendingBalance: "0.03" }] }, "at least 0.04"],
+    ["a pendingBalance on a new record", { ...valid, accounts: [{ ...valid.accounts[0], holder: { age: [20, 30], record: "new" }, pendingBalance: "10.00" }] }, "no invoices"],
   ])("rejects %s with a message naming the problem", (_, input, expected) => {
     let error: unknown;
     try {
