@@ -47,6 +47,15 @@ describe("Stripe adapter", () => {
     await expect(failure).rejects.toThrow("Your card was declined.");
   });
 
+  it("takes an intent Stripe says already succeeded (an attempt charged before its reply was lost) as paid, not refused", async () => {
+    const confirmCardPayment = vi.fn().mockResolvedValue({
+      error: { type: "invalid_request_error", code: "payment_intent_unexpected_state", message: "This PaymentIntent has already succeeded.", payment_intent: { status: "succeeded" } },
+    });
+    await expect(confirmCardWithStripe({ confirmCardPayment }, {} as never, "s", { name: "", email: "" })).resolves.toBeUndefined();
+    const otherState = vi.fn().mockResolvedValue({ error: { type: "invalid_request_error", code: "payment_intent_unexpected_state", message: "Cancelled.", payment_intent: { status: "canceled" } } });
+    await expect(confirmCardWithStripe({ confirmCardPayment: otherState }, {} as never, "s", { name: "", email: "" })).rejects.toBeInstanceOf(RefusedError);
+  });
+
   it("does not call an unfinished intent a success", async () => {
     const confirmCardPayment = vi.fn().mockResolvedValue({ paymentIntent: { status: "requires_action" } });
     await expect(confirmCardWithStripe({ confirmCardPayment }, {} as never, "s", { name: "", email: "" })).rejects.toThrow("did not complete");

@@ -25,6 +25,9 @@ export function cardStateOf(event: Pick<StripeCardElementChangeEvent, "complete"
 /** Confirms the payment intent with the card; throws the provider's message when it is refused. */
 export async function confirmCardWithStripe(stripe: Pick<Stripe, "confirmCardPayment">, card: StripeCardElement, clientSecret: string, billing: { name: string; email: string }): Promise<void> {
   const result = await stripe.confirmCardPayment(clientSecret, { payment_method: { card, billing_details: { name: billing.name || undefined, email: billing.email || undefined } } });
+  // Paying again with an attempt that was already charged (its reply lost): Stripe will not confirm
+  // the intent twice, and says it succeeded. That is the payment made, to be recorded, not a refusal.
+  if (result.error?.code === "payment_intent_unexpected_state" && result.error.payment_intent?.status === "succeeded") return;
   if (result.error) throw new RefusedError(result.error.message || "Your card was not accepted.");
   if (result.paymentIntent?.status !== "succeeded") throw new Error("The card provider did not complete the payment.");
 }
