@@ -17,6 +17,10 @@ async function fillCard(page: Page, number = "4242 4242 4242 4242") {
 
 const pendingTable = (page: Page) => page.getByRole("table", { name: "Pending invoices" });
 const progress = (page: Page) => page.getByRole("progressbar", { name: "Payment progress" });
+const payButton = (page: Page) => page.getByRole("button", { name: "Pay", exact: true });
+const succeeded = (page: Page) => page.getByRole("status").filter({ hasText: "Payment succeeded." });
+const intentKeys = async (world: World) =>
+  (await world.requests({ method: "POST", path: "payments/create-payment-intent" })).map((r) => (r.body as { IdempotencyKey: string }).IdempotencyKey);
 
 async function balanceShown(page: Page) {
   await page.goto("/profile");
@@ -35,7 +39,7 @@ async function payThenRefreshDuringConfirmation(page: Page, world: World) {
   await openAccounts(page, world.user("solo"));
   const total = await totalToCharge(page);
   await fillCard(page);
-  await page.getByRole("button", { name: "Pay", exact: true }).click();
+  await payButton(page).click();
   await expect(progress(page)).toHaveAttribute("aria-valuenow", "45");
   await page.reload();
   await expect(page.getByRole("heading", { name: "Accounts", level: 1 })).toBeVisible();
@@ -98,10 +102,10 @@ test.describe("accounts", () => {
     await openAccounts(page, world.user("solo"));
     await expectNoAxeViolations(page);
     await fillCard(page);
-    await page.getByRole("button", { name: "Pay", exact: true }).click();
-    await expect(page.getByRole("status").filter({ hasText: "Payment succeeded." })).toBeVisible();
+    await payButton(page).click();
+    await expect(succeeded(page)).toBeVisible();
     await expect(pendingTable(page).getByText("No Record Found")).toBeVisible();
-    await expect(page.getByRole("button", { name: "Pay", exact: true })).toBeDisabled();
+    await expect(payButton(page)).toBeDisabled();
     await expect(page.getByText("No invoices to pay")).toBeVisible();
     expect(await world.charges()).toHaveLength(1);
     expect(await balanceShown(page)).toBe("$0.00");
@@ -112,7 +116,7 @@ test.describe("accounts", () => {
     const firstRow = pendingTable(page).getByRole("row").nth(1);
     const firstReference = (await firstRow.getByRole("cell").nth(3).textContent())!;
     await page.getByRole("radio", { name: "Pay another amount" }).check();
-    await page.getByRole("button", { name: "Pay", exact: true }).click();
+    await payButton(page).click();
     await expect(page.getByText("Please enter some amount")).toBeVisible();
     await expectNoAxeViolations(page);
     await page.getByLabel("Amount (NZD)").fill("1");
@@ -121,8 +125,8 @@ test.describe("accounts", () => {
     await page.getByLabel("Amount (NZD)").fill("10.00");
     await expect(pendingTable(page).getByRole("checkbox", { checked: true })).toHaveCount(1);
     await fillCard(page);
-    await page.getByRole("button", { name: "Pay", exact: true }).click();
-    await expect(page.getByRole("status").filter({ hasText: "Payment succeeded." })).toBeVisible();
+    await payButton(page).click();
+    await expect(succeeded(page)).toBeVisible();
     const [charge] = await world.charges();
     // 10.00 plus the first card type's fee (Visa - 2.5%): 0.25.
     expect(charge.amountCents).toBe(1025);
@@ -134,7 +138,7 @@ test.describe("accounts", () => {
   test("a declined card stops with a message that nothing was charged", async ({ page, world }) => {
     await openAccounts(page, world.user("solo"));
     await fillCard(page, "4000 0000 0000 0002");
-    await page.getByRole("button", { name: "Pay", exact: true }).click();
+    await payButton(page).click();
     await expect(page.getByRole("alert").filter({ hasText: "Your card was declined." })).toContainText("Your card was not charged.");
     await expectNoAxeViolations(page);
     await expect(progress(page)).toHaveAttribute("aria-valuenow", "100");
@@ -145,7 +149,7 @@ test.describe("accounts", () => {
   test("insufficient funds stops with a message that nothing was charged", async ({ page, world }) => {
     await openAccounts(page, world.user("solo"));
     await fillCard(page, "4000 0000 0000 9995");
-    await page.getByRole("button", { name: "Pay", exact: true }).click();
+    await payButton(page).click();
     await expect(page.getByRole("alert").filter({ hasText: "insufficient funds" })).toContainText("Your card was not charged.");
     expect(await world.charges()).toHaveLength(0);
   });
@@ -153,7 +157,7 @@ test.describe("accounts", () => {
   test("with no pending invoices: No Record Found and Pay disabled with its reason", async ({ page, world }) => {
     await openAccounts(page, world.user("empty"));
     await expect(pendingTable(page).getByText("No Record Found")).toBeVisible();
-    const pay = page.getByRole("button", { name: "Pay", exact: true });
+    const pay = payButton(page);
     await expect(pay).toBeDisabled();
     await expect(pay).toHaveAccessibleDescription("No invoices to pay");
     await page.getByRole("tab", { name: "All Invoices" }).click();
@@ -164,8 +168,8 @@ test.describe("accounts", () => {
     await world.fault({ path: "payments/create-payment-intent", delayMs: 500, times: 1 });
     await openAccounts(page, world.user("solo"));
     await fillCard(page);
-    await page.getByRole("button", { name: "Pay", exact: true }).dblclick();
-    await expect(page.getByRole("status").filter({ hasText: "Payment succeeded." })).toBeVisible();
+    await payButton(page).dblclick();
+    await expect(succeeded(page)).toBeVisible();
     expect(await world.requests({ method: "POST", path: "patient/SaveTempPayment" })).toHaveLength(1);
     expect(await confirmCalls(world)).toBe(1);
     expect(await world.charges()).toHaveLength(1);
@@ -174,10 +178,10 @@ test.describe("accounts", () => {
   test("a refresh while the card is being confirmed, then paying again, charges once", async ({ page, world }) => {
     await payThenRefreshDuringConfirmation(page, world);
     await fillCard(page);
-    await page.getByRole("button", { name: "Pay", exact: true }).click();
-    await expect(page.getByRole("status").filter({ hasText: "Payment succeeded." })).toBeVisible();
+    await payButton(page).click();
+    await expect(succeeded(page)).toBeVisible();
     expect(await world.charges()).toHaveLength(1);
-    const keys = (await world.requests({ method: "POST", path: "payments/create-payment-intent" })).map((r) => (r.body as { IdempotencyKey: string }).IdempotencyKey);
+    const keys = await intentKeys(world);
     expect(new Set(keys).size).toBe(1);
     await expect(pendingTable(page).getByText("No Record Found")).toBeVisible();
   });
@@ -187,8 +191,8 @@ test.describe("accounts", () => {
     await page.getByRole("radio", { name: "Pay another amount" }).check();
     await page.getByLabel("Amount (NZD)").fill("10.00");
     await fillCard(page);
-    await page.getByRole("button", { name: "Pay", exact: true }).click();
-    await expect(page.getByRole("status").filter({ hasText: "Payment succeeded." })).toBeVisible();
+    await payButton(page).click();
+    await expect(succeeded(page)).toBeVisible();
     // The first attempt charged the whole balance: that payment is the one recorded, once.
     const charges = await world.charges();
     expect(charges).toHaveLength(1);
@@ -206,8 +210,8 @@ test.describe("accounts", () => {
       await route.continue({ postData: form.toString() });
     });
     await fillCard(page);
-    await page.getByRole("button", { name: "Pay", exact: true }).click();
-    await expect(page.getByRole("status").filter({ hasText: "Payment succeeded." })).toBeVisible();
+    await payButton(page).click();
+    await expect(succeeded(page)).toBeVisible();
     const [charge] = await world.charges();
     expect(`$${(charge.amountCents / 100).toFixed(2)}`).toBe(total);
   });
@@ -220,7 +224,7 @@ test.describe("accounts", () => {
       await route.continue({ postData: form.toString() });
     });
     await fillCard(page);
-    await page.getByRole("button", { name: "Pay", exact: true }).click();
+    await payButton(page).click();
     await expect(page.getByText("The practice could not start this payment. You have not been charged; please try again.")).toBeVisible();
     expect(await world.requests({ method: "POST", path: "patient/SaveTempPayment" })).toHaveLength(0);
     expect(await world.charges()).toEqual([]);
@@ -232,15 +236,15 @@ test.describe("accounts", () => {
     await world.fault({ path: "payments/confirm-card", delayMs: 11_000, times: 1 });
     await openAccounts(page, world.user("solo"));
     await fillCard(page);
-    await page.getByRole("button", { name: "Pay", exact: true }).click();
+    await payButton(page).click();
     const interrupted = page.getByRole("alert").filter({ hasText: "we cannot tell whether your card was charged" });
     await expect(interrupted).toBeVisible({ timeout: 20_000 });
     await interrupted.getByRole("button", { name: "Try again" }).click();
-    await expect(page.getByRole("status").filter({ hasText: "Payment succeeded." })).toBeVisible();
+    await expect(succeeded(page)).toBeVisible();
     // The late confirmation is still carried out by the practice: once both are done, one charge.
     await expect.poll(() => confirmCalls(world), { timeout: 15_000 }).toBe(2);
     expect(await world.charges()).toHaveLength(1);
-    const keys = (await world.requests({ method: "POST", path: "payments/create-payment-intent" })).map((r) => (r.body as { IdempotencyKey: string }).IdempotencyKey);
+    const keys = await intentKeys(world);
     // The retry is the same attempt, so the practice could not charge it twice.
     expect(keys).toHaveLength(2);
     expect(new Set(keys).size).toBe(1);
@@ -250,14 +254,14 @@ test.describe("accounts", () => {
     await world.fault({ path: "payments/confirm-card", body: "lost-reply", times: 1 });
     await openAccounts(page, world.user("solo"));
     await fillCard(page);
-    await page.getByRole("button", { name: "Pay", exact: true }).click();
+    await payButton(page).click();
     const interrupted = page.getByRole("alert").filter({ hasText: "we cannot tell whether your card was charged" });
     await expect(interrupted).toBeVisible();
     await expectNoAxeViolations(page);
     // The practice did charge the card; only its answer was lost.
     expect(await world.charges()).toHaveLength(1);
     await interrupted.getByRole("button", { name: "Try again" }).click();
-    await expect(page.getByRole("status").filter({ hasText: "Payment succeeded." })).toBeVisible();
+    await expect(succeeded(page)).toBeVisible();
     expect(await confirmCalls(world)).toBe(2);
     expect(await world.charges()).toHaveLength(1);
     await expect(pendingTable(page).getByText("No Record Found")).toBeVisible();
@@ -267,12 +271,12 @@ test.describe("accounts", () => {
     await world.fault({ path: "patient/SavePayment", body: "lost-reply", times: 1 });
     await openAccounts(page, world.user("solo"));
     await fillCard(page);
-    await page.getByRole("button", { name: "Pay", exact: true }).click();
+    await payButton(page).click();
     const settle = page.getByRole("alert").filter({ hasText: "Your card was charged, but the practice has not yet recorded the payment" });
     await expect(settle).toBeVisible();
     await expectNoAxeViolations(page);
     await settle.getByRole("button", { name: "Try recording the payment again" }).click();
-    await expect(page.getByRole("status").filter({ hasText: "Payment succeeded." })).toBeVisible();
+    await expect(succeeded(page)).toBeVisible();
     expect(await world.requests({ method: "POST", path: "patient/SavePayment" })).toHaveLength(2);
     expect(await world.charges()).toHaveLength(1);
     await expect(pendingTable(page).getByText("No Record Found")).toBeVisible();
@@ -336,9 +340,9 @@ test.describe("accounts", () => {
     await page.keyboard.press("Tab");
     await page.keyboard.type("123");
     await page.keyboard.press("Tab");
-    await expect(page.getByRole("button", { name: "Pay", exact: true })).toBeFocused();
+    await expect(payButton(page)).toBeFocused();
     await page.keyboard.press("Enter");
-    await expect(page.getByRole("status").filter({ hasText: "Payment succeeded." })).toBeVisible();
+    await expect(succeeded(page)).toBeVisible();
     expect((await world.charges()).map((c) => c.amountCents)).toEqual([513]);
   });
 });
@@ -349,7 +353,7 @@ test.describe("the payment-declined scenario", () => {
   test("declines even the good test card, and nothing is charged", async ({ page, world }) => {
     await openAccounts(page, world.user("solo"));
     await fillCard(page);
-    await page.getByRole("button", { name: "Pay", exact: true }).click();
+    await payButton(page).click();
     await expect(page.getByRole("alert").filter({ hasText: "Your card was declined." })).toBeVisible();
     expect(await world.charges()).toHaveLength(0);
   });
@@ -367,7 +371,7 @@ for (const { scenario, method, text } of [
       await openAccounts(page, world.user("solo"));
       await expect(page.getByText(text)).toBeVisible();
       await expect(page.getByRole("radio", { name: "Pay another amount" })).toBeDisabled();
-      await expect(page.getByRole("button", { name: "Pay", exact: true })).toBeDisabled();
+      await expect(payButton(page)).toBeDisabled();
       await expect(page.getByLabel("Card number")).toHaveCount(0);
     });
   });

@@ -464,21 +464,21 @@ test.describe("older profile layout", () => {
     await expect(page.getByRole("switch", { name: "Email notifications" })).toHaveAttribute("aria-checked", String(!before));
   });
 
-  test("both switches flipped quickly while the first save is slow are both saved: neither undoes the other", async ({ page, world }) => {
+  test("while one switch saves slowly the other waits its turn, so the two saves never undo each other", async ({ page, world }) => {
     await signIn(page, world.user("solo"));
     await expect(page.getByRole("heading", { name: "Dashboard", level: 1 })).toBeVisible();
     await page.goto("/profile-old");
     const email = page.getByRole("switch", { name: "Email notifications" });
     const push = page.getByRole("switch", { name: "Push notifications" });
     const before = { email: (await email.getAttribute("aria-checked")) === "true", push: (await push.getAttribute("aria-checked")) === "true" };
-    await world.fault({ path: "Patient", delayMs: 1500, times: 1 });
+    await world.fault({ path: "Patient", method: "POST", delayMs: 1500, times: 1 });
     await email.click();
-    await expect(email).toBeDisabled();
-    await push.click();
-    // The second switch shows its new value at once and waits for the first save.
-    await expect(push).toHaveAttribute("aria-checked", String(!before.push));
+    await expect(email).toHaveAttribute("aria-busy", "true");
     await expect(email).toHaveAttribute("aria-checked", String(!before.email));
-    await expect(email).toBeEnabled({ timeout: 10_000 });
+    // The other switch waits: it is disabled until the save is done and the profile read again.
+    await expect(push).toBeDisabled();
+    await expect(push).toBeEnabled({ timeout: 10_000 });
+    await push.click();
     await expect(push).toBeEnabled({ timeout: 10_000 });
     await expect(email).toHaveAttribute("aria-checked", String(!before.email));
     await expect(push).toHaveAttribute("aria-checked", String(!before.push));

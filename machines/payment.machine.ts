@@ -7,7 +7,9 @@ import { feeCents, toCents } from "../app/lib/money";
  * Paying the account by card (1§4 payment progress, choice, allocation, methods, the Pay button).
  * The calls run in order — SaveTempPayment, the payment intent, the card confirmation, SavePayment —
  * each an actor the route provides. One attempt carries one idempotency key from the first call to
- * the last, and a retry reuses it, so a double click, a refresh or a retry cannot charge twice.
+ * the last, and a retry reuses it, so a double click, a refresh or a retry cannot charge twice. After
+ * SaveTempPayment the steps name only the key: the portal's server keeps the attempt's amount and
+ * payment id (decisions/031), so the browser has nothing to restate.
  */
 
 /** The texts of 1§4, 1§5 and 1§8: the messages catalogue's, so the machine and the screens say the same. */
@@ -60,7 +62,6 @@ export interface PaymentContext {
   cardError: string | null;
   progress: 0 | 25 | 45 | 90 | 100;
   key: string | null;
-  electronicPaymentId: number | null;
   clientSecret: string | null;
   /** `uncertain`: the card confirmation was cut off (a dropped connection), so whether it charged is unknown. */
   result: { kind: "succeeded"; message: string } | { kind: "failed"; message: string; charged: boolean; uncertain?: boolean } | null;
@@ -105,9 +106,9 @@ export const paymentMachine = setup({
   types: {} as { context: PaymentContext; events: PaymentEvent; input: PaymentInput },
   actors: {
     saveTempPayment: unprovided<TempPaymentRequest, number>("saveTempPayment"),
-    createPaymentIntent: unprovided<{ key: string; amountCents: number }, string>("createPaymentIntent"),
+    createPaymentIntent: unprovided<{ key: string }, string>("createPaymentIntent"),
     confirmCard: unprovided<{ clientSecret: string }, void>("confirmCard"),
-    savePayment: unprovided<{ key: string; electronicPaymentId: number }, boolean>("savePayment"),
+    savePayment: unprovided<{ key: string }, boolean>("savePayment"),
   },
   guards: {
     canPay: ({ context }) => context.method === "card" && context.invoices.length > 0 && "cents" in amountOf(context) && context.cardComplete,
@@ -132,7 +133,6 @@ export const paymentMachine = setup({
     updateCard: assign(({ event }) => (event.type === "card.change" ? { cardComplete: event.complete, cardError: event.error } : {})),
     markSubmitted: assign({ submitted: true }),
     beginAttempt: assign(({ context }) => ({ key: context.key ?? context.newKey(), progress: 25 as const, result: null })),
-    rememberPaymentId: assign({ electronicPaymentId: ({ event }) => (event as unknown as { output: number }).output }),
     rememberSecret: assign({ clientSecret: ({ event }) => (event as unknown as { output: string }).output, progress: 45 as const }),
     markConfirmed: assign({ progress: 90 as const }),
     succeed: assign({ progress: 100 as const, result: { kind: "succeeded", message: paymentTexts.succeeded } }),
@@ -144,7 +144,7 @@ export const paymentMachine = setup({
     }),
     failUncertain: assign({ progress: 100 as const, result: { kind: "failed", message: paymentTexts.uncertain, charged: false, uncertain: true } }),
     failCharged: assign({ progress: 100 as const, result: { kind: "failed", message: paymentTexts.chargedNotRecorded, charged: true } }),
-    startOver: assign({ progress: 0 as const, key: null, electronicPaymentId: null, clientSecret: null, result: null, submitted: false }),
+    startOver: assign({ progress: 0 as const, key: null, clientSecret: null, result: null, submitted: false }),
   },
 }).createMachine({
   id: "payment",
@@ -164,7 +164,6 @@ export const paymentMachine = setup({
       cardError: null,
       progress: 0 as const,
       key: null,
-      electronicPaymentId: null,
       clientSecret: null,
       result: null,
     };
@@ -198,17 +197,14 @@ export const paymentMachine = setup({
                 cardType: context.cardTypes[context.cardTypeIndex]?.label ?? "",
               };
             },
-            onDone: [{ guard: "startRefused", target: "#payment.editing", actions: "refuseStart" }, { target: "creatingIntent", actions: "rememberPaymentId" }],
+            onDone: [{ guard: "startRefused", target: "#payment.editing", actions: "refuseStart" }, { target: "creatingIntent" }],
             onError: { target: "#payment.editing", actions: "refuseStart" },
           },
         },
         creatingIntent: {
           invoke: {
             src: "createPaymentIntent",
-            input: ({ context }) => {
-              const amount = (amountOf(context) as { cents: number }).cents;
-              return { key: context.key!, amountCents: amount + feeOf(context, amount) };
-            },
+            input: ({ context }) => ({ key: context.key! }),
             onDone: { target: "confirmingCard", actions: "rememberSecret" },
             onError: { target: "#payment.failed", actions: "failUncharged" },
           },
@@ -225,7 +221,7 @@ export const paymentMachine = setup({
         recording: {
           invoke: {
             src: "savePayment",
-            input: ({ context }) => ({ key: context.key!, electronicPaymentId: context.electronicPaymentId! }),
+            input: ({ context }) => ({ key: context.key! }),
             onDone: [{ guard: "recorded", target: "#payment.succeeded", actions: "succeed" }, { target: "#payment.failed", actions: "failCharged" }],
             onError: { target: "#payment.failed", actions: "failCharged" },
           },

@@ -103,8 +103,8 @@ export function worldRouteHandler<E extends Endpoint>(endpoint: E, route: WorldR
       // The journal entry is written once the call is over on both sides: its reply is sent or its
       // connection gone (status 0), and its work done, so a test that reads the journal also sees the
       // effect of every call listed, even of one whose caller stopped waiting.
-      let workDone!: () => void;
-      const work = new Promise<void>((resolve) => (workDone = resolve));
+      // ("close" is emitted after this handler's synchronous part, so `work` is set by then.)
+      let work = Promise.resolve();
       res.on("close", () => {
         const status = res.writableFinished ? res.statusCode : 0;
         void work.then(() =>
@@ -119,11 +119,8 @@ export function worldRouteHandler<E extends Endpoint>(endpoint: E, route: WorldR
           }),
         );
       });
-      try {
-        await answer(world, fault, req, res, store);
-      } finally {
-        workDone();
-      }
+      work = answer(world, fault, req, res, store); // never rejects: it answers its own errors
+      await work;
     } catch (error) {
       sendError(res, error);
     }

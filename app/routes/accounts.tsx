@@ -1,6 +1,6 @@
 import { Tabs } from "radix-ui";
 import { useCallback, useState } from "react";
-import { Link, useRevalidator, useSearchParams } from "react-router";
+import { Link, useLocation, useRevalidator } from "react-router";
 import { loadAccountsPage } from "../.server/accounts-page.server";
 import { InvoiceDialog } from "../components/accounts/invoice-dialog";
 import { InvoiceTable, type InvoiceTableRow } from "../components/accounts/invoice-table";
@@ -21,16 +21,16 @@ const tabClass =
 
 export default function Accounts({ loaderData }: Route.ComponentProps) {
   const { pending, all, methodType, cardTypes, provider, billing } = loaderData;
-  const [params] = useSearchParams();
-  const urlTab = params.get("tab") === "all" ? "all" : "pending";
+  const location = useLocation();
+  const urlTab = new URLSearchParams(location.search).get("tab") === "all" ? "all" : "pending";
   // Both lists come with the page, so a tab is page state, not a navigation: a click shows it at once
   // and asks the practice for nothing. The address records it (a reload keeps the tab) without a
   // navigation; one would re-run the loader, and two quick clicks used to race each other.
   const [tab, setTab] = useState(urlTab);
-  const [seenUrlTab, setSeenUrlTab] = useState(urlTab);
-  if (seenUrlTab !== urlTab) {
-    // A paging link (?tab=all&page=N) moved the address: the tab follows it.
-    setSeenUrlTab(urlTab);
+  const [seenLocation, setSeenLocation] = useState(location.key);
+  if (seenLocation !== location.key) {
+    // A navigation (a paging link, back, forward) brings its own address: the tab follows it.
+    setSeenLocation(location.key);
     setTab(urlTab);
   }
   const [open, setOpen] = useState<InvoiceTableRow | null>(null);

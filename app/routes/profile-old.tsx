@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useId, useState } from "react";
+import { useCallback, useId, useState } from "react";
 import { useFetcher } from "react-router";
 import { loadProfilePage, profileAction } from "../.server/profile-page.server";
 import { Avatar, Spinner } from "../components/profile/avatar";
@@ -36,52 +36,26 @@ const CENTRES = [
 
 type NotificationSetting = "email" | "notification";
 type NotificationFlags = Record<NotificationSetting, boolean>;
-const SETTINGS = ["email", "notification"] as const;
 
 /**
  * The two notification switches (1§2). The practice takes both flags in one call, so each save
- * carries the other flag too: saves run one at a time, and a switch flipped while the other one's
- * save is running waits for it (showing its new value, disabled, with a spinner), then sends both
- * flags as they stand after that save. Two quick flips never undo each other.
+ * carries the other flag as the practice holds it: one save at a time, the other switch disabled
+ * until the save is done and the profile read again. Two flips can then never undo each other.
  */
 function NotificationSettings({ flags }: { flags: NotificationFlags }) {
   const email = useFetcher<ProfileActionResult>({ key: "notifications-email" });
   const notification = useFetcher<ProfileActionResult>({ key: "notifications-notification" });
-  const [queued, setQueued] = useState<Partial<NotificationFlags>>({});
   const busy = email.state !== "idle" || notification.state !== "idle";
-
-  const submit = useCallback(
-    // Called only while no save runs, so `current` is both flags as the practice now holds them.
-    (setting: NotificationSetting, value: boolean, current: NotificationFlags) => {
-      (setting === "email" ? email : notification).submit(
-        { intent: "notifications", setting, value: String(value), email: String(current.email), notification: String(current.notification) },
-        { method: "post" },
-      );
-    },
-    [email, notification],
-  );
-
-  // A waiting switch stops waiting once its own save has started (state adjusted while rendering).
-  const started = SETTINGS.filter((s) => queued[s] !== undefined && (s === "email" ? email : notification).state !== "idle");
-  if (started.length > 0) setQueued((q) => Object.fromEntries(Object.entries(q).filter(([s]) => !started.includes(s as NotificationSetting))));
-
-  // Once no save is running (and the profile has been read again), the waiting switch goes.
-  useEffect(() => {
-    if (busy) return;
-    const setting = SETTINGS.find((s) => queued[s] !== undefined);
-    if (setting) submit(setting, queued[setting]!, flags);
-  }, [busy, queued, flags, submit]);
-
-  const flip = (setting: NotificationSetting) => {
-    const value = !flags[setting];
-    if (busy) setQueued((q) => ({ ...q, [setting]: value }));
-    else submit(setting, value, flags);
-  };
+  const flip = (setting: NotificationSetting) =>
+    (setting === "email" ? email : notification).submit(
+      { intent: "notifications", setting, value: String(!flags[setting]), email: String(flags.email), notification: String(flags.notification) },
+      { method: "post" },
+    );
 
   return (
     <>
-      <NotificationToggle label="Email notifications" on={flags.email} fetcher={email} queued={queued.email} onFlip={() => flip("email")} />
-      <NotificationToggle label="Push notifications" on={flags.notification} fetcher={notification} queued={queued.notification} onFlip={() => flip("notification")} />
+      <NotificationToggle label="Email notifications" on={flags.email} fetcher={email} locked={busy} onFlip={() => flip("email")} />
+      <NotificationToggle label="Push notifications" on={flags.notification} fetcher={notification} locked={busy} onFlip={() => flip("notification")} />
     </>
   );
 }
@@ -94,19 +68,19 @@ function NotificationToggle({
   label,
   on,
   fetcher,
-  queued,
+  locked,
   onFlip,
 }: {
   label: string;
   on: boolean;
   fetcher: ReturnType<typeof useFetcher<ProfileActionResult>>;
-  queued: boolean | undefined;
+  /** A save (this switch's or the other's) is running. */
+  locked: boolean;
   onFlip: () => void;
 }) {
   const labelId = useId();
-  const waiting = queued !== undefined;
-  const saving = waiting || fetcher.state !== "idle";
-  const shown = waiting ? queued : saving && fetcher.formData ? fetcher.formData.get("value") === "true" : on;
+  const saving = fetcher.state !== "idle";
+  const shown = saving && fetcher.formData ? fetcher.formData.get("value") === "true" : on;
   const failure = !saving && fetcher.data && !fetcher.data.ok ? fetcher.data.message : null;
   return (
     <div className="flex flex-col gap-1 py-2">
@@ -120,7 +94,7 @@ function NotificationToggle({
           aria-checked={shown}
           aria-labelledby={labelId}
           aria-busy={saving}
-          disabled={saving}
+          disabled={locked}
           onClick={onFlip}
           className={`inline-flex min-h-11 min-w-28 items-center justify-center gap-2 rounded-full border-2 px-4 font-semibold disabled:cursor-wait ${shown ? "border-success bg-success text-white" : "border-ink bg-white text-ink"}`}
         >

@@ -28,27 +28,27 @@ afterAll(async () => {
   await new Promise((resolve) => functionServer.close(resolve));
 });
 
+/** Creates a payment intent through the portal's practice client, configured with this PAYMENT_INTENT_URL. */
+async function createIntent(url: string | undefined, request: { key: string; amountCents: number }) {
+  vi.stubEnv("PAYMENT_INTENT_URL", url);
+  vi.resetModules(); // the configuration is read once, when its module loads
+  const accounts = await import("../../app/.server/practice/accounts.server");
+  const world = await mock.createWorld();
+  const s = await world.signIn("solo");
+  return { world, s, reply: await accounts.createPaymentIntent(s.api, request) };
+}
+
 describe("the payment-intent function's address", () => {
   it("is called at PAYMENT_INTENT_URL when it is set, not at the practice API", async () => {
-    vi.stubEnv("PAYMENT_INTENT_URL", functionUrl);
-    vi.resetModules();
-    const accounts = await import("../../app/.server/practice/accounts.server");
-    const world = await mock.createWorld();
-    const s = await world.signIn("solo");
-    const reply = await accounts.createPaymentIntent(s.api, { key: "key-abcdefgh-1", amountCents: 14299 });
+    const { world, s, reply } = await createIntent(functionUrl, { key: "key-abcdefgh-1", amountCents: 14299 });
     expect(reply).toEqual({ clientSecret: "pi_function_secret_1" });
     expect(seen).toEqual([{ path: "/api/create-payment-intent", token: s.token, body: { amount: 14299, currency: "nzd", paymentMethodType: "card", IdempotencyKey: "key-abcdefgh-1" } }]);
     expect(await world.requests({ path: "payments/create-payment-intent" })).toEqual([]);
   });
 
   it("is the practice API's payments/create-payment-intent when it is not", async () => {
-    vi.stubEnv("PAYMENT_INTENT_URL", undefined);
-    vi.resetModules();
-    const accounts = await import("../../app/.server/practice/accounts.server");
-    const world = await mock.createWorld();
-    const s = await world.signIn("solo");
     const before = seen.length;
-    const reply = await accounts.createPaymentIntent(s.api, { key: "key-abcdefgh-2", amountCents: 500 });
+    const { world, reply } = await createIntent(undefined, { key: "key-abcdefgh-2", amountCents: 500 });
     expect(reply).toHaveProperty("clientSecret");
     expect(await world.requests({ path: "payments/create-payment-intent" })).toHaveLength(1);
     expect(seen).toHaveLength(before);
