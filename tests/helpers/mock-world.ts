@@ -99,6 +99,8 @@ export interface TestWorld extends Omit<WorldSummary, "clock"> {
   signInHttp(label: string): Promise<HttpSession>;
   fault(fault: FaultRequest): Promise<void>;
   clearFaults(): Promise<void>;
+  /** The faults still waiting for a call (a fault with `times` leaves once its last call has taken it). */
+  faults(): Promise<{ id: number; path: string; remaining?: number }[]>;
   clock(): Promise<ClockState>;
   advance(duration: string): Promise<ClockState>;
   reset(): Promise<WorldSummary>;
@@ -210,6 +212,9 @@ function testWorld(mock: MockHandle, summary: WorldSummary): TestWorld {
     },
     async clearFaults() {
       expect((await mock.admin(path("/faults"), { method: "DELETE" })).status).toBe(204);
+    },
+    async faults() {
+      return (await json<{ faults: { id: number; path: string; remaining?: number }[] }>(await mock.admin(path("/faults")), 200)).faults;
     },
     async clock() {
       return json<ClockState>(await mock.admin(path("/clock")), 200);

@@ -53,10 +53,17 @@ describe("idle worlds", () => {
       const create = async () => ((await (await fetch(`${small.url}/__admin/worlds`, { method: "POST", headers: { "Content-Type": "application/json" }, body: "{}" })).json()) as { id: string }).id;
       const idle = await create();
       const busy = await create();
-      for (let i = 0; i < 8; i++) {
-        await new Promise((r) => setTimeout(r, 100));
-        await fetch(`${small.url}/__admin/worlds/${busy}/requests`);
-      }
+      // Wait for the sweep to remove the idle world, reaching the busy one at every look (every 50 ms,
+      // well inside its 300 ms idle time).
+      await expect
+        .poll(
+          async () => {
+            await fetch(`${small.url}/__admin/worlds/${busy}/requests`);
+            return small.worlds.list().map((w) => w.id);
+          },
+          { interval: 50, timeout: 5_000 },
+        )
+        .not.toContain(idle);
       const ids = small.worlds.list().map((w) => w.id);
       expect(ids).toContain("default");
       expect(ids).toContain(busy);

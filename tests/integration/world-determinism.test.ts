@@ -197,7 +197,8 @@ describe("faults, each kind", () => {
     const s = await world.signInHttp("solo");
     await world.fault({ path: "Patient/ChangePassword", delayMs: 300, times: 1 });
     const pending = changePassword(s, world.user("solo").password);
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // The call is under way once it has taken its fault; the reset then lands during its delay.
+    await expect.poll(() => world.faults()).toEqual([]);
     await world.reset();
     await expect(pending).rejects.toThrow();
     expect(await world.requests()).toEqual([]);
