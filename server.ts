@@ -1,7 +1,10 @@
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { constants as zlib } from "node:zlib";
 import { createRequestHandler } from "@react-router/express";
-import express, { type NextFunction, type Request, type Response } from "express";
+import compression from "compression";
+import express, { type NextFunction, type Request, type RequestHandler, type Response } from "express";
+import expressStaticGzip from "express-static-gzip";
 import type { ServerBuild } from "react-router";
 import { redactUrl } from "./contract/redact";
 
@@ -57,6 +60,31 @@ function clientAddress(req: Request, _res: Response, next: NextFunction) {
   next();
 }
 
+/**
+ * Pages and data replies compressed as they stream: brotli or gzip by the browser's Accept-Encoding.
+ * Every write is flushed through the compressor, so the first bytes of a streamed page still leave
+ * at once instead of waiting for a full compression block. Assets are compressed at build time
+ * (vite.config.ts) and served by `serveAssets`, so they are not compressed again here.
+ */
+export function compressReplies(): RequestHandler {
+  return compression({
+    flush: zlib.Z_SYNC_FLUSH,
+    brotli: { flush: zlib.BROTLI_OPERATION_FLUSH, params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } },
+  });
+}
+
+/**
+ * The build's files, each sent as its brotli or gzip copy made at build time when the browser takes
+ * one (`Vary: Accept-Encoding`), or as it is. Hashed assets are cached for a year.
+ */
+export function serveAssets(client: string): express.Router {
+  const precompressed = { enableBrotli: true, orderPreference: ["br", "gz"], index: false };
+  const router = express.Router();
+  router.use("/assets", expressStaticGzip(path.join(client, "assets"), { ...precompressed, serveStatic: { immutable: true, maxAge: "1y", index: false } }));
+  router.use(expressStaticGzip(client, { ...precompressed, serveStatic: { maxAge: "1h", index: false } }));
+  return router;
+}
+
 export interface PortalOptions {
   mode: "production" | "development";
   port: number;
@@ -78,6 +106,7 @@ export async function startPortal({ mode, port, host = "127.0.0.1", log }: Porta
   app.use(securityHeaders);
   app.use(sameOriginOnly);
   app.use(clientAddress);
+  app.use(compressReplies());
 
   let build: () => Promise<ServerBuild>;
   let closeVite: () => Promise<void> = async () => {};
@@ -89,8 +118,7 @@ export async function startPortal({ mode, port, host = "127.0.0.1", log }: Porta
     closeVite = () => server.close();
   } else {
     const client = path.join(root, "build/client");
-    app.use("/assets", express.static(path.join(client, "assets"), { immutable: true, maxAge: "1y" }));
-    app.use(express.static(client, { maxAge: "1h", index: false }));
+    app.use(serveAssets(client));
     const serverBuild = path.join(root, "build/server/index.js");
     build = () => import(serverBuild) as Promise<ServerBuild>;
   }

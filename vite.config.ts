@@ -1,12 +1,35 @@
-import { readFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
-import { defineConfig } from "vite";
+import { defineConfig, type Plugin } from "vite";
 
 const { version } = JSON.parse(readFileSync(new URL("./package.json", import.meta.url), "utf8")) as { version: string };
 
+/**
+ * Every client asset the browser downloads is also written as .br and .gz, once, at build time, at
+ * the highest levels (there is no hurry at build time); server.ts sends the copy the browser takes.
+ */
+function precompressClientAssets(): Plugin {
+  return {
+    name: "precompress-client-assets",
+    apply: "build",
+    writeBundle(options, bundle) {
+      if (this.environment.name !== "client" || !options.dir) return;
+      for (const file of Object.keys(bundle)) {
+        if (!/\.(js|mjs|css|svg|json|txt)$/.test(file)) continue;
+        const source = readFileSync(path.join(options.dir, file));
+        if (source.length < 1024) continue;
+        writeFileSync(path.join(options.dir, `${file}.br`), brotliCompressSync(source, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }));
+        writeFileSync(path.join(options.dir, `${file}.gz`), gzipSync(source, { level: 9 }));
+      }
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [tailwindcss(), reactRouter()],
+  plugins: [tailwindcss(), reactRouter(), precompressClientAssets()],
   define: { __APP_VERSION__: JSON.stringify(version) },
   resolve: { tsconfigPaths: true },
 });
