@@ -13,7 +13,7 @@ import { UnknownScenarioError, type World, type WorldRegistry } from "./worlds";
  * It is deliberately unauthenticated: the mock listens on loopback and holds only generated data.
  */
 
-const CreateWorldSchema = z.strictObject({
+export const CreateWorldSchema = z.strictObject({
   scenario: z.string().min(1).optional(),
   seed: z.int().min(0).max(Number.MAX_SAFE_INTEGER).optional(),
   /** Fixes the world's clock at this instant; without it the clock runs from real time (decisions/012). */

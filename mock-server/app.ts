@@ -34,7 +34,7 @@ export function createMockApp({ worlds, closing, log }: MockAppOptions) {
   }
   app.use(express.json());
 
-  app.get("/__admin/openapi.json", (_req, res) => sendJson(res, 200, openApiDocument()));
+  app.get("/__admin/openapi.json", (req, res) => sendJson(res, 200, openApiDocument(originOf(req))));
   // An admin request with a body must say it is JSON: a body in another type would be silently
   // ignored (a world of the default scenario made instead of the one asked for).
   app.use("/__admin", (req, res, next) => {

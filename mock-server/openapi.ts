@@ -1,10 +1,15 @@
 import { z } from "zod";
-import { endpoints, type Endpoint } from "../contract/endpoints";
+import { ENDPOINT_AREAS, ENDPOINT_DOCS } from "../contract/endpoint-docs";
+import { endpoints, type Endpoint, type EndpointName } from "../contract/endpoints";
+import { CreateWorldSchema } from "./admin";
+import { AdvanceSchema } from "./clock";
+import { FaultRequestSchema } from "./faults";
 
 /**
  * The OpenAPI 3.1 description of the practice API, generated from contract/ (never written by hand),
- * so the document, the portal's parsing and the mock's checks cannot disagree. Schemas describe the
- * wire shape (zod's input side); rules zod cannot express in JSON Schema are left to the contract.
+ * so the document, the portal's parsing and the mock's checks cannot disagree, plus the mock's own
+ * admin API. Schemas describe the wire shape (zod's input side); rules zod cannot express in JSON
+ * Schema are left to the contract. Linted with Redocly's recommended rules (tests/integration/openapi.test.ts).
  */
 
 type JsonSchema = { type?: string; properties?: Record<string, unknown>; required?: string[]; [key: string]: unknown };
@@ -14,38 +19,157 @@ function schemaOf(schema: z.ZodType): JsonSchema {
   return rest;
 }
 
-function operation(name: string, e: Endpoint, inWorld: boolean) {
-  const parameters: unknown[] = [];
-  if (inWorld) parameters.push({ name: "worldId", in: "path", required: true, schema: { type: "string" }, description: "The mock world (the real API has no such segment)." });
-  if (e.needsToken) parameters.push({ name: "Token", in: "header", required: true, schema: { type: "string" } });
-  if (e.query) {
-    const query = schemaOf(e.query);
-    for (const [param, schema] of Object.entries(query.properties ?? {})) {
-      parameters.push({ name: param, in: "query", required: (query.required ?? []).includes(param), schema });
-    }
+const json = (schema: JsonSchema, description: string) => ({ description, content: { "application/json": { schema } } });
+const worldIdParameter = { name: "worldId", in: "path", required: true, schema: { type: "string" }, description: "The mock world (the real API has no such segment)." };
+
+/** The practice's token: a header on most calls, a query parameter on the letter calls (2§7). */
+const securitySchemes = {
+  Token: { type: "apiKey", in: "header", name: "Token", description: "The session token from Patient/Authentication." },
+  TokenQuery: { type: "apiKey", in: "query", name: "Token", description: "The session token, where the call takes it in the query (letters)." },
+};
+
+function practiceOperation(name: EndpointName, e: Endpoint, inWorld: boolean) {
+  const query = e.query ? schemaOf(e.query) : { properties: {} };
+  const tokenInQuery = !e.needsToken && "Token" in (query.properties ?? {});
+  const parameters: unknown[] = inWorld ? [worldIdParameter] : [];
+  for (const [param, schema] of Object.entries(query.properties ?? {})) {
+    if (param === "Token" && tokenInQuery) continue;
+    parameters.push({ name: param, in: "query", required: (query.required ?? []).includes(param), schema });
   }
+  const guarded = e.needsToken || tokenInQuery;
   return {
     operationId: name,
+    summary: ENDPOINT_DOCS[name].summary,
+    tags: [ENDPOINT_DOCS[name].area],
+    security: e.needsToken ? [{ Token: [] }] : tokenInQuery ? [{ TokenQuery: [] }] : [],
     parameters,
     ...(e.body ? { requestBody: { required: true, content: { "application/json": { schema: schemaOf(e.body) } } } } : {}),
     responses: {
-      "200": { description: "The reply, as the contract parses it.", content: { "application/json": { schema: schemaOf(e.reply) } } },
+      "200": json(schemaOf(e.reply), "The reply, as the contract parses it."),
       "400": { description: "The request does not match the contract." },
-      ...(e.needsToken ? { "401": { description: "Missing, unknown or ended token." }, "403": { description: "A patient id the token may not see." } } : {}),
+      ...(guarded ? { "401": { description: "Missing, unknown or ended token." }, "403": { description: "A patient id the token may not see." } } : {}),
     },
   };
 }
 
-export function openApiDocument() {
+const ADMIN_TAG = "Mock admin";
+const error = { type: "object", properties: { error: { type: "string" } }, required: ["error"] };
+const notFound = { "404": json(error, "No world with this id.") };
+const invalid = (what: string) => ({ "400": json(error, `${what} is not valid; the issues say why.`) });
+const object = (description: string) => ({ type: "object", description });
+
+function adminOperation(operationId: string, summary: string, extra: Record<string, unknown>, responses: Record<string, unknown>) {
+  return { operationId, summary, tags: [ADMIN_TAG], security: [], ...extra, responses };
+}
+
+/** The mock's own admin API (mock-server/README.md): worlds, clock, faults, journal and what the practice "sent". */
+function adminPaths() {
+  const inWorld = { parameters: [{ ...worldIdParameter, name: "id", description: "The world's id." }] };
+  const body = (schema: z.ZodType) => ({ requestBody: { required: true, content: { "application/json": { schema: schemaOf(schema) } } } });
+  return {
+    "/__admin/openapi.json": { get: adminOperation("adminOpenApi", "This document", {}, { "200": json(object("OpenAPI 3.1"), "The document.") }) },
+    "/__admin/health": { get: adminOperation("adminHealth", "Whether the mock is up, and how many worlds it holds", {}, { "200": json(object("status and world count"), "Up.") }) },
+    "/__admin/scenarios": { get: adminOperation("adminScenarios", "The scenarios a world can be made from", {}, { "200": json(object("scenario ids"), "The list.") }) },
+    "/__admin/worlds": {
+      get: adminOperation("adminListWorlds", "Every live world", {}, { "200": json(object("worlds"), "The worlds with their users and clocks.") }),
+      post: adminOperation("adminCreateWorld", "Create a world from a scenario, a seed and optionally a fixed clock", body(CreateWorldSchema), {
+        "201": json(object("the world's summary: id, apiUrl, clock, users"), "Created."),
+        ...invalid("The request"),
+      }),
+    },
+    "/__admin/worlds/{id}": {
+      ...inWorld,
+      get: adminOperation("adminGetWorld", "One world's summary", {}, { "200": json(object("the world's summary"), "The world."), ...notFound }),
+      delete: adminOperation("adminDeleteWorld", "Remove a world", {}, { "204": { description: "Removed." }, ...notFound, "409": json(error, "The default world stays.") }),
+    },
+    "/__admin/worlds/{id}/reset": {
+      ...inWorld,
+      post: adminOperation("adminResetWorld", "Back to the scenario's starting state: data, sign-ins, faults and journal", {}, { "200": json(object("the world's summary"), "Reset."), ...notFound }),
+    },
+    "/__admin/worlds/{id}/clock": {
+      ...inWorld,
+      get: adminOperation("adminGetClock", "The world's clock", {}, { "200": json(object("now, mode, startedAt, advanced"), "The clock."), ...notFound }),
+      post: adminOperation("adminAdvanceClock", "Move the world's clock forward by an ISO 8601 duration", body(AdvanceSchema), { "200": json(object("the clock"), "Moved."), ...invalid("The duration"), ...notFound }),
+    },
+    "/__admin/worlds/{id}/faults": {
+      ...inWorld,
+      get: adminOperation("adminListFaults", "The faults still waiting for calls", {}, { "200": json(object("faults"), "The faults."), ...notFound }),
+      post: adminOperation("adminAddFault", "Make calls of one path fail: a status, a broken or empty reply, a dropped connection, a lost reply or a delay", body(FaultRequestSchema), {
+        "201": json(object("the fault with its id"), "Added."),
+        ...invalid("The fault"),
+        ...notFound,
+      }),
+      delete: adminOperation("adminClearFaults", "Remove every fault", {}, { "204": { description: "Cleared." }, ...notFound }),
+    },
+    "/__admin/worlds/{id}/faults/{faultId}": {
+      parameters: [...inWorld.parameters, { name: "faultId", in: "path", required: true, schema: { type: "integer" }, description: "The fault's id." }],
+      delete: adminOperation("adminRemoveFault", "Remove one fault", {}, { "204": { description: "Removed." }, "404": json(error, "No such world or fault.") }),
+    },
+    "/__admin/worlds/{id}/requests": {
+      ...inWorld,
+      get: adminOperation(
+        "adminJournal",
+        "The calls the world received, secrets redacted",
+        {
+          parameters: [
+            { name: "method", in: "query", required: false, schema: { type: "string" }, description: "Only calls of this method." },
+            { name: "path", in: "query", required: false, schema: { type: "string" }, description: "Only calls of this path." },
+          ],
+        },
+        { "200": json(object("requests"), "The journal, oldest first."), ...invalid("A filter"), ...notFound },
+      ),
+      delete: adminOperation("adminClearJournal", "Empty the journal", {}, { "204": { description: "Cleared." }, ...notFound }),
+    },
+    "/__admin/worlds/{id}/switch-tokens": {
+      ...inWorld,
+      post: adminOperation(
+        "adminSwitchToken",
+        "A single-use sign-in link for an account, by label",
+        { requestBody: { required: true, content: { "application/json": { schema: { type: "object", properties: { label: { type: "string" } }, required: ["label"] } } } } },
+        { "201": json(object("q and the portal path /loginSwitch/{q}"), "Issued."), ...invalid("The label"), ...notFound },
+      ),
+    },
+    "/__admin/worlds/{id}/mail": {
+      ...inWorld,
+      get: adminOperation(
+        "adminMail",
+        "The mails the practice sent (temporary passwords)",
+        { parameters: [{ name: "to", in: "query", required: false, schema: { type: "string" }, description: "Only mails to this address." }] },
+        { "200": json(object("mail"), "The mails."), ...notFound },
+      ),
+    },
+    "/__admin/worlds/{id}/help-messages": {
+      ...inWorld,
+      get: adminOperation("adminHelpMessages", "The Login Help requests the practice received", {}, { "200": json(object("messages"), "The requests."), ...notFound }),
+    },
+    "/__admin/worlds/{id}/charges": {
+      ...inWorld,
+      get: adminOperation("adminCharges", "The card charges the built-in test provider made", {}, { "200": json(object("charges"), "The charges."), ...notFound }),
+    },
+  };
+}
+
+/** The document, naming `origin` (the address it was asked for at) as its server. */
+export function openApiDocument(origin: string) {
   const paths: Record<string, Record<string, unknown>> = {};
-  for (const [name, e] of Object.entries(endpoints) as [string, Endpoint][]) {
+  for (const [name, e] of Object.entries(endpoints) as [EndpointName, Endpoint][]) {
     const inWorld = name !== "identityAuthentication";
     const path = inWorld ? `/worlds/{worldId}/api/${e.path}` : `/${e.path}`;
-    paths[path] = { ...paths[path], [e.method.toLowerCase()]: operation(name, e, inWorld) };
+    paths[path] = { ...paths[path], [e.method.toLowerCase()]: practiceOperation(name, e, inWorld) };
   }
   return {
     openapi: "3.1.0",
-    info: { title: "Practice API (as the patient portal uses it)", version: "1.0.0", description: "Generated from contract/endpoints.ts." },
-    paths,
+    info: {
+      title: "Practice API (as the patient portal uses it)",
+      version: "1.0.0",
+      description: "Generated from contract/endpoints.ts, with the mock practice server's admin API. In the mock, each world serves the practice API under /worlds/{worldId}/api/.",
+    },
+    servers: [{ url: origin, description: "This mock practice server" }],
+    tags: [
+      ...Object.entries(ENDPOINT_AREAS).map(([name, description]) => ({ name, description })),
+      { name: ADMIN_TAG, description: "The mock's own controls, for QA and tests: unauthenticated, on loopback, generated data only." },
+    ],
+    components: { securitySchemes },
+    paths: { ...paths, ...adminPaths() },
   };
 }

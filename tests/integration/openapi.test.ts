@@ -1,4 +1,9 @@
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ENDPOINT_DOCS } from "../../contract/endpoint-docs";
 import { endpoints } from "../../contract/endpoints";
 import { createMockServer } from "../../mock-server/server";
 
@@ -12,6 +17,9 @@ afterAll(async () => {
 
 interface Operation {
   operationId: string;
+  summary: string;
+  tags: string[];
+  security: Record<string, string[]>[];
   parameters: { name: string; in: string; required: boolean; schema: object }[];
   requestBody?: { content: { "application/json": { schema: object } } };
   responses: Record<string, { content?: { "application/json": { schema: { type?: string; anyOf?: unknown[] } } } }>;
@@ -24,14 +32,19 @@ describe("GET /__admin/openapi.json", () => {
     const doc = (await res.json()) as { openapi: string; paths: Record<string, Record<string, Operation>> };
     expect(doc.openapi).toBe("3.1.0");
     const operations = Object.values(doc.paths).flatMap((methods) => Object.values(methods));
-    expect(operations.map((o) => o.operationId).sort()).toEqual(Object.keys(endpoints).sort());
+    const practiceOperations = operations.filter((o) => "operationId" in o && !o.operationId.startsWith("admin"));
+    expect(practiceOperations.map((o) => o.operationId).sort()).toEqual(Object.keys(endpoints).sort());
     for (const [name, e] of Object.entries(endpoints)) {
       const path = name === "identityAuthentication" ? `/${e.path}` : `/worlds/{worldId}/api/${e.path}`;
       const op = doc.paths[path]?.[e.method.toLowerCase()];
       expect(op, name).toBeDefined();
       const reply = op.responses["200"].content?.["application/json"].schema;
       expect(reply && (reply.type || reply.anyOf), `${name} reply schema`).toBeTruthy();
-      expect(op.parameters.some((p) => p.name === "Token" && p.in === "header"), `${name} Token header`).toBe(e.needsToken);
+      expect(op.summary, name).toBe(ENDPOINT_DOCS[name as keyof typeof ENDPOINT_DOCS].summary);
+      expect(op.tags, name).toEqual([ENDPOINT_DOCS[name as keyof typeof ENDPOINT_DOCS].area]);
+      // The token is a security scheme, never an ordinary parameter.
+      expect(op.parameters.some((p) => p.name === "Token"), `${name} Token parameter`).toBe(false);
+      if (e.needsToken) expect(op.security, name).toEqual([{ Token: [] }]);
       if (e.body) expect(op.requestBody, `${name} body`).toBeDefined();
     }
   });
@@ -43,4 +56,51 @@ describe("GET /__admin/openapi.json", () => {
     expect(byName.TransactionTypeID).toMatchObject({ in: "query", required: true, schema: { enum: ["0", "1"] } });
     expect(byName.PatientID).toMatchObject({ required: true, schema: { type: "string", minLength: 1 } });
   });
+});
+
+type Document = { servers: { url: string }[]; components: { securitySchemes: Record<string, unknown> }; paths: Record<string, Record<string, Operation>> };
+
+/** Redocly's recommended rules over a document; the problems it reports, by rule and severity. */
+function redoclyLint(doc: unknown): { status: number | null; problems: { ruleId: string; severity: string; message: string }[] } {
+  const file = path.join(mkdtempSync(path.join(tmpdir(), "openapi-")), "openapi.json");
+  writeFileSync(file, JSON.stringify(doc));
+  const run = spawnSync(path.resolve("node_modules/.bin/redocly"), ["lint", file, "--extends=recommended", "--format=json"], {
+    encoding: "utf8",
+    env: { ...process.env, REDOCLY_TELEMETRY: "off", REDOCLY_SUPPRESS_UPDATE_NOTICE: "true" },
+  });
+  return { status: run.status, problems: JSON.parse(run.stdout).problems };
+}
+
+describe("the document, as standard tools read it", () => {
+  let doc: Document;
+  beforeAll(async () => {
+    doc = (await (await fetch(`${mock.url}/__admin/openapi.json`)).json()) as Document;
+  });
+
+  it("names this mock as its server, and the Token header and query parameter as security schemes", () => {
+    expect(doc.servers).toEqual([expect.objectContaining({ url: mock.url })]);
+    expect(doc.components.securitySchemes).toMatchObject({ Token: { type: "apiKey", in: "header", name: "Token" }, TokenQuery: { type: "apiKey", in: "query", name: "Token" } });
+    expect(doc.paths["/worlds/{worldId}/api/Patient/LetterAndDocument"].get.security).toEqual([{ TokenQuery: [] }]);
+    expect(doc.paths["/worlds/{worldId}/api/Patient/Authentication"].post.security).toEqual([]);
+  });
+
+  it("describes the admin API too", () => {
+    expect(doc.paths["/__admin/worlds"].post).toMatchObject({ operationId: "adminCreateWorld", tags: ["Mock admin"] });
+    expect(doc.paths["/__admin/worlds/{id}/faults"].post.requestBody?.content["application/json"].schema).toMatchObject({ properties: { path: {}, status: {}, body: {}, delayMs: {}, times: {} } });
+  });
+
+  it("passes Redocly's recommended rules with no error", () => {
+    const { status, problems } = redoclyLint(doc);
+    expect(problems.filter((p) => p.severity === "error")).toEqual([]);
+    expect(status).toBe(0);
+  }, 30_000);
+
+  it("the lint would catch an operation without a summary or security", () => {
+    const broken = structuredClone(doc) as unknown as { paths: Record<string, Record<string, Partial<Operation>>> };
+    delete broken.paths["/worlds/{worldId}/api/Patient"].get.summary;
+    delete broken.paths["/worlds/{worldId}/api/Patient"].get.security;
+    const { status, problems } = redoclyLint(broken);
+    expect(problems.filter((p) => p.severity === "error").map((p) => p.ruleId).sort()).toEqual(["operation-summary", "security-defined"]);
+    expect(status).not.toBe(0);
+  }, 30_000);
 });
