@@ -1,3 +1,4 @@
+import { withToken } from "./helpers";
 import type { WorldRoutes } from "./types";
 import { authPatientResource } from "../resources";
 import { normaliseUsername } from "../worlds";
@@ -36,5 +37,5 @@ export const authRoutes = {
   },
 
   // Reaching the handler means the wrapper found the token live.
-  validateToken: { tokenIn: "header", handle: () => true },
+  validateToken: withToken(() => true),
 } satisfies Partial<WorldRoutes>;
