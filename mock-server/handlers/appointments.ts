@@ -4,7 +4,7 @@ import { toBundle } from "../../contract/fhir";
 import type { AppointmentRecord } from "../../fixtures/builders/appointments";
 import { PRACTICE_ZONE } from "../../fixtures/builders/practice";
 import { HttpError } from "../http";
-import { appointmentResource, practitionerResource } from "../resources";
+import { appointmentResource, practitionerResource } from "../resources/appointments";
 import type { World } from "../worlds";
 import { pagedBundle, practiceOf, withToken } from "./helpers";
 import type { WorldRoutes } from "./types";

@@ -1,6 +1,6 @@
 import { withToken } from "./helpers";
 import type { WorldRoutes } from "./types";
-import { authPatientResource } from "../resources";
+import { authPatientResource } from "../resources/patient";
 import { normaliseUsername } from "../worlds";
 
 const REJECTED = { StatusCode: "2", ResponseMessage: "Invalid username or password." };

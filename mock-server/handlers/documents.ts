@@ -4,7 +4,7 @@ import { PRACTICE_MEDIA, type LabResultRecord, type LetterRecord } from "../../f
 import { PRACTICE_ZONE, practiceAddressText } from "../../fixtures/builders/practice";
 import { clinicalPdf, type ClinicalDocument } from "../documents/clinical-pdf";
 import { HttpError } from "../http";
-import { labResultResource, letterResource, mediaResource, observationRows, resultHtml } from "../resources";
+import { labResultResource, letterResource, mediaResource, observationRows, resultHtml } from "../resources/documents";
 import type { World } from "../worlds";
 import { pagedBundle, practiceOf, withToken } from "./helpers";
 import type { WorldRoutes } from "./types";

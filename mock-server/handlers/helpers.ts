@@ -3,7 +3,7 @@ import type { Endpoint } from "../../contract/endpoints";
 import { toBundle } from "../../contract/fhir";
 import type { CallContext, Session, WorldRoute } from "../endpoint-route";
 import { pageOf } from "../paging";
-import type { PracticeRow } from "../resources";
+import type { PracticeRow } from "../resources/rows";
 import type { World } from "../worlds";
 
 /**

@@ -1,7 +1,7 @@
 import { invoicePdf } from "../documents/invoice-pdf";
 import { HttpError } from "../http";
 import { practiceAddressText } from "../../fixtures/builders/practice";
-import { invoiceResource } from "../resources";
+import { invoiceResource } from "../resources/accounts";
 import { pagedBundle, practiceOf, withToken } from "./helpers";
 import type { WorldRoutes } from "./types";
 import { getScenario } from "../../fixtures/scenarios/index";

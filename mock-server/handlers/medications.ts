@@ -1,6 +1,6 @@
 import { MEDICATION_LISTS } from "../../contract/medications";
 import type { MedicationRecord } from "../../fixtures/builders/medications";
-import { medicationResource, pharmacyResource } from "../resources";
+import { medicationResource, pharmacyResource } from "../resources/medications";
 import { balanceOf } from "./invoices";
 import { pagedBundle, practiceOf, withToken } from "./helpers";
 import type { WorldRoutes } from "./types";

@@ -6,7 +6,7 @@ import { hashSeed } from "../../fixtures/builders/random";
 import { clinicalPdf } from "../documents/clinical-pdf";
 import { seededPng } from "../documents/png";
 import { HttpError } from "../http";
-import { messageResource } from "../resources";
+import { messageResource } from "../resources/messaging";
 import type { World } from "../worlds";
 import { practiceOf, withToken } from "./helpers";
 import type { WorldRoutes } from "./types";

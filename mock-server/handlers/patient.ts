@@ -1,7 +1,7 @@
 import { toBundle } from "../../contract/fhir";
 import { MENU_CODES } from "../../fixtures/builders/menu-items";
 import { HttpError } from "../http";
-import { menuItemResource, organizationResource, patientResource, proxyUserResource } from "../resources";
+import { menuItemResource, organizationResource, patientResource, proxyUserResource } from "../resources/patient";
 import type { World } from "../worlds";
 import { balanceOf } from "./invoices";
 import { withToken } from "./helpers";
