@@ -1,6 +1,8 @@
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
 import type { Route } from "./+types/root";
 import { NotFound } from "./components/not-found";
+import { messages } from "./lib/messages";
+import { routeErrorMessage } from "./lib/route-error";
 import "./app.css";
 
 export const meta: Route.MetaFunction = () => [{ title: "Patient Portal" }];
@@ -31,14 +33,10 @@ export default function App() {
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
-  const message =
-    isRouteErrorResponse(error) && typeof error.data === "object" && error.data && "message" in error.data
-      ? String(error.data.message)
-      : "Something went wrong on our side. Please try again.";
   return (
     <main className="mx-auto max-w-2xl p-6">
-      <h1 className="mb-4 text-3xl font-bold">Sorry, there is a problem</h1>
-      <p className="mb-4">{message}</p>
+      <h1 className="mb-4 text-3xl font-bold">{messages.errors.problemTitle}</h1>
+      <p className="mb-4">{routeErrorMessage(error)}</p>
       <a className="text-brand underline" href="/">
         Go back to the dashboard
       </a>

@@ -1,6 +1,10 @@
 import { type RouteConfig, index, layout, route } from "@react-router/dev/routes";
+import { AREAS, builtAreas } from "./lib/areas";
 
-/** The routes of 1§2. A screen joins here, and in app/lib/menu.ts BUILT_PATHS, when it is built. */
+/** The area screens built so far, from the registry (app/lib/areas.ts): an area's line is its route. */
+export const areaRoutes = (areas = AREAS) => builtAreas(areas).map((area) => route(area.path.slice(1), area.module));
+
+/** The routes of 1§2. An area's screen joins through its line in app/lib/areas.ts, not here. */
 export default [
   // Signed out only.
   route("login", "routes/login.tsx"),
@@ -12,8 +16,10 @@ export default [
   route("signup", "routes/signup.tsx"),
   route("captcha", "routes/captcha.ts"),
   route("logout", "routes/logout.tsx"),
-  // Signed in only.
-  layout("routes/shell.tsx", [index("routes/dashboard.tsx"), route("profile", "routes/profile.tsx"), route("profile-old", "routes/profile-old.tsx"), route("accounts", "routes/accounts.tsx")]),
+  // Signed in only: the shell, and inside it the page frame whose ErrorBoundary keeps the shell.
+  layout("routes/shell.tsx", [
+    layout("routes/shell-page.tsx", [index("routes/dashboard.tsx"), route("profile", "routes/profile.tsx"), route("profile-old", "routes/profile-old.tsx"), ...areaRoutes()]),
+  ]),
   route("accounts/pay", "routes/accounts-pay.ts"),
   route("accounts/invoice/:id", "routes/accounts-invoice.ts"),
   route("*", "routes/not-found.tsx"),

@@ -45,6 +45,8 @@ export interface Endpoint<Q extends z.ZodType = z.ZodType, B extends z.ZodType =
   path: string;
   /** false for the calls made before a token exists. */
   needsToken: boolean;
+  /** A POST that only reads (its parameters travel in the body); GET calls read by their method. */
+  readOnly?: true;
   query?: Q;
   body?: B;
   reply: R;
@@ -63,7 +65,7 @@ export const endpoints = {
   changePassword: endpoint({ method: "POST", path: "Patient/ChangePassword", needsToken: true, body: ChangePasswordRequestSchema, reply: ChangePasswordReplySchema }),
   sendHelpMessage: endpoint({ method: "POST", path: "SendHelpMessage", needsToken: false, body: HelpRequestSchema, reply: SendHelpMessageReplySchema }),
   validateToken: endpoint({ method: "GET", path: "ValidateToken", needsToken: true, reply: ValidateTokenReplySchema }),
-  patientMenu: endpoint({ method: "POST", path: "Patient/PatientMenu", needsToken: true, body: PatientMenuRequestSchema, reply: PatientMenuReplySchema }),
+  patientMenu: endpoint({ method: "POST", path: "Patient/PatientMenu", needsToken: true, readOnly: true, body: PatientMenuRequestSchema, reply: PatientMenuReplySchema }),
   proxyUsers: endpoint({ method: "GET", path: "Patient/ProxyUsers", needsToken: true, query: PatientIdQuerySchema, reply: ProxyUsersReplySchema }),
   patient: endpoint({ method: "GET", path: "Patient", needsToken: true, query: PatientIdQuerySchema, reply: PatientReplySchema }),
   organization: endpoint({ method: "GET", path: "Patient/Organization", needsToken: true, query: PatientIdQuerySchema, reply: OrganizationReplySchema }),

@@ -48,6 +48,8 @@ export interface World {
   charges(): Promise<{ intentId: string; amountCents: number; at: string }[]>;
   /** Injects a fault into the next calls of one practice API path of this world. */
   fault(fault: { path: string; method?: "GET" | "POST" | "PUT" | "DELETE"; status?: number; body?: "malformed" | "empty" | "drop" | "lost-reply"; delayMs?: number; times?: number }): Promise<void>;
+  /** Removes every fault injected into this world, leaving its data, sign-ins and journal as they are. */
+  clearFaults(): Promise<void>;
   /** The world's clock. */
   clock(): Promise<WorldClock>;
   /** Moves the world's clock on by an ISO 8601 duration ("P1D", "PT2H"). */
@@ -102,6 +104,10 @@ export const test = base.extend<{ worldOptions: WorldOptions; world: World; cons
           body: JSON.stringify(fault),
         });
         expect(res.status).toBe(201);
+      },
+      async clearFaults() {
+        const res = await fetch(`${ADMIN}/worlds/${world.id}/faults`, { method: "DELETE" });
+        expect(res.ok).toBe(true);
       },
       async clock() {
         const res = await fetch(`${ADMIN}/worlds/${world.id}/clock`);

@@ -1,5 +1,6 @@
 import type { MessageBox } from "../contract/messaging";
 import { buildBox, type MessageContext, type MessagePlan, type MessageRecord } from "../fixtures/builders/messages";
+import { pageOf } from "./paging";
 
 /**
  * A world's secure messages, kept outside the @mswjs/data store (decisions/010): each patient's
@@ -30,12 +31,10 @@ export class MessageStore {
   page(patientId: string, box: MessageBox, options: { pageSize: number; pageNumber: number; read?: boolean }): { total: number; messages: MessageRecord[] } {
     const boxes = this.#of(patientId);
     if (!boxes) return { total: 0, messages: [] };
-    const start = (options.pageNumber - 1) * options.pageSize;
     const all = boxes[box];
-    if (options.read === undefined) return { total: all.length, messages: all.slice(start, start + options.pageSize) };
-    // Filtering by read state scans the box; the unfiltered listing above is the common, cheap path.
-    const matching = all.filter((m) => m.read === options.read);
-    return { total: matching.length, messages: matching.slice(start, start + options.pageSize) };
+    // Filtering by read state scans the box; the unfiltered listing is the common, cheap path.
+    const matching = options.read === undefined ? all : all.filter((m) => m.read === options.read);
+    return { total: matching.length, messages: pageOf(matching, options.pageNumber, options.pageSize) };
   }
 
   find(patientId: string, messageId: string): MessageRecord | undefined {

@@ -4,7 +4,7 @@ import type { PracticeData } from "../fixtures/builders/practice-data";
 /**
  * One @mswjs/data database per world: worlds never share a store, so one world's changes can never
  * show in another. Records are flat (lists of strings at most) because the store copies plain values;
- * the wire resources are built from them in resources.ts.
+ * the wire resources are built from them in resources/ (one file per area).
  */
 export function createWorldStore() {
   return factory({

@@ -13,6 +13,7 @@ import { endpoints, type Endpoint } from "../contract/endpoints";
 import { APPOINTMENT_LISTS } from "../contract/appointments";
 import { MEDICATION_LISTS } from "../contract/medications";
 import { MESSAGE_BOXES, READ_FILTERS } from "../contract/messaging";
+import { PAGE_SIZES } from "../contract/page-sizes";
 import { LOOKUP_TYPES } from "../contract/profile";
 
 export interface CheckResult {
@@ -82,40 +83,40 @@ export async function runContractCheck(options: { identityUrl: string; username:
   await check(results, "", base, endpoints.organization, { token, query: { PatientID: id } });
   await check(results, "", base, endpoints.refreshCounter, { token, query: { PatientID: id } });
   await check(results, "", base, endpoints.practiceSettings, { token, query: { PatientID: id, PortalSettingTypeID: "1" } });
-  const pending = await check(results, "pending", base, endpoints.paymentNotice, { token, query: { PatientID: id, TransactionTypeID: "1", PageSize: 100, PageNumber: 1 } });
-  await check(results, "all", base, endpoints.paymentNotice, { token, query: { PatientID: id, TransactionTypeID: "0", PageSize: 10, PageNumber: 1 } });
+  const pending = await check(results, "pending", base, endpoints.paymentNotice, { token, query: { PatientID: id, TransactionTypeID: "1", PageSize: PAGE_SIZES.pendingInvoices, PageNumber: 1 } });
+  await check(results, "all", base, endpoints.paymentNotice, { token, query: { PatientID: id, TransactionTypeID: "0", PageSize: PAGE_SIZES.invoices, PageNumber: 1 } });
   const invoice = pending?.resources[0];
   if (invoice) await check(results, "", base, endpoints.invoicePdf, { token, query: { PatientID: id, InvoiceTransactionID: invoice.id } });
   await check(results, "", base, endpoints.accountBalance, { token, query: { PatientID: id } });
   for (const [name, type] of Object.entries(LOOKUP_TYPES)) await check(results, name, base, endpoints.lookup, { token, query: { TypeID: type, PatientID: id } });
   for (const loadtype of ["1", "2"] as const) await check(results, `loadtype ${loadtype}`, base, endpoints.terms, { token, query: { PatientID: id, loadtype } });
   for (const [box, type] of Object.entries(MESSAGE_BOXES)) {
-    await check(results, box, base, endpoints.messages, { token, query: { PatientID: id, Type: "1", MessagingType: type, PageSize: 25, PageNumber: 1 } });
+    await check(results, box, base, endpoints.messages, { token, query: { PatientID: id, Type: "1", MessagingType: type, PageSize: PAGE_SIZES.messages, PageNumber: 1 } });
   }
   // Opening a message marks it read, so only an already-read one is opened: the check changes nothing.
   const read = await check(results, "inbox, read", base, endpoints.messages, { token, query: { PatientID: id, Type: "1", MessagingType: MESSAGE_BOXES.inbox, PageSize: 1, PageNumber: 1, ReadFilter: READ_FILTERS.read } });
   const message = read?.resources[0];
   if (message) await check(results, "", base, endpoints.messageById, { token, query: { PatientID: id, MessageID: message.id } });
   // Results: opening an unread one marks it read, so a read one is opened (and charted) instead.
-  const labResults = await check(results, "", base, endpoints.labResults, { token, query: { PatientID: id, PageSize: 100, PageNumber: 1 } });
+  const labResults = await check(results, "", base, endpoints.labResults, { token, query: { PatientID: id, PageSize: PAGE_SIZES.records, PageNumber: 1 } });
   const readResult = labResults?.resources.find((r) => r.extension.read === "True");
   if (readResult) {
     await check(results, "", base, endpoints.labResultById, { token, query: { PatientID: id, ResultID: readResult.id } });
     await check(results, "", base, endpoints.labChart, { token, query: { PatientID: id, labcode: readResult.description } });
   }
-  const letters = await check(results, "paged", base, endpoints.letters, { query: { Token: token, PatientID: id, PageSize: 100, PageNumber: 1 } });
+  const letters = await check(results, "paged", base, endpoints.letters, { query: { Token: token, PatientID: id, PageSize: PAGE_SIZES.records, PageNumber: 1 } });
   await check(results, "date range", base, endpoints.letters, { query: { Token: token, PatientID: id, StartDate: "2000-01-01 00:00:00", EndDate: "2100-12-31 23:59:59" } });
   const letter = letters?.resources[0];
   if (letter) await check(results, "", base, endpoints.letterById, { query: { Token: token, PatientID: id, ResultID: letter.id } });
-  const media = await check(results, "", base, endpoints.media, { token, query: { PatientID: id, PageSize: 100, PageNumber: 1 } });
+  const media = await check(results, "", base, endpoints.media, { token, query: { PatientID: id, PageSize: PAGE_SIZES.records, PageNumber: 1 } });
   const pdf = media?.resources.find((m) => m.content.contentType === "application/pdf");
   if (pdf) await check(results, "", base, endpoints.mediaById, { token, query: { PatientID: id, ResourceID: pdf.id } });
   for (const list of Object.values(APPOINTMENT_LISTS)) {
-    await check(results, `AppointmentType ${list}`, base, endpoints.appointments, { token, query: { PatientID: id, PageSize: 100, PageNumber: 1, AppointmentType: list } });
+    await check(results, `AppointmentType ${list}`, base, endpoints.appointments, { token, query: { PatientID: id, PageSize: PAGE_SIZES.records, PageNumber: 1, AppointmentType: list } });
   }
   await check(results, "", base, endpoints.availablePractitioners, { token, query: { PatientID: id, RoleID: "0" } });
-  for (const list of Object.values(MEDICATION_LISTS)) await check(results, `TypeID ${list}`, base, endpoints.medications, { token, query: { PatientID: id, PageSize: 50, PageNumber: 1, TypeID: list } });
-  await check(results, "", base, endpoints.pharmacies, { token, query: { PatientID: id, PageSize: 1965, PageNumber: 1 } });
+  for (const list of Object.values(MEDICATION_LISTS)) await check(results, `TypeID ${list}`, base, endpoints.medications, { token, query: { PatientID: id, PageSize: PAGE_SIZES.medications, PageNumber: 1, TypeID: list } });
+  await check(results, "", base, endpoints.pharmacies, { token, query: { PatientID: id, PageSize: PAGE_SIZES.pharmacies, PageNumber: 1 } });
   // Give the token back: the check leaves no session behind.
   await request(base, endpoints.logout, { query: { Token: token } }).catch(() => undefined);
   return results;

@@ -4,6 +4,7 @@ import { config } from "./config.server";
 import { validateToken } from "./practice/auth.server";
 import { PracticeApiError } from "./practice/client.server";
 import { practiceApi, type PracticeApi } from "./practice/api.server";
+import { perRequestReads } from "./practice/per-request-reads.server";
 
 /**
  * Sessions live on the portal server; the browser holds only a signed, httpOnly id cookie.
@@ -152,7 +153,8 @@ const perRequest = new WeakMap<Request, Promise<SignedIn>>();
  * Every signed-in loader and action starts here. It throws the redirect to /login when there is no
  * session, or when the practice says the token is no longer valid (1§4 Token validation); the
  * check runs once per request however many loaders ask. Calls made through the returned api that
- * answer 401 also end the session and go to /login.
+ * answer 401 also end the session and go to /login; its reads are made once per request, shared by
+ * the shell's loader and the page's (per-request-reads.server.ts).
  */
 export function requireSession(request: Request): Promise<SignedIn> {
   let pending = perRequest.get(request);
@@ -169,7 +171,7 @@ async function check(request: Request): Promise<SignedIn> {
   if (!user) return toLogin(session, request);
   const valid = await validateToken(user.apiBase, user.token).catch(() => false);
   if (!valid) return toLogin(session);
-  const inner = practiceApi(user.apiBase, user.token);
+  const inner = perRequestReads(practiceApi(user.apiBase, user.token));
   const api: PracticeApi = {
     async call(endpoint, options) {
       try {

@@ -2,6 +2,7 @@ import { Tabs } from "radix-ui";
 import { useCallback, useState } from "react";
 import { Link, useLocation, useRevalidator } from "react-router";
 import { loadAccountsPage } from "../.server/accounts-page.server";
+import { PAGE_SIZES } from "../../contract/page-sizes";
 import { InvoiceDialog } from "../components/accounts/invoice-dialog";
 import { InvoiceTable, type InvoiceTableRow } from "../components/accounts/invoice-table";
 import { PaymentPanel } from "../components/accounts/payment-panel";
@@ -43,7 +44,7 @@ export default function Accounts({ loaderData }: Route.ComponentProps) {
     },
     [revalidator],
   );
-  const pages = Math.max(1, Math.ceil(all.total / 10));
+  const pages = Math.max(1, Math.ceil(all.total / PAGE_SIZES.invoices));
   // A new set of pending invoices (after a payment) starts a new payment form.
   const pendingKey = pending.map((i) => `${i.id}:${i.balanceCents}`).join(",");
 

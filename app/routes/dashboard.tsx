@@ -6,8 +6,7 @@ import { ChartFigure, type Datum } from "../components/charts/chart-figure";
 import { ColumnChart } from "../components/charts/column-chart";
 import { PieChart } from "../components/charts/pie-chart";
 import { Breadcrumb } from "../components/shell/breadcrumb";
-import { hasArea } from "../lib/menu";
-import { messages } from "../lib/messages";
+import { dashboardCards } from "../lib/menu";
 import { summarisePractice } from "../lib/patient-summary";
 import type { ShellData } from "./shell";
 import type { Route } from "./+types/dashboard";
@@ -28,12 +27,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
   const shell = useRouteLoaderData<ShellData>("routes/shell");
   const menu = shell?.menu ?? [];
 
-  const cards = [
-    { title: "Long Term Medications", count: counters.MedicationsCounter, empty: messages.dashboard.noLongTermMedication, path: "/medications", unit: "long term medications" },
-    { title: "New Results", count: counters.TestResultsCounter, empty: messages.dashboard.noNewResults, path: "/reports", unit: "new results" },
-    { title: "Unread Messages", count: counters.InboxCounter, empty: messages.dashboard.noUnreadMessages, path: "/emails", unit: "unread messages" },
-    { title: "Future Appointments", count: counters.AppointmentsCounter, empty: messages.dashboard.noFutureAppointments, path: "/appointments?id=2", unit: "future appointments" },
-  ];
+  const cards = dashboardCards(counters, menu);
 
   const overview: Datum[] = [
     { label: "Completed", value: counters.completedcount, colour: COLOURS.completed },
@@ -53,27 +47,24 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
       <Breadcrumb current="Home" />
       <h1 className="text-3xl font-bold">Dashboard</h1>
       <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
-        {cards.map((card) => {
-          const linked = hasArea(menu, card.path.split("?")[0]);
-          return (
-            <li key={card.title} className="flex flex-col gap-2 rounded border-t-4 border-brand bg-white p-4 shadow-sm">
-              <h2 className="text-lg font-bold">{card.title}</h2>
-              {card.count > 0 ? (
-                <p>
-                  <span className="text-4xl font-bold">{card.count}</span>
-                  <span className="sr-only"> {card.unit}</span>
-                </p>
-              ) : (
-                <p className="text-muted">{card.empty}</p>
-              )}
-              {linked ? (
-                <Link to={card.path} className="mt-auto text-brand underline underline-offset-4">
-                  View {card.unit.replace(/^(new|unread|future|long term) /, "")}
-                </Link>
-              ) : null}
-            </li>
-          );
-        })}
+        {cards.map((card) => (
+          <li key={card.title} className="flex flex-col gap-2 rounded border-t-4 border-brand bg-white p-4 shadow-sm">
+            <h2 className="text-lg font-bold">{card.title}</h2>
+            {card.count > 0 ? (
+              <p>
+                <span className="text-4xl font-bold">{card.count}</span>
+                <span className="sr-only"> {card.unit}</span>
+              </p>
+            ) : (
+              <p className="text-muted">{card.empty}</p>
+            )}
+            {card.href ? (
+              <Link to={card.href} className="mt-auto text-brand underline underline-offset-4">
+                View {card.unit.replace(/^(new|unread|future|long term) /, "")}
+              </Link>
+            ) : null}
+          </li>
+        ))}
       </ul>
 
       <section aria-labelledby="practice-heading" className="rounded bg-white p-4 shadow-sm">

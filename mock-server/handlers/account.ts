@@ -1,6 +1,7 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import { passwordStrengthProblem } from "../../contract/password-policy";
 import { normaliseUsername } from "../worlds";
+import { withToken } from "./helpers";
 import type { WorldRoutes } from "./types";
 
 /** Forgot password, change password and Login Help (1§7), with the practice's own rules. */
@@ -25,20 +26,17 @@ export const accountRoutes = {
     },
   },
 
-  changePassword: {
-    tokenIn: "header",
-    handle({ world, body, session }) {
-      const account = world.store.account.findFirst({ where: { holderId: { equals: body.PatientID } } });
-      if (!account || account.holderId !== session.patientId) {
-        return { StatusCode: "3", StatusMessage: "Only the account holder can change this password." };
-      }
-      const problem = passwordStrengthProblem(body.Password);
-      if (problem) return { StatusCode: "3", StatusMessage: problem };
-      if (body.Password === account.password) return { StatusCode: "3", StatusMessage: "Your new password must be different from your current one." };
-      world.store.account.update({ where: { label: { equals: account.label } }, data: { password: body.Password, passwordReset: false } });
-      return { StatusCode: "1", StatusMessage: "Your password has been updated." };
-    },
-  },
+  changePassword: withToken(({ world, body, session }) => {
+    const account = world.store.account.findFirst({ where: { holderId: { equals: body.PatientID } } });
+    if (!account || account.holderId !== session.patientId) {
+      return { StatusCode: "3", StatusMessage: "Only the account holder can change this password." };
+    }
+    const problem = passwordStrengthProblem(body.Password);
+    if (problem) return { StatusCode: "3", StatusMessage: problem };
+    if (body.Password === account.password) return { StatusCode: "3", StatusMessage: "Your new password must be different from your current one." };
+    world.store.account.update({ where: { label: { equals: account.label } }, data: { password: body.Password, passwordReset: false } });
+    return { StatusCode: "1", StatusMessage: "Your password has been updated." };
+  }),
 
   sendHelpMessage: {
     tokenIn: "none",

@@ -4,8 +4,9 @@ import { toBundle } from "../../contract/fhir";
 import type { AppointmentRecord } from "../../fixtures/builders/appointments";
 import { PRACTICE_ZONE } from "../../fixtures/builders/practice";
 import { HttpError } from "../http";
-import { appointmentResource, practitionerResource } from "../resources";
+import { appointmentResource, practitionerResource } from "../resources/appointments";
 import type { World } from "../worlds";
+import { pagedBundle, practiceOf, withToken } from "./helpers";
 import type { WorldRoutes } from "./types";
 
 /** Appointment lists, cancelling, and the practitioners a patient may book with (2§7). */
@@ -19,45 +20,35 @@ const LIST_FILTERS: Record<string, (a: AppointmentRecord) => boolean> = {
 };
 
 export const appointmentRoutes = {
-  appointments: {
-    tokenIn: "header",
-    handle({ world, query }) {
-      let list = world.appointments.all(query.PatientID);
-      if (query.FromDate && query.ToDate) {
-        const from = DateTime.fromISO(query.FromDate, { zone: PRACTICE_ZONE }).startOf("day").toMillis();
-        const to = DateTime.fromISO(query.ToDate, { zone: PRACTICE_ZONE }).endOf("day").toMillis();
-        list = list.filter((a) => a.startMs >= from && a.startMs <= to);
-      }
-      if (query.AppointmentType) list = list.filter(LIST_FILTERS[query.AppointmentType]);
-      // Upcoming reads soonest first; every other list newest first.
-      if (query.AppointmentType === APPOINTMENT_LISTS.upcoming) list = [...list].reverse();
-      const start = (query.PageNumber - 1) * query.PageSize;
-      return toBundle(list.slice(start, start + query.PageSize).map((a) => appointmentResource(a, context(world, a))), list.length);
-    },
-  },
+  appointments: withToken(({ world, query }) => {
+    let list = world.appointments.all(query.PatientID);
+    if (query.FromDate && query.ToDate) {
+      const from = DateTime.fromISO(query.FromDate, { zone: PRACTICE_ZONE }).startOf("day").toMillis();
+      const to = DateTime.fromISO(query.ToDate, { zone: PRACTICE_ZONE }).endOf("day").toMillis();
+      list = list.filter((a) => a.startMs >= from && a.startMs <= to);
+    }
+    if (query.AppointmentType) list = list.filter(LIST_FILTERS[query.AppointmentType]);
+    // Upcoming reads soonest first; every other list newest first.
+    if (query.AppointmentType === APPOINTMENT_LISTS.upcoming) list = [...list].reverse();
+    return pagedBundle(list, query, (a) => appointmentResource(a, context(world, a)));
+  }),
 
-  cancelAppointment: {
-    tokenIn: "header",
-    handle({ world, query }) {
-      const appointment = world.appointments.find(query.PatientID, query.AppointmentID);
-      if (!appointment) throw new HttpError(404, { error: `No appointment ${query.AppointmentID} for this patient` });
-      if (!(CANCELLABLE_STATUS_IDS as readonly string[]).includes(appointment.statusId)) return "This appointment can no longer be cancelled online. Please ring the practice.";
-      world.appointments.cancel(appointment, query.Reason.trim());
-      return "Appointment cancelled successfully";
-    },
-  },
+  cancelAppointment: withToken(({ world, query }) => {
+    const appointment = world.appointments.find(query.PatientID, query.AppointmentID);
+    if (!appointment) throw new HttpError(404, { error: `No appointment ${query.AppointmentID} for this patient` });
+    if (!(CANCELLABLE_STATUS_IDS as readonly string[]).includes(appointment.statusId)) return "This appointment can no longer be cancelled online. Please ring the practice.";
+    world.appointments.cancel(appointment, query.Reason.trim());
+    return "Appointment cancelled successfully";
+  }),
 
-  availablePractitioners: {
-    tokenIn: "header",
-    handle({ world, query }) {
-      const clinicians = world.staff.filter((s) => s.roleName !== "Reception" && (!query.RoleID || query.RoleID === "0" || s.roleId === query.RoleID));
-      return toBundle(clinicians.map(practitionerResource));
-    },
-  },
+  availablePractitioners: withToken(({ world, query }) => {
+    const clinicians = world.staff.filter((s) => s.roleName !== "Reception" && (!query.RoleID || query.RoleID === "0" || s.roleId === query.RoleID));
+    return toBundle(clinicians.map(practitionerResource));
+  }),
 } satisfies Partial<WorldRoutes>;
 
 function context(world: World, a: AppointmentRecord) {
-  const practice = world.store.practice.getAll()[0];
+  const practice = practiceOf(world);
   const p = world.store.patient.findFirst({ where: { id: { equals: a.patientId } }, strict: true });
   return { practice, patientName: [...p.given, p.family].join(" ") };
 }

@@ -1,5 +1,6 @@
+import { withToken } from "./helpers";
 import type { WorldRoutes } from "./types";
-import { authPatientResource } from "../resources";
+import { authPatientResource } from "../resources/patient";
 import { normaliseUsername } from "../worlds";
 
 const REJECTED = { StatusCode: "2", ResponseMessage: "Invalid username or password." };
@@ -36,5 +37,5 @@ export const authRoutes = {
   },
 
   // Reaching the handler means the wrapper found the token live.
-  validateToken: { tokenIn: "header", handle: () => true },
+  validateToken: withToken(() => true),
 } satisfies Partial<WorldRoutes>;

@@ -4,13 +4,12 @@ import { PRACTICE_MEDIA, type LabResultRecord, type LetterRecord } from "../../f
 import { PRACTICE_ZONE, practiceAddressText } from "../../fixtures/builders/practice";
 import { clinicalPdf, type ClinicalDocument } from "../documents/clinical-pdf";
 import { HttpError } from "../http";
-import { labResultResource, letterResource, mediaResource, observationRows, resultHtml } from "../resources";
+import { labResultResource, letterResource, mediaResource, observationRows, resultHtml } from "../resources/documents";
 import type { World } from "../worlds";
+import { pagedBundle, practiceOf, withToken } from "./helpers";
 import type { WorldRoutes } from "./types";
 
 /** Test results, letters and the practice's resources (2§7), with real PDFs. */
-
-const page = <T>(items: readonly T[], size: number, number: number) => items.slice((number - 1) * size, number * size);
 
 /** A query date (YYYY-MM-DD, optionally with a time) as an instant in the practice's zone. */
 function instant(text: string, endOfDay: boolean): number {
@@ -20,45 +19,36 @@ function instant(text: string, endOfDay: boolean): number {
 }
 
 export const documentRoutes = {
-  labResults: {
-    tokenIn: "header",
-    handle({ world, query }) {
-      const search = query.searchText?.trim().toLowerCase();
-      const from = query.fromdate ? instant(query.fromdate, false) : -Infinity;
-      const to = query.todate ? instant(query.todate, true) : Infinity;
-      const all = world.documents.results(query.PatientID);
-      const matching = search || query.fromdate || query.todate ? all.filter((r) => r.atMs >= from && r.atMs <= to && (!search || r.test.toLowerCase().includes(search))) : all;
-      return toBundle(page(matching, query.PageSize, query.PageNumber).map((r) => labResultResource(r)), matching.length);
-    },
-  },
+  labResults: withToken(({ world, query }) => {
+    const search = query.searchText?.trim().toLowerCase();
+    const from = query.fromdate ? instant(query.fromdate, false) : -Infinity;
+    const to = query.todate ? instant(query.todate, true) : Infinity;
+    const all = world.documents.results(query.PatientID);
+    const matching = search || query.fromdate || query.todate ? all.filter((r) => r.atMs >= from && r.atMs <= to && (!search || r.test.toLowerCase().includes(search))) : all;
+    return pagedBundle(matching, query, labResultResource);
+  }),
 
-  labResultById: {
-    tokenIn: "header",
-    async handle({ world, query }) {
-      const result = world.documents.result(query.PatientID, query.ResultID);
-      if (!result) throw new HttpError(404, { error: `No result ${query.ResultID} for this patient` });
-      world.documents.markRead(result);
-      const detail = labResultResource(result);
-      if (result.content.kind === "table") detail.observation = observationRows(result.content.observations);
-      else if (result.content.kind === "html") detail.presentedForm = [{ contentType: "text/html", data: Buffer.from(resultHtml(result), "utf8").toString("base64") }];
-      else detail.presentedForm = [{ contentType: "application/pdf", data: await pdfBase64(world, result.patientId, documentOfResult(result)) }];
-      return toBundle([detail]);
-    },
-  },
+  labResultById: withToken(async ({ world, query }) => {
+    const result = world.documents.result(query.PatientID, query.ResultID);
+    if (!result) throw new HttpError(404, { error: `No result ${query.ResultID} for this patient` });
+    world.documents.markRead(result);
+    const detail = labResultResource(result);
+    if (result.content.kind === "table") detail.observation = observationRows(result.content.observations);
+    else if (result.content.kind === "html") detail.presentedForm = [{ contentType: "text/html", data: Buffer.from(resultHtml(result), "utf8").toString("base64") }];
+    else detail.presentedForm = [{ contentType: "application/pdf", data: await pdfBase64(world, result.patientId, documentOfResult(result)) }];
+    return toBundle([detail]);
+  }),
 
-  labChart: {
-    tokenIn: "header",
-    handle({ world, query }) {
-      const points = [];
-      // Oldest first: the chart reads left to right in time.
-      for (const r of [...world.documents.results(query.PatientID)].reverse()) {
-        if (r.test !== query.labcode || r.content.kind !== "table") continue;
-        const date = DateTime.fromMillis(r.atMs, { zone: PRACTICE_ZONE }).toISO({ suppressMilliseconds: true })!;
-        for (const o of r.content.observations) points.push({ observationtext: o.text, observationvalue: o.value, resultdate: date });
-      }
-      return points;
-    },
-  },
+  labChart: withToken(({ world, query }) => {
+    const points = [];
+    // Oldest first: the chart reads left to right in time.
+    for (const r of [...world.documents.results(query.PatientID)].reverse()) {
+      if (r.test !== query.labcode || r.content.kind !== "table") continue;
+      const date = DateTime.fromMillis(r.atMs, { zone: PRACTICE_ZONE }).toISO({ suppressMilliseconds: true })!;
+      for (const o of r.content.observations) points.push({ observationtext: o.text, observationvalue: o.value, resultdate: date });
+    }
+    return points;
+  }),
 
   letters: {
     tokenIn: "query",
@@ -70,7 +60,7 @@ export const documentRoutes = {
         const matching = all.filter((l) => l.atMs >= from && l.atMs <= to);
         return toBundle(matching.map((l) => letterResource(l)), matching.length);
       }
-      return toBundle(page(all, query.PageSize!, query.PageNumber!).map((l) => letterResource(l)), all.length);
+      return pagedBundle(all, { PageNumber: query.PageNumber!, PageSize: query.PageSize! }, letterResource);
     },
   },
 
@@ -83,22 +73,16 @@ export const documentRoutes = {
     },
   },
 
-  media: {
-    tokenIn: "header",
-    handle({ query }) {
-      return toBundle(page(PRACTICE_MEDIA, query.PageSize, query.PageNumber).map(mediaResource), PRACTICE_MEDIA.length);
-    },
-  },
+  media: withToken(({ query }) => {
+    return pagedBundle(PRACTICE_MEDIA, query, mediaResource);
+  }),
 
-  mediaById: {
-    tokenIn: "header",
-    async handle({ world, query }) {
-      const media = PRACTICE_MEDIA.find((m) => m.id === query.ResourceID && m.kind === "pdf");
-      if (!media) throw new HttpError(404, { error: `No PDF resource ${query.ResourceID}` });
-      const practice = world.store.practice.getAll()[0];
-      return pdfBase64(world, query.PatientID, { title: media.title, date: world.documents.referenceDate, author: practice.name, paragraphs: media.paragraphs });
-    },
-  },
+  mediaById: withToken(async ({ world, query }) => {
+    const media = PRACTICE_MEDIA.find((m) => m.id === query.ResourceID && m.kind === "pdf");
+    if (!media) throw new HttpError(404, { error: `No PDF resource ${query.ResourceID}` });
+    const practice = practiceOf(world);
+    return pdfBase64(world, query.PatientID, { title: media.title, date: world.documents.referenceDate, author: practice.name, paragraphs: media.paragraphs });
+  }),
 } satisfies Partial<WorldRoutes>;
 
 type DocumentBody = Pick<ClinicalDocument, "title" | "date" | "author" | "paragraphs">;
@@ -112,7 +96,7 @@ function documentOfLetter(l: LetterRecord): DocumentBody {
 }
 
 async function pdfBase64(world: World, patientId: string, body: DocumentBody): Promise<string> {
-  const practice = world.store.practice.getAll()[0];
+  const practice = practiceOf(world);
   const p = world.store.patient.findFirst({ where: { id: { equals: patientId } }, strict: true });
   const bytes = await clinicalPdf({
     ...body,

@@ -1,8 +1,8 @@
-import { toBundle } from "../../contract/fhir";
 import { invoicePdf } from "../documents/invoice-pdf";
 import { HttpError } from "../http";
 import { practiceAddressText } from "../../fixtures/builders/practice";
-import { invoiceResource } from "../resources";
+import { invoiceResource } from "../resources/accounts";
+import { pagedBundle, practiceOf, withToken } from "./helpers";
 import type { WorldRoutes } from "./types";
 import { getScenario } from "../../fixtures/scenarios/index";
 import { isoOf } from "../clock";
@@ -11,31 +11,24 @@ import type { World } from "../worlds";
 
 /** Invoices and their PDFs (1§7). The wrapper has already checked the patient id against the token. */
 export const invoiceRoutes = {
-  paymentNotice: {
-    tokenIn: "header",
-    handle({ world, query }) {
-      const all = world.store.invoice.findMany({ where: { patientId: { equals: query.PatientID } }, orderBy: { position: "asc" } });
-      const listed = query.TransactionTypeID === "1" ? all.filter((i) => i.balanceCents > 0) : all;
-      const start = (query.PageNumber - 1) * query.PageSize;
-      return toBundle(listed.slice(start, start + query.PageSize).map(invoiceResource), listed.length);
-    },
-  },
+  paymentNotice: withToken(({ world, query }) => {
+    const all = world.store.invoice.findMany({ where: { patientId: { equals: query.PatientID } }, orderBy: { position: "asc" } });
+    const listed = query.TransactionTypeID === "1" ? all.filter((i) => i.balanceCents > 0) : all;
+    return pagedBundle(listed, query, invoiceResource);
+  }),
 
-  invoicePdf: {
-    tokenIn: "header",
-    async handle({ world, query }) {
-      const invoice = world.store.invoice.findFirst({ where: { id: { equals: query.InvoiceTransactionID } } });
-      if (!invoice || invoice.patientId !== query.PatientID) throw new HttpError(404, { error: `No invoice ${query.InvoiceTransactionID} for this patient` });
-      const patient = world.store.patient.findFirst({ where: { id: { equals: invoice.patientId } }, strict: true });
-      const practice = world.store.practice.getAll()[0];
-      const bytes = await invoicePdf({
-        practice: { name: practice.name, address: practiceAddressText(practice), phone: practice.phone },
-        patient: { name: [patient.title, ...patient.given, patient.family].join(" "), nhi: patient.nhi },
-        invoice,
-      });
-      return { PDFFileName: Buffer.from(bytes).toString("base64") };
-    },
-  },
+  invoicePdf: withToken(async ({ world, query }) => {
+    const invoice = world.store.invoice.findFirst({ where: { id: { equals: query.InvoiceTransactionID } } });
+    if (!invoice || invoice.patientId !== query.PatientID) throw new HttpError(404, { error: `No invoice ${query.InvoiceTransactionID} for this patient` });
+    const patient = world.store.patient.findFirst({ where: { id: { equals: invoice.patientId } }, strict: true });
+    const practice = practiceOf(world);
+    const bytes = await invoicePdf({
+      practice: { name: practice.name, address: practiceAddressText(practice), phone: practice.phone },
+      patient: { name: [patient.title, ...patient.given, patient.family].join(" "), nhi: patient.nhi },
+      invoice,
+    });
+    return { PDFFileName: Buffer.from(bytes).toString("base64") };
+  }),
 } satisfies Partial<WorldRoutes>;
 
 /** The test cards of the built-in provider (issue 6); any other complete number is approved too. */
@@ -43,94 +36,82 @@ const DECLINED = "4000000000000002";
 const INSUFFICIENT = "4000000000009995";
 
 export const paymentRoutes = {
-  saveTempPayment: {
-    tokenIn: "header",
-    handle({ world, query, body }) {
-      const payments = world.payments;
-      const earlier = payments.tempByKey.get(query.IdempotencyKey);
-      // Once its intent is charged, a key's payment is fixed: the same key gets the same id, nothing changes.
-      if (earlier !== undefined && chargedKey(world, query.IdempotencyKey)) return earlier;
-      const allocations: Array<{ invoiceId: string; cents: number }> = [];
-      for (const line of body) {
-        const invoice = world.store.invoice.findFirst({ where: { id: { equals: line.InvoiceID } } });
-        const cents = Math.round(line.PayNow * 100);
-        // An unknown invoice, another patient's, or more than its balance: the practice refuses.
-        if (!invoice || invoice.patientId !== query.PatientID || cents <= 0 || cents > invoice.balanceCents) return -1;
-        allocations.push({ invoiceId: invoice.id, cents });
-      }
-      const amountCents = Math.round(query.amount * 100);
-      if (allocations.reduce((s, a) => s + a.cents, 0) !== amountCents) return -1;
-      // Before any charge, the same key may restate the payment (a refresh, another amount): same id.
-      const id = earlier ?? payments.nextPaymentId();
-      payments.temps.set(id, { id, patientId: query.PatientID, key: query.IdempotencyKey, allocations, amountCents, feeCents: Math.round(query.cardCharges * 100), recorded: false });
-      payments.tempByKey.set(query.IdempotencyKey, id);
-      return id;
-    },
-  },
+  saveTempPayment: withToken(({ world, query, body }) => {
+    const payments = world.payments;
+    const earlier = payments.tempByKey.get(query.IdempotencyKey);
+    // Once its intent is charged, a key's payment is fixed: the same key gets the same id, nothing changes.
+    if (earlier !== undefined && chargedKey(world, query.IdempotencyKey)) return earlier;
+    const allocations: Array<{ invoiceId: string; cents: number }> = [];
+    for (const line of body) {
+      const invoice = world.store.invoice.findFirst({ where: { id: { equals: line.InvoiceID } } });
+      const cents = Math.round(line.PayNow * 100);
+      // An unknown invoice, another patient's, or more than its balance: the practice refuses.
+      if (!invoice || invoice.patientId !== query.PatientID || cents <= 0 || cents > invoice.balanceCents) return -1;
+      allocations.push({ invoiceId: invoice.id, cents });
+    }
+    const amountCents = Math.round(query.amount * 100);
+    if (allocations.reduce((s, a) => s + a.cents, 0) !== amountCents) return -1;
+    // Before any charge, the same key may restate the payment (a refresh, another amount): same id.
+    const id = earlier ?? payments.nextPaymentId();
+    payments.temps.set(id, { id, patientId: query.PatientID, key: query.IdempotencyKey, allocations, amountCents, feeCents: Math.round(query.cardCharges * 100), recorded: false });
+    payments.tempByKey.set(query.IdempotencyKey, id);
+    return id;
+  }),
 
-  createPaymentIntent: {
-    tokenIn: "header",
-    handle({ world, body }) {
-      const payments = world.payments;
-      const existing = payments.intentByKey.get(body.IdempotencyKey);
-      if (existing) {
-        const intent = payments.intents.get(existing)!;
-        // An unconfirmed intent may change its amount, as a card provider allows. A charged one is
-        // final: the same key gets the same intent back, whatever amount is asked now, so the caller
-        // goes on to record the payment that was made rather than being locked out of it.
-        if (intent.status !== "succeeded") intent.amountCents = body.amount;
-        return { clientSecret: intent.clientSecret };
-      }
-      const { id, secret } = clientSecretFor(world, body.IdempotencyKey);
-      payments.intents.set(secret, { id, clientSecret: secret, key: body.IdempotencyKey, amountCents: body.amount, status: "requires_payment_method" });
-      payments.intentByKey.set(body.IdempotencyKey, secret);
-      return { clientSecret: secret };
-    },
-  },
+  createPaymentIntent: withToken(({ world, body }) => {
+    const payments = world.payments;
+    const existing = payments.intentByKey.get(body.IdempotencyKey);
+    if (existing) {
+      const intent = payments.intents.get(existing)!;
+      // An unconfirmed intent may change its amount, as a card provider allows. A charged one is
+      // final: the same key gets the same intent back, whatever amount is asked now, so the caller
+      // goes on to record the payment that was made rather than being locked out of it.
+      if (intent.status !== "succeeded") intent.amountCents = body.amount;
+      return { clientSecret: intent.clientSecret };
+    }
+    const { id, secret } = clientSecretFor(world, body.IdempotencyKey);
+    payments.intents.set(secret, { id, clientSecret: secret, key: body.IdempotencyKey, amountCents: body.amount, status: "requires_payment_method" });
+    payments.intentByKey.set(body.IdempotencyKey, secret);
+    return { clientSecret: secret };
+  }),
 
-  confirmCardPayment: {
-    tokenIn: "header",
-    handle({ world, body }) {
-      const payments = world.payments;
-      const intent = payments.intents.get(body.clientSecret);
-      if (!intent) return { error: { code: "intent_not_found" as const, message: "This payment was not started." } };
-      // Confirming a payment that succeeded already answers the same and charges nothing more.
-      if (intent.status === "succeeded") return { status: "succeeded" as const, paymentIntentId: intent.id };
-      const declineAll = getScenario(world.scenarioId)?.practice.cardPayments === "decline-all";
-      if (declineAll || body.cardNumber === DECLINED) return { error: { code: "card_declined" as const, message: "Your card was declined." } };
-      if (body.cardNumber === INSUFFICIENT) return { error: { code: "insufficient_funds" as const, message: "Your card has insufficient funds." } };
-      const [month, year] = body.expiry.split("/").map(Number);
-      // A card is valid to the end of its expiry month, by the world's clock.
-      const now = world.clock.now();
-      if (2000 + year < now.year || (2000 + year === now.year && month < now.month)) {
-        return { error: { code: "expired_card" as const, message: "Your card has expired." } };
-      }
-      intent.status = "succeeded";
-      payments.charges.push({ intentId: intent.id, amountCents: intent.amountCents, at: isoOf(world.clock.nowMs()) });
-      return { status: "succeeded" as const, paymentIntentId: intent.id };
-    },
-  },
+  confirmCardPayment: withToken(({ world, body }) => {
+    const payments = world.payments;
+    const intent = payments.intents.get(body.clientSecret);
+    if (!intent) return { error: { code: "intent_not_found" as const, message: "This payment was not started." } };
+    // Confirming a payment that succeeded already answers the same and charges nothing more.
+    if (intent.status === "succeeded") return { status: "succeeded" as const, paymentIntentId: intent.id };
+    const declineAll = getScenario(world.scenarioId)?.practice.cardPayments === "decline-all";
+    if (declineAll || body.cardNumber === DECLINED) return { error: { code: "card_declined" as const, message: "Your card was declined." } };
+    if (body.cardNumber === INSUFFICIENT) return { error: { code: "insufficient_funds" as const, message: "Your card has insufficient funds." } };
+    const [month, year] = body.expiry.split("/").map(Number);
+    // A card is valid to the end of its expiry month, by the world's clock.
+    const now = world.clock.now();
+    if (2000 + year < now.year || (2000 + year === now.year && month < now.month)) {
+      return { error: { code: "expired_card" as const, message: "Your card has expired." } };
+    }
+    intent.status = "succeeded";
+    payments.charges.push({ intentId: intent.id, amountCents: intent.amountCents, at: isoOf(world.clock.nowMs()) });
+    return { status: "succeeded" as const, paymentIntentId: intent.id };
+  }),
 
-  savePayment: {
-    tokenIn: "header",
-    handle({ world, query }) {
-      const payments = world.payments;
-      const temp = payments.temps.get(query.electronicPaymentID);
-      if (!temp || temp.patientId !== query.PatientID) return false;
-      if (temp.recorded) return true;
-      const intentSecret = payments.intentByKey.get(temp.key);
-      const intent = intentSecret ? payments.intents.get(intentSecret) : undefined;
-      // Only a payment charged in full, its amount and card fee, is recorded.
-      if (!intent || intent.status !== "succeeded" || intent.amountCents !== temp.amountCents + temp.feeCents) return false;
-      for (const a of temp.allocations) {
-        const invoice = world.store.invoice.findFirst({ where: { id: { equals: a.invoiceId } }, strict: true });
-        const balanceCents = Math.max(0, invoice.balanceCents - a.cents);
-        world.store.invoice.update({ where: { id: { equals: invoice.id } }, data: { balanceCents, payNowCents: balanceCents } });
-      }
-      temp.recorded = true;
-      return true;
-    },
-  },
+  savePayment: withToken(({ world, query }) => {
+    const payments = world.payments;
+    const temp = payments.temps.get(query.electronicPaymentID);
+    if (!temp || temp.patientId !== query.PatientID) return false;
+    if (temp.recorded) return true;
+    const intentSecret = payments.intentByKey.get(temp.key);
+    const intent = intentSecret ? payments.intents.get(intentSecret) : undefined;
+    // Only a payment charged in full, its amount and card fee, is recorded.
+    if (!intent || intent.status !== "succeeded" || intent.amountCents !== temp.amountCents + temp.feeCents) return false;
+    for (const a of temp.allocations) {
+      const invoice = world.store.invoice.findFirst({ where: { id: { equals: a.invoiceId } }, strict: true });
+      const balanceCents = Math.max(0, invoice.balanceCents - a.cents);
+      world.store.invoice.update({ where: { id: { equals: invoice.id } }, data: { balanceCents, payNowCents: balanceCents } });
+    }
+    temp.recorded = true;
+    return true;
+  }),
 } satisfies Partial<WorldRoutes>;
 
 function chargedKey(world: World, key: string): boolean {

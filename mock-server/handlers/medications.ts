@@ -1,8 +1,8 @@
-import { toBundle } from "../../contract/fhir";
 import { MEDICATION_LISTS } from "../../contract/medications";
 import type { MedicationRecord } from "../../fixtures/builders/medications";
-import { medicationResource, pharmacyResource } from "../resources";
+import { medicationResource, pharmacyResource } from "../resources/medications";
 import { balanceOf } from "./invoices";
+import { pagedBundle, practiceOf, withToken } from "./helpers";
 import type { WorldRoutes } from "./types";
 
 /** Medications, pharmacies and repeat-prescription requests (2§7). */
@@ -10,50 +10,39 @@ import type { WorldRoutes } from "./types";
 const RECENT_MS = 90 * 86_400_000;
 
 export const medicationRoutes = {
-  medications: {
-    tokenIn: "header",
-    handle({ world, query }) {
-      const all = world.medications.all(query.PatientID);
-      // Recent: authored in the 90 days before the world's now (decisions/012).
-      const now = world.clock.nowMs();
-      const filters: Record<string, (m: MedicationRecord) => boolean> = {
-        [MEDICATION_LISTS.all]: () => true,
-        [MEDICATION_LISTS.recent]: (m) => now - m.authoredMs <= RECENT_MS,
-        [MEDICATION_LISTS.repeated]: (m) => m.repeated,
-      };
-      const list = all.filter(filters[query.TypeID]);
-      const practiceName = world.store.practice.getAll()[0].name;
-      const start = (query.PageNumber - 1) * query.PageSize;
-      return toBundle(list.slice(start, start + query.PageSize).map((m) => medicationResource(m, practiceName)), list.length);
-    },
-  },
+  medications: withToken(({ world, query }) => {
+    const all = world.medications.all(query.PatientID);
+    // Recent: authored in the 90 days before the world's now (decisions/012).
+    const now = world.clock.nowMs();
+    const filters: Record<string, (m: MedicationRecord) => boolean> = {
+      [MEDICATION_LISTS.all]: () => true,
+      [MEDICATION_LISTS.recent]: (m) => now - m.authoredMs <= RECENT_MS,
+      [MEDICATION_LISTS.repeated]: (m) => m.repeated,
+    };
+    const list = all.filter(filters[query.TypeID]);
+    const practiceName = practiceOf(world).name;
+    return pagedBundle(list, query, (m) => medicationResource(m, practiceName));
+  }),
 
-  pharmacies: {
-    tokenIn: "header",
-    handle({ world, query }) {
-      const start = (query.PageNumber - 1) * query.PageSize;
-      return toBundle(world.medications.pharmacies.slice(start, start + query.PageSize).map(pharmacyResource), world.medications.pharmacies.length);
-    },
-  },
+  pharmacies: withToken(({ world, query }) => {
+    return pagedBundle(world.medications.pharmacies, query, pharmacyResource);
+  }),
 
-  repeatRequest: {
-    tokenIn: "header",
-    handle({ world, body }) {
-      const ids = body.MedicationID.split(",").filter(Boolean);
-      const mine = world.medications.all(body.PatientID);
-      const chosen = ids.map((id) => mine.find((m) => m.id === id));
-      if (chosen.some((m) => !m)) return { StatusCode: "3" as const, ResponseMessage: "One of the selected medicines is not on your record." };
-      const settings = Object.fromEntries(world.store.setting.getAll().map((s) => [s.id, s.value]));
-      // The server is the authority on the rule the portal also checks (2§5).
-      if (body.PickUpTypeID === 1 && settings.IsOutstandingBalance === "1" && balanceOf(world, body.PatientID) > 0) {
-        return { StatusCode: "3" as const, ResponseMessage: "Cannot send pickup request patient has outstanding balance" };
-      }
-      const onLeave = [...new Map(chosen.map((m) => m!.prescriber).filter((p) => p.onLeave).map((p) => [p.id, p])).values()];
-      if (onLeave.length > 0 && !body.IgnoreLeave) {
-        return { StatusCode: "302" as const, ResponseMessage: JSON.stringify(onLeave.map((p) => ({ ProviderID: p.id, ProviderName: p.name }))) };
-      }
-      const where = body.PickUpTypeID === 1 ? "to collect from the practice" : `to be sent to ${body.PharmacyName || "your pharmacy"}`;
-      return { StatusCode: "1" as const, ResponseMessage: `Your repeat prescription request for ${chosen.length} medicine${chosen.length === 1 ? "" : "s"} has been sent ${where}.` };
-    },
-  },
+  repeatRequest: withToken(({ world, body }) => {
+    const ids = body.MedicationID.split(",").filter(Boolean);
+    const mine = world.medications.all(body.PatientID);
+    const chosen = ids.map((id) => mine.find((m) => m.id === id));
+    if (chosen.some((m) => !m)) return { StatusCode: "3" as const, ResponseMessage: "One of the selected medicines is not on your record." };
+    const settings = Object.fromEntries(world.store.setting.getAll().map((s) => [s.id, s.value]));
+    // The server is the authority on the rule the portal also checks (2§5).
+    if (body.PickUpTypeID === 1 && settings.IsOutstandingBalance === "1" && balanceOf(world, body.PatientID) > 0) {
+      return { StatusCode: "3" as const, ResponseMessage: "Cannot send pickup request patient has outstanding balance" };
+    }
+    const onLeave = [...new Map(chosen.map((m) => m!.prescriber).filter((p) => p.onLeave).map((p) => [p.id, p])).values()];
+    if (onLeave.length > 0 && !body.IgnoreLeave) {
+      return { StatusCode: "302" as const, ResponseMessage: JSON.stringify(onLeave.map((p) => ({ ProviderID: p.id, ProviderName: p.name }))) };
+    }
+    const where = body.PickUpTypeID === 1 ? "to collect from the practice" : `to be sent to ${body.PharmacyName || "your pharmacy"}`;
+    return { StatusCode: "1" as const, ResponseMessage: `Your repeat prescription request for ${chosen.length} medicine${chosen.length === 1 ? "" : "s"} has been sent ${where}.` };
+  }),
 } satisfies Partial<WorldRoutes>;

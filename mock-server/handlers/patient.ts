@@ -1,84 +1,67 @@
 import { toBundle } from "../../contract/fhir";
 import { MENU_CODES } from "../../fixtures/builders/menu-items";
 import { HttpError } from "../http";
-import { menuItemResource, organizationResource, patientResource, proxyUserResource } from "../resources";
+import { menuItemResource, organizationResource, patientResource, proxyUserResource } from "../resources/patient";
 import type { World } from "../worlds";
 import { balanceOf } from "./invoices";
+import { withToken } from "./helpers";
 import type { WorldRoutes } from "./types";
 
 /** The patient-level calls the portal makes after sign-in (1§7). Patient ids are checked by the wrapper. */
 export const patientRoutes = {
-  patientMenu: {
-    tokenIn: "header",
-    handle({ world, body }) {
-      // The menu is the one of the person being viewed: the proxy when one is chosen.
-      const patient = patientOf(world, body.ProxyID || body.UserLoggedID);
-      return toBundle(MENU_CODES.filter((code) => patient.menu.includes(code)).map(menuItemResource));
-    },
-  },
+  patientMenu: withToken(({ world, body }) => {
+    // The menu is the one of the person being viewed: the proxy when one is chosen.
+    const patient = patientOf(world, body.ProxyID || body.UserLoggedID);
+    return toBundle(MENU_CODES.filter((code) => patient.menu.includes(code)).map(menuItemResource));
+  }),
 
-  proxyUsers: {
-    tokenIn: "header",
-    handle({ world, query }) {
-      const members = world.store.member.findMany({ where: { holderId: { equals: query.PatientID } }, orderBy: { position: "asc" } });
-      // Someone who holds no account of their own (a linked child) acts only for themselves.
-      const rows = members.length > 0 ? members : [{ patientId: query.PatientID, relationship: "Self" }];
-      return toBundle(rows.map((m) => proxyUserResource(patientOf(world, m.patientId), m.relationship)));
-    },
-  },
+  proxyUsers: withToken(({ world, query }) => {
+    const members = world.store.member.findMany({ where: { holderId: { equals: query.PatientID } }, orderBy: { position: "asc" } });
+    // Someone who holds no account of their own (a linked child) acts only for themselves.
+    const rows = members.length > 0 ? members : [{ patientId: query.PatientID, relationship: "Self" }];
+    return toBundle(rows.map((m) => proxyUserResource(patientOf(world, m.patientId), m.relationship)));
+  }),
 
-  patient: {
-    tokenIn: "header",
-    handle({ world, query }) {
-      const patient = patientOf(world, query.PatientID);
-      const contacts = world.store.emergencyContact.findMany({ where: { patientId: { equals: patient.id } }, orderBy: { position: "asc" } });
-      return toBundle([patientResource(patient, contacts)]);
-    },
-  },
+  patient: withToken(({ world, query }) => {
+    const patient = patientOf(world, query.PatientID);
+    const contacts = world.store.emergencyContact.findMany({ where: { patientId: { equals: patient.id } }, orderBy: { position: "asc" } });
+    return toBundle([patientResource(patient, contacts)]);
+  }),
 
-  organization: {
-    tokenIn: "header",
-    handle({ world }) {
-      return toBundle(world.store.practice.getAll().map(organizationResource));
-    },
-  },
+  organization: withToken(({ world }) => {
+    return toBundle(world.store.practice.getAll().map(organizationResource));
+  }),
 
-  refreshCounter: {
-    tokenIn: "header",
-    handle({ world, query }) {
-      const c = world.store.counters.findFirst({ where: { patientId: { equals: query.PatientID } } });
-      if (!c) throw new HttpError(404, { error: `No counters for patient ${query.PatientID}` });
-      // Future appointments the world's clock has passed count as completed (decisions/012).
-      const passed = world.appointments.passed(query.PatientID);
-      return [
-        {
-          // Unread messages are counted from the inbox itself, so opening one lowers the badge.
-          InboxCounter: world.messages.unreadCount(query.PatientID),
-          MedicationsCounter: c.MedicationsCounter,
-          TestResultsCounter: world.documents.unreadResults(query.PatientID),
-          AppointmentsCounter: Math.max(0, c.AppointmentsCounter - passed),
-          completedcount: c.completedcount + passed,
-          futurecount: Math.max(0, c.futurecount - passed),
-          missedcount: c.missedcount,
-          facetofacecount: c.facetofacecount,
-          videoconsultappointmentcount: c.videoconsultappointmentcount,
-          phonetriagecount: c.phonetriagecount,
-          totalpatientappointments: c.totalpatientappointments,
-        },
-      ];
-    },
-  },
+  refreshCounter: withToken(({ world, query }) => {
+    const c = world.store.counters.findFirst({ where: { patientId: { equals: query.PatientID } } });
+    if (!c) throw new HttpError(404, { error: `No counters for patient ${query.PatientID}` });
+    // Future appointments the world's clock has passed count as completed (decisions/012).
+    const passed = world.appointments.passed(query.PatientID);
+    return [
+      {
+        // Unread messages are counted from the inbox itself, so opening one lowers the badge.
+        InboxCounter: world.messages.unreadCount(query.PatientID),
+        MedicationsCounter: c.MedicationsCounter,
+        TestResultsCounter: world.documents.unreadResults(query.PatientID),
+        AppointmentsCounter: Math.max(0, c.AppointmentsCounter - passed),
+        completedcount: c.completedcount + passed,
+        futurecount: Math.max(0, c.futurecount - passed),
+        missedcount: c.missedcount,
+        facetofacecount: c.facetofacecount,
+        videoconsultappointmentcount: c.videoconsultappointmentcount,
+        phonetriagecount: c.phonetriagecount,
+        totalpatientappointments: c.totalpatientappointments,
+      },
+    ];
+  }),
 
-  practiceSettings: {
-    tokenIn: "header",
-    handle({ world, query }) {
-      const settings = world.store.setting.findMany({ where: {}, orderBy: { position: "asc" } });
-      // Settings are read per patient: with IsOutstandingBalance on, OutstandingBalance is that
-      // patient's unpaid total, so paying the invoices clears it.
-      const outstandingOn = settings.some((s) => s.id === "IsOutstandingBalance" && s.value === "1");
-      return settings.map((s) => ({ id: s.id, value: outstandingOn && s.id === "OutstandingBalance" ? balanceOf(world, query.PatientID).toFixed(2) : s.value }));
-    },
-  },
+  practiceSettings: withToken(({ world, query }) => {
+    const settings = world.store.setting.findMany({ where: {}, orderBy: { position: "asc" } });
+    // Settings are read per patient: with IsOutstandingBalance on, OutstandingBalance is that
+    // patient's unpaid total, so paying the invoices clears it.
+    const outstandingOn = settings.some((s) => s.id === "IsOutstandingBalance" && s.value === "1");
+    return settings.map((s) => ({ id: s.id, value: outstandingOn && s.id === "OutstandingBalance" ? balanceOf(world, query.PatientID).toFixed(2) : s.value }));
+  }),
 } satisfies Partial<WorldRoutes>;
 
 function patientOf(world: World, id: string) {

@@ -6,6 +6,7 @@ import { hashSeed } from "../../fixtures/builders/random";
 import { HttpError } from "../http";
 import type { World } from "../worlds";
 import { balanceOf } from "./invoices";
+import { practiceOf, withToken } from "./helpers";
 import type { WorldRoutes } from "./types";
 
 /** The profile calls (1§7). Every change lands in the world's store, so the next profile read shows it. */
@@ -13,141 +14,117 @@ import type { WorldRoutes } from "./types";
 const MAX_EMERGENCY_CONTACTS = 5;
 
 export const profileRoutes = {
-  lookup: {
-    tokenIn: "header",
-    handle({ query }) {
-      const entries = LOOKUPS[query.TypeID] ?? [];
-      return toBundle(entries.map((e) => ({ resourceType: "Basic" as const, extension: LookupSlots.write({ id: e.id, name: e.name }) })));
-    },
-  },
+  lookup: withToken(({ query }) => {
+    const entries = LOOKUPS[query.TypeID] ?? [];
+    return toBundle(entries.map((e) => ({ resourceType: "Basic" as const, extension: LookupSlots.write({ id: e.id, name: e.name }) })));
+  }),
 
-  addEmergencyContact: {
-    tokenIn: "header",
-    handle({ world, query, body }) {
-      const patient = patientOf(world, query.PatientID);
-      if (body.PatientID !== patient.id) return { StatusCode: "3", StatusMessage: "The contact's PatientID does not match the query." };
-      const existing = world.store.emergencyContact.findMany({ where: { patientId: { equals: patient.id } }, orderBy: { position: "asc" } });
-      if (existing.length >= MAX_EMERGENCY_CONTACTS) {
-        return { StatusCode: "3", StatusMessage: `A patient can have up to ${MAX_EMERGENCY_CONTACTS} emergency contacts. Please remove one first.` };
-      }
-      const c = body.PatientContact;
-      const id = `${patient.id}${randomBytes(3).toString("hex")}`;
-      world.store.emergencyContact.create({
-        id,
-        patientId: patient.id,
-        position: (existing.at(-1)?.position ?? -1) + 1,
-        title: body.Title || null,
-        given: body.FirstName,
+  addEmergencyContact: withToken(({ world, query, body }) => {
+    const patient = patientOf(world, query.PatientID);
+    if (body.PatientID !== patient.id) return { StatusCode: "3", StatusMessage: "The contact's PatientID does not match the query." };
+    const existing = world.store.emergencyContact.findMany({ where: { patientId: { equals: patient.id } }, orderBy: { position: "asc" } });
+    if (existing.length >= MAX_EMERGENCY_CONTACTS) {
+      return { StatusCode: "3", StatusMessage: `A patient can have up to ${MAX_EMERGENCY_CONTACTS} emergency contacts. Please remove one first.` };
+    }
+    const c = body.PatientContact;
+    const id = `${patient.id}${randomBytes(3).toString("hex")}`;
+    world.store.emergencyContact.create({
+      id,
+      patientId: patient.id,
+      position: (existing.at(-1)?.position ?? -1) + 1,
+      title: body.Title || null,
+      given: body.FirstName,
+      family: body.FamilyName,
+      preferred: body.PreferredName || null,
+      relationship: body.RelationshipName,
+      mobile: c.CellPhoneNumber,
+      homePhone: c.HomePhoneNumber || null,
+      workPhone: c.WorkPhoneNumber || null,
+      email: c.EmailAddress || null,
+    });
+    return { StatusCode: "1", StatusMessage: "Emergency contact added.", EmergencyContactID: id };
+  }),
+
+  deleteEmergencyContact: withToken(({ world, query }) => {
+    const where = { id: { equals: query.EmergencyContactID }, patientId: { equals: query.PatientID } };
+    if (!world.store.emergencyContact.findFirst({ where })) return { StatusCode: "3", StatusMessage: "That emergency contact was not found." };
+    world.store.emergencyContact.delete({ where });
+    return { StatusCode: "1", StatusMessage: "Emergency contact removed." };
+  }),
+
+  updateContactMethods: withToken(({ world, body }) => {
+    const patient = patientOf(world, body.PatientID);
+    const chosen = new Map(body.SelectedContacttMethods.map((m) => [m.ContactMethodID, m.ContactMethod]));
+    if (!chosen.has(body.PrefferedContactMethodID)) return { StatusCode: "3", StatusMessage: "The preferred contact method must be one of the selected methods." };
+    const previous = JSON.parse(patient.contactMethods || "[]") as ContactMethodRecord[];
+    const now = world.clock.now().toISO({ includeOffset: false, suppressMilliseconds: true })!;
+    const records = [...chosen].map(([id, name], i): ContactMethodRecord => {
+      const kept = previous.find((r) => r.ContactMethodID === id && !r.IsDeleted);
+      return kept
+        ? { ...kept, IsActive: true }
+        : {
+            ContactMethod: name,
+            ContactMethodID: id,
+            IsActive: true,
+            IsDeleted: false,
+            ProfileContactMethodID: 100000 + (hashSeed(world.seed, "contact-method", patient.id, id, i, now) % 900000),
+            ProfileID: Number(patient.id) || 0,
+            InsertedAt: now,
+            UpdatedAt: now,
+            InsertedBY: Number(patient.id) || 0,
+            UpdatedBY: Number(patient.id) || 0,
+          };
+    });
+    world.store.patient.update({
+      where: { id: { equals: patient.id } },
+      data: {
+        mobile: body.CellPhoneNumber || null,
+        homePhone: body.HomePhoneNumber || null,
+        workPhone: body.WorkPhoneNumber || null,
+        email: body.EmailAddress || null,
+        contactMethods: JSON.stringify(records),
+        preferredContactMethod: String(body.PrefferedContactMethodID),
+      },
+    });
+    return { StatusCode: "1", StatusMessage: "Contact details updated." };
+  }),
+
+  updateDemographics: withToken(({ world, body }) => {
+    const patient = patientOf(world, body.PatientID);
+    world.store.patient.update({
+      where: { id: { equals: patient.id } },
+      data: {
+        title: body.Title || patient.title,
+        // Middle names are not in the payload: only the first given name is replaced.
+        given: [body.FirstName, ...patient.given.slice(1)],
         family: body.FamilyName,
         preferred: body.PreferredName || null,
-        relationship: body.RelationshipName,
-        mobile: c.CellPhoneNumber,
-        homePhone: c.HomePhoneNumber || null,
-        workPhone: c.WorkPhoneNumber || null,
-        email: c.EmailAddress || null,
-      });
-      return { StatusCode: "1", StatusMessage: "Emergency contact added.", EmergencyContactID: id };
-    },
-  },
+        bloodGroup: body.BloodGroupName || null,
+      },
+    });
+    return { StatusCode: "1", StatusMessage: "Profile updated." };
+  }),
 
-  deleteEmergencyContact: {
-    tokenIn: "header",
-    handle({ world, query }) {
-      const where = { id: { equals: query.EmergencyContactID }, patientId: { equals: query.PatientID } };
-      if (!world.store.emergencyContact.findFirst({ where })) return { StatusCode: "3", StatusMessage: "That emergency contact was not found." };
-      world.store.emergencyContact.delete({ where });
-      return { StatusCode: "1", StatusMessage: "Emergency contact removed." };
-    },
-  },
+  updateNotifications: withToken(({ world, body, session }) => {
+    // The patient is named by the resource id here, which the wrapper's PatientID check cannot see.
+    if (!session.patientIds.has(body.id)) throw new HttpError(403, { error: "Forbidden", message: `Patient ${body.id} is not this sign-in's patient or one of its linked accounts` });
+    const patient = patientOf(world, body.id);
+    world.store.patient.update({
+      where: { id: { equals: patient.id } },
+      data: { enableEmail: body.extension.enableEmail, enableNotification: body.extension.enableNotification, deviceToken: body.extension.deviceToken ?? patient.deviceToken },
+    });
+    return { StatusCode: "1", StatusMessage: "Notification settings saved." };
+  }),
 
-  updateContactMethods: {
-    tokenIn: "header",
-    handle({ world, body }) {
-      const patient = patientOf(world, body.PatientID);
-      const chosen = new Map(body.SelectedContacttMethods.map((m) => [m.ContactMethodID, m.ContactMethod]));
-      if (!chosen.has(body.PrefferedContactMethodID)) return { StatusCode: "3", StatusMessage: "The preferred contact method must be one of the selected methods." };
-      const previous = JSON.parse(patient.contactMethods || "[]") as ContactMethodRecord[];
-      const now = world.clock.now().toISO({ includeOffset: false, suppressMilliseconds: true })!;
-      const records = [...chosen].map(([id, name], i): ContactMethodRecord => {
-        const kept = previous.find((r) => r.ContactMethodID === id && !r.IsDeleted);
-        return kept
-          ? { ...kept, IsActive: true }
-          : {
-              ContactMethod: name,
-              ContactMethodID: id,
-              IsActive: true,
-              IsDeleted: false,
-              ProfileContactMethodID: 100000 + (hashSeed(world.seed, "contact-method", patient.id, id, i, now) % 900000),
-              ProfileID: Number(patient.id) || 0,
-              InsertedAt: now,
-              UpdatedAt: now,
-              InsertedBY: Number(patient.id) || 0,
-              UpdatedBY: Number(patient.id) || 0,
-            };
-      });
-      world.store.patient.update({
-        where: { id: { equals: patient.id } },
-        data: {
-          mobile: body.CellPhoneNumber || null,
-          homePhone: body.HomePhoneNumber || null,
-          workPhone: body.WorkPhoneNumber || null,
-          email: body.EmailAddress || null,
-          contactMethods: JSON.stringify(records),
-          preferredContactMethod: String(body.PrefferedContactMethodID),
-        },
-      });
-      return { StatusCode: "1", StatusMessage: "Contact details updated." };
-    },
-  },
+  accountBalance: withToken(({ world, query }) => {
+    // The sum of the pending invoices' balances, so a payment lowers it.
+    return [{ Balance: balanceOf(world, patientOf(world, query.PatientID).id) }];
+  }),
 
-  updateDemographics: {
-    tokenIn: "header",
-    handle({ world, body }) {
-      const patient = patientOf(world, body.PatientID);
-      world.store.patient.update({
-        where: { id: { equals: patient.id } },
-        data: {
-          title: body.Title || patient.title,
-          // Middle names are not in the payload: only the first given name is replaced.
-          given: [body.FirstName, ...patient.given.slice(1)],
-          family: body.FamilyName,
-          preferred: body.PreferredName || null,
-          bloodGroup: body.BloodGroupName || null,
-        },
-      });
-      return { StatusCode: "1", StatusMessage: "Profile updated." };
-    },
-  },
-
-  updateNotifications: {
-    tokenIn: "header",
-    handle({ world, body, session }) {
-      // The patient is named by the resource id here, which the wrapper's PatientID check cannot see.
-      if (!session.patientIds.has(body.id)) throw new HttpError(403, { error: "Forbidden", message: `Patient ${body.id} is not this sign-in's patient or one of its linked accounts` });
-      const patient = patientOf(world, body.id);
-      world.store.patient.update({
-        where: { id: { equals: patient.id } },
-        data: { enableEmail: body.extension.enableEmail, enableNotification: body.extension.enableNotification, deviceToken: body.extension.deviceToken ?? patient.deviceToken },
-      });
-      return { StatusCode: "1", StatusMessage: "Notification settings saved." };
-    },
-  },
-
-  accountBalance: {
-    tokenIn: "header",
-    handle({ world, query }) {
-      // The sum of the pending invoices' balances, so a payment lowers it.
-      return [{ Balance: balanceOf(world, patientOf(world, query.PatientID).id) }];
-    },
-  },
-
-  terms: {
-    tokenIn: "header",
-    handle({ world, query }) {
-      const practice = world.store.practice.getAll()[0]?.name ?? "the practice";
-      return query.loadtype === "1" ? termsText(practice) : draftsText(practice);
-    },
-  },
+  terms: withToken(({ world, query }) => {
+    const practice = practiceOf(world)?.name ?? "the practice";
+    return query.loadtype === "1" ? termsText(practice) : draftsText(practice);
+  }),
 } satisfies Partial<WorldRoutes>;
 
 function patientOf(world: World, id: string) {

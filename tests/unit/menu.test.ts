@@ -1,15 +1,22 @@
 import { describe, expect, it } from "vitest";
-import { MenuItemSchema, MenuItemSlots } from "../../contract/patient";
-import { hasArea, MENU_AREAS, menuLinks } from "../../app/lib/menu";
+import { MenuItemSchema, MenuItemSlots, type Counters } from "../../contract/patient";
+import { AREAS, type Area } from "../../app/lib/areas";
+import { dashboardCards, hasArea, menuLinks } from "../../app/lib/menu";
 
 const item = (typeCode: string, name = "x") => MenuItemSchema.parse({ resourceType: "Basic", id: typeCode, extension: MenuItemSlots.write({ name, typeCode }) });
-const allBuilt = new Set(MENU_AREAS.map((a) => a.path));
+/** The registry as it will be once every area has its screen. */
+const allBuilt: Area[] = AREAS.map((a) => ({ ...a, module: a.module ?? `routes${a.path}.tsx` }));
 
 describe("menu mapping (1§2 Shell)", () => {
   it("maps every type code of the spec to its route", () => {
     const codes: Record<string, string> = { "26": "/diagnosis", "16": "/medications", "11": "/emails", "14": "/appointments", "15": "/reports", "17": "/allergies", "18": "/vitals", "19": "/immunisation", "24": "/resources", "28": "/timeline", "29": "/reminders", "56": "/letters", "50": "/accounts" };
     const links = menuLinks(Object.keys(codes).map((c) => item(c)), 0, allBuilt);
     expect(Object.fromEntries(links.map((l) => [l.code, l.path]))).toEqual(codes);
+  });
+
+  it("keeps the menu's texts", () => {
+    const links = menuLinks(AREAS.map((a) => item(a.code)), 0, allBuilt);
+    expect(links.map((l) => l.label)).toEqual(["Medications", "Test Results", "Messages", "Appointments", "Diagnosis", "Allergies", "Immunisation", "Vitals", "Timeline", "Reminders", "Resources", "Letters", "Accounts"]);
   });
 
   it("keeps the server's order and drops unknown codes and duplicates", () => {
@@ -25,9 +32,51 @@ describe("menu mapping (1§2 Shell)", () => {
   });
 
   it("does not link an area whose screen is not built", () => {
-    const links = menuLinks([item("11"), item("14")], 0, new Set(["/appointments"]));
+    const links = menuLinks([item("11"), item("14")], 0, AREAS.map((a) => (a.code === "14" ? { ...a, module: "routes/appointments.tsx" as const } : a)));
     expect(links.map((l) => l.path)).toEqual(["/appointments"]);
     expect(hasArea(links, "/appointments")).toBe(true);
     expect(hasArea(links, "/emails")).toBe(false);
+  });
+
+  it("links today only the areas built today: Accounts", () => {
+    expect(menuLinks(AREAS.map((a) => item(a.code)), 4).map((l) => l.path)).toEqual(["/accounts"]);
+  });
+});
+
+const counters: Counters = {
+  InboxCounter: 3,
+  MedicationsCounter: 2,
+  TestResultsCounter: 0,
+  AppointmentsCounter: 1,
+  completedcount: 0,
+  futurecount: 0,
+  missedcount: 0,
+  facetofacecount: 0,
+  videoconsultappointmentcount: 0,
+  phonetriagecount: 0,
+  totalpatientappointments: 0,
+};
+
+describe("dashboard cards (1§2 Dashboard)", () => {
+  it("keeps the cards' order, texts and counts", () => {
+    const cards = dashboardCards(counters, []);
+    expect(cards.map((c) => [c.title, c.count, c.empty])).toEqual([
+      ["Long Term Medications", 2, "No long term medication"],
+      ["New Results", 0, "No new results"],
+      ["Unread Messages", 3, "No unread messages"],
+      ["Future Appointments", 1, "No future appointments"],
+    ]);
+    expect(cards.every((c) => c.href === null)).toBe(true);
+  });
+
+  it("links a card to its area, with the area's own view, once the menu links the area", () => {
+    const menu = menuLinks([item("14"), item("16")], 0, allBuilt);
+    const cards = dashboardCards(counters, menu, allBuilt);
+    expect(Object.fromEntries(cards.map((c) => [c.title, c.href]))).toEqual({
+      "Long Term Medications": "/medications",
+      "New Results": null,
+      "Unread Messages": null,
+      "Future Appointments": "/appointments?id=2",
+    });
   });
 });

@@ -1,16 +1,14 @@
 import { endpoints } from "../../../contract/endpoints";
+import { PAGE_SIZES } from "../../../contract/page-sizes";
 import { centsToDecimal } from "../../lib/money";
 import { config } from "../config.server";
 import type { PracticeApi } from "./api.server";
 
 /** The invoice and payment calls of 1§7. All take the account holder's id (parentid, 1§6). */
 
-export const PENDING_PAGE_SIZE = 100;
-export const ALL_PAGE_SIZE = 10;
-
 export function getInvoices(api: PracticeApi, parentId: string, kind: "pending" | "all", page = 1) {
   return api.call(endpoints.paymentNotice, {
-    query: { PatientID: parentId, TransactionTypeID: kind === "pending" ? "1" : "0", PageSize: kind === "pending" ? PENDING_PAGE_SIZE : ALL_PAGE_SIZE, PageNumber: page },
+    query: { PatientID: parentId, TransactionTypeID: kind === "pending" ? "1" : "0", PageSize: kind === "pending" ? PAGE_SIZES.pendingInvoices : PAGE_SIZES.invoices, PageNumber: page },
   });
 }
 

@@ -1,0 +1,60 @@
+import type { Counters } from "../../contract/patient";
+import { messages } from "./messages";
+
+/**
+ * The areas of the portal (1§2 Shell): one line each, read by app/routes.ts (the route), the side
+ * menu (the server's type code mapped to a link) and the dashboard (the card). An area's screen
+ * exists once its line names the route module that builds it; until then the area has no route
+ * (its path is the 404 page), no menu link and no card link: there are no placeholder pages
+ * (docs/decisions/004 and 045). Building a screen is adding `module` to its line.
+ */
+
+/** A dashboard card: the area's count from the practice's counters (1§2 Dashboard). */
+export interface AreaCard {
+  title: string;
+  counter: keyof Counters;
+  /** Shown when the count is 0. */
+  empty: string;
+  /** What the count counts, for screen readers; the link says "View" and its last word(s). */
+  unit: string;
+  /** Where the card's link goes inside the area, when not its landing view. */
+  search?: string;
+}
+
+export interface Area {
+  /** The server's PatientMenu type code. */
+  code: string;
+  label: string;
+  path: `/${string}`;
+  /** The route module, relative to app/, that builds the screen; absent while there is none. */
+  module?: `routes/${string}`;
+  card?: AreaCard;
+}
+
+const d = messages.dashboard;
+
+// The dashboard shows the cards in this order; the menu follows the server's order, not this one.
+export const AREAS: readonly Area[] = [
+  { code: "16", label: "Medications", path: "/medications", card: { title: "Long Term Medications", counter: "MedicationsCounter", empty: d.noLongTermMedication, unit: "long term medications" } },
+  { code: "15", label: "Test Results", path: "/reports", card: { title: "New Results", counter: "TestResultsCounter", empty: d.noNewResults, unit: "new results" } },
+  { code: "11", label: "Messages", path: "/emails", card: { title: "Unread Messages", counter: "InboxCounter", empty: d.noUnreadMessages, unit: "unread messages" } },
+  { code: "14", label: "Appointments", path: "/appointments", card: { title: "Future Appointments", counter: "AppointmentsCounter", empty: d.noFutureAppointments, unit: "future appointments", search: "?id=2" } },
+  { code: "26", label: "Diagnosis", path: "/diagnosis" },
+  { code: "17", label: "Allergies", path: "/allergies" },
+  { code: "19", label: "Immunisation", path: "/immunisation" },
+  { code: "18", label: "Vitals", path: "/vitals" },
+  { code: "28", label: "Timeline", path: "/timeline" },
+  { code: "29", label: "Reminders", path: "/reminders" },
+  { code: "24", label: "Resources", path: "/resources" },
+  { code: "56", label: "Letters", path: "/letters" },
+  { code: "50", label: "Accounts", path: "/accounts", module: "routes/accounts.tsx" },
+];
+
+/** The messaging area, whose menu item carries the unread count. */
+export const MESSAGING_CODE = "11";
+
+export type BuiltArea = Area & { module: `routes/${string}` };
+
+export function builtAreas(areas: readonly Area[] = AREAS): BuiltArea[] {
+  return areas.filter((a): a is BuiltArea => a.module !== undefined);
+}

@@ -1,0 +1,79 @@
+import type { Page } from "@playwright/test";
+import { expect, signIn, test, type World } from "./fixtures";
+
+/**
+ * One page load asks the practice for each thing once: the shell and the page share the patient,
+ * practice and counters (app/.server/practice/per-request-reads.server.ts). Read from the world's
+ * journal, for a full document load and a client-side navigation to each signed-in page.
+ */
+
+type Call = Awaited<ReturnType<World["requests"]>>[number];
+
+const keyOf = (c: Call) => `${c.method} ${c.path} ${JSON.stringify(c.query)}`;
+
+function repeats(calls: readonly Call[]): string[] {
+  const seen = new Set<string>();
+  return calls.map(keyOf).filter((key) => (seen.has(key) ? true : (seen.add(key), false)));
+}
+
+/** The calls the practice received while `load` ran, checked for repeats. */
+async function callsOf(world: World, load: () => Promise<void>): Promise<Call[]> {
+  const before = (await world.requests()).length;
+  await load();
+  const calls = (await world.requests()).slice(before);
+  expect(repeats(calls), `calls made more than once in one load, of ${calls.map(keyOf).join(", ")}`).toEqual([]);
+  return calls;
+}
+
+const heading = (page: Page, name: string) => expect(page.getByRole("heading", { name, level: 1 })).toBeVisible();
+const paths = (calls: readonly Call[]) => calls.map((c) => c.path);
+
+test.describe("each practice call once per page load", () => {
+  test.beforeEach(async ({ page, world }) => {
+    await signIn(page, world.user("solo"));
+    await heading(page, "Dashboard");
+  });
+
+  test("a full document load of the dashboard, profile and accounts repeats no call", async ({ page, world }) => {
+    const dashboard = await callsOf(world, async () => {
+      await page.goto("/");
+      await heading(page, "Dashboard");
+    });
+    // The shell's and the dashboard's own needs are all there, each once.
+    expect(paths(dashboard)).toEqual(expect.arrayContaining(["ValidateToken", "Patient/PatientMenu", "Patient", "Patient/Organization", "Patient/RefreshCounter"]));
+
+    const profile = await callsOf(world, async () => {
+      await page.goto("/profile");
+      await heading(page, "User Profile");
+    });
+    expect(paths(profile)).toEqual(expect.arrayContaining(["Patient", "Patient/Organization", "Patient/AccountBalance"]));
+
+    const accounts = await callsOf(world, async () => {
+      await page.goto("/accounts");
+      await heading(page, "Accounts");
+    });
+    expect(paths(accounts)).toEqual(expect.arrayContaining(["Patient/RefreshCounter", "Patient/PaymentNotice"]));
+  });
+
+  test("a client-side navigation to each repeats no call", async ({ page, world }) => {
+    const menu = page.getByRole("navigation", { name: "Main menu" });
+    const accounts = await callsOf(world, async () => {
+      await menu.getByRole("link", { name: "Accounts" }).click();
+      await heading(page, "Accounts");
+    });
+    expect(paths(accounts)).toContain("Patient/PaymentNotice");
+
+    const profile = await callsOf(world, async () => {
+      await page.getByRole("button", { name: /account menu/ }).click();
+      await page.getByRole("menuitem", { name: "Profile" }).click();
+      await heading(page, "User Profile");
+    });
+    expect(paths(profile)).toContain("Patient/AccountBalance");
+
+    const dashboard = await callsOf(world, async () => {
+      await menu.getByRole("link", { name: "Dashboard" }).click();
+      await heading(page, "Dashboard");
+    });
+    expect(paths(dashboard)).toContain("Patient/RefreshCounter");
+  });
+});

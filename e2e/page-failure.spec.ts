@@ -1,0 +1,55 @@
+import { expect, expectNoAxeViolations, signIn, test } from "./fixtures";
+
+/**
+ * A page whose own practice call fails shows the failure inside the shell (routes/shell-page.tsx):
+ * the header and menu stay, and Retry loads the page again once the practice answers.
+ */
+
+test.describe("a failed page inside the shell", () => {
+  test.beforeEach(async ({ page, world }) => {
+    await signIn(page, world.user("solo"));
+    await expect(page.getByRole("heading", { name: "Dashboard", level: 1 })).toBeVisible();
+  });
+
+  test("a page's failed load keeps the shell, says what happened, and Retry brings the page back", async ({ page, world }) => {
+    await world.fault({ path: "Patient/PaymentNotice", status: 503 });
+    const response = await page.goto("/accounts");
+    expect(response?.status()).toBe(503);
+    await expect(page.getByRole("heading", { name: "Sorry, there is a problem", level: 1 })).toBeVisible();
+    await expect(page.getByText("The practice's system is not answering just now. Please try again in a few minutes.")).toBeVisible();
+    // The shell is intact: its menu, header and own links still work.
+    const menu = page.getByRole("navigation", { name: "Main menu" });
+    await expect(menu.getByRole("link", { name: "Accounts" })).toBeVisible();
+    await expect(page.getByRole("link", { name: "Patient Portal", exact: true })).toBeVisible();
+    await expect(page.getByRole("button", { name: /account menu/ })).toBeVisible();
+    await expectNoAxeViolations(page);
+
+    // Retry while the practice still fails: the same message, still in the shell.
+    await page.getByRole("button", { name: "Retry" }).click();
+    await expect(page.getByRole("button", { name: "Retry" })).toBeEnabled();
+    await expect(page.getByRole("heading", { name: "Sorry, there is a problem" })).toBeVisible();
+
+    await world.clearFaults();
+    await page.getByRole("button", { name: "Retry" }).click();
+    await expect(page.getByRole("heading", { name: "Accounts", level: 1 })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Sorry, there is a problem" })).toBeHidden();
+  });
+
+  test("a failed client-side navigation shows the failure in the shell, whose menu still leads on", async ({ page, world }) => {
+    await world.fault({ path: "Patient/PaymentNotice", body: "malformed" });
+    const menu = page.getByRole("navigation", { name: "Main menu" });
+    await menu.getByRole("link", { name: "Accounts" }).click();
+    await expect(page.getByRole("heading", { name: "Sorry, there is a problem", level: 1 })).toBeVisible();
+    await expect(page.getByText(/sent a reply we could not read/)).toBeVisible();
+    await expectNoAxeViolations(page);
+    await menu.getByRole("link", { name: "Dashboard" }).click();
+    await expect(page.getByRole("heading", { name: "Dashboard", level: 1 })).toBeVisible();
+  });
+
+  test("a 401 on a page's own call still ends the session and goes to sign in", async ({ page, world }) => {
+    await world.fault({ path: "Patient/PaymentNotice", status: 401 });
+    await page.getByRole("navigation", { name: "Main menu" }).getByRole("link", { name: "Accounts" }).click();
+    await expect(page).toHaveURL(/\/login\?redirectTo=|\/login$/);
+    await expect(page.getByRole("heading", { name: "Sign in to your patient portal" })).toBeVisible();
+  });
+});

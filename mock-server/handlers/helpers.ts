@@ -1,0 +1,27 @@
+import type { z } from "zod";
+import type { Endpoint } from "../../contract/endpoints";
+import { toBundle } from "../../contract/fhir";
+import type { CallContext, Session, WorldRoute } from "../endpoint-route";
+import { pageOf } from "../paging";
+import type { PracticeRow } from "../resources/rows";
+import type { World } from "../worlds";
+
+/**
+ * What most handlers share: the Token header that signs the call, the practice record of the world,
+ * and a bundle of one page of a list.
+ */
+
+/** A call signed by the Token header (the usual case; Logout and the letters carry it in the query). */
+export function withToken<E extends Endpoint>(handle: (call: CallContext<E, Session>) => z.input<E["reply"]> | Promise<z.input<E["reply"]>>): WorldRoute<E> {
+  return { tokenIn: "header", handle };
+}
+
+/** A world is one practice: its one practice record. */
+export function practiceOf(world: World): PracticeRow {
+  return world.store.practice.getAll()[0];
+}
+
+/** A page of `items` as a bundle whose total is the whole list's length. */
+export function pagedBundle<T, R>(items: readonly T[], page: { PageNumber: number; PageSize: number }, toResource: (item: T) => R) {
+  return toBundle(pageOf(items, page.PageNumber, page.PageSize).map((item) => toResource(item)), items.length);
+}

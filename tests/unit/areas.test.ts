@@ -1,0 +1,45 @@
+import { describe, expect, it } from "vitest";
+import type { RouteConfigEntry } from "@react-router/dev/routes";
+import { MenuItemSchema, MenuItemSlots, type Counters } from "../../contract/patient";
+import type { Area } from "../../app/lib/areas";
+import { dashboardCards, menuLinks } from "../../app/lib/menu";
+import routes, { areaRoutes } from "../../app/routes";
+
+/**
+ * The area registry is the one place a screen joins the portal (docs/decisions/045): a line with a
+ * module is routed, in the menu and linked from its card; a line without one is none of these.
+ */
+
+const item = (typeCode: string) => MenuItemSchema.parse({ resourceType: "Basic", id: typeCode, extension: MenuItemSlots.write({ name: "x", typeCode }) });
+const counters = { InboxCounter: 0, MedicationsCounter: 5, TestResultsCounter: 2 } as Counters;
+
+const registry: Area[] = [
+  { code: "16", label: "Medications", path: "/medications", module: "routes/medications.tsx", card: { title: "Long Term Medications", counter: "MedicationsCounter", empty: "none", unit: "long term medications" } },
+  { code: "15", label: "Test Results", path: "/reports", card: { title: "New Results", counter: "TestResultsCounter", empty: "none", unit: "new results" } },
+];
+
+function flatten(entries: readonly RouteConfigEntry[]): RouteConfigEntry[] {
+  return entries.flatMap((e) => [e, ...flatten(e.children ?? [])]);
+}
+
+describe("the area registry", () => {
+  it("routes, links in the menu and links on the dashboard an area whose line names its module", () => {
+    expect(areaRoutes(registry).map((r) => [r.path, r.file])).toEqual([["medications", "routes/medications.tsx"]]);
+    const menu = menuLinks([item("16"), item("15")], 0, registry);
+    expect(menu.map((l) => [l.label, l.path])).toEqual([["Medications", "/medications"]]);
+    expect(dashboardCards(counters, menu, registry).map((c) => [c.title, c.count, c.href])).toEqual([
+      ["Long Term Medications", 5, "/medications"],
+      // The area without a screen keeps its count, with no link (decisions/004).
+      ["New Results", 2, null],
+    ]);
+  });
+
+  it("puts the built areas' screens inside the signed-in shell, and no other area's path", () => {
+    const all = flatten(routes);
+    const shell = all.find((r) => r.file === "routes/shell.tsx");
+    const inShell = flatten(shell?.children ?? []);
+    expect(inShell.find((r) => r.path === "accounts")?.file).toBe("routes/accounts.tsx");
+    // Unbuilt areas answer with the catch-all 404 page.
+    for (const path of ["appointments", "medications", "reports", "emails", "letters"]) expect(all.some((r) => r.path === path)).toBe(false);
+  });
+});
