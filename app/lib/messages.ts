@@ -106,6 +106,11 @@ export const messages = {
     pdfPageFailed: (page: number) => `Page ${page} of the invoice could not be shown. Use Download PDF to open it in another viewer.`,
     invoicesFailed: "The invoices could not be loaded just now. Please try again later.",
   },
+  /** The portal's own pause after many failed sign-ins (app/.server/throttle.server.ts). */
+  signInThrottle: {
+    tooManyFromAddress: "There have been too many unsuccessful sign-in attempts from your network. Please wait 15 minutes and try again.",
+    tooManyForAccount: "There have been too many unsuccessful sign-in attempts for this account. Please wait 15 minutes and try again, or use Forgot Password.",
+  },
   errors: {
     notFoundTitle: "Failed to load the page",
     notFoundCode: "Error Code: 404",

@@ -9,9 +9,9 @@ import { callPractice } from "./client.server";
 export type IdentityOutcome = { kind: "found"; apiBase: string } | { kind: "rejected"; message: string };
 
 /** Asks the identity server which practice API serves this user (run before sign-in). */
-export async function lookupIdentity(who: { userName: string; password: string } | { q: string }): Promise<IdentityOutcome> {
+export async function lookupIdentity(who: { userName: string; password: string } | { q: string }, identityUrl = config.PRACTICE_IDENTITY_URL): Promise<IdentityOutcome> {
   const reply = await callPractice(endpoints.identityAuthentication, {
-    base: config.PRACTICE_IDENTITY_URL,
+    base: identityUrl,
     body: "q" in who ? { UserName: "", Password: "", q: who.q } : { UserName: who.userName, Password: who.password },
   });
   if ("ACCAPIURL" in reply) return { kind: "found", apiBase: reply.ACCAPIURL.endsWith("/") ? reply.ACCAPIURL : `${reply.ACCAPIURL}/` };

@@ -1,6 +1,6 @@
 import type { Stripe, StripeCardElement, StripeCardElementChangeEvent } from "@stripe/stripe-js";
 import { messages } from "../../lib/messages";
-import { RefusedError } from "./card-provider";
+import { RefusedError } from "../../lib/payment-steps";
 
 /**
  * The Stripe side of the card provider (decisions/030), kept to plain functions over the library's

@@ -1,4 +1,4 @@
-import type { LinkedAccount } from "../../../machines/login.machine";
+import type { LinkedAccount } from "../../lib/sign-in-flow";
 import { messages } from "../../lib/messages";
 import { Button } from "../ui/button";
 import { Dialog } from "../ui/dialog";
