@@ -35,11 +35,11 @@ export async function validateToken(apiBase: string, token: string): Promise<boo
 }
 
 /** Forgot password (1§7), sent to the practice API's signed-out address. */
-export async function requestPasswordReset(email: string) {
-  return callPractice(endpoints.forgotPassword, { base: config.PRACTICE_API_URL, query: { Username: email } });
+export async function requestPasswordReset(email: string, signedOutApi = config.PRACTICE_API_URL) {
+  return callPractice(endpoints.forgotPassword, { base: signedOutApi, query: { Username: email } });
 }
 
 /** The Login Help request (1§3), sent to the practice API's signed-out address. */
-export async function sendHelpMessage(request: HelpRequest) {
-  return callPractice(endpoints.sendHelpMessage, { base: config.PRACTICE_API_URL, body: request });
+export async function sendHelpMessage(request: HelpRequest, signedOutApi = config.PRACTICE_API_URL) {
+  return callPractice(endpoints.sendHelpMessage, { base: signedOutApi, body: request });
 }
