@@ -1,3 +1,4 @@
+import { messages } from "../../lib/messages";
 export type { CardProviderChoice } from "../../lib/accounts-view";
 
 /**
@@ -18,7 +19,7 @@ export class ConfirmerSlot {
   }
 
   confirm(clientSecret: string): Promise<void> {
-    if (!this.#confirmer) return Promise.reject(new Error("The card form is not ready."));
+    if (!this.#confirmer) return Promise.reject(new Error(messages.cardProvider.formNotReady));
     return this.#confirmer.confirm(clientSecret);
   }
 }
