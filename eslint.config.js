@@ -40,4 +40,71 @@ export default tseslint.config(
       "no-restricted-imports": ["error", { patterns: [{ group: ["**/mock-server/**"], message: "The portal never imports the mock server." }] }],
     },
   },
+  // Layer rules (issue 11): types two layers share live in the lower one (contract/ or app/lib).
+  // Each block restates the mock-server ban, since a later no-restricted-imports replaces an earlier one.
+  {
+    files: ["app/components/**/*.{ts,tsx}"],
+    // The Login Help dialog still takes its reply type from its route; the forms work of issue 11
+    // turns it into a fetcher and removes this exception.
+    ignores: ["app/components/sign-in/login-help-dialog.tsx"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            { group: ["**/mock-server/**"], message: "The portal never imports the mock server." },
+            { regex: "(^|/)routes/", message: "A component never imports a route module: move the shared type to app/lib (layer-routes)." },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ["app/.server/**/*.ts", "app/**/*.server.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            { group: ["**/mock-server/**"], message: "The portal never imports the mock server." },
+            { regex: "(^|/)components/", message: "Server code never imports components: move the shared type to app/lib (layer-components)." },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ["machines/**/*.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              // Relative imports that leave machines/ for anywhere but app/lib and contract/ (packages stay allowed).
+              regex: "^\\.\\./(?!(app/lib|contract)(/|$))",
+              message: "A machine imports only app/lib, contract/ and packages (layer-machines).",
+            },
+            { regex: "^~/(?!lib(/|$))", message: "A machine imports only app/lib, contract/ and packages (layer-machines)." },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // app/lib is the bottom of the portal: it imports only itself, contract/ and packages, so that
+    // it can never close a cycle with a machine, a component or server code.
+    files: ["app/lib/**/*.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            { regex: "^\\.\\./(?!\\.\\./contract(/|$))", message: "app/lib imports only app/lib, contract/ and packages (layer-lib)." },
+            { regex: "^~/(?!lib(/|$))", message: "app/lib imports only app/lib, contract/ and packages (layer-lib)." },
+          ],
+        },
+      ],
+    },
+  },
 );

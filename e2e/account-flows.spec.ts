@@ -1,5 +1,6 @@
 import { readFileSync } from "node:fs";
-import { SERVER_LOG } from "../playwright.config";
+import { CAPTCHA_AFTER } from "../app/lib/sign-in-flow";
+import { E2E_ACCOUNT_PAUSE_AFTER, SERVER_LOG } from "../playwright.config";
 import { expect, expectNoAxeViolations, signIn, solveCaptcha, test } from "./fixtures";
 
 const dashboard = (page: import("@playwright/test").Page) => expect(page.getByRole("heading", { name: "Dashboard", level: 1 })).toBeVisible();
@@ -30,7 +31,7 @@ test.describe("failed sign-ins, the captcha and the throttle", () => {
     await page.goto("/login");
     const origin = new URL(page.url()).origin;
     const post = (password: string, captcha = "") => page.request.post("/login/flow", { form: { intent: "sign-in", username: user.username, password, captcha }, headers: { Origin: origin } });
-    for (let i = 0; i < 3; i++) expect(await (await post("WrongPassword1")).json()).toMatchObject({ kind: "rejected" });
+    for (let i = 0; i < CAPTCHA_AFTER; i++) expect(await (await post("WrongPassword1")).json()).toMatchObject({ kind: "rejected" });
     expect(await (await post(user.password)).json()).toMatchObject({ kind: "rejected", captchaRequired: true, message: expect.stringContaining("not a robot") });
     const forged = Buffer.from(JSON.stringify({ algorithm: "SHA-256", challenge: "x", number: 1, salt: "y", signature: "z" })).toString("base64");
     expect(await (await post(user.password, forged)).json()).toMatchObject({ kind: "rejected", captchaRequired: true });
@@ -40,9 +41,8 @@ test.describe("failed sign-ins, the captcha and the throttle", () => {
     const user = world.user("family");
     await page.goto("/login");
     await page.getByLabel("Email").fill(user.username);
-    // The e2e portal pauses an account after 6 failures (SIGNIN_MAX_FAILURES_PER_ACCOUNT).
-    for (let i = 0; i < 6; i++) {
-      if (i >= 3) await solveCaptcha(page);
+    for (let i = 0; i < E2E_ACCOUNT_PAUSE_AFTER; i++) {
+      if (i >= CAPTCHA_AFTER) await solveCaptcha(page);
       await page.getByLabel("Password", { exact: true }).fill(`Wrong${i}password`);
       await page.getByRole("button", { name: "Login" }).click();
       await expect(page.getByRole("alert")).toContainText("Invalid username or password.");

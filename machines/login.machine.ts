@@ -1,6 +1,7 @@
 import { assign, fromPromise, setup } from "xstate";
 import { messages } from "../app/lib/messages";
 import { newPasswordProblem, type NewPasswordProblem } from "../app/lib/new-password";
+import { CAPTCHA_AFTER, type FlowOutcome, type LinkedAccount } from "../app/lib/sign-in-flow";
 import { validateSignIn, type FieldErrors, type SignInInput } from "../app/lib/sign-in";
 
 /**
@@ -9,23 +10,7 @@ import { validateSignIn, type FieldErrors, type SignInInput } from "../app/lib/s
  * fetches: the route provides the actors, each a thin wrapper around one step of the sign-in action.
  */
 
-export interface LinkedAccount {
-  id: string;
-  name: string;
-  relationship: string;
-}
-
-/** What the server answers to any step. */
-export type FlowOutcome =
-  | { kind: "signedIn"; redirectTo: string }
-  | { kind: "chooseAccount"; accounts: LinkedAccount[] }
-  | { kind: "passwordUpdate" }
-  | { kind: "rejected"; message: string; captchaRequired: boolean }
-  | { kind: "invalid"; fieldErrors: FieldErrors<SignInInput>; message: string }
-  | { kind: "refused"; message: string }
-  | { kind: "expired"; message: string }
-  | { kind: "failed"; message: string }
-  | { kind: "cancelled" };
+export type { FlowOutcome, LinkedAccount } from "../app/lib/sign-in-flow";
 
 export interface SignInRequest extends SignInInput {
   captcha: string | null;
@@ -68,8 +53,6 @@ export type LoginEvent =
   | { type: "account.cancel" }
   | { type: "field.edit"; field: keyof SignInInput }
   | { type: "toast.dismiss" };
-
-const CAPTCHA_AFTER = 3;
 
 /** Placeholders: the route supplies the real actors with `loginMachine.provide({ actors })`. */
 function unprovided<I>(name: string) {

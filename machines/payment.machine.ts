@@ -1,7 +1,9 @@
 import { assign, fromPromise, setup } from "xstate";
 import { allocate, totalBalanceCents, type AllocatableInvoice, type Allocation } from "../app/lib/allocation";
 import { messages } from "../app/lib/messages";
+import type { CardType } from "../app/lib/accounts-view";
 import { feeCents, toCents } from "../app/lib/money";
+import { RefusedError } from "../app/lib/payment-steps";
 
 /**
  * Paying the account by card (1§4 payment progress, choice, allocation, methods, the Pay button).
@@ -15,10 +17,7 @@ import { feeCents, toCents } from "../app/lib/money";
 /** The texts of 1§4, 1§5 and 1§8: the messages catalogue's, so the machine and the screens say the same. */
 export const paymentTexts = messages.payment;
 
-export interface CardType {
-  label: string;
-  feeBasisPoints: number;
-}
+export type { CardType } from "../app/lib/accounts-view";
 
 export type PaymentMethod = "card" | "poli" | "paymentExpress";
 
@@ -114,8 +113,8 @@ export const paymentMachine = setup({
     canPay: ({ context }) => context.method === "card" && context.invoices.length > 0 && "cents" in amountOf(context) && context.cardComplete,
     startRefused: ({ event }) => (event as unknown as { output: number }).output <= 0,
     recorded: ({ event }) => (event as unknown as { output: boolean }).output === true,
-    /** The card provider answered with a refusal (an error named RefusedError), rather than the connection failing. */
-    refused: ({ event }) => ((event as unknown as { error?: { name?: string } }).error?.name ?? "") === "RefusedError",
+    /** The card provider answered with a refusal, rather than the connection failing. */
+    refused: ({ event }) => (event as unknown as { error?: unknown }).error instanceof RefusedError,
     wasCharged: ({ context }) => context.result?.kind === "failed" && context.result.charged,
   },
   actions: {

@@ -3,15 +3,17 @@ import { formatDate } from "../lib/dates";
 import { messages } from "../lib/messages";
 import { feeCents, toCents } from "../lib/money";
 import { PayStepSchema, parseCardTypes, testCardErrors } from "../lib/payment-forms";
+import type { CardProviderChoice, InvoiceTableRow } from "../lib/accounts-view";
+import type { PayReply } from "../lib/payment-steps";
 import { cardProvider } from "./card-provider.server";
-import { attemptBySecret, attemptOf, rememberAttempt, updateAttempt } from "./payment-attempts.server";
+import { config } from "./config.server";
+import { paymentAttempts, type PaymentAttempts } from "./payment-attempts.server";
 import { confirmTestCard, createPaymentIntent, getInvoicePdf, getInvoices, savePayment, saveTempPayment } from "./practice/accounts.server";
 import { PracticeApiError } from "./practice/client.server";
 import { practiceErrorResponse } from "./practice/errors.server";
 import { getPracticeSettings } from "./practice/patient.server";
-import { requireSession } from "./session.server";
+import { requireSession, type SignedIn } from "./session.server";
 import type { Invoice } from "../../contract/accounts";
-import type { InvoiceTableRow } from "../components/accounts/invoice-table";
 
 /**
  * What /accounts loads and does. Invoices and payments are the account holder's (parentid, 1§6).
@@ -51,12 +53,23 @@ export async function loadAccountsPage(request: Request) {
   };
 }
 
-/** `uncertain`: the practice did not answer a card confirmation, so it may have charged (decisions/031). */
-export type PayReply = { ok: true; value: number | string | boolean } | { ok: false; message: string; fieldErrors?: Record<string, string>; uncertain?: boolean };
+export type { PayReply };
+
+/** What a payment step needs beyond the request; tests give their own (sessions, attempts, provider). */
+export interface PayDeps {
+  requireSession: (request: Request) => Promise<SignedIn>;
+  attempts: PaymentAttempts;
+  provider: () => CardProviderChoice;
+  /** The create-payment-intent function's own address (1§7), when it has one. */
+  paymentIntentUrl: string | undefined;
+}
+
+const portalPayDeps: PayDeps = { requireSession, attempts: paymentAttempts, provider: cardProvider, paymentIntentUrl: config.PAYMENT_INTENT_URL };
 
 /** One step of a payment. The practice API honours the attempt's idempotency key (decisions/031). */
-export async function payAction(request: Request): Promise<PayReply> {
-  const { api, user } = await requireSession(request);
+export async function payAction(request: Request, deps: PayDeps = portalPayDeps): Promise<PayReply> {
+  const { attempts } = deps;
+  const { api, user } = await deps.requireSession(request);
   const parsed = PayStepSchema.safeParse(Object.fromEntries(await request.formData()));
   if (!parsed.success) throw data({ message: "Invalid payment step" }, { status: 400 });
   const step = parsed.data;
@@ -64,7 +77,7 @@ export async function payAction(request: Request): Promise<PayReply> {
   try {
     switch (step.step) {
       case "save-temp": {
-        const earlier = attemptOf(holder, step.key);
+        const earlier = attempts.attemptOf(holder, step.key);
         // A charged attempt is final: paying again with its key records it and charges nothing more.
         if (earlier?.charged) return { ok: true, value: earlier.tempId };
         const total = step.allocations.reduce((sum, a) => sum + a.payNowCents, 0);
@@ -77,23 +90,23 @@ export async function payAction(request: Request): Promise<PayReply> {
         const fee = cardType ? feeCents(step.amountCents, cardType.feeBasisPoints) : 0;
         if (fee !== step.feeCents) return { ok: false, message: messages.payment.notStarted };
         const tempId = await saveTempPayment(api, holder, step);
-        if (tempId > 0) rememberAttempt(holder, step.key, { tempId, chargeCents: step.amountCents + fee, charged: false });
+        if (tempId > 0) attempts.remember(holder, step.key, { tempId, chargeCents: step.amountCents + fee, charged: false });
         return { ok: true, value: tempId };
       }
       case "intent": {
-        const attempt = attemptOf(holder, step.key);
+        const attempt = attempts.attemptOf(holder, step.key);
         if (!attempt) return { ok: false, message: messages.payment.notStarted };
-        const reply = await createPaymentIntent(api, { key: step.key, amountCents: attempt.chargeCents });
+        const reply = await createPaymentIntent(api, { key: step.key, amountCents: attempt.chargeCents }, deps.paymentIntentUrl);
         if (!("clientSecret" in reply)) return { ok: false, message: reply.error };
-        updateAttempt(holder, step.key, { clientSecret: reply.clientSecret });
+        attempts.update(holder, step.key, { clientSecret: reply.clientSecret });
         return { ok: true, value: reply.clientSecret };
       }
       case "confirm": {
-        if (cardProvider().kind !== "test") throw data({ message: "Cards are confirmed by the card provider" }, { status: 400 });
+        if (deps.provider().kind !== "test") throw data({ message: "Cards are confirmed by the card provider" }, { status: 400 });
         const errors = testCardErrors(step);
         if (Object.keys(errors).length > 0) return { ok: false, message: Object.values(errors)[0]!, fieldErrors: errors };
         // Only an intent this portal created for this account holder is confirmed.
-        const attempt = attemptBySecret(holder, step.clientSecret);
+        const attempt = attempts.bySecret(holder, step.clientSecret);
         if (!attempt) return { ok: false, message: messages.payment.notStarted };
         const reply = await confirmTestCard(api, {
           clientSecret: step.clientSecret,
@@ -104,11 +117,11 @@ export async function payAction(request: Request): Promise<PayReply> {
           email: user.username,
         });
         if (!("status" in reply)) return { ok: false, message: reply.error.message };
-        updateAttempt(holder, attempt.key, { charged: true });
+        attempts.update(holder, attempt.key, { charged: true });
         return { ok: true, value: reply.paymentIntentId };
       }
       case "record": {
-        const attempt = attemptOf(holder, step.key);
+        const attempt = attempts.attemptOf(holder, step.key);
         if (!attempt) return { ok: false, message: messages.payment.notStarted };
         return { ok: true, value: await savePayment(api, holder, attempt.tempId) };
       }

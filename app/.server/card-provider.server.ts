@@ -1,4 +1,4 @@
-import type { CardProviderChoice } from "../components/accounts/card-provider";
+import type { CardProviderChoice } from "../lib/accounts-view";
 import { config } from "./config.server";
 
 /**

@@ -40,8 +40,12 @@ const ConfigSchema = z.object({
 
 export type Config = z.output<typeof ConfigSchema> & { PRACTICE_API_URL: string; sessionSecret: string; cookieSecure: boolean };
 
-function load(): Config {
-  const parsed = ConfigSchema.safeParse(process.env);
+/**
+ * The configuration an environment describes. The app uses `config` (from process.env); tests build
+ * their own from a plain object, so no test has to reload modules to change a setting.
+ */
+export function loadConfig(source: Record<string, string | undefined>): Config {
+  const parsed = ConfigSchema.safeParse(source);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
     throw new Error(`The portal's configuration is invalid:\n${lines.join("\n")}`);
@@ -58,4 +62,4 @@ function load(): Config {
   };
 }
 
-export const config = load();
+export const config = loadConfig(process.env);

@@ -19,36 +19,48 @@ export interface PaymentAttempt {
 }
 
 const KEEP_MS = 24 * 60 * 60 * 1000;
-const attempts = new Map<string, PaymentAttempt & { usedAt: number }>();
 
-const slot = (holderId: string, key: string) => `${holderId}\u0000${key}`;
+/** The attempts of one portal server; tests make their own, so no test sees another's attempts. */
+export class PaymentAttempts {
+  readonly #attempts = new Map<string, PaymentAttempt & { usedAt: number }>();
 
-export function attemptOf(holderId: string, key: string): PaymentAttempt | undefined {
-  const found = attempts.get(slot(holderId, key));
-  if (!found) return undefined;
-  found.usedAt = Date.now();
-  return found;
-}
-
-export function rememberAttempt(holderId: string, key: string, attempt: PaymentAttempt): void {
-  attempts.set(slot(holderId, key), { ...attempt, usedAt: Date.now() });
-}
-
-/** The attempt whose payment intent has this client secret, with its key. */
-export function attemptBySecret(holderId: string, clientSecret: string): (PaymentAttempt & { key: string }) | undefined {
-  const prefix = slot(holderId, "");
-  for (const [id, attempt] of attempts) {
-    if (id.startsWith(prefix) && attempt.clientSecret === clientSecret) return { ...attempt, key: id.slice(prefix.length) };
+  constructor() {
+    setInterval(() => this.forgetOlderThan(Date.now() - KEEP_MS), 60 * 60 * 1000).unref();
   }
-  return undefined;
+
+  #slot(holderId: string, key: string) {
+    return `${holderId}\u0000${key}`;
+  }
+
+  attemptOf(holderId: string, key: string): PaymentAttempt | undefined {
+    const found = this.#attempts.get(this.#slot(holderId, key));
+    if (!found) return undefined;
+    found.usedAt = Date.now();
+    return found;
+  }
+
+  remember(holderId: string, key: string, attempt: PaymentAttempt): void {
+    this.#attempts.set(this.#slot(holderId, key), { ...attempt, usedAt: Date.now() });
+  }
+
+  /** The attempt whose payment intent has this client secret, with its key. */
+  bySecret(holderId: string, clientSecret: string): (PaymentAttempt & { key: string }) | undefined {
+    const prefix = this.#slot(holderId, "");
+    for (const [id, attempt] of this.#attempts) {
+      if (id.startsWith(prefix) && attempt.clientSecret === clientSecret) return { ...attempt, key: id.slice(prefix.length) };
+    }
+    return undefined;
+  }
+
+  update(holderId: string, key: string, change: Partial<PaymentAttempt>): void {
+    const found = this.#attempts.get(this.#slot(holderId, key));
+    if (found) Object.assign(found, change, { usedAt: Date.now() });
+  }
+
+  forgetOlderThan(oldest: number): void {
+    for (const [id, attempt] of this.#attempts) if (attempt.usedAt < oldest) this.#attempts.delete(id);
+  }
 }
 
-export function updateAttempt(holderId: string, key: string, change: Partial<PaymentAttempt>): void {
-  const found = attempts.get(slot(holderId, key));
-  if (found) Object.assign(found, change, { usedAt: Date.now() });
-}
-
-setInterval(() => {
-  const oldest = Date.now() - KEEP_MS;
-  for (const [id, attempt] of attempts) if (attempt.usedAt < oldest) attempts.delete(id);
-}, 60 * 60 * 1000).unref();
+/** The portal's attempts. */
+export const paymentAttempts = new PaymentAttempts();

@@ -1,10 +1,11 @@
 import { randomBytes } from "node:crypto";
 import { createCookie, createSessionStorage, redirect, type Session } from "react-router";
-import { config } from "./config.server";
+import { config, type Config } from "./config.server";
 import { validateToken } from "./practice/auth.server";
 import { PracticeApiError } from "./practice/client.server";
 import { practiceApi, type PracticeApi } from "./practice/api.server";
 import { perRequestReads } from "./practice/per-request-reads.server";
+import type { LinkedAccount } from "../lib/sign-in-flow";
 
 /**
  * Sessions live on the portal server; the browser holds only a signed, httpOnly id cookie.
@@ -26,11 +27,7 @@ export interface SignedInData {
   parentName: string;
 }
 
-export interface PendingAccount {
-  id: string;
-  name: string;
-  relationship: string;
-}
+export type PendingAccount = LinkedAccount;
 
 /**
  * Between authentication and the portal: signed in at the practice, but the password must be
@@ -63,70 +60,12 @@ interface Stored {
   endsAt: number;
 }
 
-const store = new Map<string, Stored>();
-
-function live(id: string): Stored | undefined {
-  const entry = store.get(id);
-  if (!entry) return undefined;
-  const now = Date.now();
-  if (now > entry.idleUntil || now > entry.endsAt) {
-    store.delete(id);
-    return undefined;
-  }
-  return entry;
-}
-
-setInterval(() => {
-  for (const id of store.keys()) live(id);
-}, 60_000).unref();
-
-const cookie = createCookie("__portal", {
-  httpOnly: true,
-  sameSite: "lax",
-  secure: config.cookieSecure,
-  path: "/",
-  secrets: [config.sessionSecret],
-});
-
-export const sessionStorage = createSessionStorage<SessionData>({
-  cookie,
-  async createData(data) {
-    const id = randomBytes(24).toString("base64url");
-    const now = Date.now();
-    store.set(id, { data, idleUntil: now + IDLE_MS, endsAt: now + ABSOLUTE_MS });
-    return id;
-  },
-  async readData(id) {
-    const entry = live(id);
-    if (!entry) return null;
-    entry.idleUntil = Date.now() + IDLE_MS;
-    return entry.data;
-  },
-  async updateData(id, data) {
-    const entry = live(id);
-    if (entry) entry.data = data;
-    else {
-      const now = Date.now();
-      store.set(id, { data, idleUntil: now + IDLE_MS, endsAt: now + ABSOLUTE_MS });
-    }
-  },
-  async deleteData(id) {
-    store.delete(id);
-  },
-});
-
 export type PortalSession = Session<SessionData>;
 
-export function getSession(request: Request): Promise<PortalSession> {
-  return sessionStorage.getSession(request.headers.get("Cookie"));
-}
-
-/** Starts a fresh session (a new id) holding only what is given: the id changes on every sign-in. */
-export async function startSession(previous: PortalSession, data: Partial<SessionData>): Promise<string> {
-  await sessionStorage.destroySession(previous);
-  const session = await sessionStorage.getSession();
-  for (const [key, value] of Object.entries(data)) session.set(key as keyof SessionData, value as never);
-  return sessionStorage.commitSession(session);
+export interface SignedIn {
+  session: PortalSession;
+  user: SignedInData;
+  api: PracticeApi;
 }
 
 /** Only relative paths inside the portal are followed after sign-in. */
@@ -135,59 +74,132 @@ export function safeRedirectTo(value: unknown, fallback = "/"): string {
   return value;
 }
 
-async function toLogin(session: PortalSession, request?: Request): Promise<never> {
-  const url = request ? new URL(request.url) : null;
-  const back = url && (url.pathname !== "/" || url.search) ? `?redirectTo=${encodeURIComponent(url.pathname + url.search)}` : "";
-  throw redirect(`/login${back}`, { headers: { "Set-Cookie": await sessionStorage.destroySession(session) } });
-}
-
-export interface SignedIn {
-  session: PortalSession;
-  user: SignedInData;
-  api: PracticeApi;
-}
-
-const perRequest = new WeakMap<Request, Promise<SignedIn>>();
-
 /**
- * Every signed-in loader and action starts here. It throws the redirect to /login when there is no
- * session, or when the practice says the token is no longer valid (1§4 Token validation); the
- * check runs once per request however many loaders ask. Calls made through the returned api that
- * answer 401 also end the session and go to /login; its reads are made once per request, shared by
- * the shell's loader and the page's (per-request-reads.server.ts).
+ * The session store, its cookie and the guards built on them, for one configuration. The app uses
+ * the default instance below; tests build their own (their own store, secret and token check).
  */
-export function requireSession(request: Request): Promise<SignedIn> {
-  let pending = perRequest.get(request);
-  if (!pending) {
-    pending = check(request);
-    perRequest.set(request, pending);
-  }
-  return pending;
-}
+export function createSessions(settings: Pick<Config, "cookieSecure" | "sessionSecret">, options: { validateToken?: typeof validateToken } = {}) {
+  const checkToken = options.validateToken ?? validateToken;
+  const store = new Map<string, Stored>();
 
-async function check(request: Request): Promise<SignedIn> {
-  const session = await getSession(request);
-  const user = session.get("user");
-  if (!user) return toLogin(session, request);
-  const valid = await validateToken(user.apiBase, user.token).catch(() => false);
-  if (!valid) return toLogin(session);
-  const inner = perRequestReads(practiceApi(user.apiBase, user.token));
-  const api: PracticeApi = {
-    async call(endpoint, options) {
-      try {
-        return await inner.call(endpoint, options);
-      } catch (error) {
-        if (error instanceof PracticeApiError && error.kind === "unauthorized") return toLogin(session);
-        throw error;
+  function live(id: string): Stored | undefined {
+    const entry = store.get(id);
+    if (!entry) return undefined;
+    const now = Date.now();
+    if (now > entry.idleUntil || now > entry.endsAt) {
+      store.delete(id);
+      return undefined;
+    }
+    return entry;
+  }
+
+  setInterval(() => {
+    for (const id of store.keys()) live(id);
+  }, 60_000).unref();
+
+  const cookie = createCookie("__portal", {
+    httpOnly: true,
+    sameSite: "lax",
+    secure: settings.cookieSecure,
+    path: "/",
+    secrets: [settings.sessionSecret],
+  });
+
+  const sessionStorage = createSessionStorage<SessionData>({
+    cookie,
+    async createData(data) {
+      const id = randomBytes(24).toString("base64url");
+      const now = Date.now();
+      store.set(id, { data, idleUntil: now + IDLE_MS, endsAt: now + ABSOLUTE_MS });
+      return id;
+    },
+    async readData(id) {
+      const entry = live(id);
+      if (!entry) return null;
+      entry.idleUntil = Date.now() + IDLE_MS;
+      return entry.data;
+    },
+    async updateData(id, data) {
+      const entry = live(id);
+      if (entry) entry.data = data;
+      else {
+        const now = Date.now();
+        store.set(id, { data, idleUntil: now + IDLE_MS, endsAt: now + ABSOLUTE_MS });
       }
     },
-  };
-  return { session, user, api };
+    async deleteData(id) {
+      store.delete(id);
+    },
+  });
+
+  function getSession(request: Request): Promise<PortalSession> {
+    return sessionStorage.getSession(request.headers.get("Cookie"));
+  }
+
+  /** Starts a fresh session (a new id) holding only what is given: the id changes on every sign-in. */
+  async function startSession(previous: PortalSession, data: Partial<SessionData>): Promise<string> {
+    await sessionStorage.destroySession(previous);
+    const session = await sessionStorage.getSession();
+    for (const [key, value] of Object.entries(data)) session.set(key as keyof SessionData, value as never);
+    return sessionStorage.commitSession(session);
+  }
+
+  async function toLogin(session: PortalSession, request?: Request): Promise<never> {
+    const url = request ? new URL(request.url) : null;
+    const back = url && (url.pathname !== "/" || url.search) ? `?redirectTo=${encodeURIComponent(url.pathname + url.search)}` : "";
+    throw redirect(`/login${back}`, { headers: { "Set-Cookie": await sessionStorage.destroySession(session) } });
+  }
+
+  const perRequest = new WeakMap<Request, Promise<SignedIn>>();
+
+  /**
+   * Every signed-in loader and action starts here. It throws the redirect to /login when there is no
+   * session, or when the practice says the token is no longer valid (1§4 Token validation); the
+   * check runs once per request however many loaders ask. Calls made through the returned api that
+   * answer 401 also end the session and go to /login; its reads are made once per request, shared by
+   * the shell's loader and the page's (per-request-reads.server.ts).
+   */
+  function requireSession(request: Request): Promise<SignedIn> {
+    let pending = perRequest.get(request);
+    if (!pending) {
+      pending = check(request);
+      perRequest.set(request, pending);
+    }
+    return pending;
+  }
+
+  async function check(request: Request): Promise<SignedIn> {
+    const session = await getSession(request);
+    const user = session.get("user");
+    if (!user) return toLogin(session, request);
+    const valid = await checkToken(user.apiBase, user.token).catch(() => false);
+    if (!valid) return toLogin(session);
+    const inner = perRequestReads(practiceApi(user.apiBase, user.token));
+    const api: PracticeApi = {
+      async call(endpoint, options) {
+        try {
+          return await inner.call(endpoint, options);
+        } catch (error) {
+          if (error instanceof PracticeApiError && error.kind === "unauthorized") return toLogin(session);
+          throw error;
+        }
+      },
+    };
+    return { session, user, api };
+  }
+
+  /** For the signed-out-only routes (1§2): a signed-in user is sent to the dashboard. */
+  async function redirectIfSignedIn(request: Request): Promise<PortalSession> {
+    const session = await getSession(request);
+    if (session.get("user")) throw redirect("/");
+    return session;
+  }
+
+  return { sessionStorage, getSession, startSession, requireSession, redirectIfSignedIn };
 }
 
-/** For the signed-out-only routes (1§2): a signed-in user is sent to the dashboard. */
-export async function redirectIfSignedIn(request: Request): Promise<PortalSession> {
-  const session = await getSession(request);
-  if (session.get("user")) throw redirect("/");
-  return session;
-}
+export type Sessions = ReturnType<typeof createSessions>;
+
+/** The portal's sessions, configured from the environment. */
+export const sessions: Sessions = createSessions(config);
+export const { sessionStorage, getSession, startSession, requireSession, redirectIfSignedIn } = sessions;

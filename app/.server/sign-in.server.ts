@@ -1,16 +1,17 @@
 import { endpoints } from "../../contract/endpoints";
-import type { FlowOutcome, LinkedAccount } from "../../machines/login.machine";
 import { messages } from "../lib/messages";
 import { newPasswordProblem } from "../lib/new-password";
 import { displayName } from "../lib/patient-summary";
+import { CAPTCHA_AFTER, type FlowOutcome, type LinkedAccount } from "../lib/sign-in-flow";
 import { validateSignIn } from "../lib/sign-in";
 import { verifyCaptcha } from "./captcha.server";
+import { config } from "./config.server";
 import { authenticate, logout, lookupIdentity } from "./practice/auth.server";
 import { practiceApi } from "./practice/api.server";
 import { PracticeApiError } from "./practice/client.server";
 import { getProxyUsers } from "./practice/patient.server";
-import { sessionStorage, startSession, type PendingSignIn, type PortalSession } from "./session.server";
-import { CAPTCHA_AFTER, clientAddress, recordSignInFailure, recordSignInSuccess, signInVerdict } from "./throttle.server";
+import { sessions, type PendingSignIn, type PortalSession, type Sessions } from "./session.server";
+import { clientAddress, signInThrottle, type SignInThrottle } from "./throttle.server";
 
 /**
  * The server half of the sign-in flow (1§4). Each step reads the half-finished sign-in from the
@@ -23,156 +24,179 @@ export interface FlowResult {
   cookie?: string;
 }
 
-async function withPending(session: PortalSession, pending: PendingSignIn, extra: { failures?: number } = {}): Promise<string> {
-  // A new session id whenever the sign-in advances (session fixation).
-  return startSession(session, { pending, ...extra });
+export interface SignInDeps {
+  /** Where the identity server is (1§7 ACCAPIURL lookup). */
+  identityUrl: string;
+  sessions: Pick<Sessions, "sessionStorage" | "startSession">;
+  throttle: SignInThrottle;
+  verifyCaptcha: (payload: string | null) => Promise<boolean>;
 }
 
-function practiceFailure(error: unknown): FlowResult {
-  if (!(error instanceof PracticeApiError)) throw error;
-  return { outcome: { kind: "failed", message: error.kind === "contract" ? messages.errors.practiceBroken : messages.signIn.networkFailure } };
-}
-
-export async function signInStep(
-  request: Request,
-  session: PortalSession,
-  input: { username: string; password: string; captcha: string | null; redirectTo: string },
-): Promise<FlowResult> {
-  const checked = validateSignIn(input);
-  if (!checked.ok) return { outcome: { kind: "invalid", fieldErrors: checked.errors, message: messages.signIn.summary } };
-  const { username, password } = checked.data;
-  const address = clientAddress(request);
-  const verdict = signInVerdict(username, address);
-  if (!verdict.allowed) return { outcome: { kind: "refused", message: verdict.message } };
-
-  const sessionFailures = session.get("failures") ?? 0;
-  const captchaRequired = verdict.captchaRequired || sessionFailures >= CAPTCHA_AFTER;
-  if (captchaRequired && !(await verifyCaptcha(input.captcha))) {
-    return { outcome: { kind: "rejected", message: messages.signIn.captchaNeeded, captchaRequired: true } };
+/**
+ * The sign-in steps for one set of dependencies. The app uses the default steps exported below;
+ * tests build their own against the mock's identity server, with their own sessions and throttle.
+ */
+export function createSignInSteps(deps: SignInDeps) {
+  async function withPending(session: PortalSession, pending: PendingSignIn, extra: { failures?: number } = {}): Promise<string> {
+    // A new session id whenever the sign-in advances (session fixation).
+    return deps.sessions.startSession(session, { pending, ...extra });
   }
 
-  const reject = async (message: string): Promise<FlowResult> => {
-    const failures = Math.max(recordSignInFailure(username, address), sessionFailures + 1);
-    session.set("failures", sessionFailures + 1);
-    return {
-      outcome: { kind: "rejected", message, captchaRequired: failures >= CAPTCHA_AFTER },
-      cookie: await sessionStorage.commitSession(session),
+  function practiceFailure(error: unknown): FlowResult {
+    if (!(error instanceof PracticeApiError)) throw error;
+    return { outcome: { kind: "failed", message: error.kind === "contract" ? messages.errors.practiceBroken : messages.signIn.networkFailure } };
+  }
+
+  async function signInStep(
+    request: Request,
+    session: PortalSession,
+    input: { username: string; password: string; captcha: string | null; redirectTo: string },
+  ): Promise<FlowResult> {
+    const checked = validateSignIn(input);
+    if (!checked.ok) return { outcome: { kind: "invalid", fieldErrors: checked.errors, message: messages.signIn.summary } };
+    const { username, password } = checked.data;
+    const address = clientAddress(request);
+    const verdict = deps.throttle.verdict(username, address);
+    if (!verdict.allowed) return { outcome: { kind: "refused", message: verdict.message } };
+
+    const sessionFailures = session.get("failures") ?? 0;
+    const captchaRequired = verdict.captchaRequired || sessionFailures >= CAPTCHA_AFTER;
+    if (captchaRequired && !(await deps.verifyCaptcha(input.captcha))) {
+      return { outcome: { kind: "rejected", message: messages.signIn.captchaNeeded, captchaRequired: true } };
+    }
+
+    const reject = async (message: string): Promise<FlowResult> => {
+      const failures = Math.max(deps.throttle.recordFailure(username, address), sessionFailures + 1);
+      session.set("failures", sessionFailures + 1);
+      return {
+        outcome: { kind: "rejected", message, captchaRequired: failures >= CAPTCHA_AFTER },
+        cookie: await deps.sessions.sessionStorage.commitSession(session),
+      };
     };
-  };
 
-  try {
-    const identity = await lookupIdentity({ userName: username, password });
-    if (identity.kind === "rejected") return reject(identity.message || messages.signIn.rejectedFallback);
-    const outcome = await authenticate(identity.apiBase, { userName: username, password });
-    if (outcome.kind === "rejected") return reject(outcome.message || messages.signIn.rejectedFallback);
-    if (outcome.kind === "noResource") return reject(messages.signIn.incorrect);
-    recordSignInSuccess(username);
-    return afterAuthentication(session, {
-      token: outcome.token,
-      apiBase: identity.apiBase,
-      patientId: outcome.patientId,
-      name: outcome.name,
-      username,
-      redirectTo: input.redirectTo,
-      passwordReset: outcome.passwordReset,
-      accounts: [],
+    try {
+      const identity = await lookupIdentity({ userName: username, password }, deps.identityUrl);
+      if (identity.kind === "rejected") return reject(identity.message || messages.signIn.rejectedFallback);
+      const outcome = await authenticate(identity.apiBase, { userName: username, password });
+      if (outcome.kind === "rejected") return reject(outcome.message || messages.signIn.rejectedFallback);
+      if (outcome.kind === "noResource") return reject(messages.signIn.incorrect);
+      deps.throttle.recordSuccess(username);
+      return afterAuthentication(session, {
+        token: outcome.token,
+        apiBase: identity.apiBase,
+        patientId: outcome.patientId,
+        name: outcome.name,
+        username,
+        redirectTo: input.redirectTo,
+        passwordReset: outcome.passwordReset,
+        accounts: [],
+      });
+    } catch (error) {
+      return practiceFailure(error);
+    }
+  }
+
+  /** /loginSwitch/{q} and /login?q=: sign in by a switch token (1§2). */
+  async function switchStep(session: PortalSession, q: string): Promise<FlowResult> {
+    try {
+      const identity = await lookupIdentity({ q }, deps.identityUrl);
+      if (identity.kind === "rejected") return { outcome: { kind: "rejected", message: identity.message || messages.signIn.switchFailed, captchaRequired: false } };
+      const outcome = await authenticate(identity.apiBase, { userName: "", password: "", q });
+      if (outcome.kind === "rejected") return { outcome: { kind: "rejected", message: outcome.message || messages.signIn.switchFailed, captchaRequired: false } };
+      if (outcome.kind === "noResource") return { outcome: { kind: "rejected", message: messages.signIn.incorrect, captchaRequired: false } };
+      return afterAuthentication(session, {
+        token: outcome.token,
+        apiBase: identity.apiBase,
+        patientId: outcome.patientId,
+        name: outcome.name,
+        username: "",
+        redirectTo: "/",
+        passwordReset: outcome.passwordReset,
+        accounts: [],
+      });
+    } catch (error) {
+      return practiceFailure(error);
+    }
+  }
+
+  async function afterAuthentication(session: PortalSession, pending: PendingSignIn): Promise<FlowResult> {
+    if (pending.passwordReset) return { outcome: { kind: "passwordUpdate" }, cookie: await withPending(session, pending) };
+    return proxyCheck(session, pending);
+  }
+
+  /** One linked account is used straight away; several go to the chooser (1§4 steps 4-5). */
+  async function proxyCheck(session: PortalSession, pending: PendingSignIn): Promise<FlowResult> {
+    const proxies = await getProxyUsers(practiceApi(pending.apiBase, pending.token), pending.patientId);
+    const accounts: LinkedAccount[] = proxies.resources.map((p) => ({ id: p.id, name: displayName(p.name[0]), relationship: p.extension.relationship }));
+    // A practice that lists no linked account still lets the patient see their own record.
+    if (accounts.length <= 1) return finish(session, pending, accounts[0] ?? { id: pending.patientId, name: pending.name, relationship: "Self" });
+    return { outcome: { kind: "chooseAccount", accounts }, cookie: await withPending(session, { ...pending, accounts }) };
+  }
+
+  /** Writes the signed-in session: proxy "No" for oneself, "Yes" for a linked account (1§4). */
+  async function finish(session: PortalSession, pending: PendingSignIn, account: LinkedAccount): Promise<FlowResult> {
+    const cookie = await deps.sessions.startSession(session, {
+      user: {
+        token: pending.token,
+        apiBase: pending.apiBase,
+        userId: account.id,
+        parentId: pending.patientId,
+        proxy: account.id === pending.patientId ? "No" : "Yes",
+        username: pending.username,
+        userName: account.name,
+        parentName: pending.name,
+      },
     });
-  } catch (error) {
-    return practiceFailure(error);
+    return { outcome: { kind: "signedIn", redirectTo: pending.redirectTo }, cookie };
   }
-}
 
-/** /loginSwitch/{q} and /login?q=: sign in by a switch token (1§2). */
-export async function switchStep(session: PortalSession, q: string): Promise<FlowResult> {
-  try {
-    const identity = await lookupIdentity({ q });
-    if (identity.kind === "rejected") return { outcome: { kind: "rejected", message: identity.message || messages.signIn.switchFailed, captchaRequired: false } };
-    const outcome = await authenticate(identity.apiBase, { userName: "", password: "", q });
-    if (outcome.kind === "rejected") return { outcome: { kind: "rejected", message: outcome.message || messages.signIn.switchFailed, captchaRequired: false } };
-    if (outcome.kind === "noResource") return { outcome: { kind: "rejected", message: messages.signIn.incorrect, captchaRequired: false } };
-    return afterAuthentication(session, {
-      token: outcome.token,
-      apiBase: identity.apiBase,
-      patientId: outcome.patientId,
-      name: outcome.name,
-      username: "",
-      redirectTo: "/",
-      passwordReset: outcome.passwordReset,
-      accounts: [],
-    });
-  } catch (error) {
-    return practiceFailure(error);
+  const expired: FlowResult = { outcome: { kind: "expired", message: messages.signIn.signInExpired } };
+
+  /** The forced password update panel (1§4 step 3): ChangePassword with the account holder's id. */
+  async function changePasswordStep(session: PortalSession, input: { password: string; confirm: string; agreed?: boolean }): Promise<FlowResult> {
+    const pending = session.get("pending");
+    if (!pending?.passwordReset) return expired;
+    const problem = newPasswordProblem(input, "resetPanel");
+    if (problem) return { outcome: { kind: "refused", message: problem.message } };
+    // The rules shown to the patient say the password must not contain their names (1§5); here it is enforced.
+    const lowered = input.password.toLowerCase();
+    if (pending.name.split(/\s+/).some((part) => part.length >= 3 && lowered.includes(part.toLowerCase()))) {
+      return { outcome: { kind: "refused", message: messages.signIn.passwordHasName } };
+    }
+    try {
+      const reply = await practiceApi(pending.apiBase, pending.token).call(endpoints.changePassword, {
+        body: { PatientID: pending.patientId, Password: input.password },
+      });
+      if (reply.StatusCode === "1") return proxyCheck(session, { ...pending, passwordReset: false });
+      if (reply.StatusCode === "3") return { outcome: { kind: "refused", message: reply.StatusMessage ?? reply.ResponseMessage ?? messages.signIn.passwordChangeFailed } };
+      return { outcome: { kind: "failed", message: messages.signIn.passwordChangeFailed } };
+    } catch (error) {
+      if (error instanceof PracticeApiError) return { outcome: { kind: "failed", message: messages.signIn.passwordChangeFailed } };
+      throw error;
+    }
   }
-}
 
-async function afterAuthentication(session: PortalSession, pending: PendingSignIn): Promise<FlowResult> {
-  if (pending.passwordReset) return { outcome: { kind: "passwordUpdate" }, cookie: await withPending(session, pending) };
-  return proxyCheck(session, pending);
-}
-
-/** One linked account is used straight away; several go to the chooser (1§4 steps 4-5). */
-async function proxyCheck(session: PortalSession, pending: PendingSignIn): Promise<FlowResult> {
-  const proxies = await getProxyUsers(practiceApi(pending.apiBase, pending.token), pending.patientId);
-  const accounts: LinkedAccount[] = proxies.resources.map((p) => ({ id: p.id, name: displayName(p.name[0]), relationship: p.extension.relationship }));
-  // A practice that lists no linked account still lets the patient see their own record.
-  if (accounts.length <= 1) return finish(session, pending, accounts[0] ?? { id: pending.patientId, name: pending.name, relationship: "Self" });
-  return { outcome: { kind: "chooseAccount", accounts }, cookie: await withPending(session, { ...pending, accounts }) };
-}
-
-/** Writes the signed-in session: proxy "No" for oneself, "Yes" for a linked account (1§4). */
-async function finish(session: PortalSession, pending: PendingSignIn, account: LinkedAccount): Promise<FlowResult> {
-  const cookie = await startSession(session, {
-    user: {
-      token: pending.token,
-      apiBase: pending.apiBase,
-      userId: account.id,
-      parentId: pending.patientId,
-      proxy: account.id === pending.patientId ? "No" : "Yes",
-      username: pending.username,
-      userName: account.name,
-      parentName: pending.name,
-    },
-  });
-  return { outcome: { kind: "signedIn", redirectTo: pending.redirectTo }, cookie };
-}
-
-const expired: FlowResult = { outcome: { kind: "expired", message: messages.signIn.signInExpired } };
-
-/** The forced password update panel (1§4 step 3): ChangePassword with the account holder's id. */
-export async function changePasswordStep(session: PortalSession, input: { password: string; confirm: string; agreed?: boolean }): Promise<FlowResult> {
-  const pending = session.get("pending");
-  if (!pending?.passwordReset) return expired;
-  const problem = newPasswordProblem(input, "resetPanel");
-  if (problem) return { outcome: { kind: "refused", message: problem.message } };
-  // The rules shown to the patient say the password must not contain their names (1§5); here it is enforced.
-  const lowered = input.password.toLowerCase();
-  if (pending.name.split(/\s+/).some((part) => part.length >= 3 && lowered.includes(part.toLowerCase()))) {
-    return { outcome: { kind: "refused", message: messages.signIn.passwordHasName } };
+  async function chooseAccountStep(session: PortalSession, accountId: string): Promise<FlowResult> {
+    const pending = session.get("pending");
+    if (!pending || pending.accounts.length === 0) return expired;
+    const account = pending.accounts.find((a) => a.id === accountId);
+    if (!account) return { outcome: { kind: "refused", message: messages.signIn.chooseAccountInvalid } };
+    return finish(session, pending, account);
   }
-  try {
-    const reply = await practiceApi(pending.apiBase, pending.token).call(endpoints.changePassword, {
-      body: { PatientID: pending.patientId, Password: input.password },
-    });
-    if (reply.StatusCode === "1") return proxyCheck(session, { ...pending, passwordReset: false });
-    if (reply.StatusCode === "3") return { outcome: { kind: "refused", message: reply.StatusMessage ?? reply.ResponseMessage ?? messages.signIn.passwordChangeFailed } };
-    return { outcome: { kind: "failed", message: messages.signIn.passwordChangeFailed } };
-  } catch (error) {
-    if (error instanceof PracticeApiError) return { outcome: { kind: "failed", message: messages.signIn.passwordChangeFailed } };
-    throw error;
+
+  /** Cancel on the password panel or the chooser: the practice token is given back, the session ends. */
+  async function cancelStep(session: PortalSession): Promise<FlowResult> {
+    const pending = session.get("pending");
+    if (pending) await logout(pending.apiBase, pending.token).catch(() => undefined);
+    return { outcome: { kind: "cancelled" }, cookie: await deps.sessions.sessionStorage.destroySession(session) };
   }
+
+  return { signInStep, switchStep, changePasswordStep, chooseAccountStep, cancelStep };
 }
 
-export async function chooseAccountStep(session: PortalSession, accountId: string): Promise<FlowResult> {
-  const pending = session.get("pending");
-  if (!pending || pending.accounts.length === 0) return expired;
-  const account = pending.accounts.find((a) => a.id === accountId);
-  if (!account) return { outcome: { kind: "refused", message: messages.signIn.chooseAccountInvalid } };
-  return finish(session, pending, account);
-}
-
-/** Cancel on the password panel or the chooser: the practice token is given back, the session ends. */
-export async function cancelStep(session: PortalSession): Promise<FlowResult> {
-  const pending = session.get("pending");
-  if (pending) await logout(pending.apiBase, pending.token).catch(() => undefined);
-  return { outcome: { kind: "cancelled" }, cookie: await sessionStorage.destroySession(session) };
-}
+export const { signInStep, switchStep, changePasswordStep, chooseAccountStep, cancelStep } = createSignInSteps({
+  identityUrl: config.PRACTICE_IDENTITY_URL,
+  sessions,
+  throttle: signInThrottle,
+  verifyCaptcha,
+});

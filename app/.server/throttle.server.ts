@@ -1,4 +1,6 @@
-import { config } from "./config.server";
+import { CAPTCHA_AFTER } from "../lib/sign-in-flow";
+import { messages } from "../lib/messages";
+import { config, type Config } from "./config.server";
 
 /**
  * Sign-in throttling on the portal server, beyond the captcha: failures are counted per account and
@@ -29,34 +31,40 @@ class FailureLog {
   }
 }
 
-const accounts = new FailureLog();
-const addresses = new FailureLog();
-
-/** From this many failures of one account, the next attempt needs a captcha (1§4). */
-export const CAPTCHA_AFTER = 3;
-
 export type ThrottleVerdict = { allowed: true; captchaRequired: boolean } | { allowed: false; message: string };
 
-export function signInVerdict(username: string, address: string): ThrottleVerdict {
-  if (addresses.count(address) >= config.SIGNIN_MAX_FAILURES_PER_ADDRESS) {
-    return { allowed: false, message: "There have been too many unsuccessful sign-in attempts from your network. Please wait 15 minutes and try again." };
+export type ThrottleLimits = Pick<Config, "SIGNIN_MAX_FAILURES_PER_ACCOUNT" | "SIGNIN_MAX_FAILURES_PER_ADDRESS">;
+
+/** The failure counts of one portal server; tests make their own so their counts start at zero. */
+export class SignInThrottle {
+  readonly #accounts = new FailureLog();
+  readonly #addresses = new FailureLog();
+
+  constructor(private readonly limits: ThrottleLimits) {}
+
+  verdict(username: string, address: string): ThrottleVerdict {
+    if (this.#addresses.count(address) >= this.limits.SIGNIN_MAX_FAILURES_PER_ADDRESS) {
+      return { allowed: false, message: messages.signInThrottle.tooManyFromAddress };
+    }
+    const failures = this.#accounts.count(username.toLowerCase());
+    if (failures >= this.limits.SIGNIN_MAX_FAILURES_PER_ACCOUNT) {
+      return { allowed: false, message: messages.signInThrottle.tooManyForAccount };
+    }
+    return { allowed: true, captchaRequired: failures >= CAPTCHA_AFTER };
   }
-  const failures = accounts.count(username.toLowerCase());
-  if (failures >= config.SIGNIN_MAX_FAILURES_PER_ACCOUNT) {
-    return { allowed: false, message: "There have been too many unsuccessful sign-in attempts for this account. Please wait 15 minutes and try again, or use Forgot Password." };
+
+  /** Returns the account's failure count after this one. */
+  recordFailure(username: string, address: string): number {
+    this.#addresses.record(address);
+    return this.#accounts.record(username.toLowerCase());
   }
-  return { allowed: true, captchaRequired: failures >= CAPTCHA_AFTER };
+
+  recordSuccess(username: string) {
+    this.#accounts.clear(username.toLowerCase());
+  }
 }
 
-/** Returns the account's failure count after this one. */
-export function recordSignInFailure(username: string, address: string): number {
-  addresses.record(address);
-  return accounts.record(username.toLowerCase());
-}
-
-export function recordSignInSuccess(username: string) {
-  accounts.clear(username.toLowerCase());
-}
+export const signInThrottle = new SignInThrottle(config);
 
 /** The client's address, set by the portal's HTTP server (never taken from the request as sent). */
 export function clientAddress(request: Request): string {

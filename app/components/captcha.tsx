@@ -1,5 +1,6 @@
 import { solveChallenge } from "altcha-lib/v1";
 import { useEffect, useId, useRef, useState } from "react";
+import { messages } from "../lib/messages";
 
 type State = "idle" | "verifying" | "verified" | "expired" | "error";
 
@@ -13,13 +14,7 @@ interface Challenge {
   expiresAt: string;
 }
 
-const STATUS: Record<State, string> = {
-  idle: "",
-  verifying: "Checking… this takes a few seconds.",
-  verified: "Done: you can continue.",
-  expired: "The check has expired. Please tick the box again.",
-  error: "The check could not be completed. Please tick the box again.",
-};
+const STATUS: Record<State, string> = { idle: "", ...messages.captcha };
 
 /**
  * "I'm not a robot": ticking the box makes this browser solve a small proof-of-work puzzle issued by

@@ -106,6 +106,32 @@ export const messages = {
     pdfPageFailed: (page: number) => `Page ${page} of the invoice could not be shown. Use Download PDF to open it in another viewer.`,
     invoicesFailed: "The invoices could not be loaded just now. Please try again later.",
   },
+  /** The portal's own pause after many failed sign-ins (app/.server/throttle.server.ts). */
+  signInThrottle: {
+    tooManyFromAddress: "There have been too many unsuccessful sign-in attempts from your network. Please wait 15 minutes and try again.",
+    tooManyForAccount: "There have been too many unsuccessful sign-in attempts for this account. Please wait 15 minutes and try again, or use Forgot Password.",
+  },
+  /** The sign-in's own dialogs (components/sign-in). */
+  signInDialogs: {
+    chooserDescription: "You can see the records of these people. Choose whose record to open; you can switch later by signing in again.",
+    passwordUpdateTitle: "Update your password to continue",
+    passwordUpdateDescription: "Your practice asks you to choose a new password before you go on.",
+  },
+  /** The "I'm not a robot" box's status line (components/captcha.tsx). */
+  captcha: {
+    verifying: "Checking… this takes a few seconds.",
+    verified: "Done: you can continue.",
+    expired: "The check has expired. Please tick the box again.",
+    error: "The check could not be completed. Please tick the box again.",
+  },
+  /** The card providers' own failures (components/accounts); a reason shown inside payment.failed. */
+  cardProvider: {
+    formNotReady: "The card form is not ready.",
+    fieldNotReady: "The card field is not ready.",
+    notLoaded: "The card provider could not be loaded.",
+    notAccepted: "Your card was not accepted.",
+    notCompleted: "The card provider did not complete the payment.",
+  },
   errors: {
     notFoundTitle: "Failed to load the page",
     notFoundCode: "Error Code: 404",

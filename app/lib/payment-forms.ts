@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { CardType } from "../../machines/payment.machine";
+import type { CardType } from "./accounts-view";
 import { messages } from "./messages";
 import { feeRateBasisPoints } from "./money";
 

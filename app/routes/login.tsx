@@ -2,7 +2,7 @@ import { useMachine } from "@xstate/react";
 import { lazy, Suspense, useEffect, useMemo, useState } from "react";
 import { data, Link, redirect, useNavigate } from "react-router";
 import { fromPromise } from "xstate";
-import { loginMachine, type FlowOutcome } from "../../machines/login.machine";
+import { loginMachine } from "../../machines/login.machine";
 import { logout } from "../.server/practice/auth.server";
 import { redirectIfSignedIn, safeRedirectTo, sessionStorage } from "../.server/session.server";
 import { Captcha } from "../components/captcha";
@@ -13,6 +13,8 @@ import { Button } from "../components/ui/button";
 import { PasswordField, TextField } from "../components/ui/field";
 import { Notice, ToastProvider } from "../components/ui/toast";
 import { messages } from "../lib/messages";
+import { CAPTCHA_AFTER, FlowOutcomeSchema } from "../lib/sign-in-flow";
+import { createStepClient, type StepFields } from "../lib/step-client";
 import type { Route } from "./+types/login";
 
 // Login Help (with its date and NHI rules) loads only when someone asks for help.
@@ -32,20 +34,15 @@ export async function loader({ request }: Route.LoaderArgs) {
   }
   // Opening the login page clears every trace of an earlier, unfinished sign-in (1§2 Login page).
   if (pending) await logout(pending.apiBase, pending.token).catch(() => undefined);
-  const captchaRequired = (session.get("failures") ?? 0) >= 3;
+  const captchaRequired = (session.get("failures") ?? 0) >= CAPTCHA_AFTER;
   const notice = url.searchParams.get("notice") === "switch-failed" ? messages.signIn.switchFailed : null;
   const headers = pending ? { "Set-Cookie": await sessionStorage.destroySession(session) } : undefined;
   return data({ redirectTo: safeRedirectTo(url.searchParams.get("redirectTo")), captchaRequired: captchaRequired && !pending, notice, resume: null }, { headers });
 }
 
-/** One step of the sign-in, posted to the page's action route; the reply is the machine's outcome. */
-async function step(fields: Record<string, string>): Promise<FlowOutcome> {
-  const body = new FormData();
-  for (const [key, value] of Object.entries(fields)) body.set(key, value);
-  const response = await fetch("/login/flow", { method: "POST", body, headers: { Accept: "application/json" } });
-  if (!response.ok && response.status !== 400) throw new Error(`Sign-in step failed: HTTP ${response.status}`);
-  return (await response.json()) as FlowOutcome;
-}
+// Each step of the sign-in posts to the page's action route; its 400 "invalid" is an answer to show.
+const signInSteps = createStepClient("/login/flow", { answerStatuses: [200, 400] });
+const postStep = (fields: StepFields) => signInSteps.post(fields, FlowOutcomeSchema);
 
 export default function Login({ loaderData }: Route.ComponentProps) {
   const navigate = useNavigate();
@@ -53,10 +50,10 @@ export default function Login({ loaderData }: Route.ComponentProps) {
     () =>
       loginMachine.provide({
         actors: {
-          signIn: fromPromise(({ input }) => step({ intent: "sign-in", username: input.username, password: input.password, captcha: input.captcha ?? "", redirectTo: loaderData.redirectTo })),
-          changePassword: fromPromise(({ input }) => step({ intent: "change-password", password: input.password, confirm: input.confirm, agreed: String(input.agreed) })),
-          chooseAccount: fromPromise(({ input }) => step({ intent: "choose-account", account: input.accountId })),
-          cancelSignIn: fromPromise(() => step({ intent: "cancel" })),
+          signIn: fromPromise(({ input }) => postStep({ intent: "sign-in", username: input.username, password: input.password, captcha: input.captcha ?? "", redirectTo: loaderData.redirectTo })),
+          changePassword: fromPromise(({ input }) => postStep({ intent: "change-password", password: input.password, confirm: input.confirm, agreed: String(input.agreed) })),
+          chooseAccount: fromPromise(({ input }) => postStep({ intent: "choose-account", account: input.accountId })),
+          cancelSignIn: fromPromise(() => postStep({ intent: "cancel" })),
         },
       }),
     [loaderData.redirectTo],

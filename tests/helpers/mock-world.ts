@@ -1,6 +1,9 @@
 import { afterAll, beforeAll, expect } from "vitest";
 import type { z } from "zod";
 import { endpoints, type Endpoint } from "../../contract/endpoints";
+import { loadConfig, type Config } from "../../app/.server/config.server";
+import { authenticate, lookupIdentity } from "../../app/.server/practice/auth.server";
+import { practiceApi } from "../../app/.server/practice/api.server";
 import { createMockServer, type MockServer, type MockServerOptions } from "../../mock-server/server";
 
 /**
@@ -70,7 +73,7 @@ export interface WorldSummary {
   users: WorldUser[];
 }
 
-type PracticeApi = ReturnType<typeof import("../../app/.server/practice/api.server").practiceApi>;
+type PracticeApi = ReturnType<typeof practiceApi>;
 
 /** Signed in through the portal's practice client (app/.server/practice). */
 export interface PortalSession {
@@ -115,6 +118,8 @@ export interface MockHandle {
   /** The running server (after beforeAll). */
   readonly server: MockServer;
   readonly url: string;
+  /** The portal's configuration pointed at this mock, as a test builds it (no module reloads). */
+  readonly portalConfig: Config;
   /** A request to the admin API: path after /__admin; a body object is sent as JSON. */
   admin(path: string, init?: { method?: string; body?: unknown }): Promise<Response>;
   createWorld(options?: WorldOptions): Promise<TestWorld>;
@@ -125,8 +130,11 @@ export interface MockHandle {
 /** Starts the mock for this file (beforeAll) and closes it (afterAll); the portal's client is pointed at it. */
 export function useMockServer(options: MockServerOptions = {}): MockHandle {
   let server: MockServer | undefined;
+  let portalConfig: Config | undefined;
   beforeAll(async () => {
     server = await createMockServer({ port: 0, ...options });
+    portalConfig = loadConfig({ NODE_ENV: "test", PRACTICE_IDENTITY_URL: server.url });
+    // For tests that still read the default configuration after this point.
     process.env.PRACTICE_IDENTITY_URL = server.url;
   });
   afterAll(async () => {
@@ -144,6 +152,10 @@ export function useMockServer(options: MockServerOptions = {}): MockHandle {
     },
     get url() {
       return running().url;
+    },
+    get portalConfig() {
+      running();
+      return portalConfig!;
     },
     admin(path, init = {}) {
       const hasBody = init.body !== undefined;
@@ -187,12 +199,10 @@ function testWorld(mock: MockHandle, summary: WorldSummary): TestWorld {
     byLabel,
     user,
     async signIn(label) {
-      const auth = await import("../../app/.server/practice/auth.server");
-      const { practiceApi } = await import("../../app/.server/practice/api.server");
       const { username, password } = user(label);
-      const identity = await auth.lookupIdentity({ userName: username, password });
+      const identity = await lookupIdentity({ userName: username, password }, mock.portalConfig.PRACTICE_IDENTITY_URL);
       if (identity.kind !== "found") throw new Error(`identity not found for ${username}`);
-      const outcome = await auth.authenticate(identity.apiBase, { userName: username, password });
+      const outcome = await authenticate(identity.apiBase, { userName: username, password });
       if (outcome.kind !== "signedIn") throw new Error(`${username} not signed in: ${outcome.kind}`);
       return { id: outcome.patientId, api: practiceApi(identity.apiBase, outcome.token), apiBase: identity.apiBase, token: outcome.token };
     },

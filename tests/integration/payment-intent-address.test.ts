@@ -1,6 +1,8 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { loadConfig } from "../../app/.server/config.server";
+import { createPaymentIntent } from "../../app/.server/practice/accounts.server";
 import { useMockServer } from "../helpers/mock-world";
 
 /** 1§7: the create-payment-intent function keeps its own address, set with PAYMENT_INTENT_URL. */
@@ -24,18 +26,15 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  vi.unstubAllEnvs();
   await new Promise((resolve) => functionServer.close(resolve));
 });
 
 /** Creates a payment intent through the portal's practice client, configured with this PAYMENT_INTENT_URL. */
 async function createIntent(url: string | undefined, request: { key: string; amountCents: number }) {
-  vi.stubEnv("PAYMENT_INTENT_URL", url);
-  vi.resetModules(); // the configuration is read once, when its module loads
-  const accounts = await import("../../app/.server/practice/accounts.server");
+  const config = loadConfig({ PRACTICE_IDENTITY_URL: mock.url, PAYMENT_INTENT_URL: url });
   const world = await mock.createWorld();
   const s = await world.signIn("solo");
-  return { world, s, reply: await accounts.createPaymentIntent(s.api, request) };
+  return { world, s, reply: await createPaymentIntent(s.api, request, config.PAYMENT_INTENT_URL) };
 }
 
 describe("the payment-intent function's address", () => {

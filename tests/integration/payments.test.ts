@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { endpoints } from "../../contract/endpoints";
+import * as accounts from "../../app/.server/practice/accounts.server";
 import { toCents } from "../../app/lib/money";
 import { useMockServer } from "../helpers/mock-world";
 
@@ -9,7 +10,6 @@ const mock = useMockServer();
 async function setUp(scenario?: string) {
   const world = await mock.createWorld({ seed: 21, scenario });
   const s = await world.signIn("solo");
-  const accounts = await import("../../app/.server/practice/accounts.server");
   const pending = await accounts.getInvoices(s.api, s.id, "pending");
   const invoices = pending.resources.map((r) => ({ id: r.id, balanceCents: toCents(r.extension.balance)! }));
   const balance = async () => (await s.api.call(endpoints.accountBalance, { query: { PatientID: s.id } }));
@@ -154,7 +154,6 @@ describe("card payments in the mock", () => {
       expect(await s.api.call(endpoints.accountBalance, { query: { PatientID: s.id } }), `seed ${seed}`).toBe(120.5);
       const settings = await s.api.call(endpoints.practiceSettings, { query: { PatientID: s.id, PortalSettingTypeID: "1" } });
       expect(settings, `seed ${seed}`).toMatchObject({ IsOutstandingBalance: "1", OutstandingBalance: "120.50" });
-      const accounts = await import("../../app/.server/practice/accounts.server");
       const pending = await accounts.getInvoices(s.api, s.id, "pending");
       expect(pending.resources, `seed ${seed}`).toHaveLength(4);
       expect(pending.resources.reduce((sum, r) => sum + toCents(r.extension.balance)!, 0)).toBe(12050);

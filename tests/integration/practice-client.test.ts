@@ -1,15 +1,22 @@
 import { beforeAll, describe, expect, it } from "vitest";
+import * as authServer from "../../app/.server/practice/auth.server";
+import * as patient from "../../app/.server/practice/patient.server";
+import * as client from "../../app/.server/practice/client.server";
+import { practiceApi as apiOf } from "../../app/.server/practice/api.server";
+import { endpoints } from "../../contract/endpoints";
 import { useMockServer } from "../helpers/mock-world";
 
 /**
- * The portal's practice API client against the real mock server over HTTP. The portal reads its
- * configuration once at import, so the modules are imported after the mock is listening.
+ * The portal's practice API client against the real mock server over HTTP, pointed at it by the
+ * addresses of a configuration built for this mock (mock.portalConfig).
  */
 const mock = useMockServer();
-let auth: typeof import("../../app/.server/practice/auth.server");
-let patient: typeof import("../../app/.server/practice/patient.server");
-let client: typeof import("../../app/.server/practice/client.server");
-let apiOf: typeof import("../../app/.server/practice/api.server").practiceApi;
+const auth = {
+  ...authServer,
+  lookupIdentity: (who: Parameters<typeof authServer.lookupIdentity>[0]) => authServer.lookupIdentity(who, mock.portalConfig.PRACTICE_IDENTITY_URL),
+  requestPasswordReset: (email: string) => authServer.requestPasswordReset(email, mock.portalConfig.PRACTICE_API_URL),
+  sendHelpMessage: (request: Parameters<typeof authServer.sendHelpMessage>[0]) => authServer.sendHelpMessage(request, mock.portalConfig.PRACTICE_API_URL),
+};
 let worldId: string;
 let users: Record<string, { username: string; password: string }>;
 
@@ -25,10 +32,6 @@ async function signIn(label: string) {
 }
 
 beforeAll(async () => {
-  auth = await import("../../app/.server/practice/auth.server");
-  patient = await import("../../app/.server/practice/patient.server");
-  client = await import("../../app/.server/practice/client.server");
-  apiOf = (await import("../../app/.server/practice/api.server")).practiceApi;
   const world = await mock.createWorld({ scenario: "default", seed: 3 });
   worldId = world.id;
   // A copy: one test changes solo's password.
@@ -110,12 +113,10 @@ describe("practice API client against the mock server", () => {
     await fault({ status: 503 });
     await expect(patient.getPractice(s.api, s.patientId)).rejects.toMatchObject({ kind: "http", status: 503 });
     await fault({ delayMs: 500 });
-    const { endpoints } = await import("../../contract/endpoints");
     await expect(s.api.call(endpoints.organization, { query: { PatientID: s.patientId }, timeoutMs: 150 })).rejects.toMatchObject({ kind: "timeout" });
   });
 
   it("reports an unreachable practice as a network failure", async () => {
-    const { endpoints } = await import("../../contract/endpoints");
     await expect(client.callPractice(endpoints.validateToken, { base: "http://127.0.0.1:9/api/", token: "t" })).rejects.toMatchObject({ kind: "network" });
   });
 });
@@ -137,7 +138,6 @@ describe("account calls against the mock server", () => {
 
   it("change password enforces the policy (StatusCode 3) and then accepts a strong one", async () => {
     const s = await signIn("solo");
-    const { endpoints } = await import("../../contract/endpoints");
     const change = (Password: string) => s.api.call(endpoints.changePassword, { body: { PatientID: s.patientId, Password } });
     expect(await change("WEAK")).toMatchObject({ StatusCode: "3", StatusMessage: "Password must contain at least one lower case letter." });
     expect(await change("abcdefgh12")).toMatchObject({ StatusCode: "3", StatusMessage: "Password must contain at least one upper case letter." });

@@ -1,13 +1,13 @@
 import { beforeAll, describe, expect, it } from "vitest";
+import * as patient from "../../app/.server/practice/patient.server";
+import * as profile from "../../app/.server/practice/profile.server";
+import * as client from "../../app/.server/practice/client.server";
+import type { PracticeApi } from "../../app/.server/practice/api.server";
 import { useMockServer, type TestWorld } from "../helpers/mock-world";
 import { readProfile, emergencyContactPayload, contactMethodsRequest, demographicsRequest } from "../../app/lib/profile";
 
 /** The profile calls of 1§7, from the portal's server code to the mock's world and back. */
 const mock = useMockServer();
-let patient: typeof import("../../app/.server/practice/patient.server");
-let profile: typeof import("../../app/.server/practice/profile.server");
-let client: typeof import("../../app/.server/practice/client.server");
-type PracticeApi = ReturnType<typeof import("../../app/.server/practice/api.server").practiceApi>;
 let world: TestWorld;
 
 const signIn = (label: string) => world.signIn(label);
@@ -17,9 +17,6 @@ async function viewOf(api: PracticeApi, id: string) {
 }
 
 beforeAll(async () => {
-  patient = await import("../../app/.server/practice/patient.server");
-  profile = await import("../../app/.server/practice/profile.server");
-  client = await import("../../app/.server/practice/client.server");
   world = await mock.createWorld({ scenario: "default", seed: 5 });
 });
 

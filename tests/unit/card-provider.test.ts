@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { chooseCardProvider } from "../../app/.server/card-provider.server";
-import { RefusedError } from "../../app/components/accounts/card-provider";
+import { RefusedError } from "../../app/lib/payment-steps";
 import { cardStateOf, confirmCardWithStripe, loadStripeClient } from "../../app/components/accounts/stripe-adapter";
 import { messages } from "../../app/lib/messages";
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { createActor, fromPromise, waitFor } from "xstate";
+import { RefusedError } from "../../app/lib/payment-steps";
 import { amountOf, paymentMachine, paymentMethodOf, paymentTexts, type TempPaymentRequest } from "../../machines/payment.machine";
 
 const invoices = [
@@ -51,9 +52,7 @@ function start(script: Script = {}, overrides: Partial<{ methodType: string; inv
 
 /** A refusal from the card provider, as the portal's card providers throw it. */
 function refused(message: string) {
-  const error = new Error(message);
-  error.name = "RefusedError";
-  return error;
+  return new RefusedError(message);
 }
 
 const ready = (actor: ReturnType<typeof start>["actor"]) => actor.send({ type: "card.change", complete: true, error: null });

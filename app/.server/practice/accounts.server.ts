@@ -34,9 +34,10 @@ export function saveTempPayment(
   });
 }
 
-export function createPaymentIntent(api: PracticeApi, request: { key: string; amountCents: number }) {
+/** `address`: the function's own address (1§7 PAYMENT_INTENT_URL); unset, it is called at the practice API. */
+export function createPaymentIntent(api: PracticeApi, request: { key: string; amountCents: number }, address = config.PAYMENT_INTENT_URL) {
   return api.call(endpoints.createPaymentIntent, {
-    address: config.PAYMENT_INTENT_URL,
+    address,
     body: { amount: request.amountCents, currency: "nzd", paymentMethodType: "card", IdempotencyKey: request.key },
   });
 }

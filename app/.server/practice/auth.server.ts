@@ -9,9 +9,9 @@ import { callPractice } from "./client.server";
 export type IdentityOutcome = { kind: "found"; apiBase: string } | { kind: "rejected"; message: string };
 
 /** Asks the identity server which practice API serves this user (run before sign-in). */
-export async function lookupIdentity(who: { userName: string; password: string } | { q: string }): Promise<IdentityOutcome> {
+export async function lookupIdentity(who: { userName: string; password: string } | { q: string }, identityUrl = config.PRACTICE_IDENTITY_URL): Promise<IdentityOutcome> {
   const reply = await callPractice(endpoints.identityAuthentication, {
-    base: config.PRACTICE_IDENTITY_URL,
+    base: identityUrl,
     body: "q" in who ? { UserName: "", Password: "", q: who.q } : { UserName: who.userName, Password: who.password },
   });
   if ("ACCAPIURL" in reply) return { kind: "found", apiBase: reply.ACCAPIURL.endsWith("/") ? reply.ACCAPIURL : `${reply.ACCAPIURL}/` };
@@ -35,11 +35,11 @@ export async function validateToken(apiBase: string, token: string): Promise<boo
 }
 
 /** Forgot password (1§7), sent to the practice API's signed-out address. */
-export async function requestPasswordReset(email: string) {
-  return callPractice(endpoints.forgotPassword, { base: config.PRACTICE_API_URL, query: { Username: email } });
+export async function requestPasswordReset(email: string, signedOutApi = config.PRACTICE_API_URL) {
+  return callPractice(endpoints.forgotPassword, { base: signedOutApi, query: { Username: email } });
 }
 
 /** The Login Help request (1§3), sent to the practice API's signed-out address. */
-export async function sendHelpMessage(request: HelpRequest) {
-  return callPractice(endpoints.sendHelpMessage, { base: config.PRACTICE_API_URL, body: request });
+export async function sendHelpMessage(request: HelpRequest, signedOutApi = config.PRACTICE_API_URL) {
+  return callPractice(endpoints.sendHelpMessage, { base: signedOutApi, body: request });
 }

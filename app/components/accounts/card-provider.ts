@@ -1,5 +1,5 @@
-/** Which provider takes the card, as the page's loader chose it (decisions/030). */
-export type CardProviderChoice = { kind: "stripe"; publishableKey: string } | { kind: "test" };
+import { messages } from "../../lib/messages";
+export type { CardProviderChoice } from "../../lib/accounts-view";
 
 /**
  * The card provider the payment form talks to (decisions/030). Each implementation renders its own
@@ -19,7 +19,7 @@ export class ConfirmerSlot {
   }
 
   confirm(clientSecret: string): Promise<void> {
-    if (!this.#confirmer) return Promise.reject(new Error("The card form is not ready."));
+    if (!this.#confirmer) return Promise.reject(new Error(messages.cardProvider.formNotReady));
     return this.#confirmer.confirm(clientSecret);
   }
 }
@@ -33,26 +33,4 @@ export interface CardFieldsProps {
   slot: ConfirmerSlot;
   /** The account holder, as the card provider is told (1§7: billing name and e-mail). */
   billing: { name: string; email: string };
-}
-
-/**
- * A step the portal or the card provider answered with a refusal (a declined card, a refused start):
- * unlike a dropped connection, it is certain that nothing was charged by it.
- */
-export class RefusedError extends Error {
-  override name = "RefusedError";
-}
-
-/** Posts one step of the payment to the portal, which makes the practice call. */
-export async function postPayStep(fields: Record<string, string>): Promise<number | string | boolean> {
-  let response: Response;
-  try {
-    response = await fetch("/accounts/pay", { method: "POST", body: new URLSearchParams(fields), headers: { Accept: "application/json" } });
-  } catch {
-    throw new Error("The portal could not be reached.");
-  }
-  if (!response.ok || !response.headers.get("Content-Type")?.includes("json")) throw new Error("The portal could not complete this step.");
-  const reply = (await response.json()) as { ok: true; value: number | string | boolean } | { ok: false; message: string; uncertain?: boolean };
-  if (!reply.ok) throw reply.uncertain ? new Error(reply.message) : new RefusedError(reply.message);
-  return reply.value;
 }

@@ -1,7 +1,7 @@
 import { lazy, Suspense } from "react";
 import { Button, buttonClass } from "../ui/button";
 import { Dialog } from "../ui/dialog";
-import type { InvoiceTableRow } from "./invoice-table";
+import type { InvoiceTableRow } from "../../lib/accounts-view";
 
 // react-pdf and pdf.js load only when an invoice is opened (STACK.md: keep pdf.js off other routes).
 const PdfViewer = lazy(() => import("./pdf-viewer"));

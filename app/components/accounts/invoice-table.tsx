@@ -1,19 +1,8 @@
 import type { ReactNode } from "react";
+import type { InvoiceTableRow } from "../../lib/accounts-view";
 import { formatCents } from "../../lib/money";
 
 /** The invoice table of 1§2: Notes, Type, Reference No., Amount, Balance, Pay Now, Date, Action; at most 400 px tall, scrolling on its own. */
-export interface InvoiceTableRow {
-  id: string;
-  /** DD-MM-YYYY in Pacific/Auckland, formatted by the loader so luxon stays off this page's bundle. */
-  date: string;
-  notes: string;
-  type: string;
-  reference: string;
-  amountCents: number;
-  balanceCents: number;
-  payNowCents: number;
-}
-
 interface Props {
   caption: string;
   rows: readonly InvoiceTableRow[];

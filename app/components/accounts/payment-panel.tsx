@@ -1,15 +1,17 @@
 import { useMachine } from "@xstate/react";
 import { lazy, Suspense, useCallback, useEffect, useId, useMemo, useState } from "react";
 import { fromPromise } from "xstate";
-import { amountOf, feeOf, paymentMachine, paymentTexts, type CardType } from "../../../machines/payment.machine";
+import { amountOf, feeOf, paymentMachine, paymentTexts } from "../../../machines/payment.machine";
+import type { CardProviderChoice, CardType, InvoiceTableRow } from "../../lib/accounts-view";
 import { totalBalanceCents } from "../../lib/allocation";
 import { formatCents } from "../../lib/money";
 import { messages } from "../../lib/messages";
+import { paySteps, payStepValues, RefusedError } from "../../lib/payment-steps";
 import { Alert } from "../ui/alert";
 import { Button } from "../ui/button";
 import { TextField } from "../ui/field";
-import { ConfirmerSlot, RefusedError, postPayStep, type CardProviderChoice } from "./card-provider";
-import { InvoiceTable, type InvoiceTableRow } from "./invoice-table";
+import { ConfirmerSlot } from "./card-provider";
+import { InvoiceTable } from "./invoice-table";
 import { TestCardFields } from "./test-card-fields";
 
 // Stripe's SDK loads only on /accounts and only when a key is configured (decisions/030).
@@ -50,20 +52,21 @@ export function PaymentPanel({ invoices, methodType, cardTypes, provider, billin
       paymentMachine.provide({
         actors: {
           saveTempPayment: fromPromise(async ({ input }) => {
-            const id = Number(
-              await postPayStep({
+            const id = await paySteps.post(
+              {
                 step: "save-temp",
                 key: input.key,
                 cardType: input.cardType,
                 amountCents: String(input.amountCents),
                 feeCents: String(input.feeCents),
                 allocations: JSON.stringify(input.allocations.map((a) => ({ id: a.id, payNowCents: a.payNowCents }))),
-              }),
+              },
+              payStepValues.saveTemp,
             );
             if (id <= 0) forgetAttempt();
             return id;
           }),
-          createPaymentIntent: fromPromise(async ({ input }) => String(await postPayStep({ step: "intent", key: input.key }))),
+          createPaymentIntent: fromPromise(({ input }) => paySteps.post({ step: "intent", key: input.key }, payStepValues.intent)),
           confirmCard: fromPromise(async ({ input }) => {
             try {
               await slot.confirm(input.clientSecret);
@@ -74,7 +77,7 @@ export function PaymentPanel({ invoices, methodType, cardTypes, provider, billin
               throw error;
             }
           }),
-          savePayment: fromPromise(async ({ input }) => (await postPayStep({ step: "record", key: input.key })) === true),
+          savePayment: fromPromise(({ input }) => paySteps.post({ step: "record", key: input.key }, payStepValues.record)),
         },
       }),
     [slot],

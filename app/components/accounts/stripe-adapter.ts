@@ -1,6 +1,6 @@
 import type { Stripe, StripeCardElement, StripeCardElementChangeEvent } from "@stripe/stripe-js";
 import { messages } from "../../lib/messages";
-import { RefusedError } from "./card-provider";
+import { RefusedError } from "../../lib/payment-steps";
 
 /**
  * The Stripe side of the card provider (decisions/030), kept to plain functions over the library's
@@ -10,7 +10,7 @@ import { RefusedError } from "./card-provider";
 export async function loadStripeClient(publishableKey: string): Promise<Stripe> {
   const { loadStripe } = await import("@stripe/stripe-js/pure");
   const stripe = await loadStripe(publishableKey);
-  if (!stripe) throw new Error("The card provider could not be loaded.");
+  if (!stripe) throw new Error(messages.cardProvider.notLoaded);
   return stripe;
 }
 
@@ -28,6 +28,6 @@ export async function confirmCardWithStripe(stripe: Pick<Stripe, "confirmCardPay
   // Paying again with an attempt that was already charged (its reply lost): Stripe will not confirm
   // the intent twice, and says it succeeded. That is the payment made, to be recorded, not a refusal.
   if (result.error?.code === "payment_intent_unexpected_state" && result.error.payment_intent?.status === "succeeded") return;
-  if (result.error) throw new RefusedError(result.error.message || "Your card was not accepted.");
-  if (result.paymentIntent?.status !== "succeeded") throw new Error("The card provider did not complete the payment.");
+  if (result.error) throw new RefusedError(result.error.message || messages.cardProvider.notAccepted);
+  if (result.paymentIntent?.status !== "succeeded") throw new Error(messages.cardProvider.notCompleted);
 }

@@ -1,7 +1,8 @@
 import { useEffect, useState } from "react";
 import { testCardErrors } from "../../lib/payment-forms";
 import { TextField } from "../ui/field";
-import { postPayStep, type CardFieldsProps } from "./card-provider";
+import { paySteps, payStepValues } from "../../lib/payment-steps";
+import type { CardFieldsProps } from "./card-provider";
 
 /**
  * The built-in test provider: card number, expiry and security code, checked with the texts of 1§5
@@ -22,7 +23,7 @@ export function TestCardFields({ disabled, showErrors, onChange, slot }: CardFie
   useEffect(() => {
     slot.set({
       async confirm(clientSecret) {
-        await postPayStep({ step: "confirm", clientSecret, ...card });
+        await paySteps.post({ step: "confirm", clientSecret, ...card }, payStepValues.confirm);
       },
     });
     return () => {

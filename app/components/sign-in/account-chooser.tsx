@@ -1,4 +1,4 @@
-import type { LinkedAccount } from "../../../machines/login.machine";
+import type { LinkedAccount } from "../../lib/sign-in-flow";
 import { messages } from "../../lib/messages";
 import { Button } from "../ui/button";
 import { Dialog } from "../ui/dialog";
@@ -11,7 +11,7 @@ export function AccountChooser({ accounts, busy, onChoose, onCancel }: { account
       onOpenChange={(open) => (open ? undefined : onCancel())}
       dismissOnBackdrop={false}
       title={messages.signIn.chooseAccount}
-      description="You can see the records of these people. Choose whose record to open; you can switch later by signing in again."
+      description={messages.signInDialogs.chooserDescription}
     >
       <form
         className="flex flex-col gap-4"

@@ -1,4 +1,5 @@
 import { useId } from "react";
+import { messages } from "../../lib/messages";
 import type { NewPasswordProblem } from "../../lib/new-password";
 import { Alert } from "../ui/alert";
 import { Button } from "../ui/button";
@@ -18,7 +19,7 @@ interface Props {
 export function PasswordUpdateDialog({ busy, problem, message, onSubmit, onCancel }: Props) {
   const agreeId = useId();
   return (
-    <Dialog open dismissOnBackdrop={false} dismissOnEscape={false} title="Update your password to continue" description="Your practice asks you to choose a new password before you go on.">
+    <Dialog open dismissOnBackdrop={false} dismissOnEscape={false} title={messages.signInDialogs.passwordUpdateTitle} description={messages.signInDialogs.passwordUpdateDescription}>
       <form
         noValidate
         className="flex flex-col gap-4"

@@ -1,0 +1,76 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { loadConfig } from "../../app/.server/config.server";
+import { logout } from "../../app/.server/practice/auth.server";
+import { createSessions, type SignedInData } from "../../app/.server/session.server";
+import { endpoints } from "../../contract/endpoints";
+import { useMockServer, type TestWorld } from "../helpers/mock-world";
+
+/** requireSession (1§4 token validation) against the mock over HTTP, with a session store of its own. */
+const mock = useMockServer();
+const sessions = createSessions(loadConfig({ NODE_ENV: "test" }));
+let world: TestWorld;
+
+beforeAll(async () => {
+  world = await mock.createWorld({ scenario: "default", seed: 23 });
+});
+
+/** A browser signed in as solo: the cookie of a session holding the practice token. */
+async function signedIn(): Promise<{ cookie: string; user: SignedInData }> {
+  const s = await world.signIn("solo");
+  const user: SignedInData = { token: s.token, apiBase: s.apiBase, userId: s.id, parentId: s.id, proxy: "No", username: world.user("solo").username, userName: "Solo", parentName: "Solo" };
+  const session = await sessions.sessionStorage.getSession();
+  session.set("user", user);
+  return { cookie: (await sessions.sessionStorage.commitSession(session)).split(";")[0], user };
+}
+
+const page = (path: string, cookie?: string) => new Request(`http://portal.test${path}`, { headers: cookie ? { Cookie: cookie } : {} });
+
+async function redirectOf(promise: Promise<unknown>): Promise<Response> {
+  const thrown = await promise.then(
+    () => null,
+    (error: unknown) => error,
+  );
+  expect(thrown).toBeInstanceOf(Response);
+  return thrown as Response;
+}
+
+describe("requireSession", () => {
+  it("with no session, redirects to /login with the page to come back to", async () => {
+    const response = await redirectOf(sessions.requireSession(page("/accounts?page=2")));
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toBe("/login?redirectTo=%2Faccounts%3Fpage%3D2");
+    // The dashboard is where sign-in goes anyway.
+    expect((await redirectOf(sessions.requireSession(page("/")))).headers.get("Location")).toBe("/login");
+  });
+
+  it("with a token the practice refuses, redirects to /login and ends the session", async () => {
+    const { cookie, user } = await signedIn();
+    await logout(user.apiBase, user.token);
+    const response = await redirectOf(sessions.requireSession(page("/profile", cookie)));
+    expect(response.headers.get("Location")).toBe("/login");
+    expect(response.headers.get("Set-Cookie")).toMatch(/^__portal=;/);
+    // The old cookie opens nothing any more.
+    expect((await sessions.sessionStorage.getSession(cookie)).get("user")).toBeUndefined();
+  });
+
+  it("with a valid token, gives the user and an api calling the practice with it, checked once per request", async () => {
+    const { cookie, user } = await signedIn();
+    await world.clearRequests();
+    const request = page("/accounts", cookie);
+    const [first, second] = await Promise.all([sessions.requireSession(request), sessions.requireSession(request)]);
+    expect(first).toBe(second);
+    expect(first.user).toEqual(user);
+    expect(await world.requests({ path: "ValidateToken" })).toHaveLength(1);
+    const balance = await first.api.call(endpoints.accountBalance, { query: { PatientID: user.userId } });
+    expect(typeof balance).toBe("number");
+  });
+
+  it("a call that answers 401 later in the request also goes to /login and ends the session", async () => {
+    const { cookie, user } = await signedIn();
+    const { api } = await sessions.requireSession(page("/accounts", cookie));
+    await logout(user.apiBase, user.token);
+    const response = await redirectOf(api.call(endpoints.accountBalance, { query: { PatientID: user.userId } }));
+    expect(response.headers.get("Location")).toBe("/login");
+    expect((await sessions.sessionStorage.getSession(cookie)).get("user")).toBeUndefined();
+  });
+});

@@ -1,0 +1,145 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { loadConfig } from "../../app/.server/config.server";
+import { validateToken } from "../../app/.server/practice/auth.server";
+import { createSessions } from "../../app/.server/session.server";
+import { createSignInSteps, type FlowResult } from "../../app/.server/sign-in.server";
+import { SignInThrottle } from "../../app/.server/throttle.server";
+import { messages } from "../../app/lib/messages";
+import { CAPTCHA_AFTER } from "../../app/lib/sign-in-flow";
+import { useMockServer, type TestWorld } from "../helpers/mock-world";
+
+/**
+ * The server half of the sign-in (1§4) against the mock over HTTP, with its own sessions, throttle
+ * and captcha check: the steps as the login machine posts them, one browser (cookie) at a time.
+ */
+const mock = useMockServer();
+const sessions = createSessions(loadConfig({ NODE_ENV: "test" }));
+const ACCOUNT_LIMIT = 5;
+let world: TestWorld;
+
+beforeAll(async () => {
+  world = await mock.createWorld({ scenario: "default", seed: 17 });
+});
+
+/** A fresh set of steps: its own throttle, and a captcha that is solved when the browser says "solved". */
+function portal() {
+  const throttle = new SignInThrottle({ SIGNIN_MAX_FAILURES_PER_ACCOUNT: ACCOUNT_LIMIT, SIGNIN_MAX_FAILURES_PER_ADDRESS: 50 });
+  const captchas: Array<string | null> = [];
+  const steps = createSignInSteps({
+    identityUrl: mock.portalConfig.PRACTICE_IDENTITY_URL,
+    sessions,
+    throttle,
+    verifyCaptcha: async (payload) => {
+      captchas.push(payload);
+      return payload === "solved";
+    },
+  });
+  return { steps, captchas };
+}
+
+/** One browser: the cookie each step answers with is sent with the next. */
+function browser(steps: ReturnType<typeof portal>["steps"], address = "192.0.2.10") {
+  let cookie: string | null = null;
+  const session = () => sessions.sessionStorage.getSession(cookie);
+  const keep = (result: FlowResult) => {
+    if (result.cookie) cookie = result.cookie.split(";")[0];
+    return result.outcome;
+  };
+  const request = () => new Request("http://portal.test/login/flow", { method: "POST", headers: { "x-portal-client-address": address } });
+  return {
+    session,
+    async signIn(username: string, password: string, captcha: string | null = null) {
+      return keep(await steps.signInStep(request(), await session(), { username, password, captcha, redirectTo: "/accounts" }));
+    },
+    async changePassword(password: string, confirm = password) {
+      return keep(await steps.changePasswordStep(await session(), { password, confirm, agreed: true }));
+    },
+    async choose(accountId: string) {
+      return keep(await steps.chooseAccountStep(await session(), accountId));
+    },
+    async cancel() {
+      return keep(await steps.cancelStep(await session()));
+    },
+  };
+}
+
+describe("sign-in steps", () => {
+  it("signs a patient with one account straight in: the session holds the practice token, never the password", async () => {
+    const solo = world.user("solo");
+    const b = browser(portal().steps);
+    expect(await b.signIn(solo.username, solo.password)).toEqual({ kind: "signedIn", redirectTo: "/accounts" });
+    const session = await b.session();
+    expect(session.get("user")).toMatchObject({ proxy: "No", username: solo.username, token: expect.any(String) });
+    expect(session.get("user")!.userId).toBe(session.get("user")!.parentId);
+    expect(JSON.stringify(session.data)).not.toContain(solo.password);
+  });
+
+  it(`counts wrong passwords; from ${CAPTCHA_AFTER} a captcha is needed, and the right password with it signs in`, async () => {
+    const solo = world.user("solo");
+    const { steps, captchas } = portal();
+    const b = browser(steps);
+    const outcomes = [];
+    for (let i = 0; i < CAPTCHA_AFTER; i++) outcomes.push(await b.signIn(solo.username, "NotThePassword1"));
+    expect(outcomes.map((o) => o.kind)).toEqual(Array(CAPTCHA_AFTER).fill("rejected"));
+    expect(outcomes.map((o) => (o.kind === "rejected" ? o.captchaRequired : null))).toEqual([...Array(CAPTCHA_AFTER - 1).fill(false), true]);
+    expect((await b.session()).get("failures")).toBe(CAPTCHA_AFTER);
+
+    await world.clearRequests();
+    expect(await b.signIn(solo.username, solo.password)).toEqual({ kind: "rejected", message: messages.signIn.captchaNeeded, captchaRequired: true });
+    // Without the captcha, the practice is not asked at all.
+    expect(await world.requests({ path: "Patient/Authentication" })).toEqual([]);
+    expect(await b.signIn(solo.username, solo.password, "solved")).toEqual({ kind: "signedIn", redirectTo: "/accounts" });
+    expect(captchas).toEqual([null, "solved"]);
+  });
+
+  it("pauses an account after the limit, in a new browser too, until the pause ends", async () => {
+    const solo = world.user("solo");
+    const { steps } = portal();
+    for (let i = 0; i < ACCOUNT_LIMIT; i++) {
+      // A new browser each time: no cookie carries the count, the portal's throttle does.
+      expect(await browser(steps).signIn(solo.username, "NotThePassword1", "solved")).toMatchObject({ kind: "rejected" });
+    }
+    expect(await browser(steps).signIn(solo.username.toUpperCase(), solo.password, "solved")).toEqual({ kind: "refused", message: messages.signInThrottle.tooManyForAccount });
+  });
+
+  it("asks for a new password first when the practice says so, checks it, then signs in", async () => {
+    const reset = world.user("reset");
+    const b = browser(portal().steps);
+    expect(await b.signIn(reset.username, reset.password)).toEqual({ kind: "passwordUpdate" });
+    expect((await b.session()).get("user")).toBeUndefined();
+    await world.clearRequests();
+    expect(await b.changePassword("Harbour-Light-2031", "Harbour-Light-2032")).toMatchObject({ kind: "refused" });
+    expect(await world.requests({ path: "Patient/ChangePassword" })).toEqual([]);
+    expect(await b.changePassword("Harbour-Light-2031")).toEqual({ kind: "signedIn", redirectTo: "/accounts" });
+    expect(await world.requests({ path: "Patient/ChangePassword" })).toHaveLength(1);
+    expect((await b.session()).get("user")).toMatchObject({ username: reset.username });
+  });
+
+  it("offers the linked accounts to choose from, takes only a listed one, and signs in as that patient", async () => {
+    const family = world.user("family");
+    const b = browser(portal().steps);
+    const outcome = await b.signIn(family.username, family.password);
+    if (outcome.kind !== "chooseAccount") throw new Error(`expected the chooser, got ${outcome.kind}`);
+    expect(outcome.accounts.length).toBeGreaterThan(1);
+    const child = outcome.accounts.find((a) => a.relationship === "Child")!;
+    const holderId = (await b.session()).get("pending")!.patientId;
+
+    expect(await b.choose("not-a-listed-account")).toEqual({ kind: "refused", message: messages.signIn.chooseAccountInvalid });
+    expect(await b.choose(child.id)).toEqual({ kind: "signedIn", redirectTo: "/accounts" });
+    expect((await b.session()).get("user")).toMatchObject({ userId: child.id, parentId: holderId, proxy: "Yes", userName: child.name });
+  });
+
+  it("cancel gives the practice token back and ends the session", async () => {
+    const family = world.user("family");
+    const b = browser(portal().steps);
+    expect(await b.signIn(family.username, family.password)).toMatchObject({ kind: "chooseAccount" });
+    const pending = (await b.session()).get("pending")!;
+    expect(await validateToken(pending.apiBase, pending.token)).toBe(true);
+
+    expect(await b.cancel()).toEqual({ kind: "cancelled" });
+    expect((await b.session()).get("pending")).toBeUndefined();
+    await expect(validateToken(pending.apiBase, pending.token)).rejects.toMatchObject({ kind: "unauthorized" });
+    // Nothing is left to choose from.
+    expect(await b.choose(pending.accounts[0].id)).toEqual({ kind: "expired", message: messages.signIn.signInExpired });
+  });
+});
