@@ -1,7 +1,8 @@
 import { assign, fromPromise, setup } from "xstate";
 import { allocate, totalBalanceCents, type AllocatableInvoice, type Allocation } from "../app/lib/allocation";
 import { messages } from "../app/lib/messages";
-import { feeCents, toCents } from "../app/lib/money";
+import { checkPaymentAmount } from "../app/lib/payment-amount";
+import { feeCents } from "../app/lib/money";
 
 /**
  * Paying the account by card (1§4 payment progress, choice, allocation, methods, the Pay button).
@@ -80,11 +81,7 @@ export type PaymentEvent =
 export function amountOf(context: Pick<PaymentContext, "choice" | "amountText" | "amountTyped" | "invoices">): { cents: number } | { error: string } {
   const total = totalBalanceCents(context.invoices);
   if (context.choice === 1) return { cents: total };
-  if (context.amountText.trim() === "") return { error: context.amountTyped ? paymentTexts.amountRequired : paymentTexts.amountRequiredInitially };
-  const cents = toCents(context.amountText);
-  if (cents === null || cents <= 0) return { error: paymentTexts.amountInvalid };
-  if (cents > total) return { error: paymentTexts.amountTooLarge };
-  return { cents };
+  return checkPaymentAmount(context.amountText, { totalCents: total, typed: context.amountTyped });
 }
 
 export function feeOf(context: Pick<PaymentContext, "cardTypes" | "cardTypeIndex">, amountCents: number): number {

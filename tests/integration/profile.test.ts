@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { useMockServer, type TestWorld } from "../helpers/mock-world";
-import { readProfile, emergencyContactPayload, contactMethodsRequest, demographicsRequest } from "../../app/lib/profile";
+import { emergencyContactPayload, contactMethodsRequest, demographicsRequest } from "../../app/lib/profile-payload";
+import { readProfile } from "../../app/lib/profile-view";
 
 /** The profile calls of 1§7, from the portal's server code to the mock's world and back. */
 const mock = useMockServer();
