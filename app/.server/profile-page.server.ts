@@ -3,7 +3,7 @@ import type { FieldErrors } from "../lib/forms";
 import { messages } from "../lib/messages";
 import { contactMethodsRequest, demographicsRequest, emergencyContactPayload, userEmailOf, type PatientContext } from "../lib/profile-payload";
 import { readProfile, type ProfileLookups } from "../lib/profile-view";
-import { ContactDetailsSchema, demographicsSchema, emergencyContactSchema, ProfilePasswordSchema, type ProfileActionResult, type ProfileIntent } from "../lib/profile-forms";
+import { ContactDetailsSchema, DeleteContactSchema, demographicsSchema, NotificationsSchema, emergencyContactSchema, ProfilePasswordSchema, type ProfileActionResult, type ProfileIntent } from "../lib/profile-forms";
 import { summarisePractice } from "../lib/patient-summary";
 import type { StatusReply } from "../../contract/fhir";
 import { PracticeApiError } from "./practice/client.server";
@@ -134,10 +134,6 @@ export async function actOnProfile(signedIn: Pick<SignedIn, "api" | "user">, for
 
 async function act(signedIn: Pick<SignedIn, "api" | "user">, intent: ProfileIntent, form: FormData): Promise<ProfileActionResult> {
   const { api, user } = signedIn;
-  const text = (name: string) => {
-    const value = form.get(name);
-    return typeof value === "string" ? value : "";
-  };
 
   switch (intent) {
     case "add-contact": {
@@ -147,9 +143,9 @@ async function act(signedIn: Pick<SignedIn, "api" | "user">, intent: ProfileInte
       return outcome(intent, addEmergencyContact(api, emergencyContactPayload(ctx, parsed.value)), { ok: t.contactAdded, failed: t.contactAddFailed, useReplyMessage: true });
     }
     case "delete-contact": {
-      const id = text("contactId");
-      if (!id) return failed(intent, t.contactRemoveFailed);
-      return outcome(intent, deleteEmergencyContact(api, user.userId, id), { ok: t.contactRemoved, failed: t.contactRemoveFailed });
+      const parsed = parseForm(form, DeleteContactSchema);
+      if (!parsed.ok) return failed(intent, t.contactRemoveFailed);
+      return outcome(intent, deleteEmergencyContact(api, user.userId, parsed.value.contactId), { ok: t.contactRemoved, failed: t.contactRemoveFailed });
     }
     case "contact-details": {
       const parsed = parseForm(form, ContactDetailsSchema);
@@ -173,12 +169,9 @@ async function act(signedIn: Pick<SignedIn, "api" | "user">, intent: ProfileInte
     case "notifications": {
       // Both flags come from the page as shown, so the save is the only call (a slow or failing
       // practice affects exactly the toggle the patient touched); the server sends no device token.
-      const setting = text("setting");
-      const flag = (name: string) => (text(name) === "true" ? true : text(name) === "false" ? false : null);
-      const email = flag("email");
-      const notification = flag("notification");
-      const on = flag("value");
-      if ((setting !== "email" && setting !== "notification") || email === null || notification === null || on === null) return failed(intent, t.choiceInvalid);
+      const parsed = parseForm(form, NotificationsSchema);
+      if (!parsed.ok) return failed(intent, t.choiceInvalid);
+      const { setting, email, notification, value: on } = parsed.value;
       const flags = { enableEmail: setting === "email" ? on : email, enableNotification: setting === "notification" ? on : notification };
       const label = setting === "email" ? "Email notifications" : "Push notifications";
       const was = setting === "email" ? email : notification;

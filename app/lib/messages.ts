@@ -92,6 +92,8 @@ export const messages = {
     workPhoneEmpty: "Work Phone cannot be Empty",
     nameTooLong: "Please keep this to 50 characters or fewer",
     streetTooLong: "Please keep this to 100 characters or fewer",
+    lookupsFailed: "The lists of titles and relationships could not be loaded, so a contact cannot be added just now. Please try again later.",
+    phoneHint: "A New Zealand number (+64), or start with + and the country code.",
     nameCharacters: "Names can contain letters, spaces, hyphens, apostrophes and full stops only",
     phoneInvalid: "Enter a valid phone number, for example 021 555 1234, or start with + and the country code",
     emailInvalid: "Enter a valid email address, for example name@example.com",

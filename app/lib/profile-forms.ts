@@ -135,6 +135,14 @@ export type ProfileActionResult =
   | { intent: ProfileIntent; ok: true; message: string }
   | { intent: ProfileIntent; ok: false; message: string; fieldErrors?: FieldErrors };
 
+/** Delete Emergency Contact: the contact chosen on the page. */
+export const DeleteContactSchema = z.object({ contactId: z.string().trim().min(1, t.contactRemoveFailed).max(100, t.contactRemoveFailed) });
+
+const flag = z.enum(["true", "false"], t.choiceInvalid).transform((v) => v === "true");
+
+/** A notification switch: which one, its new value, and both flags as the page showed them. */
+export const NotificationsSchema = z.object({ setting: z.enum(["email", "notification"], t.choiceInvalid), value: flag, email: flag, notification: flag });
+
 /** The password change of 1§2 User Profile: the profile's wording, no agreement box. */
 export const ProfilePasswordSchema = newPasswordSchema("profile");
 

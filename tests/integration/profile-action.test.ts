@@ -120,4 +120,18 @@ describe("the profile action against the mock", () => {
     const answer = await page.actOnProfile(contextOf(solo, "solo"), formOf({ intent: "contact-details", mobile: "", home: "", work: "", email: "", methods: "5", preferred: "5" }));
     expect(answer).toMatchObject({ ok: false, fieldErrors: { mobile: messages.profile.mobileNeeded } });
   });
+
+  it("removes a contact by the id posted, and refuses a tampered notification switch without calling the practice", async () => {
+    const solo = await world.signIn("solo");
+    const ctx = contextOf(solo, "solo");
+    expect(await page.actOnProfile(ctx, await contactForm(solo, { firstName: "Rangi" }))).toMatchObject({ ok: true });
+    const contact = readProfile((await patient.getPatient(solo.api, solo.id))!).emergencyContacts.find((c) => c.name.includes("Rangi"))!;
+    expect(await page.actOnProfile(ctx, formOf({ intent: "delete-contact", contactId: contact.id }))).toEqual({ intent: "delete-contact", ok: true, message: messages.profile.contactRemoved });
+    expect(readProfile((await patient.getPatient(solo.api, solo.id))!).emergencyContacts.some((c) => c.id === contact.id)).toBe(false);
+
+    await world.clearRequests();
+    const tampered = formOf({ intent: "notifications", setting: "email", value: "yes", email: "true", notification: "false" });
+    expect(await page.actOnProfile(ctx, tampered)).toEqual({ intent: "notifications", ok: false, message: messages.profile.choiceInvalid });
+    expect((await world.requests()).filter((e) => e.method !== "GET")).toEqual([]);
+  });
 });

@@ -1,6 +1,6 @@
 import { useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { useState, type FormEvent } from "react";
+import { useMemo, useState, type FormEvent } from "react";
 import type { z } from "zod";
 import { firstErrors, visibleErrors, type FieldErrors } from "../../lib/forms";
 
@@ -30,15 +30,19 @@ export function useSchemaForm<S extends z.ZodType>({ schema, lastResult, linked,
     setSeen(lastResult);
     setEdited(new Set());
   }
+  // conform moves focus to the first wrong field when a result says "error"; the portal's forms keep
+  // focus where the patient left it (as before this layer), so results reach conform without that word.
+  const quietResult = useMemo(() => (lastResult ? { ...lastResult, status: undefined } : lastResult), [lastResult]);
   const [form] = useForm<Record<string, unknown>>({
-    lastResult,
+    lastResult: quietResult,
     shouldValidate: "onSubmit",
     shouldRevalidate: "onSubmit",
     onValidate({ formData }) {
       const submission = parseWithZod(formData, { schema: schema as z.ZodType<Record<string, unknown>>, disableAutoCoercion: true });
       setEdited(new Set());
       setRefused(submission.status !== "success");
-      return submission;
+      if (submission.status === "success") return submission;
+      return { ...submission, reply: (options) => ({ ...submission.reply(options), status: undefined }) };
     },
     onSubmit: onValid
       ? (event, { formData }) => {

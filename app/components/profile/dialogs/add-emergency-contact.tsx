@@ -1,4 +1,5 @@
 import { useMemo } from "react";
+import { messages } from "../../../lib/messages";
 import { emergencyContactSchema, type ProfileLookups } from "../../../lib/profile-forms";
 import { Alert } from "../../ui/alert";
 import { Button } from "../../ui/button";
@@ -14,7 +15,7 @@ export function AddEmergencyContactDialog({ open, onOpenChange, onSaved, lookups
     <Dialog open={open} onOpenChange={onOpenChange} title="Add Emergency Contact" description="Someone the practice may call if you cannot be reached in an emergency.">
       {lookupsFailed ? (
         <>
-          <Alert>The lists of titles and relationships could not be loaded, so a contact cannot be added just now. Please try again later.</Alert>
+          <Alert>{messages.profile.lookupsFailed}</Alert>
           <Button className="mt-4" variant="secondary" onClick={() => onOpenChange(false)}>
             Close
           </Button>

@@ -1,3 +1,4 @@
+import { messages } from "../../../lib/messages";
 import { Button } from "../../ui/button";
 
 /** What the profile's dialogs share: their props, their buttons and how a lookup list becomes options. */
@@ -8,7 +9,7 @@ export interface DialogBase {
   onSaved(message: string): void;
 }
 
-export const PHONE_HINT = "A New Zealand number (+64), or start with + and the country code.";
+export const PHONE_HINT = messages.profile.phoneHint;
 
 export function Actions({ busy, label, busyLabel, onCancel }: { busy: boolean; label: string; busyLabel: string; onCancel(): void }) {
   return (
