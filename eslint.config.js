@@ -44,9 +44,6 @@ export default tseslint.config(
   // Each block restates the mock-server ban, since a later no-restricted-imports replaces an earlier one.
   {
     files: ["app/components/**/*.{ts,tsx}"],
-    // The Login Help dialog still takes its reply type from its route; the forms work of issue 11
-    // turns it into a fetcher and removes this exception.
-    ignores: ["app/components/sign-in/login-help-dialog.tsx"],
     rules: {
       "no-restricted-imports": [
         "error",

@@ -2,7 +2,8 @@ import { assign, fromPromise, setup } from "xstate";
 import { allocate, totalBalanceCents, type AllocatableInvoice, type Allocation } from "../app/lib/allocation";
 import { messages } from "../app/lib/messages";
 import type { CardType } from "../app/lib/accounts-view";
-import { feeCents, toCents } from "../app/lib/money";
+import { feeCents } from "../app/lib/money";
+import { checkPaymentAmount } from "../app/lib/payment-amount";
 import { RefusedError } from "../app/lib/payment-steps";
 
 /**
@@ -79,11 +80,7 @@ export type PaymentEvent =
 export function amountOf(context: Pick<PaymentContext, "choice" | "amountText" | "amountTyped" | "invoices">): { cents: number } | { error: string } {
   const total = totalBalanceCents(context.invoices);
   if (context.choice === 1) return { cents: total };
-  if (context.amountText.trim() === "") return { error: context.amountTyped ? paymentTexts.amountRequired : paymentTexts.amountRequiredInitially };
-  const cents = toCents(context.amountText);
-  if (cents === null || cents <= 0) return { error: paymentTexts.amountInvalid };
-  if (cents > total) return { error: paymentTexts.amountTooLarge };
-  return { cents };
+  return checkPaymentAmount(context.amountText, { totalCents: total, typed: context.amountTyped });
 }
 
 export function feeOf(context: Pick<PaymentContext, "cardTypes" | "cardTypeIndex">, amountCents: number): number {

@@ -2,6 +2,7 @@ import { data } from "react-router";
 import { formatDate } from "../lib/dates";
 import { messages } from "../lib/messages";
 import { feeCents, toCents } from "../lib/money";
+import { centsAsAmountText, paymentAmountSchema } from "../lib/payment-amount";
 import { PayStepSchema, parseCardTypes, testCardErrors } from "../lib/payment-forms";
 import type { CardProviderChoice, InvoiceTableRow } from "../lib/accounts-view";
 import type { PayReply } from "../lib/payment-steps";
@@ -82,6 +83,8 @@ export async function payAction(request: Request, deps: PayDeps = portalPayDeps)
         if (earlier?.charged) return { ok: true, value: earlier.tempId };
         const total = step.allocations.reduce((sum, a) => sum + a.payNowCents, 0);
         if (total !== step.amountCents) return { ok: false, message: messages.payment.notStarted };
+        // The amount rule of the form, again as the authority, over what the allocations add up to.
+        if (!paymentAmountSchema({ totalCents: total }).safeParse(centsAsAmountText(step.amountCents)).success) return { ok: false, message: messages.payment.notStarted };
         // The fee is the practice's, for the card type chosen: the browser's figure is only checked against it.
         const settings = await getPracticeSettings(api, holder);
         const cardTypes = parseCardTypes(settings.PaymentCardTypes);

@@ -1,7 +1,9 @@
-import { newPasswordProblem } from "../lib/new-password";
+import { parseForm } from "../lib/form-data";
+import type { FieldErrors } from "../lib/forms";
 import { messages } from "../lib/messages";
-import { contactMethodsRequest, demographicsRequest, emergencyContactPayload, readProfile, userEmailOf, type PatientContext } from "../lib/profile";
-import { ContactDetailsSchema, demographicsSchema, emergencyContactSchema, fieldErrors, formValues, type ProfileActionResult, type ProfileIntent, type ProfileLookups } from "../lib/profile-forms";
+import { contactMethodsRequest, demographicsRequest, emergencyContactPayload, userEmailOf, type PatientContext } from "../lib/profile-payload";
+import { readProfile, type ProfileLookups } from "../lib/profile-view";
+import { ContactDetailsSchema, DeleteContactSchema, demographicsSchema, NotificationsSchema, emergencyContactSchema, ProfilePasswordSchema, type ProfileActionResult, type ProfileIntent } from "../lib/profile-forms";
 import { summarisePractice } from "../lib/patient-summary";
 import type { StatusReply } from "../../contract/fhir";
 import { PracticeApiError } from "./practice/client.server";
@@ -40,7 +42,7 @@ async function optional<T>(pending: Promise<T>): Promise<T | null> {
 }
 
 /** The viewed patient's profile; a failure is a PracticeApiError for the caller to present. */
-async function profileOf({ api, user }: SignedIn) {
+async function profileOf({ api, user }: Pick<SignedIn, "api" | "user">) {
   const patient = await getPatient(api, user.userId);
   if (!patient) throw new PracticeApiError("contract", "GET Patient", "the reply holds no patient");
   return readProfile(patient);
@@ -68,7 +70,7 @@ export async function loadProfilePage(request: Request, options: { terms: Array<
 }
 
 
-function failed(intent: ProfileIntent, message: string, errors?: Record<string, string>): ProfileActionResult {
+function failed(intent: ProfileIntent, message: string, errors?: FieldErrors): ProfileActionResult {
   return { intent, ok: false, message, ...(errors ? { fieldErrors: errors } : {}) };
 }
 
@@ -87,7 +89,7 @@ async function outcome(intent: ProfileIntent, pending: Promise<StatusReply>, tex
   }
 }
 
-async function contextOf(signedIn: SignedIn): Promise<PatientContext & { lookups: ProfileLookups }> {
+async function contextOf(signedIn: Pick<SignedIn, "api" | "user">): Promise<PatientContext & { lookups: ProfileLookups }> {
   const { api, user } = signedIn;
   const [profile, practice, balance, lookups] = await Promise.all([
     profileOf(signedIn),
@@ -115,7 +117,11 @@ const FAILED: Record<ProfileIntent, string> = {
  */
 export async function profileAction(request: Request): Promise<ProfileActionResult> {
   const signedIn = await requireSession(request);
-  const form = await request.formData();
+  return actOnProfile(signedIn, await request.formData());
+}
+
+/** The action's logic for a signed-in patient (api, user) and the posted form: what tests call. */
+export async function actOnProfile(signedIn: Pick<SignedIn, "api" | "user">, form: FormData): Promise<ProfileActionResult> {
   const intent = String(form.get("intent") ?? "") as ProfileIntent;
   if (!Object.hasOwn(FAILED, intent)) throw new Response("Unknown intent", { status: 400 });
   try {
@@ -126,50 +132,46 @@ export async function profileAction(request: Request): Promise<ProfileActionResu
   }
 }
 
-async function act(signedIn: SignedIn, intent: ProfileIntent, form: FormData): Promise<ProfileActionResult> {
+async function act(signedIn: Pick<SignedIn, "api" | "user">, intent: ProfileIntent, form: FormData): Promise<ProfileActionResult> {
   const { api, user } = signedIn;
-  const values = formValues(form);
-  const text = (name: string) => (typeof values[name] === "string" ? (values[name] as string) : "");
 
   switch (intent) {
     case "add-contact": {
       const ctx = await contextOf(signedIn);
-      const parsed = emergencyContactSchema(ctx.lookups).safeParse(values);
-      if (!parsed.success) return failed(intent, t.checkFields, fieldErrors(parsed.error));
-      return outcome(intent, addEmergencyContact(api, emergencyContactPayload(ctx, parsed.data)), { ok: t.contactAdded, failed: t.contactAddFailed, useReplyMessage: true });
+      const parsed = parseForm(form, emergencyContactSchema(ctx.lookups));
+      if (!parsed.ok) return failed(intent, t.checkFields, parsed.errors);
+      return outcome(intent, addEmergencyContact(api, emergencyContactPayload(ctx, parsed.value)), { ok: t.contactAdded, failed: t.contactAddFailed, useReplyMessage: true });
     }
     case "delete-contact": {
-      const id = text("contactId");
-      if (!id) return failed(intent, t.contactRemoveFailed);
-      return outcome(intent, deleteEmergencyContact(api, user.userId, id), { ok: t.contactRemoved, failed: t.contactRemoveFailed });
+      const parsed = parseForm(form, DeleteContactSchema);
+      if (!parsed.ok) return failed(intent, t.contactRemoveFailed);
+      return outcome(intent, deleteEmergencyContact(api, user.userId, parsed.value.contactId), { ok: t.contactRemoved, failed: t.contactRemoveFailed });
     }
     case "contact-details": {
-      const parsed = ContactDetailsSchema.safeParse(values);
-      if (!parsed.success) return failed(intent, t.checkFields, fieldErrors(parsed.error));
+      const parsed = parseForm(form, ContactDetailsSchema);
+      if (!parsed.ok) return failed(intent, t.checkFields, parsed.errors);
       const profile = await profileOf(signedIn);
-      return outcome(intent, updateContactMethods(api, contactMethodsRequest(profile, parsed.data)), { ok: t.contactDetailsUpdated, failed: t.contactDetailsFailed });
+      return outcome(intent, updateContactMethods(api, contactMethodsRequest(profile, parsed.value)), { ok: t.contactDetailsUpdated, failed: t.contactDetailsFailed });
     }
     case "demographics": {
       const ctx = await contextOf(signedIn);
-      const parsed = demographicsSchema(ctx.lookups).safeParse(values);
-      if (!parsed.success) return failed(intent, t.checkFields, fieldErrors(parsed.error));
-      return outcome(intent, updateDemographics(api, demographicsRequest(ctx, parsed.data)), { ok: t.profileUpdated, failed: t.profileUpdateFailed });
+      const parsed = parseForm(form, demographicsSchema(ctx.lookups));
+      if (!parsed.ok) return failed(intent, t.checkFields, parsed.errors);
+      return outcome(intent, updateDemographics(api, demographicsRequest(ctx, parsed.value)), { ok: t.profileUpdated, failed: t.profileUpdateFailed });
     }
     case "change-password": {
-      const problem = newPasswordProblem({ password: text("password"), confirm: text("confirm") }, "profile");
-      if (problem) return failed(intent, problem.message, { [problem.field]: problem.message });
+      const parsed = parseForm(form, ProfilePasswordSchema);
+      // The one broken rule is both the field's message and the dialog's.
+      if (!parsed.ok) return failed(intent, Object.values(parsed.errors)[0] ?? t.passwordFailed, parsed.errors);
       // StatusCode "3" carries the practice's reason, shown as it is (1§8).
-      return outcome(intent, changePassword(api, user.parentId, text("password")), { ok: t.passwordChanged, failed: t.passwordFailed, useReplyMessage: true });
+      return outcome(intent, changePassword(api, user.parentId, parsed.value.password), { ok: t.passwordChanged, failed: t.passwordFailed, useReplyMessage: true });
     }
     case "notifications": {
       // Both flags come from the page as shown, so the save is the only call (a slow or failing
       // practice affects exactly the toggle the patient touched); the server sends no device token.
-      const setting = text("setting");
-      const flag = (name: string) => (text(name) === "true" ? true : text(name) === "false" ? false : null);
-      const email = flag("email");
-      const notification = flag("notification");
-      const on = flag("value");
-      if ((setting !== "email" && setting !== "notification") || email === null || notification === null || on === null) return failed(intent, t.choiceInvalid);
+      const parsed = parseForm(form, NotificationsSchema);
+      if (!parsed.ok) return failed(intent, t.choiceInvalid);
+      const { setting, email, notification, value: on } = parsed.value;
       const flags = { enableEmail: setting === "email" ? on : email, enableNotification: setting === "notification" ? on : notification };
       const label = setting === "email" ? "Email notifications" : "Push notifications";
       const was = setting === "email" ? email : notification;

@@ -1,12 +1,9 @@
 import { z } from "zod";
+import { messages } from "./messages";
 
-export const forgotPasswordTexts = {
-  invalidEmail: "You have entered an invalid email address.",
-  failed: "Something went wrong. Please try again.",
-  captcha: "Please confirm you are not a robot first.",
-} as const;
+const t = messages.forgotPassword;
 
 /** Forgot password (1§5): a valid e-mail; the captcha is checked by the server. */
 export const ForgotPasswordSchema = z.object({
-  email: z.string().trim().min(1, forgotPasswordTexts.invalidEmail).max(254, forgotPasswordTexts.invalidEmail).pipe(z.email(forgotPasswordTexts.invalidEmail)),
+  email: z.string().trim().min(1, t.invalidEmail).max(254, t.invalidEmail).pipe(z.email(t.invalidEmail)),
 });

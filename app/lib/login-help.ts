@@ -1,22 +1,12 @@
 import { DateTime } from "luxon";
 import { z } from "zod";
 import { isValidNhi, normaliseNhi } from "../../contract/nhi";
+import type { FieldErrors } from "./forms";
 import { PRACTICE_ZONE } from "./dates";
+import { messages } from "./messages";
 
 /** The Login Help form (1§2, 1§5): either an e-mail or an NHI, a date of birth in the past. */
-export const loginHelpTexts = {
-  emailOrNhi: "Either Email or NHI Number is Required",
-  emailInvalid: "Please enter a valid email address",
-  nhiInvalid: "Please enter a valid NHI number, for example ZAC5361",
-  firstName: "First Name is Required",
-  familyName: "Family Name is Required",
-  dob: "Date of Birth is required",
-  dobFormat: "Enter the date of birth as dd-mm-yyyy, for example 07-03-1985",
-  dobPast: "Date of Birth must be in the past",
-  subject: "Subject is Required",
-  body: "Message body is Required",
-  tooLong: (max: number) => `Please keep this under ${max} characters`,
-} as const;
+const loginHelpTexts = messages.loginHelp;
 
 const text = (required: string, max: number) => z.string().trim().min(1, required).max(max, loginHelpTexts.tooLong(max));
 
@@ -53,3 +43,8 @@ export const LoginHelpSchema = z
   }));
 
 export type LoginHelpInput = z.input<typeof LoginHelpSchema>;
+
+/** What the Login Help action answers; the dialog reads it from its fetcher. */
+export type LoginHelpResult =
+  | { ok: true; message: string }
+  | { ok: false; message: string; fieldErrors?: FieldErrors<LoginHelpInput & { captcha: string }> };

@@ -26,6 +26,55 @@ export const messages = {
     captcha: "Please confirm you are not a robot first.",
     sent: "Your request for help has been sent. The practice will contact you.",
     failed: "Your request for help could not be sent. Please try again, or phone the practice.",
+    /** The form's fields (1§2, 1§5). */
+    emailOrNhi: "Either Email or NHI Number is Required",
+    emailInvalid: "Please enter a valid email address",
+    nhiInvalid: "Please enter a valid NHI number, for example ZAC5361",
+    firstName: "First Name is Required",
+    familyName: "Family Name is Required",
+    dob: "Date of Birth is required",
+    dobFormat: "Enter the date of birth as dd-mm-yyyy, for example 07-03-1985",
+    dobPast: "Date of Birth must be in the past",
+    subject: "Subject is Required",
+    body: "Message body is Required",
+    tooLong: (max: number) => `Please keep this under ${max} characters`,
+  },
+  /** Forgot password (1§2, 1§5). */
+  forgotPassword: {
+    invalidEmail: "You have entered an invalid email address.",
+    failed: "Something went wrong. Please try again.",
+    captcha: "Please confirm you are not a robot first.",
+    sent: "Your password has been sent.",
+  },
+  /** Sign up (1§2): no call is wired, so the patient is told what happens next. */
+  signup: {
+    familyName: "Family Name is Required",
+    firstName: "First Name is Required",
+    dob: "Enter the date of birth as dd-mm-yyyy, in the past",
+    nhi: "Please enter a valid NHI number, for example ZAC5361",
+    practice: "Practice Name is Required",
+    email: "Please enter a valid email address",
+    tooLong: (max: number) => `Please keep this under ${max} characters`,
+    done: "Thank you. Registering with a practice is arranged with the practice itself: please call or visit them with these details and photo identification. No portal account has been created yet.",
+  },
+  /**
+   * The new-password rules of 1§5. The reset panel on the sign-in page and the profile dialogs word
+   * the first three checks differently; the strength rules are the practice's policy.
+   */
+  newPassword: {
+    resetPanel: {
+      required: "Password is Required",
+      confirmRequired: "Confirm Password is Required",
+      mismatch: "Password and Confirm Password do not match",
+      agree: "You need to mark that you agree before you can proceed.",
+    },
+    profile: {
+      required: "Password cannot be empty",
+      confirmRequired: "Confirm Password cannot be empty",
+      mismatch: "Passwords did not match. Please try again",
+      agree: "You need to mark that you agree before you can proceed.",
+    },
+    failed: "Something went wrong. Please try again.",
   },
   dashboard: {
     noLongTermMedication: "No long term medication",
@@ -42,6 +91,9 @@ export const messages = {
     homePhoneEmpty: "Home Phone Cannot Be Empty",
     workPhoneEmpty: "Work Phone cannot be Empty",
     nameTooLong: "Please keep this to 50 characters or fewer",
+    streetTooLong: "Please keep this to 100 characters or fewer",
+    lookupsFailed: "The lists of titles and relationships could not be loaded, so a contact cannot be added just now. Please try again later.",
+    phoneHint: "A New Zealand number (+64), or start with + and the country code.",
     nameCharacters: "Names can contain letters, spaces, hyphens, apostrophes and full stops only",
     phoneInvalid: "Enter a valid phone number, for example 021 555 1234, or start with + and the country code",
     emailInvalid: "Enter a valid email address, for example name@example.com",

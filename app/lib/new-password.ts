@@ -1,23 +1,9 @@
+import { z } from "zod";
 import { passwordStrengthProblem } from "../../contract/password-policy";
+import { messages } from "./messages";
 
-/**
- * The new-password rules of 1§5 in their order. The reset panel on the sign-in page and the profile
- * dialogs word the first three checks differently; the strength rules are the practice's policy.
- */
-export const newPasswordTexts = {
-  resetPanel: {
-    required: "Password is Required",
-    confirmRequired: "Confirm Password is Required",
-    mismatch: "Password and Confirm Password do not match",
-    agree: "You need to mark that you agree before you can proceed.",
-  },
-  profile: {
-    required: "Password cannot be empty",
-    confirmRequired: "Confirm Password cannot be empty",
-    mismatch: "Passwords did not match. Please try again",
-    agree: "You need to mark that you agree before you can proceed.",
-  },
-} as const;
+/** The new-password rules of 1§5 in their order, in the wording of the form that asks (app/lib/messages.ts). */
+const newPasswordTexts = { resetPanel: messages.newPassword.resetPanel, profile: messages.newPassword.profile } as const;
 
 export interface NewPasswordInput {
   password: string;
@@ -38,4 +24,18 @@ export function newPasswordProblem(input: NewPasswordInput, wording: keyof typeo
   if (strength) return { field: "password", message: strength };
   if (input.agreed === false) return { field: "agreed", message: texts.agree };
   return null;
+}
+
+/**
+ * A new-password form's schema: the same rules, reported on the field that breaks the first of them.
+ * `agreed` is a checkbox's "on" (or absent), as the form sends it.
+ */
+export function newPasswordSchema(wording: keyof typeof newPasswordTexts, options: { agreement?: boolean } = {}) {
+  return z
+    .object({ password: z.string().default(""), confirm: z.string().default(""), agreed: z.string().optional() })
+    .superRefine((v, ctx) => {
+      const problem = newPasswordProblem({ password: v.password, confirm: v.confirm, agreed: options.agreement ? v.agreed === "on" : undefined }, wording);
+      if (problem) ctx.addIssue({ code: "custom", path: [problem.field], message: problem.message });
+    })
+    .transform((v) => ({ password: v.password, confirm: v.confirm, agreed: v.agreed === "on" }));
 }

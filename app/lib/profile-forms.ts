@@ -1,12 +1,16 @@
 import { z } from "zod";
 import type { LookupOption } from "../../contract/profile";
 import { messages } from "./messages";
+import { newPasswordSchema } from "./new-password";
 import { checkPhone } from "./phone";
-import { BLOOD_GROUPS, CONTACT_METHODS, type ContactDetailsInput, type DemographicsInput, type EmergencyContactInput } from "./profile";
+import type { FieldErrors } from "./forms";
+import type { ContactDetailsInput, DemographicsInput, EmergencyContactInput } from "./profile-payload";
+import { BLOOD_GROUPS, CONTACT_METHODS, type ProfileLookups } from "./profile-view";
 
 /**
  * One schema per profile form. The dialog parses with it for instant messages, the route action
- * parses the same form data with it as the authority. Inputs are FormData entries (strings).
+ * parses the same form data with it as the authority (app/lib/form-data.ts). Inputs are FormData
+ * entries as sent: strings, and a list where a name repeats.
  */
 
 const t = messages.profile;
@@ -79,13 +83,6 @@ function optionalChoice(options: readonly LookupOption[]) {
     });
 }
 
-export interface ProfileLookups {
-  titles: LookupOption[];
-  cities: LookupOption[];
-  suburbs: LookupOption[];
-  relationships: LookupOption[];
-}
-
 /** Add Emergency Contact (1§5): the six required fields with their texts, and checks on the rest. */
 export function emergencyContactSchema(lookups: ProfileLookups) {
   return z.object({
@@ -97,7 +94,7 @@ export function emergencyContactSchema(lookups: ProfileLookups) {
     homePhone: phone(t.homePhoneEmpty),
     workPhone: phone(t.workPhoneEmpty),
     email: optionalEmail,
-    street: z.string().trim().max(100, "Please keep this to 100 characters or fewer"),
+    street: z.string().trim().max(100, t.streetTooLong),
     suburb: optionalChoice(lookups.suburbs),
     city: optionalChoice(lookups.cities),
   }) satisfies z.ZodType<EmergencyContactInput, Record<string, string>>;
@@ -112,7 +109,8 @@ export const ContactDetailsSchema = z
     home: phone(),
     work: phone(),
     email: optionalEmail,
-    methods: z.array(z.enum(methodIds)).min(1, t.noContactMethod).transform((ids) => [...new Set(ids.map(Number))].sort((a, b) => a - b)),
+    // One ticked box arrives as a single value, none as nothing at all.
+    methods: z.preprocess((v) => (v === undefined ? [] : Array.isArray(v) ? v : [v]), z.array(z.enum(methodIds)).min(1, t.noContactMethod)).transform((ids) => [...new Set(ids.map(Number))].sort((a, b) => a - b)),
     preferred: z.enum(methodIds, t.preferredNotChosen).transform(Number),
   })
   .superRefine((v, ctx) => {
@@ -130,27 +128,22 @@ export function demographicsSchema(lookups: Pick<ProfileLookups, "titles">) {
   }) satisfies z.ZodType<DemographicsInput, Record<string, string>>;
 }
 
-/** Field name → first message, for showing under each field. */
-export function fieldErrors(error: z.ZodError): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const issue of error.issues) {
-    const key = String(issue.path[0] ?? "form");
-    out[key] ??= issue.message;
-  }
-  return out;
-}
-
-/** A form's entries as the schemas take them: single values as strings, `methods` as a list. */
-export function formValues(form: FormData): Record<string, string | string[]> {
-  const values: Record<string, string | string[]> = {};
-  for (const [key, value] of form.entries()) if (typeof value === "string" && key !== "methods") values[key] = value;
-  values.methods = form.getAll("methods").filter((v): v is string => typeof v === "string");
-  return values;
-}
-
 /** The profile routes' action: one intent per form. */
 export type ProfileIntent = "add-contact" | "delete-contact" | "contact-details" | "demographics" | "change-password" | "notifications";
 
 export type ProfileActionResult =
   | { intent: ProfileIntent; ok: true; message: string }
-  | { intent: ProfileIntent; ok: false; message: string; fieldErrors?: Record<string, string> };
+  | { intent: ProfileIntent; ok: false; message: string; fieldErrors?: FieldErrors };
+
+/** Delete Emergency Contact: the contact chosen on the page. */
+export const DeleteContactSchema = z.object({ contactId: z.string().trim().min(1, t.contactRemoveFailed).max(100, t.contactRemoveFailed) });
+
+const flag = z.enum(["true", "false"], t.choiceInvalid).transform((v) => v === "true");
+
+/** A notification switch: which one, its new value, and both flags as the page showed them. */
+export const NotificationsSchema = z.object({ setting: z.enum(["email", "notification"], t.choiceInvalid), value: flag, email: flag, notification: flag });
+
+/** The password change of 1§2 User Profile: the profile's wording, no agreement box. */
+export const ProfilePasswordSchema = newPasswordSchema("profile");
+
+export type { ProfileLookups };

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { fieldErrors, type FieldErrors } from "./forms";
 import { messages } from "./messages";
 
 /**
@@ -20,17 +21,8 @@ export const SignInSchema = z.object({
 });
 
 export type SignInInput = z.input<typeof SignInSchema>;
-export type FieldErrors<T> = Partial<Record<keyof T, string>>;
-
-/** The first message of each field, ready for the form. */
-export function fieldErrors<T>(error: z.ZodError): FieldErrors<T> {
-  const out: Record<string, string> = {};
-  for (const issue of error.issues) {
-    const key = String(issue.path[0] ?? "");
-    if (key && !out[key]) out[key] = issue.message;
-  }
-  return out as FieldErrors<T>;
-}
+// The forms layer's one error shape; named here too for the login machine, which reads it from this module.
+export type { FieldErrors };
 
 export function validateSignIn(input: SignInInput) {
   const parsed = SignInSchema.safeParse(input);

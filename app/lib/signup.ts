@@ -2,21 +2,13 @@ import { DateTime } from "luxon";
 import { z } from "zod";
 import { isValidNhi } from "../../contract/nhi";
 import { PRACTICE_ZONE } from "./dates";
+import { messages } from "./messages";
 
 /**
  * The Signup form (1§2). The spec wires no call and shows no validation; registering a new patient is
  * arranged with the practice, so the portal checks what was typed and says exactly that.
  */
-export const signupTexts = {
-  familyName: "Family Name is Required",
-  firstName: "First Name is Required",
-  dob: "Enter the date of birth as dd-mm-yyyy, in the past",
-  nhi: "Please enter a valid NHI number, for example ZAC5361",
-  practice: "Practice Name is Required",
-  email: "Please enter a valid email address",
-  tooLong: (max: number) => `Please keep this under ${max} characters`,
-  done: "Thank you. Registering with a practice is arranged with the practice itself: please call or visit them with these details and photo identification. No portal account has been created yet.",
-} as const;
+const signupTexts = messages.signup;
 
 const name = (required: string) => z.string().trim().min(1, required).max(100, signupTexts.tooLong(100));
 
@@ -38,3 +30,5 @@ export const SignupSchema = z.object({
   practiceName: name(signupTexts.practice),
   email: z.string().trim().max(254, signupTexts.email).pipe(z.email(signupTexts.email)),
 });
+
+export type SignupInput = z.input<typeof SignupSchema>;

@@ -16,7 +16,7 @@ import { Button, buttonClass } from "../components/ui/button";
 import { Notice, ToastProvider } from "../components/ui/toast";
 import { hasArea } from "../lib/menu";
 import { messages } from "../lib/messages";
-import type { EmergencyContactView } from "../lib/profile";
+import type { EmergencyContactView } from "../lib/profile-view";
 import { Rows, Section, contactRows, personalRows } from "../components/profile/sections";
 import type { ShellData } from "./shell";
 import type { Route } from "./+types/profile";

@@ -1,4 +1,3 @@
-import { useState } from "react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { changePasswordStep } from "../.server/sign-in.server";
 import { redirectIfSignedIn } from "../.server/session.server";
@@ -6,7 +5,10 @@ import { SignedOutPage } from "../components/signed-out-page";
 import { Alert } from "../components/ui/alert";
 import { Button } from "../components/ui/button";
 import { PasswordField } from "../components/ui/field";
-import { newPasswordProblem, type NewPasswordProblem } from "../lib/new-password";
+import { useSchemaForm } from "../components/ui/use-schema-form";
+import { parseForm } from "../lib/form-data";
+import { messages } from "../lib/messages";
+import { newPasswordSchema } from "../lib/new-password";
 import type { Route } from "./+types/reset-password";
 
 export const meta: Route.MetaFunction = () => [{ title: "Set password – Patient Portal" }];
@@ -21,23 +23,26 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { canSet: session.get("pending")?.passwordReset === true };
 }
 
+// The page has no agreement box: the rules are those of the sign-in's reset panel (1§5).
+const ResetPasswordSchema = newPasswordSchema("resetPanel");
+
 export async function action({ request }: Route.ActionArgs) {
   const session = await redirectIfSignedIn(request);
   const form = await request.formData();
-  const { outcome, cookie } = await changePasswordStep(session, {
-    password: String(form.get("password") ?? ""),
-    confirm: String(form.get("confirm") ?? ""),
-  });
+  // The schema is the authority; a password is never echoed back into the page.
+  const parsed = parseForm(form, ResetPasswordSchema, { hideFields: ["password", "confirm"] });
+  if (!parsed.ok) return data({ message: null, result: parsed.result }, { status: 400 });
+  const { outcome, cookie } = await changePasswordStep(session, { password: parsed.value.password, confirm: parsed.value.confirm });
   const headers = cookie ? { "Set-Cookie": cookie } : undefined;
   if (outcome.kind === "signedIn") return redirect(outcome.redirectTo, { headers });
   if (outcome.kind === "chooseAccount") return redirect("/login?resume=1", { headers });
-  const message = "message" in outcome ? outcome.message : "Something went wrong. Please try again.";
-  return data({ message }, { status: 400, headers });
+  const message = "message" in outcome ? outcome.message : messages.newPassword.failed;
+  return data({ message, result: undefined }, { status: 400, headers });
 }
 
 export default function ResetPassword({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
-  const [problem, setProblem] = useState<NewPasswordProblem | null>(null);
+  const form = useSchemaForm({ schema: ResetPasswordSchema, lastResult: actionData?.result });
   if (!loaderData.canSet) {
     return (
       <SignedOutPage title="Set your password">
@@ -57,24 +62,14 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
   }
   return (
     <SignedOutPage title="Set your password">
-      {actionData?.message && !problem ? (
+      {actionData?.message && !form.refused ? (
         <div className="mb-4">
           <Alert>{actionData.message}</Alert>
         </div>
       ) : null}
-      <Form
-        method="post"
-        noValidate
-        className="flex flex-col gap-5"
-        onSubmit={(event) => {
-          const form = new FormData(event.currentTarget);
-          const found = newPasswordProblem({ password: String(form.get("password") ?? ""), confirm: String(form.get("confirm") ?? "") }, "resetPanel");
-          setProblem(found);
-          if (found) event.preventDefault();
-        }}
-      >
-        <PasswordField label="Password" name="password" autoComplete="new-password" error={problem?.field === "password" ? problem.message : undefined} />
-        <PasswordField label="Confirm password" name="confirm" autoComplete="new-password" error={problem?.field === "confirm" ? problem.message : undefined} />
+      <Form method="post" className="flex flex-col gap-5" {...form.formProps}>
+        <PasswordField label="Password" autoComplete="new-password" {...form.field("password")} />
+        <PasswordField label="Confirm password" autoComplete="new-password" {...form.field("confirm")} />
         <Button type="submit" disabled={navigation.state !== "idle"}>
           Set Password
         </Button>

@@ -4,7 +4,8 @@ import * as profile from "../../app/.server/practice/profile.server";
 import * as client from "../../app/.server/practice/client.server";
 import type { PracticeApi } from "../../app/.server/practice/api.server";
 import { useMockServer, type TestWorld } from "../helpers/mock-world";
-import { readProfile, emergencyContactPayload, contactMethodsRequest, demographicsRequest } from "../../app/lib/profile";
+import { emergencyContactPayload, contactMethodsRequest, demographicsRequest } from "../../app/lib/profile-payload";
+import { readProfile } from "../../app/lib/profile-view";
 
 /** The profile calls of 1§7, from the portal's server code to the mock's world and back. */
 const mock = useMockServer();

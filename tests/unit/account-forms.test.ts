@@ -2,7 +2,10 @@ import { DateTime } from "luxon";
 import { describe, expect, it } from "vitest";
 import { passwordStrengthProblem, passwordTexts } from "../../contract/password-policy";
 import { ForgotPasswordSchema } from "../../app/lib/forgot-password";
-import { LoginHelpSchema, loginHelpTexts } from "../../app/lib/login-help";
+import { LoginHelpSchema } from "../../app/lib/login-help";
+import { messages } from "../../app/lib/messages";
+
+const loginHelpTexts = messages.loginHelp;
 import { newPasswordProblem } from "../../app/lib/new-password";
 import { SignupSchema } from "../../app/lib/signup";
 

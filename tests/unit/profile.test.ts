@@ -4,8 +4,10 @@ import { PatientReplySchema, PatientSlots } from "../../contract/patient";
 import { EmergencyContactPayloadSchema, LookupReplySchema, LookupSlots, NotificationSlots, UpdateContactMethodsRequestSchema } from "../../contract/profile";
 import { newPasswordProblem } from "../../app/lib/new-password";
 import { checkPhone, formatPhone } from "../../app/lib/phone";
-import { contactMethodsRequest, demographicsRequest, emergencyContactPayload, readContactMethods, readProfile, userEmailOf } from "../../app/lib/profile";
-import { ContactDetailsSchema, demographicsSchema, emergencyContactSchema, fieldErrors, type ProfileLookups } from "../../app/lib/profile-forms";
+import { contactMethodsRequest, demographicsRequest, emergencyContactPayload, userEmailOf } from "../../app/lib/profile-payload";
+import { readContactMethods, readProfile } from "../../app/lib/profile-view";
+import { fieldErrors } from "../../app/lib/forms";
+import { ContactDetailsSchema, demographicsSchema, emergencyContactSchema, type ProfileLookups } from "../../app/lib/profile-forms";
 
 const lookups: ProfileLookups = {
   titles: [{ id: "100", name: "Mr" }, { id: "102", name: "Ms" }, { id: "106", name: "Dr" }],

@@ -1,6 +1,6 @@
 import { endpoints } from "../../../contract/endpoints";
 import { LOOKUP_TYPES, NotificationSlots, type EmergencyContactPayload, type UpdateContactMethodsRequest, type UpdateDemographicsRequest } from "../../../contract/profile";
-import type { ProfileLookups } from "../../lib/profile-forms";
+import type { ProfileLookups } from "../../lib/profile-view";
 import type { PracticeApi } from "./api.server";
 
 /**

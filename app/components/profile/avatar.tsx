@@ -1,4 +1,4 @@
-import type { ProfileView } from "../../lib/profile";
+import type { ProfileView } from "../../lib/profile-view";
 
 // Three colours, one per gender (1§9 "avatar colours cycle through three colours"); each passes 4.5:1 on white.
 const COLOURS = { female: "#7c2855", male: "#005eb8", other: "#007f3b" } as const;

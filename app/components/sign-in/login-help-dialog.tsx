@@ -1,88 +1,76 @@
-import { useState } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
+import { useFetcher } from "react-router";
+import { resultOf } from "../../lib/form-data";
+import { LoginHelpSchema, type LoginHelpResult } from "../../lib/login-help";
 import { messages } from "../../lib/messages";
-import { fieldErrors } from "../../lib/sign-in";
-import { LoginHelpSchema, type LoginHelpInput } from "../../lib/login-help";
-import type { LoginHelpResult } from "../../routes/login-help";
 import { Captcha } from "../captcha";
 import { Alert } from "../ui/alert";
 import { Button } from "../ui/button";
 import { Dialog } from "../ui/dialog";
-import { TextField } from "../ui/field";
+import { TextareaField, TextField } from "../ui/field";
+import { useSchemaForm } from "../ui/use-schema-form";
 
-type Errors = Partial<Record<keyof LoginHelpInput | "captcha", string>>;
-const FIELDS: (keyof LoginHelpInput)[] = ["email", "nhi", "firstName", "familyName", "dob", "subject", "message"];
+/** The e-mail and the NHI answer one rule ("either one"), so editing either clears both. */
+const LINKED = [["email", "nhi"]] as const;
 
 /**
  * Login Help (1§2, 1§5): for someone who cannot sign in. The captcha gates Ok; errors clear when
  * their field is edited; what was typed stays when sending fails.
  */
 export function LoginHelpDialog({ open, onOpenChange, onResult }: { open: boolean; onOpenChange(open: boolean): void; onResult(result: { ok: boolean; message: string }): void }) {
-  const [errors, setErrors] = useState<Errors>({});
-  const [formMessage, setFormMessage] = useState<string | null>(null);
+  const fetcher = useFetcher<LoginHelpResult>();
+  const busy = fetcher.state !== "idle";
+  const result = busy ? undefined : fetcher.data;
   const [captcha, setCaptcha] = useState<string | null>(null);
   const [attempt, setAttempt] = useState(0);
-  const [busy, setBusy] = useState(false);
+  const [shown, setShown] = useState<LoginHelpResult | undefined>(undefined);
+  const reported = useRef<LoginHelpResult | undefined>(undefined);
+  const refusal = result && !result.ok ? result : undefined;
+  const lastResult = useMemo(() => resultOf(refusal?.fieldErrors), [refusal]);
+  const form = useSchemaForm({
+    schema: LoginHelpSchema,
+    lastResult,
+    linked: LINKED,
+    onValid: (data) => {
+      if (!busy) void fetcher.submit(data, { method: "post", action: "/login/help" });
+    },
+  });
 
-  async function send(form: HTMLFormElement) {
-    setBusy(true);
-    let result: LoginHelpResult;
-    try {
-      const response = await fetch("/login/help", { method: "POST", body: new FormData(form), headers: { Accept: "application/json" } });
-      result = (await response.json()) as LoginHelpResult;
-    } catch {
-      result = { ok: false, message: messages.loginHelp.failed };
+  // A refusal needs a new captcha check: a solution is accepted once. What was typed stays.
+  if (result !== shown) {
+    setShown(result);
+    if (refusal) {
+      setAttempt((n) => n + 1);
+      setCaptcha(null);
     }
-    setBusy(false);
+  }
+
+  // Success, and a failure that is not about the fields, are the page's to announce.
+  useEffect(() => {
+    if (!result || result === reported.current) return;
+    reported.current = result;
     if (result.ok) {
       onResult(result);
       onOpenChange(false);
-      return;
-    }
-    // A captcha solution is accepted once: another try needs a new check. What was typed stays.
-    setAttempt((n) => n + 1);
-    setCaptcha(null);
-    setErrors(result.fieldErrors ?? {});
-    setFormMessage(result.fieldErrors ? result.message : null);
-    if (!result.fieldErrors) onResult(result);
-  }
+    } else if (!result.fieldErrors) onResult(result);
+  }, [result, onResult, onOpenChange]);
 
-  const field = (name: keyof LoginHelpInput) => ({
-    name,
-    error: errors[name],
-    onChange: () => setErrors((e) => ({ ...e, [name]: undefined, ...(name === "email" || name === "nhi" ? { email: undefined, nhi: undefined } : {}) })),
-  });
+  const formMessage = form.refused ? messages.loginHelp.invalid : refusal?.fieldErrors ? refusal.message : null;
+  const captchaError = form.errors.captcha;
 
   return (
     <Dialog open={open} onOpenChange={onOpenChange} title="Login Help" description="Tell the practice what is wrong and how to reach you. Give your e-mail address or your NHI number.">
-      <form
-        method="post"
-        action="/login/help"
-        noValidate
-        className="flex flex-col gap-4"
-        onSubmit={(event) => {
-          event.preventDefault();
-          if (busy) return;
-          const form = new FormData(event.currentTarget);
-          const values = Object.fromEntries(FIELDS.map((f) => [f, String(form.get(f) ?? "")])) as LoginHelpInput;
-          const parsed = LoginHelpSchema.safeParse(values);
-          if (!parsed.success) {
-            setErrors(fieldErrors<LoginHelpInput>(parsed.error));
-            setFormMessage(messages.loginHelp.invalid);
-            return;
-          }
-          void send(event.currentTarget);
-        }}
-      >
+      <form method="post" action="/login/help" className="flex flex-col gap-4" {...form.formProps}>
         {formMessage ? <Alert>{formMessage}</Alert> : null}
-        <TextField label="Email" type="email" autoComplete="email" {...field("email")} />
-        <TextField label="NHI number" autoComplete="off" hint="Seven characters, for example ZAC5361" {...field("nhi")} />
-        <TextField label="First name" autoComplete="given-name" {...field("firstName")} />
-        <TextField label="Family name" autoComplete="family-name" {...field("familyName")} />
-        <TextField label="Date of birth" inputMode="numeric" placeholder="dd-mm-yyyy" hint="For example 07-03-1985" {...field("dob")} />
-        <TextField label="Subject" {...field("subject")} />
-        <MessageArea error={errors.message} onChange={field("message").onChange} />
+        <TextField label="Email" type="email" autoComplete="email" {...form.field("email")} />
+        <TextField label="NHI number" autoComplete="off" hint="Seven characters, for example ZAC5361" {...form.field("nhi")} />
+        <TextField label="First name" autoComplete="given-name" {...form.field("firstName")} />
+        <TextField label="Family name" autoComplete="family-name" {...form.field("familyName")} />
+        <TextField label="Date of birth" inputMode="numeric" placeholder="dd-mm-yyyy" hint="For example 07-03-1985" {...form.field("dob")} />
+        <TextField label="Subject" {...form.field("subject")} />
+        <TextareaField label="Message" {...form.field("message")} />
         <Captcha key={attempt} onChange={setCaptcha} />
-        {errors.captcha ? <p className="font-semibold text-danger">{errors.captcha}</p> : null}
+        {captchaError ? <p className="font-semibold text-danger">{captchaError}</p> : null}
         <div className="flex flex-wrap gap-3">
           <Button type="submit" disabled={busy || !captcha}>
             {busy ? "Sending…" : "Ask For Help"}
@@ -93,30 +81,5 @@ export function LoginHelpDialog({ open, onOpenChange, onResult }: { open: boolea
         </div>
       </form>
     </Dialog>
-  );
-}
-
-function MessageArea({ error, onChange }: { error?: string; onChange(): void }) {
-  return (
-    <div className="flex flex-col gap-1">
-      <label htmlFor="login-help-message" className="font-semibold">
-        Message
-      </label>
-      {error ? (
-        <p id="login-help-message-error" className="font-semibold text-danger">
-          <span className="sr-only">Error: </span>
-          <span>{error}</span>
-        </p>
-      ) : null}
-      <textarea
-        id="login-help-message"
-        name="message"
-        rows={4}
-        className={`min-h-[4.5rem] max-h-[8rem] rounded border-2 bg-white px-3 py-2 ${error ? "border-danger" : "border-ink"}`}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? "login-help-message-error" : undefined}
-        onChange={onChange}
-      />
-    </div>
   );
 }

@@ -1,10 +1,9 @@
-import { useId } from "react";
 import { messages } from "../../lib/messages";
 import type { NewPasswordProblem } from "../../lib/new-password";
 import { Alert } from "../ui/alert";
 import { Button } from "../ui/button";
 import { Dialog } from "../ui/dialog";
-import { PasswordField } from "../ui/field";
+import { CheckboxField, PasswordField } from "../ui/field";
 
 interface Props {
   busy: boolean;
@@ -15,9 +14,12 @@ interface Props {
   onCancel(): void;
 }
 
-/** The forced password update of 1§4 step 3: it cannot be dismissed except by Cancel. */
+/**
+ * The forced password update of 1§4 step 3: it cannot be dismissed except by Cancel. The login
+ * machine is this form's state (it checks the rules and posts the step), so the form uses the layer's
+ * primitives and rules (app/lib/new-password.ts) without a form library on the sign-in page.
+ */
 export function PasswordUpdateDialog({ busy, problem, message, onSubmit, onCancel }: Props) {
-  const agreeId = useId();
   return (
     <Dialog open dismissOnBackdrop={false} dismissOnEscape={false} title={messages.signInDialogs.passwordUpdateTitle} description={messages.signInDialogs.passwordUpdateDescription}>
       <form
@@ -41,25 +43,7 @@ export function PasswordUpdateDialog({ busy, problem, message, onSubmit, onCance
         </div>
         <PasswordField label="New password" name="password" autoComplete="new-password" error={problem?.field === "password" ? problem.message : undefined} />
         <PasswordField label="Confirm password" name="confirm" autoComplete="new-password" error={problem?.field === "confirm" ? problem.message : undefined} />
-        <div className="flex flex-col gap-1">
-          {problem?.field === "agreed" ? (
-            <p id={`${agreeId}-error`} className="font-semibold text-danger">
-              <span className="sr-only">Error: </span>
-              <span>{problem.message}</span>
-            </p>
-          ) : null}
-          <div className="flex items-center gap-3">
-            <input
-              id={agreeId}
-              type="checkbox"
-              name="agreed"
-              className="size-6"
-              aria-invalid={problem?.field === "agreed" ? true : undefined}
-              aria-describedby={problem?.field === "agreed" ? `${agreeId}-error` : undefined}
-            />
-            <label htmlFor={agreeId}>I agree to the patient portal user agreement</label>
-          </div>
-        </div>
+        <CheckboxField name="agreed" label="I agree to the patient portal user agreement" error={problem?.field === "agreed" ? problem.message : undefined} />
         <div className="flex flex-wrap gap-3">
           <Button type="submit" disabled={busy}>
             {busy ? "Saving…" : "Proceed"}

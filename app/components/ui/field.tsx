@@ -1,4 +1,23 @@
-import { useId, useState, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes } from "react";
+import { useId, useState, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from "react";
+
+/**
+ * The form primitives: every control labelled, its error announced ("Error: ") and tied to it with
+ * aria-describedby. Forms built with the forms layer (app/components/ui/use-schema-form.ts) pass each
+ * field its name, error and onChange; the markup is the same whatever drives the form.
+ */
+
+/** A field's message, above its control so a screen reader reads it before the value. */
+export function FieldError({ id, children }: { id?: string; children: ReactNode }) {
+  return (
+    <p id={id} className="font-semibold text-danger">
+      <span className="sr-only">Error: </span>
+      <span>{children}</span>
+    </p>
+  );
+}
+
+const describedBy = (...ids: (string | undefined)[]) => ids.filter(Boolean).join(" ") || undefined;
+const border = (error?: string) => (error ? "border-danger" : "border-ink");
 
 interface FieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, "id"> {
   label: string;
@@ -23,18 +42,13 @@ export function TextField({ label, error, hint, trailing, className = "", ...inp
           {hint}
         </p>
       ) : null}
-      {error ? (
-        <p id={errorId} className="font-semibold text-danger">
-          <span className="sr-only">Error: </span>
-          <span>{error}</span>
-        </p>
-      ) : null}
+      {error ? <FieldError id={errorId}>{error}</FieldError> : null}
       <div className="flex items-stretch gap-2">
         <input
           id={id}
           aria-invalid={error ? true : undefined}
-          aria-describedby={[hintId, errorId].filter(Boolean).join(" ") || undefined}
-          className={`min-h-11 w-full rounded border-2 bg-white px-3 py-2 ${error ? "border-danger" : "border-ink"}`}
+          aria-describedby={describedBy(hintId, errorId)}
+          className={`min-h-11 w-full rounded border-2 bg-white px-3 py-2 ${border(error)}`}
           {...input}
         />
         {trailing}
@@ -67,6 +81,53 @@ export function PasswordField(props: Omit<FieldProps, "type" | "trailing">) {
   );
 }
 
+interface TextareaFieldProps extends Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, "id"> {
+  label: string;
+  error?: string;
+}
+
+/** A labelled, several-line text box. */
+export function TextareaField({ label, error, className = "", ...textarea }: TextareaFieldProps) {
+  const id = useId();
+  const errorId = error ? `${id}-error` : undefined;
+  return (
+    <div className={`flex flex-col gap-1 ${className}`}>
+      <label htmlFor={id} className="font-semibold">
+        {label}
+      </label>
+      {error ? <FieldError id={errorId}>{error}</FieldError> : null}
+      <textarea
+        id={id}
+        rows={4}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={errorId}
+        className={`min-h-[4.5rem] max-h-[8rem] rounded border-2 bg-white px-3 py-2 ${border(error)}`}
+        {...textarea}
+      />
+    </div>
+  );
+}
+
+interface CheckboxFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, "id" | "type"> {
+  label: ReactNode;
+  error?: string;
+}
+
+/** A checkbox with its label beside it; its error sits above, tied to it. */
+export function CheckboxField({ label, error, className = "", ...input }: CheckboxFieldProps) {
+  const id = useId();
+  const errorId = error ? `${id}-error` : undefined;
+  return (
+    <div className={`flex flex-col gap-1 ${className}`}>
+      {error ? <FieldError id={errorId}>{error}</FieldError> : null}
+      <div className="flex items-center gap-3">
+        <input id={id} type="checkbox" className="size-6" aria-invalid={error ? true : undefined} aria-describedby={errorId} {...input} />
+        <label htmlFor={id}>{label}</label>
+      </div>
+    </div>
+  );
+}
+
 interface SelectFieldProps extends Omit<SelectHTMLAttributes<HTMLSelectElement>, "id"> {
   label: string;
   error?: string;
@@ -84,17 +145,12 @@ export function SelectField({ label, error, placeholder, options, className = ""
       <label htmlFor={id} className="font-semibold">
         {label}
       </label>
-      {error ? (
-        <p id={errorId} className="font-semibold text-danger">
-          <span className="sr-only">Error: </span>
-          <span>{error}</span>
-        </p>
-      ) : null}
+      {error ? <FieldError id={errorId}>{error}</FieldError> : null}
       <select
         id={id}
         aria-invalid={error ? true : undefined}
         aria-describedby={errorId}
-        className={`min-h-11 w-full rounded border-2 bg-white px-3 py-2 ${error ? "border-danger" : "border-ink"}`}
+        className={`min-h-11 w-full rounded border-2 bg-white px-3 py-2 ${border(error)}`}
         {...select}
       >
         {placeholder !== undefined ? <option value="">{placeholder}</option> : null}

@@ -1,0 +1,42 @@
+import { useEffect, useMemo, useRef } from "react";
+import { useFetcher } from "react-router";
+import { z } from "zod";
+import { resultOf } from "../../../lib/form-data";
+import { messages } from "../../../lib/messages";
+import type { ProfileActionResult, ProfileIntent } from "../../../lib/profile-forms";
+import { useSchemaForm } from "../../ui/use-schema-form";
+
+const NO_FIELDS = z.object({});
+
+/**
+ * A profile dialog's form on the forms layer: the schema checks it in the browser first (nothing is
+ * sent while a field is wrong), then the profile action checks the same form data with it and calls
+ * the practice. A failure keeps the dialog, and so everything typed, in place with the server's
+ * messages; success hands the message to the page, which closes the dialog.
+ */
+export function useProfileDialog({ intent, schema = NO_FIELDS, onSaved }: { intent: ProfileIntent; schema?: z.ZodType; onSaved(message: string): void }) {
+  const fetcher = useFetcher<ProfileActionResult>();
+  const busy = fetcher.state !== "idle";
+  const result = busy ? undefined : fetcher.data;
+  const refusal = result && !result.ok ? result : undefined;
+  const lastResult = useMemo(() => resultOf(refusal?.fieldErrors), [refusal]);
+  const form = useSchemaForm({
+    schema,
+    lastResult,
+    onValid(data) {
+      if (busy) return;
+      data.set("intent", intent);
+      void fetcher.submit(data, { method: "post" });
+    },
+  });
+
+  const reported = useRef<ProfileActionResult | undefined>(undefined);
+  useEffect(() => {
+    if (!result || result === reported.current) return;
+    reported.current = result;
+    if (result.ok) onSaved(result.message);
+  }, [result, onSaved]);
+
+  const message = form.refused ? messages.profile.checkFields : (refusal?.message ?? null);
+  return { ...form, busy, message };
+}
