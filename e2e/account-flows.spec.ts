@@ -238,6 +238,33 @@ test.describe("switch tokens, deep links and the other signed-out screens", () =
     ]);
   });
 
+  test("Login Help: a practice failure and a lost connection keep the dialog and what was typed, and say it was not sent", async ({ page, world }) => {
+    await page.goto("/login");
+    await page.getByRole("button", { name: "Having trouble signing in?" }).click();
+    const dialog = page.getByRole("dialog", { name: "Login Help" });
+    const fill = { Email: world.user("solo").username, "First name": "Tama", "Family name": "Parata", "Date of birth": "07-03-1985", Subject: "Cannot sign in", Message: "Kia ora, please help." };
+    for (const [label, value] of Object.entries(fill)) await dialog.getByLabel(label, { exact: true }).fill(value);
+    const ask = dialog.getByRole("button", { name: "Ask For Help" });
+    // Inside the dialog: while it is open the rest of the page is hidden from assistive technology.
+    const notSent = dialog.getByRole("alert").getByText("Your request for help could not be sent. Please try again, or phone the practice.");
+
+    await world.fault({ path: "SendHelpMessage", status: 503, times: 1 });
+    await solveCaptcha(dialog);
+    await ask.click();
+    await expect(notSent).toBeVisible();
+    await expect(dialog).toBeVisible();
+    for (const [label, value] of Object.entries(fill)) await expect(dialog.getByLabel(label, { exact: true })).toHaveValue(value);
+
+    await page.route("**/login/help", (route) => route.abort("internetdisconnected"));
+    await solveCaptcha(dialog);
+    await ask.click();
+    await expect(notSent).toBeVisible();
+    await expect(dialog.getByRole("button", { name: "Ask For Help" })).toBeDisabled();
+    for (const [label, value] of Object.entries(fill)) await expect(dialog.getByLabel(label, { exact: true })).toHaveValue(value);
+    await expectNoAxeViolations(page);
+    expect(await world.helpMessages()).toEqual([]);
+  });
+
   test("sign-up checks the form and says plainly that the practice arranges registration", async ({ page }) => {
     await page.goto("/signup");
     await expectNoAxeViolations(page);

@@ -60,7 +60,7 @@ export default function Login({ loaderData }: Route.ComponentProps) {
   );
   const [state, send] = useMachine(machine, { input: { captchaRequired: loaderData.captchaRequired, resume: loaderData.resume } });
   const [helpOpen, setHelpOpen] = useState(false);
-  const [helpResult, setHelpResult] = useState<{ ok: boolean; message: string } | null>(null);
+  const [helpSent, setHelpSent] = useState<string | null>(null);
   const { context } = state;
   const signingIn = state.matches("signingIn");
 
@@ -144,13 +144,13 @@ export default function Login({ loaderData }: Route.ComponentProps) {
         ) : null}
         {helpOpen ? (
           <Suspense fallback={<p role="status">Opening Login Help…</p>}>
-            <LoginHelpDialog open onOpenChange={setHelpOpen} onResult={setHelpResult} />
+            <LoginHelpDialog open onOpenChange={setHelpOpen} onSent={setHelpSent} />
           </Suspense>
         ) : null}
       </main>
       <Notice open={context.toast !== null} onOpenChange={(open) => (open ? undefined : send({ type: "toast.dismiss" }))} tone="error" title={context.toast ?? ""} />
-      <Notice open={helpResult !== null} onOpenChange={(open) => (open ? undefined : setHelpResult(null))} tone={helpResult?.ok ? "success" : "error"} title={helpResult?.ok ? "Help request sent" : "Help request not sent"}>
-        {helpResult?.message}
+      <Notice open={helpSent !== null} onOpenChange={(open) => (open ? undefined : setHelpSent(null))} tone="success" title="Help request sent">
+        {helpSent}
       </Notice>
     </ToastProvider>
   );

@@ -1,14 +1,17 @@
-import { useEffect, useMemo, useRef, useState } from "react";
-import { useFetcher } from "react-router";
+import { useMemo, useState } from "react";
 import { resultOf } from "../../lib/form-data";
-import { LoginHelpSchema, type LoginHelpResult } from "../../lib/login-help";
+import { LoginHelpResultSchema, LoginHelpSchema, type LoginHelpResult } from "../../lib/login-help";
 import { messages } from "../../lib/messages";
+import { createStepClient } from "../../lib/step-client";
 import { Captcha } from "../captcha";
 import { Alert } from "../ui/alert";
 import { Button } from "../ui/button";
 import { Dialog } from "../ui/dialog";
 import { TextareaField, TextField } from "../ui/field";
 import { useSchemaForm } from "../ui/use-schema-form";
+
+/** The action answers field errors (400) and the practice's failures (502, 503) in the same shape. */
+const helpRequests = createStepClient("/login/help", { answerStatuses: [200, 400, 502, 503] });
 
 /** The e-mail and the NHI answer one rule ("either one"), so editing either clears both. */
 const LINKED = [["email", "nhi"]] as const;
@@ -17,45 +20,44 @@ const LINKED = [["email", "nhi"]] as const;
  * Login Help (1§2, 1§5): for someone who cannot sign in. The captcha gates Ok; errors clear when
  * their field is edited; what was typed stays when sending fails.
  */
-export function LoginHelpDialog({ open, onOpenChange, onResult }: { open: boolean; onOpenChange(open: boolean): void; onResult(result: { ok: boolean; message: string }): void }) {
-  const fetcher = useFetcher<LoginHelpResult>();
-  const busy = fetcher.state !== "idle";
-  const result = busy ? undefined : fetcher.data;
+export function LoginHelpDialog({ open, onOpenChange, onSent }: { open: boolean; onOpenChange(open: boolean): void; onSent(message: string): void }) {
+  const [busy, setBusy] = useState(false);
+  const [refusal, setRefusal] = useState<Extract<LoginHelpResult, { ok: false }> | null>(null);
   const [captcha, setCaptcha] = useState<string | null>(null);
   const [attempt, setAttempt] = useState(0);
-  const [shown, setShown] = useState<LoginHelpResult | undefined>(undefined);
-  const reported = useRef<LoginHelpResult | undefined>(undefined);
-  const refusal = result && !result.ok ? result : undefined;
   const lastResult = useMemo(() => resultOf(refusal?.fieldErrors), [refusal]);
   const form = useSchemaForm({
     schema: LoginHelpSchema,
     lastResult,
     linked: LINKED,
     onValid: (data) => {
-      if (!busy) void fetcher.submit(data, { method: "post", action: "/login/help" });
+      if (!busy) void send(data);
     },
   });
 
-  // A refusal needs a new captcha check: a solution is accepted once. What was typed stays.
-  if (result !== shown) {
-    setShown(result);
-    if (refusal) {
-      setAttempt((n) => n + 1);
-      setCaptcha(null);
+  async function send(data: FormData) {
+    setBusy(true);
+    let result: LoginHelpResult;
+    try {
+      result = await helpRequests.post(Object.fromEntries([...data].map(([name, value]) => [name, String(value)])), LoginHelpResultSchema);
+    } catch {
+      // The portal could not be reached or answered something else: the dialog and what was typed stay.
+      result = { ok: false, message: messages.loginHelp.failed };
     }
+    setBusy(false);
+    if (result.ok) {
+      onSent(result.message);
+      onOpenChange(false);
+      return;
+    }
+    // A refusal needs a new captcha check: a solution is accepted once. What was typed stays.
+    setAttempt((n) => n + 1);
+    setCaptcha(null);
+    setRefusal(result);
   }
 
-  // Success, and a failure that is not about the fields, are the page's to announce.
-  useEffect(() => {
-    if (!result || result === reported.current) return;
-    reported.current = result;
-    if (result.ok) {
-      onResult(result);
-      onOpenChange(false);
-    } else if (!result.fieldErrors) onResult(result);
-  }, [result, onResult, onOpenChange]);
-
-  const formMessage = form.refused ? messages.loginHelp.invalid : refusal?.fieldErrors ? refusal.message : null;
+  // A refusal shows inside the dialog, which hides the rest of the page while it is open.
+  const formMessage = form.refused ? messages.loginHelp.invalid : (refusal?.message ?? null);
   const captchaError = form.errors.captcha;
 
   return (
