@@ -62,6 +62,9 @@ export const messages = {
    * the first three checks differently; the strength rules are the practice's policy.
    */
   newPassword: {
+    /** The rules shown beside every new-password form (1§5 New password). */
+    rulesIntro: "Your password must:",
+    rules: ["have at least 8 characters", "contain a lower case and an upper case letter", "contain at least two numbers", "not contain spaces, or your first, middle or family name"],
     resetPanel: {
       required: "Password is Required",
       confirmRequired: "Confirm Password is Required",

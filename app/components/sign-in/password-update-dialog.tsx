@@ -4,6 +4,7 @@ import { Alert } from "../ui/alert";
 import { Button } from "../ui/button";
 import { Dialog } from "../ui/dialog";
 import { CheckboxField, PasswordField } from "../ui/field";
+import { PasswordRules } from "../password-rules";
 
 interface Props {
   busy: boolean;
@@ -32,15 +33,7 @@ export function PasswordUpdateDialog({ busy, problem, message, onSubmit, onCance
         }}
       >
         {message ? <Alert>{message}</Alert> : null}
-        <div className="text-muted">
-          <p>Your password must:</p>
-          <ul className="list-disc pl-6">
-            <li>have at least 8 characters</li>
-            <li>contain a lower case and an upper case letter</li>
-            <li>contain at least two numbers</li>
-            <li>not contain your first, middle or family name, or spaces</li>
-          </ul>
-        </div>
+        <PasswordRules />
         <PasswordField label="New password" name="password" autoComplete="new-password" error={problem?.field === "password" ? problem.message : undefined} />
         <PasswordField label="Confirm password" name="confirm" autoComplete="new-password" error={problem?.field === "confirm" ? problem.message : undefined} />
         <CheckboxField name="agreed" label="I agree to the patient portal user agreement" error={problem?.field === "agreed" ? problem.message : undefined} />

@@ -5,6 +5,7 @@ import { Dialog } from "../../ui/dialog";
 import { PasswordField } from "../../ui/field";
 import { Actions, type DialogBase } from "./shared";
 import { useProfileDialog } from "./use-profile-dialog";
+import { PasswordRules } from "../../password-rules";
 
 /** Update your password to continue (1§2 User Profile). */
 
@@ -40,15 +41,7 @@ function ChangePasswordForm({ onSaved, onCancel }: { onSaved(message: string): v
   return (
     <form className="flex flex-col gap-4" {...formProps}>
       {message ? <Alert>{message}</Alert> : null}
-      <div className="text-muted">
-        <p>Your password must:</p>
-        <ul className="list-disc pl-6">
-          <li>have at least 8 characters</li>
-          <li>contain a lower case and an upper case letter</li>
-          <li>contain at least two numbers</li>
-          <li>not contain spaces, or your first, middle or family name</li>
-        </ul>
-      </div>
+      <PasswordRules />
       <PasswordField
         label="New Password"
         name="password"
