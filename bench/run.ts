@@ -51,15 +51,21 @@ async function main() {
   const signIn = await fetch(`${portal.url}/login/flow`, { method: "POST", body: form, headers: { Origin: portal.url } });
   const cookie = signIn.headers.get("set-cookie")?.split(";")[0];
   if (!cookie) throw new Error(`Sign-in failed: HTTP ${signIn.status}`);
+  // Alternating brotli (what browsers take) and no compression, so both see the same machine.
   const pageTimes: number[] = [];
+  const plainTimes: number[] = [];
+  let plainBytes = 0;
   for (let i = 0; i < ROUNDS; i++) {
-    pageTimes.push(
-      await time(async () => {
-        const res = await fetch(`${portal.url}/`, { headers: { Cookie: cookie } });
-        if (res.status !== 200) throw new Error(`Dashboard: HTTP ${res.status}`);
-        await res.text();
-      }),
-    );
+    for (const [encoding, samples] of [["br", pageTimes], ["identity", plainTimes]] as const) {
+      samples.push(
+        await time(async () => {
+          const res = await fetch(`${portal.url}/`, { headers: { Cookie: cookie, "Accept-Encoding": encoding } });
+          if (res.status !== 200) throw new Error(`Dashboard: HTTP ${res.status}`);
+          // fetch undoes the compression: this is the page's own size either way.
+          plainBytes = (await res.arrayBuffer()).byteLength;
+        }),
+      );
+    }
   }
 
   const assets = path.join("build", "client", "assets");
@@ -75,13 +81,13 @@ async function main() {
   const kb = (files: Set<string>) => ([...files].reduce((sum, f) => sum + gz(f), 0) / 1024).toFixed(1);
 
   console.log(`Create a default world (admin API, loopback): ${stats(worldTimes)}`);
-  console.log(`Signed-in dashboard, server render with its practice calls: ${stats(pageTimes)}`);
+  console.log(`Signed-in dashboard, server render with its practice calls: brotli ${stats(pageTimes)}; uncompressed ${stats(plainTimes)} (${(plainBytes / 1024).toFixed(1)} KB of HTML)`);
   console.log(`JavaScript on first load, gzip: sign-in page ${kb(scriptsOf(loginHtml))} KB, dashboard ${kb(scriptsOf(dashboardHtml))} KB, profile ${kb(scriptsOf(profileHtml))} KB, accounts ${kb(scriptsOf(accountsHtml))} KB (all chunks ${kb(new Set(js))} KB, ${statSync(assets).isDirectory() ? js.length : 0} files)`);
   // The PDF viewer (react-pdf, pdf.js) and the card SDK must load only when used, never with a page.
   const heavy = /^(pdf-viewer|pdf\.worker(\.min)?|stripe-card-fields|pure)-/;
   const heavyOf = (html: string) => [...scriptsOf(html)].filter((f) => heavy.test(f));
   const onLoad = [loginHtml, dashboardHtml, profileHtml, accountsHtml].flatMap(heavyOf);
-  const lazy = readdirSync(assets).filter((f) => heavy.test(f));
+  const lazy = readdirSync(assets).filter((f) => heavy.test(f) && /\.m?js$/.test(f));
   console.log(`Loaded on demand only: ${lazy.map((f) => `${f.replace(/-[\w]+\.m?js$/, "")} ${(gz(f) / 1024).toFixed(1)} KB`).join(", ")}; on any page's first load: ${onLoad.length === 0 ? "none" : onLoad.join(", ")}`);
 
   await portal.close();
