@@ -7,17 +7,17 @@ import { Alert } from "../ui/alert";
 // The worker is served by the portal from /assets, never from a public CDN (decisions/032).
 pdfjs.GlobalWorkerOptions.workerSrc = workerUrl;
 
-/** The invoice's PDF drawn with react-pdf. Loaded lazily, only when the INVOICE dialog opens. */
+/**
+ * The invoice's PDF drawn with react-pdf. Loaded lazily, only when the INVOICE dialog opens. A PDF that
+ * fails to load shows the Document's own `error`: the Document stays mounted, since unmounting it
+ * destroys pdf.js's failed loading task, whose rejection nothing can catch.
+ */
 export default function PdfViewer({ url, title }: { url: string; title: string }) {
   const [pages, setPages] = useState(0);
-  const [failed, setFailed] = useState(false);
-  if (failed) return <Alert>{messages.payment.pdfFailed}</Alert>;
   return (
     <Document
       file={url}
       onLoadSuccess={(doc) => setPages(doc.numPages)}
-      onLoadError={() => setFailed(true)}
-      onSourceError={() => setFailed(true)}
       loading={<PdfLoading />}
       error={<Alert>{messages.payment.pdfFailed}</Alert>}
     >
