@@ -116,6 +116,17 @@ describe("two portal processes sharing Redis", () => {
     }
   }, 60_000);
 
+  it("a captcha solution accepted by one process is refused by the other", async () => {
+    const world = await mock.createWorld({ seed: 137 });
+    const wrong = { username: world.user("solo").username, password: "not-the-password-2" };
+    await Promise.all([first, second, first].map((portal) => signIn(new Browser(), portal, wrong)));
+    const solver = new Browser();
+    const solution = await solver.solveCaptcha(first);
+    const [accepted, replayed] = await Promise.all([signIn(new Browser(), first, wrong, solution), signIn(new Browser(), second, wrong, solution)].map((p) => p.then((o) => o.kind === "rejected" && o.message)));
+    // Exactly one reached the password check; the other was asked for a captcha of its own.
+    expect([accepted, replayed].filter((m) => m === messages.signIn.captchaNeeded)).toHaveLength(1);
+  });
+
   it("a payment whose reply was lost on the first process and retried on the second is charged once", async () => {
     const world = await mock.createWorld({ seed: 133 });
     const browser = new Browser();

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { loadConfig } from "../../app/.server/config.server";
 import { PaymentAttempts } from "../../app/.server/payment-attempts.server";
 import { checkRedis, RedisStateStore } from "../../app/.server/redis-state-store.server";
+import { createSessions } from "../../app/.server/session.server";
 import { SignInThrottle } from "../../app/.server/throttle.server";
 import { messages } from "../../app/lib/messages";
 import { freePort, startRedisServer, type RedisServer } from "../helpers/redis-server";
@@ -79,6 +80,8 @@ describe("two processes sharing Redis", () => {
     const key = `attempt-${Date.now()}`;
     await first.remember("holder", key, { tempId: 7, chargeCents: 1_000, charged: false });
     await first.update("holder", key, { clientSecret: "secret-7" });
+    expect(await second.bySecret("holder", "secret-7")).toMatchObject({ key, tempId: 7, charged: false });
+    expect(await second.bySecret("another holder", "secret-7")).toBeUndefined();
     await Promise.all([
       first.update("holder", key, { charged: true }),
       ...Array.from({ length: 10 }, (_, i) => second.remember("holder", key, { tempId: 7, chargeCents: 2_000 + i, charged: false })),
@@ -88,8 +91,26 @@ describe("two processes sharing Redis", () => {
     // A restatement that raced the charge may have landed before it, but nothing after it changes the attempt.
     await second.remember("holder", key, { tempId: 8, chargeCents: 1, charged: false });
     expect(await first.attemptOf("holder", key)).toEqual(stored);
-    expect(await second.bySecret("holder", "secret-7")).toMatchObject({ key, charged: true });
-    expect(await second.bySecret("another holder", "secret-7")).toBeUndefined();
+  });
+});
+
+describe("sessions shared by two processes", () => {
+  const user = { token: "t", apiBase: "http://practice.test/api/", userId: "1", parentId: "1", proxy: "No" as const, username: "solo@demo.nz", userName: "Solo", parentName: "Solo" };
+
+  it("are not brought back by a request that finishes on one process after a logout on the other", async () => {
+    const settings = loadConfig({ SESSION_SECRET: SECRET });
+    const first = createSessions(settings, { store: open() });
+    const second = createSessions(settings, { store: open() });
+    const fresh = await first.sessionStorage.getSession();
+    fresh.set("user", user);
+    const cookie = (await first.sessionStorage.commitSession(fresh)).split(";")[0];
+    const inFlight = await second.sessionStorage.getSession(cookie);
+    expect(inFlight.get("user")).toEqual(user);
+    await first.sessionStorage.destroySession(await first.sessionStorage.getSession(cookie));
+    inFlight.set("failures", 1);
+    await second.sessionStorage.commitSession(inFlight);
+    expect((await first.sessionStorage.getSession(cookie)).get("user")).toBeUndefined();
+    expect((await second.sessionStorage.getSession(cookie)).get("user")).toBeUndefined();
   });
 });
 
