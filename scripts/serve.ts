@@ -26,6 +26,13 @@ async function main() {
     process.env.COOKIE_SECURE ??= "false";
   }
   // Imported after the environment is settled: the portal reads its configuration once, at load.
+  // Checked here, before listening, so a bad value or an unreachable Redis stops start-up with its
+  // message rather than failing the first request.
+  const { config } = await import("../app/.server/config.server");
+  if (config.REDIS_URL) {
+    const { checkRedis } = await import("../app/.server/redis-state-store.server");
+    await checkRedis(config.REDIS_URL);
+  }
   const { startPortal } = await import("../server");
   const portal = await startPortal({ mode: dev ? "development" : "production", port, log });
 

@@ -1,6 +1,6 @@
 /**
- * `npm test`: type check, lint, Vitest (unit and integration), build, then Playwright in Debian's
- * Chromium. Every step runs even when an earlier one fails, so one run shows everything that is
+ * `npm test`: type check, lint, build, Vitest (unit and integration: the multi-process tests run the
+ * built portal, so the build comes first), then Playwright in Debian's Chromium. Every step runs even when an earlier one fails, so one run shows everything that is
  * wrong; the last line is the plain `N passed, N failed` that CI reads.
  */
 import { spawnSync } from "node:child_process";
@@ -32,6 +32,9 @@ mkdirSync("test-results", { recursive: true });
 if (!run("Type check", "npx", ["react-router", "typegen"]) || !run("Type check", "npx", ["tsc", "-p", "."])) failed++;
 if (!run("Lint", "npx", ["eslint", "."])) failed++;
 
+const built = run("Build", "npx", ["react-router", "build"]);
+if (!built) failed++;
+
 const vitestOk = run("Unit and integration tests (Vitest)", "npx", ["vitest", "run", "--reporter=default", "--reporter=json", "--outputFile.json=test-results/vitest.json"]);
 const vitest = readJson<{ numPassedTests: number; numFailedTests: number }>("test-results/vitest.json");
 if (vitest) {
@@ -45,9 +48,7 @@ if (!existsSync(chromium)) {
   console.log("  Install Debian's: sudo apt-get update && sudo apt-get install -y chromium");
   console.log("  (or set CHROMIUM_PATH to another Chromium). Playwright's own browser download does not work offline.");
   failed++;
-} else if (!run("Build", "npx", ["react-router", "build"])) {
-  failed++;
-} else {
+} else if (built) {
   const e2eOk = run("End-to-end tests (Playwright, Chromium)", "npx", ["playwright", "test"]);
   const report = readJson<{ stats: { expected: number; unexpected: number; flaky: number } }>("test-results/playwright.json");
   if (report) {

@@ -78,7 +78,7 @@ export async function payAction(request: Request, deps: PayDeps = portalPayDeps)
   try {
     switch (step.step) {
       case "save-temp": {
-        const earlier = attempts.attemptOf(holder, step.key);
+        const earlier = await attempts.attemptOf(holder, step.key);
         // A charged attempt is final: paying again with its key records it and charges nothing more.
         if (earlier?.charged) return { ok: true, value: earlier.tempId };
         const total = step.allocations.reduce((sum, a) => sum + a.payNowCents, 0);
@@ -93,15 +93,15 @@ export async function payAction(request: Request, deps: PayDeps = portalPayDeps)
         const fee = cardType ? feeCents(step.amountCents, cardType.feeBasisPoints) : 0;
         if (fee !== step.feeCents) return { ok: false, message: messages.payment.notStarted };
         const tempId = await saveTempPayment(api, holder, step);
-        if (tempId > 0) attempts.remember(holder, step.key, { tempId, chargeCents: step.amountCents + fee, charged: false });
+        if (tempId > 0) await attempts.remember(holder, step.key, { tempId, chargeCents: step.amountCents + fee, charged: false });
         return { ok: true, value: tempId };
       }
       case "intent": {
-        const attempt = attempts.attemptOf(holder, step.key);
+        const attempt = await attempts.attemptOf(holder, step.key);
         if (!attempt) return { ok: false, message: messages.payment.notStarted };
         const reply = await createPaymentIntent(api, { key: step.key, amountCents: attempt.chargeCents }, deps.paymentIntentUrl);
         if (!("clientSecret" in reply)) return { ok: false, message: reply.error };
-        attempts.update(holder, step.key, { clientSecret: reply.clientSecret });
+        await attempts.update(holder, step.key, { clientSecret: reply.clientSecret });
         return { ok: true, value: reply.clientSecret };
       }
       case "confirm": {
@@ -109,7 +109,7 @@ export async function payAction(request: Request, deps: PayDeps = portalPayDeps)
         const errors = testCardErrors(step);
         if (Object.keys(errors).length > 0) return { ok: false, message: Object.values(errors)[0]!, fieldErrors: errors };
         // Only an intent this portal created for this account holder is confirmed.
-        const attempt = attempts.bySecret(holder, step.clientSecret);
+        const attempt = await attempts.bySecret(holder, step.clientSecret);
         if (!attempt) return { ok: false, message: messages.payment.notStarted };
         const reply = await confirmTestCard(api, {
           clientSecret: step.clientSecret,
@@ -120,11 +120,11 @@ export async function payAction(request: Request, deps: PayDeps = portalPayDeps)
           email: user.username,
         });
         if (!("status" in reply)) return { ok: false, message: reply.error.message };
-        attempts.update(holder, attempt.key, { charged: true });
+        await attempts.update(holder, attempt.key, { charged: true });
         return { ok: true, value: reply.paymentIntentId };
       }
       case "record": {
-        const attempt = attempts.attemptOf(holder, step.key);
+        const attempt = await attempts.attemptOf(holder, step.key);
         if (!attempt) return { ok: false, message: messages.payment.notStarted };
         return { ok: true, value: await savePayment(api, holder, attempt.tempId) };
       }

@@ -1,13 +1,15 @@
+import { createHash } from "node:crypto";
 import { createChallenge, verifySolution } from "altcha-lib/v1";
 import { config } from "./config.server";
+import { stateStore } from "./state.server";
 
 /**
  * A self-hosted proof-of-work captcha (ALTCHA's library): works with no internet, and the server,
- * not the browser, decides whether it was solved. Each solution is accepted once.
+ * not the browser, decides whether it was solved. Each solution is accepted once, by whichever portal
+ * process sees it first: it is claimed in the state store (decisions/050).
  */
 
 const EXPIRES_MS = 5 * 60 * 1000;
-const used = new Map<string, number>();
 
 export async function newCaptchaChallenge() {
   const expires = new Date(Date.now() + EXPIRES_MS);
@@ -25,9 +27,7 @@ export async function verifyCaptcha(payload: unknown): Promise<boolean> {
     return false;
   }
   if (!ok) return false;
-  const now = Date.now();
-  for (const [key, until] of used) if (until < now) used.delete(key);
-  if (used.has(payload)) return false;
-  used.set(payload, now + EXPIRES_MS);
-  return true;
+  // Kept until the challenge itself has expired, after which the signature check refuses it anyway.
+  const used = `captcha:${createHash("sha256").update(payload).digest("base64url")}`;
+  return stateStore.compareAndSet(used, null, "used", EXPIRES_MS);
 }

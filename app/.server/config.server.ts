@@ -36,7 +36,29 @@ const ConfigSchema = z.object({
     .regex(/^pk_(test|live)_[A-Za-z0-9]+$/, { message: "must be a Stripe publishable key (pk_test_… or pk_live_…)" })
     .optional()
     .or(z.literal("").transform(() => undefined)),
+  /**
+   * Redis shared by several portal processes for sessions, sign-in counts and payment attempts
+   * (decisions/050). Unset: they are kept in this process, as a single portal needs.
+   */
+  REDIS_URL: z
+    .string()
+    .refine(isRedisUrl, { message: "must be a redis:// or rediss:// URL, e.g. redis://127.0.0.1:6379" })
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
+}).refine((env) => !env.REDIS_URL || env.SESSION_SECRET, {
+  // Every process must accept the cookies the others signed; a random secret each would sign everyone out.
+  message: "must be set when REDIS_URL is, the same in every portal process",
+  path: ["SESSION_SECRET"],
 });
+
+function isRedisUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return (url.protocol === "redis:" || url.protocol === "rediss:") && url.hostname !== "";
+  } catch {
+    return false;
+  }
+}
 
 export type Config = z.output<typeof ConfigSchema> & { PRACTICE_API_URL: string; sessionSecret: string; cookieSecure: boolean };
 

@@ -5,12 +5,16 @@ import { validateToken } from "./practice/auth.server";
 import { PracticeApiError } from "./practice/client.server";
 import { practiceApi, type PracticeApi } from "./practice/api.server";
 import { perRequestReads } from "./practice/per-request-reads.server";
+import { stateStore } from "./state.server";
+import { MemoryStateStore, type StateStore } from "./state-store.server";
 import type { LinkedAccount } from "../lib/sign-in-flow";
 
 /**
  * Sessions live on the portal server; the browser holds only a signed, httpOnly id cookie.
  * The practice token therefore never reaches the browser, and logging out or timing out really
  * ends the session (docs/decisions/001-server-side-sessions.md). The password is never stored.
+ * They are kept in the state store (decisions/050): this process's memory, or Redis shared by every
+ * portal process.
  */
 
 export interface SignedInData {
@@ -56,9 +60,10 @@ const ABSOLUTE_MS = 12 * 60 * 60 * 1000;
 
 interface Stored {
   data: Partial<SessionData>;
-  idleUntil: number;
   endsAt: number;
 }
+
+const sessionKey = (id: string) => `session:${id}`;
 
 export type PortalSession = Session<SessionData>;
 
@@ -78,24 +83,26 @@ export function safeRedirectTo(value: unknown, fallback = "/"): string {
  * The session store, its cookie and the guards built on them, for one configuration. The app uses
  * the default instance below; tests build their own (their own store, secret and token check).
  */
-export function createSessions(settings: Pick<Config, "cookieSecure" | "sessionSecret">, options: { validateToken?: typeof validateToken } = {}) {
+export function createSessions(
+  settings: Pick<Config, "cookieSecure" | "sessionSecret">,
+  options: { validateToken?: typeof validateToken; store?: StateStore } = {},
+) {
   const checkToken = options.validateToken ?? validateToken;
-  const store = new Map<string, Stored>();
+  const store = options.store ?? new MemoryStateStore();
 
-  function live(id: string): Stored | undefined {
-    const entry = store.get(id);
-    if (!entry) return undefined;
-    const now = Date.now();
-    if (now > entry.idleUntil || now > entry.endsAt) {
-      store.delete(id);
+  /** A session lives until it has been idle for 30 minutes, and never beyond its absolute end. */
+  const lifetime = (endsAt: number) => Math.min(IDLE_MS, endsAt - Date.now());
+
+  async function live(id: string): Promise<Stored | undefined> {
+    const raw = await store.get(sessionKey(id));
+    if (!raw) return undefined;
+    const entry = JSON.parse(raw) as Stored;
+    if (lifetime(entry.endsAt) <= 0) {
+      await store.delete(sessionKey(id));
       return undefined;
     }
     return entry;
   }
-
-  setInterval(() => {
-    for (const id of store.keys()) live(id);
-  }, 60_000).unref();
 
   const cookie = createCookie("__portal", {
     httpOnly: true,
@@ -108,27 +115,31 @@ export function createSessions(settings: Pick<Config, "cookieSecure" | "sessionS
   const sessionStorage = createSessionStorage<SessionData>({
     cookie,
     async createData(data) {
-      const id = randomBytes(24).toString("base64url");
-      const now = Date.now();
-      store.set(id, { data, idleUntil: now + IDLE_MS, endsAt: now + ABSOLUTE_MS });
-      return id;
+      const endsAt = Date.now() + ABSOLUTE_MS;
+      // A claim, so even a repeated random id could never take over another's session.
+      for (;;) {
+        const id = randomBytes(24).toString("base64url");
+        if (await store.compareAndSet(sessionKey(id), null, JSON.stringify({ data, endsAt } satisfies Stored), IDLE_MS)) return id;
+      }
     },
     async readData(id) {
-      const entry = live(id);
+      const entry = await live(id);
       if (!entry) return null;
-      entry.idleUntil = Date.now() + IDLE_MS;
+      await store.touch(sessionKey(id), lifetime(entry.endsAt));
       return entry.data;
     },
     async updateData(id, data) {
-      const entry = live(id);
-      if (entry) entry.data = data;
-      else {
-        const now = Date.now();
-        store.set(id, { data, idleUntil: now + IDLE_MS, endsAt: now + ABSOLUTE_MS });
+      const entry = await live(id);
+      if (entry) {
+        await store.set(sessionKey(id), JSON.stringify({ data, endsAt: entry.endsAt } satisfies Stored), lifetime(entry.endsAt), { onlyIfPresent: true });
+      } else if (!data.user) {
+        // A signed-out browser whose session expired keeps counting its failures under the same id;
+        // a signed-in session ended meanwhile (a logout in another tab or process) stays ended.
+        await store.set(sessionKey(id), JSON.stringify({ data, endsAt: Date.now() + ABSOLUTE_MS } satisfies Stored), IDLE_MS);
       }
     },
     async deleteData(id) {
-      store.delete(id);
+      await store.delete(sessionKey(id));
     },
   });
 
@@ -201,5 +212,5 @@ export function createSessions(settings: Pick<Config, "cookieSecure" | "sessionS
 export type Sessions = ReturnType<typeof createSessions>;
 
 /** The portal's sessions, configured from the environment. */
-export const sessions: Sessions = createSessions(config);
+export const sessions: Sessions = createSessions(config, { store: stateStore });
 export const { sessionStorage, getSession, startSession, requireSession, redirectIfSignedIn } = sessions;

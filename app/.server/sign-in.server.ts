@@ -56,7 +56,7 @@ export function createSignInSteps(deps: SignInDeps) {
     if (!checked.ok) return { outcome: { kind: "invalid", fieldErrors: checked.errors, message: messages.signIn.summary } };
     const { username, password } = checked.data;
     const address = clientAddress(request);
-    const verdict = deps.throttle.verdict(username, address);
+    const verdict = await deps.throttle.verdict(username, address);
     if (!verdict.allowed) return { outcome: { kind: "refused", message: verdict.message } };
 
     const sessionFailures = session.get("failures") ?? 0;
@@ -66,7 +66,7 @@ export function createSignInSteps(deps: SignInDeps) {
     }
 
     const reject = async (message: string): Promise<FlowResult> => {
-      const failures = Math.max(deps.throttle.recordFailure(username, address), sessionFailures + 1);
+      const failures = Math.max(await deps.throttle.recordFailure(username, address), sessionFailures + 1);
       session.set("failures", sessionFailures + 1);
       return {
         outcome: { kind: "rejected", message, captchaRequired: failures >= CAPTCHA_AFTER },
@@ -80,7 +80,7 @@ export function createSignInSteps(deps: SignInDeps) {
       const outcome = await authenticate(identity.apiBase, { userName: username, password });
       if (outcome.kind === "rejected") return reject(outcome.message || messages.signIn.rejectedFallback);
       if (outcome.kind === "noResource") return reject(messages.signIn.incorrect);
-      deps.throttle.recordSuccess(username);
+      await deps.throttle.recordSuccess(username);
       return afterAuthentication(session, {
         token: outcome.token,
         apiBase: identity.apiBase,

@@ -196,5 +196,7 @@ export const messages = {
     problemTitle: "Sorry, there is a problem",
     unexpected: "Something went wrong on our side. Please try again.",
     retry: "Retry",
+    /** The shared store of sessions and payments (Redis, decisions/050) did not answer: nothing was done. */
+    stateUnavailable: "The portal cannot reach its records just now, so nothing was done. Please try again in a few minutes.",
   },
 } as const;

@@ -1,0 +1,117 @@
+import { Redis } from "ioredis";
+import { data } from "react-router";
+import { messages } from "../lib/messages";
+import type { StateStore } from "./state-store.server";
+
+/**
+ * The state store in Redis (REDIS_URL), shared by every portal process (decisions/050). Each method
+ * is one Redis command or one Lua script, so two processes racing on a key cannot both win.
+ *
+ * When Redis stops answering, a call fails within a couple of seconds with a 503 whose message tells
+ * the patient nothing was done: a request never goes on without the state it needs (no session is
+ * guessed, no payment step runs without its attempt).
+ */
+
+const KEY_PREFIX = "portal:";
+
+/** Replaces the value only if it is still ARGV[1]; the whole check-and-write runs inside Redis. */
+const COMPARE_AND_SET = `
+if redis.call('GET', KEYS[1]) == ARGV[1] then
+  redis.call('SET', KEYS[1], ARGV[2], 'PX', ARGV[3])
+  return 1
+end
+return 0`;
+
+/** INCR and, on the first one only, the expiry: one step, so no counter is left without a window. */
+const INCREMENT = `
+local count = redis.call('INCR', KEYS[1])
+if count == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
+return count`;
+
+/** The URL with any password hidden, for messages and logs. */
+export function redactRedisUrl(url: string): string {
+  try {
+    const parsed = new URL(url);
+    if (parsed.password) parsed.password = "***";
+    return parsed.toString();
+  } catch {
+    return "(not a URL)";
+  }
+}
+
+function unavailable(error: unknown): never {
+  console.error(`Redis: ${error instanceof Error ? error.message : String(error)}`);
+  throw data({ message: messages.errors.stateUnavailable }, { status: 503 });
+}
+
+export class RedisStateStore implements StateStore {
+  readonly #redis: Redis;
+
+  constructor(url: string, options: { commandTimeoutMs?: number } = {}) {
+    this.#redis = new Redis(url, {
+      keyPrefix: KEY_PREFIX,
+      // A command waits for one reconnection at most, then fails: a patient gets the 503 page in
+      // seconds rather than a page that hangs while Redis is away.
+      maxRetriesPerRequest: 1,
+      commandTimeout: options.commandTimeoutMs ?? 2_000,
+      retryStrategy: (times) => Math.min(times * 200, 2_000),
+    });
+    // Connection errors are reported per command (above); without a listener ioredis logs each retry.
+    this.#redis.on("error", () => undefined);
+  }
+
+  async #run<T>(command: (redis: Redis) => Promise<T>): Promise<T> {
+    try {
+      return await command(this.#redis);
+    } catch (error) {
+      return unavailable(error);
+    }
+  }
+
+  get(key: string) {
+    return this.#run((r) => r.get(key));
+  }
+
+  async set(key: string, value: string, ttlMs: number, options: { onlyIfPresent?: boolean } = {}) {
+    const reply = await this.#run((r) => (options.onlyIfPresent ? r.set(key, value, "PX", ttlMs, "XX") : r.set(key, value, "PX", ttlMs)));
+    return reply === "OK";
+  }
+
+  async compareAndSet(key: string, expected: string | null, next: string, ttlMs: number) {
+    if (expected === null) return (await this.#run((r) => r.set(key, next, "PX", ttlMs, "NX"))) === "OK";
+    return (await this.#run((r) => r.eval(COMPARE_AND_SET, 1, key, expected, next, String(ttlMs)))) === 1;
+  }
+
+  async increment(key: string, ttlMs: number) {
+    return Number(await this.#run((r) => r.eval(INCREMENT, 1, key, String(ttlMs))));
+  }
+
+  async touch(key: string, ttlMs: number) {
+    await this.#run((r) => r.pexpire(key, ttlMs));
+  }
+
+  async delete(key: string) {
+    await this.#run((r) => r.del(key));
+  }
+
+  async close() {
+    this.#redis.disconnect();
+  }
+}
+
+/**
+ * Start-up's check that Redis answers (scripts/serve.ts): resolves, or rejects with a message naming
+ * REDIS_URL and the reason, after at most `timeoutMs`.
+ */
+export async function checkRedis(url: string, timeoutMs = 5_000): Promise<void> {
+  const redis = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null, connectTimeout: timeoutMs, commandTimeout: timeoutMs });
+  redis.on("error", () => undefined);
+  try {
+    await redis.connect();
+    await redis.ping();
+  } catch (error) {
+    throw new Error(`The portal cannot reach Redis at ${redactRedisUrl(url)} (REDIS_URL): ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+  } finally {
+    redis.disconnect();
+  }
+}

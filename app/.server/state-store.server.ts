@@ -1,0 +1,89 @@
+/**
+ * The one place the portal keeps state that must outlive a request: sessions, sign-in failure counts
+ * and payment attempts (decisions/050). Values are strings with an expiry. The embedded store keeps
+ * them in this process (the default: `npm start` needs nothing); with REDIS_URL every portal process
+ * shares one Redis (redis-state-store.server.ts), so any process can answer any request.
+ *
+ * Whatever two processes may do at once is one operation of the store, never a read followed by a
+ * write: a counter is incremented in the store, and a value is replaced only if it is still the one
+ * the caller read (`compareAndSet`), which is also how a key is claimed once (`expected` null).
+ */
+export interface StateStore {
+  get(key: string): Promise<string | null>;
+  /** Stores the value for `ttlMs`; with `onlyIfPresent`, only over a live value (a deleted one stays deleted). */
+  set(key: string, value: string, ttlMs: number, options?: { onlyIfPresent?: boolean }): Promise<boolean>;
+  /**
+   * Replaces the value only if it is still `expected` (null: only if there is none, a claim). True
+   * when this call stored `next`; false when another got there first and the caller must re-read.
+   */
+  compareAndSet(key: string, expected: string | null, next: string, ttlMs: number): Promise<boolean>;
+  /** Adds one and returns the new count; the first increment starts the key's expiry, later ones keep it. */
+  increment(key: string, ttlMs: number): Promise<number>;
+  /** Gives a live value a new expiry; nothing happens to a missing one. */
+  touch(key: string, ttlMs: number): Promise<void>;
+  delete(key: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+interface Entry {
+  value: string;
+  expiresAt: number;
+}
+
+/** The embedded store: one process's memory, as the portal has always kept its state. */
+export class MemoryStateStore implements StateStore {
+  readonly #entries = new Map<string, Entry>();
+  readonly #sweep: NodeJS.Timeout;
+
+  constructor(private readonly now: () => number = Date.now) {
+    this.#sweep = setInterval(() => {
+      for (const key of this.#entries.keys()) this.#live(key);
+    }, 60_000).unref();
+  }
+
+  #live(key: string): Entry | undefined {
+    const entry = this.#entries.get(key);
+    if (entry && entry.expiresAt <= this.now()) {
+      this.#entries.delete(key);
+      return undefined;
+    }
+    return entry;
+  }
+
+  async get(key: string) {
+    return this.#live(key)?.value ?? null;
+  }
+
+  async set(key: string, value: string, ttlMs: number, options: { onlyIfPresent?: boolean } = {}) {
+    if (options.onlyIfPresent && !this.#live(key)) return false;
+    this.#entries.set(key, { value, expiresAt: this.now() + ttlMs });
+    return true;
+  }
+
+  async compareAndSet(key: string, expected: string | null, next: string, ttlMs: number) {
+    if ((this.#live(key)?.value ?? null) !== expected) return false;
+    this.#entries.set(key, { value: next, expiresAt: this.now() + ttlMs });
+    return true;
+  }
+
+  async increment(key: string, ttlMs: number) {
+    const entry = this.#live(key);
+    const count = (entry ? Number(entry.value) : 0) + 1;
+    this.#entries.set(key, { value: String(count), expiresAt: entry?.expiresAt ?? this.now() + ttlMs });
+    return count;
+  }
+
+  async touch(key: string, ttlMs: number) {
+    const entry = this.#live(key);
+    if (entry) entry.expiresAt = this.now() + ttlMs;
+  }
+
+  async delete(key: string) {
+    this.#entries.delete(key);
+  }
+
+  async close() {
+    clearInterval(this.#sweep);
+    this.#entries.clear();
+  }
+}

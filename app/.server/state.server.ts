@@ -1,0 +1,11 @@
+import { config, type Config } from "./config.server";
+import { RedisStateStore } from "./redis-state-store.server";
+import { MemoryStateStore, type StateStore } from "./state-store.server";
+
+/** The store a configuration asks for: Redis when REDIS_URL is set, otherwise this process's memory. */
+export function createStateStore(settings: Pick<Config, "REDIS_URL">): StateStore {
+  return settings.REDIS_URL ? new RedisStateStore(settings.REDIS_URL) : new MemoryStateStore();
+}
+
+/** The portal's store, shared by its sessions, sign-in throttle and payment attempts. */
+export const stateStore: StateStore = createStateStore(config);

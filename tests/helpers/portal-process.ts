@@ -1,0 +1,127 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { existsSync } from "node:fs";
+import { solveChallenge } from "altcha-lib/v1";
+
+/**
+ * The built portal as its own operating-system process (`scripts/serve.ts`, as `npm start` runs it
+ * after building), for the tests of several portal processes sharing Redis. `npm test` builds before
+ * it runs Vitest (scripts/test.ts); alone, run `npm run build` first.
+ */
+
+export interface PortalProcess {
+  port: number;
+  url: string;
+  /** Stops the process (SIGTERM, as a service manager would) and waits for it to exit. */
+  stop(): Promise<void>;
+  /** Starts it again on the same port with the same environment. */
+  start(): Promise<void>;
+}
+
+export interface Exit {
+  code: number | null;
+  output: string;
+}
+
+function launch(env: Record<string, string>): ChildProcess {
+  return spawn(process.execPath, ["--import", "tsx", "scripts/serve.ts"], {
+    env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", NODE_ENV: "production", COOKIE_SECURE: "false", ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+}
+
+/** Runs the portal with this environment until it exits by itself (a start-up that must fail). */
+export function runPortalUntilExit(env: Record<string, string>, timeoutMs = 30_000): Promise<Exit> {
+  return new Promise((resolve, reject) => {
+    const child = launch(env);
+    let output = "";
+    child.stdout!.on("data", (chunk) => (output += String(chunk)));
+    child.stderr!.on("data", (chunk) => (output += String(chunk)));
+    const timer = setTimeout(() => {
+      child.kill("SIGKILL");
+      reject(new Error(`The portal was still running after ${timeoutMs} ms:\n${output}`));
+    }, timeoutMs);
+    child.once("exit", (code) => {
+      clearTimeout(timer);
+      resolve({ code, output });
+    });
+  });
+}
+
+export async function startPortalProcess(port: number, env: Record<string, string>): Promise<PortalProcess> {
+  if (!existsSync("build/server/index.js")) throw new Error("The built portal is missing: run `npm run build` first (npm test builds before Vitest).");
+  let child: ChildProcess | null = null;
+  const url = `http://127.0.0.1:${port}`;
+  const portal: PortalProcess = {
+    port,
+    url,
+    async start() {
+      const running = launch({ ...env, PORT: String(port) });
+      child = running;
+      let output = "";
+      running.stdout!.on("data", (chunk) => (output += String(chunk)));
+      running.stderr!.on("data", (chunk) => (output += String(chunk)));
+      const until = Date.now() + 60_000;
+      for (;;) {
+        if (running.exitCode !== null) throw new Error(`The portal on port ${port} exited with ${running.exitCode}:\n${output}`);
+        const ok = await fetch(`${url}/login`).then(
+          (res) => res.status === 200,
+          () => false,
+        );
+        if (ok) return;
+        if (Date.now() > until) throw new Error(`The portal on port ${port} did not start within 60 s:\n${output}`);
+        await new Promise((r) => setTimeout(r, 200));
+      }
+    },
+    async stop() {
+      const running = child;
+      child = null;
+      if (!running || running.exitCode !== null) return;
+      await new Promise<void>((resolve) => {
+        running.once("exit", () => resolve());
+        running.kill("SIGTERM");
+      });
+    },
+  };
+  await portal.start();
+  return portal;
+}
+
+/**
+ * One browser: its portal cookie, sent to whichever portal process a request goes to, as a load
+ * balancer in front of them would have it (one site, any process).
+ */
+export class Browser {
+  cookie: string | null = null;
+
+  async fetch(portal: PortalProcess, path: string, init: { method?: string; form?: Record<string, string> } = {}): Promise<Response> {
+    const headers: Record<string, string> = {};
+    if (this.cookie) headers.Cookie = this.cookie;
+    const res = await fetch(`${portal.url}${path}`, {
+      method: init.method ?? (init.form ? "POST" : "GET"),
+      headers,
+      body: init.form ? new URLSearchParams(init.form) : undefined,
+      redirect: "manual",
+    });
+    for (const line of res.headers.getSetCookie()) {
+      const [pair] = line.split(";");
+      if (!pair.startsWith("__portal=")) continue;
+      const ended = /max-age=0|expires=thu, 01 jan 1970/i.test(line) || pair === "__portal=";
+      this.cookie = ended ? null : pair;
+    }
+    return res;
+  }
+
+  async post<T>(portal: PortalProcess, path: string, form: Record<string, string>): Promise<T> {
+    const res = await this.fetch(portal, path, { form });
+    if (!res.headers.get("content-type")?.includes("json")) throw new Error(`${path} on ${portal.url} answered ${res.status}: ${await res.text()}`);
+    return (await res.json()) as T;
+  }
+
+  /** Ticks "I'm not a robot": a challenge from the portal, solved here as the widget solves it. */
+  async solveCaptcha(portal: PortalProcess): Promise<string> {
+    const challenge = (await (await this.fetch(portal, "/captcha")).json()) as { algorithm: string; challenge: string; salt: string; signature: string; maxnumber?: number; maxNumber?: number };
+    const solution = await solveChallenge(challenge.challenge, challenge.salt, challenge.algorithm, challenge.maxnumber ?? challenge.maxNumber).promise;
+    if (!solution) throw new Error("The captcha could not be solved");
+    return Buffer.from(JSON.stringify({ algorithm: challenge.algorithm, challenge: challenge.challenge, number: solution.number, salt: challenge.salt, signature: challenge.signature })).toString("base64");
+  }
+}

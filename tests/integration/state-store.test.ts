@@ -1,0 +1,129 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { RedisStateStore } from "../../app/.server/redis-state-store.server";
+import { MemoryStateStore, type StateStore } from "../../app/.server/state-store.server";
+import { startRedisServer, type RedisServer } from "../helpers/redis-server";
+
+/**
+ * The state store's contract (decisions/050), one suite run against both implementations. "Two
+ * processes" are two stores: for Redis two connections to one server, so the races are real ones
+ * between clients; the embedded store is one process's, so both names are the same store.
+ */
+
+let redis: RedisServer;
+const opened: StateStore[] = [];
+
+beforeAll(async () => {
+  redis = await startRedisServer();
+});
+afterAll(async () => {
+  for (const store of opened) await store.close();
+  await redis?.stop();
+});
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+let unique = 0;
+const key = (name: string) => `contract:${name}:${++unique}:${Date.now()}`;
+
+const implementations: [string, () => [StateStore, StateStore]][] = [
+  [
+    "embedded (in process)",
+    () => {
+      const store = new MemoryStateStore();
+      opened.push(store);
+      return [store, store];
+    },
+  ],
+  [
+    "Redis",
+    () => {
+      const pair: [StateStore, StateStore] = [new RedisStateStore(redis.url), new RedisStateStore(redis.url)];
+      opened.push(...pair);
+      return pair;
+    },
+  ],
+];
+
+describe.each(implementations)("the %s state store", (_name, open) => {
+  let one: StateStore;
+  let two: StateStore;
+  beforeAll(() => {
+    [one, two] = open();
+  });
+
+  it("keeps a value until it is deleted, and what one process stores the other reads", async () => {
+    const k = key("plain");
+    expect(await one.get(k)).toBeNull();
+    expect(await one.set(k, "first", 10_000)).toBe(true);
+    expect(await two.get(k)).toBe("first");
+    await two.delete(k);
+    expect(await one.get(k)).toBeNull();
+  });
+
+  it("forgets a value when its time is up, and a touch gives it more time", async () => {
+    const short = key("expiry");
+    const touched = key("touched");
+    await one.set(short, "gone soon", 200);
+    await one.set(touched, "kept", 200);
+    await sleep(100);
+    await two.touch(touched, 1_500);
+    await sleep(250);
+    expect(await one.get(short)).toBeNull();
+    expect(await one.get(touched)).toBe("kept");
+    await sleep(1_400);
+    expect(await one.get(touched)).toBeNull();
+  });
+
+  it("writes only over a live value when asked to, so a deleted value stays deleted", async () => {
+    const k = key("present");
+    expect(await one.set(k, "back?", 10_000, { onlyIfPresent: true })).toBe(false);
+    expect(await two.get(k)).toBeNull();
+    await one.set(k, "old", 10_000);
+    expect(await two.set(k, "new", 10_000, { onlyIfPresent: true })).toBe(true);
+    expect(await one.get(k)).toBe("new");
+  });
+
+  it("counts increments made at once from two processes exactly, each caller getting its own number", async () => {
+    const k = key("counter");
+    const counts = await Promise.all(Array.from({ length: 60 }, (_, i) => (i % 2 ? one : two).increment(k, 10_000)));
+    expect([...counts].sort((a, b) => a - b)).toEqual(Array.from({ length: 60 }, (_, i) => i + 1));
+    expect(await one.get(k)).toBe("60");
+  });
+
+  it("starts a counter's expiry at its first increment; later increments do not extend it", async () => {
+    const k = key("window");
+    expect(await one.increment(k, 600)).toBe(1);
+    await sleep(300);
+    expect(await two.increment(k, 600)).toBe(2);
+    await sleep(450);
+    expect(await one.get(k)).toBeNull();
+    expect(await two.increment(k, 600)).toBe(1);
+  });
+
+  it("lets exactly one of many parallel claims win, and keeps the winner's value", async () => {
+    const k = key("claim");
+    const results = await Promise.all(Array.from({ length: 40 }, (_, i) => (i % 2 ? one : two).compareAndSet(k, null, `claimant ${i}`, 10_000)));
+    const winners = results.flatMap((won, i) => (won ? [i] : []));
+    expect(winners).toHaveLength(1);
+    expect(await one.get(k)).toBe(`claimant ${winners[0]}`);
+  });
+
+  it("replaces a value only if it is still the one read: of parallel compare-and-sets from one reading, one wins", async () => {
+    const k = key("cas");
+    await one.set(k, "read by all", 10_000);
+    const results = await Promise.all(Array.from({ length: 40 }, (_, i) => (i % 2 ? one : two).compareAndSet(k, "read by all", `writer ${i}`, 10_000)));
+    const winners = results.flatMap((won, i) => (won ? [i] : []));
+    expect(winners).toHaveLength(1);
+    expect(await two.get(k)).toBe(`writer ${winners[0]}`);
+    expect(await one.compareAndSet(k, "read by all", "too late", 10_000)).toBe(false);
+    expect(await one.compareAndSet(k, `writer ${winners[0]}`, "next", 10_000)).toBe(true);
+    expect(await two.get(k)).toBe("next");
+  });
+
+  it("gives a claimed value its expiry, after which the key can be claimed again", async () => {
+    const k = key("claim-expiry");
+    expect(await one.compareAndSet(k, null, "first", 150)).toBe(true);
+    expect(await two.compareAndSet(k, null, "second", 150)).toBe(false);
+    await sleep(250);
+    expect(await two.compareAndSet(k, null, "second", 150)).toBe(true);
+  });
+});
