@@ -168,35 +168,61 @@ export function createSessions(
    * session, or when the practice says the token is no longer valid (1§4 Token validation); the
    * check runs once per request however many loaders ask. Calls made through the returned api that
    * answer 401 also end the session and go to /login; its reads are made once per request, shared by
-   * the shell's loader and the page's (per-request-reads.server.ts).
+   * the shell's loader and the page's (per-request-reads.server.ts). Inside the signed-in shell the
+   * check runs alongside the page's calls instead of before them (`checkTokenAlongside`).
    */
   function requireSession(request: Request): Promise<SignedIn> {
     let pending = perRequest.get(request);
     if (!pending) {
-      pending = check(request);
+      pending = open(request, { tokenFirst: true }).then((opened) => opened.signedIn);
       perRequest.set(request, pending);
     }
     return pending;
   }
 
-  async function check(request: Request): Promise<SignedIn> {
+  /**
+   * The signed-in shell's middleware: the request's session is opened with the token check started,
+   * not awaited, so the shell's and the page's practice calls start at once, alongside it (one round
+   * trip instead of two). Nothing fetched is handed over before the check passes (each call of the
+   * api waits for it), and once the page is done the check is awaited: an invalid token still ends
+   * the session and sends the browser to /login in place of the page.
+   */
+  async function checkTokenAlongside(request: Request, next: () => Promise<Response>): Promise<Response> {
+    const opening = open(request, { tokenFirst: false });
+    const signedIn = opening.then((opened) => opened.signedIn);
+    // No loader runs when the session is missing (the redirect below answers): nobody awaits this then.
+    signedIn.catch(() => undefined);
+    perRequest.set(request, signedIn);
+    const { verified } = await opening;
+    const response = await next();
+    await verified;
+    return response;
+  }
+
+  async function open(request: Request, { tokenFirst }: { tokenFirst: boolean }): Promise<{ signedIn: SignedIn; verified: Promise<void> }> {
     const session = await getSession(request);
     const user = session.get("user");
     if (!user) return toLogin(session, request);
-    const valid = await checkToken(user.apiBase, user.token).catch(() => false);
-    if (!valid) return toLogin(session);
+    const verified = checkToken(user.apiBase, user.token)
+      .catch(() => false)
+      .then((valid) => (valid ? undefined : toLogin(session)));
+    if (tokenFirst) await verified;
+    // Otherwise awaited by the middleware and by every call; never left unhandled in between.
+    else verified.catch(() => undefined);
     const inner = perRequestReads(practiceApi(user.apiBase, user.token));
     const api: PracticeApi = {
       async call(endpoint, options) {
         try {
-          return await inner.call(endpoint, options);
+          // The call is already on its way; its answer is handed over only once the token is good.
+          const [, reply] = await Promise.all([verified, inner.call(endpoint, options)]);
+          return reply;
         } catch (error) {
           if (error instanceof PracticeApiError && error.kind === "unauthorized") return toLogin(session);
           throw error;
         }
       },
     };
-    return { session, user, api };
+    return { signedIn: { session, user, api }, verified };
   }
 
   /** For the signed-out-only routes (1§2): a signed-in user is sent to the dashboard. */
@@ -206,11 +232,11 @@ export function createSessions(
     return session;
   }
 
-  return { sessionStorage, getSession, startSession, requireSession, redirectIfSignedIn };
+  return { sessionStorage, getSession, startSession, requireSession, checkTokenAlongside, redirectIfSignedIn };
 }
 
 export type Sessions = ReturnType<typeof createSessions>;
 
 /** The portal's sessions, configured from the environment. */
 export const sessions: Sessions = createSessions(config, { store: stateStore });
-export const { sessionStorage, getSession, startSession, requireSession, redirectIfSignedIn } = sessions;
+export const { sessionStorage, getSession, startSession, requireSession, checkTokenAlongside, redirectIfSignedIn } = sessions;

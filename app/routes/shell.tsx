@@ -1,11 +1,14 @@
 import { Outlet } from "react-router";
 import { getCounters, getMenu, getPatient, getPractice } from "../.server/practice/patient.server";
 import { practiceErrorResponse } from "../.server/practice/errors.server";
-import { requireSession } from "../.server/session.server";
+import { checkTokenAlongside, requireSession } from "../.server/session.server";
 import { AppShell } from "../components/shell/app-shell";
 import { menuLinks } from "../lib/menu";
 import { summarisePatient, summarisePractice } from "../lib/patient-summary";
 import type { Route } from "./+types/shell";
+
+/** Every signed-in page's practice calls start alongside the token check (1§4, issue 12). */
+export const middleware: Route.MiddlewareFunction[] = [({ request }, next) => checkTokenAlongside(request, next)];
 
 /** The signed-in frame of every screen: menu, header and footer (1§2 Shell). */
 export async function loader({ request }: Route.LoaderArgs) {
