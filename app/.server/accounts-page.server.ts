@@ -15,6 +15,7 @@ import { practiceErrorResponse } from "./practice/errors.server";
 import { getPracticeSettings } from "./practice/patient.server";
 import { requireSession, type SignedIn } from "./session.server";
 import type { Invoice } from "../../contract/accounts";
+import { requestForm } from "./request-form.server";
 
 /**
  * What /accounts loads and does. Invoices and payments are the account holder's (parentid, 1§6).
@@ -71,7 +72,7 @@ const portalPayDeps: PayDeps = { requireSession, attempts: paymentAttempts, prov
 export async function payAction(request: Request, deps: PayDeps = portalPayDeps): Promise<PayReply> {
   const { attempts } = deps;
   const { api, user } = await deps.requireSession(request);
-  const parsed = PayStepSchema.safeParse(Object.fromEntries(await request.formData()));
+  const parsed = PayStepSchema.safeParse(Object.fromEntries(await requestForm(request)));
   if (!parsed.success) throw data({ message: "Invalid payment step" }, { status: 400 });
   const step = parsed.data;
   const holder = user.parentId;

@@ -197,6 +197,8 @@ export const messages = {
     unexpected: "Something went wrong on our side. Please try again.",
     retry: "Retry",
     /** The shared store of sessions and payments (Redis, decisions/050) did not answer: nothing was done. */
+    unreadableForm: "The form could not be read. Please go back and send it again.",
+    tokenCheckFailed: "The practice could not confirm your sign-in just now. You are still signed in: please try again.",
     stateUnavailable: "The portal cannot reach its records just now, so nothing was done. Please try again in a few minutes.",
   },
 } as const;

@@ -15,6 +15,7 @@ import { ForgotPasswordSchema } from "../lib/forgot-password";
 import { parseForm } from "../lib/form-data";
 import { messages } from "../lib/messages";
 import type { Route } from "./+types/forget-password";
+import { requestForm } from "../.server/request-form.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Forgot password – Patient Portal" }];
 
@@ -28,7 +29,7 @@ const t = messages.forgotPassword;
 
 export async function action({ request }: Route.ActionArgs) {
   await redirectIfSignedIn(request);
-  const form = await request.formData();
+  const form = await requestForm(request);
   const email = String(form.get("email") ?? "").slice(0, 300);
   const parsed = parseForm(form, ForgotPasswordSchema);
   if (!parsed.ok) return data<Result>({ tone: "error", message: t.invalidEmail, email, result: parsed.result }, { status: 400 });
