@@ -1,4 +1,5 @@
 import { data } from "react-router";
+import { allocationsPayable } from "../lib/allocation";
 import { formatDate } from "../lib/dates";
 import { messages } from "../lib/messages";
 import { feeCents, toCents } from "../lib/money";
@@ -82,6 +83,9 @@ export async function payAction(request: Request, deps: PayDeps = portalPayDeps)
         const earlier = await attempts.attemptOf(holder, step.key);
         // A charged attempt is final: paying again with its key records it and charges nothing more.
         if (earlier?.charged) return { ok: true, value: earlier.tempId };
+        // The lines against the practice's own pending invoices: each once, none beyond its balance.
+        const pending = await getInvoices(api, holder, "pending");
+        if (!allocationsPayable(step.allocations, pending.resources.map(rowOf))) return { ok: false, message: messages.payment.notStarted };
         const total = step.allocations.reduce((sum, a) => sum + a.payNowCents, 0);
         if (total !== step.amountCents) return { ok: false, message: messages.payment.notStarted };
         // The amount rule of the form, again as the authority, over what the allocations add up to.

@@ -44,7 +44,7 @@ export const messages = {
     invalidEmail: "You have entered an invalid email address.",
     failed: "Something went wrong. Please try again.",
     captcha: "Please confirm you are not a robot first.",
-    sent: "Your password has been sent.",
+    neutral: "If that address belongs to an account, the practice will send a temporary password to it.",
   },
   /** Sign up (1§2): no call is wired, so the patient is told what happens next. */
   signup: {
