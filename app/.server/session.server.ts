@@ -96,12 +96,13 @@ export function safeRedirectTo(value: unknown, fallback = "/"): string {
 /** The page a request is for: `/profile.data?_routes=…` (a data request) is `/profile`, `/_root.data` the dashboard. */
 export function pageOf(url: URL): string {
   if (!url.pathname.endsWith(".data")) return url.pathname + url.search + url.hash;
-  const pathname = url.pathname.slice(0, -".data".length);
+  // As React Router names them: `/_.data` and `/profile/_.data` for paths ending in a slash, `/_root.data` before v8.
+  const pathname = url.pathname === "/_root.data" ? "/" : url.pathname.replace(/(\/_)?\.data$/, (_match, slash?: string) => (slash ? "/" : ""));
   const search = new URLSearchParams(url.search);
   search.delete("_routes");
   search.delete("index");
   const query = search.toString();
-  return (pathname === "/_root" || pathname === "/_" ? "/" : pathname) + (query ? `?${query}` : "") + url.hash;
+  return pathname + (query ? `?${query}` : "") + url.hash;
 }
 
 /**

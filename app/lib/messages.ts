@@ -20,6 +20,9 @@ export const messages = {
     signInExpired: "Your sign-in has expired. Please sign in again.",
     passwordHasName: "Your password must not contain your first, middle or family name.",
     switchFailed: "This sign-in link has expired or was already used. Please sign in with your e-mail and password.",
+    switchConfirmTitle: "Sign in with this link?",
+    switchConfirmText: "You followed a sign-in link from another website or app. Continue only if you asked the practice for this link yourself.",
+    switchConfirmButton: "Continue to the portal",
   },
   loginHelp: {
     invalid: "Please correct the highlighted fields.",

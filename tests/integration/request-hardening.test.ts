@@ -2,7 +2,7 @@ import { request } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { HSTS } from "../../server";
 import { useMockServer, type TestWorld } from "../helpers/mock-world";
-import { Browser, startPortalProcess, type PortalProcess } from "../helpers/portal-process";
+import { Browser, START_TIMEOUT_MS, startPortalProcess, type PortalProcess } from "../helpers/portal-process";
 import { freePort } from "../helpers/redis-server";
 
 /**
@@ -19,7 +19,7 @@ beforeAll(async () => {
   world = await mock.createWorld({ scenario: "default", seed: 29 });
   const env = { PRACTICE_IDENTITY_URL: mock.url, SESSION_SECRET: "request-hardening-test-secret-32-chars!!" };
   [portal, secure] = await Promise.all([startPortalProcess(await freePort(), env), startPortalProcess(await freePort(), { ...env, COOKIE_SECURE: "true" })]);
-}, 120_000);
+}, START_TIMEOUT_MS + 60_000);
 
 afterAll(async () => {
   await Promise.all([portal?.stop(), secure?.stop()]);
@@ -72,10 +72,30 @@ describe("request bodies", () => {
   });
 });
 
+describe("sign-in links", () => {
+  it("followed from another site, ask first and sign nobody in; the portal's own form then goes on", async () => {
+    const { q } = (await (await mock.admin(`/worlds/${world.id}/switch-tokens`, { body: { label: "solo" } })).json()) as { q: string };
+    await world.clearRequests();
+    const followed = await fetch(`${portal.url}/loginSwitch/${q}`, { headers: { "Sec-Fetch-Site": "cross-site" }, redirect: "manual" });
+    expect(followed.status).toBe(200);
+    expect(await followed.text()).toContain("Sign in with this link?");
+    expect(followed.headers.getSetCookie()).toEqual([]);
+    expect(await world.requests({ path: "Patient/Authentication" })).toEqual([]);
+    // A cross-site post of the same form is refused by the same-origin rule.
+    expect((await fetch(`${portal.url}/loginSwitch/${q}`, { method: "POST", headers: { Origin: "https://evil.example" }, redirect: "manual" })).status).toBe(403);
+
+    const browser = new Browser();
+    const confirmed = await browser.fetch(portal, `/loginSwitch/${q}`, { method: "POST" });
+    expect(confirmed.status).toBe(302);
+    expect(confirmed.headers.get("location")).toBe("/");
+    expect(browser.cookie).not.toBeNull();
+  });
+});
+
 describe("caching and transport", () => {
   it("marks every signed-in reply no-store, a page's data request included", async () => {
     const browser = await signedIn();
-    for (const path of ["/", "/_root.data", "/profile.data", "/accounts.data"]) {
+    for (const path of ["/", "/_.data", "/profile.data", "/accounts.data"]) {
       const res = await browser.fetch(portal, path);
       await res.arrayBuffer();
       expect(res.status, path).toBe(200);

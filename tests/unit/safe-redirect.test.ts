@@ -24,6 +24,7 @@ describe("safeRedirectTo", () => {
   it("names the page, not the data request that met an expired session", () => {
     expect(safeRedirectTo("/profile.data")).toBe("/profile");
     expect(safeRedirectTo("/_.data")).toBe("/");
+    expect(safeRedirectTo("/reports/_.data")).toBe("/reports/");
     expect(safeRedirectTo("/_root.data?_routes=routes%2Fdashboard")).toBe("/");
     expect(safeRedirectTo("/accounts.data?tab=all&_routes=routes%2Faccounts")).toBe("/accounts?tab=all");
   });
