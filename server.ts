@@ -15,7 +15,11 @@ import { redactUrl } from "./contract/redact";
 
 const root = path.dirname(fileURLToPath(import.meta.url));
 
-function securityHeaders(_req: Request, res: Response, next: NextFunction) {
+/** Browsers go on using https for a year once they have seen it (only when the portal is served over TLS). */
+export const HSTS = "max-age=31536000; includeSubDomains";
+
+const securityHeaders = (hsts: boolean) => (_req: Request, res: Response, next: NextFunction) => {
+  if (hsts) res.setHeader("Strict-Transport-Security", HSTS);
   res.setHeader("X-Content-Type-Options", "nosniff");
   res.setHeader("Referrer-Policy", "same-origin");
   res.setHeader("X-Frame-Options", "DENY");
@@ -23,7 +27,7 @@ function securityHeaders(_req: Request, res: Response, next: NextFunction) {
   res.setHeader("Content-Security-Policy", "frame-ancestors 'none'; base-uri 'self'; form-action 'self'; object-src 'none'");
   res.setHeader("Permissions-Policy", "geolocation=(), payment=(self)");
   next();
-}
+};
 
 /**
  * Refuses cross-site POSTs (and other unsafe methods): the browser's Origin header, or failing that
@@ -52,6 +56,42 @@ export function sameOriginOnly(req: Request, res: Response, next: NextFunction) 
     return;
   }
   next();
+}
+
+/** What a post may weigh: forms are small; only the paths that take attachments take more. */
+export interface BodyLimits {
+  formBytes: number;
+  uploadBytes: number;
+  /** Paths (and the paths under them) whose multipart posts may carry files. */
+  uploadPaths: readonly string[];
+}
+
+export const BODY_LIMITS: BodyLimits = { formBytes: 64 * 1024, uploadBytes: 25 * 1024 * 1024, uploadPaths: ["/emails"] };
+
+const FORM_TYPES = new Set(["application/x-www-form-urlencoded", "multipart/form-data"]);
+
+/**
+ * Every post is a form (the portal's actions read nothing else): another content type is a 415, and a
+ * body is refused with 413 from its declared length before a byte of it is read. A body that does not
+ * declare its length (chunked) is a 411, so no post can be larger than it said.
+ */
+export function limitBodies(limits: BodyLimits = BODY_LIMITS) {
+  return (req: Request, res: Response, next: NextFunction) => {
+    if (req.method === "GET" || req.method === "HEAD" || req.method === "OPTIONS") return next();
+    const declared = req.get("content-length");
+    const hasBody = declared !== undefined ? Number(declared) > 0 : req.get("transfer-encoding") !== undefined;
+    if (!hasBody) return next();
+    const refuse = (status: number, text: string) => {
+      // The body is not read: close the connection rather than leave it to drain.
+      res.set("Connection", "close").status(status).type("text/plain").send(text);
+    };
+    if (declared === undefined) return refuse(411, "A post must give its length.");
+    const type = (req.get("content-type") ?? "").split(";")[0].trim().toLowerCase();
+    if (!FORM_TYPES.has(type)) return refuse(415, "Only forms are accepted.");
+    const upload = type === "multipart/form-data" && limits.uploadPaths.some((p) => req.path === p || req.path.startsWith(`${p}/`) || req.path.startsWith(`${p}.`));
+    if (Number(declared) > (upload ? limits.uploadBytes : limits.formBytes)) return refuse(413, "That is more than the portal accepts in one post.");
+    next();
+  };
 }
 
 /** The client's address for sign-in throttling, from the socket: a header sent by the client is overwritten. */
@@ -91,9 +131,11 @@ export interface PortalOptions {
   host?: string;
   /** One line per request (method, path with secrets redacted, status, time). */
   log?: (line: string) => void;
+  /** Send Strict-Transport-Security: the portal is reached over https (COOKIE_SECURE). */
+  hsts?: boolean;
 }
 
-export async function startPortal({ mode, port, host = "127.0.0.1", log }: PortalOptions) {
+export async function startPortal({ mode, port, host = "127.0.0.1", log, hsts = false }: PortalOptions) {
   const app = express();
   app.disable("x-powered-by");
   if (log) {
@@ -103,8 +145,9 @@ export async function startPortal({ mode, port, host = "127.0.0.1", log }: Porta
       next();
     });
   }
-  app.use(securityHeaders);
+  app.use(securityHeaders(hsts));
   app.use(sameOriginOnly);
+  app.use(limitBodies());
   app.use(clientAddress);
   app.use(compressReplies());
 

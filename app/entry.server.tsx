@@ -11,6 +11,12 @@ import { config } from "./.server/config.server";
 
 export const streamTimeout = 5_000;
 
+/** A page's data (`/profile.data`) holds the same health information as the page: never stored either. */
+export function handleDataRequest(response: Response) {
+  response.headers.set("Cache-Control", "no-store");
+  return response;
+}
+
 export default function handleRequest(request: Request, responseStatusCode: number, responseHeaders: Headers, routerContext: EntryContext) {
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });

@@ -10,7 +10,7 @@ export default [
   route("login", "routes/login.tsx"),
   route("login/flow", "routes/login-flow.ts"),
   route("login/help", "routes/login-help.ts"),
-  route("loginSwitch/:q", "routes/login-switch.ts"),
+  route("loginSwitch/:q", "routes/login-switch.tsx"),
   route("forgetPassword", "routes/forget-password.tsx"),
   route("resetpassword", "routes/reset-password.tsx"),
   route("signup", "routes/signup.tsx"),

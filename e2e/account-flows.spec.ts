@@ -161,7 +161,7 @@ test.describe("switch tokens, deep links and the other signed-out screens", () =
     expect(new URL(page.url()).search).toBe("?from=reminder-email");
   });
 
-  test("forgot password: Send waits for the captcha; a known e-mail gets a temporary password, an unknown one is told", async ({ page, world }) => {
+  test("forgot password: Send waits for the captcha; a known e-mail gets a temporary password, an unknown one the same neutral answer", async ({ page, world }) => {
     const user = world.user("solo");
     await page.goto("/login");
     await page.getByRole("link", { name: "Forgot Password?" }).click();
@@ -175,16 +175,19 @@ test.describe("switch tokens, deep links and the other signed-out screens", () =
     await expect(page.getByText("You have entered an invalid email address.")).toBeVisible();
     await page.getByLabel("Email").fill(user.username);
     await send.click();
-    await expect(page.getByRole("status").filter({ hasText: "A temporary password has been sent" })).toBeVisible();
+    await expect(page.getByRole("status").filter({ hasText: "If that address belongs to an account, the practice will send a temporary password to it." })).toBeVisible();
     // The check is used up: Send waits for a new one.
     await expect(send).toBeDisabled();
     const mail = await world.mail(user.username);
     expect(mail).toHaveLength(1);
 
+    // An unknown address gets the same answer, so the page tells no one who is a patient; nothing is sent.
     await page.getByLabel("Email").fill("nobody@example.nz");
     await solveCaptcha(page);
     await send.click();
-    await expect(page.getByRole("alert")).toContainText("We could not find an account with that e-mail address.");
+    await expect(page.getByRole("status").filter({ hasText: "If that address belongs to an account, the practice will send a temporary password to it." })).toBeVisible();
+    await expect(page.getByRole("alert")).toHaveCount(0);
+    expect(await world.mail("nobody@example.nz")).toEqual([]);
   });
 
   test("the temporary password leads to the forced update", async ({ page, world }) => {

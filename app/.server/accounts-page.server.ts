@@ -1,4 +1,5 @@
 import { data } from "react-router";
+import { allocationsPayable } from "../lib/allocation";
 import { formatDate } from "../lib/dates";
 import { messages } from "../lib/messages";
 import { feeCents, toCents } from "../lib/money";
@@ -15,6 +16,7 @@ import { practiceErrorResponse } from "./practice/errors.server";
 import { getPracticeSettings } from "./practice/patient.server";
 import { requireSession, type SignedIn } from "./session.server";
 import type { Invoice } from "../../contract/accounts";
+import { requestForm } from "./request-form.server";
 
 /**
  * What /accounts loads and does. Invoices and payments are the account holder's (parentid, 1§6).
@@ -71,7 +73,7 @@ const portalPayDeps: PayDeps = { requireSession, attempts: paymentAttempts, prov
 export async function payAction(request: Request, deps: PayDeps = portalPayDeps): Promise<PayReply> {
   const { attempts } = deps;
   const { api, user } = await deps.requireSession(request);
-  const parsed = PayStepSchema.safeParse(Object.fromEntries(await request.formData()));
+  const parsed = PayStepSchema.safeParse(Object.fromEntries(await requestForm(request)));
   if (!parsed.success) throw data({ message: "Invalid payment step" }, { status: 400 });
   const step = parsed.data;
   const holder = user.parentId;
@@ -81,6 +83,9 @@ export async function payAction(request: Request, deps: PayDeps = portalPayDeps)
         const earlier = await attempts.attemptOf(holder, step.key);
         // A charged attempt is final: paying again with its key records it and charges nothing more.
         if (earlier?.charged) return { ok: true, value: earlier.tempId };
+        // The lines against the practice's own pending invoices: each once, none beyond its balance.
+        const pending = await getInvoices(api, holder, "pending");
+        if (!allocationsPayable(step.allocations, pending.resources.map(rowOf))) return { ok: false, message: messages.payment.notStarted };
         const total = step.allocations.reduce((sum, a) => sum + a.payNowCents, 0);
         if (total !== step.amountCents) return { ok: false, message: messages.payment.notStarted };
         // The amount rule of the form, again as the authority, over what the allocations add up to.

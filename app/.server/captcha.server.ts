@@ -26,8 +26,22 @@ export async function verifyCaptcha(payload: unknown): Promise<boolean> {
   } catch {
     return false;
   }
-  if (!ok) return false;
-  // Kept until the challenge itself has expired, after which the signature check refuses it anyway.
-  const used = `captcha:${createHash("sha256").update(payload).digest("base64url")}`;
+  const signature = ok ? challengeSignature(payload) : null;
+  if (!signature) return false;
+  // Claimed by its challenge, not by the posted text: a re-encoding of one solution (keys reordered,
+  // spaces, the number as text, padding stripped) is the same challenge and is refused. Kept until the
+  // challenge itself has expired, after which the signature check refuses it anyway.
+  const used = `captcha:${createHash("sha256").update(signature).digest("base64url")}`;
   return stateStore.compareAndSet(used, null, "used", EXPIRES_MS);
+}
+
+/** The server's signature of the challenge a solution answers: one per challenge issued. */
+function challengeSignature(payload: string): string | null {
+  try {
+    const decoded: unknown = JSON.parse(Buffer.from(payload, "base64").toString("utf8"));
+    const signature = typeof decoded === "object" && decoded !== null && "signature" in decoded ? decoded.signature : null;
+    return typeof signature === "string" && signature.length > 0 ? signature : null;
+  } catch {
+    return null;
+  }
 }

@@ -21,6 +21,7 @@ import {
   updateNotifications,
 } from "./practice/profile.server";
 import { requireSession, type SignedIn } from "./session.server";
+import { requestForm } from "./request-form.server";
 
 /**
  * What /profile and /profile-old load and do. The profile shown is the viewed patient's (userid);
@@ -117,7 +118,7 @@ const FAILED: Record<ProfileIntent, string> = {
  */
 export async function profileAction(request: Request): Promise<ProfileActionResult> {
   const signedIn = await requireSession(request);
-  return actOnProfile(signedIn, await request.formData());
+  return actOnProfile(signedIn, await requestForm(request));
 }
 
 /** The action's logic for a signed-in patient (api, user) and the posted form: what tests call. */

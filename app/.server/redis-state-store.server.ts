@@ -28,6 +28,13 @@ local count = redis.call('INCR', KEYS[1])
 if count == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
 return count`;
 
+/** DECR only on a live counter (a DECR on an expired key would make one with no expiry), never below 0. */
+const DECREMENT = `
+local count = tonumber(redis.call('GET', KEYS[1]))
+if not count then return 0 end
+if count <= 1 then redis.call('DEL', KEYS[1]) return 0 end
+return redis.call('DECR', KEYS[1])`;
+
 /** The URL with any password hidden, for messages and logs. */
 export function redactRedisUrl(url: string): string {
   try {
@@ -84,6 +91,10 @@ export class RedisStateStore implements StateStore {
 
   async increment(key: string, ttlMs: number) {
     return Number(await this.#run((r) => r.eval(INCREMENT, 1, key, String(ttlMs))));
+  }
+
+  async decrement(key: string) {
+    await this.#run((r) => r.eval(DECREMENT, 1, key));
   }
 
   async touch(key: string, ttlMs: number) {

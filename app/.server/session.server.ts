@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { createCookie, createSessionStorage, redirect, type Session } from "react-router";
+import { createCookie, createSessionStorage, data, redirect, type Session } from "react-router";
 import { config, type Config } from "./config.server";
 import { validateToken } from "./practice/auth.server";
 import { PracticeApiError } from "./practice/client.server";
@@ -7,6 +7,7 @@ import { practiceApi, type PracticeApi } from "./practice/api.server";
 import { perRequestReads } from "./practice/per-request-reads.server";
 import { stateStore } from "./state.server";
 import { MemoryStateStore, type StateStore } from "./state-store.server";
+import { messages } from "../lib/messages";
 import type { LinkedAccount } from "../lib/sign-in-flow";
 
 /**
@@ -73,10 +74,35 @@ export interface SignedIn {
   api: PracticeApi;
 }
 
-/** Only relative paths inside the portal are followed after sign-in. */
+const SAME_SITE = "http://portal.invalid";
+
+/**
+ * Only pages of the portal are followed after sign-in: a path that stays on this site once a browser
+ * has read it (no `//host`, no backslash, no tab or newline a browser would drop, turning `/\t/host`
+ * into `//host`), named as the page, never as the data request that met the expired session.
+ */
 export function safeRedirectTo(value: unknown, fallback = "/"): string {
-  if (typeof value !== "string" || !value.startsWith("/") || value.startsWith("//") || value.startsWith("/\\")) return fallback;
-  return value;
+  if (typeof value !== "string" || !value.startsWith("/") || [...value].some((c) => c === "\\" || c <= "\u001f" || c === "\u007f")) return fallback;
+  let url: URL;
+  try {
+    url = new URL(value, SAME_SITE);
+  } catch {
+    return fallback;
+  }
+  if (url.origin !== SAME_SITE) return fallback;
+  return pageOf(url);
+}
+
+/** The page a request is for: `/profile.data?_routes=…` (a data request) is `/profile`, `/_root.data` the dashboard. */
+export function pageOf(url: URL): string {
+  if (!url.pathname.endsWith(".data")) return url.pathname + url.search + url.hash;
+  // As React Router names them: `/_.data` and `/profile/_.data` for paths ending in a slash, `/_root.data` before v8.
+  const pathname = url.pathname === "/_root.data" ? "/" : url.pathname.replace(/(\/_)?\.data$/, (_match, slash?: string) => (slash ? "/" : ""));
+  const search = new URLSearchParams(url.search);
+  search.delete("_routes");
+  search.delete("index");
+  const query = search.toString();
+  return pathname + (query ? `?${query}` : "") + url.hash;
 }
 
 /**
@@ -157,7 +183,8 @@ export function createSessions(
 
   async function toLogin(session: PortalSession, request?: Request): Promise<never> {
     const url = request ? new URL(request.url) : null;
-    const back = url && (url.pathname !== "/" || url.search) ? `?redirectTo=${encodeURIComponent(url.pathname + url.search)}` : "";
+    const page = url ? pageOf(url) : "/";
+    const back = page !== "/" ? `?redirectTo=${encodeURIComponent(page)}` : "";
     throw redirect(`/login${back}`, { headers: { "Set-Cookie": await sessionStorage.destroySession(session) } });
   }
 
@@ -203,9 +230,17 @@ export function createSessions(
     const session = await getSession(request);
     const user = session.get("user");
     if (!user) return toLogin(session, request);
-    const verified = checkToken(user.apiBase, user.token)
-      .catch(() => false)
-      .then((valid) => (valid ? undefined : toLogin(session)));
+    // Only the practice's own "no" ends the session (a false reply or a 401). A check that could not
+    // be made (a 503, a timeout, a dropped connection, a garbled reply) keeps it: the patient sees a
+    // page with Try again, and is still signed in when it works.
+    const verified = checkToken(user.apiBase, user.token).then(
+      (valid) => (valid ? undefined : toLogin(session)),
+      (error: unknown) => {
+        if (error instanceof PracticeApiError && error.kind === "unauthorized") return toLogin(session);
+        console.error(`Token check failed, session kept: ${error instanceof Error ? error.message : String(error)}`);
+        throw data({ message: messages.errors.tokenCheckFailed }, { status: 503 });
+      },
+    );
     if (tokenFirst) await verified;
     // Otherwise awaited by the middleware and by every call; never left unhandled in between.
     else verified.catch(() => undefined);

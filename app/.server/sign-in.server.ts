@@ -56,17 +56,19 @@ export function createSignInSteps(deps: SignInDeps) {
     if (!checked.ok) return { outcome: { kind: "invalid", fieldErrors: checked.errors, message: messages.signIn.summary } };
     const { username, password } = checked.data;
     const address = clientAddress(request);
-    const verdict = await deps.throttle.verdict(username, address);
+    const verdict = await deps.throttle.claim(username, address);
     if (!verdict.allowed) return { outcome: { kind: "refused", message: verdict.message } };
 
     const sessionFailures = session.get("failures") ?? 0;
     const captchaRequired = verdict.captchaRequired || sessionFailures >= CAPTCHA_AFTER;
     if (captchaRequired && !(await deps.verifyCaptcha(input.captcha))) {
+      await deps.throttle.release(username, address);
       return { outcome: { kind: "rejected", message: messages.signIn.captchaNeeded, captchaRequired: true } };
     }
 
+    // The attempt stays counted: it was a wrong password.
     const reject = async (message: string): Promise<FlowResult> => {
-      const failures = Math.max(await deps.throttle.recordFailure(username, address), sessionFailures + 1);
+      const failures = Math.max(verdict.attempt, sessionFailures + 1);
       session.set("failures", sessionFailures + 1);
       return {
         outcome: { kind: "rejected", message, captchaRequired: failures >= CAPTCHA_AFTER },
@@ -80,7 +82,7 @@ export function createSignInSteps(deps: SignInDeps) {
       const outcome = await authenticate(identity.apiBase, { userName: username, password });
       if (outcome.kind === "rejected") return reject(outcome.message || messages.signIn.rejectedFallback);
       if (outcome.kind === "noResource") return reject(messages.signIn.incorrect);
-      await deps.throttle.recordSuccess(username);
+      await deps.throttle.succeeded(username, address);
       return afterAuthentication(session, {
         token: outcome.token,
         apiBase: identity.apiBase,
@@ -92,6 +94,7 @@ export function createSignInSteps(deps: SignInDeps) {
         accounts: [],
       });
     } catch (error) {
+      await deps.throttle.release(username, address);
       return practiceFailure(error);
     }
   }

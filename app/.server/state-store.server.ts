@@ -19,6 +19,8 @@ export interface StateStore {
   compareAndSet(key: string, expected: string | null, next: string, ttlMs: number): Promise<boolean>;
   /** Adds one and returns the new count; the first increment starts the key's expiry, later ones keep it. */
   increment(key: string, ttlMs: number): Promise<number>;
+  /** Takes one back from a live counter, keeping its expiry; a missing counter stays missing, none goes below 0. */
+  decrement(key: string): Promise<void>;
   /** Gives a live value a new expiry; nothing happens to a missing one. */
   touch(key: string, ttlMs: number): Promise<void>;
   delete(key: string): Promise<void>;
@@ -71,6 +73,14 @@ export class MemoryStateStore implements StateStore {
     const count = (entry ? Number(entry.value) : 0) + 1;
     this.#entries.set(key, { value: String(count), expiresAt: entry?.expiresAt ?? this.now() + ttlMs });
     return count;
+  }
+
+  async decrement(key: string) {
+    const entry = this.#live(key);
+    if (!entry) return;
+    const count = Number(entry.value) - 1;
+    if (count <= 0) this.#entries.delete(key);
+    else entry.value = String(count);
   }
 
   async touch(key: string, ttlMs: number) {

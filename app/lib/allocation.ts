@@ -33,3 +33,19 @@ export function allocate(invoices: readonly AllocatableInvoice[], amountCents: n
 export function totalBalanceCents(invoices: readonly AllocatableInvoice[]): number {
   return invoices.reduce((sum, i) => sum + Math.max(0, i.balanceCents), 0);
 }
+
+/**
+ * Whether a payment's lines can be paid as sent: each names a pending invoice once, and none pays more
+ * than that invoice's balance. The browser's allocation is checked against the practice's invoices,
+ * so a doubled line or an unknown id cannot charge more than is owed (issue 20).
+ */
+export function allocationsPayable(lines: readonly { id: string; payNowCents: number }[], pending: readonly Pick<AllocatableInvoice, "id" | "balanceCents">[]): boolean {
+  const balances = new Map(pending.map((i) => [i.id, i.balanceCents]));
+  const seen = new Set<string>();
+  for (const line of lines) {
+    const balance = balances.get(line.id);
+    if (balance === undefined || seen.has(line.id) || line.payNowCents > balance) return false;
+    seen.add(line.id);
+  }
+  return true;
+}

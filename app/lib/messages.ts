@@ -20,6 +20,9 @@ export const messages = {
     signInExpired: "Your sign-in has expired. Please sign in again.",
     passwordHasName: "Your password must not contain your first, middle or family name.",
     switchFailed: "This sign-in link has expired or was already used. Please sign in with your e-mail and password.",
+    switchConfirmTitle: "Sign in with this link?",
+    switchConfirmText: "You followed a sign-in link from another website or app. Continue only if you asked the practice for this link yourself.",
+    switchConfirmButton: "Continue to the portal",
   },
   loginHelp: {
     invalid: "Please correct the highlighted fields.",
@@ -44,7 +47,7 @@ export const messages = {
     invalidEmail: "You have entered an invalid email address.",
     failed: "Something went wrong. Please try again.",
     captcha: "Please confirm you are not a robot first.",
-    sent: "Your password has been sent.",
+    neutral: "If that address belongs to an account, the practice will send a temporary password to it.",
   },
   /** Sign up (1§2): no call is wired, so the patient is told what happens next. */
   signup: {
@@ -197,6 +200,8 @@ export const messages = {
     unexpected: "Something went wrong on our side. Please try again.",
     retry: "Retry",
     /** The shared store of sessions and payments (Redis, decisions/050) did not answer: nothing was done. */
+    unreadableForm: "The form could not be read. Please go back and send it again.",
+    tokenCheckFailed: "The practice could not confirm your sign-in just now. You are still signed in: please try again.",
     stateUnavailable: "The portal cannot reach its records just now, so nothing was done. Please try again in a few minutes.",
   },
 } as const;

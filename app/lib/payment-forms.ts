@@ -23,6 +23,10 @@ export function luhnValid(digits: string): boolean {
   return sum % 10 === 0;
 }
 
+/** American Express numbers (34…, 37…) have 15 digits; the other cards the practices take at least 16. */
+const AMEX = /^3[47]/;
+const cardLength = (digits: string) => (AMEX.test(digits) ? 15 : 16);
+
 export const TestCardSchema = z.object({
   cardNumber: z
     .string()
@@ -30,8 +34,8 @@ export const TestCardSchema = z.object({
     .superRefine((digits, ctx) => {
       if (digits === "") ctx.addIssue({ code: "custom", message: t.cardRequired });
       else if (!/^\d+$/.test(digits)) ctx.addIssue({ code: "custom", message: t.cardCorrect });
-      else if (digits.length < 16) ctx.addIssue({ code: "custom", message: t.cardIncomplete });
-      else if (digits.length > 19 || !luhnValid(digits)) ctx.addIssue({ code: "custom", message: t.cardInvalid });
+      else if (digits.length < cardLength(digits)) ctx.addIssue({ code: "custom", message: t.cardIncomplete });
+      else if (digits.length > (AMEX.test(digits) ? 15 : 19) || !luhnValid(digits)) ctx.addIssue({ code: "custom", message: t.cardInvalid });
     }),
   expiry: z
     .string()

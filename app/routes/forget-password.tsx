@@ -15,6 +15,7 @@ import { ForgotPasswordSchema } from "../lib/forgot-password";
 import { parseForm } from "../lib/form-data";
 import { messages } from "../lib/messages";
 import type { Route } from "./+types/forget-password";
+import { requestForm } from "../.server/request-form.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Forgot password – Patient Portal" }];
 
@@ -28,16 +29,16 @@ const t = messages.forgotPassword;
 
 export async function action({ request }: Route.ActionArgs) {
   await redirectIfSignedIn(request);
-  const form = await request.formData();
+  const form = await requestForm(request);
   const email = String(form.get("email") ?? "").slice(0, 300);
   const parsed = parseForm(form, ForgotPasswordSchema);
   if (!parsed.ok) return data<Result>({ tone: "error", message: t.invalidEmail, email, result: parsed.result }, { status: 400 });
   if (!(await verifyCaptcha(form.get("captcha")))) return data<Result>({ tone: "error", message: t.captcha, email }, { status: 400 });
   try {
     const reply = await requestPasswordReset(parsed.value.email);
-    // StatusCode "1" (sent) and "0" (not found) carry the practice's own words (1§7).
-    if (reply.StatusCode === "1") return data<Result>({ tone: "success", message: reply.ResponseMessage || t.sent, email });
-    if (reply.StatusCode === "0") return data<Result>({ tone: "error", message: reply.ResponseMessage || t.failed, email });
+    // Sent ("1") and not found ("0") get the same answer, so the page cannot tell anyone who is a
+    // patient of the practice (a deviation from 1§7's own words: docs/spec-deviations.md).
+    if (reply.StatusCode === "1" || reply.StatusCode === "0") return data<Result>({ tone: "success", message: t.neutral, email });
     return data<Result>({ tone: "error", message: t.failed, email }, { status: 502 });
   } catch (error) {
     if (!(error instanceof PracticeApiError)) throw error;

@@ -1,6 +1,7 @@
 import { cancelStep, changePasswordStep, chooseAccountStep, signInStep, type FlowResult } from "../.server/sign-in.server";
 import { getSession, safeRedirectTo } from "../.server/session.server";
 import type { Route } from "./+types/login-flow";
+import { requestForm } from "../.server/request-form.server";
 
 /**
  * The sign-in page's action: one step of the login machine per POST, answered as JSON for the
@@ -9,7 +10,7 @@ import type { Route } from "./+types/login-flow";
 export async function action({ request }: Route.ActionArgs) {
   const session = await getSession(request);
   if (session.get("user")) return reply({ outcome: { kind: "signedIn", redirectTo: "/" } });
-  const form = await request.formData();
+  const form = await requestForm(request);
   const text = (name: string) => {
     const value = form.get(name);
     return typeof value === "string" ? value : "";

@@ -6,6 +6,7 @@ import { parseForm } from "../lib/form-data";
 import { LoginHelpSchema, type LoginHelpResult } from "../lib/login-help";
 import { messages } from "../lib/messages";
 import type { Route } from "./+types/login-help";
+import { requestForm } from "../.server/request-form.server";
 
 function reply(result: LoginHelpResult, status = 200) {
   return data(result, { status, headers: { "Cache-Control": "no-store" } });
@@ -13,7 +14,7 @@ function reply(result: LoginHelpResult, status = 200) {
 
 /** The Login Help dialog's action: the form is checked again here, the captcha verified, then sent. */
 export async function action({ request }: Route.ActionArgs) {
-  const form = await request.formData();
+  const form = await requestForm(request);
   const parsed = parseForm(form, LoginHelpSchema);
   if (!parsed.ok) return reply({ ok: false, message: messages.loginHelp.invalid, fieldErrors: parsed.errors }, 400);
   if (!(await verifyCaptcha(form.get("captcha")))) {

@@ -10,6 +10,7 @@ import { parseForm } from "../lib/form-data";
 import { messages } from "../lib/messages";
 import { newPasswordSchema } from "../lib/new-password";
 import type { Route } from "./+types/reset-password";
+import { requestForm } from "../.server/request-form.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Set password – Patient Portal" }];
 
@@ -28,7 +29,7 @@ const ResetPasswordSchema = newPasswordSchema("resetPanel");
 
 export async function action({ request }: Route.ActionArgs) {
   const session = await redirectIfSignedIn(request);
-  const form = await request.formData();
+  const form = await requestForm(request);
   // The schema is the authority; a password is never echoed back into the page.
   const parsed = parseForm(form, ResetPasswordSchema, { hideFields: ["password", "confirm"] });
   if (!parsed.ok) return data({ message: null, result: parsed.result }, { status: 400 });

@@ -9,6 +9,7 @@ import { parseForm } from "../lib/form-data";
 import { messages } from "../lib/messages";
 import { SignupSchema } from "../lib/signup";
 import type { Route } from "./+types/signup";
+import { requestForm } from "../.server/request-form.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Sign up – Patient Portal" }];
 
@@ -30,7 +31,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 /** The spec wires no call (1§2 Signup): the details are checked, and the patient told plainly what happens next. */
 export async function action({ request }: Route.ActionArgs) {
   await redirectIfSignedIn(request);
-  const parsed = parseForm(await request.formData(), SignupSchema);
+  const parsed = parseForm(await requestForm(request), SignupSchema);
   if (!parsed.ok) return data({ done: false as const, result: parsed.result }, { status: 400 });
   return { done: true as const };
 }

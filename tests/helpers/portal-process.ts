@@ -47,6 +47,9 @@ export function runPortalUntilExit(env: Record<string, string>, timeoutMs = 30_0
   });
 }
 
+/** How long a built portal may take to answer /login after it is launched (raise it on a crowded machine). */
+export const START_TIMEOUT_MS = Number(process.env.PORTAL_START_TIMEOUT_MS ?? 60_000);
+
 export async function startPortalProcess(port: number, env: Record<string, string>): Promise<PortalProcess> {
   if (!existsSync("build/server/index.js")) throw new Error("The built portal is missing: run `npm run build` first (npm test builds before Vitest).");
   let child: ChildProcess | null = null;
@@ -60,7 +63,7 @@ export async function startPortalProcess(port: number, env: Record<string, strin
       let output = "";
       running.stdout!.on("data", (chunk) => (output += String(chunk)));
       running.stderr!.on("data", (chunk) => (output += String(chunk)));
-      const until = Date.now() + 60_000;
+      const until = Date.now() + START_TIMEOUT_MS;
       for (;;) {
         if (running.exitCode !== null) throw new Error(`The portal on port ${port} exited with ${running.exitCode}:\n${output}`);
         const ok = await fetch(`${url}/login`).then(
@@ -68,7 +71,7 @@ export async function startPortalProcess(port: number, env: Record<string, strin
           () => false,
         );
         if (ok) return;
-        if (Date.now() > until) throw new Error(`The portal on port ${port} did not start within 60 s:\n${output}`);
+        if (Date.now() > until) throw new Error(`The portal on port ${port} did not start within ${START_TIMEOUT_MS / 1000} s:\n${output}`);
         await new Promise((r) => setTimeout(r, 200));
       }
     },

@@ -91,6 +91,20 @@ describe("the payment action", () => {
     expect(await world.requests({ path: "patient/SaveTempPayment" })).toEqual([]);
   });
 
+  it.each([
+    ["one invoice twice, for double its balance", (p: Payer) => [p.invoices[0], p.invoices[0]].map((i) => ({ id: i.id, payNowCents: i.balanceCents }))],
+    ["an invoice that is not pending", (p: Payer) => [{ id: `${p.invoices[0].id}9`, payNowCents: 100 }]],
+    ["more than an invoice's balance", (p: Payer) => [{ id: p.invoices[0].id, payNowCents: p.invoices[0].balanceCents + 100 }]],
+  ])("refuses lines paying %s, before any practice call saves the payment", async (_what, lines) => {
+    const p = await payer();
+    await world.clearRequests();
+    const allocations = lines(p);
+    const amount = allocations.reduce((sum, a) => sum + a.payNowCents, 0);
+    const result = await saveTemp(p, newKey(), { amountCents: String(amount), feeCents: String(feeCents(amount, p.feeBasisPoints)), allocations: JSON.stringify(allocations) });
+    expect(result).toEqual({ ok: false, message: messages.payment.notStarted });
+    expect(await world.requests({ path: "patient/SaveTempPayment" })).toEqual([]);
+  });
+
   it("creates the payment intent for the amount and fee it recorded, whatever the browser sends later", async () => {
     const p = await payer();
     const key = newKey();

@@ -59,19 +59,22 @@ describe("the start-up check", () => {
 });
 
 describe("two processes sharing Redis", () => {
-  it("count sign-in failures together: the captcha from the third, the pause at the limit, wherever each lands", async () => {
+  it("count sign-in attempts together: the captcha from the fourth, the pause at the limit, wherever each lands", async () => {
     const limits = { SIGNIN_MAX_FAILURES_PER_ACCOUNT: 10, SIGNIN_MAX_FAILURES_PER_ADDRESS: 1_000 };
     const first = new SignInThrottle(limits, open());
     const second = new SignInThrottle(limits, open());
     const who = `spread-${Date.now()}@example.com`;
-    await Promise.all([first.recordFailure(who, "10.0.0.1"), second.recordFailure(who.toUpperCase(), "10.0.0.2")]);
-    expect(await first.verdict(who, "10.0.0.1")).toEqual({ allowed: true, captchaRequired: false });
-    await second.recordFailure(who, "10.0.0.2");
-    expect(await first.verdict(who, "10.0.0.1")).toEqual({ allowed: true, captchaRequired: true });
-    await Promise.all(Array.from({ length: 7 }, (_, i) => (i % 2 ? first : second).recordFailure(who, "10.0.0.3")));
-    expect(await second.verdict(who, "10.0.0.9")).toEqual({ allowed: false, message: messages.signInThrottle.tooManyForAccount });
-    await first.recordSuccess(who);
-    expect(await second.verdict(who, "10.0.0.9")).toEqual({ allowed: true, captchaRequired: false });
+    // Three wrong passwords, two of them at the same moment on different processes.
+    const opening = await Promise.all([first.claim(who, "10.0.0.1"), second.claim(who.toUpperCase(), "10.0.0.2")]);
+    expect(opening.map((v) => v.allowed && v.captchaRequired)).toEqual([false, false]);
+    expect(await second.claim(who, "10.0.0.2")).toMatchObject({ allowed: true, captchaRequired: false, attempt: 3 });
+    expect(await first.claim(who, "10.0.0.1")).toMatchObject({ allowed: true, captchaRequired: true, attempt: 4 });
+    // Twenty more at once across both: six get attempts 5 to 10, the others are paused and not counted.
+    const burst = await Promise.all(Array.from({ length: 20 }, (_, i) => (i % 2 ? first : second).claim(who, "10.0.0.3")));
+    expect(burst.filter((v) => v.allowed)).toHaveLength(6);
+    expect(burst.filter((v) => !v.allowed)).toEqual(Array(14).fill({ allowed: false, message: messages.signInThrottle.tooManyForAccount }));
+    await first.succeeded(who, "10.0.0.1");
+    expect(await second.claim(who, "10.0.0.9")).toEqual({ allowed: true, captchaRequired: false, attempt: 1 });
   });
 
   it("keep a charged payment attempt charged when another process restates it at the same moment", async () => {

@@ -1,7 +1,8 @@
-import { beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 import { loadConfig } from "../../app/.server/config.server";
 import { logout } from "../../app/.server/practice/auth.server";
 import { createSessions, type SignedInData } from "../../app/.server/session.server";
+import { messages } from "../../app/lib/messages";
 import { endpoints } from "../../contract/endpoints";
 import { useMockServer, type TestWorld } from "../helpers/mock-world";
 
@@ -63,6 +64,24 @@ describe("requireSession", () => {
     expect(await world.requests({ path: "ValidateToken" })).toHaveLength(1);
     const balance = await first.api.call(endpoints.accountBalance, { query: { PatientID: user.userId } });
     expect(typeof balance).toBe("number");
+  });
+
+  it.each([
+    ["answers 503", { status: 503 }],
+    ["sends a garbled reply", { body: "malformed" as const }],
+    ["drops the connection", { body: "drop" as const }],
+  ])("keeps the session when the token check %s: a 503 to try again, and the next request goes through", async (_what, fault) => {
+    const { cookie, user } = await signedIn();
+    const logged = vi.spyOn(console, "error").mockImplementation(() => undefined);
+    await world.fault({ path: "ValidateToken", times: 1, ...fault });
+    const thrown = await sessions.requireSession(page("/profile", cookie)).then(
+      () => null,
+      (error: unknown) => error,
+    );
+    expect(thrown).toMatchObject({ init: { status: 503 }, data: { message: messages.errors.tokenCheckFailed } });
+    expect(logged).toHaveBeenCalledWith(expect.stringMatching(/^Token check failed, session kept: GET ValidateToken/));
+    expect((await sessions.sessionStorage.getSession(cookie)).get("user")).toEqual(user);
+    expect((await sessions.requireSession(page("/profile", cookie))).user).toEqual(user);
   });
 
   it("a call that answers 401 later in the request also goes to /login and ends the session", async () => {

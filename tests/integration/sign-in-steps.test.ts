@@ -102,6 +102,53 @@ describe("sign-in steps", () => {
     expect(await browser(steps).signIn(solo.username.toUpperCase(), solo.password, "solved")).toEqual({ kind: "refused", message: messages.signInThrottle.tooManyForAccount });
   });
 
+  it(`lets at most ${CAPTCHA_AFTER} of 40 parallel attempts without a captcha reach the practice, the right password among them`, async () => {
+    const solo = world.user("solo");
+    const { steps } = portal();
+    await world.clearRequests();
+    const passwords = Array.from({ length: 40 }, (_, i) => (i === 20 ? solo.password : `NotThePassword${i}`));
+    // Each from its own browser, all sent together: no cookie and no earlier reply slows them.
+    const outcomes = await Promise.all(passwords.map((p) => browser(steps).signIn(solo.username, p)));
+    const asked = await world.requests({ path: "Patient/Authentication" });
+    expect(asked.length).toBeLessThanOrEqual(CAPTCHA_AFTER);
+    // The others were stopped before the practice: by the captcha, or by the pause once the claimed
+    // attempts reached the account's limit.
+    const stopped = outcomes.filter((o) => (o.kind === "rejected" && o.message === messages.signIn.captchaNeeded) || (o.kind === "refused" && o.message === messages.signInThrottle.tooManyForAccount));
+    expect(stopped).toHaveLength(40 - asked.length);
+  });
+
+  it("pauses an account at its limit when the attempts come all at once, captcha solved", async () => {
+    const solo = world.user("solo");
+    const { steps } = portal();
+    await world.clearRequests();
+    const outcomes = await Promise.all(Array.from({ length: 30 }, () => browser(steps).signIn(solo.username, "NotThePassword1", "solved")));
+    expect(await world.requests({ path: "Patient/Authentication" })).toHaveLength(ACCOUNT_LIMIT);
+    expect(outcomes.filter((o) => o.kind === "refused")).toEqual(Array(30 - ACCOUNT_LIMIT).fill({ kind: "refused", message: messages.signInThrottle.tooManyForAccount }));
+  });
+
+  it("pauses a client address at its limit when its attempts on many accounts come all at once", async () => {
+    const throttle = new SignInThrottle({ SIGNIN_MAX_FAILURES_PER_ACCOUNT: 1_000, SIGNIN_MAX_FAILURES_PER_ADDRESS: 12 });
+    const steps = createSignInSteps({ identityUrl: mock.portalConfig.PRACTICE_IDENTITY_URL, sessions, throttle, verifyCaptcha: async () => true });
+    const labels = ["solo", "family", "empty"] as const;
+    await world.clearRequests();
+    const outcomes = await Promise.all(Array.from({ length: 60 }, (_, i) => browser(steps, "198.51.100.7").signIn(world.user(labels[i % 3]).username, "NotThePassword1", "solved")));
+    expect(await world.requests({ path: "Patient/Authentication" })).toHaveLength(12);
+    expect(outcomes.filter((o) => o.kind === "refused")).toEqual(Array(48).fill({ kind: "refused", message: messages.signInThrottle.tooManyFromAddress }));
+    // Another address is not paused by it.
+    expect(await browser(steps, "198.51.100.8").signIn(world.user("solo").username, world.user("solo").password)).toEqual({ kind: "signedIn", redirectTo: "/accounts" });
+  });
+
+  it("does not count an attempt the practice could not answer, nor one refused for want of the captcha", async () => {
+    const solo = world.user("solo");
+    const { steps } = portal();
+    await world.fault({ path: "Patient/Authentication", status: 503, times: ACCOUNT_LIMIT + 2 });
+    for (let i = 0; i < ACCOUNT_LIMIT + 2; i++) expect(await browser(steps).signIn(solo.username, solo.password)).toMatchObject({ kind: "failed" });
+    await world.clearFaults();
+    for (let i = 0; i < CAPTCHA_AFTER; i++) await browser(steps).signIn(solo.username, "NotThePassword1");
+    for (let i = 0; i < ACCOUNT_LIMIT; i++) expect(await browser(steps).signIn(solo.username, solo.password)).toMatchObject({ kind: "rejected", captchaRequired: true });
+    expect(await browser(steps).signIn(solo.username, solo.password, "solved")).toEqual({ kind: "signedIn", redirectTo: "/accounts" });
+  });
+
   it("asks for a new password first when the practice says so, checks it, then signs in", async () => {
     const reset = world.user("reset");
     const b = browser(portal().steps);

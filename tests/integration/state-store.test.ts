@@ -99,6 +99,24 @@ describe.each(implementations)("the %s state store", (_name, open) => {
     expect(await two.increment(k, 600)).toBe(1);
   });
 
+  it("takes one back from a live counter, keeping its expiry; a missing counter stays missing, none goes below zero", async () => {
+    const k = key("decrement");
+    await one.decrement(k);
+    expect(await two.get(k)).toBeNull();
+    await one.increment(k, 600);
+    await one.increment(k, 600);
+    await Promise.all([one.decrement(k), two.decrement(k), one.decrement(k)]);
+    expect(await two.get(k)).toBeNull();
+    expect(await one.increment(k, 600)).toBe(1);
+    await two.increment(k, 600);
+    await one.decrement(k);
+    expect(await two.get(k)).toBe("1");
+    await sleep(700);
+    // Its first increment's expiry still held: it is gone, and a decrement does not bring it back.
+    await one.decrement(k);
+    expect(await two.get(k)).toBeNull();
+  });
+
   it("lets exactly one of many parallel claims win, and keeps the winner's value", async () => {
     const k = key("claim");
     const results = await Promise.all(Array.from({ length: 40 }, (_, i) => (i % 2 ? one : two).compareAndSet(k, null, `claimant ${i}`, 10_000)));

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { allocate, totalBalanceCents, type AllocatableInvoice } from "../../app/lib/allocation";
+import { allocate, allocationsPayable, totalBalanceCents, type AllocatableInvoice } from "../../app/lib/allocation";
 import { centsToDecimal, feeCents, feeRateBasisPoints, formatCents, toCents } from "../../app/lib/money";
 
 const inv = (id: string, balance: number, payNow = 0): AllocatableInvoice => ({ id, balanceCents: balance, payNowCents: payNow });
@@ -91,5 +91,20 @@ describe("money in cents", () => {
     expect(feeCents(10000, 250)).toBe(250);
     expect(feeCents(1, 5000)).toBe(1); // 0.5 cent rounds up
     expect(feeCents(12345, 250)).toBe(309); // 308.625 → 309
+  });
+});
+
+describe("allocationsPayable", () => {
+  const pending = [
+    { id: "A", balanceCents: 4100 },
+    { id: "B", balanceCents: 2000 },
+  ];
+  it("takes lines naming pending invoices once each, within their balances", () => {
+    expect(allocationsPayable([{ id: "A", payNowCents: 4100 }, { id: "B", payNowCents: 1 }], pending)).toBe(true);
+  });
+  it("refuses a doubled line, an unknown invoice and more than a balance", () => {
+    expect(allocationsPayable([{ id: "A", payNowCents: 4100 }, { id: "A", payNowCents: 4100 }], pending)).toBe(false);
+    expect(allocationsPayable([{ id: "C", payNowCents: 100 }], pending)).toBe(false);
+    expect(allocationsPayable([{ id: "B", payNowCents: 2001 }], pending)).toBe(false);
   });
 });

@@ -23,6 +23,16 @@ describe("the test provider's card form (1§5)", () => {
     expect(t.cardInvalid).toBe("Your card number is invalid.");
   });
 
+  it("takes American Express's 15 digits and four-digit code, and no more digits than that", () => {
+    const number = (cardNumber: string) => testCardErrors({ cardNumber, expiry: "12/30", cvc: "1234" }, now).cardNumber;
+    expect(number("3782 822463 10005")).toBeUndefined();
+    expect(number("3714 496353 98431")).toBeUndefined();
+    expect(number("3782 822463 1000")).toBe(t.cardIncomplete);
+    expect(number("3782 822463 100052")).toBe(t.cardInvalid);
+    // Other cards still need at least 16.
+    expect(number("4242 4242 4242 424")).toBe(t.cardIncomplete);
+  });
+
   it("checks the expiry and the security code", () => {
     expect(testCardErrors({ cardNumber: "4242424242424242", expiry: "", cvc: "" }, now)).toEqual({ expiry: t.expiryRequired, cvc: t.cvcRequired });
     expect(testCardErrors({ cardNumber: "4242424242424242", expiry: "13/30", cvc: "12" }, now)).toEqual({ expiry: t.expiryInvalid, cvc: t.cvcInvalid });

@@ -1,0 +1,110 @@
+import { request } from "node:http";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { HSTS } from "../../server";
+import { useMockServer, type TestWorld } from "../helpers/mock-world";
+import { Browser, START_TIMEOUT_MS, startPortalProcess, type PortalProcess } from "../helpers/portal-process";
+import { freePort } from "../helpers/redis-server";
+
+/**
+ * Issue 20, findings 5, 8 and 9, against the built portal over real HTTP: what a post may be, what a
+ * signed-in reply lets a cache keep, and HSTS when the portal is served over TLS.
+ */
+
+const mock = useMockServer();
+let portal: PortalProcess;
+let secure: PortalProcess;
+let world: TestWorld;
+
+beforeAll(async () => {
+  world = await mock.createWorld({ scenario: "default", seed: 29 });
+  const env = { PRACTICE_IDENTITY_URL: mock.url, SESSION_SECRET: "request-hardening-test-secret-32-chars!!" };
+  [portal, secure] = await Promise.all([startPortalProcess(await freePort(), env), startPortalProcess(await freePort(), { ...env, COOKIE_SECURE: "true" })]);
+}, START_TIMEOUT_MS + 60_000);
+
+afterAll(async () => {
+  await Promise.all([portal?.stop(), secure?.stop()]);
+}, 30_000);
+
+/**
+ * A post that announces `length` bytes and sends only its first kilobyte: the answer must come without
+ * the rest being read, which is how a 600 MB post is refused with no memory spent on it.
+ */
+function announce(path: string, length: number, contentType: string): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const req = request(`${portal.url}${path}`, { method: "POST", headers: { "Content-Type": contentType, "Content-Length": String(length), Origin: portal.url } }, (res) => {
+      let body = "";
+      res.on("data", (chunk) => (body += String(chunk)));
+      res.on("end", () => resolve({ status: res.statusCode ?? 0, body }));
+    });
+    req.on("error", reject);
+    req.write("a".repeat(1024));
+  });
+}
+
+async function signedIn(): Promise<Browser> {
+  const browser = new Browser();
+  const solo = world.user("solo");
+  await browser.post(portal, "/login/flow", { intent: "sign-in", username: solo.username, password: solo.password, captcha: "", redirectTo: "/" });
+  expect(browser.cookie).not.toBeNull();
+  return browser;
+}
+
+describe("request bodies", () => {
+  it("refuses a form post larger than 64 KB with 413 before reading it", async () => {
+    expect(await announce("/signup", 100 * 1024 * 1024, "application/x-www-form-urlencoded")).toMatchObject({ status: 413 });
+    expect(await announce("/login/flow", 64 * 1024 + 1, "application/x-www-form-urlencoded")).toMatchObject({ status: 413 });
+  });
+
+  it("refuses what is not a form with 415, and a form that cannot be read with 400", async () => {
+    const json = await fetch(`${portal.url}/signup`, { method: "POST", headers: { "Content-Type": "application/json", Origin: portal.url }, body: "{}" });
+    expect(json.status).toBe(415);
+    const broken = await fetch(`${portal.url}/signup`, {
+      method: "POST",
+      headers: { "Content-Type": "multipart/form-data; boundary=xyz", Origin: portal.url },
+      body: "--xyz\r\nContent-Disposition: form-data; name=\"a\"\r\n\r\nno closing boundary",
+    });
+    expect(broken.status).toBe(400);
+  });
+
+  it("takes an ordinary form post", async () => {
+    const browser = await signedIn();
+    expect((await browser.fetch(portal, "/")).status).toBe(200);
+  });
+});
+
+describe("sign-in links", () => {
+  it("followed from another site, ask first and sign nobody in; the portal's own form then goes on", async () => {
+    const { q } = (await (await mock.admin(`/worlds/${world.id}/switch-tokens`, { body: { label: "solo" } })).json()) as { q: string };
+    await world.clearRequests();
+    const followed = await fetch(`${portal.url}/loginSwitch/${q}`, { headers: { "Sec-Fetch-Site": "cross-site" }, redirect: "manual" });
+    expect(followed.status).toBe(200);
+    expect(await followed.text()).toContain("Sign in with this link?");
+    expect(followed.headers.getSetCookie()).toEqual([]);
+    expect(await world.requests({ path: "Patient/Authentication" })).toEqual([]);
+    // A cross-site post of the same form is refused by the same-origin rule.
+    expect((await fetch(`${portal.url}/loginSwitch/${q}`, { method: "POST", headers: { Origin: "https://evil.example" }, redirect: "manual" })).status).toBe(403);
+
+    const browser = new Browser();
+    const confirmed = await browser.fetch(portal, `/loginSwitch/${q}`, { method: "POST" });
+    expect(confirmed.status).toBe(302);
+    expect(confirmed.headers.get("location")).toBe("/");
+    expect(browser.cookie).not.toBeNull();
+  });
+});
+
+describe("caching and transport", () => {
+  it("marks every signed-in reply no-store, a page's data request included", async () => {
+    const browser = await signedIn();
+    for (const path of ["/", "/_.data", "/profile.data", "/accounts.data"]) {
+      const res = await browser.fetch(portal, path);
+      await res.arrayBuffer();
+      expect(res.status, path).toBe(200);
+      expect(res.headers.get("cache-control"), path).toBe("no-store");
+    }
+  });
+
+  it("sends Strict-Transport-Security only when the portal is served over TLS", async () => {
+    expect((await fetch(`${secure.url}/login`)).headers.get("strict-transport-security")).toBe(HSTS);
+    expect((await fetch(`${portal.url}/login`)).headers.get("strict-transport-security")).toBeNull();
+  });
+});
