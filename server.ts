@@ -62,7 +62,7 @@ export function sameOriginOnly(req: Request, res: Response, next: NextFunction) 
 export interface BodyLimits {
   formBytes: number;
   uploadBytes: number;
-  /** Paths (and the paths under them) whose multipart posts may carry files. */
+  /** Paths (and the paths under them) whose posts may carry files. */
   uploadPaths: readonly string[];
 }
 
@@ -88,7 +88,7 @@ export function limitBodies(limits: BodyLimits = BODY_LIMITS) {
     if (declared === undefined) return refuse(411, "A post must give its length.");
     const type = (req.get("content-type") ?? "").split(";")[0].trim().toLowerCase();
     if (!FORM_TYPES.has(type)) return refuse(415, "Only forms are accepted.");
-    const upload = type === "multipart/form-data" && limits.uploadPaths.some((p) => req.path === p || req.path.startsWith(`${p}/`) || req.path.startsWith(`${p}.`));
+    const upload = limits.uploadPaths.some((p) => req.path === p || req.path.startsWith(`${p}/`) || req.path.startsWith(`${p}.`));
     if (Number(declared) > (upload ? limits.uploadBytes : limits.formBytes)) return refuse(413, "That is more than the portal accepts in one post.");
     next();
   };
