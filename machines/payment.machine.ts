@@ -103,7 +103,7 @@ export const paymentMachine = setup({
   actors: {
     saveTempPayment: unprovided<TempPaymentRequest, number>("saveTempPayment"),
     createPaymentIntent: unprovided<{ key: string }, string>("createPaymentIntent"),
-    confirmCard: unprovided<{ clientSecret: string }, void>("confirmCard"),
+    confirmCard: unprovided<{ clientSecret: string; key: string }, void>("confirmCard"),
     savePayment: unprovided<{ key: string }, boolean>("savePayment"),
   },
   guards: {
@@ -132,7 +132,12 @@ export const paymentMachine = setup({
     rememberSecret: assign({ clientSecret: ({ event }) => (event as unknown as { output: string }).output, progress: 45 as const }),
     markConfirmed: assign({ progress: 90 as const }),
     succeed: assign({ progress: 100 as const, result: { kind: "succeeded", message: paymentTexts.succeeded } }),
-    refuseStart: assign({ progress: 0 as const, key: null, result: { kind: "failed", message: paymentTexts.notStarted, charged: false } }),
+    // A refusal the portal worded (another payment is open, the amount is fixed) is shown as worded.
+    refuseStart: assign(({ event }) => {
+      const error = (event as unknown as { error?: unknown }).error;
+      const message = error instanceof RefusedError ? error.message : paymentTexts.notStarted;
+      return { progress: 0 as const, key: null, result: { kind: "failed" as const, message, charged: false } };
+    }),
     failUncharged: assign(({ event }) => {
       const error = (event as unknown as { error?: unknown }).error;
       const reason = error instanceof Error && error.message ? `${error.message} ` : "";
@@ -208,7 +213,7 @@ export const paymentMachine = setup({
         confirmingCard: {
           invoke: {
             src: "confirmCard",
-            input: ({ context }) => ({ clientSecret: context.clientSecret! }),
+            input: ({ context }) => ({ clientSecret: context.clientSecret!, key: context.key! }),
             onDone: { target: "recording", actions: "markConfirmed" },
             // A refusal charged nothing; a cut-off confirmation may have: trying again reuses the key.
             onError: [{ guard: "refused", target: "#payment.failed", actions: "failUncharged" }, { target: "#payment.failed", actions: "failUncertain" }],

@@ -1,15 +1,15 @@
 import { data } from "react-router";
 import { allocationsPayable } from "../lib/allocation";
-import { formatDate } from "../lib/dates";
+import { formatDate, formatDateTime } from "../lib/dates";
 import { messages } from "../lib/messages";
-import { feeCents, toCents } from "../lib/money";
+import { feeCents, formatCents, toCents } from "../lib/money";
 import { centsAsAmountText, paymentAmountSchema } from "../lib/payment-amount";
 import { PayStepSchema, parseCardTypes, testCardErrors } from "../lib/payment-forms";
-import type { CardProviderChoice, InvoiceTableRow } from "../lib/accounts-view";
+import type { CardProviderChoice, InvoiceTableRow, OpenPayment } from "../lib/accounts-view";
 import type { PayReply } from "../lib/payment-steps";
 import { cardProvider } from "./card-provider.server";
 import { config } from "./config.server";
-import { paymentAttempts, type PaymentAttempts } from "./payment-attempts.server";
+import { paymentAttempts, type PaymentAttempt, type PaymentAttempts } from "./payment-attempts.server";
 import { confirmTestCard, createPaymentIntent, getInvoicePdf, getInvoices, savePayment, saveTempPayment } from "./practice/accounts.server";
 import { PracticeApiError } from "./practice/client.server";
 import { practiceErrorResponse } from "./practice/errors.server";
@@ -41,10 +41,11 @@ export async function loadAccountsPage(request: Request) {
   const { api, user } = await requireSession(request);
   const url = new URL(request.url);
   const page = Math.max(1, Math.min(100_000, Number.parseInt(url.searchParams.get("page") ?? "1", 10) || 1));
-  const [pending, all, settings] = await Promise.all([
+  const [pending, all, settings, open] = await Promise.all([
     getInvoices(api, user.parentId, "pending").catch(practiceErrorResponse),
     getInvoices(api, user.parentId, "all", page).catch(practiceErrorResponse),
     getPracticeSettings(api, user.parentId).catch(practiceErrorResponse),
+    paymentAttempts.openAttempt(attemptOwner(user)),
   ]);
   return {
     pending: pending.resources.map(rowOf),
@@ -53,10 +54,25 @@ export async function loadAccountsPage(request: Request) {
     cardTypes: parseCardTypes(settings.PaymentCardTypes),
     provider: cardProvider(),
     billing: { name: user.parentName ?? "", email: user.username },
+    openPayment: open ? openPaymentOf(open) : null,
   };
 }
 
+/** The holder's unfinished payment, as the page's notice tells it (any tab, any session). */
+function openPaymentOf(open: PaymentAttempt & { key: string }): OpenPayment {
+  return { key: open.key, amount: formatCents(open.chargeCents), charged: open.charged, started: formatDateTime(open.intentAt ?? Date.now()) };
+}
+
 export type { PayReply };
+
+/**
+ * Whose attempts these are: the account holder at their practice. Patient ids are the practice's own,
+ * and one portal may serve several practices (each user's ACCAPIURL, 1§7), so the id alone could meet
+ * another practice's patient.
+ */
+export function attemptOwner(user: Pick<SignedIn["user"], "apiBase" | "parentId">): string {
+  return `${user.apiBase} ${user.parentId}`;
+}
 
 /** What a payment step needs beyond the request; tests give their own (sessions, attempts, provider). */
 export interface PayDeps {
@@ -65,9 +81,15 @@ export interface PayDeps {
   provider: () => CardProviderChoice;
   /** The create-payment-intent function's own address (1§7), when it has one. */
   paymentIntentUrl: string | undefined;
+  now: () => number;
+  /** How long an attempt whose intent went out must stay quiet before "not charged" lets it go. */
+  releaseAfterMs: number;
 }
 
-const portalPayDeps: PayDeps = { requireSession, attempts: paymentAttempts, provider: cardProvider, paymentIntentUrl: config.PAYMENT_INTENT_URL };
+/** Long enough to type a card's details in another tab (decisions/052). */
+export const RELEASE_AFTER_MS = 10 * 60 * 1000;
+
+const portalPayDeps: PayDeps = { requireSession, attempts: paymentAttempts, provider: cardProvider, paymentIntentUrl: config.PAYMENT_INTENT_URL, now: Date.now, releaseAfterMs: RELEASE_AFTER_MS };
 
 /** One step of a payment. The practice API honours the attempt's idempotency key (decisions/031). */
 export async function payAction(request: Request, deps: PayDeps = portalPayDeps): Promise<PayReply> {
@@ -77,10 +99,17 @@ export async function payAction(request: Request, deps: PayDeps = portalPayDeps)
   if (!parsed.success) throw data({ message: "Invalid payment step" }, { status: 400 });
   const step = parsed.data;
   const holder = user.parentId;
+  const owner = attemptOwner(user);
   try {
     switch (step.step) {
       case "save-temp": {
-        const earlier = await attempts.attemptOf(holder, step.key);
+        const earlier = await attempts.attemptOf(owner, step.key);
+        if (earlier?.closed) return { ok: false, message: messages.payment.keySpent };
+        if (earlier && earlier.intentAt !== undefined && earlier.chargeCents !== step.amountCents + step.feeCents) {
+          // Once its intent is out the card may be charged at any moment: the amount is fixed, and a
+          // replay with another amount is refused rather than reported as that amount paid.
+          return { ok: false, message: messages.payment.amountFixed };
+        }
         // A charged attempt is final: paying again with its key records it and charges nothing more.
         if (earlier?.charged) return { ok: true, value: earlier.tempId };
         // The lines against the practice's own pending invoices: each once, none beyond its balance.
@@ -97,16 +126,20 @@ export async function payAction(request: Request, deps: PayDeps = portalPayDeps)
         if (cardTypes.length > 0 && !cardType) return { ok: false, message: messages.payment.notStarted };
         const fee = cardType ? feeCents(step.amountCents, cardType.feeBasisPoints) : 0;
         if (fee !== step.feeCents) return { ok: false, message: messages.payment.notStarted };
+        // One open attempt per account holder: another that may have charged must be finished first.
+        const claim = await attempts.claim(owner, step.key);
+        if (!claim.ok) return { ok: false, message: messages.payment.openElsewhere, blocked: true };
         const tempId = await saveTempPayment(api, holder, step);
-        if (tempId > 0) await attempts.remember(holder, step.key, { tempId, chargeCents: step.amountCents + fee, charged: false });
+        if (tempId > 0) await attempts.remember(owner, step.key, { tempId, chargeCents: step.amountCents + fee });
         return { ok: true, value: tempId };
       }
       case "intent": {
-        const attempt = await attempts.attemptOf(holder, step.key);
-        if (!attempt) return { ok: false, message: messages.payment.notStarted };
+        const attempt = await attempts.attemptOf(owner, step.key);
+        if (!attempt || attempt.closed) return { ok: false, message: messages.payment.notStarted };
+        if (!(await attempts.markIntent(owner, step.key, deps.now()))) return { ok: false, message: messages.payment.replaced };
         const reply = await createPaymentIntent(api, { key: step.key, amountCents: attempt.chargeCents }, deps.paymentIntentUrl);
         if (!("clientSecret" in reply)) return { ok: false, message: reply.error };
-        await attempts.update(holder, step.key, { clientSecret: reply.clientSecret });
+        await attempts.update(owner, step.key, { clientSecret: reply.clientSecret });
         return { ok: true, value: reply.clientSecret };
       }
       case "confirm": {
@@ -114,8 +147,8 @@ export async function payAction(request: Request, deps: PayDeps = portalPayDeps)
         const errors = testCardErrors(step);
         if (Object.keys(errors).length > 0) return { ok: false, message: Object.values(errors)[0]!, fieldErrors: errors };
         // Only an intent this portal created for this account holder is confirmed.
-        const attempt = await attempts.bySecret(holder, step.clientSecret);
-        if (!attempt) return { ok: false, message: messages.payment.notStarted };
+        const attempt = await attempts.bySecret(owner, step.clientSecret);
+        if (!attempt || attempt.closed) return { ok: false, message: messages.payment.notStarted };
         const reply = await confirmTestCard(api, {
           clientSecret: step.clientSecret,
           cardNumber: step.cardNumber.replace(/[\s-]/g, ""),
@@ -124,14 +157,43 @@ export async function payAction(request: Request, deps: PayDeps = portalPayDeps)
           billingName: user.parentName ?? "",
           email: user.username,
         });
-        if (!("status" in reply)) return { ok: false, message: reply.error.message };
-        await attempts.update(holder, attempt.key, { charged: true });
+        if (!("status" in reply)) {
+          // The provider refused the card: nothing was charged, and the holder may start again.
+          await attempts.close(owner, attempt.key, "not-charged");
+          return { ok: false, message: reply.error.message };
+        }
+        await attempts.update(owner, attempt.key, { charged: true });
         return { ok: true, value: reply.paymentIntentId };
       }
+      case "declined": {
+        // Stripe refused the card in the browser. Only an attempt the portal never saw charged is
+        // closed, so the word of a browser can free the holder to pay again but never undo a charge.
+        const attempt = await attempts.attemptOf(owner, step.key);
+        if (!attempt || attempt.charged) return { ok: true, value: false };
+        await attempts.close(owner, step.key, "not-charged");
+        return { ok: true, value: true };
+      }
       case "record": {
-        const attempt = await attempts.attemptOf(holder, step.key);
+        const attempt = await attempts.attemptOf(owner, step.key);
         if (!attempt) return { ok: false, message: messages.payment.notStarted };
-        return { ok: true, value: await savePayment(api, holder, attempt.tempId) };
+        const recorded = await savePayment(api, holder, attempt.tempId);
+        if (recorded) await attempts.close(owner, step.key, "recorded");
+        return { ok: true, value: recorded };
+      }
+      case "finish": {
+        const attempt = await attempts.attemptOf(owner, step.key);
+        if (!attempt) return { ok: false, message: messages.payment.notStarted };
+        // The practice records only a payment that was charged in full (1§7 SavePayment), so its
+        // answer tells a charged attempt from one that never reached the card.
+        if (await savePayment(api, holder, attempt.tempId)) {
+          await attempts.close(owner, step.key, "recorded");
+          return { ok: true, value: "recorded" };
+        }
+        // Not charged yet. The card may still be in another tab's hands (Stripe confirms in the
+        // browser, unseen by the portal), so the attempt is let go only once it has been quiet a while.
+        if (attempt.charged || deps.now() - (attempt.intentAt ?? 0) < deps.releaseAfterMs) return { ok: true, value: "pending" };
+        await attempts.close(owner, step.key, "not-charged");
+        return { ok: true, value: "not-charged" };
       }
     }
   } catch (error) {

@@ -22,12 +22,34 @@ export interface PaymentAttempt {
   clientSecret?: string;
   /** The card confirmation answered `succeeded` through the portal: the attempt is fixed from then on. */
   charged: boolean;
+  /**
+   * When its payment intent was first asked for (ms since the epoch). From then on the card may be
+   * charged at any moment (with Stripe, in the browser, unseen by the portal), so the amount is fixed
+   * and the attempt holds the account holder's payment open until it is closed.
+   */
+  intentAt?: number;
+  /** Recorded by the practice, or known not to have charged: it holds nothing any more. */
+  closed?: "recorded" | "not-charged";
 }
+
+/** An attempt that may have taken money the practice has not recorded: no other may start meanwhile. */
+export function holdsPayment(attempt: PaymentAttempt): boolean {
+  return attempt.intentAt !== undefined && !attempt.closed;
+}
+
+export type Claim = { ok: true } | { ok: false; open: PaymentAttempt & { key: string } };
 
 const KEEP_MS = 24 * 60 * 60 * 1000;
 
 const attemptKey = (holderId: string, key: string) => `payment:${holderId}:${key}`;
 const secretKey = (holderId: string, clientSecret: string) => `payment-secret:${holderId}:${clientSecret}`;
+/**
+ * The account holder's one open attempt, by key (issue 20): a payment started in another tab, session
+ * or process must wait until this one is recorded or known not to have charged. A released lock is
+ * stored as "" rather than deleted, so claiming it is the store's compare-and-set like any other.
+ */
+const openKey = (holderId: string) => `payment-open:${holderId}`;
+const RELEASED = "";
 
 /** The attempts; tests make their own (a fresh store by default), so no test sees another's attempts. */
 export class PaymentAttempts {
@@ -57,9 +79,64 @@ export class PaymentAttempts {
     }
   }
 
-  /** A new attempt, or the amount restated before its charge; a charged attempt stays as it was. */
-  async remember(holderId: string, key: string, attempt: PaymentAttempt): Promise<void> {
-    await this.#change(holderId, key, (current) => (current?.charged ? undefined : attempt));
+  /** A new attempt, or the payment restated before its charge; a charged attempt stays as it was. */
+  async remember(holderId: string, key: string, attempt: Pick<PaymentAttempt, "tempId" | "chargeCents">): Promise<void> {
+    await this.#change(holderId, key, (current) => (current?.charged ? undefined : { charged: false, ...current, ...attempt }));
+  }
+
+  /** The holder's open attempt that may have charged, if any: the page offers to finish it. */
+  async openAttempt(holderId: string): Promise<(PaymentAttempt & { key: string }) | undefined> {
+    const key = await this.store.get(openKey(holderId));
+    if (!key) return undefined;
+    const attempt = await this.attemptOf(holderId, key);
+    return attempt && holdsPayment(attempt) ? { ...attempt, key } : undefined;
+  }
+
+  /**
+   * Makes `key` the holder's open attempt. Refused while another attempt holds the payment open; an
+   * older attempt that never asked for its intent (an abandoned form, another tab that stopped short)
+   * is taken over. After taking over, the older attempt is read once more: had it asked for its intent
+   * meanwhile (markIntent marks first, then checks the lock), the lock goes back and this is refused,
+   * so two attempts can never both go on to a card.
+   */
+  async claim(holderId: string, key: string): Promise<Claim> {
+    const lock = openKey(holderId);
+    for (;;) {
+      const current = await this.store.get(lock);
+      if (current === key) return { ok: true };
+      const other = current ? await this.attemptOf(holderId, current) : undefined;
+      if (current && other && holdsPayment(other)) return { ok: false, open: { ...other, key: current } };
+      if (!(await this.store.compareAndSet(lock, current, key, KEEP_MS))) continue;
+      if (!current) return { ok: true };
+      const after = await this.attemptOf(holderId, current);
+      if (!after || !holdsPayment(after)) return { ok: true };
+      await this.store.compareAndSet(lock, key, current, KEEP_MS);
+      return { ok: false, open: { ...after, key: current } };
+    }
+  }
+
+  /**
+   * Notes that the attempt's intent is being asked for, then checks it still holds the lock (a newer
+   * attempt may have taken it over before this point). False: replaced, do not ask for the intent.
+   */
+  async markIntent(holderId: string, key: string, now = Date.now()): Promise<boolean> {
+    const marked = await this.#change(holderId, key, (current) => (current && !current.closed ? { ...current, intentAt: current.intentAt ?? now } : undefined));
+    if (!marked?.intentAt || marked.closed) return false;
+    const lock = openKey(holderId);
+    for (;;) {
+      const current = await this.store.get(lock);
+      if (current === key) return true;
+      // A lock never taken, or released: this attempt may take it (attempts from before the lock existed).
+      if (current !== null && current !== RELEASED) return false;
+      if (await this.store.compareAndSet(lock, current, key, KEEP_MS)) return true;
+    }
+  }
+
+  /** Recorded, or known not to have charged: the attempt is done and the holder may pay again. */
+  async close(holderId: string, key: string, how: NonNullable<PaymentAttempt["closed"]>): Promise<void> {
+    // A charged attempt is never "not charged": only its recording closes it.
+    const closed = await this.#change(holderId, key, (current) => (current && !current.closed && !(how === "not-charged" && current.charged) ? { ...current, closed: how } : undefined));
+    if (closed?.closed === how) await this.store.compareAndSet(openKey(holderId), key, RELEASED, KEEP_MS);
   }
 
   /** The attempt whose payment intent has this client secret, with its key. */

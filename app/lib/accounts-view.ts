@@ -24,3 +24,17 @@ export interface CardType {
 
 /** Which provider takes the card, as the page's loader chose it (decisions/030). */
 export type CardProviderChoice = { kind: "stripe"; publishableKey: string } | { kind: "test" };
+
+/**
+ * The account holder's payment that may have taken money the practice has not recorded (issue 20):
+ * until it is finished no other payment starts, from any tab or session.
+ */
+export interface OpenPayment {
+  key: string;
+  /** The total that went to the card, as shown: "$41.00". */
+  amount: string;
+  /** The portal saw the card charged; otherwise it cannot tell. */
+  charged: boolean;
+  /** When its intent went out, in the practice's time. */
+  started: string;
+}

@@ -18,3 +18,8 @@ export function formatDate(iso: string): string {
   const parsed = DateTime.fromISO(iso, { zone: PRACTICE_ZONE });
   return parsed.isValid ? parsed.toFormat("dd-MM-yyyy") : iso;
 }
+
+/** A moment (ms since the epoch) as the practice's date and time: "24-11-2026 at 3:05 pm". */
+export function formatDateTime(ms: number): string {
+  return DateTime.fromMillis(ms, { zone: PRACTICE_ZONE }).toFormat("dd-MM-yyyy 'at' h:mm a").replace(/AM|PM/, (m) => m.toLowerCase());
+}

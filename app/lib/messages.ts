@@ -151,6 +151,21 @@ export const messages = {
       "Your card was charged, but the practice has not yet recorded the payment. Do not pay again: try recording it once more, or contact the practice.",
     uncertain:
       "We could not hear back from the card provider, so we cannot tell whether your card was charged. Try again: the same payment is reused and your card cannot be charged twice.",
+    /** One open payment per account holder (issue 20): what a second tab or session is told. */
+    openElsewhere:
+      "A payment for your account has already been started, in this or another window, and may have been taken from your card. Finish it before paying again, so you are not charged twice.",
+    replaced: "This payment was replaced by one started in another window or tab. Your card was not charged.",
+    amountFixed: "This payment has already gone to your card for another amount, so it cannot be changed. Finish it before paying again.",
+    keySpent: "That payment is complete. Start a new payment to pay more.",
+    openCharged: (amount: string) => `A payment of ${amount} was taken from your card, but the practice has not recorded it yet. Finish it before paying again, so you are not charged twice.`,
+    openUncertain: (amount: string, started: string) =>
+      `A payment of ${amount}, started ${started}, may have been taken from your card. Finish it before paying again: the practice records it if your card was charged.`,
+    openHeading: "A payment is not finished",
+    finish: "Finish this payment",
+    finishRecorded: "The payment has been recorded with the practice.",
+    finishNotCharged: "That payment was not taken from your card, so there was nothing to record. You can pay now.",
+    finishPending:
+      "That payment has not reached your card yet. If it is still open in another window or tab, finish it there; otherwise try again in ten minutes.",
     cardRequired: "Card number is required",
     cardIncomplete: "Your card number is incomplete.",
     cardInvalid: "Your card number is invalid.",

@@ -108,5 +108,9 @@ export const PayStepSchema = z.discriminatedUnion("step", [
   z.object({ step: z.literal("intent"), key: z.string().regex(/^[A-Za-z0-9-]{8,100}$/) }),
   z.object({ step: z.literal("confirm"), clientSecret: z.string().min(1).max(200), cardNumber: z.string(), expiry: z.string(), cvc: z.string() }),
   z.object({ step: z.literal("record"), key: z.string().regex(/^[A-Za-z0-9-]{8,100}$/) }),
+  // The card provider in the browser (Stripe) refused the card: the attempt charged nothing.
+  z.object({ step: z.literal("declined"), key: z.string().regex(/^[A-Za-z0-9-]{8,100}$/) }),
+  // The holder's open attempt, finished from the page's notice (any tab, any session).
+  z.object({ step: z.literal("finish"), key: z.string().regex(/^[A-Za-z0-9-]{8,100}$/) }),
 ]);
 export type PayStep = z.output<typeof PayStepSchema>;

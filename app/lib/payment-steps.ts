@@ -13,6 +13,13 @@ import { createStepClient, type StepClientOptions, type StepFields } from "./ste
  */
 export class RefusedError extends Error {
   override name = "RefusedError";
+  constructor(
+    message: string,
+    /** Refused because another attempt holds the account's payment open. */
+    readonly blocked = false,
+  ) {
+    super(message);
+  }
 }
 
 const PayFailureSchema = z.object({
@@ -20,6 +27,8 @@ const PayFailureSchema = z.object({
   message: z.string(),
   fieldErrors: z.record(z.string(), z.string()).optional(),
   uncertain: z.boolean().optional(),
+  /** Another attempt holds the account's payment open: the page has a notice to finish it. */
+  blocked: z.boolean().optional(),
 });
 
 /** A reply whose value, when the step succeeded, is what `value` describes. */
@@ -41,6 +50,9 @@ export const payStepValues = {
   confirm: z.string().min(1),
   /** Whether the practice recorded the payment. */
   record: z.boolean(),
+  declined: z.boolean(),
+  /** The open attempt, finished: recorded, known not charged, or still too recent to tell. */
+  finish: z.enum(["recorded", "not-charged", "pending"]),
 };
 
 /**
@@ -54,7 +66,7 @@ export function createPaySteps(options: StepClientOptions = {}) {
     async post<V extends z.ZodType>(fields: StepFields, value: V): Promise<z.output<V>> {
       // Checked by the schema; spelled out only because TypeScript cannot narrow a generic union.
       const reply = (await client.post(fields, payReplySchema(value))) as { ok: true; value: z.output<V> } | z.output<typeof PayFailureSchema>;
-      if (!reply.ok) throw reply.uncertain ? new Error(reply.message) : new RefusedError(reply.message);
+      if (!reply.ok) throw reply.uncertain ? new Error(reply.message) : new RefusedError(reply.message, reply.blocked ?? false);
       return reply.value;
     },
   };

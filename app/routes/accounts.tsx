@@ -22,7 +22,7 @@ const tabClass =
   "min-h-11 border-b-4 border-transparent px-4 font-semibold text-muted data-[state=active]:border-brand data-[state=active]:text-ink focus-visible:outline-2 focus-visible:outline-offset-2";
 
 export default function Accounts({ loaderData }: Route.ComponentProps) {
-  const { pending, all, methodType, cardTypes, provider, billing } = loaderData;
+  const { pending, all, methodType, cardTypes, provider, billing, openPayment } = loaderData;
   const location = useLocation();
   const urlTab = new URLSearchParams(location.search).get("tab") === "all" ? "all" : "pending";
   // Both lists come with the page, so a tab is page state, not a navigation: a click shows it at once
@@ -45,6 +45,7 @@ export default function Accounts({ loaderData }: Route.ComponentProps) {
     },
     [revalidator],
   );
+  const onBlocked = useCallback(() => void revalidator.revalidate(), [revalidator]);
   const pages = Math.max(1, Math.ceil(all.total / PAGE_SIZES.invoices));
   // A new set of pending invoices (after a payment) starts a new payment form.
   const pendingKey = pending.map((i) => `${i.id}:${i.balanceCents}`).join(",");
@@ -83,7 +84,7 @@ export default function Accounts({ loaderData }: Route.ComponentProps) {
           </Tabs.Trigger>
         </Tabs.List>
         <Tabs.Content value="pending" className="focus-visible:outline-2">
-          <PaymentPanel key={pendingKey} invoices={pending} methodType={methodType} cardTypes={cardTypes} provider={provider} billing={billing} onOpen={setOpen} onPaid={onPaid} />
+          <PaymentPanel key={pendingKey} invoices={pending} methodType={methodType} cardTypes={cardTypes} provider={provider} billing={billing} openPayment={openPayment} onOpen={setOpen} onPaid={onPaid} onBlocked={onBlocked} />
         </Tabs.Content>
         <Tabs.Content value="all" className="flex flex-col gap-4 focus-visible:outline-2">
           <InvoiceTable caption="All invoices" rows={all.rows} empty={messages.payment.noInvoices} onOpen={setOpen} />

@@ -1,5 +1,5 @@
-import { beforeAll, describe, expect, it } from "vitest";
-import { payAction, type PayDeps } from "../../app/.server/accounts-page.server";
+import { beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { attemptOwner, payAction, RELEASE_AFTER_MS, type PayDeps } from "../../app/.server/accounts-page.server";
 import { loadConfig } from "../../app/.server/config.server";
 import { PaymentAttempts } from "../../app/.server/payment-attempts.server";
 import { getInvoices } from "../../app/.server/practice/accounts.server";
@@ -26,21 +26,32 @@ interface Payer {
   attempts: PaymentAttempts;
   invoices: Array<{ id: string; balanceCents: number }>;
   feeBasisPoints: number;
+  /** Whose attempts the portal keeps them as. */
+  owner: string;
+  /** The ids of the holder's pending invoices, as the practice has them now. */
+  pendingIds(): Promise<string[]>;
 }
 
-/** solo, signed in to the portal with a session cookie, paying through a fresh set of attempts. */
-async function payer(): Promise<Payer> {
+/** The portal's clock for the payment steps, moved on by the tests that wait out the quiet time. */
+const clock = { now: Date.now() };
+
+/**
+ * solo, signed in to the portal with a session cookie of its own, paying through a fresh set of
+ * attempts, or the attempts of another payer (another tab or session of the same portal).
+ */
+async function payer(attempts = new PaymentAttempts()): Promise<Payer> {
   const s = await world.signIn("solo");
   const session = await sessions.sessionStorage.getSession();
   session.set("user", { token: s.token, apiBase: s.apiBase, userId: s.id, parentId: s.id, proxy: "No", username: world.user("solo").username, userName: "Solo", parentName: "Solo" });
   const cookie = (await sessions.sessionStorage.commitSession(session)).split(";")[0];
-  const attempts = new PaymentAttempts();
-  const deps: PayDeps = { requireSession: sessions.requireSession, attempts, provider: () => ({ kind: "test" }), paymentIntentUrl: undefined };
+  const deps: PayDeps = { requireSession: sessions.requireSession, attempts, provider: () => ({ kind: "test" }), paymentIntentUrl: undefined, now: () => clock.now, releaseAfterMs: RELEASE_AFTER_MS };
   const pending = await getInvoices(s.api, s.id, "pending");
   return {
     attempts,
     invoices: pending.resources.map((r) => ({ id: r.id, balanceCents: toCents(r.extension.balance)! })),
     feeBasisPoints: feeRateBasisPoints("Visa - 2.5%")!,
+    owner: attemptOwner({ apiBase: s.apiBase, parentId: s.id }),
+    pendingIds: async () => (await getInvoices(s.api, s.id, "pending")).resources.map((r) => r.id),
     post: (fields) => payAction(new Request("http://portal.test/accounts/pay", { method: "POST", body: new URLSearchParams(fields), headers: { Cookie: cookie } }), deps),
   };
 }
@@ -130,7 +141,7 @@ describe("the payment action", () => {
     expect(await world.requests({ path: "payments/create-payment-intent" })).toEqual([]);
   });
 
-  it("paying again with a charged key saves nothing new and charges nothing more", async () => {
+  it("paying again with a recorded key saves nothing new and charges nothing more", async () => {
     const p = await payer();
     const key = newKey();
     const before = (await world.charges()).length;
@@ -138,8 +149,9 @@ describe("the payment action", () => {
     expect(first.recorded).toEqual({ ok: true, value: true });
     expect(await world.charges()).toHaveLength(before + 1);
     await world.clearRequests();
+    // Its payment is finished: the key cannot start another, nor be reported as paid again.
     const again = await saveTemp(p, key);
-    expect(again).toEqual(first.temp);
+    expect(again).toEqual({ ok: false, message: messages.payment.keySpent });
     expect(await world.requests({ path: "patient/SaveTempPayment" })).toEqual([]);
     expect(await world.charges()).toHaveLength(before + 1);
   });
@@ -171,8 +183,161 @@ describe("the payment action", () => {
   it("a step with no session goes to /login", async () => {
     const attempts = new PaymentAttempts();
     const request = new Request("http://portal.test/accounts/pay", { method: "POST", body: new URLSearchParams({ step: "intent", key: newKey() }) });
-    const thrown = await payAction(request, { requireSession: sessions.requireSession, attempts, provider: () => ({ kind: "test" }), paymentIntentUrl: undefined }).catch((e: unknown) => e);
+    const thrown = await payAction(request, { requireSession: sessions.requireSession, attempts, provider: () => ({ kind: "test" }), paymentIntentUrl: undefined, now: Date.now, releaseAfterMs: RELEASE_AFTER_MS }).catch((e: unknown) => e);
     expect(thrown).toBeInstanceOf(Response);
     expect((thrown as Response).headers.get("Location")).toBe("/login?redirectTo=%2Faccounts%2Fpay");
+  });
+});
+
+describe("one open payment per account holder (issue 20)", () => {
+  // Each test pays invoices for good: a world of its own keeps solo's pending invoices for the next.
+  beforeEach(async () => {
+    world = await mock.createWorld({ seed: 32 });
+  });
+
+  const declinedCard = { ...card, cardNumber: "4000 0000 0000 0002" };
+
+  async function charges() {
+    return (await world.charges()).length;
+  }
+
+  it("ten payments of one invoice started together, each with its own key and session: one charge, the others refused before the card", async () => {
+    const shared = new PaymentAttempts();
+    const payers = await Promise.all(Array.from({ length: 10 }, () => payer(shared)));
+    const before = await charges();
+    await world.clearRequests();
+    const outcomes = await Promise.all(
+      payers.map(async (p) => {
+        const key = newKey();
+        const temp = await saveTemp(p, key);
+        if (!temp.ok) return temp.message;
+        const intent = await p.post({ step: "intent", key });
+        if (!intent.ok) return intent.message;
+        const confirmed = await p.post({ step: "confirm", clientSecret: String(intent.value), ...card });
+        if (!confirmed.ok) return confirmed.message;
+        const recorded = await p.post({ step: "record", key });
+        return recorded.ok && recorded.value === true ? "paid" : "not recorded";
+      }),
+    );
+    expect(outcomes.filter((o) => o === "paid")).toHaveLength(1);
+    for (const refused of outcomes.filter((o) => o !== "paid")) expect([messages.payment.openElsewhere, messages.payment.replaced]).toContain(refused);
+    expect(await charges()).toBe(before + 1);
+    expect(await world.requests({ path: "payments/confirm-card" })).toHaveLength(1);
+  });
+
+  it("a charged payment the practice failed to record blocks a new one from another session until it is finished, and is then recorded once", async () => {
+    const shared = new PaymentAttempts();
+    const [tab, other] = [await payer(shared), await payer(shared)];
+    const key = newKey();
+    expect(await saveTemp(tab, key)).toMatchObject({ ok: true });
+    const intent = await tab.post({ step: "intent", key });
+    if (!intent.ok) throw new Error(intent.message);
+    expect(await tab.post({ step: "confirm", clientSecret: String(intent.value), ...card })).toMatchObject({ ok: true });
+    await world.fault({ path: "patient/SavePayment", status: 503, times: 1 });
+    expect(await tab.post({ step: "record", key })).toMatchObject({ ok: false });
+    const before = await charges();
+
+    await world.clearRequests();
+    expect(await saveTemp(other, newKey())).toEqual({ ok: false, message: messages.payment.openElsewhere, blocked: true });
+    expect(await world.requests({ path: "patient/SaveTempPayment" })).toEqual([]);
+    expect(await shared.openAttempt(other.owner)).toMatchObject({ key, charged: true });
+
+    expect(await other.post({ step: "finish", key })).toEqual({ ok: true, value: "recorded" });
+    expect(await charges()).toBe(before);
+    expect(await shared.openAttempt(other.owner)).toBeUndefined();
+    const pending = await other.pendingIds();
+    expect(pending).not.toContain(tab.invoices[0].id);
+    // Finished: the account may pay again.
+    if (pending.length > 0) expect(await saveTemp(await payer(shared), newKey())).toMatchObject({ ok: true });
+  });
+
+  it("a card confirmation whose reply was lost: another tab is refused, and finishing records the charge the practice made", async () => {
+    const shared = new PaymentAttempts();
+    const [tab, other] = [await payer(shared), await payer(shared)];
+    const key = newKey();
+    expect(await saveTemp(tab, key)).toMatchObject({ ok: true });
+    const intent = await tab.post({ step: "intent", key });
+    if (!intent.ok) throw new Error(intent.message);
+    const before = await charges();
+    await world.fault({ path: "payments/confirm-card", body: "lost-reply", times: 1 });
+    expect(await tab.post({ step: "confirm", clientSecret: String(intent.value), ...card })).toMatchObject({ ok: false, uncertain: true });
+    expect(await charges()).toBe(before + 1);
+
+    expect(await saveTemp(other, newKey())).toMatchObject({ ok: false, blocked: true });
+    expect(await shared.openAttempt(other.owner)).toMatchObject({ key, charged: false });
+    expect(await other.post({ step: "finish", key })).toEqual({ ok: true, value: "recorded" });
+    expect(await charges()).toBe(before + 1);
+  });
+
+  it("an attempt that never reached the card is let go only after the quiet time, then the account may pay", async () => {
+    const shared = new PaymentAttempts();
+    const [tab, other] = [await payer(shared), await payer(shared)];
+    const key = newKey();
+    expect(await saveTemp(tab, key)).toMatchObject({ ok: true });
+    expect(await tab.post({ step: "intent", key })).toMatchObject({ ok: true });
+    expect(await saveTemp(other, newKey())).toMatchObject({ ok: false, blocked: true });
+    // The card form may still be open in the first tab: not charged yet is not "never charged".
+    expect(await other.post({ step: "finish", key })).toEqual({ ok: true, value: "pending" });
+    expect(await saveTemp(other, newKey())).toMatchObject({ ok: false, blocked: true });
+    clock.now += RELEASE_AFTER_MS + 1;
+    try {
+      expect(await other.post({ step: "finish", key })).toEqual({ ok: true, value: "not-charged" });
+      expect(await saveTemp(other, newKey())).toMatchObject({ ok: true });
+      // The first tab's card can no longer be charged for the attempt that was let go.
+      const secret = await tab.post({ step: "intent", key });
+      expect(secret).toEqual({ ok: false, message: messages.payment.notStarted });
+    } finally {
+      clock.now -= RELEASE_AFTER_MS + 1;
+    }
+  });
+
+  it("a declined card frees the account to pay again at once", async () => {
+    const shared = new PaymentAttempts();
+    const [tab, other] = [await payer(shared), await payer(shared)];
+    const key = newKey();
+    expect(await saveTemp(tab, key)).toMatchObject({ ok: true });
+    const intent = await tab.post({ step: "intent", key });
+    if (!intent.ok) throw new Error(intent.message);
+    expect(await tab.post({ step: "confirm", clientSecret: String(intent.value), ...declinedCard })).toMatchObject({ ok: false });
+    expect(await saveTemp(other, newKey())).toMatchObject({ ok: true });
+  });
+
+  it("the browser's word that the card provider declined frees an uncharged attempt, but never undoes a charge", async () => {
+    const shared = new PaymentAttempts();
+    const [tab, other] = [await payer(shared), await payer(shared)];
+    const key = newKey();
+    expect(await saveTemp(tab, key)).toMatchObject({ ok: true });
+    expect(await tab.post({ step: "intent", key })).toMatchObject({ ok: true });
+    expect(await tab.post({ step: "declined", key })).toEqual({ ok: true, value: true });
+    const second = newKey();
+    expect(await saveTemp(other, second)).toMatchObject({ ok: true });
+    const intent = await other.post({ step: "intent", key: second });
+    if (!intent.ok) throw new Error(intent.message);
+    expect(await other.post({ step: "confirm", clientSecret: String(intent.value), ...card })).toMatchObject({ ok: true });
+    await world.fault({ path: "patient/SavePayment", status: 503, times: 1 });
+    expect(await other.post({ step: "record", key: second })).toMatchObject({ ok: false });
+    // A charged attempt stays open whatever the browser says, until the practice records it.
+    expect(await other.post({ step: "declined", key: second })).toEqual({ ok: true, value: false });
+    expect(await shared.openAttempt(other.owner)).toMatchObject({ key: second, charged: true });
+    expect(await other.post({ step: "finish", key: second })).toEqual({ ok: true, value: "recorded" });
+  });
+
+  it("a key replayed with another amount once its intent is out is refused, never reported as paid", async () => {
+    const p = await payer();
+    const key = newKey();
+    expect(await saveTemp(p, key)).toMatchObject({ ok: true });
+    expect(await p.post({ step: "intent", key })).toMatchObject({ ok: true });
+    const invoice = p.invoices[0];
+    const less = invoice.balanceCents - 100;
+    await world.clearRequests();
+    const replay = await saveTemp(p, key, {
+      amountCents: String(less),
+      feeCents: String(feeCents(less, p.feeBasisPoints)),
+      allocations: JSON.stringify([{ id: invoice.id, payNowCents: less }]),
+    });
+    expect(replay).toEqual({ ok: false, message: messages.payment.amountFixed });
+    expect(await world.requests({ path: "patient/SaveTempPayment" })).toEqual([]);
+    // The same amount is the same attempt, and goes on.
+    expect(await saveTemp(p, key)).toMatchObject({ ok: true });
   });
 });

@@ -163,6 +163,15 @@ describe("payment machine", () => {
     expect(calls.intent).toHaveLength(0);
   });
 
+  it("a start the portal refuses in its own words (another payment open) shows those words, not the generic refusal", async () => {
+    const { actor, calls } = start({ temp: refused(paymentTexts.openElsewhere) });
+    ready(actor);
+    actor.send({ type: "pay.submit" });
+    const s = await waitFor(actor, (x) => x.matches("editing") && x.context.result !== null);
+    expect(s.context).toMatchObject({ progress: 0, key: null, result: { kind: "failed", message: paymentTexts.openElsewhere, charged: false } });
+    expect(calls.intent).toHaveLength(0);
+  });
+
   it("SaveTempPayment failing outright (the practice unreachable) stops before any charge and says nothing was charged", async () => {
     const { actor, calls } = start({ temp: new Error("The portal could not be reached.") });
     ready(actor);

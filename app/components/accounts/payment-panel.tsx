@@ -2,7 +2,7 @@ import { useMachine } from "@xstate/react";
 import { lazy, Suspense, useCallback, useEffect, useId, useMemo, useState } from "react";
 import { fromPromise } from "xstate";
 import { amountOf, feeOf, paymentMachine, paymentTexts } from "../../../machines/payment.machine";
-import type { CardProviderChoice, CardType, InvoiceTableRow } from "../../lib/accounts-view";
+import type { CardProviderChoice, CardType, InvoiceTableRow, OpenPayment } from "../../lib/accounts-view";
 import { totalBalanceCents } from "../../lib/allocation";
 import { formatCents } from "../../lib/money";
 import { messages } from "../../lib/messages";
@@ -12,6 +12,7 @@ import { Button } from "../ui/button";
 import { TextField } from "../ui/field";
 import { ConfirmerSlot } from "./card-provider";
 import { InvoiceTable } from "./invoice-table";
+import { OpenPaymentNotice } from "./open-payment-notice";
 import { TestCardFields } from "./test-card-fields";
 
 // Stripe's SDK loads only on /accounts and only when a key is configured (decisions/030).
@@ -41,28 +42,42 @@ interface Props {
   cardTypes: CardType[];
   provider: CardProviderChoice;
   billing: { name: string; email: string };
+  /** A payment left unfinished (any tab, any session): it must be finished before another starts. */
+  openPayment: OpenPayment | null;
   onOpen(row: InvoiceTableRow): void;
   onPaid(message: string): void;
+  /** The portal refused to start because another payment is open: the page reads it again. */
+  onBlocked(): void;
 }
 
-export function PaymentPanel({ invoices, methodType, cardTypes, provider, billing, onOpen, onPaid }: Props) {
+export function PaymentPanel({ invoices, methodType, cardTypes, provider, billing, openPayment, onOpen, onPaid, onBlocked }: Props) {
   const [slot] = useState(() => new ConfirmerSlot());
   const machine = useMemo(
     () =>
       paymentMachine.provide({
         actors: {
           saveTempPayment: fromPromise(async ({ input }) => {
-            const id = await paySteps.post(
-              {
-                step: "save-temp",
-                key: input.key,
-                cardType: input.cardType,
-                amountCents: String(input.amountCents),
-                feeCents: String(input.feeCents),
-                allocations: JSON.stringify(input.allocations.map((a) => ({ id: a.id, payNowCents: a.payNowCents }))),
-              },
-              payStepValues.saveTemp,
-            );
+            const id = await paySteps
+              .post(
+                {
+                  step: "save-temp",
+                  key: input.key,
+                  cardType: input.cardType,
+                  amountCents: String(input.amountCents),
+                  feeCents: String(input.feeCents),
+                  allocations: JSON.stringify(input.allocations.map((a) => ({ id: a.id, payNowCents: a.payNowCents }))),
+                },
+                payStepValues.saveTemp,
+              )
+              .catch((error: unknown) => {
+                if (error instanceof RefusedError) {
+                  // Refused before it began: this tab's key is done with. Another payment left open
+                  // (in any tab) is the page's to finish, so the page reads it again.
+                  forgetAttempt();
+                  if (error.blocked) onBlocked();
+                }
+                throw error;
+              });
             if (id <= 0) forgetAttempt();
             return id;
           }),
@@ -72,15 +87,19 @@ export function PaymentPanel({ invoices, methodType, cardTypes, provider, billin
               await slot.confirm(input.clientSecret);
             } catch (error) {
               // Only a refusal is sure to have charged nothing; after a dropped connection (a refresh,
-              // a network failure) the key is kept, so paying again cannot charge twice.
-              if (error instanceof RefusedError) forgetAttempt();
+              // a network failure) the key is kept, so paying again cannot charge twice. The portal
+              // is told of the refusal (Stripe's happens in the browser) so the account may pay again.
+              if (error instanceof RefusedError) {
+                forgetAttempt();
+                await paySteps.post({ step: "declined", key: input.key }, payStepValues.declined).catch(() => undefined);
+              }
               throw error;
             }
           }),
           savePayment: fromPromise(({ input }) => paySteps.post({ step: "record", key: input.key }, payStepValues.record)),
         },
       }),
-    [slot],
+    [slot, onBlocked],
   );
   const [state, send] = useMachine(machine, {
     input: { invoices: invoices.map((i) => ({ id: i.id, balanceCents: i.balanceCents, payNowCents: i.payNowCents })), methodType, cardTypes, newKey: attemptKey },
@@ -116,130 +135,139 @@ export function PaymentPanel({ invoices, methodType, cardTypes, provider, billin
     <div className="flex flex-col gap-6">
       <InvoiceTable caption="Pending invoices" rows={rows} empty={messages.payment.noPending} checked={checked} onOpen={onOpen} />
 
-      <form
-        noValidate
-        aria-labelledby="pay-heading"
-        className="flex flex-col gap-4 rounded bg-white p-4 shadow-sm"
-        onSubmit={(event) => {
-          event.preventDefault();
-          send({ type: "pay.submit" });
-        }}
-      >
-        <h2 id="pay-heading" className="text-2xl font-bold">
-          Make a payment
-        </h2>
-        {method === "poli" ? <Alert tone="info">{messages.payment.poli}</Alert> : null}
-        {method === "paymentExpress" ? <Alert tone="info">{messages.payment.paymentExpress}</Alert> : null}
+      {openPayment ? (
+        <OpenPaymentNotice open={openPayment} onFinished={onPaid} />
+      ) : (
+        <form
+          noValidate
+          aria-labelledby="pay-heading"
+          className="flex flex-col gap-4 rounded bg-white p-4 shadow-sm"
+          onSubmit={(event) => {
+            event.preventDefault();
+            send({ type: "pay.submit" });
+          }}
+        >
+          <h2 id="pay-heading" className="text-2xl font-bold">
+            Make a payment
+          </h2>
+          {method === "poli" ? <Alert tone="info">{messages.payment.poli}</Alert> : null}
+          {method === "paymentExpress" ? <Alert tone="info">{messages.payment.paymentExpress}</Alert> : null}
 
-        <fieldset disabled={formDisabled || paying} className={`flex flex-col gap-4 ${method !== "card" ? "opacity-50" : ""}`}>
-          <fieldset className="flex flex-col gap-2">
-            <legend id={ids.choice} className="mb-1 font-semibold">
-              How much would you like to pay?
-            </legend>
-            <label className="flex min-h-11 items-center gap-3">
-              <input type="radio" name="choice" className="size-5" checked={ctx.choice === 1} onChange={() => send({ type: "choice.select", choice: 1 })} />
-              Pay the total balance ({formatCents(totalBalanceCents(invoices))})
-            </label>
-            <label className="flex min-h-11 items-center gap-3">
-              <input type="radio" name="choice" className="size-5" checked={ctx.choice === 2} onChange={() => send({ type: "choice.select", choice: 2 })} />
-              Pay another amount
-            </label>
-          </fieldset>
-          {ctx.choice === 2 ? (
-            <TextField
-              label="Amount (NZD)"
-              inputMode="decimal"
-              value={ctx.amountText}
-              onChange={(event) => send({ type: "amount.change", text: event.target.value })}
-              error={ctx.submitted && "error" in amount ? amount.error : undefined}
-              className="max-w-xs"
-            />
-          ) : null}
-
-          {cardTypes.length > 0 ? (
-            <div className="flex max-w-md flex-col gap-1">
-              <label htmlFor="card-type" className="font-semibold">
-                Card type and fee
+          <fieldset disabled={formDisabled || paying} className={`flex flex-col gap-4 ${method !== "card" ? "opacity-50" : ""}`}>
+            <fieldset className="flex flex-col gap-2">
+              <legend id={ids.choice} className="mb-1 font-semibold">
+                How much would you like to pay?
+              </legend>
+              <label className="flex min-h-11 items-center gap-3">
+                <input type="radio" name="choice" className="size-5" checked={ctx.choice === 1} onChange={() => send({ type: "choice.select", choice: 1 })} />
+                Pay the total balance ({formatCents(totalBalanceCents(invoices))})
               </label>
-              <select
-                id="card-type"
-                className="min-h-11 rounded border-2 border-ink bg-white px-3"
-                value={ctx.cardTypeIndex}
-                onChange={(event) => send({ type: "cardType.select", index: Number(event.target.value) })}
-              >
-                {cardTypes.map((type, i) => (
-                  <option key={type.label} value={i}>
-                    {type.label}
-                  </option>
-                ))}
-              </select>
-            </div>
-          ) : null}
+              <label className="flex min-h-11 items-center gap-3">
+                <input type="radio" name="choice" className="size-5" checked={ctx.choice === 2} onChange={() => send({ type: "choice.select", choice: 2 })} />
+                Pay another amount
+              </label>
+            </fieldset>
+            {ctx.choice === 2 ? (
+              <TextField
+                label="Amount (NZD)"
+                inputMode="decimal"
+                value={ctx.amountText}
+                onChange={(event) => send({ type: "amount.change", text: event.target.value })}
+                error={ctx.submitted && "error" in amount ? amount.error : undefined}
+                className="max-w-xs"
+              />
+            ) : null}
 
-          {method === "card" && hasInvoices ? (
-            provider.kind === "stripe" ? (
-              <Suspense fallback={<p role="status">Loading the card form…</p>}>
-                <StripeCardFields publishableKey={provider.publishableKey} disabled={paying} showErrors={ctx.submitted} onChange={onCardChange} slot={slot} billing={billing} />
-              </Suspense>
-            ) : (
-              <TestCardFields disabled={paying} showErrors={ctx.submitted} onChange={onCardChange} slot={slot} billing={billing} />
-            )
-          ) : null}
-
-          <dl className="grid max-w-md grid-cols-[auto_1fr] gap-x-4 gap-y-1">
-            <dt>Amount</dt>
-            <dd>{formatCents(amountCents)}</dd>
-            <dt>Card fee</dt>
-            <dd>{formatCents(fee)}</dd>
-            <dt className="font-semibold">Total to charge</dt>
-            <dd className="font-semibold">{formatCents(amountCents + fee)}</dd>
-          </dl>
-        </fieldset>
-
-        {ctx.progress > 0 ? (
-          <div className="flex flex-col gap-1">
-            <span id="pay-progress-label">Payment progress</span>
-            <div
-              role="progressbar"
-              aria-labelledby="pay-progress-label"
-              aria-valuemin={0}
-              aria-valuemax={100}
-              aria-valuenow={ctx.progress}
-              aria-valuetext={`${ctx.progress}%`}
-              className="h-3 w-full max-w-md overflow-hidden rounded bg-muted/30"
-            >
-              <div className="h-full bg-brand" style={{ width: `${ctx.progress}%` }} />
-            </div>
-          </div>
-        ) : null}
-
-        {ctx.result?.kind === "failed" ? (
-          <Alert title={ctx.result.charged ? "Your card was charged" : ctx.result.uncertain ? "The payment was interrupted" : "Your card was not charged"}>
-            <p>{ctx.result.message}</p>
-            {state.matches("failed") ? (
-              <div className="mt-3 flex flex-wrap gap-3">
-                <Button onClick={() => send({ type: "payment.retry" })}>{ctx.result.charged ? "Try recording the payment again" : "Try again"}</Button>
-                {!ctx.result.charged ? (
-                  <Button variant="secondary" onClick={() => send({ type: "payment.dismiss" })}>
-                    Change the payment
-                  </Button>
-                ) : null}
+            {cardTypes.length > 0 ? (
+              <div className="flex max-w-md flex-col gap-1">
+                <label htmlFor="card-type" className="font-semibold">
+                  Card type and fee
+                </label>
+                <select
+                  id="card-type"
+                  className="min-h-11 rounded border-2 border-ink bg-white px-3"
+                  value={ctx.cardTypeIndex}
+                  onChange={(event) => send({ type: "cardType.select", index: Number(event.target.value) })}
+                >
+                  {cardTypes.map((type, i) => (
+                    <option key={type.label} value={i}>
+                      {type.label}
+                    </option>
+                  ))}
+                </select>
               </div>
             ) : null}
-          </Alert>
-        ) : null}
 
-        <div className="flex flex-wrap items-center gap-3">
-          <Button type="submit" disabled={paying || !hasInvoices || method !== "card" || state.matches("failed")} aria-describedby={!hasInvoices ? ids.hint : undefined} title={!hasInvoices ? messages.payment.nothingToPay : undefined}>
-            {paying ? "Paying…" : "Pay"}
-          </Button>
-          {!hasInvoices ? (
-            <span id={ids.hint} className="text-muted">
-              {messages.payment.nothingToPay}
-            </span>
+            {method === "card" && hasInvoices ? (
+              provider.kind === "stripe" ? (
+                <Suspense fallback={<p role="status">Loading the card form…</p>}>
+                  <StripeCardFields publishableKey={provider.publishableKey} disabled={paying} showErrors={ctx.submitted} onChange={onCardChange} slot={slot} billing={billing} />
+                </Suspense>
+              ) : (
+                <TestCardFields disabled={paying} showErrors={ctx.submitted} onChange={onCardChange} slot={slot} billing={billing} />
+              )
+            ) : null}
+
+            <dl className="grid max-w-md grid-cols-[auto_1fr] gap-x-4 gap-y-1">
+              <dt>Amount</dt>
+              <dd>{formatCents(amountCents)}</dd>
+              <dt>Card fee</dt>
+              <dd>{formatCents(fee)}</dd>
+              <dt className="font-semibold">Total to charge</dt>
+              <dd className="font-semibold">{formatCents(amountCents + fee)}</dd>
+            </dl>
+          </fieldset>
+
+          {ctx.progress > 0 ? (
+            <div className="flex flex-col gap-1">
+              <span id="pay-progress-label">Payment progress</span>
+              <div
+                role="progressbar"
+                aria-labelledby="pay-progress-label"
+                aria-valuemin={0}
+                aria-valuemax={100}
+                aria-valuenow={ctx.progress}
+                aria-valuetext={`${ctx.progress}%`}
+                className="h-3 w-full max-w-md overflow-hidden rounded bg-muted/30"
+              >
+                <div className="h-full bg-brand" style={{ width: `${ctx.progress}%` }} />
+              </div>
+            </div>
           ) : null}
-        </div>
-      </form>
+
+          {ctx.result?.kind === "failed" ? (
+            <Alert title={ctx.result.charged ? "Your card was charged" : ctx.result.uncertain ? "The payment was interrupted" : "Your card was not charged"}>
+              <p>{ctx.result.message}</p>
+              {state.matches("failed") ? (
+                <div className="mt-3 flex flex-wrap gap-3">
+                  <Button onClick={() => send({ type: "payment.retry" })}>{ctx.result.charged ? "Try recording the payment again" : "Try again"}</Button>
+                  {!ctx.result.charged ? (
+                    <Button variant="secondary" onClick={() => send({ type: "payment.dismiss" })}>
+                      Change the payment
+                    </Button>
+                  ) : null}
+                </div>
+              ) : null}
+            </Alert>
+          ) : null}
+
+          <div className="flex flex-wrap items-center gap-3">
+            <Button
+              type="submit"
+              disabled={paying || !hasInvoices || method !== "card" || state.matches("failed")}
+              aria-describedby={!hasInvoices ? ids.hint : undefined}
+              title={!hasInvoices ? messages.payment.nothingToPay : undefined}
+            >
+              {paying ? "Paying…" : "Pay"}
+            </Button>
+            {!hasInvoices ? (
+              <span id={ids.hint} className="text-muted">
+                {messages.payment.nothingToPay}
+              </span>
+            ) : null}
+          </div>
+        </form>
+      )}
     </div>
   );
 }
