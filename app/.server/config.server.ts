@@ -25,7 +25,7 @@ const ConfigSchema = z.object({
    * Open connections this process keeps at most to each practice origin; further calls wait their
    * turn (decisions/052). The time waited counts toward PRACTICE_TIMEOUT_MS.
    */
-  PRACTICE_MAX_CONNECTIONS: z.coerce.number().int().min(1).max(10_000).default(32),
+  PRACTICE_MAX_CONNECTIONS: z.coerce.number().int().min(1).max(10_000).default(64),
   /** Signs the session-id cookie. Without one a random secret is made at start (sessions end on restart anyway). */
   SESSION_SECRET: z.string().min(32, { message: "must be at least 32 characters" }).optional(),
   /** Marks the session cookie Secure; on by default in production, off for plain-http local runs. */

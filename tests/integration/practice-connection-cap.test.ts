@@ -86,8 +86,8 @@ describe("the practice client's connection cap", () => {
 });
 
 describe("PRACTICE_MAX_CONNECTIONS", () => {
-  it("defaults to 32 and must be a whole number from 1", () => {
-    expect(loadConfig({}).PRACTICE_MAX_CONNECTIONS).toBe(32);
+  it("defaults to 64 and must be a whole number from 1", () => {
+    expect(loadConfig({}).PRACTICE_MAX_CONNECTIONS).toBe(64);
     expect(loadConfig({ PRACTICE_MAX_CONNECTIONS: "8" }).PRACTICE_MAX_CONNECTIONS).toBe(8);
     for (const bad of ["0", "-1", "2.5", "many"]) expect(() => loadConfig({ PRACTICE_MAX_CONNECTIONS: bad }), bad).toThrow(/PRACTICE_MAX_CONNECTIONS/);
   });
