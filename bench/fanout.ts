@@ -7,7 +7,7 @@
  * answer but 200), the median and p95 of a load, and the most connections the practice held open.
  * Not a test: it asserts nothing. Run `npm run build` first.
  *
- *   BENCH_SESSIONS=200 BENCH_LOADS=5 BENCH_CAPS=10000,32 BENCH_PORT=5250 npm run bench:fanout
+ *   BENCH_SESSIONS=200 BENCH_LOADS=5 BENCH_CAPS=10000,64 BENCH_PORT=5250 npm run bench:fanout
  *
  * A cap of 10000 is no cap in practice: every call opens its own connection when none is free, as
  * the portal did before decisions/052.
@@ -19,7 +19,7 @@ import { Browser, startPortalProcess, type PortalProcess } from "../tests/helper
 
 const SESSIONS = Number(process.env.BENCH_SESSIONS ?? 200);
 const LOADS = Number(process.env.BENCH_LOADS ?? 5);
-const CAPS = (process.env.BENCH_CAPS ?? "10000,32").split(",").map(Number);
+const CAPS = (process.env.BENCH_CAPS ?? "10000,64").split(",").map(Number);
 const MOCK_PORT = Number(process.env.BENCH_PORT ?? 5250);
 const PORTAL_PORT = MOCK_PORT + 1;
 /** Sign-ins are set-up, not the figure: a few at a time keeps them out of each other's way. */
