@@ -21,6 +21,11 @@ const ConfigSchema = z.object({
   PAYMENT_INTENT_URL: z.url({ message: "must be an http(s) URL" }).optional(),
   /** Milliseconds before a practice API call is abandoned. */
   PRACTICE_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+  /**
+   * Open connections this process keeps at most to each practice origin; further calls wait their
+   * turn (decisions/052). The time waited counts toward PRACTICE_TIMEOUT_MS.
+   */
+  PRACTICE_MAX_CONNECTIONS: z.coerce.number().int().min(1).max(10_000).default(64),
   /** Signs the session-id cookie. Without one a random secret is made at start (sessions end on restart anyway). */
   SESSION_SECRET: z.string().min(32, { message: "must be at least 32 characters" }).optional(),
   /** Marks the session cookie Secure; on by default in production, off for plain-http local runs. */

@@ -1,3 +1,4 @@
+import { Agent, fetch, type Dispatcher } from "undici";
 import type { z } from "zod";
 import type { Endpoint } from "../../../contract/endpoints";
 import { config } from "../config.server";
@@ -6,7 +7,23 @@ import { config } from "../config.server";
  * The one way the portal calls the practice API: one endpoint from contract/endpoints.ts, the Token
  * header, a timeout, and the reply parsed with the endpoint's schema. Failures are typed so that
  * loaders can tell "sign in again" (401) from "the practice API is broken" (contract, 5xx).
+ *
+ * Calls go through a connection pool capped per practice origin (decisions/052): in a burst, calls
+ * beyond the cap wait in the pool's first-in, first-out queue for a free connection rather than
+ * opening new ones until the practice's accept queue overflows. undici's own fetch, not Node's
+ * global one, so the pool and the fetch are the same version on every Node the portal supports.
  */
+
+/**
+ * A pool holding at most `maxConnections` open connections to each origin (the identity server and
+ * each practice API). Waiting calls are sent in the order they were made, as connections free up.
+ */
+export function createPracticeAgent(maxConnections: number): Dispatcher {
+  return new Agent({ connections: maxConnections });
+}
+
+/** The portal's pool, shared by every request of this process. */
+export const practiceAgent = createPracticeAgent(config.PRACTICE_MAX_CONNECTIONS);
 
 export type PracticeFailure = "unauthorized" | "forbidden" | "http" | "contract" | "network" | "timeout";
 
@@ -31,7 +48,14 @@ export interface CallOptions<E extends Endpoint> {
   token?: string;
   query?: InputOf<NonNullable<E["query"]>>;
   body?: InputOf<NonNullable<E["body"]>>;
+  /**
+   * Covers the whole call, the wait for a free connection included: it is how long the patient's
+   * page waits on the practice, whatever holds it up. A call abandoned while still waiting never
+   * reaches the practice.
+   */
   timeoutMs?: number;
+  /** The connection pool to use; the portal's own (`practiceAgent`) unless a test brings its own. */
+  dispatcher?: Dispatcher;
 }
 
 export async function callPractice<E extends Endpoint>(endpoint: E, options: CallOptions<E>): Promise<z.output<E["reply"]>> {
@@ -48,13 +72,14 @@ export async function callPractice<E extends Endpoint>(endpoint: E, options: Cal
   }
   if (options.body !== undefined) headers["Content-Type"] = "application/json";
 
-  let response: Response;
+  let response: Awaited<ReturnType<typeof fetch>>;
   try {
     response = await fetch(url, {
       method: endpoint.method,
       headers,
       body: options.body === undefined ? undefined : JSON.stringify(options.body),
       signal: AbortSignal.timeout(options.timeoutMs ?? config.PRACTICE_TIMEOUT_MS),
+      dispatcher: options.dispatcher ?? practiceAgent,
     });
   } catch (error) {
     const timedOut = error instanceof Error && (error.name === "TimeoutError" || error.name === "AbortError");
