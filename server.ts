@@ -94,9 +94,20 @@ export function limitBodies(limits: BodyLimits = BODY_LIMITS) {
   };
 }
 
-/** The client's address for sign-in throttling, from the socket: a header sent by the client is overwritten. */
+/**
+ * The client's address for sign-in throttling (app/.server/throttle.server.ts reads it); whatever the
+ * client sent under that name is overwritten. It is `req.ip`: Express's `trust proxy` setting, given
+ * the trusted proxies (TRUST_PROXY, decisions/008), makes it the right-most X-Forwarded-For address
+ * that is not a trusted proxy, and only when the socket itself is one; with none trusted, the socket's.
+ */
 function clientAddress(req: Request, _res: Response, next: NextFunction) {
-  req.headers["x-portal-client-address"] = req.socket.remoteAddress ?? "unknown";
+  req.headers["x-portal-client-address"] = req.ip ?? req.socket.remoteAddress ?? "unknown";
+  // React Router's Express adapter reads the port of X-Forwarded-Host whenever some proxy is trusted,
+  // without asking whether this request came through one: a request that did not (no trusted hop
+  // named a client) loses its forwarding headers before they reach it.
+  if (req.ips.length === 0) {
+    for (const name of ["x-forwarded-for", "x-forwarded-host", "x-forwarded-proto"]) delete req.headers[name];
+  }
   next();
 }
 
@@ -133,11 +144,15 @@ export interface PortalOptions {
   log?: (line: string) => void;
   /** Send Strict-Transport-Security: the portal is reached over https (COOKIE_SECURE). */
   hsts?: boolean;
+  /** The reverse proxies whose X-Forwarded-For is believed (TRUST_PROXY): addresses, CIDR ranges, Express's range names. */
+  trustedProxies?: readonly string[];
 }
 
-export async function startPortal({ mode, port, host = "127.0.0.1", log, hsts = false }: PortalOptions) {
+export async function startPortal({ mode, port, host = "127.0.0.1", log, hsts = false, trustedProxies = [] }: PortalOptions) {
   const app = express();
   app.disable("x-powered-by");
+  // A list, never a hop count or `true`: a header is believed only from a socket that is a listed proxy.
+  app.set("trust proxy", trustedProxies.length > 0 ? [...trustedProxies] : false);
   if (log) {
     app.use((req, res, next) => {
       const started = performance.now();

@@ -34,7 +34,7 @@ async function main() {
     await checkRedis(config.REDIS_URL);
   }
   const { startPortal } = await import("../server");
-  const portal = await startPortal({ mode: dev ? "development" : "production", port, log, hsts: config.cookieSecure });
+  const portal = await startPortal({ mode: dev ? "development" : "production", port, log, hsts: config.cookieSecure, trustedProxies: config.TRUST_PROXY });
 
   const lines = [`Patient portal: http://localhost:${port}${dev ? " (development, hot reload)" : ""}`];
   if (mock) {

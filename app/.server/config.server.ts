@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import { isIP } from "node:net";
 import { z } from "zod";
 
 /**
@@ -50,11 +51,39 @@ const ConfigSchema = z.object({
     .refine(isRedisUrl, { message: "must be a redis:// or rediss:// URL, e.g. redis://127.0.0.1:6379" })
     .optional()
     .or(z.literal("").transform(() => undefined)),
+  /**
+   * The reverse proxies in front of the portal, by address: a comma-separated list of IP addresses,
+   * CIDR ranges and Express's names `loopback`, `linklocal`, `uniquelocal` (decisions/008). Only a
+   * request whose socket comes from one of them has its client taken from X-Forwarded-For: the
+   * right-most address that is not one of them. Unset: nobody is trusted, the socket's address is
+   * the client's. A number of hops, `true` or `*` is refused: each would believe a header anyone
+   * can send when the portal is reached without the proxy.
+   */
+  TRUST_PROXY: z
+    .string()
+    .optional()
+    .transform((value) => (value ?? "").split(",").map((entry) => entry.trim()).filter((entry) => entry !== ""))
+    .refine((entries) => entries.every(isTrustedProxy), {
+      message: "must list the proxies' addresses or CIDR ranges (e.g. 10.0.0.5, 10.1.0.0/16, loopback), not a number of hops or everyone",
+    }),
 }).refine((env) => !env.REDIS_URL || env.SESSION_SECRET, {
   // Every process must accept the cookies the others signed; a random secret each would sign everyone out.
   message: "must be set when REDIS_URL is, the same in every portal process",
   path: ["SESSION_SECRET"],
 });
+
+const PROXY_RANGE_NAMES = new Set(["loopback", "linklocal", "uniquelocal"]);
+
+/** An address, a CIDR range with a prefix that leaves out someone (not /0), or a named range of Express's. */
+function isTrustedProxy(entry: string): boolean {
+  if (PROXY_RANGE_NAMES.has(entry)) return true;
+  const [address, prefix, ...rest] = entry.split("/");
+  const version = isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  const bits = Number(prefix);
+  return /^\d+$/.test(prefix) && bits >= 1 && bits <= (version === 4 ? 32 : 128);
+}
 
 function isRedisUrl(value: string): boolean {
   try {

@@ -1,8 +1,10 @@
 /**
  * The page's Content-Security-Policy: scripts only from the portal itself or carrying this response's
  * nonce (React Router's inline scripts get it through ServerRouter), so no unsafe-inline script can
- * run. Styles allow inline attributes, which radix-ui positions its popovers with. Vite's dev server
- * injects scripts of its own, so development runs without it.
+ * run. Style elements likewise: the portal's stylesheet, or a <style> carrying the nonce (radix-ui's
+ * scroll lock gets it in app/entry.client.tsx). Style attributes stay allowed: radix-ui and visx write
+ * some into the server-rendered markup, and a refused one is never put back (decisions/053). Vite's
+ * dev server injects scripts of its own, so development runs without it.
  */
 export function contentSecurityPolicy(nonce: string, options: { stripe: boolean } = { stripe: false }): string {
   // Stripe's script, its card frames and its API, only when a Stripe key is configured (decisions/032).
@@ -10,7 +12,9 @@ export function contentSecurityPolicy(nonce: string, options: { stripe: boolean 
   return [
     "default-src 'self'",
     `script-src 'self' 'nonce-${nonce}'${stripe ? " https://js.stripe.com" : ""}`,
-    "style-src 'self' 'unsafe-inline'",
+    `style-src 'self' 'nonce-${nonce}'`,
+    // Attributes only (CSP3): they cannot load anything nor select what to read, as a <style> can.
+    "style-src-attr 'unsafe-inline'",
     "img-src 'self' data: blob:",
     "font-src 'self'",
     `connect-src 'self'${stripe ? " https://api.stripe.com" : ""}`,

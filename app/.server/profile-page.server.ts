@@ -122,7 +122,7 @@ export async function profileAction(request: Request): Promise<ProfileActionResu
 }
 
 /** The action's logic for a signed-in patient (api, user) and the posted form: what tests call. */
-export async function actOnProfile(signedIn: Pick<SignedIn, "api" | "user">, form: FormData): Promise<ProfileActionResult> {
+export async function actOnProfile(signedIn: Pick<SignedIn, "api" | "user" | "endOtherSessions">, form: FormData): Promise<ProfileActionResult> {
   const intent = String(form.get("intent") ?? "") as ProfileIntent;
   if (!Object.hasOwn(FAILED, intent)) throw new Response("Unknown intent", { status: 400 });
   try {
@@ -133,7 +133,7 @@ export async function actOnProfile(signedIn: Pick<SignedIn, "api" | "user">, for
   }
 }
 
-async function act(signedIn: Pick<SignedIn, "api" | "user">, intent: ProfileIntent, form: FormData): Promise<ProfileActionResult> {
+async function act(signedIn: Pick<SignedIn, "api" | "user" | "endOtherSessions">, intent: ProfileIntent, form: FormData): Promise<ProfileActionResult> {
   const { api, user } = signedIn;
 
   switch (intent) {
@@ -165,7 +165,11 @@ async function act(signedIn: Pick<SignedIn, "api" | "user">, intent: ProfileInte
       // The one broken rule is both the field's message and the dialog's.
       if (!parsed.ok) return failed(intent, Object.values(parsed.errors)[0] ?? t.passwordFailed, parsed.errors);
       // StatusCode "3" carries the practice's reason, shown as it is (1§8).
-      return outcome(intent, changePassword(api, user.parentId, parsed.value.password), { ok: t.passwordChanged, failed: t.passwordFailed, useReplyMessage: true });
+      const result = await outcome(intent, changePassword(api, user.parentId, parsed.value.password), { ok: t.passwordChanged, failed: t.passwordFailed, useReplyMessage: true });
+      // Whoever signed in elsewhere with the old password (a shared computer, a thief) is signed out;
+      // the practice keeps their token valid, so the portal must end their sessions itself.
+      if (result.ok) await signedIn.endOtherSessions();
+      return result;
     }
     case "notifications": {
       // Both flags come from the page as shown, so the save is the only call (a slow or failing

@@ -35,6 +35,26 @@ if not count then return 0 end
 if count <= 1 then redis.call('DEL', KEYS[1]) return 0 end
 return redis.call('DECR', KEYS[1])`;
 
+/** SADD and an expiry that only ever grows: a set outlives every member added to it with a shorter life. */
+const ADD_MEMBER = `
+redis.call('SADD', KEYS[1], ARGV[1])
+if redis.call('PTTL', KEYS[1]) < tonumber(ARGV[2]) then redis.call('PEXPIRE', KEYS[1], ARGV[2]) end
+return 1`;
+
+/**
+ * Every member but ARGV[1] read and removed inside Redis: two callers taking at once never both get a
+ * member, and one added meanwhile is either taken or left, never removed unseen.
+ */
+const TAKE_MEMBERS = `
+local taken = {}
+for _, member in ipairs(redis.call('SMEMBERS', KEYS[1])) do
+  if member ~= ARGV[1] then
+    redis.call('SREM', KEYS[1], member)
+    taken[#taken + 1] = member
+  end
+end
+return taken`;
+
 /** The URL with any password hidden, for messages and logs. */
 export function redactRedisUrl(url: string): string {
   try {
@@ -99,6 +119,18 @@ export class RedisStateStore implements StateStore {
 
   async touch(key: string, ttlMs: number) {
     await this.#run((r) => r.pexpire(key, ttlMs));
+  }
+
+  async addMember(key: string, member: string, ttlMs: number) {
+    await this.#run((r) => r.eval(ADD_MEMBER, 1, key, member, String(ttlMs)));
+  }
+
+  async removeMember(key: string, member: string) {
+    await this.#run((r) => r.srem(key, member));
+  }
+
+  async takeMembers(key: string, keep = "") {
+    return (await this.#run((r) => r.eval(TAKE_MEMBERS, 1, key, keep))) as string[];
   }
 
   async delete(key: string) {

@@ -1,4 +1,4 @@
-import { randomBytes } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 import { createCookie, createSessionStorage, data, redirect, type Session } from "react-router";
 import { config, type Config } from "./config.server";
 import { validateToken } from "./practice/auth.server";
@@ -66,12 +66,30 @@ interface Stored {
 
 const sessionKey = (id: string) => `session:${id}`;
 
+/**
+ * The set of the session ids of one account holder, at one practice: whoever holds the account's
+ * password. A password change ends the other sessions in it (issue 20). Patient ids are the
+ * practice's own, so the practice's address is part of the name; hashed, to keep keys short.
+ */
+export function accountSessionsKey(apiBase: string, holderId: string): string {
+  return `account-sessions:${createHash("sha256").update(`${apiBase}\n${holderId}`).digest("base64url")}`;
+}
+
+/** The account holder's set a session belongs to: signed in, or half-way through signing in. */
+function accountOf(data: Partial<SessionData>): string | null {
+  if (data.user) return accountSessionsKey(data.user.apiBase, data.user.parentId);
+  if (data.pending) return accountSessionsKey(data.pending.apiBase, data.pending.patientId);
+  return null;
+}
+
 export type PortalSession = Session<SessionData>;
 
 export interface SignedIn {
   session: PortalSession;
   user: SignedInData;
   api: PracticeApi;
+  /** Signs out every other session of the account holder (after a password change); this one stays. */
+  endOtherSessions(): Promise<void>;
 }
 
 const SAME_SITE = "http://portal.invalid";
@@ -124,10 +142,27 @@ export function createSessions(
     if (!raw) return undefined;
     const entry = JSON.parse(raw) as Stored;
     if (lifetime(entry.endsAt) <= 0) {
-      await store.delete(sessionKey(id));
+      await forget(id, entry.data);
       return undefined;
     }
     return entry;
+  }
+
+  /** Ends a session and takes it out of its account holder's set. */
+  async function forget(id: string, data: Partial<SessionData> | undefined) {
+    await store.delete(sessionKey(id));
+    const account = data && accountOf(data);
+    if (account) await store.removeMember(account, id);
+  }
+
+  /**
+   * Every session id goes into its account holder's set as soon as it holds a sign-in. The set lives
+   * as long as the longest session could, so no live session is ever missing from it; ids of sessions
+   * that timed out stay in it until then and cost one needless delete at a password change.
+   */
+  async function index(id: string, data: Partial<SessionData>) {
+    const account = accountOf(data);
+    if (account) await store.addMember(account, id, ABSOLUTE_MS);
   }
 
   const cookie = createCookie("__portal", {
@@ -145,7 +180,10 @@ export function createSessions(
       // A claim, so even a repeated random id could never take over another's session.
       for (;;) {
         const id = randomBytes(24).toString("base64url");
-        if (await store.compareAndSet(sessionKey(id), null, JSON.stringify({ data, endsAt } satisfies Stored), IDLE_MS)) return id;
+        if (await store.compareAndSet(sessionKey(id), null, JSON.stringify({ data, endsAt } satisfies Stored), IDLE_MS)) {
+          await index(id, data);
+          return id;
+        }
       }
     },
     async readData(id) {
@@ -157,7 +195,14 @@ export function createSessions(
     async updateData(id, data) {
       const entry = await live(id);
       if (entry) {
-        await store.set(sessionKey(id), JSON.stringify({ data, endsAt: entry.endsAt } satisfies Stored), lifetime(entry.endsAt), { onlyIfPresent: true });
+        if (!(await store.set(sessionKey(id), JSON.stringify({ data, endsAt: entry.endsAt } satisfies Stored), lifetime(entry.endsAt), { onlyIfPresent: true }))) return;
+        // The sign-in steps start a new session rather than sign an old one in; should a session come
+        // to hold another account all the same, its sets follow.
+        const [before, after] = [accountOf(entry.data), accountOf(data)];
+        if (before !== after) {
+          if (before) await store.removeMember(before, id);
+          await index(id, data);
+        }
       } else if (!data.user) {
         // A signed-out browser whose session expired keeps counting its failures under the same id;
         // a signed-in session ended meanwhile (a logout in another tab or process) stays ended.
@@ -165,7 +210,8 @@ export function createSessions(
       }
     },
     async deleteData(id) {
-      await store.delete(sessionKey(id));
+      const raw = await store.get(sessionKey(id));
+      await forget(id, raw ? (JSON.parse(raw) as Stored).data : undefined);
     },
   });
 
@@ -179,6 +225,18 @@ export function createSessions(
     const session = await sessionStorage.getSession();
     for (const [key, value] of Object.entries(data)) session.set(key as keyof SessionData, value as never);
     return sessionStorage.commitSession(session);
+  }
+
+  /**
+   * After the account holder's password has changed: every other session of theirs, signed in or
+   * half-way through signing in (in any browser, on any portal process), is deleted, so whoever
+   * signed in with the old password is signed out at their next request. This session stays.
+   */
+  async function endOtherSessions(session: PortalSession): Promise<void> {
+    const account = accountOf(session.data);
+    if (!account) return;
+    const others = await store.takeMembers(account, session.id);
+    await Promise.all(others.map((id) => store.delete(sessionKey(id))));
   }
 
   async function toLogin(session: PortalSession, request?: Request): Promise<never> {
@@ -257,7 +315,7 @@ export function createSessions(
         }
       },
     };
-    return { signedIn: { session, user, api }, verified };
+    return { signedIn: { session, user, api, endOtherSessions: () => endOtherSessions(session) }, verified };
   }
 
   /** For the signed-out-only routes (1§2): a signed-in user is sent to the dashboard. */
@@ -267,11 +325,11 @@ export function createSessions(
     return session;
   }
 
-  return { sessionStorage, getSession, startSession, requireSession, checkTokenAlongside, redirectIfSignedIn };
+  return { sessionStorage, getSession, startSession, endOtherSessions, requireSession, checkTokenAlongside, redirectIfSignedIn };
 }
 
 export type Sessions = ReturnType<typeof createSessions>;
 
 /** The portal's sessions, configured from the environment. */
 export const sessions: Sessions = createSessions(config, { store: stateStore });
-export const { sessionStorage, getSession, startSession, requireSession, checkTokenAlongside, redirectIfSignedIn } = sessions;
+export const { sessionStorage, getSession, startSession, endOtherSessions, requireSession, checkTokenAlongside, redirectIfSignedIn } = sessions;

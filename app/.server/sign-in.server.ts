@@ -27,7 +27,7 @@ export interface FlowResult {
 export interface SignInDeps {
   /** Where the identity server is (1§7 ACCAPIURL lookup). */
   identityUrl: string;
-  sessions: Pick<Sessions, "sessionStorage" | "startSession">;
+  sessions: Pick<Sessions, "sessionStorage" | "startSession" | "endOtherSessions">;
   throttle: SignInThrottle;
   verifyCaptcha: (payload: string | null) => Promise<boolean>;
 }
@@ -170,7 +170,12 @@ export function createSignInSteps(deps: SignInDeps) {
       const reply = await practiceApi(pending.apiBase, pending.token).call(endpoints.changePassword, {
         body: { PatientID: pending.patientId, Password: input.password },
       });
-      if (reply.StatusCode === "1") return proxyCheck(session, { ...pending, passwordReset: false });
+      if (reply.StatusCode === "1") {
+        // Any other session of the account (signed in before the practice asked for a new password,
+        // or another browser at this panel) was opened with the old password: it ends here.
+        await deps.sessions.endOtherSessions(session);
+        return proxyCheck(session, { ...pending, passwordReset: false });
+      }
       if (reply.StatusCode === "3") return { outcome: { kind: "refused", message: reply.StatusMessage ?? reply.ResponseMessage ?? messages.signIn.passwordChangeFailed } };
       return { outcome: { kind: "failed", message: messages.signIn.passwordChangeFailed } };
     } catch (error) {

@@ -7,6 +7,10 @@
  * Whatever two processes may do at once is one operation of the store, never a read followed by a
  * write: a counter is incremented in the store, and a value is replaced only if it is still the one
  * the caller read (`compareAndSet`), which is also how a key is claimed once (`expected` null).
+ *
+ * Sets of strings (the sessions of one account holder) live beside the values under their own keys;
+ * a member is added and removed singly, and members are taken out in one step (`takeMembers`), so two
+ * callers never both take the same member and a member added meanwhile is never lost.
  */
 export interface StateStore {
   get(key: string): Promise<string | null>;
@@ -23,6 +27,12 @@ export interface StateStore {
   decrement(key: string): Promise<void>;
   /** Gives a live value a new expiry; nothing happens to a missing one. */
   touch(key: string, ttlMs: number): Promise<void>;
+  /** Adds a member to the set at `key`; the set then lives at least `ttlMs` more (an add never shortens it). */
+  addMember(key: string, member: string, ttlMs: number): Promise<void>;
+  removeMember(key: string, member: string): Promise<void>;
+  /** Removes and returns every member of the set but `keep`, in one step; a missing set has none. */
+  takeMembers(key: string, keep?: string): Promise<string[]>;
+  /** Deletes the value or the set at `key`. */
   delete(key: string): Promise<void>;
   close(): Promise<void>;
 }
@@ -32,14 +42,21 @@ interface Entry {
   expiresAt: number;
 }
 
+interface SetEntry {
+  members: Set<string>;
+  expiresAt: number;
+}
+
 /** The embedded store: one process's memory, as the portal has always kept its state. */
 export class MemoryStateStore implements StateStore {
   readonly #entries = new Map<string, Entry>();
+  readonly #sets = new Map<string, SetEntry>();
   readonly #sweep: NodeJS.Timeout;
 
   constructor(private readonly now: () => number = Date.now) {
     this.#sweep = setInterval(() => {
       for (const key of this.#entries.keys()) this.#live(key);
+      for (const key of this.#sets.keys()) this.#liveSet(key);
     }, 60_000).unref();
   }
 
@@ -47,6 +64,15 @@ export class MemoryStateStore implements StateStore {
     const entry = this.#entries.get(key);
     if (entry && entry.expiresAt <= this.now()) {
       this.#entries.delete(key);
+      return undefined;
+    }
+    return entry;
+  }
+
+  #liveSet(key: string): SetEntry | undefined {
+    const entry = this.#sets.get(key);
+    if (entry && entry.expiresAt <= this.now()) {
+      this.#sets.delete(key);
       return undefined;
     }
     return entry;
@@ -88,12 +114,41 @@ export class MemoryStateStore implements StateStore {
     if (entry) entry.expiresAt = this.now() + ttlMs;
   }
 
+  async addMember(key: string, member: string, ttlMs: number) {
+    const entry = this.#liveSet(key);
+    const expiresAt = Math.max(entry?.expiresAt ?? 0, this.now() + ttlMs);
+    if (entry) {
+      entry.members.add(member);
+      entry.expiresAt = expiresAt;
+    } else {
+      this.#sets.set(key, { members: new Set([member]), expiresAt });
+    }
+  }
+
+  async removeMember(key: string, member: string) {
+    const entry = this.#liveSet(key);
+    if (!entry) return;
+    entry.members.delete(member);
+    if (entry.members.size === 0) this.#sets.delete(key);
+  }
+
+  async takeMembers(key: string, keep?: string) {
+    const entry = this.#liveSet(key);
+    if (!entry) return [];
+    const taken = [...entry.members].filter((member) => member !== keep);
+    for (const member of taken) entry.members.delete(member);
+    if (entry.members.size === 0) this.#sets.delete(key);
+    return taken;
+  }
+
   async delete(key: string) {
     this.#entries.delete(key);
+    this.#sets.delete(key);
   }
 
   async close() {
     clearInterval(this.#sweep);
     this.#entries.clear();
+    this.#sets.clear();
   }
 }

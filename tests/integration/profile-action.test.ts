@@ -22,6 +22,8 @@ function contextOf(session: PortalSession, label: string, viewed = session.id): 
   return {
     api: session.api,
     user: { token: session.token, apiBase: session.apiBase, userId: viewed, parentId: session.id, proxy: viewed === session.id ? "No" : "Yes", username, userName: username, parentName: "Account Holder" },
+    // No session store here: password-change-sessions.test.ts covers the other sessions ending.
+    endOtherSessions: async () => undefined,
   };
 }
 

@@ -144,4 +144,48 @@ describe.each(implementations)("the %s state store", (_name, open) => {
     await sleep(250);
     expect(await two.compareAndSet(k, null, "second", 150)).toBe(true);
   });
+  it("keeps a set's members until they are removed or taken; what one process adds the other takes, the kept member stays", async () => {
+    const k = key("set");
+    expect(await one.takeMembers(k)).toEqual([]);
+    await one.addMember(k, "a", 10_000);
+    await two.addMember(k, "b", 10_000);
+    await one.addMember(k, "c", 10_000);
+    await one.addMember(k, "c", 10_000);
+    await two.removeMember(k, "b");
+    expect(await two.takeMembers(k, "a")).toEqual(["c"]);
+    expect(await one.takeMembers(k, "a")).toEqual([]);
+    expect(await one.takeMembers(k)).toEqual(["a"]);
+    expect(await two.takeMembers(k)).toEqual([]);
+    await one.addMember(k, "d", 10_000);
+    await two.delete(k);
+    expect(await one.takeMembers(k)).toEqual([]);
+  });
+
+  it("gives each member to exactly one of many parallel takes, and loses none added meanwhile", async () => {
+    const k = key("take");
+    const members = Array.from({ length: 60 }, (_, i) => `m${i}`);
+    await Promise.all(members.slice(0, 30).map((m, i) => (i % 2 ? one : two).addMember(k, m, 10_000)));
+    // Takes and adds interleaved: each added member is taken by one take or left in the set.
+    const results = await Promise.all([
+      ...Array.from({ length: 10 }, (_, i) => (i % 2 ? one : two).takeMembers(k, "m0")),
+      ...members.slice(30).map((m, i) => (i % 2 ? one : two).addMember(k, m, 10_000).then(() => [] as string[])),
+    ]);
+    const taken = results.flat();
+    const left = await one.takeMembers(k);
+    expect(new Set(taken).size).toBe(taken.length);
+    expect([...taken, ...left].sort()).toEqual([...members].sort());
+    expect(left).toContain("m0");
+    expect(taken).not.toContain("m0");
+  });
+
+  it("keeps a set as long as its longest-lived add asked, never shortening it", async () => {
+    const k = key("set-expiry");
+    await one.addMember(k, "a", 200);
+    await two.addMember(k, "b", 1_200);
+    await one.addMember(k, "c", 100);
+    await sleep(400);
+    expect((await two.takeMembers(k, "a")).sort()).toEqual(["b", "c"]);
+    await sleep(1_000);
+    expect(await one.takeMembers(k)).toEqual([]);
+  });
 });

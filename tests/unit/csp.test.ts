@@ -9,6 +9,19 @@ describe("Content-Security-Policy", () => {
     expect(csp).not.toContain("stripe");
   });
 
+  it("takes style elements only from the portal or with the nonce; only style attributes are inline", () => {
+    const directives = Object.fromEntries(
+      contentSecurityPolicy("abc")
+        .split("; ")
+        .map((d) => [d.split(" ")[0], d.split(" ").slice(1)]),
+    );
+    expect(directives["style-src"]).toEqual(["'self'", "'nonce-abc'"]);
+    // No style-src-elem: elements fall back to style-src. Attributes have their own directive.
+    expect(directives["style-src-elem"]).toBeUndefined();
+    expect(directives["style-src-attr"]).toEqual(["'unsafe-inline'"]);
+    expect(contentSecurityPolicy("abc", { stripe: true })).toContain("style-src 'self' 'nonce-abc';");
+  });
+
   it("adds Stripe's script, API and frames only when Stripe is configured", () => {
     const csp = contentSecurityPolicy("abc", { stripe: true });
     expect(csp).toContain("script-src 'self' 'nonce-abc' https://js.stripe.com");

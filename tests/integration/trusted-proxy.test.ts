@@ -1,0 +1,70 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { messages } from "../../app/lib/messages";
+import { useMockServer } from "../helpers/mock-world";
+import { START_TIMEOUT_MS, startPortalProcess, type PortalProcess } from "../helpers/portal-process";
+import { freePort } from "../helpers/redis-server";
+
+/**
+ * Whose address the per-address sign-in pause counts (decisions/008), against built portals over real
+ * HTTP. This test's requests come from 127.0.0.1, so a portal trusting `loopback` sees them as coming
+ * from a proxy, and one trusting 192.0.2.1 does not. With the address limit at 3, the fourth wrong
+ * sign-in from one client address is refused: which address that was tells whose address was counted.
+ */
+const mock = useMockServer();
+let untrusting: PortalProcess;
+let behindProxy: PortalProcess;
+let otherProxy: PortalProcess;
+
+beforeAll(async () => {
+  const env = { PRACTICE_IDENTITY_URL: mock.url, SESSION_SECRET: "trusted-proxy-test-secret-32-chars!!!!!", SIGNIN_MAX_FAILURES_PER_ADDRESS: "3" };
+  [untrusting, behindProxy, otherProxy] = await Promise.all([
+    startPortalProcess(await freePort(), env),
+    startPortalProcess(await freePort(), { ...env, TRUST_PROXY: "loopback, 203.0.113.0/24" }),
+    startPortalProcess(await freePort(), { ...env, TRUST_PROXY: "192.0.2.1" }),
+  ]);
+}, START_TIMEOUT_MS + 60_000);
+
+afterAll(async () => {
+  await Promise.all([untrusting?.stop(), behindProxy?.stop(), otherProxy?.stop()]);
+}, 30_000);
+
+let attempts = 0;
+
+/** A wrong sign-in (an unknown account each time, so only the address's count grows); what the portal answered. */
+async function wrongSignIn(portal: PortalProcess, forwardedFor?: string): Promise<{ kind: string; message?: string }> {
+  const res = await fetch(`${portal.url}/login/flow`, {
+    method: "POST",
+    headers: { "Content-Type": "application/x-www-form-urlencoded", ...(forwardedFor ? { "X-Forwarded-For": forwardedFor } : {}) },
+    body: new URLSearchParams({ intent: "sign-in", username: `nobody-${++attempts}@example.invalid`, password: "NotThePassword1", captcha: "", redirectTo: "/" }),
+  });
+  expect(res.status).toBe(200);
+  return (await res.json()) as { kind: string; message?: string };
+}
+
+const paused = { kind: "refused", message: messages.signInThrottle.tooManyFromAddress };
+
+describe("the client address of the sign-in pause", () => {
+  it("without TRUST_PROXY is the socket's: a forged X-Forwarded-For changes nothing", async () => {
+    for (const forged of ["198.51.100.1", "198.51.100.2", "198.51.100.3"]) expect(await wrongSignIn(untrusting, forged)).toMatchObject({ kind: "rejected" });
+    expect(await wrongSignIn(untrusting, "198.51.100.4")).toEqual(paused);
+    expect(await wrongSignIn(untrusting)).toEqual(paused);
+  });
+
+  it("from a trusted proxy is the address it forwards: one client paused, another not", async () => {
+    for (let i = 0; i < 3; i++) expect(await wrongSignIn(behindProxy, "198.51.100.10")).toMatchObject({ kind: "rejected" });
+    expect(await wrongSignIn(behindProxy, "198.51.100.10")).toEqual(paused);
+    expect(await wrongSignIn(behindProxy, "198.51.100.11")).toMatchObject({ kind: "rejected" });
+  });
+
+  it("from a chain of trusted proxies is the right-most address that is not one: what the client wrote to the left is ignored", async () => {
+    // 203.0.113.7 is a trusted proxy that passed on 198.51.100.20's request; the left-most entries are the client's own.
+    for (const forged of ["10.9.9.1", "10.9.9.2", "10.9.9.3"]) expect(await wrongSignIn(behindProxy, `${forged}, 198.51.100.20, 203.0.113.7`)).toMatchObject({ kind: "rejected" });
+    expect(await wrongSignIn(behindProxy, "198.51.100.20")).toEqual(paused);
+    expect(await wrongSignIn(behindProxy, "10.9.9.1")).toMatchObject({ kind: "rejected" });
+  });
+
+  it("from a socket that is not a trusted proxy is the socket's, whatever proxies are configured", async () => {
+    for (const forged of ["198.51.100.30", "198.51.100.31", "198.51.100.32"]) expect(await wrongSignIn(otherProxy, forged)).toMatchObject({ kind: "rejected" });
+    expect(await wrongSignIn(otherProxy, "198.51.100.33")).toEqual(paused);
+  });
+});
