@@ -221,9 +221,11 @@ test.describe("accounts", () => {
 
     await fillCard(other);
     await payButton(other).click();
-    await expect(other.getByText("A payment for your account has already been started")).toBeVisible();
+    // The refusal brings the notice in place of the form, and the focus with it.
     const notice = other.getByRole("region", { name: "A payment is not finished" });
     await expect(notice).toContainText(`A payment of ${total} was taken from your card, but the practice has not recorded it yet.`);
+    await expect(notice.getByRole("heading", { name: "A payment is not finished" })).toBeFocused();
+    await expectNoAxeViolations(other);
     expect(await world.requests({ method: "POST", path: "patient/SaveTempPayment" })).toHaveLength(1);
     await notice.getByRole("button", { name: "Finish this payment" }).click();
     await expect(other.getByRole("status").filter({ hasText: "The payment has been recorded with the practice." })).toBeVisible();

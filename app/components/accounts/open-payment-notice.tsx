@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import type { OpenPayment } from "../../lib/accounts-view";
 import { messages } from "../../lib/messages";
 import { paySteps, payStepValues } from "../../lib/payment-steps";
@@ -11,9 +11,14 @@ const t = messages.payment;
  * recorded, so it stands in place of the payment form until it is finished. Finishing asks the
  * practice to record it: recorded if the card was charged, let go if it never was.
  */
-export function OpenPaymentNotice({ open, onFinished }: { open: OpenPayment; onFinished(message: string): void }) {
+export function OpenPaymentNotice({ open, focusOnShow, onFinished }: { open: OpenPayment; focusOnShow: boolean; onFinished(message: string): void }) {
   const [busy, setBusy] = useState(false);
   const [reply, setReply] = useState<string | null>(null);
+  const heading = useRef<HTMLHeadingElement>(null);
+  // Shown in place of the form whose Pay was just refused: the focus would be lost with that button.
+  useEffect(() => {
+    if (focusOnShow) heading.current?.focus();
+  }, [focusOnShow]);
 
   async function finish() {
     setBusy(true);
@@ -31,7 +36,7 @@ export function OpenPaymentNotice({ open, onFinished }: { open: OpenPayment; onF
 
   return (
     <section aria-labelledby="open-payment-heading" className="flex flex-col gap-3 border-l-8 border-danger bg-white p-4">
-      <h2 id="open-payment-heading" className="text-xl font-bold">
+      <h2 id="open-payment-heading" ref={heading} tabIndex={-1} className="text-xl font-bold focus-visible:outline-2 focus-visible:outline-offset-2">
         {t.openHeading}
       </h2>
       <p>{open.charged ? t.openCharged(open.amount) : t.openUncertain(open.amount, open.started)}</p>

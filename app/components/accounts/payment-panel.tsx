@@ -52,6 +52,8 @@ interface Props {
 
 export function PaymentPanel({ invoices, methodType, cardTypes, provider, billing, openPayment, onOpen, onPaid, onBlocked }: Props) {
   const [slot] = useState(() => new ConfirmerSlot());
+  // This tab's Pay was refused because another payment is open: the notice that replaces the form takes the focus.
+  const [blocked, setBlocked] = useState(false);
   const machine = useMemo(
     () =>
       paymentMachine.provide({
@@ -74,7 +76,10 @@ export function PaymentPanel({ invoices, methodType, cardTypes, provider, billin
                   // Refused before it began: this tab's key is done with. Another payment left open
                   // (in any tab) is the page's to finish, so the page reads it again.
                   forgetAttempt();
-                  if (error.blocked) onBlocked();
+                  if (error.blocked) {
+                    setBlocked(true);
+                    onBlocked();
+                  }
                 }
                 throw error;
               });
@@ -136,7 +141,7 @@ export function PaymentPanel({ invoices, methodType, cardTypes, provider, billin
       <InvoiceTable caption="Pending invoices" rows={rows} empty={messages.payment.noPending} checked={checked} onOpen={onOpen} />
 
       {openPayment ? (
-        <OpenPaymentNotice open={openPayment} onFinished={onPaid} />
+        <OpenPaymentNotice open={openPayment} focusOnShow={blocked} onFinished={onPaid} />
       ) : (
         <form
           noValidate
