@@ -3,14 +3,16 @@
  * in-process mock server. Not a test: it prints medians and percentiles, it asserts nothing.
  *   - creating a default world through the admin API
  *   - a signed-in dashboard page render (server render, every practice call of the page)
- *   - the size of the JavaScript a first visit to the sign-in page, the dashboard, the profile and the
- *     accounts page downloads, and that the PDF viewer and the card SDK are not part of any of them
+ *   - the size of the JavaScript a first visit to each page downloads (bench/first-load.ts, the measure
+ *     the budget test uses), checked against the modulepreloads the server really sends, and that the
+ *     PDF viewer and the card SDK are not part of any of them
  * Run `npm run build` first.
  */
-import { readdirSync, readFileSync, statSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 import { createMockServer } from "../mock-server/server";
+import { budgetFor, kb, measurePages, onDemandCodeIn } from "./first-load";
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 60);
 
@@ -68,27 +70,36 @@ async function main() {
     }
   }
 
-  const assets = path.join("build", "client", "assets");
-  const gz = (file: string) => gzipSync(readFileSync(path.join(assets, file))).length;
-  const js = readdirSync(assets).filter((f) => f.endsWith(".js"));
-  const loginHtml = await (await fetch(`${portal.url}/login`)).text();
-  const pageHtml = async (route: string) => (await fetch(`${portal.url}${route}`, { headers: { Cookie: cookie } })).text();
-  const dashboardHtml = await pageHtml("/");
-  const profileHtml = await pageHtml("/profile");
-  const accountsHtml = await pageHtml("/accounts");
-  // What the browser really fetches: the module preloads (the route manifest also names other routes' chunks).
-  const scriptsOf = (html: string) => new Set([...html.matchAll(/rel="modulepreload" href="\/assets\/([\w.-]+\.js)"/g)].map((m) => m[1]));
-  const kb = (files: Set<string>) => ([...files].reduce((sum, f) => sum + gz(f), 0) / 1024).toFixed(1);
-
   console.log(`Create a default world (admin API, loopback): ${stats(worldTimes)}`);
   console.log(`Signed-in dashboard, server render with its practice calls: brotli ${stats(pageTimes)}; uncompressed ${stats(plainTimes)} (${(plainBytes / 1024).toFixed(1)} KB of HTML)`);
-  console.log(`JavaScript on first load, gzip: sign-in page ${kb(scriptsOf(loginHtml))} KB, dashboard ${kb(scriptsOf(dashboardHtml))} KB, profile ${kb(scriptsOf(profileHtml))} KB, accounts ${kb(scriptsOf(accountsHtml))} KB (all chunks ${kb(new Set(js))} KB, ${statSync(assets).isDirectory() ? js.length : 0} files)`);
-  // The PDF viewer (react-pdf, pdf.js) and the card SDK must load only when used, never with a page.
-  const heavy = /^(pdf-viewer|pdf\.worker(\.min)?|stripe-card-fields|pure)-/;
-  const heavyOf = (html: string) => [...scriptsOf(html)].filter((f) => heavy.test(f));
-  const onLoad = [loginHtml, dashboardHtml, profileHtml, accountsHtml].flatMap(heavyOf);
-  const lazy = readdirSync(assets).filter((f) => heavy.test(f) && /\.m?js$/.test(f));
-  console.log(`Loaded on demand only: ${lazy.map((f) => `${f.replace(/-[\w]+\.m?js$/, "")} ${(gz(f) / 1024).toFixed(1)} KB`).join(", ")}; on any page's first load: ${onLoad.length === 0 ? "none" : onLoad.join(", ")}`);
+
+  // First-load JavaScript: the same measure as the budget test (bench/first-load.ts), for every page.
+  const client = path.join("build", "client");
+  const loads = await measurePages(client);
+  const load = (url: string) => {
+    const found = loads.find((l) => l.url === url);
+    if (!found) throw new Error(`No page ${url} in the route manifest`);
+    return found;
+  };
+  // Cross-check against what the server really sends: every modulepreload of the rendered page must
+  // be among the scripts measured for it, or the measure has drifted from React Router's.
+  const loginHtml = await (await fetch(`${portal.url}/login`)).text();
+  const pageHtml = async (route: string) => (await fetch(`${portal.url}${route}`, { headers: { Cookie: cookie } })).text();
+  const served: Array<[string, string]> = [["/login", loginHtml], ["/", await pageHtml("/")], ["/profile", await pageHtml("/profile")], ["/accounts", await pageHtml("/accounts")]];
+  for (const [url, html] of served) {
+    const preloads = [...html.matchAll(/rel="modulepreload" href="(\/assets\/[\w.-]+\.js)"/g)].map((m) => m[1]);
+    const missed = preloads.filter((href) => !load(url).scripts.includes(href));
+    if (missed.length > 0) throw new Error(`${url} preloads ${missed.join(", ")}, which the first-load measure did not count`);
+  }
+  const byUrl = (url: string) => `${kb(load(url).gzipBytes)} (budget ${kb(budgetFor(load(url)).target)})`;
+  console.log(`JavaScript on first load, gzip: sign-in page ${byUrl("/login")}, dashboard ${byUrl("/")}, profile ${byUrl("/profile")}, accounts ${byUrl("/accounts")}`);
+  console.log(`  every page: ${[...loads].sort((x, y) => x.url.localeCompare(y.url)).map((l) => `${l.url} ${kb(l.gzipBytes)}`).join(", ")}`);
+  const assets = path.join(client, "assets");
+  const gz = (file: string) => gzipSync(readFileSync(path.join(assets, file))).length;
+  const onLoad = loads.flatMap((l) => onDemandCodeIn(client, l));
+  // The PDF viewer, its worker and the card form with Stripe's loader, by chunk name, for their sizes.
+  const lazy = readdirSync(assets).filter((f) => /^(pdf-viewer|pdf\.worker(\.min)?|stripe-card-fields|pure)-[\w-]+\.m?js$/.test(f));
+  console.log(`Loaded on demand only: ${lazy.map((f) => `${f.replace(/-[\w-]{8}\.m?js$/, "")} ${(gz(f) / 1024).toFixed(1)} KB`).join(", ")}; on any page's first load: ${onLoad.length === 0 ? "none" : onLoad.join(", ")}`);
 
   // One round trip, not two: with 100 ms added to every practice call the dashboard makes (the
   // token check included), its render should cost about one such call (target ≤ 1.2x), since the

@@ -1,0 +1,42 @@
+import { existsSync } from "node:fs";
+import path from "node:path";
+import { beforeAll, describe, expect, it } from "vitest";
+import { ceilingsToRemove, kb, measurePages, onDemandCodeIn, overBudget, TEMPORARY_CEILINGS, type PageLoad } from "../../bench/first-load";
+
+/**
+ * Issue 12's byte budgets on the built portal (`npm test` builds before Vitest): the JavaScript a
+ * browser downloads on a first visit to each page, gzip, every page of the route manifest included,
+ * so a part-2 screen is held to its budget the day its route is added. Byte sizes do not depend on
+ * the machine, so unlike timings they can fail a test. The measure is bench/first-load.ts.
+ */
+const client = path.resolve(import.meta.dirname, "../../build/client");
+let pages: PageLoad[];
+
+beforeAll(async () => {
+  if (!existsSync(client)) throw new Error(`No build at ${client}: run \`npx react-router build\` first (npm test does).`);
+  pages = await measurePages(client);
+});
+
+describe("first-load JavaScript budgets (issue 12)", () => {
+  it("finds the pages a browser can land on", () => {
+    const urls = pages.map((p) => p.url);
+    expect(urls).toEqual(expect.arrayContaining(["/login", "/", "/profile", "/accounts", "/signup", "/forgetPassword", "/resetpassword"]));
+    // Resource routes (actions and documents) are not pages.
+    expect(urls).not.toContain("/login/flow");
+    expect(urls).not.toContain("/accounts/pay");
+  });
+
+  it("keeps every page within its budget", () => {
+    const report = pages.map((p) => `${p.url} ${kb(p.gzipBytes)}`).join(", ");
+    expect(overBudget(pages), report).toEqual([]);
+  });
+
+  it("lists a page as a temporary exception only while it is over issue 12's budget", () => {
+    expect(ceilingsToRemove(pages)).toEqual([]);
+    for (const url of Object.keys(TEMPORARY_CEILINGS)) expect(pages.map((p) => p.url), `temporary ceiling for a page that does not exist: ${url}`).toContain(url);
+  });
+
+  it("keeps pdf.js (react-pdf), the card SDK and the video SDK out of every page's first load", () => {
+    expect(pages.flatMap((p) => onDemandCodeIn(client, p).map((found) => `${p.url}: ${found}`))).toEqual([]);
+  });
+});
