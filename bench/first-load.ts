@@ -61,7 +61,6 @@ export const BUDGETS = { login: 125 * KB, dashboard: 160 * KB, other: 200 * KB }
  */
 export const TEMPORARY_CEILINGS: Readonly<Record<string, number>> = {
   "/login": 183_490,
-  "/": 172_190,
   "/profile": 230_984,
   "/profile-old": 230_721,
 };

@@ -3,8 +3,7 @@ import { getCounters, getPractice } from "../.server/practice/patient.server";
 import { practiceErrorResponse } from "../.server/practice/errors.server";
 import { requireSession } from "../.server/session.server";
 import { ChartFigure, type Datum } from "../components/charts/chart-figure";
-import { ColumnChart } from "../components/charts/column-chart";
-import { PieChart } from "../components/charts/pie-chart";
+import { drawColumnChart, drawPieChart } from "../components/charts/chart-drawing.server";
 import { Breadcrumb } from "../components/shell/breadcrumb";
 import { dashboardCards } from "../lib/menu";
 import { summarisePractice } from "../lib/patient-summary";
@@ -13,22 +12,12 @@ import type { Route } from "./+types/dashboard";
 
 export const meta: Route.MetaFunction = () => [{ title: "Dashboard – Patient Portal" }];
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const { user, api } = await requireSession(request);
-  const [counters, practice] = await Promise.all([getCounters(api, user.userId), getPractice(api, user.userId)]).catch(practiceErrorResponse);
-  return { counters, practice: practice ? summarisePractice(practice) : null };
-}
-
 // Colours pass 3:1 against white; each value is also labelled in words and numbers.
 const COLOURS = { completed: "#007f3b", upcoming: "#005eb8", missed: "#d5281b", face: "#005eb8", video: "#7c2855", phone: "#ed8b00", total: "#212b32" };
 
-export default function Dashboard({ loaderData }: Route.ComponentProps) {
-  const { counters, practice } = loaderData;
-  const shell = useRouteLoaderData<ShellData>("routes/shell");
-  const menu = shell?.menu ?? [];
-
-  const cards = dashboardCards(counters, menu);
-
+export async function loader({ request }: Route.LoaderArgs) {
+  const { user, api } = await requireSession(request);
+  const [counters, practice] = await Promise.all([getCounters(api, user.userId), getPractice(api, user.userId)]).catch(practiceErrorResponse);
   const overview: Datum[] = [
     { label: "Completed", value: counters.completedcount, colour: COLOURS.completed },
     { label: "Upcoming", value: counters.futurecount, colour: COLOURS.upcoming },
@@ -41,6 +30,20 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
     { label: "Total Appointments", value: counters.totalpatientappointments, colour: COLOURS.total },
   ];
   const noAppointments = overview.every((d) => d.value === 0);
+  return {
+    counters,
+    practice: practice ? summarisePractice(practice) : null,
+    overview: { data: overview, drawing: noAppointments ? drawColumnChart(overview) : drawPieChart(overview), noAppointments },
+    booked: { data: booked, drawing: drawColumnChart(booked) },
+  };
+}
+
+export default function Dashboard({ loaderData }: Route.ComponentProps) {
+  const { counters, practice, overview, booked } = loaderData;
+  const shell = useRouteLoaderData<ShellData>("routes/shell");
+  const menu = shell?.menu ?? [];
+
+  const cards = dashboardCards(counters, menu);
 
   return (
     <div className="flex flex-col gap-6">
@@ -96,12 +99,8 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
       </section>
 
       <div className="grid gap-4 xl:grid-cols-2">
-        <ChartFigure title="Appointment Overview" data={overview} summary={noAppointments ? "No appointments yet." : undefined}>
-          {noAppointments ? <ColumnChart data={overview} /> : <PieChart data={overview} />}
-        </ChartFigure>
-        <ChartFigure title="Booked Appointments" data={booked}>
-          <ColumnChart data={booked} />
-        </ChartFigure>
+        <ChartFigure title="Appointment Overview" data={overview.data} summary={overview.noAppointments ? "No appointments yet." : undefined} drawing={overview.drawing} />
+        <ChartFigure title="Booked Appointments" data={booked.data} drawing={booked.drawing} />
       </div>
     </div>
   );

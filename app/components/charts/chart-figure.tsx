@@ -1,5 +1,3 @@
-import type { ReactNode } from "react";
-
 export interface Datum {
   label: string;
   value: number;
@@ -8,13 +6,14 @@ export interface Datum {
 
 /**
  * A chart with its text alternative: the drawing is hidden from screen readers and a table with the
- * same numbers stands in for it, so every figure can be read, copied and compared.
+ * same numbers stands in for it, so every figure can be read, copied and compared. The drawing is SVG
+ * markup made on the server (chart-drawing.server.tsx), escaped there by React like any other render.
  */
-export function ChartFigure({ title, data, summary, children }: { title: string; data: Datum[]; summary?: string; children: ReactNode }) {
+export function ChartFigure({ title, data, summary, drawing }: { title: string; data: Datum[]; summary?: string; drawing: string }) {
   return (
     <figure className="flex flex-col gap-3 rounded bg-white p-4 shadow-sm">
       <figcaption className="text-xl font-bold">{title}</figcaption>
-      <div aria-hidden="true">{children}</div>
+      <div aria-hidden="true" dangerouslySetInnerHTML={{ __html: drawing }} />
       {summary ? <p className="text-muted">{summary}</p> : null}
       <ul className="flex flex-wrap gap-x-4 gap-y-1" aria-hidden="true">
         {data.map((d) => (
