@@ -32,4 +32,17 @@ export default defineConfig({
   plugins: [tailwindcss(), reactRouter(), precompressClientAssets()],
   define: { __APP_VERSION__: JSON.stringify(version) },
   resolve: { tsconfigPaths: true },
+  environments: {
+    client: {
+      build: {
+        rolldownOptions: {
+          output: {
+            codeSplitting: {
+              groups: [{ name: "framework", test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/, priority: 10 }],
+            },
+          },
+        },
+      },
+    },
+  },
 });

@@ -1,11 +1,11 @@
-import { useCallback, useId, useState } from "react";
+import { Suspense, useCallback, useId, useState } from "react";
 import { useFetcher } from "react-router";
 import { loadProfilePage, profileAction } from "../.server/profile-page.server";
 import { Avatar, Spinner } from "../components/profile/avatar";
-import { ChangePasswordDialog, TermsDialog } from "../components/profile/dialogs";
 import { Rows, Section, personalRows } from "../components/profile/sections";
 import { Breadcrumb } from "../components/shell/breadcrumb";
 import { Button } from "../components/ui/button";
+import { lazyModule } from "../components/ui/lazy-module";
 import { Notice, ToastProvider } from "../components/ui/toast";
 import { messages } from "../lib/messages";
 import type { ProfileActionResult } from "../lib/profile-forms";
@@ -22,6 +22,17 @@ export function action({ request }: Route.ActionArgs) {
 }
 
 const t = messages.profile;
+
+// As on the profile page: the dialogs and their form rules load when the patient reaches for a button.
+const passwordDialog = lazyModule(() => import("../components/profile/dialogs/change-password"));
+const termsDialog = lazyModule(() => import("../components/profile/dialogs/terms"));
+const ChangePasswordDialog = passwordDialog.component((m) => m.ChangePasswordDialog);
+const TermsDialog = termsDialog.component((m) => m.TermsDialog);
+const preloadDialogs = (event: { target: EventTarget }) => {
+  if (!(event.target instanceof Element) || !event.target.closest("button")) return;
+  void passwordDialog.preload().catch(() => undefined);
+  void termsDialog.preload().catch(() => undefined);
+};
 
 /**
  * The original links to four treatment centres whose addresses the spec does not give; these are
@@ -118,6 +129,9 @@ export default function ProfileOld({ loaderData }: Route.ComponentProps) {
   const { profile, practice, terms, actingFor } = loaderData;
   const [dialog, setDialog] = useState<"password" | "terms-1" | "terms-2" | null>(null);
   const [toast, setToast] = useState<{ tone: "success" | "error"; title: string } | null>(null);
+  // Closed dialogs render nothing; once one has opened, they stay mounted as before.
+  const [dialogsMounted, setDialogsMounted] = useState(false);
+  if (!dialogsMounted && dialog !== null) setDialogsMounted(true);
   const saved = useCallback((message: string) => {
     setDialog(null);
     setToast({ tone: "success", title: message });
@@ -132,7 +146,7 @@ export default function ProfileOld({ loaderData }: Route.ComponentProps) {
 
   return (
     <ToastProvider>
-      <div className="flex flex-col gap-6">
+      <div className="flex flex-col gap-6" onPointerOver={preloadDialogs} onFocus={preloadDialogs}>
         <Breadcrumb current="Profile" />
         <div className="flex items-center gap-4">
           <Avatar gender={profile.gender} />
@@ -194,9 +208,13 @@ export default function ProfileOld({ loaderData }: Route.ComponentProps) {
         </div>
       </div>
 
-      <ChangePasswordDialog open={dialog === "password"} onOpenChange={(open) => setDialog(open ? "password" : null)} onSaved={saved} actingFor={actingFor?.parentName ?? null} />
-      <TermsDialog open={dialog === "terms-1"} onOpenChange={(open) => setDialog(open ? "terms-1" : null)} title="Portal terms of use" text={terms[0] ?? null} />
-      <TermsDialog open={dialog === "terms-2"} onOpenChange={(open) => setDialog(open ? "terms-2" : null)} title="Draft message terms" text={terms[1] ?? null} />
+      {dialogsMounted ? (
+        <Suspense fallback={<p role="status">Opening…</p>}>
+          <ChangePasswordDialog open={dialog === "password"} onOpenChange={(open) => setDialog(open ? "password" : null)} onSaved={saved} actingFor={actingFor?.parentName ?? null} />
+          <TermsDialog open={dialog === "terms-1"} onOpenChange={(open) => setDialog(open ? "terms-1" : null)} title="Portal terms of use" text={terms[0] ?? null} />
+          <TermsDialog open={dialog === "terms-2"} onOpenChange={(open) => setDialog(open ? "terms-2" : null)} title="Draft message terms" text={terms[1] ?? null} />
+        </Suspense>
+      ) : null}
       <Notice open={toast !== null} onOpenChange={(open) => (open ? undefined : setToast(null))} tone={toast?.tone ?? "success"} title={toast?.title ?? ""} />
     </ToastProvider>
   );

@@ -1,18 +1,10 @@
-import { useCallback, useRef, useState, type ReactNode } from "react";
+import { Suspense, useCallback, useRef, useState, type ReactNode } from "react";
 import { Link, useRouteLoaderData } from "react-router";
 import { loadProfilePage, profileAction } from "../.server/profile-page.server";
 import { Avatar } from "../components/profile/avatar";
-import {
-  AddEmergencyContactDialog,
-  AddressDialog,
-  ChangePasswordDialog,
-  ContactDetailsDialog,
-  DeleteEmergencyContactDialog,
-  TermsDialog,
-  UpdateProfileDialog,
-} from "../components/profile/dialogs";
 import { Breadcrumb } from "../components/shell/breadcrumb";
 import { Button, buttonClass } from "../components/ui/button";
+import { lazyModule } from "../components/ui/lazy-module";
 import { Notice, ToastProvider } from "../components/ui/toast";
 import { hasArea } from "../lib/menu";
 import { messages } from "../lib/messages";
@@ -32,6 +24,20 @@ export function action({ request }: Route.ActionArgs) {
 }
 
 const t = messages.profile;
+
+// The dialogs, their forms and their rules (conform, zod, the phone numbering plans) load when the
+// patient first reaches for one of the page's buttons, not with the page (issue 12, decisions/070).
+const dialogs = lazyModule(() => import("../components/profile/dialogs"));
+const AddEmergencyContactDialog = dialogs.component((m) => m.AddEmergencyContactDialog);
+const DeleteEmergencyContactDialog = dialogs.component((m) => m.DeleteEmergencyContactDialog);
+const ContactDetailsDialog = dialogs.component((m) => m.ContactDetailsDialog);
+const UpdateProfileDialog = dialogs.component((m) => m.UpdateProfileDialog);
+const ChangePasswordDialog = dialogs.component((m) => m.ChangePasswordDialog);
+const AddressDialog = dialogs.component((m) => m.AddressDialog);
+const TermsDialog = dialogs.component((m) => m.TermsDialog);
+const preloadDialogs = (event: { target: EventTarget }) => {
+  if (event.target instanceof Element && event.target.closest("button")) void dialogs.preload().catch(() => undefined);
+};
 const money = new Intl.NumberFormat("en-NZ", { style: "currency", currency: "NZD" });
 
 type DialogName = "add-contact" | "password" | "address" | "contact" | "profile" | "terms";
@@ -46,6 +52,10 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
   const addContact = useRef<HTMLButtonElement>(null);
   const removed = useRef(false);
   const [toast, setToast] = useState<Toast>(null);
+  // Closed dialogs render nothing; once one has opened, all stay mounted as before, so a save still
+  // in flight when its dialog closes still reports.
+  const [dialogsMounted, setDialogsMounted] = useState(false);
+  if (!dialogsMounted && (dialog !== null || removing !== null)) setDialogsMounted(true);
   const openChange = (name: DialogName) => (open: boolean) => setDialog(open ? name : null);
   const saved = useCallback((message: string) => {
     setDialog(null);
@@ -55,7 +65,7 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
 
   return (
     <ToastProvider>
-      <div className="flex flex-col gap-6">
+      <div className="flex flex-col gap-6" onPointerOver={preloadDialogs} onFocus={preloadDialogs}>
         <Breadcrumb current="User Profile" />
         <h1 className="text-3xl font-bold">User Profile</h1>
 
@@ -172,21 +182,25 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
         </div>
       </div>
 
-      <AddEmergencyContactDialog open={dialog === "add-contact"} onOpenChange={openChange("add-contact")} onSaved={saved} lookups={lookups} lookupsFailed={lookupsFailed} />
-      <DeleteEmergencyContactDialog
-        contact={removing}
-        onOpenChange={(open) => (open ? undefined : setRemoving(null))}
-        onSaved={(message) => {
-          removed.current = true;
-          saved(message);
-        }}
-        returnFocusTo={() => (removed.current ? addContact.current : null)}
-      />
-      <ContactDetailsDialog open={dialog === "contact"} onOpenChange={openChange("contact")} onSaved={saved} profile={profile} />
-      <UpdateProfileDialog open={dialog === "profile"} onOpenChange={openChange("profile")} onSaved={saved} profile={profile} lookups={lookups} />
-      <ChangePasswordDialog open={dialog === "password"} onOpenChange={openChange("password")} onSaved={saved} actingFor={actingFor?.parentName ?? null} />
-      <AddressDialog open={dialog === "address"} onOpenChange={openChange("address")} profile={profile} practicePhone={practice?.phone ?? null} />
-      <TermsDialog open={dialog === "terms"} onOpenChange={openChange("terms")} title="Terms and Conditions" text={terms[0] ?? null} />
+      {dialogsMounted ? (
+        <Suspense fallback={<p role="status">Opening…</p>}>
+        <AddEmergencyContactDialog open={dialog === "add-contact"} onOpenChange={openChange("add-contact")} onSaved={saved} lookups={lookups} lookupsFailed={lookupsFailed} />
+        <DeleteEmergencyContactDialog
+          contact={removing}
+          onOpenChange={(open) => (open ? undefined : setRemoving(null))}
+          onSaved={(message) => {
+            removed.current = true;
+            saved(message);
+          }}
+          returnFocusTo={() => (removed.current ? addContact.current : null)}
+        />
+        <ContactDetailsDialog open={dialog === "contact"} onOpenChange={openChange("contact")} onSaved={saved} profile={profile} />
+        <UpdateProfileDialog open={dialog === "profile"} onOpenChange={openChange("profile")} onSaved={saved} profile={profile} lookups={lookups} />
+        <ChangePasswordDialog open={dialog === "password"} onOpenChange={openChange("password")} onSaved={saved} actingFor={actingFor?.parentName ?? null} />
+        <AddressDialog open={dialog === "address"} onOpenChange={openChange("address")} profile={profile} practicePhone={practice?.phone ?? null} />
+        <TermsDialog open={dialog === "terms"} onOpenChange={openChange("terms")} title="Terms and Conditions" text={terms[0] ?? null} />
+        </Suspense>
+      ) : null}
 
       <Notice open={toast !== null} onOpenChange={(open) => (open ? undefined : setToast(null))} tone={toast?.tone ?? "success"} title={toast?.title ?? ""} />
     </ToastProvider>
