@@ -32,6 +32,9 @@ export default defineConfig({
   plugins: [tailwindcss(), reactRouter(), precompressClientAssets()],
   define: { __APP_VERSION__: JSON.stringify(version) },
   resolve: { tsconfigPaths: true },
+  // React, React DOM and React Router go to every page together: one chunk compresses better than the
+  // three or four pieces rolldown makes of them otherwise (1.4 KB gzip less on every page, issue 12)
+  // and stays cached while the app's own code changes.
   environments: {
     client: {
       build: {

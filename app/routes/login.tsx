@@ -1,24 +1,26 @@
-import { useMachine } from "@xstate/react";
-import { lazy, Suspense, useEffect, useMemo, useState } from "react";
-import { data, Link, redirect, useNavigate } from "react-router";
-import { fromPromise } from "xstate";
-import { loginMachine } from "../../machines/login.machine";
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from "react";
+import { data, Link, redirect } from "react-router";
+import type { LoginEvent } from "../../machines/login.machine";
 import { logout } from "../.server/practice/auth.server";
 import { redirectIfSignedIn, safeRedirectTo, sessionStorage } from "../.server/session.server";
 import { Captcha } from "../components/captcha";
-import { AccountChooser } from "../components/sign-in/account-chooser";
-import { PasswordUpdateDialog } from "../components/sign-in/password-update-dialog";
 import { Alert } from "../components/ui/alert";
 import { Button } from "../components/ui/button";
 import { PasswordField, TextField } from "../components/ui/field";
-import { Notice, ToastProvider } from "../components/ui/toast";
+import { lazyModule } from "../components/ui/lazy-module";
+import { ToastRegionPlaceholder } from "../components/ui/toast-region";
 import { messages } from "../lib/messages";
-import { CAPTCHA_AFTER, FlowOutcomeSchema } from "../lib/sign-in-flow";
-import { createStepClient, type StepFields } from "../lib/step-client";
+import { CAPTCHA_AFTER } from "../lib/sign-in-flow";
+import { idleSignInView, type SignInView } from "../lib/sign-in-view";
 import type { Route } from "./+types/login";
 
 // Login Help (with its date and NHI rules) loads only when someone asks for help.
 const LoginHelpDialog = lazy(() => import("../components/sign-in/login-help-dialog").then((m) => ({ default: m.LoginHelpDialog })));
+
+// The sign-in steps (the login machine, xstate, zod, the step client, the dialogs and the notices)
+// load when the patient starts on the form or asks for help, not with the page (issue 12, decisions/070).
+const signInSteps = lazyModule(() => import("../components/sign-in/sign-in-steps"));
+type SignInStepsComponent = Awaited<ReturnType<typeof signInSteps.preload>>["SignInSteps"];
 
 export const meta: Route.MetaFunction = () => [{ title: "Sign in – Patient Portal" }];
 
@@ -40,37 +42,55 @@ export async function loader({ request }: Route.LoaderArgs) {
   return data({ redirectTo: safeRedirectTo(url.searchParams.get("redirectTo")), captchaRequired: captchaRequired && !pending, notice, resume: null }, { headers });
 }
 
-// Each step of the sign-in posts to the page's action route; its 400 "invalid" is an answer to show.
-const signInSteps = createStepClient("/login/flow", { answerStatuses: [200, 400] });
-const postStep = (fields: StepFields) => signInSteps.post(fields, FlowOutcomeSchema);
-
 export default function Login({ loaderData }: Route.ComponentProps) {
-  const navigate = useNavigate();
-  const machine = useMemo(
-    () =>
-      loginMachine.provide({
-        actors: {
-          signIn: fromPromise(({ input }) => postStep({ intent: "sign-in", username: input.username, password: input.password, captcha: input.captcha ?? "", redirectTo: loaderData.redirectTo })),
-          changePassword: fromPromise(({ input }) => postStep({ intent: "change-password", password: input.password, confirm: input.confirm, agreed: String(input.agreed) })),
-          chooseAccount: fromPromise(({ input }) => postStep({ intent: "choose-account", account: input.accountId })),
-          cancelSignIn: fromPromise(() => postStep({ intent: "cancel" })),
-        },
-      }),
-    [loaderData.redirectTo],
-  );
-  const [state, send] = useMachine(machine, { input: { captchaRequired: loaderData.captchaRequired, resume: loaderData.resume } });
+  const [view, setView] = useState<SignInView>(() => idleSignInView(loaderData.captchaRequired));
+  const [Steps, setSteps] = useState<SignInStepsComponent | null>(null);
+  const [loadFailed, setLoadFailed] = useState(false);
   const [helpOpen, setHelpOpen] = useState(false);
   const [helpSent, setHelpSent] = useState<string | null>(null);
-  const { context } = state;
-  const signingIn = state.matches("signingIn");
+  const sendToMachine = useRef<((event: LoginEvent) => void) | null>(null);
+  // What the patient submitted before the machine was there; it gets it as soon as it runs.
+  const queued = useRef<LoginEvent | null>(null);
 
+  const loadSteps = useCallback(() => {
+    signInSteps.preload().then(
+      (module) => {
+        setLoadFailed(false);
+        setSteps(() => module.SignInSteps);
+      },
+      // Offline before the steps arrived (the notices come with them): the machine's words for a
+      // network failure, in the form's message area; the next submit tries again.
+      () => {
+        queued.current = null;
+        setLoadFailed(true);
+      },
+    );
+  }, []);
+  // A switch-token sign-in that still needs a new password or an account opens on that step.
   useEffect(() => {
-    if (state.matches("signedIn")) navigate(context.redirectTo ?? "/", { replace: true });
-  }, [state, context.redirectTo, navigate]);
+    if (loaderData.resume) loadSteps();
+  }, [loaderData.resume, loadSteps]);
 
-  const message = context.message ?? loaderData.notice;
+  const send = (event: LoginEvent) => {
+    if (sendToMachine.current) return sendToMachine.current(event);
+    // Before the machine runs there is no message for an edit to clear.
+    if (event.type !== "field.edit") queued.current = event;
+    loadSteps();
+  };
+  const onReady = useCallback((machineSend: (event: LoginEvent) => void) => {
+    sendToMachine.current = machineSend;
+    const first = queued.current;
+    queued.current = null;
+    if (first) machineSend(first);
+  }, []);
+  const startSteps = () => {
+    if (!Steps && !loadFailed) loadSteps();
+  };
+
+  const { signingIn } = view;
+  const message = view.message ?? (loadFailed ? messages.signIn.networkFailure : null) ?? loaderData.notice;
   return (
-    <ToastProvider>
+    <>
       <main id="main" className="mx-auto flex min-h-screen max-w-xl flex-col gap-6 px-4 py-10">
         <div className="border-l-8 border-brand bg-white p-4" role="note" aria-label="Health advice">
           <p className="font-bold">COVID-19 health advice</p>
@@ -90,6 +110,7 @@ export default function Login({ loaderData }: Route.ComponentProps) {
             method="post"
             noValidate
             className="flex flex-col gap-5"
+            onFocus={startSteps}
             onSubmit={(event) => {
               event.preventDefault();
               if (signingIn) return;
@@ -104,11 +125,11 @@ export default function Login({ loaderData }: Route.ComponentProps) {
               type="email"
               autoComplete="username"
               inputMode="email"
-              error={context.fieldErrors.username}
+              error={view.fieldErrors.username}
               onChange={() => send({ type: "field.edit", field: "username" })}
             />
-            <PasswordField label="Password" name="password" autoComplete="current-password" error={context.fieldErrors.password} onChange={() => send({ type: "field.edit", field: "password" })} />
-            {context.captchaRequired ? <Captcha key={context.failures} /> : null}
+            <PasswordField label="Password" name="password" autoComplete="current-password" error={view.fieldErrors.password} onChange={() => send({ type: "field.edit", field: "password" })} />
+            {view.captchaRequired ? <Captcha key={view.failures} /> : null}
             <Button type="submit" disabled={signingIn}>
               {signingIn ? "Signing in…" : "Login"}
             </Button>
@@ -117,7 +138,15 @@ export default function Login({ loaderData }: Route.ComponentProps) {
             <Link to="/forgetPassword" className="text-brand underline underline-offset-4">
               Forgot Password?
             </Link>
-            <button type="button" className="text-brand underline underline-offset-4" onClick={() => setHelpOpen(true)}>
+            <button
+              type="button"
+              className="text-brand underline underline-offset-4"
+              onClick={() => {
+                setHelpOpen(true);
+                // Its result is one of the notices, which come with the sign-in steps.
+                startSteps();
+              }}
+            >
               Having trouble signing in?
             </button>
             <Link to="/signup" className="text-brand underline underline-offset-4">
@@ -125,33 +154,25 @@ export default function Login({ loaderData }: Route.ComponentProps) {
             </Link>
           </div>
         </div>
-        {state.matches("updatingPassword") ? (
-          <PasswordUpdateDialog
-            busy={state.matches({ updatingPassword: "saving" })}
-            problem={context.passwordProblem}
-            message={context.passwordMessage}
-            onSubmit={(values) => send({ type: "password.submit", ...values })}
-            onCancel={() => send({ type: "password.cancel" })}
-          />
-        ) : null}
-        {state.matches("choosingAccount") ? (
-          <AccountChooser
-            accounts={context.accounts}
-            busy={state.matches({ choosingAccount: "saving" })}
-            onChoose={(accountId) => send({ type: "account.choose", accountId })}
-            onCancel={() => send({ type: "account.cancel" })}
-          />
-        ) : null}
         {helpOpen ? (
           <Suspense fallback={<p role="status">Opening Login Help…</p>}>
             <LoginHelpDialog open onOpenChange={setHelpOpen} onSent={setHelpSent} />
           </Suspense>
         ) : null}
       </main>
-      <Notice open={context.toast !== null} onOpenChange={(open) => (open ? undefined : send({ type: "toast.dismiss" }))} tone="error" title={context.toast ?? ""} />
-      <Notice open={helpSent !== null} onOpenChange={(open) => (open ? undefined : setHelpSent(null))} tone="success" title="Help request sent">
-        {helpSent}
-      </Notice>
-    </ToastProvider>
+      {Steps ? (
+        <Steps
+          redirectTo={loaderData.redirectTo}
+          captchaRequired={loaderData.captchaRequired}
+          resume={loaderData.resume}
+          helpSent={helpSent}
+          onHelpSentClose={() => setHelpSent(null)}
+          onReady={onReady}
+          onView={setView}
+        />
+      ) : (
+        <ToastRegionPlaceholder />
+      )}
+    </>
   );
 }

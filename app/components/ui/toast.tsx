@@ -1,16 +1,17 @@
 import { Toast } from "radix-ui";
 import type { ReactNode } from "react";
+import { TOAST_VIEWPORT_CLASS } from "./toast-region";
 
 /**
  * Passing notices (1§8 "Ohh. We hit a snag.", the help request's result). Announced politely by
  * radix's viewport, kept until dismissed or for 8 seconds, and never the only place an error shows
  * up for a form that needs correcting.
  */
-export function ToastProvider({ children }: { children: ReactNode }) {
+export function ToastProvider({ children }: { children?: ReactNode }) {
   return (
     <Toast.Provider swipeDirection="right" duration={8000} label="Notification">
       {children}
-      <Toast.Viewport className="fixed bottom-4 right-4 z-[60] flex w-[min(92vw,24rem)] flex-col gap-2 outline-none" />
+      <Toast.Viewport className={TOAST_VIEWPORT_CLASS} />
     </Toast.Provider>
   );
 }
