@@ -137,9 +137,10 @@ function ChartButton({ test }: { test: string }) {
     <>
       <Button
         variant="secondary"
+        // Not disabled while loading: that would take the focus away, and the chart could not give it back.
         aria-busy={loading}
-        disabled={loading}
         onClick={() => {
+          if (loading) return;
           setAsked(true);
           setSeen(undefined);
           void chart.load(`/reports/chart?test=${encodeURIComponent(test)}`);
