@@ -130,6 +130,9 @@ test.describe("test results", () => {
       await expect(cell.locator("span").first()).toHaveCSS("color", "rgb(213, 40, 27)");
     }
     await expect(table.getByRole("row", { name: /Platelets/ })).toContainText("None");
+    // The wide dialog lies over the side menu, not under it.
+    const box = (await dialog.boundingBox())!;
+    expect(await page.evaluate(([x, y]) => !!document.elementFromPoint(x, y)?.closest('[role="dialog"]'), [box.x + 4, box.y + box.height / 2])).toBe(true);
     await expect(dialog.getByRole("button", { name: "Print" })).toBeVisible();
     await expectNoAxeViolations(page);
     await dialog.getByRole("button", { name: "Close" }).click();
@@ -151,6 +154,13 @@ test.describe("test results", () => {
     await expect(html.getByText("The lungs are clear. Heart size is normal.")).toBeVisible();
     await expect(html.getByRole("button", { name: "Print" })).toBeVisible();
     await expectNoAxeViolations(page);
+    // Printed, the result is alone on the page: no page behind it, no buttons.
+    await page.emulateMedia({ media: "print" });
+    await expect(html.getByText("The lungs are clear. Heart size is normal.")).toBeVisible();
+    expect((await html.boundingBox())?.y).toBeLessThanOrEqual(1);
+    await expect(page.getByRole("heading", { name: "Test Results", level: 1 })).toBeHidden();
+    await expect(html.getByRole("button", { name: "Print" })).toBeHidden();
+    await page.emulateMedia({ media: "screen" });
     await page.keyboard.press("Escape");
     await expect(html).toBeHidden();
 
@@ -211,14 +221,26 @@ test.describe("test results", () => {
     await page.keyboard.type("Full Blood");
     await page.keyboard.press("Enter");
     await expect(page).toHaveURL(/q=Full\+Blood/);
-    const open = card(page, "Full Blood Count").first().getByRole("button", { name: /^View result/ });
-    await open.focus();
+    await expect(badge(page, "Unread")).toHaveAttribute("aria-pressed", "true");
+    const open = () => card(page, "Full Blood Count").first().getByRole("button", { name: /^View result/ });
+    await open().focus();
     await page.keyboard.press("Enter");
     const dialog = page.getByRole("dialog", { name: "Full Blood Count" });
     await expect(dialog.getByRole("table")).toBeVisible();
     await page.keyboard.press("Escape");
     await expect(dialog).toBeHidden();
-    await expect(open).toBeFocused();
+    // Read now, it has left the Unread view: the focus goes to the list's summary, not to nowhere.
+    await expect(cards(page)).toHaveCount(0);
+    await expect(page.getByText(/ 0 of \d+ results? shown/)).toBeFocused();
+
+    await badge(page, "All").focus();
+    await page.keyboard.press("Enter");
+    await open().focus();
+    await page.keyboard.press("Enter");
+    await expect(dialog.getByRole("table")).toBeVisible();
+    await page.keyboard.press("Escape");
+    await expect(dialog).toBeHidden();
+    await expect(open()).toBeFocused();
   });
 
   test("at 390 px nothing a patient needs scrolls sideways, on the page or in a result", async ({ page, world }) => {

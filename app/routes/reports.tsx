@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Form, Link, useLocation, useNavigate, useNavigation, useRevalidator } from "react-router";
 import { loadReportsPage } from "../.server/reports-page.server";
 import { ResultDialog } from "../components/reports/result-dialog";
@@ -56,9 +56,15 @@ export default function Reports({ loaderData }: Route.ComponentProps) {
   // follow. After the dialog's own readers have unmounted, so they are not read again.
   const [closings, setClosings] = useState(0);
   const { revalidate } = revalidator;
+  const summary = useRef<HTMLParagraphElement>(null);
   useEffect(() => {
     if (closings > 0) void revalidate();
   }, [closings, revalidate]);
+  // The result just read can leave the Unread view when the list comes back, taking the focused
+  // button with it: the focus then goes to the list's summary rather than to nowhere.
+  useEffect(() => {
+    if (closings > 0 && document.activeElement === document.body) summary.current?.focus();
+  }, [results, closings]);
 
   const form = useSchemaForm({
     schema: ReportFiltersSchema,
@@ -119,7 +125,7 @@ export default function Reports({ loaderData }: Route.ComponentProps) {
 
         <div aria-busy={loading} className="flex flex-col gap-4">
           {loading ? <p role="status">{t.loadingResults}</p> : null}
-          <p className="text-muted">
+          <p ref={summary} tabIndex={-1} className="text-muted">
             {filtered ? "Matching the dates and search: " : ""}
             {shown.length} of {total} {total === 1 ? "result" : "results"} shown
           </p>

@@ -15,7 +15,7 @@ export interface LinePoint {
 
 const WIDTH = 640;
 const HEIGHT = 280;
-const MARGIN = { top: 28, right: 28, bottom: 44, left: 52 };
+const MARGIN = { top: 28, right: 44, bottom: 44, left: 52 };
 /** More labels than this would overlap: then only the first, last, lowest and highest are written. */
 const ALL_LABELS_UP_TO = 12;
 const MAX_TICKS = 5;

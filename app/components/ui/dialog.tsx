@@ -31,9 +31,9 @@ export function Dialog({ open, onOpenChange, title, description, children, dismi
   return (
     <D.Root open={open} onOpenChange={onOpenChange}>
       <D.Portal>
-        <D.Overlay className="no-print fixed inset-0 bg-ink/60" />
+        <D.Overlay className="no-print fixed inset-0 z-50 bg-ink/60" />
         <D.Content
-          className={`fixed left-1/2 top-1/2 max-h-[90vh] ${WIDTHS[size]} -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded bg-white p-6 shadow-xl ${printable ? "print-dialog" : ""}`}
+          className={`fixed left-1/2 top-1/2 z-50 max-h-[90vh] ${WIDTHS[size]} -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded bg-white p-6 shadow-xl ${printable ? "print-dialog" : ""}`}
           onPointerDownOutside={dismissOnBackdrop ? undefined : (event) => event.preventDefault()}
           onEscapeKeyDown={dismissOnEscape ? undefined : (event) => event.preventDefault()}
           onOpenAutoFocus={() => {
