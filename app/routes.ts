@@ -22,5 +22,7 @@ export default [
   ]),
   route("accounts/pay", "routes/accounts-pay.ts"),
   route("accounts/invoice/:id", "routes/accounts-invoice.ts"),
+  route("reports/result/:id", "routes/reports-result.ts"),
+  route("reports/chart", "routes/reports-chart.ts"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

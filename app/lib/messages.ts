@@ -197,6 +197,25 @@ export const messages = {
     expired: "The check has expired. Please tick the box again.",
     error: "The check could not be completed. Please tick the box again.",
   },
+  /** 2§2 Test Results, 2§5 and 2§8, as the spec words them where it does. */
+  reports: {
+    noRecords: "No Records Found",
+    noUnread: "No Records Found: every result here has been read.",
+    noRead: "No Records Found: no result here has been read yet.",
+    noData: "No Data is Available",
+    noTableData: "no data is available",
+    noChartData: "No Chart Data Available",
+    chartNoData: "No Data Available",
+    detailFailed: "The result could not be loaded from the practice. Please try again.",
+    pdfFailed: "The result's PDF could not be shown. Please try again.",
+    pdfPageFailed: (page: number) => `Page ${page} of the result could not be shown.`,
+    loadingResult: "Loading the result…",
+    loadingResults: "Loading results…",
+    fromInvalid: "Enter the start date as DD-MM-YYYY, for example 01-03-2025",
+    toInvalid: "Enter the end date as DD-MM-YYYY, for example 31-03-2025",
+    toBeforeFrom: "The end date cannot be before the start date",
+    searchTooLong: "The search can be at most 100 characters",
+  },
   /** The card providers' own failures (components/accounts); a reason shown inside payment.failed. */
   cardProvider: {
     formNotReady: "The card form is not ready.",
