@@ -13,6 +13,8 @@ interface DialogProps {
   dismissOnEscape?: boolean;
   /** Where the focus goes on closing when not back to the opener (an element the change removes). */
   returnFocusTo?: () => HTMLElement | null;
+  /** Printing while it is open prints this dialog alone, on A4 (app.css, .print-dialog). */
+  printable?: boolean;
 }
 
 /**
@@ -20,14 +22,14 @@ interface DialogProps {
  * own buttons (it is controlled, with no radix Trigger), so it remembers what had the focus and gives
  * it back on closing; radix alone would leave the focus on the page's body.
  */
-export function Dialog({ open, onOpenChange, title, description, children, dismissOnBackdrop = true, dismissOnEscape = true, returnFocusTo }: DialogProps) {
+export function Dialog({ open, onOpenChange, title, description, children, dismissOnBackdrop = true, dismissOnEscape = true, returnFocusTo, printable = false }: DialogProps) {
   const opener = useRef<HTMLElement | null>(null);
   return (
     <D.Root open={open} onOpenChange={onOpenChange}>
       <D.Portal>
-        <D.Overlay className="fixed inset-0 bg-ink/60" />
+        <D.Overlay className="no-print fixed inset-0 bg-ink/60" />
         <D.Content
-          className="fixed left-1/2 top-1/2 max-h-[90vh] w-[min(92vw,40rem)] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded bg-white p-6 shadow-xl"
+          className={`fixed left-1/2 top-1/2 max-h-[90vh] w-[min(92vw,40rem)] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded bg-white p-6 shadow-xl ${printable ? "print-dialog" : ""}`}
           onPointerDownOutside={dismissOnBackdrop ? undefined : (event) => event.preventDefault()}
           onEscapeKeyDown={dismissOnEscape ? undefined : (event) => event.preventDefault()}
           onOpenAutoFocus={() => {
