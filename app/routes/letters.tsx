@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from "react";
-import { Form, Link, useLocation, useNavigate, useNavigation } from "react-router";
+import { Form, Link, useNavigate, useNavigation } from "react-router";
 import { loadLettersPage } from "../.server/letters-page.server";
 import { LetterGrid, type LetterGridHandle } from "../components/letters/letter-grid";
 import { DocumentDialog, type OpenDocument } from "../components/pdf/document-dialog";
@@ -35,7 +35,6 @@ function documentOf(letter: LetterTile, print: boolean): OpenDocument {
 
 export default function Letters({ loaderData }: Route.ComponentProps) {
   const { letters, total, pages, more, range, ranged, rangeResult } = loaderData;
-  const location = useLocation();
   const navigate = useNavigate();
   const navigation = useNavigation();
   const [open, setOpen] = useState<OpenDocument | null>(null);
@@ -50,6 +49,17 @@ export default function Letters({ loaderData }: Route.ComponentProps) {
       void navigate(`/letters${listingSearch({ from: text("from"), to: text("to") })}`);
     },
   });
+
+  // A navigation (Clear dates, back, a shared link) shows its address's dates in the fields. The form
+  // stays mounted rather than being re-keyed, so after a search the focus stays where the patient was.
+  const formId = form.formProps.id;
+  useEffect(() => {
+    const fields = document.forms.namedItem(formId)?.elements;
+    for (const [name, value] of [["from", range.from], ["to", range.to]] as const) {
+      const input = fields?.namedItem(name);
+      if (input instanceof HTMLInputElement && input.value !== value) input.value = value;
+    }
+  }, [formId, range.from, range.to]);
 
   // After "more", the focus goes to the first letter it brought, not back to the top of the page.
   const grid = useRef<LetterGridHandle>(null);
@@ -70,8 +80,7 @@ export default function Letters({ loaderData }: Route.ComponentProps) {
       <Breadcrumb current="Letters" />
       <h1 className="text-3xl font-bold">Letters</h1>
 
-      {/* A key per address: a navigation (search, clear, back) shows that address's dates. */}
-      <Form method="get" action="/letters" {...form.formProps} key={location.key} role="search" aria-label="Search letters by date" className="no-print flex flex-col gap-4 rounded bg-white p-4 shadow-sm">
+      <Form method="get" action="/letters" {...form.formProps} role="search" aria-label="Search letters by date" className="no-print flex flex-col gap-4 rounded bg-white p-4 shadow-sm">
         <div className="grid gap-4 sm:grid-cols-2">
           <TextField label="From (DD-MM-YYYY)" inputMode="numeric" autoComplete="off" defaultValue={range.from} hint="For example, 01-03-2025" {...form.field("from")} />
           <TextField label="To (DD-MM-YYYY)" inputMode="numeric" autoComplete="off" defaultValue={range.to} hint="For example, 31-03-2025" {...form.field("to")} />
