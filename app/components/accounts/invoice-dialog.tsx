@@ -3,7 +3,7 @@ import { Button, buttonClass } from "../ui/button";
 import { Dialog } from "../ui/dialog";
 import type { InvoiceTableRow } from "../../lib/accounts-view";
 import { messages } from "../../lib/messages";
-import type { PdfTexts } from "../pdf/pdf-viewer-loading";
+import type { PdfTexts } from "../pdf/pdf-loading";
 
 // react-pdf and pdf.js load only when an invoice is opened (STACK.md: keep pdf.js off other routes).
 const PdfViewer = lazy(() => import("../pdf/pdf-viewer"));

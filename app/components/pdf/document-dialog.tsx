@@ -2,7 +2,7 @@ import { lazy, Suspense, useCallback, useRef } from "react";
 import { Button, buttonClass } from "../ui/button";
 import { Dialog } from "../ui/dialog";
 import { Alert } from "../ui/alert";
-import { PdfLoading, type PdfTexts } from "./pdf-viewer-loading";
+import { PdfLoading, type PdfTexts } from "./pdf-loading";
 
 // react-pdf and pdf.js load only when a document is opened (STACK.md: keep pdf.js off first loads).
 const PdfViewer = lazy(() => import("./pdf-viewer"));

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import { Document, Page, pdfjs } from "react-pdf";
 import workerUrl from "pdfjs-dist/build/pdf.worker.min.mjs?url";
 import { Alert } from "../ui/alert";
-import { PdfLoading, type PdfTexts } from "./pdf-viewer-loading";
+import { PdfLoading, type PdfTexts } from "./pdf-loading";
 
 // The worker is served by the portal from /assets, never from a public CDN (decisions/032).
 pdfjs.GlobalWorkerOptions.workerSrc = workerUrl;
