@@ -27,14 +27,19 @@ export function ResourceGrid({ items, onOpen }: { items: readonly ResourceItem[]
             <>
               <p className="text-muted">PDF document</p>
               <Button className="mt-auto self-start" onClick={() => onOpen(item)}>
-                Open<span className="sr-only"> {item.title}</span> (PDF)
+                {/* One span: the flex gap would otherwise open around the hidden title. */}
+                <span>
+                  Open<span className="sr-only"> {item.title}</span> (PDF)
+                </span>
               </Button>
             </>
           ) : item.kind === "link" ? (
             <>
               <p className="text-muted break-all">Website: {item.host}</p>
               <a href={item.url} target="_blank" rel="noopener noreferrer" className={buttonClass("secondary", "mt-auto self-start")}>
-                Open<span className="sr-only"> {item.title}</span> ({messages.resources.newTab})
+                <span>
+                  Open<span className="sr-only"> {item.title}</span> ({messages.resources.newTab})
+                </span>
                 <ExternalIcon />
               </a>
             </>
