@@ -24,5 +24,7 @@ export default [
   route("accounts/invoice/:id", "routes/accounts-invoice.ts"),
   route("reports/result/:id", "routes/reports-result.ts"),
   route("reports/chart", "routes/reports-chart.ts"),
+  route("letters/letter/:id", "routes/letters-file.ts"),
+  route("resources/file/:id", "routes/resources-file.ts"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

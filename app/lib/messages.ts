@@ -216,6 +216,31 @@ export const messages = {
     toBeforeFrom: "The end date cannot be before the start date",
     searchTooLong: "The search can be at most 100 characters",
   },
+  /** 2§2 Letters, 2§5 (the date search) and 2§8, as the spec words them where it does. */
+  letters: {
+    noRecords: "No Records Found",
+    noRecordsInRange: "No Records Found between these dates.",
+    fromInvalid: "Enter the start date as DD-MM-YYYY, for example 01-03-2025",
+    toInvalid: "Enter the end date as DD-MM-YYYY, for example 31-03-2025",
+    fromMissing: "Enter a start date too, or clear the end date to see every letter",
+    toMissing: "Enter an end date too, or clear the start date to see every letter",
+    toBeforeFrom: "The end date cannot be before the start date",
+    loading: "Loading letters…",
+    loadingLetter: "Loading the letter…",
+    pdfFailed: "The letter could not be loaded. Please try again later.",
+    pdfPageFailed: (page: number) => `Page ${page} of the letter could not be shown. Use Download to open it in another viewer.`,
+    notPdf: "This document is not a PDF, so it cannot be shown here. Download it to open it.",
+  },
+  /** 2§2 Resources and 2§8 (a media item that fails to load). */
+  resources: {
+    noRecords: "No Records Found",
+    loading: "Loading resources…",
+    loadingResource: "Loading the resource…",
+    pdfFailed: "The resource could not be loaded. Please try again later.",
+    pdfPageFailed: (page: number) => `Page ${page} of the resource could not be shown. Use Download to open it in another viewer.`,
+    newTab: "opens in a new tab",
+    linkUnavailable: "This link cannot be opened from the portal.",
+  },
   /** The card providers' own failures (components/accounts); a reason shown inside payment.failed. */
   cardProvider: {
     formNotReady: "The card form is not ready.",

@@ -2,17 +2,24 @@ import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
+import { builtAreas } from "../../app/lib/areas";
 
 /**
- * The JavaScript a first visit to a page downloads, gzip, from the build's route manifest: the
- * client entry, then each route of the page's match (root, the signed-in shell, the page frame and
- * the page) with the chunks each imports: the same set the server names in its modulepreload links.
- * `npm test` builds before Vitest; alone, run `npx react-router build` first.
+ * The JavaScript a first visit to a signed-in page downloads, gzip, read from the build's route
+ * manifest: the client entry, and for the page's route and each route above it (its parentId chain up
+ * to root) the route's module and the chunks it imports, which is what the server names in its
+ * modulepreload links. The pages are every area the registry has built, so a new screen is covered
+ * the day it joins. `npm test` builds before Vitest; alone, run `npx react-router build` first.
  */
 
 const ASSETS = path.resolve("build/client/assets");
+const BUDGET_KB = 200;
+/** Loaded only when used: pdf.js (a PDF opened), a result's chart (opened), the card form (a card payment). */
+const ON_DEMAND = /\/(pdf-viewer|pdf\.worker(\.min)?|result-chart|stripe-card-fields)-[\w-]{8}\.m?js$/;
 
 interface ManifestRoute {
+  id: string;
+  parentId?: string;
   module: string;
   imports?: string[];
 }
@@ -23,45 +30,48 @@ interface Manifest {
 
 function readManifest(): Manifest {
   if (!existsSync(ASSETS)) throw new Error("No build: run `npx react-router build` before this test");
-  const file = readdirSync(ASSETS).find((f) => /^manifest-[\w]+\.js$/.test(f));
+  const file = readdirSync(ASSETS).find((f) => /^manifest-\w+\.js$/.test(f));
   if (!file) throw new Error("The build has no route manifest");
   const text = readFileSync(path.join(ASSETS, file), "utf8");
   return JSON.parse(text.slice(text.indexOf("=") + 1).replace(/;\s*$/, "")) as Manifest;
 }
 
-function firstLoad(manifest: Manifest, routeIds: readonly string[]): Set<string> {
+/** Every file a first load of the route fetches: the entry's, then the route's and its parents'. */
+function firstLoad(manifest: Manifest, routeId: string): Set<string> {
   const files = new Set([manifest.entry.module, ...manifest.entry.imports]);
-  for (const id of routeIds) {
-    const route = manifest.routes[id];
-    if (!route) throw new Error(`No route ${id} in the build`);
+  for (let route: ManifestRoute | undefined = manifest.routes[routeId]; route; route = route.parentId ? manifest.routes[route.parentId] : undefined) {
     for (const f of [route.module, ...(route.imports ?? [])]) files.add(f);
   }
   return files;
 }
 
-const kb = (files: Iterable<string>) => [...files].reduce((sum, f) => sum + gzipSync(readFileSync(path.join(ASSETS, path.basename(f)))).length, 0) / 1024;
+const gzipKb = (files: Iterable<string>) => [...files].reduce((sum, f) => sum + gzipSync(readFileSync(path.join(ASSETS, path.basename(f)))).length, 0) / 1024;
 
-const SIGNED_IN = ["root", "routes/shell", "routes/shell-page"];
-/** Budgets per page, KB of gzip JavaScript on first load. */
-const PAGES: ReadonlyArray<{ page: string; routes: string[]; budgetKb: number }> = [{ page: "/reports", routes: [...SIGNED_IN, "routes/reports"], budgetKb: 200 }];
-/** Loaded only when used: a PDF opened, a result's chart opened, a card form shown. */
-const ON_DEMAND = /\/(pdf-viewer|pdf\.worker(\.min)?|result-chart|stripe-card-fields)-/;
+const manifest = readManifest();
+// The profile pages (about 227 KB, their forms and phone library) predate this budget and are not yet held to it.
+const pages = [
+  { page: "/", routeId: "routes/dashboard" },
+  ...builtAreas().map((area) => ({ page: area.path, routeId: area.module.replace(/\.tsx?$/, "") })),
+];
 
 describe("first-load JavaScript", () => {
-  const manifest = readManifest();
+  it("covers the part-2 screens built so far", () => {
+    expect(pages.map((p) => p.page)).toEqual(expect.arrayContaining(["/reports", "/letters", "/resources"]));
+  });
 
-  for (const { page, routes, budgetKb } of PAGES) {
-    it(`${page} stays within ${budgetKb} KB gzip`, () => {
-      const size = kb(firstLoad(manifest, routes));
-      expect(size, `${page}: ${size.toFixed(1)} KB`).toBeLessThanOrEqual(budgetKb);
+  for (const { page, routeId } of pages) {
+    it(`${page} stays within ${BUDGET_KB} KB gzip, with pdf.js and the card form left for later`, () => {
+      expect(manifest.routes[routeId], `no route ${routeId} in the build`).toBeDefined();
+      const files = firstLoad(manifest, routeId);
+      expect([...files].filter((f) => ON_DEMAND.test(f)), page).toEqual([]);
+      const size = gzipKb(files);
+      expect(size, `${page}: ${size.toFixed(1)} KB`).toBeLessThanOrEqual(BUDGET_KB);
     });
   }
 
-  it("no page's first load holds pdf.js, the result chart or the card form", () => {
-    for (const [id, route] of Object.entries(manifest.routes)) {
-      const heavy = [route.module, ...(route.imports ?? [])].filter((f) => ON_DEMAND.test(f));
-      expect(heavy, id).toEqual([]);
-    }
-    expect([manifest.entry.module, ...manifest.entry.imports].filter((f) => ON_DEMAND.test(f))).toEqual([]);
+  it("the PDF viewer is a chunk of its own, which no route preloads", () => {
+    const all = Object.values(manifest.routes).flatMap((r) => [r.module, ...(r.imports ?? [])]);
+    expect(readdirSync(ASSETS).some((f) => /^pdf-viewer-[\w-]{8}\.js$/.test(f))).toBe(true);
+    expect(all.filter((f) => ON_DEMAND.test(f))).toEqual([]);
   });
 });

@@ -9,7 +9,7 @@ import type { ChartReply, ResultCard, ResultDetail } from "../../lib/reports-vie
 import { ObservationTable } from "./observation-table";
 
 // pdf.js loads only when a PDF result is shown, visx only when a chart is (STACK.md: route splitting).
-const PdfViewer = lazy(() => import("../accounts/pdf-viewer"));
+const PdfViewer = lazy(() => import("../pdf/pdf-viewer"));
 const ResultChart = lazy(() => import("./result-chart"));
 
 const t = messages.reports;
@@ -89,7 +89,7 @@ function DetailView({ detail, result, onRetry }: { detail: ResultDetail; result:
     case "pdf":
       return (
         <Suspense fallback={<Spinner text={t.loadingResult} />}>
-          <PdfViewer url={`data:application/pdf;base64,${detail.pdf}`} title={result.test} texts={PDF_TEXTS} width={900} />
+          <PdfViewer url={`data:application/pdf;base64,${detail.pdf}`} title={result.test} texts={PDF_TEXTS} maxWidth={900} />
         </Suspense>
       );
     case "empty":

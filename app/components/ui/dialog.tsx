@@ -15,7 +15,7 @@ interface DialogProps {
   returnFocusTo?: () => HTMLElement | null;
   /** 2§9 widths: "wide" up to 1500 px (a test result), "chart" up to 700 px; otherwise 640 px. */
   size?: "default" | "wide" | "chart";
-  /** Printing while it is open prints this dialog alone (app.css, .print-dialog). */
+  /** Printing while it is open prints this dialog alone, on A4 (app.css, .print-dialog). */
   printable?: boolean;
 }
 
