@@ -22,5 +22,9 @@ export default [
   ]),
   route("accounts/pay", "routes/accounts-pay.ts"),
   route("accounts/invoice/:id", "routes/accounts-invoice.ts"),
+  route("reports/result/:id", "routes/reports-result.ts"),
+  route("reports/chart", "routes/reports-chart.ts"),
+  route("letters/letter/:id", "routes/letters-file.ts"),
+  route("resources/file/:id", "routes/resources-file.ts"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -34,7 +34,7 @@ test.describe("each practice call once per page load", () => {
     await heading(page, "Dashboard");
   });
 
-  test("a full document load of the dashboard, profile and accounts repeats no call", async ({ page, world }) => {
+  test("a full document load of the dashboard, profile, accounts, test results, letters and resources repeats no call", async ({ page, world }) => {
     const dashboard = await callsOf(world, async () => {
       await page.goto("/");
       await heading(page, "Dashboard");
@@ -53,6 +53,24 @@ test.describe("each practice call once per page load", () => {
       await heading(page, "Accounts");
     });
     expect(paths(accounts)).toEqual(expect.arrayContaining(["Patient/RefreshCounter", "Patient/PaymentNotice"]));
+
+    const reports = await callsOf(world, async () => {
+      await page.goto("/reports");
+      await heading(page, "Test Results");
+    });
+    expect(paths(reports)).toEqual(expect.arrayContaining(["Patient/RefreshCounter", "Patient/LabResults"]));
+
+    const letters = await callsOf(world, async () => {
+      await page.goto("/letters");
+      await heading(page, "Letters");
+    });
+    expect(paths(letters)).toEqual(expect.arrayContaining(["Patient/RefreshCounter", "Patient/LetterAndDocument"]));
+
+    const resources = await callsOf(world, async () => {
+      await page.goto("/resources");
+      await heading(page, "Resources");
+    });
+    expect(paths(resources)).toEqual(expect.arrayContaining(["Patient/RefreshCounter", "Patient/Media"]));
   });
 
   test("a client-side navigation to each repeats no call", async ({ page, world }) => {
@@ -62,6 +80,24 @@ test.describe("each practice call once per page load", () => {
       await heading(page, "Accounts");
     });
     expect(paths(accounts)).toContain("Patient/PaymentNotice");
+
+    const reports = await callsOf(world, async () => {
+      await menu.getByRole("link", { name: "Test Results" }).click();
+      await heading(page, "Test Results");
+    });
+    expect(paths(reports)).toContain("Patient/LabResults");
+
+    const letters = await callsOf(world, async () => {
+      await menu.getByRole("link", { name: "Letters" }).click();
+      await heading(page, "Letters");
+    });
+    expect(paths(letters)).toContain("Patient/LetterAndDocument");
+
+    const resources = await callsOf(world, async () => {
+      await menu.getByRole("link", { name: "Resources" }).click();
+      await heading(page, "Resources");
+    });
+    expect(paths(resources)).toContain("Patient/Media");
 
     const profile = await callsOf(world, async () => {
       await page.getByRole("button", { name: /account menu/ }).click();

@@ -1,11 +1,12 @@
 import { DateTime } from "luxon";
-import { buildLetter, buildResult, type DocumentPlan, type LabResultRecord, type LetterRecord } from "../fixtures/builders/documents";
+import { buildLetter, buildResult, PRACTICE_MEDIA, type DocumentPlan, type LabResultRecord, type LetterRecord, type MediaRecord } from "../fixtures/builders/documents";
 import { PRACTICE_ZONE } from "../fixtures/builders/practice";
 import type { StaffRecord } from "../fixtures/builders/staff";
 
 /**
  * A world's lab results and letters, generated per patient on first read and kept newest first
- * (decisions/010). Opening a result marks it read, which the TestResultsCounter follows.
+ * (decisions/010), and the resources each patient has been given. Opening a result marks it read,
+ * which the TestResultsCounter follows.
  */
 
 interface Shelf {
@@ -46,6 +47,11 @@ export class DocumentStore {
 
   letter(patientId: string, id: string): LetterRecord | undefined {
     return this.#of(patientId)?.lettersById.get(id);
+  }
+
+  /** The practice's health resources shared with the patient (none for a new patient). */
+  media(patientId: string): readonly MediaRecord[] {
+    return this.#plans.get(patientId)?.media ? PRACTICE_MEDIA : [];
   }
 
   markRead(result: LabResultRecord): void {

@@ -36,7 +36,7 @@ const d = messages.dashboard;
 // The dashboard shows the cards in this order; the menu follows the server's order, not this one.
 export const AREAS: readonly Area[] = [
   { code: "16", label: "Medications", path: "/medications", card: { title: "Long Term Medications", counter: "MedicationsCounter", empty: d.noLongTermMedication, unit: "long term medications" } },
-  { code: "15", label: "Test Results", path: "/reports", card: { title: "New Results", counter: "TestResultsCounter", empty: d.noNewResults, unit: "new results" } },
+  { code: "15", label: "Test Results", path: "/reports", module: "routes/reports.tsx", card: { title: "New Results", counter: "TestResultsCounter", empty: d.noNewResults, unit: "new results", search: "?show=unread" } },
   { code: "11", label: "Messages", path: "/emails", card: { title: "Unread Messages", counter: "InboxCounter", empty: d.noUnreadMessages, unit: "unread messages" } },
   { code: "14", label: "Appointments", path: "/appointments", card: { title: "Future Appointments", counter: "AppointmentsCounter", empty: d.noFutureAppointments, unit: "future appointments", search: "?id=2" } },
   { code: "26", label: "Diagnosis", path: "/diagnosis" },
@@ -45,8 +45,8 @@ export const AREAS: readonly Area[] = [
   { code: "18", label: "Vitals", path: "/vitals" },
   { code: "28", label: "Timeline", path: "/timeline" },
   { code: "29", label: "Reminders", path: "/reminders" },
-  { code: "24", label: "Resources", path: "/resources" },
-  { code: "56", label: "Letters", path: "/letters" },
+  { code: "24", label: "Resources", path: "/resources", module: "routes/resources.tsx" },
+  { code: "56", label: "Letters", path: "/letters", module: "routes/letters.tsx" },
   { code: "50", label: "Accounts", path: "/accounts", module: "routes/accounts.tsx" },
 ];
 

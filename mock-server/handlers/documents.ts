@@ -1,6 +1,6 @@
 import { DateTime } from "luxon";
 import { toBundle } from "../../contract/fhir";
-import { PRACTICE_MEDIA, type LabResultRecord, type LetterRecord } from "../../fixtures/builders/documents";
+import { type LabResultRecord, type LetterRecord } from "../../fixtures/builders/documents";
 import { PRACTICE_ZONE, practiceAddressText } from "../../fixtures/builders/practice";
 import { clinicalPdf, type ClinicalDocument } from "../documents/clinical-pdf";
 import { HttpError } from "../http";
@@ -73,12 +73,12 @@ export const documentRoutes = {
     },
   },
 
-  media: withToken(({ query }) => {
-    return pagedBundle(PRACTICE_MEDIA, query, mediaResource);
+  media: withToken(({ world, query }) => {
+    return pagedBundle(world.documents.media(query.PatientID), query, mediaResource);
   }),
 
   mediaById: withToken(async ({ world, query }) => {
-    const media = PRACTICE_MEDIA.find((m) => m.id === query.ResourceID && m.kind === "pdf");
+    const media = world.documents.media(query.PatientID).find((m) => m.id === query.ResourceID && m.kind === "pdf");
     if (!media) throw new HttpError(404, { error: `No PDF resource ${query.ResourceID}` });
     const practice = practiceOf(world);
     return pdfBase64(world, query.PatientID, { title: media.title, date: world.documents.referenceDate, author: practice.name, paragraphs: media.paragraphs });

@@ -1,6 +1,6 @@
 import type { z } from "zod";
 import { LabResultSlots, LetterSlots, type LabResultSchema, type LetterSchema, type MediaSchema, type ObservationRow } from "../../contract/documents";
-import type { LabResultRecord, LetterRecord, MediaRecord, Observation } from "../../fixtures/builders/documents";
+import { HOSTILE_HTML, type LabResultRecord, type LetterRecord, type MediaRecord, type Observation } from "../../fixtures/builders/documents";
 import { zoned } from "./zoned";
 
 export function labResultResource(r: LabResultRecord): z.input<typeof LabResultSchema> {
@@ -17,8 +17,9 @@ export function observationRows(observations: readonly Observation[]): Observati
   return observations.map((o) => ({ ObservationText: o.text, ObservationValue: `${o.value} ${o.unit}`, AbnormalFlagDesc: o.flag, ObservationSummary: o.range }));
 }
 
-/** The HTML a laboratory sends for a narrative result: plain markup, which the portal sanitises anyway. */
+/** The HTML a laboratory sends for a narrative result: plain markup (or, in a hostile scenario, not), which the portal sanitises. */
 export function resultHtml(r: LabResultRecord): string {
+  if (r.content.kind === "html" && r.content.hostile) return HOSTILE_HTML;
   const paragraphs = r.content.kind === "html" ? r.content.paragraphs : [];
   const escape = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
   return `<h3>${escape(r.test)}</h3>${paragraphs.map((p) => `<p>${escape(p)}</p>`).join("")}<p><em>${escape(r.laboratory)}</em></p>`;

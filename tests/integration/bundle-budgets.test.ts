@@ -1,6 +1,7 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
+import { builtAreas } from "../../app/lib/areas";
 import { ceilingsToRemove, kb, measurePages, onDemandCodeIn, overBudget, TEMPORARY_CEILINGS, type PageLoad } from "../../bench/first-load";
 
 /**
@@ -21,6 +22,8 @@ describe("first-load JavaScript budgets (issue 12)", () => {
   it("finds the pages a browser can land on", () => {
     const urls = pages.map((p) => p.url);
     expect(urls).toEqual(expect.arrayContaining(["/login", "/", "/profile", "/accounts", "/signup", "/forgetPassword", "/resetpassword"]));
+    // Every part-2 screen the registry has built is a page the budget holds.
+    expect(urls).toEqual(expect.arrayContaining(builtAreas().map((area) => area.path)));
     // Resource routes (actions and documents) are not pages.
     expect(urls).not.toContain("/login/flow");
     expect(urls).not.toContain("/accounts/pay");

@@ -39,7 +39,10 @@ describe("the area registry", () => {
     const shell = all.find((r) => r.file === "routes/shell.tsx");
     const inShell = flatten(shell?.children ?? []);
     expect(inShell.find((r) => r.path === "accounts")?.file).toBe("routes/accounts.tsx");
+    expect(inShell.find((r) => r.path === "reports")?.file).toBe("routes/reports.tsx");
+    expect(inShell.find((r) => r.path === "letters")?.file).toBe("routes/letters.tsx");
+    expect(inShell.find((r) => r.path === "resources")?.file).toBe("routes/resources.tsx");
     // Unbuilt areas answer with the catch-all 404 page.
-    for (const path of ["appointments", "medications", "reports", "emails", "letters"]) expect(all.some((r) => r.path === path)).toBe(false);
+    for (const path of ["appointments", "medications", "emails"]) expect(all.some((r) => r.path === path)).toBe(false);
   });
 });

@@ -2,14 +2,18 @@ import { lazy, Suspense } from "react";
 import { Button, buttonClass } from "../ui/button";
 import { Dialog } from "../ui/dialog";
 import type { InvoiceTableRow } from "../../lib/accounts-view";
+import { messages } from "../../lib/messages";
+import type { PdfTexts } from "../pdf/pdf-loading";
 
 // react-pdf and pdf.js load only when an invoice is opened (STACK.md: keep pdf.js off other routes).
-const PdfViewer = lazy(() => import("./pdf-viewer"));
+const PdfViewer = lazy(() => import("../pdf/pdf-viewer"));
+
+const INVOICE_TEXTS: PdfTexts = { loading: "Loading the invoice…", failed: messages.payment.pdfFailed, pageFailed: messages.payment.pdfPageFailed };
 
 function Loading() {
   return (
     <p role="status" className="py-6">
-      Loading the invoice…
+      {INVOICE_TEXTS.loading}
     </p>
   );
 }
@@ -22,7 +26,7 @@ export function InvoiceDialog({ invoice, onClose }: { invoice: InvoiceTableRow |
       {invoice ? (
         <div className="flex flex-col gap-4">
           <Suspense fallback={<Loading />}>
-            <PdfViewer url={url} title={`Invoice ${invoice.reference}`} />
+            <PdfViewer url={url} title={`Invoice ${invoice.reference}`} texts={INVOICE_TEXTS} />
           </Suspense>
           <div className="flex flex-wrap gap-3">
             <a href={url} download={`invoice-${invoice.reference}.pdf`} className={buttonClass("secondary")}>

@@ -13,21 +13,27 @@ interface DialogProps {
   dismissOnEscape?: boolean;
   /** Where the focus goes on closing when not back to the opener (an element the change removes). */
   returnFocusTo?: () => HTMLElement | null;
+  /** 2§9 widths: "wide" up to 1500 px (a test result), "chart" up to 700 px; otherwise 640 px. */
+  size?: "default" | "wide" | "chart";
+  /** Printing while it is open prints this dialog alone, on A4 (app.css, .print-dialog). */
+  printable?: boolean;
 }
+
+const WIDTHS = { default: "w-[min(92vw,40rem)]", wide: "w-[min(96vw,93.75rem)]", chart: "w-[min(96vw,43.75rem)]" } as const;
 
 /**
  * A focus-trapped modal dialog over radix-ui, titled for screen readers. The pages open it from their
  * own buttons (it is controlled, with no radix Trigger), so it remembers what had the focus and gives
  * it back on closing; radix alone would leave the focus on the page's body.
  */
-export function Dialog({ open, onOpenChange, title, description, children, dismissOnBackdrop = true, dismissOnEscape = true, returnFocusTo }: DialogProps) {
+export function Dialog({ open, onOpenChange, title, description, children, dismissOnBackdrop = true, dismissOnEscape = true, returnFocusTo, size = "default", printable = false }: DialogProps) {
   const opener = useRef<HTMLElement | null>(null);
   return (
     <D.Root open={open} onOpenChange={onOpenChange}>
       <D.Portal>
-        <D.Overlay className="fixed inset-0 bg-ink/60" />
+        <D.Overlay className="no-print fixed inset-0 z-50 bg-ink/60" />
         <D.Content
-          className="fixed left-1/2 top-1/2 max-h-[90vh] w-[min(92vw,40rem)] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded bg-white p-6 shadow-xl"
+          className={`fixed left-1/2 top-1/2 z-50 max-h-[90vh] ${WIDTHS[size]} -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded bg-white p-6 shadow-xl ${printable ? "print-dialog" : ""}`}
           onPointerDownOutside={dismissOnBackdrop ? undefined : (event) => event.preventDefault()}
           onEscapeKeyDown={dismissOnEscape ? undefined : (event) => event.preventDefault()}
           onOpenAutoFocus={() => {

@@ -1,0 +1,61 @@
+import { messages } from "../../lib/messages";
+import type { ObservationView } from "../../lib/reports-view";
+
+/**
+ * A result's observations (2§3): Abnormal, Low and High in red, always with the word and a mark, so
+ * colour is never the only signal. On a phone each row stacks into labelled lines instead of
+ * scrolling sideways.
+ */
+export function ObservationTable({ test, rows }: { test: string; rows: readonly ObservationView[] }) {
+  if (rows.length === 0) return <p className="py-4 font-semibold">{messages.reports.noTableData}</p>;
+  const cell = "border-b border-line px-3 py-2 text-left align-top max-sm:block max-sm:border-0 max-sm:px-0 max-sm:py-0.5";
+  const label = "max-sm:before:mr-2 max-sm:before:font-semibold max-sm:before:content-[attr(data-label)':']";
+  return (
+    <table className="w-full border-collapse">
+      <caption className="mb-2 text-left text-lg font-bold">Results of {test}</caption>
+      <thead className="max-sm:sr-only">
+        <tr>
+          <th scope="col" className={cell}>
+            Observation
+          </th>
+          <th scope="col" className={cell}>
+            Value
+          </th>
+          <th scope="col" className={cell}>
+            Flag
+          </th>
+          <th scope="col" className={cell}>
+            Reference range
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((row, i) => (
+          <tr key={`${row.text}-${i}`} className="max-sm:block max-sm:border-b max-sm:border-line max-sm:py-2">
+            <th scope="row" className={`${cell} font-semibold`}>
+              {row.text}
+            </th>
+            <td className={`${cell} ${label} ${row.flagged ? "font-bold text-danger" : ""}`} data-label="Value">
+              {row.value}
+            </td>
+            <td className={`${cell} ${label}`} data-label="Flag">
+              {row.flagged ? (
+                <span className="font-bold text-danger">
+                  <span aria-hidden="true">⚠ </span>
+                  {row.flag}
+                </span>
+              ) : row.flag ? (
+                row.flag
+              ) : (
+                <span className="text-muted">None</span>
+              )}
+            </td>
+            <td className={`${cell} ${label}`} data-label="Reference range">
+              {row.range || <span className="text-muted">Not given</span>}
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}

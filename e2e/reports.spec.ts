@@ -1,0 +1,348 @@
+import type { Locator, Page } from "@playwright/test";
+import { expect, expectNoAxeViolations, signIn, test, type World } from "./fixtures";
+
+/**
+ * /reports (2§2): result cards, the Unread/Read/All badges, the date range and search, the result
+ * dialog in each kind (table, HTML, PDF), the Result Chart, a hostile HTML result, the empty and
+ * failed states and a family member's results, each in a fresh world. solo's newest results are, by
+ * the mock's showcase: Full Blood Count (a table with Low, High and Abnormal), Chest X-Ray (HTML),
+ * HbA1c, Cervical Screening (PDF), HbA1c, HbA1c.
+ */
+
+async function openReports(page: Page, world: World, label = "solo") {
+  await signIn(page, world.user(label));
+  await expect(page.getByRole("heading", { name: "Dashboard", level: 1 })).toBeVisible();
+  await page.goto("/reports");
+  await expect(page.getByRole("heading", { name: "Test Results", level: 1 })).toBeVisible();
+}
+
+const cards = (page: Page) => page.getByRole("list", { name: "Test results" }).getByRole("listitem");
+const card = (page: Page, test: string) => cards(page).filter({ has: page.getByRole("heading", { name: test, exact: true }) });
+const badge = (page: Page, name: "Unread" | "Read" | "All") => page.getByRole("group", { name: "Show results" }).getByRole("button", { name: new RegExp(`^${name} `) });
+const resultCalls = async (world: World) => world.requests({ method: "GET", path: "Patient/LabResults" });
+
+async function openResult(page: Page, test: string): Promise<Locator> {
+  await card(page, test).first().getByRole("button", { name: /^View result/ }).click();
+  const dialog = page.getByRole("dialog", { name: test });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByRole("status").filter({ hasText: "Loading the result" })).toBeHidden();
+  return dialog;
+}
+
+test.describe("test results", () => {
+  test("the dashboard's New Results card leads to the unread results; badges filter in the page and the address keeps them", async ({ page, world }) => {
+    await signIn(page, world.user("solo"));
+    const newResults = page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: "New Results" }) });
+    const unreadCount = Number((await newResults.locator(".text-4xl").textContent())?.trim());
+    expect(unreadCount).toBeGreaterThan(0);
+    await newResults.getByRole("link", { name: "View results" }).click();
+    await expect(page).toHaveURL(/\/reports\?show=unread$/);
+    await expect(page.getByRole("navigation", { name: "Breadcrumb" })).toContainText("Dashboard/Test Results");
+    await expect(badge(page, "Unread")).toHaveAttribute("aria-pressed", "true");
+    await expect(cards(page)).toHaveCount(unreadCount);
+    for (const c of await cards(page).all()) await expect(c).toContainText("Unread");
+    await expectNoAxeViolations(page);
+
+    const before = (await resultCalls(world)).length;
+    await badge(page, "Read").click();
+    await expect(badge(page, "Read")).toHaveAttribute("aria-pressed", "true");
+    await expect(page).toHaveURL(/\/reports\?show=read$/);
+    await expect(cards(page).first()).toContainText("Read");
+    await expect(cards(page).filter({ hasText: "Unread" })).toHaveCount(0);
+    // Applied in the page: the practice was not asked again.
+    expect((await resultCalls(world)).length).toBe(before);
+
+    await page.reload();
+    await expect(badge(page, "Read")).toHaveAttribute("aria-pressed", "true");
+    await expect(cards(page).filter({ hasText: "Unread" })).toHaveCount(0);
+    await badge(page, "All").click();
+    await expect(page).toHaveURL(/\/reports$/);
+    const all = await cards(page).count();
+    expect(all).toBeGreaterThan(unreadCount);
+    await expect(page.getByText(`${all} of ${all} results shown`)).toBeVisible();
+  });
+
+  test("searches by subject and by a date range (DD-MM-YYYY shown, YYYY-MM-DD sent); reload and back keep the view", async ({ page, world }) => {
+    await openReports(page, world);
+    const everything = await cards(page).count();
+    await page.getByLabel("Search by subject").fill("hba1c");
+    await page.getByRole("button", { name: "Search" }).click();
+    await expect(page).toHaveURL(/\/reports\?q=hba1c$/);
+    await expect(cards(page).first()).toBeVisible();
+    for (const heading of await cards(page).getByRole("heading").allTextContents()) expect(heading).toBe("HbA1c");
+    const searched = (await resultCalls(world)).at(-1)!;
+    expect(searched.query).toMatchObject({ searchText: "hba1c", PageSize: "100", PageNumber: "1" });
+
+    // The newest HbA1c's day, as the card shows it.
+    const shown = (await cards(page).first().getByText(/^\d{2}-\d{2}-\d{4}/).textContent())!.slice(0, 10);
+    const [dd, mm, yyyy] = shown.split("-");
+    await page.getByLabel("Search by subject").fill("");
+    await page.getByLabel("From (DD-MM-YYYY)").fill(shown);
+    await page.getByLabel("To (DD-MM-YYYY)").fill(shown);
+    await page.getByRole("button", { name: "Search" }).click();
+    await expect(page).toHaveURL(new RegExp(`from=${shown}&to=${shown}$`));
+    await expect(cards(page).first()).toBeVisible();
+    for (const c of await cards(page).all()) await expect(c).toContainText(shown);
+    const ranged = (await resultCalls(world)).at(-1)!;
+    expect(ranged.query).toMatchObject({ fromdate: `${yyyy}-${mm}-${dd}`, todate: `${yyyy}-${mm}-${dd}` });
+    expect(ranged.query.searchText).toBeUndefined();
+    const inRange = await cards(page).count();
+    expect(inRange).toBeLessThan(everything);
+
+    await page.reload();
+    await expect(page.getByLabel("From (DD-MM-YYYY)")).toHaveValue(shown);
+    await expect(cards(page)).toHaveCount(inRange);
+    await page.goBack();
+    await expect(page).toHaveURL(/\/reports\?q=hba1c$/);
+    await expect(page.getByLabel("Search by subject")).toHaveValue("hba1c");
+    await expect(page.getByLabel("From (DD-MM-YYYY)")).toHaveValue("");
+
+    // A date that is not a day, and an end before the start, are refused before anything is sent.
+    const calls = (await resultCalls(world)).length;
+    await page.getByLabel("From (DD-MM-YYYY)").fill("31-02-2025");
+    await page.getByLabel("To (DD-MM-YYYY)").fill("01-01-2020");
+    await page.getByRole("button", { name: "Search" }).click();
+    await expect(page.getByText("Enter the start date as DD-MM-YYYY, for example 01-03-2025")).toBeVisible();
+    await page.getByLabel("From (DD-MM-YYYY)").fill("01-03-2025");
+    await page.getByRole("button", { name: "Search" }).click();
+    await expect(page.getByText("The end date cannot be before the start date")).toBeVisible();
+    expect((await resultCalls(world)).length).toBe(calls);
+    await expectNoAxeViolations(page);
+
+    // Nothing matching is the plain empty state.
+    await page.goto("/reports?q=no-such-test");
+    await expect(page.getByText("No Records Found")).toBeVisible();
+  });
+
+  test("a table result: Low, High and Abnormal in red and in words, Print offered; opening marks it read, closing refreshes the list and the counter", async ({ page, world }) => {
+    await signIn(page, world.user("solo"));
+    // The card shows the count, or "No new results" at 0.
+    const counter = async () => Number((await page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: "New Results" }) }).textContent())?.match(/\d+/)?.[0] ?? 0);
+    const unreadBefore = await counter();
+    await page.goto("/reports");
+    const fbc = card(page, "Full Blood Count").first();
+    await expect(fbc).toContainText("Unread");
+    const dialog = await openResult(page, "Full Blood Count");
+    const table = dialog.getByRole("table", { name: "Results of Full Blood Count" });
+    for (const [row, flag] of [["Haemoglobin", "Low"], ["White cell count", "High"], ["Blood film", "Abnormal"]]) {
+      const cell = table.getByRole("row", { name: new RegExp(row) }).getByRole("cell").filter({ hasText: flag });
+      await expect(cell).toBeVisible();
+      await expect(cell.locator("span").first()).toHaveCSS("color", "rgb(213, 40, 27)");
+    }
+    await expect(table.getByRole("row", { name: /Platelets/ })).toContainText("None");
+    // The wide dialog lies over the side menu, not under it.
+    const box = (await dialog.boundingBox())!;
+    expect(await page.evaluate(([x, y]) => !!document.elementFromPoint(x, y)?.closest('[role="dialog"]'), [box.x + 4, box.y + box.height / 2])).toBe(true);
+    await expect(dialog.getByRole("button", { name: "Print" })).toBeVisible();
+    await expectNoAxeViolations(page);
+    await dialog.getByRole("button", { name: "Close" }).click();
+    await expect(dialog).toBeHidden();
+    await expect(fbc).toContainText("Read");
+    await expect(fbc).not.toContainText("Unread");
+    await page.getByRole("navigation", { name: "Breadcrumb" }).getByRole("link", { name: "Dashboard" }).click();
+    await expect.poll(counter).toBe(unreadBefore - 1);
+  });
+
+  test("an HTML result is shown with Print; a PDF result in the portal's own viewer, without Print, its worker from the portal", async ({ page, world }) => {
+    const outside: string[] = [];
+    page.on("request", (r) => {
+      if (!r.url().startsWith("http://localhost") && !r.url().startsWith("data:") && !r.url().startsWith("blob:")) outside.push(r.url());
+    });
+    await openReports(page, world);
+    const html = await openResult(page, "Chest X-Ray");
+    await expect(html.getByRole("heading", { name: "Chest X-Ray", level: 3 })).toBeVisible();
+    await expect(html.getByText("The lungs are clear. Heart size is normal.")).toBeVisible();
+    await expect(html.getByRole("button", { name: "Print" })).toBeVisible();
+    await expectNoAxeViolations(page);
+    // Printed, the result is alone on the page: no page behind it, no buttons.
+    await page.emulateMedia({ media: "print" });
+    await expect(html.getByText("The lungs are clear. Heart size is normal.")).toBeVisible();
+    expect((await html.boundingBox())?.y).toBeLessThanOrEqual(1);
+    await expect(page.getByRole("heading", { name: "Test Results", level: 1 })).toBeHidden();
+    await expect(html.getByRole("button", { name: "Print" })).toBeHidden();
+    await page.emulateMedia({ media: "screen" });
+    await page.keyboard.press("Escape");
+    await expect(html).toBeHidden();
+
+    const worker = page.waitForRequest(/pdf\.worker/);
+    const pdf = await openResult(page, "Cervical Screening");
+    await expect(pdf.getByRole("img", { name: "Cervical Screening, page 1 of 1" })).toBeVisible({ timeout: 15_000 });
+    expect((await worker).url()).toMatch(/^http:\/\/localhost:\d+\/assets\//);
+    await expect(pdf.locator("canvas")).toBeVisible();
+    await expect(pdf.getByRole("button", { name: "Print" })).toHaveCount(0);
+    await expect(pdf.getByRole("button", { name: "Close" })).toBeVisible();
+    await expectNoAxeViolations(page);
+    expect(outside).toEqual([]);
+  });
+
+  test("the Result Chart draws a test's values by date with a table for screen readers; a result without values says so", async ({ page, world }) => {
+    await openReports(page, world);
+    const result = await openResult(page, "HbA1c");
+    await result.getByRole("button", { name: "Result Chart" }).click();
+    const chart = page.getByRole("dialog", { name: "Result Chart" });
+    await expect(chart).toBeVisible();
+    await expect(chart.getByText("HbA1c, by date")).toBeVisible();
+    const rows = chart.getByRole("table", { name: /HbA1c \(HbA1c\) by date/ }).getByRole("row");
+    await expect(rows.nth(3)).toBeAttached(); // a header and at least three dates
+    await expect(chart.locator("svg circle")).toHaveCount((await rows.count()) - 1);
+    const dates = (await rows.locator("td:first-child").allTextContents()).map((d) => d.split("-").reverse().join("-"));
+    expect([...dates].sort()).toEqual(dates);
+    await expectNoAxeViolations(page);
+    await chart.getByRole("button", { name: "Close" }).click();
+    await expect(chart).toBeHidden();
+    await expect(result.getByRole("button", { name: "Result Chart" })).toBeFocused();
+    await page.keyboard.press("Escape");
+    await expect(result).toBeHidden();
+
+    const xray = await openResult(page, "Chest X-Ray");
+    await xray.getByRole("button", { name: "Result Chart" }).click();
+    // The notice, and radix's copy of it for screen readers.
+    await expect(page.getByText("No Chart Data Available").first()).toBeVisible();
+    const empty = page.getByRole("dialog", { name: "Result Chart" });
+    await expect(empty.getByText("No Data Available")).toBeVisible();
+    await expectNoAxeViolations(page);
+
+    // A chart the practice fails to give is no data, too.
+    await empty.getByRole("button", { name: "Close" }).click();
+    await xray.getByRole("button", { name: "Close" }).click();
+    await expect(xray).toBeHidden();
+    await world.fault({ path: "Patient/LabResultChartById", status: 500 });
+    const again = await openResult(page, "HbA1c");
+    await again.getByRole("button", { name: "Result Chart" }).click();
+    await expect(page.getByRole("dialog", { name: "Result Chart" }).getByText("No Data Available")).toBeVisible();
+  });
+
+  test("every task by keyboard: a badge, the search, a result opened and closed with the focus back on its button", async ({ page, world }) => {
+    await openReports(page, world);
+    await badge(page, "Unread").focus();
+    await page.keyboard.press("Enter");
+    await expect(badge(page, "Unread")).toHaveAttribute("aria-pressed", "true");
+    await page.getByLabel("Search by subject").focus();
+    await page.keyboard.type("Full Blood");
+    await page.keyboard.press("Enter");
+    await expect(page).toHaveURL(/q=Full\+Blood/);
+    await expect(badge(page, "Unread")).toHaveAttribute("aria-pressed", "true");
+    const open = () => card(page, "Full Blood Count").first().getByRole("button", { name: /^View result/ });
+    await open().focus();
+    await page.keyboard.press("Enter");
+    const dialog = page.getByRole("dialog", { name: "Full Blood Count" });
+    await expect(dialog.getByRole("table")).toBeVisible();
+    await page.keyboard.press("Escape");
+    await expect(dialog).toBeHidden();
+    // Read now, it has left the Unread view: the focus goes to the list's summary, not to nowhere.
+    await expect(cards(page)).toHaveCount(0);
+    await expect(page.getByText(/ 0 of \d+ results? shown/)).toBeFocused();
+
+    await badge(page, "All").focus();
+    await page.keyboard.press("Enter");
+    await open().focus();
+    await page.keyboard.press("Enter");
+    await expect(dialog.getByRole("table")).toBeVisible();
+    await page.keyboard.press("Escape");
+    await expect(dialog).toBeHidden();
+    await expect(open()).toBeFocused();
+  });
+
+  test("at 390 px nothing a patient needs scrolls sideways, on the page or in a result", async ({ page, world }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await openReports(page, world);
+    const overflow = () => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(await overflow()).toBeLessThanOrEqual(0);
+    const dialog = await openResult(page, "Full Blood Count");
+    const wider = await dialog.evaluate((d) => [...d.querySelectorAll("*")].filter((e) => e.getBoundingClientRect().right > d.getBoundingClientRect().right + 1).map((e) => e.tagName));
+    expect(wider).toEqual([]);
+    await expectNoAxeViolations(page);
+    await page.keyboard.press("Escape");
+    const pdf = await openResult(page, "Cervical Screening");
+    const pageImage = pdf.getByRole("img", { name: "Cervical Screening, page 1 of 1" });
+    await expect(pageImage).toBeVisible({ timeout: 15_000 });
+    const [img, box] = await Promise.all([pageImage.boundingBox(), pdf.boundingBox()]);
+    expect(img!.x + img!.width).toBeLessThanOrEqual(box!.x + box!.width);
+  });
+
+  test("a failed load says so plainly with Retry, which brings the results back", async ({ page, world }) => {
+    await signIn(page, world.user("solo"));
+    await expect(page.getByRole("heading", { name: "Dashboard", level: 1 })).toBeVisible();
+    await world.fault({ path: "Patient/LabResults", status: 503 });
+    await page.goto("/reports");
+    await expect(page.getByRole("heading", { name: "Sorry, there is a problem", level: 1 })).toBeVisible();
+    await expectNoAxeViolations(page);
+    await world.clearFaults();
+    await page.getByRole("button", { name: "Retry" }).click();
+    await expect(page.getByRole("heading", { name: "Test Results", level: 1 })).toBeVisible();
+    await expect(cards(page).first()).toBeVisible();
+  });
+
+  test("a result the practice fails to give says so in the dialog, with Retry", async ({ page, world }) => {
+    await openReports(page, world);
+    await world.fault({ path: "Patient/LabResultByID", status: 503, times: 1 });
+    await card(page, "HbA1c").first().getByRole("button", { name: /^View result/ }).click();
+    const dialog = page.getByRole("dialog", { name: "HbA1c" });
+    await expect(dialog.getByText("The result could not be loaded from the practice. Please try again.")).toBeVisible();
+    await dialog.getByRole("button", { name: "Retry" }).click();
+    await expect(dialog.getByRole("table", { name: "Results of HbA1c" })).toBeVisible();
+  });
+});
+
+test.describe("hostile HTML", () => {
+  test.use({ worldOptions: { scenario: "hostile-result" } });
+
+  test("a result's scripts, handlers, frames, styles and outside images never run or load; its words are shown", async ({ page, world }) => {
+    const outside: string[] = [];
+    page.on("request", (r) => {
+      const url = r.url();
+      if (!url.startsWith("http://localhost") && !url.startsWith("data:")) outside.push(url);
+    });
+    page.on("dialog", (d) => {
+      outside.push(`dialog: ${d.message()}`);
+      void d.dismiss();
+    });
+    await openReports(page, world);
+    const dialog = await openResult(page, "Liver Function");
+    await expect(dialog.getByText("ALT and AST are within the normal range.")).toBeVisible();
+    await expect(dialog.getByText("Bilirubin is slightly raised; this is common and usually harmless.")).toBeVisible();
+    // Give anything that might run a moment to do so.
+    await page.waitForTimeout(500);
+    expect(await page.evaluate(() => (window as unknown as { __hostile?: unknown }).__hostile)).toBeUndefined();
+    // Anything active left of the report (the dialog's own buttons, with their icons, aside).
+    const active = await dialog.evaluate((d) =>
+      [...d.querySelectorAll("script, style, iframe, img, svg, object, embed, form, input, link, meta, base, [style], [onerror], [onclick], [onload]")].filter((e) => !e.closest("button")).map((e) => e.outerHTML),
+    );
+    expect(active).toEqual([]);
+    await expect(dialog.getByRole("link", { name: "See the full report" })).toHaveCount(0);
+    // The markup's class and id did not reach the page: nothing covers it.
+    expect(await dialog.locator(".fixed.inset-0, #main-content").count()).toBe(0);
+    await expectNoAxeViolations(page);
+    expect(outside).toEqual([]);
+  });
+});
+
+test.describe("empty and family records", () => {
+  test.describe("a new patient", () => {
+    test("has No Records Found in every badge", async ({ page, world }) => {
+      await openReports(page, world, "empty");
+      await expect(page.getByText("No Records Found")).toBeVisible();
+      await badge(page, "Unread").click();
+      await expect(page.getByText("No Records Found")).toBeVisible();
+      await expectNoAxeViolations(page);
+    });
+  });
+
+  test("a family member chosen at sign-in sees the member's results; every call carries the member's id", async ({ page, world }) => {
+    await signIn(page, world.user("family"));
+    const chooser = page.getByRole("dialog", { name: "Select an account to continue" });
+    const radio = chooser.getByRole("radio").nth(1);
+    const memberId = (await radio.getAttribute("value"))!;
+    await radio.check();
+    await chooser.getByRole("button", { name: "Continue" }).click();
+    await expect(page.getByRole("heading", { name: "Dashboard", level: 1 })).toBeVisible();
+    await page.goto("/reports");
+    await expect(cards(page).first()).toBeVisible();
+    const test = (await cards(page).first().getByRole("heading").textContent())!;
+    const dialog = await openResult(page, test);
+    await dialog.getByRole("button", { name: "Close" }).click();
+    const calls = [...(await world.requests({ path: "Patient/LabResults" })), ...(await world.requests({ path: "Patient/LabResultByID" }))];
+    expect(calls.length).toBeGreaterThanOrEqual(2);
+    for (const c of calls) expect(String(c.query.PatientID)).toBe(memberId);
+  });
+});

@@ -1,0 +1,131 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { endpoints } from "../../contract/endpoints";
+import { messages } from "../../app/lib/messages";
+import { PRACTICE_MEDIA } from "../../fixtures/builders/documents";
+import { useMockServer, type PortalSession, type TestWorld } from "../helpers/mock-world";
+
+/**
+ * The Letters and Resources pages' logic (app/.server/letters-page.server.ts, resources-page.server.ts)
+ * against the real mock over HTTP: a signed-in context and the page's address go in, the view and the
+ * practice's journal come out.
+ */
+const mock = useMockServer();
+let letters: typeof import("../../app/.server/letters-page.server");
+let resources: typeof import("../../app/.server/resources-page.server");
+let world: TestWorld;
+let many: TestWorld;
+
+type Context = Parameters<typeof letters.lettersPage>[0];
+
+function contextOf(session: PortalSession, viewed = session.id): Context {
+  return {
+    api: session.api,
+    user: { token: session.token, apiBase: session.apiBase, userId: viewed, parentId: session.id, proxy: viewed === session.id ? "No" : "Yes", username: "u", userName: "u", parentName: "Holder" },
+  };
+}
+
+const at = (search: string) => new URL(`http://portal.test/letters${search}`);
+const letterCalls = async (w: TestWorld) => (await w.requests({ method: "GET", path: "Patient/LetterAndDocument" })).map((r) => r.query);
+
+beforeAll(async () => {
+  letters = await import("../../app/.server/letters-page.server");
+  resources = await import("../../app/.server/resources-page.server");
+  world = await mock.createWorld({ scenario: "default", seed: 17 });
+  many = await mock.createWorld({ scenario: "many-records", seed: 17 });
+});
+
+describe("the letters page", () => {
+  it("lists a full record's letters, newest first, over more than a year, with no more to show", async () => {
+    const s = await world.signIn("solo");
+    const view = await letters.lettersPage(contextOf(s), at(""));
+    expect(view.letters.length).toBeGreaterThanOrEqual(12);
+    expect(view).toMatchObject({ total: view.letters.length, pages: 1, more: false, ranged: false, rangeResult: null });
+    const iso = view.letters.map((l) => l.isoDate);
+    expect([...iso].sort().reverse()).toEqual(iso);
+    expect(Date.parse(iso[0]) - Date.parse(iso.at(-1)!)).toBeGreaterThan(365 * 86_400_000);
+    for (const l of view.letters) expect(l.date).toMatch(/^\d{2}-\d{2}-\d{4}$/);
+  });
+
+  it("asks for a range from 00:00:00 to 23:59:59 and shows exactly the letters in it", async () => {
+    const s = await world.signIn("solo");
+    const all = (await letters.lettersPage(contextOf(s), at(""))).letters;
+    const [to, from] = [all[1], all[5]];
+    const display = (iso: string) => iso.split("-").reverse().join("-");
+    await world.clearRequests();
+    const view = await letters.lettersPage(contextOf(s), at(`?from=${display(from.isoDate)}&to=${display(to.isoDate)}`));
+    expect(view.ranged).toBe(true);
+    expect(view.letters).toEqual(all.filter((l) => l.isoDate >= from.isoDate && l.isoDate <= to.isoDate));
+    expect(view.letters.map((l) => l.id)).toEqual(expect.arrayContaining([from.id, to.id]));
+    expect(await letterCalls(world)).toEqual([{ Token: "[redacted]", PatientID: s.id, StartDate: `${from.isoDate} 00:00:00`, EndDate: `${to.isoDate} 23:59:59` }]);
+  });
+
+  it("a range with no letters is empty, not an error", async () => {
+    const s = await world.signIn("solo");
+    const view = await letters.lettersPage(contextOf(s), at("?from=01-01-1990&to=31-12-1990"));
+    expect(view).toMatchObject({ letters: [], total: 0, ranged: true, more: false });
+  });
+
+  it("refuses a wrong range in the address with the form's messages, as typed, and asks for no range", async () => {
+    const s = await world.signIn("solo");
+    await world.clearRequests();
+    const view = await letters.lettersPage(contextOf(s), at("?from=10-03-2026&to=01-03-2026"));
+    expect(view.ranged).toBe(false);
+    expect(view.range).toEqual({ from: "10-03-2026", to: "01-03-2026" });
+    expect(view.rangeResult?.error).toEqual({ to: [messages.letters.toBeforeFrom] });
+    expect((await letterCalls(world)).every((q) => !("StartDate" in q))).toBe(true);
+  });
+
+  it("shows the first page of 100 with more, and as many pages as the address asks", async () => {
+    const s = await many.signIn("many");
+    const first = await letters.lettersPage(contextOf(s), at(""));
+    expect(first).toMatchObject({ total: 1000, pages: 1, more: true });
+    expect(first.letters).toHaveLength(100);
+    const two = await letters.lettersPage(contextOf(s), at("?pages=2"));
+    expect(two.letters).toHaveLength(200);
+    expect(two.letters.slice(0, 100)).toEqual(first.letters);
+    const every = await letters.lettersPage(contextOf(s), at("?pages=10"));
+    expect(every).toMatchObject({ pages: 10, more: false });
+    expect(new Set(every.letters.map((l) => l.id)).size).toBe(1000);
+  });
+
+  it("for a family member, asks for the member's letters", async () => {
+    const s = await world.signIn("family");
+    const proxies = await s.api.call(endpoints.proxyUsers, { query: { PatientID: s.id } });
+    const member = proxies.resources.find((p) => p.id !== s.id)!;
+    await world.clearRequests();
+    const view = await letters.lettersPage(contextOf(s, member.id), at(""));
+    const own = await letters.lettersPage(contextOf(s), at(""));
+    expect(view.letters.length).toBeGreaterThan(0);
+    expect(view.letters.map((l) => l.id)).not.toEqual(own.letters.map((l) => l.id));
+    const [call] = await letterCalls(world);
+    expect(call.PatientID).toBe(member.id);
+  });
+
+  it("a failing practice is the page's 503 with the practice's message", async () => {
+    const s = await world.signIn("solo");
+    await world.fault({ path: "Patient/LetterAndDocument", status: 503, times: 1 });
+    await expect(letters.lettersPage(contextOf(s), at(""))).rejects.toMatchObject({ init: { status: 503 }, data: { message: messages.errors.practiceUnavailable } });
+  });
+
+  it("the empty account has none", async () => {
+    const s = await world.signIn("empty");
+    expect(await letters.lettersPage(contextOf(s), at(""))).toMatchObject({ letters: [], total: 0, more: false });
+  });
+});
+
+describe("the resources page", () => {
+  it("lists the practice's PDFs and links for a full record", async () => {
+    const s = await world.signIn("solo");
+    const view = await resources.resourcesPage(contextOf(s), new URL("http://portal.test/resources"));
+    expect(view.items.map((i) => [i.id, i.kind])).toEqual(PRACTICE_MEDIA.map((m) => [m.id, m.kind]));
+    expect(view).toMatchObject({ total: PRACTICE_MEDIA.length, more: false });
+    const [call] = await world.requests({ method: "GET", path: "Patient/Media" });
+    expect(call.query).toMatchObject({ PageSize: "100", PageNumber: "1" });
+  });
+
+  it("the empty account has none, and cannot open another's PDF resource", async () => {
+    const s = await world.signIn("empty");
+    expect((await resources.resourcesPage(contextOf(s), new URL("http://portal.test/resources"))).items).toEqual([]);
+    await expect(s.api.call(endpoints.mediaById, { query: { PatientID: s.id, ResourceID: "m1" } })).rejects.toMatchObject({ status: 404 });
+  });
+});
