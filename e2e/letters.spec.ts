@@ -102,14 +102,14 @@ test.describe("letters", () => {
     await openLetters(page, world.user("solo"));
     const before = (await letterCalls(world)).length;
     await searchRange(page, "10-03-2026", "01-03-2026");
-    await expect(page.getByText(t.toBeforeFrom)).toBeVisible();
+    await expect(page.getByText(messages.dateRange.toBeforeFrom)).toBeVisible();
     await expect(page.getByLabel("To (DD-MM-YYYY)")).toHaveAttribute("aria-invalid", "true");
     await expect(page.getByLabel("From (DD-MM-YYYY)")).toHaveValue("10-03-2026");
     await expect(page.getByLabel("To (DD-MM-YYYY)")).toHaveValue("01-03-2026");
     await expectNoAxeViolations(page);
 
     await searchRange(page, "31-02-2026", "");
-    await expect(page.getByText(t.fromInvalid)).toBeVisible();
+    await expect(page.getByText(messages.dateRange.fromInvalid)).toBeVisible();
     await expect(page.getByText(t.toMissing)).toBeVisible();
     // Editing a field clears its message.
     await page.getByLabel("To (DD-MM-YYYY)").fill("0");
@@ -119,7 +119,7 @@ test.describe("letters", () => {
 
     // The address is checked by the same schema: a wrong range typed there is refused with the same words, as typed.
     await page.goto("/letters?from=05-05-2025&to=01-01-2025");
-    await expect(page.getByText(t.toBeforeFrom)).toBeVisible();
+    await expect(page.getByText(messages.dateRange.toBeforeFrom)).toBeVisible();
     await expect(page.getByLabel("From (DD-MM-YYYY)")).toHaveValue("05-05-2025");
     expect((await letterCalls(world)).some((c) => "StartDate" in c.query)).toBe(false);
   });

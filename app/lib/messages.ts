@@ -197,6 +197,12 @@ export const messages = {
     expired: "The check has expired. Please tick the box again.",
     error: "The check could not be completed. Please tick the box again.",
   },
+  /** The date searches of 2§5 (test results, letters): one wording for every screen. */
+  dateRange: {
+    fromInvalid: "Enter the start date as DD-MM-YYYY, for example 01-03-2025",
+    toInvalid: "Enter the end date as DD-MM-YYYY, for example 31-03-2025",
+    toBeforeFrom: "The end date cannot be before the start date",
+  },
   /** 2§2 Test Results, 2§5 and 2§8, as the spec words them where it does. */
   reports: {
     noRecords: "No Records Found",
@@ -211,20 +217,14 @@ export const messages = {
     pdfPageFailed: (page: number) => `Page ${page} of the result could not be shown.`,
     loadingResult: "Loading the result…",
     loadingResults: "Loading results…",
-    fromInvalid: "Enter the start date as DD-MM-YYYY, for example 01-03-2025",
-    toInvalid: "Enter the end date as DD-MM-YYYY, for example 31-03-2025",
-    toBeforeFrom: "The end date cannot be before the start date",
     searchTooLong: "The search can be at most 100 characters",
   },
   /** 2§2 Letters, 2§5 (the date search) and 2§8, as the spec words them where it does. */
   letters: {
     noRecords: "No Records Found",
     noRecordsInRange: "No Records Found between these dates.",
-    fromInvalid: "Enter the start date as DD-MM-YYYY, for example 01-03-2025",
-    toInvalid: "Enter the end date as DD-MM-YYYY, for example 31-03-2025",
     fromMissing: "Enter a start date too, or clear the end date to see every letter",
     toMissing: "Enter an end date too, or clear the start date to see every letter",
-    toBeforeFrom: "The end date cannot be before the start date",
     loading: "Loading letters…",
     loadingLetter: "Loading the letter…",
     pdfFailed: "The letter could not be loaded. Please try again later.",

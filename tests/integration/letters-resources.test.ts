@@ -71,7 +71,7 @@ describe("the letters page", () => {
     const view = await letters.lettersPage(contextOf(s), at("?from=10-03-2026&to=01-03-2026"));
     expect(view.ranged).toBe(false);
     expect(view.range).toEqual({ from: "10-03-2026", to: "01-03-2026" });
-    expect(view.rangeResult?.error).toEqual({ to: [messages.letters.toBeforeFrom] });
+    expect(view.rangeResult?.error).toEqual({ to: [messages.dateRange.toBeforeFrom] });
     expect((await letterCalls(world)).every((q) => !("StartDate" in q))).toBe(true);
   });
 
