@@ -346,3 +346,23 @@ test.describe("empty and family records", () => {
     for (const c of calls) expect(String(c.query.PatientID)).toBe(memberId);
   });
 });
+
+test.describe("results of a large record", () => {
+  test.use({ worldOptions: { scenario: "many-records" } });
+
+  test("the first page of 100 with \"Show more results\", which adds the next page, keeps it in the address and moves the focus to it", async ({ page, world }) => {
+    await openReports(page, world, "many");
+    await expect(cards(page)).toHaveCount(100);
+    await expect(page.getByText("100 of 3000 results shown")).toBeVisible();
+    const firstPage = await cards(page).getByRole("heading").allTextContents();
+    await page.getByRole("link", { name: "Show more results" }).click();
+    await expect(page).toHaveURL(/\/reports\?pages=2$/);
+    await expect(cards(page)).toHaveCount(200);
+    expect((await cards(page).getByRole("heading").allTextContents()).slice(0, 100)).toEqual(firstPage);
+    await expect(cards(page).nth(100).getByRole("button", { name: /^View result/ })).toBeFocused();
+    expect((await resultCalls(world)).map((c) => c.query.PageNumber)).toEqual(["1", "1", "2"]);
+    // Reloaded, the address shows the same 200.
+    await page.reload();
+    await expect(cards(page)).toHaveCount(200);
+  });
+});

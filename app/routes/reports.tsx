@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from "react";
 import { Form, Link, useLocation, useNavigate, useNavigation, useRevalidator } from "react-router";
 import { loadReportsPage } from "../.server/reports-page.server";
 import { ResultDialog } from "../components/reports/result-dialog";
-import { ResultList } from "../components/reports/result-list";
+import { ResultList, type ResultListHandle } from "../components/reports/result-list";
 import { Breadcrumb } from "../components/shell/breadcrumb";
 import { Button, buttonClass } from "../components/ui/button";
 import { TextField } from "../components/ui/field";
@@ -76,6 +76,18 @@ export default function Reports({ loaderData }: Route.ComponentProps) {
   });
 
   const shown = applyReadFilter(results, show);
+
+  // After "more", the focus goes to the first result it brought, not back to the top of the page;
+  // to the summary when the badge shown hides every new one.
+  const list = useRef<ResultListHandle>(null);
+  const focusFrom = useRef<number | null>(null);
+  useEffect(() => {
+    const from = focusFrom.current;
+    if (from === null || navigation.state !== "idle") return;
+    focusFrom.current = null;
+    if (shown.length > from) list.current?.focusResult(from);
+    else summary.current?.focus();
+  }, [results, shown.length, navigation.state]);
   const unread = results.filter((r) => !r.read).length;
   const counts: Record<ReadFilter, number> = { unread, read: results.length - unread, all: results.length };
   const loading = (navigation.state === "loading" && navigation.location.pathname === "/reports") || revalidator.state === "loading";
@@ -132,10 +144,10 @@ export default function Reports({ loaderData }: Route.ComponentProps) {
           {shown.length === 0 ? (
             <p className="font-semibold text-danger">{show === "unread" && results.length > 0 ? t.noUnread : show === "read" && results.length > 0 ? t.noRead : t.noRecords}</p>
           ) : (
-            <ResultList results={shown} onOpen={setOpen} />
+            <ResultList ref={list} results={shown} onOpen={setOpen} />
           )}
           {more ? (
-            <Link to={`/reports${reportsSearch({ show, ...filters, pages: pages + 1 })}`} preventScrollReset className={`${buttonClass("secondary")} self-start`}>
+            <Link to={`/reports${reportsSearch({ show, ...filters, pages: pages + 1 })}`} preventScrollReset onClick={() => (focusFrom.current = shown.length)} className={`${buttonClass("secondary")} self-start`}>
               Show more results
             </Link>
           ) : null}
