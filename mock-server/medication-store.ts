@@ -9,8 +9,25 @@ export interface MedicationPlan {
   full: boolean;
 }
 
-/** A world's medicines per patient (built on first read) and the practice's pharmacies. */
+/** A repeat request as the practice received it, for QA (GET /__admin/worlds/:id/repeat-requests). */
+export interface ReceivedRepeatRequest {
+  receivedAt: string;
+  patientId: string;
+  /** The medicines' names, sorted, as the practice knows them. */
+  medicines: string[];
+  delivery: "pickup" | "pharmacy";
+  pharmacy: { id: string; name: string } | null;
+  urgent: boolean;
+  preferredPharmacy: boolean;
+  notes: string;
+  ignoreLeave: boolean;
+  /** What the practice answered: sent, refused (StatusCode 3) or on-leave (302). */
+  outcome: "sent" | "refused" | "on-leave";
+}
+
+/** A world's medicines per patient (built on first read), the practice's pharmacies and the repeat requests it received. */
 export class MedicationStore {
+  readonly received: ReceivedRepeatRequest[] = [];
   readonly #plans: ReadonlyMap<string, MedicationPlan>;
   readonly #lists = new Map<string, MedicationRecord[]>();
   readonly #referenceMs: number;

@@ -99,7 +99,7 @@ export default function Medications({ loaderData }: Route.ComponentProps) {
   return (
     <div className="flex flex-col gap-6">
       <Breadcrumb current="Medications" />
-      <h1 className="text-3xl font-bold">Medications</h1>
+      <h1 className="no-print text-3xl font-bold">Medications</h1>
 
       <Tabs.Root value={view.tab} onValueChange={(value) => go({ tab: value === "history" ? "history" : "long-term" })} className="no-print">
         <Tabs.List aria-label="Medicines" className="mb-4 flex gap-2 border-b border-muted/40">
