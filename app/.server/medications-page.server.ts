@@ -154,7 +154,7 @@ async function askPractice(api: SignedIn["api"], patientId: string, request: Par
   }
 
   // No field in 2§7 carries the fax choice: it travels in the notes the practice reads (decisions/090).
-  const notes = [request.fax && delivery === "pharmacy" ? "Please fax the prescription to the pharmacy." : "", request.notes?.trim() ?? ""].filter(Boolean).join(" ");
+  const notes = [settings.fax && request.fax && delivery === "pharmacy" ? "Please fax the prescription to the pharmacy." : "", request.notes?.trim() ?? ""].filter(Boolean).join(" ");
   const answer = await sendRepeatRequest(api, {
     patientId,
     medicationIds: request.medicationIds,

@@ -39,8 +39,14 @@ export const RepeatRequestSchema = z
     notes: z.string().max(500, t.notesTooLong).optional(),
     ignoreLeave: flag,
   })
-  .superRefine((value, ctx) => {
-    if (value.delivery === "pharmacy" && !value.pharmacyId?.trim()) ctx.addIssue({ code: "custom", path: ["pharmacyId"], message: t.selectPharmacy });
+  .refine((value) => value.delivery !== "pharmacy" || Boolean(value.pharmacyId?.trim()), {
+    path: ["pharmacyId"],
+    message: t.selectPharmacy,
+    // Checked whenever the delivery itself could be read, so a form missing several things names them all.
+    when: (payload) => {
+      const value = payload.value as { delivery?: unknown; pharmacyId?: unknown };
+      return value.delivery === "pharmacy" && (typeof value.pharmacyId !== "string" || value.pharmacyId.trim() === "");
+    },
   });
 export type RepeatRequest = z.output<typeof RepeatRequestSchema>;
 
