@@ -377,3 +377,61 @@ test.describe("on a phone", () => {
     await expectNoAxeViolations(page);
   });
 });
+
+test.describe("a practice with its own repeat settings", () => {
+  test.use({ worldOptions: { scenario: "repeat-settings" } });
+
+  test("no pick-up choice, a pharmacy mandatory, fax offered, no urgent option, and the default notice when the practice wrote none", async ({ page, world }) => {
+    await openMedications(page, world.user("solo"));
+    const [first] = await names(page, "Long term medicines");
+    const dialog = await openRepeat(page, first);
+    await expect(dialog.getByText(t.defaultNotice)).toBeVisible();
+    await expect(dialog.getByRole("radio", { name: "Pick up from the practice" })).toHaveCount(0);
+    await expect(dialog.getByText("The prescription will be sent to the pharmacy you choose.")).toBeVisible();
+    await expect(dialog.getByRole("checkbox", { name: "This request is urgent" })).toHaveCount(0);
+    const pharmacies = dialog.getByRole("radiogroup", { name: "Pharmacy" });
+    await expect(pharmacies.getByRole("radio", { checked: true })).toHaveCount(1);
+    await dialog.getByRole("checkbox", { name: "Fax the prescription to the pharmacy" }).check();
+    await expectNoAxeViolations(page);
+    await dialog.getByRole("button", { name: "Send request" }).click();
+    await expect(dialogNamed(page, "Medication").getByRole("status")).toContainText("It will be sent to");
+    const [post] = await repeatPosts(world);
+    expect(post.body).toMatchObject({ PickUpTypeID: 2, IsUrgent: false, IsPreferredPharmacy: true, Notes: "Please fax the prescription to the pharmacy." });
+  });
+});
+
+test.describe("medications of a large record", () => {
+  test.use({ worldOptions: { scenario: "many-records" } });
+
+  test("History pages by 50 with \"more\", kept in the address; the 1,965 pharmacies stay quick to search", async ({ page, world }) => {
+    await openMedications(page, world.user("many"), "?tab=history");
+    await expect(rowsOf(page, "All medicines")).toHaveCount(50);
+    const total = Number((await page.getByText(/^Showing 50 of \d+ medicines$/).innerText()).match(/of (\d+)/)![1]);
+    expect(total).toBeGreaterThan(100);
+    await page.getByRole("link", { name: "Show more medicines" }).click();
+    await expect(page).toHaveURL(/\/medications\?tab=history&pages=2$/);
+    await expect(rowsOf(page, "All medicines")).toHaveCount(100);
+    expect((await medicineCalls(world)).map((c) => c.query.PageNumber)).toEqual(["1", "1", "2"]);
+    await page.reload();
+    await expect(rowsOf(page, "All medicines")).toHaveCount(100);
+
+    await page.getByRole("tab", { name: "Long Term" }).click();
+    const [first] = await names(page, "Long term medicines");
+    const dialog = await openRepeat(page, first);
+    await dialog.getByRole("radio", { name: "Send to a pharmacy" }).check();
+    await expect(dialog.getByText("1,965 pharmacies match; the first 30 are shown. Type more of the name to narrow the list.")).toBeVisible();
+    const [call] = await world.requests({ path: "Patient/Pharmacies" });
+    expect(call.query).toMatchObject({ PageSize: "1965", PageNumber: "1" });
+    // Typed a key at a time, as a person types, each key is taken at once: the box never falls behind.
+    const search = dialog.getByLabel("Search pharmacies by name");
+    const started = Date.now();
+    await search.pressSequentially("unichem nelson", { delay: 20 });
+    await expect(search).toHaveValue("unichem nelson");
+    expect(Date.now() - started).toBeLessThan(3_000);
+    const matches = dialog.getByRole("radiogroup", { name: "Pharmacy" }).getByRole("radio", { checked: false });
+    await expect(matches.first()).toHaveAccessibleName(/^Unichem .*Nelson/);
+    await matches.first().check();
+    await dialog.getByRole("button", { name: "Send request" }).click();
+    await expect(dialogNamed(page, "Medication").getByRole("status")).toContainText(/It will be sent to Unichem .*Nelson/);
+  });
+});

@@ -7,6 +7,8 @@ export interface MedicationPlan {
   patientId: string;
   longTerm: number;
   full: boolean;
+  /** Past short courses; by default a few for a full record. */
+  shortCourses?: number;
 }
 
 /** A repeat request as the practice received it, for QA (GET /__admin/worlds/:id/repeat-requests). */
@@ -39,10 +41,11 @@ export class MedicationStore {
     referenceDate: string,
     city: string,
     plans: readonly MedicationPlan[],
+    pharmacyCount?: number,
   ) {
     this.#plans = new Map(plans.map((p) => [p.patientId, p]));
     this.#referenceMs = DateTime.fromISO(referenceDate, { zone: PRACTICE_ZONE }).toMillis();
-    this.pharmacies = buildPharmacies(seed, city);
+    this.pharmacies = buildPharmacies(seed, city, pharmacyCount);
   }
 
   all(patientId: string): readonly MedicationRecord[] {
@@ -50,7 +53,7 @@ export class MedicationStore {
     if (cached) return cached;
     const plan = this.#plans.get(patientId);
     if (!plan) return [];
-    const list = buildMedications(this.seed, patientId, plan.longTerm, plan.full, this.staff, this.#referenceMs);
+    const list = buildMedications(this.seed, patientId, plan.longTerm, plan.full, this.staff, this.#referenceMs, plan.shortCourses);
     this.#lists.set(patientId, list);
     return list;
   }
