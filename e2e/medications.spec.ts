@@ -241,6 +241,42 @@ test.describe("medications", () => {
   });
 });
 
+test.describe("medications: guards and failures", () => {
+  test("a repeat request posted from another site is refused and never reaches the practice", async ({ page, world }) => {
+    await openMedications(page, world.user("solo"));
+    const response = await page.request.post("/medications/repeat", { form: { step: "send", key: "cross-site-key-1", medicationIds: "rx1", delivery: "pickup" }, headers: { Origin: "https://evil.example" } });
+    expect(response.status()).toBe(403);
+    expect(await repeatPosts(world)).toEqual([]);
+  });
+
+  test("a failed load shows the practice's message and Retry, which brings the medicines back", async ({ page, world }) => {
+    await signIn(page, world.user("solo"));
+    await expect(page.getByRole("heading", { name: "Dashboard", level: 1 })).toBeVisible();
+    await world.fault({ path: "Patient/Medication", status: 503, times: 1 });
+    await page.goto("/medications");
+    await expect(page.getByRole("heading", { name: messages.errors.problemTitle, level: 1 })).toBeVisible();
+    await expect(page.getByRole("alert")).toHaveText(messages.errors.practiceUnavailable);
+    await expectNoAxeViolations(page);
+    await page.getByRole("button", { name: messages.errors.retry }).click();
+    await expect(page.getByRole("heading", { name: "Medications", level: 1 })).toBeVisible();
+    await expect(rowsOf(page, "Long term medicines").first()).toBeVisible();
+  });
+
+  test("Cancel closes the dialog, gives the focus back to Repeat and keeps the choice; a choice survives a change of tab", async ({ page, world }) => {
+    await openMedications(page, world.user("solo"));
+    const [first] = await names(page, "Long term medicines");
+    const dialog = await openRepeat(page, first);
+    await dialog.getByRole("button", { name: "Cancel" }).click();
+    await expect(dialog).toHaveCount(0);
+    await expect(page.getByRole("button", { name: "Repeat", exact: true })).toBeFocused();
+    await page.getByRole("tab", { name: "History" }).click();
+    await expect(page.getByRole("checkbox", { name: `Select ${first}` })).toBeChecked();
+    await expect(page.getByText("1 medicine selected.")).toBeVisible();
+    await page.getByRole("button", { name: "Repeat", exact: true }).click();
+    await expect(dialogNamed(page, "Request repeat medication").getByRole("list", { name: "Medicines to repeat (1)" })).toContainText(first);
+  });
+});
+
 test.describe("an outstanding balance", () => {
   test.use({ worldOptions: { scenario: "outstanding-balance" } });
 
