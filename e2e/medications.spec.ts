@@ -451,7 +451,11 @@ test.describe("medications of a large record", () => {
     await page.reload();
     await expect(rowsOf(page, "All medicines")).toHaveCount(100);
 
+    // Long Term reads every page of the all list at once and has no "more".
     await page.getByRole("tab", { name: "Long Term" }).click();
+    await expect(page.getByRole("tab", { name: "Long Term" })).toHaveAttribute("aria-selected", "true");
+    await expect(page.getByRole("link", { name: "Show more medicines" })).toHaveCount(0);
+    expect((await medicineCalls(world)).slice(-3).map((c) => c.query.PageNumber)).toEqual(["1", "2", "3"]);
     const [first] = await names(page, "Long term medicines");
     const dialog = await openRepeat(page, first);
     await dialog.getByRole("radio", { name: "Send to a pharmacy" }).check();

@@ -3,7 +3,7 @@ import { data } from "react-router";
 import { OnLeaveProvidersSchema } from "../../contract/medications";
 import { PRACTICE_ZONE } from "../lib/dates";
 import { parseForm } from "../lib/form-data";
-import { medicationRowOf, medicationViewOf, repeatSettingsOf, type MedicationsPageData } from "../lib/medications-view";
+import { MAX_MEDICATION_PAGES, medicationRowOf, medicationViewOf, repeatSettingsOf, type MedicationsPageData } from "../lib/medications-view";
 import { messages } from "../lib/messages";
 import { summarisePatient } from "../lib/patient-summary";
 import { RepeatRequestSchema, repeatRuleErrors, type PharmaciesReply, type RepeatErrors, type RepeatReply } from "../lib/repeat-request";
@@ -37,7 +37,11 @@ export async function medicationsPage({ api, user }: Pick<SignedIn, "api" | "use
     getPatient(api, user.userId),
   ]).catch(practiceErrorResponse);
   const total = first.total ?? first.resources.length;
-  const pages = Math.max(1, Math.min(view.pages, Math.ceil(total / medicationPageSize(list))));
+  const pagesThere = Math.ceil(total / medicationPageSize(list));
+  // Long Term is a filter of the all list, so "more" could bring nothing new: every page is read at
+  // once instead (a record has far fewer than MAX_MEDICATION_PAGES pages of medicines).
+  const wanted = view.tab === "long-term" ? MAX_MEDICATION_PAGES : view.pages;
+  const pages = Math.max(1, Math.min(wanted, pagesThere));
   const rest = await Promise.all(Array.from({ length: pages - 1 }, (_, i) => getMedications(api, user.userId, list, i + 2))).catch(practiceErrorResponse);
   // A medicine prescribed while the pages were read may shift one onto the next page: it is shown once.
   const seen = new Set<string>();
@@ -47,10 +51,10 @@ export async function medicationsPage({ api, user }: Pick<SignedIn, "api" | "use
     .filter((row) => view.tab !== "long-term" || row.longTerm);
   const shown = patient ? summarisePatient(patient) : { name: user.userName, nhi: "" };
   return {
-    view: { ...view, pages },
+    view: { ...view, pages: view.tab === "long-term" ? 1 : pages },
     rows,
     total,
-    more: pages * medicationPageSize(list) < total,
+    more: view.tab === "history" && pages < pagesThere && pages < MAX_MEDICATION_PAGES,
     settings: repeatSettingsOf(settings),
     patient: { name: shown.name, nhi: shown.nhi },
     printedOn: DateTime.now().setZone(PRACTICE_ZONE).toFormat("dd-MM-yyyy"),
