@@ -175,6 +175,24 @@ describe("repeat medication machine (2§4, 2§5)", () => {
     expect(actor.getSnapshot().context.message).toBe("Sent to another doctor.");
   });
 
+  it("closing at the on-leave choice keeps the medicines; the next send is a new attempt without IgnoreLeave", async () => {
+    const { actor, sent } = start({ replies: [{ outcome: "onLeave", providers: [] }] });
+    await openWith(actor, "m1");
+    actor.send({ type: "request.submit" });
+    await waitFor(actor, inForm("onLeave"));
+    expect(actor.getSnapshot().context.onLeave).toEqual([]);
+    actor.send({ type: "dialog.close" });
+    expect(actor.getSnapshot().matches("choosing")).toBe(true);
+    expect(actor.getSnapshot().context).toMatchObject({ medicationIds: ["m1"], key: null, onLeave: [] });
+    actor.send({ type: "repeat.open" });
+    actor.send({ type: "request.submit" });
+    await waitFor(actor, inForm("sent"));
+    expect(sent.map((s) => [s.key, s.ignoreLeave])).toEqual([
+      ["attempt-1", false],
+      ["attempt-2", false],
+    ]);
+  });
+
   it("a failed send keeps the dialog and every choice; Try again reuses the attempt's key", async () => {
     const { actor, sent } = start({ replies: [new StepNetworkError("offline"), { outcome: "failed", message: "The practice is not answering." }, { outcome: "sent", message: "Done." }] });
     await openWith(actor, "m1", "m2");
