@@ -229,8 +229,14 @@ export const repeatMedicationMachine = setup({
               },
             },
             // The same attempt, the same key: a reply lost on the way back cannot become two requests.
+            // Changing anything instead is a new attempt, back in the form.
             failed: {
               on: {
+                "delivery.select": { target: "editing", actions: "chooseDelivery" },
+                "pharmacy.select": { target: "editing", actions: "choosePharmacy" },
+                "urgent.toggle": { target: "editing", actions: "toggleUrgent" },
+                "fax.toggle": { target: "editing", actions: "toggleFax" },
+                "notes.change": { target: "editing", actions: "typeNotes" },
                 "request.retry": { target: "sending", actions: assign({ message: null }) },
                 "request.edit": { target: "editing", actions: assign({ message: null }) },
                 "dialog.close": { target: "#repeatMedication.choosing" },

@@ -215,16 +215,22 @@ describe("repeat medication machine (2§4, 2§5)", () => {
     expect(sent.map((s) => s.key)).toEqual(["attempt-1", "attempt-1", "attempt-1"]);
   });
 
-  it("changing the request after a failure is a new attempt", async () => {
-    const { actor, sent } = start({ replies: [new StepNetworkError("offline")] });
+  it("changing the request after a failure is a new attempt, through Change the request or by editing a field", async () => {
+    const { actor, sent } = start({ replies: [new StepNetworkError("offline"), new StepNetworkError("offline")] });
     await openWith(actor, "m1");
     actor.send({ type: "request.submit" });
     await waitFor(actor, inForm("failed"));
     actor.send({ type: "request.edit" });
     actor.send({ type: "urgent.toggle" });
     actor.send({ type: "request.submit" });
+    await waitFor(actor, inForm("failed"));
+    // Typing in the form straight after a failure: back to editing, the failure's message gone.
+    actor.send({ type: "notes.change", text: "Please" });
+    expect(actor.getSnapshot().matches({ requesting: { form: "editing" } })).toBe(true);
+    expect(actor.getSnapshot().context).toMatchObject({ notes: "Please", message: null, key: null });
+    actor.send({ type: "request.submit" });
     await waitFor(actor, inForm("sent"));
-    expect(sent.map((s) => s.key)).toEqual(["attempt-1", "attempt-2"]);
+    expect(sent.map((s) => s.key)).toEqual(["attempt-1", "attempt-2", "attempt-3"]);
   });
 
   it("a refusal shows the server's field message and lets the patient fix it", async () => {
