@@ -29,6 +29,8 @@ async function patient(world: TestWorld, label = "solo") {
 }
 
 const repeatPosts = (world: TestWorld) => world.requests({ method: "POST", path: "Patient/SendRepeatMedicationRequest" });
+/** What the practice says it received (the QA read). */
+const received = async (world: TestWorld) => ((await (await mock.admin(`/worlds/${world.id}/repeat-requests`)).json()) as { requests: { medicines: string[]; delivery: string; outcome: string }[] }).requests;
 let keys = 0;
 const newKey = () => `repeat-key-${++keys}-${Date.now()}`;
 
@@ -77,6 +79,7 @@ describe("the repeat action", () => {
     expect(replies[1]).toEqual(replies[0]);
     expect(replies[2]).toEqual(replies[0]);
     expect((await repeatPosts(world)).length - before).toBe(1);
+    expect((await received(world)).filter((r) => r.medicines.includes(first.name))).toEqual([expect.objectContaining({ delivery: "pickup", outcome: "sent" })]);
     // Posted again later (a retry whose reply was lost), it is still answered without a second request.
     expect(await post(fields)).toEqual(replies[0]);
     expect((await repeatPosts(world)).length - before).toBe(1);
