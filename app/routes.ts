@@ -22,6 +22,8 @@ export default [
   ]),
   route("accounts/pay", "routes/accounts-pay.ts"),
   route("accounts/invoice/:id", "routes/accounts-invoice.ts"),
+  route("medications/repeat", "routes/medications-repeat.ts"),
+  route("medication", "routes/medication.ts"),
   route("reports/result/:id", "routes/reports-result.ts"),
   route("reports/chart", "routes/reports-chart.ts"),
   route("letters/letter/:id", "routes/letters-file.ts"),

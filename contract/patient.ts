@@ -122,7 +122,10 @@ export const PRACTICE_SETTING_NAMES = [
   "PortalEnableCompose",
   "Reasonforcontactprovidermapping",
   "AppointmentShowReasonforContact",
+  /** 2§3 spells two settings differently from 1§3; both spellings are kept (decisions/090). */
+  "ReasonForContact",
   "IsShowPickupTypeinRepeatRx",
+  "ShowPickupTypeInRepeatRx",
   "Face2FaceConfirmationMessage",
   "DisableAppointmentCOVID",
   "DisableAppointment",

@@ -52,4 +52,19 @@ test.describe("first-load JavaScript, as the browser loads it", () => {
     await expect(page.getByRole("dialog", { name: "Update your password to continue" })).toBeVisible();
     expect([...fetched].some((f) => /\/assets\/dialogs-/.test(f)), [...fetched].join(", ")).toBe(true);
   });
+
+  test("medications fetch the scripts counted, and the repeat dialog only when the patient reaches for Repeat", async ({ page, world }) => {
+    await signIn(page, world.user("solo"));
+    await expect(page.getByRole("heading", { name: "Dashboard", level: 1 })).toBeVisible();
+    const fetched = scriptsFetched(page);
+    await page.goto("/medications");
+    await page.waitForLoadState("networkidle");
+    expect([...fetched].sort()).toEqual(await measured("/medications"));
+    expect([...fetched].some((f) => /\/assets\/repeat-dialog-/.test(f))).toBe(false);
+
+    await page.getByRole("checkbox").nth(1).check();
+    await page.getByRole("button", { name: "Repeat", exact: true }).click();
+    await expect(page.getByRole("dialog", { name: "Request repeat medication" }).getByRole("button", { name: "Send request" })).toBeVisible();
+    expect([...fetched].some((f) => /\/assets\/repeat-dialog-/.test(f)), [...fetched].join(", ")).toBe(true);
+  });
 });

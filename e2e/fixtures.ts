@@ -44,6 +44,8 @@ export interface World {
   helpMessages(): Promise<Record<string, string>[]>;
   /** The world's request journal (secrets redacted), optionally filtered. */
   requests(filter?: { method?: string; path?: string }): Promise<{ method: string; path: string; query: Record<string, unknown>; body: unknown; fault: string | null; status: number }[]>;
+  /** The repeat prescription requests the practice received, with what it answered. */
+  repeatRequests(): Promise<{ receivedAt: string; patientId: string; medicines: string[]; delivery: "pickup" | "pharmacy"; pharmacy: { id: string; name: string } | null; urgent: boolean; preferredPharmacy: boolean; notes: string; ignoreLeave: boolean; outcome: "sent" | "refused" | "on-leave" }[]>;
   /** The card charges the world's payment provider made. */
   charges(): Promise<{ intentId: string; amountCents: number; at: string }[]>;
   /** Injects a fault into the next calls of one practice API path of this world. */
@@ -92,6 +94,11 @@ export const test = base.extend<{ worldOptions: WorldOptions; world: World; cons
         const query = new URLSearchParams(Object.entries(filter).filter(([, v]) => v) as [string, string][]);
         const res = await fetch(`${ADMIN}/worlds/${world.id}/requests?${query}`);
         return ((await res.json()) as { requests: Awaited<ReturnType<World["requests"]>> }).requests;
+      },
+      async repeatRequests() {
+        const res = await fetch(`${ADMIN}/worlds/${world.id}/repeat-requests`);
+        expect(res.status).toBe(200);
+        return ((await res.json()) as { requests: Awaited<ReturnType<World["repeatRequests"]>> }).requests;
       },
       async charges() {
         const res = await fetch(`${ADMIN}/worlds/${world.id}/charges`);

@@ -34,7 +34,7 @@ test.describe("each practice call once per page load", () => {
     await heading(page, "Dashboard");
   });
 
-  test("a full document load of the dashboard, profile, accounts, test results, letters and resources repeats no call", async ({ page, world }) => {
+  test("a full document load of the dashboard, profile, accounts, test results, letters, resources and medications repeats no call", async ({ page, world }) => {
     const dashboard = await callsOf(world, async () => {
       await page.goto("/");
       await heading(page, "Dashboard");
@@ -71,6 +71,12 @@ test.describe("each practice call once per page load", () => {
       await heading(page, "Resources");
     });
     expect(paths(resources)).toEqual(expect.arrayContaining(["Patient/RefreshCounter", "Patient/Media"]));
+
+    const medications = await callsOf(world, async () => {
+      await page.goto("/medications");
+      await heading(page, "Medications");
+    });
+    expect(paths(medications)).toEqual(expect.arrayContaining(["Patient", "Patient/RefreshCounter", "Patient/Medication", "Lookup/LoadPracticeSetting"]));
   });
 
   test("a client-side navigation to each repeats no call", async ({ page, world }) => {
@@ -98,6 +104,12 @@ test.describe("each practice call once per page load", () => {
       await heading(page, "Resources");
     });
     expect(paths(resources)).toContain("Patient/Media");
+
+    const medications = await callsOf(world, async () => {
+      await menu.getByRole("link", { name: "Medications" }).click();
+      await heading(page, "Medications");
+    });
+    expect(paths(medications)).toContain("Patient/Medication");
 
     const profile = await callsOf(world, async () => {
       await page.getByRole("button", { name: /account menu/ }).click();

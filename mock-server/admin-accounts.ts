@@ -46,6 +46,13 @@ export function accountAdminRouter(worlds: WorldRegistry): Router {
     sendJson(res, 200, { requests: world.journal.list({ method: text(req.query.method), path: text(req.query.path) }) });
   });
 
+  /** The repeat prescription requests the practice received, with what it answered (2§7). */
+  router.get("/worlds/:id/repeat-requests", (req, res) => {
+    const world = worlds.get(req.params.id);
+    if (!world) return sendJson(res, 404, { error: `Unknown world "${req.params.id}"` });
+    sendJson(res, 200, { requests: world.medications.received });
+  });
+
   router.get("/worlds/:id/help-messages", (req, res) => {
     const world = worlds.get(req.params.id);
     if (!world) return sendJson(res, 404, { error: `Unknown world "${req.params.id}"` });

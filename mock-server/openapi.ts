@@ -142,6 +142,10 @@ function adminPaths() {
       ...inWorld,
       get: adminOperation("adminHelpMessages", "The Login Help requests the practice received", {}, { "200": json(object("messages"), "The requests."), ...notFound }),
     },
+    "/__admin/worlds/{id}/repeat-requests": {
+      ...inWorld,
+      get: adminOperation("adminRepeatRequests", "The repeat prescription requests the practice received, with its answers", {}, { "200": json(object("requests"), "The requests."), ...notFound }),
+    },
     "/__admin/worlds/{id}/charges": {
       ...inWorld,
       get: adminOperation("adminCharges", "The card charges the built-in test provider made", {}, { "200": json(object("charges"), "The charges."), ...notFound }),

@@ -171,7 +171,7 @@ function generate(id: string, scenarioId: string, seed: number, clock: WorldCloc
     messages: new MessageStore({ seed, practiceName: data.practice.name, staff: data.staff, referenceDate: data.referenceDate }, data.messagePlans),
     documents: new DocumentStore(seed, data.staff, data.referenceDate, data.documentPlans),
     appointments: new AppointmentStore(seed, data.staff, data.referenceDate, data.appointmentPlans, clock),
-    medications: new MedicationStore(seed, data.staff, data.referenceDate, data.city, data.medicationPlans),
+    medications: new MedicationStore(seed, data.staff, data.referenceDate, data.city, data.medicationPlans, data.pharmacyCount),
     payments: new PaymentStore(),
     staff: data.staff,
     tokens: new TokenTable(),

@@ -1,6 +1,7 @@
 import { MEDICATION_LISTS } from "../../contract/medications";
 import type { MedicationRecord } from "../../fixtures/builders/medications";
 import { medicationResource, pharmacyResource } from "../resources/medications";
+import { zoned } from "../resources/zoned";
 import { balanceOf } from "./invoices";
 import { pagedBundle, practiceOf, withToken } from "./helpers";
 import type { WorldRoutes } from "./types";
@@ -32,17 +33,34 @@ export const medicationRoutes = {
     const ids = body.MedicationID.split(",").filter(Boolean);
     const mine = world.medications.all(body.PatientID);
     const chosen = ids.map((id) => mine.find((m) => m.id === id));
-    if (chosen.some((m) => !m)) return { StatusCode: "3" as const, ResponseMessage: "One of the selected medicines is not on your record." };
     const settings = Object.fromEntries(world.store.setting.getAll().map((s) => [s.id, s.value]));
-    // The server is the authority on the rule the portal also checks (2§5).
-    if (body.PickUpTypeID === 1 && settings.IsOutstandingBalance === "1" && balanceOf(world, body.PatientID) > 0) {
-      return { StatusCode: "3" as const, ResponseMessage: "Cannot send pickup request patient has outstanding balance" };
-    }
-    const onLeave = [...new Map(chosen.map((m) => m!.prescriber).filter((p) => p.onLeave).map((p) => [p.id, p])).values()];
-    if (onLeave.length > 0 && !body.IgnoreLeave) {
-      return { StatusCode: "302" as const, ResponseMessage: JSON.stringify(onLeave.map((p) => ({ ProviderID: p.id, ProviderName: p.name }))) };
-    }
-    const where = body.PickUpTypeID === 1 ? "to collect from the practice" : `to be sent to ${body.PharmacyName || "your pharmacy"}`;
-    return { StatusCode: "1" as const, ResponseMessage: `Your repeat prescription request for ${chosen.length} medicine${chosen.length === 1 ? "" : "s"} has been sent ${where}.` };
+    const pharmacy = body.PickUpTypeID === 2 ? world.medications.pharmacies.find((p) => p.id === body.PharmacyID) : undefined;
+    const answer = (() => {
+      if (chosen.some((m) => !m)) return { StatusCode: "3" as const, ResponseMessage: "One of the selected medicines is not on your record." };
+      // The server is the authority on the rule the portal also checks (2§5).
+      if (body.PickUpTypeID === 1 && settings.IsOutstandingBalance === "1" && balanceOf(world, body.PatientID) > 0) {
+        return { StatusCode: "3" as const, ResponseMessage: "Cannot send pickup request patient has outstanding balance" };
+      }
+      if (body.PickUpTypeID === 2 && !pharmacy) return { StatusCode: "3" as const, ResponseMessage: "The pharmacy chosen is not one the practice sends to." };
+      const onLeave = [...new Map(chosen.map((m) => m!.prescriber).filter((p) => p.onLeave).map((p) => [p.id, p])).values()];
+      if (onLeave.length > 0 && !body.IgnoreLeave) {
+        return { StatusCode: "302" as const, ResponseMessage: JSON.stringify(onLeave.map((p) => ({ ProviderID: p.id, ProviderName: p.name }))) };
+      }
+      const where = body.PickUpTypeID === 1 ? "be ready to collect from the practice" : `be sent to ${pharmacy!.name}`;
+      return { StatusCode: "1" as const, ResponseMessage: `Your repeat prescription request for ${chosen.length} medicine${chosen.length === 1 ? "" : "s"} has been received. It will ${where}.` };
+    })();
+    world.medications.received.push({
+      receivedAt: zoned(world.clock.nowMs()),
+      patientId: body.PatientID,
+      medicines: chosen.map((m) => m?.name ?? "(not on record)").sort(),
+      delivery: body.PickUpTypeID === 1 ? "pickup" : "pharmacy",
+      pharmacy: pharmacy ? { id: pharmacy.id, name: pharmacy.name } : null,
+      urgent: body.IsUrgent ?? false,
+      preferredPharmacy: body.IsPreferredPharmacy ?? false,
+      notes: body.Notes ?? "",
+      ignoreLeave: body.IgnoreLeave ?? false,
+      outcome: answer.StatusCode === "1" ? "sent" : answer.StatusCode === "302" ? "on-leave" : "refused",
+    });
+    return answer;
   }),
 } satisfies Partial<WorldRoutes>;

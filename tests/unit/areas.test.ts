@@ -42,7 +42,8 @@ describe("the area registry", () => {
     expect(inShell.find((r) => r.path === "reports")?.file).toBe("routes/reports.tsx");
     expect(inShell.find((r) => r.path === "letters")?.file).toBe("routes/letters.tsx");
     expect(inShell.find((r) => r.path === "resources")?.file).toBe("routes/resources.tsx");
+    expect(inShell.find((r) => r.path === "medications")?.file).toBe("routes/medications.tsx");
     // Unbuilt areas answer with the catch-all 404 page.
-    for (const path of ["appointments", "medications", "emails"]) expect(all.some((r) => r.path === path)).toBe(false);
+    for (const path of ["appointments", "diagnosis", "emails"]) expect(all.some((r) => r.path === path)).toBe(false);
   });
 });

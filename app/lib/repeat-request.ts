@@ -1,0 +1,131 @@
+import { z } from "zod";
+import { messages } from "./messages";
+import type { Delivery, PharmacyOption, RepeatSettings } from "./medications-view";
+import { createStepClient, type StepClientOptions } from "./step-client";
+
+/**
+ * The repeat-prescription request (2§4, 2§5): the one schema the repeat-medication machine checks in
+ * the browser and /medications/repeat checks again on the server, the replies of that action, and the
+ * machine's way of posting to it through the step client (decisions/042).
+ */
+
+const t = messages.medications;
+
+/** The portal's own attempt key: one request, however often it is posted (decisions/091). */
+export const RequestKeySchema = z.string().regex(/^[\w-]{8,64}$/);
+
+const MedicationId = z.string().regex(/^[\w-]{1,64}$/);
+const flag = z
+  .enum(["true", "false"])
+  .optional()
+  .transform((v) => v === "true");
+
+/**
+ * The fields as posted (strings; conform reads an empty field as missing). Only the 2§5 rules that
+ * need nothing but the form are here; the balance rule needs the practice's settings
+ * (`repeatRuleErrors`).
+ */
+export const RepeatRequestSchema = z
+  .object({
+    key: RequestKeySchema,
+    medicationIds: z
+      .string({ error: t.selectOne })
+      .transform((text) => text.split(",").filter(Boolean))
+      .pipe(z.array(MedicationId).min(1, t.selectOne).max(100)),
+    delivery: z.enum(["pickup", "pharmacy"], { error: t.chooseDelivery }),
+    pharmacyId: z.string().max(64).optional(),
+    urgent: flag,
+    fax: flag,
+    notes: z.string().max(500, t.notesTooLong).optional(),
+    ignoreLeave: flag,
+  })
+  .refine((value) => value.delivery !== "pharmacy" || Boolean(value.pharmacyId?.trim()), {
+    path: ["pharmacyId"],
+    message: t.selectPharmacy,
+    // Checked whenever the delivery itself could be read, so a form missing several things names them all.
+    when: (payload) => {
+      const value = payload.value as { delivery?: unknown; pharmacyId?: unknown };
+      return value.delivery === "pharmacy" && (typeof value.pharmacyId !== "string" || value.pharmacyId.trim() === "");
+    },
+  });
+export type RepeatRequest = z.output<typeof RepeatRequestSchema>;
+
+/** What the patient has chosen, as the machine holds it. */
+export interface RepeatChoice {
+  medicationIds: readonly string[];
+  delivery: Delivery;
+  pharmacyId: string | null;
+  urgent: boolean;
+  fax: boolean;
+  notes: string;
+}
+
+/** The choice as the fields the action reads. */
+export function repeatFields(choice: RepeatChoice, key: string, ignoreLeave: boolean): Record<string, string> {
+  const fields: Record<string, string> = { step: "send", key, medicationIds: choice.medicationIds.join(","), delivery: choice.delivery };
+  if (choice.delivery === "pharmacy" && choice.pharmacyId) fields.pharmacyId = choice.pharmacyId;
+  if (choice.urgent) fields.urgent = "true";
+  if (choice.fax && choice.delivery === "pharmacy") fields.fax = "true";
+  if (choice.notes.trim()) fields.notes = choice.notes.trim();
+  if (ignoreLeave) fields.ignoreLeave = "true";
+  return fields;
+}
+
+export type RepeatErrors = Partial<Record<"medicationIds" | "delivery" | "pharmacyId" | "notes" | "form", string>>;
+
+/**
+ * 2§5 on a request: the schema's rules, then pick up refused while the patient owes anything. The
+ * browser runs it before sending; the action runs it again with the settings it reads itself.
+ */
+export function repeatRuleErrors(request: { delivery: string; medicationIds: readonly string[] } & Partial<RepeatChoice>, settings: Pick<RepeatSettings, "outstandingBalanceCents">, parsedErrors: RepeatErrors = {}): RepeatErrors {
+  const errors: RepeatErrors = { ...parsedErrors };
+  if (request.medicationIds.length === 0) errors.medicationIds ??= t.selectOne;
+  if (request.delivery === "pickup" && settings.outstandingBalanceCents > 0) errors.delivery ??= t.outstandingBalance;
+  return errors;
+}
+
+/** The browser's check of a choice: the schema over the fields it would post, and the balance rule. */
+export function checkRepeatChoice(choice: RepeatChoice, settings: Pick<RepeatSettings, "outstandingBalanceCents">): RepeatErrors {
+  const parsed = RepeatRequestSchema.safeParse(Object.fromEntries(Object.entries(repeatFields(choice, "check-only", false)).filter(([name]) => name !== "step")));
+  const errors: RepeatErrors = {};
+  if (!parsed.success) for (const issue of parsed.error.issues) errors[String(issue.path[0] ?? "form") as keyof RepeatErrors] ??= issue.message;
+  return repeatRuleErrors(choice, settings, errors);
+}
+
+/* ---------- the action's replies ---------- */
+
+/**
+ * `sent`: the practice's message (2§8, shown in the Medication dialog). `onLeave`: the 302 reply, with
+ * the providers on leave. `refused`: a rule or the practice said no, nothing was sent; fix and send
+ * again. `failed`: no answer from the practice; the same request may be retried safely.
+ */
+export const RepeatReplySchema = z.discriminatedUnion("outcome", [
+  z.object({ outcome: z.literal("sent"), message: z.string() }),
+  z.object({ outcome: z.literal("onLeave"), providers: z.array(z.string()) }),
+  z.object({ outcome: z.literal("refused"), message: z.string(), errors: z.record(z.string(), z.string()).optional() }),
+  z.object({ outcome: z.literal("failed"), message: z.string() }),
+]);
+export type RepeatReply = z.output<typeof RepeatReplySchema>;
+
+export const PharmaciesReplySchema = z.discriminatedUnion("ok", [
+  z.object({ ok: z.literal(true), pharmacies: z.array(z.object({ id: z.string(), name: z.string(), favourite: z.boolean() })) }),
+  z.object({ ok: z.literal(false), message: z.string() }),
+]);
+export type PharmaciesReply = z.output<typeof PharmaciesReplySchema>;
+
+export const REPEAT_ACTION = "/medications/repeat";
+
+/** The machine's two steps, posted to /medications/repeat. A pharmacies failure is an Error to show. */
+export function createRepeatSteps(options: StepClientOptions = {}) {
+  const client = createStepClient(REPEAT_ACTION, options);
+  return {
+    async pharmacies(): Promise<PharmacyOption[]> {
+      const reply = await client.post({ step: "pharmacies" }, PharmaciesReplySchema);
+      if (!reply.ok) throw new Error(reply.message);
+      return reply.pharmacies;
+    },
+    send(choice: RepeatChoice, key: string, ignoreLeave: boolean): Promise<RepeatReply> {
+      return client.post(repeatFields(choice, key, ignoreLeave), RepeatReplySchema);
+    },
+  };
+}

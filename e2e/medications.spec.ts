@@ -1,0 +1,477 @@
+import type { Locator, Page } from "@playwright/test";
+import { PDFDocument } from "pdf-lib";
+import { messages } from "../app/lib/messages";
+import { readPdf } from "../tests/helpers/pdf-text";
+import { expect, expectNoAxeViolations, signIn, test, type World, type WorldUser } from "./fixtures";
+
+/**
+ * /medications (2§2, 2§4, 2§5): the Long Term and History tabs and their lists, the dashboard card,
+ * printing, and the repeat request with each of its rules, both deliveries, the 302 branch and its
+ * resend, the outstanding-balance refusal and a failed send, each in a fresh world.
+ */
+
+const t = messages.medications;
+
+async function openMedications(page: Page, user: WorldUser, search = "") {
+  await signIn(page, user);
+  await expect(page.getByRole("heading", { name: "Dashboard", level: 1 })).toBeVisible();
+  await page.goto(`/medications${search}`);
+  await expect(page.getByRole("heading", { name: "Medications", level: 1 })).toBeVisible();
+}
+
+const table = (page: Page, name: string) => page.getByRole("table", { name });
+const rowsOf = (page: Page, name: string) => table(page, name).getByRole("row").filter({ has: page.getByRole("rowheader") });
+const medicineCalls = (world: World) => world.requests({ method: "GET", path: "Patient/Medication" });
+const repeatPosts = (world: World) => world.requests({ method: "POST", path: "Patient/SendRepeatMedicationRequest" });
+const dialogNamed = (page: Page, name: string) => page.getByRole("dialog", { name });
+
+/** The medicine names of a table, in order. */
+async function names(page: Page, tableName: string): Promise<string[]> {
+  return (await rowsOf(page, tableName).getByRole("rowheader").getByRole("link").allInnerTexts()).map((s) => s.replace(/\s*\(opens in a new tab\)\s*$/, "").trim());
+}
+
+async function openRepeat(page: Page, ...medicines: string[]): Promise<Locator> {
+  for (const name of medicines) await page.getByRole("checkbox", { name: `Select ${name}` }).check();
+  await page.getByRole("button", { name: "Repeat", exact: true }).click();
+  const dialog = dialogNamed(page, "Request repeat medication");
+  await expect(dialog).toBeVisible();
+  return dialog;
+}
+
+test.describe("medications", () => {
+  test("the dashboard card leads here; Long Term lists each long-term medicine with its details; names link out in a new tab; no axe violations", async ({ page, world }) => {
+    await signIn(page, world.user("solo"));
+    await expect(page.getByRole("heading", { name: "Dashboard", level: 1 })).toBeVisible();
+    const card = page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: "Long Term Medications" }) });
+    await card.getByRole("link").click();
+    await expect(page).toHaveURL(/\/medications$/);
+    await expect(page.getByRole("heading", { name: "Medications", level: 1 })).toBeVisible();
+    const breadcrumb = page.getByRole("navigation", { name: "Breadcrumb" });
+    await expect(breadcrumb.getByRole("link", { name: "Dashboard" })).toBeVisible();
+    await expect(breadcrumb.getByText("Medications")).toHaveAttribute("aria-current", "page");
+    await expect(page.getByRole("tab", { name: "Long Term" })).toHaveAttribute("aria-selected", "true");
+
+    const headers = await table(page, "Long term medicines").getByRole("columnheader").allInnerTexts();
+    expect(headers.slice(1)).toEqual(["Medicine", "Dose", "Instructions", "Quantity", "Prescriber", "Prescribed", "Ends"]);
+    const rows = rowsOf(page, "Long term medicines");
+    const count = await rows.count();
+    expect(count).toBeGreaterThan(0);
+    for (let i = 0; i < count; i++) {
+      const cells = await rows.nth(i).getByRole("cell").allInnerTexts();
+      // checkbox, dose, instructions, quantity, prescriber, prescribed, ends
+      expect(cells[1]).toMatch(/^\d+(\.\d+)? (mg|microgram)$/);
+      expect(cells[2].length).toBeGreaterThan(5);
+      expect(cells[3]).toMatch(/^\d+$/);
+      expect(cells[4]).toMatch(/^Dr /);
+      expect(cells[5]).toMatch(/^\d{2}-\d{2}-\d{4}$/);
+      expect(cells[6]).toMatch(/^\d{2}-\d{2}-\d{4}$/);
+      await expect(rows.nth(i).getByRole("rowheader")).toContainText("Long term");
+    }
+    const link = rows.first().getByRole("link");
+    await expect(link).toHaveAccessibleName(/\(opens in a new tab\)$/);
+    await expect(link).toHaveAttribute("target", "_blank");
+    await expect(link).toHaveAttribute("rel", /noopener/);
+    await expect(link).toHaveAttribute("href", /^https:\/\/www\.nzf\.org\.nz\/nzf\/search\?q=\d+$/);
+    // Long Term is the all list (TypeID 1) of 50 a page, its long-term medicines shown.
+    const [call] = await medicineCalls(world);
+    expect(call.query).toMatchObject({ TypeID: "1", PageSize: "50", PageNumber: "1" });
+    // The dashboard's count is the number listed.
+    await page.goto("/");
+    await expect(card).toContainText(`${count} long term medications`);
+    await page.goBack();
+    await expectNoAxeViolations(page);
+  });
+
+  test("History: All, Recent and Repeated, each its own call and page size, kept in the address; axe on each", async ({ page, world }) => {
+    await openMedications(page, world.user("solo"));
+    const longTerm = await names(page, "Long term medicines");
+    await page.getByRole("tab", { name: "History" }).click();
+    await expect(page).toHaveURL(/\/medications\?tab=history$/);
+    await expect(page.getByRole("tab", { name: "History" })).toHaveAttribute("aria-selected", "true");
+    const all = await names(page, "All medicines");
+    // History shows every medicine: the long-term ones and the short courses.
+    expect(all.length).toBeGreaterThan(longTerm.length);
+    for (const name of longTerm) expect(all).toContain(name);
+    await expect(page.getByText(`Showing ${all.length} of ${all.length} medicines`)).toBeVisible();
+    await expectNoAxeViolations(page);
+
+    await page.getByRole("link", { name: "Recent" }).click();
+    await expect(page).toHaveURL(/\/medications\?tab=history&list=recent$/);
+    await expect(page.getByRole("link", { name: "Recent" })).toHaveAttribute("aria-current", "page");
+    await expect(page.getByRole("region", { name: "Recent medicines" }).or(page.getByText(t.noRecords))).toBeVisible();
+    await expectNoAxeViolations(page);
+
+    await page.getByRole("link", { name: "Repeated" }).click();
+    await expect(page).toHaveURL(/\/medications\?tab=history&list=repeated$/);
+    await expect(page.getByRole("region", { name: "Repeated medicines" }).or(page.getByText(t.noRecords))).toBeVisible();
+    await expectNoAxeViolations(page);
+
+    const queries = (await medicineCalls(world)).map((c) => [c.query.TypeID, c.query.PageSize]);
+    expect(queries).toEqual([
+      ["1", "50"],
+      ["1", "50"],
+      ["2", "50"],
+      ["3", "10"],
+    ]);
+    // Reload and back show the same view.
+    await page.reload();
+    await expect(page.getByRole("link", { name: "Repeated" })).toHaveAttribute("aria-current", "page");
+    await page.goBack();
+    await expect(page.getByRole("link", { name: "Recent" })).toHaveAttribute("aria-current", "page");
+    // /medication is the same screen.
+    await page.goto("/medication?tab=history");
+    await expect(page).toHaveURL(/\/medications\?tab=history$/);
+    await expect(page.getByRole("tab", { name: "History" })).toHaveAttribute("aria-selected", "true");
+  });
+
+  test("the empty account: No Records Found on both tabs", async ({ page, world }) => {
+    await openMedications(page, world.user("empty"));
+    await expect(page.getByText(t.noRecords, { exact: true })).toBeVisible();
+    await expect(page.getByRole("table")).toHaveCount(0);
+    await expectNoAxeViolations(page);
+    await page.getByRole("tab", { name: "History" }).click();
+    await expect(page).toHaveURL(/tab=history/);
+    await expect(page.getByText(t.noRecords, { exact: true })).toBeVisible();
+    // Nothing to repeat: the rule says so.
+    await page.getByRole("button", { name: "Repeat", exact: true }).click();
+    await expect(page.getByText(t.selectOne)).toBeVisible();
+    await expect(page.getByRole("dialog")).toHaveCount(0);
+  });
+
+  test("Repeat with nothing chosen: Select at least one Medicine, and no dialog", async ({ page, world }) => {
+    await openMedications(page, world.user("solo"));
+    await page.getByRole("button", { name: "Repeat", exact: true }).click();
+    await expect(page.getByText(t.selectOne)).toBeVisible();
+    await expect(page.getByRole("dialog")).toHaveCount(0);
+    expect(await repeatPosts(world)).toEqual([]);
+    await expectNoAxeViolations(page);
+  });
+
+  test("pick up, by keyboard: the notice, the request sent as pick up, the practice's reply in the Medication dialog", async ({ page, world }) => {
+    await openMedications(page, world.user("solo"));
+    const [first, second] = await names(page, "Long term medicines");
+    await page.getByRole("checkbox", { name: `Select ${first}` }).focus();
+    await page.keyboard.press("Space");
+    await page.getByRole("checkbox", { name: `Select ${second}` }).focus();
+    await page.keyboard.press("Space");
+    await expect(page.getByText("2 medicines selected.")).toBeVisible();
+    await page.getByRole("button", { name: "Repeat", exact: true }).focus();
+    await page.keyboard.press("Enter");
+    const dialog = dialogNamed(page, "Request repeat medication");
+    await expect(dialog.getByRole("list", { name: "Medicines to repeat (2)" }).getByRole("listitem")).toHaveCount(2);
+    // The practice's repeat-medication notice (the default scenario's own text).
+    await expect(dialog.getByText(/two working days after your request/)).toBeVisible();
+    await expect(dialog.getByRole("radio", { name: "Pick up from the practice" })).toBeChecked();
+    await expect(dialog.getByText("Urgent requests are processed the same working day")).toBeVisible();
+    await expectNoAxeViolations(page);
+    await dialog.getByRole("button", { name: "Send request" }).press("Enter");
+
+    const reply = dialogNamed(page, "Medication");
+    await expect(reply.getByRole("status")).toHaveText("Your repeat prescription request for 2 medicines has been received. It will be ready to collect from the practice.");
+    await expectNoAxeViolations(page);
+    const [post] = await repeatPosts(world);
+    expect(post.body).toMatchObject({ PickUpTypeID: 1, IsUrgent: false, IgnoreLeave: false });
+    expect(String((post.body as { MedicationID: string }).MedicationID).split(",")).toHaveLength(2);
+    // The practice's record of what it received (the QA read).
+    const received = await world.repeatRequests();
+    expect(received).toEqual([expect.objectContaining({ medicines: [first, second].sort(), delivery: "pickup", pharmacy: null, outcome: "sent" })]);
+    await page.keyboard.press("Escape");
+    await expect(page.getByRole("dialog")).toHaveCount(0);
+    // A sent request starts afresh.
+    await expect(page.getByText("Select medicines to repeat or print.")).toBeVisible();
+  });
+
+  test("pharmacy: Please select pharmacy when none could be chosen; the preferred one preselected; search; urgent; sent with the practice's name", async ({ page, world }) => {
+    await world.fault({ path: "Patient/Pharmacies", status: 503, times: 1 });
+    await openMedications(page, world.user("solo"));
+    const [first] = await names(page, "Long term medicines");
+    const dialog = await openRepeat(page, first);
+    await dialog.getByRole("radio", { name: "Send to a pharmacy" }).check();
+    await expect(dialog.getByText(t.pharmaciesFailed)).toBeVisible();
+    await dialog.getByRole("button", { name: "Send request" }).click();
+    await expect(dialog.getByText(t.selectPharmacy)).toBeVisible();
+    expect(await repeatPosts(world)).toEqual([]);
+    await expectNoAxeViolations(page);
+
+    await dialog.getByRole("button", { name: "Load the pharmacies again" }).click();
+    const pharmacies = dialog.getByRole("radiogroup", { name: "Pharmacy" });
+    const preferred = pharmacies.getByRole("radio", { checked: true });
+    await expect(preferred).toHaveCount(1);
+    await expect(pharmacies.getByText("(your preferred pharmacy)")).toBeVisible();
+    // Searching narrows the list; the chosen one stays shown.
+    await dialog.getByLabel("Search pharmacies by name").fill("chemist warehouse");
+    await expect(pharmacies.getByRole("radio")).toHaveCount(2);
+    const warehouse = pharmacies.getByRole("radio", { name: /^Chemist Warehouse/ });
+    const chosenName = (await warehouse.locator("xpath=..").innerText()).trim();
+    await warehouse.check();
+    await dialog.getByRole("checkbox", { name: "This request is urgent" }).check();
+    await dialog.getByLabel("Notes for the practice (optional)").fill("Before Friday please");
+    await expectNoAxeViolations(page);
+    await dialog.getByRole("button", { name: "Send request" }).click();
+
+    const reply = dialogNamed(page, "Medication");
+    await expect(reply.getByRole("status")).toHaveText(`Your repeat prescription request for 1 medicine has been received. It will be sent to ${chosenName}.`);
+    const [post] = await repeatPosts(world);
+    expect(post.body).toMatchObject({ PickUpTypeID: 2, PharmacyName: chosenName, IsUrgent: true, IsPreferredPharmacy: false, Notes: "Before Friday please" });
+  });
+
+  test("a failed send keeps the dialog and every choice, and Try again sends once", async ({ page, world }) => {
+    await world.fault({ path: "Patient/SendRepeatMedicationRequest", method: "POST", status: 503, times: 1 });
+    await openMedications(page, world.user("solo"));
+    const [first, second] = await names(page, "Long term medicines");
+    const dialog = await openRepeat(page, first, second);
+    await dialog.getByRole("radio", { name: "Send to a pharmacy" }).check();
+    const pharmacies = dialog.getByRole("radiogroup", { name: "Pharmacy" });
+    await pharmacies.getByRole("radio").nth(2).check();
+    await dialog.getByLabel("Notes for the practice (optional)").fill("Thank you");
+    await dialog.getByRole("button", { name: "Send request" }).click();
+
+    await expect(dialog.getByRole("alert").filter({ hasText: "Your request was not sent" })).toContainText(t.sendFailed);
+    await expect(dialog.getByRole("list", { name: "Medicines to repeat (2)" })).toBeVisible();
+    await expect(dialog.getByRole("radio", { name: "Send to a pharmacy" })).toBeChecked();
+    await expect(pharmacies.getByRole("radio").nth(2)).toBeChecked();
+    await expect(dialog.getByLabel("Notes for the practice (optional)")).toHaveValue("Thank you");
+    await expectNoAxeViolations(page);
+
+    await dialog.getByRole("button", { name: "Try again" }).click();
+    await expect(dialogNamed(page, "Medication").getByRole("status")).toContainText("has been received");
+    const posts = await repeatPosts(world);
+    expect(posts.map((p) => p.status)).toEqual([503, 200]);
+    expect(await world.repeatRequests()).toHaveLength(1);
+  });
+});
+
+test.describe("medications: guards and failures", () => {
+  test("a repeat request posted from another site is refused and never reaches the practice", async ({ page, world }) => {
+    await openMedications(page, world.user("solo"));
+    const response = await page.request.post("/medications/repeat", { form: { step: "send", key: "cross-site-key-1", medicationIds: "rx1", delivery: "pickup" }, headers: { Origin: "https://evil.example" } });
+    expect(response.status()).toBe(403);
+    expect(await repeatPosts(world)).toEqual([]);
+  });
+
+  test("a failed load shows the practice's message and Retry, which brings the medicines back", async ({ page, world }) => {
+    await signIn(page, world.user("solo"));
+    await expect(page.getByRole("heading", { name: "Dashboard", level: 1 })).toBeVisible();
+    await world.fault({ path: "Patient/Medication", status: 503, times: 1 });
+    await page.goto("/medications");
+    await expect(page.getByRole("heading", { name: messages.errors.problemTitle, level: 1 })).toBeVisible();
+    await expect(page.getByRole("alert")).toHaveText(messages.errors.practiceUnavailable);
+    await expectNoAxeViolations(page);
+    await page.getByRole("button", { name: messages.errors.retry }).click();
+    await expect(page.getByRole("heading", { name: "Medications", level: 1 })).toBeVisible();
+    await expect(rowsOf(page, "Long term medicines").first()).toBeVisible();
+  });
+
+  test("Cancel closes the dialog, gives the focus back to Repeat and keeps the choice; a choice survives a change of tab", async ({ page, world }) => {
+    await openMedications(page, world.user("solo"));
+    const [first] = await names(page, "Long term medicines");
+    const dialog = await openRepeat(page, first);
+    await dialog.getByRole("button", { name: "Cancel" }).click();
+    await expect(dialog).toHaveCount(0);
+    await expect(page.getByRole("button", { name: "Repeat", exact: true })).toBeFocused();
+    await page.getByRole("tab", { name: "History" }).click();
+    await expect(page.getByRole("checkbox", { name: `Select ${first}` })).toBeChecked();
+    await expect(page.getByText("1 medicine selected.")).toBeVisible();
+    await page.getByRole("button", { name: "Repeat", exact: true }).click();
+    await expect(dialogNamed(page, "Request repeat medication").getByRole("list", { name: "Medicines to repeat (1)" })).toContainText(first);
+  });
+});
+
+test.describe("an outstanding balance", () => {
+  test.use({ worldOptions: { scenario: "outstanding-balance" } });
+
+  test("pick up is refused with a link to /accounts; a pharmacy is allowed", async ({ page, world }) => {
+    await openMedications(page, world.user("solo"));
+    const [first] = await names(page, "Long term medicines");
+    const dialog = await openRepeat(page, first);
+    // Owing, the request starts on pharmacy; choosing pick up is refused before anything is sent.
+    await expect(dialog.getByRole("radio", { name: "Send to a pharmacy" })).toBeChecked();
+    await dialog.getByRole("radio", { name: "Pick up from the practice" }).check();
+    await dialog.getByRole("button", { name: "Send request" }).click();
+    await expect(dialog.getByText(t.outstandingBalance)).toBeVisible();
+    expect(await repeatPosts(world)).toEqual([]);
+    await expectNoAxeViolations(page);
+
+    await dialog.getByRole("radio", { name: "Send to a pharmacy" }).check();
+    await dialog.getByRole("button", { name: "Send request" }).click();
+    await expect(dialogNamed(page, "Medication").getByRole("status")).toContainText("It will be sent to");
+    await page.getByRole("button", { name: "Close" }).click();
+
+    const again = await openRepeat(page, first);
+    await again.getByRole("radio", { name: "Pick up from the practice" }).check();
+    await again.getByRole("button", { name: "Send request" }).click();
+    await again.getByRole("link", { name: "Pay your account" }).click();
+    await expect(page.getByRole("heading", { name: "Accounts", level: 1 })).toBeVisible();
+  });
+});
+
+test.describe("the prescriber on leave", () => {
+  test.use({ worldOptions: { scenario: "provider-on-leave" } });
+
+  test("302: the further choice; going back keeps the request; resending goes with IgnoreLeave", async ({ page, world }) => {
+    await openMedications(page, world.user("solo"));
+    await page.getByRole("checkbox", { name: "Select all medicines shown" }).check();
+    await page.getByRole("button", { name: "Repeat", exact: true }).click();
+    const dialog = dialogNamed(page, "Request repeat medication");
+    await dialog.getByRole("button", { name: "Send request" }).click();
+
+    const leave = dialogNamed(page, "Your doctor is on leave");
+    await expect(leave.getByRole("alert")).toContainText(/^Dr .+ is on leave\./);
+    await expectNoAxeViolations(page);
+    await leave.getByRole("button", { name: "Go back to the request" }).click();
+    await expect(dialog.getByRole("button", { name: "Send request" })).toBeVisible();
+    await dialog.getByRole("button", { name: "Send request" }).click();
+    await leave.getByRole("button", { name: "Send to another doctor" }).click();
+    await expect(dialogNamed(page, "Medication").getByRole("status")).toContainText("has been received");
+    const posts = await repeatPosts(world);
+    expect(posts.map((p) => (p.body as { IgnoreLeave: boolean }).IgnoreLeave)).toEqual([false, false, true]);
+    expect((await world.repeatRequests()).map((r) => r.outcome)).toEqual(["on-leave", "on-leave", "sent"]);
+  });
+});
+
+test.describe("printing", () => {
+  test("Print prints a clean A4 list of the chosen medicines, or of all, with the patient's name, NHI and the date", async ({ page, world }) => {
+    await page.addInitScript(() => {
+      (window as unknown as { prints: number }).prints = 0;
+      window.print = () => {
+        (window as unknown as { prints: number }).prints += 1;
+      };
+    });
+    await openMedications(page, world.user("solo"));
+    const all = await names(page, "Long term medicines");
+    // Whose record it is, as the header shows it: the printout must say the same.
+    const header = page.getByRole("banner");
+    const patientName = (await header.getByRole("definition").nth(0).innerText()).trim();
+    const nhi = (await header.getByRole("definition").nth(1).innerText()).trim();
+    expect(nhi).toMatch(/^[A-Z]{3}\d{2}[A-Z\d]{2}$/);
+
+    await page.getByRole("button", { name: "Print all" }).click();
+    await expect.poll(() => page.evaluate(() => (window as unknown as { prints: number }).prints)).toBe(1);
+    await page.emulateMedia({ media: "print" });
+    const printed = page.getByRole("region", { name: "Printed medication list" });
+    await expect(printed).toBeVisible();
+    await expect(page.getByRole("navigation", { name: "Main menu" })).toBeHidden();
+    await expect(page.getByRole("tablist")).toBeHidden();
+    await expect(printed.getByRole("row")).toHaveCount(all.length + 1);
+    const bytes = await page.pdf({ preferCSSPageSize: true });
+    const sheet = (await PDFDocument.load(bytes)).getPage(0).getSize();
+    expect([Math.round(sheet.width), Math.round(sheet.height)]).toEqual([595, 842]);
+    const pdf = await readPdf(bytes);
+    expect(pdf.text).toContain(patientName);
+    expect(pdf.text).toContain(`NHI ${nhi}`);
+    const today = new Intl.DateTimeFormat("en-GB", { timeZone: "Pacific/Auckland", day: "2-digit", month: "2-digit", year: "numeric" }).format(new Date()).replaceAll("/", "-");
+    expect(pdf.text).toContain(`Printed ${today}`);
+    for (const name of all) expect(pdf.text.replace(/\s+/g, " ")).toContain(name);
+    // Paper, not the screen: no menu, no tabs, no checkboxes, no buttons.
+    expect(pdf.text).not.toMatch(/Long Term|History|Repeat|Select all/);
+    await page.emulateMedia({ media: "screen" });
+    await expect(printed).toBeHidden();
+
+    await page.getByRole("checkbox", { name: `Select ${all[0]}` }).check();
+    await page.getByRole("button", { name: "Print selected (1)" }).click();
+    await expect.poll(() => page.evaluate(() => (window as unknown as { prints: number }).prints)).toBe(2);
+    await page.emulateMedia({ media: "print" });
+    await expect(printed.getByRole("row")).toHaveCount(2);
+    await expect(printed.getByRole("cell", { name: all[0] })).toBeVisible();
+  });
+});
+
+test.describe("a family member's medicines", () => {
+  test("chosen at sign-in, the member's medicines are shown, and every call and the request name the member", async ({ page, world }) => {
+    await signIn(page, world.user("family"));
+    const chooser = page.getByRole("dialog", { name: "Select an account to continue" });
+    const radio = chooser.getByRole("radio").nth(1);
+    const memberId = (await radio.getAttribute("value"))!;
+    await radio.check();
+    await chooser.getByRole("button", { name: "Continue" }).click();
+    await expect(page.getByRole("heading", { name: "Dashboard", level: 1 })).toBeVisible();
+    await page.goto("/medications?tab=history");
+    const [first] = await names(page, "All medicines");
+    const dialog = await openRepeat(page, first);
+    await dialog.getByRole("button", { name: "Send request" }).click();
+    await expect(dialogNamed(page, "Medication").getByRole("status")).toContainText("has been received");
+    const calls = [...(await medicineCalls(world)), ...(await world.requests({ path: "Patient/Pharmacies" })), ...(await repeatPosts(world))];
+    expect(calls.length).toBeGreaterThanOrEqual(3);
+    for (const c of calls) expect(String(c.query.PatientID ?? (c.body as { PatientID: string }).PatientID)).toBe(memberId);
+  });
+});
+
+test.describe("on a phone", () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test("at 390 px the page does not scroll sideways, the table scrolls in its own region, and the dialog fits", async ({ page, world }) => {
+    await openMedications(page, world.user("solo"));
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await expect(page.getByRole("region", { name: "Long term medicines" })).toBeVisible();
+    const [first] = await names(page, "Long term medicines");
+    const dialog = await openRepeat(page, first);
+    const box = (await dialog.boundingBox())!;
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(390);
+    await dialog.getByRole("radio", { name: "Send to a pharmacy" }).check();
+    await expect(dialog.getByRole("radiogroup", { name: "Pharmacy" })).toBeVisible();
+    await expectNoAxeViolations(page);
+  });
+});
+
+test.describe("a practice with its own repeat settings", () => {
+  test.use({ worldOptions: { scenario: "repeat-settings" } });
+
+  test("no pick-up choice, a pharmacy mandatory, fax offered, no urgent option, and the default notice when the practice wrote none", async ({ page, world }) => {
+    await openMedications(page, world.user("solo"));
+    const [first] = await names(page, "Long term medicines");
+    const dialog = await openRepeat(page, first);
+    await expect(dialog.getByText(t.defaultNotice)).toBeVisible();
+    await expect(dialog.getByRole("radio", { name: "Pick up from the practice" })).toHaveCount(0);
+    await expect(dialog.getByText("The prescription will be sent to the pharmacy you choose.")).toBeVisible();
+    await expect(dialog.getByRole("checkbox", { name: "This request is urgent" })).toHaveCount(0);
+    const pharmacies = dialog.getByRole("radiogroup", { name: "Pharmacy" });
+    await expect(pharmacies.getByRole("radio", { checked: true })).toHaveCount(1);
+    await dialog.getByRole("checkbox", { name: "Fax the prescription to the pharmacy" }).check();
+    await expectNoAxeViolations(page);
+    await dialog.getByRole("button", { name: "Send request" }).click();
+    await expect(dialogNamed(page, "Medication").getByRole("status")).toContainText("It will be sent to");
+    const [post] = await repeatPosts(world);
+    expect(post.body).toMatchObject({ PickUpTypeID: 2, IsUrgent: false, IsPreferredPharmacy: true, Notes: "Please fax the prescription to the pharmacy." });
+  });
+});
+
+test.describe("medications of a large record", () => {
+  test.use({ worldOptions: { scenario: "many-records" } });
+
+  test("History pages by 50 with \"more\", kept in the address; the 1,965 pharmacies stay quick to search", async ({ page, world }) => {
+    await openMedications(page, world.user("many"), "?tab=history");
+    await expect(rowsOf(page, "All medicines")).toHaveCount(50);
+    const total = Number((await page.getByText(/^Showing 50 of \d+ medicines$/).innerText()).match(/of (\d+)/)![1]);
+    expect(total).toBeGreaterThan(100);
+    await page.getByRole("link", { name: "Show more medicines" }).click();
+    await expect(page).toHaveURL(/\/medications\?tab=history&pages=2$/);
+    await expect(rowsOf(page, "All medicines")).toHaveCount(100);
+    expect((await medicineCalls(world)).map((c) => c.query.PageNumber)).toEqual(["1", "1", "2"]);
+    await page.reload();
+    await expect(rowsOf(page, "All medicines")).toHaveCount(100);
+
+    // Long Term reads every page of the all list at once and has no "more".
+    await page.getByRole("tab", { name: "Long Term" }).click();
+    await expect(page.getByRole("tab", { name: "Long Term" })).toHaveAttribute("aria-selected", "true");
+    await expect(page.getByRole("link", { name: "Show more medicines" })).toHaveCount(0);
+    expect((await medicineCalls(world)).slice(-3).map((c) => c.query.PageNumber)).toEqual(["1", "2", "3"]);
+    const [first] = await names(page, "Long term medicines");
+    const dialog = await openRepeat(page, first);
+    await dialog.getByRole("radio", { name: "Send to a pharmacy" }).check();
+    await expect(dialog.getByText("1,965 pharmacies match; the first 30 are shown. Type more of the name to narrow the list.")).toBeVisible();
+    const [call] = await world.requests({ path: "Patient/Pharmacies" });
+    expect(call.query).toMatchObject({ PageSize: "1965", PageNumber: "1" });
+    // Typed a key at a time, as a person types, each key is taken at once: the box never falls behind.
+    const search = dialog.getByLabel("Search pharmacies by name");
+    const started = Date.now();
+    await search.pressSequentially("unichem nelson", { delay: 20 });
+    await expect(search).toHaveValue("unichem nelson");
+    expect(Date.now() - started).toBeLessThan(3_000);
+    const matches = dialog.getByRole("radiogroup", { name: "Pharmacy" }).getByRole("radio", { checked: false });
+    await expect(matches.first()).toHaveAccessibleName(/^Unichem .*Nelson/);
+    await matches.first().check();
+    await dialog.getByRole("button", { name: "Send request" }).click();
+    await expect(dialogNamed(page, "Medication").getByRole("status")).toContainText(/It will be sent to Unichem .*Nelson/);
+  });
+});

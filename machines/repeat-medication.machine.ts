@@ -1,0 +1,253 @@
+import { assign, fromPromise, setup } from "xstate";
+import type { Delivery, PharmacyOption, RepeatSettings } from "../app/lib/medications-view";
+import { messages } from "../app/lib/messages";
+import { checkRepeatChoice, type RepeatChoice, type RepeatErrors, type RepeatReply } from "../app/lib/repeat-request";
+
+/**
+ * Requesting repeat prescriptions (2§4, 2§5): choose medicines on the page, then in the dialog pick up
+ * or a pharmacy, urgent, fax and notes; send; the practice answers with a message, a refusal, or 302
+ * (the prescriber is on leave), after which the same request may be resent with IgnoreLeave.
+ *
+ * One attempt carries one key from its first post to its last retry, and the action answers a key
+ * once (decisions/091): a double click, a retry after a lost reply, or two tabs posting the same
+ * attempt send the practice one request. Changing anything starts a new attempt. Nothing the patient
+ * chose is dropped on a failure: the dialog stays open with it and offers to try again.
+ */
+
+const t = messages.medications;
+
+export interface RepeatInput {
+  settings: RepeatSettings;
+  /** A fresh attempt key (crypto.randomUUID in the browser; fixed in tests). */
+  newKey: () => string;
+}
+
+export interface RepeatContext extends RepeatChoice {
+  settings: RepeatSettings;
+  newKey: () => string;
+  /** The pharmacy's name as the list shows it, for the summary. */
+  pharmacyName: string | null;
+  pharmacies: PharmacyOption[] | null;
+  pharmaciesError: string | null;
+  errors: RepeatErrors;
+  key: string | null;
+  ignoreLeave: boolean;
+  /** The prescribers on leave (302). */
+  onLeave: string[];
+  /** The practice's answer (sent) or why nothing was sent (failed, refused). */
+  message: string | null;
+}
+
+export type RepeatEvent =
+  | { type: "medicine.toggle"; id: string }
+  | { type: "medicine.set"; ids: readonly string[]; selected: boolean }
+  | { type: "repeat.open" }
+  | { type: "delivery.select"; delivery: Delivery }
+  | { type: "pharmacy.select"; id: string; name: string }
+  | { type: "urgent.toggle" }
+  | { type: "fax.toggle" }
+  | { type: "notes.change"; text: string }
+  | { type: "request.submit" }
+  | { type: "request.retry" }
+  | { type: "request.edit" }
+  | { type: "leave.resend" }
+  | { type: "leave.back" }
+  | { type: "pharmacies.retry" }
+  | { type: "dialog.close" };
+
+const unprovided = <I, O>(name: string) =>
+  fromPromise<O, I>(async () => {
+    throw new Error(`The route must provide the ${name} actor`);
+  });
+
+const outputOf = (event: unknown) => (event as { output: RepeatReply }).output;
+
+/** The pharmacy to preselect: the practice's record of the patient's preferred one, else the favourite. */
+export function preferredPharmacy(list: readonly PharmacyOption[], settings: Pick<RepeatSettings, "preferredPharmacyId" | "preferredPharmacyName">): PharmacyOption | null {
+  const byId = settings.preferredPharmacyId ? list.find((p) => p.id === settings.preferredPharmacyId) : undefined;
+  const byName = settings.preferredPharmacyName ? list.find((p) => p.name.toLowerCase() === settings.preferredPharmacyName!.toLowerCase()) : undefined;
+  return byId ?? byName ?? list.find((p) => p.favourite) ?? null;
+}
+
+/** Changing what is asked for is a new attempt: its key is dropped, and so is a stale message. */
+const changed = { key: null, errors: {}, message: null } as const;
+
+export const repeatMedicationMachine = setup({
+  types: {} as { context: RepeatContext; events: RepeatEvent; input: RepeatInput },
+  actors: {
+    loadPharmacies: unprovided<void, PharmacyOption[]>("loadPharmacies"),
+    sendRequest: unprovided<{ choice: RepeatChoice; key: string; ignoreLeave: boolean }, RepeatReply>("sendRequest"),
+  },
+  guards: {
+    hasSelection: ({ context }) => context.medicationIds.length > 0,
+    choiceValid: ({ context }) => Object.keys(checkRepeatChoice(context, context.settings)).length === 0,
+    sent: ({ event }) => outputOf(event).outcome === "sent",
+    onLeave: ({ event }) => outputOf(event).outcome === "onLeave",
+    refused: ({ event }) => outputOf(event).outcome === "refused",
+    needsPharmacies: ({ context }) => context.pharmacies === null,
+  },
+  actions: {
+    toggleMedicine: assign(({ context, event }) => {
+      if (event.type !== "medicine.toggle") return {};
+      const has = context.medicationIds.includes(event.id);
+      return { ...changed, medicationIds: has ? context.medicationIds.filter((id) => id !== event.id) : [...context.medicationIds, event.id] };
+    }),
+    setMedicines: assign(({ context, event }) => {
+      if (event.type !== "medicine.set") return {};
+      const rest = context.medicationIds.filter((id) => !event.ids.includes(id));
+      return { ...changed, medicationIds: event.selected ? [...rest, ...event.ids] : rest };
+    }),
+    refuseEmpty: assign({ errors: { medicationIds: t.selectOne } }),
+    clearErrors: assign({ errors: {}, message: null }),
+    chooseDelivery: assign(({ event }) => (event.type === "delivery.select" ? { ...changed, delivery: event.delivery } : {})),
+    choosePharmacy: assign(({ event }) => (event.type === "pharmacy.select" ? { ...changed, pharmacyId: event.id, pharmacyName: event.name } : {})),
+    toggleUrgent: assign(({ context }) => ({ ...changed, urgent: !context.urgent })),
+    toggleFax: assign(({ context }) => ({ ...changed, fax: !context.fax })),
+    typeNotes: assign(({ event }) => (event.type === "notes.change" ? { ...changed, notes: event.text } : {})),
+    showErrors: assign(({ context }) => ({ errors: checkRepeatChoice(context, context.settings) })),
+    beginAttempt: assign(({ context }) => ({ key: context.key ?? context.newKey(), ignoreLeave: false, errors: {}, message: null })),
+    resendIgnoringLeave: assign(({ context }) => ({ key: context.newKey(), ignoreLeave: true, message: null })),
+    keepPharmacies: assign(({ context, event }) => {
+      const list = (event as unknown as { output: PharmacyOption[] }).output;
+      // The preferred pharmacy is preselected only when the patient has not chosen one already.
+      const preferred = context.pharmacyId === null ? preferredPharmacy(list, context.settings) : null;
+      return { pharmacies: list, pharmaciesError: null, ...(preferred ? { pharmacyId: preferred.id, pharmacyName: preferred.name } : {}) };
+    }),
+    failPharmacies: assign({ pharmaciesError: t.pharmaciesFailed }),
+    clearPharmaciesError: assign({ pharmaciesError: null }),
+    keepSent: assign(({ event }) => {
+      const reply = outputOf(event);
+      return { message: reply.outcome === "sent" ? reply.message : null };
+    }),
+    keepOnLeave: assign(({ event }) => {
+      const reply = outputOf(event);
+      return { onLeave: reply.outcome === "onLeave" ? reply.providers : [] };
+    }),
+    // A refusal sent nothing: its key is spent with it, and the fields it names show why.
+    keepRefusal: assign(({ event }) => {
+      const reply = outputOf(event);
+      if (reply.outcome !== "refused") return {};
+      return { key: null, message: reply.errors && Object.keys(reply.errors).length > 0 ? null : reply.message, errors: (reply.errors ?? {}) as RepeatErrors };
+    }),
+    keepFailure: assign(({ event }) => {
+      const reply = (event as { output?: RepeatReply }).output;
+      return { message: reply?.outcome === "failed" ? reply.message : t.sendFailed };
+    }),
+    forgetRequest: assign(({ context }) => ({
+      medicationIds: [],
+      key: null,
+      ignoreLeave: false,
+      onLeave: [],
+      message: null,
+      errors: {},
+      urgent: false,
+      fax: false,
+      notes: "",
+      delivery: context.settings.showDeliveryChoice ? context.delivery : context.settings.defaultDelivery,
+    })),
+  },
+}).createMachine({
+  id: "repeatMedication",
+  context: ({ input }) => ({
+    settings: input.settings,
+    newKey: input.newKey,
+    medicationIds: [],
+    // Without the choice the practice decides; with it, pick up is offered first unless the patient owes.
+    delivery: input.settings.showDeliveryChoice ? (input.settings.outstandingBalanceCents > 0 ? "pharmacy" : "pickup") : input.settings.defaultDelivery,
+    pharmacyId: null,
+    pharmacyName: null,
+    urgent: false,
+    fax: false,
+    notes: "",
+    pharmacies: null,
+    pharmaciesError: null,
+    errors: {},
+    key: null,
+    ignoreLeave: false,
+    onLeave: [],
+    message: null,
+  }),
+  initial: "choosing",
+  states: {
+    choosing: {
+      on: {
+        "medicine.toggle": { actions: "toggleMedicine" },
+        "medicine.set": { actions: "setMedicines" },
+        "repeat.open": [{ guard: "hasSelection", target: "requesting", actions: "clearErrors" }, { actions: "refuseEmpty" }],
+      },
+    },
+    requesting: {
+      type: "parallel",
+      states: {
+        pharmacies: {
+          initial: "check",
+          states: {
+            check: { always: [{ guard: "needsPharmacies", target: "loading" }, { target: "loaded" }] },
+            loading: {
+              invoke: { src: "loadPharmacies", onDone: { target: "loaded", actions: "keepPharmacies" }, onError: { target: "failed", actions: "failPharmacies" } },
+            },
+            loaded: {},
+            failed: { on: { "pharmacies.retry": { target: "loading", actions: "clearPharmaciesError" } } },
+          },
+        },
+        form: {
+          initial: "editing",
+          states: {
+            editing: {
+              on: {
+                "delivery.select": { actions: "chooseDelivery" },
+                "pharmacy.select": { actions: "choosePharmacy" },
+                "urgent.toggle": { actions: "toggleUrgent" },
+                "fax.toggle": { actions: "toggleFax" },
+                "notes.change": { actions: "typeNotes" },
+                "request.submit": [{ guard: "choiceValid", target: "sending", actions: "beginAttempt" }, { actions: "showErrors" }],
+                "dialog.close": { target: "#repeatMedication.choosing" },
+              },
+            },
+            sending: {
+              invoke: {
+                src: "sendRequest",
+                input: ({ context }) => ({
+                  choice: { medicationIds: context.medicationIds, delivery: context.delivery, pharmacyId: context.pharmacyId, urgent: context.urgent, fax: context.fax, notes: context.notes },
+                  key: context.key!,
+                  ignoreLeave: context.ignoreLeave,
+                }),
+                onDone: [
+                  { guard: "sent", target: "sent", actions: "keepSent" },
+                  { guard: "onLeave", target: "onLeave", actions: "keepOnLeave" },
+                  { guard: "refused", target: "editing", actions: "keepRefusal" },
+                  { target: "failed", actions: "keepFailure" },
+                ],
+                onError: { target: "failed", actions: "keepFailure" },
+              },
+            },
+            onLeave: {
+              on: {
+                "leave.resend": { target: "sending", actions: "resendIgnoringLeave" },
+                "leave.back": { target: "editing", actions: assign({ key: null, onLeave: [] }) },
+                "dialog.close": { target: "#repeatMedication.choosing", actions: assign({ key: null, onLeave: [] }) },
+              },
+            },
+            // The same attempt, the same key: a reply lost on the way back cannot become two requests.
+            // Changing anything instead is a new attempt, back in the form.
+            failed: {
+              on: {
+                "delivery.select": { target: "editing", actions: "chooseDelivery" },
+                "pharmacy.select": { target: "editing", actions: "choosePharmacy" },
+                "urgent.toggle": { target: "editing", actions: "toggleUrgent" },
+                "fax.toggle": { target: "editing", actions: "toggleFax" },
+                "notes.change": { target: "editing", actions: "typeNotes" },
+                "request.retry": { target: "sending", actions: assign({ message: null }) },
+                "request.edit": { target: "editing", actions: assign({ message: null }) },
+                "dialog.close": { target: "#repeatMedication.choosing" },
+              },
+            },
+            sent: {
+              on: { "dialog.close": { target: "#repeatMedication.choosing", actions: "forgetRequest" } },
+            },
+          },
+        },
+      },
+    },
+  },
+});

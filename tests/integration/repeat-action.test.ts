@@ -1,0 +1,150 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { medicationsPage, repeatAction, type RepeatDeps } from "../../app/.server/medications-page.server";
+import { loadConfig } from "../../app/.server/config.server";
+import { createSessions } from "../../app/.server/session.server";
+import { MemoryStateStore } from "../../app/.server/state-store.server";
+import { messages } from "../../app/lib/messages";
+import type { PharmaciesReply, RepeatReply } from "../../app/lib/repeat-request";
+import { useMockServer, type TestWorld } from "../helpers/mock-world";
+
+/**
+ * The repeat action (/medications/repeat) and the page's loader against the mock over HTTP: the rules
+ * checked again on the server, the practice's own pharmacy name, and one request per attempt key
+ * however many posts of it arrive at once.
+ */
+const mock = useMockServer();
+const sessions = createSessions(loadConfig({ NODE_ENV: "test" }));
+const t = messages.medications;
+
+async function patient(world: TestWorld, label = "solo") {
+  const s = await world.signIn(label);
+  const session = await sessions.sessionStorage.getSession();
+  const user = { token: s.token, apiBase: s.apiBase, userId: s.id, parentId: s.id, proxy: "No" as const, username: world.user(label).username, userName: label, parentName: label };
+  session.set("user", user);
+  const cookie = (await sessions.sessionStorage.commitSession(session)).split(";")[0];
+  const deps: RepeatDeps = { requireSession: sessions.requireSession, store: new MemoryStateStore(), waitMs: 5_000 };
+  const post = (fields: Record<string, string>) => repeatAction(new Request("http://portal.test/medications/repeat", { method: "POST", body: new URLSearchParams(fields), headers: { Cookie: cookie } }), deps);
+  const page = (search = "") => medicationsPage({ api: s.api, user: { ...user } as never }, new URL(`http://portal.test/medications${search}`));
+  return { s, post, page, deps };
+}
+
+const repeatPosts = (world: TestWorld) => world.requests({ method: "POST", path: "Patient/SendRepeatMedicationRequest" });
+/** What the practice says it received (the QA read). */
+const received = async (world: TestWorld) => ((await (await mock.admin(`/worlds/${world.id}/repeat-requests`)).json()) as { requests: { medicines: string[]; delivery: string; outcome: string }[] }).requests;
+let keys = 0;
+const newKey = () => `repeat-key-${++keys}-${Date.now()}`;
+
+describe("the medications page's loader", () => {
+  let world: TestWorld;
+  beforeAll(async () => {
+    world = await mock.createWorld({ seed: 41 });
+  });
+
+  it("Long Term is the all list's long-term medicines; History asks for each list with its page size", async () => {
+    const { page } = await patient(world);
+    const longTerm = await page();
+    expect(longTerm.rows.length).toBeGreaterThan(0);
+    expect(longTerm.rows.every((r) => r.longTerm)).toBe(true);
+    const all = await page("?tab=history");
+    expect(all.rows.length).toBe(all.total);
+    expect(all.rows.filter((r) => r.longTerm).map((r) => r.id)).toEqual(longTerm.rows.map((r) => r.id));
+    const repeated = await page("?tab=history&list=repeated");
+    for (const row of repeated.rows) expect(all.rows.map((r) => r.id)).toContain(row.id);
+    const calls = (await world.requests({ path: "Patient/Medication" })).slice(-3).map((c) => [c.query.TypeID, c.query.PageSize]);
+    expect(calls).toEqual([
+      ["1", "50"],
+      ["1", "50"],
+      ["3", "10"],
+    ]);
+    // The default scenario's repeat settings, read from the practice.
+    expect(longTerm.settings).toMatchObject({ showDeliveryChoice: true, urgent: true, fax: false, outstandingBalanceCents: 0, preferredPharmacyId: null });
+    expect(longTerm.settings.notice).toMatch(/two working days/);
+  });
+});
+
+describe("the repeat action", () => {
+  let world: TestWorld;
+  beforeAll(async () => {
+    world = await mock.createWorld({ seed: 42 });
+  });
+
+  it("two posts of one attempt sent at the same moment reach the practice once, and both get its answer", async () => {
+    const { post, page } = await patient(world);
+    const [first] = (await page()).rows;
+    const before = (await repeatPosts(world)).length;
+    const key = newKey();
+    const fields = { step: "send", key, medicationIds: first.id, delivery: "pickup" };
+    const replies = await Promise.all([post(fields), post(fields), post(fields)]);
+    expect(replies[0]).toMatchObject({ outcome: "sent" });
+    expect(replies[1]).toEqual(replies[0]);
+    expect(replies[2]).toEqual(replies[0]);
+    expect((await repeatPosts(world)).length - before).toBe(1);
+    expect((await received(world)).filter((r) => r.medicines.includes(first.name))).toEqual([expect.objectContaining({ delivery: "pickup", outcome: "sent" })]);
+    // Posted again later (a retry whose reply was lost), it is still answered without a second request.
+    expect(await post(fields)).toEqual(replies[0]);
+    expect((await repeatPosts(world)).length - before).toBe(1);
+    // Another attempt is another request.
+    await post({ ...fields, key: newKey() });
+    expect((await repeatPosts(world)).length - before).toBe(2);
+  });
+
+  it("checks the rules again: no medicine, no pharmacy, an unknown pharmacy; nothing reaches the practice", async () => {
+    const { post, page } = await patient(world);
+    const [first] = (await page()).rows;
+    const before = (await repeatPosts(world)).length;
+    expect(await post({ step: "send", key: newKey(), delivery: "pickup" })).toMatchObject({ outcome: "refused", errors: { medicationIds: t.selectOne } });
+    expect(await post({ step: "send", key: newKey(), medicationIds: first.id, delivery: "pharmacy" })).toMatchObject({ outcome: "refused", errors: { pharmacyId: t.selectPharmacy } });
+    expect(await post({ step: "send", key: newKey(), medicationIds: first.id, delivery: "pharmacy", pharmacyId: "999999" })).toMatchObject({ outcome: "refused", errors: { pharmacyId: t.unknownPharmacy } });
+    expect(await post({ step: "send", key: newKey(), medicationIds: "not-mine", delivery: "pickup" })).toMatchObject({ outcome: "refused", message: t.notOnRecord });
+    expect(await post({ step: "send", key: "short", medicationIds: first.id, delivery: "pickup" })).toMatchObject({ outcome: "refused" });
+    expect((await repeatPosts(world)).length).toBe(before);
+  });
+
+  it("sends the practice's own pharmacy name and whether it is the preferred one, whatever the browser says", async () => {
+    const { post, page } = await patient(world);
+    const [first] = (await page()).rows;
+    const list = (await post({ step: "pharmacies" })) as PharmaciesReply;
+    if (!list.ok) throw new Error(list.message);
+    const favourite = list.pharmacies.find((p) => p.favourite)!;
+    const reply = (await post({ step: "send", key: newKey(), medicationIds: first.id, delivery: "pharmacy", pharmacyId: favourite.id, PharmacyName: "Evil Pharmacy", urgent: "true", fax: "true", notes: "Thanks" })) as RepeatReply;
+    expect(reply).toEqual({ outcome: "sent", message: expect.stringContaining(favourite.name) });
+    const sent = (await repeatPosts(world)).at(-1)!;
+    expect(sent.body).toMatchObject({ PickUpTypeID: 2, PharmacyID: favourite.id, PharmacyName: favourite.name, IsPreferredPharmacy: true, IsUrgent: true, Notes: "Thanks" });
+  });
+
+  it("a practice that does not answer: failed, and the same attempt may be tried again", async () => {
+    const { post, page } = await patient(world);
+    const [first] = (await page()).rows;
+    await world.fault({ path: "Patient/SendRepeatMedicationRequest", method: "POST", status: 503, times: 1 });
+    const fields = { step: "send", key: newKey(), medicationIds: first.id, delivery: "pickup" };
+    expect(await post(fields)).toEqual({ outcome: "failed", message: t.sendFailed });
+    expect(await post(fields)).toMatchObject({ outcome: "sent" });
+  });
+
+  it("an unknown step is a 400", async () => {
+    const { post } = await patient(world);
+    await expect(post({ step: "nope" })).rejects.toMatchObject({ init: { status: 400 } });
+  });
+});
+
+describe("the repeat action in the scenarios", () => {
+  it("outstanding balance: pick up is refused before the practice is asked", async () => {
+    const world = await mock.createWorld({ scenario: "outstanding-balance", seed: 43 });
+    const { post, page } = await patient(world);
+    const loaded = await page();
+    expect(loaded.settings.outstandingBalanceCents).toBe(12050);
+    const reply = await post({ step: "send", key: newKey(), medicationIds: loaded.rows[0].id, delivery: "pickup" });
+    expect(reply).toMatchObject({ outcome: "refused", errors: { delivery: t.outstandingBalance } });
+    expect(await repeatPosts(world)).toEqual([]);
+  });
+
+  it("provider on leave: 302 names the provider; resending with ignoreLeave sends", async () => {
+    const world = await mock.createWorld({ scenario: "provider-on-leave", seed: 44 });
+    const { post, page } = await patient(world);
+    const ids = (await page()).rows.map((r) => r.id).join(",");
+    const reply = await post({ step: "send", key: newKey(), medicationIds: ids, delivery: "pickup" });
+    expect(reply).toEqual({ outcome: "onLeave", providers: [expect.stringMatching(/^Dr /)] });
+    expect(await post({ step: "send", key: newKey(), medicationIds: ids, delivery: "pickup", ignoreLeave: "true" })).toMatchObject({ outcome: "sent" });
+    expect((await repeatPosts(world)).map((p) => (p.body as { IgnoreLeave: boolean }).IgnoreLeave)).toEqual([false, true]);
+  });
+});
