@@ -40,7 +40,7 @@ export const AREAS: readonly Area[] = [
   { code: "11", label: "Messages", path: "/emails", card: { title: "Unread Messages", counter: "InboxCounter", empty: d.noUnreadMessages, unit: "unread messages" } },
   { code: "14", label: "Appointments", path: "/appointments", card: { title: "Future Appointments", counter: "AppointmentsCounter", empty: d.noFutureAppointments, unit: "future appointments", search: "?id=2" } },
   { code: "26", label: "Diagnosis", path: "/diagnosis" },
-  { code: "17", label: "Allergies", path: "/allergies" },
+  { code: "17", label: "Allergies", path: "/allergies", module: "routes/allergies.tsx" },
   { code: "19", label: "Immunisation", path: "/immunisation" },
   { code: "18", label: "Vitals", path: "/vitals" },
   { code: "28", label: "Timeline", path: "/timeline" },

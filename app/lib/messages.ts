@@ -231,6 +231,11 @@ export const messages = {
     pdfPageFailed: (page: number) => `Page ${page} of the letter could not be shown. Use Download to open it in another viewer.`,
     notPdf: "This document is not a PDF, so it cannot be shown here. Download it to open it.",
   },
+  /** 2§2 Diagnosis, Allergies, Immunisation, Timeline, Reminders and Vitals; 2§5 the timeline filter. */
+  health: {
+    noRecords: "No Records Found",
+    loading: "Loading…",
+  },
   /** 2§2 Resources and 2§8 (a media item that fails to load). */
   resources: {
     noRecords: "No Records Found",
