@@ -10,6 +10,7 @@ import { useMockServer, type PortalSession, type TestWorld } from "../helpers/mo
  */
 const mock = useMockServer();
 let allergies: typeof import("../../app/.server/allergies-page.server");
+let diagnoses: typeof import("../../app/.server/diagnoses-page.server");
 let world: TestWorld;
 let many: TestWorld;
 
@@ -33,6 +34,7 @@ async function familyMember(): Promise<{ session: PortalSession; memberId: strin
 
 beforeAll(async () => {
   allergies = await import("../../app/.server/allergies-page.server");
+  diagnoses = await import("../../app/.server/diagnoses-page.server");
   world = await mock.createWorld({ scenario: "default", seed: 18 });
   many = await mock.createWorld({ scenario: "many-records", seed: 18 });
 });
@@ -70,5 +72,45 @@ describe("the allergies page", () => {
     const s = await world.signIn("solo");
     await world.fault({ path: "Patient/AllergyIntolerance", status: 503, times: 1 });
     await expect(allergies.allergiesPage(contextOf(s), at("/allergies"))).rejects.toMatchObject({ init: { status: 503 }, data: { message: messages.errors.practiceUnavailable } });
+  });
+});
+
+describe("the diagnosis page", () => {
+  it("asks for each tab's list with its TypeID and page size 100; the lists agree with each other", async () => {
+    const s = await world.signIn("solo");
+    await world.clearRequests();
+    const longTerm = await diagnoses.diagnosesPage(contextOf(s), at("/diagnosis"));
+    const recent = await diagnoses.diagnosesPage(contextOf(s), at("/diagnosis?tab=recent"));
+    const all = await diagnoses.diagnosesPage(contextOf(s), at("/diagnosis?tab=all"));
+    expect((await queries(world, "Patient/Condition")).map((q) => [q.TypeID, q.PageSize, q.PageNumber])).toEqual([["2", "100", "1"], ["1", "100", "1"], ["0", "100", "1"]]);
+    expect([longTerm.tab, recent.tab, all.tab]).toEqual(["long-term", "recent", "all"]);
+    expect(longTerm.diagnoses.length).toBeGreaterThan(0);
+    expect(longTerm.diagnoses.every((d) => d.longTerm)).toBe(true);
+    expect(recent.diagnoses.length).toBeGreaterThan(0);
+    const allIds = all.diagnoses.map((d) => d.id);
+    for (const d of [...longTerm.diagnoses, ...recent.diagnoses]) expect(allIds).toContain(d.id);
+    // Recent is the last year's, by the world's clock.
+    const clock = await world.clock();
+    const yearAgo = new Date(Date.parse(clock.now) - 366 * 86_400_000).toISOString().slice(0, 10);
+    for (const d of recent.diagnoses) expect(d.isoDate >= yearAgo).toBe(true);
+  });
+
+  it("pages a long record's All Diagnosis by 100", async () => {
+    const s = await many.signIn("many");
+    const first = await diagnoses.diagnosesPage(contextOf(s), at("/diagnosis?tab=all"));
+    expect(first.diagnoses).toHaveLength(100);
+    expect(first.more).toBe(true);
+    const both = await diagnoses.diagnosesPage(contextOf(s), at("/diagnosis?tab=all&pages=2"));
+    expect(both.more).toBe(false);
+    expect(both.diagnoses.length).toBe(both.total);
+  });
+
+  it("for a family member, asks for the member's diagnoses; the empty account has none", async () => {
+    const { session, memberId } = await familyMember();
+    await world.clearRequests();
+    await diagnoses.diagnosesPage(contextOf(session, memberId), at("/diagnosis?tab=all"));
+    expect((await queries(world, "Patient/Condition")).map((q) => q.PatientID)).toEqual([memberId]);
+    const empty = await world.signIn("empty");
+    expect(await diagnoses.diagnosesPage(contextOf(empty), at("/diagnosis?tab=all"))).toMatchObject({ diagnoses: [], total: 0 });
   });
 });

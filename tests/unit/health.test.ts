@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { toBundle } from "../../contract/fhir";
-import { AllergiesReplySchema, AllergySlots } from "../../contract/health";
+import { AllergiesReplySchema, AllergySlots, ConditionSlots, ConditionsReplySchema } from "../../contract/health";
 import { allergyCardOf, severityOf } from "../../app/lib/allergies-view";
+import { diagnosisCardOf, diagnosisSearch, diagnosisTabOf } from "../../app/lib/diagnoses-view";
 
 /**
  * The health screens' mappers, each reading the practice's wire shape through the contract's slot
@@ -34,5 +35,28 @@ describe("allergy cards (2§3 Allergy, 2§4 severity)", () => {
 
   it("refuses an allergy without its type slot", () => {
     expect(() => wire([])).toThrow(/extension\[0\]\.valueString \(type\) is missing/);
+  });
+});
+
+describe("diagnosis cards (2§3 Condition)", () => {
+  const wire = (condition: Record<string, unknown>) => ConditionsReplySchema.parse(toBundle([{ resourceType: "Condition", id: "c1", ...condition }])).resources[0];
+
+  it("reads the onset as a DD-MM-YYYY date in Pacific/Auckland, the note as the text and the long-term flag at position 0", () => {
+    const card = diagnosisCardOf(wire({ onsetDateTime: "2026-02-28T12:30:00Z", note: [{ text: "Type 2 diabetes mellitus." }], extension: ConditionSlots.write({ longTerm: true }) }));
+    // 12:30 UTC on the 28th is 01:30 on 1 March in Auckland (NZDT, +13).
+    expect(card).toEqual({ id: "c1", date: "01-03-2026", isoDate: "2026-03-01", text: "Type 2 diabetes mellitus.", longTerm: true });
+    expect(ConditionSlots.write({ longTerm: false })).toEqual([{ url: "IsLongTerm", valueBoolean: false }]);
+  });
+
+  it("refuses a condition without its long-term flag", () => {
+    expect(() => wire({ onsetDateTime: "2026-01-01", note: [{ text: "x" }], extension: [{ valueString: "true" }] })).toThrow(/longTerm/);
+  });
+
+  it("keeps the tab in the address: Long Term by default, anything else unknown is Long Term", () => {
+    expect(diagnosisTabOf(null)).toBe("long-term");
+    expect(diagnosisTabOf("recent")).toBe("recent");
+    expect(diagnosisTabOf("nonsense")).toBe("long-term");
+    expect(diagnosisSearch({ tab: "long-term" })).toBe("");
+    expect(diagnosisSearch({ tab: "all", pages: 2 })).toBe("?tab=all&pages=2");
   });
 });
