@@ -44,7 +44,7 @@ export const AREAS: readonly Area[] = [
   { code: "19", label: "Immunisation", path: "/immunisation" },
   { code: "18", label: "Vitals", path: "/vitals" },
   { code: "28", label: "Timeline", path: "/timeline" },
-  { code: "29", label: "Reminders", path: "/reminders" },
+  { code: "29", label: "Reminders", path: "/reminders", module: "routes/reminders.tsx" },
   { code: "24", label: "Resources", path: "/resources", module: "routes/resources.tsx" },
   { code: "56", label: "Letters", path: "/letters", module: "routes/letters.tsx" },
   { code: "50", label: "Accounts", path: "/accounts", module: "routes/accounts.tsx" },

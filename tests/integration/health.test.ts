@@ -11,6 +11,7 @@ import { useMockServer, type PortalSession, type TestWorld } from "../helpers/mo
 const mock = useMockServer();
 let allergies: typeof import("../../app/.server/allergies-page.server");
 let diagnoses: typeof import("../../app/.server/diagnoses-page.server");
+let reminders: typeof import("../../app/.server/reminders-page.server");
 let world: TestWorld;
 let many: TestWorld;
 
@@ -35,6 +36,7 @@ async function familyMember(): Promise<{ session: PortalSession; memberId: strin
 beforeAll(async () => {
   allergies = await import("../../app/.server/allergies-page.server");
   diagnoses = await import("../../app/.server/diagnoses-page.server");
+  reminders = await import("../../app/.server/reminders-page.server");
   world = await mock.createWorld({ scenario: "default", seed: 18 });
   many = await mock.createWorld({ scenario: "many-records", seed: 18 });
 });
@@ -112,5 +114,28 @@ describe("the diagnosis page", () => {
     expect((await queries(world, "Patient/Condition")).map((q) => q.PatientID)).toEqual([memberId]);
     const empty = await world.signIn("empty");
     expect(await diagnoses.diagnosesPage(contextOf(empty), at("/diagnosis?tab=all"))).toMatchObject({ diagnoses: [], total: 0 });
+  });
+});
+
+describe("the reminders page", () => {
+  it("shows a full record's reminders, every priority among them, from one page of 100", async () => {
+    const s = await world.signIn("solo");
+    await world.clearRequests();
+    const view = await reminders.remindersPage(contextOf(s), at("/reminders"));
+    expect(new Set(view.reminders.map((r) => r.priority))).toEqual(new Set(["High", "Medium", "Normal"]));
+    for (const r of view.reminders) expect(r.sent).toMatch(/^\d{2}-\d{2}-\d{4}$/);
+    expect(await queries(world, "Patient/PatientAlerts")).toEqual([{ PatientID: s.id, PageSize: "100", PageNumber: "1" }]);
+  });
+
+  it("pages a long record by 100; a family member's are asked for by the member's id; the empty account has none", async () => {
+    const m = await many.signIn("many");
+    expect(await reminders.remindersPage(contextOf(m), at("/reminders"))).toMatchObject({ total: 150, more: true });
+    expect((await reminders.remindersPage(contextOf(m), at("/reminders?pages=2"))).reminders).toHaveLength(150);
+    const { session, memberId } = await familyMember();
+    await world.clearRequests();
+    await reminders.remindersPage(contextOf(session, memberId), at("/reminders"));
+    expect((await queries(world, "Patient/PatientAlerts")).map((q) => q.PatientID)).toEqual([memberId]);
+    const empty = await world.signIn("empty");
+    expect(await reminders.remindersPage(contextOf(empty), at("/reminders"))).toMatchObject({ reminders: [], total: 0 });
   });
 });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { toBundle } from "../../contract/fhir";
-import { AllergiesReplySchema, AllergySlots, ConditionSlots, ConditionsReplySchema } from "../../contract/health";
+import { AllergiesReplySchema, AllergySlots, ConditionSlots, ConditionsReplySchema, ReminderSlots, RemindersReplySchema } from "../../contract/health";
+import { priorityOf, reminderCardOf } from "../../app/lib/reminders-view";
 import { allergyCardOf, severityOf } from "../../app/lib/allergies-view";
 import { diagnosisCardOf, diagnosisSearch, diagnosisTabOf } from "../../app/lib/diagnoses-view";
 
@@ -58,5 +59,33 @@ describe("diagnosis cards (2§3 Condition)", () => {
     expect(diagnosisTabOf("nonsense")).toBe("long-term");
     expect(diagnosisSearch({ tab: "long-term" })).toBe("");
     expect(diagnosisSearch({ tab: "all", pages: 2 })).toBe("?tab=all&pages=2");
+  });
+});
+
+describe("reminder cards (2§3 Reminder, 2§4 priority)", () => {
+  const wire = (reminder: Record<string, unknown>) => RemindersReplySchema.parse(toBundle([{ resourceType: "Communication", id: "r1", sent: "2026-06-30T23:15:00Z", sender: { display: "Nurse Aroha Ngata" }, ...reminder }])).resources[0];
+
+  it("reads description at 0, title at 1 and priority at 2; the sender, the sent date in Auckland and the note", () => {
+    const extension = [{ url: "Description", valueString: "Your blood test is due." }, { url: "Title", valueString: "Blood test due" }, { url: "Priority", valueString: "High" }];
+    expect(reminderCardOf(wire({ extension, note: [{ text: "Form at reception." }] }))).toEqual({
+      id: "r1",
+      title: "Blood test due",
+      description: "Your blood test is due.",
+      priority: "High",
+      recordedAs: null,
+      sender: "Nurse Aroha Ngata",
+      // 23:15 UTC on 30 June is 11:15 on 1 July in Auckland (NZST, +12).
+      sent: "01-07-2026",
+      isoSent: "2026-07-01",
+      note: "Form at reception.",
+    });
+  });
+
+  it("reads each priority word whatever its case, and an unknown one as Normal, keeping the word", () => {
+    expect(priorityOf("medium")).toEqual({ priority: "Medium", recordedAs: null });
+    expect(priorityOf("NORMAL")).toEqual({ priority: "Normal", recordedAs: null });
+    expect(priorityOf("Urgent")).toEqual({ priority: "Normal", recordedAs: "Urgent" });
+    const card = reminderCardOf(wire({ extension: ReminderSlots.write({ description: "", title: "", priority: "" }) }));
+    expect(card).toMatchObject({ title: "Reminder", priority: "Normal", recordedAs: null, note: null });
   });
 });
