@@ -60,9 +60,12 @@ test.describe("diagnosis", () => {
 
   test("by keyboard: the arrow keys move along the tabs and Enter chooses one", async ({ page, world }) => {
     await openDiagnosis(page, world.user("solo"));
-    await tab(page, "Long Term").focus();
-    await page.keyboard.press("ArrowRight");
-    await expect(tab(page, "Recent Diagnosis")).toBeFocused();
+    // Until the page is hydrated the arrow keys do nothing: the focus is moved again until they do.
+    await expect(async () => {
+      await tab(page, "Long Term").focus();
+      await page.keyboard.press("ArrowRight");
+      await expect(tab(page, "Recent Diagnosis")).toBeFocused({ timeout: 500 });
+    }).toPass();
     // Moving does not fetch; choosing does.
     expect((await world.requests({ method: "GET", path: "Patient/Condition" })).length).toBe(1);
     await page.keyboard.press("ArrowRight");

@@ -41,7 +41,7 @@ export const AREAS: readonly Area[] = [
   { code: "14", label: "Appointments", path: "/appointments", card: { title: "Future Appointments", counter: "AppointmentsCounter", empty: d.noFutureAppointments, unit: "future appointments", search: "?id=2" } },
   { code: "26", label: "Diagnosis", path: "/diagnosis", module: "routes/diagnosis.tsx" },
   { code: "17", label: "Allergies", path: "/allergies", module: "routes/allergies.tsx" },
-  { code: "19", label: "Immunisation", path: "/immunisation" },
+  { code: "19", label: "Immunisation", path: "/immunisation", module: "routes/immunisation.tsx" },
   { code: "18", label: "Vitals", path: "/vitals" },
   { code: "28", label: "Timeline", path: "/timeline" },
   { code: "29", label: "Reminders", path: "/reminders", module: "routes/reminders.tsx" },

@@ -12,6 +12,7 @@ const mock = useMockServer();
 let allergies: typeof import("../../app/.server/allergies-page.server");
 let diagnoses: typeof import("../../app/.server/diagnoses-page.server");
 let reminders: typeof import("../../app/.server/reminders-page.server");
+let immunisations: typeof import("../../app/.server/immunisations-page.server");
 let world: TestWorld;
 let many: TestWorld;
 
@@ -37,6 +38,7 @@ beforeAll(async () => {
   allergies = await import("../../app/.server/allergies-page.server");
   diagnoses = await import("../../app/.server/diagnoses-page.server");
   reminders = await import("../../app/.server/reminders-page.server");
+  immunisations = await import("../../app/.server/immunisations-page.server");
   world = await mock.createWorld({ scenario: "default", seed: 18 });
   many = await mock.createWorld({ scenario: "many-records", seed: 18 });
 });
@@ -137,5 +139,46 @@ describe("the reminders page", () => {
     expect((await queries(world, "Patient/PatientAlerts")).map((q) => q.PatientID)).toEqual([memberId]);
     const empty = await world.signIn("empty");
     expect(await reminders.remindersPage(contextOf(empty), at("/reminders"))).toMatchObject({ reminders: [], total: 0 });
+  });
+});
+
+describe("the immunisation page", () => {
+  it("asks for each tab with its TypeID, 100 from page 1; each tab holds only its own state; All holds them all", async () => {
+    const s = await world.signIn("solo");
+    await world.clearRequests();
+    const views = await Promise.all(["", "?tab=overdue", "?tab=administered", "?tab=all"].map((q) => immunisations.immunisationsPage(contextOf(s), at(`/immunisation${q}`))));
+    const calls = await queries(world, "Patient/Immunization");
+    expect(calls.map((q) => q.TypeID).sort()).toEqual(["0", "1", "2", "3"]);
+    for (const q of calls) expect(q).toMatchObject({ PageSize: "100", PageNumber: "1", PatientID: s.id });
+    const [due, overdue, administered, all] = views;
+    expect(due.immunisations.map((i) => i.state)).toEqual(due.immunisations.map(() => "Due"));
+    expect(overdue.immunisations.map((i) => i.dateLabel)).toEqual(overdue.immunisations.map(() => "Was Due"));
+    expect(administered.immunisations.every((i) => i.state === "Administered" && i.dateLabel === "Given" && i.vaccinator !== "")).toBe(true);
+    expect(due.immunisations.length * overdue.immunisations.length * administered.immunisations.length).toBeGreaterThan(0);
+    expect(all.total).toBe(due.total + overdue.total + administered.total);
+  });
+
+  it("a due immunisation becomes overdue once the world's clock passes its date", async () => {
+    const w = await mock.createWorld({ scenario: "default", seed: 18, now: "2026-03-01T09:00:00+13:00" });
+    const s = await w.signIn("solo");
+    const before = await immunisations.immunisationsPage(contextOf(s), at("/immunisation"));
+    const flu = before.immunisations.find((i) => i.name === "Influenza")!;
+    expect(flu).toMatchObject({ state: "Due", date: "01-04-2026" });
+    await w.advance("P45D");
+    const after = await immunisations.immunisationsPage(contextOf(s), at("/immunisation?tab=overdue"));
+    expect(after.immunisations.find((i) => i.id === flu.id)).toMatchObject({ state: "Overdue", dateLabel: "Was Due", date: "01-04-2026" });
+    await w.delete();
+  });
+
+  it("a family member's child has the childhood schedule, asked for by the member's id; the empty account has none", async () => {
+    const session = await world.signIn("family");
+    const proxies = await session.api.call(endpoints.proxyUsers, { query: { PatientID: session.id } });
+    const child = proxies.resources.at(-1)!;
+    await world.clearRequests();
+    const view = await immunisations.immunisationsPage(contextOf(session, child.id), at("/immunisation?tab=administered"));
+    expect(view.immunisations.some((i) => i.indication === "Childhood schedule: 6 weeks")).toBe(true);
+    expect((await queries(world, "Patient/Immunization")).map((q) => q.PatientID)).toEqual([child.id]);
+    const empty = await world.signIn("empty");
+    expect(await immunisations.immunisationsPage(contextOf(empty), at("/immunisation?tab=all"))).toMatchObject({ immunisations: [], total: 0 });
   });
 });

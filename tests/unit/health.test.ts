@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { toBundle } from "../../contract/fhir";
-import { AllergiesReplySchema, AllergySlots, ConditionSlots, ConditionsReplySchema, ReminderSlots, RemindersReplySchema } from "../../contract/health";
+import { AllergiesReplySchema, AllergySlots, ConditionSlots, ConditionsReplySchema, ImmunisationSlots, ImmunisationsReplySchema, ReminderSlots, RemindersReplySchema } from "../../contract/health";
+import { immunisationCardOf, immunisationSearch, immunisationStateOf, immunisationTabOf } from "../../app/lib/immunisations-view";
 import { priorityOf, reminderCardOf } from "../../app/lib/reminders-view";
 import { allergyCardOf, severityOf } from "../../app/lib/allergies-view";
 import { diagnosisCardOf, diagnosisSearch, diagnosisTabOf } from "../../app/lib/diagnoses-view";
@@ -87,5 +88,66 @@ describe("reminder cards (2§3 Reminder, 2§4 priority)", () => {
     expect(priorityOf("Urgent")).toEqual({ priority: "Normal", recordedAs: "Urgent" });
     const card = reminderCardOf(wire({ extension: ReminderSlots.write({ description: "", title: "", priority: "" }) }));
     expect(card).toMatchObject({ title: "Reminder", priority: "Normal", recordedAs: null, note: null });
+  });
+});
+
+describe("immunisation cards (2§3 Immunisation, 2§4 colouring)", () => {
+  const parse = (immunisation: Record<string, unknown>) => ImmunisationsReplySchema.parse(toBundle([{ resourceType: "Immunization", id: "i1", status: "not-done", ...immunisation }])).resources[0];
+  const values = { name: "Influenza", indication: "Annual influenza vaccine", vaccinator: "", due: "2026-03-31T21:00:00Z", immType: "due", given: false, declined: false, month: "2026-04-01T00:00:00", message: "The practice will remind you." };
+
+  it("writes and reads every position: 0-4 in 2§3's order, booleans at 10 and 11, the month at 12, the message at 13", () => {
+    const wire = ImmunisationSlots.write(values);
+    expect(wire).toHaveLength(14);
+    expect(wire[10]).toEqual({ url: "IsGiven", valueBoolean: false });
+    expect(wire[11]).toEqual({ url: "IsDeclined", valueBoolean: false });
+    expect(wire[12]).toEqual({ url: "ScheduleMonth", valueDateTime: "2026-04-01T00:00:00" });
+    expect(wire[13]).toEqual({ url: "Message", valueString: "The practice will remind you." });
+    expect(wire.slice(5, 10)).toEqual([{}, {}, {}, {}, {}]);
+    expect(ImmunisationSlots.read(wire)).toEqual(values);
+  });
+
+  it("a due one shows its due date in Auckland, amber's word and the message at position 13", () => {
+    expect(immunisationCardOf(parse({ extension: ImmunisationSlots.write(values) }))).toEqual({
+      id: "i1",
+      name: "Influenza",
+      state: "Due",
+      dateLabel: "Due",
+      // 21:00 UTC on 31 March is 10:00 on 1 April in Auckland (NZDT, +13).
+      date: "01-04-2026",
+      isoDate: "2026-04-01",
+      indication: "Annual influenza vaccine",
+      vaccinator: "",
+      message: "The practice will remind you.",
+    });
+  });
+
+  it("an overdue one says Was Due with its due date; without a due date, the month at position 12", () => {
+    expect(immunisationCardOf(parse({ extension: ImmunisationSlots.write({ ...values, immType: "Overdue" }) }))).toMatchObject({ state: "Overdue", dateLabel: "Was Due", date: "01-04-2026" });
+    expect(immunisationCardOf(parse({ extension: ImmunisationSlots.write({ ...values, immType: "overdue", due: undefined }) }))).toMatchObject({ dateLabel: "Was Due", date: "01-04-2026" });
+  });
+
+  it("an administered one (ImmType other, given at position 10) shows its given date and vaccinator; no message is null", () => {
+    const card = immunisationCardOf(parse({ status: "completed", date: "2025-04-03T10:00:00+13:00", extension: ImmunisationSlots.write({ ...values, immType: "other", given: true, vaccinator: "Nurse Mere Tane", message: undefined }) }));
+    expect(card).toMatchObject({ state: "Administered", dateLabel: "Given", date: "03-04-2025", isoDate: "2025-04-03", vaccinator: "Nurse Mere Tane", message: null });
+  });
+
+  it("ImmType other, not given and declined at position 11, is Declined, not Administered", () => {
+    const declined = parse({ extension: ImmunisationSlots.write({ ...values, immType: "other", declined: true }) });
+    expect(immunisationStateOf(declined)).toBe("Declined");
+    const givenByFlag = parse({ extension: ImmunisationSlots.write({ ...values, immType: "other", given: true }) });
+    expect(immunisationStateOf(givenByFlag)).toBe("Administered");
+  });
+
+  it("refuses an immunisation whose position 10 is not a boolean", () => {
+    const wire = ImmunisationSlots.write(values);
+    wire[10] = { url: "IsGiven", valueString: "true" };
+    expect(() => parse({ extension: wire })).toThrow(/extension\[10\]\.valueBoolean \(given\) is missing/);
+  });
+
+  it("keeps the tab in the address: Due by default", () => {
+    expect(immunisationTabOf(undefined)).toBe("due");
+    expect(immunisationTabOf("administered")).toBe("administered");
+    expect(immunisationSearch({ tab: "due" })).toBe("");
+    expect(immunisationSearch({ tab: "overdue", pages: 3 })).toBe("?tab=overdue&pages=3");
   });
 });
