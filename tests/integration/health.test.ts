@@ -13,6 +13,7 @@ let allergies: typeof import("../../app/.server/allergies-page.server");
 let diagnoses: typeof import("../../app/.server/diagnoses-page.server");
 let reminders: typeof import("../../app/.server/reminders-page.server");
 let immunisations: typeof import("../../app/.server/immunisations-page.server");
+let vitals: typeof import("../../app/.server/vitals-page.server");
 let world: TestWorld;
 let many: TestWorld;
 
@@ -39,6 +40,7 @@ beforeAll(async () => {
   diagnoses = await import("../../app/.server/diagnoses-page.server");
   reminders = await import("../../app/.server/reminders-page.server");
   immunisations = await import("../../app/.server/immunisations-page.server");
+  vitals = await import("../../app/.server/vitals-page.server");
   world = await mock.createWorld({ scenario: "default", seed: 18 });
   many = await mock.createWorld({ scenario: "many-records", seed: 18 });
 });
@@ -180,5 +182,35 @@ describe("the immunisation page", () => {
     expect((await queries(world, "Patient/Immunization")).map((q) => q.PatientID)).toEqual([child.id]);
     const empty = await world.signIn("empty");
     expect(await immunisations.immunisationsPage(contextOf(empty), at("/immunisation?tab=all"))).toMatchObject({ immunisations: [], total: 0 });
+  });
+});
+
+describe("the vitals page", () => {
+  it("reads 30 from page 1 with ChartType 0 and charts each of solo's five vitals over about two years, moving plausibly", async () => {
+    const s = await world.signIn("solo");
+    await world.clearRequests();
+    const view = await vitals.vitalsReadings(contextOf(s), at("/vitals"));
+    expect(await queries(world, "Patient/Observation")).toEqual([{ PatientID: s.id, PageSize: "30", PageNumber: "1", ChartType: "0" }]);
+    expect(view.charts.map((c) => c.key)).toEqual(["bloodPressure", "weight", "height", "bmi", "heartRate"]);
+    const weight = view.charts.find((c) => c.key === "weight")!;
+    const span = weight.readings.at(-1)!.at - weight.readings[0].at;
+    expect(span).toBeGreaterThan(600 * 86_400_000);
+    // From one visit to the next, weight moves by a few kilograms at most.
+    for (let i = 1; i < weight.readings.length; i++) expect(Math.abs(weight.readings[i].values[0] - weight.readings[i - 1].values[0])).toBeLessThan(3);
+    const bp = view.charts.find((c) => c.key === "bloodPressure")!;
+    for (const r of bp.readings) expect(r.values[0]).toBeGreaterThan(r.values[1]);
+  });
+
+  it("pages a long record by 30; a family member's are asked for by the member's id; the empty account has none", async () => {
+    const m = await many.signIn("many");
+    const first = await vitals.vitalsReadings(contextOf(m), at("/vitals"));
+    expect(first).toMatchObject({ read: 30, more: true });
+    expect((await vitals.vitalsReadings(contextOf(m), at("/vitals?pages=2"))).read).toBe(60);
+    const { session, memberId } = await familyMember();
+    await world.clearRequests();
+    await vitals.vitalsReadings(contextOf(session, memberId), at("/vitals"));
+    expect((await queries(world, "Patient/Observation")).map((q) => q.PatientID)).toEqual([memberId]);
+    const empty = await world.signIn("empty");
+    expect(await vitals.vitalsReadings(contextOf(empty), at("/vitals"))).toMatchObject({ charts: [], total: 0 });
   });
 });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { toBundle } from "../../contract/fhir";
-import { AllergiesReplySchema, AllergySlots, ConditionSlots, ConditionsReplySchema, ImmunisationSlots, ImmunisationsReplySchema, ReminderSlots, RemindersReplySchema } from "../../contract/health";
+import { AllergiesReplySchema, AllergySlots, ConditionSlots, ConditionsReplySchema, ImmunisationSlots, ImmunisationsReplySchema, ReminderSlots, RemindersReplySchema, VitalsReplySchema } from "../../contract/health";
+import { valueText, vitalChartsOf, vitalKeyOf } from "../../app/lib/vitals-view";
 import { immunisationCardOf, immunisationSearch, immunisationStateOf, immunisationTabOf } from "../../app/lib/immunisations-view";
 import { priorityOf, reminderCardOf } from "../../app/lib/reminders-view";
 import { allergyCardOf, severityOf } from "../../app/lib/allergies-view";
@@ -149,5 +150,45 @@ describe("immunisation cards (2§3 Immunisation, 2§4 colouring)", () => {
     expect(immunisationTabOf("administered")).toBe("administered");
     expect(immunisationSearch({ tab: "due" })).toBe("");
     expect(immunisationSearch({ tab: "overdue", pages: 3 })).toBe("?tab=overdue&pages=3");
+  });
+});
+
+describe("vital charts (2§3 Vital observation)", () => {
+  const observation = (display: string, at: string, ...values: number[]) => ({ resourceType: "Observation", code: { coding: [{ display }] }, effectiveDateTime: at, component: values.map((value) => ({ valueQuantity: { value } })) });
+  const parse = (items: unknown[]) => VitalsReplySchema.parse(toBundle(items)).resources;
+
+  it("reads every name of 2§3 as one of five vitals, case and spacing aside; others are left out", () => {
+    expect(["Blood Pressure", "Weight", "Body Weight", "BMI", "Body Mass Index", "Height", "Body Height", "Heart Rate"].map(vitalKeyOf)).toEqual(["bloodPressure", "weight", "weight", "bmi", "bmi", "height", "height", "heartRate"]);
+    expect(vitalKeyOf(" body mass index ")).toBe("bmi");
+    expect(vitalKeyOf("Temperature")).toBeNull();
+  });
+
+  it("groups a practice's old and new names into one chart, oldest first, the latest in words with its unit and Auckland date", () => {
+    const charts = vitalChartsOf(
+      parse([
+        observation("Body Weight", "2026-06-30T23:00:00Z", 81.4),
+        observation("Blood Pressure", "2026-06-30T23:00:00Z", 128, 82),
+        observation("Weight", "2025-03-01T10:00:00+13:00", 84),
+        observation("Temperature", "2026-06-30T23:00:00Z", 37.1),
+        observation("Blood Pressure", "2025-03-01T10:00:00+13:00", 141, 90),
+      ]),
+    );
+    expect(charts.map((c) => c.key)).toEqual(["bloodPressure", "weight"]);
+    const [bp, weight] = charts;
+    expect(bp).toMatchObject({ title: "Blood Pressure", unit: "mmHg", series: ["Systolic", "Diastolic"], latest: "128/82 mmHg on 01-07-2026" });
+    expect(bp.readings.map((r) => [r.date, r.values])).toEqual([["01-03-2025", [141, 90]], ["01-07-2026", [128, 82]]]);
+    expect(weight).toMatchObject({ unit: "kg", latest: "81.4 kg on 01-07-2026" });
+    expect(weight.readings.map((r) => r.isoDate)).toEqual(["2025-03-01", "2026-07-01"]);
+  });
+
+  it("leaves out a blood pressure without its diastolic and a reading with an unreadable date", () => {
+    const charts = vitalChartsOf(parse([observation("Blood Pressure", "2026-01-01T10:00:00+13:00", 130), observation("Heart Rate", "not a date", 70)]));
+    expect(charts).toEqual([]);
+  });
+
+  it("writes blood pressure as systolic/diastolic and other values with at most one decimal", () => {
+    expect(valueText("bloodPressure", [128, 82])).toBe("128/82");
+    expect(valueText("bmi", [25.43])).toBe("25.4");
+    expect(valueText("heartRate", [72])).toBe("72");
   });
 });
