@@ -43,7 +43,7 @@ export const AREAS: readonly Area[] = [
   { code: "17", label: "Allergies", path: "/allergies", module: "routes/allergies.tsx" },
   { code: "19", label: "Immunisation", path: "/immunisation", module: "routes/immunisation.tsx" },
   { code: "18", label: "Vitals", path: "/vitals", module: "routes/vitals.tsx" },
-  { code: "28", label: "Timeline", path: "/timeline" },
+  { code: "28", label: "Timeline", path: "/timeline", module: "routes/timeline.tsx" },
   { code: "29", label: "Reminders", path: "/reminders", module: "routes/reminders.tsx" },
   { code: "24", label: "Resources", path: "/resources", module: "routes/resources.tsx" },
   { code: "56", label: "Letters", path: "/letters", module: "routes/letters.tsx" },

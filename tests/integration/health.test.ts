@@ -14,6 +14,7 @@ let diagnoses: typeof import("../../app/.server/diagnoses-page.server");
 let reminders: typeof import("../../app/.server/reminders-page.server");
 let immunisations: typeof import("../../app/.server/immunisations-page.server");
 let vitals: typeof import("../../app/.server/vitals-page.server");
+let timeline: typeof import("../../app/.server/timeline-page.server");
 let world: TestWorld;
 let many: TestWorld;
 
@@ -41,6 +42,7 @@ beforeAll(async () => {
   reminders = await import("../../app/.server/reminders-page.server");
   immunisations = await import("../../app/.server/immunisations-page.server");
   vitals = await import("../../app/.server/vitals-page.server");
+  timeline = await import("../../app/.server/timeline-page.server");
   world = await mock.createWorld({ scenario: "default", seed: 18 });
   many = await mock.createWorld({ scenario: "many-records", seed: 18 });
 });
@@ -212,5 +214,79 @@ describe("the vitals page", () => {
     expect((await queries(world, "Patient/Observation")).map((q) => q.PatientID)).toEqual([memberId]);
     const empty = await world.signIn("empty");
     expect(await vitals.vitalsReadings(contextOf(empty), at("/vitals"))).toMatchObject({ charts: [], total: 0 });
+  });
+});
+
+describe("the timeline page", () => {
+  const NOW = Date.parse("2026-03-01T09:00:00+13:00");
+  let fixed: TestWorld;
+  beforeAll(async () => {
+    fixed = await mock.createWorld({ scenario: "default", seed: 18, now: "2026-03-01T09:00:00+13:00" });
+  });
+  const days = (view: Awaited<ReturnType<typeof timeline.timelinePage>>) => view.days.map((d) => d.isoDate);
+
+  it("is drawn from the same appointments, results and medicines, up to the world's now, newest first", async () => {
+    const s = await fixed.signIn("solo");
+    const view = await timeline.timelinePage(contextOf(s), at("/timeline"), NOW);
+    const kinds = new Set(view.days.flatMap((d) => d.providers.flatMap((p) => p.entries.map((e) => e.kind))));
+    expect(kinds).toEqual(new Set(["Appointment", "Lab Result", "Medication", "Immunisation"]));
+    expect(days(view).every((d) => d <= "2026-03-01")).toBe(true);
+    expect([...days(view)].sort().reverse()).toEqual(days(view));
+    const results = await s.api.call(endpoints.labResults, { query: { PatientID: s.id, PageSize: 100, PageNumber: 1 } });
+    const texts = view.days.flatMap((d) => d.providers.flatMap((p) => p.entries.map((e) => e.text)));
+    for (const r of results.resources) expect(texts).toContain(`${r.description} from ${r.extension.laboratory}`);
+  });
+
+  it("honours the range against the practice's today, the words and the provider (IndiciLookup 14)", async () => {
+    const s = await fixed.signIn("solo");
+    await fixed.clearRequests();
+    const sixty = await timeline.timelinePage(contextOf(s), at("/timeline?range=60"), NOW);
+    expect(days(sixty).every((d) => d >= "2025-12-31" && d <= "2026-03-01")).toBe(true);
+    const [lookup] = (await fixed.requests({ method: "GET", path: "IndiciLookup" })).map((r) => r.query);
+    expect(lookup).toMatchObject({ TypeID: "14", PatientID: s.id });
+    expect(sixty.providers.length).toBeGreaterThanOrEqual(3);
+    const provider = sixty.providers[0];
+    const filtered = await timeline.timelinePage(contextOf(s), at(`/timeline?from=01-03-2025&to=01-03-2026&q=full blood&provider=${provider.id}`), NOW);
+    const call = (await queries(fixed, "Patient/Timeline")).at(-1);
+    expect(call).toMatchObject({ FromDate: "2025-03-01", toDate: "2026-03-01", SearchText: "full blood", ProviderID: provider.id, PageSize: "100", PageNumber: "1" });
+    const entries = filtered.days.flatMap((d) => d.providers);
+    expect(entries.every((p) => p.provider === provider.name)).toBe(true);
+    expect(entries.flatMap((p) => p.entries).every((e) => e.text.toLowerCase().includes("full blood"))).toBe(true);
+    expect(filtered.summary).toBe(`from 01-03-2025 to 01-03-2026, containing “full blood”, with ${provider.name}`);
+  });
+
+  it("an appointment the world's clock passes joins the timeline", async () => {
+    const w = await mock.createWorld({ scenario: "default", seed: 18, now: "2026-03-01T09:00:00+13:00" });
+    const s = await w.signIn("solo");
+    const before = await timeline.timelinePage(contextOf(s), at("/timeline"), NOW);
+    await w.advance("P30D");
+    const after = await timeline.timelinePage(contextOf(s), at("/timeline"), NOW + 30 * 86_400_000);
+    const appointments = (v: typeof before) => v.days.flatMap((d) => d.providers.flatMap((p) => p.entries)).filter((e) => e.kind === "Appointment").length;
+    expect(appointments(after)).toBeGreaterThan(appointments(before));
+    await w.delete();
+  });
+
+  it("refuses a filter outside 2§5's rules in the address: it is shown back and All is asked for", async () => {
+    const s = await fixed.signIn("solo");
+    await fixed.clearRequests();
+    const view = await timeline.timelinePage(contextOf(s), at("/timeline?from=01-01-2025&to=01-02-2026"), NOW);
+    expect(view.filterResult?.error).toMatchObject({ from: [messages.timeline.fromTooEarly] });
+    expect(view.view).toEqual({ kind: "all" });
+    expect(view.filter).toMatchObject({ from: "01-01-2025", to: "01-02-2026" });
+    const [call] = await queries(fixed, "Patient/Timeline");
+    expect(call).not.toHaveProperty("FromDate");
+  });
+
+  it("pages a long record by 100; a family member's calls name the member; the empty account has none", async () => {
+    const m = await many.signIn("many");
+    const first = await timeline.timelinePage(contextOf(m), at("/timeline"));
+    expect(first).toMatchObject({ shown: 100, more: true });
+    expect(first.total).toBeGreaterThan(2000);
+    const { session, memberId } = await familyMember();
+    await world.clearRequests();
+    await timeline.timelinePage(contextOf(session, memberId), at("/timeline?range=365"));
+    expect((await queries(world, "Patient/Timeline")).map((q) => q.PatientID)).toEqual([memberId]);
+    const empty = await world.signIn("empty");
+    expect(await timeline.timelinePage(contextOf(empty), at("/timeline"))).toMatchObject({ days: [], total: 0 });
   });
 });

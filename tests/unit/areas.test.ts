@@ -47,6 +47,7 @@ describe("the area registry", () => {
     expect(inShell.find((r) => r.path === "reminders")?.file).toBe("routes/reminders.tsx");
     expect(inShell.find((r) => r.path === "immunisation")?.file).toBe("routes/immunisation.tsx");
     expect(inShell.find((r) => r.path === "vitals")?.file).toBe("routes/vitals.tsx");
+    expect(inShell.find((r) => r.path === "timeline")?.file).toBe("routes/timeline.tsx");
     // Unbuilt areas answer with the catch-all 404 page.
     for (const path of ["appointments", "medications", "emails"]) expect(all.some((r) => r.path === path)).toBe(false);
   });

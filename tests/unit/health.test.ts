@@ -1,6 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { toBundle } from "../../contract/fhir";
-import { AllergiesReplySchema, AllergySlots, ConditionSlots, ConditionsReplySchema, ImmunisationSlots, ImmunisationsReplySchema, ReminderSlots, RemindersReplySchema, VitalsReplySchema } from "../../contract/health";
+import { AllergiesReplySchema, AllergySlots, ConditionSlots, ConditionsReplySchema, ImmunisationSlots, ImmunisationsReplySchema, ReminderSlots, RemindersReplySchema, TimelineReplySchema, TimelineSlots, VitalsReplySchema } from "../../contract/health";
+import { parseForm } from "../../app/lib/form-data";
+import { messages } from "../../app/lib/messages";
+import { addDays, timelineFilterSchema, timelineQueryOf, timelineSearch, timelineViewOf, yearBefore } from "../../app/lib/timeline-filter";
+import { groupTimeline, timelineEntryOf } from "../../app/lib/timeline-view";
 import { valueText, vitalChartsOf, vitalKeyOf } from "../../app/lib/vitals-view";
 import { immunisationCardOf, immunisationSearch, immunisationStateOf, immunisationTabOf } from "../../app/lib/immunisations-view";
 import { priorityOf, reminderCardOf } from "../../app/lib/reminders-view";
@@ -190,5 +194,75 @@ describe("vital charts (2§3 Vital observation)", () => {
     expect(valueText("bloodPressure", [128, 82])).toBe("128/82");
     expect(valueText("bmi", [25.43])).toBe("25.4");
     expect(valueText("heartRate", [72])).toBe("72");
+  });
+});
+
+describe("the timeline filter (2§4, 2§5)", () => {
+  const today = "2026-11-24";
+  const schema = timelineFilterSchema(today, ["5001", "5002"]);
+  const check = (fields: Record<string, string>) => parseForm(new URLSearchParams(fields), schema);
+  const t = messages.timeline;
+
+  it("accepts a start within the last year and an end after it, up to today, with words and a listed provider", () => {
+    expect(check({ from: "24-11-2025", to: "24-11-2026", q: " HbA1c ", provider: "5001" })).toEqual({ ok: true, value: { from: "24-11-2025", to: "24-11-2026", q: "HbA1c", provider: "5001" } });
+    expect(check({ from: "", to: "", q: "", provider: "" })).toMatchObject({ ok: true });
+  });
+
+  it("refuses a start later than today or earlier than one year ago, an end on or before the start or after today", () => {
+    expect(check({ from: "25-11-2026", to: "25-11-2026" })).toMatchObject({ ok: false, errors: { from: t.fromAfterToday, to: t.toAfterToday } });
+    expect(check({ from: "23-11-2025", to: "01-01-2026" })).toMatchObject({ ok: false, errors: { from: t.fromTooEarly } });
+    expect(check({ from: "01-06-2026", to: "01-06-2026" })).toMatchObject({ ok: false, errors: { to: t.toNotAfterFrom } });
+    expect(check({ from: "01-06-2026", to: "31-05-2026" })).toMatchObject({ ok: false, errors: { to: t.toNotAfterFrom } });
+  });
+
+  it("refuses impossible dates, one date without the other, long text and a provider not on the list", () => {
+    expect(check({ from: "31-02-2026", to: "" })).toMatchObject({ ok: false, errors: { from: t.fromInvalid, to: t.toMissing } });
+    expect(check({ from: "", to: "01-06-2026" })).toMatchObject({ ok: false, errors: { from: t.fromMissing } });
+    expect(check({ q: "x".repeat(101) })).toMatchObject({ ok: false, errors: { q: t.searchTooLong } });
+    expect(check({ provider: "9999" })).toMatchObject({ ok: false, errors: { provider: t.providerUnknown } });
+  });
+
+  it("counts a year back by the calendar, 29 February included", () => {
+    expect(yearBefore("2026-11-24")).toBe("2025-11-24");
+    expect(yearBefore("2028-02-29")).toBe("2027-02-28");
+    expect(addDays("2026-03-01", -60)).toBe("2025-12-31");
+  });
+
+  it("reads the view from the address and writes it back; the badges count back from today; All and provider All send nothing", () => {
+    expect(timelineViewOf(new URLSearchParams(""))).toEqual({ kind: "all" });
+    expect(timelineViewOf(new URLSearchParams("range=180"))).toEqual({ kind: "range", days: "180" });
+    expect(timelineViewOf(new URLSearchParams("range=7"))).toEqual({ kind: "all" });
+    const filter = timelineViewOf(new URLSearchParams("q=lab&range=60"));
+    expect(filter).toEqual({ kind: "filter", filter: { from: "", to: "", q: "lab", provider: "" } });
+    expect(timelineSearch(filter, 2)).toBe("?q=lab&pages=2");
+    expect(timelineSearch({ kind: "range", days: "60" })).toBe("?range=60");
+    expect(timelineQueryOf({ kind: "range", days: "60" }, today)).toEqual({ from: "2026-09-25", to: today, text: "", providerId: "" });
+    expect(timelineQueryOf({ kind: "all" }, today)).toEqual({ from: null, to: null, text: "", providerId: "" });
+    expect(timelineQueryOf({ kind: "filter", filter: { from: "01-10-2026", to: "24-11-2026", q: "", provider: "" } }, today)).toEqual({ from: "2026-10-01", to: "2026-11-24", text: "", providerId: "" });
+  });
+});
+
+describe("timeline entries (2§3 Timeline event)", () => {
+  const event = (id: string, created: string, kind: string, text: string, provider: string) => ({ resourceType: "Basic", id, created, code: { coding: [{ display: kind }], text }, extension: TimelineSlots.write({ provider }) });
+  const parse = (items: unknown[]) => TimelineReplySchema.parse(toBundle(items)).resources.map(timelineEntryOf);
+
+  it("reads the provider from the first extension and the date and time in Auckland", () => {
+    const [entry] = parse([event("e1", "2026-06-30T21:15:00Z", "Appointment", "Face to Face appointment", "Dr Ana Smith")]);
+    expect(entry).toEqual({ id: "e1", kind: "Appointment", text: "Face to Face appointment", provider: "Dr Ana Smith", isoDate: "2026-07-01", date: "01-07-2026", time: "9:15 am" });
+  });
+
+  it("groups by date, newest first, then by provider in the order first met", () => {
+    const days = groupTimeline(
+      parse([
+        event("a", "2026-07-01T09:00:00+12:00", "Lab Result", "HbA1c", "Dr B"),
+        event("b", "2026-06-01T09:00:00+12:00", "Medication", "Metformin", "Dr A"),
+        event("c", "2026-07-01T10:00:00+12:00", "Appointment", "Visit", "Dr A"),
+        event("d", "2026-07-01T11:00:00+12:00", "Medication", "Statin", "Dr B"),
+      ]),
+    );
+    expect(days.map((d) => [d.date, d.providers.map((p) => [p.provider, p.entries.map((e) => e.id)])])).toEqual([
+      ["01-07-2026", [["Dr B", ["a", "d"]], ["Dr A", ["c"]]]],
+      ["01-06-2026", [["Dr A", ["b"]]]],
+    ]);
   });
 });
