@@ -53,7 +53,7 @@ export async function timelinePage({ api, user }: Pick<SignedIn, "api" | "user">
 }
 
 function summaryOf(q: ReturnType<typeof timelineQueryOf>, providers: ReadonlyArray<{ id: string; name: string }>): string {
-  const parts = [q.from && q.to ? `from ${displayOf(q.from)} to ${displayOf(q.to)}` : "of every date"];
+  const parts = q.from && q.to ? [`from ${displayOf(q.from)} to ${displayOf(q.to)}`] : [];
   if (q.text) parts.push(`containing “${q.text}”`);
   if (q.providerId) parts.push(`with ${providers.find((p) => p.id === q.providerId)?.name ?? "the chosen provider"}`);
   return parts.join(", ");

@@ -62,7 +62,7 @@ export interface TimelinePageData {
   /** A filter in the address that the rules refuse: shown in the dialog, and not applied. */
   filterResult: SubmissionResult<string[]> | null;
   providers: Array<{ id: string; name: string }>;
-  /** The range the entries cover, as words: "from 26-09-2026 to 25-11-2026". */
+  /** What the entries are, as words: "from 26-09-2026 to 25-11-2026, containing “lab”"; empty for All. */
   summary: string;
   days: TimelineDay[];
   shown: number;

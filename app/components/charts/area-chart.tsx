@@ -13,7 +13,7 @@ export interface AreaSeries {
 
 const WIDTH = 640;
 const HEIGHT = 260;
-const MARGIN = { top: 20, right: 24, bottom: 44, left: 52 };
+const MARGIN = { top: 20, right: 40, bottom: 44, left: 52 };
 const MAX_TICKS = 4;
 
 /**
