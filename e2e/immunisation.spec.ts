@@ -71,6 +71,17 @@ test.describe("immunisation", () => {
     await expect(tab(page, "All")).toHaveAttribute("aria-selected", "true");
   });
 
+  test("while a tab's list is on its way, the tab shows as chosen and the list says it is loading", async ({ page, world }) => {
+    await openImmunisation(page, world.user("solo"));
+    await expect(cards(page, "Due").first()).toBeVisible();
+    await world.fault({ path: "Patient/Immunization", delayMs: 1500, times: 1 });
+    await tab(page, "Administered").click();
+    await expect(tab(page, "Administered")).toHaveAttribute("aria-selected", "true");
+    await expect(page.getByRole("status")).toHaveText(messages.health.loading);
+    await expect(cards(page, "Administered").first()).toBeVisible();
+    await expect(page.getByRole("status")).toHaveCount(0);
+  });
+
   test("Print prints the tab shown on A4 landscape, without the menu, tabs or buttons", async ({ page, world }) => {
     await page.addInitScript(() => {
       (window as unknown as { prints: number }).prints = 0;
