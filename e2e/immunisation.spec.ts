@@ -19,7 +19,7 @@ const cards = (page: Page, tabLabel: string) => page.getByRole("list", { name: `
 const shown = (page: Page, tabLabel: string) =>
   cards(page, tabLabel).evaluateAll((items) =>
     items.map((li) => {
-      const badge = li.querySelector("h2 + span")!;
+      const badge = li.querySelector("h3 + span")!;
       return { state: badge.textContent, colour: getComputedStyle(badge).backgroundColor, label: li.querySelector("dt")?.textContent, date: li.querySelector("dd")?.textContent };
     }),
   );

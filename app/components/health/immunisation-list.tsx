@@ -10,7 +10,7 @@ export function ImmunisationList({ label, immunisations }: { label: string; immu
       {immunisations.map((i) => (
         <li key={i.id} className={`flex flex-col gap-2 rounded bg-white p-4 shadow-sm break-inside-avoid print:p-2 print:shadow-none ${TONE_EDGE[TONE[i.state]]}`}>
           <div className="flex flex-wrap items-center justify-between gap-2">
-            <h2 className="text-xl font-bold print:text-base">{i.name}</h2>
+            <h3 className="text-xl font-bold print:text-base">{i.name}</h3>
             <LevelBadge tone={TONE[i.state]}>{i.state}</LevelBadge>
           </div>
           <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1">
