@@ -14,6 +14,7 @@ export const ENDPOINT_AREAS = {
   Appointments: "Appointments, practitioners and cancellations (2§7).",
   Medications: "Medications, pharmacies and repeat requests (2§7).",
   Records: "Test results, letters, documents and resources (2§7).",
+  Health: "Diagnoses, allergies, immunisations, the timeline, reminders and vitals (2§7).",
   Messaging: "Secure messages with the practice (2§7).",
 } as const;
 
@@ -62,4 +63,10 @@ export const ENDPOINT_DOCS: Record<EndpointName, { summary: string; area: Endpoi
   letterById: { summary: "One letter or document (Token as a query parameter)", area: "Records" },
   media: { summary: "Health resources shared with the patient, paged", area: "Records" },
   mediaById: { summary: "One health resource", area: "Records" },
+  conditions: { summary: "Diagnoses: all, recent or long term, paged", area: "Health" },
+  allergies: { summary: "Allergies with type, severity, reaction and note, paged", area: "Health" },
+  immunisations: { summary: "Immunisations: all, administered, overdue or due, paged", area: "Health" },
+  timeline: { summary: "Timeline events in a date range, by text or provider, paged", area: "Health" },
+  reminders: { summary: "Reminders (patient alerts) from the practice, paged", area: "Health" },
+  vitals: { summary: "Vital observations: blood pressure, weight, height, BMI, heart rate", area: "Health" },
 };

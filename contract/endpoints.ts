@@ -31,6 +31,7 @@ import {
 } from "./patient";
 import * as appointments from "./appointments";
 import * as documents from "./documents";
+import * as health from "./health";
 import * as medications from "./medications";
 import * as messaging from "./messaging";
 import * as profile from "./profile";
@@ -101,6 +102,12 @@ export const endpoints = {
   letterById: endpoint({ method: "GET", path: "Patient/LetterAndDocumentByID", needsToken: false, query: documents.LetterByIdQuerySchema, reply: documents.LetterByIdReplySchema }),
   media: endpoint({ method: "GET", path: "Patient/Media", needsToken: true, query: documents.MediaQuerySchema, reply: documents.MediaReplySchema }),
   mediaById: endpoint({ method: "GET", path: "Patient/MediaByID", needsToken: true, query: documents.MediaByIdQuerySchema, reply: documents.MediaByIdReplySchema }),
+  conditions: endpoint({ method: "GET", path: "Patient/Condition", needsToken: true, query: health.ConditionsQuerySchema, reply: health.ConditionsReplySchema }),
+  allergies: endpoint({ method: "GET", path: "Patient/AllergyIntolerance", needsToken: true, query: health.AllergiesQuerySchema, reply: health.AllergiesReplySchema }),
+  immunisations: endpoint({ method: "GET", path: "Patient/Immunization", needsToken: true, query: health.ImmunisationsQuerySchema, reply: health.ImmunisationsReplySchema }),
+  timeline: endpoint({ method: "GET", path: "Patient/Timeline", needsToken: true, query: health.TimelineQuerySchema, reply: health.TimelineReplySchema }),
+  reminders: endpoint({ method: "GET", path: "Patient/PatientAlerts", needsToken: true, query: health.RemindersQuerySchema, reply: health.RemindersReplySchema }),
+  vitals: endpoint({ method: "GET", path: "Patient/Observation", needsToken: true, query: health.VitalsQuerySchema, reply: health.VitalsReplySchema }),
   messageById: endpoint({ method: "GET", path: "Patient/MessageByID", needsToken: true, query: messaging.MessageByIdQuerySchema, reply: messaging.MessageByIdReplySchema }),
 } as const;
 

@@ -8,6 +8,8 @@ export const PAGE_SIZES = {
   invoices: 10,
   /** Appointment lists, results, immunisation, reminders, resources, letters, timeline. */
   records: 100,
+  /** 2§9 gives none for diagnoses: the records' 100 (decisions/080). */
+  conditions: 100,
   historySearch: 200,
   slots: 50,
   medications: 50,

@@ -124,4 +124,29 @@ test.describe("each practice call once per page load", () => {
     });
     expect(paths(dashboard)).toContain("Patient/RefreshCounter");
   });
+  test("a full document load of each health page, and a client-side navigation to it, repeats no call", async ({ page, world }) => {
+    const pages = [
+      { label: "Diagnosis", path: "/diagnosis", call: "Patient/Condition" },
+      { label: "Allergies", path: "/allergies", call: "Patient/AllergyIntolerance" },
+      { label: "Immunisation", path: "/immunisation", call: "Patient/Immunization" },
+      { label: "Vitals", path: "/vitals", call: "Patient/Observation" },
+      { label: "Timeline", path: "/timeline", call: "Patient/Timeline" },
+      { label: "Reminders", path: "/reminders", call: "Patient/PatientAlerts" },
+    ];
+    for (const p of pages) {
+      const load = await callsOf(world, async () => {
+        await page.goto(p.path);
+        await heading(page, p.label);
+      });
+      expect(paths(load)).toEqual(expect.arrayContaining(["Patient/RefreshCounter", p.call]));
+    }
+    const menu = page.getByRole("navigation", { name: "Main menu" });
+    for (const p of pages) {
+      const navigation = await callsOf(world, async () => {
+        await menu.getByRole("link", { name: p.label }).click();
+        await heading(page, p.label);
+      });
+      expect(paths(navigation)).toContain(p.call);
+    }
+  });
 });

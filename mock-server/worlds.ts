@@ -6,6 +6,7 @@ import { FaultTable } from "./faults";
 import { AppointmentStore } from "./appointment-store";
 import { DocumentStore } from "./document-store";
 import { MedicationStore } from "./medication-store";
+import { HealthStore } from "./health-store";
 import type { StaffRecord } from "../fixtures/builders/staff";
 import { MessageStore } from "./message-store";
 import { PaymentStore } from "./payment-store";
@@ -43,6 +44,8 @@ export interface World {
   documents: DocumentStore;
   appointments: AppointmentStore;
   medications: MedicationStore;
+  /** Diagnoses, allergies, immunisations, reminders and vitals, generated per patient on first read; the timeline drawn from them all. */
+  health: HealthStore;
   /** Payments made in this world (a reset forgets them with the rest). */
   payments: PaymentStore;
   /** The practice team: providers, nurses and reception. */
@@ -166,12 +169,16 @@ function generate(id: string, scenarioId: string, seed: number, clock: WorldCloc
   const data = buildPracticeData(getScenario(scenarioId)!, seed, { referenceDate: clock.startMs });
   const store = createWorldStore();
   loadPracticeData(store, data, (label) => usernameFor(label, id));
+  const documents = new DocumentStore(seed, data.staff, data.referenceDate, data.documentPlans);
+  const appointments = new AppointmentStore(seed, data.staff, data.referenceDate, data.appointmentPlans, clock);
+  const medications = new MedicationStore(seed, data.staff, data.referenceDate, data.city, data.medicationPlans, data.pharmacyCount);
   return {
     store,
     messages: new MessageStore({ seed, practiceName: data.practice.name, staff: data.staff, referenceDate: data.referenceDate }, data.messagePlans),
-    documents: new DocumentStore(seed, data.staff, data.referenceDate, data.documentPlans),
-    appointments: new AppointmentStore(seed, data.staff, data.referenceDate, data.appointmentPlans, clock),
-    medications: new MedicationStore(seed, data.staff, data.referenceDate, data.city, data.medicationPlans, data.pharmacyCount),
+    documents,
+    appointments,
+    medications,
+    health: new HealthStore(seed, data.staff, data.referenceDate, data.healthPlans, { medicines: (id) => medications.all(id), appointments, documents, clock }),
     payments: new PaymentStore(),
     staff: data.staff,
     tokens: new TokenTable(),

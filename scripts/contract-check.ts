@@ -11,6 +11,7 @@ import type { z } from "zod";
 import { readAuthReply } from "../contract/auth";
 import { endpoints, type Endpoint } from "../contract/endpoints";
 import { APPOINTMENT_LISTS } from "../contract/appointments";
+import { CONDITION_LISTS, IMMUNISATION_LISTS } from "../contract/health";
 import { MEDICATION_LISTS } from "../contract/medications";
 import { MESSAGE_BOXES, READ_FILTERS } from "../contract/messaging";
 import { PAGE_SIZES } from "../contract/page-sizes";
@@ -117,6 +118,13 @@ export async function runContractCheck(options: { identityUrl: string; username:
   await check(results, "", base, endpoints.availablePractitioners, { token, query: { PatientID: id, RoleID: "0" } });
   for (const list of Object.values(MEDICATION_LISTS)) await check(results, `TypeID ${list}`, base, endpoints.medications, { token, query: { PatientID: id, PageSize: PAGE_SIZES.medications, PageNumber: 1, TypeID: list } });
   await check(results, "", base, endpoints.pharmacies, { token, query: { PatientID: id, PageSize: PAGE_SIZES.pharmacies, PageNumber: 1 } });
+  for (const list of Object.values(CONDITION_LISTS)) await check(results, `TypeID ${list}`, base, endpoints.conditions, { token, query: { PatientID: id, PageSize: PAGE_SIZES.conditions, PageNumber: 1, TypeID: list } });
+  await check(results, "", base, endpoints.allergies, { token, query: { PatientID: id, PageSize: PAGE_SIZES.allergies, PageNumber: 1 } });
+  for (const list of Object.values(IMMUNISATION_LISTS)) await check(results, `TypeID ${list}`, base, endpoints.immunisations, { token, query: { PatientID: id, PageSize: PAGE_SIZES.records, PageNumber: 1, TypeID: list } });
+  await check(results, "all", base, endpoints.timeline, { token, query: { PatientID: id, PageSize: PAGE_SIZES.records, PageNumber: 1 } });
+  await check(results, "date range", base, endpoints.timeline, { token, query: { PatientID: id, PageSize: PAGE_SIZES.records, PageNumber: 1, FromDate: "2000-01-01", toDate: "2100-12-31" } });
+  await check(results, "", base, endpoints.reminders, { token, query: { PatientID: id, PageSize: PAGE_SIZES.records, PageNumber: 1 } });
+  await check(results, "", base, endpoints.vitals, { token, query: { PatientID: id, PageSize: PAGE_SIZES.vitals, PageNumber: 1, ChartType: "0" } });
   // Give the token back: the check leaves no session behind.
   await request(base, endpoints.logout, { query: { Token: token } }).catch(() => undefined);
   return results;

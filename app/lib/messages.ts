@@ -254,6 +254,24 @@ export const messages = {
     pdfPageFailed: (page: number) => `Page ${page} of the letter could not be shown. Use Download to open it in another viewer.`,
     notPdf: "This document is not a PDF, so it cannot be shown here. Download it to open it.",
   },
+  /** 2§2 Diagnosis, Allergies, Immunisation, Timeline, Reminders and Vitals; 2§5 the timeline filter. */
+  health: {
+    noRecords: "No Records Found",
+    loading: "Loading…",
+  },
+  /** 2§2 Timeline and 2§5's filter rules, with their wording. */
+  timeline: {
+    fromInvalid: "Enter the start date as DD-MM-YYYY, for example 01-03-2026",
+    toInvalid: "Enter the end date as DD-MM-YYYY, for example 31-03-2026",
+    fromMissing: "Enter a start date too, or clear the end date",
+    toMissing: "Enter an end date too, or clear the start date",
+    fromAfterToday: "The start date cannot be later than today",
+    fromTooEarly: "The start date cannot be earlier than one year ago",
+    toAfterToday: "The end date cannot be later than today",
+    toNotAfterFrom: "The end date must be after the start date",
+    searchTooLong: "Search for at most 100 characters",
+    providerUnknown: "Choose a provider from the list",
+  },
   /** 2§2 Resources and 2§8 (a media item that fails to load). */
   resources: {
     noRecords: "No Records Found",

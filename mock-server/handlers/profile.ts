@@ -14,8 +14,9 @@ import type { WorldRoutes } from "./types";
 const MAX_EMERGENCY_CONTACTS = 5;
 
 export const profileRoutes = {
-  lookup: withToken(({ query }) => {
-    const entries = LOOKUPS[query.TypeID] ?? [];
+  lookup: withToken(({ world, query }) => {
+    // Type 14, the timeline's providers, is the practice's own team; the other lists are fixed.
+    const entries = query.TypeID === "14" ? world.health.providers.map((s) => ({ id: s.id, name: s.name })) : (LOOKUPS[query.TypeID] ?? []);
     return toBundle(entries.map((e) => ({ resourceType: "Basic" as const, extension: LookupSlots.write({ id: e.id, name: e.name }) })));
   }),
 

@@ -43,7 +43,13 @@ describe("the area registry", () => {
     expect(inShell.find((r) => r.path === "letters")?.file).toBe("routes/letters.tsx");
     expect(inShell.find((r) => r.path === "resources")?.file).toBe("routes/resources.tsx");
     expect(inShell.find((r) => r.path === "medications")?.file).toBe("routes/medications.tsx");
+    expect(inShell.find((r) => r.path === "allergies")?.file).toBe("routes/allergies.tsx");
+    expect(inShell.find((r) => r.path === "diagnosis")?.file).toBe("routes/diagnosis.tsx");
+    expect(inShell.find((r) => r.path === "reminders")?.file).toBe("routes/reminders.tsx");
+    expect(inShell.find((r) => r.path === "immunisation")?.file).toBe("routes/immunisation.tsx");
+    expect(inShell.find((r) => r.path === "vitals")?.file).toBe("routes/vitals.tsx");
+    expect(inShell.find((r) => r.path === "timeline")?.file).toBe("routes/timeline.tsx");
     // Unbuilt areas answer with the catch-all 404 page.
-    for (const path of ["appointments", "diagnosis", "emails"]) expect(all.some((r) => r.path === path)).toBe(false);
+    for (const path of ["appointments", "emails"]) expect(all.some((r) => r.path === path)).toBe(false);
   });
 });

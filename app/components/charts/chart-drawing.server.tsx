@@ -1,4 +1,5 @@
 import { renderToStaticMarkup } from "react-dom/server";
+import { AreaChart, type AreaSeries } from "./area-chart";
 import type { Datum } from "./chart-figure";
 import { ColumnChart } from "./column-chart";
 import { PieChart } from "./pie-chart";
@@ -15,4 +16,9 @@ export function drawColumnChart(data: Datum[]): string {
 
 export function drawPieChart(data: Datum[]): string {
   return renderToStaticMarkup(<PieChart data={data} />);
+}
+
+/** A vital's readings as an area chart (2§2 Vitals), drawn here for the same reason as the dashboard's. */
+export function drawAreaChart(series: AreaSeries[], dates: Array<{ at: number; date: string }>): string {
+  return renderToStaticMarkup(<AreaChart series={series} dates={dates} />);
 }

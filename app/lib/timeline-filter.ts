@@ -1,0 +1,106 @@
+import { z } from "zod";
+import { messages } from "./messages";
+import { queryDateOf } from "./date-range";
+
+/**
+ * The Timeline screen's views (2§2, 2§4): the badges 60D, 180D, 365D and All (the default), and a
+ * filter of dates, words and a provider, all kept in the address. The filter's date rules are 2§5's:
+ * the start no later than today nor earlier than one year ago, the end after the start and no later
+ * than today. Plain calendar arithmetic, without luxon, so the page's bundle stays small; "today" is
+ * the practice's (Pacific/Auckland), handed to the page by its loader.
+ */
+
+export const RANGES = ["60", "180", "365"] as const;
+export type Range = (typeof RANGES)[number];
+
+export interface TimelineFilter {
+  from: string;
+  to: string;
+  q: string;
+  provider: string;
+}
+
+export type TimelineView = { kind: "all" } | { kind: "range"; days: Range } | { kind: "filter"; filter: TimelineFilter };
+
+const FILTER_KEYS = ["from", "to", "q", "provider"] as const;
+
+/** The view an address asks for: a filter when it carries any filter field, else its range, else All. */
+export function timelineViewOf(params: URLSearchParams): TimelineView {
+  if (FILTER_KEYS.some((k) => params.has(k))) {
+    const get = (k: string) => params.get(k) ?? "";
+    return { kind: "filter", filter: { from: get("from"), to: get("to"), q: get("q"), provider: get("provider") } };
+  }
+  const range = RANGES.find((r) => r === params.get("range"));
+  return range ? { kind: "range", days: range } : { kind: "all" };
+}
+
+/** The address of a view: only what it needs is written. */
+export function timelineSearch(view: TimelineView, pages = 1): string {
+  const params = new URLSearchParams();
+  if (view.kind === "range") params.set("range", view.days);
+  if (view.kind === "filter") for (const k of FILTER_KEYS) if (view.filter[k]) params.set(k, view.filter[k]);
+  if (pages > 1) params.set("pages", String(pages));
+  const text = params.toString();
+  return text ? `?${text}` : "";
+}
+
+/** "2026-03-01" plus `days` (negative: back), as YYYY-MM-DD. */
+export function addDays(iso: string, days: number): string {
+  const [y, m, d] = iso.split("-").map(Number);
+  return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
+}
+
+/** The same day a year earlier; 29 February gives 28 February. */
+export function yearBefore(iso: string): string {
+  const [y, m, d] = iso.split("-").map(Number);
+  const lastDay = new Date(Date.UTC(y - 1, m, 0)).getUTCDate();
+  return `${y - 1}-${String(m).padStart(2, "0")}-${String(Math.min(d, lastDay)).padStart(2, "0")}`;
+}
+
+/** YYYY-MM-DD shown as DD-MM-YYYY. */
+export function displayOf(iso: string): string {
+  return iso.split("-").reverse().join("-");
+}
+
+const t = messages.timeline;
+
+const displayDate = (invalid: string) =>
+  z
+    .string()
+    .trim()
+    .default("")
+    .refine((v) => v === "" || queryDateOf(v) !== null, invalid);
+
+/**
+ * The Timeline Search Filter's schema for one day (`today`, YYYY-MM-DD) and the practice's providers
+ * (their ids): the browser checks with it before navigating, the loader checks the address with it.
+ */
+export function timelineFilterSchema(today: string, providerIds: readonly string[]) {
+  const earliest = yearBefore(today);
+  return z
+    .object({
+      from: displayDate(t.fromInvalid),
+      to: displayDate(t.toInvalid),
+      q: z.string().trim().max(100, t.searchTooLong).default(""),
+      provider: z.string().trim().default(""),
+    })
+    .superRefine((value, ctx) => {
+      const from = queryDateOf(value.from);
+      const to = queryDateOf(value.to);
+      if (value.from && !value.to) ctx.addIssue({ code: "custom", path: ["to"], message: t.toMissing });
+      if (value.to && !value.from) ctx.addIssue({ code: "custom", path: ["from"], message: t.fromMissing });
+      // Query dates compare as text: YYYY-MM-DD sorts by time.
+      if (from && from > today) ctx.addIssue({ code: "custom", path: ["from"], message: t.fromAfterToday });
+      else if (from && from < earliest) ctx.addIssue({ code: "custom", path: ["from"], message: t.fromTooEarly });
+      if (to && to > today) ctx.addIssue({ code: "custom", path: ["to"], message: t.toAfterToday });
+      else if (from && to && to <= from) ctx.addIssue({ code: "custom", path: ["to"], message: t.toNotAfterFrom });
+      if (value.provider && !providerIds.includes(value.provider)) ctx.addIssue({ code: "custom", path: ["provider"], message: t.providerUnknown });
+    });
+}
+
+/** The practice query of a view on `today`: the badges count back from today; a filter sends what it has (2§5: All providers sends none). */
+export function timelineQueryOf(view: TimelineView, today: string): { from: string | null; to: string | null; text: string; providerId: string } {
+  if (view.kind === "range") return { from: addDays(today, -Number(view.days)), to: today, text: "", providerId: "" };
+  if (view.kind === "filter") return { from: queryDateOf(view.filter.from), to: queryDateOf(view.filter.to), text: view.filter.q.trim(), providerId: view.filter.provider.trim() };
+  return { from: null, to: null, text: "", providerId: "" };
+}

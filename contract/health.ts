@@ -1,0 +1,169 @@
+import { z } from "zod";
+import { bundleOf } from "./fhir";
+import { defineSlots, optional, slot } from "./slots";
+
+/**
+ * The health summary calls of 2§7: diagnoses (Condition), allergies, immunisations, the timeline,
+ * reminders (PatientAlerts) and vitals (Observation). 2§3 names the fields the screens read; where it
+ * leaves a shape open (a position's meaning, where a date sits) this contract's reading is kept close
+ * to FHIR and recorded in docs/decisions/080.
+ */
+
+const PatientID = z.string().min(1).max(64);
+const PageSize = z.coerce.number().int().min(1).max(500);
+const PageNumber = z.coerce.number().int().min(1).max(100_000);
+const QueryDate = z.iso.date("a date like 2026-03-01");
+const Note = z.array(z.object({ text: z.string() }));
+
+/* ---------- Condition (Diagnosis) ---------- */
+
+/** TypeID: 0 all, 1 recent, 2 long term (2§7). */
+export const CONDITION_LISTS = { all: "0", recent: "1", longTerm: "2" } as const;
+
+/** 2§3 Condition: the long-term flag. */
+export const ConditionSlots = defineSlots({ longTerm: slot.boolean(0, "IsLongTerm") });
+
+export const ConditionSchema = z.object({
+  resourceType: z.literal("Condition"),
+  id: z.string().min(1),
+  onsetDateTime: z.string().min(1),
+  /** The diagnosis as the practice wrote it: the card's text. */
+  note: Note.min(1),
+  extension: ConditionSlots.schema,
+});
+export type Condition = z.output<typeof ConditionSchema>;
+
+export const ConditionsQuerySchema = z.object({ PatientID, PageSize, PageNumber, TypeID: z.enum(["0", "1", "2"]) });
+export const ConditionsReplySchema = bundleOf(ConditionSchema);
+
+/* ---------- AllergyIntolerance ---------- */
+
+/** 2§3 Allergy: its type (Drug, Food…) and severity; a missing severity is Mild (2§4). */
+export const AllergySlots = defineSlots({
+  type: slot.string(0, "AllergyType"),
+  severity: optional(slot.string(1, "Severity")),
+});
+
+export const AllergySchema = z.object({
+  resourceType: z.literal("AllergyIntolerance"),
+  id: z.string().min(1),
+  code: z.object({ text: z.string().min(1) }),
+  extension: AllergySlots.schema,
+  reaction: z.array(z.object({ manifestation: z.array(z.object({ text: z.string() })) })).optional(),
+  note: Note.optional(),
+});
+export type Allergy = z.output<typeof AllergySchema>;
+
+export const AllergiesQuerySchema = z.object({ PatientID, PageSize, PageNumber });
+export const AllergiesReplySchema = bundleOf(AllergySchema);
+
+/* ---------- Immunization ---------- */
+
+/** TypeID: 0 all, 1 administered, 2 overdue, 3 due (2§7). */
+export const IMMUNISATION_LISTS = { all: "0", administered: "1", overdue: "2", due: "3" } as const;
+
+/** ImmType: overdue, due or other (given) (2§3). */
+export const IMM_TYPES = ["overdue", "due", "other"] as const;
+
+/**
+ * 2§3 Immunisation: name, indication, vaccinator, due date-time, ImmType, two booleans at positions
+ * 10 and 11, a month date-time and a message at position 13. 2§3 gives the positions of the last four
+ * only and names neither boolean: the others are laid out in the order 2§3 lists them, and the two
+ * booleans are read as the practice's IsGiven (10) and IsDeclined (11) flags (decisions/080).
+ */
+export const ImmunisationSlots = defineSlots({
+  name: slot.string(0, "VaccineName"),
+  indication: slot.string(1, "Indication"),
+  vaccinator: slot.string(2, "Vaccinator"),
+  due: optional(slot.dateTime(3, "DueDate")),
+  immType: slot.string(4, "ImmType"),
+  given: slot.boolean(10, "IsGiven"),
+  declined: slot.boolean(11, "IsDeclined"),
+  month: optional(slot.dateTime(12, "ScheduleMonth")),
+  message: optional(slot.string(13, "Message")),
+});
+
+export const ImmunisationSchema = z.object({
+  resourceType: z.literal("Immunization"),
+  id: z.string().min(1),
+  /** When it was given; absent for one not given yet. */
+  date: z.string().optional(),
+  status: z.string(),
+  extension: ImmunisationSlots.schema,
+});
+export type Immunisation = z.output<typeof ImmunisationSchema>;
+
+export const ImmunisationsQuerySchema = z.object({ PatientID, PageSize, PageNumber, TypeID: z.enum(["0", "1", "2", "3"]) });
+export const ImmunisationsReplySchema = bundleOf(ImmunisationSchema);
+
+/* ---------- Timeline ---------- */
+
+/** 2§3 Timeline event: the provider's name. */
+export const TimelineSlots = defineSlots({ provider: slot.string(0, "ProviderName") });
+
+export const TimelineEventSchema = z.object({
+  resourceType: z.literal("Basic").optional(),
+  id: z.string().min(1),
+  created: z.string().min(1),
+  /** display: the kind of event ("Appointment", "Lab Result", "Medication"…); text: what happened. */
+  code: z.object({ coding: z.array(z.object({ display: z.string() })).min(1), text: z.string() }),
+  extension: TimelineSlots.schema,
+});
+export type TimelineEvent = z.output<typeof TimelineEventSchema>;
+
+/** FromDate and toDate (2§7, spelt so) bound the range; All sends neither (decisions/080). */
+export const TimelineQuerySchema = z
+  .object({
+    PatientID,
+    PageSize,
+    PageNumber,
+    FromDate: QueryDate.optional(),
+    toDate: QueryDate.optional(),
+    SearchText: z.string().max(100).optional(),
+    ProviderID: z.string().min(1).max(64).optional(),
+  })
+  .refine((q) => !q.FromDate || !q.toDate || q.FromDate <= q.toDate, { message: "FromDate is after toDate", path: ["toDate"] });
+export const TimelineReplySchema = bundleOf(TimelineEventSchema);
+
+/* ---------- PatientAlerts (Reminders) ---------- */
+
+export const REMINDER_PRIORITIES = ["High", "Medium", "Normal"] as const;
+
+/** 2§3 Reminder: description, title, priority. */
+export const ReminderSlots = defineSlots({
+  description: slot.string(0, "Description"),
+  title: slot.string(1, "Title"),
+  priority: slot.string(2, "Priority"),
+});
+
+export const ReminderSchema = z.object({
+  resourceType: z.literal("Communication").optional(),
+  id: z.string().min(1),
+  sent: z.string().min(1),
+  sender: z.object({ display: z.string() }),
+  extension: ReminderSlots.schema,
+  note: Note.optional(),
+});
+export type Reminder = z.output<typeof ReminderSchema>;
+
+export const RemindersQuerySchema = z.object({ PatientID, PageSize, PageNumber });
+export const RemindersReplySchema = bundleOf(ReminderSchema);
+
+/* ---------- Observation (Vitals) ---------- */
+
+/** The code displays of 2§3, several names for one vital included. */
+export const VITAL_CODES = ["Blood Pressure", "Weight", "Body Weight", "BMI", "Body Mass Index", "Height", "Body Height", "Heart Rate"] as const;
+
+export const VitalObservationSchema = z.object({
+  resourceType: z.literal("Observation"),
+  id: z.string().min(1).optional(),
+  code: z.object({ coding: z.array(z.object({ display: z.string() })).min(1) }),
+  effectiveDateTime: z.string().min(1),
+  /** Blood pressure: systolic then diastolic; every other vital: its one value first. */
+  component: z.array(z.object({ valueQuantity: z.object({ value: z.number(), unit: z.string().optional() }) })).min(1),
+});
+export type VitalObservation = z.output<typeof VitalObservationSchema>;
+
+/** ChartType 0: every vital (2§7). */
+export const VitalsQuerySchema = z.object({ PatientID, PageSize, PageNumber, ChartType: z.enum(["0"]) });
+export const VitalsReplySchema = bundleOf(VitalObservationSchema);

@@ -1,0 +1,109 @@
+import type { Page } from "@playwright/test";
+import { messages } from "../app/lib/messages";
+import { expect, expectNoAxeViolations, signIn, test, type WorldUser } from "./fixtures";
+
+/** /allergies (2§2 Allergies, 2§4 severity): the legend, the cards with their words, paging, empty, failed and a family member's, in fresh worlds. */
+
+async function openAllergies(page: Page, user: WorldUser) {
+  await signIn(page, user);
+  await expect(page.getByRole("heading", { name: "Dashboard", level: 1 })).toBeVisible();
+  await page.goto("/allergies");
+  await expect(page.getByRole("heading", { name: "Allergies", level: 1 })).toBeVisible();
+}
+
+const cards = (page: Page) => page.getByRole("list", { name: "Allergies" }).getByRole("listitem");
+
+test.describe("allergies", () => {
+  test("the menu leads here; the legend and each card say the severity in words as well as colour; no axe violations", async ({ page, world }) => {
+    await signIn(page, world.user("solo"));
+    await expect(page.getByRole("heading", { name: "Dashboard", level: 1 })).toBeVisible();
+    await page.getByRole("navigation", { name: "Main menu" }).getByRole("link", { name: "Allergies" }).click();
+    await expect(page.getByRole("heading", { name: "Allergies", level: 1 })).toBeVisible();
+    const breadcrumb = page.getByRole("navigation", { name: "Breadcrumb" });
+    await expect(breadcrumb.getByRole("link", { name: "Dashboard" })).toBeVisible();
+    await expect(breadcrumb.getByText("Allergies")).toHaveAttribute("aria-current", "page");
+
+    const legend = page.getByRole("region", { name: "Severity" });
+    await expect(legend.getByRole("listitem")).toHaveText(["Mild (low)", "Moderate (moderate)", "Severe (high)"]);
+
+    // solo has one allergy of each severity and one with none recorded (fixtures/builders/health.ts).
+    await expect(cards(page)).toHaveCount(4);
+    const severities = await cards(page).evaluateAll((items) => items.map((li) => li.querySelector("h2 + span")?.textContent));
+    expect(severities).toEqual(["Severity: Severe", "Severity: Moderate", "Severity: Mild", "Severity: Mild"]);
+    const unrecorded = cards(page).filter({ hasText: "No severity recorded: shown as mild." });
+    await expect(unrecorded).toHaveCount(1);
+    // Severe is red, Moderate amber, Mild green: colour beside the words.
+    const colours = await cards(page).evaluateAll((items) => items.map((li) => getComputedStyle(li.querySelector("h2 + span")!).backgroundColor));
+    expect(colours).toEqual(["rgb(213, 40, 27)", "rgb(255, 184, 28)", "rgb(0, 127, 59)", "rgb(0, 127, 59)"]);
+    // Reactions and notes show when the practice has them.
+    await expect(cards(page).first().getByText("Reaction", { exact: true })).toBeVisible();
+    await expectNoAxeViolations(page);
+
+    const [call] = await world.requests({ method: "GET", path: "Patient/AllergyIntolerance" });
+    expect(call.query).toMatchObject({ PageSize: "30", PageNumber: "1" });
+  });
+
+  test("at 390 px the cards are one column and nothing is off to the side", async ({ page, world }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await openAllergies(page, world.user("solo"));
+    const [a, b] = [await cards(page).nth(0).boundingBox(), await cards(page).nth(1).boundingBox()];
+    expect(b!.y).toBeGreaterThan(a!.y);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await expectNoAxeViolations(page);
+  });
+
+  test("a failed load shows the practice's message and Retry, which brings the allergies back", async ({ page, world }) => {
+    await signIn(page, world.user("solo"));
+    await expect(page.getByRole("heading", { name: "Dashboard", level: 1 })).toBeVisible();
+    await world.fault({ path: "Patient/AllergyIntolerance", status: 503, times: 1 });
+    await page.goto("/allergies");
+    await expect(page.getByRole("heading", { name: messages.errors.problemTitle, level: 1 })).toBeVisible();
+    await expect(page.getByRole("alert")).toHaveText(messages.errors.practiceUnavailable);
+    await expectNoAxeViolations(page);
+    await page.getByRole("button", { name: messages.errors.retry }).press("Enter");
+    await expect(page.getByRole("heading", { name: "Allergies", level: 1 })).toBeVisible();
+    await expect(cards(page)).toHaveCount(4);
+  });
+
+  test("the empty account: No Records Found", async ({ page, world }) => {
+    await openAllergies(page, world.user("empty"));
+    await expect(page.getByText(messages.health.noRecords, { exact: true })).toBeVisible();
+    await expect(page.getByRole("list", { name: "Allergies" })).toHaveCount(0);
+    await expectNoAxeViolations(page);
+  });
+});
+
+test.describe("allergies of a large record", () => {
+  test.use({ worldOptions: { scenario: "many-records" } });
+
+  test("pages of 30, the next added by Show more allergies and kept in the address", async ({ page, world }) => {
+    await openAllergies(page, world.user("many"));
+    await expect(cards(page)).toHaveCount(30);
+    await expect(page.getByText("Showing 30 of 45 allergies.")).toBeVisible();
+    await page.getByRole("link", { name: "Show more allergies" }).click();
+    await expect(page).toHaveURL(/\/allergies\?pages=2$/);
+    await expect(cards(page)).toHaveCount(45);
+    await expect(page.getByRole("link", { name: "Show more allergies" })).toHaveCount(0);
+    const pages = (await world.requests({ method: "GET", path: "Patient/AllergyIntolerance" })).map((c) => c.query.PageNumber);
+    expect(pages).toEqual(["1", "1", "2"]);
+    await page.reload();
+    await expect(cards(page)).toHaveCount(45);
+  });
+});
+
+test.describe("a family member's allergies", () => {
+  test("chosen at sign-in, every allergy call names the member", async ({ page, world }) => {
+    await signIn(page, world.user("family"));
+    const chooser = page.getByRole("dialog", { name: "Select an account to continue" });
+    const radio = chooser.getByRole("radio").nth(2);
+    const memberId = (await radio.getAttribute("value"))!;
+    await radio.check();
+    await chooser.getByRole("button", { name: "Continue" }).click();
+    await expect(page.getByRole("heading", { name: "Dashboard", level: 1 })).toBeVisible();
+    await page.goto("/allergies");
+    await expect(cards(page)).toHaveCount(4);
+    const calls = await world.requests({ method: "GET", path: "Patient/AllergyIntolerance" });
+    expect(calls.length).toBe(1);
+    for (const c of calls) expect(c.query.PatientID).toBe(memberId);
+  });
+});

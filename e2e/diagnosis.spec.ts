@@ -1,0 +1,141 @@
+import type { Page } from "@playwright/test";
+import { messages } from "../app/lib/messages";
+import { expect, expectNoAxeViolations, signIn, test, type WorldUser } from "./fixtures";
+
+/** /diagnosis (2§2 Diagnosis): three tabs, each a fresh call (TypeID 2, 1, 0), kept in the address; dated note cards. */
+
+async function openDiagnosis(page: Page, user: WorldUser, search = "") {
+  await signIn(page, user);
+  await expect(page.getByRole("heading", { name: "Dashboard", level: 1 })).toBeVisible();
+  await page.goto(`/diagnosis${search}`);
+  await expect(page.getByRole("heading", { name: "Diagnosis", level: 1 })).toBeVisible();
+}
+
+const tab = (page: Page, name: string) => page.getByRole("tablist", { name: "Diagnoses" }).getByRole("tab", { name });
+const cards = (page: Page, list: string) => page.getByRole("list", { name: list }).getByRole("listitem");
+
+/** Each card as "DD-MM-YYYY|YYYY-MM-DD". */
+const dates = (page: Page, list: string) => cards(page, list).evaluateAll((items) => items.map((li) => `${li.querySelector("time")?.textContent}|${li.querySelector("time")?.getAttribute("datetime")}`));
+
+test.describe("diagnosis", () => {
+  test("the menu leads here; each tab asks the practice again with its TypeID and lives in the address; no axe violations", async ({ page, world }) => {
+    await signIn(page, world.user("solo"));
+    await expect(page.getByRole("heading", { name: "Dashboard", level: 1 })).toBeVisible();
+    await page.getByRole("navigation", { name: "Main menu" }).getByRole("link", { name: "Diagnosis" }).click();
+    await expect(page.getByRole("heading", { name: "Diagnosis", level: 1 })).toBeVisible();
+    await expect(page.getByRole("navigation", { name: "Breadcrumb" }).getByText("Diagnosis")).toHaveAttribute("aria-current", "page");
+
+    // Long Term first: solo's long-term diagnoses follow the long-term medicines; each card is dated and says so.
+    await expect(tab(page, "Long Term")).toHaveAttribute("aria-selected", "true");
+    const longTerm = cards(page, "Long Term");
+    await expect(longTerm.first()).toBeVisible();
+    const longCount = await longTerm.count();
+    for (let i = 0; i < longCount; i++) await expect(longTerm.nth(i).getByText("Long term", { exact: true })).toBeVisible();
+    for (const d of await dates(page, "Long Term")) expect(d).toMatch(/^\d{2}-\d{2}-\d{4}\|\d{4}-\d{2}-\d{2}$/);
+    await expectNoAxeViolations(page);
+
+    await tab(page, "Recent Diagnosis").click();
+    await expect(page).toHaveURL(/\/diagnosis\?tab=recent$/);
+    await expect(tab(page, "Recent Diagnosis")).toHaveAttribute("aria-selected", "true");
+    await expect(cards(page, "Recent Diagnosis").first()).toBeVisible();
+
+    await tab(page, "All Diagnosis").click();
+    await expect(page).toHaveURL(/\/diagnosis\?tab=all$/);
+    const all = await dates(page, "All Diagnosis");
+    expect(all.length).toBeGreaterThan(longCount);
+    // Newest first.
+    const iso = all.map((d) => d.split("|")[1]);
+    expect([...iso].sort().reverse()).toEqual(iso);
+
+    const calls = await world.requests({ method: "GET", path: "Patient/Condition" });
+    expect(calls.map((c) => c.query.TypeID)).toEqual(["2", "1", "0"]);
+    for (const c of calls) expect(c.query).toMatchObject({ PageSize: "100", PageNumber: "1" });
+
+    // A reload and back show the same tab.
+    await page.reload();
+    await expect(tab(page, "All Diagnosis")).toHaveAttribute("aria-selected", "true");
+    await page.goBack();
+    await expect(tab(page, "Recent Diagnosis")).toHaveAttribute("aria-selected", "true");
+  });
+
+  test("by keyboard: the arrow keys move along the tabs and Enter chooses one", async ({ page, world }) => {
+    await openDiagnosis(page, world.user("solo"));
+    // Until the page is hydrated the arrow keys do nothing: the focus is moved again until they do.
+    await expect(async () => {
+      await tab(page, "Long Term").focus();
+      await page.keyboard.press("ArrowRight");
+      await expect(tab(page, "Recent Diagnosis")).toBeFocused({ timeout: 500 });
+    }).toPass();
+    // Moving does not fetch; choosing does.
+    expect((await world.requests({ method: "GET", path: "Patient/Condition" })).length).toBe(1);
+    await page.keyboard.press("ArrowRight");
+    await page.keyboard.press("Enter");
+    await expect(page).toHaveURL(/\/diagnosis\?tab=all$/);
+    await expect(tab(page, "All Diagnosis")).toHaveAttribute("aria-selected", "true");
+    await expect(cards(page, "All Diagnosis").first()).toBeVisible();
+  });
+
+  test("at 390 px the cards are one column and nothing is off to the side", async ({ page, world }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await openDiagnosis(page, world.user("solo"), "?tab=all");
+    const [a, b] = [await cards(page, "All Diagnosis").nth(0).boundingBox(), await cards(page, "All Diagnosis").nth(1).boundingBox()];
+    expect(b!.y).toBeGreaterThan(a!.y);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await expectNoAxeViolations(page);
+  });
+
+  test("a failed load shows the practice's message and Retry", async ({ page, world }) => {
+    await signIn(page, world.user("solo"));
+    await expect(page.getByRole("heading", { name: "Dashboard", level: 1 })).toBeVisible();
+    await world.fault({ path: "Patient/Condition", status: 503, times: 1 });
+    await page.goto("/diagnosis");
+    await expect(page.getByRole("alert")).toHaveText(messages.errors.practiceUnavailable);
+    await expectNoAxeViolations(page);
+    await page.getByRole("button", { name: messages.errors.retry }).click();
+    await expect(cards(page, "Long Term").first()).toBeVisible();
+  });
+
+  test("the empty account: No Records Found on every tab", async ({ page, world }) => {
+    await openDiagnosis(page, world.user("empty"));
+    for (const name of ["Long Term", "Recent Diagnosis", "All Diagnosis"]) {
+      await tab(page, name).click();
+      await expect(tab(page, name)).toHaveAttribute("aria-selected", "true");
+      await expect(page.getByText(messages.health.noRecords, { exact: true })).toBeVisible();
+    }
+    await expectNoAxeViolations(page);
+  });
+});
+
+test.describe("diagnoses of a large record", () => {
+  test.use({ worldOptions: { scenario: "many-records" } });
+
+  test("All Diagnosis pages by 100 with Show more diagnoses, in the address", async ({ page, world }) => {
+    await openDiagnosis(page, world.user("many"), "?tab=all");
+    await expect(cards(page, "All Diagnosis")).toHaveCount(100);
+    await page.getByRole("link", { name: "Show more diagnoses" }).click();
+    await expect(page).toHaveURL(/\/diagnosis\?tab=all&pages=2$/);
+    await expect(page.getByRole("link", { name: "Show more diagnoses" })).toHaveCount(0);
+    const total = await cards(page, "All Diagnosis").count();
+    expect(total).toBeGreaterThan(150);
+    await expect(page.getByText(/Showing/)).toHaveCount(0);
+  });
+});
+
+test.describe("a family member's diagnoses", () => {
+  test("chosen at sign-in, every diagnosis call names the member", async ({ page, world }) => {
+    await signIn(page, world.user("family"));
+    const chooser = page.getByRole("dialog", { name: "Select an account to continue" });
+    const radio = chooser.getByRole("radio").nth(2);
+    const memberId = (await radio.getAttribute("value"))!;
+    await radio.check();
+    await chooser.getByRole("button", { name: "Continue" }).click();
+    await expect(page.getByRole("heading", { name: "Dashboard", level: 1 })).toBeVisible();
+    await page.goto("/diagnosis?tab=all");
+    await expect(cards(page, "All Diagnosis").first()).toBeVisible();
+    await tab(page, "Recent Diagnosis").click();
+    await expect(tab(page, "Recent Diagnosis")).toHaveAttribute("aria-selected", "true");
+    const calls = await world.requests({ method: "GET", path: "Patient/Condition" });
+    expect(calls.length).toBe(2);
+    for (const c of calls) expect(c.query.PatientID).toBe(memberId);
+  });
+});

@@ -1,0 +1,179 @@
+import type { Page } from "@playwright/test";
+import { PDFDocument } from "pdf-lib";
+import { messages } from "../app/lib/messages";
+import { expect, expectNoAxeViolations, signIn, test, type WorldUser } from "./fixtures";
+
+/** /immunisation (2§2 Immunisation, 2§4 colouring): four tabs, each a fresh call of 100 from page 1; the right date per tab; Print on A4 landscape. */
+
+async function openImmunisation(page: Page, user: WorldUser, search = "") {
+  await signIn(page, user);
+  await expect(page.getByRole("heading", { name: "Dashboard", level: 1 })).toBeVisible();
+  await page.goto(`/immunisation${search}`);
+  await expect(page.getByRole("heading", { name: "Immunisation", level: 1 })).toBeVisible();
+}
+
+const tab = (page: Page, name: string) => page.getByRole("tablist", { name: "Immunisations" }).getByRole("tab", { name, exact: true });
+const cards = (page: Page, tabLabel: string) => page.getByRole("list", { name: `${tabLabel} immunisations` }).getByRole("listitem");
+
+/** Each card as "state|date label|DD-MM-YYYY" with its badge colour. */
+const shown = (page: Page, tabLabel: string) =>
+  cards(page, tabLabel).evaluateAll((items) =>
+    items.map((li) => {
+      const badge = li.querySelector("h3 + span")!;
+      return { state: badge.textContent, colour: getComputedStyle(badge).backgroundColor, label: li.querySelector("dt")?.textContent, date: li.querySelector("dd")?.textContent };
+    }),
+  );
+
+const RED = "rgb(213, 40, 27)";
+const AMBER = "rgb(255, 184, 28)";
+const GREEN = "rgb(0, 127, 59)";
+
+test.describe("immunisation", () => {
+  test("each tab asks again with its TypeID, page size 100, page 1, and shows its own date and colour with words; no axe violations", async ({ page, world }) => {
+    await signIn(page, world.user("solo"));
+    await expect(page.getByRole("heading", { name: "Dashboard", level: 1 })).toBeVisible();
+    await page.getByRole("navigation", { name: "Main menu" }).getByRole("link", { name: "Immunisation" }).click();
+    await expect(page.getByRole("heading", { name: "Immunisation", level: 1 })).toBeVisible();
+    await expect(page.getByRole("navigation", { name: "Breadcrumb" }).getByText("Immunisation")).toHaveAttribute("aria-current", "page");
+
+    // Due first: solo's next flu vaccine (fixtures/builders/health.ts).
+    await expect(tab(page, "Due")).toHaveAttribute("aria-selected", "true");
+    const due = await shown(page, "Due");
+    expect(due.length).toBeGreaterThan(0);
+    for (const c of due) expect(c).toMatchObject({ state: "Due", colour: AMBER, label: "Due", date: expect.stringMatching(/^\d{2}-\d{2}-\d{4}$/) });
+    await expectNoAxeViolations(page);
+
+    await tab(page, "Overdue").click();
+    await expect(page).toHaveURL(/\/immunisation\?tab=overdue$/);
+    await expect(cards(page, "Overdue").first()).toBeVisible();
+    for (const c of await shown(page, "Overdue")) expect(c).toMatchObject({ state: "Overdue", colour: RED, label: "Was Due", date: expect.stringMatching(/^\d{2}-\d{2}-\d{4}$/) });
+    // The practice's message (position 13) is shown.
+    await expect(cards(page, "Overdue").first().getByText("Please book with the practice nurse.")).toBeVisible();
+
+    await tab(page, "Administered").click();
+    await expect(page).toHaveURL(/\/immunisation\?tab=administered$/);
+    await expect(cards(page, "Administered").first()).toBeVisible();
+    for (const c of await shown(page, "Administered")) expect(c).toMatchObject({ state: "Administered", colour: GREEN, label: "Given", date: expect.stringMatching(/^\d{2}-\d{2}-\d{4}$/) });
+    await expect(cards(page, "Administered").first().getByText("Vaccinator", { exact: true })).toBeVisible();
+
+    await tab(page, "All").click();
+    await expect(page).toHaveURL(/\/immunisation\?tab=all$/);
+    await expect(cards(page, "All").first()).toBeVisible();
+    const all = await shown(page, "All");
+    expect(new Set(all.map((c) => c.state))).toEqual(new Set(["Due", "Overdue", "Administered"]));
+    await expectNoAxeViolations(page);
+
+    const calls = await world.requests({ method: "GET", path: "Patient/Immunization" });
+    expect(calls.map((c) => c.query.TypeID)).toEqual(["3", "2", "1", "0"]);
+    for (const c of calls) expect(c.query).toMatchObject({ PageSize: "100", PageNumber: "1" });
+
+    await page.reload();
+    await expect(tab(page, "All")).toHaveAttribute("aria-selected", "true");
+  });
+
+  test("while a tab's list is on its way, the tab shows as chosen and the list says it is loading", async ({ page, world }) => {
+    await openImmunisation(page, world.user("solo"));
+    await expect(cards(page, "Due").first()).toBeVisible();
+    await world.fault({ path: "Patient/Immunization", delayMs: 1500, times: 1 });
+    await tab(page, "Administered").click();
+    await expect(tab(page, "Administered")).toHaveAttribute("aria-selected", "true");
+    await expect(page.getByRole("status")).toHaveText(messages.health.loading);
+    await expect(cards(page, "Administered").first()).toBeVisible();
+    await expect(page.getByRole("status")).toHaveCount(0);
+  });
+
+  test("Print prints the tab shown on A4 landscape, without the menu, tabs or buttons", async ({ page, world }) => {
+    await page.addInitScript(() => {
+      (window as unknown as { prints: number }).prints = 0;
+      window.print = () => {
+        (window as unknown as { prints: number }).prints += 1;
+      };
+    });
+    await openImmunisation(page, world.user("solo"), "?tab=administered");
+    await expect(cards(page, "Administered").first()).toBeVisible();
+    await page.getByRole("button", { name: "Print administered immunisations" }).click();
+    await expect.poll(() => page.evaluate(() => (window as unknown as { prints: number }).prints)).toBe(1);
+
+    await page.emulateMedia({ media: "print" });
+    await expect(page.getByRole("navigation", { name: "Main menu" })).toBeHidden();
+    await expect(page.getByRole("tablist", { name: "Immunisations" })).toBeHidden();
+    await expect(page.getByRole("button", { name: "Print administered immunisations" })).toBeHidden();
+    await expect(page.getByRole("heading", { name: "Administered immunisations" })).toBeVisible();
+    const printed = await PDFDocument.load(await page.pdf({ preferCSSPageSize: true }));
+    const { width, height } = printed.getPage(0).getSize();
+    // A4 landscape: 842 x 595 points.
+    expect([Math.round(width), Math.round(height)]).toEqual([842, 595]);
+  });
+
+  test("by keyboard and at 390 px: the tabs are reached and chosen, the cards are one column", async ({ page, world }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await openImmunisation(page, world.user("solo"), "?tab=administered");
+    // Until the page is hydrated the arrow keys do nothing: the focus is moved again until they do.
+    await expect(async () => {
+      await tab(page, "Administered").focus();
+      await page.keyboard.press("ArrowRight");
+      await expect(tab(page, "All")).toBeFocused({ timeout: 500 });
+    }).toPass();
+    await page.keyboard.press("Enter");
+    await expect(page).toHaveURL(/\/immunisation\?tab=all$/);
+    const [a, b] = [await cards(page, "All").nth(0).boundingBox(), await cards(page, "All").nth(1).boundingBox()];
+    expect(b!.y).toBeGreaterThan(a!.y);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await expectNoAxeViolations(page);
+  });
+
+  test("a failed load shows the practice's message and Retry", async ({ page, world }) => {
+    await signIn(page, world.user("solo"));
+    await expect(page.getByRole("heading", { name: "Dashboard", level: 1 })).toBeVisible();
+    await world.fault({ path: "Patient/Immunization", status: 503, times: 1 });
+    await page.goto("/immunisation?tab=all");
+    await expect(page.getByRole("alert")).toHaveText(messages.errors.practiceUnavailable);
+    await expectNoAxeViolations(page);
+    await page.getByRole("button", { name: messages.errors.retry }).click();
+    await expect(cards(page, "All").first()).toBeVisible();
+  });
+
+  test("the empty account: No Records Found on every tab, and nothing to print", async ({ page, world }) => {
+    await openImmunisation(page, world.user("empty"));
+    for (const name of ["Due", "Overdue", "Administered", "All"]) {
+      await tab(page, name).click();
+      await expect(tab(page, name)).toHaveAttribute("aria-selected", "true");
+      await expect(page.getByText(messages.health.noRecords, { exact: true })).toBeVisible();
+      await expect(page.getByRole("button", { name: /^Print/ })).toBeDisabled();
+    }
+    await expectNoAxeViolations(page);
+  });
+});
+
+test.describe("immunisations of a large record", () => {
+  test.use({ worldOptions: { scenario: "many-records" } });
+
+  test("All shows 100 from page 1, and Show more immunisations adds the next page", async ({ page, world }) => {
+    await openImmunisation(page, world.user("many"), "?tab=all");
+    await expect(cards(page, "All")).toHaveCount(100);
+    await page.getByRole("link", { name: "Show more immunisations" }).click();
+    await expect(page).toHaveURL(/\/immunisation\?tab=all&pages=2$/);
+    await expect(cards(page, "All")).toHaveCount(150);
+    const pages = (await world.requests({ method: "GET", path: "Patient/Immunization" })).map((c) => c.query.PageNumber);
+    expect(pages).toEqual(["1", "1", "2"]);
+  });
+});
+
+test.describe("a family member's immunisations", () => {
+  test("a child's record follows the childhood schedule; every call names the member", async ({ page, world }) => {
+    await signIn(page, world.user("family"));
+    const chooser = page.getByRole("dialog", { name: "Select an account to continue" });
+    const radio = chooser.getByRole("radio").nth(2);
+    const memberId = (await radio.getAttribute("value"))!;
+    await radio.check();
+    await chooser.getByRole("button", { name: "Continue" }).click();
+    await expect(page.getByRole("heading", { name: "Dashboard", level: 1 })).toBeVisible();
+    await page.goto("/immunisation?tab=administered");
+    await expect(cards(page, "Administered").filter({ hasText: "Childhood schedule: 6 weeks" }).first()).toBeVisible();
+    await tab(page, "All").click();
+    await expect(cards(page, "All").first()).toBeVisible();
+    const calls = await world.requests({ method: "GET", path: "Patient/Immunization" });
+    expect(calls.length).toBe(2);
+    for (const c of calls) expect(c.query.PatientID).toBe(memberId);
+  });
+});

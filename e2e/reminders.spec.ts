@@ -1,0 +1,106 @@
+import type { Page } from "@playwright/test";
+import { messages } from "../app/lib/messages";
+import { expect, expectNoAxeViolations, signIn, test, type WorldUser } from "./fixtures";
+
+/** /reminders (2§2 Reminders, 2§4 priority): cards with priority words and colours, two columns from 1024 px, in fresh worlds. */
+
+async function openReminders(page: Page, user: WorldUser) {
+  await signIn(page, user);
+  await expect(page.getByRole("heading", { name: "Dashboard", level: 1 })).toBeVisible();
+  await page.goto("/reminders");
+  await expect(page.getByRole("heading", { name: "Reminders", level: 1 })).toBeVisible();
+}
+
+const cards = (page: Page) => page.getByRole("list", { name: "Reminders" }).getByRole("listitem");
+
+test.describe("reminders", () => {
+  test("the menu leads here; each card has title, description, sender, sent date and its priority in words and colour; no axe violations", async ({ page, world }) => {
+    await signIn(page, world.user("solo"));
+    await expect(page.getByRole("heading", { name: "Dashboard", level: 1 })).toBeVisible();
+    await page.getByRole("navigation", { name: "Main menu" }).getByRole("link", { name: "Reminders" }).click();
+    await expect(page.getByRole("heading", { name: "Reminders", level: 1 })).toBeVisible();
+    await expect(page.getByRole("navigation", { name: "Breadcrumb" }).getByText("Reminders")).toHaveAttribute("aria-current", "page");
+
+    const count = await cards(page).count();
+    expect(count).toBeGreaterThanOrEqual(4);
+    // solo's first three reminders are one of each priority (fixtures/builders/health.ts).
+    const badges = await cards(page).evaluateAll((items) => items.slice(0, 3).map((li) => [li.querySelector("h2 + span")?.textContent, getComputedStyle(li.querySelector("h2 + span")!).backgroundColor]));
+    expect(badges).toEqual([
+      ["High priority", "rgb(213, 40, 27)"],
+      ["Medium priority", "rgb(255, 184, 28)"],
+      ["Normal priority", "rgb(0, 127, 59)"],
+    ]);
+    for (let i = 0; i < count; i++) {
+      const card = cards(page).nth(i);
+      await expect(card.getByRole("heading", { level: 2 })).not.toBeEmpty();
+      await expect(card.getByText("From", { exact: true })).toBeVisible();
+      await expect(card.locator("time")).toHaveText(/^\d{2}-\d{2}-\d{4}$/);
+    }
+    await expect(cards(page).first().getByText("Note", { exact: true })).toBeVisible();
+    await expectNoAxeViolations(page);
+    const [call] = await world.requests({ method: "GET", path: "Patient/PatientAlerts" });
+    expect(call.query).toMatchObject({ PageSize: "100", PageNumber: "1" });
+  });
+
+  test("two columns at 1024 px, one at 1023 px and at 390 px", async ({ page, world }) => {
+    await page.setViewportSize({ width: 1024, height: 900 });
+    await openReminders(page, world.user("solo"));
+    let [a, b] = [await cards(page).nth(0).boundingBox(), await cards(page).nth(1).boundingBox()];
+    expect(b!.y).toBe(a!.y);
+    await page.setViewportSize({ width: 1023, height: 900 });
+    [a, b] = [await cards(page).nth(0).boundingBox(), await cards(page).nth(1).boundingBox()];
+    expect(b!.y).toBeGreaterThan(a!.y);
+    await page.setViewportSize({ width: 390, height: 844 });
+    [a, b] = [await cards(page).nth(0).boundingBox(), await cards(page).nth(1).boundingBox()];
+    expect(b!.y).toBeGreaterThan(a!.y);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await expectNoAxeViolations(page);
+  });
+
+  test("a failed load shows the practice's message and Retry", async ({ page, world }) => {
+    await signIn(page, world.user("solo"));
+    await expect(page.getByRole("heading", { name: "Dashboard", level: 1 })).toBeVisible();
+    await world.fault({ path: "Patient/PatientAlerts", status: 503, times: 1 });
+    await page.goto("/reminders");
+    await expect(page.getByRole("alert")).toHaveText(messages.errors.practiceUnavailable);
+    await expectNoAxeViolations(page);
+    await page.getByRole("button", { name: messages.errors.retry }).click();
+    await expect(cards(page).first()).toBeVisible();
+  });
+
+  test("the empty account: No Records Found", async ({ page, world }) => {
+    await openReminders(page, world.user("empty"));
+    await expect(page.getByText(messages.health.noRecords, { exact: true })).toBeVisible();
+    await expectNoAxeViolations(page);
+  });
+});
+
+test.describe("reminders of a large record", () => {
+  test.use({ worldOptions: { scenario: "many-records" } });
+
+  test("pages of 100 with Show more reminders, in the address", async ({ page, world }) => {
+    await openReminders(page, world.user("many"));
+    await expect(cards(page)).toHaveCount(100);
+    await expect(page.getByText("Showing 100 of 150 reminders.")).toBeVisible();
+    await page.getByRole("link", { name: "Show more reminders" }).click();
+    await expect(page).toHaveURL(/\/reminders\?pages=2$/);
+    await expect(cards(page)).toHaveCount(150);
+  });
+});
+
+test.describe("a family member's reminders", () => {
+  test("chosen at sign-in, every reminder call names the member", async ({ page, world }) => {
+    await signIn(page, world.user("family"));
+    const chooser = page.getByRole("dialog", { name: "Select an account to continue" });
+    const radio = chooser.getByRole("radio").nth(1);
+    const memberId = (await radio.getAttribute("value"))!;
+    await radio.check();
+    await chooser.getByRole("button", { name: "Continue" }).click();
+    await expect(page.getByRole("heading", { name: "Dashboard", level: 1 })).toBeVisible();
+    await page.goto("/reminders");
+    await expect(cards(page).first()).toBeVisible();
+    const calls = await world.requests({ method: "GET", path: "Patient/PatientAlerts" });
+    expect(calls.length).toBe(1);
+    for (const c of calls) expect(c.query.PatientID).toBe(memberId);
+  });
+});

@@ -1,0 +1,233 @@
+import type { Page } from "@playwright/test";
+import { messages } from "../app/lib/messages";
+import { expect, expectNoAxeViolations, signIn, test, type World, type WorldUser } from "./fixtures";
+
+/**
+ * /timeline (2§2 Timeline, 2§4 filter, 2§5 date rules): the badges, the Timeline Search Filter with
+ * its rules, Reset and Close, entries grouped by date then provider, in fresh worlds whose clocks run
+ * from real time, as the portal's does.
+ */
+
+const t = messages.timeline;
+
+/** The practice's today, YYYY-MM-DD. */
+const today = () => new Intl.DateTimeFormat("en-CA", { timeZone: "Pacific/Auckland" }).format(new Date());
+const addDays = (iso: string, days: number) => new Date(Date.parse(`${iso}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+const display = (iso: string) => iso.split("-").reverse().join("-");
+
+async function openTimeline(page: Page, user: WorldUser, search = "") {
+  await signIn(page, user);
+  await expect(page.getByRole("heading", { name: "Dashboard", level: 1 })).toBeVisible();
+  await page.goto(`/timeline${search}`);
+  await expect(page.getByRole("heading", { name: "Timeline", level: 1 })).toBeVisible();
+}
+
+const badges = (page: Page) => page.getByRole("group", { name: "Show entries" });
+const timeline = (page: Page) => page.getByRole("list", { name: "Timeline" });
+/** The days shown, as their YYYY-MM-DD. */
+const dayDates = (page: Page) => timeline(page).locator(":scope > li > h2 time").evaluateAll((times) => times.map((el) => el.getAttribute("datetime")!));
+const calls = (world: World) => world.requests({ method: "GET", path: "Patient/Timeline" });
+const dialog = (page: Page) => page.getByRole("dialog", { name: "Timeline Search Filter" });
+
+async function fillFilter(page: Page, values: { from?: string; to?: string; q?: string }) {
+  const d = dialog(page);
+  if (values.from !== undefined) await d.getByLabel("Start date (DD-MM-YYYY)").fill(values.from);
+  if (values.to !== undefined) await d.getByLabel("End date (DD-MM-YYYY)").fill(values.to);
+  if (values.q !== undefined) await d.getByLabel("Search text").fill(values.q);
+}
+
+test.describe("timeline", () => {
+  test("the menu leads here; All by default, entries grouped by date then provider; the badges ask for their ranges; no axe violations", async ({ page, world }) => {
+    await signIn(page, world.user("solo"));
+    await expect(page.getByRole("heading", { name: "Dashboard", level: 1 })).toBeVisible();
+    await page.getByRole("navigation", { name: "Main menu" }).getByRole("link", { name: "Timeline" }).click();
+    await expect(page.getByRole("heading", { name: "Timeline", level: 1 })).toBeVisible();
+    await expect(page.getByRole("navigation", { name: "Breadcrumb" }).getByText("Timeline")).toHaveAttribute("aria-current", "page");
+
+    await expect(badges(page).getByRole("link", { name: "All" })).toHaveAttribute("aria-current", "true");
+    const all = await dayDates(page);
+    expect(all.length).toBeGreaterThan(5);
+    expect([...all].sort().reverse()).toEqual(all);
+    // Each day's providers are headings under its date, each once.
+    const firstDay = timeline(page).locator(":scope > li").first();
+    const providers = await firstDay.getByRole("heading", { level: 3 }).allTextContents();
+    expect(new Set(providers).size).toBe(providers.length);
+    await expect(firstDay.locator("h3 + ul > li").first()).toContainText(/^(Appointment|Lab Result|Medication|Immunisation):/);
+    await expectNoAxeViolations(page);
+    const [first] = await calls(world);
+    expect(first.query).toMatchObject({ PageSize: "100", PageNumber: "1" });
+    expect(first.query).not.toHaveProperty("FromDate");
+
+    await badges(page).getByRole("link", { name: "60D (the last 60 days)" }).click();
+    await expect(page).toHaveURL(/\/timeline\?range=60$/);
+    await expect(badges(page).getByRole("link", { name: /^60D/ })).toHaveAttribute("aria-current", "true");
+    await expect(page.getByText(`from ${display(addDays(today(), -60))} to ${display(today())}`)).toBeVisible();
+    const sixty = await dayDates(page);
+    for (const d of sixty) expect(d >= addDays(today(), -60)).toBe(true);
+    expect(sixty.length).toBeLessThan(all.length);
+
+    await badges(page).getByRole("link", { name: /^180D/ }).click();
+    await expect(page).toHaveURL(/\/timeline\?range=180$/);
+    await badges(page).getByRole("link", { name: /^365D/ }).click();
+    await expect(page).toHaveURL(/\/timeline\?range=365$/);
+    await expect(badges(page).getByRole("link", { name: /^365D/ })).toHaveAttribute("aria-current", "true");
+    const ranged = (await calls(world)).slice(1).map((c) => [c.query.FromDate, c.query.toDate]);
+    expect(ranged).toEqual([60, 180, 365].map((days) => [addDays(today(), -days), today()]));
+    await page.reload();
+    await expect(badges(page).getByRole("link", { name: /^365D/ })).toHaveAttribute("aria-current", "true");
+  });
+
+  test("the filter refuses dates outside 2§5's rules with clear messages and asks for nothing; no axe violations in the dialog", async ({ page, world }) => {
+    await openTimeline(page, world.user("solo"));
+    const before = (await calls(world)).length;
+    await badges(page).getByRole("button", { name: "Filter" }).click();
+    await expect(dialog(page)).toBeVisible();
+    await expect(dialog(page).getByLabel("Provider")).toHaveValue("");
+    await expectNoAxeViolations(page);
+
+    const filter = dialog(page).getByRole("button", { name: "Filter" });
+    await fillFilter(page, { from: display(addDays(today(), 1)), to: display(addDays(today(), 2)) });
+    await filter.click();
+    await expect(dialog(page).getByText(t.fromAfterToday)).toBeVisible();
+    await expect(dialog(page).getByText(t.toAfterToday)).toBeVisible();
+    await expectNoAxeViolations(page);
+
+    await fillFilter(page, { from: display(addDays(today(), -400)), to: display(today()) });
+    await filter.click();
+    await expect(dialog(page).getByText(t.fromTooEarly)).toBeVisible();
+
+    await fillFilter(page, { from: display(addDays(today(), -10)), to: display(addDays(today(), -10)) });
+    await filter.click();
+    await expect(dialog(page).getByText(t.toNotAfterFrom)).toBeVisible();
+    await expect(dialog(page).getByLabel("End date (DD-MM-YYYY)")).toHaveAttribute("aria-invalid", "true");
+
+    await fillFilter(page, { from: "31-02-2026", to: "" });
+    await filter.click();
+    await expect(dialog(page).getByText(t.fromInvalid)).toBeVisible();
+    await expect(dialog(page).getByText(t.toMissing)).toBeVisible();
+
+    expect((await calls(world)).length).toBe(before);
+    await expect(page).toHaveURL(/\/timeline$/);
+  });
+
+  test("a filter of dates, words and a provider is sent as such, kept in the address, and shows only what matches", async ({ page, world }) => {
+    await openTimeline(page, world.user("solo"));
+    await badges(page).getByRole("button", { name: "Filter" }).click();
+    const from = addDays(today(), -364);
+    await fillFilter(page, { from: display(from), to: display(today()), q: "Lab" });
+    const provider = dialog(page).getByLabel("Provider");
+    const options = await provider.locator("option").allTextContents();
+    expect(options[0]).toBe("All");
+    expect(options.length).toBeGreaterThan(2);
+    const chosen = options[1];
+    await provider.selectOption({ label: chosen });
+    await dialog(page).getByRole("button", { name: "Filter" }).click();
+    await expect(dialog(page)).toHaveCount(0);
+    await expect(page).toHaveURL(new RegExp(`/timeline\\?from=${display(from)}&to=${display(today())}&q=Lab&provider=\\d+$`));
+    await expect(badges(page).getByRole("button", { name: "Filter" })).toHaveAttribute("aria-pressed", "true");
+    const last = (await calls(world)).at(-1)!;
+    expect(last.query).toMatchObject({ FromDate: from, toDate: today(), SearchText: "Lab" });
+    expect(last.query.ProviderID).toMatch(/^\d+$/);
+    await expect(page.getByText(`containing “Lab”, with ${chosen}`)).toBeVisible();
+    const providers = await timeline(page).getByRole("heading", { level: 3 }).allTextContents();
+    expect(providers.length).toBeGreaterThan(0);
+    expect(new Set(providers)).toEqual(new Set([chosen]));
+    for (const entry of await timeline(page).locator("h3 + ul > li").allTextContents()) expect(entry.toLowerCase()).toContain("lab");
+
+    // The dialog shows the filter again; Reset empties it, and Provider All then sends no provider.
+    await badges(page).getByRole("button", { name: "Filter" }).click();
+    await expect(dialog(page).getByLabel("Search text")).toHaveValue("Lab");
+    await dialog(page).getByRole("button", { name: "Reset" }).click();
+    await expect(dialog(page).getByLabel("Search text")).toHaveValue("");
+    await expect(dialog(page).getByLabel("Start date (DD-MM-YYYY)")).toHaveValue("");
+    await expect(dialog(page).getByLabel("Provider")).toHaveValue("");
+    await fillFilter(page, { q: "appointment" });
+    await dialog(page).getByRole("button", { name: "Filter" }).click();
+    await expect(page).toHaveURL(/\/timeline\?q=appointment$/);
+    const text = (await calls(world)).at(-1)!;
+    expect(text.query).toMatchObject({ SearchText: "appointment" });
+    expect(text.query).not.toHaveProperty("ProviderID");
+    expect(text.query).not.toHaveProperty("FromDate");
+  });
+
+  test("Close, and Escape, cancel the filter: back to All", async ({ page, world }) => {
+    await openTimeline(page, world.user("solo"), "?range=60");
+    await badges(page).getByRole("button", { name: "Filter" }).click();
+    await dialog(page).getByRole("button", { name: "Close" }).click();
+    await expect(dialog(page)).toHaveCount(0);
+    await expect(page).toHaveURL(/\/timeline$/);
+    await expect(badges(page).getByRole("link", { name: "All" })).toHaveAttribute("aria-current", "true");
+    // By keyboard: the badge opens the dialog, Escape cancels and the focus comes back to it.
+    await page.goto("/timeline?range=180");
+    const filter = badges(page).getByRole("button", { name: "Filter" });
+    await filter.focus();
+    await page.keyboard.press("Enter");
+    await expect(dialog(page)).toBeVisible();
+    await page.keyboard.press("Escape");
+    await expect(page).toHaveURL(/\/timeline$/);
+    await expect(filter).toBeFocused();
+  });
+
+  test("a refused filter typed into the address is shown in the dialog with the same words, and All is listed", async ({ page, world }) => {
+    await openTimeline(page, world.user("solo"), `?from=${display(addDays(today(), 3))}&to=${display(addDays(today(), 5))}`);
+    await expect(dialog(page).getByText(t.fromAfterToday)).toBeVisible();
+    expect((await calls(world)).some((c) => "FromDate" in c.query)).toBe(false);
+  });
+
+  test("at 390 px: the badges wrap and nothing is off to the side; the dialog fits", async ({ page, world }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await openTimeline(page, world.user("solo"));
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await badges(page).getByRole("button", { name: "Filter" }).click();
+    const box = await dialog(page).boundingBox();
+    expect(box!.width).toBeLessThanOrEqual(390);
+    await expectNoAxeViolations(page);
+  });
+
+  test("a failed load shows the practice's message and Retry", async ({ page, world }) => {
+    await signIn(page, world.user("solo"));
+    await expect(page.getByRole("heading", { name: "Dashboard", level: 1 })).toBeVisible();
+    await world.fault({ path: "Patient/Timeline", status: 503, times: 1 });
+    await page.goto("/timeline");
+    await expect(page.getByRole("alert")).toHaveText(messages.errors.practiceUnavailable);
+    await expectNoAxeViolations(page);
+    await page.getByRole("button", { name: messages.errors.retry }).click();
+    await expect(timeline(page)).toBeVisible();
+  });
+
+  test("the empty account: No Records Found", async ({ page, world }) => {
+    await openTimeline(page, world.user("empty"));
+    await expect(page.getByText(messages.health.noRecords, { exact: true })).toBeVisible();
+    await expectNoAxeViolations(page);
+  });
+});
+
+test.describe("the timeline of a large record", () => {
+  test.use({ worldOptions: { scenario: "many-records" } });
+
+  test("pages of 100 with Show more entries, in the address", async ({ page, world }) => {
+    await openTimeline(page, world.user("many"));
+    await expect(page.getByText(/^100 of \d+ entries\.$/)).toBeVisible();
+    await page.getByRole("link", { name: "Show more entries" }).click();
+    await expect(page).toHaveURL(/\/timeline\?pages=2$/);
+    await expect(page.getByText(/^200 of \d+ entries\.$/)).toBeVisible();
+    expect((await calls(world)).map((c) => c.query.PageNumber)).toEqual(["1", "1", "2"]);
+  });
+});
+
+test.describe("a family member's timeline", () => {
+  test("every timeline and provider call names the member", async ({ page, world }) => {
+    await signIn(page, world.user("family"));
+    const chooser = page.getByRole("dialog", { name: "Select an account to continue" });
+    const radio = chooser.getByRole("radio").nth(1);
+    const memberId = (await radio.getAttribute("value"))!;
+    await radio.check();
+    await chooser.getByRole("button", { name: "Continue" }).click();
+    await expect(page.getByRole("heading", { name: "Dashboard", level: 1 })).toBeVisible();
+    await page.goto("/timeline?range=365");
+    await expect(page.getByRole("heading", { name: "Timeline", level: 1 })).toBeVisible();
+    const all = [...(await calls(world)), ...(await world.requests({ method: "GET", path: "IndiciLookup" })).filter((c) => c.query.TypeID === "14")];
+    expect(all.length).toBe(2);
+    for (const c of all) expect(c.query.PatientID).toBe(memberId);
+  });
+});

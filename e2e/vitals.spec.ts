@@ -1,0 +1,112 @@
+import type { Page } from "@playwright/test";
+import { messages } from "../app/lib/messages";
+import { expect, expectNoAxeViolations, signIn, test, type WorldUser } from "./fixtures";
+
+/** /vitals (2§2 Vitals): one area chart per vital, each with its unit, the latest value in words and a table, in fresh worlds. */
+
+async function openVitals(page: Page, user: WorldUser, search = "") {
+  await signIn(page, user);
+  await expect(page.getByRole("heading", { name: "Dashboard", level: 1 })).toBeVisible();
+  await page.goto(`/vitals${search}`);
+  await expect(page.getByRole("heading", { name: "Vitals", level: 1 })).toBeVisible();
+}
+
+const figure = (page: Page, title: string) => page.getByRole("figure", { name: title });
+
+test.describe("vitals", () => {
+  test("the menu leads here; a chart per vital with its unit, latest value in words, and a table of the same readings; no axe violations", async ({ page, world }) => {
+    await signIn(page, world.user("solo"));
+    await expect(page.getByRole("heading", { name: "Dashboard", level: 1 })).toBeVisible();
+    await page.getByRole("navigation", { name: "Main menu" }).getByRole("link", { name: "Vitals" }).click();
+    await expect(page.getByRole("heading", { name: "Vitals", level: 1 })).toBeVisible();
+    await expect(page.getByRole("navigation", { name: "Breadcrumb" }).getByText("Vitals")).toHaveAttribute("aria-current", "page");
+
+    // solo's practice renamed its measures a year ago ("Weight" then "Body Weight"): one chart each all the same.
+    const titles = await page.getByRole("figure").getByRole("heading", { level: 2 }).allTextContents();
+    expect(titles).toEqual(["Blood Pressure (mmHg)", "Weight (kg)", "Height (cm)", "BMI (kg/m²)", "Heart Rate (bpm)"]);
+    const bp = figure(page, "Blood Pressure (mmHg)");
+    await expect(bp.getByText(/^Latest: \d{2,3}\/\d{2,3} mmHg on \d{2}-\d{2}-\d{4}$/)).toBeVisible();
+    await expect(bp.getByRole("list", { name: "Blood Pressure lines" }).getByRole("listitem")).toHaveText(["Systolic (solid line)", "Diastolic (dashed line)"]);
+    // The drawing is an area chart (filled paths) hidden from screen readers; the table is its alternative.
+    await expect(bp.locator("[aria-hidden=true] svg path[fill-opacity]")).toHaveCount(2);
+    await bp.getByText(/^Blood Pressure readings as a table/).click();
+    const table = bp.getByRole("table", { name: /Blood Pressure readings in mmHg/ });
+    await expect(table.getByRole("columnheader")).toHaveText(["Date", "Systolic (mmHg)", "Diastolic (mmHg)"]);
+    const rows = table.getByRole("row");
+    // Two years of visits about four months apart.
+    expect(await rows.count()).toBeGreaterThanOrEqual(6);
+    const newest = await rows.nth(1).getByRole("cell").allTextContents();
+    const latest = (await bp.getByText(/^Latest:/).textContent())!;
+    expect(latest).toContain(`${newest[0]}/${newest[1]} mmHg`);
+    await expect(rows.nth(1).getByRole("rowheader")).toHaveText(/^\d{2}-\d{2}-\d{4}$/);
+    await expectNoAxeViolations(page);
+
+    const [call] = await world.requests({ method: "GET", path: "Patient/Observation" });
+    expect(call.query).toMatchObject({ PageSize: "30", PageNumber: "1", ChartType: "0" });
+  });
+
+  test("by keyboard the tables open with Enter; at 390 px the charts fit the screen", async ({ page, world }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await openVitals(page, world.user("solo"));
+    const weight = figure(page, "Weight (kg)");
+    const summary = weight.getByText(/^Weight readings as a table/);
+    await summary.focus();
+    await page.keyboard.press("Enter");
+    await expect(weight.getByRole("table")).toBeVisible();
+    const box = await weight.locator("svg").first().boundingBox();
+    expect(box!.width).toBeLessThanOrEqual(390);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await expectNoAxeViolations(page);
+  });
+
+  test("a failed load shows the practice's message and Retry", async ({ page, world }) => {
+    await signIn(page, world.user("solo"));
+    await expect(page.getByRole("heading", { name: "Dashboard", level: 1 })).toBeVisible();
+    await world.fault({ path: "Patient/Observation", status: 503, times: 1 });
+    await page.goto("/vitals");
+    await expect(page.getByRole("alert")).toHaveText(messages.errors.practiceUnavailable);
+    await expectNoAxeViolations(page);
+    await page.getByRole("button", { name: messages.errors.retry }).click();
+    await expect(figure(page, "Weight (kg)")).toBeVisible();
+  });
+
+  test("the empty account: No Records Found and no chart", async ({ page, world }) => {
+    await openVitals(page, world.user("empty"));
+    await expect(page.getByText(messages.health.noRecords, { exact: true })).toBeVisible();
+    await expect(page.getByRole("figure")).toHaveCount(0);
+    await expectNoAxeViolations(page);
+  });
+});
+
+test.describe("vitals of a large record", () => {
+  test.use({ worldOptions: { scenario: "many-records" } });
+
+  test("the latest 30 readings, and earlier ones page by page, in the address", async ({ page, world }) => {
+    await openVitals(page, world.user("many"));
+    await expect(page.getByText(/^The latest 30 of \d+ readings\./)).toBeVisible();
+    await page.getByRole("link", { name: "Show earlier readings" }).click();
+    await expect(page).toHaveURL(/\/vitals\?pages=2$/);
+    await expect(page.getByText(/^The latest 60 of \d+ readings\./)).toBeVisible();
+    const pages = (await world.requests({ method: "GET", path: "Patient/Observation" })).map((c) => c.query.PageNumber);
+    expect(pages).toEqual(["1", "1", "2"]);
+  });
+});
+
+test.describe("a family member's vitals", () => {
+  test("a child's growth: height and weight charts, every call naming the member", async ({ page, world }) => {
+    await signIn(page, world.user("family"));
+    const chooser = page.getByRole("dialog", { name: "Select an account to continue" });
+    const radio = chooser.getByRole("radio").nth(2);
+    const memberId = (await radio.getAttribute("value"))!;
+    await radio.check();
+    await chooser.getByRole("button", { name: "Continue" }).click();
+    await expect(page.getByRole("heading", { name: "Dashboard", level: 1 })).toBeVisible();
+    await page.goto("/vitals");
+    await expect(figure(page, "Height (cm)")).toBeVisible();
+    // A child's blood pressure is not charted at the practice's usual visits.
+    await expect(figure(page, "Blood Pressure (mmHg)")).toHaveCount(0);
+    const calls = await world.requests({ method: "GET", path: "Patient/Observation" });
+    expect(calls.length).toBe(1);
+    for (const c of calls) expect(c.query.PatientID).toBe(memberId);
+  });
+});
