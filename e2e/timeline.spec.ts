@@ -103,7 +103,7 @@ test.describe("timeline", () => {
 
     await fillFilter(page, { from: "31-02-2026", to: "" });
     await filter.click();
-    await expect(dialog(page).getByText(t.fromInvalid)).toBeVisible();
+    await expect(dialog(page).getByText(messages.dateRange.fromInvalid)).toBeVisible();
     await expect(dialog(page).getByText(t.toMissing)).toBeVisible();
 
     expect((await calls(world)).length).toBe(before);

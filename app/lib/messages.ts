@@ -197,7 +197,7 @@ export const messages = {
     expired: "The check has expired. Please tick the box again.",
     error: "The check could not be completed. Please tick the box again.",
   },
-  /** The date searches of 2§5 (test results, letters): one wording for every screen. */
+  /** The date searches of 2§5 (test results, letters, the timeline): one wording for every screen. */
   dateRange: {
     fromInvalid: "Enter the start date as DD-MM-YYYY, for example 01-03-2025",
     toInvalid: "Enter the end date as DD-MM-YYYY, for example 31-03-2025",
@@ -261,8 +261,6 @@ export const messages = {
   },
   /** 2§2 Timeline and 2§5's filter rules, with their wording. */
   timeline: {
-    fromInvalid: "Enter the start date as DD-MM-YYYY, for example 01-03-2026",
-    toInvalid: "Enter the end date as DD-MM-YYYY, for example 31-03-2026",
     fromMissing: "Enter a start date too, or clear the end date",
     toMissing: "Enter an end date too, or clear the start date",
     fromAfterToday: "The start date cannot be later than today",

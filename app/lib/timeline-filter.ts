@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { messages } from "./messages";
-import { queryDateOf } from "./date-range";
+import { dateRangeFields, queryDateOf } from "./date-range";
 
 /**
  * The Timeline screen's views (2§2, 2§4): the badges 60D, 180D, 365D and All (the default), and a
@@ -64,13 +64,6 @@ export function displayOf(iso: string): string {
 
 const t = messages.timeline;
 
-const displayDate = (invalid: string) =>
-  z
-    .string()
-    .trim()
-    .default("")
-    .refine((v) => v === "" || queryDateOf(v) !== null, invalid);
-
 /**
  * The Timeline Search Filter's schema for one day (`today`, YYYY-MM-DD) and the practice's providers
  * (their ids): the browser checks with it before navigating, the loader checks the address with it.
@@ -79,8 +72,7 @@ export function timelineFilterSchema(today: string, providerIds: readonly string
   const earliest = yearBefore(today);
   return z
     .object({
-      from: displayDate(t.fromInvalid),
-      to: displayDate(t.toInvalid),
+      ...dateRangeFields,
       q: z.string().trim().max(100, t.searchTooLong).default(""),
       provider: z.string().trim().default(""),
     })

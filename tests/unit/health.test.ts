@@ -216,7 +216,7 @@ describe("the timeline filter (2§4, 2§5)", () => {
   });
 
   it("refuses impossible dates, one date without the other, long text and a provider not on the list", () => {
-    expect(check({ from: "31-02-2026", to: "" })).toMatchObject({ ok: false, errors: { from: t.fromInvalid, to: t.toMissing } });
+    expect(check({ from: "31-02-2026", to: "" })).toMatchObject({ ok: false, errors: { from: messages.dateRange.fromInvalid, to: t.toMissing } });
     expect(check({ from: "", to: "01-06-2026" })).toMatchObject({ ok: false, errors: { from: t.fromMissing } });
     expect(check({ q: "x".repeat(101) })).toMatchObject({ ok: false, errors: { q: t.searchTooLong } });
     expect(check({ provider: "9999" })).toMatchObject({ ok: false, errors: { provider: t.providerUnknown } });
