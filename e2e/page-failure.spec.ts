@@ -24,8 +24,13 @@ test.describe("a failed page inside the shell", () => {
     await expect(page.getByRole("button", { name: /account menu/ })).toBeVisible();
     await expectNoAxeViolations(page);
 
-    // Retry while the practice still fails: the same message, still in the shell.
-    await page.getByRole("button", { name: "Retry" }).click();
+    // Retry while the practice still fails: the same message, still in the shell. The test waits
+    // for the retry's reply itself: a button that is merely enabled may not have started yet, and a
+    // fault cleared under a retry in flight would let that retry succeed.
+    await Promise.all([
+      page.waitForResponse((reply) => new URL(reply.url()).pathname === "/accounts.data"),
+      page.getByRole("button", { name: "Retry" }).click(),
+    ]);
     await expect(page.getByRole("button", { name: "Retry" })).toBeEnabled();
     await expect(page.getByRole("heading", { name: "Sorry, there is a problem" })).toBeVisible();
 
