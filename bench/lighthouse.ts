@@ -8,10 +8,11 @@
  * LTS and Lighthouse from the npm registry once into ~/.cache/nz-patient-portal (as .ci/run fetches
  * Node 24; decisions/048) and runs Lighthouse with that Node.
  */
-import { spawnSync } from "node:child_process";
+import { execFile, spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync } from "node:fs";
 import { homedir, tmpdir } from "node:os";
 import path from "node:path";
+import { promisify } from "node:util";
 import { createMockServer } from "../mock-server/server";
 
 const NODE24_VERSION = "24.21.0";
@@ -74,8 +75,11 @@ async function main() {
           "--chrome-flags=--headless --no-sandbox --disable-gpu --disable-background-networking --disable-component-update --disable-sync",
           ...(signedIn ? [`--extra-headers=${JSON.stringify({ Cookie: cookie })}`] : []),
         ];
-        const result = spawnSync(node24, args, { env: { ...process.env, CHROME_PATH: CHROMIUM }, encoding: "utf8" });
-        if (result.status !== 0) throw new Error(`Lighthouse failed on ${route}: ${result.stderr}`);
+        // Asynchronous: the portal and the mock answer Lighthouse's requests from this very process,
+        // which a synchronous spawn would freeze (the audit then hung, or Chromium gave up on the page).
+        await promisify(execFile)(node24, args, { env: { ...process.env, CHROME_PATH: CHROMIUM }, maxBuffer: 64 * 1024 * 1024 }).catch((error: { stderr?: string }) => {
+          throw new Error(`Lighthouse failed on ${route}: ${error.stderr ?? String(error)}`);
+        });
         const json = JSON.parse(readFileSync(report, "utf8")) as {
           finalDisplayedUrl: string;
           categories: Record<string, { score: number }>;
