@@ -35,8 +35,9 @@ export interface BookingSettings {
   terms: string;
 }
 
-export function bookingSettingsOf(settings: ReadonlyArray<{ id: string; value: string }>): BookingSettings {
-  const value = (id: string) => settings.find((s) => s.id === id)?.value?.trim() ?? "";
+/** The practice's settings as read (name to value); a missing one reads as empty. */
+export function bookingSettingsOf(settings: Readonly<Record<string, string | undefined>>): BookingSettings {
+  const value = (id: string) => settings[id]?.trim() ?? "";
   const on = (id: string) => value(id) === "1" || value(id).toLowerCase() === "true";
   return {
     disabled: on("DisableAppointment"),

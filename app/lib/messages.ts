@@ -223,6 +223,7 @@ export const messages = {
   appointments: {
     noRecords: "No Records Found",
     loading: "Loading appointments…",
+    loadingChoices: "Loading what the practice offers…",
     helpline: "0800 358 5453",
     reasonRequired: "Reason is required",
     reasonTooLong: "Please keep the reason to 500 characters or fewer",
@@ -254,7 +255,6 @@ export const messages = {
     dateOutOfRange: "Choose a date in the next 90 days",
     loadFailed: "The practice could not be reached just now. Please try again.",
     lockedDown: "Online bookings are with your own provider at the moment, so the provider and role cannot be changed.",
-    historyFromTooOld: "The start date can be at most one year ago",
   },
   /** 2§2 Medications, 2§5 (the repeat request) and 2§8, as the spec words them where it does. */
   medications: {

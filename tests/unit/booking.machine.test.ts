@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from "vitest";
 import { createActor, fromPromise, waitFor } from "xstate";
 import { bookFields, bookingMachine, type BookingInput } from "../../machines/booking.machine";
-import { bookingFailureText, bookingSettingsOf, nextSearchStart, type BookReply, type BookingSettings, type ProviderView, type SlotView } from "../../app/lib/booking";
+import { bookingFailureText, bookingSettingsOf, nextSearchStart, type BookReply, type BookingSettings, type Option, type ProviderView, type SlotView } from "../../app/lib/booking";
 import { messages } from "../../app/lib/messages";
 
 const t = messages.appointments;
@@ -387,14 +387,14 @@ describe("booking machine", () => {
     const gate = new Promise<void>((resolve) => (release = resolve));
     const machine = bookingMachine.provide({
       actors: {
-        loadRoles: fromPromise(async () => []),
+        loadRoles: fromPromise(async (): Promise<Option[]> => []),
         loadProviders: fromPromise(async () => [GP]),
         loadSlots: fromPromise(async ({ input }) => {
           if (input.date === "2026-03-05") await gate;
           return [{ ...SLOTS[0], id: `slot-${input.date}` }];
         }),
-        loadNextDay: fromPromise(async () => ({ date: null, slots: [] })),
-        book: fromPromise(async () => ({ outcome: "booked" as const, message: "" })),
+        loadNextDay: fromPromise(async (): Promise<{ date: string | null; slots: SlotView[] }> => ({ date: null, slots: [] })),
+        book: fromPromise(async (): Promise<BookReply> => ({ outcome: "booked", message: "" })),
       },
     });
     const actor = createActor(machine, { input: input() }).start();
@@ -410,13 +410,13 @@ describe("booking machine", () => {
   });
 
   it("reads the settings of 2§3", () => {
-    const s = bookingSettingsOf([
-      { id: "DisableAppointment", value: "0" },
-      { id: "DisableAppointmentCOVID", value: "1" },
-      { id: "IsAllowSameDayBooking", value: "0" },
-      { id: "ByPassLockDownPatientPortalAppointmentBookings", value: "1" },
-      { id: "PortalAppointmentTermsAndConditions", value: " Terms " },
-    ]);
+    const s = bookingSettingsOf({
+      DisableAppointment: "0",
+      DisableAppointmentCOVID: "1",
+      IsAllowSameDayBooking: "0",
+      ByPassLockDownPatientPortalAppointmentBookings: "1",
+      PortalAppointmentTermsAndConditions: " Terms ",
+    });
     expect(s).toMatchObject({ disabled: false, covidScreening: true, sameDayAllowed: false, bypassLockDown: true, terms: "Terms", showConsultOptions: false });
   });
 

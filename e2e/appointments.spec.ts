@@ -1,0 +1,203 @@
+import type { Page } from "@playwright/test";
+import { DateTime } from "luxon";
+import { messages } from "../app/lib/messages";
+import { expect, expectNoAxeViolations, signIn, test, type WorldUser } from "./fixtures";
+
+/**
+ * /appointments (2§2, 2§4, 2§5, 2§8): the tabs, Upcoming and cancelling, History's badges and range,
+ * slips, and booking through the booking machine (for self and for a family member, the COVID
+ * questionnaire, the consult choice, a slot taken meanwhile), each in a fresh world. The worlds run
+ * on real time, as the portal does: the roster is found through "Next available day", never by date.
+ */
+
+const t = messages.appointments;
+const practiceToday = () => DateTime.now().setZone("Pacific/Auckland").startOf("day");
+
+async function open(page: Page, user: WorldUser, search = "") {
+  await signIn(page, user);
+  await expect(page.getByRole("heading", { name: "Dashboard", level: 1 })).toBeVisible();
+  await page.goto(`/appointments${search}`);
+  await expect(page.getByRole("heading", { name: "Appointments", level: 1 })).toBeVisible();
+}
+
+const cards = (page: Page, list: string) => page.getByRole("list", { name: list }).locator(":scope > li");
+const bookForm = (page: Page) => page.getByRole("form", { name: "Book an appointment" });
+
+/** Type, the main location, the first provider, then the next day with free times; returns the first time offered. */
+async function chooseFirstFreeTime(page: Page, type = "Face to Face"): Promise<string> {
+  const form = bookForm(page);
+  await form.getByLabel("Appointment type").selectOption({ label: type });
+  await form.getByRole("group", { name: "Locations" }).getByRole("checkbox").first().check();
+  const provider = form.getByLabel("Provider");
+  await expect(provider.locator("option")).not.toHaveCount(1);
+  await provider.selectOption({ index: 1 });
+  await form.getByRole("button", { name: "Next available day" }).click();
+  const first = form.getByRole("group", { name: /^Time on/ }).getByRole("radio").first();
+  await expect(first).toBeVisible();
+  await first.check();
+  return first.evaluate((el) => (el as HTMLInputElement).labels?.[0]?.innerText.trim() ?? "");
+}
+
+
+test.describe("appointments", () => {
+  test("the dashboard card opens Upcoming; tabs, breadcrumb, helpline, maps link out, slips print; no axe violations on any tab", async ({ page, world }) => {
+    await signIn(page, world.user("solo"));
+    await expect(page.getByRole("heading", { name: "Dashboard", level: 1 })).toBeVisible();
+    const card = page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: "Future Appointments" }) });
+    await card.getByRole("link").click();
+    await expect(page).toHaveURL(/\/appointments\?id=2$/);
+    await expect(page.getByRole("tab", { name: "Upcoming Appointment" })).toHaveAttribute("aria-selected", "true");
+    const breadcrumb = page.getByRole("navigation", { name: "Breadcrumb" });
+    await expect(breadcrumb.getByRole("link", { name: "Dashboard" })).toBeVisible();
+    await expect(page.getByRole("link", { name: t.helpline })).toHaveAttribute("href", "tel:08003585453");
+
+    const upcoming = cards(page, "Upcoming appointments");
+    await expect(upcoming.first()).toBeVisible();
+    const first = upcoming.first();
+    await expect(first.getByRole("heading")).toHaveText(/^\w+day \d{2}-\d{2}-\d{4} at \d{1,2}:\d{2} (am|pm)$/);
+    const map = first.getByRole("link", { name: /Show on a map/ });
+    await expect(map).toHaveAttribute("href", /^https:\/\/www\.google\.com\/maps\/search\/\?api=1&query=/);
+    await expect(map).toHaveAttribute("target", "_blank");
+    await expect(page.locator("iframe")).toHaveCount(0);
+    await expectNoAxeViolations(page);
+
+    // The slip is printed alone on paper.
+    await page.evaluate(() => {
+      (window as unknown as { printed: number }).printed = 0;
+      window.print = () => {
+        (window as unknown as { printed: number }).printed += 1;
+      };
+    });
+    await first.getByRole("button", { name: /^Print the slip/ }).click();
+    await expect.poll(() => page.evaluate(() => (window as unknown as { printed: number }).printed)).toBe(1);
+    await page.emulateMedia({ media: "print" });
+    const slip = page.getByRole("region", { name: "Appointment slip" });
+    await expect(slip).toBeVisible();
+    await expect(slip).toContainText("0800 358 5453");
+    await expect(page.getByRole("heading", { name: "Appointments", level: 1 })).toBeHidden();
+    await page.emulateMedia({ media: "screen" });
+
+    await page.getByRole("tab", { name: "History" }).click();
+    await expect(page).toHaveURL(/id=3/);
+    await expect(cards(page, "Past appointments").first()).toBeVisible();
+    await expectNoAxeViolations(page);
+    await page.getByRole("tab", { name: "Book Appointment" }).click();
+    await expect(bookForm(page)).toBeVisible();
+    await expectNoAxeViolations(page);
+  });
+
+  test("cancel needs a reason, then moves the appointment to History under Cancelled and lowers the dashboard count", async ({ page, world }) => {
+    await open(page, world.user("solo"), "?id=2");
+    await expect(cards(page, "Upcoming appointments").first()).toBeVisible();
+    const before = await cards(page, "Upcoming appointments").count();
+    const first = cards(page, "Upcoming appointments").first();
+    const when = (await first.getByRole("heading").innerText()).trim();
+    await first.getByRole("button", { name: /^Cancel the/ }).click();
+    const dialog = page.getByRole("dialog", { name: "Cancel appointment" });
+    await expect(dialog).toBeVisible();
+    await expectNoAxeViolations(page);
+    await dialog.getByRole("button", { name: "Cancel appointment" }).click();
+    await expect(dialog.getByText(t.reasonRequired)).toBeVisible();
+    expect(await world.requests({ method: "DELETE", path: "Patient/Appointment" })).toHaveLength(0);
+    await dialog.getByLabel("Reason for cancelling").fill("Feeling better");
+    await dialog.getByRole("button", { name: "Cancel appointment" }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page.getByRole("region", { name: /Notifications/ }).getByText(t.cancelled)).toBeVisible();
+    await expect(cards(page, "Upcoming appointments")).toHaveCount(before - 1);
+
+    await page.getByRole("tab", { name: "History" }).click();
+    await page.getByRole("link", { name: /^Cancelled/ }).click();
+    const cancelled = cards(page, "Past appointments").filter({ hasText: when });
+    await expect(cancelled).toContainText("Feeling better");
+    await page.goto("/");
+    const card = page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: "Future Appointments" }) });
+    await expect(card).toContainText(before - 1 === 0 ? "No future appointments" : `${before - 1} future appointment`);
+  });
+
+  test("a refused cancellation keeps the reason typed; the practice's reply is shown", async ({ page, world }) => {
+    await open(page, world.user("solo"), "?id=2");
+    await world.fault({ path: "Patient/Appointment", method: "DELETE", status: 500, times: 1 });
+    await cards(page, "Upcoming appointments").first().getByRole("button", { name: /^Cancel the/ }).click();
+    const dialog = page.getByRole("dialog", { name: "Cancel appointment" });
+    await dialog.getByLabel("Reason for cancelling").fill("Work");
+    await dialog.getByRole("button", { name: "Cancel appointment" }).click();
+    await expect(page.getByRole("region", { name: /Notifications/ }).getByText(t.cancelFailed)).toBeVisible();
+  });
+
+  test("History: badges filter, Missed counts past-start items; a range older than a year is refused; a range resets the badge to All", async ({ page, world }) => {
+    await open(page, world.user("solo"), "?id=3&show=completed");
+    const completedBadge = page.getByRole("link", { name: /^Completed/ });
+    await expect(completedBadge).toHaveAttribute("aria-current", "true");
+    const past = cards(page, "Past appointments");
+    await expect(past.first()).toBeVisible();
+    for (const text of await past.allInnerTexts()) expect(text).toContain("Completed");
+    await page.getByRole("link", { name: /^Missed/ }).click();
+    await expect(page).toHaveURL(/show=missed/);
+
+    const search = page.getByRole("search", { name: "Appointments between dates" });
+    const today = practiceToday();
+    const tooOld = today.minus({ years: 1, days: 1 }).toFormat("dd-MM-yyyy");
+    const from = today.minus({ months: 6 });
+    await search.getByLabel("From (DD-MM-YYYY)").fill(tooOld);
+    await search.getByLabel("To (DD-MM-YYYY)").fill(today.toFormat("dd-MM-yyyy"));
+    await search.getByRole("button", { name: "Search" }).click();
+    await expect(search.getByText(messages.timeline.fromTooEarly)).toBeVisible();
+
+    await search.getByLabel("From (DD-MM-YYYY)").fill(from.toFormat("dd-MM-yyyy"));
+    await search.getByRole("button", { name: "Search" }).click();
+    await expect(page).toHaveURL(new RegExp(`from=${from.toFormat("dd-MM-yyyy")}&to=${today.toFormat("dd-MM-yyyy")}`));
+    await expect(page).not.toHaveURL(/show=/);
+    await expect(page.getByRole("group", { name: "Show appointments" }).getByRole("link", { name: /^All/ })).toHaveAttribute("aria-current", "true");
+    const calls = await world.requests({ method: "GET", path: "Patient/Appointments" });
+    expect(calls.at(-1)?.query).toMatchObject({ FromDate: from.toISODate(), ToDate: today.toISODate(), PageSize: "200" });
+    await expectNoAxeViolations(page);
+  });
+
+  test("book for self: confirmation with terms, success, the booking appears in Upcoming with the Join link for video", async ({ page, world }) => {
+    await open(page, world.user("solo"));
+    const time = await chooseFirstFreeTime(page, "Video Consult");
+    await bookForm(page).getByRole("button", { name: "Book Appointment" }).click();
+    const confirm = page.getByRole("dialog", { name: "Confirm your appointment" });
+    await expect(confirm).toBeVisible();
+    await expect(confirm.getByRole("region", { name: "Terms and conditions" })).toBeVisible();
+    await expectNoAxeViolations(page);
+    await confirm.getByRole("button", { name: "Confirm booking" }).click();
+    const done = page.getByRole("dialog", { name: "Appointment booked" });
+    await expect(done.getByText(t.booked)).toBeVisible();
+    const posts = await world.requests({ method: "POST", path: "Patient/Appointment" });
+    expect(posts).toHaveLength(1);
+    expect(posts[0].query).toMatchObject({ Reason: "Not Provided", ReasonforVisitID: "25", AppointmentTypeID: "2" });
+    await done.getByRole("button", { name: "Close" }).click();
+
+    await page.getByRole("tab", { name: "Upcoming Appointment" }).click();
+    const booked = cards(page, "Upcoming appointments").filter({ hasText: time.split(/\s/)[0] }).filter({ hasText: "Video Consult" }).first();
+    await expect(booked).toBeVisible();
+    await expect(booked.getByRole("link", { name: /^Join the video consult/ })).toHaveAttribute("href", /^\/zoom\?meetingNumber=\d{11}&passCode=\w{6}&appointment=/);
+  });
+});
+
+test.describe("appointments in other worlds", () => {
+  test.use({ worldOptions: { scenario: "family", seed: 4 } });
+  test("book for a family member: the main account chooses, the member's id travels with the booking", async ({ page, world }) => {
+    await signIn(page, world.user("family"));
+    // The account holder signs in as themselves: a main account (userid equals parentid).
+    const chooser = page.getByRole("dialog", { name: "Select an account to continue" });
+    await chooser.getByRole("radio").first().check();
+    await chooser.getByRole("button", { name: "Continue" }).click();
+    await expect(page.getByRole("heading", { name: "Dashboard", level: 1 })).toBeVisible();
+    await page.goto("/appointments");
+    const form = bookForm(page);
+    await form.getByRole("radio", { name: "Family Member" }).check();
+    const member = form.getByRole("combobox", { name: "Family member" });
+    await member.selectOption({ index: 1 });
+    const memberId = await member.inputValue();
+    await chooseFirstFreeTime(page);
+    await form.getByRole("button", { name: "Book Appointment" }).click();
+    await page.getByRole("dialog", { name: "Confirm your appointment" }).getByRole("button", { name: "Confirm booking" }).click();
+    await expect(page.getByRole("dialog", { name: "Appointment booked" })).toBeVisible();
+    const posts = await world.requests({ method: "POST", path: "Patient/Appointment" });
+    expect(posts[0].query).toMatchObject({ PatientID: memberId });
+    const slots = await world.requests({ method: "GET", path: "Patient/AppointmentSlots" });
+    expect(slots.every((s) => s.query.PatientID === memberId)).toBe(true);
+  });
+});
