@@ -1,4 +1,4 @@
-import type { Page } from "@playwright/test";
+import type { Locator, Page } from "@playwright/test";
 import { DateTime } from "luxon";
 import { messages } from "../app/lib/messages";
 import { expect, expectNoAxeViolations, signIn, test, type WorldUser } from "./fixtures";
@@ -199,5 +199,186 @@ test.describe("appointments in other worlds", () => {
     expect(posts[0].query).toMatchObject({ PatientID: memberId });
     const slots = await world.requests({ method: "GET", path: "Patient/AppointmentSlots" });
     expect(slots.every((s) => s.query.PatientID === memberId)).toBe(true);
+  });
+});
+
+test.describe("booking rules", () => {
+  test("a slot taken meanwhile says so and offers the times still free", async ({ page, world, browser }) => {
+    await open(page, world.user("solo"));
+    const time = await chooseFirstFreeTime(page);
+    await bookForm(page).getByRole("button", { name: "Book Appointment" }).click();
+    await expect(page.getByRole("dialog", { name: "Confirm your appointment" })).toBeVisible();
+    // Another session of the same patient books that very time first.
+    const other = await browser.newPage();
+    await open(other, world.user("solo"));
+    expect(await chooseFirstFreeTime(other)).toBe(time);
+    await bookForm(other).getByRole("button", { name: "Book Appointment" }).click();
+    await other.getByRole("dialog", { name: "Confirm your appointment" }).getByRole("button", { name: "Confirm booking" }).click();
+    await expect(other.getByRole("dialog", { name: "Appointment booked" })).toBeVisible();
+    await other.close();
+
+    await page.getByRole("dialog", { name: "Confirm your appointment" }).getByRole("button", { name: "Confirm booking" }).click();
+    await expect(page.getByText(t.slotTaken)).toBeVisible();
+    const times = bookForm(page).getByRole("group", { name: /^Time on/ }).getByRole("radio");
+    await expect(times.first()).toBeVisible();
+    await expect(bookForm(page).getByRole("radio", { name: time, exact: true })).toHaveCount(0);
+    expect((await world.requests({ method: "POST", path: "Patient/Appointment" })).length).toBe(1);
+  });
+
+  test("the browser in another time zone still shows the practice's times", async ({ browser, world }) => {
+    const headings = async (timezoneId: string) => {
+      const context = await browser.newContext({ timezoneId });
+      const page = await context.newPage();
+      await open(page, world.user("solo"), "?id=2");
+      expect(await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone)).toBe(timezoneId);
+      await expect(cards(page, "Upcoming appointments").first()).toBeVisible();
+      const texts = await cards(page, "Upcoming appointments").getByRole("heading").allInnerTexts();
+      // Booking: the times offered are within the practice's sessions (8:30 am to 5 pm in Auckland).
+      await page.getByRole("tab", { name: "Book Appointment" }).click();
+      const time = await chooseFirstFreeTime(page);
+      const [h, m, ap] = /^(\d{1,2}):(\d{2}) (am|pm)/.exec(time)!.slice(1);
+      const minutes = ((Number(h) % 12) + (ap === "pm" ? 12 : 0)) * 60 + Number(m);
+      expect(minutes).toBeGreaterThanOrEqual(8 * 60 + 30);
+      expect(minutes).toBeLessThan(17 * 60);
+      await context.close();
+      return { texts, time };
+    };
+    const auckland = await headings("Pacific/Auckland");
+    const losAngeles = await headings("America/Los_Angeles");
+    expect(losAngeles).toEqual(auckland);
+  });
+
+  test("fits a phone: no sideways scroll at 390 px on Book and Upcoming", async ({ page, world }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await open(page, world.user("solo"), "?id=2");
+    await expect(cards(page, "Upcoming appointments").first()).toBeVisible();
+    const overflow = () => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(await overflow()).toBeLessThanOrEqual(0);
+    await page.getByRole("tab", { name: "Book Appointment" }).click();
+    await chooseFirstFreeTime(page);
+    expect(await overflow()).toBeLessThanOrEqual(0);
+  });
+});
+
+/** Answers every yes/no question "No", and the vaccine question "Yes": no risk but the symptoms ticked. */
+async function answerNoRisk(q: Locator) {
+  for (const id of ["close contact", "tested positive", "travelled overseas"]) await q.getByRole("group", { name: new RegExp(id) }).getByRole("radio", { name: "No", exact: true }).check();
+  await q.getByRole("group", { name: /2 doses/ }).getByRole("radio", { name: "Yes", exact: true }).check();
+}
+
+test.describe("COVID screening", () => {
+  test.use({ worldOptions: { scenario: "covid-screening" } });
+
+  test("Fill mandatory field, then risk answers offer Virtual consult or Face 2 Face with the reason prefilled; Face 2 Face books", async ({ page, world }) => {
+    await open(page, world.user("solo"));
+    await chooseFirstFreeTime(page);
+    await bookForm(page).getByLabel("Reason for the appointment (optional)").fill("Sore throat for a week");
+    await bookForm(page).getByRole("button", { name: "Book Appointment" }).click();
+    const q = page.getByRole("dialog", { name: "COVID-19 questionnaire" });
+    await expect(q).toBeVisible();
+    await expectNoAxeViolations(page);
+    await q.getByRole("button", { name: "Continue" }).click();
+    await expect(q.getByText(t.fillMandatory)).toBeVisible();
+    await q.getByRole("checkbox", { name: "Sore throat" }).check();
+    await answerNoRisk(q);
+    await q.getByRole("button", { name: "Continue" }).click();
+    const choice = page.getByRole("dialog", { name: "Virtual consult or Face 2 Face?" });
+    await expect(choice).toBeVisible();
+    await expect(choice).toContainText("Sore throat for a week");
+    await expect(choice).toContainText("COVID screening: Symptom: Sore throat");
+    await expectNoAxeViolations(page);
+    await choice.getByRole("button", { name: "Face 2 Face" }).click();
+    const confirm = page.getByRole("dialog", { name: "Confirm your appointment" });
+    await expect(confirm).toContainText("Please arrive 10 minutes before your appointment");
+    await confirm.getByRole("button", { name: "Confirm booking" }).click();
+    await expect(page.getByRole("dialog", { name: "Appointment booked" })).toBeVisible();
+    const posts = await world.requests({ method: "POST", path: "Patient/Appointment" });
+    expect(String(posts[0].query.Reason)).toContain("COVID screening: Symptom: Sore throat");
+  });
+
+  test("Virtual consult on a face-to-face booking switches the type to Video Consult to choose a time again", async ({ page, world }) => {
+    await open(page, world.user("solo"));
+    await chooseFirstFreeTime(page, "Face to Face");
+    await bookForm(page).getByRole("button", { name: "Book Appointment" }).click();
+    const q = page.getByRole("dialog", { name: "COVID-19 questionnaire" });
+    await q.getByRole("checkbox", { name: "Cough" }).check();
+    await answerNoRisk(q);
+    await q.getByRole("button", { name: "Continue" }).click();
+    await page.getByRole("dialog", { name: "Virtual consult or Face 2 Face?" }).getByRole("button", { name: "Virtual consult" }).click();
+    await expect(page.getByRole("dialog")).toBeHidden();
+    await expect(bookForm(page).getByText(t.virtualNeedsVideo)).toBeVisible();
+    await expect(bookForm(page).getByLabel("Appointment type")).toHaveValue("2");
+    expect(await world.requests({ method: "POST", path: "Patient/Appointment" })).toHaveLength(0);
+  });
+
+  test("no symptoms and no risk goes straight to the confirmation", async ({ page, world }) => {
+    await open(page, world.user("solo"));
+    await chooseFirstFreeTime(page);
+    await bookForm(page).getByRole("button", { name: "Book Appointment" }).click();
+    const q = page.getByRole("dialog", { name: "COVID-19 questionnaire" });
+    await q.getByRole("checkbox", { name: "No Symptoms" }).check();
+    await answerNoRisk(q);
+    await q.getByRole("button", { name: "Continue" }).click();
+    await expect(page.getByRole("dialog", { name: "Confirm your appointment" })).toBeVisible();
+  });
+});
+
+test.describe("COVID screening that blocks", () => {
+  test.use({ worldOptions: { scenario: "covid-blocking" } });
+  test("risk answers without the options setting block the booking with 2§8's text", async ({ page, world }) => {
+    await open(page, world.user("solo"));
+    await chooseFirstFreeTime(page);
+    await bookForm(page).getByRole("button", { name: "Book Appointment" }).click();
+    const q = page.getByRole("dialog", { name: "COVID-19 questionnaire" });
+    await q.getByRole("checkbox", { name: "No Symptoms" }).check();
+    await answerNoRisk(q);
+    await q.getByRole("group", { name: /close contact/ }).getByRole("radio", { name: "Yes", exact: true }).check();
+    await q.getByRole("button", { name: "Continue" }).click();
+    const blocked = page.getByRole("dialog", { name: "Your appointment cannot be booked online" });
+    await expect(blocked.getByText(t.blocked)).toBeVisible();
+    await expectNoAxeViolations(page);
+    await blocked.getByRole("button", { name: "Close" }).click();
+    expect(await world.requests({ method: "POST", path: "Patient/Appointment" })).toHaveLength(0);
+  });
+});
+
+test.describe("practice settings", () => {
+  test.describe("disabled", () => {
+    test.use({ worldOptions: { scenario: "appointments-disabled" } });
+    test("DisableAppointment: ring the practice, no booking controls", async ({ page, world }) => {
+      await open(page, world.user("solo"));
+      await expect(page.getByText(t.disabled)).toBeVisible();
+      await expect(page.getByRole("form", { name: "Book an appointment" })).toHaveCount(0);
+      await expect(page.getByRole("button", { name: "Book Appointment" })).toHaveCount(0);
+    });
+  });
+
+  test.describe("lock-down", () => {
+    test.use({ worldOptions: { scenario: "lockdown" } });
+    test("the first provider locked down: provider and role are fixed to them", async ({ page, world }) => {
+      await open(page, world.user("solo"));
+      const form = bookForm(page);
+      await form.getByLabel("Appointment type").selectOption({ label: "Face to Face" });
+      await form.getByRole("group", { name: "Locations" }).getByRole("checkbox").first().check();
+      await expect(form.getByText(t.lockedDown)).toBeVisible();
+      await expect(form.getByLabel("Provider")).toBeDisabled();
+      await expect(form.getByLabel("Role")).toBeDisabled();
+      await expect(form.getByLabel("Provider")).not.toHaveValue("");
+    });
+  });
+
+  test.describe("Zoom failure", () => {
+    test.use({ worldOptions: { scenario: "zoom-email-missing" } });
+    test("a video booking Zoom refuses shows the mapped text and keeps the choices", async ({ page, world }) => {
+      await open(page, world.user("solo"));
+      await chooseFirstFreeTime(page, "Video Consult");
+      await bookForm(page).getByRole("button", { name: "Book Appointment" }).click();
+      await page.getByRole("dialog", { name: "Confirm your appointment" }).getByRole("button", { name: "Confirm booking" }).click();
+      const failed = page.getByRole("dialog", { name: "Appointment not booked" });
+      await expect(failed.getByText(t.emailMissing)).toBeVisible();
+      await expectNoAxeViolations(page);
+      await failed.getByRole("button", { name: "Close" }).click();
+      await expect(bookForm(page).getByRole("group", { name: /^Time on/ }).getByRole("radio", { checked: true })).toHaveCount(1);
+    });
   });
 });
