@@ -1,12 +1,11 @@
 import { DateTime } from "luxon";
 import { data } from "react-router";
-import { BOOKED_REPLY, CANCELLABLE_STATUS_IDS, DEFAULT_REASON_FOR_VISIT_ID, NOT_PROVIDED_REASON, VIDEO_TYPE_NAME, type Appointment } from "../../contract/appointments";
+import { BOOKED_REPLY, DEFAULT_REASON_FOR_VISIT_ID, NOT_PROVIDED_REASON, VIDEO_TYPE_NAME } from "../../contract/appointments";
 import { PAGE_SIZES } from "../../contract/page-sizes";
 import {
   CancelFormSchema,
   appointmentsViewOf,
   historyRangeSchema,
-  type AppointmentRow,
   type AppointmentsPageData,
   type CancelReply,
 } from "../lib/appointments-view";
@@ -27,6 +26,7 @@ import { parseForm } from "../lib/form-data";
 import { messages } from "../lib/messages";
 import { displayName, summarisePatient } from "../lib/patient-summary";
 import { yearBefore } from "../lib/timeline-filter";
+import { rowOf } from "./appointment-rows.server";
 import { PracticeApiError } from "./practice/client.server";
 import { practiceErrorResponse } from "./practice/errors.server";
 import {
@@ -110,44 +110,6 @@ export async function appointmentsPage({ api, user }: Pick<SignedIn, "api" | "us
     page.booking = { settings, types: [], locations: [], reasonsForContact: [], family: { canChoose: false, members: [] } };
   }
   return page;
-}
-
-/** An appointment as the page shows it: dates and times in the practice's zone, whatever the browser's. */
-export function rowOf(a: Appointment, nowMs: number): AppointmentRow {
-  const start = DateTime.fromISO(a.period.start, { zone: PRACTICE_ZONE });
-  const e = a.extension;
-  const passed = start.toMillis() <= nowMs;
-  return {
-    id: a.id,
-    date: start.toFormat("dd-MM-yyyy"),
-    time: start.toFormat("h:mm a").replace(/AM|PM/, (m) => m.toLowerCase()),
-    weekday: start.toFormat("cccc"),
-    type: e.type,
-    provider: e.providerName,
-    patientName: e.patientName,
-    locationName: e.locationName,
-    location: e.location || e.practiceAddress,
-    status: e.status,
-    durationMinutes: e.duration,
-    cancelReason: e.cancelReason,
-    cancellable: !passed && (CANCELLABLE_STATUS_IDS as readonly string[]).includes(e.statusId),
-    missed: e.status === "Missed" || (passed && e.status === "Future"),
-    video: !passed && e.type === VIDEO_TYPE_NAME ? meetingOf(e.videoConfig) : null,
-  };
-}
-
-/** The meeting of a video consult's config (2§3 JSON with JoinUrl): its number and pass code. */
-function meetingOf(config: string): AppointmentRow["video"] {
-  if (!config.trim()) return null;
-  try {
-    const value = JSON.parse(config) as Record<string, unknown>;
-    const url = typeof value.JoinUrl === "string" ? new URL(value.JoinUrl) : null;
-    const meetingNumber = String(value.MeetingNumber ?? url?.pathname.match(/\/j\/(\d{9,12})/)?.[1] ?? "");
-    const passCode = String(value.PassCode ?? url?.searchParams.get("pwd") ?? "");
-    return /^\d{9,12}$/.test(meetingNumber) ? { meetingNumber, passCode } : null;
-  } catch {
-    return null;
-  }
 }
 
 /** 2§2: only a main account (userid equals parentid) with more than one linked account books for the family; never for itself in that list. */

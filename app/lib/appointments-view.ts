@@ -14,7 +14,11 @@ import { yearBefore } from "./timeline-filter";
 const t = messages.appointments;
 
 export type AppointmentTab = "book" | "upcoming" | "history";
-/** The address's `id`: 1 Book, 2 Upcoming (the dashboard's card links to it), 3 History. */
+/**
+ * The address's `id`: 1 Book, 2 Upcoming (the dashboard's card links to it), 3 History. Without one
+ * the page opens on Upcoming: what most visits are for, and the booking machine loads only when the
+ * patient books (decisions/100).
+ */
 export const TAB_IDS: Record<AppointmentTab, string> = { book: "1", upcoming: "2", history: "3" };
 
 export type HistoryBadge = "completed" | "missed" | "cancelled" | "all";
@@ -34,7 +38,7 @@ export interface AppointmentsView {
 
 export function appointmentsViewOf(params: URLSearchParams): AppointmentsView {
   const id = params.get("id");
-  const tab = (Object.keys(TAB_IDS) as AppointmentTab[]).find((k) => TAB_IDS[k] === id) ?? "book";
+  const tab = (Object.keys(TAB_IDS) as AppointmentTab[]).find((k) => TAB_IDS[k] === id) ?? "upcoming";
   const show = HISTORY_BADGES.find((b) => b.value === params.get("show"))?.value ?? "all";
   return { tab, show, from: params.get("from") ?? "", to: params.get("to") ?? "" };
 }
@@ -99,7 +103,7 @@ export interface AppointmentRow {
   video: { meetingNumber: string; passCode: string } | null;
 }
 
-/** Where a location is searched on a map: a link out, never a frame (decisions/101). */
+/** Where a location is searched on a map: a link out, never a frame that would be blank offline (decisions/100). */
 export function mapSearchUrl(location: string): string {
   return `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(location)}`;
 }

@@ -22,7 +22,7 @@ export const NEXT_DAY_WRAP = 60;
 export interface BookingSettings {
   /** DisableAppointment: no booking online at all. */
   disabled: boolean;
-  /** DisableAppointmentCOVID "1": the COVID questionnaire comes before the confirmation (decisions/100). */
+  /** DisableAppointmentCOVID "1": the COVID questionnaire comes before the confirmation (decisions/101). */
   covidScreening: boolean;
   sameDayAllowed: boolean;
   /** AppointmentShowReasonforContact: the reasons for contact (lookup 13) are offered. */

@@ -1,12 +1,12 @@
 import { Tabs } from "radix-ui";
-import { useCallback, useEffect, useState } from "react";
+import { Suspense, useCallback, useEffect, useState } from "react";
 import { Form, Link, useLocation, useNavigate, useNavigation, useRevalidator } from "react-router";
 import { cancelAction, loadAppointmentsPage } from "../.server/appointments-page.server";
 import { AppointmentCard, AppointmentSlip } from "../components/appointments/appointment-card";
-import { BookingPanel } from "../components/appointments/booking-panel";
 import { CancelDialog } from "../components/appointments/cancel-dialog";
 import { Breadcrumb } from "../components/shell/breadcrumb";
 import { Button, buttonClass } from "../components/ui/button";
+import { lazyModule } from "../components/ui/lazy-module";
 import { TextField } from "../components/ui/field";
 import { Notice, ToastProvider } from "../components/ui/toast";
 import { useSchemaForm } from "../components/ui/use-schema-form";
@@ -36,6 +36,9 @@ export function action({ request }: Route.ActionArgs) {
 }
 
 const t = messages.appointments;
+// The booking machine, its form and its dialogs load when the patient books (issue 12's budget; decisions/100).
+const bookingPanel = lazyModule(() => import("../components/appointments/booking-panel"));
+const BookingPanel = bookingPanel.component((m) => m.BookingPanel);
 const TABS: ReadonlyArray<{ value: AppointmentTab; label: string }> = [
   { value: "book", label: "Book Appointment" },
   { value: "upcoming", label: "Upcoming Appointment" },
@@ -120,6 +123,8 @@ export default function Appointments({ loaderData }: Route.ComponentProps) {
                 className={tabClass}
                 // Upcoming reads its list again on every click (2§2), also when it is already shown.
                 onClick={tab.value === "upcoming" && view.tab === "upcoming" ? () => void revalidate() : undefined}
+                onPointerEnter={tab.value === "book" ? () => void bookingPanel.preload() : undefined}
+                onFocus={tab.value === "book" ? () => void bookingPanel.preload() : undefined}
               >
                 {tab.label}
               </Tabs.Trigger>
@@ -128,7 +133,16 @@ export default function Appointments({ loaderData }: Route.ComponentProps) {
 
           <Tabs.Content value="book" className="focus-visible:outline-2">
             {view.tab === "book" && booking ? (
-              <BookingPanel key={location.key} onBooked={onBooked} input={{ settings: booking.settings, today, types: booking.types, locations: booking.locations, reasonsForContact: booking.reasonsForContact, family: booking.family }} />
+              booking.settings.disabled ? (
+                // No booking controls at all, so nothing to load (2§8).
+                <p role="status" className="rounded border-l-8 border-brand bg-white p-4 text-lg font-semibold">
+                  {t.disabled}
+                </p>
+              ) : (
+                <Suspense fallback={<p role="status">{t.loadingChoices}</p>}>
+                  <BookingPanel key={location.key} onBooked={onBooked} input={{ settings: booking.settings, today, types: booking.types, locations: booking.locations, reasonsForContact: booking.reasonsForContact, family: booking.family }} />
+                </Suspense>
+              )
             ) : null}
           </Tabs.Content>
 

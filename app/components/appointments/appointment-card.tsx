@@ -4,7 +4,7 @@ import { Button } from "../ui/button";
 
 /**
  * One appointment (2§2 Upcoming and History): when, what, with whom and where, with the location's
- * map as a link out (a frame would be blank with no internet, decisions/101), the Join link of a video
+ * map as a link out (a frame would be blank with no internet, decisions/100), the Join link of a video
  * consult, its slip to print and, when 2§2 allows, Cancel. Status is written, never only coloured.
  */
 export function AppointmentCard({ row, onPrint, onCancel }: { row: AppointmentRow; onPrint: (row: AppointmentRow) => void; onCancel?: (row: AppointmentRow) => void }) {
