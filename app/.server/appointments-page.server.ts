@@ -123,8 +123,14 @@ async function familyOf(api: Api, user: User): Promise<{ canChoose: boolean; mem
 /* ---------- POST /appointments: cancelling ---------- */
 
 
-export async function cancelAction(request: Request): Promise<CancelReply> {
-  const { api, user } = await requireSession(request);
+/** What an action needs beyond the request; tests give their own sessions. */
+export interface AppointmentDeps {
+  requireSession: (request: Request) => Promise<Pick<SignedIn, "api" | "user">>;
+}
+const portalDeps: AppointmentDeps = { requireSession };
+
+export async function cancelAction(request: Request, deps: AppointmentDeps = portalDeps): Promise<CancelReply> {
+  const { api, user } = await deps.requireSession(request);
   const form = await requestForm(request);
   const parsed = parseForm(form, CancelFormSchema);
   if (!parsed.ok) throw data({ ok: false, message: Object.values(parsed.errors)[0] ?? t.reasonRequired, errors: parsed.errors }, { status: 400 });
@@ -143,8 +149,8 @@ export async function cancelAction(request: Request): Promise<CancelReply> {
 
 /* ---------- POST /appointments/book: the booking machine's steps ---------- */
 
-export async function bookingAction(request: Request): Promise<unknown> {
-  const { api, user } = await requireSession(request);
+export async function bookingAction(request: Request, deps: AppointmentDeps = portalDeps): Promise<unknown> {
+  const { api, user } = await deps.requireSession(request);
   const form = await requestForm(request);
   const isBook = form.get("step") === "book";
   const parsed = parseForm(form, isBook ? BookStepSchema : BookingStepSchema);
