@@ -164,6 +164,7 @@ test.describe("appointments", () => {
     await confirm.getByRole("button", { name: "Confirm booking" }).click();
     const done = page.getByRole("dialog", { name: "Appointment booked" });
     await expect(done.getByText(t.booked)).toBeVisible();
+    await expectNoAxeViolations(page);
     const posts = await world.requests({ method: "POST", path: "Patient/Appointment" });
     expect(posts).toHaveLength(1);
     expect(posts[0].query).toMatchObject({ Reason: "Not Provided", ReasonforVisitID: "25", AppointmentTypeID: "2" });
@@ -199,6 +200,71 @@ test.describe("appointments in other worlds", () => {
     expect(posts[0].query).toMatchObject({ PatientID: memberId });
     const slots = await world.requests({ method: "GET", path: "Patient/AppointmentSlots" });
     expect(slots.every((s) => s.query.PatientID === memberId)).toBe(true);
+  });
+});
+
+test.describe("states", () => {
+  test("a failed list says so in the shell and Retry brings it back", async ({ page, world }) => {
+    await signIn(page, world.user("solo"));
+    await expect(page.getByRole("heading", { name: "Dashboard", level: 1 })).toBeVisible();
+    await world.fault({ path: "Patient/Appointments", status: 503 });
+    await page.goto("/appointments?id=2");
+    await expect(page.getByRole("heading", { name: "Sorry, there is a problem", level: 1 })).toBeVisible();
+    await expectNoAxeViolations(page);
+    await world.clearFaults();
+    await page.getByRole("button", { name: "Retry" }).click();
+    await expect(page.getByRole("heading", { name: "Appointments", level: 1 })).toBeVisible();
+    await expect(cards(page, "Upcoming appointments").first()).toBeVisible();
+  });
+
+  test("books with the keyboard alone", async ({ page, world }) => {
+    await open(page, world.user("solo"));
+    const form = bookForm(page);
+    await form.getByLabel("Appointment type").focus();
+    await page.keyboard.press("ArrowDown");
+    await expect(form.getByLabel("Appointment type")).not.toHaveValue("");
+    await page.keyboard.press("Tab");
+    await page.keyboard.press("Space");
+    await expect(form.getByRole("group", { name: "Locations" }).getByRole("checkbox").first()).toBeChecked();
+    const provider = form.getByLabel("Provider");
+    await expect(provider).toBeEnabled();
+    await provider.focus();
+    await page.keyboard.press("ArrowDown");
+    await expect(provider).not.toHaveValue("");
+    await form.getByRole("button", { name: "Next available day" }).focus();
+    await page.keyboard.press("Enter");
+    const first = form.getByRole("group", { name: /^Time on/ }).getByRole("radio").first();
+    await expect(first).toBeVisible();
+    await first.focus();
+    await page.keyboard.press("Space");
+    await expect(first).toBeChecked();
+    await form.getByRole("button", { name: "Book Appointment" }).focus();
+    await page.keyboard.press("Enter");
+    const confirm = page.getByRole("dialog", { name: "Confirm your appointment" });
+    await expect(confirm).toBeVisible();
+    await confirm.getByRole("button", { name: "Confirm booking" }).focus();
+    await page.keyboard.press("Enter");
+    const done = page.getByRole("dialog", { name: "Appointment booked" });
+    await expect(done).toBeVisible();
+    await page.keyboard.press("Escape");
+    await expect(done).toBeHidden();
+  });
+});
+
+test.describe("a new patient", () => {
+  test.use({ worldOptions: { scenario: "empty" } });
+  test("Upcoming and History say No Records Found", async ({ page, world }) => {
+    await signIn(page, world.user("empty"));
+    // The new patient holds their newborn's account too: they continue as themselves.
+    const chooser = page.getByRole("dialog", { name: "Select an account to continue" });
+    await chooser.getByRole("radio").first().check();
+    await chooser.getByRole("button", { name: "Continue" }).click();
+    await expect(page.getByRole("heading", { name: "Dashboard", level: 1 })).toBeVisible();
+    await page.goto("/appointments?id=2");
+    await expect(page.getByText(t.noRecords)).toBeVisible();
+    await page.getByRole("tab", { name: "History" }).click();
+    await expect(page.getByText(t.noRecords)).toBeVisible();
+    await expectNoAxeViolations(page);
   });
 });
 
