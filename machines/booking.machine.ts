@@ -345,7 +345,11 @@ export const bookingMachine = setup({
         loadingNextDay: {
           invoke: {
             src: "loadNextDay",
-            input: ({ context }) => ({ selection: selectionOf(context), start: nextSearchStart(context.date || context.today, context.today, context.settings.sameDayAllowed) }),
+            // From the day after the one shown; with none shown yet, from the first bookable day.
+            input: ({ context }) => ({
+              selection: selectionOf(context),
+              start: context.date ? nextSearchStart(context.date, context.today, context.settings.sameDayAllowed) : bookableDays(context.today, context.settings.sameDayAllowed).first,
+            }),
             onDone: { target: "idle", actions: "keepNextDay" },
             onError: { target: "idle", actions: "failLoad" },
           },

@@ -169,6 +169,22 @@ describe("booking machine", () => {
     expect(actor.getSnapshot().context).toMatchObject({ date: "2026-03-09", slots: SLOTS, notice: null });
   });
 
+  it("next available day with no date shown looks from the first bookable day", async () => {
+    const allowed = start({}, { nextDay: { date: "2026-03-04", slots: SLOTS } });
+    const refused = start({ sameDayAllowed: false }, { nextDay: { date: "2026-03-04", slots: SLOTS } });
+    for (const { actor } of [allowed, refused]) {
+      actor.send({ type: "type.select", id: "1" });
+      actor.send({ type: "location.toggle", id: "1" });
+      await idle(actor);
+      actor.send({ type: "provider.select", id: "p1" });
+      actor.send({ type: "day.next" });
+      await idle(actor);
+      expect(actor.getSnapshot().context.date).toBe("2026-03-04");
+    }
+    expect(allowed.calls.nextDay).toEqual([TODAY]);
+    expect(refused.calls.nextDay).toEqual(["2026-03-04"]);
+  });
+
   it("next available day wraps round after 60 days", () => {
     expect(nextSearchStart("2026-03-10", TODAY, true)).toBe("2026-03-11");
     expect(nextSearchStart("2026-05-02", TODAY, true)).toBe(TODAY);
