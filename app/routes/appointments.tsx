@@ -1,5 +1,5 @@
 import { Tabs } from "radix-ui";
-import { Suspense, useCallback, useEffect, useState } from "react";
+import { Suspense, useCallback, useEffect, useState, useSyncExternalStore } from "react";
 import { Form, Link, useLocation, useNavigate, useNavigation, useRevalidator } from "react-router";
 import { cancelAction, loadAppointmentsPage } from "../.server/appointments-page.server";
 import { AppointmentCard, AppointmentSlip } from "../components/appointments/appointment-card";
@@ -39,6 +39,8 @@ const t = messages.appointments;
 // The booking machine, its form and its dialogs load when the patient books (issue 12's budget; decisions/100).
 const bookingPanel = lazyModule(() => import("../components/appointments/booking-panel"));
 const BookingPanel = bookingPanel.component((m) => m.BookingPanel);
+/** Whether the page is live in the browser never changes once it is: nothing to subscribe to. */
+const noSubscription = () => () => undefined;
 const TABS: ReadonlyArray<{ value: AppointmentTab; label: string }> = [
   { value: "book", label: "Book Appointment" },
   { value: "upcoming", label: "Upcoming Appointment" },
@@ -74,6 +76,10 @@ export default function Appointments({ loaderData }: Route.ComponentProps) {
   const { revalidate } = revalidator;
   // A booking changes the counters and the Upcoming list: the page's data is read again.
   const onBooked = useCallback(() => void revalidate(), [revalidate]);
+
+  // The booking form works only with its machine running: it is drawn once the page is live in the
+  // browser, never as server HTML whose controls would ignore (or, on hydration, undo) early choices.
+  const live = useSyncExternalStore(noSubscription, () => true, () => false);
 
   const go = (tab: AppointmentTab) => void navigate(`/appointments${appointmentsSearch({ tab })}`, { preventScrollReset: true });
 
@@ -138,6 +144,8 @@ export default function Appointments({ loaderData }: Route.ComponentProps) {
                 <p role="status" className="rounded border-l-8 border-brand bg-white p-4 text-lg font-semibold">
                   {t.disabled}
                 </p>
+              ) : !live ? (
+                <p role="status">{t.loadingChoices}</p>
               ) : (
                 <Suspense fallback={<p role="status">{t.loadingChoices}</p>}>
                   <BookingPanel key={location.key} onBooked={onBooked} input={{ settings: booking.settings, today, types: booking.types, locations: booking.locations, reasonsForContact: booking.reasonsForContact, family: booking.family }} />
@@ -178,8 +186,9 @@ export default function Appointments({ loaderData }: Route.ComponentProps) {
                 <div role="group" aria-label="Show appointments" className="flex flex-wrap gap-2">
                   {HISTORY_BADGES.map((b) => (
                     <Link key={b.value} to={`/appointments${appointmentsSearch({ ...view, tab: "history", show: b.value })}`} preventScrollReset aria-current={view.show === b.value ? "true" : undefined} className={badgeClass(view.show === b.value)}>
-                      {b.label} <span className="sr-only">(</span>
-                      {counts[b.value]}
+                      {b.label}
+                      <span className="sr-only"> (</span>
+                      <span className="ml-2 tabular-nums">{counts[b.value]}</span>
                       <span className="sr-only">)</span>
                     </Link>
                   ))}
