@@ -217,6 +217,21 @@ test.describe("states", () => {
     await expect(cards(page, "Upcoming appointments").first()).toBeVisible();
   });
 
+  test("cross-site posts to the booking steps and the cancel action are refused", async ({ page, world }) => {
+    await open(page, world.user("solo"), "?id=2");
+    await expect(cards(page, "Upcoming appointments").first()).toBeVisible();
+    const evil = { Origin: "https://evil.example" };
+    const book = await page.request.post("/appointments/book", { form: { step: "roles", for: "", locationIds: "1" }, headers: evil });
+    expect(book.status()).toBe(403);
+    const cancel = await page.request.post("/appointments?id=2", { form: { intent: "cancel", appointmentId: "any", reason: "x" }, headers: evil });
+    expect(cancel.status()).toBe(403);
+    expect(await world.requests({ path: "Patient/LoadRoles" })).toHaveLength(0);
+    expect(await world.requests({ method: "DELETE", path: "Patient/Appointment" })).toHaveLength(0);
+    // The same step from the portal's own pages is answered.
+    const own = await page.request.post("/appointments/book", { form: { step: "roles", for: "", locationIds: "1" }, headers: { Origin: new URL(page.url()).origin } });
+    expect(await own.json()).toMatchObject({ ok: true, roles: expect.arrayContaining([expect.objectContaining({ name: "Doctor" })]) });
+  });
+
   test("books with the keyboard alone", async ({ page, world }) => {
     await open(page, world.user("solo"));
     const form = bookForm(page);
