@@ -22,6 +22,7 @@ export default [
   ]),
   route("accounts/pay", "routes/accounts-pay.ts"),
   route("accounts/invoice/:id", "routes/accounts-invoice.ts"),
+  route("appointments/book", "routes/appointments-book.ts"),
   route("medications/repeat", "routes/medications-repeat.ts"),
   route("medication", "routes/medication.ts"),
   route("reports/result/:id", "routes/reports-result.ts"),

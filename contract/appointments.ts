@@ -82,3 +82,74 @@ export const AvailablePractitionerQuerySchema = z.object({
   ReasonForVisitID: z.string().max(16).optional(),
 });
 export const AvailablePractitionerReplySchema = bundleOf(PractitionerSchema);
+
+/* ---------- booking (2§4, 2§7): slots, the booking itself, the next available day, roles ---------- */
+
+/** A query's patient may be the signed-in patient or a linked family member (2§2 Family booking). */
+const IdText = z.string().regex(/^[\w-]{1,64}$/);
+
+/** 2§3 Slot: its start (with the practice's offset) and, in order, the slot id and the location id. */
+export const BookingSlotSlots = defineSlots({
+  slotId: slot.string(0, "SlotID"),
+  locationId: slot.string(1, "LocationID"),
+});
+
+export const BookingSlotSchema = z.object({
+  resourceType: z.literal("Slot"),
+  start: z.iso.datetime({ offset: true }),
+  extension: BookingSlotSlots.schema,
+});
+export type BookingSlot = z.output<typeof BookingSlotSchema>;
+
+export const AppointmentSlotsQuerySchema = z.object({
+  PatientID,
+  ScheduleDate: QueryDate,
+  /** 2§9: 50 slots a page. */
+  PageSize: z.coerce.number().int().min(1).max(500),
+  PractitionerID: IdText,
+  AppointmentTypeID: IdText,
+  /** The chosen locations, comma separated. */
+  LocationIDs: z.string().regex(/^[\w-]{1,16}(,[\w-]{1,16})*$/, "location ids separated by commas"),
+});
+export const AppointmentSlotsReplySchema = bundleOf(BookingSlotSchema);
+
+export const BookAppointmentQuerySchema = z.object({
+  /** The patient the appointment is for: the signed-in patient or the family member chosen. */
+  PatientID,
+  SlotID: z.string().regex(/^[\w-]{1,64}$/),
+  /** Never empty: the portal sends "Not Provided" for an empty reason (2§5). */
+  Reason: z.string().trim().min(1).max(500),
+  AppointmentTypeID: IdText.optional(),
+  ReasonforVisitID: IdText.optional(),
+});
+/** A string: "Appointment has been booked successfully", a failure code (NotCreatedEmailMissing, NotCreatedZoomEnd) or why not. */
+export const BookAppointmentReplySchema = z.string();
+export const BOOKED_REPLY = "Appointment has been booked successfully";
+/** The practice's codes for a video booking that Zoom could not set up (2§8). */
+export const BOOKING_FAILURE_CODES = ["NotCreatedEmailMissing", "NotCreatedZoomEnd"] as const;
+
+export const NextAvailableDayQuerySchema = z.object({
+  PatientID,
+  ProviderID: IdText,
+  AppointmentTypeID: IdText,
+  StartDate: QueryDate,
+});
+/** An escaped JSON string of a list with RosterDate (2§7): read twice, once as a string, once as JSON. */
+export const NextAvailableDayReplySchema = z.string();
+export const NextAvailableDaysSchema = z.array(z.object({ RosterDate: z.string().min(10) }).loose());
+
+/** 2§3 Role list entry; the booking's roles lookup is TypeID 2, by location (2§7). */
+export const RoleEntrySchema = z.object({ RoleID: z.string().min(1), RoleName: z.string().min(1), PracticeLocationID: z.string() });
+export type RoleEntry = z.output<typeof RoleEntrySchema>;
+export const RolesQuerySchema = z.object({
+  PatientID,
+  TypeID: z.enum(["1", "2"]),
+  PracticeLocation: z.string().regex(/^[\w-]{1,16}(,[\w-]{1,16})*$/).optional(),
+});
+export const RolesReplySchema = z.array(RoleEntrySchema);
+
+/** The appointment types of lookup 12 that are held by video: the Virtual consult choice needs one (2§5). */
+export const VIDEO_TYPE_NAME = "Video Consult";
+/** 2§9: the reason-for-visit sent when the patient picks none. */
+export const DEFAULT_REASON_FOR_VISIT_ID = "25";
+export const NOT_PROVIDED_REASON = "Not Provided";

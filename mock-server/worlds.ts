@@ -170,7 +170,7 @@ function generate(id: string, scenarioId: string, seed: number, clock: WorldCloc
   const store = createWorldStore();
   loadPracticeData(store, data, (label) => usernameFor(label, id));
   const documents = new DocumentStore(seed, data.staff, data.referenceDate, data.documentPlans);
-  const appointments = new AppointmentStore(seed, data.staff, data.referenceDate, data.appointmentPlans, clock);
+  const appointments = new AppointmentStore(seed, data.staff, data.referenceDate, data.appointmentPlans, clock, data.videoBooking);
   const medications = new MedicationStore(seed, data.staff, data.referenceDate, data.city, data.medicationPlans, data.pharmacyCount);
   return {
     store,

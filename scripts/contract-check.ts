@@ -10,7 +10,7 @@ import { parseArgs } from "node:util";
 import type { z } from "zod";
 import { readAuthReply } from "../contract/auth";
 import { endpoints, type Endpoint } from "../contract/endpoints";
-import { APPOINTMENT_LISTS } from "../contract/appointments";
+import { APPOINTMENT_LISTS, NextAvailableDaysSchema } from "../contract/appointments";
 import { CONDITION_LISTS, IMMUNISATION_LISTS } from "../contract/health";
 import { MEDICATION_LISTS } from "../contract/medications";
 import { MESSAGE_BOXES, READ_FILTERS } from "../contract/messaging";
@@ -115,7 +115,16 @@ export async function runContractCheck(options: { identityUrl: string; username:
   for (const list of Object.values(APPOINTMENT_LISTS)) {
     await check(results, `AppointmentType ${list}`, base, endpoints.appointments, { token, query: { PatientID: id, PageSize: PAGE_SIZES.records, PageNumber: 1, AppointmentType: list } });
   }
-  await check(results, "", base, endpoints.availablePractitioners, { token, query: { PatientID: id, RoleID: "0" } });
+  const practitioners = await check(results, "", base, endpoints.availablePractitioners, { token, query: { PatientID: id, RoleID: "0" } });
+  await check(results, "TypeID 2", base, endpoints.roles, { token, query: { PatientID: id, TypeID: "2" } });
+  // The booking reads change nothing: the next rostered day of the first provider, then its slots.
+  const provider = practitioners?.resources[0];
+  if (provider) {
+    const today = new Date().toISOString().slice(0, 10);
+    const next = await check(results, "", base, endpoints.nextAvailableDay, { token, query: { PatientID: id, ProviderID: provider.id, AppointmentTypeID: "1", StartDate: today } });
+    const day = (next && NextAvailableDaysSchema.safeParse(JSON.parse(next)).data?.[0]?.RosterDate.slice(0, 10)) || today;
+    await check(results, "", base, endpoints.appointmentSlots, { token, query: { PatientID: id, ScheduleDate: day, PageSize: PAGE_SIZES.slots, PractitionerID: provider.id, AppointmentTypeID: "1", LocationIDs: "1,2" } });
+  }
   for (const list of Object.values(MEDICATION_LISTS)) await check(results, `TypeID ${list}`, base, endpoints.medications, { token, query: { PatientID: id, PageSize: PAGE_SIZES.medications, PageNumber: 1, TypeID: list } });
   await check(results, "", base, endpoints.pharmacies, { token, query: { PatientID: id, PageSize: PAGE_SIZES.pharmacies, PageNumber: 1 } });
   for (const list of Object.values(CONDITION_LISTS)) await check(results, `TypeID ${list}`, base, endpoints.conditions, { token, query: { PatientID: id, PageSize: PAGE_SIZES.conditions, PageNumber: 1, TypeID: list } });

@@ -37,20 +37,22 @@ export const patientRoutes = {
     if (!c) throw new HttpError(404, { error: `No counters for patient ${query.PatientID}` });
     // Future appointments the world's clock has passed count as completed (decisions/012).
     const passed = world.appointments.passed(query.PatientID);
+    // Bookings and cancellations made through the portal move the counts too (issue 14).
+    const changed = world.appointments.changes(query.PatientID);
     return [
       {
         // Unread messages are counted from the inbox itself, so opening one lowers the badge.
         InboxCounter: world.messages.unreadCount(query.PatientID),
         MedicationsCounter: c.MedicationsCounter,
         TestResultsCounter: world.documents.unreadResults(query.PatientID),
-        AppointmentsCounter: Math.max(0, c.AppointmentsCounter - passed),
+        AppointmentsCounter: Math.max(0, c.AppointmentsCounter - passed + changed.future),
         completedcount: c.completedcount + passed,
-        futurecount: Math.max(0, c.futurecount - passed),
+        futurecount: Math.max(0, c.futurecount - passed + changed.future),
         missedcount: c.missedcount,
-        facetofacecount: c.facetofacecount,
-        videoconsultappointmentcount: c.videoconsultappointmentcount,
-        phonetriagecount: c.phonetriagecount,
-        totalpatientappointments: c.totalpatientappointments,
+        facetofacecount: Math.max(0, c.facetofacecount + changed.faceToFace),
+        videoconsultappointmentcount: Math.max(0, c.videoconsultappointmentcount + changed.video),
+        phonetriagecount: Math.max(0, c.phonetriagecount + changed.phone),
+        totalpatientappointments: Math.max(0, c.totalpatientappointments + changed.future),
       },
     ];
   }),

@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { toBundle } from "../../contract/fhir";
 import { LookupSlots, type ContactMethodRecord } from "../../contract/profile";
 import { LOOKUPS } from "../../fixtures/builders/lookups";
+import { rosterLocations } from "../../fixtures/builders/roster";
 import { hashSeed } from "../../fixtures/builders/random";
 import { HttpError } from "../http";
 import type { World } from "../worlds";
@@ -15,8 +16,13 @@ const MAX_EMERGENCY_CONTACTS = 5;
 
 export const profileRoutes = {
   lookup: withToken(({ world, query }) => {
-    // Type 14, the timeline's providers, is the practice's own team; the other lists are fixed.
-    const entries = query.TypeID === "14" ? world.health.providers.map((s) => ({ id: s.id, name: s.name })) : (LOOKUPS[query.TypeID] ?? []);
+    // Type 14, the timeline's providers, is the practice's own team; 11 its locations; the other lists are fixed.
+    const entries =
+      query.TypeID === "14"
+        ? world.health.providers.map((s) => ({ id: s.id, name: s.name }))
+        : query.TypeID === "11"
+          ? rosterLocations(practiceOf(world)).map((l) => ({ id: l.id, name: l.name }))
+          : (LOOKUPS[query.TypeID] ?? []);
     return toBundle(entries.map((e) => ({ resourceType: "Basic" as const, extension: LookupSlots.write({ id: e.id, name: e.name }) })));
   }),
 

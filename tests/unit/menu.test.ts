@@ -38,8 +38,8 @@ describe("menu mapping (1§2 Shell)", () => {
     expect(hasArea(links, "/emails")).toBe(false);
   });
 
-  it("links today only the areas built today: Medications, Test Results, Diagnosis, Allergies, Immunisation, Vitals, Timeline, Reminders, Resources, Letters and Accounts", () => {
-    expect(menuLinks(AREAS.map((a) => item(a.code)), 4).map((l) => l.path)).toEqual(["/medications", "/reports", "/diagnosis", "/allergies", "/immunisation", "/vitals", "/timeline", "/reminders", "/resources", "/letters", "/accounts"]);
+  it("links today only the areas built today: Medications, Test Results, Appointments, Diagnosis, Allergies, Immunisation, Vitals, Timeline, Reminders, Resources, Letters and Accounts", () => {
+    expect(menuLinks(AREAS.map((a) => item(a.code)), 4).map((l) => l.path)).toEqual(["/medications", "/reports", "/appointments", "/diagnosis", "/allergies", "/immunisation", "/vitals", "/timeline", "/reminders", "/resources", "/letters", "/accounts"]);
   });
 });
 

@@ -1,0 +1,60 @@
+import { endpoints } from "../../../contract/endpoints";
+import { APPOINTMENT_LISTS, NextAvailableDaysSchema } from "../../../contract/appointments";
+import { PAGE_SIZES } from "../../../contract/page-sizes";
+import { LOOKUP_TYPES } from "../../../contract/profile";
+import type { PracticeApi } from "./api.server";
+
+/**
+ * The appointment calls of 2§7. Every call names the patient the appointment is for: the viewed
+ * patient (user.userId), or the family member a main account books for, never anyone else.
+ */
+
+export function getAppointments(api: PracticeApi, patientId: string, list: keyof typeof APPOINTMENT_LISTS, page: number) {
+  return api.call(endpoints.appointments, { query: { PatientID: patientId, PageSize: PAGE_SIZES.records, PageNumber: page, AppointmentType: APPOINTMENT_LISTS[list] } });
+}
+
+/** A History search by dates: 200 a page (2§9). */
+export function getAppointmentsBetween(api: PracticeApi, patientId: string, from: string, to: string, page: number) {
+  return api.call(endpoints.appointments, { query: { PatientID: patientId, PageSize: PAGE_SIZES.historySearch, PageNumber: page, FromDate: from, ToDate: to } });
+}
+
+export function cancelAppointment(api: PracticeApi, patientId: string, appointmentId: string, reason: string) {
+  return api.call(endpoints.cancelAppointment, { query: { PatientID: patientId, AppointmentID: appointmentId, Reason: reason } });
+}
+
+export function getLookup(api: PracticeApi, patientId: string, type: "locations" | "appointmentTypes" | "reasonsForContact") {
+  return api.call(endpoints.lookup, { query: { PatientID: patientId, TypeID: LOOKUP_TYPES[type] } });
+}
+
+export function getBookingRoles(api: PracticeApi, patientId: string, locationIds: readonly string[]) {
+  return api.call(endpoints.roles, { query: { PatientID: patientId, TypeID: "2", PracticeLocation: locationIds.join(",") } });
+}
+
+export function getPractitioners(api: PracticeApi, patientId: string, q: { typeId: string; locationIds: readonly string[]; roleId: string }) {
+  return api.call(endpoints.availablePractitioners, {
+    query: { PatientID: patientId, AppointmentTypeID: q.typeId, PracticeLocationID: q.locationIds.join(","), RoleID: q.roleId || "0" },
+  });
+}
+
+export function getSlots(api: PracticeApi, patientId: string, q: { typeId: string; locationIds: readonly string[]; providerId: string; date: string }) {
+  return api.call(endpoints.appointmentSlots, {
+    query: { PatientID: patientId, ScheduleDate: q.date, PageSize: PAGE_SIZES.slots, PractitionerID: q.providerId, AppointmentTypeID: q.typeId, LocationIDs: q.locationIds.join(",") },
+  });
+}
+
+/** The practice answers a JSON string holding the list (2§7); an unreadable one is no days at all. */
+export async function getNextAvailableDays(api: PracticeApi, patientId: string, q: { typeId: string; providerId: string; start: string }): Promise<string[]> {
+  const text = await api.call(endpoints.nextAvailableDay, { query: { PatientID: patientId, ProviderID: q.providerId, AppointmentTypeID: q.typeId, StartDate: q.start } });
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    return [];
+  }
+  const days = NextAvailableDaysSchema.safeParse(parsed);
+  return days.success ? days.data.map((d) => d.RosterDate.slice(0, 10)) : [];
+}
+
+export function bookAppointment(api: PracticeApi, patientId: string, b: { slotId: string; reason: string; typeId: string; reasonForVisitId: string }) {
+  return api.call(endpoints.bookAppointment, { query: { PatientID: patientId, SlotID: b.slotId, Reason: b.reason, AppointmentTypeID: b.typeId, ReasonforVisitID: b.reasonForVisitId } });
+}

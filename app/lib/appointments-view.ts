@@ -1,0 +1,150 @@
+import type { SubmissionResult } from "@conform-to/react";
+import { z } from "zod";
+import type { BookingSettings, Option } from "./booking";
+import { checkRangeOrder, dateRangeFields, queryDateOf } from "./date-range";
+import { messages } from "./messages";
+import { yearBefore } from "./timeline-filter";
+
+/**
+ * The /appointments screen (2§2): its tabs, the History badges and range kept in the address, the rows
+ * the page shows, and the cancel form's one schema. No luxon here: the server hands the page every
+ * date and time already written in the practice's zone.
+ */
+
+const t = messages.appointments;
+
+export type AppointmentTab = "book" | "upcoming" | "history";
+/**
+ * The address's `id`: 1 Book, 2 Upcoming (the dashboard's card links to it), 3 History. Without one
+ * the page opens on Upcoming: what most visits are for, and the booking machine loads only when the
+ * patient books (decisions/100).
+ */
+export const TAB_IDS: Record<AppointmentTab, string> = { book: "1", upcoming: "2", history: "3" };
+
+export type HistoryBadge = "completed" | "missed" | "cancelled" | "all";
+export const HISTORY_BADGES: ReadonlyArray<{ value: HistoryBadge; label: string }> = [
+  { value: "completed", label: "Completed" },
+  { value: "missed", label: "Missed" },
+  { value: "cancelled", label: "Cancelled" },
+  { value: "all", label: "All" },
+];
+
+export interface AppointmentsView {
+  tab: AppointmentTab;
+  show: HistoryBadge;
+  from: string;
+  to: string;
+}
+
+export function appointmentsViewOf(params: URLSearchParams): AppointmentsView {
+  const id = params.get("id");
+  const tab = (Object.keys(TAB_IDS) as AppointmentTab[]).find((k) => TAB_IDS[k] === id) ?? "upcoming";
+  const show = HISTORY_BADGES.find((b) => b.value === params.get("show"))?.value ?? "all";
+  return { tab, show, from: params.get("from") ?? "", to: params.get("to") ?? "" };
+}
+
+export function appointmentsSearch(view: Partial<AppointmentsView> & { tab: AppointmentTab }): string {
+  const params = new URLSearchParams({ id: TAB_IDS[view.tab] });
+  if (view.tab === "history") {
+    if (view.show && view.show !== "all") params.set("show", view.show);
+    if (view.from) params.set("from", view.from);
+    if (view.to) params.set("to", view.to);
+  }
+  return `?${params}`;
+}
+
+/**
+ * The History range (2§2): DD-MM-YYYY, both ends or neither, the start no earlier than one year before
+ * the practice's today (YYYY-MM-DD) and the end not before the start.
+ */
+export function historyRangeSchema(today: string) {
+  const earliest = yearBefore(today);
+  return z
+    .object(dateRangeFields)
+    .superRefine(checkRangeOrder)
+    .superRefine((value, ctx) => {
+      const from = queryDateOf(value.from);
+      if (value.from && !value.to) ctx.addIssue({ code: "custom", path: ["to"], message: messages.timeline.toMissing });
+      if (value.to && !value.from) ctx.addIssue({ code: "custom", path: ["from"], message: messages.timeline.fromMissing });
+      if (from && from < earliest) ctx.addIssue({ code: "custom", path: ["from"], message: messages.timeline.fromTooEarly });
+    });
+}
+
+/** Cancelling (2§5): the appointment and a non-empty reason. */
+export const CancelFormSchema = z.object({
+  intent: z.literal("cancel"),
+  appointmentId: z.string().regex(/^[\w-]{1,64}$/),
+  reason: z.string({ error: t.reasonRequired }).trim().min(1, t.reasonRequired).max(500, t.reasonTooLong),
+});
+
+/** The cancel action's answer: the practice's reply (2§8), or the form's refusal with its field messages. */
+export type CancelReply = { ok: true; message: string } | { ok: false; message: string; errors?: Record<string, string> };
+
+export interface AppointmentRow {
+  id: string;
+  /** DD-MM-YYYY, practice time. */
+  date: string;
+  /** "9:15 am", practice time. */
+  time: string;
+  weekday: string;
+  type: string;
+  provider: string;
+  patientName: string;
+  locationName: string;
+  /** The location's address, searched on a map. */
+  location: string;
+  status: string;
+  durationMinutes: number;
+  cancelReason: string;
+  cancellable: boolean;
+  /** 2§4: a Missed status, or any appointment still marked future whose start has passed. */
+  missed: boolean;
+  /** A video consult's meeting: its Join link goes to /zoom with these. */
+  video: { meetingNumber: string; passCode: string } | null;
+}
+
+/** Where a location is searched on a map: a link out, never a frame that would be blank offline (decisions/100). */
+export function mapSearchUrl(location: string): string {
+  return `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(location)}`;
+}
+
+/** The Join link of a video consult (the /zoom page reads the meeting number and pass code). */
+export function joinUrl(row: Pick<AppointmentRow, "id" | "video">): string | null {
+  if (!row.video) return null;
+  return `/zoom?${new URLSearchParams({ meetingNumber: row.video.meetingNumber, passCode: row.video.passCode, appointment: row.id })}`;
+}
+
+export function historyCounts(rows: readonly AppointmentRow[]): Record<HistoryBadge, number> {
+  return {
+    completed: rows.filter((r) => r.status === "Completed").length,
+    missed: rows.filter((r) => r.missed).length,
+    cancelled: rows.filter((r) => r.status === "Cancelled").length,
+    all: rows.length,
+  };
+}
+
+export function applyHistoryBadge(rows: readonly AppointmentRow[], show: HistoryBadge): AppointmentRow[] {
+  if (show === "completed") return rows.filter((r) => r.status === "Completed");
+  if (show === "missed") return rows.filter((r) => r.missed);
+  if (show === "cancelled") return rows.filter((r) => r.status === "Cancelled");
+  return [...rows];
+}
+
+export interface AppointmentsPageData {
+  view: AppointmentsView;
+  today: string;
+  /** The earliest History start, YYYY-MM-DD. */
+  earliest: string;
+  upcoming: AppointmentRow[] | null;
+  history: { rows: AppointmentRow[]; total: number; rangeResult: SubmissionResult<string[]> | null } | null;
+  booking: {
+    settings: BookingSettings;
+    types: Option[];
+    locations: Option[];
+    reasonsForContact: Option[];
+    family: { canChoose: boolean; members: Option[] };
+  } | null;
+  patientName: string;
+  practice: { name: string; phone: string } | null;
+  printedOn: string;
+}

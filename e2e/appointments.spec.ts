@@ -1,0 +1,465 @@
+import type { Locator, Page } from "@playwright/test";
+import { DateTime } from "luxon";
+import { messages } from "../app/lib/messages";
+import { expect, expectNoAxeViolations, signIn, test, type WorldUser } from "./fixtures";
+
+/**
+ * /appointments (2§2, 2§4, 2§5, 2§8): the tabs, Upcoming and cancelling, History's badges and range,
+ * slips, and booking through the booking machine (for self and for a family member, the COVID
+ * questionnaire, the consult choice, a slot taken meanwhile), each in a fresh world. The worlds run
+ * on real time, as the portal does: the roster is found through "Next available day", never by date.
+ */
+
+const t = messages.appointments;
+const practiceToday = () => DateTime.now().setZone("Pacific/Auckland").startOf("day");
+
+async function open(page: Page, user: WorldUser, search = "?id=1") {
+  await signIn(page, user);
+  await expect(page.getByRole("heading", { name: "Dashboard", level: 1 })).toBeVisible();
+  await page.goto(`/appointments${search}`);
+  await expect(page.getByRole("heading", { name: "Appointments", level: 1 })).toBeVisible();
+}
+
+const cards = (page: Page, list: string) => page.getByRole("list", { name: list }).locator(":scope > li");
+const bookForm = (page: Page) => page.getByRole("form", { name: "Book an appointment" });
+
+/** Type, the main location, the first provider, then the next day with free times; returns the first time offered. */
+async function chooseFirstFreeTime(page: Page, type = "Face to Face"): Promise<string> {
+  const form = bookForm(page);
+  await form.getByLabel("Appointment type").selectOption({ label: type });
+  await form.getByRole("group", { name: "Locations" }).getByRole("checkbox").first().check();
+  const provider = form.getByLabel("Provider");
+  await expect(provider.locator("option")).not.toHaveCount(1);
+  await provider.selectOption({ index: 1 });
+  await form.getByRole("button", { name: "Next available day" }).click();
+  const first = form.getByRole("group", { name: /^Time on/ }).getByRole("radio").first();
+  await expect(first).toBeVisible();
+  await first.check();
+  return first.evaluate((el) => (el as HTMLInputElement).labels?.[0]?.innerText.trim() ?? "");
+}
+
+
+test.describe("appointments", () => {
+  test("the dashboard card opens Upcoming; tabs, breadcrumb, helpline, maps link out, slips print; no axe violations on any tab", async ({ page, world }) => {
+    await signIn(page, world.user("solo"));
+    await expect(page.getByRole("heading", { name: "Dashboard", level: 1 })).toBeVisible();
+    const card = page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: "Future Appointments" }) });
+    await card.getByRole("link").click();
+    await expect(page).toHaveURL(/\/appointments\?id=2$/);
+    await expect(page.getByRole("tab", { name: "Upcoming Appointment" })).toHaveAttribute("aria-selected", "true");
+    const breadcrumb = page.getByRole("navigation", { name: "Breadcrumb" });
+    await expect(breadcrumb.getByRole("link", { name: "Dashboard" })).toBeVisible();
+    await expect(page.getByRole("link", { name: t.helpline })).toHaveAttribute("href", "tel:08003585453");
+
+    const upcoming = cards(page, "Upcoming appointments");
+    await expect(upcoming.first()).toBeVisible();
+    const first = upcoming.first();
+    await expect(first.getByRole("heading")).toHaveText(/^\w+day \d{2}-\d{2}-\d{4} at \d{1,2}:\d{2} (am|pm)$/);
+    const map = first.getByRole("link", { name: /Show on a map/ });
+    await expect(map).toHaveAttribute("href", /^https:\/\/www\.google\.com\/maps\/search\/\?api=1&query=/);
+    await expect(map).toHaveAttribute("target", "_blank");
+    await expect(page.locator("iframe")).toHaveCount(0);
+    await expectNoAxeViolations(page);
+
+    // The slip is printed alone on paper.
+    await page.evaluate(() => {
+      (window as unknown as { printed: number }).printed = 0;
+      window.print = () => {
+        (window as unknown as { printed: number }).printed += 1;
+      };
+    });
+    await first.getByRole("button", { name: /^Print the slip/ }).click();
+    await expect.poll(() => page.evaluate(() => (window as unknown as { printed: number }).printed)).toBe(1);
+    await page.emulateMedia({ media: "print" });
+    const slip = page.getByRole("region", { name: "Appointment slip" });
+    await expect(slip).toBeVisible();
+    await expect(slip).toContainText("0800 358 5453");
+    await expect(page.getByRole("heading", { name: "Appointments", level: 1 })).toBeHidden();
+    await page.emulateMedia({ media: "screen" });
+
+    await page.getByRole("tab", { name: "History" }).click();
+    await expect(page).toHaveURL(/id=3/);
+    await expect(cards(page, "Past appointments").first()).toBeVisible();
+    await expectNoAxeViolations(page);
+    await page.getByRole("tab", { name: "Book Appointment" }).click();
+    await expect(bookForm(page)).toBeVisible();
+    await expectNoAxeViolations(page);
+  });
+
+  test("cancel needs a reason, then moves the appointment to History under Cancelled and lowers the dashboard count", async ({ page, world }) => {
+    await open(page, world.user("solo"), "?id=2");
+    await expect(cards(page, "Upcoming appointments").first()).toBeVisible();
+    const before = await cards(page, "Upcoming appointments").count();
+    const first = cards(page, "Upcoming appointments").first();
+    const when = (await first.getByRole("heading").innerText()).trim();
+    await first.getByRole("button", { name: /^Cancel the/ }).click();
+    const dialog = page.getByRole("dialog", { name: "Cancel appointment" });
+    await expect(dialog).toBeVisible();
+    await expectNoAxeViolations(page);
+    await dialog.getByRole("button", { name: "Cancel appointment" }).click();
+    await expect(dialog.getByText(t.reasonRequired)).toBeVisible();
+    expect(await world.requests({ method: "DELETE", path: "Patient/Appointment" })).toHaveLength(0);
+    await dialog.getByLabel("Reason for cancelling").fill("Feeling better");
+    await dialog.getByRole("button", { name: "Cancel appointment" }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page.getByRole("region", { name: /Notifications/ }).getByText(t.cancelled)).toBeVisible();
+    await expect(cards(page, "Upcoming appointments")).toHaveCount(before - 1);
+
+    await page.getByRole("tab", { name: "History" }).click();
+    await page.getByRole("link", { name: /^Cancelled/ }).click();
+    const cancelled = cards(page, "Past appointments").filter({ hasText: when });
+    await expect(cancelled).toContainText("Feeling better");
+    await page.goto("/");
+    const card = page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: "Future Appointments" }) });
+    await expect(card).toContainText(before - 1 === 0 ? "No future appointments" : `${before - 1} future appointment`);
+  });
+
+  test("a refused cancellation keeps the reason typed; the practice's reply is shown", async ({ page, world }) => {
+    await open(page, world.user("solo"), "?id=2");
+    await world.fault({ path: "Patient/Appointment", method: "DELETE", status: 500, times: 1 });
+    await cards(page, "Upcoming appointments").first().getByRole("button", { name: /^Cancel the/ }).click();
+    const dialog = page.getByRole("dialog", { name: "Cancel appointment" });
+    await dialog.getByLabel("Reason for cancelling").fill("Work");
+    await dialog.getByRole("button", { name: "Cancel appointment" }).click();
+    await expect(page.getByRole("region", { name: /Notifications/ }).getByText(t.cancelFailed)).toBeVisible();
+  });
+
+  test("History: badges filter, Missed counts past-start items; a range older than a year is refused; a range resets the badge to All", async ({ page, world }) => {
+    await open(page, world.user("solo"), "?id=3&show=completed");
+    const completedBadge = page.getByRole("link", { name: /^Completed/ });
+    await expect(completedBadge).toHaveAttribute("aria-current", "true");
+    const past = cards(page, "Past appointments");
+    await expect(past.first()).toBeVisible();
+    for (const text of await past.allInnerTexts()) expect(text).toContain("Completed");
+    await page.getByRole("link", { name: /^Missed/ }).click();
+    await expect(page).toHaveURL(/show=missed/);
+
+    const search = page.getByRole("search", { name: "Appointments between dates" });
+    const today = practiceToday();
+    const tooOld = today.minus({ years: 1, days: 1 }).toFormat("dd-MM-yyyy");
+    const from = today.minus({ months: 6 });
+    await search.getByLabel("From (DD-MM-YYYY)").fill(tooOld);
+    await search.getByLabel("To (DD-MM-YYYY)").fill(today.toFormat("dd-MM-yyyy"));
+    await search.getByRole("button", { name: "Search" }).click();
+    await expect(search.getByText(messages.timeline.fromTooEarly)).toBeVisible();
+
+    await search.getByLabel("From (DD-MM-YYYY)").fill(from.toFormat("dd-MM-yyyy"));
+    await search.getByRole("button", { name: "Search" }).click();
+    await expect(page).toHaveURL(new RegExp(`from=${from.toFormat("dd-MM-yyyy")}&to=${today.toFormat("dd-MM-yyyy")}`));
+    await expect(page).not.toHaveURL(/show=/);
+    await expect(page.getByRole("group", { name: "Show appointments" }).getByRole("link", { name: /^All/ })).toHaveAttribute("aria-current", "true");
+    const calls = await world.requests({ method: "GET", path: "Patient/Appointments" });
+    expect(calls.at(-1)?.query).toMatchObject({ FromDate: from.toISODate(), ToDate: today.toISODate(), PageSize: "200" });
+    await expectNoAxeViolations(page);
+  });
+
+  test("book for self: confirmation with terms, success, the booking appears in Upcoming with the Join link for video", async ({ page, world }) => {
+    await open(page, world.user("solo"));
+    const time = await chooseFirstFreeTime(page, "Video Consult");
+    await bookForm(page).getByRole("button", { name: "Book Appointment" }).click();
+    const confirm = page.getByRole("dialog", { name: "Confirm your appointment" });
+    await expect(confirm).toBeVisible();
+    await expect(confirm.getByRole("region", { name: "Terms and conditions" })).toBeVisible();
+    await expectNoAxeViolations(page);
+    await confirm.getByRole("button", { name: "Confirm booking" }).click();
+    const done = page.getByRole("dialog", { name: "Appointment booked" });
+    await expect(done.getByText(t.booked)).toBeVisible();
+    await expectNoAxeViolations(page);
+    const posts = await world.requests({ method: "POST", path: "Patient/Appointment" });
+    expect(posts).toHaveLength(1);
+    expect(posts[0].query).toMatchObject({ Reason: "Not Provided", ReasonforVisitID: "25", AppointmentTypeID: "2" });
+    await done.getByRole("button", { name: "Close" }).click();
+
+    await page.getByRole("tab", { name: "Upcoming Appointment" }).click();
+    const booked = cards(page, "Upcoming appointments").filter({ hasText: time.split(/\s/)[0] }).filter({ hasText: "Video Consult" }).first();
+    await expect(booked).toBeVisible();
+    await expect(booked.getByRole("link", { name: /^Join the video consult/ })).toHaveAttribute("href", /^\/zoom\?meetingNumber=\d{11}&passCode=\w{6}&appointment=/);
+  });
+});
+
+test.describe("appointments in other worlds", () => {
+  test.use({ worldOptions: { scenario: "family", seed: 4 } });
+  test("book for a family member: the main account chooses, the member's id travels with the booking", async ({ page, world }) => {
+    await signIn(page, world.user("family"));
+    // The account holder signs in as themselves: a main account (userid equals parentid).
+    const chooser = page.getByRole("dialog", { name: "Select an account to continue" });
+    await chooser.getByRole("radio").first().check();
+    await chooser.getByRole("button", { name: "Continue" }).click();
+    await expect(page.getByRole("heading", { name: "Dashboard", level: 1 })).toBeVisible();
+    await page.goto("/appointments?id=1");
+    const form = bookForm(page);
+    await form.getByRole("radio", { name: "Family Member" }).check();
+    const member = form.getByRole("combobox", { name: "Family member" });
+    await member.selectOption({ index: 1 });
+    const memberId = await member.inputValue();
+    await chooseFirstFreeTime(page);
+    await form.getByRole("button", { name: "Book Appointment" }).click();
+    await page.getByRole("dialog", { name: "Confirm your appointment" }).getByRole("button", { name: "Confirm booking" }).click();
+    await expect(page.getByRole("dialog", { name: "Appointment booked" })).toBeVisible();
+    const posts = await world.requests({ method: "POST", path: "Patient/Appointment" });
+    expect(posts[0].query).toMatchObject({ PatientID: memberId });
+    const slots = await world.requests({ method: "GET", path: "Patient/AppointmentSlots" });
+    expect(slots.every((s) => s.query.PatientID === memberId)).toBe(true);
+  });
+});
+
+test.describe("states", () => {
+  test("a failed list says so in the shell and Retry brings it back", async ({ page, world }) => {
+    await signIn(page, world.user("solo"));
+    await expect(page.getByRole("heading", { name: "Dashboard", level: 1 })).toBeVisible();
+    await world.fault({ path: "Patient/Appointments", status: 503 });
+    await page.goto("/appointments?id=2");
+    await expect(page.getByRole("heading", { name: "Sorry, there is a problem", level: 1 })).toBeVisible();
+    await expectNoAxeViolations(page);
+    await world.clearFaults();
+    await page.getByRole("button", { name: "Retry" }).click();
+    await expect(page.getByRole("heading", { name: "Appointments", level: 1 })).toBeVisible();
+    await expect(cards(page, "Upcoming appointments").first()).toBeVisible();
+  });
+
+  test("cross-site posts to the booking steps and the cancel action are refused", async ({ page, world }) => {
+    await open(page, world.user("solo"), "?id=2");
+    await expect(cards(page, "Upcoming appointments").first()).toBeVisible();
+    const evil = { Origin: "https://evil.example" };
+    const book = await page.request.post("/appointments/book", { form: { step: "roles", for: "", locationIds: "1" }, headers: evil });
+    expect(book.status()).toBe(403);
+    const cancel = await page.request.post("/appointments?id=2", { form: { intent: "cancel", appointmentId: "any", reason: "x" }, headers: evil });
+    expect(cancel.status()).toBe(403);
+    expect(await world.requests({ path: "Patient/LoadRoles" })).toHaveLength(0);
+    expect(await world.requests({ method: "DELETE", path: "Patient/Appointment" })).toHaveLength(0);
+    // The same step from the portal's own pages is answered.
+    const own = await page.request.post("/appointments/book", { form: { step: "roles", for: "", locationIds: "1" }, headers: { Origin: new URL(page.url()).origin } });
+    expect(await own.json()).toMatchObject({ ok: true, roles: expect.arrayContaining([expect.objectContaining({ name: "Doctor" })]) });
+  });
+
+  test("books with the keyboard alone", async ({ page, world }) => {
+    await open(page, world.user("solo"));
+    const form = bookForm(page);
+    await form.getByLabel("Appointment type").focus();
+    await page.keyboard.press("ArrowDown");
+    await expect(form.getByLabel("Appointment type")).not.toHaveValue("");
+    await page.keyboard.press("Tab");
+    await page.keyboard.press("Space");
+    await expect(form.getByRole("group", { name: "Locations" }).getByRole("checkbox").first()).toBeChecked();
+    const provider = form.getByLabel("Provider");
+    await expect(provider).toBeEnabled();
+    await provider.focus();
+    await page.keyboard.press("ArrowDown");
+    await expect(provider).not.toHaveValue("");
+    await form.getByRole("button", { name: "Next available day" }).focus();
+    await page.keyboard.press("Enter");
+    const first = form.getByRole("group", { name: /^Time on/ }).getByRole("radio").first();
+    await expect(first).toBeVisible();
+    await first.focus();
+    await page.keyboard.press("Space");
+    await expect(first).toBeChecked();
+    await form.getByRole("button", { name: "Book Appointment" }).focus();
+    await page.keyboard.press("Enter");
+    const confirm = page.getByRole("dialog", { name: "Confirm your appointment" });
+    await expect(confirm).toBeVisible();
+    await confirm.getByRole("button", { name: "Confirm booking" }).focus();
+    await page.keyboard.press("Enter");
+    const done = page.getByRole("dialog", { name: "Appointment booked" });
+    await expect(done).toBeVisible();
+    await page.keyboard.press("Escape");
+    await expect(done).toBeHidden();
+  });
+});
+
+test.describe("a new patient", () => {
+  test.use({ worldOptions: { scenario: "empty" } });
+  test("Upcoming and History say No Records Found", async ({ page, world }) => {
+    await signIn(page, world.user("empty"));
+    // The new patient holds their newborn's account too: they continue as themselves.
+    const chooser = page.getByRole("dialog", { name: "Select an account to continue" });
+    await chooser.getByRole("radio").first().check();
+    await chooser.getByRole("button", { name: "Continue" }).click();
+    await expect(page.getByRole("heading", { name: "Dashboard", level: 1 })).toBeVisible();
+    await page.goto("/appointments?id=2");
+    await expect(page.getByText(t.noRecords)).toBeVisible();
+    await page.getByRole("tab", { name: "History" }).click();
+    await expect(page.getByText(t.noRecords)).toBeVisible();
+    await expectNoAxeViolations(page);
+  });
+});
+
+test.describe("booking rules", () => {
+  test("a slot taken meanwhile says so and offers the times still free", async ({ page, world, browser }) => {
+    await open(page, world.user("solo"));
+    const time = await chooseFirstFreeTime(page);
+    await bookForm(page).getByRole("button", { name: "Book Appointment" }).click();
+    await expect(page.getByRole("dialog", { name: "Confirm your appointment" })).toBeVisible();
+    // Another session of the same patient books that very time first.
+    const other = await browser.newPage();
+    await open(other, world.user("solo"));
+    expect(await chooseFirstFreeTime(other)).toBe(time);
+    await bookForm(other).getByRole("button", { name: "Book Appointment" }).click();
+    await other.getByRole("dialog", { name: "Confirm your appointment" }).getByRole("button", { name: "Confirm booking" }).click();
+    await expect(other.getByRole("dialog", { name: "Appointment booked" })).toBeVisible();
+    await other.close();
+
+    await page.getByRole("dialog", { name: "Confirm your appointment" }).getByRole("button", { name: "Confirm booking" }).click();
+    await expect(page.getByText(t.slotTaken)).toBeVisible();
+    const times = bookForm(page).getByRole("group", { name: /^Time on/ }).getByRole("radio");
+    await expect(times.first()).toBeVisible();
+    await expect(bookForm(page).getByRole("radio", { name: time, exact: true })).toHaveCount(0);
+    expect((await world.requests({ method: "POST", path: "Patient/Appointment" })).length).toBe(1);
+  });
+
+  test("the browser in another time zone still shows the practice's times", async ({ browser, world }) => {
+    const headings = async (timezoneId: string) => {
+      const context = await browser.newContext({ timezoneId });
+      const page = await context.newPage();
+      await open(page, world.user("solo"), "?id=2");
+      expect(await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone)).toBe(timezoneId);
+      await expect(cards(page, "Upcoming appointments").first()).toBeVisible();
+      const texts = await cards(page, "Upcoming appointments").getByRole("heading").allInnerTexts();
+      // Booking: the times offered are within the practice's sessions (8:30 am to 5 pm in Auckland).
+      await page.getByRole("tab", { name: "Book Appointment" }).click();
+      const time = await chooseFirstFreeTime(page);
+      const [h, m, ap] = /^(\d{1,2}):(\d{2}) (am|pm)/.exec(time)!.slice(1);
+      const minutes = ((Number(h) % 12) + (ap === "pm" ? 12 : 0)) * 60 + Number(m);
+      expect(minutes).toBeGreaterThanOrEqual(8 * 60 + 30);
+      expect(minutes).toBeLessThan(17 * 60);
+      await context.close();
+      return { texts, time };
+    };
+    const auckland = await headings("Pacific/Auckland");
+    const losAngeles = await headings("America/Los_Angeles");
+    expect(losAngeles).toEqual(auckland);
+  });
+
+  test("fits a phone: no sideways scroll at 390 px on Book and Upcoming", async ({ page, world }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await open(page, world.user("solo"), "?id=2");
+    await expect(cards(page, "Upcoming appointments").first()).toBeVisible();
+    const overflow = () => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(await overflow()).toBeLessThanOrEqual(0);
+    await page.getByRole("tab", { name: "Book Appointment" }).click();
+    await chooseFirstFreeTime(page);
+    expect(await overflow()).toBeLessThanOrEqual(0);
+  });
+});
+
+/** Answers every yes/no question "No", and the vaccine question "Yes": no risk but the symptoms ticked. */
+async function answerNoRisk(q: Locator) {
+  for (const id of ["close contact", "tested positive", "travelled overseas"]) await q.getByRole("group", { name: new RegExp(id) }).getByRole("radio", { name: "No", exact: true }).check();
+  await q.getByRole("group", { name: /2 doses/ }).getByRole("radio", { name: "Yes", exact: true }).check();
+}
+
+test.describe("COVID screening", () => {
+  test.use({ worldOptions: { scenario: "covid-screening" } });
+
+  test("Fill mandatory field, then risk answers offer Virtual consult or Face 2 Face with the reason prefilled; Face 2 Face books", async ({ page, world }) => {
+    await open(page, world.user("solo"));
+    await chooseFirstFreeTime(page);
+    await bookForm(page).getByLabel("Reason for the appointment (optional)").fill("Sore throat for a week");
+    await bookForm(page).getByRole("button", { name: "Book Appointment" }).click();
+    const q = page.getByRole("dialog", { name: "COVID-19 questionnaire" });
+    await expect(q).toBeVisible();
+    await expectNoAxeViolations(page);
+    await q.getByRole("button", { name: "Continue" }).click();
+    await expect(q.getByText(t.fillMandatory)).toBeVisible();
+    await q.getByRole("checkbox", { name: "Sore throat" }).check();
+    await answerNoRisk(q);
+    await q.getByRole("button", { name: "Continue" }).click();
+    const choice = page.getByRole("dialog", { name: "Virtual consult or Face 2 Face?" });
+    await expect(choice).toBeVisible();
+    await expect(choice).toContainText("Sore throat for a week");
+    await expect(choice).toContainText("COVID screening: Symptom: Sore throat");
+    await expectNoAxeViolations(page);
+    await choice.getByRole("button", { name: "Face 2 Face" }).click();
+    const confirm = page.getByRole("dialog", { name: "Confirm your appointment" });
+    await expect(confirm).toContainText("Please arrive 10 minutes before your appointment");
+    await confirm.getByRole("button", { name: "Confirm booking" }).click();
+    await expect(page.getByRole("dialog", { name: "Appointment booked" })).toBeVisible();
+    const posts = await world.requests({ method: "POST", path: "Patient/Appointment" });
+    expect(String(posts[0].query.Reason)).toContain("COVID screening: Symptom: Sore throat");
+  });
+
+  test("Virtual consult on a face-to-face booking switches the type to Video Consult to choose a time again", async ({ page, world }) => {
+    await open(page, world.user("solo"));
+    await chooseFirstFreeTime(page, "Face to Face");
+    await bookForm(page).getByRole("button", { name: "Book Appointment" }).click();
+    const q = page.getByRole("dialog", { name: "COVID-19 questionnaire" });
+    await q.getByRole("checkbox", { name: "Cough" }).check();
+    await answerNoRisk(q);
+    await q.getByRole("button", { name: "Continue" }).click();
+    await page.getByRole("dialog", { name: "Virtual consult or Face 2 Face?" }).getByRole("button", { name: "Virtual consult" }).click();
+    await expect(page.getByRole("dialog")).toBeHidden();
+    await expect(bookForm(page).getByText(t.virtualNeedsVideo)).toBeVisible();
+    await expect(bookForm(page).getByLabel("Appointment type")).toHaveValue("2");
+    expect(await world.requests({ method: "POST", path: "Patient/Appointment" })).toHaveLength(0);
+  });
+
+  test("no symptoms and no risk goes straight to the confirmation", async ({ page, world }) => {
+    await open(page, world.user("solo"));
+    await chooseFirstFreeTime(page);
+    await bookForm(page).getByRole("button", { name: "Book Appointment" }).click();
+    const q = page.getByRole("dialog", { name: "COVID-19 questionnaire" });
+    await q.getByRole("checkbox", { name: "No Symptoms" }).check();
+    await answerNoRisk(q);
+    await q.getByRole("button", { name: "Continue" }).click();
+    await expect(page.getByRole("dialog", { name: "Confirm your appointment" })).toBeVisible();
+  });
+});
+
+test.describe("COVID screening that blocks", () => {
+  test.use({ worldOptions: { scenario: "covid-blocking" } });
+  test("risk answers without the options setting block the booking with 2§8's text", async ({ page, world }) => {
+    await open(page, world.user("solo"));
+    await chooseFirstFreeTime(page);
+    await bookForm(page).getByRole("button", { name: "Book Appointment" }).click();
+    const q = page.getByRole("dialog", { name: "COVID-19 questionnaire" });
+    await q.getByRole("checkbox", { name: "No Symptoms" }).check();
+    await answerNoRisk(q);
+    await q.getByRole("group", { name: /close contact/ }).getByRole("radio", { name: "Yes", exact: true }).check();
+    await q.getByRole("button", { name: "Continue" }).click();
+    const blocked = page.getByRole("dialog", { name: "Your appointment cannot be booked online" });
+    await expect(blocked.getByText(t.blocked)).toBeVisible();
+    await expectNoAxeViolations(page);
+    await blocked.getByRole("button", { name: "Close" }).click();
+    expect(await world.requests({ method: "POST", path: "Patient/Appointment" })).toHaveLength(0);
+  });
+});
+
+test.describe("practice settings", () => {
+  test.describe("disabled", () => {
+    test.use({ worldOptions: { scenario: "appointments-disabled" } });
+    test("DisableAppointment: ring the practice, no booking controls", async ({ page, world }) => {
+      await open(page, world.user("solo"));
+      await expect(page.getByText(t.disabled)).toBeVisible();
+      await expect(page.getByRole("form", { name: "Book an appointment" })).toHaveCount(0);
+      await expect(page.getByRole("button", { name: "Book Appointment" })).toHaveCount(0);
+    });
+  });
+
+  test.describe("lock-down", () => {
+    test.use({ worldOptions: { scenario: "lockdown" } });
+    test("the first provider locked down: provider and role are fixed to them", async ({ page, world }) => {
+      await open(page, world.user("solo"));
+      const form = bookForm(page);
+      await form.getByLabel("Appointment type").selectOption({ label: "Face to Face" });
+      await form.getByRole("group", { name: "Locations" }).getByRole("checkbox").first().check();
+      await expect(form.getByText(t.lockedDown)).toBeVisible();
+      await expect(form.getByLabel("Provider")).toBeDisabled();
+      await expect(form.getByLabel("Role")).toBeDisabled();
+      await expect(form.getByLabel("Provider")).not.toHaveValue("");
+    });
+  });
+
+  test.describe("Zoom failure", () => {
+    test.use({ worldOptions: { scenario: "zoom-email-missing" } });
+    test("a video booking Zoom refuses shows the mapped text and keeps the choices", async ({ page, world }) => {
+      await open(page, world.user("solo"));
+      await chooseFirstFreeTime(page, "Video Consult");
+      await bookForm(page).getByRole("button", { name: "Book Appointment" }).click();
+      await page.getByRole("dialog", { name: "Confirm your appointment" }).getByRole("button", { name: "Confirm booking" }).click();
+      const failed = page.getByRole("dialog", { name: "Appointment not booked" });
+      await expect(failed.getByText(t.emailMissing)).toBeVisible();
+      await expectNoAxeViolations(page);
+      await failed.getByRole("button", { name: "Close" }).click();
+      await expect(bookForm(page).getByRole("group", { name: /^Time on/ }).getByRole("radio", { checked: true })).toHaveCount(1);
+    });
+  });
+});

@@ -1,0 +1,140 @@
+import { describe, expect, it } from "vitest";
+import { appointmentsPage, bookingAction, cancelAction, type AppointmentDeps } from "../../app/.server/appointments-page.server";
+import { loadConfig } from "../../app/.server/config.server";
+import { createSessions } from "../../app/.server/session.server";
+import type { BookReply, SlotView } from "../../app/lib/booking";
+import { messages } from "../../app/lib/messages";
+import { useMockServer, type TestWorld } from "../helpers/mock-world";
+
+/**
+ * The booking steps (/appointments/book), the cancel action and the page's loader against the mock
+ * over HTTP: every rule checked again on the server, the family member's id, and one booking of a
+ * slot however many posts of it arrive at once.
+ */
+const mock = useMockServer();
+const sessions = createSessions(loadConfig({ NODE_ENV: "test" }));
+const t = messages.appointments;
+
+async function patient(world: TestWorld, label = "solo") {
+  const s = await world.signIn(label);
+  const session = await sessions.sessionStorage.getSession();
+  const user = { token: s.token, apiBase: s.apiBase, userId: s.id, parentId: s.id, proxy: "No" as const, username: world.user(label).username, userName: label, parentName: label };
+  session.set("user", user);
+  const cookie = (await sessions.sessionStorage.commitSession(session)).split(";")[0];
+  const deps: AppointmentDeps = { requireSession: sessions.requireSession };
+  const request = (path: string, fields: Record<string, string>) => new Request(`http://portal.test${path}`, { method: "POST", body: new URLSearchParams(fields), headers: { Cookie: cookie } });
+  const step = (fields: Record<string, string>) => bookingAction(request("/appointments/book", fields), deps);
+  const cancel = (fields: Record<string, string>) => cancelAction(request("/appointments", { intent: "cancel", ...fields }), deps);
+  const page = (search = "") => appointmentsPage({ api: s.api, user: { ...user } }, new URL(`http://portal.test/appointments${search}`));
+  return { s, step, cancel, page };
+}
+
+type Patient = Awaited<ReturnType<typeof patient>>;
+
+/** The first provider's next day with free slots, through the steps the machine posts. */
+async function firstDay(p: Patient, typeId = "1", forId = "") {
+  const providers = (await p.step({ step: "providers", for: forId, typeId, locationIds: "1,2", roleId: "" })) as { ok: true; providers: { id: string; lockedDown: boolean }[] };
+  const providerId = providers.providers[0].id;
+  const today = new Date().toISOString().slice(0, 10);
+  const next = (await p.step({ step: "nextDay", for: forId, typeId, locationIds: "1,2", providerId, start: today })) as { ok: true; date: string; slots: SlotView[] };
+  expect(next.slots.length).toBeGreaterThan(0);
+  return { providerId, date: next.date, slots: next.slots, providers: providers.providers };
+}
+
+const bookFields = (d: { providerId: string; date: string }, slotId: string, more: Record<string, string> = {}) => ({ step: "book", for: "", typeId: "1", locationIds: "1,2", providerId: d.providerId, date: d.date, slotId, reason: "", reasonForContactId: "", screening: "none", ...more });
+
+describe("booking steps", () => {
+  it("one slot posted three times at once is booked once; the others are told it was taken, with the times still free", async () => {
+    const world = await mock.createWorld({ seed: 42 });
+    const p = await patient(world);
+    const day = await firstDay(p);
+    const slotId = day.slots[0].id;
+    const replies = (await Promise.all([1, 2, 3].map(() => p.step(bookFields(day, slotId))))) as BookReply[];
+    expect(replies.filter((r) => r.outcome === "booked")).toHaveLength(1);
+    const taken = replies.filter((r): r is Extract<BookReply, { outcome: "taken" }> => r.outcome === "taken");
+    expect(taken).toHaveLength(2);
+    for (const r of taken) expect(r.slots.map((s) => s.id)).not.toContain(slotId);
+    const posts = await world.requests({ method: "POST", path: "Patient/Appointment" });
+    expect(posts.filter((r) => r.status === 200).map((r) => r.query)).toEqual(expect.arrayContaining([expect.objectContaining({ SlotID: slotId, Reason: "Not Provided", ReasonforVisitID: "25" })]));
+  });
+
+  it("times are the practice's, grouped Morning before noon", async () => {
+    const world = await mock.createWorld({ seed: 42 });
+    const day = await firstDay(await patient(world));
+    for (const slot of day.slots) {
+      const [h, , ap] = /^(\d{1,2}):(\d{2}) (am|pm)$/.exec(slot.time)!.slice(1);
+      const hour = (Number(h) % 12) + (ap === "pm" ? 12 : 0);
+      expect(slot.period).toBe(hour < 12 ? "Morning" : "Afternoon");
+    }
+  });
+
+  it("books for a linked family member only when signed in as the main account, never for a stranger", async () => {
+    const world = await mock.createWorld({ scenario: "family", seed: 42 });
+    const p = await patient(world, "family");
+    const loaded = await p.page("?id=1");
+    expect(loaded.booking?.family.canChoose).toBe(true);
+    expect(loaded.booking?.family.members.map((m) => m.id)).not.toContain(p.s.id);
+    const member = loaded.booking!.family.members[0].id;
+    const day = await firstDay(p, "1", member);
+    expect(await p.step(bookFields(day, day.slots[0].id, { for: member }))).toMatchObject({ outcome: "booked" });
+    const posts = await world.requests({ method: "POST", path: "Patient/Appointment" });
+    expect(posts[0].query).toMatchObject({ PatientID: member });
+    await expect(p.step(bookFields(day, day.slots[1].id, { for: "99999" }))).rejects.toMatchObject({ init: { status: 403 } });
+  });
+
+  it("a patient without linked accounts is not offered the family choice", async () => {
+    const p = await patient(await mock.createWorld({ seed: 42 }));
+    expect((await p.page("?id=1")).booking?.family).toEqual({ canChoose: false, members: [] });
+  });
+
+  it("refuses a booking that skipped the practice's COVID screening, and a virtual consult of another type", async () => {
+    const world = await mock.createWorld({ scenario: "covid-screening", seed: 42 });
+    const p = await patient(world);
+    const day = await firstDay(p);
+    expect(await p.step(bookFields(day, day.slots[0].id))).toEqual({ outcome: "failed", message: t.fillMandatory });
+    expect(await p.step(bookFields(day, day.slots[0].id, { screening: "virtual" }))).toEqual({ outcome: "failed", message: t.virtualNeedsVideo });
+    expect(await p.step(bookFields(day, day.slots[0].id, { screening: "clear" }))).toMatchObject({ outcome: "booked" });
+  });
+
+  it("refuses same-day bookings when the practice does not allow them, and offers no slots today", async () => {
+    const p = await patient(await mock.createWorld({ scenario: "booking-strict", seed: 42 }));
+    const day = await firstDay(p);
+    const today = (await p.page("?id=1")).today;
+    expect(await p.step({ step: "slots", for: "", typeId: "1", locationIds: "1", providerId: day.providerId, date: today })).toEqual({ ok: true, slots: [] });
+    expect(await p.step(bookFields({ ...day, date: today }, day.slots[0].id))).toEqual({ outcome: "sameDay", message: t.sameDayRefused });
+  });
+
+  it("lock-down: only the first provider can be booked", async () => {
+    const p = await patient(await mock.createWorld({ scenario: "lockdown", seed: 42 }));
+    const day = await firstDay(p);
+    expect(day.providers[0].lockedDown).toBe(true);
+    const other = day.providers.find((x) => !x.lockedDown)!;
+    expect(await p.step(bookFields({ ...day, providerId: other.id }, day.slots[0].id))).toEqual({ outcome: "failed", message: t.lockedDown });
+  });
+
+  it("maps Zoom's failure codes to 2§8's words", async () => {
+    const p = await patient(await mock.createWorld({ scenario: "zoom-failure", seed: 42 }));
+    const day = await firstDay(p, "2");
+    expect(await p.step(bookFields(day, day.slots[0].id, { typeId: "2" }))).toEqual({ outcome: "failed", message: t.zoomEnd });
+  });
+
+  it("DisableAppointment refuses every step", async () => {
+    const p = await patient(await mock.createWorld({ scenario: "appointments-disabled", seed: 42 }));
+    expect(await p.step({ step: "roles", for: "", locationIds: "1" })).toEqual({ ok: false, message: t.disabled });
+  });
+});
+
+describe("cancelling", () => {
+  it("needs a reason, cancels only the patient's own cancellable upcoming appointment, and shows the practice's reply", async () => {
+    const world = await mock.createWorld({ seed: 42 });
+    const p = await patient(world);
+    const upcoming = (await p.page("?id=2")).upcoming!;
+    const target = upcoming.find((r) => r.cancellable)!;
+    await expect(p.cancel({ appointmentId: target.id, reason: " " })).rejects.toMatchObject({ init: { status: 400 }, data: { errors: { reason: t.reasonRequired } } });
+    expect(await p.cancel({ appointmentId: "a-someone-else", reason: "x" })).toEqual({ ok: false, message: t.notCancellable });
+    expect(await p.cancel({ appointmentId: target.id, reason: "Feeling better" })).toEqual({ ok: true, message: t.cancelled });
+    const history = (await p.page("?id=3&show=cancelled")).history!;
+    expect(history.rows.find((r) => r.id === target.id)?.cancelReason).toBe("Feeling better");
+    expect((await p.page("?id=2")).upcoming!.map((r) => r.id)).not.toContain(target.id);
+  });
+});

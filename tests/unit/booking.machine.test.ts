@@ -1,0 +1,444 @@
+import { describe, expect, it, vi } from "vitest";
+import { createActor, fromPromise, waitFor } from "xstate";
+import { bookFields, bookingMachine, type BookingInput } from "../../machines/booking.machine";
+import { bookingFailureText, bookingSettingsOf, nextSearchStart, type BookReply, type BookingSettings, type Option, type ProviderView, type SlotView } from "../../app/lib/booking";
+import { messages } from "../../app/lib/messages";
+
+const t = messages.appointments;
+
+const SETTINGS: BookingSettings = {
+  disabled: false,
+  covidScreening: false,
+  sameDayAllowed: true,
+  showReasonsForContact: true,
+  bypassLockDown: false,
+  showConsultOptions: true,
+  face2FaceMessage: "Arrive early",
+  terms: "Give 24 hours' notice",
+};
+const TODAY = "2026-03-03";
+const input = (settings: Partial<BookingSettings> = {}, family: BookingInput["family"] = { canChoose: false, members: [] }): BookingInput => ({
+  settings: { ...SETTINGS, ...settings },
+  today: TODAY,
+  types: [
+    { id: "1", name: "Face to Face" },
+    { id: "2", name: "Video Consult" },
+  ],
+  locations: [
+    { id: "1", name: "Main" },
+    { id: "2", name: "Satellite" },
+  ],
+  reasonsForContact: [{ id: "25", name: "General" }, { id: "26", name: "Repeat" }],
+  family,
+});
+
+const GP: ProviderView = { id: "p1", name: "Dr One", lockedDown: false };
+const NURSE: ProviderView = { id: "p2", name: "Nurse Two", lockedDown: false };
+const SLOTS: SlotView[] = [
+  { id: "s1", time: "9:00 am", period: "Morning", locationId: "1" },
+  { id: "s2", time: "2:00 pm", period: "Afternoon", locationId: "1" },
+];
+
+interface Fakes {
+  providers?: ProviderView[];
+  slots?: (s: { date: string; providerId: string; for: string }) => SlotView[];
+  nextDay?: { date: string | null; slots: SlotView[] };
+  book?: (fields: Record<string, string>) => BookReply;
+  failSlots?: boolean;
+}
+
+function start(settings: Partial<BookingSettings> = {}, fakes: Fakes = {}, family?: BookingInput["family"]) {
+  const calls = { slots: [] as Record<string, unknown>[], book: [] as Record<string, string>[], providers: [] as Record<string, unknown>[], nextDay: [] as string[] };
+  const machine = bookingMachine.provide({
+    actors: {
+      loadRoles: fromPromise(async () => [{ id: "1", name: "Doctor" }, { id: "2", name: "Nurse" }]),
+      loadProviders: fromPromise(async ({ input }) => {
+        calls.providers.push({ ...input });
+        return fakes.providers ?? [GP, NURSE];
+      }),
+      loadSlots: fromPromise(async ({ input }) => {
+        calls.slots.push({ ...input });
+        if (fakes.failSlots) throw new Error("The practice could not be reached just now.");
+        return fakes.slots ? fakes.slots(input) : SLOTS;
+      }),
+      loadNextDay: fromPromise(async ({ input }) => {
+        calls.nextDay.push(input.start);
+        return fakes.nextDay ?? { date: null, slots: [] };
+      }),
+      book: fromPromise(async ({ input }) => {
+        calls.book.push(input);
+        return fakes.book ? fakes.book(input) : { outcome: "booked" as const, message: t.booked };
+      }),
+    },
+  });
+  const actor = createActor(machine, { input: input(settings, family) }).start();
+  return { actor, calls };
+}
+
+const idle = (actor: ReturnType<typeof start>["actor"]) => waitFor(actor, (s) => s.matches({ choosing: "idle" }));
+
+async function choose(actor: ReturnType<typeof start>["actor"], date = "2026-03-05") {
+  actor.send({ type: "type.select", id: "1" });
+  actor.send({ type: "location.toggle", id: "1" });
+  await idle(actor);
+  actor.send({ type: "provider.select", id: GP.id });
+  actor.send({ type: "date.select", date });
+  await idle(actor);
+  actor.send({ type: "slot.select", id: "s1" });
+}
+
+describe("booking machine", () => {
+  it("DisableAppointment: no booking at all", () => {
+    const { actor } = start({ disabled: true });
+    expect(actor.getSnapshot().value).toBe("disabled");
+    actor.send({ type: "type.select", id: "1" });
+    expect(actor.getSnapshot().value).toBe("disabled");
+  });
+
+  it("type, location, provider, date and slot load in turn; the booking sends Not Provided and reason 25", async () => {
+    const { actor, calls } = start();
+    await choose(actor);
+    expect(calls.slots.at(-1)).toMatchObject({ date: "2026-03-05", providerId: "p1", typeId: "1", locationIds: ["1"], for: "" });
+    expect(actor.getSnapshot().context.slotId).toBe("s1");
+    actor.send({ type: "book.start" });
+    expect(actor.getSnapshot().value).toBe("confirming");
+    actor.send({ type: "confirm.accept" });
+    await waitFor(actor, (s) => s.matches("booked"));
+    expect(calls.book[0]).toMatchObject({ slotId: "s1", reason: "Not Provided", reasonForContactId: "25", screening: "none", for: "" });
+    expect(actor.getSnapshot().context.booked).toBe(t.booked);
+    // Cleanup: the form starts again.
+    actor.send({ type: "done.close" });
+    expect(actor.getSnapshot().context).toMatchObject({ slotId: "", date: "", reason: "" });
+  });
+
+  it("a chosen reason for contact and a typed reason are sent as chosen", async () => {
+    const { actor, calls } = start();
+    await choose(actor);
+    actor.send({ type: "reason.change", text: "  Sore knee " });
+    actor.send({ type: "contact.select", id: "26" });
+    actor.send({ type: "book.start" });
+    actor.send({ type: "confirm.accept" });
+    await waitFor(actor, (s) => s.matches("booked"));
+    expect(calls.book[0]).toMatchObject({ reason: "Sore knee", reasonForContactId: "26" });
+  });
+
+  it("refuses to book until date, provider and slot are chosen, naming what is missing", () => {
+    const { actor } = start();
+    actor.send({ type: "book.start" });
+    expect(actor.getSnapshot().value).toEqual({ choosing: "idle" });
+    expect(actor.getSnapshot().context.errors).toMatchObject({ type: t.chooseType, location: t.chooseLocation, provider: t.chooseProvider, date: t.chooseDate, slot: t.chooseSlot });
+  });
+
+  it("same day: today only when allowed; refused otherwise without a lookup", async () => {
+    const refused = start({ sameDayAllowed: false });
+    refused.actor.send({ type: "type.select", id: "1" });
+    refused.actor.send({ type: "location.toggle", id: "1" });
+    await idle(refused.actor);
+    refused.actor.send({ type: "provider.select", id: "p1" });
+    refused.actor.send({ type: "date.select", date: TODAY });
+    expect(refused.actor.getSnapshot().context.errors.date).toBe(t.sameDayRefused);
+    expect(refused.calls.slots).toHaveLength(0);
+    const allowed = start();
+    await choose(allowed.actor, TODAY);
+    expect(allowed.calls.slots.at(-1)).toMatchObject({ date: TODAY });
+  });
+
+  it("refuses a date beyond the 90-day picker", async () => {
+    const { actor, calls } = start();
+    await choose(actor);
+    actor.send({ type: "date.select", date: "2026-06-01" });
+    expect(actor.getSnapshot().context.errors.date).toBe(t.dateOutOfRange);
+    expect(calls.slots).toHaveLength(1);
+  });
+
+  it("says No Slots Available, and No More Slots Available for next Day when none is found", async () => {
+    const { actor } = start({}, { slots: () => [] });
+    await choose(actor);
+    expect(actor.getSnapshot().context.notice).toBe(t.noSlots);
+    actor.send({ type: "day.next" });
+    await idle(actor);
+    expect(actor.getSnapshot().context.notice).toBe(t.noNextDay);
+  });
+
+  it("next available day moves to the day found with its slots", async () => {
+    const { actor, calls } = start({}, { slots: () => [], nextDay: { date: "2026-03-09", slots: SLOTS } });
+    await choose(actor);
+    actor.send({ type: "day.next" });
+    await idle(actor);
+    expect(calls.nextDay).toEqual(["2026-03-06"]);
+    expect(actor.getSnapshot().context).toMatchObject({ date: "2026-03-09", slots: SLOTS, notice: null });
+  });
+
+  it("next available day with no date shown looks from the first bookable day", async () => {
+    const allowed = start({}, { nextDay: { date: "2026-03-04", slots: SLOTS } });
+    const refused = start({ sameDayAllowed: false }, { nextDay: { date: "2026-03-04", slots: SLOTS } });
+    for (const { actor } of [allowed, refused]) {
+      actor.send({ type: "type.select", id: "1" });
+      actor.send({ type: "location.toggle", id: "1" });
+      await idle(actor);
+      actor.send({ type: "provider.select", id: "p1" });
+      actor.send({ type: "day.next" });
+      await idle(actor);
+      expect(actor.getSnapshot().context.date).toBe("2026-03-04");
+    }
+    expect(allowed.calls.nextDay).toEqual([TODAY]);
+    expect(refused.calls.nextDay).toEqual(["2026-03-04"]);
+  });
+
+  it("next available day wraps round after 60 days", () => {
+    expect(nextSearchStart("2026-03-10", TODAY, true)).toBe("2026-03-11");
+    expect(nextSearchStart("2026-05-02", TODAY, true)).toBe(TODAY);
+    expect(nextSearchStart("2026-05-02", TODAY, false)).toBe("2026-03-04");
+  });
+
+  it("an empty provider list names the role", async () => {
+    const { actor } = start({}, { providers: [] });
+    actor.send({ type: "type.select", id: "1" });
+    actor.send({ type: "location.toggle", id: "1" });
+    await idle(actor);
+    actor.send({ type: "role.select", id: "2" });
+    await idle(actor);
+    expect(actor.getSnapshot().context.notice).toBe(t.noProvider("Nurse"));
+  });
+
+  it("lock-down: the first provider flagged and no bypass fixes provider and role", async () => {
+    const locked = { ...GP, lockedDown: true };
+    const { actor } = start({}, { providers: [locked, NURSE] });
+    actor.send({ type: "type.select", id: "1" });
+    actor.send({ type: "location.toggle", id: "1" });
+    await idle(actor);
+    expect(actor.getSnapshot().context).toMatchObject({ lockedDown: true, providerId: "p1" });
+    actor.send({ type: "provider.select", id: "p2" });
+    actor.send({ type: "role.select", id: "2" });
+    expect(actor.getSnapshot().context).toMatchObject({ providerId: "p1", roleId: "" });
+  });
+
+  it("lock-down is bypassed when the practice says so", async () => {
+    const { actor } = start({ bypassLockDown: true }, { providers: [{ ...GP, lockedDown: true }, NURSE] });
+    actor.send({ type: "type.select", id: "1" });
+    actor.send({ type: "location.toggle", id: "1" });
+    await idle(actor);
+    expect(actor.getSnapshot().context.lockedDown).toBe(false);
+    actor.send({ type: "provider.select", id: "p2" });
+    expect(actor.getSnapshot().context.providerId).toBe("p2");
+  });
+
+  it("family: only a main account may choose; a member must be chosen and travels in every call", async () => {
+    const family = { canChoose: true, members: [{ id: "m1", name: "Kid" }] };
+    const { actor, calls } = start({}, {}, family);
+    actor.send({ type: "who.select", forWhom: "family" });
+    await choose(actor);
+    actor.send({ type: "book.start" });
+    expect(actor.getSnapshot().context.errors.member).toBe(t.chooseMember);
+    actor.send({ type: "member.select", id: "stranger" });
+    expect(actor.getSnapshot().context.memberId).toBe("");
+    actor.send({ type: "member.select", id: "m1" });
+    await idle(actor);
+    actor.send({ type: "slot.select", id: "s1" });
+    actor.send({ type: "book.start" });
+    actor.send({ type: "confirm.accept" });
+    await waitFor(actor, (s) => s.matches("booked"));
+    expect(calls.providers.at(-1)).toMatchObject({ for: "m1" });
+    expect(calls.slots.at(-1)).toMatchObject({ for: "m1" });
+    expect(calls.book[0]).toMatchObject({ for: "m1" });
+    // Without the right to choose, family is ignored.
+    const solo = start();
+    solo.actor.send({ type: "who.select", forWhom: "family" });
+    expect(solo.actor.getSnapshot().context.forWhom).toBe("self");
+  });
+
+  describe("COVID questionnaire", () => {
+    async function toQuestionnaire(settings: Partial<BookingSettings> = {}, fakes: Fakes = {}) {
+      const started = start({ covidScreening: true, ...settings }, fakes);
+      await choose(started.actor);
+      started.actor.send({ type: "book.start" });
+      expect(started.actor.getSnapshot().value).toBe("questionnaire");
+      return started;
+    }
+    const answerAll = (actor: ReturnType<typeof start>["actor"], risky = false) => {
+      actor.send({ type: "answer.set", id: "contact", answer: risky ? "yes" : "no" });
+      actor.send({ type: "answer.set", id: "positive", answer: "no" });
+      actor.send({ type: "answer.set", id: "travel", answer: "no" });
+      actor.send({ type: "answer.set", id: "vaccinated", answer: "yes" });
+    };
+
+    it("is skipped when the practice does not screen", async () => {
+      const { actor } = start();
+      await choose(actor);
+      actor.send({ type: "book.start" });
+      expect(actor.getSnapshot().value).toBe("confirming");
+    });
+
+    it("needs a symptom or No Symptoms and every answer: Fill mandatory field", async () => {
+      const { actor } = await toQuestionnaire();
+      actor.send({ type: "questionnaire.submit" });
+      expect(actor.getSnapshot().context.error).toBe(t.fillMandatory);
+      answerAll(actor);
+      actor.send({ type: "questionnaire.submit" });
+      expect(actor.getSnapshot().value).toBe("questionnaire");
+      actor.send({ type: "noSymptoms.toggle" });
+      actor.send({ type: "questionnaire.submit" });
+      expect(actor.getSnapshot().value).toBe("confirming");
+      expect(actor.getSnapshot().context.screening).toBe("clear");
+    });
+
+    it("risk without the options setting blocks the booking", async () => {
+      const { actor, calls } = await toQuestionnaire({ showConsultOptions: false });
+      actor.send({ type: "symptom.toggle", name: "Cough" });
+      answerAll(actor);
+      actor.send({ type: "questionnaire.submit" });
+      expect(actor.getSnapshot().value).toBe("blocked");
+      actor.send({ type: "done.close" });
+      expect(actor.getSnapshot().matches("choosing")).toBe(true);
+      expect(calls.book).toHaveLength(0);
+    });
+
+    it("risk with the options setting offers the choice with the reason prefilled; Face 2 Face confirms", async () => {
+      const { actor, calls } = start({ covidScreening: true });
+      await choose(actor);
+      actor.send({ type: "reason.change", text: "Knee" });
+      actor.send({ type: "book.start" });
+      actor.send({ type: "noSymptoms.toggle" });
+      answerAll(actor, true);
+      actor.send({ type: "questionnaire.submit" });
+      expect(actor.getSnapshot().value).toBe("consultChoice");
+      expect(actor.getSnapshot().context.reason).toMatch(/^Knee\nCOVID screening: In the last 14 days, have you been in close contact/);
+      actor.send({ type: "consult.choose", kind: "face2face" });
+      expect(actor.getSnapshot().value).toBe("confirming");
+      actor.send({ type: "confirm.accept" });
+      await waitFor(actor, (s) => s.matches("booked"));
+      expect(calls.book[0]).toMatchObject({ screening: "face2face", reason: expect.stringContaining("COVID screening") });
+    });
+
+    it("Virtual consult needs a video type: the type switches and a time is chosen again", async () => {
+      const { actor } = await toQuestionnaire();
+      actor.send({ type: "symptom.toggle", name: "Fatigue" });
+      answerAll(actor);
+      actor.send({ type: "questionnaire.submit" });
+      actor.send({ type: "consult.choose", kind: "virtual" });
+      await idle(actor);
+      expect(actor.getSnapshot().context).toMatchObject({ typeId: "2", slotId: "", error: t.virtualNeedsVideo });
+    });
+
+    it("Virtual consult with a video type confirms as virtual", async () => {
+      const { actor } = start({ covidScreening: true });
+      actor.send({ type: "type.select", id: "2" });
+      actor.send({ type: "location.toggle", id: "1" });
+      await idle(actor);
+      actor.send({ type: "provider.select", id: "p1" });
+      actor.send({ type: "date.select", date: "2026-03-05" });
+      await idle(actor);
+      actor.send({ type: "slot.select", id: "s1" });
+      actor.send({ type: "book.start" });
+      actor.send({ type: "symptom.toggle", name: "Cough" });
+      answerAll(actor);
+      actor.send({ type: "questionnaire.submit" });
+      actor.send({ type: "consult.choose", kind: "virtual" });
+      expect(actor.getSnapshot().value).toBe("confirming");
+      expect(actor.getSnapshot().context.screening).toBe("virtual");
+    });
+  });
+
+  describe("outcomes", () => {
+    async function bookWith(reply: BookReply | Error) {
+      const fakes: Fakes = {
+        book: () => {
+          if (reply instanceof Error) throw reply;
+          return reply;
+        },
+      };
+      const started = start({}, fakes);
+      await choose(started.actor);
+      started.actor.send({ type: "book.start" });
+      started.actor.send({ type: "confirm.accept" });
+      await waitFor(started.actor, (s) => !s.matches("booking"));
+      return started;
+    }
+
+    it("a failure shows the practice's text and keeps every choice; Try again books again", async () => {
+      const { actor, calls } = await bookWith({ outcome: "failed", message: t.zoomEnd });
+      expect(actor.getSnapshot().value).toBe("failed");
+      expect(actor.getSnapshot().context).toMatchObject({ error: t.zoomEnd, slotId: "s1", providerId: "p1" });
+      actor.send({ type: "confirm.accept" });
+      await waitFor(actor, (s) => !s.matches("booking"));
+      expect(calls.book).toHaveLength(2);
+    });
+
+    it("same-day refused is a failure with its text", async () => {
+      const { actor } = await bookWith({ outcome: "sameDay", message: t.sameDayRefused });
+      expect(actor.getSnapshot().context.error).toBe(t.sameDayRefused);
+    });
+
+    it("a slot taken meanwhile says so and offers the slots still free", async () => {
+      const left = [SLOTS[1]];
+      const { actor } = await bookWith({ outcome: "taken", message: t.slotTaken, slots: left });
+      expect(actor.getSnapshot().matches("choosing")).toBe(true);
+      expect(actor.getSnapshot().context).toMatchObject({ error: t.slotTaken, slots: left, slotId: "" });
+    });
+
+    it("no answer at all is a failure that keeps the choices", async () => {
+      const { actor } = await bookWith(new TypeError("fetch failed"));
+      expect(actor.getSnapshot().value).toBe("failed");
+      expect(actor.getSnapshot().context.error).toBe(t.bookFailed);
+    });
+
+    it("maps the practice's failure codes (2§8)", () => {
+      expect(bookingFailureText("NotCreatedEmailMissing")).toBe(t.emailMissing);
+      expect(bookingFailureText("NotCreatedZoomEnd")).toBe(t.zoomEnd);
+      expect(bookingFailureText("Something else")).toBe("Something else");
+    });
+  });
+
+  it("a failed slot lookup says so and can be retried", async () => {
+    const { actor, calls } = start({}, { failSlots: true });
+    await choose(actor);
+    expect(actor.getSnapshot().context.error).toBe("The practice could not be reached just now.");
+    actor.send({ type: "load.retry" });
+    await idle(actor);
+    expect(calls.slots).toHaveLength(2);
+  });
+
+  it("a slow slot list for an earlier date never lands on a later one", async () => {
+    let release: (() => void) | undefined;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const machine = bookingMachine.provide({
+      actors: {
+        loadRoles: fromPromise(async (): Promise<Option[]> => []),
+        loadProviders: fromPromise(async () => [GP]),
+        loadSlots: fromPromise(async ({ input }) => {
+          if (input.date === "2026-03-05") await gate;
+          return [{ ...SLOTS[0], id: `slot-${input.date}` }];
+        }),
+        loadNextDay: fromPromise(async (): Promise<{ date: string | null; slots: SlotView[] }> => ({ date: null, slots: [] })),
+        book: fromPromise(async (): Promise<BookReply> => ({ outcome: "booked", message: "" })),
+      },
+    });
+    const actor = createActor(machine, { input: input() }).start();
+    actor.send({ type: "type.select", id: "1" });
+    actor.send({ type: "location.toggle", id: "1" });
+    await idle(actor);
+    actor.send({ type: "provider.select", id: "p1" });
+    actor.send({ type: "date.select", date: "2026-03-05" });
+    actor.send({ type: "date.select", date: "2026-03-06" });
+    await idle(actor);
+    release!();
+    await vi.waitFor(() => expect(actor.getSnapshot().context.slots.map((s) => s.id)).toEqual(["slot-2026-03-06"]));
+  });
+
+  it("reads the settings of 2§3", () => {
+    const s = bookingSettingsOf({
+      DisableAppointment: "0",
+      DisableAppointmentCOVID: "1",
+      IsAllowSameDayBooking: "0",
+      ByPassLockDownPatientPortalAppointmentBookings: "1",
+      PortalAppointmentTermsAndConditions: " Terms ",
+    });
+    expect(s).toMatchObject({ disabled: false, covidScreening: true, sameDayAllowed: false, bypassLockDown: true, terms: "Terms", showConsultOptions: false });
+  });
+
+  it("bookFields sends 25 when reasons for contact are hidden", () => {
+    const { actor } = start({ showReasonsForContact: false });
+    actor.send({ type: "contact.select", id: "26" });
+    expect(bookFields(actor.getSnapshot().context).reasonForContactId).toBe("25");
+  });
+});
