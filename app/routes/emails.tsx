@@ -207,6 +207,7 @@ export default function Emails({ loaderData }: Route.ComponentProps) {
             {TABS.map((tab) => (
               <Tabs.Trigger key={tab.value} value={tab.value} className={tabClass}>
                 {tab.label}
+                {tab.value === "inbox" && unread > 0 ? " " : null}
                 {tab.value === "inbox" && unread > 0 ? (
                   <span className="ml-2 rounded-full bg-danger px-2 text-sm text-white">
                     {unread}

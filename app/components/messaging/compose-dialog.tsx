@@ -111,11 +111,7 @@ export function ComposeForm({ context, step, lookups, send, disclaimer }: Compos
         send({ type: "submit", intent: "send" });
       }}
     >
-      {context.failure ? (
-        <div role="alert">
-          <Alert title={t.sendFailed}>{context.failure === t.sendFailed ? "Nothing was sent. What you wrote is still here: try again." : context.failure}</Alert>
-        </div>
-      ) : null}
+      {context.failure ? <Alert title={t.sendFailed}>{context.failure === t.sendFailed ? "Nothing was sent. What you wrote is still here: try again." : context.failure}</Alert> : null}
       {context.lookupError ? (
         <div role="alert" className="flex flex-wrap items-center gap-3">
           <FieldError>{context.lookupError}</FieldError>
