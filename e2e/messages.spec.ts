@@ -1,4 +1,5 @@
 import type { Page } from "@playwright/test";
+import { OutgoingMessageSchema } from "../contract/messaging";
 import { messages } from "../app/lib/messages";
 import { expect, expectNoAxeViolations, signIn, test, type World, type WorldUser } from "./fixtures";
 
@@ -20,6 +21,8 @@ async function openEmails(page: Page, user: WorldUser, search = "") {
 const list = (page: Page, box = "Inbox") => page.getByRole("list", { name: `${box} messages` });
 const rows = (page: Page, box = "Inbox") => list(page, box).getByRole("listitem");
 const posts = (world: World) => world.requests({ method: "POST", path: "Patient/Message" });
+/** A posted message as the practice reads it (its extensions through the contract's slot layout). */
+const posted = (body: unknown) => OutgoingMessageSchema.parse(body);
 const deletes = (world: World) => world.requests({ method: "DELETE", path: "Patient/DeleteMessage" });
 const dialog = (page: Page, name: string) => page.getByRole("dialog", { name });
 /** The passing notice (2§8), in the notifications region. */
@@ -98,7 +101,7 @@ test.describe("messaging", () => {
   test("an inbox message's attachments: PDFs and images with their previews, and No Attachments Available", async ({ page, world }) => {
     await openEmails(page, world.user("solo"));
     const count = await rows(page).count();
-    let found = { pdf: false, image: false, none: false };
+    const found = { pdf: false, image: false, none: false };
     for (let i = 0; i < count && !(found.pdf && found.image && found.none); i++) {
       await rows(page).nth(i).getByRole("button").click();
       await expect(page.getByText(t.loadingMessage)).toHaveCount(0);
@@ -162,10 +165,10 @@ test.describe("messaging", () => {
     const sent = await posts(world);
     expect(sent).toHaveLength(1);
     expect(sent[0].query).toMatchObject({ CallType: "3", RoleID: "2" });
-    const message = sent[0].body as { extension: Array<{ valueString: string }>; note: Array<{ text: string }>; recipient: Array<{ display: string }>; payload: Array<{ contentAttachment: { contentType: string } }> };
-    expect(message.extension[1].valueString).toBe("Send Mail");
+    const message = posted(sent[0].body);
+    expect(message.extension.messageType).toBe("Send Mail");
     expect(message.recipient[0].display).toBe(nurse);
-    expect(message.payload[0].contentAttachment.contentType).toBe("image/png");
+    expect(message.payload?.[0].contentAttachment.contentType).toBe("image/png");
 
     await page.getByRole("tab", { name: "Sent" }).click();
     await expect(rows(page, "Sent").first()).toContainText("Travel vaccinations");
@@ -253,10 +256,10 @@ test.describe("messaging", () => {
     await d.getByRole("button", { name: "Send" }).click();
     await expect(notice(page, t.sent)).toBeVisible();
     const [sent] = await posts(world);
-    const body = sent.body as { extension: Array<{ valueString: string }>; note: Array<{ text: string }>; recipient: Array<{ display: string }> };
+    const body = posted(sent.body);
     expect(body.note[0].text).toBe(`Re: ${subject}`);
     expect(body.recipient[0].display).toBe(from);
-    expect(body.extension[0].valueString).toBe(`Thank you, that is good to know.\n\n----- Original Message -----\n${original}`);
+    expect(body.extension.body).toBe(`Thank you, that is good to know.\n\n----- Original Message -----\n${original}`);
   });
 
   test("drafts: save a new one, edit it (a new draft, the old deleted), then Send Message (sent, the draft deleted); the failing second step is told and retried without a second message", async ({ page, world }) => {
@@ -264,7 +267,7 @@ test.describe("messaging", () => {
     const d = await compose(page, { subject: "Moving house", body: "I have moved to Riccarton." });
     await d.getByRole("button", { name: "Draft" }).click();
     await expect(notice(page, t.savedToDraft)).toBeVisible();
-    expect(((await posts(world))[0].body as { extension: Array<{ valueString: string }> }).extension[1].valueString).toBe("Draft");
+    expect(posted((await posts(world))[0].body).extension.messageType).toBe("Draft");
 
     await page.getByRole("tab", { name: "Draft" }).click();
     const draftRow = rows(page, "Draft").filter({ hasText: "Moving house" });
@@ -294,9 +297,9 @@ test.describe("messaging", () => {
     await expect(confirm).toHaveCount(0);
     await expect(notice(page, t.sent)).toBeVisible();
     await expect(rows(page, "Draft").filter({ hasText: "Moving house" })).toHaveCount(0);
-    const sends = (await posts(world)).filter((p) => (p.body as { extension: Array<{ valueString: string }> }).extension[1].valueString === "Send Mail");
+    const sends = (await posts(world)).map((p) => posted(p.body)).filter((m) => m.extension.messageType === "Send Mail");
     expect(sends).toHaveLength(1);
-    expect((sends[0].body as { extension: Array<{ valueString: string }> }).extension[0].valueString).toBe("I have moved to Riccarton, Christchurch.");
+    expect(sends[0].extension.body).toBe("I have moved to Riccarton, Christchurch.");
     await page.getByRole("tab", { name: "Sent" }).click();
     await expect(rows(page, "Sent").filter({ hasText: "Moving house" })).toHaveCount(1);
   });

@@ -31,8 +31,11 @@ import type { StateStore } from "./state-store.server";
 const t = messages.messaging;
 
 export async function loadEmailsPage(request: Request): Promise<EmailsPageData> {
-  const { api, user } = await requireSession(request);
-  const view = emailsViewOf(new URL(request.url).searchParams);
+  return emailsPage(await requireSession(request), new URL(request.url));
+}
+
+export async function emailsPage({ api, user }: Pick<SignedIn, "api" | "user">, url: URL): Promise<EmailsPageData> {
+  const view = emailsViewOf(url.searchParams);
   const [listing, counters, settings, compose, draft] = await Promise.all([
     getMessages(api, user.userId, view.box, view.filter, 1),
     getCounters(api, user.userId),
