@@ -20,17 +20,17 @@ function start(options: { settings?: Partial<MessagingSettings>; send?: (n: numb
   let deleteFailures = options.deleteFails ?? 0;
   const machine = messagingMachine.provide({
     actors: {
-      loadRoles: fromPromise(async () => [{ id: "1", name: "Doctor" }, { id: "2", name: "Nurse" }]),
-      loadRecipients: fromPromise(async ({ input }: { input: { roleId: string } }) => (input.roleId === "2" ? [{ id: "7001", name: "Nurse Mere Tane" }] : [{ id: "7002", name: "Dr Ana Lee" }])),
-      sendMessage: fromPromise(async ({ input }: { input: { draft: Draft; key: string; intent: "draft" | "send" } }) => {
+      loadRoles: fromPromise(async (): Promise<Array<{ id: string; name: string }>> => [{ id: "1", name: "Doctor" }, { id: "2", name: "Nurse" }]),
+      loadRecipients: fromPromise(async ({ input }: { input: { roleId: string } }): Promise<Array<{ id: string; name: string }>> => (input.roleId === "2" ? [{ id: "7001", name: "Nurse Mere Tane" }] : [{ id: "7002", name: "Dr Ana Lee" }])),
+      sendMessage: fromPromise(async ({ input }: { input: { draft: Draft; key: string; intent: "draft" | "send" } }): Promise<SendReply> => {
         calls.sends.push(input);
-        return options.send ? options.send(calls.sends.length) : input.intent === "send" ? { outcome: "sent" as const, message: t.sent } : { outcome: "saved" as const, message: t.savedToDraft };
+        return options.send ? options.send(calls.sends.length) : input.intent === "send" ? { outcome: "sent", message: t.sent } : { outcome: "saved", message: t.savedToDraft };
       }),
-      sendDraft: fromPromise(async ({ input }: { input: { draftId: string; key: string } }) => {
+      sendDraft: fromPromise(async ({ input }: { input: { draftId: string; key: string } }): Promise<SendReply> => {
         calls.draftSends.push(input);
-        return { outcome: "sent" as const, message: t.sent };
+        return { outcome: "sent", message: t.sent };
       }),
-      deleteMessages: fromPromise(async ({ input }: { input: { ids: string[] } }) => {
+      deleteMessages: fromPromise(async ({ input }: { input: { ids: string[] } }): Promise<unknown> => {
         calls.deletes.push(input.ids);
         if (deleteFailures > 0) {
           deleteFailures -= 1;
