@@ -131,8 +131,12 @@ export const OutgoingMessageSchema = z
   });
 export type OutgoingMessage = z.input<typeof OutgoingMessageSchema>;
 
-/** "Response read but not used" (2§7): whatever the practice answers is accepted and ignored. */
-export const SendMessageReplySchema = z.unknown();
+/**
+ * "Response read but not used" (2§7): any JSON the practice answers is accepted and ignored. Strict
+ * here would be harmful: a message the practice took but whose answer the portal refused would be
+ * reported as failed, and the patient's retry would send it twice.
+ */
+export const SendMessageReplySchema = z.union([z.string(), z.number(), z.boolean(), z.array(z.unknown()), z.record(z.string(), z.unknown())]).nullable();
 
 /** One id, or the bulk form: ids joined by commas with a trailing comma (2§7). */
 export const DeleteMessageQuerySchema = z.object({

@@ -1,18 +1,18 @@
 import { useMachine } from "@xstate/react";
 import { Tabs } from "radix-ui";
-import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { Suspense, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useLocation, useNavigate, useNavigation, useRevalidator } from "react-router";
 import { fromPromise } from "xstate";
 import { messagingMachine } from "../../machines/messaging.machine";
 import { loadEmailsPage } from "../.server/emails-page.server";
-import { ComposeForm, type WritingStep } from "../components/messaging/compose-dialog";
+import type { WritingStep } from "../components/messaging/compose-dialog";
+import type { PageNotice } from "../components/messaging/notice-host";
 import { MessageList } from "../components/messaging/message-list";
 import { MessageViewer, type Opened } from "../components/messaging/message-viewer";
-import { DocumentDialog } from "../components/pdf/document-dialog";
+import { lazyModule } from "../components/ui/lazy-module";
 import { Breadcrumb } from "../components/shell/breadcrumb";
 import { Button } from "../components/ui/button";
 import { Dialog } from "../components/ui/dialog";
-import { Notice, ToastProvider } from "../components/ui/toast";
 import { createMessagingSteps } from "../lib/message-compose";
 import { messages } from "../lib/messages";
 import { emailsSearch, type AttachmentView, type Box, type MessageRow, type MessageView, type ReadFilterName } from "../lib/messaging-view";
@@ -26,6 +26,16 @@ export function loader({ request }: Route.LoaderArgs) {
 
 const t = messages.messaging;
 const steps = createMessagingSteps();
+
+// The form, its file checks and the PDF preview load when the patient writes or opens a PDF (issue 12).
+const composeDialog = lazyModule(() => import("../components/messaging/compose-dialog"));
+const ComposeForm = composeDialog.component((m) => m.ComposeForm);
+const documentDialog = lazyModule(() => import("../components/pdf/document-dialog"));
+const DocumentDialog = documentDialog.component((m) => m.DocumentDialog);
+const preloadCompose = () => void composeDialog.preload();
+// Fetched once the page is up, before any notice can be needed.
+const noticeHost = lazyModule(() => import("../components/messaging/notice-host"));
+const NoticeHost = noticeHost.component((m) => m.NoticeHost);
 const TABS: ReadonlyArray<{ value: Box; label: string }> = [
   { value: "inbox", label: "Inbox" },
   { value: "sent", label: "Sent" },
@@ -45,7 +55,7 @@ function emptyText(box: Box, filter: ReadFilterName): string {
   return filter === "unread" ? t.noUnread : filter === "read" ? t.noRead : t.emptyInbox;
 }
 
-type Toast = { tone: "success" | "error"; title: string; detail?: string | null };
+type Toast = PageNotice;
 type Deleting = { ids: string[]; fromViewer: boolean };
 
 export default function Emails({ loaderData }: Route.ComponentProps) {
@@ -101,6 +111,10 @@ export default function Emails({ loaderData }: Route.ComponentProps) {
       setLoadingMore(false);
     }
   }, [view.box, view.filter, pages]);
+
+  useEffect(() => {
+    void noticeHost.preload();
+  }, []);
 
   const heading = useRef<HTMLDivElement>(null);
   const open = useCallback(
@@ -197,7 +211,7 @@ export default function Emails({ loaderData }: Route.ComponentProps) {
   const draftStep = (["confirming", "sending", "failed", "removing", "left"] as const).find((s) => state.matches({ sendingDraft: s })) ?? "confirming";
 
   return (
-    <ToastProvider>
+    <>
       <div className="flex flex-col gap-6">
         <Breadcrumb current="Messaging" />
         <h1 className="text-3xl font-bold">Messaging</h1>
@@ -237,7 +251,7 @@ export default function Emails({ loaderData }: Route.ComponentProps) {
                   </label>
                 ) : null}
                 {settings.compose ? (
-                  <Button onClick={() => send({ type: "compose.open" })} disabled={!state.matches("closed")}>
+                  <Button onClick={() => send({ type: "compose.open" })} onPointerEnter={preloadCompose} onFocus={preloadCompose} disabled={!state.matches("closed")}>
                     Compose Message
                   </Button>
                 ) : null}
@@ -300,13 +314,15 @@ export default function Emails({ loaderData }: Route.ComponentProps) {
 
         <Dialog open={writing} onOpenChange={(isOpen) => (isOpen ? undefined : send({ type: "close" }))} title={writingTitle} dismissOnBackdrop={false}>
           {writing ? (
-            <ComposeForm
-              context={ctx}
-              step={formStep}
-              lookups={{ rolesLoading: state.matches({ writing: { roles: "loading" } }), recipientsLoading: state.matches({ writing: { recipients: "loading" } }) }}
-              send={send}
-              disclaimer={ctx.draft.mode === "draft" ? disclaimers.draft : disclaimers.compose}
-            />
+            <Suspense fallback={<p role="status">Loading…</p>}>
+              <ComposeForm
+                context={ctx}
+                step={formStep}
+                lookups={{ rolesLoading: state.matches({ writing: { roles: "loading" } }), recipientsLoading: state.matches({ writing: { recipients: "loading" } }) }}
+                send={send}
+                disclaimer={ctx.draft.mode === "draft" ? disclaimers.draft : disclaimers.compose}
+              />
+            </Suspense>
           ) : null}
         </Dialog>
 
@@ -353,11 +369,15 @@ export default function Emails({ loaderData }: Route.ComponentProps) {
           </div>
         </Dialog>
 
-        <DocumentDialog
-          document={preview && preview.kind === "pdf" ? { title: "PDF File", description: preview.title, url: preview.url, fileName: preview.title, pdf: true } : null}
-          onClose={() => setPreview(null)}
-          texts={{ loading: "Loading the PDF…", failed: "The PDF could not be shown. Download it instead.", pageFailed: (page) => `Page ${page} of the PDF could not be shown.` }}
-        />
+        {preview && preview.kind === "pdf" ? (
+          <Suspense fallback={null}>
+            <DocumentDialog
+              document={{ title: "PDF File", description: preview.title, url: preview.url, fileName: preview.title, pdf: true }}
+              onClose={() => setPreview(null)}
+              texts={{ loading: "Loading the PDF…", failed: "The PDF could not be shown. Download it instead.", pageFailed: (page) => `Page ${page} of the PDF could not be shown.` }}
+            />
+          </Suspense>
+        ) : null}
         <Dialog open={preview !== null && preview.kind === "image"} onOpenChange={(isOpen) => (isOpen ? undefined : setPreview(null))} title={preview?.title.toLowerCase().endsWith(".png") ? "PNG File" : "JPG File"} description={preview?.title} size="wide">
           {preview && preview.kind === "image" ? (
             <div className="flex flex-col gap-4">
@@ -374,10 +394,10 @@ export default function Emails({ loaderData }: Route.ComponentProps) {
           ) : null}
         </Dialog>
 
-        <Notice open={toast !== null} onOpenChange={(isOpen) => (isOpen ? undefined : setToast(null))} tone={toast?.tone ?? "success"} title={toast?.title ?? ""}>
-          {toast?.detail ?? undefined}
-        </Notice>
       </div>
-    </ToastProvider>
+      <Suspense fallback={null}>
+        <NoticeHost notice={toast} onClose={() => setToast(null)} />
+      </Suspense>
+    </>
   );
 }
