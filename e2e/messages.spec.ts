@@ -45,7 +45,7 @@ async function compose(page: Page, { role = "Doctor", subject = "Question about 
 }
 
 test.describe("messaging", () => {
-  test("the menu and the dashboard card lead here with the unread count; the tabs, filter and viewer; opening marks read and the counters follow; no axe violations", async ({ page, world }) => {
+  test("the menu and the dashboard card lead here with the unread count; opening a message shows it, marks it read and the counters follow; no axe violations", async ({ page, world }) => {
     await signIn(page, world.user("solo"));
     await expect(page.getByRole("heading", { name: "Dashboard", level: 1 })).toBeVisible();
     const card = page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: "Unread Messages" }) });
@@ -78,10 +78,15 @@ test.describe("messaging", () => {
     await expect(menuItem).toContainText(String(unread - 1));
     await expectNoAxeViolations(page);
 
-    // The read filter, kept in the address.
+  });
+
+  test("the read filter and the Sent and Draft tabs, kept in the address; each tab has no axe violations", async ({ page, world }) => {
+    await openEmails(page, world.user("solo"));
+    const unread = Number((await page.getByRole("tab", { name: /Inbox/ }).innerText()).match(/\d+/)?.[0]);
     await page.getByLabel("Show").selectOption("Unread");
     await expect(page).toHaveURL(/filter=unread/);
-    await expect(rows(page)).toHaveCount(unread - 1);
+    await expect(rows(page)).toHaveCount(unread);
+    for (const row of await rows(page).all()) await expect(row.getByText("Unread")).toBeVisible();
     await page.getByLabel("Show").selectOption("Read");
     await expect(page).toHaveURL(/filter=read/);
     await expect(rows(page).first()).not.toContainText("Unread");
@@ -390,5 +395,41 @@ test.describe("the practice answers", () => {
     await expect(rows(page).first()).toContainText("Re: Sore knee");
     await expect(rows(page).first()).toContainText("Unread");
     await expect(page.getByRole("tab", { name: /Inbox/ })).toContainText(String(unreadBefore + 1));
+  });
+});
+
+test.describe("messaging on a phone", () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test("at 390 px nothing scrolls sideways, the viewer follows the list, and a message is written and sent by keyboard alone", async ({ page, world }) => {
+    await openEmails(page, world.user("solo"));
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await rows(page).first().getByRole("button").focus();
+    await page.keyboard.press("Enter");
+    const subject = page.getByRole("heading", { level: 2 }).last();
+    await expect(subject).toBeFocused();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+
+    await page.getByRole("button", { name: "Compose Message" }).focus();
+    await page.keyboard.press("Enter");
+    const d = dialog(page, "Compose Message");
+    await expect(d.getByLabel("Role")).toBeFocused();
+    const box = (await d.boundingBox())!;
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(390);
+    await d.getByLabel("Role").selectOption({ label: "Doctor" });
+    await expect(d.getByLabel("Practitioner").getByRole("option")).not.toHaveCount(1);
+    await page.keyboard.press("Tab");
+    await expect(d.getByLabel("Practitioner")).toBeFocused();
+    await d.getByLabel("Practitioner").selectOption({ index: 1 });
+    await page.keyboard.press("Tab");
+    await page.keyboard.type("By keyboard");
+    await page.keyboard.press("Tab");
+    await page.keyboard.type("Written without a mouse.");
+    await d.getByRole("button", { name: "Send" }).focus();
+    await page.keyboard.press("Enter");
+    await expect(d).toHaveCount(0);
+    await expect(notice(page, t.sent)).toBeVisible();
+    expect(posted((await posts(world))[0].body).note[0].text).toBe("By keyboard");
   });
 });

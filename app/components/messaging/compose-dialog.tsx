@@ -1,4 +1,4 @@
-import { useId, useRef, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import { ATTACHMENT_MAX_FILES, attachmentProblem, type AttachmentProblem } from "../../../contract/attachment-content";
 import { MESSAGE_BODY_MAX, type PendingFile } from "../../lib/message-compose";
 import { messages } from "../../lib/messages";
@@ -44,6 +44,11 @@ export function ComposeForm({ context, step, lookups, send, disclaimer }: Compos
   const filesHintId = useId();
   const fileInput = useRef<HTMLInputElement>(null);
   const [reading, setReading] = useState(false);
+  const form = useRef<HTMLFormElement>(null);
+  // The form arrives after the dialog has opened (a lazy module): the focus goes to its first field.
+  useEffect(() => {
+    form.current?.querySelector<HTMLElement>("select:not([disabled]), input:not([readonly]):not([type=file]), textarea:not([readonly])")?.focus();
+  }, []);
   const busy = step !== "editing";
   const reply = draft.mode === "reply";
 
@@ -104,6 +109,7 @@ export function ComposeForm({ context, step, lookups, send, disclaimer }: Compos
   const over = draft.body.length > MESSAGE_BODY_MAX;
   return (
     <form
+      ref={form}
       noValidate
       className="flex flex-col gap-4"
       onSubmit={(event) => {
