@@ -20,17 +20,17 @@ const sessions = createSessions(loadConfig({ NODE_ENV: "test" }));
 const t = messages.messaging;
 const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=", "base64");
 
-async function patient(world: TestWorld, label = "solo") {
+async function patient(world: TestWorld, label = "solo", memberId?: string) {
   const s = await world.signIn(label);
   const session = await sessions.sessionStorage.getSession();
-  const user = { token: s.token, apiBase: s.apiBase, userId: s.id, parentId: s.id, proxy: "No" as const, username: world.user(label).username, userName: label, parentName: label };
+  const user = { token: s.token, apiBase: s.apiBase, userId: memberId ?? s.id, parentId: s.id, proxy: memberId ? ("Yes" as const) : ("No" as const), username: world.user(label).username, userName: label, parentName: label };
   session.set("user", user);
   const cookie = (await sessions.sessionStorage.commitSession(session)).split(";")[0];
   const deps: EmailsDeps = { requireSession: sessions.requireSession, store: new MemoryStateStore(), waitMs: 5_000 };
   const step = (fields: Record<string, string>) => emailsStep(new Request("http://portal.test/emails/step", { method: "POST", body: new URLSearchParams(fields), headers: { Cookie: cookie } }), deps);
   const page = (search = "") => emailsPage({ api: s.api, user: { ...user } as never }, new URL(`http://portal.test/emails${search}`));
-  const box = (type: string) => s.api.call(endpoints.messages, { query: { PatientID: s.id, Type: "1", MessagingType: type as "1", PageSize: 100, PageNumber: 1 } });
-  const counter = async () => (await s.api.call(endpoints.refreshCounter, { query: { PatientID: s.id } })).InboxCounter;
+  const box = (type: string) => s.api.call(endpoints.messages, { query: { PatientID: user.userId, Type: "1", MessagingType: type as "1", PageSize: 100, PageNumber: 1 } });
+  const counter = async () => (await s.api.call(endpoints.refreshCounter, { query: { PatientID: user.userId } })).InboxCounter;
   return { s, step, page, box, counter };
 }
 
@@ -200,6 +200,28 @@ describe("/emails/step", () => {
     expect(await step(fields)).toEqual({ outcome: "failed", message: t.sendFailed });
     expect(await step(fields)).toEqual({ outcome: "sent", message: t.sent });
     expect((await box(MESSAGE_BOXES.sent)).resources.filter((m) => m.note[0].text === "After a failure")).toHaveLength(1);
+  });
+});
+
+describe("a family member's messages", () => {
+  it("a proxy reads, writes and deletes as the member: the member's id in every call, never the holder's", async () => {
+    const world = await mock.createWorld({ scenario: "family", seed: 65 });
+    const holder = await world.signIn("family");
+    const member = (await holder.api.call(endpoints.proxyUsers, { query: { PatientID: holder.id } })).resources.find((p) => p.id !== holder.id)!;
+    const { step, page, box } = await patient(world, "family", member.id);
+    await world.clearRequests();
+    await page();
+    const nurse = await aNurse(step);
+    expect(await step({ step: "send", key: newKey(), mode: "compose", intent: "draft", roleId: "2", practitionerId: nurse.id, subject: "For my child", body: "Kia ora" })).toMatchObject({ outcome: "saved" });
+    const [draft] = (await box(MESSAGE_BOXES.drafts)).resources;
+    expect(draft.note[0].text).toBe("For my child");
+    expect(await step({ step: "delete", ids: draft.id })).toMatchObject({ ok: true });
+    const calls = await world.requests();
+    const named = calls.filter((c) => c.path !== "Patient/Message" && (c.path.startsWith("Patient/Messag") || c.path === "Patient/DeleteMessage" || c.path === "Patient/LoadRoles"));
+    expect(named.length).toBeGreaterThan(2);
+    for (const c of named) expect(c.query.PatientID, c.path).toBe(member.id);
+    const [post] = calls.filter((c) => c.path === "Patient/Message");
+    expect(OutgoingMessageSchema.parse(post.body).sender.reference).toBe(`Patient/${member.id}`);
   });
 });
 
