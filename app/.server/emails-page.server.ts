@@ -12,6 +12,7 @@ import { BOXES, colourOf, emailsViewOf, READ_FILTER_NAMES, type AttachmentView, 
 import { summarisePatient } from "../lib/patient-summary";
 import { RequestKeySchema } from "../lib/repeat-request";
 import type { PracticeSettings } from "../../contract/patient";
+import { answerOnce } from "./answer-once.server";
 import { PracticeApiError } from "./practice/client.server";
 import { practiceErrorResponse } from "./practice/errors.server";
 import { deleteMessages, getMessage, getMessages, getMessagingRecipients, getMessagingRoles, sendMessage } from "./practice/messaging.server";
@@ -288,37 +289,15 @@ function outgoing(m: { sender: { reference: string; display: string }; recipient
   };
 }
 
-const KEEP_MS = 24 * 60 * 60 * 1000;
-const PENDING = "pending";
-
-/**
- * One post per claim (decisions/111, as decisions/091 for repeats): the first post claims the key,
- * asks the practice and keeps the answer; a second post of the same key waits for that answer and
- * gives it again. A refusal or a practice that did not answer releases the key: nothing was posted.
- */
-async function once(deps: EmailsDeps, storeKey: string, work: () => Promise<SendReply>): Promise<SendReply> {
-  if (!(await deps.store.compareAndSet(storeKey, null, PENDING, KEEP_MS))) return answerOf(deps, storeKey);
-  let reply: SendReply;
-  try {
-    reply = await work();
-  } catch (error) {
-    await deps.store.delete(storeKey);
-    if (error instanceof PracticeApiError) return { outcome: "failed", message: t.sendFailed };
-    throw error;
-  }
-  if (reply.outcome === "refused" || reply.outcome === "failed") await deps.store.delete(storeKey);
-  else await deps.store.set(storeKey, JSON.stringify(reply), KEEP_MS);
-  return reply;
-}
-
-async function answerOf(deps: EmailsDeps, storeKey: string): Promise<SendReply> {
-  const until = Date.now() + deps.waitMs;
-  for (;;) {
-    const value = await deps.store.get(storeKey);
-    if (value !== null && value !== PENDING) return JSON.parse(value) as SendReply;
-    if (value === null || Date.now() > until) return { outcome: "failed", message: t.sendFailed };
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+/** One post per claim (decisions/111, with decisions/091's claim): see answerOnce. */
+function once(deps: EmailsDeps, storeKey: string, work: () => Promise<SendReply>): Promise<SendReply> {
+  return answerOnce(storeKey, work, {
+    store: deps.store,
+    waitMs: deps.waitMs,
+    // A refusal posted nothing; a failure inside the work (the practice said no) neither.
+    keep: (reply) => reply.outcome === "sent" || reply.outcome === "saved",
+    failed: () => ({ outcome: "failed", message: t.sendFailed }),
+  });
 }
 
 /* ---------- /emails/attachment/:id/:n ---------- */
