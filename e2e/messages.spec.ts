@@ -298,6 +298,7 @@ test.describe("messaging", () => {
     await expectNoAxeViolations(page);
     await confirm.getByRole("button", { name: "Send" }).click();
     await expect(confirm.getByRole("alert")).toContainText(t.oldDraftLeftAfterSend);
+    await expectNoAxeViolations(page);
     await confirm.getByRole("button", { name: "Try removing the draft again" }).click();
     await expect(confirm).toHaveCount(0);
     await expect(notice(page, t.sent)).toBeVisible();
@@ -329,6 +330,8 @@ test.describe("messaging", () => {
     await rows(page).first().getByRole("button").click();
     await page.getByRole("region").filter({ has: page.getByRole("heading", { level: 2 }) }).last().getByRole("button", { name: "Delete" }).click();
     const one = dialog(page, "Delete Message");
+    await expect(one).toBeVisible();
+    await expectNoAxeViolations(page);
     await one.getByRole("button", { name: "Delete" }).click();
     await expect(page.getByText(t.nothingOpen)).toBeVisible();
     await expect(rows(page)).toHaveCount(before - 3);
