@@ -308,6 +308,13 @@ test.describe("messaging", () => {
     expect(sends[0].extension.body).toBe("I have moved to Riccarton, Christchurch.");
     await page.getByRole("tab", { name: "Sent" }).click();
     await expect(rows(page, "Sent").filter({ hasText: "Moving house" })).toHaveCount(1);
+    // What the practice received: the first draft, the edited one (both deleted since) and one sent message.
+    const received = await world.sentMessages();
+    expect(received.map((m) => [m.box, m.subject, m.deleted])).toEqual([
+      ["drafts", "Moving house", true],
+      ["drafts", "Moving house", true],
+      ["sent", "Moving house", false],
+    ]);
   });
 
   test("delete: No Message Selected; one from the viewer; several with Delete Multiple Messages (a comma list with a trailing comma); counters follow", async ({ page, world }) => {

@@ -16,6 +16,20 @@ interface Boxes {
   unread: number;
 }
 
+/** A message a patient posted, as the practice received it (the QA read, /__admin/worlds/:id/messages). */
+export interface ReceivedMessage {
+  receivedAt: string;
+  id: string;
+  patientId: string;
+  box: "sent" | "drafts";
+  to: string;
+  subject: string;
+  body: string;
+  attachments: Array<{ title: string; contentType: string; bytes: number }>;
+  /** Deleted since (a draft replaced, or the patient's delete). */
+  deleted: boolean;
+}
+
 /** A message the practice will send at a time on the world clock (a staff reply, issue 19). */
 interface Scheduled {
   dueMs: number;
@@ -26,6 +40,8 @@ export class MessageStore {
   readonly #plans: ReadonlyMap<string, MessagePlan>;
   readonly #boxes = new Map<string, Boxes>();
   readonly #scheduled: Scheduled[] = [];
+  /** Every message patients posted in this world, oldest first. */
+  readonly received: ReceivedMessage[] = [];
   readonly #nowMs: () => number;
   #written = 0;
 
@@ -70,6 +86,8 @@ export class MessageStore {
       list.splice(list.indexOf(message), 1);
       boxes.byId.delete(id);
       if (message.box === "inbox" && !message.read) boxes.unread -= 1;
+      const log = this.received.find((r) => r.id === id);
+      if (log) log.deleted = true;
       removed.push(id);
     }
     return removed;

@@ -90,6 +90,17 @@ export const messagingRoutes = {
       attachments,
     };
     world.messages.add(record);
+    world.messages.received.push({
+      receivedAt: world.clock.now().toISO()!,
+      id: record.id,
+      patientId,
+      box: draft ? "drafts" : "sent",
+      to: staff.name,
+      subject: record.subject,
+      body: record.body,
+      attachments: attachments.map((a) => ({ title: a.title, contentType: a.stored!.contentType, bytes: Buffer.from(a.stored!.data, "base64").length })),
+      deleted: false,
+    });
 
     if (!draft && getScenario(world.scenarioId)?.practice.staffReplies === "after-an-hour") {
       const first = patientOf(world, patientId).name.split(" ")[0];
