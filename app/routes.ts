@@ -25,6 +25,8 @@ export default [
   route("appointments/book", "routes/appointments-book.ts"),
   route("medications/repeat", "routes/medications-repeat.ts"),
   route("medication", "routes/medication.ts"),
+  route("emails/step", "routes/emails-step.ts"),
+  route("emails/attachment/:id/:n", "routes/emails-attachment.ts"),
   route("reports/result/:id", "routes/reports-result.ts"),
   route("reports/chart", "routes/reports-chart.ts"),
   route("letters/letter/:id", "routes/letters-file.ts"),

@@ -113,6 +113,10 @@ export const endpoints = {
   reminders: endpoint({ method: "GET", path: "Patient/PatientAlerts", needsToken: true, query: health.RemindersQuerySchema, reply: health.RemindersReplySchema }),
   vitals: endpoint({ method: "GET", path: "Patient/Observation", needsToken: true, query: health.VitalsQuerySchema, reply: health.VitalsReplySchema }),
   messageById: endpoint({ method: "GET", path: "Patient/MessageByID", needsToken: true, query: messaging.MessageByIdQuerySchema, reply: messaging.MessageByIdReplySchema }),
+  sendMessage: endpoint({ method: "POST", path: "Patient/Message", needsToken: true, query: messaging.SendMessageQuerySchema, body: messaging.OutgoingMessageSchema, reply: messaging.SendMessageReplySchema }),
+  deleteMessage: endpoint({ method: "DELETE", path: "Patient/DeleteMessage", needsToken: true, query: messaging.DeleteMessageQuerySchema, reply: messaging.DeleteMessageReplySchema }),
+  messagingRecipients: endpoint({ method: "GET", path: "Patient/MessagingRecipients", needsToken: true, query: messaging.MessagingRecipientsQuerySchema, reply: messaging.MessagingRecipientsReplySchema }),
+  messagingRoles: endpoint({ method: "GET", path: "Patient/LoadRoles", needsToken: true, query: messaging.LoadRolesQuerySchema, reply: messaging.LoadRolesReplySchema }),
 } as const;
 
 export type Endpoints = typeof endpoints;

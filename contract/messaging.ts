@@ -82,3 +82,90 @@ export const MessageByIdQuerySchema = z.object({
   MessageID: z.string().min(1).max(64),
 });
 export const MessageByIdReplySchema = bundleOf(CommunicationSchema);
+
+/* ---------- writing, deleting and addressing messages (2§7) ---------- */
+
+/** 2§3 MessageType: what the practice does with a posted message. */
+export const MESSAGE_TYPES = { draft: "Draft", send: "Send Mail" } as const;
+
+/** The files a message may carry (2§5): by content type, as the payload names them. */
+export const ATTACHMENT_TYPES = ["application/pdf", "image/png", "image/jpeg"] as const;
+
+/** A posted message's positional extensions: the body first, the MessageType second (2§3). */
+export const OutgoingMessageSlots = defineSlots({
+  body: slot.string(0, "MessageBody"),
+  messageType: slot.string(1, "MessageType"),
+});
+
+const MessageId = z.string().regex(/^[\w-]{1,64}$/);
+
+export const SendMessageQuerySchema = z.object({
+  /** 2§9: the recipient's role, "0" when none was chosen. */
+  RoleID: z.string().regex(/^\d{1,9}$/),
+  CallType: z.literal("3"),
+});
+
+export const OutgoingAttachmentSchema = z.object({
+  contentAttachment: z.object({
+    contentType: z.enum(ATTACHMENT_TYPES),
+    data: z.base64(),
+    title: z.string().max(255).optional(),
+  }),
+});
+
+/** The Communication the portal posts (2§7 POST Patient/Message). */
+export const OutgoingMessageSchema = z
+  .object({
+    resourceType: z.literal("Communication"),
+    /** "completed" on send (2§3); a draft is "preparation". */
+    status: z.enum(["completed", "preparation"]),
+    sender: ReferenceSchema,
+    recipient: z.array(ReferenceSchema).min(1).max(1),
+    note: z.array(z.object({ text: z.string().min(1).max(255) })).min(1),
+    extension: OutgoingMessageSlots.schema,
+    payload: z.array(OutgoingAttachmentSchema).max(10).optional(),
+  })
+  .refine((m) => m.extension.messageType === MESSAGE_TYPES.draft || m.extension.messageType === MESSAGE_TYPES.send, {
+    message: 'MessageType is "Draft" or "Send Mail"',
+    path: ["extension"],
+  });
+export type OutgoingMessage = z.input<typeof OutgoingMessageSchema>;
+
+/**
+ * "Response read but not used" (2§7): any JSON the practice answers is accepted and ignored. Strict
+ * here would be harmful: a message the practice took but whose answer the portal refused would be
+ * reported as failed, and the patient's retry would send it twice.
+ */
+export const SendMessageReplySchema = z.union([z.string(), z.number(), z.boolean(), z.array(z.unknown()), z.record(z.string(), z.unknown())]).nullable();
+
+/** One id, or the bulk form: ids joined by commas with a trailing comma (2§7). */
+export const DeleteMessageQuerySchema = z.object({
+  PatientID: z.string().min(1).max(64),
+  MessageID: z
+    .string()
+    .max(64 * 200)
+    .regex(/^[\w-]{1,64}(,[\w-]{1,64})*,?$/, "one message id, or ids joined by commas"),
+});
+/** A notice the portal does not show as is (2§4: the portal words its own). */
+export const DeleteMessageReplySchema = z.string();
+
+/** 2§3 Recipient: name[0].text is the display name, extension[0].valueString the id. */
+export const RecipientSlots = defineSlots({ id: slot.string(0, "PractitionerID") });
+export const RecipientSchema = z.object({
+  resourceType: z.string().optional(),
+  name: z.array(z.object({ text: z.string().min(1) })).min(1),
+  extension: RecipientSlots.schema,
+});
+export const MessagingRecipientsQuerySchema = z.object({
+  PatientID: z.string().min(1).max(64),
+  RoleID: z.string().regex(/^\d{1,9}$/),
+  CallType: z.literal("0"),
+});
+export const MessagingRecipientsReplySchema = bundleOf(RecipientSchema);
+
+/** 2§3 Messaging role. */
+export const MessagingRoleSchema = z.object({ id: z.union([z.string(), z.number()]).transform(String), title: z.string().min(1) });
+export const LoadRolesQuerySchema = z.object({ PatientID: z.string().min(1).max(64), TypeID: z.literal("1") });
+export const LoadRolesReplySchema = z.array(MessagingRoleSchema);
+
+export { MessageId as MessageIdSchema };

@@ -45,6 +45,8 @@ export interface World {
   /** The world's request journal (secrets redacted), optionally filtered. */
   requests(filter?: { method?: string; path?: string }): Promise<{ method: string; path: string; query: Record<string, unknown>; body: unknown; fault: string | null; status: number }[]>;
   /** The repeat prescription requests the practice received, with what it answered. */
+  /** The messages patients posted in this world, as the practice received them. */
+  sentMessages(): Promise<{ receivedAt: string; id: string; patientId: string; box: "sent" | "drafts"; to: string; subject: string; body: string; attachments: { title: string; contentType: string; bytes: number }[]; deleted: boolean }[]>;
   repeatRequests(): Promise<{ receivedAt: string; patientId: string; medicines: string[]; delivery: "pickup" | "pharmacy"; pharmacy: { id: string; name: string } | null; urgent: boolean; preferredPharmacy: boolean; notes: string; ignoreLeave: boolean; outcome: "sent" | "refused" | "on-leave" }[]>;
   /** The card charges the world's payment provider made. */
   charges(): Promise<{ intentId: string; amountCents: number; at: string }[]>;
@@ -94,6 +96,11 @@ export const test = base.extend<{ worldOptions: WorldOptions; world: World; cons
         const query = new URLSearchParams(Object.entries(filter).filter(([, v]) => v) as [string, string][]);
         const res = await fetch(`${ADMIN}/worlds/${world.id}/requests?${query}`);
         return ((await res.json()) as { requests: Awaited<ReturnType<World["requests"]>> }).requests;
+      },
+      async sentMessages() {
+        const res = await fetch(`${ADMIN}/worlds/${world.id}/messages`);
+        if (!res.ok) throw new Error(`sentMessages: ${res.status}`);
+        return ((await res.json()) as { messages: Awaited<ReturnType<World["sentMessages"]>> }).messages;
       },
       async repeatRequests() {
         const res = await fetch(`${ADMIN}/worlds/${world.id}/repeat-requests`);

@@ -149,4 +149,20 @@ test.describe("each practice call once per page load", () => {
       expect(paths(navigation)).toContain(p.call);
     }
   });
+
+  test("a full document load of Messaging, and a client-side navigation to it, repeats no call", async ({ page, world }) => {
+    const load = await callsOf(world, async () => {
+      await page.goto("/emails");
+      await heading(page, "Messaging");
+    });
+    // The page's InboxCounter is the shell's read of RefreshCounter, shared (decisions/047).
+    expect(paths(load)).toEqual(expect.arrayContaining(["Patient/RefreshCounter", "Patient/Messaging", "Patient/TermsAndCondition"]));
+    await page.goto("/");
+    await heading(page, "Dashboard");
+    const navigation = await callsOf(world, async () => {
+      await page.getByRole("navigation", { name: "Main menu" }).getByRole("link", { name: /^Messages/ }).click();
+      await heading(page, "Messaging");
+    });
+    expect(paths(navigation)).toContain("Patient/Messaging");
+  });
 });

@@ -53,6 +53,13 @@ export function accountAdminRouter(worlds: WorldRegistry): Router {
     sendJson(res, 200, { requests: world.medications.received });
   });
 
+  /** The messages patients posted (sent and drafts), oldest first, as the practice received them (2§7). */
+  router.get("/worlds/:id/messages", (req, res) => {
+    const world = worlds.get(req.params.id);
+    if (!world) return sendJson(res, 404, { error: `Unknown world "${req.params.id}"` });
+    sendJson(res, 200, { messages: world.messages.received });
+  });
+
   router.get("/worlds/:id/help-messages", (req, res) => {
     const world = worlds.get(req.params.id);
     if (!world) return sendJson(res, 404, { error: `Unknown world "${req.params.id}"` });

@@ -32,7 +32,8 @@ export function createMockApp({ worlds, closing, log }: MockAppOptions) {
       next();
     });
   }
-  app.use(express.json());
+  // Messages carry their attachments as base64 (2§7 POST Patient/Message): five files of 4 MB at most.
+  app.use(express.json({ limit: "30mb" }));
 
   app.get("/__admin/openapi.json", (req, res) => sendJson(res, 200, openApiDocument(originOf(req))));
   // An admin request with a body must say it is JSON: a body in another type would be silently

@@ -174,7 +174,7 @@ function generate(id: string, scenarioId: string, seed: number, clock: WorldCloc
   const medications = new MedicationStore(seed, data.staff, data.referenceDate, data.city, data.medicationPlans, data.pharmacyCount);
   return {
     store,
-    messages: new MessageStore({ seed, practiceName: data.practice.name, staff: data.staff, referenceDate: data.referenceDate }, data.messagePlans),
+    messages: new MessageStore({ seed, practiceName: data.practice.name, staff: data.staff, referenceDate: data.referenceDate }, data.messagePlans, () => clock.nowMs()),
     documents,
     appointments,
     medications,

@@ -7,6 +7,7 @@ import { MAX_MEDICATION_PAGES, medicationRowOf, medicationViewOf, repeatSettings
 import { messages } from "../lib/messages";
 import { summarisePatient } from "../lib/patient-summary";
 import { RepeatRequestSchema, repeatRuleErrors, type PharmaciesReply, type RepeatErrors, type RepeatReply } from "../lib/repeat-request";
+import { answerOnce } from "./answer-once.server";
 import { PracticeApiError } from "./practice/client.server";
 import { practiceErrorResponse } from "./practice/errors.server";
 import { getMedications, getPharmacies, medicationPageSize, sendRepeatRequest } from "./practice/medications.server";
@@ -92,9 +93,6 @@ async function pharmaciesStep({ api, user }: Pick<SignedIn, "api" | "user">): Pr
   }
 }
 
-const KEEP_MS = 24 * 60 * 60 * 1000;
-const PENDING = "pending";
-
 /**
  * One request per attempt key (decisions/091): the first post claims the key, asks the practice and
  * keeps the answer; a second post of the same key (a double submit, a retry whose first reply was
@@ -104,34 +102,13 @@ async function sendStep({ api, user }: Pick<SignedIn, "api" | "user">, form: For
   const parsed = parseForm(form, RepeatRequestSchema);
   if (!parsed.ok) return { outcome: "refused", message: Object.values(parsed.errors)[0] ?? t.sendFailed, errors: parsed.errors as Record<string, string> };
   const request = parsed.value;
-  const storeKey = `repeat:${user.apiBase} ${user.userId}:${request.key}`;
-
-  if (!(await deps.store.compareAndSet(storeKey, null, PENDING, KEEP_MS))) return answerOf(deps, storeKey);
-
-  let reply: RepeatReply;
-  try {
-    reply = await askPractice(api, user.userId, request);
-  } catch (error) {
-    // Nothing to remember: the same attempt may be tried again.
-    await deps.store.delete(storeKey);
-    if (error instanceof PracticeApiError) return { outcome: "failed", message: t.sendFailed };
-    throw error;
-  }
   // A refusal sent nothing, so its key is let go; an answer of the practice is kept for the retries.
-  if (reply.outcome === "refused") await deps.store.delete(storeKey);
-  else await deps.store.set(storeKey, JSON.stringify(reply), KEEP_MS);
-  return reply;
-}
-
-async function answerOf(deps: RepeatDeps, storeKey: string): Promise<RepeatReply> {
-  const until = Date.now() + deps.waitMs;
-  for (;;) {
-    const value = await deps.store.get(storeKey);
-    if (value !== null && value !== PENDING) return JSON.parse(value) as RepeatReply;
-    // Released (the first post failed): this post may not send either, or two would race again.
-    if (value === null || Date.now() > until) return { outcome: "failed", message: t.sendFailed };
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+  return answerOnce(`repeat:${user.apiBase} ${user.userId}:${request.key}`, () => askPractice(api, user.userId, request), {
+    store: deps.store,
+    waitMs: deps.waitMs,
+    keep: (reply) => reply.outcome !== "refused",
+    failed: () => ({ outcome: "failed", message: t.sendFailed }),
+  });
 }
 
 type ParsedRequest = Extract<ReturnType<typeof parseForm<typeof RepeatRequestSchema>>, { ok: true }>["value"];

@@ -1,8 +1,11 @@
 import { toBundle } from "../../contract/fhir";
-import { MESSAGE_BOXES, READ_FILTERS, type MessageBox } from "../../contract/messaging";
+import { attachmentProblem, typeByName } from "../../contract/attachment-content";
+import { MESSAGE_BOXES, MESSAGE_TYPES, READ_FILTERS, RecipientSlots, type MessageBox } from "../../contract/messaging";
 import { practiceAddressText } from "../../fixtures/builders/practice";
-import { sentIso } from "../../fixtures/builders/messages";
+import { sentIso, type MessageRecord } from "../../fixtures/builders/messages";
 import { hashSeed } from "../../fixtures/builders/random";
+import { STAFF_ROLES } from "../../fixtures/builders/staff";
+import { getScenario } from "../../fixtures/scenarios";
 import { clinicalPdf } from "../documents/clinical-pdf";
 import { seededPng } from "../documents/png";
 import { HttpError } from "../http";
@@ -11,9 +14,14 @@ import type { World } from "../worlds";
 import { practiceOf, withToken } from "./helpers";
 import type { WorldRoutes } from "./types";
 
-/** Secure messages (2§7): paged box listings, and one message with its attachments. */
+/**
+ * Secure messages (2§7): paged box listings, one message with its attachments, writing (send or
+ * draft, attachments kept as sent), deleting (one, or a comma list with a trailing comma), and who a
+ * patient may write to. Every change moves the InboxCounter with it (MessageStore).
+ */
 
 const BOX_OF: Record<string, MessageBox> = { [MESSAGE_BOXES.inbox]: "inbox", [MESSAGE_BOXES.sent]: "sent", [MESSAGE_BOXES.drafts]: "drafts" };
+const HOUR_MS = 60 * 60 * 1000;
 
 export const messagingRoutes = {
   messages: withToken(({ world, query }) => {
@@ -30,6 +38,7 @@ export const messagingRoutes = {
     const patient = patientOf(world, message.patientId);
     const payload = await Promise.all(
       message.attachments.map(async (attachment, n) => {
+        if (attachment.stored) return { contentAttachment: { contentType: attachment.stored.contentType, title: attachment.title, data: attachment.stored.data } };
         if (attachment.kind === "image") {
           return { contentAttachment: { contentType: "image/png", title: attachment.title, data: seededPng(hashSeed(world.seed, "attachment", message.id, n)).toString("base64") } };
         }
@@ -47,10 +56,84 @@ export const messagingRoutes = {
     );
     return toBundle([{ ...messageResource(message, patient), payload }]);
   }),
+
+  sendMessage: withToken(({ world, query, body, session }) => {
+    // The patient is named by the sender reference, which the wrapper's PatientID check cannot see.
+    const patientId = /^Patient\/([\w-]+)$/.exec(body.sender.reference)?.[1];
+    if (!patientId || !session.patientIds.has(patientId)) throw new HttpError(403, { error: "Forbidden", message: `${body.sender.reference} is not this sign-in's patient or one of its linked accounts` });
+    const staffId = /^Practitioner\/([\w-]+)$/.exec(body.recipient[0].reference)?.[1];
+    const staff = world.staff.find((s) => s.id === staffId);
+    if (!staff) throw new HttpError(400, { error: `No practitioner ${body.recipient[0].reference} at this practice` });
+    if (query.RoleID !== "0" && query.RoleID !== staff.roleId) throw new HttpError(400, { error: `${staff.name} is not in role ${query.RoleID}` });
+
+    const attachments: MessageRecord["attachments"] = [];
+    for (const [n, item] of (body.payload ?? []).entries()) {
+      const bytes = Buffer.from(item.contentAttachment.data, "base64");
+      const title = item.contentAttachment.title ?? `attachment-${n + 1}.${item.contentAttachment.contentType === "application/pdf" ? "pdf" : item.contentAttachment.contentType === "image/png" ? "png" : "jpg"}`;
+      // The practice checks what it stores as the portal does: by content, by name, by size.
+      const problem = attachmentProblem({ name: title, bytes }) ?? (typeByName(title) === item.contentAttachment.contentType ? null : "type");
+      if (problem) throw new HttpError(400, { error: `Attachment ${n + 1} (${title}) refused: ${problem}` });
+      attachments.push({ kind: item.contentAttachment.contentType === "application/pdf" ? "pdf" : "image", title, stored: { contentType: item.contentAttachment.contentType, data: item.contentAttachment.data } });
+    }
+
+    const draft = body.extension.messageType === MESSAGE_TYPES.draft;
+    const nowMs = world.clock.nowMs();
+    const record: MessageRecord = {
+      id: world.messages.newId(patientId),
+      patientId,
+      box: draft ? "drafts" : "sent",
+      sentMs: nowMs,
+      subject: body.note[0].text,
+      body: body.extension.body,
+      read: true,
+      staff,
+      attachments,
+    };
+    world.messages.add(record);
+    world.messages.received.push({
+      receivedAt: world.clock.now().toISO()!,
+      id: record.id,
+      patientId,
+      box: draft ? "drafts" : "sent",
+      to: staff.name,
+      subject: record.subject,
+      body: record.body,
+      attachments: attachments.map((a) => ({ title: a.title, contentType: a.stored!.contentType, bytes: Buffer.from(a.stored!.data, "base64").length })),
+      deleted: false,
+    });
+
+    if (!draft && getScenario(world.scenarioId)?.practice.staffReplies === "after-an-hour") {
+      const first = patientOf(world, patientId).name.split(" ")[0];
+      world.messages.schedule(nowMs + HOUR_MS, {
+        id: world.messages.newId(patientId),
+        patientId,
+        box: "inbox",
+        sentMs: nowMs + HOUR_MS,
+        subject: record.subject.startsWith("Re:") ? record.subject : `Re: ${record.subject}`,
+        body: `Kia ora ${first},\n\nThank you for your message. I have read it and will talk it through with you at your next appointment; please book one if you have not already.\n\n${staff.name}`,
+        read: false,
+        staff,
+        attachments: [],
+      });
+    }
+    return { id: record.id, status: draft ? "Saved to Drafts" : "Sent" };
+  }),
+
+  deleteMessage: withToken(({ world, query }) => {
+    const ids = query.MessageID.split(",").filter(Boolean);
+    const removed = world.messages.remove(query.PatientID, ids);
+    return removed.length === 1 ? "Message deleted successfully" : `${removed.length} messages deleted successfully`;
+  }),
+
+  messagingRecipients: withToken(({ world, query }) => {
+    const staff = query.RoleID === "0" ? world.staff : world.staff.filter((s) => s.roleId === query.RoleID);
+    return toBundle(staff.map((s) => ({ resourceType: "Practitioner", name: [{ text: s.name }], extension: RecipientSlots.write({ id: s.id }) })));
+  }),
+
+  messagingRoles: withToken(() => STAFF_ROLES.map((r) => ({ id: r.id, title: r.name }))),
 } satisfies Partial<WorldRoutes>;
 
 function patientOf(world: World, patientId: string) {
   const p = world.store.patient.findFirst({ where: { id: { equals: patientId } }, strict: true });
   return { id: p.id, name: [...p.given, p.family].join(" "), nhi: p.nhi };
 }
-

@@ -1,0 +1,334 @@
+import { DateTime } from "luxon";
+import sanitizeHtml from "sanitize-html";
+import { z } from "zod";
+import { attachmentProblem, typeByName, type AttachmentProblem } from "../../contract/attachment-content";
+import { ATTACHMENT_TYPES, MESSAGE_TYPES, type Communication, type OutgoingMessage } from "../../contract/messaging";
+import { PAGE_SIZES } from "../../contract/page-sizes";
+import { PRACTICE_ZONE } from "../lib/dates";
+import { parseForm } from "../lib/form-data";
+import { MessageFormSchema, REPLY_SEPARATOR, replySubject, type SendReply } from "../lib/message-compose";
+import { messages } from "../lib/messages";
+import { BOXES, colourOf, emailsViewOf, READ_FILTER_NAMES, type AttachmentView, type Box, type EmailsPageData, type MessageRow, type MessageView, type MessagingSettings } from "../lib/messaging-view";
+import { summarisePatient } from "../lib/patient-summary";
+import { RequestKeySchema } from "../lib/repeat-request";
+import type { PracticeSettings } from "../../contract/patient";
+import { answerOnce } from "./answer-once.server";
+import { PracticeApiError } from "./practice/client.server";
+import { practiceErrorResponse } from "./practice/errors.server";
+import { deleteMessages, getMessage, getMessages, getMessagingRecipients, getMessagingRoles, sendMessage } from "./practice/messaging.server";
+import { getCounters, getPatient, getPracticeSettings } from "./practice/patient.server";
+import { getTerms } from "./practice/profile.server";
+import { requestForm } from "./request-form.server";
+import { sanitiseResultHtml } from "./sanitise-html.server";
+import { requireSession, type SignedIn } from "./session.server";
+import { stateStore } from "./state.server";
+import type { StateStore } from "./state-store.server";
+
+/**
+ * What /emails loads (2§2 Messaging) and what /emails/step does (2§4, 2§5). Everything is the viewed
+ * patient's (user.userId): a proxy reads and writes the chosen family member's messages.
+ */
+
+const t = messages.messaging;
+
+export async function loadEmailsPage(request: Request): Promise<EmailsPageData> {
+  return emailsPage(await requireSession(request), new URL(request.url));
+}
+
+export async function emailsPage({ api, user }: Pick<SignedIn, "api" | "user">, url: URL): Promise<EmailsPageData> {
+  const view = emailsViewOf(url.searchParams);
+  const [listing, counters, settings, compose, draft] = await Promise.all([
+    getMessages(api, user.userId, view.box, view.filter, 1),
+    getCounters(api, user.userId),
+    getPracticeSettings(api, user.userId),
+    // 2§8: a disclaimer that fails to load is simply not shown.
+    getTerms(api, user.parentId, "1").catch(() => null),
+    getTerms(api, user.parentId, "2").catch(() => null),
+  ]).catch(practiceErrorResponse);
+  return {
+    view,
+    rows: listing.resources.map((m, i) => messageRowOf(m, view.box, i)),
+    total: listing.total ?? listing.resources.length,
+    unread: counters.InboxCounter,
+    settings: messagingSettingsOf(settings),
+    disclaimers: { compose: disclaimerHtml(compose), draft: disclaimerHtml(draft) },
+  };
+}
+
+/** 1§3: "1" means true. A practice that says nothing leaves writing on. */
+export function messagingSettingsOf(s: PracticeSettings): MessagingSettings {
+  const off = (value: string | undefined) => value !== undefined && value.trim() !== "" && value.trim() !== "1";
+  return { compose: !off(s.PortalEnableCompose), reply: !off(s.PortalEnableReply) };
+}
+
+const looksLikeHtml = (text: string) => /<[a-z][\s\S]*>/i.test(text);
+const escapeHtml = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+
+/** The practice's disclaimer as safe HTML; plain text becomes paragraphs. Null when there is none ("N/A", 1§3). */
+export function disclaimerHtml(text: string | null): string | null {
+  const trimmed = text?.trim() ?? "";
+  if (trimmed === "" || trimmed.toUpperCase() === "N/A") return null;
+  const html = looksLikeHtml(trimmed) ? sanitiseResultHtml(trimmed) : trimmed.split(/\n{2,}/).map((p) => `<p>${escapeHtml(p)}</p>`).join("");
+  return html.trim() === "" ? null : html;
+}
+
+function boxOf(m: Communication): Box {
+  return m.extension.box === "Inbox" ? "inbox" : m.extension.box === "Drafts" ? "drafts" : "sent";
+}
+
+function displayDate(iso: string): { date: string; dateIso: string; long: string } {
+  const at = DateTime.fromISO(iso, { setZone: true }).setZone(PRACTICE_ZONE);
+  if (!at.isValid) return { date: iso, dateIso: "", long: iso };
+  return { date: at.toFormat("dd-MM-yyyy"), dateIso: at.toISODate()!, long: at.toFormat("cccc d LLLL yyyy, h:mm a").replace(/AM|PM/, (x) => x.toLowerCase()) };
+}
+
+function counterpartOf(m: Communication, box: Box): { id: string; name: string } {
+  const other = box === "inbox" ? m.sender : m.recipient[0];
+  const id = /\/([\w-]+)$/.exec(other?.reference ?? "")?.[1] ?? "";
+  const name = box === "inbox" ? (m.extension.inboxSender ?? other?.display ?? "") : (other?.display ?? "");
+  return { id, name };
+}
+
+export function messageRowOf(m: Communication, box: Box, position: number): MessageRow {
+  const when = displayDate(m.sent);
+  return {
+    id: m.id,
+    name: counterpartOf(m, box).name || "The practice",
+    colour: colourOf(position),
+    date: when.date,
+    dateIso: when.dateIso,
+    subject: m.note[0].text,
+    read: box !== "inbox" || m.extension.readStatus === "2",
+  };
+}
+
+export function messageViewOf(m: Communication): MessageView {
+  const box = boxOf(m);
+  const who = counterpartOf(m, box);
+  const html = looksLikeHtml(m.extension.body);
+  const attachments: AttachmentView[] = (m.payload ?? []).flatMap((p, n) => {
+    const type = p.contentAttachment.contentType;
+    if (!(ATTACHMENT_TYPES as readonly string[]).includes(type)) return [];
+    const kind = type === "application/pdf" ? ("pdf" as const) : ("image" as const);
+    return [{ n, title: p.contentAttachment.title ?? `Attachment ${n + 1}`, kind, url: `/emails/attachment/${encodeURIComponent(m.id)}/${n}` }];
+  });
+  return {
+    id: m.id,
+    box,
+    subject: m.note[0].text,
+    name: who.name || "The practice",
+    longDate: displayDate(m.sent).long,
+    body: html ? sanitizeHtml(m.extension.body, { allowedTags: [], allowedAttributes: {} }) : m.extension.body,
+    bodyHtml: html ? sanitiseResultHtml(m.extension.body) : null,
+    // 2§3: the role id rides in a date-time value field at 7 (and 8).
+    roleId: /^\d+$/.test(m.extension.roleId ?? "") ? m.extension.roleId! : "0",
+    practitioner: who,
+    attachments,
+  };
+}
+
+/* ---------- /emails/step: the page's and the messaging machine's steps ---------- */
+
+export interface EmailsDeps {
+  requireSession: (request: Request) => Promise<SignedIn>;
+  store: StateStore;
+  /** How long a second post of an attempt waits for the first one's answer. */
+  waitMs: number;
+}
+
+const portalDeps: EmailsDeps = { requireSession, store: stateStore, waitMs: 15_000 };
+
+const StepSchemas = {
+  page: z.object({ box: z.enum(BOXES), filter: z.enum(READ_FILTER_NAMES), page: z.coerce.number().int().min(1).max(Math.ceil(100_000 / PAGE_SIZES.messages)) }),
+  open: z.object({ id: z.string().regex(/^[\w-]{1,64}$/) }),
+  recipients: z.object({ roleId: z.string().regex(/^\d{1,9}$/) }),
+  delete: z.object({ ids: z.string().regex(/^[\w-]{1,64}(,[\w-]{1,64}){0,199}$/) }),
+  sendDraft: z.object({ key: RequestKeySchema, draftId: z.string().regex(/^[\w-]{1,64}$/) }),
+};
+
+function fieldsOf<S extends z.ZodType>(form: FormData, schema: S): z.output<S> | null {
+  const parsed = schema.safeParse(Object.fromEntries([...form.entries()].filter(([, v]) => typeof v === "string")));
+  return parsed.success ? parsed.data : null;
+}
+
+const failure = (message: string) => ({ ok: false as const, message });
+
+export async function emailsStep(request: Request, deps: EmailsDeps = portalDeps): Promise<unknown> {
+  const signedIn = await deps.requireSession(request);
+  const form = await requestForm(request);
+  const step = form.get("step");
+  const { api, user } = signedIn;
+  try {
+    switch (step) {
+      case "page": {
+        const q = fieldsOf(form, StepSchemas.page);
+        if (!q) return failure(t.moreFailed);
+        const listing = await getMessages(api, user.userId, q.box, q.box === "inbox" ? q.filter : "all", q.page);
+        const offset = (q.page - 1) * PAGE_SIZES.messages;
+        return { ok: true, rows: listing.resources.map((m, i) => messageRowOf(m, q.box, offset + i)), total: listing.total ?? listing.resources.length };
+      }
+      case "open": {
+        const q = fieldsOf(form, StepSchemas.open);
+        const message = q ? await getMessage(api, user.userId, q.id) : null;
+        return message ? { ok: true, message: messageViewOf(message) } : failure(t.openFailed);
+      }
+      case "roles":
+        return { ok: true, options: (await getMessagingRoles(api, user.userId)).map((r) => ({ id: r.id, name: r.title })) };
+      case "recipients": {
+        const q = fieldsOf(form, StepSchemas.recipients);
+        return q ? { ok: true, options: await getMessagingRecipients(api, user.userId, q.roleId) } : failure(t.recipientsFailed);
+      }
+      case "delete": {
+        const q = fieldsOf(form, StepSchemas.delete);
+        if (!q) return failure(t.noMessageSelected);
+        const ids = q.ids.split(",");
+        await deleteMessages(api, user.userId, ids);
+        return { ok: true, message: ids.length === 1 ? t.deleted : t.deletedMany, deleted: ids.length };
+      }
+      case "send":
+        return await sendStep(signedIn, form, deps);
+      case "sendDraft": {
+        const q = fieldsOf(form, StepSchemas.sendDraft);
+        if (!q) return { outcome: "refused", message: t.notADraft } satisfies SendReply;
+        return await once(deps, draftClaim(user, q.draftId), () => postDraftAsItIs(signedIn, q.draftId));
+      }
+      default:
+        return failure(messages.errors.unexpected);
+    }
+  } catch (error) {
+    if (!(error instanceof PracticeApiError)) throw error;
+    if (step === "send" || step === "sendDraft") return { outcome: "failed", message: t.sendFailed } satisfies SendReply;
+    const texts: Record<string, string> = { page: t.moreFailed, open: t.openFailed, roles: t.rolesFailed, recipients: t.recipientsFailed, delete: t.deleteFailed };
+    return failure(texts[String(step)] ?? messages.errors.unexpected);
+  }
+}
+
+const PROBLEM_TEXT: Record<AttachmentProblem, string> = { type: t.wrongType, size: t.tooLarge, empty: t.emptyFile };
+
+/** A draft is sent once, whichever way (Send Message, or edited and sent) and however often it is posted. */
+const draftClaim = (user: SignedIn["user"], draftId: string) => `message:${user.apiBase} ${user.userId}:draft:${draftId}`;
+
+async function sendStep({ api, user }: SignedIn, form: FormData, deps: EmailsDeps): Promise<SendReply> {
+  const parsed = parseForm(form, MessageFormSchema);
+  if (!parsed.ok) return { outcome: "refused", message: Object.values(parsed.errors)[0] ?? t.sendFailed, errors: parsed.errors as Record<string, string> };
+  const f = parsed.value;
+  // The server checks every file again, by its content: the browser's check is a courtesy.
+  const files: NonNullable<OutgoingMessage["payload"]> = [];
+  for (const file of f.attachments) {
+    const problem = attachmentProblem({ name: file.name, bytes: Buffer.from(file.data, "base64") });
+    if (problem) return { outcome: "refused", message: `${file.name} ${PROBLEM_TEXT[problem]}`, errors: { attachments: `${file.name} ${PROBLEM_TEXT[problem]}` } };
+    files.push({ contentAttachment: { contentType: typeByName(file.name)!, data: file.data, title: file.name } });
+  }
+  const claim = f.mode === "draft" && f.intent === "send" && f.draftId ? draftClaim(user, f.draftId) : `message:${user.apiBase} ${user.userId}:${f.key}`;
+  return once(deps, claim, async (): Promise<SendReply> => {
+    const [settingsReply, patient] = await Promise.all([getPracticeSettings(api, user.userId), getPatient(api, user.userId)]);
+    const settings = messagingSettingsOf(settingsReply);
+    const sender = { reference: `Patient/${user.userId}`, display: patient ? summarisePatient(patient).name : user.userName };
+    let roleId: string;
+    let recipient: { reference: string; display: string };
+    let subject: string;
+    let body = f.body;
+    const payload = [...files];
+
+    if (f.mode === "reply") {
+      if (!settings.reply) return { outcome: "refused", message: t.replyOff };
+      const original = await getMessage(api, user.userId, f.replyTo!);
+      if (!original || boxOf(original) !== "inbox") return { outcome: "refused", message: t.notInInbox };
+      const view = messageViewOf(original);
+      roleId = view.roleId;
+      recipient = { reference: `Practitioner/${view.practitioner.id}`, display: view.practitioner.name };
+      subject = replySubject(view.subject);
+      // 2§4: the new text, a separator, then the original.
+      body = `${f.body}${REPLY_SEPARATOR}${view.body}`;
+    } else {
+      if (f.mode === "compose" && !settings.compose) return { outcome: "refused", message: t.composeOff };
+      if (f.mode === "draft") {
+        const old = await getMessage(api, user.userId, f.draftId!);
+        if (!old || boxOf(old) !== "drafts") return { outcome: "refused", message: t.notADraft };
+        for (const n of f.keep) {
+          const kept = old.payload?.[n]?.contentAttachment;
+          if (kept && (ATTACHMENT_TYPES as readonly string[]).includes(kept.contentType)) payload.push({ contentAttachment: { contentType: kept.contentType as (typeof ATTACHMENT_TYPES)[number], data: kept.data, title: kept.title } });
+        }
+      }
+      // The practitioner's name sent is the practice's own, and they must be in the role chosen.
+      const practitioner = (await getMessagingRecipients(api, user.userId, f.roleId!)).find((r) => r.id === f.practitionerId);
+      if (!practitioner) return { outcome: "refused", message: t.unknownPractitioner, errors: { practitionerId: t.unknownPractitioner } };
+      roleId = f.roleId!;
+      recipient = { reference: `Practitioner/${practitioner.id}`, display: practitioner.name };
+      subject = f.subject!.trim();
+    }
+    if (payload.length > 5) return { outcome: "refused", message: t.tooManyFiles, errors: { attachments: t.tooManyFiles } };
+    await sendMessage(api, roleId, outgoing({ sender, recipient, subject, body, payload, intent: f.intent }));
+    return f.intent === "send" ? { outcome: "sent", message: t.sent } : { outcome: "saved", message: t.savedToDraft };
+  });
+}
+
+async function postDraftAsItIs({ api, user }: SignedIn, draftId: string): Promise<SendReply> {
+  const draft = await getMessage(api, user.userId, draftId);
+  if (!draft || boxOf(draft) !== "drafts") return { outcome: "refused", message: t.notADraft };
+  const view = messageViewOf(draft);
+  const payload = (draft.payload ?? []).flatMap((p) =>
+    (ATTACHMENT_TYPES as readonly string[]).includes(p.contentAttachment.contentType) ? [{ contentAttachment: { ...p.contentAttachment, contentType: p.contentAttachment.contentType as (typeof ATTACHMENT_TYPES)[number] } }] : [],
+  );
+  await sendMessage(api, view.roleId, outgoing({ sender: draft.sender.display ? { reference: draft.sender.reference, display: draft.sender.display } : { reference: `Patient/${user.userId}`, display: user.userName }, recipient: { reference: `Practitioner/${view.practitioner.id}`, display: view.practitioner.name }, subject: view.subject, body: draft.extension.body, payload, intent: "send" }));
+  return { outcome: "sent", message: t.sent };
+}
+
+function outgoing(m: { sender: { reference: string; display: string }; recipient: { reference: string; display: string }; subject: string; body: string; payload: NonNullable<OutgoingMessage["payload"]>; intent: "draft" | "send" }): OutgoingMessage {
+  return {
+    resourceType: "Communication",
+    status: m.intent === "send" ? "completed" : "preparation",
+    sender: m.sender,
+    recipient: [m.recipient],
+    note: [{ text: m.subject }],
+    extension: [
+      { url: "MessageBody", valueString: m.body },
+      { url: "MessageType", valueString: m.intent === "send" ? MESSAGE_TYPES.send : MESSAGE_TYPES.draft },
+    ],
+    payload: m.payload.length > 0 ? m.payload : undefined,
+  };
+}
+
+/** One post per claim (decisions/111, with decisions/091's claim): see answerOnce. */
+function once(deps: EmailsDeps, storeKey: string, work: () => Promise<SendReply>): Promise<SendReply> {
+  return answerOnce(storeKey, work, {
+    store: deps.store,
+    waitMs: deps.waitMs,
+    // A refusal posted nothing; a failure inside the work (the practice said no) neither.
+    keep: (reply) => reply.outcome === "sent" || reply.outcome === "saved",
+    failed: () => ({ outcome: "failed", message: t.sendFailed }),
+  });
+}
+
+/* ---------- /emails/attachment/:id/:n ---------- */
+
+/** One attachment's bytes, served same-origin for the preview; its type is checked by content again. */
+export async function attachmentResponse(request: Request, messageId: string, index: string): Promise<Response> {
+  const { api, user } = await requireSession(request);
+  const n = Number(index);
+  if (!/^[\w-]{1,64}$/.test(messageId) || !Number.isInteger(n) || n < 0) return plain(404);
+  try {
+    const message = await getMessage(api, user.userId, messageId);
+    const attachment = message?.payload?.[n]?.contentAttachment;
+    if (!attachment) return plain(404);
+    const bytes = Buffer.from(attachment.data, "base64");
+    const title = (attachment.title ?? `attachment-${n + 1}`).replace(/[^\w .-]/g, "_");
+    // What the practice says it is must be what the bytes are, or the browser is not handed it as such.
+    const safe = (ATTACHMENT_TYPES as readonly string[]).includes(attachment.contentType) && attachmentProblem({ name: `x.${attachment.contentType.split("/")[1]}`, bytes }) !== "type";
+    return new Response(bytes, {
+      headers: {
+        "Content-Type": safe ? attachment.contentType : "application/octet-stream",
+        "Cache-Control": "no-store",
+        "X-Content-Type-Options": "nosniff",
+        "Content-Disposition": `${safe ? "inline" : "attachment"}; filename="${title}"`,
+      },
+    });
+  } catch (error) {
+    if (error instanceof PracticeApiError) return plain(error.kind === "forbidden" ? 403 : error.status === 404 ? 404 : 502);
+    throw error;
+  }
+}
+
+function plain(status: number): Response {
+  return new Response(t.openFailed, { status, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" } });
+}

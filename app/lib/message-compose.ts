@@ -1,0 +1,177 @@
+import { z } from "zod";
+import { ATTACHMENT_MAX_FILES } from "../../contract/attachment-content";
+import { messages } from "./messages";
+import { MessageRowSchema, MessageViewSchema, type Box, type ReadFilterName } from "./messaging-view";
+import { RequestKeySchema } from "./repeat-request";
+import { createStepClient, type StepClientOptions } from "./step-client";
+
+/**
+ * Writing to the practice (2§2, 2§4, 2§5): the one schema the messaging machine checks in the browser
+ * and /emails/step checks again on the server, the steps' replies, and the machine's way of posting
+ * to that action through the step client (decisions/042).
+ */
+
+const t = messages.messaging;
+
+/** 2§5 gives 500 and 800; the portal takes 800 (docs/spec-deviations.md). */
+export const MESSAGE_BODY_MAX = 800;
+/** Between the new text and the message answered, in a reply's body (2§4). */
+export const REPLY_SEPARATOR = "\n\n----- Original Message -----\n";
+
+/** 2§2: a reply's subject is "Re:" and the original's, once. */
+export function replySubject(subject: string): string {
+  return /^re:/i.test(subject.trim()) ? subject.trim() : `Re: ${subject.trim()}`;
+}
+
+const Id = z.string().regex(/^[\w-]{1,64}$/);
+const Numeric = (message: string) => z.string({ error: message }).regex(/^[1-9]\d{0,8}$/, message);
+
+const AttachmentsField = z
+  .string()
+  .optional()
+  .transform((text, ctx) => {
+    if (!text) return [];
+    try {
+      return JSON.parse(text) as unknown;
+    } catch {
+      ctx.addIssue({ code: "custom", message: t.invalidFiles });
+      return z.NEVER;
+    }
+  })
+  .pipe(z.array(z.object({ name: z.string().min(1).max(255), data: z.base64() })).max(ATTACHMENT_MAX_FILES, t.tooManyFiles));
+
+const Body = z
+  .string({ error: t.bodyRequired })
+  .refine((text) => text.trim().length > 0, t.bodyRequired)
+  .refine((text) => text.length <= MESSAGE_BODY_MAX, t.bodyTooLong);
+
+/**
+ * One form, three ways in: a new message, a reply (its practitioner and subject are the original's,
+ * read by the server), an edited draft (`draftId`, with the indexes of the draft's attachments kept).
+ */
+export const MessageFormSchema = z
+  .object({
+    key: RequestKeySchema,
+    mode: z.enum(["compose", "reply", "draft"]),
+    intent: z.enum(["draft", "send"]),
+    roleId: z.string().optional(),
+    practitionerId: z.string().optional(),
+    subject: z.string().optional(),
+    body: Body,
+    replyTo: Id.optional(),
+    draftId: Id.optional(),
+    keep: z
+      .string()
+      .regex(/^(\d{1,2}(,\d{1,2})*)?$/)
+      .optional()
+      .transform((text) => (text ? text.split(",").map(Number) : [])),
+    attachments: AttachmentsField,
+  })
+  .superRefine((form, ctx) => {
+    if (form.mode === "reply") {
+      if (!form.replyTo) ctx.addIssue({ code: "custom", path: ["replyTo"], message: t.notInInbox });
+      return;
+    }
+    if (form.mode === "draft" && !form.draftId) ctx.addIssue({ code: "custom", path: ["draftId"], message: t.notADraft });
+    if (!Numeric(t.selectRole).safeParse(form.roleId).success) ctx.addIssue({ code: "custom", path: ["roleId"], message: t.selectRole });
+    if (!Numeric(t.selectProvider).safeParse(form.practitionerId).success) ctx.addIssue({ code: "custom", path: ["practitionerId"], message: t.selectProvider });
+    const subject = form.subject?.trim() ?? "";
+    if (subject.length === 0) ctx.addIssue({ code: "custom", path: ["subject"], message: t.subjectRequired });
+    else if (subject.length > 255) ctx.addIssue({ code: "custom", path: ["subject"], message: t.subjectTooLong });
+  });
+export type MessageForm = z.output<typeof MessageFormSchema>;
+export type MessageErrors = Partial<Record<"roleId" | "practitionerId" | "subject" | "body" | "attachments" | "form", string>>;
+
+/** An attachment as the browser holds it: already checked, its bytes as base64. */
+export interface PendingFile {
+  name: string;
+  size: number;
+  data: string;
+}
+
+/** What the patient has written, as the machine holds it. */
+export interface Draft {
+  mode: "compose" | "reply" | "draft";
+  roleId: string;
+  practitionerId: string;
+  practitionerName: string;
+  subject: string;
+  body: string;
+  files: PendingFile[];
+  /** Reply: the message answered. Draft: the draft edited (deleted once the new one is posted). */
+  replyTo: string | null;
+  draftId: string | null;
+  /** The draft's own attachments still kept, by index. */
+  keep: number[];
+}
+
+export function messageFields(draft: Draft, key: string, intent: "draft" | "send"): Record<string, string> {
+  const fields: Record<string, string> = { step: "send", key, mode: draft.mode, intent, body: draft.body };
+  if (draft.mode !== "reply") {
+    if (draft.roleId) fields.roleId = draft.roleId;
+    if (draft.practitionerId) fields.practitionerId = draft.practitionerId;
+    fields.subject = draft.subject;
+  }
+  if (draft.replyTo) fields.replyTo = draft.replyTo;
+  if (draft.draftId) {
+    fields.draftId = draft.draftId;
+    fields.keep = draft.keep.join(",");
+  }
+  if (draft.files.length > 0) fields.attachments = JSON.stringify(draft.files.map((f) => ({ name: f.name, data: f.data })));
+  return fields;
+}
+
+/** The browser's check of what is written: the same schema over the fields it would post. */
+export function checkDraft(draft: Draft): MessageErrors {
+  const fields = messageFields(draft, "check-only", "send");
+  delete fields.step;
+  const parsed = MessageFormSchema.safeParse(fields);
+  const errors: MessageErrors = {};
+  if (!parsed.success) for (const issue of parsed.error.issues) errors[String(issue.path[0] ?? "form") as keyof MessageErrors] ??= issue.message;
+  return errors;
+}
+
+/* ---------- the steps' replies ---------- */
+
+/**
+ * `sent`/`saved`: the practice took the message (2§8's texts). `refused`: a rule said no, nothing was
+ * posted. `failed`: no answer; the same attempt may be posted again and reaches the practice once.
+ */
+export const SendReplySchema = z.discriminatedUnion("outcome", [
+  z.object({ outcome: z.literal("sent"), message: z.string() }),
+  z.object({ outcome: z.literal("saved"), message: z.string() }),
+  z.object({ outcome: z.literal("refused"), message: z.string(), errors: z.record(z.string(), z.string()).optional() }),
+  z.object({ outcome: z.literal("failed"), message: z.string() }),
+]);
+export type SendReply = z.output<typeof SendReplySchema>;
+
+const Failure = z.object({ ok: z.literal(false), message: z.string() });
+export const DeleteReplySchema = z.discriminatedUnion("ok", [z.object({ ok: z.literal(true), message: z.string(), deleted: z.number() }), Failure]);
+export const PageReplySchema = z.discriminatedUnion("ok", [z.object({ ok: z.literal(true), rows: z.array(MessageRowSchema), total: z.number() }), Failure]);
+export const OpenReplySchema = z.discriminatedUnion("ok", [z.object({ ok: z.literal(true), message: MessageViewSchema }), Failure]);
+const Option = z.object({ id: z.string(), name: z.string() });
+export const OptionsReplySchema = z.discriminatedUnion("ok", [z.object({ ok: z.literal(true), options: z.array(Option) }), Failure]);
+export type Option = z.output<typeof Option>;
+
+export const EMAILS_ACTION = "/emails/step";
+
+/** Every step of /emails, posted to /emails/step. A reply with ok false becomes an Error to show. */
+export function createMessagingSteps(options: StepClientOptions = {}) {
+  const client = createStepClient(EMAILS_ACTION, options);
+  const ok = async <T extends { ok: boolean }>(pending: Promise<T>): Promise<Extract<T, { ok: true }>> => {
+    const reply = await pending;
+    if (!reply.ok) throw new Error((reply as unknown as { message: string }).message);
+    return reply as Extract<T, { ok: true }>;
+  };
+  return {
+    page: (box: Box, filter: ReadFilterName, page: number) => ok(client.post({ step: "page", box, filter, page: String(page) }, PageReplySchema)),
+    open: async (id: string) => (await ok(client.post({ step: "open", id }, OpenReplySchema))).message,
+    roles: async () => (await ok(client.post({ step: "roles" }, OptionsReplySchema))).options,
+    recipients: async (roleId: string) => (await ok(client.post({ step: "recipients", roleId }, OptionsReplySchema))).options,
+    delete: (ids: readonly string[]) => ok(client.post({ step: "delete", ids: ids.join(",") }, DeleteReplySchema)),
+    send: (draft: Draft, key: string, intent: "draft" | "send") => client.post(messageFields(draft, key, intent), SendReplySchema),
+    /** "Send Message" on a draft as it is (2§2): the server posts the draft's own content. */
+    sendDraft: (draftId: string, key: string) => client.post({ step: "sendDraft", key, draftId }, SendReplySchema),
+  };
+}
+export type MessagingSteps = ReturnType<typeof createMessagingSteps>;

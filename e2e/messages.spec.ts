@@ -1,0 +1,445 @@
+import type { Page } from "@playwright/test";
+import { OutgoingMessageSchema } from "../contract/messaging";
+import { messages } from "../app/lib/messages";
+import { expect, expectNoAxeViolations, signIn, test, type World, type WorldUser } from "./fixtures";
+
+/**
+ * /emails (2§2, 2§4, 2§5, 2§8): the boxes, the read filter, the viewer and its attachments, compose,
+ * reply, drafts saved and sent (with a failing second step), attachments refused, deletes, and the
+ * 10,000-message inbox scrolled, each in a fresh world.
+ */
+
+const t = messages.messaging;
+
+async function openEmails(page: Page, user: WorldUser, search = "") {
+  await signIn(page, user);
+  await expect(page.getByRole("heading", { name: "Dashboard", level: 1 })).toBeVisible();
+  await page.goto(`/emails${search}`);
+  await expect(page.getByRole("heading", { name: "Messaging", level: 1 })).toBeVisible();
+}
+
+const list = (page: Page, box = "Inbox") => page.getByRole("list", { name: `${box} messages` });
+const rows = (page: Page, box = "Inbox") => list(page, box).getByRole("listitem");
+const posts = (world: World) => world.requests({ method: "POST", path: "Patient/Message" });
+/** A posted message as the practice reads it (its extensions through the contract's slot layout). */
+const posted = (body: unknown) => OutgoingMessageSchema.parse(body);
+const deletes = (world: World) => world.requests({ method: "DELETE", path: "Patient/DeleteMessage" });
+const dialog = (page: Page, name: string) => page.getByRole("dialog", { name });
+/** The passing notice (2§8), in the notifications region. */
+const notice = (page: Page, text: string) => page.getByRole("region", { name: /^Notifications/ }).getByText(text, { exact: true }).first();
+
+/** A small real PNG (1×1). */
+const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=", "base64");
+
+async function compose(page: Page, { role = "Doctor", subject = "Question about my tablets", body = "Kia ora, should I keep taking them?" } = {}) {
+  await page.getByRole("button", { name: "Compose Message" }).click();
+  const d = dialog(page, "Compose Message");
+  await expect(d).toBeVisible();
+  await d.getByLabel("Role").selectOption({ label: role });
+  const practitioner = d.getByLabel("Practitioner");
+  await expect(practitioner.getByRole("option")).not.toHaveCount(1);
+  await practitioner.selectOption({ index: 1 });
+  await d.getByLabel("Subject").fill(subject);
+  await d.getByLabel("Message", { exact: true }).fill(body);
+  return d;
+}
+
+test.describe("messaging", () => {
+  test("the menu and the dashboard card lead here with the unread count; opening a message shows it, marks it read and the counters follow; no axe violations", async ({ page, world }) => {
+    await signIn(page, world.user("solo"));
+    await expect(page.getByRole("heading", { name: "Dashboard", level: 1 })).toBeVisible();
+    const card = page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: "Unread Messages" }) });
+    const unreadText = await card.innerText();
+    const unread = Number(/(\d+)\s*unread messages/.exec(unreadText)?.[1]);
+    expect(unread).toBeGreaterThan(0);
+    const menuItem = page.getByRole("navigation").getByRole("link", { name: /^Messages/ }).first();
+    await expect(menuItem).toContainText(String(unread));
+    await card.getByRole("link").click();
+    await expect(page).toHaveURL(/\/emails$/);
+    await expect(page.getByRole("tab", { name: /Inbox/ })).toHaveAttribute("aria-selected", "true");
+    await expect(page.getByRole("tab", { name: /Inbox/ })).toContainText(`${unread} unread`);
+    await expect(page.getByRole("navigation", { name: "Breadcrumb" }).getByText("Messaging")).toHaveAttribute("aria-current", "page");
+    await expect(page.getByText(t.nothingOpen)).toBeVisible();
+    await expectNoAxeViolations(page);
+
+    // The newest messages are the unread ones: open the first.
+    const first = rows(page).first();
+    await expect(first.getByText("Unread")).toBeVisible();
+    await expect(first.getByRole("time")).toHaveText(/^\d{2}-\d{2}-\d{4}$/);
+    const subject = (await first.getByRole("button").innerText()).split("\n").pop()!.replace(/^Unread/, "").trim();
+    await first.getByRole("button").click();
+    const viewer = page.getByRole("region", { name: subject });
+    await expect(viewer.getByRole("heading", { name: subject, level: 2 })).toBeFocused();
+    await expect(viewer).toContainText(/selected 1 of \d+/);
+    await expect(viewer).toContainText("From:");
+    await expect(viewer.getByRole("button", { name: "Reply" })).toBeVisible();
+    await expect(first.getByText("Unread")).toHaveCount(0);
+    await expect(page.getByRole("tab", { name: /Inbox/ })).toContainText(unread - 1 > 0 ? `${unread - 1} unread` : "Inbox");
+    await expect(menuItem).toContainText(String(unread - 1));
+    await expectNoAxeViolations(page);
+
+  });
+
+  test("the read filter and the Sent and Draft tabs, kept in the address; each tab has no axe violations", async ({ page, world }) => {
+    await openEmails(page, world.user("solo"));
+    const unread = Number((await page.getByRole("tab", { name: /Inbox/ }).innerText()).match(/\d+/)?.[0]);
+    await page.getByLabel("Show").selectOption("Unread");
+    await expect(page).toHaveURL(/filter=unread/);
+    await expect(rows(page)).toHaveCount(unread);
+    for (const row of await rows(page).all()) await expect(row.getByText("Unread")).toBeVisible();
+    await page.getByLabel("Show").selectOption("Read");
+    await expect(page).toHaveURL(/filter=read/);
+    await expect(rows(page).first()).not.toContainText("Unread");
+    const journal = await world.requests({ method: "GET", path: "Patient/Messaging" });
+    expect(journal.some((r) => r.query.ReadFilter === "2")).toBe(true);
+
+    for (const [tab, box] of [["Sent", "Sent"], ["Draft", "Draft"]] as const) {
+      await page.getByRole("tab", { name: tab }).click();
+      await expect(page).toHaveURL(new RegExp(`box=${tab === "Draft" ? "drafts" : "sent"}`));
+      await expect(page.getByLabel("Show")).toHaveCount(0);
+      await expect(page.getByText(t.nothingOpen)).toBeVisible();
+      await expect(box === "Sent" ? rows(page, box).first() : page.getByText(t.emptyDrafts)).toBeVisible();
+      await expectNoAxeViolations(page);
+    }
+  });
+
+  test("an inbox message's attachments: PDFs and images with their previews, and No Attachments Available", async ({ page, world }) => {
+    await openEmails(page, world.user("solo"));
+    const count = await rows(page).count();
+    const found = { pdf: false, image: false, none: false };
+    for (let i = 0; i < count && !(found.pdf && found.image && found.none); i++) {
+      await rows(page).nth(i).getByRole("button").click();
+      await expect(page.getByText(t.loadingMessage)).toHaveCount(0);
+      const viewer = page.getByRole("region").filter({ has: page.getByRole("heading", { level: 2 }) }).last();
+      if (!found.none && (await page.getByText(t.noAttachments).count()) > 0) found.none = true;
+      const pdf = viewer.getByRole("button", { name: /PDF File/ });
+      if (!found.pdf && (await pdf.count()) > 0) {
+        await pdf.first().click();
+        const preview = dialog(page, "PDF File");
+        await expect(preview).toBeVisible();
+        await expect(preview.locator("canvas").first()).toBeVisible({ timeout: 15_000 });
+        await expectNoAxeViolations(page);
+        await preview.getByRole("button", { name: "Close" }).click();
+        found.pdf = true;
+      }
+      const image = viewer.getByRole("button", { name: /JPG File/ });
+      if (!found.image && (await image.count()) > 0) {
+        await image.first().click();
+        const preview = dialog(page, "PNG File");
+        await expect(preview.getByRole("img")).toBeVisible();
+        expect(await preview.getByRole("img").evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+        await expectNoAxeViolations(page);
+        await preview.getByRole("button", { name: "Close" }).click();
+        found.image = true;
+      }
+    }
+    expect(found).toEqual({ pdf: true, image: true, none: true });
+  });
+
+  test("compose: the 2§5 texts, role then practitioner, the count against 800, an attachment; sent once, into Sent; the dialog has no axe violations", async ({ page, world }) => {
+    await openEmails(page, world.user("solo"));
+    await page.getByRole("button", { name: "Compose Message" }).click();
+    const d = dialog(page, "Compose Message");
+    await expect(d.getByRole("heading", { name: "Disclaimer:" })).toBeVisible();
+    await d.getByRole("button", { name: "Send" }).click();
+    for (const text of [t.selectRole, t.selectProvider, t.subjectRequired, t.bodyRequired]) await expect(d.getByText(text)).toBeVisible();
+    expect(await posts(world)).toHaveLength(0);
+    await expectNoAxeViolations(page);
+
+    await d.getByLabel("Role").selectOption({ label: "Nurse" });
+    await expect(d.getByText(t.selectRole)).toHaveCount(0);
+    const practitioner = d.getByLabel("Practitioner");
+    await expect(practitioner.getByRole("option", { name: /^Nurse / })).toHaveCount(2);
+    await practitioner.selectOption({ index: 1 });
+    const nurse = (await practitioner.locator("option:checked").innerText()).trim();
+    await d.getByLabel("Subject").fill("Travel vaccinations");
+    const body = d.getByLabel("Message", { exact: true });
+    await body.fill("x".repeat(801));
+    await expect(d.getByText("801 of 800 characters")).toBeVisible();
+    await d.getByRole("button", { name: "Send" }).click();
+    await expect(d.getByText(t.bodyTooLong)).toBeVisible();
+    await body.fill("Kia ora, which vaccinations do I need for Samoa?");
+    await expect(d.getByText("48 of 800 characters")).toBeVisible();
+    await d.getByLabel("Attach files").setInputFiles({ name: "rash.png", mimeType: "image/png", buffer: PNG });
+    await expect(d.getByRole("list", { name: "Attached files" })).toContainText("rash.png");
+    await expectNoAxeViolations(page);
+    await d.getByRole("button", { name: "Send" }).click();
+    await expect(d).toHaveCount(0);
+    await expect(notice(page, t.sent)).toBeVisible();
+
+    const sent = await posts(world);
+    expect(sent).toHaveLength(1);
+    expect(sent[0].query).toMatchObject({ CallType: "3", RoleID: "2" });
+    const message = posted(sent[0].body);
+    expect(message.extension.messageType).toBe("Send Mail");
+    expect(message.recipient[0].display).toBe(nurse);
+    expect(message.payload?.[0].contentAttachment.contentType).toBe("image/png");
+
+    await page.getByRole("tab", { name: "Sent" }).click();
+    await expect(rows(page, "Sent").first()).toContainText("Travel vaccinations");
+    await expect(rows(page, "Sent").first()).toContainText(nurse);
+    await rows(page, "Sent").first().getByRole("button").click();
+    await expect(page.getByRole("button", { name: /1\. rash\.png/ })).toBeVisible();
+  });
+
+  test("attachments are refused by name, by content (a renamed file) and by size; none valid gives 2§5's alert; a file can be removed", async ({ page, world }) => {
+    await openEmails(page, world.user("solo"));
+    const d = await compose(page);
+    const files = d.getByLabel("Attach files");
+    await files.setInputFiles({ name: "notes.txt", mimeType: "text/plain", buffer: Buffer.from("hello") });
+    await expect(d.getByText(t.invalidFiles)).toBeVisible();
+    await expect(d.getByText(`notes.txt ${t.wrongType}`)).toBeVisible();
+    // A program renamed to look like a photo: the name says PNG, the content does not.
+    await files.setInputFiles({ name: "photo.png", mimeType: "image/png", buffer: Buffer.from("MZ\x90\x00 not really a png") });
+    await expect(d.getByText(`photo.png ${t.wrongType}`)).toBeVisible();
+    const big = Buffer.concat([Buffer.from("%PDF-1.7\n"), Buffer.alloc(4 * 1024 * 1024 + 10, 0x20)]);
+    await files.setInputFiles({ name: "scan.pdf", mimeType: "application/pdf", buffer: big });
+    await expect(d.getByText(`scan.pdf ${t.tooLarge}`)).toBeVisible();
+    await expect(d.getByRole("list", { name: "Attached files" })).toHaveCount(0);
+    // Several at once: the good one is attached, the bad one named.
+    await files.setInputFiles([
+      { name: "ok.png", mimeType: "image/png", buffer: PNG },
+      { name: "bad.jpg", mimeType: "image/jpeg", buffer: Buffer.from("nope") },
+    ]);
+    await expect(d.getByRole("list", { name: "Attached files" })).toContainText("ok.png");
+    await expect(d.getByText(`bad.jpg ${t.wrongType}`)).toBeVisible();
+    await expectNoAxeViolations(page);
+    await d.getByRole("button", { name: "Remove ok.png" }).click();
+    await expect(d.getByRole("list", { name: "Attached files" })).toHaveCount(0);
+    await d.getByRole("button", { name: "Send" }).click();
+    await expect(notice(page, t.sent)).toBeVisible();
+    const [sent] = await posts(world);
+    expect((sent.body as { payload?: unknown[] }).payload).toBeUndefined();
+  });
+
+  test("a failed send keeps the dialog and the text; trying again sends it once; closing with text asks first", async ({ page, world }) => {
+    await openEmails(page, world.user("solo"));
+    await world.fault({ path: "Patient/Message", method: "POST", status: 503, times: 1 });
+    const d = await compose(page, { subject: "Certificate please", body: "Could I have a medical certificate for last week?" });
+    await d.getByRole("button", { name: "Send" }).click();
+    await expect(d.getByRole("alert")).toContainText(t.sendFailed);
+    await expect(d.getByLabel("Subject")).toHaveValue("Certificate please");
+    await expect(d.getByLabel("Message", { exact: true })).toHaveValue("Could I have a medical certificate for last week?");
+    await expectNoAxeViolations(page);
+    await d.getByRole("button", { name: "Send" }).click();
+    await expect(notice(page, t.sent)).toBeVisible();
+    const all = await posts(world);
+    expect(all.map((p) => p.status)).toEqual([503, 200]);
+    await page.getByRole("tab", { name: "Sent" }).click();
+    await expect(rows(page, "Sent").filter({ hasText: "Certificate please" })).toHaveCount(1);
+
+    // Closing with unsaved text asks; keeping it loses nothing.
+    await page.getByRole("tab", { name: "Inbox" }).click();
+    const again = await compose(page, { subject: "Half written", body: "I was going to say" });
+    await page.keyboard.press("Escape");
+    await expect(again.getByText(t.unsaved)).toBeVisible();
+    await expectNoAxeViolations(page);
+    await again.getByRole("button", { name: "Keep writing" }).click();
+    await expect(again.getByLabel("Message", { exact: true })).toHaveValue("I was going to say");
+    await again.getByRole("button", { name: "Cancel" }).click();
+    await again.getByRole("button", { name: "Discard the message" }).click();
+    await expect(again).toHaveCount(0);
+    expect(await posts(world)).toHaveLength(2);
+  });
+
+  test("reply: Re: and the subject, practitioner read only, the original below; the sent body is the new text, a separator, the original", async ({ page, world }) => {
+    await openEmails(page, world.user("solo"));
+    await rows(page).first().getByRole("button").click();
+    const viewer = page.getByRole("region").filter({ has: page.getByRole("heading", { level: 2 }) }).last();
+    const subject = await viewer.getByRole("heading", { level: 2 }).innerText();
+    const from = (await viewer.getByText("From:").locator("..").innerText()).replace("From:", "").trim();
+    await viewer.getByRole("button", { name: "Reply" }).click();
+    const d = dialog(page, "Reply Message");
+    await expect(d.getByLabel("Subject")).toHaveValue(`Re: ${subject}`);
+    await expect(d.getByLabel("Subject")).toHaveAttribute("readonly", "");
+    await expect(d.getByLabel("Practitioner")).toHaveValue(from);
+    await expect(d.getByLabel("Practitioner")).toHaveAttribute("readonly", "");
+    const original = await d.getByLabel("Original Message").inputValue();
+    expect(original.length).toBeGreaterThan(10);
+    await expectNoAxeViolations(page);
+    await d.getByLabel("Message", { exact: true }).fill("Thank you, that is good to know.");
+    await d.getByRole("button", { name: "Send" }).click();
+    await expect(notice(page, t.sent)).toBeVisible();
+    const [sent] = await posts(world);
+    const body = posted(sent.body);
+    expect(body.note[0].text).toBe(`Re: ${subject}`);
+    expect(body.recipient[0].display).toBe(from);
+    expect(body.extension.body).toBe(`Thank you, that is good to know.\n\n----- Original Message -----\n${original}`);
+  });
+
+  test("drafts: save a new one, edit it (a new draft, the old deleted), then Send Message (sent, the draft deleted); the failing second step is told and retried without a second message", async ({ page, world }) => {
+    await openEmails(page, world.user("solo"));
+    const d = await compose(page, { subject: "Moving house", body: "I have moved to Riccarton." });
+    await d.getByRole("button", { name: "Draft" }).click();
+    await expect(notice(page, t.savedToDraft)).toBeVisible();
+    expect(posted((await posts(world))[0].body).extension.messageType).toBe("Draft");
+
+    await page.getByRole("tab", { name: "Draft" }).click();
+    const draftRow = rows(page, "Draft").filter({ hasText: "Moving house" });
+    await expect(draftRow).toHaveCount(1);
+    await draftRow.getByRole("button").click();
+    await page.getByRole("button", { name: "Edit Message" }).click();
+    const edit = dialog(page, "Draft Message");
+    await expect(edit.getByLabel("Subject")).toHaveValue("Moving house");
+    await expect(edit.getByLabel("Message", { exact: true })).toHaveValue("I have moved to Riccarton.");
+    await expectNoAxeViolations(page);
+    await edit.getByLabel("Message", { exact: true }).fill("I have moved to Riccarton, Christchurch.");
+    await edit.getByRole("button", { name: "Draft" }).click();
+    await expect(notice(page, t.savedToDraft)).toBeVisible();
+    await expect(rows(page, "Draft").filter({ hasText: "Moving house" })).toHaveCount(1);
+    const firstDelete = await deletes(world);
+    expect(firstDelete).toHaveLength(1);
+
+    // Send Message on the edited draft, with the delete failing once: told, retried, one sent message.
+    await world.fault({ path: "Patient/DeleteMessage", method: "DELETE", status: 503, times: 1 });
+    await rows(page, "Draft").filter({ hasText: "Moving house" }).getByRole("button").click();
+    await page.getByRole("button", { name: "Send Message" }).click();
+    const confirm = dialog(page, "Send Message");
+    await expectNoAxeViolations(page);
+    await confirm.getByRole("button", { name: "Send" }).click();
+    await expect(confirm.getByRole("alert")).toContainText(t.oldDraftLeftAfterSend);
+    await expectNoAxeViolations(page);
+    await confirm.getByRole("button", { name: "Try removing the draft again" }).click();
+    await expect(confirm).toHaveCount(0);
+    await expect(notice(page, t.sent)).toBeVisible();
+    await expect(rows(page, "Draft").filter({ hasText: "Moving house" })).toHaveCount(0);
+    const sends = (await posts(world)).map((p) => posted(p.body)).filter((m) => m.extension.messageType === "Send Mail");
+    expect(sends).toHaveLength(1);
+    expect(sends[0].extension.body).toBe("I have moved to Riccarton, Christchurch.");
+    await page.getByRole("tab", { name: "Sent" }).click();
+    await expect(rows(page, "Sent").filter({ hasText: "Moving house" })).toHaveCount(1);
+    // What the practice received: the first draft, the edited one (both deleted since) and one sent message.
+    const received = await world.sentMessages();
+    expect(received.map((m) => [m.box, m.subject, m.deleted])).toEqual([
+      ["drafts", "Moving house", true],
+      ["drafts", "Moving house", true],
+      ["sent", "Moving house", false],
+    ]);
+  });
+
+  test("delete: No Message Selected; one from the viewer; several with Delete Multiple Messages (a comma list with a trailing comma); counters follow", async ({ page, world }) => {
+    await openEmails(page, world.user("solo"));
+    await page.getByRole("button", { name: /^Delete selected/ }).click();
+    await expect(notice(page, t.noMessageSelected)).toBeVisible();
+    const before = await rows(page).count();
+    await rows(page).nth(0).getByRole("checkbox").check();
+    await rows(page).nth(1).getByRole("checkbox").check();
+    await page.getByRole("button", { name: "Delete selected (2)" }).click();
+    const d = dialog(page, "Delete Multiple Messages");
+    await expectNoAxeViolations(page);
+    await d.getByRole("button", { name: "Delete" }).click();
+    await expect(d).toHaveCount(0);
+    await expect(notice(page, t.deletedMany)).toBeVisible();
+    const [bulk] = await deletes(world);
+    expect(String(bulk.query.MessageID)).toMatch(/^[\w-]+,[\w-]+,$/);
+    await expect(rows(page)).toHaveCount(before - 2);
+
+    await rows(page).first().getByRole("button").click();
+    await page.getByRole("region").filter({ has: page.getByRole("heading", { level: 2 }) }).last().getByRole("button", { name: "Delete" }).click();
+    const one = dialog(page, "Delete Message");
+    await expect(one).toBeVisible();
+    await expectNoAxeViolations(page);
+    await one.getByRole("button", { name: "Delete" }).click();
+    await expect(page.getByText(t.nothingOpen)).toBeVisible();
+    await expect(rows(page)).toHaveCount(before - 3);
+
+    // Select all, on a tab: switching tabs clears it.
+    await page.getByLabel("Select all").check();
+    await expect(page.getByRole("button", { name: `Delete selected (${before - 3})` })).toBeVisible();
+    await page.getByRole("tab", { name: "Sent" }).click();
+    await expect(page.getByLabel("Select all")).not.toBeChecked();
+    await expect(page.getByRole("button", { name: "Delete selected", exact: true })).toBeVisible();
+  });
+});
+
+test.describe("messaging in many-records", () => {
+  test.use({ worldOptions: { scenario: "many-records" } });
+
+  test("a 10,000-message inbox scrolls a page at a time: only the pages reached are in the page", async ({ page, world }) => {
+    await openEmails(page, world.user("many"));
+    await expect(page.getByText("Showing 25 of 10000 messages")).toBeVisible();
+    await expect(rows(page)).toHaveCount(25);
+    await rows(page).last().scrollIntoViewIfNeeded();
+    await page.mouse.wheel(0, 3000);
+    await expect(rows(page)).toHaveCount(50);
+    await page.mouse.wheel(0, 6000);
+    await expect(rows(page)).toHaveCount(75);
+    await expect(page.getByText("Showing 75 of 10000 messages")).toBeVisible();
+    const pagesAsked = (await world.requests({ method: "GET", path: "Patient/Messaging" })).map((r) => r.query.PageNumber);
+    expect(pagesAsked).toEqual(["1", "2", "3"]);
+    // By keyboard, the same: the button asks for the next page.
+    await page.getByRole("button", { name: "Show more messages" }).focus();
+    await page.keyboard.press("Enter");
+    await expect.poll(() => rows(page).count()).toBeGreaterThanOrEqual(100);
+    const asked = (await world.requests({ method: "GET", path: "Patient/Messaging" })).map((r) => Number(r.query.PageNumber));
+    // Each page once, in order; the page holds exactly the pages asked for.
+    expect(asked).toEqual(asked.map((_, i) => i + 1));
+    await expect(rows(page)).toHaveCount(asked.length * 25);
+  });
+});
+
+test.describe("messaging switched off", () => {
+  test.use({ worldOptions: { scenario: "messaging-off" } });
+
+  test("with PortalEnableCompose and PortalEnableReply off there is no Compose Message and no Reply", async ({ page, world }) => {
+    await openEmails(page, world.user("solo"));
+    await expect(page.getByText(t.composeOff)).toBeVisible();
+    await expect(page.getByRole("button", { name: "Compose Message" })).toHaveCount(0);
+    await rows(page).first().getByRole("button").click();
+    await expect(page.getByRole("button", { name: "Delete", exact: true })).toBeVisible();
+    await expect(page.getByRole("button", { name: "Reply" })).toHaveCount(0);
+  });
+});
+
+test.describe("the practice answers", () => {
+  test.use({ worldOptions: { scenario: "messaging-replies", now: "2026-03-02T10:00:00+13:00" } });
+
+  test("a message sent is answered an hour later on the world clock; the counter follows", async ({ page, world }) => {
+    await openEmails(page, world.user("solo"));
+    const unreadBefore = Number((await page.getByRole("tab", { name: /Inbox/ }).innerText()).match(/\d+/)?.[0] ?? 0);
+    const d = await compose(page, { subject: "Sore knee", body: "My knee has been sore for a week." });
+    await d.getByRole("button", { name: "Send" }).click();
+    await expect(notice(page, t.sent)).toBeVisible();
+    await world.advance("PT1H");
+    await page.getByRole("button", { name: "Reload" }).click();
+    await expect(rows(page).first()).toContainText("Re: Sore knee");
+    await expect(rows(page).first()).toContainText("Unread");
+    await expect(page.getByRole("tab", { name: /Inbox/ })).toContainText(String(unreadBefore + 1));
+  });
+});
+
+test.describe("messaging on a phone", () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test("at 390 px nothing scrolls sideways, the viewer follows the list, and a message is written and sent by keyboard alone", async ({ page, world }) => {
+    await openEmails(page, world.user("solo"));
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await rows(page).first().getByRole("button").focus();
+    await page.keyboard.press("Enter");
+    const subject = page.getByRole("heading", { level: 2 }).last();
+    await expect(subject).toBeFocused();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+
+    await page.getByRole("button", { name: "Compose Message" }).focus();
+    await page.keyboard.press("Enter");
+    const d = dialog(page, "Compose Message");
+    await expect(d.getByLabel("Role")).toBeFocused();
+    const box = (await d.boundingBox())!;
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(390);
+    await d.getByLabel("Role").selectOption({ label: "Doctor" });
+    await expect(d.getByLabel("Practitioner").getByRole("option")).not.toHaveCount(1);
+    await page.keyboard.press("Tab");
+    await expect(d.getByLabel("Practitioner")).toBeFocused();
+    await d.getByLabel("Practitioner").selectOption({ index: 1 });
+    await page.keyboard.press("Tab");
+    await page.keyboard.type("By keyboard");
+    await page.keyboard.press("Tab");
+    await page.keyboard.type("Written without a mouse.");
+    await d.getByRole("button", { name: "Send" }).focus();
+    await page.keyboard.press("Enter");
+    await expect(d).toHaveCount(0);
+    await expect(notice(page, t.sent)).toBeVisible();
+    expect(posted((await posts(world))[0].body).note[0].text).toBe("By keyboard");
+  });
+});

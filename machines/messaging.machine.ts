@@ -1,0 +1,335 @@
+import { assign, fromPromise, setup } from "xstate";
+import { messages } from "../app/lib/messages";
+import { checkDraft, replySubject, type Draft, type MessageErrors, type Option, type PendingFile, type SendReply } from "../app/lib/message-compose";
+import type { MessageView, MessagingSettings } from "../app/lib/messaging-view";
+
+/**
+ * Writing to the practice (2§2, 2§4, 2§5): compose, reply, edit a draft, and send a draft as it is.
+ *
+ * A draft is replaced in two steps, as the practice API has no "update": post the new message (sent
+ * or a new draft), then delete the old draft. Each post carries one attempt key from its first try to
+ * its last retry, and the action answers a key once (decisions/111), so a double click or a retry
+ * after a lost reply never posts twice; a retry after the first step succeeded only repeats the
+ * delete. When the delete fails the patient is told that the message went and the old draft stayed:
+ * nothing is lost and nothing is silently duplicated. A failed post keeps the dialog with everything
+ * typed; closing with unsaved text asks first.
+ */
+
+const t = messages.messaging;
+
+export interface MessagingInput {
+  settings: MessagingSettings;
+  newKey: () => string;
+}
+
+export interface Announcement {
+  /** Grows with each announcement, so the page can tell a new one from the last. */
+  seq: number;
+  tone: "success" | "error";
+  title: string;
+  detail: string | null;
+  /** The lists changed: the page reloads them from page 1 (2§4) and clears the viewer. */
+  changed: boolean;
+}
+
+export interface MessagingContext {
+  settings: MessagingSettings;
+  newKey: () => string;
+  draft: Draft;
+  /** The message answered, shown read-only below the reply (2§2). */
+  original: MessageView | null;
+  /** The draft's own attachments (edit), of which `draft.keep` are still kept. */
+  draftAttachments: MessageView["attachments"];
+  roles: Option[] | null;
+  recipients: Option[] | null;
+  /** The role whose practitioners `recipients` lists. */
+  recipientsRole: string | null;
+  lookupError: string | null;
+  errors: MessageErrors;
+  /** Why the last post did not reach the practice (shown in the dialog, which stays open). */
+  failure: string | null;
+  key: string | null;
+  intent: "draft" | "send";
+  /** Something was typed or chosen since the dialog opened. */
+  dirty: boolean;
+  busy: boolean;
+  /** The draft sent as it is (Send Message on a draft). */
+  draftToSend: string | null;
+  announcement: Announcement | null;
+}
+
+export type MessagingEvent =
+  | { type: "compose.open" }
+  | { type: "reply.open"; message: MessageView }
+  | { type: "draft.edit"; message: MessageView }
+  | { type: "draft.send"; id: string }
+  | { type: "role.select"; id: string }
+  | { type: "practitioner.select"; id: string }
+  | { type: "subject.change"; text: string }
+  | { type: "body.change"; text: string }
+  | { type: "files.add"; files: PendingFile[] }
+  | { type: "files.refuse"; message: string }
+  | { type: "file.remove"; index: number }
+  | { type: "kept.remove"; index: number }
+  | { type: "submit"; intent: "draft" | "send" }
+  | { type: "lookup.retry" }
+  | { type: "oldDraft.retry" }
+  | { type: "confirm" }
+  | { type: "close" }
+  | { type: "discard.confirm" }
+  | { type: "discard.cancel" };
+
+const unprovided = <I, O>(name: string) =>
+  fromPromise<O, I>(async () => {
+    throw new Error(`The route must provide the ${name} actor`);
+  });
+
+const emptyDraft: Draft = { mode: "compose", roleId: "", practitionerId: "", practitionerName: "", subject: "", body: "", files: [], replyTo: null, draftId: null, keep: [] };
+
+
+const outputOf = (event: unknown) => (event as { output: SendReply }).output;
+const accepted = (event: unknown) => {
+  const outcome = outputOf(event).outcome;
+  return outcome === "sent" || outcome === "saved";
+};
+
+/** Changing what is written is a new attempt: the key goes, and so does a stale failure. */
+const changed = { key: null, failure: null, dirty: true } as const;
+
+export const messagingMachine = setup({
+  types: {} as { context: MessagingContext; events: MessagingEvent; input: MessagingInput },
+  actors: {
+    loadRoles: unprovided<void, Option[]>("loadRoles"),
+    loadRecipients: unprovided<{ roleId: string }, Option[]>("loadRecipients"),
+    sendMessage: unprovided<{ draft: Draft; key: string; intent: "draft" | "send" }, SendReply>("sendMessage"),
+    sendDraft: unprovided<{ draftId: string; key: string }, SendReply>("sendDraft"),
+    deleteMessages: unprovided<{ ids: string[] }, unknown>("deleteMessages"),
+  },
+  guards: {
+    composeAllowed: ({ context }) => context.settings.compose,
+    replyAllowed: ({ context }) => context.settings.reply,
+    needsRoles: ({ context }) => context.draft.mode !== "reply" && context.roles === null,
+    needsRecipients: ({ context }) => context.draft.mode !== "reply" && context.draft.roleId !== "" && context.recipientsRole !== context.draft.roleId,
+    valid: ({ context }) => Object.keys(checkDraft(context.draft)).length === 0,
+    dirty: ({ context }) => context.dirty,
+    idle: ({ context }) => !context.busy,
+    acceptedWithOldDraft: ({ context, event }) => accepted(event) && context.draft.mode === "draft" && context.draft.draftId !== null,
+    accepted: ({ event }) => accepted(event),
+    refused: ({ event }) => outputOf(event).outcome === "refused",
+  },
+  actions: {
+    startCompose: assign(({ context }) => ({ ...fresh(context), draft: { ...emptyDraft } })),
+    startReply: assign(({ context, event }) => {
+      if (event.type !== "reply.open") return {};
+      const m = event.message;
+      return {
+        ...fresh(context),
+        original: m,
+        draft: { ...emptyDraft, mode: "reply" as const, roleId: m.roleId, practitionerId: m.practitioner.id, practitionerName: m.practitioner.name, subject: replySubject(m.subject), replyTo: m.id },
+      };
+    }),
+    startDraftEdit: assign(({ context, event }) => {
+      if (event.type !== "draft.edit") return {};
+      const m = event.message;
+      return {
+        ...fresh(context),
+        draftAttachments: m.attachments,
+        draft: { ...emptyDraft, mode: "draft" as const, roleId: m.roleId === "0" ? "" : m.roleId, practitionerId: m.practitioner.id, practitionerName: m.practitioner.name, subject: m.subject, body: m.body, draftId: m.id, keep: m.attachments.map((a) => a.n) },
+      };
+    }),
+    startDraftSend: assign(({ context, event }) => (event.type === "draft.send" ? { ...fresh(context), draftToSend: event.id, key: context.newKey() } : {})),
+    chooseRole: assign(({ context, event }) =>
+      event.type === "role.select" ? { ...changed, recipients: null, draft: { ...context.draft, roleId: event.id, practitionerId: "", practitionerName: "" }, errors: { ...context.errors, roleId: undefined } } : {},
+    ),
+    choosePractitioner: assign(({ context, event }) => {
+      if (event.type !== "practitioner.select") return {};
+      const name = context.recipients?.find((r) => r.id === event.id)?.name ?? "";
+      return { ...changed, draft: { ...context.draft, practitionerId: event.id, practitionerName: name }, errors: { ...context.errors, practitionerId: undefined } };
+    }),
+    typeSubject: assign(({ context, event }) => (event.type === "subject.change" ? { ...changed, draft: { ...context.draft, subject: event.text }, errors: { ...context.errors, subject: undefined } } : {})),
+    typeBody: assign(({ context, event }) => (event.type === "body.change" ? { ...changed, draft: { ...context.draft, body: event.text }, errors: { ...context.errors, body: undefined } } : {})),
+    addFiles: assign(({ context, event }) => (event.type === "files.add" ? { ...changed, draft: { ...context.draft, files: [...context.draft.files, ...event.files] }, errors: { ...context.errors, attachments: undefined } } : {})),
+    refuseFiles: assign(({ context, event }) => (event.type === "files.refuse" ? { errors: { ...context.errors, attachments: event.message } } : {})),
+    removeFile: assign(({ context, event }) => (event.type === "file.remove" ? { ...changed, draft: { ...context.draft, files: context.draft.files.filter((_, i) => i !== event.index) } } : {})),
+    removeKept: assign(({ context, event }) => (event.type === "kept.remove" ? { ...changed, draft: { ...context.draft, keep: context.draft.keep.filter((n) => n !== event.index) } } : {})),
+    keepRoles: assign(({ event }) => ({ roles: (event as unknown as { output: Option[] }).output, lookupError: null })),
+    keepRecipients: assign(({ context, event }) => ({ recipients: (event as unknown as { output: Option[] }).output, recipientsRole: context.draft.roleId, lookupError: null })),
+    failRoles: assign({ lookupError: t.rolesFailed }),
+    failRecipients: assign({ lookupError: t.recipientsFailed }),
+    clearLookupError: assign({ lookupError: null }),
+    showErrors: assign(({ context }) => ({ errors: checkDraft(context.draft) })),
+    // The same attempt keeps its key through retries; asking for the other outcome is another attempt.
+    beginAttempt: assign(({ context, event }) => {
+      const intent = event.type === "submit" ? event.intent : context.intent;
+      return { key: context.key !== null && context.intent === intent ? context.key : context.newKey(), intent, errors: {}, failure: null, busy: true };
+    }),
+    settle: assign({ busy: false }),
+    keepRefusal: assign(({ event }) => {
+      const reply = outputOf(event);
+      if (reply.outcome !== "refused") return {};
+      const errors = (reply.errors ?? {}) as MessageErrors;
+      return { key: null, errors, failure: Object.keys(errors).length > 0 ? null : reply.message };
+    }),
+    keepFailure: assign(({ event }) => {
+      const reply = (event as { output?: SendReply }).output;
+      return { failure: reply?.outcome === "failed" ? reply.message : t.sendFailed };
+    }),
+    announceAccepted: assign(({ context, event }) => ({ announcement: announce(context, "success", outputOf(event).outcome === "saved" ? t.savedToDraft : t.sent, null) })),
+    announceOldDraftGone: assign(({ context }) => ({ announcement: announce(context, "success", context.intent === "draft" ? t.savedToDraft : t.sent, null) })),
+    announceOldDraftLeft: assign(({ context }) => ({
+      announcement: announce(context, "error", context.intent === "draft" ? t.savedToDraft : t.sent, context.intent === "draft" ? t.oldDraftLeftAfterSave : t.oldDraftLeftAfterSend),
+    })),
+    forget: assign(({ context }) => ({ ...fresh(context), draft: { ...emptyDraft } })),
+  },
+}).createMachine({
+  id: "messaging",
+  context: ({ input }) => ({
+    settings: input.settings,
+    newKey: input.newKey,
+    draft: { ...emptyDraft },
+    original: null,
+    draftAttachments: [],
+    roles: null,
+    recipients: null,
+    recipientsRole: null,
+    lookupError: null,
+    errors: {},
+    failure: null,
+    key: null,
+    intent: "send",
+    dirty: false,
+    busy: false,
+    draftToSend: null,
+    announcement: null,
+  }),
+  initial: "closed",
+  states: {
+    closed: {
+      on: {
+        "compose.open": { guard: "composeAllowed", target: "writing", actions: "startCompose" },
+        "reply.open": { guard: "replyAllowed", target: "writing", actions: "startReply" },
+        "draft.edit": { target: "writing", actions: "startDraftEdit" },
+        "draft.send": { target: "sendingDraft", actions: "startDraftSend" },
+      },
+    },
+    writing: {
+      type: "parallel",
+      states: {
+        roles: {
+          initial: "check",
+          states: {
+            check: { always: [{ guard: "needsRoles", target: "loading" }, { target: "ready" }] },
+            loading: { invoke: { src: "loadRoles", onDone: { target: "ready", actions: "keepRoles" }, onError: { target: "failed", actions: "failRoles" } } },
+            ready: {},
+            failed: { on: { "lookup.retry": { target: "loading", actions: "clearLookupError" } } },
+          },
+        },
+        recipients: {
+          initial: "check",
+          on: { "role.select": { guard: "idle", target: ".check", actions: "chooseRole" } },
+          states: {
+            check: { always: [{ guard: "needsRecipients", target: "loading" }, { target: "ready" }] },
+            loading: {
+              invoke: { src: "loadRecipients", input: ({ context }) => ({ roleId: context.draft.roleId }), onDone: { target: "ready", actions: "keepRecipients" }, onError: { target: "failed", actions: "failRecipients" } },
+            },
+            ready: {},
+            failed: { on: { "lookup.retry": { target: "loading", actions: "clearLookupError" } } },
+          },
+        },
+        form: {
+          initial: "editing",
+          states: {
+            editing: {
+              on: {
+                "practitioner.select": { actions: "choosePractitioner" },
+                "subject.change": { actions: "typeSubject" },
+                "body.change": { actions: "typeBody" },
+                "files.add": { actions: "addFiles" },
+                "files.refuse": { actions: "refuseFiles" },
+                "file.remove": { actions: "removeFile" },
+                "kept.remove": { actions: "removeKept" },
+                submit: [{ guard: "valid", target: "sending", actions: "beginAttempt" }, { actions: "showErrors" }],
+                close: [{ guard: "dirty", target: "confirmingClose" }, { target: "#messaging.closed", actions: "forget" }],
+              },
+            },
+            confirmingClose: {
+              on: { "discard.confirm": { target: "#messaging.closed", actions: "forget" }, "discard.cancel": { target: "editing" } },
+            },
+            sending: {
+              exit: "settle",
+              invoke: {
+                src: "sendMessage",
+                input: ({ context }) => ({ draft: context.draft, key: context.key!, intent: context.intent }),
+                onDone: [
+                  { guard: "acceptedWithOldDraft", target: "removingOldDraft" },
+                  { guard: "accepted", target: "#messaging.closed", actions: ["announceAccepted", "forget"] },
+                  { guard: "refused", target: "editing", actions: "keepRefusal" },
+                  { target: "editing", actions: "keepFailure" },
+                ],
+                onError: { target: "editing", actions: "keepFailure" },
+              },
+            },
+            // The new message is at the practice: only the old draft's removal is left to do.
+            removingOldDraft: {
+              entry: assign({ busy: true }),
+              exit: "settle",
+              invoke: {
+                src: "deleteMessages",
+                input: ({ context }) => ({ ids: [context.draft.draftId!] }),
+                onDone: { target: "#messaging.closed", actions: ["announceOldDraftGone", "forget"] },
+                onError: { target: "oldDraftLeft" },
+              },
+            },
+            oldDraftLeft: {
+              on: {
+                "oldDraft.retry": { target: "removingOldDraft" },
+                close: { target: "#messaging.closed", actions: ["announceOldDraftLeft", "forget"] },
+              },
+            },
+          },
+        },
+      },
+    },
+    sendingDraft: {
+      initial: "confirming",
+      states: {
+        confirming: { on: { confirm: { target: "sending" }, close: { target: "#messaging.closed", actions: "forget" } } },
+        sending: {
+          entry: assign({ busy: true, failure: null }),
+          exit: "settle",
+          invoke: {
+            src: "sendDraft",
+            input: ({ context }) => ({ draftId: context.draftToSend!, key: context.key! }),
+            onDone: [{ guard: "accepted", target: "removing" }, { target: "failed", actions: "keepFailure" }],
+            onError: { target: "failed", actions: "keepFailure" },
+          },
+        },
+        failed: { on: { confirm: { target: "sending" }, close: { target: "#messaging.closed", actions: "forget" } } },
+        removing: {
+          entry: assign({ busy: true }),
+          exit: "settle",
+          invoke: {
+            src: "deleteMessages",
+            input: ({ context }) => ({ ids: [context.draftToSend!] }),
+            onDone: { target: "#messaging.closed", actions: ["announceOldDraftGone", "forget"] },
+            onError: { target: "left" },
+          },
+        },
+        left: {
+          on: {
+            "oldDraft.retry": { target: "removing" },
+            close: { target: "#messaging.closed", actions: ["announceOldDraftLeft", "forget"] },
+          },
+        },
+      },
+    },
+  },
+});
+
+function fresh(_context: MessagingContext): Partial<MessagingContext> {
+  return { original: null, draftAttachments: [], recipients: null, recipientsRole: null, lookupError: null, errors: {}, failure: null, key: null, intent: "send", dirty: false, busy: false, draftToSend: null };
+}
+
+function announce(context: MessagingContext, tone: Announcement["tone"], title: string, detail: string | null): Announcement {
+  return { seq: (context.announcement?.seq ?? 0) + 1, tone, title, detail, changed: true };
+}

@@ -1,0 +1,64 @@
+import { describe, expect, it } from "vitest";
+import { disclaimerHtml, messageRowOf, messageViewOf, messagingSettingsOf } from "../../app/.server/emails-page.server";
+import { emailsSearch, emailsViewOf, initialOf } from "../../app/lib/messaging-view";
+import { CommunicationSchema, MessageSlots } from "../../contract/messaging";
+
+/** What /emails shows of a practice's message (2§3), its view in the address, and the safe disclaimer. */
+const message = (over: { body?: string; box?: string; read?: string; sent?: string } = {}) =>
+  CommunicationSchema.parse({
+    resourceType: "Communication",
+    id: "i1",
+    sent: over.sent ?? "2026-03-01T23:30:00+00:00",
+    sender: { reference: "Practitioner/5001", display: "Dr Ana Lee" },
+    recipient: [{ reference: "Patient/42", display: "Mere Tane" }],
+    note: [{ text: "Your results" }],
+    extension: MessageSlots.write({ body: over.body ?? "All normal.", box: over.box ?? "Inbox", inboxSender: "Dr Ana Lee", readStatus: over.read ?? "1", roleId: "1", roleIdCopy: "1" }),
+    payload: [
+      { contentAttachment: { contentType: "application/pdf", data: "JVBERi0=", title: "letter.pdf" } },
+      { contentAttachment: { contentType: "text/html", data: "PGI+", title: "page.html" } },
+    ],
+  });
+
+describe("a message on the screen", () => {
+  it("a row: the sender, DD-MM-YYYY in Pacific/Auckland, the subject, unread unless '2', a colour by position", () => {
+    // 23:30 UTC on 1 March is 2 March in New Zealand.
+    expect(messageRowOf(message(), "inbox", 4)).toEqual({ id: "i1", name: "Dr Ana Lee", colour: 1, date: "02-03-2026", dateIso: "2026-03-02", subject: "Your results", read: false });
+    expect(messageRowOf(message({ read: "2" }), "inbox", 0).read).toBe(true);
+    expect(initialOf("Dr Ana Lee")).toBe("A");
+  });
+
+  it("the viewer: long date, the practitioner and role to reply to, only PNG/JPEG/PDF attachments listed", () => {
+    const view = messageViewOf(message());
+    expect(view).toMatchObject({ box: "inbox", name: "Dr Ana Lee", roleId: "1", practitioner: { id: "5001", name: "Dr Ana Lee" }, bodyHtml: null, body: "All normal." });
+    expect(view.longDate).toBe("Monday 2 March 2026, 12:30 pm");
+    expect(view.attachments).toEqual([{ n: 0, title: "letter.pdf", kind: "pdf", url: "/emails/attachment/i1/0" }]);
+  });
+
+  it("an HTML body is sanitised: its words stay, scripts, handlers and outside images go", () => {
+    const view = messageViewOf(message({ body: '<p onclick="steal()">Kia ora <script>alert(1)</script><img src="https://tracker.example/x.png"><a href="javascript:alert(1)">here</a></p>' }));
+    expect(view.bodyHtml).toContain("Kia ora");
+    expect(view.bodyHtml).not.toMatch(/script|onclick|tracker|javascript/);
+    expect(view.body).toBe("Kia ora here");
+  });
+
+  it("the disclaimer: plain text becomes escaped paragraphs, HTML is sanitised, N/A and empty are none", () => {
+    expect(disclaimerHtml("Fees & charges\n\nReplies take 3 < 5 days")).toBe("<p>Fees &amp; charges</p><p>Replies take 3 &lt; 5 days</p>");
+    expect(disclaimerHtml('<p>Read <script>x()</script>this</p><iframe src="https://x"></iframe>')).toBe("<p>Read this</p>");
+    expect(disclaimerHtml("N/A")).toBeNull();
+    expect(disclaimerHtml("  ")).toBeNull();
+    expect(disclaimerHtml(null)).toBeNull();
+  });
+
+  it("settings: only a value other than '1' turns writing off", () => {
+    expect(messagingSettingsOf({})).toEqual({ compose: true, reply: true });
+    expect(messagingSettingsOf({ PortalEnableCompose: "0", PortalEnableReply: "1" })).toEqual({ compose: false, reply: true });
+  });
+
+  it("the view in the address: box and the Inbox's filter; anything else is the Inbox, all", () => {
+    expect(emailsViewOf(new URLSearchParams("box=sent&filter=unread"))).toEqual({ box: "sent", filter: "all" });
+    expect(emailsViewOf(new URLSearchParams("filter=read"))).toEqual({ box: "inbox", filter: "read" });
+    expect(emailsViewOf(new URLSearchParams("box=junk"))).toEqual({ box: "inbox", filter: "all" });
+    expect(emailsSearch({ box: "inbox", filter: "all" })).toBe("");
+    expect(emailsSearch({ box: "drafts", filter: "all" })).toBe("?box=drafts");
+  });
+});

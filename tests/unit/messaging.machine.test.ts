@@ -1,0 +1,222 @@
+import { describe, expect, it } from "vitest";
+import { createActor, fromPromise, waitFor } from "xstate";
+import { checkDraft, messageFields, replySubject, type Draft, type SendReply } from "../../app/lib/message-compose";
+import { messages } from "../../app/lib/messages";
+import type { MessageView, MessagingSettings } from "../../app/lib/messaging-view";
+import { messagingMachine } from "../../machines/messaging.machine";
+
+/** The messaging machine (2§4, 2§5) without React: compose, reply, draft edit and send, and their failures. */
+const t = messages.messaging;
+
+interface Calls {
+  sends: Array<{ draft: Draft; key: string; intent: string }>;
+  draftSends: Array<{ draftId: string; key: string }>;
+  deletes: string[][];
+}
+
+function start(options: { settings?: Partial<MessagingSettings>; send?: (n: number) => Promise<SendReply>; deleteFails?: number } = {}) {
+  const calls: Calls = { sends: [], draftSends: [], deletes: [] };
+  let keys = 0;
+  let deleteFailures = options.deleteFails ?? 0;
+  const machine = messagingMachine.provide({
+    actors: {
+      loadRoles: fromPromise(async (): Promise<Array<{ id: string; name: string }>> => [{ id: "1", name: "Doctor" }, { id: "2", name: "Nurse" }]),
+      loadRecipients: fromPromise(async ({ input }: { input: { roleId: string } }): Promise<Array<{ id: string; name: string }>> => (input.roleId === "2" ? [{ id: "7001", name: "Nurse Mere Tane" }] : [{ id: "7002", name: "Dr Ana Lee" }])),
+      sendMessage: fromPromise(async ({ input }: { input: { draft: Draft; key: string; intent: "draft" | "send" } }): Promise<SendReply> => {
+        calls.sends.push(input);
+        return options.send ? options.send(calls.sends.length) : input.intent === "send" ? { outcome: "sent", message: t.sent } : { outcome: "saved", message: t.savedToDraft };
+      }),
+      sendDraft: fromPromise(async ({ input }: { input: { draftId: string; key: string } }): Promise<SendReply> => {
+        calls.draftSends.push(input);
+        return { outcome: "sent", message: t.sent };
+      }),
+      deleteMessages: fromPromise(async ({ input }: { input: { ids: string[] } }): Promise<unknown> => {
+        calls.deletes.push(input.ids);
+        if (deleteFailures > 0) {
+          deleteFailures -= 1;
+          throw new Error("practice down");
+        }
+        return { ok: true };
+      }),
+    },
+  });
+  const actor = createActor(machine, { input: { settings: { compose: true, reply: true, ...options.settings }, newKey: () => `key-${++keys}` } });
+  actor.start();
+  return { actor, calls };
+}
+
+const view = (over: Partial<MessageView> = {}): MessageView => ({
+  id: "m1",
+  box: "inbox",
+  subject: "Your results",
+  name: "Dr Ana Lee",
+  longDate: "Monday 2 March 2026, 10:00 am",
+  body: "All normal.",
+  bodyHtml: null,
+  roleId: "1",
+  practitioner: { id: "7002", name: "Dr Ana Lee" },
+  attachments: [],
+  ...over,
+});
+
+async function fillCompose(actor: ReturnType<typeof start>["actor"]) {
+  actor.send({ type: "compose.open" });
+  await waitFor(actor, (s) => s.matches({ writing: { roles: "ready" } }));
+  actor.send({ type: "role.select", id: "2" });
+  await waitFor(actor, (s) => s.context.recipients !== null);
+  actor.send({ type: "practitioner.select", id: "7001" });
+  actor.send({ type: "subject.change", text: "Travel" });
+  actor.send({ type: "body.change", text: "Which vaccines?" });
+}
+
+describe("messaging machine: compose", () => {
+  it("refuses to send with the 2§5 texts, then sends once with one key and announces it", async () => {
+    const { actor, calls } = start();
+    actor.send({ type: "compose.open" });
+    actor.send({ type: "submit", intent: "send" });
+    expect(actor.getSnapshot().context.errors).toEqual({ roleId: t.selectRole, practitionerId: t.selectProvider, subject: t.subjectRequired, body: t.bodyRequired });
+    await fillCompose(actor);
+    expect(actor.getSnapshot().context.draft.practitionerName).toBe("Nurse Mere Tane");
+    actor.send({ type: "submit", intent: "send" });
+    // A second press while sending is not a second message.
+    actor.send({ type: "submit", intent: "send" });
+    await waitFor(actor, (s) => s.matches("closed"));
+    expect(calls.sends).toHaveLength(1);
+    expect(calls.sends[0]).toMatchObject({ key: "key-1", intent: "send", draft: { roleId: "2", practitionerId: "7001", subject: "Travel", body: "Which vaccines?" } });
+    expect(actor.getSnapshot().context.announcement).toMatchObject({ tone: "success", title: t.sent, changed: true });
+    expect(actor.getSnapshot().context.draft.body).toBe("");
+  });
+
+  it("a failed send keeps the dialog and every word; Send again reuses the key; an edit starts a new attempt", async () => {
+    const { actor, calls } = start({ send: async (n) => (n === 1 ? { outcome: "failed", message: t.sendFailed } : n === 2 ? Promise.reject(new Error("network")) : { outcome: "sent", message: t.sent }) });
+    await fillCompose(actor);
+    actor.send({ type: "submit", intent: "send" });
+    await waitFor(actor, (s) => s.context.failure !== null);
+    expect(actor.getSnapshot().matches({ writing: { form: "editing" } })).toBe(true);
+    expect(actor.getSnapshot().context.draft).toMatchObject({ subject: "Travel", body: "Which vaccines?" });
+    actor.send({ type: "submit", intent: "send" });
+    await waitFor(actor, (s) => s.context.failure !== null && calls.sends.length === 2);
+    expect(calls.sends.map((c) => c.key)).toEqual(["key-1", "key-1"]);
+    actor.send({ type: "body.change", text: "Which vaccines for Samoa?" });
+    actor.send({ type: "submit", intent: "send" });
+    await waitFor(actor, (s) => s.matches("closed"));
+    expect(calls.sends.map((c) => c.key)).toEqual(["key-1", "key-1", "key-2"]);
+  });
+
+  it("saving as a draft is another attempt than sending", async () => {
+    const { actor, calls } = start({ send: async (n) => (n === 1 ? { outcome: "failed", message: t.sendFailed } : { outcome: "saved", message: t.savedToDraft }) });
+    await fillCompose(actor);
+    actor.send({ type: "submit", intent: "send" });
+    await waitFor(actor, (s) => s.context.failure !== null);
+    actor.send({ type: "submit", intent: "draft" });
+    await waitFor(actor, (s) => s.matches("closed"));
+    expect(calls.sends.map((c) => [c.key, c.intent])).toEqual([
+      ["key-1", "send"],
+      ["key-2", "draft"],
+    ]);
+    expect(actor.getSnapshot().context.announcement?.title).toBe(t.savedToDraft);
+  });
+
+  it("closing with unsaved text asks; keep writing loses nothing; closing untouched asks nothing", async () => {
+    const { actor } = start();
+    actor.send({ type: "compose.open" });
+    actor.send({ type: "close" });
+    expect(actor.getSnapshot().matches("closed")).toBe(true);
+    actor.send({ type: "compose.open" });
+    actor.send({ type: "body.change", text: "Half" });
+    actor.send({ type: "close" });
+    expect(actor.getSnapshot().matches({ writing: { form: "confirmingClose" } })).toBe(true);
+    actor.send({ type: "discard.cancel" });
+    expect(actor.getSnapshot().context.draft.body).toBe("Half");
+    actor.send({ type: "close" });
+    actor.send({ type: "discard.confirm" });
+    expect(actor.getSnapshot().matches("closed")).toBe(true);
+    expect(actor.getSnapshot().context.announcement).toBeNull();
+  });
+
+  it("attachments are added, refused with a message, and removed", async () => {
+    const { actor } = start();
+    actor.send({ type: "compose.open" });
+    actor.send({ type: "files.add", files: [{ name: "a.png", size: 10, data: "AAAA" }, { name: "b.pdf", size: 10, data: "AAAA" }] });
+    actor.send({ type: "files.refuse", message: t.invalidFiles });
+    expect(actor.getSnapshot().context.errors.attachments).toBe(t.invalidFiles);
+    actor.send({ type: "file.remove", index: 0 });
+    expect(actor.getSnapshot().context.draft.files.map((f) => f.name)).toEqual(["b.pdf"]);
+    expect(actor.getSnapshot().context.errors.attachments).toBe(t.invalidFiles);
+  });
+
+  it("practice settings turn compose and reply off", () => {
+    const { actor } = start({ settings: { compose: false, reply: false } });
+    actor.send({ type: "compose.open" });
+    actor.send({ type: "reply.open", message: view() });
+    expect(actor.getSnapshot().matches("closed")).toBe(true);
+  });
+});
+
+describe("messaging machine: reply and drafts", () => {
+  it("a reply is Re: and the original's subject, to its sender, with no role list loaded", async () => {
+    const { actor, calls } = start();
+    actor.send({ type: "reply.open", message: view() });
+    const ctx = actor.getSnapshot().context;
+    expect(ctx.draft).toMatchObject({ mode: "reply", subject: "Re: Your results", practitionerId: "7002", replyTo: "m1" });
+    expect(ctx.original?.body).toBe("All normal.");
+    expect(actor.getSnapshot().matches({ writing: { roles: "ready" } })).toBe(true);
+    expect(ctx.roles).toBeNull();
+    actor.send({ type: "body.change", text: "Thanks" });
+    actor.send({ type: "submit", intent: "send" });
+    await waitFor(actor, (s) => s.matches("closed"));
+    expect(messageFields(calls.sends[0].draft, "k", "send")).toMatchObject({ mode: "reply", replyTo: "m1", body: "Thanks" });
+    expect(messageFields(calls.sends[0].draft, "k", "send")).not.toHaveProperty("subject");
+  });
+
+  it("an edited draft saved: the new draft is posted, then the old one deleted", async () => {
+    const { actor, calls } = start();
+    actor.send({ type: "draft.edit", message: view({ id: "d9", box: "drafts", roleId: "2", practitioner: { id: "7001", name: "Nurse Mere Tane" }, attachments: [{ n: 0, title: "x.pdf", kind: "pdf", url: "/x" }] }) });
+    await waitFor(actor, (s) => s.matches({ writing: { recipients: "ready" } }));
+    expect(actor.getSnapshot().context.draft).toMatchObject({ mode: "draft", draftId: "d9", keep: [0], body: "All normal." });
+    actor.send({ type: "kept.remove", index: 0 });
+    actor.send({ type: "submit", intent: "draft" });
+    await waitFor(actor, (s) => s.matches("closed"));
+    expect(calls.sends).toHaveLength(1);
+    expect(calls.sends[0].draft.keep).toEqual([]);
+    expect(calls.deletes).toEqual([["d9"]]);
+    expect(actor.getSnapshot().context.announcement).toMatchObject({ tone: "success", title: t.savedToDraft });
+  });
+
+  it("when deleting the old draft fails the patient is told, the post is not repeated, and the delete can be retried", async () => {
+    const { actor, calls } = start({ deleteFails: 1 });
+    actor.send({ type: "draft.edit", message: view({ id: "d9", box: "drafts", roleId: "2", practitioner: { id: "7001", name: "Nurse Mere Tane" } }) });
+    actor.send({ type: "submit", intent: "send" });
+    await waitFor(actor, (s) => s.matches({ writing: { form: "oldDraftLeft" } }));
+    expect(calls.sends).toHaveLength(1);
+    actor.send({ type: "submit", intent: "send" });
+    expect(calls.sends).toHaveLength(1);
+    actor.send({ type: "oldDraft.retry" });
+    await waitFor(actor, (s) => s.matches("closed"));
+    expect(calls.sends).toHaveLength(1);
+    expect(calls.deletes).toEqual([["d9"], ["d9"]]);
+    expect(actor.getSnapshot().context.announcement).toMatchObject({ tone: "success", title: t.sent });
+  });
+
+  it("Send Message on a draft: confirmed, sent as it is, then deleted; a delete that keeps failing is announced when closed", async () => {
+    const { actor, calls } = start({ deleteFails: 5 });
+    actor.send({ type: "draft.send", id: "d4" });
+    expect(actor.getSnapshot().matches({ sendingDraft: "confirming" })).toBe(true);
+    expect(calls.draftSends).toHaveLength(0);
+    actor.send({ type: "confirm" });
+    await waitFor(actor, (s) => s.matches({ sendingDraft: "left" }));
+    expect(calls.draftSends).toEqual([{ draftId: "d4", key: "key-1" }]);
+    actor.send({ type: "close" });
+    expect(actor.getSnapshot().context.announcement).toMatchObject({ tone: "error", title: t.sent, detail: t.oldDraftLeftAfterSend, changed: true });
+  });
+});
+
+describe("the compose rules", () => {
+  it("800 characters is the limit (2§5, docs/spec-deviations.md); Re: is added once", () => {
+    const draft: Draft = { mode: "compose", roleId: "2", practitionerId: "7001", practitionerName: "", subject: "s", body: "x".repeat(800), files: [], replyTo: null, draftId: null, keep: [] };
+    expect(checkDraft(draft)).toEqual({});
+    expect(checkDraft({ ...draft, body: "x".repeat(801) })).toEqual({ body: t.bodyTooLong });
+    expect(replySubject("Re: Hello")).toBe("Re: Hello");
+    expect(replySubject("Hello")).toBe("Re: Hello");
+  });
+});
