@@ -145,6 +145,10 @@ export const messages = {
     paymentExpress: "Payment Express is not set up for this app",
     succeeded: "Payment succeeded.",
     failed: "Payment unsuccessful.",
+    /** Issue 21: the title of a failure that charged nothing; its message says so once. */
+    failedTitle: "Payment unsuccessful",
+    /** Issue 21: the pending tab when nothing is owed, in place of a $0.00 payment form. */
+    nothingOwed: "You have nothing to pay: there are no invoices waiting for payment.",
     notStarted: "The practice could not start this payment. You have not been charged; please try again.",
     notCharged: "Your card was not charged.",
     chargedNotRecorded:
