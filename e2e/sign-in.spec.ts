@@ -43,9 +43,12 @@ test.describe("signing in", () => {
 
   test("empty sees every empty text", async ({ page, world }) => {
     await signIn(page, world.user("empty"));
-    for (const text of ["No long term medication", "No new results", "No unread messages", "No future appointments", "No appointments yet."]) {
+    for (const text of ["No long term medication", "No new results", "No unread messages", "No future appointments"]) {
       await expect(page.getByText(text, { exact: true })).toBeVisible();
     }
+    // No appointment of any kind yet: a welcome and what to do next, not two charts of empty axes (issue 21).
+    await expect(page.getByRole("heading", { name: "Welcome to your patient portal", level: 2 })).toBeVisible();
+    await expect(page.getByRole("figure")).toHaveCount(0);
   });
 
   test("reset is asked for a new password before going on", async ({ page, world }) => {
