@@ -10,6 +10,10 @@ export const messages = {
     passwordEmpty: "Password cannot be empty",
     passwordTooLong: "Password must be 128 characters or fewer",
     summary: "You have entered an invalid email address.",
+    /** Issue 21: an empty form names what is missing rather than calling an empty address invalid. */
+    summaryMissing: { both: "Enter your email address and your password.", email: "Enter your email address.", password: "Enter your password." },
+    /** Issue 21: the e-mail is fine and only the password is refused. */
+    summaryPassword: "Check your password.",
     incorrect: "Your login details are incorrect.",
     networkFailure: "Ohh. We hit a snag.",
     rejectedFallback: "We could not sign you in. Please check your details and try again.",
@@ -96,6 +100,8 @@ export const messages = {
     relationshipEmpty: "Relationship cannot be Empty",
     homePhoneEmpty: "Home Phone Cannot Be Empty",
     workPhoneEmpty: "Work Phone cannot be Empty",
+    /** Issue 21: an emergency contact needs one number, of any kind (replaces the two above in the form). */
+    onePhoneNeeded: "Enter at least one phone number: mobile, home or work",
     nameTooLong: "Please keep this to 50 characters or fewer",
     streetTooLong: "Please keep this to 100 characters or fewer",
     lookupsFailed: "The lists of titles and relationships could not be loaded, so a contact cannot be added just now. Please try again later.",
@@ -200,6 +206,8 @@ export const messages = {
     verified: "Done: you can continue.",
     expired: "The check has expired. Please tick the box again.",
     error: "The check could not be completed. Please tick the box again.",
+    /** Issue 21: beside a button the check keeps disabled, saying why. */
+    gate: (action: string) => `${action} is available once “I’m not a robot” above is ticked and done.`,
   },
   /** The date searches of 2§5 (test results, letters, the timeline): one wording for every screen. */
   dateRange: {
