@@ -200,6 +200,13 @@ export const messages = {
     passwordUpdateTitle: "Update your password to continue",
     passwordUpdateDescription: "Your practice asks you to choose a new password before you go on.",
   },
+  /** Issue 21: the warning before the idle timeout (components/shell/idle-warning.tsx). */
+  session: {
+    idleTitle: "You will be signed out soon",
+    idleText: (minutes: number) => `You have not used the portal for a while. For your security you will be signed out in ${minutes} minutes unless you choose to stay signed in.`,
+    staySignedIn: "Stay signed in",
+    signOut: "Sign out now",
+  },
   /** The "I'm not a robot" box's status line (components/captcha.tsx). */
   captcha: {
     verifying: "Checking… this takes a few seconds.",

@@ -2,6 +2,7 @@ import { useState, type ReactNode } from "react";
 import { Link, NavLink } from "react-router";
 import type { MenuLink } from "../../lib/menu";
 import type { PatientSummary, PracticeSummary } from "../../lib/patient-summary";
+import { IdleWarning } from "./idle-warning";
 import { UserMenu } from "./user-menu";
 
 interface AppShellProps {
@@ -10,11 +11,13 @@ interface AppShellProps {
   practice: PracticeSummary | null;
   actingFor: { parentName: string } | null;
   version: string;
+  /** How long the server keeps an idle session: the warning comes a few minutes before. */
+  idleMs: number;
   children: ReactNode;
 }
 
 /** The sidebar is always shown from 993 px (1§9) and toggled below it. */
-export function AppShell({ menu, patient, practice, actingFor, version, children }: AppShellProps) {
+export function AppShell({ menu, patient, practice, actingFor, version, idleMs, children }: AppShellProps) {
   const [menuOpen, setMenuOpen] = useState(false);
   const [detailsOpen, setDetailsOpen] = useState(false);
   return (
@@ -103,6 +106,7 @@ export function AppShell({ menu, patient, practice, actingFor, version, children
           </dl>
         </div>
       </header>
+      <IdleWarning idleMs={idleMs} />
       <div className="flex flex-1">
         <nav
           id="side-menu"
