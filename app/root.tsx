@@ -1,6 +1,7 @@
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
 import type { Route } from "./+types/root";
 import { NotFound } from "./components/not-found";
+import { useHeadingFocusOnNavigation } from "./components/ui/use-heading-focus";
 import { messages } from "./lib/messages";
 import { routeErrorMessage } from "./lib/route-error";
 import "./app.css";
@@ -28,6 +29,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 export default function App() {
+  useHeadingFocusOnNavigation();
   return <Outlet />;
 }
 

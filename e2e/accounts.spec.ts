@@ -114,12 +114,24 @@ test.describe("accounts", () => {
   test("pays the total with 4242 4242 4242 4242: one charge, no pending invoices left, the balance is zero", async ({ page, world }) => {
     await openAccounts(page, world.user("solo"));
     await expectNoAxeViolations(page);
+    const total = await totalToCharge(page);
+    const references = await pendingTable(page).getByRole("row").evaluateAll((rows) => rows.slice(1).map((r) => r.querySelectorAll("td")[3]!.textContent!.trim()));
     await fillCard(page);
     await payButton(page).click();
     await expect(succeeded(page)).toBeVisible();
+    // The receipt: the amount, the date (the practice's), the practice's payment reference and the invoices.
+    const receipt = succeeded(page);
+    await expect(receipt.getByRole("definition").nth(0)).toHaveText(total!);
+    await expect(receipt.getByRole("definition").nth(2)).toHaveText(/^\d{2}-\d{2}-\d{4} at \d{1,2}:\d{2} [ap]m$/);
+    const [saved] = await world.requests({ method: "POST", path: "patient/SaveTempPayment" });
+    expect(saved.status).toBe(200);
+    await expect(receipt.getByRole("definition").nth(3)).toHaveText(/^\d+$/);
+    for (const reference of references) await expect(receipt.getByRole("listitem").filter({ hasText: `Invoice ${reference}:` })).toHaveCount(1);
     await expect(pendingTable(page).getByText("No Record Found")).toBeVisible();
-    await expect(payButton(page)).toBeDisabled();
-    await expect(page.getByText("No invoices to pay")).toBeVisible();
+    // Nothing left to pay: no $0.00 form with a disabled Pay, but the plain answer.
+    await expect(payButton(page)).toHaveCount(0);
+    await expect(page.getByText("You have nothing to pay: there are no invoices waiting for payment.")).toBeVisible();
+    await expectNoAxeViolations(page);
     expect(await world.charges()).toHaveLength(1);
     expect(await balanceShown(page)).toBe("$0.00");
   });
@@ -152,9 +164,14 @@ test.describe("accounts", () => {
     await openAccounts(page, world.user("solo"));
     await fillCard(page, "4000 0000 0000 0002");
     await payButton(page).click();
-    await expect(page.getByRole("alert").filter({ hasText: "Your card was declined." })).toContainText("Your card was not charged.");
+    const alert = page.getByRole("alert").filter({ hasText: "Your card was declined." });
+    await expect(alert).toContainText("Payment unsuccessful");
+    // Said once, not in the title and again in the message.
+    expect((await alert.textContent())!.match(/not charged/g)).toHaveLength(1);
     await expectNoAxeViolations(page);
+    // 1§4's 100, but as a stopped payment rather than a completed one.
     await expect(progress(page)).toHaveAttribute("aria-valuenow", "100");
+    await expect(progress(page)).toHaveAttribute("aria-valuetext", "Stopped: the payment was not completed");
     expect(await world.charges()).toHaveLength(0);
     expect(await world.requests({ method: "POST", path: "patient/SavePayment" })).toHaveLength(0);
   });
@@ -167,12 +184,13 @@ test.describe("accounts", () => {
     expect(await world.charges()).toHaveLength(0);
   });
 
-  test("with no pending invoices: No Record Found and Pay disabled with its reason", async ({ page, world }) => {
+  test("with no pending invoices: No Record Found, and no payment form but a plain answer", async ({ page, world }) => {
     await openAccounts(page, world.user("empty"));
     await expect(pendingTable(page).getByText("No Record Found")).toBeVisible();
-    const pay = payButton(page);
-    await expect(pay).toBeDisabled();
-    await expect(pay).toHaveAccessibleDescription("No invoices to pay");
+    await expect(payButton(page)).toHaveCount(0);
+    await expect(page.getByLabel("Card number")).toHaveCount(0);
+    await expect(page.getByText("You have nothing to pay: there are no invoices waiting for payment.")).toBeVisible();
+    await expectNoAxeViolations(page);
     await page.getByRole("tab", { name: "All Invoices" }).click();
     await expect(page.getByRole("table", { name: "All invoices" }).getByText("No Records Found")).toBeVisible();
   });

@@ -40,6 +40,46 @@ test.describe("dashboard", () => {
     await expectNoAxeViolations(page);
   });
 
+  test("My Practice Details: Start time is the opening time, and the phone number can be called", async ({ page, world }) => {
+    await signIn(page, world.user("solo"));
+    const practice = page.getByRole("region", { name: "My Practice Details" });
+    await expect(practice.getByRole("row", { name: /Start time/ }).getByRole("cell")).toHaveText(/^\d{1,2}:\d{2} [ap]m$/);
+    const phone = practice.getByRole("row", { name: /Phone number/ }).getByRole("link");
+    const shown = (await phone.textContent())!;
+    expect(await phone.getAttribute("href")).toBe(`tel:${shown.replace(/[^\d+]/g, "")}`);
+    // The profile's practice details too.
+    await page.goto("/profile");
+    await expect(page.getByRole("region", { name: "Practice Details" }).getByRole("link", { name: shown })).toHaveAttribute("href", /^tel:\+?\d+$/);
+  });
+
+  for (const viewport of [
+    { width: 1280, height: 900 },
+    { width: 390, height: 844 },
+  ]) {
+    test(`at ${viewport.width} px a new patient is welcomed and told what to do next, with no empty charts`, async ({ page, world }) => {
+      await page.setViewportSize(viewport);
+      await signIn(page, world.user("empty"));
+      const welcome = page.getByRole("region", { name: "Welcome to your patient portal" });
+      await expect(welcome).toBeVisible();
+      await expect(page.getByRole("figure")).toHaveCount(0);
+      await expect(page.getByRole("table", { name: "Appointment Overview" })).toHaveCount(0);
+      await expectNoAxeViolations(page);
+      // Only areas the practice's menu has are offered (decisions/004): Accounts is built and in the menu.
+      await welcome.getByRole("link", { name: "See your invoices and pay your account" }).click();
+      await expect(page.getByRole("heading", { name: "Accounts", level: 1 })).toBeVisible();
+      await page.goBack();
+      await welcome.getByRole("link", { name: "Check your personal and contact details" }).click();
+      await expect(page.getByRole("heading", { name: "User Profile", level: 1 })).toBeVisible();
+    });
+  }
+
+  test("a patient with appointments sees the charts, not the welcome", async ({ page, world }) => {
+    await signIn(page, world.user("solo"));
+    await expect(page.getByRole("heading", { name: "Dashboard", level: 1 })).toBeVisible();
+    await expect(page.getByRole("region", { name: "Welcome to your patient portal" })).toHaveCount(0);
+    await expect(page.getByRole("figure")).toHaveCount(2);
+  });
+
   test("the empty patient's dashboard has no accessibility violations", async ({ page, world }) => {
     await signIn(page, world.user("empty"));
     await expect(page.getByText("No future appointments")).toBeVisible();

@@ -159,7 +159,7 @@ test.describe("user profile", () => {
     expect(deletes.map((r) => r.status)).toEqual([500]);
   });
 
-  test("shows the six required-field texts in red under each field, cleared on edit, and sends nothing", async ({ page, world }) => {
+  test("shows the required-field texts in red under each field, one number of any kind asked for, cleared on edit, and sends nothing", async ({ page, world }) => {
     await openProfile(page, world);
     let posts = 0;
     page.on("request", (r) => {
@@ -173,8 +173,8 @@ test.describe("user profile", () => {
       ["First Name", "Name cannot be Empty"],
       ["Family Name", "Family Name Cannot Be Empty"],
       ["Relationship", "Relationship cannot be Empty"],
-      ["Home Phone", "Home Phone Cannot Be Empty"],
-      ["Work Phone", "Work Phone cannot be Empty"],
+      // 1§5 asked for a home and a work phone; one number of any kind is enough (issue 21).
+      ["Mobile", "Enter at least one phone number: mobile, home or work"],
     ];
     for (const [label, text] of texts) {
       const field = dialog.getByLabel(label, { exact: true });
@@ -185,8 +185,35 @@ test.describe("user profile", () => {
     await dialog.getByLabel("First Name").fill("A");
     await expect(dialog.getByText("Name cannot be Empty", { exact: true })).toHaveCount(0);
     await expect(dialog.getByText("Family Name Cannot Be Empty", { exact: true })).toBeVisible();
+    await expect(dialog.getByLabel("Home Phone", { exact: true })).not.toHaveAttribute("aria-invalid", "true");
+    await expect(dialog.getByLabel("Work Phone", { exact: true })).not.toHaveAttribute("aria-invalid", "true");
     expect(posts).toBe(0);
   });
+
+  for (const [only, label] of [
+    ["mobile", "Mobile"],
+    ["work", "Work Phone"],
+  ] as const) {
+    test(`an emergency contact with only a ${only} number is saved, sent as that number`, async ({ page, world }) => {
+      await openProfile(page, world);
+      await page.getByRole("button", { name: "Add Emergency Contact" }).click();
+      const dialog = page.getByRole("dialog", { name: "Add Emergency Contact" });
+      await dialog.getByLabel("Title").selectOption({ label: "Ms" });
+      await dialog.getByLabel("First Name").fill("Mereana");
+      await dialog.getByLabel("Family Name").fill("Ngata");
+      await dialog.getByLabel("Relationship").selectOption({ label: "Sister" });
+      await dialog.getByLabel(label, { exact: true }).fill("021 555 0142");
+      await expectNoAxeViolations(page);
+      await dialog.getByRole("button", { name: "Save" }).click();
+      await expect(dialog).toBeHidden();
+      await expect(emergencyCards(page).filter({ hasText: "Mereana" })).toHaveCount(1);
+      const [sent] = await world.requests({ method: "POST", path: "patient/AddEmergencyContact" });
+      const contact = (sent.body as { PatientContact: Record<string, string> }).PatientContact;
+      const field = only === "mobile" ? "CellPhoneNumber" : "WorkPhoneNumber";
+      expect(contact[field]).toBe("021 555 0142");
+      for (const other of ["CellPhoneNumber", "HomePhoneNumber", "WorkPhoneNumber"].filter((f) => f !== field)) expect(contact[other]).toBe("");
+    });
+  }
 
   test("refuses over-long names, markup and invalid phone numbers with clear messages, sending nothing", async ({ page, world }) => {
     await openProfile(page, world);
@@ -263,10 +290,10 @@ test.describe("user profile", () => {
     await expect(dialog.getByLabel("Preferred Name")).toHaveValue("Tamati");
   });
 
-  test("Change Password: rules in order, no spaces, show/hide, not closable by Escape, success closes", async ({ page, world }) => {
+  test("Change Password: rules in order, no spaces, show/hide, Escape leaves it but the backdrop does not, success closes", async ({ page, world }) => {
     await openProfile(page, world);
     await page.getByRole("button", { name: "Change Password" }).click();
-    const dialog = page.getByRole("dialog", { name: "Update your password to continue" });
+    const dialog = page.getByRole("dialog", { name: "Change your password" });
     await expectNoAxeViolations(page);
     const password = dialog.getByLabel("New Password");
     const confirm = dialog.getByLabel("Confirm Password");
@@ -300,11 +327,14 @@ test.describe("user profile", () => {
     await expect(dialog.getByRole("button", { name: "Hide password" })).toHaveCount(1);
     await expect(dialog.getByRole("button", { name: "Show password" })).toHaveCount(1);
 
-    await page.keyboard.press("Escape");
-    await expect(dialog).toBeVisible();
     await page.mouse.click(5, 5);
     await expect(dialog).toBeVisible();
-
+    // Opened by the patient, it is left with Escape like any dialog (issue 21), the focus back on its button.
+    await page.keyboard.press("Escape");
+    await expect(dialog).toBeHidden();
+    await expect(page.getByRole("button", { name: "Change Password" })).toBeFocused();
+    await page.getByRole("button", { name: "Change Password" }).click();
+    await password.fill("NewPass42");
     await confirm.fill("NewPass42");
     await submit.click();
     await expect(dialog).toBeHidden();
@@ -315,7 +345,7 @@ test.describe("user profile", () => {
   test("Change Password: the practice's refusal shows in red in the dialog, which stays; a network failure says so", async ({ page, world }) => {
     await openProfile(page, world);
     await page.getByRole("button", { name: "Change Password" }).click();
-    const dialog = page.getByRole("dialog", { name: "Update your password to continue" });
+    const dialog = page.getByRole("dialog", { name: "Change your password" });
     // The mock refuses the current password as the new one (StatusCode "3").
     await dialog.getByLabel("New Password").fill(world.user("solo").password);
     await dialog.getByLabel("Confirm Password").fill(world.user("solo").password);
@@ -360,7 +390,7 @@ test.describe("user profile", () => {
     await expect(page.getByRole("heading", { name, level: 2 })).toBeVisible();
     await expect(page.getByText(/You are viewing this profile as/)).toBeVisible();
     await page.getByRole("button", { name: "Change Password" }).click();
-    await expect(page.getByRole("dialog", { name: "Update your password to continue" })).toContainText("This changes the password of");
+    await expect(page.getByRole("dialog", { name: "Change your password" })).toContainText("This changes the password of");
   });
 
   test("acting for a family member: the profile is the member's; lookups, balance, terms, invoices and the password are the holder's (1§6)", async ({ page, world }) => {
@@ -372,7 +402,7 @@ test.describe("user profile", () => {
     await expect(page.getByRole("heading", { name: "Accounts", level: 1 })).toBeVisible();
     await page.goto("/profile");
     await page.getByRole("button", { name: "Change Password" }).click();
-    const dialog = page.getByRole("dialog", { name: "Update your password to continue" });
+    const dialog = page.getByRole("dialog", { name: "Change your password" });
     await dialog.getByLabel("New Password").fill("Another42pw");
     await dialog.getByLabel("Confirm Password").fill("Another42pw");
     await dialog.getByRole("button", { name: "Update Password" }).click();
@@ -441,7 +471,9 @@ test.describe("older profile layout", () => {
     for (const name of ["Personal Information", "Address Information", "Contact Information", "Centre Details", "Notification Settings", "Update Password", "Term and condition"]) {
       await expect(page.getByRole("region", { name })).toBeVisible();
     }
-    await expect(page.getByRole("region", { name: "Centre Details" }).getByRole("link")).toHaveCount(4);
+    // The four treatment centres, and the practice's phone number to call (issue 21).
+    await expect(page.getByRole("region", { name: "Centre Details" }).getByRole("link").and(page.locator("[target=_blank]"))).toHaveCount(4);
+    await expect(page.getByRole("region", { name: "Centre Details" }).locator('a[href^="tel:"]')).toHaveCount(1);
     await expectNoAxeViolations(page);
     await page.getByRole("button", { name: "Draft message terms" }).click();
     await expect(page.getByRole("dialog", { name: "Draft message terms" })).toContainText("Drafts");
@@ -540,5 +572,21 @@ test.describe("older profile layout, a newborn with nothing on file", () => {
     await expect(page.getByRole("region", { name: "Address Information" })).toContainText("No address found");
     await expect(page.getByRole("region", { name: "Contact Information" })).toContainText("Contact detail not available");
     await expectNoAxeViolations(page);
+  });
+});
+
+test.describe("New Zealand's words (issue 21)", () => {
+  test("Mobile rather than Cell Phone, Suburb/Town and Postcode rather than City/County and postal code", async ({ page, world }) => {
+    await openProfile(page, world);
+    await expect(page.getByText("Cell Phone")).toHaveCount(0);
+    await expect(page.getByText("City/County")).toHaveCount(0);
+    const address = page.getByRole("region", { name: "Address", exact: true });
+    await expect(address.getByText("Suburb/Town", { exact: true })).toBeVisible();
+    await expect(address.getByText("Postcode", { exact: true })).toBeVisible();
+    await page.getByRole("button", { name: "Edit contact details" }).click();
+    const dialog = page.getByRole("dialog", { name: "Edit Contact Details" });
+    await expect(dialog.getByRole("checkbox", { name: "Mobile" })).toBeVisible();
+    await expect(dialog.getByLabel("Preferred contact method").locator("option", { hasText: "Mobile" })).toHaveCount(1);
+    await expect(dialog.getByText("Cell Phone")).toHaveCount(0);
   });
 });

@@ -102,3 +102,35 @@ test.describe("guards, errors and the shell", () => {
     await expect(nav).toBeVisible();
   });
 });
+
+test.describe("the header on a phone", () => {
+  test("at 390 px the patient's details fold behind Details, the patient's name stays; at 1280 px they are all shown", async ({ page, world }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await signIn(page, world.user("solo"));
+    await expect(page.getByRole("heading", { name: "Dashboard", level: 1 })).toBeVisible();
+    const banner = page.getByRole("banner");
+    await expect(banner.getByText("Patient:").filter({ visible: true })).toHaveCount(1);
+    await expect(banner.getByRole("paragraph").filter({ hasText: /^Patient:/ })).toHaveText(/^Patient: \S+/);
+    await expect(banner.getByText(/^Open \d/)).toBeHidden();
+    await expect(banner.getByText(/^NHI:/)).toBeHidden();
+    await expect(banner.getByText(/^Email:/)).toBeHidden();
+    // No longer a third of the screen: at most a fifth.
+    expect((await banner.boundingBox())!.height).toBeLessThanOrEqual(844 / 5);
+    const details = banner.getByRole("button", { name: /^Details of / });
+    await expect(details).toHaveAttribute("aria-expanded", "false");
+    await expectNoAxeViolations(page);
+    await details.click();
+    await expect(banner.getByText(/^NHI:/)).toBeVisible();
+    await expect(banner.getByText(/^Mobile:/)).toBeVisible();
+    await expect(banner.getByText(/^Practice:/)).toBeVisible();
+    await expect(banner.getByText(/^Email:/)).toBeVisible();
+    await expect(banner.getByRole("button", { name: /^Hide details of / })).toHaveAttribute("aria-expanded", "true");
+    await expectNoAxeViolations(page);
+
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.reload();
+    await expect(banner.getByText(/^NHI:/)).toBeVisible();
+    await expect(banner.getByText(/^Email:/)).toBeVisible();
+    await expect(banner.getByRole("button", { name: /details of/i })).toBeHidden();
+  });
+});

@@ -43,9 +43,12 @@ test.describe("signing in", () => {
 
   test("empty sees every empty text", async ({ page, world }) => {
     await signIn(page, world.user("empty"));
-    for (const text of ["No long term medication", "No new results", "No unread messages", "No future appointments", "No appointments yet."]) {
+    for (const text of ["No long term medication", "No new results", "No unread messages", "No future appointments"]) {
       await expect(page.getByText(text, { exact: true })).toBeVisible();
     }
+    // No appointment of any kind yet: a welcome and what to do next, not two charts of empty axes (issue 21).
+    await expect(page.getByRole("heading", { name: "Welcome to your patient portal", level: 2 })).toBeVisible();
+    await expect(page.getByRole("figure")).toHaveCount(0);
   });
 
   test("reset is asked for a new password before going on", async ({ page, world }) => {
@@ -98,12 +101,15 @@ test.describe("signing in", () => {
 
 test.describe("bad input gets a clear message and nothing is sent", () => {
   const cases = [
-    { name: "empty fields", username: "", password: "", messages: ["Email cannot be empty", "Password cannot be empty"] },
-    { name: "whitespace only", username: "   ", password: "   ", messages: ["Email cannot be empty", "Password cannot be empty"] },
-    { name: "a malformed e-mail", username: "solo@demo", password: "Kiaora2024", messages: ["Ooops! We need a valid email address"] },
-    { name: "a script-injection e-mail", username: "<script>alert(1)</script>", password: "Kiaora2024", messages: ["Ooops! We need a valid email address"] },
-    { name: "a unicode e-mail", username: "ngā@tēnā.nz", password: "Kiaora2024", messages: ["Ooops! We need a valid email address"] },
-    { name: "10,000-character fields", username: `${"a".repeat(10_000)}@demo.nz`, password: "b".repeat(10_000), messages: ["Email must be 254 characters or fewer", "Password must be 128 characters or fewer"] },
+    // An empty form says which field is missing, not that an address is invalid (issue 21).
+    { name: "empty fields", username: "", password: "", summary: "Enter your email address and your password.", messages: ["Email cannot be empty", "Password cannot be empty"] },
+    { name: "whitespace only", username: "   ", password: "   ", summary: "Enter your email address and your password.", messages: ["Email cannot be empty", "Password cannot be empty"] },
+    { name: "no password", username: "solo@demo.nz", password: "", summary: "Enter your password.", messages: ["Password cannot be empty"] },
+    { name: "no e-mail", username: "", password: "Kiaora2024", summary: "Enter your email address.", messages: ["Email cannot be empty"] },
+    { name: "a malformed e-mail", username: "solo@demo", password: "Kiaora2024", summary: "You have entered an invalid email address.", messages: ["Ooops! We need a valid email address"] },
+    { name: "a script-injection e-mail", username: "<script>alert(1)</script>", password: "Kiaora2024", summary: "You have entered an invalid email address.", messages: ["Ooops! We need a valid email address"] },
+    { name: "a unicode e-mail", username: "ngā@tēnā.nz", password: "Kiaora2024", summary: "You have entered an invalid email address.", messages: ["Ooops! We need a valid email address"] },
+    { name: "10,000-character fields", username: `${"a".repeat(10_000)}@demo.nz`, password: "b".repeat(10_000), summary: "You have entered an invalid email address.", messages: ["Email must be 254 characters or fewer", "Password must be 128 characters or fewer"] },
   ];
   for (const c of cases) {
     test(c.name, async ({ page }) => {
@@ -115,10 +121,10 @@ test.describe("bad input gets a clear message and nothing is sent", () => {
       await page.getByLabel("Email").fill(c.username);
       await page.getByLabel("Password", { exact: true }).fill(c.password);
       await page.getByRole("button", { name: "Login" }).click();
-      await expect(page.getByRole("alert")).toContainText("You have entered an invalid email address.");
+      await expect(page.getByRole("alert")).toContainText(c.summary);
       for (const message of c.messages) await expect(page.getByText(message)).toBeVisible();
       expect(posts).toEqual([]);
-      await expect(page.getByLabel("Email")).toHaveAttribute("aria-invalid", "true");
+      await expect(page.getByLabel(c.messages[0]!.startsWith("Password") ? "Password" : "Email", { exact: true })).toHaveAttribute("aria-invalid", "true");
     });
   }
 
@@ -140,4 +146,13 @@ test.describe("bad input gets a clear message and nothing is sent", () => {
       expect(await response.json()).toMatchObject({ kind: "invalid", fieldErrors: { [field]: expect.any(String) } });
     }
   });
+});
+
+test("a button the robot check keeps disabled says why, on Forgot Password and in Login Help", async ({ page }) => {
+  await page.goto("/forgetPassword");
+  const send = page.getByRole("button", { name: "Send Password" });
+  await expect(send).toBeDisabled();
+  await expect(send).toHaveAccessibleDescription("Send Password is available once “I’m not a robot” above is ticked and done.");
+  await expect(page.getByText("Send Password is available once")).toBeVisible();
+  await expectNoAxeViolations(page);
 });

@@ -2,7 +2,7 @@ import { assign, fromPromise, setup } from "xstate";
 import { messages } from "../app/lib/messages";
 import { newPasswordProblem, type NewPasswordProblem } from "../app/lib/new-password";
 import { CAPTCHA_AFTER, type FlowOutcome, type LinkedAccount } from "../app/lib/sign-in-flow";
-import { validateSignIn, type FieldErrors, type SignInInput } from "../app/lib/sign-in";
+import { signInSummary, validateSignIn, type FieldErrors, type SignInInput } from "../app/lib/sign-in";
 
 /**
  * The sign-in flow of 1§4: credentials, then (when the practice asks) the forced password update,
@@ -79,7 +79,7 @@ export const loginMachine = setup({
   actions: {
     showFieldErrors: assign(({ event }) => {
       const checked = validateSignIn(event as SignInRequest);
-      return { fieldErrors: checked.ok ? {} : checked.errors, message: messages.signIn.summary };
+      return { fieldErrors: checked.ok ? {} : checked.errors, message: checked.ok ? messages.signIn.summary : signInSummary(checked.errors) };
     }),
     askForCaptcha: assign({ message: () => messages.signIn.captchaNeeded }),
     clearFieldError: assign({

@@ -63,8 +63,21 @@ export interface PaymentContext {
   progress: 0 | 25 | 45 | 90 | 100;
   key: string | null;
   clientSecret: string | null;
+  /** SaveTempPayment's electronic payment id: the practice's reference for this payment (1§7). */
+  paymentId: number | null;
   /** `uncertain`: the card confirmation was cut off (a dropped connection), so whether it charged is unknown. */
-  result: { kind: "succeeded"; message: string } | { kind: "failed"; message: string; charged: boolean; uncertain?: boolean } | null;
+  result: { kind: "succeeded"; message: string; receipt: PaymentReceipt } | { kind: "failed"; message: string; charged: boolean; uncertain?: boolean } | null;
+}
+
+/** What a receipt says of a recorded payment, as the portal's server checked and charged it. */
+export interface PaymentReceipt {
+  /** The practice's payment reference (SaveTempPayment's electronic payment id). */
+  paymentId: number;
+  amountCents: number;
+  feeCents: number;
+  cardType: string;
+  /** The invoices it went to, each with what it paid. */
+  allocations: { id: string; payNowCents: number }[];
 }
 
 export type PaymentEvent =
@@ -131,7 +144,18 @@ export const paymentMachine = setup({
     beginAttempt: assign(({ context }) => ({ key: context.key ?? context.newKey(), progress: 25 as const, result: null })),
     rememberSecret: assign({ clientSecret: ({ event }) => (event as unknown as { output: string }).output, progress: 45 as const }),
     markConfirmed: assign({ progress: 90 as const }),
-    succeed: assign({ progress: 100 as const, result: { kind: "succeeded", message: paymentTexts.succeeded } }),
+    rememberPaymentId: assign({ paymentId: ({ event }) => (event as unknown as { output: number }).output }),
+    succeed: assign(({ context }) => {
+      const amount = amountOf(context) as { cents: number };
+      const receipt: PaymentReceipt = {
+        paymentId: context.paymentId ?? 0,
+        amountCents: amount.cents,
+        feeCents: feeOf(context, amount.cents),
+        cardType: context.cardTypes[context.cardTypeIndex]?.label ?? "",
+        allocations: context.allocations.filter((a) => a.checked).map((a) => ({ id: a.id, payNowCents: a.payNowCents })),
+      };
+      return { progress: 100 as const, result: { kind: "succeeded" as const, message: paymentTexts.succeeded, receipt } };
+    }),
     // A refusal the portal worded (another payment is open, the amount is fixed) is shown as worded.
     refuseStart: assign(({ event }) => {
       const error = (event as unknown as { error?: unknown }).error;
@@ -141,7 +165,10 @@ export const paymentMachine = setup({
     failUncharged: assign(({ event }) => {
       const error = (event as unknown as { error?: unknown }).error;
       const reason = error instanceof Error && error.message ? `${error.message} ` : "";
-      return { progress: 100 as const, result: { kind: "failed" as const, message: `${paymentTexts.failed} ${reason}${paymentTexts.notCharged}`.replace(/\s+/g, " ").trim(), charged: false } };
+      // The failure itself is the result's title (the screen's "Payment unsuccessful"): the message
+      // says why and, once, that nothing was charged.
+      const message = reason.includes(paymentTexts.notCharged) ? reason : `${reason}${paymentTexts.notCharged}`;
+      return { progress: 100 as const, result: { kind: "failed" as const, message: message.replace(/\s+/g, " ").trim(), charged: false } };
     }),
     failUncertain: assign({ progress: 100 as const, result: { kind: "failed", message: paymentTexts.uncertain, charged: false, uncertain: true } }),
     failCharged: assign({ progress: 100 as const, result: { kind: "failed", message: paymentTexts.chargedNotRecorded, charged: true } }),
@@ -166,6 +193,7 @@ export const paymentMachine = setup({
       progress: 0 as const,
       key: null,
       clientSecret: null,
+      paymentId: null,
       result: null,
     };
     return { ...base, allocations: reallocate(base) };
@@ -198,7 +226,7 @@ export const paymentMachine = setup({
                 cardType: context.cardTypes[context.cardTypeIndex]?.label ?? "",
               };
             },
-            onDone: [{ guard: "startRefused", target: "#payment.editing", actions: "refuseStart" }, { target: "creatingIntent" }],
+            onDone: [{ guard: "startRefused", target: "#payment.editing", actions: "refuseStart" }, { target: "creatingIntent", actions: "rememberPaymentId" }],
             onError: { target: "#payment.editing", actions: "refuseStart" },
           },
         },

@@ -56,7 +56,8 @@ interface SessionData {
   failures: number;
 }
 
-const IDLE_MS = 30 * 60 * 1000;
+/** A session ends after this long without a request (the shell warns 5 minutes before: idle-warning.tsx). */
+export const IDLE_MS = 30 * 60 * 1000;
 const ABSOLUTE_MS = 12 * 60 * 60 * 1000;
 
 interface Stored {

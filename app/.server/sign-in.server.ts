@@ -3,7 +3,7 @@ import { messages } from "../lib/messages";
 import { newPasswordProblem } from "../lib/new-password";
 import { displayName } from "../lib/patient-summary";
 import { CAPTCHA_AFTER, type FlowOutcome, type LinkedAccount } from "../lib/sign-in-flow";
-import { validateSignIn } from "../lib/sign-in";
+import { signInSummary, validateSignIn } from "../lib/sign-in";
 import { verifyCaptcha } from "./captcha.server";
 import { config } from "./config.server";
 import { authenticate, logout, lookupIdentity } from "./practice/auth.server";
@@ -53,7 +53,7 @@ export function createSignInSteps(deps: SignInDeps) {
     input: { username: string; password: string; captcha: string | null; redirectTo: string },
   ): Promise<FlowResult> {
     const checked = validateSignIn(input);
-    if (!checked.ok) return { outcome: { kind: "invalid", fieldErrors: checked.errors, message: messages.signIn.summary } };
+    if (!checked.ok) return { outcome: { kind: "invalid", fieldErrors: checked.errors, message: signInSummary(checked.errors) } };
     const { username, password } = checked.data;
     const address = clientAddress(request);
     const verdict = await deps.throttle.claim(username, address);

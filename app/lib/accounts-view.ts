@@ -38,3 +38,36 @@ export interface OpenPayment {
   /** When its intent went out, in the practice's time. */
   started: string;
 }
+
+/** What the page says after a payment, or after an unfinished one is finished. */
+export interface PaidNotice {
+  message: string;
+  /** A payment made here: what the printable receipt shows. */
+  receipt?: ReceiptView;
+}
+
+/** A recorded payment as its receipt shows it (issue 21): amounts as text, the date in the practice's time. */
+export interface ReceiptView {
+  /** The practice's payment reference (SaveTempPayment's electronic payment id). */
+  reference: string;
+  /** "24-11-2026 at 3:05 pm", Pacific/Auckland. */
+  paidAt: string;
+  amount: string;
+  fee: string;
+  total: string;
+  cardType: string;
+  invoices: { reference: string; paid: string }[];
+}
+
+/**
+ * A moment as the practice's date and time ("24-11-2026 at 3:05 pm", as app/lib/dates.ts writes it
+ * on the server), with the browser's own Intl, so luxon stays off the accounts page's bundle.
+ */
+export function practiceDateTime(at: Date): string {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat("en-NZ", { timeZone: "Pacific/Auckland", day: "2-digit", month: "2-digit", year: "numeric", hour: "numeric", minute: "2-digit", hour12: true })
+      .formatToParts(at)
+      .map((p) => [p.type, p.value]),
+  );
+  return `${parts.day}-${parts.month}-${parts.year} at ${parts.hour}:${parts.minute} ${String(parts.dayPeriod).toLowerCase()}`;
+}

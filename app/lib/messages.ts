@@ -10,6 +10,10 @@ export const messages = {
     passwordEmpty: "Password cannot be empty",
     passwordTooLong: "Password must be 128 characters or fewer",
     summary: "You have entered an invalid email address.",
+    /** Issue 21: an empty form names what is missing rather than calling an empty address invalid. */
+    summaryMissing: { both: "Enter your email address and your password.", email: "Enter your email address.", password: "Enter your password." },
+    /** Issue 21: the e-mail is fine and only the password is refused. */
+    summaryPassword: "Check your password.",
     incorrect: "Your login details are incorrect.",
     networkFailure: "Ohh. We hit a snag.",
     rejectedFallback: "We could not sign you in. Please check your details and try again.",
@@ -96,6 +100,8 @@ export const messages = {
     relationshipEmpty: "Relationship cannot be Empty",
     homePhoneEmpty: "Home Phone Cannot Be Empty",
     workPhoneEmpty: "Work Phone cannot be Empty",
+    /** Issue 21: an emergency contact needs one number, of any kind (replaces the two above in the form). */
+    onePhoneNeeded: "Enter at least one phone number: mobile, home or work",
     nameTooLong: "Please keep this to 50 characters or fewer",
     streetTooLong: "Please keep this to 100 characters or fewer",
     lookupsFailed: "The lists of titles and relationships could not be loaded, so a contact cannot be added just now. Please try again later.",
@@ -145,6 +151,10 @@ export const messages = {
     paymentExpress: "Payment Express is not set up for this app",
     succeeded: "Payment succeeded.",
     failed: "Payment unsuccessful.",
+    /** Issue 21: the title of a failure that charged nothing; its message says so once. */
+    failedTitle: "Payment unsuccessful",
+    /** Issue 21: the pending tab when nothing is owed, in place of a $0.00 payment form. */
+    nothingOwed: "You have nothing to pay: there are no invoices waiting for payment.",
     notStarted: "The practice could not start this payment. You have not been charged; please try again.",
     notCharged: "Your card was not charged.",
     chargedNotRecorded:
@@ -190,12 +200,21 @@ export const messages = {
     passwordUpdateTitle: "Update your password to continue",
     passwordUpdateDescription: "Your practice asks you to choose a new password before you go on.",
   },
+  /** Issue 21: the warning before the idle timeout (components/shell/idle-warning.tsx). */
+  session: {
+    idleTitle: "You will be signed out soon",
+    idleText: (minutes: number) => `You have not used the portal for a while. For your security you will be signed out in ${minutes} minutes unless you choose to stay signed in.`,
+    staySignedIn: "Stay signed in",
+    signOut: "Sign out now",
+  },
   /** The "I'm not a robot" box's status line (components/captcha.tsx). */
   captcha: {
     verifying: "Checking… this takes a few seconds.",
     verified: "Done: you can continue.",
     expired: "The check has expired. Please tick the box again.",
     error: "The check could not be completed. Please tick the box again.",
+    /** Issue 21: beside a button the check keeps disabled, saying why. */
+    gate: (action: string) => `${action} is available once “I’m not a robot” above is ticked and done.`,
   },
   /** The date searches of 2§5 (test results, letters, the timeline): one wording for every screen. */
   dateRange: {

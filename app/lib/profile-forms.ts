@@ -91,13 +91,20 @@ export function emergencyContactSchema(lookups: ProfileLookups) {
     familyName: name(t.familyNameEmpty),
     preferredName: optionalName,
     relationship: choice(lookups.relationships, t.relationshipEmpty),
-    homePhone: phone(t.homePhoneEmpty),
-    workPhone: phone(t.workPhoneEmpty),
+    // At least one number, whichever the contact has (issue 21): 1§5 required both a home and a work
+    // phone, which shut out a contact with only a mobile (docs/spec-deviations.md).
+    // A form from before the Mobile field (an open tab) has none: that is an empty one.
+    mobile: z.preprocess((v) => v ?? "", phone()) as unknown as ReturnType<typeof phone>,
+    homePhone: phone(),
+    workPhone: phone(),
     email: optionalEmail,
     street: z.string().trim().max(100, t.streetTooLong),
     suburb: optionalChoice(lookups.suburbs),
     city: optionalChoice(lookups.cities),
-  }) satisfies z.ZodType<EmergencyContactInput, Record<string, string>>;
+  })
+    .superRefine((v, ctx) => {
+      if (!v.mobile && !v.homePhone && !v.workPhone) ctx.addIssue({ code: "custom", path: ["mobile"], message: t.onePhoneNeeded });
+    }) satisfies z.ZodType<EmergencyContactInput, Record<string, string>>;
 }
 
 const methodIds = CONTACT_METHODS.map((m) => String(m.id));

@@ -39,6 +39,7 @@ export interface EmergencyContactInput {
   familyName: string;
   preferredName: string;
   relationship: LookupOption;
+  mobile: string;
   homePhone: string;
   workPhone: string;
   email: string;
@@ -94,7 +95,7 @@ export function emergencyContactPayload(ctx: PatientContext, input: EmergencyCon
         ]
       : [],
     PatientContact: {
-      CellPhoneNumber: "",
+      CellPhoneNumber: input.mobile,
       HomePhoneNumber: input.homePhone,
       WorkPhoneNumber: input.workPhone,
       EmailAddress: input.email,

@@ -7,14 +7,17 @@ import { displayName } from "./patient-summary";
 
 /** The profile resource read into what the profile screens show (1§3 Patient profile). */
 
-/** 1§3 Contact method ids. */
+/**
+ * 1§3 Contact method ids: `name` is the practice API's (sent back as PrefferedContactMethodName),
+ * `label` what a patient reads, in New Zealand's words (issue 21: Mobile, not Cell Phone).
+ */
 export const CONTACT_METHODS = [
-  { id: 1, name: "Cell Phone" },
-  { id: 2, name: "Day Phone" },
-  { id: 3, name: "Night Phone" },
-  { id: 4, name: "Email" },
-  { id: 5, name: "Text" },
-  { id: 6, name: "Post" },
+  { id: 1, name: "Cell Phone", label: "Mobile" },
+  { id: 2, name: "Day Phone", label: "Day Phone" },
+  { id: 3, name: "Night Phone", label: "Night Phone" },
+  { id: 4, name: "Email", label: "Email" },
+  { id: 5, name: "Text", label: "Text" },
+  { id: 6, name: "Post", label: "Post" },
 ] as const;
 
 export const BLOOD_GROUPS = ["O+", "O-", "A+", "A-", "B+", "B-", "AB+", "AB-"] as const;
@@ -83,7 +86,7 @@ export function readContactMethods(json: string | undefined): { id: number; name
     const known = CONTACT_METHODS.find((m) => m.id === id);
     if (!known) continue;
     seen.add(id);
-    methods.push({ id, name: known.name });
+    methods.push({ id, name: known.label });
   }
   return methods.sort((a, b) => a.id - b.id);
 }
@@ -114,9 +117,10 @@ export function readProfile(patient: Patient): ProfileView {
     { label: "Address Line 1", value: lines[0] },
     { label: "Address Line 2", value: lines[1] },
     { label: "Address Line 3", value: lines[2] },
-    { label: "City/County", value: address?.city },
+    // New Zealand's words (issue 21): a suburb or town, and a postcode.
+    { label: "Suburb/Town", value: address?.city },
     { label: "Country", value: address?.country },
-    { label: "Postal code", value: address?.postalCode },
+    { label: "Postcode", value: address?.postalCode },
   ].filter((row): row is { label: string; value: string } => Boolean(row.value?.trim()));
   const methods = readContactMethods(patient.extension.contactMethods);
   const preferred = Number(patient.extension.preferredContactMethod);

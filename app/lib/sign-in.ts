@@ -28,3 +28,19 @@ export function validateSignIn(input: SignInInput) {
   const parsed = SignInSchema.safeParse(input);
   return parsed.success ? { ok: true as const, data: parsed.data } : { ok: false as const, errors: fieldErrors<SignInInput>(parsed.error) };
 }
+
+/**
+ * The line above a refused form (1§5's "You have entered an invalid email address."), saying what
+ * is actually wrong (issue 21): which field is missing when one is empty, the e-mail only when it is
+ * the e-mail that is wrong.
+ */
+export function signInSummary(errors: FieldErrors<SignInInput>): string {
+  const t = messages.signIn;
+  const emailMissing = errors.username === t.emailEmpty;
+  const passwordMissing = errors.password === t.passwordEmpty;
+  if (emailMissing && passwordMissing) return t.summaryMissing.both;
+  if (emailMissing) return t.summaryMissing.email;
+  if (errors.username) return t.summary;
+  if (passwordMissing) return t.summaryMissing.password;
+  return errors.password ? t.summaryPassword : t.summary;
+}

@@ -1,11 +1,12 @@
 import { Tabs } from "radix-ui";
-import { useCallback, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { Link, useLocation, useRevalidator } from "react-router";
 import { loadAccountsPage } from "../.server/accounts-page.server";
 import { PAGE_SIZES } from "../../contract/page-sizes";
 import { InvoiceDialog } from "../components/accounts/invoice-dialog";
 import { InvoiceTable } from "../components/accounts/invoice-table";
-import type { InvoiceTableRow } from "../lib/accounts-view";
+import type { InvoiceTableRow, PaidNotice } from "../lib/accounts-view";
+import { PaymentResult } from "../components/accounts/payment-receipt";
 import { PaymentPanel } from "../components/accounts/payment-panel";
 import { Breadcrumb } from "../components/shell/breadcrumb";
 import { Alert } from "../components/ui/alert";
@@ -36,15 +37,23 @@ export default function Accounts({ loaderData }: Route.ComponentProps) {
     setTab(urlTab);
   }
   const [open, setOpen] = useState<InvoiceTableRow | null>(null);
-  const [paid, setPaid] = useState<string | null>(null);
+  const [paid, setPaid] = useState<PaidNotice | null>(null);
   const revalidator = useRevalidator();
   const onPaid = useCallback(
-    (message: string) => {
-      setPaid(message);
+    (notice: PaidNotice) => {
+      setPaid(notice);
       void revalidator.revalidate();
     },
     [revalidator],
   );
+  // The result of Pay takes the focus: the Pay button it came from is gone with the form it re-keys,
+  // and at 390 px the result would otherwise be above the fold (issue 21).
+  const paidRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (!paid) return;
+    paidRef.current?.focus();
+    paidRef.current?.scrollIntoView({ block: "center" });
+  }, [paid]);
   const onBlocked = useCallback(() => void revalidator.revalidate(), [revalidator]);
   const pages = Math.max(1, Math.ceil(all.total / PAGE_SIZES.invoices));
   // A new set of pending invoices (after a payment) starts a new payment form.
@@ -57,11 +66,7 @@ export default function Accounts({ loaderData }: Route.ComponentProps) {
       <Alert tone="info" title="Keep your details safe">
         {messages.payment.disclaimer}
       </Alert>
-      {paid ? (
-        <div role="status" className="border-l-8 border-brand bg-white p-4 font-semibold">
-          {paid}
-        </div>
-      ) : null}
+      {paid ? <PaymentResult ref={paidRef} notice={paid} /> : null}
 
       <Tabs.Root
         value={tab}

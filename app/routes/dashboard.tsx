@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { Link, useRouteLoaderData } from "react-router";
 import { getCounters, getPractice } from "../.server/practice/patient.server";
 import { practiceErrorResponse } from "../.server/practice/errors.server";
@@ -5,6 +6,9 @@ import { requireSession } from "../.server/session.server";
 import { ChartFigure, type Datum } from "../components/charts/chart-figure";
 import { drawColumnChart, drawPieChart } from "../components/charts/chart-drawing.server";
 import { Breadcrumb } from "../components/shell/breadcrumb";
+import { PhoneLink } from "../components/ui/phone-link";
+import { WelcomePanel } from "../components/welcome-panel";
+import { formatClockTime } from "../lib/dates";
 import { dashboardCards } from "../lib/menu";
 import { summarisePractice } from "../lib/patient-summary";
 import type { ShellData } from "./shell";
@@ -30,16 +34,19 @@ export async function loader({ request }: Route.LoaderArgs) {
     { label: "Total Appointments", value: counters.totalpatientappointments, colour: COLOURS.total },
   ];
   const noAppointments = overview.every((d) => d.value === 0);
+  // A patient with no appointment of any kind yet sees a welcome rather than charts of empty axes (issue 21).
+  const newPatient = noAppointments && booked.every((d) => d.value === 0);
   return {
     counters,
-    practice: practice ? summarisePractice(practice) : null,
-    overview: { data: overview, drawing: noAppointments ? drawColumnChart(overview) : drawPieChart(overview), noAppointments },
-    booked: { data: booked, drawing: drawColumnChart(booked) },
+    practice: practice ? { ...summarisePractice(practice), start: formatClockTime(practice.extension.openingStart) } : null,
+    newPatient,
+    overview: { data: overview, drawing: newPatient ? "" : noAppointments ? drawColumnChart(overview) : drawPieChart(overview), noAppointments },
+    booked: { data: booked, drawing: newPatient ? "" : drawColumnChart(booked) },
   };
 }
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
-  const { counters, practice, overview, booked } = loaderData;
+  const { counters, practice, overview, booked, newPatient } = loaderData;
   const shell = useRouteLoaderData<ShellData>("routes/shell");
   const menu = shell?.menu ?? [];
 
@@ -77,13 +84,16 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
         {practice ? (
           <table className="w-full text-left">
             <tbody>
-              {[
+              {(
+                [
                 ["Name", practice.name],
-                ["Start time", practice.hours],
-                ["Phone number", practice.phone ?? "Not recorded"],
+                // 1§2 "Start time": the opening start, not the whole range (issue 21); the header has the range.
+                ["Start time", practice.start],
+                ["Phone number", practice.phone ? <PhoneLink number={practice.phone} /> : "Not recorded"],
                 ["My GP", practice.gp],
                 ["Address", practice.address],
-              ].map(([label, value]) => (
+                ] as [string, ReactNode][]
+              ).map(([label, value]) => (
                 <tr key={label} className="border-b border-line last:border-0">
                   <th scope="row" className="w-40 py-2 pr-4 font-semibold">
                     {label}
@@ -98,10 +108,14 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
         )}
       </section>
 
-      <div className="grid gap-4 xl:grid-cols-2">
-        <ChartFigure title="Appointment Overview" data={overview.data} summary={overview.noAppointments ? "No appointments yet." : undefined} drawing={overview.drawing} />
-        <ChartFigure title="Booked Appointments" data={booked.data} drawing={booked.drawing} />
-      </div>
+      {newPatient ? (
+        <WelcomePanel menu={menu} />
+      ) : (
+        <div className="grid gap-4 xl:grid-cols-2">
+          <ChartFigure title="Appointment Overview" data={overview.data} summary={overview.noAppointments ? "No appointments yet." : undefined} drawing={overview.drawing} />
+          <ChartFigure title="Booked Appointments" data={booked.data} drawing={booked.drawing} />
+        </div>
+      )}
     </div>
   );
 }

@@ -80,9 +80,15 @@ export default function ForgetPassword({ actionData }: Route.ComponentProps) {
       >
         <TextField label="Email" type="email" autoComplete="email" defaultValue={actionData?.email} {...form.field("email")} />
         <Captcha key={attempt} onChange={setCaptcha} />
-        <Button type="submit" disabled={!captcha || sending}>
+        <Button type="submit" disabled={!captcha || sending} aria-describedby={!captcha ? "send-password-gate" : undefined}>
           {sending ? "Sending…" : "Send Password"}
         </Button>
+        {/* A disabled button says why (issue 21). */}
+        {!captcha ? (
+          <p id="send-password-gate" className="text-muted">
+            {messages.captcha.gate("Send Password")}
+          </p>
+        ) : null}
       </Form>
     </SignedOutPage>
   );

@@ -1,4 +1,5 @@
 import { Suspense, useCallback, useId, useState } from "react";
+import { PhoneLink } from "../components/ui/phone-link";
 import { useFetcher } from "react-router";
 import { loadProfilePage, profileAction } from "../.server/profile-page.server";
 import { Avatar, Spinner } from "../components/profile/avatar";
@@ -171,7 +172,7 @@ export default function ProfileOld({ loaderData }: Route.ComponentProps) {
               <Rows
                 rows={[
                   ["Practice", practice.name],
-                  ["Phone", practice.phone],
+                  ["Phone", practice.phone ? <PhoneLink number={practice.phone} /> : null],
                   ["Address", practice.address],
                 ]}
               />

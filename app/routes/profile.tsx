@@ -1,4 +1,5 @@
 import { Suspense, useCallback, useRef, useState, type ReactNode } from "react";
+import { PhoneLink } from "../components/ui/phone-link";
 import { Link, useRouteLoaderData } from "react-router";
 import { loadProfilePage, profileAction } from "../.server/profile-page.server";
 import { Avatar } from "../components/profile/avatar";
@@ -158,7 +159,7 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
                 rows={[
                   ["Name", practice.name],
                   ["Opening hours", practice.hours],
-                  ["Phone", practice.phone],
+                  ["Phone", practice.phone ? <PhoneLink number={practice.phone} /> : null],
                   ["My GP", practice.gp],
                   ["Address", practice.address],
                 ]}

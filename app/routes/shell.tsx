@@ -1,7 +1,7 @@
 import { Outlet } from "react-router";
 import { getCounters, getMenu, getPatient, getPractice } from "../.server/practice/patient.server";
 import { practiceErrorResponse } from "../.server/practice/errors.server";
-import { checkTokenAlongside, requireSession } from "../.server/session.server";
+import { checkTokenAlongside, IDLE_MS, requireSession } from "../.server/session.server";
 import { AppShell } from "../components/shell/app-shell";
 import { menuLinks } from "../lib/menu";
 import { summarisePatient, summarisePractice } from "../lib/patient-summary";
@@ -25,6 +25,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     practice: practice ? summarisePractice(practice) : null,
     actingFor: user.proxy === "Yes" ? { parentName: user.parentName } : null,
     version: `v${__APP_VERSION__}`,
+    idleMs: IDLE_MS,
   };
 }
 

@@ -49,6 +49,7 @@ describe("profile calls against the mock", () => {
         familyName: "Ngata",
         preferredName: "",
         relationship: lookups.relationships[0],
+        mobile: "",
         homePhone: "09 555 1234",
         workPhone: "04 555 9876",
         email: "",
@@ -100,7 +101,7 @@ describe("profile calls against the mock", () => {
     const lookups = await profile.getLookups(solo.api, solo.id);
     const payload = emergencyContactPayload(
       { profile: view, userEmail: "", practiceId: "", balance: 0, titles: lookups.titles },
-      { title: lookups.titles[1], firstName: "A", familyName: "B", preferredName: "", relationship: lookups.relationships[1], homePhone: "09 555 1111", workPhone: "09 555 2222", email: "", street: "", suburb: null, city: null },
+      { title: lookups.titles[1], firstName: "A", familyName: "B", preferredName: "", relationship: lookups.relationships[1], mobile: "", homePhone: "09 555 1111", workPhone: "09 555 2222", email: "", street: "", suburb: null, city: null },
     );
     await expect(profile.addEmergencyContact(solo.api, payload)).rejects.toBeInstanceOf(client.PracticeApiError);
     expect((await viewOf(solo.api, solo.id)).emergencyContacts).toHaveLength(view.emergencyContacts.length);

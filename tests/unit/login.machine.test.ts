@@ -45,7 +45,8 @@ describe("login machine", () => {
     actor.send({ type: "signIn.submit", username: "", password: " ", captcha: null });
     const { context } = actor.getSnapshot();
     expect(context.fieldErrors).toEqual({ username: messages.signIn.emailEmpty, password: messages.signIn.passwordEmpty });
-    expect(context.message).toBe(messages.signIn.summary);
+    // Both are empty: the summary says which, rather than calling an empty address invalid (issue 21).
+    expect(context.message).toBe(messages.signIn.summaryMissing.both);
     expect(calls.signIn).toHaveLength(0);
     actor.send({ type: "field.edit", field: "username" });
     expect(actor.getSnapshot().context.fieldErrors).toEqual({ username: undefined, password: messages.signIn.passwordEmpty });

@@ -132,7 +132,12 @@ describe("payment machine", () => {
     // The later steps name the attempt only: the portal's server holds its amount and payment id.
     expect(calls.intent).toEqual([{ key: "key-1" }]);
     expect(calls.save).toEqual([{ key: "key-1" }]);
-    expect(done.context.result).toEqual({ kind: "succeeded", message: paymentTexts.succeeded });
+    // The receipt: the practice's reference (SaveTempPayment's id), what was charged and where it went.
+    expect(done.context.result).toEqual({
+      kind: "succeeded",
+      message: paymentTexts.succeeded,
+      receipt: { paymentId: 41, amountCents: 12050, feeCents: 301, cardType: "Visa", allocations: [{ id: "i1", payNowCents: 5000 }, { id: "i2", payNowCents: 7050 }] },
+    });
   });
 
   it("uses the chosen card type's fee", async () => {
@@ -188,7 +193,8 @@ describe("payment machine", () => {
     actor.send({ type: "pay.submit" });
     const failed = await waitFor(actor, (s) => s.matches("failed"));
     expect(failed.context.progress).toBe(100);
-    expect(failed.context.result).toEqual({ kind: "failed", message: "Payment unsuccessful. Your card was declined. Your card was not charged.", charged: false });
+    // "Not charged" once: the screen titles the result "Payment unsuccessful".
+    expect(failed.context.result).toEqual({ kind: "failed", message: "Your card was declined. Your card was not charged.", charged: false });
     actor.send({ type: "payment.retry" });
     await waitFor(actor, (s) => s.matches("failed") && calls.confirm === 2);
     expect(new Set([...calls.temp.map((c) => c.key), ...calls.intent.map((c) => c.key)])).toEqual(new Set(["key-1"]));
@@ -208,12 +214,20 @@ describe("payment machine", () => {
     expect(new Set(calls.intent.map((c) => c.key))).toEqual(new Set(["key-1"]));
   });
 
+  it("a refusal that already says nothing was charged is not told twice", async () => {
+    const { actor } = start({ intent: refused(paymentTexts.replaced) });
+    ready(actor);
+    actor.send({ type: "pay.submit" });
+    const failed = await waitFor(actor, (s) => s.matches("failed"));
+    expect(failed.context.result).toEqual({ kind: "failed", message: paymentTexts.replaced, charged: false });
+  });
+
   it("an intent that cannot be created fails without a charge", async () => {
     const { actor, calls } = start({ intent: new Error("") });
     ready(actor);
     actor.send({ type: "pay.submit" });
     const failed = await waitFor(actor, (s) => s.matches("failed"));
-    expect(failed.context.result).toEqual({ kind: "failed", message: `${paymentTexts.failed} ${paymentTexts.notCharged}`, charged: false });
+    expect(failed.context.result).toEqual({ kind: "failed", message: paymentTexts.notCharged, charged: false });
     expect(calls.confirm).toBe(0);
   });
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { messages } from "../../app/lib/messages";
 import { toBundle } from "../../contract/fhir";
 import { PatientReplySchema, PatientSlots } from "../../contract/patient";
 import { EmergencyContactPayloadSchema, LookupReplySchema, LookupSlots, NotificationSlots, UpdateContactMethodsRequestSchema } from "../../contract/profile";
@@ -50,7 +51,7 @@ describe("profile mapper", () => {
     const p = readProfile(wirePatient());
     expect(p).toMatchObject({ title: "Ms", firstName: "Mere", middleNames: "Aroha", familyName: "Parata", preferredName: "Mere P", gender: "female", genderLabel: "Female" });
     expect(p).toMatchObject({ birthDate: "07-03-1984", birthDateIso: "1984-03-07", ethnicity: "Māori", bloodGroup: "O+", nhi: "ZAC5361" });
-    expect(p.address.map((r) => r.label)).toEqual(["Address Line 1", "Address Line 2", "Address Line 3", "City/County", "Country", "Postal code"]);
+    expect(p.address.map((r) => r.label)).toEqual(["Address Line 1", "Address Line 2", "Address Line 3", "Suburb/Town", "Country", "Postcode"]);
     expect(p.phones).toEqual({ mobile: "021 555 0142", home: null, work: "+61 412 345 678" });
     expect(p.emails).toEqual({ primary: "mere@example.com", secondary: "mere.other@example.org" });
     expect(p.notifications).toEqual({ email: true, notification: false });
@@ -59,7 +60,8 @@ describe("profile mapper", () => {
   });
 
   it("reads the active contact methods in id order and the preferred one from its slot, else the first", () => {
-    expect(readProfile(wirePatient()).contactMethods).toEqual([{ id: 1, name: "Cell Phone" }, { id: 4, name: "Email" }]);
+    // Shown in New Zealand's words: Cell Phone (the practice's name for method 1) reads Mobile (issue 21).
+    expect(readProfile(wirePatient()).contactMethods).toEqual([{ id: 1, name: "Mobile" }, { id: 4, name: "Email" }]);
     expect(readProfile(wirePatient()).preferredContactMethodId).toBe(1);
     expect(readProfile(wirePatient({ preferredContactMethod: "4" })).preferredContactMethodId).toBe(4);
     expect(readContactMethods("not json")).toEqual([]);
@@ -135,17 +137,28 @@ describe("UserEmail is the viewed patient's e-mail", () => {
 });
 
 describe("profile forms", () => {
-  it("gives the six required-field texts of 1§5", () => {
-    const result = emergencyContactSchema(lookups).safeParse({ title: "", firstName: "", familyName: " ", preferredName: "", relationship: "", homePhone: "", workPhone: "", email: "", street: "", suburb: "", city: "" });
+  it("gives 1§5's required-field texts, and asks for one number of any kind rather than both a home and a work phone (issue 21)", () => {
+    const result = emergencyContactSchema(lookups).safeParse({ title: "", firstName: "", familyName: " ", preferredName: "", relationship: "", mobile: "", homePhone: "", workPhone: "", email: "", street: "", suburb: "", city: "" });
     expect(result.success).toBe(false);
     expect(fieldErrors(result.error!)).toEqual({
       title: "Title Cannot Be Empty",
       firstName: "Name cannot be Empty",
       familyName: "Family Name Cannot Be Empty",
       relationship: "Relationship cannot be Empty",
-      homePhone: "Home Phone Cannot Be Empty",
-      workPhone: "Work Phone cannot be Empty",
+      mobile: messages.profile.onePhoneNeeded,
     });
+  });
+
+  it("takes a contact with any one number: mobile, home or work", () => {
+    const base = { title: "102", firstName: "Aroha", familyName: "Ngata", preferredName: "", relationship: "907", mobile: "", homePhone: "", workPhone: "", email: "", street: "", suburb: "", city: "" };
+    for (const field of ["mobile", "homePhone", "workPhone"] as const) {
+      const parsed = emergencyContactSchema(lookups).safeParse({ ...base, [field]: "021 555 0142" });
+      expect(parsed.success, field).toBe(true);
+      expect(parsed.data![field]).toBe("021 555 0142");
+    }
+    // A form without the Mobile field at all (a tab opened before it existed) is read as no mobile.
+    const { mobile: _omitted, ...older } = base;
+    expect(emergencyContactSchema(lookups).safeParse({ ...older, homePhone: "09 555 0142" }).success).toBe(true);
   });
 
   it("refuses markup, over-long names, unknown choices and invalid numbers; accepts macrons and hyphens", () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { messages } from "../../app/lib/messages";
-import { validateSignIn } from "../../app/lib/sign-in";
+import { signInSummary, validateSignIn } from "../../app/lib/sign-in";
 
 describe("sign-in validation (1§5)", () => {
   it("accepts a valid e-mail and password, trimming the e-mail", () => {
@@ -29,5 +29,23 @@ describe("sign-in validation (1§5)", () => {
 
   it("accepts a unicode password as typed", () => {
     expect(validateSignIn({ username: "a@b.nz", password: "Kia ora, tēnā koe 🌿" })).toMatchObject({ ok: true, data: { password: "Kia ora, tēnā koe 🌿" } });
+  });
+});
+
+describe("the summary above a refused sign-in (issue 21)", () => {
+  const summary = (username: string, password: string) => {
+    const checked = validateSignIn({ username, password });
+    if (checked.ok) throw new Error("expected a refusal");
+    return signInSummary(checked.errors);
+  };
+  it("names the missing field, or both", () => {
+    expect(summary("", "")).toBe(messages.signIn.summaryMissing.both);
+    expect(summary("   ", "x")).toBe(messages.signIn.summaryMissing.email);
+    expect(summary("solo@demo.nz", "  ")).toBe(messages.signIn.summaryMissing.password);
+  });
+  it("calls the address invalid only when one was typed and is not an address", () => {
+    expect(summary("solo@demo", "Kiaora2024")).toBe(messages.signIn.summary);
+    expect(summary("solo@demo", "")).toBe(messages.signIn.summary);
+    expect(summary("solo@demo.nz", "b".repeat(200))).toBe(messages.signIn.summaryPassword);
   });
 });

@@ -1,4 +1,4 @@
-import { lazy, Suspense } from "react";
+import { lazy, Suspense, useCallback, useRef } from "react";
 import { Button, buttonClass } from "../ui/button";
 import { Dialog } from "../ui/dialog";
 import type { InvoiceTableRow } from "../../lib/accounts-view";
@@ -18,24 +18,49 @@ function Loading() {
   );
 }
 
-/** The INVOICE dialog (1§2): the invoice's PDF, and a link to download it. */
+/**
+ * The INVOICE dialog (1§2): the invoice's PDF drawn to the dialog's width (a phone's too), with Zoom,
+ * Print (the invoice alone, on A4) and Download. The actions come first, so Close is in view however
+ * long the invoice is (issue 21).
+ */
 export function InvoiceDialog({ invoice, onClose }: { invoice: InvoiceTableRow | null; onClose(): void }) {
-  const url = invoice ? `/accounts/invoice/${encodeURIComponent(invoice.id)}` : "";
   return (
-    <Dialog open={invoice !== null} onOpenChange={(open) => (open ? undefined : onClose())} title="INVOICE" description={invoice ? `Invoice ${invoice.reference}` : undefined}>
-      {invoice ? (
-        <div className="flex flex-col gap-4">
-          <Suspense fallback={<Loading />}>
-            <PdfViewer url={url} title={`Invoice ${invoice.reference}`} texts={INVOICE_TEXTS} />
-          </Suspense>
-          <div className="flex flex-wrap gap-3">
-            <a href={url} download={`invoice-${invoice.reference}.pdf`} className={buttonClass("secondary")}>
-              Download PDF
-            </a>
-            <Button onClick={onClose}>Close</Button>
-          </div>
-        </div>
-      ) : null}
+    <Dialog open={invoice !== null} onOpenChange={(open) => (open ? undefined : onClose())} title="INVOICE" description={invoice ? `Invoice ${invoice.reference}` : undefined} printable>
+      {invoice ? <InvoiceBody key={invoice.id} invoice={invoice} onClose={onClose} /> : null}
     </Dialog>
+  );
+}
+
+function InvoiceBody({ invoice, onClose }: { invoice: InvoiceTableRow; onClose(): void }) {
+  const url = `/accounts/invoice/${encodeURIComponent(invoice.id)}`;
+  // Printing before the pages are drawn gives blank sheets: Print waits for them (decisions/065).
+  const printWanted = useRef(false);
+  const ready = useRef(false);
+  const onRendered = useCallback(() => {
+    ready.current = true;
+    if (printWanted.current) {
+      printWanted.current = false;
+      window.print();
+    }
+  }, []);
+  const print = () => {
+    if (ready.current) window.print();
+    else printWanted.current = true;
+  };
+  return (
+    <div className="flex flex-col gap-4">
+      <div className="no-print flex flex-wrap gap-3">
+        <Button onClick={print}>Print</Button>
+        <a href={url} download={`invoice-${invoice.reference}.pdf`} className={buttonClass("secondary")}>
+          Download PDF
+        </a>
+        <Button variant="secondary" onClick={onClose}>
+          Close
+        </Button>
+      </div>
+      <Suspense fallback={<Loading />}>
+        <PdfViewer url={url} title={`Invoice ${invoice.reference}`} texts={INVOICE_TEXTS} maxWidth={900} onRendered={onRendered} zoomable />
+      </Suspense>
+    </div>
   );
 }

@@ -1,8 +1,8 @@
 import { useMachine } from "@xstate/react";
-import { lazy, Suspense, useCallback, useEffect, useId, useMemo, useState } from "react";
+import { lazy, Suspense, useCallback, useEffect, useId, useMemo, useRef, useState } from "react";
 import { fromPromise } from "xstate";
 import { amountOf, feeOf, paymentMachine, paymentTexts } from "../../../machines/payment.machine";
-import type { CardProviderChoice, CardType, InvoiceTableRow, OpenPayment } from "../../lib/accounts-view";
+import { practiceDateTime, type CardProviderChoice, type CardType, type InvoiceTableRow, type OpenPayment, type PaidNotice } from "../../lib/accounts-view";
 import { totalBalanceCents } from "../../lib/allocation";
 import { formatCents } from "../../lib/money";
 import { messages } from "../../lib/messages";
@@ -45,7 +45,7 @@ interface Props {
   /** A payment left unfinished (any tab, any session): it must be finished before another starts. */
   openPayment: OpenPayment | null;
   onOpen(row: InvoiceTableRow): void;
-  onPaid(message: string): void;
+  onPaid(notice: PaidNotice): void;
   /** The portal refused to start because another payment is open: the page reads it again. */
   onBlocked(): void;
 }
@@ -123,11 +123,35 @@ export function PaymentPanel({ invoices, methodType, cardTypes, provider, billin
   const succeeded = state.matches("succeeded");
   const result = ctx.result;
   useEffect(() => {
-    if (succeeded) {
-      forgetAttempt();
-      onPaid(result?.message ?? paymentTexts.succeeded);
-    }
+    if (!succeeded) return;
+    forgetAttempt();
+    const receipt = result?.kind === "succeeded" ? result.receipt : null;
+    if (!receipt) return onPaid({ message: paymentTexts.succeeded });
+    const reference = (id: string) => invoices.find((i) => i.id === id)?.reference ?? id;
+    onPaid({
+      message: result?.message ?? paymentTexts.succeeded,
+      receipt: {
+        reference: String(receipt.paymentId),
+        paidAt: practiceDateTime(new Date()),
+        amount: formatCents(receipt.amountCents),
+        fee: formatCents(receipt.feeCents),
+        total: formatCents(receipt.amountCents + receipt.feeCents),
+        cardType: receipt.cardType,
+        invoices: receipt.allocations.map((a) => ({ reference: reference(a.id), paid: formatCents(a.payNowCents) })),
+      },
+    });
+    // The invoices are those the payment was made for: read when it succeeded, once.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [succeeded, result, onPaid]);
+
+  // A failure takes the focus, so the patient hears it and is beside its Try again (issue 21).
+  const failureRef = useRef<HTMLDivElement>(null);
+  const failure = result?.kind === "failed" ? result : null;
+  useEffect(() => {
+    if (!failure) return;
+    failureRef.current?.focus();
+    failureRef.current?.scrollIntoView({ block: "center" });
+  }, [failure]);
 
   const onCardChange = useCallback((card: { complete: boolean; error: string | null }) => send({ type: "card.change", ...card }), [send]);
   const rows = invoices.map((row) => {
@@ -141,7 +165,15 @@ export function PaymentPanel({ invoices, methodType, cardTypes, provider, billin
       <InvoiceTable caption="Pending invoices" rows={rows} empty={messages.payment.noPending} checked={checked} onOpen={onOpen} />
 
       {openPayment ? (
-        <OpenPaymentNotice open={openPayment} focusOnShow={blocked} onFinished={onPaid} />
+        <OpenPaymentNotice open={openPayment} focusOnShow={blocked} onFinished={(message) => onPaid({ message })} />
+      ) : !hasInvoices ? (
+        // Nothing owed: no payment form to fill in for $0.00 (issue 21), just the plain answer.
+        <section aria-labelledby="pay-heading" className="flex flex-col gap-2 rounded bg-white p-4 shadow-sm">
+          <h2 id="pay-heading" className="text-2xl font-bold">
+            Make a payment
+          </h2>
+          <p>{messages.payment.nothingOwed}</p>
+        </section>
       ) : (
         <form
           noValidate
@@ -225,35 +257,38 @@ export function PaymentPanel({ invoices, methodType, cardTypes, provider, billin
 
           {ctx.progress > 0 ? (
             <div className="flex flex-col gap-1">
-              <span id="pay-progress-label">Payment progress</span>
+              {/* A failure stops the bar where 1§4 puts it (100) but never as a full blue "done": it says it stopped. */}
+              <span id="pay-progress-label">Payment progress{failure ? <span className="font-semibold">: stopped, not completed</span> : null}</span>
               <div
                 role="progressbar"
                 aria-labelledby="pay-progress-label"
                 aria-valuemin={0}
                 aria-valuemax={100}
                 aria-valuenow={ctx.progress}
-                aria-valuetext={`${ctx.progress}%`}
+                aria-valuetext={failure ? "Stopped: the payment was not completed" : `${ctx.progress}%`}
                 className="h-3 w-full max-w-md overflow-hidden rounded bg-muted/30"
               >
-                <div className="h-full bg-brand" style={{ width: `${ctx.progress}%` }} />
+                <div className={`h-full ${failure ? "bg-danger bg-[repeating-linear-gradient(135deg,transparent_0_6px,rgb(255_255_255/0.5)_6px_12px)]" : "bg-brand"}`} style={{ width: `${ctx.progress}%` }} />
               </div>
             </div>
           ) : null}
 
           {ctx.result?.kind === "failed" ? (
-            <Alert title={ctx.result.charged ? "Your card was charged" : ctx.result.uncertain ? "The payment was interrupted" : "Your card was not charged"}>
-              <p>{ctx.result.message}</p>
-              {state.matches("failed") ? (
-                <div className="mt-3 flex flex-wrap gap-3">
-                  <Button onClick={() => send({ type: "payment.retry" })}>{ctx.result.charged ? "Try recording the payment again" : "Try again"}</Button>
-                  {!ctx.result.charged ? (
-                    <Button variant="secondary" onClick={() => send({ type: "payment.dismiss" })}>
-                      Change the payment
-                    </Button>
-                  ) : null}
-                </div>
-              ) : null}
-            </Alert>
+            <div ref={failureRef} tabIndex={-1}>
+              <Alert title={ctx.result.charged ? "Your card was charged" : ctx.result.uncertain ? "The payment was interrupted" : messages.payment.failedTitle}>
+                <p>{ctx.result.message}</p>
+                {state.matches("failed") ? (
+                  <div className="mt-3 flex flex-wrap gap-3">
+                    <Button onClick={() => send({ type: "payment.retry" })}>{ctx.result.charged ? "Try recording the payment again" : "Try again"}</Button>
+                    {!ctx.result.charged ? (
+                      <Button variant="secondary" onClick={() => send({ type: "payment.dismiss" })}>
+                        Change the payment
+                      </Button>
+                    ) : null}
+                  </div>
+                ) : null}
+              </Alert>
+            </div>
           ) : null}
 
           <div className="flex flex-wrap items-center gap-3">

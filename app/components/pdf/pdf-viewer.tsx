@@ -17,7 +17,12 @@ interface PdfViewerProps {
   maxWidth?: number;
   /** Called once every page has been drawn (printing waits for it). */
   onRendered?(): void;
+  /** Offers Zoom in and Zoom out: a page larger than the room scrolls inside the viewer. */
+  zoomable?: boolean;
 }
+
+/** The zoom steps, as a share of the width that fits. */
+export const ZOOMS = [1, 1.5, 2, 3] as const;
 
 /**
  * A PDF drawn with react-pdf, shared by every dialog that shows one (an invoice, a letter, a
@@ -26,7 +31,8 @@ interface PdfViewerProps {
  * spinner: the Document stays mounted, since unmounting it destroys pdf.js's failed loading task,
  * whose rejection nothing can catch.
  */
-export default function PdfViewer({ url, title, texts, maxWidth = 540, onRendered }: PdfViewerProps) {
+export default function PdfViewer({ url, title, texts, maxWidth = 540, onRendered, zoomable = false }: PdfViewerProps) {
+  const [zoom, setZoom] = useState(0);
   const [pages, setPages] = useState(0);
   const drawn = useRef(new Set<number>());
   // Pages are drawn no wider than the room they have, so a phone scrolls down them, never sideways.
@@ -39,7 +45,8 @@ export default function PdfViewer({ url, title, texts, maxWidth = 540, onRendere
     observer.observe(element);
     return () => observer.disconnect();
   }, []);
-  const width = Math.max(200, Math.min(maxWidth, (room ?? maxWidth) - 2));
+  const fit = Math.max(200, Math.min(maxWidth, (room ?? maxWidth) - 2));
+  const width = Math.round(fit * ZOOMS[zoom]!);
   // Printing draws the canvas onto paper: twice the screen's pixels keeps the text sharp on A4.
   const pixelRatio = typeof window === "undefined" ? 2 : Math.max(2, window.devicePixelRatio);
 
@@ -51,8 +58,7 @@ export default function PdfViewer({ url, title, texts, maxWidth = 540, onRendere
     [pages, onRendered],
   );
 
-  return (
-    <div ref={box}>
+  const document_ = (
       <Document
         file={url}
         onLoadSuccess={(doc) => {
@@ -63,7 +69,7 @@ export default function PdfViewer({ url, title, texts, maxWidth = 540, onRendere
         error={<Alert>{texts.failed}</Alert>}
       >
         {Array.from({ length: pages }, (_, i) => (
-          <div key={i} role="img" aria-label={`${title}, page ${i + 1} of ${pages}`} data-pdf-page="" className="mb-4 w-fit max-w-full border border-muted/40">
+          <div key={i} role="img" aria-label={`${title}, page ${i + 1} of ${pages}`} data-pdf-page="" className={`mb-4 w-fit border border-muted/40 ${zoom > 0 ? "" : "max-w-full"}`}>
             <Page
               pageNumber={i + 1}
               width={width}
@@ -77,6 +83,27 @@ export default function PdfViewer({ url, title, texts, maxWidth = 540, onRendere
           </div>
         ))}
       </Document>
+  );
+  if (!zoomable) return <div ref={box}>{document_}</div>;
+  return (
+    <div ref={box} className="flex flex-col gap-2">
+      <div className="no-print flex flex-wrap items-center gap-2" role="group" aria-label={`Zoom ${title}`}>
+        <button type="button" className={zoomButton} disabled={zoom === 0} onClick={() => setZoom((z) => Math.max(0, z - 1))}>
+          Zoom out
+        </button>
+        <button type="button" className={zoomButton} disabled={zoom === ZOOMS.length - 1} onClick={() => setZoom((z) => Math.min(ZOOMS.length - 1, z + 1))}>
+          Zoom in
+        </button>
+        <span role="status" className="min-w-16">
+          {Math.round(ZOOMS[zoom]! * 100)}%<span className="sr-only"> of the width that fits</span>
+        </span>
+      </div>
+      {/* Zoomed in, the pages are wider than the dialog: they scroll here, by touch or by keyboard. */}
+      <div className={zoom > 0 ? "max-h-[70vh] overflow-auto" : ""} tabIndex={zoom > 0 ? 0 : undefined} role={zoom > 0 ? "region" : undefined} aria-label={zoom > 0 ? `${title}, zoomed` : undefined}>
+        {document_}
+      </div>
     </div>
   );
 }
+
+const zoomButton = "inline-flex min-h-11 items-center rounded border-2 border-brand bg-white px-3 font-semibold text-brand disabled:cursor-not-allowed disabled:opacity-60";

@@ -2,6 +2,7 @@ import { useState, type ReactNode } from "react";
 import { Link, NavLink } from "react-router";
 import type { MenuLink } from "../../lib/menu";
 import type { PatientSummary, PracticeSummary } from "../../lib/patient-summary";
+import { IdleWarning } from "./idle-warning";
 import { UserMenu } from "./user-menu";
 
 interface AppShellProps {
@@ -10,19 +11,22 @@ interface AppShellProps {
   practice: PracticeSummary | null;
   actingFor: { parentName: string } | null;
   version: string;
+  /** How long the server keeps an idle session: the warning comes a few minutes before. */
+  idleMs: number;
   children: ReactNode;
 }
 
 /** The sidebar is always shown from 993 px (1§9) and toggled below it. */
-export function AppShell({ menu, patient, practice, actingFor, version, children }: AppShellProps) {
+export function AppShell({ menu, patient, practice, actingFor, version, idleMs, children }: AppShellProps) {
   const [menuOpen, setMenuOpen] = useState(false);
+  const [detailsOpen, setDetailsOpen] = useState(false);
   return (
     <div className="flex min-h-screen flex-col">
       <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:p-3">
         Skip to main content
       </a>
       <header className="no-print border-b-4 border-brand-dark bg-brand text-white">
-        <div className="flex flex-wrap items-center gap-x-6 gap-y-2 px-4 py-3">
+        <div className="flex flex-wrap items-center gap-x-3 gap-y-2 px-4 py-3 wide:gap-x-6">
           <button
             type="button"
             className="min-h-11 rounded border-2 border-white px-3 font-semibold wide:hidden"
@@ -36,40 +40,73 @@ export function AppShell({ menu, patient, practice, actingFor, version, children
             Patient Portal
           </Link>
           {practice ? (
-            <p className="text-white">
+            <p className="hidden text-white wide:block">
               <span className="font-semibold">{practice.name}</span>
               <span className="block text-sm sm:inline sm:pl-2">Open {practice.hours}</span>
             </p>
           ) : null}
           <div className="ml-auto">
-            <UserMenu name={patient.name} />
+            <UserMenu name={patient.name} short="Account" />
           </div>
         </div>
-        <dl className="flex flex-wrap gap-x-6 gap-y-1 bg-brand-dark px-4 py-2 text-sm">
-          <div className="flex gap-1">
-            <dt className="font-semibold">Patient:</dt>
-            <dd>{patient.name}</dd>
+        {/* Below 993 px the patient's details fold behind Details (issue 21: on a phone the header took
+            a third of the screen on every page); who is being viewed, and for whom, stays in view. */}
+        <div className="bg-brand-dark px-4 py-2 text-sm">
+          <div className="flex flex-wrap items-center gap-x-4 gap-y-1 wide:hidden">
+            <p>
+              <span className="font-semibold">Patient:</span> {patient.name}
+            </p>
+            {actingFor ? (
+              <p>
+                <span className="font-semibold">Signed in as:</span> {actingFor.parentName}
+              </p>
+            ) : null}
+            <button
+              type="button"
+              className="ml-auto min-h-11 rounded px-2 font-semibold text-white underline underline-offset-4"
+              aria-expanded={detailsOpen}
+              aria-controls="patient-details"
+              onClick={() => setDetailsOpen((open) => !open)}
+            >
+              {detailsOpen ? "Hide details" : "Details"}
+              <span className="sr-only"> of {patient.name}</span>
+            </button>
           </div>
-          <div className="flex gap-1">
-            <dt className="font-semibold">NHI:</dt>
-            <dd>{patient.nhi || "Not recorded"}</dd>
-          </div>
-          <div className="flex gap-1">
-            <dt className="font-semibold">Mobile:</dt>
-            <dd>{patient.mobile ?? "Not recorded"}</dd>
-          </div>
-          <div className="flex gap-1">
-            <dt className="font-semibold">Email:</dt>
-            <dd>{patient.email ?? "Not recorded"}</dd>
-          </div>
-          {actingFor ? (
-            <div className="flex gap-1">
-              <dt className="font-semibold">Signed in as:</dt>
-              <dd>{actingFor.parentName}</dd>
+          <dl id="patient-details" className={`${detailsOpen ? "flex" : "hidden"} flex-wrap gap-x-6 gap-y-1 wide:flex`}>
+            <div className="hidden gap-1 wide:flex">
+              <dt className="font-semibold">Patient:</dt>
+              <dd>{patient.name}</dd>
             </div>
-          ) : null}
-        </dl>
+            <div className="flex gap-1">
+              <dt className="font-semibold">NHI:</dt>
+              <dd>{patient.nhi || "Not recorded"}</dd>
+            </div>
+            <div className="flex gap-1">
+              <dt className="font-semibold">Mobile:</dt>
+              <dd>{patient.mobile ?? "Not recorded"}</dd>
+            </div>
+            <div className="flex gap-1">
+              <dt className="font-semibold">Email:</dt>
+              <dd className="break-all">{patient.email ?? "Not recorded"}</dd>
+            </div>
+            {actingFor ? (
+              <div className="hidden gap-1 wide:flex">
+                <dt className="font-semibold">Signed in as:</dt>
+                <dd>{actingFor.parentName}</dd>
+              </div>
+            ) : null}
+            {practice ? (
+              <div className="flex gap-1 wide:hidden">
+                <dt className="font-semibold">Practice:</dt>
+                <dd>
+                  {practice.name}, open {practice.hours}
+                </dd>
+              </div>
+            ) : null}
+          </dl>
+        </div>
       </header>
+      <IdleWarning idleMs={idleMs} />
       <div className="flex flex-1">
         <nav
           id="side-menu"

@@ -3,7 +3,7 @@ import { useRef } from "react";
 import { Form, useNavigate, useRevalidator } from "react-router";
 
 /** The header dropdown: Profile opens the user profile, Refresh Configurations reloads the practice's settings and data, Log Out ends the session. */
-export function UserMenu({ name }: { name: string }) {
+export function UserMenu({ name, short }: { name: string; short?: string }) {
   const revalidator = useRevalidator();
   const navigate = useNavigate();
   const logoutForm = useRef<HTMLFormElement>(null);
@@ -11,7 +11,15 @@ export function UserMenu({ name }: { name: string }) {
     <>
       <DropdownMenu.Root>
         <DropdownMenu.Trigger className="min-h-11 rounded border-2 border-white px-3 font-semibold text-white">
-          {name}
+          {/* Below 993 px the name is in the line under the header: the button is short, so it fits beside the menu. */}
+          {short ? (
+            <>
+              <span className="hidden wide:inline">{name}</span>
+              <span className="wide:hidden">{short}</span>
+            </>
+          ) : (
+            name
+          )}
           <span aria-hidden="true"> ▾</span>
           <span className="sr-only">: account menu</span>
         </DropdownMenu.Trigger>

@@ -73,8 +73,14 @@ export function LoginHelpDialog({ open, onOpenChange, onSent }: { open: boolean;
         <TextareaField label="Message" {...form.field("message")} />
         <Captcha key={attempt} onChange={setCaptcha} />
         {captchaError ? <p className="font-semibold text-danger">{captchaError}</p> : null}
+        {/* A disabled button says why (issue 21). */}
+        {!captcha ? (
+          <p id="ask-for-help-gate" className="text-muted">
+            {messages.captcha.gate("Ask For Help")}
+          </p>
+        ) : null}
         <div className="flex flex-wrap gap-3">
-          <Button type="submit" disabled={busy || !captcha}>
+          <Button type="submit" disabled={busy || !captcha} aria-describedby={!captcha ? "ask-for-help-gate" : undefined}>
             {busy ? "Sending…" : "Ask For Help"}
           </Button>
           <Button variant="secondary" onClick={() => onOpenChange(false)}>

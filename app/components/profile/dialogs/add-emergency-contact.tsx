@@ -38,11 +38,15 @@ function EmergencyContactForm({ lookups, onSaved, onCancel }: { lookups: Profile
       <TextField label="Family Name" autoComplete="off" maxLength={60} {...field("familyName")} />
       <TextField label="Preferred Name (optional)" autoComplete="off" maxLength={60} {...field("preferredName")} />
       <SelectField label="Relationship" placeholder="Choose a relationship" options={options(lookups.relationships)} defaultValue="" {...field("relationship")} />
-      <TextField label="Home Phone" type="tel" inputMode="tel" autoComplete="off" hint={PHONE_HINT} {...field("homePhone")} />
-      <TextField label="Work Phone" type="tel" inputMode="tel" autoComplete="off" hint={PHONE_HINT} {...field("workPhone")} />
+      <fieldset className="flex flex-col gap-4">
+        <legend className="mb-2 font-semibold">Phone numbers: at least one</legend>
+        <TextField label="Mobile" type="tel" inputMode="tel" autoComplete="off" hint={PHONE_HINT} {...field("mobile")} />
+        <TextField label="Home Phone" type="tel" inputMode="tel" autoComplete="off" hint={PHONE_HINT} {...field("homePhone")} />
+        <TextField label="Work Phone" type="tel" inputMode="tel" autoComplete="off" hint={PHONE_HINT} {...field("workPhone")} />
+      </fieldset>
       <TextField label="Email (optional)" type="email" inputMode="email" autoComplete="off" {...field("email")} />
       <TextField label="Street address (optional)" autoComplete="off" maxLength={110} {...field("street")} />
-      <SelectField label="Suburb (optional)" placeholder="None chosen" options={options(lookups.suburbs)} defaultValue="" {...field("suburb")} />
+      <SelectField label="Suburb/Town (optional)" placeholder="None chosen" options={options(lookups.suburbs)} defaultValue="" {...field("suburb")} />
       <SelectField label="City (optional)" placeholder="None chosen" options={options(lookups.cities)} defaultValue="" {...field("city")} />
       <Actions busy={busy} label="Save" busyLabel="Saving…" onCancel={onCancel} />
     </form>

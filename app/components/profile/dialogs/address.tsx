@@ -1,4 +1,5 @@
 import { messages } from "../../../lib/messages";
+import { PhoneLink } from "../../ui/phone-link";
 import type { ProfileView } from "../../../lib/profile-view";
 import { Button } from "../../ui/button";
 import { Dialog } from "../../ui/dialog";
@@ -25,7 +26,11 @@ export function AddressDialog({ open, onOpenChange, profile, practicePhone }: Om
         ) : (
           <p>{t.noAddress}</p>
         )}
-        {practicePhone ? <p>Practice phone: {practicePhone}</p> : null}
+        {practicePhone ? (
+          <p>
+            Practice phone: <PhoneLink number={practicePhone} />
+          </p>
+        ) : null}
         <Button variant="secondary" className="self-start" onClick={() => onOpenChange(false)}>
           Close
         </Button>

@@ -18,15 +18,19 @@ function stripWhitespace(event: ChangeEvent<HTMLInputElement>) {
   if (/\s/u.test(input.value)) input.value = input.value.replace(/\s+/gu, "");
 }
 
-/** Not closable by backdrop or keyboard (1§2); Cancel leaves it, success closes it. */
+/**
+ * Opened by the patient from the profile, so it is named for what it does and Escape leaves it like
+ * any dialog (issue 21); the forced update at sign-in (1§2 "Update your password to continue",
+ * app/components/sign-in) is the one that cannot be left. The backdrop still does not close it, so a
+ * stray tap cannot lose what was typed. Cancel leaves it, success closes it.
+ */
 export function ChangePasswordDialog({ open, onOpenChange, onSaved, actingFor }: DialogBase & { actingFor: string | null }) {
   return (
     <Dialog
       open={open}
       onOpenChange={onOpenChange}
       dismissOnBackdrop={false}
-      dismissOnEscape={false}
-      title="Update your password to continue"
+      title="Change your password"
       description={actingFor ? `This changes the password of ${actingFor}, who signed in.` : "Choose a new password for signing in to the portal."}
     >
       <ChangePasswordForm onSaved={onSaved} onCancel={() => onOpenChange(false)} />

@@ -36,13 +36,13 @@ function ContactDetailsForm({ profile, onSaved, onCancel }: { profile: ProfileVi
         {CONTACT_METHODS.map((m) => (
           <label key={m.id} className="flex min-h-11 items-center gap-3">
             <input type="checkbox" name="methods" value={m.id} defaultChecked={chosen.has(m.id)} className="size-6" onChange={() => clear("methods")} />
-            {m.name}
+            {m.label}
           </label>
         ))}
       </fieldset>
       <SelectField
         label="Preferred contact method"
-        options={CONTACT_METHODS.map((m) => ({ value: String(m.id), label: m.name }))}
+        options={CONTACT_METHODS.map((m) => ({ value: String(m.id), label: m.label }))}
         placeholder="Choose one"
         defaultValue={profile.preferredContactMethodId ? String(profile.preferredContactMethodId) : ""}
         {...field("preferred")}

@@ -1,0 +1,133 @@
+import { expect, signIn, test } from "./fixtures";
+import { expectReadableFocusThroughout } from "./focus";
+
+/** Issue 21, item 3: focus reads at 4.5:1 everywhere, and moves to what a patient needs next. */
+test.describe("focus", () => {
+  for (const viewport of [
+    { width: 1280, height: 900 },
+    { width: 390, height: 844 },
+  ]) {
+    test(`at ${viewport.width} px every focused control of the sign-in page, the header, the dashboard, the profile and accounts reads at 4.5:1 or more`, async ({ page, world }) => {
+      await page.setViewportSize(viewport);
+      await page.goto("/login");
+      const signInStops = await expectReadableFocusThroughout(page, 20);
+      expect(signInStops).toContain("Login");
+
+      await signIn(page, world.user("solo"));
+      await expect(page.getByRole("heading", { name: "Dashboard", level: 1 })).toBeVisible();
+      const dashboardStops = await expectReadableFocusThroughout(page);
+      // The two the issue found unreadable: white text on the yellow focus.
+      expect(dashboardStops).toContain("Patient Portal");
+      expect(dashboardStops.some((name) => name.includes("account menu"))).toBe(true);
+
+      if (viewport.width < 993) {
+        await page.getByRole("button", { name: "Menu", exact: true }).click();
+        await expect(page.getByRole("navigation", { name: "Main menu" })).toBeVisible();
+        const withMenu = await expectReadableFocusThroughout(page);
+        expect(withMenu).toContain("Accounts");
+        await page.getByRole("button", { name: "Menu", exact: true }).click();
+      }
+
+      await page.goto("/profile");
+      await expect(page.getByRole("heading", { name: "User Profile", level: 1 })).toBeVisible();
+      await expectReadableFocusThroughout(page);
+
+      await page.goto("/accounts");
+      await expect(page.getByRole("heading", { name: "Accounts", level: 1 })).toBeVisible();
+      const accountStops = await expectReadableFocusThroughout(page, 120);
+      expect(accountStops).toContain("Pay");
+    });
+  }
+
+  test("the account menu's items read at 4.5:1 when reached by keyboard", async ({ page, world }) => {
+    await signIn(page, world.user("solo"));
+    await expect(page.getByRole("heading", { name: "Dashboard", level: 1 })).toBeVisible();
+    await page.getByRole("button", { name: /account menu/ }).focus();
+    await page.keyboard.press("Enter");
+    const profile = page.getByRole("menuitem", { name: "Profile" });
+    await expect(profile).toBeFocused();
+    const { focusedContrast } = await import("./focus");
+    for (let i = 0; i < 3; i++) {
+      const reading = await focusedContrast(page);
+      expect(reading?.ratio, reading?.name).toBeGreaterThanOrEqual(4.5);
+      await page.keyboard.press("ArrowDown");
+    }
+  });
+
+  for (const viewport of [
+    { width: 1280, height: 900 },
+    { width: 390, height: 844 },
+  ]) {
+    test(`at ${viewport.width} px, after moving to another page the focus is on that page's heading`, async ({ page, world }) => {
+      await page.setViewportSize(viewport);
+      await signIn(page, world.user("solo"));
+      const dashboard = page.getByRole("heading", { name: "Dashboard", level: 1 });
+      await expect(dashboard).toBeVisible();
+      // Signing in moves to the dashboard: its heading has the focus.
+      await expect(dashboard).toBeFocused();
+
+      if (viewport.width < 993) await page.getByRole("button", { name: "Menu", exact: true }).click();
+      await page.getByRole("navigation", { name: "Main menu" }).getByRole("link", { name: "Accounts" }).focus();
+      await page.keyboard.press("Enter");
+      await expect(page.getByRole("heading", { name: "Accounts", level: 1 })).toBeFocused();
+
+      await page.getByRole("navigation", { name: "Breadcrumb" }).getByRole("link", { name: "Dashboard" }).click();
+      await expect(dashboard).toBeFocused();
+
+      // Back too is a move to another page.
+      await page.goBack();
+      await expect(page.getByRole("heading", { name: "Accounts", level: 1 })).toBeFocused();
+
+      // Another page of the same list is the same page: the focus stays with the paging link.
+      await page.getByRole("tab", { name: "All Invoices" }).click();
+      const next = page.getByRole("navigation", { name: "Invoice pages" }).getByRole("link", { name: "Next page" });
+      await next.focus();
+      await page.keyboard.press("Enter");
+      await expect(page.getByText(/^Page 2 of/)).toBeVisible();
+      await expect(page.getByRole("heading", { name: "Accounts", level: 1 })).not.toBeFocused();
+      await expect(page.getByRole("navigation", { name: "Invoice pages" }).getByRole("link", { name: "Previous page" })).toBeVisible();
+
+      // A page loaded from the address keeps the browser's own start: nothing is focused for the patient.
+      await page.goto("/profile");
+      await expect(page.getByRole("heading", { name: "User Profile", level: 1 })).toBeVisible();
+      await expect(page.locator("body")).toBeFocused();
+    });
+  }
+});
+
+test.describe("focus after Pay", () => {
+  async function payWith(page: import("@playwright/test").Page, card: string) {
+    await page.getByLabel("Card number").fill(card);
+    await page.getByLabel("Expiry (MM/YY)").fill("12/40");
+    await page.getByLabel("Security code (CVC)").fill("123");
+    await page.getByRole("button", { name: "Pay", exact: true }).focus();
+    await page.keyboard.press("Enter");
+  }
+
+  for (const viewport of [
+    { width: 1280, height: 900 },
+    { width: 390, height: 844 },
+  ]) {
+    test(`at ${viewport.width} px a payment's success, then a decline, takes the focus and is in view`, async ({ page, world }) => {
+      await page.setViewportSize(viewport);
+      await signIn(page, world.user("solo"));
+      await expect(page.getByRole("heading", { name: "Dashboard", level: 1 })).toBeVisible();
+      await page.goto("/accounts");
+      await page.getByRole("radio", { name: "Pay another amount" }).check();
+      await page.getByLabel("Amount (NZD)").fill("5.00");
+      await payWith(page, "4000 0000 0000 0002");
+      const declined = page.getByRole("alert").filter({ hasText: "Your card was declined." });
+      await expect(declined.locator("xpath=..")).toBeFocused();
+      await expect(declined).toBeInViewport();
+
+      // The amount typed is still there to pay again.
+      await expect(page.getByLabel("Amount (NZD)")).toHaveValue("5.00");
+      await page.getByRole("button", { name: "Change the payment" }).click();
+      await expect(page.getByLabel("Amount (NZD)")).toHaveValue("5.00");
+      await payWith(page, "4242 4242 4242 4242");
+      const success = page.getByRole("status").filter({ hasText: "Payment succeeded." });
+      await expect(success).toBeFocused();
+      await expect(success).toBeInViewport();
+    });
+  }
+});

@@ -1,0 +1,81 @@
+import { expect, expectNoAxeViolations, signIn, test } from "./fixtures";
+
+/** Issue 21, item 1: the warning before the idle timeout, and where an ended session leads. */
+test.describe("session expiry", () => {
+  for (const viewport of [
+    { width: 1280, height: 900 },
+    { width: 390, height: 844 },
+  ]) {
+    test(`at ${viewport.width} px a warning comes 5 minutes before the idle timeout; Stay signed in keeps the page, and an ended session signs in back to it`, async ({ page, world, context }) => {
+      await page.setViewportSize(viewport);
+      await page.clock.install();
+      await signIn(page, world.user("solo"));
+      await expect(page.getByRole("heading", { name: "Dashboard", level: 1 })).toBeVisible();
+      await page.goto("/accounts");
+      await expect(page.getByRole("heading", { name: "Accounts", level: 1 })).toBeVisible();
+      const warning = page.getByRole("dialog", { name: "You will be signed out soon" });
+
+      await page.clock.fastForward("24:00");
+      await expect(warning).toBeHidden();
+      await page.clock.fastForward("01:05");
+      await expect(warning).toBeVisible();
+      await expect(warning).toContainText("signed out in 5 minutes");
+      const stay = warning.getByRole("button", { name: "Stay signed in" });
+      await expect(stay).toBeFocused();
+      await expectNoAxeViolations(page);
+
+      // Staying reads the page again (which keeps the session on the server) and the count restarts.
+      const read = page.waitForResponse((r) => r.url().includes(".data") && r.request().method() === "GET");
+      await stay.click();
+      expect((await read).ok()).toBe(true);
+      await expect(warning).toBeHidden();
+      await expect(page).toHaveURL(/\/accounts$/);
+      await page.clock.fastForward("20:00");
+      await expect(warning).toBeHidden();
+      await page.clock.fastForward("05:05");
+      await expect(warning).toBeVisible();
+
+      // The session ends on the server meanwhile (as it would after 30 minutes): at the timeout the
+      // page goes to sign in, naming this page (never a .data address), and signing in comes back.
+      await context.clearCookies();
+      await page.clock.fastForward("05:00");
+      await expect(page).toHaveURL(/\/login\?redirectTo=%2Faccounts$/);
+      await page.getByLabel("Email").fill(world.user("solo").username);
+      await page.getByLabel("Password", { exact: true }).fill(world.user("solo").password);
+      await page.getByRole("button", { name: "Login" }).click();
+      await expect(page.getByRole("heading", { name: "Accounts", level: 1 })).toBeVisible();
+    });
+  }
+
+  test("Escape on the warning also stays signed in", async ({ page, world }) => {
+    await page.clock.install();
+    await signIn(page, world.user("solo"));
+    await expect(page.getByRole("heading", { name: "Dashboard", level: 1 })).toBeVisible();
+    await page.clock.fastForward("25:05");
+    const warning = page.getByRole("dialog", { name: "You will be signed out soon" });
+    await expect(warning).toBeVisible();
+    const read = page.waitForResponse((r) => r.url().includes(".data") && r.request().method() === "GET");
+    await page.keyboard.press("Escape");
+    expect((await read).ok()).toBe(true);
+    await expect(warning).toBeHidden();
+  });
+
+  test("Back after Log Out leads to sign in naming the page, never a .data address, and signing in returns there", async ({ page, world }) => {
+    await signIn(page, world.user("solo"));
+    await expect(page.getByRole("heading", { name: "Dashboard", level: 1 })).toBeVisible();
+    await page.goto("/profile");
+    await expect(page.getByRole("heading", { name: "User Profile", level: 1 })).toBeVisible();
+    await page.getByRole("button", { name: /account menu/ }).click();
+    await page.getByRole("menuitem", { name: "Log Out" }).click();
+    await expect(page).toHaveURL(/\/login$/);
+    await page.goBack();
+    await expect(page).toHaveURL(/\/login(\?redirectTo=%2Fprofile)?$/);
+    expect(page.url()).not.toContain(".data");
+    await expect(page.getByRole("heading", { name: "Sign in to your patient portal" })).toBeVisible();
+    await page.getByLabel("Email").fill(world.user("solo").username);
+    await page.getByLabel("Password", { exact: true }).fill(world.user("solo").password);
+    await page.getByRole("button", { name: "Login" }).click();
+    await expect(page.getByRole("heading", { name: /Dashboard|User Profile/, level: 1 })).toBeVisible();
+    await expect(page.getByText(/Failed to load the page|Error Code: 404/)).toHaveCount(0);
+  });
+});
