@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { bundleOf } from "./fhir";
+import { MessagingRoleSchema, type MessagingRole } from "./messaging";
 import { defineSlots, slot } from "./slots";
 
 /** Appointments and practitioners (2§3, 2§7): the lists, cancelling, and who can be booked. */
@@ -146,7 +147,15 @@ export const RolesQuerySchema = z.object({
   TypeID: z.enum(["1", "2"]),
   PracticeLocation: z.string().regex(/^[\w-]{1,16}(,[\w-]{1,16})*$/).optional(),
 });
-export const RolesReplySchema = z.array(RoleEntrySchema);
+/**
+ * Patient/LoadRoles answers by TypeID: 1 the roles a patient can write to (2§3 Messaging role), 2 the
+ * roles to book with, by location (2§3 Role list). It is one call, so one entry: the mock serves it
+ * once and the OpenAPI documents it once. Each caller keeps the kind it asked for (`rolesOfKind`).
+ */
+export const RolesReplySchema = z.array(z.union([RoleEntrySchema, MessagingRoleSchema]));
+export type RoleListItem = z.output<typeof RolesReplySchema>[number];
+export const isRoleEntry = (role: RoleListItem): role is RoleEntry => "RoleID" in role;
+export const isMessagingRole = (role: RoleListItem): role is MessagingRole => "title" in role;
 
 /** The appointment types of lookup 12 that are held by video: the Virtual consult choice needs one (2§5). */
 export const VIDEO_TYPE_NAME = "Video Consult";

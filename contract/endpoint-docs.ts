@@ -53,7 +53,6 @@ export const ENDPOINT_DOCS: Record<EndpointName, { summary: string; area: Endpoi
   sendMessage: { summary: "Send a message, or save it as a draft, with its attachments", area: "Messaging" },
   deleteMessage: { summary: "Delete one message, or several as a comma list with a trailing comma", area: "Messaging" },
   messagingRecipients: { summary: "The practitioners a patient can write to in one role", area: "Messaging" },
-  messagingRoles: { summary: "The roles a patient can write to (TypeID 1)", area: "Messaging" },
   appointments: { summary: "Upcoming or past appointments in a date range", area: "Appointments" },
   cancelAppointment: { summary: "Cancel an appointment with a reason", area: "Appointments" },
   availablePractitioners: { summary: "Practitioners with free slots for a date", area: "Appointments" },

@@ -116,7 +116,6 @@ export const endpoints = {
   sendMessage: endpoint({ method: "POST", path: "Patient/Message", needsToken: true, query: messaging.SendMessageQuerySchema, body: messaging.OutgoingMessageSchema, reply: messaging.SendMessageReplySchema }),
   deleteMessage: endpoint({ method: "DELETE", path: "Patient/DeleteMessage", needsToken: true, query: messaging.DeleteMessageQuerySchema, reply: messaging.DeleteMessageReplySchema }),
   messagingRecipients: endpoint({ method: "GET", path: "Patient/MessagingRecipients", needsToken: true, query: messaging.MessagingRecipientsQuerySchema, reply: messaging.MessagingRecipientsReplySchema }),
-  messagingRoles: endpoint({ method: "GET", path: "Patient/LoadRoles", needsToken: true, query: messaging.LoadRolesQuerySchema, reply: messaging.LoadRolesReplySchema }),
 } as const;
 
 export type Endpoints = typeof endpoints;

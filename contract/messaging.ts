@@ -165,7 +165,6 @@ export const MessagingRecipientsReplySchema = bundleOf(RecipientSchema);
 
 /** 2§3 Messaging role. */
 export const MessagingRoleSchema = z.object({ id: z.union([z.string(), z.number()]).transform(String), title: z.string().min(1) });
-export const LoadRolesQuerySchema = z.object({ PatientID: z.string().min(1).max(64), TypeID: z.literal("1") });
-export const LoadRolesReplySchema = z.array(MessagingRoleSchema);
+export type MessagingRole = z.output<typeof MessagingRoleSchema>;
 
 export { MessageId as MessageIdSchema };

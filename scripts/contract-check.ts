@@ -10,7 +10,7 @@ import { parseArgs } from "node:util";
 import type { z } from "zod";
 import { readAuthReply } from "../contract/auth";
 import { endpoints, type Endpoint } from "../contract/endpoints";
-import { APPOINTMENT_LISTS, NextAvailableDaysSchema } from "../contract/appointments";
+import { APPOINTMENT_LISTS, isMessagingRole, NextAvailableDaysSchema } from "../contract/appointments";
 import { CONDITION_LISTS, IMMUNISATION_LISTS } from "../contract/health";
 import { MEDICATION_LISTS } from "../contract/medications";
 import { MESSAGE_BOXES, READ_FILTERS } from "../contract/messaging";
@@ -98,8 +98,9 @@ export async function runContractCheck(options: { identityUrl: string; username:
   const read = await check(results, "inbox, read", base, endpoints.messages, { token, query: { PatientID: id, Type: "1", MessagingType: MESSAGE_BOXES.inbox, PageSize: 1, PageNumber: 1, ReadFilter: READ_FILTERS.read } });
   const message = read?.resources[0];
   if (message) await check(results, "", base, endpoints.messageById, { token, query: { PatientID: id, MessageID: message.id } });
-  const roles = await check(results, "", base, endpoints.messagingRoles, { token, query: { PatientID: id, TypeID: "1" } });
-  if (roles?.[0]) await check(results, "", base, endpoints.messagingRecipients, { token, query: { PatientID: id, RoleID: roles[0].id, CallType: "0" } });
+  const roles = await check(results, "", base, endpoints.roles, { token, query: { PatientID: id, TypeID: "1" } });
+  const role = roles?.find(isMessagingRole);
+  if (role) await check(results, "", base, endpoints.messagingRecipients, { token, query: { PatientID: id, RoleID: role.id, CallType: "0" } });
   // Results: opening an unread one marks it read, so a read one is opened (and charted) instead.
   const labResults = await check(results, "", base, endpoints.labResults, { token, query: { PatientID: id, PageSize: PAGE_SIZES.records, PageNumber: 1 } });
   const readResult = labResults?.resources.find((r) => r.extension.read === "True");

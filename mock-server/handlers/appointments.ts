@@ -57,15 +57,17 @@ export const appointmentRoutes = {
     return toBundle(found.map(practitionerResource));
   }),
 
-  /** Roles to book with (TypeID 2) at the chosen locations, or to write to (TypeID 1): the clinical roles. */
+  /** Roles to write to (TypeID 1), or to book with (TypeID 2) at the chosen locations: the clinical roles there. */
   roles: withToken(({ world, query }) => {
+    // TypeID 1 is 2§3's Messaging role list: every role a patient can write to.
+    if (query.TypeID === "1") return STAFF_ROLES.map((r) => ({ id: r.id, title: r.name }));
     const team = clinicians(world.staff);
     const wanted = idsOf(query.PracticeLocation);
     const sites = wanted.length > 0 ? wanted : locationsOf(world).map((l) => l.id);
     const entries = [];
     for (const site of sites) {
       for (const role of STAFF_ROLES) {
-        if (team.some((s) => s.roleId === role.id && (query.TypeID === "1" || worksAt(world, team, s, [site])))) entries.push({ RoleID: role.id, RoleName: role.name, PracticeLocationID: site });
+        if (team.some((s) => s.roleId === role.id && worksAt(world, team, s, [site]))) entries.push({ RoleID: role.id, RoleName: role.name, PracticeLocationID: site });
       }
     }
     return entries;

@@ -4,7 +4,6 @@ import { MESSAGE_BOXES, MESSAGE_TYPES, READ_FILTERS, RecipientSlots, type Messag
 import { practiceAddressText } from "../../fixtures/builders/practice";
 import { sentIso, type MessageRecord } from "../../fixtures/builders/messages";
 import { hashSeed } from "../../fixtures/builders/random";
-import { STAFF_ROLES } from "../../fixtures/builders/staff";
 import { getScenario } from "../../fixtures/scenarios";
 import { clinicalPdf } from "../documents/clinical-pdf";
 import { seededPng } from "../documents/png";
@@ -130,7 +129,6 @@ export const messagingRoutes = {
     return toBundle(staff.map((s) => ({ resourceType: "Practitioner", name: [{ text: s.name }], extension: RecipientSlots.write({ id: s.id }) })));
   }),
 
-  messagingRoles: withToken(() => STAFF_ROLES.map((r) => ({ id: r.id, title: r.name }))),
 } satisfies Partial<WorldRoutes>;
 
 function patientOf(world: World, patientId: string) {

@@ -1,6 +1,6 @@
 import { DateTime } from "luxon";
 import { describe, expect, it } from "vitest";
-import { APPOINTMENT_LISTS, BOOKED_REPLY, NextAvailableDaysSchema } from "../../contract/appointments";
+import { APPOINTMENT_LISTS, BOOKED_REPLY, isRoleEntry, NextAvailableDaysSchema } from "../../contract/appointments";
 import { endpoints } from "../../contract/endpoints";
 import { PAGE_SIZES } from "../../contract/page-sizes";
 import { useMockServer, type TestWorld } from "../helpers/mock-world";
@@ -28,7 +28,10 @@ describe("booking calls", () => {
     expect(locations.map((l) => l.id)).toEqual(["1", "2"]);
     expect(types.map((t) => t.name)).toEqual(["Face to Face", "Video Consult", "Phone Triage"]);
     expect(reasons.map((r) => r.id)).toContain("25");
-    const roles = await s.api.call(endpoints.roles, { query: { PatientID: s.id, TypeID: "2", PracticeLocation: "1" } });
+    const reply = await s.api.call(endpoints.roles, { query: { PatientID: s.id, TypeID: "2", PracticeLocation: "1" } });
+    // The same call with TypeID 1 lists messaging roles: each TypeID answers its own kind.
+    expect(reply.every(isRoleEntry)).toBe(true);
+    const roles = reply.filter(isRoleEntry);
     expect(roles.map((r) => r.RoleName).sort()).toEqual(["Doctor", "Nurse"]);
     expect(roles.every((r) => r.PracticeLocationID === "1")).toBe(true);
   });

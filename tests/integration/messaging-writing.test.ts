@@ -6,6 +6,7 @@ import { MemoryStateStore } from "../../app/.server/state-store.server";
 import { messages } from "../../app/lib/messages";
 import { REPLY_SEPARATOR, type SendReply } from "../../app/lib/message-compose";
 import type { MessageView } from "../../app/lib/messaging-view";
+import { isMessagingRole } from "../../contract/appointments";
 import { endpoints } from "../../contract/endpoints";
 import { MESSAGE_BOXES, OutgoingMessageSchema, RecipientSlots } from "../../contract/messaging";
 import { useMockServer, type TestWorld } from "../helpers/mock-world";
@@ -51,8 +52,9 @@ describe("the practice's messaging calls (mock over HTTP)", () => {
 
   it("LoadRoles lists the roles; MessagingRecipients the practitioners of one role", async () => {
     const s = await world.signIn("solo");
-    const roles = await s.api.call(endpoints.messagingRoles, { query: { PatientID: s.id, TypeID: "1" } });
-    expect(roles.map((r) => r.title)).toEqual(["Doctor", "Nurse", "Reception"]);
+    const roles = await s.api.call(endpoints.roles, { query: { PatientID: s.id, TypeID: "1" } });
+    expect(roles.every(isMessagingRole)).toBe(true);
+    expect(roles.filter(isMessagingRole).map((r) => r.title)).toEqual(["Doctor", "Nurse", "Reception"]);
     const nurses = await s.api.call(endpoints.messagingRecipients, { query: { PatientID: s.id, RoleID: "2", CallType: "0" } });
     expect(nurses.resources.length).toBe(2);
     for (const n of nurses.resources) expect(n.name[0].text).toMatch(/^Nurse /);

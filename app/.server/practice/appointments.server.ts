@@ -1,8 +1,9 @@
 import { endpoints } from "../../../contract/endpoints";
-import { APPOINTMENT_LISTS, NextAvailableDaysSchema } from "../../../contract/appointments";
+import { APPOINTMENT_LISTS, isRoleEntry, NextAvailableDaysSchema } from "../../../contract/appointments";
 import { PAGE_SIZES } from "../../../contract/page-sizes";
 import { LOOKUP_TYPES } from "../../../contract/profile";
 import type { PracticeApi } from "./api.server";
+import { rolesOfKind } from "./roles.server";
 
 /**
  * The appointment calls of 2§7. Every call names the patient the appointment is for: the viewed
@@ -26,8 +27,9 @@ export function getLookup(api: PracticeApi, patientId: string, type: "locations"
   return api.call(endpoints.lookup, { query: { PatientID: patientId, TypeID: LOOKUP_TYPES[type] } });
 }
 
-export function getBookingRoles(api: PracticeApi, patientId: string, locationIds: readonly string[]) {
-  return api.call(endpoints.roles, { query: { PatientID: patientId, TypeID: "2", PracticeLocation: locationIds.join(",") } });
+export async function getBookingRoles(api: PracticeApi, patientId: string, locationIds: readonly string[]) {
+  const roles = await api.call(endpoints.roles, { query: { PatientID: patientId, TypeID: "2", PracticeLocation: locationIds.join(",") } });
+  return rolesOfKind(roles, isRoleEntry, "TypeID 2");
 }
 
 export function getPractitioners(api: PracticeApi, patientId: string, q: { typeId: string; locationIds: readonly string[]; roleId: string }) {

@@ -1,8 +1,10 @@
 import { endpoints } from "../../../contract/endpoints";
+import { isMessagingRole } from "../../../contract/appointments";
 import { MESSAGE_BOXES, READ_FILTERS, type OutgoingMessage } from "../../../contract/messaging";
 import { PAGE_SIZES } from "../../../contract/page-sizes";
 import type { Box, ReadFilterName } from "../../lib/messaging-view";
 import type { PracticeApi } from "./api.server";
+import { rolesOfKind } from "./roles.server";
 
 /**
  * The messaging calls of 2§7. Messages are the viewed patient's: a proxy reads and writes the chosen
@@ -41,7 +43,8 @@ export function sendMessage(api: PracticeApi, roleId: string, message: OutgoingM
 }
 
 export async function getMessagingRoles(api: PracticeApi, patientId: string) {
-  return api.call(endpoints.messagingRoles, { query: { PatientID: patientId, TypeID: "1" } });
+  const roles = await api.call(endpoints.roles, { query: { PatientID: patientId, TypeID: "1" } });
+  return rolesOfKind(roles, isMessagingRole, "TypeID 1");
 }
 
 export async function getMessagingRecipients(api: PracticeApi, patientId: string, roleId: string) {
