@@ -352,6 +352,35 @@ test.describe("messaging", () => {
   });
 });
 
+test.describe("messaging when the practice fails", () => {
+  test("a failed load shows the practice's message and Retry, which brings the messages back; a cross-site post is refused; a message that cannot be opened offers Retry too", async ({ page, world }) => {
+    await signIn(page, world.user("solo"));
+    await expect(page.getByRole("heading", { name: "Dashboard", level: 1 })).toBeVisible();
+    await world.fault({ path: "Patient/Messaging", status: 503, times: 1 });
+    await page.goto("/emails");
+    await expect(page.getByRole("heading", { name: messages.errors.problemTitle, level: 1 })).toBeVisible();
+    await expect(page.getByRole("alert")).toHaveText(messages.errors.practiceUnavailable);
+    await expectNoAxeViolations(page);
+    await page.getByRole("button", { name: messages.errors.retry }).click();
+    await expect(page.getByRole("heading", { name: "Messaging", level: 1 })).toBeVisible();
+    await expect(rows(page).first()).toBeVisible();
+
+    // A step posted from another site is refused and never reaches the practice.
+    const sendAttempt = await page.request.post("/emails/step", { form: { step: "send", key: "cross-site-key-1", mode: "compose", intent: "send", roleId: "1", practitionerId: "1", subject: "x", body: "x" }, headers: { Origin: "https://evil.example" } });
+    expect(sendAttempt.status()).toBe(403);
+    const deleteAttempt = await page.request.post("/emails/step", { form: { step: "delete", ids: "x1" }, headers: { Origin: "https://evil.example" } });
+    expect(deleteAttempt.status()).toBe(403);
+    expect(await posts(world)).toEqual([]);
+    expect(await deletes(world)).toEqual([]);
+
+    await world.fault({ path: "Patient/MessageByID", status: 503, times: 1 });
+    await rows(page).first().getByRole("button").click();
+    await expect(page.getByRole("alert").filter({ hasText: t.openFailed })).toBeVisible();
+    await page.getByRole("button", { name: messages.errors.retry }).click();
+    await expect(page.getByRole("heading", { level: 2 }).last()).toBeFocused();
+  });
+});
+
 test.describe("messaging in many-records", () => {
   test.use({ worldOptions: { scenario: "many-records" } });
 

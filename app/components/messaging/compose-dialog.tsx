@@ -236,7 +236,7 @@ export function ComposeForm({ context, step, lookups, send, disclaimer }: Compos
             Disclaimer:
           </h3>
           {/* Sanitised on the server (emails-page.server.ts, disclaimerHtml). */}
-          <div className="break-words" dangerouslySetInnerHTML={{ __html: disclaimer }} />
+          <div className="break-words [&_p]:mb-2" dangerouslySetInnerHTML={{ __html: disclaimer }} />
         </section>
       ) : null}
 

@@ -102,7 +102,7 @@ export function MessageViewer({ opened, box, position, total, settings, busy, on
 
       {m.bodyHtml !== null ? (
         // Sanitised on the server (sanitise-html.server.ts) before it left it.
-        <div className="prose max-w-none break-words" dangerouslySetInnerHTML={{ __html: m.bodyHtml }} />
+        <div className="break-words [&_p]:mb-3 [&_li]:ml-6 [&_li]:list-disc" dangerouslySetInnerHTML={{ __html: m.bodyHtml }} />
       ) : (
         <div className="whitespace-pre-wrap break-words">{m.body}</div>
       )}
