@@ -2,7 +2,7 @@ import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration }
 import type { Route } from "./+types/root";
 import { NotFound } from "./components/not-found";
 import { useHeadingFocusOnNavigation } from "./components/ui/use-heading-focus";
-import { messages } from "./lib/messages";
+import { errorsMessages } from "./lib/messages/errors";
 import { routeErrorMessage } from "./lib/route-error";
 import "./app.css";
 
@@ -37,7 +37,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
   return (
     <main className="mx-auto max-w-2xl p-6">
-      <h1 className="mb-4 text-3xl font-bold">{messages.errors.problemTitle}</h1>
+      <h1 className="mb-4 text-3xl font-bold">{errorsMessages.problemTitle}</h1>
       <p className="mb-4">{routeErrorMessage(error)}</p>
       <a className="text-brand underline" href="/">
         Go back to the dashboard

@@ -1,5 +1,5 @@
 import { readFileSync } from "node:fs";
-import { messages } from "../app/lib/messages";
+import { forgotPasswordMessages } from "../app/lib/messages/forgotPassword";
 import { CAPTCHA_AFTER } from "../app/lib/sign-in-flow";
 import { E2E_ACCOUNT_PAUSE_AFTER, SERVER_LOG } from "../playwright.config";
 import { expect, expectNoAxeViolations, signIn, solveCaptcha, test } from "./fixtures";
@@ -176,7 +176,7 @@ test.describe("switch tokens, deep links and the other signed-out screens", () =
     await expect(page.getByText("You have entered an invalid email address.")).toBeVisible();
     await page.getByLabel("Email").fill(user.username);
     await send.click();
-    await expect(page.getByRole("status").filter({ hasText: messages.forgotPassword.neutral })).toBeVisible();
+    await expect(page.getByRole("status").filter({ hasText: forgotPasswordMessages.neutral })).toBeVisible();
     // The check is used up: Send waits for a new one.
     await expect(send).toBeDisabled();
     const mail = await world.mail(user.username);
@@ -186,7 +186,7 @@ test.describe("switch tokens, deep links and the other signed-out screens", () =
     await page.getByLabel("Email").fill("nobody@example.nz");
     await solveCaptcha(page);
     await send.click();
-    await expect(page.getByRole("status").filter({ hasText: messages.forgotPassword.neutral })).toBeVisible();
+    await expect(page.getByRole("status").filter({ hasText: forgotPasswordMessages.neutral })).toBeVisible();
     await expect(page.getByRole("alert")).toHaveCount(0);
     expect(await world.mail("nobody@example.nz")).toEqual([]);
   });
@@ -197,7 +197,7 @@ test.describe("switch tokens, deep links and the other signed-out screens", () =
     await page.getByLabel("Email").fill(user.username);
     await solveCaptcha(page);
     await page.getByRole("button", { name: "Send Password" }).click();
-    await expect(page.getByRole("status").filter({ hasText: messages.forgotPassword.neutral })).toBeVisible();
+    await expect(page.getByRole("status").filter({ hasText: forgotPasswordMessages.neutral })).toBeVisible();
     const [mail] = await world.mail(user.username);
     const temporary = /temporary password is (\S+)\./.exec(mail.body)![1];
     await signIn(page, { ...user, password: temporary });

@@ -1,5 +1,6 @@
 import type { Page } from "@playwright/test";
-import { messages } from "../app/lib/messages";
+import { errorsMessages } from "../app/lib/messages/errors";
+import { healthMessages } from "../app/lib/messages/health";
 import { expect, expectNoAxeViolations, signIn, test, type WorldUser } from "./fixtures";
 
 /** /allergies (2§2 Allergies, 2§4 severity): the legend, the cards with their words, paging, empty, failed and a family member's, in fresh worlds. */
@@ -57,17 +58,17 @@ test.describe("allergies", () => {
     await expect(page.getByRole("heading", { name: "Dashboard", level: 1 })).toBeVisible();
     await world.fault({ path: "Patient/AllergyIntolerance", status: 503, times: 1 });
     await page.goto("/allergies");
-    await expect(page.getByRole("heading", { name: messages.errors.problemTitle, level: 1 })).toBeVisible();
-    await expect(page.getByRole("alert")).toHaveText(messages.errors.practiceUnavailable);
+    await expect(page.getByRole("heading", { name: errorsMessages.problemTitle, level: 1 })).toBeVisible();
+    await expect(page.getByRole("alert")).toHaveText(errorsMessages.practiceUnavailable);
     await expectNoAxeViolations(page);
-    await page.getByRole("button", { name: messages.errors.retry }).press("Enter");
+    await page.getByRole("button", { name: errorsMessages.retry }).press("Enter");
     await expect(page.getByRole("heading", { name: "Allergies", level: 1 })).toBeVisible();
     await expect(cards(page)).toHaveCount(4);
   });
 
   test("the empty account: No Records Found", async ({ page, world }) => {
     await openAllergies(page, world.user("empty"));
-    await expect(page.getByText(messages.health.noRecords, { exact: true })).toBeVisible();
+    await expect(page.getByText(healthMessages.noRecords, { exact: true })).toBeVisible();
     await expect(page.getByRole("list", { name: "Allergies" })).toHaveCount(0);
     await expectNoAxeViolations(page);
   });

@@ -1,6 +1,7 @@
 import type { Locator, Page } from "@playwright/test";
 import { DateTime } from "luxon";
-import { messages } from "../app/lib/messages";
+import { appointmentsMessages } from "../app/lib/messages/appointments";
+import { timelineMessages } from "../app/lib/messages/timeline";
 import { expect, expectNoAxeViolations, signIn, test, type WorldUser } from "./fixtures";
 
 /**
@@ -10,7 +11,7 @@ import { expect, expectNoAxeViolations, signIn, test, type WorldUser } from "./f
  * on real time, as the portal does: the roster is found through "Next available day", never by date.
  */
 
-const t = messages.appointments;
+const t = appointmentsMessages;
 const practiceToday = () => DateTime.now().setZone("Pacific/Auckland").startOf("day");
 
 async function open(page: Page, user: WorldUser, search = "?id=1") {
@@ -141,7 +142,7 @@ test.describe("appointments", () => {
     await search.getByLabel("From (DD-MM-YYYY)").fill(tooOld);
     await search.getByLabel("To (DD-MM-YYYY)").fill(today.toFormat("dd-MM-yyyy"));
     await search.getByRole("button", { name: "Search" }).click();
-    await expect(search.getByText(messages.timeline.fromTooEarly)).toBeVisible();
+    await expect(search.getByText(timelineMessages.fromTooEarly)).toBeVisible();
 
     await search.getByLabel("From (DD-MM-YYYY)").fill(from.toFormat("dd-MM-yyyy"));
     await search.getByRole("button", { name: "Search" }).click();

@@ -1,5 +1,6 @@
 import type { Page } from "@playwright/test";
-import { messages } from "../app/lib/messages";
+import { errorsMessages } from "../app/lib/messages/errors";
+import { healthMessages } from "../app/lib/messages/health";
 import { expect, expectNoAxeViolations, signIn, test, type WorldUser } from "./fixtures";
 
 /** /diagnosis (2§2 Diagnosis): three tabs, each a fresh call (TypeID 2, 1, 0), kept in the address; dated note cards. */
@@ -89,9 +90,9 @@ test.describe("diagnosis", () => {
     await expect(page.getByRole("heading", { name: "Dashboard", level: 1 })).toBeVisible();
     await world.fault({ path: "Patient/Condition", status: 503, times: 1 });
     await page.goto("/diagnosis");
-    await expect(page.getByRole("alert")).toHaveText(messages.errors.practiceUnavailable);
+    await expect(page.getByRole("alert")).toHaveText(errorsMessages.practiceUnavailable);
     await expectNoAxeViolations(page);
-    await page.getByRole("button", { name: messages.errors.retry }).click();
+    await page.getByRole("button", { name: errorsMessages.retry }).click();
     await expect(cards(page, "Long Term").first()).toBeVisible();
   });
 
@@ -100,7 +101,7 @@ test.describe("diagnosis", () => {
     for (const name of ["Long Term", "Recent Diagnosis", "All Diagnosis"]) {
       await tab(page, name).click();
       await expect(tab(page, name)).toHaveAttribute("aria-selected", "true");
-      await expect(page.getByText(messages.health.noRecords, { exact: true })).toBeVisible();
+      await expect(page.getByText(healthMessages.noRecords, { exact: true })).toBeVisible();
     }
     await expectNoAxeViolations(page);
   });

@@ -1,6 +1,7 @@
 import type { Page } from "@playwright/test";
 import { PDFDocument } from "pdf-lib";
-import { messages } from "../app/lib/messages";
+import { errorsMessages } from "../app/lib/messages/errors";
+import { healthMessages } from "../app/lib/messages/health";
 import { expect, expectNoAxeViolations, signIn, test, type WorldUser } from "./fixtures";
 
 /** /immunisation (2§2 Immunisation, 2§4 colouring): four tabs, each a fresh call of 100 from page 1; the right date per tab; Print on A4 landscape. */
@@ -77,7 +78,7 @@ test.describe("immunisation", () => {
     await world.fault({ path: "Patient/Immunization", delayMs: 1500, times: 1 });
     await tab(page, "Administered").click();
     await expect(tab(page, "Administered")).toHaveAttribute("aria-selected", "true");
-    await expect(page.getByRole("status")).toHaveText(messages.health.loading);
+    await expect(page.getByRole("status")).toHaveText(healthMessages.loading);
     await expect(cards(page, "Administered").first()).toBeVisible();
     await expect(page.getByRole("status")).toHaveCount(0);
   });
@@ -127,9 +128,9 @@ test.describe("immunisation", () => {
     await expect(page.getByRole("heading", { name: "Dashboard", level: 1 })).toBeVisible();
     await world.fault({ path: "Patient/Immunization", status: 503, times: 1 });
     await page.goto("/immunisation?tab=all");
-    await expect(page.getByRole("alert")).toHaveText(messages.errors.practiceUnavailable);
+    await expect(page.getByRole("alert")).toHaveText(errorsMessages.practiceUnavailable);
     await expectNoAxeViolations(page);
-    await page.getByRole("button", { name: messages.errors.retry }).click();
+    await page.getByRole("button", { name: errorsMessages.retry }).click();
     await expect(cards(page, "All").first()).toBeVisible();
   });
 
@@ -138,7 +139,7 @@ test.describe("immunisation", () => {
     for (const name of ["Due", "Overdue", "Administered", "All"]) {
       await tab(page, name).click();
       await expect(tab(page, name)).toHaveAttribute("aria-selected", "true");
-      await expect(page.getByText(messages.health.noRecords, { exact: true })).toBeVisible();
+      await expect(page.getByText(healthMessages.noRecords, { exact: true })).toBeVisible();
       await expect(page.getByRole("button", { name: /^Print/ })).toBeDisabled();
     }
     await expectNoAxeViolations(page);

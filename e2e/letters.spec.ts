@@ -1,11 +1,13 @@
 import type { Locator, Page } from "@playwright/test";
 import { PDFDocument } from "pdf-lib";
-import { messages } from "../app/lib/messages";
+import { dateRangeMessages } from "../app/lib/messages/dateRange";
+import { errorsMessages } from "../app/lib/messages/errors";
+import { lettersMessages } from "../app/lib/messages/letters";
 import { expect, expectNoAxeViolations, signIn, test, type World, type WorldUser } from "./fixtures";
 
 /** /letters (2§2 Letters): tiles, the date range in the address, "more", the letter dialog and Print, in a fresh world. */
 
-const t = messages.letters;
+const t = lettersMessages;
 
 async function openLetters(page: Page, user: WorldUser) {
   await signIn(page, user);
@@ -102,14 +104,14 @@ test.describe("letters", () => {
     await openLetters(page, world.user("solo"));
     const before = (await letterCalls(world)).length;
     await searchRange(page, "10-03-2026", "01-03-2026");
-    await expect(page.getByText(messages.dateRange.toBeforeFrom)).toBeVisible();
+    await expect(page.getByText(dateRangeMessages.toBeforeFrom)).toBeVisible();
     await expect(page.getByLabel("To (DD-MM-YYYY)")).toHaveAttribute("aria-invalid", "true");
     await expect(page.getByLabel("From (DD-MM-YYYY)")).toHaveValue("10-03-2026");
     await expect(page.getByLabel("To (DD-MM-YYYY)")).toHaveValue("01-03-2026");
     await expectNoAxeViolations(page);
 
     await searchRange(page, "31-02-2026", "");
-    await expect(page.getByText(messages.dateRange.fromInvalid)).toBeVisible();
+    await expect(page.getByText(dateRangeMessages.fromInvalid)).toBeVisible();
     await expect(page.getByText(t.toMissing)).toBeVisible();
     // Editing a field clears its message.
     await page.getByLabel("To (DD-MM-YYYY)").fill("0");
@@ -119,7 +121,7 @@ test.describe("letters", () => {
 
     // The address is checked by the same schema: a wrong range typed there is refused with the same words, as typed.
     await page.goto("/letters?from=05-05-2025&to=01-01-2025");
-    await expect(page.getByText(messages.dateRange.toBeforeFrom)).toBeVisible();
+    await expect(page.getByText(dateRangeMessages.toBeforeFrom)).toBeVisible();
     await expect(page.getByLabel("From (DD-MM-YYYY)")).toHaveValue("05-05-2025");
     expect((await letterCalls(world)).some((c) => "StartDate" in c.query)).toBe(false);
   });
@@ -241,10 +243,10 @@ test.describe("letters", () => {
     await expect(page.getByRole("heading", { name: "Dashboard", level: 1 })).toBeVisible();
     await world.fault({ path: "Patient/LetterAndDocument", status: 503, times: 1 });
     await page.goto("/letters");
-    await expect(page.getByRole("heading", { name: messages.errors.problemTitle, level: 1 })).toBeVisible();
-    await expect(page.getByRole("alert")).toHaveText(messages.errors.practiceUnavailable);
+    await expect(page.getByRole("heading", { name: errorsMessages.problemTitle, level: 1 })).toBeVisible();
+    await expect(page.getByRole("alert")).toHaveText(errorsMessages.practiceUnavailable);
     await expectNoAxeViolations(page);
-    await page.getByRole("button", { name: messages.errors.retry }).click();
+    await page.getByRole("button", { name: errorsMessages.retry }).click();
     await expect(page.getByRole("heading", { name: "Letters", level: 1 })).toBeVisible();
     await expect(tiles(page).first()).toBeVisible();
   });

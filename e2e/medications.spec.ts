@@ -1,6 +1,7 @@
 import type { Locator, Page } from "@playwright/test";
 import { PDFDocument } from "pdf-lib";
-import { messages } from "../app/lib/messages";
+import { errorsMessages } from "../app/lib/messages/errors";
+import { medicationsMessages } from "../app/lib/messages/medications";
 import { readPdf } from "../tests/helpers/pdf-text";
 import { expect, expectNoAxeViolations, signIn, test, type World, type WorldUser } from "./fixtures";
 
@@ -10,7 +11,7 @@ import { expect, expectNoAxeViolations, signIn, test, type World, type WorldUser
  * resend, the outstanding-balance refusal and a failed send, each in a fresh world.
  */
 
-const t = messages.medications;
+const t = medicationsMessages;
 
 async function openMedications(page: Page, user: WorldUser, search = "") {
   await signIn(page, user);
@@ -254,10 +255,10 @@ test.describe("medications: guards and failures", () => {
     await expect(page.getByRole("heading", { name: "Dashboard", level: 1 })).toBeVisible();
     await world.fault({ path: "Patient/Medication", status: 503, times: 1 });
     await page.goto("/medications");
-    await expect(page.getByRole("heading", { name: messages.errors.problemTitle, level: 1 })).toBeVisible();
-    await expect(page.getByRole("alert")).toHaveText(messages.errors.practiceUnavailable);
+    await expect(page.getByRole("heading", { name: errorsMessages.problemTitle, level: 1 })).toBeVisible();
+    await expect(page.getByRole("alert")).toHaveText(errorsMessages.practiceUnavailable);
     await expectNoAxeViolations(page);
-    await page.getByRole("button", { name: messages.errors.retry }).click();
+    await page.getByRole("button", { name: errorsMessages.retry }).click();
     await expect(page.getByRole("heading", { name: "Medications", level: 1 })).toBeVisible();
     await expect(rowsOf(page, "Long term medicines").first()).toBeVisible();
   });

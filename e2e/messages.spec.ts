@@ -1,6 +1,7 @@
 import type { Page } from "@playwright/test";
 import { OutgoingMessageSchema } from "../contract/messaging";
-import { messages } from "../app/lib/messages";
+import { errorsMessages } from "../app/lib/messages/errors";
+import { messagingMessages } from "../app/lib/messages/messaging";
 import { expect, expectNoAxeViolations, signIn, test, type World, type WorldUser } from "./fixtures";
 
 /**
@@ -9,7 +10,7 @@ import { expect, expectNoAxeViolations, signIn, test, type World, type WorldUser
  * 10,000-message inbox scrolled, each in a fresh world.
  */
 
-const t = messages.messaging;
+const t = messagingMessages;
 
 async function openEmails(page: Page, user: WorldUser, search = "") {
   await signIn(page, user);
@@ -358,10 +359,10 @@ test.describe("messaging when the practice fails", () => {
     await expect(page.getByRole("heading", { name: "Dashboard", level: 1 })).toBeVisible();
     await world.fault({ path: "Patient/Messaging", status: 503, times: 1 });
     await page.goto("/emails");
-    await expect(page.getByRole("heading", { name: messages.errors.problemTitle, level: 1 })).toBeVisible();
-    await expect(page.getByRole("alert")).toHaveText(messages.errors.practiceUnavailable);
+    await expect(page.getByRole("heading", { name: errorsMessages.problemTitle, level: 1 })).toBeVisible();
+    await expect(page.getByRole("alert")).toHaveText(errorsMessages.practiceUnavailable);
     await expectNoAxeViolations(page);
-    await page.getByRole("button", { name: messages.errors.retry }).click();
+    await page.getByRole("button", { name: errorsMessages.retry }).click();
     await expect(page.getByRole("heading", { name: "Messaging", level: 1 })).toBeVisible();
     await expect(rows(page).first()).toBeVisible();
 
@@ -376,7 +377,7 @@ test.describe("messaging when the practice fails", () => {
     await world.fault({ path: "Patient/MessageByID", status: 503, times: 1 });
     await rows(page).first().getByRole("button").click();
     await expect(page.getByRole("alert").filter({ hasText: t.openFailed })).toBeVisible();
-    await page.getByRole("button", { name: messages.errors.retry }).click();
+    await page.getByRole("button", { name: errorsMessages.retry }).click();
     await expect(page.getByRole("heading", { level: 2 }).last()).toBeFocused();
   });
 });

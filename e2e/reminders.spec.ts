@@ -1,5 +1,6 @@
 import type { Page } from "@playwright/test";
-import { messages } from "../app/lib/messages";
+import { errorsMessages } from "../app/lib/messages/errors";
+import { healthMessages } from "../app/lib/messages/health";
 import { expect, expectNoAxeViolations, signIn, test, type WorldUser } from "./fixtures";
 
 /** /reminders (2§2 Reminders, 2§4 priority): cards with priority words and colours, two columns from 1024 px, in fresh worlds. */
@@ -62,15 +63,15 @@ test.describe("reminders", () => {
     await expect(page.getByRole("heading", { name: "Dashboard", level: 1 })).toBeVisible();
     await world.fault({ path: "Patient/PatientAlerts", status: 503, times: 1 });
     await page.goto("/reminders");
-    await expect(page.getByRole("alert")).toHaveText(messages.errors.practiceUnavailable);
+    await expect(page.getByRole("alert")).toHaveText(errorsMessages.practiceUnavailable);
     await expectNoAxeViolations(page);
-    await page.getByRole("button", { name: messages.errors.retry }).click();
+    await page.getByRole("button", { name: errorsMessages.retry }).click();
     await expect(cards(page).first()).toBeVisible();
   });
 
   test("the empty account: No Records Found", async ({ page, world }) => {
     await openReminders(page, world.user("empty"));
-    await expect(page.getByText(messages.health.noRecords, { exact: true })).toBeVisible();
+    await expect(page.getByText(healthMessages.noRecords, { exact: true })).toBeVisible();
     await expectNoAxeViolations(page);
   });
 });

@@ -1,11 +1,12 @@
 import type { Page } from "@playwright/test";
-import { messages } from "../app/lib/messages";
+import { errorsMessages } from "../app/lib/messages/errors";
+import { resourcesMessages } from "../app/lib/messages/resources";
 import { PRACTICE_MEDIA } from "../fixtures/builders/documents";
 import { expect, expectNoAxeViolations, signIn, test, type WorldUser } from "./fixtures";
 
 /** /resources (2§2 Resources): PDFs in the viewer dialog, links in a new tab, in a fresh world. */
 
-const t = messages.resources;
+const t = resourcesMessages;
 const pdfs = PRACTICE_MEDIA.filter((m) => m.kind === "pdf");
 const links = PRACTICE_MEDIA.filter((m) => m.kind === "link");
 
@@ -116,9 +117,9 @@ test.describe("resources", () => {
     await expect(page.getByRole("heading", { name: "Dashboard", level: 1 })).toBeVisible();
     await world.fault({ path: "Patient/Media", status: 503, times: 1 });
     await page.goto("/resources");
-    await expect(page.getByRole("heading", { name: messages.errors.problemTitle, level: 1 })).toBeVisible();
-    await expect(page.getByRole("alert")).toHaveText(messages.errors.practiceUnavailable);
-    await page.getByRole("button", { name: messages.errors.retry }).click();
+    await expect(page.getByRole("heading", { name: errorsMessages.problemTitle, level: 1 })).toBeVisible();
+    await expect(page.getByRole("alert")).toHaveText(errorsMessages.practiceUnavailable);
+    await page.getByRole("button", { name: errorsMessages.retry }).click();
     await expect(items(page)).toHaveCount(PRACTICE_MEDIA.length);
   });
 

@@ -1,5 +1,8 @@
 import type { Page } from "@playwright/test";
-import { messages } from "../app/lib/messages";
+import { dateRangeMessages } from "../app/lib/messages/dateRange";
+import { errorsMessages } from "../app/lib/messages/errors";
+import { healthMessages } from "../app/lib/messages/health";
+import { timelineMessages } from "../app/lib/messages/timeline";
 import { expect, expectNoAxeViolations, signIn, test, type World, type WorldUser } from "./fixtures";
 
 /**
@@ -8,7 +11,7 @@ import { expect, expectNoAxeViolations, signIn, test, type World, type WorldUser
  * from real time, as the portal's does.
  */
 
-const t = messages.timeline;
+const t = timelineMessages;
 
 /** The practice's today, YYYY-MM-DD. */
 const today = () => new Intl.DateTimeFormat("en-CA", { timeZone: "Pacific/Auckland" }).format(new Date());
@@ -103,7 +106,7 @@ test.describe("timeline", () => {
 
     await fillFilter(page, { from: "31-02-2026", to: "" });
     await filter.click();
-    await expect(dialog(page).getByText(messages.dateRange.fromInvalid)).toBeVisible();
+    await expect(dialog(page).getByText(dateRangeMessages.fromInvalid)).toBeVisible();
     await expect(dialog(page).getByText(t.toMissing)).toBeVisible();
 
     expect((await calls(world)).length).toBe(before);
@@ -195,15 +198,15 @@ test.describe("timeline", () => {
     await expect(page.getByRole("heading", { name: "Dashboard", level: 1 })).toBeVisible();
     await world.fault({ path: "Patient/Timeline", status: 503, times: 1 });
     await page.goto("/timeline");
-    await expect(page.getByRole("alert")).toHaveText(messages.errors.practiceUnavailable);
+    await expect(page.getByRole("alert")).toHaveText(errorsMessages.practiceUnavailable);
     await expectNoAxeViolations(page);
-    await page.getByRole("button", { name: messages.errors.retry }).click();
+    await page.getByRole("button", { name: errorsMessages.retry }).click();
     await expect(timeline(page)).toBeVisible();
   });
 
   test("the empty account: No Records Found", async ({ page, world }) => {
     await openTimeline(page, world.user("empty"));
-    await expect(page.getByText(messages.health.noRecords, { exact: true })).toBeVisible();
+    await expect(page.getByText(healthMessages.noRecords, { exact: true })).toBeVisible();
     await expectNoAxeViolations(page);
   });
 });

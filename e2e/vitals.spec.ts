@@ -1,5 +1,6 @@
 import type { Page } from "@playwright/test";
-import { messages } from "../app/lib/messages";
+import { errorsMessages } from "../app/lib/messages/errors";
+import { healthMessages } from "../app/lib/messages/health";
 import { expect, expectNoAxeViolations, signIn, test, type WorldUser } from "./fixtures";
 
 /** /vitals (2§2 Vitals): one area chart per vital, each with its unit, the latest value in words and a table, in fresh worlds. */
@@ -64,15 +65,15 @@ test.describe("vitals", () => {
     await expect(page.getByRole("heading", { name: "Dashboard", level: 1 })).toBeVisible();
     await world.fault({ path: "Patient/Observation", status: 503, times: 1 });
     await page.goto("/vitals");
-    await expect(page.getByRole("alert")).toHaveText(messages.errors.practiceUnavailable);
+    await expect(page.getByRole("alert")).toHaveText(errorsMessages.practiceUnavailable);
     await expectNoAxeViolations(page);
-    await page.getByRole("button", { name: messages.errors.retry }).click();
+    await page.getByRole("button", { name: errorsMessages.retry }).click();
     await expect(figure(page, "Weight (kg)")).toBeVisible();
   });
 
   test("the empty account: No Records Found and no chart", async ({ page, world }) => {
     await openVitals(page, world.user("empty"));
-    await expect(page.getByText(messages.health.noRecords, { exact: true })).toBeVisible();
+    await expect(page.getByText(healthMessages.noRecords, { exact: true })).toBeVisible();
     await expect(page.getByRole("figure")).toHaveCount(0);
     await expectNoAxeViolations(page);
   });

@@ -16,7 +16,7 @@ import {
   type Selection,
   type SlotView,
 } from "../app/lib/booking";
-import { messages } from "../app/lib/messages";
+import { appointmentsMessages } from "../app/lib/messages/appointments";
 import { DEFAULT_REASON_FOR_VISIT_ID, NOT_PROVIDED_REASON, VIDEO_TYPE_NAME } from "../contract/appointments";
 
 /**
@@ -30,7 +30,7 @@ import { DEFAULT_REASON_FOR_VISIT_ID, NOT_PROVIDED_REASON, VIDEO_TYPE_NAME } fro
  * bypass setting off and the first provider flagged, role and provider are fixed to that provider.
  */
 
-const t = messages.appointments;
+const t = appointmentsMessages;
 
 export interface BookingInput {
   settings: BookingSettings;

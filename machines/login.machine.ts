@@ -1,5 +1,5 @@
 import { assign, fromPromise, setup } from "xstate";
-import { messages } from "../app/lib/messages";
+import { signInMessages } from "../app/lib/messages/signIn";
 import { newPasswordProblem, type NewPasswordProblem } from "../app/lib/new-password";
 import { CAPTCHA_AFTER, type FlowOutcome, type LinkedAccount } from "../app/lib/sign-in-flow";
 import { signInSummary, validateSignIn, type FieldErrors, type SignInInput } from "../app/lib/sign-in";
@@ -79,9 +79,9 @@ export const loginMachine = setup({
   actions: {
     showFieldErrors: assign(({ event }) => {
       const checked = validateSignIn(event as SignInRequest);
-      return { fieldErrors: checked.ok ? {} : checked.errors, message: checked.ok ? messages.signIn.summary : signInSummary(checked.errors) };
+      return { fieldErrors: checked.ok ? {} : checked.errors, message: checked.ok ? signInMessages.summary : signInSummary(checked.errors) };
     }),
-    askForCaptcha: assign({ message: () => messages.signIn.captchaNeeded }),
+    askForCaptcha: assign({ message: () => signInMessages.captchaNeeded }),
     clearFieldError: assign({
       fieldErrors: ({ context, event }) => (event.type === "field.edit" ? { ...context.fieldErrors, [event.field]: undefined } : context.fieldErrors),
     }),
@@ -175,9 +175,9 @@ export const loginMachine = setup({
             actions: { type: "showToast", params: ({ event }) => ({ message: (event.output as { message: string }).message }) },
           },
           // "refused" (throttled) and "expired" both explain themselves inline.
-          { target: "credentials", actions: { type: "showMessage", params: ({ event }) => ({ message: (event.output as { message?: string }).message ?? messages.signIn.incorrect }) } },
+          { target: "credentials", actions: { type: "showMessage", params: ({ event }) => ({ message: (event.output as { message?: string }).message ?? signInMessages.incorrect }) } },
         ],
-        onError: { target: "credentials", actions: { type: "showToast", params: { message: messages.signIn.networkFailure } } },
+        onError: { target: "credentials", actions: { type: "showToast", params: { message: signInMessages.networkFailure } } },
       },
     },
     updatingPassword: {
@@ -216,10 +216,10 @@ export const loginMachine = setup({
               },
               {
                 target: "editing",
-                actions: { type: "showPasswordMessage", params: ({ event }) => ({ message: (event.output as { message?: string }).message ?? messages.signIn.passwordChangeFailed }) },
+                actions: { type: "showPasswordMessage", params: ({ event }) => ({ message: (event.output as { message?: string }).message ?? signInMessages.passwordChangeFailed }) },
               },
             ],
-            onError: { target: "editing", actions: { type: "showPasswordMessage", params: { message: messages.signIn.passwordChangeFailed } } },
+            onError: { target: "editing", actions: { type: "showPasswordMessage", params: { message: signInMessages.passwordChangeFailed } } },
           },
         },
       },
@@ -248,9 +248,9 @@ export const loginMachine = setup({
                 target: "#login.credentials",
                 actions: ["forgetPendingSignIn", { type: "showMessage", params: ({ event }) => ({ message: (event.output as { message: string }).message }) }],
               },
-              { target: "choosing", actions: { type: "showToast", params: ({ event }) => ({ message: (event.output as { message?: string }).message ?? messages.signIn.networkFailure }) } },
+              { target: "choosing", actions: { type: "showToast", params: ({ event }) => ({ message: (event.output as { message?: string }).message ?? signInMessages.networkFailure }) } },
             ],
-            onError: { target: "choosing", actions: { type: "showToast", params: { message: messages.signIn.networkFailure } } },
+            onError: { target: "choosing", actions: { type: "showToast", params: { message: signInMessages.networkFailure } } },
           },
         },
       },

@@ -1,5 +1,5 @@
 import { assign, fromPromise, setup } from "xstate";
-import { messages } from "../app/lib/messages";
+import { messagingMessages } from "../app/lib/messages/messaging";
 import { checkDraft, replySubject, type Draft, type MessageErrors, type Option, type PendingFile, type SendReply } from "../app/lib/message-compose";
 import type { MessageView, MessagingSettings } from "../app/lib/messaging-view";
 
@@ -15,7 +15,7 @@ import type { MessageView, MessagingSettings } from "../app/lib/messaging-view";
  * typed; closing with unsaved text asks first.
  */
 
-const t = messages.messaging;
+const t = messagingMessages;
 
 export interface MessagingInput {
   settings: MessagingSettings;

@@ -1,6 +1,6 @@
 import { assign, fromPromise, setup } from "xstate";
 import { allocate, totalBalanceCents, type AllocatableInvoice, type Allocation } from "../app/lib/allocation";
-import { messages } from "../app/lib/messages";
+import { paymentMessages } from "../app/lib/messages/payment";
 import type { CardType } from "../app/lib/accounts-view";
 import { feeCents } from "../app/lib/money";
 import { checkPaymentAmount } from "../app/lib/payment-amount";
@@ -16,7 +16,7 @@ import { RefusedError } from "../app/lib/payment-steps";
  */
 
 /** The texts of 1§4, 1§5 and 1§8: the messages catalogue's, so the machine and the screens say the same. */
-export const paymentTexts = messages.payment;
+export const paymentTexts = paymentMessages;
 
 export type { CardType } from "../app/lib/accounts-view";
 

@@ -1,6 +1,6 @@
 import { assign, fromPromise, setup } from "xstate";
 import type { Delivery, PharmacyOption, RepeatSettings } from "../app/lib/medications-view";
-import { messages } from "../app/lib/messages";
+import { medicationsMessages } from "../app/lib/messages/medications";
 import { checkRepeatChoice, type RepeatChoice, type RepeatErrors, type RepeatReply } from "../app/lib/repeat-request";
 
 /**
@@ -14,7 +14,7 @@ import { checkRepeatChoice, type RepeatChoice, type RepeatErrors, type RepeatRep
  * chose is dropped on a failure: the dialog stays open with it and offers to try again.
  */
 
-const t = messages.medications;
+const t = medicationsMessages;
 
 export interface RepeatInput {
   settings: RepeatSettings;

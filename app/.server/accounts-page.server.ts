@@ -1,7 +1,8 @@
 import { data } from "react-router";
 import { allocationsPayable } from "../lib/allocation";
 import { formatDate, formatDateTime } from "../lib/dates";
-import { messages } from "../lib/messages";
+import { errorsMessages } from "../lib/messages/errors";
+import { paymentMessages } from "../lib/messages/payment";
 import { feeCents, formatCents, toCents } from "../lib/money";
 import { centsAsAmountText, paymentAmountSchema } from "../lib/payment-amount";
 import { PayStepSchema, parseCardTypes, testCardErrors } from "../lib/payment-forms";
@@ -104,39 +105,39 @@ export async function payAction(request: Request, deps: PayDeps = portalPayDeps)
     switch (step.step) {
       case "save-temp": {
         const earlier = await attempts.attemptOf(owner, step.key);
-        if (earlier?.closed) return { ok: false, message: messages.payment.keySpent };
+        if (earlier?.closed) return { ok: false, message: paymentMessages.keySpent };
         if (earlier && earlier.intentAt !== undefined && earlier.chargeCents !== step.amountCents + step.feeCents) {
           // Once its intent is out the card may be charged at any moment: the amount is fixed, and a
           // replay with another amount is refused rather than reported as that amount paid.
-          return { ok: false, message: messages.payment.amountFixed };
+          return { ok: false, message: paymentMessages.amountFixed };
         }
         // A charged attempt is final: paying again with its key records it and charges nothing more.
         if (earlier?.charged) return { ok: true, value: earlier.tempId };
         // The lines against the practice's own pending invoices: each once, none beyond its balance.
         const pending = await getInvoices(api, holder, "pending");
-        if (!allocationsPayable(step.allocations, pending.resources.map(rowOf))) return { ok: false, message: messages.payment.notStarted };
+        if (!allocationsPayable(step.allocations, pending.resources.map(rowOf))) return { ok: false, message: paymentMessages.notStarted };
         const total = step.allocations.reduce((sum, a) => sum + a.payNowCents, 0);
-        if (total !== step.amountCents) return { ok: false, message: messages.payment.notStarted };
+        if (total !== step.amountCents) return { ok: false, message: paymentMessages.notStarted };
         // The amount rule of the form, again as the authority, over what the allocations add up to.
-        if (!paymentAmountSchema({ totalCents: total }).safeParse(centsAsAmountText(step.amountCents)).success) return { ok: false, message: messages.payment.notStarted };
+        if (!paymentAmountSchema({ totalCents: total }).safeParse(centsAsAmountText(step.amountCents)).success) return { ok: false, message: paymentMessages.notStarted };
         // The fee is the practice's, for the card type chosen: the browser's figure is only checked against it.
         const settings = await getPracticeSettings(api, holder);
         const cardTypes = parseCardTypes(settings.PaymentCardTypes);
         const cardType = cardTypes.find((t) => t.label === step.cardType);
-        if (cardTypes.length > 0 && !cardType) return { ok: false, message: messages.payment.notStarted };
+        if (cardTypes.length > 0 && !cardType) return { ok: false, message: paymentMessages.notStarted };
         const fee = cardType ? feeCents(step.amountCents, cardType.feeBasisPoints) : 0;
-        if (fee !== step.feeCents) return { ok: false, message: messages.payment.notStarted };
+        if (fee !== step.feeCents) return { ok: false, message: paymentMessages.notStarted };
         // One open attempt per account holder: another that may have charged must be finished first.
         const claim = await attempts.claim(owner, step.key);
-        if (!claim.ok) return { ok: false, message: messages.payment.openElsewhere, blocked: true };
+        if (!claim.ok) return { ok: false, message: paymentMessages.openElsewhere, blocked: true };
         const tempId = await saveTempPayment(api, holder, step);
         if (tempId > 0) await attempts.remember(owner, step.key, { tempId, chargeCents: step.amountCents + fee });
         return { ok: true, value: tempId };
       }
       case "intent": {
         const attempt = await attempts.attemptOf(owner, step.key);
-        if (!attempt || attempt.closed) return { ok: false, message: messages.payment.notStarted };
-        if (!(await attempts.markIntent(owner, step.key, deps.now()))) return { ok: false, message: messages.payment.replaced };
+        if (!attempt || attempt.closed) return { ok: false, message: paymentMessages.notStarted };
+        if (!(await attempts.markIntent(owner, step.key, deps.now()))) return { ok: false, message: paymentMessages.replaced };
         const reply = await createPaymentIntent(api, { key: step.key, amountCents: attempt.chargeCents }, deps.paymentIntentUrl);
         if (!("clientSecret" in reply)) return { ok: false, message: reply.error };
         await attempts.update(owner, step.key, { clientSecret: reply.clientSecret });
@@ -148,7 +149,7 @@ export async function payAction(request: Request, deps: PayDeps = portalPayDeps)
         if (Object.keys(errors).length > 0) return { ok: false, message: Object.values(errors)[0]!, fieldErrors: errors };
         // Only an intent this portal created for this account holder is confirmed.
         const attempt = await attempts.bySecret(owner, step.clientSecret);
-        if (!attempt || attempt.closed) return { ok: false, message: messages.payment.notStarted };
+        if (!attempt || attempt.closed) return { ok: false, message: paymentMessages.notStarted };
         const reply = await confirmTestCard(api, {
           clientSecret: step.clientSecret,
           cardNumber: step.cardNumber.replace(/[\s-]/g, ""),
@@ -175,14 +176,14 @@ export async function payAction(request: Request, deps: PayDeps = portalPayDeps)
       }
       case "record": {
         const attempt = await attempts.attemptOf(owner, step.key);
-        if (!attempt) return { ok: false, message: messages.payment.notStarted };
+        if (!attempt) return { ok: false, message: paymentMessages.notStarted };
         const recorded = await savePayment(api, holder, attempt.tempId);
         if (recorded) await attempts.close(owner, step.key, "recorded");
         return { ok: true, value: recorded };
       }
       case "finish": {
         const attempt = await attempts.attemptOf(owner, step.key);
-        if (!attempt) return { ok: false, message: messages.payment.notStarted };
+        if (!attempt) return { ok: false, message: paymentMessages.notStarted };
         // The practice records only a payment that was charged in full (1§7 SavePayment), so its
         // answer tells a charged attempt from one that never reached the card.
         if (await savePayment(api, holder, attempt.tempId)) {
@@ -199,7 +200,7 @@ export async function payAction(request: Request, deps: PayDeps = portalPayDeps)
   } catch (error) {
     // A confirmation that timed out or failed on the way back may have charged: the browser must keep
     // the attempt's key, so paying again cannot charge a second time.
-    if (error instanceof PracticeApiError) return { ok: false, message: messages.errors.practiceUnavailable, uncertain: step.step === "confirm" };
+    if (error instanceof PracticeApiError) return { ok: false, message: errorsMessages.practiceUnavailable, uncertain: step.step === "confirm" };
     throw error;
   }
 }
@@ -213,7 +214,7 @@ export async function invoicePdfResponse(request: Request, invoiceId: string): P
       headers: { "Content-Type": "application/pdf", "Cache-Control": "no-store", "Content-Disposition": `inline; filename="invoice-${invoiceId.replace(/[^\w-]/g, "")}.pdf"` },
     });
   } catch (error) {
-    if (error instanceof PracticeApiError) return new Response(messages.payment.pdfFailed, { status: error.kind === "forbidden" ? 403 : 502, headers: { "Content-Type": "text/plain" } });
+    if (error instanceof PracticeApiError) return new Response(paymentMessages.pdfFailed, { status: error.kind === "forbidden" ? 403 : 502, headers: { "Content-Type": "text/plain" } });
     throw error;
   }
 }

@@ -23,7 +23,7 @@ import {
 import { PRACTICE_ZONE } from "../lib/dates";
 import { queryDateOf } from "../lib/date-range";
 import { parseForm } from "../lib/form-data";
-import { messages } from "../lib/messages";
+import { appointmentsMessages } from "../lib/messages/appointments";
 import { displayName, summarisePatient } from "../lib/patient-summary";
 import { yearBefore } from "../lib/timeline-filter";
 import { rowOf } from "./appointment-rows.server";
@@ -50,7 +50,7 @@ import { requireSession, type SignedIn } from "./session.server";
  * books for a linked family member, whose id then travels in every call (decisions/102).
  */
 
-const t = messages.appointments;
+const t = appointmentsMessages;
 /** History reads at most this many pages of 100 (a record with more is searched by dates). */
 const HISTORY_PAGES = 5;
 

@@ -7,7 +7,8 @@ import { PAGE_SIZES } from "../../contract/page-sizes";
 import { PRACTICE_ZONE } from "../lib/dates";
 import { parseForm } from "../lib/form-data";
 import { MessageFormSchema, REPLY_SEPARATOR, replySubject, type SendReply } from "../lib/message-compose";
-import { messages } from "../lib/messages";
+import { errorsMessages } from "../lib/messages/errors";
+import { messagingMessages } from "../lib/messages/messaging";
 import { BOXES, colourOf, emailsViewOf, READ_FILTER_NAMES, type AttachmentView, type Box, type EmailsPageData, type MessageRow, type MessageView, type MessagingSettings } from "../lib/messaging-view";
 import { summarisePatient } from "../lib/patient-summary";
 import { RequestKeySchema } from "../lib/repeat-request";
@@ -29,7 +30,7 @@ import type { StateStore } from "./state-store.server";
  * patient's (user.userId): a proxy reads and writes the chosen family member's messages.
  */
 
-const t = messages.messaging;
+const t = messagingMessages;
 
 export async function loadEmailsPage(request: Request): Promise<EmailsPageData> {
   return emailsPage(await requireSession(request), new URL(request.url));
@@ -193,13 +194,13 @@ export async function emailsStep(request: Request, deps: EmailsDeps = portalDeps
         return await once(deps, draftClaim(user, q.draftId), () => postDraftAsItIs(signedIn, q.draftId));
       }
       default:
-        return failure(messages.errors.unexpected);
+        return failure(errorsMessages.unexpected);
     }
   } catch (error) {
     if (!(error instanceof PracticeApiError)) throw error;
     if (step === "send" || step === "sendDraft") return { outcome: "failed", message: t.sendFailed } satisfies SendReply;
     const texts: Record<string, string> = { page: t.moreFailed, open: t.openFailed, roles: t.rolesFailed, recipients: t.recipientsFailed, delete: t.deleteFailed };
-    return failure(texts[String(step)] ?? messages.errors.unexpected);
+    return failure(texts[String(step)] ?? errorsMessages.unexpected);
   }
 }
 

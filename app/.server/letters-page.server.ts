@@ -3,7 +3,7 @@ import { LetterRangeSchema, rangeQuery } from "../lib/letter-search";
 import { MAX_PAGES, pagesOf } from "../lib/listing";
 import { letterFileName, letterTileOf, newestFirst } from "../lib/letters-view";
 import { parseForm } from "../lib/form-data";
-import { messages } from "../lib/messages";
+import { lettersMessages } from "../lib/messages/letters";
 import { PracticeApiError } from "./practice/client.server";
 import { practiceErrorResponse } from "./practice/errors.server";
 import { getLetter, getLetters, getLettersInRange, type LetterCaller } from "./practice/letters.server";
@@ -72,5 +72,5 @@ export async function letterFileResponse(request: Request, letterId: string): Pr
 }
 
 function failure(status: number): Response {
-  return new Response(messages.letters.pdfFailed, { status, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" } });
+  return new Response(lettersMessages.pdfFailed, { status, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" } });
 }

@@ -1,6 +1,6 @@
 import { parseForm } from "../lib/form-data";
 import type { FieldErrors } from "../lib/forms";
-import { messages } from "../lib/messages";
+import { profileMessages } from "../lib/messages/profile";
 import { contactMethodsRequest, demographicsRequest, emergencyContactPayload, userEmailOf, type PatientContext } from "../lib/profile-payload";
 import { readProfile, type ProfileLookups } from "../lib/profile-view";
 import { ContactDetailsSchema, DeleteContactSchema, demographicsSchema, NotificationsSchema, emergencyContactSchema, ProfilePasswordSchema, type ProfileActionResult, type ProfileIntent } from "../lib/profile-forms";
@@ -101,7 +101,7 @@ async function contextOf(signedIn: Pick<SignedIn, "api" | "user">): Promise<Pati
   return { profile, userEmail: userEmailOf(profile, user), practiceId: practice?.id ?? "", balance: balance ?? 0, titles: lookups.titles, lookups };
 }
 
-const t = messages.profile;
+const t = profileMessages;
 
 const FAILED: Record<ProfileIntent, string> = {
   "add-contact": t.contactAddFailed,

@@ -1,6 +1,6 @@
 import { Redis } from "ioredis";
 import { data } from "react-router";
-import { messages } from "../lib/messages";
+import { errorsMessages } from "../lib/messages/errors";
 import type { StateStore } from "./state-store.server";
 
 /**
@@ -68,7 +68,7 @@ export function redactRedisUrl(url: string): string {
 
 function unavailable(error: unknown): never {
   console.error(`Redis: ${error instanceof Error ? error.message : String(error)}`);
-  throw data({ message: messages.errors.stateUnavailable }, { status: 503 });
+  throw data({ message: errorsMessages.stateUnavailable }, { status: 503 });
 }
 
 export class RedisStateStore implements StateStore {

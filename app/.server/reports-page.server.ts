@@ -1,7 +1,7 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { parseForm } from "../lib/form-data";
 import type { FieldErrors } from "../lib/forms";
-import { messages } from "../lib/messages";
+import { reportsMessages } from "../lib/messages/reports";
 import { queryDateOf } from "../lib/date-range";
 import { pagesOf, readFilterOf, ReportFiltersSchema, type ReadFilter } from "../lib/report-filters";
 import { chartSeriesOf, resultCardOf, resultDetailOf, type ChartReply, type ResultCard, type ResultDetail } from "../lib/reports-view";
@@ -66,7 +66,7 @@ export async function loadResultDetail(request: Request, resultId: string): Prom
     return resultDetailOf(reply.resources[0], sanitiseResultHtml);
   } catch (error) {
     // The dialog says so and offers Retry; the page around it stays as it was.
-    if (error instanceof PracticeApiError) return { kind: "failed", message: messages.reports.detailFailed };
+    if (error instanceof PracticeApiError) return { kind: "failed", message: reportsMessages.detailFailed };
     throw error;
   }
 }

@@ -1,5 +1,5 @@
 import { MAX_PAGES, pagesOf } from "../lib/listing";
-import { messages } from "../lib/messages";
+import { resourcesMessages } from "../lib/messages/resources";
 import { resourceItemOf, type ResourcesPageData } from "../lib/resources-view";
 import { PracticeApiError } from "./practice/client.server";
 import { practiceErrorResponse } from "./practice/errors.server";
@@ -32,7 +32,7 @@ export async function resourceFileResponse(request: Request, resourceId: string)
   } catch (error) {
     if (error instanceof PracticeApiError) {
       const status = error.kind === "forbidden" ? 403 : error.status === 404 ? 404 : 502;
-      return new Response(messages.resources.pdfFailed, { status, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" } });
+      return new Response(resourcesMessages.pdfFailed, { status, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" } });
     }
     throw error;
   }

@@ -7,7 +7,7 @@ import { practiceApi, type PracticeApi } from "./practice/api.server";
 import { perRequestReads } from "./practice/per-request-reads.server";
 import { stateStore } from "./state.server";
 import { MemoryStateStore, type StateStore } from "./state-store.server";
-import { messages } from "../lib/messages";
+import { errorsMessages } from "../lib/messages/errors";
 import type { LinkedAccount } from "../lib/sign-in-flow";
 
 /**
@@ -297,7 +297,7 @@ export function createSessions(
       (error: unknown) => {
         if (error instanceof PracticeApiError && error.kind === "unauthorized") return toLogin(session);
         console.error(`Token check failed, session kept: ${error instanceof Error ? error.message : String(error)}`);
-        throw data({ message: messages.errors.tokenCheckFailed }, { status: 503 });
+        throw data({ message: errorsMessages.tokenCheckFailed }, { status: 503 });
       },
     );
     if (tokenFirst) await verified;

@@ -1,5 +1,6 @@
 import { endpoints } from "../../contract/endpoints";
-import { messages } from "../lib/messages";
+import { errorsMessages } from "../lib/messages/errors";
+import { signInMessages } from "../lib/messages/signIn";
 import { newPasswordProblem } from "../lib/new-password";
 import { displayName } from "../lib/patient-summary";
 import { CAPTCHA_AFTER, type FlowOutcome, type LinkedAccount } from "../lib/sign-in-flow";
@@ -44,7 +45,7 @@ export function createSignInSteps(deps: SignInDeps) {
 
   function practiceFailure(error: unknown): FlowResult {
     if (!(error instanceof PracticeApiError)) throw error;
-    return { outcome: { kind: "failed", message: error.kind === "contract" ? messages.errors.practiceBroken : messages.signIn.networkFailure } };
+    return { outcome: { kind: "failed", message: error.kind === "contract" ? errorsMessages.practiceBroken : signInMessages.networkFailure } };
   }
 
   async function signInStep(
@@ -63,7 +64,7 @@ export function createSignInSteps(deps: SignInDeps) {
     const captchaRequired = verdict.captchaRequired || sessionFailures >= CAPTCHA_AFTER;
     if (captchaRequired && !(await deps.verifyCaptcha(input.captcha))) {
       await deps.throttle.release(username, address);
-      return { outcome: { kind: "rejected", message: messages.signIn.captchaNeeded, captchaRequired: true } };
+      return { outcome: { kind: "rejected", message: signInMessages.captchaNeeded, captchaRequired: true } };
     }
 
     // The attempt stays counted: it was a wrong password.
@@ -78,10 +79,10 @@ export function createSignInSteps(deps: SignInDeps) {
 
     try {
       const identity = await lookupIdentity({ userName: username, password }, deps.identityUrl);
-      if (identity.kind === "rejected") return reject(identity.message || messages.signIn.rejectedFallback);
+      if (identity.kind === "rejected") return reject(identity.message || signInMessages.rejectedFallback);
       const outcome = await authenticate(identity.apiBase, { userName: username, password });
-      if (outcome.kind === "rejected") return reject(outcome.message || messages.signIn.rejectedFallback);
-      if (outcome.kind === "noResource") return reject(messages.signIn.incorrect);
+      if (outcome.kind === "rejected") return reject(outcome.message || signInMessages.rejectedFallback);
+      if (outcome.kind === "noResource") return reject(signInMessages.incorrect);
       await deps.throttle.succeeded(username, address);
       return afterAuthentication(session, {
         token: outcome.token,
@@ -103,10 +104,10 @@ export function createSignInSteps(deps: SignInDeps) {
   async function switchStep(session: PortalSession, q: string): Promise<FlowResult> {
     try {
       const identity = await lookupIdentity({ q }, deps.identityUrl);
-      if (identity.kind === "rejected") return { outcome: { kind: "rejected", message: identity.message || messages.signIn.switchFailed, captchaRequired: false } };
+      if (identity.kind === "rejected") return { outcome: { kind: "rejected", message: identity.message || signInMessages.switchFailed, captchaRequired: false } };
       const outcome = await authenticate(identity.apiBase, { userName: "", password: "", q });
-      if (outcome.kind === "rejected") return { outcome: { kind: "rejected", message: outcome.message || messages.signIn.switchFailed, captchaRequired: false } };
-      if (outcome.kind === "noResource") return { outcome: { kind: "rejected", message: messages.signIn.incorrect, captchaRequired: false } };
+      if (outcome.kind === "rejected") return { outcome: { kind: "rejected", message: outcome.message || signInMessages.switchFailed, captchaRequired: false } };
+      if (outcome.kind === "noResource") return { outcome: { kind: "rejected", message: signInMessages.incorrect, captchaRequired: false } };
       return afterAuthentication(session, {
         token: outcome.token,
         apiBase: identity.apiBase,
@@ -153,7 +154,7 @@ export function createSignInSteps(deps: SignInDeps) {
     return { outcome: { kind: "signedIn", redirectTo: pending.redirectTo }, cookie };
   }
 
-  const expired: FlowResult = { outcome: { kind: "expired", message: messages.signIn.signInExpired } };
+  const expired: FlowResult = { outcome: { kind: "expired", message: signInMessages.signInExpired } };
 
   /** The forced password update panel (1§4 step 3): ChangePassword with the account holder's id. */
   async function changePasswordStep(session: PortalSession, input: { password: string; confirm: string; agreed?: boolean }): Promise<FlowResult> {
@@ -164,7 +165,7 @@ export function createSignInSteps(deps: SignInDeps) {
     // The rules shown to the patient say the password must not contain their names (1§5); here it is enforced.
     const lowered = input.password.toLowerCase();
     if (pending.name.split(/\s+/).some((part) => part.length >= 3 && lowered.includes(part.toLowerCase()))) {
-      return { outcome: { kind: "refused", message: messages.signIn.passwordHasName } };
+      return { outcome: { kind: "refused", message: signInMessages.passwordHasName } };
     }
     try {
       const reply = await practiceApi(pending.apiBase, pending.token).call(endpoints.changePassword, {
@@ -176,10 +177,10 @@ export function createSignInSteps(deps: SignInDeps) {
         await deps.sessions.endOtherSessions(session);
         return proxyCheck(session, { ...pending, passwordReset: false });
       }
-      if (reply.StatusCode === "3") return { outcome: { kind: "refused", message: reply.StatusMessage ?? reply.ResponseMessage ?? messages.signIn.passwordChangeFailed } };
-      return { outcome: { kind: "failed", message: messages.signIn.passwordChangeFailed } };
+      if (reply.StatusCode === "3") return { outcome: { kind: "refused", message: reply.StatusMessage ?? reply.ResponseMessage ?? signInMessages.passwordChangeFailed } };
+      return { outcome: { kind: "failed", message: signInMessages.passwordChangeFailed } };
     } catch (error) {
-      if (error instanceof PracticeApiError) return { outcome: { kind: "failed", message: messages.signIn.passwordChangeFailed } };
+      if (error instanceof PracticeApiError) return { outcome: { kind: "failed", message: signInMessages.passwordChangeFailed } };
       throw error;
     }
   }
@@ -188,7 +189,7 @@ export function createSignInSteps(deps: SignInDeps) {
     const pending = session.get("pending");
     if (!pending || pending.accounts.length === 0) return expired;
     const account = pending.accounts.find((a) => a.id === accountId);
-    if (!account) return { outcome: { kind: "refused", message: messages.signIn.chooseAccountInvalid } };
+    if (!account) return { outcome: { kind: "refused", message: signInMessages.chooseAccountInvalid } };
     return finish(session, pending, account);
   }
 

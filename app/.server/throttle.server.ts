@@ -1,5 +1,5 @@
 import { CAPTCHA_AFTER } from "../lib/sign-in-flow";
-import { messages } from "../lib/messages";
+import { signInThrottleMessages } from "../lib/messages/signInThrottle";
 import { config, type Config } from "./config.server";
 
 import { stateStore } from "./state.server";
@@ -44,12 +44,12 @@ export class SignInThrottle {
     const fromAddress = await this.store.increment(addressKey(address), WINDOW_MS);
     if (fromAddress > this.limits.SIGNIN_MAX_FAILURES_PER_ADDRESS) {
       await this.store.decrement(addressKey(address));
-      return { allowed: false, message: messages.signInThrottle.tooManyFromAddress };
+      return { allowed: false, message: signInThrottleMessages.tooManyFromAddress };
     }
     const attempt = await this.store.increment(accountKey(username), WINDOW_MS);
     if (attempt > this.limits.SIGNIN_MAX_FAILURES_PER_ACCOUNT) {
       await this.release(username, address);
-      return { allowed: false, message: messages.signInThrottle.tooManyForAccount };
+      return { allowed: false, message: signInThrottleMessages.tooManyForAccount };
     }
     return { allowed: true, captchaRequired: attempt > CAPTCHA_AFTER, attempt };
   }

@@ -2,7 +2,8 @@ import type { SubmissionResult } from "@conform-to/react";
 import { z } from "zod";
 import type { BookingSettings, Option } from "./booking";
 import { checkRangeOrder, dateRangeFields, queryDateOf } from "./date-range";
-import { messages } from "./messages";
+import { appointmentsMessages } from "./messages/appointments";
+import { timelineMessages } from "./messages/timeline";
 import { yearBefore } from "./timeline-filter";
 
 /**
@@ -11,7 +12,7 @@ import { yearBefore } from "./timeline-filter";
  * date and time already written in the practice's zone.
  */
 
-const t = messages.appointments;
+const t = appointmentsMessages;
 
 export type AppointmentTab = "book" | "upcoming" | "history";
 /**
@@ -64,9 +65,9 @@ export function historyRangeSchema(today: string) {
     .superRefine(checkRangeOrder)
     .superRefine((value, ctx) => {
       const from = queryDateOf(value.from);
-      if (value.from && !value.to) ctx.addIssue({ code: "custom", path: ["to"], message: messages.timeline.toMissing });
-      if (value.to && !value.from) ctx.addIssue({ code: "custom", path: ["from"], message: messages.timeline.fromMissing });
-      if (from && from < earliest) ctx.addIssue({ code: "custom", path: ["from"], message: messages.timeline.fromTooEarly });
+      if (value.from && !value.to) ctx.addIssue({ code: "custom", path: ["to"], message: timelineMessages.toMissing });
+      if (value.to && !value.from) ctx.addIssue({ code: "custom", path: ["from"], message: timelineMessages.fromMissing });
+      if (from && from < earliest) ctx.addIssue({ code: "custom", path: ["from"], message: timelineMessages.fromTooEarly });
     });
 }
 

@@ -1,5 +1,5 @@
 import type { Counters } from "../../contract/patient";
-import { messages } from "./messages";
+import { dashboardMessages } from "./messages/dashboard";
 
 /**
  * The areas of the portal (1§2 Shell): one line each, read by app/routes.ts (the route), the side
@@ -31,7 +31,7 @@ export interface Area {
   card?: AreaCard;
 }
 
-const d = messages.dashboard;
+const d = dashboardMessages;
 
 // The dashboard shows the cards in this order; the menu follows the server's order, not this one.
 export const AREAS: readonly Area[] = [

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { messages } from "./messages";
+import { appointmentsMessages } from "./messages/appointments";
 import { createStepClient, type StepClientOptions } from "./step-client";
 import { addDays } from "./timeline-filter";
 
@@ -12,7 +12,7 @@ import { addDays } from "./timeline-filter";
  * from the server already in the practice's zone.
  */
 
-const t = messages.appointments;
+const t = appointmentsMessages;
 
 /** 2§9: the date picker shows 90 days; the next available day wraps after 60. */
 export const BOOKING_DAYS = 90;

@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { messages } from "./messages";
+import { forgotPasswordMessages } from "./messages/forgotPassword";
 
-const t = messages.forgotPassword;
+const t = forgotPasswordMessages;
 
 /** Forgot password (1§5): a valid e-mail; the captcha is checked by the server. */
 export const ForgotPasswordSchema = z.object({

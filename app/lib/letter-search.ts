@@ -1,13 +1,13 @@
 import { z } from "zod";
 import { checkRangeOrder, dateRangeFields, queryDateOf } from "./date-range";
-import { messages } from "./messages";
+import { lettersMessages } from "./messages/letters";
 
 /**
  * The Letters screen's date search as the address carries it (2§2, 2§5): `from` and `to` as the
  * patient typed them (DD-MM-YYYY; app/lib/date-range.ts).
  */
 
-const t = messages.letters;
+const t = lettersMessages;
 
 /**
  * The date range form: both dates or neither (neither is every letter, 2§5), the end not before the

@@ -3,10 +3,10 @@ import { z } from "zod";
 import { isValidNhi, normaliseNhi } from "../../contract/nhi";
 import type { FieldErrors } from "./forms";
 import { PRACTICE_ZONE } from "./dates";
-import { messages } from "./messages";
+import { loginHelpMessages } from "./messages/loginHelp";
 
 /** The Login Help form (1§2, 1§5): either an e-mail or an NHI, a date of birth in the past. */
-const loginHelpTexts = messages.loginHelp;
+const loginHelpTexts = loginHelpMessages;
 
 const text = (required: string, max: number) => z.string().trim().min(1, required).max(max, loginHelpTexts.tooLong(max));
 

@@ -1,7 +1,7 @@
 import type { Medication } from "../../contract/medications";
 import type { PracticeSettings } from "../../contract/patient";
 import { formatDate } from "./dates";
-import { messages } from "./messages";
+import { medicationsMessages } from "./messages/medications";
 
 /**
  * The Medications screen's view types, shared by its server half (app/.server/medications-page.server.ts),
@@ -124,7 +124,7 @@ export function repeatSettingsOf(s: PracticeSettings): RepeatSettings {
     // 1§3's default, "testing", is a placeholder of the original: no notes are shown instead (docs/spec-deviations.md).
     urgentNotes: s.RepeatRxUrgentNotes?.trim() ?? "",
     fax: on(s.IsRxFax),
-    notice: s.PortalRepeatMedSetting?.trim() || messages.medications.defaultNotice,
+    notice: s.PortalRepeatMedSetting?.trim() || medicationsMessages.defaultNotice,
     outstandingBalanceCents: on(s.IsOutstandingBalance) && Number.isFinite(balance) ? Math.max(0, Math.round(balance * 100)) : 0,
     preferredPharmacyId: given(s.PharmacyId),
     preferredPharmacyName: given(s.PrefPharmacy),

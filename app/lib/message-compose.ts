@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { ATTACHMENT_MAX_FILES } from "../../contract/attachment-content";
-import { messages } from "./messages";
+import { messagingMessages } from "./messages/messaging";
 import { MessageRowSchema, MessageViewSchema, type Box, type ReadFilterName } from "./messaging-view";
 import { RequestKeySchema } from "./repeat-request";
 import { createStepClient, type StepClientOptions } from "./step-client";
@@ -11,7 +11,7 @@ import { createStepClient, type StepClientOptions } from "./step-client";
  * to that action through the step client (decisions/042).
  */
 
-const t = messages.messaging;
+const t = messagingMessages;
 
 /** 2§5 gives 500 and 800; the portal takes 800 (docs/spec-deviations.md). */
 export const MESSAGE_BODY_MAX = 800;

@@ -1,9 +1,9 @@
 import { z } from "zod";
 import { passwordStrengthProblem } from "../../contract/password-policy";
-import { messages } from "./messages";
+import { newPasswordMessages } from "./messages/newPassword";
 
-/** The new-password rules of 1§5 in their order, in the wording of the form that asks (app/lib/messages.ts). */
-const newPasswordTexts = { resetPanel: messages.newPassword.resetPanel, profile: messages.newPassword.profile } as const;
+/** The new-password rules of 1§5 in their order, in the wording of the form that asks (app/lib/messages/new-password.ts). */
+const newPasswordTexts = { resetPanel: newPasswordMessages.resetPanel, profile: newPasswordMessages.profile } as const;
 
 export interface NewPasswordInput {
   password: string;

@@ -1,8 +1,8 @@
 import { z } from "zod";
-import { messages } from "./messages";
+import { paymentMessages } from "./messages/payment";
 import { toCents } from "./money";
 
-const t = messages.payment;
+const t = paymentMessages;
 
 /**
  * The amount of "Pay another amount" (1§5): typed dollars and cents, more than nothing and no more

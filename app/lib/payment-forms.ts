@@ -1,13 +1,13 @@
 import { z } from "zod";
 import type { CardType } from "./accounts-view";
-import { messages } from "./messages";
+import { paymentMessages } from "./messages/payment";
 import { feeRateBasisPoints } from "./money";
 
 /**
  * The forms of the payment (1§5 Payment): the built-in test provider's card form, checked in the
  * browser for instant messages and again by the portal's action, which is the authority.
  */
-const t = messages.payment;
+const t = paymentMessages;
 
 /** The Luhn check every card number passes. */
 export function luhnValid(digits: string): boolean {

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { LookupOption } from "../../contract/profile";
-import { messages } from "./messages";
+import { profileMessages } from "./messages/profile";
 import { newPasswordSchema } from "./new-password";
 import { checkPhone } from "./phone";
 import type { FieldErrors } from "./forms";
@@ -13,7 +13,7 @@ import { BLOOD_GROUPS, CONTACT_METHODS, type ProfileLookups } from "./profile-vi
  * entries as sent: strings, and a list where a name repeats.
  */
 
-const t = messages.profile;
+const t = profileMessages;
 const NAME_MAX = 50;
 // Letters of any script (te reo Māori macrons, accented and non-Latin names), spaces, hyphens,
 // apostrophes and full stops: enough for real names, and markup such as "<script>" is refused.

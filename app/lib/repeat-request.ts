@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { messages } from "./messages";
+import { medicationsMessages } from "./messages/medications";
 import type { Delivery, PharmacyOption, RepeatSettings } from "./medications-view";
 import { createStepClient, type StepClientOptions } from "./step-client";
 
@@ -9,7 +9,7 @@ import { createStepClient, type StepClientOptions } from "./step-client";
  * machine's way of posting to it through the step client (decisions/042).
  */
 
-const t = messages.medications;
+const t = medicationsMessages;
 
 /** The portal's own attempt key: one request, however often it is posted (decisions/091). */
 export const RequestKeySchema = z.string().regex(/^[\w-]{8,64}$/);

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { checkRangeOrder, dateRangeFields } from "./date-range";
-import { messages } from "./messages";
+import { reportsMessages } from "./messages/reports";
 
 /**
  * The Test Results screen's filters (2§2, 2§4, 2§5), as the address carries them: `show` (the
@@ -15,7 +15,7 @@ export function readFilterOf(value: string | null | undefined): ReadFilter {
   return READ_FILTERS.find((f) => f === value) ?? "all";
 }
 
-const t = messages.reports;
+const t = reportsMessages;
 
 /** The date range and search form; the same schema checks it in the browser and in the loader. */
 export const ReportFiltersSchema = z

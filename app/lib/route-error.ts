@@ -1,5 +1,5 @@
 import { isRouteErrorResponse } from "react-router";
-import { messages } from "./messages";
+import { errorsMessages } from "./messages/errors";
 
 /**
  * What a failed page says: the message its loader threw with (the practice's 502 and 503 texts,
@@ -7,5 +7,5 @@ import { messages } from "./messages";
  */
 export function routeErrorMessage(error: unknown): string {
   if (isRouteErrorResponse(error) && typeof error.data === "object" && error.data && "message" in error.data) return String(error.data.message);
-  return messages.errors.unexpected;
+  return errorsMessages.unexpected;
 }

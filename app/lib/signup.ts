@@ -2,13 +2,13 @@ import { DateTime } from "luxon";
 import { z } from "zod";
 import { isValidNhi } from "../../contract/nhi";
 import { PRACTICE_ZONE } from "./dates";
-import { messages } from "./messages";
+import { signupMessages } from "./messages/signup";
 
 /**
  * The Signup form (1§2). The spec wires no call and shows no validation; registering a new patient is
  * arranged with the practice, so the portal checks what was typed and says exactly that.
  */
-const signupTexts = messages.signup;
+const signupTexts = signupMessages;
 
 const name = (required: string) => z.string().trim().min(1, required).max(100, signupTexts.tooLong(100));
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { messages } from "./messages";
+import { timelineMessages } from "./messages/timeline";
 import { dateRangeFields, queryDateOf } from "./date-range";
 
 /**
@@ -62,7 +62,7 @@ export function displayOf(iso: string): string {
   return iso.split("-").reverse().join("-");
 }
 
-const t = messages.timeline;
+const t = timelineMessages;
 
 /**
  * The Timeline Search Filter's schema for one day (`today`, YYYY-MM-DD) and the practice's providers

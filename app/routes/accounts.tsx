@@ -10,7 +10,7 @@ import { PaymentResult } from "../components/accounts/payment-receipt";
 import { PaymentPanel } from "../components/accounts/payment-panel";
 import { Breadcrumb } from "../components/shell/breadcrumb";
 import { Alert } from "../components/ui/alert";
-import { messages } from "../lib/messages";
+import { paymentMessages } from "../lib/messages/payment";
 import type { Route } from "./+types/accounts";
 
 export const meta: Route.MetaFunction = () => [{ title: "Accounts – Patient Portal" }];
@@ -64,7 +64,7 @@ export default function Accounts({ loaderData }: Route.ComponentProps) {
       <Breadcrumb current="Accounts" />
       <h1 className="text-3xl font-bold">Accounts</h1>
       <Alert tone="info" title="Keep your details safe">
-        {messages.payment.disclaimer}
+        {paymentMessages.disclaimer}
       </Alert>
       {paid ? <PaymentResult ref={paidRef} notice={paid} /> : null}
 
@@ -92,7 +92,7 @@ export default function Accounts({ loaderData }: Route.ComponentProps) {
           <PaymentPanel key={pendingKey} invoices={pending} methodType={methodType} cardTypes={cardTypes} provider={provider} billing={billing} openPayment={openPayment} onOpen={setOpen} onPaid={onPaid} onBlocked={onBlocked} />
         </Tabs.Content>
         <Tabs.Content value="all" className="flex flex-col gap-4 focus-visible:outline-2">
-          <InvoiceTable caption="All invoices" rows={all.rows} empty={messages.payment.noInvoices} onOpen={setOpen} />
+          <InvoiceTable caption="All invoices" rows={all.rows} empty={paymentMessages.noInvoices} onOpen={setOpen} />
           {pages > 1 ? (
             <nav aria-label="Invoice pages" className="flex items-center gap-3">
               {all.page > 1 ? (

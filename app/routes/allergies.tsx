@@ -4,7 +4,7 @@ import { AllergyList, SeverityLegend } from "../components/health/allergy-list";
 import { Breadcrumb } from "../components/shell/breadcrumb";
 import { buttonClass } from "../components/ui/button";
 import { listingSearch } from "../lib/listing";
-import { messages } from "../lib/messages";
+import { healthMessages } from "../lib/messages/health";
 import type { Route } from "./+types/allergies";
 
 export const meta: Route.MetaFunction = () => [{ title: "Allergies – Patient Portal" }];
@@ -13,7 +13,7 @@ export function loader({ request }: Route.LoaderArgs) {
   return loadAllergiesPage(request);
 }
 
-const t = messages.health;
+const t = healthMessages;
 
 export default function Allergies({ loaderData }: Route.ComponentProps) {
   const { allergies, total, pages, more } = loaderData;

@@ -21,7 +21,7 @@ import {
   type CancelReply,
 } from "../lib/appointments-view";
 import { displayOf } from "../lib/timeline-filter";
-import { messages } from "../lib/messages";
+import { appointmentsMessages } from "../lib/messages/appointments";
 import type { Route } from "./+types/appointments";
 
 export const meta: Route.MetaFunction = () => [{ title: "Appointments – Patient Portal" }];
@@ -35,7 +35,7 @@ export function action({ request }: Route.ActionArgs) {
   return cancelAction(request);
 }
 
-const t = messages.appointments;
+const t = appointmentsMessages;
 // The booking machine, its form and its dialogs load when the patient books (issue 12's budget; decisions/100).
 const bookingPanel = lazyModule(() => import("../components/appointments/booking-panel"));
 const BookingPanel = bookingPanel.component((m) => m.BookingPanel);

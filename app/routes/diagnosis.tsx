@@ -4,7 +4,7 @@ import { AddressTabs } from "../components/health/address-tabs";
 import { Breadcrumb } from "../components/shell/breadcrumb";
 import { buttonClass } from "../components/ui/button";
 import { DIAGNOSIS_TABS, diagnosisSearch } from "../lib/diagnoses-view";
-import { messages } from "../lib/messages";
+import { healthMessages } from "../lib/messages/health";
 import type { Route } from "./+types/diagnosis";
 
 export const meta: Route.MetaFunction = () => [{ title: "Diagnosis – Patient Portal" }];
@@ -13,7 +13,7 @@ export function loader({ request }: Route.LoaderArgs) {
   return loadDiagnosesPage(request);
 }
 
-const t = messages.health;
+const t = healthMessages;
 
 export default function Diagnosis({ loaderData }: Route.ComponentProps) {
   const { tab, diagnoses, total, pages, more } = loaderData;

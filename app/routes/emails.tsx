@@ -14,7 +14,7 @@ import { Breadcrumb } from "../components/shell/breadcrumb";
 import { Button } from "../components/ui/button";
 import { Dialog } from "../components/ui/dialog";
 import { createMessagingSteps } from "../lib/message-compose";
-import { messages } from "../lib/messages";
+import { messagingMessages } from "../lib/messages/messaging";
 import { emailsSearch, type AttachmentView, type Box, type MessageRow, type MessageView, type ReadFilterName } from "../lib/messaging-view";
 import type { Route } from "./+types/emails";
 
@@ -24,7 +24,7 @@ export function loader({ request }: Route.LoaderArgs) {
   return loadEmailsPage(request);
 }
 
-const t = messages.messaging;
+const t = messagingMessages;
 const steps = createMessagingSteps();
 
 // The form, its file checks and the PDF preview load when the patient writes or opens a PDF (issue 12).

@@ -13,7 +13,8 @@ import { TextField } from "../components/ui/field";
 import { useSchemaForm } from "../components/ui/use-schema-form";
 import { ForgotPasswordSchema } from "../lib/forgot-password";
 import { parseForm } from "../lib/form-data";
-import { messages } from "../lib/messages";
+import { captchaMessages } from "../lib/messages/captcha";
+import { forgotPasswordMessages } from "../lib/messages/forgotPassword";
 import type { Route } from "./+types/forget-password";
 import { requestForm } from "../.server/request-form.server";
 
@@ -25,7 +26,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 type Result = { tone: "success" | "error"; message: string; email: string; result?: SubmissionResult<string[]> };
-const t = messages.forgotPassword;
+const t = forgotPasswordMessages;
 
 export async function action({ request }: Route.ActionArgs) {
   await redirectIfSignedIn(request);
@@ -86,7 +87,7 @@ export default function ForgetPassword({ actionData }: Route.ComponentProps) {
         {/* A disabled button says why (issue 21). */}
         {!captcha ? (
           <p id="send-password-gate" className="text-muted">
-            {messages.captcha.gate("Send Password")}
+            {captchaMessages.gate("Send Password")}
           </p>
         ) : null}
       </Form>

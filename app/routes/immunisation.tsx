@@ -5,7 +5,7 @@ import { ImmunisationList } from "../components/health/immunisation-list";
 import { Breadcrumb } from "../components/shell/breadcrumb";
 import { Button, buttonClass } from "../components/ui/button";
 import { IMMUNISATION_TABS, immunisationSearch } from "../lib/immunisations-view";
-import { messages } from "../lib/messages";
+import { healthMessages } from "../lib/messages/health";
 import type { Route } from "./+types/immunisation";
 
 export const meta: Route.MetaFunction = () => [{ title: "Immunisation – Patient Portal" }];
@@ -14,7 +14,7 @@ export function loader({ request }: Route.LoaderArgs) {
   return loadImmunisationsPage(request);
 }
 
-const t = messages.health;
+const t = healthMessages;
 
 export default function Immunisation({ loaderData }: Route.ComponentProps) {
   const { tab, immunisations, total, pages, more } = loaderData;

@@ -10,7 +10,7 @@ import { useSchemaForm } from "../components/ui/use-schema-form";
 import { LetterRangeSchema } from "../lib/letter-search";
 import { letterFileName, type LetterTile } from "../lib/letters-view";
 import { listingSearch } from "../lib/listing";
-import { messages } from "../lib/messages";
+import { lettersMessages } from "../lib/messages/letters";
 import type { Route } from "./+types/letters";
 
 export const meta: Route.MetaFunction = () => [{ title: "Letters – Patient Portal" }];
@@ -19,7 +19,7 @@ export function loader({ request }: Route.LoaderArgs) {
   return loadLettersPage(request);
 }
 
-const t = messages.letters;
+const t = lettersMessages;
 const TEXTS = { loading: t.loadingLetter, failed: t.pdfFailed, pageFailed: t.pdfPageFailed, notPdf: t.notPdf };
 
 function documentOf(letter: LetterTile, print: boolean): OpenDocument {

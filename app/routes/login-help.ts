@@ -4,7 +4,7 @@ import { sendHelpMessage } from "../.server/practice/auth.server";
 import { PracticeApiError } from "../.server/practice/client.server";
 import { parseForm } from "../lib/form-data";
 import { LoginHelpSchema, type LoginHelpResult } from "../lib/login-help";
-import { messages } from "../lib/messages";
+import { loginHelpMessages } from "../lib/messages/loginHelp";
 import type { Route } from "./+types/login-help";
 import { requestForm } from "../.server/request-form.server";
 
@@ -16,16 +16,16 @@ function reply(result: LoginHelpResult, status = 200) {
 export async function action({ request }: Route.ActionArgs) {
   const form = await requestForm(request);
   const parsed = parseForm(form, LoginHelpSchema);
-  if (!parsed.ok) return reply({ ok: false, message: messages.loginHelp.invalid, fieldErrors: parsed.errors }, 400);
+  if (!parsed.ok) return reply({ ok: false, message: loginHelpMessages.invalid, fieldErrors: parsed.errors }, 400);
   if (!(await verifyCaptcha(form.get("captcha")))) {
-    return reply({ ok: false, message: messages.loginHelp.captcha, fieldErrors: { captcha: messages.loginHelp.captcha } }, 400);
+    return reply({ ok: false, message: loginHelpMessages.captcha, fieldErrors: { captcha: loginHelpMessages.captcha } }, 400);
   }
   try {
     const answer = await sendHelpMessage(parsed.value);
-    if (answer.StatusCode === "1") return reply({ ok: true, message: answer.ResponseMessage || messages.loginHelp.sent });
-    return reply({ ok: false, message: answer.ResponseMessage || messages.loginHelp.failed }, 502);
+    if (answer.StatusCode === "1") return reply({ ok: true, message: answer.ResponseMessage || loginHelpMessages.sent });
+    return reply({ ok: false, message: answer.ResponseMessage || loginHelpMessages.failed }, 502);
   } catch (error) {
     if (!(error instanceof PracticeApiError)) throw error;
-    return reply({ ok: false, message: messages.loginHelp.failed }, 503);
+    return reply({ ok: false, message: loginHelpMessages.failed }, 503);
   }
 }

@@ -3,7 +3,7 @@ import { switchStep } from "../.server/sign-in.server";
 import { redirectIfSignedIn, type PortalSession } from "../.server/session.server";
 import { Button } from "../components/ui/button";
 import { SignedOutPage } from "../components/signed-out-page";
-import { messages } from "../lib/messages";
+import { signInMessages } from "../lib/messages/signIn";
 import type { Route } from "./+types/login-switch";
 
 /**
@@ -44,7 +44,7 @@ export async function action({ request, params }: Route.ActionArgs) {
 }
 
 export default function ConfirmSignInLink() {
-  const t = messages.signIn;
+  const t = signInMessages;
   return (
     <SignedOutPage title={t.switchConfirmTitle}>
       <p className="mb-6">{t.switchConfirmText}</p>

@@ -12,7 +12,7 @@ import { Dialog } from "../components/ui/dialog";
 import { FieldError } from "../components/ui/field";
 import { lazyModule } from "../components/ui/lazy-module";
 import { medicationSearch, type HistoryList, type MedicationRow, type MedicationTab } from "../lib/medications-view";
-import { messages } from "../lib/messages";
+import { medicationsMessages } from "../lib/messages/medications";
 import { createRepeatSteps } from "../lib/repeat-request";
 import type { Route } from "./+types/medications";
 
@@ -22,7 +22,7 @@ export function loader({ request }: Route.LoaderArgs) {
   return loadMedicationsPage(request);
 }
 
-const t = messages.medications;
+const t = medicationsMessages;
 const LISTS: ReadonlyArray<{ value: HistoryList; label: string }> = [
   { value: "all", label: "All" },
   { value: "recent", label: "Recent" },

@@ -8,7 +8,7 @@ import { Breadcrumb } from "../components/shell/breadcrumb";
 import { Button } from "../components/ui/button";
 import { lazyModule } from "../components/ui/lazy-module";
 import { Notice, ToastProvider } from "../components/ui/toast";
-import { messages } from "../lib/messages";
+import { profileMessages } from "../lib/messages/profile";
 import type { ProfileActionResult } from "../lib/profile-forms";
 import type { Route } from "./+types/profile-old";
 
@@ -22,7 +22,7 @@ export function action({ request }: Route.ActionArgs) {
   return profileAction(request);
 }
 
-const t = messages.profile;
+const t = profileMessages;
 
 // As on the profile page: the dialogs and their form rules load when the patient reaches for a button.
 const passwordDialog = lazyModule(() => import("../components/profile/dialogs/change-password"));

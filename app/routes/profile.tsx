@@ -8,7 +8,7 @@ import { Button, buttonClass } from "../components/ui/button";
 import { lazyModule } from "../components/ui/lazy-module";
 import { Notice, ToastProvider } from "../components/ui/toast";
 import { hasArea } from "../lib/menu";
-import { messages } from "../lib/messages";
+import { profileMessages } from "../lib/messages/profile";
 import type { EmergencyContactView } from "../lib/profile-view";
 import { Rows, Section, contactRows, personalRows } from "../components/profile/sections";
 import type { ShellData } from "./shell";
@@ -24,7 +24,7 @@ export function action({ request }: Route.ActionArgs) {
   return profileAction(request);
 }
 
-const t = messages.profile;
+const t = profileMessages;
 
 // The dialogs, their forms and their rules (conform, zod, the phone numbering plans) load when the
 // patient first reaches for one of the page's buttons, not with the page (issue 12, decisions/070).

@@ -4,7 +4,7 @@ import { ReminderList } from "../components/health/reminder-list";
 import { Breadcrumb } from "../components/shell/breadcrumb";
 import { buttonClass } from "../components/ui/button";
 import { listingSearch } from "../lib/listing";
-import { messages } from "../lib/messages";
+import { healthMessages } from "../lib/messages/health";
 import type { Route } from "./+types/reminders";
 
 export const meta: Route.MetaFunction = () => [{ title: "Reminders – Patient Portal" }];
@@ -13,7 +13,7 @@ export function loader({ request }: Route.LoaderArgs) {
   return loadRemindersPage(request);
 }
 
-const t = messages.health;
+const t = healthMessages;
 
 export default function Reminders({ loaderData }: Route.ComponentProps) {
   const { reminders, total, pages, more } = loaderData;

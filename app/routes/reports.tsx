@@ -8,7 +8,7 @@ import { Button, buttonClass } from "../components/ui/button";
 import { TextField } from "../components/ui/field";
 import { ToastProvider } from "../components/ui/toast";
 import { useSchemaForm } from "../components/ui/use-schema-form";
-import { messages } from "../lib/messages";
+import { reportsMessages } from "../lib/messages/reports";
 import { applyReadFilter, MAX_PAGES, readFilterOf, ReportFiltersSchema, reportsSearch, type ReadFilter } from "../lib/report-filters";
 import type { ResultCard } from "../lib/reports-view";
 import type { Route } from "./+types/reports";
@@ -19,7 +19,7 @@ export function loader({ request }: Route.LoaderArgs) {
   return loadReportsPage(request);
 }
 
-const t = messages.reports;
+const t = reportsMessages;
 const BADGES: ReadonlyArray<{ value: ReadFilter; label: string }> = [
   { value: "unread", label: "Unread" },
   { value: "read", label: "Read" },

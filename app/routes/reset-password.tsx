@@ -7,7 +7,7 @@ import { Button } from "../components/ui/button";
 import { PasswordField } from "../components/ui/field";
 import { useSchemaForm } from "../components/ui/use-schema-form";
 import { parseForm } from "../lib/form-data";
-import { messages } from "../lib/messages";
+import { newPasswordMessages } from "../lib/messages/newPassword";
 import { newPasswordSchema } from "../lib/new-password";
 import type { Route } from "./+types/reset-password";
 import { requestForm } from "../.server/request-form.server";
@@ -37,7 +37,7 @@ export async function action({ request }: Route.ActionArgs) {
   const headers = cookie ? { "Set-Cookie": cookie } : undefined;
   if (outcome.kind === "signedIn") return redirect(outcome.redirectTo, { headers });
   if (outcome.kind === "chooseAccount") return redirect("/login?resume=1", { headers });
-  const message = "message" in outcome ? outcome.message : messages.newPassword.failed;
+  const message = "message" in outcome ? outcome.message : newPasswordMessages.failed;
   return data({ message, result: undefined }, { status: 400, headers });
 }
 

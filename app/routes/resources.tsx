@@ -6,7 +6,7 @@ import { ResourceGrid } from "../components/resources/resource-grid";
 import { Breadcrumb } from "../components/shell/breadcrumb";
 import { buttonClass } from "../components/ui/button";
 import { listingSearch } from "../lib/listing";
-import { messages } from "../lib/messages";
+import { resourcesMessages } from "../lib/messages/resources";
 import { resourceFileName } from "../lib/resources-view";
 import type { Route } from "./+types/resources";
 
@@ -16,7 +16,7 @@ export function loader({ request }: Route.LoaderArgs) {
   return loadResourcesPage(request);
 }
 
-const t = messages.resources;
+const t = resourcesMessages;
 const TEXTS = { loading: t.loadingResource, failed: t.pdfFailed, pageFailed: t.pdfPageFailed };
 
 export default function Resources({ loaderData }: Route.ComponentProps) {

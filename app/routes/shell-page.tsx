@@ -1,6 +1,6 @@
 import { isRouteErrorResponse, Outlet, useRevalidator } from "react-router";
 import { Button } from "../components/ui/button";
-import { messages } from "../lib/messages";
+import { errorsMessages } from "../lib/messages/errors";
 import { routeErrorMessage } from "../lib/route-error";
 import type { Route } from "./+types/shell-page";
 
@@ -20,12 +20,12 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const notFound = isRouteErrorResponse(error) && error.status === 404;
   return (
     <div className="flex max-w-2xl flex-col items-start gap-4">
-      <h1 className="text-3xl font-bold">{notFound ? messages.errors.notFoundTitle : messages.errors.problemTitle}</h1>
-      <p role="alert">{notFound ? messages.errors.notFoundCode : routeErrorMessage(error)}</p>
+      <h1 className="text-3xl font-bold">{notFound ? errorsMessages.notFoundTitle : errorsMessages.problemTitle}</h1>
+      <p role="alert">{notFound ? errorsMessages.notFoundCode : routeErrorMessage(error)}</p>
       {notFound ? null : (
         // Loads the page again in place; a fault that has passed gives the page back.
         <Button onClick={() => void revalidator.revalidate()} disabled={retrying} aria-busy={retrying}>
-          {messages.errors.retry}
+          {errorsMessages.retry}
         </Button>
       )}
     </div>

@@ -6,7 +6,7 @@ import { Button } from "../components/ui/button";
 import { TextField } from "../components/ui/field";
 import { useSchemaForm } from "../components/ui/use-schema-form";
 import { parseForm } from "../lib/form-data";
-import { messages } from "../lib/messages";
+import { signupMessages } from "../lib/messages/signup";
 import { SignupSchema } from "../lib/signup";
 import type { Route } from "./+types/signup";
 import { requestForm } from "../.server/request-form.server";
@@ -42,7 +42,7 @@ export default function Signup({ actionData }: Route.ComponentProps) {
     return (
       <SignedOutPage title="Sign up">
         <Alert tone="info" title="Your details have not been sent">
-          {messages.signup.done}
+          {signupMessages.done}
         </Alert>
       </SignedOutPage>
     );

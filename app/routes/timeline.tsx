@@ -5,7 +5,7 @@ import { TimelineDays } from "../components/health/timeline-days";
 import { TimelineFilterDialog } from "../components/health/timeline-filter-dialog";
 import { Breadcrumb } from "../components/shell/breadcrumb";
 import { buttonClass } from "../components/ui/button";
-import { messages } from "../lib/messages";
+import { healthMessages } from "../lib/messages/health";
 import { RANGES, timelineSearch, type TimelineView } from "../lib/timeline-filter";
 import type { Route } from "./+types/timeline";
 
@@ -15,7 +15,7 @@ export function loader({ request }: Route.LoaderArgs) {
   return loadTimelinePage(request);
 }
 
-const t = messages.health;
+const t = healthMessages;
 const badgeClass = (on: boolean) => `inline-flex min-h-11 items-center rounded-full border-2 border-brand px-4 font-semibold ${on ? "bg-brand text-white" : "bg-white text-brand"}`;
 
 export default function Timeline({ loaderData }: Route.ComponentProps) {

@@ -5,7 +5,7 @@ import { SERIES_STYLE, VitalFigure } from "../components/health/vital-figure";
 import { Breadcrumb } from "../components/shell/breadcrumb";
 import { buttonClass } from "../components/ui/button";
 import { listingSearch } from "../lib/listing";
-import { messages } from "../lib/messages";
+import { healthMessages } from "../lib/messages/health";
 import type { VitalsPageData } from "../lib/vitals-view";
 import type { Route } from "./+types/vitals";
 
@@ -26,7 +26,7 @@ export async function loader({ request }: Route.LoaderArgs): Promise<VitalsPageD
   };
 }
 
-const t = messages.health;
+const t = healthMessages;
 
 export default function Vitals({ loaderData }: Route.ComponentProps) {
   const { charts, total, read, pages, more } = loaderData;

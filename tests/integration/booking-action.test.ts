@@ -3,7 +3,7 @@ import { appointmentsPage, bookingAction, cancelAction, type AppointmentDeps } f
 import { loadConfig } from "../../app/.server/config.server";
 import { createSessions } from "../../app/.server/session.server";
 import type { BookReply, SlotView } from "../../app/lib/booking";
-import { messages } from "../../app/lib/messages";
+import { appointmentsMessages } from "../../app/lib/messages/appointments";
 import { useMockServer, type TestWorld } from "../helpers/mock-world";
 
 /**
@@ -13,7 +13,7 @@ import { useMockServer, type TestWorld } from "../helpers/mock-world";
  */
 const mock = useMockServer();
 const sessions = createSessions(loadConfig({ NODE_ENV: "test" }));
-const t = messages.appointments;
+const t = appointmentsMessages;
 
 async function patient(world: TestWorld, label = "solo") {
   const s = await world.signIn(label);

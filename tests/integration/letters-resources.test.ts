@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { endpoints } from "../../contract/endpoints";
-import { messages } from "../../app/lib/messages";
+import { dateRangeMessages } from "../../app/lib/messages/dateRange";
+import { errorsMessages } from "../../app/lib/messages/errors";
 import { PRACTICE_MEDIA } from "../../fixtures/builders/documents";
 import { useMockServer, type PortalSession, type TestWorld } from "../helpers/mock-world";
 
@@ -71,7 +72,7 @@ describe("the letters page", () => {
     const view = await letters.lettersPage(contextOf(s), at("?from=10-03-2026&to=01-03-2026"));
     expect(view.ranged).toBe(false);
     expect(view.range).toEqual({ from: "10-03-2026", to: "01-03-2026" });
-    expect(view.rangeResult?.error).toEqual({ to: [messages.dateRange.toBeforeFrom] });
+    expect(view.rangeResult?.error).toEqual({ to: [dateRangeMessages.toBeforeFrom] });
     expect((await letterCalls(world)).every((q) => !("StartDate" in q))).toBe(true);
   });
 
@@ -104,7 +105,7 @@ describe("the letters page", () => {
   it("a failing practice is the page's 503 with the practice's message", async () => {
     const s = await world.signIn("solo");
     await world.fault({ path: "Patient/LetterAndDocument", status: 503, times: 1 });
-    await expect(letters.lettersPage(contextOf(s), at(""))).rejects.toMatchObject({ init: { status: 503 }, data: { message: messages.errors.practiceUnavailable } });
+    await expect(letters.lettersPage(contextOf(s), at(""))).rejects.toMatchObject({ init: { status: 503 }, data: { message: errorsMessages.practiceUnavailable } });
   });
 
   it("the empty account has none", async () => {

@@ -3,7 +3,7 @@ import { emailsPage, emailsStep, type EmailsDeps } from "../../app/.server/email
 import { loadConfig } from "../../app/.server/config.server";
 import { createSessions } from "../../app/.server/session.server";
 import { MemoryStateStore } from "../../app/.server/state-store.server";
-import { messages } from "../../app/lib/messages";
+import { messagingMessages } from "../../app/lib/messages/messaging";
 import { REPLY_SEPARATOR, type SendReply } from "../../app/lib/message-compose";
 import type { MessageView } from "../../app/lib/messaging-view";
 import { isMessagingRole } from "../../contract/appointments";
@@ -18,7 +18,7 @@ import { useMockServer, type TestWorld } from "../helpers/mock-world";
  */
 const mock = useMockServer();
 const sessions = createSessions(loadConfig({ NODE_ENV: "test" }));
-const t = messages.messaging;
+const t = messagingMessages;
 const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=", "base64");
 
 async function patient(world: TestWorld, label = "solo", memberId?: string) {

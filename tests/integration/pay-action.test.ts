@@ -4,7 +4,7 @@ import { loadConfig } from "../../app/.server/config.server";
 import { PaymentAttempts } from "../../app/.server/payment-attempts.server";
 import { getInvoices } from "../../app/.server/practice/accounts.server";
 import { createSessions } from "../../app/.server/session.server";
-import { messages } from "../../app/lib/messages";
+import { paymentMessages } from "../../app/lib/messages/payment";
 import { feeCents, feeRateBasisPoints, toCents } from "../../app/lib/money";
 import { useMockServer, type TestWorld } from "../helpers/mock-world";
 
@@ -90,7 +90,7 @@ describe("the payment action", () => {
   it("refuses a card fee that is not the practice's, before any practice call saves the payment", async () => {
     const p = await payer();
     await world.clearRequests();
-    expect(await saveTemp(p, newKey(), { feeCents: "0" })).toEqual({ ok: false, message: messages.payment.notStarted });
+    expect(await saveTemp(p, newKey(), { feeCents: "0" })).toEqual({ ok: false, message: paymentMessages.notStarted });
     expect(await world.requests({ path: "patient/SaveTempPayment" })).toEqual([]);
   });
 
@@ -98,7 +98,7 @@ describe("the payment action", () => {
     const p = await payer();
     await world.clearRequests();
     const amount = p.invoices[0].balanceCents;
-    expect(await saveTemp(p, newKey(), { amountCents: String(amount - 100), feeCents: String(feeCents(amount - 100, p.feeBasisPoints)) })).toEqual({ ok: false, message: messages.payment.notStarted });
+    expect(await saveTemp(p, newKey(), { amountCents: String(amount - 100), feeCents: String(feeCents(amount - 100, p.feeBasisPoints)) })).toEqual({ ok: false, message: paymentMessages.notStarted });
     expect(await world.requests({ path: "patient/SaveTempPayment" })).toEqual([]);
   });
 
@@ -112,7 +112,7 @@ describe("the payment action", () => {
     const allocations = lines(p);
     const amount = allocations.reduce((sum, a) => sum + a.payNowCents, 0);
     const result = await saveTemp(p, newKey(), { amountCents: String(amount), feeCents: String(feeCents(amount, p.feeBasisPoints)), allocations: JSON.stringify(allocations) });
-    expect(result).toEqual({ ok: false, message: messages.payment.notStarted });
+    expect(result).toEqual({ ok: false, message: paymentMessages.notStarted });
     expect(await world.requests({ path: "patient/SaveTempPayment" })).toEqual([]);
   });
 
@@ -137,7 +137,7 @@ describe("the payment action", () => {
   it("an intent for a key the portal never saved is refused without a practice call", async () => {
     const p = await payer();
     await world.clearRequests();
-    expect(await p.post({ step: "intent", key: newKey() })).toEqual({ ok: false, message: messages.payment.notStarted });
+    expect(await p.post({ step: "intent", key: newKey() })).toEqual({ ok: false, message: paymentMessages.notStarted });
     expect(await world.requests({ path: "payments/create-payment-intent" })).toEqual([]);
   });
 
@@ -151,7 +151,7 @@ describe("the payment action", () => {
     await world.clearRequests();
     // Its payment is finished: the key cannot start another, nor be reported as paid again.
     const again = await saveTemp(p, key);
-    expect(again).toEqual({ ok: false, message: messages.payment.keySpent });
+    expect(again).toEqual({ ok: false, message: paymentMessages.keySpent });
     expect(await world.requests({ path: "patient/SaveTempPayment" })).toEqual([]);
     expect(await world.charges()).toHaveLength(before + 1);
   });
@@ -220,7 +220,7 @@ describe("one open payment per account holder (issue 20)", () => {
       }),
     );
     expect(outcomes.filter((o) => o === "paid")).toHaveLength(1);
-    for (const refused of outcomes.filter((o) => o !== "paid")) expect([messages.payment.openElsewhere, messages.payment.replaced]).toContain(refused);
+    for (const refused of outcomes.filter((o) => o !== "paid")) expect([paymentMessages.openElsewhere, paymentMessages.replaced]).toContain(refused);
     expect(await charges()).toBe(before + 1);
     expect(await world.requests({ path: "payments/confirm-card" })).toHaveLength(1);
   });
@@ -238,7 +238,7 @@ describe("one open payment per account holder (issue 20)", () => {
     const before = await charges();
 
     await world.clearRequests();
-    expect(await saveTemp(other, newKey())).toEqual({ ok: false, message: messages.payment.openElsewhere, blocked: true });
+    expect(await saveTemp(other, newKey())).toEqual({ ok: false, message: paymentMessages.openElsewhere, blocked: true });
     expect(await world.requests({ path: "patient/SaveTempPayment" })).toEqual([]);
     expect(await shared.openAttempt(other.owner)).toMatchObject({ key, charged: true });
 
@@ -285,7 +285,7 @@ describe("one open payment per account holder (issue 20)", () => {
       expect(await saveTemp(other, newKey())).toMatchObject({ ok: true });
       // The first tab's card can no longer be charged for the attempt that was let go.
       const secret = await tab.post({ step: "intent", key });
-      expect(secret).toEqual({ ok: false, message: messages.payment.notStarted });
+      expect(secret).toEqual({ ok: false, message: paymentMessages.notStarted });
     } finally {
       clock.now -= RELEASE_AFTER_MS + 1;
     }
@@ -335,7 +335,7 @@ describe("one open payment per account holder (issue 20)", () => {
       feeCents: String(feeCents(less, p.feeBasisPoints)),
       allocations: JSON.stringify([{ id: invoice.id, payNowCents: less }]),
     });
-    expect(replay).toEqual({ ok: false, message: messages.payment.amountFixed });
+    expect(replay).toEqual({ ok: false, message: paymentMessages.amountFixed });
     expect(await world.requests({ path: "patient/SaveTempPayment" })).toEqual([]);
     // The same amount is the same attempt, and goes on.
     expect(await saveTemp(p, key)).toMatchObject({ ok: true });

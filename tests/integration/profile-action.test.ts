@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { useMockServer, type PortalSession, type TestWorld } from "../helpers/mock-world";
-import { messages } from "../../app/lib/messages";
+import { profileMessages } from "../../app/lib/messages/profile";
 import { readProfile } from "../../app/lib/profile-view";
 
 /**
@@ -78,8 +78,8 @@ describe("the profile action against the mock", () => {
     expect(answer).toEqual({
       intent: "add-contact",
       ok: false,
-      message: messages.profile.checkFields,
-      fieldErrors: { firstName: messages.profile.firstNameEmpty, homePhone: messages.profile.phoneInvalid, title: messages.profile.choiceInvalid },
+      message: profileMessages.checkFields,
+      fieldErrors: { firstName: profileMessages.firstNameEmpty, homePhone: profileMessages.phoneInvalid, title: profileMessages.choiceInvalid },
     });
     expect(added(await world.requests())).toEqual([]);
   });
@@ -89,7 +89,7 @@ describe("the profile action against the mock", () => {
     const form = await contactForm(solo);
     await world.fault({ path: "patient/AddEmergencyContact", method: "POST", status: 500, times: 1 });
     try {
-      expect(await page.actOnProfile(contextOf(solo, "solo"), form)).toEqual({ intent: "add-contact", ok: false, message: messages.profile.contactAddFailed });
+      expect(await page.actOnProfile(contextOf(solo, "solo"), form)).toEqual({ intent: "add-contact", ok: false, message: profileMessages.contactAddFailed });
     } finally {
       await world.clearFaults();
     }
@@ -120,7 +120,7 @@ describe("the profile action against the mock", () => {
   it("checks the contact-details form on the server with the same schema, a single ticked method included", async () => {
     const solo = await world.signIn("solo");
     const answer = await page.actOnProfile(contextOf(solo, "solo"), formOf({ intent: "contact-details", mobile: "", home: "", work: "", email: "", methods: "5", preferred: "5" }));
-    expect(answer).toMatchObject({ ok: false, fieldErrors: { mobile: messages.profile.mobileNeeded } });
+    expect(answer).toMatchObject({ ok: false, fieldErrors: { mobile: profileMessages.mobileNeeded } });
   });
 
   it("removes a contact by the id posted, and refuses a tampered notification switch without calling the practice", async () => {
@@ -128,12 +128,12 @@ describe("the profile action against the mock", () => {
     const ctx = contextOf(solo, "solo");
     expect(await page.actOnProfile(ctx, await contactForm(solo, { firstName: "Rangi" }))).toMatchObject({ ok: true });
     const contact = readProfile((await patient.getPatient(solo.api, solo.id))!).emergencyContacts.find((c) => c.name.includes("Rangi"))!;
-    expect(await page.actOnProfile(ctx, formOf({ intent: "delete-contact", contactId: contact.id }))).toEqual({ intent: "delete-contact", ok: true, message: messages.profile.contactRemoved });
+    expect(await page.actOnProfile(ctx, formOf({ intent: "delete-contact", contactId: contact.id }))).toEqual({ intent: "delete-contact", ok: true, message: profileMessages.contactRemoved });
     expect(readProfile((await patient.getPatient(solo.api, solo.id))!).emergencyContacts.some((c) => c.id === contact.id)).toBe(false);
 
     await world.clearRequests();
     const tampered = formOf({ intent: "notifications", setting: "email", value: "yes", email: "true", notification: "false" });
-    expect(await page.actOnProfile(ctx, tampered)).toEqual({ intent: "notifications", ok: false, message: messages.profile.choiceInvalid });
+    expect(await page.actOnProfile(ctx, tampered)).toEqual({ intent: "notifications", ok: false, message: profileMessages.choiceInvalid });
     expect((await world.requests()).filter((e) => e.method !== "GET")).toEqual([]);
   });
 });

@@ -3,7 +3,7 @@ import { medicationsPage, repeatAction, type RepeatDeps } from "../../app/.serve
 import { loadConfig } from "../../app/.server/config.server";
 import { createSessions } from "../../app/.server/session.server";
 import { MemoryStateStore } from "../../app/.server/state-store.server";
-import { messages } from "../../app/lib/messages";
+import { medicationsMessages } from "../../app/lib/messages/medications";
 import type { PharmaciesReply, RepeatReply } from "../../app/lib/repeat-request";
 import { useMockServer, type TestWorld } from "../helpers/mock-world";
 
@@ -14,7 +14,7 @@ import { useMockServer, type TestWorld } from "../helpers/mock-world";
  */
 const mock = useMockServer();
 const sessions = createSessions(loadConfig({ NODE_ENV: "test" }));
-const t = messages.medications;
+const t = medicationsMessages;
 
 async function patient(world: TestWorld, label = "solo") {
   const s = await world.signIn(label);

@@ -4,7 +4,8 @@ import { validateToken } from "../../app/.server/practice/auth.server";
 import { createSessions } from "../../app/.server/session.server";
 import { createSignInSteps, type FlowResult } from "../../app/.server/sign-in.server";
 import { SignInThrottle } from "../../app/.server/throttle.server";
-import { messages } from "../../app/lib/messages";
+import { signInMessages } from "../../app/lib/messages/signIn";
+import { signInThrottleMessages } from "../../app/lib/messages/signInThrottle";
 import { CAPTCHA_AFTER } from "../../app/lib/sign-in-flow";
 import { useMockServer, type TestWorld } from "../helpers/mock-world";
 
@@ -85,7 +86,7 @@ describe("sign-in steps", () => {
     expect((await b.session()).get("failures")).toBe(CAPTCHA_AFTER);
 
     await world.clearRequests();
-    expect(await b.signIn(solo.username, solo.password)).toEqual({ kind: "rejected", message: messages.signIn.captchaNeeded, captchaRequired: true });
+    expect(await b.signIn(solo.username, solo.password)).toEqual({ kind: "rejected", message: signInMessages.captchaNeeded, captchaRequired: true });
     // Without the captcha, the practice is not asked at all.
     expect(await world.requests({ path: "Patient/Authentication" })).toEqual([]);
     expect(await b.signIn(solo.username, solo.password, "solved")).toEqual({ kind: "signedIn", redirectTo: "/accounts" });
@@ -99,7 +100,7 @@ describe("sign-in steps", () => {
       // A new browser each time: no cookie carries the count, the portal's throttle does.
       expect(await browser(steps).signIn(solo.username, "NotThePassword1", "solved")).toMatchObject({ kind: "rejected" });
     }
-    expect(await browser(steps).signIn(solo.username.toUpperCase(), solo.password, "solved")).toEqual({ kind: "refused", message: messages.signInThrottle.tooManyForAccount });
+    expect(await browser(steps).signIn(solo.username.toUpperCase(), solo.password, "solved")).toEqual({ kind: "refused", message: signInThrottleMessages.tooManyForAccount });
   });
 
   it(`lets at most ${CAPTCHA_AFTER} of 40 parallel attempts without a captcha reach the practice, the right password among them`, async () => {
@@ -113,7 +114,7 @@ describe("sign-in steps", () => {
     expect(asked.length).toBeLessThanOrEqual(CAPTCHA_AFTER);
     // The others were stopped before the practice: by the captcha, or by the pause once the claimed
     // attempts reached the account's limit.
-    const stopped = outcomes.filter((o) => (o.kind === "rejected" && o.message === messages.signIn.captchaNeeded) || (o.kind === "refused" && o.message === messages.signInThrottle.tooManyForAccount));
+    const stopped = outcomes.filter((o) => (o.kind === "rejected" && o.message === signInMessages.captchaNeeded) || (o.kind === "refused" && o.message === signInThrottleMessages.tooManyForAccount));
     expect(stopped).toHaveLength(40 - asked.length);
   });
 
@@ -123,7 +124,7 @@ describe("sign-in steps", () => {
     await world.clearRequests();
     const outcomes = await Promise.all(Array.from({ length: 30 }, () => browser(steps).signIn(solo.username, "NotThePassword1", "solved")));
     expect(await world.requests({ path: "Patient/Authentication" })).toHaveLength(ACCOUNT_LIMIT);
-    expect(outcomes.filter((o) => o.kind === "refused")).toEqual(Array(30 - ACCOUNT_LIMIT).fill({ kind: "refused", message: messages.signInThrottle.tooManyForAccount }));
+    expect(outcomes.filter((o) => o.kind === "refused")).toEqual(Array(30 - ACCOUNT_LIMIT).fill({ kind: "refused", message: signInThrottleMessages.tooManyForAccount }));
   });
 
   it("pauses a client address at its limit when its attempts on many accounts come all at once", async () => {
@@ -133,7 +134,7 @@ describe("sign-in steps", () => {
     await world.clearRequests();
     const outcomes = await Promise.all(Array.from({ length: 60 }, (_, i) => browser(steps, "198.51.100.7").signIn(world.user(labels[i % 3]).username, "NotThePassword1", "solved")));
     expect(await world.requests({ path: "Patient/Authentication" })).toHaveLength(12);
-    expect(outcomes.filter((o) => o.kind === "refused")).toEqual(Array(48).fill({ kind: "refused", message: messages.signInThrottle.tooManyFromAddress }));
+    expect(outcomes.filter((o) => o.kind === "refused")).toEqual(Array(48).fill({ kind: "refused", message: signInThrottleMessages.tooManyFromAddress }));
     // Another address is not paused by it.
     expect(await browser(steps, "198.51.100.8").signIn(world.user("solo").username, world.user("solo").password)).toEqual({ kind: "signedIn", redirectTo: "/accounts" });
   });
@@ -171,7 +172,7 @@ describe("sign-in steps", () => {
     const child = outcome.accounts.find((a) => a.relationship === "Child")!;
     const holderId = (await b.session()).get("pending")!.patientId;
 
-    expect(await b.choose("not-a-listed-account")).toEqual({ kind: "refused", message: messages.signIn.chooseAccountInvalid });
+    expect(await b.choose("not-a-listed-account")).toEqual({ kind: "refused", message: signInMessages.chooseAccountInvalid });
     expect(await b.choose(child.id)).toEqual({ kind: "signedIn", redirectTo: "/accounts" });
     expect((await b.session()).get("user")).toMatchObject({ userId: child.id, parentId: holderId, proxy: "Yes", userName: child.name });
   });
@@ -187,6 +188,6 @@ describe("sign-in steps", () => {
     expect((await b.session()).get("pending")).toBeUndefined();
     await expect(validateToken(pending.apiBase, pending.token)).rejects.toMatchObject({ kind: "unauthorized" });
     // Nothing is left to choose from.
-    expect(await b.choose(pending.accounts[0].id)).toEqual({ kind: "expired", message: messages.signIn.signInExpired });
+    expect(await b.choose(pending.accounts[0].id)).toEqual({ kind: "expired", message: signInMessages.signInExpired });
   });
 });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { messages } from "../../app/lib/messages";
+import { signInThrottleMessages } from "../../app/lib/messages/signInThrottle";
 import { useMockServer } from "../helpers/mock-world";
 import { START_TIMEOUT_MS, startPortalProcess, type PortalProcess } from "../helpers/portal-process";
 import { freePort } from "../helpers/redis-server";
@@ -41,7 +41,7 @@ async function wrongSignIn(portal: PortalProcess, forwardedFor?: string): Promis
   return (await res.json()) as { kind: string; message?: string };
 }
 
-const paused = { kind: "refused", message: messages.signInThrottle.tooManyFromAddress };
+const paused = { kind: "refused", message: signInThrottleMessages.tooManyFromAddress };
 
 describe("the client address of the sign-in pause", () => {
   it("without TRUST_PROXY is the socket's: a forged X-Forwarded-For changes nothing", async () => {

@@ -3,9 +3,9 @@ import { describe, expect, it } from "vitest";
 import { passwordStrengthProblem, passwordTexts } from "../../contract/password-policy";
 import { ForgotPasswordSchema } from "../../app/lib/forgot-password";
 import { LoginHelpSchema } from "../../app/lib/login-help";
-import { messages } from "../../app/lib/messages";
+import { loginHelpMessages } from "../../app/lib/messages/loginHelp";
 
-const loginHelpTexts = messages.loginHelp;
+const loginHelpTexts = loginHelpMessages;
 import { newPasswordProblem } from "../../app/lib/new-password";
 import { SignupSchema } from "../../app/lib/signup";
 

@@ -2,9 +2,9 @@ import { describe, expect, it, vi } from "vitest";
 import { createActor, fromPromise, waitFor } from "xstate";
 import { bookFields, bookingMachine, type BookingInput } from "../../machines/booking.machine";
 import { bookingFailureText, bookingSettingsOf, nextSearchStart, type BookReply, type BookingSettings, type Option, type ProviderView, type SlotView } from "../../app/lib/booking";
-import { messages } from "../../app/lib/messages";
+import { appointmentsMessages } from "../../app/lib/messages/appointments";
 
-const t = messages.appointments;
+const t = appointmentsMessages;
 
 const SETTINGS: BookingSettings = {
   disabled: false,

@@ -2,13 +2,13 @@ import { beforeEach, describe, expect, it, vi } from "vitest";
 import { chooseCardProvider } from "../../app/.server/card-provider.server";
 import { RefusedError } from "../../app/lib/payment-steps";
 import { cardStateOf, confirmCardWithStripe, loadStripeClient } from "../../app/components/accounts/stripe-adapter";
-import { messages } from "../../app/lib/messages";
+import { paymentMessages } from "../../app/lib/messages/payment";
 
 // The library's boundary: loadStripe from the pure entry, which must never be the real network one here.
 const loadStripe = vi.fn();
 vi.mock("@stripe/stripe-js/pure", () => ({ loadStripe: (...args: unknown[]) => loadStripe(...args) }));
 
-const t = messages.payment;
+const t = paymentMessages;
 
 describe("card provider selection", () => {
   it("uses Stripe with a publishable key, and the built-in test provider without one", () => {

@@ -42,9 +42,9 @@ describe("layer rules", () => {
     }
     const clean = [
       'import { setup } from "xstate";',
-      'import { messages } from "../app/lib/messages";',
+      'import { paymentMessages } from "../app/lib/messages/payment";',
       'import { endpoints } from "../contract/endpoints";',
-      "export const used = [setup, messages, endpoints];",
+      "export const used = [setup, paymentMessages, endpoints];",
     ].join("\n");
     expect(await restrictedImports(file, `${clean}\n`)).toEqual([]);
   });
@@ -54,7 +54,7 @@ describe("layer rules", () => {
     for (const from of ["../../machines/payment.machine", "../components/accounts/card-provider", "../.server/config.server", "../routes/login"]) {
       expect(await restrictedImports(file, `import * as m from "${from}";\nexport const used = m;\n`), from).toEqual([expect.stringContaining("layer-lib")]);
     }
-    expect(await restrictedImports(file, 'import { z } from "zod";\nimport { endpoints } from "../../contract/endpoints";\nimport { messages } from "./messages";\nexport const used = [z, endpoints, messages];\n')).toEqual([]);
+    expect(await restrictedImports(file, 'import { z } from "zod";\nimport { endpoints } from "../../contract/endpoints";\nimport { paymentMessages } from "./messages/payment";\nexport const used = [z, endpoints, paymentMessages];\n')).toEqual([]);
   });
 
   it("the modules issue 11 named are clean now", async () => {

@@ -1,7 +1,8 @@
 import { describe, expect, it, vi } from "vitest";
 import { createActor, fromPromise, waitFor } from "xstate";
 import { loginMachine, type FlowOutcome, type LoginInput } from "../../machines/login.machine";
-import { messages } from "../../app/lib/messages";
+import { errorsMessages } from "../../app/lib/messages/errors";
+import { signInMessages } from "../../app/lib/messages/signIn";
 
 /** The login machine with fake actors: each returns what the test scripts, and records its inputs. */
 function start(script: { signIn?: FlowOutcome[]; changePassword?: FlowOutcome[]; chooseAccount?: FlowOutcome[]; fail?: "signIn" | "changePassword" | "chooseAccount" }, input: LoginInput = {}) {
@@ -44,12 +45,12 @@ describe("login machine", () => {
     const { actor, calls } = start({});
     actor.send({ type: "signIn.submit", username: "", password: " ", captcha: null });
     const { context } = actor.getSnapshot();
-    expect(context.fieldErrors).toEqual({ username: messages.signIn.emailEmpty, password: messages.signIn.passwordEmpty });
+    expect(context.fieldErrors).toEqual({ username: signInMessages.emailEmpty, password: signInMessages.passwordEmpty });
     // Both are empty: the summary says which, rather than calling an empty address invalid (issue 21).
-    expect(context.message).toBe(messages.signIn.summaryMissing.both);
+    expect(context.message).toBe(signInMessages.summaryMissing.both);
     expect(calls.signIn).toHaveLength(0);
     actor.send({ type: "field.edit", field: "username" });
-    expect(actor.getSnapshot().context.fieldErrors).toEqual({ username: undefined, password: messages.signIn.passwordEmpty });
+    expect(actor.getSnapshot().context.fieldErrors).toEqual({ username: undefined, password: signInMessages.passwordEmpty });
   });
 
   it("signs straight in and ends with the destination", async () => {
@@ -72,7 +73,7 @@ describe("login machine", () => {
     expect(actor.getSnapshot().context.captchaRequired).toBe(true);
     // Without a solved captcha nothing is sent.
     actor.send({ type: "signIn.submit", ...good });
-    expect(actor.getSnapshot().context.message).toBe(messages.signIn.captchaNeeded);
+    expect(actor.getSnapshot().context.message).toBe(signInMessages.captchaNeeded);
     expect(calls.signIn).toHaveLength(3);
     actor.send({ type: "signIn.submit", ...good, captcha: "solved" });
     await waitFor(actor, (s) => s.status === "done");
@@ -89,15 +90,15 @@ describe("login machine", () => {
   it("starts with the captcha when the page says this browser already failed", () => {
     const { actor } = start({}, { captchaRequired: true });
     actor.send({ type: "signIn.submit", ...good });
-    expect(actor.getSnapshot().context.message).toBe(messages.signIn.captchaNeeded);
+    expect(actor.getSnapshot().context.message).toBe(signInMessages.captchaNeeded);
   });
 
   it("shows the server's field errors, a refusal and an expiry inline", async () => {
     const { actor } = start({
       signIn: [
-        { kind: "invalid", fieldErrors: { username: messages.signIn.emailInvalid }, message: messages.signIn.summary },
+        { kind: "invalid", fieldErrors: { username: signInMessages.emailInvalid }, message: signInMessages.summary },
         { kind: "refused", message: "Too many attempts" },
-        { kind: "expired", message: messages.signIn.signInExpired },
+        { kind: "expired", message: signInMessages.signInExpired },
       ],
     });
     actor.send({ type: "signIn.submit", ...good });
@@ -105,7 +106,7 @@ describe("login machine", () => {
     actor.send({ type: "signIn.submit", ...good });
     await waitFor(actor, (s) => s.matches("credentials") && s.context.message === "Too many attempts");
     actor.send({ type: "signIn.submit", ...good });
-    await waitFor(actor, (s) => s.matches("credentials") && s.context.message === messages.signIn.signInExpired);
+    await waitFor(actor, (s) => s.matches("credentials") && s.context.message === signInMessages.signInExpired);
     expect(actor.getSnapshot().context.failures).toBe(0);
   });
 
@@ -113,13 +114,13 @@ describe("login machine", () => {
     const { actor } = start({ fail: "signIn" });
     actor.send({ type: "signIn.submit", ...good });
     await waitFor(actor, (s) => s.matches("credentials") && s.context.toast !== null);
-    expect(actor.getSnapshot().context.toast).toBe(messages.signIn.networkFailure);
+    expect(actor.getSnapshot().context.toast).toBe(signInMessages.networkFailure);
     actor.send({ type: "toast.dismiss" });
     expect(actor.getSnapshot().context.toast).toBeNull();
 
-    const second = start({ signIn: [{ kind: "failed", message: messages.errors.practiceBroken }] });
+    const second = start({ signIn: [{ kind: "failed", message: errorsMessages.practiceBroken }] });
     second.actor.send({ type: "signIn.submit", ...good });
-    await waitFor(second.actor, (s) => s.context.toast === messages.errors.practiceBroken);
+    await waitFor(second.actor, (s) => s.context.toast === errorsMessages.practiceBroken);
   });
 
   describe("forced password update", () => {
@@ -165,7 +166,7 @@ describe("login machine", () => {
       const { actor } = toPanel({ fail: "changePassword" });
       await waitFor(actor, (s) => s.matches({ updatingPassword: "editing" }));
       actor.send({ type: "password.submit", ...strong });
-      await waitFor(actor, (s) => s.context.passwordMessage === messages.signIn.passwordChangeFailed);
+      await waitFor(actor, (s) => s.context.passwordMessage === signInMessages.passwordChangeFailed);
 
       const second = toPanel({ changePassword: [{ kind: "signedIn", redirectTo: "/" }] });
       await waitFor(second.actor, (s) => s.matches({ updatingPassword: "editing" }));
@@ -174,11 +175,11 @@ describe("login machine", () => {
     });
 
     it("goes back to the credentials when the sign-in expired", async () => {
-      const { actor } = toPanel({ changePassword: [{ kind: "expired", message: messages.signIn.signInExpired }] });
+      const { actor } = toPanel({ changePassword: [{ kind: "expired", message: signInMessages.signInExpired }] });
       await waitFor(actor, (s) => s.matches({ updatingPassword: "editing" }));
       actor.send({ type: "password.submit", ...strong });
       await waitFor(actor, (s) => s.matches("credentials"));
-      expect(actor.getSnapshot().context.message).toBe(messages.signIn.signInExpired);
+      expect(actor.getSnapshot().context.message).toBe(signInMessages.signInExpired);
     });
 
     it("Cancel gives the sign-in back", async () => {
@@ -223,7 +224,7 @@ describe("login machine", () => {
     });
 
     it("goes back to the credentials when the sign-in expired", async () => {
-      const { actor } = start({ signIn: [{ kind: "chooseAccount", accounts }], chooseAccount: [{ kind: "expired", message: messages.signIn.signInExpired }] });
+      const { actor } = start({ signIn: [{ kind: "chooseAccount", accounts }], chooseAccount: [{ kind: "expired", message: signInMessages.signInExpired }] });
       actor.send({ type: "signIn.submit", ...good });
       await waitFor(actor, (s) => s.matches({ choosingAccount: "choosing" }));
       actor.send({ type: "account.choose", accountId: "p1" });

@@ -1,11 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { MedicationSchema } from "../../contract/medications";
-import { messages } from "../../app/lib/messages";
+import { medicationsMessages } from "../../app/lib/messages/medications";
 import { medicationRowOf, medicationSearch, medicationViewOf, medicineGuidanceUrl, repeatSettingsOf } from "../../app/lib/medications-view";
 import { checkRepeatChoice, repeatFields, RepeatRequestSchema } from "../../app/lib/repeat-request";
 import { parseForm } from "../../app/lib/form-data";
 
-const t = messages.medications;
+const t = medicationsMessages;
 
 describe("the medications view", () => {
   it("reads a medicine into a row: dose with unit, dates DD-MM-YYYY in Auckland", () => {

@@ -1,12 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { createActor, fromPromise, waitFor } from "xstate";
 import { checkDraft, messageFields, replySubject, type Draft, type SendReply } from "../../app/lib/message-compose";
-import { messages } from "../../app/lib/messages";
+import { messagingMessages } from "../../app/lib/messages/messaging";
 import type { MessageView, MessagingSettings } from "../../app/lib/messaging-view";
 import { messagingMachine } from "../../machines/messaging.machine";
 
 /** The messaging machine (2§4, 2§5) without React: compose, reply, draft edit and send, and their failures. */
-const t = messages.messaging;
+const t = messagingMessages;
 
 interface Calls {
   sends: Array<{ draft: Draft; key: string; intent: string }>;

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { messages } from "../../app/lib/messages";
+import { paymentMessages } from "../../app/lib/messages/payment";
 import { luhnValid, parseCardTypes, PayStepSchema, testCardErrors } from "../../app/lib/payment-forms";
 
-const t = messages.payment;
+const t = paymentMessages;
 const now = new Date("2026-11-23T00:00:00Z");
 
 describe("the test provider's card form (1§5)", () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { messages } from "../../app/lib/messages";
+import { profileMessages } from "../../app/lib/messages/profile";
 import { toBundle } from "../../contract/fhir";
 import { PatientReplySchema, PatientSlots } from "../../contract/patient";
 import { EmergencyContactPayloadSchema, LookupReplySchema, LookupSlots, NotificationSlots, UpdateContactMethodsRequestSchema } from "../../contract/profile";
@@ -145,7 +145,7 @@ describe("profile forms", () => {
       firstName: "Name cannot be Empty",
       familyName: "Family Name Cannot Be Empty",
       relationship: "Relationship cannot be Empty",
-      mobile: messages.profile.onePhoneNeeded,
+      mobile: profileMessages.onePhoneNeeded,
     });
   });
 

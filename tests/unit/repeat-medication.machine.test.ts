@@ -1,12 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { createActor, fromPromise, waitFor } from "xstate";
-import { messages } from "../../app/lib/messages";
+import { medicationsMessages } from "../../app/lib/messages/medications";
 import type { PharmacyOption, RepeatSettings } from "../../app/lib/medications-view";
 import type { RepeatChoice, RepeatReply } from "../../app/lib/repeat-request";
 import { StepNetworkError } from "../../app/lib/step-client";
 import { preferredPharmacy, repeatMedicationMachine } from "../../machines/repeat-medication.machine";
 
-const t = messages.medications;
+const t = medicationsMessages;
 
 const settings: RepeatSettings = {
   showDeliveryChoice: true,

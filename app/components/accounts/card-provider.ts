@@ -1,4 +1,4 @@
-import { messages } from "../../lib/messages";
+import { cardProviderMessages } from "../../lib/messages/cardProvider";
 export type { CardProviderChoice } from "../../lib/accounts-view";
 
 /**
@@ -19,7 +19,7 @@ export class ConfirmerSlot {
   }
 
   confirm(clientSecret: string): Promise<void> {
-    if (!this.#confirmer) return Promise.reject(new Error(messages.cardProvider.formNotReady));
+    if (!this.#confirmer) return Promise.reject(new Error(cardProviderMessages.formNotReady));
     return this.#confirmer.confirm(clientSecret);
   }
 }

@@ -2,13 +2,13 @@ import { lazy, Suspense, useCallback, useRef } from "react";
 import { Button, buttonClass } from "../ui/button";
 import { Dialog } from "../ui/dialog";
 import type { InvoiceTableRow } from "../../lib/accounts-view";
-import { messages } from "../../lib/messages";
+import { paymentMessages } from "../../lib/messages/payment";
 import type { PdfTexts } from "../pdf/pdf-loading";
 
 // react-pdf and pdf.js load only when an invoice is opened (STACK.md: keep pdf.js off other routes).
 const PdfViewer = lazy(() => import("../pdf/pdf-viewer"));
 
-const INVOICE_TEXTS: PdfTexts = { loading: "Loading the invoice…", failed: messages.payment.pdfFailed, pageFailed: messages.payment.pdfPageFailed };
+const INVOICE_TEXTS: PdfTexts = { loading: "Loading the invoice…", failed: paymentMessages.pdfFailed, pageFailed: paymentMessages.pdfPageFailed };
 
 function Loading() {
   return (

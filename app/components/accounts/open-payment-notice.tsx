@@ -1,10 +1,11 @@
 import { useEffect, useRef, useState } from "react";
 import type { OpenPayment } from "../../lib/accounts-view";
-import { messages } from "../../lib/messages";
+import { errorsMessages } from "../../lib/messages/errors";
+import { paymentMessages } from "../../lib/messages/payment";
 import { paySteps, payStepValues } from "../../lib/payment-steps";
 import { Button } from "../ui/button";
 
-const t = messages.payment;
+const t = paymentMessages;
 
 /**
  * The account holder's unfinished payment (issue 20): it may have taken money the practice has not
@@ -28,7 +29,7 @@ export function OpenPaymentNotice({ open, focusOnShow, onFinished }: { open: Ope
       if (outcome === "pending") setReply(t.finishPending);
       else onFinished(outcome === "recorded" ? t.finishRecorded : t.finishNotCharged);
     } catch (error) {
-      setReply(error instanceof Error && error.message ? error.message : messages.errors.practiceUnavailable);
+      setReply(error instanceof Error && error.message ? error.message : errorsMessages.practiceUnavailable);
     } finally {
       setBusy(false);
     }

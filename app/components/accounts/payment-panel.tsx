@@ -5,7 +5,7 @@ import { amountOf, feeOf, paymentMachine, paymentTexts } from "../../../machines
 import { practiceDateTime, type CardProviderChoice, type CardType, type InvoiceTableRow, type OpenPayment, type PaidNotice } from "../../lib/accounts-view";
 import { totalBalanceCents } from "../../lib/allocation";
 import { formatCents } from "../../lib/money";
-import { messages } from "../../lib/messages";
+import { paymentMessages } from "../../lib/messages/payment";
 import { paySteps, payStepValues, RefusedError } from "../../lib/payment-steps";
 import { Alert } from "../ui/alert";
 import { Button } from "../ui/button";
@@ -162,7 +162,7 @@ export function PaymentPanel({ invoices, methodType, cardTypes, provider, billin
 
   return (
     <div className="flex flex-col gap-6">
-      <InvoiceTable caption="Pending invoices" rows={rows} empty={messages.payment.noPending} checked={checked} onOpen={onOpen} />
+      <InvoiceTable caption="Pending invoices" rows={rows} empty={paymentMessages.noPending} checked={checked} onOpen={onOpen} />
 
       {openPayment ? (
         <OpenPaymentNotice open={openPayment} focusOnShow={blocked} onFinished={(message) => onPaid({ message })} />
@@ -172,7 +172,7 @@ export function PaymentPanel({ invoices, methodType, cardTypes, provider, billin
           <h2 id="pay-heading" className="text-2xl font-bold">
             Make a payment
           </h2>
-          <p>{messages.payment.nothingOwed}</p>
+          <p>{paymentMessages.nothingOwed}</p>
         </section>
       ) : (
         <form
@@ -187,8 +187,8 @@ export function PaymentPanel({ invoices, methodType, cardTypes, provider, billin
           <h2 id="pay-heading" className="text-2xl font-bold">
             Make a payment
           </h2>
-          {method === "poli" ? <Alert tone="info">{messages.payment.poli}</Alert> : null}
-          {method === "paymentExpress" ? <Alert tone="info">{messages.payment.paymentExpress}</Alert> : null}
+          {method === "poli" ? <Alert tone="info">{paymentMessages.poli}</Alert> : null}
+          {method === "paymentExpress" ? <Alert tone="info">{paymentMessages.paymentExpress}</Alert> : null}
 
           <fieldset disabled={formDisabled || paying} className={`flex flex-col gap-4 ${method !== "card" ? "opacity-50" : ""}`}>
             <fieldset className="flex flex-col gap-2">
@@ -275,7 +275,7 @@ export function PaymentPanel({ invoices, methodType, cardTypes, provider, billin
 
           {ctx.result?.kind === "failed" ? (
             <div ref={failureRef} tabIndex={-1}>
-              <Alert title={ctx.result.charged ? "Your card was charged" : ctx.result.uncertain ? "The payment was interrupted" : messages.payment.failedTitle}>
+              <Alert title={ctx.result.charged ? "Your card was charged" : ctx.result.uncertain ? "The payment was interrupted" : paymentMessages.failedTitle}>
                 <p>{ctx.result.message}</p>
                 {state.matches("failed") ? (
                   <div className="mt-3 flex flex-wrap gap-3">
@@ -296,13 +296,13 @@ export function PaymentPanel({ invoices, methodType, cardTypes, provider, billin
               type="submit"
               disabled={paying || !hasInvoices || method !== "card" || state.matches("failed")}
               aria-describedby={!hasInvoices ? ids.hint : undefined}
-              title={!hasInvoices ? messages.payment.nothingToPay : undefined}
+              title={!hasInvoices ? paymentMessages.nothingToPay : undefined}
             >
               {paying ? "Paying…" : "Pay"}
             </Button>
             {!hasInvoices ? (
               <span id={ids.hint} className="text-muted">
-                {messages.payment.nothingToPay}
+                {paymentMessages.nothingToPay}
               </span>
             ) : null}
           </div>

@@ -1,5 +1,6 @@
 import type { Stripe, StripeCardElement, StripeCardElementChangeEvent } from "@stripe/stripe-js";
-import { messages } from "../../lib/messages";
+import { cardProviderMessages } from "../../lib/messages/cardProvider";
+import { paymentMessages } from "../../lib/messages/payment";
 import { RefusedError } from "../../lib/payment-steps";
 
 /**
@@ -10,15 +11,15 @@ import { RefusedError } from "../../lib/payment-steps";
 export async function loadStripeClient(publishableKey: string): Promise<Stripe> {
   const { loadStripe } = await import("@stripe/stripe-js/pure");
   const stripe = await loadStripe(publishableKey);
-  if (!stripe) throw new Error(messages.cardProvider.notLoaded);
+  if (!stripe) throw new Error(cardProviderMessages.notLoaded);
   return stripe;
 }
 
 /** The card element's state as the payment machine takes it (1§5: the provider's own message, or ours). */
 export function cardStateOf(event: Pick<StripeCardElementChangeEvent, "complete" | "empty" | "error">): { complete: boolean; error: string | null } {
-  if (event.error) return { complete: false, error: event.error.message || messages.payment.cardInvalid };
-  if (event.empty) return { complete: false, error: messages.payment.cardRequired };
-  if (!event.complete) return { complete: false, error: messages.payment.cardIncomplete };
+  if (event.error) return { complete: false, error: event.error.message || paymentMessages.cardInvalid };
+  if (event.empty) return { complete: false, error: paymentMessages.cardRequired };
+  if (!event.complete) return { complete: false, error: paymentMessages.cardIncomplete };
   return { complete: true, error: null };
 }
 
@@ -28,6 +29,6 @@ export async function confirmCardWithStripe(stripe: Pick<Stripe, "confirmCardPay
   // Paying again with an attempt that was already charged (its reply lost): Stripe will not confirm
   // the intent twice, and says it succeeded. That is the payment made, to be recorded, not a refusal.
   if (result.error?.code === "payment_intent_unexpected_state" && result.error.payment_intent?.status === "succeeded") return;
-  if (result.error) throw new RefusedError(result.error.message || messages.cardProvider.notAccepted);
-  if (result.paymentIntent?.status !== "succeeded") throw new Error(messages.cardProvider.notCompleted);
+  if (result.error) throw new RefusedError(result.error.message || cardProviderMessages.notAccepted);
+  if (result.paymentIntent?.status !== "succeeded") throw new Error(cardProviderMessages.notCompleted);
 }

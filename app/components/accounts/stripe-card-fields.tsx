@@ -1,7 +1,7 @@
 import { CardElement, Elements, useElements, useStripe } from "@stripe/react-stripe-js";
 import type { Stripe } from "@stripe/stripe-js";
 import { useEffect, useState } from "react";
-import { messages } from "../../lib/messages";
+import { cardProviderMessages } from "../../lib/messages/cardProvider";
 import type { CardFieldsProps } from "./card-provider";
 import { cardStateOf, confirmCardWithStripe, loadStripeClient } from "./stripe-adapter";
 
@@ -25,7 +25,7 @@ function StripeCard({ disabled, showErrors, onChange, slot, billing }: CardField
     slot.set({
       async confirm(clientSecret) {
         const card = elements.getElement(CardElement);
-        if (!card) throw new Error(messages.cardProvider.fieldNotReady);
+        if (!card) throw new Error(cardProviderMessages.fieldNotReady);
         await confirmCardWithStripe(stripe, card, clientSecret, billing);
       },
     });

@@ -3,7 +3,7 @@ import { useId, useMemo } from "react";
 import { fromPromise } from "xstate";
 import { bookingMachine, type BookingInput } from "../../../machines/booking.machine";
 import { QUESTIONS, SYMPTOMS, bookableDays, createBookingSteps, type Answer } from "../../lib/booking";
-import { messages } from "../../lib/messages";
+import { appointmentsMessages } from "../../lib/messages/appointments";
 import { addDays, displayOf } from "../../lib/timeline-filter";
 import { Button } from "../ui/button";
 import { Dialog } from "../ui/dialog";
@@ -15,7 +15,7 @@ import { CheckboxField, FieldError, SelectField, TextareaField } from "../ui/fie
  * dialogs: questionnaire, consult choice, blocking text, confirmation and outcome.
  */
 
-const t = messages.appointments;
+const t = appointmentsMessages;
 const steps = createBookingSteps();
 /** 2§2: the location picker shows up to 5 chosen locations as tags. */
 const MAX_TAGS = 5;

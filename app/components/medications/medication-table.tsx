@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import type { MedicationRow } from "../../lib/medications-view";
 import { medicineGuidanceUrl } from "../../lib/medications-view";
-import { messages } from "../../lib/messages";
+import { medicationsMessages } from "../../lib/messages/medications";
 
 /**
  * A list of medicines (2§2): medicine, dose, instructions, quantity, prescriber and dates. Each name
@@ -66,7 +66,7 @@ export function MedicationTable({ caption, rows, selected, onToggle, onToggleAll
               <th scope="row" className={`${cell} font-semibold`}>
                 <a href={medicineGuidanceUrl(row.code)} target="_blank" rel="noopener noreferrer" className="text-brand underline underline-offset-4 hover:text-brand-dark">
                   {row.name}
-                  <span className="sr-only"> ({messages.medications.newTab})</span> <ExternalIcon />
+                  <span className="sr-only"> ({medicationsMessages.newTab})</span> <ExternalIcon />
                 </a>
                 {row.longTerm ? <span className="mt-1 block text-sm font-normal text-muted">Long term</span> : null}
               </th>

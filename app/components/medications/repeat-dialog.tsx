@@ -3,7 +3,7 @@ import { Link } from "react-router";
 import type { SnapshotFrom } from "xstate";
 import type { RepeatEvent, repeatMedicationMachine } from "../../../machines/repeat-medication.machine";
 import type { MedicationRow } from "../../lib/medications-view";
-import { messages } from "../../lib/messages";
+import { medicationsMessages } from "../../lib/messages/medications";
 import { Alert } from "../ui/alert";
 import { Button } from "../ui/button";
 import { CheckboxField, FieldError, TextareaField } from "../ui/field";
@@ -15,7 +15,7 @@ import { PharmacyPicker } from "./pharmacy-picker";
  * asks for a repeat (issue 12: the page's first load stays light).
  */
 
-const t = messages.medications;
+const t = medicationsMessages;
 
 interface Props {
   state: SnapshotFrom<typeof repeatMedicationMachine>;

@@ -1,13 +1,14 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { ATTACHMENT_MAX_FILES, attachmentProblem, type AttachmentProblem } from "../../../contract/attachment-content";
 import { MESSAGE_BODY_MAX, type PendingFile } from "../../lib/message-compose";
-import { messages } from "../../lib/messages";
+import { errorsMessages } from "../../lib/messages/errors";
+import { messagingMessages } from "../../lib/messages/messaging";
 import type { MessagingContext, MessagingEvent } from "../../../machines/messaging.machine";
 import { Alert } from "../ui/alert";
 import { Button } from "../ui/button";
 import { FieldError, SelectField, TextField } from "../ui/field";
 
-const t = messages.messaging;
+const t = messagingMessages;
 const PROBLEM: Record<AttachmentProblem, string> = { type: t.wrongType, size: t.tooLarge, empty: t.emptyFile };
 
 export type WritingStep = "editing" | "sending" | "confirmingClose" | "removingOldDraft" | "oldDraftLeft";
@@ -122,7 +123,7 @@ export function ComposeForm({ context, step, lookups, send, disclaimer }: Compos
         <div role="alert" className="flex flex-wrap items-center gap-3">
           <FieldError>{context.lookupError}</FieldError>
           <Button variant="secondary" onClick={() => send({ type: "lookup.retry" })}>
-            {messages.errors.retry}
+            {errorsMessages.retry}
           </Button>
         </div>
       ) : null}

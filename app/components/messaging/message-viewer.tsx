@@ -1,8 +1,9 @@
-import { messages } from "../../lib/messages";
+import { errorsMessages } from "../../lib/messages/errors";
+import { messagingMessages } from "../../lib/messages/messaging";
 import { initialOf, type AttachmentView, type Box, type MessageView, type MessagingSettings } from "../../lib/messaging-view";
 import { Button } from "../ui/button";
 
-const t = messages.messaging;
+const t = messagingMessages;
 
 export type Opened = { status: "none" } | { status: "loading"; id: string } | { status: "failed"; id: string; message: string } | { status: "loaded"; message: MessageView };
 
@@ -52,7 +53,7 @@ export function MessageViewer({ opened, box, position, total, settings, busy, on
           {opened.message}
         </p>
         <Button variant="secondary" className="self-start" onClick={() => onRetry(opened.id)}>
-          {messages.errors.retry}
+          {errorsMessages.retry}
         </Button>
       </section>
     );

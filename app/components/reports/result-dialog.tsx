@@ -4,7 +4,8 @@ import { Alert } from "../ui/alert";
 import { Button } from "../ui/button";
 import { Dialog } from "../ui/dialog";
 import { Notice } from "../ui/toast";
-import { messages } from "../../lib/messages";
+import { errorsMessages } from "../../lib/messages/errors";
+import { reportsMessages } from "../../lib/messages/reports";
 import type { ChartReply, ResultCard, ResultDetail } from "../../lib/reports-view";
 import { ObservationTable } from "./observation-table";
 
@@ -12,7 +13,7 @@ import { ObservationTable } from "./observation-table";
 const PdfViewer = lazy(() => import("../pdf/pdf-viewer"));
 const ResultChart = lazy(() => import("./result-chart"));
 
-const t = messages.reports;
+const t = reportsMessages;
 const PDF_TEXTS = { loading: t.loadingResult, failed: t.pdfFailed, pageFailed: t.pdfPageFailed };
 
 export function Spinner({ text }: { text: string }) {
@@ -99,7 +100,7 @@ function DetailView({ detail, result, onRetry }: { detail: ResultDetail; result:
         <div className="flex flex-col items-start gap-3">
           <Alert>{detail.message}</Alert>
           <Button variant="secondary" onClick={onRetry}>
-            {messages.errors.retry}
+            {errorsMessages.retry}
           </Button>
         </div>
       );

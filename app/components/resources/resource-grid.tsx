@@ -1,5 +1,5 @@
 import type { ResourceItem } from "../../lib/resources-view";
-import { messages } from "../../lib/messages";
+import { resourcesMessages } from "../../lib/messages/resources";
 import { Button, buttonClass } from "../ui/button";
 
 /** An arrow leaving a box: the usual sign of a link that opens elsewhere; its words say so too. */
@@ -38,13 +38,13 @@ export function ResourceGrid({ items, onOpen }: { items: readonly ResourceItem[]
               <p className="text-muted break-all">Website: {item.host}</p>
               <a href={item.url} target="_blank" rel="noopener noreferrer" className={buttonClass("secondary", "mt-auto self-start")}>
                 <span>
-                  Open<span className="sr-only"> {item.title}</span> ({messages.resources.newTab})
+                  Open<span className="sr-only"> {item.title}</span> ({resourcesMessages.newTab})
                 </span>
                 <ExternalIcon />
               </a>
             </>
           ) : (
-            <p className="text-muted">{messages.resources.linkUnavailable}</p>
+            <p className="text-muted">{resourcesMessages.linkUnavailable}</p>
           )}
         </li>
       ))}

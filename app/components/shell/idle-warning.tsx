@@ -1,6 +1,6 @@
 import { useEffect, useEffectEvent, useState } from "react";
 import { Form, useFetchers, useLocation, useNavigation, useRevalidator } from "react-router";
-import { messages } from "../../lib/messages";
+import { sessionMessages } from "../../lib/messages/session";
 import { Button } from "../ui/button";
 import { Dialog } from "../ui/dialog";
 
@@ -47,14 +47,14 @@ export function IdleWarning({ idleMs }: { idleMs: number }) {
   };
 
   return (
-    <Dialog open={warning} onOpenChange={(open) => (open ? undefined : stay())} title={messages.session.idleTitle} description={messages.session.idleText(Math.round(WARN_BEFORE_MS / 60_000))} dismissOnBackdrop={false}>
+    <Dialog open={warning} onOpenChange={(open) => (open ? undefined : stay())} title={sessionMessages.idleTitle} description={sessionMessages.idleText(Math.round(WARN_BEFORE_MS / 60_000))} dismissOnBackdrop={false}>
       <div className="flex flex-wrap gap-3">
         <Button onClick={stay} autoFocus>
-          {messages.session.staySignedIn}
+          {sessionMessages.staySignedIn}
         </Button>
         <Form method="post" action="/logout">
           <Button type="submit" variant="secondary">
-            {messages.session.signOut}
+            {sessionMessages.signOut}
           </Button>
         </Form>
       </div>

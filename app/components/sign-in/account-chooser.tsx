@@ -1,5 +1,6 @@
 import type { LinkedAccount } from "../../lib/sign-in-flow";
-import { messages } from "../../lib/messages";
+import { signInMessages } from "../../lib/messages/signIn";
+import { signInDialogsMessages } from "../../lib/messages/signInDialogs";
 import { Button } from "../ui/button";
 import { Dialog } from "../ui/dialog";
 
@@ -10,8 +11,8 @@ export function AccountChooser({ accounts, busy, onChoose, onCancel }: { account
       open
       onOpenChange={(open) => (open ? undefined : onCancel())}
       dismissOnBackdrop={false}
-      title={messages.signIn.chooseAccount}
-      description={messages.signInDialogs.chooserDescription}
+      title={signInMessages.chooseAccount}
+      description={signInDialogsMessages.chooserDescription}
     >
       <form
         className="flex flex-col gap-4"

@@ -1,7 +1,8 @@
 import { useMemo, useState } from "react";
 import { resultOf } from "../../lib/form-data";
 import { LoginHelpResultSchema, LoginHelpSchema, type LoginHelpResult } from "../../lib/login-help";
-import { messages } from "../../lib/messages";
+import { captchaMessages } from "../../lib/messages/captcha";
+import { loginHelpMessages } from "../../lib/messages/loginHelp";
 import { createStepClient } from "../../lib/step-client";
 import { Captcha } from "../captcha";
 import { Alert } from "../ui/alert";
@@ -42,7 +43,7 @@ export function LoginHelpDialog({ open, onOpenChange, onSent }: { open: boolean;
       result = await helpRequests.post(Object.fromEntries([...data].map(([name, value]) => [name, String(value)])), LoginHelpResultSchema);
     } catch {
       // The portal could not be reached or answered something else: the dialog and what was typed stay.
-      result = { ok: false, message: messages.loginHelp.failed };
+      result = { ok: false, message: loginHelpMessages.failed };
     }
     setBusy(false);
     if (result.ok) {
@@ -57,7 +58,7 @@ export function LoginHelpDialog({ open, onOpenChange, onSent }: { open: boolean;
   }
 
   // A refusal shows inside the dialog, which hides the rest of the page while it is open.
-  const formMessage = form.refused ? messages.loginHelp.invalid : (refusal?.message ?? null);
+  const formMessage = form.refused ? loginHelpMessages.invalid : (refusal?.message ?? null);
   const captchaError = form.errors.captcha;
 
   return (
@@ -76,7 +77,7 @@ export function LoginHelpDialog({ open, onOpenChange, onSent }: { open: boolean;
         {/* A disabled button says why (issue 21). */}
         {!captcha ? (
           <p id="ask-for-help-gate" className="text-muted">
-            {messages.captcha.gate("Ask For Help")}
+            {captchaMessages.gate("Ask For Help")}
           </p>
         ) : null}
         <div className="flex flex-wrap gap-3">

@@ -1,4 +1,4 @@
-import { messages } from "../../lib/messages";
+import { signInDialogsMessages } from "../../lib/messages/signInDialogs";
 import type { NewPasswordProblem } from "../../lib/new-password";
 import { Alert } from "../ui/alert";
 import { Button } from "../ui/button";
@@ -22,7 +22,7 @@ interface Props {
  */
 export function PasswordUpdateDialog({ busy, problem, message, onSubmit, onCancel }: Props) {
   return (
-    <Dialog open dismissOnBackdrop={false} dismissOnEscape={false} title={messages.signInDialogs.passwordUpdateTitle} description={messages.signInDialogs.passwordUpdateDescription}>
+    <Dialog open dismissOnBackdrop={false} dismissOnEscape={false} title={signInDialogsMessages.passwordUpdateTitle} description={signInDialogsMessages.passwordUpdateDescription}>
       <form
         noValidate
         className="flex flex-col gap-4"

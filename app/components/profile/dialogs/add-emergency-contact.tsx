@@ -1,5 +1,5 @@
 import { useMemo } from "react";
-import { messages } from "../../../lib/messages";
+import { profileMessages } from "../../../lib/messages/profile";
 import { emergencyContactSchema, type ProfileLookups } from "../../../lib/profile-forms";
 import { Alert } from "../../ui/alert";
 import { Button } from "../../ui/button";
@@ -15,7 +15,7 @@ export function AddEmergencyContactDialog({ open, onOpenChange, onSaved, lookups
     <Dialog open={open} onOpenChange={onOpenChange} title="Add Emergency Contact" description="Someone the practice may call if you cannot be reached in an emergency.">
       {lookupsFailed ? (
         <>
-          <Alert>{messages.profile.lookupsFailed}</Alert>
+          <Alert>{profileMessages.lookupsFailed}</Alert>
           <Button className="mt-4" variant="secondary" onClick={() => onOpenChange(false)}>
             Close
           </Button>

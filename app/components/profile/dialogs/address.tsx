@@ -1,11 +1,11 @@
-import { messages } from "../../../lib/messages";
+import { profileMessages } from "../../../lib/messages/profile";
 import { PhoneLink } from "../../ui/phone-link";
 import type { ProfileView } from "../../../lib/profile-view";
 import { Button } from "../../ui/button";
 import { Dialog } from "../../ui/dialog";
 import type { DialogBase } from "./shared";
 
-const t = messages.profile;
+const t = profileMessages;
 
 /** Edit Address Information (1§2 User Profile). */
 

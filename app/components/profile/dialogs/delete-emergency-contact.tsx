@@ -1,4 +1,4 @@
-import { messages } from "../../../lib/messages";
+import { profileMessages } from "../../../lib/messages/profile";
 import type { EmergencyContactView } from "../../../lib/profile-view";
 import { Alert } from "../../ui/alert";
 import { Button } from "../../ui/button";
@@ -6,7 +6,7 @@ import { Dialog } from "../../ui/dialog";
 import type { DialogBase } from "./shared";
 import { useProfileDialog } from "./use-profile-dialog";
 
-const t = messages.profile;
+const t = profileMessages;
 
 /** Delete Emergency Contact (1§2 User Profile). */
 

@@ -1,4 +1,4 @@
-import { messages } from "../../../lib/messages";
+import { profileMessages } from "../../../lib/messages/profile";
 import { Button } from "../../ui/button";
 
 /** What the profile's dialogs share: their props, their buttons and how a lookup list becomes options. */
@@ -9,7 +9,7 @@ export interface DialogBase {
   onSaved(message: string): void;
 }
 
-export const PHONE_HINT = messages.profile.phoneHint;
+export const PHONE_HINT = profileMessages.phoneHint;
 
 export function Actions({ busy, label, busyLabel, onCancel }: { busy: boolean; label: string; busyLabel: string; onCancel(): void }) {
   return (

@@ -1,10 +1,10 @@
-import { messages } from "../../../lib/messages";
+import { profileMessages } from "../../../lib/messages/profile";
 import { Alert } from "../../ui/alert";
 import { Button } from "../../ui/button";
 import { Dialog } from "../../ui/dialog";
 import type { DialogBase } from "./shared";
 
-const t = messages.profile;
+const t = profileMessages;
 
 /** Terms and Conditions (1§2 User Profile). */
 

@@ -2,7 +2,7 @@ import { useEffect, useMemo, useRef } from "react";
 import { useFetcher } from "react-router";
 import { z } from "zod";
 import { resultOf } from "../../../lib/form-data";
-import { messages } from "../../../lib/messages";
+import { profileMessages } from "../../../lib/messages/profile";
 import type { ProfileActionResult, ProfileIntent } from "../../../lib/profile-forms";
 import { useSchemaForm } from "../../ui/use-schema-form";
 
@@ -37,6 +37,6 @@ export function useProfileDialog({ intent, schema = NO_FIELDS, onSaved }: { inte
     if (result.ok) onSaved(result.message);
   }, [result, onSaved]);
 
-  const message = form.refused ? messages.profile.checkFields : (refusal?.message ?? null);
+  const message = form.refused ? profileMessages.checkFields : (refusal?.message ?? null);
   return { ...form, busy, message };
 }

@@ -1,0 +1,8 @@
+/** The card providers' own failures (components/accounts); a reason shown inside payment.failed. */
+export const cardProviderMessages = {
+  formNotReady: "The card form is not ready.",
+  fieldNotReady: "The card field is not ready.",
+  notLoaded: "The card provider could not be loaded.",
+  notAccepted: "Your card was not accepted.",
+  notCompleted: "The card provider did not complete the payment.",
+} as const;

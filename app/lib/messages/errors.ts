@@ -1,0 +1,14 @@
+export const errorsMessages = {
+  notFoundTitle: "Failed to load the page",
+  notFoundCode: "Error Code: 404",
+  practiceUnavailable: "The practice's system is not answering just now. Please try again in a few minutes.",
+  practiceBroken: "The practice's system sent a reply we could not read. Please try again later; if it keeps happening, contact the practice.",
+  /** A page that failed to load, in the shell (root.tsx) or in place of the shell (routes/shell-page.tsx). */
+  problemTitle: "Sorry, there is a problem",
+  unexpected: "Something went wrong on our side. Please try again.",
+  retry: "Retry",
+  /** The shared store of sessions and payments (Redis, decisions/050) did not answer: nothing was done. */
+  unreadableForm: "The form could not be read. Please go back and send it again.",
+  tokenCheckFailed: "The practice could not confirm your sign-in just now. You are still signed in: please try again.",
+  stateUnavailable: "The portal cannot reach its records just now, so nothing was done. Please try again in a few minutes.",
+} as const;

@@ -1,0 +1,23 @@
+/** 2§2 Medications, 2§5 (the repeat request) and 2§8, as the spec words them where it does. */
+export const medicationsMessages = {
+  noRecords: "No Records Found",
+  loading: "Loading medicines…",
+  selectOne: "Select at least one Medicine",
+  selectPharmacy: "Please select pharmacy",
+  outstandingBalance: "Cannot send pickup request patient has outstanding balance",
+  chooseDelivery: "Choose whether to pick up the prescription or have it sent to a pharmacy",
+  notesTooLong: "Please keep the notes to 500 characters or fewer",
+  unknownPharmacy: "That pharmacy is not on the practice's list. Please choose it again.",
+  notOnRecord: "One of the chosen medicines is no longer on your record. Please reload the page and choose again.",
+  sendFailed: "Your request could not be sent just now. Nothing was lost: please try again.",
+  pharmaciesFailed: "The list of pharmacies could not be loaded. Please try again.",
+  loadingPharmacies: "Loading pharmacies…",
+  noPharmacyMatch: "No pharmacy matches that name.",
+  onLeave: (names: string) => `${names} is on leave.`,
+  onLeaveChoice: "Your request can go to another doctor at the practice, or you can wait until your doctor is back.",
+  newTab: "opens in a new tab",
+  /** 1§3: PortalRepeatMedSetting's default, when the practice leaves it empty. */
+  defaultNotice:
+    "Repeat prescriptions can be collected from reception, or are sent to your chosen pharmacy, two working days after your request. " +
+    "Please allow two working days before collecting. Long-term medicines need a review with your doctor every six months: if yours is due, the practice will ask you to book an appointment first.",
+} as const;

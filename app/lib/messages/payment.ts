@@ -1,0 +1,54 @@
+/** /accounts and paying (1§2 Accounts page, 1§4, 1§5 Payment, 1§8), spelling corrected. */
+export const paymentMessages = {
+  disclaimer:
+    "Never share your account details or passwords with anyone. The practice will never ask you for your bank details by phone, e-mail or text message.",
+  noPending: "No Record Found",
+  noInvoices: "No Records Found",
+  /** 1§5: the amount's message before it has been typed in, then once it has been typed and emptied. */
+  amountRequiredInitially: "Please enter some amount",
+  amountRequired: "Please enter amount",
+  amountInvalid: "Please enter an amount in dollars and cents, for example 45.50",
+  amountTooLarge: "The amount is more than the balance of the invoices",
+  nothingToPay: "No invoices to pay",
+  poli: "Poli is not set up for this app",
+  paymentExpress: "Payment Express is not set up for this app",
+  succeeded: "Payment succeeded.",
+  failed: "Payment unsuccessful.",
+  /** Issue 21: the title of a failure that charged nothing; its message says so once. */
+  failedTitle: "Payment unsuccessful",
+  /** Issue 21: the pending tab when nothing is owed, in place of a $0.00 payment form. */
+  nothingOwed: "You have nothing to pay: there are no invoices waiting for payment.",
+  notStarted: "The practice could not start this payment. You have not been charged; please try again.",
+  notCharged: "Your card was not charged.",
+  chargedNotRecorded:
+    "Your card was charged, but the practice has not yet recorded the payment. Do not pay again: try recording it once more, or contact the practice.",
+  uncertain:
+    "We could not hear back from the card provider, so we cannot tell whether your card was charged. Try again: the same payment is reused and your card cannot be charged twice.",
+  /** One open payment per account holder (issue 20): what a second tab or session is told. */
+  openElsewhere:
+    "A payment for your account has already been started, in this or another window, and may have been taken from your card. Finish it before paying again, so you are not charged twice.",
+  replaced: "This payment was replaced by one started in another window or tab. Your card was not charged.",
+  amountFixed: "This payment has already gone to your card for another amount, so it cannot be changed. Finish it before paying again.",
+  keySpent: "That payment is complete. Start a new payment to pay more.",
+  openCharged: (amount: string) => `A payment of ${amount} was taken from your card, but the practice has not recorded it yet. Finish it before paying again, so you are not charged twice.`,
+  openUncertain: (amount: string, started: string) =>
+    `A payment of ${amount}, started ${started}, may have been taken from your card. Finish it before paying again: the practice records it if your card was charged.`,
+  openHeading: "A payment is not finished",
+  finish: "Finish this payment",
+  finishRecorded: "The payment has been recorded with the practice.",
+  finishNotCharged: "That payment was not taken from your card, so there was nothing to record. You can pay now.",
+  finishPending:
+    "That payment has not reached your card yet. If it is still open in another window or tab, finish it there; otherwise try again in ten minutes.",
+  cardRequired: "Card number is required",
+  cardIncomplete: "Your card number is incomplete.",
+  cardInvalid: "Your card number is invalid.",
+  cardCorrect: "Please enter correct card number",
+  expiryRequired: "Expiry date is required",
+  expiryInvalid: "Please enter the expiry date as MM/YY",
+  expiryPast: "Your card's expiration date is in the past.",
+  cvcRequired: "Security code is required",
+  cvcInvalid: "Your card's security code is incomplete.",
+  pdfFailed: "The invoice could not be loaded. Please try again later.",
+  pdfPageFailed: (page: number) => `Page ${page} of the invoice could not be shown. Use Download PDF to open it in another viewer.`,
+  invoicesFailed: "The invoices could not be loaded just now. Please try again later.",
+} as const;

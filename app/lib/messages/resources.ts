@@ -1,0 +1,10 @@
+/** 2§2 Resources and 2§8 (a media item that fails to load). */
+export const resourcesMessages = {
+  noRecords: "No Records Found",
+  loading: "Loading resources…",
+  loadingResource: "Loading the resource…",
+  pdfFailed: "The resource could not be loaded. Please try again later.",
+  pdfPageFailed: (page: number) => `Page ${page} of the resource could not be shown. Use Download to open it in another viewer.`,
+  newTab: "opens in a new tab",
+  linkUnavailable: "This link cannot be opened from the portal.",
+} as const;

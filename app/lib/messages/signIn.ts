@@ -1,0 +1,25 @@
+export const signInMessages = {
+  emailEmpty: "Email cannot be empty",
+  emailInvalid: "Ooops! We need a valid email address",
+  emailTooLong: "Email must be 254 characters or fewer",
+  passwordEmpty: "Password cannot be empty",
+  passwordTooLong: "Password must be 128 characters or fewer",
+  summary: "You have entered an invalid email address.",
+  /** Issue 21: an empty form names what is missing rather than calling an empty address invalid. */
+  summaryMissing: { both: "Enter your email address and your password.", email: "Enter your email address.", password: "Enter your password." },
+  /** Issue 21: the e-mail is fine and only the password is refused. */
+  summaryPassword: "Check your password.",
+  incorrect: "Your login details are incorrect.",
+  networkFailure: "Ohh. We hit a snag.",
+  rejectedFallback: "We could not sign you in. Please check your details and try again.",
+  chooseAccount: "Select an account to continue",
+  chooseAccountInvalid: "Please choose one of the listed accounts.",
+  captchaNeeded: "Please confirm you are not a robot before signing in again.",
+  passwordChangeFailed: "Something went wrong. Please try again.",
+  signInExpired: "Your sign-in has expired. Please sign in again.",
+  passwordHasName: "Your password must not contain your first, middle or family name.",
+  switchFailed: "This sign-in link has expired or was already used. Please sign in with your e-mail and password.",
+  switchConfirmTitle: "Sign in with this link?",
+  switchConfirmText: "You followed a sign-in link from another website or app. Continue only if you asked the practice for this link yourself.",
+  switchConfirmButton: "Continue to the portal",
+} as const;
