@@ -176,8 +176,9 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
             id="address"
             title="Address"
             action={
-              <Button variant="secondary" onClick={() => setDialog("address")} aria-label="Edit address">
-                Edit
+              // Nothing here can be changed (1§7 has no call for it): the action is to view it (issue 21).
+              <Button variant="secondary" onClick={() => setDialog("address")} aria-label="View address">
+                View
               </Button>
             }
           >
