@@ -49,7 +49,7 @@ test.describe("first-load JavaScript, as the browser loads it", () => {
     expect([...fetched].sort()).toEqual(await measured("/profile"));
 
     await page.getByRole("button", { name: "Change Password" }).click();
-    await expect(page.getByRole("dialog", { name: "Update your password to continue" })).toBeVisible();
+    await expect(page.getByRole("dialog", { name: "Change your password" })).toBeVisible();
     expect([...fetched].some((f) => /\/assets\/dialogs-/.test(f)), [...fetched].join(", ")).toBe(true);
   });
 
