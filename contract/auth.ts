@@ -83,5 +83,14 @@ export function readAuthReply(reply: PatientAuthReply): AuthOutcome {
 export const LogoutQuerySchema = z.object({ Token: z.string().min(1) });
 export const LogoutReplySchema = StatusReplySchema;
 
-/** GET ValidateToken with the Token header: truthy or falsy. */
-export const ValidateTokenReplySchema = z.boolean();
+/**
+ * GET ValidateToken with the Token header: "truthy or falsy" (1§7). What practices send is accepted
+ * as such (issue 21): a JSON boolean, a number (0 is false), the strings "true"/"false", "1"/"0",
+ * "yes"/"no" in any case, and null or "" as false. Any other string is not an answer the portal can
+ * read (a contract error, which keeps the session: decisions/001), rather than a guess either way.
+ */
+const TRUE_WORDS = new Set(["true", "1", "yes"]);
+const FALSE_WORDS = new Set(["false", "0", "no", ""]);
+export const ValidateTokenReplySchema = z
+  .union([z.boolean(), z.number(), z.null(), z.string().refine((v) => TRUE_WORDS.has(v.trim().toLowerCase()) || FALSE_WORDS.has(v.trim().toLowerCase()), "Not a truthy or falsy answer")])
+  .transform((v) => (typeof v === "string" ? TRUE_WORDS.has(v.trim().toLowerCase()) : typeof v === "number" ? v !== 0 : v === true));

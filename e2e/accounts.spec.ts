@@ -70,10 +70,10 @@ test.describe("accounts", () => {
     await page.goto("/profile");
     await page.getByRole("link", { name: "View Invoices" }).click();
     await expect(page).toHaveURL(/\/accounts$/);
-    await expect(pendingTable(page).getByRole("checkbox")).toHaveCount(4);
+    await expect(pendingTable(page).getByRole("cell", { name: "Included", exact: true })).toHaveCount(4);
   });
 
-  test("shows the disclaimer, the pending invoices with checkboxes, and all invoices paged by 10", async ({ page, world }) => {
+  test("shows the disclaimer, the pending invoices each marked as in this payment or not, and all invoices paged by 10", async ({ page, world }) => {
     await openAccounts(page, world.user("solo"));
     await expect(page.getByText(/Never share your account details or passwords/)).toBeVisible();
     await expect(page.getByRole("tab", { name: "Pending Invoices" })).toHaveAttribute("aria-selected", "true");
@@ -81,7 +81,10 @@ test.describe("accounts", () => {
     for (const column of ["Notes", "Type", "Reference No.", "Amount", "Balance", "Pay Now", "Date", "Action"]) {
       await expect(table.getByRole("columnheader", { name: column, exact: true })).toBeVisible();
     }
-    await expect(table.getByRole("checkbox")).toHaveCount(4);
+    // A mark, not a checkbox that looks real and does nothing (issue 21, decisions/122).
+    await expect(table.getByRole("columnheader", { name: "In this payment" })).toBeVisible();
+    await expect(table.getByRole("cell", { name: "Included", exact: true })).toHaveCount(4);
+    await expect(table.getByRole("checkbox")).toHaveCount(0);
     // Dates as DD-MM-YYYY, in the practice's zone.
     await expect(table.getByRole("cell", { name: /^\d{2}-\d{2}-\d{4}$/ })).toHaveCount(4);
     const listed = (await world.requests({ path: "Patient/PaymentNotice" })).length;
@@ -98,7 +101,7 @@ test.describe("accounts", () => {
     await expect(page).toHaveURL(/[?&]tab=all/);
     // Both lists came with the page: switching tabs asks the practice for nothing.
     expect(await world.requests({ path: "Patient/PaymentNotice" })).toHaveLength(listed);
-    await expect(all.getByRole("checkbox")).toHaveCount(0);
+    await expect(all.getByRole("columnheader", { name: "In this payment" })).toHaveCount(0);
     // The address keeps the tab: a reload opens it again.
     await page.reload();
     await expect(page.getByRole("tab", { name: "All Invoices" })).toHaveAttribute("aria-selected", "true");
@@ -148,7 +151,8 @@ test.describe("accounts", () => {
     await page.getByLabel("Amount (NZD)").fill("");
     await expect(page.getByText("Please enter amount", { exact: true })).toBeVisible();
     await page.getByLabel("Amount (NZD)").fill("10.00");
-    await expect(pendingTable(page).getByRole("checkbox", { checked: true })).toHaveCount(1);
+    await expect(pendingTable(page).getByRole("cell", { name: "Included", exact: true })).toHaveCount(1);
+    await expect(pendingTable(page).getByRole("cell", { name: "Not included", exact: true })).toHaveCount(3);
     await fillCard(page);
     await payButton(page).click();
     await expect(succeeded(page)).toBeVisible();

@@ -131,3 +131,12 @@ test.describe("focus after Pay", () => {
     });
   }
 });
+
+test("the pending invoices' in-this-payment marks are not in the tab order: Tab goes from the list to the payment form", async ({ page, world }) => {
+  await signIn(page, world.user("solo"));
+  await expect(page.getByRole("heading", { name: "Dashboard", level: 1 })).toBeVisible();
+  await page.goto("/accounts");
+  const stops = await expectReadableFocusThroughout(page, 120);
+  expect(stops.filter((name) => /is in this payment/.test(name))).toEqual([]);
+  expect(stops.filter((name) => /^View invoice/.test(name))).toHaveLength(4);
+});

@@ -266,12 +266,17 @@ test.describe("user profile", () => {
     await expect(details.getByRole("definition").last()).toHaveText("Email");
   });
 
-  test("Update Profile saves the editable fields with the corrected toast, identity fields disabled", async ({ page, world }) => {
+  test("Update Profile saves the editable fields with the corrected toast, identity fields shown as text", async ({ page, world }) => {
     await openProfile(page, world);
     await page.getByRole("button", { name: "Edit personal details" }).click();
     const dialog = page.getByRole("dialog", { name: "Update Profile" });
-    await expect(dialog.getByLabel("First Name")).toBeDisabled();
-    await expect(dialog.getByLabel("NHI Number")).toBeDisabled();
+    // What the practice keeps is text, not fields that look editable (issue 21): three fields only.
+    const kept = dialog.getByRole("region", { name: "Kept by the practice" });
+    await expect(kept.getByRole("term")).toContainText(["First Name", "Family Name", "Gender", "Date of Birth", "Ethnicity", "NHI Number"]);
+    await expect(kept.getByRole("definition").last()).toHaveText(/Z[A-Z]{2}\d{4}/);
+    await expect(dialog.getByLabel("First Name")).toHaveCount(0);
+    await expect(dialog.getByRole("textbox")).toHaveCount(1);
+    await expect(dialog.getByRole("combobox")).toHaveCount(2);
     await expectNoAxeViolations(page);
     await dialog.getByLabel("Preferred Name").fill("Tama");
     await dialog.getByLabel("Blood Group").selectOption("AB-");
@@ -362,10 +367,10 @@ test.describe("user profile", () => {
     await expect(dialog).toBeHidden();
   });
 
-  test("Edit Address Information is read-only and says why; the terms open in a dialog", async ({ page, world }) => {
+  test("the address is viewed, not edited, and says why; the terms open in a dialog", async ({ page, world }) => {
     await openProfile(page, world);
-    await page.getByRole("button", { name: "Edit address" }).click();
-    const dialog = page.getByRole("dialog", { name: "Edit Address Information" });
+    await page.getByRole("button", { name: "View address" }).click();
+    const dialog = page.getByRole("dialog", { name: "Address Information" });
     await expect(dialog).toContainText("Your address is kept by the practice.");
     await expect(dialog.getByRole("textbox")).toHaveCount(0);
     await expectNoAxeViolations(page);
@@ -588,5 +593,25 @@ test.describe("New Zealand's words (issue 21)", () => {
     await expect(dialog.getByRole("checkbox", { name: "Mobile" })).toBeVisible();
     await expect(dialog.getByLabel("Preferred contact method").locator("option", { hasText: "Mobile" })).toHaveCount(1);
     await expect(dialog.getByText("Cell Phone")).toHaveCount(0);
+  });
+});
+
+test.describe("long dialogs on a phone (issue 21)", () => {
+  test("at 390 px Add Emergency Contact has Close at its top and Save and Cancel always in view", async ({ page, world }) => {
+    await page.setViewportSize({ width: 390, height: 700 });
+    await openProfile(page, world);
+    await page.getByRole("button", { name: "Add Emergency Contact" }).click();
+    const dialog = page.getByRole("dialog", { name: "Add Emergency Contact" });
+    // Longer than the screen: it scrolls, yet its actions stay in view.
+    expect(await dialog.evaluate((el) => el.scrollHeight > el.clientHeight)).toBe(true);
+    await expect(dialog.getByRole("button", { name: "Save" })).toBeInViewport();
+    await expect(dialog.getByRole("button", { name: "Close" })).toBeInViewport();
+    await dialog.getByLabel("First Name").fill("Rawiri");
+    await dialog.getByLabel("First Name").focus();
+    await expect(dialog.getByRole("button", { name: "Cancel" })).toBeInViewport();
+    await expectNoAxeViolations(page);
+    await dialog.getByRole("button", { name: "Close" }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page.getByRole("button", { name: "Add Emergency Contact" })).toBeFocused();
   });
 });

@@ -79,3 +79,49 @@ test.describe("session expiry", () => {
     await expect(page.getByText(/Failed to load the page|Error Code: 404/)).toHaveCount(0);
   });
 });
+
+test("a save that meets an ended session says so, keeps what was typed, and saves after signing in again in a new tab, with nothing kept in browser storage", async ({ page, world, context }) => {
+  await signIn(page, world.user("solo"));
+  await expect(page.getByRole("heading", { name: "Dashboard", level: 1 })).toBeVisible();
+  await page.goto("/profile");
+  await page.getByRole("button", { name: "Add Emergency Contact" }).click();
+  const dialog = page.getByRole("dialog", { name: "Add Emergency Contact" });
+  await dialog.getByLabel("Title").selectOption({ label: "Ms" });
+  await dialog.getByLabel("First Name").fill("Wikitoria");
+  await dialog.getByLabel("Family Name").fill("Ngata");
+  await dialog.getByLabel("Relationship").selectOption({ label: "Sister" });
+  await dialog.getByLabel("Mobile", { exact: true }).fill("021 555 0142");
+
+  // The session ends elsewhere meanwhile (signed out in another tab).
+  const other = await context.newPage();
+  await other.goto("/profile");
+  await other.getByRole("button", { name: /account menu/ }).click();
+  await other.getByRole("menuitem", { name: "Log Out" }).click();
+  await expect(other).toHaveURL(/\/login$/);
+
+  await dialog.getByRole("button", { name: "Save" }).click();
+  const alert = dialog.getByRole("alert");
+  await expect(alert).toContainText("Your sign-in has ended, so this was not saved. Everything you typed is still here");
+  await expect(page).toHaveURL(/\/profile$/);
+  await expect(dialog.getByLabel("First Name")).toHaveValue("Wikitoria");
+  await expect(dialog.getByLabel("Mobile", { exact: true })).toHaveValue("021 555 0142");
+  await expectNoAxeViolations(page);
+  expect(await world.requests({ method: "POST", path: "patient/AddEmergencyContact" })).toHaveLength(0);
+  const link = alert.getByRole("link", { name: /Sign in again in a new tab/ });
+  await expect(link).toHaveAttribute("target", "_blank");
+  await expect(link).toHaveAttribute("href", "/login?redirectTo=%2Fprofile");
+
+  // Signing in again in the other tab serves this one too: Save now saves what was typed.
+  await other.getByLabel("Email").fill(world.user("solo").username);
+  await other.getByLabel("Password", { exact: true }).fill(world.user("solo").password);
+  await other.getByRole("button", { name: "Login" }).click();
+  await expect(other.getByRole("heading", { name: "Dashboard", level: 1 })).toBeVisible();
+  await dialog.getByRole("button", { name: "Save" }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole("region", { name: "Emergency Contact" }).getByRole("listitem").filter({ hasText: "Wikitoria" })).toHaveCount(1);
+
+  // Nothing typed (nor anything else of the patient's) waited in the browser's storage.
+  const stored = await page.evaluate(() => JSON.stringify({ local: { ...localStorage }, session: { ...sessionStorage } }));
+  expect(stored).not.toContain("Wikitoria");
+  expect(stored).not.toContain("021 555 0142");
+});

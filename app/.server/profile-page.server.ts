@@ -20,7 +20,7 @@ import {
   updateDemographics,
   updateNotifications,
 } from "./practice/profile.server";
-import { requireSession, type SignedIn } from "./session.server";
+import { isSignInRedirect, requireSession, type SignedIn } from "./session.server";
 import { requestForm } from "./request-form.server";
 
 /**
@@ -117,8 +117,20 @@ const FAILED: Record<ProfileIntent, string> = {
  * form is checked against) answers like a failed save, so the dialog and its input stay.
  */
 export async function profileAction(request: Request): Promise<ProfileActionResult> {
-  const signedIn = await requireSession(request);
-  return actOnProfile(signedIn, await requestForm(request));
+  const form = await requestForm(request);
+  let signedIn: SignedIn;
+  try {
+    signedIn = await requireSession(request);
+  } catch (error) {
+    // The session ended while a dialog was open: rather than leave for the sign-in page (losing what
+    // was typed), the dialog says so and keeps it, to be saved once signed in again in another tab.
+    // Nothing is kept anywhere but in the open form (issue 21).
+    if (!isSignInRedirect(error)) throw error;
+    const intent = String(form.get("intent") ?? "") as ProfileIntent;
+    if (!Object.hasOwn(FAILED, intent)) throw error;
+    return { intent, ok: false, expired: true, message: profileMessages.sessionEnded };
+  }
+  return actOnProfile(signedIn, form);
 }
 
 /** The action's logic for a signed-in patient (api, user) and the posted form: what tests call. */

@@ -279,6 +279,11 @@ export function createSessions(
     // No loader runs when the session is missing (the redirect below answers): nobody awaits this then.
     signedIn.catch(() => undefined);
     perRequest.set(request, signedIn);
+    if (request.method !== "GET" && request.method !== "HEAD" && !(await getSession(request)).get("user")) {
+      // A form posted after the session ended: its action answers, through requireSession's redirect
+      // or, for a dialog that keeps what was typed (the profile's), with words saying so (issue 21).
+      return next();
+    }
     const { verified } = await opening;
     const response = await next();
     await verified;
@@ -320,6 +325,7 @@ export function createSessions(
   }
 
   /** For the signed-out-only routes (1§2): a signed-in user is sent to the dashboard. */
+  // (isSignInRedirect, below the factory, tells requireSession's redirect from other thrown replies.)
   async function redirectIfSignedIn(request: Request): Promise<PortalSession> {
     const session = await getSession(request);
     if (session.get("user")) throw redirect("/");
@@ -334,3 +340,8 @@ export type Sessions = ReturnType<typeof createSessions>;
 /** The portal's sessions, configured from the environment. */
 export const sessions: Sessions = createSessions(config, { store: stateStore });
 export const { sessionStorage, getSession, startSession, endOtherSessions, requireSession, checkTokenAlongside, redirectIfSignedIn } = sessions;
+
+/** requireSession's answer for a session that has ended: the redirect to sign in. */
+export function isSignInRedirect(error: unknown): boolean {
+  return error instanceof Response && error.status >= 300 && error.status < 400 && (error.headers.get("Location") ?? "").startsWith("/login");
+}

@@ -140,7 +140,7 @@ export type ProfileIntent = "add-contact" | "delete-contact" | "contact-details"
 
 export type ProfileActionResult =
   | { intent: ProfileIntent; ok: true; message: string }
-  | { intent: ProfileIntent; ok: false; message: string; fieldErrors?: FieldErrors };
+  | { intent: ProfileIntent; ok: false; message: string; fieldErrors?: FieldErrors; expired?: boolean };
 
 /** Delete Emergency Contact: the contact chosen on the page. */
 export const DeleteContactSchema = z.object({ contactId: z.string().trim().min(1, t.contactRemoveFailed).max(100, t.contactRemoveFailed) });

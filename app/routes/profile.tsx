@@ -1,4 +1,5 @@
 import { Suspense, useCallback, useRef, useState, type ReactNode } from "react";
+import { keepPageAfterEndedSession } from "../lib/session-ended";
 import { PhoneLink } from "../components/ui/phone-link";
 import { Link, useRouteLoaderData } from "react-router";
 import { loadProfilePage, profileAction } from "../.server/profile-page.server";
@@ -43,6 +44,8 @@ const money = new Intl.NumberFormat("en-NZ", { style: "currency", currency: "NZD
 
 type DialogName = "add-contact" | "password" | "address" | "contact" | "profile" | "terms";
 type Toast = { tone: "success" | "error"; title: string } | null;
+
+export const shouldRevalidate = keepPageAfterEndedSession;
 
 export default function Profile({ loaderData }: Route.ComponentProps) {
   const { profile, practice, balance, lookups, lookupsFailed, terms, actingFor } = loaderData;
@@ -173,8 +176,9 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
             id="address"
             title="Address"
             action={
-              <Button variant="secondary" onClick={() => setDialog("address")} aria-label="Edit address">
-                Edit
+              // Nothing here can be changed (1§7 has no call for it): the action is to view it (issue 21).
+              <Button variant="secondary" onClick={() => setDialog("address")} aria-label="View address">
+                View
               </Button>
             }
           >

@@ -1,4 +1,5 @@
 import { Outlet } from "react-router";
+import { keepPageAfterEndedSession } from "../lib/session-ended";
 import { getCounters, getMenu, getPatient, getPractice } from "../.server/practice/patient.server";
 import { practiceErrorResponse } from "../.server/practice/errors.server";
 import { checkTokenAlongside, IDLE_MS, requireSession } from "../.server/session.server";
@@ -28,6 +29,8 @@ export async function loader({ request }: Route.LoaderArgs) {
     idleMs: IDLE_MS,
   };
 }
+
+export const shouldRevalidate = keepPageAfterEndedSession;
 
 export type ShellData = Awaited<ReturnType<typeof loader>>;
 

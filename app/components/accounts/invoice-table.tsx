@@ -44,7 +44,7 @@ export function InvoiceTable({ caption, rows, empty, checked, onOpen }: Props) {
           <caption className="sr-only">{caption}</caption>
           <thead>
             <tr>
-              {checked ? head("In this payment", true) : null}
+              {checked ? head("In this payment") : null}
               {FIELDS.map(([label]) => (
                 <th key={label} scope="col" className={`${cell} sticky top-0 bg-white font-semibold`}>
                   {label}
@@ -91,10 +91,10 @@ export function InvoiceTable({ caption, rows, empty, checked, onOpen }: Props) {
             {rows.map((row) => (
               <li key={row.id} aria-label={`Invoice ${row.reference}`} className="rounded border border-muted/40 bg-white p-4">
                 {checked ? (
-                  <div className="mb-2 flex items-center gap-2">
+                  <p className="mb-2 flex items-center gap-2">
+                    <span className="font-semibold">In this payment:</span>
                     <InPaymentMark row={row} checked={checked} />
-                    <span aria-hidden="true">{checked.get(row.id) ? "In this payment" : "Not in this payment"}</span>
-                  </div>
+                  </p>
                 ) : null}
                 <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1">
                   {FIELDS.map(([label, value]) => (
@@ -116,17 +116,21 @@ export function InvoiceTable({ caption, rows, empty, checked, onOpen }: Props) {
   );
 }
 
+/**
+ * Whether the amount being paid reaches this invoice (1§4's allocation). A mark, not a checkbox
+ * (issue 21, decisions/122): the amount decides what is paid, so a box that looked tickable and did
+ * nothing, in the tab order, promised a choice that was not there. Words and an icon, not colour alone.
+ */
 function InPaymentMark({ row, checked }: { row: InvoiceTableRow; checked: ReadonlyMap<string, boolean> }) {
-  return (
-    <input
-      type="checkbox"
-      className="size-5"
-      checked={checked.get(row.id) ?? false}
-      readOnly
-      aria-readonly="true"
-      aria-label={`Invoice ${row.reference} is in this payment`}
-      onClick={(event) => event.preventDefault()}
-    />
+  return checked.get(row.id) ? (
+    <span className="inline-flex items-center gap-1 font-semibold text-success">
+      <svg aria-hidden="true" viewBox="0 0 24 24" className="size-5 shrink-0" fill="none" stroke="currentColor" strokeWidth="3" strokeLinecap="round" strokeLinejoin="round">
+        <path d="m5 12 5 5 9-10" />
+      </svg>
+      Included
+    </span>
+  ) : (
+    <span className="text-muted">Not included</span>
   );
 }
 

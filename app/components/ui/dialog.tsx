@@ -17,6 +17,8 @@ interface DialogProps {
   size?: "default" | "wide" | "chart";
   /** Printing while it is open prints this dialog alone, on A4 (app.css, .print-dialog). */
   printable?: boolean;
+  /** A long dialog's Close at its top (issue 21), so leaving never needs a scroll to its foot. */
+  closeAtTop?: boolean;
 }
 
 const WIDTHS = { default: "w-[min(92vw,40rem)]", wide: "w-[min(96vw,93.75rem)]", chart: "w-[min(96vw,43.75rem)]" } as const;
@@ -26,7 +28,7 @@ const WIDTHS = { default: "w-[min(92vw,40rem)]", wide: "w-[min(96vw,93.75rem)]",
  * own buttons (it is controlled, with no radix Trigger), so it remembers what had the focus and gives
  * it back on closing; radix alone would leave the focus on the page's body.
  */
-export function Dialog({ open, onOpenChange, title, description, children, dismissOnBackdrop = true, dismissOnEscape = true, returnFocusTo, size = "default", printable = false }: DialogProps) {
+export function Dialog({ open, onOpenChange, title, description, children, dismissOnBackdrop = true, dismissOnEscape = true, returnFocusTo, size = "default", printable = false, closeAtTop = false }: DialogProps) {
   const opener = useRef<HTMLElement | null>(null);
   return (
     <D.Root open={open} onOpenChange={onOpenChange}>
@@ -47,6 +49,11 @@ export function Dialog({ open, onOpenChange, title, description, children, dismi
             }
           }}
         >
+          {closeAtTop ? (
+            <D.Close className="no-print float-right -mr-2 -mt-2 ml-2 inline-flex min-h-11 min-w-11 items-center justify-center rounded text-2xl text-ink" aria-label="Close">
+              <span aria-hidden="true">×</span>
+            </D.Close>
+          ) : null}
           <D.Title className="mb-2 text-2xl font-bold">{title}</D.Title>
           {description ? <D.Description className="mb-4 text-muted">{description}</D.Description> : <D.Description className="sr-only">{title}</D.Description>}
           {children}

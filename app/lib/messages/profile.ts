@@ -4,6 +4,9 @@ export const profileMessages = {
   firstNameEmpty: "Name cannot be Empty",
   familyNameEmpty: "Family Name Cannot Be Empty",
   relationshipEmpty: "Relationship cannot be Empty",
+  /** Issue 21: a save that met an ended session; the dialog keeps what was typed. */
+  sessionEnded: "Your sign-in has ended, so this was not saved. Everything you typed is still here: sign in again in a new tab, then come back and save.",
+  signInNewTab: "Sign in again in a new tab",
   homePhoneEmpty: "Home Phone Cannot Be Empty",
   workPhoneEmpty: "Work Phone cannot be Empty",
   /** Issue 21: an emergency contact needs one number, of any kind (replaces the two above in the form). */

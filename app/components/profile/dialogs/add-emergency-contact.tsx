@@ -12,7 +12,7 @@ import { useProfileDialog } from "./use-profile-dialog";
 
 export function AddEmergencyContactDialog({ open, onOpenChange, onSaved, lookups, lookupsFailed }: DialogBase & { lookups: ProfileLookups; lookupsFailed: boolean }) {
   return (
-    <Dialog open={open} onOpenChange={onOpenChange} title="Add Emergency Contact" description="Someone the practice may call if you cannot be reached in an emergency.">
+    <Dialog closeAtTop open={open} onOpenChange={onOpenChange} title="Add Emergency Contact" description="Someone the practice may call if you cannot be reached in an emergency.">
       {lookupsFailed ? (
         <>
           <Alert>{profileMessages.lookupsFailed}</Alert>

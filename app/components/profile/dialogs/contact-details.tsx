@@ -11,7 +11,7 @@ import { useProfileDialog } from "./use-profile-dialog";
 
 export function ContactDetailsDialog({ open, onOpenChange, onSaved, profile }: DialogBase & { profile: ProfileView }) {
   return (
-    <Dialog open={open} onOpenChange={onOpenChange} title="Edit Contact Details">
+    <Dialog closeAtTop open={open} onOpenChange={onOpenChange} title="Edit Contact Details">
       <ContactDetailsForm profile={profile} onSaved={onSaved} onCancel={() => onOpenChange(false)} />
     </Dialog>
   );

@@ -13,7 +13,8 @@ export const PHONE_HINT = profileMessages.phoneHint;
 
 export function Actions({ busy, label, busyLabel, onCancel }: { busy: boolean; label: string; busyLabel: string; onCancel(): void }) {
   return (
-    <div className="flex flex-wrap gap-3 pt-2">
+    // Kept in view at the foot of a long dialog as it scrolls (issue 21): Save and Cancel are always reachable.
+    <div className="sticky -bottom-6 -mx-6 -mb-6 flex flex-wrap gap-3 border-t border-line bg-white px-6 py-3">
       <Button type="submit" disabled={busy}>
         {busy ? busyLabel : label}
       </Button>

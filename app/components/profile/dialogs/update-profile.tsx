@@ -4,6 +4,7 @@ import { BLOOD_GROUPS, type ProfileView } from "../../../lib/profile-view";
 import { Alert } from "../../ui/alert";
 import { Dialog } from "../../ui/dialog";
 import { SelectField, TextField } from "../../ui/field";
+import { Rows } from "../sections";
 import { Actions, options, type DialogBase } from "./shared";
 import { useProfileDialog } from "./use-profile-dialog";
 
@@ -11,7 +12,7 @@ import { useProfileDialog } from "./use-profile-dialog";
 
 export function UpdateProfileDialog({ open, onOpenChange, onSaved, profile, lookups }: DialogBase & { profile: ProfileView; lookups: ProfileLookups }) {
   return (
-    <Dialog open={open} onOpenChange={onOpenChange} title="Update Profile" description="Your name, date of birth, gender, ethnicity and NHI are kept by the practice. Please ask the practice to change them.">
+    <Dialog closeAtTop open={open} onOpenChange={onOpenChange} title="Update Profile" description="Your name, date of birth, gender, ethnicity and NHI are kept by the practice. Please ask the practice to change them.">
       <UpdateProfileForm profile={profile} lookups={lookups} onSaved={onSaved} onCancel={() => onOpenChange(false)} />
     </Dialog>
   );
@@ -25,15 +26,25 @@ function UpdateProfileForm({ profile, lookups, onSaved, onCancel }: { profile: P
     <form className="flex flex-col gap-4" {...formProps}>
       {message ? <Alert>{message}</Alert> : null}
       <SelectField label="Title" options={options(lookups.titles)} placeholder="Not stated" defaultValue={titleId} {...field("title")} />
-      <TextField label="First Name" value={profile.firstName} disabled readOnly />
-      {profile.middleNames ? <TextField label="Middle Names" value={profile.middleNames} disabled readOnly /> : null}
-      <TextField label="Family Name" value={profile.familyName} disabled readOnly />
       <TextField label="Preferred Name" maxLength={60} defaultValue={profile.preferredName} {...field("preferredName")} />
-      <TextField label="Gender" value={profile.genderLabel} disabled readOnly />
-      <TextField label="Date of Birth" value={profile.birthDate} disabled readOnly />
-      <TextField label="Ethnicity" value={profile.ethnicity} disabled readOnly />
-      <TextField label="NHI Number" value={profile.nhi} disabled readOnly />
       <SelectField label="Blood Group" options={BLOOD_GROUPS.map((b) => ({ value: b, label: b }))} placeholder="Not known" defaultValue={profile.bloodGroup} {...field("bloodGroup")} />
+      {/* What the practice keeps is shown as text, not as fields that look editable and are not (issue 21). */}
+      <section aria-labelledby="kept-by-practice" className="rounded border border-line bg-surface p-3">
+        <h3 id="kept-by-practice" className="mb-2 font-semibold">
+          Kept by the practice
+        </h3>
+        <Rows
+          rows={[
+            ["First Name", profile.firstName],
+            ...(profile.middleNames ? ([["Middle Names", profile.middleNames]] as [string, string][]) : []),
+            ["Family Name", profile.familyName],
+            ["Gender", profile.genderLabel],
+            ["Date of Birth", profile.birthDate],
+            ["Ethnicity", profile.ethnicity],
+            ["NHI Number", profile.nhi],
+          ]}
+        />
+      </section>
       <Actions busy={busy} label="Update" busyLabel="Updating…" onCancel={onCancel} />
     </form>
   );

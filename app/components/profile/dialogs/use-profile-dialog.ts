@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef } from "react";
+import { createElement, Fragment, useEffect, useMemo, useRef, type ReactNode } from "react";
 import { useFetcher } from "react-router";
 import { z } from "zod";
 import { resultOf } from "../../../lib/form-data";
@@ -37,6 +37,22 @@ export function useProfileDialog({ intent, schema = NO_FIELDS, onSaved }: { inte
     if (result.ok) onSaved(result.message);
   }, [result, onSaved]);
 
-  const message = form.refused ? profileMessages.checkFields : (refusal?.message ?? null);
+  const message: ReactNode = form.refused ? profileMessages.checkFields : refusal?.expired ? sessionEnded(refusal.message) : (refusal?.message ?? null);
   return { ...form, busy, message };
+}
+
+/**
+ * A save that met an ended session (issue 21): the dialog stays with what was typed, and offers to
+ * sign in again in a new tab (the same browser's new sign-in serves this tab too), after which Save
+ * works here. Nothing typed is put in browser storage on the way.
+ */
+function sessionEnded(text: string): ReactNode {
+  const back = `${window.location.pathname}${window.location.search}`;
+  return createElement(
+    Fragment,
+    null,
+    text,
+    " ",
+    createElement("a", { href: `/login?redirectTo=${encodeURIComponent(back)}`, target: "_blank", rel: "noopener", className: "font-semibold text-brand underline underline-offset-4" }, profileMessages.signInNewTab, createElement("span", { className: "sr-only" }, " (opens a new tab)")),
+  );
 }
