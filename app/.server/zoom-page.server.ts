@@ -1,7 +1,6 @@
 import { MeetingNumberSchema } from "../../contract/video";
 import type { AppointmentRow } from "../lib/appointments-view";
-import { messages } from "../lib/messages";
-import { meetingQueryOf, type MeetingQuery, type SignatureReply } from "../lib/zoom";
+import { meetingQueryOf, ZOOM_TEXT, type MeetingQuery, type SignatureReply } from "../lib/zoom";
 import { rowOf } from "./appointment-rows.server";
 import { config } from "./config.server";
 import { getAppointments } from "./practice/appointments.server";
@@ -21,8 +20,16 @@ export interface ZoomPageData {
   appointment: Pick<AppointmentRow, "id" | "date" | "time" | "weekday" | "type" | "provider" | "patientName"> | null;
 }
 
-export async function loadZoomPage(request: Request): Promise<ZoomPageData> {
-  const { api, user } = await requireSession(request);
+export interface SignatureDeps {
+  requireSession: (request: Request) => Promise<Pick<SignedIn, "api" | "user">>;
+  signatureUrl: string | undefined;
+  sdkKey: string;
+}
+
+const portalDeps: SignatureDeps = { requireSession, signatureUrl: config.VIDEO_SIGNATURE_URL, sdkKey: config.ZOOM_SDK_KEY };
+
+export async function loadZoomPage(request: Request, deps: Pick<SignatureDeps, "requireSession"> = portalDeps): Promise<ZoomPageData> {
+  const { api, user } = await deps.requireSession(request);
   const meeting = meetingQueryOf(new URL(request.url).searchParams);
   if (!meeting.ok || !meeting.appointmentId) return { meeting, appointment: null };
   // The appointment is a courtesy: a practice that cannot list it now must not keep the patient out.
@@ -38,14 +45,6 @@ export async function loadZoomPage(request: Request): Promise<ZoomPageData> {
   };
 }
 
-export interface SignatureDeps {
-  requireSession: (request: Request) => Promise<Pick<SignedIn, "api" | "user">>;
-  signatureUrl: string | undefined;
-  sdkKey: string;
-}
-
-const portalDeps: SignatureDeps = { requireSession, signatureUrl: config.VIDEO_SIGNATURE_URL, sdkKey: config.ZOOM_SDK_KEY };
-
 /**
  * POST /zoom/signature (same-origin only, server.ts): the practice's video function signs the join;
  * the portal adds the SDK key and the signed-in patient's name. The SDK secret is the function's.
@@ -54,13 +53,13 @@ export async function signatureAction(request: Request, deps: SignatureDeps = po
   const { api, user } = await deps.requireSession(request);
   const form = await requestForm(request);
   const meetingNumber = MeetingNumberSchema.safeParse(String(form.get("meetingNumber") ?? ""));
-  if (!meetingNumber.success) return { ok: false, message: messages.zoom.badMeeting };
+  if (!meetingNumber.success) return { ok: false, message: ZOOM_TEXT.badMeeting };
   try {
     const reply = await getVideoSignature(api, meetingNumber.data, deps.signatureUrl);
-    if ("error" in reply) return { ok: false, message: messages.zoom.notSigned };
+    if ("error" in reply) return { ok: false, message: ZOOM_TEXT.notSigned };
     return { ok: true, signature: reply.signature, sdkKey: deps.sdkKey, userName: user.userName };
   } catch (error) {
-    if (error instanceof PracticeApiError) return { ok: false, message: messages.zoom.notSigned };
+    if (error instanceof PracticeApiError) return { ok: false, message: ZOOM_TEXT.notSigned };
     throw error;
   }
 }

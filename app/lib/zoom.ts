@@ -95,3 +95,16 @@ export function devicesNotice(camera: PermissionState | "unknown", microphone: P
 
 /** How long the page waits for the SDK to answer a join before calling the service unreachable. */
 export const JOIN_TIMEOUT_MS = 45_000;
+
+/** /zoom's words, kept here rather than in app/lib/messages.ts, which every page loads. */
+export const ZOOM_TEXT = {
+    title: "Join Meeting",
+    missing: "This page needs a meeting to join. Open it from the Join link of a video appointment.",
+    malformed: "This link's meeting id is not one we can join. Open the meeting from the Join link of your video appointment, or contact the practice.",
+    badMeeting: "That meeting id is not one we can join.",
+    notSigned: "The practice's video service could not let you into this meeting just now. Please try again in a few minutes; if it keeps happening, phone the practice.",
+    unreachable: "The meeting service cannot be reached. Check your internet connection, then try again.",
+    refused: "The meeting service did not accept this meeting's details. Please phone the practice for a new link.",
+    sdkFailed: "The meeting could not start in this browser. Please try again; if it keeps happening, phone the practice.",
+    timedOut: "The meeting service did not answer. Check your internet connection, then try again.",
+  };

@@ -4,9 +4,9 @@ import { loadZoomPage } from "../.server/zoom-page.server";
 import { Alert } from "../components/ui/alert";
 import { Button, buttonClass } from "../components/ui/button";
 import { Breadcrumb } from "../components/shell/breadcrumb";
-import { messages } from "../lib/messages";
 import {
   JOIN_TIMEOUT_MS,
+  ZOOM_TEXT,
   devicesNotice,
   formatMeetingNumber,
   isClientMessage,
@@ -22,7 +22,7 @@ export function loader({ request }: Route.LoaderArgs) {
   return loadZoomPage(request);
 }
 
-const t = messages.zoom;
+const t = ZOOM_TEXT;
 const APPOINTMENTS = "/appointments?id=2";
 
 /**
