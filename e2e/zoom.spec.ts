@@ -161,12 +161,31 @@ test.describe("zoom", () => {
     await expect(page.getByRole("heading", { name: "Dashboard", level: 1 })).toBeVisible();
     await page.goto("/zoom?meetingNumber=81234567890&passCode=abc123");
     await page.getByRole("button", { name: "Start Meeting" }).click();
-    await expect(page.getByRole("alert")).toContainText(/The meeting service (cannot be reached|did not answer)/, { timeout: 90_000 });
+    await expect(page.getByRole("alert")).toContainText(ZOOM_TEXT.unreachable, { timeout: 90_000 });
     expect(sdkFiles.some((p) => /^\/zoom-client\/assets\/sdk-[\w-]+\.js$/.test(p))).toBe(true);
     expect(sdkFiles.some((p) => p.startsWith("/zoom-client/lib/"))).toBe(true);
     await expect(page.getByRole("button", { name: "Try again" })).toBeVisible();
     await expect(page.getByRole("link", { name: "Back to appointments" })).toBeVisible();
     await expectNoAxeViolations(page);
     for (const logged of sdkLogged) consoleErrors.splice(consoleErrors.indexOf(logged), consoleErrors.includes(logged) ? 1 : 0);
+  });
+
+  test("only /zoom and the video client are cross-origin isolated; the client may be framed by the portal alone; a cross-site signature post is refused", async ({ page, world }) => {
+    await signIn(page, world.user("solo"));
+    await expect(page.getByRole("heading", { name: "Dashboard", level: 1 })).toBeVisible();
+    const zoom = (await page.goto("/zoom?meetingNumber=81234567890&passCode=abc123"))!.headers();
+    expect(zoom["cross-origin-opener-policy"]).toBe("same-origin");
+    expect(zoom["cross-origin-embedder-policy"]).toBe("require-corp");
+    expect(zoom["x-frame-options"]).toBe("DENY");
+    expect(zoom["content-security-policy"]).toContain("frame-ancestors 'none'");
+    const client = (await page.request.get("/zoom-client/")).headers();
+    expect(client["cross-origin-embedder-policy"]).toBe("require-corp");
+    expect(client["x-frame-options"]).toBe("SAMEORIGIN");
+    expect(client["content-security-policy"]).toContain("frame-ancestors 'self'");
+    const appointments = (await page.request.get("/appointments")).headers();
+    expect(appointments["cross-origin-embedder-policy"]).toBeUndefined();
+    const crossSite = await page.request.post("/zoom/signature", { form: { meetingNumber: "81234567890" }, headers: { Origin: "https://elsewhere.example" } });
+    expect(crossSite.status()).toBe(403);
+    expect(await world.requests({ path: "video/signature" })).toEqual([]);
   });
 });
