@@ -1,5 +1,5 @@
 import type { Frame, Page } from "@playwright/test";
-import { ZOOM_TEXT } from "../app/lib/zoom";
+import { JOIN_TIMEOUT_MS, ZOOM_TEXT } from "../app/lib/zoom";
 import { expect, expectNoAxeViolations, signIn, test } from "./fixtures";
 
 /**
@@ -97,6 +97,20 @@ test.describe("zoom", () => {
     await page.getByRole("button", { name: "Try again" }).click();
     await clientFrame(page);
     await expect.poll(async () => (await world.requests({ path: "video/signature" })).length).toBe(2);
+  });
+
+  test("an SDK that never answers the join is not waited for: after the timeout the page says so", async ({ page, world }) => {
+    await page.clock.install();
+    await replaceSdk(page);
+    await joinFromAppointments(page, world.user("solo"));
+    await page.getByRole("button", { name: "Start Meeting" }).click();
+    const frame = await clientFrame(page);
+    await expect.poll(() => frame.evaluate(() => Boolean((window as unknown as { __zoom?: { join: unknown } }).__zoom?.join))).toBe(true);
+    await expect(page.getByRole("status").filter({ hasText: "Connecting to the meeting…" }).first()).toBeVisible();
+    await page.clock.runFor(JOIN_TIMEOUT_MS + 1_000);
+    await expect(page.getByRole("alert")).toContainText(ZOOM_TEXT.timedOut);
+    await expect(page.getByRole("button", { name: "Try again" })).toBeVisible();
+    await expect(page.locator('iframe[title="Video consult"]')).toHaveCount(0);
   });
 
   test("a practice video function that fails is explained, with a way back", async ({ page, world }) => {
