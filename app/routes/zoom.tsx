@@ -1,19 +1,14 @@
-import { useCallback, useEffect, useRef, useState } from "react";
+import { useMachine } from "@xstate/react";
+import { useEffect, useMemo, useRef, useState } from "react";
+import { fromPromise } from "xstate";
+import { zoomJoinMachine } from "../../machines/zoom-join.machine";
 import { Link, useNavigate } from "react-router";
 import { loadZoomPage } from "../.server/zoom-page.server";
 import { Alert } from "../components/ui/alert";
 import { Button, buttonClass } from "../components/ui/button";
 import { Breadcrumb } from "../components/shell/breadcrumb";
-import {
-  JOIN_TIMEOUT_MS,
-  ZOOM_TEXT,
-  devicesNotice,
-  formatMeetingNumber,
-  isClientMessage,
-  type JoinFailure,
-  type JoinRequest,
-  type SignatureReply,
-} from "../lib/zoom";
+import { ZOOM_TEXT, devicesNotice, formatMeetingNumber, isClientMessage } from "../lib/zoom";
+import { createSignatureStep } from "../lib/zoom-signature";
 import type { Route } from "./+types/zoom";
 
 export const meta: Route.MetaFunction = () => [{ title: "Join Meeting – Patient Portal" }];
@@ -25,24 +20,7 @@ export function loader({ request }: Route.LoaderArgs) {
 const t = ZOOM_TEXT;
 const APPOINTMENTS = "/appointments?id=2";
 
-/**
- * Where the page is: nothing started; the signature being fetched; the video client loading in its
- * frame and joining; in the meeting (the frame fills the window, the SDK's own controls take over);
- * or stopped, with the reason in plain words and Try again.
- */
-type Stage =
-  | { name: "idle" }
-  | { name: "signing" }
-  | { name: "connecting"; join: JoinRequest; attempt: number }
-  | { name: "in-meeting"; join: JoinRequest; attempt: number }
-  | { name: "failed"; message: string };
-
-const FAILURE_TEXT: Record<JoinFailure | "timeout", string> = {
-  unreachable: t.unreachable,
-  refused: t.refused,
-  "sdk-failed": t.sdkFailed,
-  timeout: t.timedOut,
-};
+const signatureStep = createSignatureStep();
 
 export default function Zoom({ loaderData }: Route.ComponentProps) {
   const { meeting, appointment } = loaderData;
@@ -66,68 +44,42 @@ export default function Zoom({ loaderData }: Route.ComponentProps) {
 
 function JoinPanel({ meetingNumber, passCode, appointment }: { meetingNumber: string; passCode: string; appointment: Route.ComponentProps["loaderData"]["appointment"] }) {
   const navigate = useNavigate();
-  const [stage, setStage] = useState<Stage>({ name: "idle" });
+  const machine = useMemo(() => zoomJoinMachine.provide({ actors: { sign: fromPromise(({ input }) => signatureStep(input.meetingNumber)) } }), []);
+  const [state, send] = useMachine(machine, { input: { meetingNumber, passCode } });
+  const { join, attempt, message } = state.context;
   const [devices, setDevices] = useState<string | null>(null);
   const frame = useRef<HTMLIFrameElement>(null);
-  const attempts = useRef(0);
   const problem = useRef<HTMLHeadingElement>(null);
 
-  const start = useCallback(async () => {
-    setStage({ name: "signing" });
-    let reply: SignatureReply;
-    try {
-      const response = await fetch("/zoom/signature", { method: "POST", body: new URLSearchParams({ meetingNumber }) });
-      // A session that has ended is sent to sign in, as any page would be.
-      if (response.redirected && new URL(response.url).pathname === "/login") return window.location.assign(response.url);
-      if (!response.ok) throw new Error(`HTTP ${response.status}`);
-      reply = (await response.json()) as SignatureReply;
-    } catch {
-      setStage({ name: "failed", message: t.unreachable });
-      return;
-    }
-    if (!reply.ok) {
-      setStage({ name: "failed", message: reply.message });
-      return;
-    }
-    attempts.current += 1;
-    setStage({
-      name: "connecting",
-      attempt: attempts.current,
-      join: { meetingNumber, signature: reply.signature, sdkKey: reply.sdkKey, userName: reply.userName, passWord: passCode, timeoutMs: JOIN_TIMEOUT_MS },
-    });
-  }, [meetingNumber, passCode]);
-
-  // The video client's reports; only from this page's own frame.
+  // The video client's reports, only from this page's own frame, become the machine's events.
   useEffect(() => {
-    if (stage.name !== "connecting" && stage.name !== "in-meeting") return;
-    const join = stage.join;
+    if (!join) return;
     const onMessage = (event: MessageEvent) => {
       if (event.origin !== window.location.origin || event.source !== frame.current?.contentWindow || !isClientMessage(event.data)) return;
-      const message = event.data;
-      if (message.type === "zoom:ready") frame.current?.contentWindow?.postMessage({ type: "zoom:join", join }, window.location.origin);
-      else if (message.type === "zoom:devices") setDevices(devicesNotice(message.camera, message.microphone));
-      else if (message.type === "zoom:joined") setStage((s) => (s.name === "connecting" ? { ...s, name: "in-meeting" } : s));
-      else if (message.type === "zoom:failed") setStage({ name: "failed", message: FAILURE_TEXT[message.reason] });
-      else if (message.type === "zoom:left") navigate(APPOINTMENTS);
+      const report = event.data;
+      if (report.type === "zoom:ready") frame.current?.contentWindow?.postMessage({ type: "zoom:join", join }, window.location.origin);
+      else if (report.type === "zoom:devices") setDevices(devicesNotice(report.camera, report.microphone));
+      else if (report.type === "zoom:joined") send({ type: "client.joined" });
+      else if (report.type === "zoom:failed") send({ type: "client.failed", reason: report.reason });
+      else if (report.type === "zoom:left") send({ type: "client.left" });
     };
     window.addEventListener("message", onMessage);
     return () => window.removeEventListener("message", onMessage);
-  }, [stage, navigate]);
+  }, [join, send]);
 
-  // An SDK that never answers (no way to Zoom can look like that) must not leave the patient waiting.
-  const connectingAttempt = stage.name === "connecting" ? stage.attempt : null;
+  const left = state.matches("left");
   useEffect(() => {
-    if (connectingAttempt === null) return;
-    const timer = setTimeout(() => setStage((s) => (s.name === "connecting" && s.attempt === connectingAttempt ? { name: "failed", message: FAILURE_TEXT.timeout } : s)), JOIN_TIMEOUT_MS);
-    return () => clearTimeout(timer);
-  }, [connectingAttempt]);
+    if (left) navigate(APPOINTMENTS);
+  }, [left, navigate]);
 
+  const failed = state.matches("failed");
   useEffect(() => {
-    if (stage.name === "failed") problem.current?.focus();
-  }, [stage.name]);
+    if (failed) problem.current?.focus();
+  }, [failed]);
 
-  const busy = stage.name === "signing" || stage.name === "connecting";
-  const inFrame = stage.name === "connecting" || stage.name === "in-meeting";
+  const busy = state.matches("signing") || state.matches("connecting");
+  const inMeeting = state.matches("inMeeting");
+  const inFrame = (state.matches("connecting") || inMeeting) && join !== null;
 
   return (
     <section aria-labelledby="meeting-heading" className="flex flex-col gap-4">
@@ -151,20 +103,20 @@ function JoinPanel({ meetingNumber, passCode, appointment }: { meetingNumber: st
 
       {devices ? <Alert tone="info" title="Camera or microphone blocked">{devices}</Alert> : null}
 
-      {stage.name === "failed" ? (
+      {failed ? (
         <div role="alert" className="border-l-8 border-danger bg-white p-4">
           <h2 ref={problem} tabIndex={-1} className="font-bold">
             The meeting did not start
           </h2>
-          <p>{stage.message}</p>
+          <p>{message}</p>
         </div>
       ) : null}
 
       <div className="flex flex-wrap gap-3">
-        {stage.name === "failed" ? (
-          <Button onClick={() => void start()}>Try again</Button>
+        {failed ? (
+          <Button onClick={() => send({ type: "meeting.retry" })}>Try again</Button>
         ) : (
-          <Button onClick={() => void start()} disabled={busy || stage.name === "in-meeting"} aria-describedby={busy ? "meeting-progress" : undefined}>
+          <Button onClick={() => send({ type: "meeting.start" })} disabled={busy || inMeeting} aria-describedby={busy ? "meeting-progress" : undefined}>
             Start Meeting
           </Button>
         )}
@@ -173,18 +125,18 @@ function JoinPanel({ meetingNumber, passCode, appointment }: { meetingNumber: st
         </Link>
       </div>
       <p id="meeting-progress" role="status" className="text-muted">
-        {stage.name === "signing" ? "Getting the meeting ready…" : stage.name === "connecting" ? "Connecting to the meeting…" : ""}
+        {state.matches("signing") ? "Getting the meeting ready…" : state.matches("connecting") ? "Connecting to the meeting…" : ""}
       </p>
 
       {inFrame ? (
         // The SDK's own screen: a separately built client (decisions/130). A new frame for each attempt.
         <iframe
-          key={stage.attempt}
+          key={attempt}
           ref={frame}
           src="/zoom-client/"
           title="Video consult"
           allow="camera; microphone; display-capture; autoplay; fullscreen; cross-origin-isolated"
-          className={stage.name === "in-meeting" ? "fixed inset-0 z-50 h-full w-full border-0 bg-black" : "h-[70vh] w-full rounded border border-muted/40"}
+          className={inMeeting ? "fixed inset-0 z-50 h-full w-full border-0 bg-black" : "h-[70vh] w-full rounded border border-muted/40"}
         />
       ) : null}
     </section>
