@@ -3,7 +3,7 @@ import reactHooks from "eslint-plugin-react-hooks";
 import tseslint from "typescript-eslint";
 
 export default tseslint.config(
-  { ignores: ["build/", ".react-router/", "node_modules/", "playwright-report/", "test-results/"] },
+  { ignores: ["build/", ".react-router/", "node_modules/", "playwright-report/", "test-results/", "zoom-client/dist/"] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -29,6 +29,37 @@ const securityHeaders = (hsts: boolean) => (_req: Request, res: Response, next: 
   next();
 };
 
+/** The video client's files: its build and the Zoom SDK's own files copied into it (decisions/130). */
+const ZOOM_CLIENT_PATH = "/zoom-client";
+
+/**
+ * The video consult's pages (decisions/130): /zoom and the client in its iframe are cross-origin
+ * isolated, as the SDK's gallery view needs (SharedArrayBuffer), and only they, so no other page's
+ * third parties (Stripe's frames) are held to it. The client may be framed, by the portal alone.
+ * Its documents keep no script policy of their own: the SDK compiles WebAssembly, starts workers
+ * from blobs and talks to Zoom's servers, which the portal's page policy would refuse.
+ */
+export function videoConsultHeaders(req: Request, res: Response, next: NextFunction) {
+  const client = req.path === ZOOM_CLIENT_PATH || req.path.startsWith(`${ZOOM_CLIENT_PATH}/`);
+  if (client || req.path === "/zoom") {
+    res.setHeader("Cross-Origin-Opener-Policy", "same-origin");
+    res.setHeader("Cross-Origin-Embedder-Policy", "require-corp");
+    res.setHeader("Permissions-Policy", "geolocation=(), payment=(), camera=(self), microphone=(self), display-capture=(self), fullscreen=(self)");
+  }
+  if (client) {
+    res.setHeader("X-Frame-Options", "SAMEORIGIN");
+    res.setHeader("Content-Security-Policy", "frame-ancestors 'self'; base-uri 'self'; form-action 'self'; object-src 'none'");
+  }
+  next();
+}
+
+/** The video client's build (zoom-client/dist): its page and chunks, and the SDK's files. */
+export function serveZoomClient(dist: string): express.Router {
+  const router = express.Router();
+  router.use(ZOOM_CLIENT_PATH, express.static(dist, { index: "index.html", maxAge: "1h", fallthrough: true }));
+  return router;
+}
+
 /**
  * Refuses cross-site POSTs (and other unsafe methods): the browser's Origin header, or failing that
  * Sec-Fetch-Site, must name this site. SameSite=Lax cookies already stop most of them; this closes
@@ -161,10 +192,12 @@ export async function startPortal({ mode, port, host = "127.0.0.1", log, hsts = 
     });
   }
   app.use(securityHeaders(hsts));
+  app.use(videoConsultHeaders);
   app.use(sameOriginOnly);
   app.use(limitBodies());
   app.use(clientAddress);
   app.use(compressReplies());
+  app.use(serveZoomClient(path.join(root, "zoom-client/dist")));
 
   let build: () => Promise<ServerBuild>;
   let closeVite: () => Promise<void> = async () => {};

@@ -37,6 +37,7 @@ export const ENDPOINT_DOCS: Record<EndpointName, { summary: string; area: Endpoi
   paymentNotice: { summary: "Pending or all invoices, paged", area: "Accounts" },
   invoicePdf: { summary: "One invoice as a PDF (base64)", area: "Accounts" },
   saveTempPayment: { summary: "Start a payment of chosen invoices; answers the electronic payment id", area: "Accounts" },
+  videoSignature: { summary: "Sign an attendee's (role 0) join of a video consult's meeting", area: "Appointments" },
   createPaymentIntent: { summary: "Create the card provider's payment intent for an amount in cents", area: "Accounts" },
   confirmCardPayment: { summary: "Confirm a payment intent with a card (the built-in test provider)", area: "Accounts" },
   savePayment: { summary: "Record a charged payment against its invoices", area: "Accounts" },

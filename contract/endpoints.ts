@@ -9,6 +9,7 @@ import {
   ValidateTokenReplySchema,
 } from "./auth";
 import * as accounts from "./accounts";
+import * as video from "./video";
 import { InvoicePdfQuerySchema, InvoicePdfReplySchema, PaymentNoticeQuerySchema, PaymentNoticeReplySchema } from "./accounts";
 import {
   ChangePasswordReplySchema,
@@ -78,6 +79,8 @@ export const endpoints = {
   /** The card provider's calls, played by the mock for the built-in test provider (1§7). */
   createPaymentIntent: endpoint({ method: "POST", path: "payments/create-payment-intent", needsToken: true, body: accounts.PaymentIntentBodySchema, reply: accounts.PaymentIntentReplySchema }),
   confirmCardPayment: endpoint({ method: "POST", path: "payments/confirm-card", needsToken: true, body: accounts.ConfirmCardBodySchema, reply: accounts.ConfirmCardReplySchema }),
+  /** The practice's video function (1§7), called at VIDEO_SIGNATURE_URL when that is set. */
+  videoSignature: endpoint({ method: "POST", path: "video/signature", needsToken: true, body: video.VideoSignatureBodySchema, reply: video.VideoSignatureReplySchema }),
   savePayment: endpoint({ method: "POST", path: "patient/SavePayment", needsToken: true, query: accounts.SavePaymentQuerySchema, reply: accounts.SavePaymentReplySchema }),
   lookup: endpoint({ method: "GET", path: "IndiciLookup", needsToken: true, query: profile.LookupQuerySchema, reply: profile.LookupReplySchema }),
   addEmergencyContact: endpoint({ method: "POST", path: "patient/AddEmergencyContact", needsToken: true, query: PatientIdQuerySchema, body: profile.EmergencyContactPayloadSchema, reply: profile.AddEmergencyContactReplySchema }),

@@ -32,7 +32,8 @@ mkdirSync("test-results", { recursive: true });
 if (!run("Type check", "npx", ["react-router", "typegen"]) || !run("Type check", "npx", ["tsc", "-p", "."])) failed++;
 if (!run("Lint", "npx", ["eslint", "."])) failed++;
 
-const built = run("Build", "npx", ["react-router", "build"]);
+// The portal, then the video client it serves under /zoom-client/ (decisions/130).
+const built = run("Build", "npx", ["react-router", "build"]) && run("Build the video client", "npm", ["run", "build:zoom"]);
 if (!built) failed++;
 
 const vitestOk = run("Unit and integration tests (Vitest)", "npx", ["vitest", "run", "--reporter=default", "--reporter=json", "--outputFile.json=test-results/vitest.json"]);

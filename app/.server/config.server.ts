@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { isIP } from "node:net";
 import { z } from "zod";
+import { MOCK_SDK_KEY } from "../../contract/video";
 
 /**
  * The portal's configuration, read once from the environment and validated (DESIGN 6).
@@ -20,6 +21,20 @@ const ConfigSchema = z.object({
    * called at the practice API, `{practice API}payments/create-payment-intent`, as the mock serves it.
    */
   PAYMENT_INTENT_URL: z.url({ message: "must be an http(s) URL" }).optional(),
+  /**
+   * The practice's video function, which keeps its own address (1§7) and answers a Meeting SDK
+   * signature. Unset: it is called at the practice API, `{practice API}video/signature`, as the mock
+   * serves it.
+   */
+  VIDEO_SIGNATURE_URL: z.url({ message: "must be an http(s) URL" }).optional(),
+  /**
+   * The practice's Zoom Meeting SDK key (public: it goes to the browser with every join; its secret
+   * stays with the video function). Defaults to the mock's test key.
+   */
+  ZOOM_SDK_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{10,100}$/, { message: "must be a Zoom Meeting SDK key (letters, digits, - and _)" })
+    .default(MOCK_SDK_KEY),
   /** Milliseconds before a practice API call is abandoned. */
   PRACTICE_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
   /**

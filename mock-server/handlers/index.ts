@@ -9,8 +9,9 @@ import { messagingRoutes } from "./messaging";
 import { patientRoutes } from "./patient";
 import { profileRoutes } from "./profile";
 import type { WorldRoutes } from "./types";
+import { videoRoutes } from "./video";
 
 export type { WorldRoutes } from "./types";
 
 /** Every call of a world's practice API, by contract endpoint name. */
-export const worldRoutes: WorldRoutes = { ...authRoutes, ...accountRoutes, ...patientRoutes, ...invoiceRoutes, ...paymentRoutes, ...profileRoutes, ...messagingRoutes, ...documentRoutes, ...healthRoutes, ...appointmentRoutes, ...medicationRoutes };
+export const worldRoutes: WorldRoutes = { ...authRoutes, ...accountRoutes, ...patientRoutes, ...invoiceRoutes, ...paymentRoutes, ...profileRoutes, ...messagingRoutes, ...documentRoutes, ...healthRoutes, ...appointmentRoutes, ...medicationRoutes, ...videoRoutes };

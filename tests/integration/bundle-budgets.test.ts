@@ -1,8 +1,8 @@
-import { existsSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { builtAreas } from "../../app/lib/areas";
-import { ceilingsToRemove, kb, measurePages, onDemandCodeIn, overBudget, TEMPORARY_CEILINGS, type PageLoad } from "../../bench/first-load";
+import { ceilingsToRemove, kb, measurePages, ON_DEMAND_ONLY, onDemandCodeIn, overBudget, TEMPORARY_CEILINGS, type PageLoad } from "../../bench/first-load";
 
 /**
  * Issue 12's byte budgets on the built portal (`npm test` builds before Vitest): the JavaScript a
@@ -41,5 +41,18 @@ describe("first-load JavaScript budgets (issue 12)", () => {
 
   it("keeps pdf.js (react-pdf), the card SDK and the video SDK out of every page's first load", () => {
     expect(pages.flatMap((p) => onDemandCodeIn(client, p).map((found) => `${p.url}: ${found}`))).toEqual([]);
+  });
+
+  it("recognises the Zoom SDK in both its views, and finds it only in the video client's on-demand chunk", () => {
+    const zoom = ON_DEMAND_ONLY.find((o) => o.name === "Zoom meeting SDK")!;
+    const sdk = path.resolve(import.meta.dirname, "../../zoom-client/node_modules/@zoom/meetingsdk/dist");
+    for (const view of ["zoomus-websdk.umd.min.js", "zoomus-websdk-embedded.umd.min.js"]) expect(zoom.marker.test(readFileSync(path.join(sdk, view), "utf8")), view).toBe(true);
+    // The video client's build (decisions/130): its page loads a few KB; the SDK waits for Start Meeting.
+    const assets = path.resolve(import.meta.dirname, "../../zoom-client/dist/assets");
+    const withSdk = readdirSync(assets).filter((f) => f.endsWith(".js") && zoom.marker.test(readFileSync(path.join(assets, f), "utf8")));
+    expect(withSdk).toEqual([expect.stringMatching(/^sdk-[\w-]+\.js$/)]);
+    const html = readFileSync(path.resolve(assets, "../index.html"), "utf8");
+    expect(html).not.toMatch(/sdk-[\w-]+\.js/);
+    expect(pages.map((p) => p.url)).toContain("/zoom");
   });
 });

@@ -45,7 +45,7 @@ export function AppointmentCard({ row, onPrint, onCancel }: { row: AppointmentRo
       </dl>
       <div className="no-print flex flex-wrap gap-3">
         {join ? (
-          <Link to={join} className="inline-flex min-h-11 items-center rounded bg-brand px-5 py-2.5 font-semibold text-white hover:bg-brand-dark" aria-label={`Join the video consult, ${label}`}>
+          <Link to={join} reloadDocument className="inline-flex min-h-11 items-center rounded bg-brand px-5 py-2.5 font-semibold text-white hover:bg-brand-dark" aria-label={`Join the video consult, ${label}`}>
             Join
           </Link>
         ) : null}

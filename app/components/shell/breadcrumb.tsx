@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 
-/** Every screen's breadcrumb: a Dashboard link, then the current page (1§2). */
-export function Breadcrumb({ current }: { current: string }) {
+/** Every screen's breadcrumb: a Dashboard link, then the current page (1§2), after its parent page when it has one. */
+export function Breadcrumb({ current, parent }: { current: string; parent?: { to: string; label: string } }) {
   return (
     <nav aria-label="Breadcrumb" className="no-print mb-4">
       <ol className="flex flex-wrap items-center gap-2 text-muted">
@@ -11,6 +11,16 @@ export function Breadcrumb({ current }: { current: string }) {
           </Link>
         </li>
         <li aria-hidden="true">/</li>
+        {parent ? (
+          <>
+            <li>
+              <Link to={parent.to} className="text-brand underline underline-offset-4">
+                {parent.label}
+              </Link>
+            </li>
+            <li aria-hidden="true">/</li>
+          </>
+        ) : null}
         <li aria-current="page" className="font-semibold text-ink">
           {current}
         </li>

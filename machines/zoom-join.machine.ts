@@ -1,0 +1,94 @@
+import { assign, fromPromise, setup } from "xstate";
+import { JOIN_TIMEOUT_MS, ZOOM_TEXT, type JoinFailure, type JoinRequest, type SignatureReply } from "../app/lib/zoom";
+
+/**
+ * Joining a video consult (1§2 Join Meeting, issue 15; decisions/130): Start Meeting asks the portal
+ * for a signature, the video client in the frame loads the SDK and joins, and the patient is in the
+ * meeting until it ends or they leave. Every way it can stop short says why and offers Try again,
+ * including an SDK that never answers: no state waits for ever.
+ */
+
+export interface ZoomJoinInput {
+  meetingNumber: string;
+  passCode: string;
+}
+
+export interface ZoomJoinContext extends ZoomJoinInput {
+  /** What the frame's client is handed; a new attempt number makes a new frame. */
+  join: JoinRequest | null;
+  attempt: number;
+  /** Why the meeting did not start. */
+  message: string | null;
+}
+
+export type ZoomJoinEvent =
+  | { type: "meeting.start" }
+  | { type: "meeting.retry" }
+  | { type: "client.joined" }
+  | { type: "client.failed"; reason: JoinFailure }
+  | { type: "client.left" };
+
+export const FAILURE_TEXT: Record<JoinFailure, string> = {
+  unreachable: ZOOM_TEXT.unreachable,
+  refused: ZOOM_TEXT.refused,
+  "sdk-failed": ZOOM_TEXT.sdkFailed,
+};
+
+export const zoomJoinMachine = setup({
+  types: { input: {} as ZoomJoinInput, context: {} as ZoomJoinContext, events: {} as ZoomJoinEvent },
+  actors: {
+    sign: fromPromise<SignatureReply, { meetingNumber: string }>(async () => {
+      throw new Error("The route must provide the sign actor");
+    }),
+  },
+  delays: { joinTimeout: JOIN_TIMEOUT_MS },
+  actions: {
+    explainFailure: assign({ message: (_, params: { message: string }) => params.message }),
+  },
+}).createMachine({
+  id: "zoomJoin",
+  context: ({ input }) => ({ ...input, join: null, attempt: 0, message: null }),
+  initial: "idle",
+  states: {
+    idle: { on: { "meeting.start": "signing" } },
+    signing: {
+      invoke: {
+        src: "sign",
+        input: ({ context }) => ({ meetingNumber: context.meetingNumber }),
+        onDone: [
+          {
+            guard: ({ event }) => event.output.ok,
+            target: "connecting",
+            actions: assign(({ context, event }) => {
+              const reply = event.output as Extract<SignatureReply, { ok: true }>;
+              return {
+                attempt: context.attempt + 1,
+                message: null,
+                join: { meetingNumber: context.meetingNumber, passWord: context.passCode, signature: reply.signature, sdkKey: reply.sdkKey, userName: reply.userName, timeoutMs: JOIN_TIMEOUT_MS },
+              };
+            }),
+          },
+          { target: "failed", actions: assign({ message: ({ event }) => (event.output.ok ? null : event.output.message) }) },
+        ],
+        // The portal itself could not be reached, or answered something that is not the step's reply.
+        onError: { target: "failed", actions: { type: "explainFailure", params: { message: ZOOM_TEXT.unreachable } } },
+      },
+    },
+    connecting: {
+      after: { joinTimeout: { target: "failed", actions: { type: "explainFailure", params: { message: ZOOM_TEXT.timedOut } } } },
+      on: {
+        "client.joined": "inMeeting",
+        "client.failed": { target: "failed", actions: assign({ message: ({ event }) => FAILURE_TEXT[event.reason] }) },
+        "client.left": "left",
+      },
+    },
+    inMeeting: {
+      on: {
+        "client.failed": { target: "failed", actions: assign({ message: ({ event }) => FAILURE_TEXT[event.reason] }) },
+        "client.left": "left",
+      },
+    },
+    failed: { on: { "meeting.retry": "signing" } },
+    left: { type: "final" },
+  },
+});

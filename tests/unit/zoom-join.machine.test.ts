@@ -1,0 +1,82 @@
+import { describe, expect, it, vi } from "vitest";
+import { createActor, fromPromise, waitFor } from "xstate";
+import { FAILURE_TEXT, zoomJoinMachine } from "../../machines/zoom-join.machine";
+import { JOIN_TIMEOUT_MS, ZOOM_TEXT, type SignatureReply } from "../../app/lib/zoom";
+
+const input = { meetingNumber: "81234567890", passCode: "abc123" };
+const signed: SignatureReply = { ok: true, signature: "h.p.s", sdkKey: "portalMockSdkKey0001", userName: "Sam Solo" };
+
+function start(sign: (meetingNumber: string) => Promise<SignatureReply>) {
+  const asked: string[] = [];
+  const actor = createActor(
+    zoomJoinMachine.provide({
+      actors: {
+        sign: fromPromise(({ input: i }) => {
+          asked.push(i.meetingNumber);
+          return sign(i.meetingNumber);
+        }),
+      },
+    }),
+    { input },
+  ).start();
+  return { actor, asked };
+}
+
+describe("the video consult join machine", () => {
+  it("signs the meeting, then hands the frame the SDK's join; joined, then left", async () => {
+    const { actor, asked } = start(async () => signed);
+    expect(actor.getSnapshot().value).toBe("idle");
+    actor.send({ type: "meeting.start" });
+    await waitFor(actor, (s) => s.matches("connecting"));
+    expect(asked).toEqual(["81234567890"]);
+    expect(actor.getSnapshot().context).toMatchObject({ attempt: 1, join: { meetingNumber: "81234567890", passWord: "abc123", signature: "h.p.s", sdkKey: "portalMockSdkKey0001", userName: "Sam Solo", timeoutMs: JOIN_TIMEOUT_MS } });
+    actor.send({ type: "client.joined" });
+    expect(actor.getSnapshot().value).toBe("inMeeting");
+    actor.send({ type: "client.left" });
+    expect(actor.getSnapshot().status).toBe("done");
+  });
+
+  it("says why when the practice will not sign, or the portal cannot be reached, and tries again with a new frame", async () => {
+    let answer: () => Promise<SignatureReply> = async () => ({ ok: false, message: ZOOM_TEXT.notSigned });
+    const { actor } = start(() => answer());
+    actor.send({ type: "meeting.start" });
+    await waitFor(actor, (s) => s.matches("failed"));
+    expect(actor.getSnapshot().context.message).toBe(ZOOM_TEXT.notSigned);
+    answer = async () => Promise.reject(new Error("offline"));
+    actor.send({ type: "meeting.retry" });
+    await waitFor(actor, (s) => s.matches("failed") && s.context.message === ZOOM_TEXT.unreachable);
+    answer = async () => signed;
+    actor.send({ type: "meeting.retry" });
+    await waitFor(actor, (s) => s.matches("connecting"));
+    expect(actor.getSnapshot().context).toMatchObject({ attempt: 1, message: null });
+  });
+
+  it("explains each way the SDK can fail", async () => {
+    for (const reason of ["unreachable", "refused", "sdk-failed"] as const) {
+      const { actor } = start(async () => signed);
+      actor.send({ type: "meeting.start" });
+      await waitFor(actor, (s) => s.matches("connecting"));
+      actor.send({ type: "client.failed", reason });
+      expect(actor.getSnapshot().value).toBe("failed");
+      expect(actor.getSnapshot().context.message).toBe(FAILURE_TEXT[reason]);
+    }
+  });
+
+  it("does not wait for ever for an SDK that never answers", async () => {
+    vi.useFakeTimers();
+    try {
+      const { actor } = start(async () => signed);
+      actor.send({ type: "meeting.start" });
+      // The signature's promise settles without moving the clock.
+      await vi.advanceTimersByTimeAsync(0);
+      expect(actor.getSnapshot().value).toBe("connecting");
+      vi.advanceTimersByTime(JOIN_TIMEOUT_MS - 1);
+      expect(actor.getSnapshot().value).toBe("connecting");
+      vi.advanceTimersByTime(1);
+      expect(actor.getSnapshot().value).toBe("failed");
+      expect(actor.getSnapshot().context.message).toBe(ZOOM_TEXT.timedOut);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+});
