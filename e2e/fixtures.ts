@@ -165,6 +165,18 @@ export async function signIn(page: Page, user: WorldUser) {
   await page.getByRole("button", { name: "Login" }).click();
 }
 
+/**
+ * Waits until React has hydrated the page's heading. The server's HTML is visible before the page's
+ * effects run, so a test that moves a fake clock must wait for this, or it moves the clock before the
+ * page's timers exist.
+ */
+export async function waitForHydration(page: Page) {
+  await page.waitForFunction(() => {
+    const heading = document.querySelector("h1");
+    return !!heading && Object.keys(heading).some((key) => key.startsWith("__reactFiber"));
+  });
+}
+
 /** Ticks "I'm not a robot" and waits for this browser to solve the proof of work. */
 export async function solveCaptcha(scope: Page | import("@playwright/test").Locator) {
   await scope.getByRole("checkbox", { name: "I’m not a robot" }).check();

@@ -1,4 +1,4 @@
-import { expect, expectNoAxeViolations, signIn, test } from "./fixtures";
+import { expect, expectNoAxeViolations, signIn, test, waitForHydration } from "./fixtures";
 
 /** Issue 21, item 1: the warning before the idle timeout, and where an ended session leads. */
 test.describe("session expiry", () => {
@@ -13,6 +13,8 @@ test.describe("session expiry", () => {
       await expect(page.getByRole("heading", { name: "Dashboard", level: 1 })).toBeVisible();
       await page.goto("/accounts");
       await expect(page.getByRole("heading", { name: "Accounts", level: 1 })).toBeVisible();
+      // The warning's timers start once the page is live; the fake clock moves only after that.
+      await waitForHydration(page);
       const warning = page.getByRole("dialog", { name: "You will be signed out soon" });
 
       await page.clock.fastForward("24:00");
@@ -51,6 +53,7 @@ test.describe("session expiry", () => {
     await page.clock.install();
     await signIn(page, world.user("solo"));
     await expect(page.getByRole("heading", { name: "Dashboard", level: 1 })).toBeVisible();
+    await waitForHydration(page);
     await page.clock.fastForward("25:05");
     const warning = page.getByRole("dialog", { name: "You will be signed out soon" });
     await expect(warning).toBeVisible();
