@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import { errorsMessages } from "../app/lib/messages/errors";
 import { healthMessages } from "../app/lib/messages/health";
-import { expect, expectNoAxeViolations, signIn, test, type WorldUser } from "./fixtures";
+import { expect, expectNoAxeViolations, signIn, signInAs, test, type WorldUser } from "./fixtures";
 
 /** /allergies (2§2 Allergies, 2§4 severity): the legend, the cards with their words, paging, empty, failed and a family member's, in fresh worlds. */
 
@@ -94,13 +94,7 @@ test.describe("allergies of a large record", () => {
 
 test.describe("a family member's allergies", () => {
   test("chosen at sign-in, every allergy call names the member", async ({ page, world }) => {
-    await signIn(page, world.user("family"));
-    const chooser = page.getByRole("dialog", { name: "Select an account to continue" });
-    const radio = chooser.getByRole("radio").nth(2);
-    const memberId = (await radio.getAttribute("value"))!;
-    await radio.check();
-    await chooser.getByRole("button", { name: "Continue" }).click();
-    await expect(page.getByRole("heading", { name: "Dashboard", level: 1 })).toBeVisible();
+    const memberId = await signInAs(page, world.user("family"), 2);
     await page.goto("/allergies");
     await expect(cards(page)).toHaveCount(4);
     const calls = await world.requests({ method: "GET", path: "Patient/AllergyIntolerance" });

@@ -2,7 +2,7 @@ import type { Locator, Page } from "@playwright/test";
 import { DateTime } from "luxon";
 import { appointmentsMessages } from "../app/lib/messages/appointments";
 import { timelineMessages } from "../app/lib/messages/timeline";
-import { expect, expectNoAxeViolations, signIn, test, type WorldUser } from "./fixtures";
+import { expect, expectNoAxeViolations, signIn, signInAs, test, type WorldUser } from "./fixtures";
 
 /**
  * /appointments (2§2, 2§4, 2§5, 2§8): the tabs, Upcoming and cancelling, History's badges and range,
@@ -181,12 +181,8 @@ test.describe("appointments", () => {
 test.describe("appointments in other worlds", () => {
   test.use({ worldOptions: { scenario: "family", seed: 4 } });
   test("book for a family member: the main account chooses, the member's id travels with the booking", async ({ page, world }) => {
-    await signIn(page, world.user("family"));
     // The account holder signs in as themselves: a main account (userid equals parentid).
-    const chooser = page.getByRole("dialog", { name: "Select an account to continue" });
-    await chooser.getByRole("radio").first().check();
-    await chooser.getByRole("button", { name: "Continue" }).click();
-    await expect(page.getByRole("heading", { name: "Dashboard", level: 1 })).toBeVisible();
+    await signInAs(page, world.user("family"), 0);
     await page.goto("/appointments?id=1");
     const form = bookForm(page);
     await form.getByRole("radio", { name: "Family Member" }).check();
@@ -270,12 +266,8 @@ test.describe("states", () => {
 test.describe("a new patient", () => {
   test.use({ worldOptions: { scenario: "empty" } });
   test("Upcoming and History say No Records Found", async ({ page, world }) => {
-    await signIn(page, world.user("empty"));
     // The new patient holds their newborn's account too: they continue as themselves.
-    const chooser = page.getByRole("dialog", { name: "Select an account to continue" });
-    await chooser.getByRole("radio").first().check();
-    await chooser.getByRole("button", { name: "Continue" }).click();
-    await expect(page.getByRole("heading", { name: "Dashboard", level: 1 })).toBeVisible();
+    await signInAs(page, world.user("empty"), 0);
     await page.goto("/appointments?id=2");
     await expect(page.getByText(t.noRecords)).toBeVisible();
     await page.getByRole("tab", { name: "History" }).click();

@@ -2,7 +2,7 @@ import type { Page } from "@playwright/test";
 import { PDFDocument } from "pdf-lib";
 import { errorsMessages } from "../app/lib/messages/errors";
 import { healthMessages } from "../app/lib/messages/health";
-import { expect, expectNoAxeViolations, signIn, test, type WorldUser } from "./fixtures";
+import { expect, expectNoAxeViolations, signIn, signInAs, test, type WorldUser } from "./fixtures";
 
 /** /immunisation (2§2 Immunisation, 2§4 colouring): four tabs, each a fresh call of 100 from page 1; the right date per tab; Print on A4 landscape. */
 
@@ -162,13 +162,7 @@ test.describe("immunisations of a large record", () => {
 
 test.describe("a family member's immunisations", () => {
   test("a child's record follows the childhood schedule; every call names the member", async ({ page, world }) => {
-    await signIn(page, world.user("family"));
-    const chooser = page.getByRole("dialog", { name: "Select an account to continue" });
-    const radio = chooser.getByRole("radio").nth(2);
-    const memberId = (await radio.getAttribute("value"))!;
-    await radio.check();
-    await chooser.getByRole("button", { name: "Continue" }).click();
-    await expect(page.getByRole("heading", { name: "Dashboard", level: 1 })).toBeVisible();
+    const memberId = await signInAs(page, world.user("family"), 2);
     await page.goto("/immunisation?tab=administered");
     await expect(cards(page, "Administered").filter({ hasText: "Childhood schedule: 6 weeks" }).first()).toBeVisible();
     await tab(page, "All").click();

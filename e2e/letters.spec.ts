@@ -1,9 +1,9 @@
-import type { Locator, Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { PDFDocument } from "pdf-lib";
 import { dateRangeMessages } from "../app/lib/messages/dateRange";
 import { errorsMessages } from "../app/lib/messages/errors";
 import { lettersMessages } from "../app/lib/messages/letters";
-import { expect, expectNoAxeViolations, signIn, test, type World, type WorldUser } from "./fixtures";
+import { expect, expectNoAxeViolations, signIn, signInAs, test, type World, type WorldUser } from "./fixtures";
 
 /** /letters (2§2 Letters): tiles, the date range in the address, "more", the letter dialog and Print, in a fresh world. */
 
@@ -283,13 +283,7 @@ test.describe("letters of a large record", () => {
 
 test.describe("a family member's letters", () => {
   test("chosen at sign-in, the member's letters are shown and every letter call names the member", async ({ page, world }) => {
-    await signIn(page, world.user("family"));
-    const chooser = page.getByRole("dialog", { name: "Select an account to continue" });
-    const radio: Locator = chooser.getByRole("radio").nth(2);
-    const memberId = (await radio.getAttribute("value"))!;
-    await radio.check();
-    await chooser.getByRole("button", { name: "Continue" }).click();
-    await expect(page.getByRole("heading", { name: "Dashboard", level: 1 })).toBeVisible();
+    const memberId = await signInAs(page, world.user("family"), 2);
     await page.goto("/letters");
     await expect(tiles(page).first()).toBeVisible();
     await page.getByRole("button", { name: /^View / }).first().click();

@@ -3,7 +3,7 @@ import { PDFDocument } from "pdf-lib";
 import { errorsMessages } from "../app/lib/messages/errors";
 import { medicationsMessages } from "../app/lib/messages/medications";
 import { readPdf } from "../tests/helpers/pdf-text";
-import { expect, expectNoAxeViolations, signIn, test, type World, type WorldUser } from "./fixtures";
+import { expect, expectNoAxeViolations, signIn, signInAs, test, type World, type WorldUser } from "./fixtures";
 
 /**
  * /medications (2§2, 2§4, 2§5): the Long Term and History tabs and their lists, the dashboard card,
@@ -379,13 +379,7 @@ test.describe("printing", () => {
 
 test.describe("a family member's medicines", () => {
   test("chosen at sign-in, the member's medicines are shown, and every call and the request name the member", async ({ page, world }) => {
-    await signIn(page, world.user("family"));
-    const chooser = page.getByRole("dialog", { name: "Select an account to continue" });
-    const radio = chooser.getByRole("radio").nth(1);
-    const memberId = (await radio.getAttribute("value"))!;
-    await radio.check();
-    await chooser.getByRole("button", { name: "Continue" }).click();
-    await expect(page.getByRole("heading", { name: "Dashboard", level: 1 })).toBeVisible();
+    const memberId = await signInAs(page, world.user("family"), 1);
     await page.goto("/medications?tab=history");
     const [first] = await names(page, "All medicines");
     const dialog = await openRepeat(page, first);

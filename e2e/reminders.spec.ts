@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import { errorsMessages } from "../app/lib/messages/errors";
 import { healthMessages } from "../app/lib/messages/health";
-import { expect, expectNoAxeViolations, signIn, test, type WorldUser } from "./fixtures";
+import { expect, expectNoAxeViolations, signIn, signInAs, test, type WorldUser } from "./fixtures";
 
 /** /reminders (2§2 Reminders, 2§4 priority): cards with priority words and colours, two columns from 1024 px, in fresh worlds. */
 
@@ -91,13 +91,7 @@ test.describe("reminders of a large record", () => {
 
 test.describe("a family member's reminders", () => {
   test("chosen at sign-in, every reminder call names the member", async ({ page, world }) => {
-    await signIn(page, world.user("family"));
-    const chooser = page.getByRole("dialog", { name: "Select an account to continue" });
-    const radio = chooser.getByRole("radio").nth(1);
-    const memberId = (await radio.getAttribute("value"))!;
-    await radio.check();
-    await chooser.getByRole("button", { name: "Continue" }).click();
-    await expect(page.getByRole("heading", { name: "Dashboard", level: 1 })).toBeVisible();
+    const memberId = await signInAs(page, world.user("family"), 1);
     await page.goto("/reminders");
     await expect(cards(page).first()).toBeVisible();
     const calls = await world.requests({ method: "GET", path: "Patient/PatientAlerts" });

@@ -1,5 +1,5 @@
 import type { Locator, Page } from "@playwright/test";
-import { expect, expectNoAxeViolations, signIn, test, type World } from "./fixtures";
+import { expect, expectNoAxeViolations, signIn, signInAs, test, type World } from "./fixtures";
 
 /**
  * /reports (2§2): result cards, the Unread/Read/All badges, the date range and search, the result
@@ -329,13 +329,7 @@ test.describe("empty and family records", () => {
   });
 
   test("a family member chosen at sign-in sees the member's results; every call carries the member's id", async ({ page, world }) => {
-    await signIn(page, world.user("family"));
-    const chooser = page.getByRole("dialog", { name: "Select an account to continue" });
-    const radio = chooser.getByRole("radio").nth(1);
-    const memberId = (await radio.getAttribute("value"))!;
-    await radio.check();
-    await chooser.getByRole("button", { name: "Continue" }).click();
-    await expect(page.getByRole("heading", { name: "Dashboard", level: 1 })).toBeVisible();
+    const memberId = await signInAs(page, world.user("family"), 1);
     await page.goto("/reports");
     await expect(cards(page).first()).toBeVisible();
     const test = (await cards(page).first().getByRole("heading").textContent())!;

@@ -2,7 +2,7 @@ import type { Page } from "@playwright/test";
 import { errorsMessages } from "../app/lib/messages/errors";
 import { resourcesMessages } from "../app/lib/messages/resources";
 import { PRACTICE_MEDIA } from "../fixtures/builders/documents";
-import { expect, expectNoAxeViolations, signIn, test, type WorldUser } from "./fixtures";
+import { expect, expectNoAxeViolations, signIn, signInAs, test, type WorldUser } from "./fixtures";
 
 /** /resources (2§2 Resources): PDFs in the viewer dialog, links in a new tab, in a fresh world. */
 
@@ -131,13 +131,7 @@ test.describe("resources", () => {
   });
 
   test("a family member's resources: every call names the member", async ({ page, world }) => {
-    await signIn(page, world.user("family"));
-    const chooser = page.getByRole("dialog", { name: "Select an account to continue" });
-    const radio = chooser.getByRole("radio").nth(1);
-    const memberId = (await radio.getAttribute("value"))!;
-    await radio.check();
-    await chooser.getByRole("button", { name: "Continue" }).click();
-    await expect(page.getByRole("heading", { name: "Dashboard", level: 1 })).toBeVisible();
+    const memberId = await signInAs(page, world.user("family"), 1);
     await page.goto("/resources");
     await page.getByRole("button", { name: `Open ${pdfs[0].title} (PDF)` }).click();
     await expect(page.getByRole("dialog").getByRole("img", { name: /page 1 of 1/ })).toBeVisible();

@@ -3,7 +3,7 @@ import { dateRangeMessages } from "../app/lib/messages/dateRange";
 import { errorsMessages } from "../app/lib/messages/errors";
 import { healthMessages } from "../app/lib/messages/health";
 import { timelineMessages } from "../app/lib/messages/timeline";
-import { expect, expectNoAxeViolations, signIn, test, type World, type WorldUser } from "./fixtures";
+import { expect, expectNoAxeViolations, signIn, signInAs, test, type World, type WorldUser } from "./fixtures";
 
 /**
  * /timeline (2§2 Timeline, 2§4 filter, 2§5 date rules): the badges, the Timeline Search Filter with
@@ -226,13 +226,7 @@ test.describe("the timeline of a large record", () => {
 
 test.describe("a family member's timeline", () => {
   test("every timeline and provider call names the member", async ({ page, world }) => {
-    await signIn(page, world.user("family"));
-    const chooser = page.getByRole("dialog", { name: "Select an account to continue" });
-    const radio = chooser.getByRole("radio").nth(1);
-    const memberId = (await radio.getAttribute("value"))!;
-    await radio.check();
-    await chooser.getByRole("button", { name: "Continue" }).click();
-    await expect(page.getByRole("heading", { name: "Dashboard", level: 1 })).toBeVisible();
+    const memberId = await signInAs(page, world.user("family"), 1);
     await page.goto("/timeline?range=365");
     await expect(page.getByRole("heading", { name: "Timeline", level: 1 })).toBeVisible();
     const all = [...(await calls(world)), ...(await world.requests({ method: "GET", path: "IndiciLookup" })).filter((c) => c.query.TypeID === "14")];

@@ -12,6 +12,7 @@ import { Breadcrumb } from "../components/shell/breadcrumb";
 import { Alert } from "../components/ui/alert";
 import { paymentMessages } from "../lib/messages/payment";
 import type { Route } from "./+types/accounts";
+import { tabClass } from "../components/ui/choice-styles";
 
 export const meta: Route.MetaFunction = () => [{ title: "Accounts – Patient Portal" }];
 
@@ -19,8 +20,6 @@ export function loader({ request }: Route.LoaderArgs) {
   return loadAccountsPage(request);
 }
 
-const tabClass =
-  "min-h-11 border-b-4 border-transparent px-4 font-semibold text-muted data-[state=active]:border-brand data-[state=active]:text-ink focus-visible:outline-2 focus-visible:outline-offset-2";
 
 export default function Accounts({ loaderData }: Route.ComponentProps) {
   const { pending, all, methodType, cardTypes, provider, billing, openPayment } = loaderData;

@@ -23,6 +23,7 @@ import {
 import { displayOf } from "../lib/timeline-filter";
 import { appointmentsMessages } from "../lib/messages/appointments";
 import type { Route } from "./+types/appointments";
+import { tabClass, badgeClass } from "../components/ui/choice-styles";
 
 export const meta: Route.MetaFunction = () => [{ title: "Appointments – Patient Portal" }];
 
@@ -46,9 +47,6 @@ const TABS: ReadonlyArray<{ value: AppointmentTab; label: string }> = [
   { value: "upcoming", label: "Upcoming Appointment" },
   { value: "history", label: "History" },
 ];
-const tabClass =
-  "min-h-11 border-b-4 border-transparent px-3 font-semibold text-muted data-[state=active]:border-brand data-[state=active]:text-ink focus-visible:outline-2 focus-visible:outline-offset-2";
-const badgeClass = (on: boolean) => `inline-flex min-h-11 items-center rounded-full border-2 border-brand px-4 font-semibold ${on ? "bg-brand text-white" : "bg-white text-brand"}`;
 
 export default function Appointments({ loaderData }: Route.ComponentProps) {
   const { view, upcoming, history, booking, today, earliest, practice, printedOn } = loaderData;

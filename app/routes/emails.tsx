@@ -11,12 +11,13 @@ import { MessageList } from "../components/messaging/message-list";
 import { MessageViewer, type Opened } from "../components/messaging/message-viewer";
 import { lazyModule } from "../components/ui/lazy-module";
 import { Breadcrumb } from "../components/shell/breadcrumb";
-import { Button } from "../components/ui/button";
+import { Button, buttonClass } from "../components/ui/button";
 import { Dialog } from "../components/ui/dialog";
 import { createMessagingSteps } from "../lib/message-compose";
 import { messagingMessages } from "../lib/messages/messaging";
 import { emailsSearch, type AttachmentView, type Box, type MessageRow, type MessageView, type ReadFilterName } from "../lib/messaging-view";
 import type { Route } from "./+types/emails";
+import { tabClass } from "../components/ui/choice-styles";
 
 export const meta: Route.MetaFunction = () => [{ title: "Messaging – Patient Portal" }];
 
@@ -46,8 +47,6 @@ const FILTERS: ReadonlyArray<{ value: ReadFilterName; label: string }> = [
   { value: "unread", label: "Unread" },
   { value: "read", label: "Read" },
 ];
-const tabClass =
-  "min-h-11 border-b-4 border-transparent px-4 font-semibold text-muted data-[state=active]:border-brand data-[state=active]:text-ink focus-visible:outline-2 focus-visible:outline-offset-2";
 
 function emptyText(box: Box, filter: ReadFilterName): string {
   if (box === "sent") return t.emptySent;
@@ -383,7 +382,7 @@ export default function Emails({ loaderData }: Route.ComponentProps) {
             <div className="flex flex-col gap-4">
               <img src={preview.url} alt={preview.title} className="max-h-[70vh] w-auto max-w-full self-center object-contain" />
               <div className="flex flex-wrap gap-3">
-                <a href={preview.url} download={preview.title} className="inline-flex min-h-11 items-center rounded border-2 border-brand px-5 font-semibold text-brand">
+                <a href={preview.url} download={preview.title} className={buttonClass("secondary")}>
                   Download<span className="sr-only"> {preview.title}</span>
                 </a>
                 <Button variant="secondary" onClick={() => setPreview(null)}>
@@ -393,7 +392,6 @@ export default function Emails({ loaderData }: Route.ComponentProps) {
             </div>
           ) : null}
         </Dialog>
-
       </div>
       <Suspense fallback={null}>
         <NoticeHost notice={toast} onClose={() => setToast(null)} />

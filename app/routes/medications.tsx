@@ -15,6 +15,7 @@ import { medicationSearch, type HistoryList, type MedicationRow, type Medication
 import { medicationsMessages } from "../lib/messages/medications";
 import { createRepeatSteps } from "../lib/repeat-request";
 import type { Route } from "./+types/medications";
+import { tabClass } from "../components/ui/choice-styles";
 
 export const meta: Route.MetaFunction = () => [{ title: "Medications – Patient Portal" }];
 
@@ -28,8 +29,6 @@ const LISTS: ReadonlyArray<{ value: HistoryList; label: string }> = [
   { value: "recent", label: "Recent" },
   { value: "repeated", label: "Repeated" },
 ];
-const tabClass =
-  "min-h-11 border-b-4 border-transparent px-4 font-semibold text-muted data-[state=active]:border-brand data-[state=active]:text-ink focus-visible:outline-2 focus-visible:outline-offset-2";
 
 // The dialog's form, pharmacy search and texts load when the patient asks for a repeat (issue 12).
 const repeatDialog = lazyModule(() => import("../components/medications/repeat-dialog"));

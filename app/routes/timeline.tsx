@@ -8,6 +8,7 @@ import { buttonClass } from "../components/ui/button";
 import { healthMessages } from "../lib/messages/health";
 import { RANGES, timelineSearch, type TimelineView } from "../lib/timeline-filter";
 import type { Route } from "./+types/timeline";
+import { badgeClass } from "../components/ui/choice-styles";
 
 export const meta: Route.MetaFunction = () => [{ title: "Timeline – Patient Portal" }];
 
@@ -16,7 +17,6 @@ export function loader({ request }: Route.LoaderArgs) {
 }
 
 const t = healthMessages;
-const badgeClass = (on: boolean) => `inline-flex min-h-11 items-center rounded-full border-2 border-brand px-4 font-semibold ${on ? "bg-brand text-white" : "bg-white text-brand"}`;
 
 export default function Timeline({ loaderData }: Route.ComponentProps) {
   const { today, view, filter, filterResult, providers, summary, days, shown, total, pages, more } = loaderData;

@@ -5,6 +5,7 @@ import { createSessions } from "../../app/.server/session.server";
 import type { BookReply, SlotView } from "../../app/lib/booking";
 import { appointmentsMessages } from "../../app/lib/messages/appointments";
 import { useMockServer, type TestWorld } from "../helpers/mock-world";
+import { signedInToPortal } from "../helpers/portal-cookie";
 
 /**
  * The booking steps (/appointments/book), the cancel action and the page's loader against the mock
@@ -16,11 +17,7 @@ const sessions = createSessions(loadConfig({ NODE_ENV: "test" }));
 const t = appointmentsMessages;
 
 async function patient(world: TestWorld, label = "solo") {
-  const s = await world.signIn(label);
-  const session = await sessions.sessionStorage.getSession();
-  const user = { token: s.token, apiBase: s.apiBase, userId: s.id, parentId: s.id, proxy: "No" as const, username: world.user(label).username, userName: label, parentName: label };
-  session.set("user", user);
-  const cookie = (await sessions.sessionStorage.commitSession(session)).split(";")[0];
+  const { practice: s, user, cookie } = await signedInToPortal(sessions, world, label);
   const deps: AppointmentDeps = { requireSession: sessions.requireSession };
   const request = (path: string, fields: Record<string, string>) => new Request(`http://portal.test${path}`, { method: "POST", body: new URLSearchParams(fields), headers: { Cookie: cookie } });
   const step = (fields: Record<string, string>) => bookingAction(request("/appointments/book", fields), deps);

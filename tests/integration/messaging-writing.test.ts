@@ -10,6 +10,7 @@ import { isMessagingRole } from "../../contract/appointments";
 import { endpoints } from "../../contract/endpoints";
 import { MESSAGE_BOXES, OutgoingMessageSchema, RecipientSlots } from "../../contract/messaging";
 import { useMockServer, type TestWorld } from "../helpers/mock-world";
+import { signedInToPortal } from "../helpers/portal-cookie";
 
 /**
  * Writing and deleting messages: the practice calls against the mock over HTTP (POST Patient/Message,
@@ -22,11 +23,7 @@ const t = messagingMessages;
 const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=", "base64");
 
 async function patient(world: TestWorld, label = "solo", memberId?: string) {
-  const s = await world.signIn(label);
-  const session = await sessions.sessionStorage.getSession();
-  const user = { token: s.token, apiBase: s.apiBase, userId: memberId ?? s.id, parentId: s.id, proxy: memberId ? ("Yes" as const) : ("No" as const), username: world.user(label).username, userName: label, parentName: label };
-  session.set("user", user);
-  const cookie = (await sessions.sessionStorage.commitSession(session)).split(";")[0];
+  const { practice: s, user, cookie } = await signedInToPortal(sessions, world, label, { memberId });
   const deps: EmailsDeps = { requireSession: sessions.requireSession, store: new MemoryStateStore(), waitMs: 5_000 };
   const step = (fields: Record<string, string>) => emailsStep(new Request("http://portal.test/emails/step", { method: "POST", body: new URLSearchParams(fields), headers: { Cookie: cookie } }), deps);
   const page = (search = "") => emailsPage({ api: s.api, user: { ...user } as never }, new URL(`http://portal.test/emails${search}`));

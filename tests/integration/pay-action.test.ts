@@ -7,6 +7,7 @@ import { createSessions } from "../../app/.server/session.server";
 import { paymentMessages } from "../../app/lib/messages/payment";
 import { feeCents, feeRateBasisPoints, toCents } from "../../app/lib/money";
 import { useMockServer, type TestWorld } from "../helpers/mock-world";
+import { signedInToPortal } from "../helpers/portal-cookie";
 
 /**
  * The payment action (/accounts/pay) against the mock over HTTP, with its own sessions and attempts:
@@ -40,10 +41,7 @@ const clock = { now: Date.now() };
  * attempts, or the attempts of another payer (another tab or session of the same portal).
  */
 async function payer(attempts = new PaymentAttempts()): Promise<Payer> {
-  const s = await world.signIn("solo");
-  const session = await sessions.sessionStorage.getSession();
-  session.set("user", { token: s.token, apiBase: s.apiBase, userId: s.id, parentId: s.id, proxy: "No", username: world.user("solo").username, userName: "Solo", parentName: "Solo" });
-  const cookie = (await sessions.sessionStorage.commitSession(session)).split(";")[0];
+  const { practice: s, cookie } = await signedInToPortal(sessions, world, "solo", { name: "Solo" });
   const deps: PayDeps = { requireSession: sessions.requireSession, attempts, provider: () => ({ kind: "test" }), paymentIntentUrl: undefined, now: () => clock.now, releaseAfterMs: RELEASE_AFTER_MS };
   const pending = await getInvoices(s.api, s.id, "pending");
   return {

@@ -6,6 +6,7 @@ import { MemoryStateStore } from "../../app/.server/state-store.server";
 import { medicationsMessages } from "../../app/lib/messages/medications";
 import type { PharmaciesReply, RepeatReply } from "../../app/lib/repeat-request";
 import { useMockServer, type TestWorld } from "../helpers/mock-world";
+import { signedInToPortal } from "../helpers/portal-cookie";
 
 /**
  * The repeat action (/medications/repeat) and the page's loader against the mock over HTTP: the rules
@@ -17,11 +18,7 @@ const sessions = createSessions(loadConfig({ NODE_ENV: "test" }));
 const t = medicationsMessages;
 
 async function patient(world: TestWorld, label = "solo") {
-  const s = await world.signIn(label);
-  const session = await sessions.sessionStorage.getSession();
-  const user = { token: s.token, apiBase: s.apiBase, userId: s.id, parentId: s.id, proxy: "No" as const, username: world.user(label).username, userName: label, parentName: label };
-  session.set("user", user);
-  const cookie = (await sessions.sessionStorage.commitSession(session)).split(";")[0];
+  const { practice: s, user, cookie } = await signedInToPortal(sessions, world, label);
   const deps: RepeatDeps = { requireSession: sessions.requireSession, store: new MemoryStateStore(), waitMs: 5_000 };
   const post = (fields: Record<string, string>) => repeatAction(new Request("http://portal.test/medications/repeat", { method: "POST", body: new URLSearchParams(fields), headers: { Cookie: cookie } }), deps);
   const page = (search = "") => medicationsPage({ api: s.api, user: { ...user } as never }, new URL(`http://portal.test/medications${search}`));

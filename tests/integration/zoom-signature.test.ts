@@ -9,6 +9,7 @@ import { ZOOM_TEXT } from "../../app/lib/zoom";
 import { MOCK_SDK_KEY } from "../../contract/video";
 import { MOCK_SDK_SECRET } from "../../mock-server/handlers/video";
 import { useMockServer, type PortalSession, type TestWorld } from "../helpers/mock-world";
+import { signedInToPortal } from "../helpers/portal-cookie";
 
 /**
  * /zoom's signature action and loader against the mock over HTTP (issue 15): the practice's video
@@ -23,10 +24,7 @@ let cookie: string;
 
 beforeAll(async () => {
   world = await mock.createWorld({ seed: 15 });
-  s = await world.signIn("solo");
-  const session = await sessions.sessionStorage.getSession();
-  session.set("user", { token: s.token, apiBase: s.apiBase, userId: s.id, parentId: s.id, proxy: "No", username: world.user("solo").username, userName: "Sam Solo", parentName: "Sam Solo" });
-  cookie = (await sessions.sessionStorage.commitSession(session)).split(";")[0];
+  ({ practice: s, cookie } = await signedInToPortal(sessions, world, "solo", { name: "Sam Solo" }));
 });
 
 const deps = (change: Partial<SignatureDeps> = {}): SignatureDeps => ({ requireSession: sessions.requireSession, signatureUrl: undefined, sdkKey: MOCK_SDK_KEY, ...change });

@@ -1,6 +1,7 @@
 import { Tabs } from "radix-ui";
 import type { ReactNode } from "react";
 import { useNavigate, useNavigation } from "react-router";
+import { tabClass } from "../ui/choice-styles";
 
 /**
  * Tabs whose each choice is a list the practice is asked for again (2§2 Diagnosis, Immunisation:
@@ -13,8 +14,6 @@ export interface TabChoice<T extends string> {
   label: string;
 }
 
-export const tabClass =
-  "min-h-11 border-b-4 border-transparent px-4 font-semibold text-muted data-[state=active]:border-brand data-[state=active]:text-ink focus-visible:outline-2 focus-visible:outline-offset-2";
 
 export function AddressTabs<T extends string>({ label, tabs, current, hrefOf, children }: { label: string; tabs: readonly TabChoice<T>[]; current: T; hrefOf(value: T): string; children: ReactNode }) {
   const navigate = useNavigate();
