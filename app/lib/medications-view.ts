@@ -1,7 +1,6 @@
 import type { Medication } from "../../contract/medications";
-import type { PracticeSettings } from "../../contract/patient";
 import { formatDate } from "./dates";
-import { medicationsMessages } from "./messages/medications";
+import { settingGiven, type PracticeSettingsRead } from "./practice-settings";
 
 /**
  * The Medications screen's view types, shared by its server half (app/.server/medications-page.server.ts),
@@ -108,12 +107,9 @@ export interface RepeatSettings {
 export type Delivery = "pickup" | "pharmacy";
 
 const on = (value: string | undefined) => value?.trim() === "1";
-const given = (value: string | undefined) => {
-  const text = value?.trim() ?? "";
-  return text === "" || text.toUpperCase() === "N/A" ? null : text;
-};
 
-export function repeatSettingsOf(s: PracticeSettings): RepeatSettings {
+/** The settings as read, 1§3's defaults already applied (app/lib/practice-settings.ts). */
+export function repeatSettingsOf(s: PracticeSettingsRead): RepeatSettings {
   // 2§3 calls it ShowPickupTypeInRepeatRx, 1§3 IsShowPickupTypeinRepeatRx: either one on shows the choice.
   const choice = on(s.ShowPickupTypeInRepeatRx) || on(s.IsShowPickupTypeinRepeatRx);
   const balance = Number.parseFloat(s.OutstandingBalance ?? "0");
@@ -121,13 +117,12 @@ export function repeatSettingsOf(s: PracticeSettings): RepeatSettings {
     showDeliveryChoice: choice,
     defaultDelivery: on(s.IsPickupPharmacyMandatory) ? "pharmacy" : "pickup",
     urgent: on(s.IsRxUrgent),
-    // 1§3's default, "testing", is a placeholder of the original: no notes are shown instead (docs/spec-deviations.md).
-    urgentNotes: s.RepeatRxUrgentNotes?.trim() ?? "",
+    urgentNotes: s.RepeatRxUrgentNotes.trim(),
     fax: on(s.IsRxFax),
-    notice: s.PortalRepeatMedSetting?.trim() || medicationsMessages.defaultNotice,
+    notice: s.PortalRepeatMedSetting.trim(),
     outstandingBalanceCents: on(s.IsOutstandingBalance) && Number.isFinite(balance) ? Math.max(0, Math.round(balance * 100)) : 0,
-    preferredPharmacyId: given(s.PharmacyId),
-    preferredPharmacyName: given(s.PrefPharmacy),
+    preferredPharmacyId: settingGiven(s.PharmacyId),
+    preferredPharmacyName: settingGiven(s.PrefPharmacy),
   };
 }
 

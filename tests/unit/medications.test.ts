@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { MedicationSchema } from "../../contract/medications";
 import { medicationsMessages } from "../../app/lib/messages/medications";
 import { medicationRowOf, medicationSearch, medicationViewOf, medicineGuidanceUrl, repeatSettingsOf } from "../../app/lib/medications-view";
+import { withSettingDefaults } from "../../app/lib/practice-settings";
 import { checkRepeatChoice, repeatFields, RepeatRequestSchema } from "../../app/lib/repeat-request";
 import { parseForm } from "../../app/lib/form-data";
 
@@ -60,7 +61,7 @@ describe("the medications view", () => {
 
 describe("the repeat settings (2§3, 1§3 defaults)", () => {
   it("empty settings take 1§3's defaults: the default notice, no urgent notes, no preferred pharmacy", () => {
-    const s = repeatSettingsOf({ PortalRepeatMedSetting: "  ", RepeatRxUrgentNotes: "", PrefPharmacy: "N/A", PharmacyId: "n/a" });
+    const s = repeatSettingsOf(withSettingDefaults({ PortalRepeatMedSetting: "  ", RepeatRxUrgentNotes: "", PrefPharmacy: "", PharmacyId: "n/a" }));
     expect(s).toEqual({
       showDeliveryChoice: false,
       defaultDelivery: "pickup",
@@ -75,11 +76,11 @@ describe("the repeat settings (2§3, 1§3 defaults)", () => {
   });
 
   it("reads the practice's values; either spelling of the pick-up setting shows the choice", () => {
-    const s = repeatSettingsOf({ ShowPickupTypeInRepeatRx: "1", IsPickupPharmacyMandatory: "1", IsRxUrgent: "1", IsRxFax: "1", RepeatRxUrgentNotes: "Same day", PortalRepeatMedSetting: "Our notice", IsOutstandingBalance: "1", OutstandingBalance: "120.50", PharmacyId: "713", PrefPharmacy: "Unichem" });
+    const s = repeatSettingsOf(withSettingDefaults({ ShowPickupTypeInRepeatRx: "1", IsPickupPharmacyMandatory: "1", IsRxUrgent: "1", IsRxFax: "1", RepeatRxUrgentNotes: "Same day", PortalRepeatMedSetting: "Our notice", IsOutstandingBalance: "1", OutstandingBalance: "120.50", PharmacyId: "713", PrefPharmacy: "Unichem" }));
     expect(s).toEqual({ showDeliveryChoice: true, defaultDelivery: "pharmacy", urgent: true, urgentNotes: "Same day", fax: true, notice: "Our notice", outstandingBalanceCents: 12050, preferredPharmacyId: "713", preferredPharmacyName: "Unichem" });
-    expect(repeatSettingsOf({ IsShowPickupTypeinRepeatRx: "1" }).showDeliveryChoice).toBe(true);
+    expect(repeatSettingsOf(withSettingDefaults({ IsShowPickupTypeinRepeatRx: "1" })).showDeliveryChoice).toBe(true);
     // A balance counts only when the practice turns the rule on.
-    expect(repeatSettingsOf({ IsOutstandingBalance: "0", OutstandingBalance: "99.00" }).outstandingBalanceCents).toBe(0);
+    expect(repeatSettingsOf(withSettingDefaults({ IsOutstandingBalance: "0", OutstandingBalance: "99.00" })).outstandingBalanceCents).toBe(0);
   });
 });
 

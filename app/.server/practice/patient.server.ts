@@ -1,4 +1,5 @@
 import { endpoints } from "../../../contract/endpoints";
+import { withSettingDefaults } from "../../lib/practice-settings";
 import type { PracticeApi } from "./api.server";
 
 /** The patient-level reads of 1§7: menu, linked accounts, profile, practice, counters, settings. */
@@ -25,6 +26,7 @@ export function getCounters(api: PracticeApi, patientId: string) {
   return api.call(endpoints.refreshCounter, { query: { PatientID: patientId } });
 }
 
-export function getPracticeSettings(api: PracticeApi, patientId: string) {
-  return api.call(endpoints.practiceSettings, { query: { PatientID: patientId, PortalSettingTypeID: "1" } });
+/** The practice's settings with 1§3's defaults for the empty ones, so every screen reads the same. */
+export async function getPracticeSettings(api: PracticeApi, patientId: string) {
+  return withSettingDefaults(await api.call(endpoints.practiceSettings, { query: { PatientID: patientId, PortalSettingTypeID: "1" } }));
 }
