@@ -20,6 +20,7 @@ export default [
   layout("routes/shell.tsx", [
     layout("routes/shell-page.tsx", [index("routes/dashboard.tsx"), route("profile", "routes/profile.tsx"), route("profile-old", "routes/profile-old.tsx"), route("zoom", "routes/zoom.tsx"), ...areaRoutes()]),
   ]),
+  route("profile/photo", "routes/profile-photo.ts"),
   route("accounts/pay", "routes/accounts-pay.ts"),
   route("accounts/invoice/:id", "routes/accounts-invoice.ts"),
   route("appointments/book", "routes/appointments-book.ts"),

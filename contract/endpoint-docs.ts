@@ -34,6 +34,7 @@ export const ENDPOINT_DOCS: Record<EndpointName, { summary: string; area: Endpoi
   organization: { summary: "The patient's practice: name, hours, phone, GP and address", area: "Patient" },
   refreshCounter: { summary: "The dashboard's counters", area: "Patient" },
   practiceSettings: { summary: "The practice's portal settings", area: "Patient" },
+  loadImage: { summary: "A patient's image by document key (the profile photo), base64; empty when there is none", area: "Patient" },
   paymentNotice: { summary: "Pending or all invoices, paged", area: "Accounts" },
   invoicePdf: { summary: "One invoice as a PDF (base64)", area: "Accounts" },
   saveTempPayment: { summary: "Start a payment of chosen invoices; answers the electronic payment id", area: "Accounts" },

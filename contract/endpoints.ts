@@ -20,6 +20,8 @@ import {
   SendHelpMessageReplySchema,
 } from "./account";
 import {
+  LoadImageQuerySchema,
+  LoadImageReplySchema,
   OrganizationReplySchema,
   PatientIdQuerySchema,
   PatientMenuReplySchema,
@@ -73,6 +75,8 @@ export const endpoints = {
   organization: endpoint({ method: "GET", path: "Patient/Organization", needsToken: true, query: PatientIdQuerySchema, reply: OrganizationReplySchema }),
   refreshCounter: endpoint({ method: "GET", path: "Patient/RefreshCounter", needsToken: true, query: PatientIdQuerySchema, reply: RefreshCounterReplySchema }),
   practiceSettings: endpoint({ method: "GET", path: "Lookup/LoadPracticeSetting", needsToken: true, query: PracticeSettingsQuerySchema, reply: PracticeSettingsReplySchema }),
+  /** 1§7 puts it "on a second base address", which it does not name: asked at the practice API (decisions/171). */
+  loadImage: endpoint({ method: "GET", path: "Patient/LoadImage", needsToken: true, query: LoadImageQuerySchema, reply: LoadImageReplySchema }),
   paymentNotice: endpoint({ method: "GET", path: "Patient/PaymentNotice", needsToken: true, query: PaymentNoticeQuerySchema, reply: PaymentNoticeReplySchema }),
   invoicePdf: endpoint({ method: "GET", path: "Patient/LoadInvoicePDF", needsToken: true, query: InvoicePdfQuerySchema, reply: InvoicePdfReplySchema }),
   saveTempPayment: endpoint({ method: "POST", path: "patient/SaveTempPayment", needsToken: true, query: accounts.SaveTempPaymentQuerySchema, body: accounts.SaveTempPaymentBodySchema, reply: accounts.SaveTempPaymentReplySchema }),

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { AddressSchema, ContactPointSchema, CountSchema, HumanNameSchema, bundleOf } from "./fhir";
 import { defineSlots, optional, slot } from "./slots";
+import { typeByContent } from "./attachment-content";
 
 /** The patient, menu, proxy, practice, counter and setting calls of 1§7. */
 
@@ -162,3 +163,56 @@ export const PracticeSettingsReplySchema = z
   .array(PracticeSettingSchema)
   .transform((items) => Object.fromEntries(items.map((s) => [s.id, s.value ?? ""])) as Partial<Record<PracticeSettingName, string>> & Record<string, string>);
 export type PracticeSettings = z.output<typeof PracticeSettingsReplySchema>;
+
+/* ---------- GET Patient/LoadImage?PatientID&DocumentKey ---------- */
+
+/**
+ * The key the portal asks for: the patient's profile photo. 1§7 names DocumentKey but not its values
+ * (decisions/171); a practice that files the photo under another key changes this one constant.
+ */
+export const PROFILE_PHOTO_DOCUMENT_KEY = "ProfileImage";
+/** A profile photo larger than this is not shown (the avatar is): it would be a scan, not a photo. */
+export const PATIENT_IMAGE_MAX_BYTES = 2 * 1024 * 1024;
+
+export const LoadImageQuerySchema = PatientIdQuerySchema.extend({
+  DocumentKey: z.string().min(1).max(128),
+});
+
+export type PatientImageType = "image/png" | "image/jpeg";
+export interface PatientImage {
+  contentType: PatientImageType;
+  /** The image's bytes, base64. */
+  base64: string;
+}
+
+const DATA_ADDRESS = /^data:(image\/(?:png|jpe?g));base64,/i;
+
+/**
+ * "Returns text" (1§7): the image as base64, bare or as a data: address; empty or null when the
+ * practice holds no image. Read like MediaByID's base64 string, as a JSON string. Only a PNG or JPEG,
+ * judged by its first bytes, is an image here: anything else breaks the contract.
+ */
+export const LoadImageReplySchema = z
+  .string()
+  .nullable()
+  .transform((text, ctx): PatientImage | null => {
+    const trimmed = text?.trim() ?? "";
+    if (trimmed === "") return null;
+    const base64 = trimmed.replace(DATA_ADDRESS, "").replace(/\s+/g, "");
+    if (!z.base64().safeParse(base64).success) {
+      ctx.addIssue({ code: "custom", message: "the image is not base64" });
+      return z.NEVER;
+    }
+    if ((base64.length * 3) / 4 > PATIENT_IMAGE_MAX_BYTES) {
+      ctx.addIssue({ code: "custom", message: `the image is larger than ${PATIENT_IMAGE_MAX_BYTES} bytes` });
+      return z.NEVER;
+    }
+    // The first 12 characters are 9 bytes: enough for the PNG and JPEG signatures.
+    const head = Uint8Array.from(atob(base64.slice(0, 12)), (c) => c.charCodeAt(0));
+    const contentType = typeByContent(head);
+    if (contentType !== "image/png" && contentType !== "image/jpeg") {
+      ctx.addIssue({ code: "custom", message: "the image is neither PNG nor JPEG" });
+      return z.NEVER;
+    }
+    return { contentType, base64 };
+  });

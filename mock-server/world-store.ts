@@ -76,6 +76,8 @@ export function createWorldStore() {
       deviceToken: nullable(String),
       preferredContactMethod: nullable(String),
       menu: () => [] as string[],
+      /** The profile photo is drawn from this seed when asked for (Patient/LoadImage); null: none. */
+      photoSeed: nullable(Number),
     },
     emergencyContact: {
       id: primaryKey(String),
@@ -154,6 +156,7 @@ export function loadPracticeData(store: WorldStore, data: PracticeData, username
       deviceToken: null,
       preferredContactMethod: null,
       menu: p.menu,
+      photoSeed: p.photoSeed,
     });
     p.emergencyContacts.forEach((c, position) => store.emergencyContact.create({ ...c, patientId: p.id, position, title: null, preferred: null, homePhone: null, workPhone: null, email: null }));
     store.counters.create({ patientId: p.id, ...p.counters });

@@ -16,6 +16,7 @@ import { MEDICATION_LISTS } from "../contract/medications";
 import { MESSAGE_BOXES, READ_FILTERS } from "../contract/messaging";
 import { PAGE_SIZES } from "../contract/page-sizes";
 import { LOOKUP_TYPES } from "../contract/profile";
+import { PROFILE_PHOTO_DOCUMENT_KEY } from "../contract/patient";
 
 export interface CheckResult {
   call: string;
@@ -84,6 +85,7 @@ export async function runContractCheck(options: { identityUrl: string; username:
   await check(results, "", base, endpoints.organization, { token, query: { PatientID: id } });
   await check(results, "", base, endpoints.refreshCounter, { token, query: { PatientID: id } });
   await check(results, "", base, endpoints.practiceSettings, { token, query: { PatientID: id, PortalSettingTypeID: "1" } });
+  await check(results, "", base, endpoints.loadImage, { token, query: { PatientID: id, DocumentKey: PROFILE_PHOTO_DOCUMENT_KEY } });
   const pending = await check(results, "pending", base, endpoints.paymentNotice, { token, query: { PatientID: id, TransactionTypeID: "1", PageSize: PAGE_SIZES.pendingInvoices, PageNumber: 1 } });
   await check(results, "all", base, endpoints.paymentNotice, { token, query: { PatientID: id, TransactionTypeID: "0", PageSize: PAGE_SIZES.invoices, PageNumber: 1 } });
   const invoice = pending?.resources[0];

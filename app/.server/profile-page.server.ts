@@ -1,3 +1,5 @@
+import { createHash } from "node:crypto";
+import type { PatientImage } from "../../contract/patient";
 import { parseForm } from "../lib/form-data";
 import type { FieldErrors } from "../lib/forms";
 import { profileMessages } from "../lib/messages/profile";
@@ -8,7 +10,7 @@ import { summarisePractice } from "../lib/patient-summary";
 import type { StatusReply } from "../../contract/fhir";
 import { PracticeApiError } from "./practice/client.server";
 import { practiceErrorResponse } from "./practice/errors.server";
-import { getPatient, getPractice } from "./practice/patient.server";
+import { getPatient, getPatientPhoto, getPractice } from "./practice/patient.server";
 import {
   addEmergencyContact,
   changePassword,
@@ -52,8 +54,10 @@ async function profileOf({ api, user }: Pick<SignedIn, "api" | "user">) {
 export async function loadProfilePage(request: Request, options: { terms: Array<"1" | "2"> }) {
   const signedIn = await requireSession(request);
   const { api, user } = signedIn;
-  const [profile, practice, balance, lookups, ...terms] = await Promise.all([
+  const [profile, photo, practice, balance, lookups, ...terms] = await Promise.all([
     profileOf(signedIn).catch(practiceErrorResponse),
+    // No photo, or one that cannot be read: the gendered avatar.
+    optional(getPatientPhoto(api, user.userId)),
     optional(getPractice(api, user.userId)),
     optional(getBalance(api, user.parentId)),
     optional(getLookups(api, user.parentId)),
@@ -61,6 +65,7 @@ export async function loadProfilePage(request: Request, options: { terms: Array<
   ]);
   return {
     profile,
+    photo: photo ? photoAddress(photo) : null,
     practice: practice ? summarisePractice(practice) : null,
     balance,
     lookups: lookups ?? NO_LOOKUPS,
@@ -70,6 +75,36 @@ export async function loadProfilePage(request: Request, options: { terms: Array<
   };
 }
 
+/**
+ * Where the page finds the viewed patient's photo: the portal's own route, never the practice's, with
+ * a fingerprint of the picture so the browser may keep it (privately) until it changes. The address
+ * names no patient: the route serves the session's viewed patient only.
+ */
+function photoAddress(photo: PatientImage): string {
+  return `/profile/photo?v=${createHash("sha256").update(photo.base64).digest("base64url").slice(0, 16)}`;
+}
+
+/** GET /profile/photo: the viewed patient's photo, from the practice through the portal; 404 when there is none. */
+export async function profilePhotoResponse(request: Request): Promise<Response> {
+  const { api, user } = await requireSession(request);
+  const none = (status: number) => new Response(null, { status, headers: { "Cache-Control": "no-store" } });
+  try {
+    const photo = await getPatientPhoto(api, user.userId);
+    if (!photo) return none(404);
+    return new Response(Buffer.from(photo.base64, "base64"), {
+      headers: {
+        "Content-Type": photo.contentType,
+        // A patient's face: kept by this browser only, never by a shared cache, and asked for again
+        // when the page's fingerprint changes (a new photo, another patient).
+        "Cache-Control": "private, max-age=3600",
+        Vary: "Cookie",
+      },
+    });
+  } catch (error) {
+    if (error instanceof PracticeApiError) return none(error.kind === "forbidden" ? 403 : 502);
+    throw error;
+  }
+}
 
 function failed(intent: ProfileIntent, message: string, errors?: FieldErrors): ProfileActionResult {
   return { intent, ok: false, message, ...(errors ? { fieldErrors: errors } : {}) };

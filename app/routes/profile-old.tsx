@@ -2,7 +2,7 @@ import { Suspense, useCallback, useId, useState } from "react";
 import { PhoneLink } from "../components/ui/phone-link";
 import { useFetcher } from "react-router";
 import { loadProfilePage, profileAction } from "../.server/profile-page.server";
-import { Avatar, Spinner } from "../components/profile/avatar";
+import { ProfilePicture, Spinner } from "../components/profile/avatar";
 import { Rows, Section, personalRows } from "../components/profile/sections";
 import { Breadcrumb } from "../components/shell/breadcrumb";
 import { Button } from "../components/ui/button";
@@ -127,7 +127,7 @@ function NotificationToggle({
 }
 
 export default function ProfileOld({ loaderData }: Route.ComponentProps) {
-  const { profile, practice, terms, actingFor } = loaderData;
+  const { profile, photo, practice, terms, actingFor } = loaderData;
   const [dialog, setDialog] = useState<"password" | "terms-1" | "terms-2" | null>(null);
   const [toast, setToast] = useState<{ tone: "success" | "error"; title: string } | null>(null);
   // Closed dialogs render nothing; once one has opened, they stay mounted as before.
@@ -150,7 +150,7 @@ export default function ProfileOld({ loaderData }: Route.ComponentProps) {
       <div className="flex flex-col gap-6" onPointerOver={preloadDialogs} onFocus={preloadDialogs}>
         <Breadcrumb current="Profile" />
         <div className="flex items-center gap-4">
-          <Avatar gender={profile.gender} />
+          <ProfilePicture photo={photo} gender={profile.gender} name={profile.fullName} />
           <div>
             <h1 className="text-3xl font-bold">{profile.fullName}</h1>
             <p>NHI: {profile.nhi || "Not recorded"}</p>

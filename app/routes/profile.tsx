@@ -3,7 +3,7 @@ import { keepPageAfterEndedSession } from "../lib/session-ended";
 import { PhoneLink } from "../components/ui/phone-link";
 import { Link, useRouteLoaderData } from "react-router";
 import { loadProfilePage, profileAction } from "../.server/profile-page.server";
-import { Avatar } from "../components/profile/avatar";
+import { ProfilePicture } from "../components/profile/avatar";
 import { Breadcrumb } from "../components/shell/breadcrumb";
 import { Button, buttonClass } from "../components/ui/button";
 import { lazyModule } from "../components/ui/lazy-module";
@@ -48,7 +48,7 @@ type Toast = { tone: "success" | "error"; title: string } | null;
 export const shouldRevalidate = keepPageAfterEndedSession;
 
 export default function Profile({ loaderData }: Route.ComponentProps) {
-  const { profile, practice, balance, lookups, lookupsFailed, terms, actingFor } = loaderData;
+  const { profile, photo, practice, balance, lookups, lookupsFailed, terms, actingFor } = loaderData;
   const shell = useRouteLoaderData<ShellData>("routes/shell");
   const [dialog, setDialog] = useState<DialogName | null>(null);
   const [removing, setRemoving] = useState<EmergencyContactView | null>(null);
@@ -74,7 +74,7 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
         <h1 className="text-3xl font-bold">User Profile</h1>
 
         <section aria-labelledby="profile-name" className="flex flex-col gap-4 rounded bg-white p-4 shadow-sm sm:flex-row sm:items-center">
-          <Avatar gender={profile.gender} />
+          <ProfilePicture photo={photo} gender={profile.gender} name={profile.fullName} />
           <div className="flex flex-1 flex-col gap-1">
             <h2 id="profile-name" className="text-2xl font-bold">
               {profile.fullName}

@@ -1,4 +1,6 @@
 import { toBundle } from "../../contract/fhir";
+import { PROFILE_PHOTO_DOCUMENT_KEY } from "../../contract/patient";
+import { seededPng } from "../documents/png";
 import { MENU_CODES } from "../../fixtures/builders/menu-items";
 import { HttpError } from "../http";
 import { menuItemResource, organizationResource, patientResource, proxyUserResource } from "../resources/patient";
@@ -64,7 +66,18 @@ export const patientRoutes = {
     const outstandingOn = settings.some((s) => s.id === "IsOutstandingBalance" && s.value === "1");
     return settings.map((s) => ({ id: s.id, value: outstandingOn && s.id === "OutstandingBalance" ? balanceOf(world, query.PatientID).toFixed(2) : s.value }));
   }),
+
+  loadImage: withToken(({ world, query }) => {
+    // Ids reaching here passed the token check; the photo is drawn from the patient's seed, the same
+    // picture at every call and in every run of the world.
+    const patient = patientOf(world, query.PatientID);
+    if (query.DocumentKey !== PROFILE_PHOTO_DOCUMENT_KEY || patient.photoSeed === null) return "";
+    return seededPng(patient.photoSeed, PHOTO_SIZE, PHOTO_SIZE).toString("base64");
+  }),
 } satisfies Partial<WorldRoutes>;
+
+/** Square, as a profile photo is: the portal shows it in a circle. */
+const PHOTO_SIZE = 160;
 
 function patientOf(world: World, id: string) {
   const patient = world.store.patient.findFirst({ where: { id: { equals: id } } });

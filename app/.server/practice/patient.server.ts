@@ -1,4 +1,5 @@
 import { endpoints } from "../../../contract/endpoints";
+import { PROFILE_PHOTO_DOCUMENT_KEY } from "../../../contract/patient";
 import { withSettingDefaults } from "../../lib/practice-settings";
 import type { PracticeApi } from "./api.server";
 
@@ -29,4 +30,9 @@ export function getCounters(api: PracticeApi, patientId: string) {
 /** The practice's settings with 1§3's defaults for the empty ones, so every screen reads the same. */
 export async function getPracticeSettings(api: PracticeApi, patientId: string) {
   return withSettingDefaults(await api.call(endpoints.practiceSettings, { query: { PatientID: patientId, PortalSettingTypeID: "1" } }));
+}
+
+/** The patient's profile photo (1§7 LoadImage), or null when the practice holds none. */
+export function getPatientPhoto(api: PracticeApi, patientId: string) {
+  return api.call(endpoints.loadImage, { query: { PatientID: patientId, DocumentKey: PROFILE_PHOTO_DOCUMENT_KEY } });
 }

@@ -1,3 +1,4 @@
+import { profileMessages } from "../../lib/messages/profile";
 import type { ProfileView } from "../../lib/profile-view";
 
 // Three colours, one per gender (1§9 "avatar colours cycle through three colours"); each passes 4.5:1 on white.
@@ -17,6 +18,12 @@ export function Avatar({ gender }: { gender: ProfileView["gender"] }) {
       )}
     </svg>
   );
+}
+
+/** The patient's photo when the practice holds one (1§7 LoadImage), else the gendered avatar. */
+export function ProfilePicture({ photo, gender, name }: { photo: string | null; gender: ProfileView["gender"]; name: string }) {
+  if (!photo) return <Avatar gender={gender} />;
+  return <img src={photo} alt={profileMessages.photoOf(name)} width={80} height={80} className="size-20 shrink-0 rounded-full object-cover" />;
 }
 
 export function Spinner({ label }: { label: string }) {

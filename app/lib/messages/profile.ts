@@ -1,4 +1,6 @@
 export const profileMessages = {
+  /** The profile photo's alternative text (1§7 LoadImage). */
+  photoOf: (name: string) => `Photo of ${name}`,
   /** 1§5 Add emergency contact, as the spec words them. */
   titleEmpty: "Title Cannot Be Empty",
   firstNameEmpty: "Name cannot be Empty",
