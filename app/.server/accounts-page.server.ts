@@ -24,7 +24,7 @@ import { requestForm } from "./request-form.server";
  * Every step of a payment is a POST to /accounts/pay, made by the payment machine's actors.
  */
 
-function rowOf(invoice: Invoice): InvoiceTableRow {
+export function rowOf(invoice: Invoice): InvoiceTableRow {
   const e = invoice.extension;
   return {
     id: invoice.id,

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from "react";
-import { Form, Link, useNavigate, useNavigation } from "react-router";
+import { Form, Link, useLocation, useNavigate, useNavigation } from "react-router";
 import { loadLettersPage } from "../.server/letters-page.server";
 import { LetterGrid, type LetterGridHandle } from "../components/letters/letter-grid";
 import { DocumentDialog, type OpenDocument } from "../components/pdf/document-dialog";
@@ -11,6 +11,7 @@ import { LetterRangeSchema } from "../lib/letter-search";
 import { letterFileName, type LetterTile } from "../lib/letters-view";
 import { listingSearch } from "../lib/listing";
 import { lettersMessages } from "../lib/messages/letters";
+import { previewHref } from "../lib/preview-view";
 import type { Route } from "./+types/letters";
 
 export const meta: Route.MetaFunction = () => [{ title: "Letters – Patient Portal" }];
@@ -22,7 +23,7 @@ export function loader({ request }: Route.LoaderArgs) {
 const t = lettersMessages;
 const TEXTS = { loading: t.loadingLetter, failed: t.pdfFailed, pageFailed: t.pdfPageFailed, notPdf: t.notPdf };
 
-function documentOf(letter: LetterTile, print: boolean): OpenDocument {
+function documentOf(letter: LetterTile, print: boolean, back: string): OpenDocument {
   return {
     title: letter.type,
     description: `Dated ${letter.date}`,
@@ -30,6 +31,7 @@ function documentOf(letter: LetterTile, print: boolean): OpenDocument {
     fileName: letterFileName(letter),
     pdf: letter.pdf,
     print,
+    fullPage: previewHref("letter", letter.id, back),
   };
 }
 
@@ -38,6 +40,8 @@ export default function Letters({ loaderData }: Route.ComponentProps) {
   const navigate = useNavigate();
   const navigation = useNavigation();
   const [open, setOpen] = useState<OpenDocument | null>(null);
+  const location = useLocation();
+  const here = location.pathname + location.search;
 
   // The range lives in the address (reload, back and a shared link show the same letters); the
   // browser checks it with the loader's own schema before navigating, so a wrong date is never sent.
@@ -102,7 +106,7 @@ export default function Letters({ loaderData }: Route.ComponentProps) {
         {letters.length === 0 ? (
           <p className="font-semibold text-danger">{ranged ? t.noRecordsInRange : t.noRecords}</p>
         ) : (
-          <LetterGrid ref={grid} letters={letters} onView={(l) => setOpen(documentOf(l, false))} onPrint={(l) => setOpen(documentOf(l, true))} />
+          <LetterGrid ref={grid} letters={letters} onView={(l) => setOpen(documentOf(l, false, here))} onPrint={(l) => setOpen(documentOf(l, true, here))} />
         )}
         {more ? (
           <Link to={`/letters${listingSearch({ pages: pages + 1 })}`} preventScrollReset onClick={() => (focusFrom.current = letters.length)} className={`${buttonClass("secondary")} no-print self-start`}>

@@ -21,7 +21,7 @@ beforeAll(async () => {
 describe("first-load JavaScript budgets (issue 12)", () => {
   it("finds the pages a browser can land on", () => {
     const urls = pages.map((p) => p.url);
-    expect(urls).toEqual(expect.arrayContaining(["/login", "/", "/profile", "/accounts", "/signup", "/forgetPassword", "/resetpassword"]));
+    expect(urls).toEqual(expect.arrayContaining(["/login", "/", "/profile", "/accounts", "/signup", "/forgetPassword", "/resetpassword", "/preview"]));
     // Every part-2 screen the registry has built is a page the budget holds.
     expect(urls).toEqual(expect.arrayContaining(builtAreas().map((area) => area.path)));
     // Resource routes (actions and documents) are not pages.

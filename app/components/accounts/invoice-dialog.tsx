@@ -1,8 +1,11 @@
 import { lazy, Suspense, useCallback, useRef } from "react";
+import { Link, useLocation } from "react-router";
 import { Button, buttonClass } from "../ui/button";
 import { Dialog } from "../ui/dialog";
 import type { InvoiceTableRow } from "../../lib/accounts-view";
 import { paymentMessages } from "../../lib/messages/payment";
+import { previewMessages } from "../../lib/messages/preview";
+import { previewHref } from "../../lib/preview-view";
 import type { PdfTexts } from "../pdf/pdf-loading";
 
 // react-pdf and pdf.js load only when an invoice is opened (STACK.md: keep pdf.js off other routes).
@@ -33,6 +36,7 @@ export function InvoiceDialog({ invoice, onClose }: { invoice: InvoiceTableRow |
 
 function InvoiceBody({ invoice, onClose }: { invoice: InvoiceTableRow; onClose(): void }) {
   const url = `/accounts/invoice/${encodeURIComponent(invoice.id)}`;
+  const location = useLocation();
   // Printing before the pages are drawn gives blank sheets: Print waits for them (decisions/065).
   const printWanted = useRef(false);
   const ready = useRef(false);
@@ -54,6 +58,9 @@ function InvoiceBody({ invoice, onClose }: { invoice: InvoiceTableRow; onClose()
         <a href={url} download={`invoice-${invoice.reference}.pdf`} className={buttonClass("secondary")}>
           Download PDF
         </a>
+        <Link to={previewHref("invoice", invoice.id, location.pathname + location.search)} className={buttonClass("secondary")}>
+          {previewMessages.openFullPage}
+        </Link>
         <Button variant="secondary" onClick={onClose}>
           Close
         </Button>

@@ -1,4 +1,6 @@
 import { lazy, Suspense, useCallback, useRef } from "react";
+import { Link } from "react-router";
+import { previewMessages } from "../../lib/messages/preview";
 import { Button, buttonClass } from "../ui/button";
 import { Dialog } from "../ui/dialog";
 import { Alert } from "../ui/alert";
@@ -19,6 +21,8 @@ export interface OpenDocument {
   pdf: boolean;
   /** Opened with Print: printing starts as soon as every page is drawn. */
   print?: boolean;
+  /** The document's full-page view (/preview), where it has one. */
+  fullPage?: string;
 }
 
 interface DocumentDialogProps {
@@ -67,6 +71,11 @@ function DocumentBody({ document, onClose, texts, printable }: DocumentDialogPro
         <a href={document.url} download={document.fileName} className={buttonClass("secondary")}>
           Download<span className="sr-only"> {document.title}</span>
         </a>
+        {document.fullPage ? (
+          <Link to={document.fullPage} className={buttonClass("secondary")}>
+            {previewMessages.openFullPage}
+          </Link>
+        ) : null}
         <Button variant="secondary" onClick={onClose}>
           Close
         </Button>

@@ -1,11 +1,13 @@
 import { lazy, Suspense, useEffect, useState } from "react";
-import { useFetcher } from "react-router";
+import { Link, useFetcher, useLocation } from "react-router";
 import { Alert } from "../ui/alert";
-import { Button } from "../ui/button";
+import { Button, buttonClass } from "../ui/button";
 import { Dialog } from "../ui/dialog";
 import { Notice } from "../ui/toast";
 import { errorsMessages } from "../../lib/messages/errors";
+import { previewMessages } from "../../lib/messages/preview";
 import { reportsMessages } from "../../lib/messages/reports";
+import { previewHref } from "../../lib/preview-view";
 import type { ChartReply, ResultCard, ResultDetail } from "../../lib/reports-view";
 import { ObservationTable } from "./observation-table";
 
@@ -56,6 +58,7 @@ function ResultBody({ result, onClose }: { result: ResultCard; onClose(): void }
   }, [load, detailUrl]);
   const loading = detail.state !== "idle" || detail.data === undefined;
   const content = loading ? undefined : detail.data;
+  const location = useLocation();
 
   return (
     <div className="flex flex-col gap-4">
@@ -69,6 +72,9 @@ function ResultBody({ result, onClose }: { result: ResultCard; onClose(): void }
           </Button>
         ) : null}
         <ChartButton test={result.test} />
+        <Link to={previewHref("result", result.id, location.pathname + location.search)} className={buttonClass("secondary")}>
+          {previewMessages.openFullPage}
+        </Link>
         <Button onClick={onClose}>Close</Button>
       </div>
     </div>

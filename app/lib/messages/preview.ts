@@ -1,0 +1,14 @@
+/** The full-page document view (/preview, 1§2). */
+export const previewMessages = {
+  notFoundTitle: "Document not found",
+  notFound: "This document could not be found. It may have been removed, or it is not one of your records or your family's.",
+  backTo: (area: string) => `Back to ${area}`,
+  print: "Print",
+  download: "Download",
+  openFullPage: "Open full page",
+  loading: "Loading the document…",
+  failed: "The document could not be loaded. Please try again later.",
+  pageFailed: (page: number) => `Page ${page} of the document could not be shown. Use Download to open it in another viewer.`,
+  report: "The laboratory's report",
+  notPdf: "This document is not a PDF, so it cannot be shown here. Download it to open it.",
+} as const;

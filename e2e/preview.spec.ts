@@ -1,0 +1,142 @@
+import type { Locator, Page } from "@playwright/test";
+import { PDFDocument } from "pdf-lib";
+import { previewMessages } from "../app/lib/messages/preview";
+import { expect, expectNoAxeViolations, signIn, test, type WorldUser } from "./fixtures";
+
+/** /preview (1§2): one document full page, opened from its dialog; printable; the patient's own only. */
+
+const t = previewMessages;
+
+async function open(page: Page, user: WorldUser, path: string, heading: string) {
+  await signIn(page, user);
+  await expect(page.getByRole("heading", { name: "Dashboard", level: 1 })).toBeVisible();
+  await page.goto(path);
+  await expect(page.getByRole("heading", { name: heading, level: 1 })).toBeVisible();
+}
+
+/** Whether a canvas has anything drawn on it: some pixel that is not white or transparent. */
+async function drawn(canvas: Locator): Promise<boolean> {
+  return canvas.evaluate((c: HTMLCanvasElement) => {
+    const pixels = c.getContext("2d")!.getImageData(0, 0, c.width, c.height).data;
+    for (let i = 0; i < pixels.length; i += 4) if (pixels[i + 3] > 0 && (pixels[i] < 200 || pixels[i + 1] < 200 || pixels[i + 2] < 200)) return true;
+    return false;
+  });
+}
+
+async function noSidewaysScroll(page: Page) {
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(await page.evaluate(() => window.innerWidth));
+}
+
+test.describe("a document full page", () => {
+  test("a letter opened full page from its dialog: named, drawn, Print and Download, Back to the view it came from", async ({ page, world }) => {
+    await page.addInitScript(() => {
+      (window as unknown as { prints: number }).prints = 0;
+      window.print = () => {
+        (window as unknown as { prints: number }).prints += 1;
+      };
+    });
+    await open(page, world.user("solo"), "/letters?pages=1", "Letters");
+    // The first letter that is a PDF (its tile offers Print).
+    const tile = page.getByRole("list", { name: "Letters" }).getByRole("listitem").filter({ has: page.getByRole("button", { name: /^Print / }) }).first();
+    const type = (await tile.getByRole("heading").innerText()).trim();
+    const date = (await tile.locator("time").innerText()).trim();
+    await tile.getByRole("button", { name: /^View / }).click();
+    const dialog = page.getByRole("dialog", { name: type });
+    await dialog.getByRole("link", { name: t.openFullPage }).click();
+
+    await expect(page).toHaveURL(/\/preview\?type=letter&id=[^&]+&back=%2Fletters%3Fpages%3D1$/);
+    await expect(page.getByRole("heading", { name: type, level: 1 })).toBeVisible();
+    await expect(page.getByText(`Dated ${date}`)).toBeVisible();
+    await expect(page.getByRole("navigation", { name: "Breadcrumb" }).getByRole("link", { name: "Letters" })).toBeVisible();
+    const sheet = page.getByRole("img", { name: `${type}, page 1 of 1` });
+    await expect(sheet).toBeVisible();
+    await expect.poll(() => drawn(sheet.locator("canvas"))).toBe(true);
+    await expect(page.getByRole("link", { name: `${t.download} ${type}` })).toHaveAttribute("href", /^\/letters\/letter\//);
+    await expectNoAxeViolations(page);
+
+    await page.getByRole("button", { name: t.print }).click();
+    await expect.poll(() => page.evaluate(() => (window as unknown as { prints: number }).prints)).toBe(1);
+    // On paper: the letter alone, on one A4 sheet; no menu, header, heading or buttons.
+    await page.emulateMedia({ media: "print" });
+    await expect(page.getByRole("navigation", { name: "Main menu" })).toBeHidden();
+    await expect(page.getByRole("banner")).toBeHidden();
+    await expect(page.getByRole("heading", { name: type, level: 1 })).toBeHidden();
+    await expect(page.getByRole("button", { name: t.print })).toBeHidden();
+    await expect(sheet).toBeVisible();
+    const printed = await PDFDocument.load(await page.pdf({ preferCSSPageSize: true }));
+    expect(printed.getPageCount()).toBe(1);
+    const { width, height } = printed.getPage(0).getSize();
+    expect([Math.round(width), Math.round(height)]).toEqual([595, 842]);
+    await page.emulateMedia({ media: "screen" });
+
+    await page.getByRole("link", { name: t.backTo("Letters") }).click();
+    await expect(page).toHaveURL(/\/letters\?pages=1$/);
+    await expect(page.getByRole("heading", { name: "Letters", level: 1 })).toBeVisible();
+  });
+
+  test("a test result full page: its HTML under its heading, Print, no Download without a file; a PDF result offers Download", async ({ page, world }) => {
+    await open(page, world.user("solo"), "/reports", "Test Results");
+    const results = page.getByRole("list", { name: "Test results" }).getByRole("listitem");
+    await results.filter({ has: page.getByRole("heading", { name: "Chest X-Ray", exact: true }) }).first().getByRole("button", { name: /^View result/ }).click();
+    await page.getByRole("dialog", { name: "Chest X-Ray" }).getByRole("link", { name: t.openFullPage }).click();
+    await expect(page.getByRole("heading", { name: "Chest X-Ray", level: 1 })).toBeVisible();
+    await expect(page.getByText("The lungs are clear. Heart size is normal.")).toBeVisible();
+    await expect(page.getByRole("button", { name: t.print })).toBeVisible();
+    await expect(page.getByRole("link", { name: new RegExp(`^${t.download}`) })).toHaveCount(0);
+    await expectNoAxeViolations(page);
+
+    await page.getByRole("link", { name: t.backTo("Test Results") }).click();
+    await results.filter({ has: page.getByRole("heading", { name: "Cervical Screening", exact: true }) }).first().getByRole("button", { name: /^View result/ }).click();
+    await page.getByRole("dialog", { name: "Cervical Screening" }).getByRole("link", { name: t.openFullPage }).click();
+    const sheet = page.getByRole("img", { name: "Cervical Screening, page 1 of 1" });
+    await expect(sheet).toBeVisible({ timeout: 15_000 });
+    await expect.poll(() => drawn(sheet.locator("canvas"))).toBe(true);
+    await expect(page.getByRole("link", { name: `${t.download} Cervical Screening` })).toHaveAttribute("href", /^data:application\/pdf;base64,/);
+  });
+
+  test.describe("on a phone", () => {
+    test.use({ viewport: { width: 390, height: 844 } });
+
+    test("an invoice full page at 390 px: drawn to the width, nothing off to the side, axe clean", async ({ page, world }) => {
+      await open(page, world.user("solo"), "/accounts", "Accounts");
+      const viewInvoice = page.getByRole("button", { name: /^View invoice .* \(PDF\)$/ }).first();
+      const reference = /^View invoice (.*) \(PDF\)$/.exec((await viewInvoice.getAttribute("aria-label"))!)![1];
+      await viewInvoice.click();
+      await page.getByRole("dialog", { name: "INVOICE" }).getByRole("link", { name: t.openFullPage }).click();
+      await expect(page.getByRole("heading", { name: `Invoice ${reference}`, level: 1 })).toBeVisible();
+      const sheet = page.getByRole("img", { name: `Invoice ${reference}, page 1 of 1` });
+      await expect(sheet).toBeVisible();
+      await expect.poll(() => drawn(sheet.locator("canvas"))).toBe(true);
+      expect((await sheet.boundingBox())!.width).toBeLessThanOrEqual(390);
+      await expect(page.getByRole("button", { name: t.print })).toBeVisible();
+      await expect(page.getByRole("link", { name: `${t.download} Invoice ${reference}` })).toHaveAttribute("href", /^\/accounts\/invoice\//);
+      await noSidewaysScroll(page);
+      await expectNoAxeViolations(page);
+    });
+  });
+
+  test("another patient's document, by a forged address, is not found; Back never leaves the portal's own area", async ({ page, world, browser }) => {
+    // The addresses solo's dialogs open.
+    await open(page, world.user("solo"), "/letters", "Letters");
+    await page.getByRole("list", { name: "Letters" }).getByRole("button", { name: /^View / }).first().click();
+    const letter = (await page.getByRole("dialog").getByRole("link", { name: t.openFullPage }).getAttribute("href"))!;
+    await page.goto("/accounts");
+    await page.getByRole("button", { name: /^View invoice .* \(PDF\)$/ }).first().click();
+    const invoice = (await page.getByRole("dialog", { name: "INVOICE" }).getByRole("link", { name: t.openFullPage }).getAttribute("href"))!;
+
+    const context = await browser.newContext({ baseURL: new URL(page.url()).origin });
+    const other = await context.newPage();
+    await open(other, world.user("empty"), "/", "Dashboard");
+    for (const address of [letter, invoice, "/preview?type=result&id=999999", "/preview?type=nothing&id=1"]) {
+      const reply = await other.goto(address);
+      expect(reply!.status(), address).toBe(404);
+      await expect(other.getByRole("heading", { name: t.notFoundTitle, level: 1 })).toBeVisible();
+      await expect(other.getByRole("alert")).toHaveText(t.notFound);
+      await expect(other.getByRole("img", { name: /page 1 of/ })).toHaveCount(0);
+    }
+    await expectNoAxeViolations(other);
+    await other.goto(`${letter.replace(/&back=.*$/, "")}&back=${encodeURIComponent("https://example.com/phish")}`);
+    await expect(other.getByRole("link", { name: t.backTo("Letters") })).toHaveAttribute("href", "/letters");
+    await context.close();
+  });
+});
