@@ -1,4 +1,5 @@
 import type { Page } from "@playwright/test";
+import { seededPng } from "../mock-server/documents/png";
 import { expect, signIn, test, type World } from "./fixtures";
 
 /**
@@ -30,6 +31,9 @@ const paths = (calls: readonly Call[]) => calls.map((c) => c.path);
 
 test.describe("each practice call once per page load", () => {
   test.beforeEach(async ({ page, world }) => {
+    // The profile photo is a request of its own (decisions/171), with its own session check and its
+    // own LoadImage: answered here in the browser, so that only the page's own load is counted.
+    await page.route("**/profile/photo?*", (route) => route.fulfill({ status: 200, contentType: "image/png", body: seededPng(1, 2, 2) }));
     await signIn(page, world.user("solo"));
     await heading(page, "Dashboard");
   });
