@@ -42,6 +42,8 @@ test.describe("a document full page", () => {
     const date = (await tile.locator("time").innerText()).trim();
     await tile.getByRole("button", { name: /^View / }).click();
     const dialog = page.getByRole("dialog", { name: type });
+    // As a patient would: the letter is there in the dialog, then opened full page (decisions/172).
+    await expect(dialog.getByRole("img", { name: `${type}, page 1 of 1` })).toBeVisible();
     await dialog.getByRole("link", { name: t.openFullPage }).click();
 
     await expect(page).toHaveURL(/\/preview\?type=letter&id=[^&]+&back=%2Fletters%3Fpages%3D1$/);
@@ -87,11 +89,40 @@ test.describe("a document full page", () => {
 
     await page.getByRole("link", { name: t.backTo("Test Results") }).click();
     await results.filter({ has: page.getByRole("heading", { name: "Cervical Screening", exact: true }) }).first().getByRole("button", { name: /^View result/ }).click();
-    await page.getByRole("dialog", { name: "Cervical Screening" }).getByRole("link", { name: t.openFullPage }).click();
+    const pdfDialog = page.getByRole("dialog", { name: "Cervical Screening" });
+    await expect(pdfDialog.getByRole("img", { name: "Cervical Screening, page 1 of 1" })).toBeVisible({ timeout: 15_000 });
+    await pdfDialog.getByRole("link", { name: t.openFullPage }).click();
     const sheet = page.getByRole("img", { name: "Cervical Screening, page 1 of 1" });
     await expect(sheet).toBeVisible({ timeout: 15_000 });
     await expect.poll(() => drawn(sheet.locator("canvas"))).toBe(true);
     await expect(page.getByRole("link", { name: `${t.download} Cervical Screening` })).toHaveAttribute("href", /^data:application\/pdf;base64,/);
+  });
+
+  test("by keyboard: Open full page from the dialog, the heading takes the focus, then Back and Print in order", async ({ page, world }) => {
+    await page.addInitScript(() => {
+      (window as unknown as { prints: number }).prints = 0;
+      window.print = () => {
+        (window as unknown as { prints: number }).prints += 1;
+      };
+    });
+    await open(page, world.user("solo"), "/reports", "Test Results");
+    const results = page.getByRole("list", { name: "Test results" }).getByRole("listitem");
+    await results.filter({ has: page.getByRole("heading", { name: "Chest X-Ray", exact: true }) }).first().getByRole("button", { name: /^View result/ }).focus();
+    await page.keyboard.press("Enter");
+    const dialog = page.getByRole("dialog", { name: "Chest X-Ray" });
+    await expect(dialog.getByText("The lungs are clear. Heart size is normal.")).toBeVisible();
+    const fullPage = dialog.getByRole("link", { name: t.openFullPage });
+    for (let i = 0; i < 10 && !(await fullPage.evaluate((el) => el === document.activeElement)); i++) await page.keyboard.press("Tab");
+    await expect(fullPage).toBeFocused();
+    await page.keyboard.press("Enter");
+    await expect(page).toHaveURL(/\/preview\?type=result&/);
+    await expect(page.getByRole("heading", { level: 1 })).toBeFocused();
+    await page.keyboard.press("Tab");
+    await expect(page.getByRole("link", { name: t.backTo("Test Results") })).toBeFocused();
+    await page.keyboard.press("Tab");
+    await expect(page.getByRole("button", { name: t.print })).toBeFocused();
+    await page.keyboard.press("Enter");
+    await expect.poll(() => page.evaluate(() => (window as unknown as { prints: number }).prints)).toBe(1);
   });
 
   test.describe("on a phone", () => {
@@ -102,7 +133,9 @@ test.describe("a document full page", () => {
       const viewInvoice = page.getByRole("button", { name: /^View invoice .* \(PDF\)$/ }).first();
       const reference = /^View invoice (.*) \(PDF\)$/.exec((await viewInvoice.getAttribute("aria-label"))!)![1];
       await viewInvoice.click();
-      await page.getByRole("dialog", { name: "INVOICE" }).getByRole("link", { name: t.openFullPage }).click();
+      const dialog = page.getByRole("dialog", { name: "INVOICE" });
+      await expect(dialog.getByRole("img", { name: /page 1 of 1/ })).toBeVisible();
+      await dialog.getByRole("link", { name: t.openFullPage }).click();
       await expect(page.getByRole("heading", { name: `Invoice ${reference}`, level: 1 })).toBeVisible();
       const sheet = page.getByRole("img", { name: `Invoice ${reference}, page 1 of 1` });
       await expect(sheet).toBeVisible();
@@ -118,11 +151,14 @@ test.describe("a document full page", () => {
   test("another patient's document, by a forged address, is not found; Back never leaves the portal's own area", async ({ page, world, browser }) => {
     // The addresses solo's dialogs open.
     await open(page, world.user("solo"), "/letters", "Letters");
-    await page.getByRole("list", { name: "Letters" }).getByRole("button", { name: /^View / }).first().click();
+    await page.getByRole("list", { name: "Letters" }).getByRole("listitem").filter({ has: page.getByRole("button", { name: /^Print / }) }).first().getByRole("button", { name: /^View / }).click();
+    await expect(page.getByRole("dialog").getByRole("img", { name: /page 1 of 1/ })).toBeVisible();
     const letter = (await page.getByRole("dialog").getByRole("link", { name: t.openFullPage }).getAttribute("href"))!;
     await page.goto("/accounts");
     await page.getByRole("button", { name: /^View invoice .* \(PDF\)$/ }).first().click();
-    const invoice = (await page.getByRole("dialog", { name: "INVOICE" }).getByRole("link", { name: t.openFullPage }).getAttribute("href"))!;
+    const invoiceDialog = page.getByRole("dialog", { name: "INVOICE" });
+    await expect(invoiceDialog.getByRole("img", { name: /page 1 of 1/ })).toBeVisible();
+    const invoice = (await invoiceDialog.getByRole("link", { name: t.openFullPage }).getAttribute("href"))!;
 
     const context = await browser.newContext({ baseURL: new URL(page.url()).origin });
     const other = await context.newPage();

@@ -7,16 +7,6 @@ import { PdfLoading, type PdfTexts } from "./pdf-loading";
 // The worker is served by the portal from /assets, never from a public CDN (decisions/032).
 pdfjs.GlobalWorkerOptions.workerSrc = workerUrl;
 
-// A viewer left while its document is still loading (Open full page, Close, Back) has react-pdf
-// destroy the loading task; pdf.js then rejects a promise of its own that nothing can reach, "Worker
-// was terminated". Nothing failed that the patient needs to know of: that one rejection is dropped.
-if (typeof window !== "undefined") {
-  window.addEventListener("unhandledrejection", (event: PromiseRejectionEvent) => {
-    const reason: unknown = event.reason;
-    if (reason instanceof Error && /^Worker was terminated\.?$/.test(reason.message)) event.preventDefault();
-  });
-}
-
 interface PdfViewerProps {
   /** A same-origin address (the portal's own route serving the practice's PDF), or a data: address react-pdf reads itself. */
   url: string;
