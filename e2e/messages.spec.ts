@@ -385,26 +385,86 @@ test.describe("messaging when the practice fails", () => {
 test.describe("messaging in many-records", () => {
   test.use({ worldOptions: { scenario: "many-records" } });
 
-  test("a 10,000-message inbox scrolls a page at a time: only the pages reached are in the page", async ({ page, world }) => {
+  test("a 10,000-message inbox scrolls a page at a time: rows scrolled past leave the page, the focused row stays, and each row tells its place in the 10,000", async ({ page, world }) => {
     await openEmails(page, world.user("many"));
     await expect(page.getByText("Showing 25 of 10000 messages")).toBeVisible();
     await expect(rows(page)).toHaveCount(25);
-    await rows(page).last().scrollIntoViewIfNeeded();
-    await page.mouse.wheel(0, 3000);
-    await expect(rows(page)).toHaveCount(50);
-    await page.mouse.wheel(0, 6000);
-    await expect(rows(page)).toHaveCount(75);
-    await expect(page.getByText("Showing 75 of 10000 messages")).toBeVisible();
-    const pagesAsked = (await world.requests({ method: "GET", path: "Patient/Messaging" })).map((r) => r.query.PageNumber);
-    expect(pagesAsked).toEqual(["1", "2", "3"]);
-    // By keyboard, the same: the button asks for the next page.
+    // What a screen reader announces: the row's place in the whole box, not in what is loaded.
+    await expect(rows(page).first()).toHaveAttribute("aria-posinset", "1");
+    await expect(rows(page).first()).toHaveAttribute("aria-setsize", "10000");
+    const pagesAsked = async () => (await world.requests({ method: "GET", path: "Patient/Messaging" })).map((r) => Number(r.query.PageNumber));
+
+    // Scrolling on keeps asking for further pages, while the rows scrolled past leave the page.
+    await page.mouse.move(300, 400);
+    await expect
+      .poll(async () => {
+        await page.mouse.wheel(0, 2500);
+        return (await pagesAsked()).length;
+      })
+      .toBeGreaterThanOrEqual(5);
+    await expect(page.getByText(/^Showing (\d+) of 10000 messages$/)).not.toHaveText("Showing 25 of 10000 messages");
+    const loaded = Number((await page.getByText(/^Showing \d+ of 10000 messages$/).innerText()).match(/\d+/)![0]);
+    expect(loaded).toBeGreaterThanOrEqual(100);
+    await expect(list(page).locator('[aria-posinset="1"]')).toHaveCount(0);
+    const inPage = await rows(page).count();
+    expect(inPage).toBeLessThan(40);
+    for (const row of await rows(page).all()) {
+      await expect(row).toHaveAttribute("aria-setsize", "10000");
+      expect(Number(await row.getAttribute("aria-posinset"))).toBeGreaterThan(25);
+    }
+    // Each page once, in order.
+    const asked = await pagesAsked();
+    expect(asked).toEqual(asked.map((_, i) => i + 1));
+
+    // The focused row is not recycled when the page scrolls away from it, and Tab still reaches the next row.
+    const focusedRow = rows(page).nth(3);
+    const place = Number(await focusedRow.getAttribute("aria-posinset"));
+    await focusedRow.getByRole("checkbox").focus();
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await expect(rows(page).first()).toHaveAttribute("aria-posinset", "1");
+    const rowAt = (n: number) => list(page).locator(`[aria-posinset="${n}"]`);
+    await expect(rowAt(place).getByRole("checkbox")).toBeFocused();
+    await page.keyboard.press("Tab");
+    await expect(rowAt(place).getByRole("button")).toBeFocused();
+    await page.keyboard.press("Tab");
+    await expect(rowAt(place + 1).getByRole("checkbox")).toBeFocused();
+    await page.keyboard.press("Space");
+    await expect(rowAt(place + 1).getByRole("checkbox")).toBeChecked();
+    await expect(page.getByRole("button", { name: "Delete selected (1)" })).toBeVisible();
+    await expectNoAxeViolations(page);
+
+    // By keyboard, the button asks for the next page.
+    const before = (await pagesAsked()).length;
     await page.getByRole("button", { name: "Show more messages" }).focus();
     await page.keyboard.press("Enter");
-    await expect.poll(() => rows(page).count()).toBeGreaterThanOrEqual(100);
-    const asked = (await world.requests({ method: "GET", path: "Patient/Messaging" })).map((r) => Number(r.query.PageNumber));
-    // Each page once, in order; the page holds exactly the pages asked for.
-    expect(asked).toEqual(asked.map((_, i) => i + 1));
-    await expect(rows(page)).toHaveCount(asked.length * 25);
+    await expect.poll(async () => (await pagesAsked()).length).toBe(before + 1);
+    await expect(page.getByText(`Showing ${(before + 1) * 25} of 10000 messages`)).toBeVisible();
+  });
+
+  test("at 390 px the long list is the page's own scroll, not a box of its own, and still leaves what is scrolled past", async ({ page, world }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await openEmails(page, world.user("many"));
+    await expect(rows(page)).toHaveCount(25);
+    await page.mouse.move(200, 400);
+    await expect
+      .poll(async () => {
+        await page.mouse.wheel(0, 2500);
+        return (await world.requests({ method: "GET", path: "Patient/Messaging" })).length;
+      })
+      .toBeGreaterThanOrEqual(3);
+    expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(2000);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    // No element between the list and the document scrolls on its own.
+    const boxes = await list(page).evaluate((ul) => {
+      const found: string[] = [];
+      for (let el = ul.parentElement; el && el !== document.documentElement && el !== document.body; el = el.parentElement) {
+        const { overflowX, overflowY } = getComputedStyle(el);
+        if ([overflowX, overflowY].some((o) => o === "auto" || o === "scroll")) found.push(el.tagName);
+      }
+      return found;
+    });
+    expect(boxes).toEqual([]);
+    await expect(list(page).locator('[aria-posinset="1"]')).toHaveCount(0);
   });
 });
 

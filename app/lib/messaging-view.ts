@@ -23,10 +23,18 @@ export function emailsViewOf(params: URLSearchParams): EmailsView {
   return { box, filter };
 }
 
-export function emailsSearch(view: EmailsView): string {
+/** The open message (`?message=`), so reload, Back and a shared link reopen or close it. */
+export function openMessageOf(params: URLSearchParams): string | null {
+  const id = params.get("message") ?? "";
+  // The step that opens it accepts these ids only; anything else in the address opens nothing.
+  return /^[\w-]{1,64}$/.test(id) ? id : null;
+}
+
+export function emailsSearch(view: EmailsView, message: string | null = null): string {
   const params = new URLSearchParams();
   if (view.box !== "inbox") params.set("box", view.box);
   if (view.box === "inbox" && view.filter !== "all") params.set("filter", view.filter);
+  if (message) params.set("message", message);
   const text = params.toString();
   return text ? `?${text}` : "";
 }
