@@ -104,6 +104,53 @@ test.describe("messaging", () => {
     }
   });
 
+  test("the open message is in the address: a reload and a shared link reopen it, Back closes it (the focus back on its row), switching tabs clears it", async ({ page, world }) => {
+    await openEmails(page, world.user("solo"));
+    const row = rows(page).nth(1);
+    const subject = (await row.getByRole("button").innerText()).split("\n").pop()!.replace(/^Unread/, "").trim();
+    const listCalls = async () => (await world.requests({ method: "GET", path: "Patient/Messaging" })).length;
+    const before = await listCalls();
+    await row.getByRole("button").click();
+    await expect(page).toHaveURL(/[?&]message=[\w-]+/);
+    const viewer = page.getByRole("region", { name: subject });
+    await expect(viewer.getByRole("heading", { name: subject, level: 2 })).toBeFocused();
+    await expect(viewer).toContainText(/selected 2 of \d+/);
+    const address = page.url();
+
+    await page.reload();
+    await expect(page.getByRole("region", { name: subject }).getByRole("heading", { name: subject, level: 2 })).toBeVisible();
+    await expect(page.getByRole("region", { name: subject })).toContainText(/selected 2 of \d+/);
+
+    // Back closes it; the focus goes back to the row it was opened from. Forward opens it again.
+    await page.goBack();
+    await expect(page).not.toHaveURL(/message=/);
+    await expect(page.getByText(t.nothingOpen)).toBeVisible();
+    await expect(rows(page).nth(1).getByRole("button")).toBeFocused();
+    await page.goForward();
+    await expect(page.getByRole("region", { name: subject }).getByRole("heading", { level: 2 })).toBeVisible();
+
+    // A shared link (another tab of the same patient) opens the same message.
+    const other = await page.context().newPage();
+    await other.goto(address);
+    await expect(other.getByRole("region", { name: subject }).getByRole("heading", { name: subject, level: 2 })).toBeVisible();
+    await other.close();
+
+    // Opening and closing a message does not read the list again when nothing changed.
+    expect(await listCalls()).toBeGreaterThan(before);
+    const settled = await listCalls();
+    await page.goBack();
+    await expect(page.getByText(t.nothingOpen)).toBeVisible();
+    await rows(page).nth(1).getByRole("button").click();
+    await expect(page.getByRole("region", { name: subject }).getByRole("heading", { level: 2 })).toBeFocused();
+    expect(await listCalls()).toBe(settled);
+
+    // Switching tabs clears the open message, in the page and in the address.
+    await page.getByRole("tab", { name: "Sent" }).click();
+    await expect(page).toHaveURL(/box=sent/);
+    await expect(page).not.toHaveURL(/message=/);
+    await expect(page.getByText(t.nothingOpen)).toBeVisible();
+  });
+
   test("an inbox message's attachments: PDFs and images with their previews, and No Attachments Available", async ({ page, world }) => {
     await openEmails(page, world.user("solo"));
     const count = await rows(page).count();
@@ -183,6 +230,62 @@ test.describe("messaging", () => {
     await expect(page.getByRole("button", { name: /1\. rash\.png/ })).toBeVisible();
   });
 
+  test("a refused send takes the focus to the first field to mend, its message tied to it, whether the browser or the server refused (by keyboard)", async ({ page, world }) => {
+    await openEmails(page, world.user("solo"));
+    await page.getByRole("button", { name: "Compose Message" }).focus();
+    await page.keyboard.press("Enter");
+    const d = dialog(page, "Compose Message");
+    // 2§9: the dialog is 800 px wide on a wide screen.
+    expect((await d.boundingBox())!.width).toBe(800);
+    const role = d.getByLabel("Role");
+    await expect(role).toBeFocused();
+    const sendByKeyboard = async () => {
+      await d.getByRole("button", { name: "Send" }).focus();
+      await page.keyboard.press("Enter");
+    };
+    await sendByKeyboard();
+    await expect(role).toBeFocused();
+    await expect(role).toHaveAttribute("aria-invalid", "true");
+    await expect(role).toHaveAccessibleDescription(new RegExp(t.selectRole));
+    await expect(d.getByLabel("Subject")).toHaveAttribute("aria-invalid", "true");
+    await expectNoAxeViolations(page);
+
+    await role.selectOption({ label: "Doctor" });
+    const practitioner = d.getByLabel("Practitioner");
+    await expect(practitioner.getByRole("option")).not.toHaveCount(1);
+    await practitioner.selectOption({ index: 1 });
+    await sendByKeyboard();
+    const subject = d.getByLabel("Subject");
+    await expect(subject).toBeFocused();
+    await expect(subject).toHaveAccessibleDescription(new RegExp(t.subjectRequired));
+    await page.keyboard.type("Blood test results");
+    await sendByKeyboard();
+    const body = d.getByLabel("Message", { exact: true });
+    await expect(body).toBeFocused();
+    await expect(body).toHaveAttribute("aria-invalid", "true");
+    await expect(body).toHaveAccessibleDescription(new RegExp(t.bodyRequired));
+    await page.keyboard.type("Are my results back yet?");
+    expect(await posts(world)).toEqual([]);
+
+    // The server refuses a practitioner outside the role (one changed on its way): the focus goes there.
+    await page.route("**/emails/step", async (route) => {
+      const fields = new URLSearchParams(route.request().postData() ?? "");
+      if (fields.get("step") === "send") fields.set("practitionerId", "999999");
+      await route.continue({ postData: fields.toString() });
+    });
+    await sendByKeyboard();
+    await expect(practitioner).toBeFocused();
+    await expect(practitioner).toHaveAttribute("aria-invalid", "true");
+    await expect(practitioner).toHaveAccessibleDescription(new RegExp(t.unknownPractitioner));
+    await expect(body).toHaveValue("Are my results back yet?");
+    expect(await posts(world)).toEqual([]);
+    await page.unroute("**/emails/step");
+    await practitioner.selectOption({ index: 1 });
+    await sendByKeyboard();
+    await expect(notice(page, t.sent)).toBeVisible();
+    expect(await posts(world)).toHaveLength(1);
+  });
+
   test("attachments are refused by name, by content (a renamed file) and by size; none valid gives 2§5's alert; a file can be removed", async ({ page, world }) => {
     await openEmails(page, world.user("solo"));
     const d = await compose(page);
@@ -257,6 +360,8 @@ test.describe("messaging", () => {
     await expect(d.getByLabel("Practitioner")).toHaveAttribute("readonly", "");
     const original = await d.getByLabel("Original Message").inputValue();
     expect(original.length).toBeGreaterThan(10);
+    // 2§2: "Reply Message (width 800)".
+    expect((await d.boundingBox())!.width).toBe(800);
     await expectNoAxeViolations(page);
     await d.getByLabel("Message", { exact: true }).fill("Thank you, that is good to know.");
     await d.getByRole("button", { name: "Send" }).click();
@@ -296,6 +401,7 @@ test.describe("messaging", () => {
     await rows(page, "Draft").filter({ hasText: "Moving house" }).getByRole("button").click();
     await page.getByRole("button", { name: "Send Message" }).click();
     const confirm = dialog(page, "Send Message");
+    await expect(confirm.getByText("Send this draft to the practice now?")).toBeVisible();
     await expectNoAxeViolations(page);
     await confirm.getByRole("button", { name: "Send" }).click();
     await expect(confirm.getByRole("alert")).toContainText(t.oldDraftLeftAfterSend);
@@ -318,6 +424,46 @@ test.describe("messaging", () => {
     ]);
   });
 
+  test("a draft's failing steps have no axe violations: Send Message refused by the practice and tried again; an edited draft saved whose old copy stayed", async ({ page, world }) => {
+    await openEmails(page, world.user("solo"));
+    const d = await compose(page, { subject: "Flu vaccine", body: "Can I book my flu vaccine?" });
+    await d.getByRole("button", { name: "Draft" }).click();
+    await expect(notice(page, t.savedToDraft)).toBeVisible();
+    await page.getByRole("tab", { name: "Draft" }).click();
+    const draftRow = () => rows(page, "Draft").filter({ hasText: "Flu vaccine" });
+    await draftRow().getByRole("button").click();
+
+    // Send Message with the practice failing: told, nothing sent, the draft kept; Try again sends it once.
+    await world.fault({ path: "Patient/Message", method: "POST", status: 503, times: 1 });
+    await page.getByRole("button", { name: "Send Message" }).click();
+    const confirm = dialog(page, "Send Message");
+    await confirm.getByRole("button", { name: "Send" }).click();
+    await expect(confirm.getByRole("alert")).toContainText(t.sendFailed);
+    await expect(confirm.getByRole("button", { name: "Try again" })).toBeVisible();
+    await expectNoAxeViolations(page);
+    await confirm.getByRole("button", { name: "Cancel" }).click();
+    await expect(confirm).toHaveCount(0);
+    await expect(draftRow()).toHaveCount(1);
+
+    // Edit Message, saved again with the old draft's delete failing: the second-step state.
+    await draftRow().getByRole("button").click();
+    await page.getByRole("button", { name: "Edit Message" }).click();
+    const edit = dialog(page, "Draft Message");
+    expect((await edit.boundingBox())!.width).toBe(800);
+    await edit.getByLabel("Message", { exact: true }).fill("Can I book my flu vaccine for next week?");
+    await world.fault({ path: "Patient/DeleteMessage", method: "DELETE", status: 503, times: 1 });
+    await edit.getByRole("button", { name: "Draft" }).click();
+    await expect(edit.getByRole("alert")).toContainText(t.oldDraftLeftAfterSave);
+    await expect(edit.getByRole("button", { name: "Try removing the old draft again" })).toBeVisible();
+    await expectNoAxeViolations(page);
+    await edit.getByRole("button", { name: "Try removing the old draft again" }).click();
+    await expect(edit).toHaveCount(0);
+    await expect(notice(page, t.savedToDraft)).toBeVisible();
+    await expect(draftRow()).toHaveCount(1);
+    const drafts = (await posts(world)).filter((p) => p.status === 200).map((p) => posted(p.body).extension.messageType);
+    expect(drafts).toEqual(["Draft", "Draft"]);
+  });
+
   test("delete: No Message Selected; one from the viewer; several with Delete Multiple Messages (a comma list with a trailing comma); counters follow", async ({ page, world }) => {
     await openEmails(page, world.user("solo"));
     await page.getByRole("button", { name: /^Delete selected/ }).click();
@@ -327,6 +473,7 @@ test.describe("messaging", () => {
     await rows(page).nth(1).getByRole("checkbox").check();
     await page.getByRole("button", { name: "Delete selected (2)" }).click();
     const d = dialog(page, "Delete Multiple Messages");
+    await expect(d.getByText("Delete the 2 selected messages? This cannot be undone.")).toBeVisible();
     await expectNoAxeViolations(page);
     await d.getByRole("button", { name: "Delete" }).click();
     await expect(d).toHaveCount(0);
@@ -338,7 +485,7 @@ test.describe("messaging", () => {
     await rows(page).first().getByRole("button").click();
     await page.getByRole("region").filter({ has: page.getByRole("heading", { level: 2 }) }).last().getByRole("button", { name: "Delete" }).click();
     const one = dialog(page, "Delete Message");
-    await expect(one).toBeVisible();
+    await expect(one.getByText("Delete this message? This cannot be undone.")).toBeVisible();
     await expectNoAxeViolations(page);
     await one.getByRole("button", { name: "Delete" }).click();
     await expect(page.getByText(t.nothingOpen)).toBeVisible();

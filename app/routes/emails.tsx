@@ -104,7 +104,7 @@ export default function Emails({ loaderData }: Route.ComponentProps) {
 
   // Whether opening marks a message read, so the counters are read again; not among the rows reached
   // (a reload or shared link) it may have been unread.
-  const [openUnread, setOpenUnread] = useState(true);
+  const [openUnread, setOpenUnread] = useState(() => !loaderData.rows.some((r) => r.id === messageId && r.read));
   const [seen, setSeen] = useState({ key: location.key, list: listSearchOf(location.search), message: messageId });
   if (seen.key !== location.key) {
     const list = listSearchOf(location.search);
