@@ -15,7 +15,7 @@ import { Button, buttonClass } from "../components/ui/button";
 import { Dialog } from "../components/ui/dialog";
 import { createMessagingSteps } from "../lib/message-compose";
 import { messagingMessages } from "../lib/messages/messaging";
-import { emailsSearch, emailsViewOf, openMessageOf, type AttachmentView, type Box, type MessageRow, type MessageView, type ReadFilterName } from "../lib/messaging-view";
+import { emailsSearch, emailsViewOf, onlyTheOpenMessageChanged, openMessageOf, type AttachmentView, type Box, type MessageRow, type MessageView, type ReadFilterName } from "../lib/messaging-view";
 import type { Route } from "./+types/emails";
 import { tabClass } from "../components/ui/choice-styles";
 
@@ -28,10 +28,8 @@ export function loader({ request }: Route.LoaderArgs) {
 /** The list of the box and filter in an address, without the open message. */
 const listSearchOf = (search: string) => emailsSearch(emailsViewOf(new URLSearchParams(search)));
 
-// Opening or closing a message (`?message=`) changes nothing the loader reads: no call to the practice.
 export function shouldRevalidate({ currentUrl, nextUrl, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
-  const onlyTheMessage = currentUrl.pathname === nextUrl.pathname && currentUrl.search !== nextUrl.search && listSearchOf(currentUrl.search) === listSearchOf(nextUrl.search);
-  return onlyTheMessage ? false : defaultShouldRevalidate;
+  return onlyTheOpenMessageChanged(currentUrl, nextUrl) ? false : defaultShouldRevalidate;
 }
 
 const t = messagingMessages;
