@@ -582,6 +582,18 @@ test.describe("messaging in many-records", () => {
     await expect(page.getByRole("button", { name: "Delete selected (1)" })).toBeVisible();
     await expectNoAxeViolations(page);
 
+    // A message opened from far down the list (the viewer is at the top): Back closes it and the focus
+    // goes back to its row, which was kept in the page meanwhile.
+    await page.keyboard.press("Tab");
+    await expect(rowAt(place + 1).getByRole("button")).toBeFocused();
+    await page.keyboard.press("Enter");
+    await expect(page).toHaveURL(/message=/);
+    await expect(page.getByRole("heading", { level: 2 }).last()).toBeFocused();
+    await expect(rowAt(place + 1)).toHaveCount(1);
+    await page.goBack();
+    await expect(page.getByText(t.nothingOpen)).toBeVisible();
+    await expect(rowAt(place + 1).getByRole("button")).toBeFocused();
+
     // By keyboard, the button asks for the next page.
     const before = (await pagesAsked()).length;
     await page.getByRole("button", { name: "Show more messages" }).focus();

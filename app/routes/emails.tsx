@@ -103,6 +103,7 @@ export default function Emails({ loaderData }: Route.ComponentProps) {
   // Whether opening marks a message read, so the counters are read again; not among the rows reached
   // (a reload or shared link) it may have been unread.
   const [openUnread, setOpenUnread] = useState(() => !loaderData.rows.some((r) => r.id === messageId && r.read));
+  const [closedId, setClosedId] = useState<string | null>(null);
   const [seen, setSeen] = useState({ key: location.key, list: listSearchOf(location.search), message: messageId });
   if (seen.key !== location.key) {
     const list = listSearchOf(location.search);
@@ -113,6 +114,7 @@ export default function Emails({ loaderData }: Route.ComponentProps) {
     if (messageId !== seen.message) {
       const row = rows.find((r) => r.id === messageId);
       setOpenUnread(row ? !row.read : true);
+      setClosedId(seen.message);
       setOpened(messageId ? { status: "loading", id: messageId } : { status: "none" });
     }
   }
@@ -329,6 +331,7 @@ export default function Emails({ loaderData }: Route.ComponentProps) {
                       total={total}
                       selected={selected}
                       openId={openId}
+                      returnId={closedId}
                       onToggle={toggle}
                       onOpen={(row) => {
                         if (row.id !== messageId) void navigate(`/emails${emailsSearch(view, row.id)}`, { preventScrollReset: true });

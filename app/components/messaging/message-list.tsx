@@ -20,6 +20,8 @@ interface MessageListProps {
   total: number;
   selected: ReadonlySet<string>;
   openId: string | null;
+  /** The row a message was just closed from (Back): kept in the page for the focus to go back to. */
+  returnId: string | null;
   onToggle(id: string): void;
   onOpen(row: MessageRow): void;
   /** Asks for the next page; absent when the box has no more. */
@@ -35,7 +37,7 @@ interface MessageListProps {
  * the rows near the viewport are in the page, with the focused and the open row kept, and each row
  * tells its place in the whole box (aria-posinset of aria-setsize).
  */
-export function MessageList({ label, rows, total, selected, openId, onToggle, onOpen, onMore, loadingMore, moreError }: MessageListProps) {
+export function MessageList({ label, rows, total, selected, openId, returnId, onToggle, onOpen, onMore, loadingMore, moreError }: MessageListProps) {
   const end = useRef<HTMLDivElement>(null);
   const list = useRef<HTMLUListElement>(null);
   useEffect(() => {
@@ -57,10 +59,11 @@ export function MessageList({ label, rows, total, selected, openId, onToggle, on
   const win = windowed ? found : null;
   const [focusedId, setFocusedId] = useState<string | null>(null);
   // The focused row stays, and so do its neighbours, so Tab and Shift+Tab reach the next row even when
-  // the page was scrolled away from it; the open row stays for the focus to come back to.
+  // the page was scrolled away from it; the open row (and, once closed, the row it was) stays for the
+  // focus to come back to.
   const focusedAt = focusedId ? rows.findIndex((r) => r.id === focusedId) : -1;
-  const openAt = openId ? rows.findIndex((r) => r.id === openId) : -1;
-  const keep = [...(focusedAt >= 0 ? [focusedAt - 1, focusedAt, focusedAt + 1] : []), openAt].filter((i) => i >= 0 && i < rows.length);
+  const indexOf = (id: string | null) => (id ? rows.findIndex((r) => r.id === id) : -1);
+  const keep = [...(focusedAt >= 0 ? [focusedAt - 1, focusedAt, focusedAt + 1] : []), indexOf(openId), indexOf(returnId)].filter((i) => i >= 0 && i < rows.length);
   const keyOf = useCallback((i: number) => rows[i]?.id ?? String(i), [rows]);
   const shown = win ? win.items : rows.map((_, index) => ({ index, start: 0 }));
 
