@@ -104,6 +104,55 @@ test.describe("messaging", () => {
     }
   });
 
+  test("the open message is in the address: a reload and a shared link reopen it, Back closes it (the focus back on its row), switching tabs clears it", async ({ page, world }) => {
+    await openEmails(page, world.user("solo"));
+    const row = rows(page).nth(1);
+    const subject = (await row.getByRole("button").innerText()).split("\n").pop()!.replace(/^Unread/, "").trim();
+    const listCalls = async () => (await world.requests({ method: "GET", path: "Patient/Messaging" })).length;
+    const before = await listCalls();
+    await row.getByRole("button").click();
+    await expect(page).toHaveURL(/[?&]message=[\w-]+/);
+    const viewer = page.getByRole("region", { name: subject });
+    await expect(viewer.getByRole("heading", { name: subject, level: 2 })).toBeFocused();
+    await expect(viewer).toContainText(/selected 2 of \d+/);
+    const address = page.url();
+
+    await page.reload();
+    await expect(page.getByRole("region", { name: subject }).getByRole("heading", { name: subject, level: 2 })).toBeVisible();
+    await expect(page.getByRole("region", { name: subject })).toContainText(/selected 2 of \d+/);
+
+    // Back closes it; the focus goes back to the row it was opened from. Forward opens it again.
+    await page.goBack();
+    await expect(page).not.toHaveURL(/message=/);
+    await expect(page.getByText(t.nothingOpen)).toBeVisible();
+    await expect(rows(page).nth(1).getByRole("button")).toBeFocused();
+    await page.goForward();
+    await expect(page.getByRole("region", { name: subject }).getByRole("heading", { level: 2 })).toBeVisible();
+
+    // A shared link (another tab of the same patient) opens the same message.
+    const other = await page.context().newPage();
+    await other.goto(address);
+    await expect(other.getByRole("region", { name: subject }).getByRole("heading", { name: subject, level: 2 })).toBeVisible();
+    await other.close();
+
+    // Opening and closing a read message asks the practice for that message only (the open step, with its
+    // token check): neither the page's loader nor the shell's runs again.
+    expect(await listCalls()).toBeGreaterThan(before);
+    const others = async () => (await world.requests()).filter((r) => r.path !== "Patient/MessageByID" && r.path !== "ValidateToken").length;
+    const settled = await others();
+    await page.goBack();
+    await expect(page.getByText(t.nothingOpen)).toBeVisible();
+    await rows(page).nth(1).getByRole("button").click();
+    await expect(page.getByRole("region", { name: subject }).getByRole("heading", { level: 2 })).toBeFocused();
+    expect(await others()).toBe(settled);
+
+    // Switching tabs clears the open message, in the page and in the address.
+    await page.getByRole("tab", { name: "Sent" }).click();
+    await expect(page).toHaveURL(/box=sent/);
+    await expect(page).not.toHaveURL(/message=/);
+    await expect(page.getByText(t.nothingOpen)).toBeVisible();
+  });
+
   test("an inbox message's attachments: PDFs and images with their previews, and No Attachments Available", async ({ page, world }) => {
     await openEmails(page, world.user("solo"));
     const count = await rows(page).count();
@@ -183,6 +232,62 @@ test.describe("messaging", () => {
     await expect(page.getByRole("button", { name: /1\. rash\.png/ })).toBeVisible();
   });
 
+  test("a refused send takes the focus to the first field to mend, its message tied to it, whether the browser or the server refused (by keyboard)", async ({ page, world }) => {
+    await openEmails(page, world.user("solo"));
+    await page.getByRole("button", { name: "Compose Message" }).focus();
+    await page.keyboard.press("Enter");
+    const d = dialog(page, "Compose Message");
+    // 2§9: the dialog is 800 px wide on a wide screen.
+    expect((await d.boundingBox())!.width).toBe(800);
+    const role = d.getByLabel("Role");
+    await expect(role).toBeFocused();
+    const sendByKeyboard = async () => {
+      await d.getByRole("button", { name: "Send" }).focus();
+      await page.keyboard.press("Enter");
+    };
+    await sendByKeyboard();
+    await expect(role).toBeFocused();
+    await expect(role).toHaveAttribute("aria-invalid", "true");
+    await expect(role).toHaveAccessibleDescription(new RegExp(t.selectRole));
+    await expect(d.getByLabel("Subject")).toHaveAttribute("aria-invalid", "true");
+    await expectNoAxeViolations(page);
+
+    await role.selectOption({ label: "Doctor" });
+    const practitioner = d.getByLabel("Practitioner");
+    await expect(practitioner.getByRole("option")).not.toHaveCount(1);
+    await practitioner.selectOption({ index: 1 });
+    await sendByKeyboard();
+    const subject = d.getByLabel("Subject");
+    await expect(subject).toBeFocused();
+    await expect(subject).toHaveAccessibleDescription(new RegExp(t.subjectRequired));
+    await page.keyboard.type("Blood test results");
+    await sendByKeyboard();
+    const body = d.getByLabel("Message", { exact: true });
+    await expect(body).toBeFocused();
+    await expect(body).toHaveAttribute("aria-invalid", "true");
+    await expect(body).toHaveAccessibleDescription(new RegExp(t.bodyRequired));
+    await page.keyboard.type("Are my results back yet?");
+    expect(await posts(world)).toEqual([]);
+
+    // The server refuses a practitioner outside the role (one changed on its way): the focus goes there.
+    await page.route("**/emails/step", async (route) => {
+      const fields = new URLSearchParams(route.request().postData() ?? "");
+      if (fields.get("step") === "send") fields.set("practitionerId", "999999");
+      await route.continue({ postData: fields.toString() });
+    });
+    await sendByKeyboard();
+    await expect(practitioner).toBeFocused();
+    await expect(practitioner).toHaveAttribute("aria-invalid", "true");
+    await expect(practitioner).toHaveAccessibleDescription(new RegExp(t.unknownPractitioner));
+    await expect(body).toHaveValue("Are my results back yet?");
+    expect(await posts(world)).toEqual([]);
+    await page.unroute("**/emails/step");
+    await practitioner.selectOption({ index: 1 });
+    await sendByKeyboard();
+    await expect(notice(page, t.sent)).toBeVisible();
+    expect(await posts(world)).toHaveLength(1);
+  });
+
   test("attachments are refused by name, by content (a renamed file) and by size; none valid gives 2§5's alert; a file can be removed", async ({ page, world }) => {
     await openEmails(page, world.user("solo"));
     const d = await compose(page);
@@ -257,6 +362,8 @@ test.describe("messaging", () => {
     await expect(d.getByLabel("Practitioner")).toHaveAttribute("readonly", "");
     const original = await d.getByLabel("Original Message").inputValue();
     expect(original.length).toBeGreaterThan(10);
+    // 2§2: "Reply Message (width 800)".
+    expect((await d.boundingBox())!.width).toBe(800);
     await expectNoAxeViolations(page);
     await d.getByLabel("Message", { exact: true }).fill("Thank you, that is good to know.");
     await d.getByRole("button", { name: "Send" }).click();
@@ -296,6 +403,7 @@ test.describe("messaging", () => {
     await rows(page, "Draft").filter({ hasText: "Moving house" }).getByRole("button").click();
     await page.getByRole("button", { name: "Send Message" }).click();
     const confirm = dialog(page, "Send Message");
+    await expect(confirm.getByText("Send this draft to the practice now?")).toBeVisible();
     await expectNoAxeViolations(page);
     await confirm.getByRole("button", { name: "Send" }).click();
     await expect(confirm.getByRole("alert")).toContainText(t.oldDraftLeftAfterSend);
@@ -318,6 +426,46 @@ test.describe("messaging", () => {
     ]);
   });
 
+  test("a draft's failing steps have no axe violations: Send Message refused by the practice and tried again; an edited draft saved whose old copy stayed", async ({ page, world }) => {
+    await openEmails(page, world.user("solo"));
+    const d = await compose(page, { subject: "Flu vaccine", body: "Can I book my flu vaccine?" });
+    await d.getByRole("button", { name: "Draft" }).click();
+    await expect(notice(page, t.savedToDraft)).toBeVisible();
+    await page.getByRole("tab", { name: "Draft" }).click();
+    const draftRow = () => rows(page, "Draft").filter({ hasText: "Flu vaccine" });
+    await draftRow().getByRole("button").click();
+
+    // Send Message with the practice failing: told, nothing sent, the draft kept; Try again sends it once.
+    await world.fault({ path: "Patient/Message", method: "POST", status: 503, times: 1 });
+    await page.getByRole("button", { name: "Send Message" }).click();
+    const confirm = dialog(page, "Send Message");
+    await confirm.getByRole("button", { name: "Send" }).click();
+    await expect(confirm.getByRole("alert")).toContainText(t.sendFailed);
+    await expect(confirm.getByRole("button", { name: "Try again" })).toBeVisible();
+    await expectNoAxeViolations(page);
+    await confirm.getByRole("button", { name: "Cancel" }).click();
+    await expect(confirm).toHaveCount(0);
+    await expect(draftRow()).toHaveCount(1);
+
+    // Edit Message, saved again with the old draft's delete failing: the second-step state.
+    await draftRow().getByRole("button").click();
+    await page.getByRole("button", { name: "Edit Message" }).click();
+    const edit = dialog(page, "Draft Message");
+    expect((await edit.boundingBox())!.width).toBe(800);
+    await edit.getByLabel("Message", { exact: true }).fill("Can I book my flu vaccine for next week?");
+    await world.fault({ path: "Patient/DeleteMessage", method: "DELETE", status: 503, times: 1 });
+    await edit.getByRole("button", { name: "Draft" }).click();
+    await expect(edit.getByRole("alert")).toContainText(t.oldDraftLeftAfterSave);
+    await expect(edit.getByRole("button", { name: "Try removing the old draft again" })).toBeVisible();
+    await expectNoAxeViolations(page);
+    await edit.getByRole("button", { name: "Try removing the old draft again" }).click();
+    await expect(edit).toHaveCount(0);
+    await expect(notice(page, t.savedToDraft)).toBeVisible();
+    await expect(draftRow()).toHaveCount(1);
+    const drafts = (await posts(world)).filter((p) => p.status === 200).map((p) => posted(p.body).extension.messageType);
+    expect(drafts).toEqual(["Draft", "Draft"]);
+  });
+
   test("delete: No Message Selected; one from the viewer; several with Delete Multiple Messages (a comma list with a trailing comma); counters follow", async ({ page, world }) => {
     await openEmails(page, world.user("solo"));
     await page.getByRole("button", { name: /^Delete selected/ }).click();
@@ -327,6 +475,7 @@ test.describe("messaging", () => {
     await rows(page).nth(1).getByRole("checkbox").check();
     await page.getByRole("button", { name: "Delete selected (2)" }).click();
     const d = dialog(page, "Delete Multiple Messages");
+    await expect(d.getByText("Delete the 2 selected messages? This cannot be undone.")).toBeVisible();
     await expectNoAxeViolations(page);
     await d.getByRole("button", { name: "Delete" }).click();
     await expect(d).toHaveCount(0);
@@ -338,7 +487,7 @@ test.describe("messaging", () => {
     await rows(page).first().getByRole("button").click();
     await page.getByRole("region").filter({ has: page.getByRole("heading", { level: 2 }) }).last().getByRole("button", { name: "Delete" }).click();
     const one = dialog(page, "Delete Message");
-    await expect(one).toBeVisible();
+    await expect(one.getByText("Delete this message? This cannot be undone.")).toBeVisible();
     await expectNoAxeViolations(page);
     await one.getByRole("button", { name: "Delete" }).click();
     await expect(page.getByText(t.nothingOpen)).toBeVisible();
@@ -385,26 +534,100 @@ test.describe("messaging when the practice fails", () => {
 test.describe("messaging in many-records", () => {
   test.use({ worldOptions: { scenario: "many-records" } });
 
-  test("a 10,000-message inbox scrolls a page at a time: only the pages reached are in the page", async ({ page, world }) => {
+  test("a 10,000-message inbox scrolls a page at a time: rows scrolled past leave the page, the focused row stays, and each row tells its place in the 10,000", async ({ page, world }) => {
     await openEmails(page, world.user("many"));
     await expect(page.getByText("Showing 25 of 10000 messages")).toBeVisible();
     await expect(rows(page)).toHaveCount(25);
-    await rows(page).last().scrollIntoViewIfNeeded();
-    await page.mouse.wheel(0, 3000);
-    await expect(rows(page)).toHaveCount(50);
-    await page.mouse.wheel(0, 6000);
-    await expect(rows(page)).toHaveCount(75);
-    await expect(page.getByText("Showing 75 of 10000 messages")).toBeVisible();
-    const pagesAsked = (await world.requests({ method: "GET", path: "Patient/Messaging" })).map((r) => r.query.PageNumber);
-    expect(pagesAsked).toEqual(["1", "2", "3"]);
-    // By keyboard, the same: the button asks for the next page.
+    // What a screen reader announces: the row's place in the whole box, not in what is loaded.
+    await expect(rows(page).first()).toHaveAttribute("aria-posinset", "1");
+    await expect(rows(page).first()).toHaveAttribute("aria-setsize", "10000");
+    const pagesAsked = async () => (await world.requests({ method: "GET", path: "Patient/Messaging" })).map((r) => Number(r.query.PageNumber));
+
+    // Scrolling on keeps asking for further pages, while the rows scrolled past leave the page.
+    await page.mouse.move(300, 400);
+    await expect
+      .poll(async () => {
+        await page.mouse.wheel(0, 2500);
+        return (await pagesAsked()).length;
+      })
+      .toBeGreaterThanOrEqual(5);
+    await expect(page.getByText(/^Showing (\d+) of 10000 messages$/)).not.toHaveText("Showing 25 of 10000 messages");
+    const loaded = Number((await page.getByText(/^Showing \d+ of 10000 messages$/).innerText()).match(/\d+/)![0]);
+    expect(loaded).toBeGreaterThanOrEqual(100);
+    await expect(list(page).locator('[aria-posinset="1"]')).toHaveCount(0);
+    const inPage = await rows(page).count();
+    expect(inPage).toBeLessThan(40);
+    for (const row of await rows(page).all()) {
+      await expect(row).toHaveAttribute("aria-setsize", "10000");
+      expect(Number(await row.getAttribute("aria-posinset"))).toBeGreaterThan(25);
+    }
+    // Each page once, in order.
+    const asked = await pagesAsked();
+    expect(asked).toEqual(asked.map((_, i) => i + 1));
+
+    // The focused row is not recycled when the page scrolls away from it, and Tab still reaches the next row.
+    const focusedRow = rows(page).nth(3);
+    const place = Number(await focusedRow.getAttribute("aria-posinset"));
+    await focusedRow.getByRole("checkbox").focus();
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await expect(rows(page).first()).toHaveAttribute("aria-posinset", "1");
+    const rowAt = (n: number) => list(page).locator(`[aria-posinset="${n}"]`);
+    await expect(rowAt(place).getByRole("checkbox")).toBeFocused();
+    await page.keyboard.press("Tab");
+    await expect(rowAt(place).getByRole("button")).toBeFocused();
+    await page.keyboard.press("Tab");
+    await expect(rowAt(place + 1).getByRole("checkbox")).toBeFocused();
+    await page.keyboard.press("Space");
+    await expect(rowAt(place + 1).getByRole("checkbox")).toBeChecked();
+    await expect(page.getByRole("button", { name: "Delete selected (1)" })).toBeVisible();
+    await expectNoAxeViolations(page);
+
+    // A message opened from far down the list (the viewer is at the top): Back closes it and the focus
+    // goes back to its row, which was kept in the page meanwhile.
+    await page.keyboard.press("Tab");
+    await expect(rowAt(place + 1).getByRole("button")).toBeFocused();
+    await page.keyboard.press("Enter");
+    await expect(page).toHaveURL(/message=/);
+    await expect(page.getByRole("heading", { level: 2 }).last()).toBeFocused();
+    await expect(rowAt(place + 1)).toHaveCount(1);
+    await page.goBack();
+    await expect(page.getByText(t.nothingOpen)).toBeVisible();
+    await expect(rowAt(place + 1).getByRole("button")).toBeFocused();
+
+    // By keyboard, the button asks for the next page.
+    const before = (await pagesAsked()).length;
     await page.getByRole("button", { name: "Show more messages" }).focus();
     await page.keyboard.press("Enter");
-    await expect.poll(() => rows(page).count()).toBeGreaterThanOrEqual(100);
-    const asked = (await world.requests({ method: "GET", path: "Patient/Messaging" })).map((r) => Number(r.query.PageNumber));
-    // Each page once, in order; the page holds exactly the pages asked for.
-    expect(asked).toEqual(asked.map((_, i) => i + 1));
-    await expect(rows(page)).toHaveCount(asked.length * 25);
+    await expect.poll(async () => (await pagesAsked()).length).toBe(before + 1);
+    await expect(page.getByText(`Showing ${(before + 1) * 25} of 10000 messages`)).toBeVisible();
+  });
+
+  test("at 390 px the long list is the page's own scroll, not a box of its own, and still leaves what is scrolled past", async ({ page, world }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await openEmails(page, world.user("many"));
+    await expect(rows(page)).toHaveCount(25);
+    await page.mouse.move(200, 400);
+    await expect
+      .poll(async () => {
+        await page.mouse.wheel(0, 2500);
+        return (await world.requests({ method: "GET", path: "Patient/Messaging" })).length;
+      })
+      .toBeGreaterThanOrEqual(3);
+    expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(2000);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    // No element between the list and the document scrolls on its own.
+    const boxes = await list(page).evaluate((ul) => {
+      const found: string[] = [];
+      for (let el = ul.parentElement; el && el !== document.documentElement && el !== document.body; el = el.parentElement) {
+        const { overflowX, overflowY } = getComputedStyle(el);
+        if ([overflowX, overflowY].some((o) => o === "auto" || o === "scroll")) found.push(el.tagName);
+      }
+      return found;
+    });
+    expect(boxes).toEqual([]);
+    await expect.poll(async () => Number((await page.getByText(/^Showing \d+ of 10000 messages$/).innerText()).match(/\d+/)![0])).toBeGreaterThanOrEqual(75);
+    expect(await rows(page).count()).toBeLessThan(40);
+    expect(Number(await rows(page).first().getAttribute("aria-posinset"))).toBeGreaterThan(25);
   });
 });
 

@@ -46,6 +46,8 @@ export interface MessagingContext {
   recipientsRole: string | null;
   lookupError: string | null;
   errors: MessageErrors;
+  /** Counts the sends refused for their fields (here or by the server): each moves the focus to the first. */
+  refusals: number;
   /** Why the last post did not reach the practice (shown in the dialog, which stays open). */
   failure: string | null;
   key: string | null;
@@ -157,18 +159,19 @@ export const messagingMachine = setup({
     failRoles: assign({ lookupError: t.rolesFailed }),
     failRecipients: assign({ lookupError: t.recipientsFailed }),
     clearLookupError: assign({ lookupError: null }),
-    showErrors: assign(({ context }) => ({ errors: checkDraft(context.draft) })),
+    showErrors: assign(({ context }) => ({ errors: checkDraft(context.draft), refusals: context.refusals + 1 })),
     // The same attempt keeps its key through retries; asking for the other outcome is another attempt.
     beginAttempt: assign(({ context, event }) => {
       const intent = event.type === "submit" ? event.intent : context.intent;
       return { key: context.key !== null && context.intent === intent ? context.key : context.newKey(), intent, errors: {}, failure: null, busy: true };
     }),
     settle: assign({ busy: false }),
-    keepRefusal: assign(({ event }) => {
+    keepRefusal: assign(({ context, event }) => {
       const reply = outputOf(event);
       if (reply.outcome !== "refused") return {};
       const errors = (reply.errors ?? {}) as MessageErrors;
-      return { key: null, errors, failure: Object.keys(errors).length > 0 ? null : reply.message };
+      const fields = Object.keys(errors).length > 0;
+      return { key: null, errors, failure: fields ? null : reply.message, refusals: fields ? context.refusals + 1 : context.refusals };
     }),
     keepFailure: assign(({ event }) => {
       const reply = (event as { output?: SendReply }).output;
@@ -194,6 +197,7 @@ export const messagingMachine = setup({
     recipientsRole: null,
     lookupError: null,
     errors: {},
+    refusals: 0,
     failure: null,
     key: null,
     intent: "send",

@@ -5,31 +5,8 @@ import { z } from "zod";
  * are formatted on the server (DD-MM-YYYY and a long date, Pacific/Auckland) so luxon stays off the page.
  */
 
-export const BOXES = ["inbox", "sent", "drafts"] as const;
-export type Box = (typeof BOXES)[number];
-export const READ_FILTER_NAMES = ["all", "unread", "read"] as const;
-export type ReadFilterName = (typeof READ_FILTER_NAMES)[number];
-
-export interface EmailsView {
-  box: Box;
-  /** The Inbox's read filter (2§4); the other boxes are always "all". */
-  filter: ReadFilterName;
-}
-
-/** The view in the address, so reload, back and a shared link show the same box. */
-export function emailsViewOf(params: URLSearchParams): EmailsView {
-  const box = (BOXES as readonly string[]).includes(params.get("box") ?? "") ? (params.get("box") as Box) : "inbox";
-  const filter = box === "inbox" && (READ_FILTER_NAMES as readonly string[]).includes(params.get("filter") ?? "") ? (params.get("filter") as ReadFilterName) : "all";
-  return { box, filter };
-}
-
-export function emailsSearch(view: EmailsView): string {
-  const params = new URLSearchParams();
-  if (view.box !== "inbox") params.set("box", view.box);
-  if (view.box === "inbox" && view.filter !== "all") params.set("filter", view.filter);
-  const text = params.toString();
-  return text ? `?${text}` : "";
-}
+export { BOXES, emailsSearch, emailsViewOf, onlyTheOpenMessageChanged, openMessageOf, READ_FILTER_NAMES, type Box, type EmailsView, type ReadFilterName } from "./emails-address";
+import { BOXES, type EmailsView } from "./emails-address";
 
 export const MessageRowSchema = z.object({
   id: z.string(),

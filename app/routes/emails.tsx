@@ -1,7 +1,7 @@
 import { useMachine } from "@xstate/react";
 import { Tabs } from "radix-ui";
 import { Suspense, useCallback, useEffect, useMemo, useRef, useState } from "react";
-import { useLocation, useNavigate, useNavigation, useRevalidator } from "react-router";
+import { useLocation, useNavigate, useNavigation, useRevalidator, type ShouldRevalidateFunctionArgs } from "react-router";
 import { fromPromise } from "xstate";
 import { messagingMachine } from "../../machines/messaging.machine";
 import { loadEmailsPage } from "../.server/emails-page.server";
@@ -15,7 +15,7 @@ import { Button, buttonClass } from "../components/ui/button";
 import { Dialog } from "../components/ui/dialog";
 import { createMessagingSteps } from "../lib/message-compose";
 import { messagingMessages } from "../lib/messages/messaging";
-import { emailsSearch, type AttachmentView, type Box, type MessageRow, type MessageView, type ReadFilterName } from "../lib/messaging-view";
+import { emailsSearch, emailsViewOf, onlyTheOpenMessageChanged, openMessageOf, type AttachmentView, type Box, type MessageRow, type MessageView, type ReadFilterName } from "../lib/messaging-view";
 import type { Route } from "./+types/emails";
 import { tabClass } from "../components/ui/choice-styles";
 
@@ -23,6 +23,13 @@ export const meta: Route.MetaFunction = () => [{ title: "Messaging – Patient P
 
 export function loader({ request }: Route.LoaderArgs) {
   return loadEmailsPage(request);
+}
+
+/** The list of the box and filter in an address, without the open message. */
+const listSearchOf = (search: string) => emailsSearch(emailsViewOf(new URLSearchParams(search)));
+
+export function shouldRevalidate({ currentUrl, nextUrl, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  return onlyTheOpenMessageChanged(currentUrl, nextUrl) ? false : defaultShouldRevalidate;
 }
 
 const t = messagingMessages;
@@ -71,7 +78,9 @@ export default function Emails({ loaderData }: Route.ComponentProps) {
   const [loadingMore, setLoadingMore] = useState(false);
   const [moreError, setMoreError] = useState<string | null>(null);
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
-  const [opened, setOpened] = useState<Opened>({ status: "none" });
+  // The open message is the address's (`?message=`): the server renders "Loading Message" for it.
+  const messageId = openMessageOf(new URLSearchParams(location.search));
+  const [opened, setOpened] = useState<Opened>(() => (messageId ? { status: "loading", id: messageId } : { status: "none" }));
   const [readIds, setReadIds] = useState<ReadonlySet<string>>(new Set());
   const [deleting, setDeleting] = useState<Deleting | null>(null);
   const [deleteBusy, setDeleteBusy] = useState(false);
@@ -83,19 +92,32 @@ export default function Emails({ loaderData }: Route.ComponentProps) {
     setPages(1);
     setMoreError(null);
     setSelected(new Set());
-    setOpened({ status: "none" });
   }, []);
-  const [seenKey, setSeenKey] = useState(location.key);
-  if (seenKey !== location.key) {
-    setSeenKey(location.key);
-    startOver();
-  }
 
   const rows = useMemo(() => {
     const first = new Set(loaderData.rows.map((r) => r.id));
     return [...loaderData.rows, ...extra.filter((r) => !first.has(r.id))].map((r) => (readIds.has(r.id) && !r.read ? { ...r, read: true } : r));
   }, [loaderData.rows, extra, readIds]);
   const more = rows.length < total;
+
+  // Whether opening marks a message read, so the counters are read again; not among the rows reached
+  // (a reload or shared link) it may have been unread.
+  const [openUnread, setOpenUnread] = useState(() => !loaderData.rows.some((r) => r.id === messageId && r.read));
+  const [closedId, setClosedId] = useState<string | null>(null);
+  const [seen, setSeen] = useState({ key: location.key, list: listSearchOf(location.search), message: messageId });
+  if (seen.key !== location.key) {
+    const list = listSearchOf(location.search);
+    setSeen({ key: location.key, list, message: messageId });
+    // Opening or closing a message (Back included) keeps the list and how far it was read.
+    if (list !== seen.list || messageId === seen.message) startOver();
+    // The viewer follows the address: a row chosen, Back, a tab switched.
+    if (messageId !== seen.message) {
+      const row = rows.find((r) => r.id === messageId);
+      setOpenUnread(row ? !row.read : true);
+      setClosedId(seen.message);
+      setOpened(messageId ? { status: "loading", id: messageId } : { status: "none" });
+    }
+  }
 
   const loadMore = useCallback(async () => {
     setLoadingMore(true);
@@ -116,26 +138,44 @@ export default function Emails({ loaderData }: Route.ComponentProps) {
   }, []);
 
   const heading = useRef<HTMLDivElement>(null);
-  const open = useCallback(
-    async (id: string, wasUnread: boolean) => {
-      setOpened({ status: "loading", id });
-      try {
-        const message = await steps.open(id);
+  const loadingId = opened.status === "loading" ? opened.id : null;
+  useEffect(() => {
+    if (!loadingId) return;
+    let wanted = true;
+    steps.open(loadingId).then(
+      (message) => {
+        if (!wanted) return;
         setOpened({ status: "loaded", message });
         // 2§4: reading marks it read here at once; the counters (tab, menu, dashboard) follow from the practice.
-        if (wasUnread) {
-          setReadIds((before) => new Set([...before, id]));
+        if (openUnread) {
+          setReadIds((before) => new Set([...before, loadingId]));
           void revalidate();
         }
-      } catch (error) {
-        setOpened({ status: "failed", id, message: error instanceof Error && !error.name.startsWith("Step") ? error.message : t.openFailed });
-      }
-    },
-    [revalidate],
-  );
+      },
+      (error: unknown) => {
+        if (wanted) setOpened({ status: "failed", id: loadingId, message: error instanceof Error && !error.name.startsWith("Step") ? error.message : t.openFailed });
+      },
+    );
+    // Another message asked for, or this one closed, before the answer came: it is no longer wanted.
+    return () => {
+      wanted = false;
+    };
+    // openUnread is set with the id it belongs to; a change of it alone asks nothing again.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [loadingId, revalidate]);
   useEffect(() => {
     if (opened.status === "loaded") heading.current?.querySelector<HTMLElement>("#open-message-subject")?.focus();
   }, [opened]);
+
+  // Closed by Back (the viewer, and its focus, gone): the focus goes back to the row it was opened from.
+  const lastMessage = useRef(messageId);
+  useEffect(() => {
+    const before = lastMessage.current;
+    lastMessage.current = messageId;
+    if (before && !messageId && (document.activeElement === null || document.activeElement === document.body)) {
+      document.querySelector<HTMLElement>(`[data-message-id="${CSS.escape(before)}"] button`)?.focus();
+    }
+  }, [messageId]);
 
   const machine = useMemo(
     () =>
@@ -161,10 +201,18 @@ export default function Emails({ loaderData }: Route.ComponentProps) {
     setToast({ tone: announcement.tone, title: announcement.title, detail: announcement.detail });
     if (announcement.changed) startOver();
   }
+  // The boxes changed: the open message closes (2§4), then page 1 and the counters are read again.
+  const refresh = useCallback(async () => {
+    if (messageId) await navigate(`/emails${listSearchOf(location.search)}`, { replace: true, preventScrollReset: true });
+    await revalidate();
+  }, [messageId, location.search, navigate, revalidate]);
   const changedSeq = announcement?.changed ? announcement.seq : 0;
+  const seenChange = useRef(0);
   useEffect(() => {
-    if (changedSeq > 0) void revalidate();
-  }, [changedSeq, revalidate]);
+    if (changedSeq === 0 || changedSeq === seenChange.current) return;
+    seenChange.current = changedSeq;
+    void refresh();
+  }, [changedSeq, refresh]);
 
   const toggle = (id: string) =>
     setSelected((before) => {
@@ -190,7 +238,7 @@ export default function Emails({ loaderData }: Route.ComponentProps) {
       setDeleting(null);
       setToast({ tone: "success", title: reply.message });
       startOver();
-      void revalidate();
+      void refresh();
     } catch {
       setToast({ tone: "error", title: t.deleteFailed });
     } finally {
@@ -258,7 +306,7 @@ export default function Emails({ loaderData }: Route.ComponentProps) {
                   variant="secondary"
                   onClick={() => {
                     startOver();
-                    void revalidate();
+                    void refresh();
                   }}
                 >
                   Reload
@@ -280,10 +328,16 @@ export default function Emails({ loaderData }: Route.ComponentProps) {
                     <MessageList
                       label={`${tab.label} messages`}
                       rows={rows}
+                      total={total}
                       selected={selected}
                       openId={openId}
+                      returnId={closedId}
                       onToggle={toggle}
-                      onOpen={(row) => void open(row.id, !row.read)}
+                      onOpen={(row) => {
+                        if (row.id !== messageId) void navigate(`/emails${emailsSearch(view, row.id)}`, { preventScrollReset: true });
+                        else if (opened.status === "failed") setOpened({ status: "loading", id: row.id });
+                        else heading.current?.querySelector<HTMLElement>("#open-message-subject")?.focus();
+                      }}
                       onMore={more ? () => void loadMore() : undefined}
                       loadingMore={loadingMore}
                       moreError={moreError}
@@ -303,7 +357,7 @@ export default function Emails({ loaderData }: Route.ComponentProps) {
                     onSendDraft={(m) => send({ type: "draft.send", id: m.id })}
                     onEditDraft={(m) => send({ type: "draft.edit", message: m })}
                     onPreview={setPreview}
-                    onRetry={(id) => void open(id, false)}
+                    onRetry={(id) => setOpened({ status: "loading", id })}
                   />
                 </div>
               </div>
@@ -311,7 +365,7 @@ export default function Emails({ loaderData }: Route.ComponentProps) {
           ))}
         </Tabs.Root>
 
-        <Dialog open={writing} onOpenChange={(isOpen) => (isOpen ? undefined : send({ type: "close" }))} title={writingTitle} dismissOnBackdrop={false}>
+        <Dialog open={writing} onOpenChange={(isOpen) => (isOpen ? undefined : send({ type: "close" }))} title={writingTitle} dismissOnBackdrop={false} size="message">
           {writing ? (
             <Suspense fallback={<p role="status">Loading…</p>}>
               <ComposeForm

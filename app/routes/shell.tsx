@@ -1,4 +1,5 @@
-import { Outlet } from "react-router";
+import { Outlet, type ShouldRevalidateFunctionArgs } from "react-router";
+import { onlyTheOpenMessageChanged } from "../lib/emails-address";
 import { keepPageAfterEndedSession } from "../lib/session-ended";
 import { getCounters, getMenu, getPatient, getPractice } from "../.server/practice/patient.server";
 import { practiceErrorResponse } from "../.server/practice/errors.server";
@@ -30,7 +31,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   };
 }
 
-export const shouldRevalidate = keepPageAfterEndedSession;
+export const shouldRevalidate = (args: ShouldRevalidateFunctionArgs) => !onlyTheOpenMessageChanged(args.currentUrl, args.nextUrl) && keepPageAfterEndedSession(args);
 
 export type ShellData = Awaited<ReturnType<typeof loader>>;
 

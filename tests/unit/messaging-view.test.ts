@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { disclaimerHtml, messageRowOf, messageViewOf, messagingSettingsOf } from "../../app/.server/emails-page.server";
-import { emailsSearch, emailsViewOf, initialOf } from "../../app/lib/messaging-view";
+import { emailsSearch, emailsViewOf, initialOf, onlyTheOpenMessageChanged, openMessageOf } from "../../app/lib/messaging-view";
 import { CommunicationSchema, MessageSlots } from "../../contract/messaging";
 
 /** What /emails shows of a practice's message (2§3), its view in the address, and the safe disclaimer. */
@@ -60,5 +60,24 @@ describe("a message on the screen", () => {
     expect(emailsViewOf(new URLSearchParams("box=junk"))).toEqual({ box: "inbox", filter: "all" });
     expect(emailsSearch({ box: "inbox", filter: "all" })).toBe("");
     expect(emailsSearch({ box: "drafts", filter: "all" })).toBe("?box=drafts");
+  });
+
+  it("the open message in the address beside the box and filter; an id the step would refuse opens nothing", () => {
+    expect(emailsSearch({ box: "inbox", filter: "unread" }, "msg-12")).toBe("?filter=unread&message=msg-12");
+    expect(emailsSearch({ box: "sent", filter: "all" }, "42")).toBe("?box=sent&message=42");
+    expect(openMessageOf(new URLSearchParams("box=sent&message=42"))).toBe("42");
+    expect(openMessageOf(new URLSearchParams("message=a%20b"))).toBeNull();
+    expect(openMessageOf(new URLSearchParams(`message=${"x".repeat(65)}`))).toBeNull();
+    expect(openMessageOf(new URLSearchParams(""))).toBeNull();
+  });
+
+  it("only the open message changed: /emails with the same box and filter, nothing else", () => {
+    const at = (path: string) => new URL(path, "http://portal.test");
+    expect(onlyTheOpenMessageChanged(at("/emails"), at("/emails?message=42"))).toBe(true);
+    expect(onlyTheOpenMessageChanged(at("/emails?filter=unread&message=42"), at("/emails?filter=unread"))).toBe(true);
+    expect(onlyTheOpenMessageChanged(at("/emails?message=41"), at("/emails?message=42"))).toBe(true);
+    expect(onlyTheOpenMessageChanged(at("/emails?message=42"), at("/emails?box=sent"))).toBe(false);
+    expect(onlyTheOpenMessageChanged(at("/emails"), at("/emails"))).toBe(false);
+    expect(onlyTheOpenMessageChanged(at("/letters"), at("/letters?message=42"))).toBe(false);
   });
 });

@@ -103,6 +103,26 @@ describe("messaging machine: compose", () => {
     expect(calls.sends.map((c) => c.key)).toEqual(["key-1", "key-1", "key-2"]);
   });
 
+  it("each send refused for its fields counts a refusal (the form moves the focus on each), the browser's and the server's alike; a failure or typing does not", async () => {
+    const { actor } = start({
+      send: async (n) => (n === 1 ? { outcome: "refused", message: t.unknownPractitioner, errors: { practitionerId: t.unknownPractitioner } } : n === 2 ? { outcome: "failed", message: t.sendFailed } : { outcome: "sent", message: t.sent }),
+    });
+    actor.send({ type: "compose.open" });
+    expect(actor.getSnapshot().context.refusals).toBe(0);
+    actor.send({ type: "submit", intent: "send" });
+    actor.send({ type: "submit", intent: "send" });
+    expect(actor.getSnapshot().context.refusals).toBe(2);
+    await fillCompose(actor);
+    expect(actor.getSnapshot().context.refusals).toBe(2);
+    actor.send({ type: "submit", intent: "send" });
+    await waitFor(actor, (s) => s.context.refusals === 3);
+    expect(actor.getSnapshot().context.errors).toEqual({ practitionerId: t.unknownPractitioner });
+    actor.send({ type: "practitioner.select", id: "7001" });
+    actor.send({ type: "submit", intent: "send" });
+    await waitFor(actor, (s) => s.context.failure !== null);
+    expect(actor.getSnapshot().context.refusals).toBe(3);
+  });
+
   it("saving as a draft is another attempt than sending", async () => {
     const { actor, calls } = start({ send: async (n) => (n === 1 ? { outcome: "failed", message: t.sendFailed } : { outcome: "saved", message: t.savedToDraft }) });
     await fillCompose(actor);

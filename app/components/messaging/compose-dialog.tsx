@@ -50,6 +50,12 @@ export function ComposeForm({ context, step, lookups, send, disclaimer }: Compos
   useEffect(() => {
     form.current?.querySelector<HTMLElement>("select:not([disabled]), input:not([readonly]):not([type=file]), textarea:not([readonly])")?.focus();
   }, []);
+  // A refused send (checked here, or by the server) takes the focus to the first field to mend; its
+  // message is tied to it (aria-describedby), so a screen reader reads why.
+  const { refusals } = context;
+  useEffect(() => {
+    if (refusals > 0) form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [refusals]);
   const busy = step !== "editing";
   const reply = draft.mode === "reply";
 
@@ -201,6 +207,7 @@ export function ComposeForm({ context, step, lookups, send, disclaimer }: Compos
           multiple
           accept=".png,.jpg,.jpeg,.pdf,image/png,image/jpeg,application/pdf"
           aria-describedby={[filesHintId, errors.attachments ? `${filesHintId}-error` : ""].filter(Boolean).join(" ")}
+          aria-invalid={errors.attachments ? true : undefined}
           onChange={(e) => void onFiles(e.target.files)}
           disabled={busy || reading}
           className="max-w-full"

@@ -13,15 +13,15 @@ interface DialogProps {
   dismissOnEscape?: boolean;
   /** Where the focus goes on closing when not back to the opener (an element the change removes). */
   returnFocusTo?: () => HTMLElement | null;
-  /** 2§9 widths: "wide" up to 1500 px (a test result), "chart" up to 700 px; otherwise 640 px. */
-  size?: "default" | "wide" | "chart";
+  /** 2§9 widths: "wide" up to 1500 px (a test result), "chart" up to 700 px, "message" up to 800 px (compose, reply, draft); otherwise 640 px. */
+  size?: "default" | "wide" | "chart" | "message";
   /** Printing while it is open prints this dialog alone, on A4 (app.css, .print-dialog). */
   printable?: boolean;
   /** A long dialog's Close at its top (issue 21), so leaving never needs a scroll to its foot. */
   closeAtTop?: boolean;
 }
 
-const WIDTHS = { default: "w-[min(92vw,40rem)]", wide: "w-[min(96vw,93.75rem)]", chart: "w-[min(96vw,43.75rem)]" } as const;
+const WIDTHS = { default: "w-[min(92vw,40rem)]", wide: "w-[min(96vw,93.75rem)]", chart: "w-[min(96vw,43.75rem)]", message: "w-[min(92vw,50rem)]" } as const;
 
 /**
  * A focus-trapped modal dialog over radix-ui, titled for screen readers. The pages open it from their
