@@ -30,6 +30,11 @@ export interface SignedInData {
   username: string;
   userName: string;
   parentName: string;
+  /**
+   * The practice listed linked accounts at sign-in: the header offers Switch account. Only what the
+   * menu shows; a switch reads the practice's list again (decisions/160).
+   */
+  linked?: boolean;
 }
 
 export type PendingAccount = LinkedAccount;
@@ -92,6 +97,17 @@ export interface SignedIn {
   /** Signs out every other session of the account holder (after a password change); this one stays. */
   endOtherSessions(): Promise<void>;
 }
+
+/**
+ * Whose record a page shows, as an opaque key the page sends back with each step it posts
+ * (`X-Portal-Viewing`, app/lib/viewing.ts): a tab still showing one family member after another tab
+ * switched to another is refused rather than acting on the wrong record (decisions/160).
+ */
+export function viewingKeyOf(user: Pick<SignedInData, "apiBase" | "userId">): string {
+  return createHash("sha256").update(`${user.apiBase}\n${user.userId}`).digest("base64url").slice(0, 22);
+}
+
+export const VIEWING_HEADER = "x-portal-viewing";
 
 const SAME_SITE = "http://portal.invalid";
 
@@ -294,6 +310,8 @@ export function createSessions(
     const session = await getSession(request);
     const user = session.get("user");
     if (!user) return toLogin(session, request);
+    const claimed = request.headers.get(VIEWING_HEADER);
+    if (claimed && claimed !== viewingKeyOf(user)) throw data({ message: errorsMessages.viewingChanged }, { status: 409, headers: { "Cache-Control": "no-store" } });
     // Only the practice's own "no" ends the session (a false reply or a 401). A check that could not
     // be made (a 503, a timeout, a dropped connection, a garbled reply) keeps it: the patient sees a
     // page with Try again, and is still signed in when it works.

@@ -1,4 +1,5 @@
 import type { z } from "zod";
+import { viewingHeaders } from "./viewing";
 
 /**
  * The one way a machine's actor posts a step to its route's action (DESIGN "An area, end to end").
@@ -58,7 +59,7 @@ export function createStepClient(url: string, options: StepClientOptions = {}): 
       let response: Response;
       try {
         // Form-encoded, as a plain form would post it: the action reads request.formData().
-        response = await doFetch(url, { method: "POST", body: new URLSearchParams(fields), headers: { Accept: "application/json" } });
+        response = await doFetch(url, { method: "POST", body: new URLSearchParams(fields), headers: { Accept: "application/json", ...viewingHeaders() } });
       } catch (error) {
         throw new StepNetworkError(`The portal could not be reached (${url}).`, { cause: error });
       }
