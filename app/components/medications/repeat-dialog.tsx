@@ -6,6 +6,7 @@ import type { MedicationRow } from "../../lib/medications-view";
 import { medicationsMessages } from "../../lib/messages/medications";
 import { Alert } from "../ui/alert";
 import { Button } from "../ui/button";
+import { SignInAgainLink } from "../ui/sign-in-again-link";
 import { CheckboxField, FieldError, TextareaField } from "../ui/field";
 import { PharmacyPicker } from "./pharmacy-picker";
 
@@ -129,7 +130,15 @@ export default function RepeatDialogContent({ state, send, chosen }: Props) {
           ) : ctx.pharmaciesError ? (
             <div className="flex flex-col gap-2">
               {errors.pharmacyId ? <FieldError>{errors.pharmacyId}</FieldError> : null}
-              <Alert>{ctx.pharmaciesError}</Alert>
+              <Alert>
+                {ctx.pharmaciesError}
+                {ctx.pharmaciesError === t.pharmaciesSessionEnded ? (
+                  <>
+                    {" "}
+                    <SignInAgainLink />
+                  </>
+                ) : null}
+              </Alert>
               <Button variant="secondary" className="self-start" onClick={() => send({ type: "pharmacies.retry" })}>
                 Load the pharmacies again
               </Button>
@@ -153,6 +162,11 @@ export default function RepeatDialogContent({ state, send, chosen }: Props) {
       {form("failed") ? (
         <Alert title="Your request was not sent">
           <p>{ctx.message}</p>
+          {ctx.sessionEnded ? (
+            <p className="mt-2">
+              <SignInAgainLink />
+            </p>
+          ) : null}
           <div className="mt-3 flex flex-wrap gap-3">
             <Button onClick={() => send({ type: "request.retry" })}>Try again</Button>
             <Button variant="secondary" onClick={() => send({ type: "request.edit" })}>
