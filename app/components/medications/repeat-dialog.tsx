@@ -1,4 +1,4 @@
-import { useId } from "react";
+import { useEffect, useId, useRef } from "react";
 import { Link } from "react-router";
 import type { SnapshotFrom } from "xstate";
 import type { RepeatEvent, repeatMedicationMachine } from "../../../machines/repeat-medication.machine";
@@ -31,6 +31,13 @@ export default function RepeatDialogContent({ state, send, chosen }: Props) {
   const ids = { delivery: useId(), deliveryError: useId(), list: useId() };
   const form = (name: "editing" | "sending" | "failed" | "onLeave" | "sent") => state.matches({ requesting: { form: name } });
   const sending = form("sending");
+  // Why the request was not sent, and its Try again, sit above the buttons the dialog keeps at its
+  // foot (ui/dialog.tsx): a failure brings them into view in a dialog that scrolls.
+  const failed = form("failed");
+  const failedRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (failed) failedRef.current?.scrollIntoView({ block: "center" });
+  }, [failed]);
 
   if (form("sent")) {
     return (
@@ -160,20 +167,22 @@ export default function RepeatDialogContent({ state, send, chosen }: Props) {
       </fieldset>
 
       {form("failed") ? (
-        <Alert title="Your request was not sent">
-          <p>{ctx.message}</p>
-          {ctx.sessionEnded ? (
-            <p className="mt-2">
-              <SignInAgainLink />
-            </p>
-          ) : null}
-          <div className="mt-3 flex flex-wrap gap-3">
-            <Button onClick={() => send({ type: "request.retry" })}>Try again</Button>
-            <Button variant="secondary" onClick={() => send({ type: "request.edit" })}>
-              Change the request
-            </Button>
-          </div>
-        </Alert>
+        <div ref={failedRef}>
+          <Alert title="Your request was not sent">
+            <p>{ctx.message}</p>
+            {ctx.sessionEnded ? (
+              <p className="mt-2">
+                <SignInAgainLink />
+              </p>
+            ) : null}
+            <div className="mt-3 flex flex-wrap gap-3">
+              <Button onClick={() => send({ type: "request.retry" })}>Try again</Button>
+              <Button variant="secondary" onClick={() => send({ type: "request.edit" })}>
+                Change the request
+              </Button>
+            </div>
+          </Alert>
+        </div>
       ) : ctx.message ? (
         <Alert>{ctx.message}</Alert>
       ) : null}
