@@ -18,7 +18,7 @@ export default [
   route("logout", "routes/logout.tsx"),
   // Signed in only: the shell, and inside it the page frame whose ErrorBoundary keeps the shell.
   layout("routes/shell.tsx", [
-    layout("routes/shell-page.tsx", [index("routes/dashboard.tsx"), route("profile", "routes/profile.tsx"), route("profile-old", "routes/profile-old.tsx"), route("zoom", "routes/zoom.tsx"), route("preview", "routes/preview.tsx"), ...areaRoutes()]),
+    layout("routes/shell-page.tsx", [index("routes/dashboard.tsx"), route("profile", "routes/profile.tsx"), route("profile-old", "routes/profile-old.tsx"), route("zoom", "routes/zoom.tsx"), route("preview", "routes/preview.tsx"), route("account/switch", "routes/account-switch.tsx"), ...areaRoutes()]),
   ]),
   route("profile/photo", "routes/profile-photo.ts"),
   route("accounts/pay", "routes/accounts-pay.ts"),

@@ -5,6 +5,7 @@ import type { CardType } from "../app/lib/accounts-view";
 import { feeCents } from "../app/lib/money";
 import { checkPaymentAmount } from "../app/lib/payment-amount";
 import { RefusedError } from "../app/lib/payment-steps";
+import { StepSessionEndedError } from "../app/lib/step-client";
 
 /**
  * Paying the account by card (1§4 payment progress, choice, allocation, methods, the Pay button).
@@ -66,7 +67,7 @@ export interface PaymentContext {
   /** SaveTempPayment's electronic payment id: the practice's reference for this payment (1§7). */
   paymentId: number | null;
   /** `uncertain`: the card confirmation was cut off (a dropped connection), so whether it charged is unknown. */
-  result: { kind: "succeeded"; message: string; receipt: PaymentReceipt } | { kind: "failed"; message: string; charged: boolean; uncertain?: boolean } | null;
+  result: { kind: "succeeded"; message: string; receipt: PaymentReceipt } | { kind: "failed"; message: string; charged: boolean; uncertain?: boolean; sessionEnded?: boolean } | null;
 }
 
 /** What a receipt says of a recorded payment, as the portal's server checked and charged it. */
@@ -105,6 +106,9 @@ function reallocate(context: PaymentContext): Allocation[] {
   const amount = amountOf(context);
   return allocate(context.invoices, "cents" in amount ? amount.cents : context.choice === 2 && context.amountText.trim() === "" ? null : 0);
 }
+
+/** A step after the start met an ended session: nothing was charged, and Try again (the same key) goes on once signed in. */
+const sessionEndedResult = { progress: 100 as const, result: { kind: "failed" as const, message: paymentTexts.sessionEnded, charged: false, sessionEnded: true } };
 
 const unprovided = <I, O>(name: string) =>
   fromPromise<O, I>(async () => {
@@ -159,18 +163,27 @@ export const paymentMachine = setup({
     // A refusal the portal worded (another payment is open, the amount is fixed) is shown as worded.
     refuseStart: assign(({ event }) => {
       const error = (event as unknown as { error?: unknown }).error;
+      // The session had ended (issue 21): nothing started, and everything entered stays for Pay once
+      // signed in again.
+      if (error instanceof StepSessionEndedError) return { progress: 0 as const, key: null, result: { kind: "failed" as const, message: paymentTexts.sessionEnded, charged: false, sessionEnded: true } };
       const message = error instanceof RefusedError ? error.message : paymentTexts.notStarted;
       return { progress: 0 as const, key: null, result: { kind: "failed" as const, message, charged: false } };
     }),
     failUncharged: assign(({ event }) => {
       const error = (event as unknown as { error?: unknown }).error;
+      if (error instanceof StepSessionEndedError) return sessionEndedResult;
       const reason = error instanceof Error && error.message ? `${error.message} ` : "";
       // The failure itself is the result's title (the screen's "Payment unsuccessful"): the message
       // says why and, once, that nothing was charged.
       const message = reason.includes(paymentTexts.notCharged) ? reason : `${reason}${paymentTexts.notCharged}`;
       return { progress: 100 as const, result: { kind: "failed" as const, message: message.replace(/\s+/g, " ").trim(), charged: false } };
     }),
-    failUncertain: assign({ progress: 100 as const, result: { kind: "failed", message: paymentTexts.uncertain, charged: false, uncertain: true } }),
+    // A step refused for an ended session never reached the card: nothing is uncertain about it.
+    failUncertain: assign(({ event }) =>
+      (event as unknown as { error?: unknown }).error instanceof StepSessionEndedError
+        ? sessionEndedResult
+        : { progress: 100 as const, result: { kind: "failed" as const, message: paymentTexts.uncertain, charged: false, uncertain: true } },
+    ),
     failCharged: assign({ progress: 100 as const, result: { kind: "failed", message: paymentTexts.chargedNotRecorded, charged: true } }),
     startOver: assign({ progress: 0 as const, key: null, clientSecret: null, result: null, submitted: false }),
   },

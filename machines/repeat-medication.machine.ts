@@ -2,6 +2,7 @@ import { assign, fromPromise, setup } from "xstate";
 import type { Delivery, PharmacyOption, RepeatSettings } from "../app/lib/medications-view";
 import { medicationsMessages } from "../app/lib/messages/medications";
 import { checkRepeatChoice, type RepeatChoice, type RepeatErrors, type RepeatReply } from "../app/lib/repeat-request";
+import { StepSessionEndedError } from "../app/lib/step-client";
 
 /**
  * Requesting repeat prescriptions (2§4, 2§5): choose medicines on the page, then in the dialog pick up
@@ -36,6 +37,11 @@ export interface RepeatContext extends RepeatChoice {
   onLeave: string[];
   /** The practice's answer (sent) or why nothing was sent (failed, refused). */
   message: string | null;
+  /**
+   * The last step met an ended session (issue 21): nothing was sent, everything chosen stays, and the
+   * dialog offers to sign in again in a new tab before trying again.
+   */
+  sessionEnded: boolean;
 }
 
 export type RepeatEvent =
@@ -70,7 +76,9 @@ export function preferredPharmacy(list: readonly PharmacyOption[], settings: Pic
 }
 
 /** Changing what is asked for is a new attempt: its key is dropped, and so is a stale message. */
-const changed = { key: null, errors: {}, message: null } as const;
+const changed = { key: null, errors: {}, message: null, sessionEnded: false } as const;
+
+const endedSession = (event: unknown) => (event as { error?: unknown }).error instanceof StepSessionEndedError;
 
 export const repeatMedicationMachine = setup({
   types: {} as { context: RepeatContext; events: RepeatEvent; input: RepeatInput },
@@ -85,6 +93,7 @@ export const repeatMedicationMachine = setup({
     onLeave: ({ event }) => outputOf(event).outcome === "onLeave",
     refused: ({ event }) => outputOf(event).outcome === "refused",
     needsPharmacies: ({ context }) => context.pharmacies === null,
+    sessionEnded: ({ event }) => endedSession(event),
   },
   actions: {
     toggleMedicine: assign(({ context, event }) => {
@@ -105,7 +114,7 @@ export const repeatMedicationMachine = setup({
     toggleFax: assign(({ context }) => ({ ...changed, fax: !context.fax })),
     typeNotes: assign(({ event }) => (event.type === "notes.change" ? { ...changed, notes: event.text } : {})),
     showErrors: assign(({ context }) => ({ errors: checkRepeatChoice(context, context.settings) })),
-    beginAttempt: assign(({ context }) => ({ key: context.key ?? context.newKey(), ignoreLeave: false, errors: {}, message: null })),
+    beginAttempt: assign(({ context }) => ({ key: context.key ?? context.newKey(), ignoreLeave: false, errors: {}, message: null, sessionEnded: false })),
     resendIgnoringLeave: assign(({ context }) => ({ key: context.newKey(), ignoreLeave: true, message: null })),
     keepPharmacies: assign(({ context, event }) => {
       const list = (event as unknown as { output: PharmacyOption[] }).output;
@@ -113,7 +122,7 @@ export const repeatMedicationMachine = setup({
       const preferred = context.pharmacyId === null ? preferredPharmacy(list, context.settings) : null;
       return { pharmacies: list, pharmaciesError: null, ...(preferred ? { pharmacyId: preferred.id, pharmacyName: preferred.name } : {}) };
     }),
-    failPharmacies: assign({ pharmaciesError: t.pharmaciesFailed }),
+    failPharmacies: assign({ pharmaciesError: ({ event }) => (endedSession(event) ? t.pharmaciesSessionEnded : t.pharmaciesFailed) }),
     clearPharmaciesError: assign({ pharmaciesError: null }),
     keepSent: assign(({ event }) => {
       const reply = outputOf(event);
@@ -131,8 +140,10 @@ export const repeatMedicationMachine = setup({
     }),
     keepFailure: assign(({ event }) => {
       const reply = (event as { output?: RepeatReply }).output;
-      return { message: reply?.outcome === "failed" ? reply.message : t.sendFailed };
+      return { message: reply?.outcome === "failed" ? reply.message : t.sendFailed, sessionEnded: false };
     }),
+    // The same key stays: nothing reached the practice, and trying again once signed in is this attempt.
+    keepSessionEnded: assign({ message: t.sessionEnded, sessionEnded: true }),
     forgetRequest: assign(({ context }) => ({
       medicationIds: [],
       key: null,
@@ -166,6 +177,7 @@ export const repeatMedicationMachine = setup({
     ignoreLeave: false,
     onLeave: [],
     message: null,
+    sessionEnded: false,
   }),
   initial: "choosing",
   states: {
@@ -218,7 +230,10 @@ export const repeatMedicationMachine = setup({
                   { guard: "refused", target: "editing", actions: "keepRefusal" },
                   { target: "failed", actions: "keepFailure" },
                 ],
-                onError: { target: "failed", actions: "keepFailure" },
+                onError: [
+                  { guard: "sessionEnded", target: "failed", actions: "keepSessionEnded" },
+                  { target: "failed", actions: "keepFailure" },
+                ],
               },
             },
             onLeave: {
@@ -237,8 +252,8 @@ export const repeatMedicationMachine = setup({
                 "urgent.toggle": { target: "editing", actions: "toggleUrgent" },
                 "fax.toggle": { target: "editing", actions: "toggleFax" },
                 "notes.change": { target: "editing", actions: "typeNotes" },
-                "request.retry": { target: "sending", actions: assign({ message: null }) },
-                "request.edit": { target: "editing", actions: assign({ message: null }) },
+                "request.retry": { target: "sending", actions: assign({ message: null, sessionEnded: false }) },
+                "request.edit": { target: "editing", actions: assign({ message: null, sessionEnded: false }) },
                 "dialog.close": { target: "#repeatMedication.choosing" },
               },
             },

@@ -30,6 +30,11 @@ export interface SignedInData {
   username: string;
   userName: string;
   parentName: string;
+  /**
+   * The practice listed linked accounts at sign-in: the header offers Switch account. Only what the
+   * menu shows; a switch reads the practice's list again (decisions/160).
+   */
+  linked?: boolean;
 }
 
 export type PendingAccount = LinkedAccount;
@@ -92,6 +97,18 @@ export interface SignedIn {
   /** Signs out every other session of the account holder (after a password change); this one stays. */
   endOtherSessions(): Promise<void>;
 }
+
+/**
+ * Whose record a page shows, as an opaque key the page sends back with each step it posts
+ * (`X-Portal-Viewing`, app/lib/viewing.ts): a tab still showing one family member after another tab
+ * switched to another is refused rather than acting on the wrong record (decisions/160).
+ */
+export function viewingKeyOf(user: Pick<SignedInData, "apiBase" | "userId">): string {
+  return createHash("sha256").update(`${user.apiBase}\n${user.userId}`).digest("base64url").slice(0, 22);
+}
+
+export const VIEWING_HEADER = "x-portal-viewing";
+const STEP_HEADER = "x-portal-step";
 
 const SAME_SITE = "http://portal.invalid";
 
@@ -240,11 +257,19 @@ export function createSessions(
     await Promise.all(others.map((id) => store.delete(sessionKey(id))));
   }
 
-  async function toLogin(session: PortalSession, request?: Request): Promise<never> {
-    const url = request ? new URL(request.url) : null;
-    const page = url ? pageOf(url) : "/";
-    const back = page !== "/" ? `?redirectTo=${encodeURIComponent(page)}` : "";
-    throw redirect(`/login${back}`, { headers: { "Set-Cookie": await sessionStorage.destroySession(session) } });
+  /**
+   * The session has ended (or the practice ended its token): to sign in, back to the page asked for
+   * (`back`). A machine's step (the step client's header) is answered 401 with `{ sessionEnded: true }`
+   * instead, so the dialog it came from says so and keeps what was entered (issue 21).
+   */
+  async function toLogin(session: PortalSession, request: Request, { back = true }: { back?: boolean } = {}): Promise<never> {
+    const cookie = await sessionStorage.destroySession(session);
+    if (request.method === "POST" && request.headers.get(STEP_HEADER) === "1") {
+      throw Response.json({ sessionEnded: true }, { status: 401, headers: { "Set-Cookie": cookie, "Cache-Control": "no-store" } });
+    }
+    const page = back ? pageOf(new URL(request.url)) : "/";
+    const query = page !== "/" ? `?redirectTo=${encodeURIComponent(page)}` : "";
+    throw redirect(`/login${query}`, { headers: { "Set-Cookie": cookie } });
   }
 
   const perRequest = new WeakMap<Request, Promise<SignedIn>>();
@@ -294,13 +319,15 @@ export function createSessions(
     const session = await getSession(request);
     const user = session.get("user");
     if (!user) return toLogin(session, request);
+    const claimed = request.headers.get(VIEWING_HEADER);
+    if (claimed && claimed !== viewingKeyOf(user)) throw data({ message: errorsMessages.viewingChanged }, { status: 409, headers: { "Cache-Control": "no-store" } });
     // Only the practice's own "no" ends the session (a false reply or a 401). A check that could not
     // be made (a 503, a timeout, a dropped connection, a garbled reply) keeps it: the patient sees a
     // page with Try again, and is still signed in when it works.
     const verified = checkToken(user.apiBase, user.token).then(
-      (valid) => (valid ? undefined : toLogin(session)),
+      (valid) => (valid ? undefined : toLogin(session, request, { back: false })),
       (error: unknown) => {
-        if (error instanceof PracticeApiError && error.kind === "unauthorized") return toLogin(session);
+        if (error instanceof PracticeApiError && error.kind === "unauthorized") return toLogin(session, request, { back: false });
         console.error(`Token check failed, session kept: ${error instanceof Error ? error.message : String(error)}`);
         throw data({ message: errorsMessages.tokenCheckFailed }, { status: 503 });
       },
@@ -316,7 +343,7 @@ export function createSessions(
           const [, reply] = await Promise.all([verified, inner.call(endpoint, options)]);
           return reply;
         } catch (error) {
-          if (error instanceof PracticeApiError && error.kind === "unauthorized") return toLogin(session);
+          if (error instanceof PracticeApiError && error.kind === "unauthorized") return toLogin(session, request, { back: false });
           throw error;
         }
       },

@@ -8,11 +8,17 @@ import { signInSummary, validateSignIn } from "../lib/sign-in";
 import { verifyCaptcha } from "./captcha.server";
 import { config } from "./config.server";
 import { authenticate, logout, lookupIdentity } from "./practice/auth.server";
-import { practiceApi } from "./practice/api.server";
+import { practiceApi, type PracticeApi } from "./practice/api.server";
 import { PracticeApiError } from "./practice/client.server";
 import { getProxyUsers } from "./practice/patient.server";
 import { sessions, type PendingSignIn, type PortalSession, type Sessions } from "./session.server";
 import { clientAddress, signInThrottle, type SignInThrottle } from "./throttle.server";
+
+/** The accounts a login may open, as the practice lists them now (1§7 ProxyUsers; the holder is among them). */
+export async function linkedAccountsOf(api: PracticeApi, holderId: string): Promise<LinkedAccount[]> {
+  const proxies = await getProxyUsers(api, holderId);
+  return proxies.resources.map((p) => ({ id: p.id, name: displayName(p.name[0]), relationship: p.extension.relationship }));
+}
 
 /**
  * The server half of the sign-in flow (1§4). Each step reads the half-finished sign-in from the
@@ -130,15 +136,14 @@ export function createSignInSteps(deps: SignInDeps) {
 
   /** One linked account is used straight away; several go to the chooser (1§4 steps 4-5). */
   async function proxyCheck(session: PortalSession, pending: PendingSignIn): Promise<FlowResult> {
-    const proxies = await getProxyUsers(practiceApi(pending.apiBase, pending.token), pending.patientId);
-    const accounts: LinkedAccount[] = proxies.resources.map((p) => ({ id: p.id, name: displayName(p.name[0]), relationship: p.extension.relationship }));
+    const accounts = await linkedAccountsOf(practiceApi(pending.apiBase, pending.token), pending.patientId);
     // A practice that lists no linked account still lets the patient see their own record.
-    if (accounts.length <= 1) return finish(session, pending, accounts[0] ?? { id: pending.patientId, name: pending.name, relationship: "Self" });
+    if (accounts.length <= 1) return finish(session, pending, accounts[0] ?? { id: pending.patientId, name: pending.name, relationship: "Self" }, false);
     return { outcome: { kind: "chooseAccount", accounts }, cookie: await withPending(session, { ...pending, accounts }) };
   }
 
   /** Writes the signed-in session: proxy "No" for oneself, "Yes" for a linked account (1§4). */
-  async function finish(session: PortalSession, pending: PendingSignIn, account: LinkedAccount): Promise<FlowResult> {
+  async function finish(session: PortalSession, pending: PendingSignIn, account: LinkedAccount, linked: boolean): Promise<FlowResult> {
     const cookie = await deps.sessions.startSession(session, {
       user: {
         token: pending.token,
@@ -149,6 +154,7 @@ export function createSignInSteps(deps: SignInDeps) {
         username: pending.username,
         userName: account.name,
         parentName: pending.name,
+        linked,
       },
     });
     return { outcome: { kind: "signedIn", redirectTo: pending.redirectTo }, cookie };
@@ -190,7 +196,7 @@ export function createSignInSteps(deps: SignInDeps) {
     if (!pending || pending.accounts.length === 0) return expired;
     const account = pending.accounts.find((a) => a.id === accountId);
     if (!account) return { outcome: { kind: "refused", message: signInMessages.chooseAccountInvalid } };
-    return finish(session, pending, account);
+    return finish(session, pending, account, pending.accounts.length > 1);
   }
 
   /** Cancel on the password panel or the chooser: the practice token is given back, the session ends. */

@@ -1,4 +1,5 @@
 import type { z } from "zod";
+import { viewingHeaders } from "./viewing";
 
 /**
  * The one way a machine's actor posts a step to its route's action (DESIGN "An area, end to end").
@@ -27,6 +28,20 @@ export class StepRefusedError extends StepError {
     super(message);
   }
 }
+
+/**
+ * The session had ended when the step arrived (issue 21): the portal did nothing with it. The machine
+ * keeps what the patient entered and offers to sign in again (in a new tab), then to send again.
+ */
+export class StepSessionEndedError extends StepRefusedError {
+  override name = "StepSessionEndedError";
+  constructor(url: string) {
+    super(`The session had ended (${url}).`, 401);
+  }
+}
+
+/** The header that marks a post as a machine's step: an ended session is answered as JSON, not with a redirect. */
+export const STEP_HEADER = "X-Portal-Step";
 
 /** The portal answered, but not with JSON, or with JSON that does not match the step's schema. */
 export class StepReplyError extends StepError {
@@ -58,10 +73,11 @@ export function createStepClient(url: string, options: StepClientOptions = {}): 
       let response: Response;
       try {
         // Form-encoded, as a plain form would post it: the action reads request.formData().
-        response = await doFetch(url, { method: "POST", body: new URLSearchParams(fields), headers: { Accept: "application/json" } });
+        response = await doFetch(url, { method: "POST", body: new URLSearchParams(fields), headers: { Accept: "application/json", [STEP_HEADER]: "1", ...viewingHeaders() } });
       } catch (error) {
         throw new StepNetworkError(`The portal could not be reached (${url}).`, { cause: error });
       }
+      if (response.status === 401 && (await sessionEnded(response))) throw new StepSessionEndedError(url);
       if (!answerStatuses.includes(response.status)) throw new StepRefusedError(`The portal refused the step (${url}: HTTP ${response.status}).`, response.status);
       if (!response.headers.get("Content-Type")?.includes("json")) throw new StepReplyError(`The portal's answer was not JSON (${url}).`);
       let body: unknown;
@@ -75,4 +91,13 @@ export function createStepClient(url: string, options: StepClientOptions = {}): 
       return parsed.data;
     },
   };
+}
+
+async function sessionEnded(response: Response): Promise<boolean> {
+  if (!response.headers.get("Content-Type")?.includes("json")) return false;
+  const body: unknown = await response
+    .clone()
+    .json()
+    .catch(() => null);
+  return typeof body === "object" && body !== null && (body as { sessionEnded?: unknown }).sessionEnded === true;
 }

@@ -157,7 +157,8 @@ export default function Medications({ loaderData }: Route.ComponentProps) {
 
       <PrintableList rows={printing ?? (chosen.length > 0 ? chosen : rows)} patient={patient} printedOn={printedOn} />
 
-      <Dialog open={requesting} onOpenChange={(open) => (open ? undefined : send({ type: "dialog.close" }))} title={titleOf(state)} dismissOnBackdrop={false}>
+      {/* The request can outgrow a phone's screen: Close at its top (issue 21); the practice's reply has its own Close. */}
+      <Dialog open={requesting} onOpenChange={(open) => (open ? undefined : send({ type: "dialog.close" }))} title={titleOf(state)} dismissOnBackdrop={false} closeAtTop={!state.matches({ requesting: { form: "sent" } })}>
         {requesting ? (
           <Suspense fallback={<p role="status">Loading…</p>}>
             <RepeatDialogContent state={state} send={send} chosen={chosen} />

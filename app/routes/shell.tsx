@@ -3,7 +3,7 @@ import { onlyTheOpenMessageChanged } from "../lib/emails-address";
 import { keepPageAfterEndedSession } from "../lib/session-ended";
 import { getCounters, getMenu, getPatient, getPractice } from "../.server/practice/patient.server";
 import { practiceErrorResponse } from "../.server/practice/errors.server";
-import { checkTokenAlongside, IDLE_MS, requireSession } from "../.server/session.server";
+import { checkTokenAlongside, IDLE_MS, requireSession, viewingKeyOf } from "../.server/session.server";
 import { AppShell } from "../components/shell/app-shell";
 import { menuLinks } from "../lib/menu";
 import { summarisePatient, summarisePractice } from "../lib/patient-summary";
@@ -26,6 +26,8 @@ export async function loader({ request }: Route.LoaderArgs) {
     patient: patient ? summarisePatient(patient) : { name: user.userName, nhi: "", mobile: null, email: null },
     practice: practice ? summarisePractice(practice) : null,
     actingFor: user.proxy === "Yes" ? { parentName: user.parentName } : null,
+    canSwitch: user.linked === true,
+    viewing: viewingKeyOf(user),
     version: `v${__APP_VERSION__}`,
     idleMs: IDLE_MS,
   };

@@ -44,6 +44,19 @@ describe("requireSession", () => {
     expect((await redirectOf(sessions.requireSession(page("/")))).headers.get("Location")).toBe("/login");
   });
 
+  it("a machine's step (the step client's header) that meets no session is answered 401 { sessionEnded }, never a redirect (issue 21)", async () => {
+    const step = (cookie?: string) => new Request("http://portal.test/medications/repeat", { method: "POST", headers: { "X-Portal-Step": "1", ...(cookie ? { Cookie: cookie } : {}) } });
+    const response = await redirectOf(sessions.requireSession(step()));
+    expect(response.status).toBe(401);
+    expect(await response.json()).toEqual({ sessionEnded: true });
+    // So is one whose token the practice no longer accepts.
+    const { cookie, user } = await signedIn();
+    await logout(user.apiBase, user.token);
+    const refused = await redirectOf(sessions.requireSession(step(cookie)));
+    expect(refused.status).toBe(401);
+    expect(refused.headers.get("Set-Cookie")).toMatch(/^__portal=;/);
+  });
+
   it("with a token the practice refuses, redirects to /login and ends the session", async () => {
     const { cookie, user } = await signedIn();
     await logout(user.apiBase, user.token);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { createActor, fromPromise, waitFor } from "xstate";
 import { RefusedError } from "../../app/lib/payment-steps";
+import { StepSessionEndedError } from "../../app/lib/step-client";
 import { amountOf, paymentMachine, paymentMethodOf, paymentTexts, type TempPaymentRequest } from "../../machines/payment.machine";
 
 const invoices = [
@@ -258,5 +259,34 @@ describe("payment machine", () => {
     actor.send({ type: "pay.submit" });
     await waitFor(actor, (s) => s.matches("succeeded") && calls.temp.length === 2);
     expect(calls.temp.map((c) => c.key)).toEqual(["key-1", "key-2"]);
+  });
+
+  it("Pay that meets an ended session starts nothing, says so, keeps the amount typed, and pays once signed in again (issue 21)", async () => {
+    const ended = new StepSessionEndedError("/accounts/pay");
+    const script: Script = { temp: ended };
+    const { actor, calls } = start(script);
+    actor.send({ type: "choice.select", choice: 2 });
+    actor.send({ type: "amount.change", text: "20.00" });
+    ready(actor);
+    actor.send({ type: "pay.submit" });
+    await waitFor(actor, (s) => s.matches("editing") && s.context.result !== null);
+    const ctx = actor.getSnapshot().context;
+    expect(ctx.result).toEqual({ kind: "failed", message: paymentTexts.sessionEnded, charged: false, sessionEnded: true });
+    expect(ctx.progress).toBe(0);
+    expect({ choice: ctx.choice, amount: ctx.amountText }).toEqual({ choice: 2, amount: "20.00" });
+    expect(calls.intent).toHaveLength(0);
+    script.temp = 41;
+    actor.send({ type: "pay.submit" });
+    await waitFor(actor, (s) => s.matches("succeeded"));
+    expect(calls.temp.at(-1)!.amountCents).toBe(2000);
+  });
+
+  it("a later step that meets an ended session is not called uncertain: nothing reached the card", async () => {
+    const { actor } = start({ confirm: new StepSessionEndedError("/accounts/pay") });
+    ready(actor);
+    actor.send({ type: "pay.submit" });
+    await waitFor(actor, (s) => s.matches("failed"));
+    expect(actor.getSnapshot().context.result).toMatchObject({ sessionEnded: true, charged: false });
+    expect(actor.getSnapshot().context.result).not.toHaveProperty("uncertain");
   });
 });

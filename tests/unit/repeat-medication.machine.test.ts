@@ -3,7 +3,7 @@ import { createActor, fromPromise, waitFor } from "xstate";
 import { medicationsMessages } from "../../app/lib/messages/medications";
 import type { PharmacyOption, RepeatSettings } from "../../app/lib/medications-view";
 import type { RepeatChoice, RepeatReply } from "../../app/lib/repeat-request";
-import { StepNetworkError } from "../../app/lib/step-client";
+import { StepNetworkError, StepSessionEndedError } from "../../app/lib/step-client";
 import { preferredPharmacy, repeatMedicationMachine } from "../../machines/repeat-medication.machine";
 
 const t = medicationsMessages;
@@ -284,5 +284,30 @@ describe("repeat medication machine (2§4, 2§5)", () => {
     actor.send({ type: "repeat.open" });
     expect(actor.getSnapshot().matches({ requesting: { pharmacies: "loaded" } })).toBe(true);
     expect(pharmacyLoads()).toBe(2);
+  });
+
+  it("a send that meets an ended session keeps everything chosen, says so, and Try again sends the same attempt (issue 21)", async () => {
+    const { actor, sent } = start({ replies: [new StepSessionEndedError("/medications/repeat")] });
+    await openWith(actor, "m1", "m2");
+    actor.send({ type: "delivery.select", delivery: "pharmacy" });
+    actor.send({ type: "pharmacy.select", id: "p3", name: "Amcal Mall" });
+    actor.send({ type: "urgent.toggle" });
+    actor.send({ type: "notes.change", text: "Running low" });
+    actor.send({ type: "request.submit" });
+    await waitFor(actor, inForm("failed"));
+    const ctx = actor.getSnapshot().context;
+    expect(ctx.sessionEnded).toBe(true);
+    expect(ctx.message).toBe(t.sessionEnded);
+    expect({ ids: ctx.medicationIds, delivery: ctx.delivery, pharmacy: ctx.pharmacyId, urgent: ctx.urgent, notes: ctx.notes }).toEqual({ ids: ["m1", "m2"], delivery: "pharmacy", pharmacy: "p3", urgent: true, notes: "Running low" });
+    actor.send({ type: "request.retry" });
+    await waitFor(actor, inForm("sent"));
+    expect(sent.map((s) => s.key)).toEqual(["attempt-1", "attempt-1"]);
+    expect(actor.getSnapshot().context.sessionEnded).toBe(false);
+  });
+
+  it("pharmacies that could not load for an ended session say so", async () => {
+    const { actor } = start({ pharmacies: [new StepSessionEndedError("/medications/repeat")] });
+    await openWith(actor, "m1");
+    expect(actor.getSnapshot().context.pharmaciesError).toBe(t.pharmaciesSessionEnded);
   });
 });

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { createPaySteps, payStepValues, RefusedError } from "../../app/lib/payment-steps";
 import { FlowOutcomeSchema } from "../../app/lib/sign-in-flow";
-import { createStepClient, StepError, StepNetworkError, StepRefusedError, StepReplyError } from "../../app/lib/step-client";
+import { createStepClient, StepError, StepNetworkError, StepRefusedError, StepReplyError, StepSessionEndedError } from "../../app/lib/step-client";
 
 /**
  * The step client against a real local HTTP server: each path answers one way, as a portal, a proxy
@@ -25,6 +25,9 @@ const replies: Record<string, (req: IncomingMessage, body: string, res: ServerRe
     res.end('{"kind": "signedIn", ');
   },
   "/wrong-shape": (_req, _body, res) => json(res, 200, { kind: "signedIn" }),
+  // As requireSession answers a step (the step header) that met an ended session.
+  "/ended": (req, _body, res) => (req.headers["x-portal-step"] === "1" ? json(res, 401, { sessionEnded: true }) : json(res, 401, { error: "no step header" })),
+  "/unauthorised": (_req, _body, res) => json(res, 401, { error: "Unauthorised" }),
   "/accounts/pay": (_req, body, res) => {
     const fields = new URLSearchParams(body);
     if (fields.get("step") === "intent") return json(res, 200, { ok: true, value: "pi_secret_1" });
@@ -82,6 +85,15 @@ describe("step client", () => {
     // Without it listed, even the sign-in's 400 is a refusal.
     await expect(createStepClient("/invalid", { fetch: local }).post({}, FlowOutcomeSchema)).rejects.toMatchObject({ name: "StepRefusedError", status: 400 });
     await expect(createStepClient("/crash", { fetch: local, answerStatuses: [200, 400] }).post({}, FlowOutcomeSchema)).rejects.toMatchObject({ status: 500 });
+  });
+
+  it("marks its posts as steps, and an ended session's answer is a StepSessionEndedError (a refusal, status 401)", async () => {
+    const ended = createStepClient("/ended", { fetch: local }).post({}, FlowOutcomeSchema);
+    await expect(ended).rejects.toBeInstanceOf(StepSessionEndedError);
+    await expect(ended).rejects.toBeInstanceOf(StepRefusedError);
+    // Any other 401 is a plain refusal.
+    const other = createStepClient("/unauthorised", { fetch: local }).post({}, FlowOutcomeSchema);
+    await expect(other).rejects.toMatchObject({ name: "StepRefusedError", status: 401 });
   });
 
   it("an answer that is not JSON (a sign-in page after a lost session) is an unexpected reply", async () => {

@@ -12,6 +12,7 @@ import { Button } from "../ui/button";
 import { TextField } from "../ui/field";
 import { ConfirmerSlot } from "./card-provider";
 import { InvoiceTable } from "./invoice-table";
+import { SignInAgainLink } from "../ui/sign-in-again-link";
 import { OpenPaymentNotice } from "./open-payment-notice";
 import { TestCardFields } from "./test-card-fields";
 
@@ -275,8 +276,13 @@ export function PaymentPanel({ invoices, methodType, cardTypes, provider, billin
 
           {ctx.result?.kind === "failed" ? (
             <div ref={failureRef} tabIndex={-1}>
-              <Alert title={ctx.result.charged ? "Your card was charged" : ctx.result.uncertain ? "The payment was interrupted" : paymentMessages.failedTitle}>
+              <Alert title={ctx.result.charged ? "Your card was charged" : ctx.result.uncertain ? "The payment was interrupted" : ctx.result.sessionEnded ? paymentMessages.sessionEndedTitle : paymentMessages.failedTitle}>
                 <p>{ctx.result.message}</p>
+                {ctx.result.sessionEnded ? (
+                  <p className="mt-2">
+                    <SignInAgainLink />
+                  </p>
+                ) : null}
                 {state.matches("failed") ? (
                   <div className="mt-3 flex flex-wrap gap-3">
                     <Button onClick={() => send({ type: "payment.retry" })}>{ctx.result.charged ? "Try recording the payment again" : "Try again"}</Button>

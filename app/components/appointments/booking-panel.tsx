@@ -197,7 +197,15 @@ export function BookingPanel({ input, onBooked }: { input: BookingInput; onBooke
         </Button>
       </form>
 
-      <Dialog open={dialogOpen} onOpenChange={(open) => (open ? undefined : closeDialog())} title={titleOf(state)} dismissOnBackdrop={false}>
+      {/* The questionnaire and the confirmation (with the practice's terms) can outgrow a phone's screen:
+          Close at the top (issue 21); the other steps end with their own Close. */}
+      <Dialog
+        open={dialogOpen}
+        onOpenChange={(open) => (open ? undefined : closeDialog())}
+        title={titleOf(state)}
+        dismissOnBackdrop={false}
+        closeAtTop={state.matches("questionnaire") || state.matches("consultChoice") || state.matches("confirming") || state.matches("booking")}
+      >
         {state.matches("questionnaire") ? (
           <form
             noValidate

@@ -1,4 +1,4 @@
-import { useId } from "react";
+import { useEffect, useId, useRef } from "react";
 import { Link } from "react-router";
 import type { SnapshotFrom } from "xstate";
 import type { RepeatEvent, repeatMedicationMachine } from "../../../machines/repeat-medication.machine";
@@ -6,6 +6,7 @@ import type { MedicationRow } from "../../lib/medications-view";
 import { medicationsMessages } from "../../lib/messages/medications";
 import { Alert } from "../ui/alert";
 import { Button } from "../ui/button";
+import { SignInAgainLink } from "../ui/sign-in-again-link";
 import { CheckboxField, FieldError, TextareaField } from "../ui/field";
 import { PharmacyPicker } from "./pharmacy-picker";
 
@@ -30,6 +31,13 @@ export default function RepeatDialogContent({ state, send, chosen }: Props) {
   const ids = { delivery: useId(), deliveryError: useId(), list: useId() };
   const form = (name: "editing" | "sending" | "failed" | "onLeave" | "sent") => state.matches({ requesting: { form: name } });
   const sending = form("sending");
+  // Why the request was not sent, and its Try again, sit above the buttons the dialog keeps at its
+  // foot (ui/dialog.tsx): a failure brings them into view in a dialog that scrolls.
+  const failed = form("failed");
+  const failedRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (failed) failedRef.current?.scrollIntoView({ block: "center" });
+  }, [failed]);
 
   if (form("sent")) {
     return (
@@ -129,7 +137,15 @@ export default function RepeatDialogContent({ state, send, chosen }: Props) {
           ) : ctx.pharmaciesError ? (
             <div className="flex flex-col gap-2">
               {errors.pharmacyId ? <FieldError>{errors.pharmacyId}</FieldError> : null}
-              <Alert>{ctx.pharmaciesError}</Alert>
+              <Alert>
+                {ctx.pharmaciesError}
+                {ctx.pharmaciesError === t.pharmaciesSessionEnded ? (
+                  <>
+                    {" "}
+                    <SignInAgainLink />
+                  </>
+                ) : null}
+              </Alert>
               <Button variant="secondary" className="self-start" onClick={() => send({ type: "pharmacies.retry" })}>
                 Load the pharmacies again
               </Button>
@@ -151,15 +167,22 @@ export default function RepeatDialogContent({ state, send, chosen }: Props) {
       </fieldset>
 
       {form("failed") ? (
-        <Alert title="Your request was not sent">
-          <p>{ctx.message}</p>
-          <div className="mt-3 flex flex-wrap gap-3">
-            <Button onClick={() => send({ type: "request.retry" })}>Try again</Button>
-            <Button variant="secondary" onClick={() => send({ type: "request.edit" })}>
-              Change the request
-            </Button>
-          </div>
-        </Alert>
+        <div ref={failedRef}>
+          <Alert title="Your request was not sent">
+            <p>{ctx.message}</p>
+            {ctx.sessionEnded ? (
+              <p className="mt-2">
+                <SignInAgainLink />
+              </p>
+            ) : null}
+            <div className="mt-3 flex flex-wrap gap-3">
+              <Button onClick={() => send({ type: "request.retry" })}>Try again</Button>
+              <Button variant="secondary" onClick={() => send({ type: "request.edit" })}>
+                Change the request
+              </Button>
+            </div>
+          </Alert>
+        </div>
       ) : ctx.message ? (
         <Alert>{ctx.message}</Alert>
       ) : null}

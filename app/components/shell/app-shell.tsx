@@ -3,6 +3,7 @@ import { Link, NavLink } from "react-router";
 import type { MenuLink } from "../../lib/menu";
 import type { PatientSummary, PracticeSummary } from "../../lib/patient-summary";
 import { IdleWarning } from "./idle-warning";
+import { useViewing } from "./use-viewing";
 import { UserMenu } from "./user-menu";
 
 interface AppShellProps {
@@ -10,6 +11,10 @@ interface AppShellProps {
   patient: PatientSummary;
   practice: PracticeSummary | null;
   actingFor: { parentName: string } | null;
+  /** The login has linked accounts: the account menu offers Switch account (decisions/160). */
+  canSwitch: boolean;
+  /** Whose record the session views, as an opaque key (decisions/160). */
+  viewing: string;
   version: string;
   /** How long the server keeps an idle session: the warning comes a few minutes before. */
   idleMs: number;
@@ -17,7 +22,8 @@ interface AppShellProps {
 }
 
 /** The sidebar is always shown from 993 px (1§9) and toggled below it. */
-export function AppShell({ menu, patient, practice, actingFor, version, idleMs, children }: AppShellProps) {
+export function AppShell({ menu, patient, practice, actingFor, canSwitch, viewing, version, idleMs, children }: AppShellProps) {
+  useViewing(viewing);
   const [menuOpen, setMenuOpen] = useState(false);
   const [detailsOpen, setDetailsOpen] = useState(false);
   return (
@@ -46,7 +52,7 @@ export function AppShell({ menu, patient, practice, actingFor, version, idleMs, 
             </p>
           ) : null}
           <div className="ml-auto">
-            <UserMenu name={patient.name} short="Account" />
+            <UserMenu name={patient.name} short="Account" canSwitch={canSwitch} />
           </div>
         </div>
         {/* Below 993 px the patient's details fold behind Details (issue 21: on a phone the header took

@@ -1,9 +1,10 @@
 import { DropdownMenu } from "radix-ui";
 import { useRef } from "react";
 import { Form, useNavigate, useRevalidator } from "react-router";
+import { accountSwitchMessages } from "../../lib/messages/accountSwitch";
 
-/** The header dropdown: Profile opens the user profile, Refresh Configurations reloads the practice's settings and data, Log Out ends the session. */
-export function UserMenu({ name, short }: { name: string; short?: string }) {
+/** The header dropdown: Profile opens the user profile, Switch account (a login with linked accounts) the chooser, Refresh Configurations reloads the practice's settings and data, Log Out ends the session. */
+export function UserMenu({ name, short, canSwitch = false }: { name: string; short?: string; canSwitch?: boolean }) {
   const revalidator = useRevalidator();
   const navigate = useNavigate();
   const logoutForm = useRef<HTMLFormElement>(null);
@@ -28,6 +29,11 @@ export function UserMenu({ name, short }: { name: string; short?: string }) {
             <DropdownMenu.Item className={itemClass} onSelect={() => navigate("/profile")}>
               Profile
             </DropdownMenu.Item>
+            {canSwitch ? (
+              <DropdownMenu.Item className={itemClass} onSelect={() => navigate("/account/switch")}>
+                {accountSwitchMessages.menuItem}
+              </DropdownMenu.Item>
+            ) : null}
             <DropdownMenu.Item className={itemClass} onSelect={() => revalidator.revalidate()}>
               Refresh Configurations
             </DropdownMenu.Item>

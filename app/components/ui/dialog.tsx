@@ -1,5 +1,5 @@
 import { Dialog as D } from "radix-ui";
-import { useRef, type ReactNode } from "react";
+import { useCallback, useRef, useState, type ReactNode } from "react";
 
 interface DialogProps {
   open: boolean;
@@ -17,7 +17,10 @@ interface DialogProps {
   size?: "default" | "wide" | "chart" | "message";
   /** Printing while it is open prints this dialog alone, on A4 (app.css, .print-dialog). */
   printable?: boolean;
-  /** A long dialog's Close at its top (issue 21), so leaving never needs a scroll to its foot. */
+  /**
+   * A Close at the dialog's top (issue 21), so leaving never needs a scroll: `true` always, `false`
+   * never; by default whenever the dialog is longer than the screen and has no Close of its own.
+   */
   closeAtTop?: boolean;
 }
 
@@ -27,15 +30,49 @@ const WIDTHS = { default: "w-[min(92vw,40rem)]", wide: "w-[min(96vw,93.75rem)]",
  * A focus-trapped modal dialog over radix-ui, titled for screen readers. The pages open it from their
  * own buttons (it is controlled, with no radix Trigger), so it remembers what had the focus and gives
  * it back on closing; radix alone would leave the focus on the page's body.
+ *
+ * A long dialog scrolls inside itself, never the page behind it, and its last row of buttons (the
+ * last element of its content that holds buttons, app.css `.portal-dialog`) stays in view at its
+ * foot as it scrolls (issue 21, decisions/162): every dialog gets this by ending with its buttons.
  */
-export function Dialog({ open, onOpenChange, title, description, children, dismissOnBackdrop = true, dismissOnEscape = true, returnFocusTo, size = "default", printable = false, closeAtTop = false }: DialogProps) {
+export function Dialog({ open, onOpenChange, title, description, children, dismissOnBackdrop = true, dismissOnEscape = true, returnFocusTo, size = "default", printable = false, closeAtTop }: DialogProps) {
   const opener = useRef<HTMLElement | null>(null);
+  const [long, setLong] = useState(false);
+  // Whether the open dialog outgrows the screen, followed as its content changes (a step, a list
+  // loaded, an error shown) and as the window is resized. Only a dialog that may be left (Escape) asks.
+  const watchLength = useCallback(
+    (content: HTMLDivElement | null) => {
+      if (!content || closeAtTop !== undefined || !dismissOnEscape) return;
+      const check = () => setLong(content.scrollHeight > content.clientHeight + 1 && !hasOwnClose(content));
+      const sizes = new ResizeObserver(check);
+      const observe = () => {
+        sizes.disconnect();
+        sizes.observe(content);
+        for (const child of content.children) sizes.observe(child);
+      };
+      const changes = new MutationObserver(() => {
+        observe();
+        check();
+      });
+      changes.observe(content, { childList: true, subtree: true });
+      observe();
+      check();
+      return () => {
+        sizes.disconnect();
+        changes.disconnect();
+        setLong(false);
+      };
+    },
+    [closeAtTop, dismissOnEscape],
+  );
+  const showClose = closeAtTop ?? (dismissOnEscape && long);
   return (
     <D.Root open={open} onOpenChange={onOpenChange}>
       <D.Portal>
         <D.Overlay className="no-print fixed inset-0 z-50 bg-ink/60" />
         <D.Content
-          className={`fixed left-1/2 top-1/2 z-50 max-h-[90vh] ${WIDTHS[size]} -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded bg-white p-6 shadow-xl ${printable ? "print-dialog" : ""}`}
+          ref={watchLength}
+          className={`portal-dialog fixed left-1/2 top-1/2 z-50 max-h-[90dvh] ${WIDTHS[size]} -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded bg-white p-6 shadow-xl ${printable ? "print-dialog" : ""}`}
           onPointerDownOutside={dismissOnBackdrop ? undefined : (event) => event.preventDefault()}
           onEscapeKeyDown={dismissOnEscape ? undefined : (event) => event.preventDefault()}
           onOpenAutoFocus={() => {
@@ -49,8 +86,8 @@ export function Dialog({ open, onOpenChange, title, description, children, dismi
             }
           }}
         >
-          {closeAtTop ? (
-            <D.Close className="no-print float-right -mr-2 -mt-2 ml-2 inline-flex min-h-11 min-w-11 items-center justify-center rounded text-2xl text-ink" aria-label="Close">
+          {showClose ? (
+            <D.Close data-dialog-close="" className="no-print float-right -mr-2 -mt-2 ml-2 inline-flex min-h-11 min-w-11 items-center justify-center rounded text-2xl text-ink" aria-label="Close">
               <span aria-hidden="true">×</span>
             </D.Close>
           ) : null}
@@ -61,4 +98,9 @@ export function Dialog({ open, onOpenChange, title, description, children, dismi
       </D.Portal>
     </D.Root>
   );
+}
+
+/** The dialog already offers a Close (a document viewer's, a finished step's): no second one at its top. */
+function hasOwnClose(content: HTMLElement): boolean {
+  return [...content.querySelectorAll("button, a")].some((control) => !control.hasAttribute("data-dialog-close") && (control.getAttribute("aria-label") ?? control.textContent ?? "").trim() === "Close");
 }

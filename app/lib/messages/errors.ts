@@ -10,5 +10,7 @@ export const errorsMessages = {
   /** The shared store of sessions and payments (Redis, decisions/050) did not answer: nothing was done. */
   unreadableForm: "The form could not be read. Please go back and send it again.",
   tokenCheckFailed: "The practice could not confirm your sign-in just now. You are still signed in: please try again.",
+  /** A tab still showing one family member after another tab switched to another (decisions/160). */
+  viewingChanged: "You switched to another account in another tab, so nothing was done here. Reload the page to see whose record is open.",
   stateUnavailable: "The portal cannot reach its records just now, so nothing was done. Please try again in a few minutes.",
 } as const;

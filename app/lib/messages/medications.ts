@@ -10,6 +10,9 @@ export const medicationsMessages = {
   unknownPharmacy: "That pharmacy is not on the practice's list. Please choose it again.",
   notOnRecord: "One of the chosen medicines is no longer on your record. Please reload the page and choose again.",
   sendFailed: "Your request could not be sent just now. Nothing was lost: please try again.",
+  /** Issue 21: a step that met an ended session; the dialog keeps everything chosen. */
+  sessionEnded: "Your sign-in has ended, so your request was not sent. Everything you chose is still here: sign in again in a new tab, then come back and press Try again.",
+  pharmaciesSessionEnded: "Your sign-in has ended, so the pharmacies could not be loaded: sign in again in a new tab, then load them again.",
   pharmaciesFailed: "The list of pharmacies could not be loaded. Please try again.",
   loadingPharmacies: "Loading pharmacies…",
   noPharmacyMatch: "No pharmacy matches that name.",

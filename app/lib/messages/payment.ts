@@ -16,6 +16,9 @@ export const paymentMessages = {
   failed: "Payment unsuccessful.",
   /** Issue 21: the title of a failure that charged nothing; its message says so once. */
   failedTitle: "Payment unsuccessful",
+  /** Issue 21: Pay met an ended session before anything started. */
+  sessionEndedTitle: "Your sign-in has ended",
+  sessionEnded: "The payment did not start and you have not been charged. What you entered is still here: sign in again in a new tab, then come back here to pay.",
   /** Issue 21: the pending tab when nothing is owed, in place of a $0.00 payment form. */
   nothingOwed: "You have nothing to pay: there are no invoices waiting for payment.",
   notStarted: "The practice could not start this payment. You have not been charged; please try again.",

@@ -4,4 +4,7 @@ export const sessionMessages = {
   idleText: (minutes: number) => `You have not used the portal for a while. For your security you will be signed out in ${minutes} minutes unless you choose to stay signed in.`,
   staySignedIn: "Stay signed in",
   signOut: "Sign out now",
+  /** Issue 21: offered wherever a post met an ended session and what was entered stays on the page. */
+  signInNewTab: "Sign in again in a new tab",
+  opensNewTab: " (opens a new tab)",
 } as const;

@@ -1,0 +1,16 @@
+/**
+ * Whose record this tab shows, as the shell's loader gave it (an opaque key, decisions/160). The step
+ * client sends it with every step, so the server refuses a step from a tab left behind by a switch
+ * of account in another tab rather than act on the other person's record.
+ */
+let current: string | null = null;
+
+export const VIEWING_HEADER = "X-Portal-Viewing";
+
+export function setViewing(key: string | null): void {
+  current = key;
+}
+
+export function viewingHeaders(): Record<string, string> {
+  return current ? { [VIEWING_HEADER]: current } : {};
+}

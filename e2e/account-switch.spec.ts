@@ -1,0 +1,141 @@
+import { expect, expectNoAxeViolations, signIn, signInAs, test } from "./fixtures";
+
+/**
+ * Switch account (issue 21, item 12; decisions/160): from the header's account menu, the chooser
+ * again, without signing in again; who is being viewed stays in view at 1280 and 390 px.
+ */
+test.use({ worldOptions: { scenario: "family", seed: 160 } });
+
+type Page = import("@playwright/test").Page;
+/** The header's visible "Patient: …" or "Signed in as: …" (a line under the header on a phone, a detail from 993 px). */
+const headerLine = (page: Page, label: string) => page.getByRole("banner").getByText(label, { exact: true }).filter({ visible: true }).locator("..");
+const patientLine = (page: Page) => headerLine(page, "Patient:");
+const signedInAsLine = (page: Page) => headerLine(page, "Signed in as:");
+const nameIn = async (line: ReturnType<typeof headerLine>) => (await line.textContent())!.replace(/^[^:]+:\s*/, "").trim();
+
+test("at 1280 px: switch from the header to a linked account and back, without signing in again", async ({ page, world }) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await signInAs(page, world.user("family"), 0);
+  const holder = await nameIn(patientLine(page));
+  await expect(signedInAsLine(page)).toHaveCount(0);
+
+  await page.getByRole("button", { name: /account menu/ }).click();
+  await page.getByRole("menuitem", { name: "Switch account" }).click();
+  await expect(page.getByRole("heading", { name: "Switch account", level: 1 })).toBeFocused();
+  const choices = page.getByRole("group", { name: "Accounts linked to your login" });
+  await expect(choices.getByRole("radio")).toHaveCount(4);
+  // The one being viewed is chosen and says so.
+  await expect(choices.getByRole("radio", { checked: true })).toHaveAccessibleName(new RegExp(`${holder}.*now viewing`));
+  await expectNoAxeViolations(page);
+
+  const child = choices.getByRole("radio", { name: /\(Child\)/ });
+  const childName = (await child.locator("..").locator("span.font-semibold").textContent())!;
+  await child.check();
+  await page.getByRole("button", { name: "View this account" }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole("heading", { name: "Dashboard", level: 1 })).toBeFocused();
+  await expect(patientLine(page)).toContainText(childName);
+  await expect(signedInAsLine(page)).toContainText(holder);
+
+  // Every page shows whose record it is.
+  await page.goto("/medications");
+  await expect(patientLine(page)).toContainText(childName);
+  await expect(signedInAsLine(page)).toHaveCount(1);
+
+  await page.getByRole("button", { name: /account menu/ }).click();
+  await page.getByRole("menuitem", { name: "Switch account" }).click();
+  await page.getByRole("radio", { name: new RegExp(holder) }).check();
+  await page.getByRole("button", { name: "View this account" }).click();
+  await expect(page.getByRole("heading", { name: "Dashboard", level: 1 })).toBeFocused();
+  await expect(patientLine(page)).toContainText(holder);
+  await expect(signedInAsLine(page)).toHaveCount(0);
+});
+
+test("at 390 px, by keyboard: switch to a linked account and back; who is viewed stays in the header's line", async ({ page, world }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signInAs(page, world.user("family"), 0);
+  const holder = await nameIn(patientLine(page));
+
+  const openSwitch = async () => {
+    await page.getByRole("button", { name: /account menu/ }).focus();
+    await page.keyboard.press("Enter");
+    const item = page.getByRole("menuitem", { name: "Switch account" });
+    await expect(page.getByRole("menuitem", { name: "Profile" })).toBeFocused();
+    await page.keyboard.press("ArrowDown");
+    await expect(item).toBeFocused();
+    await page.keyboard.press("Enter");
+    await expect(page.getByRole("heading", { name: "Switch account", level: 1 })).toBeFocused();
+  };
+
+  await openSwitch();
+  await expectNoAxeViolations(page);
+  // From the heading, Tab reaches the chosen account; the arrows choose another.
+  await page.keyboard.press("Tab");
+  await expect(page.getByRole("radio", { checked: true })).toBeFocused();
+  await page.keyboard.press("ArrowDown");
+  const chosen = page.getByRole("radio", { checked: true });
+  const chosenName = (await chosen.locator("..").locator("span.font-semibold").textContent())!;
+  expect(chosenName).not.toBe(holder);
+  await page.keyboard.press("Tab");
+  await expect(page.getByRole("button", { name: "View this account" })).toBeFocused();
+  await page.keyboard.press("Enter");
+
+  await expect(page.getByRole("heading", { name: "Dashboard", level: 1 })).toBeFocused();
+  // On a phone the details fold away, but whose record it is and who signed in stay in view.
+  await expect(patientLine(page)).toContainText(chosenName);
+  await expect(signedInAsLine(page)).toContainText(holder);
+  await expect(patientLine(page)).toBeInViewport();
+  await expect(signedInAsLine(page)).toBeInViewport();
+  await expectNoAxeViolations(page);
+
+  await openSwitch();
+  await page.keyboard.press("Tab");
+  await page.keyboard.press("ArrowUp");
+  await expect(page.getByRole("radio", { name: new RegExp(holder) })).toBeChecked();
+  await page.keyboard.press("Tab");
+  await page.keyboard.press("Enter");
+  await expect(page.getByRole("heading", { name: "Dashboard", level: 1 })).toBeFocused();
+  await expect(patientLine(page)).toContainText(holder);
+  await expect(signedInAsLine(page)).toHaveCount(0);
+});
+
+test("a post naming an account not linked to the login is refused, and the session keeps viewing whom it did", async ({ page, world, baseURL }) => {
+  await signInAs(page, world.user("family"), 2);
+  const viewing = await nameIn(patientLine(page));
+  const refused = await page.request.post("/account/switch", { form: { account: "999999" }, headers: { Origin: new URL(baseURL!).origin }, maxRedirects: 0 });
+  expect(refused.status()).toBe(403);
+  await page.reload();
+  await expect(patientLine(page)).toContainText(viewing);
+});
+
+test.describe("a login without linked accounts", () => {
+  test.use({ worldOptions: { scenario: "default", seed: 161 } });
+  test("sees no Switch account in the account menu", async ({ page, world }) => {
+    await signIn(page, world.user("solo"));
+    await expect(page.getByRole("heading", { name: "Dashboard", level: 1 })).toBeVisible();
+    await page.getByRole("button", { name: /account menu/ }).click();
+    await expect(page.getByRole("menuitem", { name: "Log Out" })).toBeVisible();
+    await expect(page.getByRole("menuitem", { name: "Switch account" })).toHaveCount(0);
+  });
+});
+
+test("another tab still showing the person viewed before a switch follows it to the dashboard", async ({ page, world, context }) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await signInAs(page, world.user("family"), 0);
+  const holder = await nameIn(patientLine(page));
+  await page.goto("/medications");
+  await expect(page.getByRole("heading", { name: "Medications", level: 1 })).toBeVisible();
+
+  const other = await context.newPage();
+  await other.goto("/account/switch");
+  const child = other.getByRole("radio", { name: /\(Child\)/ });
+  const childName = (await child.locator("..").locator("span.font-semibold").textContent())!;
+  await child.check();
+  await other.getByRole("button", { name: "View this account" }).click();
+  await expect(other.getByRole("heading", { name: "Dashboard", level: 1 })).toBeVisible();
+
+  // The first tab leaves the holder's medicines for the dashboard, now the child's.
+  await expect(page.getByRole("heading", { name: "Dashboard", level: 1 })).toBeVisible();
+  await expect(patientLine(page)).toContainText(childName);
+  await expect(signedInAsLine(page)).toContainText(holder);
+});

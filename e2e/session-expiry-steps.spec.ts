@@ -1,0 +1,91 @@
+import type { BrowserContext, Page } from "@playwright/test";
+import { medicationsMessages } from "../app/lib/messages/medications";
+import { paymentMessages } from "../app/lib/messages/payment";
+import { expect, expectNoAxeViolations, signIn, test, type WorldUser } from "./fixtures";
+
+/**
+ * Issue 21, item 1, beyond the profile: a repeat request and a payment that meet an ended session say
+ * so where they were made, keep everything entered, and go through after signing in again in a new
+ * tab; the page never leaves for sign-in, a data address or a 404.
+ */
+
+/** The session ends elsewhere (Log Out in another tab); that tab is returned, at the sign-in page. */
+async function endSessionInAnotherTab(context: BrowserContext, path: string): Promise<Page> {
+  const other = await context.newPage();
+  await other.goto(path);
+  await other.getByRole("button", { name: /account menu/ }).click();
+  await other.getByRole("menuitem", { name: "Log Out" }).click();
+  await expect(other).toHaveURL(/\/login$/);
+  return other;
+}
+
+async function signInThere(other: Page, user: WorldUser) {
+  await other.getByLabel("Email").fill(user.username);
+  await other.getByLabel("Password", { exact: true }).fill(user.password);
+  await other.getByRole("button", { name: "Login" }).click();
+  await expect(other.getByRole("heading", { name: "Dashboard", level: 1 })).toBeVisible();
+}
+
+test("a repeat request that meets an ended session keeps every choice, says so in the dialog, and sends once after signing in again", async ({ page, world, context }) => {
+  await signIn(page, world.user("solo"));
+  await expect(page.getByRole("heading", { name: "Dashboard", level: 1 })).toBeVisible();
+  await page.goto("/medications");
+  const first = page.getByRole("table", { name: "Long term medicines" }).getByRole("checkbox").first();
+  await first.check();
+  await page.getByRole("button", { name: "Repeat", exact: true }).click();
+  const dialog = page.getByRole("dialog", { name: "Request repeat medication" });
+  await dialog.getByRole("checkbox", { name: "This request is urgent" }).check();
+  await dialog.getByLabel("Notes for the practice (optional)").fill("Before Friday please");
+
+  const other = await endSessionInAnotherTab(context, "/medications");
+  await dialog.getByRole("button", { name: "Send request" }).click();
+  const alert = dialog.getByRole("alert").filter({ hasText: "Your request was not sent" });
+  await expect(alert).toContainText(medicationsMessages.sessionEnded);
+  await expect(page).toHaveURL(/\/medications$/);
+  await expect(dialog.getByLabel("Notes for the practice (optional)")).toHaveValue("Before Friday please");
+  await expect(dialog.getByRole("checkbox", { name: "This request is urgent" })).toBeChecked();
+  const link = alert.getByRole("link", { name: /Sign in again in a new tab/ });
+  await expect(link).toHaveAttribute("target", "_blank");
+  await expect(link).toHaveAttribute("href", "/login?redirectTo=%2Fmedications");
+  expect(await world.requests({ method: "POST", path: "Patient/SendRepeatMedicationRequest" })).toHaveLength(0);
+  await expectNoAxeViolations(page);
+
+  await signInThere(other, world.user("solo"));
+  await alert.getByRole("button", { name: "Try again" }).click();
+  await expect(page.getByRole("dialog", { name: "Medication" }).getByRole("status")).toContainText("has been received");
+  const posts = await world.requests({ method: "POST", path: "Patient/SendRepeatMedicationRequest" });
+  expect(posts).toHaveLength(1);
+  expect(posts[0].body).toMatchObject({ IsUrgent: true, Notes: "Before Friday please" });
+});
+
+test("at 390 px, Pay that meets an ended session charges nothing, says so beside the form, keeps the amount and card, and pays after signing in again", async ({ page, world, context }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signIn(page, world.user("solo"));
+  await expect(page.getByRole("heading", { name: "Dashboard", level: 1 })).toBeVisible();
+  await page.goto("/accounts");
+  await expect(page.getByRole("heading", { name: "Accounts", level: 1 })).toBeVisible();
+  await page.getByRole("radio", { name: "Pay another amount" }).check();
+  await page.getByLabel("Amount (NZD)").fill("20.00");
+  await page.getByLabel("Card number").fill("4242 4242 4242 4242");
+  await page.getByLabel("Expiry (MM/YY)").fill("12/40");
+  await page.getByLabel("Security code (CVC)").fill("123");
+
+  const other = await endSessionInAnotherTab(context, "/accounts");
+  await page.getByRole("button", { name: "Pay", exact: true }).click();
+  const alert = page.getByRole("alert").filter({ hasText: paymentMessages.sessionEndedTitle });
+  await expect(alert).toContainText(paymentMessages.sessionEnded);
+  await expect(alert).toBeInViewport();
+  await expect(page).toHaveURL(/\/accounts$/);
+  await expect(page.getByLabel("Amount (NZD)")).toHaveValue("20.00");
+  await expect(page.getByLabel("Card number")).toHaveValue("4242 4242 4242 4242");
+  await expect(alert.getByRole("link", { name: /Sign in again in a new tab/ })).toHaveAttribute("href", "/login?redirectTo=%2Faccounts");
+  expect(await world.requests({ method: "POST", path: "patient/SaveTempPayment" })).toHaveLength(0);
+  expect(await world.charges()).toHaveLength(0);
+  await expectNoAxeViolations(page);
+
+  await signInThere(other, world.user("solo"));
+  await page.getByRole("button", { name: "Pay", exact: true }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Payment succeeded." })).toBeVisible();
+  const charges = await world.charges();
+  expect(charges).toHaveLength(1);
+});
