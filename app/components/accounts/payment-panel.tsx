@@ -21,6 +21,8 @@ const StripeCardFields = lazy(() => import("./stripe-card-fields"));
 // the form is drawn without them and takes what the patient does until they run.
 const paymentEngine = lazyModule(() => import("./payment-engine"));
 type PaymentEngine = Awaited<ReturnType<typeof paymentEngine.preload>>;
+// Once here, a new form (after a payment, or on coming back to the page) starts with it at once.
+let arrivedEngine: PaymentEngine | null = null;
 type PaymentActor = ReturnType<PaymentEngine["createPaymentActor"]>;
 
 const paymentTexts = paymentMessages;
@@ -80,17 +82,22 @@ export function PaymentPanel({ invoices, methodType, cardTypes, provider, billin
   // handed over last, once the card fields have told the machine what they hold.
   const [draft, setDraft] = useState(() => initialPaymentContext(input));
   const early = useRef<PaymentEvent[]>([]);
-  const [payWanted, setPayWanted] = useState(false);
-  const [engine, setEngine] = useState<PaymentEngine | null>(null);
+  const payWanted = useRef(false);
+  // Shown only if the code then fails to arrive: Pay was pressed and nothing could be sent.
+  const [payPressed, setPayPressed] = useState(false);
+  const [engine, setEngine] = useState<PaymentEngine | null>(() => arrivedEngine);
   const [engineFailed, setEngineFailed] = useState(false);
   const [actor, setActor] = useState<PaymentActor | null>(null);
   const running = useRef<PaymentActor | null>(null);
   const latestOnBlocked = useRef(onBlocked);
-  latestOnBlocked.current = onBlocked;
+  useEffect(() => {
+    latestOnBlocked.current = onBlocked;
+  }, [onBlocked]);
 
   const loadEngine = useCallback(() => {
     paymentEngine.preload().then(
       (module) => {
+        arrivedEngine = module;
         setEngineFailed(false);
         setEngine(module);
       },
@@ -100,7 +107,7 @@ export function PaymentPanel({ invoices, methodType, cardTypes, provider, billin
   // Fetched once the page has loaded and the browser is idle, so it never competes with the page
   // itself; sooner if the patient reaches for the form first (onFocus, onPointerDown, send).
   useEffect(() => {
-    if (!formShown) return;
+    if (!formShown || engine) return;
     let cancelled = false;
     const start = () => {
       if (!cancelled) loadEngine();
@@ -112,7 +119,7 @@ export function PaymentPanel({ invoices, methodType, cardTypes, provider, billin
       cancelled = true;
       window.removeEventListener("load", whenIdle);
     };
-  }, [formShown, loadEngine]);
+  }, [formShown, engine, loadEngine]);
 
   useEffect(() => {
     if (!engine) return;
@@ -125,7 +132,10 @@ export function PaymentPanel({ invoices, methodType, cardTypes, provider, billin
       },
     });
     created.start();
+    // The card fields' first report is among these: their effect (a child's) ran earlier in this
+    // commit, with the checks that came in the same module. Pay goes last, as the patient meant it.
     for (const event of early.current) created.send(event);
+    if (payWanted.current) created.send({ type: "pay.submit" });
     running.current = created;
     setActor(created);
     return () => {
@@ -133,19 +143,13 @@ export function PaymentPanel({ invoices, methodType, cardTypes, provider, billin
       created.stop();
     };
   }, [engine, input, slot]);
-  // Pay pressed before the machine ran: handed over after the card fields' first report, which
-  // their effect (a child's, so earlier in the same commit) has just sent.
-  useEffect(() => {
-    if (!actor || !payWanted) return;
-    setPayWanted(false);
-    actor.send({ type: "pay.submit" });
-  }, [actor, payWanted]);
-
   const send = useCallback(
     (event: PaymentEvent) => {
       if (running.current) return running.current.send(event);
-      if (event.type === "pay.submit") setPayWanted(true);
-      else early.current.push(event);
+      if (event.type === "pay.submit") {
+        payWanted.current = true;
+        setPayPressed(true);
+      } else early.current.push(event);
       if (isPaymentEdit(event)) setDraft((context) => ({ ...context, ...editPayment(context, event) }));
       loadEngine();
     },
@@ -353,7 +357,7 @@ export function PaymentPanel({ invoices, methodType, cardTypes, provider, billin
             </div>
           ) : null}
 
-          {engineFailed && payWanted ? <Alert>{paymentMessages.formNotLoaded}</Alert> : null}
+          {engineFailed && payPressed ? <Alert>{paymentMessages.formNotLoaded}</Alert> : null}
 
           <div className="flex flex-wrap items-center gap-3">
             <Button
