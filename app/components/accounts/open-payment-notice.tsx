@@ -2,7 +2,6 @@ import { useEffect, useRef, useState } from "react";
 import type { OpenPayment } from "../../lib/accounts-view";
 import { errorsMessages } from "../../lib/messages/errors";
 import { paymentMessages } from "../../lib/messages/payment";
-import { StepNetworkError } from "../../lib/step-client";
 import { Button } from "../ui/button";
 
 const t = paymentMessages;
@@ -26,9 +25,10 @@ export function OpenPaymentNotice({ open, focusOnShow, onFinished }: { open: Ope
     setReply(null);
     try {
       // The step client and its zod schemas are not on the page's first load (decisions/180).
-      // Not arriving is the same failure as the step itself not getting through.
+      // Not arriving is the same failure as the step itself not getting through, and says so alike
+      // (the step client's own words; importing them here would add a script to the first load).
       const { paySteps, payStepValues } = await import("../../lib/payment-steps").catch((error: unknown) => {
-        throw new StepNetworkError("The portal could not be reached (/accounts/pay).", { cause: error });
+        throw new Error("The portal could not be reached (/accounts/pay).", { cause: error });
       });
       const outcome = await paySteps.post({ step: "finish", key: open.key }, payStepValues.finish);
       if (outcome === "pending") setReply(t.finishPending);
