@@ -7,6 +7,10 @@
  * Lighthouse 13 needs Node 22.19 or later and this machine has Node 20, so the script fetches Node 24
  * LTS and Lighthouse from the npm registry once into ~/.cache/nz-patient-portal (as .ci/run fetches
  * Node 24; decisions/048) and runs Lighthouse with that Node.
+ *
+ * LIGHTHOUSE_PAGES=sign-in,accounts audits only the pages named (default: all four), so one page can
+ * be compared against sign-in in the same run; LIGHTHOUSE_PORT moves the portal off 3191 when
+ * several checkouts share a machine. Each run's full report stays in the folder printed at the end.
  */
 import { execFile, spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync } from "node:fs";
@@ -19,6 +23,8 @@ const NODE24_VERSION = "24.21.0";
 const LIGHTHOUSE_VERSION = "13.5.0";
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+const PORT = Number(process.env.LIGHTHOUSE_PORT ?? 3191);
+const PAGES = process.env.LIGHTHOUSE_PAGES?.split(",").map((name) => name.trim()).filter(Boolean);
 const cache = path.join(process.env.XDG_CACHE_HOME ?? path.join(homedir(), ".cache"), "nz-patient-portal");
 
 /** A package from the npm registry, installed once into the cache; the path of `file` inside it. */
@@ -45,7 +51,7 @@ async function main() {
   process.env.COOKIE_SECURE = "false";
   process.env.NODE_ENV = "production";
   const { startPortal } = await import("../server");
-  const portal = await startPortal({ mode: "production", port: 3191 });
+  const portal = await startPortal({ mode: "production", port: PORT });
   try {
     const form = new URLSearchParams({ intent: "sign-in", username: "solo@demo.nz", password: "Kiaora2024", redirectTo: "/" });
     const signIn = await fetch(`${portal.url}/login/flow`, { method: "POST", body: form, headers: { Origin: portal.url } });
@@ -53,12 +59,15 @@ async function main() {
     if (!cookie) throw new Error(`Sign-in failed: HTTP ${signIn.status}`);
 
     const out = mkdtempSync(path.join(tmpdir(), "lighthouse-"));
-    const pages: Array<[string, string, boolean]> = [
+    const allPages: Array<[string, string, boolean]> = [
       ["sign-in", "/login", false],
       ["dashboard", "/", true],
       ["profile", "/profile", true],
       ["accounts", "/accounts", true],
     ];
+    const unknown = PAGES?.filter((name) => !allPages.some(([page]) => page === name)) ?? [];
+    if (unknown.length > 0) throw new Error(`LIGHTHOUSE_PAGES: no page named ${unknown.join(", ")} (pages: ${allPages.map(([page]) => page).join(", ")})`);
+    const pages = PAGES ? allPages.filter(([name]) => PAGES.includes(name)) : allPages;
     for (const [name, route, signedIn] of pages) {
       const performance: number[] = [];
       const accessibility: number[] = [];
@@ -94,6 +103,7 @@ async function main() {
         `Lighthouse mobile, ${name} (${route}), median of ${RUNS}: performance ${median(performance)} (target ≥ 95; runs ${performance.join(", ")}), accessibility ${median(accessibility)} (target 100), first contentful paint ${(median(paint) / 1000).toFixed(1)} s`,
       );
     }
+    console.log(`Lighthouse reports (JSON, one per run): ${out}`);
   } finally {
     await portal.close();
     await mock.close();

@@ -1,11 +1,10 @@
 import { assign, fromPromise, setup } from "xstate";
-import { allocate, totalBalanceCents, type AllocatableInvoice, type Allocation } from "../app/lib/allocation";
+import type { AllocatableInvoice, Allocation } from "../app/lib/allocation";
 import { paymentMessages } from "../app/lib/messages/payment";
 import type { CardType } from "../app/lib/accounts-view";
-import { feeCents } from "../app/lib/money";
-import { checkPaymentAmount } from "../app/lib/payment-amount";
 import { RefusedError } from "../app/lib/payment-steps";
 import { StepSessionEndedError } from "../app/lib/step-client";
+import { amountOf, editPayment, feeOf, initialPaymentContext } from "./payment-choice";
 
 /**
  * Paying the account by card (1§4 payment progress, choice, allocation, methods, the Pay button).
@@ -23,11 +22,8 @@ export type { CardType } from "../app/lib/accounts-view";
 
 export type PaymentMethod = "card" | "poli" | "paymentExpress";
 
-/** 1§4 Payment methods: only type '2' takes cards here. */
-export function paymentMethodOf(type: string | undefined): PaymentMethod {
-  const t = (type ?? "2").trim() || "2";
-  return t === "2" ? "card" : t === "3" ? "poli" : "paymentExpress";
-}
+// The editing part of the machine, shared with the form before the machine loads (decisions/180).
+export { amountOf, feeOf, paymentMethodOf } from "./payment-choice";
 
 export interface PaymentInput {
   invoices: AllocatableInvoice[];
@@ -90,23 +86,6 @@ export type PaymentEvent =
   | { type: "payment.retry" }
   | { type: "payment.dismiss" };
 
-/** The amount to pay in cents, or the reason there is none. */
-export function amountOf(context: Pick<PaymentContext, "choice" | "amountText" | "amountTyped" | "invoices">): { cents: number } | { error: string } {
-  const total = totalBalanceCents(context.invoices);
-  if (context.choice === 1) return { cents: total };
-  return checkPaymentAmount(context.amountText, { totalCents: total, typed: context.amountTyped });
-}
-
-export function feeOf(context: Pick<PaymentContext, "cardTypes" | "cardTypeIndex">, amountCents: number): number {
-  const type = context.cardTypes[context.cardTypeIndex];
-  return type ? feeCents(amountCents, type.feeBasisPoints) : 0;
-}
-
-function reallocate(context: PaymentContext): Allocation[] {
-  const amount = amountOf(context);
-  return allocate(context.invoices, "cents" in amount ? amount.cents : context.choice === 2 && context.amountText.trim() === "" ? null : 0);
-}
-
 /** A step after the start met an ended session: nothing was charged, and Try again (the same key) goes on once signed in. */
 const sessionEndedResult = { progress: 100 as const, result: { kind: "failed" as const, message: paymentTexts.sessionEnded, charged: false, sessionEnded: true } };
 
@@ -132,17 +111,9 @@ export const paymentMachine = setup({
     wasCharged: ({ context }) => context.result?.kind === "failed" && context.result.charged,
   },
   actions: {
-    chooseAmount: assign(({ context, event }) => {
-      if (event.type !== "choice.select") return {};
-      const next = { ...context, choice: event.choice };
-      return { choice: event.choice, allocations: reallocate(next) };
-    }),
-    typeAmount: assign(({ context, event }) => {
-      if (event.type !== "amount.change") return {};
-      const next = { ...context, amountText: event.text, amountTyped: true };
-      return { amountText: event.text, amountTyped: true, allocations: reallocate(next) };
-    }),
-    chooseCardType: assign({ cardTypeIndex: ({ context, event }) => (event.type === "cardType.select" && context.cardTypes[event.index] ? event.index : context.cardTypeIndex) }),
+    chooseAmount: assign(({ context, event }) => (event.type === "choice.select" ? editPayment(context, event) : {})),
+    typeAmount: assign(({ context, event }) => (event.type === "amount.change" ? editPayment(context, event) : {})),
+    chooseCardType: assign(({ context, event }) => (event.type === "cardType.select" ? editPayment(context, event) : {})),
     updateCard: assign(({ event }) => (event.type === "card.change" ? { cardComplete: event.complete, cardError: event.error } : {})),
     markSubmitted: assign({ submitted: true }),
     beginAttempt: assign(({ context }) => ({ key: context.key ?? context.newKey(), progress: 25 as const, result: null })),
@@ -189,28 +160,7 @@ export const paymentMachine = setup({
   },
 }).createMachine({
   id: "payment",
-  context: ({ input }) => {
-    const base = {
-      invoices: input.invoices,
-      method: paymentMethodOf(input.methodType),
-      cardTypes: input.cardTypes,
-      cardTypeIndex: 0,
-      newKey: input.newKey,
-      choice: 1 as const,
-      amountText: "",
-      amountTyped: false,
-      allocations: [],
-      submitted: false,
-      cardComplete: false,
-      cardError: null,
-      progress: 0 as const,
-      key: null,
-      clientSecret: null,
-      paymentId: null,
-      result: null,
-    };
-    return { ...base, allocations: reallocate(base) };
-  },
+  context: ({ input }) => initialPaymentContext(input),
   initial: "editing",
   states: {
     editing: {

@@ -1,4 +1,3 @@
-import { z } from "zod";
 import { paymentMessages } from "./messages/payment";
 import { toCents } from "./money";
 
@@ -7,32 +6,16 @@ const t = paymentMessages;
 /**
  * The amount of "Pay another amount" (1§5): typed dollars and cents, more than nothing and no more
  * than the invoices' balance. `typed` says whether the field has been typed in, for 1§5's two
- * "empty" messages. The payment machine checks what is typed with it; the payment action checks the
- * amount it receives with it again.
+ * "empty" messages. The payment form shows its figures with it; the payment action checks the amount
+ * it receives with `paymentAmountSchema` (payment-forms.ts), which applies this same rule. Plain code,
+ * without zod, so the form's figures need nothing beyond the page's first load (decisions/180).
  */
-export function paymentAmountSchema({ totalCents, typed = true }: { totalCents: number; typed?: boolean }) {
-  return z.string().transform((text, ctx) => {
-    if (text.trim() === "") {
-      ctx.addIssue({ code: "custom", message: typed ? t.amountRequired : t.amountRequiredInitially });
-      return z.NEVER;
-    }
-    const cents = toCents(text);
-    if (cents === null || cents <= 0) {
-      ctx.addIssue({ code: "custom", message: t.amountInvalid });
-      return z.NEVER;
-    }
-    if (cents > totalCents) {
-      ctx.addIssue({ code: "custom", message: t.amountTooLarge });
-      return z.NEVER;
-    }
-    return cents;
-  });
-}
-
-/** The amount in cents, or the message to show under the field. */
-export function checkPaymentAmount(text: string, options: { totalCents: number; typed?: boolean }): { cents: number } | { error: string } {
-  const parsed = paymentAmountSchema(options).safeParse(text);
-  return parsed.success ? { cents: parsed.data } : { error: parsed.error.issues[0]?.message ?? t.amountInvalid };
+export function checkPaymentAmount(text: string, { totalCents, typed = true }: { totalCents: number; typed?: boolean }): { cents: number } | { error: string } {
+  if (text.trim() === "") return { error: typed ? t.amountRequired : t.amountRequiredInitially };
+  const cents = toCents(text);
+  if (cents === null || cents <= 0) return { error: t.amountInvalid };
+  if (cents > totalCents) return { error: t.amountTooLarge };
+  return { cents };
 }
 
 /** Whole cents as the amount field would hold them (12050 → "120.50"), for checking an amount that arrives in cents. */

@@ -2,12 +2,28 @@ import { z } from "zod";
 import type { CardType } from "./accounts-view";
 import { paymentMessages } from "./messages/payment";
 import { feeRateBasisPoints } from "./money";
+import { checkPaymentAmount } from "./payment-amount";
 
 /**
  * The forms of the payment (1§5 Payment): the built-in test provider's card form, checked in the
  * browser for instant messages and again by the portal's action, which is the authority.
  */
 const t = paymentMessages;
+
+/**
+ * The amount of "Pay another amount" as the payment action checks it: the form's own rule
+ * (`checkPaymentAmount`), as a schema, so the server and the form cannot disagree.
+ */
+export function paymentAmountSchema(options: { totalCents: number; typed?: boolean }) {
+  return z.string().transform((text, ctx) => {
+    const checked = checkPaymentAmount(text, options);
+    if ("error" in checked) {
+      ctx.addIssue({ code: "custom", message: checked.error });
+      return z.NEVER;
+    }
+    return checked.cents;
+  });
+}
 
 /** The Luhn check every card number passes. */
 export function luhnValid(digits: string): boolean {

@@ -1,15 +1,14 @@
-import { useMachine } from "@xstate/react";
-import { lazy, Suspense, useCallback, useEffect, useId, useMemo, useRef, useState } from "react";
-import { fromPromise } from "xstate";
-import { amountOf, feeOf, paymentMachine, paymentTexts } from "../../../machines/payment.machine";
+import { lazy, Suspense, useCallback, useEffect, useId, useRef, useState, useSyncExternalStore } from "react";
+import type { PaymentContext, PaymentEvent, PaymentInput } from "../../../machines/payment.machine";
+import { amountOf, editPayment, feeOf, initialPaymentContext, isPaymentEdit } from "../../../machines/payment-choice";
 import { practiceDateTime, type CardProviderChoice, type CardType, type InvoiceTableRow, type OpenPayment, type PaidNotice } from "../../lib/accounts-view";
 import { totalBalanceCents } from "../../lib/allocation";
 import { formatCents } from "../../lib/money";
 import { paymentMessages } from "../../lib/messages/payment";
-import { paySteps, payStepValues, RefusedError } from "../../lib/payment-steps";
 import { Alert } from "../ui/alert";
 import { Button } from "../ui/button";
 import { TextField } from "../ui/field";
+import { lazyModule } from "../ui/lazy-module";
 import { ConfirmerSlot } from "./card-provider";
 import { InvoiceTable } from "./invoice-table";
 import { SignInAgainLink } from "../ui/sign-in-again-link";
@@ -18,6 +17,22 @@ import { TestCardFields } from "./test-card-fields";
 
 // Stripe's SDK loads only on /accounts and only when a key is configured (decisions/030).
 const StripeCardFields = lazy(() => import("./stripe-card-fields"));
+
+// The payment machine, xstate, the step client and zod come after the page (issue 12, decisions/180):
+// the form is drawn without them and takes what the patient does until they run.
+const paymentEngine = lazyModule(() => import("./payment-engine"));
+type PaymentEngine = Awaited<ReturnType<typeof paymentEngine.preload>>;
+// Once here, a new form (after a payment, or on coming back to the page) starts with it at once.
+let arrivedEngine: PaymentEngine | null = null;
+type PaymentActor = ReturnType<PaymentEngine["createPaymentActor"]>;
+
+const paymentTexts = paymentMessages;
+
+/** What the form is drawn from: the machine's snapshot once it runs, its starting state with the patient's edits before. */
+interface PaymentState {
+  context: PaymentContext;
+  matches(state: "paying" | "failed" | "succeeded"): boolean;
+}
 
 /**
  * The idempotency key of the attempt in progress survives a refresh (sessionStorage), so paying
@@ -55,61 +70,107 @@ export function PaymentPanel({ invoices, methodType, cardTypes, provider, billin
   const [slot] = useState(() => new ConfirmerSlot());
   // This tab's Pay was refused because another payment is open: the notice that replaces the form takes the focus.
   const [blocked, setBlocked] = useState(false);
-  const machine = useMemo(
-    () =>
-      paymentMachine.provide({
-        actors: {
-          saveTempPayment: fromPromise(async ({ input }) => {
-            const id = await paySteps
-              .post(
-                {
-                  step: "save-temp",
-                  key: input.key,
-                  cardType: input.cardType,
-                  amountCents: String(input.amountCents),
-                  feeCents: String(input.feeCents),
-                  allocations: JSON.stringify(input.allocations.map((a) => ({ id: a.id, payNowCents: a.payNowCents }))),
-                },
-                payStepValues.saveTemp,
-              )
-              .catch((error: unknown) => {
-                if (error instanceof RefusedError) {
-                  // Refused before it began: this tab's key is done with. Another payment left open
-                  // (in any tab) is the page's to finish, so the page reads it again.
-                  forgetAttempt();
-                  if (error.blocked) {
-                    setBlocked(true);
-                    onBlocked();
-                  }
-                }
-                throw error;
-              });
-            if (id <= 0) forgetAttempt();
-            return id;
-          }),
-          createPaymentIntent: fromPromise(({ input }) => paySteps.post({ step: "intent", key: input.key }, payStepValues.intent)),
-          confirmCard: fromPromise(async ({ input }) => {
-            try {
-              await slot.confirm(input.clientSecret);
-            } catch (error) {
-              // Only a refusal is sure to have charged nothing; after a dropped connection (a refresh,
-              // a network failure) the key is kept, so paying again cannot charge twice. The portal
-              // is told of the refusal (Stripe's happens in the browser) so the account may pay again.
-              if (error instanceof RefusedError) {
-                forgetAttempt();
-                await paySteps.post({ step: "declined", key: input.key }, payStepValues.declined).catch(() => undefined);
-              }
-              throw error;
-            }
-          }),
-          savePayment: fromPromise(({ input }) => paySteps.post({ step: "record", key: input.key }, payStepValues.record)),
-        },
-      }),
-    [slot, onBlocked],
+  const [input] = useState<PaymentInput>(() => ({
+    invoices: invoices.map((i) => ({ id: i.id, balanceCents: i.balanceCents, payNowCents: i.payNowCents })),
+    methodType,
+    cardTypes,
+    newKey: attemptKey,
+  }));
+  const formShown = !openPayment && invoices.length > 0;
+
+  // Until the machine runs, the form shows its starting state with the patient's edits applied by the
+  // machine's own editing functions, and keeps every event to hand it; a Pay pressed meanwhile is
+  // handed over last, once the card fields have told the machine what they hold.
+  const [draft, setDraft] = useState(() => initialPaymentContext(input));
+  const early = useRef<PaymentEvent[]>([]);
+  const payWanted = useRef(false);
+  // Shown only if the code then fails to arrive: Pay was pressed and nothing could be sent.
+  const [payPressed, setPayPressed] = useState(false);
+  const [engine, setEngine] = useState<PaymentEngine | null>(() => arrivedEngine);
+  const [engineFailed, setEngineFailed] = useState(false);
+  const [actor, setActor] = useState<PaymentActor | null>(null);
+  const running = useRef<PaymentActor | null>(null);
+  const latestOnBlocked = useRef(onBlocked);
+  useEffect(() => {
+    latestOnBlocked.current = onBlocked;
+  }, [onBlocked]);
+
+  const loadEngine = useCallback(() => {
+    paymentEngine.preload().then(
+      (module) => {
+        arrivedEngine = module;
+        setEngineFailed(false);
+        setEngine(module);
+      },
+      () => setEngineFailed(true),
+    );
+  }, []);
+  // Fetched once the page has loaded and the browser is idle, so it never competes with the page
+  // itself; sooner if the patient reaches for the form first (onFocus, onPointerDown, send).
+  useEffect(() => {
+    if (!formShown || engine) return;
+    let cancelled = false;
+    const start = () => {
+      if (!cancelled) loadEngine();
+    };
+    const whenIdle = () => (typeof window.requestIdleCallback === "function" ? window.requestIdleCallback(start, { timeout: 1000 }) : window.setTimeout(start, 100));
+    if (document.readyState === "complete") whenIdle();
+    else window.addEventListener("load", whenIdle, { once: true });
+    return () => {
+      cancelled = true;
+      window.removeEventListener("load", whenIdle);
+    };
+  }, [formShown, engine, loadEngine]);
+
+  useEffect(() => {
+    if (!engine) return;
+    const created = engine.createPaymentActor(input, {
+      slot,
+      forgetAttempt,
+      onBlocked: () => {
+        setBlocked(true);
+        latestOnBlocked.current();
+      },
+    });
+    created.start();
+    // The card fields' first report is among these: their effect (a child's) ran earlier in this
+    // commit, with the checks that came in the same module. Pay goes last, as the patient meant it.
+    for (const event of early.current) created.send(event);
+    if (payWanted.current) created.send({ type: "pay.submit" });
+    running.current = created;
+    setActor(created);
+    return () => {
+      running.current = null;
+      created.stop();
+    };
+  }, [engine, input, slot]);
+  const send = useCallback(
+    (event: PaymentEvent) => {
+      if (running.current) return running.current.send(event);
+      if (event.type === "pay.submit") {
+        payWanted.current = true;
+        setPayPressed(true);
+      } else early.current.push(event);
+      if (isPaymentEdit(event)) setDraft((context) => ({ ...context, ...editPayment(context, event) }));
+      loadEngine();
+    },
+    [loadEngine],
   );
-  const [state, send] = useMachine(machine, {
-    input: { invoices: invoices.map((i) => ({ id: i.id, balanceCents: i.balanceCents, payNowCents: i.payNowCents })), methodType, cardTypes, newKey: attemptKey },
-  });
+
+  const subscribe = useCallback(
+    (onChange: () => void) => {
+      if (!actor) return () => undefined;
+      const subscription = actor.subscribe(onChange);
+      return () => subscription.unsubscribe();
+    },
+    [actor],
+  );
+  const snapshot = useSyncExternalStore(
+    subscribe,
+    () => actor?.getSnapshot() ?? null,
+    () => null,
+  );
+  const state: PaymentState = snapshot ?? { context: draft, matches: () => false };
   const ctx = state.context;
   const paying = state.matches("paying");
   const hasInvoices = invoices.length > 0;
@@ -154,6 +215,9 @@ export function PaymentPanel({ invoices, methodType, cardTypes, provider, billin
     failureRef.current?.scrollIntoView({ block: "center" });
   }, [failure]);
 
+  const reachForForm = () => {
+    if (!engine) loadEngine();
+  };
   const onCardChange = useCallback((card: { complete: boolean; error: string | null }) => send({ type: "card.change", ...card }), [send]);
   const rows = invoices.map((row) => {
     const allocation = ctx.allocations.find((a) => a.id === row.id);
@@ -180,6 +244,8 @@ export function PaymentPanel({ invoices, methodType, cardTypes, provider, billin
           noValidate
           aria-labelledby="pay-heading"
           className="flex flex-col gap-4 rounded bg-white p-4 shadow-sm"
+          onFocus={reachForForm}
+          onPointerDown={reachForForm}
           onSubmit={(event) => {
             event.preventDefault();
             send({ type: "pay.submit" });
@@ -242,7 +308,7 @@ export function PaymentPanel({ invoices, methodType, cardTypes, provider, billin
                   <StripeCardFields publishableKey={provider.publishableKey} disabled={paying} showErrors={ctx.submitted} onChange={onCardChange} slot={slot} billing={billing} />
                 </Suspense>
               ) : (
-                <TestCardFields disabled={paying} showErrors={ctx.submitted} onChange={onCardChange} slot={slot} billing={billing} />
+                <TestCardFields disabled={paying} showErrors={ctx.submitted} onChange={onCardChange} slot={slot} billing={billing} checks={engine?.testCardChecks ?? null} />
               )
             ) : null}
 
@@ -296,6 +362,8 @@ export function PaymentPanel({ invoices, methodType, cardTypes, provider, billin
               </Alert>
             </div>
           ) : null}
+
+          {engineFailed && payPressed ? <Alert>{paymentMessages.formNotLoaded}</Alert> : null}
 
           <div className="flex flex-wrap items-center gap-3">
             <Button

@@ -1,8 +1,19 @@
 import { useEffect, useState } from "react";
-import { testCardErrors } from "../../lib/payment-forms";
 import { TextField } from "../ui/field";
-import { paySteps, payStepValues } from "../../lib/payment-steps";
 import type { CardFieldsProps } from "./card-provider";
+
+type TestCard = { cardNumber: string; expiry: string; cvc: string };
+
+/**
+ * The test card's checks and confirmation, which come with the payment form's code (zod, the step
+ * client: payment-engine.ts). The fields are there and take what is typed before they arrive.
+ */
+export interface TestCardChecks {
+  errorsOf(card: TestCard): Partial<Record<keyof TestCard, string>>;
+  confirm(clientSecret: string, card: TestCard): Promise<void>;
+}
+
+const UNCHECKED: Partial<Record<keyof TestCard, string>> = {};
 
 /**
  * The built-in test provider: card number, expiry and security code, checked with the texts of 1§5
@@ -10,26 +21,25 @@ import type { CardFieldsProps } from "./card-provider";
  * provider: 4242 4242 4242 4242 succeeds, 4000 0000 0000 0002 is declined, 4000 0000 0000 9995 has
  * insufficient funds).
  */
-export function TestCardFields({ disabled, showErrors, onChange, slot }: CardFieldsProps) {
-  const [card, setCard] = useState({ cardNumber: "", expiry: "", cvc: "" });
-  const errors = testCardErrors(card);
+export function TestCardFields({ disabled, showErrors, onChange, slot, checks }: CardFieldsProps & { checks: TestCardChecks | null }) {
+  const [card, setCard] = useState<TestCard>({ cardNumber: "", expiry: "", cvc: "" });
+  const errors = checks ? checks.errorsOf(card) : UNCHECKED;
   const complete = Object.keys(errors).length === 0;
   const firstError = Object.values(errors)[0] ?? null;
 
+  // Until the checks arrive nothing is said of the card: the payment machine is not running either,
+  // and it hears of the card from the first check.
   useEffect(() => {
-    onChange({ complete, error: firstError });
-  }, [complete, firstError, onChange]);
+    if (checks) onChange({ complete, error: firstError });
+  }, [checks, complete, firstError, onChange]);
 
   useEffect(() => {
-    slot.set({
-      async confirm(clientSecret) {
-        await paySteps.post({ step: "confirm", clientSecret, ...card }, payStepValues.confirm);
-      },
-    });
+    if (!checks) return;
+    slot.set({ confirm: (clientSecret) => checks.confirm(clientSecret, card) });
     return () => {
       slot.set(null);
     };
-  }, [card, slot]);
+  }, [checks, card, slot]);
 
   const set = (name: keyof typeof card) => (event: React.ChangeEvent<HTMLInputElement>) => setCard((c) => ({ ...c, [name]: event.target.value }));
   return (

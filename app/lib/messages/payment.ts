@@ -10,6 +10,8 @@ export const paymentMessages = {
   amountInvalid: "Please enter an amount in dollars and cents, for example 45.50",
   amountTooLarge: "The amount is more than the balance of the invoices",
   nothingToPay: "No invoices to pay",
+  /** The payment form's code did not arrive (decisions/180): nothing was sent, so nothing was charged. */
+  formNotLoaded: "The payment form could not finish loading, so nothing was sent and your card was not charged. Check your connection and press Pay again.",
   poli: "Poli is not set up for this app",
   paymentExpress: "Payment Express is not set up for this app",
   succeeded: "Payment succeeded.",

@@ -1,0 +1,122 @@
+import path from "node:path";
+import type { Page, Route } from "@playwright/test";
+import { measurePages } from "../bench/first-load";
+import { expect, signIn, test, waitForHydration, type World } from "./fixtures";
+
+/**
+ * /accounts draws its payment form with the page and fetches the form's code (the payment machine,
+ * xstate, zod, the step client: payment-engine) after it (issue 12, decisions/180). These tests hold
+ * that code back to show the form works by keyboard meanwhile, keeps everything typed, pays once it
+ * arrives, and does not change or move when it does.
+ */
+const ENGINE = /\/assets\/payment-engine-[\w-]+\.js$/;
+
+/** Holds the form's code until `release` is called; `requested` settles when the browser asks for it. */
+function holdEngine(page: Page) {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  let requested!: () => void;
+  const asked = new Promise<void>((resolve) => (requested = resolve));
+  void page.route(ENGINE, async (route: Route) => {
+    requested();
+    await released;
+    await route.continue();
+  });
+  return { release, requested: asked };
+}
+
+async function openAccounts(page: Page, world: World) {
+  await signIn(page, world.user("solo"));
+  await expect(page.getByRole("heading", { name: "Dashboard", level: 1 })).toBeVisible();
+  await page.goto("/accounts");
+  await expect(page.getByRole("heading", { name: "Accounts", level: 1 })).toBeVisible();
+  await waitForHydration(page);
+}
+
+const payButton = (page: Page) => page.getByRole("button", { name: "Pay", exact: true });
+const figure = (page: Page, term: string) => page.getByRole("form", { name: "Make a payment" }).getByText(term, { exact: true }).locator("xpath=following-sibling::*[1]");
+
+test.describe("accounts: the payment form before its code arrives", () => {
+  test("a first visit fetches the scripts counted, and the form's code only after the page has loaded", async ({ page, world }) => {
+    await signIn(page, world.user("solo"));
+    await expect(page.getByRole("heading", { name: "Dashboard", level: 1 })).toBeVisible();
+    const fetched: string[] = [];
+    page.on("request", (request) => {
+      const { pathname } = new URL(request.url());
+      if (/^\/assets\/.+\.m?js$/.test(pathname)) fetched.push(pathname);
+    });
+    // A new document: a first visit to /accounts with the session already there.
+    await page.goto("/accounts");
+    await expect(page.getByRole("heading", { name: "Accounts", level: 1 })).toBeVisible();
+    await expect.poll(() => fetched.some((f) => ENGINE.test(f))).toBe(true);
+    const beforeEngine = fetched.slice(0, fetched.findIndex((f) => ENGINE.test(f)));
+    const measured = (await measurePages(path.resolve("build/client"))).find((p) => p.url === "/accounts")!;
+    expect([...new Set(beforeEngine)].sort()).toEqual([...measured.scripts].sort());
+    expect(measured.scripts.filter((f) => /xstate|schemas|payment-engine|payment-steps/.test(f))).toEqual([]);
+  });
+
+  test("typed and paid by keyboard before the code arrives: nothing typed is lost, and it pays once when it does", async ({ page, world }) => {
+    const engine = holdEngine(page);
+    await openAccounts(page, world);
+    await engine.requested;
+
+    await page.getByRole("radio", { name: /Pay the total balance/ }).focus();
+    await page.keyboard.press("ArrowDown");
+    await expect(page.getByRole("radio", { name: "Pay another amount" })).toBeChecked();
+    await page.keyboard.press("Tab");
+    await expect(page.getByLabel("Amount (NZD)")).toBeFocused();
+    await page.keyboard.type("5");
+    // The figures follow what is typed at once, as the machine would draw them.
+    await expect(figure(page, "Amount")).toHaveText("$5.00");
+    await expect(figure(page, "Total to charge")).toHaveText("$5.13");
+    await expect(page.getByRole("table", { name: "Pending invoices" }).getByRole("cell", { name: "Included", exact: true })).toHaveCount(1);
+    await page.keyboard.press("Tab");
+    await expect(page.getByLabel("Card type and fee")).toBeFocused();
+    await page.keyboard.press("Tab");
+    await page.keyboard.type("4242424242424242");
+    await page.keyboard.press("Tab");
+    await page.keyboard.type("12/40");
+    await page.keyboard.press("Tab");
+    await page.keyboard.type("123");
+    await page.keyboard.press("Tab");
+    await expect(payButton(page)).toBeFocused();
+    await page.keyboard.press("Enter");
+
+    // Nothing is sent without the machine; Pay is handed to it when it runs.
+    expect(await world.charges()).toEqual([]);
+    await expect(page.getByLabel("Amount (NZD)")).toHaveValue("5");
+    await expect(page.getByLabel("Card number")).toHaveValue("4242424242424242");
+    engine.release();
+    await expect(page.getByRole("status").filter({ hasText: "Payment succeeded." })).toBeVisible();
+    expect((await world.charges()).map((c) => c.amountCents)).toEqual([513]);
+  });
+
+  test("the form is the same markup, in the same place, before and after its code arrives", async ({ page, world }) => {
+    const engine = holdEngine(page);
+    await page.addInitScript(() => {
+      const shifts: number[] = [];
+      (window as unknown as { layoutShifts: number[] }).layoutShifts = shifts;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) if (!entry.hadRecentInput) shifts.push(entry.value);
+      }).observe({ type: "layout-shift", buffered: true });
+    });
+    await openAccounts(page, world);
+    await engine.requested;
+    const form = page.getByRole("form", { name: "Make a payment" });
+    const before = { html: await form.evaluate((el) => el.outerHTML), box: await form.boundingBox() };
+
+    const arrived = page.waitForResponse(ENGINE);
+    engine.release();
+    await arrived;
+    // The machine is running once a Pay with an empty card is answered with the card's messages; the
+    // markup is compared before that, once its code and the code it imports have arrived.
+    await page.waitForLoadState("networkidle");
+    expect(await form.evaluate((el) => el.outerHTML)).toBe(before.html);
+    expect(await form.boundingBox()).toEqual(before.box);
+    expect(await page.evaluate(() => (window as unknown as { layoutShifts: number[] }).layoutShifts)).toEqual([]);
+
+    await payButton(page).click();
+    await expect(page.getByText("Card number is required")).toBeVisible();
+    expect(await world.charges()).toEqual([]);
+  });
+});

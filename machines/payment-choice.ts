@@ -1,0 +1,77 @@
+import { allocate, totalBalanceCents, type Allocation } from "../app/lib/allocation";
+import { feeCents } from "../app/lib/money";
+import { checkPaymentAmount } from "../app/lib/payment-amount";
+import type { PaymentContext, PaymentEvent, PaymentInput, PaymentMethod } from "./payment.machine";
+
+/**
+ * The payment's figures and the patient's choices before Pay (1§4 choice, allocation, methods): what
+ * the payment machine does while editing, as plain functions without xstate or zod. The payment form
+ * is drawn from them on the server and in the browser before the machine has loaded, and the machine
+ * uses the same functions, so the form shows the same figures either way (decisions/180).
+ */
+
+/** 1§4 Payment methods: only type '2' takes cards here. */
+export function paymentMethodOf(type: string | undefined): PaymentMethod {
+  const t = (type ?? "2").trim() || "2";
+  return t === "2" ? "card" : t === "3" ? "poli" : "paymentExpress";
+}
+
+/** The amount to pay in cents, or the reason there is none. */
+export function amountOf(context: Pick<PaymentContext, "choice" | "amountText" | "amountTyped" | "invoices">): { cents: number } | { error: string } {
+  const total = totalBalanceCents(context.invoices);
+  if (context.choice === 1) return { cents: total };
+  return checkPaymentAmount(context.amountText, { totalCents: total, typed: context.amountTyped });
+}
+
+export function feeOf(context: Pick<PaymentContext, "cardTypes" | "cardTypeIndex">, amountCents: number): number {
+  const type = context.cardTypes[context.cardTypeIndex];
+  return type ? feeCents(amountCents, type.feeBasisPoints) : 0;
+}
+
+function reallocate(context: Pick<PaymentContext, "choice" | "amountText" | "amountTyped" | "invoices">): Allocation[] {
+  const amount = amountOf(context);
+  return allocate(context.invoices, "cents" in amount ? amount.cents : context.choice === 2 && context.amountText.trim() === "" ? null : 0);
+}
+
+/** The machine's starting context: the total balance chosen, nothing typed, no attempt. */
+export function initialPaymentContext(input: PaymentInput): PaymentContext {
+  const base = {
+    invoices: input.invoices,
+    method: paymentMethodOf(input.methodType),
+    cardTypes: input.cardTypes,
+    cardTypeIndex: 0,
+    newKey: input.newKey,
+    choice: 1 as const,
+    amountText: "",
+    amountTyped: false,
+    allocations: [],
+    submitted: false,
+    cardComplete: false,
+    cardError: null,
+    progress: 0 as const,
+    key: null,
+    clientSecret: null,
+    paymentId: null,
+    result: null,
+  };
+  return { ...base, allocations: reallocate(base) };
+}
+
+/** The events that only change the patient's choices (no call, no attempt). */
+export type PaymentEdit = Extract<PaymentEvent, { type: "choice.select" | "amount.change" | "cardType.select" }>;
+
+export function isPaymentEdit(event: PaymentEvent): event is PaymentEdit {
+  return event.type === "choice.select" || event.type === "amount.change" || event.type === "cardType.select";
+}
+
+/** What an edit changes in the context: the choice, the amount typed or the card type, and the allocation that follows. */
+export function editPayment(context: PaymentContext, edit: PaymentEdit): Partial<PaymentContext> {
+  switch (edit.type) {
+    case "choice.select":
+      return { choice: edit.choice, allocations: reallocate({ ...context, choice: edit.choice }) };
+    case "amount.change":
+      return { amountText: edit.text, amountTyped: true, allocations: reallocate({ ...context, amountText: edit.text, amountTyped: true }) };
+    case "cardType.select":
+      return { cardTypeIndex: context.cardTypes[edit.index] ? edit.index : context.cardTypeIndex };
+  }
+}

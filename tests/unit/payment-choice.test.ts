@@ -1,0 +1,67 @@
+import { describe, expect, it } from "vitest";
+import { createActor } from "xstate";
+import { checkPaymentAmount } from "../../app/lib/payment-amount";
+import { paymentAmountSchema } from "../../app/lib/payment-forms";
+import { editPayment, initialPaymentContext, type PaymentEdit } from "../../machines/payment-choice";
+import { paymentMachine, type PaymentInput } from "../../machines/payment.machine";
+
+/**
+ * The payment form is drawn before the payment machine has loaded (decisions/180): from its starting
+ * context with the patient's edits applied by the same functions the machine's editing actions use.
+ * These show the two agree, and that the server's amount schema and the form's check do too.
+ */
+const input: PaymentInput = {
+  invoices: [
+    { id: "i1", balanceCents: 5000, payNowCents: 1200 },
+    { id: "i2", balanceCents: 7050, payNowCents: 0 },
+    { id: "i3", balanceCents: 300, payNowCents: 300 },
+  ],
+  methodType: "2",
+  cardTypes: [
+    { label: "Visa - 2.5%", feeBasisPoints: 250 },
+    { label: "Debit", feeBasisPoints: 0 },
+  ],
+  newKey: () => "attempt-key-1",
+};
+
+const edits: PaymentEdit[] = [
+  { type: "choice.select", choice: 2 },
+  { type: "amount.change", text: "" },
+  { type: "amount.change", text: "60" },
+  { type: "cardType.select", index: 1 },
+  { type: "cardType.select", index: 7 },
+  { type: "amount.change", text: "abc" },
+  { type: "amount.change", text: "120.5" },
+  { type: "amount.change", text: "999" },
+  { type: "choice.select", choice: 1 },
+];
+
+describe("the payment form before its machine", () => {
+  it("starts from the machine's own starting context", () => {
+    const actor = createActor(paymentMachine, { input }).start();
+    expect(initialPaymentContext(input)).toEqual(actor.getSnapshot().context);
+    actor.stop();
+  });
+
+  it("after each edit, shows what the machine would", () => {
+    const actor = createActor(paymentMachine, { input }).start();
+    let draft = initialPaymentContext(input);
+    for (const edit of edits) {
+      draft = { ...draft, ...editPayment(draft, edit) };
+      actor.send(edit);
+      expect(draft, JSON.stringify(edit)).toEqual(actor.getSnapshot().context);
+    }
+    actor.stop();
+  });
+
+  it("checks an amount as the payment action's schema does", () => {
+    for (const text of ["", " ", "0", "-1", "12.345", "1,000", "$5", "50", "50.01", "120.50", "abc"]) {
+      for (const typed of [true, false]) {
+        const options = { totalCents: 5000, typed };
+        const parsed = paymentAmountSchema(options).safeParse(text);
+        const checked = checkPaymentAmount(text, options);
+        expect(parsed.success ? { cents: parsed.data } : { error: parsed.error.issues[0]?.message }, text).toEqual(checked);
+      }
+    }
+  });
+});
