@@ -11,7 +11,7 @@ import { errorsMessages } from "../lib/messages/errors";
 import { messagingMessages } from "../lib/messages/messaging";
 import { BOXES, colourOf, emailsViewOf, READ_FILTER_NAMES, type AttachmentView, type Box, type EmailsPageData, type MessageRow, type MessageView, type MessagingSettings } from "../lib/messaging-view";
 import { summarisePatient } from "../lib/patient-summary";
-import { RequestKeySchema } from "../lib/repeat-request";
+import { RequestKeySchema } from "../lib/request-key";
 import type { PracticeSettings } from "../../contract/patient";
 import { answerOnce } from "./answer-once.server";
 import { PracticeApiError } from "./practice/client.server";

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { ATTACHMENT_MAX_FILES } from "../../contract/attachment-content";
 import { messagingMessages } from "./messages/messaging";
 import { MessageRowSchema, MessageViewSchema, type Box, type ReadFilterName } from "./messaging-view";
-import { RequestKeySchema } from "./repeat-request";
+import { RequestKeySchema } from "./request-key";
 import { createStepClient, type StepClientOptions } from "./step-client";
 
 /**

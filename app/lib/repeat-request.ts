@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { medicationsMessages } from "./messages/medications";
+import { RequestKeySchema } from "./request-key";
 import type { Delivery, PharmacyOption, RepeatSettings } from "./medications-view";
 import { createStepClient, type StepClientOptions } from "./step-client";
 
@@ -10,9 +11,6 @@ import { createStepClient, type StepClientOptions } from "./step-client";
  */
 
 const t = medicationsMessages;
-
-/** The portal's own attempt key: one request, however often it is posted (decisions/091). */
-export const RequestKeySchema = z.string().regex(/^[\w-]{8,64}$/);
 
 const MedicationId = z.string().regex(/^[\w-]{1,64}$/);
 const flag = z
