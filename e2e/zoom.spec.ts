@@ -1,6 +1,6 @@
 import type { Frame, Page } from "@playwright/test";
 import { JOIN_TIMEOUT_MS, ZOOM_TEXT } from "../app/lib/zoom";
-import { expect, expectNoAxeViolations, signIn, test } from "./fixtures";
+import { expect, expectNoAxeViolations, signIn, test, waitForHydration } from "./fixtures";
 
 /**
  * /zoom, Join Meeting (1§2, issue 15): from a video appointment's Join link to the Zoom SDK's join
@@ -34,6 +34,8 @@ async function joinFromAppointments(page: Page, user: Parameters<typeof signIn>[
   const href = (await join.getAttribute("href"))!;
   await join.click();
   await expect(page.getByRole("heading", { name: "Join Meeting", level: 1 })).toBeVisible();
+  // The Join link loads /zoom afresh (decisions/130): Start Meeting does nothing until the page hydrates.
+  await waitForHydration(page);
   return new URL(href, "http://portal.test").searchParams;
 }
 
