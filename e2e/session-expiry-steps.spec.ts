@@ -1,4 +1,5 @@
 import type { BrowserContext, Page } from "@playwright/test";
+import { appointmentsMessages } from "../app/lib/messages/appointments";
 import { medicationsMessages } from "../app/lib/messages/medications";
 import { paymentMessages } from "../app/lib/messages/payment";
 import { expect, expectNoAxeViolations, signIn, test, type WorldUser } from "./fixtures";
@@ -88,4 +89,48 @@ test("at 390 px, Pay that meets an ended session charges nothing, says so beside
   await expect(page.getByRole("status").filter({ hasText: "Payment succeeded." })).toBeVisible();
   const charges = await world.charges();
   expect(charges).toHaveLength(1);
+});
+
+test("a booking that meets an ended session says so in the dialog, keeps every choice, and books once after signing in again", async ({ page, world, context }) => {
+  await signIn(page, world.user("solo"));
+  await expect(page.getByRole("heading", { name: "Dashboard", level: 1 })).toBeVisible();
+  await page.goto("/appointments?id=1");
+  const form = page.getByRole("form", { name: "Book an appointment" });
+  await form.getByLabel("Appointment type").selectOption({ label: "Face to Face" });
+  await form.getByRole("group", { name: "Locations" }).getByRole("checkbox").first().check();
+  const provider = form.getByLabel("Provider");
+  await expect(provider.locator("option")).not.toHaveCount(1);
+  await provider.selectOption({ index: 1 });
+  await form.getByRole("button", { name: "Next available day" }).click();
+  const time = form.getByRole("group", { name: /^Time on/ }).getByRole("radio").first();
+  await time.check();
+  await form.getByLabel("Reason for the appointment (optional)").fill("Sore knee");
+  const providerName = (await provider.locator("option:checked").innerText()).trim();
+  const timeText = (await time.evaluate((el) => (el as HTMLInputElement).labels?.[0]?.innerText ?? "")).trim();
+  await form.getByRole("button", { name: "Book Appointment" }).click();
+  const confirm = page.getByRole("dialog", { name: "Confirm your appointment" });
+  await expect(confirm).toBeVisible();
+
+  const other = await endSessionInAnotherTab(context, "/appointments?id=1");
+  await confirm.getByRole("button", { name: "Confirm booking" }).click();
+  const dialog = page.getByRole("dialog", { name: "Appointment not booked" });
+  const alert = dialog.getByRole("alert");
+  await expect(alert).toContainText(appointmentsMessages.sessionEnded);
+  // What was chosen is shown back in the dialog, and is what Try again books.
+  await expect(dialog.getByText("Sore knee")).toBeVisible();
+  await expect(dialog.getByText(providerName)).toBeVisible();
+  await expect(dialog.getByText(new RegExp(`at ${timeText}`))).toBeVisible();
+  await expect(page).toHaveURL(/\/appointments\?id=1$/);
+  const link = alert.getByRole("link", { name: /Sign in again in a new tab/ });
+  await expect(link).toHaveAttribute("target", "_blank");
+  await expect(link).toHaveAttribute("href", "/login?redirectTo=%2Fappointments%3Fid%3D1");
+  expect(await world.requests({ method: "POST", path: "Patient/Appointment" })).toHaveLength(0);
+  await expectNoAxeViolations(page);
+
+  await signInThere(other, world.user("solo"));
+  await dialog.getByRole("button", { name: "Try again" }).click();
+  await expect(page.getByRole("dialog", { name: "Appointment booked" }).getByText(appointmentsMessages.booked)).toBeVisible();
+  const posts = await world.requests({ method: "POST", path: "Patient/Appointment" });
+  expect(posts).toHaveLength(1);
+  expect(posts[0].query).toMatchObject({ Reason: "Sore knee" });
 });

@@ -17,6 +17,7 @@ import {
   type SlotView,
 } from "../app/lib/booking";
 import { appointmentsMessages } from "../app/lib/messages/appointments";
+import { StepSessionEndedError } from "../app/lib/step-client";
 import { DEFAULT_REASON_FOR_VISIT_ID, NOT_PROVIDED_REASON, VIDEO_TYPE_NAME } from "../contract/appointments";
 
 /**
@@ -70,6 +71,11 @@ export interface BookingContext extends BookingInput {
   errors: Partial<Record<FieldName, string>>;
   /** The practice's answer to a booking that worked. */
   booked: string | null;
+  /**
+   * The booking met an ended session (issue 21): nothing reached the practice, every choice stays, and
+   * the dialog offers to sign in again in a new tab before Try again.
+   */
+  sessionEnded: boolean;
 }
 
 export type BookingEvent =
@@ -239,10 +245,13 @@ export const bookingMachine = setup({
       return reply.outcome === "taken" ? { slots: reply.slots, slotId: "", error: reply.message, notice: reply.slots.length === 0 ? t.noSlots : null, screening: "none" as Screening } : {};
     }),
     keepRefusal: assign(({ event }) => {
+      // The portal refused the step before asking the practice anything, so Try again once signed in
+      // books this one time (a slot booked meanwhile would be answered as taken).
+      if ((event as { error?: unknown }).error instanceof StepSessionEndedError) return { error: t.sessionEnded, sessionEnded: true };
       const reply = (event as { output?: BookReply }).output;
-      return { error: reply && reply.outcome !== "booked" ? reply.message : t.bookFailed };
+      return { error: reply && reply.outcome !== "booked" ? reply.message : t.bookFailed, sessionEnded: false };
     }),
-    clearError: assign({ error: null }),
+    clearError: assign({ error: null, sessionEnded: false }),
     // After a booking the form starts again (2§4 "cleanup"); who it is for, the type and places stay.
     cleanUp: assign({ date: "", slots: [], slotId: "", reason: "", reasonForContactId: "", questionnaire: EMPTY_QUESTIONNAIRE, screening: "none" as Screening, notice: null, error: null, errors: {}, booked: null }),
   },
@@ -270,6 +279,7 @@ export const bookingMachine = setup({
     error: null,
     errors: {},
     booked: null,
+    sessionEnded: false,
   }),
   initial: "start",
   states: {

@@ -3,6 +3,7 @@ import { createActor, fromPromise, waitFor } from "xstate";
 import { bookFields, bookingMachine, type BookingInput } from "../../machines/booking.machine";
 import { bookingFailureText, bookingSettingsOf, nextSearchStart, type BookReply, type BookingSettings, type Option, type ProviderView, type SlotView } from "../../app/lib/booking";
 import { appointmentsMessages } from "../../app/lib/messages/appointments";
+import { StepSessionEndedError } from "../../app/lib/step-client";
 
 const t = appointmentsMessages;
 
@@ -380,6 +381,32 @@ describe("booking machine", () => {
       const { actor } = await bookWith(new TypeError("fetch failed"));
       expect(actor.getSnapshot().value).toBe("failed");
       expect(actor.getSnapshot().context.error).toBe(t.bookFailed);
+    });
+
+    it("a booking that meets an ended session says so, keeps every choice, and Try again books once (issue 21)", async () => {
+      let ended = true;
+      const { actor, calls } = start(
+        {},
+        {
+          book: () => {
+            if (ended) throw new StepSessionEndedError("/appointments/book");
+            return { outcome: "booked", message: t.booked };
+          },
+        },
+      );
+      await choose(actor);
+      actor.send({ type: "reason.change", text: "Sore knee" });
+      actor.send({ type: "book.start" });
+      actor.send({ type: "confirm.accept" });
+      await waitFor(actor, (s) => !s.matches("booking"));
+      expect(actor.getSnapshot().value).toBe("failed");
+      expect(actor.getSnapshot().context).toMatchObject({ error: t.sessionEnded, sessionEnded: true, typeId: "1", locationIds: ["1"], providerId: "p1", date: "2026-03-05", slotId: "s1", reason: "Sore knee" });
+      ended = false;
+      actor.send({ type: "confirm.accept" });
+      await waitFor(actor, (s) => s.matches("booked"));
+      expect(calls.book).toHaveLength(2);
+      expect(calls.book[1]).toEqual(calls.book[0]);
+      expect(actor.getSnapshot().context.sessionEnded).toBe(false);
     });
 
     it("maps the practice's failure codes (2§8)", () => {

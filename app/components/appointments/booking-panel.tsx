@@ -7,6 +7,7 @@ import { appointmentsMessages } from "../../lib/messages/appointments";
 import { addDays, displayOf } from "../../lib/timeline-filter";
 import { Button } from "../ui/button";
 import { Dialog } from "../ui/dialog";
+import { SignInAgainLink } from "../ui/sign-in-again-link";
 import { CheckboxField, FieldError, SelectField, TextareaField } from "../ui/field";
 
 /**
@@ -149,6 +150,7 @@ export function BookingPanel({ input, onBooked }: { input: BookingInput; onBooke
           {c.error ? (
             <div className="flex flex-col gap-2">
               <p className="font-semibold text-danger">{c.error}</p>
+              {c.sessionEnded ? <SignInAgainLink /> : null}
               {state.matches({ choosing: "idle" }) && c.error === t.loadFailed ? (
                 <Button variant="secondary" className="self-start" onClick={() => send({ type: "load.retry" })}>
                   Try again
@@ -271,7 +273,8 @@ export function BookingPanel({ input, onBooked }: { input: BookingInput; onBooke
           </div>
         ) : null}
 
-        {state.matches("confirming") || state.matches("booking") ? (
+        {/* A failed booking shows what was chosen too: every choice is kept for Try again. */}
+        {state.matches("confirming") || state.matches("booking") || state.matches("failed") ? (
           <div className="flex flex-col gap-4">
             <dl className="grid grid-cols-[max-content_1fr] gap-x-4 gap-y-1">
               {c.forWhom === "family" ? (
@@ -294,20 +297,22 @@ export function BookingPanel({ input, onBooked }: { input: BookingInput; onBooke
               <dd className="whitespace-pre-line break-words">{c.reason.trim() || t.notProvided}</dd>
             </dl>
             {c.screening === "face2face" && c.settings.face2FaceMessage ? <p className="rounded border-l-8 border-brand bg-surface p-3">{c.settings.face2FaceMessage}</p> : null}
-            {c.settings.terms ? (
+            {c.settings.terms && !state.matches("failed") ? (
               <section aria-label="Terms and conditions" className="rounded bg-surface p-3 text-sm">
                 <h3 className="font-semibold">Terms and conditions</h3>
                 <p className="whitespace-pre-line">{c.settings.terms}</p>
               </section>
             ) : null}
-            <div className="flex flex-wrap gap-3">
-              <Button onClick={() => send({ type: "confirm.accept" })} disabled={state.matches("booking")}>
-                {state.matches("booking") ? "Booking…" : "Confirm booking"}
-              </Button>
-              <Button variant="secondary" onClick={() => send({ type: "back" })} disabled={state.matches("booking")}>
-                Back
-              </Button>
-            </div>
+            {state.matches("failed") ? null : (
+              <div className="flex flex-wrap gap-3">
+                <Button onClick={() => send({ type: "confirm.accept" })} disabled={state.matches("booking")}>
+                  {state.matches("booking") ? "Booking…" : "Confirm booking"}
+                </Button>
+                <Button variant="secondary" onClick={() => send({ type: "back" })} disabled={state.matches("booking")}>
+                  Back
+                </Button>
+              </div>
+            )}
           </div>
         ) : null}
 
@@ -327,9 +332,14 @@ export function BookingPanel({ input, onBooked }: { input: BookingInput; onBooke
 
         {state.matches("failed") ? (
           <div className="flex flex-col gap-4">
-            <p role="alert" className="font-semibold text-danger">
-              {c.error}
-            </p>
+            <div role="alert" className="flex flex-col gap-2">
+              <p className="font-semibold text-danger">{c.error}</p>
+              {c.sessionEnded ? (
+                <p>
+                  <SignInAgainLink />
+                </p>
+              ) : null}
+            </div>
             <div className="flex flex-wrap gap-3">
               <Button onClick={() => send({ type: "confirm.accept" })}>Try again</Button>
               <Button variant="secondary" onClick={() => send({ type: "done.close" })}>

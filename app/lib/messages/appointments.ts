@@ -11,6 +11,8 @@ export const appointmentsMessages = {
   notCancellable: "This appointment can no longer be cancelled online. Please ring the practice.",
   booked: "Appointment Booked successfully",
   bookFailed: "The appointment could not be booked just now. Nothing was booked: please try again.",
+  /** Issue 21: the booking met an ended session; the dialog keeps every choice. */
+  sessionEnded: "Your sign-in has ended, so nothing was booked. Everything you chose is still here: sign in again in a new tab, then come back and press Try again.",
   emailMissing: "Zoom email account does not exist for provider of this patient",
   zoomEnd: "Unable to book appointment due to issue at Zoom end",
   sameDayRefused: "Same day appointments cannot be booked online. Please ring the practice.",
