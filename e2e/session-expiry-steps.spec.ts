@@ -1,6 +1,7 @@
 import type { BrowserContext, Page } from "@playwright/test";
 import { appointmentsMessages } from "../app/lib/messages/appointments";
 import { medicationsMessages } from "../app/lib/messages/medications";
+import { messagingMessages } from "../app/lib/messages/messaging";
 import { paymentMessages } from "../app/lib/messages/payment";
 import { expect, expectNoAxeViolations, signIn, test, type WorldUser } from "./fixtures";
 
@@ -133,4 +134,49 @@ test("a booking that meets an ended session says so in the dialog, keeps every c
   const posts = await world.requests({ method: "POST", path: "Patient/Appointment" });
   expect(posts).toHaveLength(1);
   expect(posts[0].query).toMatchObject({ Reason: "Sore knee" });
+});
+
+test("at 390 px, a message sent after the session ended keeps subject, body, recipient and attachment, says so in the compose dialog, and is sent once after signing in again", async ({ page, world, context }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signIn(page, world.user("solo"));
+  await expect(page.getByRole("heading", { name: "Dashboard", level: 1 })).toBeVisible();
+  await page.goto("/emails");
+  await expect(page.getByRole("heading", { name: "Messaging", level: 1 })).toBeVisible();
+  await page.getByRole("button", { name: "Compose Message" }).click();
+  const dialog = page.getByRole("dialog", { name: "Compose Message" });
+  await dialog.getByLabel("Role").selectOption({ label: "Nurse" });
+  const practitioner = dialog.getByLabel("Practitioner");
+  await expect(practitioner.getByRole("option")).not.toHaveCount(1);
+  await practitioner.selectOption({ index: 1 });
+  const nurse = await practitioner.inputValue();
+  await dialog.getByLabel("Subject").fill("Travel vaccinations");
+  await dialog.getByLabel("Message", { exact: true }).fill("Which vaccinations do I need for Samoa?");
+  const png = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=", "base64");
+  await dialog.getByLabel("Attach files").setInputFiles({ name: "rash.png", mimeType: "image/png", buffer: png });
+  await expect(dialog.getByRole("list", { name: "Attached files" })).toContainText("rash.png");
+
+  const other = await endSessionInAnotherTab(context, "/emails");
+  await dialog.getByRole("button", { name: "Send" }).click();
+  const alert = dialog.getByRole("alert").filter({ hasText: messagingMessages.sendFailed });
+  await expect(alert).toContainText(messagingMessages.sessionEnded);
+  await expect(alert).toBeInViewport();
+  await expect(page).toHaveURL(/\/emails$/);
+  await expect(dialog.getByLabel("Role")).toHaveValue("2");
+  await expect(practitioner).toHaveValue(nurse);
+  await expect(dialog.getByLabel("Subject")).toHaveValue("Travel vaccinations");
+  await expect(dialog.getByLabel("Message", { exact: true })).toHaveValue("Which vaccinations do I need for Samoa?");
+  await expect(dialog.getByRole("list", { name: "Attached files" })).toContainText("rash.png");
+  const link = alert.getByRole("link", { name: /Sign in again in a new tab/ });
+  await expect(link).toHaveAttribute("target", "_blank");
+  await expect(link).toHaveAttribute("href", "/login?redirectTo=%2Femails");
+  expect(await world.requests({ method: "POST", path: "Patient/Message" })).toHaveLength(0);
+  await expectNoAxeViolations(page);
+
+  await signInThere(other, world.user("solo"));
+  await dialog.getByRole("button", { name: "Send" }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(page.getByRole("region", { name: /^Notifications/ }).getByText(messagingMessages.sent, { exact: true }).first()).toBeVisible();
+  const posts = await world.requests({ method: "POST", path: "Patient/Message" });
+  expect(posts).toHaveLength(1);
+  expect(JSON.stringify(posts[0].body)).toContain("Which vaccinations do I need for Samoa?");
 });

@@ -2,6 +2,7 @@ import { assign, fromPromise, setup } from "xstate";
 import { messagingMessages } from "../app/lib/messages/messaging";
 import { checkDraft, replySubject, type Draft, type MessageErrors, type Option, type PendingFile, type SendReply } from "../app/lib/message-compose";
 import type { MessageView, MessagingSettings } from "../app/lib/messaging-view";
+import { StepSessionEndedError } from "../app/lib/step-client";
 
 /**
  * Writing to the practice (2§2, 2§4, 2§5): compose, reply, edit a draft, and send a draft as it is.
@@ -50,6 +51,11 @@ export interface MessagingContext {
   refusals: number;
   /** Why the last post did not reach the practice (shown in the dialog, which stays open). */
   failure: string | null;
+  /**
+   * The last post met an ended session (issue 21): nothing reached the practice, what was written stays
+   * with its attempt key, and the dialog offers to sign in again in a new tab before sending again.
+   */
+  sessionEnded: boolean;
   key: string | null;
   intent: "draft" | "send";
   /** Something was typed or chosen since the dialog opened. */
@@ -96,7 +102,7 @@ const accepted = (event: unknown) => {
 };
 
 /** Changing what is written is a new attempt: the key goes, and so does a stale failure. */
-const changed = { key: null, failure: null, dirty: true } as const;
+const changed = { key: null, failure: null, sessionEnded: false, dirty: true } as const;
 
 export const messagingMachine = setup({
   types: {} as { context: MessagingContext; events: MessagingEvent; input: MessagingInput },
@@ -163,7 +169,7 @@ export const messagingMachine = setup({
     // The same attempt keeps its key through retries; asking for the other outcome is another attempt.
     beginAttempt: assign(({ context, event }) => {
       const intent = event.type === "submit" ? event.intent : context.intent;
-      return { key: context.key !== null && context.intent === intent ? context.key : context.newKey(), intent, errors: {}, failure: null, busy: true };
+      return { key: context.key !== null && context.intent === intent ? context.key : context.newKey(), intent, errors: {}, failure: null, sessionEnded: false, busy: true };
     }),
     settle: assign({ busy: false }),
     keepRefusal: assign(({ context, event }) => {
@@ -173,9 +179,10 @@ export const messagingMachine = setup({
       const fields = Object.keys(errors).length > 0;
       return { key: null, errors, failure: fields ? null : reply.message, refusals: fields ? context.refusals + 1 : context.refusals };
     }),
-    keepFailure: assign(({ event }) => {
+    keepFailure: assign(({ context, event }) => {
+      if ((event as { error?: unknown }).error instanceof StepSessionEndedError) return { failure: context.draftToSend ? t.draftSessionEnded : t.sessionEnded, sessionEnded: true };
       const reply = (event as { output?: SendReply }).output;
-      return { failure: reply?.outcome === "failed" ? reply.message : t.sendFailed };
+      return { failure: reply?.outcome === "failed" ? reply.message : t.sendFailed, sessionEnded: false };
     }),
     announceAccepted: assign(({ context, event }) => ({ announcement: announce(context, "success", outputOf(event).outcome === "saved" ? t.savedToDraft : t.sent, null) })),
     announceOldDraftGone: assign(({ context }) => ({ announcement: announce(context, "success", context.intent === "draft" ? t.savedToDraft : t.sent, null) })),
@@ -199,6 +206,7 @@ export const messagingMachine = setup({
     errors: {},
     refusals: 0,
     failure: null,
+    sessionEnded: false,
     key: null,
     intent: "send",
     dirty: false,
@@ -299,7 +307,7 @@ export const messagingMachine = setup({
       states: {
         confirming: { on: { confirm: { target: "sending" }, close: { target: "#messaging.closed", actions: "forget" } } },
         sending: {
-          entry: assign({ busy: true, failure: null }),
+          entry: assign({ busy: true, failure: null, sessionEnded: false }),
           exit: "settle",
           invoke: {
             src: "sendDraft",
@@ -331,7 +339,7 @@ export const messagingMachine = setup({
 });
 
 function fresh(_context: MessagingContext): Partial<MessagingContext> {
-  return { original: null, draftAttachments: [], recipients: null, recipientsRole: null, lookupError: null, errors: {}, failure: null, key: null, intent: "send", dirty: false, busy: false, draftToSend: null };
+  return { original: null, draftAttachments: [], recipients: null, recipientsRole: null, lookupError: null, errors: {}, failure: null, sessionEnded: false, key: null, intent: "send", dirty: false, busy: false, draftToSend: null };
 }
 
 function announce(context: MessagingContext, tone: Announcement["tone"], title: string, detail: string | null): Announcement {

@@ -13,6 +13,7 @@ import { lazyModule } from "../components/ui/lazy-module";
 import { Breadcrumb } from "../components/shell/breadcrumb";
 import { Button, buttonClass } from "../components/ui/button";
 import { Dialog } from "../components/ui/dialog";
+import { SignInAgainLink } from "../components/ui/sign-in-again-link";
 import { createMessagingSteps } from "../lib/message-compose";
 import { messagingMessages } from "../lib/messages/messaging";
 import { emailsSearch, emailsViewOf, onlyTheOpenMessageChanged, openMessageOf, type AttachmentView, type Box, type MessageRow, type MessageView, type ReadFilterName } from "../lib/messaging-view";
@@ -387,7 +388,13 @@ export default function Emails({ loaderData }: Route.ComponentProps) {
             {draftStep === "failed" ? (
               <div role="alert">
                 <p className="font-semibold text-danger">{t.sendFailed}</p>
-                <p>Nothing was sent and the draft is still in Drafts.</p>
+                {ctx.sessionEnded ? (
+                  <p>
+                    {t.draftSessionEnded} <SignInAgainLink />
+                  </p>
+                ) : (
+                  <p>Nothing was sent and the draft is still in Drafts.</p>
+                )}
               </div>
             ) : null}
             {draftStep === "left" ? (

@@ -3,6 +3,7 @@ import { createActor, fromPromise, waitFor } from "xstate";
 import { checkDraft, messageFields, replySubject, type Draft, type SendReply } from "../../app/lib/message-compose";
 import { messagingMessages } from "../../app/lib/messages/messaging";
 import type { MessageView, MessagingSettings } from "../../app/lib/messaging-view";
+import { StepSessionEndedError } from "../../app/lib/step-client";
 import { messagingMachine } from "../../machines/messaging.machine";
 
 /** The messaging machine (2§4, 2§5) without React: compose, reply, draft edit and send, and their failures. */
@@ -14,7 +15,7 @@ interface Calls {
   deletes: string[][];
 }
 
-function start(options: { settings?: Partial<MessagingSettings>; send?: (n: number) => Promise<SendReply>; deleteFails?: number } = {}) {
+function start(options: { settings?: Partial<MessagingSettings>; send?: (n: number) => Promise<SendReply>; sendDraft?: (n: number) => Promise<SendReply>; deleteFails?: number } = {}) {
   const calls: Calls = { sends: [], draftSends: [], deletes: [] };
   let keys = 0;
   let deleteFailures = options.deleteFails ?? 0;
@@ -28,7 +29,7 @@ function start(options: { settings?: Partial<MessagingSettings>; send?: (n: numb
       }),
       sendDraft: fromPromise(async ({ input }: { input: { draftId: string; key: string } }): Promise<SendReply> => {
         calls.draftSends.push(input);
-        return { outcome: "sent", message: t.sent };
+        return options.sendDraft ? options.sendDraft(calls.draftSends.length) : { outcome: "sent", message: t.sent };
       }),
       deleteMessages: fromPromise(async ({ input }: { input: { ids: string[] } }): Promise<unknown> => {
         calls.deletes.push(input.ids);
@@ -228,6 +229,53 @@ describe("messaging machine: reply and drafts", () => {
     expect(calls.draftSends).toEqual([{ draftId: "d4", key: "key-1" }]);
     actor.send({ type: "close" });
     expect(actor.getSnapshot().context.announcement).toMatchObject({ tone: "error", title: t.sent, detail: t.oldDraftLeftAfterSend, changed: true });
+  });
+});
+
+describe("messaging machine: an ended session (issue 21)", () => {
+  const ended = async (n: number): Promise<SendReply> => {
+    if (n === 1) throw new StepSessionEndedError("/emails");
+    return { outcome: "sent", message: t.sent };
+  };
+
+  it("a send that meets it keeps subject, body, recipient and attachments, says so, and sends again once with the same key", async () => {
+    const { actor, calls } = start({ send: ended });
+    await fillCompose(actor);
+    actor.send({ type: "files.add", files: [{ name: "a.png", size: 10, data: "AAAA" }] });
+    actor.send({ type: "submit", intent: "send" });
+    await waitFor(actor, (s) => s.matches({ writing: { form: "editing" } }) && s.context.failure !== null);
+    const ctx = actor.getSnapshot().context;
+    expect({ failure: ctx.failure, sessionEnded: ctx.sessionEnded }).toEqual({ failure: t.sessionEnded, sessionEnded: true });
+    expect(ctx.draft).toMatchObject({ roleId: "2", practitionerId: "7001", subject: "Travel", body: "Which vaccines?", files: [{ name: "a.png" }] });
+    actor.send({ type: "submit", intent: "send" });
+    await waitFor(actor, (s) => s.matches("closed"));
+    expect(calls.sends.map((c) => c.key)).toEqual(["key-1", "key-1"]);
+    expect(actor.getSnapshot().context.announcement).toMatchObject({ tone: "success", title: t.sent });
+  });
+
+  it("a save as draft that meets it says so too and keeps its key", async () => {
+    const { actor, calls } = start({ send: async (n) => (n === 1 ? Promise.reject(new StepSessionEndedError("/emails")) : { outcome: "saved", message: t.savedToDraft }) });
+    await fillCompose(actor);
+    actor.send({ type: "submit", intent: "draft" });
+    await waitFor(actor, (s) => s.context.sessionEnded);
+    expect(actor.getSnapshot().context.failure).toBe(t.sessionEnded);
+    actor.send({ type: "submit", intent: "draft" });
+    await waitFor(actor, (s) => s.matches("closed"));
+    expect(calls.sends.map((c) => `${c.intent} ${c.key}`)).toEqual(["draft key-1", "draft key-1"]);
+  });
+
+  it("Send Message on a draft that meets it says the draft is still in Drafts; Try again sends it once with the same key", async () => {
+    const { actor, calls } = start({ sendDraft: ended });
+    actor.send({ type: "draft.send", id: "d4" });
+    actor.send({ type: "confirm" });
+    await waitFor(actor, (s) => s.matches({ sendingDraft: "failed" }));
+    expect(actor.getSnapshot().context).toMatchObject({ failure: t.draftSessionEnded, sessionEnded: true });
+    actor.send({ type: "confirm" });
+    await waitFor(actor, (s) => s.matches("closed"));
+    expect(calls.draftSends).toEqual([
+      { draftId: "d4", key: "key-1" },
+      { draftId: "d4", key: "key-1" },
+    ]);
   });
 });
 

@@ -6,6 +6,7 @@ import { messagingMessages } from "../../lib/messages/messaging";
 import type { MessagingContext, MessagingEvent } from "../../../machines/messaging.machine";
 import { Alert } from "../ui/alert";
 import { Button } from "../ui/button";
+import { SignInAgainLink } from "../ui/sign-in-again-link";
 import { FieldError, SelectField, TextField } from "../ui/field";
 
 const t = messagingMessages;
@@ -124,7 +125,17 @@ export function ComposeForm({ context, step, lookups, send, disclaimer }: Compos
         send({ type: "submit", intent: "send" });
       }}
     >
-      {context.failure ? <Alert title={t.sendFailed}>{context.failure === t.sendFailed ? "Nothing was sent. What you wrote is still here: try again." : context.failure}</Alert> : null}
+      {context.failure ? (
+        <Alert title={t.sendFailed}>
+          {context.failure === t.sendFailed ? "Nothing was sent. What you wrote is still here: try again." : context.failure}
+          {context.sessionEnded ? (
+            <>
+              {" "}
+              <SignInAgainLink />
+            </>
+          ) : null}
+        </Alert>
+      ) : null}
       {context.lookupError ? (
         <div role="alert" className="flex flex-wrap items-center gap-3">
           <FieldError>{context.lookupError}</FieldError>

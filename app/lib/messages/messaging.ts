@@ -16,6 +16,9 @@ export const messagingMessages = {
   sent: "Message Sent Successfully",
   savedToDraft: "Message Saved to Draft",
   sendFailed: "Message Sending Failed",
+  /** Issue 21: a send or save that met an ended session; the dialog keeps what was written. */
+  sessionEnded: "Your sign-in has ended, so your message was not sent or saved. What you wrote and attached is still here: sign in again in a new tab, then come back and try again.",
+  draftSessionEnded: "Your sign-in has ended, so nothing was sent and the draft is still in Drafts: sign in again in a new tab, then come back and press Try again.",
   deleted: "Message deleted",
   deletedMany: "Messages deleted",
   deleteFailed: "The message could not be deleted. Please try again.",
