@@ -2,6 +2,7 @@ import type { BrowserContext, Page } from "@playwright/test";
 import { appointmentsMessages } from "../app/lib/messages/appointments";
 import { medicationsMessages } from "../app/lib/messages/medications";
 import { messagingMessages } from "../app/lib/messages/messaging";
+import { ZOOM_TEXT } from "../app/lib/zoom";
 import { paymentMessages } from "../app/lib/messages/payment";
 import { expect, expectNoAxeViolations, signIn, test, type WorldUser } from "./fixtures";
 
@@ -179,4 +180,31 @@ test("at 390 px, a message sent after the session ended keeps subject, body, rec
   const posts = await world.requests({ method: "POST", path: "Patient/Message" });
   expect(posts).toHaveLength(1);
   expect(JSON.stringify(posts[0].body)).toContain("Which vaccinations do I need for Samoa?");
+});
+
+test("Start Meeting after the session ended says the sign-in has ended, not that the service cannot be reached, and signs once after signing in again", async ({ page, world, context }) => {
+  // The SDK's chunk in the video client is a stand-in: this test is about the signature step only.
+  await page.route(/\/zoom-client\/assets\/sdk-[\w-]+\.js$/, (route) =>
+    route.fulfill({ contentType: "text/javascript", body: "export const ZoomMtg = { setZoomJSLib() {}, preLoadWasm() {}, prepareWebSDK() {}, init(o) { o.success(); }, join() {} };" }),
+  );
+  await signIn(page, world.user("solo"));
+  await expect(page.getByRole("heading", { name: "Dashboard", level: 1 })).toBeVisible();
+  await page.goto("/appointments?id=2");
+  await page.getByRole("link", { name: /^Join the video consult/ }).first().click();
+  await expect(page.getByRole("heading", { name: "Join Meeting", level: 1 })).toBeVisible();
+  const path = new URL(page.url()).pathname + new URL(page.url()).search;
+
+  const other = await endSessionInAnotherTab(context, "/appointments?id=2");
+  await page.getByRole("button", { name: "Start Meeting" }).click();
+  const alert = page.getByRole("alert").filter({ hasText: "The meeting did not start" });
+  await expect(alert).toContainText(ZOOM_TEXT.sessionEnded);
+  await expect(alert).not.toContainText(ZOOM_TEXT.unreachable);
+  await expect(alert.getByRole("link", { name: /Sign in again in a new tab/ })).toHaveAttribute("href", `/login?redirectTo=${encodeURIComponent(path)}`);
+  expect(await world.requests({ path: "video/signature" })).toHaveLength(0);
+  await expectNoAxeViolations(page);
+
+  await signInThere(other, world.user("solo"));
+  await page.getByRole("button", { name: "Try again" }).click();
+  await expect(page.locator('iframe[title="Video consult"]')).toBeAttached();
+  await expect.poll(async () => (await world.requests({ path: "video/signature" })).length).toBe(1);
 });

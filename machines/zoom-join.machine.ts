@@ -1,4 +1,5 @@
 import { assign, fromPromise, setup } from "xstate";
+import { StepSessionEndedError } from "../app/lib/step-client";
 import { JOIN_TIMEOUT_MS, ZOOM_TEXT, type JoinFailure, type JoinRequest, type SignatureReply } from "../app/lib/zoom";
 
 /**
@@ -19,6 +20,8 @@ export interface ZoomJoinContext extends ZoomJoinInput {
   attempt: number;
   /** Why the meeting did not start. */
   message: string | null;
+  /** The signature step met an ended session (issue 21): the page offers to sign in again in a new tab. */
+  sessionEnded: boolean;
 }
 
 export type ZoomJoinEvent =
@@ -47,7 +50,7 @@ export const zoomJoinMachine = setup({
   },
 }).createMachine({
   id: "zoomJoin",
-  context: ({ input }) => ({ ...input, join: null, attempt: 0, message: null }),
+  context: ({ input }) => ({ ...input, join: null, attempt: 0, message: null, sessionEnded: false }),
   initial: "idle",
   states: {
     idle: { on: { "meeting.start": "signing" } },
@@ -70,8 +73,12 @@ export const zoomJoinMachine = setup({
           },
           { target: "failed", actions: assign({ message: ({ event }) => (event.output.ok ? null : event.output.message) }) },
         ],
-        // The portal itself could not be reached, or answered something that is not the step's reply.
-        onError: { target: "failed", actions: { type: "explainFailure", params: { message: ZOOM_TEXT.unreachable } } },
+        onError: [
+          // The portal answered that the sign-in has ended: it is reachable, the patient only signs in again.
+          { guard: ({ event }) => event.error instanceof StepSessionEndedError, target: "failed", actions: assign({ message: ZOOM_TEXT.sessionEnded, sessionEnded: true }) },
+          // The portal itself could not be reached, or answered something that is not the step's reply.
+          { target: "failed", actions: { type: "explainFailure", params: { message: ZOOM_TEXT.unreachable } } },
+        ],
       },
     },
     connecting: {
@@ -88,7 +95,7 @@ export const zoomJoinMachine = setup({
         "client.left": "left",
       },
     },
-    failed: { on: { "meeting.retry": "signing" } },
+    failed: { on: { "meeting.retry": { target: "signing", actions: assign({ sessionEnded: false }) } } },
     left: { type: "final" },
   },
 });

@@ -107,4 +107,6 @@ export const ZOOM_TEXT = {
     refused: "The meeting service did not accept this meeting's details. Please phone the practice for a new link.",
     sdkFailed: "The meeting could not start in this browser. Please try again; if it keeps happening, phone the practice.",
     timedOut: "The meeting service did not answer. Check your internet connection, then try again.",
+    /** Issue 21: Start Meeting met an ended session; the portal answered, so nothing is unreachable. */
+    sessionEnded: "Your sign-in has ended, so the meeting could not start: sign in again in a new tab, then come back and press Try again.",
   };

@@ -7,6 +7,7 @@ import { loadZoomPage } from "../.server/zoom-page.server";
 import { Alert } from "../components/ui/alert";
 import { Button, buttonClass } from "../components/ui/button";
 import { Breadcrumb } from "../components/shell/breadcrumb";
+import { SignInAgainLink } from "../components/ui/sign-in-again-link";
 import { ZOOM_TEXT, devicesNotice, formatMeetingNumber, isClientMessage } from "../lib/zoom";
 import { createSignatureStep } from "../lib/zoom-signature";
 import type { Route } from "./+types/zoom";
@@ -46,7 +47,7 @@ function JoinPanel({ meetingNumber, passCode, appointment }: { meetingNumber: st
   const navigate = useNavigate();
   const machine = useMemo(() => zoomJoinMachine.provide({ actors: { sign: fromPromise(({ input }) => signatureStep(input.meetingNumber)) } }), []);
   const [state, send] = useMachine(machine, { input: { meetingNumber, passCode } });
-  const { join, attempt, message } = state.context;
+  const { join, attempt, message, sessionEnded } = state.context;
   const [devices, setDevices] = useState<string | null>(null);
   const frame = useRef<HTMLIFrameElement>(null);
   const problem = useRef<HTMLHeadingElement>(null);
@@ -109,6 +110,11 @@ function JoinPanel({ meetingNumber, passCode, appointment }: { meetingNumber: st
             The meeting did not start
           </h2>
           <p>{message}</p>
+          {sessionEnded ? (
+            <p className="mt-2">
+              <SignInAgainLink />
+            </p>
+          ) : null}
         </div>
       ) : null}
 

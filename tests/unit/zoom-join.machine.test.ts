@@ -2,6 +2,7 @@ import { describe, expect, it, vi } from "vitest";
 import { createActor, fromPromise, waitFor } from "xstate";
 import { FAILURE_TEXT, zoomJoinMachine } from "../../machines/zoom-join.machine";
 import { JOIN_TIMEOUT_MS, ZOOM_TEXT, type SignatureReply } from "../../app/lib/zoom";
+import { StepSessionEndedError } from "../../app/lib/step-client";
 
 const input = { meetingNumber: "81234567890", passCode: "abc123" };
 const signed: SignatureReply = { ok: true, signature: "h.p.s", sdkKey: "portalMockSdkKey0001", userName: "Sam Solo" };
@@ -23,6 +24,22 @@ function start(sign: (meetingNumber: string) => Promise<SignatureReply>) {
 }
 
 describe("the video consult join machine", () => {
+  it("Start Meeting after the session ended says the sign-in has ended, not that the service cannot be reached; Try again signs once signed in (issue 21)", async () => {
+    let ended = true;
+    const { actor, asked } = start(async () => {
+      if (ended) throw new StepSessionEndedError("/zoom/signature");
+      return signed;
+    });
+    actor.send({ type: "meeting.start" });
+    await waitFor(actor, (s) => s.matches("failed"));
+    expect(actor.getSnapshot().context).toMatchObject({ message: ZOOM_TEXT.sessionEnded, sessionEnded: true });
+    ended = false;
+    actor.send({ type: "meeting.retry" });
+    await waitFor(actor, (s) => s.matches("connecting"));
+    expect(asked).toHaveLength(2);
+    expect(actor.getSnapshot().context).toMatchObject({ sessionEnded: false, attempt: 1 });
+  });
+
   it("signs the meeting, then hands the frame the SDK's join; joined, then left", async () => {
     const { actor, asked } = start(async () => signed);
     expect(actor.getSnapshot().value).toBe("idle");
