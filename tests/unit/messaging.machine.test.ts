@@ -257,7 +257,7 @@ describe("messaging machine: an ended session (issue 21)", () => {
     const { actor, calls } = start({ send: async (n) => (n === 1 ? Promise.reject(new StepSessionEndedError("/emails")) : { outcome: "saved", message: t.savedToDraft }) });
     await fillCompose(actor);
     actor.send({ type: "submit", intent: "draft" });
-    await waitFor(actor, (s) => s.context.sessionEnded);
+    await waitFor(actor, (s) => s.context.sessionEnded, { timeout: 1000 });
     expect(actor.getSnapshot().context.failure).toBe(t.sessionEnded);
     actor.send({ type: "submit", intent: "draft" });
     await waitFor(actor, (s) => s.matches("closed"));
