@@ -4,7 +4,7 @@ import { medicationsMessages } from "../app/lib/messages/medications";
 import { messagingMessages } from "../app/lib/messages/messaging";
 import { ZOOM_TEXT } from "../app/lib/zoom";
 import { paymentMessages } from "../app/lib/messages/payment";
-import { expect, expectNoAxeViolations, signIn, test, type WorldUser } from "./fixtures";
+import { expect, expectNoAxeViolations, signIn, test, waitForHydration, type WorldUser } from "./fixtures";
 
 /**
  * Issue 21, item 1, beyond the profile: a repeat request and a payment that meet an ended session say
@@ -97,6 +97,8 @@ test("a booking that meets an ended session says so in the dialog, keeps every c
   await signIn(page, world.user("solo"));
   await expect(page.getByRole("heading", { name: "Dashboard", level: 1 })).toBeVisible();
   await page.goto("/appointments?id=1");
+  // A full page load: the choices below reach the machine only once the page has hydrated.
+  await waitForHydration(page);
   const form = page.getByRole("form", { name: "Book an appointment" });
   await form.getByLabel("Appointment type").selectOption({ label: "Face to Face" });
   await form.getByRole("group", { name: "Locations" }).getByRole("checkbox").first().check();
@@ -143,6 +145,7 @@ test("at 390 px, a message sent after the session ended keeps subject, body, rec
   await expect(page.getByRole("heading", { name: "Dashboard", level: 1 })).toBeVisible();
   await page.goto("/emails");
   await expect(page.getByRole("heading", { name: "Messaging", level: 1 })).toBeVisible();
+  await waitForHydration(page);
   await page.getByRole("button", { name: "Compose Message" }).click();
   const dialog = page.getByRole("dialog", { name: "Compose Message" });
   await dialog.getByLabel("Role").selectOption({ label: "Nurse" });
@@ -192,6 +195,8 @@ test("Start Meeting after the session ended says the sign-in has ended, not that
   await page.goto("/appointments?id=2");
   await page.getByRole("link", { name: /^Join the video consult/ }).first().click();
   await expect(page.getByRole("heading", { name: "Join Meeting", level: 1 })).toBeVisible();
+  // The Join link loads /zoom afresh (decisions/130): Start Meeting does nothing until the page hydrates.
+  await waitForHydration(page);
   const path = new URL(page.url()).pathname + new URL(page.url()).search;
 
   const other = await endSessionInAnotherTab(context, "/appointments?id=2");
