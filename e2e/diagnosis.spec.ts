@@ -70,6 +70,8 @@ test.describe("diagnosis", () => {
     // Moving does not fetch; choosing does.
     expect((await world.requests({ method: "GET", path: "Patient/Condition" })).length).toBe(1);
     await page.keyboard.press("ArrowRight");
+    // radix moves the focus on a timer after the key: Enter waits for it, or it chooses the tab left.
+    await expect(tab(page, "All Diagnosis")).toBeFocused();
     await page.keyboard.press("Enter");
     await expect(page).toHaveURL(/\/diagnosis\?tab=all$/);
     await expect(tab(page, "All Diagnosis")).toHaveAttribute("aria-selected", "true");
