@@ -1,7 +1,8 @@
-import { lazy, Suspense, useCallback, useRef, type ReactNode } from "react";
+import { lazy, Suspense, type ReactNode } from "react";
 import { data, Link } from "react-router";
 import { loadPreviewPage } from "../.server/preview-page.server";
 import { PdfLoading } from "../components/pdf/pdf-loading";
+import { usePrintWhenDrawn } from "../components/pdf/use-print-when-drawn";
 import { ObservationTable } from "../components/reports/observation-table";
 import { Breadcrumb } from "../components/shell/breadcrumb";
 import { Alert } from "../components/ui/alert";
@@ -57,20 +58,7 @@ export default function Preview({ loaderData }: Route.ComponentProps) {
 
 function DocumentPage({ page, back }: { page: Extract<PreviewData, { found: true }>; back: ReactNode }) {
   const pdf = page.file?.pdf === true;
-  // Printing before the pages are drawn gives blank sheets: Print waits for them (decisions/065).
-  const printWanted = useRef(false);
-  const ready = useRef(false);
-  const onRendered = useCallback(() => {
-    ready.current = true;
-    if (printWanted.current) {
-      printWanted.current = false;
-      window.print();
-    }
-  }, []);
-  const print = () => {
-    if (!pdf || ready.current) window.print();
-    else printWanted.current = true;
-  };
+  const { print, onRendered } = usePrintWhenDrawn({ drawn: !pdf });
 
   return (
     <div className="flex flex-col gap-4">

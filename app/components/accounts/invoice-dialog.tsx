@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useRef } from "react";
+import { lazy, Suspense } from "react";
 import { Link, useLocation } from "react-router";
 import { Button, buttonClass } from "../ui/button";
 import { Dialog } from "../ui/dialog";
@@ -7,6 +7,7 @@ import { paymentMessages } from "../../lib/messages/payment";
 import { previewMessages } from "../../lib/messages/preview";
 import { previewHref } from "../../lib/preview-view";
 import type { PdfTexts } from "../pdf/pdf-loading";
+import { usePrintWhenDrawn } from "../pdf/use-print-when-drawn";
 
 // react-pdf and pdf.js load only when an invoice is opened (STACK.md: keep pdf.js off other routes).
 const PdfViewer = lazy(() => import("../pdf/pdf-viewer"));
@@ -37,20 +38,7 @@ export function InvoiceDialog({ invoice, onClose }: { invoice: InvoiceTableRow |
 function InvoiceBody({ invoice, onClose }: { invoice: InvoiceTableRow; onClose(): void }) {
   const url = `/accounts/invoice/${encodeURIComponent(invoice.id)}`;
   const location = useLocation();
-  // Printing before the pages are drawn gives blank sheets: Print waits for them (decisions/065).
-  const printWanted = useRef(false);
-  const ready = useRef(false);
-  const onRendered = useCallback(() => {
-    ready.current = true;
-    if (printWanted.current) {
-      printWanted.current = false;
-      window.print();
-    }
-  }, []);
-  const print = () => {
-    if (ready.current) window.print();
-    else printWanted.current = true;
-  };
+  const { print, onRendered } = usePrintWhenDrawn();
   return (
     <div className="flex flex-col gap-4">
       <div className="no-print flex flex-wrap gap-3">

@@ -1,10 +1,11 @@
-import { lazy, Suspense, useCallback, useRef } from "react";
+import { lazy, Suspense } from "react";
 import { Link } from "react-router";
 import { previewMessages } from "../../lib/messages/preview";
 import { Button, buttonClass } from "../ui/button";
 import { Dialog } from "../ui/dialog";
 import { Alert } from "../ui/alert";
 import { PdfLoading, type PdfTexts } from "./pdf-loading";
+import { usePrintWhenDrawn } from "./use-print-when-drawn";
 
 // react-pdf and pdf.js load only when a document is opened (STACK.md: keep pdf.js off first loads).
 const PdfViewer = lazy(() => import("./pdf-viewer"));
@@ -47,22 +48,8 @@ export function DocumentDialog({ document, onClose, texts, printable = false }: 
 }
 
 function DocumentBody({ document, onClose, texts, printable }: DocumentDialogProps & { document: OpenDocument }) {
-  // Print is asked for by the tile (opening with print) or the dialog's button; it happens once the
-  // pages are drawn, since printing before then gives blank sheets (the spec's "after 500 ms").
-  const printWanted = useRef(Boolean(document.print));
-  const ready = useRef(false);
-  const printNow = useCallback(() => {
-    printWanted.current = false;
-    window.print();
-  }, []);
-  const onRendered = useCallback(() => {
-    ready.current = true;
-    if (printWanted.current) printNow();
-  }, [printNow]);
-  const print = () => {
-    if (ready.current) printNow();
-    else printWanted.current = true;
-  };
+  // Print is asked for by the tile (opening with print) or the dialog's button.
+  const { print, onRendered } = usePrintWhenDrawn({ wanted: Boolean(document.print) });
 
   return (
     <div className="flex flex-col gap-4">
