@@ -22,6 +22,13 @@ async function endSessionInAnotherTab(context: BrowserContext, path: string): Pr
   return other;
 }
 
+/** The alert's Sign in again: a new tab, back to the page the step was made on. */
+async function expectSignInAgain(alert: import("@playwright/test").Locator, page: string) {
+  const link = alert.getByRole("link", { name: /Sign in again in a new tab/ });
+  await expect(link).toHaveAttribute("target", "_blank");
+  await expect(link).toHaveAttribute("href", `/login?redirectTo=${encodeURIComponent(page)}`);
+}
+
 async function signInThere(other: Page, user: WorldUser) {
   await other.getByLabel("Email").fill(user.username);
   await other.getByLabel("Password", { exact: true }).fill(user.password);
@@ -47,9 +54,7 @@ test("a repeat request that meets an ended session keeps every choice, says so i
   await expect(page).toHaveURL(/\/medications$/);
   await expect(dialog.getByLabel("Notes for the practice (optional)")).toHaveValue("Before Friday please");
   await expect(dialog.getByRole("checkbox", { name: "This request is urgent" })).toBeChecked();
-  const link = alert.getByRole("link", { name: /Sign in again in a new tab/ });
-  await expect(link).toHaveAttribute("target", "_blank");
-  await expect(link).toHaveAttribute("href", "/login?redirectTo=%2Fmedications");
+  await expectSignInAgain(alert, "/medications");
   expect(await world.requests({ method: "POST", path: "Patient/SendRepeatMedicationRequest" })).toHaveLength(0);
   await expectNoAxeViolations(page);
 
@@ -81,7 +86,7 @@ test("at 390 px, Pay that meets an ended session charges nothing, says so beside
   await expect(page).toHaveURL(/\/accounts$/);
   await expect(page.getByLabel("Amount (NZD)")).toHaveValue("20.00");
   await expect(page.getByLabel("Card number")).toHaveValue("4242 4242 4242 4242");
-  await expect(alert.getByRole("link", { name: /Sign in again in a new tab/ })).toHaveAttribute("href", "/login?redirectTo=%2Faccounts");
+  await expectSignInAgain(alert, "/accounts");
   expect(await world.requests({ method: "POST", path: "patient/SaveTempPayment" })).toHaveLength(0);
   expect(await world.charges()).toHaveLength(0);
   await expectNoAxeViolations(page);
@@ -125,9 +130,7 @@ test("a booking that meets an ended session says so in the dialog, keeps every c
   await expect(dialog.getByText(providerName)).toBeVisible();
   await expect(dialog.getByText(new RegExp(`at ${timeText}`))).toBeVisible();
   await expect(page).toHaveURL(/\/appointments\?id=1$/);
-  const link = alert.getByRole("link", { name: /Sign in again in a new tab/ });
-  await expect(link).toHaveAttribute("target", "_blank");
-  await expect(link).toHaveAttribute("href", "/login?redirectTo=%2Fappointments%3Fid%3D1");
+  await expectSignInAgain(alert, "/appointments?id=1");
   expect(await world.requests({ method: "POST", path: "Patient/Appointment" })).toHaveLength(0);
   await expectNoAxeViolations(page);
 
@@ -170,9 +173,7 @@ test("at 390 px, a message sent after the session ended keeps subject, body, rec
   await expect(dialog.getByLabel("Subject")).toHaveValue("Travel vaccinations");
   await expect(dialog.getByLabel("Message", { exact: true })).toHaveValue("Which vaccinations do I need for Samoa?");
   await expect(dialog.getByRole("list", { name: "Attached files" })).toContainText("rash.png");
-  const link = alert.getByRole("link", { name: /Sign in again in a new tab/ });
-  await expect(link).toHaveAttribute("target", "_blank");
-  await expect(link).toHaveAttribute("href", "/login?redirectTo=%2Femails");
+  await expectSignInAgain(alert, "/emails");
   expect(await world.requests({ method: "POST", path: "Patient/Message" })).toHaveLength(0);
   await expectNoAxeViolations(page);
 
@@ -204,7 +205,7 @@ test("Start Meeting after the session ended says the sign-in has ended, not that
   const alert = page.getByRole("alert").filter({ hasText: "The meeting did not start" });
   await expect(alert).toContainText(ZOOM_TEXT.sessionEnded);
   await expect(alert).not.toContainText(ZOOM_TEXT.unreachable);
-  await expect(alert.getByRole("link", { name: /Sign in again in a new tab/ })).toHaveAttribute("href", `/login?redirectTo=${encodeURIComponent(path)}`);
+  await expectSignInAgain(alert, path);
   expect(await world.requests({ path: "video/signature" })).toHaveLength(0);
   await expectNoAxeViolations(page);
 
