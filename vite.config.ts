@@ -4,6 +4,8 @@ import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig, type Plugin } from "vite";
+import type { RouteConfigEntry } from "@react-router/dev/routes";
+import routes from "./app/routes";
 
 const { version } = JSON.parse(readFileSync(new URL("./package.json", import.meta.url), "utf8")) as { version: string };
 
@@ -28,8 +30,69 @@ function precompressClientAssets(): Plugin {
   };
 }
 
+/**
+ * The code the first visit to a page runs, in three chunks rather than the thirty-odd small shared
+ * chunks rolldown makes of it otherwise: on a phone over HTTP/1.1 each of those was a request of its
+ * own, six at a time, a round trip apiece before the first paint (issue 12, decisions/190).
+ * - first-load: what every page runs, the client entry and the root route;
+ * - shared: what the sign-in page shares with the signed-in side, and what the shell shares with the
+ *   signed-out pages, so that the sign-in page does not download the shell;
+ * - signed-in: what every signed-in page runs, the shell's layouts.
+ * Which modules those are is the static-import closure of the routes of app/routes.ts, read from the
+ * module graph once it is built (buildEnd), before rolldown asks the groups' `test`s. Each group holds
+ * what its modules import (or an earlier group does), or rolldown would pull that import in after them.
+ */
+function firstLoadGroups() {
+  const everyPage = new Set<string>();
+  const shared = new Set<string>();
+  const signedIn = new Set<string>();
+  const shell = routes.find((entry) => entry.file === "routes/shell.tsx");
+  if (!shell) throw new Error("vite.config.ts: app/routes.ts has no routes/shell.tsx layout");
+  const layoutsOf = (entry: RouteConfigEntry): string[] => (entry.children?.length ? [entry.file, ...entry.children.flatMap(layoutsOf)] : []);
+  const pagesOf = (entry: RouteConfigEntry): string[] => (entry.children?.length ? entry.children.flatMap(pagesOf) : [entry.file]);
+  const clientRoute = (file: string) => `${path.resolve("app", file)}?__react-router-build-client-route`;
+  const plugin: Plugin = {
+    name: "first-load-groups",
+    apply: "build",
+    buildEnd() {
+      if (this.environment.name !== "client") return;
+      const closure = (starts: string[]) => {
+        const seen = new Set<string>();
+        const queue = [...starts];
+        while (queue.length > 0) {
+          const id = queue.pop()!;
+          if (seen.has(id)) continue;
+          seen.add(id);
+          queue.push(...(this.getModuleInfo(id)?.importedIds ?? []));
+        }
+        // The entries stay chunks of their own: React Router loads each by its address.
+        for (const start of starts) seen.delete(start);
+        return seen;
+      };
+      // Client routes are read by the id React Router gives them: a new one would leave the groups empty.
+      if (!this.getModuleInfo(clientRoute("root.tsx"))) throw new Error(`vite.config.ts: no module ${clientRoute("root.tsx")}; has React Router renamed its client route modules?`);
+      const routeClosure = (files: string[]) => closure(files.map(clientRoute));
+      for (const id of closure([path.resolve("app/entry.client.tsx"), clientRoute("root.tsx")])) everyPage.add(id);
+      const signIn = routeClosure(["routes/login.tsx"]);
+      const signedOut = routeClosure(routes.filter((entry) => entry !== shell).map((entry) => entry.file));
+      const layouts = routeClosure(layoutsOf(shell));
+      const signedInSide = routeClosure([...layoutsOf(shell), ...pagesOf(shell)]);
+      for (const id of layouts) if (!everyPage.has(id)) (signedOut.has(id) ? shared : signedIn).add(id);
+      for (const id of signIn) if (!everyPage.has(id) && signedInSide.has(id)) shared.add(id);
+    },
+  };
+  const groups = [
+    { name: "first-load", test: (id: string) => everyPage.has(id), priority: 5 },
+    { name: "shared", test: (id: string) => shared.has(id), priority: 4 },
+    { name: "signed-in", test: (id: string) => signedIn.has(id), priority: 3 },
+  ];
+  return { plugin, groups };
+}
+
+const chunkGroups = firstLoadGroups();
+
 export default defineConfig({
-  plugins: [tailwindcss(), reactRouter(), precompressClientAssets()],
+  plugins: [tailwindcss(), reactRouter(), precompressClientAssets(), chunkGroups.plugin],
   define: { __APP_VERSION__: JSON.stringify(version) },
   resolve: { tsconfigPaths: true },
   // React, React DOM and React Router go to every page together: one chunk compresses better than the
@@ -41,7 +104,7 @@ export default defineConfig({
         rolldownOptions: {
           output: {
             codeSplitting: {
-              groups: [{ name: "framework", test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/, priority: 10 }],
+              groups: [{ name: "framework", test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/, priority: 10 }, ...chunkGroups.groups],
             },
           },
         },

@@ -2,6 +2,7 @@ import path from "node:path";
 import type { Page, Route } from "@playwright/test";
 import { measurePages } from "../bench/first-load";
 import { expect, signIn, test, waitForHydration, type World } from "./fixtures";
+import { chooseAnotherAmountByKeyboard, payButton, typeTestCardAndPayByKeyboard } from "./payment-form";
 
 /**
  * /accounts draws its payment form with the page and fetches the form's code (the payment machine,
@@ -33,7 +34,6 @@ async function openAccounts(page: Page, world: World) {
   await waitForHydration(page);
 }
 
-const payButton = (page: Page) => page.getByRole("button", { name: "Pay", exact: true });
 const figure = (page: Page, term: string) => page.getByRole("form", { name: "Make a payment" }).getByText(term, { exact: true }).locator("xpath=following-sibling::*[1]");
 
 test.describe("accounts: the payment form before its code arrives", () => {
@@ -60,27 +60,12 @@ test.describe("accounts: the payment form before its code arrives", () => {
     await openAccounts(page, world);
     await engine.requested;
 
-    await page.getByRole("radio", { name: /Pay the total balance/ }).focus();
-    await page.keyboard.press("ArrowDown");
-    await expect(page.getByRole("radio", { name: "Pay another amount" })).toBeChecked();
-    await page.keyboard.press("Tab");
-    await expect(page.getByLabel("Amount (NZD)")).toBeFocused();
-    await page.keyboard.type("5");
+    await chooseAnotherAmountByKeyboard(page, "5");
     // The figures follow what is typed at once, as the machine would draw them.
     await expect(figure(page, "Amount")).toHaveText("$5.00");
     await expect(figure(page, "Total to charge")).toHaveText("$5.13");
     await expect(page.getByRole("table", { name: "Pending invoices" }).getByRole("cell", { name: "Included", exact: true })).toHaveCount(1);
-    await page.keyboard.press("Tab");
-    await expect(page.getByLabel("Card type and fee")).toBeFocused();
-    await page.keyboard.press("Tab");
-    await page.keyboard.type("4242424242424242");
-    await page.keyboard.press("Tab");
-    await page.keyboard.type("12/40");
-    await page.keyboard.press("Tab");
-    await page.keyboard.type("123");
-    await page.keyboard.press("Tab");
-    await expect(payButton(page)).toBeFocused();
-    await page.keyboard.press("Enter");
+    await typeTestCardAndPayByKeyboard(page);
 
     // Nothing is sent without the machine; Pay is handed to it when it runs.
     expect(await world.charges()).toEqual([]);

@@ -1,5 +1,6 @@
 import type { Page } from "@playwright/test";
 import { expect, expectNoAxeViolations, signIn, test, type World, type WorldUser } from "./fixtures";
+import { chooseAnotherAmountByKeyboard, payButton, typeTestCardAndPayByKeyboard } from "./payment-form";
 
 /** /accounts: invoices, the INVOICE dialog and paying with the built-in test card provider, in a fresh world. */
 async function openAccounts(page: Page, user: WorldUser) {
@@ -17,7 +18,6 @@ async function fillCard(page: Page, number = "4242 4242 4242 4242") {
 
 const pendingTable = (page: Page) => page.getByRole("table", { name: "Pending invoices" });
 const progress = (page: Page) => page.getByRole("progressbar", { name: "Payment progress" });
-const payButton = (page: Page) => page.getByRole("button", { name: "Pay", exact: true });
 const succeeded = (page: Page) => page.getByRole("status").filter({ hasText: "Payment succeeded." });
 const intentKeys = async (world: World) =>
   (await world.requests({ method: "POST", path: "payments/create-payment-intent" })).map((r) => (r.body as { IdempotencyKey: string }).IdempotencyKey);
@@ -383,23 +383,8 @@ test.describe("accounts", () => {
 
   test("pays with the keyboard alone", async ({ page, world }) => {
     await openAccounts(page, world.user("solo"));
-    await page.getByRole("radio", { name: /Pay the total balance/ }).focus();
-    await page.keyboard.press("ArrowDown");
-    await expect(page.getByRole("radio", { name: "Pay another amount" })).toBeChecked();
-    await page.keyboard.press("Tab");
-    await expect(page.getByLabel("Amount (NZD)")).toBeFocused();
-    await page.keyboard.type("5");
-    await page.keyboard.press("Tab");
-    await expect(page.getByLabel("Card type and fee")).toBeFocused();
-    await page.keyboard.press("Tab");
-    await page.keyboard.type("4242424242424242");
-    await page.keyboard.press("Tab");
-    await page.keyboard.type("12/40");
-    await page.keyboard.press("Tab");
-    await page.keyboard.type("123");
-    await page.keyboard.press("Tab");
-    await expect(payButton(page)).toBeFocused();
-    await page.keyboard.press("Enter");
+    await chooseAnotherAmountByKeyboard(page, "5");
+    await typeTestCardAndPayByKeyboard(page);
     await expect(succeeded(page)).toBeVisible();
     expect((await world.charges()).map((c) => c.amountCents)).toEqual([513]);
   });

@@ -2,7 +2,7 @@ import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { builtAreas } from "../../app/lib/areas";
-import { ceilingsToRemove, kb, measurePages, ON_DEMAND_ONLY, onDemandCodeIn, overBudget, TEMPORARY_CEILINGS, type PageLoad } from "../../bench/first-load";
+import { ceilingsToRemove, kb, measurePages, ON_DEMAND_ONLY, onDemandCodeIn, overBudget, TEMPORARY_CEILINGS, tooManyScripts, type PageLoad } from "../../bench/first-load";
 
 /**
  * Issue 12's byte budgets on the built portal (`npm test` builds before Vitest): the JavaScript a
@@ -32,6 +32,10 @@ describe("first-load JavaScript budgets (issue 12)", () => {
   it("keeps every page within its budget", () => {
     const report = pages.map((p) => `${p.url} ${kb(p.gzipBytes)}`).join(", ");
     expect(overBudget(pages), report).toEqual([]);
+  });
+
+  it("keeps every page's first load to a few script files", () => {
+    expect(tooManyScripts(pages), pages.map((p) => `${p.url} ${p.scripts.length}`).join(", ")).toEqual([]);
   });
 
   it("lists a page as a temporary exception only while it is over issue 12's budget", () => {

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 import { afterAll, describe, expect, it } from "vitest";
-import { BUDGETS, budgetFor, ceilingsToRemove, firstLoadOf, KB, measurePages, onDemandCodeIn, overBudget, pagesOf, readBrowserManifest, type BrowserManifest } from "../../bench/first-load";
+import { BUDGETS, budgetFor, ceilingsToRemove, firstLoadOf, KB, measurePages, onDemandCodeIn, overBudget, pagesOf, tooManyScripts, readBrowserManifest, type BrowserManifest } from "../../bench/first-load";
 
 /**
  * The first-load measure and the budget check on a small fake build, so the check itself is shown to
@@ -101,5 +101,15 @@ describe("the budget check", () => {
       "/profile: first-load JavaScript is 211.0 KB gzip, over its budget of 210.0 KB by 1.0 KB (a temporary ceiling; issue 12's budget is 200.0 KB)",
     ]);
     expect(ceilingsToRemove(pages, ceilings)).toEqual(["/reports now fits 200.0 KB: remove its temporary ceiling"]);
+  });
+
+  it("fails a page with more script files than the limit, naming the page and its count", () => {
+    const files = (n: number) => Array.from({ length: n }, (_, i) => `/assets/chunk-${i}.js`);
+    const pages = [
+      { url: "/", scripts: files(24) },
+      { url: "/accounts", scripts: files(38) },
+    ];
+    expect(tooManyScripts(pages)).toEqual(["/accounts: 38 script files on first load, over the limit of 24"]);
+    expect(tooManyScripts(pages, 40)).toEqual([]);
   });
 });
