@@ -72,6 +72,7 @@ async function main() {
       const performance: number[] = [];
       const accessibility: number[] = [];
       const paint: number[] = [];
+      const transferred: number[] = [];
       for (let run = 0; run < RUNS; run++) {
         const report = path.join(out, `${name}-${run}.json`);
         const args = [
@@ -98,9 +99,11 @@ async function main() {
         performance.push(Math.round(json.categories.performance.score * 100));
         accessibility.push(Math.round(json.categories.accessibility.score * 100));
         paint.push(json.audits["first-contentful-paint"].numericValue);
+        // Everything the page load moved over the network, as sent (compressed): HTML, styles, scripts, images.
+        transferred.push(json.audits["total-byte-weight"].numericValue);
       }
       console.log(
-        `Lighthouse mobile, ${name} (${route}), median of ${RUNS}: performance ${median(performance)} (target ≥ 95; runs ${performance.join(", ")}), accessibility ${median(accessibility)} (target 100), first contentful paint ${(median(paint) / 1000).toFixed(1)} s`,
+        `Lighthouse mobile, ${name} (${route}), median of ${RUNS}: performance ${median(performance)} (target ≥ 95; runs ${performance.join(", ")}), accessibility ${median(accessibility)} (target 100), first contentful paint ${(median(paint) / 1000).toFixed(1)} s, ${(median(transferred) / 1024).toFixed(1)} KB transferred`,
       );
     }
     console.log(`Lighthouse reports (JSON, one per run): ${out}`);
