@@ -3,6 +3,7 @@ import { PDFDocument } from "pdf-lib";
 import { dateRangeMessages } from "../app/lib/messages/dateRange";
 import { errorsMessages } from "../app/lib/messages/errors";
 import { lettersMessages } from "../app/lib/messages/letters";
+import { sessionMessages } from "../app/lib/messages/session";
 import { expect, expectNoAxeViolations, signIn, signInAs, test, type World, type WorldUser } from "./fixtures";
 
 /** /letters (2§2 Letters): tiles, the date range in the address, "more", the letter dialog and Print, in a fresh world. */
@@ -185,6 +186,38 @@ test.describe("letters", () => {
     await expect(dialog.getByText(t.pdfFailed)).toBeVisible();
     await expect(dialog.getByText(t.loadingLetter)).toHaveCount(0);
     await expectNoAxeViolations(page);
+  });
+
+  test("a letter opened after the sign-in ended says so, with Sign in again; after signing in it opens", async ({ page, world, context }) => {
+    const user = world.user("solo");
+    await openLetters(page, user);
+    // The session ends elsewhere: Log Out in another tab.
+    const other = await context.newPage();
+    await other.goto("/letters");
+    await other.getByRole("button", { name: /account menu/ }).click();
+    await other.getByRole("menuitem", { name: "Log Out" }).click();
+    await expect(other).toHaveURL(/\/login$/);
+
+    const [type, date] = (await tileList(page))[0].split("|");
+    await page.getByRole("button", { name: `View ${type}, ${date}` }).click();
+    const dialog = page.getByRole("dialog", { name: type });
+    const alert = dialog.getByRole("alert");
+    await expect(alert).toContainText(sessionMessages.documentSessionEnded);
+    await expect(dialog.getByText(t.pdfFailed)).toHaveCount(0);
+    await expect(dialog.getByText(t.loadingLetter)).toHaveCount(0);
+    const again = alert.getByRole("link", { name: /Sign in again in a new tab/ });
+    await expect(again).toHaveAttribute("target", "_blank");
+    await expect(again).toHaveAttribute("href", "/login?redirectTo=%2Fletters");
+    await expect(page).toHaveURL(/\/letters$/);
+    await expectNoAxeViolations(page);
+
+    await other.getByLabel("Email").fill(user.username);
+    await other.getByLabel("Password", { exact: true }).fill(user.password);
+    await other.getByRole("button", { name: "Login" }).click();
+    await expect(other.getByRole("heading", { name: "Dashboard", level: 1 })).toBeVisible();
+    await dialog.getByRole("button", { name: "Close" }).click();
+    await page.getByRole("button", { name: `View ${type}, ${date}` }).click();
+    await expect(page.getByRole("dialog", { name: type }).getByRole("img", { name: `${type}, page 1 of 1` })).toBeVisible();
   });
 
   test("by keyboard: a range typed and sent with Enter, a letter opened and closed", async ({ page, world }) => {

@@ -260,11 +260,13 @@ export function createSessions(
   /**
    * The session has ended (or the practice ended its token): to sign in, back to the page asked for
    * (`back`). A machine's step (the step client's header) is answered 401 with `{ sessionEnded: true }`
-   * instead, so the dialog it came from says so and keeps what was entered (issue 21).
+   * instead, so the dialog it came from says so and keeps what was entered (issue 21); so is a document
+   * the PDF viewer fetches with the same header, which would otherwise read the sign-in page as a
+   * broken PDF.
    */
   async function toLogin(session: PortalSession, request: Request, { back = true }: { back?: boolean } = {}): Promise<never> {
     const cookie = await sessionStorage.destroySession(session);
-    if (request.method === "POST" && request.headers.get(STEP_HEADER) === "1") {
+    if (request.headers.get(STEP_HEADER) === "1") {
       throw Response.json({ sessionEnded: true }, { status: 401, headers: { "Set-Cookie": cookie, "Cache-Control": "no-store" } });
     }
     const page = back ? pageOf(new URL(request.url)) : "/";

@@ -40,7 +40,10 @@ export class StepSessionEndedError extends StepRefusedError {
   }
 }
 
-/** The header that marks a post as a machine's step: an ended session is answered as JSON, not with a redirect. */
+/**
+ * The header that marks a request as the portal's own script's (a machine's step, a document the PDF
+ * viewer fetches): an ended session is answered 401 `{ sessionEnded: true }`, not with a redirect.
+ */
 export const STEP_HEADER = "X-Portal-Step";
 
 /** The portal answered, but not with JSON, or with JSON that does not match the step's schema. */

@@ -57,6 +57,17 @@ describe("requireSession", () => {
     expect(refused.headers.get("Set-Cookie")).toMatch(/^__portal=;/);
   });
 
+  it("a document the PDF viewer fetches with that header is answered the same way; the same address opened as a page still goes to sign in", async () => {
+    const documentRequest = (headers: Record<string, string>) => new Request("http://portal.test/letters/letter/L1", { headers });
+    const fetched = await redirectOf(sessions.requireSession(documentRequest({ "X-Portal-Step": "1" })));
+    expect(fetched.status).toBe(401);
+    expect(fetched.headers.get("Cache-Control")).toBe("no-store");
+    expect(await fetched.json()).toEqual({ sessionEnded: true });
+    const opened = await redirectOf(sessions.requireSession(documentRequest({})));
+    expect(opened.status).toBe(302);
+    expect(opened.headers.get("Location")).toMatch(/^\/login/);
+  });
+
   it("with a token the practice refuses, redirects to /login and ends the session", async () => {
     const { cookie, user } = await signedIn();
     await logout(user.apiBase, user.token);

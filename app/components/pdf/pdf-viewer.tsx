@@ -1,7 +1,10 @@
-import { useCallback, useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { Document, Page, pdfjs } from "react-pdf";
 import workerUrl from "pdfjs-dist/build/pdf.worker.min.mjs?url";
+import { sessionMessages } from "../../lib/messages/session";
+import { STEP_HEADER } from "../../lib/step-client";
 import { Alert } from "../ui/alert";
+import { SignInAgainLink } from "../ui/sign-in-again-link";
 import { PdfLoading, type PdfTexts } from "./pdf-loading";
 
 // The worker is served by the portal from /assets, never from a public CDN (decisions/032).
@@ -29,11 +32,15 @@ export const ZOOMS = [1, 1.5, 2, 3] as const;
  * resource). The module is loaded lazily, only when such a dialog opens, so pdf.js stays off every
  * page's first load. A PDF that fails to load shows the Document's own `error`, which also ends the
  * spinner: the Document stays mounted, since unmounting it destroys pdf.js's failed loading task,
- * whose rejection nothing can catch.
+ * whose rejection nothing can catch. A document asked for after the session ended is answered 401
+ * (the step header, decisions/191) and says so, with Sign in again, rather than "could not be loaded".
  */
 export default function PdfViewer({ url, title, texts, maxWidth = 540, onRendered, zoomable = false }: PdfViewerProps) {
   const [zoom, setZoom] = useState(0);
   const [pages, setPages] = useState(0);
+  const [sessionEnded, setSessionEnded] = useState(false);
+  // One object per address: react-pdf loads the document again whenever `file` is a new object.
+  const file = useMemo(() => (url.startsWith("data:") ? url : { url, httpHeaders: { [STEP_HEADER]: "1" } }), [url]);
   const drawn = useRef(new Set<number>());
   // Pages are drawn no wider than the room they have, so a phone scrolls down them, never sideways.
   const [room, setRoom] = useState<number | null>(null);
@@ -60,13 +67,22 @@ export default function PdfViewer({ url, title, texts, maxWidth = 540, onRendere
 
   const document_ = (
       <Document
-        file={url}
+        file={file}
+        onLoadError={(error) => setSessionEnded((error as { status?: unknown }).status === 401)}
         onLoadSuccess={(doc) => {
           drawn.current = new Set();
           setPages(doc.numPages);
         }}
         loading={<PdfLoading text={texts.loading} />}
-        error={<Alert>{texts.failed}</Alert>}
+        error={
+          sessionEnded ? (
+            <Alert>
+              {sessionMessages.documentSessionEnded} <SignInAgainLink />
+            </Alert>
+          ) : (
+            <Alert>{texts.failed}</Alert>
+          )
+        }
       >
         {Array.from({ length: pages }, (_, i) => (
           <div key={i} role="img" aria-label={`${title}, page ${i + 1} of ${pages}`} data-pdf-page="" className={`mb-4 w-fit border border-muted/40 ${zoom > 0 ? "" : "max-w-full"}`}>

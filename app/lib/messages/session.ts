@@ -7,4 +7,6 @@ export const sessionMessages = {
   /** Issue 21: offered wherever a post met an ended session and what was entered stays on the page. */
   signInNewTab: "Sign in again in a new tab",
   opensNewTab: " (opens a new tab)",
+  /** A document (invoice, letter, result, attachment) asked for after the session ended. */
+  documentSessionEnded: "Your sign-in has ended, so this document could not be shown. Sign in again in a new tab, then come back and open it again.",
 } as const;
