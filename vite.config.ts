@@ -1,5 +1,6 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import { fileURLToPath } from "node:url";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
@@ -50,7 +51,8 @@ function firstLoadGroups() {
   if (!shell) throw new Error("vite.config.ts: app/routes.ts has no routes/shell.tsx layout");
   const layoutsOf = (entry: RouteConfigEntry): string[] => (entry.children?.length ? [entry.file, ...entry.children.flatMap(layoutsOf)] : []);
   const pagesOf = (entry: RouteConfigEntry): string[] => (entry.children?.length ? entry.children.flatMap(pagesOf) : [entry.file]);
-  const clientRoute = (file: string) => `${path.resolve("app", file)}?__react-router-build-client-route`;
+  const app = fileURLToPath(new URL("./app/", import.meta.url));
+  const clientRoute = (file: string) => `${path.join(app, file)}?__react-router-build-client-route`;
   const plugin: Plugin = {
     name: "first-load-groups",
     apply: "build",
@@ -72,7 +74,7 @@ function firstLoadGroups() {
       // Client routes are read by the id React Router gives them: a new one would leave the groups empty.
       if (!this.getModuleInfo(clientRoute("root.tsx"))) throw new Error(`vite.config.ts: no module ${clientRoute("root.tsx")}; has React Router renamed its client route modules?`);
       const routeClosure = (files: string[]) => closure(files.map(clientRoute));
-      for (const id of closure([path.resolve("app/entry.client.tsx"), clientRoute("root.tsx")])) everyPage.add(id);
+      for (const id of closure([path.join(app, "entry.client.tsx"), clientRoute("root.tsx")])) everyPage.add(id);
       const signIn = routeClosure(["routes/login.tsx"]);
       const signedOut = routeClosure(routes.filter((entry) => entry !== shell).map((entry) => entry.file));
       const layouts = routeClosure(layoutsOf(shell));
