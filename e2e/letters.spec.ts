@@ -5,6 +5,7 @@ import { errorsMessages } from "../app/lib/messages/errors";
 import { lettersMessages } from "../app/lib/messages/letters";
 import { sessionMessages } from "../app/lib/messages/session";
 import { expect, expectNoAxeViolations, signIn, signInAs, test, type World, type WorldUser } from "./fixtures";
+import { endSessionInAnotherTab, expectSignInAgain, signInThere } from "./session-ended";
 
 /** /letters (2§2 Letters): tiles, the date range in the address, "more", the letter dialog and Print, in a fresh world. */
 
@@ -188,35 +189,36 @@ test.describe("letters", () => {
     await expectNoAxeViolations(page);
   });
 
-  test("a letter opened after the sign-in ended says so, with Sign in again; after signing in it opens", async ({ page, world, context }) => {
+  test("at 390 px, by keyboard: a letter opened after the sign-in ended says so, with Sign in again; after signing in it opens", async ({ page, world, context }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
     const user = world.user("solo");
     await openLetters(page, user);
-    // The session ends elsewhere: Log Out in another tab.
-    const other = await context.newPage();
-    await other.goto("/letters");
-    await other.getByRole("button", { name: /account menu/ }).click();
-    await other.getByRole("menuitem", { name: "Log Out" }).click();
-    await expect(other).toHaveURL(/\/login$/);
+    const other = await endSessionInAnotherTab(context, "/letters");
 
     const [type, date] = (await tileList(page))[0].split("|");
-    await page.getByRole("button", { name: `View ${type}, ${date}` }).click();
+    const view = page.getByRole("button", { name: `View ${type}, ${date}` });
+    await view.focus();
+    await page.keyboard.press("Enter");
     const dialog = page.getByRole("dialog", { name: type });
     const alert = dialog.getByRole("alert");
     await expect(alert).toContainText(sessionMessages.documentSessionEnded);
     await expect(dialog.getByText(t.pdfFailed)).toHaveCount(0);
     await expect(dialog.getByText(t.loadingLetter)).toHaveCount(0);
-    const again = alert.getByRole("link", { name: /Sign in again in a new tab/ });
-    await expect(again).toHaveAttribute("target", "_blank");
-    await expect(again).toHaveAttribute("href", "/login?redirectTo=%2Fletters");
+    await expectSignInAgain(alert, "/letters");
     await expect(page).toHaveURL(/\/letters$/);
+    // The message and its link fit the phone: nothing sits off to the side.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    const again = alert.getByRole("link", { name: /Sign in again in a new tab/ });
+    for (let i = 0; i < 10 && !(await again.evaluate((el) => el === document.activeElement)); i++) await page.keyboard.press("Tab");
+    await expect(again).toBeFocused();
+    await expect(again).toBeInViewport();
     await expectNoAxeViolations(page);
 
-    await other.getByLabel("Email").fill(user.username);
-    await other.getByLabel("Password", { exact: true }).fill(user.password);
-    await other.getByRole("button", { name: "Login" }).click();
-    await expect(other.getByRole("heading", { name: "Dashboard", level: 1 })).toBeVisible();
-    await dialog.getByRole("button", { name: "Close" }).click();
-    await page.getByRole("button", { name: `View ${type}, ${date}` }).click();
+    await signInThere(other, user);
+    await page.keyboard.press("Escape");
+    await expect(dialog).toHaveCount(0);
+    await expect(view).toBeFocused();
+    await page.keyboard.press("Enter");
     await expect(page.getByRole("dialog", { name: type }).getByRole("img", { name: `${type}, page 1 of 1` })).toBeVisible();
   });
 

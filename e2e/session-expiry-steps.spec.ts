@@ -1,40 +1,16 @@
-import type { BrowserContext, Page } from "@playwright/test";
 import { appointmentsMessages } from "../app/lib/messages/appointments";
 import { medicationsMessages } from "../app/lib/messages/medications";
 import { messagingMessages } from "../app/lib/messages/messaging";
 import { ZOOM_TEXT } from "../app/lib/zoom";
 import { paymentMessages } from "../app/lib/messages/payment";
-import { expect, expectNoAxeViolations, signIn, test, waitForHydration, type WorldUser } from "./fixtures";
+import { expect, expectNoAxeViolations, signIn, test, waitForHydration } from "./fixtures";
+import { endSessionInAnotherTab, expectSignInAgain, signInThere } from "./session-ended";
 
 /**
  * Issue 21, item 1, beyond the profile: a repeat request and a payment that meet an ended session say
  * so where they were made, keep everything entered, and go through after signing in again in a new
  * tab; the page never leaves for sign-in, a data address or a 404.
  */
-
-/** The session ends elsewhere (Log Out in another tab); that tab is returned, at the sign-in page. */
-async function endSessionInAnotherTab(context: BrowserContext, path: string): Promise<Page> {
-  const other = await context.newPage();
-  await other.goto(path);
-  await other.getByRole("button", { name: /account menu/ }).click();
-  await other.getByRole("menuitem", { name: "Log Out" }).click();
-  await expect(other).toHaveURL(/\/login$/);
-  return other;
-}
-
-/** The alert's Sign in again: a new tab, back to the page the step was made on. */
-async function expectSignInAgain(alert: import("@playwright/test").Locator, page: string) {
-  const link = alert.getByRole("link", { name: /Sign in again in a new tab/ });
-  await expect(link).toHaveAttribute("target", "_blank");
-  await expect(link).toHaveAttribute("href", `/login?redirectTo=${encodeURIComponent(page)}`);
-}
-
-async function signInThere(other: Page, user: WorldUser) {
-  await other.getByLabel("Email").fill(user.username);
-  await other.getByLabel("Password", { exact: true }).fill(user.password);
-  await other.getByRole("button", { name: "Login" }).click();
-  await expect(other.getByRole("heading", { name: "Dashboard", level: 1 })).toBeVisible();
-}
 
 test("a repeat request that meets an ended session keeps every choice, says so in the dialog, and sends once after signing in again", async ({ page, world, context }) => {
   await signIn(page, world.user("solo"));
