@@ -131,7 +131,15 @@ export function MessageList({ label, rows, total, selected, openId, returnId, on
         </p>
       ) : null}
       {onMore ? (
-        <button type="button" onClick={onMore} disabled={loadingMore} className="inline-flex min-h-11 items-center self-start rounded border-2 border-brand bg-white px-5 font-semibold text-brand disabled:opacity-60">
+        // aria-disabled rather than disabled: a disabled button drops the keyboard focus while the page loads.
+        <button
+          type="button"
+          onClick={() => {
+            if (!loadingMore) onMore();
+          }}
+          aria-disabled={loadingMore || undefined}
+          className="inline-flex min-h-11 items-center self-start rounded border-2 border-brand bg-white px-5 font-semibold text-brand aria-disabled:opacity-60"
+        >
           {loadingMore ? "Loading more messages…" : "Show more messages"}
         </button>
       ) : null}
