@@ -199,7 +199,10 @@ export async function startPortal({ mode, port, host = "127.0.0.1", log, hsts = 
   app.use(compressReplies());
   app.use(serveZoomClient(path.join(root, "zoom-client/dist")));
 
-  let build: () => Promise<ServerBuild>;
+  // Development hands React Router a function, so each request gets the latest build; in production the
+  // build is imported once and passed as itself, since a function makes React Router rebuild its route
+  // table and handler on every request.
+  let build: ServerBuild | (() => Promise<ServerBuild>);
   let closeVite: () => Promise<void> = async () => {};
   if (mode === "development") {
     const vite = await import("vite");
@@ -210,8 +213,7 @@ export async function startPortal({ mode, port, host = "127.0.0.1", log, hsts = 
   } else {
     const client = path.join(root, "build/client");
     app.use(serveAssets(client));
-    const serverBuild = path.join(root, "build/server/index.js");
-    build = () => import(serverBuild) as Promise<ServerBuild>;
+    build = (await import(path.join(root, "build/server/index.js"))) as ServerBuild;
   }
   app.all("/{*splat}", createRequestHandler({ build, mode }));
 
