@@ -1,3 +1,4 @@
+import { errorsMessages } from "../app/lib/messages/errors";
 import { expect, expectNoAxeViolations, signIn, signInAs, test } from "./fixtures";
 
 /**
@@ -138,4 +139,62 @@ test("another tab still showing the person viewed before a switch follows it to 
   await expect(page.getByRole("heading", { name: "Dashboard", level: 1 })).toBeVisible();
   await expect(patientLine(page)).toContainText(childName);
   await expect(signedInAsLine(page)).toContainText(holder);
+});
+
+test("a profile dialog left open in a tab that missed the switch is refused, keeping what was typed, and nothing reaches the practice", async ({ page, world, context }) => {
+  // A tab that never hears the other tab's word: one the browser had suspended, or a browser without BroadcastChannel.
+  await page.addInitScript(() => {
+    Object.defineProperty(window, "BroadcastChannel", { value: undefined });
+  });
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await signInAs(page, world.user("family"), 0);
+  const holder = await nameIn(patientLine(page));
+  await page.goto("/profile");
+  await page.getByRole("button", { name: "Add Emergency Contact" }).click();
+  const dialog = page.getByRole("dialog", { name: "Add Emergency Contact" });
+  await dialog.getByLabel("Title").selectOption({ label: "Ms" });
+  await dialog.getByLabel("First Name").fill("Moana");
+  await dialog.getByLabel("Family Name").fill("Tuhiwai");
+  await dialog.getByLabel("Relationship").selectOption({ label: "Sister" });
+  await dialog.getByLabel("Home Phone").fill("09 555 0142");
+
+  const other = await context.newPage();
+  await other.goto("/account/switch");
+  await other.getByRole("radio", { name: /\(Child\)/ }).check();
+  await other.getByRole("button", { name: "View this account" }).click();
+  await expect(other.getByRole("heading", { name: "Dashboard", level: 1 })).toBeVisible();
+
+  await dialog.getByRole("button", { name: "Save" }).click();
+  await expect(dialog.getByText(errorsMessages.viewingChanged)).toBeVisible();
+  await expect(dialog.getByLabel("First Name")).toHaveValue("Moana");
+  await expect(dialog.getByLabel("Home Phone")).toHaveValue("09 555 0142");
+  await expectNoAxeViolations(page);
+  expect(await world.requests({ method: "POST", path: "patient/AddEmergencyContact" })).toEqual([]);
+
+  // As the message says, a reload shows whose record is open now.
+  await page.reload();
+  await expect(patientLine(page)).not.toContainText(holder);
+  await expect(signedInAsLine(page)).toContainText(holder);
+});
+
+test("Cancel appointment in a tab that missed the switch is refused with the reason why, and nothing is cancelled", async ({ page, world, context }) => {
+  await page.addInitScript(() => {
+    Object.defineProperty(window, "BroadcastChannel", { value: undefined });
+  });
+  await signInAs(page, world.user("family"), 0);
+  await page.goto("/appointments?id=2");
+  const upcoming = page.getByRole("list", { name: "Upcoming appointments" }).locator(":scope > li");
+  await upcoming.first().getByRole("button", { name: /^Cancel the/ }).click();
+  const dialog = page.getByRole("dialog", { name: "Cancel appointment" });
+  await dialog.getByLabel("Reason for cancelling").fill("Feeling better");
+
+  const other = await context.newPage();
+  await other.goto("/account/switch");
+  await other.getByRole("radio", { name: /\(Child\)/ }).check();
+  await other.getByRole("button", { name: "View this account" }).click();
+  await expect(other.getByRole("heading", { name: "Dashboard", level: 1 })).toBeVisible();
+
+  await dialog.getByRole("button", { name: "Cancel appointment" }).click();
+  await expect(page.getByRole("region", { name: /Notifications/ }).getByText(errorsMessages.viewingChanged)).toBeVisible();
+  expect(await world.requests({ method: "DELETE", path: "Patient/Appointment" })).toEqual([]);
 });

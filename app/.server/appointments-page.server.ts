@@ -42,7 +42,8 @@ import {
 } from "./practice/appointments.server";
 import { getPatient, getPractice, getPracticeSettings, getProxyUsers } from "./practice/patient.server";
 import { requestForm } from "./request-form.server";
-import { requireSession, type SignedIn } from "./session.server";
+import { claimsAnotherViewing, requireSession, type SignedIn } from "./session.server";
+import { errorsMessages } from "../lib/messages/errors";
 
 /**
  * What /appointments loads (2§2), what its cancel form does (2§5), and the booking machine's steps at
@@ -134,6 +135,7 @@ export async function cancelAction(request: Request, deps: AppointmentDeps = por
   const form = await requestForm(request);
   const parsed = parseForm(form, CancelFormSchema);
   if (!parsed.ok) throw data({ ok: false, message: Object.values(parsed.errors)[0] ?? t.reasonRequired, errors: parsed.errors }, { status: 400 });
+  if (claimsAnotherViewing(form, user)) return { ok: false, message: errorsMessages.viewingChanged };
   try {
     // Only the viewed patient's own upcoming appointments, and only those 2§2 lets them cancel.
     const upcoming = await getAppointments(api, user.userId, "upcoming", 1);

@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import type { PatientImage } from "../../contract/patient";
 import { parseForm } from "../lib/form-data";
 import type { FieldErrors } from "../lib/forms";
+import { errorsMessages } from "../lib/messages/errors";
 import { profileMessages } from "../lib/messages/profile";
 import { contactMethodsRequest, demographicsRequest, emergencyContactPayload, userEmailOf, type PatientContext } from "../lib/profile-payload";
 import { readProfile, type ProfileLookups } from "../lib/profile-view";
@@ -22,7 +23,7 @@ import {
   updateDemographics,
   updateNotifications,
 } from "./practice/profile.server";
-import { isSignInRedirect, requireSession, type SignedIn } from "./session.server";
+import { claimsAnotherViewing, isSignInRedirect, requireSession, type SignedIn } from "./session.server";
 import { requestForm } from "./request-form.server";
 
 /**
@@ -172,6 +173,8 @@ export async function profileAction(request: Request): Promise<ProfileActionResu
 export async function actOnProfile(signedIn: Pick<SignedIn, "api" | "user" | "endOtherSessions">, form: FormData): Promise<ProfileActionResult> {
   const intent = String(form.get("intent") ?? "") as ProfileIntent;
   if (!Object.hasOwn(FAILED, intent)) throw new Response("Unknown intent", { status: 400 });
+  // A dialog opened before another tab switched account would otherwise save onto the person now viewed.
+  if (claimsAnotherViewing(form, signedIn.user)) return failed(intent, errorsMessages.viewingChanged);
   try {
     return await act(signedIn, intent, form);
   } catch (error) {

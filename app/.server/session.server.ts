@@ -9,6 +9,7 @@ import { stateStore } from "./state.server";
 import { MemoryStateStore, type StateStore } from "./state-store.server";
 import { errorsMessages } from "../lib/messages/errors";
 import type { LinkedAccount } from "../lib/sign-in-flow";
+import { VIEWING_FIELD } from "../lib/viewing";
 
 /**
  * Sessions live on the portal server; the browser holds only a signed, httpOnly id cookie.
@@ -108,6 +109,16 @@ export function viewingKeyOf(user: Pick<SignedInData, "apiBase" | "userId">): st
 }
 
 export const VIEWING_HEADER = "x-portal-viewing";
+
+/**
+ * A form posted through a fetcher (the profile's dialogs and switches, Cancel appointment) makes the
+ * same claim as a field: true when it names someone other than the session's viewed patient. A form
+ * without the field claims nothing, as a step without the header does.
+ */
+export function claimsAnotherViewing(form: FormData, user: Pick<SignedInData, "apiBase" | "userId">): boolean {
+  const claimed = form.get(VIEWING_FIELD);
+  return typeof claimed === "string" && claimed !== "" && claimed !== viewingKeyOf(user);
+}
 const STEP_HEADER = "x-portal-step";
 
 const SAME_SITE = "http://portal.invalid";

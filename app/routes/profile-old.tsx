@@ -9,6 +9,7 @@ import { Button } from "../components/ui/button";
 import { lazyModule } from "../components/ui/lazy-module";
 import { Notice, ToastProvider } from "../components/ui/toast";
 import { profileMessages } from "../lib/messages/profile";
+import { withViewing } from "../lib/viewing";
 import type { ProfileActionResult } from "../lib/profile-forms";
 import type { Route } from "./+types/profile-old";
 
@@ -60,7 +61,7 @@ function NotificationSettings({ flags }: { flags: NotificationFlags }) {
   const busy = email.state !== "idle" || notification.state !== "idle";
   const flip = (setting: NotificationSetting) =>
     (setting === "email" ? email : notification).submit(
-      { intent: "notifications", setting, value: String(!flags[setting]), email: String(flags.email), notification: String(flags.notification) },
+      withViewing({ intent: "notifications", setting, value: String(!flags[setting]), email: String(flags.email), notification: String(flags.notification) }),
       { method: "post" },
     );
 

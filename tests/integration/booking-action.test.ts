@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { appointmentsPage, bookingAction, cancelAction, type AppointmentDeps } from "../../app/.server/appointments-page.server";
 import { loadConfig } from "../../app/.server/config.server";
-import { createSessions } from "../../app/.server/session.server";
+import { createSessions, viewingKeyOf } from "../../app/.server/session.server";
+import { errorsMessages } from "../../app/lib/messages/errors";
 import type { BookReply, SlotView } from "../../app/lib/booking";
 import { appointmentsMessages } from "../../app/lib/messages/appointments";
 import { useMockServer, type TestWorld } from "../helpers/mock-world";
@@ -23,7 +24,7 @@ async function patient(world: TestWorld, label = "solo") {
   const step = (fields: Record<string, string>) => bookingAction(request("/appointments/book", fields), deps);
   const cancel = (fields: Record<string, string>) => cancelAction(request("/appointments", { intent: "cancel", ...fields }), deps);
   const page = (search = "") => appointmentsPage({ api: s.api, user: { ...user } }, new URL(`http://portal.test/appointments${search}`));
-  return { s, step, cancel, page };
+  return { s, user, step, cancel, page };
 }
 
 type Patient = Awaited<ReturnType<typeof patient>>;
@@ -133,5 +134,16 @@ describe("cancelling", () => {
     const history = (await p.page("?id=3&show=cancelled")).history!;
     expect(history.rows.find((r) => r.id === target.id)?.cancelReason).toBe("Feeling better");
     expect((await p.page("?id=2")).upcoming!.map((r) => r.id)).not.toContain(target.id);
+  });
+
+  it("refuses a cancel from a tab still showing someone else's record (decisions/160), and takes the viewed patient's own key", async () => {
+    const world = await mock.createWorld({ seed: 42 });
+    const p = await patient(world);
+    const [first, second] = (await p.page("?id=2")).upcoming!.filter((r) => r.cancellable);
+    await world.clearRequests();
+    const elsewhere = viewingKeyOf({ apiBase: p.user.apiBase, userId: "someone-else" });
+    expect(await p.cancel({ appointmentId: first.id, reason: "Feeling better", viewing: elsewhere })).toEqual({ ok: false, message: errorsMessages.viewingChanged });
+    expect((await world.requests()).filter((e) => e.method !== "GET")).toEqual([]);
+    expect(await p.cancel({ appointmentId: second.id, reason: "Feeling better", viewing: viewingKeyOf(p.user) })).toEqual({ ok: true, message: t.cancelled });
   });
 });

@@ -2,6 +2,7 @@ import { useEffect, useRef } from "react";
 import { useFetcher } from "react-router";
 import { CancelFormSchema, type AppointmentRow, type CancelReply } from "../../lib/appointments-view";
 import { resultOf } from "../../lib/form-data";
+import { withViewing } from "../../lib/viewing";
 import { Button } from "../ui/button";
 import { Dialog } from "../ui/dialog";
 import { TextareaField } from "../ui/field";
@@ -20,7 +21,7 @@ export function CancelDialog({ row, onClose, onReply }: { row: AppointmentRow | 
   const form = useSchemaForm({
     schema: CancelFormSchema,
     lastResult: reply && !reply.ok && reply.errors ? resultOf(reply.errors) : undefined,
-    onValid: (data) => void fetcher.submit(data, { method: "post", action: "/appointments?id=2" }),
+    onValid: (data) => void fetcher.submit(withViewing(data), { method: "post", action: "/appointments?id=2" }),
   });
   useEffect(() => {
     if (fetcher.state !== "idle" || !reply || handled.current === reply) return;

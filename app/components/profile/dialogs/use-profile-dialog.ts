@@ -2,6 +2,7 @@ import { createElement, Fragment, useEffect, useMemo, useRef, type ReactNode } f
 import { useFetcher } from "react-router";
 import { z } from "zod";
 import { resultOf } from "../../../lib/form-data";
+import { withViewing } from "../../../lib/viewing";
 import { profileMessages } from "../../../lib/messages/profile";
 import type { ProfileActionResult, ProfileIntent } from "../../../lib/profile-forms";
 import { useSchemaForm } from "../../ui/use-schema-form";
@@ -26,7 +27,7 @@ export function useProfileDialog({ intent, schema = NO_FIELDS, onSaved }: { inte
     onValid(data) {
       if (busy) return;
       data.set("intent", intent);
-      void fetcher.submit(data, { method: "post" });
+      void fetcher.submit(withViewing(data), { method: "post" });
     },
   });
 
