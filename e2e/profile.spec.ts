@@ -232,17 +232,23 @@ test.describe("user profile", () => {
     await expect(dialog).toBeVisible();
   });
 
-  test("a failed save keeps the dialog open with everything typed, and a retry succeeds", async ({ page, world }) => {
+  test("a failed save keeps the dialog open with everything typed and the focus on Save, and a retry succeeds", async ({ page, world }) => {
     await openProfile(page, world);
     await page.getByRole("button", { name: "Add Emergency Contact" }).click();
     const dialog = page.getByRole("dialog", { name: "Add Emergency Contact" });
     await fillContact(dialog, { first: "Wiremu" });
-    await world.fault({ path: "patient/AddEmergencyContact", status: 503, times: 1 });
-    await dialog.getByRole("button", { name: "Save" }).click();
+    await world.fault({ path: "patient/AddEmergencyContact", status: 503, times: 1, delayMs: 600 });
+    // By keyboard: while the save runs, Save says so and keeps the focus (a disabled button would drop it to the page).
+    await dialog.getByRole("button", { name: "Save" }).focus();
+    await page.keyboard.press("Enter");
+    const saving = dialog.getByRole("button", { name: "Saving…" });
+    await expect(saving).toBeDisabled();
+    await expect(saving).toBeFocused();
     await expect(dialog.getByRole("alert")).toContainText("The emergency contact could not be saved.");
+    await expect(dialog.getByRole("button", { name: "Save" })).toBeFocused();
     await expect(dialog.getByLabel("First Name")).toHaveValue("Wiremu");
     await expect(dialog.getByLabel("Work Phone")).toHaveValue("04 555 0199");
-    await dialog.getByRole("button", { name: "Save" }).click();
+    await page.keyboard.press("Enter");
     await expect(dialog).toBeHidden();
     await expect(emergencyCards(page).filter({ hasText: "Wiremu" })).toHaveCount(1);
   });

@@ -39,7 +39,7 @@ export default function AccountSwitch({ loaderData, actionData }: Route.Componen
           <Form method="post" className="flex flex-col gap-4">
             <AccountChoices accounts={accounts} legend={t.legend} current={current} currentNote={t.viewing} />
             <div className="flex flex-wrap gap-3">
-              <Button type="submit" disabled={busy}>
+              <Button type="submit" busy={busy}>
                 {busy ? t.busy : t.continue}
               </Button>
               <Link to="/" className={buttonClass("secondary")}>

@@ -419,7 +419,7 @@ export default function Emails({ loaderData }: Route.ComponentProps) {
           <div className="flex flex-col gap-4">
             <p>{deleting && deleting.ids.length > 1 ? `Delete the ${deleting.ids.length} selected messages? This cannot be undone.` : "Delete this message? This cannot be undone."}</p>
             <div className="flex flex-wrap gap-3">
-              <Button onClick={() => void confirmDelete()} disabled={deleteBusy}>
+              <Button onClick={() => void confirmDelete()} busy={deleteBusy}>
                 {deleteBusy ? "Deleting…" : "Delete"}
               </Button>
               <Button variant="secondary" onClick={() => setDeleting(null)} disabled={deleteBusy}>

@@ -81,7 +81,7 @@ export default function ForgetPassword({ actionData }: Route.ComponentProps) {
       >
         <TextField label="Email" type="email" autoComplete="email" defaultValue={actionData?.email} {...form.field("email")} />
         <Captcha key={attempt} onChange={setCaptcha} />
-        <Button type="submit" disabled={!captcha || sending} aria-describedby={!captcha ? "send-password-gate" : undefined}>
+        <Button type="submit" busy={sending} disabled={!captcha} aria-describedby={!captcha ? "send-password-gate" : undefined}>
           {sending ? "Sending…" : "Send Password"}
         </Button>
         {/* A disabled button says why (issue 21). */}

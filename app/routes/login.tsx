@@ -130,7 +130,7 @@ export default function Login({ loaderData }: Route.ComponentProps) {
             />
             <PasswordField label="Password" name="password" autoComplete="current-password" error={view.fieldErrors.password} onChange={() => send({ type: "field.edit", field: "password" })} />
             {view.captchaRequired ? <Captcha key={view.failures} /> : null}
-            <Button type="submit" disabled={signingIn}>
+            <Button type="submit" busy={signingIn}>
               {signingIn ? "Signing in…" : "Login"}
             </Button>
           </form>

@@ -71,7 +71,7 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
       <Form method="post" className="flex flex-col gap-5" {...form.formProps}>
         <PasswordField label="Password" autoComplete="new-password" {...form.field("password")} />
         <PasswordField label="Confirm password" autoComplete="new-password" {...form.field("confirm")} />
-        <Button type="submit" disabled={navigation.state !== "idle"}>
+        <Button type="submit" busy={navigation.state !== "idle"}>
           Set Password
         </Button>
       </Form>

@@ -24,7 +24,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
       <p role="alert">{notFound ? errorsMessages.notFoundCode : routeErrorMessage(error)}</p>
       {notFound ? null : (
         // Loads the page again in place; a fault that has passed gives the page back.
-        <Button onClick={() => void revalidator.revalidate()} disabled={retrying} aria-busy={retrying}>
+        <Button onClick={() => void revalidator.revalidate()} busy={retrying} aria-busy={retrying}>
           {errorsMessages.retry}
         </Button>
       )}

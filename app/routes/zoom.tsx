@@ -122,7 +122,7 @@ function JoinPanel({ meetingNumber, passCode, appointment }: { meetingNumber: st
         {failed ? (
           <Button onClick={() => send({ type: "meeting.retry" })}>Try again</Button>
         ) : (
-          <Button onClick={() => send({ type: "meeting.start" })} disabled={busy || inMeeting} aria-describedby={busy ? "meeting-progress" : undefined}>
+          <Button onClick={() => send({ type: "meeting.start" })} busy={busy} disabled={inMeeting} aria-describedby={busy ? "meeting-progress" : undefined}>
             Start Meeting
           </Button>
         )}

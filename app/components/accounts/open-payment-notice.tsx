@@ -47,7 +47,7 @@ export function OpenPaymentNotice({ open, focusOnShow, onFinished }: { open: Ope
       </h2>
       <p>{open.charged ? t.openCharged(open.amount) : t.openUncertain(open.amount, open.started)}</p>
       <div>
-        <Button onClick={() => void finish()} disabled={busy}>
+        <Button onClick={() => void finish()} busy={busy}>
           {busy ? "Finishing…" : t.finish}
         </Button>
       </div>

@@ -368,7 +368,8 @@ export function PaymentPanel({ invoices, methodType, cardTypes, provider, billin
           <div className="flex flex-wrap items-center gap-3">
             <Button
               type="submit"
-              disabled={paying || !hasInvoices || method !== "card" || state.matches("failed")}
+              busy={paying}
+              disabled={!hasInvoices || method !== "card" || state.matches("failed")}
               aria-describedby={!hasInvoices ? ids.hint : undefined}
               title={!hasInvoices ? paymentMessages.nothingToPay : undefined}
             >

@@ -140,7 +140,7 @@ export function BookingPanel({ input, onBooked }: { input: BookingInput; onBooke
             options={days.map((d) => ({ value: d, label: dayLabel(d) }))}
             onChange={(e) => send({ type: "date.select", date: e.target.value })}
           />
-          <Button variant="secondary" className="self-start" disabled={!c.providerId || loading} onClick={() => send({ type: "day.next" })}>
+          <Button variant="secondary" className="self-start" disabled={!c.providerId} busy={loading} onClick={() => send({ type: "day.next" })}>
             Next available day
           </Button>
         </div>
@@ -194,7 +194,7 @@ export function BookingPanel({ input, onBooked }: { input: BookingInput; onBooke
         ) : null}
         <TextareaField label="Reason for the appointment (optional)" maxLength={500} value={c.reason} error={c.errors.reason} onChange={(e) => send({ type: "reason.change", text: e.target.value })} />
 
-        <Button type="submit" className="self-start" disabled={loading}>
+        <Button type="submit" className="self-start" busy={loading}>
           Book Appointment
         </Button>
       </form>
@@ -305,7 +305,7 @@ export function BookingPanel({ input, onBooked }: { input: BookingInput; onBooke
             ) : null}
             {state.matches("failed") ? null : (
               <div className="flex flex-wrap gap-3">
-                <Button onClick={() => send({ type: "confirm.accept" })} disabled={state.matches("booking")}>
+                <Button onClick={() => send({ type: "confirm.accept" })} busy={state.matches("booking")}>
                   {state.matches("booking") ? "Booking…" : "Confirm booking"}
                 </Button>
                 <Button variant="secondary" onClick={() => send({ type: "back" })} disabled={state.matches("booking")}>

@@ -37,7 +37,7 @@ export function CancelDialog({ row, onClose, onReply }: { row: AppointmentRow | 
           <input type="hidden" name="appointmentId" value={row.id} />
           <TextareaField label="Reason for cancelling" maxLength={500} {...form.field("reason")} />
           <div className="flex flex-wrap gap-3">
-            <Button type="submit" disabled={busy}>
+            <Button type="submit" busy={busy}>
               {busy ? "Cancelling…" : "Cancel appointment"}
             </Button>
             <Button variant="secondary" onClick={onClose} disabled={busy}>

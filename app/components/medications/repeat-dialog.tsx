@@ -192,7 +192,7 @@ export default function RepeatDialogContent({ state, send, chosen }: Props) {
           Cancel
         </Button>
         {form("failed") ? null : (
-          <Button type="submit" disabled={sending}>
+          <Button type="submit" busy={sending}>
             {sending ? "Sending…" : "Send request"}
           </Button>
         )}

@@ -260,10 +260,10 @@ export function ComposeForm({ context, step, lookups, send, disclaimer }: Compos
       ) : null}
 
       <div className="flex flex-wrap gap-3">
-        <Button type="submit" disabled={busy || reading}>
+        <Button type="submit" busy={busy || reading}>
           {step === "sending" && context.intent === "send" ? "Sending…" : "Send"}
         </Button>
-        <Button variant="secondary" onClick={() => send({ type: "submit", intent: "draft" })} disabled={busy || reading}>
+        <Button variant="secondary" onClick={() => send({ type: "submit", intent: "draft" })} busy={busy || reading}>
           {step === "sending" && context.intent === "draft" ? "Saving…" : "Draft"}
         </Button>
         <Button variant="secondary" onClick={() => send({ type: "close" })} disabled={busy}>

@@ -82,21 +82,21 @@ export function MessageViewer({ opened, box, position, total, settings, busy, on
 
       <div className="flex flex-wrap gap-3">
         {box === "inbox" && settings.reply ? (
-          <Button onClick={() => onReply(m)} disabled={busy}>
+          <Button onClick={() => onReply(m)} busy={busy}>
             Reply
           </Button>
         ) : null}
         {box === "drafts" ? (
           <>
-            <Button onClick={() => onSendDraft(m)} disabled={busy}>
+            <Button onClick={() => onSendDraft(m)} busy={busy}>
               Send Message
             </Button>
-            <Button variant="secondary" onClick={() => onEditDraft(m)} disabled={busy}>
+            <Button variant="secondary" onClick={() => onEditDraft(m)} busy={busy}>
               Edit Message
             </Button>
           </>
         ) : null}
-        <Button variant="secondary" onClick={() => onDelete(m)} disabled={busy}>
+        <Button variant="secondary" onClick={() => onDelete(m)} busy={busy}>
           Delete
         </Button>
       </div>

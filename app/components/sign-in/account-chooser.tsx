@@ -25,7 +25,7 @@ export function AccountChooser({ accounts, busy, onChoose, onCancel }: { account
       >
         <AccountChoices accounts={accounts} legend="Accounts" />
         <div className="flex flex-wrap gap-3">
-          <Button type="submit" disabled={busy}>
+          <Button type="submit" busy={busy}>
             {busy ? "Opening…" : "Continue"}
           </Button>
           <Button variant="secondary" onClick={onCancel} disabled={busy}>

@@ -81,7 +81,7 @@ export function LoginHelpDialog({ open, onOpenChange, onSent }: { open: boolean;
           </p>
         ) : null}
         <div className="flex flex-wrap gap-3">
-          <Button type="submit" disabled={busy || !captcha} aria-describedby={!captcha ? "ask-for-help-gate" : undefined}>
+          <Button type="submit" busy={busy} disabled={!captcha} aria-describedby={!captcha ? "ask-for-help-gate" : undefined}>
             {busy ? "Sending…" : "Ask For Help"}
           </Button>
           <Button variant="secondary" onClick={() => onOpenChange(false)}>

@@ -38,7 +38,7 @@ export function PasswordUpdateDialog({ busy, problem, message, onSubmit, onCance
         <PasswordField label="Confirm password" name="confirm" autoComplete="new-password" error={problem?.field === "confirm" ? problem.message : undefined} />
         <CheckboxField name="agreed" label="I agree to the patient portal user agreement" error={problem?.field === "agreed" ? problem.message : undefined} />
         <div className="flex flex-wrap gap-3">
-          <Button type="submit" disabled={busy}>
+          <Button type="submit" busy={busy}>
             {busy ? "Saving…" : "Proceed"}
           </Button>
           <Button variant="secondary" onClick={onCancel} disabled={busy}>

@@ -9,9 +9,25 @@ const styles: Record<Variant, string> = {
 };
 
 export function buttonClass(variant: Variant = "primary", extra = "") {
-  return `inline-flex min-h-11 items-center justify-center gap-2 disabled:cursor-not-allowed disabled:opacity-60 ${styles[variant]} ${extra}`;
+  return `inline-flex min-h-11 items-center justify-center gap-2 disabled:cursor-not-allowed disabled:opacity-60 aria-disabled:cursor-not-allowed aria-disabled:opacity-60 ${styles[variant]} ${extra}`;
 }
 
-export function Button({ variant = "primary", className = "", type = "button", ...props }: ComponentProps<"button"> & { variant?: Variant }) {
-  return <button type={type} className={buttonClass(variant, className)} {...props} />;
+/**
+ * `busy`: the button's own work is under way. It is then marked aria-disabled and ignores presses (a
+ * submit button submits nothing), but unlike `disabled` it keeps the keyboard focus, so a patient who
+ * pressed it is still on it when the answer comes, rather than dropped to the page's start.
+ */
+export function Button({ variant = "primary", className = "", type = "button", busy = false, onClick, ...props }: ComponentProps<"button"> & { variant?: Variant; busy?: boolean }) {
+  return (
+    <button
+      type={type}
+      className={buttonClass(variant, className)}
+      aria-disabled={busy || undefined}
+      onClick={(event) => {
+        if (busy) event.preventDefault();
+        else onClick?.(event);
+      }}
+      {...props}
+    />
+  );
 }

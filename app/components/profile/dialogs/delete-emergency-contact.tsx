@@ -29,7 +29,7 @@ function DeleteForm({ contact, onSaved, onCancel }: { contact: EmergencyContactV
       </p>
       <input type="hidden" name="contactId" value={contact.id} />
       <div className="flex flex-wrap gap-3">
-        <Button type="submit" disabled={busy}>
+        <Button type="submit" busy={busy}>
           {busy ? "Deleting…" : "Yes, delete"}
         </Button>
         <Button variant="secondary" onClick={onCancel} disabled={busy}>

@@ -15,7 +15,7 @@ export function Actions({ busy, label, busyLabel, onCancel }: { busy: boolean; l
   return (
     // Kept in view at the foot of a long dialog as it scrolls (issue 21): Save and Cancel are always reachable.
     <div className="sticky -bottom-6 -mx-6 -mb-6 flex flex-wrap gap-3 border-t border-line bg-white px-6 py-3">
-      <Button type="submit" disabled={busy}>
+      <Button type="submit" busy={busy}>
         {busy ? busyLabel : label}
       </Button>
       <Button variant="secondary" onClick={onCancel} disabled={busy}>
