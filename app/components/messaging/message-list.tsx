@@ -1,6 +1,7 @@
 import { Suspense, useCallback, useEffect, useRef, useState } from "react";
 import { PAGE_SIZES } from "../../../contract/page-sizes";
 import { initialOf, type MessageRow } from "../../lib/messaging-view";
+import { Button } from "../ui/button";
 import { lazyModule } from "../ui/lazy-module";
 import type { ListWindow } from "./list-window";
 
@@ -131,17 +132,9 @@ export function MessageList({ label, rows, total, selected, openId, returnId, on
         </p>
       ) : null}
       {onMore ? (
-        // aria-disabled rather than disabled: a disabled button drops the keyboard focus while the page loads.
-        <button
-          type="button"
-          onClick={() => {
-            if (!loadingMore) onMore();
-          }}
-          aria-disabled={loadingMore || undefined}
-          className="inline-flex min-h-11 items-center self-start rounded border-2 border-brand bg-white px-5 font-semibold text-brand aria-disabled:opacity-60"
-        >
+        <Button variant="secondary" className="self-start" busy={loadingMore} onClick={() => onMore()}>
           {loadingMore ? "Loading more messages…" : "Show more messages"}
-        </button>
+        </Button>
       ) : null}
     </div>
   );
