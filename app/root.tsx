@@ -2,6 +2,7 @@ import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration }
 import type { Route } from "./+types/root";
 import { NotFound } from "./components/not-found";
 import { useHeadingFocusOnNavigation } from "./components/ui/use-heading-focus";
+import { useIsolationLeftWithZoom } from "./components/ui/use-isolation-left-with-zoom";
 import { errorsMessages } from "./lib/messages/errors";
 import { routeErrorMessage } from "./lib/route-error";
 // The stylesheet is the page's one render-blocking file: as a React stylesheet resource (precedence)
@@ -34,6 +35,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
 
 export default function App() {
   useHeadingFocusOnNavigation();
+  useIsolationLeftWithZoom();
   return <Outlet />;
 }
 

@@ -81,6 +81,9 @@ test.describe("zoom", () => {
     await expect(page.locator('iframe[title="Video consult"]')).toHaveClass(/fixed/);
     await frame.evaluate(() => window.location.assign("/zoom-client/?left"));
     await expect(page).toHaveURL(/\/appointments\?id=2$/);
+    // Loaded afresh, not only routed to: the appointments page is not left cross-origin isolated.
+    await expect.poll(() => page.evaluate(() => window.crossOriginIsolated)).toBe(false);
+    await expect(page.getByRole("heading", { name: "Appointments", level: 1 })).toBeVisible();
     expect(outside).toEqual([]);
   });
 
@@ -194,6 +197,16 @@ test.describe("zoom", () => {
     expect(zoom["cross-origin-embedder-policy"]).toBe("require-corp");
     expect(zoom["x-frame-options"]).toBe("DENY");
     expect(zoom["content-security-policy"]).toContain("frame-ancestors 'none'");
+    expect(await page.evaluate(() => window.crossOriginIsolated)).toBe(true);
+    // A client-side link out of /zoom (here the breadcrumb) ends in a page loaded with its own headers,
+    // so /accounts, say, could still show Stripe's card frames (decisions/130).
+    await waitForHydration(page);
+    await page.getByRole("navigation", { name: "Breadcrumb" }).getByRole("link", { name: "Appointments" }).click();
+    await expect(page.getByRole("heading", { name: "Appointments", level: 1 })).toBeVisible();
+    await expect.poll(() => page.evaluate(() => window.crossOriginIsolated)).toBe(false);
+    await page.goBack();
+    await expect(page).toHaveURL(/\/zoom\?/);
+    await expect.poll(() => page.evaluate(() => window.crossOriginIsolated)).toBe(true);
     const client = (await page.request.get("/zoom-client/")).headers();
     expect(client["cross-origin-embedder-policy"]).toBe("require-corp");
     expect(client["x-frame-options"]).toBe("SAMEORIGIN");
