@@ -9,7 +9,8 @@ import { stateStore } from "./state.server";
 import { MemoryStateStore, type StateStore } from "./state-store.server";
 import { errorsMessages } from "../lib/messages/errors";
 import type { LinkedAccount } from "../lib/sign-in-flow";
-import { VIEWING_FIELD } from "../lib/viewing";
+import { STEP_HEADER } from "../lib/step-client";
+import { VIEWING_FIELD, VIEWING_HEADER } from "../lib/viewing";
 
 /**
  * Sessions live on the portal server; the browser holds only a signed, httpOnly id cookie.
@@ -108,8 +109,6 @@ export function viewingKeyOf(user: Pick<SignedInData, "apiBase" | "userId">): st
   return createHash("sha256").update(`${user.apiBase}\n${user.userId}`).digest("base64url").slice(0, 22);
 }
 
-export const VIEWING_HEADER = "x-portal-viewing";
-
 /**
  * A form posted through a fetcher (the profile's dialogs and switches, Cancel appointment) makes the
  * same claim as a field: true when it names someone other than the session's viewed patient. A form
@@ -119,7 +118,6 @@ export function claimsAnotherViewing(form: FormData, user: Pick<SignedInData, "a
   const claimed = form.get(VIEWING_FIELD);
   return typeof claimed === "string" && claimed !== "" && claimed !== viewingKeyOf(user);
 }
-const STEP_HEADER = "x-portal-step";
 
 const SAME_SITE = "http://portal.invalid";
 
