@@ -79,10 +79,16 @@ test.describe("accounts: the payment form before its code arrives", () => {
   test("the form is the same markup, in the same place, before and after its code arrives", async ({ page, world }) => {
     const engine = holdEngine(page);
     await page.addInitScript(() => {
-      const shifts: number[] = [];
-      (window as unknown as { layoutShifts: number[] }).layoutShifts = shifts;
+      // Each shift with what moved, so a failure says where it happened.
+      const shifts: string[] = [];
+      (window as unknown as { layoutShifts: string[] }).layoutShifts = shifts;
+      type Moved = { node?: Node | null; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly };
       new PerformanceObserver((list) => {
-        for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) if (!entry.hadRecentInput) shifts.push(entry.value);
+        for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean; sources?: Moved[] })[]) {
+          if (entry.hadRecentInput) continue;
+          const moved = (entry.sources ?? []).map((s) => `${s.node instanceof Element ? s.node.outerHTML.slice(0, 120) : String(s.node?.nodeName)} ${s.previousRect.y}->${s.currentRect.y}`);
+          shifts.push(`${entry.value.toFixed(4)} at ${Math.round(entry.startTime)} ms: ${moved.join(" | ")}`);
+        }
       }).observe({ type: "layout-shift", buffered: true });
     });
     await openAccounts(page, world);
@@ -98,7 +104,7 @@ test.describe("accounts: the payment form before its code arrives", () => {
     await page.waitForLoadState("networkidle");
     expect(await form.evaluate((el) => el.outerHTML)).toBe(before.html);
     expect(await form.boundingBox()).toEqual(before.box);
-    expect(await page.evaluate(() => (window as unknown as { layoutShifts: number[] }).layoutShifts)).toEqual([]);
+    expect(await page.evaluate(() => (window as unknown as { layoutShifts: string[] }).layoutShifts)).toEqual([]);
 
     await payButton(page).click();
     await expect(page.getByText("Card number is required")).toBeVisible();

@@ -149,6 +149,14 @@ export const test = base.extend<{ worldOptions: WorldOptions; world: World; cons
         if (message.type() === "error" && !message.text().startsWith("Failed to load resource")) errors.push(message.text());
       });
       page.on("pageerror", (error) => errors.push(error.message));
+      // A refusal by the page's own security policy is an error too, even one the page's code caught.
+      await page.exposeFunction("__reportPolicyViolation", (text: string) => errors.push(text));
+      await page.addInitScript(() => {
+        document.addEventListener("securitypolicyviolation", (event) => {
+          const report = (window as unknown as { __reportPolicyViolation: (text: string) => void }).__reportPolicyViolation;
+          void report(`Content-Security-Policy refused ${event.blockedURI || "(inline)"} under ${event.violatedDirective} at ${event.sourceFile}:${event.lineNumber}`);
+        });
+      });
       await use(errors);
       expect(errors, "console errors").toEqual([]);
     },

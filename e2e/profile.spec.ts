@@ -1,5 +1,5 @@
 import type { Locator, Page } from "@playwright/test";
-import { expect, expectNoAxeViolations, signIn, test, type World } from "./fixtures";
+import { expect, expectNoAxeViolations, signIn, test, waitForHydration, type World } from "./fixtures";
 
 /** /profile and /profile-old: every dialog, its validation texts and its calls, in a fresh world. */
 
@@ -494,6 +494,8 @@ test.describe("older profile layout", () => {
     await signIn(page, world.user("solo"));
     await expect(page.getByRole("heading", { name: "Dashboard", level: 1 })).toBeVisible();
     await page.goto("/profile-old");
+    // The switches answer once the page has hydrated; a press before that is lost.
+    await waitForHydration(page);
     const toggle = page.getByRole("switch", { name: "Email notifications" });
     const before = (await toggle.getAttribute("aria-checked")) === "true";
     await world.fault({ path: "Patient", delayMs: 1500, times: 1 });
@@ -511,6 +513,8 @@ test.describe("older profile layout", () => {
     await signIn(page, world.user("solo"));
     await expect(page.getByRole("heading", { name: "Dashboard", level: 1 })).toBeVisible();
     await page.goto("/profile-old");
+    // The switches answer once the page has hydrated; a press before that is lost.
+    await waitForHydration(page);
     const email = page.getByRole("switch", { name: "Email notifications" });
     const push = page.getByRole("switch", { name: "Push notifications" });
     const before = { email: (await email.getAttribute("aria-checked")) === "true", push: (await push.getAttribute("aria-checked")) === "true" };
@@ -542,6 +546,8 @@ test.describe("older profile layout", () => {
     await signIn(page, world.user("solo"));
     await expect(page.getByRole("heading", { name: "Dashboard", level: 1 })).toBeVisible();
     await page.goto("/profile-old");
+    // The switches answer once the page has hydrated; a press before that is lost.
+    await waitForHydration(page);
     const toggle = page.getByRole("switch", { name: "Push notifications" });
     const before = (await toggle.getAttribute("aria-checked")) === "true";
     const liveRegionsBefore = await page.getByRole("region", { name: "Notification Settings" }).locator("[aria-live]").count();
