@@ -141,11 +141,24 @@ test("another tab still showing the person viewed before a switch follows it to 
   await expect(signedInAsLine(page)).toContainText(holder);
 });
 
-test("a profile dialog left open in a tab that missed the switch is refused, keeping what was typed, and nothing reaches the practice", async ({ page, world, context }) => {
-  // A tab that never hears the other tab's word: one the browser had suspended, or a browser without BroadcastChannel.
+/** A tab that never hears another tab's word of a switch: one the browser had suspended, or a browser without BroadcastChannel. */
+async function missSwitchesElsewhere(page: Page) {
   await page.addInitScript(() => {
     Object.defineProperty(window, "BroadcastChannel", { value: undefined });
   });
+}
+
+/** Views the linked child's record from a new tab of the same browser. */
+async function switchToChildInAnotherTab(context: import("@playwright/test").BrowserContext) {
+  const other = await context.newPage();
+  await other.goto("/account/switch");
+  await other.getByRole("radio", { name: /\(Child\)/ }).check();
+  await other.getByRole("button", { name: "View this account" }).click();
+  await expect(other.getByRole("heading", { name: "Dashboard", level: 1 })).toBeVisible();
+}
+
+test("a profile dialog left open in a tab that missed the switch is refused, keeping what was typed, and nothing reaches the practice", async ({ page, world, context }) => {
+  await missSwitchesElsewhere(page);
   await page.setViewportSize({ width: 1280, height: 900 });
   await signInAs(page, world.user("family"), 0);
   const holder = await nameIn(patientLine(page));
@@ -158,11 +171,7 @@ test("a profile dialog left open in a tab that missed the switch is refused, kee
   await dialog.getByLabel("Relationship").selectOption({ label: "Sister" });
   await dialog.getByLabel("Home Phone").fill("09 555 0142");
 
-  const other = await context.newPage();
-  await other.goto("/account/switch");
-  await other.getByRole("radio", { name: /\(Child\)/ }).check();
-  await other.getByRole("button", { name: "View this account" }).click();
-  await expect(other.getByRole("heading", { name: "Dashboard", level: 1 })).toBeVisible();
+  await switchToChildInAnotherTab(context);
 
   await dialog.getByRole("button", { name: "Save" }).click();
   await expect(dialog.getByText(errorsMessages.viewingChanged)).toBeVisible();
@@ -178,9 +187,7 @@ test("a profile dialog left open in a tab that missed the switch is refused, kee
 });
 
 test("Cancel appointment in a tab that missed the switch is refused with the reason why, and nothing is cancelled", async ({ page, world, context }) => {
-  await page.addInitScript(() => {
-    Object.defineProperty(window, "BroadcastChannel", { value: undefined });
-  });
+  await missSwitchesElsewhere(page);
   await signInAs(page, world.user("family"), 0);
   await page.goto("/appointments?id=2");
   const upcoming = page.getByRole("list", { name: "Upcoming appointments" }).locator(":scope > li");
@@ -188,11 +195,7 @@ test("Cancel appointment in a tab that missed the switch is refused with the rea
   const dialog = page.getByRole("dialog", { name: "Cancel appointment" });
   await dialog.getByLabel("Reason for cancelling").fill("Feeling better");
 
-  const other = await context.newPage();
-  await other.goto("/account/switch");
-  await other.getByRole("radio", { name: /\(Child\)/ }).check();
-  await other.getByRole("button", { name: "View this account" }).click();
-  await expect(other.getByRole("heading", { name: "Dashboard", level: 1 })).toBeVisible();
+  await switchToChildInAnotherTab(context);
 
   await dialog.getByRole("button", { name: "Cancel appointment" }).click();
   await expect(page.getByRole("region", { name: /Notifications/ }).getByText(errorsMessages.viewingChanged)).toBeVisible();
