@@ -526,12 +526,15 @@ test.describe("older profile layout", () => {
     await expect(push).toBeDisabled();
     await expect(push).toBeEnabled({ timeout: 10_000 });
     await push.click();
+    // The practice has the second save (the switch alone may not have shown its busy state yet).
+    const posted = () => world.requests({ method: "POST", path: "Patient" });
+    await expect.poll(async () => (await posted()).length).toBe(2);
     await expect(push).toBeEnabled({ timeout: 10_000 });
     await expect(email).toHaveAttribute("aria-checked", String(!before.email));
     await expect(push).toHaveAttribute("aria-checked", String(!before.push));
 
     // The last save the practice received carries both changes.
-    const saves = await world.requests({ method: "POST", path: "Patient" });
+    const saves = await posted();
     expect(saves).toHaveLength(2);
     const flags = (body: unknown) => Object.fromEntries((body as { extension: { url: string; valueBoolean?: boolean }[] }).extension.map((e) => [e.url, e.valueBoolean]));
     expect(flags(saves[0].body)).toMatchObject({ EnableEmail: !before.email, EnableNotification: before.push });
