@@ -52,6 +52,11 @@ export interface World {
   charges(): Promise<{ intentId: string; amountCents: number; at: string }[]>;
   /** Injects a fault into the next calls of one practice API path of this world. */
   fault(fault: { path: string; method?: "GET" | "POST" | "PUT" | "DELETE"; status?: number; body?: "malformed" | "empty" | "drop" | "lost-reply"; delayMs?: number; times?: number }): Promise<void>;
+  /**
+   * Holds the next calls of one practice API path until the test releases them (then the rest of the
+   * fault applies, or the normal reply): to see a state that lasts only while the practice answers.
+   */
+  hold(fault: { path: string; method?: "GET" | "POST" | "PUT" | "DELETE"; status?: number; body?: "malformed" | "empty" | "drop" | "lost-reply"; times?: number }): Promise<HeldCalls>;
   /** Removes every fault injected into this world, leaving its data, sign-ins and journal as they are. */
   clearFaults(): Promise<void>;
   /** The world's clock. */
@@ -60,6 +65,15 @@ export interface World {
   advance(duration: string): Promise<WorldClock>;
   /** Back to the scenario's starting state: data, clock, sign-ins, faults and journal. */
   reset(): Promise<void>;
+}
+
+/** Calls held by a fault with `hold`: wait for them to reach the practice, then let them go on. */
+export interface HeldCalls {
+  id: number;
+  /** Resolves once at least `count` calls (default 1) have reached the held fault. */
+  arrived(count?: number): Promise<void>;
+  /** Lets the held calls go on, and the fault's later calls pass. */
+  release(): Promise<void>;
 }
 
 export const test = base.extend<{ worldOptions: WorldOptions; world: World; consoleErrors: string[] }>({
@@ -118,6 +132,26 @@ export const test = base.extend<{ worldOptions: WorldOptions; world: World; cons
           body: JSON.stringify(fault),
         });
         expect(res.status).toBe(201);
+      },
+      async hold(fault) {
+        const res = await fetch(`${ADMIN}/worlds/${world.id}/faults`, {
+          method: "POST",
+          headers: { "Content-Type": "application/json" },
+          body: JSON.stringify({ ...fault, hold: true }),
+        });
+        expect(res.status).toBe(201);
+        const { id } = (await res.json()) as { id: number };
+        return {
+          id,
+          async arrived(count = 1) {
+            const waited = await fetch(`${ADMIN}/worlds/${world.id}/faults/${id}/held?atLeast=${count}&timeoutMs=20000`);
+            expect(waited.status, `${count} call(s) of ${fault.path} reach the practice`).toBe(200);
+          },
+          async release() {
+            const released = await fetch(`${ADMIN}/worlds/${world.id}/faults/${id}/release`, { method: "POST" });
+            expect(released.status).toBe(200);
+          },
+        };
       },
       async clearFaults() {
         const res = await fetch(`${ADMIN}/worlds/${world.id}/faults`, { method: "DELETE" });

@@ -13,6 +13,11 @@ import { UnknownScenarioError, type World, type WorldRegistry } from "./worlds";
  * It is deliberately unauthenticated: the mock listens on loopback and holds only generated data.
  */
 
+const HeldQuerySchema = z.strictObject({
+  atLeast: z.coerce.number().int().min(1).default(1),
+  timeoutMs: z.coerce.number().int().min(1).max(60_000).default(10_000),
+});
+
 export const CreateWorldSchema = z.strictObject({
   scenario: z.string().min(1).optional(),
   seed: z.int().min(0).max(Number.MAX_SAFE_INTEGER).optional(),
@@ -116,6 +121,31 @@ export function adminRouter(worlds: WorldRegistry): Router {
     if (!world) return sendJson(res, 404, { error: `Unknown world "${req.params.id}"` });
     if (!world.faults.remove(Number(req.params.faultId))) return sendJson(res, 404, { error: `No fault ${req.params.faultId} in world "${req.params.id}"` });
     res.status(204).end();
+  });
+
+  router.post("/worlds/:id/faults/:faultId/release", (req, res) => {
+    const world = worldOr404(req);
+    if (!world) return sendJson(res, 404, { error: `Unknown world "${req.params.id}"` });
+    const released = world.faults.release(Number(req.params.faultId));
+    if (!released) return sendJson(res, 404, { error: `No held fault ${req.params.faultId} in world "${req.params.id}"` });
+    sendJson(res, 200, released);
+  });
+
+  // Long-polls until the held fault has taken at least `atLeast` calls (default 1), so a test waits for
+  // the call to reach the practice instead of sleeping; 408 after `timeoutMs` (default 10 s).
+  router.get("/worlds/:id/faults/:faultId/held", async (req, res) => {
+    const world = worldOr404(req);
+    if (!world) return sendJson(res, 404, { error: `Unknown world "${req.params.id}"` });
+    const query = HeldQuerySchema.safeParse(req.query);
+    if (!query.success) return sendJson(res, 400, { error: "Invalid query", issues: issuesOf(query.error) });
+    const gaveUp = new AbortController();
+    const timer = setTimeout(() => gaveUp.abort(), query.data.timeoutMs);
+    res.on("close", () => gaveUp.abort());
+    const held = await world.faults.held(Number(req.params.faultId), query.data.atLeast, gaveUp.signal);
+    clearTimeout(timer);
+    if (held === false) return sendJson(res, 404, { error: `No held fault ${req.params.faultId} in world "${req.params.id}"` });
+    if (held === null) return sendJson(res, 408, { error: `Fewer than ${query.data.atLeast} calls reached held fault ${req.params.faultId} within ${query.data.timeoutMs} ms` });
+    sendJson(res, 200, held);
   });
 
   router.delete("/worlds/:id/faults", (req, res) => {

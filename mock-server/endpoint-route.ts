@@ -129,9 +129,10 @@ export function worldRouteHandler<E extends Endpoint>(endpoint: E, route: WorldR
   async function answer(world: World, fault: FaultAction | undefined, req: Request, res: Response, store: World["store"]): Promise<void> {
     const respond = fault?.respond;
     try {
-      if (fault && fault.delayMs > 0) {
+      if (fault && (fault.delayMs > 0 || fault.held)) {
         try {
-          await sleep(fault.delayMs, undefined, { signal: options.closing });
+          if (fault.held) await heldUntilReleased(fault.held, options.closing);
+          if (fault.delayMs > 0) await sleep(fault.delayMs, undefined, { signal: options.closing });
         } catch {
           return; // the mock is shutting down
         }
@@ -170,6 +171,15 @@ export function worldRouteHandler<E extends Endpoint>(endpoint: E, route: WorldR
   }
 }
 
+/** Waits for the test's release; rejects when the mock closes first. */
+function heldUntilReleased(held: Promise<void>, closing: AbortSignal): Promise<void> {
+  if (closing.aborted) return Promise.reject(new Error("closing"));
+  return new Promise((resolve, reject) => {
+    closing.addEventListener("abort", () => reject(new Error("closing")), { once: true });
+    void held.then(resolve);
+  });
+}
+
 function tokenOf(req: Request, tokenIn: TokenIn): string | undefined {
   const raw = tokenIn === "header" ? req.get("Token") : req.query.Token;
   return typeof raw === "string" && raw.trim() !== "" ? raw.trim() : undefined;
@@ -200,6 +210,7 @@ function describeFault(fault: FaultAction): string {
   const parts: string[] = [];
   const kind = fault.respond?.kind;
   if (kind) parts.push(kind === "status" ? `status ${fault.respond!.status}` : kind === "drop" ? "dropped connection" : kind === "lost-reply" ? "carried out, reply lost" : kind);
+  if (fault.held) parts.push("held");
   if (fault.delayMs > 0) parts.push(`delay ${fault.delayMs}ms`);
   return parts.join(", ");
 }

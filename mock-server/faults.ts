@@ -11,6 +11,13 @@ const CALLS = WORLD_ENDPOINT_NAMES.map((name) => ({ method: endpoints[name].meth
  * carried out and only its reply is lost (the case idempotency keys exist for), and a delayed call is
  * carried out even when its caller stopped waiting. A fault names a path, and optionally a method for
  * a path that has several calls (GET and POST Patient).
+ *
+ * A held fault ("hold": true) keeps each call it takes waiting, before anything is done, until the test
+ * releases it (POST …/faults/{id}/release); then the rest of the fault applies, or the normal reply.
+ * A test sees a state that lasts only while the practice is answering by holding the reply, never by
+ * guessing a delay long enough, and waits for the call to arrive (GET …/faults/{id}/held?atLeast=1)
+ * rather than sleeping. A held call whose caller gave up is still carried out once released, as a
+ * delayed one is.
  */
 
 export const FaultRequestSchema = z
@@ -30,6 +37,8 @@ export const FaultRequestSchema = z
      */
     body: z.enum(["malformed", "empty", "drop", "lost-reply"]).optional(),
     delayMs: z.int().min(0).max(60_000).optional(),
+    /** Each call waits until the test releases it (then the rest of the fault, or the normal reply). */
+    hold: z.boolean().optional(),
     /** How many calls get the fault; without it, every call until the faults are cleared. */
     times: z.int().min(1).optional(),
   })
@@ -48,21 +57,82 @@ export interface Fault extends FaultRequest {
 /** What to do with one call: `respond` undefined means reply normally (possibly after a delay). */
 export interface FaultAction {
   delayMs: number;
+  /** Settles when the test releases the held call (or the faults are cleared). */
+  held?: Promise<void>;
   respond?: { status: number; kind: "status" | "malformed" | "empty" | "drop" | "lost-reply" };
+}
+
+/**
+ * The calls one held fault has taken: how many arrived, and the release they wait for. It outlives the
+ * fault's place in the table (a fault with `times: 1` leaves the table as its call takes it), so the
+ * test can still wait for that call and release it.
+ */
+class Gate {
+  arrived = 0;
+  released = false;
+  #open!: () => void;
+  readonly opened = new Promise<void>((resolve) => (this.#open = resolve));
+  #watchers: { atLeast: number; notify: () => void }[] = [];
+
+  arrive(): Promise<void> {
+    this.arrived += 1;
+    this.#watchers = this.#watchers.filter((w) => (this.arrived >= w.atLeast ? (w.notify(), false) : true));
+    return this.opened;
+  }
+
+  release(): void {
+    this.released = true;
+    this.#open();
+  }
+
+  /** Resolves true once `atLeast` calls have arrived, false if `signal` aborts first. */
+  waitFor(atLeast: number, signal: AbortSignal): Promise<boolean> {
+    if (this.arrived >= atLeast) return Promise.resolve(true);
+    return new Promise((resolve) => {
+      const watcher = { atLeast, notify: () => resolve(true) };
+      this.#watchers.push(watcher);
+      signal.addEventListener("abort", () => {
+        this.#watchers = this.#watchers.filter((w) => w !== watcher);
+        resolve(false);
+      }, { once: true });
+    });
+  }
 }
 
 export class FaultTable {
   #faults: Fault[] = [];
+  #gates = new Map<number, Gate>();
   #nextId = 1;
 
   add(request: FaultRequest): Fault {
     const fault: Fault = { ...request, path: WORLD_PATHS.find((p) => normalisePath(p) === normalisePath(request.path))!, id: this.#nextId++, remaining: request.times };
     this.#faults.push(fault);
+    if (fault.hold) this.#gates.set(fault.id, new Gate());
     return fault;
   }
 
+  /** Removes every fault and lets every held call go on, so nothing waits for a release that cannot come. */
   clear(): void {
     this.#faults = [];
+    for (const gate of this.#gates.values()) gate.release();
+    this.#gates.clear();
+  }
+
+  /** Lets the calls a held fault holds go on, and its later calls pass; false when there is no such held fault. */
+  release(id: number): { released: number } | false {
+    const gate = this.#gates.get(id);
+    if (!gate) return false;
+    const released = gate.released ? 0 : gate.arrived;
+    gate.release();
+    return { released };
+  }
+
+  /** How many calls a held fault has taken, once at least `atLeast` have (false: no such held fault; null: gave up). */
+  async held(id: number, atLeast: number, signal: AbortSignal): Promise<{ arrived: number; released: boolean } | false | null> {
+    const gate = this.#gates.get(id);
+    if (!gate) return false;
+    if (!(await gate.waitFor(atLeast, signal))) return null;
+    return { arrived: gate.arrived, released: gate.released };
   }
 
   list(): readonly Fault[] {
@@ -86,10 +156,12 @@ export class FaultTable {
       if (fault.remaining <= 0) this.#faults = this.#faults.filter((f) => f !== fault);
     }
     const delayMs = fault.delayMs ?? 0;
-    if (fault.body) return { delayMs, respond: { status: fault.status ?? 200, kind: fault.body } };
-    if (fault.status !== undefined) return { delayMs, respond: { status: fault.status, kind: "status" } };
-    // A delay alone slows the normal reply; a fault that names nothing is a plain server error.
-    if (fault.delayMs !== undefined) return { delayMs };
+    const gate = this.#gates.get(fault.id);
+    const held = gate?.arrive();
+    if (fault.body) return { delayMs, held, respond: { status: fault.status ?? 200, kind: fault.body } };
+    if (fault.status !== undefined) return { delayMs, held, respond: { status: fault.status, kind: "status" } };
+    // A delay or a hold alone slows the normal reply; a fault that names nothing is a plain server error.
+    if (fault.delayMs !== undefined || fault.hold) return { delayMs, held };
     return { delayMs, respond: { status: 500, kind: "status" } };
   }
 }

@@ -105,6 +105,32 @@ function adminPaths() {
       parameters: [...inWorld.parameters, { name: "faultId", in: "path", required: true, schema: { type: "integer" }, description: "The fault's id." }],
       delete: adminOperation("adminRemoveFault", "Remove one fault", {}, { "204": { description: "Removed." }, "404": json(error, "No such world or fault.") }),
     },
+    "/__admin/worlds/{id}/faults/{faultId}/release": {
+      parameters: [...inWorld.parameters, { name: "faultId", in: "path", required: true, schema: { type: "integer" }, description: "The held fault's id." }],
+      post: adminOperation("adminReleaseFault", "Let the calls a held fault holds go on, and its later calls pass", {}, {
+        "200": json(object("released: how many calls were waiting"), "Released."),
+        "404": json(error, "No such world or held fault."),
+      }),
+    },
+    "/__admin/worlds/{id}/faults/{faultId}/held": {
+      parameters: [...inWorld.parameters, { name: "faultId", in: "path", required: true, schema: { type: "integer" }, description: "The held fault's id." }],
+      get: adminOperation(
+        "adminWaitForHeldCalls",
+        "Wait until a held fault has taken at least this many calls",
+        {
+          parameters: [
+            { name: "atLeast", in: "query", required: false, schema: { type: "integer", minimum: 1, default: 1 }, description: "How many calls to wait for." },
+            { name: "timeoutMs", in: "query", required: false, schema: { type: "integer", minimum: 1, maximum: 60000, default: 10000 }, description: "How long to wait." },
+          ],
+        },
+        {
+          "200": json(object("arrived: calls taken so far; released"), "That many calls have arrived."),
+          ...invalid("The query"),
+          "404": json(error, "No such world or held fault."),
+          "408": json(error, "Fewer calls arrived in time."),
+        },
+      ),
+    },
     "/__admin/worlds/{id}/requests": {
       ...inWorld,
       get: adminOperation(

@@ -119,6 +119,7 @@ export class WorldRegistry {
     const world = this.#worlds.get(id);
     if (!world) return undefined;
     world.clock.reset();
+    world.faults.clear(); // held calls go on (into the old store, which the call then ignores)
     Object.assign(world, generate(world.id, world.scenarioId, world.seed, world.clock));
     world.lastUsedAt = Date.now();
     return world;
@@ -133,6 +134,7 @@ export class WorldRegistry {
     const world = this.#worlds.get(id);
     if (!world) return "not-found";
     for (const user of world.users) this.#owners.delete(normaliseUsername(user.username));
+    world.faults.clear();
     this.#worlds.delete(id);
     return "deleted";
   }

@@ -64,6 +64,15 @@ export interface FaultRequest {
   times?: number;
 }
 
+/** Calls held by a fault with `hold`: wait for them to reach the practice, then let them go on. */
+export interface HeldCalls {
+  id: number;
+  /** Resolves once at least `count` calls (default 1) have reached the held fault. */
+  arrived(count?: number): Promise<void>;
+  /** Lets the held calls go on, and the fault's later calls pass. */
+  release(): Promise<void>;
+}
+
 export interface WorldSummary {
   id: string;
   scenario: string;
@@ -101,6 +110,8 @@ export interface TestWorld extends Omit<WorldSummary, "clock"> {
   signIn(label: string): Promise<PortalSession>;
   signInHttp(label: string): Promise<HttpSession>;
   fault(fault: FaultRequest): Promise<void>;
+  /** Holds the next calls of a path until released (then the rest of the fault, or the normal reply). */
+  hold(fault: Omit<FaultRequest, "delayMs">): Promise<HeldCalls>;
   clearFaults(): Promise<void>;
   /** The faults still waiting for a call (a fault with `times` leaves once its last call has taken it). */
   faults(): Promise<{ id: number; path: string; remaining?: number }[]>;
@@ -219,6 +230,18 @@ function testWorld(mock: MockHandle, summary: WorldSummary): TestWorld {
     },
     async fault(fault) {
       expect((await mock.admin(path("/faults"), { body: fault })).status).toBe(201);
+    },
+    async hold(fault) {
+      const { id } = await json<{ id: number }>(await mock.admin(path("/faults"), { body: { ...fault, hold: true } }), 201);
+      return {
+        id,
+        async arrived(count = 1) {
+          await json(await mock.admin(`${path(`/faults/${id}/held`)}?atLeast=${count}`), 200);
+        },
+        async release() {
+          await json(await mock.admin(path(`/faults/${id}/release`), { method: "POST" }), 200);
+        },
+      };
     },
     async clearFaults() {
       expect((await mock.admin(path("/faults"), { method: "DELETE" })).status).toBe(204);

@@ -435,6 +435,46 @@ describe("faults", () => {
     expect(endpoints.refreshCounter.reply.safeParse(await res.json()).success).toBe(true);
   });
 
+  it("holds a call until the test releases it, and tells the test when it has arrived", async () => {
+    const created = await fault({ path: "Patient/RefreshCounter", hold: true, times: 1 });
+    const { id } = (await created.json()) as { id: number };
+    let answered = false;
+    const pending = counters().then((res) => ((answered = true), res));
+    const held = await admin("GET", `/worlds/${world.id}/faults/${id}/held?atLeast=1`);
+    expect(await held.json()).toEqual({ arrived: 1, released: false });
+    // A second call passes: the fault had one use, and the held call still waits behind it.
+    expect((await counters()).status).toBe(200);
+    expect(answered).toBe(false);
+    expect(await (await admin("POST", `/worlds/${world.id}/faults/${id}/release`)).json()).toEqual({ released: 1 });
+    const res = await pending;
+    expect(res.status).toBe(200);
+    expect(endpoints.refreshCounter.reply.safeParse(await res.json()).success).toBe(true);
+    const journal = (await (await admin("GET", `/worlds/${world.id}/requests?path=Patient/RefreshCounter`)).json()) as { requests: { fault: string | null }[] };
+    expect(journal.requests.map((r) => r.fault)).toContain("held");
+  });
+
+  it("applies the rest of a held fault once released, and waits for as many calls as asked", async () => {
+    const { id } = (await (await fault({ path: "Patient/RefreshCounter", hold: true, status: 503, times: 2 })).json()) as { id: number };
+    const pending = [counters(), counters()];
+    expect(await (await admin("GET", `/worlds/${world.id}/faults/${id}/held?atLeast=2`)).json()).toEqual({ arrived: 2, released: false });
+    await admin("POST", `/worlds/${world.id}/faults/${id}/release`);
+    expect((await Promise.all(pending)).map((r) => r.status)).toEqual([503, 503]);
+    // Too few calls in time: 408; an unknown fault: 404.
+    const { id: other } = (await (await fault({ path: "Patient/RefreshCounter", hold: true, times: 1 })).json()) as { id: number };
+    expect((await admin("GET", `/worlds/${world.id}/faults/${other}/held?atLeast=1&timeoutMs=50`)).status).toBe(408);
+    expect((await admin("POST", `/worlds/${world.id}/faults/9999/release`)).status).toBe(404);
+    expect((await admin("GET", `/worlds/${world.id}/faults/9999/held`)).status).toBe(404);
+    await admin("DELETE", `/worlds/${world.id}/faults`);
+  });
+
+  it("lets held calls go on when the faults are cleared", async () => {
+    const { id } = (await (await fault({ path: "Patient/RefreshCounter", hold: true })).json()) as { id: number };
+    const pending = counters();
+    await admin("GET", `/worlds/${world.id}/faults/${id}/held`);
+    expect((await admin("DELETE", `/worlds/${world.id}/faults`)).status).toBe(204);
+    expect((await pending).status).toBe(200);
+  });
+
   it("applies `times` calls, or every call until cleared", async () => {
     await fault({ path: "patient/refreshcounter", status: 500, times: 2 });
     expect([(await counters()).status, (await counters()).status, (await counters()).status]).toEqual([500, 500, 200]);
