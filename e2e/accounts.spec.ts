@@ -200,10 +200,13 @@ test.describe("accounts", () => {
   });
 
   test("a double click on Pay charges once", async ({ page, world }) => {
-    await world.fault({ path: "payments/create-payment-intent", delayMs: 500, times: 1 });
+    const intent = await world.hold({ path: "payments/create-payment-intent", times: 1 });
     await openAccounts(page, world.user("solo"));
     await fillCard(page);
     await payButton(page).dblclick();
+    // Both presses are in while the first payment's intent is still at the practice.
+    await intent.arrived();
+    await intent.release();
     await expect(succeeded(page)).toBeVisible();
     expect(await world.requests({ method: "POST", path: "patient/SaveTempPayment" })).toHaveLength(1);
     expect(await confirmCalls(world)).toBe(1);

@@ -75,10 +75,12 @@ test.describe("immunisation", () => {
   test("while a tab's list is on its way, the tab shows as chosen and the list says it is loading", async ({ page, world }) => {
     await openImmunisation(page, world.user("solo"));
     await expect(cards(page, "Due").first()).toBeVisible();
-    await world.fault({ path: "Patient/Immunization", delayMs: 1500, times: 1 });
+    const list = await world.hold({ path: "Patient/Immunization", times: 1 });
     await tab(page, "Administered").click();
+    await list.arrived();
     await expect(tab(page, "Administered")).toHaveAttribute("aria-selected", "true");
     await expect(page.getByRole("status")).toHaveText(healthMessages.loading);
+    await list.release();
     await expect(cards(page, "Administered").first()).toBeVisible();
     await expect(page.getByRole("status")).toHaveCount(0);
   });

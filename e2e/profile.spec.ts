@@ -237,13 +237,15 @@ test.describe("user profile", () => {
     await page.getByRole("button", { name: "Add Emergency Contact" }).click();
     const dialog = page.getByRole("dialog", { name: "Add Emergency Contact" });
     await fillContact(dialog, { first: "Wiremu" });
-    await world.fault({ path: "patient/AddEmergencyContact", status: 503, times: 1, delayMs: 600 });
+    const save = await world.hold({ path: "patient/AddEmergencyContact", status: 503, times: 1 });
     // By keyboard: while the save runs, Save says so and keeps the focus (a disabled button would drop it to the page).
     await dialog.getByRole("button", { name: "Save" }).focus();
     await page.keyboard.press("Enter");
+    await save.arrived();
     const saving = dialog.getByRole("button", { name: "Saving…" });
     await expect(saving).toBeDisabled();
     await expect(saving).toBeFocused();
+    await save.release();
     await expect(dialog.getByRole("alert")).toContainText("The emergency contact could not be saved.");
     await expect(dialog.getByRole("button", { name: "Save" })).toBeFocused();
     await expect(dialog.getByLabel("First Name")).toHaveValue("Wiremu");
@@ -498,12 +500,14 @@ test.describe("older profile layout", () => {
     await waitForHydration(page);
     const toggle = page.getByRole("switch", { name: "Email notifications" });
     const before = (await toggle.getAttribute("aria-checked")) === "true";
-    await world.fault({ path: "Patient", delayMs: 1500, times: 1 });
+    const save = await world.hold({ path: "Patient", method: "POST", times: 1 });
     await toggle.click();
+    await save.arrived();
     await expect(toggle).toBeDisabled();
     await expect(toggle).toHaveAccessibleName("Email notifications");
     await expect(page.getByText("Saving")).toBeAttached();
-    await expect(toggle).toBeEnabled({ timeout: 10_000 });
+    await save.release();
+    await expect(toggle).toBeEnabled();
     await expect(toggle).toHaveAttribute("aria-checked", String(!before));
     await page.reload();
     await expect(page.getByRole("switch", { name: "Email notifications" })).toHaveAttribute("aria-checked", String(!before));
@@ -518,13 +522,15 @@ test.describe("older profile layout", () => {
     const email = page.getByRole("switch", { name: "Email notifications" });
     const push = page.getByRole("switch", { name: "Push notifications" });
     const before = { email: (await email.getAttribute("aria-checked")) === "true", push: (await push.getAttribute("aria-checked")) === "true" };
-    await world.fault({ path: "Patient", method: "POST", delayMs: 1500, times: 1 });
+    const save = await world.hold({ path: "Patient", method: "POST", times: 1 });
     await email.click();
+    await save.arrived();
     await expect(email).toHaveAttribute("aria-busy", "true");
     await expect(email).toHaveAttribute("aria-checked", String(!before.email));
     // The other switch waits: it is disabled until the save is done and the profile read again.
     await expect(push).toBeDisabled();
-    await expect(push).toBeEnabled({ timeout: 10_000 });
+    await save.release();
+    await expect(push).toBeEnabled();
     await push.click();
     // The practice has the second save (the switch alone may not have shown its busy state yet).
     const posted = () => world.requests({ method: "POST", path: "Patient" });
@@ -554,10 +560,12 @@ test.describe("older profile layout", () => {
     const toggle = page.getByRole("switch", { name: "Push notifications" });
     const before = (await toggle.getAttribute("aria-checked")) === "true";
     const liveRegionsBefore = await page.getByRole("region", { name: "Notification Settings" }).locator("[aria-live]").count();
-    await world.fault({ path: "Patient", status: 503, delayMs: 500, times: 1 });
+    const save = await world.hold({ path: "Patient", method: "POST", status: 503, times: 1 });
     await toggle.click();
+    await save.arrived();
     await expect(toggle).toBeDisabled();
-    await expect(toggle).toBeEnabled({ timeout: 10_000 });
+    await save.release();
+    await expect(toggle).toBeEnabled();
     await expect(toggle).toHaveAttribute("aria-checked", String(before));
     const message = page.getByText(`Push notifications could not be saved. It is still ${before ? "on" : "off"}.`);
     await expect(message).toBeVisible();

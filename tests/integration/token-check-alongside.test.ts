@@ -35,11 +35,13 @@ describe("the token check runs alongside the page's calls", () => {
   it("the dashboard's calls reach the practice while the token check is still held, and the page then shows", async () => {
     const browser = await signedIn();
     await world.clearRequests();
-    await world.fault({ path: "ValidateToken", delayMs: 1_500, times: 1 });
+    const check = await world.hold({ path: "ValidateToken", times: 1 });
     const page = browser.fetch(portal, "/");
-    // While ValidateToken is held, every call of the page has already been answered.
-    await expect.poll(async () => (await world.requests()).map((r) => r.path).sort(), { timeout: 1_200, interval: 50 }).toEqual(expect.arrayContaining(pageCalls));
+    await check.arrived();
+    // While ValidateToken is held, every call of the page is answered (journalled once answered).
+    await expect.poll(async () => (await world.requests()).map((r) => r.path).sort(), { interval: 50 }).toEqual(expect.arrayContaining(pageCalls));
     expect((await world.requests({ path: "ValidateToken" })).length).toBe(0);
+    await check.release();
     const res = await page;
     expect(res.status).toBe(200);
     expect(await res.text()).toContain("My Practice Details");
