@@ -12,6 +12,12 @@ export const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 /** Both servers' request lines, for the test that no password or token is ever logged. */
 export const SERVER_LOG = path.resolve("e2e/.logs/servers.log");
 
+/**
+ * The e2e portal gives up on a practice call after this long (PRACTICE_TIMEOUT_MS), so a test of a
+ * reply later than the timeout (a held call) waits a few seconds, not the production ten.
+ */
+export const E2E_PRACTICE_TIMEOUT_MS = 4_000;
+
 /** The e2e portal pauses an account after this many failed sign-ins (SIGNIN_MAX_FAILURES_PER_ACCOUNT). */
 export const E2E_ACCOUNT_PAUSE_AFTER = 6;
 
@@ -46,7 +52,7 @@ export default defineConfig({
     url: `http://localhost:${PORTAL_PORT}/login`,
     // Every e2e test signs in from 127.0.0.1: the per-address limit is raised so parallel tests do not
     // throttle each other, and the per-account one lowered so the throttle test is short.
-    env: { PORT: String(PORTAL_PORT), MOCK_PORT: String(MOCK_PORT), NODE_ENV: "production", LOG_FILE: SERVER_LOG, SIGNIN_MAX_FAILURES_PER_ADDRESS: "100000", SIGNIN_MAX_FAILURES_PER_ACCOUNT: String(E2E_ACCOUNT_PAUSE_AFTER) },
+    env: { PORT: String(PORTAL_PORT), MOCK_PORT: String(MOCK_PORT), NODE_ENV: "production", LOG_FILE: SERVER_LOG, PRACTICE_TIMEOUT_MS: String(E2E_PRACTICE_TIMEOUT_MS), SIGNIN_MAX_FAILURES_PER_ADDRESS: "100000", SIGNIN_MAX_FAILURES_PER_ACCOUNT: String(E2E_ACCOUNT_PAUSE_AFTER) },
     reuseExistingServer: false,
     timeout: 60_000,
     stdout: "ignore",

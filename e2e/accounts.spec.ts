@@ -1,6 +1,7 @@
 import type { Page } from "@playwright/test";
 import { expect, expectNoAxeViolations, signIn, test, type World, type WorldUser } from "./fixtures";
 import { chooseAnotherAmountByKeyboard, payButton, typeTestCardAndPayByKeyboard } from "./payment-form";
+import { E2E_PRACTICE_TIMEOUT_MS } from "../playwright.config";
 
 /** /accounts: invoices, the INVOICE dialog and paying with the built-in test card provider, in a fresh world. */
 async function openAccounts(page: Page, user: WorldUser) {
@@ -292,18 +293,20 @@ test.describe("accounts", () => {
   });
 
   test("a confirmation the practice answers too late is reported as uncertain, and paying again charges once", async ({ page, world }) => {
-    test.setTimeout(60_000);
-    // Longer than the portal's practice timeout (10 s): the portal gives up without knowing the outcome.
-    await world.fault({ path: "payments/confirm-card", delayMs: 11_000, times: 1 });
+    // Held past the portal's practice timeout: the portal gives up without knowing the outcome.
+    const late = await world.hold({ path: "payments/confirm-card", times: 1 });
     await openAccounts(page, world.user("solo"));
     await fillCard(page);
     await payButton(page).click();
+    await late.arrived();
     const interrupted = page.getByRole("alert").filter({ hasText: "we cannot tell whether your card was charged" });
-    await expect(interrupted).toBeVisible({ timeout: 20_000 });
+    await expect(interrupted).toBeVisible({ timeout: E2E_PRACTICE_TIMEOUT_MS + 7_000 });
+    // The retry reaches the practice while the first confirmation is still there, unanswered.
     await interrupted.getByRole("button", { name: "Try again" }).click();
     await expect(succeeded(page)).toBeVisible();
-    // The late confirmation is still carried out by the practice: once both are done, one charge.
-    await expect.poll(() => confirmCalls(world), { timeout: 15_000 }).toBe(2);
+    // The late confirmation is then carried out by the practice: once both are done, one charge.
+    await late.release();
+    await expect.poll(() => confirmCalls(world)).toBe(2);
     expect(await world.charges()).toHaveLength(1);
     const keys = await intentKeys(world);
     // The retry is the same attempt, so the practice could not charge it twice.
