@@ -7,6 +7,7 @@ import express, { type NextFunction, type Request, type RequestHandler, type Res
 import expressStaticGzip from "express-static-gzip";
 import type { ServerBuild } from "react-router";
 import { redactUrl } from "./contract/redact";
+import { healthRoutes, type ReadinessCheck } from "./server-health";
 
 /**
  * The portal's HTTP server: security headers, the same-origin rule for every state-changing request,
@@ -177,13 +178,18 @@ export interface PortalOptions {
   hsts?: boolean;
   /** The reverse proxies whose X-Forwarded-For is believed (TRUST_PROXY): addresses, CIDR ranges, Express's range names. */
   trustedProxies?: readonly string[];
+  /** What /readyz asks before it answers 200 (server-health.ts). */
+  readiness?: readonly ReadinessCheck[];
 }
 
-export async function startPortal({ mode, port, host = "127.0.0.1", log, hsts = false, trustedProxies = [] }: PortalOptions) {
+export async function startPortal({ mode, port, host = "127.0.0.1", log, hsts = false, trustedProxies = [], readiness = [] }: PortalOptions) {
   const app = express();
   app.disable("x-powered-by");
   // A list, never a hop count or `true`: a header is believed only from a socket that is a listed proxy.
   app.set("trust proxy", trustedProxies.length > 0 ? [...trustedProxies] : false);
+  // Before the request log and everything of the pages: a probe is not patient activity.
+  const health = healthRoutes(readiness);
+  app.use(health.router);
   if (log) {
     app.use((req, res, next) => {
       const started = performance.now();
@@ -222,7 +228,14 @@ export async function startPortal({ mode, port, host = "127.0.0.1", log, hsts = 
   });
   return {
     url: `http://${host === "0.0.0.0" ? "localhost" : host}:${port}`,
+    /** /readyz answers 503 "draining" from now on; the listener still takes connections. */
+    drain: health.drain,
+    /**
+     * Stops taking connections at once, closes idle keep-alive ones, and resolves once every request
+     * in flight has been answered (a payment step under way completes and is recorded).
+     */
     close: async () => {
+      health.drain();
       await closeVite();
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },

@@ -25,6 +25,13 @@ export function createMockApp({ worlds, closing, log }: MockAppOptions) {
   // Replies must be compared byte for byte and never answered 304 from a stale ETag.
   app.set("etag", false);
 
+  // Probes for a balancer or a container platform, outside the request log as the portal's are: alive
+  // while the process answers; ready until it begins to close.
+  app.get("/healthz", (_req, res) => res.set("Cache-Control", "no-store").json({ status: "ok" }));
+  app.get("/readyz", (_req, res) =>
+    closing.aborted ? res.status(503).set("Cache-Control", "no-store").json({ status: "closing" }) : res.set("Cache-Control", "no-store").json({ status: "ready" }),
+  );
+
   if (log) {
     app.use((req, res, next) => {
       const started = performance.now();

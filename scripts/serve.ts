@@ -29,12 +29,18 @@ async function main() {
   // Checked here, before listening, so a bad value or an unreachable Redis stops start-up with its
   // message rather than failing the first request.
   const { config } = await import("../app/.server/config.server");
+  const { practiceReachable } = await import("../server-health");
+  const readiness = [practiceReachable(config.PRACTICE_IDENTITY_URL)];
+  let redisProbe: { close(): void } | undefined;
   if (config.REDIS_URL) {
-    const { checkRedis } = await import("../app/.server/redis-state-store.server");
+    const { checkRedis, redisReadiness } = await import("../app/.server/redis-state-store.server");
     await checkRedis(config.REDIS_URL);
+    const probe = redisReadiness(config.REDIS_URL);
+    redisProbe = probe;
+    readiness.push(probe);
   }
   const { startPortal } = await import("../server");
-  const portal = await startPortal({ mode: dev ? "development" : "production", port, log, hsts: config.cookieSecure, trustedProxies: config.TRUST_PROXY });
+  const portal = await startPortal({ mode: dev ? "development" : "production", port, log, hsts: config.cookieSecure, trustedProxies: config.TRUST_PROXY, readiness });
 
   const lines = [`Patient portal: http://localhost:${port}${dev ? " (development, hot reload)" : ""}`];
   if (mock) {
@@ -46,13 +52,28 @@ async function main() {
   }
   console.log(lines.join("\n"));
 
-  const stop = async () => {
+  // Graceful shutdown (issue 34): /readyz turns 503 at once, the listener closes after the drain time,
+  // requests in flight finish, then the rest closes. A second signal, or the deadline, ends it anyway.
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) {
+      console.error(`${signal} again: stopping now, with requests still open.`);
+      process.exit(1);
+    }
+    stopping = true;
+    setTimeout(() => {
+      console.error(`Requests were still open ${config.SHUTDOWN_TIMEOUT_MS} ms after ${signal} (SHUTDOWN_TIMEOUT_MS): stopping now.`);
+      process.exit(1);
+    }, config.SHUTDOWN_TIMEOUT_MS).unref();
+    portal.drain();
+    if (config.SHUTDOWN_DRAIN_MS > 0) await new Promise((resolve) => setTimeout(resolve, config.SHUTDOWN_DRAIN_MS));
     await portal.close();
+    redisProbe?.close();
     await mock?.close();
     process.exit(0);
   };
-  process.on("SIGINT", stop);
-  process.on("SIGTERM", stop);
+  process.on("SIGINT", () => void stop("SIGINT"));
+  process.on("SIGTERM", () => void stop("SIGTERM"));
 }
 
 main().catch((error: unknown) => {

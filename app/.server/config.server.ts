@@ -42,6 +42,14 @@ const ConfigSchema = z.object({
    * turn (decisions/052). The time waited counts toward PRACTICE_TIMEOUT_MS.
    */
   PRACTICE_MAX_CONNECTIONS: z.coerce.number().int().min(1).max(10_000).default(64),
+  /**
+   * Graceful shutdown (issue 34): on SIGTERM or SIGINT, /readyz answers 503 for SHUTDOWN_DRAIN_MS while
+   * the process still takes connections (set it to the time your balancer needs to notice), then the
+   * listener closes and requests in flight finish; after SHUTDOWN_TIMEOUT_MS in all, or at a second
+   * signal, the process ends anyway.
+   */
+  SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(600_000).default(0),
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(25_000),
   /** Signs the session-id cookie. Without one a random secret is made at start (sessions end on restart anyway). */
   SESSION_SECRET: z.string().min(32, { message: "must be at least 32 characters" }).optional(),
   /** Marks the session cookie Secure; on by default in production, off for plain-http local runs. */

@@ -143,6 +143,25 @@ export class RedisStateStore implements StateStore {
 }
 
 /**
+ * /readyz's check that Redis answers (server-health.ts): one connection of its own, kept and
+ * reconnected by ioredis, that never queues a command while Redis is away, so the check fails at once.
+ */
+export function redisReadiness(url: string) {
+  const redis = new Redis(url, { lazyConnect: true, enableOfflineQueue: false, maxRetriesPerRequest: 0, connectTimeout: 2_000 });
+  redis.on("error", () => undefined);
+  void redis.connect().catch(() => undefined);
+  return {
+    name: "redis",
+    async check() {
+      await redis.ping();
+    },
+    close() {
+      redis.disconnect();
+    },
+  };
+}
+
+/**
  * Start-up's check that Redis answers (scripts/serve.ts): resolves, or rejects with a message naming
  * REDIS_URL and the reason, after at most `timeoutMs`.
  */

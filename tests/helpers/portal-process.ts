@@ -15,6 +15,10 @@ export interface PortalProcess {
   stop(): Promise<void>;
   /** Starts it again on the same port with the same environment. */
   start(): Promise<void>;
+  /** Sends a signal and returns at once; `exited` tells how it ended. */
+  signal(signal: NodeJS.Signals): void;
+  /** The running process's exit code and everything it printed, once it has exited. */
+  exited(): Promise<Exit>;
 }
 
 export interface Exit {
@@ -53,6 +57,7 @@ export const START_TIMEOUT_MS = Number(process.env.PORTAL_START_TIMEOUT_MS ?? 60
 export async function startPortalProcess(port: number, env: Record<string, string>): Promise<PortalProcess> {
   if (!existsSync("build/server/index.js")) throw new Error("The built portal is missing: run `npm run build` first (npm test builds before Vitest).");
   let child: ChildProcess | null = null;
+  let exit: Promise<Exit> = Promise.resolve({ code: null, output: "" });
   const url = `http://127.0.0.1:${port}`;
   const portal: PortalProcess = {
     port,
@@ -63,6 +68,7 @@ export async function startPortalProcess(port: number, env: Record<string, strin
       let output = "";
       running.stdout!.on("data", (chunk) => (output += String(chunk)));
       running.stderr!.on("data", (chunk) => (output += String(chunk)));
+      exit = new Promise((resolve) => running.once("exit", (code) => resolve({ code, output })));
       const until = Date.now() + START_TIMEOUT_MS;
       for (;;) {
         if (running.exitCode !== null) throw new Error(`The portal on port ${port} exited with ${running.exitCode}:\n${output}`);
@@ -83,6 +89,12 @@ export async function startPortalProcess(port: number, env: Record<string, strin
         running.once("exit", () => resolve());
         running.kill("SIGTERM");
       });
+    },
+    signal(signal) {
+      child?.kill(signal);
+    },
+    exited() {
+      return exit;
     },
   };
   await portal.start();
