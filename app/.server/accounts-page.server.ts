@@ -10,7 +10,7 @@ import type { CardProviderChoice, InvoiceTableRow, OpenPayment } from "../lib/ac
 import type { PayReply } from "../lib/payment-steps";
 import { cardProvider } from "./card-provider.server";
 import { config } from "./config.server";
-import { paymentAttempts, type PaymentAttempt, type PaymentAttempts } from "./payment-attempts.server";
+import { paymentAttempts, practiceKey, type PaymentAttempt, type PaymentAttempts } from "./payment-attempts.server";
 import { cancelPaymentIntent, confirmTestCard, createPaymentIntent, getInvoicePdf, getInvoices, savePayment, saveTempPayment } from "./practice/accounts.server";
 import { PracticeApiError } from "./practice/client.server";
 import { practiceErrorResponse } from "./practice/errors.server";
@@ -130,7 +130,7 @@ export async function payAction(request: Request, deps: PayDeps = portalPayDeps)
         // One open attempt per account holder: another that may have charged must be finished first.
         const claim = await attempts.claim(owner, step.key);
         if (!claim.ok) return { ok: false, message: paymentMessages.openElsewhere, blocked: true };
-        const tempId = await saveTempPayment(api, holder, step);
+        const tempId = await saveTempPayment(api, holder, { ...step, key: practiceKey(owner, step.key) });
         if (tempId > 0) await attempts.remember(owner, step.key, { tempId, chargeCents: step.amountCents + fee });
         return { ok: true, value: tempId };
       }
@@ -138,7 +138,7 @@ export async function payAction(request: Request, deps: PayDeps = portalPayDeps)
         const attempt = await attempts.attemptOf(owner, step.key);
         if (!attempt || attempt.closed) return { ok: false, message: paymentMessages.notStarted };
         if (!(await attempts.markIntent(owner, step.key, deps.now()))) return { ok: false, message: paymentMessages.replaced };
-        const reply = await createPaymentIntent(api, { key: step.key, amountCents: attempt.chargeCents }, deps.paymentIntentUrl);
+        const reply = await createPaymentIntent(api, { key: practiceKey(owner, step.key), amountCents: attempt.chargeCents }, deps.paymentIntentUrl);
         if (!("clientSecret" in reply)) return { ok: false, message: reply.error };
         await attempts.update(owner, step.key, { clientSecret: reply.clientSecret });
         return { ok: true, value: reply.clientSecret };

@@ -10,6 +10,7 @@
  * process while the first is still answering): every change is a compare-and-set on the attempt as
  * it was read, retried on a lost race, and a charged attempt never becomes uncharged.
  */
+import { createHash } from "node:crypto";
 import { stateStore } from "./state.server";
 import { MemoryStateStore, type StateStore } from "./state-store.server";
 
@@ -50,6 +51,17 @@ const secretKey = (holderId: string, clientSecret: string) => `payment-secret:${
  */
 const openKey = (holderId: string) => `payment-open:${holderId}`;
 const RELEASED = "";
+
+/**
+ * The idempotency key the practice is sent for an attempt (issue 36): one-way from the account holder
+ * (`attemptOwner`) and the browser's key, so one holder's key can never meet or replay another's at
+ * the practice, and the practice sees neither. The same for every retry, on every portal process and
+ * after a restart, with no secret to share or lose (a random one per process would give a retry after
+ * a restart a new key, and the practice a second charge).
+ */
+export function practiceKey(owner: string, key: string): string {
+  return `pp-${createHash("sha256").update(`patient-portal payment\0${owner}\0${key}`).digest("hex")}`;
+}
 
 /** The attempts; tests make their own (a fresh store by default), so no test sees another's attempts. */
 export class PaymentAttempts {

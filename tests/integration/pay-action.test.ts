@@ -131,7 +131,7 @@ describe("the payment action", () => {
     const intent = await p.post({ step: "intent", key, amountCents: "1", amount: "1", feeCents: "0" });
     expect(intent).toMatchObject({ ok: true });
     const [sent] = await world.requests({ path: "payments/create-payment-intent" });
-    expect(sent.body).toMatchObject({ amount: charge, IdempotencyKey: key });
+    expect(sent.body).toMatchObject({ amount: charge });
     await world.clearRequests();
     expect(await p.post({ step: "confirm", clientSecret: String(intent.ok && intent.value), ...card })).toMatchObject({ ok: true });
     const charges = await world.charges();
@@ -488,5 +488,47 @@ describe("an attempt moves on only from the card provider's own answer (issue 36
       expect(await tab.post({ step: "declined", key })).toMatchObject({ ok: false });
       expect(await saveTemp(other, newKey())).toMatchObject({ ok: false, blocked: true });
     });
+  });
+});
+
+describe("the idempotency key the practice sees (issue 36)", () => {
+  beforeEach(async () => {
+    world = await mock.createWorld({ seed: 37 });
+  });
+
+  const keysSent = async (path: string) => (await world.requests({ path })).map((entry) => (path === "patient/SaveTempPayment" ? (entry.query as { IdempotencyKey: string }).IdempotencyKey : (entry.body as { IdempotencyKey: string }).IdempotencyKey));
+
+  it("is the holder's own: two holders posting one key reach the practice with two keys, neither of them the browser's, and a retry by the same holder sends the same one", async () => {
+    const [solo, family] = [await payer(), await payer(new PaymentAttempts(), { label: "family" })];
+    const key = newKey();
+    await world.clearRequests();
+    for (const p of [solo, family]) {
+      expect(await saveTemp(p, key)).toMatchObject({ ok: true });
+      expect(await p.post({ step: "intent", key })).toMatchObject({ ok: true });
+    }
+    // The same holder again with the same key: a refresh, or a retry after a lost reply.
+    expect(await saveTemp(solo, key)).toMatchObject({ ok: true });
+    expect(await solo.post({ step: "intent", key })).toMatchObject({ ok: true });
+
+    const saved = await keysSent("patient/SaveTempPayment");
+    const intents = await keysSent("payments/create-payment-intent");
+    expect(saved).toHaveLength(3);
+    expect(saved[0]).not.toBe(saved[1]);
+    expect(saved[2]).toBe(saved[0]);
+    expect(intents).toEqual(saved);
+    for (const sent of saved) {
+      expect(sent).not.toContain(key);
+      expect(sent).not.toContain(solo.practice.id);
+    }
+  });
+
+  it("another holder replaying a charged key gets a payment of their own, not the first holder's", async () => {
+    const [solo, family] = [await payer(), await payer(new PaymentAttempts(), { label: "family" })];
+    const key = newKey();
+    const paid = await payInFull(solo, key);
+    expect(paid.recorded).toEqual({ ok: true, value: true });
+    const replay = await saveTemp(family, key);
+    expect(replay).toMatchObject({ ok: true });
+    expect(replay.ok && replay.value).not.toBe(paid.temp.ok && paid.temp.value);
   });
 });
