@@ -131,7 +131,7 @@ export async function payAction(request: Request, deps: PayDeps = portalPayDeps)
         const claim = await attempts.claim(owner, step.key);
         if (!claim.ok) return { ok: false, message: paymentMessages.openElsewhere, blocked: true };
         const tempId = await saveTempPayment(api, holder, { ...step, key: practiceKey(owner, step.key) });
-        if (tempId > 0) await attempts.remember(owner, step.key, { tempId, chargeCents: step.amountCents + fee });
+        if (tempId > 0) await attempts.remember(owner, step.key, { tempId, chargeCents: step.amountCents + fee, cardChoice: { chosen: cardType, all: cardTypes } });
         return { ok: true, value: tempId };
       }
       case "intent": {
@@ -150,6 +150,13 @@ export async function payAction(request: Request, deps: PayDeps = portalPayDeps)
         // Only an intent this portal created for this account holder is confirmed.
         const attempt = await attempts.bySecret(owner, step.clientSecret);
         if (!attempt || attempt.closed) return { ok: false, message: paymentMessages.notStarted };
+        // The fee was the chosen card type's: a card of another brand is refused before the provider
+        // sees it (issue 36), and its intent cancelled, so the payment can start again as that brand.
+        const brandErrors = testCardErrors(step, new Date(), attempt.cardChoice);
+        if (brandErrors.cardNumber) {
+          await settleWithProvider(api, attempts, owner, attempt.key, step.clientSecret).catch(ignorePracticeFailure);
+          return { ok: false, message: brandErrors.cardNumber, fieldErrors: { cardNumber: brandErrors.cardNumber } };
+        }
         const reply = await confirmTestCard(api, {
           clientSecret: step.clientSecret,
           cardNumber: step.cardNumber.replace(/[\s-]/g, ""),

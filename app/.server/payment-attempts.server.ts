@@ -11,6 +11,7 @@
  * it was read, retried on a lost race, and a charged attempt never becomes uncharged.
  */
 import { createHash } from "node:crypto";
+import type { CardChoice } from "../lib/card-brand";
 import { stateStore } from "./state.server";
 import { MemoryStateStore, type StateStore } from "./state-store.server";
 
@@ -19,6 +20,8 @@ export interface PaymentAttempt {
   tempId: number;
   /** The amount plus the card fee, in cents: what the payment intent is created for. */
   chargeCents: number;
+  /** The card type the fee was charged for, and the practice's others: the card must be its brand (issue 36). */
+  cardChoice?: CardChoice;
   /** The payment intent's client secret, once created: only these are confirmed for this holder. */
   clientSecret?: string;
   /** The card confirmation answered `succeeded` through the portal: the attempt is fixed from then on. */
@@ -92,7 +95,7 @@ export class PaymentAttempts {
   }
 
   /** A new attempt, or the payment restated before its charge; a charged attempt stays as it was. */
-  async remember(holderId: string, key: string, attempt: Pick<PaymentAttempt, "tempId" | "chargeCents">): Promise<void> {
+  async remember(holderId: string, key: string, attempt: Pick<PaymentAttempt, "tempId" | "chargeCents" | "cardChoice">): Promise<void> {
     await this.#change(holderId, key, (current) => (current?.charged ? undefined : { charged: false, ...current, ...attempt }));
   }
 

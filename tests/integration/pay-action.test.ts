@@ -532,3 +532,38 @@ describe("the idempotency key the practice sees (issue 36)", () => {
     expect(replay.ok && replay.value).not.toBe(paid.temp.ok && paid.temp.value);
   });
 });
+
+describe("the card fee follows the card's brand (issue 36)", () => {
+  beforeEach(async () => {
+    world = await mock.createWorld({ seed: 38 });
+  });
+
+  const amexCard = { cardNumber: "3782 822463 10005", expiry: "12/40", cvc: "1234" };
+
+  it("an American Express card paid as Visa is refused at the card number, before the card provider hears of it, and the payment can start again as American Express", async () => {
+    const shared = new PaymentAttempts();
+    const p = await payer(shared);
+    const key = newKey();
+    expect(await saveTemp(p, key)).toMatchObject({ ok: true });
+    const intent = await p.post({ step: "intent", key });
+    if (!intent.ok) throw new Error(intent.message);
+    await world.clearRequests();
+    const refused = await p.post({ step: "confirm", clientSecret: String(intent.value), ...amexCard });
+    expect(refused.ok).toBe(false);
+    const mismatch = paymentMessages.cardBrandMismatch("American Express", "American Express - 3.5%");
+    expect(refused).toEqual({ ok: false, message: mismatch, fieldErrors: { cardNumber: mismatch } });
+    expect(await world.requests({ path: "payments/confirm-card" })).toEqual([]);
+    expect(await world.charges()).toHaveLength(0);
+
+    // Nothing was charged and the intent is cancelled: the account may pay at once, at Amex's fee.
+    const amount = p.invoices[0].balanceCents;
+    const again = newKey();
+    const amexFee = feeCents(amount, feeRateBasisPoints("American Express - 3.5%")!);
+    expect(await saveTemp(p, again, { cardType: "American Express - 3.5%", feeCents: String(amexFee) })).toMatchObject({ ok: true });
+    const second = await p.post({ step: "intent", key: again });
+    if (!second.ok) throw new Error(second.message);
+    expect(await p.post({ step: "confirm", clientSecret: String(second.value), ...amexCard })).toMatchObject({ ok: true });
+    expect(await p.post({ step: "record", key: again })).toEqual({ ok: true, value: true });
+    expect((await world.charges()).map((c) => c.amountCents)).toEqual([amount + amexFee]);
+  });
+});
