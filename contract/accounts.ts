@@ -80,7 +80,19 @@ export const ConfirmCardBodySchema = z.object({
 });
 export const ConfirmCardReplySchema = z.union([
   z.object({ status: z.literal("succeeded"), paymentIntentId: z.string() }),
-  z.object({ error: z.object({ code: z.enum(["card_declined", "insufficient_funds", "incorrect_number", "expired_card", "intent_not_found"]), message: z.string() }) }),
+  // payment_intent_unexpected_state: the intent was cancelled, so no card can be charged for it (Stripe's code).
+  z.object({ error: z.object({ code: z.enum(["card_declined", "insufficient_funds", "incorrect_number", "expired_card", "intent_not_found", "payment_intent_unexpected_state"]), message: z.string() }) }),
+]);
+
+/**
+ * The card provider's cancellation of a payment intent (issue 36): once cancelled, no confirmation can
+ * charge it. An intent already charged is not cancelled and says so; one being processed may not be.
+ * The reply is the intent's status after the call: only `canceled` means it can never charge.
+ */
+export const CancelPaymentIntentBodySchema = z.object({ clientSecret: z.string().min(1).max(200) });
+export const CancelPaymentIntentReplySchema = z.union([
+  z.object({ status: z.enum(["canceled", "succeeded", "processing"]) }),
+  z.object({ error: z.object({ code: z.literal("intent_not_found"), message: z.string() }) }),
 ]);
 
 export const SavePaymentQuerySchema = z.object({

@@ -41,6 +41,7 @@ export const ENDPOINT_DOCS: Record<EndpointName, { summary: string; area: Endpoi
   videoSignature: { summary: "Sign an attendee's (role 0) join of a video consult's meeting", area: "Appointments" },
   createPaymentIntent: { summary: "Create the card provider's payment intent for an amount in cents", area: "Accounts" },
   confirmCardPayment: { summary: "Confirm a payment intent with a card (the built-in test provider)", area: "Accounts" },
+  cancelPaymentIntent: { summary: "Cancel a payment intent that has not been charged, so that it never can be; answers its status", area: "Accounts" },
   savePayment: { summary: "Record a charged payment against its invoices", area: "Accounts" },
   lookup: { summary: "A lookup list (titles, towns, relationships, ethnicities and others) by type", area: "Profile" },
   addEmergencyContact: { summary: "Add an emergency contact", area: "Profile" },

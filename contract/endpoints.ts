@@ -83,6 +83,8 @@ export const endpoints = {
   /** The card provider's calls, played by the mock for the built-in test provider (1§7). */
   createPaymentIntent: endpoint({ method: "POST", path: "payments/create-payment-intent", needsToken: true, body: accounts.PaymentIntentBodySchema, reply: accounts.PaymentIntentReplySchema }),
   confirmCardPayment: endpoint({ method: "POST", path: "payments/confirm-card", needsToken: true, body: accounts.ConfirmCardBodySchema, reply: accounts.ConfirmCardReplySchema }),
+  /** Not in 1§7: the portal closes an attempt as not charged only once its intent is cancelled (issue 36). */
+  cancelPaymentIntent: endpoint({ method: "POST", path: "payments/cancel-payment-intent", needsToken: true, body: accounts.CancelPaymentIntentBodySchema, reply: accounts.CancelPaymentIntentReplySchema }),
   /** The practice's video function (1§7), called at VIDEO_SIGNATURE_URL when that is set. */
   videoSignature: endpoint({ method: "POST", path: "video/signature", needsToken: true, body: video.VideoSignatureBodySchema, reply: video.VideoSignatureReplySchema }),
   savePayment: endpoint({ method: "POST", path: "patient/SavePayment", needsToken: true, query: accounts.SavePaymentQuerySchema, reply: accounts.SavePaymentReplySchema }),

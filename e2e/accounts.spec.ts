@@ -181,6 +181,37 @@ test.describe("accounts", () => {
     expect(await world.requests({ method: "POST", path: "patient/SavePayment" })).toHaveLength(0);
   });
 
+  for (const viewport of [{ name: "desktop", width: 1280, height: 900 }, { name: "390 px", width: 390, height: 844 }]) {
+    test(`an American Express card chosen as Visa is refused at the card number before anything is sent; chosen as American Express it pays that fee (${viewport.name})`, async ({ page, world }) => {
+      await page.setViewportSize(viewport);
+      await openAccounts(page, world.user("solo"));
+      const cardType = page.getByLabel("Card type and fee");
+      await expect(cardType.locator("option:checked")).toHaveText("Visa - 2.5%");
+      await page.getByLabel("Card number").fill("3782 822463 10005");
+      await page.getByLabel("Expiry (MM/YY)").fill("12/40");
+      await page.getByLabel("Security code (CVC)").fill("1234");
+      await payButton(page).click();
+      const cardNumber = page.getByRole("textbox", { name: "Card number" });
+      await expect(cardNumber).toHaveAccessibleDescription(/This is an American Express card: choose American Express - 3\.5% as the card type/);
+      await expectNoAxeViolations(page);
+      expect(await world.requests({ method: "POST", path: "patient/SaveTempPayment" })).toHaveLength(0);
+
+      // By keyboard: the card type (typed to, as a select takes it), then Pay.
+      await cardType.focus();
+      await page.keyboard.type("American");
+      await expect(cardType.locator("option:checked")).toHaveText("American Express - 3.5%");
+      await expect(cardNumber).not.toHaveAccessibleDescription(/American Express card/);
+      const total = await totalToCharge(page);
+      await payButton(page).focus();
+      await page.keyboard.press("Enter");
+      await expect(succeeded(page)).toBeVisible();
+      const [charge] = await world.charges();
+      expect(`$${(charge.amountCents / 100).toFixed(2)}`).toBe(total);
+      const [saved] = await world.requests({ method: "POST", path: "patient/SaveTempPayment" });
+      expect(saved.query).toMatchObject({ CardType: "American Express - 3.5%" });
+    });
+  }
+
   test("insufficient funds stops with a message that nothing was charged", async ({ page, world }) => {
     await openAccounts(page, world.user("solo"));
     await fillCard(page, "4000 0000 0000 9995");

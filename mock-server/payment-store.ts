@@ -21,7 +21,7 @@ export interface PaymentIntent {
   clientSecret: string;
   key: string;
   amountCents: number;
-  status: "requires_payment_method" | "succeeded";
+  status: "requires_payment_method" | "succeeded" | "canceled";
 }
 
 export interface Charge {

@@ -10,8 +10,8 @@ import type { CardProviderChoice, InvoiceTableRow, OpenPayment } from "../lib/ac
 import type { PayReply } from "../lib/payment-steps";
 import { cardProvider } from "./card-provider.server";
 import { config } from "./config.server";
-import { paymentAttempts, type PaymentAttempt, type PaymentAttempts } from "./payment-attempts.server";
-import { confirmTestCard, createPaymentIntent, getInvoicePdf, getInvoices, savePayment, saveTempPayment } from "./practice/accounts.server";
+import { paymentAttempts, practiceKey, type PaymentAttempt, type PaymentAttempts } from "./payment-attempts.server";
+import { cancelPaymentIntent, confirmTestCard, createPaymentIntent, getInvoicePdf, getInvoices, savePayment, saveTempPayment } from "./practice/accounts.server";
 import { PracticeApiError } from "./practice/client.server";
 import { practiceErrorResponse } from "./practice/errors.server";
 import { getPracticeSettings } from "./practice/patient.server";
@@ -130,15 +130,15 @@ export async function payAction(request: Request, deps: PayDeps = portalPayDeps)
         // One open attempt per account holder: another that may have charged must be finished first.
         const claim = await attempts.claim(owner, step.key);
         if (!claim.ok) return { ok: false, message: paymentMessages.openElsewhere, blocked: true };
-        const tempId = await saveTempPayment(api, holder, step);
-        if (tempId > 0) await attempts.remember(owner, step.key, { tempId, chargeCents: step.amountCents + fee });
+        const tempId = await saveTempPayment(api, holder, { ...step, key: practiceKey(owner, step.key) });
+        if (tempId > 0) await attempts.remember(owner, step.key, { tempId, chargeCents: step.amountCents + fee, cardChoice: { chosen: cardType, all: cardTypes } });
         return { ok: true, value: tempId };
       }
       case "intent": {
         const attempt = await attempts.attemptOf(owner, step.key);
         if (!attempt || attempt.closed) return { ok: false, message: paymentMessages.notStarted };
         if (!(await attempts.markIntent(owner, step.key, deps.now()))) return { ok: false, message: paymentMessages.replaced };
-        const reply = await createPaymentIntent(api, { key: step.key, amountCents: attempt.chargeCents }, deps.paymentIntentUrl);
+        const reply = await createPaymentIntent(api, { key: practiceKey(owner, step.key), amountCents: attempt.chargeCents }, deps.paymentIntentUrl);
         if (!("clientSecret" in reply)) return { ok: false, message: reply.error };
         await attempts.update(owner, step.key, { clientSecret: reply.clientSecret });
         return { ok: true, value: reply.clientSecret };
@@ -150,6 +150,13 @@ export async function payAction(request: Request, deps: PayDeps = portalPayDeps)
         // Only an intent this portal created for this account holder is confirmed.
         const attempt = await attempts.bySecret(owner, step.clientSecret);
         if (!attempt || attempt.closed) return { ok: false, message: paymentMessages.notStarted };
+        // The fee was the chosen card type's: a card of another brand is refused before the provider
+        // sees it (issue 36), and its intent cancelled, so the payment can start again as that brand.
+        const brandErrors = testCardErrors(step, new Date(), attempt.cardChoice);
+        if (brandErrors.cardNumber) {
+          await settleWithProvider(api, attempts, owner, attempt.key, step.clientSecret).catch(ignorePracticeFailure);
+          return { ok: false, message: brandErrors.cardNumber, fieldErrors: { cardNumber: brandErrors.cardNumber } };
+        }
         const reply = await confirmTestCard(api, {
           clientSecret: step.clientSecret,
           cardNumber: step.cardNumber.replace(/[\s-]/g, ""),
@@ -159,20 +166,22 @@ export async function payAction(request: Request, deps: PayDeps = portalPayDeps)
           email: user.username,
         });
         if (!("status" in reply)) {
-          // The provider refused the card: nothing was charged, and the holder may start again.
-          await attempts.close(owner, attempt.key, "not-charged");
+          // This card was refused, but the intent could still be charged (another confirmation of it
+          // may be on its way): the holder may start again only once the provider has cancelled it.
+          await settleWithProvider(api, attempts, owner, attempt.key, step.clientSecret).catch(ignorePracticeFailure);
           return { ok: false, message: reply.error.message };
         }
         await attempts.update(owner, attempt.key, { charged: true });
         return { ok: true, value: reply.paymentIntentId };
       }
       case "declined": {
-        // Stripe refused the card in the browser. Only an attempt the portal never saw charged is
-        // closed, so the word of a browser can free the holder to pay again but never undo a charge.
+        // The browser says its card provider refused the card. Its word alone moves nothing (issue 36):
+        // the test provider's confirmations are all the portal's own, and close the attempt themselves;
+        // with Stripe, which confirms in the browser, the provider is asked to cancel the intent, and
+        // only its answer frees the holder to pay again. Value: whether the attempt is now closed.
         const attempt = await attempts.attemptOf(owner, step.key);
-        if (!attempt || attempt.charged) return { ok: true, value: false };
-        await attempts.close(owner, step.key, "not-charged");
-        return { ok: true, value: true };
+        if (!attempt || attempt.closed || attempt.charged || !attempt.clientSecret || deps.provider().kind !== "stripe") return { ok: true, value: attempt?.closed === "not-charged" };
+        return { ok: true, value: (await settleWithProvider(api, attempts, owner, step.key, attempt.clientSecret)) === "not-charged" };
       }
       case "record": {
         const attempt = await attempts.attemptOf(owner, step.key);
@@ -193,6 +202,12 @@ export async function payAction(request: Request, deps: PayDeps = portalPayDeps)
         // Not charged yet. The card may still be in another tab's hands (Stripe confirms in the
         // browser, unseen by the portal), so the attempt is let go only once it has been quiet a while.
         if (attempt.charged || deps.now() - (attempt.intentAt ?? 0) < deps.releaseAfterMs) return { ok: true, value: "pending" };
+        // Quiet, but a card form holding the client secret could still confirm it: let it go only once
+        // the provider has cancelled the intent. With no secret, nobody holds one to confirm.
+        if (attempt.clientSecret) {
+          const settled = await settleWithProvider(api, attempts, owner, step.key, attempt.clientSecret);
+          return { ok: true, value: settled === "not-charged" ? "not-charged" : "pending" };
+        }
         await attempts.close(owner, step.key, "not-charged");
         return { ok: true, value: "not-charged" };
       }
@@ -203,6 +218,30 @@ export async function payAction(request: Request, deps: PayDeps = portalPayDeps)
     if (error instanceof PracticeApiError) return { ok: false, message: errorsMessages.practiceUnavailable, uncertain: step.step === "confirm" };
     throw error;
   }
+}
+
+/**
+ * Asks the card provider to cancel the attempt's intent and moves the attempt by its answer alone
+ * (issue 36): cancelled, no card can ever be charged for it, so it is closed as not charged; charged,
+ * it is marked so and stays open until the practice records it; anything else leaves it open.
+ */
+async function settleWithProvider(api: SignedIn["api"], attempts: PaymentAttempts, owner: string, key: string, clientSecret: string): Promise<"not-charged" | "charged" | "open"> {
+  const reply = await cancelPaymentIntent(api, clientSecret);
+  if ("error" in reply) return "open";
+  if (reply.status === "canceled") {
+    await attempts.close(owner, key, "not-charged");
+    return "not-charged";
+  }
+  if (reply.status === "succeeded") {
+    await attempts.update(owner, key, { charged: true });
+    return "charged";
+  }
+  return "open";
+}
+
+/** A practice call that failed leaves things as they were: the attempt stays open, which is safe. */
+function ignorePracticeFailure(error: unknown): void {
+  if (!(error instanceof PracticeApiError)) throw error;
 }
 
 /** The invoice's PDF, from the practice's base64, as a same-origin document for the viewer. */

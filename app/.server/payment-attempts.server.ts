@@ -10,6 +10,8 @@
  * process while the first is still answering): every change is a compare-and-set on the attempt as
  * it was read, retried on a lost race, and a charged attempt never becomes uncharged.
  */
+import { createHash } from "node:crypto";
+import type { CardChoice } from "../lib/card-brand";
 import { stateStore } from "./state.server";
 import { MemoryStateStore, type StateStore } from "./state-store.server";
 
@@ -18,6 +20,8 @@ export interface PaymentAttempt {
   tempId: number;
   /** The amount plus the card fee, in cents: what the payment intent is created for. */
   chargeCents: number;
+  /** The card type the fee was charged for, and the practice's others: the card must be its brand (issue 36). */
+  cardChoice?: CardChoice;
   /** The payment intent's client secret, once created: only these are confirmed for this holder. */
   clientSecret?: string;
   /** The card confirmation answered `succeeded` through the portal: the attempt is fixed from then on. */
@@ -51,6 +55,17 @@ const secretKey = (holderId: string, clientSecret: string) => `payment-secret:${
 const openKey = (holderId: string) => `payment-open:${holderId}`;
 const RELEASED = "";
 
+/**
+ * The idempotency key the practice is sent for an attempt (issue 36): one-way from the account holder
+ * (`attemptOwner`) and the browser's key, so one holder's key can never meet or replay another's at
+ * the practice, and the practice sees neither. The same for every retry, on every portal process and
+ * after a restart, with no secret to share or lose (a random one per process would give a retry after
+ * a restart a new key, and the practice a second charge).
+ */
+export function practiceKey(owner: string, key: string): string {
+  return `pp-${createHash("sha256").update(`patient-portal payment\0${owner}\0${key}`).digest("hex")}`;
+}
+
 /** The attempts; tests make their own (a fresh store by default), so no test sees another's attempts. */
 export class PaymentAttempts {
   constructor(private readonly store: StateStore = new MemoryStateStore()) {}
@@ -80,7 +95,7 @@ export class PaymentAttempts {
   }
 
   /** A new attempt, or the payment restated before its charge; a charged attempt stays as it was. */
-  async remember(holderId: string, key: string, attempt: Pick<PaymentAttempt, "tempId" | "chargeCents">): Promise<void> {
+  async remember(holderId: string, key: string, attempt: Pick<PaymentAttempt, "tempId" | "chargeCents" | "cardChoice">): Promise<void> {
     await this.#change(holderId, key, (current) => (current?.charged ? undefined : { charged: false, ...current, ...attempt }));
   }
 

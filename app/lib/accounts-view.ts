@@ -1,3 +1,4 @@
+import type { CardBrand } from "./card-brand";
 /**
  * The accounts page's view types, shared by its server half (app/.server/accounts-page.server.ts),
  * its components and the payment machine: they live here, below all of them.
@@ -20,6 +21,8 @@ export interface InvoiceTableRow {
 export interface CardType {
   label: string;
   feeBasisPoints: number;
+  /** The brand it names, which a card paid under it must be (issue 36); none: any card. */
+  brand?: CardBrand;
 }
 
 /** Which provider takes the card, as the page's loader chose it (decisions/030). */

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { CardType } from "./accounts-view";
+import { brandOfCardType, cardBrandOf, cardBrandProblem, type CardChoice } from "./card-brand";
 import { paymentMessages } from "./messages/payment";
 import { feeRateBasisPoints } from "./money";
 import { checkPaymentAmount } from "./payment-amount";
@@ -77,8 +78,11 @@ export function expiryPast(expiry: string, now: Date): boolean {
   return y < now.getFullYear() || (y === now.getFullYear() && month < now.getMonth() + 1);
 }
 
-/** The first message for each field, or nothing when the card is complete. */
-export function testCardErrors(values: { cardNumber: string; expiry: string; cvc: string }, now = new Date()): Partial<Record<keyof TestCard, string>> {
+/**
+ * The first message for each field, or nothing when the card is complete. With the card types, a
+ * number whose brand is not the chosen type's is refused at the number (issue 36).
+ */
+export function testCardErrors(values: { cardNumber: string; expiry: string; cvc: string }, now = new Date(), choice?: CardChoice): Partial<Record<keyof TestCard, string>> {
   const parsed = TestCardSchema.safeParse(values);
   const errors: Partial<Record<keyof TestCard, string>> = {};
   if (!parsed.success) {
@@ -89,6 +93,8 @@ export function testCardErrors(values: { cardNumber: string; expiry: string; cvc
   } else if (expiryPast(parsed.data.expiry, now)) {
     errors.expiry = t.expiryPast;
   }
+  const brandProblem = parsed.success && choice ? cardBrandProblem(cardBrandOf(parsed.data.cardNumber), choice) : undefined;
+  if (brandProblem) errors.cardNumber = brandProblem;
   return errors;
 }
 
@@ -97,7 +103,10 @@ export function parseCardTypes(json: string | undefined): CardType[] {
   if (!json) return [];
   try {
     const items = z.array(z.object({ CardFee: z.string(), CardType: z.string().optional() })).parse(JSON.parse(json));
-    return items.map((item) => ({ label: item.CardFee, feeBasisPoints: feeRateBasisPoints(item.CardFee) ?? 0 }));
+    return items.map((item) => {
+      const brand = brandOfCardType(item.CardType ?? "") ?? brandOfCardType(item.CardFee);
+      return { label: item.CardFee, feeBasisPoints: feeRateBasisPoints(item.CardFee) ?? 0, ...(brand ? { brand } : {}) };
+    });
   } catch {
     return [];
   }

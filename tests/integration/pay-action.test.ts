@@ -2,11 +2,12 @@ import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { attemptOwner, payAction, RELEASE_AFTER_MS, type PayDeps } from "../../app/.server/accounts-page.server";
 import { loadConfig } from "../../app/.server/config.server";
 import { PaymentAttempts } from "../../app/.server/payment-attempts.server";
-import { getInvoices } from "../../app/.server/practice/accounts.server";
+import { confirmTestCard, getInvoices } from "../../app/.server/practice/accounts.server";
 import { createSessions } from "../../app/.server/session.server";
+import type { CardProviderChoice } from "../../app/lib/accounts-view";
 import { paymentMessages } from "../../app/lib/messages/payment";
 import { feeCents, feeRateBasisPoints, toCents } from "../../app/lib/money";
-import { useMockServer, type TestWorld } from "../helpers/mock-world";
+import { useMockServer, type PortalSession, type TestWorld } from "../helpers/mock-world";
 import { signedInToPortal } from "../helpers/portal-cookie";
 
 /**
@@ -26,6 +27,8 @@ interface Payer {
   post(fields: Record<string, string>): ReturnType<typeof payAction>;
   attempts: PaymentAttempts;
   invoices: Array<{ id: string; balanceCents: number }>;
+  /** The holder's practice session, to play what a card provider in the browser does unseen by the portal. */
+  practice: PortalSession;
   feeBasisPoints: number;
   /** Whose attempts the portal keeps them as. */
   owner: string;
@@ -40,12 +43,15 @@ const clock = { now: Date.now() };
  * solo, signed in to the portal with a session cookie of its own, paying through a fresh set of
  * attempts, or the attempts of another payer (another tab or session of the same portal).
  */
-async function payer(attempts = new PaymentAttempts()): Promise<Payer> {
-  const { practice: s, cookie } = await signedInToPortal(sessions, world, "solo", { name: "Solo" });
-  const deps: PayDeps = { requireSession: sessions.requireSession, attempts, provider: () => ({ kind: "test" }), paymentIntentUrl: undefined, now: () => clock.now, releaseAfterMs: RELEASE_AFTER_MS };
+async function payer(attempts = new PaymentAttempts(), options: { label?: string; provider?: CardProviderChoice } = {}): Promise<Payer> {
+  const label = options.label ?? "solo";
+  const { practice: s, cookie } = await signedInToPortal(sessions, world, label, { name: label });
+  const provider = options.provider ?? { kind: "test" };
+  const deps: PayDeps = { requireSession: sessions.requireSession, attempts, provider: () => provider, paymentIntentUrl: undefined, now: () => clock.now, releaseAfterMs: RELEASE_AFTER_MS };
   const pending = await getInvoices(s.api, s.id, "pending");
   return {
     attempts,
+    practice: s,
     invoices: pending.resources.map((r) => ({ id: r.id, balanceCents: toCents(r.extension.balance)! })),
     feeBasisPoints: feeRateBasisPoints("Visa - 2.5%")!,
     owner: attemptOwner({ apiBase: s.apiBase, parentId: s.id }),
@@ -125,7 +131,7 @@ describe("the payment action", () => {
     const intent = await p.post({ step: "intent", key, amountCents: "1", amount: "1", feeCents: "0" });
     expect(intent).toMatchObject({ ok: true });
     const [sent] = await world.requests({ path: "payments/create-payment-intent" });
-    expect(sent.body).toMatchObject({ amount: charge, IdempotencyKey: key });
+    expect(sent.body).toMatchObject({ amount: charge });
     await world.clearRequests();
     expect(await p.post({ step: "confirm", clientSecret: String(intent.ok && intent.value), ...card })).toMatchObject({ ok: true });
     const charges = await world.charges();
@@ -300,9 +306,9 @@ describe("one open payment per account holder (issue 20)", () => {
     expect(await saveTemp(other, newKey())).toMatchObject({ ok: true });
   });
 
-  it("the browser's word that the card provider declined frees an uncharged attempt, but never undoes a charge", async () => {
+  it("Stripe's refusal in the browser frees an uncharged attempt once its intent is cancelled, but never undoes a charge", async () => {
     const shared = new PaymentAttempts();
-    const [tab, other] = [await payer(shared), await payer(shared)];
+    const [tab, other] = [await payer(shared, { provider: { kind: "stripe", publishableKey: "pk_test_portal" } }), await payer(shared)];
     const key = newKey();
     expect(await saveTemp(tab, key)).toMatchObject({ ok: true });
     expect(await tab.post({ step: "intent", key })).toMatchObject({ ok: true });
@@ -337,5 +343,227 @@ describe("one open payment per account holder (issue 20)", () => {
     expect(await world.requests({ path: "patient/SaveTempPayment" })).toEqual([]);
     // The same amount is the same attempt, and goes on.
     expect(await saveTemp(p, key)).toMatchObject({ ok: true });
+  });
+});
+
+describe("an attempt moves on only from the card provider's own answer (issue 36)", () => {
+  beforeEach(async () => {
+    world = await mock.createWorld({ seed: 36 });
+  });
+
+  const stripe: CardProviderChoice = { kind: "stripe", publishableKey: "pk_test_portal" };
+
+  /** A payment of solo's first invoice up to its payment intent: the client secret. */
+  async function startPayment(p: Payer, key: string): Promise<string> {
+    expect(await saveTemp(p, key)).toMatchObject({ ok: true });
+    const intent = await p.post({ step: "intent", key });
+    if (!intent.ok) throw new Error(intent.message);
+    return String(intent.value);
+  }
+
+  /** Recorded payments: SavePayment calls the practice answered true. */
+  async function recordings() {
+    const saved = await world.requests({ path: "patient/SavePayment" });
+    return saved.filter((entry) => entry.status === 200);
+  }
+
+  it("a declined step posted while the card confirmation is at the practice closes nothing: a second payment is blocked, and the card is charged once", async () => {
+    const shared = new PaymentAttempts();
+    const [tab, other] = [await payer(shared), await payer(shared)];
+    const key = newKey();
+    const secret = await startPayment(tab, key);
+    const held = await world.hold({ path: "payments/confirm-card", times: 1 });
+    const confirming = tab.post({ step: "confirm", clientSecret: secret, ...card });
+    await held.arrived();
+
+    // The browser says the card was declined while the portal's own confirmation is still out.
+    expect(await tab.post({ step: "declined", key })).toEqual({ ok: true, value: false });
+    expect(await shared.openAttempt(other.owner)).toMatchObject({ key });
+    expect(await saveTemp(other, newKey())).toEqual({ ok: false, message: paymentMessages.openElsewhere, blocked: true });
+
+    await held.release();
+    expect(await confirming).toMatchObject({ ok: true });
+    expect(await tab.post({ step: "record", key })).toEqual({ ok: true, value: true });
+    expect(await world.charges()).toHaveLength(1);
+    expect(await recordings()).toHaveLength(1);
+    expect(await other.pendingIds()).not.toContain(tab.invoices[0].id);
+  });
+
+  it("a declined step posted before any confirmation leaves the attempt open, and its card can still be charged once", async () => {
+    const shared = new PaymentAttempts();
+    const [tab, other] = [await payer(shared), await payer(shared)];
+    const key = newKey();
+    const secret = await startPayment(tab, key);
+    expect(await tab.post({ step: "declined", key })).toEqual({ ok: true, value: false });
+    expect(await saveTemp(other, newKey())).toMatchObject({ ok: false, blocked: true });
+    expect(await tab.post({ step: "confirm", clientSecret: secret, ...card })).toMatchObject({ ok: true });
+    expect(await tab.post({ step: "record", key })).toEqual({ ok: true, value: true });
+    expect(await world.charges()).toHaveLength(1);
+  });
+
+  it("a declined step after a successful confirmation keeps the charged attempt until it is recorded", async () => {
+    const shared = new PaymentAttempts();
+    const [tab, other] = [await payer(shared), await payer(shared)];
+    const key = newKey();
+    const secret = await startPayment(tab, key);
+    expect(await tab.post({ step: "confirm", clientSecret: secret, ...card })).toMatchObject({ ok: true });
+    expect(await tab.post({ step: "declined", key })).toEqual({ ok: true, value: false });
+    expect(await shared.openAttempt(other.owner)).toMatchObject({ key, charged: true });
+    expect(await saveTemp(other, newKey())).toMatchObject({ ok: false, blocked: true });
+    expect(await other.post({ step: "finish", key })).toEqual({ ok: true, value: "recorded" });
+    expect(await world.charges()).toHaveLength(1);
+  });
+
+  it("a declined step for another account holder's key changes nothing of theirs", async () => {
+    const shared = new PaymentAttempts();
+    const [solo, family] = [await payer(shared), await payer(shared, { label: "family" })];
+    const key = newKey();
+    await startPayment(solo, key);
+    expect(await family.post({ step: "declined", key })).toEqual({ ok: true, value: false });
+    expect(await shared.openAttempt(solo.owner)).toMatchObject({ key });
+    expect(await saveTemp(await payer(shared), newKey())).toMatchObject({ ok: false, blocked: true });
+  });
+
+  it("a card declined while another confirmation of the same payment is at the practice: one charge in all, however the two end", async () => {
+    const shared = new PaymentAttempts();
+    const [tab, other] = [await payer(shared), await payer(shared)];
+    const key = newKey();
+    const secret = await startPayment(tab, key);
+    const held = await world.hold({ path: "payments/confirm-card", times: 1 });
+    const good = tab.post({ step: "confirm", clientSecret: secret, ...card });
+    await held.arrived();
+    expect(await tab.post({ step: "confirm", clientSecret: secret, ...card, cardNumber: "4000 0000 0000 0002" })).toMatchObject({ ok: false });
+
+    // Whatever the portal did with the refusal, the account may not be charged twice for the invoice.
+    const second = newKey();
+    const started = await saveTemp(other, second);
+    if (started.ok) {
+      const intent = await other.post({ step: "intent", key: second });
+      if (intent.ok) await other.post({ step: "confirm", clientSecret: String(intent.value), ...card });
+      await other.post({ step: "record", key: second });
+    }
+    await held.release();
+    const first = await good;
+    if (first.ok) await tab.post({ step: "record", key });
+    expect(await world.charges()).toHaveLength(1);
+    expect(await recordings()).toHaveLength(1);
+  });
+
+  describe("with Stripe, which confirms in the browser", () => {
+    it("the browser's word that the card was declined closes the attempt only once the provider has cancelled its intent, which can then never be charged", async () => {
+      const shared = new PaymentAttempts();
+      const [tab, other] = [await payer(shared, { provider: stripe }), await payer(shared, { provider: stripe })];
+      const key = newKey();
+      const secret = await startPayment(tab, key);
+      await world.clearRequests();
+      expect(await tab.post({ step: "declined", key })).toEqual({ ok: true, value: true });
+      expect(await world.requests({ path: "payments/cancel-payment-intent" })).toHaveLength(1);
+      expect(await saveTemp(other, newKey())).toMatchObject({ ok: true });
+      // The first tab's card form still holds the secret: the provider refuses to charge it now.
+      const late = await confirmTestCard(tab.practice.api, { clientSecret: secret, cardNumber: "4242424242424242", expiry: "12/40", cvc: "123", billingName: "Solo", email: "solo@demo.nz" });
+      expect(late).toMatchObject({ error: { code: "payment_intent_unexpected_state" } });
+      expect(await world.charges()).toHaveLength(0);
+    });
+
+    it("a declined step for an intent the provider has charged (in the browser, unseen by the portal) keeps the attempt open as charged", async () => {
+      const shared = new PaymentAttempts();
+      const [tab, other] = [await payer(shared, { provider: stripe }), await payer(shared, { provider: stripe })];
+      const key = newKey();
+      const secret = await startPayment(tab, key);
+      // Stripe.js confirms with the provider directly: the mock's confirmation plays that part.
+      expect(await confirmTestCard(tab.practice.api, { clientSecret: secret, cardNumber: "4242424242424242", expiry: "12/40", cvc: "123", billingName: "Solo", email: "solo@demo.nz" })).toMatchObject({ status: "succeeded" });
+      expect(await tab.post({ step: "declined", key })).toEqual({ ok: true, value: false });
+      expect(await shared.openAttempt(other.owner)).toMatchObject({ key, charged: true });
+      expect(await saveTemp(other, newKey())).toMatchObject({ ok: false, blocked: true });
+      expect(await other.post({ step: "finish", key })).toEqual({ ok: true, value: "recorded" });
+      expect(await world.charges()).toHaveLength(1);
+    });
+
+    it("a cancellation the practice cannot make just now leaves the attempt open", async () => {
+      const shared = new PaymentAttempts();
+      const [tab, other] = [await payer(shared, { provider: stripe }), await payer(shared, { provider: stripe })];
+      const key = newKey();
+      await startPayment(tab, key);
+      await world.fault({ path: "payments/cancel-payment-intent", status: 503, times: 1 });
+      expect(await tab.post({ step: "declined", key })).toMatchObject({ ok: false });
+      expect(await saveTemp(other, newKey())).toMatchObject({ ok: false, blocked: true });
+    });
+  });
+});
+
+describe("the idempotency key the practice sees (issue 36)", () => {
+  beforeEach(async () => {
+    world = await mock.createWorld({ seed: 37 });
+  });
+
+  const keysSent = async (path: string) => (await world.requests({ path })).map((entry) => (path === "patient/SaveTempPayment" ? (entry.query as { IdempotencyKey: string }).IdempotencyKey : (entry.body as { IdempotencyKey: string }).IdempotencyKey));
+
+  it("is the holder's own: two holders posting one key reach the practice with two keys, neither of them the browser's, and a retry by the same holder sends the same one", async () => {
+    const [solo, family] = [await payer(), await payer(new PaymentAttempts(), { label: "family" })];
+    const key = newKey();
+    await world.clearRequests();
+    for (const p of [solo, family]) {
+      expect(await saveTemp(p, key)).toMatchObject({ ok: true });
+      expect(await p.post({ step: "intent", key })).toMatchObject({ ok: true });
+    }
+    // The same holder again with the same key: a refresh, or a retry after a lost reply.
+    expect(await saveTemp(solo, key)).toMatchObject({ ok: true });
+    expect(await solo.post({ step: "intent", key })).toMatchObject({ ok: true });
+
+    const saved = await keysSent("patient/SaveTempPayment");
+    const intents = await keysSent("payments/create-payment-intent");
+    expect(saved).toHaveLength(3);
+    expect(saved[0]).not.toBe(saved[1]);
+    expect(saved[2]).toBe(saved[0]);
+    expect(intents).toEqual(saved);
+    for (const sent of saved) {
+      expect(sent).not.toContain(key);
+      expect(sent).not.toContain(solo.practice.id);
+    }
+  });
+
+  it("another holder replaying a charged key gets a payment of their own, not the first holder's", async () => {
+    const [solo, family] = [await payer(), await payer(new PaymentAttempts(), { label: "family" })];
+    const key = newKey();
+    const paid = await payInFull(solo, key);
+    expect(paid.recorded).toEqual({ ok: true, value: true });
+    const replay = await saveTemp(family, key);
+    expect(replay).toMatchObject({ ok: true });
+    expect(replay.ok && replay.value).not.toBe(paid.temp.ok && paid.temp.value);
+  });
+});
+
+describe("the card fee follows the card's brand (issue 36)", () => {
+  beforeEach(async () => {
+    world = await mock.createWorld({ seed: 38 });
+  });
+
+  const amexCard = { cardNumber: "3782 822463 10005", expiry: "12/40", cvc: "1234" };
+
+  it("an American Express card paid as Visa is refused at the card number, before the card provider hears of it, and the payment can start again as American Express", async () => {
+    const shared = new PaymentAttempts();
+    const p = await payer(shared);
+    const key = newKey();
+    expect(await saveTemp(p, key)).toMatchObject({ ok: true });
+    const intent = await p.post({ step: "intent", key });
+    if (!intent.ok) throw new Error(intent.message);
+    await world.clearRequests();
+    const refused = await p.post({ step: "confirm", clientSecret: String(intent.value), ...amexCard });
+    expect(refused.ok).toBe(false);
+    const mismatch = paymentMessages.cardBrandMismatch("American Express", "American Express - 3.5%");
+    expect(refused).toEqual({ ok: false, message: mismatch, fieldErrors: { cardNumber: mismatch } });
+    expect(await world.requests({ path: "payments/confirm-card" })).toEqual([]);
+    expect(await world.charges()).toHaveLength(0);
+
+    // Nothing was charged and the intent is cancelled: the account may pay at once, at Amex's fee.
+    const amount = p.invoices[0].balanceCents;
+    const again = newKey();
+    const amexFee = feeCents(amount, feeRateBasisPoints("American Express - 3.5%")!);
+    expect(await saveTemp(p, again, { cardType: "American Express - 3.5%", feeCents: String(amexFee) })).toMatchObject({ ok: true });
+    const second = await p.post({ step: "intent", key: again });
+    if (!second.ok) throw new Error(second.message);
+    expect(await p.post({ step: "confirm", clientSecret: String(second.value), ...amexCard })).toMatchObject({ ok: true });
+    expect(await p.post({ step: "record", key: again })).toEqual({ ok: true, value: true });
+    expect((await world.charges()).map((c) => c.amountCents)).toEqual([amount + amexFee]);
   });
 });

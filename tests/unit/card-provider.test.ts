@@ -3,6 +3,7 @@ import { chooseCardProvider } from "../../app/.server/card-provider.server";
 import { RefusedError } from "../../app/lib/payment-steps";
 import { cardStateOf, confirmCardWithStripe, loadStripeClient } from "../../app/components/accounts/stripe-adapter";
 import { paymentMessages } from "../../app/lib/messages/payment";
+import { parseCardTypes } from "../../app/lib/payment-forms";
 
 // The library's boundary: loadStripe from the pure entry, which must never be the real network one here.
 const loadStripe = vi.fn();
@@ -69,5 +70,13 @@ describe("Stripe adapter", () => {
       error: "Your card number is invalid.",
     });
     expect(cardStateOf({ empty: false, complete: true, error: undefined })).toEqual({ complete: true, error: null });
+  });
+
+  it("holds a complete card whose brand is not the chosen card type's as not complete, naming the type to choose (issue 36)", () => {
+    const all = parseCardTypes(JSON.stringify([{ CardType: "Visa", CardFee: "Visa - 2.5%" }, { CardType: "American Express", CardFee: "American Express - 3.5%" }]));
+    const complete = { empty: false, complete: true, error: undefined };
+    expect(cardStateOf({ ...complete, brand: "amex" }, { chosen: all[0], all })).toEqual({ complete: false, error: t.cardBrandMismatch("American Express", "American Express - 3.5%") });
+    expect(cardStateOf({ ...complete, brand: "amex" }, { chosen: all[1], all })).toEqual({ complete: true, error: null });
+    expect(cardStateOf({ ...complete, brand: "discover" }, { chosen: all[0], all })).toEqual({ complete: false, error: t.cardNotTaken("Visa, American Express") });
   });
 });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { paymentMessages } from "../../app/lib/messages/payment";
+import { cardBrandOf } from "../../app/lib/card-brand";
 import { luhnValid, parseCardTypes, PayStepSchema, testCardErrors } from "../../app/lib/payment-forms";
 
 const t = paymentMessages;
@@ -46,12 +47,46 @@ describe("the test provider's card form (1§5)", () => {
   });
 });
 
+describe("the card fee follows the card's brand (issue 36)", () => {
+  const types = parseCardTypes(JSON.stringify([{ CardType: "Visa", CardFee: "Visa - 2.5%" }, { CardType: "Mastercard", CardFee: "Mastercard - 2.5%" }, { CardType: "American Express", CardFee: "American Express - 3.5%" }]));
+  const [visa, mastercard, amex] = types;
+  const card = (cardNumber: string, chosen: (typeof types)[number] | undefined, all = types) => testCardErrors({ cardNumber, expiry: "12/30", cvc: "1234" }, now, { chosen, all }).cardNumber;
+
+  it("reads the brand from the number's first digits", () => {
+    expect(cardBrandOf("4242424242424242")).toBe("visa");
+    expect(cardBrandOf("5555555555554444")).toBe("mastercard");
+    expect(cardBrandOf("2223003122003222")).toBe("mastercard");
+    expect(cardBrandOf("378282246310005")).toBe("amex");
+    expect(cardBrandOf("341111111111111")).toBe("amex");
+    expect(cardBrandOf("6011111111111117")).toBeUndefined();
+  });
+
+  it("refuses an American Express number chosen as Visa, naming the card type to choose", () => {
+    expect(card("3782 822463 10005", visa)).toBe(t.cardBrandMismatch("American Express", amex.label));
+    expect(t.cardBrandMismatch("American Express", amex.label)).toBe("This is an American Express card: choose American Express - 3.5% as the card type, so the right card fee is charged.");
+    expect(card("3782 822463 10005", amex)).toBeUndefined();
+    expect(card("4242 4242 4242 4242", amex)).toBe(t.cardBrandMismatch("Visa", visa.label));
+    expect(card("5555 5555 5555 4444", mastercard)).toBeUndefined();
+  });
+
+  it("refuses a card whose brand the practice does not take, and any card under a type naming no brand is taken", () => {
+    expect(card("3782 822463 10005", visa, [visa, mastercard])).toBe(t.cardNotTaken("Visa, Mastercard"));
+    expect(card("6011 1111 1111 1117", visa)).toBe(t.cardNotTaken("Visa, Mastercard, American Express"));
+    const anyCard = parseCardTypes(JSON.stringify([{ CardFee: "Credit card - 2%" }]));
+    expect(card("3782 822463 10005", anyCard[0], anyCard)).toBeUndefined();
+    // No card types at all (a practice that lists none): no fee, nothing to match.
+    expect(card("3782 822463 10005", undefined, [])).toBeUndefined();
+  });
+});
+
 describe("payment settings and steps", () => {
   it("reads PaymentCardTypes with each fee rate, and a broken list as none", () => {
     expect(parseCardTypes(JSON.stringify([{ CardType: "Visa", CardFee: "Visa - 2.5%" }, { CardType: "Amex", CardFee: "American Express - 3.5%" }]))).toEqual([
-      { label: "Visa - 2.5%", feeBasisPoints: 250 },
-      { label: "American Express - 3.5%", feeBasisPoints: 350 },
+      { label: "Visa - 2.5%", feeBasisPoints: 250, brand: "visa" },
+      { label: "American Express - 3.5%", feeBasisPoints: 350, brand: "amex" },
     ]);
+    // A type naming no brand the portal knows applies to any card.
+    expect(parseCardTypes(JSON.stringify([{ CardFee: "Credit card - 2%" }]))).toEqual([{ label: "Credit card - 2%", feeBasisPoints: 200 }]);
     expect(parseCardTypes("not json")).toEqual([]);
     expect(parseCardTypes(undefined)).toEqual([]);
   });

@@ -1,3 +1,4 @@
+import type { CardChoice } from "../../lib/card-brand";
 import { cardProviderMessages } from "../../lib/messages/cardProvider";
 export type { CardProviderChoice } from "../../lib/accounts-view";
 
@@ -33,4 +34,6 @@ export interface CardFieldsProps {
   slot: ConfirmerSlot;
   /** The account holder, as the card provider is told (1§7: billing name and e-mail). */
   billing: { name: string; email: string };
+  /** The card type chosen and the practice's others: the card must be the chosen type's brand (issue 36). */
+  cardChoice: CardChoice;
 }

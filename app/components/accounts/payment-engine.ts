@@ -74,7 +74,7 @@ export type PaymentActor = ReturnType<typeof createPaymentActor>;
 
 /** The built-in test provider's checks (1§5) and its confirmation through the portal's action. */
 export const testCardChecks: TestCardChecks = {
-  errorsOf: (card) => testCardErrors(card),
+  errorsOf: (card, choice) => testCardErrors(card, new Date(), choice),
   async confirm(clientSecret, card) {
     await paySteps.post({ step: "confirm", clientSecret, ...card }, payStepValues.confirm);
   },

@@ -179,6 +179,7 @@ export function PaymentPanel({ invoices, methodType, cardTypes, provider, billin
   const amount = amountOf(ctx);
   const amountCents = "cents" in amount ? amount.cents : 0;
   const fee = feeOf(ctx, amountCents);
+  const cardChoice = { chosen: ctx.cardTypes[ctx.cardTypeIndex], all: ctx.cardTypes };
   const ids = { choice: useId(), hint: useId() };
 
   // A success reaches the page once, and its attempt's key is done with.
@@ -305,10 +306,10 @@ export function PaymentPanel({ invoices, methodType, cardTypes, provider, billin
             {method === "card" && hasInvoices ? (
               provider.kind === "stripe" ? (
                 <Suspense fallback={<p role="status">Loading the card form…</p>}>
-                  <StripeCardFields publishableKey={provider.publishableKey} disabled={paying} showErrors={ctx.submitted} onChange={onCardChange} slot={slot} billing={billing} />
+                  <StripeCardFields publishableKey={provider.publishableKey} disabled={paying} showErrors={ctx.submitted} onChange={onCardChange} slot={slot} billing={billing} cardChoice={cardChoice} />
                 </Suspense>
               ) : (
-                <TestCardFields disabled={paying} showErrors={ctx.submitted} onChange={onCardChange} slot={slot} billing={billing} checks={engine?.testCardChecks ?? null} />
+                <TestCardFields disabled={paying} showErrors={ctx.submitted} onChange={onCardChange} slot={slot} billing={billing} checks={engine?.testCardChecks ?? null} cardChoice={cardChoice} />
               )
             ) : null}
 

@@ -1,4 +1,5 @@
 import type { Stripe, StripeCardElement, StripeCardElementChangeEvent } from "@stripe/stripe-js";
+import { cardBrandProblem, type CardBrand, type CardChoice } from "../../lib/card-brand";
 import { cardProviderMessages } from "../../lib/messages/cardProvider";
 import { paymentMessages } from "../../lib/messages/payment";
 import { RefusedError } from "../../lib/payment-steps";
@@ -15,11 +16,20 @@ export async function loadStripeClient(publishableKey: string): Promise<Stripe> 
   return stripe;
 }
 
-/** The card element's state as the payment machine takes it (1§5: the provider's own message, or ours). */
-export function cardStateOf(event: Pick<StripeCardElementChangeEvent, "complete" | "empty" | "error">): { complete: boolean; error: string | null } {
+const BRANDS: readonly string[] = ["visa", "mastercard", "amex"] satisfies CardBrand[];
+
+/**
+ * The card element's state as the payment machine takes it (1§5: the provider's own message, or ours).
+ * A complete card whose brand (Stripe's word for it) is not the chosen card type's is not complete:
+ * the fee follows the card (issue 36).
+ */
+export function cardStateOf(event: Pick<StripeCardElementChangeEvent, "complete" | "empty" | "error"> & { brand?: string }, choice?: CardChoice): { complete: boolean; error: string | null } {
   if (event.error) return { complete: false, error: event.error.message || paymentMessages.cardInvalid };
   if (event.empty) return { complete: false, error: paymentMessages.cardRequired };
   if (!event.complete) return { complete: false, error: paymentMessages.cardIncomplete };
+  const brand = event.brand && BRANDS.includes(event.brand) ? (event.brand as CardBrand) : undefined;
+  const brandProblem = choice ? cardBrandProblem(brand, choice) : undefined;
+  if (brandProblem) return { complete: false, error: brandProblem };
   return { complete: true, error: null };
 }
 

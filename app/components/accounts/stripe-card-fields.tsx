@@ -1,5 +1,5 @@
 import { CardElement, Elements, useElements, useStripe } from "@stripe/react-stripe-js";
-import type { Stripe } from "@stripe/stripe-js";
+import type { Stripe, StripeCardElementChangeEvent } from "@stripe/stripe-js";
 import { useEffect, useState } from "react";
 import { cardProviderMessages } from "../../lib/messages/cardProvider";
 import type { CardFieldsProps } from "./card-provider";
@@ -15,10 +15,19 @@ export default function StripeCardFields(props: CardFieldsProps & { publishableK
   );
 }
 
-function StripeCard({ disabled, showErrors, onChange, slot, billing }: CardFieldsProps) {
+function StripeCard({ disabled, showErrors, onChange, slot, billing, cardChoice }: CardFieldsProps) {
   const stripe = useStripe();
   const elements = useElements();
-  const [error, setError] = useState<string | null>(null);
+  // The card's last report, judged again when the card type changes (its brand must match, issue 36).
+  const [card, setCard] = useState<StripeCardElementChangeEvent | null>(null);
+  const state = card ? cardStateOf(card, cardChoice) : null;
+  const error = state?.error ?? null;
+  const reported = state !== null;
+  const complete = state?.complete ?? false;
+
+  useEffect(() => {
+    if (reported) onChange({ complete, error });
+  }, [reported, complete, error, onChange]);
 
   useEffect(() => {
     if (!stripe || !elements) return;
@@ -47,11 +56,7 @@ function StripeCard({ disabled, showErrors, onChange, slot, billing }: CardField
       <div aria-labelledby="stripe-card-label" className="min-h-11 rounded border-2 border-ink bg-white px-3 py-3">
         <CardElement
           options={{ hidePostalCode: true, disabled }}
-          onChange={(event) => {
-            const state = cardStateOf(event);
-            setError(state.error);
-            onChange(state);
-          }}
+          onChange={setCard}
         />
       </div>
     </div>

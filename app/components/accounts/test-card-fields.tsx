@@ -1,4 +1,5 @@
 import { useEffect, useState } from "react";
+import type { CardChoice } from "../../lib/card-brand";
 import { TextField } from "../ui/field";
 import type { CardFieldsProps } from "./card-provider";
 
@@ -9,7 +10,7 @@ type TestCard = { cardNumber: string; expiry: string; cvc: string };
  * client: payment-engine.ts). The fields are there and take what is typed before they arrive.
  */
 export interface TestCardChecks {
-  errorsOf(card: TestCard): Partial<Record<keyof TestCard, string>>;
+  errorsOf(card: TestCard, choice: CardChoice): Partial<Record<keyof TestCard, string>>;
   confirm(clientSecret: string, card: TestCard): Promise<void>;
 }
 
@@ -21,9 +22,9 @@ const UNCHECKED: Partial<Record<keyof TestCard, string>> = {};
  * provider: 4242 4242 4242 4242 succeeds, 4000 0000 0000 0002 is declined, 4000 0000 0000 9995 has
  * insufficient funds).
  */
-export function TestCardFields({ disabled, showErrors, onChange, slot, checks }: CardFieldsProps & { checks: TestCardChecks | null }) {
+export function TestCardFields({ disabled, showErrors, onChange, slot, checks, cardChoice }: CardFieldsProps & { checks: TestCardChecks | null }) {
   const [card, setCard] = useState<TestCard>({ cardNumber: "", expiry: "", cvc: "" });
-  const errors = checks ? checks.errorsOf(card) : UNCHECKED;
+  const errors = checks ? checks.errorsOf(card, cardChoice) : UNCHECKED;
   const complete = Object.keys(errors).length === 0;
   const firstError = Object.values(errors)[0] ?? null;
 

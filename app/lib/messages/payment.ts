@@ -51,6 +51,10 @@ export const paymentMessages = {
   expiryRequired: "Expiry date is required",
   expiryInvalid: "Please enter the expiry date as MM/YY",
   expiryPast: "Your card's expiration date is in the past.",
+  /** Issue 36: the card fee follows the card's brand, not the card type chosen for it. */
+  cardBrandMismatch: (brand: string, cardType: string) => `This is ${/^[AEIOU]/.test(brand) ? "an" : "a"} ${brand} card: choose ${cardType} as the card type, so the right card fee is charged.`,
+  cardNotTaken: (taken: string) => `The practice does not take this card. Please pay with one of these: ${taken}.`,
+  cardBrandNames: { visa: "Visa", mastercard: "Mastercard", amex: "American Express" },
   cvcRequired: "Security code is required",
   cvcInvalid: "Your card's security code is incomplete.",
   pdfFailed: "The invoice could not be loaded. Please try again later.",
