@@ -45,7 +45,7 @@ describe.each(stores)("a password change, sessions in the %s store", (_name, ope
 
   function steps() {
     const throttle = new SignInThrottle({ SIGNIN_MAX_FAILURES_PER_ACCOUNT: 10, SIGNIN_MAX_FAILURES_PER_ADDRESS: 50 });
-    return createSignInSteps({ identityUrl: mock.portalConfig.PRACTICE_IDENTITY_URL, sessions, throttle, verifyCaptcha: async () => true });
+    return createSignInSteps({ identityUrl: mock.portalConfig.PRACTICE_IDENTITY_URL, signedOutApi: mock.portalConfig.PRACTICE_API_URL, sessions, throttle, verifyCaptcha: async () => true });
   }
 
   /** One browser: the cookie each step answers with is sent with the next request. */
