@@ -50,9 +50,18 @@ export default defineConfig({
   webServer: {
     command: "npx tsx scripts/serve.ts",
     url: `http://localhost:${PORTAL_PORT}/login`,
-    // Every e2e test signs in from 127.0.0.1: the per-address limit is raised so parallel tests do not
-    // throttle each other, and the per-account one lowered so the throttle test is short.
-    env: { PORT: String(PORTAL_PORT), MOCK_PORT: String(MOCK_PORT), NODE_ENV: "production", LOG_FILE: SERVER_LOG, PRACTICE_TIMEOUT_MS: String(E2E_PRACTICE_TIMEOUT_MS), SIGNIN_MAX_FAILURES_PER_ADDRESS: "100000", SIGNIN_MAX_FAILURES_PER_ACCOUNT: String(E2E_ACCOUNT_PAUSE_AFTER) },
+    // Every e2e test signs in (and asks for passwords) from 127.0.0.1: the per-address limits are raised
+    // so parallel tests do not throttle each other, and the per-account one lowered so the throttle test is short.
+    env: {
+      PORT: String(PORTAL_PORT),
+      MOCK_PORT: String(MOCK_PORT),
+      NODE_ENV: "production",
+      LOG_FILE: SERVER_LOG,
+      PRACTICE_TIMEOUT_MS: String(E2E_PRACTICE_TIMEOUT_MS),
+      SIGNIN_MAX_FAILURES_PER_ADDRESS: "100000",
+      SIGNIN_MAX_FAILURES_PER_ACCOUNT: String(E2E_ACCOUNT_PAUSE_AFTER),
+      FORGOT_PASSWORD_MAX_PER_ADDRESS: "100000",
+    },
     reuseExistingServer: false,
     timeout: 60_000,
     stdout: "ignore",

@@ -308,12 +308,15 @@ test.describe("user profile", () => {
     await page.getByRole("button", { name: "Change Password" }).click();
     const dialog = page.getByRole("dialog", { name: "Change your password" });
     await expectNoAxeViolations(page);
+    const current = dialog.getByLabel("Current Password");
     const password = dialog.getByLabel("New Password");
     const confirm = dialog.getByLabel("Confirm Password");
     const submit = dialog.getByRole("button", { name: "Update Password" });
 
     await submit.click();
+    await expect(current).toHaveAccessibleDescription(/Current Password cannot be empty/);
     await expect(password).toHaveAccessibleDescription(/Password cannot be empty/);
+    await current.fill(world.user("solo").password);
     await password.fill("abc");
     await submit.click();
     await expect(confirm).toHaveAccessibleDescription(/Confirm Password cannot be empty/);
@@ -335,10 +338,12 @@ test.describe("user profile", () => {
     await password.fill("");
     await password.pressSequentially("Ne w Pass 42");
     await expect(password).toHaveValue("NewPass42");
-    await dialog.getByRole("button", { name: "Show password" }).first().click();
+    // Each field has its own toggle: the current password's, the new one's, the confirmation's.
+    await dialog.getByRole("button", { name: "Show password" }).nth(1).click();
     await expect(password).toHaveAttribute("type", "text");
+    await expect(current).toHaveAttribute("type", "password");
     await expect(dialog.getByRole("button", { name: "Hide password" })).toHaveCount(1);
-    await expect(dialog.getByRole("button", { name: "Show password" })).toHaveCount(1);
+    await expect(dialog.getByRole("button", { name: "Show password" })).toHaveCount(2);
 
     await page.mouse.click(5, 5);
     await expect(dialog).toBeVisible();
@@ -347,6 +352,7 @@ test.describe("user profile", () => {
     await expect(dialog).toBeHidden();
     await expect(page.getByRole("button", { name: "Change Password" })).toBeFocused();
     await page.getByRole("button", { name: "Change Password" }).click();
+    await current.fill(world.user("solo").password);
     await password.fill("NewPass42");
     await confirm.fill("NewPass42");
     await submit.click();
@@ -359,6 +365,7 @@ test.describe("user profile", () => {
     await openProfile(page, world);
     await page.getByRole("button", { name: "Change Password" }).click();
     const dialog = page.getByRole("dialog", { name: "Change your password" });
+    await dialog.getByLabel("Current Password").fill(world.user("solo").password);
     // The mock refuses the current password as the new one (StatusCode "3").
     await dialog.getByLabel("New Password").fill(world.user("solo").password);
     await dialog.getByLabel("Confirm Password").fill(world.user("solo").password);
@@ -373,6 +380,36 @@ test.describe("user profile", () => {
     await expect(dialog.getByRole("alert")).toHaveText("Something went wrong. Please try again.");
     await dialog.getByRole("button", { name: "Cancel" }).click();
     await expect(dialog).toBeHidden();
+  });
+
+  test("Change Password: a wrong current password is refused on its field, keeps what was typed and changes nothing", async ({ page, world }) => {
+    await openProfile(page, world);
+    await page.getByRole("button", { name: "Change Password" }).click();
+    const dialog = page.getByRole("dialog", { name: "Change your password" });
+    await expect(dialog).toHaveAccessibleDescription(/Enter your current password, then choose a new one/);
+    await dialog.getByLabel("Current Password").fill("NotThePassword1");
+    await dialog.getByLabel("New Password").fill("Another42pw");
+    await dialog.getByLabel("Confirm Password").fill("Another42pw");
+    // Held at the practice: the dialog shows it is working, and its buttons wait.
+    const held = await world.hold({ path: "Patient/Authentication", times: 1 });
+    await dialog.getByRole("button", { name: "Update Password" }).click();
+    await held.arrived();
+    await expect(dialog.getByRole("button", { name: "Updating…" })).toBeVisible();
+    await expect(dialog.getByRole("button", { name: "Cancel" })).toBeDisabled();
+    await held.release();
+    await expect(dialog.getByLabel("Current Password")).toHaveAccessibleDescription(/Your current password is not right\. Check it and try again\./);
+    await expect(dialog.getByRole("alert")).toHaveText("Your current password is not right. Check it and try again.");
+    for (const [label, value] of [["Current Password", "NotThePassword1"], ["New Password", "Another42pw"], ["Confirm Password", "Another42pw"]]) {
+      await expect(dialog.getByLabel(label)).toHaveValue(value);
+    }
+    expect(await world.requests({ method: "POST", path: "Patient/ChangePassword" })).toHaveLength(0);
+    await expectNoAxeViolations(page);
+    // Corrected, the change goes through.
+    await dialog.getByLabel("Current Password").fill(world.user("solo").password);
+    await dialog.getByRole("button", { name: "Update Password" }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page.getByText("Your password has been updated.", { exact: true })).toBeVisible();
+    expect(await world.requests({ method: "POST", path: "Patient/ChangePassword" })).toHaveLength(1);
   });
 
   test("the address is viewed, not edited, and says why; the terms open in a dialog", async ({ page, world }) => {
@@ -416,6 +453,8 @@ test.describe("user profile", () => {
     await page.goto("/profile");
     await page.getByRole("button", { name: "Change Password" }).click();
     const dialog = page.getByRole("dialog", { name: "Change your password" });
+    // The password is the account holder's: so is the current one asked for.
+    await dialog.getByLabel("Current Password").fill(world.user("family").password);
     await dialog.getByLabel("New Password").fill("Another42pw");
     await dialog.getByLabel("Confirm Password").fill("Another42pw");
     await dialog.getByRole("button", { name: "Update Password" }).click();
@@ -490,6 +529,44 @@ test.describe("older profile layout", () => {
     await expectNoAxeViolations(page);
     await page.getByRole("button", { name: "Draft message terms" }).click();
     await expect(page.getByRole("dialog", { name: "Draft message terms" })).toContainText("Drafts");
+  });
+
+  test("Change Password at 390 px, by keyboard alone: the current password first, a wrong one refused, the right one changes it", async ({ page, world }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await signIn(page, world.user("solo"));
+    await expect(page.getByRole("heading", { name: "Dashboard", level: 1 })).toBeVisible();
+    await page.goto("/profile-old");
+    await waitForHydration(page);
+    const open = page.getByRole("region", { name: "Update Password" }).getByRole("button", { name: "Change Password" });
+    await tabTo(page, open);
+    await page.keyboard.press("Enter");
+    const dialog = page.getByRole("dialog", { name: "Change your password" });
+    const current = dialog.getByLabel("Current Password");
+    // The first field to fill takes the focus, or is one Tab away.
+    await tabTo(page, current);
+    await page.keyboard.type("NotThePassword1");
+    await page.keyboard.press("Tab"); // its Show password
+    await page.keyboard.press("Tab");
+    await expect(dialog.getByLabel("New Password")).toBeFocused();
+    await page.keyboard.type("Another42pw");
+    await page.keyboard.press("Tab");
+    await page.keyboard.press("Tab");
+    await expect(dialog.getByLabel("Confirm Password")).toBeFocused();
+    await page.keyboard.type("Another42pw");
+    await page.keyboard.press("Enter");
+    await expect(current).toHaveAccessibleDescription(/Your current password is not right/);
+    await expect(dialog.getByLabel("New Password")).toHaveValue("Another42pw");
+    await expectNoAxeViolations(page);
+    const box = await dialog.boundingBox();
+    expect(box!.width).toBeLessThanOrEqual(390);
+
+    await current.focus();
+    await page.keyboard.press("ControlOrMeta+a");
+    await page.keyboard.type(world.user("solo").password);
+    await page.keyboard.press("Enter");
+    await expect(dialog).toBeHidden();
+    await expect(page.getByText("Your password has been updated.", { exact: true })).toBeVisible();
+    expect(await world.requests({ method: "POST", path: "Patient/ChangePassword" })).toHaveLength(1);
   });
 
   test("a notification toggle is disabled with a spinner while a slow save runs, then shows the saved value", async ({ page, world }) => {

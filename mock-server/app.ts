@@ -71,9 +71,12 @@ export function createMockApp({ worlds, closing, log }: MockAppOptions) {
   });
 
   // Before sign-in the portal has no world address: forgotten passwords and help requests go to the
-  // practice API's default address, and the mock hands each to the world that owns the user.
+  // practice API's default address, and the mock hands each to the world that owns the user. So does
+  // a sign-in whose user name the identity server did not know: the portal asks the practice all the
+  // same, so that the refusal takes the same work as a wrong password's (issue 36, 8a).
   const ownerOr = (name: unknown) => (typeof name === "string" ? worlds.ownerOf(name) : undefined) ?? worlds.get("default");
   app.post(`/api/${endpoints.forgotPassword.path}`, worldRouteHandler(endpoints.forgotPassword, worldRoutes.forgotPassword, { worldOf: (req) => ownerOr(req.query.Username), closing }));
+  app.post(`/api/${endpoints.patientAuthentication.path}`, worldRouteHandler(endpoints.patientAuthentication, worldRoutes.patientAuthentication, { worldOf: (req) => ownerOr(req.body?.UserName), closing }));
   app.post(`/api/${endpoints.sendHelpMessage.path}`, worldRouteHandler(endpoints.sendHelpMessage, worldRoutes.sendHelpMessage, { worldOf: (req) => ownerOr(req.body?.EmailAddress), closing }));
 
   const worldOf = (req: Request) => worlds.get(String(req.params.worldId));

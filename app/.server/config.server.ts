@@ -59,6 +59,12 @@ const ConfigSchema = z.object({
   /** Unsuccessful sign-ins in 15 minutes before an account, or a client address, is paused. */
   SIGNIN_MAX_FAILURES_PER_ACCOUNT: z.coerce.number().int().min(3).default(10),
   SIGNIN_MAX_FAILURES_PER_ADDRESS: z.coerce.number().int().min(3).default(50),
+  /**
+   * Forgot Password requests in 15 minutes for one account, and from one client address, that reach
+   * the practice; each replaces the account's password with a temporary one (decisions/220).
+   */
+  FORGOT_PASSWORD_MAX_PER_ACCOUNT: z.coerce.number().int().min(1).default(3),
+  FORGOT_PASSWORD_MAX_PER_ADDRESS: z.coerce.number().int().min(1).default(10),
   /** Stripe's publishable key: card payments go through Stripe; unset, the built-in test provider (decisions/030). */
   STRIPE_PUBLISHABLE_KEY: z
     .string()

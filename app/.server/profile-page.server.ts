@@ -25,6 +25,8 @@ import {
 } from "./practice/profile.server";
 import { claimsAnotherViewing, isSignInRedirect, requireSession, type SignedIn } from "./session.server";
 import { requestForm } from "./request-form.server";
+import { authenticate, logout } from "./practice/auth.server";
+import { clientAddress, signInThrottle, type SignInThrottle } from "./throttle.server";
 
 /**
  * What /profile and /profile-old load and do. The profile shown is the viewed patient's (userid);
@@ -166,24 +168,30 @@ export async function profileAction(request: Request): Promise<ProfileActionResu
     if (!Object.hasOwn(FAILED, intent)) throw error;
     return { intent, ok: false, expired: true, message: profileMessages.sessionEnded };
   }
-  return actOnProfile(signedIn, form);
+  return actOnProfile(signedIn, form, { address: clientAddress(request), throttle: signInThrottle });
+}
+
+/** Where a post came from, and the sign-in counts a check of the current password joins. */
+export interface ProfileAttempt {
+  address: string;
+  throttle: SignInThrottle;
 }
 
 /** The action's logic for a signed-in patient (api, user) and the posted form: what tests call. */
-export async function actOnProfile(signedIn: Pick<SignedIn, "api" | "user" | "endOtherSessions">, form: FormData): Promise<ProfileActionResult> {
+export async function actOnProfile(signedIn: Pick<SignedIn, "api" | "user" | "endOtherSessions">, form: FormData, attempt: ProfileAttempt): Promise<ProfileActionResult> {
   const intent = String(form.get("intent") ?? "") as ProfileIntent;
   if (!Object.hasOwn(FAILED, intent)) throw new Response("Unknown intent", { status: 400 });
   // A dialog opened before another tab switched account would otherwise save onto the person now viewed.
   if (claimsAnotherViewing(form, signedIn.user)) return failed(intent, errorsMessages.viewingChanged);
   try {
-    return await act(signedIn, intent, form);
+    return await act(signedIn, intent, form, attempt);
   } catch (error) {
     if (error instanceof PracticeApiError) return failed(intent, FAILED[intent]);
     throw error;
   }
 }
 
-async function act(signedIn: Pick<SignedIn, "api" | "user" | "endOtherSessions">, intent: ProfileIntent, form: FormData): Promise<ProfileActionResult> {
+async function act(signedIn: Pick<SignedIn, "api" | "user" | "endOtherSessions">, intent: ProfileIntent, form: FormData, attempt: ProfileAttempt): Promise<ProfileActionResult> {
   const { api, user } = signedIn;
 
   switch (intent) {
@@ -214,6 +222,8 @@ async function act(signedIn: Pick<SignedIn, "api" | "user" | "endOtherSessions">
       const parsed = parseForm(form, ProfilePasswordSchema);
       // The one broken rule is both the field's message and the dialog's.
       if (!parsed.ok) return failed(intent, Object.values(parsed.errors)[0] ?? t.passwordFailed, parsed.errors);
+      const refused = await currentPasswordRefused(signedIn.user, parsed.value.current, attempt);
+      if (refused) return refused;
       // StatusCode "3" carries the practice's reason, shown as it is (1§8).
       const result = await outcome(intent, changePassword(api, user.parentId, parsed.value.password), { ok: t.passwordChanged, failed: t.passwordFailed, useReplyMessage: true });
       // Whoever signed in elsewhere with the old password (a shared computer, a thief) is signed out;
@@ -233,4 +243,37 @@ async function act(signedIn: Pick<SignedIn, "api" | "user" | "endOtherSessions">
       return outcome(intent, updateNotifications(api, user.userId, flags), { ok: `${label} turned ${on ? "on" : "off"}.`, failed: t.notificationSaveFailed(label, was) });
     }
   }
+}
+
+/**
+ * Whoever holds a session must also know the password to change it (issue 36, finding 5): the practice
+ * checks the current one with its sign-in call, as sign-in does, for the account holder's user name.
+ * The check is a sign-in attempt for the throttle, claimed before the practice is asked (decisions/051),
+ * so guessing here pauses the account as guessing at sign-in does, and counts towards the same pause.
+ * No captcha: the pause is the limit (decisions/222). Null when the password is right.
+ */
+async function currentPasswordRefused(user: SignedIn["user"], current: string, attempt: ProfileAttempt): Promise<ProfileActionResult | null> {
+  const intent = "change-password";
+  // A session opened by a sign-in link names no user name to check the password with.
+  if (!user.username) return failed(intent, t.passwordNeedsSignIn);
+  const verdict = await attempt.throttle.claim(user.username, attempt.address);
+  if (!verdict.allowed) return failed(intent, verdict.message);
+  let outcome: Awaited<ReturnType<typeof authenticate>>;
+  try {
+    outcome = await authenticate(user.apiBase, { userName: user.username, password: current });
+  } catch (error) {
+    // Not a wrong password: the practice could not say.
+    await attempt.throttle.release(user.username, attempt.address);
+    throw error;
+  }
+  if (outcome.kind === "signedIn") {
+    // The check's own sign-in is given back at once; the session keeps the token it has.
+    await logout(user.apiBase, outcome.token).catch(() => undefined);
+    if (outcome.patientId === user.parentId) {
+      await attempt.throttle.succeeded(user.username, attempt.address);
+      return null;
+    }
+  }
+  // Wrong, locked or without a patient: one answer, as at sign-in (decisions/221); the attempt stays counted.
+  return failed(intent, t.currentPasswordWrong, { current: t.currentPasswordWrong });
 }

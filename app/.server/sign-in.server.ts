@@ -34,6 +34,8 @@ export interface FlowResult {
 export interface SignInDeps {
   /** Where the identity server is (1§7 ACCAPIURL lookup). */
   identityUrl: string;
+  /** The practice API's signed-out address, asked about a user name the identity server does not know. */
+  signedOutApi: string;
   sessions: Pick<Sessions, "sessionStorage" | "startSession" | "endOtherSessions">;
   throttle: SignInThrottle;
   verifyCaptcha: (payload: string | null) => Promise<boolean>;
@@ -85,10 +87,17 @@ export function createSignInSteps(deps: SignInDeps) {
 
     try {
       const identity = await lookupIdentity({ userName: username, password }, deps.identityUrl);
-      if (identity.kind === "rejected") return reject(identity.message || signInMessages.rejectedFallback);
-      const outcome = await authenticate(identity.apiBase, { userName: username, password });
-      if (outcome.kind === "rejected") return reject(outcome.message || signInMessages.rejectedFallback);
-      if (outcome.kind === "noResource") return reject(signInMessages.incorrect);
+      // An unknown user name is put to the practice too (at its signed-out address), so that its refusal
+      // takes the same calls, and so the same time, as a wrong password's (decisions/221).
+      const outcome = await authenticate(identity.kind === "found" ? identity.apiBase : deps.signedOutApi, { userName: username, password });
+      if (identity.kind === "rejected") {
+        // Whatever that address answered, the identity server's refusal stands; a token it gave is handed back.
+        if (outcome.kind === "signedIn") await logout(deps.signedOutApi, outcome.token).catch(() => undefined);
+        return reject(signInMessages.credentialsRefused);
+      }
+      // Wrong, locked or answered without a patient: one answer, so that a refusal does not tell
+      // whether the password was right (the practice says "locked" only to the right one).
+      if (outcome.kind !== "signedIn") return reject(signInMessages.credentialsRefused);
       await deps.throttle.succeeded(username, address);
       return afterAuthentication(session, {
         token: outcome.token,
@@ -211,6 +220,7 @@ export function createSignInSteps(deps: SignInDeps) {
 
 export const { signInStep, switchStep, changePasswordStep, chooseAccountStep, cancelStep } = createSignInSteps({
   identityUrl: config.PRACTICE_IDENTITY_URL,
+  signedOutApi: config.PRACTICE_API_URL,
   sessions,
   throttle: signInThrottle,
   verifyCaptcha,

@@ -28,14 +28,17 @@ export function newPasswordProblem(input: NewPasswordInput, wording: keyof typeo
 
 /**
  * A new-password form's schema: the same rules, reported on the field that breaks the first of them.
- * `agreed` is a checkbox's "on" (or absent), as the form sends it.
+ * `agreed` is a checkbox's "on" (or absent), as the form sends it. With `current`, the form also asks
+ * for the current password (the profile's change, issue 36), reported on its own field.
  */
-export function newPasswordSchema(wording: keyof typeof newPasswordTexts, options: { agreement?: boolean } = {}) {
+export function newPasswordSchema(wording: keyof typeof newPasswordTexts, options: { agreement?: boolean; current?: boolean } = {}) {
   return z
-    .object({ password: z.string().default(""), confirm: z.string().default(""), agreed: z.string().optional() })
+    .object({ current: z.string().default(""), password: z.string().default(""), confirm: z.string().default(""), agreed: z.string().optional() })
     .superRefine((v, ctx) => {
+      if (options.current && v.current.length === 0) ctx.addIssue({ code: "custom", path: ["current"], message: newPasswordMessages.current.required });
+      if (options.current && v.current.length > 128) ctx.addIssue({ code: "custom", path: ["current"], message: newPasswordMessages.current.tooLong });
       const problem = newPasswordProblem({ password: v.password, confirm: v.confirm, agreed: options.agreement ? v.agreed === "on" : undefined }, wording);
       if (problem) ctx.addIssue({ code: "custom", path: [problem.field], message: problem.message });
     })
-    .transform((v) => ({ password: v.password, confirm: v.confirm, agreed: v.agreed === "on" }));
+    .transform((v) => ({ current: v.current, password: v.password, confirm: v.confirm, agreed: v.agreed === "on" }));
 }

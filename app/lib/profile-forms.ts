@@ -150,7 +150,7 @@ const flag = z.enum(["true", "false"], t.choiceInvalid).transform((v) => v === "
 /** A notification switch: which one, its new value, and both flags as the page showed them. */
 export const NotificationsSchema = z.object({ setting: z.enum(["email", "notification"], t.choiceInvalid), value: flag, email: flag, notification: flag });
 
-/** The password change of 1§2 User Profile: the profile's wording, no agreement box. */
-export const ProfilePasswordSchema = newPasswordSchema("profile");
+/** The password change of 1§2 User Profile: the current password first (issue 36), the profile's wording, no agreement box. */
+export const ProfilePasswordSchema = newPasswordSchema("profile", { current: true });
 
 export type { ProfileLookups };

@@ -2,8 +2,8 @@ import type { SubmissionResult } from "@conform-to/react";
 import { useState } from "react";
 import { data, Form, useNavigation } from "react-router";
 import { verifyCaptcha } from "../.server/captcha.server";
-import { requestPasswordReset } from "../.server/practice/auth.server";
-import { PracticeApiError } from "../.server/practice/client.server";
+import { askForTemporaryPassword } from "../.server/forgot-password.server";
+import { clientAddress } from "../.server/throttle.server";
 import { redirectIfSignedIn } from "../.server/session.server";
 import { Captcha } from "../components/captcha";
 import { SignedOutPage } from "../components/signed-out-page";
@@ -35,16 +35,11 @@ export async function action({ request }: Route.ActionArgs) {
   const parsed = parseForm(form, ForgotPasswordSchema);
   if (!parsed.ok) return data<Result>({ tone: "error", message: t.invalidEmail, email, result: parsed.result }, { status: 400 });
   if (!(await verifyCaptcha(form.get("captcha")))) return data<Result>({ tone: "error", message: t.captcha, email }, { status: 400 });
-  try {
-    const reply = await requestPasswordReset(parsed.value.email);
-    // Sent ("1") and not found ("0") get the same answer, so the page cannot tell anyone who is a
-    // patient of the practice (a deviation from 1§7's own words: docs/spec-deviations.md).
-    if (reply.StatusCode === "1" || reply.StatusCode === "0") return data<Result>({ tone: "success", message: t.neutral, email });
-    return data<Result>({ tone: "error", message: t.failed, email }, { status: 502 });
-  } catch (error) {
-    if (!(error instanceof PracticeApiError)) throw error;
-    return data<Result>({ tone: "error", message: t.failed, email }, { status: 503 });
-  }
+  const outcome = await askForTemporaryPassword(parsed.value.email, clientAddress(request));
+  // Sent ("1"), not found ("0") and held back by the throttle get the same answer, so the page tells
+  // nobody who is a patient of the practice, nor who was held back (docs/spec-deviations.md, decisions/220).
+  if (outcome === "neutral") return data<Result>({ tone: "success", message: t.neutral, email });
+  return data<Result>({ tone: "error", message: t.failed, email }, { status: outcome === "practiceBroken" ? 502 : 503 });
 }
 
 export default function ForgetPassword({ actionData }: Route.ComponentProps) {

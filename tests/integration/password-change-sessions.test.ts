@@ -45,8 +45,10 @@ describe.each(stores)("a password change, sessions in the %s store", (_name, ope
 
   function steps() {
     const throttle = new SignInThrottle({ SIGNIN_MAX_FAILURES_PER_ACCOUNT: 10, SIGNIN_MAX_FAILURES_PER_ADDRESS: 50 });
-    return createSignInSteps({ identityUrl: mock.portalConfig.PRACTICE_IDENTITY_URL, sessions, throttle, verifyCaptcha: async () => true });
+    return createSignInSteps({ identityUrl: mock.portalConfig.PRACTICE_IDENTITY_URL, signedOutApi: mock.portalConfig.PRACTICE_API_URL, sessions, throttle, verifyCaptcha: async () => true });
   }
+
+  const attempt = () => ({ address: "192.0.2.21", throttle: new SignInThrottle({ SIGNIN_MAX_FAILURES_PER_ACCOUNT: 10, SIGNIN_MAX_FAILURES_PER_ADDRESS: 50 }) });
 
   /** One browser: the cookie each step answers with is sent with the next request. */
   function browser() {
@@ -92,9 +94,10 @@ describe.each(stores)("a password change, sessions in the %s store", (_name, ope
     };
   }
 
-  const changePasswordForm = (password: string) => {
+  const changePasswordForm = (password: string, current: string) => {
     const form = new FormData();
     form.set("intent", "change-password");
+    form.set("current", current);
     form.set("password", password);
     form.set("confirm", password);
     return form;
@@ -110,7 +113,7 @@ describe.each(stores)("a password change, sessions in the %s store", (_name, ope
     if (chooser.kind !== "chooseAccount") throw new Error(`expected the chooser, got ${chooser.kind}`);
     expect(await otherAccount.choose(chooser.accounts[0].id)).toMatchObject({ kind: "signedIn" });
 
-    expect(await actOnProfile(await here.requireSession(), changePasswordForm(NEW_PASSWORD))).toMatchObject({ intent: "change-password", ok: true });
+    expect(await actOnProfile(await here.requireSession(), changePasswordForm(NEW_PASSWORD, solo.password), attempt())).toMatchObject({ intent: "change-password", ok: true });
 
     expect(await elsewhere.page()).toBe("/login?redirectTo=%2Fprofile");
     expect(await another.page()).toBe("/login?redirectTo=%2Fprofile");
@@ -128,7 +131,7 @@ describe.each(stores)("a password change, sessions in the %s store", (_name, ope
     const [here, elsewhere] = [browser(), browser()];
     for (const b of [here, elsewhere]) await b.signIn(solo.username, solo.password);
     // The practice refuses a new password equal to the current one.
-    expect(await actOnProfile(await here.requireSession(), changePasswordForm(solo.password))).toMatchObject({ ok: false });
+    expect(await actOnProfile(await here.requireSession(), changePasswordForm(solo.password, solo.password), attempt())).toMatchObject({ ok: false });
     expect(await elsewhere.page()).toMatchObject({ username: solo.username });
   });
 

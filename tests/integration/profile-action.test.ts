@@ -4,6 +4,9 @@ import { profileMessages } from "../../app/lib/messages/profile";
 import { readProfile } from "../../app/lib/profile-view";
 import { errorsMessages } from "../../app/lib/messages/errors";
 import { viewingKeyOf } from "../../app/.server/session.server";
+import { SignInThrottle } from "../../app/.server/throttle.server";
+import { signInThrottleMessages } from "../../app/lib/messages/signInThrottle";
+import { newPasswordMessages } from "../../app/lib/messages/newPassword";
 
 /**
  * The profile action's logic (app/.server/profile-page.server.ts) against the real mock over HTTP:
@@ -19,8 +22,8 @@ let world: TestWorld;
 type SignedInContext = Parameters<typeof page.actOnProfile>[0];
 
 /** The session's user as sign-in writes it: proxy "No" for oneself, "Yes" for a linked account. */
-function contextOf(session: PortalSession, label: string, viewed = session.id): SignedInContext {
-  const { username } = world.user(label);
+function contextOf(session: PortalSession, label: string, viewed = session.id, from = world): SignedInContext {
+  const { username } = from.user(label);
   return {
     api: session.api,
     user: { token: session.token, apiBase: session.apiBase, userId: viewed, parentId: session.id, proxy: viewed === session.id ? "No" : "Yes", username, userName: username, parentName: "Account Holder" },
@@ -28,6 +31,11 @@ function contextOf(session: PortalSession, label: string, viewed = session.id): 
     endOtherSessions: async () => undefined,
   };
 }
+
+/** Where each post comes from, and the sign-in counts it joins: a throttle of this file's own. */
+const ACCOUNT_LIMIT = 5;
+const newThrottle = () => new SignInThrottle({ SIGNIN_MAX_FAILURES_PER_ACCOUNT: ACCOUNT_LIMIT, SIGNIN_MAX_FAILURES_PER_ADDRESS: 1_000 });
+const attempt = { address: "192.0.2.30", throttle: newThrottle() };
 
 function formOf(fields: Record<string, string | string[]>) {
   const form = new FormData();
@@ -66,7 +74,7 @@ beforeAll(async () => {
 describe("the profile action against the mock", () => {
   it("saves a valid emergency contact, and the profile read back has it", async () => {
     const solo = await world.signIn("solo");
-    const answer = await page.actOnProfile(contextOf(solo, "solo"), await contactForm(solo, { firstName: "Wiremu" }));
+    const answer = await page.actOnProfile(contextOf(solo, "solo"), await contactForm(solo, { firstName: "Wiremu" }), attempt);
     expect(answer).toMatchObject({ intent: "add-contact", ok: true });
     const after = readProfile((await patient.getPatient(solo.api, solo.id))!);
     expect(after.emergencyContacts.map((c) => c.name)).toContainEqual(expect.stringContaining("Wiremu Ngata"));
@@ -76,7 +84,7 @@ describe("the profile action against the mock", () => {
     const solo = await world.signIn("solo");
     const form = await contactForm(solo, { firstName: "", homePhone: "not a phone", title: "no-such-title" });
     await world.clearRequests();
-    const answer = await page.actOnProfile(contextOf(solo, "solo"), form);
+    const answer = await page.actOnProfile(contextOf(solo, "solo"), form, attempt);
     expect(answer).toEqual({
       intent: "add-contact",
       ok: false,
@@ -91,7 +99,7 @@ describe("the profile action against the mock", () => {
     const form = await contactForm(solo);
     await world.fault({ path: "patient/AddEmergencyContact", method: "POST", status: 500, times: 1 });
     try {
-      expect(await page.actOnProfile(contextOf(solo, "solo"), form)).toEqual({ intent: "add-contact", ok: false, message: profileMessages.contactAddFailed });
+      expect(await page.actOnProfile(contextOf(solo, "solo"), form, attempt)).toEqual({ intent: "add-contact", ok: false, message: profileMessages.contactAddFailed });
     } finally {
       await world.clearFaults();
     }
@@ -106,14 +114,14 @@ describe("the profile action against the mock", () => {
 
     await world.clearRequests();
     const stale = await contactForm(holder, { firstName: "Tama", viewing: viewingKeyOf({ apiBase: holder.apiBase, userId: holder.id }) });
-    expect(await page.actOnProfile(nowViewing, stale)).toEqual({ intent: "add-contact", ok: false, message: errorsMessages.viewingChanged });
+    expect(await page.actOnProfile(nowViewing, stale, attempt)).toEqual({ intent: "add-contact", ok: false, message: errorsMessages.viewingChanged });
     const switches = formOf({ intent: "notifications", setting: "email", value: "true", email: "false", notification: "false", viewing: viewingKeyOf({ apiBase: holder.apiBase, userId: holder.id }) });
-    expect(await page.actOnProfile(nowViewing, switches)).toMatchObject({ ok: false, message: errorsMessages.viewingChanged });
+    expect(await page.actOnProfile(nowViewing, switches, attempt)).toMatchObject({ ok: false, message: errorsMessages.viewingChanged });
     expect((await world.requests()).filter((e) => e.method !== "GET")).toEqual([]);
     expect(readProfile((await patient.getPatient(holder.api, member))!).emergencyContacts).toHaveLength(before);
 
     const current = await contactForm(holder, { firstName: "Tama", viewing: viewingKeyOf(nowViewing.user) });
-    expect(await page.actOnProfile(nowViewing, current)).toMatchObject({ intent: "add-contact", ok: true });
+    expect(await page.actOnProfile(nowViewing, current, attempt)).toMatchObject({ intent: "add-contact", ok: true });
     expect(readProfile((await patient.getPatient(holder.api, member))!).emergencyContacts).toHaveLength(before + 1);
   });
 
@@ -125,14 +133,18 @@ describe("the profile action against the mock", () => {
     const proxy = contextOf(holder, "family", member);
 
     await world.clearRequests();
-    expect(await page.actOnProfile(proxy, await contactForm(holder, { firstName: "Hemi" }))).toMatchObject({ ok: true });
+    expect(await page.actOnProfile(proxy, await contactForm(holder, { firstName: "Hemi" }), attempt)).toMatchObject({ ok: true });
     const [save] = added(await world.requests());
     expect(save?.query).toMatchObject({ PatientID: member });
     expect(save?.body).toMatchObject({ PatientID: member });
 
     await world.clearRequests();
     const password = "Kahikatea42Ab";
-    expect(await page.actOnProfile(proxy, formOf({ intent: "change-password", password, confirm: password }))).toMatchObject({ intent: "change-password" });
+    expect(await page.actOnProfile(proxy, formOf({ intent: "change-password", current: world.user("family").password, password, confirm: password }), attempt)).toMatchObject({ intent: "change-password" });
+    // The current password is checked with the account holder's user name, then the change is the holder's.
+    const check = (await world.requests()).filter((e) => e.method === "POST" && e.path === "Patient/Authentication");
+    expect(check).toHaveLength(1);
+    expect(JSON.stringify(check[0]!.body)).toContain(world.user("family").username);
     const change = (await world.requests()).filter((e) => e.method === "POST" && /ChangePassword/i.test(e.path));
     expect(change).toHaveLength(1);
     expect(JSON.stringify(change[0]!.body)).toContain(holder.id);
@@ -141,21 +153,92 @@ describe("the profile action against the mock", () => {
 
   it("checks the contact-details form on the server with the same schema, a single ticked method included", async () => {
     const solo = await world.signIn("solo");
-    const answer = await page.actOnProfile(contextOf(solo, "solo"), formOf({ intent: "contact-details", mobile: "", home: "", work: "", email: "", methods: "5", preferred: "5" }));
+    const answer = await page.actOnProfile(contextOf(solo, "solo"), formOf({ intent: "contact-details", mobile: "", home: "", work: "", email: "", methods: "5", preferred: "5" }), attempt);
     expect(answer).toMatchObject({ ok: false, fieldErrors: { mobile: profileMessages.mobileNeeded } });
   });
 
   it("removes a contact by the id posted, and refuses a tampered notification switch without calling the practice", async () => {
     const solo = await world.signIn("solo");
     const ctx = contextOf(solo, "solo");
-    expect(await page.actOnProfile(ctx, await contactForm(solo, { firstName: "Rangi" }))).toMatchObject({ ok: true });
+    expect(await page.actOnProfile(ctx, await contactForm(solo, { firstName: "Rangi" }), attempt)).toMatchObject({ ok: true });
     const contact = readProfile((await patient.getPatient(solo.api, solo.id))!).emergencyContacts.find((c) => c.name.includes("Rangi"))!;
-    expect(await page.actOnProfile(ctx, formOf({ intent: "delete-contact", contactId: contact.id }))).toEqual({ intent: "delete-contact", ok: true, message: profileMessages.contactRemoved });
+    expect(await page.actOnProfile(ctx, formOf({ intent: "delete-contact", contactId: contact.id }), attempt)).toEqual({ intent: "delete-contact", ok: true, message: profileMessages.contactRemoved });
     expect(readProfile((await patient.getPatient(solo.api, solo.id))!).emergencyContacts.some((c) => c.id === contact.id)).toBe(false);
 
     await world.clearRequests();
     const tampered = formOf({ intent: "notifications", setting: "email", value: "yes", email: "true", notification: "false" });
-    expect(await page.actOnProfile(ctx, tampered)).toEqual({ intent: "notifications", ok: false, message: profileMessages.choiceInvalid });
+    expect(await page.actOnProfile(ctx, tampered, attempt)).toEqual({ intent: "notifications", ok: false, message: profileMessages.choiceInvalid });
     expect((await world.requests()).filter((e) => e.method !== "GET")).toEqual([]);
+  });
+});
+
+/**
+ * Issue 36, finding 5: Change Password asks for the current password and has the practice check it
+ * (Patient/Authentication, as sign-in does) before the change. A wrong one is a failed sign-in for the
+ * throttle, so the dialog is no way round the pause. Each test has its own world, as each may change
+ * the password.
+ */
+describe("Change Password and the current password", () => {
+  let seed = 70;
+  const passwordForm = (current: string, password = "Kahikatea42Ab") => formOf({ intent: "change-password", current, password, confirm: password });
+  const calls = async (w: TestWorld) => (await w.requests()).filter((e) => e.method === "POST").map((e) => e.path);
+
+  it("refuses a wrong current password on its field, never asks for the change, and counts it as a failed sign-in", async () => {
+    const own = await mock.createWorld({ scenario: "default", seed: ++seed });
+    const solo = await own.signIn("solo");
+    const throttle = newThrottle();
+    await own.clearRequests();
+    const answer = await page.actOnProfile(contextOf(solo, "solo", solo.id, own), passwordForm("NotThePassword1"), { address: "192.0.2.31", throttle });
+    expect(answer).toEqual({ intent: "change-password", ok: false, message: profileMessages.currentPasswordWrong, fieldErrors: { current: profileMessages.currentPasswordWrong } });
+    expect(await calls(own)).toEqual(["Patient/Authentication"]);
+    // The attempt is the account's first failure: the next one, from anywhere, is its second.
+    expect(await throttle.claim(own.user("solo").username, "198.51.100.9")).toMatchObject({ allowed: true, attempt: 2 });
+  });
+
+  it("with the right current password, checks it, hands back the token the check was given, then changes the password", async () => {
+    const own = await mock.createWorld({ scenario: "default", seed: ++seed });
+    const solo = await own.signIn("solo");
+    await own.clearRequests();
+    const answer = await page.actOnProfile(contextOf(solo, "solo", solo.id, own), passwordForm(own.user("solo").password), { address: "192.0.2.32", throttle: newThrottle() });
+    expect(answer).toMatchObject({ intent: "change-password", ok: true });
+    expect(await calls(own)).toEqual(["Patient/Authentication", "Patient/Logout", "Patient/ChangePassword"]);
+    // The session's own token is not the one handed back.
+    expect(await patient.getPatient(solo.api, solo.id)).toBeTruthy();
+    const journal = await own.requests();
+    expect(JSON.stringify(journal)).not.toContain(own.user("solo").password);
+  });
+
+  it("lets at most the account's limit of wrong current passwords, sent at once, reach the practice; then it is paused like sign-in", async () => {
+    const own = await mock.createWorld({ scenario: "default", seed: ++seed });
+    const solo = await own.signIn("solo");
+    const throttle = newThrottle();
+    await own.clearRequests();
+    const answers = await Promise.all(Array.from({ length: 12 }, (_, i) => page.actOnProfile(contextOf(solo, "solo", solo.id, own), passwordForm(`NotThePassword${i}`), { address: "192.0.2.33", throttle })));
+    expect(await calls(own)).toEqual(Array(ACCOUNT_LIMIT).fill("Patient/Authentication"));
+    expect(answers.filter((a) => a.message === profileMessages.currentPasswordWrong)).toHaveLength(ACCOUNT_LIMIT);
+    expect(answers.filter((a) => a.message === signInThrottleMessages.tooManyForAccount)).toHaveLength(12 - ACCOUNT_LIMIT);
+    // The right password too waits out the pause, and signing in is paused with it.
+    await own.clearRequests();
+    expect(await page.actOnProfile(contextOf(solo, "solo", solo.id, own), passwordForm(own.user("solo").password), { address: "192.0.2.33", throttle })).toMatchObject({ ok: false, message: signInThrottleMessages.tooManyForAccount });
+    expect(await calls(own)).toEqual([]);
+    expect(await throttle.claim(own.user("solo").username, "198.51.100.10")).toMatchObject({ allowed: false });
+  });
+
+  it("a practice that cannot check the current password changes nothing and counts nothing", async () => {
+    const own = await mock.createWorld({ scenario: "default", seed: ++seed });
+    const solo = await own.signIn("solo");
+    const throttle = newThrottle();
+    await own.fault({ path: "Patient/Authentication", status: 503, times: 1 });
+    expect(await page.actOnProfile(contextOf(solo, "solo", solo.id, own), passwordForm(own.user("solo").password), { address: "192.0.2.34", throttle })).toEqual({ intent: "change-password", ok: false, message: profileMessages.passwordFailed });
+    expect(await calls(own)).not.toContain("Patient/ChangePassword");
+    expect(await throttle.claim(own.user("solo").username, "192.0.2.34")).toMatchObject({ allowed: true, attempt: 1 });
+  });
+
+  it("asks for the current password before anything is sent", async () => {
+    const own = await mock.createWorld({ scenario: "default", seed: ++seed });
+    const solo = await own.signIn("solo");
+    await own.clearRequests();
+    expect(await page.actOnProfile(contextOf(solo, "solo", solo.id, own), passwordForm(""), attempt)).toMatchObject({ ok: false, fieldErrors: { current: newPasswordMessages.current.required } });
+    expect(await calls(own)).toEqual([]);
   });
 });

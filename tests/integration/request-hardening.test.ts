@@ -92,6 +92,21 @@ describe("sign-in links", () => {
   });
 });
 
+describe("the address to return to", () => {
+  // Issue 36 (8b): a sign-in posted straight to the flow, then the set-password page posted straight
+  // too, so no browser page resolves the address in between; the redirect must stay on the site.
+  it.each(["/.//evil.example", "/..//evil.example", "/a/..//evil.example", "/%2e%2e//evil.example", "/%2f/evil.example"])("%s, through a direct post to /resetpassword, stays on the site", async (redirectTo) => {
+    const fresh = await mock.createWorld({ scenario: "default", seed: 31 });
+    const reset = fresh.user("reset");
+    const browser = new Browser();
+    expect(await browser.post(portal, "/login/flow", { intent: "sign-in", username: reset.username, password: reset.password, captcha: "", redirectTo })).toEqual({ kind: "passwordUpdate" });
+    const set = await browser.fetch(portal, "/resetpassword", { form: { password: "Kahikatea42Ab", confirm: "Kahikatea42Ab" } });
+    expect(set.status).toBe(302);
+    expect(set.headers.get("location")).toBe("/");
+    await fresh.delete();
+  });
+});
+
 describe("caching and transport", () => {
   it("marks every signed-in reply no-store, a page's data request included", async () => {
     const browser = await signedIn();

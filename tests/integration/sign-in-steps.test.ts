@@ -13,7 +13,9 @@ import { useMockServer, type TestWorld } from "../helpers/mock-world";
  * The server half of the sign-in (1§4) against the mock over HTTP, with its own sessions, throttle
  * and captcha check: the steps as the login machine posts them, one browser (cookie) at a time.
  */
-const mock = useMockServer();
+/** Every request the mock serves, identity server included, as "METHOD /path status". */
+const served: string[] = [];
+const mock = useMockServer({ log: (line) => served.push(line.split(" ").slice(0, 3).join(" ")) });
 const sessions = createSessions(loadConfig({ NODE_ENV: "test" }));
 const ACCOUNT_LIMIT = 5;
 let world: TestWorld;
@@ -28,6 +30,7 @@ function portal() {
   const captchas: Array<string | null> = [];
   const steps = createSignInSteps({
     identityUrl: mock.portalConfig.PRACTICE_IDENTITY_URL,
+    signedOutApi: mock.portalConfig.PRACTICE_API_URL,
     sessions,
     throttle,
     verifyCaptcha: async (payload) => {
@@ -129,7 +132,7 @@ describe("sign-in steps", () => {
 
   it("pauses a client address at its limit when its attempts on many accounts come all at once", async () => {
     const throttle = new SignInThrottle({ SIGNIN_MAX_FAILURES_PER_ACCOUNT: 1_000, SIGNIN_MAX_FAILURES_PER_ADDRESS: 12 });
-    const steps = createSignInSteps({ identityUrl: mock.portalConfig.PRACTICE_IDENTITY_URL, sessions, throttle, verifyCaptcha: async () => true });
+    const steps = createSignInSteps({ identityUrl: mock.portalConfig.PRACTICE_IDENTITY_URL, signedOutApi: mock.portalConfig.PRACTICE_API_URL, sessions, throttle, verifyCaptcha: async () => true });
     const labels = ["solo", "family", "empty"] as const;
     await world.clearRequests();
     const outcomes = await Promise.all(Array.from({ length: 60 }, (_, i) => browser(steps, "198.51.100.7").signIn(world.user(labels[i % 3]).username, "NotThePassword1", "solved")));
@@ -189,5 +192,44 @@ describe("sign-in steps", () => {
     await expect(validateToken(pending.apiBase, pending.token)).rejects.toMatchObject({ kind: "unauthorized" });
     // Nothing is left to choose from.
     expect(await b.choose(pending.accounts[0].id)).toEqual({ kind: "expired", message: signInMessages.signInExpired });
+  });
+});
+
+/**
+ * Issue 36, 8a and 8c: a refusal must not tell whether the user name is known (by its work or its
+ * time), nor whether the password was right (by the words relayed for a locked account).
+ */
+describe("refusals that tell nothing", () => {
+  /** The practice calls one attempt made, each as "METHOD path status", the world's part of the path left out. */
+  async function callsOf(attempt: () => Promise<unknown>): Promise<string[]> {
+    served.length = 0;
+    await attempt();
+    // A line is written when its reply has gone: a request made after the attempt, once its own line
+    // is there, is behind every call of the attempt.
+    await mock.admin("/health");
+    while (!served.includes("GET /__admin/health 200")) await new Promise((resolve) => setImmediate(resolve));
+    return served.filter((line) => !line.includes("/__admin/")).map((line) => line.replace(/\/worlds\/[^/]+/, ""));
+  }
+
+  it("an unknown user name makes the same practice calls, and gets the same answer, as a known one with a wrong password", async () => {
+    const solo = world.user("solo");
+    const { steps } = portal();
+    let known: unknown;
+    let unknown: unknown;
+    const knownCalls = await callsOf(async () => (known = await browser(steps).signIn(solo.username, "NotThePassword1")));
+    const unknownCalls = await callsOf(async () => (unknown = await browser(steps).signIn(`nobody+${world.id}@demo.nz`, "NotThePassword1")));
+    expect(knownCalls).toEqual(["POST /api/Authentication 200", "POST /api/Patient/Authentication 200"]);
+    expect(unknownCalls).toEqual(knownCalls);
+    expect(unknown).toEqual(known);
+    expect(known).toEqual({ kind: "rejected", message: signInMessages.credentialsRefused, captchaRequired: false });
+  });
+
+  it.each(["locked", "noresource"])("gives the %s account the same answer with the right password as with a wrong one", async (label) => {
+    const user = world.user(label);
+    const { steps } = portal();
+    const right = await browser(steps).signIn(user.username, user.password);
+    const wrong = await browser(steps).signIn(user.username, "NotThePassword1");
+    expect(right).toEqual(wrong);
+    expect(wrong).toMatchObject({ kind: "rejected", message: signInMessages.credentialsRefused });
   });
 });

@@ -21,6 +21,36 @@ describe("safeRedirectTo", () => {
     expect(safeRedirectTo(value)).toBe("/");
   });
 
+  // Issue 36 (8b): dot segments, plain or percent-encoded, and encoded slashes or backslashes are
+  // resolved before the checks, so what is checked is what a browser would follow.
+  it.each([
+    ["a dot segment before a second slash", "/.//evil.example"],
+    ["a parent segment before a second slash", "/..//evil.example"],
+    ["a segment and its parent before a second slash", "/a/..//evil.example"],
+    ["several segments resolved away", "/a/b/../.././/evil.example"],
+    ["an encoded dot", "/%2e//evil.example"],
+    ["encoded parent dots", "/%2E%2E//evil.example"],
+    ["encoded dots after a segment", "/a/%2e%2e//evil.example"],
+    ["an encoded slash", "/%2f/evil.example"],
+    ["two encoded slashes", "/%2F%2Fevil.example"],
+    ["an encoded backslash", "/%5cevil.example"],
+    ["an encoded backslash after a segment", "/a/..%5c/evil.example"],
+  ])("refuses %s", (_what, value) => {
+    expect(safeRedirectTo(value)).toBe("/");
+  });
+
+  it("keeps a page reached through dot segments as the page itself, and its answer is final", () => {
+    expect(safeRedirectTo("/a/../profile")).toBe("/profile");
+    expect(safeRedirectTo("/./accounts?tab=all")).toBe("/accounts?tab=all");
+    // The query may carry encoded slashes: only the path is read as a path.
+    expect(safeRedirectTo("/reports?subject=a%2Fb")).toBe("/reports?subject=a%2Fb");
+    for (const value of ["/a/../profile", "/.//evil.example", "/%2e%2e/%2fx", "/x/..%2f..%2f/evil.example", "/reports/_.data"]) {
+      const once = safeRedirectTo(value);
+      expect(safeRedirectTo(once)).toBe(once);
+      expect(once.startsWith("//")).toBe(false);
+    }
+  });
+
   it("names the page, not the data request that met an expired session", () => {
     expect(safeRedirectTo("/profile.data")).toBe("/profile");
     expect(safeRedirectTo("/_.data")).toBe("/");

@@ -18,5 +18,10 @@ export const newPasswordMessages = {
     mismatch: "Passwords did not match. Please try again",
     agree: "You need to mark that you agree before you can proceed.",
   },
+  /** The current password, asked before a change made from the profile (issue 36). */
+  current: {
+    required: "Current Password cannot be empty",
+    tooLong: "Password must be 128 characters or fewer",
+  },
   failed: "Something went wrong. Please try again.",
 } as const;

@@ -38,6 +38,10 @@ export const profileMessages = {
   profileUpdateFailed: "The profile could not be updated. Please try again soon.",
   passwordChanged: "Your password has been changed.",
   passwordFailed: "Something went wrong. Please try again.",
+  /** Issue 36: the current password, checked by the practice before a change. */
+  currentPasswordWrong: "Your current password is not right. Check it and try again.",
+  /** A session opened by a sign-in link knows no user name to check the current password with. */
+  passwordNeedsSignIn: "To change your password, sign out, then sign in with your email address and password.",
   addressReadOnly: "Your address is kept by the practice. To change it, please phone or visit the practice; they will update it for you.",
   noAddress: "No address found",
   noContactDetail: "Contact detail not available",

@@ -10,8 +10,14 @@ export const signInMessages = {
   /** Issue 21: the e-mail is fine and only the password is refused. */
   summaryPassword: "Check your password.",
   incorrect: "Your login details are incorrect.",
+  /**
+   * Every refusal of a user name and password, whatever the practice said: unknown, wrong, locked
+   * (which the practice says only to the right password) or answered without a patient. One wording,
+   * so a refusal tells nobody whether the account exists or the password was right (decisions/221);
+   * it names the lock so that a locked-out patient knows whom to ask.
+   */
+  credentialsRefused: "Invalid username or password. If your account has been locked, please contact the practice.",
   networkFailure: "Ohh. We hit a snag.",
-  rejectedFallback: "We could not sign you in. Please check your details and try again.",
   chooseAccount: "Select an account to continue",
   chooseAccountInvalid: "Please choose one of the listed accounts.",
   captchaNeeded: "Please confirm you are not a robot before signing in again.",

@@ -31,7 +31,7 @@ export function ChangePasswordDialog({ open, onOpenChange, onSaved, actingFor }:
       onOpenChange={onOpenChange}
       dismissOnBackdrop={false}
       title="Change your password"
-      description={actingFor ? `This changes the password of ${actingFor}, who signed in.` : "Choose a new password for signing in to the portal."}
+      description={actingFor ? `This changes the password of ${actingFor}, who signed in: enter theirs, then the new one.` : "Enter your current password, then choose a new one for signing in to the portal."}
     >
       <ChangePasswordForm onSaved={onSaved} onCancel={() => onOpenChange(false)} />
     </Dialog>
@@ -45,6 +45,8 @@ function ChangePasswordForm({ onSaved, onCancel }: { onSaved(message: string): v
   return (
     <form className="flex flex-col gap-4" {...formProps}>
       {message ? <Alert>{message}</Alert> : null}
+      {/* Asked so that holding a session is not enough to take the account over (issue 36); the practice checks it. */}
+      <PasswordField label="Current Password" name="current" autoComplete="current-password" error={errors.current} onChange={() => clear("current")} />
       <PasswordRules />
       <PasswordField
         label="New Password"
