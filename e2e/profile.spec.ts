@@ -339,11 +339,11 @@ test.describe("user profile", () => {
     await password.pressSequentially("Ne w Pass 42");
     await expect(password).toHaveValue("NewPass42");
     // Each field has its own toggle: the current password's, the new one's, the confirmation's.
-    await dialog.getByRole("button", { name: "Show password" }).nth(1).click();
+    await dialog.getByRole("button", { name: "Show new password" }).click();
     await expect(password).toHaveAttribute("type", "text");
     await expect(current).toHaveAttribute("type", "password");
-    await expect(dialog.getByRole("button", { name: "Hide password" })).toHaveCount(1);
-    await expect(dialog.getByRole("button", { name: "Show password" })).toHaveCount(2);
+    await expect(dialog.getByRole("button", { name: "Hide new password" })).toHaveCount(1);
+    await expect(dialog.getByRole("button", { name: /^Show (current|confirm) password$/ })).toHaveCount(2);
 
     await page.mouse.click(5, 5);
     await expect(dialog).toBeVisible();

@@ -74,7 +74,8 @@ export function PasswordField(props: Omit<FieldProps, "type" | "trailing">) {
           onClick={() => setShown((s) => !s)}
         >
           {shown ? "Hide" : "Show"}
-          <span className="sr-only"> password</span>
+          {/* Named after its field, so a dialog's several toggles are told apart ("Show new password"). */}
+          <span className="sr-only"> {props.label.toLowerCase()}</span>
         </button>
       }
     />
