@@ -25,7 +25,7 @@ export const messagingMessages = {
   unconfirmedSave: "The draft may have been saved. What you wrote is still here. Check again looks in your Drafts first and saves it only if it is not there, so it will not be saved twice.",
   unconfirmedDraft: "The practice may have received it. The draft is still in Drafts. Check again looks in your Sent messages first and sends it only if it is not there, so it will not arrive twice.",
   checkAgain: "Check again",
-  checking: "Checking…",
+  close: "Close",
   closeUnconfirmedTitle: "Close without knowing?",
   closeUnconfirmed: "We could not confirm whether your message arrived. If you close this now, what you wrote will not be kept here. You can look in your Sent messages or Drafts later.",
   keepOpen: "Keep it open",
