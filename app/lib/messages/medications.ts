@@ -18,6 +18,7 @@ export const medicationsMessages = {
   unconfirmed: "The practice may have received your request. Everything you chose is still here. To avoid a second prescription, please check with the practice before you send it again.",
   sendAgainAnyway: "Send it again anyway",
   sendAgainWarning: "If the first request did arrive, the practice will receive this one as well.",
+  close: "Close",
   /** Issue 21: a step that met an ended session; the dialog keeps everything chosen. */
   sessionEnded: "Your sign-in has ended, so your request was not sent. Everything you chose is still here: sign in again in a new tab, then come back and press Try again.",
   pharmaciesSessionEnded: "Your sign-in has ended, so the pharmacies could not be loaded: sign in again in a new tab, then load them again.",
