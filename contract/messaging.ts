@@ -132,11 +132,11 @@ export const OutgoingMessageSchema = z
 export type OutgoingMessage = z.input<typeof OutgoingMessageSchema>;
 
 /**
- * "Response read but not used" (2§7): any JSON the practice answers is accepted and ignored. Strict
- * here would be harmful: a message the practice took but whose answer the portal refused would be
- * reported as failed, and the patient's retry would send it twice.
+ * 2§7 reads the reply "but not used"; the portal uses it as the proof that the practice took the
+ * message (decisions/215): the practice answers the stored message's id. Anything else (garbled, empty,
+ * no id) proves nothing, and the message's outcome is unknown until the portal finds it in its box.
  */
-export const SendMessageReplySchema = z.union([z.string(), z.number(), z.boolean(), z.array(z.unknown()), z.record(z.string(), z.unknown())]).nullable();
+export const SendMessageReplySchema = z.looseObject({ id: z.union([z.string().min(1), z.number()]) });
 
 /** One id, or the bulk form: ids joined by commas with a trailing comma (2§7). */
 export const DeleteMessageQuerySchema = z.object({

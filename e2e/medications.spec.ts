@@ -242,6 +242,61 @@ test.describe("medications", () => {
   });
 });
 
+test.describe("medications: a request nobody knows arrived (issue 36)", () => {
+  test("a lost reply: the dialog says it is not known, keeps every choice locked, never resends the same attempt, and sends again only when asked; no axe violations", async ({ page, world }) => {
+    await world.fault({ path: "Patient/SendRepeatMedicationRequest", method: "POST", body: "lost-reply", times: 1 });
+    await openMedications(page, world.user("solo"));
+    const [first] = await names(page, "Long term medicines");
+    const dialog = await openRepeat(page, first);
+    await dialog.getByLabel("Notes for the practice (optional)").fill("Thank you");
+    await dialog.getByRole("button", { name: "Send request" }).click();
+
+    const status = dialog.getByRole("status").filter({ hasText: t.unconfirmedTitle });
+    await expect(status).toContainText(t.unconfirmed);
+    await expect(dialog.getByText("Your request was not sent")).toHaveCount(0);
+    await expect(dialog.getByLabel("Notes for the practice (optional)")).toHaveValue("Thank you");
+    await expect(dialog.getByLabel("Notes for the practice (optional)")).toBeDisabled();
+    await expect(dialog.getByRole("button", { name: "Send request" })).toHaveCount(0);
+    await expectNoAxeViolations(page);
+
+    // Closed and sent again, the same attempt is not resent: the portal cannot ask the practice.
+    await dialog.getByRole("button", { name: t.close, exact: true }).last().click();
+    await expect(dialog).toHaveCount(0);
+    await page.getByRole("button", { name: "Repeat", exact: true }).click();
+    await dialog.getByRole("button", { name: "Send request" }).click();
+    await expect(status).toBeVisible();
+    expect(await world.repeatRequests()).toHaveLength(1);
+
+    await dialog.getByRole("button", { name: t.sendAgainAnyway }).click();
+    await expect(dialogNamed(page, "Medication").getByRole("status")).toContainText("has been received");
+    expect(await world.repeatRequests()).toHaveLength(2);
+  });
+});
+
+test.describe("medications on a phone: a request nobody knows arrived", () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test("at 390 px the unconfirmed request fits, its explanation has the focus, and Send it again anyway is reached by keyboard", async ({ page, world }) => {
+    await world.fault({ path: "Patient/SendRepeatMedicationRequest", method: "POST", body: "malformed", times: 1 });
+    await openMedications(page, world.user("solo"));
+    const [first] = await names(page, "Long term medicines");
+    const dialog = await openRepeat(page, first);
+    await dialog.getByRole("button", { name: "Send request" }).click();
+    const status = dialog.getByRole("status").filter({ hasText: t.unconfirmedTitle });
+    await expect(status).toBeVisible();
+    await expect(page.locator(":focus")).toContainText(t.unconfirmedTitle);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    const box = (await dialog.boundingBox())!;
+    expect(box.x + box.width).toBeLessThanOrEqual(390);
+    await expectNoAxeViolations(page);
+    await page.keyboard.press("Tab");
+    await expect(dialog.getByRole("button", { name: t.sendAgainAnyway })).toBeFocused();
+    await page.keyboard.press("Enter");
+    await expect(dialogNamed(page, "Medication").getByRole("status")).toContainText("has been received");
+    expect(await world.repeatRequests()).toHaveLength(1);
+  });
+});
+
 test.describe("medications: guards and failures", () => {
   test("a repeat request posted from another site is refused and never reaches the practice", async ({ page, world }) => {
     await openMedications(page, world.user("solo"));

@@ -502,6 +502,90 @@ test.describe("messaging", () => {
   });
 });
 
+test.describe("messaging when nobody knows whether a message arrived (issue 36)", () => {
+  test("a lost reply: the dialog says so, keeps every word locked, and Check again finds it in Sent without a second copy; closing asks first; no axe violations", async ({ page, world }) => {
+    await openEmails(page, world.user("solo"));
+    await world.fault({ path: "Patient/Message", method: "POST", body: "lost-reply", times: 1 });
+    const d = await compose(page, { subject: "Lost on the way back", body: "Did this reach you?" });
+    await d.getByRole("button", { name: "Send" }).click();
+    await expect(d.getByRole("status").filter({ hasText: t.unconfirmedTitle })).toContainText(t.unconfirmedSend);
+    await expect(d.getByRole("button", { name: t.checkAgain })).toBeFocused();
+    await expect(d.getByText(t.sendFailed)).toHaveCount(0);
+    await expect(d.getByLabel("Subject")).toHaveValue("Lost on the way back");
+    await expect(d.getByLabel("Subject")).toBeDisabled();
+    await expect(d.getByLabel("Message", { exact: true })).toHaveValue("Did this reach you?");
+    await expectNoAxeViolations(page);
+
+    await page.keyboard.press("Escape");
+    await expect(d.getByText(t.closeUnconfirmed)).toBeVisible();
+    await expectNoAxeViolations(page);
+    await d.getByRole("button", { name: t.keepOpen }).click();
+    await expect(d.getByLabel("Message", { exact: true })).toHaveValue("Did this reach you?");
+
+    await d.getByRole("button", { name: t.checkAgain }).click();
+    await expect(d).toHaveCount(0);
+    await expect(notice(page, t.sent)).toBeVisible();
+    expect(await posts(world)).toHaveLength(1);
+    await page.getByRole("tab", { name: "Sent" }).click();
+    await expect(rows(page, "Sent").filter({ hasText: "Lost on the way back" })).toHaveCount(1);
+  });
+
+  test("Send Message on a draft whose reply was lost: the draft stays, Check again finds it sent and removes the draft", async ({ page, world }) => {
+    await openEmails(page, world.user("solo"));
+    const d = await compose(page, { subject: "Draft lost reply", body: "Draft body" });
+    await d.getByRole("button", { name: "Draft" }).click();
+    await expect(notice(page, t.savedToDraft)).toBeVisible();
+    await page.getByRole("tab", { name: "Draft" }).click();
+    const draftRow = () => rows(page, "Draft").filter({ hasText: "Draft lost reply" });
+    await draftRow().getByRole("button").click();
+    await world.fault({ path: "Patient/Message", method: "POST", body: "lost-reply", times: 1 });
+    await page.getByRole("button", { name: "Send Message" }).click();
+    const confirm = dialog(page, "Send Message");
+    await confirm.getByRole("button", { name: "Send" }).click();
+    await expect(confirm.getByRole("status")).toContainText(t.unconfirmedDraft);
+    await expect(confirm.getByRole("button", { name: t.checkAgain })).toBeFocused();
+    await expectNoAxeViolations(page);
+    await confirm.getByRole("button", { name: t.checkAgain }).click();
+    await expect(confirm).toHaveCount(0);
+    await expect(notice(page, t.sent)).toBeVisible();
+    await expect(draftRow()).toHaveCount(0);
+    expect((await posts(world)).map((p) => posted(p.body).extension.messageType)).toEqual(["Draft", "Send Mail"]);
+  });
+
+  test("a delete whose reply was lost is said as unconfirmed, and the list is read again", async ({ page, world }) => {
+    await openEmails(page, world.user("solo"));
+    const before = await rows(page).count();
+    await rows(page).nth(0).getByRole("checkbox").check();
+    await world.fault({ path: "Patient/DeleteMessage", body: "lost-reply", times: 1 });
+    await page.getByRole("button", { name: "Delete selected (1)" }).click();
+    await dialog(page, "Delete Message").getByRole("button", { name: "Delete" }).click();
+    await expect(notice(page, t.deleteUnconfirmed)).toBeVisible();
+    await expect(rows(page)).toHaveCount(before - 1);
+  });
+});
+
+test.describe("messaging on a phone when nobody knows whether a message arrived", () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test("at 390 px a garbled reply is unconfirmed, fits the screen, and Check again by keyboard sends it once", async ({ page, world }) => {
+    await openEmails(page, world.user("solo"));
+    await world.fault({ path: "Patient/Message", method: "POST", body: "malformed", times: 1 });
+    const d = await compose(page, { subject: "Garbled on a phone", body: "Sent from my phone" });
+    await d.getByRole("button", { name: "Send" }).click();
+    const check = d.getByRole("button", { name: t.checkAgain });
+    await expect(check).toBeFocused();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    const box = (await d.boundingBox())!;
+    expect(box.x + box.width).toBeLessThanOrEqual(390);
+    await expectNoAxeViolations(page);
+    await page.keyboard.press("Enter");
+    await expect(d).toHaveCount(0);
+    await expect(notice(page, t.sent)).toBeVisible();
+    // The garbled reply carried nothing out; the check found nothing and sent it, once.
+    expect((await posts(world)).map((p) => p.fault ?? "ok")).toEqual([expect.stringMatching(/malformed/), "ok"]);
+  });
+});
+
 test.describe("messaging when the practice fails", () => {
   test("a failed load shows the practice's message and Retry, which brings the messages back; a cross-site post is refused; a message that cannot be opened offers Retry too", async ({ page, world }) => {
     await signIn(page, world.user("solo"));

@@ -1,4 +1,4 @@
-import { assign, fromPromise, setup } from "xstate";
+import { assign, fromPromise, setup, stateIn } from "xstate";
 import { messagingMessages } from "../app/lib/messages/messaging";
 import { checkDraft, replySubject, type Draft, type MessageErrors, type Option, type PendingFile, type SendReply } from "../app/lib/message-compose";
 import type { MessageView, MessagingSettings } from "../app/lib/messaging-view";
@@ -14,6 +14,11 @@ import { StepSessionEndedError } from "../app/lib/step-client";
  * delete. When the delete fails the patient is told that the message went and the old draft stayed:
  * nothing is lost and nothing is silently duplicated. A failed post keeps the dialog with everything
  * typed; closing with unsaved text asks first.
+ *
+ * A post whose outcome nobody knows (its reply was lost, late or garbled: decisions/215) is
+ * `unconfirmed`: neither sent nor failed. What was written stays, locked, since a change would be
+ * another message, perhaps a second copy; Check again posts the same attempt, which the server first
+ * looks for at the practice and sends only if it is not there.
  */
 
 const t = messagingMessages;
@@ -82,6 +87,7 @@ export type MessagingEvent =
   | { type: "submit"; intent: "draft" | "send" }
   | { type: "lookup.retry" }
   | { type: "oldDraft.retry" }
+  | { type: "check" }
   | { type: "confirm" }
   | { type: "close" }
   | { type: "discard.confirm" }
@@ -120,10 +126,10 @@ export const messagingMachine = setup({
     needsRecipients: ({ context }) => context.draft.mode !== "reply" && context.draft.roleId !== "" && context.recipientsRole !== context.draft.roleId,
     valid: ({ context }) => Object.keys(checkDraft(context.draft)).length === 0,
     dirty: ({ context }) => context.dirty,
-    idle: ({ context }) => !context.busy,
     acceptedWithOldDraft: ({ context, event }) => accepted(event) && context.draft.mode === "draft" && context.draft.draftId !== null,
     accepted: ({ event }) => accepted(event),
     refused: ({ event }) => outputOf(event).outcome === "refused",
+    unknown: ({ event }) => outputOf(event).outcome === "unknown",
   },
   actions: {
     startCompose: assign(({ context }) => ({ ...fresh(context), draft: { ...emptyDraft } })),
@@ -172,6 +178,8 @@ export const messagingMachine = setup({
       return { key: context.key !== null && context.intent === intent ? context.key : context.newKey(), intent, errors: {}, failure: null, sessionEnded: false, busy: true };
     }),
     settle: assign({ busy: false }),
+    // Check again: the same attempt, its key and intent unchanged.
+    beginCheck: assign({ busy: true, failure: null, sessionEnded: false }),
     keepRefusal: assign(({ context, event }) => {
       const reply = outputOf(event);
       if (reply.outcome !== "refused") return {};
@@ -184,7 +192,10 @@ export const messagingMachine = setup({
       const reply = (event as { output?: SendReply }).output;
       return { failure: reply?.outcome === "failed" ? reply.message : t.sendFailed, sessionEnded: false };
     }),
-    announceAccepted: assign(({ context, event }) => ({ announcement: announce(context, "success", outputOf(event).outcome === "saved" ? t.savedToDraft : t.sent, null) })),
+    announceAccepted: assign(({ context, event }) => {
+      const reply = outputOf(event);
+      return { announcement: announce(context, "success", reply.outcome === "saved" ? t.savedToDraft : t.sent, "detail" in reply ? (reply.detail ?? null) : null) };
+    }),
     announceOldDraftGone: assign(({ context }) => ({ announcement: announce(context, "success", context.intent === "draft" ? t.savedToDraft : t.sent, null) })),
     announceOldDraftLeft: assign(({ context }) => ({
       announcement: announce(context, "error", context.intent === "draft" ? t.savedToDraft : t.sent, context.intent === "draft" ? t.oldDraftLeftAfterSave : t.oldDraftLeftAfterSend),
@@ -238,7 +249,8 @@ export const messagingMachine = setup({
         },
         recipients: {
           initial: "check",
-          on: { "role.select": { guard: "idle", target: ".check", actions: "chooseRole" } },
+          // Only while editing: not while a post is out, nor while its outcome is unknown.
+          on: { "role.select": { guard: stateIn({ writing: { form: "editing" } }), target: ".check", actions: "chooseRole" } },
           states: {
             check: { always: [{ guard: "needsRecipients", target: "loading" }, { target: "ready" }] },
             loading: {
@@ -276,10 +288,17 @@ export const messagingMachine = setup({
                   { guard: "acceptedWithOldDraft", target: "removingOldDraft" },
                   { guard: "accepted", target: "#messaging.closed", actions: ["announceAccepted", "forget"] },
                   { guard: "refused", target: "editing", actions: "keepRefusal" },
+                  { guard: "unknown", target: "unconfirmed" },
                   { target: "editing", actions: "keepFailure" },
                 ],
                 onError: { target: "editing", actions: "keepFailure" },
               },
+            },
+            unconfirmed: {
+              on: { check: { target: "sending", actions: "beginCheck" }, close: { target: "closingUnconfirmed" } },
+            },
+            closingUnconfirmed: {
+              on: { "discard.confirm": { target: "#messaging.closed", actions: "forget" }, "discard.cancel": { target: "unconfirmed" } },
             },
             // The new message is at the practice: only the old draft's removal is left to do.
             removingOldDraft: {
@@ -312,11 +331,13 @@ export const messagingMachine = setup({
           invoke: {
             src: "sendDraft",
             input: ({ context }) => ({ draftId: context.draftToSend!, key: context.key! }),
-            onDone: [{ guard: "accepted", target: "removing" }, { target: "failed", actions: "keepFailure" }],
+            onDone: [{ guard: "accepted", target: "removing" }, { guard: "unknown", target: "unconfirmed" }, { target: "failed", actions: "keepFailure" }],
             onError: { target: "failed", actions: "keepFailure" },
           },
         },
         failed: { on: { confirm: { target: "sending" }, close: { target: "#messaging.closed", actions: "forget" } } },
+        // The draft is still in Drafts whatever happened: closing loses nothing.
+        unconfirmed: { on: { check: { target: "sending" }, close: { target: "#messaging.closed", actions: "forget" } } },
         removing: {
           entry: assign({ busy: true }),
           exit: "settle",

@@ -13,6 +13,11 @@ import { StepSessionEndedError } from "../app/lib/step-client";
  * once (decisions/091): a double click, a retry after a lost reply, or two tabs posting the same
  * attempt send the practice one request. Changing anything starts a new attempt. Nothing the patient
  * chose is dropped on a failure: the dialog stays open with it and offers to try again.
+ *
+ * A request whose outcome nobody knows (its reply lost, late or garbled) is `unconfirmed`: the practice
+ * cannot be asked whether it has it (decisions/216), so the same attempt is never sent again; the
+ * patient is asked to check with the practice, and only their explicit "send it again anyway" is a
+ * new request.
  */
 
 const t = medicationsMessages;
@@ -56,6 +61,7 @@ export type RepeatEvent =
   | { type: "request.submit" }
   | { type: "request.retry" }
   | { type: "request.edit" }
+  | { type: "request.sendAgain" }
   | { type: "leave.resend" }
   | { type: "leave.back" }
   | { type: "pharmacies.retry" }
@@ -92,6 +98,7 @@ export const repeatMedicationMachine = setup({
     sent: ({ event }) => outputOf(event).outcome === "sent",
     onLeave: ({ event }) => outputOf(event).outcome === "onLeave",
     refused: ({ event }) => outputOf(event).outcome === "refused",
+    unknown: ({ event }) => outputOf(event).outcome === "unknown",
     needsPharmacies: ({ context }) => context.pharmacies === null,
     sessionEnded: ({ event }) => endedSession(event),
   },
@@ -116,6 +123,12 @@ export const repeatMedicationMachine = setup({
     showErrors: assign(({ context }) => ({ errors: checkRepeatChoice(context, context.settings) })),
     beginAttempt: assign(({ context }) => ({ key: context.key ?? context.newKey(), ignoreLeave: false, errors: {}, message: null, sessionEnded: false })),
     resendIgnoringLeave: assign(({ context }) => ({ key: context.newKey(), ignoreLeave: true, message: null })),
+    // The patient's own choice after an unknown outcome: a new request, IgnoreLeave as it was.
+    sendAgainAnyway: assign(({ context }) => ({ key: context.newKey(), message: null })),
+    keepUnknown: assign(({ event }) => {
+      const reply = outputOf(event);
+      return { message: reply.outcome === "unknown" ? reply.message : null };
+    }),
     keepPharmacies: assign(({ context, event }) => {
       const list = (event as unknown as { output: PharmacyOption[] }).output;
       // The preferred pharmacy is preselected only when the patient has not chosen one already.
@@ -228,6 +241,7 @@ export const repeatMedicationMachine = setup({
                   { guard: "sent", target: "sent", actions: "keepSent" },
                   { guard: "onLeave", target: "onLeave", actions: "keepOnLeave" },
                   { guard: "refused", target: "editing", actions: "keepRefusal" },
+                  { guard: "unknown", target: "unconfirmed", actions: "keepUnknown" },
                   { target: "failed", actions: "keepFailure" },
                 ],
                 onError: [
@@ -254,6 +268,13 @@ export const repeatMedicationMachine = setup({
                 "notes.change": { target: "editing", actions: "typeNotes" },
                 "request.retry": { target: "sending", actions: assign({ message: null, sessionEnded: false }) },
                 "request.edit": { target: "editing", actions: assign({ message: null, sessionEnded: false }) },
+                "dialog.close": { target: "#repeatMedication.choosing" },
+              },
+            },
+            // Closing keeps the attempt and its key: reopened and sent, it is asked about again, not resent.
+            unconfirmed: {
+              on: {
+                "request.sendAgain": { target: "sending", actions: "sendAgainAnyway" },
                 "dialog.close": { target: "#repeatMedication.choosing" },
               },
             },

@@ -2,49 +2,118 @@ import { PracticeApiError } from "./practice/client.server";
 import type { StateStore } from "./state-store.server";
 
 /**
- * One request to the practice per claim, whoever posts it and however often (decisions/091, 111): the
- * first post claims the key in the state store (this process's memory or Redis, shared by every portal
- * process), asks the practice and keeps the answer for a day; any other post of the key waits for that
- * answer and returns it, never asking the practice itself. An answer not kept (a refusal: nothing was
- * sent) and a practice that did not answer release the key, so the same attempt may be sent again.
+ * One write to the practice per claim, whoever posts it and however often (decisions/091, 111, 215):
+ * the first post claims the key in the state store (this process's memory or Redis, shared by every
+ * portal process), asks the practice and keeps the answer for a day; any other post of the key waits
+ * for that answer and returns it, never asking the practice itself.
+ *
+ * An answer not kept (a refusal) and a practice that refused or was unavailable before anything was
+ * written release the key, so the same attempt may be sent again. A write that went out and got no
+ * answer proving what happened (a timeout, a dropped connection, a garbled reply, a server error) may
+ * have been carried out: the key stays claimed as *unknown*, with the evidence the work recorded just
+ * before writing. The next post of the key first runs `reconcile` with that evidence: an answer when
+ * the practice has the write (nothing is written again), null when it has not (this post writes it,
+ * once, however many posts arrive together). Without `reconcile` an unknown write stays unknown.
  */
 
 const KEEP_MS = 24 * 60 * 60 * 1000;
-const PENDING = "pending";
 
-export interface AnswerOnceOptions<R> {
+type Claim<R, E> = { s: "pending" } | { s: "writing"; e: E } | { s: "unknown"; e: E } | { s: "answer"; r: R };
+
+const PENDING = JSON.stringify({ s: "pending" });
+
+export interface AnswerOnceOptions<R, E> {
   store: StateStore;
   /** How long a second post waits for the first one's answer. */
   waitMs: number;
   /** Whether the answer is the practice's (kept for the retries) or leaves nothing sent (released). */
   keep(reply: R): boolean;
-  /** The answer when the practice did not answer, or the first post's wait ran out. */
+  /** The answer when nothing was written (the practice refused or was unavailable), or the wait ran out. */
   failed(): R;
+  /** The answer when the write may or may not have been carried out. */
+  unknown(): R;
+  /** Whether the practice has the write the evidence describes: its answer if so, null if not. */
+  reconcile?(evidence: E): Promise<R | null>;
 }
 
-export async function answerOnce<R>(storeKey: string, work: () => Promise<R>, options: AnswerOnceOptions<R>): Promise<R> {
+/**
+ * `work` calls `writing(evidence)` just before the practice call that changes something: from then on
+ * a failure without a clear refusal is unknown, and `evidence` is what `reconcile` will look for.
+ */
+export type OnceWork<R, E> = (writing: (evidence: E) => Promise<void>) => Promise<R>;
+
+export async function answerOnce<R, E>(storeKey: string, work: OnceWork<R, E>, options: AnswerOnceOptions<R, E>): Promise<R> {
+  if (await options.store.compareAndSet(storeKey, null, PENDING, KEEP_MS)) return write(storeKey, work, options);
+  return settled(storeKey, work, options);
+}
+
+/** A failure after which the practice may still have done the write. */
+export function mayHaveBeenCarriedOut(error: unknown): boolean {
+  if (!(error instanceof PracticeApiError)) return true;
+  if (error.kind === "timeout" || error.kind === "network" || error.kind === "contract") return true;
+  // 503 says the practice did not take the request on; any other server error may come after the work.
+  return error.kind === "http" && error.status !== undefined && error.status >= 500 && error.status !== 503;
+}
+
+async function write<R, E>(storeKey: string, work: OnceWork<R, E>, options: AnswerOnceOptions<R, E>): Promise<R> {
   const { store } = options;
-  if (!(await store.compareAndSet(storeKey, null, PENDING, KEEP_MS))) return answerOf(storeKey, options);
+  let evidence: { e: E } | null = null;
+  const writing = async (e: E) => {
+    evidence = { e };
+    await store.set(storeKey, JSON.stringify({ s: "writing", e } satisfies Claim<R, E>), KEEP_MS);
+  };
   let reply: R;
   try {
-    reply = await work();
+    reply = await work(writing);
   } catch (error) {
+    const wrote = evidence as { e: E } | null;
+    if (wrote && mayHaveBeenCarriedOut(error)) {
+      await store.set(storeKey, JSON.stringify({ s: "unknown", e: wrote.e } satisfies Claim<R, E>), KEEP_MS);
+      if (error instanceof PracticeApiError) return options.unknown();
+      throw error;
+    }
     await store.delete(storeKey);
     if (error instanceof PracticeApiError) return options.failed();
     throw error;
   }
-  if (options.keep(reply)) await store.set(storeKey, JSON.stringify(reply), KEEP_MS);
+  if (options.keep(reply)) await store.set(storeKey, JSON.stringify({ s: "answer", r: reply } satisfies Claim<R, E>), KEEP_MS);
   else await store.delete(storeKey);
   return reply;
 }
 
-async function answerOf<R>(storeKey: string, options: AnswerOnceOptions<R>): Promise<R> {
+async function settled<R, E>(storeKey: string, work: OnceWork<R, E>, options: AnswerOnceOptions<R, E>): Promise<R> {
+  const { store } = options;
   const until = Date.now() + options.waitMs;
+  // A post that waited for another's write takes that write's outcome, unknown included: looking at
+  // once, while the practice may still be carrying it out, would prove nothing.
+  let waited = false;
   for (;;) {
-    const value = await options.store.get(storeKey);
-    if (value !== null && value !== PENDING) return JSON.parse(value) as R;
+    const value = await store.get(storeKey);
     // Released (the first post failed): this post may not send either, or two would race again.
-    if (value === null || Date.now() > until) return options.failed();
+    if (value === null) return options.failed();
+    const claim = JSON.parse(value) as Claim<R, E>;
+    if (claim.s === "answer") return claim.r;
+    if (claim.s === "unknown") {
+      if (waited || !options.reconcile) return options.unknown();
+      if (await store.compareAndSet(storeKey, value, PENDING, KEEP_MS)) return reconcileThenWrite(storeKey, value, claim.e, work, options);
+    }
+    waited = true;
+    if (Date.now() > until) return options.failed();
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
+}
+
+async function reconcileThenWrite<R, E>(storeKey: string, unknownValue: string, evidence: E, work: OnceWork<R, E>, options: AnswerOnceOptions<R, E>): Promise<R> {
+  let found: R | null;
+  try {
+    found = await options.reconcile!(evidence);
+  } catch (error) {
+    // Could not look: still unknown, for the next post to look again.
+    await options.store.set(storeKey, unknownValue, KEEP_MS);
+    if (error instanceof PracticeApiError) return options.unknown();
+    throw error;
+  }
+  if (found === null) return write(storeKey, work, options);
+  await options.store.set(storeKey, JSON.stringify({ s: "answer", r: found } satisfies Claim<R, E>), KEEP_MS);
+  return found;
 }

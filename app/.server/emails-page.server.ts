@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { DateTime } from "luxon";
 import sanitizeHtml from "sanitize-html";
 import { z } from "zod";
@@ -13,10 +14,10 @@ import { BOXES, colourOf, emailsViewOf, READ_FILTER_NAMES, type AttachmentView, 
 import { summarisePatient } from "../lib/patient-summary";
 import { RequestKeySchema } from "../lib/request-key";
 import type { PracticeSettings } from "../../contract/patient";
-import { answerOnce } from "./answer-once.server";
+import { answerOnce, mayHaveBeenCarriedOut, type OnceWork } from "./answer-once.server";
 import { PracticeApiError } from "./practice/client.server";
 import { practiceErrorResponse } from "./practice/errors.server";
-import { deleteMessages, getMessage, getMessages, getMessagingRecipients, getMessagingRoles, sendMessage } from "./practice/messaging.server";
+import { deleteMessages, deletedCountOf, getMessage, getMessages, getMessagingRecipients, getMessagingRoles, sendMessage } from "./practice/messaging.server";
 import { getCounters, getPatient, getPracticeSettings } from "./practice/patient.server";
 import { getTerms } from "./practice/profile.server";
 import { requestForm } from "./request-form.server";
@@ -182,16 +183,14 @@ export async function emailsStep(request: Request, deps: EmailsDeps = portalDeps
       case "delete": {
         const q = fieldsOf(form, StepSchemas.delete);
         if (!q) return failure(t.noMessageSelected);
-        const ids = q.ids.split(",");
-        await deleteMessages(api, user.userId, ids);
-        return { ok: true, message: ids.length === 1 ? t.deleted : t.deletedMany, deleted: ids.length };
+        return await deleteStep(signedIn, q.ids.split(","));
       }
       case "send":
         return await sendStep(signedIn, form, deps);
       case "sendDraft": {
         const q = fieldsOf(form, StepSchemas.sendDraft);
         if (!q) return { outcome: "refused", message: t.notADraft } satisfies SendReply;
-        return await once(deps, draftClaim(user, q.draftId), () => postDraftAsItIs(signedIn, q.draftId));
+        return await once(deps, signedIn, draftClaim(user, q.draftId), (writing) => postDraftAsItIs(signedIn, q.draftId, writing));
       }
       default:
         return failure(errorsMessages.unexpected);
@@ -221,7 +220,7 @@ async function sendStep({ api, user }: SignedIn, form: FormData, deps: EmailsDep
     files.push({ contentAttachment: { contentType: typeByName(file.name)!, data: file.data, title: file.name } });
   }
   const claim = f.mode === "draft" && f.intent === "send" && f.draftId ? draftClaim(user, f.draftId) : `message:${user.apiBase} ${user.userId}:${f.key}`;
-  return once(deps, claim, async (): Promise<SendReply> => {
+  return once(deps, { api, user }, claim, async (writing): Promise<SendReply> => {
     const [settingsReply, patient] = await Promise.all([getPracticeSettings(api, user.userId), getPatient(api, user.userId)]);
     const settings = messagingSettingsOf(settingsReply);
     const sender = { reference: `Patient/${user.userId}`, display: patient ? summarisePatient(patient).name : user.userName };
@@ -259,23 +258,68 @@ async function sendStep({ api, user }: SignedIn, form: FormData, deps: EmailsDep
       subject = f.subject!.trim();
     }
     if (payload.length > 5) return { outcome: "refused", message: t.tooManyFiles, errors: { attachments: t.tooManyFiles } };
-    await sendMessage(api, roleId, outgoing({ sender, recipient, subject, body, payload, intent: f.intent }));
+    await postMessage(api, user.userId, roleId, { sender, recipient, subject, body, payload, intent: f.intent }, writing);
     return f.intent === "send" ? { outcome: "sent", message: t.sent } : { outcome: "saved", message: t.savedToDraft };
   });
 }
 
-async function postDraftAsItIs({ api, user }: SignedIn, draftId: string): Promise<SendReply> {
+async function postDraftAsItIs({ api, user }: SignedIn, draftId: string, writing: Writing): Promise<SendReply> {
   const draft = await getMessage(api, user.userId, draftId);
   if (!draft || boxOf(draft) !== "drafts") return { outcome: "refused", message: t.notADraft };
   const view = messageViewOf(draft);
   const payload = (draft.payload ?? []).flatMap((p) =>
     (ATTACHMENT_TYPES as readonly string[]).includes(p.contentAttachment.contentType) ? [{ contentAttachment: { ...p.contentAttachment, contentType: p.contentAttachment.contentType as (typeof ATTACHMENT_TYPES)[number] } }] : [],
   );
-  await sendMessage(api, view.roleId, outgoing({ sender: draft.sender.display ? { reference: draft.sender.reference, display: draft.sender.display } : { reference: `Patient/${user.userId}`, display: user.userName }, recipient: { reference: `Practitioner/${view.practitioner.id}`, display: view.practitioner.name }, subject: view.subject, body: draft.extension.body, payload, intent: "send" }));
+  const sender = draft.sender.display ? { reference: draft.sender.reference, display: draft.sender.display } : { reference: `Patient/${user.userId}`, display: user.userName };
+  await postMessage(api, user.userId, view.roleId, { sender, recipient: { reference: `Practitioner/${view.practitioner.id}`, display: view.practitioner.name }, subject: view.subject, body: draft.extension.body, payload, intent: "send" }, writing);
   return { outcome: "sent", message: t.sent };
 }
 
-function outgoing(m: { sender: { reference: string; display: string }; recipient: { reference: string; display: string }; subject: string; body: string; payload: NonNullable<OutgoingMessage["payload"]>; intent: "draft" | "send" }): OutgoingMessage {
+interface OutgoingParts {
+  sender: { reference: string; display: string };
+  recipient: { reference: string; display: string };
+  subject: string;
+  body: string;
+  payload: NonNullable<OutgoingMessage["payload"]>;
+  intent: "draft" | "send";
+}
+
+/**
+ * What identifies a posted message in its box, should its reply not come back: who it went to, its
+ * subject and body, as a digest (the state store keeps no message text), and the messages already in
+ * that box that look the same (sent before this attempt: not this one). decisions/215.
+ */
+interface PostedEvidence {
+  box: "sent" | "drafts";
+  digest: string;
+  before: string[];
+}
+type Writing = (evidence: PostedEvidence) => Promise<void>;
+
+function digestOf(recipient: string, subject: string, body: string): string {
+  const text = (value: string) => value.replace(/\r\n/g, "\n").trim();
+  return createHash("sha256").update(JSON.stringify([recipient, text(subject), text(body)])).digest("hex");
+}
+const digestOfMessage = (m: Communication) => digestOf(m.recipient[0]?.reference ?? "", m.note[0].text, m.extension.body);
+
+/** Posts one message, having noted first how to find it again (decisions/215). */
+async function postMessage(api: SignedIn["api"], patientId: string, roleId: string, parts: OutgoingParts, writing: Writing): Promise<void> {
+  const box = parts.intent === "send" ? "sent" : "drafts";
+  const digest = digestOf(parts.recipient.reference, parts.subject, parts.body);
+  const listing = await getMessages(api, patientId, box, "all", 1);
+  await writing({ box, digest, before: listing.resources.filter((m) => digestOfMessage(m) === digest).map((m) => m.id) });
+  await sendMessage(api, roleId, outgoing(parts));
+}
+
+/** Whether a message whose outcome was unknown is in its box: the answer it would have had, or null. */
+async function findPosted(api: SignedIn["api"], patientId: string, e: PostedEvidence): Promise<SendReply | null> {
+  const listing = await getMessages(api, patientId, e.box, "all", 1);
+  const there = listing.resources.some((m) => !e.before.includes(m.id) && digestOfMessage(m) === e.digest);
+  if (!there) return null;
+  return e.box === "sent" ? { outcome: "sent", message: t.sent, detail: t.foundOnCheck } : { outcome: "saved", message: t.savedToDraft, detail: t.foundOnCheck };
+}
+
+function outgoing(m: OutgoingParts): OutgoingMessage {
   return {
     resourceType: "Communication",
     status: m.intent === "send" ? "completed" : "preparation",
@@ -290,15 +334,34 @@ function outgoing(m: { sender: { reference: string; display: string }; recipient
   };
 }
 
-/** One post per claim (decisions/111, with decisions/091's claim): see answerOnce. */
-function once(deps: EmailsDeps, storeKey: string, work: () => Promise<SendReply>): Promise<SendReply> {
+/** One post per claim (decisions/111, 215): see answerOnce. An unknown post is looked for before any other. */
+function once(deps: EmailsDeps, { api, user }: Pick<SignedIn, "api" | "user">, storeKey: string, work: OnceWork<SendReply, PostedEvidence>): Promise<SendReply> {
   return answerOnce(storeKey, work, {
     store: deps.store,
     waitMs: deps.waitMs,
     // A refusal posted nothing; a failure inside the work (the practice said no) neither.
     keep: (reply) => reply.outcome === "sent" || reply.outcome === "saved",
     failed: () => ({ outcome: "failed", message: t.sendFailed }),
+    unknown: () => ({ outcome: "unknown", message: t.unconfirmedTitle }),
+    reconcile: (evidence) => findPosted(api, user.userId, evidence),
   });
+}
+
+/**
+ * Deletes and says what the practice says it deleted (its notice names the count). A notice that does
+ * not, and a reply that never came back, are said as unknown: the page reads the box again.
+ */
+async function deleteStep({ api, user }: Pick<SignedIn, "api" | "user">, ids: string[]) {
+  const requested = new Set(ids).size;
+  try {
+    const deleted = deletedCountOf(await deleteMessages(api, user.userId, ids));
+    if (deleted === null) return { ok: true as const, deleted, requested, message: t.deleteUnconfirmed };
+    if (deleted >= requested) return { ok: true as const, deleted, requested, message: requested === 1 ? t.deleted : t.deletedMany };
+    return { ok: true as const, deleted, requested, message: t.deletedSome(deleted, requested) };
+  } catch (error) {
+    if (error instanceof PracticeApiError && mayHaveBeenCarriedOut(error)) return { ok: true as const, deleted: null, requested, message: t.deleteUnconfirmed };
+    throw error;
+  }
 }
 
 /* ---------- /emails/attachment/:id/:n ---------- */

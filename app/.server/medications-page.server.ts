@@ -103,17 +103,20 @@ async function sendStep({ api, user }: Pick<SignedIn, "api" | "user">, form: For
   if (!parsed.ok) return { outcome: "refused", message: Object.values(parsed.errors)[0] ?? t.sendFailed, errors: parsed.errors as Record<string, string> };
   const request = parsed.value;
   // A refusal sent nothing, so its key is let go; an answer of the practice is kept for the retries.
-  return answerOnce(`repeat:${user.apiBase} ${user.userId}:${request.key}`, () => askPractice(api, user.userId, request), {
+  // The practice API has no read of the repeat requests it received (2§7), so a request whose outcome
+  // is unknown cannot be looked for: its key stays unknown, never sent again (decisions/216).
+  return answerOnce<RepeatReply, null>(`repeat:${user.apiBase} ${user.userId}:${request.key}`, (writing) => askPractice(api, user.userId, request, writing), {
     store: deps.store,
     waitMs: deps.waitMs,
     keep: (reply) => reply.outcome !== "refused",
     failed: () => ({ outcome: "failed", message: t.sendFailed }),
+    unknown: () => ({ outcome: "unknown", message: t.unconfirmed }),
   });
 }
 
 type ParsedRequest = Extract<ReturnType<typeof parseForm<typeof RepeatRequestSchema>>, { ok: true }>["value"];
 
-async function askPractice(api: SignedIn["api"], patientId: string, request: ParsedRequest): Promise<RepeatReply> {
+async function askPractice(api: SignedIn["api"], patientId: string, request: ParsedRequest, writing: (evidence: null) => Promise<void>): Promise<RepeatReply> {
   // The rules again, with what the practice says now: its settings, its medicines, its pharmacies.
   const [settingsReply, medicines] = await Promise.all([getPracticeSettings(api, patientId), getMedications(api, patientId, "all", 1)]);
   const settings = repeatSettingsOf(settingsReply);
@@ -136,6 +139,7 @@ async function askPractice(api: SignedIn["api"], patientId: string, request: Par
 
   // No field in 2§7 carries the fax choice: it travels in the notes the practice reads (decisions/090).
   const notes = [settings.fax && request.fax && delivery === "pharmacy" ? "Please fax the prescription to the pharmacy." : "", request.notes?.trim() ?? ""].filter(Boolean).join(" ");
+  await writing(null);
   const answer = await sendRepeatRequest(api, {
     patientId,
     medicationIds: request.medicationIds,

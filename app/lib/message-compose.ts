@@ -134,19 +134,23 @@ export function checkDraft(draft: Draft): MessageErrors {
 /* ---------- the steps' replies ---------- */
 
 /**
- * `sent`/`saved`: the practice took the message (2§8's texts). `refused`: a rule said no, nothing was
- * posted. `failed`: no answer; the same attempt may be posted again and reaches the practice once.
+ * `sent`/`saved`: the practice took the message (2§8's texts; `detail` when a check found it there).
+ * `refused`: a rule said no, nothing was posted. `failed`: nothing was posted; the same attempt may be
+ * posted again. `unknown`: the post went out and nothing proved it arrived; the same attempt posted
+ * again is first looked for in its box and sent only if it is not there (decisions/215).
  */
 export const SendReplySchema = z.discriminatedUnion("outcome", [
-  z.object({ outcome: z.literal("sent"), message: z.string() }),
-  z.object({ outcome: z.literal("saved"), message: z.string() }),
+  z.object({ outcome: z.literal("sent"), message: z.string(), detail: z.string().optional() }),
+  z.object({ outcome: z.literal("saved"), message: z.string(), detail: z.string().optional() }),
   z.object({ outcome: z.literal("refused"), message: z.string(), errors: z.record(z.string(), z.string()).optional() }),
   z.object({ outcome: z.literal("failed"), message: z.string() }),
+  z.object({ outcome: z.literal("unknown"), message: z.string() }),
 ]);
 export type SendReply = z.output<typeof SendReplySchema>;
 
 const Failure = z.object({ ok: z.literal(false), message: z.string() });
-export const DeleteReplySchema = z.discriminatedUnion("ok", [z.object({ ok: z.literal(true), message: z.string(), deleted: z.number() }), Failure]);
+/** `deleted` is what the practice says it deleted of `requested`; null when it did not say or its reply was lost. */
+export const DeleteReplySchema = z.discriminatedUnion("ok", [z.object({ ok: z.literal(true), message: z.string(), deleted: z.number().nullable(), requested: z.number() }), Failure]);
 export const PageReplySchema = z.discriminatedUnion("ok", [z.object({ ok: z.literal(true), rows: z.array(MessageRowSchema), total: z.number() }), Failure]);
 export const OpenReplySchema = z.discriminatedUnion("ok", [z.object({ ok: z.literal(true), message: MessageViewSchema }), Failure]);
 const Option = z.object({ id: z.string(), name: z.string() });

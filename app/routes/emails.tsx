@@ -186,7 +186,12 @@ export default function Emails({ loaderData }: Route.ComponentProps) {
           loadRecipients: fromPromise(({ input }) => steps.recipients(input.roleId)),
           sendMessage: fromPromise(({ input }) => steps.send(input.draft, input.key, input.intent)),
           sendDraft: fromPromise(({ input }) => steps.sendDraft(input.draftId, input.key)),
-          deleteMessages: fromPromise(({ input }) => steps.delete(input.ids)),
+          deleteMessages: fromPromise(async ({ input }) => {
+            const reply = await steps.delete(input.ids);
+            // The old draft's removal not confirmed: offered again, as a failed one (a delete is safe to repeat).
+            if (reply.deleted === null) throw new Error(reply.message);
+            return reply;
+          }),
         },
       }),
     [],
@@ -237,7 +242,8 @@ export default function Emails({ loaderData }: Route.ComponentProps) {
     try {
       const reply = await steps.delete(deleting.ids);
       setDeleting(null);
-      setToast({ tone: "success", title: reply.message });
+      // What the practice says it deleted; fewer than asked, or not said, is not called a success.
+      setToast({ tone: reply.deleted !== null && reply.deleted >= reply.requested ? "success" : "error", title: reply.message });
       startOver();
       void refresh();
     } catch {
@@ -253,10 +259,10 @@ export default function Emails({ loaderData }: Route.ComponentProps) {
   const position = openId ? rows.findIndex((r) => r.id === openId) : -1;
 
   const writing = state.matches("writing");
-  const formStep: WritingStep = (["sending", "confirmingClose", "removingOldDraft", "oldDraftLeft"] as const).find((s) => state.matches({ writing: { form: s } })) ?? "editing";
+  const formStep: WritingStep = (["sending", "confirmingClose", "removingOldDraft", "oldDraftLeft", "unconfirmed", "closingUnconfirmed"] as const).find((s) => state.matches({ writing: { form: s } })) ?? "editing";
   const writingTitle = ctx.draft.mode === "reply" ? "Reply Message" : ctx.draft.mode === "draft" ? "Draft Message" : "Compose Message";
   const sendingDraft = state.matches("sendingDraft");
-  const draftStep = (["confirming", "sending", "failed", "removing", "left"] as const).find((s) => state.matches({ sendingDraft: s })) ?? "confirming";
+  const draftStep = (["confirming", "sending", "failed", "unconfirmed", "removing", "left"] as const).find((s) => state.matches({ sendingDraft: s })) ?? "confirming";
 
   return (
     <>
@@ -397,6 +403,12 @@ export default function Emails({ loaderData }: Route.ComponentProps) {
                 )}
               </div>
             ) : null}
+            {draftStep === "unconfirmed" ? (
+              <div role="status">
+                <p className="font-semibold">{t.unconfirmedTitle}</p>
+                <p id="draft-unconfirmed">{t.unconfirmedDraft}</p>
+              </div>
+            ) : null}
             {draftStep === "left" ? (
               <div role="alert">
                 <p className="font-semibold">{t.sent}</p>
@@ -407,9 +419,14 @@ export default function Emails({ loaderData }: Route.ComponentProps) {
               {draftStep === "confirming" || draftStep === "failed" ? (
                 <Button onClick={() => send({ type: "confirm" })}>{draftStep === "failed" ? "Try again" : "Send"}</Button>
               ) : null}
+              {draftStep === "unconfirmed" ? (
+                <Button onClick={() => send({ type: "check" })} aria-describedby="draft-unconfirmed" autoFocus>
+                  {t.checkAgain}
+                </Button>
+              ) : null}
               {draftStep === "left" ? <Button onClick={() => send({ type: "oldDraft.retry" })}>Try removing the draft again</Button> : null}
               <Button variant="secondary" onClick={() => send({ type: "close" })} disabled={draftStep === "sending" || draftStep === "removing"}>
-                {draftStep === "left" ? "Close" : "Cancel"}
+                {draftStep === "left" || draftStep === "unconfirmed" ? t.close : "Cancel"}
               </Button>
             </div>
           </div>

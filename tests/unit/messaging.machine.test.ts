@@ -288,3 +288,68 @@ describe("the compose rules", () => {
     expect(replySubject("Hello")).toBe("Re: Hello");
   });
 });
+
+describe("messaging machine: an outcome nobody knows (issue 36)", () => {
+  const unknown: SendReply = { outcome: "unknown", message: t.unconfirmedTitle };
+
+  it("an unknown send is neither sent nor failed: the dialog keeps every word, locked, until Check again asks with the same key", async () => {
+    const { actor, calls } = start({ send: async (n) => (n === 1 ? unknown : { outcome: "sent", message: t.sent, detail: t.foundOnCheck }) });
+    await fillCompose(actor);
+    actor.send({ type: "submit", intent: "send" });
+    await waitFor(actor, (s) => s.matches({ writing: { form: "unconfirmed" } }));
+    expect(actor.getSnapshot().context).toMatchObject({ failure: null, announcement: null, draft: { subject: "Travel", body: "Which vaccines?", practitionerId: "7001" } });
+    // Nothing can be changed while it is unknown: a change would be another message, perhaps a second one.
+    actor.send({ type: "body.change", text: "Something else" });
+    actor.send({ type: "submit", intent: "draft" });
+    expect(actor.getSnapshot().context.draft.body).toBe("Which vaccines?");
+    expect(calls.sends).toHaveLength(1);
+    actor.send({ type: "check" });
+    await waitFor(actor, (s) => s.matches("closed"));
+    expect(calls.sends.map((c) => [c.key, c.intent])).toEqual([
+      ["key-1", "send"],
+      ["key-1", "send"],
+    ]);
+    expect(actor.getSnapshot().context.announcement).toMatchObject({ tone: "success", title: t.sent, detail: t.foundOnCheck });
+  });
+
+  it("closing while unknown asks first; keeping it open loses nothing", async () => {
+    const { actor } = start({ send: async () => unknown });
+    await fillCompose(actor);
+    actor.send({ type: "submit", intent: "draft" });
+    await waitFor(actor, (s) => s.matches({ writing: { form: "unconfirmed" } }));
+    actor.send({ type: "close" });
+    expect(actor.getSnapshot().matches({ writing: { form: "closingUnconfirmed" } })).toBe(true);
+    actor.send({ type: "discard.cancel" });
+    expect(actor.getSnapshot().matches({ writing: { form: "unconfirmed" } })).toBe(true);
+    expect(actor.getSnapshot().context.draft.subject).toBe("Travel");
+    actor.send({ type: "close" });
+    actor.send({ type: "discard.confirm" });
+    expect(actor.getSnapshot().matches("closed")).toBe(true);
+  });
+
+  it("an edited draft sent, unknown, then found: the old draft is removed as after any send", async () => {
+    const { actor, calls } = start({ send: async (n) => (n === 1 ? unknown : { outcome: "sent", message: t.sent, detail: t.foundOnCheck }) });
+    actor.send({ type: "draft.edit", message: view({ id: "d9", box: "drafts", roleId: "2", practitioner: { id: "7001", name: "Nurse Mere Tane" } }) });
+    actor.send({ type: "submit", intent: "send" });
+    await waitFor(actor, (s) => s.matches({ writing: { form: "unconfirmed" } }));
+    expect(calls.deletes).toEqual([]);
+    actor.send({ type: "check" });
+    await waitFor(actor, (s) => s.matches("closed"));
+    expect(calls.deletes).toEqual([["d9"]]);
+  });
+
+  it("Send Message on a draft, unknown: the draft stays; Check again asks with the same key, then removes the draft", async () => {
+    const { actor, calls } = start({ sendDraft: async (n) => (n === 1 ? unknown : { outcome: "sent", message: t.sent, detail: t.foundOnCheck }) });
+    actor.send({ type: "draft.send", id: "d4" });
+    actor.send({ type: "confirm" });
+    await waitFor(actor, (s) => s.matches({ sendingDraft: "unconfirmed" }));
+    expect(calls.deletes).toEqual([]);
+    actor.send({ type: "check" });
+    await waitFor(actor, (s) => s.matches("closed"));
+    expect(calls.draftSends).toEqual([
+      { draftId: "d4", key: "key-1" },
+      { draftId: "d4", key: "key-1" },
+    ]);
+    expect(calls.deletes).toEqual([["d4"]]);
+  });
+});

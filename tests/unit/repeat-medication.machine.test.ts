@@ -215,6 +215,28 @@ describe("repeat medication machine (2§4, 2§5)", () => {
     expect(sent.map((s) => s.key)).toEqual(["attempt-1", "attempt-1", "attempt-1"]);
   });
 
+  it("an unknown outcome (issue 36) is neither sent nor failed: every choice stays, and only the patient's explicit Send it again anyway is a new request", async () => {
+    const { actor, sent } = start({ replies: [{ outcome: "unknown", message: t.unconfirmed }, { outcome: "unknown", message: t.unconfirmed }, { outcome: "sent", message: "Done." }] });
+    await openWith(actor, "m1");
+    actor.send({ type: "notes.change", text: "Thanks" });
+    actor.send({ type: "request.submit" });
+    await waitFor(actor, inForm("unconfirmed"));
+    expect(actor.getSnapshot().context).toMatchObject({ message: t.unconfirmed, medicationIds: ["m1"], notes: "Thanks" });
+    // Nothing changes the request while it is unknown, and Try again is not on offer.
+    actor.send({ type: "notes.change", text: "Changed" });
+    actor.send({ type: "request.retry" });
+    expect(actor.getSnapshot().matches({ requesting: { form: "unconfirmed" } })).toBe(true);
+    expect(actor.getSnapshot().context.notes).toBe("Thanks");
+    // Closed and reopened, the same attempt is asked about again: the server answers unknown, never a second request.
+    actor.send({ type: "dialog.close" });
+    actor.send({ type: "repeat.open" });
+    actor.send({ type: "request.submit" });
+    await waitFor(actor, (s) => s.matches({ requesting: { form: "unconfirmed" } }) && sent.length === 2);
+    actor.send({ type: "request.sendAgain" });
+    await waitFor(actor, inForm("sent"));
+    expect(sent.map((s) => s.key)).toEqual(["attempt-1", "attempt-1", "attempt-2"]);
+  });
+
   it("changing the request after a failure is a new attempt, through Change the request or by editing a field", async () => {
     const { actor, sent } = start({ replies: [new StepNetworkError("offline"), new StepNetworkError("offline")] });
     await openWith(actor, "m1");

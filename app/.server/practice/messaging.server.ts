@@ -38,6 +38,17 @@ export function deleteMessages(api: PracticeApi, patientId: string, ids: readonl
   return api.call(endpoints.deleteMessage, { query: { PatientID: patientId, MessageID } });
 }
 
+/**
+ * How many messages the practice's notice says it deleted: "Message deleted successfully" is one,
+ * "N messages deleted successfully" N. Null when the notice says no number.
+ */
+export function deletedCountOf(notice: string): number | null {
+  const text = notice.trim();
+  if (/^message deleted successfully\.?$/i.test(text)) return 1;
+  const many = /^(\d+) messages? deleted successfully\.?$/i.exec(text);
+  return many ? Number(many[1]) : null;
+}
+
 export function sendMessage(api: PracticeApi, roleId: string, message: OutgoingMessage) {
   return api.call(endpoints.sendMessage, { query: { RoleID: roleId || "0", CallType: "3" }, body: message });
 }

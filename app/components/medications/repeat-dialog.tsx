@@ -29,7 +29,7 @@ export default function RepeatDialogContent({ state, send, chosen }: Props) {
   const ctx = state.context;
   const s = ctx.settings;
   const ids = { delivery: useId(), deliveryError: useId(), list: useId() };
-  const form = (name: "editing" | "sending" | "failed" | "onLeave" | "sent") => state.matches({ requesting: { form: name } });
+  const form = (name: "editing" | "sending" | "failed" | "unconfirmed" | "onLeave" | "sent") => state.matches({ requesting: { form: name } });
   const sending = form("sending");
   // Why the request was not sent, and its Try again, sit above the buttons the dialog keeps at its
   // foot (ui/dialog.tsx): a failure brings them into view in a dialog that scrolls.
@@ -38,6 +38,15 @@ export default function RepeatDialogContent({ state, send, chosen }: Props) {
   useEffect(() => {
     if (failed) failedRef.current?.scrollIntoView({ block: "center" });
   }, [failed]);
+  // Unknown (issue 36): the focus goes to why, not to a button that would send a second request.
+  const unconfirmed = form("unconfirmed");
+  const unconfirmedRef = useRef<HTMLDivElement>(null);
+  const warningId = useId();
+  useEffect(() => {
+    if (!unconfirmed) return;
+    unconfirmedRef.current?.scrollIntoView({ block: "center" });
+    unconfirmedRef.current?.focus();
+  }, [unconfirmed]);
 
   if (form("sent")) {
     return (
@@ -102,7 +111,7 @@ export default function RepeatDialogContent({ state, send, chosen }: Props) {
         </ul>
       </div>
 
-      <fieldset disabled={sending} className="flex flex-col gap-5">
+      <fieldset disabled={sending || unconfirmed} className="flex flex-col gap-5">
         {s.showDeliveryChoice ? (
           <fieldset className="flex flex-col gap-1" aria-describedby={errors.delivery ? ids.deliveryError : undefined}>
             <legend id={ids.delivery} className="mb-1 font-semibold">
@@ -183,15 +192,29 @@ export default function RepeatDialogContent({ state, send, chosen }: Props) {
             </div>
           </Alert>
         </div>
+      ) : unconfirmed ? (
+        <div ref={unconfirmedRef} tabIndex={-1} className="focus-visible:outline-2">
+          <Alert tone="info" title={t.unconfirmedTitle}>
+            <p>{ctx.message}</p>
+            <p id={warningId} className="mt-2">
+              {t.sendAgainWarning}
+            </p>
+            <div className="mt-3 flex flex-wrap gap-3">
+              <Button variant="secondary" onClick={() => send({ type: "request.sendAgain" })} aria-describedby={warningId}>
+                {t.sendAgainAnyway}
+              </Button>
+            </div>
+          </Alert>
+        </div>
       ) : ctx.message ? (
         <Alert>{ctx.message}</Alert>
       ) : null}
 
       <div className="flex flex-wrap justify-end gap-3">
         <Button variant="secondary" onClick={() => send({ type: "dialog.close" })} disabled={sending}>
-          Cancel
+          {unconfirmed ? t.close : "Cancel"}
         </Button>
-        {form("failed") ? null : (
+        {form("failed") || unconfirmed ? null : (
           <Button type="submit" busy={sending}>
             {sending ? "Sending…" : "Send request"}
           </Button>

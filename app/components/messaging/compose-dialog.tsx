@@ -12,7 +12,7 @@ import { FieldError, SelectField, TextField } from "../ui/field";
 const t = messagingMessages;
 const PROBLEM: Record<AttachmentProblem, string> = { type: t.wrongType, size: t.tooLarge, empty: t.emptyFile };
 
-export type WritingStep = "editing" | "sending" | "confirmingClose" | "removingOldDraft" | "oldDraftLeft";
+export type WritingStep = "editing" | "sending" | "confirmingClose" | "removingOldDraft" | "oldDraftLeft" | "unconfirmed" | "closingUnconfirmed";
 
 interface ComposeFormProps {
   context: MessagingContext;
@@ -57,8 +57,30 @@ export function ComposeForm({ context, step, lookups, send, disclaimer }: Compos
   useEffect(() => {
     if (refusals > 0) form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
   }, [refusals]);
+  // Unknown: the patient's next move is Check again, and a screen reader hears why (aria-describedby).
+  const checkAgain = useRef<HTMLButtonElement>(null);
+  const unconfirmedId = useId();
+  useEffect(() => {
+    if (step === "unconfirmed") checkAgain.current?.focus();
+  }, [step]);
   const busy = step !== "editing";
   const reply = draft.mode === "reply";
+
+  if (step === "closingUnconfirmed") {
+    return (
+      <div className="flex flex-col gap-4">
+        <Alert tone="info" title={t.closeUnconfirmedTitle}>
+          {t.closeUnconfirmed}
+        </Alert>
+        <div className="flex flex-wrap gap-3">
+          <Button onClick={() => send({ type: "discard.cancel" })}>{t.keepOpen}</Button>
+          <Button variant="secondary" onClick={() => send({ type: "discard.confirm" })}>
+            {t.closeAnyway}
+          </Button>
+        </div>
+      </div>
+    );
+  }
 
   if (step === "confirmingClose") {
     return (
@@ -125,6 +147,11 @@ export function ComposeForm({ context, step, lookups, send, disclaimer }: Compos
         send({ type: "submit", intent: "send" });
       }}
     >
+      {step === "unconfirmed" ? (
+        <Alert tone="info" title={t.unconfirmedTitle}>
+          <span id={unconfirmedId}>{context.intent === "send" ? t.unconfirmedSend : t.unconfirmedSave}</span>
+        </Alert>
+      ) : null}
       {context.failure ? (
         <Alert title={t.sendFailed}>
           {context.failure === t.sendFailed ? "Nothing was sent. What you wrote is still here: try again." : context.failure}
@@ -259,17 +286,28 @@ export function ComposeForm({ context, step, lookups, send, disclaimer }: Compos
         </section>
       ) : null}
 
-      <div className="flex flex-wrap gap-3">
-        <Button type="submit" busy={busy || reading}>
-          {step === "sending" && context.intent === "send" ? "Sending…" : "Send"}
-        </Button>
-        <Button variant="secondary" onClick={() => send({ type: "submit", intent: "draft" })} busy={busy || reading}>
-          {step === "sending" && context.intent === "draft" ? "Saving…" : "Draft"}
-        </Button>
-        <Button variant="secondary" onClick={() => send({ type: "close" })} disabled={busy}>
-          Cancel
-        </Button>
-      </div>
+      {step === "unconfirmed" ? (
+        <div className="flex flex-wrap gap-3">
+          <Button ref={checkAgain} onClick={() => send({ type: "check" })} aria-describedby={unconfirmedId}>
+            {t.checkAgain}
+          </Button>
+          <Button variant="secondary" onClick={() => send({ type: "close" })}>
+            {t.close}
+          </Button>
+        </div>
+      ) : (
+        <div className="flex flex-wrap gap-3">
+          <Button type="submit" busy={busy || reading}>
+            {step === "sending" && context.intent === "send" ? "Sending…" : "Send"}
+          </Button>
+          <Button variant="secondary" onClick={() => send({ type: "submit", intent: "draft" })} busy={busy || reading}>
+            {step === "sending" && context.intent === "draft" ? "Saving…" : "Draft"}
+          </Button>
+          <Button variant="secondary" onClick={() => send({ type: "close" })} disabled={busy}>
+            Cancel
+          </Button>
+        </div>
+      )}
     </form>
   );
 }

@@ -10,6 +10,15 @@ export const medicationsMessages = {
   unknownPharmacy: "That pharmacy is not on the practice's list. Please choose it again.",
   notOnRecord: "One of the chosen medicines is no longer on your record. Please reload the page and choose again.",
   sendFailed: "Your request could not be sent just now. Nothing was lost: please try again.",
+  /**
+   * Issue 36: the request went out and nothing proved whether it arrived. The practice offers no way to
+   * look (decisions/216), so the patient is asked to check with it before sending again.
+   */
+  unconfirmedTitle: "We could not confirm whether your request arrived",
+  unconfirmed: "The practice may have received your request. Everything you chose is still here. To avoid a second prescription, please check with the practice before you send it again.",
+  sendAgainAnyway: "Send it again anyway",
+  sendAgainWarning: "If the first request did arrive, the practice will receive this one as well.",
+  close: "Close",
   /** Issue 21: a step that met an ended session; the dialog keeps everything chosen. */
   sessionEnded: "Your sign-in has ended, so your request was not sent. Everything you chose is still here: sign in again in a new tab, then come back and press Try again.",
   pharmaciesSessionEnded: "Your sign-in has ended, so the pharmacies could not be loaded: sign in again in a new tab, then load them again.",

@@ -19,8 +19,25 @@ export const messagingMessages = {
   /** Issue 21: a send or save that met an ended session; the dialog keeps what was written. */
   sessionEnded: "Your sign-in has ended, so your message was not sent or saved. What you wrote and attached is still here: sign in again in a new tab, then come back and try again.",
   draftSessionEnded: "Your sign-in has ended, so nothing was sent and the draft is still in Drafts: sign in again in a new tab, then come back and press Try again.",
+  /** Issue 36: a post whose reply did not prove it arrived, and the check that follows (decisions/215). */
+  unconfirmedTitle: "We could not confirm whether your message arrived",
+  unconfirmedSend: "The practice may have received it. What you wrote is still here. Check again looks in your Sent messages first and sends it only if it is not there, so it will not arrive twice.",
+  unconfirmedSave: "The draft may have been saved. What you wrote is still here. Check again looks in your Drafts first and saves it only if it is not there, so it will not be saved twice.",
+  unconfirmedDraft: "The practice may have received it. The draft is still in Drafts. Check again looks in your Sent messages first and sends it only if it is not there, so it will not arrive twice.",
+  checkAgain: "Check again",
+  close: "Close",
+  closeUnconfirmedTitle: "Close without knowing?",
+  closeUnconfirmed: "We could not confirm whether your message arrived. If you close this now, what you wrote will not be kept here. You can look in your Sent messages or Drafts later.",
+  keepOpen: "Keep it open",
+  closeAnyway: "Close anyway",
+  foundOnCheck: "It had reached the practice, so it was not sent or saved again.",
   deleted: "Message deleted",
   deletedMany: "Messages deleted",
+  deletedSome: (deleted: number, requested: number) =>
+    deleted === 0
+      ? `No messages were deleted: ${requested === 1 ? "it" : "they"} may have been deleted already. The list has been read again.`
+      : `${deleted} of ${requested} messages were deleted. The others were not: they may have been deleted already. The list has been read again.`,
+  deleteUnconfirmed: "We could not confirm which messages were deleted. The list has been read again: please check it.",
   deleteFailed: "The message could not be deleted. Please try again.",
   /** The second step of a draft's send or save failed: the first step's result is kept and said. */
   oldDraftLeftAfterSend: "Your message was sent, but the old draft could not be removed from Drafts. It has not been sent twice.",

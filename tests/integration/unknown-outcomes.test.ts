@@ -1,0 +1,204 @@
+import { beforeAll, describe, expect, it, vi } from "vitest";
+
+// A short practice timeout for this file only, so that "the practice answered after the portal gave up"
+// takes seconds. Set before anything reads the portal's configuration.
+vi.hoisted(() => {
+  process.env.PRACTICE_TIMEOUT_MS = "2000";
+});
+
+import { emailsStep, type EmailsDeps } from "../../app/.server/emails-page.server";
+import { repeatAction, medicationsPage, type RepeatDeps } from "../../app/.server/medications-page.server";
+import { loadConfig } from "../../app/.server/config.server";
+import { createSessions } from "../../app/.server/session.server";
+import { MemoryStateStore } from "../../app/.server/state-store.server";
+import { messagingMessages } from "../../app/lib/messages/messaging";
+import { medicationsMessages } from "../../app/lib/messages/medications";
+import type { SendReply } from "../../app/lib/message-compose";
+import { endpoints } from "../../contract/endpoints";
+import { MESSAGE_BOXES } from "../../contract/messaging";
+import { useMockServer, type TestWorld } from "../helpers/mock-world";
+import { signedInToPortal } from "../helpers/portal-cookie";
+
+/**
+ * Writes whose outcome the portal cannot know (issue 36, findings 2 and 3): a garbled or empty reply,
+ * a reply lost after the practice carried the call out, a reply later than the portal's timeout. The
+ * patient is told it is unknown, and a retry of the same attempt finds out before it writes again.
+ */
+const mock = useMockServer();
+const sessions = createSessions(loadConfig({ NODE_ENV: "test" }));
+const t = messagingMessages;
+
+let keys = 0;
+const newKey = () => `unknown-key-${++keys}-${Date.now()}`;
+const messagePosts = async (world: TestWorld) => (await world.requests({ method: "POST", path: "Patient/Message" })).length;
+
+async function patient(world: TestWorld) {
+  const { practice: s, user, cookie } = await signedInToPortal(sessions, world, "solo");
+  const store = new MemoryStateStore();
+  const emailsDeps: EmailsDeps = { requireSession: sessions.requireSession, store, waitMs: 8_000 };
+  const repeatDeps: RepeatDeps = { requireSession: sessions.requireSession, store, waitMs: 8_000 };
+  const request = (path: string, fields: Record<string, string>) => new Request(`http://portal.test${path}`, { method: "POST", body: new URLSearchParams(fields), headers: { Cookie: cookie } });
+  const step = (fields: Record<string, string>) => emailsStep(request("/emails/step", fields), emailsDeps) as Promise<SendReply>;
+  const repeat = (fields: Record<string, string>) => repeatAction(request("/medications/repeat", fields), repeatDeps);
+  const box = async (type: string) =>
+    (await s.api.call(endpoints.messages, { query: { PatientID: user.userId, Type: "1", MessagingType: type as "1", PageSize: 100, PageNumber: 1 } })).resources;
+  const withSubject = async (type: string, subject: string) => (await box(type)).filter((m) => m.note[0].text === subject);
+  const nurse = (((await step({ step: "recipients", roleId: "2" })) as unknown as { options: { id: string }[] }).options[0]).id;
+  const compose = (subject: string, intent: "send" | "draft" = "send") => ({ step: "send", key: newKey(), mode: "compose", intent, roleId: "2", practitionerId: nurse, subject, body: `The body of ${subject}` });
+  const medicines = async () => (await medicationsPage({ api: s.api, user: { ...user } as never }, new URL("http://portal.test/medications"))).rows;
+  return { step, repeat, box, withSubject, compose, medicines };
+}
+
+describe("a message whose reply does not prove it was taken", () => {
+  let world: TestWorld;
+  beforeAll(async () => {
+    world = await mock.createWorld({ seed: 361 });
+  });
+
+  it("a garbled reply (the practice took nothing) is unknown, not sent; Check again finds it absent and sends it once", async () => {
+    const { step, withSubject, compose } = await patient(world);
+    const fields = compose("Garbled reply");
+    await world.fault({ path: "Patient/Message", method: "POST", body: "malformed", times: 1 });
+    expect(await step(fields)).toEqual({ outcome: "unknown", message: t.unconfirmedTitle });
+    expect(await withSubject(MESSAGE_BOXES.sent, "Garbled reply")).toEqual([]);
+    expect(await step(fields)).toMatchObject({ outcome: "sent" });
+    expect(await withSubject(MESSAGE_BOXES.sent, "Garbled reply")).toHaveLength(1);
+  });
+
+  it("an empty reply to a draft save is unknown, not saved; the retry saves it once", async () => {
+    const { step, withSubject, compose } = await patient(world);
+    const fields = compose("Empty reply draft", "draft");
+    await world.fault({ path: "Patient/Message", method: "POST", body: "empty", times: 1 });
+    expect(await step(fields)).toMatchObject({ outcome: "unknown" });
+    expect(await step(fields)).toMatchObject({ outcome: "saved" });
+    expect(await withSubject(MESSAGE_BOXES.drafts, "Empty reply draft")).toHaveLength(1);
+  });
+});
+
+describe("a message carried out whose reply never came back", () => {
+  let world: TestWorld;
+  beforeAll(async () => {
+    world = await mock.createWorld({ seed: 362 });
+  });
+
+  it("a lost reply is unknown; the retry finds the message in Sent and says sent without posting it again", async () => {
+    const { step, withSubject, compose } = await patient(world);
+    const fields = compose("Lost reply");
+    await world.fault({ path: "Patient/Message", method: "POST", body: "lost-reply", times: 1 });
+    const before = await messagePosts(world);
+    expect(await step(fields)).toMatchObject({ outcome: "unknown" });
+    expect(await withSubject(MESSAGE_BOXES.sent, "Lost reply")).toHaveLength(1);
+    expect(await step(fields)).toEqual({ outcome: "sent", message: t.sent, detail: t.foundOnCheck });
+    expect(await messagePosts(world)).toBe(before + 1);
+    expect(await withSubject(MESSAGE_BOXES.sent, "Lost reply")).toHaveLength(1);
+  });
+
+  it("a reply later than the timeout: unknown; two tabs retrying at once both hear sent, and the practice has it once", async () => {
+    const { step, withSubject, compose } = await patient(world);
+    const fields = compose("Answered too late");
+    const before = await messagePosts(world);
+    const held = await world.hold({ path: "Patient/Message", method: "POST", times: 1 });
+    const first = step(fields);
+    await held.arrived();
+    expect(await first).toMatchObject({ outcome: "unknown" });
+    await held.release();
+    // The held call is carried out once released: its journal entry is written when it is over.
+    await expect.poll(() => messagePosts(world)).toBe(before + 1);
+    const retries = await Promise.all([step(fields), step(fields)]);
+    for (const r of retries) expect(r).toMatchObject({ outcome: "sent" });
+    expect(await messagePosts(world)).toBe(before + 1);
+    expect(await withSubject(MESSAGE_BOXES.sent, "Answered too late")).toHaveLength(1);
+  });
+
+  it("a call the practice never carried out (timed out, then refused): two tabs retrying at once send it once", async () => {
+    const { step, withSubject, compose } = await patient(world);
+    const fields = compose("Never arrived");
+    const before = await messagePosts(world);
+    const held = await world.hold({ path: "Patient/Message", method: "POST", status: 500, times: 1 });
+    const first = step(fields);
+    await held.arrived();
+    expect(await first).toMatchObject({ outcome: "unknown" });
+    await held.release();
+    await expect.poll(() => messagePosts(world)).toBe(before + 1);
+    const retries = await Promise.all([step(fields), step(fields)]);
+    for (const r of retries) expect(r).toEqual({ outcome: "sent", message: t.sent });
+    expect(await messagePosts(world)).toBe(before + 2);
+    expect(await withSubject(MESSAGE_BOXES.sent, "Never arrived")).toHaveLength(1);
+  });
+
+  it("a draft sent as it is, its reply lost: unknown; Send Message again (any tab, any key) finds it in Sent", async () => {
+    const { step, withSubject, compose } = await patient(world);
+    expect(await step(compose("Draft then lost", "draft"))).toMatchObject({ outcome: "saved" });
+    const [draft] = await withSubject(MESSAGE_BOXES.drafts, "Draft then lost");
+    await world.fault({ path: "Patient/Message", method: "POST", body: "lost-reply", times: 1 });
+    expect(await step({ step: "sendDraft", key: newKey(), draftId: draft.id })).toMatchObject({ outcome: "unknown" });
+    expect(await step({ step: "sendDraft", key: newKey(), draftId: draft.id })).toMatchObject({ outcome: "sent", detail: t.foundOnCheck });
+    expect(await withSubject(MESSAGE_BOXES.sent, "Draft then lost")).toHaveLength(1);
+  });
+
+  it("an edited draft sent, its reply garbled: unknown; the retry sends it once", async () => {
+    const { step, withSubject, compose } = await patient(world);
+    const saved = compose("Edited draft", "draft");
+    expect(await step(saved)).toMatchObject({ outcome: "saved" });
+    const [draft] = await withSubject(MESSAGE_BOXES.drafts, "Edited draft");
+    const fields = { ...saved, key: newKey(), mode: "draft", intent: "send", draftId: draft.id, keep: "" };
+    await world.fault({ path: "Patient/Message", method: "POST", body: "malformed", times: 1 });
+    expect(await step(fields)).toMatchObject({ outcome: "unknown" });
+    expect(await step(fields)).toMatchObject({ outcome: "sent" });
+    expect(await withSubject(MESSAGE_BOXES.sent, "Edited draft")).toHaveLength(1);
+  });
+});
+
+describe("deleting messages says what the practice deleted", () => {
+  let world: TestWorld;
+  beforeAll(async () => {
+    world = await mock.createWorld({ seed: 363 });
+  });
+
+  it("three asked for, one already gone: the reply says two of three", async () => {
+    const { step, box } = await patient(world);
+    const ids = (await box(MESSAGE_BOXES.sent)).slice(0, 3).map((m) => m.id);
+    expect(await step({ step: "delete", ids: ids[0] })).toMatchObject({ ok: true, deleted: 1, message: t.deleted });
+    const reply = await step({ step: "delete", ids: ids.join(",") });
+    expect(reply).toMatchObject({ ok: true, deleted: 2 });
+    expect(reply).toEqual({ ok: true, deleted: 2, requested: 3, message: t.deletedSome(2, 3) });
+  });
+
+  it("a delete whose reply was lost is not called a failure: the patient is told it is unknown", async () => {
+    const { step, box } = await patient(world);
+    const ids = (await box(MESSAGE_BOXES.sent)).slice(0, 2).map((m) => m.id);
+    await world.fault({ path: "Patient/DeleteMessage", body: "lost-reply", times: 1 });
+    expect(await step({ step: "delete", ids: ids.join(",") })).toEqual({ ok: true, deleted: null, requested: 2, message: t.deleteUnconfirmed });
+    expect((await box(MESSAGE_BOXES.sent)).map((m) => m.id)).not.toContain(ids[0]);
+  });
+});
+
+describe("a repeat request whose reply never came back", () => {
+  let world: TestWorld;
+  beforeAll(async () => {
+    world = await mock.createWorld({ seed: 364 });
+  });
+  const received = async () => ((await (await mock.admin(`/worlds/${world.id}/repeat-requests`)).json()) as { requests: unknown[] }).requests.length;
+
+  it("a lost reply is unknown, and the same attempt again is never a second request (the practice offers no way to look)", async () => {
+    const { repeat, medicines } = await patient(world);
+    const [first] = await medicines();
+    const fields = { step: "send", key: newKey(), medicationIds: first.id, delivery: "pickup" };
+    await world.fault({ path: "Patient/SendRepeatMedicationRequest", body: "lost-reply", times: 1 });
+    expect(await repeat(fields)).toEqual({ outcome: "unknown", message: medicationsMessages.unconfirmed });
+    expect(await repeat(fields)).toEqual({ outcome: "unknown", message: medicationsMessages.unconfirmed });
+    expect(await received()).toBe(1);
+  });
+
+  it("a reply later than the timeout is unknown too", async () => {
+    const { repeat, medicines } = await patient(world);
+    const [first] = await medicines();
+    const before = await received();
+    const held = await world.hold({ path: "Patient/SendRepeatMedicationRequest", times: 1 });
+    const reply = repeat({ step: "send", key: newKey(), medicationIds: first.id, delivery: "pickup" });
+    await held.arrived();
+    expect(await reply).toMatchObject({ outcome: "unknown" });
+    await held.release();
+    await expect.poll(received).toBe(before + 1);
+  });
+});
