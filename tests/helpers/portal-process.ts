@@ -15,6 +15,8 @@ export interface PortalProcess {
   stop(): Promise<void>;
   /** Starts it again on the same port with the same environment. */
   start(): Promise<void>;
+  /** What the process has written (stdout and stderr) since it was last started: its log. */
+  output(): string;
 }
 
 export interface Exit {
@@ -53,6 +55,7 @@ export const START_TIMEOUT_MS = Number(process.env.PORTAL_START_TIMEOUT_MS ?? 60
 export async function startPortalProcess(port: number, env: Record<string, string>): Promise<PortalProcess> {
   if (!existsSync("build/server/index.js")) throw new Error("The built portal is missing: run `npm run build` first (npm test builds before Vitest).");
   let child: ChildProcess | null = null;
+  let output = "";
   const url = `http://127.0.0.1:${port}`;
   const portal: PortalProcess = {
     port,
@@ -60,7 +63,7 @@ export async function startPortalProcess(port: number, env: Record<string, strin
     async start() {
       const running = launch({ ...env, PORT: String(port) });
       child = running;
-      let output = "";
+      output = "";
       running.stdout!.on("data", (chunk) => (output += String(chunk)));
       running.stderr!.on("data", (chunk) => (output += String(chunk)));
       const until = Date.now() + START_TIMEOUT_MS;
@@ -75,6 +78,7 @@ export async function startPortalProcess(port: number, env: Record<string, strin
         await new Promise((r) => setTimeout(r, 200));
       }
     },
+    output: () => output,
     async stop() {
       const running = child;
       child = null;

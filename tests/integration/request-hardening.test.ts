@@ -130,6 +130,21 @@ describe("caching and transport", () => {
     }
   });
 
+  it("renders /preview of a letter and of an invoice (PDFs) on the server: 200, the page, and no error in the log", async () => {
+    const addresses = await documentAddresses(world);
+    const browser = await signedIn();
+    for (const [type, route] of [["letter", "letters/letter/:id"], ["invoice", "accounts/invoice/:id"]]) {
+      const id = addresses[route].split("/").pop()!;
+      const logged = portal.output().length;
+      const res = await browser.fetch(portal, `/preview?${new URLSearchParams({ type, id })}`);
+      const html = await res.text();
+      expect(res.status, type).toBe(200);
+      // The page itself, with its place for the PDF, not the error boundary.
+      expect(html, type).toContain(`href="${addresses[route]}"`);
+      expect(portal.output().slice(logged), type).not.toMatch(/error/i);
+    }
+  });
+
   it("sends Strict-Transport-Security only when the portal is served over TLS", async () => {
     expect((await fetch(`${secure.url}/login`)).headers.get("strict-transport-security")).toBe(HSTS);
     expect((await fetch(`${portal.url}/login`)).headers.get("strict-transport-security")).toBeNull();
