@@ -51,6 +51,12 @@ const ConfigSchema = z.object({
   /** Unsuccessful sign-ins in 15 minutes before an account, or a client address, is paused. */
   SIGNIN_MAX_FAILURES_PER_ACCOUNT: z.coerce.number().int().min(3).default(10),
   SIGNIN_MAX_FAILURES_PER_ADDRESS: z.coerce.number().int().min(3).default(50),
+  /**
+   * Documents (letters, resources, results, invoices, attachments, full pages) one account holder may
+   * open within DOCUMENT_RATE_WINDOW_SECONDS before the portal slows them down (issue 36, decisions/226).
+   */
+  DOCUMENT_RATE_LIMIT: z.coerce.number().int().min(10).max(100_000).default(60),
+  DOCUMENT_RATE_WINDOW_SECONDS: z.coerce.number().int().min(10).max(86_400).default(300),
   /** Stripe's publishable key: card payments go through Stripe; unset, the built-in test provider (decisions/030). */
   STRIPE_PUBLISHABLE_KEY: z
     .string()

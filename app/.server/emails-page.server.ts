@@ -21,6 +21,7 @@ import { getCounters, getPatient, getPracticeSettings } from "./practice/patient
 import { getTerms } from "./practice/profile.server";
 import { requestForm } from "./request-form.server";
 import { sanitiseResultHtml } from "./sanitise-html.server";
+import { countDocument, type DocumentRate } from "./document-rate.server";
 import { requireSession, type SignedIn } from "./session.server";
 import { stateStore } from "./state.server";
 import type { StateStore } from "./state-store.server";
@@ -304,8 +305,10 @@ function once(deps: EmailsDeps, storeKey: string, work: () => Promise<SendReply>
 /* ---------- /emails/attachment/:id/:n ---------- */
 
 /** One attachment's bytes, served same-origin for the preview; its type is checked by content again. */
-export async function attachmentResponse(request: Request, messageId: string, index: string): Promise<Response> {
-  const { api, user } = await requireSession(request);
+export async function attachmentResponse(request: Request, messageId: string, index: string, rate?: DocumentRate): Promise<Response> {
+  const signedIn = await requireSession(request);
+  await countDocument(signedIn, rate);
+  const { api, user } = signedIn;
   const n = Number(index);
   if (!/^[\w-]{1,64}$/.test(messageId) || !Number.isInteger(n) || n < 0) return plain(404);
   try {
