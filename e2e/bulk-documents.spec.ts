@@ -48,6 +48,16 @@ test("past the limit a letter says in words why it cannot be shown, and so does 
   await expectNoAxeViolations(page);
   await dialog.getByRole("button", { name: "Close" }).click();
 
+  // A result's dialog says it in its failed state, with Retry, and the page around it stays.
+  await page.goto("/reports");
+  await page.getByRole("button", { name: /^View result/ }).first().click();
+  const result = page.getByRole("dialog");
+  await expect(result.getByRole("alert")).toContainText("Many documents have been opened from your account in the last few minutes");
+  await expect(result.getByRole("button", { name: "Retry" })).toBeVisible();
+  await expectNoAxeViolations(page);
+  await result.getByRole("button", { name: "Close" }).click();
+  await expect(page.getByRole("heading", { name: "Test Results", level: 1 })).toBeVisible();
+
   const preview = await page.goto(`/preview?type=letter&id=${address.split("/").pop()}`);
   expect(preview!.status()).toBe(429);
   await expect(page.getByText(/Many documents have been opened from your account in the last few minutes/)).toBeVisible();
