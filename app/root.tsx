@@ -14,6 +14,28 @@ import stylesheet from "./app.css?url";
 
 export const meta: Route.MetaFunction = () => [{ title: "Patient Portal" }];
 
+/**
+ * Every answer of the portal's own routes is `no-store` unless its route chose otherwise (the patient's
+ * photo, decisions/171): pages and their data requests are marked in entry.server.tsx, and this covers
+ * the routes that answer data or files directly (a result's detail, a chart's values, documents), which
+ * React Router hands back without passing through either (issue 36).
+ */
+export const middleware: Route.MiddlewareFunction[] = [
+  async (_, next) => {
+    const response = await next();
+    if (response.headers.has("Cache-Control")) return response;
+    try {
+      response.headers.set("Cache-Control", "no-store");
+      return response;
+    } catch {
+      // A Response made by Response.redirect() or fetch() has headers that cannot change: a copy can.
+      const copy = new Response(response.body, response);
+      copy.headers.set("Cache-Control", "no-store");
+      return copy;
+    }
+  },
+];
+
 export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
 
 export function Layout({ children }: { children: React.ReactNode }) {

@@ -1,4 +1,5 @@
 import type { Frame, Page } from "@playwright/test";
+import { videoMessages } from "../app/lib/messages/video";
 import { JOIN_TIMEOUT_MS, ZOOM_TEXT } from "../app/lib/zoom";
 import { expect, expectNoAxeViolations, signIn, test, waitForHydration } from "./fixtures";
 
@@ -37,6 +38,14 @@ async function joinFromAppointments(page: Page, user: Parameters<typeof signIn>[
   // The Join link loads /zoom afresh (decisions/130): Start Meeting does nothing until the page hydrates.
   await waitForHydration(page);
   return new URL(href, "http://portal.test").searchParams;
+}
+
+/** Signs in and answers the address of the first upcoming video consult's Join link, without following it. */
+async function ownMeetingAddress(page: Page, user: Parameters<typeof signIn>[1]): Promise<string> {
+  await signIn(page, user);
+  await expect(page.getByRole("heading", { name: "Dashboard", level: 1 })).toBeVisible();
+  await page.goto("/appointments?id=2");
+  return (await page.getByRole("link", { name: /^Join the video consult/ }).first().getAttribute("href"))!;
 }
 
 async function clientFrame(page: Page): Promise<Frame> {
@@ -148,9 +157,7 @@ test.describe("zoom", () => {
 
   test("keyboard alone reaches Start Meeting and Back to appointments", async ({ page, world }) => {
     await replaceSdk(page);
-    await signIn(page, world.user("solo"));
-    await expect(page.getByRole("heading", { name: "Dashboard", level: 1 })).toBeVisible();
-    await page.goto("/zoom?meetingNumber=81234567890&passCode=abc123");
+    await page.goto(await ownMeetingAddress(page, world.user("solo")));
     const start = page.getByRole("button", { name: "Start Meeting" });
     let reached = false;
     for (let i = 0; i < 40 && !reached; i++) {
@@ -179,9 +186,8 @@ test.describe("zoom", () => {
     page.on("request", (r) => {
       if (r.url().includes("/zoom-client/")) sdkFiles.push(new URL(r.url()).pathname);
     });
-    await signIn(page, world.user("solo"));
-    await expect(page.getByRole("heading", { name: "Dashboard", level: 1 })).toBeVisible();
-    await page.goto("/zoom?meetingNumber=81234567890&passCode=abc123");
+    await page.goto(await ownMeetingAddress(page, world.user("solo")));
+    await waitForHydration(page);
     await page.getByRole("button", { name: "Start Meeting" }).click();
     await expect(page.getByRole("alert")).toContainText(ZOOM_TEXT.unreachable, { timeout: 90_000 });
     expect(sdkFiles.some((p) => /^\/zoom-client\/assets\/sdk-[\w-]+\.js$/.test(p))).toBe(true);
@@ -193,9 +199,7 @@ test.describe("zoom", () => {
   });
 
   test("only /zoom and the video client are cross-origin isolated; the client may be framed by the portal alone; a cross-site signature post is refused", async ({ page, world }) => {
-    await signIn(page, world.user("solo"));
-    await expect(page.getByRole("heading", { name: "Dashboard", level: 1 })).toBeVisible();
-    const zoom = (await page.goto("/zoom?meetingNumber=81234567890&passCode=abc123"))!.headers();
+    const zoom = (await page.goto(await ownMeetingAddress(page, world.user("solo"))))!.headers();
     expect(zoom["cross-origin-opener-policy"]).toBe("same-origin");
     expect(zoom["cross-origin-embedder-policy"]).toBe("require-corp");
     expect(zoom["x-frame-options"]).toBe("DENY");
@@ -216,8 +220,49 @@ test.describe("zoom", () => {
     expect(client["content-security-policy"]).toContain("frame-ancestors 'self'");
     const appointments = (await page.request.get("/appointments")).headers();
     expect(appointments["cross-origin-embedder-policy"]).toBeUndefined();
-    const crossSite = await page.request.post("/zoom/signature", { form: { meetingNumber: "81234567890" }, headers: { Origin: "https://elsewhere.example" } });
+    const crossSite = await page.request.post("/zoom/signature", { form: { meetingNumber: new URL(page.url()).searchParams.get("meetingNumber")! }, headers: { Origin: "https://elsewhere.example" } });
     expect(crossSite.status()).toBe(403);
     expect(await world.requests({ path: "video/signature" })).toEqual([]);
+  });
+});
+
+test.describe("zoom: meetings that are not the patient's", () => {
+  // A world whose family holder has an upcoming video consult of their own.
+  test.use({ worldOptions: { seed: 15 } });
+
+  test("another patient's meeting, or a made-up one, is not theirs: HTTP 404, plain words and the way back, nothing signed; axe-clean at 390 px and by keyboard", async ({ page, world }) => {
+    // The family's holder has an upcoming video consult; Sam, signed in, tries its Join address.
+    await signIn(page, world.user("family"));
+    await page.getByRole("dialog", { name: "Select an account to continue" }).getByRole("button", { name: "Continue" }).click();
+    await expect(page.getByRole("heading", { name: "Dashboard", level: 1 })).toBeVisible();
+    await page.goto("/appointments?id=2");
+    const theirs = (await page.getByRole("link", { name: /^Join the video consult/ }).first().getAttribute("href"))!;
+    await page.context().clearCookies();
+    await page.setViewportSize({ width: 390, height: 844 });
+    await signIn(page, world.user("solo"));
+    await expect(page.getByRole("heading", { name: "Dashboard", level: 1 })).toBeVisible();
+    for (const address of [theirs, "/zoom?meetingNumber=81234567890&passCode=abc123"]) {
+      const response = await page.goto(address);
+      expect(response!.status()).toBe(404);
+      await expect(page.getByRole("alert")).toContainText(videoMessages.notYours);
+      await expect(page.getByRole("button", { name: "Start Meeting" })).toHaveCount(0);
+      await expectNoAxeViolations(page);
+    }
+    // The step posted directly (as a script in the page could) is refused the same way.
+    const meetingNumber = new URL(theirs, "http://portal.test").searchParams.get("meetingNumber")!;
+    const posted = await page.request.post("/zoom/signature", { form: { meetingNumber }, headers: { Origin: new URL(page.url()).origin } });
+    expect(posted.status()).toBe(404);
+    expect(await posted.json()).toEqual({ ok: false, message: videoMessages.notYours });
+    expect(await world.requests({ path: "video/signature" })).toEqual([]);
+    await waitForHydration(page);
+    const back = page.getByRole("link", { name: "Back to appointments" });
+    let reached = false;
+    for (let i = 0; i < 40 && !reached; i++) {
+      await page.keyboard.press("Tab");
+      reached = await back.evaluate((el) => el === document.activeElement);
+    }
+    expect(reached, "Tab reaches Back to appointments").toBe(true);
+    await page.keyboard.press("Enter");
+    await expect(page.getByRole("heading", { name: "Appointments", level: 1 })).toBeVisible();
   });
 });

@@ -15,6 +15,7 @@ import { cancelPaymentIntent, confirmTestCard, createPaymentIntent, getInvoicePd
 import { PracticeApiError } from "./practice/client.server";
 import { practiceErrorResponse } from "./practice/errors.server";
 import { getPracticeSettings } from "./practice/patient.server";
+import { countDocument, type DocumentRate } from "./document-rate.server";
 import { requireSession, type SignedIn } from "./session.server";
 import type { Invoice } from "../../contract/accounts";
 import { requestForm } from "./request-form.server";
@@ -245,8 +246,10 @@ function ignorePracticeFailure(error: unknown): void {
 }
 
 /** The invoice's PDF, from the practice's base64, as a same-origin document for the viewer. */
-export async function invoicePdfResponse(request: Request, invoiceId: string): Promise<Response> {
-  const { api, user } = await requireSession(request);
+export async function invoicePdfResponse(request: Request, invoiceId: string, rate?: DocumentRate): Promise<Response> {
+  const signedIn = await requireSession(request);
+  await countDocument(signedIn, rate);
+  const { api, user } = signedIn;
   try {
     const reply = await getInvoicePdf(api, user.parentId, invoiceId);
     return new Response(Buffer.from(reply.PDFFileName, "base64"), {

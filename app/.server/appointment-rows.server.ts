@@ -27,6 +27,14 @@ export function rowOf(a: Appointment, nowMs: number): AppointmentRow {
   };
 }
 
+/**
+ * The meeting of a video consult as the practice lists it, whatever the portal's clock says (the
+ * patient may still be joining one that has started): null for any other kind or status.
+ */
+export function videoMeetingOf(a: Appointment): AppointmentRow["video"] {
+  return a.extension.type === VIDEO_TYPE_NAME && a.extension.status !== "Cancelled" ? meetingOf(a.extension.videoConfig) : null;
+}
+
 /** The meeting of a video consult's config (2§3 JSON with JoinUrl): its number and pass code. */
 function meetingOf(config: string): AppointmentRow["video"] {
   if (!config.trim()) return null;

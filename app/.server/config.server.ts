@@ -65,6 +65,12 @@ const ConfigSchema = z.object({
    */
   FORGOT_PASSWORD_MAX_PER_ACCOUNT: z.coerce.number().int().min(1).default(3),
   FORGOT_PASSWORD_MAX_PER_ADDRESS: z.coerce.number().int().min(1).default(10),
+  /**
+   * Documents (letters, resources, results, invoices, attachments, full pages) one account holder may
+   * open within DOCUMENT_RATE_WINDOW_SECONDS before the portal slows them down (issue 36, decisions/226).
+   */
+  DOCUMENT_RATE_LIMIT: z.coerce.number().int().min(10).max(100_000).default(60),
+  DOCUMENT_RATE_WINDOW_SECONDS: z.coerce.number().int().min(10).max(86_400).default(300),
   /** Stripe's publishable key: card payments go through Stripe; unset, the built-in test provider (decisions/030). */
   STRIPE_PUBLISHABLE_KEY: z
     .string()

@@ -22,6 +22,7 @@ import { getCounters, getPatient, getPracticeSettings } from "./practice/patient
 import { getTerms } from "./practice/profile.server";
 import { requestForm } from "./request-form.server";
 import { sanitiseResultHtml } from "./sanitise-html.server";
+import { countDocument, type DocumentRate } from "./document-rate.server";
 import { requireSession, type SignedIn } from "./session.server";
 import { stateStore } from "./state.server";
 import type { StateStore } from "./state-store.server";
@@ -367,8 +368,10 @@ async function deleteStep({ api, user }: Pick<SignedIn, "api" | "user">, ids: st
 /* ---------- /emails/attachment/:id/:n ---------- */
 
 /** One attachment's bytes, served same-origin for the preview; its type is checked by content again. */
-export async function attachmentResponse(request: Request, messageId: string, index: string): Promise<Response> {
-  const { api, user } = await requireSession(request);
+export async function attachmentResponse(request: Request, messageId: string, index: string, rate?: DocumentRate): Promise<Response> {
+  const signedIn = await requireSession(request);
+  await countDocument(signedIn, rate);
+  const { api, user } = signedIn;
   const n = Number(index);
   if (!/^[\w-]{1,64}$/.test(messageId) || !Number.isInteger(n) || n < 0) return plain(404);
   try {

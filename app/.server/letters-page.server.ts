@@ -7,6 +7,7 @@ import { lettersMessages } from "../lib/messages/letters";
 import { PracticeApiError } from "./practice/client.server";
 import { practiceErrorResponse } from "./practice/errors.server";
 import { getLetter, getLetters, getLettersInRange, type LetterCaller } from "./practice/letters.server";
+import { countDocument, type DocumentRate } from "./document-rate.server";
 import { requireSession, type SignedIn } from "./session.server";
 
 /**
@@ -50,8 +51,9 @@ export async function lettersPage(signedIn: Pick<SignedIn, "api" | "user">, url:
  * served inline; any other type the practice names is a download, so nothing it sends runs as a page
  * of the portal.
  */
-export async function letterFileResponse(request: Request, letterId: string): Promise<Response> {
+export async function letterFileResponse(request: Request, letterId: string, rate?: DocumentRate): Promise<Response> {
   const signedIn = await requireSession(request);
+  await countDocument(signedIn, rate);
   try {
     const [letter] = (await getLetter(callerOf(signedIn), letterId)).resources;
     const attachment = letter?.content.find((c) => c.attachment.data)?.attachment;

@@ -10,6 +10,7 @@ import { practiceErrorResponse } from "./practice/errors.server";
 import { getLetter } from "./practice/letters.server";
 import { getLabResult } from "./practice/reports.server";
 import { sanitiseResultHtml } from "./sanitise-html.server";
+import { countDocument, type DocumentRate } from "./document-rate.server";
 import { requireSession, safeRedirectTo, type SignedIn } from "./session.server";
 
 /**
@@ -27,8 +28,10 @@ const PreviewQuerySchema = z.object({
 /** How many pages of the holder's invoices (10 a page, 1§9) are read to name one before asking the practice for it directly. */
 const INVOICE_PAGES = 10;
 
-export async function loadPreviewPage(request: Request): Promise<PreviewData> {
+export async function loadPreviewPage(request: Request, rate?: DocumentRate): Promise<PreviewData> {
   const signedIn = await requireSession(request);
+  // The page reads the document from the practice, so it counts as one (issue 36).
+  await countDocument(signedIn, rate);
   const url = new URL(request.url);
   const parsed = PreviewQuerySchema.safeParse(Object.fromEntries(url.searchParams));
   const kind = parsed.success ? parsed.data.type : null;

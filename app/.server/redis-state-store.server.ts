@@ -133,6 +133,10 @@ export class RedisStateStore implements StateStore {
     return (await this.#run((r) => r.eval(TAKE_MEMBERS, 1, key, keep))) as string[];
   }
 
+  members(key: string) {
+    return this.#run((r) => r.smembers(key));
+  }
+
   async delete(key: string) {
     await this.#run((r) => r.del(key));
   }

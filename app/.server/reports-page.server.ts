@@ -1,4 +1,5 @@
 import type { SubmissionResult } from "@conform-to/react";
+import { data } from "react-router";
 import { parseForm } from "../lib/form-data";
 import type { FieldErrors } from "../lib/forms";
 import { reportsMessages } from "../lib/messages/reports";
@@ -10,6 +11,7 @@ import { PracticeApiError } from "./practice/client.server";
 import { practiceErrorResponse } from "./practice/errors.server";
 import { getLabChart, getLabResult, getLabResults, type ResultsQuery } from "./practice/reports.server";
 import { sanitiseResultHtml } from "./sanitise-html.server";
+import { documentRefusal, type DocumentRate } from "./document-rate.server";
 import { requireSession } from "./session.server";
 
 /**
@@ -58,8 +60,12 @@ export async function loadReportsPage(request: Request): Promise<ReportsPage> {
 }
 
 /** The result dialog's content. Reading it marks the result read at the practice (2§4). */
-export async function loadResultDetail(request: Request, resultId: string): Promise<ResultDetail> {
-  const { api, user } = await requireSession(request);
+export async function loadResultDetail(request: Request, resultId: string, rate?: DocumentRate) {
+  const signedIn = await requireSession(request);
+  // Refused past the documents' limit (issue 36): the dialog says why, in its own failed state.
+  const refused = await documentRefusal(signedIn, rate);
+  if (refused) return data<ResultDetail>({ kind: "failed", message: refused.message }, refused.init);
+  const { api, user } = signedIn;
   if (resultId.length > 64) return { kind: "empty" };
   try {
     const reply = await getLabResult(api, user.userId, resultId);
@@ -72,8 +78,11 @@ export async function loadResultDetail(request: Request, resultId: string): Prom
 }
 
 /** A test's values over time for the Result Chart (2§4); a failure is told as no data (2§8). */
-export async function loadResultChart(request: Request): Promise<ChartReply> {
-  const { api, user } = await requireSession(request);
+export async function loadResultChart(request: Request, rate?: DocumentRate) {
+  const signedIn = await requireSession(request);
+  const refused = await documentRefusal(signedIn, rate);
+  if (refused) return data<ChartReply>({ ok: false, message: refused.message }, refused.init);
+  const { api, user } = signedIn;
   const test = new URL(request.url).searchParams.get("test")?.trim() ?? "";
   if (test === "" || test.length > 100) return { ok: true, series: [] };
   try {

@@ -4,6 +4,7 @@ import { resourceItemOf, type ResourcesPageData } from "../lib/resources-view";
 import { PracticeApiError } from "./practice/client.server";
 import { practiceErrorResponse } from "./practice/errors.server";
 import { getResourcePdf, getResources } from "./practice/resources.server";
+import { countDocument, type DocumentRate } from "./document-rate.server";
 import { requireSession, type SignedIn } from "./session.server";
 
 /** What /resources loads (2§2 Resources): the health resources shared with the viewed patient (userid). */
@@ -22,8 +23,10 @@ export async function resourcesPage({ api, user }: Pick<SignedIn, "api" | "user"
 }
 
 /** A PDF resource (GET Patient/MediaByID), served same-origin for the viewer. */
-export async function resourceFileResponse(request: Request, resourceId: string): Promise<Response> {
-  const { api, user } = await requireSession(request);
+export async function resourceFileResponse(request: Request, resourceId: string, rate?: DocumentRate): Promise<Response> {
+  const signedIn = await requireSession(request);
+  await countDocument(signedIn, rate);
+  const { api, user } = signedIn;
   try {
     const base64 = await getResourcePdf(api, user.userId, resourceId);
     return new Response(Buffer.from(base64, "base64"), {

@@ -80,7 +80,17 @@ const sessionKey = (id: string) => `session:${id}`;
  * practice's own, so the practice's address is part of the name; hashed, to keep keys short.
  */
 export function accountSessionsKey(apiBase: string, holderId: string): string {
-  return `account-sessions:${createHash("sha256").update(`${apiBase}\n${holderId}`).digest("base64url")}`;
+  return `account-sessions:${accountHolderKey(apiBase, holderId)}`;
+}
+
+/** One account holder at one practice, as a short opaque name for the state store's keys. */
+export function accountHolderKey(apiBase: string, holderId: string): string {
+  return createHash("sha256").update(`${apiBase}\n${holderId}`).digest("base64url");
+}
+
+/** A session named without its id (which is a credential): for records of what a session did. */
+export function anonymousSessionId(sessionId: string): string {
+  return createHash("sha256").update(`session\n${sessionId}`).digest("base64url").slice(0, 16);
 }
 
 /** The account holder's set a session belongs to: signed in, or half-way through signing in. */

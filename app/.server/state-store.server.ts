@@ -32,6 +32,8 @@ export interface StateStore {
   removeMember(key: string, member: string): Promise<void>;
   /** Removes and returns every member of the set but `keep`, in one step; a missing set has none. */
   takeMembers(key: string, keep?: string): Promise<string[]>;
+  /** The members of the set, left in it; a missing set has none. */
+  members(key: string): Promise<string[]>;
   /** Deletes the value or the set at `key`. */
   delete(key: string): Promise<void>;
   close(): Promise<void>;
@@ -139,6 +141,10 @@ export class MemoryStateStore implements StateStore {
     for (const member of taken) entry.members.delete(member);
     if (entry.members.size === 0) this.#sets.delete(key);
     return taken;
+  }
+
+  async members(key: string) {
+    return [...(this.#liveSet(key)?.members ?? [])];
   }
 
   async delete(key: string) {

@@ -63,7 +63,8 @@ export interface ChartSeries {
   points: ChartPoint[];
 }
 
-export type ChartReply = { ok: true; series: ChartSeries[] } | { ok: false };
+/** `message`: why there is no chart when it is not the practice's failure (documents opened too fast, issue 36). */
+export type ChartReply = { ok: true; series: ChartSeries[] } | { ok: false; message?: string };
 
 export function resultCardOf(result: LabResult): ResultCard {
   const e = result.extension;

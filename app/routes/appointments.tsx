@@ -1,5 +1,5 @@
 import { Tabs } from "radix-ui";
-import { Suspense, useCallback, useEffect, useState, useSyncExternalStore } from "react";
+import { Suspense, useCallback, useEffect, useState } from "react";
 import { Form, Link, useLocation, useNavigate, useNavigation, useRevalidator } from "react-router";
 import { cancelAction, loadAppointmentsPage } from "../.server/appointments-page.server";
 import { AppointmentCard, AppointmentSlip } from "../components/appointments/appointment-card";
@@ -9,6 +9,7 @@ import { Button, buttonClass } from "../components/ui/button";
 import { lazyModule } from "../components/ui/lazy-module";
 import { TextField } from "../components/ui/field";
 import { Notice, ToastProvider } from "../components/ui/toast";
+import { useHydrated } from "../components/ui/use-hydrated";
 import { useSchemaForm } from "../components/ui/use-schema-form";
 import {
   HISTORY_BADGES,
@@ -41,7 +42,6 @@ const t = appointmentsMessages;
 const bookingPanel = lazyModule(() => import("../components/appointments/booking-panel"));
 const BookingPanel = bookingPanel.component((m) => m.BookingPanel);
 /** Whether the page is live in the browser never changes once it is: nothing to subscribe to. */
-const noSubscription = () => () => undefined;
 const TABS: ReadonlyArray<{ value: AppointmentTab; label: string }> = [
   { value: "book", label: "Book Appointment" },
   { value: "upcoming", label: "Upcoming Appointment" },
@@ -77,7 +77,7 @@ export default function Appointments({ loaderData }: Route.ComponentProps) {
 
   // The booking form works only with its machine running: it is drawn once the page is live in the
   // browser, never as server HTML whose controls would ignore (or, on hydration, undo) early choices.
-  const live = useSyncExternalStore(noSubscription, () => true, () => false);
+  const live = useHydrated();
 
   const go = (tab: AppointmentTab) => void navigate(`/appointments${appointmentsSearch({ tab })}`, { preventScrollReset: true });
 

@@ -1,5 +1,7 @@
-import type { ReactNode } from "react";
-import { Link, useRouteLoaderData } from "react-router";
+import { useEffect, useRef, type ReactNode } from "react";
+import { Link, useFetcher, useRouteLoaderData } from "react-router";
+import { documentRate, holderOf } from "../.server/document-rate.server";
+import { requestForm } from "../.server/request-form.server";
 import { getCounters, getPractice } from "../.server/practice/patient.server";
 import { practiceErrorResponse } from "../.server/practice/errors.server";
 import { requireSession } from "../.server/session.server";
@@ -8,7 +10,9 @@ import { drawColumnChart, drawPieChart } from "../components/charts/chart-drawin
 import { Breadcrumb } from "../components/shell/breadcrumb";
 import { PhoneLink } from "../components/ui/phone-link";
 import { WelcomePanel } from "../components/welcome-panel";
-import { formatClockTime } from "../lib/dates";
+import { formatClockTime, formatDateTime } from "../lib/dates";
+import { documentsMessages } from "../lib/messages/documents";
+import { Button, buttonClass } from "../components/ui/button";
 import { dashboardCards } from "../lib/menu";
 import { summarisePractice } from "../lib/patient-summary";
 import type { ShellData } from "./shell";
@@ -19,9 +23,11 @@ export const meta: Route.MetaFunction = () => [{ title: "Dashboard – Patient P
 // Colours pass 3:1 against white; each value is also labelled in words and numbers.
 const COLOURS = { completed: "#007f3b", upcoming: "#005eb8", missed: "#d5281b", face: "#005eb8", video: "#7c2855", phone: "#ed8b00", total: "#212b32" };
 
+const DISMISS_DOCUMENTS_NOTICE = "dismiss-documents-notice";
+
 export async function loader({ request }: Route.LoaderArgs) {
   const { user, api } = await requireSession(request);
-  const [counters, practice] = await Promise.all([getCounters(api, user.userId), getPractice(api, user.userId)]).catch(practiceErrorResponse);
+  const [counters, practice, bulk] = await Promise.all([getCounters(api, user.userId), getPractice(api, user.userId), documentRate.notice(holderOf({ user }))]).catch(practiceErrorResponse);
   const overview: Datum[] = [
     { label: "Completed", value: counters.completedcount, colour: COLOURS.completed },
     { label: "Upcoming", value: counters.futurecount, colour: COLOURS.upcoming },
@@ -37,6 +43,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   // A patient with no appointment of any kind yet sees a welcome rather than charts of empty axes (issue 21).
   const newPatient = noAppointments && booked.every((d) => d.value === 0);
   return {
+    // Many documents were opened from the account (issue 36): told here until the holder dismisses it.
+    documentsNotice: bulk ? { id: bulk.id, when: formatDateTime(Date.parse(bulk.at)), count: bulk.count } : null,
     counters,
     practice: practice ? { ...summarisePractice(practice), start: formatClockTime(practice.extension.openingStart) } : null,
     newPatient,
@@ -45,8 +53,25 @@ export async function loader({ request }: Route.LoaderArgs) {
   };
 }
 
+/** Dismisses the notice about many documents opened, for this burst only: a later one is told again. */
+export async function action({ request }: Route.ActionArgs) {
+  const signedIn = await requireSession(request);
+  const form = await requestForm(request);
+  const id = form.get("id");
+  if (form.get("intent") !== DISMISS_DOCUMENTS_NOTICE || typeof id !== "string" || !/^[\w-]{1,64}$/.test(id)) return Response.json({ ok: false }, { status: 400 });
+  await documentRate.dismiss(holderOf(signedIn), id);
+  return { ok: true };
+}
+
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
-  const { counters, practice, overview, booked, newPatient } = loaderData;
+  const { counters, practice, overview, booked, newPatient, documentsNotice } = loaderData;
+  // Once the notice is dismissed it goes: the focus goes to the page's heading rather than to nowhere.
+  const heading = useRef<HTMLHeadingElement>(null);
+  const hadNotice = useRef(documentsNotice !== null);
+  useEffect(() => {
+    if (hadNotice.current && !documentsNotice) heading.current?.focus();
+    hadNotice.current = documentsNotice !== null;
+  }, [documentsNotice]);
   const shell = useRouteLoaderData<ShellData>("routes/shell");
   const menu = shell?.menu ?? [];
 
@@ -55,7 +80,10 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
   return (
     <div className="flex flex-col gap-6">
       <Breadcrumb current="Home" />
-      <h1 className="text-3xl font-bold">Dashboard</h1>
+      <h1 ref={heading} className="text-3xl font-bold" tabIndex={-1}>
+        Dashboard
+      </h1>
+      {documentsNotice ? <DocumentsNotice {...documentsNotice} /> : null}
       <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
         {cards.map((card) => (
           <li key={card.title} className="flex flex-col gap-2 rounded border-t-4 border-brand bg-white p-4 shadow-sm">
@@ -117,5 +145,33 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
         </div>
       )}
     </div>
+  );
+}
+
+/** Many documents were opened from the account: the in-portal half of telling the patient (decisions/226). */
+function DocumentsNotice({ id, when, count }: { id: string; when: string; count: number }) {
+  const dismiss = useFetcher();
+  const dismissing = dismiss.state !== "idle";
+  const t = documentsMessages;
+  return (
+    <section aria-labelledby="documents-notice-heading" className="flex flex-col items-start gap-3 border-l-8 border-danger bg-white p-4 shadow-sm">
+      <h2 id="documents-notice-heading" className="text-lg font-bold">
+        <span aria-hidden="true">⚠ </span>
+        {t.noticeTitle}
+      </h2>
+      <p>{t.notice(when, count)}</p>
+      <div className="flex flex-wrap gap-3">
+        <Link to="/profile?change=password" className={buttonClass("primary")}>
+          {t.changePassword}
+        </Link>
+        <dismiss.Form method="post" action="/?index">
+          <input type="hidden" name="intent" value={DISMISS_DOCUMENTS_NOTICE} />
+          <input type="hidden" name="id" value={id} />
+          <Button type="submit" variant="secondary" busy={dismissing}>
+            {t.dismiss}
+          </Button>
+        </dismiss.Form>
+      </div>
+    </section>
   );
 }

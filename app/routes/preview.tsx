@@ -7,13 +7,15 @@ import { ObservationTable } from "../components/reports/observation-table";
 import { Breadcrumb } from "../components/shell/breadcrumb";
 import { Alert } from "../components/ui/alert";
 import { Button, buttonClass } from "../components/ui/button";
+import { useHydrated } from "../components/ui/use-hydrated";
 import { previewMessages } from "../lib/messages/preview";
 import { reportsMessages } from "../lib/messages/reports";
 import type { PreviewData } from "../lib/preview-view";
 import type { Route } from "./+types/preview";
 
 // pdf.js loads only once a PDF is on the page, never with it (decisions/070): the page's first load
-// stays within its budget, and an HTML or table result never fetches it.
+// stays within its budget, and an HTML or table result never fetches it. It runs only in a browser:
+// the server draws the loading state in its place (rendering it there failed the page with a 500).
 const PdfViewer = lazy(() => import("../components/pdf/pdf-viewer"));
 
 const t = previewMessages;
@@ -59,6 +61,7 @@ export default function Preview({ loaderData }: Route.ComponentProps) {
 function DocumentPage({ page, back }: { page: Extract<PreviewData, { found: true }>; back: ReactNode }) {
   const pdf = page.file?.pdf === true;
   const { print, onRendered } = usePrintWhenDrawn({ drawn: !pdf });
+  const hydrated = useHydrated();
 
   return (
     <div className="flex flex-col gap-4">
@@ -81,9 +84,13 @@ function DocumentPage({ page, back }: { page: Extract<PreviewData, { found: true
       <div className="print-document min-w-0">
         {page.file ? (
           page.file.pdf ? (
-            <Suspense fallback={<PdfLoading text={t.loading} />}>
-              <PdfViewer url={page.file.url} title={page.title} texts={PDF_TEXTS} maxWidth={1000} onRendered={onRendered} zoomable />
-            </Suspense>
+            hydrated ? (
+              <Suspense fallback={<PdfLoading text={t.loading} />}>
+                <PdfViewer url={page.file.url} title={page.title} texts={PDF_TEXTS} maxWidth={1000} onRendered={onRendered} zoomable />
+              </Suspense>
+            ) : (
+              <PdfLoading text={t.loading} />
+            )
           ) : (
             <Alert tone="info">{t.notPdf}</Alert>
           )

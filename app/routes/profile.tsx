@@ -1,7 +1,8 @@
 import { Suspense, useCallback, useRef, useState, type ReactNode } from "react";
 import { keepPageAfterEndedSession } from "../lib/session-ended";
 import { PhoneLink } from "../components/ui/phone-link";
-import { Link, useRouteLoaderData } from "react-router";
+import { Link, useRouteLoaderData, useSearchParams } from "react-router";
+import { useHydrated } from "../components/ui/use-hydrated";
 import { loadProfilePage, profileAction } from "../.server/profile-page.server";
 import { ProfilePicture } from "../components/profile/avatar";
 import { Breadcrumb } from "../components/shell/breadcrumb";
@@ -50,7 +51,11 @@ export const shouldRevalidate = keepPageAfterEndedSession;
 export default function Profile({ loaderData }: Route.ComponentProps) {
   const { profile, photo, practice, balance, lookups, lookupsFailed, terms, actingFor } = loaderData;
   const shell = useRouteLoaderData<ShellData>("routes/shell");
-  const [dialog, setDialog] = useState<DialogName | null>(null);
+  // A link may open Change Password (the dashboard's notice about many documents opened, decisions/226).
+  const [params] = useSearchParams();
+  const [dialog, setDialog] = useState<DialogName | null>(() => (params.get("change") === "password" ? "password" : null));
+  // The dialogs' code is fetched in the browser only, never drawn by the server (see /preview's viewer).
+  const hydrated = useHydrated();
   const [removing, setRemoving] = useState<EmergencyContactView | null>(null);
   // A removed contact takes its Remove button with it: the focus then goes to Add Emergency Contact.
   const addContact = useRef<HTMLButtonElement>(null);
@@ -187,7 +192,7 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
         </div>
       </div>
 
-      {dialogsMounted ? (
+      {dialogsMounted && hydrated ? (
         <Suspense fallback={<p role="status">Opening…</p>}>
         <AddEmergencyContactDialog open={dialog === "add-contact"} onOpenChange={openChange("add-contact")} onSaved={saved} lookups={lookups} lookupsFailed={lookupsFailed} />
         <DeleteEmergencyContactDialog

@@ -2,20 +2,23 @@ import { useMachine } from "@xstate/react";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { fromPromise } from "xstate";
 import { zoomJoinMachine } from "../../machines/zoom-join.machine";
-import { Link, useNavigate } from "react-router";
+import { data, Link, useNavigate } from "react-router";
 import { loadZoomPage } from "../.server/zoom-page.server";
 import { Alert } from "../components/ui/alert";
 import { Button, buttonClass } from "../components/ui/button";
 import { Breadcrumb } from "../components/shell/breadcrumb";
 import { SignInAgainLink } from "../components/ui/sign-in-again-link";
 import { ZOOM_TEXT, devicesNotice, formatMeetingNumber, isClientMessage } from "../lib/zoom";
+import { videoMessages } from "../lib/messages/video";
 import { createSignatureStep } from "../lib/zoom-signature";
 import type { Route } from "./+types/zoom";
 
 export const meta: Route.MetaFunction = () => [{ title: "Join Meeting – Patient Portal" }];
 
-export function loader({ request }: Route.LoaderArgs) {
-  return loadZoomPage(request);
+export async function loader({ request }: Route.LoaderArgs) {
+  const page = await loadZoomPage(request);
+  // Not one of the viewed patient's upcoming video consults: one answer whether it is someone else's or none.
+  return page.meeting.ok || page.meeting.problem !== "not-yours" ? page : data(page, { status: 404 });
 }
 
 const t = ZOOM_TEXT;
@@ -24,7 +27,7 @@ const APPOINTMENTS = "/appointments?id=2";
 const signatureStep = createSignatureStep();
 
 export default function Zoom({ loaderData }: Route.ComponentProps) {
-  const { meeting, appointment } = loaderData;
+  const { meeting, appointment, viewing } = loaderData;
   return (
     <div className="mx-auto max-w-3xl">
       <Breadcrumb parent={{ to: APPOINTMENTS, label: "Appointments" }} current={t.title} />
@@ -33,7 +36,11 @@ export default function Zoom({ loaderData }: Route.ComponentProps) {
         <JoinPanel meetingNumber={meeting.meetingNumber} passCode={meeting.passCode} appointment={appointment} />
       ) : (
         <div className="flex flex-col items-start gap-4">
-          <Alert title="No meeting to join">{meeting.problem === "missing" ? t.missing : t.malformed}</Alert>
+          {meeting.problem === "not-yours" ? (
+            <Alert title={videoMessages.notYoursTitle}>{viewing ? videoMessages.notYoursOf(viewing) : videoMessages.notYours}</Alert>
+          ) : (
+            <Alert title="No meeting to join">{meeting.problem === "missing" ? t.missing : t.malformed}</Alert>
+          )}
           <Link to={APPOINTMENTS} className={buttonClass("primary")}>
             Back to appointments
           </Link>

@@ -19,6 +19,8 @@ export interface PortalProcess {
   signal(signal: NodeJS.Signals): void;
   /** The running process's exit code and everything it printed, once it has exited. */
   exited(): Promise<Exit>;
+  /** What the process has written (stdout and stderr) since it was last started: its log. */
+  output(): string;
 }
 
 export interface Exit {
@@ -58,6 +60,7 @@ export async function startPortalProcess(port: number, env: Record<string, strin
   if (!existsSync("build/server/index.js")) throw new Error("The built portal is missing: run `npm run build` first (npm test builds before Vitest).");
   let child: ChildProcess | null = null;
   let exit: Promise<Exit> = Promise.resolve({ code: null, output: "" });
+  let output = "";
   const url = `http://127.0.0.1:${port}`;
   const portal: PortalProcess = {
     port,
@@ -65,7 +68,7 @@ export async function startPortalProcess(port: number, env: Record<string, strin
     async start() {
       const running = launch({ ...env, PORT: String(port) });
       child = running;
-      let output = "";
+      output = "";
       running.stdout!.on("data", (chunk) => (output += String(chunk)));
       running.stderr!.on("data", (chunk) => (output += String(chunk)));
       exit = new Promise((resolve) => running.once("exit", (code) => resolve({ code, output })));
@@ -81,6 +84,7 @@ export async function startPortalProcess(port: number, env: Record<string, strin
         await new Promise((r) => setTimeout(r, 200));
       }
     },
+    output: () => output,
     async stop() {
       const running = child;
       child = null;

@@ -1,6 +1,9 @@
 import { request } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { RouteConfigEntry } from "@react-router/dev/routes";
+import routes from "../../app/routes";
 import { HSTS } from "../../server";
+import { documentAddresses } from "../helpers/document-routes";
 import { useMockServer, type TestWorld } from "../helpers/mock-world";
 import { Browser, START_TIMEOUT_MS, startPortalProcess, type PortalProcess } from "../helpers/portal-process";
 import { freePort } from "../helpers/redis-server";
@@ -115,6 +118,45 @@ describe("caching and transport", () => {
       await res.arrayBuffer();
       expect(res.status, path).toBe(200);
       expect(res.headers.get("cache-control"), path).toBe("no-store");
+    }
+  });
+
+  it("marks every route that answers a document or health data no-store: each data route of app/routes.ts is walked", async () => {
+    const addresses = await documentAddresses(world);
+    // The routes that are not pages (a module of their own, no component) and answer a GET with data.
+    const flat = (entries: RouteConfigEntry[]): RouteConfigEntry[] => entries.flatMap((e) => [e, ...flat(e.children ?? [])]);
+    const resourceRoutes = flat(routes).filter((r) => r.file.endsWith(".ts"));
+    const postOnly = ["login/flow", "login/help", "accounts/pay", "appointments/book", "zoom/signature", "medications/repeat", "emails/step"];
+    const noData = { captcha: "/captcha", medication: "/medication" };
+    expect(resourceRoutes.map((r) => r.path).sort(), "every resource route is walked here (add a new one to documentAddresses)").toEqual([...Object.keys(addresses), ...postOnly, ...Object.keys(noData)].sort());
+    const browser = await signedIn();
+    for (const [route, address] of Object.entries({ ...addresses, ...noData })) {
+      const res = await browser.fetch(portal, address);
+      await res.arrayBuffer();
+      expect(res.status, route).toBeLessThan(400);
+      // The patient's photo may be kept by their own browser only (decisions/171); everything else never.
+      expect(res.headers.get("cache-control"), route).toBe(route === "profile/photo" ? "private, max-age=3600" : "no-store");
+    }
+    // A refusal is no more cacheable than the document.
+    for (const route of ["reports/result/:id", "letters/letter/:id"]) {
+      const res = await browser.fetch(portal, addresses[route].replace(/[^/]+$/, "x".repeat(80)));
+      await res.arrayBuffer();
+      expect(res.headers.get("cache-control"), `${route} refused`).toBe("no-store");
+    }
+  });
+
+  it("renders /preview of a letter and of an invoice (PDFs) on the server: 200, the page, and no error in the log", async () => {
+    const addresses = await documentAddresses(world);
+    const browser = await signedIn();
+    for (const [type, route] of [["letter", "letters/letter/:id"], ["invoice", "accounts/invoice/:id"]]) {
+      const id = addresses[route].split("/").pop()!;
+      const logged = portal.output().length;
+      const res = await browser.fetch(portal, `/preview?${new URLSearchParams({ type, id })}`);
+      const html = await res.text();
+      expect(res.status, type).toBe(200);
+      // The page itself, with its place for the PDF, not the error boundary.
+      expect(html, type).toContain(`href="${addresses[route]}"`);
+      expect(portal.output().slice(logged), type).not.toMatch(/error/i);
     }
   });
 

@@ -161,6 +161,15 @@ describe.each(implementations)("the %s state store", (_name, open) => {
     expect(await one.takeMembers(k)).toEqual([]);
   });
 
+  it("reads a set's members without taking them, in either process", async () => {
+    const k = key("members");
+    expect(await one.members(k)).toEqual([]);
+    await one.addMember(k, "a", 10_000);
+    await two.addMember(k, "b", 10_000);
+    expect((await two.members(k)).sort()).toEqual(["a", "b"]);
+    expect((await one.members(k)).sort()).toEqual(["a", "b"]);
+  });
+
   it("gives each member to exactly one of many parallel takes, and loses none added meanwhile", async () => {
     const k = key("take");
     const members = Array.from({ length: 60 }, (_, i) => `m${i}`);

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { Document, Page, pdfjs } from "react-pdf";
 import workerUrl from "pdfjs-dist/build/pdf.worker.min.mjs?url";
+import { documentsMessages } from "../../lib/messages/documents";
 import { sessionMessages } from "../../lib/messages/session";
 import { STEP_HEADER } from "../../lib/step-client";
 import { Alert } from "../ui/alert";
@@ -33,12 +34,14 @@ export const ZOOMS = [1, 1.5, 2, 3] as const;
  * page's first load. A PDF that fails to load shows the Document's own `error`, which also ends the
  * spinner: the Document stays mounted, since unmounting it destroys pdf.js's failed loading task,
  * whose rejection nothing can catch. A document asked for after the session ended is answered 401
- * (the step header, decisions/191) and says so, with Sign in again, rather than "could not be loaded".
+ * (the step header, decisions/191) and says so, with Sign in again, rather than "could not be loaded";
+ * one refused because too many documents were opened at once (429, decisions/226) says that.
  */
 export default function PdfViewer({ url, title, texts, maxWidth = 540, onRendered, zoomable = false }: PdfViewerProps) {
   const [zoom, setZoom] = useState(0);
   const [pages, setPages] = useState(0);
-  const [sessionEnded, setSessionEnded] = useState(false);
+  // Why the document could not be had, when it is not the document's own failure.
+  const [refusal, setRefusal] = useState<"sessionEnded" | "slowedDown" | null>(null);
   // One object per address: react-pdf loads the document again whenever `file` is a new object.
   const file = useMemo(() => (url.startsWith("data:") ? url : { url, httpHeaders: { [STEP_HEADER]: "1" } }), [url]);
   const drawn = useRef(new Set<number>());
@@ -68,17 +71,22 @@ export default function PdfViewer({ url, title, texts, maxWidth = 540, onRendere
   const document_ = (
       <Document
         file={file}
-        onLoadError={(error) => setSessionEnded((error as { status?: unknown }).status === 401)}
+        onLoadError={(error) => {
+          const status = (error as { status?: unknown }).status;
+          setRefusal(status === 401 ? "sessionEnded" : status === 429 ? "slowedDown" : null);
+        }}
         onLoadSuccess={(doc) => {
           drawn.current = new Set();
           setPages(doc.numPages);
         }}
         loading={<PdfLoading text={texts.loading} />}
         error={
-          sessionEnded ? (
+          refusal === "sessionEnded" ? (
             <Alert>
               {sessionMessages.documentSessionEnded} <SignInAgainLink />
             </Alert>
+          ) : refusal === "slowedDown" ? (
+            <Alert>{documentsMessages.slowedDownViewer}</Alert>
           ) : (
             <Alert>{texts.failed}</Alert>
           )

@@ -170,7 +170,7 @@ function ChartButton({ test }: { test: string }) {
           </div>
         </div>
       </Dialog>
-      <Notice open={notice} onOpenChange={setNotice} tone="error" title={t.noChartData} />
+      <Notice open={notice} onOpenChange={setNotice} tone="error" title={reply && !reply.ok && reply.message ? reply.message : t.noChartData} />
     </>
   );
 }
