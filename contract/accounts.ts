@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { bundleOf } from "./fhir";
 import { defineSlots, slot } from "./slots";
+import { readTruthy } from "./truthy";
 
 /** Invoices (payment notices) and their PDFs (1§3 Invoice, 1§7). Invoice calls use the parent id (1§6). */
 
@@ -53,9 +54,22 @@ export const SaveTempPaymentQuerySchema = z.object({
   notes: z.string().max(500).default(""),
   IdempotencyKey: IdempotencyKey,
 });
-/** The body is the list of ticked invoices with the amount each receives. */
+/**
+ * The body is 1§3's client row of each ticked invoice: the practice's own figures for it (Amount,
+ * Balance, Notes, as the portal's server read them from PaymentNotice, never the browser's), ticked,
+ * with the amount it receives now (PayNow).
+ */
 export const SaveTempPaymentBodySchema = z
-  .array(z.object({ InvoiceID: z.string().min(1).max(64), PayNow: Money }))
+  .array(
+    z.object({
+      InvoiceID: z.string().min(1).max(64),
+      isChecked: z.literal(true),
+      Amount: Money,
+      Balance: Money,
+      Notes: z.string().max(2000),
+      PayNow: Money,
+    }),
+  )
   .min(1)
   .max(500);
 /** '-1' is failure; more than 0 is the electronic payment id. */
@@ -99,4 +113,15 @@ export const SavePaymentQuerySchema = z.object({
   PatientID: z.string().min(1).max(64),
   electronicPaymentID: z.coerce.number().int().min(1),
 });
-export const SavePaymentReplySchema = z.boolean();
+/**
+ * "A truthy response means success" (1§7, 1§8), read as decisions/240 says: `true`, a number above 0,
+ * "true", "1", "yes" are recorded; `false`, 0 or below, "false", "0", "no", "" and null are not; no
+ * answer at all (an empty body) and any other text are unknown. The card was charged before this call,
+ * so an unknown answer is told as such and the payment stays open to be recorded again (it is
+ * recorded once however often it is asked). Another shape (an object, a list) breaks the contract.
+ */
+export const SavePaymentReplySchema = z
+  .union([z.boolean(), z.number(), z.string().max(1000), z.null()])
+  .optional()
+  .transform((value): SavePaymentOutcome => ({ yes: "recorded", no: "not-recorded", unknown: "unknown" } as const)[readTruthy(value)]);
+export type SavePaymentOutcome = "recorded" | "not-recorded" | "unknown";

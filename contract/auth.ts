@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { HumanNameSchema, StatusReplySchema } from "./fhir";
 import { defineSlots, slot } from "./slots";
+import { FALSE_WORDS, TRUE_WORDS } from "./truthy";
 
 /** Identity server and sign-in calls (1§7). */
 
@@ -89,8 +90,6 @@ export const LogoutReplySchema = StatusReplySchema;
  * "yes"/"no" in any case, and null or "" as false. Any other string is not an answer the portal can
  * read (a contract error, which keeps the session: decisions/001), rather than a guess either way.
  */
-const TRUE_WORDS = new Set(["true", "1", "yes"]);
-const FALSE_WORDS = new Set(["false", "0", "no", ""]);
 export const ValidateTokenReplySchema = z
   .union([z.boolean(), z.number(), z.null(), z.string().refine((v) => TRUE_WORDS.has(v.trim().toLowerCase()) || FALSE_WORDS.has(v.trim().toLowerCase()), "Not a truthy or falsy answer")])
   .transform((v) => (typeof v === "string" ? TRUE_WORDS.has(v.trim().toLowerCase()) : typeof v === "number" ? v !== 0 : v === true));

@@ -2,6 +2,7 @@ import type { Page } from "@playwright/test";
 import { expect, expectNoAxeViolations, signIn, test, type World, type WorldUser } from "./fixtures";
 import { chooseAnotherAmountByKeyboard, payButton, typeTestCardAndPayByKeyboard } from "./payment-form";
 import { E2E_PRACTICE_TIMEOUT_MS } from "../playwright.config";
+import { paymentMessages } from "../app/lib/messages/payment";
 
 /** /accounts: invoices, the INVOICE dialog and paying with the built-in test card provider, in a fresh world. */
 async function openAccounts(page: Page, user: WorldUser) {
@@ -161,8 +162,26 @@ test.describe("accounts", () => {
     // 10.00 plus the first card type's fee (Visa - 2.5%): 0.25.
     expect(charge.amountCents).toBe(1025);
     const saved = await world.requests({ method: "POST", path: "patient/SaveTempPayment" });
-    expect(saved[0].body).toEqual([{ InvoiceID: expect.any(String), PayNow: 10 }]);
+    // 1§3's client row, with the practice's own figures for the invoice (issue 33).
+    expect(saved[0].body).toEqual([{ InvoiceID: expect.any(String), isChecked: true, Amount: expect.any(Number), Balance: expect.any(Number), Notes: expect.any(String), PayNow: 10 }]);
     await expect(pendingTable(page).getByRole("row").nth(1).getByRole("cell").nth(3)).toHaveText(firstReference);
+  });
+
+  test("a practice that answers SavePayment with 1 rather than true: the payment is recorded and the page says it succeeded (issue 33)", async ({ page, world }) => {
+    // 1§7: "A truthy response means success". The practice records the payment and answers 1.
+    await world.fault({ path: "patient/SavePayment", answer: 1, times: 1 });
+    await openAccounts(page, world.user("solo"));
+    await fillCard(page);
+    await payButton(page).click();
+    await expect(succeeded(page)).toBeVisible();
+    await expect(page.getByText(paymentMessages.chargedNotRecorded)).toHaveCount(0);
+    const [saved] = await world.requests({ method: "POST", path: "patient/SavePayment" });
+    expect(saved).toMatchObject({ status: 200, fault: "carried out, answered 1" });
+    // The payment is closed: no notice of an unfinished one, and nothing is left to pay.
+    await expect(page.getByRole("region", { name: "A payment is not finished" })).toHaveCount(0);
+    await expect(pendingTable(page).getByText("No Record Found")).toBeVisible();
+    await expectNoAxeViolations(page);
+    expect(await world.charges()).toHaveLength(1);
   });
 
   test("a declined card stops with a message that nothing was charged", async ({ page, world }) => {

@@ -51,12 +51,12 @@ export interface World {
   /** The card charges the world's payment provider made. */
   charges(): Promise<{ intentId: string; amountCents: number; at: string }[]>;
   /** Injects a fault into the next calls of one practice API path of this world. */
-  fault(fault: { path: string; method?: "GET" | "POST" | "PUT" | "DELETE"; status?: number; body?: "malformed" | "empty" | "drop" | "lost-reply"; delayMs?: number; times?: number }): Promise<void>;
+  fault(fault: { path: string; method?: "GET" | "POST" | "PUT" | "DELETE"; status?: number; body?: "malformed" | "empty" | "drop" | "lost-reply"; answer?: unknown; delayMs?: number; times?: number }): Promise<void>;
   /**
    * Holds the next calls of one practice API path until the test releases them (then the rest of the
    * fault applies, or the normal reply): to see a state that lasts only while the practice answers.
    */
-  hold(fault: { path: string; method?: "GET" | "POST" | "PUT" | "DELETE"; status?: number; body?: "malformed" | "empty" | "drop" | "lost-reply"; times?: number }): Promise<HeldCalls>;
+  hold(fault: { path: string; method?: "GET" | "POST" | "PUT" | "DELETE"; status?: number; body?: "malformed" | "empty" | "drop" | "lost-reply"; answer?: unknown; times?: number }): Promise<HeldCalls>;
   /** Removes every fault injected into this world, leaving its data, sign-ins and journal as they are. */
   clearFaults(): Promise<void>;
   /** The world's clock. */

@@ -100,7 +100,8 @@ export const paymentMachine = setup({
     saveTempPayment: unprovided<TempPaymentRequest, number>("saveTempPayment"),
     createPaymentIntent: unprovided<{ key: string }, string>("createPaymentIntent"),
     confirmCard: unprovided<{ clientSecret: string; key: string }, void>("confirmCard"),
-    savePayment: unprovided<{ key: string }, boolean>("savePayment"),
+    /** true recorded, false not recorded, "unknown" the practice's answer said neither (decisions/240). */
+    savePayment: unprovided<{ key: string }, boolean | "unknown">("savePayment"),
   },
   guards: {
     canPay: ({ context }) => context.method === "card" && context.invoices.length > 0 && "cents" in amountOf(context) && context.cardComplete,
@@ -155,7 +156,10 @@ export const paymentMachine = setup({
         ? sessionEndedResult
         : { progress: 100 as const, result: { kind: "failed" as const, message: paymentTexts.uncertain, charged: false, uncertain: true } },
     ),
-    failCharged: assign({ progress: 100 as const, result: { kind: "failed", message: paymentTexts.chargedNotRecorded, charged: true } }),
+    failCharged: assign(({ event }) => {
+      const output = (event as unknown as { output?: unknown }).output;
+      return { progress: 100 as const, result: { kind: "failed" as const, message: output === "unknown" ? paymentTexts.chargedRecordingUnknown : paymentTexts.chargedNotRecorded, charged: true } };
+    }),
     startOver: assign({ progress: 0 as const, key: null, clientSecret: null, result: null, submitted: false }),
   },
 }).createMachine({

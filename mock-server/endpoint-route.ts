@@ -162,6 +162,9 @@ export function worldRouteHandler<E extends Endpoint>(endpoint: E, route: WorldR
       // Documents (PDFs) are rendered asynchronously; everything else answers at once.
       const payload = await handle({ world, query, body, session, origin: originOf(req) });
       if (respond?.kind === "lost-reply") res.socket?.destroy();
+      // The test's own answer in place of the reply, deliberately unchecked: a real practice's way of
+      // saying the same (1 or "true" for true), or not, which the portal must read as the spec says.
+      else if (fault?.answer && !res.destroyed) sendAnswer(res, fault.answer.status, fault.answer.value);
       else if (!res.destroyed) sendReply(res, endpoint, payload);
     } catch (error) {
       // A refusal (401, 403, 400) is that call's outcome: with "lost-reply" it is lost as well.
@@ -169,6 +172,11 @@ export function worldRouteHandler<E extends Endpoint>(endpoint: E, route: WorldR
       else if (!res.destroyed) sendError(res, error);
     }
   }
+}
+
+/** Any JSON value as the body, `null` included (Express's json() would send an empty body for undefined). */
+function sendAnswer(res: Response, status: number, value: unknown): void {
+  res.status(status).type("application/json").send(JSON.stringify(value === undefined ? null : value));
 }
 
 /** Waits for the test's release; rejects when the mock closes first. */
@@ -205,11 +213,18 @@ function checkPatientIds(session: Session, ...parts: unknown[]): void {
   }
 }
 
-/** "status 503", "malformed", "delay 500ms", or a mix, for the journal. */
+/** The answer as JSON, cut short past 60 characters, for the journal. */
+function answerText(value: unknown): string {
+  const text = JSON.stringify(value === undefined ? null : value);
+  return text.length > 60 ? `${text.slice(0, 57)}...` : text;
+}
+
+/** "status 503", "malformed", "delay 500ms", "carried out, answered 1", or a mix, for the journal. */
 function describeFault(fault: FaultAction): string {
   const parts: string[] = [];
   const kind = fault.respond?.kind;
   if (kind) parts.push(kind === "status" ? `status ${fault.respond!.status}` : kind === "drop" ? "dropped connection" : kind === "lost-reply" ? "carried out, reply lost" : kind);
+  if (fault.answer) parts.push(`carried out, answered ${answerText(fault.answer.value)}${fault.answer.status === 200 ? "" : ` with status ${fault.answer.status}`}`);
   if (fault.held) parts.push("held");
   if (fault.delayMs > 0) parts.push(`delay ${fault.delayMs}ms`);
   return parts.join(", ");

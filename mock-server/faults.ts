@@ -6,8 +6,10 @@ const CALLS = WORLD_ENDPOINT_NAMES.map((name) => ({ method: endpoints[name].meth
 
 /**
  * Injected failures, for the portal's tests of its error paths: a status, a reply that breaks the
- * contract, an empty reply, a connection dropped without any reply, or a delay before the normal reply.
- * A fault that answers in the handler's place changes no data. Two deliberately do: "lost-reply" is
+ * contract, an empty reply, a connection dropped without any reply, a delay before the normal reply, or
+ * a value of the test's own in place of the reply of a call carried out ("answer").
+ * A fault that answers in the handler's place changes no data. "answer" carries the call out and only
+ * replaces its reply. Two others deliberately change data: "lost-reply" is
  * carried out and only its reply is lost (the case idempotency keys exist for), and a delayed call is
  * carried out even when its caller stopped waiting. A fault names a path, and optionally a method for
  * a path that has several calls (GET and POST Patient).
@@ -36,12 +38,22 @@ export const FaultRequestSchema = z
      * after the practice committed would.
      */
     body: z.enum(["malformed", "empty", "drop", "lost-reply"]).optional(),
+    /**
+     * Any JSON value: the call is carried out as usual and this value is sent in place of its reply
+     * (with `status`, default 200), unchecked by the contract: how a real practice may answer
+     * (`1` or `"true"` for SavePayment's `true`). A refusal (400, 401, 403) is sent as usual.
+     */
+    answer: z
+      .unknown()
+      .meta({ description: "Any JSON value: the call is carried out as usual and this value is sent in place of its reply (with status, default 200), unchecked by the contract. A refusal (400, 401, 403) is sent as usual." })
+      .optional(),
     delayMs: z.int().min(0).max(60_000).optional(),
     /** Each call waits until the test releases it (then the rest of the fault, or the normal reply). */
     hold: z.boolean().optional(),
     /** How many calls get the fault; without it, every call until the faults are cleared. */
     times: z.int().min(1).optional(),
   })
+  .refine((f) => f.answer === undefined || f.body === undefined, { message: "answer and body cannot be combined: answer replaces the reply of a call carried out", path: ["answer"] })
   .refine((f) => !f.method || CALLS.some((c) => c.method === f.method && c.path === normalisePath(f.path)), {
     message: "the practice API has no call with this method at this path",
     path: ["method"],
@@ -60,6 +72,8 @@ export interface FaultAction {
   /** Settles when the test releases the held call (or the faults are cleared). */
   held?: Promise<void>;
   respond?: { status: number; kind: "status" | "malformed" | "empty" | "drop" | "lost-reply" };
+  /** The call is carried out and this value sent in place of its reply, with this status. */
+  answer?: { status: number; value: unknown };
 }
 
 /**
@@ -158,6 +172,7 @@ export class FaultTable {
     const delayMs = fault.delayMs ?? 0;
     const gate = this.#gates.get(fault.id);
     const held = gate?.arrive();
+    if (fault.answer !== undefined) return { delayMs, held, answer: { status: fault.status ?? 200, value: fault.answer } };
     if (fault.body) return { delayMs, held, respond: { status: fault.status ?? 200, kind: fault.body } };
     if (fault.status !== undefined) return { delayMs, held, respond: { status: fault.status, kind: "status" } };
     // A delay or a hold alone slows the normal reply; a fault that names nothing is a plain server error.

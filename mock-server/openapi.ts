@@ -94,7 +94,7 @@ function adminPaths() {
     "/__admin/worlds/{id}/faults": {
       ...inWorld,
       get: adminOperation("adminListFaults", "The faults still waiting for calls", {}, { "200": json(object("faults"), "The faults."), ...notFound }),
-      post: adminOperation("adminAddFault", "Make calls of one path fail: a status, a broken or empty reply, a dropped connection, a lost reply or a delay", body(FaultRequestSchema), {
+      post: adminOperation("adminAddFault", "Make calls of one path fail: a status, a broken or empty reply, a dropped connection, a lost reply, a delay, or a value of the test's own in place of the reply (answer)", body(FaultRequestSchema), {
         "201": json(object("the fault with its id"), "Added."),
         ...invalid("The fault"),
         ...notFound,

@@ -115,8 +115,8 @@ export async function payAction(request: Request, deps: PayDeps = portalPayDeps)
         // A charged attempt is final: paying again with its key records it and charges nothing more.
         if (earlier?.charged) return { ok: true, value: earlier.tempId };
         // The lines against the practice's own pending invoices: each once, none beyond its balance.
-        const pending = await getInvoices(api, holder, "pending");
-        if (!allocationsPayable(step.allocations, pending.resources.map(rowOf))) return { ok: false, message: paymentMessages.notStarted };
+        const pending = (await getInvoices(api, holder, "pending")).resources.map(rowOf);
+        if (!allocationsPayable(step.allocations, pending)) return { ok: false, message: paymentMessages.notStarted };
         const total = step.allocations.reduce((sum, a) => sum + a.payNowCents, 0);
         if (total !== step.amountCents) return { ok: false, message: paymentMessages.notStarted };
         // The amount rule of the form, again as the authority, over what the allocations add up to.
@@ -131,7 +131,15 @@ export async function payAction(request: Request, deps: PayDeps = portalPayDeps)
         // One open attempt per account holder: another that may have charged must be finished first.
         const claim = await attempts.claim(owner, step.key);
         if (!claim.ok) return { ok: false, message: paymentMessages.openElsewhere, blocked: true };
-        const tempId = await saveTempPayment(api, holder, { ...step, key: practiceKey(owner, step.key) });
+        // Only the lines' ids and amounts are the browser's; each invoice's figures are the practice's own.
+        const tempId = await saveTempPayment(api, holder, {
+          key: practiceKey(owner, step.key),
+          cardType: step.cardType,
+          amountCents: step.amountCents,
+          feeCents: step.feeCents,
+          allocations: step.allocations.map((a) => ({ id: a.id, payNowCents: a.payNowCents })),
+          invoices: pending,
+        });
         if (tempId > 0) await attempts.remember(owner, step.key, { tempId, chargeCents: step.amountCents + fee, cardChoice: { chosen: cardType, all: cardTypes } });
         return { ok: true, value: tempId };
       }
@@ -187,19 +195,24 @@ export async function payAction(request: Request, deps: PayDeps = portalPayDeps)
       case "record": {
         const attempt = await attempts.attemptOf(owner, step.key);
         if (!attempt) return { ok: false, message: paymentMessages.notStarted };
-        const recorded = await savePayment(api, holder, attempt.tempId);
-        if (recorded) await attempts.close(owner, step.key, "recorded");
-        return { ok: true, value: recorded };
+        // Recorded, not recorded, or an answer that says neither (decisions/240): only the first
+        // closes the attempt; the others keep it open for the recording to be asked again.
+        const outcome = await savePayment(api, holder, attempt.tempId);
+        if (outcome === "recorded") await attempts.close(owner, step.key, "recorded");
+        return { ok: true, value: outcome === "recorded" ? true : outcome === "unknown" ? "unknown" : false };
       }
       case "finish": {
         const attempt = await attempts.attemptOf(owner, step.key);
         if (!attempt) return { ok: false, message: paymentMessages.notStarted };
         // The practice records only a payment that was charged in full (1§7 SavePayment), so its
         // answer tells a charged attempt from one that never reached the card.
-        if (await savePayment(api, holder, attempt.tempId)) {
+        const outcome = await savePayment(api, holder, attempt.tempId);
+        if (outcome === "recorded") {
           await attempts.close(owner, step.key, "recorded");
           return { ok: true, value: "recorded" };
         }
+        // An answer that says neither yes nor no may have recorded it: nothing is let go on it.
+        if (outcome === "unknown") return { ok: true, value: "pending" };
         // Not charged yet. The card may still be in another tab's hands (Stripe confirms in the
         // browser, unseen by the portal), so the attempt is let go only once it has been quiet a while.
         if (attempt.charged || deps.now() - (attempt.intentAt ?? 0) < deps.releaseAfterMs) return { ok: true, value: "pending" };

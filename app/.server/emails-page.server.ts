@@ -14,6 +14,7 @@ import { BOXES, colourOf, emailsViewOf, READ_FILTER_NAMES, type AttachmentView, 
 import { summarisePatient } from "../lib/patient-summary";
 import { RequestKeySchema } from "../lib/request-key";
 import type { PracticeSettings } from "../../contract/patient";
+import { settingOn } from "../../contract/truthy";
 import { answerOnce, mayHaveBeenCarriedOut, type OnceWork } from "./answer-once.server";
 import { PracticeApiError } from "./practice/client.server";
 import { practiceErrorResponse } from "./practice/errors.server";
@@ -58,10 +59,13 @@ export async function emailsPage({ api, user }: Pick<SignedIn, "api" | "user">, 
   };
 }
 
-/** 1§3: "1" means true. A practice that says nothing leaves writing on. */
+/**
+ * 1§3: "1" means true, and "true" or "yes" too (decisions/240). A practice that says nothing leaves
+ * writing on; a value that is neither a yes nor a no turns it off, as any value but "1" did before.
+ */
 export function messagingSettingsOf(s: PracticeSettings): MessagingSettings {
-  const off = (value: string | undefined) => value !== undefined && value.trim() !== "" && value.trim() !== "1";
-  return { compose: !off(s.PortalEnableCompose), reply: !off(s.PortalEnableReply) };
+  const enabled = (value: string | undefined) => (value === undefined || value.trim() === "" ? true : settingOn(value, false));
+  return { compose: enabled(s.PortalEnableCompose), reply: enabled(s.PortalEnableReply) };
 }
 
 const looksLikeHtml = (text: string) => /<[a-z][\s\S]*>/i.test(text);

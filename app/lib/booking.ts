@@ -2,6 +2,7 @@ import { z } from "zod";
 import { appointmentsMessages } from "./messages/appointments";
 import { createStepClient, type StepClientOptions } from "./step-client";
 import { addDays } from "./timeline-filter";
+import { settingOn } from "../../contract/truthy";
 
 /**
  * Booking an appointment (2§2 Book, 2§4 booking flow, 2§5, 2§8, 2§9): the practice's settings as the
@@ -38,12 +39,12 @@ export interface BookingSettings {
 /** The practice's settings as read (name to value); a missing one reads as empty. */
 export function bookingSettingsOf(settings: Readonly<Record<string, string | undefined>>): BookingSettings {
   const value = (id: string) => settings[id]?.trim() ?? "";
-  const on = (id: string) => value(id) === "1" || value(id).toLowerCase() === "true";
+  const on = (id: string) => settingOn(settings[id], false);
   return {
     disabled: on("DisableAppointment"),
     covidScreening: on("DisableAppointmentCOVID"),
     // Allowed unless the practice says no: a missing setting does not stop booking.
-    sameDayAllowed: value("IsAllowSameDayBooking") !== "0" && value("IsAllowSameDayBooking").toLowerCase() !== "false",
+    sameDayAllowed: settingOn(settings.IsAllowSameDayBooking, true),
     showReasonsForContact: on("AppointmentShowReasonforContact"),
     bypassLockDown: on("ByPassLockDownPatientPortalAppointmentBookings"),
     showConsultOptions: on("IsShowBookAppointmentOptions"),

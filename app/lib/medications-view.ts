@@ -1,6 +1,7 @@
 import type { Medication } from "../../contract/medications";
 import { formatDate } from "./dates";
 import { settingGiven, type PracticeSettingsRead } from "./practice-settings";
+import { settingOn } from "../../contract/truthy";
 
 /**
  * The Medications screen's view types, shared by its server half (app/.server/medications-page.server.ts),
@@ -106,7 +107,7 @@ export interface RepeatSettings {
 
 export type Delivery = "pickup" | "pharmacy";
 
-const on = (value: string | undefined) => value?.trim() === "1";
+const on = (value: string | undefined) => settingOn(value, false);
 
 /** The settings as read, 1§3's defaults already applied (app/lib/practice-settings.ts). */
 export function repeatSettingsOf(s: PracticeSettingsRead): RepeatSettings {

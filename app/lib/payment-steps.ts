@@ -48,8 +48,8 @@ export const payStepValues = {
   intent: z.string().min(1),
   /** The confirmed payment intent's id. */
   confirm: z.string().min(1),
-  /** Whether the practice recorded the payment. */
-  record: z.boolean(),
+  /** Whether the practice recorded the payment; "unknown" when its answer said neither (decisions/240). */
+  record: z.union([z.boolean(), z.literal("unknown")]),
   declined: z.boolean(),
   /** The open attempt, finished: recorded, known not charged, or still too recent to tell. */
   finish: z.enum(["recorded", "not-charged", "pending"]),

@@ -47,6 +47,9 @@ export const paymentRoutes = {
       const cents = Math.round(line.PayNow * 100);
       // An unknown invoice, another patient's, or more than its balance: the practice refuses.
       if (!invoice || invoice.patientId !== query.PatientID || cents <= 0 || cents > invoice.balanceCents) return -1;
+      // A line must restate the invoice as the practice holds it (1§3's client row): its amount,
+      // balance and notes; a line that disagrees was read from an old or altered list.
+      if (Math.round(line.Amount * 100) !== invoice.amountCents || Math.round(line.Balance * 100) !== invoice.balanceCents || line.Notes !== invoice.notes) return -1;
       allocations.push({ invoiceId: invoice.id, cents });
     }
     const amountCents = Math.round(query.amount * 100);

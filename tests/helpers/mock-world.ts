@@ -60,6 +60,8 @@ export interface FaultRequest {
   method?: "GET" | "POST" | "PUT" | "DELETE";
   status?: number;
   body?: "malformed" | "empty" | "drop" | "lost-reply";
+  /** Any JSON value: the call is carried out and this is sent in place of its reply (with `status`, default 200). */
+  answer?: unknown;
   delayMs?: number;
   times?: number;
 }

@@ -426,6 +426,39 @@ describe("faults", () => {
     expect(await res.text()).toBe("");
   });
 
+  it("answer: carries the call out and sends the test's value in its place, unchecked by the contract; a refusal stays a refusal", async () => {
+    const other = await createWorld({ seed: 6 });
+    const solo = userOf(other, "solo");
+    const signedIn = await signIn(solo);
+    const newPassword = "Haere2026mai";
+    for (const answer of [1, "true", null, { odd: ["shape"] }]) {
+      expect((await fault({ path: "Patient/RefreshCounter", answer, times: 1 }, other.id)).status).toBe(201);
+      const res = await call(signedIn.base, endpoints.refreshCounter, { token: signedIn.token, query: { PatientID: signedIn.patientId } });
+      expect(res.status).toBe(200);
+      expect(await res.json()).toEqual(answer);
+    }
+    // The call is carried out: the password changes although the practice answered 1, not a StatusCode.
+    await fault({ path: "Patient/ChangePassword", answer: 1, status: 202, times: 1 }, other.id);
+    const changed = await call(signedIn.base, endpoints.changePassword, { token: signedIn.token, body: { PatientID: signedIn.patientId, Password: newPassword } });
+    expect(changed.status).toBe(202);
+    expect(await changed.json()).toBe(1);
+    await signIn({ username: solo.username, password: newPassword });
+    // A refusal is that call's answer: another patient's id is still a 403.
+    await fault({ path: "Patient/RefreshCounter", answer: true, times: 1 }, other.id);
+    expect((await call(signedIn.base, endpoints.refreshCounter, { token: signedIn.token, query: { PatientID: "not-a-patient" } })).status).toBe(403);
+    const journal = (await (await admin("GET", `/worlds/${other.id}/requests`)).json()) as { requests: { path: string; fault: string | null }[] };
+    expect(journal.requests.filter((r) => r.fault?.includes("answered")).map((r) => r.fault)).toEqual([
+      "carried out, answered 1",
+      'carried out, answered "true"',
+      "carried out, answered null",
+      'carried out, answered {"odd":["shape"]}',
+      "carried out, answered 1 with status 202",
+      "carried out, answered true",
+    ]);
+    // It replaces a reply of a call carried out, so it does not go with a body fault.
+    expect((await fault({ path: "Patient/RefreshCounter", answer: 1, body: "empty" }, other.id)).status).toBe(400);
+  });
+
   it("delays the normal reply", async () => {
     await fault({ path: "Patient/RefreshCounter", delayMs: 300, times: 1 });
     const started = performance.now();

@@ -86,7 +86,7 @@ describe("the document, as standard tools read it", () => {
 
   it("describes the admin API too", () => {
     expect(doc.paths["/__admin/worlds"].post).toMatchObject({ operationId: "adminCreateWorld", tags: ["Mock admin"] });
-    expect(doc.paths["/__admin/worlds/{id}/faults"].post.requestBody?.content["application/json"].schema).toMatchObject({ properties: { path: {}, status: {}, body: {}, delayMs: {}, hold: {}, times: {} } });
+    expect(doc.paths["/__admin/worlds/{id}/faults"].post.requestBody?.content["application/json"].schema).toMatchObject({ properties: { path: {}, status: {}, body: {}, answer: { description: expect.stringContaining("carried out") }, delayMs: {}, hold: {}, times: {} } });
   });
 
   it("passes Redocly's recommended rules with no error", () => {

@@ -1,4 +1,6 @@
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { createActor, fromPromise, waitFor } from "xstate";
+import type { z } from "zod";
 import { attemptOwner, payAction, RELEASE_AFTER_MS, type PayDeps } from "../../app/.server/accounts-page.server";
 import { loadConfig } from "../../app/.server/config.server";
 import { PaymentAttempts } from "../../app/.server/payment-attempts.server";
@@ -6,6 +8,8 @@ import { confirmTestCard, getInvoices } from "../../app/.server/practice/account
 import { createSessions } from "../../app/.server/session.server";
 import type { CardProviderChoice } from "../../app/lib/accounts-view";
 import { paymentMessages } from "../../app/lib/messages/payment";
+import { payStepValues, RefusedError } from "../../app/lib/payment-steps";
+import { paymentMachine } from "../../machines/payment.machine";
 import { feeCents, feeRateBasisPoints, toCents } from "../../app/lib/money";
 import { useMockServer, type PortalSession, type TestWorld } from "../helpers/mock-world";
 import { signedInToPortal } from "../helpers/portal-cookie";
@@ -565,5 +569,150 @@ describe("the card fee follows the card's brand (issue 36)", () => {
     expect(await p.post({ step: "confirm", clientSecret: String(second.value), ...amexCard })).toMatchObject({ ok: true });
     expect(await p.post({ step: "record", key: again })).toEqual({ ok: true, value: true });
     expect((await world.charges()).map((c) => c.amountCents)).toEqual([amount + amexFee]);
+  });
+});
+
+describe("SavePayment read as 1§7 and 1§8 say: a truthy answer is success (issue 33, decisions/240)", () => {
+  beforeEach(async () => {
+    world = await mock.createWorld({ seed: 33 });
+  });
+
+  /** A step's value as the browser's step client gives it: a refusal or an uncertain failure is thrown. */
+  function valueOf<V extends z.ZodType>(reply: Awaited<ReturnType<typeof payAction>>, value: V): z.output<V> {
+    if (!reply.ok) throw reply.uncertain ? new Error(reply.message) : new RefusedError(reply.message, reply.blocked ?? false);
+    return value.parse(reply.value);
+  }
+
+  /**
+   * The payment machine paying solo's first invoice in full through the payment action, as the
+   * payment form does (its actors post each step); what the page then says is the machine's result.
+   */
+  async function payThroughTheMachine(p: Payer) {
+    const invoice = p.invoices[0];
+    const machine = paymentMachine.provide({
+      actors: {
+        saveTempPayment: fromPromise(async ({ input }) =>
+          valueOf(
+            await p.post({ step: "save-temp", key: input.key, cardType: input.cardType, amountCents: String(input.amountCents), feeCents: String(input.feeCents), allocations: JSON.stringify(input.allocations.map((a) => ({ id: a.id, payNowCents: a.payNowCents }))) }),
+            payStepValues.saveTemp,
+          ),
+        ),
+        createPaymentIntent: fromPromise(async ({ input }) => valueOf(await p.post({ step: "intent", key: input.key }), payStepValues.intent)),
+        confirmCard: fromPromise(async ({ input }) => {
+          valueOf(await p.post({ step: "confirm", clientSecret: input.clientSecret, ...card }), payStepValues.confirm);
+        }),
+        savePayment: fromPromise(async ({ input }) => valueOf(await p.post({ step: "record", key: input.key }), payStepValues.record)),
+      },
+    });
+    const actor = createActor(machine, {
+      input: { invoices: [{ id: invoice.id, balanceCents: invoice.balanceCents, payNowCents: invoice.balanceCents }], methodType: "2", cardTypes: [{ label: "Visa - 2.5%", feeBasisPoints: p.feeBasisPoints }], newKey },
+    }).start();
+    actor.send({ type: "card.change", complete: true, error: null });
+    actor.send({ type: "pay.submit" });
+    // Finished: succeeded, failed, or refused before it began (back to editing with a result).
+    const done = await waitFor(actor, (s) => s.matches("succeeded") || s.matches("failed") || (s.matches("editing") && s.context.result !== null), { timeout: 10_000 });
+    actor.stop();
+    return done.context;
+  }
+
+  it.each([[1], ["true"], [true], [" TRUE "], [7], ["1"]])("answered %j: recorded, the open payment released, the invoice paid, and the page says it succeeded", async (answer) => {
+    const shared = new PaymentAttempts();
+    const p = await payer(shared);
+    await world.fault({ path: "patient/SavePayment", answer, times: 1 });
+    const result = await payThroughTheMachine(p);
+    expect(result.result).toMatchObject({ kind: "succeeded", message: paymentMessages.succeeded });
+    const [saved] = await world.requests({ path: "patient/SavePayment" });
+    expect(saved).toMatchObject({ status: 200, fault: `carried out, answered ${JSON.stringify(answer)}` });
+    expect(await shared.openAttempt(p.owner)).toBeUndefined();
+    expect(await p.pendingIds()).not.toContain(p.invoices[0].id);
+    // The account may pay again at once.
+    if ((await p.pendingIds()).length > 0) expect(await saveTemp(await payer(shared), newKey())).toMatchObject({ ok: true });
+  });
+
+  it.each([[false], ["false"], [0], ["0"], [null], [-1], [""], ["No"]])("answered %j: charged but not recorded, as before; the payment stays open and finishing records it once", async (answer) => {
+    const shared = new PaymentAttempts();
+    const p = await payer(shared);
+    await world.fault({ path: "patient/SavePayment", answer, times: 1 });
+    const before = (await world.charges()).length;
+    const result = await payThroughTheMachine(p);
+    expect(result.result).toEqual({ kind: "failed", message: paymentMessages.chargedNotRecorded, charged: true });
+    expect(await shared.openAttempt(p.owner)).toMatchObject({ charged: true });
+    expect(await saveTemp(await payer(shared), newKey())).toMatchObject({ ok: false, blocked: true });
+    // The practice carried the call out (the fault only changed its answer): finishing hears true.
+    expect(await p.post({ step: "finish", key: (await shared.openAttempt(p.owner))!.key })).toEqual({ ok: true, value: "recorded" });
+    expect(await shared.openAttempt(p.owner)).toBeUndefined();
+    expect((await world.charges()).length).toBe(before + 1);
+  });
+
+  it.each([
+    ["an empty body", { body: "empty" as const }],
+    ["a text that says neither", { answer: "Payment processed" }],
+  ])("answered with %s: the card was charged, and the page says the practice's answer did not tell whether it was recorded; the payment stays open, and finishing records it", async (_what, fault) => {
+    const shared = new PaymentAttempts();
+    const p = await payer(shared);
+    await world.fault({ path: "patient/SavePayment", times: 1, ...fault });
+    const result = await payThroughTheMachine(p);
+    expect(result.result).toEqual({ kind: "failed", message: paymentMessages.chargedRecordingUnknown, charged: true });
+    const open = await shared.openAttempt(p.owner);
+    expect(open).toMatchObject({ charged: true });
+    expect(await p.post({ step: "finish", key: open!.key })).toEqual({ ok: true, value: "recorded" });
+    expect(await p.pendingIds()).not.toContain(p.invoices[0].id);
+  });
+
+  it("an unclear answer to Finish keeps the payment open rather than letting it go after the quiet time", async () => {
+    const shared = new PaymentAttempts();
+    const p = await payer(shared);
+    const key = newKey();
+    expect(await saveTemp(p, key)).toMatchObject({ ok: true });
+    expect(await p.post({ step: "intent", key })).toMatchObject({ ok: true });
+    await world.fault({ path: "patient/SavePayment", body: "empty", times: 1 });
+    clock.now += RELEASE_AFTER_MS + 1;
+    try {
+      expect(await p.post({ step: "finish", key })).toEqual({ ok: true, value: "pending" });
+      expect(await shared.openAttempt(p.owner)).toMatchObject({ key });
+      expect(await world.requests({ path: "payments/cancel-payment-intent" })).toEqual([]);
+    } finally {
+      clock.now -= RELEASE_AFTER_MS + 1;
+    }
+  });
+});
+
+describe("SaveTempPayment's body is 1§3's client row, filled from the practice's invoices (issue 33)", () => {
+  beforeEach(async () => {
+    world = await mock.createWorld({ seed: 34 });
+  });
+
+  it("the practice gets InvoiceID, isChecked, Amount, Balance, Notes and PayNow with its own figures, whatever else the browser posts", async () => {
+    const p = await payer();
+    const invoices = (await getInvoices(p.practice.api, p.practice.id, "pending")).resources;
+    const [first, second] = invoices;
+    await world.clearRequests();
+    const payFirst = toCents(first.extension.balance)!;
+    const paySecond = 100;
+    const amount = payFirst + paySecond;
+    // A tampered browser: figures of its own beside each line, in the practice's names and the portal's.
+    const tampered = [first, second].map((i, n) => ({
+      id: i.id,
+      payNowCents: n === 0 ? payFirst : paySecond,
+      Amount: 0.01,
+      Balance: 0.01,
+      Notes: "paid in full",
+      isChecked: false,
+      amountCents: 1,
+      balanceCents: 1,
+      notes: "paid in full",
+    }));
+    const reply = await saveTemp(p, newKey(), { amountCents: String(amount), feeCents: String(feeCents(amount, p.feeBasisPoints)), allocations: JSON.stringify(tampered) });
+    expect(reply).toMatchObject({ ok: true });
+    expect((reply as { value: number }).value).toBeGreaterThan(0);
+    const [saved] = await world.requests({ path: "patient/SaveTempPayment" });
+    expect(saved.body).toEqual([first, second].map((i, n) => ({
+      InvoiceID: i.id,
+      isChecked: true,
+      Amount: i.extension.amount,
+      Balance: i.extension.balance,
+      Notes: i.extension.notes,
+      PayNow: n === 0 ? payFirst / 100 : paySecond / 100,
+    })));
   });
 });

@@ -11,7 +11,8 @@ async function setUp(scenario?: string) {
   const world = await mock.createWorld({ seed: 21, scenario });
   const s = await world.signIn("solo");
   const pending = await accounts.getInvoices(s.api, s.id, "pending");
-  const invoices = pending.resources.map((r) => ({ id: r.id, balanceCents: toCents(r.extension.balance)! }));
+  // The practice's own figures, which SaveTempPayment restates for each invoice paid (1§3).
+  const invoices = pending.resources.map((r) => ({ id: r.id, balanceCents: toCents(r.extension.balance)!, amountCents: toCents(r.extension.amount)!, notes: r.extension.notes }));
   const balance = async () => (await s.api.call(endpoints.accountBalance, { query: { PatientID: s.id } }));
   return { world, s, accounts, invoices, balance };
 }
@@ -24,7 +25,7 @@ async function pay(
   cardNumber = "4242424242424242",
 ) {
   const { s, accounts } = ctx;
-  const paymentId = await accounts.saveTempPayment(s.api, s.id, { key, cardType: "Visa - 2.5%", amountCents, feeCents: 0, allocations });
+  const paymentId = await accounts.saveTempPayment(s.api, s.id, { key, cardType: "Visa - 2.5%", amountCents, feeCents: 0, allocations, invoices: ctx.invoices });
   const intent = await accounts.createPaymentIntent(s.api, { key, amountCents });
   if (!("clientSecret" in intent)) throw new Error(intent.error);
   const confirmation = await accounts.confirmTestCard(s.api, { clientSecret: intent.clientSecret, cardNumber, expiry: "12/40", cvc: "123", billingName: "", email: "" });
@@ -51,7 +52,7 @@ describe("card payments in the mock", () => {
     const amount = first.balanceCents + 100;
     const one = await pay(ctx, "key-aaaaaaaa-1", amount, allocations);
     const two = await pay(ctx, "key-aaaaaaaa-1", amount, allocations);
-    expect(one.saved).toBe(true);
+    expect(one.saved).toBe("recorded");
     expect(two).toEqual(one);
     expect(toCents(await ctx.balance())).toBe(before - amount);
     const pending = await ctx.accounts.getInvoices(ctx.s.api, ctx.s.id, "pending");
@@ -72,7 +73,7 @@ describe("card payments in the mock", () => {
     expect(declined.confirmation).toEqual({ error: { code: "card_declined", message: expect.any(String) } });
     const poor = await pay(ctx, "key-bbbbbbbb-2", first.balanceCents, allocations, "4000000000009995");
     expect(poor.confirmation).toEqual({ error: { code: "insufficient_funds", message: expect.any(String) } });
-    expect(await ctx.accounts.savePayment(ctx.s.api, ctx.s.id, declined.paymentId)).toBe(false);
+    expect(await ctx.accounts.savePayment(ctx.s.api, ctx.s.id, declined.paymentId)).toBe("not-recorded");
     expect(await ctx.balance()).toBe(before);
     expect(await ctx.world.charges()).toEqual([]);
   });
@@ -82,12 +83,12 @@ describe("card payments in the mock", () => {
     const before = await ctx.balance();
     const [first] = ctx.invoices;
     const key = "key-11111111-1";
-    const paymentId = await ctx.accounts.saveTempPayment(ctx.s.api, ctx.s.id, { key, cardType: "", amountCents: first.balanceCents, feeCents: 0, allocations: [{ id: first.id, payNowCents: first.balanceCents }] });
+    const paymentId = await ctx.accounts.saveTempPayment(ctx.s.api, ctx.s.id, { key, cardType: "", amountCents: first.balanceCents, feeCents: 0, allocations: [{ id: first.id, payNowCents: first.balanceCents }], invoices: ctx.invoices });
     const intent = await ctx.accounts.createPaymentIntent(ctx.s.api, { key, amountCents: 1 });
     if (!("clientSecret" in intent)) throw new Error(intent.error);
     await ctx.accounts.confirmTestCard(ctx.s.api, { clientSecret: intent.clientSecret, cardNumber: "4242424242424242", expiry: "12/40", cvc: "123", billingName: "", email: "" });
     expect(await ctx.world.charges()).toEqual([expect.objectContaining({ amountCents: 1 })]);
-    expect(await ctx.accounts.savePayment(ctx.s.api, ctx.s.id, paymentId)).toBe(false);
+    expect(await ctx.accounts.savePayment(ctx.s.api, ctx.s.id, paymentId)).toBe("not-recorded");
     expect(await ctx.balance()).toBe(before);
   });
 
@@ -96,14 +97,14 @@ describe("card payments in the mock", () => {
     const [first, second] = ctx.invoices;
     const key = "key-22222222-1";
     const firstAllocations = [{ id: first.id, payNowCents: first.balanceCents }];
-    const paymentId = await ctx.accounts.saveTempPayment(ctx.s.api, ctx.s.id, { key, cardType: "", amountCents: first.balanceCents, feeCents: 0, allocations: firstAllocations });
+    const paymentId = await ctx.accounts.saveTempPayment(ctx.s.api, ctx.s.id, { key, cardType: "", amountCents: first.balanceCents, feeCents: 0, allocations: firstAllocations, invoices: ctx.invoices });
     const intent = await ctx.accounts.createPaymentIntent(ctx.s.api, { key, amountCents: first.balanceCents });
     if (!("clientSecret" in intent)) throw new Error(intent.error);
     await ctx.accounts.confirmTestCard(ctx.s.api, { clientSecret: intent.clientSecret, cardNumber: "4242424242424242", expiry: "12/40", cvc: "123", billingName: "", email: "" });
     // The reply was lost; the patient, after a refresh, asks to pay the second invoice with the same key.
     const again = await pay(ctx, key, second.balanceCents, [{ id: second.id, payNowCents: second.balanceCents }]);
     expect(again.paymentId).toBe(paymentId);
-    expect(again.saved).toBe(true);
+    expect(again.saved).toBe("recorded");
     expect(await ctx.world.charges()).toEqual([expect.objectContaining({ amountCents: first.balanceCents })]);
     const pending = (await ctx.accounts.getInvoices(ctx.s.api, ctx.s.id, "pending")).resources.map((r) => r.id);
     expect(pending).not.toContain(first.id);
@@ -113,8 +114,22 @@ describe("card payments in the mock", () => {
   it("refuses a temporary payment for more than an invoice's balance with -1", async () => {
     const ctx = await setUp();
     const [first] = ctx.invoices;
-    const id = await ctx.accounts.saveTempPayment(ctx.s.api, ctx.s.id, { key: "key-cccccccc-1", cardType: "", amountCents: first.balanceCents + 1, feeCents: 0, allocations: [{ id: first.id, payNowCents: first.balanceCents + 1 }] });
+    const id = await ctx.accounts.saveTempPayment(ctx.s.api, ctx.s.id, { key: "key-cccccccc-1", cardType: "", amountCents: first.balanceCents + 1, feeCents: 0, allocations: [{ id: first.id, payNowCents: first.balanceCents + 1 }], invoices: ctx.invoices });
     expect(id).toBe(-1);
+  });
+
+  it.each([
+    ["amount", { amountCents: 1 }],
+    ["balance", { balanceCents: 99_999 }],
+    ["notes", { notes: "Something else" }],
+  ])("refuses with -1 a line whose %s is not the practice's own for that invoice (1§3's client row)", async (_what, change) => {
+    const ctx = await setUp();
+    const [first] = ctx.invoices;
+    const invoices = ctx.invoices.map((i) => (i.id === first.id ? { ...i, ...change } : i));
+    const id = await ctx.accounts.saveTempPayment(ctx.s.api, ctx.s.id, { key: "key-dddddddd-1", cardType: "", amountCents: 100, feeCents: 0, allocations: [{ id: first.id, payNowCents: 100 }], invoices });
+    expect(id).toBe(-1);
+    // The same line with the practice's figures is taken.
+    expect(await ctx.accounts.saveTempPayment(ctx.s.api, ctx.s.id, { key: "key-dddddddd-2", cardType: "", amountCents: 100, feeCents: 0, allocations: [{ id: first.id, payNowCents: 100 }], invoices: ctx.invoices })).toBeGreaterThan(0);
   });
 
   it("a reset forgets the world's payments: balances, charges and keys are as at the start", async () => {
@@ -122,7 +137,7 @@ describe("card payments in the mock", () => {
     const before = await ctx.balance();
     const [first] = ctx.invoices;
     const allocations = [{ id: first.id, payNowCents: first.balanceCents }];
-    expect((await pay(ctx, "key-eeeeeeee-1", first.balanceCents, allocations)).saved).toBe(true);
+    expect((await pay(ctx, "key-eeeeeeee-1", first.balanceCents, allocations)).saved).toBe("recorded");
     expect(await ctx.world.charges()).toHaveLength(1);
     await ctx.world.reset();
     expect(await ctx.world.charges()).toEqual([]);
@@ -130,7 +145,7 @@ describe("card payments in the mock", () => {
     const balance = await again.s.api.call(endpoints.accountBalance, { query: { PatientID: again.s.id } });
     expect(balance).toBe(before);
     // The same key after a reset is a new payment, charged once more, not the forgotten one's reply.
-    expect((await pay(again, "key-eeeeeeee-1", first.balanceCents, allocations)).saved).toBe(true);
+    expect((await pay(again, "key-eeeeeeee-1", first.balanceCents, allocations)).saved).toBe("recorded");
     expect(await ctx.world.charges()).toHaveLength(1);
   });
 
@@ -141,7 +156,7 @@ describe("card payments in the mock", () => {
     expect(await collect()).toEqual({ StatusCode: "3", ResponseMessage: "Cannot send pickup request patient has outstanding balance" });
     const total = ctx.invoices.reduce((sum, i) => sum + i.balanceCents, 0);
     const paid = await pay(ctx, "key-ffffffff-1", total, ctx.invoices.map((i) => ({ id: i.id, payNowCents: i.balanceCents })));
-    expect(paid.saved).toBe(true);
+    expect(paid.saved).toBe("recorded");
     const settings = await ctx.s.api.call(endpoints.practiceSettings, { query: { PatientID: ctx.s.id, PortalSettingTypeID: "1" } });
     expect(settings).toMatchObject({ IsOutstandingBalance: "1", OutstandingBalance: "0.00" });
     expect((await collect()).StatusCode).toBe("1");

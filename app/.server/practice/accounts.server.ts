@@ -16,11 +16,37 @@ export function getInvoicePdf(api: PracticeApi, parentId: string, invoiceId: str
   return api.call(endpoints.invoicePdf, { query: { PatientID: parentId, InvoiceTransactionID: invoiceId } });
 }
 
+/** What SaveTempPayment restates of each invoice paid: the practice's own figures (1§3 client row). */
+export interface PracticeInvoiceFigures {
+  id: string;
+  amountCents: number;
+  balanceCents: number;
+  notes: string;
+}
+
+/**
+ * The body is 1§3's client row for each invoice paid: InvoiceID, isChecked, Amount, Balance, Notes and
+ * PayNow. Amount, Balance and Notes are taken from `invoices`, the practice's own pending invoices as
+ * the portal's server read them, never from the browser (issue 33); a line naming an invoice not among
+ * them is a bug of the caller, which checks the lines first (allocationsPayable).
+ */
 export function saveTempPayment(
   api: PracticeApi,
   parentId: string,
-  request: { key: string; cardType: string; amountCents: number; feeCents: number; allocations: Array<{ id: string; payNowCents: number }> },
+  request: { key: string; cardType: string; amountCents: number; feeCents: number; allocations: Array<{ id: string; payNowCents: number }>; invoices: readonly PracticeInvoiceFigures[] },
 ) {
+  const body = request.allocations.map((a) => {
+    const invoice = request.invoices.find((i) => i.id === a.id);
+    if (!invoice) throw new Error(`SaveTempPayment: invoice ${a.id} is not among the practice's pending invoices`);
+    return {
+      InvoiceID: invoice.id,
+      isChecked: true as const,
+      Amount: Number(centsToDecimal(invoice.amountCents)),
+      Balance: Number(centsToDecimal(invoice.balanceCents)),
+      Notes: invoice.notes,
+      PayNow: Number(centsToDecimal(a.payNowCents)),
+    };
+  });
   return api.call(endpoints.saveTempPayment, {
     query: {
       PatientID: parentId,
@@ -30,7 +56,7 @@ export function saveTempPayment(
       notes: "Patient portal payment",
       IdempotencyKey: request.key,
     },
-    body: request.allocations.map((a) => ({ InvoiceID: a.id, PayNow: Number(centsToDecimal(a.payNowCents)) })),
+    body,
   });
 }
 

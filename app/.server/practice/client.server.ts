@@ -91,10 +91,16 @@ export async function callPractice<E extends Endpoint>(endpoint: E, options: Cal
   if (!response.ok) throw new PracticeApiError("http", call, `HTTP ${response.status}`, response.status);
 
   let json: unknown;
-  try {
-    json = JSON.parse(await response.text());
-  } catch {
-    throw new PracticeApiError("contract", call, "the reply is not JSON", response.status);
+  const text = await response.text();
+  // No answer at all (an empty body, a 204) is read as `undefined` only by a call whose contract
+  // says what that means (SavePayment: unknown, decisions/240); for every other call it is no JSON.
+  if (text.trim() === "" && endpoint.reply.safeParse(undefined).success) json = undefined;
+  else {
+    try {
+      json = JSON.parse(text);
+    } catch {
+      throw new PracticeApiError("contract", call, "the reply is not JSON", response.status);
+    }
   }
   const parsed = endpoint.reply.safeParse(json);
   if (!parsed.success) {
