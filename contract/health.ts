@@ -111,7 +111,7 @@ export const TimelineEventSchema = z.object({
 });
 export type TimelineEvent = z.output<typeof TimelineEventSchema>;
 
-/** FromDate and toDate (2§7, spelt so) bound the range; All sends neither (decisions/080). */
+/** FromDate and toDate (2§7, spelt so) bound the range; the portal always sends both, All from 1900-01-01 to today (decisions/247). Optional here so a caller without dates is still answered (the whole record). */
 export const TimelineQuerySchema = z
   .object({
     PatientID,

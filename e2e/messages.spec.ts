@@ -375,6 +375,34 @@ test.describe("messaging", () => {
     expect(body.extension.body).toBe(`Thank you, that is good to know.\n\n----- Original Message -----\n${original}`);
   });
 
+  test("a message from the front desk (a practice location) is answered to that location, not to a practitioner; its long original is quoted up to 800 characters", async ({ page, world }) => {
+    await openEmails(page, world.user("solo"));
+    await rows(page).filter({ hasText: "Changes to our opening hours and phone lines" }).getByRole("button").click();
+    const viewer = page.getByRole("region").filter({ has: page.getByRole("heading", { level: 2 }) }).last();
+    await expect(viewer.getByRole("heading", { level: 2 })).toHaveText("Changes to our opening hours and phone lines");
+    const from = (await viewer.getByText("From:").locator("..").innerText()).replace("From:", "").trim();
+    expect(from).toMatch(/ Front Desk$/);
+    await viewer.getByRole("button", { name: "Reply" }).click();
+    const d = dialog(page, "Reply Message");
+    await expect(d.getByLabel(t.locationLabel, { exact: true })).toHaveValue(from);
+    await expect(d.getByLabel(t.locationLabel, { exact: true })).toHaveAttribute("readonly", "");
+    await expect(d.getByLabel(t.practitionerLabel)).toHaveCount(0);
+    const original = await d.getByLabel("Original Message").inputValue();
+    expect(original).toHaveLength(800);
+    expect(original.endsWith("…")).toBe(true);
+    await expectNoAxeViolations(page);
+    await d.getByLabel("Message", { exact: true }).fill("Thank you for letting me know.");
+    await d.getByRole("button", { name: "Send" }).click();
+    await expect(notice(page, t.sent)).toBeVisible();
+    const [sent] = await posts(world);
+    const body = posted(sent.body);
+    // Lookup 11's first location is the main rooms, id 1: the front desk writes from there.
+    expect(body.recipient[0]).toEqual({ reference: "Location/1", display: from });
+    expect(body.centre).toMatchObject({ id: "1" });
+    expect(body.extension.body).toBe(`Thank you for letting me know.\n\n----- Original Message -----\n${original}`);
+    expect(await world.sentMessages()).toEqual([expect.objectContaining({ box: "sent", recipient: "Location/1", to: from, subject: "Re: Changes to our opening hours and phone lines" })]);
+  });
+
   test("drafts: save a new one, edit it (a new draft, the old deleted), then Send Message (sent, the draft deleted); the failing second step is told and retried without a second message", async ({ page, world }) => {
     await openEmails(page, world.user("solo"));
     const d = await compose(page, { subject: "Moving house", body: "I have moved to Riccarton." });

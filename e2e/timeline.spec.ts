@@ -58,8 +58,8 @@ test.describe("timeline", () => {
     await expect(firstDay.locator("h3 + ul > li").first()).toContainText(/^(Appointment|Lab Result|Medication|Immunisation):/);
     await expectNoAxeViolations(page);
     const [first] = await calls(world);
-    expect(first.query).toMatchObject({ PageSize: "100", PageNumber: "1" });
-    expect(first.query).not.toHaveProperty("FromDate");
+    // 2§7: FromDate and toDate are sent for All too: the whole record, to the practice's today (decisions/247).
+    expect(first.query).toMatchObject({ PageSize: "100", PageNumber: "1", FromDate: "1900-01-01", toDate: today() });
 
     await badges(page).getByRole("link", { name: "60D (the last 60 days)" }).click();
     await expect(page).toHaveURL(/\/timeline\?range=60$/);
@@ -150,7 +150,8 @@ test.describe("timeline", () => {
     const text = (await calls(world)).at(-1)!;
     expect(text.query).toMatchObject({ SearchText: "appointment" });
     expect(text.query).not.toHaveProperty("ProviderID");
-    expect(text.query).not.toHaveProperty("FromDate");
+    // A filter without dates still sends the whole record's range.
+    expect(text.query).toMatchObject({ FromDate: "1900-01-01", toDate: today() });
   });
 
   test("Close, and Escape, cancel the filter: back to All", async ({ page, world }) => {
@@ -177,7 +178,10 @@ test.describe("timeline", () => {
     await page.goto(`/timeline?from=${display(addDays(today(), 3))}&to=${display(addDays(today(), 5))}`);
     // The dialog opens with the page, and as a modal hides the page's heading from the accessibility tree.
     await expect(dialog(page).getByText(t.fromAfterToday)).toBeVisible();
-    expect((await calls(world)).some((c) => "FromDate" in c.query)).toBe(false);
+    // All is asked for, with the whole record's range; never the refused dates.
+    const asked = (await calls(world)).map((c) => [c.query.FromDate, c.query.toDate]);
+    expect(asked.length).toBeGreaterThan(0);
+    for (const range of asked) expect(range).toEqual(["1900-01-01", today()]);
     await page.keyboard.press("Escape");
     await expect(page.getByRole("heading", { name: "Timeline", level: 1 })).toBeVisible();
     await expect(timeline(page)).toBeVisible();

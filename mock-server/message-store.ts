@@ -22,7 +22,12 @@ export interface ReceivedMessage {
   id: string;
   patientId: string;
   box: "sent" | "drafts";
+  /** The recipient's name. */
   to: string;
+  /** The recipient as the practice read it: `Practitioner/{id}` or `Location/{id}` (2§3). */
+  recipient: string;
+  /** 2§3's centre{id,name} the message carried, or null. */
+  centre: { id: string; name: string } | null;
   subject: string;
   body: string;
   attachments: Array<{ title: string; contentType: string; bytes: number }>;

@@ -1,6 +1,8 @@
 import { Journal } from "./journal";
 import { randomBytes } from "node:crypto";
 import { buildPracticeData } from "../fixtures/builders/practice-data";
+import type { MessageLocation } from "../fixtures/builders/messages";
+import { rosterLocations } from "../fixtures/builders/roster";
 import { getScenario, scenarioIds } from "../fixtures/scenarios/index";
 import { FaultTable } from "./faults";
 import { AppointmentStore } from "./appointment-store";
@@ -176,7 +178,7 @@ function generate(id: string, scenarioId: string, seed: number, clock: WorldCloc
   const medications = new MedicationStore(seed, data.staff, data.referenceDate, data.city, data.medicationPlans, data.pharmacyCount);
   return {
     store,
-    messages: new MessageStore({ seed, practiceName: data.practice.name, staff: data.staff, referenceDate: data.referenceDate }, data.messagePlans, () => clock.nowMs()),
+    messages: new MessageStore({ seed, practiceName: data.practice.name, staff: data.staff, referenceDate: data.referenceDate, frontDesk: frontDeskOf(data.practice) }, data.messagePlans, () => clock.nowMs()),
     documents,
     appointments,
     medications,
@@ -188,4 +190,10 @@ function generate(id: string, scenarioId: string, seed: number, clock: WorldCloc
     journal: new Journal(),
     users: data.accounts.map((a): WorldUser => ({ label: a.label, username: usernameFor(a.label, id), password: a.password, description: a.description })),
   };
+}
+
+/** The practice's front desk writes from its main rooms (lookup 11's first location), as `Location/{id}`. */
+function frontDeskOf(practice: Parameters<typeof rosterLocations>[0]): MessageLocation {
+  const [main] = rosterLocations(practice);
+  return { id: main.id, name: `${main.name} Front Desk` };
 }

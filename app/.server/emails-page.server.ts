@@ -3,11 +3,11 @@ import { DateTime } from "luxon";
 import sanitizeHtml from "sanitize-html";
 import { z } from "zod";
 import { attachmentProblem, typeByName, type AttachmentProblem } from "../../contract/attachment-content";
-import { ATTACHMENT_TYPES, MESSAGE_TYPES, type Communication, type OutgoingMessage } from "../../contract/messaging";
+import { ATTACHMENT_TYPES, COUNTERPART_REFERENCE, MESSAGE_TYPES, type Communication, type OutgoingMessage } from "../../contract/messaging";
 import { PAGE_SIZES } from "../../contract/page-sizes";
 import { PRACTICE_ZONE } from "../lib/dates";
 import { parseForm } from "../lib/form-data";
-import { MessageFormSchema, REPLY_SEPARATOR, replySubject, type SendReply } from "../lib/message-compose";
+import { MessageFormSchema, quotedOriginal, REPLY_SEPARATOR, replySubject, type SendReply } from "../lib/message-compose";
 import { errorsMessages } from "../lib/messages/errors";
 import { messagingMessages } from "../lib/messages/messaging";
 import { BOXES, colourOf, emailsViewOf, READ_FILTER_NAMES, type AttachmentView, type Box, type EmailsPageData, type MessageRow, type MessageView, type MessagingSettings } from "../lib/messaging-view";
@@ -18,7 +18,7 @@ import { settingOn } from "../../contract/truthy";
 import { answerOnce, mayHaveBeenCarriedOut, type OnceWork } from "./answer-once.server";
 import { PracticeApiError } from "./practice/client.server";
 import { practiceErrorResponse } from "./practice/errors.server";
-import { deleteMessages, deletedCountOf, getMessage, getMessages, getMessagingRecipients, getMessagingRoles, sendMessage } from "./practice/messaging.server";
+import { deleteMessages, deletedCountOf, getMessage, getMessageCentres, getMessages, getMessagingRecipients, getMessagingRoles, sendMessage } from "./practice/messaging.server";
 import { getCounters, getPatient, getPracticeSettings } from "./practice/patient.server";
 import { getTerms } from "./practice/profile.server";
 import { requestForm } from "./request-form.server";
@@ -89,11 +89,13 @@ function displayDate(iso: string): { date: string; dateIso: string; long: string
   return { date: at.toFormat("dd-MM-yyyy"), dateIso: at.toISODate()!, long: at.toFormat("cccc d LLLL yyyy, h:mm a").replace(/AM|PM/, (x) => x.toLowerCase()) };
 }
 
-function counterpartOf(m: Communication, box: Box): { id: string; name: string } {
+/** The practice's side of a message, its reference kept whole: `Practitioner/{id}` or `Location/{id}` (2§3). */
+function counterpartOf(m: Communication, box: Box): { id: string; name: string; reference: string } {
   const other = box === "inbox" ? m.sender : m.recipient[0];
-  const id = /\/([\w-]+)$/.exec(other?.reference ?? "")?.[1] ?? "";
+  const reference = other?.reference ?? "";
+  const id = /\/([\w-]+)$/.exec(reference)?.[1] ?? "";
   const name = box === "inbox" ? (m.extension.inboxSender ?? other?.display ?? "") : (other?.display ?? "");
-  return { id, name };
+  return { id, name, reference };
 }
 
 export function messageRowOf(m: Communication, box: Box, position: number): MessageRow {
@@ -241,10 +243,13 @@ async function sendStep({ api, user }: SignedIn, form: FormData, deps: EmailsDep
       if (!original || boxOf(original) !== "inbox") return { outcome: "refused", message: t.notInInbox };
       const view = messageViewOf(original);
       roleId = view.roleId;
-      recipient = { reference: `Practitioner/${view.practitioner.id}`, display: view.practitioner.name };
+      // Back to whoever wrote it, of whatever kind: a practitioner, or a location such as the front desk.
+      const to = recipientOf(view);
+      if (!to) return { outcome: "refused", message: t.notInInbox };
+      recipient = to;
       subject = replySubject(view.subject);
-      // 2§4: the new text, a separator, then the original.
-      body = `${f.body}${REPLY_SEPARATOR}${view.body}`;
+      // 2§4: the new text, a separator, then the original, quoted up to 2§9's 800 characters.
+      body = `${f.body}${REPLY_SEPARATOR}${quotedOriginal(view.body)}`;
     } else {
       if (f.mode === "compose" && !settings.compose) return { outcome: "refused", message: t.composeOff };
       if (f.mode === "draft") {
@@ -263,7 +268,8 @@ async function sendStep({ api, user }: SignedIn, form: FormData, deps: EmailsDep
       subject = f.subject!.trim();
     }
     if (payload.length > 5) return { outcome: "refused", message: t.tooManyFiles, errors: { attachments: t.tooManyFiles } };
-    await postMessage(api, user.userId, roleId, { sender, recipient, subject, body, payload, intent: f.intent }, writing);
+    const centre = await centreFor(api, user.userId, recipient.reference);
+    await postMessage(api, user.userId, roleId, { sender, recipient, centre, subject, body, payload, intent: f.intent }, writing);
     return f.intent === "send" ? { outcome: "sent", message: t.sent } : { outcome: "saved", message: t.savedToDraft };
   });
 }
@@ -276,13 +282,40 @@ async function postDraftAsItIs({ api, user }: SignedIn, draftId: string, writing
     (ATTACHMENT_TYPES as readonly string[]).includes(p.contentAttachment.contentType) ? [{ contentAttachment: { ...p.contentAttachment, contentType: p.contentAttachment.contentType as (typeof ATTACHMENT_TYPES)[number] } }] : [],
   );
   const sender = draft.sender.display ? { reference: draft.sender.reference, display: draft.sender.display } : { reference: `Patient/${user.userId}`, display: user.userName };
-  await postMessage(api, user.userId, view.roleId, { sender, recipient: { reference: `Practitioner/${view.practitioner.id}`, display: view.practitioner.name }, subject: view.subject, body: draft.extension.body, payload, intent: "send" }, writing);
+  // Sent as it stands: to the draft's own recipient, a practitioner or a location.
+  const recipient = recipientOf(view);
+  if (!recipient) return { outcome: "refused", message: t.notADraft };
+  const centre = await centreFor(api, user.userId, recipient.reference);
+  await postMessage(api, user.userId, view.roleId, { sender, recipient, centre, subject: view.subject, body: draft.extension.body, payload, intent: "send" }, writing);
   return { outcome: "sent", message: t.sent };
+}
+
+/** Where a reply or a draft sent as it stands goes: the message's own counterpart, its kind kept (null: none the practice takes). */
+function recipientOf(view: MessageView): { reference: string; display: string } | null {
+  return COUNTERPART_REFERENCE.test(view.practitioner.reference) ? { reference: view.practitioner.reference, display: view.practitioner.name } : null;
+}
+
+/**
+ * 2§3's centre{id,name}: the location written to, else the practice's main location (the first of
+ * IndiciLookup 11), as the practice names it (decisions/246). A lookup that fails or lists none leaves
+ * the centre out rather than stopping the message.
+ */
+async function centreFor(api: SignedIn["api"], patientId: string, reference: string): Promise<OutgoingParts["centre"]> {
+  let locations: Array<{ id: string; name: string }> = [];
+  try {
+    locations = await getMessageCentres(api, patientId);
+  } catch (error) {
+    if (!(error instanceof PracticeApiError)) throw error;
+  }
+  const [, kind, id] = COUNTERPART_REFERENCE.exec(reference) ?? [];
+  const centre = kind === "Location" ? locations.find((l) => l.id === id) : locations[0];
+  return centre ? { id: centre.id, name: centre.name } : undefined;
 }
 
 interface OutgoingParts {
   sender: { reference: string; display: string };
   recipient: { reference: string; display: string };
+  centre?: { id: string; name: string };
   subject: string;
   body: string;
   payload: NonNullable<OutgoingMessage["payload"]>;
@@ -336,6 +369,7 @@ function outgoing(m: OutgoingParts): OutgoingMessage {
       { url: "MessageType", valueString: m.intent === "send" ? MESSAGE_TYPES.send : MESSAGE_TYPES.draft },
     ],
     payload: m.payload.length > 0 ? m.payload : undefined,
+    centre: m.centre,
   };
 }
 

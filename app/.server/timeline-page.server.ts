@@ -2,7 +2,7 @@ import { DateTime } from "luxon";
 import { PRACTICE_ZONE } from "../lib/dates";
 import { parseForm } from "../lib/form-data";
 import { pagesOf } from "../lib/listing";
-import { displayOf, timelineFilterSchema, timelineQueryOf, timelineViewOf, type TimelineView } from "../lib/timeline-filter";
+import { displayOf, timelineFilterSchema, timelineQueryOf, timelineRangeOf, timelineViewOf, type TimelineView } from "../lib/timeline-filter";
 import { groupTimeline, timelineEntryOf, type TimelinePageData } from "../lib/timeline-view";
 import { readPages } from "./paged-reads.server";
 import { practiceErrorResponse } from "./practice/errors.server";
@@ -35,7 +35,7 @@ export async function timelinePage({ api, user }: Pick<SignedIn, "api" | "user">
     }
   }
   const query = timelineQueryOf(view, today);
-  const read = await readPages(pagesOf(url.searchParams.get("pages")), (page) => getTimeline(api, user.userId, query, page));
+  const read = await readPages(pagesOf(url.searchParams.get("pages")), (page) => getTimeline(api, user.userId, { ...query, ...timelineRangeOf(query, today) }, page));
   const entries = read.resources.map(timelineEntryOf);
   return {
     today,

@@ -18,6 +18,21 @@ export const MESSAGE_BODY_MAX = 800;
 /** Between the new text and the message answered, in a reply's body (2§4). */
 export const REPLY_SEPARATOR = "\n\n----- Original Message -----\n";
 
+/** 2§5, 2§9: the original-message box holds 800 characters; a reply quotes no more of the original. */
+export const ORIGINAL_QUOTE_MAX = 800;
+
+/**
+ * The original as a reply quotes it (2§4, 2§9): whole when it fits in 800 characters, else its first
+ * 799 and an ellipsis, never cutting a character in two. The dialog shows exactly what is sent.
+ */
+export function quotedOriginal(body: string): string {
+  if (body.length <= ORIGINAL_QUOTE_MAX) return body;
+  let end = ORIGINAL_QUOTE_MAX - 1;
+  const last = body.charCodeAt(end - 1);
+  if (last >= 0xd800 && last <= 0xdbff) end -= 1;
+  return `${body.slice(0, end)}…`;
+}
+
 /** 2§2: a reply's subject is "Re:" and the original's, once. */
 export function replySubject(subject: string): string {
   return /^re:/i.test(subject.trim()) ? subject.trim() : `Re: ${subject.trim()}`;

@@ -40,7 +40,12 @@ export const MessageViewSchema = z.object({
   /** The body as sanitised HTML when the practice wrote it in HTML; null for plain text. */
   bodyHtml: z.string().nullable(),
   roleId: z.string(),
-  practitioner: z.object({ id: z.string(), name: z.string() }),
+  /**
+   * The practice's side: the sender in the Inbox, the recipient otherwise. `reference` is as the
+   * practice wrote it, `Practitioner/{id}` or `Location/{id}` (the front desk, 2§3): a reply or a
+   * draft goes back to exactly that.
+   */
+  practitioner: z.object({ id: z.string(), name: z.string(), reference: z.string() }),
   attachments: z.array(AttachmentViewSchema),
 });
 export type MessageView = z.output<typeof MessageViewSchema>;

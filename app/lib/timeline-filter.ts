@@ -91,6 +91,18 @@ export function timelineFilterSchema(today: string, providerIds: readonly string
 }
 
 /** The practice query of a view on `today`: the badges count back from today; a filter sends what it has (2§5: All providers sends none). */
+/**
+ * 2§7 lists FromDate and toDate among Patient/Timeline's required query (only SearchText and ProviderID
+ * are optional), so a view without dates (All, or a filter of words or provider only) asks for the whole
+ * record: from this date to the practice's today (decisions/247). It is before any living patient's birth.
+ */
+export const TIMELINE_ALL_FROM = "1900-01-01";
+
+/** The range a view sends: its own dates, or the whole record to today for the missing ones. */
+export function timelineRangeOf(q: { from: string | null; to: string | null }, today: string): { from: string; to: string } {
+  return { from: q.from ?? TIMELINE_ALL_FROM, to: q.to ?? today };
+}
+
 export function timelineQueryOf(view: TimelineView, today: string): { from: string | null; to: string | null; text: string; providerId: string } {
   if (view.kind === "range") return { from: addDays(today, -Number(view.days)), to: today, text: "", providerId: "" };
   if (view.kind === "filter") return { from: queryDateOf(view.filter.from), to: queryDateOf(view.filter.to), text: view.filter.q.trim(), providerId: view.filter.provider.trim() };

@@ -1,9 +1,10 @@
 import { toBundle } from "../../contract/fhir";
 import { attachmentProblem, typeByName } from "../../contract/attachment-content";
-import { MESSAGE_BOXES, MESSAGE_TYPES, READ_FILTERS, RecipientSlots, type MessageBox } from "../../contract/messaging";
+import { COUNTERPART_REFERENCE, MESSAGE_BOXES, MESSAGE_TYPES, READ_FILTERS, RecipientSlots, type MessageBox } from "../../contract/messaging";
 import { practiceAddressText } from "../../fixtures/builders/practice";
 import { sentIso, type MessageRecord } from "../../fixtures/builders/messages";
 import { hashSeed } from "../../fixtures/builders/random";
+import { rosterLocations } from "../../fixtures/builders/roster";
 import { getScenario } from "../../fixtures/scenarios";
 import { clinicalPdf } from "../documents/clinical-pdf";
 import { seededPng } from "../documents/png";
@@ -60,10 +61,24 @@ export const messagingRoutes = {
     // The patient is named by the sender reference, which the wrapper's PatientID check cannot see.
     const patientId = /^Patient\/([\w-]+)$/.exec(body.sender.reference)?.[1];
     if (!patientId || !session.patientIds.has(patientId)) throw new HttpError(403, { error: "Forbidden", message: `${body.sender.reference} is not this sign-in's patient or one of its linked accounts` });
-    const staffId = /^Practitioner\/([\w-]+)$/.exec(body.recipient[0].reference)?.[1];
-    const staff = world.staff.find((s) => s.id === staffId);
-    if (!staff) throw new HttpError(400, { error: `No practitioner ${body.recipient[0].reference} at this practice` });
-    if (query.RoleID !== "0" && query.RoleID !== staff.roleId) throw new HttpError(400, { error: `${staff.name} is not in role ${query.RoleID}` });
+    // The recipient is a team member in the role asked ("0": any), or one of the practice's locations
+    // (the front desk, answered as it wrote: Location/{id}), which holds every role.
+    const [, kind, recipientId] = COUNTERPART_REFERENCE.exec(body.recipient[0].reference) ?? [];
+    const locations = rosterLocations(practiceOf(world));
+    const location = kind === "Location" ? locations.find((l) => l.id === recipientId) : undefined;
+    const staff = kind === "Practitioner" ? world.staff.find((s) => s.id === recipientId) : location ? frontDeskReader(world) : undefined;
+    if (!staff) throw new HttpError(400, { error: `No ${kind === "Location" ? "location" : "practitioner"} ${body.recipient[0].reference} at this practice` });
+    if (!location && query.RoleID !== "0" && query.RoleID !== staff.roleId) throw new HttpError(400, { error: `${staff.name} is not in role ${query.RoleID}` });
+    // 2§3 centre{id,name}: one of the practice's locations (IndiciLookup 11), by id and name; for a
+    // message to a location, that location.
+    if (body.centre) {
+      const centre = locations.find((l) => l.id === body.centre!.id);
+      if (!centre || centre.name !== body.centre.name) throw new HttpError(400, { error: `No centre ${body.centre.id} "${body.centre.name}" at this practice (IndiciLookup 11)` });
+      if (location && centre.id !== location.id) throw new HttpError(400, { error: `A message to ${body.recipient[0].reference} is for centre ${location.id}, not ${centre.id}` });
+    }
+    // Kept under the practice's own name for it (the front desk's, when that is where it writes from).
+    const frontDesk = world.messages.context.frontDesk;
+    const messageLocation = location ? (frontDesk?.id === location.id ? frontDesk : { id: location.id, name: location.name }) : undefined;
 
     const attachments: MessageRecord["attachments"] = [];
     for (const [n, item] of (body.payload ?? []).entries()) {
@@ -86,6 +101,7 @@ export const messagingRoutes = {
       body: body.extension.body,
       read: true,
       staff,
+      location: messageLocation,
       attachments,
     };
     world.messages.add(record);
@@ -94,7 +110,9 @@ export const messagingRoutes = {
       id: record.id,
       patientId,
       box: draft ? "drafts" : "sent",
-      to: staff.name,
+      to: messageLocation?.name ?? staff.name,
+      recipient: body.recipient[0].reference,
+      centre: body.centre ?? null,
       subject: record.subject,
       body: record.body,
       attachments: attachments.map((a) => ({ title: a.title, contentType: a.stored!.contentType, bytes: Buffer.from(a.stored!.data, "base64").length })),
@@ -109,9 +127,10 @@ export const messagingRoutes = {
         box: "inbox",
         sentMs: nowMs + HOUR_MS,
         subject: record.subject.startsWith("Re:") ? record.subject : `Re: ${record.subject}`,
-        body: `Kia ora ${first},\n\nThank you for your message. I have read it and will talk it through with you at your next appointment; please book one if you have not already.\n\n${staff.name}`,
+        body: `Kia ora ${first},\n\nThank you for your message. I have read it and will talk it through with you at your next appointment; please book one if you have not already.\n\n${messageLocation?.name ?? staff.name}`,
         read: false,
         staff,
+        location: messageLocation,
         attachments: [],
       });
     }
@@ -130,6 +149,11 @@ export const messagingRoutes = {
   }),
 
 } satisfies Partial<WorldRoutes>;
+
+/** Who at the practice reads what is written to a location: the front desk (reception), else the first of the team. */
+function frontDeskReader(world: World) {
+  return world.staff.find((s) => s.roleName === "Reception") ?? world.staff[0];
+}
 
 function patientOf(world: World, patientId: string) {
   const p = world.store.patient.findFirst({ where: { id: { equals: patientId } }, strict: true });

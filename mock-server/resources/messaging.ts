@@ -5,10 +5,12 @@ import { sentIso, type MessageRecord } from "../../fixtures/builders/messages";
 /**
  * A message as 2§3 describes it. Inbox messages come from a team member to the patient; sent and
  * draft ones go the other way, so sender and recipient swap and the sender's name moves from
- * position 2 to 3.
+ * position 2 to 3. The practice's side is `Practitioner/{id}`, or `Location/{id}` for the front desk.
  */
 export function messageResource(m: MessageRecord, patient: { id: string; name: string }): z.input<typeof CommunicationSchema> {
-  const staff = { reference: `Practitioner/${m.staff.id}`, display: m.staff.name };
+  // The practice's side is a team member, or one of its locations (the front desk), which has no role.
+  const staff = m.location ? { reference: `Location/${m.location.id}`, display: m.location.name } : { reference: `Practitioner/${m.staff.id}`, display: m.staff.name };
+  const roleId = m.location ? undefined : m.staff.roleId;
   const self = { reference: `Patient/${patient.id}`, display: patient.name };
   const incoming = m.box === "inbox";
   return {
@@ -22,11 +24,11 @@ export function messageResource(m: MessageRecord, patient: { id: string; name: s
     extension: MessageSlots.write({
       body: m.body,
       box: BOX_NAMES[m.box],
-      inboxSender: incoming ? m.staff.name : undefined,
+      inboxSender: incoming ? staff.display : undefined,
       outboxSender: incoming ? undefined : patient.name,
       readStatus: incoming ? (m.read ? "2" : "1") : undefined,
-      roleId: m.staff.roleId,
-      roleIdCopy: m.staff.roleId,
+      roleId,
+      roleIdCopy: roleId,
     }),
   };
 }

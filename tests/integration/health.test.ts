@@ -275,7 +275,23 @@ describe("the timeline page", () => {
     expect(view.view).toEqual({ kind: "all" });
     expect(view.filter).toMatchObject({ from: "01-01-2025", to: "01-02-2026" });
     const [call] = await queries(fixed, "Patient/Timeline");
-    expect(call).not.toHaveProperty("FromDate");
+    expect(call).toMatchObject({ FromDate: "1900-01-01", toDate: "2026-03-01" });
+  });
+
+  it("All sends FromDate and toDate too (2§7 lists only SearchText and ProviderID as optional): the whole record to the practice's today", async () => {
+    const s = await fixed.signIn("solo");
+    await fixed.clearRequests();
+    const view = await timeline.timelinePage(contextOf(s), at("/timeline"), NOW);
+    const [call] = await queries(fixed, "Patient/Timeline");
+    expect(call).toMatchObject({ FromDate: "1900-01-01", toDate: "2026-03-01", PageSize: "100", PageNumber: "1" });
+    expect(call).not.toHaveProperty("SearchText");
+    expect(call).not.toHaveProperty("ProviderID");
+    // The page still says nothing about a range it was not asked for.
+    expect(view.summary).toBe("");
+    // Words only: the same whole range.
+    await fixed.clearRequests();
+    await timeline.timelinePage(contextOf(s), at("/timeline?q=appointment"), NOW);
+    expect((await queries(fixed, "Patient/Timeline"))[0]).toMatchObject({ FromDate: "1900-01-01", toDate: "2026-03-01", SearchText: "appointment" });
   });
 
   it("pages a long record by 100; a family member's calls name the member; the empty account has none", async () => {

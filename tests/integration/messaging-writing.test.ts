@@ -241,3 +241,90 @@ describe("the practice answers (messaging-replies)", () => {
     expect(newest.extension.readStatus).toBe("1");
   });
 });
+
+describe("the front desk writes as a practice location (2§3 Location/{id})", () => {
+  let world: TestWorld;
+  beforeAll(async () => {
+    world = await mock.createWorld({ seed: 66 });
+  });
+  interface Received {
+    id: string;
+    box: "sent" | "drafts";
+    to: string;
+    recipient: string;
+    centre: { id: string; name: string } | null;
+    subject: string;
+    body: string;
+  }
+  /** What the practice received, as QA reads it (the admin API). */
+  const received = async () => ((await (await mock.admin(`/worlds/${world.id}/messages`)).json()) as { messages: Received[] }).messages;
+  async function frontDesk() {
+    const p = await patient(world);
+    const inbox = (await p.box(MESSAGE_BOXES.inbox)).resources;
+    const patientId = p.s.id;
+    const locations = await p.s.api.call(endpoints.lookup, { query: { TypeID: "11", PatientID: patientId } });
+    return { ...p, inbox, locations, fromDesk: inbox.filter((m) => m.sender.reference.startsWith("Location/")) };
+  }
+
+  it("solo's inbox has front-desk messages from the practice's main location, with its name and no role; the newest is still a clinician's", async () => {
+    const { inbox, locations, fromDesk, step } = await frontDesk();
+    expect(fromDesk.map((m) => inbox.indexOf(m))).toEqual([1, 4, 7]);
+    expect(inbox[0].sender.reference).toMatch(/^Practitioner\//);
+    for (const m of fromDesk) expect(m.sender).toEqual({ reference: `Location/${locations[0].id}`, display: `${locations[0].name} Front Desk` });
+    const opened = (await step({ step: "open", id: fromDesk[0].id })) as { ok: true; message: MessageView };
+    expect(opened.message.practitioner).toEqual({ id: locations[0].id, name: `${locations[0].name} Front Desk`, reference: `Location/${locations[0].id}` });
+    expect(opened.message.name).toBe(`${locations[0].name} Front Desk`);
+    expect(opened.message.roleId).toBe("0");
+  });
+
+  it("a reply to a Location-sent message goes to Location/{id}, that location its centre, the long original quoted up to 800 characters", async () => {
+    const { fromDesk, locations, step, box } = await frontDesk();
+    const long = fromDesk.find((m) => m.extension.body.length > 800)!;
+    expect(long).toBeDefined();
+    const opened = (await step({ step: "open", id: long.id })) as { ok: true; message: MessageView };
+    const mine = "Thank you, I will call before 8.";
+    expect(await step({ step: "send", key: newKey(), mode: "reply", intent: "send", replyTo: long.id, body: mine })).toEqual({ outcome: "sent", message: t.sent });
+
+    const last = (await received()).at(-1)!;
+    expect(last).toMatchObject({ box: "sent", recipient: `Location/${locations[0].id}`, to: `${locations[0].name} Front Desk`, centre: { id: locations[0].id, name: locations[0].name }, subject: `Re: ${long.note[0].text}` });
+    // 2§9: the original box holds 800 characters; the patient's own text keeps its own 800.
+    const quoted = last.body.slice(mine.length + REPLY_SEPARATOR.length);
+    expect(last.body.startsWith(`${mine}${REPLY_SEPARATOR}`)).toBe(true);
+    expect(quoted).toHaveLength(800);
+    expect(quoted).toBe(`${opened.message.body.slice(0, 799)}…`);
+    const [sent] = (await box(MESSAGE_BOXES.sent)).resources;
+    expect(sent.recipient[0].reference).toBe(`Location/${locations[0].id}`);
+  });
+
+  it("a reply saved as a draft and then sent as it stands (Send Message) still goes to Location/{id}", async () => {
+    const { fromDesk, locations, step, box } = await frontDesk();
+    const short = fromDesk.find((m) => m.extension.body.length <= 800)!;
+    const opened = (await step({ step: "open", id: short.id })) as { ok: true; message: MessageView };
+    expect(await step({ step: "send", key: newKey(), mode: "reply", intent: "draft", replyTo: short.id, body: "My new mobile is 021 555 0101." })).toMatchObject({ outcome: "saved" });
+    const [draft] = (await box(MESSAGE_BOXES.drafts)).resources;
+    expect(draft.recipient[0].reference).toBe(`Location/${locations[0].id}`);
+    expect(await step({ step: "sendDraft", key: newKey(), draftId: draft.id })).toMatchObject({ outcome: "sent" });
+    const [savedDraft, sentDraft] = (await received()).slice(-2);
+    expect(savedDraft).toMatchObject({ box: "drafts", recipient: `Location/${locations[0].id}` });
+    expect(sentDraft).toMatchObject({ box: "sent", recipient: `Location/${locations[0].id}`, centre: { id: locations[0].id, name: locations[0].name } });
+    // The short original is quoted whole.
+    expect(sentDraft.body).toBe(`My new mobile is 021 555 0101.${REPLY_SEPARATOR}${opened.message.body}`);
+  });
+
+  it("a new message to a practitioner carries the practice's main location as its centre; the practice refuses a centre or location it does not have", async () => {
+    const { step, s, locations } = await frontDesk();
+    const nurse = await aNurse(step);
+    expect(await step({ step: "send", key: newKey(), mode: "compose", intent: "send", roleId: "2", practitionerId: nurse.id, subject: "Centre", body: "Which centre?" })).toMatchObject({ outcome: "sent" });
+    expect((await received()).at(-1)).toMatchObject({ recipient: `Practitioner/${nurse.id}`, to: nurse.name, centre: { id: locations[0].id, name: locations[0].name } });
+
+    const post = (recipient: string, centre?: { id: string; name: string }) =>
+      s.api.call(endpoints.sendMessage, {
+        query: { RoleID: "0", CallType: "3" },
+        body: { resourceType: "Communication", status: "completed", sender: { reference: `Patient/${s.id}`, display: "Solo" }, recipient: [{ reference: recipient, display: "x" }], note: [{ text: "x" }], extension: [{ url: "MessageBody", valueString: "x" }, { url: "MessageType", valueString: "Send Mail" }], centre },
+      });
+    await expect(post(`Practitioner/${nurse.id}`, { id: "99", name: "Nowhere" })).rejects.toThrow(/400/);
+    await expect(post(`Practitioner/${nurse.id}`, { id: locations[0].id, name: "Another name" })).rejects.toThrow(/400/);
+    await expect(post("Location/99")).rejects.toThrow(/400/);
+    await expect(post(`Location/${locations[0].id}`, { id: locations[1].id, name: locations[1].name })).rejects.toThrow(/400/);
+  });
+});

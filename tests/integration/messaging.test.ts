@@ -35,11 +35,14 @@ describe("Patient/Messaging", () => {
     expect(unread.length).toBe(counters.InboxCounter);
     for (const m of inbox.resources) {
       expect(m.extension.box).toBe("Inbox");
-      expect(m.sender.reference).toMatch(/^Practitioner\//);
+      // A team member, or the practice's front desk writing as its main location (2§3), which has no role.
+      expect(m.sender.reference).toMatch(/^(Practitioner\/|Location\/1$)/);
+      if (m.sender.reference.startsWith("Location/")) expect(m.extension.roleId).toBeUndefined();
       expect(m.recipient[0].reference).toBe(`Patient/${s.id}`);
       expect(m.extension.inboxSender).toBe(m.sender.display);
       expect(m.payload).toBeUndefined();
     }
+    expect(inbox.resources.filter((m) => m.sender.reference === "Location/1")).toHaveLength(3);
   });
 
   it("sent and draft boxes carry the patient as sender, with the name at position 3", async () => {

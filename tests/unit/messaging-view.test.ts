@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { disclaimerHtml, messageRowOf, messageViewOf, messagingSettingsOf } from "../../app/.server/emails-page.server";
 import { emailsSearch, emailsViewOf, initialOf, onlyTheOpenMessageChanged, openMessageOf } from "../../app/lib/messaging-view";
+import { quotedOriginal } from "../../app/lib/message-compose";
 import { CommunicationSchema, MessageSlots } from "../../contract/messaging";
 
 /** What /emails shows of a practice's message (2§3), its view in the address, and the safe disclaimer. */
@@ -79,5 +80,30 @@ describe("a message on the screen", () => {
     expect(onlyTheOpenMessageChanged(at("/emails?message=42"), at("/emails?box=sent"))).toBe(false);
     expect(onlyTheOpenMessageChanged(at("/emails"), at("/emails"))).toBe(false);
     expect(onlyTheOpenMessageChanged(at("/letters"), at("/letters?message=42"))).toBe(false);
+  });
+});
+
+describe("the original a reply quotes (2§9: the original box holds 800 characters)", () => {
+  it("quotes up to 800 characters whole, a longer one as 799 and an ellipsis, never cutting a character in two", () => {
+    expect(quotedOriginal("Short.")).toBe("Short.");
+    expect(quotedOriginal("a".repeat(800))).toBe("a".repeat(800));
+    expect(quotedOriginal("a".repeat(801))).toBe(`${"a".repeat(799)}…`);
+    // An emoji (two UTF-16 units) that would be split at the cut is left out whole.
+    const straddling = `${"a".repeat(798)}🙂${"b".repeat(50)}`;
+    expect(quotedOriginal(straddling)).toBe(`${"a".repeat(798)}…`);
+    expect(quotedOriginal(straddling).length).toBeLessThanOrEqual(800);
+  });
+
+  it("a Location sender keeps its reference in the view", () => {
+    const fromDesk = CommunicationSchema.parse({
+      resourceType: "Communication",
+      id: "i2",
+      sent: "2026-03-01T09:00:00+13:00",
+      sender: { reference: "Location/1", display: "Kauri Health Front Desk" },
+      recipient: [{ reference: "Patient/1", display: "Mere" }],
+      note: [{ text: "Hours" }],
+      extension: MessageSlots.write({ body: "Open at 8.", box: "Inbox", inboxSender: "Kauri Health Front Desk", readStatus: "1" }),
+    });
+    expect(messageViewOf(fromDesk)).toMatchObject({ roleId: "0", practitioner: { id: "1", name: "Kauri Health Front Desk", reference: "Location/1" } });
   });
 });

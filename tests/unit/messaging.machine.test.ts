@@ -55,7 +55,7 @@ const view = (over: Partial<MessageView> = {}): MessageView => ({
   body: "All normal.",
   bodyHtml: null,
   roleId: "1",
-  practitioner: { id: "7002", name: "Dr Ana Lee" },
+  practitioner: { id: "7002", name: "Dr Ana Lee", reference: "Practitioner/7002" },
   attachments: [],
   ...over,
 });
@@ -192,7 +192,7 @@ describe("messaging machine: reply and drafts", () => {
 
   it("an edited draft saved: the new draft is posted, then the old one deleted", async () => {
     const { actor, calls } = start();
-    actor.send({ type: "draft.edit", message: view({ id: "d9", box: "drafts", roleId: "2", practitioner: { id: "7001", name: "Nurse Mere Tane" }, attachments: [{ n: 0, title: "x.pdf", kind: "pdf", url: "/x" }] }) });
+    actor.send({ type: "draft.edit", message: view({ id: "d9", box: "drafts", roleId: "2", practitioner: { id: "7001", name: "Nurse Mere Tane", reference: "Practitioner/7001" }, attachments: [{ n: 0, title: "x.pdf", kind: "pdf", url: "/x" }] }) });
     await waitFor(actor, (s) => s.matches({ writing: { recipients: "ready" } }));
     expect(actor.getSnapshot().context.draft).toMatchObject({ mode: "draft", draftId: "d9", keep: [0], body: "All normal." });
     actor.send({ type: "kept.remove", index: 0 });
@@ -206,7 +206,7 @@ describe("messaging machine: reply and drafts", () => {
 
   it("when deleting the old draft fails the patient is told, the post is not repeated, and the delete can be retried", async () => {
     const { actor, calls } = start({ deleteFails: 1 });
-    actor.send({ type: "draft.edit", message: view({ id: "d9", box: "drafts", roleId: "2", practitioner: { id: "7001", name: "Nurse Mere Tane" } }) });
+    actor.send({ type: "draft.edit", message: view({ id: "d9", box: "drafts", roleId: "2", practitioner: { id: "7001", name: "Nurse Mere Tane", reference: "Practitioner/7001" } }) });
     actor.send({ type: "submit", intent: "send" });
     await waitFor(actor, (s) => s.matches({ writing: { form: "oldDraftLeft" } }));
     expect(calls.sends).toHaveLength(1);
@@ -329,7 +329,7 @@ describe("messaging machine: an outcome nobody knows (issue 36)", () => {
 
   it("an edited draft sent, unknown, then found: the old draft is removed as after any send", async () => {
     const { actor, calls } = start({ send: async (n) => (n === 1 ? unknown : { outcome: "sent", message: t.sent, detail: t.foundOnCheck }) });
-    actor.send({ type: "draft.edit", message: view({ id: "d9", box: "drafts", roleId: "2", practitioner: { id: "7001", name: "Nurse Mere Tane" } }) });
+    actor.send({ type: "draft.edit", message: view({ id: "d9", box: "drafts", roleId: "2", practitioner: { id: "7001", name: "Nurse Mere Tane", reference: "Practitioner/7001" } }) });
     actor.send({ type: "submit", intent: "send" });
     await waitFor(actor, (s) => s.matches({ writing: { form: "unconfirmed" } }));
     expect(calls.deletes).toEqual([]);

@@ -2,6 +2,7 @@ import { endpoints } from "../../../contract/endpoints";
 import { isMessagingRole } from "../../../contract/appointments";
 import { MESSAGE_BOXES, READ_FILTERS, type OutgoingMessage } from "../../../contract/messaging";
 import { PAGE_SIZES } from "../../../contract/page-sizes";
+import { LOOKUP_TYPES } from "../../../contract/profile";
 import type { Box, ReadFilterName } from "../../lib/messaging-view";
 import type { PracticeApi } from "./api.server";
 import { rolesOfKind } from "./roles.server";
@@ -61,4 +62,9 @@ export async function getMessagingRoles(api: PracticeApi, patientId: string) {
 export async function getMessagingRecipients(api: PracticeApi, patientId: string, roleId: string) {
   const bundle = await api.call(endpoints.messagingRecipients, { query: { PatientID: patientId, RoleID: roleId, CallType: "0" } });
   return bundle.resources.map((r) => ({ id: r.extension.id, name: r.name[0].text }));
+}
+
+/** The practice's locations (IndiciLookup 11): the centres a message can be for (2§3 centre{id,name}). */
+export function getMessageCentres(api: PracticeApi, patientId: string) {
+  return api.call(endpoints.lookup, { query: { PatientID: patientId, TypeID: LOOKUP_TYPES.locations } });
 }

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { ATTACHMENT_MAX_FILES, attachmentProblem, type AttachmentProblem } from "../../../contract/attachment-content";
-import { MESSAGE_BODY_MAX, type PendingFile } from "../../lib/message-compose";
+import { MESSAGE_BODY_MAX, quotedOriginal, type PendingFile } from "../../lib/message-compose";
 import { errorsMessages } from "../../lib/messages/errors";
 import { messagingMessages } from "../../lib/messages/messaging";
 import type { MessagingContext, MessagingEvent } from "../../../machines/messaging.machine";
@@ -174,7 +174,8 @@ export function ComposeForm({ context, step, lookups, send, disclaimer }: Compos
 
       {reply ? (
         <>
-          <TextField label="Practitioner" value={draft.practitionerName} readOnly />
+          {/* A message from one of the practice's locations (the front desk) is answered to it, not to a person. */}
+          <TextField label={context.original?.practitioner.reference.startsWith("Location/") ? t.locationLabel : t.practitionerLabel} value={draft.practitionerName} readOnly />
           <TextField label="Subject" value={draft.subject} readOnly />
         </>
       ) : (
@@ -226,7 +227,7 @@ export function ComposeForm({ context, step, lookups, send, disclaimer }: Compos
           <label htmlFor={`${counterId}-original`} className="font-semibold text-muted">
             Original Message
           </label>
-          <textarea id={`${counterId}-original`} readOnly rows={5} value={context.original.body} className="rounded border-2 border-line bg-surface px-3 py-2 text-muted" />
+          <textarea id={`${counterId}-original`} readOnly rows={5} value={quotedOriginal(context.original.body)} className="rounded border-2 border-line bg-surface px-3 py-2 text-muted" />
         </div>
       ) : null}
 

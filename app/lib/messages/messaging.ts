@@ -52,6 +52,9 @@ export const messagingMessages = {
   notADraft: "This message is no longer in Drafts.",
   notInInbox: "Only messages in your Inbox can be answered.",
   unknownPractitioner: "This practitioner cannot be written to in the role chosen.",
+  /** The reply dialog's read-only recipient: a practitioner (2§2), or "To" for one of the practice's locations (the front desk). */
+  practitionerLabel: "Practitioner",
+  locationLabel: "To",
   loadingMessage: "Loading Message",
   noAttachments: "No Attachments Available",
   nothingOpen: "Choose a message to read it here.",
