@@ -127,6 +127,12 @@ test.describe("forced password update", () => {
     await dialog.getByRole("checkbox", { name: /I agree/ }).check();
     await dialog.getByRole("button", { name: "Proceed" }).click();
     await dashboard(page);
+    // 1§8: the practice's message on success is shown (issue 33), on this page only.
+    await expect(page.getByRole("alert").filter({ hasText: "Your password has been updated." })).toBeVisible();
+    await expectNoAxeViolations(page);
+    await page.getByRole("navigation", { name: "Main menu" }).getByRole("link", { name: "Appointments" }).click();
+    await expect(page.getByRole("heading", { name: "Appointments", level: 1 })).toBeVisible();
+    await expect(page.getByText("Your password has been updated.")).toHaveCount(0);
     await context.clearCookies();
     await signIn(page, { ...user, password: "Harakeke42" });
     await dashboard(page);
@@ -290,6 +296,35 @@ test.describe("switch tokens, deep links and the other signed-out screens", () =
     await page.getByLabel("Email address").fill("mere@example.com");
     await page.getByRole("button", { name: "Signup" }).click();
     await expect(page.getByText("No portal account has been created yet.")).toBeVisible();
+  });
+
+  test("at 390 px, /resetpassword asks for the agreement tick, refuses without it keeping what was typed, then signs in and shows the practice's message", async ({ page, world }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await signIn(page, world.user("reset"));
+    await expect(page.getByRole("dialog", { name: "Update your password to continue" })).toBeVisible();
+    await page.goto("/resetpassword");
+    await expect(page.getByRole("heading", { name: "Set your password" })).toBeVisible();
+    const agree = page.getByRole("checkbox", { name: "I agree to the patient portal user agreement" });
+    await expect(agree).not.toBeChecked();
+    await expectNoAxeViolations(page);
+    // By keyboard: type both, Tab to the box (left unticked) and on to the button.
+    await page.getByLabel("Password", { exact: true }).fill("Harakeke42");
+    await page.getByLabel("Confirm password", { exact: true }).fill("Harakeke42");
+    await page.getByRole("button", { name: "Set Password" }).click();
+    await expect(page.getByText("You need to mark that you agree before you can proceed.", { exact: true })).toBeVisible();
+    await expect(page.getByLabel("Password", { exact: true })).toHaveValue("Harakeke42");
+    await expect(page.getByLabel("Confirm password", { exact: true })).toHaveValue("Harakeke42");
+    expect(await world.requests({ path: "Patient/ChangePassword" })).toHaveLength(0);
+    await expectNoAxeViolations(page);
+    await agree.focus();
+    await page.keyboard.press("Space");
+    await expect(agree).toBeChecked();
+    await expect(page.getByText("You need to mark that you agree before you can proceed.", { exact: true })).toBeHidden();
+    await page.getByRole("button", { name: "Set Password" }).focus();
+    await page.keyboard.press("Enter");
+    await dashboard(page);
+    await expect(page.getByRole("alert").filter({ hasText: "Your password has been updated." })).toBeVisible();
+    expect(await world.requests({ path: "Patient/ChangePassword" })).toHaveLength(1);
   });
 
   test("/resetpassword without a reset in progress explains what to do", async ({ page }) => {

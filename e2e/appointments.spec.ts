@@ -69,7 +69,10 @@ test.describe("appointments", () => {
         (window as unknown as { printed: number }).printed += 1;
       };
     });
-    await first.getByRole("button", { name: /^Print the slip/ }).click();
+    // The name starts with the words shown and says which appointment (WCAG 2.5.3; the axe check above runs label-content-name-mismatch).
+    const print = first.getByRole("button", { name: /^Print slip for the / });
+    await expect(print).toHaveAccessibleName(/^Print slip for the (Face to Face|Video Consult|Phone Triage) on \d{2}-\d{2}-\d{4} at \d{1,2}:\d{2} (am|pm)$/);
+    await print.click();
     await expect.poll(() => page.evaluate(() => (window as unknown as { printed: number }).printed)).toBe(1);
     await page.emulateMedia({ media: "print" });
     const slip = page.getByRole("region", { name: "Appointment slip" });
@@ -129,6 +132,10 @@ test.describe("appointments", () => {
     await open(page, world.user("solo"), "?id=3&show=completed");
     const completedBadge = page.getByRole("link", { name: /^Completed/ });
     await expect(completedBadge).toHaveAttribute("aria-current", "true");
+    // Each badge reads as its words and the count in brackets, with no spaces inside them (issue 33).
+    for (const name of ["Completed", "Missed", "Cancelled", "All"]) {
+      await expect(page.getByRole("group", { name: "Show appointments" }).getByRole("link", { name: new RegExp(`^${name}`) })).toHaveAccessibleName(new RegExp(`^${name} \\(\\d+\\)$`));
+    }
     const past = cards(page, "Past appointments");
     await expect(past.first()).toBeVisible();
     for (const text of await past.allInnerTexts()) expect(text).toContain("Completed");

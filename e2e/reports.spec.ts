@@ -39,6 +39,8 @@ test.describe("test results", () => {
     await expect(page).toHaveURL(/\/reports\?show=unread$/);
     await expect(page.getByRole("navigation", { name: "Breadcrumb" })).toContainText("Dashboard/Test Results");
     await expect(badge(page, "Unread")).toHaveAttribute("aria-pressed", "true");
+    // The count reads in brackets with no spaces inside them: "Unread (3)", not "Unread ( 3 )" (issue 33).
+    await expect(badge(page, "Unread")).toHaveAccessibleName(`Unread (${unreadCount})`);
     await expect(cards(page)).toHaveCount(unreadCount);
     for (const c of await cards(page).all()) await expect(c).toContainText("Unread");
     await expectNoAxeViolations(page);

@@ -19,6 +19,9 @@ test.describe("signing in", () => {
     await expect(chooser).toBeVisible();
     const accounts = chooser.getByRole("radio");
     expect(await accounts.count()).toBeGreaterThanOrEqual(3);
+    // The header's Switch account changes whose record is open later (decisions/160): no sign-in again.
+    await expect(chooser).toContainText("change it later with Switch account, in the account menu at the top of every page");
+    await expect(chooser).not.toContainText("signing in again");
     await expectNoAxeViolations(page);
 
     const second = accounts.nth(1);

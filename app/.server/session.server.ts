@@ -54,6 +54,8 @@ export interface PendingSignIn {
   passwordReset: boolean;
   accounts: PendingAccount[];
   redirectTo: string;
+  /** The practice's word on the new password (1§8), shown on the first signed-in page. */
+  notice?: string;
 }
 
 interface SessionData {
@@ -61,6 +63,8 @@ interface SessionData {
   pending: PendingSignIn;
   /** Unsuccessful sign-ins in this browser (1§4); the server also counts per account and address. */
   failures: number;
+  /** Told once, on the next signed-in page, then forgotten (the practice's "password changed", 1§8). */
+  notice: string;
 }
 
 /** A session ends after this long without a request (the shell warns 5 minutes before: idle-warning.tsx). */

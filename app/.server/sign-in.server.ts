@@ -154,6 +154,7 @@ export function createSignInSteps(deps: SignInDeps) {
   /** Writes the signed-in session: proxy "No" for oneself, "Yes" for a linked account (1§4). */
   async function finish(session: PortalSession, pending: PendingSignIn, account: LinkedAccount, linked: boolean): Promise<FlowResult> {
     const cookie = await deps.sessions.startSession(session, {
+      ...(pending.notice ? { notice: pending.notice } : {}),
       user: {
         token: pending.token,
         apiBase: pending.apiBase,
@@ -172,7 +173,7 @@ export function createSignInSteps(deps: SignInDeps) {
   const expired: FlowResult = { outcome: { kind: "expired", message: signInMessages.signInExpired } };
 
   /** The forced password update panel (1§4 step 3): ChangePassword with the account holder's id. */
-  async function changePasswordStep(session: PortalSession, input: { password: string; confirm: string; agreed?: boolean }): Promise<FlowResult> {
+  async function changePasswordStep(session: PortalSession, input: { password: string; confirm: string; agreed: boolean }): Promise<FlowResult> {
     const pending = session.get("pending");
     if (!pending?.passwordReset) return expired;
     const problem = newPasswordProblem(input, "resetPanel");
@@ -190,7 +191,9 @@ export function createSignInSteps(deps: SignInDeps) {
         // Any other session of the account (signed in before the practice asked for a new password,
         // or another browser at this panel) was opened with the old password: it ends here.
         await deps.sessions.endOtherSessions(session);
-        return proxyCheck(session, { ...pending, passwordReset: false });
+        // 1§8: the practice's message is shown; here on the first signed-in page (the shell), once.
+        const notice = reply.StatusMessage || reply.ResponseMessage || signInMessages.passwordChanged;
+        return proxyCheck(session, { ...pending, passwordReset: false, notice });
       }
       if (reply.StatusCode === "3") return { outcome: { kind: "refused", message: reply.StatusMessage ?? reply.ResponseMessage ?? signInMessages.passwordChangeFailed } };
       return { outcome: { kind: "failed", message: signInMessages.passwordChangeFailed } };

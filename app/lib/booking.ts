@@ -23,7 +23,10 @@ export const NEXT_DAY_WRAP = 60;
 export interface BookingSettings {
   /** DisableAppointment: no booking online at all. */
   disabled: boolean;
-  /** DisableAppointmentCOVID "1": the COVID questionnaire comes before the confirmation (decisions/101). */
+  /**
+   * The COVID questionnaire comes before the confirmation unless DisableAppointmentCOVID is "1": the
+   * setting disables the screen, as its name says (decisions/101, Later).
+   */
   covidScreening: boolean;
   sameDayAllowed: boolean;
   /** AppointmentShowReasonforContact: the reasons for contact (lookup 13) are offered. */
@@ -42,7 +45,8 @@ export function bookingSettingsOf(settings: Readonly<Record<string, string | und
   const on = (id: string) => settingOn(settings[id], false);
   return {
     disabled: on("DisableAppointment"),
-    covidScreening: on("DisableAppointmentCOVID"),
+    // 1§3: "1" means true, so DisableAppointmentCOVID "1" switches the screen off; "0" or empty leaves it on.
+    covidScreening: !on("DisableAppointmentCOVID"),
     // Allowed unless the practice says no: a missing setting does not stop booking.
     sameDayAllowed: settingOn(settings.IsAllowSameDayBooking, true),
     showReasonsForContact: on("AppointmentShowReasonforContact"),

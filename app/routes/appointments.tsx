@@ -5,6 +5,7 @@ import { cancelAction, loadAppointmentsPage } from "../.server/appointments-page
 import { AppointmentCard, AppointmentSlip } from "../components/appointments/appointment-card";
 import { CancelDialog } from "../components/appointments/cancel-dialog";
 import { Breadcrumb } from "../components/shell/breadcrumb";
+import { BadgeCount } from "../components/ui/badge-count";
 import { Button, buttonClass } from "../components/ui/button";
 import { lazyModule } from "../components/ui/lazy-module";
 import { TextField } from "../components/ui/field";
@@ -185,9 +186,7 @@ export default function Appointments({ loaderData }: Route.ComponentProps) {
                   {HISTORY_BADGES.map((b) => (
                     <Link key={b.value} to={`/appointments${appointmentsSearch({ ...view, tab: "history", show: b.value })}`} preventScrollReset aria-current={view.show === b.value ? "true" : undefined} className={badgeClass(view.show === b.value)}>
                       {b.label}
-                      <span className="sr-only"> (</span>
-                      <span className="ml-2 tabular-nums">{counts[b.value]}</span>
-                      <span className="sr-only">)</span>
+                      <BadgeCount count={counts[b.value]} className="ml-2" />
                     </Link>
                   ))}
                 </div>

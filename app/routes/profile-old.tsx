@@ -101,19 +101,31 @@ function NotificationToggle({
         <span id={labelId} className="min-w-56 font-semibold">
           {label}
         </span>
-        <button
-          type="button"
-          role="switch"
-          aria-checked={shown}
-          aria-labelledby={labelId}
-          aria-busy={saving}
-          disabled={locked}
-          onClick={onFlip}
-          className={`inline-flex min-h-11 min-w-28 items-center justify-center gap-2 rounded-full border-2 px-4 font-semibold disabled:cursor-wait ${shown ? "border-success bg-success text-white" : "border-ink bg-white text-ink"}`}
-        >
-          {saving ? <Spinner label="Saving" /> : null}
-          <span aria-hidden="true">{shown ? "On" : "Off"}</span>
-        </button>
+        {/* The switch holds no words: its name is the label beside it, and On/Off (its state, which
+            aria-checked says) is written after it, so the name holds every word on the control
+            (WCAG 2.5.3, axe label-content-name-mismatch; issue 33). */}
+        <div className="inline-flex items-center gap-3">
+          <button
+            type="button"
+            role="switch"
+            aria-checked={shown}
+            aria-labelledby={labelId}
+            aria-busy={saving}
+            disabled={locked}
+            onClick={onFlip}
+            className={`relative inline-flex h-11 w-20 shrink-0 items-center rounded-full border-2 disabled:cursor-wait ${shown ? "border-success bg-success text-white" : "border-ink bg-white text-ink"}`}
+          >
+            <span aria-hidden="true" className={`absolute top-1/2 size-7 -translate-y-1/2 rounded-full ${shown ? "right-1 bg-white" : "left-1 bg-ink"}`} />
+            {saving ? (
+              <span className="absolute inset-0 flex items-center justify-center">
+                <Spinner label="Saving" />
+              </span>
+            ) : null}
+          </button>
+          <span aria-hidden="true" className="font-semibold">
+            {shown ? "On" : "Off"}
+          </span>
+        </div>
       </div>
       <p aria-live="assertive" className="font-semibold text-danger">
         {failure ? (

@@ -4,6 +4,7 @@ import { loadReportsPage } from "../.server/reports-page.server";
 import { ResultDialog } from "../components/reports/result-dialog";
 import { ResultList, type ResultListHandle } from "../components/reports/result-list";
 import { Breadcrumb } from "../components/shell/breadcrumb";
+import { BadgeCount } from "../components/ui/badge-count";
 import { Button, buttonClass } from "../components/ui/button";
 import { TextField } from "../components/ui/field";
 import { ToastProvider } from "../components/ui/toast";
@@ -128,9 +129,8 @@ export default function Reports({ loaderData }: Route.ComponentProps) {
               onClick={() => choose(b.value)}
               className={`min-h-11 rounded-full border-2 px-4 font-semibold ${show === b.value ? "border-brand bg-brand text-white" : "border-brand bg-white text-brand"}`}
             >
-              {b.label} <span className="sr-only">(</span>
-              {counts[b.value]}
-              <span className="sr-only">)</span>
+              {b.label}
+              <BadgeCount count={counts[b.value]} className="ml-1" />
             </button>
           ))}
         </div>

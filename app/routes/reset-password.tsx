@@ -4,10 +4,11 @@ import { redirectIfSignedIn } from "../.server/session.server";
 import { SignedOutPage } from "../components/signed-out-page";
 import { Alert } from "../components/ui/alert";
 import { Button } from "../components/ui/button";
-import { PasswordField } from "../components/ui/field";
+import { CheckboxField, PasswordField } from "../components/ui/field";
 import { useSchemaForm } from "../components/ui/use-schema-form";
 import { parseForm } from "../lib/form-data";
 import { newPasswordMessages } from "../lib/messages/newPassword";
+import { signInDialogsMessages } from "../lib/messages/signInDialogs";
 import { newPasswordSchema } from "../lib/new-password";
 import type { Route } from "./+types/reset-password";
 import { requestForm } from "../.server/request-form.server";
@@ -24,8 +25,9 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { canSet: session.get("pending")?.passwordReset === true };
 }
 
-// The page has no agreement box: the rules are those of the sign-in's reset panel (1§5).
-const ResetPasswordSchema = newPasswordSchema("resetPanel");
+// The rules of the sign-in's reset panel (1§5), its agreement box (rule 8) included: the same schema
+// checks in the browser and, as the authority, here.
+const ResetPasswordSchema = newPasswordSchema("resetPanel", { agreement: true });
 
 export async function action({ request }: Route.ActionArgs) {
   const session = await redirectIfSignedIn(request);
@@ -33,7 +35,7 @@ export async function action({ request }: Route.ActionArgs) {
   // The schema is the authority; a password is never echoed back into the page.
   const parsed = parseForm(form, ResetPasswordSchema, { hideFields: ["password", "confirm"] });
   if (!parsed.ok) return data({ message: null, result: parsed.result }, { status: 400 });
-  const { outcome, cookie } = await changePasswordStep(session, { password: parsed.value.password, confirm: parsed.value.confirm });
+  const { outcome, cookie } = await changePasswordStep(session, { password: parsed.value.password, confirm: parsed.value.confirm, agreed: parsed.value.agreed });
   const headers = cookie ? { "Set-Cookie": cookie } : undefined;
   if (outcome.kind === "signedIn") return redirect(outcome.redirectTo, { headers });
   if (outcome.kind === "chooseAccount") return redirect("/login?resume=1", { headers });
@@ -71,6 +73,7 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
       <Form method="post" className="flex flex-col gap-5" {...form.formProps}>
         <PasswordField label="Password" autoComplete="new-password" {...form.field("password")} />
         <PasswordField label="Confirm password" autoComplete="new-password" {...form.field("confirm")} />
+        <CheckboxField label={signInDialogsMessages.agreement} defaultChecked={form.initialValue("agreed") === "on"} {...form.field("agreed")} />
         <Button type="submit" busy={navigation.state !== "idle"}>
           Set Password
         </Button>

@@ -3,7 +3,7 @@ import { onlyTheOpenMessageChanged } from "../lib/emails-address";
 import { keepPageAfterEndedSession } from "../lib/session-ended";
 import { getCounters, getMenu, getPatient, getPractice } from "../.server/practice/patient.server";
 import { practiceErrorResponse } from "../.server/practice/errors.server";
-import { checkTokenAlongside, IDLE_MS, requireSession, viewingKeyOf } from "../.server/session.server";
+import { checkTokenAlongside, IDLE_MS, requireSession, sessionStorage, viewingKeyOf } from "../.server/session.server";
 import { AppShell } from "../components/shell/app-shell";
 import { menuLinks } from "../lib/menu";
 import { summarisePatient, summarisePractice } from "../lib/patient-summary";
@@ -14,7 +14,13 @@ export const middleware: Route.MiddlewareFunction[] = [({ request }, next) => ch
 
 /** The signed-in frame of every screen: menu, header and footer (1§2 Shell). */
 export async function loader({ request }: Route.LoaderArgs) {
-  const { user, api } = await requireSession(request);
+  const { session, user, api } = await requireSession(request);
+  // A notice the sign-in left (the practice's "password changed", 1§8) is shown on this page only.
+  const notice = session.get("notice") ?? null;
+  if (notice) {
+    session.unset("notice");
+    await sessionStorage.commitSession(session);
+  }
   const [menu, patient, practice, counters] = await Promise.all([
     getMenu(api, user.parentId, user.proxy === "Yes" ? user.userId : ""),
     getPatient(api, user.userId),
@@ -30,6 +36,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     viewing: viewingKeyOf(user),
     version: `v${__APP_VERSION__}`,
     idleMs: IDLE_MS,
+    notice,
   };
 }
 

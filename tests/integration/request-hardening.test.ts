@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { RouteConfigEntry } from "@react-router/dev/routes";
 import routes from "../../app/routes";
 import { HSTS } from "../../server";
+import { newPasswordMessages } from "../../app/lib/messages/newPassword";
 import { documentAddresses } from "../helpers/document-routes";
 import { useMockServer, type TestWorld } from "../helpers/mock-world";
 import { Browser, START_TIMEOUT_MS, startPortalProcess, type PortalProcess } from "../helpers/portal-process";
@@ -103,9 +104,27 @@ describe("the address to return to", () => {
     const reset = fresh.user("reset");
     const browser = new Browser();
     expect(await browser.post(portal, "/login/flow", { intent: "sign-in", username: reset.username, password: reset.password, captcha: "", redirectTo })).toEqual({ kind: "passwordUpdate" });
-    const set = await browser.fetch(portal, "/resetpassword", { form: { password: "Kahikatea42Ab", confirm: "Kahikatea42Ab" } });
+    const set = await browser.fetch(portal, "/resetpassword", { form: { password: "Kahikatea42Ab", confirm: "Kahikatea42Ab", agreed: "on" } });
     expect(set.status).toBe(302);
     expect(set.headers.get("location")).toBe("/");
+    await fresh.delete();
+  });
+});
+
+describe("/resetpassword", () => {
+  // Issue 33 (10): 1§5 rule 8 asks the reset for the agreement tick; the server decides, whatever the page sent.
+  it("refuses a new password posted without the agreement tick, and asks the practice nothing", async () => {
+    const fresh = await mock.createWorld({ scenario: "default", seed: 37 });
+    const reset = fresh.user("reset");
+    const browser = new Browser();
+    expect(await browser.post(portal, "/login/flow", { intent: "sign-in", username: reset.username, password: reset.password, captcha: "", redirectTo: "/" })).toEqual({ kind: "passwordUpdate" });
+    const refused = await browser.fetch(portal, "/resetpassword", { form: { password: "Kahikatea42Ab", confirm: "Kahikatea42Ab" } });
+    expect(refused.status).toBe(400);
+    expect(await refused.text()).toContain(newPasswordMessages.resetPanel.agree);
+    expect(await fresh.requests({ path: "Patient/ChangePassword" })).toEqual([]);
+    const set = await browser.fetch(portal, "/resetpassword", { form: { password: "Kahikatea42Ab", confirm: "Kahikatea42Ab", agreed: "on" } });
+    expect(set.status).toBe(302);
+    expect(await fresh.requests({ path: "Patient/ChangePassword" })).toHaveLength(1);
     await fresh.delete();
   });
 });

@@ -4,6 +4,7 @@ import { validateToken } from "../../app/.server/practice/auth.server";
 import { createSessions } from "../../app/.server/session.server";
 import { createSignInSteps, type FlowResult } from "../../app/.server/sign-in.server";
 import { SignInThrottle } from "../../app/.server/throttle.server";
+import { newPasswordMessages } from "../../app/lib/messages/newPassword";
 import { signInMessages } from "../../app/lib/messages/signIn";
 import { signInThrottleMessages } from "../../app/lib/messages/signInThrottle";
 import { CAPTCHA_AFTER } from "../../app/lib/sign-in-flow";
@@ -55,8 +56,8 @@ function browser(steps: ReturnType<typeof portal>["steps"], address = "192.0.2.1
     async signIn(username: string, password: string, captcha: string | null = null) {
       return keep(await steps.signInStep(request(), await session(), { username, password, captcha, redirectTo: "/accounts" }));
     },
-    async changePassword(password: string, confirm = password) {
-      return keep(await steps.changePasswordStep(await session(), { password, confirm, agreed: true }));
+    async changePassword(password: string, confirm = password, agreed = true) {
+      return keep(await steps.changePasswordStep(await session(), { password, confirm, agreed }));
     },
     async choose(accountId: string) {
       return keep(await steps.chooseAccountStep(await session(), accountId));
@@ -160,10 +161,14 @@ describe("sign-in steps", () => {
     expect((await b.session()).get("user")).toBeUndefined();
     await world.clearRequests();
     expect(await b.changePassword("Harbour-Light-2031", "Harbour-Light-2032")).toMatchObject({ kind: "refused" });
+    // 1§5 rule 8: without the agreement tick nothing is sent.
+    expect(await b.changePassword("Harbour-Light-2031", "Harbour-Light-2031", false)).toEqual({ kind: "refused", message: newPasswordMessages.resetPanel.agree });
     expect(await world.requests({ path: "Patient/ChangePassword" })).toEqual([]);
     expect(await b.changePassword("Harbour-Light-2031")).toEqual({ kind: "signedIn", redirectTo: "/accounts" });
     expect(await world.requests({ path: "Patient/ChangePassword" })).toHaveLength(1);
     expect((await b.session()).get("user")).toMatchObject({ username: reset.username });
+    // 1§8: the practice's message on success is kept for the first signed-in page to show (issue 33).
+    expect((await b.session()).get("notice")).toBe("Your password has been updated.");
   });
 
   it("offers the linked accounts to choose from, takes only a listed one, and signs in as that patient", async () => {

@@ -460,7 +460,15 @@ describe("booking machine", () => {
       ByPassLockDownPatientPortalAppointmentBookings: "1",
       PortalAppointmentTermsAndConditions: " Terms ",
     });
-    expect(s).toMatchObject({ disabled: false, covidScreening: true, sameDayAllowed: false, bypassLockDown: true, terms: "Terms", showConsultOptions: false });
+    expect(s).toMatchObject({ disabled: false, covidScreening: false, sameDayAllowed: false, bypassLockDown: true, terms: "Terms", showConsultOptions: false });
+  });
+
+  it("reads DisableAppointmentCOVID as its name says: \"1\" switches the COVID screen off, anything else leaves it on (issue 33)", () => {
+    expect(bookingSettingsOf({ DisableAppointmentCOVID: "1" }).covidScreening).toBe(false);
+    expect(bookingSettingsOf({ DisableAppointmentCOVID: "true" }).covidScreening).toBe(false);
+    expect(bookingSettingsOf({ DisableAppointmentCOVID: "0" }).covidScreening).toBe(true);
+    expect(bookingSettingsOf({ DisableAppointmentCOVID: "" }).covidScreening).toBe(true);
+    expect(bookingSettingsOf({}).covidScreening).toBe(true);
   });
 
   it("bookFields sends 25 when reasons for contact are hidden", () => {

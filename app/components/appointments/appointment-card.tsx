@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import { joinUrl, mapSearchUrl, type AppointmentRow } from "../../lib/appointments-view";
+import { appointmentsMessages as t } from "../../lib/messages/appointments";
 import { Button } from "../ui/button";
 
 /**
@@ -44,17 +45,21 @@ export function AppointmentCard({ row, onPrint, onCancel }: { row: AppointmentRo
         ) : null}
       </dl>
       <div className="no-print flex flex-wrap gap-3">
+        {/* Each name starts with the words shown and says which appointment (WCAG 2.5.3 Label in Name). */}
         {join ? (
-          <Link to={join} reloadDocument className="inline-flex min-h-11 items-center rounded bg-brand px-5 py-2.5 font-semibold text-white hover:bg-brand-dark" aria-label={`Join the video consult, ${label}`}>
-            Join
+          <Link to={join} reloadDocument className="inline-flex min-h-11 items-center rounded bg-brand px-5 py-2.5 font-semibold text-white hover:bg-brand-dark">
+            {t.join}
+            <span className="sr-only"> {t.joinWhich(label)}</span>
           </Link>
         ) : null}
-        <Button variant="secondary" onClick={() => onPrint(row)} aria-label={`Print the slip of the ${label}`}>
-          Print slip
+        <Button variant="secondary" onClick={() => onPrint(row)}>
+          {t.printSlip}
+          <span className="sr-only"> {t.printSlipWhich(label)}</span>
         </Button>
         {onCancel && row.cancellable ? (
-          <Button variant="secondary" onClick={() => onCancel(row)} aria-label={`Cancel the ${label}`}>
-            Cancel
+          <Button variant="secondary" onClick={() => onCancel(row)}>
+            {t.cancel}
+            <span className="sr-only"> {t.cancelWhich(label)}</span>
           </Button>
         ) : null}
       </div>

@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from "react";
-import { Link, NavLink } from "react-router";
+import { Link, NavLink, useLocation } from "react-router";
 import type { MenuLink } from "../../lib/menu";
 import type { PatientSummary, PracticeSummary } from "../../lib/patient-summary";
 import { IdleWarning } from "./idle-warning";
@@ -18,11 +18,13 @@ interface AppShellProps {
   version: string;
   /** How long the server keeps an idle session: the warning comes a few minutes before. */
   idleMs: number;
+  /** Said once on the first page after signing in (the practice's "password changed", 1§8). */
+  notice?: string | null;
   children: ReactNode;
 }
 
 /** The sidebar is always shown from 993 px (1§9) and toggled below it. */
-export function AppShell({ menu, patient, practice, actingFor, canSwitch, viewing, version, idleMs, children }: AppShellProps) {
+export function AppShell({ menu, patient, practice, actingFor, canSwitch, viewing, version, idleMs, notice = null, children }: AppShellProps) {
   useViewing(viewing);
   const [menuOpen, setMenuOpen] = useState(false);
   const [detailsOpen, setDetailsOpen] = useState(false);
@@ -142,6 +144,7 @@ export function AppShell({ menu, patient, practice, actingFor, canSwitch, viewin
         </nav>
         <div className="flex min-w-0 flex-1 flex-col">
           <main id="main" className="flex-1 p-4 wide:p-8">
+            <ShellNotice notice={notice} />
             {children}
           </main>
           <footer className="no-print flex flex-wrap justify-between gap-2 border-t border-line bg-white px-4 py-3 text-sm text-muted">
@@ -156,4 +159,20 @@ export function AppShell({ menu, patient, practice, actingFor, canSwitch, viewin
 
 function navClass({ isActive }: { isActive: boolean }) {
   return `flex min-h-11 items-center gap-2 px-4 py-2 text-brand hover:bg-surface ${isActive ? "border-l-4 border-brand bg-surface font-bold" : "border-l-4 border-transparent"}`;
+}
+
+/**
+ * The sign-in's notice, on the page it came with: the shell's data outlives a move to another page
+ * (its loader is not read again), so it is tied to the location it arrived at and goes with it.
+ */
+function ShellNotice({ notice }: { notice: string | null }) {
+  const location = useLocation();
+  const [shown, setShown] = useState({ notice, key: location.key });
+  if (shown.notice !== notice) setShown({ notice, key: location.key });
+  if (!shown.notice || shown.key !== location.key) return null;
+  return (
+    <p role="alert" className="mb-6 border-l-8 border-success bg-white p-4 font-semibold shadow-sm">
+      {shown.notice}
+    </p>
+  );
 }

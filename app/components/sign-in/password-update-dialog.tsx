@@ -36,7 +36,7 @@ export function PasswordUpdateDialog({ busy, problem, message, onSubmit, onCance
         <PasswordRules />
         <PasswordField label="New password" name="password" autoComplete="new-password" error={problem?.field === "password" ? problem.message : undefined} />
         <PasswordField label="Confirm password" name="confirm" autoComplete="new-password" error={problem?.field === "confirm" ? problem.message : undefined} />
-        <CheckboxField name="agreed" label="I agree to the patient portal user agreement" error={problem?.field === "agreed" ? problem.message : undefined} />
+        <CheckboxField name="agreed" label={signInDialogsMessages.agreement} error={problem?.field === "agreed" ? problem.message : undefined} />
         <div className="flex flex-wrap gap-3">
           <Button type="submit" busy={busy}>
             {busy ? "Saving…" : "Proceed"}

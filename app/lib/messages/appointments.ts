@@ -35,5 +35,15 @@ export const appointmentsMessages = {
   chooseMember: "Choose the family member to book for",
   dateOutOfRange: "Choose a date in the next 90 days",
   loadFailed: "The practice could not be reached just now. Please try again.",
+  /**
+   * An appointment card's buttons: the words shown, then, for screen readers, which appointment, so
+   * each name starts with the words on the button (WCAG 2.5.3): "Print slip for the Face to Face on …".
+   */
+  join: "Join",
+  joinWhich: (appointment: string) => `the video consult, ${appointment}`,
+  printSlip: "Print slip",
+  printSlipWhich: (appointment: string) => `for the ${appointment}`,
+  cancel: "Cancel",
+  cancelWhich: (appointment: string) => `the ${appointment}`,
   lockedDown: "Online bookings are with your own provider at the moment, so the provider and role cannot be changed.",
 } as const;

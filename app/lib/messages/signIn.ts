@@ -22,6 +22,8 @@ export const signInMessages = {
   chooseAccountInvalid: "Please choose one of the listed accounts.",
   captchaNeeded: "Please confirm you are not a robot before signing in again.",
   passwordChangeFailed: "Something went wrong. Please try again.",
+  /** The practice accepted the new password but said nothing (1§8 StatusCode "1" shows the practice's message). */
+  passwordChanged: "Your password has been changed.",
   signInExpired: "Your sign-in has expired. Please sign in again.",
   passwordHasName: "Your password must not contain your first, middle or family name.",
   switchFailed: "This sign-in link has expired or was already used. Please sign in with your e-mail and password.",
