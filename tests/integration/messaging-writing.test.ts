@@ -9,6 +9,7 @@ import type { MessageView } from "../../app/lib/messaging-view";
 import { isMessagingRole } from "../../contract/appointments";
 import { endpoints } from "../../contract/endpoints";
 import { MESSAGE_BOXES, OutgoingMessageSchema, RecipientSlots } from "../../contract/messaging";
+import type { ReceivedMessage } from "../../mock-server/message-store";
 import { useMockServer, type TestWorld } from "../helpers/mock-world";
 import { signedInToPortal } from "../helpers/portal-cookie";
 
@@ -247,17 +248,8 @@ describe("the front desk writes as a practice location (2§3 Location/{id})", ()
   beforeAll(async () => {
     world = await mock.createWorld({ seed: 66 });
   });
-  interface Received {
-    id: string;
-    box: "sent" | "drafts";
-    to: string;
-    recipient: string;
-    centre: { id: string; name: string } | null;
-    subject: string;
-    body: string;
-  }
   /** What the practice received, as QA reads it (the admin API). */
-  const received = async () => ((await (await mock.admin(`/worlds/${world.id}/messages`)).json()) as { messages: Received[] }).messages;
+  const received = async () => ((await (await mock.admin(`/worlds/${world.id}/messages`)).json()) as { messages: ReceivedMessage[] }).messages;
   async function frontDesk() {
     const p = await patient(world);
     const inbox = (await p.box(MESSAGE_BOXES.inbox)).resources;

@@ -66,32 +66,18 @@ export function ComposeForm({ context, step, lookups, send, disclaimer }: Compos
   const busy = step !== "editing";
   const reply = draft.mode === "reply";
 
-  if (step === "closingUnconfirmed") {
+  // Both ask before closing: a message whose arrival is unknown, or one with unsaved words.
+  if (step === "closingUnconfirmed" || step === "confirmingClose") {
+    const unknown = step === "closingUnconfirmed";
     return (
       <div className="flex flex-col gap-4">
-        <Alert tone="info" title={t.closeUnconfirmedTitle}>
-          {t.closeUnconfirmed}
+        <Alert tone="info" title={unknown ? t.closeUnconfirmedTitle : t.unsavedTitle}>
+          {unknown ? t.closeUnconfirmed : t.unsaved}
         </Alert>
         <div className="flex flex-wrap gap-3">
-          <Button onClick={() => send({ type: "discard.cancel" })}>{t.keepOpen}</Button>
+          <Button onClick={() => send({ type: "discard.cancel" })}>{unknown ? t.keepOpen : "Keep writing"}</Button>
           <Button variant="secondary" onClick={() => send({ type: "discard.confirm" })}>
-            {t.closeAnyway}
-          </Button>
-        </div>
-      </div>
-    );
-  }
-
-  if (step === "confirmingClose") {
-    return (
-      <div className="flex flex-col gap-4">
-        <Alert tone="info" title={t.unsavedTitle}>
-          {t.unsaved}
-        </Alert>
-        <div className="flex flex-wrap gap-3">
-          <Button onClick={() => send({ type: "discard.cancel" })}>Keep writing</Button>
-          <Button variant="secondary" onClick={() => send({ type: "discard.confirm" })}>
-            Discard the message
+            {unknown ? t.closeAnyway : "Discard the message"}
           </Button>
         </div>
       </div>
