@@ -1,23 +1,17 @@
 import type { Page } from "@playwright/test";
 import { errorsMessages } from "../app/lib/messages/errors";
 import { healthMessages } from "../app/lib/messages/health";
-import { expect, expectNoAxeViolations, signIn, signInAs, test, type WorldUser } from "./fixtures";
+import { expect, expectNoAxeViolations, openSignedIn, signInDirectly, test, type WorldUser } from "./fixtures";
 
 /** /allergies (2§2 Allergies, 2§4 severity): the legend, the cards with their words, paging, empty, failed and a family member's, in fresh worlds. */
 
-async function openAllergies(page: Page, user: WorldUser) {
-  await signIn(page, user);
-  await expect(page.getByRole("heading", { name: "Dashboard", level: 1 })).toBeVisible();
-  await page.goto("/allergies");
-  await expect(page.getByRole("heading", { name: "Allergies", level: 1 })).toBeVisible();
-}
+const openAllergies = (page: Page, user: WorldUser) => openSignedIn(page, user, "/allergies", "Allergies");
 
 const cards = (page: Page) => page.getByRole("list", { name: "Allergies" }).getByRole("listitem");
 
 test.describe("allergies", () => {
   test("the menu leads here; the legend and each card say the severity in words as well as colour; no axe violations", async ({ page, world }) => {
-    await signIn(page, world.user("solo"));
-    await expect(page.getByRole("heading", { name: "Dashboard", level: 1 })).toBeVisible();
+    await openSignedIn(page, world.user("solo"), "/", "Dashboard");
     await page.getByRole("navigation", { name: "Main menu" }).getByRole("link", { name: "Allergies" }).click();
     await expect(page.getByRole("heading", { name: "Allergies", level: 1 })).toBeVisible();
     const breadcrumb = page.getByRole("navigation", { name: "Breadcrumb" });
@@ -54,8 +48,7 @@ test.describe("allergies", () => {
   });
 
   test("a failed load shows the practice's message and Retry, which brings the allergies back", async ({ page, world }) => {
-    await signIn(page, world.user("solo"));
-    await expect(page.getByRole("heading", { name: "Dashboard", level: 1 })).toBeVisible();
+    await signInDirectly(page, world.user("solo"));
     await world.fault({ path: "Patient/AllergyIntolerance", status: 503, times: 1 });
     await page.goto("/allergies");
     await expect(page.getByRole("heading", { name: errorsMessages.problemTitle, level: 1 })).toBeVisible();
@@ -94,8 +87,7 @@ test.describe("allergies of a large record", () => {
 
 test.describe("a family member's allergies", () => {
   test("chosen at sign-in, every allergy call names the member", async ({ page, world }) => {
-    const memberId = await signInAs(page, world.user("family"), 2);
-    await page.goto("/allergies");
+    const memberId = await openSignedIn(page, world.user("family"), "/allergies", "Allergies", { account: 2 });
     await expect(cards(page)).toHaveCount(4);
     const calls = await world.requests({ method: "GET", path: "Patient/AllergyIntolerance" });
     expect(calls.length).toBe(1);

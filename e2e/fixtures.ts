@@ -1,5 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { test as base, expect, type Page } from "@playwright/test";
+import { FlowOutcomeSchema } from "../app/lib/sign-in-flow";
 import { MOCK_PORT } from "../playwright.config";
 
 /**
@@ -205,6 +206,43 @@ export async function signIn(page: Page, user: WorldUser) {
   await page.getByLabel("Email").fill(user.username);
   await page.getByLabel("Password", { exact: true }).fill(user.password);
   await page.getByRole("button", { name: "Login" }).click();
+}
+
+/**
+ * Signs `user` in without drawing the sign-in page: the test posts the sign-in form's own step
+ * (/login/flow) over HTTP with the browser context's cookies, so the next page the browser opens is
+ * signed in. Only the sign-in specs sign in through the form; every other test starts here.
+ * A holder of linked accounts continues as the `account`th of the chooser (0 is the holder); the
+ * id of that account is returned.
+ */
+export async function signInDirectly(page: Page, user: WorldUser, account?: number): Promise<string | undefined> {
+  const post = async (form: Record<string, string>) => {
+    const res = await page.request.post("/login/flow", { form, maxRedirects: 0 });
+    expect(res.status(), `the sign-in step ${form.intent} for ${user.label}: ${await res.text()}`).toBe(200);
+    return FlowOutcomeSchema.parse(await res.json());
+  };
+  const outcome = await post({ intent: "sign-in", username: user.username, password: user.password, redirectTo: "/" });
+  if (outcome.kind === "signedIn") {
+    expect(account, `${user.label} has no linked accounts to choose from`).toBeUndefined();
+    return undefined;
+  }
+  if (outcome.kind !== "chooseAccount") throw new Error(`${user.label} was not signed in: ${JSON.stringify(outcome)}`);
+  if (account === undefined) throw new Error(`${user.label} has linked accounts: say which to continue as`);
+  const chosen = outcome.accounts[account];
+  if (!chosen) throw new Error(`${user.label} has no account number ${account}`);
+  expect((await post({ intent: "choose-account", account: chosen.id })).kind).toBe("signedIn");
+  return chosen.id;
+}
+
+/**
+ * Signs `user` in directly (above), opens `path` and waits for its level-1 heading, the page's sign
+ * that it is shown. Returns the id of the chosen linked account, if one was chosen.
+ */
+export async function openSignedIn(page: Page, user: WorldUser, path: string, heading: string | RegExp, options: { account?: number } = {}): Promise<string | undefined> {
+  const id = await signInDirectly(page, user, options.account);
+  await page.goto(path);
+  await expect(page.getByRole("heading", { name: heading, level: 1 })).toBeVisible();
+  return id;
 }
 
 /**
