@@ -1,6 +1,6 @@
 import { expect, expectNoAxeViolations, signIn, test } from "./fixtures";
 
-test.describe("signing in", () => {
+test.describe("signing in", { tag: "@smoke" }, () => {
   test("solo goes straight to the dashboard inside the full shell", async ({ page, world }) => {
     await signIn(page, world.user("solo"));
     await expect(page).toHaveURL(/\/$/);

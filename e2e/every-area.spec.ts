@@ -1,0 +1,176 @@
+import type { Page } from "@playwright/test";
+import { AREAS, builtAreas } from "../app/lib/areas";
+import { errorsMessages } from "../app/lib/messages/errors";
+import { seededPng } from "../mock-server/documents/png";
+import { expect, expectNoAxeViolations, signInDirectly, test, type World } from "./fixtures";
+
+/**
+ * What every signed-in screen shares, tested once per screen from the area registry
+ * (app/lib/areas.ts) plus the dashboard and the profile; the area specs keep only what is their own.
+ * For each screen:
+ * - reached by the shell's own link, and loaded in full, it asks the practice for nothing twice
+ *   (app/.server/practice/per-request-reads.server.ts);
+ * - when its own practice call fails, the failure is told inside the shell, axe-clean, and Retry
+ *   pressed by keyboard brings the screen back;
+ * - at 390 px nothing is off to the side, axe finds nothing, and Tab walks every control in view.
+ * A screen added to the registry without a row here fails the first test, so none is left out.
+ * Tagged @smoke: with the sign-in spec, this is the set that runs on the second Node version.
+ */
+
+interface Screen {
+  /** The level-1 heading the screen shows. */
+  heading: string;
+  /** How the shell leads there: the main menu's link (by its label) or the account menu's item. */
+  via: "menu" | "account menu";
+  /** The practice calls one full load makes, at least (each must be made exactly once). */
+  calls: string[];
+  /**
+   * The screen's own call, which the shell does not share: failed once, the screen tells the problem
+   * inside the shell. The dashboard and the profile have none: their page-failing calls are the
+   * shell's own, whose failure is the whole page's (shell.spec.ts, page-failure.spec.ts).
+   */
+  own?: string;
+}
+
+const SCREENS: Record<string, Screen> = {
+  "/": { heading: "Dashboard", via: "menu", calls: ["ValidateToken", "Patient/PatientMenu", "Patient", "Patient/Organization", "Patient/RefreshCounter"] },
+  "/profile": { heading: "User Profile", via: "account menu", calls: ["Patient", "Patient/Organization", "Patient/AccountBalance"] },
+  "/medications": { heading: "Medications", via: "menu", calls: ["Patient", "Patient/RefreshCounter", "Patient/Medication", "Lookup/LoadPracticeSetting"], own: "Patient/Medication" },
+  "/reports": { heading: "Test Results", via: "menu", calls: ["Patient/RefreshCounter", "Patient/LabResults"], own: "Patient/LabResults" },
+  // The page's InboxCounter is the shell's read of RefreshCounter, shared (decisions/047).
+  "/emails": { heading: "Messaging", via: "menu", calls: ["Patient/RefreshCounter", "Patient/Messaging", "Patient/TermsAndCondition"], own: "Patient/Messaging" },
+  "/appointments": { heading: "Appointments", via: "menu", calls: ["Patient/RefreshCounter", "Patient/Appointments"], own: "Patient/Appointments" },
+  "/diagnosis": { heading: "Diagnosis", via: "menu", calls: ["Patient/RefreshCounter", "Patient/Condition"], own: "Patient/Condition" },
+  "/allergies": { heading: "Allergies", via: "menu", calls: ["Patient/RefreshCounter", "Patient/AllergyIntolerance"], own: "Patient/AllergyIntolerance" },
+  "/immunisation": { heading: "Immunisation", via: "menu", calls: ["Patient/RefreshCounter", "Patient/Immunization"], own: "Patient/Immunization" },
+  "/vitals": { heading: "Vitals", via: "menu", calls: ["Patient/RefreshCounter", "Patient/Observation"], own: "Patient/Observation" },
+  "/timeline": { heading: "Timeline", via: "menu", calls: ["Patient/RefreshCounter", "Patient/Timeline"], own: "Patient/Timeline" },
+  "/reminders": { heading: "Reminders", via: "menu", calls: ["Patient/RefreshCounter", "Patient/PatientAlerts"], own: "Patient/PatientAlerts" },
+  "/resources": { heading: "Resources", via: "menu", calls: ["Patient/RefreshCounter", "Patient/Media"], own: "Patient/Media" },
+  "/letters": { heading: "Letters", via: "menu", calls: ["Patient/RefreshCounter", "Patient/LetterAndDocument"], own: "Patient/LetterAndDocument" },
+  "/accounts": { heading: "Accounts", via: "menu", calls: ["Patient/RefreshCounter", "Patient/PaymentNotice"], own: "Patient/PaymentNotice" },
+};
+
+type Call = Awaited<ReturnType<World["requests"]>>[number];
+const keyOf = (c: Call) => `${c.method} ${c.path} ${JSON.stringify(c.query)}`;
+
+/** The calls the practice received while `load` ran; none may be made twice. */
+async function callsOf(world: World, what: string, load: () => Promise<void>): Promise<string[]> {
+  const before = (await world.requests()).length;
+  await load();
+  const calls = (await world.requests()).slice(before);
+  const seen = new Set<string>();
+  const repeated = calls.map(keyOf).filter((key) => (seen.has(key) ? true : (seen.add(key), false)));
+  expect(repeated, `${what}: calls made more than once, of ${calls.map(keyOf).join(", ")}`).toEqual([]);
+  return calls.map((c) => c.path);
+}
+
+const heading = (page: Page, name: string) => expect(page.getByRole("heading", { name, level: 1 })).toBeVisible();
+
+/** Follows the shell's own link to the screen, as a patient would. */
+async function followShellLink(page: Page, path: string, screen: Screen) {
+  if (screen.via === "account menu") {
+    await page.getByRole("button", { name: /account menu/ }).click();
+    await page.getByRole("menuitem", { name: "Profile" }).click();
+    return;
+  }
+  const label = path === "/" ? "Dashboard" : AREAS.find((a) => a.path === path)!.label;
+  // Messages carries its unread count after the label.
+  await page.getByRole("navigation", { name: "Main menu" }).getByRole("link", { name: new RegExp(`^${label}`) }).click();
+}
+
+/**
+ * Tab from the top of the page until the focus comes round again: every control reached is shown,
+ * inside the 390 px width, and the screen's own content (inside <main>) is reached, not only the shell.
+ * The page records each focus itself, so the keys are pressed in batches between reads.
+ */
+async function walkByKeyboard(page: Page) {
+  interface Reached { tag: string; name: string; inMain: boolean; left: number; right: number; width: number; height: number; again: boolean }
+  await page.evaluate(() => {
+    const reached: Reached[] = [];
+    const seen = new WeakSet<Element>();
+    (window as unknown as { __reached: Reached[] }).__reached = reached;
+    document.addEventListener("focusin", (event) => {
+      const el = event.target as Element;
+      const box = el.getBoundingClientRect();
+      reached.push({
+        tag: el.tagName.toLowerCase(),
+        name: (el.getAttribute("aria-label") ?? el.textContent ?? "").trim().slice(0, 40),
+        inMain: !!el.closest("main"),
+        left: box.left,
+        right: box.right,
+        width: box.width,
+        height: box.height,
+        again: seen.has(el),
+      });
+      seen.add(el);
+    });
+    (document.activeElement as HTMLElement | null)?.blur();
+  });
+  let reached: Reached[] = [];
+  for (let batch = 0; batch < 15 && !reached.some((r) => r.again); batch++) {
+    for (let i = 0; i < 10; i++) await page.keyboard.press("Tab");
+    reached = await page.evaluate(() => (window as unknown as { __reached: Reached[] }).__reached);
+  }
+  const round = reached.slice(0, reached.findIndex((r) => r.again));
+  expect(reached.some((r) => r.again), "Tab comes round again (no trap)").toBe(true);
+  expect(round.length, "Tab reaches the page's controls").toBeGreaterThan(1);
+  const hidden = round.filter((r) => r.width === 0 || r.height === 0).map((r) => `${r.tag} "${r.name}"`);
+  expect(hidden, "controls that take the focus but are not shown").toEqual([]);
+  const aside = round.filter((r) => r.left < 0 || r.right > 390 + 0.5).map((r) => `${r.tag} "${r.name}" at ${Math.round(r.left)}–${Math.round(r.right)}`);
+  expect(aside, "controls off to the side at 390 px").toEqual([]);
+  expect(round.some((r) => r.inMain), "Tab reaches the screen's own content").toBe(true);
+}
+
+test.describe("every screen", { tag: "@smoke" }, () => {
+  test("every built area of the registry has a row here", () => {
+    const missing = builtAreas().filter((a) => !SCREENS[a.path]).map((a) => a.path);
+    expect(missing, "areas with no row in this spec's table").toEqual([]);
+  });
+
+  for (const [path, screen] of Object.entries(SCREENS)) {
+    test(`${screen.heading} (${path}): once per call, its failure inside the shell with Retry, and at 390 px by keyboard`, async ({ page, world }) => {
+      // The profile photo is a request of its own (decisions/171), with its own session check and
+      // its own LoadImage: answered here in the browser, so that only the page's own load is counted.
+      await page.route("**/profile/photo?*", (route) => route.fulfill({ status: 200, contentType: "image/png", body: seededPng(1, 2, 2) }));
+      await signInDirectly(page, world.user("solo"));
+      // Start on another screen and follow the shell's link: a client-side navigation.
+      const start = path === "/" ? { path: "/profile", heading: "User Profile" } : { path: "/", heading: "Dashboard" };
+      await page.goto(start.path);
+      await heading(page, start.heading);
+      const navigation = await callsOf(world, `the shell's link to ${path}`, async () => {
+        await followShellLink(page, path, screen);
+        await heading(page, screen.heading);
+      });
+      expect(navigation).toEqual(expect.arrayContaining(screen.own ? [screen.own] : []));
+
+      const load = await callsOf(world, `a full load of ${path}`, async () => {
+        await page.goto(path);
+        await heading(page, screen.heading);
+      });
+      expect(load).toEqual(expect.arrayContaining(screen.calls));
+
+      if (screen.own) {
+        // Its own call fails once: the problem inside the shell, then Retry by keyboard.
+        await world.fault({ path: screen.own, status: 503, times: 1 });
+        await page.reload();
+        await heading(page, errorsMessages.problemTitle);
+        await expect(page.getByRole("alert")).toHaveText(errorsMessages.practiceUnavailable);
+        await expect(page.getByRole("banner").getByRole("link", { name: "Patient Portal", exact: true })).toBeVisible();
+        await expect(page.getByRole("navigation", { name: "Main menu" }).getByRole("link", { name: "Dashboard" })).toBeVisible();
+        await expectNoAxeViolations(page);
+        await page.getByRole("button", { name: errorsMessages.retry }).press("Enter");
+        await heading(page, screen.heading);
+        await expect(page.getByRole("heading", { name: errorsMessages.problemTitle })).toHaveCount(0);
+      }
+
+      // On a phone.
+      await page.setViewportSize({ width: 390, height: 844 });
+      await page.reload();
+      await heading(page, screen.heading);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth), "the page's width at 390 px").toBeLessThanOrEqual(390);
+      await expectNoAxeViolations(page);
+      await walkByKeyboard(page);
+    });
+  }
+});
