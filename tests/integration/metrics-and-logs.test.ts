@@ -3,7 +3,9 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { endpoints } from "../../contract/endpoints";
+import { getInvoices } from "../../app/.server/practice/accounts.server";
 import { getPatient } from "../../app/.server/practice/patient.server";
+import { feeCents, feeRateBasisPoints, toCents } from "../../app/lib/money";
 import type { FlowOutcome } from "../../app/lib/sign-in-flow";
 import { useMockServer, type TestWorld } from "../helpers/mock-world";
 import { Browser, startPortalProcess, type PortalProcess } from "../helpers/portal-process";
@@ -206,6 +208,31 @@ describe("metrics (METRICS_PORT)", () => {
     for (const secret of secrets.filter((s) => s && s.length >= 3)) expect(text).not.toContain(secret);
     expect(html).toContain(patient!.name[0]!.family!);
   }, 90_000);
+
+  it("counts payments started, left open by an answer that says neither, and recorded", async () => {
+    const world = await mock.createWorld({ seed: 15 });
+    const browser = await signIn(world, "solo");
+    const s = await world.signIn("solo");
+    const invoice = (await getInvoices(s.api, s.id, "pending")).resources[0]!;
+    const amount = toCents(invoice.extension.balance)!;
+    const fee = feeCents(amount, feeRateBasisPoints("Visa - 2.5%")!);
+    const key = `metrics-pay-${Date.now()}`;
+    const pay = (form: Record<string, string>) => browser.post<{ ok: boolean; value?: unknown }>(portal, "/accounts/pay", form);
+    const before = (await metrics()).samples;
+    const count = (samples: Sample[], event: string) => sum(samples, "portal_payments_total", { event });
+
+    expect(await pay({ step: "save-temp", key, cardType: "Visa - 2.5%", amountCents: String(amount), feeCents: String(fee), allocations: JSON.stringify([{ id: invoice.id, payNowCents: amount }]) })).toMatchObject({ ok: true });
+    const intent = await pay({ step: "intent", key });
+    expect(await pay({ step: "confirm", clientSecret: String(intent.value), cardNumber: "4242 4242 4242 4242", expiry: "12/40", cvc: "123" })).toMatchObject({ ok: true });
+    await world.fault({ path: "patient/SavePayment", body: "empty", times: 1 });
+    expect(await pay({ step: "record", key })).toEqual({ ok: true, value: "unknown" });
+    expect(await pay({ step: "record", key })).toEqual({ ok: true, value: true });
+
+    const after = (await metrics()).samples;
+    expect(count(after, "started") - count(before, "started")).toBe(1);
+    expect(count(after, "left_open") - count(before, "left_open")).toBe(1);
+    expect(count(after, "recorded") - count(before, "recorded")).toBe(1);
+  }, 60_000);
 
   it("counts the session store's errors while Redis is away", async () => {
     const world = await mock.createWorld({ seed: 12 });
