@@ -76,6 +76,8 @@ function unavailable(error: unknown): never {
 
 export class RedisStateStore implements StateStore {
   readonly #redis: Redis;
+  /** Registered with the process's closers (scripts/serve.ts), removed when closed earlier. */
+  readonly #closer = () => this.close();
 
   constructor(url: string, options: { commandTimeoutMs?: number } = {}) {
     this.#redis = new Redis(url, {
@@ -89,7 +91,7 @@ export class RedisStateStore implements StateStore {
     // Connection errors are reported per command (above); without a listener ioredis logs each retry.
     this.#redis.on("error", () => undefined);
     // Closed with the process (scripts/serve.ts), once requests in flight have been answered.
-    observability().closers.add(() => this.close());
+    observability().closers.add(this.#closer);
   }
 
   async #run<T>(command: (redis: Redis) => Promise<T>): Promise<T> {
@@ -147,6 +149,7 @@ export class RedisStateStore implements StateStore {
   }
 
   async close() {
+    observability().closers.delete(this.#closer);
     this.#redis.disconnect();
   }
 }

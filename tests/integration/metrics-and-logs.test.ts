@@ -277,7 +277,7 @@ describe("structured logs (LOG_FILE)", () => {
     expect(calls.length).toBeGreaterThanOrEqual(2);
     for (const call of calls) {
       expect(PRACTICE_PATHS.has(call.endpoint!)).toBe(true);
-      expect(call).toMatchObject({ correlationId: id, outcome: "ok", status: "200" });
+      expect(call).toMatchObject({ correlationId: id, outcome: "ok", status: 200 });
     }
     const journal = await world.requests();
     expect(journal.length).toBeGreaterThanOrEqual(calls.length);

@@ -5,7 +5,7 @@ import { Agent, fetch, type Dispatcher } from "undici";
 import type { z } from "zod";
 import type { Endpoint } from "../../../contract/endpoints";
 import { config } from "../config.server";
-import { currentRequestId, observability, statusLabel, type PracticeOutcome } from "../observability.server";
+import { currentRequestId, observability, type PracticeOutcome } from "../observability.server";
 
 /**
  * The one way the portal calls the practice API: one endpoint from contract/endpoints.ts, the Token
@@ -131,7 +131,7 @@ export async function callPractice<E extends Endpoint>(endpoint: E, options: Cal
   const finish = (outcome: PracticeOutcome, status: number | undefined) => {
     const seconds = (performance.now() - started) / 1000;
     practiceDuration.observe({ endpoint: endpoint.path, method: endpoint.method, outcome }, seconds);
-    logger.info({ kind: "practice", requestId, correlationId, endpoint: endpoint.path, method: endpoint.method, outcome, status: statusLabel(status), durationMs: Math.round(seconds * 1000) }, "practice call");
+    logger.info({ kind: "practice", requestId, correlationId, endpoint: endpoint.path, method: endpoint.method, outcome, status: status ?? null, durationMs: Math.round(seconds * 1000) }, "practice call");
   };
   try {
     const reply = await sendToPractice(endpoint, options, correlationId);
