@@ -6,8 +6,8 @@ import compression from "compression";
 import express, { type NextFunction, type Request, type RequestHandler, type Response } from "express";
 import expressStaticGzip from "express-static-gzip";
 import type { ServerBuild } from "react-router";
-import { redactUrl } from "./contract/redact";
 import { healthRoutes, type ReadinessCheck } from "./server-health";
+import { observeRequests, routeTable, ROUTED, type RouteTable } from "./server-observability";
 
 /**
  * The portal's HTTP server: security headers, the same-origin rule for every state-changing request,
@@ -172,8 +172,6 @@ export interface PortalOptions {
   mode: "production" | "development";
   port: number;
   host?: string;
-  /** One line per request (method, path with secrets redacted, status, time). */
-  log?: (line: string) => void;
   /** Send Strict-Transport-Security: the portal is reached over https (COOKIE_SECURE). */
   hsts?: boolean;
   /** The reverse proxies whose X-Forwarded-For is believed (TRUST_PROXY): addresses, CIDR ranges, Express's range names. */
@@ -182,7 +180,7 @@ export interface PortalOptions {
   readiness?: readonly ReadinessCheck[];
 }
 
-export async function startPortal({ mode, port, host = "127.0.0.1", log, hsts = false, trustedProxies = [], readiness = [] }: PortalOptions) {
+export async function startPortal({ mode, port, host = "127.0.0.1", hsts = false, trustedProxies = [], readiness = [] }: PortalOptions) {
   const app = express();
   app.disable("x-powered-by");
   // A list, never a hop count or `true`: a header is believed only from a socket that is a listed proxy.
@@ -190,13 +188,10 @@ export async function startPortal({ mode, port, host = "127.0.0.1", log, hsts = 
   // Before the request log and everything of the pages: a probe is not patient activity.
   const health = healthRoutes(readiness);
   app.use(health.router);
-  if (log) {
-    app.use((req, res, next) => {
-      const started = performance.now();
-      res.on("finish", () => log(`portal ${req.method} ${redactUrl(req.originalUrl)} ${res.statusCode} ${(performance.now() - started).toFixed(0)}ms`));
-      next();
-    });
-  }
+  // Each request gets its id (X-Request-Id, and X-Correlation-Id on its practice calls), its duration
+  // measured by route pattern and one JSON log line (server-observability.ts, decisions/262).
+  let routes: () => RouteTable | Promise<RouteTable> = () => routeTable({});
+  app.use(observeRequests(() => routes()));
   app.use(securityHeaders(hsts));
   app.use(videoConsultHeaders);
   app.use(sameOriginOnly);
@@ -215,12 +210,20 @@ export async function startPortal({ mode, port, host = "127.0.0.1", log, hsts = 
     const server = await vite.createServer({ server: { middlewareMode: true } });
     app.use(server.middlewares);
     build = () => server.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>;
+    const load = build;
+    routes = async () => routeTable((await load()).routes);
     closeVite = () => server.close();
   } else {
     const client = path.join(root, "build/client");
     app.use(serveAssets(client));
     build = (await import(path.join(root, "build/server/index.js"))) as ServerBuild;
+    const table = routeTable(build.routes);
+    routes = () => table;
   }
+  app.all("/{*splat}", (_req, res, next) => {
+    res.locals[ROUTED] = true;
+    next();
+  });
   app.all("/{*splat}", createRequestHandler({ build, mode }));
 
   const server = await new Promise<import("node:http").Server>((resolve, reject) => {

@@ -116,6 +116,7 @@ export function worldRouteHandler<E extends Endpoint>(endpoint: E, route: WorldR
             body: req.body,
             fault: fault ? describeFault(fault) : null,
             status,
+            correlationId: correlationIdOf(req.get("x-correlation-id")),
           }),
         );
       });
@@ -211,6 +212,11 @@ function checkPatientIds(session: Session, ...parts: unknown[]): void {
       }
     }
   }
+}
+
+/** The portal's correlation id as the journal keeps it: a plain bounded token only, never arbitrary text. */
+function correlationIdOf(header: string | undefined): string | null {
+  return header && /^[A-Za-z0-9._-]{8,64}$/.test(header) ? header : null;
 }
 
 /** The answer as JSON, cut short past 60 characters, for the journal. */

@@ -2,7 +2,7 @@ import { redactBody } from "../contract/redact";
 
 /**
  * A world's request journal, for QA to assert what the portal sent: method, path, query, body, the
- * fault applied and the reply status. Tokens, passwords and card details are redacted at the
+ * fault applied, the reply status and the portal's correlation id. Tokens, passwords and card details are redacted at the
  * moment an entry is written (contract/redact.ts), so no later reader can see them. It keeps the latest 1,000 entries.
  */
 export interface JournalEntry {
@@ -13,6 +13,8 @@ export interface JournalEntry {
   body: unknown;
   fault: string | null;
   status: number;
+  /** The portal's X-Correlation-Id (its request id), when it sent a well-formed one; otherwise null. */
+  correlationId: string | null;
 }
 
 const LIMIT = 1_000;

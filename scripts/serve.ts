@@ -3,24 +3,22 @@
  * against the embedded mock practice server on MOCK_PORT (4010), unless PRACTICE_IDENTITY_URL
  * points it at a real practice, in which case no mock is started.
  */
-import { appendFileSync, mkdirSync } from "node:fs";
-import path from "node:path";
+import { createServer, type Server } from "node:http";
 import { createMockServer } from "../mock-server/server";
 
 const dev = process.argv.includes("--dev");
 process.env.NODE_ENV ??= dev ? "development" : "production";
 const port = Number(process.env.PORT ?? 3000);
-// Request lines go to LOG_FILE when it is set (the e2e suite reads it), otherwise nowhere:
-// the start-up banner stays readable. Secrets are redacted before a line is written.
-const logFile = process.env.LOG_FILE;
-if (logFile) mkdirSync(path.dirname(logFile), { recursive: true });
-const log = logFile ? (line: string) => appendFileSync(logFile, `${new Date().toISOString()} ${line}\n`) : undefined;
+// The portal's JSON log lines (one per request and per practice call, decisions/262) go to stdout, or
+// to LOG_FILE when it is set (the e2e suite reads it), where the embedded mock's request lines join
+// them. The mock's lines are written once the logger exists: no request reaches the mock before that.
+let mockLog: ((line: string) => void) | undefined;
 const mockPort = Number(process.env.MOCK_PORT ?? 4010);
 
 async function main() {
   let mock: Awaited<ReturnType<typeof createMockServer>> | null = null;
   if (!process.env.PRACTICE_IDENTITY_URL) {
-    mock = await createMockServer({ port: mockPort, log: log && ((line) => log(`mock ${line}`)) });
+    mock = await createMockServer({ port: mockPort, log: process.env.LOG_FILE ? (line) => mockLog?.(line) : undefined });
     process.env.PRACTICE_IDENTITY_URL = mock.url;
     // The demo runs on plain http://localhost; a deployment behind TLS keeps Secure cookies.
     process.env.COOKIE_SECURE ??= "false";
@@ -29,6 +27,10 @@ async function main() {
   // Checked here, before listening, so a bad value or an unreachable Redis stops start-up with its
   // message rather than failing the first request.
   const { config } = await import("../app/.server/config.server");
+  const { observability } = await import("../app/.server/observability.server");
+  const { logger, registry, closers } = observability();
+  // The mock's lines keep their own words (method, address with secrets redacted, status, time).
+  mockLog = (line) => logger.info({ kind: "mock" }, line);
   const { practiceReachable } = await import("../server-health");
   const readiness = [practiceReachable(config.PRACTICE_IDENTITY_URL)];
   let redisProbe: { close(): void } | undefined;
@@ -40,9 +42,29 @@ async function main() {
     readiness.push(probe);
   }
   const { startPortal } = await import("../server");
-  const portal = await startPortal({ mode: dev ? "development" : "production", port, log, hsts: config.cookieSecure, trustedProxies: config.TRUST_PROXY, readiness });
+  const portal = await startPortal({ mode: dev ? "development" : "production", port, hsts: config.cookieSecure, trustedProxies: config.TRUST_PROXY, readiness });
+
+  // Metrics (decisions/262): only with METRICS_PORT, on a listener of their own beside the portal's,
+  // bound to the same host, so that the balancer's public side never reaches them.
+  let metrics: Server | undefined;
+  if (config.METRICS_PORT) {
+    const server = createServer((req, res) => {
+      const url = new URL(req.url ?? "/", "http://metrics");
+      if (req.method !== "GET" || url.pathname !== "/metrics") {
+        res.writeHead(404, { "Content-Type": "text/plain" }).end("Not found: metrics are at /metrics\n");
+        return;
+      }
+      registry.metrics().then(
+        (text) => res.writeHead(200, { "Content-Type": registry.contentType, "Cache-Control": "no-store" }).end(text),
+        () => res.writeHead(500, { "Content-Type": "text/plain" }).end("The metrics could not be collected\n"),
+      );
+    });
+    metrics = server;
+    await new Promise<void>((resolve, reject) => server.listen(config.METRICS_PORT, "127.0.0.1", resolve).once("error", reject));
+  }
 
   const lines = [`Patient portal: http://localhost:${port}${dev ? " (development, hot reload)" : ""}`];
+  if (metrics) lines.push(`Metrics: http://127.0.0.1:${config.METRICS_PORT}/metrics`);
   if (mock) {
     lines.push(`Mock practice server: ${mock.url} (admin API under ${mock.url}/__admin)`);
     lines.push("Demo accounts (password Kiaora2024):");
@@ -68,7 +90,10 @@ async function main() {
     portal.drain();
     if (config.SHUTDOWN_DRAIN_MS > 0) await new Promise((resolve) => setTimeout(resolve, config.SHUTDOWN_DRAIN_MS));
     await portal.close();
+    // Once every request has been answered: the session store's Redis connection, the probe's, the metrics.
+    await Promise.all([...closers].map(async (close) => close()));
     redisProbe?.close();
+    await new Promise((resolve) => (metrics ? metrics.close(resolve) : resolve(undefined)));
     await mock?.close();
     process.exit(0);
   };

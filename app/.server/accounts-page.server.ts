@@ -19,6 +19,7 @@ import { countDocument, type DocumentRate } from "./document-rate.server";
 import { requireSession, type SignedIn } from "./session.server";
 import type { Invoice } from "../../contract/accounts";
 import { requestForm } from "./request-form.server";
+import { observability } from "./observability.server";
 
 /**
  * What /accounts loads and does. Invoices and payments are the account holder's (parentid, 1§6).
@@ -130,7 +131,10 @@ export async function payAction(request: Request, deps: PayDeps = portalPayDeps)
         if (fee !== step.feeCents) return { ok: false, message: paymentMessages.notStarted };
         // One open attempt per account holder: another that may have charged must be finished first.
         const claim = await attempts.claim(owner, step.key);
-        if (!claim.ok) return { ok: false, message: paymentMessages.openElsewhere, blocked: true };
+        if (!claim.ok) {
+          observability().payments.inc({ event: "blocked" });
+          return { ok: false, message: paymentMessages.openElsewhere, blocked: true };
+        }
         // Only the lines' ids and amounts are the browser's; each invoice's figures are the practice's own.
         const tempId = await saveTempPayment(api, holder, {
           key: practiceKey(owner, step.key),
@@ -140,7 +144,10 @@ export async function payAction(request: Request, deps: PayDeps = portalPayDeps)
           allocations: step.allocations.map((a) => ({ id: a.id, payNowCents: a.payNowCents })),
           invoices: pending,
         });
-        if (tempId > 0) await attempts.remember(owner, step.key, { tempId, chargeCents: step.amountCents + fee, cardChoice: { chosen: cardType, all: cardTypes } });
+        if (tempId > 0) {
+          await attempts.remember(owner, step.key, { tempId, chargeCents: step.amountCents + fee, cardChoice: { chosen: cardType, all: cardTypes } });
+          observability().payments.inc({ event: "started" });
+        }
         return { ok: true, value: tempId };
       }
       case "intent": {
@@ -199,6 +206,7 @@ export async function payAction(request: Request, deps: PayDeps = portalPayDeps)
         // closes the attempt; the others keep it open for the recording to be asked again.
         const outcome = await savePayment(api, holder, attempt.tempId);
         if (outcome === "recorded") await attempts.close(owner, step.key, "recorded");
+        else if (outcome === "unknown") observability().payments.inc({ event: "left_open" });
         return { ok: true, value: outcome === "recorded" ? true : outcome === "unknown" ? "unknown" : false };
       }
       case "finish": {
@@ -212,7 +220,10 @@ export async function payAction(request: Request, deps: PayDeps = portalPayDeps)
           return { ok: true, value: "recorded" };
         }
         // An answer that says neither yes nor no may have recorded it: nothing is let go on it.
-        if (outcome === "unknown") return { ok: true, value: "pending" };
+        if (outcome === "unknown") {
+          observability().payments.inc({ event: "left_open" });
+          return { ok: true, value: "pending" };
+        }
         // Not charged yet. The card may still be in another tab's hands (Stripe confirms in the
         // browser, unseen by the portal), so the attempt is let go only once it has been quiet a while.
         if (attempt.charged || deps.now() - (attempt.intentAt ?? 0) < deps.releaseAfterMs) return { ok: true, value: "pending" };

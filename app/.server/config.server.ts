@@ -50,6 +50,15 @@ const ConfigSchema = z.object({
    */
   SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(600_000).default(0),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(25_000),
+  /**
+   * Metrics in Prometheus's text format at `/metrics` on this port, bound to the portal's own host
+   * (issue 34, decisions/262). Unset: no metrics listener at all.
+   */
+  METRICS_PORT: z.coerce.number().int().min(1).max(65_535).optional().or(z.literal("").transform(() => undefined)),
+  /** How much the portal logs (one JSON line per request and per practice call at "info"); "silent" logs nothing. */
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  /** Log lines are appended to this file (with the embedded mock's) instead of written to stdout. */
+  LOG_FILE: z.string().optional().or(z.literal("").transform(() => undefined)),
   /** Signs the session-id cookie. Without one a random secret is made at start (sessions end on restart anyway). */
   SESSION_SECRET: z.string().min(32, { message: "must be at least 32 characters" }).optional(),
   /** Marks the session cookie Secure; on by default in production, off for plain-http local runs. */

@@ -14,6 +14,7 @@ import { createHash } from "node:crypto";
 import type { CardChoice } from "../lib/card-brand";
 import { stateStore } from "./state.server";
 import { MemoryStateStore, type StateStore } from "./state-store.server";
+import { observability } from "./observability.server";
 
 export interface PaymentAttempt {
   /** SaveTempPayment's id (electronicPaymentID). */
@@ -151,7 +152,9 @@ export class PaymentAttempts {
   async close(holderId: string, key: string, how: NonNullable<PaymentAttempt["closed"]>): Promise<void> {
     // A charged attempt is never "not charged": only its recording closes it.
     const closed = await this.#change(holderId, key, (current) => (current && !current.closed && !(how === "not-charged" && current.charged) ? { ...current, closed: how } : undefined));
-    if (closed?.closed === how) await this.store.compareAndSet(openKey(holderId), key, RELEASED, KEEP_MS);
+    if (closed?.closed !== how) return;
+    await this.store.compareAndSet(openKey(holderId), key, RELEASED, KEEP_MS);
+    observability().payments.inc({ event: how === "recorded" ? "recorded" : "not_charged" });
   }
 
   /** The attempt whose payment intent has this client secret, with its key. */

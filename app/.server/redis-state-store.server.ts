@@ -2,6 +2,7 @@ import { Redis } from "ioredis";
 import { data } from "react-router";
 import { errorsMessages } from "../lib/messages/errors";
 import type { StateStore } from "./state-store.server";
+import { currentRequestId, observability } from "./observability.server";
 
 /**
  * The state store in Redis (REDIS_URL), shared by every portal process (decisions/050). Each method
@@ -67,12 +68,16 @@ export function redactRedisUrl(url: string): string {
 }
 
 function unavailable(error: unknown): never {
-  console.error(`Redis: ${error instanceof Error ? error.message : String(error)}`);
+  const { logger, stateStoreErrors } = observability();
+  stateStoreErrors.inc({ store: "redis" });
+  logger.error({ kind: "state-store", store: "redis", requestId: currentRequestId(), error: error instanceof Error ? error.message : String(error) }, "session store command failed");
   throw data({ message: errorsMessages.stateUnavailable }, { status: 503 });
 }
 
 export class RedisStateStore implements StateStore {
   readonly #redis: Redis;
+  /** Registered with the process's closers (scripts/serve.ts), removed when closed earlier. */
+  readonly #closer = () => this.close();
 
   constructor(url: string, options: { commandTimeoutMs?: number } = {}) {
     this.#redis = new Redis(url, {
@@ -85,6 +90,8 @@ export class RedisStateStore implements StateStore {
     });
     // Connection errors are reported per command (above); without a listener ioredis logs each retry.
     this.#redis.on("error", () => undefined);
+    // Closed with the process (scripts/serve.ts), once requests in flight have been answered.
+    observability().closers.add(this.#closer);
   }
 
   async #run<T>(command: (redis: Redis) => Promise<T>): Promise<T> {
@@ -142,6 +149,7 @@ export class RedisStateStore implements StateStore {
   }
 
   async close() {
+    observability().closers.delete(this.#closer);
     this.#redis.disconnect();
   }
 }

@@ -7,6 +7,7 @@ import { CAPTCHA_AFTER, type FlowOutcome, type LinkedAccount } from "../lib/sign
 import { signInSummary, validateSignIn } from "../lib/sign-in";
 import { verifyCaptcha } from "./captcha.server";
 import { config } from "./config.server";
+import { observability } from "./observability.server";
 import { authenticate, logout, lookupIdentity } from "./practice/auth.server";
 import { practiceApi, type PracticeApi } from "./practice/api.server";
 import { PracticeApiError } from "./practice/client.server";
@@ -66,7 +67,11 @@ export function createSignInSteps(deps: SignInDeps) {
     const { username, password } = checked.data;
     const address = clientAddress(request);
     const verdict = await deps.throttle.claim(username, address);
-    if (!verdict.allowed) return { outcome: { kind: "refused", message: verdict.message } };
+    if (!verdict.allowed) {
+      const throttled: FlowResult = { outcome: { kind: "refused", message: verdict.message } };
+      THROTTLED.add(throttled);
+      return throttled;
+    }
 
     const sessionFailures = session.get("failures") ?? 0;
     const captchaRequired = verdict.captchaRequired || sessionFailures >= CAPTCHA_AFTER;
@@ -218,7 +223,28 @@ export function createSignInSteps(deps: SignInDeps) {
     return { outcome: { kind: "cancelled" }, cookie: await deps.sessions.sessionStorage.destroySession(session) };
   }
 
-  return { signInStep, switchStep, changePasswordStep, chooseAccountStep, cancelStep };
+  return {
+    signInStep: counted("sign-in", signInStep),
+    switchStep: counted("switch", switchStep),
+    changePasswordStep: counted("change-password", changePasswordStep),
+    chooseAccountStep: counted("choose-account", chooseAccountStep),
+    cancelStep: counted("cancel", cancelStep),
+  };
+}
+
+/** Throttled sign-ins are told apart in the metrics by this mark on their (refused) outcome. */
+const THROTTLED = new WeakSet<FlowResult>();
+
+/**
+ * Each step's outcome counted by kind (decisions/262): `portal_sign_in_outcomes_total{step, outcome}`,
+ * a sign-in refused by the throttle as "throttled". The kind is a closed set; nothing of the user's.
+ */
+function counted<A extends unknown[]>(step: string, run: (...args: A) => Promise<FlowResult>) {
+  return async (...args: A): Promise<FlowResult> => {
+    const result = await run(...args);
+    observability().signIns.inc({ step, outcome: THROTTLED.has(result) ? "throttled" : result.outcome.kind });
+    return result;
+  };
 }
 
 export const { signInStep, switchStep, changePasswordStep, chooseAccountStep, cancelStep } = createSignInSteps({

@@ -46,6 +46,8 @@ export interface JournalEntry {
   query: Record<string, unknown>;
   body: unknown;
   fault: string | null;
+  /** The portal's X-Correlation-Id for the call: the id of the portal request it was made for. */
+  correlationId: string | null;
   status: number;
 }
 

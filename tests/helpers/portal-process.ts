@@ -21,6 +21,8 @@ export interface PortalProcess {
   exited(): Promise<Exit>;
   /** What the process has written (stdout and stderr) since it was last started: its log. */
   output(): string;
+  /** The running process's id (undefined once it has stopped). */
+  pid(): number | undefined;
 }
 
 export interface Exit {
@@ -85,6 +87,7 @@ export async function startPortalProcess(port: number, env: Record<string, strin
       }
     },
     output: () => output,
+    pid: () => (child && child.exitCode === null ? child.pid : undefined),
     async stop() {
       const running = child;
       child = null;

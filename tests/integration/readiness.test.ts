@@ -80,7 +80,7 @@ describe("health and readiness", () => {
     const login = await fetch(`${portal.url}/login`);
     expect(login.status).toBe(200);
     await login.arrayBuffer();
-    await expect.poll(() => readFileSync(logFile, "utf8")).toContain("GET /login 200");
+    await expect.poll(() => readFileSync(logFile, "utf8")).toContain('"method":"GET","route":"/login","status":200');
     expect(readFileSync(logFile, "utf8")).not.toMatch(/healthz|readyz/);
   });
 

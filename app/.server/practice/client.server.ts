@@ -1,7 +1,11 @@
+import { randomUUID } from "node:crypto";
+import diagnostics from "node:diagnostics_channel";
+import { Gauge } from "prom-client";
 import { Agent, fetch, type Dispatcher } from "undici";
 import type { z } from "zod";
 import type { Endpoint } from "../../../contract/endpoints";
 import { config } from "../config.server";
+import { currentRequestId, observability, type PracticeOutcome } from "../observability.server";
 
 /**
  * The one way the portal calls the practice API: one endpoint from contract/endpoints.ts, the Token
@@ -24,6 +28,60 @@ export function createPracticeAgent(maxConnections: number): Dispatcher {
 
 /** The portal's pool, shared by every request of this process. */
 export const practiceAgent = createPracticeAgent(config.PRACTICE_MAX_CONNECTIONS);
+
+/** The header that carries the request id to the practice, so its logs and the portal's meet. */
+export const CORRELATION_HEADER = "X-Correlation-Id";
+
+/**
+ * The pool's state for the metrics (decisions/262): undici's Agent keeps a Pool per origin and
+ * `agent.stats` gives each one's connections and requests; the gauges add them up over the practice's
+ * origins (an origin is no label: the practice's addresses are not the operator's to enumerate).
+ */
+function watchPool(agent: Dispatcher) {
+  const { registry, practicePoolWait } = observability();
+  const stats = () => Object.values((agent as Agent).stats ?? {}) as Array<{ connected?: number | boolean; free?: number; pending?: number; queued?: number; running?: number }>;
+  const sum = (pick: (s: ReturnType<typeof stats>[number]) => number | boolean | undefined) => stats().reduce((total, s) => total + Number(pick(s) ?? 0), 0);
+  if (!registry.getSingleMetric("portal_practice_pool_connections")) {
+    new Gauge({
+      name: "portal_practice_pool_connections",
+      help: "Connections the practice connection pool holds open, by state (connected: all open ones; free: open and idle).",
+      labelNames: ["state"],
+      registers: [registry],
+      collect() {
+        this.set({ state: "connected" }, sum((s) => s.connected));
+        this.set({ state: "free" }, sum((s) => s.free));
+      },
+    });
+    new Gauge({
+      name: "portal_practice_pool_requests",
+      help: "Practice calls in the connection pool, by state: queued (waiting for a connection), pending (assigned, not yet sent), running (sent, awaiting the reply).",
+      labelNames: ["state"],
+      registers: [registry],
+      collect() {
+        this.set({ state: "queued" }, sum((s) => s.queued));
+        this.set({ state: "pending" }, sum((s) => s.pending));
+        this.set({ state: "running" }, sum((s) => s.running));
+      },
+    });
+  }
+  // The wait for a connection: from the call's hand-over to the pool (request:create) to its headers
+  // being written (client:sendHeaders). Node's own fetch publishes on the same channels, so only calls
+  // carrying the correlation header, which only callPractice sends, are timed.
+  const started = new WeakMap<object, number>();
+  const isPracticeCall = (headers: unknown) => Array.isArray(headers) && headers.some((h, i) => i % 2 === 0 && String(h).toLowerCase() === "x-correlation-id");
+  diagnostics.subscribe("undici:request:create", (message) => {
+    const { request } = message as { request: { headers: unknown } };
+    if (isPracticeCall(request.headers)) started.set(request, performance.now());
+  });
+  diagnostics.subscribe("undici:client:sendHeaders", (message) => {
+    const { request } = message as { request: object };
+    const at = started.get(request);
+    if (at === undefined) return;
+    started.delete(request);
+    practicePoolWait.observe((performance.now() - at) / 1000);
+  });
+}
+watchPool(practiceAgent);
 
 export type PracticeFailure = "unauthorized" | "forbidden" | "http" | "contract" | "network" | "timeout";
 
@@ -58,14 +116,42 @@ export interface CallOptions<E extends Endpoint> {
   dispatcher?: Dispatcher;
 }
 
+/** What the metrics and the log call a failure (decisions/262). */
+const OUTCOMES: Record<PracticeFailure, PracticeOutcome> = { unauthorized: "refused", forbidden: "refused", http: "http_error", contract: "contract", network: "unreachable", timeout: "timeout" };
+
+/**
+ * A practice call, measured and logged (decisions/262): its duration by the contract endpoint's path
+ * (never an address with ids in it) and outcome, and one log line with the request id, no query, no body.
+ */
 export async function callPractice<E extends Endpoint>(endpoint: E, options: CallOptions<E>): Promise<z.output<E["reply"]>> {
+  const { practiceDuration, logger } = observability();
+  const requestId = currentRequestId();
+  const correlationId = requestId ?? randomUUID();
+  const started = performance.now();
+  const finish = (outcome: PracticeOutcome, status: number | undefined) => {
+    const seconds = (performance.now() - started) / 1000;
+    practiceDuration.observe({ endpoint: endpoint.path, method: endpoint.method, outcome }, seconds);
+    logger.info({ kind: "practice", requestId, correlationId, endpoint: endpoint.path, method: endpoint.method, outcome, status: status ?? null, durationMs: Math.round(seconds * 1000) }, "practice call");
+  };
+  try {
+    const reply = await sendToPractice(endpoint, options, correlationId);
+    finish("ok", reply.status);
+    return reply.data;
+  } catch (error) {
+    if (error instanceof PracticeApiError) finish(OUTCOMES[error.kind], error.status);
+    else finish("unreachable", undefined);
+    throw error;
+  }
+}
+
+async function sendToPractice<E extends Endpoint>(endpoint: E, options: CallOptions<E>, correlationId: string): Promise<{ data: z.output<E["reply"]>; status: number }> {
   const call = `${endpoint.method} ${endpoint.path}`;
   const url = options.address ? new URL(options.address) : new URL(endpoint.path, options.base.endsWith("/") ? options.base : `${options.base}/`);
   for (const [key, value] of Object.entries((options.query ?? {}) as Record<string, string | number | undefined>)) {
     // An optional parameter left out is not sent, rather than sent as the text "undefined".
     if (value !== undefined) url.searchParams.set(key, String(value));
   }
-  const headers: Record<string, string> = { Accept: "application/json" };
+  const headers: Record<string, string> = { Accept: "application/json", [CORRELATION_HEADER]: correlationId };
   if (endpoint.needsToken) {
     if (!options.token) throw new PracticeApiError("unauthorized", call, "no token");
     headers.Token = options.token;
@@ -107,5 +193,5 @@ export async function callPractice<E extends Endpoint>(endpoint: E, options: Cal
     const where = parsed.error.issues.slice(0, 3).map((i) => `${i.path.join(".") || "(root)"}: ${i.message}`);
     throw new PracticeApiError("contract", call, `the reply does not match the contract (${where.join("; ")})`, response.status);
   }
-  return parsed.data as z.output<E["reply"]>;
+  return { data: parsed.data as z.output<E["reply"]>, status: response.status };
 }

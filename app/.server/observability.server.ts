@@ -1,0 +1,143 @@
+import { AsyncLocalStorage } from "node:async_hooks";
+import { randomUUID } from "node:crypto";
+import { pino, type DestinationStream, type Logger } from "pino";
+import { Counter, Histogram, Registry, collectDefaultMetrics } from "prom-client";
+import { config } from "./config.server";
+
+/**
+ * Metrics and structured logs (issue 34, decisions/262), for both halves of the portal's server: the
+ * Express server (server.ts, scripts/serve.ts, loaded by tsx) and the React Router server build
+ * (build/server/index.js, a bundle with its own copy of this module). Everything lives once per
+ * process on `globalThis` under a registered symbol, so both copies share one registry, one logger
+ * and one request context, whatever the bundler does with prom-client and pino.
+ *
+ * No label and no log field ever carries a patient identifier, a name, a token or free text: labels
+ * are route patterns, contract paths, methods, status codes and closed sets of words.
+ */
+
+export interface RequestContext {
+  /** The request's id: X-Request-Id on the reply, X-Correlation-Id on its practice calls. */
+  requestId: string;
+}
+
+export type PracticeOutcome = "ok" | "refused" | "http_error" | "contract" | "timeout" | "unreachable";
+export type SignInOutcome = "signedIn" | "rejected" | "refused" | "throttled" | "invalid" | "failed" | "expired" | "passwordUpdate" | "chooseAccount" | "cancelled";
+export type PaymentEvent = "started" | "recorded" | "not_charged" | "left_open" | "blocked";
+
+export interface Observability {
+  registry: Registry;
+  logger: Logger;
+  context: AsyncLocalStorage<RequestContext>;
+  httpDuration: Histogram<"method" | "route" | "status">;
+  practiceDuration: Histogram<"endpoint" | "method" | "outcome">;
+  practicePoolWait: Histogram<never>;
+  signIns: Counter<"step" | "outcome">;
+  payments: Counter<"event">;
+  stateStoreErrors: Counter<"store">;
+  /** Run when the process stops, after the listener has closed (the session store's Redis connection). */
+  closers: Set<() => Promise<void> | void>;
+}
+
+const KEY = Symbol.for("nz-patient-portal.observability");
+
+/** The levels LOG_LEVEL accepts (config.server.ts). */
+export const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
+
+/** The only request ids taken from a client: anything else gets a new one. */
+export const REQUEST_ID = /^[A-Za-z0-9._-]{8,64}$/;
+
+/** Where log lines go: LOG_FILE when it is set (appended, synchronously, beside the mock's lines), otherwise stdout. */
+function destination(): DestinationStream {
+  if (config.LOG_FILE) return pino.destination({ dest: config.LOG_FILE, sync: true, mkdir: true, append: true });
+  // `npm run dev`: the same lines, made readable by pino-pretty (a development dependency) in a worker.
+  if (config.NODE_ENV === "development") return pino.transport({ target: "pino-pretty", options: { destination: 1, translateTime: "SYS:HH:MM:ss.l", ignore: "kind" } }) as DestinationStream;
+  return pino.destination({ dest: 1, sync: false });
+}
+
+function create(): Observability {
+  const registry = new Registry();
+  collectDefaultMetrics({ register: registry });
+  const seconds = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30];
+  const logger = pino(
+    {
+      // Vitest's in-process servers (NODE_ENV=test) log only to a LOG_FILE they name: a test's output stays its own.
+      level: config.NODE_ENV === "test" && !config.LOG_FILE ? "silent" : config.LOG_LEVEL,
+      base: undefined,
+      timestamp: pino.stdTimeFunctions.isoTime,
+      formatters: { level: (label) => ({ level: label }) },
+    },
+    destination(),
+  );
+  return {
+    registry,
+    logger,
+    context: new AsyncLocalStorage<RequestContext>(),
+    httpDuration: new Histogram({
+      name: "portal_http_request_duration_seconds",
+      help: "Requests answered by the portal, by route pattern (never the address itself), method and status code.",
+      labelNames: ["method", "route", "status"],
+      buckets: seconds,
+      registers: [registry],
+    }),
+    practiceDuration: new Histogram({
+      name: "portal_practice_call_duration_seconds",
+      help: "Calls to the practice API, by the contract endpoint's path, method and outcome (ok, refused, http_error, contract, timeout, unreachable); the wait for a pooled connection included.",
+      labelNames: ["endpoint", "method", "outcome"],
+      buckets: seconds,
+      registers: [registry],
+    }),
+    practicePoolWait: new Histogram({
+      name: "portal_practice_pool_wait_seconds",
+      help: "Time a practice call spent between being handed to the connection pool and its headers being written to a connection (queue and connect).",
+      buckets: [0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+      registers: [registry],
+    }),
+    signIns: new Counter({
+      name: "portal_sign_in_outcomes_total",
+      help: "Sign-in steps by step and outcome; throttled is a sign-in refused by the per-account or per-address limit.",
+      labelNames: ["step", "outcome"],
+      registers: [registry],
+    }),
+    payments: new Counter({
+      name: "portal_payments_total",
+      help: "Card payments: started (SaveTempPayment answered), recorded, not_charged (closed with no charge), left_open (the practice's answer said neither), blocked (another attempt held the payment open).",
+      labelNames: ["event"],
+      registers: [registry],
+    }),
+    stateStoreErrors: new Counter({
+      name: "portal_state_store_errors_total",
+      help: "Commands of the session store (sessions, sign-in counts, payment attempts) that failed.",
+      labelNames: ["store"],
+      registers: [registry],
+    }),
+    closers: new Set(),
+  };
+}
+
+export function observability(): Observability {
+  const holder = globalThis as unknown as Record<symbol, Observability | undefined>;
+  return (holder[KEY] ??= create());
+}
+
+/** The request id of the request being served, if any. */
+export function currentRequestId(): string | undefined {
+  return observability().context.getStore()?.requestId;
+}
+
+/** The client's X-Request-Id when it is a plain, bounded token; otherwise a new one. */
+export function requestIdFrom(header: string | undefined): string {
+  return header && REQUEST_ID.test(header) ? header : randomUUID();
+}
+
+const METHODS = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]);
+
+/** A method as a label: the standard ones, anything else "other". */
+export function methodLabel(method: string): string {
+  const upper = method.toUpperCase();
+  return METHODS.has(upper) ? upper : "other";
+}
+
+/** The practice's Token, session secrets and the like never reach a label; a status is three digits. */
+export function statusLabel(status: number | undefined): string {
+  return status !== undefined && Number.isInteger(status) && status >= 100 && status <= 599 ? String(status) : "none";
+}
