@@ -1,7 +1,7 @@
 import path from "node:path";
 import type { Page } from "@playwright/test";
 import { measurePages } from "../bench/first-load";
-import { expect, signIn, test } from "./fixtures";
+import { expect, signIn, signInDirectly, test } from "./fixtures";
 
 /**
  * Issue 12's budgets are checked on the build by reading React Router's manifest (bench/first-load.ts,
@@ -40,10 +40,9 @@ test.describe("first-load JavaScript, as the browser loads it", () => {
   });
 
   test("the profile fetches the scripts counted, and its dialogs when the patient reaches for a button", async ({ page, world }) => {
-    await signIn(page, world.user("solo"));
-    await expect(page.getByRole("heading", { name: "Dashboard", level: 1 })).toBeVisible();
+    await signInDirectly(page, world.user("solo"));
     const fetched = scriptsFetched(page);
-    // A new document: a first visit to the profile with the session already there.
+    // A first visit to the profile with the session already there: nothing of the portal's is cached.
     await page.goto("/profile");
     await page.waitForLoadState("networkidle");
     expect([...fetched].sort()).toEqual(await measured("/profile"));
@@ -54,8 +53,7 @@ test.describe("first-load JavaScript, as the browser loads it", () => {
   });
 
   test("medications fetch the scripts counted, and the repeat dialog only when the patient reaches for Repeat", async ({ page, world }) => {
-    await signIn(page, world.user("solo"));
-    await expect(page.getByRole("heading", { name: "Dashboard", level: 1 })).toBeVisible();
+    await signInDirectly(page, world.user("solo"));
     const fetched = scriptsFetched(page);
     await page.goto("/medications");
     await page.waitForLoadState("networkidle");

@@ -1,4 +1,4 @@
-import { expect, signIn, test } from "./fixtures";
+import { expect, openSignedIn, signIn, test } from "./fixtures";
 import { expectReadableFocusThroughout } from "./focus";
 
 /** Issue 21, item 3: focus reads at 4.5:1 everywhere, and moves to what a patient needs next. */
@@ -13,8 +13,7 @@ test.describe("focus", () => {
       const signInStops = await expectReadableFocusThroughout(page, 20);
       expect(signInStops).toContain("Login");
 
-      await signIn(page, world.user("solo"));
-      await expect(page.getByRole("heading", { name: "Dashboard", level: 1 })).toBeVisible();
+      await openSignedIn(page, world.user("solo"), "/", "Dashboard");
       const dashboardStops = await expectReadableFocusThroughout(page);
       // The two the issue found unreadable: white text on the yellow focus.
       expect(dashboardStops).toContain("Patient Portal");
@@ -40,8 +39,7 @@ test.describe("focus", () => {
   }
 
   test("the account menu's items read at 4.5:1 when reached by keyboard", async ({ page, world }) => {
-    await signIn(page, world.user("solo"));
-    await expect(page.getByRole("heading", { name: "Dashboard", level: 1 })).toBeVisible();
+    await openSignedIn(page, world.user("solo"), "/", "Dashboard");
     await page.getByRole("button", { name: /account menu/ }).focus();
     await page.keyboard.press("Enter");
     const profile = page.getByRole("menuitem", { name: "Profile" });
@@ -110,9 +108,7 @@ test.describe("focus after Pay", () => {
   ]) {
     test(`at ${viewport.width} px a payment's success, then a decline, takes the focus and is in view`, async ({ page, world }) => {
       await page.setViewportSize(viewport);
-      await signIn(page, world.user("solo"));
-      await expect(page.getByRole("heading", { name: "Dashboard", level: 1 })).toBeVisible();
-      await page.goto("/accounts");
+      await openSignedIn(page, world.user("solo"), "/accounts", "Accounts");
       await page.getByRole("radio", { name: "Pay another amount" }).check();
       await page.getByLabel("Amount (NZD)").fill("5.00");
       await payWith(page, "4000 0000 0000 0002");
@@ -133,9 +129,7 @@ test.describe("focus after Pay", () => {
 });
 
 test("the pending invoices' in-this-payment marks are not in the tab order: Tab goes from the list to the payment form", async ({ page, world }) => {
-  await signIn(page, world.user("solo"));
-  await expect(page.getByRole("heading", { name: "Dashboard", level: 1 })).toBeVisible();
-  await page.goto("/accounts");
+  await openSignedIn(page, world.user("solo"), "/accounts", "Accounts");
   const stops = await expectReadableFocusThroughout(page, 120);
   expect(stops.filter((name) => /is in this payment/.test(name))).toEqual([]);
   expect(stops.filter((name) => /^View invoice/.test(name))).toHaveLength(4);

@@ -2,16 +2,11 @@ import type { Page } from "@playwright/test";
 import { PDFDocument } from "pdf-lib";
 import { errorsMessages } from "../app/lib/messages/errors";
 import { healthMessages } from "../app/lib/messages/health";
-import { expect, expectNoAxeViolations, signIn, signInAs, test, type WorldUser } from "./fixtures";
+import { expect, expectNoAxeViolations, openSignedIn, signInDirectly, test, type WorldUser } from "./fixtures";
 
 /** /immunisation (2§2 Immunisation, 2§4 colouring): four tabs, each a fresh call of 100 from page 1; the right date per tab; Print on A4 landscape. */
 
-async function openImmunisation(page: Page, user: WorldUser, search = "") {
-  await signIn(page, user);
-  await expect(page.getByRole("heading", { name: "Dashboard", level: 1 })).toBeVisible();
-  await page.goto(`/immunisation${search}`);
-  await expect(page.getByRole("heading", { name: "Immunisation", level: 1 })).toBeVisible();
-}
+const openImmunisation = (page: Page, user: WorldUser, search = "") => openSignedIn(page, user, `/immunisation${search}`, "Immunisation");
 
 const tab = (page: Page, name: string) => page.getByRole("tablist", { name: "Immunisations" }).getByRole("tab", { name, exact: true });
 const cards = (page: Page, tabLabel: string) => page.getByRole("list", { name: `${tabLabel} immunisations` }).getByRole("listitem");
@@ -31,8 +26,7 @@ const GREEN = "rgb(0, 127, 59)";
 
 test.describe("immunisation", () => {
   test("each tab asks again with its TypeID, page size 100, page 1, and shows its own date and colour with words; no axe violations", async ({ page, world }) => {
-    await signIn(page, world.user("solo"));
-    await expect(page.getByRole("heading", { name: "Dashboard", level: 1 })).toBeVisible();
+    await openSignedIn(page, world.user("solo"), "/", "Dashboard");
     await page.getByRole("navigation", { name: "Main menu" }).getByRole("link", { name: "Immunisation" }).click();
     await expect(page.getByRole("heading", { name: "Immunisation", level: 1 })).toBeVisible();
     await expect(page.getByRole("navigation", { name: "Breadcrumb" }).getByText("Immunisation")).toHaveAttribute("aria-current", "page");
@@ -125,13 +119,12 @@ test.describe("immunisation", () => {
     await expectNoAxeViolations(page);
   });
 
-  test("a failed load shows the practice's message and Retry", async ({ page, world }) => {
-    await signIn(page, world.user("solo"));
-    await expect(page.getByRole("heading", { name: "Dashboard", level: 1 })).toBeVisible();
+  // The failed load's page, its axe check and Retry are every-area.spec.ts's; here, that Retry brings back the tab that failed.
+  test("after a failed load of a tab, Retry brings that tab's immunisations back", async ({ page, world }) => {
+    await signInDirectly(page, world.user("solo"));
     await world.fault({ path: "Patient/Immunization", status: 503, times: 1 });
     await page.goto("/immunisation?tab=all");
     await expect(page.getByRole("alert")).toHaveText(errorsMessages.practiceUnavailable);
-    await expectNoAxeViolations(page);
     await page.getByRole("button", { name: errorsMessages.retry }).click();
     await expect(cards(page, "All").first()).toBeVisible();
   });
@@ -164,8 +157,7 @@ test.describe("immunisations of a large record", () => {
 
 test.describe("a family member's immunisations", () => {
   test("a child's record follows the childhood schedule; every call names the member", async ({ page, world }) => {
-    const memberId = await signInAs(page, world.user("family"), 2);
-    await page.goto("/immunisation?tab=administered");
+    const memberId = await openSignedIn(page, world.user("family"), "/immunisation?tab=administered", "Immunisation", { account: 2 });
     await expect(cards(page, "Administered").filter({ hasText: "Childhood schedule: 6 weeks" }).first()).toBeVisible();
     await tab(page, "All").click();
     await expect(cards(page, "All").first()).toBeVisible();

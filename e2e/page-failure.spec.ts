@@ -1,4 +1,4 @@
-import { expect, expectNoAxeViolations, signIn, test } from "./fixtures";
+import { expect, expectNoAxeViolations, openSignedIn, signInDirectly, test } from "./fixtures";
 
 /**
  * A page whose own practice call fails shows the failure inside the shell (routes/shell-page.tsx):
@@ -6,12 +6,8 @@ import { expect, expectNoAxeViolations, signIn, test } from "./fixtures";
  */
 
 test.describe("a failed page inside the shell", () => {
-  test.beforeEach(async ({ page, world }) => {
-    await signIn(page, world.user("solo"));
-    await expect(page.getByRole("heading", { name: "Dashboard", level: 1 })).toBeVisible();
-  });
-
   test("a page's failed load keeps the shell, says what happened, and Retry brings the page back", async ({ page, world }) => {
+    await signInDirectly(page, world.user("solo"));
     await world.fault({ path: "Patient/PaymentNotice", status: 503 });
     const response = await page.goto("/accounts");
     expect(response?.status()).toBe(503);
@@ -41,6 +37,7 @@ test.describe("a failed page inside the shell", () => {
   });
 
   test("a failed client-side navigation shows the failure in the shell, whose menu still leads on", async ({ page, world }) => {
+    await openSignedIn(page, world.user("solo"), "/", "Dashboard");
     await world.fault({ path: "Patient/PaymentNotice", body: "malformed" });
     const menu = page.getByRole("navigation", { name: "Main menu" });
     await menu.getByRole("link", { name: "Accounts" }).click();
@@ -52,6 +49,7 @@ test.describe("a failed page inside the shell", () => {
   });
 
   test("a 401 on a page's own call still ends the session and goes to sign in", async ({ page, world }) => {
+    await openSignedIn(page, world.user("solo"), "/", "Dashboard");
     await world.fault({ path: "Patient/PaymentNotice", status: 401 });
     await page.getByRole("navigation", { name: "Main menu" }).getByRole("link", { name: "Accounts" }).click();
     await expect(page).toHaveURL(/\/login\?redirectTo=|\/login$/);

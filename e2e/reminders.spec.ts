@@ -1,23 +1,17 @@
 import type { Page } from "@playwright/test";
 import { errorsMessages } from "../app/lib/messages/errors";
 import { healthMessages } from "../app/lib/messages/health";
-import { expect, expectNoAxeViolations, signIn, signInAs, test, type WorldUser } from "./fixtures";
+import { expect, expectNoAxeViolations, openSignedIn, signInDirectly, test, type WorldUser } from "./fixtures";
 
 /** /reminders (2§2 Reminders, 2§4 priority): cards with priority words and colours, two columns from 1024 px, in fresh worlds. */
 
-async function openReminders(page: Page, user: WorldUser) {
-  await signIn(page, user);
-  await expect(page.getByRole("heading", { name: "Dashboard", level: 1 })).toBeVisible();
-  await page.goto("/reminders");
-  await expect(page.getByRole("heading", { name: "Reminders", level: 1 })).toBeVisible();
-}
+const openReminders = (page: Page, user: WorldUser) => openSignedIn(page, user, "/reminders", "Reminders");
 
 const cards = (page: Page) => page.getByRole("list", { name: "Reminders" }).getByRole("listitem");
 
 test.describe("reminders", () => {
   test("the menu leads here; each card has title, description, sender, sent date and its priority in words and colour; no axe violations", async ({ page, world }) => {
-    await signIn(page, world.user("solo"));
-    await expect(page.getByRole("heading", { name: "Dashboard", level: 1 })).toBeVisible();
+    await openSignedIn(page, world.user("solo"), "/", "Dashboard");
     await page.getByRole("navigation", { name: "Main menu" }).getByRole("link", { name: "Reminders" }).click();
     await expect(page.getByRole("heading", { name: "Reminders", level: 1 })).toBeVisible();
     await expect(page.getByRole("navigation", { name: "Breadcrumb" }).getByText("Reminders")).toHaveAttribute("aria-current", "page");
@@ -58,13 +52,12 @@ test.describe("reminders", () => {
     await expectNoAxeViolations(page);
   });
 
-  test("a failed load shows the practice's message and Retry", async ({ page, world }) => {
-    await signIn(page, world.user("solo"));
-    await expect(page.getByRole("heading", { name: "Dashboard", level: 1 })).toBeVisible();
+  // The failed load's page, its axe check and Retry are every-area.spec.ts's; here, that Retry brings the cards back.
+  test("after a failed load, Retry brings the reminders back", async ({ page, world }) => {
+    await signInDirectly(page, world.user("solo"));
     await world.fault({ path: "Patient/PatientAlerts", status: 503, times: 1 });
     await page.goto("/reminders");
     await expect(page.getByRole("alert")).toHaveText(errorsMessages.practiceUnavailable);
-    await expectNoAxeViolations(page);
     await page.getByRole("button", { name: errorsMessages.retry }).click();
     await expect(cards(page).first()).toBeVisible();
   });
@@ -91,8 +84,7 @@ test.describe("reminders of a large record", () => {
 
 test.describe("a family member's reminders", () => {
   test("chosen at sign-in, every reminder call names the member", async ({ page, world }) => {
-    const memberId = await signInAs(page, world.user("family"), 1);
-    await page.goto("/reminders");
+    const memberId = await openSignedIn(page, world.user("family"), "/reminders", "Reminders", { account: 1 });
     await expect(cards(page).first()).toBeVisible();
     const calls = await world.requests({ method: "GET", path: "Patient/PatientAlerts" });
     expect(calls.length).toBe(1);

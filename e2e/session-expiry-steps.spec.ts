@@ -3,7 +3,7 @@ import { medicationsMessages } from "../app/lib/messages/medications";
 import { messagingMessages } from "../app/lib/messages/messaging";
 import { ZOOM_TEXT } from "../app/lib/zoom";
 import { paymentMessages } from "../app/lib/messages/payment";
-import { expect, expectNoAxeViolations, signIn, test, waitForHydration } from "./fixtures";
+import { expect, expectNoAxeViolations, openSignedIn, test, waitForHydration } from "./fixtures";
 import { endSessionInAnotherTab, expectSignInAgain, signInThere } from "./session-ended";
 
 /**
@@ -13,9 +13,7 @@ import { endSessionInAnotherTab, expectSignInAgain, signInThere } from "./sessio
  */
 
 test("a repeat request that meets an ended session keeps every choice, says so in the dialog, and sends once after signing in again", async ({ page, world, context }) => {
-  await signIn(page, world.user("solo"));
-  await expect(page.getByRole("heading", { name: "Dashboard", level: 1 })).toBeVisible();
-  await page.goto("/medications");
+  await openSignedIn(page, world.user("solo"), "/medications", "Medications");
   const first = page.getByRole("table", { name: "Long term medicines" }).getByRole("checkbox").first();
   await first.check();
   await page.getByRole("button", { name: "Repeat", exact: true }).click();
@@ -44,10 +42,7 @@ test("a repeat request that meets an ended session keeps every choice, says so i
 
 test("at 390 px, Pay that meets an ended session charges nothing, says so beside the form, keeps the amount and card, and pays after signing in again", async ({ page, world, context }) => {
   await page.setViewportSize({ width: 390, height: 844 });
-  await signIn(page, world.user("solo"));
-  await expect(page.getByRole("heading", { name: "Dashboard", level: 1 })).toBeVisible();
-  await page.goto("/accounts");
-  await expect(page.getByRole("heading", { name: "Accounts", level: 1 })).toBeVisible();
+  await openSignedIn(page, world.user("solo"), "/accounts", "Accounts");
   await page.getByRole("radio", { name: "Pay another amount" }).check();
   await page.getByLabel("Amount (NZD)").fill("20.00");
   await page.getByLabel("Card number").fill("4242 4242 4242 4242");
@@ -75,9 +70,7 @@ test("at 390 px, Pay that meets an ended session charges nothing, says so beside
 });
 
 test("a booking that meets an ended session says so in the dialog, keeps every choice, and books once after signing in again", async ({ page, world, context }) => {
-  await signIn(page, world.user("solo"));
-  await expect(page.getByRole("heading", { name: "Dashboard", level: 1 })).toBeVisible();
-  await page.goto("/appointments?id=1");
+  await openSignedIn(page, world.user("solo"), "/appointments?id=1", "Appointments");
   // A full page load: the choices below reach the machine only once the page has hydrated.
   await waitForHydration(page);
   const form = page.getByRole("form", { name: "Book an appointment" });
@@ -120,10 +113,7 @@ test("a booking that meets an ended session says so in the dialog, keeps every c
 
 test("at 390 px, a message sent after the session ended keeps subject, body, recipient and attachment, says so in the compose dialog, and is sent once after signing in again", async ({ page, world, context }) => {
   await page.setViewportSize({ width: 390, height: 844 });
-  await signIn(page, world.user("solo"));
-  await expect(page.getByRole("heading", { name: "Dashboard", level: 1 })).toBeVisible();
-  await page.goto("/emails");
-  await expect(page.getByRole("heading", { name: "Messaging", level: 1 })).toBeVisible();
+  await openSignedIn(page, world.user("solo"), "/emails", "Messaging");
   await waitForHydration(page);
   await page.getByRole("button", { name: "Compose Message" }).click();
   const dialog = page.getByRole("dialog", { name: "Compose Message" });
@@ -167,9 +157,7 @@ test("Start Meeting after the session ended says the sign-in has ended, not that
   await page.route(/\/zoom-client\/assets\/sdk-[\w-]+\.js$/, (route) =>
     route.fulfill({ contentType: "text/javascript", body: "export const ZoomMtg = { setZoomJSLib() {}, preLoadWasm() {}, prepareWebSDK() {}, init(o) { o.success(); }, join() {} };" }),
   );
-  await signIn(page, world.user("solo"));
-  await expect(page.getByRole("heading", { name: "Dashboard", level: 1 })).toBeVisible();
-  await page.goto("/appointments?id=2");
+  await openSignedIn(page, world.user("solo"), "/appointments?id=2", "Appointments");
   await page.getByRole("link", { name: /^Join the video consult/ }).first().click();
   await expect(page.getByRole("heading", { name: "Join Meeting", level: 1 })).toBeVisible();
   // The Join link loads /zoom afresh (decisions/130): Start Meeting does nothing until the page hydrates.

@@ -1,4 +1,5 @@
-import { expect, expectNoAxeViolations, signIn, test, waitForHydration } from "./fixtures";
+import { expect, expectNoAxeViolations, openSignedIn, test, waitForHydration } from "./fixtures";
+import { endSessionInAnotherTab, expectSignInAgain, signInThere } from "./session-ended";
 
 /** Issue 21, item 1: the warning before the idle timeout, and where an ended session leads. */
 test.describe("session expiry", () => {
@@ -9,10 +10,7 @@ test.describe("session expiry", () => {
     test(`at ${viewport.width} px a warning comes 5 minutes before the idle timeout; Stay signed in keeps the page, and an ended session signs in back to it`, async ({ page, world, context }) => {
       await page.setViewportSize(viewport);
       await page.clock.install();
-      await signIn(page, world.user("solo"));
-      await expect(page.getByRole("heading", { name: "Dashboard", level: 1 })).toBeVisible();
-      await page.goto("/accounts");
-      await expect(page.getByRole("heading", { name: "Accounts", level: 1 })).toBeVisible();
+      await openSignedIn(page, world.user("solo"), "/accounts", "Accounts");
       // The warning's timers start once the page is live; the fake clock moves only after that.
       await waitForHydration(page);
       const warning = page.getByRole("dialog", { name: "You will be signed out soon" });
@@ -51,8 +49,7 @@ test.describe("session expiry", () => {
 
   test("Escape on the warning also stays signed in", async ({ page, world }) => {
     await page.clock.install();
-    await signIn(page, world.user("solo"));
-    await expect(page.getByRole("heading", { name: "Dashboard", level: 1 })).toBeVisible();
+    await openSignedIn(page, world.user("solo"), "/", "Dashboard");
     await waitForHydration(page);
     await page.clock.fastForward("25:05");
     const warning = page.getByRole("dialog", { name: "You will be signed out soon" });
@@ -64,10 +61,7 @@ test.describe("session expiry", () => {
   });
 
   test("Back after Log Out leads to sign in naming the page, never a .data address, and signing in returns there", async ({ page, world }) => {
-    await signIn(page, world.user("solo"));
-    await expect(page.getByRole("heading", { name: "Dashboard", level: 1 })).toBeVisible();
-    await page.goto("/profile");
-    await expect(page.getByRole("heading", { name: "User Profile", level: 1 })).toBeVisible();
+    await openSignedIn(page, world.user("solo"), "/profile", "User Profile");
     await page.getByRole("button", { name: /account menu/ }).click();
     await page.getByRole("menuitem", { name: "Log Out" }).click();
     await expect(page).toHaveURL(/\/login$/);
@@ -84,9 +78,7 @@ test.describe("session expiry", () => {
 });
 
 test("a save that meets an ended session says so, keeps what was typed, and saves after signing in again in a new tab, with nothing kept in browser storage", async ({ page, world, context }) => {
-  await signIn(page, world.user("solo"));
-  await expect(page.getByRole("heading", { name: "Dashboard", level: 1 })).toBeVisible();
-  await page.goto("/profile");
+  await openSignedIn(page, world.user("solo"), "/profile", "User Profile");
   await page.getByRole("button", { name: "Add Emergency Contact" }).click();
   const dialog = page.getByRole("dialog", { name: "Add Emergency Contact" });
   await dialog.getByLabel("Title").selectOption({ label: "Ms" });
@@ -96,11 +88,7 @@ test("a save that meets an ended session says so, keeps what was typed, and save
   await dialog.getByLabel("Mobile", { exact: true }).fill("021 555 0142");
 
   // The session ends elsewhere meanwhile (signed out in another tab).
-  const other = await context.newPage();
-  await other.goto("/profile");
-  await other.getByRole("button", { name: /account menu/ }).click();
-  await other.getByRole("menuitem", { name: "Log Out" }).click();
-  await expect(other).toHaveURL(/\/login$/);
+  const other = await endSessionInAnotherTab(context, "/profile");
 
   await dialog.getByRole("button", { name: "Save" }).click();
   const alert = dialog.getByRole("alert");
@@ -110,15 +98,10 @@ test("a save that meets an ended session says so, keeps what was typed, and save
   await expect(dialog.getByLabel("Mobile", { exact: true })).toHaveValue("021 555 0142");
   await expectNoAxeViolations(page);
   expect(await world.requests({ method: "POST", path: "patient/AddEmergencyContact" })).toHaveLength(0);
-  const link = alert.getByRole("link", { name: /Sign in again in a new tab/ });
-  await expect(link).toHaveAttribute("target", "_blank");
-  await expect(link).toHaveAttribute("href", "/login?redirectTo=%2Fprofile");
+  await expectSignInAgain(alert, "/profile");
 
   // Signing in again in the other tab serves this one too: Save now saves what was typed.
-  await other.getByLabel("Email").fill(world.user("solo").username);
-  await other.getByLabel("Password", { exact: true }).fill(world.user("solo").password);
-  await other.getByRole("button", { name: "Login" }).click();
-  await expect(other.getByRole("heading", { name: "Dashboard", level: 1 })).toBeVisible();
+  await signInThere(other, world.user("solo"));
   await dialog.getByRole("button", { name: "Save" }).click();
   await expect(dialog).toBeHidden();
   await expect(page.getByRole("region", { name: "Emergency Contact" }).getByRole("listitem").filter({ hasText: "Wikitoria" })).toHaveCount(1);

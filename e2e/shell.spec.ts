@@ -1,4 +1,4 @@
-import { expect, expectNoAxeViolations, signIn, test } from "./fixtures";
+import { expect, expectNoAxeViolations, openSignedIn, signInDirectly, test } from "./fixtures";
 
 test.describe("guards, errors and the shell", () => {
   test("a signed-out visitor is sent to sign in", async ({ page }) => {
@@ -21,15 +21,14 @@ test.describe("guards, errors and the shell", () => {
   });
 
   test("a signed-in user who opens /login is sent to the dashboard", async ({ page, world }) => {
-    await signIn(page, world.user("solo"));
-    await expect(page.getByRole("heading", { name: "Dashboard", level: 1 })).toBeVisible();
+    await signInDirectly(page, world.user("solo"));
     await page.goto("/login");
     await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByRole("heading", { name: "Dashboard", level: 1 })).toBeVisible();
   });
 
   test("an unknown path shows the 404 page, whose Go Back leads to the dashboard", async ({ page, world }) => {
-    await signIn(page, world.user("solo"));
-    await expect(page.getByRole("heading", { name: "Dashboard", level: 1 })).toBeVisible();
+    await signInDirectly(page, world.user("solo"));
     const response = await page.goto("/no-such-page");
     expect(response?.status()).toBe(404);
     await expect(page.getByRole("heading", { name: "Failed to load the page" })).toBeVisible();
@@ -40,7 +39,7 @@ test.describe("guards, errors and the shell", () => {
   });
 
   test("Log Out ends the session", async ({ page, world }) => {
-    await signIn(page, world.user("solo"));
+    await openSignedIn(page, world.user("solo"), "/", "Dashboard");
     await page.getByRole("button", { name: /account menu/ }).click();
     await page.getByRole("menuitem", { name: "Log Out" }).click();
     await expect(page).toHaveURL(/\/login$/);
@@ -51,34 +50,32 @@ test.describe("guards, errors and the shell", () => {
   });
 
   test("a token the practice no longer accepts sends the user to sign in", async ({ page, world }) => {
-    await signIn(page, world.user("solo"));
-    await expect(page.getByRole("heading", { name: "Dashboard", level: 1 })).toBeVisible();
+    // Signed in and shown first, so that being sent to sign in is the fault's doing.
+    await openSignedIn(page, world.user("solo"), "/", "Dashboard");
     await world.fault({ path: "ValidateToken", status: 401 });
     await page.reload();
     await expect(page).toHaveURL(/\/login$/);
   });
 
   test("a 401 from any practice call sends the user to sign in", async ({ page, world }) => {
-    await signIn(page, world.user("solo"));
-    await expect(page.getByRole("heading", { name: "Dashboard", level: 1 })).toBeVisible();
+    // Signed in and shown first, so that being sent to sign in is the fault's doing.
+    await openSignedIn(page, world.user("solo"), "/", "Dashboard");
     await world.fault({ path: "Patient/RefreshCounter", status: 401 });
     await page.reload();
     await expect(page).toHaveURL(/\/login$/);
   });
 
   test("a practice reply that breaks the contract is a clear error page, not a crash", async ({ page, world }) => {
-    await signIn(page, world.user("solo"));
-    await expect(page.getByRole("heading", { name: "Dashboard", level: 1 })).toBeVisible();
+    await signInDirectly(page, world.user("solo"));
     await world.fault({ path: "Patient/RefreshCounter", body: "malformed" });
-    const response = await page.reload();
+    const response = await page.goto("/");
     expect(response?.status()).toBe(502);
     await expect(page.getByRole("heading", { name: "Sorry, there is a problem" })).toBeVisible();
     await expect(page.getByText(/sent a reply we could not read/)).toBeVisible();
   });
 
   test("Refresh Configurations reloads the practice data", async ({ page, world }) => {
-    await signIn(page, world.user("solo"));
-    await expect(page.getByRole("heading", { name: "Dashboard", level: 1 })).toBeVisible();
+    await openSignedIn(page, world.user("solo"), "/", "Dashboard");
     const reloaded = page.waitForResponse((r) => r.url().includes(".data") && r.request().method() === "GET");
     await page.getByRole("button", { name: /account menu/ }).click();
     await page.getByRole("menuitem", { name: "Refresh Configurations" }).click();
@@ -87,8 +84,7 @@ test.describe("guards, errors and the shell", () => {
 
   test("below 993 px the menu is toggled; from 993 px it is always shown", async ({ page, world }) => {
     await page.setViewportSize({ width: 600, height: 900 });
-    await signIn(page, world.user("solo"));
-    await expect(page.getByRole("heading", { name: "Dashboard", level: 1 })).toBeVisible();
+    await openSignedIn(page, world.user("solo"), "/", "Dashboard");
     const nav = page.getByRole("navigation", { name: "Main menu" });
     await expect(nav).toBeHidden();
     const toggle = page.getByRole("button", { name: "Menu", exact: true });
@@ -106,8 +102,7 @@ test.describe("guards, errors and the shell", () => {
 test.describe("the header on a phone", () => {
   test("at 390 px the patient's details fold behind Details, the patient's name stays; at 1280 px they are all shown", async ({ page, world }) => {
     await page.setViewportSize({ width: 390, height: 844 });
-    await signIn(page, world.user("solo"));
-    await expect(page.getByRole("heading", { name: "Dashboard", level: 1 })).toBeVisible();
+    await openSignedIn(page, world.user("solo"), "/", "Dashboard");
     const banner = page.getByRole("banner");
     await expect(banner.getByText("Patient:").filter({ visible: true })).toHaveCount(1);
     await expect(banner.getByRole("paragraph").filter({ hasText: /^Patient:/ })).toHaveText(/^Patient: \S+/);

@@ -1,4 +1,4 @@
-import { expect, signIn, test } from "./fixtures";
+import { expect, openSignedIn, signIn, test } from "./fixtures";
 
 /** The `world` fixture's options and clock reach the portal (decisions/012). */
 
@@ -21,8 +21,7 @@ test.describe("the world's clock", () => {
   const futureCard = (page: import("@playwright/test").Page) => page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: "Future Appointments" }) });
 
   test("advancing it a year turns the future appointments into completed ones on the dashboard; reset brings them back", async ({ page, world }) => {
-    await signIn(page, world.user("solo"));
-    await expect(page.getByRole("heading", { name: "Dashboard", level: 1 })).toBeVisible();
+    await openSignedIn(page, world.user("solo"), "/", "Dashboard");
     const card = futureCard(page);
     await expect(card).toContainText(/[1-9]\d* future appointments?/);
     const overview = page.getByRole("table", { name: "Appointment Overview" });
@@ -36,10 +35,13 @@ test.describe("the world's clock", () => {
     await expect(overview.getByRole("row", { name: /Completed/ }).getByRole("cell")).toHaveText(String(completed + upcoming));
     await expect(overview.getByRole("row", { name: /Upcoming/ }).getByRole("cell")).toHaveText("0");
 
-    // Reset: the starting clock and data; the old sign-in is gone, so sign in again.
+    // Reset: the starting clock and data; the old sign-in is gone (the portal sends the browser to
+    // sign in, ending its session there), so sign in again.
     await world.reset();
     expect((await world.clock()).now).toBe("2026-03-01T09:00:00+13:00");
-    await signIn(page, world.user("solo"));
+    await page.reload();
+    await expect(page).toHaveURL(/\/login/);
+    await openSignedIn(page, world.user("solo"), "/", "Dashboard");
     await expect(futureCard(page)).toContainText(`${upcoming} future appointment`);
   });
 });

@@ -1,7 +1,7 @@
 import type { Frame, Page } from "@playwright/test";
 import { videoMessages } from "../app/lib/messages/video";
 import { JOIN_TIMEOUT_MS, ZOOM_TEXT } from "../app/lib/zoom";
-import { expect, expectNoAxeViolations, signIn, test, waitForHydration } from "./fixtures";
+import { expect, expectNoAxeViolations, openSignedIn, signInDirectly, test, waitForHydration, type WorldUser } from "./fixtures";
 
 /**
  * /zoom, Join Meeting (1§2, issue 15): from a video appointment's Join link to the Zoom SDK's join
@@ -27,10 +27,8 @@ async function replaceSdk(page: Page) {
 }
 
 /** Signs in and follows the first upcoming video consult's Join link; returns its meeting number. */
-async function joinFromAppointments(page: Page, user: Parameters<typeof signIn>[1]) {
-  await signIn(page, user);
-  await expect(page.getByRole("heading", { name: "Dashboard", level: 1 })).toBeVisible();
-  await page.goto("/appointments?id=2");
+async function joinFromAppointments(page: Page, user: WorldUser) {
+  await openSignedIn(page, user, "/appointments?id=2", "Appointments");
   const join = page.getByRole("link", { name: /^Join the video consult/ }).first();
   const href = (await join.getAttribute("href"))!;
   await join.click();
@@ -40,11 +38,9 @@ async function joinFromAppointments(page: Page, user: Parameters<typeof signIn>[
   return new URL(href, "http://portal.test").searchParams;
 }
 
-/** Signs in and answers the address of the first upcoming video consult's Join link, without following it. */
-async function ownMeetingAddress(page: Page, user: Parameters<typeof signIn>[1]): Promise<string> {
-  await signIn(page, user);
-  await expect(page.getByRole("heading", { name: "Dashboard", level: 1 })).toBeVisible();
-  await page.goto("/appointments?id=2");
+/** Signs in (as the `account`th of a holder's accounts) and answers the address of the first upcoming video consult's Join link, without following it. */
+async function ownMeetingAddress(page: Page, user: WorldUser, account?: number): Promise<string> {
+  await openSignedIn(page, user, "/appointments?id=2", "Appointments", { account });
   return (await page.getByRole("link", { name: /^Join the video consult/ }).first().getAttribute("href"))!;
 }
 
@@ -142,8 +138,7 @@ test.describe("zoom", () => {
 
   test("a missing or malformed meeting id is a clear message with a way back, axe-clean at 390 px", async ({ page, world }) => {
     await page.setViewportSize({ width: 390, height: 844 });
-    await signIn(page, world.user("solo"));
-    await expect(page.getByRole("heading", { name: "Dashboard", level: 1 })).toBeVisible();
+    await signInDirectly(page, world.user("solo"));
     await page.goto("/zoom");
     await expect(page.getByRole("alert")).toContainText(ZOOM_TEXT.missing);
     await expect(page.getByRole("button", { name: "Start Meeting" })).toHaveCount(0);
@@ -232,15 +227,10 @@ test.describe("zoom: meetings that are not the patient's", () => {
 
   test("another patient's meeting, or a made-up one, is not theirs: HTTP 404, plain words and the way back, nothing signed; axe-clean at 390 px and by keyboard", async ({ page, world }) => {
     // The family's holder has an upcoming video consult; Sam, signed in, tries its Join address.
-    await signIn(page, world.user("family"));
-    await page.getByRole("dialog", { name: "Select an account to continue" }).getByRole("button", { name: "Continue" }).click();
-    await expect(page.getByRole("heading", { name: "Dashboard", level: 1 })).toBeVisible();
-    await page.goto("/appointments?id=2");
-    const theirs = (await page.getByRole("link", { name: /^Join the video consult/ }).first().getAttribute("href"))!;
+    const theirs = await ownMeetingAddress(page, world.user("family"), 0);
     await page.context().clearCookies();
     await page.setViewportSize({ width: 390, height: 844 });
-    await signIn(page, world.user("solo"));
-    await expect(page.getByRole("heading", { name: "Dashboard", level: 1 })).toBeVisible();
+    await signInDirectly(page, world.user("solo"));
     for (const address of [theirs, "/zoom?meetingNumber=81234567890&passCode=abc123"]) {
       const response = await page.goto(address);
       expect(response!.status()).toBe(404);
