@@ -1,8 +1,9 @@
 // First, before any module that builds a zod schema (see the module).
 import "./lib/zod-without-eval";
-import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
+import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRevalidator } from "react-router";
 import type { Route } from "./+types/root";
 import { NotFound } from "./components/not-found";
+import { Button } from "./components/ui/button";
 import { useHeadingFocusOnNavigation } from "./components/ui/use-heading-focus";
 import { useIsolationLeftWithZoom } from "./components/ui/use-isolation-left-with-zoom";
 import { errorsMessages } from "./lib/messages/errors";
@@ -63,12 +64,22 @@ export default function App() {
   return <Outlet />;
 }
 
+/**
+ * A failure with no shell to keep (the shell's own calls, the token check among them): the message,
+ * Retry to load the same page again (a practice that is back gives it back, still signed in), and
+ * the way to the dashboard.
+ */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const revalidator = useRevalidator();
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
+  const retrying = revalidator.state === "loading";
   return (
-    <main className="mx-auto max-w-2xl p-6">
-      <h1 className="mb-4 text-3xl font-bold">{errorsMessages.problemTitle}</h1>
-      <p className="mb-4">{routeErrorMessage(error)}</p>
+    <main className="mx-auto flex max-w-2xl flex-col items-start gap-4 p-6">
+      <h1 className="text-3xl font-bold">{errorsMessages.problemTitle}</h1>
+      <p role="alert">{routeErrorMessage(error)}</p>
+      <Button onClick={() => void revalidator.revalidate()} busy={retrying} aria-busy={retrying}>
+        {errorsMessages.retry}
+      </Button>
       <a className="text-brand underline" href="/">
         Go back to the dashboard
       </a>
