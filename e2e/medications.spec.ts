@@ -21,9 +21,11 @@ const medicineCalls = (world: World) => world.requests({ method: "GET", path: "P
 const repeatPosts = (world: World) => world.requests({ method: "POST", path: "Patient/SendRepeatMedicationRequest" });
 const dialogNamed = (page: Page, name: string) => page.getByRole("dialog", { name });
 
-/** The medicine names of a table, in order. */
-async function names(page: Page, tableName: string): Promise<string[]> {
-  return (await rowsOf(page, tableName).getByRole("rowheader").getByRole("link").allInnerTexts()).map((s) => s.replace(/\s*\(opens in a new tab\)\s*$/, "").trim());
+/** The medicine names of a list, in order: the table's rows, or on a phone its cards. */
+async function names(page: Page, listName: string): Promise<string[]> {
+  const links = rowsOf(page, listName).getByRole("rowheader").getByRole("link").or(page.getByRole("list", { name: listName }).getByRole("listitem").getByRole("link"));
+  await expect(links.first()).toBeVisible();
+  return (await links.allInnerTexts()).map((s) => s.replace(/\s*\(opens in a new tab\)\s*$/, "").trim());
 }
 
 async function openRepeat(page: Page, ...medicines: string[]): Promise<Locator> {
@@ -440,11 +442,23 @@ test.describe("a family member's medicines", () => {
 test.describe("on a phone", () => {
   test.use({ viewport: { width: 390, height: 844 } });
 
-  test("at 390 px the page does not scroll sideways, the table scrolls in its own region, and the dialog fits", async ({ page, world }) => {
+  test("at 390 px each medicine is a card with its instructions in view, nothing scrolls sideways, and the dialog fits", async ({ page, world }) => {
     await openMedications(page, world.user("solo"));
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
-    await expect(page.getByRole("region", { name: "Long term medicines" })).toBeVisible();
+    // Cards, not a table scrolling in a box: every field of every medicine is inside the screen's width.
+    await expect(page.getByRole("table")).toHaveCount(0);
+    const cards = page.getByRole("list", { name: "Long term medicines" }).getByRole("listitem");
+    await expect(cards.first()).toBeVisible();
     const [first] = await names(page, "Long term medicines");
+    const card = cards.filter({ has: page.getByRole("link", { name: new RegExp(`^${first}`) }) });
+    await expect(card.getByRole("term")).toHaveText(["Dose", "Instructions", "Quantity", "Prescriber", "Prescribed", "Ends"]);
+    const instructions = card.getByRole("definition").nth(1);
+    await expect(instructions).not.toBeEmpty();
+    await expect(instructions).toBeInViewport();
+    for (const field of await cards.getByRole("definition").all()) {
+      const box = (await field.boundingBox())!;
+      expect(box.x + box.width, "a field inside 390 px").toBeLessThanOrEqual(390);
+    }
     const dialog = await openRepeat(page, first);
     const box = (await dialog.boundingBox())!;
     expect(box.x).toBeGreaterThanOrEqual(0);

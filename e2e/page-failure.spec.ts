@@ -1,3 +1,4 @@
+import { errorsMessages } from "../app/lib/messages/errors";
 import { expect, expectNoAxeViolations, openSignedIn, signInDirectly, test } from "./fixtures";
 
 /**
@@ -54,5 +55,31 @@ test.describe("a failed page inside the shell", () => {
     await page.getByRole("navigation", { name: "Main menu" }).getByRole("link", { name: "Accounts" }).click();
     await expect(page).toHaveURL(/\/login\?redirectTo=|\/login$/);
     await expect(page.getByRole("heading", { name: "Sign in to your patient portal" })).toBeVisible();
+  });
+});
+
+test.describe("a failure with no shell to keep", () => {
+  test("the token check cannot be made: the whole page says so with Retry, which by keyboard brings the page back, still signed in", async ({ page, world }) => {
+    await signInDirectly(page, world.user("solo"));
+    await world.fault({ path: "ValidateToken", status: 503, times: 1 });
+    const response = await page.goto("/allergies");
+    expect(response?.status()).toBe(503);
+    await expect(page.getByRole("heading", { name: errorsMessages.problemTitle, level: 1 })).toBeVisible();
+    await expect(page.getByRole("alert")).toHaveText(errorsMessages.tokenCheckFailed);
+    await expect(page.getByRole("navigation", { name: "Main menu" })).toHaveCount(0);
+    await expectNoAxeViolations(page);
+    await page.getByRole("button", { name: errorsMessages.retry }).press("Enter");
+    await expect(page.getByRole("heading", { name: "Allergies", level: 1 })).toBeVisible();
+    await expect(page.getByRole("navigation", { name: "Main menu" })).toBeVisible();
+  });
+
+  test("the shell's own call fails: the whole page says so, and Retry brings the dashboard back", async ({ page, world }) => {
+    await signInDirectly(page, world.user("solo"));
+    await world.fault({ path: "Patient/RefreshCounter", status: 503, times: 1 });
+    await page.goto("/");
+    await expect(page.getByRole("heading", { name: errorsMessages.problemTitle, level: 1 })).toBeVisible();
+    await expect(page.getByRole("alert")).toHaveText(errorsMessages.practiceUnavailable);
+    await page.getByRole("button", { name: errorsMessages.retry }).click();
+    await expect(page.getByRole("heading", { name: "Dashboard", level: 1 })).toBeVisible();
   });
 });
