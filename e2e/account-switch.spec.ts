@@ -1,5 +1,5 @@
 import { errorsMessages } from "../app/lib/messages/errors";
-import { expect, expectNoAxeViolations, signIn, signInAs, test } from "./fixtures";
+import { expect, expectNoAxeViolations, openSignedIn, test } from "./fixtures";
 
 /**
  * Switch account (issue 21, item 12; decisions/160): from the header's account menu, the chooser
@@ -16,7 +16,7 @@ const nameIn = async (line: ReturnType<typeof headerLine>) => (await line.textCo
 
 test("at 1280 px: switch from the header to a linked account and back, without signing in again", async ({ page, world }) => {
   await page.setViewportSize({ width: 1280, height: 900 });
-  await signInAs(page, world.user("family"), 0);
+  await openSignedIn(page, world.user("family"), "/", "Dashboard", { account: 0 });
   const holder = await nameIn(patientLine(page));
   await expect(signedInAsLine(page)).toHaveCount(0);
 
@@ -54,7 +54,7 @@ test("at 1280 px: switch from the header to a linked account and back, without s
 
 test("at 390 px, by keyboard: switch to a linked account and back; who is viewed stays in the header's line", async ({ page, world }) => {
   await page.setViewportSize({ width: 390, height: 844 });
-  await signInAs(page, world.user("family"), 0);
+  await openSignedIn(page, world.user("family"), "/", "Dashboard", { account: 0 });
   const holder = await nameIn(patientLine(page));
 
   const openSwitch = async () => {
@@ -101,7 +101,7 @@ test("at 390 px, by keyboard: switch to a linked account and back; who is viewed
 });
 
 test("a post naming an account not linked to the login is refused, and the session keeps viewing whom it did", async ({ page, world, baseURL }) => {
-  await signInAs(page, world.user("family"), 2);
+  await openSignedIn(page, world.user("family"), "/", "Dashboard", { account: 2 });
   const viewing = await nameIn(patientLine(page));
   const refused = await page.request.post("/account/switch", { form: { account: "999999" }, headers: { Origin: new URL(baseURL!).origin }, maxRedirects: 0 });
   expect(refused.status()).toBe(403);
@@ -112,8 +112,7 @@ test("a post naming an account not linked to the login is refused, and the sessi
 test.describe("a login without linked accounts", () => {
   test.use({ worldOptions: { scenario: "default", seed: 161 } });
   test("sees no Switch account in the account menu", async ({ page, world }) => {
-    await signIn(page, world.user("solo"));
-    await expect(page.getByRole("heading", { name: "Dashboard", level: 1 })).toBeVisible();
+    await openSignedIn(page, world.user("solo"), "/", "Dashboard");
     await page.getByRole("button", { name: /account menu/ }).click();
     await expect(page.getByRole("menuitem", { name: "Log Out" })).toBeVisible();
     await expect(page.getByRole("menuitem", { name: "Switch account" })).toHaveCount(0);
@@ -122,10 +121,8 @@ test.describe("a login without linked accounts", () => {
 
 test("another tab still showing the person viewed before a switch follows it to the dashboard", async ({ page, world, context }) => {
   await page.setViewportSize({ width: 1280, height: 900 });
-  await signInAs(page, world.user("family"), 0);
+  await openSignedIn(page, world.user("family"), "/medications", "Medications", { account: 0 });
   const holder = await nameIn(patientLine(page));
-  await page.goto("/medications");
-  await expect(page.getByRole("heading", { name: "Medications", level: 1 })).toBeVisible();
 
   const other = await context.newPage();
   await other.goto("/account/switch");
@@ -160,9 +157,8 @@ async function switchToChildInAnotherTab(context: import("@playwright/test").Bro
 test("a profile dialog left open in a tab that missed the switch is refused, keeping what was typed, and nothing reaches the practice", async ({ page, world, context }) => {
   await missSwitchesElsewhere(page);
   await page.setViewportSize({ width: 1280, height: 900 });
-  await signInAs(page, world.user("family"), 0);
+  await openSignedIn(page, world.user("family"), "/profile", "User Profile", { account: 0 });
   const holder = await nameIn(patientLine(page));
-  await page.goto("/profile");
   await page.getByRole("button", { name: "Add Emergency Contact" }).click();
   const dialog = page.getByRole("dialog", { name: "Add Emergency Contact" });
   await dialog.getByLabel("Title").selectOption({ label: "Ms" });
@@ -188,8 +184,7 @@ test("a profile dialog left open in a tab that missed the switch is refused, kee
 
 test("Cancel appointment in a tab that missed the switch is refused with the reason why, and nothing is cancelled", async ({ page, world, context }) => {
   await missSwitchesElsewhere(page);
-  await signInAs(page, world.user("family"), 0);
-  await page.goto("/appointments?id=2");
+  await openSignedIn(page, world.user("family"), "/appointments?id=2", "Appointments", { account: 0 });
   const upcoming = page.getByRole("list", { name: "Upcoming appointments" }).locator(":scope > li");
   await upcoming.first().getByRole("button", { name: /^Cancel the/ }).click();
   const dialog = page.getByRole("dialog", { name: "Cancel appointment" });

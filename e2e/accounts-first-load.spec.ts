@@ -1,7 +1,7 @@
 import path from "node:path";
 import type { Page, Route } from "@playwright/test";
 import { measurePages } from "../bench/first-load";
-import { expect, signIn, test, waitForHydration, type World } from "./fixtures";
+import { expect, openSignedIn, signInDirectly, test, waitForHydration, type World } from "./fixtures";
 import { chooseAnotherAmountByKeyboard, payButton, typeTestCardAndPayByKeyboard } from "./payment-form";
 
 /**
@@ -27,10 +27,7 @@ function holdEngine(page: Page) {
 }
 
 async function openAccounts(page: Page, world: World) {
-  await signIn(page, world.user("solo"));
-  await expect(page.getByRole("heading", { name: "Dashboard", level: 1 })).toBeVisible();
-  await page.goto("/accounts");
-  await expect(page.getByRole("heading", { name: "Accounts", level: 1 })).toBeVisible();
+  await openSignedIn(page, world.user("solo"), "/accounts", "Accounts");
   await waitForHydration(page);
 }
 
@@ -38,8 +35,7 @@ const figure = (page: Page, term: string) => page.getByRole("form", { name: "Mak
 
 test.describe("accounts: the payment form before its code arrives", () => {
   test("a first visit fetches the scripts counted, and the form's code only after the page has loaded", async ({ page, world }) => {
-    await signIn(page, world.user("solo"));
-    await expect(page.getByRole("heading", { name: "Dashboard", level: 1 })).toBeVisible();
+    await signInDirectly(page, world.user("solo"));
     const fetched: string[] = [];
     page.on("request", (request) => {
       const { pathname } = new URL(request.url());

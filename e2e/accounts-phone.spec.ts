@@ -1,15 +1,10 @@
 import type { Page } from "@playwright/test";
-import { expect, expectNoAxeViolations, signIn, test } from "./fixtures";
+import { expect, expectNoAxeViolations, openSignedIn, test, type WorldUser } from "./fixtures";
 
 /** Issue 21, items 2 and 6: the invoices and the INVOICE dialog on a phone (390 px). */
 const PHONE = { width: 390, height: 844 };
 
-async function openAccounts(page: Page, user: Parameters<typeof signIn>[1]) {
-  await signIn(page, user);
-  await expect(page.getByRole("heading", { name: "Dashboard", level: 1 })).toBeVisible();
-  await page.goto("/accounts");
-  await expect(page.getByRole("heading", { name: "Accounts", level: 1 })).toBeVisible();
-}
+const openAccounts = (page: Page, user: WorldUser) => openSignedIn(page, user, "/accounts", "Accounts");
 
 const COLUMNS = ["Notes", "Type", "Reference No.", "Amount", "Balance", "Pay Now", "Date"];
 

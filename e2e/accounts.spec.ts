@@ -1,16 +1,11 @@
 import type { Page } from "@playwright/test";
-import { expect, expectNoAxeViolations, signIn, test, type World, type WorldUser } from "./fixtures";
+import { expect, expectNoAxeViolations, openSignedIn, signInDirectly, test, type World, type WorldUser } from "./fixtures";
 import { chooseAnotherAmountByKeyboard, payButton, typeTestCardAndPayByKeyboard } from "./payment-form";
 import { E2E_PRACTICE_TIMEOUT_MS } from "../playwright.config";
 import { paymentMessages } from "../app/lib/messages/payment";
 
 /** /accounts: invoices, the INVOICE dialog and paying with the built-in test card provider, in a fresh world. */
-async function openAccounts(page: Page, user: WorldUser) {
-  await signIn(page, user);
-  await expect(page.getByRole("heading", { name: "Dashboard", level: 1 })).toBeVisible();
-  await page.goto("/accounts");
-  await expect(page.getByRole("heading", { name: "Accounts", level: 1 })).toBeVisible();
-}
+const openAccounts = (page: Page, user: WorldUser) => openSignedIn(page, user, "/accounts", "Accounts");
 
 async function fillCard(page: Page, number = "4242 4242 4242 4242") {
   await page.getByLabel("Card number").fill(number);
@@ -65,8 +60,7 @@ async function payThenRefreshDuringConfirmation(page: Page, world: World) {
 
 test.describe("accounts", () => {
   test("the menu and the profile's View Invoices lead here, and the balance follows the invoices", async ({ page, world }) => {
-    await signIn(page, world.user("solo"));
-    await expect(page.getByRole("heading", { name: "Dashboard", level: 1 })).toBeVisible();
+    await openSignedIn(page, world.user("solo"), "/", "Dashboard");
     await page.getByRole("navigation").getByRole("link", { name: "Accounts" }).first().click();
     await expect(page.getByRole("heading", { name: "Accounts", level: 1 })).toBeVisible();
     await page.goto("/profile");
@@ -412,16 +406,14 @@ test.describe("accounts", () => {
   });
 
   test("a payment step posted from another site is refused", async ({ page, world }) => {
-    await signIn(page, world.user("solo"));
-    await expect(page.getByRole("heading", { name: "Dashboard", level: 1 })).toBeVisible();
+    await signInDirectly(page, world.user("solo"));
     const response = await page.request.post("/accounts/pay", { form: { step: "record", electronicPaymentId: "1001" }, headers: { Origin: "https://evil.example" } });
     expect(response.status()).toBe(403);
     expect(await world.requests({ method: "POST", path: "patient/SavePayment" })).toHaveLength(0);
   });
 
   test("the page's CSP lets the self-served pdf.js worker run and names no Stripe domain without a key", async ({ page, world }) => {
-    await signIn(page, world.user("solo"));
-    await expect(page.getByRole("heading", { name: "Dashboard", level: 1 })).toBeVisible();
+    await signInDirectly(page, world.user("solo"));
     const response = await page.goto("/accounts");
     const csp = response?.headers()["content-security-policy"] ?? "";
     expect(csp).toContain("worker-src 'self' blob:");

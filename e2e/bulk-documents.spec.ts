@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { documentsMessages } from "../app/lib/messages/documents";
-import { expect, expectNoAxeViolations, signIn, test, waitForHydration } from "./fixtures";
+import { expect, expectNoAxeViolations, openSignedIn, signIn, signInDirectly, test, waitForHydration } from "./fixtures";
 
 /**
  * Issue 36, finding 7: many documents opened from one account in a few minutes (as a stolen login
@@ -30,8 +30,7 @@ async function pull(page: Page, address: string, times: number): Promise<number[
 }
 
 test("past the limit a letter says in words why it cannot be shown, and so does its full page, axe-clean", async ({ page, world }) => {
-  await signIn(page, world.user("solo"));
-  await expect(page.getByRole("heading", { name: "Dashboard", level: 1 })).toBeVisible();
+  await signInDirectly(page, world.user("solo"));
   const address = await firstLetterAddress(page);
   const statuses = await pull(page, address, LIMIT + 5);
   // The one opened through View counted too.
@@ -66,8 +65,7 @@ test("past the limit a letter says in words why it cannot be shown, and so does 
 
 test("the dashboard tells the account holder at their next visit, at 390 px and by keyboard: Change your password opens the dialog; Dismiss removes the notice for good", async ({ page, world }) => {
   const user = world.user("solo");
-  await signIn(page, user);
-  await expect(page.getByRole("heading", { name: "Dashboard", level: 1 })).toBeVisible();
+  await openSignedIn(page, user, "/", "Dashboard");
   await expect(page.getByRole("region", { name: documentsMessages.noticeTitle })).toHaveCount(0);
   const address = await firstLetterAddress(page);
   expect((await pull(page, address, LIMIT + 1)).filter((s) => s === 429).length).toBeGreaterThan(0);

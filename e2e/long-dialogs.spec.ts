@@ -1,5 +1,5 @@
 import type { Locator, Page } from "@playwright/test";
-import { expect, expectNoAxeViolations, signIn, test, type WorldUser } from "./fixtures";
+import { expect, expectNoAxeViolations, openSignedIn, test } from "./fixtures";
 
 /**
  * Issue 21, item 8, beyond the profile: at 390 px a long dialog has a Close at its top, scrolls inside
@@ -7,13 +7,6 @@ import { expect, expectNoAxeViolations, signIn, test, type WorldUser } from "./f
  * scrolled (the shared dialog, decisions/162).
  */
 test.use({ viewport: { width: 390, height: 844 } });
-
-async function signedInAt(page: Page, user: WorldUser, path: string, heading: string) {
-  await signIn(page, user);
-  await expect(page.getByRole("heading", { name: "Dashboard", level: 1 })).toBeVisible();
-  await page.goto(path);
-  await expect(page.getByRole("heading", { name: heading, level: 1 })).toBeVisible();
-}
 
 /** The dialog outgrows the screen, its Close is at the top, and `actions` stay in view at both ends of its scroll. */
 async function expectLongWithActionsInView(page: Page, dialog: Locator, actions: Locator[]) {
@@ -36,7 +29,7 @@ async function expectLongWithActionsInView(page: Page, dialog: Locator, actions:
 }
 
 test("the repeat medication request: Close at the top, Cancel and Send request always in view", async ({ page, world }) => {
-  await signedInAt(page, world.user("solo"), "/medications", "Medications");
+  await openSignedIn(page, world.user("solo"), "/medications", "Medications");
   await page.getByRole("table", { name: "Long term medicines" }).getByRole("checkbox").first().check();
   await page.getByRole("button", { name: "Repeat", exact: true }).click();
   const dialog = page.getByRole("dialog", { name: "Request repeat medication" });
@@ -48,7 +41,7 @@ test("the repeat medication request: Close at the top, Cancel and Send request a
 });
 
 test("Compose Message: Close at the top, Send, Draft and Cancel always in view", async ({ page, world }) => {
-  await signedInAt(page, world.user("solo"), "/emails", "Messaging");
+  await openSignedIn(page, world.user("solo"), "/emails", "Messaging");
   await page.getByRole("button", { name: "Compose Message" }).click();
   const dialog = page.getByRole("dialog", { name: "Compose Message" });
   await expect(dialog.getByLabel("Role")).toBeVisible();

@@ -1,18 +1,11 @@
 import type { Locator, Page } from "@playwright/test";
 import { PDFDocument } from "pdf-lib";
 import { previewMessages } from "../app/lib/messages/preview";
-import { expect, expectNoAxeViolations, signIn, test, type WorldUser } from "./fixtures";
+import { expect, expectNoAxeViolations, openSignedIn, test } from "./fixtures";
 
 /** /preview (1§2): one document full page, opened from its dialog; printable; the patient's own only. */
 
 const t = previewMessages;
-
-async function open(page: Page, user: WorldUser, path: string, heading: string) {
-  await signIn(page, user);
-  await expect(page.getByRole("heading", { name: "Dashboard", level: 1 })).toBeVisible();
-  await page.goto(path);
-  await expect(page.getByRole("heading", { name: heading, level: 1 })).toBeVisible();
-}
 
 /** Whether a canvas has anything drawn on it: some pixel that is not white or transparent. */
 async function drawn(canvas: Locator): Promise<boolean> {
@@ -35,7 +28,7 @@ test.describe("a document full page", () => {
         (window as unknown as { prints: number }).prints += 1;
       };
     });
-    await open(page, world.user("solo"), "/letters?pages=1", "Letters");
+    await openSignedIn(page, world.user("solo"), "/letters?pages=1", "Letters");
     // The first letter that is a PDF (its tile offers Print).
     const tile = page.getByRole("list", { name: "Letters" }).getByRole("listitem").filter({ has: page.getByRole("button", { name: /^Print / }) }).first();
     const type = (await tile.getByRole("heading").innerText()).trim();
@@ -77,7 +70,7 @@ test.describe("a document full page", () => {
   });
 
   test("a test result full page: its HTML under its heading, Print, no Download without a file; a PDF result offers Download", async ({ page, world }) => {
-    await open(page, world.user("solo"), "/reports", "Test Results");
+    await openSignedIn(page, world.user("solo"), "/reports", "Test Results");
     const results = page.getByRole("list", { name: "Test results" }).getByRole("listitem");
     await results.filter({ has: page.getByRole("heading", { name: "Chest X-Ray", exact: true }) }).first().getByRole("button", { name: /^View result/ }).click();
     await page.getByRole("dialog", { name: "Chest X-Ray" }).getByRole("link", { name: t.openFullPage }).click();
@@ -105,7 +98,7 @@ test.describe("a document full page", () => {
         (window as unknown as { prints: number }).prints += 1;
       };
     });
-    await open(page, world.user("solo"), "/reports", "Test Results");
+    await openSignedIn(page, world.user("solo"), "/reports", "Test Results");
     const results = page.getByRole("list", { name: "Test results" }).getByRole("listitem");
     await results.filter({ has: page.getByRole("heading", { name: "Chest X-Ray", exact: true }) }).first().getByRole("button", { name: /^View result/ }).focus();
     await page.keyboard.press("Enter");
@@ -129,7 +122,7 @@ test.describe("a document full page", () => {
     test.use({ viewport: { width: 390, height: 844 } });
 
     test("an invoice full page at 390 px: drawn to the width, nothing off to the side, axe clean", async ({ page, world }) => {
-      await open(page, world.user("solo"), "/accounts", "Accounts");
+      await openSignedIn(page, world.user("solo"), "/accounts", "Accounts");
       const viewInvoice = page.getByRole("button", { name: /^View invoice .* \(PDF\)$/ }).first();
       const reference = /^View invoice (.*) \(PDF\)$/.exec((await viewInvoice.getAttribute("aria-label"))!)![1];
       await viewInvoice.click();
@@ -150,7 +143,7 @@ test.describe("a document full page", () => {
 
   test("another patient's document, by a forged address, is not found; Back never leaves the portal's own area", async ({ page, world, browser }) => {
     // The addresses solo's dialogs open.
-    await open(page, world.user("solo"), "/letters", "Letters");
+    await openSignedIn(page, world.user("solo"), "/letters", "Letters");
     await page.getByRole("list", { name: "Letters" }).getByRole("listitem").filter({ has: page.getByRole("button", { name: /^Print / }) }).first().getByRole("button", { name: /^View / }).click();
     await expect(page.getByRole("dialog").getByRole("img", { name: /page 1 of 1/ })).toBeVisible();
     const letter = (await page.getByRole("dialog").getByRole("link", { name: t.openFullPage }).getAttribute("href"))!;
@@ -162,7 +155,7 @@ test.describe("a document full page", () => {
 
     const context = await browser.newContext({ baseURL: new URL(page.url()).origin });
     const other = await context.newPage();
-    await open(other, world.user("empty"), "/", "Dashboard");
+    await openSignedIn(other, world.user("empty"), "/", "Dashboard");
     for (const address of [letter, invoice, "/preview?type=result&id=999999", "/preview?type=nothing&id=1"]) {
       const reply = await other.goto(address);
       expect(reply!.status(), address).toBe(404);

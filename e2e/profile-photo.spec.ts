@@ -1,21 +1,19 @@
 import type { Page } from "@playwright/test";
-import { expect, expectNoAxeViolations, signIn, signInAs, test } from "./fixtures";
+import { expect, expectNoAxeViolations, openSignedIn, test, type WorldUser } from "./fixtures";
 
 /** The patient's photo on the profile (1§7 LoadImage), served by the portal; the gendered avatar otherwise. */
 
-async function openProfile(page: Page, path = "/profile") {
-  await expect(page.getByRole("heading", { name: "Dashboard", level: 1 })).toBeVisible();
-  await page.goto(path);
-  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
-  return (await page.locator("#profile-name, h2").first().innerText()).trim();
+/** Signs in directly (as the `account`th linked account, if given) and opens the profile; answers the name it shows and the chosen account's id. */
+async function openProfile(page: Page, user: WorldUser, account?: number) {
+  const id = await openSignedIn(page, user, "/profile", "User Profile", { account });
+  return { name: (await page.locator("#profile-name, h2").first().innerText()).trim(), id };
 }
 
 const topBlock = (page: Page) => page.locator("section").filter({ has: page.locator("#profile-name") });
 
 test.describe("the profile photo", () => {
   test("a patient the practice holds a photo of sees it, named, loaded from the portal and kept privately", async ({ page, world }) => {
-    await signIn(page, world.user("solo"));
-    const name = await openProfile(page);
+    const { name } = await openProfile(page, world.user("solo"));
     const photo = page.getByRole("img", { name: `Photo of ${name}` });
     await expect(photo).toBeVisible();
     await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
@@ -36,8 +34,7 @@ test.describe("the profile photo", () => {
   });
 
   test("a patient without one sees the gendered avatar, and the photo address answers 404", async ({ page, world }) => {
-    await signIn(page, world.user("empty"));
-    await openProfile(page);
+    await openProfile(page, world.user("empty"));
     await expect(page.getByRole("img", { name: /^Photo of/ })).toHaveCount(0);
     await expect(topBlock(page).locator("svg[aria-hidden='true']")).toBeVisible();
     expect((await page.request.get("/profile/photo")).status()).toBe(404);
@@ -48,8 +45,7 @@ test.describe("the profile photo", () => {
 
   test("acting for a family member without a photo: their avatar, asked for by their id, never the account holder's photo", async ({ page, world }) => {
     // The chooser lists the holder, the partner (no photo in the default scenario) and the child.
-    const partnerId = await signInAs(page, world.user("family"), 1);
-    await openProfile(page);
+    const { id: partnerId } = await openProfile(page, world.user("family"), 1);
     await expect(page.getByRole("img", { name: /^Photo of/ })).toHaveCount(0);
     const calls = await world.requests({ path: "Patient/LoadImage" });
     expect(calls.map((c) => c.query.PatientID)).toEqual([partnerId]);

@@ -1,25 +1,23 @@
 import type { Locator, Page } from "@playwright/test";
-import { expect, expectNoAxeViolations, signIn, test, waitForHydration, type World } from "./fixtures";
+import { expect, expectNoAxeViolations, openSignedIn, test, waitForHydration, type World } from "./fixtures";
 
 /** /profile and /profile-old: every dialog, its validation texts and its calls, in a fresh world. */
 
-async function openProfile(page: Page, world: World, label: "solo" | "empty" = "solo") {
-  await signIn(page, world.user(label));
-  await expect(page.getByRole("heading", { name: "Dashboard", level: 1 })).toBeVisible();
-  await page.goto("/profile");
-  await expect(page.getByRole("heading", { name: "User Profile", level: 1 })).toBeVisible();
-}
+const openProfile = (page: Page, world: World, label: "solo" | "empty" = "solo") => openSignedIn(page, world.user(label), "/profile", "User Profile");
 
-/** Signs in as an account holder with linked accounts and chooses the nth of them; returns both ids. */
+/** The older layout, whose heading is the patient's name. */
+const openOldProfile = (page: Page, world: World) => openSignedIn(page, world.user("solo"), "/profile-old", /\S/);
+
+/**
+ * Signs in as an account holder with linked accounts and continues as the nth of them; returns both
+ * ids and the member's name as the list of linked accounts gives it (Switch account shows the
+ * sign-in's own list, the one being viewed chosen), not as the member's own record does.
+ */
 async function actForMember(page: Page, world: World, label: string, nth: number) {
-  await signIn(page, world.user(label));
-  const chooser = page.getByRole("dialog", { name: "Select an account to continue" });
-  const radio = chooser.getByRole("radio").nth(nth);
-  const memberId = (await radio.getAttribute("value"))!;
-  const name = (await radio.locator("xpath=..").innerText()).replace(/\s*\(.*\)\s*$/, "").trim();
-  await radio.check();
-  await chooser.getByRole("button", { name: "Continue" }).click();
-  await expect(page.getByRole("heading", { name: "Dashboard", level: 1 })).toBeVisible();
+  const memberId = (await openSignedIn(page, world.user(label), "/account/switch", "Switch account", { account: nth }))!;
+  const viewed = page.getByRole("radio", { checked: true });
+  await expect(viewed).toHaveAttribute("value", memberId);
+  const name = (await viewed.locator("xpath=..").locator("span.font-semibold").innerText()).trim();
   // The account holder's id is the one the linked accounts were listed for.
   const [listed] = await world.requests({ method: "GET", path: "Patient/ProxyUsers" });
   const holderId = String(listed.query.PatientID);
@@ -57,7 +55,7 @@ async function tabTo(page: Page, target: Locator) {
 
 test.describe("user profile", () => {
   test("shows the breadcrumb, the top block and every section; the header menu links here", async ({ page, world }) => {
-    await signIn(page, world.user("solo"));
+    await openSignedIn(page, world.user("solo"), "/", "Dashboard");
     await page.getByRole("button", { name: /account menu/ }).click();
     await page.getByRole("menuitem", { name: "Profile" }).click();
     await expect(page).toHaveURL(/\/profile$/);
@@ -429,13 +427,7 @@ test.describe("user profile", () => {
   });
 
   test("a family member chosen at sign-in sees that member's profile", async ({ page, world }) => {
-    await signIn(page, world.user("family"));
-    const chooser = page.getByRole("dialog", { name: "Select an account to continue" });
-    const second = chooser.getByRole("radio").nth(1);
-    const name = (await second.locator("xpath=..").innerText()).replace(/\s*\(.*\)\s*$/, "").trim();
-    await second.check();
-    await chooser.getByRole("button", { name: "Continue" }).click();
-    await expect(page.getByRole("heading", { name: "Dashboard", level: 1 })).toBeVisible();
+    const { name } = await actForMember(page, world, "family", 1);
     await page.goto("/profile");
     await expect(page.getByRole("heading", { name, level: 2 })).toBeVisible();
     await expect(page.getByText(/You are viewing this profile as/)).toBeVisible();
@@ -517,9 +509,7 @@ test.describe("user profile", () => {
 
 test.describe("older profile layout", () => {
   test("shows its sections, the four treatment-centre links and the terms", async ({ page, world }) => {
-    await signIn(page, world.user("solo"));
-    await expect(page.getByRole("heading", { name: "Dashboard", level: 1 })).toBeVisible();
-    await page.goto("/profile-old");
+    await openOldProfile(page, world);
     for (const name of ["Personal Information", "Address Information", "Contact Information", "Centre Details", "Notification Settings", "Update Password", "Term and condition"]) {
       await expect(page.getByRole("region", { name })).toBeVisible();
     }
@@ -533,9 +523,7 @@ test.describe("older profile layout", () => {
 
   test("Change Password at 390 px, by keyboard alone: the current password first, a wrong one refused, the right one changes it", async ({ page, world }) => {
     await page.setViewportSize({ width: 390, height: 844 });
-    await signIn(page, world.user("solo"));
-    await expect(page.getByRole("heading", { name: "Dashboard", level: 1 })).toBeVisible();
-    await page.goto("/profile-old");
+    await openOldProfile(page, world);
     await waitForHydration(page);
     const open = page.getByRole("region", { name: "Update Password" }).getByRole("button", { name: "Change Password" });
     await tabTo(page, open);
@@ -570,9 +558,7 @@ test.describe("older profile layout", () => {
   });
 
   test("a notification toggle is disabled with a spinner while a slow save runs, then shows the saved value", async ({ page, world }) => {
-    await signIn(page, world.user("solo"));
-    await expect(page.getByRole("heading", { name: "Dashboard", level: 1 })).toBeVisible();
-    await page.goto("/profile-old");
+    await openOldProfile(page, world);
     // The switches answer once the page has hydrated; a press before that is lost.
     await waitForHydration(page);
     const toggle = page.getByRole("switch", { name: "Email notifications" });
@@ -591,9 +577,7 @@ test.describe("older profile layout", () => {
   });
 
   test("while one switch saves slowly the other waits its turn, so the two saves never undo each other", async ({ page, world }) => {
-    await signIn(page, world.user("solo"));
-    await expect(page.getByRole("heading", { name: "Dashboard", level: 1 })).toBeVisible();
-    await page.goto("/profile-old");
+    await openOldProfile(page, world);
     // The switches answer once the page has hydrated; a press before that is lost.
     await waitForHydration(page);
     const email = page.getByRole("switch", { name: "Email notifications" });
@@ -629,9 +613,7 @@ test.describe("older profile layout", () => {
   });
 
   test("a failed toggle returns to its real value and says so", async ({ page, world }) => {
-    await signIn(page, world.user("solo"));
-    await expect(page.getByRole("heading", { name: "Dashboard", level: 1 })).toBeVisible();
-    await page.goto("/profile-old");
+    await openOldProfile(page, world);
     // The switches answer once the page has hydrated; a press before that is lost.
     await waitForHydration(page);
     const toggle = page.getByRole("switch", { name: "Push notifications" });
@@ -654,9 +636,7 @@ test.describe("older profile layout", () => {
   });
 
   test("the new patient's empty texts", async ({ page, world }) => {
-    await signIn(page, world.user("empty"));
-    await expect(page.getByRole("heading", { name: "Dashboard", level: 1 })).toBeVisible();
-    await page.goto("/profile");
+    await openProfile(page, world, "empty");
     await expect(page.getByText("No emergency contacts yet.")).toBeVisible();
     await expectNoAxeViolations(page);
     // Just registered: a mobile and an e-mail on file, no address yet.

@@ -2,7 +2,7 @@ import type { Page } from "@playwright/test";
 import { errorsMessages } from "../app/lib/messages/errors";
 import { resourcesMessages } from "../app/lib/messages/resources";
 import { PRACTICE_MEDIA } from "../fixtures/builders/documents";
-import { expect, expectNoAxeViolations, signIn, signInAs, test, type WorldUser } from "./fixtures";
+import { expect, expectNoAxeViolations, openSignedIn, signInDirectly, test, type WorldUser } from "./fixtures";
 
 /** /resources (2§2 Resources): PDFs in the viewer dialog, links in a new tab, in a fresh world. */
 
@@ -10,19 +10,13 @@ const t = resourcesMessages;
 const pdfs = PRACTICE_MEDIA.filter((m) => m.kind === "pdf");
 const links = PRACTICE_MEDIA.filter((m) => m.kind === "link");
 
-async function openResources(page: Page, user: WorldUser) {
-  await signIn(page, user);
-  await expect(page.getByRole("heading", { name: "Dashboard", level: 1 })).toBeVisible();
-  await page.goto("/resources");
-  await expect(page.getByRole("heading", { name: "Resources", level: 1 })).toBeVisible();
-}
+const openResources = (page: Page, user: WorldUser) => openSignedIn(page, user, "/resources", "Resources");
 
 const items = (page: Page) => page.getByRole("list", { name: "Resources" }).getByRole("listitem");
 
 test.describe("resources", () => {
   test("the menu leads here; each resource is a tile, PDFs and links told apart in words; no axe violations", async ({ page, world }) => {
-    await signIn(page, world.user("solo"));
-    await expect(page.getByRole("heading", { name: "Dashboard", level: 1 })).toBeVisible();
+    await openSignedIn(page, world.user("solo"), "/", "Dashboard");
     await page.getByRole("navigation", { name: "Main menu" }).getByRole("link", { name: "Resources" }).click();
     await expect(page.getByRole("heading", { name: "Resources", level: 1 })).toBeVisible();
     await expect(page.getByRole("navigation", { name: "Breadcrumb" }).getByText("Resources")).toHaveAttribute("aria-current", "page");
@@ -66,9 +60,16 @@ test.describe("resources", () => {
     expect(page.url()).toMatch(/\/resources$/);
   });
 
-  test("a media item that fails to load stops its spinner and says so", async ({ page, world }) => {
+  test("a failed load's Retry brings the resources back; a media item that fails to load stops its spinner and says so", async ({ page, world }) => {
+    // The failed page itself (its message, axe, Retry by keyboard) is every-area.spec.ts's; here, what Retry brings back.
+    await signInDirectly(page, world.user("solo"));
+    await world.fault({ path: "Patient/Media", status: 503, times: 1 });
+    await page.goto("/resources");
+    await expect(page.getByRole("heading", { name: errorsMessages.problemTitle, level: 1 })).toBeVisible();
+    await page.getByRole("button", { name: errorsMessages.retry }).click();
+    await expect(items(page)).toHaveCount(PRACTICE_MEDIA.length);
+
     await world.fault({ path: "Patient/MediaByID", status: 500, times: 5 });
-    await openResources(page, world.user("solo"));
     await page.getByRole("button", { name: `Open ${pdfs[1].title} (PDF)` }).click();
     const dialog = page.getByRole("dialog", { name: pdfs[1].title });
     await expect(dialog.getByText(t.pdfFailed)).toBeVisible();
@@ -112,17 +113,6 @@ test.describe("resources", () => {
     expect(b!.y).toBe(a!.y);
   });
 
-  test("a failed load shows the practice's message and Retry, which brings the resources back", async ({ page, world }) => {
-    await signIn(page, world.user("solo"));
-    await expect(page.getByRole("heading", { name: "Dashboard", level: 1 })).toBeVisible();
-    await world.fault({ path: "Patient/Media", status: 503, times: 1 });
-    await page.goto("/resources");
-    await expect(page.getByRole("heading", { name: errorsMessages.problemTitle, level: 1 })).toBeVisible();
-    await expect(page.getByRole("alert")).toHaveText(errorsMessages.practiceUnavailable);
-    await page.getByRole("button", { name: errorsMessages.retry }).click();
-    await expect(items(page)).toHaveCount(PRACTICE_MEDIA.length);
-  });
-
   test("the empty account: No Records Found", async ({ page, world }) => {
     await openResources(page, world.user("empty"));
     await expect(page.getByText(t.noRecords, { exact: true })).toBeVisible();
@@ -131,8 +121,7 @@ test.describe("resources", () => {
   });
 
   test("a family member's resources: every call names the member", async ({ page, world }) => {
-    const memberId = await signInAs(page, world.user("family"), 1);
-    await page.goto("/resources");
+    const memberId = await openSignedIn(page, world.user("family"), "/resources", "Resources", { account: 1 });
     await page.getByRole("button", { name: `Open ${pdfs[0].title} (PDF)` }).click();
     await expect(page.getByRole("dialog").getByRole("img", { name: /page 1 of 1/ })).toBeVisible();
     const calls = [...(await world.requests({ method: "GET", path: "Patient/Media" })), ...(await world.requests({ method: "GET", path: "Patient/MediaByID" }))];

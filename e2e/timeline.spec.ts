@@ -1,9 +1,8 @@
 import type { Page } from "@playwright/test";
 import { dateRangeMessages } from "../app/lib/messages/dateRange";
-import { errorsMessages } from "../app/lib/messages/errors";
 import { healthMessages } from "../app/lib/messages/health";
 import { timelineMessages } from "../app/lib/messages/timeline";
-import { expect, expectNoAxeViolations, signIn, signInAs, test, type World, type WorldUser } from "./fixtures";
+import { expect, expectNoAxeViolations, openSignedIn, signInDirectly, test, type World, type WorldUser } from "./fixtures";
 
 /**
  * /timeline (2§2 Timeline, 2§4 filter, 2§5 date rules): the badges, the Timeline Search Filter with
@@ -18,12 +17,7 @@ const today = () => new Intl.DateTimeFormat("en-CA", { timeZone: "Pacific/Auckla
 const addDays = (iso: string, days: number) => new Date(Date.parse(`${iso}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 const display = (iso: string) => iso.split("-").reverse().join("-");
 
-async function openTimeline(page: Page, user: WorldUser, search = "") {
-  await signIn(page, user);
-  await expect(page.getByRole("heading", { name: "Dashboard", level: 1 })).toBeVisible();
-  await page.goto(`/timeline${search}`);
-  await expect(page.getByRole("heading", { name: "Timeline", level: 1 })).toBeVisible();
-}
+const openTimeline = (page: Page, user: WorldUser, search = "") => openSignedIn(page, user, `/timeline${search}`, "Timeline");
 
 const badges = (page: Page) => page.getByRole("group", { name: "Show entries" });
 const timeline = (page: Page) => page.getByRole("list", { name: "Timeline" });
@@ -41,8 +35,7 @@ async function fillFilter(page: Page, values: { from?: string; to?: string; q?: 
 
 test.describe("timeline", () => {
   test("the menu leads here; All by default, entries grouped by date then provider; the badges ask for their ranges; no axe violations", async ({ page, world }) => {
-    await signIn(page, world.user("solo"));
-    await expect(page.getByRole("heading", { name: "Dashboard", level: 1 })).toBeVisible();
+    await openSignedIn(page, world.user("solo"), "/", "Dashboard");
     await page.getByRole("navigation", { name: "Main menu" }).getByRole("link", { name: "Timeline" }).click();
     await expect(page.getByRole("heading", { name: "Timeline", level: 1 })).toBeVisible();
     await expect(page.getByRole("navigation", { name: "Breadcrumb" }).getByText("Timeline")).toHaveAttribute("aria-current", "page");
@@ -173,8 +166,7 @@ test.describe("timeline", () => {
   });
 
   test("a refused filter typed into the address is shown in the dialog with the same words, and All is listed", async ({ page, world }) => {
-    await signIn(page, world.user("solo"));
-    await expect(page.getByRole("heading", { name: "Dashboard", level: 1 })).toBeVisible();
+    await signInDirectly(page, world.user("solo"));
     await page.goto(`/timeline?from=${display(addDays(today(), 3))}&to=${display(addDays(today(), 5))}`);
     // The dialog opens with the page, and as a modal hides the page's heading from the accessibility tree.
     await expect(dialog(page).getByText(t.fromAfterToday)).toBeVisible();
@@ -195,17 +187,6 @@ test.describe("timeline", () => {
     const box = await dialog(page).boundingBox();
     expect(box!.width).toBeLessThanOrEqual(390);
     await expectNoAxeViolations(page);
-  });
-
-  test("a failed load shows the practice's message and Retry", async ({ page, world }) => {
-    await signIn(page, world.user("solo"));
-    await expect(page.getByRole("heading", { name: "Dashboard", level: 1 })).toBeVisible();
-    await world.fault({ path: "Patient/Timeline", status: 503, times: 1 });
-    await page.goto("/timeline");
-    await expect(page.getByRole("alert")).toHaveText(errorsMessages.practiceUnavailable);
-    await expectNoAxeViolations(page);
-    await page.getByRole("button", { name: errorsMessages.retry }).click();
-    await expect(timeline(page)).toBeVisible();
   });
 
   test("the empty account: No Records Found", async ({ page, world }) => {
@@ -230,9 +211,7 @@ test.describe("the timeline of a large record", () => {
 
 test.describe("a family member's timeline", () => {
   test("every timeline and provider call names the member", async ({ page, world }) => {
-    const memberId = await signInAs(page, world.user("family"), 1);
-    await page.goto("/timeline?range=365");
-    await expect(page.getByRole("heading", { name: "Timeline", level: 1 })).toBeVisible();
+    const memberId = await openSignedIn(page, world.user("family"), "/timeline?range=365", "Timeline", { account: 1 });
     const all = [...(await calls(world)), ...(await world.requests({ method: "GET", path: "IndiciLookup" })).filter((c) => c.query.TypeID === "14")];
     expect(all.length).toBe(2);
     for (const c of all) expect(c.query.PatientID).toBe(memberId);
