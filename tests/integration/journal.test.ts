@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 import { createMockServer } from "../../mock-server/server";
 import { useMockServer, type TestWorld } from "../helpers/mock-world";
 
@@ -48,22 +48,22 @@ describe("the request journal", () => {
 
 describe("idle worlds", () => {
   it("are removed after the idle time, while a world in use and the default world stay", async () => {
+    // The worlds' idle time and the sweep run on fake timers (Date and setInterval only: the HTTP calls
+    // keep real time), so a slow machine can neither let the busy world lapse between two looks nor
+    // keep the idle one: the test moves the clock, 100 ms at a time, and looks at every step.
+    vi.useFakeTimers({ toFake: ["Date", "setInterval", "clearInterval"] });
     const small = await createMockServer({ port: 0, idleWorldMs: 300 });
     try {
       const create = async () => ((await (await fetch(`${small.url}/__admin/worlds`, { method: "POST", headers: { "Content-Type": "application/json" }, body: "{}" })).json()) as { id: string }).id;
       const idle = await create();
       const busy = await create();
-      // Wait for the sweep to remove the idle world, reaching the busy one at every look (every 50 ms,
-      // well inside its 300 ms idle time).
-      await expect
-        .poll(
-          async () => {
-            await fetch(`${small.url}/__admin/worlds/${busy}/requests`);
-            return small.worlds.list().map((w) => w.id);
-          },
-          { interval: 50, timeout: 5_000 },
-        )
-        .not.toContain(idle);
+      // The sweep runs every 150 ms; the idle world passes its 300 ms at the sweep of 450 ms. The busy
+      // one is reached every 100 ms, well inside its idle time.
+      for (let elapsed = 100; elapsed <= 500; elapsed += 100) {
+        await vi.advanceTimersByTimeAsync(100);
+        expect((await fetch(`${small.url}/__admin/worlds/${busy}/requests`)).status).toBe(200);
+        expect(small.worlds.list().map((w) => w.id).includes(idle), `idle world at ${elapsed} ms`).toBe(elapsed < 450);
+      }
       const ids = small.worlds.list().map((w) => w.id);
       expect(ids).toContain("default");
       expect(ids).toContain(busy);
@@ -71,6 +71,7 @@ describe("idle worlds", () => {
       expect((await fetch(`${small.url}/__admin/worlds/${idle}/requests`)).status).toBe(404);
     } finally {
       await small.close();
+      vi.useRealTimers();
     }
   });
 });

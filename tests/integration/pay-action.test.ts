@@ -1,5 +1,6 @@
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { createActor, fromPromise, waitFor } from "xstate";
+import { createActor, fromPromise } from "xstate";
+import { waitForState } from "../helpers/wait-for-state";
 import type { z } from "zod";
 import { attemptOwner, payAction, RELEASE_AFTER_MS, type PayDeps } from "../../app/.server/accounts-page.server";
 import { loadConfig } from "../../app/.server/config.server";
@@ -610,7 +611,7 @@ describe("SavePayment read as 1§7 and 1§8 say: a truthy answer is success (iss
     actor.send({ type: "card.change", complete: true, error: null });
     actor.send({ type: "pay.submit" });
     // Finished: succeeded, failed, or refused before it began (back to editing with a result).
-    const done = await waitFor(actor, (s) => s.matches("succeeded") || s.matches("failed") || (s.matches("editing") && s.context.result !== null), { timeout: 10_000 });
+    const done = await waitForState(actor, (s) => s.matches("succeeded") || s.matches("failed") || (s.matches("editing") && s.context.result !== null), { timeout: 10_000 });
     actor.stop();
     return done.context;
   }

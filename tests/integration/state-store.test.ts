@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { RedisStateStore } from "../../app/.server/redis-state-store.server";
 import { MemoryStateStore, type StateStore } from "../../app/.server/state-store.server";
 import { startRedisServer, type RedisServer } from "../helpers/redis-server";
@@ -7,6 +7,10 @@ import { startRedisServer, type RedisServer } from "../helpers/redis-server";
  * The state store's contract (decisions/050), one suite run against both implementations. "Two
  * processes" are two stores: for Redis two connections to one server, so the races are real ones
  * between clients; the embedded store is one process's, so both names are the same store.
+ *
+ * Expiry is measured on each store's own clock: the embedded store reads Date.now, so its run moves
+ * fake timers (no real waiting, and no slow machine can make a 200 ms expiry fire late or early);
+ * a real Redis expires keys on its own clock, so its run waits in real time.
  */
 
 let redis: RedisServer;
@@ -20,14 +24,18 @@ afterAll(async () => {
   await redis?.stop();
 });
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 let unique = 0;
 const key = (name: string) => `contract:${name}:${++unique}:${Date.now()}`;
 
-const implementations: [string, () => [StateStore, StateStore]][] = [
+/** How a store's time passes in its run: fake timers moved on at once, or real waiting. */
+type Clock = "fake" | "real";
+
+const implementations: [string, Clock, () => [StateStore, StateStore]][] = [
   [
     "embedded (in process)",
+    "fake",
     () => {
+      // Made once fake timers are on, so that its clock (Date.now) and its sweep are the fake ones.
       const store = new MemoryStateStore();
       opened.push(store);
       return [store, store];
@@ -35,6 +43,7 @@ const implementations: [string, () => [StateStore, StateStore]][] = [
   ],
   [
     "Redis",
+    "real",
     () => {
       const pair: [StateStore, StateStore] = [new RedisStateStore(redis.url), new RedisStateStore(redis.url)];
       opened.push(...pair);
@@ -43,11 +52,19 @@ const implementations: [string, () => [StateStore, StateStore]][] = [
   ],
 ];
 
-describe.each(implementations)("the %s state store", (_name, open) => {
+describe.each(implementations)("the %s state store", (_name, clock, open) => {
   let one: StateStore;
   let two: StateStore;
+  const sleep = async (ms: number) => {
+    if (clock === "fake") await vi.advanceTimersByTimeAsync(ms);
+    else await new Promise((r) => setTimeout(r, ms));
+  };
   beforeAll(() => {
+    if (clock === "fake") vi.useFakeTimers();
     [one, two] = open();
+  });
+  afterAll(() => {
+    if (clock === "fake") vi.useRealTimers();
   });
 
   it("keeps a value until it is deleted, and what one process stores the other reads", async () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from "vitest";
-import { createActor, fromPromise, waitFor } from "xstate";
+import { createActor, fromPromise } from "xstate";
+import { waitForState } from "../helpers/wait-for-state";
 import { bookFields, bookingMachine, type BookingInput } from "../../machines/booking.machine";
 import { bookingFailureText, bookingSettingsOf, nextSearchStart, type BookReply, type BookingSettings, type Option, type ProviderView, type SlotView } from "../../app/lib/booking";
 import { appointmentsMessages } from "../../app/lib/messages/appointments";
@@ -76,7 +77,7 @@ function start(settings: Partial<BookingSettings> = {}, fakes: Fakes = {}, famil
   return { actor, calls };
 }
 
-const idle = (actor: ReturnType<typeof start>["actor"]) => waitFor(actor, (s) => s.matches({ choosing: "idle" }));
+const idle = (actor: ReturnType<typeof start>["actor"]) => waitForState(actor, (s) => s.matches({ choosing: "idle" }));
 
 async function choose(actor: ReturnType<typeof start>["actor"], date = "2026-03-05") {
   actor.send({ type: "type.select", id: "1" });
@@ -104,7 +105,7 @@ describe("booking machine", () => {
     actor.send({ type: "book.start" });
     expect(actor.getSnapshot().value).toBe("confirming");
     actor.send({ type: "confirm.accept" });
-    await waitFor(actor, (s) => s.matches("booked"));
+    await waitForState(actor, (s) => s.matches("booked"));
     expect(calls.book[0]).toMatchObject({ slotId: "s1", reason: "Not Provided", reasonForContactId: "25", screening: "none", for: "" });
     expect(actor.getSnapshot().context.booked).toBe(t.booked);
     // Cleanup: the form starts again.
@@ -119,7 +120,7 @@ describe("booking machine", () => {
     actor.send({ type: "contact.select", id: "26" });
     actor.send({ type: "book.start" });
     actor.send({ type: "confirm.accept" });
-    await waitFor(actor, (s) => s.matches("booked"));
+    await waitForState(actor, (s) => s.matches("booked"));
     expect(calls.book[0]).toMatchObject({ reason: "Sore knee", reasonForContactId: "26" });
   });
 
@@ -238,7 +239,7 @@ describe("booking machine", () => {
     actor.send({ type: "slot.select", id: "s1" });
     actor.send({ type: "book.start" });
     actor.send({ type: "confirm.accept" });
-    await waitFor(actor, (s) => s.matches("booked"));
+    await waitForState(actor, (s) => s.matches("booked"));
     expect(calls.providers.at(-1)).toMatchObject({ for: "m1" });
     expect(calls.slots.at(-1)).toMatchObject({ for: "m1" });
     expect(calls.book[0]).toMatchObject({ for: "m1" });
@@ -307,7 +308,7 @@ describe("booking machine", () => {
       actor.send({ type: "consult.choose", kind: "face2face" });
       expect(actor.getSnapshot().value).toBe("confirming");
       actor.send({ type: "confirm.accept" });
-      await waitFor(actor, (s) => s.matches("booked"));
+      await waitForState(actor, (s) => s.matches("booked"));
       expect(calls.book[0]).toMatchObject({ screening: "face2face", reason: expect.stringContaining("COVID screening") });
     });
 
@@ -352,7 +353,7 @@ describe("booking machine", () => {
       await choose(started.actor);
       started.actor.send({ type: "book.start" });
       started.actor.send({ type: "confirm.accept" });
-      await waitFor(started.actor, (s) => !s.matches("booking"));
+      await waitForState(started.actor, (s) => !s.matches("booking"));
       return started;
     }
 
@@ -361,7 +362,7 @@ describe("booking machine", () => {
       expect(actor.getSnapshot().value).toBe("failed");
       expect(actor.getSnapshot().context).toMatchObject({ error: t.zoomEnd, slotId: "s1", providerId: "p1" });
       actor.send({ type: "confirm.accept" });
-      await waitFor(actor, (s) => !s.matches("booking"));
+      await waitForState(actor, (s) => !s.matches("booking"));
       expect(calls.book).toHaveLength(2);
     });
 
@@ -398,12 +399,12 @@ describe("booking machine", () => {
       actor.send({ type: "reason.change", text: "Sore knee" });
       actor.send({ type: "book.start" });
       actor.send({ type: "confirm.accept" });
-      await waitFor(actor, (s) => !s.matches("booking"));
+      await waitForState(actor, (s) => !s.matches("booking"));
       expect(actor.getSnapshot().value).toBe("failed");
       expect(actor.getSnapshot().context).toMatchObject({ error: t.sessionEnded, sessionEnded: true, typeId: "1", locationIds: ["1"], providerId: "p1", date: "2026-03-05", slotId: "s1", reason: "Sore knee" });
       ended = false;
       actor.send({ type: "confirm.accept" });
-      await waitFor(actor, (s) => s.matches("booked"));
+      await waitForState(actor, (s) => s.matches("booked"));
       expect(calls.book).toHaveLength(2);
       expect(calls.book[1]).toEqual(calls.book[0]);
       expect(actor.getSnapshot().context.sessionEnded).toBe(false);

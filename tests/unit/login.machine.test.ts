@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from "vitest";
-import { createActor, fromPromise, waitFor } from "xstate";
+import { createActor, fromPromise } from "xstate";
+import { waitForState } from "../helpers/wait-for-state";
 import { loginMachine, type FlowOutcome, type LoginInput } from "../../machines/login.machine";
 import { errorsMessages } from "../../app/lib/messages/errors";
 import { signInMessages } from "../../app/lib/messages/signIn";
@@ -57,7 +58,7 @@ describe("login machine", () => {
     const { actor, calls } = start({ signIn: [{ kind: "signedIn", redirectTo: "/?from=mail" }] });
     actor.send({ type: "signIn.submit", ...good });
     expect(actor.getSnapshot().value).toBe("signingIn");
-    const done = await waitFor(actor, (s) => s.status === "done");
+    const done = await waitForState(actor, (s) => s.status === "done");
     expect(done.output).toEqual({ redirectTo: "/?from=mail" });
     expect(calls.signIn).toEqual([good]);
   });
@@ -67,7 +68,7 @@ describe("login machine", () => {
     const { actor, calls } = start({ signIn: [rejected, rejected, rejected, { kind: "signedIn", redirectTo: "/" }] });
     for (let i = 1; i <= 3; i++) {
       actor.send({ type: "signIn.submit", ...good });
-      await waitFor(actor, (s) => s.matches("credentials") && s.context.failures === i);
+      await waitForState(actor, (s) => s.matches("credentials") && s.context.failures === i);
       expect(actor.getSnapshot().context.message).toBe("Invalid username or password.");
     }
     expect(actor.getSnapshot().context.captchaRequired).toBe(true);
@@ -76,14 +77,14 @@ describe("login machine", () => {
     expect(actor.getSnapshot().context.message).toBe(signInMessages.captchaNeeded);
     expect(calls.signIn).toHaveLength(3);
     actor.send({ type: "signIn.submit", ...good, captcha: "solved" });
-    await waitFor(actor, (s) => s.status === "done");
+    await waitForState(actor, (s) => s.status === "done");
     expect(calls.signIn[3]).toMatchObject({ captcha: "solved" });
   });
 
   it("requires the captcha at once when the server says so", async () => {
     const { actor } = start({ signIn: [{ kind: "rejected", message: "x", captchaRequired: true }] });
     actor.send({ type: "signIn.submit", ...good });
-    await waitFor(actor, (s) => s.matches("credentials") && s.context.failures === 1);
+    await waitForState(actor, (s) => s.matches("credentials") && s.context.failures === 1);
     expect(actor.getSnapshot().context.captchaRequired).toBe(true);
   });
 
@@ -102,25 +103,25 @@ describe("login machine", () => {
       ],
     });
     actor.send({ type: "signIn.submit", ...good });
-    await waitFor(actor, (s) => s.matches("credentials") && s.context.fieldErrors.username !== undefined);
+    await waitForState(actor, (s) => s.matches("credentials") && s.context.fieldErrors.username !== undefined);
     actor.send({ type: "signIn.submit", ...good });
-    await waitFor(actor, (s) => s.matches("credentials") && s.context.message === "Too many attempts");
+    await waitForState(actor, (s) => s.matches("credentials") && s.context.message === "Too many attempts");
     actor.send({ type: "signIn.submit", ...good });
-    await waitFor(actor, (s) => s.matches("credentials") && s.context.message === signInMessages.signInExpired);
+    await waitForState(actor, (s) => s.matches("credentials") && s.context.message === signInMessages.signInExpired);
     expect(actor.getSnapshot().context.failures).toBe(0);
   });
 
   it("shows the snag toast on a network failure and on a failed step, and dismisses it", async () => {
     const { actor } = start({ fail: "signIn" });
     actor.send({ type: "signIn.submit", ...good });
-    await waitFor(actor, (s) => s.matches("credentials") && s.context.toast !== null);
+    await waitForState(actor, (s) => s.matches("credentials") && s.context.toast !== null);
     expect(actor.getSnapshot().context.toast).toBe(signInMessages.networkFailure);
     actor.send({ type: "toast.dismiss" });
     expect(actor.getSnapshot().context.toast).toBeNull();
 
     const second = start({ signIn: [{ kind: "failed", message: errorsMessages.practiceBroken }] });
     second.actor.send({ type: "signIn.submit", ...good });
-    await waitFor(second.actor, (s) => s.context.toast === errorsMessages.practiceBroken);
+    await waitForState(second.actor, (s) => s.context.toast === errorsMessages.practiceBroken);
   });
 
   describe("forced password update", () => {
@@ -133,7 +134,7 @@ describe("login machine", () => {
 
     it("checks the rules in order before sending", async () => {
       const { actor, calls } = toPanel({});
-      await waitFor(actor, (s) => s.matches({ updatingPassword: "editing" }));
+      await waitForState(actor, (s) => s.matches({ updatingPassword: "editing" }));
       const cases: [typeof strong, string][] = [
         [{ password: "", confirm: "", agreed: true }, "Password is Required"],
         [{ password: "abc", confirm: "", agreed: true }, "Confirm Password is Required"],
@@ -153,40 +154,40 @@ describe("login machine", () => {
 
     it("shows the practice's refusal in red, then continues to the chooser on success", async () => {
       const { actor } = toPanel({ changePassword: [{ kind: "refused", message: "Your new password must be different from your current one." }, { kind: "chooseAccount", accounts }] });
-      await waitFor(actor, (s) => s.matches({ updatingPassword: "editing" }));
+      await waitForState(actor, (s) => s.matches({ updatingPassword: "editing" }));
       actor.send({ type: "password.submit", ...strong });
-      await waitFor(actor, (s) => s.matches({ updatingPassword: "editing" }) && s.context.passwordMessage !== null);
+      await waitForState(actor, (s) => s.matches({ updatingPassword: "editing" }) && s.context.passwordMessage !== null);
       expect(actor.getSnapshot().context.passwordMessage).toBe("Your new password must be different from your current one.");
       actor.send({ type: "password.submit", ...strong });
-      await waitFor(actor, (s) => s.matches("choosingAccount"));
+      await waitForState(actor, (s) => s.matches("choosingAccount"));
       expect(actor.getSnapshot().context.accounts).toEqual(accounts);
     });
 
     it("signs in when one account remains, and shows a network failure in the panel", async () => {
       const { actor } = toPanel({ fail: "changePassword" });
-      await waitFor(actor, (s) => s.matches({ updatingPassword: "editing" }));
+      await waitForState(actor, (s) => s.matches({ updatingPassword: "editing" }));
       actor.send({ type: "password.submit", ...strong });
-      await waitFor(actor, (s) => s.context.passwordMessage === signInMessages.passwordChangeFailed);
+      await waitForState(actor, (s) => s.context.passwordMessage === signInMessages.passwordChangeFailed);
 
       const second = toPanel({ changePassword: [{ kind: "signedIn", redirectTo: "/" }] });
-      await waitFor(second.actor, (s) => s.matches({ updatingPassword: "editing" }));
+      await waitForState(second.actor, (s) => s.matches({ updatingPassword: "editing" }));
       second.actor.send({ type: "password.submit", ...strong });
-      await waitFor(second.actor, (s) => s.status === "done");
+      await waitForState(second.actor, (s) => s.status === "done");
     });
 
     it("goes back to the credentials when the sign-in expired", async () => {
       const { actor } = toPanel({ changePassword: [{ kind: "expired", message: signInMessages.signInExpired }] });
-      await waitFor(actor, (s) => s.matches({ updatingPassword: "editing" }));
+      await waitForState(actor, (s) => s.matches({ updatingPassword: "editing" }));
       actor.send({ type: "password.submit", ...strong });
-      await waitFor(actor, (s) => s.matches("credentials"));
+      await waitForState(actor, (s) => s.matches("credentials"));
       expect(actor.getSnapshot().context.message).toBe(signInMessages.signInExpired);
     });
 
     it("Cancel gives the sign-in back", async () => {
       const { actor, calls } = toPanel({});
-      await waitFor(actor, (s) => s.matches({ updatingPassword: "editing" }));
+      await waitForState(actor, (s) => s.matches({ updatingPassword: "editing" }));
       actor.send({ type: "password.cancel" });
-      await waitFor(actor, (s) => s.matches("credentials"));
+      await waitForState(actor, (s) => s.matches("credentials"));
       expect(calls.cancelSignIn).toBe(1);
     });
 
@@ -200,20 +201,20 @@ describe("login machine", () => {
     it("opens with the accounts and signs in as the chosen one", async () => {
       const { actor, calls } = start({ signIn: [{ kind: "chooseAccount", accounts }], chooseAccount: [{ kind: "signedIn", redirectTo: "/" }] });
       actor.send({ type: "signIn.submit", ...good });
-      await waitFor(actor, (s) => s.matches({ choosingAccount: "choosing" }));
+      await waitForState(actor, (s) => s.matches({ choosingAccount: "choosing" }));
       actor.send({ type: "account.choose", accountId: "p2" });
-      await waitFor(actor, (s) => s.status === "done");
+      await waitForState(actor, (s) => s.status === "done");
       expect(calls.chooseAccount).toEqual([{ accountId: "p2" }]);
     });
 
     it("stays open with a notice when choosing fails, and Cancel signs out", async () => {
       const { actor, calls } = start({ signIn: [{ kind: "chooseAccount", accounts }], fail: "chooseAccount" });
       actor.send({ type: "signIn.submit", ...good });
-      await waitFor(actor, (s) => s.matches({ choosingAccount: "choosing" }));
+      await waitForState(actor, (s) => s.matches({ choosingAccount: "choosing" }));
       actor.send({ type: "account.choose", accountId: "p1" });
-      await waitFor(actor, (s) => s.matches({ choosingAccount: "choosing" }) && s.context.toast !== null);
+      await waitForState(actor, (s) => s.matches({ choosingAccount: "choosing" }) && s.context.toast !== null);
       actor.send({ type: "account.cancel" });
-      await waitFor(actor, (s) => s.matches("credentials"));
+      await waitForState(actor, (s) => s.matches("credentials"));
       expect(calls.cancelSignIn).toBe(1);
       expect(actor.getSnapshot().context.accounts).toEqual([]);
     });
@@ -226,9 +227,9 @@ describe("login machine", () => {
     it("goes back to the credentials when the sign-in expired", async () => {
       const { actor } = start({ signIn: [{ kind: "chooseAccount", accounts }], chooseAccount: [{ kind: "expired", message: signInMessages.signInExpired }] });
       actor.send({ type: "signIn.submit", ...good });
-      await waitFor(actor, (s) => s.matches({ choosingAccount: "choosing" }));
+      await waitForState(actor, (s) => s.matches({ choosingAccount: "choosing" }));
       actor.send({ type: "account.choose", accountId: "p1" });
-      await waitFor(actor, (s) => s.matches("credentials"));
+      await waitForState(actor, (s) => s.matches("credentials"));
     });
   });
 
@@ -239,7 +240,7 @@ describe("login machine", () => {
     actor.send({ type: "signIn.submit", ...good });
     actor.send({ type: "signIn.submit", ...good });
     release({ kind: "signedIn", redirectTo: "/" });
-    await waitFor(actor, (s) => s.status === "done");
+    await waitForState(actor, (s) => s.status === "done");
     expect(signIn).toHaveBeenCalledTimes(1);
   });
 });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { createActor, fromPromise, waitFor } from "xstate";
+import { createActor, fromPromise } from "xstate";
+import { waitForState } from "../helpers/wait-for-state";
 import { checkDraft, messageFields, replySubject, type Draft, type SendReply } from "../../app/lib/message-compose";
 import { messagingMessages } from "../../app/lib/messages/messaging";
 import type { MessageView, MessagingSettings } from "../../app/lib/messaging-view";
@@ -62,9 +63,9 @@ const view = (over: Partial<MessageView> = {}): MessageView => ({
 
 async function fillCompose(actor: ReturnType<typeof start>["actor"]) {
   actor.send({ type: "compose.open" });
-  await waitFor(actor, (s) => s.matches({ writing: { roles: "ready" } }));
+  await waitForState(actor, (s) => s.matches({ writing: { roles: "ready" } }));
   actor.send({ type: "role.select", id: "2" });
-  await waitFor(actor, (s) => s.context.recipients !== null);
+  await waitForState(actor, (s) => s.context.recipients !== null);
   actor.send({ type: "practitioner.select", id: "7001" });
   actor.send({ type: "subject.change", text: "Travel" });
   actor.send({ type: "body.change", text: "Which vaccines?" });
@@ -81,7 +82,7 @@ describe("messaging machine: compose", () => {
     actor.send({ type: "submit", intent: "send" });
     // A second press while sending is not a second message.
     actor.send({ type: "submit", intent: "send" });
-    await waitFor(actor, (s) => s.matches("closed"));
+    await waitForState(actor, (s) => s.matches("closed"));
     expect(calls.sends).toHaveLength(1);
     expect(calls.sends[0]).toMatchObject({ key: "key-1", intent: "send", draft: { roleId: "2", practitionerId: "7001", subject: "Travel", body: "Which vaccines?" } });
     expect(actor.getSnapshot().context.announcement).toMatchObject({ tone: "success", title: t.sent, changed: true });
@@ -92,15 +93,15 @@ describe("messaging machine: compose", () => {
     const { actor, calls } = start({ send: async (n) => (n === 1 ? { outcome: "failed", message: t.sendFailed } : n === 2 ? Promise.reject(new Error("network")) : { outcome: "sent", message: t.sent }) });
     await fillCompose(actor);
     actor.send({ type: "submit", intent: "send" });
-    await waitFor(actor, (s) => s.context.failure !== null);
+    await waitForState(actor, (s) => s.context.failure !== null);
     expect(actor.getSnapshot().matches({ writing: { form: "editing" } })).toBe(true);
     expect(actor.getSnapshot().context.draft).toMatchObject({ subject: "Travel", body: "Which vaccines?" });
     actor.send({ type: "submit", intent: "send" });
-    await waitFor(actor, (s) => s.context.failure !== null && calls.sends.length === 2);
+    await waitForState(actor, (s) => s.context.failure !== null && calls.sends.length === 2);
     expect(calls.sends.map((c) => c.key)).toEqual(["key-1", "key-1"]);
     actor.send({ type: "body.change", text: "Which vaccines for Samoa?" });
     actor.send({ type: "submit", intent: "send" });
-    await waitFor(actor, (s) => s.matches("closed"));
+    await waitForState(actor, (s) => s.matches("closed"));
     expect(calls.sends.map((c) => c.key)).toEqual(["key-1", "key-1", "key-2"]);
   });
 
@@ -116,11 +117,11 @@ describe("messaging machine: compose", () => {
     await fillCompose(actor);
     expect(actor.getSnapshot().context.refusals).toBe(2);
     actor.send({ type: "submit", intent: "send" });
-    await waitFor(actor, (s) => s.context.refusals === 3);
+    await waitForState(actor, (s) => s.context.refusals === 3);
     expect(actor.getSnapshot().context.errors).toEqual({ practitionerId: t.unknownPractitioner });
     actor.send({ type: "practitioner.select", id: "7001" });
     actor.send({ type: "submit", intent: "send" });
-    await waitFor(actor, (s) => s.context.failure !== null);
+    await waitForState(actor, (s) => s.context.failure !== null);
     expect(actor.getSnapshot().context.refusals).toBe(3);
   });
 
@@ -128,9 +129,9 @@ describe("messaging machine: compose", () => {
     const { actor, calls } = start({ send: async (n) => (n === 1 ? { outcome: "failed", message: t.sendFailed } : { outcome: "saved", message: t.savedToDraft }) });
     await fillCompose(actor);
     actor.send({ type: "submit", intent: "send" });
-    await waitFor(actor, (s) => s.context.failure !== null);
+    await waitForState(actor, (s) => s.context.failure !== null);
     actor.send({ type: "submit", intent: "draft" });
-    await waitFor(actor, (s) => s.matches("closed"));
+    await waitForState(actor, (s) => s.matches("closed"));
     expect(calls.sends.map((c) => [c.key, c.intent])).toEqual([
       ["key-1", "send"],
       ["key-2", "draft"],
@@ -185,7 +186,7 @@ describe("messaging machine: reply and drafts", () => {
     expect(ctx.roles).toBeNull();
     actor.send({ type: "body.change", text: "Thanks" });
     actor.send({ type: "submit", intent: "send" });
-    await waitFor(actor, (s) => s.matches("closed"));
+    await waitForState(actor, (s) => s.matches("closed"));
     expect(messageFields(calls.sends[0].draft, "k", "send")).toMatchObject({ mode: "reply", replyTo: "m1", body: "Thanks" });
     expect(messageFields(calls.sends[0].draft, "k", "send")).not.toHaveProperty("subject");
   });
@@ -193,11 +194,11 @@ describe("messaging machine: reply and drafts", () => {
   it("an edited draft saved: the new draft is posted, then the old one deleted", async () => {
     const { actor, calls } = start();
     actor.send({ type: "draft.edit", message: view({ id: "d9", box: "drafts", roleId: "2", practitioner: { id: "7001", name: "Nurse Mere Tane", reference: "Practitioner/7001" }, attachments: [{ n: 0, title: "x.pdf", kind: "pdf", url: "/x" }] }) });
-    await waitFor(actor, (s) => s.matches({ writing: { recipients: "ready" } }));
+    await waitForState(actor, (s) => s.matches({ writing: { recipients: "ready" } }));
     expect(actor.getSnapshot().context.draft).toMatchObject({ mode: "draft", draftId: "d9", keep: [0], body: "All normal." });
     actor.send({ type: "kept.remove", index: 0 });
     actor.send({ type: "submit", intent: "draft" });
-    await waitFor(actor, (s) => s.matches("closed"));
+    await waitForState(actor, (s) => s.matches("closed"));
     expect(calls.sends).toHaveLength(1);
     expect(calls.sends[0].draft.keep).toEqual([]);
     expect(calls.deletes).toEqual([["d9"]]);
@@ -208,12 +209,12 @@ describe("messaging machine: reply and drafts", () => {
     const { actor, calls } = start({ deleteFails: 1 });
     actor.send({ type: "draft.edit", message: view({ id: "d9", box: "drafts", roleId: "2", practitioner: { id: "7001", name: "Nurse Mere Tane", reference: "Practitioner/7001" } }) });
     actor.send({ type: "submit", intent: "send" });
-    await waitFor(actor, (s) => s.matches({ writing: { form: "oldDraftLeft" } }));
+    await waitForState(actor, (s) => s.matches({ writing: { form: "oldDraftLeft" } }));
     expect(calls.sends).toHaveLength(1);
     actor.send({ type: "submit", intent: "send" });
     expect(calls.sends).toHaveLength(1);
     actor.send({ type: "oldDraft.retry" });
-    await waitFor(actor, (s) => s.matches("closed"));
+    await waitForState(actor, (s) => s.matches("closed"));
     expect(calls.sends).toHaveLength(1);
     expect(calls.deletes).toEqual([["d9"], ["d9"]]);
     expect(actor.getSnapshot().context.announcement).toMatchObject({ tone: "success", title: t.sent });
@@ -225,7 +226,7 @@ describe("messaging machine: reply and drafts", () => {
     expect(actor.getSnapshot().matches({ sendingDraft: "confirming" })).toBe(true);
     expect(calls.draftSends).toHaveLength(0);
     actor.send({ type: "confirm" });
-    await waitFor(actor, (s) => s.matches({ sendingDraft: "left" }));
+    await waitForState(actor, (s) => s.matches({ sendingDraft: "left" }));
     expect(calls.draftSends).toEqual([{ draftId: "d4", key: "key-1" }]);
     actor.send({ type: "close" });
     expect(actor.getSnapshot().context.announcement).toMatchObject({ tone: "error", title: t.sent, detail: t.oldDraftLeftAfterSend, changed: true });
@@ -243,12 +244,12 @@ describe("messaging machine: an ended session (issue 21)", () => {
     await fillCompose(actor);
     actor.send({ type: "files.add", files: [{ name: "a.png", size: 10, data: "AAAA" }] });
     actor.send({ type: "submit", intent: "send" });
-    await waitFor(actor, (s) => s.matches({ writing: { form: "editing" } }) && s.context.failure !== null);
+    await waitForState(actor, (s) => s.matches({ writing: { form: "editing" } }) && s.context.failure !== null);
     const ctx = actor.getSnapshot().context;
     expect({ failure: ctx.failure, sessionEnded: ctx.sessionEnded }).toEqual({ failure: t.sessionEnded, sessionEnded: true });
     expect(ctx.draft).toMatchObject({ roleId: "2", practitionerId: "7001", subject: "Travel", body: "Which vaccines?", files: [{ name: "a.png" }] });
     actor.send({ type: "submit", intent: "send" });
-    await waitFor(actor, (s) => s.matches("closed"));
+    await waitForState(actor, (s) => s.matches("closed"));
     expect(calls.sends.map((c) => c.key)).toEqual(["key-1", "key-1"]);
     expect(actor.getSnapshot().context.announcement).toMatchObject({ tone: "success", title: t.sent });
   });
@@ -257,10 +258,10 @@ describe("messaging machine: an ended session (issue 21)", () => {
     const { actor, calls } = start({ send: async (n) => (n === 1 ? Promise.reject(new StepSessionEndedError("/emails")) : { outcome: "saved", message: t.savedToDraft }) });
     await fillCompose(actor);
     actor.send({ type: "submit", intent: "draft" });
-    await waitFor(actor, (s) => s.context.sessionEnded, { timeout: 1000 });
+    await waitForState(actor, (s) => s.context.sessionEnded, { timeout: 1000 });
     expect(actor.getSnapshot().context.failure).toBe(t.sessionEnded);
     actor.send({ type: "submit", intent: "draft" });
-    await waitFor(actor, (s) => s.matches("closed"));
+    await waitForState(actor, (s) => s.matches("closed"));
     expect(calls.sends.map((c) => `${c.intent} ${c.key}`)).toEqual(["draft key-1", "draft key-1"]);
   });
 
@@ -268,10 +269,10 @@ describe("messaging machine: an ended session (issue 21)", () => {
     const { actor, calls } = start({ sendDraft: ended });
     actor.send({ type: "draft.send", id: "d4" });
     actor.send({ type: "confirm" });
-    await waitFor(actor, (s) => s.matches({ sendingDraft: "failed" }));
+    await waitForState(actor, (s) => s.matches({ sendingDraft: "failed" }));
     expect(actor.getSnapshot().context).toMatchObject({ failure: t.draftSessionEnded, sessionEnded: true });
     actor.send({ type: "confirm" });
-    await waitFor(actor, (s) => s.matches("closed"));
+    await waitForState(actor, (s) => s.matches("closed"));
     expect(calls.draftSends).toEqual([
       { draftId: "d4", key: "key-1" },
       { draftId: "d4", key: "key-1" },
@@ -296,7 +297,7 @@ describe("messaging machine: an outcome nobody knows (issue 36)", () => {
     const { actor, calls } = start({ send: async (n) => (n === 1 ? unknown : { outcome: "sent", message: t.sent, detail: t.foundOnCheck }) });
     await fillCompose(actor);
     actor.send({ type: "submit", intent: "send" });
-    await waitFor(actor, (s) => s.matches({ writing: { form: "unconfirmed" } }));
+    await waitForState(actor, (s) => s.matches({ writing: { form: "unconfirmed" } }));
     expect(actor.getSnapshot().context).toMatchObject({ failure: null, announcement: null, draft: { subject: "Travel", body: "Which vaccines?", practitionerId: "7001" } });
     // Nothing can be changed while it is unknown: a change would be another message, perhaps a second one.
     actor.send({ type: "body.change", text: "Something else" });
@@ -304,7 +305,7 @@ describe("messaging machine: an outcome nobody knows (issue 36)", () => {
     expect(actor.getSnapshot().context.draft.body).toBe("Which vaccines?");
     expect(calls.sends).toHaveLength(1);
     actor.send({ type: "check" });
-    await waitFor(actor, (s) => s.matches("closed"));
+    await waitForState(actor, (s) => s.matches("closed"));
     expect(calls.sends.map((c) => [c.key, c.intent])).toEqual([
       ["key-1", "send"],
       ["key-1", "send"],
@@ -316,7 +317,7 @@ describe("messaging machine: an outcome nobody knows (issue 36)", () => {
     const { actor } = start({ send: async () => unknown });
     await fillCompose(actor);
     actor.send({ type: "submit", intent: "draft" });
-    await waitFor(actor, (s) => s.matches({ writing: { form: "unconfirmed" } }));
+    await waitForState(actor, (s) => s.matches({ writing: { form: "unconfirmed" } }));
     actor.send({ type: "close" });
     expect(actor.getSnapshot().matches({ writing: { form: "closingUnconfirmed" } })).toBe(true);
     actor.send({ type: "discard.cancel" });
@@ -331,10 +332,10 @@ describe("messaging machine: an outcome nobody knows (issue 36)", () => {
     const { actor, calls } = start({ send: async (n) => (n === 1 ? unknown : { outcome: "sent", message: t.sent, detail: t.foundOnCheck }) });
     actor.send({ type: "draft.edit", message: view({ id: "d9", box: "drafts", roleId: "2", practitioner: { id: "7001", name: "Nurse Mere Tane", reference: "Practitioner/7001" } }) });
     actor.send({ type: "submit", intent: "send" });
-    await waitFor(actor, (s) => s.matches({ writing: { form: "unconfirmed" } }));
+    await waitForState(actor, (s) => s.matches({ writing: { form: "unconfirmed" } }));
     expect(calls.deletes).toEqual([]);
     actor.send({ type: "check" });
-    await waitFor(actor, (s) => s.matches("closed"));
+    await waitForState(actor, (s) => s.matches("closed"));
     expect(calls.deletes).toEqual([["d9"]]);
   });
 
@@ -342,10 +343,10 @@ describe("messaging machine: an outcome nobody knows (issue 36)", () => {
     const { actor, calls } = start({ sendDraft: async (n) => (n === 1 ? unknown : { outcome: "sent", message: t.sent, detail: t.foundOnCheck }) });
     actor.send({ type: "draft.send", id: "d4" });
     actor.send({ type: "confirm" });
-    await waitFor(actor, (s) => s.matches({ sendingDraft: "unconfirmed" }));
+    await waitForState(actor, (s) => s.matches({ sendingDraft: "unconfirmed" }));
     expect(calls.deletes).toEqual([]);
     actor.send({ type: "check" });
-    await waitFor(actor, (s) => s.matches("closed"));
+    await waitForState(actor, (s) => s.matches("closed"));
     expect(calls.draftSends).toEqual([
       { draftId: "d4", key: "key-1" },
       { draftId: "d4", key: "key-1" },

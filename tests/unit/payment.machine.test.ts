@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { createActor, fromPromise, waitFor } from "xstate";
+import { createActor, fromPromise } from "xstate";
+import { waitForState } from "../helpers/wait-for-state";
 import { RefusedError } from "../../app/lib/payment-steps";
 import { StepSessionEndedError } from "../../app/lib/step-client";
 import { amountOf, paymentMachine, paymentMethodOf, paymentTexts, type TempPaymentRequest } from "../../machines/payment.machine";
@@ -127,7 +128,7 @@ describe("payment machine", () => {
       if (seen.at(-1) !== s.context.progress) seen.push(s.context.progress);
     });
     actor.send({ type: "pay.submit" });
-    const done = await waitFor(actor, (s) => s.matches("succeeded"));
+    const done = await waitForState(actor, (s) => s.matches("succeeded"));
     expect(seen).toEqual([25, 45, 90, 100]);
     expect(calls.temp).toEqual([{ key: "key-1", allocations: [{ id: "i1", payNowCents: 5000, checked: true }, { id: "i2", payNowCents: 7050, checked: true }], amountCents: 12050, feeCents: 301, cardType: "Visa" }]);
     // The later steps name the attempt only: the portal's server holds its amount and payment id.
@@ -146,7 +147,7 @@ describe("payment machine", () => {
     ready(actor);
     actor.send({ type: "cardType.select", index: 1 });
     actor.send({ type: "pay.submit" });
-    await waitFor(actor, (s) => s.matches("succeeded"));
+    await waitForState(actor, (s) => s.matches("succeeded"));
     expect(calls.temp[0]).toMatchObject({ amountCents: 12050, feeCents: 0, cardType: "Debit" });
   });
 
@@ -155,7 +156,7 @@ describe("payment machine", () => {
     ready(actor);
     actor.send({ type: "pay.submit" });
     actor.send({ type: "pay.submit" });
-    await waitFor(actor, (s) => s.matches("succeeded"));
+    await waitForState(actor, (s) => s.matches("succeeded"));
     expect(calls.temp).toHaveLength(1);
     expect(calls.confirm).toBe(1);
   });
@@ -164,7 +165,7 @@ describe("payment machine", () => {
     const { actor, calls } = start({ temp: -1 });
     ready(actor);
     actor.send({ type: "pay.submit" });
-    const s = await waitFor(actor, (x) => x.matches("editing") && x.context.result !== null);
+    const s = await waitForState(actor, (x) => x.matches("editing") && x.context.result !== null);
     expect(s.context).toMatchObject({ progress: 0, key: null, result: { kind: "failed", message: paymentTexts.notStarted, charged: false } });
     expect(calls.intent).toHaveLength(0);
   });
@@ -173,7 +174,7 @@ describe("payment machine", () => {
     const { actor, calls } = start({ temp: refused(paymentTexts.openElsewhere) });
     ready(actor);
     actor.send({ type: "pay.submit" });
-    const s = await waitFor(actor, (x) => x.matches("editing") && x.context.result !== null);
+    const s = await waitForState(actor, (x) => x.matches("editing") && x.context.result !== null);
     expect(s.context).toMatchObject({ progress: 0, key: null, result: { kind: "failed", message: paymentTexts.openElsewhere, charged: false } });
     expect(calls.intent).toHaveLength(0);
   });
@@ -182,7 +183,7 @@ describe("payment machine", () => {
     const { actor, calls } = start({ temp: new Error("The portal could not be reached.") });
     ready(actor);
     actor.send({ type: "pay.submit" });
-    const s = await waitFor(actor, (x) => x.matches("editing") && x.context.result !== null);
+    const s = await waitForState(actor, (x) => x.matches("editing") && x.context.result !== null);
     expect(s.context).toMatchObject({ progress: 0, key: null, result: { kind: "failed", message: paymentTexts.notStarted, charged: false } });
     expect(calls.intent).toHaveLength(0);
     expect(calls.confirm).toBe(0);
@@ -192,12 +193,12 @@ describe("payment machine", () => {
     const { actor, calls } = start({ confirm: refused("Your card was declined.") });
     ready(actor);
     actor.send({ type: "pay.submit" });
-    const failed = await waitFor(actor, (s) => s.matches("failed"));
+    const failed = await waitForState(actor, (s) => s.matches("failed"));
     expect(failed.context.progress).toBe(100);
     // "Not charged" once: the screen titles the result "Payment unsuccessful".
     expect(failed.context.result).toEqual({ kind: "failed", message: "Your card was declined. Your card was not charged.", charged: false });
     actor.send({ type: "payment.retry" });
-    await waitFor(actor, (s) => s.matches("failed") && calls.confirm === 2);
+    await waitForState(actor, (s) => s.matches("failed") && calls.confirm === 2);
     expect(new Set([...calls.temp.map((c) => c.key), ...calls.intent.map((c) => c.key)])).toEqual(new Set(["key-1"]));
     actor.send({ type: "payment.dismiss" });
     expect(actor.getSnapshot().context).toMatchObject({ key: null, progress: 0, result: null });
@@ -207,11 +208,11 @@ describe("payment machine", () => {
     const { actor, calls } = start({ confirm: new TypeError("Failed to fetch") });
     ready(actor);
     actor.send({ type: "pay.submit" });
-    const failed = await waitFor(actor, (s) => s.matches("failed"));
+    const failed = await waitForState(actor, (s) => s.matches("failed"));
     expect(failed.context.result).toEqual({ kind: "failed", message: paymentTexts.uncertain, charged: false, uncertain: true });
     expect(failed.context.progress).toBe(100);
     actor.send({ type: "payment.retry" });
-    await waitFor(actor, (s) => s.matches("failed") && calls.confirm === 2);
+    await waitForState(actor, (s) => s.matches("failed") && calls.confirm === 2);
     expect(new Set(calls.intent.map((c) => c.key))).toEqual(new Set(["key-1"]));
   });
 
@@ -219,7 +220,7 @@ describe("payment machine", () => {
     const { actor } = start({ intent: refused(paymentTexts.replaced) });
     ready(actor);
     actor.send({ type: "pay.submit" });
-    const failed = await waitFor(actor, (s) => s.matches("failed"));
+    const failed = await waitForState(actor, (s) => s.matches("failed"));
     expect(failed.context.result).toEqual({ kind: "failed", message: paymentTexts.replaced, charged: false });
   });
 
@@ -227,7 +228,7 @@ describe("payment machine", () => {
     const { actor, calls } = start({ intent: new Error("") });
     ready(actor);
     actor.send({ type: "pay.submit" });
-    const failed = await waitFor(actor, (s) => s.matches("failed"));
+    const failed = await waitForState(actor, (s) => s.matches("failed"));
     expect(failed.context.result).toEqual({ kind: "failed", message: paymentTexts.notCharged, charged: false });
     expect(calls.confirm).toBe(0);
   });
@@ -236,15 +237,15 @@ describe("payment machine", () => {
     const { actor, calls } = start({ save: [false, new Error("timeout"), true] });
     ready(actor);
     actor.send({ type: "pay.submit" });
-    const failed = await waitFor(actor, (s) => s.matches("failed"));
+    const failed = await waitForState(actor, (s) => s.matches("failed"));
     expect(failed.context.result).toEqual({ kind: "failed", message: paymentTexts.chargedNotRecorded, charged: true });
     // Dismissing cannot start a new charge while this one is unrecorded.
     actor.send({ type: "payment.dismiss" });
     expect(actor.getSnapshot().matches("failed")).toBe(true);
     actor.send({ type: "payment.retry" });
-    await waitFor(actor, (s) => s.matches("failed") && calls.save.length === 2);
+    await waitForState(actor, (s) => s.matches("failed") && calls.save.length === 2);
     actor.send({ type: "payment.retry" });
-    await waitFor(actor, (s) => s.matches("succeeded"));
+    await waitForState(actor, (s) => s.matches("succeeded"));
     expect(calls.confirm).toBe(1);
     expect(calls.intent).toHaveLength(1);
     expect(calls.save.map((c) => c.key)).toEqual(["key-1", "key-1", "key-1"]);
@@ -254,10 +255,10 @@ describe("payment machine", () => {
     const { actor, calls } = start();
     ready(actor);
     actor.send({ type: "pay.submit" });
-    await waitFor(actor, (s) => s.matches("succeeded"));
+    await waitForState(actor, (s) => s.matches("succeeded"));
     actor.send({ type: "payment.dismiss" });
     actor.send({ type: "pay.submit" });
-    await waitFor(actor, (s) => s.matches("succeeded") && calls.temp.length === 2);
+    await waitForState(actor, (s) => s.matches("succeeded") && calls.temp.length === 2);
     expect(calls.temp.map((c) => c.key)).toEqual(["key-1", "key-2"]);
   });
 
@@ -269,7 +270,7 @@ describe("payment machine", () => {
     actor.send({ type: "amount.change", text: "20.00" });
     ready(actor);
     actor.send({ type: "pay.submit" });
-    await waitFor(actor, (s) => s.matches("editing") && s.context.result !== null);
+    await waitForState(actor, (s) => s.matches("editing") && s.context.result !== null);
     const ctx = actor.getSnapshot().context;
     expect(ctx.result).toEqual({ kind: "failed", message: paymentTexts.sessionEnded, charged: false, sessionEnded: true });
     expect(ctx.progress).toBe(0);
@@ -277,7 +278,7 @@ describe("payment machine", () => {
     expect(calls.intent).toHaveLength(0);
     script.temp = 41;
     actor.send({ type: "pay.submit" });
-    await waitFor(actor, (s) => s.matches("succeeded"));
+    await waitForState(actor, (s) => s.matches("succeeded"));
     expect(calls.temp.at(-1)!.amountCents).toBe(2000);
   });
 
@@ -285,7 +286,7 @@ describe("payment machine", () => {
     const { actor } = start({ confirm: new StepSessionEndedError("/accounts/pay") });
     ready(actor);
     actor.send({ type: "pay.submit" });
-    await waitFor(actor, (s) => s.matches("failed"));
+    await waitForState(actor, (s) => s.matches("failed"));
     expect(actor.getSnapshot().context.result).toMatchObject({ sessionEnded: true, charged: false });
     expect(actor.getSnapshot().context.result).not.toHaveProperty("uncertain");
   });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { createActor, fromPromise, waitFor } from "xstate";
+import { createActor, fromPromise } from "xstate";
+import { waitForState } from "../helpers/wait-for-state";
 import { medicationsMessages } from "../../app/lib/messages/medications";
 import type { PharmacyOption, RepeatSettings } from "../../app/lib/medications-view";
 import type { RepeatChoice, RepeatReply } from "../../app/lib/repeat-request";
@@ -60,7 +61,7 @@ const inForm = (state: string) => (s: { matches(v: unknown): boolean }) => s.mat
 async function openWith(actor: ReturnType<typeof start>["actor"], ...ids: string[]) {
   for (const id of ids) actor.send({ type: "medicine.toggle", id });
   actor.send({ type: "repeat.open" });
-  await waitFor(actor, (s) => s.matches({ requesting: { pharmacies: "loaded" } }) || s.matches({ requesting: { pharmacies: "failed" } }));
+  await waitForState(actor, (s) => s.matches({ requesting: { pharmacies: "loaded" } }) || s.matches({ requesting: { pharmacies: "failed" } }));
 }
 
 describe("repeat medication machine (2§4, 2§5)", () => {
@@ -89,7 +90,7 @@ describe("repeat medication machine (2§4, 2§5)", () => {
     const { actor, sent } = start({ replies: [{ outcome: "sent", message: "Ready in two days." }] });
     await openWith(actor, "m1", "m2");
     actor.send({ type: "request.submit" });
-    await waitFor(actor, inForm("sent"));
+    await waitForState(actor, inForm("sent"));
     expect(sent).toEqual([{ choice: { medicationIds: ["m1", "m2"], delivery: "pickup", pharmacyId: "p2", urgent: false, fax: false, notes: "" }, key: "attempt-1", ignoreLeave: false }]);
     expect(actor.getSnapshot().context.message).toBe("Ready in two days.");
     // Closing after a sent request starts afresh.
@@ -113,7 +114,7 @@ describe("repeat medication machine (2§4, 2§5)", () => {
     actor.send({ type: "fax.toggle" });
     actor.send({ type: "notes.change", text: "Before Friday please" });
     actor.send({ type: "request.submit" });
-    await waitFor(actor, inForm("sent"));
+    await waitForState(actor, inForm("sent"));
     expect(sent[0].choice).toEqual({ medicationIds: ["m1"], delivery: "pharmacy", pharmacyId: "p1", urgent: true, fax: true, notes: "Before Friday please" });
   });
 
@@ -134,7 +135,7 @@ describe("repeat medication machine (2§4, 2§5)", () => {
     expect(sent).toEqual([]);
     actor.send({ type: "delivery.select", delivery: "pharmacy" });
     actor.send({ type: "request.submit" });
-    await waitFor(actor, inForm("sent"));
+    await waitForState(actor, inForm("sent"));
     expect(sent[0].choice).toMatchObject({ delivery: "pharmacy", pharmacyId: "p2" });
   });
 
@@ -142,13 +143,13 @@ describe("repeat medication machine (2§4, 2§5)", () => {
     const pickup = start({ settings: { showDeliveryChoice: false, defaultDelivery: "pickup" } });
     await openWith(pickup.actor, "m1");
     pickup.actor.send({ type: "request.submit" });
-    await waitFor(pickup.actor, inForm("sent"));
+    await waitForState(pickup.actor, inForm("sent"));
     expect(pickup.sent[0].choice.delivery).toBe("pickup");
 
     const pharmacy = start({ settings: { showDeliveryChoice: false, defaultDelivery: "pharmacy" } });
     await openWith(pharmacy.actor, "m1");
     pharmacy.actor.send({ type: "request.submit" });
-    await waitFor(pharmacy.actor, inForm("sent"));
+    await waitForState(pharmacy.actor, inForm("sent"));
     expect(pharmacy.sent[0].choice).toMatchObject({ delivery: "pharmacy", pharmacyId: "p2" });
   });
 
@@ -158,15 +159,15 @@ describe("repeat medication machine (2§4, 2§5)", () => {
     });
     await openWith(actor, "m1");
     actor.send({ type: "request.submit" });
-    await waitFor(actor, inForm("onLeave"));
+    await waitForState(actor, inForm("onLeave"));
     expect(actor.getSnapshot().context.onLeave).toEqual(["Dr Aroha Ngata"]);
     actor.send({ type: "leave.back" });
     expect(actor.getSnapshot().matches({ requesting: { form: "editing" } })).toBe(true);
     expect(actor.getSnapshot().context.medicationIds).toEqual(["m1"]);
     actor.send({ type: "request.submit" });
-    await waitFor(actor, inForm("onLeave"));
+    await waitForState(actor, inForm("onLeave"));
     actor.send({ type: "leave.resend" });
-    await waitFor(actor, inForm("sent"));
+    await waitForState(actor, inForm("sent"));
     expect(sent.map((s) => [s.key, s.ignoreLeave])).toEqual([
       ["attempt-1", false],
       ["attempt-2", false],
@@ -179,14 +180,14 @@ describe("repeat medication machine (2§4, 2§5)", () => {
     const { actor, sent } = start({ replies: [{ outcome: "onLeave", providers: [] }] });
     await openWith(actor, "m1");
     actor.send({ type: "request.submit" });
-    await waitFor(actor, inForm("onLeave"));
+    await waitForState(actor, inForm("onLeave"));
     expect(actor.getSnapshot().context.onLeave).toEqual([]);
     actor.send({ type: "dialog.close" });
     expect(actor.getSnapshot().matches("choosing")).toBe(true);
     expect(actor.getSnapshot().context).toMatchObject({ medicationIds: ["m1"], key: null, onLeave: [] });
     actor.send({ type: "repeat.open" });
     actor.send({ type: "request.submit" });
-    await waitFor(actor, inForm("sent"));
+    await waitForState(actor, inForm("sent"));
     expect(sent.map((s) => [s.key, s.ignoreLeave])).toEqual([
       ["attempt-1", false],
       ["attempt-2", false],
@@ -200,18 +201,18 @@ describe("repeat medication machine (2§4, 2§5)", () => {
     actor.send({ type: "pharmacy.select", id: "p3", name: "Amcal Mall" });
     actor.send({ type: "notes.change", text: "Thanks" });
     actor.send({ type: "request.submit" });
-    await waitFor(actor, inForm("failed"));
+    await waitForState(actor, inForm("failed"));
     expect(actor.getSnapshot().context.message).toBe(t.sendFailed);
     expect(actor.getSnapshot().context).toMatchObject({ medicationIds: ["m1", "m2"], delivery: "pharmacy", pharmacyId: "p3", notes: "Thanks" });
     actor.send({ type: "request.retry" });
-    await waitFor(actor, inForm("failed"));
+    await waitForState(actor, inForm("failed"));
     expect(actor.getSnapshot().context.message).toBe("The practice is not answering.");
     // Closing and reopening keeps the attempt too: the practice may have it already.
     actor.send({ type: "dialog.close" });
     expect(actor.getSnapshot().matches("choosing")).toBe(true);
     actor.send({ type: "repeat.open" });
     actor.send({ type: "request.submit" });
-    await waitFor(actor, inForm("sent"));
+    await waitForState(actor, inForm("sent"));
     expect(sent.map((s) => s.key)).toEqual(["attempt-1", "attempt-1", "attempt-1"]);
   });
 
@@ -220,7 +221,7 @@ describe("repeat medication machine (2§4, 2§5)", () => {
     await openWith(actor, "m1");
     actor.send({ type: "notes.change", text: "Thanks" });
     actor.send({ type: "request.submit" });
-    await waitFor(actor, inForm("unconfirmed"));
+    await waitForState(actor, inForm("unconfirmed"));
     expect(actor.getSnapshot().context).toMatchObject({ message: t.unconfirmed, medicationIds: ["m1"], notes: "Thanks" });
     // Nothing changes the request while it is unknown, and Try again is not on offer.
     actor.send({ type: "notes.change", text: "Changed" });
@@ -231,9 +232,9 @@ describe("repeat medication machine (2§4, 2§5)", () => {
     actor.send({ type: "dialog.close" });
     actor.send({ type: "repeat.open" });
     actor.send({ type: "request.submit" });
-    await waitFor(actor, (s) => s.matches({ requesting: { form: "unconfirmed" } }) && sent.length === 2);
+    await waitForState(actor, (s) => s.matches({ requesting: { form: "unconfirmed" } }) && sent.length === 2);
     actor.send({ type: "request.sendAgain" });
-    await waitFor(actor, inForm("sent"));
+    await waitForState(actor, inForm("sent"));
     expect(sent.map((s) => s.key)).toEqual(["attempt-1", "attempt-1", "attempt-2"]);
   });
 
@@ -241,17 +242,17 @@ describe("repeat medication machine (2§4, 2§5)", () => {
     const { actor, sent } = start({ replies: [new StepNetworkError("offline"), new StepNetworkError("offline")] });
     await openWith(actor, "m1");
     actor.send({ type: "request.submit" });
-    await waitFor(actor, inForm("failed"));
+    await waitForState(actor, inForm("failed"));
     actor.send({ type: "request.edit" });
     actor.send({ type: "urgent.toggle" });
     actor.send({ type: "request.submit" });
-    await waitFor(actor, inForm("failed"));
+    await waitForState(actor, inForm("failed"));
     // Typing in the form straight after a failure: back to editing, the failure's message gone.
     actor.send({ type: "notes.change", text: "Please" });
     expect(actor.getSnapshot().matches({ requesting: { form: "editing" } })).toBe(true);
     expect(actor.getSnapshot().context).toMatchObject({ notes: "Please", message: null, key: null });
     actor.send({ type: "request.submit" });
-    await waitFor(actor, inForm("sent"));
+    await waitForState(actor, inForm("sent"));
     expect(sent.map((s) => s.key)).toEqual(["attempt-1", "attempt-2", "attempt-3"]);
   });
 
@@ -264,11 +265,11 @@ describe("repeat medication machine (2§4, 2§5)", () => {
     });
     await openWith(actor, "m1");
     actor.send({ type: "request.submit" });
-    await waitFor(actor, (s) => s.matches({ requesting: { form: "editing" } }) && sent.length === 1);
+    await waitForState(actor, (s) => s.matches({ requesting: { form: "editing" } }) && sent.length === 1);
     expect(actor.getSnapshot().context.errors).toEqual({ delivery: t.outstandingBalance });
     expect(actor.getSnapshot().context.key).toBeNull();
     actor.send({ type: "request.submit" });
-    await waitFor(actor, (s) => s.matches({ requesting: { form: "editing" } }) && sent.length === 2);
+    await waitForState(actor, (s) => s.matches({ requesting: { form: "editing" } }) && sent.length === 2);
     expect(actor.getSnapshot().context.message).toBe("The practice could not take this request.");
   });
 
@@ -291,7 +292,7 @@ describe("repeat medication machine (2§4, 2§5)", () => {
     actor.send({ type: "dialog.close" });
     expect(actor.getSnapshot().matches({ requesting: { form: "sending" } })).toBe(true);
     release({ outcome: "sent", message: "ok" });
-    await waitFor(actor, inForm("sent"));
+    await waitForState(actor, inForm("sent"));
     expect(sent).toEqual(["only-key"]);
   });
 
@@ -300,7 +301,7 @@ describe("repeat medication machine (2§4, 2§5)", () => {
     await openWith(actor, "m1");
     expect(actor.getSnapshot().context.pharmaciesError).toBe(t.pharmaciesFailed);
     actor.send({ type: "pharmacies.retry" });
-    await waitFor(actor, (s) => s.matches({ requesting: { pharmacies: "loaded" } }));
+    await waitForState(actor, (s) => s.matches({ requesting: { pharmacies: "loaded" } }));
     expect(actor.getSnapshot().context.pharmacyId).toBe("p2");
     actor.send({ type: "dialog.close" });
     actor.send({ type: "repeat.open" });
@@ -316,13 +317,13 @@ describe("repeat medication machine (2§4, 2§5)", () => {
     actor.send({ type: "urgent.toggle" });
     actor.send({ type: "notes.change", text: "Running low" });
     actor.send({ type: "request.submit" });
-    await waitFor(actor, inForm("failed"));
+    await waitForState(actor, inForm("failed"));
     const ctx = actor.getSnapshot().context;
     expect(ctx.sessionEnded).toBe(true);
     expect(ctx.message).toBe(t.sessionEnded);
     expect({ ids: ctx.medicationIds, delivery: ctx.delivery, pharmacy: ctx.pharmacyId, urgent: ctx.urgent, notes: ctx.notes }).toEqual({ ids: ["m1", "m2"], delivery: "pharmacy", pharmacy: "p3", urgent: true, notes: "Running low" });
     actor.send({ type: "request.retry" });
-    await waitFor(actor, inForm("sent"));
+    await waitForState(actor, inForm("sent"));
     expect(sent.map((s) => s.key)).toEqual(["attempt-1", "attempt-1"]);
     expect(actor.getSnapshot().context.sessionEnded).toBe(false);
   });

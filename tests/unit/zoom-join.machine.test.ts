@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from "vitest";
-import { createActor, fromPromise, waitFor } from "xstate";
+import { createActor, fromPromise } from "xstate";
+import { waitForState } from "../helpers/wait-for-state";
 import { FAILURE_TEXT, zoomJoinMachine } from "../../machines/zoom-join.machine";
 import { JOIN_TIMEOUT_MS, ZOOM_TEXT, type SignatureReply } from "../../app/lib/zoom";
 import { StepSessionEndedError } from "../../app/lib/step-client";
@@ -31,11 +32,11 @@ describe("the video consult join machine", () => {
       return signed;
     });
     actor.send({ type: "meeting.start" });
-    await waitFor(actor, (s) => s.matches("failed"));
+    await waitForState(actor, (s) => s.matches("failed"));
     expect(actor.getSnapshot().context).toMatchObject({ message: ZOOM_TEXT.sessionEnded, sessionEnded: true });
     ended = false;
     actor.send({ type: "meeting.retry" });
-    await waitFor(actor, (s) => s.matches("connecting"));
+    await waitForState(actor, (s) => s.matches("connecting"));
     expect(asked).toHaveLength(2);
     expect(actor.getSnapshot().context).toMatchObject({ sessionEnded: false, attempt: 1 });
   });
@@ -44,7 +45,7 @@ describe("the video consult join machine", () => {
     const { actor, asked } = start(async () => signed);
     expect(actor.getSnapshot().value).toBe("idle");
     actor.send({ type: "meeting.start" });
-    await waitFor(actor, (s) => s.matches("connecting"));
+    await waitForState(actor, (s) => s.matches("connecting"));
     expect(asked).toEqual(["81234567890"]);
     expect(actor.getSnapshot().context).toMatchObject({ attempt: 1, join: { meetingNumber: "81234567890", passWord: "abc123", signature: "h.p.s", sdkKey: "portalMockSdkKey0001", userName: "Sam Solo", timeoutMs: JOIN_TIMEOUT_MS } });
     actor.send({ type: "client.joined" });
@@ -57,14 +58,14 @@ describe("the video consult join machine", () => {
     let answer: () => Promise<SignatureReply> = async () => ({ ok: false, message: ZOOM_TEXT.notSigned });
     const { actor } = start(() => answer());
     actor.send({ type: "meeting.start" });
-    await waitFor(actor, (s) => s.matches("failed"));
+    await waitForState(actor, (s) => s.matches("failed"));
     expect(actor.getSnapshot().context.message).toBe(ZOOM_TEXT.notSigned);
     answer = async () => Promise.reject(new Error("offline"));
     actor.send({ type: "meeting.retry" });
-    await waitFor(actor, (s) => s.matches("failed") && s.context.message === ZOOM_TEXT.unreachable);
+    await waitForState(actor, (s) => s.matches("failed") && s.context.message === ZOOM_TEXT.unreachable);
     answer = async () => signed;
     actor.send({ type: "meeting.retry" });
-    await waitFor(actor, (s) => s.matches("connecting"));
+    await waitForState(actor, (s) => s.matches("connecting"));
     expect(actor.getSnapshot().context).toMatchObject({ attempt: 1, message: null });
   });
 
@@ -72,7 +73,7 @@ describe("the video consult join machine", () => {
     for (const reason of ["unreachable", "refused", "sdk-failed"] as const) {
       const { actor } = start(async () => signed);
       actor.send({ type: "meeting.start" });
-      await waitFor(actor, (s) => s.matches("connecting"));
+      await waitForState(actor, (s) => s.matches("connecting"));
       actor.send({ type: "client.failed", reason });
       expect(actor.getSnapshot().value).toBe("failed");
       expect(actor.getSnapshot().context.message).toBe(FAILURE_TEXT[reason]);
