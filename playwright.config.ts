@@ -31,7 +31,9 @@ export default defineConfig({
   expect: { timeout: 7_000 },
   reporter: [["list"], ["json", { outputFile: "test-results/playwright.json" }]],
   use: {
-    baseURL: `http://localhost:${PORTAL_PORT}`,
+    // 127.0.0.1, not localhost: this machine's hosts file names localhost for IPv4 only, and a burst of
+    // requests from the test process can wait seconds on IPv6 lookups of it.
+    baseURL: `http://127.0.0.1:${PORTAL_PORT}`,
     trace: "retain-on-failure",
     screenshot: "only-on-failure",
   },
@@ -49,7 +51,7 @@ export default defineConfig({
   ],
   webServer: {
     command: "npx tsx scripts/serve.ts",
-    url: `http://localhost:${PORTAL_PORT}/login`,
+    url: `http://127.0.0.1:${PORTAL_PORT}/login`,
     // Every e2e test signs in (and asks for passwords) from 127.0.0.1: the per-address limits are raised
     // so parallel tests do not throttle each other, and the per-account one lowered so the throttle test is short.
     env: {

@@ -141,10 +141,10 @@ test.describe("test results", () => {
     await expect.poll(counter).toBe(unreadBefore - 1);
   });
 
-  test("an HTML result is shown with Print; a PDF result in the portal's own viewer, without Print, its worker from the portal", async ({ page, world }) => {
+  test("an HTML result is shown with Print; a PDF result in the portal's own viewer, without Print, its worker from the portal", async ({ page, world, baseURL }) => {
     const outside: string[] = [];
     page.on("request", (r) => {
-      if (!r.url().startsWith("http://localhost") && !r.url().startsWith("data:") && !r.url().startsWith("blob:")) outside.push(r.url());
+      if (!r.url().startsWith(baseURL!) && !r.url().startsWith("data:") && !r.url().startsWith("blob:")) outside.push(r.url());
     });
     await openReports(page, world);
     const html = await openResult(page, "Chest X-Ray");
@@ -165,7 +165,7 @@ test.describe("test results", () => {
     const worker = page.waitForRequest(/pdf\.worker/);
     const pdf = await openResult(page, "Cervical Screening");
     await expect(pdf.getByRole("img", { name: "Cervical Screening, page 1 of 1" })).toBeVisible({ timeout: 15_000 });
-    expect((await worker).url()).toMatch(/^http:\/\/localhost:\d+\/assets\//);
+    expect((await worker).url()).toMatch(new RegExp(`^${baseURL}/assets/`));
     await expect(pdf.locator("canvas")).toBeVisible();
     await expect(pdf.getByRole("button", { name: "Print" })).toHaveCount(0);
     await expect(pdf.getByRole("button", { name: "Close" })).toBeVisible();
@@ -280,11 +280,11 @@ test.describe("test results", () => {
 test.describe("hostile HTML", () => {
   test.use({ worldOptions: { scenario: "hostile-result" } });
 
-  test("a result's scripts, handlers, frames, styles and outside images never run or load; its words are shown", async ({ page, world }) => {
+  test("a result's scripts, handlers, frames, styles and outside images never run or load; its words are shown", async ({ page, world, baseURL }) => {
     const outside: string[] = [];
     page.on("request", (r) => {
       const url = r.url();
-      if (!url.startsWith("http://localhost") && !url.startsWith("data:")) outside.push(url);
+      if (!url.startsWith(baseURL!) && !url.startsWith("data:")) outside.push(url);
     });
     page.on("dialog", (d) => {
       outside.push(`dialog: ${d.message()}`);

@@ -95,13 +95,32 @@ function documentOfLetter(l: LetterRecord): DocumentBody {
   return { title: l.type, date: DateTime.fromMillis(l.atMs, { zone: PRACTICE_ZONE }).toISO()!, author: l.author.name, paragraphs: l.paragraphs };
 }
 
+/**
+ * A real practice serves a stored document; the mock draws it (about 50 ms a page, more under load).
+ * A burst of the same document (the portal's bulk-download limit is tested with 65 at once) would
+ * otherwise queue 65 drawings behind each other and outlast the portal's practice timeout. The same
+ * input gives the same bytes (clinical-pdf.ts), so the drawn document is kept, keyed by its whole
+ * input, and requests arriving together share one drawing.
+ */
+const drawn = new Map<string, Promise<string>>();
+const DRAWN_KEPT = 200;
+
 async function pdfBase64(world: World, patientId: string, body: DocumentBody): Promise<string> {
   const practice = practiceOf(world);
   const p = world.store.patient.findFirst({ where: { id: { equals: patientId } }, strict: true });
-  const bytes = await clinicalPdf({
+  const input: ClinicalDocument = {
     ...body,
     practice: { name: practice.name, address: practiceAddressText(practice), phone: practice.phone },
     patient: { name: [...p.given, p.family].join(" "), nhi: p.nhi },
-  });
-  return Buffer.from(bytes).toString("base64");
+  };
+  const key = JSON.stringify(input);
+  let pdf = drawn.get(key);
+  if (!pdf) {
+    pdf = clinicalPdf(input).then((bytes) => Buffer.from(bytes).toString("base64"));
+    // A failed drawing is not kept: the next request tries again.
+    pdf.catch(() => drawn.delete(key));
+    drawn.set(key, pdf);
+    if (drawn.size > DRAWN_KEPT) drawn.delete(drawn.keys().next().value!);
+  }
+  return pdf;
 }
