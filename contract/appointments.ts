@@ -23,7 +23,6 @@ export const AppointmentSlots = defineSlots({
   statusId: slot.string(10, "StatusID"),
 });
 
-export const APPOINTMENT_STATUS_TEXTS = ["Future", "Completed", "Missed", "Cancelled", "Other"] as const;
 /** Status ids a patient may cancel (2§2 Upcoming). */
 export const CANCELLABLE_STATUS_IDS = ["1", "2", "3", "11"] as const;
 
@@ -72,7 +71,6 @@ export const PractitionerSchema = z.object({
   name: z.array(z.object({ text: z.string().min(1) })).min(1),
   extension: PractitionerSlots.schema,
 });
-export type Practitioner = z.output<typeof PractitionerSchema>;
 
 export const AvailablePractitionerQuerySchema = z.object({
   PatientID,
@@ -100,7 +98,6 @@ export const BookingSlotSchema = z.object({
   start: z.iso.datetime({ offset: true }),
   extension: BookingSlotSlots.schema,
 });
-export type BookingSlot = z.output<typeof BookingSlotSchema>;
 
 export const AppointmentSlotsQuerySchema = z.object({
   PatientID,
@@ -127,7 +124,6 @@ export const BookAppointmentQuerySchema = z.object({
 export const BookAppointmentReplySchema = z.string();
 export const BOOKED_REPLY = "Appointment has been booked successfully";
 /** The practice's codes for a video booking that Zoom could not set up (2§8). */
-export const BOOKING_FAILURE_CODES = ["NotCreatedEmailMissing", "NotCreatedZoomEnd"] as const;
 
 export const NextAvailableDayQuerySchema = z.object({
   PatientID,

@@ -5,11 +5,6 @@ import { FALSE_WORDS, TRUE_WORDS } from "./truthy";
 
 /** Identity server and sign-in calls (1§7). */
 
-export const CredentialsSchema = z.object({
-  UserName: z.string().min(1),
-  Password: z.string().min(1),
-});
-
 /**
  * POST {identity}/api/Authentication: which practice API serves this user. A switch-token sign-in
  * (/loginSwitch/{q}) has no user name, so the identity server is asked with q instead.
@@ -28,7 +23,6 @@ export const IdentityAuthReplySchema = z.union([
   z.object({ ACCAPIURL: z.url() }),
   StatusReplySchema,
 ]);
-export type IdentityAuthReply = z.output<typeof IdentityAuthReplySchema>;
 
 /** POST Patient/Authentication: by user name and password, or by switch token q (then both are empty). */
 export const PatientAuthRequestSchema = z.object({
@@ -36,7 +30,6 @@ export const PatientAuthRequestSchema = z.object({
   Password: z.string(),
   q: z.string(),
 });
-export type PatientAuthRequest = z.output<typeof PatientAuthRequestSchema>;
 
 export const AuthSlots = defineSlots({
   token: slot.string(0, "Token"),

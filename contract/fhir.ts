@@ -42,7 +42,6 @@ export const AddressSchema = z.object({
   country: z.string().optional(),
   postalCode: z.string().optional(),
 });
-export type Address = z.output<typeof AddressSchema>;
 
 /** The reply many calls use for outcomes: StatusCode is a string ("1" success, others not). */
 export const StatusReplySchema = z.object({

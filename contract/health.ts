@@ -63,7 +63,6 @@ export const AllergiesReplySchema = bundleOf(AllergySchema);
 export const IMMUNISATION_LISTS = { all: "0", administered: "1", overdue: "2", due: "3" } as const;
 
 /** ImmType: overdue, due or other (given) (2§3). */
-export const IMM_TYPES = ["overdue", "due", "other"] as const;
 
 /**
  * 2§3 Immunisation: name, indication, vaccinator, due date-time, ImmType, two booleans at positions
@@ -127,7 +126,6 @@ export const TimelineReplySchema = bundleOf(TimelineEventSchema);
 
 /* ---------- PatientAlerts (Reminders) ---------- */
 
-export const REMINDER_PRIORITIES = ["High", "Medium", "Normal"] as const;
 
 /** 2§3 Reminder: description, title, priority. */
 export const ReminderSlots = defineSlots({
@@ -152,7 +150,6 @@ export const RemindersReplySchema = bundleOf(ReminderSchema);
 /* ---------- Observation (Vitals) ---------- */
 
 /** The code displays of 2§3, several names for one vital included. */
-export const VITAL_CODES = ["Blood Pressure", "Weight", "Body Weight", "BMI", "Body Mass Index", "Height", "Body Height", "Heart Rate"] as const;
 
 export const VitalObservationSchema = z.object({
   resourceType: z.literal("Observation"),

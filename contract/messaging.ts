@@ -97,8 +97,6 @@ export const OutgoingMessageSlots = defineSlots({
   messageType: slot.string(1, "MessageType"),
 });
 
-const MessageId = z.string().regex(/^[\w-]{1,64}$/);
-
 export const SendMessageQuerySchema = z.object({
   /** 2§9: the recipient's role, "0" when none was chosen. */
   RoleID: z.string().regex(/^\d{1,9}$/),
@@ -178,4 +176,3 @@ export const MessagingRecipientsReplySchema = bundleOf(RecipientSchema);
 export const MessagingRoleSchema = z.object({ id: z.union([z.string(), z.number()]).transform(String), title: z.string().min(1) });
 export type MessagingRole = z.output<typeof MessagingRoleSchema>;
 
-export { MessageId as MessageIdSchema };

@@ -41,7 +41,6 @@ export const ProxyUserSchema = z.object({
   extension: ProxyUserSlots.schema,
 });
 export const ProxyUsersReplySchema = bundleOf(ProxyUserSchema);
-export type ProxyUser = z.output<typeof ProxyUserSchema>;
 
 /* ---------- GET Patient?PatientID (profile) ---------- */
 

@@ -12,7 +12,6 @@ const Text = (max: number) => z.string().max(max);
 
 /** 1§3 Lookup types. 11-14 belong to the second document and are accepted here for it. */
 export const LOOKUP_TYPES = { titles: "1", towns: "2", cities: "6", suburbs: "7", relationships: "9", locations: "11", appointmentTypes: "12", reasonsForContact: "13", timelineProviders: "14" } as const;
-export type LookupType = (typeof LOOKUP_TYPES)[keyof typeof LOOKUP_TYPES];
 
 export const LookupQuerySchema = PatientIdQuerySchema.extend({
   TypeID: z.enum(["1", "2", "6", "7", "9", "11", "12", "13", "14"]),

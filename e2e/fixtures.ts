@@ -248,21 +248,6 @@ export async function openSignedIn(page: Page, user: WorldUser, path: string, he
 }
 
 /**
- * Signs in as an account holder with linked accounts and continues as the nth account of the chooser
- * (0 is the holder themselves), once the dashboard is shown; returns that account's id.
- */
-export async function signInAs(page: Page, user: WorldUser, nth: number): Promise<string> {
-  await signIn(page, user);
-  const chooser = page.getByRole("dialog", { name: "Select an account to continue" });
-  const radio = chooser.getByRole("radio").nth(nth);
-  const id = (await radio.getAttribute("value"))!;
-  await radio.check();
-  await chooser.getByRole("button", { name: "Continue" }).click();
-  await expect(page.getByRole("heading", { name: "Dashboard", level: 1 })).toBeVisible();
-  return id;
-}
-
-/**
  * Waits until React has hydrated the page's heading. The server's HTML is visible before the page's
  * effects run, so a test that moves a fake clock must wait for this, or it moves the clock before the
  * page's timers exist.

@@ -23,7 +23,7 @@ export type { CardType } from "../app/lib/accounts-view";
 export type PaymentMethod = "card" | "poli" | "paymentExpress";
 
 // The editing part of the machine, shared with the form before the machine loads (decisions/180).
-export { amountOf, feeOf, paymentMethodOf } from "./payment-choice";
+export { amountOf, paymentMethodOf } from "./payment-choice";
 
 export interface PaymentInput {
   invoices: AllocatableInvoice[];

@@ -4,7 +4,6 @@ import { createMockApp } from "./app";
 import { WorldRegistry } from "./worlds";
 
 export { WorldRegistry } from "./worlds";
-export type { World, WorldUser } from "./worlds";
 
 export interface MockServerOptions {
   /** 0 picks a free port (tests). Default 4010. */

@@ -1,5 +1,5 @@
 /**
- * `npm test`: the static checks side by side (type check, lint, build), then Vitest (unit and
+ * `npm test`: the static checks side by side (type check, lint, unused code, build), then Vitest (unit and
  * integration: the multi-process tests run the built portal, so the build comes first), then
  * Playwright in Debian's Chromium. Every step runs even when an earlier one fails, so one run shows
  * everything that is wrong. Each phase's duration is printed; the last line is the plain
@@ -61,16 +61,18 @@ rmSync("test-results", { recursive: true, force: true });
 mkdirSync("test-results", { recursive: true });
 
 // The static checks do not depend on each other: side by side they take as long as the longest.
-console.log("▶ Type check, lint and build, side by side");
+console.log("▶ Type check, lint, unused code and build, side by side");
 const staticSince = Date.now();
-const [typed, linted, built] = await Promise.all([
+const [typed, linted, unused, built] = await Promise.all([
   step("Type check", [["npx", ["react-router", "typegen"]], ["npx", ["tsc", "-p", "."]]]),
   step("Lint", [["npx", ["eslint", "."]]]),
+  // An export, file or dependency nothing uses (knip.config.ts says what knip cannot see).
+  step("Unused code (knip)", [["npx", ["knip", "--no-progress"]]]),
   // The portal, then the video client it serves under /zoom-client/ (decisions/130).
   step("Build", [["npx", ["react-router", "build"]], ["npm", ["run", "build:zoom"]]]),
 ]);
 phases.push(`static checks together ${seconds(staticSince)}`);
-failed += [typed, linted, built].filter((ok) => !ok).length;
+failed += [typed, linted, unused, built].filter((ok) => !ok).length;
 
 console.log("\n▶ Unit and integration tests (Vitest)");
 const vitestSince = Date.now();

@@ -21,8 +21,6 @@ export interface RequestContext {
 }
 
 export type PracticeOutcome = "ok" | "refused" | "http_error" | "contract" | "timeout" | "unreachable";
-export type SignInOutcome = "signedIn" | "rejected" | "refused" | "throttled" | "invalid" | "failed" | "expired" | "passwordUpdate" | "chooseAccount" | "cancelled";
-export type PaymentEvent = "started" | "recorded" | "not_charged" | "left_open" | "blocked";
 
 export interface Observability {
   registry: Registry;
@@ -39,9 +37,6 @@ export interface Observability {
 }
 
 const KEY = Symbol.for("nz-patient-portal.observability");
-
-/** The levels LOG_LEVEL accepts (config.server.ts). */
-export const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
 
 /** The only request ids taken from a client: anything else gets a new one. */
 export const REQUEST_ID = /^[A-Za-z0-9._-]{8,64}$/;

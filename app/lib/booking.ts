@@ -161,7 +161,6 @@ export const BookStepSchema = z.object({
   /** The questionnaire's outcome, when the practice screens: the action refuses a blocked booking. */
   screening: z.enum(["none", "clear", "face2face", "virtual"]).default("none"),
 });
-export type BookStep = z.output<typeof BookStepSchema>;
 
 export const BookingStepSchema = z.discriminatedUnion("step", [RolesStepSchema, ProvidersStepSchema, SlotsStepSchema, NextDayStepSchema, BookStepSchema]);
 
@@ -229,4 +228,3 @@ export function createBookingSteps(options: StepClientOptions = {}) {
     book: (fields: Record<string, string>) => client.post({ step: "book", ...fields }, BookReplySchema),
   };
 }
-export type BookingSteps = ReturnType<typeof createBookingSteps>;

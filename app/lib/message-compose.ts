@@ -94,7 +94,6 @@ export const MessageFormSchema = z
     if (subject.length === 0) ctx.addIssue({ code: "custom", path: ["subject"], message: t.subjectRequired });
     else if (subject.length > 255) ctx.addIssue({ code: "custom", path: ["subject"], message: t.subjectTooLong });
   });
-export type MessageForm = z.output<typeof MessageFormSchema>;
 export type MessageErrors = Partial<Record<"roleId" | "practitionerId" | "subject" | "body" | "attachments" | "form", string>>;
 
 /** An attachment as the browser holds it: already checked, its bytes as base64. */
@@ -193,4 +192,3 @@ export function createMessagingSteps(options: StepClientOptions = {}) {
     sendDraft: (draftId: string, key: string) => client.post({ step: "sendDraft", key, draftId }, SendReplySchema),
   };
 }
-export type MessagingSteps = ReturnType<typeof createMessagingSteps>;

@@ -138,4 +138,3 @@ export const PayStepSchema = z.discriminatedUnion("step", [
   // The holder's open attempt, finished from the page's notice (any tab, any session).
   z.object({ step: z.literal("finish"), key: z.string().regex(/^[A-Za-z0-9-]{8,100}$/) }),
 ]);
-export type PayStep = z.output<typeof PayStepSchema>;

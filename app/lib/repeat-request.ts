@@ -46,7 +46,6 @@ export const RepeatRequestSchema = z
       return value.delivery === "pharmacy" && (typeof value.pharmacyId !== "string" || value.pharmacyId.trim() === "");
     },
   });
-export type RepeatRequest = z.output<typeof RepeatRequestSchema>;
 
 /** What the patient has chosen, as the machine holds it. */
 export interface RepeatChoice {

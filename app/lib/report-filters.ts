@@ -24,7 +24,6 @@ export const ReportFiltersSchema = z
     q: z.string().trim().max(100, t.searchTooLong).default(""),
   })
   .superRefine(checkRangeOrder);
-export type ReportFilters = z.output<typeof ReportFiltersSchema>;
 
 /** How many pages of results the address asks for, 1 to 30 (3,000 results). */
 export const MAX_PAGES = 30;

@@ -31,4 +31,3 @@ export const SignupSchema = z.object({
   email: z.string().trim().max(254, signupTexts.email).pipe(z.email(signupTexts.email)),
 });
 
-export type SignupInput = z.input<typeof SignupSchema>;

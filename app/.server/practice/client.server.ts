@@ -30,7 +30,7 @@ export function createPracticeAgent(maxConnections: number): Dispatcher {
 export const practiceAgent = createPracticeAgent(config.PRACTICE_MAX_CONNECTIONS);
 
 /** The header that carries the request id to the practice, so its logs and the portal's meet. */
-export const CORRELATION_HEADER = "X-Correlation-Id";
+const CORRELATION_HEADER = "X-Correlation-Id";
 
 /**
  * The pool's state for the metrics (decisions/262): undici's Agent keeps a Pool per origin and

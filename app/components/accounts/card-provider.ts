@@ -1,6 +1,5 @@
 import type { CardChoice } from "../../lib/card-brand";
 import { cardProviderMessages } from "../../lib/messages/cardProvider";
-export type { CardProviderChoice } from "../../lib/accounts-view";
 
 /**
  * The card provider the payment form talks to (decisions/030). Each implementation renders its own
