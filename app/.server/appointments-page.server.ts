@@ -130,11 +130,16 @@ export interface AppointmentDeps {
 }
 const portalDeps: AppointmentDeps = { requireSession };
 
-export async function cancelAction(request: Request, deps: AppointmentDeps = portalDeps): Promise<CancelReply> {
+/**
+ * A form the server refuses is returned as a 400 with its field errors, never thrown: a thrown answer
+ * goes to the error boundary, and the dialog, which shows the errors beside what was typed, would
+ * never see it.
+ */
+export async function cancelAction(request: Request, deps: AppointmentDeps = portalDeps): Promise<CancelReply | ReturnType<typeof data<CancelReply>>> {
   const { api, user } = await deps.requireSession(request);
   const form = await requestForm(request);
   const parsed = parseForm(form, CancelFormSchema);
-  if (!parsed.ok) throw data({ ok: false, message: Object.values(parsed.errors)[0] ?? t.reasonRequired, errors: parsed.errors }, { status: 400 });
+  if (!parsed.ok) return data<CancelReply>({ ok: false, message: Object.values(parsed.errors)[0] ?? t.reasonRequired, errors: parsed.errors }, { status: 400 });
   if (claimsAnotherViewing(form, user)) return { ok: false, message: errorsMessages.viewingChanged };
   try {
     // Only the viewed patient's own upcoming appointments, and only those 2§2 lets them cancel.

@@ -1,6 +1,7 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { z } from "zod";
 import type { BookingSettings, Option } from "./booking";
+import type { FieldErrors } from "./forms";
 import { checkRangeOrder, dateRangeFields, queryDateOf } from "./date-range";
 import { appointmentsMessages } from "./messages/appointments";
 import { timelineMessages } from "./messages/timeline";
@@ -79,7 +80,7 @@ export const CancelFormSchema = z.object({
 });
 
 /** The cancel action's answer: the practice's reply (2§8), or the form's refusal with its field messages. */
-export type CancelReply = { ok: true; message: string } | { ok: false; message: string; errors?: Record<string, string> };
+export type CancelReply = { ok: true; message: string } | { ok: false; message: string; errors?: FieldErrors };
 
 export interface AppointmentRow {
   id: string;
