@@ -103,8 +103,15 @@ export const BODY_LIMITS: BodyLimits = { formBytes: 64 * 1024, uploadBytes: 25 *
 const FORM_TYPES = new Set(["application/x-www-form-urlencoded", "multipart/form-data"]);
 
 /**
+ * A refused body up to this size is read and dropped once the answer is sent, so a client still
+ * sending it reads the answer rather than a reset (EPIPE, ECONNRESET) when the socket closes under it:
+ * what nginx calls a lingering close. A larger one is not worth the bandwidth: its connection is closed.
+ */
+const LINGER_BYTES = 32 * 1024 * 1024;
+
+/**
  * Every post is a form (the portal's actions read nothing else): another content type is a 415, and a
- * body is refused with 413 from its declared length before a byte of it is read. A body that does not
+ * body is refused with 413 from its declared length before a byte of it is parsed. A body that does not
  * declare its length (chunked) is a 411, so no post can be larger than it said.
  */
 export function limitBodies(limits: BodyLimits = BODY_LIMITS) {
@@ -114,8 +121,10 @@ export function limitBodies(limits: BodyLimits = BODY_LIMITS) {
     const hasBody = declared !== undefined ? Number(declared) > 0 : req.get("transfer-encoding") !== undefined;
     if (!hasBody) return next();
     const refuse = (status: number, text: string) => {
-      // The body is not read: close the connection rather than leave it to drain.
-      res.set("Connection", "close").status(status).type("text/plain").send(text);
+      // Nothing here reads the body. Left unread, Node drops the rest of it after the answer and keeps
+      // the connection; a body of no stated length, or a larger one than LINGER_BYTES, is cut off.
+      if (!(Number(declared) <= LINGER_BYTES)) res.set("Connection", "close");
+      res.status(status).type("text/plain").send(text);
     };
     if (declared === undefined) return refuse(411, "A post must give its length.");
     const type = (req.get("content-type") ?? "").split(";")[0].trim().toLowerCase();

@@ -2,7 +2,8 @@ import { request } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { RouteConfigEntry } from "@react-router/dev/routes";
 import routes from "../../app/routes";
-import { HSTS } from "../../server";
+import express from "express";
+import { HSTS, limitBodies } from "../../server";
 import { newPasswordMessages } from "../../app/lib/messages/newPassword";
 import { documentAddresses } from "../helpers/document-routes";
 import { useMockServer, type TestWorld } from "../helpers/mock-world";
@@ -182,5 +183,45 @@ describe("caching and transport", () => {
   it("sends Strict-Transport-Security only when the portal is served over TLS", async () => {
     expect((await fetch(`${secure.url}/login`)).headers.get("strict-transport-security")).toBe(HSTS);
     expect((await fetch(`${portal.url}/login`)).headers.get("strict-transport-security")).toBeNull();
+  });
+});
+
+describe("a too-large post sent whole (issue 33)", () => {
+  /**
+   * A browser uploading a large file over a slow link is still sending when the answer comes. Closing
+   * the connection with the answer made the sender's next writes fail (EPIPE or a reset) after it had
+   * read the 413, and Node's client reports that as the request's error. Here a server with the
+   * portal's body limits answers within the sender's first writes (it runs in the test's process):
+   * before the fix every run ended in EPIPE. fetch and Node's own client each send 20 MB, three times.
+   */
+  it("is answered 413, the rest of it read and dropped, so every write of the sender's succeeds", async () => {
+    const app = express();
+    app.use(limitBodies());
+    app.post("/signup", (_req, res) => void res.send("taken"));
+    const server = app.listen(0, "127.0.0.1");
+    await new Promise((resolve) => server.once("listening", resolve));
+    const url = `http://127.0.0.1:${(server.address() as { port: number }).port}/signup`;
+    const body = Buffer.alloc(20 * 1024 * 1024, "a");
+    try {
+      for (let i = 0; i < 3; i++) {
+        expect((await fetch(url, { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded" }, body })).status).toBe(413);
+        const outcome = await new Promise<{ status: number; error?: string }>((resolve) => {
+          let status = 0;
+          let error: string | undefined;
+          const req = request(url, { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded", "Content-Length": String(body.length) } }, (res) => {
+            status = res.statusCode ?? 0;
+            res.resume();
+          });
+          req.on("error", (e: NodeJS.ErrnoException) => (error = e.code ?? e.message));
+          // The request closes after its answer is read and its body written, or after an error.
+          req.on("close", () => resolve(error ? { status, error } : { status }));
+          req.end(body);
+        });
+        expect(outcome).toEqual({ status: 413 });
+      }
+    } finally {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    }
   });
 });
