@@ -1,3 +1,4 @@
+import { EventEmitter } from "node:events";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { constants as zlib } from "node:zlib";
@@ -159,10 +160,40 @@ function clientAddress(req: Request, _res: Response, next: NextFunction) {
  * (vite.config.ts) and served by `serveAssets`, so they are not compressed again here.
  */
 export function compressReplies(): RequestHandler {
-  return compression({
+  const compress = compression({
     flush: zlib.Z_SYNC_FLUSH,
     brotli: { flush: zlib.BROTLI_OPERATION_FLUSH, params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } },
   });
+  return (req, res, next) => compress(req, res, (error?: unknown) => (relayDrain(res), next(error)));
+}
+
+/**
+ * `compression` hands a 'drain' listener added to the response to its compressor, but a removal goes
+ * to the response, which never had it. React Router waits for each 'drain' with `once` and then `off`,
+ * so every wait of a streamed page left one listener on the compressor (MaxListenersExceededWarning
+ * after ten, and the page's whole life to be freed). The response's 'drain' listeners are kept here
+ * instead, and the compressor gets one listener that passes its 'drain' on.
+ */
+function relayDrain(res: Response) {
+  const compressorOn = res.on;
+  const listeners = new EventEmitter();
+  let relaying = false;
+  const add = function (this: Response, type: string | symbol, listener: (...args: unknown[]) => void) {
+    if (type !== "drain") return compressorOn.call(this, type, listener);
+    if (!relaying) {
+      relaying = true;
+      compressorOn.call(this, "drain", () => listeners.emit("drain"));
+    }
+    listeners.on("drain", listener);
+    return this;
+  } as Response["on"];
+  const remove = function (this: Response, type: string | symbol, listener: (...args: unknown[]) => void) {
+    if (type === "drain") listeners.removeListener("drain", listener);
+    else EventEmitter.prototype.removeListener.call(this, type, listener);
+    return this;
+  } as Response["removeListener"];
+  res.on = res.addListener = add;
+  res.off = res.removeListener = remove;
 }
 
 /**

@@ -3,7 +3,9 @@ import { request, type IncomingMessage } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { randomBytes } from "node:crypto";
 import { brotliCompressSync, createBrotliDecompress, createGunzip, gzipSync } from "node:zlib";
+import { writeReadableStreamToWritable } from "@react-router/node";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { compressReplies, serveAssets } from "../../server";
@@ -14,6 +16,8 @@ let url = "";
 let close: () => Promise<void>;
 /** The streamed page waits for the test to have read its first part before writing the rest. */
 let firstPartRead: () => void = () => undefined;
+
+const LONG_PAGE_PARTS = 40;
 
 /** A build's client folder: hashed files under assets/, as `react-router build` leaves them. */
 const client = mkdtempSync(path.join(tmpdir(), "portal-client-"));
@@ -32,6 +36,18 @@ beforeAll(async () => {
     res.write(`<!DOCTYPE html><title>Streamed</title>${"<p>first part</p>".repeat(50)}`);
     await read;
     res.end("<p>second part</p>");
+  });
+  // A long page written as React Router writes one: each write that fills the compressor waits for its 'drain'.
+  app.get("/long-page", async (_req, res) => {
+    res.type("html");
+    let sent = 0;
+    const page = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (sent++ < LONG_PAGE_PARTS) controller.enqueue(new Uint8Array(randomBytes(64 * 1024)));
+        else controller.close();
+      },
+    });
+    await writeReadableStreamToWritable(page, res);
   });
   app.use(serveAssets(client));
   const server = app.listen(0, "127.0.0.1");
@@ -88,6 +104,36 @@ describe("pages", () => {
     firstPartRead();
     expect(response.headers["content-encoding"]).toBeUndefined();
     expect(await text(response)).toContain("second part");
+  });
+});
+
+describe("a long streamed page", () => {
+  for (const encoding of ["br", "gzip"] as const) {
+    it(`leaves no 'drain' listener behind on the ${encoding} compressor for each wait (no MaxListenersExceededWarning)`, async () => {
+      const warnings: string[] = [];
+      const onWarning = (warning: Error) => void warnings.push(`${warning.name}: ${warning.message}`);
+      process.on("warning", onWarning);
+      try {
+        const response = await get("/long-page", encoding);
+        expect(response.headers["content-encoding"]).toBe(encoding);
+        let bytes = 0;
+        for await (const chunk of response.pipe(decoderFor(encoding))) bytes += (chunk as Buffer).length;
+        expect(bytes).toBe(LONG_PAGE_PARTS * 64 * 1024);
+        // A warning is emitted on the next turn of the event loop after the listener that causes it.
+        await new Promise((resolve) => setImmediate(resolve));
+      } finally {
+        process.off("warning", onWarning);
+      }
+      expect(warnings.filter((w) => w.startsWith("MaxListenersExceededWarning"))).toEqual([]);
+    });
+  }
+
+  it("arrives whole, waiting on the response's own 'drain', to a client that takes no compression", async () => {
+    const response = await get("/long-page");
+    expect(response.headers["content-encoding"]).toBeUndefined();
+    let bytes = 0;
+    for await (const chunk of response) bytes += (chunk as Buffer).length;
+    expect(bytes).toBe(LONG_PAGE_PARTS * 64 * 1024);
   });
 });
 
