@@ -130,8 +130,9 @@ test.describe("every screen", { tag: "@smoke" }, () => {
 
   for (const [path, screen] of Object.entries(SCREENS)) {
     test(`${screen.heading} (${path}): once per call, its failure inside the shell with Retry, and at 390 px by keyboard`, async ({ page, world }) => {
-      // The profile photo is a request of its own (decisions/171), with its own session check and
-      // its own LoadImage: answered here in the browser, so that only the page's own load is counted.
+      // The profile photo is a request of its own (decisions/171), with its own session check, and a
+      // LoadImage of its own when the page's read was not handed on: answered here in the browser, so
+      // that only the page's own load is counted.
       await page.route("**/profile/photo?*", (route) => route.fulfill({ status: 200, contentType: "image/png", body: seededPng(1, 2, 2) }));
       await signInDirectly(page, world.user("solo"));
       // Start on another screen and follow the shell's link: a client-side navigation.

@@ -20,6 +20,8 @@ test.describe("the profile photo", () => {
     const src = (await photo.getAttribute("src"))!;
     // The portal's own address: the practice's host and token never reach the page.
     expect(src).toMatch(/^\/profile\/photo\?v=[\w-]+$/);
+    // One visit, one LoadImage: the page's read is handed on to the photo's request (issue 33, item 13).
+    expect(await world.requests({ path: "Patient/LoadImage" })).toHaveLength(1);
     const reply = await page.request.get(src);
     expect(reply.status()).toBe(200);
     expect(reply.headers()["content-type"]).toBe("image/png");

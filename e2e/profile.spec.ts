@@ -508,6 +508,33 @@ test.describe("user profile", () => {
 });
 
 test.describe("older profile layout", () => {
+  test("Notification Settings are reached from the profile and, by keyboard, from the account menu (issue 33, item 8)", async ({ page, world }) => {
+    await openSignedIn(page, world.user("solo"), "/profile", "User Profile");
+    await page.getByRole("link", { name: "Notification Settings" }).click();
+    await expect(page).toHaveURL(/\/profile-old#old-notifications$/);
+    const settings = page.getByRole("region", { name: "Notification Settings" });
+    // The focus is on the section's heading, so a screen reader says where the patient is.
+    await expect(settings.getByRole("heading", { name: "Notification Settings" })).toBeFocused();
+    await expect(settings).toBeInViewport();
+    await expect(settings.getByRole("switch")).toHaveCount(2);
+    await expectNoAxeViolations(page);
+
+    await page.goto("/");
+    await waitForHydration(page);
+    const menu = page.getByRole("button", { name: /account menu/ });
+    await menu.focus();
+    await page.keyboard.press("Enter");
+    const item = page.getByRole("menuitem", { name: "Notification Settings" });
+    await expect(item).toBeVisible();
+    // Down from Profile, the first item.
+    await page.keyboard.press("ArrowDown");
+    await expect(item).toBeFocused();
+    await page.keyboard.press("Enter");
+    await expect(page).toHaveURL(/\/profile-old#old-notifications$/);
+    await expect(settings.getByRole("heading", { name: "Notification Settings" })).toBeFocused();
+    await expect(settings).toBeInViewport();
+  });
+
   test("shows its sections, the four treatment-centre links and the terms", async ({ page, world }) => {
     await openOldProfile(page, world);
     for (const name of ["Personal Information", "Address Information", "Contact Information", "Centre Details", "Notification Settings", "Update Password", "Term and condition"]) {

@@ -27,6 +27,7 @@ import { claimsAnotherViewing, isSignInRedirect, requireSession, type SignedIn }
 import { requestForm } from "./request-form.server";
 import { authenticate, logout } from "./practice/auth.server";
 import { clientAddress, signInThrottle, type SignInThrottle } from "./throttle.server";
+import { stateStore } from "./state.server";
 
 /**
  * What /profile and /profile-old load and do. The profile shown is the viewed patient's (userid);
@@ -68,7 +69,7 @@ export async function loadProfilePage(request: Request, options: { terms: Array<
   ]);
   return {
     profile,
-    photo: photo ? photoAddress(photo) : null,
+    photo: photo ? await handOnPhoto(signedIn, photo) : null,
     practice: practice ? summarisePractice(practice) : null,
     balance,
     lookups: lookups ?? NO_LOOKUPS,
@@ -79,20 +80,42 @@ export async function loadProfilePage(request: Request, options: { terms: Array<
 }
 
 /**
+ * The page reads the photo to know whether there is one and to fingerprint it, and the browser then
+ * asks /profile/photo for it: one visit was two LoadImage calls (issue 33, item 13). The page's read
+ * is handed on to that request through the state store, so every portal process can serve it: kept
+ * for a minute under the session and the fingerprint, and taken by the first request that asks.
+ */
+const HANDED_ON_MS = 60_000;
+const handedOnKey = (session: string, patient: string, fingerprint: string) => `profile-photo:${session}:${patient}:${fingerprint}`;
+
+/**
  * Where the page finds the viewed patient's photo: the portal's own route, never the practice's, with
  * a fingerprint of the picture so the browser may keep it (privately) until it changes. The address
  * names no patient: the route serves the session's viewed patient only.
  */
-function photoAddress(photo: PatientImage): string {
-  return `/profile/photo?v=${createHash("sha256").update(photo.base64).digest("base64url").slice(0, 16)}`;
+async function handOnPhoto({ session, user }: Pick<SignedIn, "session" | "user">, photo: PatientImage): Promise<string> {
+  const fingerprint = createHash("sha256").update(photo.base64).digest("base64url").slice(0, 16);
+  // Not handed on (the store cannot be reached): the photo's request asks the practice itself.
+  await stateStore.set(handedOnKey(session.id, user.userId, fingerprint), JSON.stringify(photo), HANDED_ON_MS).catch(() => false);
+  return `/profile/photo?v=${fingerprint}`;
+}
+
+/** The photo the page has just read, if this request is the first to ask for it. */
+async function takeHandedOn(session: string, patient: string, fingerprint: string | null): Promise<PatientImage | null> {
+  if (!fingerprint) return null;
+  const key = handedOnKey(session, patient, fingerprint);
+  const kept = await stateStore.get(key).catch(() => null);
+  if (!kept) return null;
+  await stateStore.delete(key).catch(() => undefined);
+  return JSON.parse(kept) as PatientImage;
 }
 
 /** GET /profile/photo: the viewed patient's photo, from the practice through the portal; 404 when there is none. */
 export async function profilePhotoResponse(request: Request): Promise<Response> {
-  const { api, user } = await requireSession(request);
+  const { api, user, session } = await requireSession(request);
   const none = (status: number) => new Response(null, { status, headers: { "Cache-Control": "no-store" } });
   try {
-    const photo = await getPatientPhoto(api, user.userId);
+    const photo = (await takeHandedOn(session.id, user.userId, new URL(request.url).searchParams.get("v"))) ?? (await getPatientPhoto(api, user.userId));
     if (!photo) return none(404);
     return new Response(Buffer.from(photo.base64, "base64"), {
       headers: {

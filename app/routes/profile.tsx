@@ -10,6 +10,7 @@ import { Button, buttonClass } from "../components/ui/button";
 import { lazyModule } from "../components/ui/lazy-module";
 import { Notice, ToastProvider } from "../components/ui/toast";
 import { hasArea } from "../lib/menu";
+import { NOTIFICATION_SETTINGS } from "../lib/notification-settings";
 import { profileMessages } from "../lib/messages/profile";
 import type { EmergencyContactView } from "../lib/profile-view";
 import { Rows, Section, contactRows, personalRows } from "../components/profile/sections";
@@ -104,6 +105,10 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
             <Button variant="secondary" onClick={() => setDialog("terms")}>
               Terms and Conditions
             </Button>
+            {/* The e-mail and notification switches are on the older layout (1§4); this is their way in (issue 33, item 8). */}
+            <Link to={NOTIFICATION_SETTINGS} className={buttonClass("secondary")}>
+              Notification Settings
+            </Link>
             <Button onClick={() => setDialog("password")}>Change Password</Button>
           </div>
         </section>

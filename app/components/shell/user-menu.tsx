@@ -1,9 +1,10 @@
 import { DropdownMenu } from "radix-ui";
 import { useRef } from "react";
 import { Form, useNavigate, useRevalidator } from "react-router";
+import { NOTIFICATION_SETTINGS } from "../../lib/notification-settings";
 import { accountSwitchMessages } from "../../lib/messages/accountSwitch";
 
-/** The header dropdown: Profile opens the user profile, Switch account (a login with linked accounts) the chooser, Refresh Configurations reloads the practice's settings and data, Log Out ends the session. */
+/** The header dropdown: Profile opens the user profile, Notification Settings the e-mail and notification switches, Switch account (a login with linked accounts) the chooser, Refresh Configurations reloads the practice's settings and data, Log Out ends the session. */
 export function UserMenu({ name, short, canSwitch = false }: { name: string; short?: string; canSwitch?: boolean }) {
   const revalidator = useRevalidator();
   const navigate = useNavigate();
@@ -28,6 +29,9 @@ export function UserMenu({ name, short, canSwitch = false }: { name: string; sho
           <DropdownMenu.Content align="end" sideOffset={6} className="z-50 min-w-56 rounded border border-line bg-white p-1 text-ink shadow-lg">
             <DropdownMenu.Item className={itemClass} onSelect={() => navigate("/profile")}>
               Profile
+            </DropdownMenu.Item>
+            <DropdownMenu.Item className={itemClass} onSelect={() => navigate(NOTIFICATION_SETTINGS)}>
+              Notification Settings
             </DropdownMenu.Item>
             {canSwitch ? (
               <DropdownMenu.Item className={itemClass} onSelect={() => navigate("/account/switch")}>
