@@ -1,4 +1,4 @@
-import { assign, fromPromise, setup } from "xstate";
+import { assign, setup } from "xstate";
 import {
   EMPTY_QUESTIONNAIRE,
   bookableDays,
@@ -19,6 +19,7 @@ import {
 import { appointmentsMessages } from "../app/lib/messages/appointments";
 import { StepSessionEndedError } from "../app/lib/step-client";
 import { DEFAULT_REASON_FOR_VISIT_ID, NOT_PROVIDED_REASON, VIDEO_TYPE_NAME } from "../contract/appointments";
+import { unprovided } from "./unprovided";
 
 /**
  * Booking an appointment (2§2 Book, 2§4 booking flow, 2§5, 2§8): type, locations, role, provider,
@@ -100,11 +101,6 @@ export type BookingEvent =
   | { type: "confirm.accept" }
   | { type: "back" }
   | { type: "done.close" };
-
-const unprovided = <I, O>(name: string) =>
-  fromPromise<O, I>(async () => {
-    throw new Error(`The route must provide the ${name} actor`);
-  });
 
 /** The selection as the steps read it: the member's id when booking for the family. */
 export function selectionOf(c: BookingContext): Selection {

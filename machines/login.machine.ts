@@ -1,8 +1,9 @@
-import { assign, fromPromise, setup } from "xstate";
+import { assign, setup } from "xstate";
 import { signInMessages } from "../app/lib/messages/signIn";
 import { newPasswordProblem, type NewPasswordProblem } from "../app/lib/new-password";
 import { CAPTCHA_AFTER, type FlowOutcome, type LinkedAccount } from "../app/lib/sign-in-flow";
 import { signInSummary, validateSignIn, type FieldErrors, type SignInInput } from "../app/lib/sign-in";
+import { unprovided } from "./unprovided";
 
 /**
  * The sign-in flow of 1§4: credentials, then (when the practice asks) the forced password update,
@@ -54,20 +55,13 @@ export type LoginEvent =
   | { type: "field.edit"; field: keyof SignInInput }
   | { type: "toast.dismiss" };
 
-/** Placeholders: the route supplies the real actors with `loginMachine.provide({ actors })`. */
-function unprovided<I>(name: string) {
-  return fromPromise<FlowOutcome, I>(async () => {
-    throw new Error(`The route must provide the ${name} actor`);
-  });
-}
-
 export const loginMachine = setup({
   types: {} as { context: LoginContext; events: LoginEvent; input: LoginInput; output: { redirectTo: string } },
   actors: {
-    signIn: unprovided<SignInRequest>("signIn"),
-    changePassword: unprovided<PasswordRequest>("changePassword"),
-    chooseAccount: unprovided<{ accountId: string }>("chooseAccount"),
-    cancelSignIn: unprovided<void>("cancelSignIn"),
+    signIn: unprovided<SignInRequest, FlowOutcome>("signIn"),
+    changePassword: unprovided<PasswordRequest, FlowOutcome>("changePassword"),
+    chooseAccount: unprovided<{ accountId: string }, FlowOutcome>("chooseAccount"),
+    cancelSignIn: unprovided<void, FlowOutcome>("cancelSignIn"),
   },
   guards: {
     resumesAt: ({ context }, params: { step: "passwordUpdate" | "chooseAccount" }) => context.resumeAt === params.step,

@@ -1,8 +1,9 @@
-import { assign, fromPromise, setup, stateIn } from "xstate";
+import { assign, setup, stateIn } from "xstate";
 import { messagingMessages } from "../app/lib/messages/messaging";
 import { checkDraft, replySubject, type Draft, type MessageErrors, type Option, type PendingFile, type SendReply } from "../app/lib/message-compose";
 import type { MessageView, MessagingSettings } from "../app/lib/messaging-view";
 import { StepSessionEndedError } from "../app/lib/step-client";
+import { unprovided } from "./unprovided";
 
 /**
  * Writing to the practice (2§2, 2§4, 2§5): compose, reply, edit a draft, and send a draft as it is.
@@ -92,11 +93,6 @@ export type MessagingEvent =
   | { type: "close" }
   | { type: "discard.confirm" }
   | { type: "discard.cancel" };
-
-const unprovided = <I, O>(name: string) =>
-  fromPromise<O, I>(async () => {
-    throw new Error(`The route must provide the ${name} actor`);
-  });
 
 const emptyDraft: Draft = { mode: "compose", roleId: "", practitionerId: "", practitionerName: "", subject: "", body: "", files: [], replyTo: null, draftId: null, keep: [] };
 

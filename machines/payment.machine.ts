@@ -1,10 +1,11 @@
-import { assign, fromPromise, setup } from "xstate";
+import { assign, setup } from "xstate";
 import type { AllocatableInvoice, Allocation } from "../app/lib/allocation";
 import { paymentMessages } from "../app/lib/messages/payment";
 import type { CardType } from "../app/lib/accounts-view";
 import { RefusedError } from "../app/lib/payment-steps";
 import { StepSessionEndedError } from "../app/lib/step-client";
 import { amountOf, editPayment, feeOf, initialPaymentContext } from "./payment-choice";
+import { unprovided } from "./unprovided";
 
 /**
  * Paying the account by card (1§4 payment progress, choice, allocation, methods, the Pay button).
@@ -88,11 +89,6 @@ export type PaymentEvent =
 
 /** A step after the start met an ended session: nothing was charged, and Try again (the same key) goes on once signed in. */
 const sessionEndedResult = { progress: 100 as const, result: { kind: "failed" as const, message: paymentTexts.sessionEnded, charged: false, sessionEnded: true } };
-
-const unprovided = <I, O>(name: string) =>
-  fromPromise<O, I>(async () => {
-    throw new Error(`The route must provide the ${name} actor`);
-  });
 
 export const paymentMachine = setup({
   types: {} as { context: PaymentContext; events: PaymentEvent; input: PaymentInput },

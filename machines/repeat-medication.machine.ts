@@ -1,8 +1,9 @@
-import { assign, fromPromise, setup } from "xstate";
+import { assign, setup } from "xstate";
 import type { Delivery, PharmacyOption, RepeatSettings } from "../app/lib/medications-view";
 import { medicationsMessages } from "../app/lib/messages/medications";
 import { checkRepeatChoice, type RepeatChoice, type RepeatErrors, type RepeatReply } from "../app/lib/repeat-request";
 import { StepSessionEndedError } from "../app/lib/step-client";
+import { unprovided } from "./unprovided";
 
 /**
  * Requesting repeat prescriptions (2§4, 2§5): choose medicines on the page, then in the dialog pick up
@@ -66,11 +67,6 @@ export type RepeatEvent =
   | { type: "leave.back" }
   | { type: "pharmacies.retry" }
   | { type: "dialog.close" };
-
-const unprovided = <I, O>(name: string) =>
-  fromPromise<O, I>(async () => {
-    throw new Error(`The route must provide the ${name} actor`);
-  });
 
 const outputOf = (event: unknown) => (event as { output: RepeatReply }).output;
 
