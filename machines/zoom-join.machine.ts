@@ -62,7 +62,9 @@ export const zoomJoinMachine = setup({
             guard: ({ event }) => event.output.ok,
             target: "connecting",
             actions: assign(({ context, event }) => {
-              const reply = event.output as Extract<SignatureReply, { ok: true }>;
+              const reply = event.output;
+              // The guard let only a signature through; the check tells the compiler so, with no cast.
+              if (!reply.ok) return {};
               return {
                 attempt: context.attempt + 1,
                 message: null,
