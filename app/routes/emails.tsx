@@ -196,7 +196,7 @@ export default function Emails({ loaderData }: Route.ComponentProps) {
       }),
     [],
   );
-  const [state, send] = useMachine(machine, { input: { settings, newKey: () => crypto.randomUUID() } });
+  const [state, send] = useMachine(machine, { input: { settings } });
   const ctx = state.context;
 
   // Sending or saving changed the boxes: the lists reload from page 1 and the viewer closes (2§4).
@@ -425,7 +425,7 @@ export default function Emails({ loaderData }: Route.ComponentProps) {
                 </Button>
               ) : null}
               {draftStep === "left" ? <Button onClick={() => send({ type: "oldDraft.retry" })}>Try removing the draft again</Button> : null}
-              <Button variant="secondary" onClick={() => send({ type: "close" })} disabled={draftStep === "sending" || draftStep === "removing"}>
+              <Button variant="secondary" onClick={() => send({ type: "close" })} disabled={state.hasTag("busy")}>
                 {draftStep === "left" || draftStep === "unconfirmed" ? t.close : "Cancel"}
               </Button>
             </div>

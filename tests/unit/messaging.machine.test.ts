@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createActor, fromPromise } from "xstate";
+import { assign, createActor, fromPromise } from "xstate";
 import { waitForState } from "../helpers/wait-for-state";
 import { checkDraft, messageFields, replySubject, type Draft, type SendReply } from "../../app/lib/message-compose";
 import { messagingMessages } from "../../app/lib/messages/messaging";
@@ -41,8 +41,9 @@ function start(options: { settings?: Partial<MessagingSettings>; send?: (n: numb
         return { ok: true };
       }),
     },
+    actions: { mintKey: assign({ key: () => `key-${++keys}` }) },
   });
-  const actor = createActor(machine, { input: { settings: { compose: true, reply: true, ...options.settings }, newKey: () => `key-${++keys}` } });
+  const actor = createActor(machine, { input: { settings: { compose: true, reply: true, ...options.settings } } });
   actor.start();
   return { actor, calls };
 }
@@ -82,7 +83,9 @@ describe("messaging machine: compose", () => {
     actor.send({ type: "submit", intent: "send" });
     // A second press while sending is not a second message.
     actor.send({ type: "submit", intent: "send" });
+    expect(actor.getSnapshot().hasTag("busy")).toBe(true);
     await waitForState(actor, (s) => s.matches("closed"));
+    expect(actor.getSnapshot().hasTag("busy")).toBe(false);
     expect(calls.sends).toHaveLength(1);
     expect(calls.sends[0]).toMatchObject({ key: "key-1", intent: "send", draft: { roleId: "2", practitionerId: "7001", subject: "Travel", body: "Which vaccines?" } });
     expect(actor.getSnapshot().context.announcement).toMatchObject({ tone: "success", title: t.sent, changed: true });
