@@ -1,4 +1,4 @@
-import { and, assertEvent, assign, setup, stateIn } from "xstate";
+import { and, assertEvent, assign, emit, enqueueActions, setup, stateIn } from "xstate";
 import { messagingMessages } from "../app/lib/messages/messaging";
 import { checkDraft, replySubject, type Draft, type MessageErrors, type Option, type PendingFile, type SendReply } from "../app/lib/message-compose";
 import type { MessageView, MessagingSettings } from "../app/lib/messaging-view";
@@ -30,8 +30,6 @@ export interface MessagingInput {
 }
 
 export interface Announcement {
-  /** Grows with each announcement, so the page can tell a new one from the last. */
-  seq: number;
   tone: "success" | "error";
   title: string;
   detail: string | null;
@@ -52,8 +50,6 @@ export interface MessagingContext {
   recipientsRole: string | null;
   lookupError: string | null;
   errors: MessageErrors;
-  /** Counts the sends refused for their fields (here or by the server): each moves the focus to the first. */
-  refusals: number;
   /** Why the last post did not reach the practice (shown in the dialog, which stays open). */
   failure: string | null;
   /**
@@ -67,7 +63,6 @@ export interface MessagingContext {
   dirty: boolean;
   /** The draft sent as it is (Send Message on a draft). */
   draftToSend: string | null;
-  announcement: Announcement | null;
 }
 
 export type MessagingEvent =
@@ -92,6 +87,13 @@ export type MessagingEvent =
   | { type: "discard.confirm" }
   | { type: "discard.cancel" };
 
+/** One-off notices the page acts on as they happen, so nothing in the context stands for "something happened". */
+export type MessagingEmitted =
+  /** A post ended: the page's toast, and the lists read again. */
+  | ({ type: "outcome.announced" } & Announcement)
+  /** A send was refused for its fields, here or by the server: the form moves the focus to the first. */
+  | { type: "fields.refused" };
+
 const emptyDraft: Draft = { mode: "compose", roleId: "", practitionerId: "", practitionerName: "", subject: "", body: "", files: [], replyTo: null, draftId: null, keep: [] };
 
 const isAccepted = (reply: SendReply) => reply.outcome === "sent" || reply.outcome === "saved";
@@ -101,7 +103,7 @@ const changed = { key: null, failure: null, sessionEnded: false, dirty: true } a
 
 export const messagingMachine = setup({
   // "busy": a post or a removal is out; the dialog's buttons wait for it.
-  types: {} as { context: MessagingContext; events: MessagingEvent; input: MessagingInput; tags: "busy" },
+  types: {} as { context: MessagingContext; events: MessagingEvent; input: MessagingInput; emitted: MessagingEmitted; tags: "busy" },
   actors: {
     loadRoles: unprovided<void, Option[]>("loadRoles"),
     loadRecipients: unprovided<{ roleId: string }, Option[]>("loadRecipients"),
@@ -189,30 +191,32 @@ export const messagingMachine = setup({
     failRoles: assign({ lookupError: t.rolesFailed }),
     failRecipients: assign({ lookupError: t.recipientsFailed }),
     clearLookupError: assign({ lookupError: null }),
-    showErrors: assign(({ context }) => ({ errors: checkDraft(context.draft), refusals: context.refusals + 1 })),
+    showErrors: enqueueActions(({ context, enqueue }) => {
+      enqueue.assign({ errors: checkDraft(context.draft) });
+      enqueue.emit({ type: "fields.refused" });
+    }),
     beginAttempt: assign(({ event }) => {
       assertEvent(event, "submit");
       return { intent: event.intent, errors: {}, failure: null, sessionEnded: false };
     }),
     // Check again: the same attempt, its key and intent unchanged.
     beginCheck: assign({ failure: null, sessionEnded: false }),
-    keepRefusal: assign(({ context }, reply: SendReply) => {
-      if (reply.outcome !== "refused") return {};
+    keepRefusal: enqueueActions(({ enqueue }, reply: SendReply) => {
+      if (reply.outcome !== "refused") return;
       const errors = (reply.errors ?? {}) as MessageErrors;
       const fields = Object.keys(errors).length > 0;
-      return { key: null, errors, failure: fields ? null : reply.message, refusals: fields ? context.refusals + 1 : context.refusals };
+      enqueue.assign({ key: null, errors, failure: fields ? null : reply.message });
+      if (fields) enqueue.emit({ type: "fields.refused" });
     }),
     keepFailure: assign(({ context }, { reply, error }: { reply?: SendReply; error?: unknown }) => {
       if (error instanceof StepSessionEndedError) return { failure: context.draftToSend ? t.draftSessionEnded : t.sessionEnded, sessionEnded: true };
       return { failure: reply?.outcome === "failed" ? reply.message : t.sendFailed, sessionEnded: false };
     }),
-    announceAccepted: assign(({ context }, reply: SendReply) => {
-      return { announcement: announce(context, "success", reply.outcome === "saved" ? t.savedToDraft : t.sent, "detail" in reply ? (reply.detail ?? null) : null) };
-    }),
-    announceOldDraftGone: assign(({ context }) => ({ announcement: announce(context, "success", context.intent === "draft" ? t.savedToDraft : t.sent, null) })),
-    announceOldDraftLeft: assign(({ context }) => ({
-      announcement: announce(context, "error", context.intent === "draft" ? t.savedToDraft : t.sent, context.intent === "draft" ? t.oldDraftLeftAfterSave : t.oldDraftLeftAfterSend),
-    })),
+    announceAccepted: emit((_, reply: SendReply) => announce("success", reply.outcome === "saved" ? t.savedToDraft : t.sent, "detail" in reply ? (reply.detail ?? null) : null)),
+    announceOldDraftGone: emit(({ context }) => announce("success", context.intent === "draft" ? t.savedToDraft : t.sent, null)),
+    announceOldDraftLeft: emit(({ context }) =>
+      announce("error", context.intent === "draft" ? t.savedToDraft : t.sent, context.intent === "draft" ? t.oldDraftLeftAfterSave : t.oldDraftLeftAfterSend),
+    ),
     forget: assign(({ context }) => ({ ...fresh(context), draft: { ...emptyDraft } })),
   },
 }).createMachine({
@@ -227,14 +231,12 @@ export const messagingMachine = setup({
     recipientsRole: null,
     lookupError: null,
     errors: {},
-    refusals: 0,
     failure: null,
     sessionEnded: false,
     key: null,
     intent: "send",
     dirty: false,
     draftToSend: null,
-    announcement: null,
   }),
   initial: "closed",
   states: {
@@ -385,6 +387,6 @@ function fresh(_context: MessagingContext): Partial<MessagingContext> {
   return { original: null, draftAttachments: [], recipients: null, recipientsRole: null, lookupError: null, errors: {}, failure: null, sessionEnded: false, key: null, intent: "send", dirty: false, draftToSend: null };
 }
 
-function announce(context: MessagingContext, tone: Announcement["tone"], title: string, detail: string | null): Announcement {
-  return { seq: (context.announcement?.seq ?? 0) + 1, tone, title, detail, changed: true };
+function announce(tone: Announcement["tone"], title: string, detail: string | null): Extract<MessagingEmitted, { type: "outcome.announced" }> {
+  return { type: "outcome.announced", tone, title, detail, changed: true };
 }
