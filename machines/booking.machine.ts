@@ -1,4 +1,4 @@
-import { assign, fromPromise, setup } from "xstate";
+import { assertEvent, assign, setup } from "xstate";
 import {
   EMPTY_QUESTIONNAIRE,
   bookableDays,
@@ -19,6 +19,7 @@ import {
 import { appointmentsMessages } from "../app/lib/messages/appointments";
 import { StepSessionEndedError } from "../app/lib/step-client";
 import { DEFAULT_REASON_FOR_VISIT_ID, NOT_PROVIDED_REASON, VIDEO_TYPE_NAME } from "../contract/appointments";
+import { unprovided } from "./unprovided";
 
 /**
  * Booking an appointment (2§2 Book, 2§4 booking flow, 2§5, 2§8): type, locations, role, provider,
@@ -101,11 +102,6 @@ export type BookingEvent =
   | { type: "back" }
   | { type: "done.close" };
 
-const unprovided = <I, O>(name: string) =>
-  fromPromise<O, I>(async () => {
-    throw new Error(`The route must provide the ${name} actor`);
-  });
-
 /** The selection as the steps read it: the member's id when booking for the family. */
 export function selectionOf(c: BookingContext): Selection {
   return { for: c.forWhom === "family" ? c.memberId : "", typeId: c.typeId, locationIds: c.locationIds, roleId: c.roleId, providerId: c.providerId, date: c.date };
@@ -142,11 +138,8 @@ export function bookFields(c: BookingContext): Record<string, string> {
 
 const videoTypeOf = (c: BookingContext) => c.types.find((x) => x.name === VIDEO_TYPE_NAME)?.id ?? null;
 const roleName = (c: BookingContext) => c.roles.find((r) => r.id === c.roleId)?.name ?? "Practitioner";
-const output = <T>(event: unknown) => (event as { output: T }).output;
-const failure = (event: unknown) => {
-  const error = (event as { error?: unknown }).error;
-  return error instanceof Error && error.name === "Error" && error.message ? error.message : t.loadFailed;
-};
+/** A plain Error's words are the step's own explanation; anything else (a network failure, a bad reply) is the general text. */
+const failure = (error: unknown) => (error instanceof Error && error.name === "Error" && error.message ? error.message : t.loadFailed);
 
 /** Choosing something earlier makes the later choices stale. */
 const afterType: Pick<BookingContext, "providerId" | "slots" | "slotId" | "notice" | "error"> = { providerId: "", slots: [], slotId: "", notice: null, error: null };
@@ -163,15 +156,20 @@ export const bookingMachine = setup({
   guards: {
     disabled: ({ context }) => context.settings.disabled,
     hasLocations: ({ context }) => context.locationIds.length > 0,
-    locationsLeftAfterToggle: ({ context, event }) =>
-      event.type === "location.toggle" && context.locations.some((l) => l.id === event.id) && (context.locationIds.length > 1 || !context.locationIds.includes(event.id)),
+    locationsLeftAfterToggle: ({ context, event }) => {
+      assertEvent(event, "location.toggle");
+      return context.locations.some((l) => l.id === event.id) && (context.locationIds.length > 1 || !context.locationIds.includes(event.id));
+    },
     readyForProviders: ({ context }) => context.typeId !== "" && context.locationIds.length > 0,
     readyForSlots: ({ context }) => context.typeId !== "" && context.locationIds.length > 0 && context.providerId !== "" && context.date !== "",
     canAskNextDay: ({ context }) => context.typeId !== "" && context.locationIds.length > 0 && context.providerId !== "",
     pickersLocked: ({ context }) => context.lockedDown,
-    sameDayRefused: ({ context, event }) => event.type === "date.select" && event.date === context.today && !context.settings.sameDayAllowed,
+    sameDayRefused: ({ context, event }) => {
+      assertEvent(event, "date.select");
+      return event.date === context.today && !context.settings.sameDayAllowed;
+    },
     dateOutOfRange: ({ context, event }) => {
-      if (event.type !== "date.select") return false;
+      assertEvent(event, "date.select");
       const { first, last } = bookableDays(context.today, context.settings.sameDayAllowed);
       return !/^\d{4}-\d{2}-\d{2}$/.test(event.date) || event.date < first || event.date > last;
     },
@@ -181,56 +179,84 @@ export const bookingMachine = setup({
     risky: ({ context }) => riskAnswers(context.questionnaire).length > 0,
     offersConsultChoice: ({ context }) => context.settings.showConsultOptions,
     typeIsVideo: ({ context }) => context.typeId !== "" && context.typeId === videoTypeOf(context),
-    booked: ({ event }) => output<BookReply>(event).outcome === "booked",
-    taken: ({ event }) => output<BookReply>(event).outcome === "taken",
+    booked: (_, reply: BookReply) => reply.outcome === "booked",
+    taken: (_, reply: BookReply) => reply.outcome === "taken",
   },
   actions: {
     // Who it is for changes whose slots are read, not what was chosen: the lists load again for them.
-    chooseWho: assign(({ context, event }) => (event.type === "who.select" ? { forWhom: context.family.canChoose ? event.forWhom : "self", memberId: "", slots: [], slotId: "", errors: {} } : {})),
-    chooseMember: assign(({ context, event }) => (event.type === "member.select" && context.family.members.some((m) => m.id === event.id) ? { memberId: event.id, slots: [], slotId: "", errors: {} } : {})),
-    chooseType: assign(({ context, event }) => (event.type === "type.select" ? { typeId: event.id, ...afterType, providerId: context.lockedDown ? context.providerId : "", errors: {} } : {})),
+    chooseWho: assign(({ context, event }) => {
+      assertEvent(event, "who.select");
+      return { forWhom: context.family.canChoose ? event.forWhom : "self", memberId: "", slots: [], slotId: "", errors: {} };
+    }),
+    chooseMember: assign(({ context, event }) => {
+      assertEvent(event, "member.select");
+      return context.family.members.some((m) => m.id === event.id) ? { memberId: event.id, slots: [], slotId: "", errors: {} } : {};
+    }),
+    chooseType: assign(({ context, event }) => {
+      assertEvent(event, "type.select");
+      return { typeId: event.id, ...afterType, providerId: context.lockedDown ? context.providerId : "", errors: {} };
+    }),
     toggleLocation: assign(({ context, event }) => {
-      if (event.type !== "location.toggle" || !context.locations.some((l) => l.id === event.id)) return {};
+      assertEvent(event, "location.toggle");
+      if (!context.locations.some((l) => l.id === event.id)) return {};
       const has = context.locationIds.includes(event.id);
       return { locationIds: has ? context.locationIds.filter((id) => id !== event.id) : [...context.locationIds, event.id], roles: [], roleId: "", providers: [], lockedDown: false, ...afterType, errors: {} };
     }),
-    chooseRole: assign(({ event }) => (event.type === "role.select" ? { roleId: event.id, providers: [], ...afterType, errors: {} } : {})),
-    chooseProvider: assign(({ event }) => (event.type === "provider.select" ? { providerId: event.id, slots: [], slotId: "", notice: null, error: null, errors: {} } : {})),
-    chooseDate: assign(({ event }) => (event.type === "date.select" ? { date: event.date, slots: [], slotId: "", notice: null, error: null, errors: {} } : {})),
+    chooseRole: assign(({ event }) => {
+      assertEvent(event, "role.select");
+      return { roleId: event.id, providers: [], ...afterType, errors: {} };
+    }),
+    chooseProvider: assign(({ event }) => {
+      assertEvent(event, "provider.select");
+      return { providerId: event.id, slots: [], slotId: "", notice: null, error: null, errors: {} };
+    }),
+    chooseDate: assign(({ event }) => {
+      assertEvent(event, "date.select");
+      return { date: event.date, slots: [], slotId: "", notice: null, error: null, errors: {} };
+    }),
     refuseSameDay: assign({ errors: { date: t.sameDayRefused }, error: null }),
     refuseDate: assign({ errors: { date: t.dateOutOfRange }, error: null }),
-    chooseSlot: assign(({ context, event }) => (event.type === "slot.select" && context.slots.some((s) => s.id === event.id) ? { slotId: event.id, errors: {}, error: null } : {})),
-    typeReason: assign(({ event }) => (event.type === "reason.change" ? { reason: event.text } : {})),
-    chooseContact: assign(({ context, event }) => (event.type === "contact.select" && (event.id === "" || context.reasonsForContact.some((r) => r.id === event.id)) ? { reasonForContactId: event.id } : {})),
+    chooseSlot: assign(({ context, event }) => {
+      assertEvent(event, "slot.select");
+      return context.slots.some((s) => s.id === event.id) ? { slotId: event.id, errors: {}, error: null } : {};
+    }),
+    typeReason: assign(({ event }) => {
+      assertEvent(event, "reason.change");
+      return { reason: event.text };
+    }),
+    chooseContact: assign(({ context, event }) => {
+      assertEvent(event, "contact.select");
+      return event.id === "" || context.reasonsForContact.some((r) => r.id === event.id) ? { reasonForContactId: event.id } : {};
+    }),
     // A load that works leaves `error` alone: it may say why the lists are loading again (a virtual consult).
-    keepRoles: assign(({ event }) => ({ roles: output<Option[]>(event) })),
-    keepProviders: assign(({ context, event }) => {
-      const providers = output<ProviderView[]>(event);
+    keepRoles: assign((_, roles: Option[]) => ({ roles })),
+    keepProviders: assign(({ context }, providers: ProviderView[]) => {
       const lockedDown = !context.settings.bypassLockDown && providers[0]?.lockedDown === true;
       // Locked down, the first provider is the one to book with; otherwise a provider no longer offered is let go.
       const providerId = lockedDown ? providers[0].id : providers.some((p) => p.id === context.providerId) ? context.providerId : "";
       return { providers, lockedDown, providerId, roleId: lockedDown ? "" : context.roleId, notice: providers.length === 0 ? t.noProvider(roleName(context)) : null };
     }),
-    keepSlots: assign(({ context, event }) => {
-      const slots = output<SlotView[]>(event);
+    keepSlots: assign(({ context }, slots: SlotView[]) => {
       const sameDay = context.date === context.today && !context.settings.sameDayAllowed;
       return { slots, notice: slots.length === 0 ? (sameDay ? t.noSlotsSameDay : t.noSlots) : null };
     }),
-    keepNextDay: assign(({ event }) => {
-      const { date, slots } = output<{ date: string | null; slots: SlotView[] }>(event);
+    keepNextDay: assign((_, { date, slots }: { date: string | null; slots: SlotView[] }) => {
       return date ? { date, slots, slotId: "", notice: slots.length === 0 ? t.noSlots : null } : { notice: t.noNextDay };
     }),
-    failLoad: assign(({ event }) => ({ error: failure(event) })),
+    failLoad: assign((_, { error }: { error: unknown }) => ({ error: failure(error) })),
     showSelectionErrors: assign(({ context }) => ({ errors: selectionErrors(context) })),
     startQuestionnaire: assign({ questionnaire: EMPTY_QUESTIONNAIRE, error: null, screening: "none" }),
     toggleSymptom: assign(({ context, event }) => {
-      if (event.type !== "symptom.toggle") return {};
+      assertEvent(event, "symptom.toggle");
       const q = context.questionnaire;
       const has = q.symptoms.includes(event.name);
       return { questionnaire: { ...q, noSymptoms: false, symptoms: has ? q.symptoms.filter((s) => s !== event.name) : [...q.symptoms, event.name] }, error: null };
     }),
     toggleNoSymptoms: assign(({ context }) => ({ questionnaire: { ...context.questionnaire, noSymptoms: !context.questionnaire.noSymptoms, symptoms: [] }, error: null })),
-    setAnswer: assign(({ context, event }) => (event.type === "answer.set" ? { questionnaire: { ...context.questionnaire, answers: { ...context.questionnaire.answers, [event.id]: event.answer } }, error: null } : {})),
+    setAnswer: assign(({ context, event }) => {
+      assertEvent(event, "answer.set");
+      return { questionnaire: { ...context.questionnaire, answers: { ...context.questionnaire.answers, [event.id]: event.answer } }, error: null };
+    }),
     refuseQuestionnaire: assign({ error: t.fillMandatory }),
     screenClear: assign({ screening: "clear" as Screening }),
     prefillReason: assign(({ context }) => ({ reason: reasonWithAnswers(context.reason, context.questionnaire) })),
@@ -239,16 +265,14 @@ export const bookingMachine = setup({
     // A virtual consult needs a video type (2§5): the type changes to it and a new time is chosen.
     switchToVideo: assign(({ context }) => ({ typeId: videoTypeOf(context) ?? context.typeId, ...afterType, providerId: context.lockedDown ? context.providerId : "", error: t.virtualNeedsVideo })),
     noScreening: assign({ screening: "none" as Screening }),
-    keepBooked: assign(({ event }) => ({ booked: output<BookReply>(event).message, error: null })),
-    keepTaken: assign(({ event }) => {
-      const reply = output<BookReply>(event);
-      return reply.outcome === "taken" ? { slots: reply.slots, slotId: "", error: reply.message, notice: reply.slots.length === 0 ? t.noSlots : null, screening: "none" as Screening } : {};
-    }),
-    keepRefusal: assign(({ event }) => {
+    keepBooked: assign((_, reply: BookReply) => ({ booked: reply.message, error: null })),
+    keepTaken: assign((_, reply: BookReply) =>
+      reply.outcome === "taken" ? { slots: reply.slots, slotId: "", error: reply.message, notice: reply.slots.length === 0 ? t.noSlots : null, screening: "none" as Screening } : {},
+    ),
+    keepRefusal: assign((_, { reply, error }: { reply?: BookReply; error?: unknown }) => {
       // The portal refused the step before asking the practice anything, so Try again once signed in
       // books this one time (a slot booked meanwhile would be answered as taken).
-      if ((event as { error?: unknown }).error instanceof StepSessionEndedError) return { error: t.sessionEnded, sessionEnded: true };
-      const reply = (event as { output?: BookReply }).output;
+      if (error instanceof StepSessionEndedError) return { error: t.sessionEnded, sessionEnded: true };
       return { error: reply && reply.outcome !== "booked" ? reply.message : t.bookFailed, sessionEnded: false };
     }),
     clearError: assign({ error: null, sessionEnded: false }),
@@ -329,18 +353,18 @@ export const bookingMachine = setup({
             src: "loadRoles",
             input: ({ context }) => selectionOf(context),
             onDone: [
-              { guard: ({ context }) => context.typeId !== "", target: "loadingProviders", actions: "keepRoles" },
-              { target: "idle", actions: "keepRoles" },
+              { guard: ({ context }) => context.typeId !== "", target: "loadingProviders", actions: { type: "keepRoles", params: ({ event }) => event.output } },
+              { target: "idle", actions: { type: "keepRoles", params: ({ event }) => event.output } },
             ],
-            onError: { target: "idle", actions: "failLoad" },
+            onError: { target: "idle", actions: { type: "failLoad", params: ({ event }) => ({ error: event.error }) } },
           },
         },
         loadingProviders: {
           invoke: {
             src: "loadProviders",
             input: ({ context }) => selectionOf(context),
-            onDone: { target: "afterProviders", actions: "keepProviders" },
-            onError: { target: "idle", actions: "failLoad" },
+            onDone: { target: "afterProviders", actions: { type: "keepProviders", params: ({ event }) => event.output } },
+            onError: { target: "idle", actions: { type: "failLoad", params: ({ event }) => ({ error: event.error }) } },
           },
         },
         afterProviders: { always: [{ guard: "readyForSlots", target: "loadingSlots" }, { target: "idle" }] },
@@ -348,8 +372,8 @@ export const bookingMachine = setup({
           invoke: {
             src: "loadSlots",
             input: ({ context }) => selectionOf(context),
-            onDone: { target: "idle", actions: "keepSlots" },
-            onError: { target: "idle", actions: "failLoad" },
+            onDone: { target: "idle", actions: { type: "keepSlots", params: ({ event }) => event.output } },
+            onError: { target: "idle", actions: { type: "failLoad", params: ({ event }) => ({ error: event.error }) } },
           },
         },
         loadingNextDay: {
@@ -360,8 +384,8 @@ export const bookingMachine = setup({
               selection: selectionOf(context),
               start: context.date ? nextSearchStart(context.date, context.today, context.settings.sameDayAllowed) : bookableDays(context.today, context.settings.sameDayAllowed).first,
             }),
-            onDone: { target: "idle", actions: "keepNextDay" },
-            onError: { target: "idle", actions: "failLoad" },
+            onDone: { target: "idle", actions: { type: "keepNextDay", params: ({ event }) => event.output } },
+            onError: { target: "idle", actions: { type: "failLoad", params: ({ event }) => ({ error: event.error }) } },
           },
         },
       },
@@ -408,12 +432,12 @@ export const bookingMachine = setup({
         src: "book",
         input: ({ context }) => bookFields(context),
         onDone: [
-          { guard: "booked", target: "booked", actions: "keepBooked" },
+          { guard: { type: "booked", params: ({ event }) => event.output }, target: "booked", actions: { type: "keepBooked", params: ({ event }) => event.output } },
           // The slot went meanwhile: the times still free are offered (2§4).
-          { guard: "taken", target: "choosing", actions: "keepTaken" },
-          { target: "failed", actions: "keepRefusal" },
+          { guard: { type: "taken", params: ({ event }) => event.output }, target: "choosing", actions: { type: "keepTaken", params: ({ event }) => event.output } },
+          { target: "failed", actions: { type: "keepRefusal", params: ({ event }) => ({ reply: event.output }) } },
         ],
-        onError: { target: "failed", actions: "keepRefusal" },
+        onError: { target: "failed", actions: { type: "keepRefusal", params: ({ event }) => ({ error: event.error }) } },
       },
     },
     booked: {

@@ -1,8 +1,9 @@
-import { assign, fromPromise, setup } from "xstate";
+import { assertEvent, assign, setup } from "xstate";
 import { signInMessages } from "../app/lib/messages/signIn";
 import { newPasswordProblem, type NewPasswordProblem } from "../app/lib/new-password";
 import { CAPTCHA_AFTER, type FlowOutcome, type LinkedAccount } from "../app/lib/sign-in-flow";
 import { signInSummary, validateSignIn, type FieldErrors, type SignInInput } from "../app/lib/sign-in";
+import { unprovided } from "./unprovided";
 
 /**
  * The sign-in flow of 1§4: credentials, then (when the practice asks) the forced password update,
@@ -54,36 +55,55 @@ export type LoginEvent =
   | { type: "field.edit"; field: keyof SignInInput }
   | { type: "toast.dismiss" };
 
-/** Placeholders: the route supplies the real actors with `loginMachine.provide({ actors })`. */
-function unprovided<I>(name: string) {
-  return fromPromise<FlowOutcome, I>(async () => {
-    throw new Error(`The route must provide the ${name} actor`);
-  });
+type Outcome<K extends FlowOutcome["kind"]> = Extract<FlowOutcome, { kind: K }>;
+
+const isOutcome = <K extends FlowOutcome["kind"]>(outcome: FlowOutcome, kind: K): outcome is Outcome<K> => outcome.kind === kind;
+
+/**
+ * A step's outcome as the kind its transition's guard matched, for that transition's action: like
+ * `assertEvent`, a kind the guard did not let through throws rather than reads a field that is not there.
+ */
+function outcomeOf<K extends FlowOutcome["kind"]>(outcome: FlowOutcome, kind: K): Outcome<K> {
+  if (!isOutcome(outcome, kind)) throw new Error(`Expected a "${kind}" outcome, not "${outcome.kind}"`);
+  return outcome;
 }
 
 export const loginMachine = setup({
   types: {} as { context: LoginContext; events: LoginEvent; input: LoginInput; output: { redirectTo: string } },
   actors: {
-    signIn: unprovided<SignInRequest>("signIn"),
-    changePassword: unprovided<PasswordRequest>("changePassword"),
-    chooseAccount: unprovided<{ accountId: string }>("chooseAccount"),
-    cancelSignIn: unprovided<void>("cancelSignIn"),
+    signIn: unprovided<SignInRequest, FlowOutcome>("signIn"),
+    changePassword: unprovided<PasswordRequest, FlowOutcome>("changePassword"),
+    chooseAccount: unprovided<{ accountId: string }, FlowOutcome>("chooseAccount"),
+    cancelSignIn: unprovided<void, FlowOutcome>("cancelSignIn"),
   },
   guards: {
     resumesAt: ({ context }, params: { step: "passwordUpdate" | "chooseAccount" }) => context.resumeAt === params.step,
-    credentialsInvalid: ({ event }) => event.type === "signIn.submit" && !validateSignIn(event).ok,
-    captchaMissing: ({ context, event }) => event.type === "signIn.submit" && context.captchaRequired && !event.captcha,
-    newPasswordInvalid: ({ event }) => event.type === "password.submit" && newPasswordProblem(event, "resetPanel") !== null,
-    is: (_, params: { outcome: FlowOutcome; kind: FlowOutcome["kind"] }) => params.outcome.kind === params.kind,
+    credentialsInvalid: ({ event }) => {
+      assertEvent(event, "signIn.submit");
+      return !validateSignIn(event).ok;
+    },
+    captchaMissing: ({ context, event }) => {
+      assertEvent(event, "signIn.submit");
+      return context.captchaRequired && !event.captcha;
+    },
+    newPasswordInvalid: ({ event }) => {
+      assertEvent(event, "password.submit");
+      return newPasswordProblem(event, "resetPanel") !== null;
+    },
+    is: (_, params: { outcome: FlowOutcome; kind: FlowOutcome["kind"] }) => isOutcome(params.outcome, params.kind),
   },
   actions: {
     showFieldErrors: assign(({ event }) => {
-      const checked = validateSignIn(event as SignInRequest);
+      assertEvent(event, "signIn.submit");
+      const checked = validateSignIn(event);
       return { fieldErrors: checked.ok ? {} : checked.errors, message: checked.ok ? signInMessages.summary : signInSummary(checked.errors) };
     }),
     askForCaptcha: assign({ message: () => signInMessages.captchaNeeded }),
     clearFieldError: assign({
-      fieldErrors: ({ context, event }) => (event.type === "field.edit" ? { ...context.fieldErrors, [event.field]: undefined } : context.fieldErrors),
+      fieldErrors: ({ context, event }) => {
+        assertEvent(event, "field.edit");
+        return { ...context.fieldErrors, [event.field]: undefined };
+      },
     }),
     startAttempt: assign({ message: null, toast: null, fieldErrors: {} }),
     recordRejection: assign(({ context }, params: { message: string; captchaRequired: boolean }) => {
@@ -97,7 +117,10 @@ export const loginMachine = setup({
     rememberAccounts: assign({ accounts: (_, params: { accounts: LinkedAccount[] }) => params.accounts }),
     rememberDestination: assign({ redirectTo: (_, params: { redirectTo: string }) => params.redirectTo }),
     showPasswordProblem: assign({
-      passwordProblem: ({ event }) => (event.type === "password.submit" ? newPasswordProblem(event, "resetPanel") : null),
+      passwordProblem: ({ event }) => {
+        assertEvent(event, "password.submit");
+        return newPasswordProblem(event, "resetPanel");
+      },
       passwordMessage: null,
     }),
     showPasswordMessage: assign({ passwordMessage: (_, params: { message: string }) => params.message, passwordProblem: null }),
@@ -144,38 +167,38 @@ export const loginMachine = setup({
       invoke: {
         src: "signIn",
         input: ({ event }) => {
-          const e = event as Extract<LoginEvent, { type: "signIn.submit" }>;
-          return { username: e.username, password: e.password, captcha: e.captcha };
+          assertEvent(event, "signIn.submit");
+          return { username: event.username, password: event.password, captcha: event.captcha };
         },
         onDone: [
           {
             guard: { type: "is", params: ({ event }) => ({ outcome: event.output, kind: "signedIn" }) },
             target: "signedIn",
-            actions: { type: "rememberDestination", params: ({ event }) => ({ redirectTo: (event.output as { redirectTo: string }).redirectTo }) },
+            actions: { type: "rememberDestination", params: ({ event }) => ({ redirectTo: outcomeOf(event.output, "signedIn").redirectTo }) },
           },
           {
             guard: { type: "is", params: ({ event }) => ({ outcome: event.output, kind: "chooseAccount" }) },
             target: "choosingAccount",
-            actions: { type: "rememberAccounts", params: ({ event }) => ({ accounts: (event.output as { accounts: LinkedAccount[] }).accounts }) },
+            actions: { type: "rememberAccounts", params: ({ event }) => ({ accounts: outcomeOf(event.output, "chooseAccount").accounts }) },
           },
           { guard: { type: "is", params: ({ event }) => ({ outcome: event.output, kind: "passwordUpdate" }) }, target: "updatingPassword" },
           {
             guard: { type: "is", params: ({ event }) => ({ outcome: event.output, kind: "rejected" }) },
             target: "credentials",
-            actions: { type: "recordRejection", params: ({ event }) => event.output as { message: string; captchaRequired: boolean } },
+            actions: { type: "recordRejection", params: ({ event }) => outcomeOf(event.output, "rejected") },
           },
           {
             guard: { type: "is", params: ({ event }) => ({ outcome: event.output, kind: "invalid" }) },
             target: "credentials",
-            actions: { type: "showServerFieldErrors", params: ({ event }) => event.output as { fieldErrors: FieldErrors<SignInInput>; message: string } },
+            actions: { type: "showServerFieldErrors", params: ({ event }) => outcomeOf(event.output, "invalid") },
           },
           {
             guard: { type: "is", params: ({ event }) => ({ outcome: event.output, kind: "failed" }) },
             target: "credentials",
-            actions: { type: "showToast", params: ({ event }) => ({ message: (event.output as { message: string }).message }) },
+            actions: { type: "showToast", params: ({ event }) => ({ message: outcomeOf(event.output, "failed").message }) },
           },
           // "refused" (throttled) and "expired" both explain themselves inline.
-          { target: "credentials", actions: { type: "showMessage", params: ({ event }) => ({ message: (event.output as { message?: string }).message ?? signInMessages.incorrect }) } },
+          { target: "credentials", actions: { type: "showMessage", params: ({ event }) => ({ message: "message" in event.output ? event.output.message : signInMessages.incorrect }) } },
         ],
         onError: { target: "credentials", actions: { type: "showToast", params: { message: signInMessages.networkFailure } } },
       },
@@ -195,28 +218,28 @@ export const loginMachine = setup({
           invoke: {
             src: "changePassword",
             input: ({ event }) => {
-              const e = event as Extract<LoginEvent, { type: "password.submit" }>;
-              return { password: e.password, confirm: e.confirm, agreed: e.agreed };
+              assertEvent(event, "password.submit");
+              return { password: event.password, confirm: event.confirm, agreed: event.agreed };
             },
             onDone: [
               {
                 guard: { type: "is", params: ({ event }) => ({ outcome: event.output, kind: "signedIn" }) },
                 target: "#login.signedIn",
-                actions: { type: "rememberDestination", params: ({ event }) => ({ redirectTo: (event.output as { redirectTo: string }).redirectTo }) },
+                actions: { type: "rememberDestination", params: ({ event }) => ({ redirectTo: outcomeOf(event.output, "signedIn").redirectTo }) },
               },
               {
                 guard: { type: "is", params: ({ event }) => ({ outcome: event.output, kind: "chooseAccount" }) },
                 target: "#login.choosingAccount",
-                actions: { type: "rememberAccounts", params: ({ event }) => ({ accounts: (event.output as { accounts: LinkedAccount[] }).accounts }) },
+                actions: { type: "rememberAccounts", params: ({ event }) => ({ accounts: outcomeOf(event.output, "chooseAccount").accounts }) },
               },
               {
                 guard: { type: "is", params: ({ event }) => ({ outcome: event.output, kind: "expired" }) },
                 target: "#login.credentials",
-                actions: ["forgetPendingSignIn", { type: "showMessage", params: ({ event }) => ({ message: (event.output as { message: string }).message }) }],
+                actions: ["forgetPendingSignIn", { type: "showMessage", params: ({ event }) => ({ message: outcomeOf(event.output, "expired").message }) }],
               },
               {
                 target: "editing",
-                actions: { type: "showPasswordMessage", params: ({ event }) => ({ message: (event.output as { message?: string }).message ?? signInMessages.passwordChangeFailed }) },
+                actions: { type: "showPasswordMessage", params: ({ event }) => ({ message: "message" in event.output ? event.output.message : signInMessages.passwordChangeFailed }) },
               },
             ],
             onError: { target: "editing", actions: { type: "showPasswordMessage", params: { message: signInMessages.passwordChangeFailed } } },
@@ -236,19 +259,22 @@ export const loginMachine = setup({
         saving: {
           invoke: {
             src: "chooseAccount",
-            input: ({ event }) => ({ accountId: (event as Extract<LoginEvent, { type: "account.choose" }>).accountId }),
+            input: ({ event }) => {
+              assertEvent(event, "account.choose");
+              return { accountId: event.accountId };
+            },
             onDone: [
               {
                 guard: { type: "is", params: ({ event }) => ({ outcome: event.output, kind: "signedIn" }) },
                 target: "#login.signedIn",
-                actions: { type: "rememberDestination", params: ({ event }) => ({ redirectTo: (event.output as { redirectTo: string }).redirectTo }) },
+                actions: { type: "rememberDestination", params: ({ event }) => ({ redirectTo: outcomeOf(event.output, "signedIn").redirectTo }) },
               },
               {
                 guard: { type: "is", params: ({ event }) => ({ outcome: event.output, kind: "expired" }) },
                 target: "#login.credentials",
-                actions: ["forgetPendingSignIn", { type: "showMessage", params: ({ event }) => ({ message: (event.output as { message: string }).message }) }],
+                actions: ["forgetPendingSignIn", { type: "showMessage", params: ({ event }) => ({ message: outcomeOf(event.output, "expired").message }) }],
               },
-              { target: "choosing", actions: { type: "showToast", params: ({ event }) => ({ message: (event.output as { message?: string }).message ?? signInMessages.networkFailure }) } },
+              { target: "choosing", actions: { type: "showToast", params: ({ event }) => ({ message: "message" in event.output ? event.output.message : signInMessages.networkFailure }) } },
             ],
             onError: { target: "choosing", actions: { type: "showToast", params: { message: signInMessages.networkFailure } } },
           },

@@ -1,8 +1,10 @@
-import { assign, fromPromise, setup, stateIn } from "xstate";
+import { and, assertEvent, assign, emit, enqueueActions, setup, stateIn } from "xstate";
 import { messagingMessages } from "../app/lib/messages/messaging";
 import { checkDraft, replySubject, type Draft, type MessageErrors, type Option, type PendingFile, type SendReply } from "../app/lib/message-compose";
 import type { MessageView, MessagingSettings } from "../app/lib/messaging-view";
 import { StepSessionEndedError } from "../app/lib/step-client";
+import { newAttemptKey } from "./attempt-key";
+import { unprovided } from "./unprovided";
 
 /**
  * Writing to the practice (2§2, 2§4, 2§5): compose, reply, edit a draft, and send a draft as it is.
@@ -25,12 +27,9 @@ const t = messagingMessages;
 
 export interface MessagingInput {
   settings: MessagingSettings;
-  newKey: () => string;
 }
 
 export interface Announcement {
-  /** Grows with each announcement, so the page can tell a new one from the last. */
-  seq: number;
   tone: "success" | "error";
   title: string;
   detail: string | null;
@@ -40,7 +39,6 @@ export interface Announcement {
 
 export interface MessagingContext {
   settings: MessagingSettings;
-  newKey: () => string;
   draft: Draft;
   /** The message answered, shown read-only below the reply (2§2). */
   original: MessageView | null;
@@ -52,8 +50,6 @@ export interface MessagingContext {
   recipientsRole: string | null;
   lookupError: string | null;
   errors: MessageErrors;
-  /** Counts the sends refused for their fields (here or by the server): each moves the focus to the first. */
-  refusals: number;
   /** Why the last post did not reach the practice (shown in the dialog, which stays open). */
   failure: string | null;
   /**
@@ -65,10 +61,8 @@ export interface MessagingContext {
   intent: "draft" | "send";
   /** Something was typed or chosen since the dialog opened. */
   dirty: boolean;
-  busy: boolean;
   /** The draft sent as it is (Send Message on a draft). */
   draftToSend: string | null;
-  announcement: Announcement | null;
 }
 
 export type MessagingEvent =
@@ -93,25 +87,23 @@ export type MessagingEvent =
   | { type: "discard.confirm" }
   | { type: "discard.cancel" };
 
-const unprovided = <I, O>(name: string) =>
-  fromPromise<O, I>(async () => {
-    throw new Error(`The route must provide the ${name} actor`);
-  });
+/** One-off notices the page acts on as they happen, so nothing in the context stands for "something happened". */
+export type MessagingEmitted =
+  /** A post ended: the page's toast, and the lists read again. */
+  | ({ type: "outcome.announced" } & Announcement)
+  /** A send was refused for its fields, here or by the server: the form moves the focus to the first. */
+  | { type: "fields.refused" };
 
 const emptyDraft: Draft = { mode: "compose", roleId: "", practitionerId: "", practitionerName: "", subject: "", body: "", files: [], replyTo: null, draftId: null, keep: [] };
 
-
-const outputOf = (event: unknown) => (event as { output: SendReply }).output;
-const accepted = (event: unknown) => {
-  const outcome = outputOf(event).outcome;
-  return outcome === "sent" || outcome === "saved";
-};
+const isAccepted = (reply: SendReply) => reply.outcome === "sent" || reply.outcome === "saved";
 
 /** Changing what is written is a new attempt: the key goes, and so does a stale failure. */
 const changed = { key: null, failure: null, sessionEnded: false, dirty: true } as const;
 
 export const messagingMachine = setup({
-  types: {} as { context: MessagingContext; events: MessagingEvent; input: MessagingInput },
+  // "busy": a post or a removal is out; the dialog's buttons wait for it.
+  types: {} as { context: MessagingContext; events: MessagingEvent; input: MessagingInput; emitted: MessagingEmitted; tags: "busy" },
   actors: {
     loadRoles: unprovided<void, Option[]>("loadRoles"),
     loadRecipients: unprovided<{ roleId: string }, Option[]>("loadRecipients"),
@@ -126,15 +118,20 @@ export const messagingMachine = setup({
     needsRecipients: ({ context }) => context.draft.mode !== "reply" && context.draft.roleId !== "" && context.recipientsRole !== context.draft.roleId,
     valid: ({ context }) => Object.keys(checkDraft(context.draft)).length === 0,
     dirty: ({ context }) => context.dirty,
-    acceptedWithOldDraft: ({ context, event }) => accepted(event) && context.draft.mode === "draft" && context.draft.draftId !== null,
-    accepted: ({ event }) => accepted(event),
-    refused: ({ event }) => outputOf(event).outcome === "refused",
-    unknown: ({ event }) => outputOf(event).outcome === "unknown",
+    /** The same attempt keeps its key through retries; asking for the other outcome is another attempt. */
+    sameAttempt: ({ context, event }) => {
+      assertEvent(event, "submit");
+      return context.key !== null && context.intent === event.intent;
+    },
+    acceptedWithOldDraft: ({ context }, reply: SendReply) => isAccepted(reply) && context.draft.mode === "draft" && context.draft.draftId !== null,
+    accepted: (_, reply: SendReply) => isAccepted(reply),
+    refused: (_, reply: SendReply) => reply.outcome === "refused",
+    unknown: (_, reply: SendReply) => reply.outcome === "unknown",
   },
   actions: {
     startCompose: assign(({ context }) => ({ ...fresh(context), draft: { ...emptyDraft } })),
     startReply: assign(({ context, event }) => {
-      if (event.type !== "reply.open") return {};
+      assertEvent(event, "reply.open");
       const m = event.message;
       return {
         ...fresh(context),
@@ -143,7 +140,7 @@ export const messagingMachine = setup({
       };
     }),
     startDraftEdit: assign(({ context, event }) => {
-      if (event.type !== "draft.edit") return {};
+      assertEvent(event, "draft.edit");
       const m = event.message;
       return {
         ...fresh(context),
@@ -151,62 +148,81 @@ export const messagingMachine = setup({
         draft: { ...emptyDraft, mode: "draft" as const, roleId: m.roleId === "0" ? "" : m.roleId, practitionerId: m.practitioner.id, practitionerName: m.practitioner.name, subject: m.subject, body: m.body, draftId: m.id, keep: m.attachments.map((a) => a.n) },
       };
     }),
-    startDraftSend: assign(({ context, event }) => (event.type === "draft.send" ? { ...fresh(context), draftToSend: event.id, key: context.newKey() } : {})),
-    chooseRole: assign(({ context, event }) =>
-      event.type === "role.select" ? { ...changed, recipients: null, draft: { ...context.draft, roleId: event.id, practitionerId: "", practitionerName: "" }, errors: { ...context.errors, roleId: undefined } } : {},
-    ),
+    startDraftSend: assign(({ context, event }) => {
+      assertEvent(event, "draft.send");
+      return { ...fresh(context), draftToSend: event.id };
+    }),
+    mintKey: assign({ key: () => newAttemptKey() }),
+    chooseRole: assign(({ context, event }) => {
+      assertEvent(event, "role.select");
+      return { ...changed, recipients: null, draft: { ...context.draft, roleId: event.id, practitionerId: "", practitionerName: "" }, errors: { ...context.errors, roleId: undefined } };
+    }),
     choosePractitioner: assign(({ context, event }) => {
-      if (event.type !== "practitioner.select") return {};
+      assertEvent(event, "practitioner.select");
       const name = context.recipients?.find((r) => r.id === event.id)?.name ?? "";
       return { ...changed, draft: { ...context.draft, practitionerId: event.id, practitionerName: name }, errors: { ...context.errors, practitionerId: undefined } };
     }),
-    typeSubject: assign(({ context, event }) => (event.type === "subject.change" ? { ...changed, draft: { ...context.draft, subject: event.text }, errors: { ...context.errors, subject: undefined } } : {})),
-    typeBody: assign(({ context, event }) => (event.type === "body.change" ? { ...changed, draft: { ...context.draft, body: event.text }, errors: { ...context.errors, body: undefined } } : {})),
-    addFiles: assign(({ context, event }) => (event.type === "files.add" ? { ...changed, draft: { ...context.draft, files: [...context.draft.files, ...event.files] }, errors: { ...context.errors, attachments: undefined } } : {})),
-    refuseFiles: assign(({ context, event }) => (event.type === "files.refuse" ? { errors: { ...context.errors, attachments: event.message } } : {})),
-    removeFile: assign(({ context, event }) => (event.type === "file.remove" ? { ...changed, draft: { ...context.draft, files: context.draft.files.filter((_, i) => i !== event.index) } } : {})),
-    removeKept: assign(({ context, event }) => (event.type === "kept.remove" ? { ...changed, draft: { ...context.draft, keep: context.draft.keep.filter((n) => n !== event.index) } } : {})),
-    keepRoles: assign(({ event }) => ({ roles: (event as unknown as { output: Option[] }).output, lookupError: null })),
-    keepRecipients: assign(({ context, event }) => ({ recipients: (event as unknown as { output: Option[] }).output, recipientsRole: context.draft.roleId, lookupError: null })),
+    typeSubject: assign(({ context, event }) => {
+      assertEvent(event, "subject.change");
+      return { ...changed, draft: { ...context.draft, subject: event.text }, errors: { ...context.errors, subject: undefined } };
+    }),
+    typeBody: assign(({ context, event }) => {
+      assertEvent(event, "body.change");
+      return { ...changed, draft: { ...context.draft, body: event.text }, errors: { ...context.errors, body: undefined } };
+    }),
+    addFiles: assign(({ context, event }) => {
+      assertEvent(event, "files.add");
+      return { ...changed, draft: { ...context.draft, files: [...context.draft.files, ...event.files] }, errors: { ...context.errors, attachments: undefined } };
+    }),
+    refuseFiles: assign(({ context, event }) => {
+      assertEvent(event, "files.refuse");
+      return { errors: { ...context.errors, attachments: event.message } };
+    }),
+    removeFile: assign(({ context, event }) => {
+      assertEvent(event, "file.remove");
+      return { ...changed, draft: { ...context.draft, files: context.draft.files.filter((_, i) => i !== event.index) } };
+    }),
+    removeKept: assign(({ context, event }) => {
+      assertEvent(event, "kept.remove");
+      return { ...changed, draft: { ...context.draft, keep: context.draft.keep.filter((n) => n !== event.index) } };
+    }),
+    keepRoles: assign((_, roles: Option[]) => ({ roles, lookupError: null })),
+    keepRecipients: assign(({ context }, recipients: Option[]) => ({ recipients, recipientsRole: context.draft.roleId, lookupError: null })),
     failRoles: assign({ lookupError: t.rolesFailed }),
     failRecipients: assign({ lookupError: t.recipientsFailed }),
     clearLookupError: assign({ lookupError: null }),
-    showErrors: assign(({ context }) => ({ errors: checkDraft(context.draft), refusals: context.refusals + 1 })),
-    // The same attempt keeps its key through retries; asking for the other outcome is another attempt.
-    beginAttempt: assign(({ context, event }) => {
-      const intent = event.type === "submit" ? event.intent : context.intent;
-      return { key: context.key !== null && context.intent === intent ? context.key : context.newKey(), intent, errors: {}, failure: null, sessionEnded: false, busy: true };
+    showErrors: enqueueActions(({ context, enqueue }) => {
+      enqueue.assign({ errors: checkDraft(context.draft) });
+      enqueue.emit({ type: "fields.refused" });
     }),
-    settle: assign({ busy: false }),
+    beginAttempt: assign(({ event }) => {
+      assertEvent(event, "submit");
+      return { intent: event.intent, errors: {}, failure: null, sessionEnded: false };
+    }),
     // Check again: the same attempt, its key and intent unchanged.
-    beginCheck: assign({ busy: true, failure: null, sessionEnded: false }),
-    keepRefusal: assign(({ context, event }) => {
-      const reply = outputOf(event);
-      if (reply.outcome !== "refused") return {};
+    beginCheck: assign({ failure: null, sessionEnded: false }),
+    keepRefusal: enqueueActions(({ enqueue }, reply: SendReply) => {
+      if (reply.outcome !== "refused") return;
       const errors = (reply.errors ?? {}) as MessageErrors;
       const fields = Object.keys(errors).length > 0;
-      return { key: null, errors, failure: fields ? null : reply.message, refusals: fields ? context.refusals + 1 : context.refusals };
+      enqueue.assign({ key: null, errors, failure: fields ? null : reply.message });
+      if (fields) enqueue.emit({ type: "fields.refused" });
     }),
-    keepFailure: assign(({ context, event }) => {
-      if ((event as { error?: unknown }).error instanceof StepSessionEndedError) return { failure: context.draftToSend ? t.draftSessionEnded : t.sessionEnded, sessionEnded: true };
-      const reply = (event as { output?: SendReply }).output;
+    keepFailure: assign(({ context }, { reply, error }: { reply?: SendReply; error?: unknown }) => {
+      if (error instanceof StepSessionEndedError) return { failure: context.draftToSend ? t.draftSessionEnded : t.sessionEnded, sessionEnded: true };
       return { failure: reply?.outcome === "failed" ? reply.message : t.sendFailed, sessionEnded: false };
     }),
-    announceAccepted: assign(({ context, event }) => {
-      const reply = outputOf(event);
-      return { announcement: announce(context, "success", reply.outcome === "saved" ? t.savedToDraft : t.sent, "detail" in reply ? (reply.detail ?? null) : null) };
-    }),
-    announceOldDraftGone: assign(({ context }) => ({ announcement: announce(context, "success", context.intent === "draft" ? t.savedToDraft : t.sent, null) })),
-    announceOldDraftLeft: assign(({ context }) => ({
-      announcement: announce(context, "error", context.intent === "draft" ? t.savedToDraft : t.sent, context.intent === "draft" ? t.oldDraftLeftAfterSave : t.oldDraftLeftAfterSend),
-    })),
+    announceAccepted: emit((_, reply: SendReply) => announce("success", reply.outcome === "saved" ? t.savedToDraft : t.sent, "detail" in reply ? (reply.detail ?? null) : null)),
+    announceOldDraftGone: emit(({ context }) => announce("success", context.intent === "draft" ? t.savedToDraft : t.sent, null)),
+    announceOldDraftLeft: emit(({ context }) =>
+      announce("error", context.intent === "draft" ? t.savedToDraft : t.sent, context.intent === "draft" ? t.oldDraftLeftAfterSave : t.oldDraftLeftAfterSend),
+    ),
     forget: assign(({ context }) => ({ ...fresh(context), draft: { ...emptyDraft } })),
   },
 }).createMachine({
   id: "messaging",
   context: ({ input }) => ({
     settings: input.settings,
-    newKey: input.newKey,
     draft: { ...emptyDraft },
     original: null,
     draftAttachments: [],
@@ -215,15 +231,12 @@ export const messagingMachine = setup({
     recipientsRole: null,
     lookupError: null,
     errors: {},
-    refusals: 0,
     failure: null,
     sessionEnded: false,
     key: null,
     intent: "send",
     dirty: false,
-    busy: false,
     draftToSend: null,
-    announcement: null,
   }),
   initial: "closed",
   states: {
@@ -232,7 +245,7 @@ export const messagingMachine = setup({
         "compose.open": { guard: "composeAllowed", target: "writing", actions: "startCompose" },
         "reply.open": { guard: "replyAllowed", target: "writing", actions: "startReply" },
         "draft.edit": { target: "writing", actions: "startDraftEdit" },
-        "draft.send": { target: "sendingDraft", actions: "startDraftSend" },
+        "draft.send": { target: "sendingDraft", actions: ["startDraftSend", "mintKey"] },
       },
     },
     writing: {
@@ -242,7 +255,7 @@ export const messagingMachine = setup({
           initial: "check",
           states: {
             check: { always: [{ guard: "needsRoles", target: "loading" }, { target: "ready" }] },
-            loading: { invoke: { src: "loadRoles", onDone: { target: "ready", actions: "keepRoles" }, onError: { target: "failed", actions: "failRoles" } } },
+            loading: { invoke: { src: "loadRoles", onDone: { target: "ready", actions: { type: "keepRoles", params: ({ event }) => event.output } }, onError: { target: "failed", actions: "failRoles" } } },
             ready: {},
             failed: { on: { "lookup.retry": { target: "loading", actions: "clearLookupError" } } },
           },
@@ -254,7 +267,12 @@ export const messagingMachine = setup({
           states: {
             check: { always: [{ guard: "needsRecipients", target: "loading" }, { target: "ready" }] },
             loading: {
-              invoke: { src: "loadRecipients", input: ({ context }) => ({ roleId: context.draft.roleId }), onDone: { target: "ready", actions: "keepRecipients" }, onError: { target: "failed", actions: "failRecipients" } },
+              invoke: {
+                src: "loadRecipients",
+                input: ({ context }) => ({ roleId: context.draft.roleId }),
+                onDone: { target: "ready", actions: { type: "keepRecipients", params: ({ event }) => event.output } },
+                onError: { target: "failed", actions: "failRecipients" },
+              },
             },
             ready: {},
             failed: { on: { "lookup.retry": { target: "loading", actions: "clearLookupError" } } },
@@ -272,7 +290,11 @@ export const messagingMachine = setup({
                 "files.refuse": { actions: "refuseFiles" },
                 "file.remove": { actions: "removeFile" },
                 "kept.remove": { actions: "removeKept" },
-                submit: [{ guard: "valid", target: "sending", actions: "beginAttempt" }, { actions: "showErrors" }],
+                submit: [
+                  { guard: and(["valid", "sameAttempt"]), target: "sending", actions: "beginAttempt" },
+                  { guard: "valid", target: "sending", actions: ["beginAttempt", "mintKey"] },
+                  { actions: "showErrors" },
+                ],
                 close: [{ guard: "dirty", target: "confirmingClose" }, { target: "#messaging.closed", actions: "forget" }],
               },
             },
@@ -280,18 +302,18 @@ export const messagingMachine = setup({
               on: { "discard.confirm": { target: "#messaging.closed", actions: "forget" }, "discard.cancel": { target: "editing" } },
             },
             sending: {
-              exit: "settle",
+              tags: "busy",
               invoke: {
                 src: "sendMessage",
                 input: ({ context }) => ({ draft: context.draft, key: context.key!, intent: context.intent }),
                 onDone: [
-                  { guard: "acceptedWithOldDraft", target: "removingOldDraft" },
-                  { guard: "accepted", target: "#messaging.closed", actions: ["announceAccepted", "forget"] },
-                  { guard: "refused", target: "editing", actions: "keepRefusal" },
-                  { guard: "unknown", target: "unconfirmed" },
-                  { target: "editing", actions: "keepFailure" },
+                  { guard: { type: "acceptedWithOldDraft", params: ({ event }) => event.output }, target: "removingOldDraft" },
+                  { guard: { type: "accepted", params: ({ event }) => event.output }, target: "#messaging.closed", actions: [{ type: "announceAccepted", params: ({ event }) => event.output }, "forget"] },
+                  { guard: { type: "refused", params: ({ event }) => event.output }, target: "editing", actions: { type: "keepRefusal", params: ({ event }) => event.output } },
+                  { guard: { type: "unknown", params: ({ event }) => event.output }, target: "unconfirmed" },
+                  { target: "editing", actions: { type: "keepFailure", params: ({ event }) => ({ reply: event.output }) } },
                 ],
-                onError: { target: "editing", actions: "keepFailure" },
+                onError: { target: "editing", actions: { type: "keepFailure", params: ({ event }) => ({ error: event.error }) } },
               },
             },
             unconfirmed: {
@@ -302,8 +324,7 @@ export const messagingMachine = setup({
             },
             // The new message is at the practice: only the old draft's removal is left to do.
             removingOldDraft: {
-              entry: assign({ busy: true }),
-              exit: "settle",
+              tags: "busy",
               invoke: {
                 src: "deleteMessages",
                 input: ({ context }) => ({ ids: [context.draft.draftId!] }),
@@ -326,21 +347,24 @@ export const messagingMachine = setup({
       states: {
         confirming: { on: { confirm: { target: "sending" }, close: { target: "#messaging.closed", actions: "forget" } } },
         sending: {
-          entry: assign({ busy: true, failure: null, sessionEnded: false }),
-          exit: "settle",
+          tags: "busy",
+          entry: assign({ failure: null, sessionEnded: false }),
           invoke: {
             src: "sendDraft",
             input: ({ context }) => ({ draftId: context.draftToSend!, key: context.key! }),
-            onDone: [{ guard: "accepted", target: "removing" }, { guard: "unknown", target: "unconfirmed" }, { target: "failed", actions: "keepFailure" }],
-            onError: { target: "failed", actions: "keepFailure" },
+            onDone: [
+              { guard: { type: "accepted", params: ({ event }) => event.output }, target: "removing" },
+              { guard: { type: "unknown", params: ({ event }) => event.output }, target: "unconfirmed" },
+              { target: "failed", actions: { type: "keepFailure", params: ({ event }) => ({ reply: event.output }) } },
+            ],
+            onError: { target: "failed", actions: { type: "keepFailure", params: ({ event }) => ({ error: event.error }) } },
           },
         },
         failed: { on: { confirm: { target: "sending" }, close: { target: "#messaging.closed", actions: "forget" } } },
         // The draft is still in Drafts whatever happened: closing loses nothing.
         unconfirmed: { on: { check: { target: "sending" }, close: { target: "#messaging.closed", actions: "forget" } } },
         removing: {
-          entry: assign({ busy: true }),
-          exit: "settle",
+          tags: "busy",
           invoke: {
             src: "deleteMessages",
             input: ({ context }) => ({ ids: [context.draftToSend!] }),
@@ -360,9 +384,9 @@ export const messagingMachine = setup({
 });
 
 function fresh(_context: MessagingContext): Partial<MessagingContext> {
-  return { original: null, draftAttachments: [], recipients: null, recipientsRole: null, lookupError: null, errors: {}, failure: null, sessionEnded: false, key: null, intent: "send", dirty: false, busy: false, draftToSend: null };
+  return { original: null, draftAttachments: [], recipients: null, recipientsRole: null, lookupError: null, errors: {}, failure: null, sessionEnded: false, key: null, intent: "send", dirty: false, draftToSend: null };
 }
 
-function announce(context: MessagingContext, tone: Announcement["tone"], title: string, detail: string | null): Announcement {
-  return { seq: (context.announcement?.seq ?? 0) + 1, tone, title, detail, changed: true };
+function announce(tone: Announcement["tone"], title: string, detail: string | null): Extract<MessagingEmitted, { type: "outcome.announced" }> {
+  return { type: "outcome.announced", tone, title, detail, changed: true };
 }

@@ -40,7 +40,6 @@ export function initialPaymentContext(input: PaymentInput): PaymentContext {
     method: paymentMethodOf(input.methodType),
     cardTypes: input.cardTypes,
     cardTypeIndex: 0,
-    newKey: input.newKey,
     choice: 1 as const,
     amountText: "",
     amountTyped: false,

@@ -1,10 +1,12 @@
-import { assign, fromPromise, setup } from "xstate";
+import { and, assertEvent, assign, setup } from "xstate";
 import type { AllocatableInvoice, Allocation } from "../app/lib/allocation";
 import { paymentMessages } from "../app/lib/messages/payment";
 import type { CardType } from "../app/lib/accounts-view";
 import { RefusedError } from "../app/lib/payment-steps";
 import { StepSessionEndedError } from "../app/lib/step-client";
 import { amountOf, editPayment, feeOf, initialPaymentContext } from "./payment-choice";
+import { newAttemptKey } from "./attempt-key";
+import { unprovided } from "./unprovided";
 
 /**
  * Paying the account by card (1§4 payment progress, choice, allocation, methods, the Pay button).
@@ -29,8 +31,6 @@ export interface PaymentInput {
   invoices: AllocatableInvoice[];
   methodType?: string;
   cardTypes: CardType[];
-  /** A fresh idempotency key (crypto.randomUUID in the browser; fixed in tests). */
-  newKey: () => string;
 }
 
 export interface TempPaymentRequest {
@@ -46,7 +46,6 @@ export interface PaymentContext {
   method: PaymentMethod;
   cardTypes: CardType[];
   cardTypeIndex: number;
-  newKey: () => string;
   /** 1: the total outstanding balance; 2: another amount. */
   choice: 1 | 2;
   amountText: string;
@@ -89,11 +88,6 @@ export type PaymentEvent =
 /** A step after the start met an ended session: nothing was charged, and Try again (the same key) goes on once signed in. */
 const sessionEndedResult = { progress: 100 as const, result: { kind: "failed" as const, message: paymentTexts.sessionEnded, charged: false, sessionEnded: true } };
 
-const unprovided = <I, O>(name: string) =>
-  fromPromise<O, I>(async () => {
-    throw new Error(`The route must provide the ${name} actor`);
-  });
-
 export const paymentMachine = setup({
   types: {} as { context: PaymentContext; events: PaymentEvent; input: PaymentInput },
   actors: {
@@ -105,22 +99,36 @@ export const paymentMachine = setup({
   },
   guards: {
     canPay: ({ context }) => context.method === "card" && context.invoices.length > 0 && "cents" in amountOf(context) && context.cardComplete,
-    startRefused: ({ event }) => (event as unknown as { output: number }).output <= 0,
-    recorded: ({ event }) => (event as unknown as { output: boolean }).output === true,
+    hasKey: ({ context }) => context.key !== null,
+    startRefused: (_, { paymentId }: { paymentId: number }) => paymentId <= 0,
+    recorded: (_, { recorded }: { recorded: boolean | "unknown" }) => recorded === true,
     /** The card provider answered with a refusal, rather than the connection failing. */
-    refused: ({ event }) => (event as unknown as { error?: unknown }).error instanceof RefusedError,
+    refused: (_, { error }: { error: unknown }) => error instanceof RefusedError,
     wasCharged: ({ context }) => context.result?.kind === "failed" && context.result.charged,
   },
   actions: {
-    chooseAmount: assign(({ context, event }) => (event.type === "choice.select" ? editPayment(context, event) : {})),
-    typeAmount: assign(({ context, event }) => (event.type === "amount.change" ? editPayment(context, event) : {})),
-    chooseCardType: assign(({ context, event }) => (event.type === "cardType.select" ? editPayment(context, event) : {})),
-    updateCard: assign(({ event }) => (event.type === "card.change" ? { cardComplete: event.complete, cardError: event.error } : {})),
+    chooseAmount: assign(({ context, event }) => {
+      assertEvent(event, "choice.select");
+      return editPayment(context, event);
+    }),
+    typeAmount: assign(({ context, event }) => {
+      assertEvent(event, "amount.change");
+      return editPayment(context, event);
+    }),
+    chooseCardType: assign(({ context, event }) => {
+      assertEvent(event, "cardType.select");
+      return editPayment(context, event);
+    }),
+    updateCard: assign(({ event }) => {
+      assertEvent(event, "card.change");
+      return { cardComplete: event.complete, cardError: event.error };
+    }),
     markSubmitted: assign({ submitted: true }),
-    beginAttempt: assign(({ context }) => ({ key: context.key ?? context.newKey(), progress: 25 as const, result: null })),
-    rememberSecret: assign({ clientSecret: ({ event }) => (event as unknown as { output: string }).output, progress: 45 as const }),
+    mintKey: assign({ key: () => newAttemptKey() }),
+    beginAttempt: assign({ progress: 25 as const, result: null }),
+    rememberSecret: assign((_, { clientSecret }: { clientSecret: string }) => ({ clientSecret, progress: 45 as const })),
     markConfirmed: assign({ progress: 90 as const }),
-    rememberPaymentId: assign({ paymentId: ({ event }) => (event as unknown as { output: number }).output }),
+    rememberPaymentId: assign((_, { paymentId }: { paymentId: number }) => ({ paymentId })),
     succeed: assign(({ context }) => {
       const amount = amountOf(context) as { cents: number };
       const receipt: PaymentReceipt = {
@@ -133,16 +141,14 @@ export const paymentMachine = setup({
       return { progress: 100 as const, result: { kind: "succeeded" as const, message: paymentTexts.succeeded, receipt } };
     }),
     // A refusal the portal worded (another payment is open, the amount is fixed) is shown as worded.
-    refuseStart: assign(({ event }) => {
-      const error = (event as unknown as { error?: unknown }).error;
+    refuseStart: assign((_, { error }: { error?: unknown }) => {
       // The session had ended (issue 21): nothing started, and everything entered stays for Pay once
       // signed in again.
       if (error instanceof StepSessionEndedError) return { progress: 0 as const, key: null, result: { kind: "failed" as const, message: paymentTexts.sessionEnded, charged: false, sessionEnded: true } };
       const message = error instanceof RefusedError ? error.message : paymentTexts.notStarted;
       return { progress: 0 as const, key: null, result: { kind: "failed" as const, message, charged: false } };
     }),
-    failUncharged: assign(({ event }) => {
-      const error = (event as unknown as { error?: unknown }).error;
+    failUncharged: assign((_, { error }: { error: unknown }) => {
       if (error instanceof StepSessionEndedError) return sessionEndedResult;
       const reason = error instanceof Error && error.message ? `${error.message} ` : "";
       // The failure itself is the result's title (the screen's "Payment unsuccessful"): the message
@@ -151,15 +157,15 @@ export const paymentMachine = setup({
       return { progress: 100 as const, result: { kind: "failed" as const, message: message.replace(/\s+/g, " ").trim(), charged: false } };
     }),
     // A step refused for an ended session never reached the card: nothing is uncertain about it.
-    failUncertain: assign(({ event }) =>
-      (event as unknown as { error?: unknown }).error instanceof StepSessionEndedError
+    failUncertain: assign((_, { error }: { error: unknown }) =>
+      error instanceof StepSessionEndedError
         ? sessionEndedResult
         : { progress: 100 as const, result: { kind: "failed" as const, message: paymentTexts.uncertain, charged: false, uncertain: true } },
     ),
-    failCharged: assign(({ event }) => {
-      const output = (event as unknown as { output?: unknown }).output;
-      return { progress: 100 as const, result: { kind: "failed" as const, message: output === "unknown" ? paymentTexts.chargedRecordingUnknown : paymentTexts.chargedNotRecorded, charged: true } };
-    }),
+    failCharged: assign((_, { recorded }: { recorded?: boolean | "unknown" }) => ({
+      progress: 100 as const,
+      result: { kind: "failed" as const, message: recorded === "unknown" ? paymentTexts.chargedRecordingUnknown : paymentTexts.chargedNotRecorded, charged: true },
+    })),
     startOver: assign({ progress: 0 as const, key: null, clientSecret: null, result: null, submitted: false }),
   },
 }).createMachine({
@@ -173,7 +179,12 @@ export const paymentMachine = setup({
         "amount.change": { actions: "typeAmount" },
         "cardType.select": { actions: "chooseCardType" },
         "card.change": { actions: "updateCard" },
-        "pay.submit": [{ guard: "canPay", target: "paying", actions: ["markSubmitted", "beginAttempt"] }, { actions: "markSubmitted" }],
+        "pay.submit": [
+          // An attempt that still has its key goes on with it: the practice charges a key at most once.
+          { guard: and(["canPay", "hasKey"]), target: "paying", actions: ["markSubmitted", "beginAttempt"] },
+          { guard: "canPay", target: "paying", actions: ["markSubmitted", "mintKey", "beginAttempt"] },
+          { actions: "markSubmitted" },
+        ],
         "payment.dismiss": { actions: "startOver" },
       },
     },
@@ -193,16 +204,19 @@ export const paymentMachine = setup({
                 cardType: context.cardTypes[context.cardTypeIndex]?.label ?? "",
               };
             },
-            onDone: [{ guard: "startRefused", target: "#payment.editing", actions: "refuseStart" }, { target: "creatingIntent", actions: "rememberPaymentId" }],
-            onError: { target: "#payment.editing", actions: "refuseStart" },
+            onDone: [
+              { guard: { type: "startRefused", params: ({ event }) => ({ paymentId: event.output }) }, target: "#payment.editing", actions: { type: "refuseStart", params: {} } },
+              { target: "creatingIntent", actions: { type: "rememberPaymentId", params: ({ event }) => ({ paymentId: event.output }) } },
+            ],
+            onError: { target: "#payment.editing", actions: { type: "refuseStart", params: ({ event }) => ({ error: event.error }) } },
           },
         },
         creatingIntent: {
           invoke: {
             src: "createPaymentIntent",
             input: ({ context }) => ({ key: context.key! }),
-            onDone: { target: "confirmingCard", actions: "rememberSecret" },
-            onError: { target: "#payment.failed", actions: "failUncharged" },
+            onDone: { target: "confirmingCard", actions: { type: "rememberSecret", params: ({ event }) => ({ clientSecret: event.output }) } },
+            onError: { target: "#payment.failed", actions: { type: "failUncharged", params: ({ event }) => ({ error: event.error }) } },
           },
         },
         confirmingCard: {
@@ -211,15 +225,21 @@ export const paymentMachine = setup({
             input: ({ context }) => ({ clientSecret: context.clientSecret!, key: context.key! }),
             onDone: { target: "recording", actions: "markConfirmed" },
             // A refusal charged nothing; a cut-off confirmation may have: trying again reuses the key.
-            onError: [{ guard: "refused", target: "#payment.failed", actions: "failUncharged" }, { target: "#payment.failed", actions: "failUncertain" }],
+            onError: [
+              { guard: { type: "refused", params: ({ event }) => ({ error: event.error }) }, target: "#payment.failed", actions: { type: "failUncharged", params: ({ event }) => ({ error: event.error }) } },
+              { target: "#payment.failed", actions: { type: "failUncertain", params: ({ event }) => ({ error: event.error }) } },
+            ],
           },
         },
         recording: {
           invoke: {
             src: "savePayment",
             input: ({ context }) => ({ key: context.key! }),
-            onDone: [{ guard: "recorded", target: "#payment.succeeded", actions: "succeed" }, { target: "#payment.failed", actions: "failCharged" }],
-            onError: { target: "#payment.failed", actions: "failCharged" },
+            onDone: [
+              { guard: { type: "recorded", params: ({ event }) => ({ recorded: event.output }) }, target: "#payment.succeeded", actions: "succeed" },
+              { target: "#payment.failed", actions: { type: "failCharged", params: ({ event }) => ({ recorded: event.output }) } },
+            ],
+            onError: { target: "#payment.failed", actions: { type: "failCharged", params: {} } },
           },
         },
       },
@@ -227,7 +247,11 @@ export const paymentMachine = setup({
     failed: {
       on: {
         // Charged but not recorded: only the recording is tried again, never the charge.
-        "payment.retry": [{ guard: "wasCharged", target: "paying.recording" }, { target: "paying", actions: "beginAttempt" }],
+        "payment.retry": [
+          { guard: "wasCharged", target: "paying.recording" },
+          { guard: "hasKey", target: "paying", actions: "beginAttempt" },
+          { target: "paying", actions: ["mintKey", "beginAttempt"] },
+        ],
         "payment.dismiss": [{ guard: "wasCharged" }, { target: "editing", actions: "startOver" }],
       },
     },

@@ -1,8 +1,10 @@
-import { assign, fromPromise, setup } from "xstate";
+import { and, assertEvent, assign, setup } from "xstate";
 import type { Delivery, PharmacyOption, RepeatSettings } from "../app/lib/medications-view";
 import { medicationsMessages } from "../app/lib/messages/medications";
 import { checkRepeatChoice, type RepeatChoice, type RepeatErrors, type RepeatReply } from "../app/lib/repeat-request";
 import { StepSessionEndedError } from "../app/lib/step-client";
+import { newAttemptKey } from "./attempt-key";
+import { unprovided } from "./unprovided";
 
 /**
  * Requesting repeat prescriptions (2§4, 2§5): choose medicines on the page, then in the dialog pick up
@@ -24,13 +26,10 @@ const t = medicationsMessages;
 
 export interface RepeatInput {
   settings: RepeatSettings;
-  /** A fresh attempt key (crypto.randomUUID in the browser; fixed in tests). */
-  newKey: () => string;
 }
 
 export interface RepeatContext extends RepeatChoice {
   settings: RepeatSettings;
-  newKey: () => string;
   /** The pharmacy's name as the list shows it, for the summary. */
   pharmacyName: string | null;
   pharmacies: PharmacyOption[] | null;
@@ -67,13 +66,6 @@ export type RepeatEvent =
   | { type: "pharmacies.retry" }
   | { type: "dialog.close" };
 
-const unprovided = <I, O>(name: string) =>
-  fromPromise<O, I>(async () => {
-    throw new Error(`The route must provide the ${name} actor`);
-  });
-
-const outputOf = (event: unknown) => (event as { output: RepeatReply }).output;
-
 /** The pharmacy to preselect: the practice's record of the patient's preferred one, else the favourite. */
 export function preferredPharmacy(list: readonly PharmacyOption[], settings: Pick<RepeatSettings, "preferredPharmacyId" | "preferredPharmacyName">): PharmacyOption | null {
   const byId = settings.preferredPharmacyId ? list.find((p) => p.id === settings.preferredPharmacyId) : undefined;
@@ -84,8 +76,6 @@ export function preferredPharmacy(list: readonly PharmacyOption[], settings: Pic
 /** Changing what is asked for is a new attempt: its key is dropped, and so is a stale message. */
 const changed = { key: null, errors: {}, message: null, sessionEnded: false } as const;
 
-const endedSession = (event: unknown) => (event as { error?: unknown }).error instanceof StepSessionEndedError;
-
 export const repeatMedicationMachine = setup({
   types: {} as { context: RepeatContext; events: RepeatEvent; input: RepeatInput },
   actors: {
@@ -94,67 +84,64 @@ export const repeatMedicationMachine = setup({
   },
   guards: {
     hasSelection: ({ context }) => context.medicationIds.length > 0,
+    hasKey: ({ context }) => context.key !== null,
     choiceValid: ({ context }) => Object.keys(checkRepeatChoice(context, context.settings)).length === 0,
-    sent: ({ event }) => outputOf(event).outcome === "sent",
-    onLeave: ({ event }) => outputOf(event).outcome === "onLeave",
-    refused: ({ event }) => outputOf(event).outcome === "refused",
-    unknown: ({ event }) => outputOf(event).outcome === "unknown",
+    sent: (_, reply: RepeatReply) => reply.outcome === "sent",
+    onLeave: (_, reply: RepeatReply) => reply.outcome === "onLeave",
+    refused: (_, reply: RepeatReply) => reply.outcome === "refused",
+    unknown: (_, reply: RepeatReply) => reply.outcome === "unknown",
     needsPharmacies: ({ context }) => context.pharmacies === null,
-    sessionEnded: ({ event }) => endedSession(event),
+    sessionEnded: (_, { error }: { error: unknown }) => error instanceof StepSessionEndedError,
   },
   actions: {
     toggleMedicine: assign(({ context, event }) => {
-      if (event.type !== "medicine.toggle") return {};
+      assertEvent(event, "medicine.toggle");
       const has = context.medicationIds.includes(event.id);
       return { ...changed, medicationIds: has ? context.medicationIds.filter((id) => id !== event.id) : [...context.medicationIds, event.id] };
     }),
     setMedicines: assign(({ context, event }) => {
-      if (event.type !== "medicine.set") return {};
+      assertEvent(event, "medicine.set");
       const rest = context.medicationIds.filter((id) => !event.ids.includes(id));
       return { ...changed, medicationIds: event.selected ? [...rest, ...event.ids] : rest };
     }),
     refuseEmpty: assign({ errors: { medicationIds: t.selectOne } }),
     clearErrors: assign({ errors: {}, message: null }),
-    chooseDelivery: assign(({ event }) => (event.type === "delivery.select" ? { ...changed, delivery: event.delivery } : {})),
-    choosePharmacy: assign(({ event }) => (event.type === "pharmacy.select" ? { ...changed, pharmacyId: event.id, pharmacyName: event.name } : {})),
+    chooseDelivery: assign(({ event }) => {
+      assertEvent(event, "delivery.select");
+      return { ...changed, delivery: event.delivery };
+    }),
+    choosePharmacy: assign(({ event }) => {
+      assertEvent(event, "pharmacy.select");
+      return { ...changed, pharmacyId: event.id, pharmacyName: event.name };
+    }),
     toggleUrgent: assign(({ context }) => ({ ...changed, urgent: !context.urgent })),
     toggleFax: assign(({ context }) => ({ ...changed, fax: !context.fax })),
-    typeNotes: assign(({ event }) => (event.type === "notes.change" ? { ...changed, notes: event.text } : {})),
-    showErrors: assign(({ context }) => ({ errors: checkRepeatChoice(context, context.settings) })),
-    beginAttempt: assign(({ context }) => ({ key: context.key ?? context.newKey(), ignoreLeave: false, errors: {}, message: null, sessionEnded: false })),
-    resendIgnoringLeave: assign(({ context }) => ({ key: context.newKey(), ignoreLeave: true, message: null })),
-    // The patient's own choice after an unknown outcome: a new request, IgnoreLeave as it was.
-    sendAgainAnyway: assign(({ context }) => ({ key: context.newKey(), message: null })),
-    keepUnknown: assign(({ event }) => {
-      const reply = outputOf(event);
-      return { message: reply.outcome === "unknown" ? reply.message : null };
+    typeNotes: assign(({ event }) => {
+      assertEvent(event, "notes.change");
+      return { ...changed, notes: event.text };
     }),
-    keepPharmacies: assign(({ context, event }) => {
-      const list = (event as unknown as { output: PharmacyOption[] }).output;
+    showErrors: assign(({ context }) => ({ errors: checkRepeatChoice(context, context.settings) })),
+    mintKey: assign({ key: () => newAttemptKey() }),
+    beginAttempt: assign({ ignoreLeave: false, errors: {}, message: null, sessionEnded: false }),
+    resendIgnoringLeave: assign({ ignoreLeave: true, message: null }),
+    // The patient's own choice after an unknown outcome: a new request, IgnoreLeave as it was.
+    sendAgainAnyway: assign({ message: null }),
+    keepUnknown: assign((_, reply: RepeatReply) => ({ message: reply.outcome === "unknown" ? reply.message : null })),
+    keepPharmacies: assign(({ context }, list: PharmacyOption[]) => {
       // The preferred pharmacy is preselected only when the patient has not chosen one already.
       const preferred = context.pharmacyId === null ? preferredPharmacy(list, context.settings) : null;
       return { pharmacies: list, pharmaciesError: null, ...(preferred ? { pharmacyId: preferred.id, pharmacyName: preferred.name } : {}) };
     }),
-    failPharmacies: assign({ pharmaciesError: ({ event }) => (endedSession(event) ? t.pharmaciesSessionEnded : t.pharmaciesFailed) }),
+    failPharmacies: assign({ pharmaciesError: (_, { error }: { error: unknown }) => (error instanceof StepSessionEndedError ? t.pharmaciesSessionEnded : t.pharmaciesFailed) }),
     clearPharmaciesError: assign({ pharmaciesError: null }),
-    keepSent: assign(({ event }) => {
-      const reply = outputOf(event);
-      return { message: reply.outcome === "sent" ? reply.message : null };
-    }),
-    keepOnLeave: assign(({ event }) => {
-      const reply = outputOf(event);
-      return { onLeave: reply.outcome === "onLeave" ? reply.providers : [] };
-    }),
+    keepSent: assign((_, reply: RepeatReply) => ({ message: reply.outcome === "sent" ? reply.message : null })),
+    keepOnLeave: assign((_, reply: RepeatReply) => ({ onLeave: reply.outcome === "onLeave" ? reply.providers : [] })),
     // A refusal sent nothing: its key is spent with it, and the fields it names show why.
-    keepRefusal: assign(({ event }) => {
-      const reply = outputOf(event);
+    keepRefusal: assign((_, reply: RepeatReply) => {
       if (reply.outcome !== "refused") return {};
       return { key: null, message: reply.errors && Object.keys(reply.errors).length > 0 ? null : reply.message, errors: (reply.errors ?? {}) as RepeatErrors };
     }),
-    keepFailure: assign(({ event }) => {
-      const reply = (event as { output?: RepeatReply }).output;
-      return { message: reply?.outcome === "failed" ? reply.message : t.sendFailed, sessionEnded: false };
-    }),
+    keepFailure: assign((_, { reply }: { reply?: RepeatReply }) => ({ message: reply?.outcome === "failed" ? reply.message : t.sendFailed, sessionEnded: false })),
     // The same key stays: nothing reached the practice, and trying again once signed in is this attempt.
     keepSessionEnded: assign({ message: t.sessionEnded, sessionEnded: true }),
     forgetRequest: assign(({ context }) => ({
@@ -174,7 +161,6 @@ export const repeatMedicationMachine = setup({
   id: "repeatMedication",
   context: ({ input }) => ({
     settings: input.settings,
-    newKey: input.newKey,
     medicationIds: [],
     // Without the choice the practice decides; with it, pick up is offered first unless the patient owes.
     delivery: input.settings.showDeliveryChoice ? (input.settings.outstandingBalanceCents > 0 ? "pharmacy" : "pickup") : input.settings.defaultDelivery,
@@ -209,7 +195,11 @@ export const repeatMedicationMachine = setup({
           states: {
             check: { always: [{ guard: "needsPharmacies", target: "loading" }, { target: "loaded" }] },
             loading: {
-              invoke: { src: "loadPharmacies", onDone: { target: "loaded", actions: "keepPharmacies" }, onError: { target: "failed", actions: "failPharmacies" } },
+              invoke: {
+                src: "loadPharmacies",
+                onDone: { target: "loaded", actions: { type: "keepPharmacies", params: ({ event }) => event.output } },
+                onError: { target: "failed", actions: { type: "failPharmacies", params: ({ event }) => ({ error: event.error }) } },
+              },
             },
             loaded: {},
             failed: { on: { "pharmacies.retry": { target: "loading", actions: "clearPharmaciesError" } } },
@@ -225,7 +215,12 @@ export const repeatMedicationMachine = setup({
                 "urgent.toggle": { actions: "toggleUrgent" },
                 "fax.toggle": { actions: "toggleFax" },
                 "notes.change": { actions: "typeNotes" },
-                "request.submit": [{ guard: "choiceValid", target: "sending", actions: "beginAttempt" }, { actions: "showErrors" }],
+                "request.submit": [
+                  // Sending again what was not changed (after a failure, or closed and reopened) is the same attempt.
+                  { guard: and(["choiceValid", "hasKey"]), target: "sending", actions: "beginAttempt" },
+                  { guard: "choiceValid", target: "sending", actions: ["beginAttempt", "mintKey"] },
+                  { actions: "showErrors" },
+                ],
                 "dialog.close": { target: "#repeatMedication.choosing" },
               },
             },
@@ -238,21 +233,21 @@ export const repeatMedicationMachine = setup({
                   ignoreLeave: context.ignoreLeave,
                 }),
                 onDone: [
-                  { guard: "sent", target: "sent", actions: "keepSent" },
-                  { guard: "onLeave", target: "onLeave", actions: "keepOnLeave" },
-                  { guard: "refused", target: "editing", actions: "keepRefusal" },
-                  { guard: "unknown", target: "unconfirmed", actions: "keepUnknown" },
-                  { target: "failed", actions: "keepFailure" },
+                  { guard: { type: "sent", params: ({ event }) => event.output }, target: "sent", actions: { type: "keepSent", params: ({ event }) => event.output } },
+                  { guard: { type: "onLeave", params: ({ event }) => event.output }, target: "onLeave", actions: { type: "keepOnLeave", params: ({ event }) => event.output } },
+                  { guard: { type: "refused", params: ({ event }) => event.output }, target: "editing", actions: { type: "keepRefusal", params: ({ event }) => event.output } },
+                  { guard: { type: "unknown", params: ({ event }) => event.output }, target: "unconfirmed", actions: { type: "keepUnknown", params: ({ event }) => event.output } },
+                  { target: "failed", actions: { type: "keepFailure", params: ({ event }) => ({ reply: event.output }) } },
                 ],
                 onError: [
-                  { guard: "sessionEnded", target: "failed", actions: "keepSessionEnded" },
-                  { target: "failed", actions: "keepFailure" },
+                  { guard: { type: "sessionEnded", params: ({ event }) => ({ error: event.error }) }, target: "failed", actions: "keepSessionEnded" },
+                  { target: "failed", actions: { type: "keepFailure", params: {} } },
                 ],
               },
             },
             onLeave: {
               on: {
-                "leave.resend": { target: "sending", actions: "resendIgnoringLeave" },
+                "leave.resend": { target: "sending", actions: ["resendIgnoringLeave", "mintKey"] },
                 "leave.back": { target: "editing", actions: assign({ key: null, onLeave: [] }) },
                 "dialog.close": { target: "#repeatMedication.choosing", actions: assign({ key: null, onLeave: [] }) },
               },
@@ -274,7 +269,7 @@ export const repeatMedicationMachine = setup({
             // Closing keeps the attempt and its key: reopened and sent, it is asked about again, not resent.
             unconfirmed: {
               on: {
-                "request.sendAgain": { target: "sending", actions: "sendAgainAnyway" },
+                "request.sendAgain": { target: "sending", actions: ["sendAgainAnyway", "mintKey"] },
                 "dialog.close": { target: "#repeatMedication.choosing" },
               },
             },

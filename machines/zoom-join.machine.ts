@@ -1,6 +1,7 @@
-import { assign, fromPromise, setup } from "xstate";
+import { assign, setup } from "xstate";
 import { StepSessionEndedError } from "../app/lib/step-client";
 import { JOIN_TIMEOUT_MS, ZOOM_TEXT, type JoinFailure, type JoinRequest, type SignatureReply } from "../app/lib/zoom";
+import { unprovided } from "./unprovided";
 
 /**
  * Joining a video consult (1§2 Join Meeting, issue 15; decisions/130): Start Meeting asks the portal
@@ -40,9 +41,7 @@ export const FAILURE_TEXT: Record<JoinFailure, string> = {
 export const zoomJoinMachine = setup({
   types: { input: {} as ZoomJoinInput, context: {} as ZoomJoinContext, events: {} as ZoomJoinEvent },
   actors: {
-    sign: fromPromise<SignatureReply, { meetingNumber: string }>(async () => {
-      throw new Error("The route must provide the sign actor");
-    }),
+    sign: unprovided<{ meetingNumber: string }, SignatureReply>("sign"),
   },
   delays: { joinTimeout: JOIN_TIMEOUT_MS },
   actions: {
@@ -63,7 +62,9 @@ export const zoomJoinMachine = setup({
             guard: ({ event }) => event.output.ok,
             target: "connecting",
             actions: assign(({ context, event }) => {
-              const reply = event.output as Extract<SignatureReply, { ok: true }>;
+              const reply = event.output;
+              // The guard let only a signature through; the check tells the compiler so, with no cast.
+              if (!reply.ok) return {};
               return {
                 attempt: context.attempt + 1,
                 message: null,

@@ -196,29 +196,24 @@ export default function Emails({ loaderData }: Route.ComponentProps) {
       }),
     [],
   );
-  const [state, send] = useMachine(machine, { input: { settings, newKey: () => crypto.randomUUID() } });
+  const [state, send, actor] = useMachine(machine, { input: { settings } });
   const ctx = state.context;
 
-  // Sending or saving changed the boxes: the lists reload from page 1 and the viewer closes (2§4).
-  const announcement = ctx.announcement;
-  const [seenSeq, setSeenSeq] = useState(0);
-  if (announcement && announcement.seq !== seenSeq) {
-    setSeenSeq(announcement.seq);
-    setToast({ tone: announcement.tone, title: announcement.title, detail: announcement.detail });
-    if (announcement.changed) startOver();
-  }
   // The boxes changed: the open message closes (2§4), then page 1 and the counters are read again.
   const refresh = useCallback(async () => {
     if (messageId) await navigate(`/emails${listSearchOf(location.search)}`, { replace: true, preventScrollReset: true });
     await revalidate();
   }, [messageId, location.search, navigate, revalidate]);
-  const changedSeq = announcement?.changed ? announcement.seq : 0;
-  const seenChange = useRef(0);
+  // Sending or saving changed the boxes: the notice shows, and the lists reload from page 1 (2§4).
   useEffect(() => {
-    if (changedSeq === 0 || changedSeq === seenChange.current) return;
-    seenChange.current = changedSeq;
-    void refresh();
-  }, [changedSeq, refresh]);
+    const subscription = actor.on("outcome.announced", (announcement) => {
+      setToast({ tone: announcement.tone, title: announcement.title, detail: announcement.detail });
+      if (!announcement.changed) return;
+      startOver();
+      void refresh();
+    });
+    return () => subscription.unsubscribe();
+  }, [actor, startOver, refresh]);
 
   const toggle = (id: string) =>
     setSelected((before) => {
@@ -380,6 +375,7 @@ export default function Emails({ loaderData }: Route.ComponentProps) {
                 step={formStep}
                 lookups={{ rolesLoading: state.matches({ writing: { roles: "loading" } }), recipientsLoading: state.matches({ writing: { recipients: "loading" } }) }}
                 send={send}
+                actor={actor}
                 disclaimer={ctx.draft.mode === "draft" ? disclaimers.draft : disclaimers.compose}
               />
             </Suspense>
@@ -425,7 +421,7 @@ export default function Emails({ loaderData }: Route.ComponentProps) {
                 </Button>
               ) : null}
               {draftStep === "left" ? <Button onClick={() => send({ type: "oldDraft.retry" })}>Try removing the draft again</Button> : null}
-              <Button variant="secondary" onClick={() => send({ type: "close" })} disabled={draftStep === "sending" || draftStep === "removing"}>
+              <Button variant="secondary" onClick={() => send({ type: "close" })} disabled={state.hasTag("busy")}>
                 {draftStep === "left" || draftStep === "unconfirmed" ? t.close : "Cancel"}
               </Button>
             </div>

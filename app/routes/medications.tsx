@@ -51,7 +51,7 @@ export default function Medications({ loaderData }: Route.ComponentProps) {
       }),
     [],
   );
-  const [state, send] = useMachine(machine, { input: { settings, newKey: () => crypto.randomUUID() } });
+  const [state, send] = useMachine(machine, { input: { settings } });
   const ctx = state.context;
   const selected = useMemo(() => new Set(ctx.medicationIds), [ctx.medicationIds]);
 

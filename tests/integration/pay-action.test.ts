@@ -1,5 +1,5 @@
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { createActor, fromPromise } from "xstate";
+import { assign, createActor, fromPromise } from "xstate";
 import { waitForState } from "../helpers/wait-for-state";
 import type { z } from "zod";
 import { attemptOwner, payAction, RELEASE_AFTER_MS, type PayDeps } from "../../app/.server/accounts-page.server";
@@ -604,9 +604,10 @@ describe("SavePayment read as 1§7 and 1§8 say: a truthy answer is success (iss
         }),
         savePayment: fromPromise(async ({ input }) => valueOf(await p.post({ step: "record", key: input.key }), payStepValues.record)),
       },
+      actions: { mintKey: assign({ key: () => newKey() }) },
     });
     const actor = createActor(machine, {
-      input: { invoices: [{ id: invoice.id, balanceCents: invoice.balanceCents, payNowCents: invoice.balanceCents }], methodType: "2", cardTypes: [{ label: "Visa - 2.5%", feeBasisPoints: p.feeBasisPoints }], newKey },
+      input: { invoices: [{ id: invoice.id, balanceCents: invoice.balanceCents, payNowCents: invoice.balanceCents }], methodType: "2", cardTypes: [{ label: "Visa - 2.5%", feeBasisPoints: p.feeBasisPoints }] },
     }).start();
     actor.send({ type: "card.change", complete: true, error: null });
     actor.send({ type: "pay.submit" });

@@ -21,7 +21,6 @@ const input: PaymentInput = {
     { label: "Visa - 2.5%", feeBasisPoints: 250 },
     { label: "Debit", feeBasisPoints: 0 },
   ],
-  newKey: () => "attempt-key-1",
 };
 
 const edits: PaymentEdit[] = [

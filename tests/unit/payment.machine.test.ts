@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createActor, fromPromise } from "xstate";
+import { assign, createActor, fromPromise } from "xstate";
 import { waitForState } from "../helpers/wait-for-state";
 import { RefusedError } from "../../app/lib/payment-steps";
 import { StepSessionEndedError } from "../../app/lib/step-client";
@@ -47,8 +47,9 @@ function start(script: Script = {}, overrides: Partial<{ methodType: string; inv
         return next;
       }),
     },
+    actions: { mintKey: assign({ key: () => `key-${++keys}` }) },
   });
-  const actor = createActor(machine, { input: { invoices: overrides.invoices ?? invoices, methodType: overrides.methodType ?? "2", cardTypes, newKey: () => `key-${++keys}` } }).start();
+  const actor = createActor(machine, { input: { invoices: overrides.invoices ?? invoices, methodType: overrides.methodType ?? "2", cardTypes } }).start();
   return { actor, calls };
 }
 

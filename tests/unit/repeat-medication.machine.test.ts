@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createActor, fromPromise } from "xstate";
+import { assign, createActor, fromPromise } from "xstate";
 import { waitForState } from "../helpers/wait-for-state";
 import { medicationsMessages } from "../../app/lib/messages/medications";
 import type { PharmacyOption, RepeatSettings } from "../../app/lib/medications-view";
@@ -51,8 +51,9 @@ function start(options: { settings?: Partial<RepeatSettings>; replies?: (RepeatR
         return next;
       }),
     },
+    actions: { mintKey: assign({ key: () => `attempt-${++keys}` }) },
   });
-  const actor = createActor(machine, { input: { settings: { ...settings, ...options.settings }, newKey: () => `attempt-${++keys}` } }).start();
+  const actor = createActor(machine, { input: { settings: { ...settings, ...options.settings } } }).start();
   return { actor, sent, pharmacyLoads: () => pharmacyLoads };
 }
 
@@ -284,8 +285,9 @@ describe("repeat medication machine (2§4, 2§5)", () => {
           return new Promise<RepeatReply>((resolve) => (release = resolve));
         }),
       },
+      actions: { mintKey: assign({ key: () => "only-key" }) },
     });
-    const actor = createActor(machine, { input: { settings, newKey: () => "only-key" } }).start();
+    const actor = createActor(machine, { input: { settings } }).start();
     await openWith(actor, "m1");
     actor.send({ type: "request.submit" });
     actor.send({ type: "request.submit" });

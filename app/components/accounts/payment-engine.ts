@@ -1,4 +1,4 @@
-import { createActor, fromPromise } from "xstate";
+import { assign, createActor, fromPromise } from "xstate";
 import { paymentMachine, type PaymentInput } from "../../../machines/payment.machine";
 import { testCardErrors } from "../../lib/payment-forms";
 import { paySteps, payStepValues, RefusedError } from "../../lib/payment-steps";
@@ -15,14 +15,17 @@ import type { TestCardChecks } from "./test-card-fields";
 export interface PaymentHooks {
   /** Holds the mounted card fields' confirmer. */
   slot: ConfirmerSlot;
+  /** The key of this tab's attempt: the one kept across a refresh, or a new one (decisions/031). */
+  attemptKey(): string;
   /** This tab's attempt key is done with (decisions/031). */
   forgetAttempt(): void;
   /** The portal refused to start because another payment is open. */
   onBlocked(): void;
 }
 
-export function createPaymentActor(input: PaymentInput, { slot, forgetAttempt, onBlocked }: PaymentHooks) {
+export function createPaymentActor(input: PaymentInput, { slot, attemptKey, forgetAttempt, onBlocked }: PaymentHooks) {
   const machine = paymentMachine.provide({
+    actions: { mintKey: assign({ key: () => attemptKey() }) },
     actors: {
       saveTempPayment: fromPromise(async ({ input }) => {
         const id = await paySteps

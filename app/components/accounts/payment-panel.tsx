@@ -74,7 +74,6 @@ export function PaymentPanel({ invoices, methodType, cardTypes, provider, billin
     invoices: invoices.map((i) => ({ id: i.id, balanceCents: i.balanceCents, payNowCents: i.payNowCents })),
     methodType,
     cardTypes,
-    newKey: attemptKey,
   }));
   const formShown = !openPayment && invoices.length > 0;
 
@@ -126,6 +125,7 @@ export function PaymentPanel({ invoices, methodType, cardTypes, provider, billin
     if (!engine) return;
     const created = engine.createPaymentActor(input, {
       slot,
+      attemptKey,
       forgetAttempt,
       onBlocked: () => {
         setBlocked(true);

@@ -3,7 +3,8 @@ import { ATTACHMENT_MAX_FILES, attachmentProblem, type AttachmentProblem } from 
 import { MESSAGE_BODY_MAX, quotedOriginal, type PendingFile } from "../../lib/message-compose";
 import { errorsMessages } from "../../lib/messages/errors";
 import { messagingMessages } from "../../lib/messages/messaging";
-import type { MessagingContext, MessagingEvent } from "../../../machines/messaging.machine";
+import type { ActorRefFrom } from "xstate";
+import type { MessagingContext, MessagingEvent, messagingMachine } from "../../../machines/messaging.machine";
 import { Alert } from "../ui/alert";
 import { Button } from "../ui/button";
 import { SignInAgainLink } from "../ui/sign-in-again-link";
@@ -19,6 +20,8 @@ interface ComposeFormProps {
   step: WritingStep;
   lookups: { rolesLoading: boolean; recipientsLoading: boolean };
   send(event: MessagingEvent): void;
+  /** The running machine, for what it emits as it happens. */
+  actor: ActorRefFrom<typeof messagingMachine>;
   /** Sanitised on the server; null when the practice has none. */
   disclaimer: string | null;
 }
@@ -40,7 +43,7 @@ const sizeText = (bytes: number) => (bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1
  * count against 800, files, the disclaimer, and Cancel, Draft and Send. Every value is the machine's,
  * so a failed send, a refused file or "keep writing" after Cancel loses nothing.
  */
-export function ComposeForm({ context, step, lookups, send, disclaimer }: ComposeFormProps) {
+export function ComposeForm({ context, step, lookups, send, actor, disclaimer }: ComposeFormProps) {
   const { draft, errors } = context;
   const counterId = useId();
   const filesHintId = useId();
@@ -52,8 +55,13 @@ export function ComposeForm({ context, step, lookups, send, disclaimer }: Compos
     form.current?.querySelector<HTMLElement>("select:not([disabled]), input:not([readonly]):not([type=file]), textarea:not([readonly])")?.focus();
   }, []);
   // A refused send (checked here, or by the server) takes the focus to the first field to mend; its
-  // message is tied to it (aria-describedby), so a screen reader reads why.
-  const { refusals } = context;
+  // message is tied to it (aria-describedby), so a screen reader reads why. The machine tells of the
+  // refusal as it happens, before the fields it marks are drawn: the count moves the focus after.
+  const [refusals, setRefusals] = useState(0);
+  useEffect(() => {
+    const subscription = actor.on("fields.refused", () => setRefusals((n) => n + 1));
+    return () => subscription.unsubscribe();
+  }, [actor]);
   useEffect(() => {
     if (refusals > 0) form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
   }, [refusals]);
