@@ -13,10 +13,11 @@ import { MemoryStateStore, type StateStore } from "./state-store.server";
  * DOCUMENT_RATE_WINDOW_SECONDS a document is refused (429, Retry-After) until the window has room
  * again; the first refusal of a burst is recorded, and the account holder is told at their next visit.
  *
- * The window slides in tenths: each tenth is one counter, incremented atomically, so documents opened
- * at once each get their own number and exactly LIMIT of them are served, however many arrive
- * together or on whichever process. A refused document is taken back off the count: a burst pauses
- * the account only until its oldest documents leave the window, not for as long as it keeps trying.
+ * The window slides in tenths: each tenth is one counter, and a document is counted only while the
+ * window's tenths together hold fewer than LIMIT, checked and counted in one step of the store, so
+ * exactly LIMIT of them are served, however many arrive together, on whichever process, across a
+ * tenth's edge. A refused document is not counted: a burst pauses the account only until its oldest
+ * documents leave the window, not for as long as it keeps trying.
  *
  * Nothing about a document is kept: an event is the time, the count, the window and the session's
  * anonymous name.
@@ -64,14 +65,14 @@ export class DocumentRate {
     const now = this.now();
     const sliceMs = this.#windowMs / SLICES;
     const current = Math.floor(now / sliceMs);
-    const count = await this.store.increment(sliceKey(holder, current), this.#windowMs + sliceMs);
-    const earlier = await Promise.all(Array.from({ length: SLICES - 1 }, (_, i) => this.store.get(sliceKey(holder, current - 1 - i)).then(Number)));
-    const inWindow = count + earlier.reduce((sum, n) => sum + n, 0);
-    if (inWindow <= this.settings.DOCUMENT_RATE_LIMIT) return { allowed: true };
-    await this.store.decrement(sliceKey(holder, current));
+    // The window's slices, newest first: the check and the count are one step of the store, so a
+    // burst crossing a slice's edge is counted exactly (a refused document is never counted at all).
+    const slices = Array.from({ length: SLICES }, (_, i) => sliceKey(holder, current - i));
+    const { added, counts } = await this.store.incrementIfUnder(slices, this.settings.DOCUMENT_RATE_LIMIT, this.#windowMs + sliceMs);
+    if (added) return { allowed: true };
     // Room comes back when the oldest slice still holding documents leaves the window.
-    const oldest = earlier.findLastIndex((n) => n > 0);
-    const leaves = (oldest === -1 ? current : current - 1 - oldest) + SLICES;
+    const oldest = counts.findLastIndex((n) => n > 0);
+    const leaves = current - Math.max(oldest, 0) + SLICES;
     await this.#recordBurst(holder, session, now);
     return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil((leaves * sliceMs - now) / 1000)) };
   }

@@ -36,6 +36,26 @@ if not count then return 0 end
 if count <= 1 then redis.call('DEL', KEYS[1]) return 0 end
 return redis.call('DECR', KEYS[1])`;
 
+/**
+ * The counters at KEYS summed and, only while under ARGV[1], KEYS[1] incremented (its expiry set on the
+ * first): one step, so parallel callers on any process are each counted or refused exactly.
+ */
+const INCREMENT_IF_UNDER = `
+local counts = {}
+local total = 0
+for i, key in ipairs(KEYS) do
+  counts[i] = tonumber(redis.call('GET', key)) or 0
+  total = total + counts[i]
+end
+local added = 0
+if total < tonumber(ARGV[1]) then
+  added = 1
+  counts[1] = redis.call('INCR', KEYS[1])
+  if counts[1] == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[2]) end
+end
+table.insert(counts, 1, added)
+return counts`;
+
 /** SADD and an expiry that only ever grows: a set outlives every member added to it with a shorter life. */
 const ADD_MEMBER = `
 redis.call('SADD', KEYS[1], ARGV[1])
@@ -122,6 +142,11 @@ export class RedisStateStore implements StateStore {
 
   async decrement(key: string) {
     await this.#run((r) => r.eval(DECREMENT, 1, key));
+  }
+
+  async incrementIfUnder(keys: string[], limit: number, ttlMs: number) {
+    const [added, ...counts] = (await this.#run((r) => r.eval(INCREMENT_IF_UNDER, keys.length, ...keys, String(limit), String(ttlMs)))) as number[];
+    return { added: added === 1, counts };
   }
 
   async touch(key: string, ttlMs: number) {

@@ -25,6 +25,13 @@ export interface StateStore {
   increment(key: string, ttlMs: number): Promise<number>;
   /** Takes one back from a live counter, keeping its expiry; a missing counter stays missing, none goes below 0. */
   decrement(key: string): Promise<void>;
+  /**
+   * Adds one to the counter at `keys[0]` only while the counters at `keys` together hold fewer than
+   * `limit`, the check and the add in one step (a sliding window's slices: nothing is added and then
+   * taken back, so no caller ever counts another's refused attempt). Answers whether it added, and
+   * each counter as it stands after the call (a missing one is 0).
+   */
+  incrementIfUnder(keys: string[], limit: number, ttlMs: number): Promise<{ added: boolean; counts: number[] }>;
   /** Gives a live value a new expiry; nothing happens to a missing one. */
   touch(key: string, ttlMs: number): Promise<void>;
   /** Adds a member to the set at `key`; the set then lives at least `ttlMs` more (an add never shortens it). */
@@ -109,6 +116,13 @@ export class MemoryStateStore implements StateStore {
     const count = Number(entry.value) - 1;
     if (count <= 0) this.#entries.delete(key);
     else entry.value = String(count);
+  }
+
+  async incrementIfUnder(keys: string[], limit: number, ttlMs: number) {
+    const counts = keys.map((key) => Number(this.#live(key)?.value ?? 0));
+    const added = counts.reduce((sum, n) => sum + n, 0) < limit;
+    if (added) counts[0] = await this.increment(keys[0]!, ttlMs);
+    return { added, counts };
   }
 
   async touch(key: string, ttlMs: number) {

@@ -138,6 +138,25 @@ describe("documents opened past the limit", () => {
     expect((await open("letters/letter/:id", cookie, rate)).status).toBe(429);
   });
 
+  it("counts a burst that crosses a tenth's edge exactly, as an old tenth leaves the window (no refused document counted against another)", async () => {
+    // Window 60 s in tenths of 6 s. Four documents in the first tenth; 54 s later a burst of twelve,
+    // the first eight still in the last tenth of that window and the other four in the next, which no
+    // longer holds the first four. Exactly: six then four served. Counting each document first and
+    // taking a refused one back after (as the portal once did) let the later four count the earlier
+    // refusals and served only two of them.
+    const start = Date.parse("2026-03-02T09:00:00Z");
+    const store = new MemoryStateStore(() => start);
+    let calls = 0;
+    const rate = new DocumentRate({ DOCUMENT_RATE_LIMIT: 10, DOCUMENT_RATE_WINDOW_SECONDS: WINDOW_S }, store, () => (++calls <= 4 ? start : calls <= 12 ? start + 54_000 : start + 60_000));
+    const holder = "holder-at-the-edge";
+    const early = await Promise.all(Array.from({ length: 4 }, () => rate.claim(holder, "s")));
+    expect(early.every((v) => v.allowed)).toBe(true);
+    const burst = await Promise.all(Array.from({ length: 12 }, () => rate.claim(holder, "s")));
+    expect(burst.map((v) => v.allowed)).toEqual([...Array(6).fill(true), false, false, ...Array(4).fill(true)]);
+    // The window (the last two tenths) now holds ten: the next is refused until the older tenth leaves.
+    expect(await rate.claim(holder, "s")).toEqual({ allowed: false, retryAfterSeconds: 54 });
+  });
+
   it("counts per account holder across their sessions and the family members they view, and across portal processes sharing the store", async () => {
     const holderSession = await solo();
     const other = await solo();

@@ -134,6 +134,22 @@ describe.each(implementations)("the %s state store", (_name, clock, open) => {
     expect(await two.get(k)).toBeNull();
   });
 
+  it("adds to a window's counter only while its counters together are under the limit, exactly, from two processes at once", async () => {
+    const [current, older] = [key("window-now"), key("window-before")];
+    for (let i = 0; i < 5; i++) await one.increment(older, 10_000);
+    const results = await Promise.all(Array.from({ length: 40 }, (_, i) => (i % 2 ? one : two).incrementIfUnder([current, older], 25, 10_000)));
+    expect(results.filter((r) => r.added)).toHaveLength(20);
+    expect(results.filter((r) => r.added).map((r) => r.counts[0]).sort((a, b) => a - b)).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
+    expect(results.find((r) => !r.added)!.counts).toEqual([20, 5]);
+    expect(await two.get(current)).toBe("20");
+    // A missing counter reads 0, and the first add starts its expiry.
+    const fresh = key("window-fresh");
+    expect(await one.incrementIfUnder([fresh, key("window-none")], 1, 300)).toEqual({ added: true, counts: [1, 0] });
+    expect(await two.incrementIfUnder([fresh], 1, 300)).toEqual({ added: false, counts: [1] });
+    await sleep(400);
+    expect(await one.get(fresh)).toBeNull();
+  });
+
   it("lets exactly one of many parallel claims win, and keeps the winner's value", async () => {
     const k = key("claim");
     const results = await Promise.all(Array.from({ length: 40 }, (_, i) => (i % 2 ? one : two).compareAndSet(k, null, `claimant ${i}`, 10_000)));
