@@ -62,6 +62,9 @@ test("at 390 px, by keyboard: switch to a linked account and back; who is viewed
     await page.keyboard.press("Enter");
     const item = page.getByRole("menuitem", { name: "Switch account" });
     await expect(page.getByRole("menuitem", { name: "Profile" })).toBeFocused();
+    // Down past Notification Settings, the second item.
+    await page.keyboard.press("ArrowDown");
+    await expect(page.getByRole("menuitem", { name: "Notification Settings" })).toBeFocused();
     await page.keyboard.press("ArrowDown");
     await expect(item).toBeFocused();
     await page.keyboard.press("Enter");
