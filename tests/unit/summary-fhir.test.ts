@@ -336,6 +336,11 @@ describe("narratives", () => {
     expect(narrativeProblems("<div><p>ok</p></div>")).toEqual(["the div is not in the XHTML namespace"]);
   });
 
+  it("drop the characters XML cannot hold (a stray control character from the practice's system)", () => {
+    const bundle = summaryBundle({ ...fullRecord(), conditions: conditions(["Asthma\u0007 \u0000mild"]) }, AT);
+    expect(section(bundle, "11450-4").text!.div).toContain("<td>Asthma mild</td>");
+  });
+
   it("keep macrons", () => {
     const bundle = summaryBundle({ ...fullRecord(), conditions: conditions(["Māuiui: tūroro"]) }, AT);
     expect(section(bundle, "11450-4").text!.div).toContain("<td>Māuiui: tūroro</td>");

@@ -115,9 +115,13 @@ function shownDate(value: string | null | undefined): string {
 
 /* ---------- Narrative ---------- */
 
+/** Characters XML 1.0 cannot hold at all, even escaped: dropped from the narrative (the resource keeps the text as sent). */
+// eslint-disable-next-line no-control-regex
+const NOT_XML = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g;
+
 /** Every practice string goes through this before it reaches the XHTML. */
 export function escapeXhtml(text: string): string {
-  return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&#39;");
+  return text.replace(NOT_XML, "").replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&#39;");
 }
 
 function div(inner: string): fhir.Narrative {
