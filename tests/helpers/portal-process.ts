@@ -32,7 +32,8 @@ export interface Exit {
 
 function launch(env: Record<string, string>): ChildProcess {
   return spawn(process.execPath, ["--import", "tsx", "scripts/serve.ts"], {
-    env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", NODE_ENV: "production", COOKIE_SECURE: "false", ...env },
+    // Each process its own embedded store in memory unless a test names one: the default folder is one process's (decisions/270).
+    env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", NODE_ENV: "production", COOKIE_SECURE: "false", PORTAL_DATA_DIR: "memory://", ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
 }

@@ -88,6 +88,7 @@ const CLOSED: Record<string, (value: string) => boolean> = {
   step: (v) => ["sign-in", "switch", "change-password", "choose-account", "cancel"].includes(v),
   event: (v) => ["started", "recorded", "not_charged", "left_open", "blocked"].includes(v),
   store: (v) => ["redis", "memory"].includes(v),
+  operation: (v) => ["migrate", "ping", "access.record", "access.list", "access.purge"].includes(v),
   state: (v) => ["connected", "free", "queued", "pending", "running"].includes(v),
   le: (v) => /^(\d+(\.\d+)?|\+Inf)$/.test(v),
 };
@@ -172,6 +173,10 @@ describe("metrics (METRICS_PORT)", () => {
       ["portal_sign_in_outcomes_total", "counter"],
       ["portal_payments_total", "counter"],
       ["portal_state_store_errors_total", "counter"],
+      ["portal_store_query_duration_seconds", "histogram"],
+      ["portal_store_errors_total", "counter"],
+      ["portal_store_write_retries_total", "counter"],
+      ["portal_store_writes_lost_total", "counter"],
       ["process_cpu_seconds_total", "counter"],
       ["nodejs_eventloop_lag_seconds", "gauge"],
       ["nodejs_heap_size_used_bytes", "gauge"],
