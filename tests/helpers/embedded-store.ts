@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { cpSync, existsSync, mkdtempSync, readFileSync, renameSync, rmSync } from "node:fs";
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { openPortalStore } from "../../app/.server/portal-store.server";
@@ -35,10 +35,26 @@ async function template(): Promise<string> {
   return folder;
 }
 
+const COPY_PREFIX = "nz-portal-store-copy-";
+
+/** Copies left by test processes that have ended (a worker stopped without its exit handler). */
+function removeOrphanedCopies() {
+  for (const name of readdirSync(tmpdir())) {
+    const pid = Number(/^nz-portal-store-copy-(\d+)-/.exec(name)?.[1]);
+    if (!pid) continue;
+    try {
+      process.kill(pid, 0);
+    } catch {
+      rmSync(path.join(tmpdir(), name), { recursive: true, force: true });
+    }
+  }
+}
+
 /** A copy of its own, removed when this (test) process ends: a portal restarted on it keeps its data meanwhile. */
 export async function embeddedStoreCopy(): Promise<{ folder: string }> {
+  removeOrphanedCopies();
   const source = await template();
-  const parent = mkdtempSync(path.join(tmpdir(), "portal-store-"));
+  const parent = mkdtempSync(path.join(tmpdir(), `${COPY_PREFIX}${process.pid}-`));
   const folder = path.join(parent, "store");
   cpSync(source, folder, { recursive: true });
   process.once("exit", () => rmSync(parent, { recursive: true, force: true }));
