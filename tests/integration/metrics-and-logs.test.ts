@@ -194,6 +194,9 @@ describe("metrics (METRICS_PORT)", () => {
     expect(sum(samples, "portal_sign_in_outcomes_total", { step: "sign-in", outcome: "signedIn" })).toBeGreaterThanOrEqual(1);
     expect(sum(samples, "portal_sign_in_outcomes_total", { step: "sign-in", outcome: "rejected" })).toBeGreaterThanOrEqual(1);
     expect(sum(samples, "portal_sign_in_outcomes_total", { step: "sign-in", outcome: "throttled" })).toBeGreaterThanOrEqual(1);
+    // The portal store (embedded here): migrated and purged at start-up, each query timed by its operation.
+    expect(sum(samples, "portal_store_query_duration_seconds_count", { operation: "migrate" })).toBe(1);
+    expect(sum(samples, "portal_store_query_duration_seconds_count", { operation: "access.purge" })).toBeGreaterThanOrEqual(1);
 
     // Every label of the portal's own series from its closed set.
     for (const sample of samples.filter((s) => s.name.startsWith("portal_"))) {
