@@ -5,7 +5,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { deviceLabel, listAccess, purgeAccessRecord, recordAccess, startAccessRetention, type AccessEvent } from "../../app/.server/access-record.server";
 import { observability } from "../../app/.server/observability.server";
-import { openPortalStore, type PortalStore, type StoreOperation } from "../../app/.server/portal-store.server";
+import { openPortalStore, portalStore, sharePortalStore, type PortalStore, type StoreOperation } from "../../app/.server/portal-store.server";
 import { accessEntries, type DeviceLabel } from "../../app/.server/portal-store/schema";
 import { startPostgresServer, type PostgresServer } from "../helpers/postgres-server";
 
@@ -330,4 +330,22 @@ describe("PostgreSQL going away", () => {
       await postgres.start();
     }
   }, 120_000);
+});
+
+describe("the process's store", () => {
+  it("is the one start-up shared (the server build finds it on globalThis); before that, a recording is lost loudly, never thrown", async () => {
+    const { practice, event } = eventsAt();
+    expect(portalStore()).toBeUndefined();
+    const lost = await counter("portal_store_writes_lost_total", "access.record");
+    expect(recordAccess(event({ itemId: "no-store" }))).toBeUndefined();
+    expect(await counter("portal_store_writes_lost_total", "access.record")).toBe(lost + 1);
+    await expect(listAccess({ practice, patientId: "1001" })).rejects.toMatchObject({ init: { status: 503 } });
+
+    const store = await keep(openPortalStore({ DATABASE_URL: await freshDatabase(), PORTAL_DATA_DIR: "unused" }));
+    sharePortalStore(store);
+    expect((globalThis as unknown as Record<symbol, unknown>)[Symbol.for("nz-patient-portal.portal-store")]).toBe(store);
+    recordAccess(event({ itemId: "shared" }));
+    await store.settled();
+    expect((await listAccess({ practice, patientId: "1001" })).entries.map((e) => e.itemId)).toEqual(["shared"]);
+  }, 60_000);
 });
