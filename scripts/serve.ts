@@ -33,6 +33,11 @@ async function main() {
   mockLog = (line) => logger.info({ kind: "mock" }, line);
   const { practiceReachable } = await import("../server-health");
   const readiness = [practiceReachable(config.PRACTICE_IDENTITY_URL)];
+  // The portal's own store (decisions/270), opened while Redis is checked: PostgreSQL (DATABASE_URL)
+  // or the embedded one, migrated before the first request. Either failing stops start-up.
+  const { databaseReadiness, openPortalStore, sharePortalStore } = await import("../app/.server/portal-store.server");
+  const opening = openPortalStore(config);
+  opening.catch(() => undefined);
   let redisProbe: { close(): void } | undefined;
   if (config.REDIS_URL) {
     const { checkRedis, redisReadiness } = await import("../app/.server/redis-state-store.server");
@@ -41,6 +46,11 @@ async function main() {
     redisProbe = probe;
     readiness.push(probe);
   }
+  const store = await opening;
+  sharePortalStore(store);
+  if (config.DATABASE_URL) readiness.push(databaseReadiness(store));
+  const { startAccessRetention } = await import("../app/.server/access-record.server");
+  startAccessRetention(store, { days: config.ACCESS_RECORD_RETENTION_DAYS });
   const { startPortal } = await import("../server");
   const portal = await startPortal({ mode: dev ? "development" : "production", port, hsts: config.cookieSecure, trustedProxies: config.TRUST_PROXY, readiness });
 
@@ -90,7 +100,8 @@ async function main() {
     portal.drain();
     if (config.SHUTDOWN_DRAIN_MS > 0) await new Promise((resolve) => setTimeout(resolve, config.SHUTDOWN_DRAIN_MS));
     await portal.close();
-    // Once every request has been answered: the session store's Redis connection, the probe's, the metrics.
+    // Once every request has been answered: the session store's Redis connection, the portal store (its
+    // pending access entries written first), the probe's, the metrics.
     await Promise.all([...closers].map(async (close) => close()));
     redisProbe?.close();
     await new Promise((resolve) => (metrics ? metrics.close(resolve) : resolve(undefined)));

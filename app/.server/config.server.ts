@@ -110,6 +110,24 @@ const ConfigSchema = z.object({
     .refine((entries) => entries.every(isTrustedProxy), {
       message: "must list the proxies' addresses or CIDR ranges (e.g. 10.0.0.5, 10.1.0.0/16, loopback), not a number of hops or everyone",
     }),
+  /**
+   * The portal's own store (issue 31, decisions/270): a PostgreSQL server shared by every portal
+   * process. Unset: an embedded PostgreSQL (PGlite) in PORTAL_DATA_DIR, for one process.
+   */
+  DATABASE_URL: z
+    .string()
+    .refine(isPostgresUrl, { message: "must be a postgres:// or postgresql:// URL, e.g. postgres://portal@127.0.0.1:5432/portal" })
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
+  /** Where the embedded store keeps its files when DATABASE_URL is unset; `memory://` keeps none (tests). */
+  PORTAL_DATA_DIR: z
+    .string()
+    .min(1)
+    .optional()
+    .or(z.literal("").transform(() => undefined))
+    .transform((value) => value ?? ".data/portal-store"),
+  /** Days an access record entry is kept before the daily purge removes it (default ten years). */
+  ACCESS_RECORD_RETENTION_DAYS: z.coerce.number().int().min(1).max(36_500).default(3_650),
 }).refine((env) => !env.REDIS_URL || env.SESSION_SECRET, {
   // Every process must accept the cookies the others signed; a random secret each would sign everyone out.
   message: "must be set when REDIS_URL is, the same in every portal process",
@@ -133,6 +151,16 @@ function isRedisUrl(value: string): boolean {
   try {
     const url = new URL(value);
     return (url.protocol === "redis:" || url.protocol === "rediss:") && url.hostname !== "";
+  } catch {
+    return false;
+  }
+}
+
+/** Only the scheme and a host are checked here: the server itself is asked at start-up (portal-store.server.ts). */
+function isPostgresUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return (url.protocol === "postgres:" || url.protocol === "postgresql:") && url.hostname !== "";
   } catch {
     return false;
   }

@@ -32,7 +32,12 @@ export interface Observability {
   signIns: Counter<"step" | "outcome">;
   payments: Counter<"event">;
   stateStoreErrors: Counter<"store">;
-  /** Run when the process stops, after the listener has closed (the session store's Redis connection). */
+  /** The portal's own store (decisions/270), by operation name: a closed set of words. */
+  portalStoreDuration: Histogram<"operation">;
+  portalStoreErrors: Counter<"operation">;
+  portalStoreWriteRetries: Counter<"operation">;
+  portalStoreWritesLost: Counter<"operation">;
+  /** Run when the process stops, after the listener has closed (the session store's Redis connection, the portal store). */
   closers: Set<() => Promise<void> | void>;
 }
 
@@ -103,6 +108,31 @@ function create(): Observability {
       name: "portal_state_store_errors_total",
       help: "Commands of the session store (sessions, sign-in counts, payment attempts) that failed.",
       labelNames: ["store"],
+      registers: [registry],
+    }),
+    portalStoreDuration: new Histogram({
+      name: "portal_store_query_duration_seconds",
+      help: "Queries of the portal's own store (PostgreSQL or the embedded PGlite), by operation name, failed ones included.",
+      labelNames: ["operation"],
+      buckets: [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
+      registers: [registry],
+    }),
+    portalStoreErrors: new Counter({
+      name: "portal_store_errors_total",
+      help: "Queries of the portal's own store that failed, by operation name.",
+      labelNames: ["operation"],
+      registers: [registry],
+    }),
+    portalStoreWriteRetries: new Counter({
+      name: "portal_store_write_retries_total",
+      help: "Background writes of the portal's own store (access record entries) tried again after a failure.",
+      labelNames: ["operation"],
+      registers: [registry],
+    }),
+    portalStoreWritesLost: new Counter({
+      name: "portal_store_writes_lost_total",
+      help: "Background writes of the portal's own store given up after their last retry, or refused before the first (each one logged as an error).",
+      labelNames: ["operation"],
       registers: [registry],
     }),
     closers: new Set(),

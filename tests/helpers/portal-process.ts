@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync } from "node:fs";
 import { solveChallenge } from "altcha-lib/v1";
+import { embeddedStoreCopy } from "./embedded-store";
 
 /**
  * The built portal as its own operating-system process (`scripts/serve.ts`, as `npm start` runs it
@@ -32,7 +33,8 @@ export interface Exit {
 
 function launch(env: Record<string, string>): ChildProcess {
   return spawn(process.execPath, ["--import", "tsx", "scripts/serve.ts"], {
-    env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", NODE_ENV: "production", COOKIE_SECURE: "false", ...env },
+    // Never the project's own store folder, which is one process's (decisions/270): in memory unless the test names one.
+    env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", NODE_ENV: "production", COOKIE_SECURE: "false", PORTAL_DATA_DIR: "memory://", ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
 }
@@ -64,11 +66,13 @@ export async function startPortalProcess(port: number, env: Record<string, strin
   let exit: Promise<Exit> = Promise.resolve({ code: null, output: "" });
   let output = "";
   const url = `http://127.0.0.1:${port}`;
+  // An embedded store of its own, kept across restarts of this process (removed when the test file ends).
+  const store = env.DATABASE_URL || env.PORTAL_DATA_DIR ? null : await embeddedStoreCopy();
   const portal: PortalProcess = {
     port,
     url,
     async start() {
-      const running = launch({ ...env, PORT: String(port) });
+      const running = launch({ ...env, PORT: String(port), ...(store ? { PORTAL_DATA_DIR: store.folder } : {}) });
       child = running;
       output = "";
       running.stdout!.on("data", (chunk) => (output += String(chunk)));

@@ -88,6 +88,7 @@ const CLOSED: Record<string, (value: string) => boolean> = {
   step: (v) => ["sign-in", "switch", "change-password", "choose-account", "cancel"].includes(v),
   event: (v) => ["started", "recorded", "not_charged", "left_open", "blocked"].includes(v),
   store: (v) => ["redis", "memory"].includes(v),
+  operation: (v) => ["migrate", "ping", "access.record", "access.list", "access.purge"].includes(v),
   state: (v) => ["connected", "free", "queued", "pending", "running"].includes(v),
   le: (v) => /^(\d+(\.\d+)?|\+Inf)$/.test(v),
 };
@@ -172,6 +173,10 @@ describe("metrics (METRICS_PORT)", () => {
       ["portal_sign_in_outcomes_total", "counter"],
       ["portal_payments_total", "counter"],
       ["portal_state_store_errors_total", "counter"],
+      ["portal_store_query_duration_seconds", "histogram"],
+      ["portal_store_errors_total", "counter"],
+      ["portal_store_write_retries_total", "counter"],
+      ["portal_store_writes_lost_total", "counter"],
       ["process_cpu_seconds_total", "counter"],
       ["nodejs_eventloop_lag_seconds", "gauge"],
       ["nodejs_heap_size_used_bytes", "gauge"],
@@ -189,6 +194,9 @@ describe("metrics (METRICS_PORT)", () => {
     expect(sum(samples, "portal_sign_in_outcomes_total", { step: "sign-in", outcome: "signedIn" })).toBeGreaterThanOrEqual(1);
     expect(sum(samples, "portal_sign_in_outcomes_total", { step: "sign-in", outcome: "rejected" })).toBeGreaterThanOrEqual(1);
     expect(sum(samples, "portal_sign_in_outcomes_total", { step: "sign-in", outcome: "throttled" })).toBeGreaterThanOrEqual(1);
+    // The portal store (embedded here): migrated and purged at start-up, each query timed by its operation.
+    expect(sum(samples, "portal_store_query_duration_seconds_count", { operation: "migrate" })).toBe(1);
+    expect(sum(samples, "portal_store_query_duration_seconds_count", { operation: "access.purge" })).toBeGreaterThanOrEqual(1);
 
     // Every label of the portal's own series from its closed set.
     for (const sample of samples.filter((s) => s.name.startsWith("portal_"))) {

@@ -1,0 +1,274 @@
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { PGlite } from "@electric-sql/pglite";
+import { sql } from "drizzle-orm";
+import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
+import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import pg from "pg";
+import type { Config } from "./config.server";
+import { currentRequestId, observability } from "./observability.server";
+
+/**
+ * The portal's own store (issue 31, decisions/270): PostgreSQL when DATABASE_URL is set, shared by
+ * every portal process; otherwise PostgreSQL embedded in the process (PGlite) in PORTAL_DATA_DIR.
+ * One query layer (Drizzle) and one set of migrations (./portal-store/migrations) serve both.
+ *
+ * One store per process, opened at start-up by scripts/serve.ts and kept on `globalThis` under a
+ * registered symbol, so the React Router server build (a bundle with its own copy of this module)
+ * uses the same pool or PGlite instead of opening a second one (as observability.server.ts does).
+ */
+
+export type PortalDb = PgDatabase<PgQueryResultHKT>;
+
+/** Every query is named by one of these: the `operation` label of the store's metrics. */
+export type StoreOperation = "migrate" | "ping" | "access.record" | "access.list" | "access.purge";
+
+export interface PortalStore {
+  readonly kind: "postgres" | "embedded";
+  /** Runs one query, timed by its operation's name; a failure is counted and thrown on. */
+  run<T>(operation: StoreOperation, query: (db: PortalDb) => Promise<T>): Promise<T>;
+  /**
+   * Hands over a write that no request waits for: tried now, again after each of the retry delays
+   * while it fails, then given up (logged as an error, with no data of the write, and counted).
+   */
+  write(operation: StoreOperation, query: (db: PortalDb) => Promise<unknown>): void;
+  /** Resolves once every write handed over so far has been written or given up. */
+  settled(): Promise<void>;
+  /** `select 1`: the store answers. */
+  ping(): Promise<void>;
+  /** Finishes the writes handed over, then closes the pool or the embedded database. */
+  close(): Promise<void>;
+}
+
+export interface StoreOptions {
+  /** Waits before each retry of a failed background write (five tries in about 3 s by default). */
+  retryDelaysMs?: readonly number[];
+  /** How long a connection to PostgreSQL may take, start-up's included. */
+  connectTimeoutMs?: number;
+}
+
+const RETRY_DELAYS_MS = [100, 200, 400, 800, 1_600];
+/** Writes waiting for the store at most; beyond, a write is given up at once rather than held in memory without end. */
+const MAX_PENDING_WRITES = 10_000;
+/** Any number, the same in every process: the key of the advisory lock taken while migrating. */
+const MIGRATION_LOCK = 702_031;
+
+// Next to this file in the sources; never read from the server bundle, which uses the store
+// scripts/serve.ts opened (sharePortalStore).
+const MIGRATIONS = path.join(path.dirname(fileURLToPath(import.meta.url)), "portal-store", "migrations");
+
+/** The URL with its password hidden, for messages and logs. */
+export function redactDatabaseUrl(url: string): string {
+  try {
+    const parsed = new URL(url);
+    if (parsed.password) parsed.password = "***";
+    return parsed.toString();
+  } catch {
+    return "(not a URL)";
+  }
+}
+
+/**
+ * What a log line may say of a failure: its code (SQLSTATE, or Node's ECONNREFUSED), never its
+ * message, which for a refused row can quote the values written.
+ */
+export function failureCode(error: unknown): string {
+  const code = (error as { code?: unknown } | null)?.code;
+  if (typeof code === "string" && /^[A-Z0-9_]{1,40}$/.test(code)) return code;
+  const cause = (error as { cause?: unknown } | null)?.cause;
+  if (cause && cause !== error) return failureCode(cause);
+  return error instanceof Error ? error.name : "unknown";
+}
+
+/** Opens the store a configuration names and brings its tables up to date; throws a message naming the variable when it cannot. */
+export async function openPortalStore(settings: Pick<Config, "DATABASE_URL" | "PORTAL_DATA_DIR">, options: StoreOptions = {}): Promise<PortalStore> {
+  return settings.DATABASE_URL ? openPostgres(settings.DATABASE_URL, options) : openEmbedded(settings.PORTAL_DATA_DIR, options);
+}
+
+async function openPostgres(url: string, options: StoreOptions): Promise<PortalStore> {
+  const where = `${redactDatabaseUrl(url)} (DATABASE_URL)`;
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: 10,
+    connectionTimeoutMillis: options.connectTimeoutMs ?? 5_000,
+    idleTimeoutMillis: 30_000,
+    // A query that hangs (a server gone quiet) fails instead of holding a request or a write for ever.
+    query_timeout: 15_000,
+    application_name: "nz-patient-portal",
+  });
+  // An idle connection dropped by the server (a restart) is reported here; the pool forgets it and
+  // the next query opens a new one. Without a listener it would end the process.
+  pool.on("error", () => undefined);
+  try {
+    await pool.query("select 1");
+  } catch (error) {
+    await pool.end().catch(() => undefined);
+    throw new Error(`The portal cannot reach its database at ${where}: ${describe(error)}`, { cause: error });
+  }
+  try {
+    // Every process starting at once migrates in turn: drizzle's migrator creates its own schema and
+    // table before its transaction, which two processes racing on a fresh database would both try.
+    const client = await pool.connect();
+    try {
+      await client.query("select pg_advisory_lock($1)", [MIGRATION_LOCK]);
+      try {
+        await timed("migrate", () => migratePg(drizzlePg({ client }), { migrationsFolder: MIGRATIONS }));
+      } finally {
+        await client.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK]);
+      }
+    } finally {
+      client.release();
+    }
+  } catch (error) {
+    await pool.end().catch(() => undefined);
+    throw new Error(`The portal could not bring its database at ${where} up to date: ${describe(error)}`, { cause: error });
+  }
+  return createStore("postgres", drizzlePg({ client: pool }) as unknown as PortalDb, () => pool.end(), options);
+}
+
+async function openEmbedded(dataDir: string, options: StoreOptions): Promise<PortalStore> {
+  const inMemory = dataDir.startsWith("memory://");
+  const folder = inMemory ? dataDir : path.resolve(dataDir);
+  const lock = inMemory ? null : takeFolder(folder);
+  let client: PGlite | undefined;
+  try {
+    client = await PGlite.create(folder);
+    const db = drizzlePglite({ client });
+    await timed("migrate", () => migratePglite(db, { migrationsFolder: MIGRATIONS }));
+    const opened = client;
+    return createStore("embedded", db as unknown as PortalDb, async () => {
+      await opened.close();
+      lock?.release();
+    }, options);
+  } catch (error) {
+    await client?.close().catch(() => undefined);
+    lock?.release();
+    throw new Error(`The portal cannot open its embedded store in ${folder} (PORTAL_DATA_DIR): ${describe(error)}`, { cause: error });
+  }
+}
+
+/**
+ * The embedded store is one process's: PGlite does not guard its folder, and two processes writing
+ * one would corrupt it. A lock file beside the folder names the process using it; one left by a
+ * process that has ended is taken over.
+ */
+function takeFolder(folder: string): { release(): void } {
+  mkdirSync(folder, { recursive: true });
+  const file = `${folder}.lock`;
+  try {
+    writeFileSync(file, String(process.pid), { flag: "wx" });
+  } catch {
+    const holder = Number(readFileSync(file, "utf8").trim());
+    if (Number.isInteger(holder) && holder > 0 && running(holder)) {
+      throw new Error(
+        `The portal cannot open its embedded store in ${folder} (PORTAL_DATA_DIR): process ${holder} is using it. ` +
+          "The embedded store serves one process; to run several, give them one PostgreSQL with DATABASE_URL.",
+      );
+    }
+    writeFileSync(file, String(process.pid));
+  }
+  return { release: () => rmSync(file, { force: true }) };
+}
+
+function running(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as { code?: string }).code === "EPERM";
+  }
+}
+
+function describe(error: unknown): string {
+  if (error instanceof AggregateError && error.errors.length > 0) return describe(error.errors[0]);
+  return error instanceof Error ? error.message || failureCode(error) : String(error);
+}
+
+async function timed<T>(operation: StoreOperation, query: () => Promise<T>): Promise<T> {
+  const { portalStoreDuration, portalStoreErrors } = observability();
+  const stop = portalStoreDuration.startTimer({ operation });
+  try {
+    return await query();
+  } catch (error) {
+    portalStoreErrors.inc({ operation });
+    throw error;
+  } finally {
+    stop();
+  }
+}
+
+function createStore(kind: PortalStore["kind"], db: PortalDb, end: () => Promise<void>, options: StoreOptions): PortalStore {
+  const delays = options.retryDelaysMs ?? RETRY_DELAYS_MS;
+  const pending = new Set<Promise<void>>();
+  let closed: Promise<void> | undefined;
+
+  const giveUp = (operation: StoreOperation, reason: string) => {
+    const { logger, portalStoreWritesLost } = observability();
+    portalStoreWritesLost.inc({ operation });
+    logger.error({ kind: "portal-store", store: kind, operation, requestId: currentRequestId(), error: reason }, "portal store write lost");
+  };
+
+  const attempt = async (operation: StoreOperation, query: (db: PortalDb) => Promise<unknown>) => {
+    for (let tried = 0; ; tried++) {
+      try {
+        await timed(operation, () => query(db));
+        return;
+      } catch (error) {
+        if (tried >= delays.length) return giveUp(operation, failureCode(error));
+        observability().portalStoreWriteRetries.inc({ operation });
+        await new Promise((resolve) => setTimeout(resolve, delays[tried]));
+      }
+    }
+  };
+
+  const store: PortalStore = {
+    kind,
+    run: (operation, query) => timed(operation, () => query(db)),
+    write(operation, query) {
+      if (closed) return giveUp(operation, "closed");
+      if (pending.size >= MAX_PENDING_WRITES) return giveUp(operation, "too many waiting");
+      const job = attempt(operation, query).finally(() => pending.delete(job));
+      pending.add(job);
+    },
+    async settled() {
+      while (pending.size > 0) await Promise.all(pending);
+    },
+    async ping() {
+      await timed("ping", () => db.execute(sql`select 1`));
+    },
+    close() {
+      closed ??= (async () => {
+        await store.settled();
+        await end();
+      })();
+      return closed;
+    },
+  };
+  return store;
+}
+
+const KEY = Symbol.for("nz-patient-portal.portal-store");
+const holder = globalThis as unknown as Record<symbol, PortalStore | undefined>;
+
+/**
+ * Makes an opened store this process's (scripts/serve.ts, at start-up): the pages' `portalStore()`
+ * answers it, and it closes with the process once requests in flight have been answered.
+ */
+export function sharePortalStore(store: PortalStore): void {
+  holder[KEY] = store;
+  observability().closers.add(() => store.close());
+}
+
+/** This process's store, opened at start-up; undefined where none was (a test that serves pages in its own process). */
+export function portalStore(): PortalStore | undefined {
+  return holder[KEY];
+}
+
+/** /readyz's check that the database answers (server-health.ts), only when DATABASE_URL is set. */
+export function databaseReadiness(store: PortalStore) {
+  return { name: "database", check: () => store.ping() };
+}

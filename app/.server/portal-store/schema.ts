@@ -1,0 +1,93 @@
+import { sql } from "drizzle-orm";
+import { bigint, check, index, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+
+/**
+ * The tables of the portal's own store (issue 31, decisions/270): what the portal adds to the
+ * practice's record, never the record itself. Changing a table here means a new migration:
+ * `npm run db:generate` writes it to ./migrations, and every process applies it at start-up.
+ */
+
+/** What was done: a page or item seen, a file taken away, something changed at the practice. */
+export const ACCESS_ACTIONS = ["view", "download", "change"] as const;
+export type AccessAction = (typeof ACCESS_ACTIONS)[number];
+
+/**
+ * The portal's areas as the access record names them: a closed set of words, never a page's address
+ * (which may carry an id or a search). The column accepts any lower-case word, so a new area needs
+ * no migration; the type keeps the portal's own writes to this list.
+ */
+export const ACCESS_AREAS = [
+  "sign-in",
+  "dashboard",
+  "profile",
+  "medications",
+  "results",
+  "messages",
+  "appointments",
+  "video",
+  "diagnoses",
+  "allergies",
+  "immunisations",
+  "vitals",
+  "timeline",
+  "reminders",
+  "resources",
+  "letters",
+  "accounts",
+  "summary",
+  "devices",
+  "access-record",
+] as const;
+export type AccessArea = (typeof ACCESS_AREAS)[number];
+
+/** A device as a person would name it (decisions/270): browser and platform from a closed list each, no version, no fingerprint. */
+export const BROWSERS = ["Edge", "Samsung Internet", "Opera", "Firefox", "Chrome", "Safari", "Another browser"] as const;
+export const PLATFORMS = ["Android", "iPhone", "iPad", "Windows", "macOS", "ChromeOS", "Linux", "another device"] as const;
+export type DeviceLabel = `${(typeof BROWSERS)[number]} on ${(typeof PLATFORMS)[number]}`;
+
+/** The practice's opaque ids (patients, letters, messages...): never a name or free text. */
+const ID_PATTERN = "^[A-Za-z0-9._:-]{1,128}$";
+
+/**
+ * The access record (issue 31): one row per page, item, download or change made through the portal.
+ * Append-only: the portal inserts and the retention purge deletes; nothing updates a row.
+ * Only ids, closed sets and a time; the one name is the proxy's own (the person who acted for the
+ * patient, shown to the patient as who looked), never the patient's.
+ */
+export const accessEntries = pgTable(
+  "access_entries",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    /** When, in UTC; shown in the practice's time zone. */
+    at: timestamp("at", { withTimezone: true, mode: "date" }).notNull(),
+    /** The practice, as a hash of its API address: patient ids are the practice's own. */
+    practiceKey: text("practice_key").notNull(),
+    /** Whose record: the practice's opaque id of the patient viewed. */
+    patientId: text("patient_id").notNull(),
+    /** Who: the account holder who signed in (accountHolderKey, the state store's name for them). */
+    holderKey: text("holder_key").notNull(),
+    /** Set only when the holder acted for someone else's record: the holder's name, as the practice gives it. */
+    proxyName: text("proxy_name"),
+    area: text("area", { enum: ACCESS_AREAS }).notNull(),
+    /** The item's opaque id (a letter's, a message's), or none for a list or a page. */
+    itemId: text("item_id"),
+    action: text("action", { enum: ACCESS_ACTIONS }).notNull(),
+    device: text("device").$type<DeviceLabel>().notNull(),
+    /** The session's anonymous id (anonymousSessionId): which of the holder's sessions, never the session id. */
+    sessionId: text("session_id").notNull(),
+  },
+  (t) => [
+    // The screen's read: one patient's entries, newest first, at one practice.
+    index("access_entries_by_patient").on(t.practiceKey, t.patientId, t.at.desc(), t.id.desc()),
+    // The retention purge's read.
+    index("access_entries_by_time").on(t.at),
+    check("access_entries_action", sql`${t.action} in ('view', 'download', 'change')`),
+    check("access_entries_area", sql`${t.area} ~ '^[a-z][a-z-]{1,31}$'`),
+    check("access_entries_patient_id", sql`${t.patientId} ~ '${sql.raw(ID_PATTERN)}'`),
+    check("access_entries_item_id", sql`${t.itemId} is null or ${t.itemId} ~ '${sql.raw(ID_PATTERN)}'`),
+    check("access_entries_keys", sql`${t.practiceKey} ~ '^[A-Za-z0-9_-]{16,64}$' and ${t.holderKey} ~ '^[A-Za-z0-9_-]{16,64}$' and ${t.sessionId} ~ '^[A-Za-z0-9_-]{8,64}$'`),
+    check("access_entries_device", sql`${t.device} ~ '^[A-Za-z ]{1,40} on [A-Za-z ]{1,20}$'`),
+    // A person's name as practices write them: letters (any script), spaces, ' . - and no digits or line breaks.
+    check("access_entries_proxy_name", sql`${t.proxyName} is null or (char_length(${t.proxyName}) between 1 and 100 and ${t.proxyName} !~ '[0-9\\n\\r\\t<>]')`),
+  ],
+);
