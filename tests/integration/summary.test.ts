@@ -112,7 +112,6 @@ describe("the summary from the practice", () => {
     const s = await many.signIn("many");
     await many.clearRequests();
     const bundle = await buildSummary(s.api, s.id, AT);
-    await expectValidDocument(bundle);
     const allergyCalls = await many.requests({ method: "GET", path: endpoints.allergies.path });
     expect(allergyCalls.map((c) => c.query.PageNumber).sort()).toEqual(["1", "2"]);
     expect(countsByType(bundle).AllergyIntolerance).toBe(45);
@@ -122,6 +121,9 @@ describe("the summary from the practice", () => {
     expect(countsByType(bundle).Observation).toBeGreaterThan(1000);
     const partial = composition(bundle).section!.filter((sec) => sec.text!.div.includes("are included"));
     expect(partial.map((sec) => [sec.code!.coding![0].code, sec.text!.div.match(/<p>(.*)<\/p>/)?.[1]])).toEqual([["30954-2", "The practice holds 3000 test results; the first 1000 are included."]]);
+    // Validated last: over a thousand resources keep this process busy for seconds, and the mock's
+    // idle connection closing meanwhile reset the journal's read once (ECONNRESET, at load 11).
+    await expectValidDocument(bundle);
   });
 });
 
