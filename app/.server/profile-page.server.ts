@@ -18,11 +18,11 @@ import {
   deleteEmergencyContact,
   getBalance,
   getLookups,
-  getTerms,
   updateContactMethods,
   updateDemographics,
   updateNotifications,
 } from "./practice/profile.server";
+import { getTerms } from "./practice/terms.server";
 import { claimsAnotherViewing, isSignInRedirect, requireSession, type SignedIn } from "./session.server";
 import { requestForm } from "./request-form.server";
 import { authenticate, logout } from "./practice/auth.server";

@@ -21,13 +21,16 @@ export interface AreaCard {
   search?: string;
 }
 
+/** An area's screen lives in its folder (decisions/271); the areas not moved there yet still in routes/. */
+type AreaModule = `areas/${string}.route.tsx` | `routes/${string}`;
+
 export interface Area {
   /** The server's PatientMenu type code. */
   code: string;
   label: string;
   path: `/${string}`;
   /** The route module, relative to app/, that builds the screen; absent while there is none. */
-  module?: `routes/${string}`;
+  module?: AreaModule;
   card?: AreaCard;
 }
 
@@ -37,7 +40,7 @@ const d = dashboardMessages;
 export const AREAS: readonly Area[] = [
   { code: "16", label: "Medications", path: "/medications", module: "routes/medications.tsx", card: { title: "Long Term Medications", counter: "MedicationsCounter", empty: d.noLongTermMedication, unit: "long term medications" } },
   { code: "15", label: "Test Results", path: "/reports", module: "routes/reports.tsx", card: { title: "New Results", counter: "TestResultsCounter", empty: d.noNewResults, unit: "new results", search: "?show=unread" } },
-  { code: "11", label: "Messages", path: "/emails", module: "routes/emails.tsx", card: { title: "Unread Messages", counter: "InboxCounter", empty: d.noUnreadMessages, unit: "unread messages" } },
+  { code: "11", label: "Messages", path: "/emails", module: "areas/messaging/page.route.tsx", card: { title: "Unread Messages", counter: "InboxCounter", empty: d.noUnreadMessages, unit: "unread messages" } },
   { code: "14", label: "Appointments", path: "/appointments", module: "routes/appointments.tsx", card: { title: "Future Appointments", counter: "AppointmentsCounter", empty: d.noFutureAppointments, unit: "future appointments", search: "?id=2" } },
   { code: "26", label: "Diagnosis", path: "/diagnosis", module: "routes/diagnosis.tsx" },
   { code: "17", label: "Allergies", path: "/allergies", module: "routes/allergies.tsx" },
@@ -53,7 +56,7 @@ export const AREAS: readonly Area[] = [
 /** The messaging area, whose menu item carries the unread count. */
 export const MESSAGING_CODE = "11";
 
-export type BuiltArea = Area & { module: `routes/${string}` };
+export type BuiltArea = Area & { module: AreaModule };
 
 export function builtAreas(areas: readonly Area[] = AREAS): BuiltArea[] {
   return areas.filter((a): a is BuiltArea => a.module !== undefined);

@@ -1,5 +1,5 @@
 import { Outlet, type ShouldRevalidateFunctionArgs } from "react-router";
-import { onlyTheOpenMessageChanged } from "../lib/emails-address";
+import { onlyTheOpenMessageChanged } from "../lib/messaging-address";
 import { keepPageAfterEndedSession } from "../lib/session-ended";
 import { getCounters, getMenu, getPatient, getPractice } from "../.server/practice/patient.server";
 import { practiceErrorResponse } from "../.server/practice/errors.server";

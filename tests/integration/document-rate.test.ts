@@ -37,7 +37,7 @@ beforeAll(async () => {
     import("../../app/.server/letters-page.server"),
     import("../../app/.server/resources-page.server"),
     import("../../app/.server/accounts-page.server"),
-    import("../../app/.server/emails-page.server"),
+    import("../../app/areas/messaging/page.server"),
     import("../../app/.server/reports-page.server"),
     import("../../app/.server/preview-page.server"),
   ]);

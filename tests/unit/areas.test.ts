@@ -50,6 +50,6 @@ describe("the area registry", () => {
     expect(inShell.find((r) => r.path === "vitals")?.file).toBe("routes/vitals.tsx");
     expect(inShell.find((r) => r.path === "timeline")?.file).toBe("routes/timeline.tsx");
     expect(inShell.find((r) => r.path === "appointments")?.file).toBe("routes/appointments.tsx");
-    expect(inShell.find((r) => r.path === "emails")?.file).toBe("routes/emails.tsx");
+    expect(inShell.find((r) => r.path === "emails")?.file).toBe("areas/messaging/page.route.tsx");
   });
 });

@@ -28,10 +28,6 @@ export function getBalance(api: PracticeApi, parentId: string) {
   return api.call(endpoints.accountBalance, { query: { PatientID: parentId } });
 }
 
-export function getTerms(api: PracticeApi, parentId: string, type: "1" | "2") {
-  return api.call(endpoints.terms, { query: { PatientID: parentId, loadtype: type } });
-}
-
 export function addEmergencyContact(api: PracticeApi, payload: EmergencyContactPayload) {
   return api.call(endpoints.addEmergencyContact, { query: { PatientID: payload.PatientID }, body: payload });
 }

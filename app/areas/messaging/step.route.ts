@@ -1,5 +1,5 @@
-import { emailsStep } from "../.server/emails-page.server";
-import type { Route } from "./+types/emails-step";
+import { emailsStep } from "./page.server";
+import type { Route } from "./+types/step.route";
 
 /** The /emails page's and the messaging machine's steps; same-origin only (server.ts). */
 export async function action({ request }: Route.ActionArgs) {

@@ -1,8 +1,8 @@
 import { Suspense, useCallback, useEffect, useRef, useState } from "react";
-import { PAGE_SIZES } from "../../../contract/page-sizes";
-import { initialOf, type MessageRow } from "../../lib/messaging-view";
-import { Button } from "../ui/button";
-import { lazyModule } from "../ui/lazy-module";
+import { PAGE_SIZES } from "../../../../contract/page-sizes";
+import { initialOf, type MessageRow } from "../../../lib/messaging-view";
+import { Button } from "../../../components/ui/button";
+import { lazyModule } from "../../../components/ui/lazy-module";
 import type { ListWindow } from "./list-window";
 
 /** Three avatar colours cycling down the list (2§2), each with white text at AA contrast or better. */

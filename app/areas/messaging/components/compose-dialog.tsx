@@ -1,14 +1,14 @@
 import { useEffect, useId, useRef, useState } from "react";
-import { ATTACHMENT_MAX_FILES, attachmentProblem, type AttachmentProblem } from "../../../contract/attachment-content";
-import { MESSAGE_BODY_MAX, quotedOriginal, type PendingFile } from "../../lib/message-compose";
-import { errorsMessages } from "../../lib/messages/errors";
-import { messagingMessages } from "../../lib/messages/messaging";
+import { ATTACHMENT_MAX_FILES, attachmentProblem, type AttachmentProblem } from "../../../../contract/attachment-content";
+import { MESSAGE_BODY_MAX, quotedOriginal, type PendingFile } from "../../../lib/messaging-compose";
+import { errorsMessages } from "../../../lib/messages/errors";
+import { messagingMessages } from "../../../lib/messages/messaging";
 import type { ActorRefFrom } from "xstate";
-import type { MessagingContext, MessagingEvent, messagingMachine } from "../../../machines/messaging.machine";
-import { Alert } from "../ui/alert";
-import { Button } from "../ui/button";
-import { SignInAgainLink } from "../ui/sign-in-again-link";
-import { FieldError, SelectField, TextField } from "../ui/field";
+import type { MessagingContext, MessagingEvent, messagingMachine } from "../../../../machines/messaging.machine";
+import { Alert } from "../../../components/ui/alert";
+import { Button } from "../../../components/ui/button";
+import { SignInAgainLink } from "../../../components/ui/sign-in-again-link";
+import { FieldError, SelectField, TextField } from "../../../components/ui/field";
 
 const t = messagingMessages;
 const PROBLEM: Record<AttachmentProblem, string> = { type: t.wrongType, size: t.tooLarge, empty: t.emptyFile };

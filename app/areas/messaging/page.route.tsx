@@ -3,22 +3,22 @@ import { Tabs } from "radix-ui";
 import { Suspense, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useLocation, useNavigate, useNavigation, useRevalidator, type ShouldRevalidateFunctionArgs } from "react-router";
 import { fromPromise } from "xstate";
-import { messagingMachine } from "../../machines/messaging.machine";
-import { loadEmailsPage } from "../.server/emails-page.server";
-import type { WritingStep } from "../components/messaging/compose-dialog";
-import type { PageNotice } from "../components/messaging/notice-host";
-import { MessageList } from "../components/messaging/message-list";
-import { MessageViewer, type Opened } from "../components/messaging/message-viewer";
-import { lazyModule } from "../components/ui/lazy-module";
-import { Breadcrumb } from "../components/shell/breadcrumb";
-import { Button, buttonClass } from "../components/ui/button";
-import { Dialog } from "../components/ui/dialog";
-import { SignInAgainLink } from "../components/ui/sign-in-again-link";
-import { createMessagingSteps } from "../lib/message-compose";
-import { messagingMessages } from "../lib/messages/messaging";
-import { emailsSearch, emailsViewOf, onlyTheOpenMessageChanged, openMessageOf, type AttachmentView, type Box, type MessageRow, type MessageView, type ReadFilterName } from "../lib/messaging-view";
-import type { Route } from "./+types/emails";
-import { tabClass } from "../components/ui/choice-styles";
+import { messagingMachine } from "../../../machines/messaging.machine";
+import { loadEmailsPage } from "./page.server";
+import type { WritingStep } from "./components/compose-dialog";
+import type { PageNotice } from "./components/notice-host";
+import { MessageList } from "./components/message-list";
+import { MessageViewer, type Opened } from "./components/message-viewer";
+import { lazyModule } from "../../components/ui/lazy-module";
+import { Breadcrumb } from "../../components/shell/breadcrumb";
+import { Button, buttonClass } from "../../components/ui/button";
+import { Dialog } from "../../components/ui/dialog";
+import { SignInAgainLink } from "../../components/ui/sign-in-again-link";
+import { createMessagingSteps } from "../../lib/messaging-compose";
+import { messagingMessages } from "../../lib/messages/messaging";
+import { emailsSearch, emailsViewOf, onlyTheOpenMessageChanged, openMessageOf, type AttachmentView, type Box, type MessageRow, type MessageView, type ReadFilterName } from "../../lib/messaging-view";
+import type { Route } from "./+types/page.route";
+import { tabClass } from "../../components/ui/choice-styles";
 
 export const meta: Route.MetaFunction = () => [{ title: "Messaging – Patient Portal" }];
 
@@ -37,13 +37,13 @@ const t = messagingMessages;
 const steps = createMessagingSteps();
 
 // The form, its file checks and the PDF preview load when the patient writes or opens a PDF (issue 12).
-const composeDialog = lazyModule(() => import("../components/messaging/compose-dialog"));
+const composeDialog = lazyModule(() => import("./components/compose-dialog"));
 const ComposeForm = composeDialog.component((m) => m.ComposeForm);
-const documentDialog = lazyModule(() => import("../components/pdf/document-dialog"));
+const documentDialog = lazyModule(() => import("../../components/pdf/document-dialog"));
 const DocumentDialog = documentDialog.component((m) => m.DocumentDialog);
 const preloadCompose = () => void composeDialog.preload();
 // Fetched once the page is up, before any notice can be needed.
-const noticeHost = lazyModule(() => import("../components/messaging/notice-host"));
+const noticeHost = lazyModule(() => import("./components/notice-host"));
 const NoticeHost = noticeHost.component((m) => m.NoticeHost);
 const TABS: ReadonlyArray<{ value: Box; label: string }> = [
   { value: "inbox", label: "Inbox" },

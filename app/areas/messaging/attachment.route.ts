@@ -1,5 +1,5 @@
-import { attachmentResponse } from "../.server/emails-page.server";
-import type { Route } from "./+types/emails-attachment";
+import { attachmentResponse } from "./page.server";
+import type { Route } from "./+types/attachment.route";
 
 /** One message attachment (GET Patient/MessageByID for the viewed patient), served same-origin for the preview. */
 export function loader({ request, params }: Route.LoaderArgs) {

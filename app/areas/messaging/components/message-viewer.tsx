@@ -1,7 +1,7 @@
-import { errorsMessages } from "../../lib/messages/errors";
-import { messagingMessages } from "../../lib/messages/messaging";
-import { initialOf, type AttachmentView, type Box, type MessageView, type MessagingSettings } from "../../lib/messaging-view";
-import { Button } from "../ui/button";
+import { errorsMessages } from "../../../lib/messages/errors";
+import { messagingMessages } from "../../../lib/messages/messaging";
+import { initialOf, type AttachmentView, type Box, type MessageView, type MessagingSettings } from "../../../lib/messaging-view";
+import { Button } from "../../../components/ui/button";
 
 const t = messagingMessages;
 
