@@ -32,6 +32,6 @@ export default [
   route("reports/result/:id", "routes/reports-result.ts"),
   route("reports/chart", "routes/reports-chart.ts"),
   route("letters/letter/:id", "routes/letters-file.ts"),
-  route("resources/file/:id", "routes/resources-file.ts"),
+  route("resources/file/:id", "areas/resources/file.route.ts"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -48,7 +48,7 @@ export const AREAS: readonly Area[] = [
   { code: "18", label: "Vitals", path: "/vitals", module: "routes/vitals.tsx" },
   { code: "28", label: "Timeline", path: "/timeline", module: "routes/timeline.tsx" },
   { code: "29", label: "Reminders", path: "/reminders", module: "routes/reminders.tsx" },
-  { code: "24", label: "Resources", path: "/resources", module: "routes/resources.tsx" },
+  { code: "24", label: "Resources", path: "/resources", module: "areas/resources/page.route.tsx" },
   { code: "56", label: "Letters", path: "/letters", module: "routes/letters.tsx" },
   { code: "50", label: "Accounts", path: "/accounts", module: "routes/accounts.tsx" },
 ];

@@ -35,7 +35,7 @@ beforeAll(async () => {
   sessions = await import("../../app/.server/session.server");
   const [letters, resources, accounts, emails, reports, preview] = await Promise.all([
     import("../../app/.server/letters-page.server"),
-    import("../../app/.server/resources-page.server"),
+    import("../../app/areas/resources/page.server"),
     import("../../app/.server/accounts-page.server"),
     import("../../app/areas/messaging/page.server"),
     import("../../app/.server/reports-page.server"),

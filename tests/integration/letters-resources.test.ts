@@ -12,7 +12,7 @@ import { useMockServer, type PortalSession, type TestWorld } from "../helpers/mo
  */
 const mock = useMockServer();
 let letters: typeof import("../../app/.server/letters-page.server");
-let resources: typeof import("../../app/.server/resources-page.server");
+let resources: typeof import("../../app/areas/resources/page.server");
 let world: TestWorld;
 let many: TestWorld;
 
@@ -30,7 +30,7 @@ const letterCalls = async (w: TestWorld) => (await w.requests({ method: "GET", p
 
 beforeAll(async () => {
   letters = await import("../../app/.server/letters-page.server");
-  resources = await import("../../app/.server/resources-page.server");
+  resources = await import("../../app/areas/resources/page.server");
   world = await mock.createWorld({ scenario: "default", seed: 17 });
   many = await mock.createWorld({ scenario: "many-records", seed: 17 });
 });

@@ -41,7 +41,7 @@ describe("the area registry", () => {
     expect(inShell.find((r) => r.path === "accounts")?.file).toBe("routes/accounts.tsx");
     expect(inShell.find((r) => r.path === "reports")?.file).toBe("routes/reports.tsx");
     expect(inShell.find((r) => r.path === "letters")?.file).toBe("routes/letters.tsx");
-    expect(inShell.find((r) => r.path === "resources")?.file).toBe("routes/resources.tsx");
+    expect(inShell.find((r) => r.path === "resources")?.file).toBe("areas/resources/page.route.tsx");
     expect(inShell.find((r) => r.path === "medications")?.file).toBe("routes/medications.tsx");
     expect(inShell.find((r) => r.path === "allergies")?.file).toBe("routes/allergies.tsx");
     expect(inShell.find((r) => r.path === "diagnosis")?.file).toBe("routes/diagnosis.tsx");

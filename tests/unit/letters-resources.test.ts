@@ -7,7 +7,7 @@ import { letterFileName, letterTileOf, newestFirst } from "../../app/lib/letters
 import { listingSearch, MAX_PAGES, pagesOf } from "../../app/lib/listing";
 import { dateRangeMessages } from "../../app/lib/messages/dateRange";
 import { lettersMessages } from "../../app/lib/messages/letters";
-import { resourceFileName, resourceItemOf } from "../../app/lib/resources-view";
+import { resourceFileName, resourceItemOf } from "../../app/areas/resources/view";
 
 /** The Letters and Resources screens' mappers (read through the contract's slot layout) and the date range form. */
 

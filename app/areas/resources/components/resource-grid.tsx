@@ -1,6 +1,6 @@
-import type { ResourceItem } from "../../lib/resources-view";
-import { resourcesMessages } from "../../lib/messages/resources";
-import { Button, buttonClass } from "../ui/button";
+import type { ResourceItem } from "../view";
+import { resourcesMessages } from "../texts";
+import { Button, buttonClass } from "../../../components/ui/button";
 
 /** An arrow leaving a box: the usual sign of a link that opens elsewhere; its words say so too. */
 function ExternalIcon() {

@@ -1,14 +1,14 @@
 import { useState } from "react";
 import { Link, useNavigation } from "react-router";
-import { loadResourcesPage } from "../.server/resources-page.server";
-import { DocumentDialog, type OpenDocument } from "../components/pdf/document-dialog";
-import { ResourceGrid } from "../components/resources/resource-grid";
-import { Breadcrumb } from "../components/shell/breadcrumb";
-import { buttonClass } from "../components/ui/button";
-import { listingSearch } from "../lib/listing";
-import { resourcesMessages } from "../lib/messages/resources";
-import { resourceFileName } from "../lib/resources-view";
-import type { Route } from "./+types/resources";
+import { loadResourcesPage } from "./page.server";
+import { DocumentDialog, type OpenDocument } from "../../components/pdf/document-dialog";
+import { ResourceGrid } from "./components/resource-grid";
+import { Breadcrumb } from "../../components/shell/breadcrumb";
+import { buttonClass } from "../../components/ui/button";
+import { listingSearch } from "../../lib/listing";
+import { resourcesMessages } from "./texts";
+import { resourceFileName } from "./view";
+import type { Route } from "./+types/page.route";
 
 export const meta: Route.MetaFunction = () => [{ title: "Resources – Patient Portal" }];
 

@@ -1,6 +1,6 @@
 import { endpoints } from "../../../contract/endpoints";
 import { PAGE_SIZES } from "../../../contract/page-sizes";
-import type { PracticeApi } from "./api.server";
+import type { PracticeApi } from "../../.server/practice/api.server";
 
 /** The resource (media) calls of 2§7, for the viewed patient (userid). */
 

@@ -1,5 +1,5 @@
-import { resourceFileResponse } from "../.server/resources-page.server";
-import type { Route } from "./+types/resources-file";
+import { resourceFileResponse } from "./page.server";
+import type { Route } from "./+types/file.route";
 
 /** A PDF resource (GET Patient/MediaByID for the viewed patient), served same-origin for the viewer. */
 export function loader({ request, params }: Route.LoaderArgs) {
