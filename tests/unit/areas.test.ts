@@ -43,12 +43,12 @@ describe("the area registry", () => {
     expect(inShell.find((r) => r.path === "letters")?.file).toBe("routes/letters.tsx");
     expect(inShell.find((r) => r.path === "resources")?.file).toBe("areas/resources/page.route.tsx");
     expect(inShell.find((r) => r.path === "medications")?.file).toBe("routes/medications.tsx");
-    expect(inShell.find((r) => r.path === "allergies")?.file).toBe("routes/allergies.tsx");
-    expect(inShell.find((r) => r.path === "diagnosis")?.file).toBe("routes/diagnosis.tsx");
-    expect(inShell.find((r) => r.path === "reminders")?.file).toBe("routes/reminders.tsx");
-    expect(inShell.find((r) => r.path === "immunisation")?.file).toBe("routes/immunisation.tsx");
-    expect(inShell.find((r) => r.path === "vitals")?.file).toBe("routes/vitals.tsx");
-    expect(inShell.find((r) => r.path === "timeline")?.file).toBe("routes/timeline.tsx");
+    expect(inShell.find((r) => r.path === "allergies")?.file).toBe("areas/health/allergies/page.route.tsx");
+    expect(inShell.find((r) => r.path === "diagnosis")?.file).toBe("areas/health/diagnosis/page.route.tsx");
+    expect(inShell.find((r) => r.path === "reminders")?.file).toBe("areas/health/reminders/page.route.tsx");
+    expect(inShell.find((r) => r.path === "immunisation")?.file).toBe("areas/health/immunisation/page.route.tsx");
+    expect(inShell.find((r) => r.path === "vitals")?.file).toBe("areas/health/vitals/page.route.tsx");
+    expect(inShell.find((r) => r.path === "timeline")?.file).toBe("areas/health/timeline/page.route.tsx");
     expect(inShell.find((r) => r.path === "appointments")?.file).toBe("routes/appointments.tsx");
     expect(inShell.find((r) => r.path === "emails")?.file).toBe("areas/messaging/page.route.tsx");
   });
