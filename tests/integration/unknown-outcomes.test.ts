@@ -7,7 +7,7 @@ vi.hoisted(() => {
 });
 
 import { emailsStep, type EmailsDeps } from "../../app/areas/messaging/page.server";
-import { repeatAction, medicationsPage, type RepeatDeps } from "../../app/.server/medications-page.server";
+import { repeatAction, medicationsPage, type RepeatDeps } from "../../app/areas/medications/page.server";
 import { loadConfig } from "../../app/.server/config.server";
 import { createSessions } from "../../app/.server/session.server";
 import { MemoryStateStore } from "../../app/.server/state-store.server";

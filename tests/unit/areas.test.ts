@@ -14,7 +14,7 @@ const item = (typeCode: string) => MenuItemSchema.parse({ resourceType: "Basic",
 const counters = { InboxCounter: 0, MedicationsCounter: 5, TestResultsCounter: 2 } as Counters;
 
 const registry: Area[] = [
-  { code: "16", label: "Medications", path: "/medications", module: "routes/medications.tsx", card: { title: "Long Term Medications", counter: "MedicationsCounter", empty: "none", unit: "long term medications" } },
+  { code: "16", label: "Medications", path: "/medications", module: "areas/medications/page.route.tsx", card: { title: "Long Term Medications", counter: "MedicationsCounter", empty: "none", unit: "long term medications" } },
   { code: "15", label: "Test Results", path: "/reports", card: { title: "New Results", counter: "TestResultsCounter", empty: "none", unit: "new results" } },
 ];
 
@@ -24,7 +24,7 @@ function flatten(entries: readonly RouteConfigEntry[]): RouteConfigEntry[] {
 
 describe("the area registry", () => {
   it("routes, links in the menu and links on the dashboard an area whose line names its module", () => {
-    expect(areaRoutes(registry).map((r) => [r.path, r.file])).toEqual([["medications", "routes/medications.tsx"]]);
+    expect(areaRoutes(registry).map((r) => [r.path, r.file])).toEqual([["medications", "areas/medications/page.route.tsx"]]);
     const menu = menuLinks([item("16"), item("15")], 0, registry);
     expect(menu.map((l) => [l.label, l.path])).toEqual([["Medications", "/medications"]]);
     expect(dashboardCards(counters, menu, registry).map((c) => [c.title, c.count, c.href])).toEqual([
@@ -42,7 +42,7 @@ describe("the area registry", () => {
     expect(inShell.find((r) => r.path === "reports")?.file).toBe("routes/reports.tsx");
     expect(inShell.find((r) => r.path === "letters")?.file).toBe("routes/letters.tsx");
     expect(inShell.find((r) => r.path === "resources")?.file).toBe("areas/resources/page.route.tsx");
-    expect(inShell.find((r) => r.path === "medications")?.file).toBe("routes/medications.tsx");
+    expect(inShell.find((r) => r.path === "medications")?.file).toBe("areas/medications/page.route.tsx");
     expect(inShell.find((r) => r.path === "allergies")?.file).toBe("areas/health/allergies/page.route.tsx");
     expect(inShell.find((r) => r.path === "diagnosis")?.file).toBe("areas/health/diagnosis/page.route.tsx");
     expect(inShell.find((r) => r.path === "reminders")?.file).toBe("areas/health/reminders/page.route.tsx");

@@ -1,21 +1,21 @@
 import { DateTime } from "luxon";
 import { data } from "react-router";
-import { OnLeaveProvidersSchema } from "../../contract/medications";
-import { PRACTICE_ZONE } from "../lib/dates";
-import { parseForm } from "../lib/form-data";
-import { MAX_MEDICATION_PAGES, medicationRowOf, medicationViewOf, repeatSettingsOf, type MedicationsPageData } from "../lib/medications-view";
-import { medicationsMessages } from "../lib/messages/medications";
-import { summarisePatient } from "../lib/patient-summary";
-import { RepeatRequestSchema, repeatRuleErrors, type PharmaciesReply, type RepeatErrors, type RepeatReply } from "../lib/repeat-request";
-import { answerOnce } from "./answer-once.server";
-import { PracticeApiError } from "./practice/client.server";
-import { practiceErrorResponse } from "./practice/errors.server";
-import { getMedications, getPharmacies, medicationPageSize, sendRepeatRequest } from "./practice/medications.server";
-import { getPatient, getPracticeSettings } from "./practice/patient.server";
-import { requestForm } from "./request-form.server";
-import { requireSession, type SignedIn } from "./session.server";
-import { stateStore } from "./state.server";
-import type { StateStore } from "./state-store.server";
+import { OnLeaveProvidersSchema } from "../../../contract/medications";
+import { PRACTICE_ZONE } from "../../lib/dates";
+import { parseForm } from "../../lib/form-data";
+import { MAX_MEDICATION_PAGES, medicationRowOf, medicationViewOf, repeatSettingsOf, type MedicationsPageData } from "../../lib/medications-view";
+import { medicationsMessages } from "../../lib/messages/medications";
+import { summarisePatient } from "../../lib/patient-summary";
+import { RepeatRequestSchema, repeatRuleErrors, type PharmaciesReply, type RepeatErrors, type RepeatReply } from "../../lib/repeat-request";
+import { answerOnce } from "../../.server/answer-once.server";
+import { PracticeApiError } from "../../.server/practice/client.server";
+import { practiceErrorResponse } from "../../.server/practice/errors.server";
+import { getMedications, getPharmacies, medicationPageSize, sendRepeatRequest } from "./practice.server";
+import { getPatient, getPracticeSettings } from "../../.server/practice/patient.server";
+import { requestForm } from "../../.server/request-form.server";
+import { requireSession, type SignedIn } from "../../.server/session.server";
+import { stateStore } from "../../.server/state.server";
+import type { StateStore } from "../../.server/state-store.server";
 
 /**
  * What /medications loads (2§2) and what /medications/repeat does (2§4, 2§5). Everything is the viewed

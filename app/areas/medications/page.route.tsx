@@ -3,19 +3,19 @@ import { Tabs } from "radix-ui";
 import { Suspense, useEffect, useMemo, useState } from "react";
 import { Link, useNavigate, useNavigation } from "react-router";
 import { fromPromise } from "xstate";
-import { repeatMedicationMachine } from "../../machines/repeat-medication.machine";
-import { loadMedicationsPage } from "../.server/medications-page.server";
-import { MedicationTable, PrintableList } from "../components/medications/medication-table";
-import { Breadcrumb } from "../components/shell/breadcrumb";
-import { Button, buttonClass } from "../components/ui/button";
-import { Dialog } from "../components/ui/dialog";
-import { FieldError } from "../components/ui/field";
-import { lazyModule } from "../components/ui/lazy-module";
-import { medicationSearch, type HistoryList, type MedicationRow, type MedicationTab } from "../lib/medications-view";
-import { medicationsMessages } from "../lib/messages/medications";
-import { createRepeatSteps } from "../lib/repeat-request";
-import type { Route } from "./+types/medications";
-import { tabClass } from "../components/ui/choice-styles";
+import { repeatMedicationMachine } from "../../../machines/repeat-medication.machine";
+import { loadMedicationsPage } from "./page.server";
+import { MedicationTable, PrintableList } from "./components/medication-table";
+import { Breadcrumb } from "../../components/shell/breadcrumb";
+import { Button, buttonClass } from "../../components/ui/button";
+import { Dialog } from "../../components/ui/dialog";
+import { FieldError } from "../../components/ui/field";
+import { lazyModule } from "../../components/ui/lazy-module";
+import { medicationSearch, type HistoryList, type MedicationRow, type MedicationTab } from "../../lib/medications-view";
+import { medicationsMessages } from "../../lib/messages/medications";
+import { createRepeatSteps } from "../../lib/repeat-request";
+import type { Route } from "./+types/page.route";
+import { tabClass } from "../../components/ui/choice-styles";
 
 export const meta: Route.MetaFunction = () => [{ title: "Medications – Patient Portal" }];
 
@@ -31,7 +31,7 @@ const LISTS: ReadonlyArray<{ value: HistoryList; label: string }> = [
 ];
 
 // The dialog's form, pharmacy search and texts load when the patient asks for a repeat (issue 12).
-const repeatDialog = lazyModule(() => import("../components/medications/repeat-dialog"));
+const repeatDialog = lazyModule(() => import("./components/repeat-dialog"));
 const RepeatDialogContent = repeatDialog.component((m) => m.default);
 
 const repeatSteps = createRepeatSteps();

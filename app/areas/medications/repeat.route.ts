@@ -1,5 +1,5 @@
-import { repeatAction } from "../.server/medications-page.server";
-import type { Route } from "./+types/medications-repeat";
+import { repeatAction } from "./page.server";
+import type { Route } from "./+types/repeat.route";
 
 /** The repeat-medication machine's steps (the pharmacies, the request); same-origin only (server.ts). */
 export async function action({ request }: Route.ActionArgs) {

@@ -2,7 +2,7 @@ import { endpoints } from "../../../contract/endpoints";
 import { MEDICATION_LISTS } from "../../../contract/medications";
 import { PAGE_SIZES } from "../../../contract/page-sizes";
 import type { HistoryList } from "../../lib/medications-view";
-import type { PracticeApi } from "./api.server";
+import type { PracticeApi } from "../../.server/practice/api.server";
 
 /**
  * The medication calls of 2§7. Medicines and their repeats are the viewed patient's record: a proxy's

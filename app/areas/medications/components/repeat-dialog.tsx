@@ -1,13 +1,13 @@
 import { useEffect, useId, useRef } from "react";
 import { Link } from "react-router";
 import type { SnapshotFrom } from "xstate";
-import type { RepeatEvent, repeatMedicationMachine } from "../../../machines/repeat-medication.machine";
-import type { MedicationRow } from "../../lib/medications-view";
-import { medicationsMessages } from "../../lib/messages/medications";
-import { Alert } from "../ui/alert";
-import { Button } from "../ui/button";
-import { SignInAgainLink } from "../ui/sign-in-again-link";
-import { CheckboxField, FieldError, TextareaField } from "../ui/field";
+import type { RepeatEvent, repeatMedicationMachine } from "../../../../machines/repeat-medication.machine";
+import type { MedicationRow } from "../../../lib/medications-view";
+import { medicationsMessages } from "../../../lib/messages/medications";
+import { Alert } from "../../../components/ui/alert";
+import { Button } from "../../../components/ui/button";
+import { SignInAgainLink } from "../../../components/ui/sign-in-again-link";
+import { CheckboxField, FieldError, TextareaField } from "../../../components/ui/field";
 import { PharmacyPicker } from "./pharmacy-picker";
 
 /**
