@@ -31,7 +31,7 @@ export default [
   route("emails/attachment/:id/:n", "areas/messaging/attachment.route.ts"),
   route("reports/result/:id", "routes/reports-result.ts"),
   route("reports/chart", "routes/reports-chart.ts"),
-  route("letters/letter/:id", "routes/letters-file.ts"),
+  route("letters/letter/:id", "areas/letters/file.route.ts"),
   route("resources/file/:id", "areas/resources/file.route.ts"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

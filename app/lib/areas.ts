@@ -49,7 +49,7 @@ export const AREAS: readonly Area[] = [
   { code: "28", label: "Timeline", path: "/timeline", module: "areas/health/timeline/page.route.tsx" },
   { code: "29", label: "Reminders", path: "/reminders", module: "areas/health/reminders/page.route.tsx" },
   { code: "24", label: "Resources", path: "/resources", module: "areas/resources/page.route.tsx" },
-  { code: "56", label: "Letters", path: "/letters", module: "routes/letters.tsx" },
+  { code: "56", label: "Letters", path: "/letters", module: "areas/letters/page.route.tsx" },
   { code: "50", label: "Accounts", path: "/accounts", module: "routes/accounts.tsx" },
 ];
 

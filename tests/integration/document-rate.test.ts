@@ -34,7 +34,7 @@ function rateAt(start = Date.parse("2026-03-02T09:00:00Z")) {
 beforeAll(async () => {
   sessions = await import("../../app/.server/session.server");
   const [letters, resources, accounts, emails, reports, preview] = await Promise.all([
-    import("../../app/.server/letters-page.server"),
+    import("../../app/areas/letters/page.server"),
     import("../../app/areas/resources/page.server"),
     import("../../app/.server/accounts-page.server"),
     import("../../app/areas/messaging/page.server"),

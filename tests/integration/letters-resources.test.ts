@@ -11,7 +11,7 @@ import { useMockServer, type PortalSession, type TestWorld } from "../helpers/mo
  * practice's journal come out.
  */
 const mock = useMockServer();
-let letters: typeof import("../../app/.server/letters-page.server");
+let letters: typeof import("../../app/areas/letters/page.server");
 let resources: typeof import("../../app/areas/resources/page.server");
 let world: TestWorld;
 let many: TestWorld;
@@ -29,7 +29,7 @@ const at = (search: string) => new URL(`http://portal.test/letters${search}`);
 const letterCalls = async (w: TestWorld) => (await w.requests({ method: "GET", path: "Patient/LetterAndDocument" })).map((r) => r.query);
 
 beforeAll(async () => {
-  letters = await import("../../app/.server/letters-page.server");
+  letters = await import("../../app/areas/letters/page.server");
   resources = await import("../../app/areas/resources/page.server");
   world = await mock.createWorld({ scenario: "default", seed: 17 });
   many = await mock.createWorld({ scenario: "many-records", seed: 17 });

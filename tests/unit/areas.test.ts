@@ -40,7 +40,7 @@ describe("the area registry", () => {
     const inShell = flatten(shell?.children ?? []);
     expect(inShell.find((r) => r.path === "accounts")?.file).toBe("routes/accounts.tsx");
     expect(inShell.find((r) => r.path === "reports")?.file).toBe("routes/reports.tsx");
-    expect(inShell.find((r) => r.path === "letters")?.file).toBe("routes/letters.tsx");
+    expect(inShell.find((r) => r.path === "letters")?.file).toBe("areas/letters/page.route.tsx");
     expect(inShell.find((r) => r.path === "resources")?.file).toBe("areas/resources/page.route.tsx");
     expect(inShell.find((r) => r.path === "medications")?.file).toBe("areas/medications/page.route.tsx");
     expect(inShell.find((r) => r.path === "allergies")?.file).toBe("areas/health/allergies/page.route.tsx");

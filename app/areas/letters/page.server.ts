@@ -1,14 +1,14 @@
-import type { LetterRangeResult, LettersPageData } from "../lib/letters-view";
-import { LetterRangeSchema, rangeQuery } from "../lib/letter-search";
-import { MAX_PAGES, pagesOf } from "../lib/listing";
-import { letterFileName, letterTileOf, newestFirst } from "../lib/letters-view";
-import { parseForm } from "../lib/form-data";
-import { lettersMessages } from "../lib/messages/letters";
-import { PracticeApiError } from "./practice/client.server";
-import { practiceErrorResponse } from "./practice/errors.server";
-import { getLetter, getLetters, getLettersInRange, type LetterCaller } from "./practice/letters.server";
-import { countDocument, type DocumentRate } from "./document-rate.server";
-import { requireSession, type SignedIn } from "./session.server";
+import type { LetterRangeResult, LettersPageData } from "../../lib/letters-view";
+import { LetterRangeSchema, rangeQuery } from "./search";
+import { MAX_PAGES, pagesOf } from "../../lib/listing";
+import { letterFileName, letterTileOf, newestFirst } from "../../lib/letters-view";
+import { parseForm } from "../../lib/form-data";
+import { lettersMessages } from "./texts";
+import { PracticeApiError } from "../../.server/practice/client.server";
+import { practiceErrorResponse } from "../../.server/practice/errors.server";
+import { getLetter, getLetters, getLettersInRange, type LetterCaller } from "../../.server/practice/letters.server";
+import { countDocument, type DocumentRate } from "../../.server/document-rate.server";
+import { requireSession, type SignedIn } from "../../.server/session.server";
 
 /**
  * What /letters loads (2§2 Letters): the viewed patient's letters (userid, so a proxy sees the family

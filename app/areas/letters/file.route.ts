@@ -1,5 +1,5 @@
-import { letterFileResponse } from "../.server/letters-page.server";
-import type { Route } from "./+types/letters-file";
+import { letterFileResponse } from "./page.server";
+import type { Route } from "./+types/file.route";
 
 /** One letter's file (GET Patient/LetterAndDocumentByID for the viewed patient), served same-origin for the viewer. */
 export function loader({ request, params }: Route.LoaderArgs) {

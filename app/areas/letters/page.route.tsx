@@ -1,18 +1,18 @@
 import { useEffect, useRef, useState } from "react";
 import { Form, Link, useLocation, useNavigate, useNavigation } from "react-router";
-import { loadLettersPage } from "../.server/letters-page.server";
-import { LetterGrid, type LetterGridHandle } from "../components/letters/letter-grid";
-import { DocumentDialog, type OpenDocument } from "../components/pdf/document-dialog";
-import { Breadcrumb } from "../components/shell/breadcrumb";
-import { Button, buttonClass } from "../components/ui/button";
-import { TextField } from "../components/ui/field";
-import { useSchemaForm } from "../components/ui/use-schema-form";
-import { LetterRangeSchema } from "../lib/letter-search";
-import { letterFileName, type LetterTile } from "../lib/letters-view";
-import { listingSearch } from "../lib/listing";
-import { lettersMessages } from "../lib/messages/letters";
-import { previewHref } from "../lib/preview-view";
-import type { Route } from "./+types/letters";
+import { loadLettersPage } from "./page.server";
+import { LetterGrid, type LetterGridHandle } from "./components/letter-grid";
+import { DocumentDialog, type OpenDocument } from "../../components/pdf/document-dialog";
+import { Breadcrumb } from "../../components/shell/breadcrumb";
+import { Button, buttonClass } from "../../components/ui/button";
+import { TextField } from "../../components/ui/field";
+import { useSchemaForm } from "../../components/ui/use-schema-form";
+import { LetterRangeSchema } from "./search";
+import { letterFileName, type LetterTile } from "../../lib/letters-view";
+import { listingSearch } from "../../lib/listing";
+import { lettersMessages } from "./texts";
+import { previewHref } from "../../lib/preview-view";
+import type { Route } from "./+types/page.route";
 
 export const meta: Route.MetaFunction = () => [{ title: "Letters – Patient Portal" }];
 

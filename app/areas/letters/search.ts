@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { checkRangeOrder, dateRangeFields, queryDateOf } from "./date-range";
-import { lettersMessages } from "./messages/letters";
+import { checkRangeOrder, dateRangeFields, queryDateOf } from "../../lib/date-range";
+import { lettersMessages } from "./texts";
 
 /**
  * The Letters screen's date search as the address carries it (2§2, 2§5): `from` and `to` as the
