@@ -3,7 +3,7 @@ import { data, Link } from "react-router";
 import { loadPreviewPage } from "../.server/preview-page.server";
 import { PdfLoading } from "../components/pdf/pdf-loading";
 import { usePrintWhenDrawn } from "../components/pdf/use-print-when-drawn";
-import { ObservationTable } from "../components/reports/observation-table";
+import { ObservationTable } from "../components/lab-results/observation-table";
 import { Breadcrumb } from "../components/shell/breadcrumb";
 import { Alert } from "../components/ui/alert";
 import { Button, buttonClass } from "../components/ui/button";

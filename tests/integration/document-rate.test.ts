@@ -38,7 +38,7 @@ beforeAll(async () => {
     import("../../app/areas/resources/page.server"),
     import("../../app/.server/accounts-page.server"),
     import("../../app/areas/messaging/page.server"),
-    import("../../app/.server/reports-page.server"),
+    import("../../app/areas/results/page.server"),
     import("../../app/.server/preview-page.server"),
   ]);
   openers = {

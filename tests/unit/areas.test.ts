@@ -39,7 +39,7 @@ describe("the area registry", () => {
     const shell = all.find((r) => r.file === "routes/shell.tsx");
     const inShell = flatten(shell?.children ?? []);
     expect(inShell.find((r) => r.path === "accounts")?.file).toBe("routes/accounts.tsx");
-    expect(inShell.find((r) => r.path === "reports")?.file).toBe("routes/reports.tsx");
+    expect(inShell.find((r) => r.path === "reports")?.file).toBe("areas/results/page.route.tsx");
     expect(inShell.find((r) => r.path === "letters")?.file).toBe("areas/letters/page.route.tsx");
     expect(inShell.find((r) => r.path === "resources")?.file).toBe("areas/resources/page.route.tsx");
     expect(inShell.find((r) => r.path === "medications")?.file).toBe("areas/medications/page.route.tsx");

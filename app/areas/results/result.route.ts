@@ -1,5 +1,5 @@
-import { loadResultDetail } from "../.server/reports-page.server";
-import type { Route } from "./+types/reports-result";
+import { loadResultDetail } from "./page.server";
+import type { Route } from "./+types/result.route";
 
 /** One result's content for the result dialog (GET Patient/LabResultByID), its HTML sanitised here. */
 export function loader({ request, params }: Route.LoaderArgs) {

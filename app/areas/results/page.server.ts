@@ -1,18 +1,18 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { data } from "react-router";
-import { parseForm } from "../lib/form-data";
-import type { FieldErrors } from "../lib/forms";
-import { reportsMessages } from "../lib/messages/reports";
-import { queryDateOf } from "../lib/date-range";
-import { pagesOf, readFilterOf, ReportFiltersSchema, type ReadFilter } from "../lib/report-filters";
-import { chartSeriesOf, resultCardOf, resultDetailOf, type ChartReply, type ResultCard, type ResultDetail } from "../lib/reports-view";
-import { PAGE_SIZES } from "../../contract/page-sizes";
-import { PracticeApiError } from "./practice/client.server";
-import { practiceErrorResponse } from "./practice/errors.server";
-import { getLabChart, getLabResult, getLabResults, type ResultsQuery } from "./practice/reports.server";
-import { sanitiseResultHtml } from "./sanitise-html.server";
-import { documentRefusal, type DocumentRate } from "./document-rate.server";
-import { requireSession } from "./session.server";
+import { parseForm } from "../../lib/form-data";
+import type { FieldErrors } from "../../lib/forms";
+import { reportsMessages } from "../../lib/messages/reports";
+import { queryDateOf } from "../../lib/date-range";
+import { pagesOf, readFilterOf, ReportFiltersSchema, type ReadFilter } from "./filters";
+import { chartSeriesOf, resultCardOf, resultDetailOf, type ChartReply, type ResultCard, type ResultDetail } from "../../lib/reports-view";
+import { PAGE_SIZES } from "../../../contract/page-sizes";
+import { PracticeApiError } from "../../.server/practice/client.server";
+import { practiceErrorResponse } from "../../.server/practice/errors.server";
+import { getLabChart, getLabResult, getLabResults, type ResultsQuery } from "../../.server/practice/reports.server";
+import { sanitiseResultHtml } from "../../.server/sanitise-html.server";
+import { documentRefusal, type DocumentRate } from "../../.server/document-rate.server";
+import { requireSession } from "../../.server/session.server";
 
 /**
  * What /reports loads, and the two reads its dialogs make (/reports/result/:id, /reports/chart).

@@ -1,18 +1,18 @@
 import { lazy, Suspense, useEffect, useState } from "react";
 import { Link, useFetcher, useLocation } from "react-router";
-import { Alert } from "../ui/alert";
-import { Button, buttonClass } from "../ui/button";
-import { Dialog } from "../ui/dialog";
-import { Notice } from "../ui/toast";
-import { errorsMessages } from "../../lib/messages/errors";
-import { previewMessages } from "../../lib/messages/preview";
-import { reportsMessages } from "../../lib/messages/reports";
-import { previewHref } from "../../lib/preview-view";
-import type { ChartReply, ResultCard, ResultDetail } from "../../lib/reports-view";
-import { ObservationTable } from "./observation-table";
+import { Alert } from "../../../components/ui/alert";
+import { Button, buttonClass } from "../../../components/ui/button";
+import { Dialog } from "../../../components/ui/dialog";
+import { Notice } from "../../../components/ui/toast";
+import { errorsMessages } from "../../../lib/messages/errors";
+import { previewMessages } from "../../../lib/messages/preview";
+import { reportsMessages } from "../../../lib/messages/reports";
+import { previewHref } from "../../../lib/preview-view";
+import type { ChartReply, ResultCard, ResultDetail } from "../../../lib/reports-view";
+import { ObservationTable } from "../../../components/lab-results/observation-table";
 
 // pdf.js loads only when a PDF result is shown, visx only when a chart is (STACK.md: route splitting).
-const PdfViewer = lazy(() => import("../pdf/pdf-viewer"));
+const PdfViewer = lazy(() => import("../../../components/pdf/pdf-viewer"));
 const ResultChart = lazy(() => import("./result-chart"));
 
 const t = reportsMessages;

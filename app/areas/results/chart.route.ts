@@ -1,5 +1,5 @@
-import { loadResultChart } from "../.server/reports-page.server";
-import type { Route } from "./+types/reports-chart";
+import { loadResultChart } from "./page.server";
+import type { Route } from "./+types/chart.route";
 
 /** A test's values over time for the Result Chart (GET Patient/LabResultChartById?labcode=). */
 export function loader({ request }: Route.LoaderArgs) {

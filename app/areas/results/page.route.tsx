@@ -1,18 +1,18 @@
 import { useEffect, useRef, useState } from "react";
 import { Form, Link, useLocation, useNavigate, useNavigation, useRevalidator } from "react-router";
-import { loadReportsPage } from "../.server/reports-page.server";
-import { ResultDialog } from "../components/reports/result-dialog";
-import { ResultList, type ResultListHandle } from "../components/reports/result-list";
-import { Breadcrumb } from "../components/shell/breadcrumb";
-import { BadgeCount } from "../components/ui/badge-count";
-import { Button, buttonClass } from "../components/ui/button";
-import { TextField } from "../components/ui/field";
-import { ToastProvider } from "../components/ui/toast";
-import { useSchemaForm } from "../components/ui/use-schema-form";
-import { reportsMessages } from "../lib/messages/reports";
-import { applyReadFilter, MAX_PAGES, readFilterOf, ReportFiltersSchema, reportsSearch, type ReadFilter } from "../lib/report-filters";
-import type { ResultCard } from "../lib/reports-view";
-import type { Route } from "./+types/reports";
+import { loadReportsPage } from "./page.server";
+import { ResultDialog } from "./components/result-dialog";
+import { ResultList, type ResultListHandle } from "./components/result-list";
+import { Breadcrumb } from "../../components/shell/breadcrumb";
+import { BadgeCount } from "../../components/ui/badge-count";
+import { Button, buttonClass } from "../../components/ui/button";
+import { TextField } from "../../components/ui/field";
+import { ToastProvider } from "../../components/ui/toast";
+import { useSchemaForm } from "../../components/ui/use-schema-form";
+import { reportsMessages } from "../../lib/messages/reports";
+import { applyReadFilter, MAX_PAGES, readFilterOf, ReportFiltersSchema, reportsSearch, type ReadFilter } from "./filters";
+import type { ResultCard } from "../../lib/reports-view";
+import type { Route } from "./+types/page.route";
 
 export const meta: Route.MetaFunction = () => [{ title: "Test Results – Patient Portal" }];
 
