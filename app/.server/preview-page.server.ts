@@ -3,7 +3,7 @@ import { PAGE_SIZES } from "../../contract/page-sizes";
 import { letterFileName, letterTileOf } from "../lib/letters-view";
 import { PREVIEW_AREAS, PREVIEW_KINDS, type BackLink, type PreviewData, type PreviewKind } from "../lib/preview-view";
 import { resultCardOf, resultDetailOf } from "../lib/reports-view";
-import { rowOf } from "./accounts-page.server";
+import { rowOf } from "./invoice-rows.server";
 import { getInvoicePdf, getInvoices } from "./practice/accounts.server";
 import { PracticeApiError } from "./practice/client.server";
 import { practiceErrorResponse } from "./practice/errors.server";

@@ -50,7 +50,7 @@ export const AREAS: readonly Area[] = [
   { code: "29", label: "Reminders", path: "/reminders", module: "areas/health/reminders/page.route.tsx" },
   { code: "24", label: "Resources", path: "/resources", module: "areas/resources/page.route.tsx" },
   { code: "56", label: "Letters", path: "/letters", module: "areas/letters/page.route.tsx" },
-  { code: "50", label: "Accounts", path: "/accounts", module: "routes/accounts.tsx" },
+  { code: "50", label: "Accounts", path: "/accounts", module: "areas/accounts/page.route.tsx" },
 ];
 
 /** The messaging area, whose menu item carries the unread count. */

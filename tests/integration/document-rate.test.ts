@@ -36,7 +36,7 @@ beforeAll(async () => {
   const [letters, resources, accounts, emails, reports, preview] = await Promise.all([
     import("../../app/areas/letters/page.server"),
     import("../../app/areas/resources/page.server"),
-    import("../../app/.server/accounts-page.server"),
+    import("../../app/areas/accounts/page.server"),
     import("../../app/areas/messaging/page.server"),
     import("../../app/areas/results/page.server"),
     import("../../app/.server/preview-page.server"),

@@ -38,7 +38,7 @@ describe("the area registry", () => {
     const all = flatten(routes);
     const shell = all.find((r) => r.file === "routes/shell.tsx");
     const inShell = flatten(shell?.children ?? []);
-    expect(inShell.find((r) => r.path === "accounts")?.file).toBe("routes/accounts.tsx");
+    expect(inShell.find((r) => r.path === "accounts")?.file).toBe("areas/accounts/page.route.tsx");
     expect(inShell.find((r) => r.path === "reports")?.file).toBe("areas/results/page.route.tsx");
     expect(inShell.find((r) => r.path === "letters")?.file).toBe("areas/letters/page.route.tsx");
     expect(inShell.find((r) => r.path === "resources")?.file).toBe("areas/resources/page.route.tsx");

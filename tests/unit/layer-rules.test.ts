@@ -59,10 +59,10 @@ describe("layer rules", () => {
 
   it("the modules issue 11 named are clean now", async () => {
     const results = await eslint.lintFiles([
-      "app/.server/accounts-page.server.ts",
-      "app/.server/card-provider.server.ts",
+      "app/areas/accounts/page.server.ts",
+      "app/areas/accounts/card-provider.server.ts",
       "app/.server/sign-in.server.ts",
-      "app/lib/payment-forms.ts",
+      "app/areas/accounts/payment-forms.ts",
       "machines/payment.machine.ts",
       "machines/login.machine.ts",
     ]);

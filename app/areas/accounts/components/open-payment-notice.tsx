@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState } from "react";
-import type { OpenPayment } from "../../lib/accounts-view";
-import { errorsMessages } from "../../lib/messages/errors";
-import { paymentMessages } from "../../lib/messages/payment";
-import { Button } from "../ui/button";
+import type { OpenPayment } from "../../../lib/accounts-view";
+import { errorsMessages } from "../../../lib/messages/errors";
+import { paymentMessages } from "../../../lib/messages/payment";
+import { Button } from "../../../components/ui/button";
 
 const t = paymentMessages;
 
@@ -27,7 +27,7 @@ export function OpenPaymentNotice({ open, focusOnShow, onFinished }: { open: Ope
       // The step client and its zod schemas are not on the page's first load (decisions/180).
       // Not arriving is the same failure as the step itself not getting through, and says so alike
       // (the step client's own words; importing them here would add a script to the first load).
-      const { paySteps, payStepValues } = await import("../../lib/payment-steps").catch((error: unknown) => {
+      const { paySteps, payStepValues } = await import("../../../lib/payment-steps").catch((error: unknown) => {
         throw new Error("The portal could not be reached (/accounts/pay).", { cause: error });
       });
       const outcome = await paySteps.post({ step: "finish", key: open.key }, payStepValues.finish);

@@ -1,16 +1,16 @@
 import { lazy, Suspense } from "react";
 import { Link, useLocation } from "react-router";
-import { Button, buttonClass } from "../ui/button";
-import { Dialog } from "../ui/dialog";
-import type { InvoiceTableRow } from "../../lib/accounts-view";
-import { paymentMessages } from "../../lib/messages/payment";
-import { previewMessages } from "../../lib/messages/preview";
-import { previewHref } from "../../lib/preview-view";
-import type { PdfTexts } from "../pdf/pdf-loading";
-import { usePrintWhenDrawn } from "../pdf/use-print-when-drawn";
+import { Button, buttonClass } from "../../../components/ui/button";
+import { Dialog } from "../../../components/ui/dialog";
+import type { InvoiceTableRow } from "../../../lib/accounts-view";
+import { paymentMessages } from "../../../lib/messages/payment";
+import { previewMessages } from "../../../lib/messages/preview";
+import { previewHref } from "../../../lib/preview-view";
+import type { PdfTexts } from "../../../components/pdf/pdf-loading";
+import { usePrintWhenDrawn } from "../../../components/pdf/use-print-when-drawn";
 
 // react-pdf and pdf.js load only when an invoice is opened (STACK.md: keep pdf.js off other routes).
-const PdfViewer = lazy(() => import("../pdf/pdf-viewer"));
+const PdfViewer = lazy(() => import("../../../components/pdf/pdf-viewer"));
 
 const INVOICE_TEXTS: PdfTexts = { loading: "Loading the invoice…", failed: paymentMessages.pdfFailed, pageFailed: paymentMessages.pdfPageFailed };
 

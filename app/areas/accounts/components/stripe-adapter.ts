@@ -1,8 +1,8 @@
 import type { Stripe, StripeCardElement, StripeCardElementChangeEvent } from "@stripe/stripe-js";
-import { cardBrandProblem, type CardBrand, type CardChoice } from "../../lib/card-brand";
-import { cardProviderMessages } from "../../lib/messages/cardProvider";
-import { paymentMessages } from "../../lib/messages/payment";
-import { RefusedError } from "../../lib/payment-steps";
+import { cardBrandProblem, type CardBrand, type CardChoice } from "../../../lib/card-brand";
+import { cardProviderMessages } from "../card-provider-texts";
+import { paymentMessages } from "../../../lib/messages/payment";
+import { RefusedError } from "../../../lib/payment-steps";
 
 /**
  * The Stripe side of the card provider (decisions/030), kept to plain functions over the library's

@@ -1,9 +1,9 @@
 import { z } from "zod";
-import type { CardType } from "./accounts-view";
-import { brandOfCardType, cardBrandOf, cardBrandProblem, type CardChoice } from "./card-brand";
-import { paymentMessages } from "./messages/payment";
-import { feeRateBasisPoints } from "./money";
-import { checkPaymentAmount } from "./payment-amount";
+import type { CardType } from "../../lib/accounts-view";
+import { brandOfCardType, cardBrandOf, cardBrandProblem, type CardChoice } from "../../lib/card-brand";
+import { paymentMessages } from "../../lib/messages/payment";
+import { feeRateBasisPoints } from "../../lib/money";
+import { checkPaymentAmount } from "../../lib/payment-amount";
 
 /**
  * The forms of the payment (1§5 Payment): the built-in test provider's card form, checked in the

@@ -1,5 +1,5 @@
-import type { CardChoice } from "../../lib/card-brand";
-import { cardProviderMessages } from "../../lib/messages/cardProvider";
+import type { CardChoice } from "../../../lib/card-brand";
+import { cardProviderMessages } from "../card-provider-texts";
 
 /**
  * The card provider the payment form talks to (decisions/030). Each implementation renders its own

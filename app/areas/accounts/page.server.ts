@@ -1,44 +1,30 @@
 import { data } from "react-router";
-import { allocationsPayable } from "../lib/allocation";
-import { formatDate, formatDateTime } from "../lib/dates";
-import { errorsMessages } from "../lib/messages/errors";
-import { paymentMessages } from "../lib/messages/payment";
-import { feeCents, formatCents, toCents } from "../lib/money";
-import { centsAsAmountText } from "../lib/payment-amount";
-import { paymentAmountSchema, PayStepSchema, parseCardTypes, testCardErrors } from "../lib/payment-forms";
-import type { CardProviderChoice, InvoiceTableRow, OpenPayment } from "../lib/accounts-view";
-import type { PayReply } from "../lib/payment-steps";
+import { allocationsPayable } from "../../lib/allocation";
+import { formatDateTime } from "../../lib/dates";
+import { errorsMessages } from "../../lib/messages/errors";
+import { paymentMessages } from "../../lib/messages/payment";
+import { feeCents, formatCents } from "../../lib/money";
+import { centsAsAmountText } from "../../lib/payment-amount";
+import { paymentAmountSchema, PayStepSchema, parseCardTypes, testCardErrors } from "./payment-forms";
+import type { CardProviderChoice, OpenPayment } from "../../lib/accounts-view";
+import type { PayReply } from "../../lib/payment-steps";
 import { cardProvider } from "./card-provider.server";
-import { config } from "./config.server";
+import { config } from "../../.server/config.server";
 import { paymentAttempts, practiceKey, type PaymentAttempt, type PaymentAttempts } from "./payment-attempts.server";
-import { cancelPaymentIntent, confirmTestCard, createPaymentIntent, getInvoicePdf, getInvoices, savePayment, saveTempPayment } from "./practice/accounts.server";
-import { PracticeApiError } from "./practice/client.server";
-import { practiceErrorResponse } from "./practice/errors.server";
-import { getPracticeSettings } from "./practice/patient.server";
-import { countDocument, type DocumentRate } from "./document-rate.server";
-import { requireSession, type SignedIn } from "./session.server";
-import type { Invoice } from "../../contract/accounts";
-import { requestForm } from "./request-form.server";
-import { observability } from "./observability.server";
+import { cancelPaymentIntent, confirmTestCard, createPaymentIntent, getInvoicePdf, getInvoices, savePayment, saveTempPayment } from "../../.server/practice/accounts.server";
+import { PracticeApiError } from "../../.server/practice/client.server";
+import { practiceErrorResponse } from "../../.server/practice/errors.server";
+import { getPracticeSettings } from "../../.server/practice/patient.server";
+import { countDocument, type DocumentRate } from "../../.server/document-rate.server";
+import { requireSession, type SignedIn } from "../../.server/session.server";
+import { rowOf } from "../../.server/invoice-rows.server";
+import { requestForm } from "../../.server/request-form.server";
+import { observability } from "../../.server/observability.server";
 
 /**
  * What /accounts loads and does. Invoices and payments are the account holder's (parentid, 1§6).
  * Every step of a payment is a POST to /accounts/pay, made by the payment machine's actors.
  */
-
-export function rowOf(invoice: Invoice): InvoiceTableRow {
-  const e = invoice.extension;
-  return {
-    id: invoice.id,
-    date: formatDate(e.date),
-    notes: e.notes,
-    type: e.type,
-    reference: e.reference,
-    amountCents: toCents(e.amount) ?? 0,
-    balanceCents: toCents(e.balance) ?? 0,
-    payNowCents: toCents(e.payNow) ?? 0,
-  };
-}
 
 export async function loadAccountsPage(request: Request) {
   const { api, user } = await requireSession(request);

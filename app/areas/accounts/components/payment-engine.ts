@@ -1,7 +1,7 @@
 import { assign, createActor, fromPromise } from "xstate";
-import { paymentMachine, type PaymentInput } from "../../../machines/payment.machine";
-import { testCardErrors } from "../../lib/payment-forms";
-import { paySteps, payStepValues, RefusedError } from "../../lib/payment-steps";
+import { paymentMachine, type PaymentInput } from "../../../../machines/payment.machine";
+import { testCardErrors } from "../payment-forms";
+import { paySteps, payStepValues, RefusedError } from "../../../lib/payment-steps";
 import type { ConfirmerSlot } from "./card-provider";
 import type { TestCardChecks } from "./test-card-fields";
 

@@ -1,17 +1,17 @@
 import { lazy, Suspense, useCallback, useEffect, useId, useRef, useState, useSyncExternalStore } from "react";
-import type { PaymentContext, PaymentEvent, PaymentInput } from "../../../machines/payment.machine";
-import { amountOf, editPayment, feeOf, initialPaymentContext, isPaymentEdit } from "../../../machines/payment-choice";
-import { practiceDateTime, type CardProviderChoice, type CardType, type InvoiceTableRow, type OpenPayment, type PaidNotice } from "../../lib/accounts-view";
-import { totalBalanceCents } from "../../lib/allocation";
-import { formatCents } from "../../lib/money";
-import { paymentMessages } from "../../lib/messages/payment";
-import { Alert } from "../ui/alert";
-import { Button } from "../ui/button";
-import { TextField } from "../ui/field";
-import { lazyModule } from "../ui/lazy-module";
+import type { PaymentContext, PaymentEvent, PaymentInput } from "../../../../machines/payment.machine";
+import { amountOf, editPayment, feeOf, initialPaymentContext, isPaymentEdit } from "../../../../machines/payment-choice";
+import { practiceDateTime, type CardProviderChoice, type CardType, type InvoiceTableRow, type OpenPayment, type PaidNotice } from "../../../lib/accounts-view";
+import { totalBalanceCents } from "../../../lib/allocation";
+import { formatCents } from "../../../lib/money";
+import { paymentMessages } from "../../../lib/messages/payment";
+import { Alert } from "../../../components/ui/alert";
+import { Button } from "../../../components/ui/button";
+import { TextField } from "../../../components/ui/field";
+import { lazyModule } from "../../../components/ui/lazy-module";
 import { ConfirmerSlot } from "./card-provider";
 import { InvoiceTable } from "./invoice-table";
-import { SignInAgainLink } from "../ui/sign-in-again-link";
+import { SignInAgainLink } from "../../../components/ui/sign-in-again-link";
 import { OpenPaymentNotice } from "./open-payment-notice";
 import { TestCardFields } from "./test-card-fields";
 

@@ -1,5 +1,5 @@
-import { payAction } from "../.server/accounts-page.server";
-import type { Route } from "./+types/accounts-pay";
+import { payAction } from "./page.server";
+import type { Route } from "./+types/pay.route";
 
 /** One step of a card payment, posted by the payment machine's actors (same-origin only, server.ts). */
 export async function action({ request }: Route.ActionArgs) {

@@ -1,18 +1,18 @@
 import { Tabs } from "radix-ui";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { Link, useLocation, useRevalidator } from "react-router";
-import { loadAccountsPage } from "../.server/accounts-page.server";
-import { PAGE_SIZES } from "../../contract/page-sizes";
-import { InvoiceDialog } from "../components/accounts/invoice-dialog";
-import { InvoiceTable } from "../components/accounts/invoice-table";
-import type { InvoiceTableRow, PaidNotice } from "../lib/accounts-view";
-import { PaymentResult } from "../components/accounts/payment-receipt";
-import { PaymentPanel } from "../components/accounts/payment-panel";
-import { Breadcrumb } from "../components/shell/breadcrumb";
-import { Alert } from "../components/ui/alert";
-import { paymentMessages } from "../lib/messages/payment";
-import type { Route } from "./+types/accounts";
-import { tabClass } from "../components/ui/choice-styles";
+import { loadAccountsPage } from "./page.server";
+import { PAGE_SIZES } from "../../../contract/page-sizes";
+import { InvoiceDialog } from "./components/invoice-dialog";
+import { InvoiceTable } from "./components/invoice-table";
+import type { InvoiceTableRow, PaidNotice } from "../../lib/accounts-view";
+import { PaymentResult } from "./components/payment-receipt";
+import { PaymentPanel } from "./components/payment-panel";
+import { Breadcrumb } from "../../components/shell/breadcrumb";
+import { Alert } from "../../components/ui/alert";
+import { paymentMessages } from "../../lib/messages/payment";
+import type { Route } from "./+types/page.route";
+import { tabClass } from "../../components/ui/choice-styles";
 
 export const meta: Route.MetaFunction = () => [{ title: "Accounts – Patient Portal" }];
 

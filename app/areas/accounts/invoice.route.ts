@@ -1,5 +1,5 @@
-import { invoicePdfResponse } from "../.server/accounts-page.server";
-import type { Route } from "./+types/accounts-invoice";
+import { invoicePdfResponse } from "./page.server";
+import type { Route } from "./+types/invoice.route";
 
 /** An invoice's PDF (GET Patient/LoadInvoicePDF with the parent id), served same-origin for the viewer. */
 export function loader({ request, params }: Route.LoaderArgs) {

@@ -1,7 +1,7 @@
 import { CardElement, Elements, useElements, useStripe } from "@stripe/react-stripe-js";
 import type { Stripe, StripeCardElementChangeEvent } from "@stripe/stripe-js";
 import { useEffect, useState } from "react";
-import { cardProviderMessages } from "../../lib/messages/cardProvider";
+import { cardProviderMessages } from "../card-provider-texts";
 import type { CardFieldsProps } from "./card-provider";
 import { cardStateOf, confirmCardWithStripe, loadStripeClient } from "./stripe-adapter";
 
