@@ -23,7 +23,7 @@ export default [
   route("profile/photo", "routes/profile-photo.ts"),
   route("accounts/pay", "areas/accounts/pay.route.ts"),
   route("accounts/invoice/:id", "areas/accounts/invoice.route.ts"),
-  route("appointments/book", "routes/appointments-book.ts"),
+  route("appointments/book", "areas/appointments/book.route.ts"),
   route("zoom/signature", "routes/zoom-signature.ts"),
   route("medications/repeat", "areas/medications/repeat.route.ts"),
   route("medication", "areas/medications/old-address.route.ts"),

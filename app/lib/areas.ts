@@ -41,7 +41,7 @@ export const AREAS: readonly Area[] = [
   { code: "16", label: "Medications", path: "/medications", module: "areas/medications/page.route.tsx", card: { title: "Long Term Medications", counter: "MedicationsCounter", empty: d.noLongTermMedication, unit: "long term medications" } },
   { code: "15", label: "Test Results", path: "/reports", module: "areas/results/page.route.tsx", card: { title: "New Results", counter: "TestResultsCounter", empty: d.noNewResults, unit: "new results", search: "?show=unread" } },
   { code: "11", label: "Messages", path: "/emails", module: "areas/messaging/page.route.tsx", card: { title: "Unread Messages", counter: "InboxCounter", empty: d.noUnreadMessages, unit: "unread messages" } },
-  { code: "14", label: "Appointments", path: "/appointments", module: "routes/appointments.tsx", card: { title: "Future Appointments", counter: "AppointmentsCounter", empty: d.noFutureAppointments, unit: "future appointments", search: "?id=2" } },
+  { code: "14", label: "Appointments", path: "/appointments", module: "areas/appointments/page.route.tsx", card: { title: "Future Appointments", counter: "AppointmentsCounter", empty: d.noFutureAppointments, unit: "future appointments", search: "?id=2" } },
   { code: "26", label: "Diagnosis", path: "/diagnosis", module: "areas/health/diagnosis/page.route.tsx" },
   { code: "17", label: "Allergies", path: "/allergies", module: "areas/health/allergies/page.route.tsx" },
   { code: "19", label: "Immunisation", path: "/immunisation", module: "areas/health/immunisation/page.route.tsx" },

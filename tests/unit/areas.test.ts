@@ -49,7 +49,7 @@ describe("the area registry", () => {
     expect(inShell.find((r) => r.path === "immunisation")?.file).toBe("areas/health/immunisation/page.route.tsx");
     expect(inShell.find((r) => r.path === "vitals")?.file).toBe("areas/health/vitals/page.route.tsx");
     expect(inShell.find((r) => r.path === "timeline")?.file).toBe("areas/health/timeline/page.route.tsx");
-    expect(inShell.find((r) => r.path === "appointments")?.file).toBe("routes/appointments.tsx");
+    expect(inShell.find((r) => r.path === "appointments")?.file).toBe("areas/appointments/page.route.tsx");
     expect(inShell.find((r) => r.path === "emails")?.file).toBe("areas/messaging/page.route.tsx");
   });
 });

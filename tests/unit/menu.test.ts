@@ -32,7 +32,7 @@ describe("menu mapping (1§2 Shell)", () => {
   });
 
   it("does not link an area whose screen is not built", () => {
-    const links = menuLinks([item("11"), item("14")], 0, AREAS.map((a) => (a.code === "14" ? { ...a, module: "routes/appointments.tsx" as const } : a.code === "11" ? { ...a, module: undefined } : a)));
+    const links = menuLinks([item("11"), item("14")], 0, AREAS.map((a) => (a.code === "14" ? { ...a, module: "areas/appointments/page.route.tsx" as const } : a.code === "11" ? { ...a, module: undefined } : a)));
     expect(links.map((l) => l.path)).toEqual(["/appointments"]);
     expect(hasArea(links, "/appointments")).toBe(true);
     expect(hasArea(links, "/emails")).toBe(false);

@@ -1,14 +1,14 @@
 import { DateTime } from "luxon";
 import { data } from "react-router";
-import { BOOKED_REPLY, DEFAULT_REASON_FOR_VISIT_ID, NOT_PROVIDED_REASON, VIDEO_TYPE_NAME } from "../../contract/appointments";
-import { PAGE_SIZES } from "../../contract/page-sizes";
+import { BOOKED_REPLY, DEFAULT_REASON_FOR_VISIT_ID, NOT_PROVIDED_REASON, VIDEO_TYPE_NAME } from "../../../contract/appointments";
+import { PAGE_SIZES } from "../../../contract/page-sizes";
 import {
   CancelFormSchema,
   appointmentsViewOf,
   historyRangeSchema,
   type AppointmentsPageData,
   type CancelReply,
-} from "../lib/appointments-view";
+} from "../../lib/appointments-view";
 import {
   BookStepSchema,
   BookingStepSchema,
@@ -19,16 +19,16 @@ import {
   type BookingSettings,
   type Option,
   type SlotView,
-} from "../lib/booking";
-import { PRACTICE_ZONE } from "../lib/dates";
-import { queryDateOf } from "../lib/date-range";
-import { parseForm } from "../lib/form-data";
-import { appointmentsMessages } from "../lib/messages/appointments";
-import { displayName, summarisePatient } from "../lib/patient-summary";
-import { yearBefore } from "../lib/timeline-filter";
-import { rowOf } from "./appointment-rows.server";
-import { PracticeApiError } from "./practice/client.server";
-import { practiceErrorResponse } from "./practice/errors.server";
+} from "../../lib/booking";
+import { PRACTICE_ZONE } from "../../lib/dates";
+import { queryDateOf } from "../../lib/date-range";
+import { parseForm } from "../../lib/form-data";
+import { appointmentsMessages } from "../../lib/messages/appointments";
+import { displayName, summarisePatient } from "../../lib/patient-summary";
+import { yearBefore } from "../../lib/timeline-filter";
+import { rowOf } from "../../.server/appointment-rows.server";
+import { PracticeApiError } from "../../.server/practice/client.server";
+import { practiceErrorResponse } from "../../.server/practice/errors.server";
 import {
   bookAppointment,
   cancelAppointment,
@@ -39,11 +39,11 @@ import {
   getNextAvailableDays,
   getPractitioners,
   getSlots,
-} from "./practice/appointments.server";
-import { getPatient, getPractice, getPracticeSettings, getProxyUsers } from "./practice/patient.server";
-import { requestForm } from "./request-form.server";
-import { claimsAnotherViewing, requireSession, type SignedIn } from "./session.server";
-import { errorsMessages } from "../lib/messages/errors";
+} from "../../.server/practice/appointments.server";
+import { getPatient, getPractice, getPracticeSettings, getProxyUsers } from "../../.server/practice/patient.server";
+import { requestForm } from "../../.server/request-form.server";
+import { claimsAnotherViewing, requireSession, type SignedIn } from "../../.server/session.server";
+import { errorsMessages } from "../../lib/messages/errors";
 
 /**
  * What /appointments loads (2§2), what its cancel form does (2§5), and the booking machine's steps at

@@ -1,17 +1,17 @@
 import { Tabs } from "radix-ui";
 import { Suspense, useCallback, useEffect, useState } from "react";
 import { Form, Link, useLocation, useNavigate, useNavigation, useRevalidator } from "react-router";
-import { cancelAction, loadAppointmentsPage } from "../.server/appointments-page.server";
-import { AppointmentCard, AppointmentSlip } from "../components/appointments/appointment-card";
-import { CancelDialog } from "../components/appointments/cancel-dialog";
-import { Breadcrumb } from "../components/shell/breadcrumb";
-import { BadgeCount } from "../components/ui/badge-count";
-import { Button, buttonClass } from "../components/ui/button";
-import { lazyModule } from "../components/ui/lazy-module";
-import { TextField } from "../components/ui/field";
-import { Notice, ToastProvider } from "../components/ui/toast";
-import { useHydrated } from "../components/ui/use-hydrated";
-import { useSchemaForm } from "../components/ui/use-schema-form";
+import { cancelAction, loadAppointmentsPage } from "./page.server";
+import { AppointmentCard, AppointmentSlip } from "./components/appointment-card";
+import { CancelDialog } from "./components/cancel-dialog";
+import { Breadcrumb } from "../../components/shell/breadcrumb";
+import { BadgeCount } from "../../components/ui/badge-count";
+import { Button, buttonClass } from "../../components/ui/button";
+import { lazyModule } from "../../components/ui/lazy-module";
+import { TextField } from "../../components/ui/field";
+import { Notice, ToastProvider } from "../../components/ui/toast";
+import { useHydrated } from "../../components/ui/use-hydrated";
+import { useSchemaForm } from "../../components/ui/use-schema-form";
 import {
   HISTORY_BADGES,
   applyHistoryBadge,
@@ -21,11 +21,11 @@ import {
   type AppointmentRow,
   type AppointmentTab,
   type CancelReply,
-} from "../lib/appointments-view";
-import { displayOf } from "../lib/timeline-filter";
-import { appointmentsMessages } from "../lib/messages/appointments";
-import type { Route } from "./+types/appointments";
-import { tabClass, badgeClass } from "../components/ui/choice-styles";
+} from "../../lib/appointments-view";
+import { displayOf } from "../../lib/timeline-filter";
+import { appointmentsMessages } from "../../lib/messages/appointments";
+import type { Route } from "./+types/page.route";
+import { tabClass, badgeClass } from "../../components/ui/choice-styles";
 
 export const meta: Route.MetaFunction = () => [{ title: "Appointments – Patient Portal" }];
 
@@ -40,7 +40,7 @@ export function action({ request }: Route.ActionArgs) {
 
 const t = appointmentsMessages;
 // The booking machine, its form and its dialogs load when the patient books (issue 12's budget; decisions/100).
-const bookingPanel = lazyModule(() => import("../components/appointments/booking-panel"));
+const bookingPanel = lazyModule(() => import("./components/booking-panel"));
 const BookingPanel = bookingPanel.component((m) => m.BookingPanel);
 /** Whether the page is live in the browser never changes once it is: nothing to subscribe to. */
 const TABS: ReadonlyArray<{ value: AppointmentTab; label: string }> = [

@@ -1,12 +1,12 @@
 import { useEffect, useRef } from "react";
 import { useFetcher } from "react-router";
-import { CancelFormSchema, type AppointmentRow, type CancelReply } from "../../lib/appointments-view";
-import { resultOf } from "../../lib/form-data";
-import { withViewing } from "../../lib/viewing";
-import { Button } from "../ui/button";
-import { Dialog } from "../ui/dialog";
-import { TextareaField } from "../ui/field";
-import { useSchemaForm } from "../ui/use-schema-form";
+import { CancelFormSchema, type AppointmentRow, type CancelReply } from "../../../lib/appointments-view";
+import { resultOf } from "../../../lib/form-data";
+import { withViewing } from "../../../lib/viewing";
+import { Button } from "../../../components/ui/button";
+import { Dialog } from "../../../components/ui/dialog";
+import { TextareaField } from "../../../components/ui/field";
+import { useSchemaForm } from "../../../components/ui/use-schema-form";
 
 /**
  * Cancel an appointment with a reason (2§5 "Reason is required"): checked in the browser with the

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
-import { joinUrl, mapSearchUrl, type AppointmentRow } from "../../lib/appointments-view";
-import { appointmentsMessages as t } from "../../lib/messages/appointments";
-import { Button } from "../ui/button";
+import { joinUrl, mapSearchUrl, type AppointmentRow } from "../../../lib/appointments-view";
+import { appointmentsMessages as t } from "../../../lib/messages/appointments";
+import { Button } from "../../../components/ui/button";
 
 /**
  * One appointment (2§2 Upcoming and History): when, what, with whom and where, with the location's

@@ -1,14 +1,14 @@
 import { useMachine } from "@xstate/react";
 import { useId, useMemo } from "react";
 import { fromPromise } from "xstate";
-import { bookingMachine, type BookingInput } from "../../../machines/booking.machine";
-import { QUESTIONS, SYMPTOMS, bookableDays, createBookingSteps, type Answer } from "../../lib/booking";
-import { appointmentsMessages } from "../../lib/messages/appointments";
-import { addDays, displayOf } from "../../lib/timeline-filter";
-import { Button } from "../ui/button";
-import { Dialog } from "../ui/dialog";
-import { SignInAgainLink } from "../ui/sign-in-again-link";
-import { CheckboxField, FieldError, SelectField, TextareaField } from "../ui/field";
+import { bookingMachine, type BookingInput } from "../../../../machines/booking.machine";
+import { QUESTIONS, SYMPTOMS, bookableDays, createBookingSteps, type Answer } from "../../../lib/booking";
+import { appointmentsMessages } from "../../../lib/messages/appointments";
+import { addDays, displayOf } from "../../../lib/timeline-filter";
+import { Button } from "../../../components/ui/button";
+import { Dialog } from "../../../components/ui/dialog";
+import { SignInAgainLink } from "../../../components/ui/sign-in-again-link";
+import { CheckboxField, FieldError, SelectField, TextareaField } from "../../../components/ui/field";
 
 /**
  * The Book Appointment tab (2§2, 2§4): the booking machine's choices as plain form controls (native

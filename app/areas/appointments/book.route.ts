@@ -1,5 +1,5 @@
-import { bookingAction } from "../.server/appointments-page.server";
-import type { Route } from "./+types/appointments-book";
+import { bookingAction } from "./page.server";
+import type { Route } from "./+types/book.route";
 
 /** The booking machine's steps (roles, providers, slots, next day, book); same-origin only (server.ts). */
 export async function action({ request }: Route.ActionArgs) {
