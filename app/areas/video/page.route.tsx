@@ -1,17 +1,17 @@
 import { useMachine } from "@xstate/react";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { fromPromise } from "xstate";
-import { zoomJoinMachine } from "../../machines/zoom-join.machine";
+import { zoomJoinMachine } from "../../../machines/zoom-join.machine";
 import { data, Link, useNavigate } from "react-router";
-import { loadZoomPage } from "../.server/zoom-page.server";
-import { Alert } from "../components/ui/alert";
-import { Button, buttonClass } from "../components/ui/button";
-import { Breadcrumb } from "../components/shell/breadcrumb";
-import { SignInAgainLink } from "../components/ui/sign-in-again-link";
-import { ZOOM_TEXT, devicesNotice, formatMeetingNumber, isClientMessage } from "../lib/zoom";
-import { videoMessages } from "../lib/messages/video";
-import { createSignatureStep } from "../lib/zoom-signature";
-import type { Route } from "./+types/zoom";
+import { loadZoomPage } from "./page.server";
+import { Alert } from "../../components/ui/alert";
+import { Button, buttonClass } from "../../components/ui/button";
+import { Breadcrumb } from "../../components/shell/breadcrumb";
+import { SignInAgainLink } from "../../components/ui/sign-in-again-link";
+import { ZOOM_TEXT, devicesNotice, formatMeetingNumber, isClientMessage } from "../../lib/zoom";
+import { videoMessages } from "./texts";
+import { createSignatureStep } from "./signature-step";
+import type { Route } from "./+types/page.route";
 
 export const meta: Route.MetaFunction = () => [{ title: "Join Meeting – Patient Portal" }];
 

@@ -1,18 +1,18 @@
-import type { Appointment } from "../../contract/appointments";
-import { PAGE_SIZES } from "../../contract/page-sizes";
-import { MeetingNumberSchema } from "../../contract/video";
-import type { AppointmentRow } from "../lib/appointments-view";
-import { videoMessages } from "../lib/messages/video";
-import { meetingQueryOf, ZOOM_TEXT, type MeetingQuery, type SignatureReply } from "../lib/zoom";
-import { rowOf, videoMeetingOf } from "./appointment-rows.server";
-import { config } from "./config.server";
-import type { PracticeApi } from "./practice/api.server";
-import { getAppointments } from "./practice/appointments.server";
-import { PracticeApiError } from "./practice/client.server";
-import { practiceErrorResponse } from "./practice/errors.server";
-import { getVideoSignature } from "./practice/video.server";
-import { requestForm } from "./request-form.server";
-import { requireSession, type SignedIn } from "./session.server";
+import type { Appointment } from "../../../contract/appointments";
+import { PAGE_SIZES } from "../../../contract/page-sizes";
+import { MeetingNumberSchema } from "../../../contract/video";
+import type { AppointmentRow } from "../../lib/appointments-view";
+import { videoMessages } from "./texts";
+import { meetingQueryOf, ZOOM_TEXT, type MeetingQuery, type SignatureReply } from "../../lib/zoom";
+import { rowOf, videoMeetingOf } from "../../.server/appointment-rows.server";
+import { config } from "../../.server/config.server";
+import type { PracticeApi } from "../../.server/practice/api.server";
+import { getAppointments } from "../../.server/practice/appointments.server";
+import { PracticeApiError } from "../../.server/practice/client.server";
+import { practiceErrorResponse } from "../../.server/practice/errors.server";
+import { getVideoSignature } from "./practice.server";
+import { requestForm } from "../../.server/request-form.server";
+import { requireSession, type SignedIn } from "../../.server/session.server";
 
 /**
  * What /zoom loads (1§2 Join Meeting, issue 15) and its signature action. Both join only a meeting of

@@ -1,5 +1,5 @@
-import { signatureAction } from "../.server/zoom-page.server";
-import type { Route } from "./+types/zoom-signature";
+import { signatureAction } from "./page.server";
+import type { Route } from "./+types/signature.route";
 
 /** The signature for joining a video consult (issue 15), posted by /zoom's Start Meeting (same-origin only, server.ts). */
 export async function action({ request }: Route.ActionArgs) {

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { createStepClient, type StepClientOptions } from "./step-client";
-import type { SignatureReply } from "./zoom";
+import { createStepClient, type StepClientOptions } from "../../lib/step-client";
+import type { SignatureReply } from "../../lib/zoom";
 
 /**
  * The join machine's one step: POST /zoom/signature through the step client, its answer read with
