@@ -18,9 +18,9 @@ export default [
   route("logout", "routes/logout.tsx"),
   // Signed in only: the shell, and inside it the page frame whose ErrorBoundary keeps the shell.
   layout("routes/shell.tsx", [
-    layout("routes/shell-page.tsx", [index("routes/dashboard.tsx"), route("profile", "routes/profile.tsx"), route("profile-old", "routes/profile-old.tsx"), route("zoom", "areas/video/page.route.tsx"), route("preview", "routes/preview.tsx"), route("account/switch", "routes/account-switch.tsx"), ...areaRoutes()]),
+    layout("routes/shell-page.tsx", [index("routes/dashboard.tsx"), route("profile", "areas/profile/page.route.tsx"), route("profile-old", "areas/profile/old-page.route.tsx"), route("zoom", "areas/video/page.route.tsx"), route("preview", "routes/preview.tsx"), route("account/switch", "routes/account-switch.tsx"), ...areaRoutes()]),
   ]),
-  route("profile/photo", "routes/profile-photo.ts"),
+  route("profile/photo", "areas/profile/photo.route.ts"),
   route("accounts/pay", "areas/accounts/pay.route.ts"),
   route("accounts/invoice/:id", "areas/accounts/invoice.route.ts"),
   route("appointments/book", "areas/appointments/book.route.ts"),

@@ -1,7 +1,7 @@
-import { profileMessages } from "../../../lib/messages/profile";
-import { Alert } from "../../ui/alert";
-import { Button } from "../../ui/button";
-import { Dialog } from "../../ui/dialog";
+import { profileMessages } from "../../texts";
+import { Alert } from "../../../../components/ui/alert";
+import { Button } from "../../../../components/ui/button";
+import { Dialog } from "../../../../components/ui/dialog";
 import type { DialogBase } from "./shared";
 
 const t = profileMessages;

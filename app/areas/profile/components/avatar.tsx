@@ -1,5 +1,5 @@
-import { profileMessages } from "../../lib/messages/profile";
-import type { ProfileView } from "../../lib/profile-view";
+import { profileMessages } from "../texts";
+import type { ProfileView } from "../view";
 
 // Three colours, one per gender (1§9 "avatar colours cycle through three colours"); each passes 4.5:1 on white.
 const COLOURS = { female: "#7c2855", male: "#005eb8", other: "#007f3b" } as const;

@@ -1,10 +1,10 @@
 import { useMemo } from "react";
-import { profileMessages } from "../../../lib/messages/profile";
-import { emergencyContactSchema, type ProfileLookups } from "../../../lib/profile-forms";
-import { Alert } from "../../ui/alert";
-import { Button } from "../../ui/button";
-import { Dialog } from "../../ui/dialog";
-import { SelectField, TextField } from "../../ui/field";
+import { profileMessages } from "../../texts";
+import { emergencyContactSchema, type ProfileLookups } from "../../forms";
+import { Alert } from "../../../../components/ui/alert";
+import { Button } from "../../../../components/ui/button";
+import { Dialog } from "../../../../components/ui/dialog";
+import { SelectField, TextField } from "../../../../components/ui/field";
 import { Actions, options, PHONE_HINT, type DialogBase } from "./shared";
 import { useProfileDialog } from "./use-profile-dialog";
 

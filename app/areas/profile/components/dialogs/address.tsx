@@ -1,8 +1,8 @@
-import { profileMessages } from "../../../lib/messages/profile";
-import { PhoneLink } from "../../ui/phone-link";
-import type { ProfileView } from "../../../lib/profile-view";
-import { Button } from "../../ui/button";
-import { Dialog } from "../../ui/dialog";
+import { profileMessages } from "../../texts";
+import { PhoneLink } from "../../../../components/ui/phone-link";
+import type { ProfileView } from "../../view";
+import { Button } from "../../../../components/ui/button";
+import { Dialog } from "../../../../components/ui/dialog";
 import type { DialogBase } from "./shared";
 
 const t = profileMessages;

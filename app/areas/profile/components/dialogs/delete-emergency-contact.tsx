@@ -1,8 +1,8 @@
-import { profileMessages } from "../../../lib/messages/profile";
-import type { EmergencyContactView } from "../../../lib/profile-view";
-import { Alert } from "../../ui/alert";
-import { Button } from "../../ui/button";
-import { Dialog } from "../../ui/dialog";
+import { profileMessages } from "../../texts";
+import type { EmergencyContactView } from "../../view";
+import { Alert } from "../../../../components/ui/alert";
+import { Button } from "../../../../components/ui/button";
+import { Dialog } from "../../../../components/ui/dialog";
 import type { DialogBase } from "./shared";
 import { useProfileDialog } from "./use-profile-dialog";
 

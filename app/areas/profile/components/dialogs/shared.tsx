@@ -1,5 +1,5 @@
-import { profileMessages } from "../../../lib/messages/profile";
-import { Button } from "../../ui/button";
+import { profileMessages } from "../../texts";
+import { Button } from "../../../../components/ui/button";
 
 /** What the profile's dialogs share: their props, their buttons and how a lookup list becomes options. */
 

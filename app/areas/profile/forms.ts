@@ -1,11 +1,11 @@
 import { z } from "zod";
-import type { LookupOption } from "../../contract/profile";
-import { profileMessages } from "./messages/profile";
-import { newPasswordSchema } from "./new-password";
-import { checkPhone } from "./phone";
-import type { FieldErrors } from "./forms";
-import type { ContactDetailsInput, DemographicsInput, EmergencyContactInput } from "./profile-payload";
-import { BLOOD_GROUPS, CONTACT_METHODS, type ProfileLookups } from "./profile-view";
+import type { LookupOption } from "../../../contract/profile";
+import { profileMessages } from "./texts";
+import { newPasswordSchema } from "../../lib/new-password";
+import { checkPhone } from "../../lib/phone";
+import type { FieldErrors } from "../../lib/forms";
+import type { ContactDetailsInput, DemographicsInput, EmergencyContactInput } from "./payload";
+import { BLOOD_GROUPS, CONTACT_METHODS, type ProfileLookups } from "./view";
 
 /**
  * One schema per profile form. The dialog parses with it for instant messages, the route action

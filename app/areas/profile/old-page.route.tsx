@@ -1,17 +1,17 @@
 import { Suspense, useCallback, useId, useState } from "react";
-import { PhoneLink } from "../components/ui/phone-link";
+import { PhoneLink } from "../../components/ui/phone-link";
 import { useFetcher } from "react-router";
-import { loadProfilePage, profileAction } from "../.server/profile-page.server";
-import { ProfilePicture, Spinner } from "../components/profile/avatar";
-import { Rows, Section, personalRows } from "../components/profile/sections";
-import { Breadcrumb } from "../components/shell/breadcrumb";
-import { Button } from "../components/ui/button";
-import { lazyModule } from "../components/ui/lazy-module";
-import { Notice, ToastProvider } from "../components/ui/toast";
-import { profileMessages } from "../lib/messages/profile";
-import { withViewing } from "../lib/viewing";
-import type { ProfileActionResult } from "../lib/profile-forms";
-import type { Route } from "./+types/profile-old";
+import { loadProfilePage, profileAction } from "./page.server";
+import { ProfilePicture, Spinner } from "./components/avatar";
+import { Rows, Section, personalRows } from "./components/sections";
+import { Breadcrumb } from "../../components/shell/breadcrumb";
+import { Button } from "../../components/ui/button";
+import { lazyModule } from "../../components/ui/lazy-module";
+import { Notice, ToastProvider } from "../../components/ui/toast";
+import { profileMessages } from "./texts";
+import { withViewing } from "../../lib/viewing";
+import type { ProfileActionResult } from "./forms";
+import type { Route } from "./+types/old-page.route";
 
 export const meta: Route.MetaFunction = () => [{ title: "Profile (older layout) – Patient Portal" }];
 
@@ -26,8 +26,8 @@ export function action({ request }: Route.ActionArgs) {
 const t = profileMessages;
 
 // As on the profile page: the dialogs and their form rules load when the patient reaches for a button.
-const passwordDialog = lazyModule(() => import("../components/profile/dialogs/change-password"));
-const termsDialog = lazyModule(() => import("../components/profile/dialogs/terms"));
+const passwordDialog = lazyModule(() => import("./components/dialogs/change-password"));
+const termsDialog = lazyModule(() => import("./components/dialogs/terms"));
 const ChangePasswordDialog = passwordDialog.component((m) => m.ChangePasswordDialog);
 const TermsDialog = termsDialog.component((m) => m.TermsDialog);
 const preloadDialogs = (event: { target: EventTarget }) => {

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import type { ProfileView } from "../../lib/profile-view";
+import type { ProfileView } from "../view";
 
 /** The building blocks both profile layouts share: a titled section and label/value rows. */
 

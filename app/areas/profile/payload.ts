@@ -1,5 +1,5 @@
-import type { EmergencyContactPayload, LookupOption, UpdateContactMethodsRequest, UpdateDemographicsRequest } from "../../contract/profile";
-import { BLOOD_GROUPS, CONTACT_METHODS, type ProfileView } from "./profile-view";
+import type { EmergencyContactPayload, LookupOption, UpdateContactMethodsRequest, UpdateDemographicsRequest } from "../../../contract/profile";
+import { BLOOD_GROUPS, CONTACT_METHODS, type ProfileView } from "./view";
 
 /**
  * The practice's request bodies built from a profile form's checked values (1§3, 1§7). What the

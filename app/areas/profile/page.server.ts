@@ -1,17 +1,17 @@
 import { createHash } from "node:crypto";
-import type { PatientImage } from "../../contract/patient";
-import { parseForm } from "../lib/form-data";
-import type { FieldErrors } from "../lib/forms";
-import { errorsMessages } from "../lib/messages/errors";
-import { profileMessages } from "../lib/messages/profile";
-import { contactMethodsRequest, demographicsRequest, emergencyContactPayload, userEmailOf, type PatientContext } from "../lib/profile-payload";
-import { readProfile, type ProfileLookups } from "../lib/profile-view";
-import { ContactDetailsSchema, DeleteContactSchema, demographicsSchema, NotificationsSchema, emergencyContactSchema, ProfilePasswordSchema, type ProfileActionResult, type ProfileIntent } from "../lib/profile-forms";
-import { summarisePractice } from "../lib/patient-summary";
-import type { StatusReply } from "../../contract/fhir";
-import { PracticeApiError } from "./practice/client.server";
-import { practiceErrorResponse } from "./practice/errors.server";
-import { getPatient, getPatientPhoto, getPractice } from "./practice/patient.server";
+import type { PatientImage } from "../../../contract/patient";
+import { parseForm } from "../../lib/form-data";
+import type { FieldErrors } from "../../lib/forms";
+import { errorsMessages } from "../../lib/messages/errors";
+import { profileMessages } from "./texts";
+import { contactMethodsRequest, demographicsRequest, emergencyContactPayload, userEmailOf, type PatientContext } from "./payload";
+import { readProfile, type ProfileLookups } from "./view";
+import { ContactDetailsSchema, DeleteContactSchema, demographicsSchema, NotificationsSchema, emergencyContactSchema, ProfilePasswordSchema, type ProfileActionResult, type ProfileIntent } from "./forms";
+import { summarisePractice } from "../../lib/patient-summary";
+import type { StatusReply } from "../../../contract/fhir";
+import { PracticeApiError } from "../../.server/practice/client.server";
+import { practiceErrorResponse } from "../../.server/practice/errors.server";
+import { getPatient, getPatientPhoto, getPractice } from "../../.server/practice/patient.server";
 import {
   addEmergencyContact,
   changePassword,
@@ -21,13 +21,13 @@ import {
   updateContactMethods,
   updateDemographics,
   updateNotifications,
-} from "./practice/profile.server";
-import { getTerms } from "./practice/terms.server";
-import { claimsAnotherViewing, isSignInRedirect, requireSession, type SignedIn } from "./session.server";
-import { requestForm } from "./request-form.server";
-import { authenticate, logout } from "./practice/auth.server";
-import { clientAddress, signInThrottle, type SignInThrottle } from "./throttle.server";
-import { stateStore } from "./state.server";
+} from "./practice.server";
+import { getTerms } from "../../.server/practice/terms.server";
+import { claimsAnotherViewing, isSignInRedirect, requireSession, type SignedIn } from "../../.server/session.server";
+import { requestForm } from "../../.server/request-form.server";
+import { authenticate, logout } from "../../.server/practice/auth.server";
+import { clientAddress, signInThrottle, type SignInThrottle } from "../../.server/throttle.server";
+import { stateStore } from "../../.server/state.server";
 
 /**
  * What /profile and /profile-old load and do. The profile shown is the viewed patient's (userid);

@@ -1,5 +1,5 @@
-import { profilePhotoResponse } from "../.server/profile-page.server";
-import type { Route } from "./+types/profile-photo";
+import { profilePhotoResponse } from "./page.server";
+import type { Route } from "./+types/photo.route";
 
 /** The viewed patient's profile photo (GET Patient/LoadImage), served same-origin so the practice token stays on the server. */
 export function loader({ request }: Route.LoaderArgs) {

@@ -1,21 +1,21 @@
 import { Suspense, useCallback, useRef, useState, type ReactNode } from "react";
-import { keepPageAfterEndedSession } from "../lib/session-ended";
-import { PhoneLink } from "../components/ui/phone-link";
+import { keepPageAfterEndedSession } from "../../lib/session-ended";
+import { PhoneLink } from "../../components/ui/phone-link";
 import { Link, useRouteLoaderData, useSearchParams } from "react-router";
-import { useHydrated } from "../components/ui/use-hydrated";
-import { loadProfilePage, profileAction } from "../.server/profile-page.server";
-import { ProfilePicture } from "../components/profile/avatar";
-import { Breadcrumb } from "../components/shell/breadcrumb";
-import { Button, buttonClass } from "../components/ui/button";
-import { lazyModule } from "../components/ui/lazy-module";
-import { Notice, ToastProvider } from "../components/ui/toast";
-import { hasArea } from "../lib/menu";
-import { NOTIFICATION_SETTINGS } from "../lib/notification-settings";
-import { profileMessages } from "../lib/messages/profile";
-import type { EmergencyContactView } from "../lib/profile-view";
-import { Rows, Section, contactRows, personalRows } from "../components/profile/sections";
-import type { ShellData } from "./shell";
-import type { Route } from "./+types/profile";
+import { useHydrated } from "../../components/ui/use-hydrated";
+import { loadProfilePage, profileAction } from "./page.server";
+import { ProfilePicture } from "./components/avatar";
+import { Breadcrumb } from "../../components/shell/breadcrumb";
+import { Button, buttonClass } from "../../components/ui/button";
+import { lazyModule } from "../../components/ui/lazy-module";
+import { Notice, ToastProvider } from "../../components/ui/toast";
+import { hasArea } from "../../lib/menu";
+import { NOTIFICATION_SETTINGS } from "../../lib/notification-settings";
+import { profileMessages } from "./texts";
+import type { EmergencyContactView } from "./view";
+import { Rows, Section, contactRows, personalRows } from "./components/sections";
+import type { ShellData } from "../../routes/shell";
+import type { Route } from "./+types/page.route";
 
 export const meta: Route.MetaFunction = () => [{ title: "User Profile – Patient Portal" }];
 
@@ -31,7 +31,7 @@ const t = profileMessages;
 
 // The dialogs, their forms and their rules (conform, zod, the phone numbering plans) load when the
 // patient first reaches for one of the page's buttons, not with the page (issue 12, decisions/070).
-const dialogs = lazyModule(() => import("../components/profile/dialogs"));
+const dialogs = lazyModule(() => import("./components/dialogs"));
 const AddEmergencyContactDialog = dialogs.component((m) => m.AddEmergencyContactDialog);
 const DeleteEmergencyContactDialog = dialogs.component((m) => m.DeleteEmergencyContactDialog);
 const ContactDetailsDialog = dialogs.component((m) => m.ContactDetailsDialog);
