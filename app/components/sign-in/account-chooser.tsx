@@ -3,7 +3,7 @@ import { signInMessages } from "../../lib/messages/signIn";
 import { signInDialogsMessages } from "../../lib/messages/signInDialogs";
 import { Button } from "../ui/button";
 import { Dialog } from "../ui/dialog";
-import { AccountChoices } from "./account-choices";
+import { AccountChoices } from "../account-choices";
 
 /** The proxy chooser of 1§4 step 5: whose record to open. */
 export function AccountChooser({ accounts, busy, onChoose, onCancel }: { accounts: LinkedAccount[]; busy: boolean; onChoose(id: string): void; onCancel(): void }) {

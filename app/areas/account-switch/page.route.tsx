@@ -1,11 +1,11 @@
 import { Form, Link, useNavigation } from "react-router";
-import { loadSwitchPage, switchAccount } from "../.server/account-switch.server";
-import { Breadcrumb } from "../components/shell/breadcrumb";
-import { AccountChoices } from "../components/sign-in/account-choices";
-import { Alert } from "../components/ui/alert";
-import { Button, buttonClass } from "../components/ui/button";
-import { accountSwitchMessages } from "../lib/messages/accountSwitch";
-import type { Route } from "./+types/account-switch";
+import { loadSwitchPage, switchAccount } from "./page.server";
+import { Breadcrumb } from "../../components/shell/breadcrumb";
+import { AccountChoices } from "../../components/account-choices";
+import { Alert } from "../../components/ui/alert";
+import { Button, buttonClass } from "../../components/ui/button";
+import { accountSwitchMessages } from "../../lib/messages/accountSwitch";
+import type { Route } from "./+types/page.route";
 
 /**
  * Switch account (issue 21, item 12; decisions/160): the sign-in's chooser again, as a page of the

@@ -1,10 +1,10 @@
 import { data, redirect } from "react-router";
-import { accountSwitchMessages } from "../lib/messages/accountSwitch";
-import type { LinkedAccount } from "../lib/sign-in-flow";
-import { practiceErrorResponse } from "./practice/errors.server";
-import { requestForm } from "./request-form.server";
-import { linkedAccountsOf } from "./sign-in.server";
-import { requireSession, sessions, type Sessions, type SignedIn } from "./session.server";
+import { accountSwitchMessages } from "../../lib/messages/accountSwitch";
+import type { LinkedAccount } from "../../lib/sign-in-flow";
+import { practiceErrorResponse } from "../../.server/practice/errors.server";
+import { requestForm } from "../../.server/request-form.server";
+import { linkedAccountsOf } from "../../.server/sign-in.server";
+import { requireSession, sessions, type Sessions, type SignedIn } from "../../.server/session.server";
 
 /**
  * Switch account (issue 21, item 12; decisions/160): the holder of a login with linked accounts
