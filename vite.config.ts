@@ -75,7 +75,7 @@ function firstLoadGroups() {
       if (!this.getModuleInfo(clientRoute("root.tsx"))) throw new Error(`vite.config.ts: no module ${clientRoute("root.tsx")}; has React Router renamed its client route modules?`);
       const routeClosure = (files: string[]) => closure(files.map(clientRoute));
       for (const id of closure([path.join(app, "entry.client.tsx"), clientRoute("root.tsx")])) everyPage.add(id);
-      const signIn = routeClosure(["routes/login.tsx"]);
+      const signIn = routeClosure(["areas/sign-in/login.route.tsx"]);
       const signedOut = routeClosure(routes.filter((entry) => entry !== shell).map((entry) => entry.file));
       const layouts = routeClosure(layoutsOf(shell));
       const signedInSide = routeClosure([...layoutsOf(shell), ...pagesOf(shell)]);

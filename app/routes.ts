@@ -7,15 +7,15 @@ export const areaRoutes = (areas = AREAS) => builtAreas(areas).map((area) => rou
 /** The routes of 1§2. An area's screen joins through its line in app/lib/areas.ts, not here. */
 export default [
   // Signed out only.
-  route("login", "routes/login.tsx"),
-  route("login/flow", "routes/login-flow.ts"),
-  route("login/help", "routes/login-help.ts"),
-  route("loginSwitch/:q", "routes/login-switch.tsx"),
-  route("forgetPassword", "routes/forget-password.tsx"),
-  route("resetpassword", "routes/reset-password.tsx"),
-  route("signup", "routes/signup.tsx"),
-  route("captcha", "routes/captcha.ts"),
-  route("logout", "routes/logout.tsx"),
+  route("login", "areas/sign-in/login.route.tsx"),
+  route("login/flow", "areas/sign-in/login-flow.route.ts"),
+  route("login/help", "areas/sign-in/login-help.route.ts"),
+  route("loginSwitch/:q", "areas/sign-in/login-switch.route.tsx"),
+  route("forgetPassword", "areas/sign-in/forget-password.route.tsx"),
+  route("resetpassword", "areas/sign-in/reset-password.route.tsx"),
+  route("signup", "areas/sign-in/signup.route.tsx"),
+  route("captcha", "areas/sign-in/captcha.route.ts"),
+  route("logout", "areas/sign-in/logout.route.tsx"),
   // Signed in only: the shell, and inside it the page frame whose ErrorBoundary keeps the shell.
   layout("routes/shell.tsx", [
     layout("routes/shell-page.tsx", [index("areas/dashboard/page.route.tsx"), route("profile", "areas/profile/page.route.tsx"), route("profile-old", "areas/profile/old-page.route.tsx"), route("zoom", "areas/video/page.route.tsx"), route("preview", "routes/preview.tsx"), route("account/switch", "areas/account-switch/page.route.tsx"), ...areaRoutes()]),

@@ -1,12 +1,12 @@
 import { data } from "react-router";
-import { verifyCaptcha } from "../.server/captcha.server";
-import { sendHelpMessage } from "../.server/practice/auth.server";
-import { PracticeApiError } from "../.server/practice/client.server";
-import { parseForm } from "../lib/form-data";
-import { LoginHelpSchema, type LoginHelpResult } from "../lib/login-help";
-import { loginHelpMessages } from "../lib/messages/loginHelp";
-import type { Route } from "./+types/login-help";
-import { requestForm } from "../.server/request-form.server";
+import { verifyCaptcha } from "../../.server/captcha.server";
+import { sendHelpMessage } from "../../.server/practice/auth.server";
+import { PracticeApiError } from "../../.server/practice/client.server";
+import { parseForm } from "../../lib/form-data";
+import { LoginHelpSchema, type LoginHelpResult } from "./login-help";
+import { loginHelpMessages } from "./login-help-texts";
+import type { Route } from "./+types/login-help.route";
+import { requestForm } from "../../.server/request-form.server";
 
 function reply(result: LoginHelpResult, status = 200) {
   return data(result, { status, headers: { "Cache-Control": "no-store" } });

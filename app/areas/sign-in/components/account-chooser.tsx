@@ -1,9 +1,9 @@
-import type { LinkedAccount } from "../../lib/sign-in-flow";
-import { signInMessages } from "../../lib/messages/signIn";
-import { signInDialogsMessages } from "../../lib/messages/signInDialogs";
-import { Button } from "../ui/button";
-import { Dialog } from "../ui/dialog";
-import { AccountChoices } from "../account-choices";
+import type { LinkedAccount } from "../../../lib/sign-in-flow";
+import { signInMessages } from "../../../lib/messages/signIn";
+import { signInDialogsMessages } from "../dialog-texts";
+import { Button } from "../../../components/ui/button";
+import { Dialog } from "../../../components/ui/dialog";
+import { AccountChoices } from "../../../components/account-choices";
 
 /** The proxy chooser of 1§4 step 5: whose record to open. */
 export function AccountChooser({ accounts, busy, onChoose, onCancel }: { accounts: LinkedAccount[]; busy: boolean; onChoose(id: string): void; onCancel(): void }) {

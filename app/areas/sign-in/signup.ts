@@ -1,8 +1,8 @@
 import { DateTime } from "luxon";
 import { z } from "zod";
-import { isValidNhi } from "../../contract/nhi";
-import { PRACTICE_ZONE } from "./dates";
-import { signupMessages } from "./messages/signup";
+import { isValidNhi } from "../../../contract/nhi";
+import { PRACTICE_ZONE } from "../../lib/dates";
+import { signupMessages } from "./signup-texts";
 
 /**
  * The Signup form (1§2). The spec wires no call and shows no validation; registering a new patient is

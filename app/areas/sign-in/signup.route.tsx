@@ -1,15 +1,15 @@
 import { data, Form } from "react-router";
-import { redirectIfSignedIn } from "../.server/session.server";
-import { SignedOutPage } from "../components/signed-out-page";
-import { Alert } from "../components/ui/alert";
-import { Button } from "../components/ui/button";
-import { TextField } from "../components/ui/field";
-import { useSchemaForm } from "../components/ui/use-schema-form";
-import { parseForm } from "../lib/form-data";
-import { signupMessages } from "../lib/messages/signup";
-import { SignupSchema } from "../lib/signup";
-import type { Route } from "./+types/signup";
-import { requestForm } from "../.server/request-form.server";
+import { redirectIfSignedIn } from "../../.server/session.server";
+import { SignedOutPage } from "./components/signed-out-page";
+import { Alert } from "../../components/ui/alert";
+import { Button } from "../../components/ui/button";
+import { TextField } from "../../components/ui/field";
+import { useSchemaForm } from "../../components/ui/use-schema-form";
+import { parseForm } from "../../lib/form-data";
+import { signupMessages } from "./signup-texts";
+import { SignupSchema } from "./signup";
+import type { Route } from "./+types/signup.route";
+import { requestForm } from "../../.server/request-form.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Sign up – Patient Portal" }];
 

@@ -1,15 +1,15 @@
 import { useMemo, useState } from "react";
-import { resultOf } from "../../lib/form-data";
-import { LoginHelpResultSchema, LoginHelpSchema, type LoginHelpResult } from "../../lib/login-help";
-import { captchaMessages } from "../../lib/messages/captcha";
-import { loginHelpMessages } from "../../lib/messages/loginHelp";
-import { createStepClient } from "../../lib/step-client";
-import { Captcha } from "../captcha";
-import { Alert } from "../ui/alert";
-import { Button } from "../ui/button";
-import { Dialog } from "../ui/dialog";
-import { TextareaField, TextField } from "../ui/field";
-import { useSchemaForm } from "../ui/use-schema-form";
+import { resultOf } from "../../../lib/form-data";
+import { LoginHelpResultSchema, LoginHelpSchema, type LoginHelpResult } from "../login-help";
+import { captchaMessages } from "../captcha-texts";
+import { loginHelpMessages } from "../login-help-texts";
+import { createStepClient } from "../../../lib/step-client";
+import { Captcha } from "./captcha";
+import { Alert } from "../../../components/ui/alert";
+import { Button } from "../../../components/ui/button";
+import { Dialog } from "../../../components/ui/dialog";
+import { TextareaField, TextField } from "../../../components/ui/field";
+import { useSchemaForm } from "../../../components/ui/use-schema-form";
 
 /** The action answers field errors (400) and the practice's failures (502, 503) in the same shape. */
 const helpRequests = createStepClient("/login/help", { answerStatuses: [200, 400, 502, 503] });

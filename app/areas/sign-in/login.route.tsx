@@ -1,25 +1,25 @@
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from "react";
 import { data, Link, redirect } from "react-router";
-import type { LoginEvent } from "../../machines/login.machine";
-import { logout } from "../.server/practice/auth.server";
-import { redirectIfSignedIn, safeRedirectTo, sessionStorage } from "../.server/session.server";
-import { Captcha } from "../components/captcha";
-import { Alert } from "../components/ui/alert";
-import { Button } from "../components/ui/button";
-import { PasswordField, TextField } from "../components/ui/field";
-import { lazyModule } from "../components/ui/lazy-module";
-import { ToastRegionPlaceholder } from "../components/ui/toast-region";
-import { signInMessages } from "../lib/messages/signIn";
-import { CAPTCHA_AFTER } from "../lib/sign-in-flow";
-import { idleSignInView, type SignInView } from "../lib/sign-in-view";
-import type { Route } from "./+types/login";
+import type { LoginEvent } from "../../../machines/login.machine";
+import { logout } from "../../.server/practice/auth.server";
+import { redirectIfSignedIn, safeRedirectTo, sessionStorage } from "../../.server/session.server";
+import { Captcha } from "./components/captcha";
+import { Alert } from "../../components/ui/alert";
+import { Button } from "../../components/ui/button";
+import { PasswordField, TextField } from "../../components/ui/field";
+import { lazyModule } from "../../components/ui/lazy-module";
+import { ToastRegionPlaceholder } from "../../components/ui/toast-region";
+import { signInMessages } from "../../lib/messages/signIn";
+import { CAPTCHA_AFTER } from "../../lib/sign-in-flow";
+import { idleSignInView, type SignInView } from "./view";
+import type { Route } from "./+types/login.route";
 
 // Login Help (with its date and NHI rules) loads only when someone asks for help.
-const LoginHelpDialog = lazy(() => import("../components/sign-in/login-help-dialog").then((m) => ({ default: m.LoginHelpDialog })));
+const LoginHelpDialog = lazy(() => import("./components/login-help-dialog").then((m) => ({ default: m.LoginHelpDialog })));
 
 // The sign-in steps (the login machine, xstate, zod, the step client, the dialogs and the notices)
 // load when the patient starts on the form or asks for help, not with the page (issue 12, decisions/070).
-const signInSteps = lazyModule(() => import("../components/sign-in/sign-in-steps"));
+const signInSteps = lazyModule(() => import("./components/sign-in-steps"));
 type SignInStepsComponent = Awaited<ReturnType<typeof signInSteps.preload>>["SignInSteps"];
 
 export const meta: Route.MetaFunction = () => [{ title: "Sign in – Patient Portal" }];

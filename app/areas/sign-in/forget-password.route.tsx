@@ -1,22 +1,22 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { useState } from "react";
 import { data, Form, useNavigation } from "react-router";
-import { verifyCaptcha } from "../.server/captcha.server";
-import { askForTemporaryPassword } from "../.server/forgot-password.server";
-import { clientAddress } from "../.server/throttle.server";
-import { redirectIfSignedIn } from "../.server/session.server";
-import { Captcha } from "../components/captcha";
-import { SignedOutPage } from "../components/signed-out-page";
-import { Alert } from "../components/ui/alert";
-import { Button } from "../components/ui/button";
-import { TextField } from "../components/ui/field";
-import { useSchemaForm } from "../components/ui/use-schema-form";
-import { ForgotPasswordSchema } from "../lib/forgot-password";
-import { parseForm } from "../lib/form-data";
-import { captchaMessages } from "../lib/messages/captcha";
-import { forgotPasswordMessages } from "../lib/messages/forgotPassword";
-import type { Route } from "./+types/forget-password";
-import { requestForm } from "../.server/request-form.server";
+import { verifyCaptcha } from "../../.server/captcha.server";
+import { askForTemporaryPassword } from "./forgot-password.server";
+import { clientAddress } from "../../.server/throttle.server";
+import { redirectIfSignedIn } from "../../.server/session.server";
+import { Captcha } from "./components/captcha";
+import { SignedOutPage } from "./components/signed-out-page";
+import { Alert } from "../../components/ui/alert";
+import { Button } from "../../components/ui/button";
+import { TextField } from "../../components/ui/field";
+import { useSchemaForm } from "../../components/ui/use-schema-form";
+import { ForgotPasswordSchema } from "./forgot-password";
+import { parseForm } from "../../lib/form-data";
+import { captchaMessages } from "./captcha-texts";
+import { forgotPasswordMessages } from "./forgot-password-texts";
+import type { Route } from "./+types/forget-password.route";
+import { requestForm } from "../../.server/request-form.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Forgot password – Patient Portal" }];
 

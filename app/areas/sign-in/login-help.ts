@@ -1,9 +1,9 @@
 import { DateTime } from "luxon";
 import { z } from "zod";
-import { isValidNhi, normaliseNhi } from "../../contract/nhi";
-import type { FieldErrors } from "./forms";
-import { PRACTICE_ZONE } from "./dates";
-import { loginHelpMessages } from "./messages/loginHelp";
+import { isValidNhi, normaliseNhi } from "../../../contract/nhi";
+import type { FieldErrors } from "../../lib/forms";
+import { PRACTICE_ZONE } from "../../lib/dates";
+import { loginHelpMessages } from "./login-help-texts";
 
 /** The Login Help form (1§2, 1§5): either an e-mail or an NHI, a date of birth in the past. */
 const loginHelpTexts = loginHelpMessages;

@@ -2,11 +2,11 @@ import { useMachine } from "@xstate/react";
 import { useLayoutEffect, useMemo } from "react";
 import { useNavigate } from "react-router";
 import { fromPromise } from "xstate";
-import { loginMachine, type LoginEvent, type LoginInput } from "../../../machines/login.machine";
-import { FlowOutcomeSchema } from "../../lib/sign-in-flow";
-import type { SignInView } from "../../lib/sign-in-view";
-import { createStepClient, type StepFields } from "../../lib/step-client";
-import { Notice, ToastProvider } from "../ui/toast";
+import { loginMachine, type LoginEvent, type LoginInput } from "../../../../machines/login.machine";
+import { FlowOutcomeSchema } from "../../../lib/sign-in-flow";
+import type { SignInView } from "../view";
+import { createStepClient, type StepFields } from "../../../lib/step-client";
+import { Notice, ToastProvider } from "../../../components/ui/toast";
 import { AccountChooser } from "./account-chooser";
 import { PasswordUpdateDialog } from "./password-update-dialog";
 

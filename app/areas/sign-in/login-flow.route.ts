@@ -1,7 +1,7 @@
-import { cancelStep, changePasswordStep, chooseAccountStep, signInStep, type FlowResult } from "../.server/sign-in.server";
-import { getSession, safeRedirectTo } from "../.server/session.server";
-import type { Route } from "./+types/login-flow";
-import { requestForm } from "../.server/request-form.server";
+import { cancelStep, changePasswordStep, chooseAccountStep, signInStep, type FlowResult } from "../../.server/sign-in.server";
+import { getSession, safeRedirectTo } from "../../.server/session.server";
+import type { Route } from "./+types/login-flow.route";
+import { requestForm } from "../../.server/request-form.server";
 
 /**
  * The sign-in page's action: one step of the login machine per POST, answered as JSON for the

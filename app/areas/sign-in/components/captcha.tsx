@@ -1,6 +1,6 @@
 import { solveChallenge } from "altcha-lib/v1";
 import { useEffect, useId, useRef, useState } from "react";
-import { captchaMessages } from "../lib/messages/captcha";
+import { captchaMessages } from "../captcha-texts";
 
 type State = "idle" | "verifying" | "verified" | "expired" | "error";
 

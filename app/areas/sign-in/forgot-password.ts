@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { forgotPasswordMessages } from "./messages/forgotPassword";
+import { forgotPasswordMessages } from "./forgot-password-texts";
 
 const t = forgotPasswordMessages;
 

@@ -1,7 +1,7 @@
 import { redirect } from "react-router";
-import { logout } from "../.server/practice/auth.server";
-import { getSession, sessionStorage } from "../.server/session.server";
-import type { Route } from "./+types/logout";
+import { logout } from "../../.server/practice/auth.server";
+import { getSession, sessionStorage } from "../../.server/session.server";
+import type { Route } from "./+types/logout.route";
 
 /** Log Out: ends the token at the practice, then destroys the portal session (1§2 Shell). */
 export async function action({ request }: Route.ActionArgs) {

@@ -1,10 +1,10 @@
 import { Form, data, redirect } from "react-router";
-import { switchStep } from "../.server/sign-in.server";
-import { redirectIfSignedIn, type PortalSession } from "../.server/session.server";
-import { Button } from "../components/ui/button";
-import { SignedOutPage } from "../components/signed-out-page";
-import { signInMessages } from "../lib/messages/signIn";
-import type { Route } from "./+types/login-switch";
+import { switchStep } from "../../.server/sign-in.server";
+import { redirectIfSignedIn, type PortalSession } from "../../.server/session.server";
+import { Button } from "../../components/ui/button";
+import { SignedOutPage } from "./components/signed-out-page";
+import { signInMessages } from "../../lib/messages/signIn";
+import type { Route } from "./+types/login-switch.route";
 
 /**
  * /loginSwitch/{q} (and /login?q=): sign in by a switch token (1§2). Straight to the dashboard when

@@ -1,10 +1,10 @@
-import { signInDialogsMessages } from "../../lib/messages/signInDialogs";
-import type { NewPasswordProblem } from "../../lib/new-password";
-import { Alert } from "../ui/alert";
-import { Button } from "../ui/button";
-import { Dialog } from "../ui/dialog";
-import { CheckboxField, PasswordField } from "../ui/field";
-import { PasswordRules } from "../password-rules";
+import { signInDialogsMessages } from "../dialog-texts";
+import type { NewPasswordProblem } from "../../../lib/new-password";
+import { Alert } from "../../../components/ui/alert";
+import { Button } from "../../../components/ui/button";
+import { Dialog } from "../../../components/ui/dialog";
+import { CheckboxField, PasswordField } from "../../../components/ui/field";
+import { PasswordRules } from "../../../components/password-rules";
 
 interface Props {
   busy: boolean;
