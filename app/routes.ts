@@ -18,7 +18,7 @@ export default [
   route("logout", "areas/sign-in/logout.route.tsx"),
   // Signed in only: the shell, and inside it the page frame whose ErrorBoundary keeps the shell.
   layout("routes/shell.tsx", [
-    layout("routes/shell-page.tsx", [index("areas/dashboard/page.route.tsx"), route("profile", "areas/profile/page.route.tsx"), route("profile-old", "areas/profile/old-page.route.tsx"), route("zoom", "areas/video/page.route.tsx"), route("preview", "routes/preview.tsx"), route("account/switch", "areas/account-switch/page.route.tsx"), ...areaRoutes()]),
+    layout("routes/shell-page.tsx", [index("areas/dashboard/page.route.tsx"), route("profile", "areas/profile/page.route.tsx"), route("profile-old", "areas/profile/old-page.route.tsx"), route("zoom", "areas/video/page.route.tsx"), route("preview", "areas/preview/page.route.tsx"), route("account/switch", "areas/account-switch/page.route.tsx"), ...areaRoutes()]),
   ]),
   route("profile/photo", "areas/profile/photo.route.ts"),
   route("accounts/pay", "areas/accounts/pay.route.ts"),

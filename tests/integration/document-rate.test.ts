@@ -39,7 +39,7 @@ beforeAll(async () => {
     import("../../app/areas/accounts/page.server"),
     import("../../app/areas/messaging/page.server"),
     import("../../app/areas/results/page.server"),
-    import("../../app/.server/preview-page.server"),
+    import("../../app/areas/preview/page.server"),
   ]);
   openers = {
     "letters/letter/:id": (r, [id], rate) => letters.letterFileResponse(r, id, rate),
