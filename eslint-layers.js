@@ -20,7 +20,7 @@ function roleOf(relative) {
     machine: parts[0] === "machines",
     contract: parts[0] === "contract",
     server: /\.server(\.tsx?)?$/.test(name) || (parts[0] === "app" && parts[1] === ".server"),
-    route: /\.route(\.tsx?)?$/.test(name) || (parts[0] === "app" && parts[1] === "routes"),
+    route: /\.route(\.tsx?)?$/.test(name),
     component: parts[0] === "app" && parts.slice(1, -1).includes("components"),
     // Where the server side is allowed to begin: route modules (React Router strips their loaders and
     // actions from the browser's bundle), server modules, and the server's entry and route table.

@@ -47,8 +47,8 @@ function firstLoadGroups() {
   const everyPage = new Set<string>();
   const shared = new Set<string>();
   const signedIn = new Set<string>();
-  const shell = routes.find((entry) => entry.file === "routes/shell.tsx");
-  if (!shell) throw new Error("vite.config.ts: app/routes.ts has no routes/shell.tsx layout");
+  const shell = routes.find((entry) => entry.file === "shell/layout.route.tsx");
+  if (!shell) throw new Error("vite.config.ts: app/routes.ts has no shell/layout.route.tsx layout");
   const layoutsOf = (entry: RouteConfigEntry): string[] => (entry.children?.length ? [entry.file, ...entry.children.flatMap(layoutsOf)] : []);
   const pagesOf = (entry: RouteConfigEntry): string[] => (entry.children?.length ? entry.children.flatMap(pagesOf) : [entry.file]);
   const app = fileURLToPath(new URL("./app/", import.meta.url));

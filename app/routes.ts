@@ -17,8 +17,8 @@ export default [
   route("captcha", "areas/sign-in/captcha.route.ts"),
   route("logout", "areas/sign-in/logout.route.tsx"),
   // Signed in only: the shell, and inside it the page frame whose ErrorBoundary keeps the shell.
-  layout("routes/shell.tsx", [
-    layout("routes/shell-page.tsx", [index("areas/dashboard/page.route.tsx"), route("profile", "areas/profile/page.route.tsx"), route("profile-old", "areas/profile/old-page.route.tsx"), route("zoom", "areas/video/page.route.tsx"), route("preview", "areas/preview/page.route.tsx"), route("account/switch", "areas/account-switch/page.route.tsx"), ...areaRoutes()]),
+  layout("shell/layout.route.tsx", [
+    layout("shell/page-frame.route.tsx", [index("areas/dashboard/page.route.tsx"), route("profile", "areas/profile/page.route.tsx"), route("profile-old", "areas/profile/old-page.route.tsx"), route("zoom", "areas/video/page.route.tsx"), route("preview", "areas/preview/page.route.tsx"), route("account/switch", "areas/account-switch/page.route.tsx"), ...areaRoutes()]),
   ]),
   route("profile/photo", "areas/profile/photo.route.ts"),
   route("accounts/pay", "areas/accounts/pay.route.ts"),
@@ -33,5 +33,5 @@ export default [
   route("reports/chart", "areas/results/chart.route.ts"),
   route("letters/letter/:id", "areas/letters/file.route.ts"),
   route("resources/file/:id", "areas/resources/file.route.ts"),
-  route("*", "routes/not-found.tsx"),
+  route("*", "shell/not-found.route.tsx"),
 ] satisfies RouteConfig;

@@ -21,8 +21,8 @@ export interface AreaCard {
   search?: string;
 }
 
-/** An area's screen lives in its folder (decisions/271); the areas not moved there yet still in routes/. */
-type AreaModule = `areas/${string}.route.tsx` | `routes/${string}`;
+/** An area's screen is a route module in the area's folder (decisions/271). */
+type AreaModule = `areas/${string}.route.tsx`;
 
 export interface Area {
   /** The server's PatientMenu type code. */

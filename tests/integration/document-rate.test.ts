@@ -17,7 +17,7 @@ let addresses: Record<string, string>;
 let sessions: typeof import("../../app/.server/session.server");
 
 type Opener = (request: Request, params: string[], rate: DocumentRate) => Promise<unknown>;
-/** Each document route's server function, as its route module calls it (app/routes/*). */
+/** Each document route's server function, as its route module calls it (app/areas/<area>/<name>.route.ts). */
 let openers: Record<string, Opener>;
 
 const LIMIT = 12;

@@ -6,7 +6,7 @@ import { PRACTICE_MEDIA } from "../../fixtures/builders/documents";
 import { useMockServer, type PortalSession, type TestWorld } from "../helpers/mock-world";
 
 /**
- * The Letters and Resources pages' logic (app/.server/letters-page.server.ts, resources-page.server.ts)
+ * The Letters and Resources pages' logic (app/areas/letters/page.server.ts, app/areas/resources/page.server.ts)
  * against the real mock over HTTP: a signed-in context and the page's address go in, the view and the
  * practice's journal come out.
  */

@@ -9,7 +9,7 @@ import { signInThrottleMessages } from "../../app/lib/messages/signInThrottle";
 import { newPasswordMessages } from "../../app/lib/messages/newPassword";
 
 /**
- * The profile action's logic (app/.server/profile-page.server.ts) against the real mock over HTTP:
+ * The profile action's logic (app/areas/profile/page.server.ts) against the real mock over HTTP:
  * the signed-in context (api, user) and the posted FormData go in, the answer and the practice's
  * journal come out. No session store is involved.
  */

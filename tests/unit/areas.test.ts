@@ -36,7 +36,7 @@ describe("the area registry", () => {
 
   it("puts the built areas' screens inside the signed-in shell, and no other area's path", () => {
     const all = flatten(routes);
-    const shell = all.find((r) => r.file === "routes/shell.tsx");
+    const shell = all.find((r) => r.file === "shell/layout.route.tsx");
     const inShell = flatten(shell?.children ?? []);
     expect(inShell.find((r) => r.path === "accounts")?.file).toBe("areas/accounts/page.route.tsx");
     expect(inShell.find((r) => r.path === "reports")?.file).toBe("areas/results/page.route.tsx");

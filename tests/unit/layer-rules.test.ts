@@ -31,7 +31,7 @@ describe("layer rules", () => {
     expect(await restrictedImports(file, 'import type { Route } from "../+types/page.route";\nimport { loader } from "../page.route";\nexport type Props = Route.ComponentProps;\nexport const load = loader;\n')).toEqual([
       expect.stringContaining("layer-routes"),
     ]);
-    expect(await restrictedImports("app/components/ui/example-widget.tsx", importing("../../routes/not-found"))).toEqual([expect.stringContaining("layer-routes")]);
+    expect(await restrictedImports("app/components/ui/example-widget.tsx", importing("../../shell/not-found.route"))).toEqual([expect.stringContaining("layer-routes")]);
     expect(await restrictedImports(file, 'import type { InvoiceTableRow } from "../../../lib/accounts-view";\nimport { Button } from "../../../components/ui/button";\nexport const parts: [typeof Button, InvoiceTableRow?] = [Button];\n')).toEqual([]);
   });
 
@@ -73,7 +73,7 @@ describe("layer rules", () => {
 
   it("a machine importing anything but app/lib, contract/ and packages fails (layer-machines)", async () => {
     const file = "machines/example.machine.ts";
-    for (const from of ["../app/.server/session.server", "../app/components/ui/button", "../app/areas/messaging/view", "../app/routes/not-found", "../mock-server/server", "~/components/ui/button"]) {
+    for (const from of ["../app/.server/session.server", "../app/components/ui/button", "../app/areas/messaging/view", "../app/shell/layout.route", "../mock-server/server", "~/components/ui/button"]) {
       expect(await restrictedImports(file, importing(from)), from).toEqual([expect.stringContaining("layer-machines")]);
     }
     const clean = [
@@ -88,7 +88,7 @@ describe("layer rules", () => {
 
   it("app/lib importing a machine, a component, server code or an area fails (layer-lib), at any depth, which keeps the payment cycle closed", async () => {
     const file = "app/lib/example.ts";
-    for (const from of ["../../machines/payment.machine", "../components/ui/button", "../.server/config.server", "../routes/not-found", "../areas/messaging/view", "~/components/ui/button"]) {
+    for (const from of ["../../machines/payment.machine", "../components/ui/button", "../.server/config.server", "../shell/layout.route", "../areas/messaging/view", "~/components/ui/button"]) {
       expect(await restrictedImports(file, importing(from)), from).toEqual([expect.stringContaining("layer-lib")]);
     }
     expect(await restrictedImports("app/lib/messages/example.ts", importing("../../components/ui/button"))).toEqual([expect.stringContaining("layer-lib")]);

@@ -5,7 +5,7 @@ import { dashboardCards, hasArea, menuLinks } from "../../app/lib/menu";
 
 const item = (typeCode: string, name = "x") => MenuItemSchema.parse({ resourceType: "Basic", id: typeCode, extension: MenuItemSlots.write({ name, typeCode }) });
 /** The registry as it will be once every area has its screen. */
-const allBuilt: Area[] = AREAS.map((a) => ({ ...a, module: a.module ?? `routes${a.path}.tsx` }));
+const allBuilt: Area[] = AREAS.map((a) => ({ ...a, module: a.module ?? `areas${a.path}/page.route.tsx` }));
 
 describe("menu mapping (1§2 Shell)", () => {
   it("maps every type code of the spec to its route", () => {

@@ -1,6 +1,6 @@
 import { Form, Link, useNavigation } from "react-router";
 import { loadSwitchPage, switchAccount } from "./page.server";
-import { Breadcrumb } from "../../components/shell/breadcrumb";
+import { Breadcrumb } from "../../shell/components/breadcrumb";
 import { AccountChoices } from "../../components/account-choices";
 import { Alert } from "../../components/ui/alert";
 import { Button, buttonClass } from "../../components/ui/button";

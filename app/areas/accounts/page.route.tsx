@@ -8,7 +8,7 @@ import { InvoiceTable } from "./components/invoice-table";
 import type { InvoiceTableRow, PaidNotice } from "../../lib/accounts-view";
 import { PaymentResult } from "./components/payment-receipt";
 import { PaymentPanel } from "./components/payment-panel";
-import { Breadcrumb } from "../../components/shell/breadcrumb";
+import { Breadcrumb } from "../../shell/components/breadcrumb";
 import { Alert } from "../../components/ui/alert";
 import { paymentMessages } from "../../lib/messages/payment";
 import type { Route } from "./+types/page.route";

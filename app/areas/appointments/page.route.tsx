@@ -4,7 +4,7 @@ import { Form, Link, useLocation, useNavigate, useNavigation, useRevalidator } f
 import { cancelAction, loadAppointmentsPage } from "./page.server";
 import { AppointmentCard, AppointmentSlip } from "./components/appointment-card";
 import { CancelDialog } from "./components/cancel-dialog";
-import { Breadcrumb } from "../../components/shell/breadcrumb";
+import { Breadcrumb } from "../../shell/components/breadcrumb";
 import { BadgeCount } from "../../components/ui/badge-count";
 import { Button, buttonClass } from "../../components/ui/button";
 import { lazyModule } from "../../components/ui/lazy-module";

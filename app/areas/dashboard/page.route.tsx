@@ -7,7 +7,7 @@ import { practiceErrorResponse } from "../../.server/practice/errors.server";
 import { requireSession } from "../../.server/session.server";
 import { ChartFigure, type Datum } from "../../components/charts/chart-figure";
 import { drawColumnChart, drawPieChart } from "../../components/charts/chart-drawing.server";
-import { Breadcrumb } from "../../components/shell/breadcrumb";
+import { Breadcrumb } from "../../shell/components/breadcrumb";
 import { PhoneLink } from "../../components/ui/phone-link";
 import { WelcomePanel } from "./components/welcome-panel";
 import { formatClockTime, formatDateTime } from "../../lib/dates";
@@ -15,7 +15,7 @@ import { documentsMessages } from "../../lib/messages/documents";
 import { Button, buttonClass } from "../../components/ui/button";
 import { dashboardCards } from "../../lib/menu";
 import { summarisePractice } from "../../lib/patient-summary";
-import type { ShellData } from "../../routes/shell";
+import type { ShellData } from "../../shell/layout.route";
 import type { Route } from "./+types/page.route";
 
 export const meta: Route.MetaFunction = () => [{ title: "Dashboard – Patient Portal" }];
@@ -72,7 +72,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
     if (hadNotice.current && !documentsNotice) heading.current?.focus();
     hadNotice.current = documentsNotice !== null;
   }, [documentsNotice]);
-  const shell = useRouteLoaderData<ShellData>("routes/shell");
+  const shell = useRouteLoaderData<ShellData>("shell/layout.route");
   const menu = shell?.menu ?? [];
 
   const cards = dashboardCards(counters, menu);

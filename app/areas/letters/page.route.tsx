@@ -3,7 +3,7 @@ import { Form, Link, useLocation, useNavigate, useNavigation } from "react-route
 import { loadLettersPage } from "./page.server";
 import { LetterGrid, type LetterGridHandle } from "./components/letter-grid";
 import { DocumentDialog, type OpenDocument } from "../../components/pdf/document-dialog";
-import { Breadcrumb } from "../../components/shell/breadcrumb";
+import { Breadcrumb } from "../../shell/components/breadcrumb";
 import { Button, buttonClass } from "../../components/ui/button";
 import { TextField } from "../../components/ui/field";
 import { useSchemaForm } from "../../components/ui/use-schema-form";

@@ -6,7 +6,7 @@ import { fromPromise } from "xstate";
 import { repeatMedicationMachine } from "../../../machines/repeat-medication.machine";
 import { loadMedicationsPage } from "./page.server";
 import { MedicationTable, PrintableList } from "./components/medication-table";
-import { Breadcrumb } from "../../components/shell/breadcrumb";
+import { Breadcrumb } from "../../shell/components/breadcrumb";
 import { Button, buttonClass } from "../../components/ui/button";
 import { Dialog } from "../../components/ui/dialog";
 import { FieldError } from "../../components/ui/field";

@@ -10,7 +10,7 @@ import type { PageNotice } from "./components/notice-host";
 import { MessageList } from "./components/message-list";
 import { MessageViewer, type Opened } from "./components/message-viewer";
 import { lazyModule } from "../../components/ui/lazy-module";
-import { Breadcrumb } from "../../components/shell/breadcrumb";
+import { Breadcrumb } from "../../shell/components/breadcrumb";
 import { Button, buttonClass } from "../../components/ui/button";
 import { Dialog } from "../../components/ui/dialog";
 import { SignInAgainLink } from "../../components/ui/sign-in-again-link";

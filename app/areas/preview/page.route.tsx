@@ -4,7 +4,7 @@ import { loadPreviewPage } from "./page.server";
 import { PdfLoading } from "../../components/pdf/pdf-loading";
 import { usePrintWhenDrawn } from "../../components/pdf/use-print-when-drawn";
 import { ObservationTable } from "../../components/lab-results/observation-table";
-import { Breadcrumb } from "../../components/shell/breadcrumb";
+import { Breadcrumb } from "../../shell/components/breadcrumb";
 import { Alert } from "../../components/ui/alert";
 import { Button, buttonClass } from "../../components/ui/button";
 import { useHydrated } from "../../components/ui/use-hydrated";

@@ -4,7 +4,7 @@ import { useFetcher } from "react-router";
 import { loadProfilePage, profileAction } from "./page.server";
 import { ProfilePicture, Spinner } from "./components/avatar";
 import { Rows, Section, personalRows } from "./components/sections";
-import { Breadcrumb } from "../../components/shell/breadcrumb";
+import { Breadcrumb } from "../../shell/components/breadcrumb";
 import { Button } from "../../components/ui/button";
 import { lazyModule } from "../../components/ui/lazy-module";
 import { Notice, ToastProvider } from "../../components/ui/toast";

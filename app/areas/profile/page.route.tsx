@@ -5,7 +5,7 @@ import { Link, useRouteLoaderData, useSearchParams } from "react-router";
 import { useHydrated } from "../../components/ui/use-hydrated";
 import { loadProfilePage, profileAction } from "./page.server";
 import { ProfilePicture } from "./components/avatar";
-import { Breadcrumb } from "../../components/shell/breadcrumb";
+import { Breadcrumb } from "../../shell/components/breadcrumb";
 import { Button, buttonClass } from "../../components/ui/button";
 import { lazyModule } from "../../components/ui/lazy-module";
 import { Notice, ToastProvider } from "../../components/ui/toast";
@@ -14,7 +14,7 @@ import { NOTIFICATION_SETTINGS } from "../../lib/notification-settings";
 import { profileMessages } from "./texts";
 import type { EmergencyContactView } from "./view";
 import { Rows, Section, contactRows, personalRows } from "./components/sections";
-import type { ShellData } from "../../routes/shell";
+import type { ShellData } from "../../shell/layout.route";
 import type { Route } from "./+types/page.route";
 
 export const meta: Route.MetaFunction = () => [{ title: "User Profile – Patient Portal" }];
@@ -51,7 +51,7 @@ export const shouldRevalidate = keepPageAfterEndedSession;
 
 export default function Profile({ loaderData }: Route.ComponentProps) {
   const { profile, photo, practice, balance, lookups, lookupsFailed, terms, actingFor } = loaderData;
-  const shell = useRouteLoaderData<ShellData>("routes/shell");
+  const shell = useRouteLoaderData<ShellData>("shell/layout.route");
   // A link may open Change Password (the dashboard's notice about many documents opened, decisions/226).
   const [params] = useSearchParams();
   const [dialog, setDialog] = useState<DialogName | null>(() => (params.get("change") === "password" ? "password" : null));

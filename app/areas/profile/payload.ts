@@ -3,7 +3,7 @@ import { BLOOD_GROUPS, CONTACT_METHODS, type ProfileView } from "./view";
 
 /**
  * The practice's request bodies built from a profile form's checked values (1§3, 1§7). What the
- * screen shows is read in app/lib/profile-view.ts.
+ * screen shows is read in app/areas/profile/view.ts.
  */
 
 /* ---------- payloads: the profile's real values, never placeholders ---------- */

@@ -168,7 +168,7 @@ export function readProfile(patient: Patient): ProfileView {
   };
 }
 
-/** The lists the profile's forms choose from (read by app/.server/practice/profile.server.ts). */
+/** The lists the profile's forms choose from (read by app/areas/profile/practice.server.ts). */
 export interface ProfileLookups {
   titles: LookupOption[];
   cities: LookupOption[];

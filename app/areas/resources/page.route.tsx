@@ -3,7 +3,7 @@ import { Link, useNavigation } from "react-router";
 import { loadResourcesPage } from "./page.server";
 import { DocumentDialog, type OpenDocument } from "../../components/pdf/document-dialog";
 import { ResourceGrid } from "./components/resource-grid";
-import { Breadcrumb } from "../../components/shell/breadcrumb";
+import { Breadcrumb } from "../../shell/components/breadcrumb";
 import { buttonClass } from "../../components/ui/button";
 import { listingSearch } from "../../lib/listing";
 import { resourcesMessages } from "./texts";

@@ -3,7 +3,7 @@ import { Form, Link, useLocation, useNavigate, useNavigation, useRevalidator } f
 import { loadReportsPage } from "./page.server";
 import { ResultDialog } from "./components/result-dialog";
 import { ResultList, type ResultListHandle } from "./components/result-list";
-import { Breadcrumb } from "../../components/shell/breadcrumb";
+import { Breadcrumb } from "../../shell/components/breadcrumb";
 import { BadgeCount } from "../../components/ui/badge-count";
 import { Button, buttonClass } from "../../components/ui/button";
 import { TextField } from "../../components/ui/field";

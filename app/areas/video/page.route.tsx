@@ -6,7 +6,7 @@ import { data, Link, useNavigate } from "react-router";
 import { loadZoomPage } from "./page.server";
 import { Alert } from "../../components/ui/alert";
 import { Button, buttonClass } from "../../components/ui/button";
-import { Breadcrumb } from "../../components/shell/breadcrumb";
+import { Breadcrumb } from "../../shell/components/breadcrumb";
 import { SignInAgainLink } from "../../components/ui/sign-in-again-link";
 import { ZOOM_TEXT, devicesNotice, formatMeetingNumber, isClientMessage } from "../../lib/zoom";
 import { videoMessages } from "./texts";

@@ -1,7 +1,7 @@
 import { Link, useNavigation } from "react-router";
 import { loadAllergiesPage } from "./page.server";
 import { AllergyList, SeverityLegend } from "./components/allergy-list";
-import { Breadcrumb } from "../../../components/shell/breadcrumb";
+import { Breadcrumb } from "../../../shell/components/breadcrumb";
 import { buttonClass } from "../../../components/ui/button";
 import { listingSearch } from "../../../lib/listing";
 import { healthMessages } from "../texts";

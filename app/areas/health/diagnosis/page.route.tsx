@@ -1,7 +1,7 @@
 import { Link, useNavigation } from "react-router";
 import { loadDiagnosesPage } from "./page.server";
 import { AddressTabs } from "../components/address-tabs";
-import { Breadcrumb } from "../../../components/shell/breadcrumb";
+import { Breadcrumb } from "../../../shell/components/breadcrumb";
 import { buttonClass } from "../../../components/ui/button";
 import { DIAGNOSIS_TABS, diagnosisSearch } from "./view";
 import { healthMessages } from "../texts";

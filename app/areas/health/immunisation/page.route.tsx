@@ -2,7 +2,7 @@ import { Link, useNavigation } from "react-router";
 import { loadImmunisationsPage } from "./page.server";
 import { AddressTabs } from "../components/address-tabs";
 import { ImmunisationList } from "./components/immunisation-list";
-import { Breadcrumb } from "../../../components/shell/breadcrumb";
+import { Breadcrumb } from "../../../shell/components/breadcrumb";
 import { Button, buttonClass } from "../../../components/ui/button";
 import { IMMUNISATION_TABS, immunisationSearch } from "./view";
 import { healthMessages } from "../texts";

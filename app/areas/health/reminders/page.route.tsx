@@ -1,7 +1,7 @@
 import { Link, useNavigation } from "react-router";
 import { loadRemindersPage } from "./page.server";
 import { ReminderList } from "./components/reminder-list";
-import { Breadcrumb } from "../../../components/shell/breadcrumb";
+import { Breadcrumb } from "../../../shell/components/breadcrumb";
 import { buttonClass } from "../../../components/ui/button";
 import { listingSearch } from "../../../lib/listing";
 import { healthMessages } from "../texts";

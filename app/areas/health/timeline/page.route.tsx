@@ -3,7 +3,7 @@ import { Link, useLocation, useNavigate, useNavigation } from "react-router";
 import { loadTimelinePage } from "./page.server";
 import { TimelineDays } from "./components/timeline-days";
 import { TimelineFilterDialog } from "./components/timeline-filter-dialog";
-import { Breadcrumb } from "../../../components/shell/breadcrumb";
+import { Breadcrumb } from "../../../shell/components/breadcrumb";
 import { buttonClass } from "../../../components/ui/button";
 import { healthMessages } from "../texts";
 import { RANGES, timelineSearch, type TimelineView } from "../../../lib/timeline-filter";

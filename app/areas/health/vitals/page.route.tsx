@@ -2,7 +2,7 @@ import { Link, useNavigation } from "react-router";
 import { loadVitals } from "./page.server";
 import { drawAreaChart } from "../../../components/charts/chart-drawing.server";
 import { SERIES_STYLE, VitalFigure } from "./components/vital-figure";
-import { Breadcrumb } from "../../../components/shell/breadcrumb";
+import { Breadcrumb } from "../../../shell/components/breadcrumb";
 import { buttonClass } from "../../../components/ui/button";
 import { listingSearch } from "../../../lib/listing";
 import { healthMessages } from "../texts";

@@ -27,7 +27,7 @@ interface Props extends Required<LoginInput> {
 
 /**
  * The sign-in steps of the login page (1§4): the login machine, its step client and zod checks, the
- * forced password update, the account chooser and the notices. The page (routes/login.tsx) loads
+ * forced password update, the account chooser and the notices. The page (login.route.tsx) loads
  * this module when the patient starts on the form or asks for help, so none of it is in the page's
  * first load (issue 12, decisions/070); the form itself stays in the page and shows `onView`'s state.
  */

@@ -2,7 +2,7 @@ import { isRouteErrorResponse, Outlet, useRevalidator } from "react-router";
 import { Button } from "../components/ui/button";
 import { errorsMessages } from "../lib/messages/errors";
 import { routeErrorMessage } from "../lib/route-error";
-import type { Route } from "./+types/shell-page";
+import type { Route } from "./+types/page-frame.route";
 
 /**
  * The page inside the signed-in shell. It exists for its ErrorBoundary: a page whose loader fails

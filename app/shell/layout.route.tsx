@@ -4,10 +4,10 @@ import { keepPageAfterEndedSession } from "../lib/session-ended";
 import { getCounters, getMenu, getPatient, getPractice } from "../.server/practice/patient.server";
 import { practiceErrorResponse } from "../.server/practice/errors.server";
 import { checkTokenAlongside, IDLE_MS, requireSession, sessionStorage, viewingKeyOf } from "../.server/session.server";
-import { AppShell } from "../components/shell/app-shell";
+import { AppShell } from "./components/app-shell";
 import { menuLinks } from "../lib/menu";
 import { summarisePatient, summarisePractice } from "../lib/patient-summary";
-import type { Route } from "./+types/shell";
+import type { Route } from "./+types/layout.route";
 
 /** Every signed-in page's practice calls start alongside the token check (1§4, issue 12). */
 export const middleware: Route.MiddlewareFunction[] = [({ request }, next) => checkTokenAlongside(request, next)];
