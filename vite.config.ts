@@ -47,8 +47,8 @@ function firstLoadGroups() {
   const everyPage = new Set<string>();
   const shared = new Set<string>();
   const signedIn = new Set<string>();
-  const shell = routes.find((entry) => entry.file === "routes/shell.tsx");
-  if (!shell) throw new Error("vite.config.ts: app/routes.ts has no routes/shell.tsx layout");
+  const shell = routes.find((entry) => entry.file === "shell/layout.route.tsx");
+  if (!shell) throw new Error("vite.config.ts: app/routes.ts has no shell/layout.route.tsx layout");
   const layoutsOf = (entry: RouteConfigEntry): string[] => (entry.children?.length ? [entry.file, ...entry.children.flatMap(layoutsOf)] : []);
   const pagesOf = (entry: RouteConfigEntry): string[] => (entry.children?.length ? entry.children.flatMap(pagesOf) : [entry.file]);
   const app = fileURLToPath(new URL("./app/", import.meta.url));
@@ -75,7 +75,7 @@ function firstLoadGroups() {
       if (!this.getModuleInfo(clientRoute("root.tsx"))) throw new Error(`vite.config.ts: no module ${clientRoute("root.tsx")}; has React Router renamed its client route modules?`);
       const routeClosure = (files: string[]) => closure(files.map(clientRoute));
       for (const id of closure([path.join(app, "entry.client.tsx"), clientRoute("root.tsx")])) everyPage.add(id);
-      const signIn = routeClosure(["routes/login.tsx"]);
+      const signIn = routeClosure(["areas/sign-in/login.route.tsx"]);
       const signedOut = routeClosure(routes.filter((entry) => entry !== shell).map((entry) => entry.file));
       const layouts = routeClosure(layoutsOf(shell));
       const signedInSide = routeClosure([...layoutsOf(shell), ...pagesOf(shell)]);

@@ -1,6 +1,5 @@
 import { z } from "zod";
 import { bundleOf } from "./fhir";
-import { MessagingRoleSchema, type MessagingRole } from "./messaging";
 import { defineSlots, slot } from "./slots";
 
 /** Appointments and practitioners (2§3, 2§7): the lists, cancelling, and who can be booked. */
@@ -134,24 +133,6 @@ export const NextAvailableDayQuerySchema = z.object({
 /** An escaped JSON string of a list with RosterDate (2§7): read twice, once as a string, once as JSON. */
 export const NextAvailableDayReplySchema = z.string();
 export const NextAvailableDaysSchema = z.array(z.object({ RosterDate: z.string().min(10) }).loose());
-
-/** 2§3 Role list entry; the booking's roles lookup is TypeID 2, by location (2§7). */
-export const RoleEntrySchema = z.object({ RoleID: z.string().min(1), RoleName: z.string().min(1), PracticeLocationID: z.string() });
-export type RoleEntry = z.output<typeof RoleEntrySchema>;
-export const RolesQuerySchema = z.object({
-  PatientID,
-  TypeID: z.enum(["1", "2"]),
-  PracticeLocation: z.string().regex(/^[\w-]{1,16}(,[\w-]{1,16})*$/).optional(),
-});
-/**
- * Patient/LoadRoles answers by TypeID: 1 the roles a patient can write to (2§3 Messaging role), 2 the
- * roles to book with, by location (2§3 Role list). It is one call, so one entry: the mock serves it
- * once and the OpenAPI documents it once. Each caller keeps the kind it asked for (`rolesOfKind`).
- */
-export const RolesReplySchema = z.array(z.union([RoleEntrySchema, MessagingRoleSchema]));
-export type RoleListItem = z.output<typeof RolesReplySchema>[number];
-export const isRoleEntry = (role: RoleListItem): role is RoleEntry => "RoleID" in role;
-export const isMessagingRole = (role: RoleListItem): role is MessagingRole => "title" in role;
 
 /** The appointment types of lookup 12 that are held by video: the Virtual consult choice needs one (2§5). */
 export const VIDEO_TYPE_NAME = "Video Consult";

@@ -38,6 +38,7 @@ import * as health from "./health";
 import * as medications from "./medications";
 import * as messaging from "./messaging";
 import * as profile from "./profile";
+import * as roles from "./roles";
 
 /**
  * Every call of the practice API in one table: method, path under the practice base address,
@@ -103,7 +104,7 @@ export const endpoints = {
   appointmentSlots: endpoint({ method: "GET", path: "Patient/AppointmentSlots", needsToken: true, query: appointments.AppointmentSlotsQuerySchema, reply: appointments.AppointmentSlotsReplySchema }),
   bookAppointment: endpoint({ method: "POST", path: "Patient/Appointment", needsToken: true, query: appointments.BookAppointmentQuerySchema, reply: appointments.BookAppointmentReplySchema }),
   nextAvailableDay: endpoint({ method: "GET", path: "Patient/NextAvailableDay", needsToken: true, query: appointments.NextAvailableDayQuerySchema, reply: appointments.NextAvailableDayReplySchema }),
-  roles: endpoint({ method: "GET", path: "Patient/LoadRoles", needsToken: true, query: appointments.RolesQuerySchema, reply: appointments.RolesReplySchema }),
+  roles: endpoint({ method: "GET", path: "Patient/LoadRoles", needsToken: true, query: roles.RolesQuerySchema, reply: roles.RolesReplySchema }),
   medications: endpoint({ method: "GET", path: "Patient/Medication", needsToken: true, query: medications.MedicationsQuerySchema, reply: medications.MedicationsReplySchema }),
   pharmacies: endpoint({ method: "GET", path: "Patient/Pharmacies", needsToken: true, query: medications.PharmaciesQuerySchema, reply: medications.PharmaciesReplySchema }),
   repeatRequest: endpoint({ method: "POST", path: "Patient/SendRepeatMedicationRequest", needsToken: true, body: medications.RepeatRequestSchema, reply: medications.RepeatReplySchema }),

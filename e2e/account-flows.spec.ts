@@ -1,5 +1,5 @@
 import { readFileSync } from "node:fs";
-import { forgotPasswordMessages } from "../app/lib/messages/forgotPassword";
+import { forgotPasswordMessages } from "../app/areas/sign-in/forgot-password-texts";
 import { signInMessages } from "../app/lib/messages/signIn";
 import { CAPTCHA_AFTER } from "../app/lib/sign-in-flow";
 import { E2E_ACCOUNT_PAUSE_AFTER, SERVER_LOG } from "../playwright.config";

@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { errorsMessages } from "../app/lib/messages/errors";
-import { healthMessages } from "../app/lib/messages/health";
+import { healthMessages } from "../app/areas/health/texts";
 import { expect, expectNoAxeViolations, openSignedIn, signInDirectly, test, type WorldUser } from "./fixtures";
 
 /** /diagnosis (2§2 Diagnosis): three tabs, each a fresh call (TypeID 2, 1, 0), kept in the address; dated note cards. */

@@ -2,7 +2,7 @@ import type { Page } from "@playwright/test";
 import { PDFDocument } from "pdf-lib";
 import { dateRangeMessages } from "../app/lib/messages/dateRange";
 import { errorsMessages } from "../app/lib/messages/errors";
-import { lettersMessages } from "../app/lib/messages/letters";
+import { lettersMessages } from "../app/areas/letters/texts";
 import { sessionMessages } from "../app/lib/messages/session";
 import { expect, expectNoAxeViolations, openSignedIn, signInDirectly, test, type World, type WorldUser } from "./fixtures";
 import { endSessionInAnotherTab, expectSignInAgain, signInThere } from "./session-ended";

@@ -2,7 +2,7 @@ import { errorsMessages } from "../app/lib/messages/errors";
 import { expect, expectNoAxeViolations, openSignedIn, signInDirectly, test } from "./fixtures";
 
 /**
- * A page whose own practice call fails shows the failure inside the shell (routes/shell-page.tsx):
+ * A page whose own practice call fails shows the failure inside the shell (shell/page-frame.route.tsx):
  * the header and menu stay, and Retry loads the page again once the practice answers.
  */
 

@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { errorsMessages } from "../app/lib/messages/errors";
-import { healthMessages } from "../app/lib/messages/health";
+import { healthMessages } from "../app/areas/health/texts";
 import { expect, expectNoAxeViolations, openSignedIn, signInDirectly, test, type WorldUser } from "./fixtures";
 
 /** /reminders (2§2 Reminders, 2§4 priority): cards with priority words and colours, two columns from 1024 px, in fresh worlds. */

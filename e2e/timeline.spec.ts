@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { dateRangeMessages } from "../app/lib/messages/dateRange";
-import { healthMessages } from "../app/lib/messages/health";
+import { healthMessages } from "../app/areas/health/texts";
 import { timelineMessages } from "../app/lib/messages/timeline";
 import { expect, expectNoAxeViolations, openSignedIn, signInDirectly, test, type World, type WorldUser } from "./fixtures";
 

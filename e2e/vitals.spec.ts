@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { errorsMessages } from "../app/lib/messages/errors";
-import { healthMessages } from "../app/lib/messages/health";
+import { healthMessages } from "../app/areas/health/texts";
 import { expect, expectNoAxeViolations, openSignedIn, signInDirectly, test, type WorldUser } from "./fixtures";
 
 /** /vitals (2§2 Vitals): one area chart per vital, each with its unit, the latest value in words and a table, in fresh worlds. */

@@ -1,5 +1,5 @@
 import type { Frame, Page } from "@playwright/test";
-import { videoMessages } from "../app/lib/messages/video";
+import { videoMessages } from "../app/areas/video/texts";
 import { JOIN_TIMEOUT_MS, ZOOM_TEXT } from "../app/lib/zoom";
 import { expect, expectNoAxeViolations, openSignedIn, signInDirectly, test, waitForHydration, type WorldUser } from "./fixtures";
 

@@ -1,6 +1,6 @@
 import { and, assertEvent, assign, emit, enqueueActions, setup, stateIn } from "xstate";
 import { messagingMessages } from "../app/lib/messages/messaging";
-import { checkDraft, replySubject, type Draft, type MessageErrors, type Option, type PendingFile, type SendReply } from "../app/lib/message-compose";
+import { checkDraft, replySubject, type Draft, type MessageErrors, type Option, type PendingFile, type SendReply } from "../app/lib/messaging-compose";
 import type { MessageView, MessagingSettings } from "../app/lib/messaging-view";
 import { StepSessionEndedError } from "../app/lib/step-client";
 import { newAttemptKey } from "./attempt-key";

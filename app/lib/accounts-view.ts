@@ -1,6 +1,6 @@
 import type { CardBrand } from "./card-brand";
 /**
- * The accounts page's view types, shared by its server half (app/.server/accounts-page.server.ts),
+ * The accounts page's view types, shared by its server half (app/areas/accounts/page.server.ts),
  * its components and the payment machine: they live here, below all of them.
  */
 

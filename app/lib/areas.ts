@@ -21,13 +21,16 @@ export interface AreaCard {
   search?: string;
 }
 
+/** An area's screen is a route module in the area's folder (decisions/271). */
+type AreaModule = `areas/${string}.route.tsx`;
+
 export interface Area {
   /** The server's PatientMenu type code. */
   code: string;
   label: string;
   path: `/${string}`;
   /** The route module, relative to app/, that builds the screen; absent while there is none. */
-  module?: `routes/${string}`;
+  module?: AreaModule;
   card?: AreaCard;
 }
 
@@ -35,25 +38,25 @@ const d = dashboardMessages;
 
 // The dashboard shows the cards in this order; the menu follows the server's order, not this one.
 export const AREAS: readonly Area[] = [
-  { code: "16", label: "Medications", path: "/medications", module: "routes/medications.tsx", card: { title: "Long Term Medications", counter: "MedicationsCounter", empty: d.noLongTermMedication, unit: "long term medications" } },
-  { code: "15", label: "Test Results", path: "/reports", module: "routes/reports.tsx", card: { title: "New Results", counter: "TestResultsCounter", empty: d.noNewResults, unit: "new results", search: "?show=unread" } },
-  { code: "11", label: "Messages", path: "/emails", module: "routes/emails.tsx", card: { title: "Unread Messages", counter: "InboxCounter", empty: d.noUnreadMessages, unit: "unread messages" } },
-  { code: "14", label: "Appointments", path: "/appointments", module: "routes/appointments.tsx", card: { title: "Future Appointments", counter: "AppointmentsCounter", empty: d.noFutureAppointments, unit: "future appointments", search: "?id=2" } },
-  { code: "26", label: "Diagnosis", path: "/diagnosis", module: "routes/diagnosis.tsx" },
-  { code: "17", label: "Allergies", path: "/allergies", module: "routes/allergies.tsx" },
-  { code: "19", label: "Immunisation", path: "/immunisation", module: "routes/immunisation.tsx" },
-  { code: "18", label: "Vitals", path: "/vitals", module: "routes/vitals.tsx" },
-  { code: "28", label: "Timeline", path: "/timeline", module: "routes/timeline.tsx" },
-  { code: "29", label: "Reminders", path: "/reminders", module: "routes/reminders.tsx" },
-  { code: "24", label: "Resources", path: "/resources", module: "routes/resources.tsx" },
-  { code: "56", label: "Letters", path: "/letters", module: "routes/letters.tsx" },
-  { code: "50", label: "Accounts", path: "/accounts", module: "routes/accounts.tsx" },
+  { code: "16", label: "Medications", path: "/medications", module: "areas/medications/page.route.tsx", card: { title: "Long Term Medications", counter: "MedicationsCounter", empty: d.noLongTermMedication, unit: "long term medications" } },
+  { code: "15", label: "Test Results", path: "/reports", module: "areas/results/page.route.tsx", card: { title: "New Results", counter: "TestResultsCounter", empty: d.noNewResults, unit: "new results", search: "?show=unread" } },
+  { code: "11", label: "Messages", path: "/emails", module: "areas/messaging/page.route.tsx", card: { title: "Unread Messages", counter: "InboxCounter", empty: d.noUnreadMessages, unit: "unread messages" } },
+  { code: "14", label: "Appointments", path: "/appointments", module: "areas/appointments/page.route.tsx", card: { title: "Future Appointments", counter: "AppointmentsCounter", empty: d.noFutureAppointments, unit: "future appointments", search: "?id=2" } },
+  { code: "26", label: "Diagnosis", path: "/diagnosis", module: "areas/health/diagnosis/page.route.tsx" },
+  { code: "17", label: "Allergies", path: "/allergies", module: "areas/health/allergies/page.route.tsx" },
+  { code: "19", label: "Immunisation", path: "/immunisation", module: "areas/health/immunisation/page.route.tsx" },
+  { code: "18", label: "Vitals", path: "/vitals", module: "areas/health/vitals/page.route.tsx" },
+  { code: "28", label: "Timeline", path: "/timeline", module: "areas/health/timeline/page.route.tsx" },
+  { code: "29", label: "Reminders", path: "/reminders", module: "areas/health/reminders/page.route.tsx" },
+  { code: "24", label: "Resources", path: "/resources", module: "areas/resources/page.route.tsx" },
+  { code: "56", label: "Letters", path: "/letters", module: "areas/letters/page.route.tsx" },
+  { code: "50", label: "Accounts", path: "/accounts", module: "areas/accounts/page.route.tsx" },
 ];
 
 /** The messaging area, whose menu item carries the unread count. */
 export const MESSAGING_CODE = "11";
 
-export type BuiltArea = Area & { module: `routes/${string}` };
+export type BuiltArea = Area & { module: AreaModule };
 
 export function builtAreas(areas: readonly Area[] = AREAS): BuiltArea[] {
   return areas.filter((a): a is BuiltArea => a.module !== undefined);

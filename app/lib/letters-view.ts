@@ -4,7 +4,7 @@ import { DateTime } from "luxon";
 import { formatDate, PRACTICE_ZONE } from "./dates";
 
 /**
- * The Letters screen's view types, shared by its server half (app/.server/letters-page.server.ts)
+ * The Letters screen's view types, shared by its server half (app/areas/letters/page.server.ts)
  * and its components. The mapper runs in the loader only: the page imports the types, so luxon
  * stays off its bundle.
  */

@@ -4,7 +4,7 @@ import { settingGiven, type PracticeSettingsRead } from "./practice-settings";
 import { settingOn } from "../../contract/truthy";
 
 /**
- * The Medications screen's view types, shared by its server half (app/.server/medications-page.server.ts),
+ * The Medications screen's view types, shared by its server half (app/areas/medications/page.server.ts),
  * its components and the repeat-medication machine. The mappers run in the loader: the page imports
  * the types, so luxon stays off its bundle.
  */

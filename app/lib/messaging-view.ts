@@ -5,8 +5,8 @@ import { z } from "zod";
  * are formatted on the server (DD-MM-YYYY and a long date, Pacific/Auckland) so luxon stays off the page.
  */
 
-export { BOXES, emailsSearch, emailsViewOf, onlyTheOpenMessageChanged, openMessageOf, READ_FILTER_NAMES, type Box, type EmailsView, type ReadFilterName } from "./emails-address";
-import { BOXES, type EmailsView } from "./emails-address";
+export { BOXES, emailsSearch, emailsViewOf, onlyTheOpenMessageChanged, openMessageOf, READ_FILTER_NAMES, type Box, type EmailsView, type ReadFilterName } from "./messaging-address";
+import { BOXES, type EmailsView } from "./messaging-address";
 
 export const MessageRowSchema = z.object({
   id: z.string(),

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { switchAccount, type SwitchDeps } from "../../app/.server/account-switch.server";
+import { switchAccount, type SwitchDeps } from "../../app/areas/account-switch/page.server";
 import { loadConfig } from "../../app/.server/config.server";
 import { createSessions, viewingKeyOf } from "../../app/.server/session.server";
 import { linkedAccountsOf } from "../../app/.server/sign-in.server";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { appointmentsPage, bookingAction, cancelAction, type AppointmentDeps } from "../../app/.server/appointments-page.server";
+import { appointmentsPage, bookingAction, cancelAction, type AppointmentDeps } from "../../app/areas/appointments/page.server";
 import { loadConfig } from "../../app/.server/config.server";
 import { createSessions, viewingKeyOf } from "../../app/.server/session.server";
 import { errorsMessages } from "../../app/lib/messages/errors";

@@ -1,6 +1,7 @@
 import { DateTime } from "luxon";
 import { describe, expect, it } from "vitest";
-import { APPOINTMENT_LISTS, BOOKED_REPLY, isRoleEntry, NextAvailableDaysSchema } from "../../contract/appointments";
+import { APPOINTMENT_LISTS, BOOKED_REPLY, NextAvailableDaysSchema } from "../../contract/appointments";
+import { isRoleEntry } from "../../contract/roles";
 import { endpoints } from "../../contract/endpoints";
 import { PAGE_SIZES } from "../../contract/page-sizes";
 import { useMockServer, type TestWorld } from "../helpers/mock-world";

@@ -17,7 +17,7 @@ let addresses: Record<string, string>;
 let sessions: typeof import("../../app/.server/session.server");
 
 type Opener = (request: Request, params: string[], rate: DocumentRate) => Promise<unknown>;
-/** Each document route's server function, as its route module calls it (app/routes/*). */
+/** Each document route's server function, as its route module calls it (app/areas/<area>/<name>.route.ts). */
 let openers: Record<string, Opener>;
 
 const LIMIT = 12;
@@ -34,12 +34,12 @@ function rateAt(start = Date.parse("2026-03-02T09:00:00Z")) {
 beforeAll(async () => {
   sessions = await import("../../app/.server/session.server");
   const [letters, resources, accounts, emails, reports, preview] = await Promise.all([
-    import("../../app/.server/letters-page.server"),
-    import("../../app/.server/resources-page.server"),
-    import("../../app/.server/accounts-page.server"),
-    import("../../app/.server/emails-page.server"),
-    import("../../app/.server/reports-page.server"),
-    import("../../app/.server/preview-page.server"),
+    import("../../app/areas/letters/page.server"),
+    import("../../app/areas/resources/page.server"),
+    import("../../app/areas/accounts/page.server"),
+    import("../../app/areas/messaging/page.server"),
+    import("../../app/areas/results/page.server"),
+    import("../../app/areas/preview/page.server"),
   ]);
   openers = {
     "letters/letter/:id": (r, [id], rate) => letters.letterFileResponse(r, id, rate),

@@ -10,12 +10,12 @@ import { useMockServer, type PortalSession, type TestWorld } from "../helpers/mo
  * page's address go in, the view and the practice's journal come out.
  */
 const mock = useMockServer();
-let allergies: typeof import("../../app/.server/allergies-page.server");
-let diagnoses: typeof import("../../app/.server/diagnoses-page.server");
-let reminders: typeof import("../../app/.server/reminders-page.server");
-let immunisations: typeof import("../../app/.server/immunisations-page.server");
-let vitals: typeof import("../../app/.server/vitals-page.server");
-let timeline: typeof import("../../app/.server/timeline-page.server");
+let allergies: typeof import("../../app/areas/health/allergies/page.server");
+let diagnoses: typeof import("../../app/areas/health/diagnosis/page.server");
+let reminders: typeof import("../../app/areas/health/reminders/page.server");
+let immunisations: typeof import("../../app/areas/health/immunisation/page.server");
+let vitals: typeof import("../../app/areas/health/vitals/page.server");
+let timeline: typeof import("../../app/areas/health/timeline/page.server");
 let world: TestWorld;
 let many: TestWorld;
 
@@ -38,12 +38,12 @@ async function familyMember(): Promise<{ session: PortalSession; memberId: strin
 }
 
 beforeAll(async () => {
-  allergies = await import("../../app/.server/allergies-page.server");
-  diagnoses = await import("../../app/.server/diagnoses-page.server");
-  reminders = await import("../../app/.server/reminders-page.server");
-  immunisations = await import("../../app/.server/immunisations-page.server");
-  vitals = await import("../../app/.server/vitals-page.server");
-  timeline = await import("../../app/.server/timeline-page.server");
+  allergies = await import("../../app/areas/health/allergies/page.server");
+  diagnoses = await import("../../app/areas/health/diagnosis/page.server");
+  reminders = await import("../../app/areas/health/reminders/page.server");
+  immunisations = await import("../../app/areas/health/immunisation/page.server");
+  vitals = await import("../../app/areas/health/vitals/page.server");
+  timeline = await import("../../app/areas/health/timeline/page.server");
   world = await mock.createWorld({ scenario: "default", seed: 18 });
   many = await mock.createWorld({ scenario: "many-records", seed: 18 });
 });

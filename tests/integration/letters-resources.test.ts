@@ -6,13 +6,13 @@ import { PRACTICE_MEDIA } from "../../fixtures/builders/documents";
 import { useMockServer, type PortalSession, type TestWorld } from "../helpers/mock-world";
 
 /**
- * The Letters and Resources pages' logic (app/.server/letters-page.server.ts, resources-page.server.ts)
+ * The Letters and Resources pages' logic (app/areas/letters/page.server.ts, app/areas/resources/page.server.ts)
  * against the real mock over HTTP: a signed-in context and the page's address go in, the view and the
  * practice's journal come out.
  */
 const mock = useMockServer();
-let letters: typeof import("../../app/.server/letters-page.server");
-let resources: typeof import("../../app/.server/resources-page.server");
+let letters: typeof import("../../app/areas/letters/page.server");
+let resources: typeof import("../../app/areas/resources/page.server");
 let world: TestWorld;
 let many: TestWorld;
 
@@ -29,8 +29,8 @@ const at = (search: string) => new URL(`http://portal.test/letters${search}`);
 const letterCalls = async (w: TestWorld) => (await w.requests({ method: "GET", path: "Patient/LetterAndDocument" })).map((r) => r.query);
 
 beforeAll(async () => {
-  letters = await import("../../app/.server/letters-page.server");
-  resources = await import("../../app/.server/resources-page.server");
+  letters = await import("../../app/areas/letters/page.server");
+  resources = await import("../../app/areas/resources/page.server");
   world = await mock.createWorld({ scenario: "default", seed: 17 });
   many = await mock.createWorld({ scenario: "many-records", seed: 17 });
 });

@@ -1,12 +1,12 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { emailsPage, emailsStep, type EmailsDeps } from "../../app/.server/emails-page.server";
+import { emailsPage, emailsStep, type EmailsDeps } from "../../app/areas/messaging/page.server";
 import { loadConfig } from "../../app/.server/config.server";
 import { createSessions } from "../../app/.server/session.server";
 import { MemoryStateStore } from "../../app/.server/state-store.server";
 import { messagingMessages } from "../../app/lib/messages/messaging";
-import { REPLY_SEPARATOR, type SendReply } from "../../app/lib/message-compose";
+import { REPLY_SEPARATOR, type SendReply } from "../../app/lib/messaging-compose";
 import type { MessageView } from "../../app/lib/messaging-view";
-import { isMessagingRole } from "../../contract/appointments";
+import { isMessagingRole } from "../../contract/roles";
 import { endpoints } from "../../contract/endpoints";
 import { MESSAGE_BOXES, OutgoingMessageSchema, RecipientSlots } from "../../contract/messaging";
 import type { ReceivedMessage } from "../../mock-server/message-store";

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadConfig } from "../../app/.server/config.server";
-import { actOnProfile } from "../../app/.server/profile-page.server";
+import { actOnProfile } from "../../app/areas/profile/page.server";
 import { accountSessionsKey, createSessions, type SignedInData } from "../../app/.server/session.server";
 import { createSignInSteps, type FlowResult } from "../../app/.server/sign-in.server";
 import { RedisStateStore } from "../../app/.server/redis-state-store.server";

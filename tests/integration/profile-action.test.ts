@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { useMockServer, type PortalSession, type TestWorld } from "../helpers/mock-world";
-import { profileMessages } from "../../app/lib/messages/profile";
-import { readProfile } from "../../app/lib/profile-view";
+import { profileMessages } from "../../app/areas/profile/texts";
+import { readProfile } from "../../app/areas/profile/view";
 import { errorsMessages } from "../../app/lib/messages/errors";
 import { viewingKeyOf } from "../../app/.server/session.server";
 import { SignInThrottle } from "../../app/.server/throttle.server";
@@ -9,14 +9,14 @@ import { signInThrottleMessages } from "../../app/lib/messages/signInThrottle";
 import { newPasswordMessages } from "../../app/lib/messages/newPassword";
 
 /**
- * The profile action's logic (app/.server/profile-page.server.ts) against the real mock over HTTP:
+ * The profile action's logic (app/areas/profile/page.server.ts) against the real mock over HTTP:
  * the signed-in context (api, user) and the posted FormData go in, the answer and the practice's
  * journal come out. No session store is involved.
  */
 const mock = useMockServer();
-let page: typeof import("../../app/.server/profile-page.server");
+let page: typeof import("../../app/areas/profile/page.server");
 let patient: typeof import("../../app/.server/practice/patient.server");
-let profile: typeof import("../../app/.server/practice/profile.server");
+let profile: typeof import("../../app/areas/profile/practice.server");
 let world: TestWorld;
 
 type SignedInContext = Parameters<typeof page.actOnProfile>[0];
@@ -65,9 +65,9 @@ async function contactForm(session: PortalSession, overrides: Record<string, str
 const added = <E extends { method: string; path: string }>(entries: E[]) => entries.filter((e) => e.method === "POST" && /AddEmergencyContact/i.test(e.path));
 
 beforeAll(async () => {
-  page = await import("../../app/.server/profile-page.server");
+  page = await import("../../app/areas/profile/page.server");
   patient = await import("../../app/.server/practice/patient.server");
-  profile = await import("../../app/.server/practice/profile.server");
+  profile = await import("../../app/areas/profile/practice.server");
   world = await mock.createWorld({ scenario: "default", seed: 11 });
 });
 

@@ -1,11 +1,12 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import * as patient from "../../app/.server/practice/patient.server";
-import * as profile from "../../app/.server/practice/profile.server";
+import * as profile from "../../app/areas/profile/practice.server";
+import { getTerms } from "../../app/.server/practice/terms.server";
 import * as client from "../../app/.server/practice/client.server";
 import type { PracticeApi } from "../../app/.server/practice/api.server";
 import { useMockServer, type TestWorld } from "../helpers/mock-world";
-import { emergencyContactPayload, contactMethodsRequest, demographicsRequest } from "../../app/lib/profile-payload";
-import { readProfile } from "../../app/lib/profile-view";
+import { emergencyContactPayload, contactMethodsRequest, demographicsRequest } from "../../app/areas/profile/payload";
+import { readProfile } from "../../app/areas/profile/view";
 
 /** The profile calls of 1§7, from the portal's server code to the mock's world and back. */
 const mock = useMockServer();
@@ -31,8 +32,8 @@ describe("profile calls against the mock", () => {
     expect(lookups.suburbs.length).toBeGreaterThan(lookups.cities.length);
     expect(Object.keys(lookups).sort()).toEqual(["cities", "relationships", "suburbs", "titles"]);
     expect(await profile.getBalance(api, id)).toBeGreaterThanOrEqual(0);
-    expect(await profile.getTerms(api, id, "1")).toMatch(/terms of use/);
-    expect(await profile.getTerms(api, id, "2")).toMatch(/Drafts/);
+    expect(await getTerms(api, id, "1")).toMatch(/terms of use/);
+    expect(await getTerms(api, id, "2")).toMatch(/Drafts/);
     const empty = await signIn("empty");
     expect(await profile.getBalance(empty.api, empty.id)).toBe(0);
   });

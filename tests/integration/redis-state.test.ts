@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { loadConfig } from "../../app/.server/config.server";
-import { PaymentAttempts } from "../../app/.server/payment-attempts.server";
+import { PaymentAttempts } from "../../app/areas/accounts/payment-attempts.server";
 import { checkRedis, RedisStateStore } from "../../app/.server/redis-state-store.server";
 import { createSessions } from "../../app/.server/session.server";
 import { SignInThrottle } from "../../app/.server/throttle.server";

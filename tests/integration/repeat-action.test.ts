@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { medicationsPage, repeatAction, type RepeatDeps } from "../../app/.server/medications-page.server";
+import { medicationsPage, repeatAction, type RepeatDeps } from "../../app/areas/medications/page.server";
 import { loadConfig } from "../../app/.server/config.server";
 import { createSessions } from "../../app/.server/session.server";
 import { MemoryStateStore } from "../../app/.server/state-store.server";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { endpoints } from "../../contract/endpoints";
-import { messagingSettingsOf } from "../../app/.server/emails-page.server";
+import { messagingSettingsOf } from "../../app/areas/messaging/page.server";
 import { getPracticeSettings } from "../../app/.server/practice/patient.server";
 import { bookingSettingsOf } from "../../app/lib/booking";
 import { repeatSettingsOf } from "../../app/lib/medications-view";

@@ -6,14 +6,14 @@ vi.hoisted(() => {
   process.env.PRACTICE_TIMEOUT_MS = "2000";
 });
 
-import { emailsStep, type EmailsDeps } from "../../app/.server/emails-page.server";
-import { repeatAction, medicationsPage, type RepeatDeps } from "../../app/.server/medications-page.server";
+import { emailsStep, type EmailsDeps } from "../../app/areas/messaging/page.server";
+import { repeatAction, medicationsPage, type RepeatDeps } from "../../app/areas/medications/page.server";
 import { loadConfig } from "../../app/.server/config.server";
 import { createSessions } from "../../app/.server/session.server";
 import { MemoryStateStore } from "../../app/.server/state-store.server";
 import { messagingMessages } from "../../app/lib/messages/messaging";
 import { medicationsMessages } from "../../app/lib/messages/medications";
-import type { SendReply } from "../../app/lib/message-compose";
+import type { SendReply } from "../../app/lib/messaging-compose";
 import { endpoints } from "../../contract/endpoints";
 import { MESSAGE_BOXES } from "../../contract/messaging";
 import { useMockServer, type TestWorld } from "../helpers/mock-world";

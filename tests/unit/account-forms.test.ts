@@ -1,13 +1,13 @@
 import { DateTime } from "luxon";
 import { describe, expect, it } from "vitest";
 import { passwordStrengthProblem, passwordTexts } from "../../contract/password-policy";
-import { ForgotPasswordSchema } from "../../app/lib/forgot-password";
-import { LoginHelpSchema } from "../../app/lib/login-help";
-import { loginHelpMessages } from "../../app/lib/messages/loginHelp";
+import { ForgotPasswordSchema } from "../../app/areas/sign-in/forgot-password";
+import { LoginHelpSchema } from "../../app/areas/sign-in/login-help";
+import { loginHelpMessages } from "../../app/areas/sign-in/login-help-texts";
 
 const loginHelpTexts = loginHelpMessages;
 import { newPasswordProblem } from "../../app/lib/new-password";
-import { SignupSchema } from "../../app/lib/signup";
+import { SignupSchema } from "../../app/areas/sign-in/signup";
 
 const help = { email: "mere@example.com", nhi: "", firstName: "Mere", familyName: "Parata", dob: "07-03-1985", subject: "Locked out", message: "I cannot sign in." };
 const issues = (result: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) =>

@@ -14,7 +14,7 @@ const item = (typeCode: string) => MenuItemSchema.parse({ resourceType: "Basic",
 const counters = { InboxCounter: 0, MedicationsCounter: 5, TestResultsCounter: 2 } as Counters;
 
 const registry: Area[] = [
-  { code: "16", label: "Medications", path: "/medications", module: "routes/medications.tsx", card: { title: "Long Term Medications", counter: "MedicationsCounter", empty: "none", unit: "long term medications" } },
+  { code: "16", label: "Medications", path: "/medications", module: "areas/medications/page.route.tsx", card: { title: "Long Term Medications", counter: "MedicationsCounter", empty: "none", unit: "long term medications" } },
   { code: "15", label: "Test Results", path: "/reports", card: { title: "New Results", counter: "TestResultsCounter", empty: "none", unit: "new results" } },
 ];
 
@@ -24,7 +24,7 @@ function flatten(entries: readonly RouteConfigEntry[]): RouteConfigEntry[] {
 
 describe("the area registry", () => {
   it("routes, links in the menu and links on the dashboard an area whose line names its module", () => {
-    expect(areaRoutes(registry).map((r) => [r.path, r.file])).toEqual([["medications", "routes/medications.tsx"]]);
+    expect(areaRoutes(registry).map((r) => [r.path, r.file])).toEqual([["medications", "areas/medications/page.route.tsx"]]);
     const menu = menuLinks([item("16"), item("15")], 0, registry);
     expect(menu.map((l) => [l.label, l.path])).toEqual([["Medications", "/medications"]]);
     expect(dashboardCards(counters, menu, registry).map((c) => [c.title, c.count, c.href])).toEqual([
@@ -36,20 +36,20 @@ describe("the area registry", () => {
 
   it("puts the built areas' screens inside the signed-in shell, and no other area's path", () => {
     const all = flatten(routes);
-    const shell = all.find((r) => r.file === "routes/shell.tsx");
+    const shell = all.find((r) => r.file === "shell/layout.route.tsx");
     const inShell = flatten(shell?.children ?? []);
-    expect(inShell.find((r) => r.path === "accounts")?.file).toBe("routes/accounts.tsx");
-    expect(inShell.find((r) => r.path === "reports")?.file).toBe("routes/reports.tsx");
-    expect(inShell.find((r) => r.path === "letters")?.file).toBe("routes/letters.tsx");
-    expect(inShell.find((r) => r.path === "resources")?.file).toBe("routes/resources.tsx");
-    expect(inShell.find((r) => r.path === "medications")?.file).toBe("routes/medications.tsx");
-    expect(inShell.find((r) => r.path === "allergies")?.file).toBe("routes/allergies.tsx");
-    expect(inShell.find((r) => r.path === "diagnosis")?.file).toBe("routes/diagnosis.tsx");
-    expect(inShell.find((r) => r.path === "reminders")?.file).toBe("routes/reminders.tsx");
-    expect(inShell.find((r) => r.path === "immunisation")?.file).toBe("routes/immunisation.tsx");
-    expect(inShell.find((r) => r.path === "vitals")?.file).toBe("routes/vitals.tsx");
-    expect(inShell.find((r) => r.path === "timeline")?.file).toBe("routes/timeline.tsx");
-    expect(inShell.find((r) => r.path === "appointments")?.file).toBe("routes/appointments.tsx");
-    expect(inShell.find((r) => r.path === "emails")?.file).toBe("routes/emails.tsx");
+    expect(inShell.find((r) => r.path === "accounts")?.file).toBe("areas/accounts/page.route.tsx");
+    expect(inShell.find((r) => r.path === "reports")?.file).toBe("areas/results/page.route.tsx");
+    expect(inShell.find((r) => r.path === "letters")?.file).toBe("areas/letters/page.route.tsx");
+    expect(inShell.find((r) => r.path === "resources")?.file).toBe("areas/resources/page.route.tsx");
+    expect(inShell.find((r) => r.path === "medications")?.file).toBe("areas/medications/page.route.tsx");
+    expect(inShell.find((r) => r.path === "allergies")?.file).toBe("areas/health/allergies/page.route.tsx");
+    expect(inShell.find((r) => r.path === "diagnosis")?.file).toBe("areas/health/diagnosis/page.route.tsx");
+    expect(inShell.find((r) => r.path === "reminders")?.file).toBe("areas/health/reminders/page.route.tsx");
+    expect(inShell.find((r) => r.path === "immunisation")?.file).toBe("areas/health/immunisation/page.route.tsx");
+    expect(inShell.find((r) => r.path === "vitals")?.file).toBe("areas/health/vitals/page.route.tsx");
+    expect(inShell.find((r) => r.path === "timeline")?.file).toBe("areas/health/timeline/page.route.tsx");
+    expect(inShell.find((r) => r.path === "appointments")?.file).toBe("areas/appointments/page.route.tsx");
+    expect(inShell.find((r) => r.path === "emails")?.file).toBe("areas/messaging/page.route.tsx");
   });
 });

@@ -1,9 +1,9 @@
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import { chooseCardProvider } from "../../app/.server/card-provider.server";
+import { chooseCardProvider } from "../../app/areas/accounts/card-provider.server";
 import { RefusedError } from "../../app/lib/payment-steps";
-import { cardStateOf, confirmCardWithStripe, loadStripeClient } from "../../app/components/accounts/stripe-adapter";
+import { cardStateOf, confirmCardWithStripe, loadStripeClient } from "../../app/areas/accounts/components/stripe-adapter";
 import { paymentMessages } from "../../app/lib/messages/payment";
-import { parseCardTypes } from "../../app/lib/payment-forms";
+import { parseCardTypes } from "../../app/areas/accounts/payment-forms";
 
 // The library's boundary: loadStripe from the pure entry, which must never be the real network one here.
 const loadStripe = vi.fn();

@@ -3,11 +3,11 @@ import { z } from "zod";
 import { parseForm, resultOf } from "../../app/lib/form-data";
 import { fieldErrors, firstErrors, visibleErrors } from "../../app/lib/forms";
 import { paymentMessages } from "../../app/lib/messages/payment";
-import { profileMessages } from "../../app/lib/messages/profile";
-import { signupMessages } from "../../app/lib/messages/signup";
+import { profileMessages } from "../../app/areas/profile/texts";
+import { signupMessages } from "../../app/areas/sign-in/signup-texts";
 import { checkPaymentAmount, centsAsAmountText } from "../../app/lib/payment-amount";
-import { ContactDetailsSchema } from "../../app/lib/profile-forms";
-import { SignupSchema } from "../../app/lib/signup";
+import { ContactDetailsSchema } from "../../app/areas/profile/forms";
+import { SignupSchema } from "../../app/areas/sign-in/signup";
 
 /** The forms layer: form data → object → schema → one message per field, and messages clearing on edit. */
 

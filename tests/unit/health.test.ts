@@ -5,12 +5,12 @@ import { parseForm } from "../../app/lib/form-data";
 import { dateRangeMessages } from "../../app/lib/messages/dateRange";
 import { timelineMessages } from "../../app/lib/messages/timeline";
 import { addDays, timelineFilterSchema, timelineQueryOf, timelineSearch, timelineViewOf, yearBefore } from "../../app/lib/timeline-filter";
-import { groupTimeline, timelineEntryOf } from "../../app/lib/timeline-view";
-import { valueText, vitalChartsOf, vitalKeyOf } from "../../app/lib/vitals-view";
-import { immunisationCardOf, immunisationSearch, immunisationStateOf, immunisationTabOf } from "../../app/lib/immunisations-view";
-import { priorityOf, reminderCardOf } from "../../app/lib/reminders-view";
-import { allergyCardOf, severityOf } from "../../app/lib/allergies-view";
-import { diagnosisCardOf, diagnosisSearch, diagnosisTabOf } from "../../app/lib/diagnoses-view";
+import { groupTimeline, timelineEntryOf } from "../../app/areas/health/timeline/view";
+import { valueText, vitalChartsOf, vitalKeyOf } from "../../app/areas/health/vitals/view";
+import { immunisationCardOf, immunisationSearch, immunisationStateOf, immunisationTabOf } from "../../app/areas/health/immunisation/view";
+import { priorityOf, reminderCardOf } from "../../app/areas/health/reminders/view";
+import { allergyCardOf, severityOf } from "../../app/areas/health/allergies/view";
+import { diagnosisCardOf, diagnosisSearch, diagnosisTabOf } from "../../app/areas/health/diagnosis/view";
 
 /**
  * The health screens' mappers, each reading the practice's wire shape through the contract's slot

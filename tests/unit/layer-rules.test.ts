@@ -3,8 +3,10 @@ import { fileURLToPath } from "node:url";
 import { beforeAll, describe, expect, it } from "vitest";
 
 /**
- * The layer rules of eslint.config.js, run through ESLint's Node API on snippets placed (virtually)
- * where they would live: each rule must report its own violation and stay quiet on a clean import.
+ * The layer rules (eslint-layers.js, wired in eslint.config.js), run through ESLint's Node API on
+ * snippets placed (virtually) where they would live: each rule must report its own violation and stay
+ * quiet on a clean import. The rules read folder roles and file suffixes, so each is shown at two
+ * depths where depth could matter.
  */
 const cwd = fileURLToPath(new URL("../..", import.meta.url));
 let eslint: ESLint;
@@ -13,59 +15,102 @@ beforeAll(() => {
   eslint = new ESLint({ cwd });
 });
 
+const LAYER_RULES = new Set(["no-restricted-imports", "layers/import-direction"]);
+
 async function restrictedImports(filePath: string, code: string): Promise<string[]> {
   const [result] = await eslint.lintText(code, { filePath });
-  return result.messages.filter((m) => m.ruleId === "no-restricted-imports").map((m) => m.message);
+  return result.messages.filter((m) => m.ruleId !== null && LAYER_RULES.has(m.ruleId)).map((m) => m.message);
 }
+
+/** One import of everything `from` exports, used, so that only the layer rules can speak. */
+const importing = (from: string) => `import * as m from "${from}";\nexport const used = m;\n`;
 
 describe("layer rules", () => {
   it("a component importing a route module fails (layer-routes)", async () => {
-    const file = "app/components/accounts/example-widget.tsx";
-    expect(await restrictedImports(file, 'import type { Route } from "../../routes/+types/accounts";\nexport type Props = Route.ComponentProps;\n')).toEqual([
+    const file = "app/areas/accounts/components/example-widget.tsx";
+    expect(await restrictedImports(file, 'import type { Route } from "../+types/page.route";\nimport { loader } from "../page.route";\nexport type Props = Route.ComponentProps;\nexport const load = loader;\n')).toEqual([
       expect.stringContaining("layer-routes"),
     ]);
-    expect(await restrictedImports(file, 'import { action } from "../../routes/login-help";\nexport const post = action;\n')).toEqual([expect.stringContaining("layer-routes")]);
-    expect(await restrictedImports(file, 'import type { InvoiceTableRow } from "../../lib/accounts-view";\nimport { Button } from "../ui/button";\nexport const parts: [typeof Button, InvoiceTableRow?] = [Button];\n')).toEqual([]);
+    expect(await restrictedImports("app/components/ui/example-widget.tsx", importing("../../shell/not-found.route"))).toEqual([expect.stringContaining("layer-routes")]);
+    expect(await restrictedImports(file, 'import type { InvoiceTableRow } from "../../../lib/accounts-view";\nimport { Button } from "../../../components/ui/button";\nexport const parts: [typeof Button, InvoiceTableRow?] = [Button];\n')).toEqual([]);
   });
 
-  it("a .server module importing a component fails (layer-components), in app/.server and beside routes", async () => {
-    const violation = 'import type { InvoiceTableRow } from "../components/accounts/invoice-table";\nexport type Row = InvoiceTableRow;\n';
+  it("a .server module importing a component fails (layer-components), .server.tsx included, at any depth", async () => {
+    const violation = importing("../components/ui/button");
     expect(await restrictedImports("app/.server/example-page.server.ts", violation)).toEqual([expect.stringContaining("layer-components")]);
-    expect(await restrictedImports("app/routes/example.server.ts", violation)).toEqual([expect.stringContaining("layer-components")]);
-    expect(await restrictedImports("app/.server/example-page.server.ts", 'import type { InvoiceTableRow } from "../lib/accounts-view";\nexport type Row = InvoiceTableRow;\n')).toEqual([]);
+    expect(await restrictedImports("app/areas/accounts/page.server.ts", importing("./components/invoice-table"))).toEqual([expect.stringContaining("layer-components")]);
+    expect(await restrictedImports("app/areas/health/vitals/chart.server.tsx", importing("./components/vital-figure"))).toEqual([expect.stringContaining("layer-components")]);
+    expect(await restrictedImports("app/.server/example-page.server.ts", importing("../lib/accounts-view"))).toEqual([]);
+    // A components folder's own server renderer draws its siblings to markup.
+    expect(await restrictedImports("app/components/charts/example.server.tsx", importing("./line-chart"))).toEqual([]);
+  });
+
+  it("an area importing another area fails (layer-areas), from the area's top or from deep inside it", async () => {
+    expect(await restrictedImports("app/areas/messaging/page.route.tsx", importing("../appointments/components/appointment-card"))).toEqual([expect.stringContaining("layer-areas")]);
+    expect(await restrictedImports("app/areas/health/timeline/components/example.tsx", importing("../../../letters/texts"))).toEqual([expect.stringContaining("layer-areas")]);
+    expect(await restrictedImports("app/areas/messaging/page.server.ts", importing("~/areas/profile/page.server"))).toEqual([expect.stringContaining("layer-areas")]);
+    // Its own files, shared folders, contract/ and machines/ are what an area builds on.
+    expect(await restrictedImports("app/areas/health/timeline/components/example.tsx", importing("../../texts"))).toEqual([]);
+    for (const from of ["./view", "../../lib/dates", "../../components/ui/button", "../../../contract/messaging", "../../../machines/messaging.machine"]) {
+      expect(await restrictedImports("app/areas/messaging/page.route.tsx", importing(from)), from).toEqual([]);
+    }
+  });
+
+  it("a shared folder importing an area fails (layer-shared)", async () => {
+    expect(await restrictedImports("app/components/ui/example.tsx", importing("../../areas/messaging/components/message-list"))).toEqual([expect.stringContaining("layer-shared")]);
+    expect(await restrictedImports("app/.server/example.server.ts", importing("../areas/letters/page.server"))).toEqual([expect.stringContaining("layer-shared")]);
+    expect(await restrictedImports("app/root.tsx", importing("./areas/messaging/view"))).toEqual([expect.stringContaining("layer-shared")]);
+    expect(await restrictedImports("app/components/ui/example.tsx", importing("./button"))).toEqual([]);
+  });
+
+  it("a browser module importing a .server module fails (layer-server-only); route modules and server code may", async () => {
+    expect(await restrictedImports("app/areas/messaging/components/example.tsx", importing("../page.server"))).toEqual([expect.stringContaining("layer-server-only")]);
+    expect(await restrictedImports("app/areas/messaging/view.ts", importing("../../.server/session.server"))).toEqual([expect.stringContaining("layer-server-only")]);
+    expect(await restrictedImports("app/components/ui/example.tsx", importing("../charts/chart-drawing.server"))).toEqual([expect.stringContaining("layer-server-only")]);
+    expect(await restrictedImports("app/areas/messaging/page.route.tsx", importing("./page.server"))).toEqual([]);
+    expect(await restrictedImports("app/areas/messaging/page.server.ts", importing("../../.server/session.server"))).toEqual([]);
   });
 
   it("a machine importing anything but app/lib, contract/ and packages fails (layer-machines)", async () => {
     const file = "machines/example.machine.ts";
-    for (const from of ["../app/.server/session.server", "../app/components/accounts/card-provider", "../app/routes/login", "../mock-server/server", "~/components/ui/button"]) {
-      expect(await restrictedImports(file, `import * as m from "${from}";\nexport const used = m;\n`), from).toEqual([expect.stringContaining("layer-machines")]);
+    for (const from of ["../app/.server/session.server", "../app/components/ui/button", "../app/areas/messaging/view", "../app/shell/layout.route", "../mock-server/server", "~/components/ui/button"]) {
+      expect(await restrictedImports(file, importing(from)), from).toEqual([expect.stringContaining("layer-machines")]);
     }
     const clean = [
       'import { setup } from "xstate";',
       'import { paymentMessages } from "../app/lib/messages/payment";',
       'import { endpoints } from "../contract/endpoints";',
-      "export const used = [setup, paymentMessages, endpoints];",
+      'import { unprovided } from "./unprovided";',
+      "export const used = [setup, paymentMessages, endpoints, unprovided];",
     ].join("\n");
     expect(await restrictedImports(file, `${clean}\n`)).toEqual([]);
   });
 
-  it("app/lib importing a machine, a component or server code fails (layer-lib), which keeps the payment cycle closed", async () => {
+  it("app/lib importing a machine, a component, server code or an area fails (layer-lib), at any depth, which keeps the payment cycle closed", async () => {
     const file = "app/lib/example.ts";
-    for (const from of ["../../machines/payment.machine", "../components/accounts/card-provider", "../.server/config.server", "../routes/login"]) {
-      expect(await restrictedImports(file, `import * as m from "${from}";\nexport const used = m;\n`), from).toEqual([expect.stringContaining("layer-lib")]);
+    for (const from of ["../../machines/payment.machine", "../components/ui/button", "../.server/config.server", "../shell/layout.route", "../areas/messaging/view", "~/components/ui/button"]) {
+      expect(await restrictedImports(file, importing(from)), from).toEqual([expect.stringContaining("layer-lib")]);
     }
+    expect(await restrictedImports("app/lib/messages/example.ts", importing("../../components/ui/button"))).toEqual([expect.stringContaining("layer-lib")]);
     expect(await restrictedImports(file, 'import { z } from "zod";\nimport { endpoints } from "../../contract/endpoints";\nimport { paymentMessages } from "./messages/payment";\nexport const used = [z, endpoints, paymentMessages];\n')).toEqual([]);
+    expect(await restrictedImports("app/lib/messages/example.ts", importing("../../../contract/endpoints"))).toEqual([]);
   });
 
-  it("the modules issue 11 named are clean now", async () => {
+  it("the portal never imports the mock server", async () => {
+    expect(await restrictedImports("app/areas/messaging/page.server.ts", importing("../../../mock-server/server"))).toEqual([expect.stringContaining("never imports the mock server")]);
+  });
+
+  // `npm run lint` checks every file; here, the worked example and the modules issue 11 named.
+  it("messaging and the modules issue 11 named are clean now", async () => {
     const results = await eslint.lintFiles([
-      "app/.server/accounts-page.server.ts",
-      "app/.server/card-provider.server.ts",
+      "app/areas/messaging",
+      "app/areas/accounts/page.server.ts",
+      "app/areas/accounts/card-provider.server.ts",
+      "app/areas/accounts/payment-forms.ts",
       "app/.server/sign-in.server.ts",
-      "app/lib/payment-forms.ts",
       "machines/payment.machine.ts",
       "machines/login.machine.ts",
     ]);
     expect(results.flatMap((r) => r.messages.map((m) => `${r.filePath}: ${m.message}`))).toEqual([]);
-  });
+  }, 60_000);
 });

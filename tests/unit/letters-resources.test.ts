@@ -2,12 +2,12 @@ import { describe, expect, it } from "vitest";
 import { LetterSlots, LettersReplySchema, MediaReplySchema } from "../../contract/documents";
 import { toBundle } from "../../contract/fhir";
 import { parseForm } from "../../app/lib/form-data";
-import { LetterRangeSchema, rangeQuery } from "../../app/lib/letter-search";
+import { LetterRangeSchema, rangeQuery } from "../../app/areas/letters/search";
 import { letterFileName, letterTileOf, newestFirst } from "../../app/lib/letters-view";
 import { listingSearch, MAX_PAGES, pagesOf } from "../../app/lib/listing";
 import { dateRangeMessages } from "../../app/lib/messages/dateRange";
-import { lettersMessages } from "../../app/lib/messages/letters";
-import { resourceFileName, resourceItemOf } from "../../app/lib/resources-view";
+import { lettersMessages } from "../../app/areas/letters/texts";
+import { resourceFileName, resourceItemOf } from "../../app/areas/resources/view";
 
 /** The Letters and Resources screens' mappers (read through the contract's slot layout) and the date range form. */
 

@@ -1,7 +1,7 @@
 import { DomUtils, parseDocument } from "htmlparser2";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import { MedicationTable, PrintableList } from "../../app/components/medications/medication-table";
+import { MedicationTable, PrintableList } from "../../app/areas/medications/components/medication-table";
 import type { MedicationRow } from "../../app/lib/medications-view";
 import { medicationsMessages } from "../../app/lib/messages/medications";
 

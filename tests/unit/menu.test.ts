@@ -5,7 +5,7 @@ import { dashboardCards, hasArea, menuLinks } from "../../app/lib/menu";
 
 const item = (typeCode: string, name = "x") => MenuItemSchema.parse({ resourceType: "Basic", id: typeCode, extension: MenuItemSlots.write({ name, typeCode }) });
 /** The registry as it will be once every area has its screen. */
-const allBuilt: Area[] = AREAS.map((a) => ({ ...a, module: a.module ?? `routes${a.path}.tsx` }));
+const allBuilt: Area[] = AREAS.map((a) => ({ ...a, module: a.module ?? `areas${a.path}/page.route.tsx` }));
 
 describe("menu mapping (1§2 Shell)", () => {
   it("maps every type code of the spec to its route", () => {
@@ -32,7 +32,7 @@ describe("menu mapping (1§2 Shell)", () => {
   });
 
   it("does not link an area whose screen is not built", () => {
-    const links = menuLinks([item("11"), item("14")], 0, AREAS.map((a) => (a.code === "14" ? { ...a, module: "routes/appointments.tsx" as const } : a.code === "11" ? { ...a, module: undefined } : a)));
+    const links = menuLinks([item("11"), item("14")], 0, AREAS.map((a) => (a.code === "14" ? { ...a, module: "areas/appointments/page.route.tsx" as const } : a.code === "11" ? { ...a, module: undefined } : a)));
     expect(links.map((l) => l.path)).toEqual(["/appointments"]);
     expect(hasArea(links, "/appointments")).toBe(true);
     expect(hasArea(links, "/emails")).toBe(false);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { assign, createActor, fromPromise } from "xstate";
 import { waitForState } from "../helpers/wait-for-state";
-import { checkDraft, messageFields, replySubject, type Draft, type SendReply } from "../../app/lib/message-compose";
+import { checkDraft, messageFields, replySubject, type Draft, type SendReply } from "../../app/lib/messaging-compose";
 import { messagingMessages } from "../../app/lib/messages/messaging";
 import type { MessageView, MessagingSettings } from "../../app/lib/messaging-view";
 import { StepSessionEndedError } from "../../app/lib/step-client";

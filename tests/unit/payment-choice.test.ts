@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { createActor } from "xstate";
 import { checkPaymentAmount } from "../../app/lib/payment-amount";
-import { paymentAmountSchema } from "../../app/lib/payment-forms";
+import { paymentAmountSchema } from "../../app/areas/accounts/payment-forms";
 import { editPayment, initialPaymentContext, type PaymentEdit } from "../../machines/payment-choice";
 import { paymentMachine, type PaymentInput } from "../../machines/payment.machine";
 

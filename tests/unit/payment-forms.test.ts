@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { paymentMessages } from "../../app/lib/messages/payment";
 import { cardBrandOf } from "../../app/lib/card-brand";
-import { luhnValid, parseCardTypes, PayStepSchema, testCardErrors } from "../../app/lib/payment-forms";
+import { luhnValid, parseCardTypes, PayStepSchema, testCardErrors } from "../../app/areas/accounts/payment-forms";
 
 const t = paymentMessages;
 const now = new Date("2026-11-23T00:00:00Z");

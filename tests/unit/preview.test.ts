@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { backLinkOf } from "../../app/.server/preview-page.server";
+import { backLinkOf } from "../../app/areas/preview/page.server";
 import { previewHref } from "../../app/lib/preview-view";
 
 describe("the full-page view's addresses (/preview)", () => {

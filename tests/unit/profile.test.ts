@@ -1,14 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { profileMessages } from "../../app/lib/messages/profile";
+import { profileMessages } from "../../app/areas/profile/texts";
 import { toBundle } from "../../contract/fhir";
 import { PatientReplySchema, PatientSlots } from "../../contract/patient";
 import { EmergencyContactPayloadSchema, LookupReplySchema, LookupSlots, NotificationSlots, UpdateContactMethodsRequestSchema } from "../../contract/profile";
 import { newPasswordProblem } from "../../app/lib/new-password";
 import { checkPhone, formatPhone } from "../../app/lib/phone";
-import { contactMethodsRequest, demographicsRequest, emergencyContactPayload, userEmailOf } from "../../app/lib/profile-payload";
-import { readContactMethods, readProfile } from "../../app/lib/profile-view";
+import { contactMethodsRequest, demographicsRequest, emergencyContactPayload, userEmailOf } from "../../app/areas/profile/payload";
+import { readContactMethods, readProfile } from "../../app/areas/profile/view";
 import { fieldErrors } from "../../app/lib/forms";
-import { ContactDetailsSchema, demographicsSchema, emergencyContactSchema, type ProfileLookups } from "../../app/lib/profile-forms";
+import { ContactDetailsSchema, demographicsSchema, emergencyContactSchema, type ProfileLookups } from "../../app/areas/profile/forms";
 
 const lookups: ProfileLookups = {
   titles: [{ id: "100", name: "Mr" }, { id: "102", name: "Ms" }, { id: "106", name: "Dr" }],

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { LabResultSchema, LabResultSlots } from "../../contract/documents";
 import { sanitiseResultHtml } from "../../app/.server/sanitise-html.server";
-import { applyReadFilter, pagesOf, readFilterOf, ReportFiltersSchema, reportsSearch } from "../../app/lib/report-filters";
+import { applyReadFilter, pagesOf, readFilterOf, ReportFiltersSchema, reportsSearch } from "../../app/areas/results/filters";
 import { chartSeriesOf, numericValue, observationOf, resultCardOf, resultDetailOf } from "../../app/lib/reports-view";
 import { HOSTILE_HTML } from "../../fixtures/builders/documents";
 import { dateRangeMessages } from "../../app/lib/messages/dateRange";

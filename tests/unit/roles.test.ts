@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isMessagingRole, isRoleEntry, RolesReplySchema } from "../../contract/appointments";
+import { isMessagingRole, isRoleEntry, RolesReplySchema } from "../../contract/roles";
 import { rolesOfKind } from "../../app/.server/practice/roles.server";
 import { PracticeApiError } from "../../app/.server/practice/client.server";
 

@@ -4,7 +4,7 @@ import { createActor } from "xstate";
 import { loginMachine } from "../../machines/login.machine";
 import { ToastProvider } from "../../app/components/ui/toast";
 import { ToastRegionPlaceholder } from "../../app/components/ui/toast-region";
-import { idleSignInView } from "../../app/lib/sign-in-view";
+import { idleSignInView } from "../../app/areas/sign-in/view";
 
 /**
  * The sign-in page paints its form and its notices' region before the login machine and radix's

@@ -1,5 +1,6 @@
 import { endpoints } from "../../../contract/endpoints";
-import { APPOINTMENT_LISTS, isRoleEntry, NextAvailableDaysSchema } from "../../../contract/appointments";
+import { APPOINTMENT_LISTS, NextAvailableDaysSchema } from "../../../contract/appointments";
+import { isRoleEntry } from "../../../contract/roles";
 import { PAGE_SIZES } from "../../../contract/page-sizes";
 import { LOOKUP_TYPES } from "../../../contract/profile";
 import type { PracticeApi } from "./api.server";

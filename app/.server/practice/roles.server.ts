@@ -1,4 +1,4 @@
-import type { RoleListItem } from "../../../contract/appointments";
+import type { RoleListItem } from "../../../contract/roles";
 import { endpoints } from "../../../contract/endpoints";
 import { PracticeApiError } from "./client.server";
 

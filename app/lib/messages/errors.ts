@@ -3,7 +3,7 @@ export const errorsMessages = {
   notFoundCode: "Error Code: 404",
   practiceUnavailable: "The practice's system is not answering just now. Please try again in a few minutes.",
   practiceBroken: "The practice's system sent a reply we could not read. Please try again later; if it keeps happening, contact the practice.",
-  /** A page that failed to load, in the shell (root.tsx) or in place of the shell (routes/shell-page.tsx). */
+  /** A page that failed to load, in the shell (root.tsx) or in place of the shell (shell/page-frame.route.tsx). */
   problemTitle: "Sorry, there is a problem",
   unexpected: "Something went wrong on our side. Please try again.",
   retry: "Retry",

@@ -1,0 +1,153 @@
+import type { ReactNode } from "react";
+import type { InvoiceTableRow } from "../../../lib/accounts-view";
+import { formatCents } from "../../../lib/money";
+
+/**
+ * The invoices of 1§2: Notes, Type, Reference No., Amount, Balance, Pay Now, Date, Action. Where
+ * there is room for its eight columns, a table at most 400 px tall that scrolls on its own; where
+ * there is not (a phone), each invoice is a card with the same fields in the same order and the
+ * same actions, so what is owed is never off to the side of a small scroll box (issue 21). The
+ * choice follows the room the list has (a container query), not the window, since the side menu
+ * takes its share from 993 px.
+ */
+interface Props {
+  caption: string;
+  rows: readonly InvoiceTableRow[];
+  empty: string;
+  /** The pending view's leading checkbox column: whether each invoice is in this payment. */
+  checked?: ReadonlyMap<string, boolean>;
+  onOpen(row: InvoiceTableRow): void;
+}
+
+const FIELDS = [
+  ["Notes", (row) => row.notes],
+  ["Type", (row) => row.type],
+  ["Reference No.", (row) => row.reference],
+  ["Amount", (row) => formatCents(row.amountCents)],
+  ["Balance", (row) => formatCents(row.balanceCents)],
+  ["Pay Now", (row) => formatCents(row.payNowCents)],
+  ["Date", (row) => row.date],
+] as const satisfies readonly (readonly [string, (row: InvoiceTableRow) => string])[];
+
+export function InvoiceTable({ caption, rows, empty, checked, onOpen }: Props) {
+  const cell = "border-b border-muted/30 px-3 py-2 text-left align-top";
+  const head = (text: ReactNode, sr = false) => (
+    <th scope="col" className={`${cell} sticky top-0 bg-white font-semibold`}>
+      {sr ? <span className="sr-only">{text}</span> : text}
+    </th>
+  );
+  return (
+    <div className="@container">
+      {/* A scrolling region must be reachable by keyboard: it takes focus and is named by its caption. */}
+      <div className="hidden max-h-[400px] overflow-auto rounded border border-muted/40 bg-white @3xl:block" tabIndex={0} role="region" aria-label={caption}>
+        <table className="w-full border-collapse">
+          <caption className="sr-only">{caption}</caption>
+          <thead>
+            <tr>
+              {checked ? head("In this payment") : null}
+              {FIELDS.map(([label]) => (
+                <th key={label} scope="col" className={`${cell} sticky top-0 bg-white font-semibold`}>
+                  {label}
+                </th>
+              ))}
+              {head("Action")}
+            </tr>
+          </thead>
+          <tbody>
+            {rows.length === 0 ? (
+              <tr>
+                <td colSpan={checked ? 9 : 8} className={`${cell} py-6 text-center`}>
+                  {empty}
+                </td>
+              </tr>
+            ) : (
+              rows.map((row) => (
+                <tr key={row.id}>
+                  {checked ? (
+                    <td className={cell}>
+                      <InPaymentMark row={row} checked={checked} />
+                    </td>
+                  ) : null}
+                  {FIELDS.map(([label, value]) => (
+                    <td key={label} className={cell}>
+                      {value(row)}
+                    </td>
+                  ))}
+                  <td className={cell}>
+                    <ViewButton row={row} onOpen={onOpen} />
+                  </td>
+                </tr>
+              ))
+            )}
+          </tbody>
+        </table>
+      </div>
+
+      <div className="@3xl:hidden">
+        {rows.length === 0 ? (
+          <p className="rounded border border-muted/40 bg-white p-4 text-center">{empty}</p>
+        ) : (
+          <ul aria-label={caption} className="flex flex-col gap-3">
+            {rows.map((row) => (
+              <li key={row.id} aria-label={`Invoice ${row.reference}`} className="rounded border border-muted/40 bg-white p-4">
+                {checked ? (
+                  <p className="mb-2 flex items-center gap-2">
+                    <span className="font-semibold">In this payment:</span>
+                    <InPaymentMark row={row} checked={checked} />
+                  </p>
+                ) : null}
+                <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1">
+                  {FIELDS.map(([label, value]) => (
+                    <div key={label} className="contents">
+                      <dt className="font-semibold">{label}</dt>
+                      <dd className="min-w-0 break-words">{value(row)}</dd>
+                    </div>
+                  ))}
+                </dl>
+                <div className="mt-2">
+                  <ViewButton row={row} onOpen={onOpen} withText />
+                </div>
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+    </div>
+  );
+}
+
+/**
+ * Whether the amount being paid reaches this invoice (1§4's allocation). A mark, not a checkbox
+ * (issue 21, decisions/122): the amount decides what is paid, so a box that looked tickable and did
+ * nothing, in the tab order, promised a choice that was not there. Words and an icon, not colour alone.
+ */
+function InPaymentMark({ row, checked }: { row: InvoiceTableRow; checked: ReadonlyMap<string, boolean> }) {
+  return checked.get(row.id) ? (
+    <span className="inline-flex items-center gap-1 font-semibold text-success">
+      <svg aria-hidden="true" viewBox="0 0 24 24" className="size-5 shrink-0" fill="none" stroke="currentColor" strokeWidth="3" strokeLinecap="round" strokeLinejoin="round">
+        <path d="m5 12 5 5 9-10" />
+      </svg>
+      Included
+    </span>
+  ) : (
+    <span className="text-muted">Not included</span>
+  );
+}
+
+/** Opens the INVOICE dialog: a viewer, so it is named and drawn as viewing, not downloading (issue 21). */
+function ViewButton({ row, onOpen, withText = false }: { row: InvoiceTableRow; onOpen(row: InvoiceTableRow): void; withText?: boolean }) {
+  return (
+    <button
+      type="button"
+      onClick={() => onOpen(row)}
+      className="inline-flex min-h-11 min-w-11 items-center justify-center gap-2 rounded px-2 font-semibold text-brand underline-offset-4 hover:underline"
+      aria-label={`View invoice ${row.reference} (PDF)`}
+    >
+      <svg aria-hidden="true" viewBox="0 0 24 24" className="size-6 shrink-0" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+        <path d="M2 12s3.5-7 10-7 10 7 10 7-3.5 7-10 7S2 12 2 12Z" />
+        <circle cx="12" cy="12" r="3" />
+      </svg>
+      <span>View{withText ? " invoice" : ""}</span>
+    </button>
+  );
+}

@@ -1,0 +1,57 @@
+import { useEffect, useRef, useState } from "react";
+import type { OpenPayment } from "../../../lib/accounts-view";
+import { errorsMessages } from "../../../lib/messages/errors";
+import { paymentMessages } from "../../../lib/messages/payment";
+import { Button } from "../../../components/ui/button";
+
+const t = paymentMessages;
+
+/**
+ * The account holder's unfinished payment (issue 20): it may have taken money the practice has not
+ * recorded, so it stands in place of the payment form until it is finished. Finishing asks the
+ * practice to record it: recorded if the card was charged, let go if it never was.
+ */
+export function OpenPaymentNotice({ open, focusOnShow, onFinished }: { open: OpenPayment; focusOnShow: boolean; onFinished(message: string): void }) {
+  const [busy, setBusy] = useState(false);
+  const [reply, setReply] = useState<string | null>(null);
+  const heading = useRef<HTMLHeadingElement>(null);
+  // Shown in place of the form whose Pay was just refused: the focus would be lost with that button.
+  useEffect(() => {
+    if (focusOnShow) heading.current?.focus();
+  }, [focusOnShow]);
+
+  async function finish() {
+    setBusy(true);
+    setReply(null);
+    try {
+      // The step client and its zod schemas are not on the page's first load (decisions/180).
+      // Not arriving is the same failure as the step itself not getting through, and says so alike
+      // (the step client's own words; importing them here would add a script to the first load).
+      const { paySteps, payStepValues } = await import("../../../lib/payment-steps").catch((error: unknown) => {
+        throw new Error("The portal could not be reached (/accounts/pay).", { cause: error });
+      });
+      const outcome = await paySteps.post({ step: "finish", key: open.key }, payStepValues.finish);
+      if (outcome === "pending") setReply(t.finishPending);
+      else onFinished(outcome === "recorded" ? t.finishRecorded : t.finishNotCharged);
+    } catch (error) {
+      setReply(error instanceof Error && error.message ? error.message : errorsMessages.practiceUnavailable);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <section aria-labelledby="open-payment-heading" className="flex flex-col gap-3 border-l-8 border-danger bg-white p-4">
+      <h2 id="open-payment-heading" ref={heading} tabIndex={-1} className="text-xl font-bold focus-visible:outline-2 focus-visible:outline-offset-2">
+        {t.openHeading}
+      </h2>
+      <p>{open.charged ? t.openCharged(open.amount) : t.openUncertain(open.amount, open.started)}</p>
+      <div>
+        <Button onClick={() => void finish()} busy={busy}>
+          {busy ? "Finishing…" : t.finish}
+        </Button>
+      </div>
+      <div role="status">{reply ? <p className="font-semibold">{reply}</p> : null}</div>
+    </section>
+  );
+}

@@ -1,0 +1,389 @@
+import { lazy, Suspense, useCallback, useEffect, useId, useRef, useState, useSyncExternalStore } from "react";
+import type { PaymentContext, PaymentEvent, PaymentInput } from "../../../../machines/payment.machine";
+import { amountOf, editPayment, feeOf, initialPaymentContext, isPaymentEdit } from "../../../../machines/payment-choice";
+import { practiceDateTime, type CardProviderChoice, type CardType, type InvoiceTableRow, type OpenPayment, type PaidNotice } from "../../../lib/accounts-view";
+import { totalBalanceCents } from "../../../lib/allocation";
+import { formatCents } from "../../../lib/money";
+import { paymentMessages } from "../../../lib/messages/payment";
+import { Alert } from "../../../components/ui/alert";
+import { Button } from "../../../components/ui/button";
+import { TextField } from "../../../components/ui/field";
+import { lazyModule } from "../../../components/ui/lazy-module";
+import { ConfirmerSlot } from "./card-provider";
+import { InvoiceTable } from "./invoice-table";
+import { SignInAgainLink } from "../../../components/ui/sign-in-again-link";
+import { OpenPaymentNotice } from "./open-payment-notice";
+import { TestCardFields } from "./test-card-fields";
+
+// Stripe's SDK loads only on /accounts and only when a key is configured (decisions/030).
+const StripeCardFields = lazy(() => import("./stripe-card-fields"));
+
+// The payment machine, xstate, the step client and zod come after the page (issue 12, decisions/180):
+// the form is drawn without them and takes what the patient does until they run.
+const paymentEngine = lazyModule(() => import("./payment-engine"));
+type PaymentEngine = Awaited<ReturnType<typeof paymentEngine.preload>>;
+// Once here, a new form (after a payment, or on coming back to the page) starts with it at once.
+let arrivedEngine: PaymentEngine | null = null;
+type PaymentActor = ReturnType<PaymentEngine["createPaymentActor"]>;
+
+const paymentTexts = paymentMessages;
+
+/** What the form is drawn from: the machine's snapshot once it runs, its starting state with the patient's edits before. */
+interface PaymentState {
+  context: PaymentContext;
+  matches(state: "paying" | "failed" | "succeeded"): boolean;
+}
+
+/**
+ * The idempotency key of the attempt in progress survives a refresh (sessionStorage), so paying
+ * again after a refresh reuses it and the practice charges at most once (decisions/031).
+ */
+const KEY_STORE = "portal.payment.attempt";
+
+function attemptKey(): string {
+  const stored = sessionStorage.getItem(KEY_STORE);
+  if (stored) return stored;
+  const key = crypto.randomUUID();
+  sessionStorage.setItem(KEY_STORE, key);
+  return key;
+}
+
+function forgetAttempt() {
+  sessionStorage.removeItem(KEY_STORE);
+}
+
+interface Props {
+  invoices: readonly InvoiceTableRow[];
+  methodType: string;
+  cardTypes: CardType[];
+  provider: CardProviderChoice;
+  billing: { name: string; email: string };
+  /** A payment left unfinished (any tab, any session): it must be finished before another starts. */
+  openPayment: OpenPayment | null;
+  onOpen(row: InvoiceTableRow): void;
+  onPaid(notice: PaidNotice): void;
+  /** The portal refused to start because another payment is open: the page reads it again. */
+  onBlocked(): void;
+}
+
+export function PaymentPanel({ invoices, methodType, cardTypes, provider, billing, openPayment, onOpen, onPaid, onBlocked }: Props) {
+  const [slot] = useState(() => new ConfirmerSlot());
+  // This tab's Pay was refused because another payment is open: the notice that replaces the form takes the focus.
+  const [blocked, setBlocked] = useState(false);
+  const [input] = useState<PaymentInput>(() => ({
+    invoices: invoices.map((i) => ({ id: i.id, balanceCents: i.balanceCents, payNowCents: i.payNowCents })),
+    methodType,
+    cardTypes,
+  }));
+  const formShown = !openPayment && invoices.length > 0;
+
+  // Until the machine runs, the form shows its starting state with the patient's edits applied by the
+  // machine's own editing functions, and keeps every event to hand it; a Pay pressed meanwhile is
+  // handed over last, once the card fields have told the machine what they hold.
+  const [draft, setDraft] = useState(() => initialPaymentContext(input));
+  const early = useRef<PaymentEvent[]>([]);
+  const payWanted = useRef(false);
+  // Shown only if the code then fails to arrive: Pay was pressed and nothing could be sent.
+  const [payPressed, setPayPressed] = useState(false);
+  const [engine, setEngine] = useState<PaymentEngine | null>(() => arrivedEngine);
+  const [engineFailed, setEngineFailed] = useState(false);
+  const [actor, setActor] = useState<PaymentActor | null>(null);
+  const running = useRef<PaymentActor | null>(null);
+  const latestOnBlocked = useRef(onBlocked);
+  useEffect(() => {
+    latestOnBlocked.current = onBlocked;
+  }, [onBlocked]);
+
+  const loadEngine = useCallback(() => {
+    paymentEngine.preload().then(
+      (module) => {
+        arrivedEngine = module;
+        setEngineFailed(false);
+        setEngine(module);
+      },
+      () => setEngineFailed(true),
+    );
+  }, []);
+  // Fetched once the page has loaded and the browser is idle, so it never competes with the page
+  // itself; sooner if the patient reaches for the form first (onFocus, onPointerDown, send).
+  useEffect(() => {
+    if (!formShown || engine) return;
+    let cancelled = false;
+    const start = () => {
+      if (!cancelled) loadEngine();
+    };
+    const whenIdle = () => (typeof window.requestIdleCallback === "function" ? window.requestIdleCallback(start, { timeout: 1000 }) : window.setTimeout(start, 100));
+    if (document.readyState === "complete") whenIdle();
+    else window.addEventListener("load", whenIdle, { once: true });
+    return () => {
+      cancelled = true;
+      window.removeEventListener("load", whenIdle);
+    };
+  }, [formShown, engine, loadEngine]);
+
+  useEffect(() => {
+    if (!engine) return;
+    const created = engine.createPaymentActor(input, {
+      slot,
+      attemptKey,
+      forgetAttempt,
+      onBlocked: () => {
+        setBlocked(true);
+        latestOnBlocked.current();
+      },
+    });
+    created.start();
+    // The card fields' first report is among these: their effect (a child's) ran earlier in this
+    // commit, with the checks that came in the same module. Pay goes last, as the patient meant it.
+    for (const event of early.current) created.send(event);
+    if (payWanted.current) created.send({ type: "pay.submit" });
+    running.current = created;
+    setActor(created);
+    return () => {
+      running.current = null;
+      created.stop();
+    };
+  }, [engine, input, slot]);
+  const send = useCallback(
+    (event: PaymentEvent) => {
+      if (running.current) return running.current.send(event);
+      if (event.type === "pay.submit") {
+        payWanted.current = true;
+        setPayPressed(true);
+      } else early.current.push(event);
+      if (isPaymentEdit(event)) setDraft((context) => ({ ...context, ...editPayment(context, event) }));
+      loadEngine();
+    },
+    [loadEngine],
+  );
+
+  const subscribe = useCallback(
+    (onChange: () => void) => {
+      if (!actor) return () => undefined;
+      const subscription = actor.subscribe(onChange);
+      return () => subscription.unsubscribe();
+    },
+    [actor],
+  );
+  const snapshot = useSyncExternalStore(
+    subscribe,
+    () => actor?.getSnapshot() ?? null,
+    () => null,
+  );
+  const state: PaymentState = snapshot ?? { context: draft, matches: () => false };
+  const ctx = state.context;
+  const paying = state.matches("paying");
+  const hasInvoices = invoices.length > 0;
+  const method = ctx.method;
+  const formDisabled = method !== "card" || !hasInvoices;
+  const amount = amountOf(ctx);
+  const amountCents = "cents" in amount ? amount.cents : 0;
+  const fee = feeOf(ctx, amountCents);
+  const cardChoice = { chosen: ctx.cardTypes[ctx.cardTypeIndex], all: ctx.cardTypes };
+  const ids = { choice: useId(), hint: useId() };
+
+  // A success reaches the page once, and its attempt's key is done with.
+  const succeeded = state.matches("succeeded");
+  const result = ctx.result;
+  useEffect(() => {
+    if (!succeeded) return;
+    forgetAttempt();
+    const receipt = result?.kind === "succeeded" ? result.receipt : null;
+    if (!receipt) return onPaid({ message: paymentTexts.succeeded });
+    const reference = (id: string) => invoices.find((i) => i.id === id)?.reference ?? id;
+    onPaid({
+      message: result?.message ?? paymentTexts.succeeded,
+      receipt: {
+        reference: String(receipt.paymentId),
+        paidAt: practiceDateTime(new Date()),
+        amount: formatCents(receipt.amountCents),
+        fee: formatCents(receipt.feeCents),
+        total: formatCents(receipt.amountCents + receipt.feeCents),
+        cardType: receipt.cardType,
+        invoices: receipt.allocations.map((a) => ({ reference: reference(a.id), paid: formatCents(a.payNowCents) })),
+      },
+    });
+    // The invoices are those the payment was made for: read when it succeeded, once.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [succeeded, result, onPaid]);
+
+  // A failure takes the focus, so the patient hears it and is beside its Try again (issue 21).
+  const failureRef = useRef<HTMLDivElement>(null);
+  const failure = result?.kind === "failed" ? result : null;
+  useEffect(() => {
+    if (!failure) return;
+    failureRef.current?.focus();
+    failureRef.current?.scrollIntoView({ block: "center" });
+  }, [failure]);
+
+  const reachForForm = () => {
+    if (!engine) loadEngine();
+  };
+  const onCardChange = useCallback((card: { complete: boolean; error: string | null }) => send({ type: "card.change", ...card }), [send]);
+  const rows = invoices.map((row) => {
+    const allocation = ctx.allocations.find((a) => a.id === row.id);
+    return { ...row, payNowCents: allocation?.payNowCents ?? row.payNowCents };
+  });
+  const checked = new Map(ctx.allocations.map((a) => [a.id, a.checked]));
+
+  return (
+    <div className="flex flex-col gap-6">
+      <InvoiceTable caption="Pending invoices" rows={rows} empty={paymentMessages.noPending} checked={checked} onOpen={onOpen} />
+
+      {openPayment ? (
+        <OpenPaymentNotice open={openPayment} focusOnShow={blocked} onFinished={(message) => onPaid({ message })} />
+      ) : !hasInvoices ? (
+        // Nothing owed: no payment form to fill in for $0.00 (issue 21), just the plain answer.
+        <section aria-labelledby="pay-heading" className="flex flex-col gap-2 rounded bg-white p-4 shadow-sm">
+          <h2 id="pay-heading" className="text-2xl font-bold">
+            Make a payment
+          </h2>
+          <p>{paymentMessages.nothingOwed}</p>
+        </section>
+      ) : (
+        <form
+          noValidate
+          aria-labelledby="pay-heading"
+          className="flex flex-col gap-4 rounded bg-white p-4 shadow-sm"
+          onFocus={reachForForm}
+          onPointerDown={reachForForm}
+          onSubmit={(event) => {
+            event.preventDefault();
+            send({ type: "pay.submit" });
+          }}
+        >
+          <h2 id="pay-heading" className="text-2xl font-bold">
+            Make a payment
+          </h2>
+          {method === "poli" ? <Alert tone="info">{paymentMessages.poli}</Alert> : null}
+          {method === "paymentExpress" ? <Alert tone="info">{paymentMessages.paymentExpress}</Alert> : null}
+
+          <fieldset disabled={formDisabled || paying} className={`flex flex-col gap-4 ${method !== "card" ? "opacity-50" : ""}`}>
+            <fieldset className="flex flex-col gap-2">
+              <legend id={ids.choice} className="mb-1 font-semibold">
+                How much would you like to pay?
+              </legend>
+              <label className="flex min-h-11 items-center gap-3">
+                <input type="radio" name="choice" className="size-5" checked={ctx.choice === 1} onChange={() => send({ type: "choice.select", choice: 1 })} />
+                Pay the total balance ({formatCents(totalBalanceCents(invoices))})
+              </label>
+              <label className="flex min-h-11 items-center gap-3">
+                <input type="radio" name="choice" className="size-5" checked={ctx.choice === 2} onChange={() => send({ type: "choice.select", choice: 2 })} />
+                Pay another amount
+              </label>
+            </fieldset>
+            {ctx.choice === 2 ? (
+              <TextField
+                label="Amount (NZD)"
+                inputMode="decimal"
+                value={ctx.amountText}
+                onChange={(event) => send({ type: "amount.change", text: event.target.value })}
+                error={ctx.submitted && "error" in amount ? amount.error : undefined}
+                className="max-w-xs"
+              />
+            ) : null}
+
+            {cardTypes.length > 0 ? (
+              <div className="flex max-w-md flex-col gap-1">
+                <label htmlFor="card-type" className="font-semibold">
+                  Card type and fee
+                </label>
+                <select
+                  id="card-type"
+                  className="min-h-11 rounded border-2 border-ink bg-white px-3"
+                  value={ctx.cardTypeIndex}
+                  onChange={(event) => send({ type: "cardType.select", index: Number(event.target.value) })}
+                >
+                  {cardTypes.map((type, i) => (
+                    <option key={type.label} value={i}>
+                      {type.label}
+                    </option>
+                  ))}
+                </select>
+              </div>
+            ) : null}
+
+            {method === "card" && hasInvoices ? (
+              provider.kind === "stripe" ? (
+                <Suspense fallback={<p role="status">Loading the card form…</p>}>
+                  <StripeCardFields publishableKey={provider.publishableKey} disabled={paying} showErrors={ctx.submitted} onChange={onCardChange} slot={slot} billing={billing} cardChoice={cardChoice} />
+                </Suspense>
+              ) : (
+                <TestCardFields disabled={paying} showErrors={ctx.submitted} onChange={onCardChange} slot={slot} billing={billing} checks={engine?.testCardChecks ?? null} cardChoice={cardChoice} />
+              )
+            ) : null}
+
+            <dl className="grid max-w-md grid-cols-[auto_1fr] gap-x-4 gap-y-1">
+              <dt>Amount</dt>
+              <dd>{formatCents(amountCents)}</dd>
+              <dt>Card fee</dt>
+              <dd>{formatCents(fee)}</dd>
+              <dt className="font-semibold">Total to charge</dt>
+              <dd className="font-semibold">{formatCents(amountCents + fee)}</dd>
+            </dl>
+          </fieldset>
+
+          {ctx.progress > 0 ? (
+            <div className="flex flex-col gap-1">
+              {/* A failure stops the bar where 1§4 puts it (100) but never as a full blue "done": it says it stopped. */}
+              <span id="pay-progress-label">Payment progress{failure ? <span className="font-semibold">: stopped, not completed</span> : null}</span>
+              <div
+                role="progressbar"
+                aria-labelledby="pay-progress-label"
+                aria-valuemin={0}
+                aria-valuemax={100}
+                aria-valuenow={ctx.progress}
+                aria-valuetext={failure ? "Stopped: the payment was not completed" : `${ctx.progress}%`}
+                className="h-3 w-full max-w-md overflow-hidden rounded bg-muted/30"
+              >
+                <div className={`h-full ${failure ? "bg-danger bg-[repeating-linear-gradient(135deg,transparent_0_6px,rgb(255_255_255/0.5)_6px_12px)]" : "bg-brand"}`} style={{ width: `${ctx.progress}%` }} />
+              </div>
+            </div>
+          ) : null}
+
+          {ctx.result?.kind === "failed" ? (
+            <div ref={failureRef} tabIndex={-1}>
+              <Alert title={ctx.result.charged ? "Your card was charged" : ctx.result.uncertain ? "The payment was interrupted" : ctx.result.sessionEnded ? paymentMessages.sessionEndedTitle : paymentMessages.failedTitle}>
+                <p>{ctx.result.message}</p>
+                {ctx.result.sessionEnded ? (
+                  <p className="mt-2">
+                    <SignInAgainLink />
+                  </p>
+                ) : null}
+                {state.matches("failed") ? (
+                  <div className="mt-3 flex flex-wrap gap-3">
+                    <Button onClick={() => send({ type: "payment.retry" })}>{ctx.result.charged ? "Try recording the payment again" : "Try again"}</Button>
+                    {!ctx.result.charged ? (
+                      <Button variant="secondary" onClick={() => send({ type: "payment.dismiss" })}>
+                        Change the payment
+                      </Button>
+                    ) : null}
+                  </div>
+                ) : null}
+              </Alert>
+            </div>
+          ) : null}
+
+          {engineFailed && payPressed ? <Alert>{paymentMessages.formNotLoaded}</Alert> : null}
+
+          <div className="flex flex-wrap items-center gap-3">
+            <Button
+              type="submit"
+              busy={paying}
+              disabled={!hasInvoices || method !== "card" || state.matches("failed")}
+              aria-describedby={!hasInvoices ? ids.hint : undefined}
+              title={!hasInvoices ? paymentMessages.nothingToPay : undefined}
+            >
+              {paying ? "Paying…" : "Pay"}
+            </Button>
+            {!hasInvoices ? (
+              <span id={ids.hint} className="text-muted">
+                {paymentMessages.nothingToPay}
+              </span>
+            ) : null}
+          </div>
+        </form>
+      )}
+    </div>
+  );
+}

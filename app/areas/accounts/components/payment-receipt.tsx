@@ -1,0 +1,61 @@
+import { forwardRef, useState } from "react";
+import { flushSync } from "react-dom";
+import type { PaidNotice } from "../../../lib/accounts-view";
+import { Button } from "../../../components/ui/button";
+
+/**
+ * What a payment's success says (issue 21): the amount, the date and the practice's payment reference,
+ * the invoices it went to, and a receipt to print. It takes the focus when it appears (the page does
+ * that), so a screen reader hears it and a phone shows it.
+ */
+export const PaymentResult = forwardRef<HTMLDivElement, { notice: PaidNotice }>(function PaymentResult({ notice }, ref) {
+  const receipt = notice.receipt;
+  // Printing prints the receipt alone (app.css, .printing-receipt), and only when Print receipt asks:
+  // the class is in the page before print() (which returns once the print dialog has closed).
+  const [printing, setPrinting] = useState(false);
+  const print = () => {
+    flushSync(() => setPrinting(true));
+    window.print();
+    setPrinting(false);
+  };
+
+  return (
+    <div ref={ref} tabIndex={-1} role="status" className={`flex flex-col gap-3 border-l-8 border-success bg-white p-4 ${printing ? "printing-receipt" : ""}`}>
+      <p className="text-xl font-bold">{notice.message}</p>
+      {receipt ? (
+        <>
+          <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1">
+            <dt className="font-semibold">Amount paid</dt>
+            <dd>{receipt.total}</dd>
+            <dt className="font-semibold">Of which card fee</dt>
+            <dd>
+              {receipt.fee}
+              {receipt.cardType ? ` (${receipt.cardType})` : ""}
+            </dd>
+            <dt className="font-semibold">Date</dt>
+            <dd>{receipt.paidAt}</dd>
+            <dt className="font-semibold">Practice payment reference</dt>
+            <dd>{receipt.reference}</dd>
+          </dl>
+          {receipt.invoices.length > 0 ? (
+            <div>
+              <p className="font-semibold">Paid towards</p>
+              <ul className="list-disc pl-6">
+                {receipt.invoices.map((invoice) => (
+                  <li key={invoice.reference}>
+                    Invoice {invoice.reference}: {invoice.paid}
+                  </li>
+                ))}
+              </ul>
+            </div>
+          ) : null}
+          <div className="no-print">
+            <Button variant="secondary" onClick={print}>
+              Print receipt
+            </Button>
+          </div>
+        </>
+      ) : null}
+    </div>
+  );
+});

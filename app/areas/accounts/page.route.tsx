@@ -1,0 +1,118 @@
+import { Tabs } from "radix-ui";
+import { useCallback, useEffect, useRef, useState } from "react";
+import { Link, useLocation, useRevalidator } from "react-router";
+import { loadAccountsPage } from "./page.server";
+import { PAGE_SIZES } from "../../../contract/page-sizes";
+import { InvoiceDialog } from "./components/invoice-dialog";
+import { InvoiceTable } from "./components/invoice-table";
+import type { InvoiceTableRow, PaidNotice } from "../../lib/accounts-view";
+import { PaymentResult } from "./components/payment-receipt";
+import { PaymentPanel } from "./components/payment-panel";
+import { Breadcrumb } from "../../shell/components/breadcrumb";
+import { Alert } from "../../components/ui/alert";
+import { paymentMessages } from "../../lib/messages/payment";
+import type { Route } from "./+types/page.route";
+import { tabClass } from "../../components/ui/choice-styles";
+
+export const meta: Route.MetaFunction = () => [{ title: "Accounts – Patient Portal" }];
+
+export function loader({ request }: Route.LoaderArgs) {
+  return loadAccountsPage(request);
+}
+
+
+export default function Accounts({ loaderData }: Route.ComponentProps) {
+  const { pending, all, methodType, cardTypes, provider, billing, openPayment } = loaderData;
+  const location = useLocation();
+  const urlTab = new URLSearchParams(location.search).get("tab") === "all" ? "all" : "pending";
+  // Both lists come with the page, so a tab is page state, not a navigation: a click shows it at once
+  // and asks the practice for nothing. The address records it (a reload keeps the tab) without a
+  // navigation; one would re-run the loader, and two quick clicks used to race each other.
+  const [tab, setTab] = useState(urlTab);
+  const [seenLocation, setSeenLocation] = useState(location.key);
+  if (seenLocation !== location.key) {
+    // A navigation (a paging link, back, forward) brings its own address: the tab follows it.
+    setSeenLocation(location.key);
+    setTab(urlTab);
+  }
+  const [open, setOpen] = useState<InvoiceTableRow | null>(null);
+  const [paid, setPaid] = useState<PaidNotice | null>(null);
+  const revalidator = useRevalidator();
+  const onPaid = useCallback(
+    (notice: PaidNotice) => {
+      setPaid(notice);
+      void revalidator.revalidate();
+    },
+    [revalidator],
+  );
+  // The result of Pay takes the focus: the Pay button it came from is gone with the form it re-keys,
+  // and at 390 px the result would otherwise be above the fold (issue 21).
+  const paidRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (!paid) return;
+    paidRef.current?.focus();
+    paidRef.current?.scrollIntoView({ block: "center" });
+  }, [paid]);
+  const onBlocked = useCallback(() => void revalidator.revalidate(), [revalidator]);
+  const pages = Math.max(1, Math.ceil(all.total / PAGE_SIZES.invoices));
+  // A new set of pending invoices (after a payment) starts a new payment form.
+  const pendingKey = pending.map((i) => `${i.id}:${i.balanceCents}`).join(",");
+
+  return (
+    <div className="flex flex-col gap-6">
+      <Breadcrumb current="Accounts" />
+      <h1 className="text-3xl font-bold">Accounts</h1>
+      <Alert tone="info" title="Keep your details safe">
+        {paymentMessages.disclaimer}
+      </Alert>
+      {paid ? <PaymentResult ref={paidRef} notice={paid} /> : null}
+
+      <Tabs.Root
+        value={tab}
+        onValueChange={(value) => {
+          const next = value === "all" ? "all" : "pending";
+          setTab(next);
+          const url = new URL(window.location.href);
+          if (next === "all") url.searchParams.set("tab", "all");
+          else url.searchParams.delete("tab");
+          // React Router's own history state is kept, so back and forward still work.
+          window.history.replaceState(window.history.state, "", url);
+        }}
+      >
+        <Tabs.List aria-label="Invoices" className="mb-4 flex gap-2 border-b border-muted/40">
+          <Tabs.Trigger value="pending" className={tabClass}>
+            Pending Invoices
+          </Tabs.Trigger>
+          <Tabs.Trigger value="all" className={tabClass}>
+            All Invoices
+          </Tabs.Trigger>
+        </Tabs.List>
+        <Tabs.Content value="pending" className="focus-visible:outline-2">
+          <PaymentPanel key={pendingKey} invoices={pending} methodType={methodType} cardTypes={cardTypes} provider={provider} billing={billing} openPayment={openPayment} onOpen={setOpen} onPaid={onPaid} onBlocked={onBlocked} />
+        </Tabs.Content>
+        <Tabs.Content value="all" className="flex flex-col gap-4 focus-visible:outline-2">
+          <InvoiceTable caption="All invoices" rows={all.rows} empty={paymentMessages.noInvoices} onOpen={setOpen} />
+          {pages > 1 ? (
+            <nav aria-label="Invoice pages" className="flex items-center gap-3">
+              {all.page > 1 ? (
+                <Link to={`?tab=all&page=${all.page - 1}`} preventScrollReset className="inline-flex min-h-11 items-center font-semibold text-brand underline">
+                  Previous page
+                </Link>
+              ) : null}
+              <span>
+                Page {all.page} of {pages}
+              </span>
+              {all.page < pages ? (
+                <Link to={`?tab=all&page=${all.page + 1}`} preventScrollReset className="inline-flex min-h-11 items-center font-semibold text-brand underline">
+                  Next page
+                </Link>
+              ) : null}
+            </nav>
+          ) : null}
+        </Tabs.Content>
+      </Tabs.Root>
+
+      <InvoiceDialog invoice={open} onClose={() => setOpen(null)} />
+    </div>
+  );
+}

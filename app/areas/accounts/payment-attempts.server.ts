@@ -1,0 +1,175 @@
+/**
+ * What the portal itself remembers of each payment attempt, by its idempotency key: the practice's
+ * temporary payment and the amount it was saved for. The later steps take both from here, never from
+ * the browser, so a tampered request cannot charge less than the invoices it settles, nor record
+ * another payment (decisions/031).
+ *
+ * Held in the state store beside the sessions (decisions/050: this process's memory, or Redis shared
+ * by every portal process), per account holder so an attempt survives a new sign-in, and forgotten a
+ * day after it was last used. Two processes may take steps of one attempt at once (a retry on another
+ * process while the first is still answering): every change is a compare-and-set on the attempt as
+ * it was read, retried on a lost race, and a charged attempt never becomes uncharged.
+ */
+import { createHash } from "node:crypto";
+import type { CardChoice } from "../../lib/card-brand";
+import { stateStore } from "../../.server/state.server";
+import { MemoryStateStore, type StateStore } from "../../.server/state-store.server";
+import { observability } from "../../.server/observability.server";
+
+export interface PaymentAttempt {
+  /** SaveTempPayment's id (electronicPaymentID). */
+  tempId: number;
+  /** The amount plus the card fee, in cents: what the payment intent is created for. */
+  chargeCents: number;
+  /** The card type the fee was charged for, and the practice's others: the card must be its brand (issue 36). */
+  cardChoice?: CardChoice;
+  /** The payment intent's client secret, once created: only these are confirmed for this holder. */
+  clientSecret?: string;
+  /** The card confirmation answered `succeeded` through the portal: the attempt is fixed from then on. */
+  charged: boolean;
+  /**
+   * When its payment intent was first asked for (ms since the epoch). From then on the card may be
+   * charged at any moment (with Stripe, in the browser, unseen by the portal), so the amount is fixed
+   * and the attempt holds the account holder's payment open until it is closed.
+   */
+  intentAt?: number;
+  /** Recorded by the practice, or known not to have charged: it holds nothing any more. */
+  closed?: "recorded" | "not-charged";
+}
+
+/** An attempt that may have taken money the practice has not recorded: no other may start meanwhile. */
+export function holdsPayment(attempt: PaymentAttempt): boolean {
+  return attempt.intentAt !== undefined && !attempt.closed;
+}
+
+export type Claim = { ok: true } | { ok: false; open: PaymentAttempt & { key: string } };
+
+const KEEP_MS = 24 * 60 * 60 * 1000;
+
+const attemptKey = (holderId: string, key: string) => `payment:${holderId}:${key}`;
+const secretKey = (holderId: string, clientSecret: string) => `payment-secret:${holderId}:${clientSecret}`;
+/**
+ * The account holder's one open attempt, by key (issue 20): a payment started in another tab, session
+ * or process must wait until this one is recorded or known not to have charged. A released lock is
+ * stored as "" rather than deleted, so claiming it is the store's compare-and-set like any other.
+ */
+const openKey = (holderId: string) => `payment-open:${holderId}`;
+const RELEASED = "";
+
+/**
+ * The idempotency key the practice is sent for an attempt (issue 36): one-way from the account holder
+ * (`attemptOwner`) and the browser's key, so one holder's key can never meet or replay another's at
+ * the practice, and the practice sees neither. The same for every retry, on every portal process and
+ * after a restart, with no secret to share or lose (a random one per process would give a retry after
+ * a restart a new key, and the practice a second charge).
+ */
+export function practiceKey(owner: string, key: string): string {
+  return `pp-${createHash("sha256").update(`patient-portal payment\0${owner}\0${key}`).digest("hex")}`;
+}
+
+/** The attempts; tests make their own (a fresh store by default), so no test sees another's attempts. */
+export class PaymentAttempts {
+  constructor(private readonly store: StateStore = new MemoryStateStore()) {}
+
+  async attemptOf(holderId: string, key: string): Promise<PaymentAttempt | undefined> {
+    const raw = await this.store.get(attemptKey(holderId, key));
+    if (!raw) return undefined;
+    await this.store.touch(attemptKey(holderId, key), KEEP_MS);
+    return JSON.parse(raw) as PaymentAttempt;
+  }
+
+  /**
+   * Changes the attempt as `change` says, given the attempt as stored now (undefined: none), and
+   * returns what is stored after. `change` may run again when another process changed it meanwhile.
+   */
+  async #change(holderId: string, key: string, change: (current: PaymentAttempt | undefined) => PaymentAttempt | undefined): Promise<PaymentAttempt | undefined> {
+    const slot = attemptKey(holderId, key);
+    for (;;) {
+      const raw = await this.store.get(slot);
+      const current = raw ? (JSON.parse(raw) as PaymentAttempt) : undefined;
+      const next = change(current);
+      if (!next) return current;
+      // Charged is final, whoever writes after the confirmation.
+      const fixed = current?.charged ? { ...next, charged: true } : next;
+      if (await this.store.compareAndSet(slot, raw, JSON.stringify(fixed), KEEP_MS)) return fixed;
+    }
+  }
+
+  /** A new attempt, or the payment restated before its charge; a charged attempt stays as it was. */
+  async remember(holderId: string, key: string, attempt: Pick<PaymentAttempt, "tempId" | "chargeCents" | "cardChoice">): Promise<void> {
+    await this.#change(holderId, key, (current) => (current?.charged ? undefined : { charged: false, ...current, ...attempt }));
+  }
+
+  /** The holder's open attempt that may have charged, if any: the page offers to finish it. */
+  async openAttempt(holderId: string): Promise<(PaymentAttempt & { key: string }) | undefined> {
+    const key = await this.store.get(openKey(holderId));
+    if (!key) return undefined;
+    const attempt = await this.attemptOf(holderId, key);
+    return attempt && holdsPayment(attempt) ? { ...attempt, key } : undefined;
+  }
+
+  /**
+   * Makes `key` the holder's open attempt. Refused while another attempt holds the payment open; an
+   * older attempt that never asked for its intent (an abandoned form, another tab that stopped short)
+   * is taken over. After taking over, the older attempt is read once more: had it asked for its intent
+   * meanwhile (markIntent marks first, then checks the lock), the lock goes back and this is refused,
+   * so two attempts can never both go on to a card.
+   */
+  async claim(holderId: string, key: string): Promise<Claim> {
+    const lock = openKey(holderId);
+    for (;;) {
+      const current = await this.store.get(lock);
+      if (current === key) return { ok: true };
+      const other = current ? await this.attemptOf(holderId, current) : undefined;
+      if (current && other && holdsPayment(other)) return { ok: false, open: { ...other, key: current } };
+      if (!(await this.store.compareAndSet(lock, current, key, KEEP_MS))) continue;
+      if (!current) return { ok: true };
+      const after = await this.attemptOf(holderId, current);
+      if (!after || !holdsPayment(after)) return { ok: true };
+      await this.store.compareAndSet(lock, key, current, KEEP_MS);
+      return { ok: false, open: { ...after, key: current } };
+    }
+  }
+
+  /**
+   * Notes that the attempt's intent is being asked for, then checks it still holds the lock (a newer
+   * attempt may have taken it over before this point). False: replaced, do not ask for the intent.
+   */
+  async markIntent(holderId: string, key: string, now = Date.now()): Promise<boolean> {
+    const marked = await this.#change(holderId, key, (current) => (current && !current.closed ? { ...current, intentAt: current.intentAt ?? now } : undefined));
+    if (!marked?.intentAt || marked.closed) return false;
+    const lock = openKey(holderId);
+    for (;;) {
+      const current = await this.store.get(lock);
+      if (current === key) return true;
+      // A lock never taken, or released: this attempt may take it (attempts from before the lock existed).
+      if (current !== null && current !== RELEASED) return false;
+      if (await this.store.compareAndSet(lock, current, key, KEEP_MS)) return true;
+    }
+  }
+
+  /** Recorded, or known not to have charged: the attempt is done and the holder may pay again. */
+  async close(holderId: string, key: string, how: NonNullable<PaymentAttempt["closed"]>): Promise<void> {
+    // A charged attempt is never "not charged": only its recording closes it.
+    const closed = await this.#change(holderId, key, (current) => (current && !current.closed && !(how === "not-charged" && current.charged) ? { ...current, closed: how } : undefined));
+    if (closed?.closed !== how) return;
+    await this.store.compareAndSet(openKey(holderId), key, RELEASED, KEEP_MS);
+    observability().payments.inc({ event: how === "recorded" ? "recorded" : "not_charged" });
+  }
+
+  /** The attempt whose payment intent has this client secret, with its key. */
+  async bySecret(holderId: string, clientSecret: string): Promise<(PaymentAttempt & { key: string }) | undefined> {
+    const key = await this.store.get(secretKey(holderId, clientSecret));
+    if (!key) return undefined;
+    const attempt = await this.attemptOf(holderId, key);
+    return attempt?.clientSecret === clientSecret ? { ...attempt, key } : undefined;
+  }
+
+  async update(holderId: string, key: string, change: Partial<PaymentAttempt>): Promise<void> {
+    const stored = await this.#change(holderId, key, (current) => current && { ...current, ...change });
+    if (stored?.clientSecret && change.clientSecret) await this.store.set(secretKey(holderId, stored.clientSecret), key, KEEP_MS);
+  }
+}
+
+/** The portal's attempts. */
+export const paymentAttempts = new PaymentAttempts(stateStore);

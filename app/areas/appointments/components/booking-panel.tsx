@@ -1,0 +1,363 @@
+import { useMachine } from "@xstate/react";
+import { useId, useMemo } from "react";
+import { fromPromise } from "xstate";
+import { bookingMachine, type BookingInput } from "../../../../machines/booking.machine";
+import { QUESTIONS, SYMPTOMS, bookableDays, createBookingSteps, type Answer } from "../../../lib/booking";
+import { appointmentsMessages } from "../../../lib/messages/appointments";
+import { addDays, displayOf } from "../../../lib/timeline-filter";
+import { Button } from "../../../components/ui/button";
+import { Dialog } from "../../../components/ui/dialog";
+import { SignInAgainLink } from "../../../components/ui/sign-in-again-link";
+import { CheckboxField, FieldError, SelectField, TextareaField } from "../../../components/ui/field";
+
+/**
+ * The Book Appointment tab (2§2, 2§4): the booking machine's choices as plain form controls (native
+ * selects, checkboxes and radio buttons: keyboards, phones and screen readers know them), and its
+ * dialogs: questionnaire, consult choice, blocking text, confirmation and outcome.
+ */
+
+const t = appointmentsMessages;
+const steps = createBookingSteps();
+/** 2§2: the location picker shows up to 5 chosen locations as tags. */
+const MAX_TAGS = 5;
+const WEEKDAYS = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"];
+
+/** "Tuesday 03-03-2026": a calendar day's name without any time zone (the day is the practice's). */
+function dayLabel(iso: string): string {
+  const [y, m, d] = iso.split("-").map(Number);
+  return `${WEEKDAYS[new Date(Date.UTC(y, m - 1, d)).getUTCDay()]} ${displayOf(iso)}`;
+}
+
+export function BookingPanel({ input, onBooked }: { input: BookingInput; onBooked: () => void }) {
+  const machine = useMemo(
+    () =>
+      bookingMachine.provide({
+        actors: {
+          loadRoles: fromPromise(({ input }) => steps.roles(input)),
+          loadProviders: fromPromise(({ input }) => steps.providers(input)),
+          loadSlots: fromPromise(({ input }) => steps.slots(input)),
+          loadNextDay: fromPromise(({ input }) => steps.nextDay(input.selection, input.start)),
+          book: fromPromise(async ({ input }) => {
+            const reply = await steps.book(input);
+            if (reply.outcome === "booked") onBooked();
+            return reply;
+          }),
+        },
+      }),
+    [onBooked],
+  );
+  const [state, send] = useMachine(machine, { input });
+  const c = state.context;
+  const ids = useId();
+
+  if (state.matches("disabled")) {
+    return (
+      <p role="status" className="rounded border-l-8 border-brand bg-white p-4 text-lg font-semibold">
+        {t.disabled}
+      </p>
+    );
+  }
+
+  const loading = (["loadingRoles", "loadingProviders", "afterProviders", "loadingSlots", "loadingNextDay"] as const).some((s) => state.matches({ choosing: s }));
+  const { first, last } = bookableDays(c.today, c.settings.sameDayAllowed);
+  const days: string[] = [];
+  for (let day = first; day <= last; day = addDays(day, 1)) days.push(day);
+  const chosenLocations = c.locations.filter((l) => c.locationIds.includes(l.id));
+  const morning = c.slots.filter((s) => s.period === "Morning");
+  const afternoon = c.slots.filter((s) => s.period === "Afternoon");
+  const chosenSlot = c.slots.find((s) => s.id === c.slotId);
+  const nameOf = (list: readonly { id: string; name: string }[], id: string) => list.find((x) => x.id === id)?.name ?? "";
+  const dialogOpen = (["questionnaire", "consultChoice", "blocked", "confirming", "booking", "booked", "failed"] as const).some((s) => state.matches(s));
+  const closeDialog = () => {
+    if (state.matches("booking")) return;
+    send({ type: state.matches("booked") || state.matches("failed") || state.matches("blocked") ? "done.close" : "back" });
+  };
+
+  return (
+    <div className="flex flex-col gap-5">
+      <form
+        aria-label="Book an appointment"
+        noValidate
+        className="flex flex-col gap-5 rounded bg-white p-4 shadow-sm"
+        onSubmit={(event) => {
+          event.preventDefault();
+          send({ type: "book.start" });
+        }}
+      >
+        {c.family.canChoose ? (
+          <fieldset className="flex flex-col gap-2">
+            <legend className="font-semibold">Who is the appointment for?</legend>
+            {(["self", "family"] as const).map((who) => (
+              <label key={who} className="flex min-h-11 items-center gap-3">
+                <input type="radio" name="forWhom" className="size-6" checked={c.forWhom === who} onChange={() => send({ type: "who.select", forWhom: who })} />
+                {who === "self" ? "Book For Self" : "Family Member"}
+              </label>
+            ))}
+            {c.forWhom === "family" ? (
+              <SelectField label="Family member" placeholder="Choose a family member" value={c.memberId} error={c.errors.member} options={c.family.members.map((m) => ({ value: m.id, label: m.name }))} onChange={(e) => send({ type: "member.select", id: e.target.value })} />
+            ) : null}
+          </fieldset>
+        ) : null}
+
+        <SelectField label="Appointment type" placeholder="Choose a type" value={c.typeId} error={c.errors.type} options={c.types.map((x) => ({ value: x.id, label: x.name }))} onChange={(e) => send({ type: "type.select", id: e.target.value })} />
+
+        <fieldset className="flex flex-col gap-2" aria-describedby={c.errors.location ? `${ids}-location-error` : undefined}>
+          <legend className="font-semibold">Locations</legend>
+          {c.errors.location ? <FieldError id={`${ids}-location-error`}>{c.errors.location}</FieldError> : null}
+          {chosenLocations.length > 0 ? (
+            <ul aria-label="Chosen locations" className="flex flex-wrap gap-2">
+              {chosenLocations.slice(0, MAX_TAGS).map((l) => (
+                <li key={l.id} className="rounded-full bg-brand/10 px-3 py-1 text-sm font-semibold">
+                  {l.name}
+                </li>
+              ))}
+              {chosenLocations.length > MAX_TAGS ? <li className="rounded-full bg-brand/10 px-3 py-1 text-sm font-semibold">+{chosenLocations.length - MAX_TAGS} more</li> : null}
+            </ul>
+          ) : null}
+          {c.locations.map((l) => (
+            <CheckboxField key={l.id} label={l.name} checked={c.locationIds.includes(l.id)} onChange={() => send({ type: "location.toggle", id: l.id })} />
+          ))}
+        </fieldset>
+
+        {c.lockedDown ? <p className="rounded border-l-8 border-brand bg-surface p-3">{t.lockedDown}</p> : null}
+        <SelectField label="Role" placeholder="Any role" value={c.roleId} disabled={c.lockedDown || c.roles.length === 0} options={c.roles.map((r) => ({ value: r.id, label: r.name }))} onChange={(e) => send({ type: "role.select", id: e.target.value })} />
+        <SelectField
+          label="Provider"
+          placeholder="Choose a provider"
+          value={c.providerId}
+          error={c.errors.provider}
+          disabled={c.lockedDown || c.providers.length === 0}
+          options={c.providers.map((p) => ({ value: p.id, label: p.name }))}
+          onChange={(e) => send({ type: "provider.select", id: e.target.value })}
+        />
+
+        <div className="flex flex-col gap-2">
+          <SelectField
+            label="Date"
+            placeholder="Choose a date"
+            value={days.includes(c.date) ? c.date : ""}
+            error={c.errors.date}
+            options={days.map((d) => ({ value: d, label: dayLabel(d) }))}
+            onChange={(e) => send({ type: "date.select", date: e.target.value })}
+          />
+          <Button variant="secondary" className="self-start" disabled={!c.providerId} busy={loading} onClick={() => send({ type: "day.next" })}>
+            Next available day
+          </Button>
+        </div>
+
+        <div aria-live="polite" aria-busy={loading} className="flex flex-col gap-3">
+          {loading ? <p role="status">{t.loadingChoices}</p> : null}
+          {c.error ? (
+            <div className="flex flex-col gap-2">
+              <p className="font-semibold text-danger">{c.error}</p>
+              {c.sessionEnded ? <SignInAgainLink /> : null}
+              {state.matches({ choosing: "idle" }) && c.error === t.loadFailed ? (
+                <Button variant="secondary" className="self-start" onClick={() => send({ type: "load.retry" })}>
+                  Try again
+                </Button>
+              ) : null}
+            </div>
+          ) : null}
+          {c.notice && !loading ? <p className="font-semibold text-danger">{c.notice}</p> : null}
+        </div>
+
+        {c.slots.length > 0 ? (
+          <fieldset className="flex flex-col gap-3" aria-describedby={c.errors.slot ? `${ids}-slot-error` : undefined}>
+            <legend className="font-semibold">Time on {dayLabel(c.date)} (New Zealand time)</legend>
+            {c.errors.slot ? <FieldError id={`${ids}-slot-error`}>{c.errors.slot}</FieldError> : null}
+            {[
+              { name: "Morning", slots: morning },
+              { name: "Afternoon", slots: afternoon },
+            ].map((group) =>
+              group.slots.length > 0 ? (
+                <fieldset key={group.name} className="flex flex-col gap-2">
+                  <legend className="font-semibold text-muted">{group.name}</legend>
+                  <div className="flex flex-wrap gap-2">
+                    {group.slots.map((s) => (
+                      <label key={s.id} className={`flex min-h-11 items-center gap-2 rounded border-2 px-3 ${c.slotId === s.id ? "border-brand bg-brand/10" : "border-muted/40"}`}>
+                        <input type="radio" name="slot" className="size-5" checked={c.slotId === s.id} onChange={() => send({ type: "slot.select", id: s.id })} />
+                        {s.time}
+                        {c.locationIds.length > 1 ? <span className="text-sm text-muted">{nameOf(c.locations, s.locationId)}</span> : null}
+                      </label>
+                    ))}
+                  </div>
+                </fieldset>
+              ) : null,
+            )}
+          </fieldset>
+        ) : c.errors.slot ? (
+          <FieldError>{c.errors.slot}</FieldError>
+        ) : null}
+
+        {c.settings.showReasonsForContact && c.reasonsForContact.length > 0 ? (
+          <SelectField label="Reason for contact" placeholder="General (not listed)" value={c.reasonForContactId} options={c.reasonsForContact.map((r) => ({ value: r.id, label: r.name }))} onChange={(e) => send({ type: "contact.select", id: e.target.value })} />
+        ) : null}
+        <TextareaField label="Reason for the appointment (optional)" maxLength={500} value={c.reason} error={c.errors.reason} onChange={(e) => send({ type: "reason.change", text: e.target.value })} />
+
+        <Button type="submit" className="self-start" busy={loading}>
+          Book Appointment
+        </Button>
+      </form>
+
+      {/* The questionnaire and the confirmation (with the practice's terms) can outgrow a phone's screen:
+          Close at the top (issue 21); the other steps end with their own Close. */}
+      <Dialog
+        open={dialogOpen}
+        onOpenChange={(open) => (open ? undefined : closeDialog())}
+        title={titleOf(state)}
+        dismissOnBackdrop={false}
+        closeAtTop={state.matches("questionnaire") || state.matches("consultChoice") || state.matches("confirming") || state.matches("booking")}
+      >
+        {state.matches("questionnaire") ? (
+          <form
+            noValidate
+            className="flex flex-col gap-4"
+            onSubmit={(event) => {
+              event.preventDefault();
+              send({ type: "questionnaire.submit" });
+            }}
+          >
+            {c.error ? (
+              <p role="alert" className="font-semibold text-danger">
+                {c.error}
+              </p>
+            ) : null}
+            <fieldset className="flex flex-col gap-1">
+              <legend className="font-semibold">Do you have any of these symptoms?</legend>
+              {SYMPTOMS.map((s) => (
+                <CheckboxField key={s} label={s} checked={c.questionnaire.symptoms.includes(s)} onChange={() => send({ type: "symptom.toggle", name: s })} />
+              ))}
+              <CheckboxField label="No Symptoms" checked={c.questionnaire.noSymptoms} onChange={() => send({ type: "noSymptoms.toggle" })} />
+            </fieldset>
+            {QUESTIONS.map((q) => (
+              <fieldset key={q.id} className="flex flex-col gap-1">
+                <legend className="font-semibold">{q.text}</legend>
+                <div className="flex flex-wrap gap-4">
+                  {(q.id === "vaccinated" ? (["yes", "no", "n/a"] as Answer[]) : (["yes", "no"] as Answer[])).map((answer) => (
+                    <label key={answer} className="flex min-h-11 items-center gap-2">
+                      <input type="radio" name={`q-${q.id}`} className="size-5" checked={c.questionnaire.answers[q.id] === answer} onChange={() => send({ type: "answer.set", id: q.id, answer })} />
+                      {answer === "yes" ? "Yes" : answer === "no" ? "No" : "12 or under"}
+                    </label>
+                  ))}
+                </div>
+              </fieldset>
+            ))}
+            <div className="flex flex-wrap gap-3">
+              <Button type="submit">Continue</Button>
+              <Button variant="secondary" onClick={() => send({ type: "back" })}>
+                Back
+              </Button>
+            </div>
+          </form>
+        ) : null}
+
+        {state.matches("consultChoice") ? (
+          <div className="flex flex-col gap-4">
+            <p>Your answers suggest you may have COVID-19 or have been near it. You can see the doctor by video, or come in person.</p>
+            <p className="whitespace-pre-line rounded bg-surface p-3 text-sm">{c.reason}</p>
+            <div className="flex flex-wrap gap-3">
+              <Button onClick={() => send({ type: "consult.choose", kind: "virtual" })}>Virtual consult</Button>
+              <Button variant="secondary" onClick={() => send({ type: "consult.choose", kind: "face2face" })}>
+                Face 2 Face
+              </Button>
+            </div>
+          </div>
+        ) : null}
+
+        {state.matches("blocked") ? (
+          <div className="flex flex-col gap-4">
+            <p role="alert">{t.blocked}</p>
+            <Button className="self-start" onClick={() => send({ type: "done.close" })}>
+              Close
+            </Button>
+          </div>
+        ) : null}
+
+        {/* A failed booking shows what was chosen too: every choice is kept for Try again. */}
+        {state.matches("confirming") || state.matches("booking") || state.matches("failed") ? (
+          <div className="flex flex-col gap-4">
+            <dl className="grid grid-cols-[max-content_1fr] gap-x-4 gap-y-1">
+              {c.forWhom === "family" ? (
+                <>
+                  <dt className="font-semibold">For</dt>
+                  <dd>{nameOf(c.family.members, c.memberId)}</dd>
+                </>
+              ) : null}
+              <dt className="font-semibold">Type</dt>
+              <dd>{nameOf(c.types, c.typeId)}</dd>
+              <dt className="font-semibold">With</dt>
+              <dd>{nameOf(c.providers, c.providerId)}</dd>
+              <dt className="font-semibold">When</dt>
+              <dd>
+                {dayLabel(c.date)} at {chosenSlot?.time}
+              </dd>
+              <dt className="font-semibold">Where</dt>
+              <dd>{chosenSlot ? nameOf(c.locations, chosenSlot.locationId) : ""}</dd>
+              <dt className="font-semibold">Reason</dt>
+              <dd className="whitespace-pre-line break-words">{c.reason.trim() || t.notProvided}</dd>
+            </dl>
+            {c.screening === "face2face" && c.settings.face2FaceMessage ? <p className="rounded border-l-8 border-brand bg-surface p-3">{c.settings.face2FaceMessage}</p> : null}
+            {c.settings.terms && !state.matches("failed") ? (
+              <section aria-label="Terms and conditions" className="rounded bg-surface p-3 text-sm">
+                <h3 className="font-semibold">Terms and conditions</h3>
+                <p className="whitespace-pre-line">{c.settings.terms}</p>
+              </section>
+            ) : null}
+            {state.matches("failed") ? null : (
+              <div className="flex flex-wrap gap-3">
+                <Button onClick={() => send({ type: "confirm.accept" })} busy={state.matches("booking")}>
+                  {state.matches("booking") ? "Booking…" : "Confirm booking"}
+                </Button>
+                <Button variant="secondary" onClick={() => send({ type: "back" })} disabled={state.matches("booking")}>
+                  Back
+                </Button>
+              </div>
+            )}
+          </div>
+        ) : null}
+
+        {state.matches("booked") ? (
+          <div className="flex flex-col gap-4">
+            <p role="status" className="text-lg font-semibold">
+              {c.booked}
+            </p>
+            <p>
+              {dayLabel(c.date)} at {chosenSlot?.time} with {nameOf(c.providers, c.providerId)}. It is in your Upcoming Appointments.
+            </p>
+            <Button className="self-start" onClick={() => send({ type: "done.close" })}>
+              Close
+            </Button>
+          </div>
+        ) : null}
+
+        {state.matches("failed") ? (
+          <div className="flex flex-col gap-4">
+            <div role="alert" className="flex flex-col gap-2">
+              <p className="font-semibold text-danger">{c.error}</p>
+              {c.sessionEnded ? (
+                <p>
+                  <SignInAgainLink />
+                </p>
+              ) : null}
+            </div>
+            <div className="flex flex-wrap gap-3">
+              <Button onClick={() => send({ type: "confirm.accept" })}>Try again</Button>
+              <Button variant="secondary" onClick={() => send({ type: "done.close" })}>
+                Close
+              </Button>
+            </div>
+          </div>
+        ) : null}
+      </Dialog>
+    </div>
+  );
+}
+
+function titleOf(state: { matches(value: "questionnaire" | "consultChoice" | "blocked" | "booked" | "failed"): boolean }): string {
+  if (state.matches("questionnaire")) return "COVID-19 questionnaire";
+  if (state.matches("consultChoice")) return "Virtual consult or Face 2 Face?";
+  if (state.matches("blocked")) return "Your appointment cannot be booked online";
+  if (state.matches("booked")) return "Appointment booked";
+  if (state.matches("failed")) return "Appointment not booked";
+  return "Confirm your appointment";
+}

@@ -1,0 +1,258 @@
+import { DateTime } from "luxon";
+import { data } from "react-router";
+import { BOOKED_REPLY, DEFAULT_REASON_FOR_VISIT_ID, NOT_PROVIDED_REASON, VIDEO_TYPE_NAME } from "../../../contract/appointments";
+import { PAGE_SIZES } from "../../../contract/page-sizes";
+import {
+  CancelFormSchema,
+  appointmentsViewOf,
+  historyRangeSchema,
+  type AppointmentsPageData,
+  type CancelReply,
+} from "../../lib/appointments-view";
+import {
+  BookStepSchema,
+  BookingStepSchema,
+  bookableDays,
+  bookingFailureText,
+  bookingSettingsOf,
+  type BookReply,
+  type BookingSettings,
+  type Option,
+  type SlotView,
+} from "../../lib/booking";
+import { PRACTICE_ZONE } from "../../lib/dates";
+import { queryDateOf } from "../../lib/date-range";
+import { parseForm } from "../../lib/form-data";
+import { appointmentsMessages } from "../../lib/messages/appointments";
+import { displayName, summarisePatient } from "../../lib/patient-summary";
+import { yearBefore } from "../../lib/timeline-filter";
+import { rowOf } from "../../.server/appointment-rows.server";
+import { PracticeApiError } from "../../.server/practice/client.server";
+import { practiceErrorResponse } from "../../.server/practice/errors.server";
+import {
+  bookAppointment,
+  cancelAppointment,
+  getAppointments,
+  getAppointmentsBetween,
+  getBookingRoles,
+  getLookup,
+  getNextAvailableDays,
+  getPractitioners,
+  getSlots,
+} from "../../.server/practice/appointments.server";
+import { getPatient, getPractice, getPracticeSettings, getProxyUsers } from "../../.server/practice/patient.server";
+import { requestForm } from "../../.server/request-form.server";
+import { claimsAnotherViewing, requireSession, type SignedIn } from "../../.server/session.server";
+import { errorsMessages } from "../../lib/messages/errors";
+
+/**
+ * What /appointments loads (2§2), what its cancel form does (2§5), and the booking machine's steps at
+ * /appointments/book (2§4, 2§5). Everything is the viewed patient's (user.userId); only a main account
+ * books for a linked family member, whose id then travels in every call (decisions/102).
+ */
+
+const t = appointmentsMessages;
+/** History reads at most this many pages of 100 (a record with more is searched by dates). */
+const HISTORY_PAGES = 5;
+
+type Api = SignedIn["api"];
+type User = SignedIn["user"];
+
+const todayOf = (nowMs = Date.now()) => DateTime.fromMillis(nowMs, { zone: PRACTICE_ZONE }).toISODate()!;
+
+export async function loadAppointmentsPage(request: Request): Promise<AppointmentsPageData> {
+  return appointmentsPage(await requireSession(request), new URL(request.url));
+}
+
+export async function appointmentsPage({ api, user }: Pick<SignedIn, "api" | "user">, url: URL): Promise<AppointmentsPageData> {
+  const view = appointmentsViewOf(url.searchParams);
+  const nowMs = Date.now();
+  const today = todayOf(nowMs);
+  const [settingsReply, patient, practice] = await Promise.all([getPracticeSettings(api, user.userId), getPatient(api, user.userId), getPractice(api, user.userId)]).catch(practiceErrorResponse);
+  const settings = bookingSettingsOf(settingsReply);
+  const page: AppointmentsPageData = {
+    view,
+    today,
+    earliest: yearBefore(today),
+    upcoming: null,
+    history: null,
+    booking: null,
+    patientName: patient ? summarisePatient(patient).name : user.userName,
+    practice: practice ? { name: practice.name, phone: practice.telecom.find((c) => (c.system ?? "phone") === "phone")?.value ?? "" } : null,
+    printedOn: DateTime.fromMillis(nowMs, { zone: PRACTICE_ZONE }).toFormat("dd-MM-yyyy"),
+  };
+
+  if (view.tab === "upcoming") {
+    const bundle = await getAppointments(api, user.userId, "upcoming", 1).catch(practiceErrorResponse);
+    page.upcoming = bundle.resources.map((a) => rowOf(a, nowMs));
+  } else if (view.tab === "history") {
+    const parsed = parseForm(new URLSearchParams({ from: view.from, to: view.to }), historyRangeSchema(today));
+    const from = parsed.ok ? queryDateOf(parsed.value.from) : null;
+    const to = parsed.ok ? queryDateOf(parsed.value.to) : null;
+    const read = (n: number) => (from && to ? getAppointmentsBetween(api, user.userId, from, to, n) : getAppointments(api, user.userId, "all", n));
+    const first = await read(1).catch(practiceErrorResponse);
+    const total = first.total ?? first.resources.length;
+    const size = from && to ? PAGE_SIZES.historySearch : PAGE_SIZES.records;
+    const pages = Math.min(HISTORY_PAGES, Math.ceil(total / size));
+    const rest = await Promise.all(Array.from({ length: Math.max(0, pages - 1) }, (_, i) => read(i + 2))).catch(practiceErrorResponse);
+    // History is what has happened: anything whose start has passed, and whatever was cancelled.
+    const rows = [first, ...rest].flatMap((b) => b.resources.map((a) => rowOf(a, nowMs))).filter((r, i, all) => all.findIndex((x) => x.id === r.id) === i);
+    const past = rows.filter((r) => r.status !== "Future" || r.missed);
+    page.history = { rows: past, total: past.length, rangeResult: parsed.ok ? null : parsed.result };
+  } else if (!settings.disabled) {
+    const [types, locations, reasons, family] = await Promise.all([
+      getLookup(api, user.userId, "appointmentTypes"),
+      getLookup(api, user.userId, "locations"),
+      settings.showReasonsForContact ? getLookup(api, user.userId, "reasonsForContact") : Promise.resolve([]),
+      familyOf(api, user),
+    ]).catch(practiceErrorResponse);
+    page.booking = { settings, types, locations, reasonsForContact: reasons, family };
+  } else {
+    page.booking = { settings, types: [], locations: [], reasonsForContact: [], family: { canChoose: false, members: [] } };
+  }
+  return page;
+}
+
+/** 2§2: only a main account (userid equals parentid) with more than one linked account books for the family; never for itself in that list. */
+async function familyOf(api: Api, user: User): Promise<{ canChoose: boolean; members: Option[] }> {
+  if (user.userId !== user.parentId) return { canChoose: false, members: [] };
+  const linked = (await getProxyUsers(api, user.parentId)).resources;
+  if (linked.length <= 1) return { canChoose: false, members: [] };
+  return { canChoose: true, members: linked.filter((p) => p.id !== user.userId).map((p) => ({ id: p.id, name: displayName(p.name[0]) })) };
+}
+
+/* ---------- POST /appointments: cancelling ---------- */
+
+
+/** What an action needs beyond the request; tests give their own sessions. */
+export interface AppointmentDeps {
+  requireSession: (request: Request) => Promise<Pick<SignedIn, "api" | "user">>;
+}
+const portalDeps: AppointmentDeps = { requireSession };
+
+/**
+ * A form the server refuses is returned as a 400 with its field errors, never thrown: a thrown answer
+ * goes to the error boundary, and the dialog, which shows the errors beside what was typed, would
+ * never see it.
+ */
+export async function cancelAction(request: Request, deps: AppointmentDeps = portalDeps): Promise<CancelReply | ReturnType<typeof data<CancelReply>>> {
+  const { api, user } = await deps.requireSession(request);
+  const form = await requestForm(request);
+  const parsed = parseForm(form, CancelFormSchema);
+  if (!parsed.ok) return data<CancelReply>({ ok: false, message: Object.values(parsed.errors)[0] ?? t.reasonRequired, errors: parsed.errors }, { status: 400 });
+  if (claimsAnotherViewing(form, user)) return { ok: false, message: errorsMessages.viewingChanged };
+  try {
+    // Only the viewed patient's own upcoming appointments, and only those 2§2 lets them cancel.
+    const upcoming = await getAppointments(api, user.userId, "upcoming", 1);
+    const target = upcoming.resources.find((a) => a.id === parsed.value.appointmentId);
+    if (!target || !rowOf(target, Date.now()).cancellable) return { ok: false, message: t.notCancellable };
+    const reply = (await cancelAppointment(api, user.userId, target.id, parsed.value.reason)).trim();
+    return /cancelled successfully/i.test(reply) ? { ok: true, message: reply } : { ok: false, message: reply || t.cancelFailed };
+  } catch (error) {
+    if (error instanceof PracticeApiError) return { ok: false, message: t.cancelFailed };
+    throw error;
+  }
+}
+
+/* ---------- POST /appointments/book: the booking machine's steps ---------- */
+
+export async function bookingAction(request: Request, deps: AppointmentDeps = portalDeps): Promise<unknown> {
+  const { api, user } = await deps.requireSession(request);
+  const form = await requestForm(request);
+  const isBook = form.get("step") === "book";
+  const parsed = parseForm(form, isBook ? BookStepSchema : BookingStepSchema);
+  if (!parsed.ok) {
+    const message = Object.values(parsed.errors)[0] ?? t.loadFailed;
+    return isBook ? ({ outcome: "failed", message } satisfies BookReply) : { ok: false, message };
+  }
+  const step = parsed.value;
+  try {
+    const [settingsReply, patientId] = await Promise.all([getPracticeSettings(api, user.userId), patientFor(api, user, step.for)]);
+    const settings = bookingSettingsOf(settingsReply);
+    if (settings.disabled) return isBook ? { outcome: "failed", message: t.disabled } : { ok: false, message: t.disabled };
+    const today = todayOf();
+    switch (step.step) {
+      case "roles": {
+        const roles = await getBookingRoles(api, patientId, step.locationIds);
+        const seen = new Map<string, Option>();
+        for (const r of roles) if (!seen.has(r.RoleID)) seen.set(r.RoleID, { id: r.RoleID, name: r.RoleName });
+        return { ok: true, roles: [...seen.values()] };
+      }
+      case "providers": {
+        const providers = await getPractitioners(api, patientId, step);
+        return { ok: true, providers: providers.resources.map((p) => ({ id: p.id, name: p.name[0].text, lockedDown: p.extension.lockedDown })) };
+      }
+      case "slots": {
+        if (!dayBookable(step.date, today, settings)) return { ok: true, slots: [] };
+        return { ok: true, slots: await slotsOf(api, patientId, step) };
+      }
+      case "nextDay": {
+        const days = await getNextAvailableDays(api, patientId, { typeId: step.typeId, providerId: step.providerId, start: step.start });
+        for (const day of days.filter((d) => dayBookable(d, today, settings))) {
+          const slots = await slotsOf(api, patientId, { ...step, date: day });
+          if (slots.length > 0) return { ok: true, date: day, slots };
+        }
+        return { ok: true, date: null, slots: [] };
+      }
+      case "book":
+        return await book(api, patientId, step, settings, today);
+    }
+  } catch (error) {
+    if (error instanceof PracticeApiError) return isBook ? { outcome: "failed", message: t.bookFailed } : { ok: false, message: t.loadFailed };
+    throw error;
+  }
+}
+
+/** The patient a step is for: the viewed patient, or a family member of a main account (else 403). */
+async function patientFor(api: Api, user: User, memberId: string): Promise<string> {
+  if (memberId === "") return user.userId;
+  const family = await familyOf(api, user);
+  if (!family.canChoose || !family.members.some((m) => m.id === memberId)) throw data({ message: "That person is not one you can book for." }, { status: 403 });
+  return memberId;
+}
+
+function dayBookable(date: string, today: string, settings: BookingSettings): boolean {
+  const { first, last } = bookableDays(today, settings.sameDayAllowed);
+  return date >= first && date <= last;
+}
+
+async function slotsOf(api: Api, patientId: string, q: { typeId: string; locationIds: readonly string[]; providerId: string; date: string }): Promise<SlotView[]> {
+  const bundle = await getSlots(api, patientId, q);
+  const nowMs = Date.now();
+  return bundle.resources
+    .map((s) => ({ s, start: DateTime.fromISO(s.start, { zone: PRACTICE_ZONE }) }))
+    .filter(({ s, start }) => start.toMillis() > nowMs && start.toISODate() === q.date && q.locationIds.includes(s.extension.locationId))
+    .sort((a, b) => a.start.toMillis() - b.start.toMillis())
+    .map(({ s, start }) => ({
+      id: s.extension.slotId,
+      time: start.toFormat("h:mm a").replace(/AM|PM/, (m) => m.toLowerCase()),
+      // 2§9: Morning is before noon, practice time.
+      period: start.hour < 12 ? ("Morning" as const) : ("Afternoon" as const),
+      locationId: s.extension.locationId,
+    }));
+}
+
+type BookStep = Extract<ReturnType<typeof BookingStepSchema.parse>, { step: "book" }>;
+
+async function book(api: Api, patientId: string, step: BookStep, settings: BookingSettings, today: string): Promise<BookReply> {
+  // The rules again, as the practice's settings say now (the browser's check is only a convenience).
+  if (step.date === today && !settings.sameDayAllowed) return { outcome: "sameDay", message: t.sameDayRefused };
+  if (!dayBookable(step.date, today, settings)) return { outcome: "failed", message: t.dateOutOfRange };
+  if (settings.covidScreening && step.screening === "none") return { outcome: "failed", message: t.fillMandatory };
+  const [types, providers] = await Promise.all([getLookup(api, patientId, "appointmentTypes"), getPractitioners(api, patientId, { ...step, roleId: "" })]);
+  const videoType = types.find((x) => x.name === VIDEO_TYPE_NAME)?.id;
+  if (step.screening === "virtual" && step.typeId !== videoType) return { outcome: "failed", message: t.virtualNeedsVideo };
+  const first = providers.resources[0];
+  if (!settings.bypassLockDown && first?.extension.lockedDown && step.providerId !== first.id) return { outcome: "failed", message: t.lockedDown };
+  if (!providers.resources.some((p) => p.id === step.providerId)) return { outcome: "failed", message: t.chooseProvider };
+
+  const free = await slotsOf(api, patientId, step);
+  if (!free.some((s) => s.id === step.slotId)) return { outcome: "taken", message: t.slotTaken, slots: free };
+  const reply = (await bookAppointment(api, patientId, { slotId: step.slotId, reason: step.reason.trim() || NOT_PROVIDED_REASON, typeId: step.typeId, reasonForVisitId: step.reasonForContactId || DEFAULT_REASON_FOR_VISIT_ID })).trim();
+  if (reply === BOOKED_REPLY || /booked successfully/i.test(reply)) return { outcome: "booked", message: t.booked };
+  if (/same day/i.test(reply)) return { outcome: "sameDay", message: t.sameDayRefused };
+  // Taken between the check and the booking (another patient, another tab): the times still free are offered.
+  const left = await slotsOf(api, patientId, step);
+  if (!left.some((s) => s.id === step.slotId)) return { outcome: "taken", message: t.slotTaken, slots: left };
+  return { outcome: "failed", message: bookingFailureText(reply) };
+}

@@ -1,0 +1,177 @@
+import { useEffect, useRef, type ReactNode } from "react";
+import { Link, useFetcher, useRouteLoaderData } from "react-router";
+import { documentRate, holderOf } from "../../.server/document-rate.server";
+import { requestForm } from "../../.server/request-form.server";
+import { getCounters, getPractice } from "../../.server/practice/patient.server";
+import { practiceErrorResponse } from "../../.server/practice/errors.server";
+import { requireSession } from "../../.server/session.server";
+import { ChartFigure, type Datum } from "../../components/charts/chart-figure";
+import { drawColumnChart, drawPieChart } from "../../components/charts/chart-drawing.server";
+import { Breadcrumb } from "../../shell/components/breadcrumb";
+import { PhoneLink } from "../../components/ui/phone-link";
+import { WelcomePanel } from "./components/welcome-panel";
+import { formatClockTime, formatDateTime } from "../../lib/dates";
+import { documentsMessages } from "../../lib/messages/documents";
+import { Button, buttonClass } from "../../components/ui/button";
+import { dashboardCards } from "../../lib/menu";
+import { summarisePractice } from "../../lib/patient-summary";
+import type { ShellData } from "../../shell/layout.route";
+import type { Route } from "./+types/page.route";
+
+export const meta: Route.MetaFunction = () => [{ title: "Dashboard – Patient Portal" }];
+
+// Colours pass 3:1 against white; each value is also labelled in words and numbers.
+const COLOURS = { completed: "#007f3b", upcoming: "#005eb8", missed: "#d5281b", face: "#005eb8", video: "#7c2855", phone: "#ed8b00", total: "#212b32" };
+
+const DISMISS_DOCUMENTS_NOTICE = "dismiss-documents-notice";
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const { user, api } = await requireSession(request);
+  const [counters, practice, bulk] = await Promise.all([getCounters(api, user.userId), getPractice(api, user.userId), documentRate.notice(holderOf({ user }))]).catch(practiceErrorResponse);
+  const overview: Datum[] = [
+    { label: "Completed", value: counters.completedcount, colour: COLOURS.completed },
+    { label: "Upcoming", value: counters.futurecount, colour: COLOURS.upcoming },
+    { label: "Missed", value: counters.missedcount, colour: COLOURS.missed },
+  ];
+  const booked: Datum[] = [
+    { label: "Face To Face", value: counters.facetofacecount, colour: COLOURS.face },
+    { label: "Virtual Consults", value: counters.videoconsultappointmentcount, colour: COLOURS.video },
+    { label: "Phone Triage", value: counters.phonetriagecount, colour: COLOURS.phone },
+    { label: "Total Appointments", value: counters.totalpatientappointments, colour: COLOURS.total },
+  ];
+  const noAppointments = overview.every((d) => d.value === 0);
+  // A patient with no appointment of any kind yet sees a welcome rather than charts of empty axes (issue 21).
+  const newPatient = noAppointments && booked.every((d) => d.value === 0);
+  return {
+    // Many documents were opened from the account (issue 36): told here until the holder dismisses it.
+    documentsNotice: bulk ? { id: bulk.id, when: formatDateTime(Date.parse(bulk.at)), count: bulk.count } : null,
+    counters,
+    practice: practice ? { ...summarisePractice(practice), start: formatClockTime(practice.extension.openingStart) } : null,
+    newPatient,
+    overview: { data: overview, drawing: newPatient ? "" : noAppointments ? drawColumnChart(overview) : drawPieChart(overview), noAppointments },
+    booked: { data: booked, drawing: newPatient ? "" : drawColumnChart(booked) },
+  };
+}
+
+/** Dismisses the notice about many documents opened, for this burst only: a later one is told again. */
+export async function action({ request }: Route.ActionArgs) {
+  const signedIn = await requireSession(request);
+  const form = await requestForm(request);
+  const id = form.get("id");
+  if (form.get("intent") !== DISMISS_DOCUMENTS_NOTICE || typeof id !== "string" || !/^[\w-]{1,64}$/.test(id)) return Response.json({ ok: false }, { status: 400 });
+  await documentRate.dismiss(holderOf(signedIn), id);
+  return { ok: true };
+}
+
+export default function Dashboard({ loaderData }: Route.ComponentProps) {
+  const { counters, practice, overview, booked, newPatient, documentsNotice } = loaderData;
+  // Once the notice is dismissed it goes: the focus goes to the page's heading rather than to nowhere.
+  const heading = useRef<HTMLHeadingElement>(null);
+  const hadNotice = useRef(documentsNotice !== null);
+  useEffect(() => {
+    if (hadNotice.current && !documentsNotice) heading.current?.focus();
+    hadNotice.current = documentsNotice !== null;
+  }, [documentsNotice]);
+  const shell = useRouteLoaderData<ShellData>("shell/layout.route");
+  const menu = shell?.menu ?? [];
+
+  const cards = dashboardCards(counters, menu);
+
+  return (
+    <div className="flex flex-col gap-6">
+      <Breadcrumb current="Home" />
+      <h1 ref={heading} className="text-3xl font-bold" tabIndex={-1}>
+        Dashboard
+      </h1>
+      {documentsNotice ? <DocumentsNotice {...documentsNotice} /> : null}
+      <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+        {cards.map((card) => (
+          <li key={card.title} className="flex flex-col gap-2 rounded border-t-4 border-brand bg-white p-4 shadow-sm">
+            <h2 className="text-lg font-bold">{card.title}</h2>
+            {card.count > 0 ? (
+              <p>
+                <span className="text-4xl font-bold">{card.count}</span>
+                <span className="sr-only"> {card.unit}</span>
+              </p>
+            ) : (
+              <p className="text-muted">{card.empty}</p>
+            )}
+            {card.href ? (
+              <Link to={card.href} className="mt-auto text-brand underline underline-offset-4">
+                View {card.unit.replace(/^(new|unread|future|long term) /, "")}
+              </Link>
+            ) : null}
+          </li>
+        ))}
+      </ul>
+
+      <section aria-labelledby="practice-heading" className="rounded bg-white p-4 shadow-sm">
+        <h2 id="practice-heading" className="mb-3 text-xl font-bold">
+          My Practice Details
+        </h2>
+        {practice ? (
+          <table className="w-full text-left">
+            <tbody>
+              {(
+                [
+                ["Name", practice.name],
+                // 1§2 "Start time": the opening start, not the whole range (issue 21); the header has the range.
+                ["Start time", practice.start],
+                ["Phone number", practice.phone ? <PhoneLink number={practice.phone} /> : "Not recorded"],
+                ["My GP", practice.gp],
+                ["Address", practice.address],
+                ] as [string, ReactNode][]
+              ).map(([label, value]) => (
+                <tr key={label} className="border-b border-line last:border-0">
+                  <th scope="row" className="w-40 py-2 pr-4 font-semibold">
+                    {label}
+                  </th>
+                  <td className="py-2">{value}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        ) : (
+          <p>Your practice has not shared its details.</p>
+        )}
+      </section>
+
+      {newPatient ? (
+        <WelcomePanel menu={menu} />
+      ) : (
+        <div className="grid gap-4 xl:grid-cols-2">
+          <ChartFigure title="Appointment Overview" data={overview.data} summary={overview.noAppointments ? "No appointments yet." : undefined} drawing={overview.drawing} />
+          <ChartFigure title="Booked Appointments" data={booked.data} drawing={booked.drawing} />
+        </div>
+      )}
+    </div>
+  );
+}
+
+/** Many documents were opened from the account: the in-portal half of telling the patient (decisions/226). */
+function DocumentsNotice({ id, when, count }: { id: string; when: string; count: number }) {
+  const dismiss = useFetcher();
+  const dismissing = dismiss.state !== "idle";
+  const t = documentsMessages;
+  return (
+    <section aria-labelledby="documents-notice-heading" className="flex flex-col items-start gap-3 border-l-8 border-danger bg-white p-4 shadow-sm">
+      <h2 id="documents-notice-heading" className="text-lg font-bold">
+        <span aria-hidden="true">⚠ </span>
+        {t.noticeTitle}
+      </h2>
+      <p>{t.notice(when, count)}</p>
+      <div className="flex flex-wrap gap-3">
+        <Link to="/profile?change=password" className={buttonClass("primary")}>
+          {t.changePassword}
+        </Link>
+        <dismiss.Form method="post" action="/?index">
+          <input type="hidden" name="intent" value={DISMISS_DOCUMENTS_NOTICE} />
+          <input type="hidden" name="id" value={id} />
+          <Button type="submit" variant="secondary" busy={dismissing}>
+            {t.dismiss}
+          </Button>
+        </dismiss.Form>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,65 @@
+import { SEVERITIES, SEVERITY_LEVEL, type AllergyCard, type Severity } from "../view";
+import { LevelBadge, TONE_EDGE, type Tone } from "../../components/level-badge";
+
+/** 2§4: Severe red, Moderate amber, Mild green. */
+const TONE: Record<Severity, Tone> = { Severe: "red", Moderate: "amber", Mild: "green" };
+
+/** The legend of 2§2 Allergies: each severity's colour with its word and level. */
+export function SeverityLegend() {
+  return (
+    <section aria-labelledby="severity-legend" className="rounded bg-white p-4 shadow-sm">
+      <h2 id="severity-legend" className="mb-2 text-lg font-bold">
+        Severity
+      </h2>
+      <ul className="flex flex-wrap gap-3">
+        {SEVERITIES.map((s) => (
+          <li key={s}>
+            <LevelBadge tone={TONE[s]}>
+              {s} ({SEVERITY_LEVEL[s].toLowerCase()})
+            </LevelBadge>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+export function AllergyList({ allergies }: { allergies: readonly AllergyCard[] }) {
+  return (
+    <ul className="grid gap-4 lg:grid-cols-2" aria-label="Allergies">
+      {allergies.map((a) => (
+        <li key={a.id} className={`flex flex-col gap-2 rounded bg-white p-4 shadow-sm ${TONE_EDGE[TONE[a.severity]]}`}>
+          <div className="flex flex-wrap items-center justify-between gap-2">
+            <h2 className="text-xl font-bold">{a.substance}</h2>
+            <LevelBadge tone={TONE[a.severity]}>
+              <span className="sr-only">Severity: </span>
+              {a.severity}
+            </LevelBadge>
+          </div>
+          {a.unrecorded ? <p className="text-muted">No severity recorded: shown as mild.</p> : null}
+          {a.recordedAs ? <p className="text-muted">Recorded as “{a.recordedAs}”.</p> : null}
+          <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1">
+            {a.type ? (
+              <>
+                <dt className="font-semibold">Type</dt>
+                <dd>{a.type}</dd>
+              </>
+            ) : null}
+            {a.reaction ? (
+              <>
+                <dt className="font-semibold">Reaction</dt>
+                <dd>{a.reaction}</dd>
+              </>
+            ) : null}
+            {a.note ? (
+              <>
+                <dt className="font-semibold">Note</dt>
+                <dd>{a.note}</dd>
+              </>
+            ) : null}
+          </dl>
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,40 @@
+import { Link, useNavigation } from "react-router";
+import { loadAllergiesPage } from "./page.server";
+import { AllergyList, SeverityLegend } from "./components/allergy-list";
+import { Breadcrumb } from "../../../shell/components/breadcrumb";
+import { buttonClass } from "../../../components/ui/button";
+import { listingSearch } from "../../../lib/listing";
+import { healthMessages } from "../texts";
+import type { Route } from "./+types/page.route";
+
+export const meta: Route.MetaFunction = () => [{ title: "Allergies – Patient Portal" }];
+
+export function loader({ request }: Route.LoaderArgs) {
+  return loadAllergiesPage(request);
+}
+
+const t = healthMessages;
+
+export default function Allergies({ loaderData }: Route.ComponentProps) {
+  const { allergies, total, pages, more } = loaderData;
+  const navigation = useNavigation();
+  const loading = navigation.state === "loading" && navigation.location.pathname === "/allergies";
+
+  return (
+    <div className="flex flex-col gap-6">
+      <Breadcrumb current="Allergies" />
+      <h1 className="text-3xl font-bold">Allergies</h1>
+      <SeverityLegend />
+      <div aria-busy={loading} className="flex flex-col gap-4">
+        {loading ? <p role="status">{t.loading}</p> : null}
+        {allergies.length === 0 ? <p className="font-semibold text-danger">{t.noRecords}</p> : <AllergyList allergies={allergies} />}
+        {total > allergies.length ? <p className="text-muted">Showing {allergies.length} of {total} allergies.</p> : null}
+        {more ? (
+          <Link to={`/allergies${listingSearch({ pages: pages + 1 })}`} preventScrollReset className={`${buttonClass("secondary")} self-start`}>
+            Show more allergies
+          </Link>
+        ) : null}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,19 @@
+import { diagnosisCardOf, diagnosisTabOf, type DiagnosesPageData, type DiagnosisTab } from "./view";
+import { pagesOf } from "../../../lib/listing";
+import { readPages } from "../paged-reads.server";
+import { getConditions, type ConditionList } from "../practice.server";
+import { requireSession, type SignedIn } from "../../../.server/session.server";
+
+/** What /diagnosis loads (2§2 Diagnosis): the tab's list of the viewed patient's diagnoses (TypeID 2, 1 or 0). */
+
+const LIST: Record<DiagnosisTab, ConditionList> = { "long-term": "longTerm", recent: "recent", all: "all" };
+
+export async function loadDiagnosesPage(request: Request): Promise<DiagnosesPageData> {
+  return diagnosesPage(await requireSession(request), new URL(request.url));
+}
+
+export async function diagnosesPage({ api, user }: Pick<SignedIn, "api" | "user">, url: URL): Promise<DiagnosesPageData> {
+  const tab = diagnosisTabOf(url.searchParams.get("tab"));
+  const read = await readPages(pagesOf(url.searchParams.get("pages")), (page) => getConditions(api, user.userId, LIST[tab], page));
+  return { tab, diagnoses: read.resources.map(diagnosisCardOf), total: read.total, pages: read.pages, more: read.more };
+}

@@ -1,0 +1,15 @@
+import { MAX_PAGES } from "../../lib/listing";
+import { practiceErrorResponse } from "../../.server/practice/errors.server";
+
+/**
+ * The first `pages` pages of a paged list, read at once (the address's `pages`, DESIGN "Every screen
+ * of part 2"). An item filed while the pages were read can shift onto the next page: it is kept once.
+ * A failed read is the page's failure (decisions/046).
+ */
+export async function readPages<R extends { id?: string }>(pages: number, read: (page: number) => Promise<{ total: number; resources: R[] }>) {
+  const replies = await Promise.all(Array.from({ length: pages }, (_, i) => read(i + 1))).catch(practiceErrorResponse);
+  const seen = new Set<string>();
+  const resources = replies.flatMap((r) => r.resources).filter((r) => r.id === undefined || (seen.has(r.id) ? false : (seen.add(r.id), true)));
+  const total = Math.max(replies[0]?.total ?? 0, resources.length);
+  return { resources, total, pages, more: resources.length < total && pages < MAX_PAGES };
+}

@@ -1,0 +1,39 @@
+import { Link, useNavigation } from "react-router";
+import { loadRemindersPage } from "./page.server";
+import { ReminderList } from "./components/reminder-list";
+import { Breadcrumb } from "../../../shell/components/breadcrumb";
+import { buttonClass } from "../../../components/ui/button";
+import { listingSearch } from "../../../lib/listing";
+import { healthMessages } from "../texts";
+import type { Route } from "./+types/page.route";
+
+export const meta: Route.MetaFunction = () => [{ title: "Reminders – Patient Portal" }];
+
+export function loader({ request }: Route.LoaderArgs) {
+  return loadRemindersPage(request);
+}
+
+const t = healthMessages;
+
+export default function Reminders({ loaderData }: Route.ComponentProps) {
+  const { reminders, total, pages, more } = loaderData;
+  const navigation = useNavigation();
+  const loading = navigation.state === "loading" && navigation.location.pathname === "/reminders";
+
+  return (
+    <div className="flex flex-col gap-6">
+      <Breadcrumb current="Reminders" />
+      <h1 className="text-3xl font-bold">Reminders</h1>
+      <div aria-busy={loading} className="flex flex-col gap-4">
+        {loading ? <p role="status">{t.loading}</p> : null}
+        {reminders.length === 0 ? <p className="font-semibold text-danger">{t.noRecords}</p> : <ReminderList reminders={reminders} />}
+        {total > reminders.length ? <p className="text-muted">Showing {reminders.length} of {total} reminders.</p> : null}
+        {more ? (
+          <Link to={`/reminders${listingSearch({ pages: pages + 1 })}`} preventScrollReset className={`${buttonClass("secondary")} self-start`}>
+            Show more reminders
+          </Link>
+        ) : null}
+      </div>
+    </div>
+  );
+}

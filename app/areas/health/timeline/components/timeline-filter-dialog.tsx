@@ -1,0 +1,72 @@
+import { useMemo, useRef } from "react";
+import type { SubmissionResult } from "@conform-to/react";
+import { timelineFilterSchema, type TimelineFilter } from "../../../../lib/timeline-filter";
+import { Dialog } from "../../../../components/ui/dialog";
+import { Button } from "../../../../components/ui/button";
+import { SelectField, TextField } from "../../../../components/ui/field";
+import { useSchemaForm } from "../../../../components/ui/use-schema-form";
+
+/**
+ * The Timeline Search Filter (2§2): start, end, free text and provider (All plus IndiciLookup 14),
+ * with Close, Reset and Filter. The 2§5 date rules are checked here with the loader's own schema, so
+ * nothing wrong is asked for; Close (or Escape) is cancelling, which returns to All (2§4).
+ */
+export function TimelineFilterDialog({
+  open,
+  today,
+  filter,
+  filterResult,
+  providers,
+  onCancel,
+  onFilter,
+}: {
+  open: boolean;
+  today: string;
+  filter: TimelineFilter;
+  filterResult: SubmissionResult<string[]> | null;
+  providers: ReadonlyArray<{ id: string; name: string }>;
+  onCancel(): void;
+  onFilter(filter: TimelineFilter): void;
+}) {
+  const schema = useMemo(() => timelineFilterSchema(today, providers.map((p) => p.id)), [today, providers]);
+  const formRef = useRef<HTMLFormElement>(null);
+  const form = useSchemaForm({
+    schema,
+    lastResult: filterResult,
+    onValid: (data) => {
+      const text = (name: string) => String(data.get(name) ?? "").trim();
+      onFilter({ from: text("from"), to: text("to"), q: text("q"), provider: text("provider") });
+    },
+  });
+
+  const reset = () => {
+    const fields = formRef.current?.elements;
+    for (const name of ["from", "to", "q", "provider"]) {
+      const field = fields?.namedItem(name);
+      if (field instanceof HTMLInputElement || field instanceof HTMLSelectElement) field.value = "";
+      form.clear(name);
+    }
+  };
+
+  return (
+    <Dialog open={open} onOpenChange={(next) => (next ? undefined : onCancel())} title="Timeline Search Filter" description="Dates within the last year, DD-MM-YYYY. Leave a field empty not to filter by it.">
+      <form ref={formRef} {...form.formProps} aria-label="Timeline Search Filter" className="flex flex-col gap-4">
+        <div className="grid gap-4 sm:grid-cols-2">
+          <TextField label="Start date (DD-MM-YYYY)" inputMode="numeric" autoComplete="off" defaultValue={filter.from} {...form.field("from")} />
+          <TextField label="End date (DD-MM-YYYY)" inputMode="numeric" autoComplete="off" defaultValue={filter.to} {...form.field("to")} />
+        </div>
+        <TextField label="Search text" type="search" defaultValue={filter.q} hint="Words in an entry, such as HbA1c" {...form.field("q")} />
+        <SelectField label="Provider" defaultValue={filter.provider} options={[{ value: "", label: "All" }, ...providers.map((p) => ({ value: p.id, label: p.name }))]} {...form.field("provider")} />
+        <div className="flex flex-wrap justify-end gap-3">
+          <Button variant="secondary" onClick={onCancel}>
+            Close
+          </Button>
+          <Button variant="secondary" onClick={reset}>
+            Reset
+          </Button>
+          <Button type="submit">Filter</Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,60 @@
+import { DateTime } from "luxon";
+import { PRACTICE_ZONE } from "../../../lib/dates";
+import { parseForm } from "../../../lib/form-data";
+import { pagesOf } from "../../../lib/listing";
+import { displayOf, timelineFilterSchema, timelineQueryOf, timelineRangeOf, timelineViewOf, type TimelineView } from "../../../lib/timeline-filter";
+import { groupTimeline, timelineEntryOf, type TimelinePageData } from "./view";
+import { readPages } from "../paged-reads.server";
+import { practiceErrorResponse } from "../../../.server/practice/errors.server";
+import { getTimeline, getTimelineProviders } from "../practice.server";
+import { requireSession, type SignedIn } from "../../../.server/session.server";
+
+/**
+ * What /timeline loads (2§2 Timeline): the providers for the filter (IndiciLookup 14) and the view's
+ * entries, pages of 100. A filter in the address is checked with the dialog's own schema (2§5); one
+ * refused is shown in the dialog with its messages and All is listed meanwhile.
+ */
+
+export async function loadTimelinePage(request: Request): Promise<TimelinePageData> {
+  return timelinePage(await requireSession(request), new URL(request.url));
+}
+
+const EMPTY = { from: "", to: "", q: "", provider: "" };
+
+export async function timelinePage({ api, user }: Pick<SignedIn, "api" | "user">, url: URL, now = Date.now()): Promise<TimelinePageData> {
+  const today = DateTime.fromMillis(now, { zone: PRACTICE_ZONE }).toISODate()!;
+  const asked = timelineViewOf(url.searchParams);
+  const providers = await getTimelineProviders(api, user.userId).catch(practiceErrorResponse);
+  let view: TimelineView = asked;
+  let filterResult: TimelinePageData["filterResult"] = null;
+  if (asked.kind === "filter") {
+    const parsed = parseForm(new URLSearchParams({ ...asked.filter }), timelineFilterSchema(today, providers.map((p) => p.id)));
+    if (!parsed.ok) {
+      filterResult = parsed.result;
+      view = { kind: "all" };
+    }
+  }
+  const query = timelineQueryOf(view, today);
+  const read = await readPages(pagesOf(url.searchParams.get("pages")), (page) => getTimeline(api, user.userId, { ...query, ...timelineRangeOf(query, today) }, page));
+  const entries = read.resources.map(timelineEntryOf);
+  return {
+    today,
+    view,
+    filter: asked.kind === "filter" ? asked.filter : EMPTY,
+    filterResult,
+    providers,
+    summary: summaryOf(query, providers),
+    days: groupTimeline(entries),
+    shown: entries.length,
+    total: read.total,
+    pages: read.pages,
+    more: read.more,
+  };
+}
+
+function summaryOf(q: ReturnType<typeof timelineQueryOf>, providers: ReadonlyArray<{ id: string; name: string }>): string {
+  const parts = q.from && q.to ? [`from ${displayOf(q.from)} to ${displayOf(q.to)}`] : [];
+  if (q.text) parts.push(`containing “${q.text}”`);
+  if (q.providerId) parts.push(`with ${providers.find((p) => p.id === q.providerId)?.name ?? "the chosen provider"}`);
+  return parts.join(", ");
+}

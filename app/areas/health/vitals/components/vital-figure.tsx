@@ -1,0 +1,79 @@
+import type { VitalChart } from "../view";
+
+/** The series' look in the chart, told in words too (colour is never the only signal). */
+export const SERIES_STYLE = [
+  { colour: "#005eb8", line: "solid line" },
+  { colour: "#7c2855", line: "dashed line" },
+] as const;
+
+const number = (n: number) => (Number.isInteger(n) ? String(n) : n.toFixed(1));
+
+/**
+ * One vital: its name and unit, the latest reading in words, the area chart (SVG drawn on the server,
+ * hidden from screen readers) and every reading in a table, newest first, which a keyboard or screen
+ * reader opens in place of the picture.
+ */
+export function VitalFigure({ chart, drawing }: { chart: VitalChart; drawing: string }) {
+  const id = `vital-${chart.key}`;
+  return (
+    <figure aria-labelledby={id} className="flex flex-col gap-3 rounded bg-white p-4 shadow-sm">
+      <figcaption className="flex flex-col gap-1">
+        <h2 id={id} className="text-xl font-bold">
+          {chart.title} ({chart.unit})
+        </h2>
+        <p>
+          Latest: <span className="font-semibold">{chart.latest}</span>
+        </p>
+      </figcaption>
+      {chart.series.length > 1 ? (
+        <ul className="flex flex-wrap gap-x-4 gap-y-1 text-sm" aria-label={`${chart.title} lines`}>
+          {chart.series.map((name, i) => (
+            <li key={name} className="flex items-center gap-2">
+              <svg width="28" height="8" aria-hidden="true" focusable="false">
+                <line x1="0" y1="4" x2="28" y2="4" stroke={SERIES_STYLE[i].colour} strokeWidth="3" strokeDasharray={i === 1 ? "6 4" : undefined} />
+              </svg>
+              {name} ({SERIES_STYLE[i].line})
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      <div aria-hidden="true" dangerouslySetInnerHTML={{ __html: drawing }} />
+      <details className="group">
+        <summary className="min-h-11 cursor-pointer py-2 font-semibold text-brand underline underline-offset-4">
+          {chart.title} readings as a table ({chart.readings.length})
+        </summary>
+        <table className="mt-2 w-full border-collapse text-left">
+          <caption className="sr-only">
+            {chart.title} readings in {chart.unit}, newest first
+          </caption>
+          <thead>
+            <tr className="border-b-2 border-line">
+              <th scope="col" className="py-1 pr-4">
+                Date
+              </th>
+              {chart.series.map((name) => (
+                <th key={name} scope="col" className="py-1 pr-4">
+                  {name} ({chart.unit})
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {[...chart.readings].reverse().map((r) => (
+              <tr key={r.at} className="border-b border-line">
+                <th scope="row" className="py-1 pr-4 font-normal">
+                  <time dateTime={r.isoDate}>{r.date}</time>
+                </th>
+                {r.values.map((v, i) => (
+                  <td key={chart.series[i]} className="py-1 pr-4">
+                    {number(v)}
+                  </td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </details>
+    </figure>
+  );
+}

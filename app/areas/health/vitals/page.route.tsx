@@ -1,0 +1,64 @@
+import { Link, useNavigation } from "react-router";
+import { loadVitals } from "./page.server";
+import { drawAreaChart } from "../../../components/charts/chart-drawing.server";
+import { SERIES_STYLE, VitalFigure } from "./components/vital-figure";
+import { Breadcrumb } from "../../../shell/components/breadcrumb";
+import { buttonClass } from "../../../components/ui/button";
+import { listingSearch } from "../../../lib/listing";
+import { healthMessages } from "../texts";
+import type { VitalsPageData } from "./view";
+import type { Route } from "./+types/page.route";
+
+export const meta: Route.MetaFunction = () => [{ title: "Vitals – Patient Portal" }];
+
+// The charts are drawn here, in the loader, as the dashboard's are: visx stays off the page's bundle.
+export async function loader({ request }: Route.LoaderArgs): Promise<VitalsPageData> {
+  const { charts, ...rest } = await loadVitals(request);
+  return {
+    ...rest,
+    charts: charts.map((chart) => ({
+      ...chart,
+      drawing: drawAreaChart(
+        chart.series.map((name, i) => ({ name, colour: SERIES_STYLE[i].colour, dashed: i === 1, points: chart.readings.map((r) => ({ at: r.at, value: r.values[i] })) })),
+        chart.readings,
+      ),
+    })),
+  };
+}
+
+const t = healthMessages;
+
+export default function Vitals({ loaderData }: Route.ComponentProps) {
+  const { charts, total, read, pages, more } = loaderData;
+  const navigation = useNavigation();
+  const loading = navigation.state === "loading" && navigation.location.pathname === "/vitals";
+
+  return (
+    <div className="flex flex-col gap-6">
+      <Breadcrumb current="Vitals" />
+      <h1 className="text-3xl font-bold">Vitals</h1>
+      <div aria-busy={loading} className="flex flex-col gap-4">
+        {loading ? <p role="status">{t.loading}</p> : null}
+        {charts.length === 0 ? (
+          <p className="font-semibold text-danger">{t.noRecords}</p>
+        ) : (
+          <>
+            <p className="text-muted">
+              {total > read ? `The latest ${read} of ${total} readings.` : `${read} ${read === 1 ? "reading" : "readings"}.`} Each chart shows a measure over time, oldest on the left; its readings are also in a table.
+            </p>
+            <div className="grid gap-4 xl:grid-cols-2">
+              {charts.map((chart) => (
+                <VitalFigure key={chart.key} chart={chart} drawing={chart.drawing} />
+              ))}
+            </div>
+          </>
+        )}
+        {more ? (
+          <Link to={`/vitals${listingSearch({ pages: pages + 1 })}`} preventScrollReset className={`${buttonClass("secondary")} self-start`}>
+            Show earlier readings
+          </Link>
+        ) : null}
+      </div>
+    </div>
+  );
+}

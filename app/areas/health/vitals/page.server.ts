@@ -1,0 +1,27 @@
+import { pagesOf } from "../../../lib/listing";
+import { vitalChartsOf, type VitalChart } from "./view";
+import { readPages } from "../paged-reads.server";
+import { getVitals } from "../practice.server";
+import { requireSession, type SignedIn } from "../../../.server/session.server";
+
+/**
+ * What /vitals loads (2§2 Vitals): the viewed patient's observations, PageSize 30 from page 1,
+ * ChartType 0 (2§7); `pages` more pages when the address asks, grouped into one chart per vital.
+ */
+
+export interface VitalsReadings {
+  charts: VitalChart[];
+  total: number;
+  read: number;
+  pages: number;
+  more: boolean;
+}
+
+export async function loadVitals(request: Request): Promise<VitalsReadings> {
+  return vitalsReadings(await requireSession(request), new URL(request.url));
+}
+
+export async function vitalsReadings({ api, user }: Pick<SignedIn, "api" | "user">, url: URL): Promise<VitalsReadings> {
+  const read = await readPages(pagesOf(url.searchParams.get("pages")), (page) => getVitals(api, user.userId, page));
+  return { charts: vitalChartsOf(read.resources), total: read.total, read: read.resources.length, pages: read.pages, more: read.more };
+}

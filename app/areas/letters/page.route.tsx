@@ -1,0 +1,121 @@
+import { useEffect, useRef, useState } from "react";
+import { Form, Link, useLocation, useNavigate, useNavigation } from "react-router";
+import { loadLettersPage } from "./page.server";
+import { LetterGrid, type LetterGridHandle } from "./components/letter-grid";
+import { DocumentDialog, type OpenDocument } from "../../components/pdf/document-dialog";
+import { Breadcrumb } from "../../shell/components/breadcrumb";
+import { Button, buttonClass } from "../../components/ui/button";
+import { TextField } from "../../components/ui/field";
+import { useSchemaForm } from "../../components/ui/use-schema-form";
+import { LetterRangeSchema } from "./search";
+import { letterFileName, type LetterTile } from "../../lib/letters-view";
+import { listingSearch } from "../../lib/listing";
+import { lettersMessages } from "./texts";
+import { previewHref } from "../../lib/preview-view";
+import type { Route } from "./+types/page.route";
+
+export const meta: Route.MetaFunction = () => [{ title: "Letters – Patient Portal" }];
+
+export function loader({ request }: Route.LoaderArgs) {
+  return loadLettersPage(request);
+}
+
+const t = lettersMessages;
+const TEXTS = { loading: t.loadingLetter, failed: t.pdfFailed, pageFailed: t.pdfPageFailed, notPdf: t.notPdf };
+
+function documentOf(letter: LetterTile, print: boolean, back: string): OpenDocument {
+  return {
+    title: letter.type,
+    description: `Dated ${letter.date}`,
+    url: `/letters/letter/${encodeURIComponent(letter.id)}`,
+    fileName: letterFileName(letter),
+    pdf: letter.pdf,
+    print,
+    fullPage: previewHref("letter", letter.id, back),
+  };
+}
+
+export default function Letters({ loaderData }: Route.ComponentProps) {
+  const { letters, total, pages, more, range, ranged, rangeResult } = loaderData;
+  const navigate = useNavigate();
+  const navigation = useNavigation();
+  const [open, setOpen] = useState<OpenDocument | null>(null);
+  const location = useLocation();
+  const here = location.pathname + location.search;
+
+  // The range lives in the address (reload, back and a shared link show the same letters); the
+  // browser checks it with the loader's own schema before navigating, so a wrong date is never sent.
+  const form = useSchemaForm({
+    schema: LetterRangeSchema,
+    lastResult: rangeResult,
+    onValid: (data) => {
+      const text = (name: string) => String(data.get(name) ?? "").trim();
+      void navigate(`/letters${listingSearch({ from: text("from"), to: text("to") })}`);
+    },
+  });
+
+  // A navigation (Clear dates, back, a shared link) shows its address's dates in the fields. The form
+  // stays mounted rather than being re-keyed, so after a search the focus stays where the patient was.
+  const formId = form.formProps.id;
+  useEffect(() => {
+    const fields = document.forms.namedItem(formId)?.elements;
+    for (const [name, value] of [["from", range.from], ["to", range.to]] as const) {
+      const input = fields?.namedItem(name);
+      if (input instanceof HTMLInputElement && input.value !== value) input.value = value;
+    }
+  }, [formId, range.from, range.to]);
+
+  // After "more", the focus goes to the first letter it brought, not back to the top of the page.
+  const grid = useRef<LetterGridHandle>(null);
+  const focusFrom = useRef<number | null>(null);
+  useEffect(() => {
+    const from = focusFrom.current;
+    if (from !== null && letters.length > from) {
+      focusFrom.current = null;
+      grid.current?.focusLetter(from);
+    }
+  }, [letters]);
+
+  const loading = navigation.state === "loading" && navigation.location.pathname === "/letters";
+  const hasRange = range.from !== "" || range.to !== "";
+
+  return (
+    <div className="flex flex-col gap-6">
+      <Breadcrumb current="Letters" />
+      <h1 className="text-3xl font-bold">Letters</h1>
+
+      <Form method="get" action="/letters" {...form.formProps} role="search" aria-label="Search letters by date" className="no-print flex flex-col gap-4 rounded bg-white p-4 shadow-sm">
+        <div className="grid gap-4 sm:grid-cols-2">
+          <TextField label="From (DD-MM-YYYY)" inputMode="numeric" autoComplete="off" defaultValue={range.from} hint="For example, 01-03-2025" {...form.field("from")} />
+          <TextField label="To (DD-MM-YYYY)" inputMode="numeric" autoComplete="off" defaultValue={range.to} hint="For example, 31-03-2025" {...form.field("to")} />
+        </div>
+        <div className="flex flex-wrap items-center gap-3">
+          <Button type="submit">Search</Button>
+          {hasRange ? (
+            <Link to="/letters" className={buttonClass("secondary")}>
+              Clear dates
+            </Link>
+          ) : null}
+        </div>
+      </Form>
+
+      <div aria-busy={loading} className="flex flex-col gap-4">
+        <p aria-live="polite" className="text-muted">
+          {loading ? t.loading : ranged ? `${total} ${total === 1 ? "letter" : "letters"} from ${range.from} to ${range.to}` : `Showing ${letters.length} of ${total} ${total === 1 ? "letter" : "letters"}`}
+        </p>
+        {letters.length === 0 ? (
+          <p className="font-semibold text-danger">{ranged ? t.noRecordsInRange : t.noRecords}</p>
+        ) : (
+          <LetterGrid ref={grid} letters={letters} onView={(l) => setOpen(documentOf(l, false, here))} onPrint={(l) => setOpen(documentOf(l, true, here))} />
+        )}
+        {more ? (
+          <Link to={`/letters${listingSearch({ pages: pages + 1 })}`} preventScrollReset onClick={() => (focusFrom.current = letters.length)} className={`${buttonClass("secondary")} no-print self-start`}>
+            Show more letters
+          </Link>
+        ) : null}
+      </div>
+
+      <DocumentDialog document={open} onClose={() => setOpen(null)} texts={TEXTS} printable />
+    </div>
+  );
+}

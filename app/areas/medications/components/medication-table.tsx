@@ -1,0 +1,174 @@
+import type { ReactNode } from "react";
+import type { MedicationRow } from "../../../lib/medications-view";
+import { medicineGuidanceUrl } from "../../../lib/medications-view";
+import { medicationsMessages } from "../../../lib/messages/medications";
+
+/**
+ * A list of medicines (2§2): medicine, dose, instructions, quantity, prescriber and dates. Each name
+ * links to the medicine's guidance page, which opens in a new tab and says so. With `selected`, a
+ * leading checkbox column chooses medicines to repeat or print.
+ */
+interface Props {
+  caption: string;
+  rows: readonly MedicationRow[];
+  selected?: ReadonlySet<string>;
+  onToggle?(id: string): void;
+  onToggleAll?(selected: boolean): void;
+}
+
+function ExternalIcon() {
+  return (
+    <svg aria-hidden="true" focusable="false" viewBox="0 0 24 24" className="inline size-4 shrink-0 align-[-2px]" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+      <path d="M14 4h6v6" />
+      <path d="M20 4 10 14" />
+      <path d="M19 14v5a1 1 0 0 1-1 1H5a1 1 0 0 1-1-1V6a1 1 0 0 1 1-1h5" />
+    </svg>
+  );
+}
+
+/** The columns after the medicine's name, as the table heads them and each card lists them. */
+const FIELDS = [
+  ["Dose", (row) => row.dose],
+  ["Instructions", (row) => row.instructions],
+  ["Quantity", (row) => row.quantity],
+  ["Prescriber", (row) => row.prescriber],
+  ["Prescribed", (row) => row.prescribed],
+  ["Ends", (row) => row.ends],
+] as const satisfies readonly (readonly [string, (row: MedicationRow) => string])[];
+
+/** The medicine's name, linked to its guidance in a new tab, and whether it is long term. */
+function MedicineName({ row }: { row: MedicationRow }) {
+  return (
+    <>
+      <a href={medicineGuidanceUrl(row.code)} target="_blank" rel="noopener noreferrer" className="text-brand underline underline-offset-4 hover:text-brand-dark">
+        {row.name}
+        <span className="sr-only"> ({medicationsMessages.newTab})</span> <ExternalIcon />
+      </a>
+      {row.longTerm ? <span className="mt-1 block text-sm font-normal text-muted">Long term</span> : null}
+    </>
+  );
+}
+
+/**
+ * A table where there is room for its seven columns; on a narrower screen (a phone) each medicine is
+ * a card listing the same fields, so the instructions are in view without scrolling sideways
+ * (issue 33, item 7). Only one of the two is shown, so only one is in the accessibility tree.
+ */
+export function MedicationTable({ caption, rows, selected, onToggle, onToggleAll }: Props) {
+  const cell = "border-b border-muted/30 px-3 py-2 text-left align-top";
+  const head = (text: ReactNode) => (
+    <th scope="col" className={`${cell} bg-white font-semibold`}>
+      {text}
+    </th>
+  );
+  const allChosen = selected !== undefined && rows.length > 0 && rows.every((r) => selected.has(r.id));
+  const selectAll = (
+    <input type="checkbox" className="size-5" checked={allChosen} onChange={(event) => onToggleAll?.(event.target.checked)} aria-label="Select all medicines shown" />
+  );
+  const selectOne = (row: MedicationRow) => (
+    <input type="checkbox" className="size-5" checked={selected?.has(row.id) ?? false} onChange={() => onToggle?.(row.id)} aria-label={`Select ${row.name}`} />
+  );
+  return (
+    <div className="@container">
+      {/* A region wider than its room scrolls on its own: it takes focus so a keyboard can scroll it too. */}
+      <div className="hidden overflow-x-auto rounded border border-muted/40 bg-white @4xl:block" tabIndex={0} role="region" aria-label={caption}>
+        <table className="w-full border-collapse">
+          <caption className="sr-only">{caption}</caption>
+          <thead>
+            <tr>
+              {selected ? <th scope="col" className={`${cell} w-12`}>{selectAll}</th> : null}
+              {head("Medicine")}
+              {FIELDS.map(([label]) => (
+                <th key={label} scope="col" className={`${cell} bg-white font-semibold`}>
+                  {label}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((row) => (
+              <tr key={row.id}>
+                {selected ? <td className={cell}>{selectOne(row)}</td> : null}
+                <th scope="row" className={`${cell} font-semibold`}>
+                  <MedicineName row={row} />
+                </th>
+                {FIELDS.map(([label, value]) => (
+                  <td key={label} className={cell}>
+                    {value(row)}
+                  </td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+
+      <div className="@4xl:hidden">
+        {selected ? (
+          <label className="mb-3 flex items-center gap-2 font-semibold">
+            {selectAll}
+            Select all medicines shown
+          </label>
+        ) : null}
+        <ul aria-label={caption} className="flex flex-col gap-3">
+          {rows.map((row) => (
+            <li key={row.id} aria-label={row.name} className="rounded border border-muted/40 bg-white p-4">
+              <div className="flex items-start gap-3">
+                {selected ? selectOne(row) : null}
+                <p className="min-w-0 break-words font-semibold">
+                  <MedicineName row={row} />
+                </p>
+              </div>
+              <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1">
+                {FIELDS.map(([label, value]) => (
+                  <div key={label} className="contents">
+                    <dt className="font-semibold">{label}</dt>
+                    <dd className="min-w-0 break-words">{value(row)}</dd>
+                  </div>
+                ))}
+              </dl>
+            </li>
+          ))}
+        </ul>
+      </div>
+    </div>
+  );
+}
+
+/** The printed list (2§2): a plain A4 table of the chosen medicines, with whose they are and when. */
+export function PrintableList({ rows, patient, printedOn }: { rows: readonly MedicationRow[]; patient: { name: string; nhi: string }; printedOn: string }) {
+  const cell = "border border-ink px-2 py-1 text-left align-top";
+  return (
+    <section aria-label="Printed medication list" className="print-only hidden">
+      <h2 className="text-xl font-bold">Medication list</h2>
+      <p>
+        {patient.name}
+        {patient.nhi ? ` · NHI ${patient.nhi}` : ""} · Printed {printedOn}
+      </p>
+      <table className="mt-2 w-full border-collapse text-sm">
+        <thead>
+          <tr>
+            {["Medicine", "Dose", "Instructions", "Quantity", "Prescriber", "Prescribed", "Ends"].map((h) => (
+              <th key={h} scope="col" className={cell}>
+                {h}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) => (
+            <tr key={row.id}>
+              <td className={cell}>{row.name}</td>
+              <td className={cell}>{row.dose}</td>
+              <td className={cell}>{row.instructions}</td>
+              <td className={cell}>{row.quantity}</td>
+              <td className={cell}>{row.prescriber}</td>
+              <td className={cell}>{row.prescribed}</td>
+              <td className={cell}>{row.ends}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </section>
+  );
+}

@@ -1,0 +1,177 @@
+import { useMachine } from "@xstate/react";
+import { Tabs } from "radix-ui";
+import { Suspense, useEffect, useMemo, useState } from "react";
+import { Link, useNavigate, useNavigation } from "react-router";
+import { fromPromise } from "xstate";
+import { repeatMedicationMachine } from "../../../machines/repeat-medication.machine";
+import { loadMedicationsPage } from "./page.server";
+import { MedicationTable, PrintableList } from "./components/medication-table";
+import { Breadcrumb } from "../../shell/components/breadcrumb";
+import { Button, buttonClass } from "../../components/ui/button";
+import { Dialog } from "../../components/ui/dialog";
+import { FieldError } from "../../components/ui/field";
+import { lazyModule } from "../../components/ui/lazy-module";
+import { medicationSearch, type HistoryList, type MedicationRow, type MedicationTab } from "../../lib/medications-view";
+import { medicationsMessages } from "../../lib/messages/medications";
+import { createRepeatSteps } from "../../lib/repeat-request";
+import type { Route } from "./+types/page.route";
+import { tabClass } from "../../components/ui/choice-styles";
+
+export const meta: Route.MetaFunction = () => [{ title: "Medications – Patient Portal" }];
+
+export function loader({ request }: Route.LoaderArgs) {
+  return loadMedicationsPage(request);
+}
+
+const t = medicationsMessages;
+const LISTS: ReadonlyArray<{ value: HistoryList; label: string }> = [
+  { value: "all", label: "All" },
+  { value: "recent", label: "Recent" },
+  { value: "repeated", label: "Repeated" },
+];
+
+// The dialog's form, pharmacy search and texts load when the patient asks for a repeat (issue 12).
+const repeatDialog = lazyModule(() => import("./components/repeat-dialog"));
+const RepeatDialogContent = repeatDialog.component((m) => m.default);
+
+const repeatSteps = createRepeatSteps();
+
+export default function Medications({ loaderData }: Route.ComponentProps) {
+  const { view, rows, total, more, settings, patient, printedOn } = loaderData;
+  const navigate = useNavigate();
+  const navigation = useNavigation();
+
+  const machine = useMemo(
+    () =>
+      repeatMedicationMachine.provide({
+        actors: {
+          loadPharmacies: fromPromise(() => repeatSteps.pharmacies()),
+          sendRequest: fromPromise(({ input }) => repeatSteps.send(input.choice, input.key, input.ignoreLeave)),
+        },
+      }),
+    [],
+  );
+  const [state, send] = useMachine(machine, { input: { settings } });
+  const ctx = state.context;
+  const selected = useMemo(() => new Set(ctx.medicationIds), [ctx.medicationIds]);
+
+  // The chosen medicines stay chosen across tabs and pages (the page stays mounted), so the dialog and
+  // the printout name them from every list the patient has seen, not only the one on screen.
+  const [known, setKnown] = useState(() => new Map(rows.map((r) => [r.id, r])));
+  const [seenRows, setSeenRows] = useState(rows);
+  if (seenRows !== rows) {
+    setSeenRows(rows);
+    setKnown((before) => new Map([...before, ...rows.map((r) => [r.id, r] as const)]));
+  }
+  const chosen = ctx.medicationIds.map((id) => known.get(id)).filter((r): r is MedicationRow => r !== undefined);
+
+  const [printing, setPrinting] = useState<MedicationRow[] | null>(null);
+  useEffect(() => {
+    if (!printing) return;
+    const done = () => setPrinting(null);
+    window.addEventListener("afterprint", done, { once: true });
+    window.print();
+    return () => window.removeEventListener("afterprint", done);
+  }, [printing]);
+
+  const go = (next: { tab?: MedicationTab; list?: HistoryList; pages?: number }) => {
+    const tab = next.tab ?? view.tab;
+    void navigate(`/medications${medicationSearch({ tab, list: next.list ?? (tab === "history" ? view.list : "all"), pages: next.pages ?? 1 })}`, { preventScrollReset: true });
+  };
+  const loading = navigation.state === "loading" && navigation.location.pathname === "/medications";
+  const requesting = state.matches("requesting");
+  const listName = view.tab === "long-term" ? "Long term medicines" : `${LISTS.find((l) => l.value === view.list)!.label} medicines`;
+
+  const table =
+    rows.length === 0 ? (
+      <p className="font-semibold text-danger">{t.noRecords}</p>
+    ) : (
+      <MedicationTable
+        caption={listName}
+        rows={rows}
+        selected={selected}
+        onToggle={(id) => send({ type: "medicine.toggle", id })}
+        onToggleAll={(on) => send({ type: "medicine.set", ids: rows.map((r) => r.id), selected: on })}
+      />
+    );
+
+  return (
+    <div className="flex flex-col gap-6">
+      <Breadcrumb current="Medications" />
+      <h1 className="no-print text-3xl font-bold">Medications</h1>
+
+      <Tabs.Root value={view.tab} onValueChange={(value) => go({ tab: value === "history" ? "history" : "long-term" })} className="no-print">
+        <Tabs.List aria-label="Medicines" className="mb-4 flex gap-2 border-b border-muted/40">
+          <Tabs.Trigger value="long-term" className={tabClass}>
+            Long Term
+          </Tabs.Trigger>
+          <Tabs.Trigger value="history" className={tabClass}>
+            History
+          </Tabs.Trigger>
+        </Tabs.List>
+        {(["long-term", "history"] as const).map((tab) => (
+          <Tabs.Content key={tab} value={tab} className="flex flex-col gap-4 focus-visible:outline-2">
+            {tab === "history" ? (
+              <div role="group" aria-label="Show medicines" className="flex flex-wrap gap-2">
+                {LISTS.map((l) => (
+                  <Link
+                    key={l.value}
+                    to={`/medications${medicationSearch({ tab: "history", list: l.value })}`}
+                    preventScrollReset
+                    aria-current={view.list === l.value ? "page" : undefined}
+                    className={`inline-flex min-h-11 items-center rounded-full border-2 px-4 font-semibold ${view.list === l.value ? "border-brand bg-brand text-white" : "border-brand bg-white text-brand"}`}
+                  >
+                    {l.label}
+                  </Link>
+                ))}
+              </div>
+            ) : null}
+
+            <div className="flex flex-wrap items-center gap-3">
+              <Button onClick={() => send({ type: "repeat.open" })} onPointerEnter={() => void repeatDialog.preload()} onFocus={() => void repeatDialog.preload()} disabled={requesting}>
+                Repeat
+              </Button>
+              <Button variant="secondary" onClick={() => setPrinting(chosen.length > 0 ? chosen : rows)} disabled={rows.length === 0 && chosen.length === 0}>
+                {chosen.length > 0 ? `Print selected (${chosen.length})` : "Print all"}
+              </Button>
+              <span className="text-muted" aria-live="polite">
+                {selected.size === 0 ? "Select medicines to repeat or print." : `${selected.size} ${selected.size === 1 ? "medicine" : "medicines"} selected.`}
+              </span>
+            </div>
+            {ctx.errors.medicationIds && !requesting ? <FieldError>{ctx.errors.medicationIds}</FieldError> : null}
+
+            <div aria-busy={loading} className="flex flex-col gap-4">
+              <p aria-live="polite" className="text-muted">
+                {loading ? t.loading : view.tab === "long-term" ? `${rows.length} long term ${rows.length === 1 ? "medicine" : "medicines"}` : `Showing ${rows.length} of ${total} ${total === 1 ? "medicine" : "medicines"}`}
+              </p>
+              {table}
+              {more ? (
+                <Link to={`/medications${medicationSearch({ ...view, pages: view.pages + 1 })}`} preventScrollReset className={`${buttonClass("secondary")} self-start`}>
+                  Show more medicines
+                </Link>
+              ) : null}
+            </div>
+          </Tabs.Content>
+        ))}
+      </Tabs.Root>
+
+      <PrintableList rows={printing ?? (chosen.length > 0 ? chosen : rows)} patient={patient} printedOn={printedOn} />
+
+      {/* The request can outgrow a phone's screen: Close at its top (issue 21); the practice's reply has its own Close. */}
+      <Dialog open={requesting} onOpenChange={(open) => (open ? undefined : send({ type: "dialog.close" }))} title={titleOf(state)} dismissOnBackdrop={false} closeAtTop={!state.matches({ requesting: { form: "sent" } })}>
+        {requesting ? (
+          <Suspense fallback={<p role="status">Loading…</p>}>
+            <RepeatDialogContent state={state} send={send} chosen={chosen} />
+          </Suspense>
+        ) : null}
+      </Dialog>
+    </div>
+  );
+}
+
+// The dialog's title is needed before its content has loaded, so it is worked out here, not imported.
+function titleOf(state: { matches(value: unknown): boolean }): string {
+  if (state.matches({ requesting: { form: "sent" } })) return "Medication";
+  if (state.matches({ requesting: { form: "onLeave" } })) return "Your doctor is on leave";
+  return "Request repeat medication";
+}

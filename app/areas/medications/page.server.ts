@@ -1,0 +1,167 @@
+import { DateTime } from "luxon";
+import { data } from "react-router";
+import { OnLeaveProvidersSchema } from "../../../contract/medications";
+import { PRACTICE_ZONE } from "../../lib/dates";
+import { parseForm } from "../../lib/form-data";
+import { MAX_MEDICATION_PAGES, medicationRowOf, medicationViewOf, repeatSettingsOf, type MedicationsPageData } from "../../lib/medications-view";
+import { medicationsMessages } from "../../lib/messages/medications";
+import { summarisePatient } from "../../lib/patient-summary";
+import { RepeatRequestSchema, repeatRuleErrors, type PharmaciesReply, type RepeatErrors, type RepeatReply } from "../../lib/repeat-request";
+import { answerOnce } from "../../.server/answer-once.server";
+import { PracticeApiError } from "../../.server/practice/client.server";
+import { practiceErrorResponse } from "../../.server/practice/errors.server";
+import { getMedications, getPharmacies, medicationPageSize, sendRepeatRequest } from "./practice.server";
+import { getPatient, getPracticeSettings } from "../../.server/practice/patient.server";
+import { requestForm } from "../../.server/request-form.server";
+import { requireSession, type SignedIn } from "../../.server/session.server";
+import { stateStore } from "../../.server/state.server";
+import type { StateStore } from "../../.server/state-store.server";
+
+/**
+ * What /medications loads (2§2) and what /medications/repeat does (2§4, 2§5). Everything is the viewed
+ * patient's (user.userId): a proxy sees, and asks repeats of, the chosen family member's medicines.
+ */
+
+const t = medicationsMessages;
+
+export async function loadMedicationsPage(request: Request): Promise<MedicationsPageData> {
+  return medicationsPage(await requireSession(request), new URL(request.url));
+}
+
+export async function medicationsPage({ api, user }: Pick<SignedIn, "api" | "user">, url: URL): Promise<MedicationsPageData> {
+  const view = medicationViewOf(url.searchParams);
+  // Long Term is the all list's long-term medicines (2§3 flag): the practice has no list of its own for them.
+  const list = view.tab === "long-term" ? "all" : view.list;
+  const [first, settings, patient] = await Promise.all([
+    getMedications(api, user.userId, list, 1),
+    getPracticeSettings(api, user.userId),
+    getPatient(api, user.userId),
+  ]).catch(practiceErrorResponse);
+  const total = first.total ?? first.resources.length;
+  const pagesThere = Math.ceil(total / medicationPageSize(list));
+  // Long Term is a filter of the all list, so "more" could bring nothing new: every page is read at
+  // once instead (a record has far fewer than MAX_MEDICATION_PAGES pages of medicines).
+  const wanted = view.tab === "long-term" ? MAX_MEDICATION_PAGES : view.pages;
+  const pages = Math.max(1, Math.min(wanted, pagesThere));
+  const rest = await Promise.all(Array.from({ length: pages - 1 }, (_, i) => getMedications(api, user.userId, list, i + 2))).catch(practiceErrorResponse);
+  // A medicine prescribed while the pages were read may shift one onto the next page: it is shown once.
+  const seen = new Set<string>();
+  const rows = [first, ...rest]
+    .flatMap((bundle) => bundle.resources.map(medicationRowOf))
+    .filter((row) => (seen.has(row.id) ? false : (seen.add(row.id), true)))
+    .filter((row) => view.tab !== "long-term" || row.longTerm);
+  const shown = patient ? summarisePatient(patient) : { name: user.userName, nhi: "" };
+  return {
+    view: { ...view, pages: view.tab === "long-term" ? 1 : pages },
+    rows,
+    total,
+    more: view.tab === "history" && pages < pagesThere && pages < MAX_MEDICATION_PAGES,
+    settings: repeatSettingsOf(settings),
+    patient: { name: shown.name, nhi: shown.nhi },
+    printedOn: DateTime.now().setZone(PRACTICE_ZONE).toFormat("dd-MM-yyyy"),
+  };
+}
+
+/* ---------- /medications/repeat: the repeat-medication machine's steps ---------- */
+
+/** What a step needs beyond the request; tests give their own store. */
+export interface RepeatDeps {
+  requireSession: (request: Request) => Promise<SignedIn>;
+  store: StateStore;
+  /** How long a second post of an attempt waits for the first one's answer. */
+  waitMs: number;
+}
+
+const portalRepeatDeps: RepeatDeps = { requireSession, store: stateStore, waitMs: 15_000 };
+
+export async function repeatAction(request: Request, deps: RepeatDeps = portalRepeatDeps): Promise<PharmaciesReply | RepeatReply> {
+  const signedIn = await deps.requireSession(request);
+  const form = await requestForm(request);
+  const step = form.get("step");
+  if (step === "pharmacies") return pharmaciesStep(signedIn);
+  if (step === "send") return sendStep(signedIn, form, deps);
+  throw data({ message: "Invalid repeat step" }, { status: 400 });
+}
+
+async function pharmaciesStep({ api, user }: Pick<SignedIn, "api" | "user">): Promise<PharmaciesReply> {
+  try {
+    const reply = await getPharmacies(api, user.userId);
+    return { ok: true, pharmacies: reply.resources.map((p) => ({ id: p.id, name: p.name.trim(), favourite: p.extension.favourite })) };
+  } catch (error) {
+    if (error instanceof PracticeApiError) return { ok: false, message: t.pharmaciesFailed };
+    throw error;
+  }
+}
+
+/**
+ * One request per attempt key (decisions/091): the first post claims the key, asks the practice and
+ * keeps the answer; a second post of the same key (a double submit, a retry whose first reply was
+ * lost, another portal process) waits for that answer and gives it again, never a second request.
+ */
+async function sendStep({ api, user }: Pick<SignedIn, "api" | "user">, form: FormData, deps: RepeatDeps): Promise<RepeatReply> {
+  const parsed = parseForm(form, RepeatRequestSchema);
+  if (!parsed.ok) return { outcome: "refused", message: Object.values(parsed.errors)[0] ?? t.sendFailed, errors: parsed.errors as Record<string, string> };
+  const request = parsed.value;
+  // A refusal sent nothing, so its key is let go; an answer of the practice is kept for the retries.
+  // The practice API has no read of the repeat requests it received (2§7), so a request whose outcome
+  // is unknown cannot be looked for: its key stays unknown, never sent again (decisions/216).
+  return answerOnce<RepeatReply, null>(`repeat:${user.apiBase} ${user.userId}:${request.key}`, (writing) => askPractice(api, user.userId, request, writing), {
+    store: deps.store,
+    waitMs: deps.waitMs,
+    keep: (reply) => reply.outcome !== "refused",
+    failed: () => ({ outcome: "failed", message: t.sendFailed }),
+    unknown: () => ({ outcome: "unknown", message: t.unconfirmed }),
+  });
+}
+
+type ParsedRequest = Extract<ReturnType<typeof parseForm<typeof RepeatRequestSchema>>, { ok: true }>["value"];
+
+async function askPractice(api: SignedIn["api"], patientId: string, request: ParsedRequest, writing: (evidence: null) => Promise<void>): Promise<RepeatReply> {
+  // The rules again, with what the practice says now: its settings, its medicines, its pharmacies.
+  const [settingsReply, medicines] = await Promise.all([getPracticeSettings(api, patientId), getMedications(api, patientId, "all", 1)]);
+  const settings = repeatSettingsOf(settingsReply);
+  const delivery = settings.showDeliveryChoice ? request.delivery : settings.defaultDelivery;
+  const errors: RepeatErrors = repeatRuleErrors({ ...request, delivery }, settings);
+  if (Object.keys(errors).length > 0) return refusal(errors);
+  const known = new Set(medicines.resources.map((m) => m.id));
+  // Only the first page is checked here: a record beyond 50 medicines is left to the practice's own check.
+  if (medicines.resources.length === (medicines.total ?? 0) && request.medicationIds.some((id) => !known.has(id))) return { outcome: "refused", message: t.notOnRecord };
+
+  let pharmacy: { id: string; name: string; preferred: boolean } | null = null;
+  if (delivery === "pharmacy") {
+    const list = (await getPharmacies(api, patientId)).resources;
+    const chosen = list.find((p) => p.id === request.pharmacyId);
+    // The name sent is the practice's own, never what the browser says it is.
+    if (!chosen) return refusal({ pharmacyId: t.unknownPharmacy });
+    const preferredId = settings.preferredPharmacyId ?? list.find((p) => p.extension.favourite)?.id;
+    pharmacy = { id: chosen.id, name: chosen.name.trim(), preferred: chosen.id === preferredId };
+  }
+
+  // No field in 2§7 carries the fax choice: it travels in the notes the practice reads (decisions/090).
+  const notes = [settings.fax && request.fax && delivery === "pharmacy" ? "Please fax the prescription to the pharmacy." : "", request.notes?.trim() ?? ""].filter(Boolean).join(" ");
+  await writing(null);
+  const answer = await sendRepeatRequest(api, {
+    patientId,
+    medicationIds: request.medicationIds,
+    pickUpTypeId: delivery === "pickup" ? 1 : 2,
+    pharmacy,
+    urgent: settings.urgent && request.urgent,
+    notes,
+    ignoreLeave: request.ignoreLeave,
+  });
+  if (answer.StatusCode === "1") return { outcome: "sent", message: answer.ResponseMessage };
+  if (answer.StatusCode === "302") {
+    let providers: string[] = [];
+    try {
+      providers = OnLeaveProvidersSchema.parse(JSON.parse(answer.ResponseMessage)).map((p) => p.ProviderName);
+    } catch {
+      // The practice said 302 without naming anyone: the choice is offered all the same.
+    }
+    return { outcome: "onLeave", providers };
+  }
+  return { outcome: "refused", message: answer.ResponseMessage };
+}
+
+function refusal(errors: RepeatErrors): RepeatReply {
+  return { outcome: "refused", message: Object.values(errors)[0] ?? t.sendFailed, errors: errors as Record<string, string> };
+}

@@ -1,0 +1,151 @@
+import { errorsMessages } from "../../../lib/messages/errors";
+import { messagingMessages } from "../../../lib/messages/messaging";
+import { initialOf, type AttachmentView, type Box, type MessageView, type MessagingSettings } from "../../../lib/messaging-view";
+import { Button } from "../../../components/ui/button";
+
+const t = messagingMessages;
+
+export type Opened = { status: "none" } | { status: "loading"; id: string } | { status: "failed"; id: string; message: string } | { status: "loaded"; message: MessageView };
+
+interface MessageViewerProps {
+  opened: Opened;
+  box: Box;
+  position: number | null;
+  total: number;
+  settings: MessagingSettings;
+  busy: boolean;
+  onDelete(message: MessageView): void;
+  onReply(message: MessageView): void;
+  onSendDraft(message: MessageView): void;
+  onEditDraft(message: MessageView): void;
+  onPreview(attachment: AttachmentView): void;
+  onRetry(id: string): void;
+}
+
+/**
+ * The message open beside (or, on a phone, below) the list (2§2): its subject and place in the box,
+ * who it is from or to, the long date, the body, the attachments split into PDFs and images, and the
+ * actions its box allows: Delete everywhere, Reply on the Inbox, Send and Edit on Drafts.
+ */
+export function MessageViewer({ opened, box, position, total, settings, busy, onDelete, onReply, onSendDraft, onEditDraft, onPreview, onRetry }: MessageViewerProps) {
+  if (opened.status === "none") {
+    return (
+      <section aria-label="Message" className="flex min-h-48 flex-col items-center justify-center gap-3 rounded bg-white p-6 text-center shadow-sm">
+        <svg aria-hidden="true" viewBox="0 0 48 48" className="size-16 text-line" fill="none" stroke="currentColor" strokeWidth="3">
+          <rect x="5" y="10" width="38" height="28" rx="3" />
+          <path d="M6 12l18 14 18-14" />
+        </svg>
+        <p className="text-muted">{t.nothingOpen}</p>
+      </section>
+    );
+  }
+  if (opened.status === "loading") {
+    return (
+      <section aria-label="Message" aria-busy="true" className="rounded bg-white p-6 shadow-sm">
+        <p role="status">{t.loadingMessage}</p>
+      </section>
+    );
+  }
+  if (opened.status === "failed") {
+    return (
+      <section aria-label="Message" className="flex flex-col gap-3 rounded bg-white p-6 shadow-sm">
+        <p role="alert" className="font-semibold text-danger">
+          {opened.message}
+        </p>
+        <Button variant="secondary" className="self-start" onClick={() => onRetry(opened.id)}>
+          {errorsMessages.retry}
+        </Button>
+      </section>
+    );
+  }
+  const m = opened.message;
+  const pdfs = m.attachments.filter((a) => a.kind === "pdf");
+  const images = m.attachments.filter((a) => a.kind === "image");
+  return (
+    <section aria-labelledby="open-message-subject" className="flex min-w-0 flex-col gap-4 rounded bg-white p-4 shadow-sm md:p-6">
+      <header className="flex flex-col gap-1 border-b border-line pb-3">
+        {position !== null ? <p className="text-muted">{`selected ${position} of ${total}`}</p> : null}
+        <h2 id="open-message-subject" tabIndex={-1} className="break-words text-2xl font-bold">
+          {m.subject}
+        </h2>
+        <div className="flex items-center gap-3">
+          <span aria-hidden="true" className="inline-flex size-10 items-center justify-center rounded-full bg-brand text-lg font-bold text-white">
+            {initialOf(m.name)}
+          </span>
+          <p>
+            <span className="text-muted">{box === "inbox" ? "From: " : "To: "}</span>
+            <span className="font-semibold">{m.name}</span>
+          </p>
+        </div>
+        <p className="text-muted">{m.longDate}</p>
+      </header>
+
+      <div className="flex flex-wrap gap-3">
+        {box === "inbox" && settings.reply ? (
+          <Button onClick={() => onReply(m)} busy={busy}>
+            Reply
+          </Button>
+        ) : null}
+        {box === "drafts" ? (
+          <>
+            <Button onClick={() => onSendDraft(m)} busy={busy}>
+              Send Message
+            </Button>
+            <Button variant="secondary" onClick={() => onEditDraft(m)} busy={busy}>
+              Edit Message
+            </Button>
+          </>
+        ) : null}
+        <Button variant="secondary" onClick={() => onDelete(m)} busy={busy}>
+          Delete
+        </Button>
+      </div>
+
+      {m.bodyHtml !== null ? (
+        // Sanitised on the server (sanitise-html.server.ts) before it left it.
+        <div className="break-words [&_p]:mb-3 [&_li]:ml-6 [&_li]:list-disc" dangerouslySetInnerHTML={{ __html: m.bodyHtml }} />
+      ) : (
+        <div className="whitespace-pre-wrap break-words">{m.body}</div>
+      )}
+
+      <section aria-labelledby="attachments-heading" className="flex flex-col gap-3 border-t border-line pt-3">
+        <h3 id="attachments-heading" className="text-lg font-bold">
+          Attachments
+        </h3>
+        {m.attachments.length === 0 ? <p className="text-muted">{t.noAttachments}</p> : null}
+        {pdfs.length > 0 ? (
+          <div className="flex flex-col gap-2">
+            <h4 className="font-semibold">PDF files</h4>
+            <ol className="flex flex-col gap-2">
+              {pdfs.map((a, i) => (
+                <li key={a.n}>
+                  <button type="button" onClick={() => onPreview(a)} className="inline-flex min-h-11 items-center gap-2 rounded border-2 border-brand px-3 text-left font-semibold text-brand">
+                    <span aria-hidden="true">📄</span>
+                    {`${i + 1}. ${a.title}`}
+                    <span className="sr-only"> (PDF File, opens a preview)</span>
+                  </button>
+                </li>
+              ))}
+            </ol>
+          </div>
+        ) : null}
+        {images.length > 0 ? (
+          <div className="flex flex-col gap-2">
+            <h4 className="font-semibold">Images</h4>
+            <ol className="flex flex-wrap gap-3">
+              {images.map((a, i) => (
+                <li key={a.n}>
+                  <button type="button" onClick={() => onPreview(a)} className="flex flex-col items-start gap-1 rounded border-2 border-brand p-2 font-semibold text-brand">
+                    <img src={a.url} alt="" loading="lazy" className="h-24 w-32 object-cover" />
+                    {`${i + 1}. ${a.title}`}
+                    <span className="sr-only"> (JPG File, opens a preview)</span>
+                  </button>
+                </li>
+              ))}
+            </ol>
+          </div>
+        ) : null}
+      </section>
+    </section>
+  );
+}

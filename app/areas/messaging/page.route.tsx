@@ -1,0 +1,475 @@
+import { useMachine } from "@xstate/react";
+import { Tabs } from "radix-ui";
+import { Suspense, useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { useLocation, useNavigate, useNavigation, useRevalidator, type ShouldRevalidateFunctionArgs } from "react-router";
+import { fromPromise } from "xstate";
+import { messagingMachine } from "../../../machines/messaging.machine";
+import { loadEmailsPage } from "./page.server";
+import type { WritingStep } from "./components/compose-dialog";
+import type { PageNotice } from "./components/notice-host";
+import { MessageList } from "./components/message-list";
+import { MessageViewer, type Opened } from "./components/message-viewer";
+import { lazyModule } from "../../components/ui/lazy-module";
+import { Breadcrumb } from "../../shell/components/breadcrumb";
+import { Button, buttonClass } from "../../components/ui/button";
+import { Dialog } from "../../components/ui/dialog";
+import { SignInAgainLink } from "../../components/ui/sign-in-again-link";
+import { createMessagingSteps } from "../../lib/messaging-compose";
+import { messagingMessages } from "../../lib/messages/messaging";
+import { emailsSearch, emailsViewOf, onlyTheOpenMessageChanged, openMessageOf, type AttachmentView, type Box, type MessageRow, type MessageView, type ReadFilterName } from "../../lib/messaging-view";
+import type { Route } from "./+types/page.route";
+import { tabClass } from "../../components/ui/choice-styles";
+
+export const meta: Route.MetaFunction = () => [{ title: "Messaging – Patient Portal" }];
+
+export function loader({ request }: Route.LoaderArgs) {
+  return loadEmailsPage(request);
+}
+
+/** The list of the box and filter in an address, without the open message. */
+const listSearchOf = (search: string) => emailsSearch(emailsViewOf(new URLSearchParams(search)));
+
+export function shouldRevalidate({ currentUrl, nextUrl, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  return onlyTheOpenMessageChanged(currentUrl, nextUrl) ? false : defaultShouldRevalidate;
+}
+
+const t = messagingMessages;
+const steps = createMessagingSteps();
+
+// The form, its file checks and the PDF preview load when the patient writes or opens a PDF (issue 12).
+const composeDialog = lazyModule(() => import("./components/compose-dialog"));
+const ComposeForm = composeDialog.component((m) => m.ComposeForm);
+const documentDialog = lazyModule(() => import("../../components/pdf/document-dialog"));
+const DocumentDialog = documentDialog.component((m) => m.DocumentDialog);
+const preloadCompose = () => void composeDialog.preload();
+// Fetched once the page is up, before any notice can be needed.
+const noticeHost = lazyModule(() => import("./components/notice-host"));
+const NoticeHost = noticeHost.component((m) => m.NoticeHost);
+const TABS: ReadonlyArray<{ value: Box; label: string }> = [
+  { value: "inbox", label: "Inbox" },
+  { value: "sent", label: "Sent" },
+  { value: "drafts", label: "Draft" },
+];
+const FILTERS: ReadonlyArray<{ value: ReadFilterName; label: string }> = [
+  { value: "all", label: "All" },
+  { value: "unread", label: "Unread" },
+  { value: "read", label: "Read" },
+];
+
+function emptyText(box: Box, filter: ReadFilterName): string {
+  if (box === "sent") return t.emptySent;
+  if (box === "drafts") return t.emptyDrafts;
+  return filter === "unread" ? t.noUnread : filter === "read" ? t.noRead : t.emptyInbox;
+}
+
+type Toast = PageNotice;
+type Deleting = { ids: string[]; fromViewer: boolean };
+
+export default function Emails({ loaderData }: Route.ComponentProps) {
+  const { view, total, unread, settings, disclaimers } = loaderData;
+  const navigate = useNavigate();
+  const navigation = useNavigation();
+  const location = useLocation();
+  const revalidator = useRevalidator();
+  const { revalidate } = revalidator;
+
+  // Further pages are the page's own; a new address (tab, filter) starts again from the loader's page 1.
+  const [extra, setExtra] = useState<MessageRow[]>([]);
+  const [pages, setPages] = useState(1);
+  const [loadingMore, setLoadingMore] = useState(false);
+  const [moreError, setMoreError] = useState<string | null>(null);
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  // The open message is the address's (`?message=`): the server renders "Loading Message" for it.
+  const messageId = openMessageOf(new URLSearchParams(location.search));
+  const [opened, setOpened] = useState<Opened>(() => (messageId ? { status: "loading", id: messageId } : { status: "none" }));
+  const [readIds, setReadIds] = useState<ReadonlySet<string>>(new Set());
+  const [deleting, setDeleting] = useState<Deleting | null>(null);
+  const [deleteBusy, setDeleteBusy] = useState(false);
+  const [preview, setPreview] = useState<AttachmentView | null>(null);
+  const [toast, setToast] = useState<Toast | null>(null);
+
+  const startOver = useCallback(() => {
+    setExtra([]);
+    setPages(1);
+    setMoreError(null);
+    setSelected(new Set());
+  }, []);
+
+  const rows = useMemo(() => {
+    const first = new Set(loaderData.rows.map((r) => r.id));
+    return [...loaderData.rows, ...extra.filter((r) => !first.has(r.id))].map((r) => (readIds.has(r.id) && !r.read ? { ...r, read: true } : r));
+  }, [loaderData.rows, extra, readIds]);
+  const more = rows.length < total;
+
+  // Whether opening marks a message read, so the counters are read again; not among the rows reached
+  // (a reload or shared link) it may have been unread.
+  const [openUnread, setOpenUnread] = useState(() => !loaderData.rows.some((r) => r.id === messageId && r.read));
+  const [closedId, setClosedId] = useState<string | null>(null);
+  const [seen, setSeen] = useState({ key: location.key, list: listSearchOf(location.search), message: messageId });
+  if (seen.key !== location.key) {
+    const list = listSearchOf(location.search);
+    setSeen({ key: location.key, list, message: messageId });
+    // Opening or closing a message (Back included) keeps the list and how far it was read.
+    if (list !== seen.list || messageId === seen.message) startOver();
+    // The viewer follows the address: a row chosen, Back, a tab switched.
+    if (messageId !== seen.message) {
+      const row = rows.find((r) => r.id === messageId);
+      setOpenUnread(row ? !row.read : true);
+      setClosedId(seen.message);
+      setOpened(messageId ? { status: "loading", id: messageId } : { status: "none" });
+    }
+  }
+
+  const loadMore = useCallback(async () => {
+    setLoadingMore(true);
+    setMoreError(null);
+    try {
+      const reply = await steps.page(view.box, view.filter, pages + 1);
+      setExtra((before) => [...before, ...reply.rows]);
+      setPages(pages + 1);
+    } catch (error) {
+      setMoreError(error instanceof Error && !(error.name.startsWith("Step")) ? error.message : t.moreFailed);
+    } finally {
+      setLoadingMore(false);
+    }
+  }, [view.box, view.filter, pages]);
+
+  useEffect(() => {
+    void noticeHost.preload();
+  }, []);
+
+  const heading = useRef<HTMLDivElement>(null);
+  const loadingId = opened.status === "loading" ? opened.id : null;
+  useEffect(() => {
+    if (!loadingId) return;
+    let wanted = true;
+    steps.open(loadingId).then(
+      (message) => {
+        if (!wanted) return;
+        setOpened({ status: "loaded", message });
+        // 2§4: reading marks it read here at once; the counters (tab, menu, dashboard) follow from the practice.
+        if (openUnread) {
+          setReadIds((before) => new Set([...before, loadingId]));
+          void revalidate();
+        }
+      },
+      (error: unknown) => {
+        if (wanted) setOpened({ status: "failed", id: loadingId, message: error instanceof Error && !error.name.startsWith("Step") ? error.message : t.openFailed });
+      },
+    );
+    // Another message asked for, or this one closed, before the answer came: it is no longer wanted.
+    return () => {
+      wanted = false;
+    };
+    // openUnread is set with the id it belongs to; a change of it alone asks nothing again.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [loadingId, revalidate]);
+  useEffect(() => {
+    if (opened.status === "loaded") heading.current?.querySelector<HTMLElement>("#open-message-subject")?.focus();
+  }, [opened]);
+
+  // Closed by Back (the viewer, and its focus, gone): the focus goes back to the row it was opened from.
+  const lastMessage = useRef(messageId);
+  useEffect(() => {
+    const before = lastMessage.current;
+    lastMessage.current = messageId;
+    if (before && !messageId && (document.activeElement === null || document.activeElement === document.body)) {
+      document.querySelector<HTMLElement>(`[data-message-id="${CSS.escape(before)}"] button`)?.focus();
+    }
+  }, [messageId]);
+
+  const machine = useMemo(
+    () =>
+      messagingMachine.provide({
+        actors: {
+          loadRoles: fromPromise(() => steps.roles()),
+          loadRecipients: fromPromise(({ input }) => steps.recipients(input.roleId)),
+          sendMessage: fromPromise(({ input }) => steps.send(input.draft, input.key, input.intent)),
+          sendDraft: fromPromise(({ input }) => steps.sendDraft(input.draftId, input.key)),
+          deleteMessages: fromPromise(async ({ input }) => {
+            const reply = await steps.delete(input.ids);
+            // The old draft's removal not confirmed: offered again, as a failed one (a delete is safe to repeat).
+            if (reply.deleted === null) throw new Error(reply.message);
+            return reply;
+          }),
+        },
+      }),
+    [],
+  );
+  const [state, send, actor] = useMachine(machine, { input: { settings } });
+  const ctx = state.context;
+
+  // The boxes changed: the open message closes (2§4), then page 1 and the counters are read again.
+  const refresh = useCallback(async () => {
+    if (messageId) await navigate(`/emails${listSearchOf(location.search)}`, { replace: true, preventScrollReset: true });
+    await revalidate();
+  }, [messageId, location.search, navigate, revalidate]);
+  // Sending or saving changed the boxes: the notice shows, and the lists reload from page 1 (2§4).
+  useEffect(() => {
+    const subscription = actor.on("outcome.announced", (announcement) => {
+      setToast({ tone: announcement.tone, title: announcement.title, detail: announcement.detail });
+      if (!announcement.changed) return;
+      startOver();
+      void refresh();
+    });
+    return () => subscription.unsubscribe();
+  }, [actor, startOver, refresh]);
+
+  const toggle = (id: string) =>
+    setSelected((before) => {
+      const next = new Set(before);
+      if (next.has(id)) next.delete(id);
+      else next.add(id);
+      return next;
+    });
+  const allSelected = rows.length > 0 && rows.every((r) => selected.has(r.id));
+
+  const askDelete = (ids: string[], fromViewer: boolean) => {
+    if (ids.length === 0) {
+      setToast({ tone: "error", title: t.noMessageSelected });
+      return;
+    }
+    setDeleting({ ids, fromViewer });
+  };
+  const confirmDelete = async () => {
+    if (!deleting) return;
+    setDeleteBusy(true);
+    try {
+      const reply = await steps.delete(deleting.ids);
+      setDeleting(null);
+      // What the practice says it deleted; fewer than asked, or not said, is not called a success.
+      setToast({ tone: reply.deleted !== null && reply.deleted >= reply.requested ? "success" : "error", title: reply.message });
+      startOver();
+      void refresh();
+    } catch {
+      setToast({ tone: "error", title: t.deleteFailed });
+    } finally {
+      setDeleteBusy(false);
+    }
+  };
+
+  const go = (box: Box, filter: ReadFilterName = "all") => void navigate(`/emails${emailsSearch({ box, filter })}`, { preventScrollReset: true });
+  const loading = (navigation.state === "loading" && navigation.location.pathname === "/emails") || revalidator.state === "loading";
+  const openId = opened.status === "none" ? null : opened.status === "loaded" ? opened.message.id : opened.id;
+  const position = openId ? rows.findIndex((r) => r.id === openId) : -1;
+
+  const writing = state.matches("writing");
+  const formStep: WritingStep = (["sending", "confirmingClose", "removingOldDraft", "oldDraftLeft", "unconfirmed", "closingUnconfirmed"] as const).find((s) => state.matches({ writing: { form: s } })) ?? "editing";
+  const writingTitle = ctx.draft.mode === "reply" ? "Reply Message" : ctx.draft.mode === "draft" ? "Draft Message" : "Compose Message";
+  const sendingDraft = state.matches("sendingDraft");
+  const draftStep = (["confirming", "sending", "failed", "unconfirmed", "removing", "left"] as const).find((s) => state.matches({ sendingDraft: s })) ?? "confirming";
+
+  return (
+    <>
+      <div className="flex flex-col gap-6">
+        <Breadcrumb current="Messaging" />
+        <h1 className="text-3xl font-bold">Messaging</h1>
+
+        <Tabs.Root value={view.box} onValueChange={(value) => go(value as Box)}>
+          <Tabs.List aria-label="Message boxes" className="mb-4 flex flex-wrap gap-2 border-b border-muted/40">
+            {TABS.map((tab) => (
+              <Tabs.Trigger key={tab.value} value={tab.value} className={tabClass}>
+                {tab.label}
+                {tab.value === "inbox" && unread > 0 ? " " : null}
+                {tab.value === "inbox" && unread > 0 ? (
+                  <span className="ml-2 rounded-full bg-danger px-2 text-sm text-white">
+                    {unread}
+                    <span className="sr-only"> unread</span>
+                  </span>
+                ) : null}
+              </Tabs.Trigger>
+            ))}
+          </Tabs.List>
+          {TABS.map((tab) => (
+            <Tabs.Content key={tab.value} value={tab.value} className="flex flex-col gap-4 focus-visible:outline-2">
+              <div role="toolbar" aria-label="Messages" className="flex flex-wrap items-center gap-3">
+                <label className="inline-flex min-h-11 items-center gap-2 font-semibold">
+                  <input type="checkbox" className="size-6" checked={allSelected} disabled={rows.length === 0} onChange={() => setSelected(allSelected ? new Set() : new Set(rows.map((r) => r.id)))} />
+                  Select all
+                </label>
+                {view.box === "inbox" ? (
+                  <label className="inline-flex items-center gap-2 font-semibold">
+                    Show
+                    <select value={view.filter} onChange={(e) => go("inbox", e.target.value as ReadFilterName)} className="min-h-11 rounded border-2 border-ink bg-white px-3">
+                      {FILTERS.map((f) => (
+                        <option key={f.value} value={f.value}>
+                          {f.label}
+                        </option>
+                      ))}
+                    </select>
+                  </label>
+                ) : null}
+                {settings.compose ? (
+                  <Button onClick={() => send({ type: "compose.open" })} onPointerEnter={preloadCompose} onFocus={preloadCompose} disabled={!state.matches("closed")}>
+                    Compose Message
+                  </Button>
+                ) : null}
+                <Button
+                  variant="secondary"
+                  onClick={() => {
+                    startOver();
+                    void refresh();
+                  }}
+                >
+                  Reload
+                </Button>
+                <Button variant="secondary" onClick={() => askDelete([...selected], false)}>
+                  Delete selected{selected.size > 0 ? ` (${selected.size})` : ""}
+                </Button>
+              </div>
+              {!settings.compose ? <p className="text-muted">{t.composeOff}</p> : null}
+
+              <div className="grid gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
+                <div aria-busy={loading} className="flex min-w-0 flex-col gap-3">
+                  <p aria-live="polite" className="text-muted">
+                    {loading ? "Loading messages…" : `Showing ${rows.length} of ${total} ${total === 1 ? "message" : "messages"}`}
+                  </p>
+                  {rows.length === 0 ? (
+                    <p className="font-semibold text-danger">{emptyText(view.box, view.filter)}</p>
+                  ) : (
+                    <MessageList
+                      label={`${tab.label} messages`}
+                      rows={rows}
+                      total={total}
+                      selected={selected}
+                      openId={openId}
+                      returnId={closedId}
+                      onToggle={toggle}
+                      onOpen={(row) => {
+                        if (row.id !== messageId) void navigate(`/emails${emailsSearch(view, row.id)}`, { preventScrollReset: true });
+                        else if (opened.status === "failed") setOpened({ status: "loading", id: row.id });
+                        else heading.current?.querySelector<HTMLElement>("#open-message-subject")?.focus();
+                      }}
+                      onMore={more ? () => void loadMore() : undefined}
+                      loadingMore={loadingMore}
+                      moreError={moreError}
+                    />
+                  )}
+                </div>
+                <div ref={heading} className="min-w-0">
+                  <MessageViewer
+                    opened={opened}
+                    box={view.box}
+                    position={position >= 0 ? position + 1 : null}
+                    total={total}
+                    settings={settings}
+                    busy={!state.matches("closed") || deleteBusy}
+                    onDelete={(m: MessageView) => askDelete([m.id], true)}
+                    onReply={(m) => send({ type: "reply.open", message: m })}
+                    onSendDraft={(m) => send({ type: "draft.send", id: m.id })}
+                    onEditDraft={(m) => send({ type: "draft.edit", message: m })}
+                    onPreview={setPreview}
+                    onRetry={(id) => setOpened({ status: "loading", id })}
+                  />
+                </div>
+              </div>
+            </Tabs.Content>
+          ))}
+        </Tabs.Root>
+
+        <Dialog open={writing} onOpenChange={(isOpen) => (isOpen ? undefined : send({ type: "close" }))} title={writingTitle} dismissOnBackdrop={false} size="message">
+          {writing ? (
+            <Suspense fallback={<p role="status">Loading…</p>}>
+              <ComposeForm
+                context={ctx}
+                step={formStep}
+                lookups={{ rolesLoading: state.matches({ writing: { roles: "loading" } }), recipientsLoading: state.matches({ writing: { recipients: "loading" } }) }}
+                send={send}
+                actor={actor}
+                disclaimer={ctx.draft.mode === "draft" ? disclaimers.draft : disclaimers.compose}
+              />
+            </Suspense>
+          ) : null}
+        </Dialog>
+
+        <Dialog open={sendingDraft} onOpenChange={(isOpen) => (isOpen ? undefined : send({ type: "close" }))} title="Send Message" dismissOnBackdrop={false}>
+          <div className="flex flex-col gap-4">
+            {draftStep === "confirming" ? <p>Send this draft to the practice now?</p> : null}
+            {draftStep === "sending" ? <p role="status">Sending…</p> : null}
+            {draftStep === "removing" ? <p role="status">Removing the draft…</p> : null}
+            {draftStep === "failed" ? (
+              <div role="alert">
+                <p className="font-semibold text-danger">{t.sendFailed}</p>
+                {ctx.sessionEnded ? (
+                  <p>
+                    {t.draftSessionEnded} <SignInAgainLink />
+                  </p>
+                ) : (
+                  <p>Nothing was sent and the draft is still in Drafts.</p>
+                )}
+              </div>
+            ) : null}
+            {draftStep === "unconfirmed" ? (
+              <div role="status">
+                <p className="font-semibold">{t.unconfirmedTitle}</p>
+                <p id="draft-unconfirmed">{t.unconfirmedDraft}</p>
+              </div>
+            ) : null}
+            {draftStep === "left" ? (
+              <div role="alert">
+                <p className="font-semibold">{t.sent}</p>
+                <p>{t.oldDraftLeftAfterSend}</p>
+              </div>
+            ) : null}
+            <div className="flex flex-wrap gap-3">
+              {draftStep === "confirming" || draftStep === "failed" ? (
+                <Button onClick={() => send({ type: "confirm" })}>{draftStep === "failed" ? "Try again" : "Send"}</Button>
+              ) : null}
+              {draftStep === "unconfirmed" ? (
+                <Button onClick={() => send({ type: "check" })} aria-describedby="draft-unconfirmed" autoFocus>
+                  {t.checkAgain}
+                </Button>
+              ) : null}
+              {draftStep === "left" ? <Button onClick={() => send({ type: "oldDraft.retry" })}>Try removing the draft again</Button> : null}
+              <Button variant="secondary" onClick={() => send({ type: "close" })} disabled={state.hasTag("busy")}>
+                {draftStep === "left" || draftStep === "unconfirmed" ? t.close : "Cancel"}
+              </Button>
+            </div>
+          </div>
+        </Dialog>
+
+        <Dialog open={deleting !== null} onOpenChange={(isOpen) => (isOpen || deleteBusy ? undefined : setDeleting(null))} title={deleting && deleting.ids.length > 1 ? "Delete Multiple Messages" : "Delete Message"}>
+          <div className="flex flex-col gap-4">
+            <p>{deleting && deleting.ids.length > 1 ? `Delete the ${deleting.ids.length} selected messages? This cannot be undone.` : "Delete this message? This cannot be undone."}</p>
+            <div className="flex flex-wrap gap-3">
+              <Button onClick={() => void confirmDelete()} busy={deleteBusy}>
+                {deleteBusy ? "Deleting…" : "Delete"}
+              </Button>
+              <Button variant="secondary" onClick={() => setDeleting(null)} disabled={deleteBusy}>
+                Cancel
+              </Button>
+            </div>
+          </div>
+        </Dialog>
+
+        {preview && preview.kind === "pdf" ? (
+          <Suspense fallback={null}>
+            <DocumentDialog
+              document={{ title: "PDF File", description: preview.title, url: preview.url, fileName: preview.title, pdf: true }}
+              onClose={() => setPreview(null)}
+              texts={{ loading: "Loading the PDF…", failed: "The PDF could not be shown. Download it instead.", pageFailed: (page) => `Page ${page} of the PDF could not be shown.` }}
+            />
+          </Suspense>
+        ) : null}
+        <Dialog open={preview !== null && preview.kind === "image"} onOpenChange={(isOpen) => (isOpen ? undefined : setPreview(null))} title={preview?.title.toLowerCase().endsWith(".png") ? "PNG File" : "JPG File"} description={preview?.title} size="wide">
+          {preview && preview.kind === "image" ? (
+            <div className="flex flex-col gap-4">
+              <img src={preview.url} alt={preview.title} className="max-h-[70vh] w-auto max-w-full self-center object-contain" />
+              <div className="flex flex-wrap gap-3">
+                <a href={preview.url} download={preview.title} className={buttonClass("secondary")}>
+                  Download<span className="sr-only"> {preview.title}</span>
+                </a>
+                <Button variant="secondary" onClick={() => setPreview(null)}>
+                  Close
+                </Button>
+              </div>
+            </div>
+          ) : null}
+        </Dialog>
+      </div>
+      <Suspense fallback={null}>
+        <NoticeHost notice={toast} onClose={() => setToast(null)} />
+      </Suspense>
+    </>
+  );
+}

@@ -1,0 +1,70 @@
+import { endpoints } from "../../../contract/endpoints";
+import { isMessagingRole } from "../../../contract/roles";
+import { MESSAGE_BOXES, READ_FILTERS, type OutgoingMessage } from "../../../contract/messaging";
+import { PAGE_SIZES } from "../../../contract/page-sizes";
+import { LOOKUP_TYPES } from "../../../contract/profile";
+import type { Box, ReadFilterName } from "../../lib/messaging-view";
+import type { PracticeApi } from "../../.server/practice/api.server";
+import { rolesOfKind } from "../../.server/practice/roles.server";
+
+/**
+ * The messaging calls of 2§7. Messages are the viewed patient's: a proxy reads and writes the chosen
+ * family member's (user.userId), never the account holder's.
+ */
+
+const BOX_TYPES = { inbox: MESSAGE_BOXES.inbox, sent: MESSAGE_BOXES.sent, drafts: MESSAGE_BOXES.drafts } as const;
+
+export function getMessages(api: PracticeApi, patientId: string, box: Box, filter: ReadFilterName, page: number) {
+  return api.call(endpoints.messages, {
+    query: {
+      PatientID: patientId,
+      Type: "1",
+      MessagingType: BOX_TYPES[box],
+      PageSize: PAGE_SIZES.messages,
+      PageNumber: page,
+      // The read filter is the Inbox's only (2§4).
+      ReadFilter: box === "inbox" ? READ_FILTERS[filter] : undefined,
+    },
+  });
+}
+
+export async function getMessage(api: PracticeApi, patientId: string, messageId: string) {
+  const bundle = await api.call(endpoints.messageById, { query: { PatientID: patientId, MessageID: messageId } });
+  return bundle.resources[0] ?? null;
+}
+
+/** One id, or several joined by commas with the trailing comma the practice expects (2§7). */
+export function deleteMessages(api: PracticeApi, patientId: string, ids: readonly string[]) {
+  const MessageID = ids.length === 1 ? ids[0] : `${ids.join(",")},`;
+  return api.call(endpoints.deleteMessage, { query: { PatientID: patientId, MessageID } });
+}
+
+/**
+ * How many messages the practice's notice says it deleted: "Message deleted successfully" is one,
+ * "N messages deleted successfully" N. Null when the notice says no number.
+ */
+export function deletedCountOf(notice: string): number | null {
+  const text = notice.trim();
+  if (/^message deleted successfully\.?$/i.test(text)) return 1;
+  const many = /^(\d+) messages? deleted successfully\.?$/i.exec(text);
+  return many ? Number(many[1]) : null;
+}
+
+export function sendMessage(api: PracticeApi, roleId: string, message: OutgoingMessage) {
+  return api.call(endpoints.sendMessage, { query: { RoleID: roleId || "0", CallType: "3" }, body: message });
+}
+
+export async function getMessagingRoles(api: PracticeApi, patientId: string) {
+  const roles = await api.call(endpoints.roles, { query: { PatientID: patientId, TypeID: "1" } });
+  return rolesOfKind(roles, isMessagingRole, "TypeID 1");
+}
+
+export async function getMessagingRecipients(api: PracticeApi, patientId: string, roleId: string) {
+  const bundle = await api.call(endpoints.messagingRecipients, { query: { PatientID: patientId, RoleID: roleId, CallType: "0" } });
+  return bundle.resources.map((r) => ({ id: r.extension.id, name: r.name[0].text }));
+}
+
+/** The practice's locations (IndiciLookup 11): the centres a message can be for (2§3 centre{id,name}). */
+export function getMessageCentres(api: PracticeApi, patientId: string) {
+  return api.call(endpoints.lookup, { query: { PatientID: patientId, TypeID: LOOKUP_TYPES.locations } });
+}

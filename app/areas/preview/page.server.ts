@@ -1,0 +1,101 @@
+import { z } from "zod";
+import { PAGE_SIZES } from "../../../contract/page-sizes";
+import { letterFileName, letterTileOf } from "../../lib/letters-view";
+import { PREVIEW_AREAS, PREVIEW_KINDS, type BackLink, type PreviewData, type PreviewKind } from "../../lib/preview-view";
+import { resultCardOf, resultDetailOf } from "../../lib/reports-view";
+import { rowOf } from "../../.server/invoice-rows.server";
+import { getInvoicePdf, getInvoices } from "../../.server/practice/accounts.server";
+import { PracticeApiError } from "../../.server/practice/client.server";
+import { practiceErrorResponse } from "../../.server/practice/errors.server";
+import { getLetter } from "../../.server/practice/letters.server";
+import { getLabResult } from "../../.server/practice/reports.server";
+import { sanitiseResultHtml } from "../../.server/sanitise-html.server";
+import { countDocument, type DocumentRate } from "../../.server/document-rate.server";
+import { requireSession, safeRedirectTo, type SignedIn } from "../../.server/session.server";
+
+/**
+ * What /preview loads: one document, named, for the signed-in session only. Each kind is asked for
+ * with the ids the session holds (invoices the account holder's, parentid; letters and results the
+ * viewed patient's, userid, 1§6), as its dialog and file route do; the address gives only the
+ * document's id, so another patient's id is answered "not found" by the practice and never shown.
+ */
+
+const PreviewQuerySchema = z.object({
+  type: z.enum(PREVIEW_KINDS as [PreviewKind, ...PreviewKind[]]),
+  id: z.string().trim().min(1).max(64),
+});
+
+/** How many pages of the holder's invoices (10 a page, 1§9) are read to name one before asking the practice for it directly. */
+const INVOICE_PAGES = 10;
+
+export async function loadPreviewPage(request: Request, rate?: DocumentRate): Promise<PreviewData> {
+  const signedIn = await requireSession(request);
+  // The page reads the document from the practice, so it counts as one (issue 36).
+  await countDocument(signedIn, rate);
+  const url = new URL(request.url);
+  const parsed = PreviewQuerySchema.safeParse(Object.fromEntries(url.searchParams));
+  const kind = parsed.success ? parsed.data.type : null;
+  const back = backLinkOf(kind, url.searchParams.get("back"));
+  if (!parsed.success) return { found: false, back };
+  try {
+    const found = await (kind === "invoice" ? invoicePreview : kind === "letter" ? letterPreview : resultPreview)(signedIn, parsed.data.id);
+    return found ? { found: true, kind: parsed.data.type, back, ...found } : { found: false, back };
+  } catch (error) {
+    // Not there, or not this patient's: the same answer, so an address cannot tell which.
+    if (error instanceof PracticeApiError && (error.kind === "forbidden" || error.status === 404)) return { found: false, back };
+    return practiceErrorResponse(error);
+  }
+}
+
+type Found = Omit<Extract<PreviewData, { found: true }>, "found" | "kind" | "back">;
+
+/**
+ * Back returns to the page the document was opened from, with its view (tab, page, range), but only
+ * to that area's own page: the address cannot send the patient anywhere else.
+ */
+export function backLinkOf(kind: PreviewKind | null, back: string | null): BackLink {
+  const area = kind ? PREVIEW_AREAS[kind] : { path: "/" as const, label: "Dashboard" };
+  const to = safeRedirectTo(back, area.path);
+  const sameArea = to === area.path || to.startsWith(`${area.path}?`);
+  return { to: sameArea ? to : area.path, area: area.label };
+}
+
+async function invoicePreview({ api, user }: Pick<SignedIn, "api" | "user">, id: string): Promise<Found | null> {
+  const file = { url: `/accounts/invoice/${encodeURIComponent(id)}`, fileName: `invoice-${id.replace(/[^\w-]/g, "")}.pdf`, pdf: true };
+  // Named from the holder's own invoices (pending first: the ones a patient is paying).
+  const pending = await getInvoices(api, user.parentId, "pending");
+  let invoice = pending.resources.find((i) => i.id === id);
+  for (let page = 1; !invoice && page <= INVOICE_PAGES; page++) {
+    const all = await getInvoices(api, user.parentId, "all", page);
+    invoice = all.resources.find((i) => i.id === id);
+    if (all.resources.length < PAGE_SIZES.invoices || page * PAGE_SIZES.invoices >= (all.total ?? 0)) break;
+  }
+  if (invoice) {
+    const row = rowOf(invoice);
+    return { title: `Invoice ${row.reference}`, description: [row.date, row.type, row.notes].filter(Boolean).join(" · "), file: { ...file, fileName: `invoice-${row.reference}.pdf`.replace(/[^\w.-]/g, "") }, result: null };
+  }
+  // An older invoice than the pages read: the practice's own check for this holder decides.
+  await getInvoicePdf(api, user.parentId, id);
+  return { title: "Invoice", description: "", file, result: null };
+}
+
+async function letterPreview({ api, user }: Pick<SignedIn, "api" | "user">, id: string): Promise<Found | null> {
+  const [letter] = (await getLetter({ api, token: user.token, patientId: user.userId }, id)).resources;
+  if (!letter) return null;
+  const tile = letterTileOf(letter);
+  return { title: tile.type, description: `Dated ${tile.date}`, file: { url: `/letters/letter/${encodeURIComponent(id)}`, fileName: letterFileName(tile), pdf: tile.pdf }, result: null };
+}
+
+async function resultPreview({ api, user }: Pick<SignedIn, "api" | "user">, id: string): Promise<Found | null> {
+  const [result] = (await getLabResult(api, user.userId, id)).resources;
+  if (!result) return null;
+  const card = resultCardOf(result);
+  const detail = resultDetailOf(result, sanitiseResultHtml);
+  const description = [card.date, card.laboratory, card.author].filter(Boolean).join(" · ");
+  if (detail.kind === "pdf") {
+    const fileName = `${`${card.test} ${card.date}`.replace(/[^\w\- ]+/g, "").trim().replace(/\s+/g, "-") || "result"}.pdf`;
+    return { title: card.test, description, file: { url: `data:application/pdf;base64,${detail.pdf}`, fileName, pdf: true }, result: null };
+  }
+  if (detail.kind === "failed") return null;
+  return { title: card.test, description, file: null, result: detail };
+}

@@ -1,0 +1,235 @@
+import { Suspense, useCallback, useId, useState } from "react";
+import { PhoneLink } from "../../components/ui/phone-link";
+import { useFetcher } from "react-router";
+import { loadProfilePage, profileAction } from "./page.server";
+import { ProfilePicture, Spinner } from "./components/avatar";
+import { Rows, Section, personalRows } from "./components/sections";
+import { Breadcrumb } from "../../shell/components/breadcrumb";
+import { Button } from "../../components/ui/button";
+import { lazyModule } from "../../components/ui/lazy-module";
+import { Notice, ToastProvider } from "../../components/ui/toast";
+import { profileMessages } from "./texts";
+import { withViewing } from "../../lib/viewing";
+import type { ProfileActionResult } from "./forms";
+import type { Route } from "./+types/old-page.route";
+
+export const meta: Route.MetaFunction = () => [{ title: "Profile (older layout) – Patient Portal" }];
+
+export function loader({ request }: Route.LoaderArgs) {
+  return loadProfilePage(request, { terms: ["1", "2"] });
+}
+
+export function action({ request }: Route.ActionArgs) {
+  return profileAction(request);
+}
+
+const t = profileMessages;
+
+// As on the profile page: the dialogs and their form rules load when the patient reaches for a button.
+const passwordDialog = lazyModule(() => import("./components/dialogs/change-password"));
+const termsDialog = lazyModule(() => import("./components/dialogs/terms"));
+const ChangePasswordDialog = passwordDialog.component((m) => m.ChangePasswordDialog);
+const TermsDialog = termsDialog.component((m) => m.TermsDialog);
+const preloadDialogs = (event: { target: EventTarget }) => {
+  if (!(event.target instanceof Element) || !event.target.closest("button")) return;
+  void passwordDialog.preload().catch(() => undefined);
+  void termsDialog.preload().catch(() => undefined);
+};
+
+/**
+ * The original links to four treatment centres whose addresses the spec does not give; these are
+ * four public New Zealand services a patient can turn to, until a practice configures its own.
+ */
+const CENTRES = [
+  { name: "Healthpoint: find a health service near you", href: "https://www.healthpoint.co.nz/" },
+  { name: "Health New Zealand | Te Whatu Ora", href: "https://www.tewhatuora.govt.nz/" },
+  { name: "Health information and services (info.health.nz)", href: "https://info.health.nz/" },
+  { name: "1737, Need to talk? Free call or text 1737", href: "https://1737.org.nz/" },
+];
+
+type NotificationSetting = "email" | "notification";
+type NotificationFlags = Record<NotificationSetting, boolean>;
+
+/**
+ * The two notification switches (1§2). The practice takes both flags in one call, so each save
+ * carries the other flag as the practice holds it: one save at a time, the other switch disabled
+ * until the save is done and the profile read again. Two flips can then never undo each other.
+ */
+function NotificationSettings({ flags }: { flags: NotificationFlags }) {
+  const email = useFetcher<ProfileActionResult>({ key: "notifications-email" });
+  const notification = useFetcher<ProfileActionResult>({ key: "notifications-notification" });
+  const busy = email.state !== "idle" || notification.state !== "idle";
+  const flip = (setting: NotificationSetting) =>
+    (setting === "email" ? email : notification).submit(
+      withViewing({ intent: "notifications", setting, value: String(!flags[setting]), email: String(flags.email), notification: String(flags.notification) }),
+      { method: "post" },
+    );
+
+  return (
+    <>
+      <NotificationToggle label="Email notifications" on={flags.email} fetcher={email} locked={busy} onFlip={() => flip("email")} />
+      <NotificationToggle label="Push notifications" on={flags.notification} fetcher={notification} locked={busy} onFlip={() => flip("notification")} />
+    </>
+  );
+}
+
+/**
+ * One switch: disabled with a spinner while its save runs or waits, then the profile reloads. On a
+ * failure it shows the real value again and says so, to screen readers too (the original stopped silently).
+ */
+function NotificationToggle({
+  label,
+  on,
+  fetcher,
+  locked,
+  onFlip,
+}: {
+  label: string;
+  on: boolean;
+  fetcher: ReturnType<typeof useFetcher<ProfileActionResult>>;
+  /** A save (this switch's or the other's) is running. */
+  locked: boolean;
+  onFlip: () => void;
+}) {
+  const labelId = useId();
+  const saving = fetcher.state !== "idle";
+  const shown = saving && fetcher.formData ? fetcher.formData.get("value") === "true" : on;
+  const failure = !saving && fetcher.data && !fetcher.data.ok ? fetcher.data.message : null;
+  return (
+    <div className="flex flex-col gap-1 py-2">
+      <div className="flex flex-wrap items-center gap-4">
+        <span id={labelId} className="min-w-56 font-semibold">
+          {label}
+        </span>
+        {/* The switch holds no words: its name is the label beside it, and On/Off (its state, which
+            aria-checked says) is written after it, so the name holds every word on the control
+            (WCAG 2.5.3, axe label-content-name-mismatch; issue 33). */}
+        <div className="inline-flex items-center gap-3">
+          <button
+            type="button"
+            role="switch"
+            aria-checked={shown}
+            aria-labelledby={labelId}
+            aria-busy={saving}
+            disabled={locked}
+            onClick={onFlip}
+            className={`relative inline-flex h-11 w-20 shrink-0 items-center rounded-full border-2 disabled:cursor-wait ${shown ? "border-success bg-success text-white" : "border-ink bg-white text-ink"}`}
+          >
+            <span aria-hidden="true" className={`absolute top-1/2 size-7 -translate-y-1/2 rounded-full ${shown ? "right-1 bg-white" : "left-1 bg-ink"}`} />
+            {saving ? (
+              <span className="absolute inset-0 flex items-center justify-center">
+                <Spinner label="Saving" />
+              </span>
+            ) : null}
+          </button>
+          <span aria-hidden="true" className="font-semibold">
+            {shown ? "On" : "Off"}
+          </span>
+        </div>
+      </div>
+      <p aria-live="assertive" className="font-semibold text-danger">
+        {failure ? (
+          <>
+            <span className="sr-only">Error: </span>
+            {failure}
+          </>
+        ) : null}
+      </p>
+    </div>
+  );
+}
+
+export default function ProfileOld({ loaderData }: Route.ComponentProps) {
+  const { profile, photo, practice, terms, actingFor } = loaderData;
+  const [dialog, setDialog] = useState<"password" | "terms-1" | "terms-2" | null>(null);
+  const [toast, setToast] = useState<{ tone: "success" | "error"; title: string } | null>(null);
+  // Closed dialogs render nothing; once one has opened, they stay mounted as before.
+  const [dialogsMounted, setDialogsMounted] = useState(false);
+  if (!dialogsMounted && dialog !== null) setDialogsMounted(true);
+  const saved = useCallback((message: string) => {
+    setDialog(null);
+    setToast({ tone: "success", title: message });
+  }, []);
+  const contactRows: Array<[string, string]> = [
+    ["Mobile", profile.phones.mobile],
+    ["Home Phone", profile.phones.home],
+    ["Work Phone", profile.phones.work],
+    ["Primary Email", profile.emails.primary],
+    ["Secondary Email", profile.emails.secondary],
+  ].filter((row): row is [string, string] => row[1] !== null);
+
+  return (
+    <ToastProvider>
+      <div className="flex flex-col gap-6" onPointerOver={preloadDialogs} onFocus={preloadDialogs}>
+        <Breadcrumb current="Profile" />
+        <div className="flex items-center gap-4">
+          <ProfilePicture photo={photo} gender={profile.gender} name={profile.fullName} />
+          <div>
+            <h1 className="text-3xl font-bold">{profile.fullName}</h1>
+            <p>NHI: {profile.nhi || "Not recorded"}</p>
+          </div>
+        </div>
+
+        <div className="grid gap-6 xl:grid-cols-2">
+          <Section id="old-personal" title="Personal Information">
+            <Rows rows={personalRows(profile)} />
+          </Section>
+          <Section id="old-address" title="Address Information">
+            {profile.address.length > 0 ? <Rows rows={profile.address.map((r) => [r.label, r.value])} /> : <p>{t.noAddress}</p>}
+          </Section>
+          <Section id="old-contact" title="Contact Information">
+            {contactRows.length > 0 ? <Rows rows={contactRows} /> : <p>{t.noContactDetail}</p>}
+          </Section>
+          <Section id="old-centre" title="Centre Details">
+            {practice ? (
+              <Rows
+                rows={[
+                  ["Practice", practice.name],
+                  ["Phone", practice.phone ? <PhoneLink number={practice.phone} /> : null],
+                  ["Address", practice.address],
+                ]}
+              />
+            ) : null}
+            <h3 className="mb-2 mt-4 text-lg font-bold">Treatment centres</h3>
+            <ul className="flex flex-col gap-2">
+              {CENTRES.map((c) => (
+                <li key={c.href}>
+                  <a href={c.href} target="_blank" rel="noopener noreferrer" className="text-brand underline underline-offset-4">
+                    {c.name}
+                    <span className="sr-only"> (opens in a new tab)</span>
+                  </a>
+                </li>
+              ))}
+            </ul>
+          </Section>
+          <Section id="old-notifications" title="Notification Settings">
+            <NotificationSettings flags={profile.notifications} />
+          </Section>
+          <Section id="old-password" title="Update Password">
+            <p className="mb-3">{actingFor ? `The password belongs to ${actingFor.parentName}, who signed in.` : "Change the password you sign in with."}</p>
+            <Button onClick={() => setDialog("password")}>Change Password</Button>
+          </Section>
+          <Section id="old-terms" title="Term and condition">
+            <div className="flex flex-wrap gap-3">
+              <Button variant="secondary" onClick={() => setDialog("terms-1")}>
+                Portal terms of use
+              </Button>
+              <Button variant="secondary" onClick={() => setDialog("terms-2")}>
+                Draft message terms
+              </Button>
+            </div>
+          </Section>
+        </div>
+      </div>
+
+      {dialogsMounted ? (
+        <Suspense fallback={<p role="status">Opening…</p>}>
+          <ChangePasswordDialog open={dialog === "password"} onOpenChange={(open) => setDialog(open ? "password" : null)} onSaved={saved} actingFor={actingFor?.parentName ?? null} />
+          <TermsDialog open={dialog === "terms-1"} onOpenChange={(open) => setDialog(open ? "terms-1" : null)} title="Portal terms of use" text={terms[0] ?? null} />
+          <TermsDialog open={dialog === "terms-2"} onOpenChange={(open) => setDialog(open ? "terms-2" : null)} title="Draft message terms" text={terms[1] ?? null} />
+        </Suspense>
+      ) : null}
+      <Notice open={toast !== null} onOpenChange={(open) => (open ? undefined : setToast(null))} tone={toast?.tone ?? "success"} title={toast?.title ?? ""} />
+    </ToastProvider>
+  );
+}

@@ -1,0 +1,223 @@
+import { Suspense, useCallback, useRef, useState, type ReactNode } from "react";
+import { keepPageAfterEndedSession } from "../../lib/session-ended";
+import { PhoneLink } from "../../components/ui/phone-link";
+import { Link, useRouteLoaderData, useSearchParams } from "react-router";
+import { useHydrated } from "../../components/ui/use-hydrated";
+import { loadProfilePage, profileAction } from "./page.server";
+import { ProfilePicture } from "./components/avatar";
+import { Breadcrumb } from "../../shell/components/breadcrumb";
+import { Button, buttonClass } from "../../components/ui/button";
+import { lazyModule } from "../../components/ui/lazy-module";
+import { Notice, ToastProvider } from "../../components/ui/toast";
+import { hasArea } from "../../lib/menu";
+import { NOTIFICATION_SETTINGS } from "../../lib/notification-settings";
+import { profileMessages } from "./texts";
+import type { EmergencyContactView } from "./view";
+import { Rows, Section, contactRows, personalRows } from "./components/sections";
+import type { ShellData } from "../../shell/layout.route";
+import type { Route } from "./+types/page.route";
+
+export const meta: Route.MetaFunction = () => [{ title: "User Profile – Patient Portal" }];
+
+export function loader({ request }: Route.LoaderArgs) {
+  return loadProfilePage(request, { terms: ["1"] });
+}
+
+export function action({ request }: Route.ActionArgs) {
+  return profileAction(request);
+}
+
+const t = profileMessages;
+
+// The dialogs, their forms and their rules (conform, zod, the phone numbering plans) load when the
+// patient first reaches for one of the page's buttons, not with the page (issue 12, decisions/070).
+const dialogs = lazyModule(() => import("./components/dialogs"));
+const AddEmergencyContactDialog = dialogs.component((m) => m.AddEmergencyContactDialog);
+const DeleteEmergencyContactDialog = dialogs.component((m) => m.DeleteEmergencyContactDialog);
+const ContactDetailsDialog = dialogs.component((m) => m.ContactDetailsDialog);
+const UpdateProfileDialog = dialogs.component((m) => m.UpdateProfileDialog);
+const ChangePasswordDialog = dialogs.component((m) => m.ChangePasswordDialog);
+const AddressDialog = dialogs.component((m) => m.AddressDialog);
+const TermsDialog = dialogs.component((m) => m.TermsDialog);
+const preloadDialogs = (event: { target: EventTarget }) => {
+  if (event.target instanceof Element && event.target.closest("button")) void dialogs.preload().catch(() => undefined);
+};
+const money = new Intl.NumberFormat("en-NZ", { style: "currency", currency: "NZD" });
+
+type DialogName = "add-contact" | "password" | "address" | "contact" | "profile" | "terms";
+type Toast = { tone: "success" | "error"; title: string } | null;
+
+export const shouldRevalidate = keepPageAfterEndedSession;
+
+export default function Profile({ loaderData }: Route.ComponentProps) {
+  const { profile, photo, practice, balance, lookups, lookupsFailed, terms, actingFor } = loaderData;
+  const shell = useRouteLoaderData<ShellData>("shell/layout.route");
+  // A link may open Change Password (the dashboard's notice about many documents opened, decisions/226).
+  const [params] = useSearchParams();
+  const [dialog, setDialog] = useState<DialogName | null>(() => (params.get("change") === "password" ? "password" : null));
+  // The dialogs' code is fetched in the browser only, never drawn by the server (see /preview's viewer).
+  const hydrated = useHydrated();
+  const [removing, setRemoving] = useState<EmergencyContactView | null>(null);
+  // A removed contact takes its Remove button with it: the focus then goes to Add Emergency Contact.
+  const addContact = useRef<HTMLButtonElement>(null);
+  const removed = useRef(false);
+  const [toast, setToast] = useState<Toast>(null);
+  // Closed dialogs render nothing; once one has opened, all stay mounted as before, so a save still
+  // in flight when its dialog closes still reports.
+  const [dialogsMounted, setDialogsMounted] = useState(false);
+  if (!dialogsMounted && (dialog !== null || removing !== null)) setDialogsMounted(true);
+  const openChange = (name: DialogName) => (open: boolean) => setDialog(open ? name : null);
+  const saved = useCallback((message: string) => {
+    setDialog(null);
+    setRemoving(null);
+    setToast({ tone: "success", title: message });
+  }, []);
+
+  return (
+    <ToastProvider>
+      <div className="flex flex-col gap-6" onPointerOver={preloadDialogs} onFocus={preloadDialogs}>
+        <Breadcrumb current="User Profile" />
+        <h1 className="text-3xl font-bold">User Profile</h1>
+
+        <section aria-labelledby="profile-name" className="flex flex-col gap-4 rounded bg-white p-4 shadow-sm sm:flex-row sm:items-center">
+          <ProfilePicture photo={photo} gender={profile.gender} name={profile.fullName} />
+          <div className="flex flex-1 flex-col gap-1">
+            <h2 id="profile-name" className="text-2xl font-bold">
+              {profile.fullName}
+            </h2>
+            <p>
+              <span className="font-semibold">Balance: </span>
+              {balance === null ? <span className="text-muted">Not available just now</span> : money.format(balance)}
+            </p>
+            <p>
+              <span className="font-semibold">NHI: </span>
+              {profile.nhi || "Not recorded"}
+            </p>
+            {actingFor ? <p className="text-muted">You are viewing this profile as {actingFor.parentName}.</p> : null}
+          </div>
+          <div className="flex flex-wrap gap-3">
+            {/* The invoices screen is linked only once it exists and the menu offers it (decisions/004). */}
+            {hasArea(shell?.menu ?? [], "/accounts") ? (
+              <Link to="/accounts" className={buttonClass("secondary")}>
+                View Invoices
+              </Link>
+            ) : null}
+            <Button variant="secondary" onClick={() => setDialog("terms")}>
+              Terms and Conditions
+            </Button>
+            {/* The e-mail and notification switches are on the older layout (1§4); this is their way in (issue 33, item 8). */}
+            <Link to={NOTIFICATION_SETTINGS} className={buttonClass("secondary")}>
+              Notification Settings
+            </Link>
+            <Button onClick={() => setDialog("password")}>Change Password</Button>
+          </div>
+        </section>
+
+        <div className="grid gap-6 xl:grid-cols-2">
+          <Section
+            id="personal-details"
+            title="Personal details"
+            action={
+              <Button variant="secondary" onClick={() => setDialog("profile")} aria-label="Edit personal details">
+                Edit
+              </Button>
+            }
+          >
+            <Rows rows={personalRows(profile)} />
+          </Section>
+
+          <Section
+            id="contact-details"
+            title="Contact details"
+            action={
+              <Button variant="secondary" onClick={() => setDialog("contact")} aria-label="Edit contact details">
+                Edit
+              </Button>
+            }
+          >
+            <Rows rows={contactRows(profile)} />
+          </Section>
+        </div>
+
+        <Section id="emergency-contacts" title="Emergency Contact" action={
+            <Button ref={addContact} onClick={() => setDialog("add-contact")}>
+              Add Emergency Contact
+            </Button>
+          }>
+          {profile.emergencyContacts.length === 0 ? (
+            <p>{t.noEmergencyContacts}</p>
+          ) : (
+            <ul className="grid gap-4 md:grid-cols-2">
+              {profile.emergencyContacts.map((c) => (
+                <li key={c.id} className="flex flex-col gap-2 rounded border border-line p-4" aria-label={c.name}>
+                  <h3 className="text-lg font-bold">{c.name}</h3>
+                  <Rows rows={[["Relationship", c.relationship], ...c.phones.map((p) => [`${p.label} Phone`, p.value] as [string, ReactNode]), ...(c.email ? [["Email", c.email] as [string, ReactNode]] : [])]} />
+                  <Button variant="secondary" className="self-start" onClick={() => {
+                      removed.current = false;
+                      setRemoving(c);
+                    }}
+                    aria-label={`Remove ${c.name}`}>
+                    Remove
+                  </Button>
+                </li>
+              ))}
+            </ul>
+          )}
+        </Section>
+
+        <div className="grid gap-6 xl:grid-cols-2">
+          <Section id="practice-details" title="Practice Details">
+            {practice ? (
+              <Rows
+                rows={[
+                  ["Name", practice.name],
+                  ["Opening hours", practice.hours],
+                  ["Phone", practice.phone ? <PhoneLink number={practice.phone} /> : null],
+                  ["My GP", practice.gp],
+                  ["Address", practice.address],
+                ]}
+              />
+            ) : (
+              <p>Your practice has not shared its details.</p>
+            )}
+          </Section>
+
+          <Section
+            id="address"
+            title="Address"
+            action={
+              // Nothing here can be changed (1§7 has no call for it): the action is to view it (issue 21).
+              <Button variant="secondary" onClick={() => setDialog("address")} aria-label="View address">
+                View
+              </Button>
+            }
+          >
+            {profile.address.length > 0 ? <Rows rows={profile.address.map((r) => [r.label, r.value])} /> : <p>{t.noAddress}</p>}
+          </Section>
+        </div>
+      </div>
+
+      {dialogsMounted && hydrated ? (
+        <Suspense fallback={<p role="status">Opening…</p>}>
+        <AddEmergencyContactDialog open={dialog === "add-contact"} onOpenChange={openChange("add-contact")} onSaved={saved} lookups={lookups} lookupsFailed={lookupsFailed} />
+        <DeleteEmergencyContactDialog
+          contact={removing}
+          onOpenChange={(open) => (open ? undefined : setRemoving(null))}
+          onSaved={(message) => {
+            removed.current = true;
+            saved(message);
+          }}
+          returnFocusTo={() => (removed.current ? addContact.current : null)}
+        />
+        <ContactDetailsDialog open={dialog === "contact"} onOpenChange={openChange("contact")} onSaved={saved} profile={profile} />
+        <UpdateProfileDialog open={dialog === "profile"} onOpenChange={openChange("profile")} onSaved={saved} profile={profile} lookups={lookups} />
+        <ChangePasswordDialog open={dialog === "password"} onOpenChange={openChange("password")} onSaved={saved} actingFor={actingFor?.parentName ?? null} />
+        <AddressDialog open={dialog === "address"} onOpenChange={openChange("address")} profile={profile} practicePhone={practice?.phone ?? null} />
+        <TermsDialog open={dialog === "terms"} onOpenChange={openChange("terms")} title="Terms and Conditions" text={terms[0] ?? null} />
+        </Suspense>
+      ) : null}
+
+      <Notice open={toast !== null} onOpenChange={(open) => (open ? undefined : setToast(null))} tone={toast?.tone ?? "success"} title={toast?.title ?? ""} />
+    </ToastProvider>
+  );
+}

@@ -1,0 +1,177 @@
+import type { HumanName } from "../../../contract/fhir";
+import type { Patient } from "../../../contract/patient";
+import { ContactMethodRecordSchema, type LookupOption } from "../../../contract/profile";
+import { formatDate } from "../../lib/dates";
+import { formatPhone } from "../../lib/phone";
+import { displayName } from "../../lib/patient-summary";
+
+/** The profile resource read into what the profile screens show (1§3 Patient profile). */
+
+/**
+ * 1§3 Contact method ids: `name` is the practice API's (sent back as PrefferedContactMethodName),
+ * `label` what a patient reads, in New Zealand's words (issue 21: Mobile, not Cell Phone).
+ */
+export const CONTACT_METHODS = [
+  { id: 1, name: "Cell Phone", label: "Mobile" },
+  { id: 2, name: "Day Phone", label: "Day Phone" },
+  { id: 3, name: "Night Phone", label: "Night Phone" },
+  { id: 4, name: "Email", label: "Email" },
+  { id: 5, name: "Text", label: "Text" },
+  { id: 6, name: "Post", label: "Post" },
+] as const;
+
+export const BLOOD_GROUPS = ["O+", "O-", "A+", "A-", "B+", "B-", "AB+", "AB-"] as const;
+
+export interface EmergencyContactView {
+  id: string;
+  name: string;
+  relationship: string;
+  phones: { label: string; value: string }[];
+  email: string | null;
+}
+
+export interface ProfileView {
+  id: string;
+  title: string;
+  firstName: string;
+  middleNames: string;
+  familyName: string;
+  preferredName: string;
+  fullName: string;
+  gender: "female" | "male" | "other";
+  genderLabel: string;
+  birthDate: string;
+  /** YYYY-MM-DD, as the API takes it. */
+  birthDateIso: string;
+  ethnicity: string;
+  bloodGroup: string;
+  nhi: string;
+  /** Up to six: Address Line 1-3, City/County, Country, postal code (1§3). */
+  address: { label: string; value: string }[];
+  phones: { mobile: string | null; home: string | null; work: string | null };
+  emails: { primary: string | null; secondary: string | null };
+  contactMethods: { id: number; name: string }[];
+  preferredContactMethodId: number | null;
+  /** The device token is a phone app's and stays on the server. */
+  notifications: { email: boolean; notification: boolean };
+  emergencyContacts: EmergencyContactView[];
+}
+
+function genderOf(value: string | undefined): ProfileView["gender"] {
+  const g = (value ?? "").trim().toLowerCase();
+  if (g === "female" || g === "f") return "female";
+  if (g === "male" || g === "m") return "male";
+  return "other";
+}
+
+const GENDER_LABELS = { female: "Female", male: "Male", other: "Not stated" } as const;
+
+/** The contact-methods extension is a JSON string; anything unreadable is treated as none on file. */
+export function readContactMethods(json: string | undefined): { id: number; name: string }[] {
+  if (!json?.trim()) return [];
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(json);
+  } catch {
+    return [];
+  }
+  if (!Array.isArray(parsed)) return [];
+  const seen = new Set<number>();
+  const methods: { id: number; name: string }[] = [];
+  for (const item of parsed) {
+    const record = ContactMethodRecordSchema.partial().safeParse(item);
+    if (!record.success) continue;
+    const { ContactMethodID: id, IsActive, IsDeleted } = record.data;
+    if (id === undefined || IsActive === false || IsDeleted === true || seen.has(id)) continue;
+    const known = CONTACT_METHODS.find((m) => m.id === id);
+    if (!known) continue;
+    seen.add(id);
+    methods.push({ id, name: known.label });
+  }
+  return methods.sort((a, b) => a.id - b.id);
+}
+
+function telecomValue(patient: Patient, system: "phone" | "email", use: string): string | null {
+  const entry = patient.telecom.find((t) => (t.system ?? "phone") === system && t.use === use);
+  return entry?.value?.trim() ? entry.value.trim() : null;
+}
+
+function nameParts(name: HumanName | undefined) {
+  const given = name?.given ?? [];
+  return {
+    title: name?.prefix?.[0] ?? "",
+    firstName: given[0] ?? "",
+    middleNames: given.slice(1).join(" "),
+    familyName: name?.family ?? "",
+    preferredName: name?.preferred ?? "",
+  };
+}
+
+export function readProfile(patient: Patient): ProfileView {
+  const name = patient.name[0];
+  const parts = nameParts(name);
+  const gender = genderOf(patient.gender);
+  const address = patient.address[0];
+  const lines = address?.line ?? [];
+  const addressRows = [
+    { label: "Address Line 1", value: lines[0] },
+    { label: "Address Line 2", value: lines[1] },
+    { label: "Address Line 3", value: lines[2] },
+    // New Zealand's words (issue 21): a suburb or town, and a postcode.
+    { label: "Suburb/Town", value: address?.city },
+    { label: "Country", value: address?.country },
+    { label: "Postcode", value: address?.postalCode },
+  ].filter((row): row is { label: string; value: string } => Boolean(row.value?.trim()));
+  const methods = readContactMethods(patient.extension.contactMethods);
+  const preferred = Number(patient.extension.preferredContactMethod);
+  return {
+    id: patient.id,
+    ...parts,
+    fullName: displayName(name),
+    gender,
+    genderLabel: GENDER_LABELS[gender],
+    birthDate: patient.birthDate ? formatDate(patient.birthDate) : "",
+    birthDateIso: patient.birthDate ?? "",
+    ethnicity: patient.extension.ethnicity,
+    bloodGroup: patient.extension.bloodGroup ?? "",
+    nhi: patient.extension.nhi,
+    address: addressRows,
+    phones: {
+      mobile: formatPhone(telecomValue(patient, "phone", "mobile")),
+      home: formatPhone(telecomValue(patient, "phone", "home")),
+      work: formatPhone(telecomValue(patient, "phone", "work")),
+    },
+    // "E-mail with use home is Primary Email; use temp is Secondary Email" (1§3).
+    emails: { primary: telecomValue(patient, "email", "home"), secondary: telecomValue(patient, "email", "temp") },
+    contactMethods: methods,
+    // Where the practice does not say, the first method on file stands for the preferred one.
+    preferredContactMethodId: CONTACT_METHODS.some((m) => m.id === preferred) ? preferred : (methods[0]?.id ?? null),
+    notifications: {
+      email: patient.extension.enableEmail ?? false,
+      notification: patient.extension.enableNotification ?? false,
+    },
+    emergencyContacts: patient.contact.map((c) => {
+      const phone = (use: string) => c.telecom?.find((t) => (t.system ?? "phone") === "phone" && t.use === use)?.value;
+      const phones = [
+        { label: "Mobile", value: formatPhone(phone("mobile")) },
+        { label: "Home", value: formatPhone(phone("home")) },
+        { label: "Work", value: formatPhone(phone("work")) },
+      ].filter((p): p is { label: string; value: string } => p.value !== null);
+      return {
+        id: c.id,
+        name: [c.name.prefix?.[0], ...(c.name.given ?? []), c.name.family].filter(Boolean).join(" "),
+        relationship: c.relationship?.[0]?.coding?.[0]?.display ?? "",
+        phones,
+        email: c.telecom?.find((t) => t.system === "email")?.value ?? null,
+      };
+    }),
+  };
+}
+
+/** The lists the profile's forms choose from (read by app/areas/profile/practice.server.ts). */
+export interface ProfileLookups {
+  titles: LookupOption[];
+  cities: LookupOption[];
+  suburbs: LookupOption[];
+  relationships: LookupOption[];
+}

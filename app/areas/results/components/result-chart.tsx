@@ -1,0 +1,48 @@
+import { LineChart } from "../../../components/charts/line-chart";
+import type { ChartSeries } from "../../../lib/reports-view";
+
+/**
+ * The Result Chart's content (2§2): one line chart by date per observation of the test, each value
+ * labelled, and a table with every value standing in for the drawing for screen readers. Loaded only
+ * when a chart is opened, so visx stays off the first load of every page.
+ */
+export default function ResultChart({ test, series }: { test: string; series: readonly ChartSeries[] }) {
+  return (
+    <div className="flex flex-col gap-6">
+      {series.map((s) => {
+        const plotted = s.points.flatMap((p) => (p.value === null ? [] : [{ at: p.at, value: p.value, date: p.date, label: p.text }]));
+        return (
+          <figure key={s.name} className="flex flex-col gap-2">
+            <figcaption className="text-lg font-bold">{s.name}</figcaption>
+            {plotted.length > 0 ? (
+              <div aria-hidden="true">
+                <LineChart points={plotted} />
+              </div>
+            ) : (
+              <p>These values are words, not numbers, so they are listed rather than drawn.</p>
+            )}
+            <table className={plotted.length > 0 ? "sr-only" : "w-full text-left"}>
+              <caption className="sr-only">
+                {s.name} ({test}) by date
+              </caption>
+              <thead>
+                <tr>
+                  <th scope="col">Date</th>
+                  <th scope="col">Value</th>
+                </tr>
+              </thead>
+              <tbody>
+                {s.points.map((p, i) => (
+                  <tr key={`${p.at}-${i}`}>
+                    <td>{p.date}</td>
+                    <td>{p.text}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </figure>
+        );
+      })}
+    </div>
+  );
+}

@@ -1,0 +1,166 @@
+import { useEffect, useRef, useState } from "react";
+import { Form, Link, useLocation, useNavigate, useNavigation, useRevalidator } from "react-router";
+import { loadReportsPage } from "./page.server";
+import { ResultDialog } from "./components/result-dialog";
+import { ResultList, type ResultListHandle } from "./components/result-list";
+import { Breadcrumb } from "../../shell/components/breadcrumb";
+import { BadgeCount } from "../../components/ui/badge-count";
+import { Button, buttonClass } from "../../components/ui/button";
+import { TextField } from "../../components/ui/field";
+import { ToastProvider } from "../../components/ui/toast";
+import { useSchemaForm } from "../../components/ui/use-schema-form";
+import { reportsMessages } from "../../lib/messages/reports";
+import { applyReadFilter, MAX_PAGES, readFilterOf, ReportFiltersSchema, reportsSearch, type ReadFilter } from "./filters";
+import type { ResultCard } from "../../lib/reports-view";
+import type { Route } from "./+types/page.route";
+
+export const meta: Route.MetaFunction = () => [{ title: "Test Results – Patient Portal" }];
+
+export function loader({ request }: Route.LoaderArgs) {
+  return loadReportsPage(request);
+}
+
+const t = reportsMessages;
+const BADGES: ReadonlyArray<{ value: ReadFilter; label: string }> = [
+  { value: "unread", label: "Unread" },
+  { value: "read", label: "Read" },
+  { value: "all", label: "All" },
+];
+
+export default function Reports({ loaderData }: Route.ComponentProps) {
+  const { results, total, pages, filters, filterResult } = loaderData;
+  const location = useLocation();
+  const navigate = useNavigate();
+  const navigation = useNavigation();
+  const revalidator = useRevalidator();
+
+  // The badge filters the cards the page holds (2§4), so choosing one asks the practice for nothing:
+  // it is page state, written into the address without a navigation (as /accounts does its tabs), so
+  // a reload or a shared link shows the same cards. A navigation brings its own address's badge.
+  const urlShow = readFilterOf(new URLSearchParams(location.search).get("show"));
+  const [show, setShow] = useState(urlShow);
+  const [seenLocation, setSeenLocation] = useState(location.key);
+  if (seenLocation !== location.key) {
+    setSeenLocation(location.key);
+    setShow(urlShow);
+  }
+  const choose = (next: ReadFilter) => {
+    setShow(next);
+    const url = new URL(window.location.href);
+    if (next === "all") url.searchParams.delete("show");
+    else url.searchParams.set("show", next);
+    window.history.replaceState(window.history.state, "", url);
+  };
+
+  const [open, setOpen] = useState<ResultCard | null>(null);
+  // Closing the dialog refreshes the list (2§4): the result just read now says so, and the counters
+  // follow. After the dialog's own readers have unmounted, so they are not read again.
+  const [closings, setClosings] = useState(0);
+  const { revalidate } = revalidator;
+  const summary = useRef<HTMLParagraphElement>(null);
+  useEffect(() => {
+    if (closings > 0) void revalidate();
+  }, [closings, revalidate]);
+  // The result just read can leave the Unread view when the list comes back, taking the focused
+  // button with it: the focus then goes to the list's summary rather than to nowhere.
+  useEffect(() => {
+    if (closings > 0 && document.activeElement === document.body) summary.current?.focus();
+  }, [results, closings]);
+
+  const form = useSchemaForm({
+    schema: ReportFiltersSchema,
+    lastResult: filterResult,
+    onValid: (data) => {
+      const text = (name: string) => String(data.get(name) ?? "").trim();
+      void navigate(`/reports${reportsSearch({ show, from: text("from"), to: text("to"), q: text("q"), pages: 1 })}`);
+    },
+  });
+
+  const shown = applyReadFilter(results, show);
+
+  // After "more", the focus goes to the first result it brought, not back to the top of the page;
+  // to the summary when the badge shown hides every new one.
+  const list = useRef<ResultListHandle>(null);
+  const focusFrom = useRef<number | null>(null);
+  useEffect(() => {
+    const from = focusFrom.current;
+    if (from === null || navigation.state !== "idle") return;
+    focusFrom.current = null;
+    if (shown.length > from) list.current?.focusResult(from);
+    else summary.current?.focus();
+  }, [results, shown.length, navigation.state]);
+  const unread = results.filter((r) => !r.read).length;
+  const counts: Record<ReadFilter, number> = { unread, read: results.length - unread, all: results.length };
+  const loading = (navigation.state === "loading" && navigation.location.pathname === "/reports") || revalidator.state === "loading";
+  const filtered = filters.from !== "" || filters.to !== "" || filters.q !== "";
+  const more = results.length < total && pages < MAX_PAGES;
+
+  return (
+    <ToastProvider>
+      <div className="flex flex-col gap-6">
+        <Breadcrumb current="Test Results" />
+        <h1 className="text-3xl font-bold">Test Results</h1>
+
+        {/* A key per address: a navigation (search, clear, back) shows that address's values. */}
+        <Form method="get" action="/reports" {...form.formProps} key={location.key} role="search" aria-label="Search test results" className="flex flex-col gap-4 rounded bg-white p-4 shadow-sm">
+          {form.errors.form ? <p className="font-semibold text-danger">{form.errors.form}</p> : null}
+          <div className="grid gap-4 md:grid-cols-[1fr_1fr_2fr]">
+            <TextField label="From (DD-MM-YYYY)" inputMode="numeric" autoComplete="off" defaultValue={filters.from} hint="For example, 01-03-2025" {...form.field("from")} />
+            <TextField label="To (DD-MM-YYYY)" inputMode="numeric" autoComplete="off" defaultValue={filters.to} hint="For example, 31-03-2025" {...form.field("to")} />
+            <TextField label="Search by subject" type="search" defaultValue={filters.q} hint="The test's name, such as HbA1c" {...form.field("q")} />
+          </div>
+          {show !== "all" ? <input type="hidden" name="show" value={show} /> : null}
+          <div className="flex flex-wrap items-center gap-3">
+            <Button type="submit">Search</Button>
+            {filtered ? (
+              <Link to={`/reports${reportsSearch({ show, from: "", to: "", q: "", pages: 1 })}`} className={buttonClass("link")}>
+                Clear the dates and search
+              </Link>
+            ) : null}
+          </div>
+        </Form>
+
+        <div role="group" aria-label="Show results" className="flex flex-wrap gap-2">
+          {BADGES.map((b) => (
+            <button
+              key={b.value}
+              type="button"
+              aria-pressed={show === b.value}
+              onClick={() => choose(b.value)}
+              className={`min-h-11 rounded-full border-2 px-4 font-semibold ${show === b.value ? "border-brand bg-brand text-white" : "border-brand bg-white text-brand"}`}
+            >
+              {b.label}
+              <BadgeCount count={counts[b.value]} className="ml-1" />
+            </button>
+          ))}
+        </div>
+
+        <div aria-busy={loading} className="flex flex-col gap-4">
+          {loading ? <p role="status">{t.loadingResults}</p> : null}
+          <p ref={summary} tabIndex={-1} className="text-muted">
+            {filtered ? "Matching the dates and search: " : ""}
+            {shown.length} of {total} {total === 1 ? "result" : "results"} shown
+          </p>
+          {shown.length === 0 ? (
+            <p className="font-semibold text-danger">{show === "unread" && results.length > 0 ? t.noUnread : show === "read" && results.length > 0 ? t.noRead : t.noRecords}</p>
+          ) : (
+            <ResultList ref={list} results={shown} onOpen={setOpen} />
+          )}
+          {more ? (
+            <Link to={`/reports${reportsSearch({ show, ...filters, pages: pages + 1 })}`} preventScrollReset onClick={() => (focusFrom.current = shown.length)} className={`${buttonClass("secondary")} self-start`}>
+              Show more results
+            </Link>
+          ) : null}
+        </div>
+
+        <ResultDialog
+          result={open}
+          onClose={() => {
+            setOpen(null);
+            setClosings((n) => n + 1);
+          }}
+        />
+      </div>
+    </ToastProvider>
+  );
+}

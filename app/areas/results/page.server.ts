@@ -1,0 +1,94 @@
+import type { SubmissionResult } from "@conform-to/react";
+import { data } from "react-router";
+import { parseForm } from "../../lib/form-data";
+import type { FieldErrors } from "../../lib/forms";
+import { reportsMessages } from "../../lib/messages/reports";
+import { queryDateOf } from "../../lib/date-range";
+import { pagesOf, readFilterOf, ReportFiltersSchema, type ReadFilter } from "./filters";
+import { chartSeriesOf, resultCardOf, resultDetailOf, type ChartReply, type ResultCard, type ResultDetail } from "../../lib/reports-view";
+import { PAGE_SIZES } from "../../../contract/page-sizes";
+import { PracticeApiError } from "../../.server/practice/client.server";
+import { practiceErrorResponse } from "../../.server/practice/errors.server";
+import { getLabChart, getLabResult, getLabResults, type ResultsQuery } from "../../.server/practice/reports.server";
+import { sanitiseResultHtml } from "../../.server/sanitise-html.server";
+import { documentRefusal, type DocumentRate } from "../../.server/document-rate.server";
+import { requireSession } from "../../.server/session.server";
+
+/**
+ * What /reports loads, and the two reads its dialogs make (/reports/result/:id, /reports/chart).
+ * Everything is the viewed patient's (user.userId): a proxy sees the chosen family member's results.
+ */
+
+export interface ReportsPage {
+  results: ResultCard[];
+  /** How many results match the range and search, as the practice counts them. */
+  total: number;
+  pages: number;
+  show: ReadFilter;
+  /** As typed (DD-MM-YYYY dates); the form shows them again. */
+  filters: { from: string; to: string; q: string };
+  /** A range or search in the address that the schema refuses: shown on the form, and not applied. */
+  filterResult: SubmissionResult<string[]> | null;
+  filterErrors: FieldErrors;
+}
+
+export async function loadReportsPage(request: Request): Promise<ReportsPage> {
+  const { api, user } = await requireSession(request);
+  const params = new URL(request.url).searchParams;
+  const typed = { from: params.get("from") ?? "", to: params.get("to") ?? "", q: params.get("q") ?? "" };
+  const parsed = parseForm(params, ReportFiltersSchema);
+  const applied = parsed.ok ? parsed.value : { from: "", to: "", q: "" };
+  const query = (page: number): ResultsQuery => ({ page, search: applied.q, from: queryDateOf(applied.from), to: queryDateOf(applied.to) });
+  const wanted = pagesOf(params.get("pages"));
+
+  const first = await getLabResults(api, user.userId, query(1)).catch(practiceErrorResponse);
+  const total = first.total ?? first.resources.length;
+  // Only the pages that exist are asked for, all at once.
+  const pages = Math.max(1, Math.min(wanted, Math.ceil(total / PAGE_SIZES.records)));
+  const rest = await Promise.all(Array.from({ length: pages - 1 }, (_, i) => getLabResults(api, user.userId, query(i + 2)))).catch(practiceErrorResponse);
+  const resources = [first, ...rest].flatMap((bundle) => bundle.resources);
+
+  return {
+    results: resources.map(resultCardOf),
+    total,
+    pages,
+    show: readFilterOf(params.get("show")),
+    filters: typed,
+    filterResult: parsed.ok ? null : parsed.result,
+    filterErrors: parsed.ok ? {} : parsed.errors,
+  };
+}
+
+/** The result dialog's content. Reading it marks the result read at the practice (2§4). */
+export async function loadResultDetail(request: Request, resultId: string, rate?: DocumentRate) {
+  const signedIn = await requireSession(request);
+  // Refused past the documents' limit (issue 36): the dialog says why, in its own failed state.
+  const refused = await documentRefusal(signedIn, rate);
+  if (refused) return data<ResultDetail>({ kind: "failed", message: refused.message }, refused.init);
+  const { api, user } = signedIn;
+  if (resultId.length > 64) return { kind: "empty" };
+  try {
+    const reply = await getLabResult(api, user.userId, resultId);
+    return resultDetailOf(reply.resources[0], sanitiseResultHtml);
+  } catch (error) {
+    // The dialog says so and offers Retry; the page around it stays as it was.
+    if (error instanceof PracticeApiError) return { kind: "failed", message: reportsMessages.detailFailed };
+    throw error;
+  }
+}
+
+/** A test's values over time for the Result Chart (2§4); a failure is told as no data (2§8). */
+export async function loadResultChart(request: Request, rate?: DocumentRate) {
+  const signedIn = await requireSession(request);
+  const refused = await documentRefusal(signedIn, rate);
+  if (refused) return data<ChartReply>({ ok: false, message: refused.message }, refused.init);
+  const { api, user } = signedIn;
+  const test = new URL(request.url).searchParams.get("test")?.trim() ?? "";
+  if (test === "" || test.length > 100) return { ok: true, series: [] };
+  try {
+    return { ok: true, series: chartSeriesOf(await getLabChart(api, user.userId, test)) };
+  } catch (error) {
+    if (error instanceof PracticeApiError) return { ok: false };
+    throw error;
+  }
+}

@@ -1,0 +1,6 @@
+import { newCaptchaChallenge } from "../../.server/captcha.server";
+
+/** A fresh proof-of-work challenge for the captcha widget; never cached. */
+export async function loader() {
+  return Response.json(await newCaptchaChallenge(), { headers: { "Cache-Control": "no-store" } });
+}

@@ -1,0 +1,38 @@
+import type { LinkedAccount } from "../../../lib/sign-in-flow";
+import { signInMessages } from "../../../lib/messages/signIn";
+import { signInDialogsMessages } from "../dialog-texts";
+import { Button } from "../../../components/ui/button";
+import { Dialog } from "../../../components/ui/dialog";
+import { AccountChoices } from "../../../components/account-choices";
+
+/** The proxy chooser of 1§4 step 5: whose record to open. */
+export function AccountChooser({ accounts, busy, onChoose, onCancel }: { accounts: LinkedAccount[]; busy: boolean; onChoose(id: string): void; onCancel(): void }) {
+  return (
+    <Dialog
+      open
+      onOpenChange={(open) => (open ? undefined : onCancel())}
+      dismissOnBackdrop={false}
+      title={signInMessages.chooseAccount}
+      description={signInDialogsMessages.chooserDescription}
+    >
+      <form
+        className="flex flex-col gap-4"
+        onSubmit={(event) => {
+          event.preventDefault();
+          const chosen = new FormData(event.currentTarget).get("account");
+          if (typeof chosen === "string") onChoose(chosen);
+        }}
+      >
+        <AccountChoices accounts={accounts} legend="Accounts" />
+        <div className="flex flex-wrap gap-3">
+          <Button type="submit" busy={busy}>
+            {busy ? "Opening…" : "Continue"}
+          </Button>
+          <Button variant="secondary" onClick={onCancel} disabled={busy}>
+            Cancel
+          </Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}

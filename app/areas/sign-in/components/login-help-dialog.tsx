@@ -1,0 +1,94 @@
+import { useMemo, useState } from "react";
+import { resultOf } from "../../../lib/form-data";
+import { LoginHelpResultSchema, LoginHelpSchema, type LoginHelpResult } from "../login-help";
+import { captchaMessages } from "../captcha-texts";
+import { loginHelpMessages } from "../login-help-texts";
+import { createStepClient } from "../../../lib/step-client";
+import { Captcha } from "./captcha";
+import { Alert } from "../../../components/ui/alert";
+import { Button } from "../../../components/ui/button";
+import { Dialog } from "../../../components/ui/dialog";
+import { TextareaField, TextField } from "../../../components/ui/field";
+import { useSchemaForm } from "../../../components/ui/use-schema-form";
+
+/** The action answers field errors (400) and the practice's failures (502, 503) in the same shape. */
+const helpRequests = createStepClient("/login/help", { answerStatuses: [200, 400, 502, 503] });
+
+/** The e-mail and the NHI answer one rule ("either one"), so editing either clears both. */
+const LINKED = [["email", "nhi"]] as const;
+
+/**
+ * Login Help (1§2, 1§5): for someone who cannot sign in. The captcha gates Ok; errors clear when
+ * their field is edited; what was typed stays when sending fails.
+ */
+export function LoginHelpDialog({ open, onOpenChange, onSent }: { open: boolean; onOpenChange(open: boolean): void; onSent(message: string): void }) {
+  const [busy, setBusy] = useState(false);
+  const [refusal, setRefusal] = useState<Extract<LoginHelpResult, { ok: false }> | null>(null);
+  const [captcha, setCaptcha] = useState<string | null>(null);
+  const [attempt, setAttempt] = useState(0);
+  const lastResult = useMemo(() => resultOf(refusal?.fieldErrors), [refusal]);
+  const form = useSchemaForm({
+    schema: LoginHelpSchema,
+    lastResult,
+    linked: LINKED,
+    onValid: (data) => {
+      if (!busy) void send(data);
+    },
+  });
+
+  async function send(data: FormData) {
+    setBusy(true);
+    let result: LoginHelpResult;
+    try {
+      result = await helpRequests.post(Object.fromEntries([...data].map(([name, value]) => [name, String(value)])), LoginHelpResultSchema);
+    } catch {
+      // The portal could not be reached or answered something else: the dialog and what was typed stay.
+      result = { ok: false, message: loginHelpMessages.failed };
+    }
+    setBusy(false);
+    if (result.ok) {
+      onSent(result.message);
+      onOpenChange(false);
+      return;
+    }
+    // A refusal needs a new captcha check: a solution is accepted once. What was typed stays.
+    setAttempt((n) => n + 1);
+    setCaptcha(null);
+    setRefusal(result);
+  }
+
+  // A refusal shows inside the dialog, which hides the rest of the page while it is open.
+  const formMessage = form.refused ? loginHelpMessages.invalid : (refusal?.message ?? null);
+  const captchaError = form.errors.captcha;
+
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange} title="Login Help" description="Tell the practice what is wrong and how to reach you. Give your e-mail address or your NHI number.">
+      <form method="post" action="/login/help" className="flex flex-col gap-4" {...form.formProps}>
+        {formMessage ? <Alert>{formMessage}</Alert> : null}
+        <TextField label="Email" type="email" autoComplete="email" {...form.field("email")} />
+        <TextField label="NHI number" autoComplete="off" hint="Seven characters, for example ZAC5361" {...form.field("nhi")} />
+        <TextField label="First name" autoComplete="given-name" {...form.field("firstName")} />
+        <TextField label="Family name" autoComplete="family-name" {...form.field("familyName")} />
+        <TextField label="Date of birth" inputMode="numeric" placeholder="dd-mm-yyyy" hint="For example 07-03-1985" {...form.field("dob")} />
+        <TextField label="Subject" {...form.field("subject")} />
+        <TextareaField label="Message" {...form.field("message")} />
+        <Captcha key={attempt} onChange={setCaptcha} />
+        {captchaError ? <p className="font-semibold text-danger">{captchaError}</p> : null}
+        {/* A disabled button says why (issue 21). */}
+        {!captcha ? (
+          <p id="ask-for-help-gate" className="text-muted">
+            {captchaMessages.gate("Ask For Help")}
+          </p>
+        ) : null}
+        <div className="flex flex-wrap gap-3">
+          <Button type="submit" busy={busy} disabled={!captcha} aria-describedby={!captcha ? "ask-for-help-gate" : undefined}>
+            {busy ? "Sending…" : "Ask For Help"}
+          </Button>
+          <Button variant="secondary" onClick={() => onOpenChange(false)}>
+            Close
+          </Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,89 @@
+import { useMachine } from "@xstate/react";
+import { useLayoutEffect, useMemo } from "react";
+import { useNavigate } from "react-router";
+import { fromPromise } from "xstate";
+import { loginMachine, type LoginEvent, type LoginInput } from "../../../../machines/login.machine";
+import { FlowOutcomeSchema } from "../../../lib/sign-in-flow";
+import type { SignInView } from "../view";
+import { createStepClient, type StepFields } from "../../../lib/step-client";
+import { Notice, ToastProvider } from "../../../components/ui/toast";
+import { AccountChooser } from "./account-chooser";
+import { PasswordUpdateDialog } from "./password-update-dialog";
+
+// Each step of the sign-in posts to the page's action route; its 400 "invalid" is an answer to show.
+const signInSteps = createStepClient("/login/flow", { answerStatuses: [200, 400] });
+const postStep = (fields: StepFields) => signInSteps.post(fields, FlowOutcomeSchema);
+
+interface Props extends Required<LoginInput> {
+  redirectTo: string;
+  /** Login Help's result, shown among the same notices. */
+  helpSent: string | null;
+  onHelpSentClose(): void;
+  /** Called once the machine runs, with its `send`; the page queues what the patient did before. */
+  onReady(send: (event: LoginEvent) => void): void;
+  /** The machine's state as the sign-in form shows it. */
+  onView(view: SignInView): void;
+}
+
+/**
+ * The sign-in steps of the login page (1§4): the login machine, its step client and zod checks, the
+ * forced password update, the account chooser and the notices. The page (login.route.tsx) loads
+ * this module when the patient starts on the form or asks for help, so none of it is in the page's
+ * first load (issue 12, decisions/070); the form itself stays in the page and shows `onView`'s state.
+ */
+export function SignInSteps({ redirectTo, captchaRequired, resume, helpSent, onHelpSentClose, onReady, onView }: Props) {
+  const navigate = useNavigate();
+  const machine = useMemo(
+    () =>
+      loginMachine.provide({
+        actors: {
+          signIn: fromPromise(({ input }) => postStep({ intent: "sign-in", username: input.username, password: input.password, captcha: input.captcha ?? "", redirectTo })),
+          changePassword: fromPromise(({ input }) => postStep({ intent: "change-password", password: input.password, confirm: input.confirm, agreed: String(input.agreed) })),
+          chooseAccount: fromPromise(({ input }) => postStep({ intent: "choose-account", account: input.accountId })),
+          cancelSignIn: fromPromise(() => postStep({ intent: "cancel" })),
+        },
+      }),
+    [redirectTo],
+  );
+  const [state, send] = useMachine(machine, { input: { captchaRequired, resume } });
+  const { context } = state;
+  const signingIn = state.matches("signingIn");
+
+  // Layout effects: the form shows the new state in the same frame as the machine reaches it.
+  useLayoutEffect(() => onReady(send), [onReady, send]);
+  useLayoutEffect(
+    () => onView({ signingIn, fieldErrors: context.fieldErrors, captchaRequired: context.captchaRequired, failures: context.failures, message: context.message }),
+    [onView, signingIn, context.fieldErrors, context.captchaRequired, context.failures, context.message],
+  );
+  useLayoutEffect(() => {
+    if (state.matches("signedIn")) navigate(context.redirectTo ?? "/", { replace: true });
+  }, [state, context.redirectTo, navigate]);
+
+  return (
+    <>
+      {state.matches("updatingPassword") ? (
+        <PasswordUpdateDialog
+          busy={state.matches({ updatingPassword: "saving" })}
+          problem={context.passwordProblem}
+          message={context.passwordMessage}
+          onSubmit={(values) => send({ type: "password.submit", ...values })}
+          onCancel={() => send({ type: "password.cancel" })}
+        />
+      ) : null}
+      {state.matches("choosingAccount") ? (
+        <AccountChooser
+          accounts={context.accounts}
+          busy={state.matches({ choosingAccount: "saving" })}
+          onChoose={(accountId) => send({ type: "account.choose", accountId })}
+          onCancel={() => send({ type: "account.cancel" })}
+        />
+      ) : null}
+      <ToastProvider>
+        <Notice open={context.toast !== null} onOpenChange={(open) => (open ? undefined : send({ type: "toast.dismiss" }))} tone="error" title={context.toast ?? ""} />
+        <Notice open={helpSent !== null} onOpenChange={(open) => (open ? undefined : onHelpSentClose())} tone="success" title="Help request sent">
+          {helpSent}
+        </Notice>
+      </ToastProvider>
+    </>
+  );
+}

@@ -1,0 +1,31 @@
+import { config } from "../../.server/config.server";
+import { requestPasswordReset } from "../../.server/practice/auth.server";
+import { PracticeApiError } from "../../.server/practice/client.server";
+import { forgotPasswordThrottle, type AttemptThrottle } from "../../.server/throttle.server";
+
+/**
+ * Forgot Password's call to the practice (1§7), which replaces the account's password with a
+ * temporary one at once. So that nobody can use it to keep a patient out, each request is counted per
+ * account and per client address before the practice is asked (decisions/220). A request held back
+ * is answered exactly as one sent, and so is an unknown address: the page says the same neutral words
+ * whatever happened, so it tells nobody who is a patient, nor whether they were held back.
+ */
+export type ForgotPasswordOutcome = "neutral" | "practiceFailed" | "practiceBroken";
+
+export function createForgotPassword(deps: { throttle: AttemptThrottle; signedOutApi: string }) {
+  return async function askForTemporaryPassword(email: string, address: string): Promise<ForgotPasswordOutcome> {
+    const verdict = await deps.throttle.claim(email, address);
+    if (!verdict.allowed) return "neutral";
+    // Counted whatever the practice answers: a call whose reply was lost may still have replaced the
+    // password, so nothing sent is taken back.
+    try {
+      const reply = await requestPasswordReset(email, deps.signedOutApi);
+      return reply.StatusCode === "1" || reply.StatusCode === "0" ? "neutral" : "practiceBroken";
+    } catch (error) {
+      if (!(error instanceof PracticeApiError)) throw error;
+      return "practiceFailed";
+    }
+  };
+}
+
+export const askForTemporaryPassword = createForgotPassword({ throttle: forgotPasswordThrottle, signedOutApi: config.PRACTICE_API_URL });

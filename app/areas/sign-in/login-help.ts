@@ -1,0 +1,55 @@
+import { DateTime } from "luxon";
+import { z } from "zod";
+import { isValidNhi, normaliseNhi } from "../../../contract/nhi";
+import type { FieldErrors } from "../../lib/forms";
+import { PRACTICE_ZONE } from "../../lib/dates";
+import { loginHelpMessages } from "./login-help-texts";
+
+/** The Login Help form (1§2, 1§5): either an e-mail or an NHI, a date of birth in the past. */
+const loginHelpTexts = loginHelpMessages;
+
+const text = (required: string, max: number) => z.string().trim().min(1, required).max(max, loginHelpTexts.tooLong(max));
+
+export const LoginHelpSchema = z
+  .object({
+    email: z.string().trim().max(254, loginHelpTexts.tooLong(254)),
+    nhi: z.string().trim().max(7, loginHelpTexts.nhiInvalid),
+    firstName: text(loginHelpTexts.firstName, 100),
+    familyName: text(loginHelpTexts.familyName, 100),
+    dob: z.string().trim().min(1, loginHelpTexts.dob),
+    subject: text(loginHelpTexts.subject, 200),
+    message: text(loginHelpTexts.body, 2000),
+  })
+  .superRefine((v, ctx) => {
+    if (!v.email && !v.nhi) ctx.addIssue({ code: "custom", path: ["email"], message: loginHelpTexts.emailOrNhi });
+    if (v.email && !z.email().safeParse(v.email).success) ctx.addIssue({ code: "custom", path: ["email"], message: loginHelpTexts.emailInvalid });
+    if (v.nhi && !isValidNhi(v.nhi)) ctx.addIssue({ code: "custom", path: ["nhi"], message: loginHelpTexts.nhiInvalid });
+    if (v.dob) {
+      const dob = DateTime.fromFormat(v.dob, "dd-MM-yyyy", { zone: PRACTICE_ZONE });
+      if (!dob.isValid) ctx.addIssue({ code: "custom", path: ["dob"], message: loginHelpTexts.dobFormat });
+      else if (dob >= DateTime.now().setZone(PRACTICE_ZONE).startOf("day")) ctx.addIssue({ code: "custom", path: ["dob"], message: loginHelpTexts.dobPast });
+    }
+  })
+  .transform((v) => ({
+    PatientID: "" as const,
+    EmailAddress: v.email,
+    UID: v.nhi ? normaliseNhi(v.nhi) : "",
+    FirstName: v.firstName,
+    FamilyName: v.familyName,
+    // Display dd-MM-yyyy, the API takes YYYY-MM-DD (2 intro).
+    DOB: DateTime.fromFormat(v.dob, "dd-MM-yyyy", { zone: PRACTICE_ZONE }).toISODate() ?? "",
+    MessageSubject: v.subject,
+    MessageBody: v.message,
+  }));
+
+export type LoginHelpInput = z.input<typeof LoginHelpSchema>;
+
+/** What the Login Help action answers; the dialog reads it from its fetcher. */
+/** The Login Help action's answer, checked by the dialog's step client (app/lib/step-client.ts). */
+export const LoginHelpResultSchema = z.discriminatedUnion("ok", [
+  z.object({ ok: z.literal(true), message: z.string() }),
+  z.object({ ok: z.literal(false), message: z.string(), fieldErrors: z.record(z.string(), z.string()).optional() }),
+]);
+export type LoginHelpResult =
+  | { ok: true; message: string }
+  | { ok: false; message: string; fieldErrors?: FieldErrors<LoginHelpInput & { captcha: string }> };

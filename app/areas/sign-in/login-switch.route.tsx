@@ -1,0 +1,56 @@
+import { Form, data, redirect } from "react-router";
+import { switchStep } from "../../.server/sign-in.server";
+import { redirectIfSignedIn, type PortalSession } from "../../.server/session.server";
+import { Button } from "../../components/ui/button";
+import { SignedOutPage } from "./components/signed-out-page";
+import { signInMessages } from "../../lib/messages/signIn";
+import type { Route } from "./+types/login-switch.route";
+
+/**
+ * /loginSwitch/{q} (and /login?q=): sign in by a switch token (1§2). Straight to the dashboard when
+ * nothing else is needed; a forced password update or the chooser continue on the sign-in page.
+ *
+ * A link followed from another site (the browser says so in Sec-Fetch-Site) signs nobody in by
+ * itself: the page asks first, and only the portal's own form goes on. Otherwise a page anywhere could
+ * sign a visitor into the link's account without their knowing (issue 20).
+ */
+
+export const meta: Route.MetaFunction = () => [{ title: "Sign in with a link – Patient Portal" }];
+
+const fromAnotherSite = (request: Request) => ["cross-site", "same-site"].includes(request.headers.get("sec-fetch-site") ?? "");
+
+async function signInBy(session: PortalSession, q: string) {
+  const { outcome, cookie } = await switchStep(session, q);
+  const headers = cookie ? { "Set-Cookie": cookie } : undefined;
+  switch (outcome.kind) {
+    case "signedIn":
+      return redirect(outcome.redirectTo, { headers });
+    case "passwordUpdate":
+    case "chooseAccount":
+      return redirect("/login?resume=1", { headers });
+    default:
+      return redirect("/login?notice=switch-failed", { headers });
+  }
+}
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const session = await redirectIfSignedIn(request);
+  if (fromAnotherSite(request)) return data({ confirm: true }, { headers: { "Cache-Control": "no-store" } });
+  return signInBy(session, params.q);
+}
+
+export async function action({ request, params }: Route.ActionArgs) {
+  return signInBy(await redirectIfSignedIn(request), params.q);
+}
+
+export default function ConfirmSignInLink() {
+  const t = signInMessages;
+  return (
+    <SignedOutPage title={t.switchConfirmTitle}>
+      <p className="mb-6">{t.switchConfirmText}</p>
+      <Form method="post">
+        <Button type="submit">{t.switchConfirmButton}</Button>
+      </Form>
+    </SignedOutPage>
+  );
+}

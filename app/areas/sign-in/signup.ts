@@ -1,0 +1,33 @@
+import { DateTime } from "luxon";
+import { z } from "zod";
+import { isValidNhi } from "../../../contract/nhi";
+import { PRACTICE_ZONE } from "../../lib/dates";
+import { signupMessages } from "./signup-texts";
+
+/**
+ * The Signup form (1§2). The spec wires no call and shows no validation; registering a new patient is
+ * arranged with the practice, so the portal checks what was typed and says exactly that.
+ */
+const signupTexts = signupMessages;
+
+const name = (required: string) => z.string().trim().min(1, required).max(100, signupTexts.tooLong(100));
+
+export const SignupSchema = z.object({
+  familyName: name(signupTexts.familyName),
+  firstName: name(signupTexts.firstName),
+  middleName: z.string().trim().max(100, signupTexts.tooLong(100)),
+  dob: z
+    .string()
+    .trim()
+    .refine((v) => {
+      const d = DateTime.fromFormat(v, "dd-MM-yyyy", { zone: PRACTICE_ZONE });
+      return d.isValid && d < DateTime.now().setZone(PRACTICE_ZONE).startOf("day");
+    }, signupTexts.dob),
+  nhi: z
+    .string()
+    .trim()
+    .refine((v) => v === "" || isValidNhi(v), signupTexts.nhi),
+  practiceName: name(signupTexts.practice),
+  email: z.string().trim().max(254, signupTexts.email).pipe(z.email(signupTexts.email)),
+});
+

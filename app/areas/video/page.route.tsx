@@ -1,0 +1,157 @@
+import { useMachine } from "@xstate/react";
+import { useEffect, useMemo, useRef, useState } from "react";
+import { fromPromise } from "xstate";
+import { zoomJoinMachine } from "../../../machines/zoom-join.machine";
+import { data, Link, useNavigate } from "react-router";
+import { loadZoomPage } from "./page.server";
+import { Alert } from "../../components/ui/alert";
+import { Button, buttonClass } from "../../components/ui/button";
+import { Breadcrumb } from "../../shell/components/breadcrumb";
+import { SignInAgainLink } from "../../components/ui/sign-in-again-link";
+import { ZOOM_TEXT, devicesNotice, formatMeetingNumber, isClientMessage } from "../../lib/zoom";
+import { videoMessages } from "./texts";
+import { createSignatureStep } from "./signature-step";
+import type { Route } from "./+types/page.route";
+
+export const meta: Route.MetaFunction = () => [{ title: "Join Meeting – Patient Portal" }];
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const page = await loadZoomPage(request);
+  // Not one of the viewed patient's upcoming video consults: one answer whether it is someone else's or none.
+  return page.meeting.ok || page.meeting.problem !== "not-yours" ? page : data(page, { status: 404 });
+}
+
+const t = ZOOM_TEXT;
+const APPOINTMENTS = "/appointments?id=2";
+
+const signatureStep = createSignatureStep();
+
+export default function Zoom({ loaderData }: Route.ComponentProps) {
+  const { meeting, appointment, viewing } = loaderData;
+  return (
+    <div className="mx-auto max-w-3xl">
+      <Breadcrumb parent={{ to: APPOINTMENTS, label: "Appointments" }} current={t.title} />
+      <h1 className="mb-4 text-3xl font-bold">{t.title}</h1>
+      {meeting.ok ? (
+        <JoinPanel meetingNumber={meeting.meetingNumber} passCode={meeting.passCode} appointment={appointment} />
+      ) : (
+        <div className="flex flex-col items-start gap-4">
+          {meeting.problem === "not-yours" ? (
+            <Alert title={videoMessages.notYoursTitle}>{viewing ? videoMessages.notYoursOf(viewing) : videoMessages.notYours}</Alert>
+          ) : (
+            <Alert title="No meeting to join">{meeting.problem === "missing" ? t.missing : t.malformed}</Alert>
+          )}
+          <Link to={APPOINTMENTS} className={buttonClass("primary")}>
+            Back to appointments
+          </Link>
+        </div>
+      )}
+    </div>
+  );
+}
+
+function JoinPanel({ meetingNumber, passCode, appointment }: { meetingNumber: string; passCode: string; appointment: Route.ComponentProps["loaderData"]["appointment"] }) {
+  const navigate = useNavigate();
+  const machine = useMemo(() => zoomJoinMachine.provide({ actors: { sign: fromPromise(({ input }) => signatureStep(input.meetingNumber)) } }), []);
+  const [state, send] = useMachine(machine, { input: { meetingNumber, passCode } });
+  const { join, attempt, message, sessionEnded } = state.context;
+  const [devices, setDevices] = useState<string | null>(null);
+  const frame = useRef<HTMLIFrameElement>(null);
+  const problem = useRef<HTMLHeadingElement>(null);
+
+  // The video client's reports, only from this page's own frame, become the machine's events.
+  useEffect(() => {
+    if (!join) return;
+    const onMessage = (event: MessageEvent) => {
+      if (event.origin !== window.location.origin || event.source !== frame.current?.contentWindow || !isClientMessage(event.data)) return;
+      const report = event.data;
+      if (report.type === "zoom:ready") frame.current?.contentWindow?.postMessage({ type: "zoom:join", join }, window.location.origin);
+      else if (report.type === "zoom:devices") setDevices(devicesNotice(report.camera, report.microphone));
+      else if (report.type === "zoom:joined") send({ type: "client.joined" });
+      else if (report.type === "zoom:failed") send({ type: "client.failed", reason: report.reason });
+      else if (report.type === "zoom:left") send({ type: "client.left" });
+    };
+    window.addEventListener("message", onMessage);
+    return () => window.removeEventListener("message", onMessage);
+  }, [join, send]);
+
+  const left = state.matches("left");
+  useEffect(() => {
+    if (left) navigate(APPOINTMENTS);
+  }, [left, navigate]);
+
+  const failed = state.matches("failed");
+  useEffect(() => {
+    if (failed) problem.current?.focus();
+  }, [failed]);
+
+  const busy = state.matches("signing") || state.matches("connecting");
+  const inMeeting = state.matches("inMeeting");
+  const inFrame = (state.matches("connecting") || inMeeting) && join !== null;
+
+  return (
+    <section aria-labelledby="meeting-heading" className="flex flex-col gap-4">
+      <div className="rounded border border-muted/40 bg-white p-4 shadow-sm">
+        <h2 id="meeting-heading" className="text-lg font-bold">
+          {appointment ? `${appointment.type}, ${appointment.weekday} ${appointment.date} at ${appointment.time}` : "Video consult"}
+        </h2>
+        <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1">
+          {appointment ? (
+            <>
+              <dt className="font-semibold">With</dt>
+              <dd>{appointment.provider}</dd>
+              <dt className="font-semibold">For</dt>
+              <dd>{appointment.patientName}</dd>
+            </>
+          ) : null}
+          <dt className="font-semibold">Meeting ID</dt>
+          <dd>{formatMeetingNumber(meetingNumber)}</dd>
+        </dl>
+      </div>
+
+      {devices ? <Alert tone="info" title="Camera or microphone blocked">{devices}</Alert> : null}
+
+      {failed ? (
+        <div role="alert" className="border-l-8 border-danger bg-white p-4">
+          <h2 ref={problem} tabIndex={-1} className="font-bold">
+            The meeting did not start
+          </h2>
+          <p>{message}</p>
+          {sessionEnded ? (
+            <p className="mt-2">
+              <SignInAgainLink />
+            </p>
+          ) : null}
+        </div>
+      ) : null}
+
+      <div className="flex flex-wrap gap-3">
+        {failed ? (
+          <Button onClick={() => send({ type: "meeting.retry" })}>Try again</Button>
+        ) : (
+          <Button onClick={() => send({ type: "meeting.start" })} busy={busy} disabled={inMeeting} aria-describedby={busy ? "meeting-progress" : undefined}>
+            Start Meeting
+          </Button>
+        )}
+        <Link to={APPOINTMENTS} className={buttonClass("secondary")}>
+          Back to appointments
+        </Link>
+      </div>
+      <p id="meeting-progress" role="status" className="text-muted">
+        {state.matches("signing") ? "Getting the meeting ready…" : state.matches("connecting") ? "Connecting to the meeting…" : ""}
+      </p>
+
+      {inFrame ? (
+        // The SDK's own screen: a separately built client (decisions/130). A new frame for each attempt.
+        <iframe
+          key={attempt}
+          ref={frame}
+          src="/zoom-client/"
+          title="Video consult"
+          allow="camera; microphone; display-capture; autoplay; fullscreen; cross-origin-isolated"
+          className={inMeeting ? "fixed inset-0 z-50 h-full w-full border-0 bg-black" : "h-[70vh] w-full rounded border border-muted/40"}
+        />
+      ) : null}
+    </section>
+  );
+}

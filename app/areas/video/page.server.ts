@@ -1,0 +1,86 @@
+import type { Appointment } from "../../../contract/appointments";
+import { PAGE_SIZES } from "../../../contract/page-sizes";
+import { MeetingNumberSchema } from "../../../contract/video";
+import type { AppointmentRow } from "../../lib/appointments-view";
+import { videoMessages } from "./texts";
+import { meetingQueryOf, ZOOM_TEXT, type MeetingQuery, type SignatureReply } from "../../lib/zoom";
+import { rowOf, videoMeetingOf } from "../../.server/appointment-rows.server";
+import { config } from "../../.server/config.server";
+import type { PracticeApi } from "../../.server/practice/api.server";
+import { getAppointments } from "../../.server/practice/appointments.server";
+import { PracticeApiError } from "../../.server/practice/client.server";
+import { practiceErrorResponse } from "../../.server/practice/errors.server";
+import { getVideoSignature } from "./practice.server";
+import { requestForm } from "../../.server/request-form.server";
+import { requireSession, type SignedIn } from "../../.server/session.server";
+
+/**
+ * What /zoom loads (1§2 Join Meeting, issue 15) and its signature action. Both join only a meeting of
+ * one of the viewed patient's own upcoming video consults, as the practice lists them when asked
+ * (issue 36): the address and the posted meeting number name a meeting, they never vouch for it.
+ */
+
+export interface ZoomPageData {
+  meeting: MeetingQuery | { ok: false; problem: "not-yours" };
+  appointment: Pick<AppointmentRow, "id" | "date" | "time" | "weekday" | "type" | "provider" | "patientName"> | null;
+  /** Whose record was searched, when it is a family member's (the holder may need to switch). */
+  viewing?: string | null;
+}
+
+/** Pages of upcoming appointments read at most to find a meeting: 500 appointments. */
+const UPCOMING_PAGES = 5;
+
+/**
+ * The viewed patient's upcoming video consult holding this meeting, preferring the appointment the
+ * Join link names; null when the practice lists none. A practice that cannot answer is its failure.
+ */
+export async function upcomingVideoConsult(api: PracticeApi, patientId: string, meetingNumber: string, appointmentId: string | null = null): Promise<Appointment | null> {
+  const matches: Appointment[] = [];
+  for (let page = 1; page <= UPCOMING_PAGES; page++) {
+    const bundle = await getAppointments(api, patientId, "upcoming", page);
+    matches.push(...bundle.resources.filter((a) => videoMeetingOf(a)?.meetingNumber === meetingNumber));
+    if (bundle.resources.length < PAGE_SIZES.records || page * PAGE_SIZES.records >= (bundle.total ?? 0)) break;
+  }
+  return matches.find((a) => a.id === appointmentId) ?? matches[0] ?? null;
+}
+
+export interface SignatureDeps {
+  requireSession: (request: Request) => Promise<Pick<SignedIn, "api" | "user">>;
+  signatureUrl: string | undefined;
+  sdkKey: string;
+}
+
+const portalDeps: SignatureDeps = { requireSession, signatureUrl: config.VIDEO_SIGNATURE_URL, sdkKey: config.ZOOM_SDK_KEY };
+
+export async function loadZoomPage(request: Request, deps: Pick<SignatureDeps, "requireSession"> = portalDeps): Promise<ZoomPageData> {
+  const { api, user } = await deps.requireSession(request);
+  const meeting = meetingQueryOf(new URL(request.url).searchParams);
+  if (!meeting.ok) return { meeting, appointment: null };
+  const consult = await upcomingVideoConsult(api, user.userId, meeting.meetingNumber, meeting.appointmentId).catch(practiceErrorResponse);
+  if (!consult) return { meeting: { ok: false, problem: "not-yours" }, appointment: null, viewing: user.proxy === "Yes" ? user.userName : null };
+  const row = rowOf(consult, Date.now());
+  return { meeting, appointment: { id: row.id, date: row.date, time: row.time, weekday: row.weekday, type: row.type, provider: row.provider, patientName: row.patientName } };
+}
+
+/**
+ * POST /zoom/signature (same-origin only, server.ts): the practice's video function signs the join;
+ * the portal adds the SDK key and the signed-in patient's name. The SDK secret is the function's.
+ * Only a meeting of the viewed patient's upcoming video consults is signed, checked with the practice
+ * at each post (a meeting cancelled since the page loaded is refused); any other is a 404.
+ */
+export async function signatureAction(request: Request, deps: SignatureDeps = portalDeps): Promise<{ status: number; reply: SignatureReply }> {
+  const { api, user } = await deps.requireSession(request);
+  const form = await requestForm(request);
+  const meetingNumber = MeetingNumberSchema.safeParse(String(form.get("meetingNumber") ?? ""));
+  const answer = (reply: SignatureReply, status = 200) => ({ status, reply });
+  if (!meetingNumber.success) return answer({ ok: false, message: ZOOM_TEXT.badMeeting });
+  try {
+    if (!(await upcomingVideoConsult(api, user.userId, meetingNumber.data))) return answer({ ok: false, message: videoMessages.notYours }, 404);
+    const reply = await getVideoSignature(api, meetingNumber.data, deps.signatureUrl);
+    if ("error" in reply) return answer({ ok: false, message: ZOOM_TEXT.notSigned });
+    return answer({ ok: true, signature: reply.signature, sdkKey: deps.sdkKey, userName: user.userName });
+  } catch (error) {
+    if (error instanceof PracticeApiError) return answer({ ok: false, message: ZOOM_TEXT.notSigned });
+    throw error;
+  }
+}

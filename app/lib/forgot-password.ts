@@ -1,9 +1,0 @@
-import { z } from "zod";
-import { forgotPasswordMessages } from "./messages/forgotPassword";
-
-const t = forgotPasswordMessages;
-
-/** Forgot password (1§5): a valid e-mail; the captcha is checked by the server. */
-export const ForgotPasswordSchema = z.object({
-  email: z.string().trim().min(1, t.invalidEmail).max(254, t.invalidEmail).pipe(z.email(t.invalidEmail)),
-});

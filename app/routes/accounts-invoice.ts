@@ -1,7 +1,0 @@
-import { invoicePdfResponse } from "../.server/accounts-page.server";
-import type { Route } from "./+types/accounts-invoice";
-
-/** An invoice's PDF (GET Patient/LoadInvoicePDF with the parent id), served same-origin for the viewer. */
-export function loader({ request, params }: Route.LoaderArgs) {
-  return invoicePdfResponse(request, params.id);
-}

@@ -1,7 +1,0 @@
-import { payAction } from "../.server/accounts-page.server";
-import type { Route } from "./+types/accounts-pay";
-
-/** One step of a card payment, posted by the payment machine's actors (same-origin only, server.ts). */
-export async function action({ request }: Route.ActionArgs) {
-  return Response.json(await payAction(request), { headers: { "Cache-Control": "no-store" } });
-}

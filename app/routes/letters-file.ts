@@ -1,7 +1,0 @@
-import { letterFileResponse } from "../.server/letters-page.server";
-import type { Route } from "./+types/letters-file";
-
-/** One letter's file (GET Patient/LetterAndDocumentByID for the viewed patient), served same-origin for the viewer. */
-export function loader({ request, params }: Route.LoaderArgs) {
-  return letterFileResponse(request, params.id);
-}

@@ -1,7 +1,0 @@
-import { loadResultDetail } from "../.server/reports-page.server";
-import type { Route } from "./+types/reports-result";
-
-/** One result's content for the result dialog (GET Patient/LabResultByID), its HTML sanitised here. */
-export function loader({ request, params }: Route.LoaderArgs) {
-  return loadResultDetail(request, params.id);
-}

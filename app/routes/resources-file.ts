@@ -1,7 +1,0 @@
-import { resourceFileResponse } from "../.server/resources-page.server";
-import type { Route } from "./+types/resources-file";
-
-/** A PDF resource (GET Patient/MediaByID for the viewed patient), served same-origin for the viewer. */
-export function loader({ request, params }: Route.LoaderArgs) {
-  return resourceFileResponse(request, params.id);
-}

@@ -1,0 +1,53 @@
+import { Outlet, type ShouldRevalidateFunctionArgs } from "react-router";
+import { onlyTheOpenMessageChanged } from "../lib/messaging-address";
+import { keepPageAfterEndedSession } from "../lib/session-ended";
+import { getCounters, getMenu, getPatient, getPractice } from "../.server/practice/patient.server";
+import { practiceErrorResponse } from "../.server/practice/errors.server";
+import { checkTokenAlongside, IDLE_MS, requireSession, sessionStorage, viewingKeyOf } from "../.server/session.server";
+import { AppShell } from "./components/app-shell";
+import { menuLinks } from "../lib/menu";
+import { summarisePatient, summarisePractice } from "../lib/patient-summary";
+import type { Route } from "./+types/layout.route";
+
+/** Every signed-in page's practice calls start alongside the token check (1§4, issue 12). */
+export const middleware: Route.MiddlewareFunction[] = [({ request }, next) => checkTokenAlongside(request, next)];
+
+/** The signed-in frame of every screen: menu, header and footer (1§2 Shell). */
+export async function loader({ request }: Route.LoaderArgs) {
+  const { session, user, api } = await requireSession(request);
+  // A notice the sign-in left (the practice's "password changed", 1§8) is shown on this page only.
+  const notice = session.get("notice") ?? null;
+  if (notice) {
+    session.unset("notice");
+    await sessionStorage.commitSession(session);
+  }
+  const [menu, patient, practice, counters] = await Promise.all([
+    getMenu(api, user.parentId, user.proxy === "Yes" ? user.userId : ""),
+    getPatient(api, user.userId),
+    getPractice(api, user.userId),
+    getCounters(api, user.userId),
+  ]).catch(practiceErrorResponse);
+  return {
+    menu: menuLinks(menu.resources, counters.InboxCounter),
+    patient: patient ? summarisePatient(patient) : { name: user.userName, nhi: "", mobile: null, email: null },
+    practice: practice ? summarisePractice(practice) : null,
+    actingFor: user.proxy === "Yes" ? { parentName: user.parentName } : null,
+    canSwitch: user.linked === true,
+    viewing: viewingKeyOf(user),
+    version: `v${__APP_VERSION__}`,
+    idleMs: IDLE_MS,
+    notice,
+  };
+}
+
+export const shouldRevalidate = (args: ShouldRevalidateFunctionArgs) => !onlyTheOpenMessageChanged(args.currentUrl, args.nextUrl) && keepPageAfterEndedSession(args);
+
+export type ShellData = Awaited<ReturnType<typeof loader>>;
+
+export default function Shell({ loaderData }: Route.ComponentProps) {
+  return (
+    <AppShell {...loaderData}>
+      <Outlet />
+    </AppShell>
+  );
+}

@@ -1,0 +1,13 @@
+import { data } from "react-router";
+import { NotFound } from "../components/not-found";
+import type { Route } from "./+types/not-found.route";
+
+export const meta: Route.MetaFunction = () => [{ title: "Page not found – Patient Portal" }];
+
+export function loader() {
+  return data(null, { status: 404 });
+}
+
+export default function NotFoundRoute() {
+  return <NotFound />;
+}

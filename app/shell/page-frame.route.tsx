@@ -1,0 +1,33 @@
+import { isRouteErrorResponse, Outlet, useRevalidator } from "react-router";
+import { Button } from "../components/ui/button";
+import { errorsMessages } from "../lib/messages/errors";
+import { routeErrorMessage } from "../lib/route-error";
+import type { Route } from "./+types/page-frame.route";
+
+/**
+ * The page inside the signed-in shell. It exists for its ErrorBoundary: a page whose loader fails
+ * shows the failure here, in the shell, so the menu and header stay usable. The shell's own failure
+ * (its loader's calls) still reaches root.tsx, as there is no shell to keep. Redirects (a 401 ends
+ * the session) are not errors and never arrive here.
+ */
+export default function ShellPage() {
+  return <Outlet />;
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const revalidator = useRevalidator();
+  const retrying = revalidator.state === "loading";
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  return (
+    <div className="flex max-w-2xl flex-col items-start gap-4">
+      <h1 className="text-3xl font-bold">{notFound ? errorsMessages.notFoundTitle : errorsMessages.problemTitle}</h1>
+      <p role="alert">{notFound ? errorsMessages.notFoundCode : routeErrorMessage(error)}</p>
+      {notFound ? null : (
+        // Loads the page again in place; a fault that has passed gives the page back.
+        <Button onClick={() => void revalidator.revalidate()} busy={retrying} aria-busy={retrying}>
+          {errorsMessages.retry}
+        </Button>
+      )}
+    </div>
+  );
+}

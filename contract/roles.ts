@@ -1,0 +1,27 @@
+import { z } from "zod";
+import { MessagingRoleSchema, type MessagingRole } from "./messaging";
+
+/**
+ * Patient/LoadRoles (2§7), asked by booking (the roles to book with) and by messaging (the roles to
+ * write to): one call of two areas, so it has its own file rather than living in either's.
+ */
+
+const PatientID = z.string().min(1).max(64);
+
+/** 2§3 Role list entry; the booking's roles lookup is TypeID 2, by location (2§7). */
+export const RoleEntrySchema = z.object({ RoleID: z.string().min(1), RoleName: z.string().min(1), PracticeLocationID: z.string() });
+export type RoleEntry = z.output<typeof RoleEntrySchema>;
+export const RolesQuerySchema = z.object({
+  PatientID,
+  TypeID: z.enum(["1", "2"]),
+  PracticeLocation: z.string().regex(/^[\w-]{1,16}(,[\w-]{1,16})*$/).optional(),
+});
+/**
+ * Patient/LoadRoles answers by TypeID: 1 the roles a patient can write to (2§3 Messaging role), 2 the
+ * roles to book with, by location (2§3 Role list). It is one call, so one entry: the mock serves it
+ * once and the OpenAPI documents it once. Each caller keeps the kind it asked for (`rolesOfKind`).
+ */
+export const RolesReplySchema = z.array(z.union([RoleEntrySchema, MessagingRoleSchema]));
+export type RoleListItem = z.output<typeof RolesReplySchema>[number];
+export const isRoleEntry = (role: RoleListItem): role is RoleEntry => "RoleID" in role;
+export const isMessagingRole = (role: RoleListItem): role is MessagingRole => "title" in role;

@@ -1,0 +1,75 @@
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+/**
+ * The layer rules (issue 11, reshaped by issue 30, decisions/044 and 271), as one local ESLint rule.
+ * Each import is resolved to the file it names and both ends are given a role by their folder and
+ * suffix, never by how deep they sit: a rule written as a relative-path pattern broke whenever a
+ * file moved one folder down, and could not tell one area from another.
+ */
+const repo = path.dirname(fileURLToPath(import.meta.url));
+
+/** What a file is to the layer rules, from its path relative to the repository. */
+function roleOf(relative) {
+  const parts = relative.split("/");
+  const name = parts.at(-1) ?? "";
+  return {
+    inApp: parts[0] === "app",
+    area: parts[0] === "app" && parts[1] === "areas" && parts.length > 3 ? parts[2] : null,
+    lib: parts[0] === "app" && parts[1] === "lib",
+    machine: parts[0] === "machines",
+    contract: parts[0] === "contract",
+    server: /\.server(\.tsx?)?$/.test(name) || (parts[0] === "app" && parts[1] === ".server"),
+    route: /\.route(\.tsx?)?$/.test(name),
+    component: parts[0] === "app" && parts.slice(1, -1).includes("components"),
+    // Where the server side is allowed to begin: route modules (React Router strips their loaders and
+    // actions from the browser's bundle), server modules, and the server's entry and route table.
+    serverSide: false,
+  };
+}
+
+function withServerSide(role, relative) {
+  role.serverSide = role.server || role.route || ["app/entry.server.tsx", "app/root.tsx", "app/routes.ts"].includes(relative);
+  return role;
+}
+
+/** The file an import names, relative to the repository; null for a package. */
+function targetOf(importer, source) {
+  if (source.startsWith("~/")) return path.join(repo, "app", source.slice(2));
+  if (source.startsWith(".")) return path.resolve(path.dirname(importer), source);
+  return null;
+}
+
+function problem(from, to) {
+  if (from.machine && !(to.machine || to.lib || to.contract)) return "A machine imports only app/lib, contract/ and packages (layer-machines).";
+  if (from.lib && !(to.lib || to.contract)) return "app/lib imports only app/lib, contract/ and packages (layer-lib).";
+  if (from.area && to.area && from.area !== to.area) return `An area never imports another area: move what ${from.area} and ${to.area} share to a shared folder (layer-areas).`;
+  if (from.inApp && !from.area && to.area) return "A shared folder imports no area: what it needs belongs in a shared folder (layer-shared).";
+  if (from.component && to.route) return "A component never imports a route module: move the shared type to app/lib (layer-routes).";
+  // A components folder's own server renderer (charts drawn to markup) draws its sibling components.
+  if (from.server && !from.component && to.component) return "Server code never imports components: move the shared type to app/lib (layer-components).";
+  if (!from.serverSide && to.server) return "Only route modules and server code import *.server modules: the browser never loads them (layer-server-only).";
+  return null;
+}
+
+const importDirection = {
+  meta: { type: "problem", schema: [], docs: { description: "Imports follow the portal's layers: areas, shared folders, server-only modules, machines." } },
+  create(context) {
+    const importer = context.filename;
+    const fromRelative = path.relative(repo, importer).split(path.sep).join("/");
+    const from = withServerSide(roleOf(fromRelative), fromRelative);
+    const check = (node) => {
+      const source = node.source;
+      if (!source || source.type !== "Literal" || typeof source.value !== "string") return;
+      const target = targetOf(importer, source.value);
+      if (!target) return;
+      const toRelative = path.relative(repo, target).split(path.sep).join("/");
+      if (toRelative.includes("/+types/")) return;
+      const message = problem(from, withServerSide(roleOf(toRelative), toRelative));
+      if (message) context.report({ node: source, message });
+    };
+    return { ImportDeclaration: check, ExportNamedDeclaration: check, ExportAllDeclaration: check, ImportExpression: check };
+  },
+};
+
+export const layers = { rules: { "import-direction": importDirection } };
