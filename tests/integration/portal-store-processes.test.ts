@@ -78,8 +78,9 @@ describe("starting a portal process", () => {
 
 describe("readiness with DATABASE_URL", () => {
   let portal: PortalProcess;
+  const database = "readiness";
   beforeAll(async () => {
-    const url = await postgres.createDatabase("readiness");
+    const url = await postgres.createDatabase(database);
     portal = await startPortalProcess(await freePort(), { PRACTICE_IDENTITY_URL: mock.url, SESSION_SECRET, DATABASE_URL: url, CAPTCHA_MAX_NUMBER: "1000" });
   }, 120_000);
   afterAll(async () => {
@@ -108,12 +109,21 @@ describe("readiness with DATABASE_URL", () => {
     const client = new pg.Client({ connectionString: postgres.url });
     await client.connect();
     const count = async () => Number((await client.query("select count(*) as n from pg_stat_activity where application_name = 'nz-patient-portal'")).rows[0].n);
+    // A connection the process closed says goodbye (Terminate); one cut by the process ending is a
+    // session PostgreSQL counts as abandoned. Only the first shows the store was closed: after the
+    // exit, pg_stat_activity is empty either way.
+    const abandoned = async () => {
+      await client.query("select pg_stat_clear_snapshot()");
+      return Number((await client.query("select sessions_abandoned as n from pg_stat_database where datname = $1", [database])).rows[0].n);
+    };
     try {
       // The probe above left at least one connection open in the portal's pool.
       expect(await count()).toBeGreaterThan(0);
+      const before = await abandoned();
       portal.signal("SIGTERM");
       expect((await portal.exited()).code).toBe(0);
       await expect.poll(count, { timeout: 10_000, interval: 50 }).toBe(0);
+      expect(await abandoned()).toBe(before);
     } finally {
       await client.end();
     }
