@@ -30,3 +30,14 @@ export function redactBody(value: unknown): unknown {
   }
   return value;
 }
+
+/** A server's address (REDIS_URL, DATABASE_URL) with its password hidden, for start-up messages and logs. */
+export function redactServerUrl(url: string): string {
+  try {
+    const parsed = new URL(url);
+    if (parsed.password) parsed.password = "***";
+    return parsed.toString();
+  } catch {
+    return "(not a URL)";
+  }
+}

@@ -11,6 +11,7 @@ import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import type { Config } from "./config.server";
 import { currentRequestId, observability } from "./observability.server";
+import { redactServerUrl } from "../../contract/redact";
 
 /**
  * The portal's own store (issue 31, decisions/270): PostgreSQL when DATABASE_URL is set, shared by
@@ -61,17 +62,6 @@ const MIGRATION_LOCK = 702_031;
 // scripts/serve.ts opened (sharePortalStore).
 const MIGRATIONS = path.join(path.dirname(fileURLToPath(import.meta.url)), "portal-store", "migrations");
 
-/** The URL with its password hidden, for messages and logs. */
-export function redactDatabaseUrl(url: string): string {
-  try {
-    const parsed = new URL(url);
-    if (parsed.password) parsed.password = "***";
-    return parsed.toString();
-  } catch {
-    return "(not a URL)";
-  }
-}
-
 /**
  * What a log line may say of a failure: its code (SQLSTATE, or Node's ECONNREFUSED), never its
  * message, which for a refused row can quote the values written.
@@ -90,7 +80,7 @@ export async function openPortalStore(settings: Pick<Config, "DATABASE_URL" | "P
 }
 
 async function openPostgres(url: string, options: StoreOptions): Promise<PortalStore> {
-  const where = `${redactDatabaseUrl(url)} (DATABASE_URL)`;
+  const where = `${redactServerUrl(url)} (DATABASE_URL)`;
   const pool = new pg.Pool({
     connectionString: url,
     max: 10,

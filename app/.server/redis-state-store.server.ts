@@ -3,6 +3,7 @@ import { data } from "react-router";
 import { errorsMessages } from "../lib/messages/errors";
 import type { StateStore } from "./state-store.server";
 import { currentRequestId, observability } from "./observability.server";
+import { redactServerUrl } from "../../contract/redact";
 
 /**
  * The state store in Redis (REDIS_URL), shared by every portal process (decisions/050). Each method
@@ -75,17 +76,6 @@ for _, member in ipairs(redis.call('SMEMBERS', KEYS[1])) do
   end
 end
 return taken`;
-
-/** The URL with any password hidden, for messages and logs. */
-export function redactRedisUrl(url: string): string {
-  try {
-    const parsed = new URL(url);
-    if (parsed.password) parsed.password = "***";
-    return parsed.toString();
-  } catch {
-    return "(not a URL)";
-  }
-}
 
 function unavailable(error: unknown): never {
   const { logger, stateStoreErrors } = observability();
@@ -209,7 +199,7 @@ export async function checkRedis(url: string, timeoutMs = 5_000): Promise<void> 
     await redis.connect();
     await redis.ping();
   } catch (error) {
-    throw new Error(`The portal cannot reach Redis at ${redactRedisUrl(url)} (REDIS_URL): ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+    throw new Error(`The portal cannot reach Redis at ${redactServerUrl(url)} (REDIS_URL): ${error instanceof Error ? error.message : String(error)}`, { cause: error });
   } finally {
     redis.disconnect();
   }

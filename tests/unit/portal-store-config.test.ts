@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { loadConfig } from "../../app/.server/config.server";
-import { redactDatabaseUrl } from "../../app/.server/portal-store.server";
+import { redactServerUrl } from "../../contract/redact";
 
 /** The portal store's settings (issue 31, decisions/270): DATABASE_URL, PORTAL_DATA_DIR, ACCESS_RECORD_RETENTION_DAYS. */
 
@@ -42,7 +42,7 @@ describe("the portal store's configuration", () => {
   });
 
   it("hides a database password in messages", () => {
-    expect(redactDatabaseUrl("postgres://portal:Hidden-Pass-1@db.internal:5432/portal")).toBe("postgres://portal:***@db.internal:5432/portal");
-    expect(redactDatabaseUrl("postgres://db.internal/portal")).toBe("postgres://db.internal/portal");
+    expect(redactServerUrl("postgres://portal:Hidden-Pass-1@db.internal:5432/portal")).toBe("postgres://portal:***@db.internal:5432/portal");
+    expect(redactServerUrl("postgres://db.internal/portal")).toBe("postgres://db.internal/portal");
   });
 });
