@@ -11,8 +11,11 @@ test.describe("session expiry", () => {
       await page.setViewportSize(viewport);
       await page.clock.install();
       await openSignedIn(page, world.user("solo"), "/accounts", "Accounts");
-      // The warning's timers start once the page is live; the fake clock moves only after that.
+      // The warning's timers are set by an effect after hydration, and each request the page makes
+      // sets them again: the fake clock moves only once the page is live and has gone quiet (under load
+      // a move just after hydration came before the effect, and the warning was then 24 minutes late).
       await waitForHydration(page);
+      await page.waitForLoadState("networkidle");
       const warning = page.getByRole("dialog", { name: "You will be signed out soon" });
 
       await page.clock.fastForward("24:00");
@@ -51,6 +54,7 @@ test.describe("session expiry", () => {
     await page.clock.install();
     await openSignedIn(page, world.user("solo"), "/", "Dashboard");
     await waitForHydration(page);
+    await page.waitForLoadState("networkidle");
     await page.clock.fastForward("25:05");
     const warning = page.getByRole("dialog", { name: "You will be signed out soon" });
     await expect(warning).toBeVisible();

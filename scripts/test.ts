@@ -12,7 +12,7 @@
 import { spawn } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 
-const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium-headless-shell";
 const smoke = process.argv.includes("--smoke");
 const started = Date.now();
 const phases: string[] = [];
@@ -87,7 +87,7 @@ if (!vitestRun.ok && (!vitest || vitest.numFailedTests === 0)) failed++;
 
 if (!existsSync(chromium)) {
   console.log(`\n✗ End-to-end tests need Chromium at ${chromium}, and none is there.`);
-  console.log("  Install Debian's: sudo apt-get update && sudo apt-get install -y chromium");
+  console.log("  Install Debian's: sudo apt-get update && sudo apt-get install -y chromium-headless-shell");
   console.log("  (or set CHROMIUM_PATH to another Chromium). Playwright's own browser download does not work offline.");
   failed++;
 } else if (built) {
