@@ -3,9 +3,17 @@ import { defineConfig } from "vitest/config";
 /**
  * Kept apart from vite.config.ts so the React Router plugin stays out of unit and integration tests.
  *
- * Two projects, run together in one pool (`npx vitest run --project unit` runs one alone):
+ * Two kinds of test (`npm run test:unit`, `npm run test:integration` run one kind alone):
  * - unit: pure rules, machines and components, no network;
- * - integration: the API client against the mock over HTTP, the portal's routes and processes, Redis.
+ * - integration: the API client against the mock over HTTP, the portal's routes and processes, Redis,
+ *   PostgreSQL.
+ *
+ * A worker keeps its modules from one test file to the next (`isolate: false`): importing the portal
+ * afresh for every file was most of Vitest's time (the integration files spent 268 s importing, 15 s
+ * once shared; decisions/276). The few files that change what a later file would see (a module
+ * replaced by vi.mock, the practice timeout read from process.env when the configuration is first
+ * imported, the store kept on globalThis) run in a fresh module graph of their own, in the
+ * `:own-modules` project of their kind.
  *
  * Workers are set, not left to Vitest's default (one fewer than the cores: one worker on this
  * project's 2-core machine). The integration tests spend most of their time waiting on servers they
@@ -13,6 +21,11 @@ import { defineConfig } from "vitest/config";
  * VITEST_MAX_WORKERS overrides it for a bigger or a busier machine.
  */
 const maxWorkers = Number(process.env.VITEST_MAX_WORKERS ?? 2);
+
+const UNIT = ["tests/unit/**/*.test.{ts,tsx}"];
+const INTEGRATION = ["tests/integration/**/*.test.{ts,tsx}"];
+/** The files that must not share their modules (above): each says why at its top. */
+const OWN_MODULES = ["tests/unit/card-provider.test.ts", "tests/integration/unknown-outcomes.test.ts", "tests/integration/portal-store.test.ts"];
 
 export default defineConfig({
   resolve: { tsconfigPaths: true },
@@ -22,8 +35,10 @@ export default defineConfig({
     testTimeout: 15_000,
     maxWorkers,
     projects: [
-      { extends: true, test: { name: "unit", include: ["tests/unit/**/*.test.{ts,tsx}"] } },
-      { extends: true, test: { name: "integration", include: ["tests/integration/**/*.test.{ts,tsx}"] } },
+      { extends: true, test: { name: "unit", include: UNIT, exclude: OWN_MODULES, isolate: false } },
+      { extends: true, test: { name: "unit:own-modules", include: OWN_MODULES.filter((file) => file.startsWith("tests/unit/")) } },
+      { extends: true, test: { name: "integration", include: INTEGRATION, exclude: OWN_MODULES, isolate: false } },
+      { extends: true, test: { name: "integration:own-modules", include: OWN_MODULES.filter((file) => file.startsWith("tests/integration/")) } },
     ],
     // `npm run coverage`: V8 coverage of the portal and its machines, measured in the test processes
     // (the portals that the multi-process tests spawn are not measured). coverage/ is git-ignored.

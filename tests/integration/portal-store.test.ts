@@ -14,6 +14,8 @@ import { startPostgresServer, type PostgresServer } from "../helpers/postgres-se
  * embedded PGlite (in memory) and a real PostgreSQL started here. "Two processes" are two stores: on
  * PostgreSQL two pools on one database; the embedded store is one process's, so both are the same.
  * Every wait is for an event (a write settled, a purge reported, a counter moved), never a delay.
+ * It shares a store on globalThis, as the server does, so it has a module graph and globals of its own
+ * (OWN_MODULES in vitest.config.ts).
  */
 
 let postgres: PostgresServer;

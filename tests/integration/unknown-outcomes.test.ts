@@ -1,7 +1,8 @@
 import { beforeAll, describe, expect, it, vi } from "vitest";
 
 // A short practice timeout for this file only, so that "the practice answered after the portal gave up"
-// takes seconds. Set before anything reads the portal's configuration.
+// takes seconds. Set before anything reads the portal's configuration, which is why this file has a module
+// graph of its own (OWN_MODULES in vitest.config.ts): in a shared one the configuration may be read already.
 vi.hoisted(() => {
   process.env.PRACTICE_TIMEOUT_MS = "2000";
 });

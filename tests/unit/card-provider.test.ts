@@ -6,6 +6,7 @@ import { paymentMessages } from "../../app/lib/messages/payment";
 import { parseCardTypes } from "../../app/areas/accounts/payment-forms";
 
 // The library's boundary: loadStripe from the pure entry, which must never be the real network one here.
+// vi.mock replaces the module for the whole module graph, so this file has one of its own (OWN_MODULES in vitest.config.ts).
 const loadStripe = vi.fn();
 vi.mock("@stripe/stripe-js/pure", () => ({ loadStripe: (...args: unknown[]) => loadStripe(...args) }));
 
