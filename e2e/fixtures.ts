@@ -272,7 +272,11 @@ export async function solveCaptcha(scope: Page | import("@playwright/test").Loca
  */
 export async function expectNoAxeViolations(page: Page) {
   const results = await new AxeBuilder({ page })
-    .options({ rules: { "label-content-name-mismatch": { enabled: true } } })
+    // axe.run in the page, reaching the portal's own (same-origin) frames, instead of a run in each
+    // frame finished in a blank page the builder opens for every scan: 0.5 s a scan instead of 1.6 s
+    // here. Only violations are gathered in full (the passes were never read).
+    .setLegacyMode()
+    .options({ rules: { "label-content-name-mismatch": { enabled: true } }, resultTypes: ["violations"] })
     .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"])
     .analyze();
   const summary = results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);
