@@ -38,7 +38,7 @@ async function main() {
   const { databaseReadiness, openPortalStore, sharePortalStore } = await import("../app/.server/portal-store.server");
   const opening = openPortalStore(config);
   opening.catch(() => undefined);
-  let redisProbe: { close(): void } | undefined;
+  let redisProbe: { close(): Promise<void> } | undefined;
   if (config.REDIS_URL) {
     const { checkRedis, redisReadiness } = await import("../app/.server/redis-state-store.server");
     await checkRedis(config.REDIS_URL);
@@ -103,7 +103,7 @@ async function main() {
     // Once every request has been answered: the session store's Redis connection, the portal store (its
     // pending access entries written first), the probe's, the metrics.
     await Promise.all([...closers].map(async (close) => close()));
-    redisProbe?.close();
+    await redisProbe?.close();
     await new Promise((resolve) => (metrics ? metrics.close(resolve) : resolve(undefined)));
     await mock?.close();
     process.exit(0);

@@ -165,8 +165,19 @@ export class RedisStateStore implements StateStore {
 
   async close() {
     observability().closers.delete(this.#closer);
-    this.#redis.disconnect();
+    await quitGracefully(this.#redis);
   }
+}
+
+/**
+ * Closes a connection as a shutdown should: QUIT, which Redis answers after the replies to the commands
+ * already sent, so nothing in flight is cut off. A Redis that is away gets a second, then the socket is closed.
+ */
+async function quitGracefully(redis: Redis): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  await Promise.race([redis.quit().catch(() => undefined), new Promise((resolve) => (timer = setTimeout(resolve, 1_000)))]);
+  clearTimeout(timer);
+  redis.disconnect();
 }
 
 /**
@@ -183,7 +194,7 @@ export function redisReadiness(url: string) {
       await redis.ping();
     },
     close() {
-      redis.disconnect();
+      return quitGracefully(redis);
     },
   };
 }

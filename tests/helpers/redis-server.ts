@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync } from "node:fs";
 import { createServer, connect } from "node:net";
+import { Redis } from "ioredis";
 
 /**
  * A real redis-server (Debian's) for one test file, on a free port, with nothing written to disk.
@@ -72,4 +73,23 @@ export async function startRedisServer(): Promise<RedisServer> {
   };
   await server.start();
   return server;
+}
+
+/** A command Redis received, as MONITOR reports it: its name and the client's address. */
+export interface MonitoredCommand {
+  command: string;
+  client: string;
+}
+
+/**
+ * Every command Redis receives from now on (MONITOR), to see what a process sends as it stops:
+ * `commands` grows as they arrive.
+ */
+export async function monitorRedis(url: string): Promise<{ commands: MonitoredCommand[]; stop(): void }> {
+  const client = new Redis(url);
+  const monitor = await client.monitor();
+  client.disconnect();
+  const commands: MonitoredCommand[] = [];
+  monitor.on("monitor", (_time: string, args: string[], source: string) => commands.push({ command: String(args[0]).toUpperCase(), client: source }));
+  return { commands, stop: () => monitor.disconnect() };
 }

@@ -4,15 +4,18 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createMockServer, type MockServer } from "../../mock-server/server";
 import type { FlowOutcome } from "../../app/lib/sign-in-flow";
+import { getInvoices } from "../../app/.server/practice/accounts.server";
+import { feeCents, feeRateBasisPoints, toCents } from "../../app/lib/money";
+import type { PayReply } from "../../app/lib/payment-steps";
 import { useMockServer, type TestWorld } from "../helpers/mock-world";
 import { Browser, startPortalProcess, type PortalProcess } from "../helpers/portal-process";
-import { freePort, startRedisServer, type RedisServer } from "../helpers/redis-server";
+import { freePort, monitorRedis, startRedisServer, type RedisServer } from "../helpers/redis-server";
 
 /**
  * Issue 34's first part, against the built portal as its own process: /healthz and /readyz, readiness
  * following Redis and the practice going away and coming back, and graceful shutdown (a request held
- * by the practice finishes after SIGTERM while new connections are refused; a second signal or the
- * deadline ends it). Every wait is for an event (a held call arriving, a probe's answer changing, the
+ * by the practice finishes after SIGTERM while new connections are refused, and so does a payment's
+ * last step, which is recorded once; a second signal or the deadline ends it). Every wait is for an event (a held call arriving, a probe's answer changing, the
  * process exiting), never a sized delay.
  */
 
@@ -122,12 +125,13 @@ describe("graceful shutdown", () => {
     expect(exit.output).toContain("SIGTERM again: stopping now");
   }, 30_000);
 
-  it("a page whose practice call is held finishes after SIGTERM, while new connections are refused, then the process exits cleanly", async () => {
+  it("a page whose practice call is held finishes after SIGTERM, while new connections are refused, then its Redis connections close and the process exits cleanly", async () => {
     const world = await mock.createWorld({ seed: 3 });
     const browser = await signedIn(portal, world);
     const call = await world.hold({ path: "Patient/RefreshCounter", times: 1 });
     const page = browser.fetch(portal, "/");
     await call.arrived();
+    const monitor = await monitorRedis(redis.url);
     portal.signal("SIGTERM");
     await expect.poll(() => refused(portal), { timeout: 15_000, interval: 100 }).toBe(true);
     await call.release();
@@ -135,7 +139,54 @@ describe("graceful shutdown", () => {
     expect(res.status).toBe(200);
     expect(await res.text()).toContain("My Practice Details");
     expect((await portal.exited()).code).toBe(0);
+    // Its two Redis connections (the session store's and the readiness probe's) were closed with QUIT,
+    // not cut off by the exit: each says goodbye from its own address.
+    await expect.poll(() => new Set(monitor.commands.filter((c) => c.command === "QUIT").map((c) => c.client)).size).toBe(2);
+    monitor.stop();
   }, 60_000);
+
+  it("a payment step in flight when SIGTERM comes finishes: the practice records the payment once, the patient is told it is paid, then the process exits cleanly", async () => {
+    const paying = await startPortalProcess(await freePort(), { ...env, PRACTICE_IDENTITY_URL: mock.url });
+    try {
+      const world = await mock.createWorld({ seed: 5 });
+      const browser = await signedIn(paying, world);
+      const practice = await world.signIn("solo");
+      const [invoice] = (await getInvoices(practice.api, practice.id, "pending")).resources;
+      const amount = toCents(invoice.extension.balance)!;
+      const step = (fields: Record<string, string>) => browser.post<PayReply>(paying, "/accounts/pay", fields);
+      const key = `key-shutdown-${Date.now()}`;
+      expect(
+        await step({
+          step: "save-temp",
+          key,
+          cardType: "Visa - 2.5%",
+          amountCents: String(amount),
+          feeCents: String(feeCents(amount, feeRateBasisPoints("Visa - 2.5%")!)),
+          allocations: JSON.stringify([{ id: invoice.id, payNowCents: amount }]),
+        }),
+      ).toMatchObject({ ok: true });
+      const intent = await step({ step: "intent", key });
+      if (!intent.ok) throw new Error(intent.message);
+      expect(await step({ step: "confirm", clientSecret: String(intent.value), cardNumber: "4242 4242 4242 4242", expiry: "12/40", cvc: "123" })).toMatchObject({ ok: true });
+
+      // The card is charged; the step that records the payment at the practice is on its way when the signal comes.
+      const call = await world.hold({ path: "patient/SavePayment", method: "POST", times: 1 });
+      const recorded = step({ step: "record", key });
+      await call.arrived();
+      paying.signal("SIGTERM");
+      await expect.poll(() => refused(paying), { timeout: 15_000, interval: 100 }).toBe(true);
+      await call.release();
+      expect(await recorded).toMatchObject({ ok: true });
+      expect((await paying.exited()).code).toBe(0);
+
+      const saves = await world.requests({ method: "POST", path: "patient/SavePayment" });
+      expect(saves.map((r) => r.status)).toEqual([200]);
+      expect(await world.charges()).toHaveLength(1);
+      expect((await getInvoices(practice.api, practice.id, "pending")).resources.map((r) => r.id)).not.toContain(invoice.id);
+    } finally {
+      await paying.stop();
+    }
+  }, 90_000);
 
   it("a request still open at the deadline (SHUTDOWN_TIMEOUT_MS) does not keep the process alive", async () => {
     const short = await startPortalProcess(await freePort(), { ...env, PRACTICE_IDENTITY_URL: mock.url, SHUTDOWN_TIMEOUT_MS: "500" });
