@@ -51,6 +51,13 @@ test("pages visited are listed newest first, as you, with the device; Print is o
   await expect(letters.getByRole("time")).toHaveText(/^\d{2}-\d{2}-\d{4} at \d{1,2}:\d{2} (am|pm)$/);
   await expect(page.getByRole("button", { name: "Print" })).toBeEnabled();
   await expectNoAxeViolations(page);
+
+  // On paper: the entries, without the filters, the buttons or the shell's menu.
+  await page.emulateMedia({ media: "print" });
+  await expect(page.getByRole("search", { name: "Filter the access record" })).toBeHidden();
+  await expect(page.getByRole("button", { name: "Print" })).toBeHidden();
+  await expect(entries(page).first()).toBeVisible();
+  await page.emulateMedia({ media: "screen" });
 });
 
 test("filters by area and dates in the address; a wrong date is told in the browser and by the server, keeping what was typed", async ({ page, world }) => {

@@ -6,6 +6,7 @@ import { accountHolderKey, sessions } from "../../app/.server/session.server";
 import { linkedAccountsOf } from "../../app/.server/sign-in.server";
 import { accessCsvResponse, accessRecordPage } from "../../app/areas/access-record/page.server";
 import { lettersPage } from "../../app/areas/letters/page.server";
+import { emailsPage, emailsStep } from "../../app/areas/messaging/page.server";
 import { loader as letterFile } from "../../app/areas/letters/file.route";
 import { useMockServer, type TestWorld } from "../helpers/mock-world";
 import { signedInToPortal } from "../helpers/portal-cookie";
@@ -47,10 +48,17 @@ describe("recording accesses", () => {
   it("records a signed-in page view under its registry area, a document or a data request, and nothing for a failed page or a post", async () => {
     const { user, cookie } = await signedInToPortal(sessions, world, "solo");
     const pages = [get(cookie, "/letters"), get(cookie, "/reports.data?_routes=shell%2Flayout.route%2Careas%2Fresults%2Fpage.route"), get(cookie, "/preview?type=letter&id=L-1")];
-    for (const request of pages) recordPageView(request, new Response("ok"));
-    recordPageView(get(cookie, "/vitals"), new Response("failed", { status: 503 }));
-    recordPageView(new Request("http://portal.test/timeline", { method: "POST", headers: { Cookie: cookie } }), new Response("ok"));
-    for (const request of pages) await settled(request);
+    // One after the other: each waits on its own session (a token check), so their order is the test's.
+    for (const request of pages) {
+      recordPageView(request, new Response("ok"));
+      await settled(request);
+    }
+    const failed = get(cookie, "/vitals");
+    recordPageView(failed, new Response("failed", { status: 503 }));
+    const posted = new Request("http://portal.test/timeline", { method: "POST", headers: { Cookie: cookie } });
+    recordPageView(posted, new Response("ok"));
+    await settled(failed);
+    await settled(posted);
 
     const entries = await entriesOf(user.apiBase, user.userId);
     expect(entries.map((e) => [e.area, e.action, e.itemId])).toEqual([
@@ -78,6 +86,30 @@ describe("recording accesses", () => {
     recordAccessOf(anonymous, { area: "letters", action: "download", itemId: "1" });
     await settled(anonymous);
     expect((await entriesOf(signedIn.user.apiBase, signedIn.user.userId)).length).toBe(before);
+  });
+
+  it("records a message opened as a view of that message, and messages deleted at the practice as a change; a refused step records nothing", async () => {
+    const { practice, user, cookie } = await signedInToPortal(sessions, world, "solo");
+    const inbox = await emailsPage({ api: practice.api, user }, new URL("http://portal.test/emails"));
+    const id = inbox.rows[0]?.id;
+    expect(id, "the solo patient has messages").toBeTruthy();
+    const step = (fields: Record<string, string>) =>
+      new Request("http://portal.test/emails/step", { method: "POST", headers: { Cookie: cookie, "User-Agent": UA, "Content-Type": "application/x-www-form-urlencoded" }, body: new URLSearchParams(fields) });
+
+    const open = step({ step: "open", id });
+    expect(await emailsStep(open)).toMatchObject({ ok: true });
+    await settled(open);
+    expect((await entriesOf(user.apiBase, user.userId))[0]).toMatchObject({ area: "messages", action: "view", itemId: id });
+
+    const refused = step({ step: "delete", ids: "" });
+    expect(await emailsStep(refused)).toMatchObject({ ok: false });
+    await settled(refused);
+    const removed = step({ step: "delete", ids: id });
+    expect(await emailsStep(removed)).toMatchObject({ ok: true });
+    await settled(removed);
+    const [latest, before] = await entriesOf(user.apiBase, user.userId);
+    expect(latest).toMatchObject({ area: "messages", action: "change", itemId: null });
+    expect(before).toMatchObject({ area: "messages", action: "view", itemId: id });
   });
 
   it("puts a proxy's view on the family member's record, naming the proxy, and never on the holder's", async () => {
