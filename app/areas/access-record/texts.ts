@@ -34,7 +34,6 @@ export const accessRecordMessages = {
   you: "You",
   someoneElse: "Another account holder",
   shown: (count: number, more: boolean) => `Showing ${count} ${count === 1 ? "entry" : "entries"}${more ? ", newest first; older entries are on the next page" : ", newest first"}.`,
-  menuItem: "Who has looked at my record",
 } as const;
 
 /** Each area of the access record as the menu names it. */

@@ -5,7 +5,7 @@ import { NOTIFICATION_SETTINGS } from "../../lib/notification-settings";
 import { accountSwitchMessages } from "../../lib/messages/accountSwitch";
 import { ACCESS_RECORD_PATH } from "../../lib/areas";
 
-/** The header dropdown: Profile opens the user profile, Notification Settings the e-mail and notification switches, Who has looked at my record the access record (issue 31), Switch account (a login with linked accounts) the chooser, Refresh Configurations reloads the practice's settings and data, Log Out ends the session. */
+/** The header dropdown: Profile opens the user profile, Notification Settings the e-mail and notification switches, Switch account (a login with linked accounts) the chooser, Who has looked at my record the access record (issue 31), Refresh Configurations reloads the practice's settings and data, Log Out ends the session. */
 export function UserMenu({ name, short, canSwitch = false }: { name: string; short?: string; canSwitch?: boolean }) {
   const revalidator = useRevalidator();
   const navigate = useNavigate();
@@ -34,14 +34,14 @@ export function UserMenu({ name, short, canSwitch = false }: { name: string; sho
             <DropdownMenu.Item className={itemClass} onSelect={() => navigate(NOTIFICATION_SETTINGS)}>
               Notification Settings
             </DropdownMenu.Item>
-            <DropdownMenu.Item className={itemClass} onSelect={() => navigate(ACCESS_RECORD_PATH)}>
-              Who has looked at my record
-            </DropdownMenu.Item>
             {canSwitch ? (
               <DropdownMenu.Item className={itemClass} onSelect={() => navigate("/account/switch")}>
                 {accountSwitchMessages.menuItem}
               </DropdownMenu.Item>
             ) : null}
+            <DropdownMenu.Item className={itemClass} onSelect={() => navigate(ACCESS_RECORD_PATH)}>
+              Who has looked at my record
+            </DropdownMenu.Item>
             <DropdownMenu.Item className={itemClass} onSelect={() => revalidator.revalidate()}>
               Refresh Configurations
             </DropdownMenu.Item>
