@@ -81,10 +81,10 @@ export const RELEASE_AFTER_MS = 10 * 60 * 1000;
 
 const portalPayDeps: PayDeps = { requireSession, attempts: paymentAttempts, provider: cardProvider, paymentIntentUrl: config.PAYMENT_INTENT_URL, now: Date.now, releaseAfterMs: RELEASE_AFTER_MS };
 
-/** One step of a payment. The practice API honours the attempt's idempotency key (decisions/031). */
 /** A payment the practice recorded is a change in the access record (decisions/274). */
 const recordPayment = (request: Request) => recordAccessOf(request, { area: "accounts", action: "change" });
 
+/** One step of a payment. The practice API honours the attempt's idempotency key (decisions/031). */
 export async function payAction(request: Request, deps: PayDeps = portalPayDeps): Promise<PayReply> {
   const { attempts } = deps;
   const { api, user } = await deps.requireSession(request);
@@ -198,8 +198,7 @@ export async function payAction(request: Request, deps: PayDeps = portalPayDeps)
         if (outcome === "recorded") {
           await attempts.close(owner, step.key, "recorded");
           recordPayment(request);
-        }
-        else if (outcome === "unknown") observability().payments.inc({ event: "left_open" });
+        } else if (outcome === "unknown") observability().payments.inc({ event: "left_open" });
         return { ok: true, value: outcome === "recorded" ? true : outcome === "unknown" ? "unknown" : false };
       }
       case "finish": {
