@@ -33,5 +33,6 @@ export default [
   route("reports/chart", "areas/results/chart.route.ts"),
   route("letters/letter/:id", "areas/letters/file.route.ts"),
   route("resources/file/:id", "areas/resources/file.route.ts"),
+  route("access-record/download", "areas/access-record/download.route.ts"),
   route("*", "shell/not-found.route.tsx"),
 ] satisfies RouteConfig;

@@ -6,7 +6,7 @@ import { expect, expectNoAxeViolations, signInDirectly, test, type World } from 
 
 /**
  * What every signed-in screen shares, tested once per screen from the area registry
- * (app/lib/areas.ts) plus the dashboard and the profile; the area specs keep only what is their own.
+ * (app/lib/areas.ts, the access record among them) plus the dashboard and the profile; the area specs keep only what is their own.
  * For each screen:
  * - reached by the shell's own link, and loaded in full, it asks the practice for nothing twice
  *   (app/.server/practice/per-request-reads.server.ts);
@@ -22,6 +22,8 @@ interface Screen {
   heading: string;
   /** How the shell leads there: the main menu's link (by its label) or the account menu's item. */
   via: "menu" | "account menu";
+  /** The account menu's item that leads there, for a screen reached through the account menu. */
+  menuItem?: string;
   /** The practice calls one full load makes, at least (each must be made exactly once). */
   calls: string[];
   /**
@@ -34,7 +36,7 @@ interface Screen {
 
 const SCREENS: Record<string, Screen> = {
   "/": { heading: "Dashboard", via: "menu", calls: ["ValidateToken", "Patient/PatientMenu", "Patient", "Patient/Organization", "Patient/RefreshCounter"] },
-  "/profile": { heading: "User Profile", via: "account menu", calls: ["Patient", "Patient/Organization", "Patient/AccountBalance"] },
+  "/profile": { heading: "User Profile", via: "account menu", menuItem: "Profile", calls: ["Patient", "Patient/Organization", "Patient/AccountBalance"] },
   "/medications": { heading: "Medications", via: "menu", calls: ["Patient", "Patient/RefreshCounter", "Patient/Medication", "Lookup/LoadPracticeSetting"], own: "Patient/Medication" },
   "/reports": { heading: "Test Results", via: "menu", calls: ["Patient/RefreshCounter", "Patient/LabResults"], own: "Patient/LabResults" },
   // The page's InboxCounter is the shell's read of RefreshCounter, shared (decisions/047).
@@ -49,6 +51,8 @@ const SCREENS: Record<string, Screen> = {
   "/resources": { heading: "Resources", via: "menu", calls: ["Patient/RefreshCounter", "Patient/Media"], own: "Patient/Media" },
   "/letters": { heading: "Letters", via: "menu", calls: ["Patient/RefreshCounter", "Patient/LetterAndDocument"], own: "Patient/LetterAndDocument" },
   "/accounts": { heading: "Accounts", via: "menu", calls: ["Patient/RefreshCounter", "Patient/PaymentNotice"], own: "Patient/PaymentNotice" },
+  // The portal's own screen (issue 31): it reads the portal's store, not the practice, so it has no own call.
+  "/access-record": { heading: "Who has looked at my record", via: "account menu", menuItem: "Who has looked at my record", calls: ["Patient/RefreshCounter"] },
 };
 
 type Call = Awaited<ReturnType<World["requests"]>>[number];
@@ -78,7 +82,7 @@ const heading = (page: Page, name: string) => expect(page.getByRole("heading", {
 async function followShellLink(page: Page, path: string, screen: Screen) {
   if (screen.via === "account menu") {
     await page.getByRole("button", { name: /account menu/ }).click();
-    await page.getByRole("menuitem", { name: "Profile" }).click();
+    await page.getByRole("menuitem", { name: screen.menuItem }).click();
     return;
   }
   const label = path === "/" ? "Dashboard" : AREAS.find((a) => a.path === path)!.label;

@@ -1,4 +1,5 @@
 import type { Counters } from "../../contract/patient";
+import type { AccessArea } from "./access-kinds";
 import { dashboardMessages } from "./messages/dashboard";
 
 /**
@@ -25,33 +26,77 @@ export interface AreaCard {
 type AreaModule = `areas/${string}.route.tsx`;
 
 export interface Area {
-  /** The server's PatientMenu type code. */
-  code: string;
+  /**
+   * The server's PatientMenu type code; none for the portal's own screens (the access record), which
+   * the practice's menu never lists: they are reached from the account menu and the profile.
+   */
+  code?: string;
   label: string;
   path: `/${string}`;
   /** The route module, relative to app/, that builds the screen; absent while there is none. */
   module?: AreaModule;
   card?: AreaCard;
+  /** The area the access record names a view of this screen by (decisions/274): declared here, recorded by the shell. */
+  access: AccessArea;
 }
 
 const d = dashboardMessages;
 
 // The dashboard shows the cards in this order; the menu follows the server's order, not this one.
 export const AREAS: readonly Area[] = [
-  { code: "16", label: "Medications", path: "/medications", module: "areas/medications/page.route.tsx", card: { title: "Long Term Medications", counter: "MedicationsCounter", empty: d.noLongTermMedication, unit: "long term medications" } },
-  { code: "15", label: "Test Results", path: "/reports", module: "areas/results/page.route.tsx", card: { title: "New Results", counter: "TestResultsCounter", empty: d.noNewResults, unit: "new results", search: "?show=unread" } },
-  { code: "11", label: "Messages", path: "/emails", module: "areas/messaging/page.route.tsx", card: { title: "Unread Messages", counter: "InboxCounter", empty: d.noUnreadMessages, unit: "unread messages" } },
-  { code: "14", label: "Appointments", path: "/appointments", module: "areas/appointments/page.route.tsx", card: { title: "Future Appointments", counter: "AppointmentsCounter", empty: d.noFutureAppointments, unit: "future appointments", search: "?id=2" } },
-  { code: "26", label: "Diagnosis", path: "/diagnosis", module: "areas/health/diagnosis/page.route.tsx" },
-  { code: "17", label: "Allergies", path: "/allergies", module: "areas/health/allergies/page.route.tsx" },
-  { code: "19", label: "Immunisation", path: "/immunisation", module: "areas/health/immunisation/page.route.tsx" },
-  { code: "18", label: "Vitals", path: "/vitals", module: "areas/health/vitals/page.route.tsx" },
-  { code: "28", label: "Timeline", path: "/timeline", module: "areas/health/timeline/page.route.tsx" },
-  { code: "29", label: "Reminders", path: "/reminders", module: "areas/health/reminders/page.route.tsx" },
-  { code: "24", label: "Resources", path: "/resources", module: "areas/resources/page.route.tsx" },
-  { code: "56", label: "Letters", path: "/letters", module: "areas/letters/page.route.tsx" },
-  { code: "50", label: "Accounts", path: "/accounts", module: "areas/accounts/page.route.tsx" },
+  { code: "16", label: "Medications", path: "/medications", module: "areas/medications/page.route.tsx", card: { title: "Long Term Medications", counter: "MedicationsCounter", empty: d.noLongTermMedication, unit: "long term medications" }, access: "medications" },
+  { code: "15", label: "Test Results", path: "/reports", module: "areas/results/page.route.tsx", card: { title: "New Results", counter: "TestResultsCounter", empty: d.noNewResults, unit: "new results", search: "?show=unread" }, access: "results" },
+  { code: "11", label: "Messages", path: "/emails", module: "areas/messaging/page.route.tsx", card: { title: "Unread Messages", counter: "InboxCounter", empty: d.noUnreadMessages, unit: "unread messages" }, access: "messages" },
+  { code: "14", label: "Appointments", path: "/appointments", module: "areas/appointments/page.route.tsx", card: { title: "Future Appointments", counter: "AppointmentsCounter", empty: d.noFutureAppointments, unit: "future appointments", search: "?id=2" }, access: "appointments" },
+  { code: "26", label: "Diagnosis", path: "/diagnosis", module: "areas/health/diagnosis/page.route.tsx", access: "diagnoses" },
+  { code: "17", label: "Allergies", path: "/allergies", module: "areas/health/allergies/page.route.tsx", access: "allergies" },
+  { code: "19", label: "Immunisation", path: "/immunisation", module: "areas/health/immunisation/page.route.tsx", access: "immunisations" },
+  { code: "18", label: "Vitals", path: "/vitals", module: "areas/health/vitals/page.route.tsx", access: "vitals" },
+  { code: "28", label: "Timeline", path: "/timeline", module: "areas/health/timeline/page.route.tsx", access: "timeline" },
+  { code: "29", label: "Reminders", path: "/reminders", module: "areas/health/reminders/page.route.tsx", access: "reminders" },
+  { code: "24", label: "Resources", path: "/resources", module: "areas/resources/page.route.tsx", access: "resources" },
+  { code: "56", label: "Letters", path: "/letters", module: "areas/letters/page.route.tsx", access: "letters" },
+  { code: "50", label: "Accounts", path: "/accounts", module: "areas/accounts/page.route.tsx", access: "accounts" },
+  // The portal's own screen (issue 31): no practice menu code; the account menu and the profile link it.
+  { label: "Who has looked at my record", path: "/access-record", module: "areas/access-record/page.route.tsx", access: "access-record" },
 ];
+
+/**
+ * The signed-in shell's other pages (app/routes.ts), with the area a view of each is recorded under;
+ * a page that shows one document names it from its address (decisions/274).
+ */
+type ShellPage = { access: AccessArea } | { item: (search: URLSearchParams) => { area: AccessArea; itemId: string } | null };
+
+export const SHELL_PAGES: Readonly<Record<string, ShellPage>> = {
+  "/": { access: "dashboard" },
+  "/profile": { access: "profile" },
+  "/profile-old": { access: "profile" },
+  "/zoom": { access: "video" },
+  "/account/switch": { access: "switch-account" },
+  // One document, of the area its kind belongs to; an address naming none shows nothing to record.
+  "/preview": {
+    item(search) {
+      const area = PREVIEW_ACCESS[search.get("type") ?? ""];
+      const id = (search.get("id") ?? "").trim();
+      return area && /^[A-Za-z0-9._:-]{1,128}$/.test(id) ? { area, itemId: id } : null;
+    },
+  },
+};
+
+const PREVIEW_ACCESS: Readonly<Record<string, AccessArea>> = { invoice: "accounts", letter: "letters", result: "results" };
+
+/** The view a signed-in page's address records: its area, and the one item it shows where it shows one; null for a path that is no page. */
+export function pageViewOf(url: URL, areas: readonly Area[] = AREAS): { area: AccessArea; itemId: string | null } | null {
+  const path = url.pathname.length > 1 ? url.pathname.replace(/\/+$/, "") : url.pathname;
+  const area = builtAreas(areas).find((a) => a.path === path);
+  if (area) return { area: area.access, itemId: null };
+  const page = Object.hasOwn(SHELL_PAGES, path) ? SHELL_PAGES[path] : undefined;
+  if (!page) return null;
+  return "item" in page ? page.item(url.searchParams) : { area: page.access, itemId: null };
+}
+
+/** The access record's screen, linked from the account menu and the profile rather than the practice's menu. */
+export const ACCESS_RECORD_PATH = "/access-record";
 
 /** The messaging area, whose menu item carries the unread count. */
 export const MESSAGING_CODE = "11";

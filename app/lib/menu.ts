@@ -21,7 +21,7 @@ export function menuLinks(items: readonly MenuItem[], unread: number, areas: rea
   const seen = new Set<string>();
   for (const item of items) {
     const area = built.find((a) => a.code === item.extension.typeCode.trim());
-    if (!area || seen.has(area.code)) continue;
+    if (!area?.code || seen.has(area.code)) continue;
     seen.add(area.code);
     const link: MenuLink = { code: area.code, label: area.label, path: area.path };
     links.push(area.code === MESSAGING_CODE && unread > 0 ? { ...link, badge: unread } : link);

@@ -4,13 +4,24 @@ import { keepPageAfterEndedSession } from "../lib/session-ended";
 import { getCounters, getMenu, getPatient, getPractice } from "../.server/practice/patient.server";
 import { practiceErrorResponse } from "../.server/practice/errors.server";
 import { checkTokenAlongside, IDLE_MS, requireSession, sessionStorage, viewingKeyOf } from "../.server/session.server";
+import { recordPageView } from "../.server/record-access.server";
 import { AppShell } from "./components/app-shell";
 import { menuLinks } from "../lib/menu";
 import { summarisePatient, summarisePractice } from "../lib/patient-summary";
 import type { Route } from "./+types/layout.route";
 
-/** Every signed-in page's practice calls start alongside the token check (1§4, issue 12). */
-export const middleware: Route.MiddlewareFunction[] = [({ request }, next) => checkTokenAlongside(request, next)];
+/**
+ * Every signed-in page's practice calls start alongside the token check (1§4, issue 12). A page the
+ * token check let through is then recorded as viewed in the access record (decisions/274): once here
+ * for every page, under the area its registry line declares, never holding the page up.
+ */
+export const middleware: Route.MiddlewareFunction[] = [
+  async ({ request }, next) => {
+    const response = await checkTokenAlongside(request, next);
+    recordPageView(request, response);
+    return response;
+  },
+];
 
 /** The signed-in frame of every screen: menu, header and footer (1§2 Shell). */
 export async function loader({ request }: Route.LoaderArgs) {

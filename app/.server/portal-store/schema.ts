@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { bigint, check, index, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { ACCESS_ACTIONS, ACCESS_AREAS, type AccessAction, type AccessArea } from "../../lib/access-kinds";
 
 /**
  * The tables of the portal's own store (issue 31, decisions/270): what the portal adds to the
@@ -7,38 +8,8 @@ import { bigint, check, index, pgTable, text, timestamp } from "drizzle-orm/pg-c
  * `npm run db:generate` writes it to ./migrations, and every process applies it at start-up.
  */
 
-/** What was done: a page or item seen, a file taken away, something changed at the practice. */
-export const ACCESS_ACTIONS = ["view", "download", "change"] as const;
-export type AccessAction = (typeof ACCESS_ACTIONS)[number];
-
-/**
- * The portal's areas as the access record names them: a closed set of words, never a page's address
- * (which may carry an id or a search). The column accepts any lower-case word, so a new area needs
- * no migration; the type keeps the portal's own writes to this list.
- */
-export const ACCESS_AREAS = [
-  "sign-in",
-  "dashboard",
-  "profile",
-  "medications",
-  "results",
-  "messages",
-  "appointments",
-  "video",
-  "diagnoses",
-  "allergies",
-  "immunisations",
-  "vitals",
-  "timeline",
-  "reminders",
-  "resources",
-  "letters",
-  "accounts",
-  "summary",
-  "devices",
-  "access-record",
-] as const;
-export type AccessArea = (typeof ACCESS_AREAS)[number];
+// The closed sets live with the portal's isomorphic code (app/lib/access-kinds.ts): the area registry and the screen read them too.
+export { ACCESS_ACTIONS, ACCESS_AREAS, type AccessAction, type AccessArea };
 
 /** A device as a person would name it (decisions/270): browser and platform from a closed list each, no version, no fingerprint. */
 export const BROWSERS = ["Edge", "Samsung Internet", "Opera", "Firefox", "Chrome", "Safari", "Another browser"] as const;

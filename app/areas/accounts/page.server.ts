@@ -16,6 +16,7 @@ import { PracticeApiError } from "../../.server/practice/client.server";
 import { practiceErrorResponse } from "../../.server/practice/errors.server";
 import { getPracticeSettings } from "../../.server/practice/patient.server";
 import { countDocument, type DocumentRate } from "../../.server/document-rate.server";
+import { recordAccessOf } from "../../.server/record-access.server";
 import { requireSession, type SignedIn } from "../../.server/session.server";
 import { rowOf } from "../../.server/invoice-rows.server";
 import { requestForm } from "../../.server/request-form.server";
@@ -79,6 +80,9 @@ export interface PayDeps {
 export const RELEASE_AFTER_MS = 10 * 60 * 1000;
 
 const portalPayDeps: PayDeps = { requireSession, attempts: paymentAttempts, provider: cardProvider, paymentIntentUrl: config.PAYMENT_INTENT_URL, now: Date.now, releaseAfterMs: RELEASE_AFTER_MS };
+
+/** A payment the practice recorded is a change in the access record (decisions/274). */
+const recordPayment = (request: Request) => recordAccessOf(request, { area: "accounts", action: "change" });
 
 /** One step of a payment. The practice API honours the attempt's idempotency key (decisions/031). */
 export async function payAction(request: Request, deps: PayDeps = portalPayDeps): Promise<PayReply> {
@@ -191,8 +195,10 @@ export async function payAction(request: Request, deps: PayDeps = portalPayDeps)
         // Recorded, not recorded, or an answer that says neither (decisions/240): only the first
         // closes the attempt; the others keep it open for the recording to be asked again.
         const outcome = await savePayment(api, holder, attempt.tempId);
-        if (outcome === "recorded") await attempts.close(owner, step.key, "recorded");
-        else if (outcome === "unknown") observability().payments.inc({ event: "left_open" });
+        if (outcome === "recorded") {
+          await attempts.close(owner, step.key, "recorded");
+          recordPayment(request);
+        } else if (outcome === "unknown") observability().payments.inc({ event: "left_open" });
         return { ok: true, value: outcome === "recorded" ? true : outcome === "unknown" ? "unknown" : false };
       }
       case "finish": {
@@ -203,6 +209,7 @@ export async function payAction(request: Request, deps: PayDeps = portalPayDeps)
         const outcome = await savePayment(api, holder, attempt.tempId);
         if (outcome === "recorded") {
           await attempts.close(owner, step.key, "recorded");
+          recordPayment(request);
           return { ok: true, value: "recorded" };
         }
         // An answer that says neither yes nor no may have recorded it: nothing is let go on it.

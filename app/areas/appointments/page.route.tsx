@@ -26,6 +26,7 @@ import { displayOf } from "../../lib/timeline-filter";
 import { appointmentsMessages } from "../../lib/messages/appointments";
 import type { Route } from "./+types/page.route";
 import { tabClass, badgeClass } from "../../components/ui/choice-styles";
+import { recordAccessOf } from "../../.server/record-access.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Appointments – Patient Portal" }];
 
@@ -34,8 +35,11 @@ export function loader({ request }: Route.LoaderArgs) {
 }
 
 /** Cancelling (2§5); same-origin only, like every post (server.ts). */
-export function action({ request }: Route.ActionArgs) {
-  return cancelAction(request);
+export async function action({ request }: Route.ActionArgs) {
+  const reply = await cancelAction(request);
+  // A cancellation the practice made is a change (decisions/274); a refusal (a data() reply or ok: false) is not.
+  if ("ok" in reply && reply.ok) recordAccessOf(request, { area: "appointments", action: "change" });
+  return reply;
 }
 
 const t = appointmentsMessages;

@@ -1,7 +1,11 @@
 import { letterFileResponse } from "./page.server";
 import type { Route } from "./+types/file.route";
+import { recordAccessOf } from "../../.server/record-access.server";
 
 /** One letter's file (GET Patient/LetterAndDocumentByID for the viewed patient), served same-origin for the viewer. */
-export function loader({ request, params }: Route.LoaderArgs) {
-  return letterFileResponse(request, params.id);
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const response = await letterFileResponse(request, params.id);
+  // A file handed over is a download in the access record (decisions/274).
+  if (response.ok) recordAccessOf(request, { area: "letters", action: "download", itemId: params.id });
+  return response;
 }

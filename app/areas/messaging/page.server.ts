@@ -24,6 +24,7 @@ import { getTerms } from "../../.server/practice/terms.server";
 import { requestForm } from "../../.server/request-form.server";
 import { sanitiseResultHtml } from "../../.server/sanitise-html.server";
 import { countDocument, type DocumentRate } from "../../.server/document-rate.server";
+import { recordAccessOf } from "../../.server/record-access.server";
 import { requireSession, type SignedIn } from "../../.server/session.server";
 import { stateStore } from "../../.server/state.server";
 import type { StateStore } from "../../.server/state-store.server";
@@ -179,6 +180,8 @@ export async function emailsStep(request: Request, deps: EmailsDeps = portalDeps
       case "open": {
         const q = fieldsOf(form, StepSchemas.open);
         const message = q ? await getMessage(api, user.userId, q.id) : null;
+        // A message opened is an item view in the access record (decisions/274).
+        if (message && q) recordAccessOf(request, { area: "messages", action: "view", itemId: q.id });
         return message ? { ok: true, message: messageViewOf(message) } : failure(t.openFailed);
       }
       case "roles":
@@ -190,14 +193,14 @@ export async function emailsStep(request: Request, deps: EmailsDeps = portalDeps
       case "delete": {
         const q = fieldsOf(form, StepSchemas.delete);
         if (!q) return failure(t.noMessageSelected);
-        return await deleteStep(signedIn, q.ids.split(","));
+        return changed(request, await deleteStep(signedIn, q.ids.split(",")));
       }
       case "send":
-        return await sendStep(signedIn, form, deps);
+        return changed(request, await sendStep(signedIn, form, deps));
       case "sendDraft": {
         const q = fieldsOf(form, StepSchemas.sendDraft);
         if (!q) return { outcome: "refused", message: t.notADraft } satisfies SendReply;
-        return await once(deps, signedIn, draftClaim(user, q.draftId), (writing) => postDraftAsItIs(signedIn, q.draftId, writing));
+        return changed(request, await once(deps, signedIn, draftClaim(user, q.draftId), (writing) => postDraftAsItIs(signedIn, q.draftId, writing)));
       }
       default:
         return failure(errorsMessages.unexpected);
@@ -208,6 +211,13 @@ export async function emailsStep(request: Request, deps: EmailsDeps = portalDeps
     const texts: Record<string, string> = { page: t.moreFailed, open: t.openFailed, roles: t.rolesFailed, recipients: t.recipientsFailed, delete: t.deleteFailed };
     return failure(texts[String(step)] ?? errorsMessages.unexpected);
   }
+}
+
+/** A message sent, a draft saved or messages deleted at the practice is a change in the access record (decisions/274). */
+function changed<R extends object>(request: Request, reply: R): R {
+  const made = ("outcome" in reply && (reply.outcome === "sent" || reply.outcome === "saved")) || ("ok" in reply && reply.ok === true);
+  if (made) recordAccessOf(request, { area: "messages", action: "change" });
+  return reply;
 }
 
 const PROBLEM_TEXT: Record<AttachmentProblem, string> = { type: t.wrongType, size: t.tooLarge, empty: t.emptyFile };

@@ -12,6 +12,7 @@ import { profileMessages } from "./texts";
 import { withViewing } from "../../lib/viewing";
 import type { ProfileActionResult } from "./forms";
 import type { Route } from "./+types/old-page.route";
+import { recordAccessOf } from "../../.server/record-access.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Profile (older layout) – Patient Portal" }];
 
@@ -19,8 +20,11 @@ export function loader({ request }: Route.LoaderArgs) {
   return loadProfilePage(request, { terms: ["1", "2"] });
 }
 
-export function action({ request }: Route.ActionArgs) {
-  return profileAction(request);
+export async function action({ request }: Route.ActionArgs) {
+  const result = await profileAction(request);
+  // A change the practice made (details, contacts, password, settings) is recorded (decisions/274).
+  if (result.ok) recordAccessOf(request, { area: "profile", action: "change" });
+  return result;
 }
 
 const t = profileMessages;

@@ -10,12 +10,14 @@ import { Button, buttonClass } from "../../components/ui/button";
 import { lazyModule } from "../../components/ui/lazy-module";
 import { Notice, ToastProvider } from "../../components/ui/toast";
 import { hasArea } from "../../lib/menu";
+import { ACCESS_RECORD_PATH } from "../../lib/areas";
 import { NOTIFICATION_SETTINGS } from "../../lib/notification-settings";
 import { profileMessages } from "./texts";
 import type { EmergencyContactView } from "./view";
 import { Rows, Section, contactRows, personalRows } from "./components/sections";
 import type { ShellData } from "../../shell/layout.route";
 import type { Route } from "./+types/page.route";
+import { recordAccessOf } from "../../.server/record-access.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "User Profile – Patient Portal" }];
 
@@ -23,8 +25,11 @@ export function loader({ request }: Route.LoaderArgs) {
   return loadProfilePage(request, { terms: ["1"] });
 }
 
-export function action({ request }: Route.ActionArgs) {
-  return profileAction(request);
+export async function action({ request }: Route.ActionArgs) {
+  const result = await profileAction(request);
+  // A change the practice made (details, contacts, password, settings) is recorded (decisions/274).
+  if (result.ok) recordAccessOf(request, { area: "profile", action: "change" });
+  return result;
 }
 
 const t = profileMessages;
@@ -108,6 +113,10 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
             {/* The e-mail and notification switches are on the older layout (1§4); this is their way in (issue 33, item 8). */}
             <Link to={NOTIFICATION_SETTINGS} className={buttonClass("secondary")}>
               Notification Settings
+            </Link>
+            {/* The portal's record of every access to this record (issue 31). */}
+            <Link to={ACCESS_RECORD_PATH} className={buttonClass("secondary")}>
+              Who has looked at my record
             </Link>
             <Button onClick={() => setDialog("password")}>Change Password</Button>
           </div>

@@ -12,6 +12,7 @@ import { practiceErrorResponse } from "../../.server/practice/errors.server";
 import { getLabChart, getLabResult, getLabResults, type ResultsQuery } from "../../.server/practice/reports.server";
 import { sanitiseResultHtml } from "../../.server/sanitise-html.server";
 import { documentRefusal, type DocumentRate } from "../../.server/document-rate.server";
+import { recordAccessBy } from "../../.server/record-access.server";
 import { requireSession } from "../../.server/session.server";
 
 /**
@@ -69,6 +70,8 @@ export async function loadResultDetail(request: Request, resultId: string, rate?
   if (resultId.length > 64) return { kind: "empty" };
   try {
     const reply = await getLabResult(api, user.userId, resultId);
+    // One result opened is an item view in the access record (decisions/274).
+    if (reply.resources[0]) recordAccessBy(signedIn, request, { area: "results", action: "view", itemId: resultId });
     return resultDetailOf(reply.resources[0], sanitiseResultHtml);
   } catch (error) {
     // The dialog says so and offers Retry; the page around it stays as it was.
@@ -86,7 +89,10 @@ export async function loadResultChart(request: Request, rate?: DocumentRate) {
   const test = new URL(request.url).searchParams.get("test")?.trim() ?? "";
   if (test === "" || test.length > 100) return { ok: true, series: [] };
   try {
-    return { ok: true, series: chartSeriesOf(await getLabChart(api, user.userId, test)) };
+    const series = chartSeriesOf(await getLabChart(api, user.userId, test));
+    // A test's values over time: a view of results (the test's name is health data, so it is not kept).
+    recordAccessBy(signedIn, request, { area: "results", action: "view" });
+    return { ok: true, series };
   } catch (error) {
     if (error instanceof PracticeApiError) return { ok: false };
     throw error;

@@ -3,8 +3,9 @@ import { useRef } from "react";
 import { Form, useNavigate, useRevalidator } from "react-router";
 import { NOTIFICATION_SETTINGS } from "../../lib/notification-settings";
 import { accountSwitchMessages } from "../../lib/messages/accountSwitch";
+import { ACCESS_RECORD_PATH } from "../../lib/areas";
 
-/** The header dropdown: Profile opens the user profile, Notification Settings the e-mail and notification switches, Switch account (a login with linked accounts) the chooser, Refresh Configurations reloads the practice's settings and data, Log Out ends the session. */
+/** The header dropdown: Profile opens the user profile, Notification Settings the e-mail and notification switches, Switch account (a login with linked accounts) the chooser, Who has looked at my record the access record (issue 31), Refresh Configurations reloads the practice's settings and data, Log Out ends the session. */
 export function UserMenu({ name, short, canSwitch = false }: { name: string; short?: string; canSwitch?: boolean }) {
   const revalidator = useRevalidator();
   const navigate = useNavigate();
@@ -38,6 +39,9 @@ export function UserMenu({ name, short, canSwitch = false }: { name: string; sho
                 {accountSwitchMessages.menuItem}
               </DropdownMenu.Item>
             ) : null}
+            <DropdownMenu.Item className={itemClass} onSelect={() => navigate(ACCESS_RECORD_PATH)}>
+              Who has looked at my record
+            </DropdownMenu.Item>
             <DropdownMenu.Item className={itemClass} onSelect={() => revalidator.revalidate()}>
               Refresh Configurations
             </DropdownMenu.Item>

@@ -1,0 +1,41 @@
+/**
+ * The access record's closed sets (issue 31, decisions/270 and 274): what was done and in which area
+ * of the portal. Isomorphic, so the area registry (app/lib/areas.ts) declares each page's area beside
+ * its line and the access record's screen names them in words; the store's schema takes them from here.
+ */
+
+/** What was done: a page or item seen, a file taken away, something changed at the practice. */
+export const ACCESS_ACTIONS = ["view", "download", "change"] as const;
+export type AccessAction = (typeof ACCESS_ACTIONS)[number];
+
+/**
+ * The portal's areas as the access record names them: a closed set of words, never a page's address
+ * (which may carry an id or a search). The store's column accepts any lower-case word, so a new area
+ * needs no migration; the type keeps the portal's own writes to this list.
+ */
+export const ACCESS_AREAS = [
+  "sign-in",
+  "dashboard",
+  "profile",
+  "medications",
+  "results",
+  "messages",
+  "appointments",
+  "video",
+  "diagnoses",
+  "allergies",
+  "immunisations",
+  "vitals",
+  "timeline",
+  "reminders",
+  "resources",
+  "letters",
+  "accounts",
+  "summary",
+  "devices",
+  "access-record",
+  "switch-account",
+] as const;
+export type AccessArea = (typeof ACCESS_AREAS)[number];
+
+export const isAccessArea = (value: string): value is AccessArea => (ACCESS_AREAS as readonly string[]).includes(value);

@@ -1,0 +1,194 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { listAccess, type AccessEntry } from "../../app/.server/access-record.server";
+import { openPortalStore, sharePortalStore, type PortalStore } from "../../app/.server/portal-store.server";
+import { accessEventOf, recordAccessOf, recordPageView } from "../../app/.server/record-access.server";
+import { accountHolderKey, sessions } from "../../app/.server/session.server";
+import { linkedAccountsOf } from "../../app/.server/sign-in.server";
+import { accessCsvResponse, accessRecordPage } from "../../app/areas/access-record/page.server";
+import { lettersPage } from "../../app/areas/letters/page.server";
+import { emailsPage, emailsStep } from "../../app/areas/messaging/page.server";
+import { loader as letterFile } from "../../app/areas/letters/file.route";
+import { useMockServer, type TestWorld } from "../helpers/mock-world";
+import { signedInToPortal } from "../helpers/portal-cookie";
+
+/**
+ * Recording accesses (issue 31, decisions/274) through the portal's own sessions, against the mock
+ * over HTTP and the embedded store in memory: the shell's page views, a file route's download, a
+ * proxy's view on the family member's record, and the screen and its CSV reading only what this login
+ * may see. Each wait is for the store's writes to settle, never a delay.
+ */
+
+const mock = useMockServer();
+let world: TestWorld;
+let store: PortalStore;
+
+beforeAll(async () => {
+  store = await openPortalStore({ PORTAL_DATA_DIR: "memory://", DATABASE_URL: undefined });
+  sharePortalStore(store);
+  world = await mock.createWorld({ scenario: "default", seed: 274 });
+}, 120_000);
+afterAll(async () => {
+  await store?.close();
+});
+
+const UA = "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Safari/537.36";
+const get = (cookie: string, address: string) => new Request(`http://portal.test${address}`, { headers: { Cookie: cookie, "User-Agent": UA } });
+
+/** Waits until what the request's recording handed to the store is written: its session first (recordAccessOf waits on it), then the writes. */
+async function settled(request: Request) {
+  await sessions.requireSession(request).catch(() => undefined);
+  await store.settled();
+}
+
+async function entriesOf(apiBase: string, patientId: string): Promise<AccessEntry[]> {
+  return (await listAccess({ practice: apiBase, patientId }, store)).entries;
+}
+
+describe("recording accesses", () => {
+  it("records a signed-in page view under its registry area, a document or a data request, and nothing for a failed page or a post", async () => {
+    const { user, cookie } = await signedInToPortal(sessions, world, "solo");
+    const pages = [get(cookie, "/letters"), get(cookie, "/reports.data?_routes=shell%2Flayout.route%2Careas%2Fresults%2Fpage.route"), get(cookie, "/preview?type=letter&id=L-1")];
+    // One after the other: each waits on its own session (a token check), so their order is the test's.
+    for (const request of pages) {
+      recordPageView(request, new Response("ok"));
+      await settled(request);
+    }
+    const failed = get(cookie, "/vitals");
+    recordPageView(failed, new Response("failed", { status: 503 }));
+    const posted = new Request("http://portal.test/timeline", { method: "POST", headers: { Cookie: cookie } });
+    recordPageView(posted, new Response("ok"));
+    await settled(failed);
+    await settled(posted);
+
+    const entries = await entriesOf(user.apiBase, user.userId);
+    expect(entries.map((e) => [e.area, e.action, e.itemId])).toEqual([
+      ["letters", "view", "L-1"],
+      ["results", "view", null],
+      ["letters", "view", null],
+    ]);
+    expect(entries[0]).toMatchObject({ holderKey: accountHolderKey(user.apiBase, user.parentId), proxyName: null, device: "Chrome on Windows" });
+  });
+
+  it("records a letter's file handed over as a download of that letter, and nothing for a request with no session", async () => {
+    const signedIn = await signedInToPortal(sessions, world, "solo");
+    const { letters } = await lettersPage({ api: signedIn.practice.api, user: signedIn.user }, new URL("http://portal.test/letters"));
+    const letter = letters[0];
+    expect(letter, "the solo patient has letters").toBeTruthy();
+    const request = get(signedIn.cookie, `/letters/letter/${letter.id}`);
+    const response = await letterFile({ request, params: { id: letter.id } } as unknown as Parameters<typeof letterFile>[0]);
+    expect(response.status).toBe(200);
+    await settled(request);
+    const [latest] = await entriesOf(signedIn.user.apiBase, signedIn.user.userId);
+    expect(latest).toMatchObject({ area: "letters", action: "download", itemId: letter.id });
+
+    const before = (await listAccess({ practice: signedIn.user.apiBase, patientId: signedIn.user.userId }, store)).entries.length;
+    const anonymous = new Request("http://portal.test/letters/letter/1");
+    recordAccessOf(anonymous, { area: "letters", action: "download", itemId: "1" });
+    await settled(anonymous);
+    expect((await entriesOf(signedIn.user.apiBase, signedIn.user.userId)).length).toBe(before);
+  });
+
+  it("records a message opened as a view of that message, and messages deleted at the practice as a change; a refused step records nothing", async () => {
+    const { practice, user, cookie } = await signedInToPortal(sessions, world, "solo");
+    const inbox = await emailsPage({ api: practice.api, user }, new URL("http://portal.test/emails"));
+    const id = inbox.rows[0]?.id;
+    expect(id, "the solo patient has messages").toBeTruthy();
+    const step = (fields: Record<string, string>) =>
+      new Request("http://portal.test/emails/step", { method: "POST", headers: { Cookie: cookie, "User-Agent": UA, "Content-Type": "application/x-www-form-urlencoded" }, body: new URLSearchParams(fields) });
+
+    const open = step({ step: "open", id });
+    expect(await emailsStep(open)).toMatchObject({ ok: true });
+    await settled(open);
+    expect((await entriesOf(user.apiBase, user.userId))[0]).toMatchObject({ area: "messages", action: "view", itemId: id });
+
+    const refused = step({ step: "delete", ids: "" });
+    expect(await emailsStep(refused)).toMatchObject({ ok: false });
+    await settled(refused);
+    const removed = step({ step: "delete", ids: id });
+    expect(await emailsStep(removed)).toMatchObject({ ok: true });
+    await settled(removed);
+    const [latest, before] = await entriesOf(user.apiBase, user.userId);
+    expect(latest).toMatchObject({ area: "messages", action: "change", itemId: null });
+    expect(before).toMatchObject({ area: "messages", action: "view", itemId: id });
+  });
+
+  it("puts a proxy's view on the family member's record, naming the proxy, and never on the holder's", async () => {
+    const holder = await world.signIn("family");
+    const child = (await linkedAccountsOf(holder.api, holder.id)).find((a) => a.id !== holder.id)!;
+    const { user, cookie } = await signedInToPortal(sessions, world, "family", { memberId: child.id, name: "Aroha Ngata" });
+    const request = get(cookie, "/immunisation");
+    recordPageView(request, new Response("ok"));
+    await settled(request);
+
+    const [entry] = await entriesOf(user.apiBase, child.id);
+    expect(entry).toMatchObject({ patientId: child.id, area: "immunisations", action: "view", proxyName: "Aroha Ngata", holderKey: accountHolderKey(user.apiBase, holder.id) });
+    expect((await entriesOf(user.apiBase, holder.id)).filter((e) => e.area === "immunisations")).toEqual([]);
+  });
+
+  it("keeps a proxy's name to a name's characters, so the store's checks never lose the entry", async () => {
+    const { user } = await signedInToPortal(sessions, world, "family", { memberId: "child-1", name: "Dr <b>Who</b> 2" });
+    const event = accessEventOf({ session: await sessions.sessionStorage.getSession(), user }, new Request("http://portal.test/"), { area: "dashboard", action: "view", itemId: "not an id!" });
+    expect(event.proxyName).toBe("Dr b Who /b");
+    expect(event.itemId).toBeNull();
+  });
+});
+
+describe("reading the record", () => {
+  it("lists this login's record newest first and refuses a person who is not theirs, on the screen and in the CSV", async () => {
+    const solo = await signedInToPortal(sessions, world, "solo");
+    // Someone else's entry at the same practice, which must never show; then one of this login's.
+    const other = await signedInToPortal(sessions, world, "empty");
+    const stranger = { id: other.user.userId };
+    const theirs = get(other.cookie, "/medications");
+    recordPageView(theirs, new Response("ok"));
+    await settled(theirs);
+    expect(await entriesOf(other.user.apiBase, stranger.id)).toHaveLength(1);
+    const mine = get(solo.cookie, "/medications");
+    recordPageView(mine, new Response("ok"));
+    await settled(mine);
+    const view = (address: string) => accessRecordPage({ api: solo.practice.api, user: solo.user }, new URL(`http://portal.test${address}`), { store });
+
+    const own = await view("/access-record");
+    expect(own.filtersResult).toBeNull();
+    expect(own.rows.length).toBeGreaterThan(0);
+    expect(own.rows[0]).toMatchObject({ who: "You", what: "Viewed Medications", device: "Chrome on Windows" });
+    expect(own.rows[0].when).toMatch(/^\d{2}-\d{2}-\d{4} at \d{1,2}:\d{2} (am|pm)$/);
+
+    const letters = await view("/access-record?area=letters");
+    expect(letters.rows.every((r) => r.area === "Letters")).toBe(true);
+
+    const forged = await view(`/access-record?person=${stranger.id}`);
+    expect(forged.rows).toEqual([]);
+    expect(forged.filtersResult?.error?.person).toEqual(["You can see only your own record and the records of the people linked to your account."]);
+
+    const refused = await accessCsvResponse(get(solo.cookie, `/access-record/download?person=${stranger.id}`), { store });
+    expect(refused.status).toBe(403);
+
+    const recorded = (await entriesOf(solo.user.apiBase, solo.user.userId)).length;
+    const download = get(solo.cookie, "/access-record/download");
+    const csv = await accessCsvResponse(download, { store });
+    expect(csv.status).toBe(200);
+    expect(csv.headers.get("Content-Type")).toBe("text/csv; charset=utf-8");
+    expect(csv.headers.get("Content-Disposition")).toMatch(/^attachment; filename="access-record-\d{4}-\d{2}-\d{2}\.csv"$/);
+    const lines = (await csv.text()).trimEnd().split("\r\n");
+    expect(lines[0]).toBe('"When (New Zealand time)","Who","What","Area","Action","Item","Device"');
+    expect(lines.length - 1).toBe(recorded);
+    expect(lines.slice(1).every((l) => l.includes('"You"'))).toBe(true);
+    // The download is itself recorded, on the record downloaded.
+    await settled(download);
+    const [latest] = await entriesOf(solo.user.apiBase, solo.user.userId);
+    expect(latest).toMatchObject({ area: "access-record", action: "download" });
+  });
+
+  it("pages in the address: the next page starts after the last entry shown", async () => {
+    const solo = await signedInToPortal(sessions, world, "solo");
+    const view = (address: string) => accessRecordPage({ api: solo.practice.api, user: solo.user }, new URL(`http://portal.test${address}`), { store, pageSize: 2 });
+    const first = await view("/access-record");
+    expect(first.rows).toHaveLength(2);
+    expect(first.older).toMatch(/^\/access-record\?after=\d+\.\d+$/);
+    const second = await view(first.older!);
+    expect(second.paged).toBe(true);
+    expect(second.rows.map((r) => r.id).some((id) => first.rows.some((r) => r.id === id))).toBe(false);
+    expect(second.rows[0].id).toBeLessThan(first.rows[1].id);
+  });
+});
