@@ -33,5 +33,7 @@ export default [
   route("reports/chart", "areas/results/chart.route.ts"),
   route("letters/letter/:id", "areas/letters/file.route.ts"),
   route("resources/file/:id", "areas/resources/file.route.ts"),
+  route("summary/fhir", "areas/summary/fhir.route.ts"),
+  route("summary/pdf", "areas/summary/pdf.route.ts"),
   route("*", "shell/not-found.route.tsx"),
 ] satisfies RouteConfig;

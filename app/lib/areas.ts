@@ -10,7 +10,7 @@ import { dashboardMessages } from "./messages/dashboard";
  */
 
 /** A dashboard card: the area's count from the practice's counters (1§2 Dashboard). */
-export interface AreaCard {
+export interface CountedCard {
   title: string;
   counter: keyof Counters;
   /** Shown when the count is 0. */
@@ -20,6 +20,16 @@ export interface AreaCard {
   /** Where the card's link goes inside the area, when not its landing view. */
   search?: string;
 }
+
+/** A card of the portal's own area, which no counter counts: a sentence saying what is there, and the link. */
+export interface TextCard {
+  title: string;
+  text: string;
+  /** The link says "View" and this. */
+  unit: string;
+}
+
+export type AreaCard = CountedCard | TextCard;
 
 /** An area's screen is a route module in the area's folder (decisions/271). */
 type AreaModule = `areas/${string}.route.tsx`;
@@ -32,9 +42,18 @@ export interface Area {
   /** The route module, relative to app/, that builds the screen; absent while there is none. */
   module?: AreaModule;
   card?: AreaCard;
+  /**
+   * The portal's own area, which the practice's menu does not name (its `code` is no practice type
+   * code): linked, after the practice's items, when the practice's menu offers every one of these
+   * areas, since it shows what they show (decisions/275).
+   */
+  offeredWith?: readonly string[];
 }
 
 const d = dashboardMessages;
+
+/** The health summary's code: the portal's own area, no practice type code (decisions/275). */
+export const SUMMARY_CODE = "summary";
 
 // The dashboard shows the cards in this order; the menu follows the server's order, not this one.
 export const AREAS: readonly Area[] = [
@@ -51,6 +70,15 @@ export const AREAS: readonly Area[] = [
   { code: "24", label: "Resources", path: "/resources", module: "areas/resources/page.route.tsx" },
   { code: "56", label: "Letters", path: "/letters", module: "areas/letters/page.route.tsx" },
   { code: "50", label: "Accounts", path: "/accounts", module: "areas/accounts/page.route.tsx" },
+  {
+    code: SUMMARY_CODE,
+    label: "My health summary",
+    path: "/summary",
+    module: "areas/summary/page.route.tsx",
+    card: { title: "My health summary", text: d.summaryCard, unit: "health summary" },
+    // Diagnosis, Medications, Allergies, Immunisation, Test Results, Vitals: what the summary holds.
+    offeredWith: ["26", "16", "17", "19", "15", "18"],
+  },
 ];
 
 /** The messaging area, whose menu item carries the unread count. */
