@@ -49,6 +49,13 @@ const SCREENS: Record<string, Screen> = {
   "/resources": { heading: "Resources", via: "menu", calls: ["Patient/RefreshCounter", "Patient/Media"], own: "Patient/Media" },
   "/letters": { heading: "Letters", via: "menu", calls: ["Patient/RefreshCounter", "Patient/LetterAndDocument"], own: "Patient/LetterAndDocument" },
   "/accounts": { heading: "Accounts", via: "menu", calls: ["Patient/RefreshCounter", "Patient/PaymentNotice"], own: "Patient/PaymentNotice" },
+  // The summary's Patient and Organization are the shell's reads, shared (decisions/047, 275).
+  "/summary": {
+    heading: "My health summary",
+    via: "menu",
+    calls: ["Patient", "Patient/Organization", "Patient/RefreshCounter", "Patient/Condition", "Patient/Medication", "Patient/AllergyIntolerance", "Patient/Immunization", "Patient/LabResults", "Patient/Observation"],
+    own: "Patient/AllergyIntolerance",
+  },
 };
 
 type Call = Awaited<ReturnType<World["requests"]>>[number];
