@@ -161,3 +161,27 @@ describe("GET /summary/fhir and /summary/pdf", () => {
     await expect(summary.summaryFhirResponse(new Request("http://portal.test/summary/fhir"), rate(), AT)).rejects.toSatisfy((r: unknown) => r instanceof Response && r.status === 302);
   });
 });
+
+describe("the screen's load (GET /summary)", () => {
+  it("counts each section of the person viewed; a family member's are the member's", async () => {
+    const { cookie } = await signedInToPortal(sessions.sessions, world, "solo");
+    const { patient } = await profileOf("solo");
+    const view = await summary.loadSummaryPage(get("/summary", cookie), AT);
+    expect(view).toMatchObject({ nhi: patient.extension.nhi, generated: "25-11-2026 23:30" });
+    expect(view.sections.map((s) => s.title)).toEqual(SECTION_HEADINGS);
+    expect(view.sections.every((s) => s.count > 0)).toBe(true);
+
+    const empty = await summary.loadSummaryPage(get("/summary", (await signedInToPortal(sessions.sessions, world, "empty")).cookie), AT);
+    expect(empty.sections.map((s) => s.count)).toEqual([0, 0, 0, 0, 0, 0]);
+  });
+
+  it("a failed practice call is the page's 503 with the practice's message, told inside the shell (decisions/046)", async () => {
+    const { cookie } = await signedInToPortal(sessions.sessions, world, "solo");
+    await world.fault({ path: endpoints.labResults.path, status: 503, times: 1 });
+    const thrown = await summary.loadSummaryPage(get("/summary", cookie), AT).then(
+      () => null,
+      (error: unknown) => error,
+    );
+    expect(thrown).toMatchObject({ init: { status: 503 }, data: { message: expect.stringContaining("not answering") } });
+  });
+});

@@ -1,3 +1,4 @@
+import { getDocument } from "pdfjs-dist/legacy/build/pdf.mjs";
 import { describe, expect, it } from "vitest";
 import { emptySectionText, summaryBundle, summaryDocument } from "../../app/areas/summary/fhir";
 import { cellText, columnWidths, COLUMN_SHARES, wrapText } from "../../app/areas/summary/pdf-layout";
@@ -133,5 +134,27 @@ describe("the PDF read back", () => {
     expect(text.match(/Problems \(continued\)/g)?.length).toBe(numPages - 1);
     expect(text.match(/Aroha Ngata, NHI ZZZ0016/g)?.length).toBe(numPages);
     expect(text).toContain(`Page ${numPages} of ${numPages}`);
+  });
+
+  it("draws every run of text inside the A4 page's margins, long words and long tables included", async () => {
+    const long = conditions([`${"Pneumonoultramicroscopicsilicovolcanoconiosis".repeat(3)} and a note`, ...Array.from({ length: 60 }, (_, k) => `Condition ${k + 1} with a long note written by the practice about it`)]);
+    const bytes = await summaryPdf(summaryDocument({ ...fullRecord(), conditions: long }, AT), AT);
+    const doc = await getDocument({ data: new Uint8Array(bytes), disableFontFace: true, useSystemFonts: false, verbosity: 0 }).promise;
+    try {
+      const outside: string[] = [];
+      for (let n = 1; n <= doc.numPages; n++) {
+        const page = await doc.getPage(n);
+        const [, , width, height] = page.view;
+        expect([width, height].map(Math.round)).toEqual([595, 842]);
+        for (const item of (await page.getTextContent()).items) {
+          if (!("str" in item) || item.str.trim() === "") continue;
+          const [x, y] = [item.transform[4], item.transform[5]];
+          if (x < 40 || x + item.width > width - 40 || y < 40 || y > height - 40) outside.push(`page ${n}: "${item.str}" at ${Math.round(x)}–${Math.round(x + item.width)}, ${Math.round(y)}`);
+        }
+      }
+      expect(outside).toEqual([]);
+    } finally {
+      await doc.destroy();
+    }
   });
 });
