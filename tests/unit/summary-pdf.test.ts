@@ -137,7 +137,9 @@ describe("the PDF read back", () => {
   });
 
   it("draws every run of text inside the A4 page's margins, long words and long tables included", async () => {
-    const long = conditions([`${"Pneumonoultramicroscopicsilicovolcanoconiosis".repeat(3)} and a note`, ...Array.from({ length: 60 }, (_, k) => `Condition ${k + 1} with a long note written by the practice about it`)]);
+    // A note of 2,500 words is taller than a page in its column: it goes on over pages, never past the foot.
+    const tall = Array.from({ length: 2500 }, (_, k) => `word${k + 1}`).join(" ");
+    const long = conditions([`${"Pneumonoultramicroscopicsilicovolcanoconiosis".repeat(3)} and a note`, tall, ...Array.from({ length: 60 }, (_, k) => `Condition ${k + 1} with a long note written by the practice about it`)]);
     const bytes = await summaryPdf(summaryDocument({ ...fullRecord(), conditions: long }, AT), AT);
     const doc = await getDocument({ data: new Uint8Array(bytes), disableFontFace: true, useSystemFonts: false, verbosity: 0 }).promise;
     try {
@@ -153,6 +155,9 @@ describe("the PDF read back", () => {
         }
       }
       expect(outside).toEqual([]);
+      const text = (await Promise.all(Array.from({ length: doc.numPages }, async (_, n) => (await (await doc.getPage(n + 1)).getTextContent()).items.map((i) => ("str" in i ? i.str : "")).join(" ")))).join(" ");
+      expect(text).toContain("word2500");
+      expect(text).toContain("Condition 60 with");
     } finally {
       await doc.destroy();
     }

@@ -138,7 +138,7 @@ export async function summaryPdf(doc: Pick<SummaryDocument, "heading" | "tables"
     }
     const widths = columnWidths(table.key, WIDTH);
     const linesOf = (cells: readonly string[], font: PDFFont) => cells.map((cell, c) => wrapText(cell, widths[c] - 2 * CELL.pad, (s) => font.widthOfTextAtSize(s, CELL.size)));
-    const heightOf = (lines: string[][]) => Math.max(...lines.map((l) => l.length)) * CELL.leading + 2 * CELL.pad;
+    const heightOf = (lines: string[][]) => Math.max(1, ...lines.map((l) => l.length)) * CELL.leading + 2 * CELL.pad;
     const row = (lines: string[][], font: PDFFont, fill: boolean) => {
       const height = heightOf(lines);
       if (fill) page.drawRectangle({ x: MARGIN, y: y - height, width: WIDTH, height, color: HEAD_FILL });
@@ -154,14 +154,20 @@ export async function summaryPdf(doc: Pick<SummaryDocument, "heading" | "tables"
     };
     const head = linesOf(table.headers, bold);
     row(head, bold, true);
+    // A row taller than a page's room (a very long comment) goes on in parts, a page each at most.
+    const room = Math.floor((TOP - BOTTOM - 40 - heightOf(head)) / CELL.leading) - 1;
     for (const cells of table.rows) {
-      const lines = linesOf(cells, regular);
-      if (y - heightOf(lines) < BOTTOM) {
-        newPage();
-        paragraph(`${table.title} (continued)`, { size: 10, font: bold, after: 2 });
-        row(head, bold, true);
+      const whole = linesOf(cells, regular);
+      const tallest = Math.max(...whole.map((l) => l.length));
+      for (let from = 0; from < tallest; from += room) {
+        const lines = whole.map((l) => l.slice(from, from + room));
+        if (y - heightOf(lines) < BOTTOM) {
+          newPage();
+          paragraph(`${table.title} (continued)`, { size: 10, font: bold, after: 2 });
+          row(head, bold, true);
+        }
+        row(lines, regular, false);
       }
-      row(lines, regular, false);
     }
     y -= 4;
     if (table.partial) paragraph(`The practice holds ${table.partial.total}; the first ${table.partial.read} are included.`, { size: 9, colour: MUTED });
