@@ -3,5 +3,5 @@ export const dashboardMessages = {
   noNewResults: "No new results",
   noUnreadMessages: "No unread messages",
   noFutureAppointments: "No future appointments",
-  summaryCard: "Your problems, medicines, allergies, immunisations, results and vital signs in one document, to download as PDF or FHIR.",
+  summaryCard: "Your record at the practice in one document, to download as PDF or FHIR.",
 } as const;
