@@ -25,7 +25,12 @@ const maxWorkers = Number(process.env.VITEST_MAX_WORKERS ?? 2);
 const UNIT = ["tests/unit/**/*.test.{ts,tsx}"];
 const INTEGRATION = ["tests/integration/**/*.test.{ts,tsx}"];
 /** The files that must not share their modules (above): each says why at its top. */
-const OWN_MODULES = ["tests/unit/card-provider.test.ts", "tests/integration/unknown-outcomes.test.ts", "tests/integration/portal-store.test.ts"];
+const OWN_MODULES = [
+  "tests/unit/card-provider.test.ts",
+  "tests/integration/unknown-outcomes.test.ts",
+  "tests/integration/portal-store.test.ts",
+  "tests/integration/access-record-recording.test.ts",
+];
 
 export default defineConfig({
   resolve: { tsconfigPaths: true },

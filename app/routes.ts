@@ -34,5 +34,7 @@ export default [
   route("letters/letter/:id", "areas/letters/file.route.ts"),
   route("resources/file/:id", "areas/resources/file.route.ts"),
   route("access-record/download", "areas/access-record/download.route.ts"),
+  route("summary/fhir", "areas/summary/fhir.route.ts"),
+  route("summary/pdf", "areas/summary/pdf.route.ts"),
   route("*", "shell/not-found.route.tsx"),
 ] satisfies RouteConfig;

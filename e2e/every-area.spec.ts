@@ -53,6 +53,13 @@ const SCREENS: Record<string, Screen> = {
   "/accounts": { heading: "Accounts", via: "menu", calls: ["Patient/RefreshCounter", "Patient/PaymentNotice"], own: "Patient/PaymentNotice" },
   // The portal's own screen (issue 31): it reads the portal's store, not the practice, so it has no own call.
   "/access-record": { heading: "Who has looked at my record", via: "account menu", menuItem: "Who has looked at my record", calls: ["Patient/RefreshCounter"] },
+  // The summary's Patient and Organization are the shell's reads, shared (decisions/047, 275).
+  "/summary": {
+    heading: "My health summary",
+    via: "menu",
+    calls: ["Patient", "Patient/Organization", "Patient/RefreshCounter", "Patient/Condition", "Patient/Medication", "Patient/AllergyIntolerance", "Patient/Immunization", "Patient/LabResults", "Patient/Observation"],
+    own: "Patient/AllergyIntolerance",
+  },
 };
 
 type Call = Awaited<ReturnType<World["requests"]>>[number];

@@ -11,7 +11,7 @@ import { dashboardMessages } from "./messages/dashboard";
  */
 
 /** A dashboard card: the area's count from the practice's counters (1§2 Dashboard). */
-export interface AreaCard {
+export interface CountedCard {
   title: string;
   counter: keyof Counters;
   /** Shown when the count is 0. */
@@ -22,13 +22,24 @@ export interface AreaCard {
   search?: string;
 }
 
+/** A card of the portal's own area, which no counter counts: a sentence saying what is there, and the link. */
+export interface TextCard {
+  title: string;
+  text: string;
+  /** The link says "View" and this. */
+  unit: string;
+}
+
+export type AreaCard = CountedCard | TextCard;
+
 /** An area's screen is a route module in the area's folder (decisions/271). */
 type AreaModule = `areas/${string}.route.tsx`;
 
 export interface Area {
   /**
-   * The server's PatientMenu type code; none for the portal's own screens (the access record), which
-   * the practice's menu never lists: they are reached from the account menu and the profile.
+   * The server's PatientMenu type code. The portal's own screens, which the practice's menu never
+   * lists, have none when they are reached from the account menu and the profile (the access record),
+   * or a word of the portal's when the menu links them (the health summary, SUMMARY_CODE).
    */
   code?: string;
   label: string;
@@ -38,9 +49,18 @@ export interface Area {
   card?: AreaCard;
   /** The area the access record names a view of this screen by (decisions/274): declared here, recorded by the shell. */
   access: AccessArea;
+  /**
+   * The portal's own area, which the practice's menu does not name (its `code` is no practice type
+   * code): linked, after the practice's items, when the practice's menu offers every one of these
+   * areas, since it shows what they show (decisions/275).
+   */
+  offeredWith?: readonly string[];
 }
 
 const d = dashboardMessages;
+
+/** The health summary's code: the portal's own area, no practice type code (decisions/275). */
+export const SUMMARY_CODE = "summary";
 
 // The dashboard shows the cards in this order; the menu follows the server's order, not this one.
 export const AREAS: readonly Area[] = [
@@ -59,6 +79,16 @@ export const AREAS: readonly Area[] = [
   { code: "50", label: "Accounts", path: "/accounts", module: "areas/accounts/page.route.tsx", access: "accounts" },
   // The portal's own screen (issue 31): no practice menu code; the account menu and the profile link it.
   { label: "Who has looked at my record", path: "/access-record", module: "areas/access-record/page.route.tsx", access: "access-record" },
+  {
+    code: SUMMARY_CODE,
+    label: "My health summary",
+    path: "/summary",
+    module: "areas/summary/page.route.tsx",
+    card: { title: "My health summary", text: d.summaryCard, unit: "health summary" },
+    // Diagnosis, Medications, Allergies, Immunisation, Test Results, Vitals: what the summary holds.
+    offeredWith: ["26", "16", "17", "19", "15", "18"],
+    access: "summary",
+  },
 ];
 
 /**

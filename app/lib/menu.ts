@@ -1,5 +1,5 @@
 import type { Counters, MenuItem } from "../../contract/patient";
-import { AREAS, builtAreas, MESSAGING_CODE, type Area, type AreaCard } from "./areas";
+import { AREAS, builtAreas, MESSAGING_CODE, type Area } from "./areas";
 
 /**
  * The side menu is the server's: each item's type code names an area (1§2 Shell), mapped through
@@ -19,12 +19,17 @@ export function menuLinks(items: readonly MenuItem[], unread: number, areas: rea
   const built = builtAreas(areas);
   const links: MenuLink[] = [];
   const seen = new Set<string>();
+  const offered = new Set(items.map((item) => item.extension.typeCode.trim()));
   for (const item of items) {
-    const area = built.find((a) => a.code === item.extension.typeCode.trim());
+    const area = built.find((a) => !a.offeredWith && a.code === item.extension.typeCode.trim());
     if (!area?.code || seen.has(area.code)) continue;
     seen.add(area.code);
     const link: MenuLink = { code: area.code, label: area.label, path: area.path };
     links.push(area.code === MESSAGING_CODE && unread > 0 ? { ...link, badge: unread } : link);
+  }
+  // The portal's own areas, after the practice's: each where the practice offers all it draws on.
+  for (const area of built) {
+    if (area.code && area.offeredWith?.every((code) => offered.has(code))) links.push({ code: area.code, label: area.label, path: area.path });
   }
   return links;
 }
@@ -34,16 +39,21 @@ export function hasArea(links: readonly MenuLink[], path: string): boolean {
   return links.some((l) => l.path === path);
 }
 
-export interface DashboardCard extends Omit<AreaCard, "counter" | "search"> {
-  count: number;
+interface CardLink {
+  title: string;
+  unit: string;
   /** Where the card links, or null when the user's menu does not offer the area. */
   href: string | null;
 }
 
+/** A card with the practice's count, or (the portal's own areas) a sentence. */
+export type DashboardCard = CardLink & ({ count: number; empty: string } | { count: null; text: string });
+
 /** The dashboard's cards, in the registry's order, each linked only where the menu links its area. */
 export function dashboardCards(counters: Counters, menu: readonly MenuLink[], areas: readonly Area[] = AREAS): DashboardCard[] {
-  return areas.flatMap(({ path, card }) => {
+  return areas.flatMap(({ path, card }): DashboardCard[] => {
     if (!card) return [];
+    if (!("counter" in card)) return [{ title: card.title, unit: card.unit, text: card.text, count: null, href: hasArea(menu, path) ? path : null }];
     const { counter, search, ...texts } = card;
     return [{ ...texts, count: counters[counter], href: hasArea(menu, path) ? path + (search ?? "") : null }];
   });

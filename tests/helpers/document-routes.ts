@@ -36,5 +36,7 @@ export async function documentAddresses(world: TestWorld, label = "solo"): Promi
     "reports/chart": `/reports/chart?test=${encodeURIComponent(test)}`,
     "emails/attachment/:id/:n": `/emails/attachment/${attached}/0`,
     "profile/photo": "/profile/photo",
+    "summary/fhir": "/summary/fhir",
+    "summary/pdf": "/summary/pdf",
   };
 }

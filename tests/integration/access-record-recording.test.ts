@@ -8,6 +8,8 @@ import { accessCsvResponse, accessRecordPage } from "../../app/areas/access-reco
 import { lettersPage } from "../../app/areas/letters/page.server";
 import { emailsPage, emailsStep } from "../../app/areas/messaging/page.server";
 import { loader as letterFile } from "../../app/areas/letters/file.route";
+import { loader as summaryFhir } from "../../app/areas/summary/fhir.route";
+import { loader as summaryPdf } from "../../app/areas/summary/pdf.route";
 import { useMockServer, type TestWorld } from "../helpers/mock-world";
 import { signedInToPortal } from "../helpers/portal-cookie";
 
@@ -15,7 +17,8 @@ import { signedInToPortal } from "../helpers/portal-cookie";
  * Recording accesses (issue 31, decisions/274) through the portal's own sessions, against the mock
  * over HTTP and the embedded store in memory: the shell's page views, a file route's download, a
  * proxy's view on the family member's record, and the screen and its CSV reading only what this login
- * may see. Each wait is for the store's writes to settle, never a delay.
+ * may see. Each wait is for the store's writes to settle, never a delay. It shares its store on
+ * globalThis, as the server does, so it has a module graph of its own (OWN_MODULES in vitest.config.ts).
  */
 
 const mock = useMockServer();
@@ -86,6 +89,21 @@ describe("recording accesses", () => {
     recordAccessOf(anonymous, { area: "letters", action: "download", itemId: "1" });
     await settled(anonymous);
     expect((await entriesOf(signedIn.user.apiBase, signedIn.user.userId)).length).toBe(before);
+  });
+
+  it("records the health summary handed over as a download of its format, FHIR or PDF", async () => {
+    const signedIn = await signedInToPortal(sessions, world, "solo");
+    for (const [format, loader] of [
+      ["fhir", summaryFhir],
+      ["pdf", summaryPdf],
+    ] as const) {
+      const request = get(signedIn.cookie, `/summary/${format}`);
+      const response = await loader({ request, params: {} } as unknown as Parameters<typeof loader>[0]);
+      expect(response.status).toBe(200);
+      await settled(request);
+      const [latest] = await entriesOf(signedIn.user.apiBase, signedIn.user.userId);
+      expect(latest).toMatchObject({ area: "summary", action: "download", itemId: format });
+    }
   });
 
   it("records a message opened as a view of that message, and messages deleted at the practice as a change; a refused step records nothing", async () => {

@@ -33,13 +33,14 @@ function rateAt(start = Date.parse("2026-03-02T09:00:00Z")) {
 
 beforeAll(async () => {
   sessions = await import("../../app/.server/session.server");
-  const [letters, resources, accounts, emails, reports, preview] = await Promise.all([
+  const [letters, resources, accounts, emails, reports, preview, summary] = await Promise.all([
     import("../../app/areas/letters/page.server"),
     import("../../app/areas/resources/page.server"),
     import("../../app/areas/accounts/page.server"),
     import("../../app/areas/messaging/page.server"),
     import("../../app/areas/results/page.server"),
     import("../../app/areas/preview/page.server"),
+    import("../../app/areas/summary/page.server"),
   ]);
   openers = {
     "letters/letter/:id": (r, [id], rate) => letters.letterFileResponse(r, id, rate),
@@ -49,6 +50,8 @@ beforeAll(async () => {
     "reports/result/:id": (r, [id], rate) => reports.loadResultDetail(r, id, rate),
     "reports/chart": (r, _, rate) => reports.loadResultChart(r, rate),
     preview: (r, _, rate) => preview.loadPreviewPage(r, rate),
+    "summary/fhir": (r, _, rate) => summary.summaryFhirResponse(r, rate),
+    "summary/pdf": (r, _, rate) => summary.summaryPdfResponse(r, rate),
   };
   world = await mock.createWorld({ seed: 36 });
   addresses = await documentAddresses(world);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { MenuItemSchema, MenuItemSlots, type Counters } from "../../contract/patient";
-import { AREAS, type Area } from "../../app/lib/areas";
+import { AREAS, SUMMARY_CODE, type Area } from "../../app/lib/areas";
+import { dashboardMessages } from "../../app/lib/messages/dashboard";
 import { dashboardCards, hasArea, menuLinks } from "../../app/lib/menu";
 
 const item = (typeCode: string, name = "x") => MenuItemSchema.parse({ resourceType: "Basic", id: typeCode, extension: MenuItemSlots.write({ name, typeCode }) });
@@ -11,12 +12,13 @@ describe("menu mapping (1§2 Shell)", () => {
   it("maps every type code of the spec to its route", () => {
     const codes: Record<string, string> = { "26": "/diagnosis", "16": "/medications", "11": "/emails", "14": "/appointments", "15": "/reports", "17": "/allergies", "18": "/vitals", "19": "/immunisation", "24": "/resources", "28": "/timeline", "29": "/reminders", "56": "/letters", "50": "/accounts" };
     const links = menuLinks(Object.keys(codes).map((c) => item(c)), 0, allBuilt);
-    expect(Object.fromEntries(links.map((l) => [l.code, l.path]))).toEqual(codes);
+    // With every health area offered, the portal's own summary follows them (decisions/275).
+    expect(Object.fromEntries(links.map((l) => [l.code, l.path]))).toEqual({ ...codes, [SUMMARY_CODE]: "/summary" });
   });
 
   it("keeps the menu's texts", () => {
     const links = menuLinks(AREAS.flatMap((a) => (a.code ? [item(a.code)] : [])), 0, allBuilt);
-    expect(links.map((l) => l.label)).toEqual(["Medications", "Test Results", "Messages", "Appointments", "Diagnosis", "Allergies", "Immunisation", "Vitals", "Timeline", "Reminders", "Resources", "Letters", "Accounts"]);
+    expect(links.map((l) => l.label)).toEqual(["Medications", "Test Results", "Messages", "Appointments", "Diagnosis", "Allergies", "Immunisation", "Vitals", "Timeline", "Reminders", "Resources", "Letters", "Accounts", "My health summary"]);
   });
 
   it("keeps the server's order and drops unknown codes and duplicates", () => {
@@ -38,8 +40,8 @@ describe("menu mapping (1§2 Shell)", () => {
     expect(hasArea(links, "/emails")).toBe(false);
   });
 
-  it("links the areas built: Medications, Test Results, Messages, Appointments, Diagnosis, Allergies, Immunisation, Vitals, Timeline, Reminders, Resources, Letters and Accounts", () => {
-    expect(menuLinks(AREAS.flatMap((a) => (a.code ? [item(a.code)] : [])), 4).map((l) => l.path)).toEqual(["/medications", "/reports", "/emails", "/appointments", "/diagnosis", "/allergies", "/immunisation", "/vitals", "/timeline", "/reminders", "/resources", "/letters", "/accounts"]);
+  it("links the areas built: Medications, Test Results, Messages, Appointments, Diagnosis, Allergies, Immunisation, Vitals, Timeline, Reminders, Resources, Letters, Accounts and My health summary", () => {
+    expect(menuLinks(AREAS.flatMap((a) => (a.code ? [item(a.code)] : [])), 4).map((l) => l.path)).toEqual(["/medications", "/reports", "/emails", "/appointments", "/diagnosis", "/allergies", "/immunisation", "/vitals", "/timeline", "/reminders", "/resources", "/letters", "/accounts", "/summary"]);
   });
 });
 
@@ -60,11 +62,13 @@ const counters: Counters = {
 describe("dashboard cards (1§2 Dashboard)", () => {
   it("keeps the cards' order, texts and counts", () => {
     const cards = dashboardCards(counters, []);
-    expect(cards.map((c) => [c.title, c.count, c.empty])).toEqual([
+    expect(cards.map((c) => [c.title, c.count, c.count === null ? c.text : c.empty])).toEqual([
       ["Long Term Medications", 2, "No long term medication"],
       ["New Results", 0, "No new results"],
       ["Unread Messages", 3, "No unread messages"],
       ["Future Appointments", 1, "No future appointments"],
+      // The portal's own area: no count, a sentence (decisions/275).
+      ["My health summary", null, dashboardMessages.summaryCard],
     ]);
     expect(cards.every((c) => c.href === null)).toBe(true);
   });
@@ -77,6 +81,33 @@ describe("dashboard cards (1§2 Dashboard)", () => {
       "New Results": null,
       "Unread Messages": null,
       "Future Appointments": "/appointments?id=2",
+      "My health summary": null,
     });
+  });
+
+  it("links the health summary's card once the menu offers the summary", () => {
+    const menu = menuLinks(["26", "16", "17", "19", "15", "18"].map((code) => item(code)), 0, allBuilt);
+    expect(dashboardCards(counters, menu, allBuilt).find((c) => c.title === "My health summary")?.href).toBe("/summary");
+  });
+});
+
+describe("the portal's own area: My health summary (decisions/275)", () => {
+  const health = ["26", "16", "17", "19", "15", "18"];
+
+  it("is linked after the practice's items when the practice's menu offers every area the summary shows", () => {
+    const links = menuLinks([item("14"), ...health.map((code) => item(code)), item("11")], 0, allBuilt);
+    expect(links.map((l) => l.path)).toEqual(["/appointments", "/diagnosis", "/medications", "/allergies", "/immunisation", "/reports", "/vitals", "/emails", "/summary"]);
+    expect(links.at(-1)).toEqual({ code: SUMMARY_CODE, label: "My health summary", path: "/summary" });
+  });
+
+  it("is not linked when the practice withholds any one of them from this person", () => {
+    for (const withheld of health) {
+      const links = menuLinks(health.filter((code) => code !== withheld).map((code) => item(code)), 0, allBuilt);
+      expect(hasArea(links, "/summary"), `without ${withheld}`).toBe(false);
+    }
+  });
+
+  it("is never linked by a practice menu item carrying its code", () => {
+    expect(menuLinks([item(SUMMARY_CODE)], 0, allBuilt)).toEqual([]);
   });
 });

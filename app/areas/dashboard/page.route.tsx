@@ -88,7 +88,9 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
         {cards.map((card) => (
           <li key={card.title} className="flex flex-col gap-2 rounded border-t-4 border-brand bg-white p-4 shadow-sm">
             <h2 className="text-lg font-bold">{card.title}</h2>
-            {card.count > 0 ? (
+            {card.count === null ? (
+              <p>{card.text}</p>
+            ) : card.count > 0 ? (
               <p>
                 <span className="text-4xl font-bold">{card.count}</span>
                 <span className="sr-only"> {card.unit}</span>

@@ -224,11 +224,53 @@ interface Entry {
   url: string;
 }
 
+/** One section as a person reads it: the same table the section's narrative holds (and the PDF draws). */
+export interface SummaryTable {
+  key: SectionKey;
+  title: string;
+  headers: readonly string[];
+  rows: readonly (readonly string[])[];
+  /** The practice holds more than were read (decisions/272's bound). */
+  partial?: { read: number; total: number };
+  /** Said when the section has no rows: the practice's record holds none, which does not say there are none. */
+  empty: string;
+}
+
+/** Who and whose the summary is, as the screen and the PDF head it. */
+export interface SummaryHeading {
+  patientName: string;
+  /** The NHI in capitals, or "" when the practice holds none. */
+  nhi: string;
+  /** DD-MM-YYYY, or "" when the practice sent none. */
+  birthDate: string;
+  practiceName: string;
+  practiceAddress: string;
+  /** The generation time in the practice's time, DD-MM-YYYY HH:mm. */
+  generated: string;
+}
+
+export interface SummaryDocument {
+  bundle: fhir.Bundle;
+  heading: SummaryHeading;
+  tables: SummaryTable[];
+}
+
+/** The words a section without items says, in the narrative, on the screen's details and in the PDF. */
+export const emptySectionText = (key: SectionKey) => `The practice's record holds no ${SUMMARY_SECTIONS[key].noun} for this person. This does not say that there are none.`;
+
 /**
  * The summary of one person as a FHIR R4 document Bundle. `generatedAt` is the document's date and
  * the bundle's timestamp; with the same record and time, the same bundle comes out, byte for byte.
  */
 export function summaryBundle(record: PracticeRecord, generatedAt: Date): fhir.Bundle {
+  return summaryDocument(record, generatedAt).bundle;
+}
+
+/**
+ * The bundle and, from the same reading of the record, the heading and the sections' tables that a
+ * person reads (the narratives' tables): the screen and the PDF show exactly what the bundle says.
+ */
+export function summaryDocument(record: PracticeRecord, generatedAt: Date): SummaryDocument {
   const { patient, practice } = record;
   const uuid = (...name: string[]) => uuidv5(JSON.stringify([practice.id, patient.id, ...name]), UUID_NAMESPACE);
   const urlOf = (id: string) => `urn:uuid:${id}`;
@@ -422,7 +464,7 @@ export function summaryBundle(record: PracticeRecord, generatedAt: Date): fhir.B
       return {
         title: s.title,
         code,
-        text: div(`<p>${escapeXhtml(`The practice's record holds no ${s.noun} for this person. This does not say that there are none.`)}</p>`),
+        text: div(`<p>${escapeXhtml(emptySectionText(key))}</p>`),
         emptyReason: {
           coding: [{ system: LIST_EMPTY_REASON_SYSTEM, code: "unavailable", display: "Unavailable" }],
           text: `The practice holds no ${s.noun} for this person.`,
@@ -449,7 +491,7 @@ export function summaryBundle(record: PracticeRecord, generatedAt: Date): fhir.B
     section: sections,
   };
 
-  return {
+  const bundle: fhir.Bundle = {
     resourceType: "Bundle",
     identifier: { system: "urn:ietf:rfc:3986", value: urlOf(uuid("Bundle", stamp)) },
     type: "document",
@@ -461,4 +503,18 @@ export function summaryBundle(record: PracticeRecord, generatedAt: Date): fhir.B
       ...entries.map((e) => ({ fullUrl: e.url, resource: e.resource })),
     ],
   };
+
+  const heading: SummaryHeading = {
+    patientName: name,
+    nhi,
+    birthDate: birthDate ? shownDate(birthDate) : "",
+    practiceName: fhirPractice.name ?? "",
+    practiceAddress: someAddresses.map((a) => a.text ?? [...(a.line ?? []), a.city, a.postalCode].filter(Boolean).join(", ")).find(Boolean) ?? "",
+    generated: when.toFormat("dd-MM-yyyy HH:mm"),
+  };
+  const tables = SECTION_KEYS.map((key): SummaryTable => {
+    const partial = record.partial?.[key];
+    return { key, title: SUMMARY_SECTIONS[key].title, headers: HEADERS[key], rows: rows[key], ...(partial && rows[key].length > 0 ? { partial } : {}), empty: emptySectionText(key) };
+  });
+  return { bundle, heading, tables };
 }

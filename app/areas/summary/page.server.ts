@@ -1,11 +1,19 @@
 import type { Bundle } from "@medplum/fhirtypes";
+import { DateTime } from "luxon";
 import { endpoints } from "../../../contract/endpoints";
 import { CONDITION_LISTS, IMMUNISATION_LISTS } from "../../../contract/health";
 import { MEDICATION_LISTS } from "../../../contract/medications";
 import { PAGE_SIZES } from "../../../contract/page-sizes";
 import type { PracticeApi } from "../../.server/practice/api.server";
 import { PracticeApiError } from "../../.server/practice/client.server";
-import { summaryBundle, type PracticeRecord, type SectionKey } from "./fhir";
+import { practiceErrorResponse } from "../../.server/practice/errors.server";
+import { countDocument, type DocumentRate } from "../../.server/document-rate.server";
+import { requireSession } from "../../.server/session.server";
+import { PRACTICE_ZONE } from "../../lib/dates";
+import { summaryBundle, summaryDocument, type PracticeRecord, type SectionKey } from "./fhir";
+import { summaryPdf } from "./pdf.server";
+import { summaryMessages } from "./texts";
+import { summaryViewOf, type SummaryPageData } from "./view";
 
 /**
  * The patient summary of the person being viewed (a proxy's: the family member's, user.userId), built
@@ -36,6 +44,11 @@ async function allPages<R>(size: number, read: (page: number) => Promise<Page<R>
 }
 
 export async function buildSummary(api: PracticeApi, viewed: string, generatedAt: Date = new Date()): Promise<Bundle> {
+  return summaryBundle(await readSummaryRecord(api, viewed), generatedAt);
+}
+
+/** The record of the person viewed, read whole (up to the bound) from the practice; any failed call rejects it. */
+export async function readSummaryRecord(api: PracticeApi, viewed: string): Promise<PracticeRecord> {
   const PatientID = viewed;
   const [patients, practices, conditions, medications, allergies, immunisations, results, vitals] = await Promise.all([
     api.call(endpoints.patient, { query: { PatientID } }),
@@ -64,18 +77,79 @@ export async function buildSummary(api: PracticeApi, viewed: string, generatedAt
     if (list.resources.length < list.total) partial[key] = { read: list.resources.length, total: list.total };
   }
 
-  return summaryBundle(
-    {
-      patient,
-      practice,
-      conditions: conditions.resources,
-      medications: medications.resources,
-      allergies: allergies.resources,
-      immunisations: immunisations.resources,
-      results: results.resources,
-      vitals: vitals.resources,
-      partial,
-    },
-    generatedAt,
-  );
+  return {
+    patient,
+    practice,
+    conditions: conditions.resources,
+    medications: medications.resources,
+    allergies: allergies.resources,
+    immunisations: immunisations.resources,
+    results: results.resources,
+    vitals: vitals.resources,
+    partial,
+  };
+}
+
+/* ---------- The screen and its two downloads (issue 32, decisions/275) ---------- */
+
+/** What /summary loads: the summary of the person viewed, as what it holds; a failed call is told in the shell with Retry. */
+export async function loadSummaryPage(request: Request, generatedAt: Date = new Date()): Promise<SummaryPageData> {
+  const { api, user } = await requireSession(request);
+  const record = await readSummaryRecord(api, user.userId).catch(practiceErrorResponse);
+  return summaryViewOf(summaryDocument(record, generatedAt));
+}
+
+/** The file's name: the day it was made, in the practice's time. */
+export function summaryFileName(generatedAt: Date, extension: "json" | "pdf"): string {
+  return `health-summary-${DateTime.fromJSDate(generatedAt, { zone: PRACTICE_ZONE }).toISODate()}.${extension}`;
+}
+
+const FHIR_JSON = "application/fhir+json";
+
+/** GET /summary/fhir: the bundle of the person viewed (never anyone else's: the session says whom), as a file. */
+export function summaryFhirResponse(request: Request, rate?: DocumentRate, generatedAt: Date = new Date()): Promise<Response> {
+  return summaryFile(request, rate, async (record) => {
+    const bundle = summaryBundle(record, generatedAt);
+    return new Response(JSON.stringify(bundle, null, 2), { headers: fileHeaders(`${FHIR_JSON}; charset=utf-8`, summaryFileName(generatedAt, "json")) });
+  });
+}
+
+/** GET /summary/pdf: the same summary as an A4 PDF, each section a table. */
+export function summaryPdfResponse(request: Request, rate?: DocumentRate, generatedAt: Date = new Date()): Promise<Response> {
+  return summaryFile(request, rate, async (record) => {
+    const bytes = await summaryPdf(summaryDocument(record, generatedAt), generatedAt);
+    return new Response(Buffer.from(bytes), { headers: fileHeaders("application/pdf", summaryFileName(generatedAt, "pdf")) });
+  });
+}
+
+function fileHeaders(contentType: string, fileName: string): HeadersInit {
+  return { "Content-Type": contentType, "Cache-Control": "no-store", "Content-Disposition": `attachment; filename="${fileName}"`, "X-Content-Type-Options": "nosniff" };
+}
+
+/**
+ * A download is counted as a document (decisions/226) and made for the session's person viewed. A
+ * link followed in the browser shows a failure as a page of its own: a short page saying what went
+ * wrong, with the way back, never a stack or a half file.
+ */
+async function summaryFile(request: Request, rate: DocumentRate | undefined, make: (record: PracticeRecord) => Promise<Response>): Promise<Response> {
+  const signedIn = await requireSession(request);
+  // Past the documents' limit: the same 429 and message every document route answers.
+  await countDocument(signedIn, rate);
+  let record: PracticeRecord;
+  try {
+    record = await readSummaryRecord(signedIn.api, signedIn.user.userId);
+  } catch (error) {
+    if (!(error instanceof PracticeApiError)) throw error;
+    if (error.kind === "forbidden") return failurePage(403, summaryMessages.downloadForbidden);
+    return failurePage(error.kind === "contract" ? 502 : 503, summaryMessages.downloadFailed);
+  }
+  return make(record);
+}
+
+const escapeHtml = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
+
+function failurePage(status: number, message: string): Response {
+  const t = summaryMessages;
+  const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(t.downloadFailedTitle)} – Patient Portal</title></head><body><main><h1>${escapeHtml(t.downloadFailedTitle)}</h1><p role="alert">${escapeHtml(message)}</p><p><a href="/summary">${escapeHtml(t.backToSummary)}</a></p></main></body></html>`;
+  return new Response(html, { status, headers: { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store" } });
 }

@@ -1,0 +1,176 @@
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { PDFDocument, rgb, type PDFFont, type PDFPage } from "pdf-lib";
+import type { SummaryDocument, SummaryTable } from "./fhir";
+import { cellText, columnWidths, wrapText } from "./pdf-layout";
+
+/**
+ * The patient summary as an A4 PDF for a person to read and print (issue 32, decisions/275): the
+ * practice, the patient with NHI and date of birth, when it was made (practice time), then each section
+ * as a table of the same rows as the FHIR document's narratives, or its "none recorded" sentence.
+ * Tables run on over pages with their header row repeated; every page's foot names the patient and
+ * the page. Drawn with pdf-lib and DejaVu Sans embedded through fontkit, as the mock practice's
+ * documents are (mock-server/documents/a4.ts), so Māori names keep their macrons.
+ */
+
+type Fontkit = Parameters<PDFDocument["registerFontkit"]>[0];
+
+const require = createRequire(import.meta.url);
+// @pdf-lib/fontkit is a UMD bundle whose exports Node cannot see from an ESM import: require it.
+const parser = require("@pdf-lib/fontkit") as Fontkit;
+
+let files: { regular: Uint8Array; bold: Uint8Array } | undefined;
+
+/** The font files (about 1.4 MB together), read once per process. */
+function fontFiles() {
+  files ??= {
+    regular: readFileSync(require.resolve("dejavu-fonts-ttf/ttf/DejaVuSans.ttf")),
+    bold: readFileSync(require.resolve("dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf")),
+  };
+  return files;
+}
+
+// Parsed once per file; each document still builds its own subset (see mock-server/documents/a4.ts).
+const parsed = new WeakMap<Uint8Array, ReturnType<Fontkit["create"]>>();
+const fontkit: Fontkit = {
+  create(bytes) {
+    let font = parsed.get(bytes);
+    if (!font) parsed.set(bytes, (font = parser.create(bytes)));
+    return font;
+  },
+};
+
+const A4: [number, number] = [595.28, 841.89];
+const MARGIN = 42;
+const WIDTH = A4[0] - 2 * MARGIN;
+const TOP = A4[1] - MARGIN;
+/** The lowest a line of content may sit: below it is the page's foot. */
+const BOTTOM = MARGIN + 28;
+const INK = rgb(0.13, 0.17, 0.2);
+const MUTED = rgb(0.3, 0.35, 0.4);
+const RULE = rgb(0.68, 0.72, 0.75);
+const HEAD_FILL = rgb(0.91, 0.93, 0.95);
+const CELL = { size: 8.5, leading: 11, pad: 3 };
+
+export async function summaryPdf(doc: Pick<SummaryDocument, "heading" | "tables">, generatedAt: Date): Promise<Uint8Array> {
+  const { heading, tables } = doc;
+  const pdf = await PDFDocument.create();
+  pdf.registerFontkit(fontkit);
+  const title = heading.patientName ? `Health summary: ${heading.patientName}` : "Health summary";
+  pdf.setTitle(title);
+  pdf.setAuthor(heading.practiceName || "The practice");
+  pdf.setSubject("Patient summary from the practice's record (International Patient Summary sections)");
+  pdf.setCreator("Patient portal");
+  pdf.setProducer("pdf-lib");
+  pdf.setLanguage("en-NZ");
+  pdf.setCreationDate(generatedAt);
+  pdf.setModificationDate(generatedAt);
+  const regular = await pdf.embedFont(fontFiles().regular, { subset: true });
+  const bold = await pdf.embedFont(fontFiles().bold, { subset: true });
+
+  let page: PDFPage = pdf.addPage(A4);
+  let y = TOP;
+  const newPage = () => {
+    page = pdf.addPage(A4);
+    y = TOP;
+  };
+  const text = (value: string, options: { size?: number; font?: PDFFont; x?: number; colour?: typeof INK } = {}) => {
+    page.drawText(value, { x: options.x ?? MARGIN, y, size: options.size ?? 10, font: options.font ?? regular, color: options.colour ?? INK });
+  };
+  /** A paragraph wrapped to the page's width, onto a new page when it does not fit. */
+  const paragraph = (value: string, options: { size?: number; font?: PDFFont; colour?: typeof INK; after?: number } = {}) => {
+    const size = options.size ?? 10;
+    const font = options.font ?? regular;
+    for (const line of wrapText(value, WIDTH, (s) => font.widthOfTextAtSize(s, size))) {
+      if (y - size < BOTTOM) newPage();
+      y -= size;
+      text(line, { size, font, colour: options.colour });
+      y -= size * 0.45;
+    }
+    y -= options.after ?? 0;
+  };
+
+  /* The head: the practice, the document, the patient. */
+  paragraph(heading.practiceName || "The practice", { size: 15, font: bold });
+  if (heading.practiceAddress) paragraph(heading.practiceAddress, { size: 9.5, colour: MUTED });
+  y -= 10;
+  paragraph(title, { size: 18, font: bold, after: 4 });
+  const facts: [string, string][] = [
+    ["Patient", heading.patientName || "Not recorded"],
+    ["NHI", heading.nhi || "Not recorded"],
+    ["Date of birth", heading.birthDate || "Not recorded"],
+    ["Made", `${heading.generated} (New Zealand time)`],
+  ];
+  for (const [label, value] of facts) {
+    y -= 11;
+    text(`${label}:`, { font: bold });
+    text(cellText(value), { x: MARGIN + 80 });
+    y -= 4;
+  }
+  y -= 6;
+  paragraph("From the practice's record as it stood when this was made. A section with none recorded means the practice's record holds none; it does not say that there are none.", {
+    size: 8.5,
+    colour: MUTED,
+    after: 6,
+  });
+
+  for (const table of tables) drawSection(table);
+
+  /* Each page's foot: whose summary, and which page. */
+  const pages = pdf.getPages();
+  const who = [heading.patientName, heading.nhi ? `NHI ${heading.nhi}` : ""].filter(Boolean).join(", ");
+  pages.forEach((p, i) => {
+    const foot = `${who ? `${who} · ` : ""}Health summary made ${heading.generated} · Page ${i + 1} of ${pages.length}`;
+    p.drawLine({ start: { x: MARGIN, y: MARGIN + 14 }, end: { x: A4[0] - MARGIN, y: MARGIN + 14 }, thickness: 0.5, color: RULE });
+    p.drawText(foot, { x: MARGIN, y: MARGIN, size: 8, font: regular, color: MUTED });
+  });
+
+  return pdf.save({ useObjectStreams: false });
+
+  function drawSection(table: SummaryTable) {
+    // A heading never sits alone at a page's foot: it needs room for itself and a row under it.
+    if (y - 60 < BOTTOM) newPage();
+    y -= 14;
+    paragraph(table.title, { size: 13, font: bold, after: 3 });
+    if (table.rows.length === 0) {
+      paragraph(`None recorded. ${table.empty}`, { size: 9.5, after: 8 });
+      return;
+    }
+    const widths = columnWidths(table.key, WIDTH);
+    const linesOf = (cells: readonly string[], font: PDFFont) => cells.map((cell, c) => wrapText(cell, widths[c] - 2 * CELL.pad, (s) => font.widthOfTextAtSize(s, CELL.size)));
+    const heightOf = (lines: string[][]) => Math.max(1, ...lines.map((l) => l.length)) * CELL.leading + 2 * CELL.pad;
+    const row = (lines: string[][], font: PDFFont, fill: boolean) => {
+      const height = heightOf(lines);
+      if (fill) page.drawRectangle({ x: MARGIN, y: y - height, width: WIDTH, height, color: HEAD_FILL });
+      let x = MARGIN;
+      lines.forEach((cellLines, c) => {
+        cellLines.forEach((line, n) => {
+          page.drawText(line, { x: x + CELL.pad, y: y - CELL.pad - CELL.size - n * CELL.leading, size: CELL.size, font, color: INK });
+        });
+        x += widths[c];
+      });
+      y -= height;
+      page.drawLine({ start: { x: MARGIN, y }, end: { x: MARGIN + WIDTH, y }, thickness: 0.5, color: RULE });
+    };
+    const head = linesOf(table.headers, bold);
+    row(head, bold, true);
+    // A row taller than a page's room (a very long comment) goes on in parts, a page each at most.
+    const room = Math.floor((TOP - BOTTOM - 40 - heightOf(head)) / CELL.leading) - 1;
+    for (const cells of table.rows) {
+      const whole = linesOf(cells, regular);
+      const tallest = Math.max(...whole.map((l) => l.length));
+      for (let from = 0; from < tallest; from += room) {
+        const lines = whole.map((l) => l.slice(from, from + room));
+        if (y - heightOf(lines) < BOTTOM) {
+          newPage();
+          paragraph(`${table.title} (continued)`, { size: 10, font: bold, after: 2 });
+          row(head, bold, true);
+        }
+        row(lines, regular, false);
+      }
+    }
+    y -= 4;
+    if (table.partial) paragraph(`The practice holds ${table.partial.total}; the first ${table.partial.read} are included.`, { size: 9, colour: MUTED });
+    y -= 6;
+  }
+}

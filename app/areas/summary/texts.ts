@@ -1,0 +1,26 @@
+/** The texts of "My health summary" (issue 32, decisions/275). */
+export const summaryMessages = {
+  title: "My health summary",
+  intro: "Your health record at the practice in one document, to keep, print or give to another doctor, here or overseas.",
+  contentsHeading: "What the summary holds",
+  noneRecorded: "None recorded",
+  /** How many a section holds, with its noun. */
+  count: (n: number, noun: string) => `${n} ${noun}`,
+  partial: (read: number, total: number) => `the first ${read} of ${total}`,
+  emptyNote: "“None recorded” means the practice's record holds none: it does not say that there are none.",
+  patient: "Patient",
+  nhi: "NHI",
+  born: "Date of birth",
+  practice: "Practice",
+  generated: "Read from the practice",
+  notRecorded: "Not recorded",
+  downloadsHeading: "Download",
+  downloadPdf: "Download as PDF",
+  downloadPdfHint: "To read and print: A4, each section a table.",
+  downloadFhir: "Download as FHIR (JSON)",
+  downloadFhirHint: "For health apps and other practices' systems: a FHIR R4 document in the International Patient Summary's structure.",
+  downloadFailedTitle: "Your health summary could not be made",
+  downloadFailed: "The practice's system did not give us your whole record just now, so no summary was made. Please try again in a few minutes.",
+  downloadForbidden: "That record is not one you can see.",
+  backToSummary: "Back to My health summary",
+} as const;

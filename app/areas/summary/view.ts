@@ -1,0 +1,52 @@
+import type { SectionKey, SummaryDocument } from "./fhir";
+
+/** What the "My health summary" screen shows (issue 32): whose summary, from where, and what each section holds. */
+
+export interface SummarySectionView {
+  key: SectionKey;
+  title: string;
+  /** Items in the section (as many as the downloads hold). */
+  count: number;
+  /** What the items are, for "12 problems". */
+  noun: string;
+  /** The practice holds more than the summary includes. */
+  partial?: { read: number; total: number };
+}
+
+export interface SummaryPageData {
+  patientName: string;
+  nhi: string;
+  birthDate: string;
+  practiceName: string;
+  /** DD-MM-YYYY HH:mm, practice time. */
+  generated: string;
+  sections: SummarySectionView[];
+}
+
+const NOUNS: Record<SectionKey, [one: string, many: string]> = {
+  problems: ["problem", "problems"],
+  medications: ["medicine", "medicines"],
+  allergies: ["allergy or intolerance", "allergies or intolerances"],
+  immunisations: ["immunisation", "immunisations"],
+  results: ["test result", "test results"],
+  vitals: ["vital sign reading", "vital sign readings"],
+};
+
+/** The screen's view of a summary: the same tables the downloads hold, counted. */
+export function summaryViewOf(doc: Pick<SummaryDocument, "heading" | "tables">): SummaryPageData {
+  const { heading, tables } = doc;
+  return {
+    patientName: heading.patientName,
+    nhi: heading.nhi,
+    birthDate: heading.birthDate,
+    practiceName: heading.practiceName,
+    generated: heading.generated,
+    sections: tables.map((table) => ({
+      key: table.key,
+      title: table.title,
+      count: table.rows.length,
+      noun: NOUNS[table.key][table.rows.length === 1 ? 0 : 1],
+      ...(table.partial ? { partial: table.partial } : {}),
+    })),
+  };
+}
