@@ -72,7 +72,12 @@ export function tooManyScripts(loads: Pick<PageLoad, "url" | "scripts">[], max =
  * the test still catches any growth. Every line is a debt against the issue: remove it once the page
  * fits its budget (the test says so when it does).
  */
-export const TEMPORARY_CEILINGS: Readonly<Record<string, number>> = {};
+export const TEMPORARY_CEILINGS: Readonly<Record<string, number>> = {
+  // 2026-11-25: the shell's registry and account menu took on the health summary and the access
+  // record (issues 31 and 32), 0.3 KB over on the heaviest page; loading the compose dialog's code when
+  // it is opened would bring it back under (issue 35).
+  "/emails": 205_070,
+};
 
 export interface Budget {
   /** Issue 12's figure for the page. */

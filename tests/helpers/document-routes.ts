@@ -38,5 +38,6 @@ export async function documentAddresses(world: TestWorld, label = "solo"): Promi
     "profile/photo": "/profile/photo",
     "summary/fhir": "/summary/fhir",
     "summary/pdf": "/summary/pdf",
+    "access-record/download": "/access-record/download",
   };
 }
