@@ -1,4 +1,4 @@
-import { useEffect, useEffectEvent, useState } from "react";
+import { useEffect, useEffectEvent, useRef, useState } from "react";
 import { Form, useFetchers, useLocation, useNavigation, useRevalidator } from "react-router";
 import { sessionMessages } from "../../lib/messages/session";
 import { Button } from "../../components/ui/button";
@@ -31,13 +31,21 @@ export function IdleWarning({ idleMs }: { idleMs: number }) {
     void revalidator.revalidate();
   });
 
+  // When this tab will read the page again if nothing happens before (the session's end as it counts
+  // it), on a hidden element: the count restarts only once a request's answer has been drawn, so a
+  // test that moves a fake clock waits for this to be set first.
+  const signedOutAt = useRef<HTMLSpanElement>(null);
+
   useEffect(() => {
     if (busy) return;
     const warn = window.setTimeout(() => setWarnedFor(activity), Math.max(0, idleMs - WARN_BEFORE_MS));
     const end = window.setTimeout(readAgain, idleMs);
+    const marker = signedOutAt.current;
+    marker?.setAttribute("data-signed-out-at", new Date(Date.now() + idleMs).toISOString());
     return () => {
       window.clearTimeout(warn);
       window.clearTimeout(end);
+      marker?.removeAttribute("data-signed-out-at");
     };
   }, [activity, busy, idleMs]);
 
@@ -47,17 +55,20 @@ export function IdleWarning({ idleMs }: { idleMs: number }) {
   };
 
   return (
-    <Dialog open={warning} onOpenChange={(open) => (open ? undefined : stay())} title={sessionMessages.idleTitle} description={sessionMessages.idleText(Math.round(WARN_BEFORE_MS / 60_000))} dismissOnBackdrop={false}>
-      <div className="flex flex-wrap gap-3">
-        <Button onClick={stay} autoFocus>
-          {sessionMessages.staySignedIn}
-        </Button>
-        <Form method="post" action="/logout">
-          <Button type="submit" variant="secondary">
-            {sessionMessages.signOut}
+    <>
+      <span ref={signedOutAt} hidden />
+      <Dialog open={warning} onOpenChange={(open) => (open ? undefined : stay())} title={sessionMessages.idleTitle} description={sessionMessages.idleText(Math.round(WARN_BEFORE_MS / 60_000))} dismissOnBackdrop={false}>
+        <div className="flex flex-wrap gap-3">
+          <Button onClick={stay} autoFocus>
+            {sessionMessages.staySignedIn}
           </Button>
-        </Form>
-      </div>
-    </Dialog>
+          <Form method="post" action="/logout">
+            <Button type="submit" variant="secondary">
+              {sessionMessages.signOut}
+            </Button>
+          </Form>
+        </div>
+      </Dialog>
+    </>
   );
 }
