@@ -36,6 +36,8 @@ test.describe("diagnosis", () => {
 
     await tab(page, "All Diagnosis").click();
     await expect(page).toHaveURL(/\/diagnosis\?tab=all$/);
+    // The address changes before the tab's list is drawn: read the dates once it is there.
+    await expect(cards(page, "All Diagnosis").first()).toBeVisible();
     const all = await dates(page, "All Diagnosis");
     expect(all.length).toBeGreaterThan(longCount);
     // Newest first.
