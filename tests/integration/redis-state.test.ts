@@ -1,3 +1,4 @@
+import { createServer, type AddressInfo, type Socket } from "node:net";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { loadConfig } from "../../app/.server/config.server";
 import { PaymentAttempts } from "../../app/areas/accounts/payment-attempts.server";
@@ -134,4 +135,19 @@ describe("Redis going away", () => {
     await redis.start();
     await expect.poll(() => store.get("before").catch(() => "still away"), { timeout: 10_000 }).toBeNull();
   }, 30_000);
+
+  it("lets a process stop beside a Redis that takes connections but never answers: QUIT times out like any command", async () => {
+    // A hung Redis: the connection is accepted and nothing ever comes back.
+    const sockets: Socket[] = [];
+    const hung = createServer((socket) => sockets.push(socket));
+    await new Promise<void>((resolve) => hung.listen(0, "127.0.0.1", resolve));
+    const store = new RedisStateStore(`redis://127.0.0.1:${(hung.address() as AddressInfo).port}`);
+    try {
+      await expect.poll(() => sockets.length).toBe(1);
+      await expect(store.close()).resolves.toBeUndefined();
+    } finally {
+      for (const socket of sockets) socket.destroy();
+      hung.close();
+    }
+  }, 15_000);
 });
