@@ -1,6 +1,5 @@
 import { EventEmitter } from "node:events";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { constants as zlib } from "node:zlib";
 import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
@@ -9,13 +8,14 @@ import expressStaticGzip from "express-static-gzip";
 import type { ServerBuild } from "react-router";
 import { healthRoutes, type ReadinessCheck } from "./server-health";
 import { observeRequests, routeTable, ROUTED, type RouteTable } from "./server-observability";
+import { projectRoot } from "./app/.server/project-root.server";
 
 /**
  * The portal's HTTP server: security headers, the same-origin rule for every state-changing request,
  * static assets, then React Router. Used by `npm start` (built) and `npm run dev` (Vite middleware).
  */
 
-const root = path.dirname(fileURLToPath(import.meta.url));
+const root = projectRoot();
 
 /** Browsers go on using https for a year once they have seen it (only when the portal is served over TLS). */
 export const HSTS = "max-age=31536000; includeSubDomains";

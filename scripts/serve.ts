@@ -4,7 +4,7 @@
  * points it at a real practice, in which case no mock is started.
  */
 import { createServer, type Server } from "node:http";
-import { createMockServer } from "../mock-server/server";
+import type { createMockServer } from "../mock-server/server";
 
 const dev = process.argv.includes("--dev");
 process.env.NODE_ENV ??= dev ? "development" : "production";
@@ -18,6 +18,9 @@ const mockPort = Number(process.env.MOCK_PORT ?? 4010);
 async function main() {
   let mock: Awaited<ReturnType<typeof createMockServer>> | null = null;
   if (!process.env.PRACTICE_IDENTITY_URL) {
+    // Loaded only when it runs: a portal pointed at a real practice never loads the mock and its data
+    // generator (about a second of CPU at every start on this machine).
+    const { createMockServer } = await import("../mock-server/server");
     mock = await createMockServer({ port: mockPort, log: process.env.LOG_FILE ? (line) => mockLog?.(line) : undefined });
     process.env.PRACTICE_IDENTITY_URL = mock.url;
     // The demo runs on plain http://localhost; a deployment behind TLS keeps Secure cookies.

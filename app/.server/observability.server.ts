@@ -6,7 +6,7 @@ import { config } from "./config.server";
 
 /**
  * Metrics and structured logs (issue 34, decisions/262), for both halves of the portal's server: the
- * Express server (server.ts, scripts/serve.ts, loaded by tsx) and the React Router server build
+ * Express server (server.ts and scripts/serve.ts, bundled into build/node/ or loaded by tsx) and the React Router server build
  * (build/server/index.js, a bundle with its own copy of this module). Everything lives once per
  * process on `globalThis` under a registered symbol, so both copies share one registry, one logger
  * and one request context, whatever the bundler does with prom-client and pino.

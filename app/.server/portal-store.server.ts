@@ -1,6 +1,5 @@
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
 import { sql } from "drizzle-orm";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
@@ -10,6 +9,7 @@ import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import type { Config } from "./config.server";
+import { projectRoot } from "./project-root.server";
 import { currentRequestId, observability } from "./observability.server";
 import { redactServerUrl } from "../../contract/redact";
 
@@ -58,9 +58,9 @@ const MAX_PENDING_WRITES = 10_000;
 /** Any number, the same in every process: the key of the advisory lock taken while migrating. */
 const MIGRATION_LOCK = 702_031;
 
-// Next to this file in the sources; never read from the server bundle, which uses the store
-// scripts/serve.ts opened (sharePortalStore).
-const MIGRATIONS = path.join(path.dirname(fileURLToPath(import.meta.url)), "portal-store", "migrations");
+// In the sources, whichever bundle this module is in; only the process's start-up migrates (scripts/serve.ts
+// opens the store, sharePortalStore hands it to the React Router build).
+const migrationsFolder = () => path.join(projectRoot(), "app", ".server", "portal-store", "migrations");
 
 /**
  * What a log line may say of a failure: its code (SQLSTATE, or Node's ECONNREFUSED), never its
@@ -106,7 +106,7 @@ async function openPostgres(url: string, options: StoreOptions): Promise<PortalS
     try {
       await client.query("select pg_advisory_lock($1)", [MIGRATION_LOCK]);
       try {
-        await timed("migrate", () => migratePg(drizzlePg({ client }), { migrationsFolder: MIGRATIONS }));
+        await timed("migrate", () => migratePg(drizzlePg({ client }), { migrationsFolder: migrationsFolder() }));
       } finally {
         await client.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK]);
       }
@@ -128,7 +128,7 @@ async function openEmbedded(dataDir: string, options: StoreOptions): Promise<Por
   try {
     client = await PGlite.create(folder);
     const db = drizzlePglite({ client });
-    await timed("migrate", () => migratePglite(db, { migrationsFolder: MIGRATIONS }));
+    await timed("migrate", () => migratePglite(db, { migrationsFolder: migrationsFolder() }));
     const opened = client;
     return createStore("embedded", db as unknown as PortalDb, async () => {
       await opened.close();

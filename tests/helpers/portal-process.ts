@@ -4,9 +4,9 @@ import { solveChallenge } from "altcha-lib/v1";
 import { embeddedStoreCopy } from "./embedded-store";
 
 /**
- * The built portal as its own operating-system process (`scripts/serve.ts`, as `npm start` runs it
- * after building), for the tests of several portal processes sharing Redis. `npm test` builds before
- * it runs Vitest (scripts/test.ts); alone, run `npm run build` first.
+ * The built portal as its own operating-system process (`build/node/serve.js`, bundled from
+ * scripts/serve.ts, as `npm start` runs it after building), for the tests of several portal processes
+ * sharing Redis. `npm test` builds before it runs Vitest (scripts/test.ts); alone, run `npm run build` first.
  */
 
 export interface PortalProcess {
@@ -32,7 +32,7 @@ export interface Exit {
 }
 
 function launch(env: Record<string, string>): ChildProcess {
-  return spawn(process.execPath, ["--import", "tsx", "scripts/serve.ts"], {
+  return spawn(process.execPath, ["build/node/serve.js"], {
     // Never the project's own store folder, which is one process's (decisions/270): in memory unless the test names one.
     env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", NODE_ENV: "production", COOKIE_SECURE: "false", PORTAL_DATA_DIR: "memory://", ...env },
     stdio: ["ignore", "pipe", "pipe"],
@@ -61,7 +61,7 @@ export function runPortalUntilExit(env: Record<string, string>, timeoutMs = 30_0
 export const START_TIMEOUT_MS = Number(process.env.PORTAL_START_TIMEOUT_MS ?? 60_000);
 
 export async function startPortalProcess(port: number, env: Record<string, string>): Promise<PortalProcess> {
-  if (!existsSync("build/server/index.js")) throw new Error("The built portal is missing: run `npm run build` first (npm test builds before Vitest).");
+  if (!existsSync("build/server/index.js") || !existsSync("build/node/serve.js")) throw new Error("The built portal is missing: run `npm run build` first (npm test builds before Vitest).");
   let child: ChildProcess | null = null;
   let exit: Promise<Exit> = Promise.resolve({ code: null, output: "" });
   let output = "";
