@@ -68,8 +68,8 @@ const [typed, linted, unused, built] = await Promise.all([
   step("Lint", [["npx", ["eslint", "."]]]),
   // An export, file or dependency nothing uses (knip.config.ts says what knip cannot see).
   step("Unused code (knip)", [["npx", ["knip", "--no-progress"]]]),
-  // The portal, then the video client it serves under /zoom-client/ (decisions/130).
-  step("Build", [["npx", ["react-router", "build"]], ["npm", ["run", "build:zoom"]]]),
+  // `npm run build`: the portal, its server bundle (decisions/283), the video client it serves under /zoom-client/ (decisions/130).
+  step("Build", [["npm", ["run", "build"]]]),
 ]);
 phases.push(`static checks together ${seconds(staticSince)}`);
 failed += [typed, linted, unused, built].filter((ok) => !ok).length;
