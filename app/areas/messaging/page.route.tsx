@@ -14,7 +14,9 @@ import { Breadcrumb } from "../../shell/components/breadcrumb";
 import { Button, buttonClass } from "../../components/ui/button";
 import { Dialog } from "../../components/ui/dialog";
 import { SignInAgainLink } from "../../components/ui/sign-in-again-link";
-import { createMessagingSteps } from "../../lib/messaging-compose";
+import { callStep, failureMessage } from "../../lib/steps";
+import { messagingSteps } from "./steps";
+import { messageFields } from "../../lib/messaging-compose";
 import { messagingMessages } from "../../lib/messages/messaging";
 import { emailsSearch, emailsViewOf, onlyTheOpenMessageChanged, openMessageOf, type AttachmentView, type Box, type MessageRow, type MessageView, type ReadFilterName } from "../../lib/messaging-view";
 import type { Route } from "./+types/page.route";
@@ -34,7 +36,6 @@ export function shouldRevalidate({ currentUrl, nextUrl, defaultShouldRevalidate 
 }
 
 const t = messagingMessages;
-const steps = createMessagingSteps();
 
 // The form, its file checks and the PDF preview load when the patient writes or opens a PDF (issue 12).
 const composeDialog = lazyModule(() => import("./components/compose-dialog"));
@@ -124,11 +125,11 @@ export default function Emails({ loaderData }: Route.ComponentProps) {
     setLoadingMore(true);
     setMoreError(null);
     try {
-      const reply = await steps.page(view.box, view.filter, pages + 1);
+      const reply = await callStep(messagingSteps, "page", { box: view.box, filter: view.filter, page: pages + 1 });
       setExtra((before) => [...before, ...reply.rows]);
       setPages(pages + 1);
     } catch (error) {
-      setMoreError(error instanceof Error && !(error.name.startsWith("Step")) ? error.message : t.moreFailed);
+      setMoreError(failureMessage(error, t.moreFailed));
     } finally {
       setLoadingMore(false);
     }
@@ -143,7 +144,7 @@ export default function Emails({ loaderData }: Route.ComponentProps) {
   useEffect(() => {
     if (!loadingId) return;
     let wanted = true;
-    steps.open(loadingId).then(
+    callStep(messagingSteps, "open", { id: loadingId }).then(
       (message) => {
         if (!wanted) return;
         setOpened({ status: "loaded", message });
@@ -154,7 +155,7 @@ export default function Emails({ loaderData }: Route.ComponentProps) {
         }
       },
       (error: unknown) => {
-        if (wanted) setOpened({ status: "failed", id: loadingId, message: error instanceof Error && !error.name.startsWith("Step") ? error.message : t.openFailed });
+        if (wanted) setOpened({ status: "failed", id: loadingId, message: failureMessage(error, t.openFailed) });
       },
     );
     // Another message asked for, or this one closed, before the answer came: it is no longer wanted.
@@ -182,12 +183,12 @@ export default function Emails({ loaderData }: Route.ComponentProps) {
     () =>
       messagingMachine.provide({
         actors: {
-          loadRoles: fromPromise(() => steps.roles()),
-          loadRecipients: fromPromise(({ input }) => steps.recipients(input.roleId)),
-          sendMessage: fromPromise(({ input }) => steps.send(input.draft, input.key, input.intent)),
-          sendDraft: fromPromise(({ input }) => steps.sendDraft(input.draftId, input.key)),
+          loadRoles: fromPromise(() => callStep(messagingSteps, "roles", {})),
+          loadRecipients: fromPromise(({ input }) => callStep(messagingSteps, "recipients", { roleId: input.roleId })),
+          sendMessage: fromPromise(({ input }) => callStep(messagingSteps, "send", messageFields(input.draft, input.key, input.intent))),
+          sendDraft: fromPromise(({ input }) => callStep(messagingSteps, "sendDraft", { draftId: input.draftId, key: input.key })),
           deleteMessages: fromPromise(async ({ input }) => {
-            const reply = await steps.delete(input.ids);
+            const reply = await callStep(messagingSteps, "delete", { ids: [...input.ids] });
             // The old draft's removal not confirmed: offered again, as a failed one (a delete is safe to repeat).
             if (reply.deleted === null) throw new Error(reply.message);
             return reply;
@@ -235,7 +236,7 @@ export default function Emails({ loaderData }: Route.ComponentProps) {
     if (!deleting) return;
     setDeleteBusy(true);
     try {
-      const reply = await steps.delete(deleting.ids);
+      const reply = await callStep(messagingSteps, "delete", { ids: deleting.ids });
       setDeleting(null);
       // What the practice says it deleted; fewer than asked, or not said, is not called a success.
       setToast({ tone: reply.deleted !== null && reply.deleted >= reply.requested ? "success" : "error", title: reply.message });
