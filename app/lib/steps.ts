@@ -1,4 +1,4 @@
-import { z } from "zod";
+import type { z } from "zod";
 import { STEP_HEADER, StepError, StepNetworkError, StepRefusedError, StepReplyError, StepSessionEndedError } from "./step-client";
 import { viewingHeaders } from "./viewing";
 
@@ -45,14 +45,23 @@ export type StepReply<A extends StepArea, N extends keyof A["steps"]> = z.output
  * `invalid` (the input did not match the step's schema), `unknown-step` (no such step), `failed`
  * (the practice could not be reached or answered with an error; the same step may be tried again).
  */
-export const STEP_FAILURE_KINDS = ["refused", "invalid", "unknown-step", "failed"] as const;
-export type StepFailureKind = (typeof STEP_FAILURE_KINDS)[number];
-const StepFailureSchema = z.object({ kind: z.enum(STEP_FAILURE_KINDS), message: z.string(), fields: z.record(z.string(), z.string()).optional() });
-export type StepFailure = z.output<typeof StepFailureSchema>;
+export type StepFailureKind = "refused" | "invalid" | "unknown-step" | "failed";
+export interface StepFailure {
+  kind: StepFailureKind;
+  message: string;
+  fields?: Record<string, string>;
+}
 
 /** The one envelope of every step's answer. */
 export type StepEnvelope<R> = { ok: true; reply: R } | { ok: false; failure: StepFailure };
-const EnvelopeSchema = z.discriminatedUnion("ok", [z.object({ ok: z.literal(true), reply: z.unknown() }), z.object({ ok: z.literal(false), failure: StepFailureSchema })]);
+
+/** Whether a body is the envelope (a failure's words are shown, so they are checked to be words). */
+function isEnvelope(body: unknown): body is StepEnvelope<unknown> {
+  if (typeof body !== "object" || body === null || !("ok" in body)) return false;
+  if (body.ok === true) return "reply" in body;
+  const failure = body.ok === false && "failure" in body ? body.failure : null;
+  return typeof failure === "object" && failure !== null && "message" in failure && typeof failure.message === "string" && "kind" in failure && typeof failure.kind === "string";
+}
 
 /** The server answered the step with a failure (a refusal, bad input, an unknown step, a practice error): its message is for the patient. */
 export class StepFailedError extends StepError {
@@ -96,13 +105,12 @@ export async function callStep<A extends StepArea, N extends keyof A["steps"] & 
   }
   const body: unknown = response.headers.get("Content-Type")?.includes("json") ? await response.json().catch(() => undefined) : undefined;
   if (response.status === 401 && isSessionEnded(body)) throw new StepSessionEndedError(area.url);
-  const envelope = EnvelopeSchema.safeParse(body);
-  if (!envelope.success) {
+  if (!isEnvelope(body)) {
     if (response.status !== 200) throw new StepRefusedError(`The portal refused the step (${where}: HTTP ${response.status}).`, response.status);
     throw new StepReplyError(`The portal's answer was not a step's envelope (${where}).`);
   }
-  if (!envelope.data.ok) throw new StepFailedError(envelope.data.failure);
-  const reply = area.steps[name].reply.safeParse(envelope.data.reply);
+  if (!body.ok) throw new StepFailedError(body.failure);
+  const reply = area.steps[name].reply.safeParse(body.reply);
   if (!reply.success) throw new StepReplyError(`The portal's answer did not match the step (${where}): ${reply.error.issues.map((i) => `${i.path.join(".")} ${i.message}`).join("; ")}`);
   return reply.data as StepReply<A, N>;
 }

@@ -9,19 +9,10 @@ import { step, stepArea } from "../../lib/steps";
  */
 
 /**
- * The request's fields as posted, each optional here: the send step reads them with RepeatRequestSchema,
- * so a field missing or wrong is a refusal naming it, as the machine shows it.
+ * The request's fields as posted, all text: the send step reads them with RepeatRequestSchema, so a
+ * field missing or wrong is a refusal naming it, as the machine shows it.
  */
-const RepeatFieldsSchema: z.ZodType<Partial<RepeatFields>> = z.object({
-  key: z.string().optional(),
-  medicationIds: z.string().optional(),
-  delivery: z.string().optional(),
-  pharmacyId: z.string().optional(),
-  urgent: z.string().optional(),
-  fax: z.string().optional(),
-  notes: z.string().optional(),
-  ignoreLeave: z.string().optional(),
-});
+const RepeatFieldsSchema: z.ZodType<Partial<RepeatFields>, Partial<RepeatFields>> = z.record(z.string(), z.string());
 
 export const repeatSteps = stepArea("/medications/repeat", {
   pharmacies: step(z.object({}), z.array(z.object({ id: z.string(), name: z.string(), favourite: z.boolean() }))),

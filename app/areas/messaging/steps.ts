@@ -14,22 +14,10 @@ import { step, stepArea } from "../../lib/steps";
 const Id = z.string().regex(/^[\w-]{1,64}$/);
 
 /**
- * The written message's fields as the browser posts them, each optional here: the send step reads them
- * with MessageFormSchema, so a field missing or wrong is a refused outcome naming it, as the form shows it.
+ * The written message's fields as the browser posts them, all text: the send step reads them with
+ * MessageFormSchema, so a field missing or wrong is a refused outcome naming it, as the form shows it.
  */
-const MessageFieldsSchema: z.ZodType<Partial<MessageFields>> = z.object({
-  key: z.string().optional(),
-  mode: z.string().optional(),
-  intent: z.string().optional(),
-  body: z.string().optional(),
-  roleId: z.string().optional(),
-  practitionerId: z.string().optional(),
-  subject: z.string().optional(),
-  replyTo: z.string().optional(),
-  draftId: z.string().optional(),
-  keep: z.string().optional(),
-  attachments: z.string().optional(),
-});
+const MessageFieldsSchema: z.ZodType<Partial<MessageFields>, Partial<MessageFields>> = z.record(z.string(), z.string());
 
 export const messagingSteps = stepArea("/emails/step", {
   page: step(
