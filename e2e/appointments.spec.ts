@@ -122,6 +122,26 @@ test.describe("appointments", () => {
     await expect(page.getByRole("region", { name: /Notifications/ }).getByText(t.cancelFailed)).toBeVisible();
   });
 
+  test("a cancel the server refuses field by field is answered in the dialog, beside the reason still as typed (returned, never thrown)", async ({ page, world }) => {
+    await open(page, world.user("solo"), "?id=2");
+    await cards(page, "Upcoming appointments").first().getByRole("button", { name: /^Cancel the/ }).click();
+    const dialog = page.getByRole("dialog", { name: "Cancel appointment" });
+    const reason = dialog.getByLabel("Reason for cancelling");
+    await reason.fill("Work");
+    // The reason emptied on its way (the browser's check passed): only the server's own check can refuse it.
+    await page.route(/\/appointments(\.data)?\?/, async (route) => {
+      if (route.request().method() !== "POST") return route.continue();
+      const fields = new URLSearchParams(route.request().postData() ?? "");
+      fields.set("reason", " ");
+      await route.continue({ postData: fields.toString() });
+    });
+    await dialog.getByRole("button", { name: "Cancel appointment" }).click();
+    await expect(reason).toHaveAccessibleDescription(new RegExp(t.reasonRequired));
+    await expect(reason).toHaveValue("Work");
+    await expect(dialog).toBeVisible();
+    expect(await world.requests({ method: "DELETE", path: "Patient/Appointment" })).toHaveLength(0);
+  });
+
   test("History: badges filter, Missed counts past-start items; a range older than a year is refused; a range resets the badge to All", async ({ page, world }) => {
     await open(page, world.user("solo"), "?id=3&show=completed");
     const completedBadge = page.getByRole("link", { name: /^Completed/ });
@@ -217,15 +237,15 @@ test.describe("states", () => {
     await open(page, world.user("solo"), "?id=2");
     await expect(cards(page, "Upcoming appointments").first()).toBeVisible();
     const evil = { Origin: "https://evil.example" };
-    const book = await page.request.post("/appointments/book", { form: { step: "roles", for: "", locationIds: "1" }, headers: evil });
+    const book = await page.request.post("/appointments/book", { form: { step: "roles", input: JSON.stringify({ for: "", locationIds: "1" }) }, headers: evil });
     expect(book.status()).toBe(403);
     const cancel = await page.request.post("/appointments?id=2", { form: { intent: "cancel", appointmentId: "any", reason: "x" }, headers: evil });
     expect(cancel.status()).toBe(403);
     expect(await world.requests({ path: "Patient/LoadRoles" })).toHaveLength(0);
     expect(await world.requests({ method: "DELETE", path: "Patient/Appointment" })).toHaveLength(0);
     // The same step from the portal's own pages is answered.
-    const own = await page.request.post("/appointments/book", { form: { step: "roles", for: "", locationIds: "1" }, headers: { Origin: new URL(page.url()).origin } });
-    expect(await own.json()).toMatchObject({ ok: true, roles: expect.arrayContaining([expect.objectContaining({ name: "Doctor" })]) });
+    const own = await page.request.post("/appointments/book", { form: { step: "roles", input: JSON.stringify({ for: "", locationIds: "1" }) }, headers: { Origin: new URL(page.url()).origin } });
+    expect(await own.json()).toMatchObject({ ok: true, reply: expect.arrayContaining([expect.objectContaining({ name: "Doctor" })]) });
   });
 
   test("books with the keyboard alone", async ({ page, world }) => {

@@ -296,7 +296,7 @@ test.describe("medications on a phone: a request nobody knows arrived", () => {
 test.describe("medications: guards and failures", () => {
   test("a repeat request posted from another site is refused and never reaches the practice", async ({ page, world }) => {
     await openMedications(page, world.user("solo"));
-    const response = await page.request.post("/medications/repeat", { form: { step: "send", key: "cross-site-key-1", medicationIds: "rx1", delivery: "pickup" }, headers: { Origin: "https://evil.example" } });
+    const response = await page.request.post("/medications/repeat", { form: { step: "send", input: JSON.stringify({ key: "cross-site-key-1", medicationIds: "rx1", delivery: "pickup" }) }, headers: { Origin: "https://evil.example" } });
     expect(response.status()).toBe(403);
     expect(await repeatPosts(world)).toEqual([]);
   });

@@ -266,7 +266,7 @@ test.describe("messaging", () => {
     // The server refuses a practitioner outside the role (one changed on its way): the focus goes there.
     await page.route("**/emails/step", async (route) => {
       const fields = new URLSearchParams(route.request().postData() ?? "");
-      if (fields.get("step") === "send") fields.set("practitionerId", "999999");
+      if (fields.get("step") === "send") fields.set("input", JSON.stringify({ ...JSON.parse(fields.get("input") ?? "{}"), practitionerId: "999999" }));
       await route.continue({ postData: fields.toString() });
     });
     await sendByKeyboard();
@@ -620,9 +620,9 @@ test.describe("messaging when the practice fails", () => {
     await expect(rows(page).first()).toBeVisible();
 
     // A step posted from another site is refused and never reaches the practice.
-    const sendAttempt = await page.request.post("/emails/step", { form: { step: "send", key: "cross-site-key-1", mode: "compose", intent: "send", roleId: "1", practitionerId: "1", subject: "x", body: "x" }, headers: { Origin: "https://evil.example" } });
+    const sendAttempt = await page.request.post("/emails/step", { form: { step: "send", input: JSON.stringify({ key: "cross-site-key-1", mode: "compose", intent: "send", roleId: "1", practitionerId: "1", subject: "x", body: "x" }) }, headers: { Origin: "https://evil.example" } });
     expect(sendAttempt.status()).toBe(403);
-    const deleteAttempt = await page.request.post("/emails/step", { form: { step: "delete", ids: "x1" }, headers: { Origin: "https://evil.example" } });
+    const deleteAttempt = await page.request.post("/emails/step", { form: { step: "delete", input: JSON.stringify({ ids: ["x1"] }) }, headers: { Origin: "https://evil.example" } });
     expect(deleteAttempt.status()).toBe(403);
     expect(await posts(world)).toEqual([]);
     expect(await deletes(world)).toEqual([]);

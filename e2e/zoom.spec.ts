@@ -215,7 +215,7 @@ test.describe("zoom", () => {
     expect(client["content-security-policy"]).toContain("frame-ancestors 'self'");
     const appointments = (await page.request.get("/appointments")).headers();
     expect(appointments["cross-origin-embedder-policy"]).toBeUndefined();
-    const crossSite = await page.request.post("/zoom/signature", { form: { meetingNumber: new URL(page.url()).searchParams.get("meetingNumber")! }, headers: { Origin: "https://elsewhere.example" } });
+    const crossSite = await page.request.post("/zoom/signature", { form: { step: "sign", input: JSON.stringify({ meetingNumber: new URL(page.url()).searchParams.get("meetingNumber")! }) }, headers: { Origin: "https://elsewhere.example" } });
     expect(crossSite.status()).toBe(403);
     expect(await world.requests({ path: "video/signature" })).toEqual([]);
   });
@@ -240,9 +240,9 @@ test.describe("zoom: meetings that are not the patient's", () => {
     }
     // The step posted directly (as a script in the page could) is refused the same way.
     const meetingNumber = new URL(theirs, "http://portal.test").searchParams.get("meetingNumber")!;
-    const posted = await page.request.post("/zoom/signature", { form: { meetingNumber }, headers: { Origin: new URL(page.url()).origin } });
+    const posted = await page.request.post("/zoom/signature", { form: { step: "sign", input: JSON.stringify({ meetingNumber }) }, headers: { Origin: new URL(page.url()).origin } });
     expect(posted.status()).toBe(404);
-    expect(await posted.json()).toEqual({ ok: false, message: videoMessages.notYours });
+    expect(await posted.json()).toEqual({ ok: false, failure: { kind: "refused", message: videoMessages.notYours } });
     expect(await world.requests({ path: "video/signature" })).toEqual([]);
     await waitForHydration(page);
     const back = page.getByRole("link", { name: "Back to appointments" });

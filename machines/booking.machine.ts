@@ -7,6 +7,7 @@ import {
   reasonWithAnswers,
   riskAnswers,
   type Answer,
+  type BookFields,
   type BookReply,
   type BookingSettings,
   type Option,
@@ -18,6 +19,7 @@ import {
 } from "../app/lib/booking";
 import { appointmentsMessages } from "../app/lib/messages/appointments";
 import { StepSessionEndedError } from "../app/lib/step-client";
+import { failureMessage } from "../app/lib/steps";
 import { DEFAULT_REASON_FOR_VISIT_ID, NOT_PROVIDED_REASON, VIDEO_TYPE_NAME } from "../contract/appointments";
 import { unprovided } from "./unprovided";
 
@@ -121,7 +123,7 @@ export function selectionErrors(c: BookingContext): Partial<Record<FieldName, st
 }
 
 /** The fields the book step posts: an empty reason is "Not Provided", the reason for contact 25 unless chosen (2§5, 2§9). */
-export function bookFields(c: BookingContext): Record<string, string> {
+export function bookFields(c: BookingContext): BookFields {
   const s = selectionOf(c);
   return {
     for: s.for,
@@ -138,8 +140,8 @@ export function bookFields(c: BookingContext): Record<string, string> {
 
 const videoTypeOf = (c: BookingContext) => c.types.find((x) => x.name === VIDEO_TYPE_NAME)?.id ?? null;
 const roleName = (c: BookingContext) => c.roles.find((r) => r.id === c.roleId)?.name ?? "Practitioner";
-/** A plain Error's words are the step's own explanation; anything else (a network failure, a bad reply) is the general text. */
-const failure = (error: unknown) => (error instanceof Error && error.name === "Error" && error.message ? error.message : t.loadFailed);
+/** A step's failure says why in its own words; anything else (a network failure, a bad reply) is the general text. */
+const failure = (error: unknown) => failureMessage(error, t.loadFailed);
 
 /** Choosing something earlier makes the later choices stale. */
 const afterType: Pick<BookingContext, "providerId" | "slots" | "slotId" | "notice" | "error"> = { providerId: "", slots: [], slotId: "", notice: null, error: null };
@@ -151,7 +153,7 @@ export const bookingMachine = setup({
     loadProviders: unprovided<Selection, ProviderView[]>("loadProviders"),
     loadSlots: unprovided<Selection, SlotView[]>("loadSlots"),
     loadNextDay: unprovided<{ selection: Selection; start: string }, { date: string | null; slots: SlotView[] }>("loadNextDay"),
-    book: unprovided<Record<string, string>, BookReply>("book"),
+    book: unprovided<BookFields, BookReply>("book"),
   },
   guards: {
     disabled: ({ context }) => context.settings.disabled,
@@ -273,7 +275,7 @@ export const bookingMachine = setup({
       // The portal refused the step before asking the practice anything, so Try again once signed in
       // books this one time (a slot booked meanwhile would be answered as taken).
       if (error instanceof StepSessionEndedError) return { error: t.sessionEnded, sessionEnded: true };
-      return { error: reply && reply.outcome !== "booked" ? reply.message : t.bookFailed, sessionEnded: false };
+      return { error: reply && reply.outcome !== "booked" ? reply.message : failureMessage(error, t.bookFailed), sessionEnded: false };
     }),
     clearError: assign({ error: null, sessionEnded: false }),
     // After a booking the form starts again (2§4 "cleanup"); who it is for, the type and places stay.

@@ -1,6 +1,7 @@
 import { assign, setup } from "xstate";
 import { StepSessionEndedError } from "../app/lib/step-client";
-import { JOIN_TIMEOUT_MS, ZOOM_TEXT, type JoinFailure, type JoinRequest, type SignatureReply } from "../app/lib/zoom";
+import { failureMessage } from "../app/lib/steps";
+import { JOIN_TIMEOUT_MS, ZOOM_TEXT, type JoinFailure, type JoinRequest, type Signature } from "../app/lib/zoom";
 import { unprovided } from "./unprovided";
 
 /**
@@ -41,7 +42,7 @@ export const FAILURE_TEXT: Record<JoinFailure, string> = {
 export const zoomJoinMachine = setup({
   types: { input: {} as ZoomJoinInput, context: {} as ZoomJoinContext, events: {} as ZoomJoinEvent },
   actors: {
-    sign: unprovided<{ meetingNumber: string }, SignatureReply>("sign"),
+    sign: unprovided<{ meetingNumber: string }, Signature>("sign"),
   },
   delays: { joinTimeout: JOIN_TIMEOUT_MS },
   actions: {
@@ -57,28 +58,20 @@ export const zoomJoinMachine = setup({
       invoke: {
         src: "sign",
         input: ({ context }) => ({ meetingNumber: context.meetingNumber }),
-        onDone: [
-          {
-            guard: ({ event }) => event.output.ok,
-            target: "connecting",
-            actions: assign(({ context, event }) => {
-              const reply = event.output;
-              // The guard let only a signature through; the check tells the compiler so, with no cast.
-              if (!reply.ok) return {};
-              return {
-                attempt: context.attempt + 1,
-                message: null,
-                join: { meetingNumber: context.meetingNumber, passWord: context.passCode, signature: reply.signature, sdkKey: reply.sdkKey, userName: reply.userName, timeoutMs: JOIN_TIMEOUT_MS },
-              };
-            }),
-          },
-          { target: "failed", actions: assign({ message: ({ event }) => (event.output.ok ? null : event.output.message) }) },
-        ],
+        onDone: {
+          target: "connecting",
+          actions: assign(({ context, event: { output: reply } }) => ({
+            attempt: context.attempt + 1,
+            message: null,
+            join: { meetingNumber: context.meetingNumber, passWord: context.passCode, signature: reply.signature, sdkKey: reply.sdkKey, userName: reply.userName, timeoutMs: JOIN_TIMEOUT_MS },
+          })),
+        },
         onError: [
           // The portal answered that the sign-in has ended: it is reachable, the patient only signs in again.
           { guard: ({ event }) => event.error instanceof StepSessionEndedError, target: "failed", actions: assign({ message: ZOOM_TEXT.sessionEnded, sessionEnded: true }) },
-          // The portal itself could not be reached, or answered something that is not the step's reply.
-          { target: "failed", actions: { type: "explainFailure", params: { message: ZOOM_TEXT.unreachable } } },
+          // The portal refused (not the patient's meeting, the practice would not sign) in its own words;
+          // or it could not be reached, or answered something that is not the step's reply.
+          { target: "failed", actions: { type: "explainFailure", params: ({ event }) => ({ message: failureMessage(event.error, ZOOM_TEXT.unreachable) }) } },
         ],
       },
     },

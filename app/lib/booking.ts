@@ -1,14 +1,13 @@
 import { z } from "zod";
 import { appointmentsMessages } from "./messages/appointments";
-import { createStepClient, type StepClientOptions } from "./step-client";
 import { addDays } from "./timeline-filter";
 import { settingOn } from "../../contract/truthy";
 
 /**
  * Booking an appointment (2§2 Book, 2§4 booking flow, 2§5, 2§8, 2§9): the practice's settings as the
  * booking machine reads them, the COVID questionnaire, the one schema of each step the machine posts
- * to /appointments/book (checked in the browser before posting and by the action as the authority),
- * the steps' replies and the machine's way of posting them through the step client (decisions/042).
+ * to /appointments/book (checked in the browser before posting and by the action as the authority) and
+ * the booking's reply; the steps themselves are declared in app/areas/appointments/steps.ts (decisions/280).
  * Plain calendar arithmetic, no luxon: the page's first load has a budget, and every time shown comes
  * from the server already in the practice's zone.
  */
@@ -139,17 +138,16 @@ const IsoDate = z.iso.date();
 /** Who the booking is for: empty for the signed-in patient, else a linked family member's id. */
 const For = z.union([z.literal(""), Id]).default("");
 
-export const RolesStepSchema = z.object({ step: z.literal("roles"), for: For, locationIds: IdList });
-export const ProvidersStepSchema = z.object({ step: z.literal("providers"), for: For, typeId: Id, locationIds: IdList, roleId: z.union([z.literal(""), Id]).default("") });
-export const SlotsStepSchema = z.object({ step: z.literal("slots"), for: For, typeId: Id, locationIds: IdList, providerId: Id, date: IsoDate });
-export const NextDayStepSchema = z.object({ step: z.literal("nextDay"), for: For, typeId: Id, locationIds: IdList, providerId: Id, start: IsoDate });
+export const RolesStepSchema = z.object({ for: For, locationIds: IdList });
+export const ProvidersStepSchema = z.object({ for: For, typeId: Id, locationIds: IdList, roleId: z.union([z.literal(""), Id]).default("") });
+export const SlotsStepSchema = z.object({ for: For, typeId: Id, locationIds: IdList, providerId: Id, date: IsoDate });
+export const NextDayStepSchema = z.object({ for: For, typeId: Id, locationIds: IdList, providerId: Id, start: IsoDate });
 
 /**
  * The booking (2§5): a fully chosen type, provider, date and slot; the reason as typed (an empty one
  * is sent as "Not Provided"); a reason for contact (25 by default).
  */
 export const BookStepSchema = z.object({
-  step: z.literal("book"),
   for: For,
   typeId: Id,
   locationIds: IdList,
@@ -162,7 +160,8 @@ export const BookStepSchema = z.object({
   screening: z.enum(["none", "clear", "face2face", "virtual"]).default("none"),
 });
 
-export const BookingStepSchema = z.discriminatedUnion("step", [RolesStepSchema, ProvidersStepSchema, SlotsStepSchema, NextDayStepSchema, BookStepSchema]);
+/** What the machine posts to book: the fields as text (a form's, comma-separated locations). */
+export type BookFields = z.input<typeof BookStepSchema>;
 
 /** A slot as the page shows it: its time already in the practice's zone. */
 export const SlotViewSchema = z.object({ id: z.string(), time: z.string(), period: z.enum(["Morning", "Afternoon"]), locationId: z.string() });
@@ -170,12 +169,6 @@ export type SlotView = z.output<typeof SlotViewSchema>;
 
 export const ProviderViewSchema = z.object({ id: z.string(), name: z.string(), lockedDown: z.boolean() });
 export type ProviderView = z.output<typeof ProviderViewSchema>;
-
-const Failed = z.object({ ok: z.literal(false), message: z.string() });
-export const RolesReplySchema = z.discriminatedUnion("ok", [z.object({ ok: z.literal(true), roles: z.array(z.object({ id: z.string(), name: z.string() })) }), Failed]);
-export const ProvidersReplySchema = z.discriminatedUnion("ok", [z.object({ ok: z.literal(true), providers: z.array(ProviderViewSchema) }), Failed]);
-export const SlotsReplySchema = z.discriminatedUnion("ok", [z.object({ ok: z.literal(true), slots: z.array(SlotViewSchema) }), Failed]);
-export const NextDayReplySchema = z.discriminatedUnion("ok", [z.object({ ok: z.literal(true), date: z.string().nullable(), slots: z.array(SlotViewSchema) }), Failed]);
 
 /**
  * `booked`: the practice took it. `taken`: the slot went meanwhile; the slots still free come with it.
@@ -197,8 +190,7 @@ export function bookingFailureText(reply: string): string {
   return reply.trim() || t.bookFailed;
 }
 
-export const BOOK_ACTION = "/appointments/book";
-
+/** What the patient has chosen so far, as the machine hands it to its steps. */
 export interface Selection {
   for: string;
   typeId: string;
@@ -206,25 +198,4 @@ export interface Selection {
   roleId: string;
   providerId: string;
   date: string;
-}
-
-/** The machine's steps; a step that could not be answered is an Error whose message is shown. */
-export function createBookingSteps(options: StepClientOptions = {}) {
-  const client = createStepClient(BOOK_ACTION, options);
-  const unwrap = <R extends { ok: boolean }>(reply: R): Extract<R, { ok: true }> => {
-    if (!reply.ok) throw new Error((reply as unknown as { message: string }).message);
-    return reply as Extract<R, { ok: true }>;
-  };
-  return {
-    roles: async (s: Pick<Selection, "for" | "locationIds">) => unwrap(await client.post({ step: "roles", for: s.for, locationIds: s.locationIds.join(",") }, RolesReplySchema)).roles,
-    providers: async (s: Pick<Selection, "for" | "typeId" | "locationIds" | "roleId">) =>
-      unwrap(await client.post({ step: "providers", for: s.for, typeId: s.typeId, locationIds: s.locationIds.join(","), roleId: s.roleId }, ProvidersReplySchema)).providers,
-    slots: async (s: Omit<Selection, "roleId">) =>
-      unwrap(await client.post({ step: "slots", for: s.for, typeId: s.typeId, locationIds: s.locationIds.join(","), providerId: s.providerId, date: s.date }, SlotsReplySchema)).slots,
-    nextDay: async (s: Omit<Selection, "roleId" | "date">, start: string) => {
-      const reply = unwrap(await client.post({ step: "nextDay", for: s.for, typeId: s.typeId, locationIds: s.locationIds.join(","), providerId: s.providerId, start }, NextDayReplySchema));
-      return { date: reply.date, slots: reply.slots };
-    },
-    book: (fields: Record<string, string>) => client.post({ step: "book", ...fields }, BookReplySchema),
-  };
 }

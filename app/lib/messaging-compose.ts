@@ -1,14 +1,12 @@
 import { z } from "zod";
 import { ATTACHMENT_MAX_FILES } from "../../contract/attachment-content";
 import { messagingMessages } from "./messages/messaging";
-import { MessageRowSchema, MessageViewSchema, type Box, type ReadFilterName } from "./messaging-view";
 import { RequestKeySchema } from "./request-key";
-import { createStepClient, type StepClientOptions } from "./step-client";
 
 /**
  * Writing to the practice (2§2, 2§4, 2§5): the one schema the messaging machine checks in the browser
- * and /emails/step checks again on the server, the steps' replies, and the machine's way of posting
- * to that action through the step client (decisions/042).
+ * and /emails/step checks again on the server, the steps' replies, and the fields the machine posts
+ * (its steps: app/areas/messaging/steps.ts, decisions/280).
  */
 
 const t = messagingMessages;
@@ -119,8 +117,23 @@ export interface Draft {
   keep: number[];
 }
 
-export function messageFields(draft: Draft, key: string, intent: "draft" | "send"): Record<string, string> {
-  const fields: Record<string, string> = { step: "send", key, mode: draft.mode, intent, body: draft.body };
+/** The fields the send step takes (app/areas/messaging/steps.ts): all text, as a form would post them. */
+export interface MessageFields {
+  key: string;
+  mode: string;
+  intent: string;
+  body: string;
+  roleId?: string;
+  practitionerId?: string;
+  subject?: string;
+  replyTo?: string;
+  draftId?: string;
+  keep?: string;
+  attachments?: string;
+}
+
+export function messageFields(draft: Draft, key: string, intent: "draft" | "send"): MessageFields {
+  const fields: MessageFields = { key, mode: draft.mode, intent, body: draft.body };
   if (draft.mode !== "reply") {
     if (draft.roleId) fields.roleId = draft.roleId;
     if (draft.practitionerId) fields.practitionerId = draft.practitionerId;
@@ -137,9 +150,7 @@ export function messageFields(draft: Draft, key: string, intent: "draft" | "send
 
 /** The browser's check of what is written: the same schema over the fields it would post. */
 export function checkDraft(draft: Draft): MessageErrors {
-  const fields = messageFields(draft, "check-only", "send");
-  delete fields.step;
-  const parsed = MessageFormSchema.safeParse(fields);
+  const parsed = MessageFormSchema.safeParse(messageFields(draft, "check-only", "send"));
   const errors: MessageErrors = {};
   if (!parsed.success) for (const issue of parsed.error.issues) errors[String(issue.path[0] ?? "form") as keyof MessageErrors] ??= issue.message;
   return errors;
@@ -162,33 +173,6 @@ export const SendReplySchema = z.discriminatedUnion("outcome", [
 ]);
 export type SendReply = z.output<typeof SendReplySchema>;
 
-const Failure = z.object({ ok: z.literal(false), message: z.string() });
-/** `deleted` is what the practice says it deleted of `requested`; null when it did not say or its reply was lost. */
-export const DeleteReplySchema = z.discriminatedUnion("ok", [z.object({ ok: z.literal(true), message: z.string(), deleted: z.number().nullable(), requested: z.number() }), Failure]);
-export const PageReplySchema = z.discriminatedUnion("ok", [z.object({ ok: z.literal(true), rows: z.array(MessageRowSchema), total: z.number() }), Failure]);
-export const OpenReplySchema = z.discriminatedUnion("ok", [z.object({ ok: z.literal(true), message: MessageViewSchema }), Failure]);
-const Option = z.object({ id: z.string(), name: z.string() });
-export const OptionsReplySchema = z.discriminatedUnion("ok", [z.object({ ok: z.literal(true), options: z.array(Option) }), Failure]);
-export type Option = z.output<typeof Option>;
-
-export const EMAILS_ACTION = "/emails/step";
-
-/** Every step of /emails, posted to /emails/step. A reply with ok false becomes an Error to show. */
-export function createMessagingSteps(options: StepClientOptions = {}) {
-  const client = createStepClient(EMAILS_ACTION, options);
-  const ok = async <T extends { ok: boolean }>(pending: Promise<T>): Promise<Extract<T, { ok: true }>> => {
-    const reply = await pending;
-    if (!reply.ok) throw new Error((reply as unknown as { message: string }).message);
-    return reply as Extract<T, { ok: true }>;
-  };
-  return {
-    page: (box: Box, filter: ReadFilterName, page: number) => ok(client.post({ step: "page", box, filter, page: String(page) }, PageReplySchema)),
-    open: async (id: string) => (await ok(client.post({ step: "open", id }, OpenReplySchema))).message,
-    roles: async () => (await ok(client.post({ step: "roles" }, OptionsReplySchema))).options,
-    recipients: async (roleId: string) => (await ok(client.post({ step: "recipients", roleId }, OptionsReplySchema))).options,
-    delete: (ids: readonly string[]) => ok(client.post({ step: "delete", ids: ids.join(",") }, DeleteReplySchema)),
-    send: (draft: Draft, key: string, intent: "draft" | "send") => client.post(messageFields(draft, key, intent), SendReplySchema),
-    /** "Send Message" on a draft as it is (2§2): the server posts the draft's own content. */
-    sendDraft: (draftId: string, key: string) => client.post({ step: "sendDraft", key, draftId }, SendReplySchema),
-  };
-}
+/** A role or a practitioner to write to. */
+export const OptionSchema = z.object({ id: z.string(), name: z.string() });
+export type Option = z.output<typeof OptionSchema>;

@@ -1,13 +1,12 @@
 import { z } from "zod";
 import { medicationsMessages } from "./messages/medications";
 import { RequestKeySchema } from "./request-key";
-import type { Delivery, PharmacyOption, RepeatSettings } from "./medications-view";
-import { createStepClient, type StepClientOptions } from "./step-client";
+import type { Delivery, RepeatSettings } from "./medications-view";
 
 /**
  * The repeat-prescription request (2§4, 2§5): the one schema the repeat-medication machine checks in
- * the browser and /medications/repeat checks again on the server, the replies of that action, and the
- * machine's way of posting to it through the step client (decisions/042).
+ * the browser and /medications/repeat checks again on the server, and the request's reply; the steps
+ * are declared in app/areas/medications/steps.ts (decisions/280).
  */
 
 const t = medicationsMessages;
@@ -57,9 +56,21 @@ export interface RepeatChoice {
   notes: string;
 }
 
-/** The choice as the fields the action reads. */
-export function repeatFields(choice: RepeatChoice, key: string, ignoreLeave: boolean): Record<string, string> {
-  const fields: Record<string, string> = { step: "send", key, medicationIds: choice.medicationIds.join(","), delivery: choice.delivery };
+/** The request's fields as posted: all text, as a form would post them. */
+export interface RepeatFields {
+  key: string;
+  medicationIds: string;
+  delivery: string;
+  pharmacyId?: string;
+  urgent?: string;
+  fax?: string;
+  notes?: string;
+  ignoreLeave?: string;
+}
+
+/** The choice as the fields the send step reads. */
+export function repeatFields(choice: RepeatChoice, key: string, ignoreLeave: boolean): RepeatFields {
+  const fields: RepeatFields = { key, medicationIds: choice.medicationIds.join(","), delivery: choice.delivery };
   if (choice.delivery === "pharmacy" && choice.pharmacyId) fields.pharmacyId = choice.pharmacyId;
   if (choice.urgent) fields.urgent = "true";
   if (choice.fax && choice.delivery === "pharmacy") fields.fax = "true";
@@ -83,7 +94,7 @@ export function repeatRuleErrors(request: { delivery: string; medicationIds: rea
 
 /** The browser's check of a choice: the schema over the fields it would post, and the balance rule. */
 export function checkRepeatChoice(choice: RepeatChoice, settings: Pick<RepeatSettings, "outstandingBalanceCents">): RepeatErrors {
-  const parsed = RepeatRequestSchema.safeParse(Object.fromEntries(Object.entries(repeatFields(choice, "check-only", false)).filter(([name]) => name !== "step")));
+  const parsed = RepeatRequestSchema.safeParse(repeatFields(choice, "check-only", false));
   const errors: RepeatErrors = {};
   if (!parsed.success) for (const issue of parsed.error.issues) errors[String(issue.path[0] ?? "form") as keyof RepeatErrors] ??= issue.message;
   return repeatRuleErrors(choice, settings, errors);
@@ -106,26 +117,3 @@ export const RepeatReplySchema = z.discriminatedUnion("outcome", [
   z.object({ outcome: z.literal("unknown"), message: z.string() }),
 ]);
 export type RepeatReply = z.output<typeof RepeatReplySchema>;
-
-export const PharmaciesReplySchema = z.discriminatedUnion("ok", [
-  z.object({ ok: z.literal(true), pharmacies: z.array(z.object({ id: z.string(), name: z.string(), favourite: z.boolean() })) }),
-  z.object({ ok: z.literal(false), message: z.string() }),
-]);
-export type PharmaciesReply = z.output<typeof PharmaciesReplySchema>;
-
-export const REPEAT_ACTION = "/medications/repeat";
-
-/** The machine's two steps, posted to /medications/repeat. A pharmacies failure is an Error to show. */
-export function createRepeatSteps(options: StepClientOptions = {}) {
-  const client = createStepClient(REPEAT_ACTION, options);
-  return {
-    async pharmacies(): Promise<PharmacyOption[]> {
-      const reply = await client.post({ step: "pharmacies" }, PharmaciesReplySchema);
-      if (!reply.ok) throw new Error(reply.message);
-      return reply.pharmacies;
-    },
-    send(choice: RepeatChoice, key: string, ignoreLeave: boolean): Promise<RepeatReply> {
-      return client.post(repeatFields(choice, key, ignoreLeave), RepeatReplySchema);
-    },
-  };
-}

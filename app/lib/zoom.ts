@@ -33,8 +33,12 @@ export function formatMeetingNumber(meetingNumber: string): string {
   return `${d.slice(0, 3)} ${d.slice(3, 6)} ${d.slice(6)}`;
 }
 
-/** The signature action's answer: everything the SDK's join needs but the pass code, which the page has. */
-export type SignatureReply = { ok: true; signature: string; sdkKey: string; userName: string } | { ok: false; message: string };
+/** The signature step's reply: everything the SDK's join needs but the pass code, which the page has. */
+export interface Signature {
+  signature: string;
+  sdkKey: string;
+  userName: string;
+}
 
 /** What the page hands the video client: the SDK's join parameters (role is always 0, 1§9). */
 export interface JoinRequest {

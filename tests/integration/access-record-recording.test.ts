@@ -7,6 +7,7 @@ import { linkedAccountsOf } from "../../app/.server/sign-in.server";
 import { accessCsvResponse, accessRecordPage } from "../../app/areas/access-record/page.server";
 import { lettersPage } from "../../app/areas/letters/page.server";
 import { emailsPage, emailsStep } from "../../app/areas/messaging/page.server";
+import { stepPoster } from "../helpers/steps";
 import { loader as letterFile } from "../../app/areas/letters/file.route";
 import { loader as summaryFhir } from "../../app/areas/summary/fhir.route";
 import { loader as summaryPdf } from "../../app/areas/summary/pdf.route";
@@ -112,19 +113,19 @@ describe("recording accesses", () => {
     const inbox = await emailsPage({ api: practice.api, user }, new URL("http://portal.test/emails"));
     const id = inbox.rows[0]?.id;
     expect(id, "the solo patient has messages").toBeTruthy();
-    const step = (fields: Record<string, string>) =>
-      new Request("http://portal.test/emails/step", { method: "POST", headers: { Cookie: cookie, "User-Agent": UA, "Content-Type": "application/x-www-form-urlencoded" }, body: new URLSearchParams(fields) });
+    const { request: step } = stepPoster("http://portal.test/emails/step", emailsStep, { Cookie: cookie, "User-Agent": UA });
+    const envelope = async (request: Request) => (await emailsStep(request)).json();
 
-    const open = step({ step: "open", id });
-    expect(await emailsStep(open)).toMatchObject({ ok: true });
+    const open = step("open", { id });
+    expect(await envelope(open)).toMatchObject({ ok: true });
     await settled(open);
     expect((await entriesOf(user.apiBase, user.userId))[0]).toMatchObject({ area: "messages", action: "view", itemId: id });
 
-    const refused = step({ step: "delete", ids: "" });
-    expect(await emailsStep(refused)).toMatchObject({ ok: false });
+    const refused = step("delete", { ids: [] });
+    expect(await envelope(refused)).toMatchObject({ ok: false });
     await settled(refused);
-    const removed = step({ step: "delete", ids: id });
-    expect(await emailsStep(removed)).toMatchObject({ ok: true });
+    const removed = step("delete", { ids: [id] });
+    expect(await envelope(removed)).toMatchObject({ ok: true });
     await settled(removed);
     const [latest, before] = await entriesOf(user.apiBase, user.userId);
     expect(latest).toMatchObject({ area: "messages", action: "change", itemId: null });

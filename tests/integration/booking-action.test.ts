@@ -6,6 +6,7 @@ import { errorsMessages } from "../../app/lib/messages/errors";
 import type { BookReply, SlotView } from "../../app/lib/booking";
 import { appointmentsMessages } from "../../app/lib/messages/appointments";
 import { useMockServer, type TestWorld } from "../helpers/mock-world";
+import { stepPoster } from "../helpers/steps";
 import { signedInToPortal } from "../helpers/portal-cookie";
 
 /**
@@ -21,25 +22,26 @@ async function patient(world: TestWorld, label = "solo") {
   const { practice: s, user, cookie } = await signedInToPortal(sessions, world, label);
   const deps: AppointmentDeps = { requireSession: sessions.requireSession };
   const request = (path: string, fields: Record<string, string>) => new Request(`http://portal.test${path}`, { method: "POST", body: new URLSearchParams(fields), headers: { Cookie: cookie } });
-  const step = (fields: Record<string, string>) => bookingAction(request("/appointments/book", fields), deps);
+  const steps = stepPoster("http://portal.test/appointments/book", (r) => bookingAction(r, deps), { Cookie: cookie });
+  const step = steps.reply;
   const cancel = (fields: Record<string, string>) => cancelAction(request("/appointments", { intent: "cancel", ...fields }), deps);
   const page = (search = "") => appointmentsPage({ api: s.api, user: { ...user } }, new URL(`http://portal.test/appointments${search}`));
-  return { s, user, step, cancel, page };
+  return { s, user, step, envelope: steps.envelope, cancel, page };
 }
 
 type Patient = Awaited<ReturnType<typeof patient>>;
 
 /** The first provider's next day with free slots, through the steps the machine posts. */
 async function firstDay(p: Patient, typeId = "1", forId = "") {
-  const providers = (await p.step({ step: "providers", for: forId, typeId, locationIds: "1,2", roleId: "" })) as { ok: true; providers: { id: string; lockedDown: boolean }[] };
-  const providerId = providers.providers[0].id;
+  const providers = await p.step<Array<{ id: string; lockedDown: boolean }>>("providers", { for: forId, typeId, locationIds: "1,2", roleId: "" });
+  const providerId = providers[0].id;
   const today = new Date().toISOString().slice(0, 10);
-  const next = (await p.step({ step: "nextDay", for: forId, typeId, locationIds: "1,2", providerId, start: today })) as { ok: true; date: string; slots: SlotView[] };
+  const next = await p.step<{ date: string; slots: SlotView[] }>("nextDay", { for: forId, typeId, locationIds: "1,2", providerId, start: today });
   expect(next.slots.length).toBeGreaterThan(0);
-  return { providerId, date: next.date, slots: next.slots, providers: providers.providers };
+  return { providerId, date: next.date, slots: next.slots, providers };
 }
 
-const bookFields = (d: { providerId: string; date: string }, slotId: string, more: Record<string, string> = {}) => ({ step: "book", for: "", typeId: "1", locationIds: "1,2", providerId: d.providerId, date: d.date, slotId, reason: "", reasonForContactId: "", screening: "none", ...more });
+const bookFields = (d: { providerId: string; date: string }, slotId: string, more: Record<string, string> = {}) => ({ for: "", typeId: "1", locationIds: "1,2", providerId: d.providerId, date: d.date, slotId, reason: "", reasonForContactId: "", screening: "none", ...more });
 
 describe("booking steps", () => {
   it("one slot posted three times at once is booked once; the others are told it was taken, with the times still free", async () => {
@@ -47,7 +49,7 @@ describe("booking steps", () => {
     const p = await patient(world);
     const day = await firstDay(p);
     const slotId = day.slots[0].id;
-    const replies = (await Promise.all([1, 2, 3].map(() => p.step(bookFields(day, slotId))))) as BookReply[];
+    const replies = (await Promise.all([1, 2, 3].map(() => p.step("book", bookFields(day, slotId))))) as BookReply[];
     expect(replies.filter((r) => r.outcome === "booked")).toHaveLength(1);
     const taken = replies.filter((r): r is Extract<BookReply, { outcome: "taken" }> => r.outcome === "taken");
     expect(taken).toHaveLength(2);
@@ -74,10 +76,11 @@ describe("booking steps", () => {
     expect(loaded.booking?.family.members.map((m) => m.id)).not.toContain(p.s.id);
     const member = loaded.booking!.family.members[0].id;
     const day = await firstDay(p, "1", member);
-    expect(await p.step(bookFields(day, day.slots[0].id, { for: member }))).toMatchObject({ outcome: "booked" });
+    expect(await p.step("book", bookFields(day, day.slots[0].id, { for: member }))).toMatchObject({ outcome: "booked" });
     const posts = await world.requests({ method: "POST", path: "Patient/Appointment" });
     expect(posts[0].query).toMatchObject({ PatientID: member });
-    await expect(p.step(bookFields(day, day.slots[1].id, { for: "99999" }))).rejects.toMatchObject({ init: { status: 403 } });
+    expect(await p.envelope("book", bookFields(day, day.slots[1].id, { for: "99999" }))).toEqual({ ok: true, reply: { outcome: "failed", message: t.notYourFamily } });
+    expect(await p.envelope("slots", { for: "99999", typeId: "1", locationIds: "1", providerId: day.providerId, date: day.date })).toEqual({ ok: false, failure: { kind: "refused", message: t.notYourFamily } });
   });
 
   it("a patient without linked accounts is not offered the family choice", async () => {
@@ -89,17 +92,17 @@ describe("booking steps", () => {
     const world = await mock.createWorld({ scenario: "covid-screening", seed: 42 });
     const p = await patient(world);
     const day = await firstDay(p);
-    expect(await p.step(bookFields(day, day.slots[0].id))).toEqual({ outcome: "failed", message: t.fillMandatory });
-    expect(await p.step(bookFields(day, day.slots[0].id, { screening: "virtual" }))).toEqual({ outcome: "failed", message: t.virtualNeedsVideo });
-    expect(await p.step(bookFields(day, day.slots[0].id, { screening: "clear" }))).toMatchObject({ outcome: "booked" });
+    expect(await p.step("book", bookFields(day, day.slots[0].id))).toEqual({ outcome: "failed", message: t.fillMandatory });
+    expect(await p.step("book", bookFields(day, day.slots[0].id, { screening: "virtual" }))).toEqual({ outcome: "failed", message: t.virtualNeedsVideo });
+    expect(await p.step("book", bookFields(day, day.slots[0].id, { screening: "clear" }))).toMatchObject({ outcome: "booked" });
   });
 
   it("refuses same-day bookings when the practice does not allow them, and offers no slots today", async () => {
     const p = await patient(await mock.createWorld({ scenario: "booking-strict", seed: 42 }));
     const day = await firstDay(p);
     const today = (await p.page("?id=1")).today;
-    expect(await p.step({ step: "slots", for: "", typeId: "1", locationIds: "1", providerId: day.providerId, date: today })).toEqual({ ok: true, slots: [] });
-    expect(await p.step(bookFields({ ...day, date: today }, day.slots[0].id))).toEqual({ outcome: "sameDay", message: t.sameDayRefused });
+    expect(await p.step("slots", { for: "", typeId: "1", locationIds: "1", providerId: day.providerId, date: today })).toEqual([]);
+    expect(await p.step("book", bookFields({ ...day, date: today }, day.slots[0].id))).toEqual({ outcome: "sameDay", message: t.sameDayRefused });
   });
 
   it("lock-down: only the first provider can be booked", async () => {
@@ -107,18 +110,19 @@ describe("booking steps", () => {
     const day = await firstDay(p);
     expect(day.providers[0].lockedDown).toBe(true);
     const other = day.providers.find((x) => !x.lockedDown)!;
-    expect(await p.step(bookFields({ ...day, providerId: other.id }, day.slots[0].id))).toEqual({ outcome: "failed", message: t.lockedDown });
+    expect(await p.step("book", bookFields({ ...day, providerId: other.id }, day.slots[0].id))).toEqual({ outcome: "failed", message: t.lockedDown });
   });
 
   it("maps Zoom's failure codes to 2§8's words", async () => {
     const p = await patient(await mock.createWorld({ scenario: "zoom-failure", seed: 42 }));
     const day = await firstDay(p, "2");
-    expect(await p.step(bookFields(day, day.slots[0].id, { typeId: "2" }))).toEqual({ outcome: "failed", message: t.zoomEnd });
+    expect(await p.step("book", bookFields(day, day.slots[0].id, { typeId: "2" }))).toEqual({ outcome: "failed", message: t.zoomEnd });
   });
 
   it("DisableAppointment refuses every step", async () => {
     const p = await patient(await mock.createWorld({ scenario: "appointments-disabled", seed: 42 }));
-    expect(await p.step({ step: "roles", for: "", locationIds: "1" })).toEqual({ ok: false, message: t.disabled });
+    expect(await p.envelope("roles", { for: "", locationIds: "1" })).toEqual({ ok: false, failure: { kind: "refused", message: t.disabled } });
+    expect(await p.envelope("book", { for: "", typeId: "1", locationIds: "1", providerId: "1", date: "2030-01-01", slotId: "1" })).toEqual({ ok: true, reply: { outcome: "failed", message: t.disabled } });
   });
 });
 

@@ -11,6 +11,7 @@ import { endpoints } from "../../contract/endpoints";
 import { MESSAGE_BOXES, OutgoingMessageSchema, RecipientSlots } from "../../contract/messaging";
 import type { ReceivedMessage } from "../../mock-server/message-store";
 import { useMockServer, type TestWorld } from "../helpers/mock-world";
+import { stepPoster } from "../helpers/steps";
 import { signedInToPortal } from "../helpers/portal-cookie";
 
 /**
@@ -26,20 +27,20 @@ const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR
 async function patient(world: TestWorld, label = "solo", memberId?: string) {
   const { practice: s, user, cookie } = await signedInToPortal(sessions, world, label, { memberId });
   const deps: EmailsDeps = { requireSession: sessions.requireSession, store: new MemoryStateStore(), waitMs: 5_000 };
-  const step = (fields: Record<string, string>) => emailsStep(new Request("http://portal.test/emails/step", { method: "POST", body: new URLSearchParams(fields), headers: { Cookie: cookie } }), deps);
+  const poster = stepPoster("http://portal.test/emails/step", (request) => emailsStep(request, deps), { Cookie: cookie });
+  const step = poster.reply;
   const page = (search = "") => emailsPage({ api: s.api, user: { ...user } as never }, new URL(`http://portal.test/emails${search}`));
   const box = (type: string) => s.api.call(endpoints.messages, { query: { PatientID: user.userId, Type: "1", MessagingType: type as "1", PageSize: 100, PageNumber: 1 } });
   const counter = async () => (await s.api.call(endpoints.refreshCounter, { query: { PatientID: user.userId } })).InboxCounter;
-  return { s, step, page, box, counter };
+  return { s, step, envelope: poster.envelope, page, box, counter };
 }
 
 let keys = 0;
 const newKey = () => `message-key-${++keys}-${Date.now()}`;
 const posts = (world: TestWorld) => world.requests({ method: "POST", path: "Patient/Message" });
 
-async function aNurse(step: (f: Record<string, string>) => Promise<unknown>) {
-  const recipients = (await step({ step: "recipients", roleId: "2" })) as { ok: true; options: { id: string; name: string }[] };
-  return recipients.options[0];
+async function aNurse(step: (name: string, input: unknown) => Promise<Array<{ id: string; name: string }>>) {
+  return (await step("recipients", { roleId: "2" }))[0];
 }
 
 describe("the practice's messaging calls (mock over HTTP)", () => {
@@ -135,11 +136,11 @@ describe("/emails/step", () => {
   it("a form missing everything is refused with each 2§5 text; nothing is posted", async () => {
     const { step } = await patient(world);
     const before = (await posts(world)).length;
-    const reply = (await step({ step: "send", key: newKey(), mode: "compose", intent: "send", body: "   " })) as SendReply;
+    const reply = (await step("send", { key: newKey(), mode: "compose", intent: "send", body: "   " })) as SendReply;
     expect(reply).toMatchObject({ outcome: "refused", errors: { roleId: t.selectRole, practitionerId: t.selectProvider, subject: t.subjectRequired, body: t.bodyRequired } });
-    const tooLong = (await step({ step: "send", key: newKey(), mode: "compose", intent: "send", roleId: "2", practitionerId: "1", subject: "x", body: "y".repeat(801) })) as SendReply;
+    const tooLong = (await step("send", { key: newKey(), mode: "compose", intent: "send", roleId: "2", practitionerId: "1", subject: "x", body: "y".repeat(801) })) as SendReply;
     expect(tooLong).toMatchObject({ outcome: "refused", errors: { body: t.bodyTooLong } });
-    const renamed = (await step({ step: "send", key: newKey(), mode: "compose", intent: "send", roleId: "2", practitionerId: "1", subject: "x", body: "y", attachments: JSON.stringify([{ name: "photo.png", data: Buffer.from("MZ not a png").toString("base64") }]) })) as SendReply;
+    const renamed = (await step("send", { key: newKey(), mode: "compose", intent: "send", roleId: "2", practitionerId: "1", subject: "x", body: "y", attachments: JSON.stringify([{ name: "photo.png", data: Buffer.from("MZ not a png").toString("base64") }]) })) as SendReply;
     expect(renamed).toMatchObject({ outcome: "refused", errors: { attachments: `photo.png ${t.wrongType}` } });
     expect((await posts(world)).length).toBe(before);
   });
@@ -148,8 +149,8 @@ describe("/emails/step", () => {
     const { step, box } = await patient(world);
     const nurse = await aNurse(step);
     const before = (await box(MESSAGE_BOXES.sent)).total!;
-    const fields = { step: "send", key: newKey(), mode: "compose", intent: "send", roleId: "2", practitionerId: nurse.id, subject: "Raced", body: "Once only", attachments: JSON.stringify([{ name: "a.png", data: PNG.toString("base64") }]) };
-    const replies = await Promise.all([step(fields), step(fields), step(fields)]);
+    const fields = { key: newKey(), mode: "compose", intent: "send", roleId: "2", practitionerId: nurse.id, subject: "Raced", body: "Once only", attachments: JSON.stringify([{ name: "a.png", data: PNG.toString("base64") }]) };
+    const replies = await Promise.all([step("send", fields), step("send", fields), step("send", fields)]);
     for (const r of replies) expect(r).toEqual({ outcome: "sent", message: t.sent });
     const sent = await box(MESSAGE_BOXES.sent);
     expect(sent.total).toBe(before + 1);
@@ -159,28 +160,28 @@ describe("/emails/step", () => {
   it("one draft sent from two tabs at once (two attempt keys) is sent once; its deletion is the machine's second step", async () => {
     const { step, box } = await patient(world);
     const nurse = await aNurse(step);
-    expect(await step({ step: "send", key: newKey(), mode: "compose", intent: "draft", roleId: "2", practitionerId: nurse.id, subject: "Draft raced", body: "Draft body" })).toMatchObject({ outcome: "saved" });
+    expect(await step("send", { key: newKey(), mode: "compose", intent: "draft", roleId: "2", practitionerId: nurse.id, subject: "Draft raced", body: "Draft body" })).toMatchObject({ outcome: "saved" });
     const draft = (await box(MESSAGE_BOXES.drafts)).resources[0];
     const sentBefore = (await box(MESSAGE_BOXES.sent)).total!;
-    const replies = await Promise.all([step({ step: "sendDraft", key: newKey(), draftId: draft.id }), step({ step: "sendDraft", key: newKey(), draftId: draft.id })]);
+    const replies = await Promise.all([step("sendDraft", { key: newKey(), draftId: draft.id }), step("sendDraft", { key: newKey(), draftId: draft.id })]);
     for (const r of replies) expect(r).toMatchObject({ outcome: "sent" });
     expect((await box(MESSAGE_BOXES.sent)).total).toBe(sentBefore + 1);
-    expect(await step({ step: "delete", ids: draft.id })).toMatchObject({ ok: true, deleted: 1 });
+    expect(await step("delete", { ids: [draft.id] })).toMatchObject({ deleted: 1 });
     expect((await box(MESSAGE_BOXES.drafts)).resources.map((m) => m.id)).not.toContain(draft.id);
   });
 
   it("a reply goes to the original's sender as Re: and its subject, the body the new text, a separator and the original", async () => {
     const { step, box } = await patient(world);
     const original = (await box(MESSAGE_BOXES.inbox)).resources[0];
-    const opened = (await step({ step: "open", id: original.id })) as { ok: true; message: MessageView };
-    await step({ step: "send", key: newKey(), mode: "reply", intent: "send", replyTo: original.id, body: "Thanks" });
+    const opened = (await step("open", { id: original.id })) as MessageView;
+    await step("send", { key: newKey(), mode: "reply", intent: "send", replyTo: original.id, body: "Thanks" });
     const sent = OutgoingMessageSchema.parse((await posts(world)).at(-1)!.body);
     expect(sent.note[0].text).toBe(`Re: ${original.note[0].text}`);
     expect(sent.recipient[0].reference).toBe(original.sender.reference);
-    expect(sent.extension.body).toBe(`Thanks${REPLY_SEPARATOR}${opened.message.body}`);
+    expect(sent.extension.body).toBe(`Thanks${REPLY_SEPARATOR}${opened.body}`);
     // A sent message cannot be answered as if it were from the practice.
     const mine = (await box(MESSAGE_BOXES.sent)).resources[0];
-    expect(await step({ step: "send", key: newKey(), mode: "reply", intent: "send", replyTo: mine.id, body: "x" })).toMatchObject({ outcome: "refused", message: t.notInInbox });
+    expect(await step("send", { key: newKey(), mode: "reply", intent: "send", replyTo: mine.id, body: "x" })).toMatchObject({ outcome: "refused", message: t.notInInbox });
   });
 
   it("the practice's settings turning compose and reply off are enforced on the server", async () => {
@@ -188,17 +189,17 @@ describe("/emails/step", () => {
     const { step, box, page } = await patient(off);
     expect((await page()).settings).toEqual({ compose: false, reply: false });
     const original = (await box(MESSAGE_BOXES.inbox)).resources[0];
-    expect(await step({ step: "send", key: newKey(), mode: "reply", intent: "send", replyTo: original.id, body: "x" })).toMatchObject({ outcome: "refused", message: t.replyOff });
-    expect(await step({ step: "send", key: newKey(), mode: "compose", intent: "send", roleId: "2", practitionerId: "1", subject: "x", body: "x" })).toMatchObject({ outcome: "refused", message: t.composeOff });
+    expect(await step("send", { key: newKey(), mode: "reply", intent: "send", replyTo: original.id, body: "x" })).toMatchObject({ outcome: "refused", message: t.replyOff });
+    expect(await step("send", { key: newKey(), mode: "compose", intent: "send", roleId: "2", practitionerId: "1", subject: "x", body: "x" })).toMatchObject({ outcome: "refused", message: t.composeOff });
   });
 
   it("a practice that does not answer is a failed send, and the same attempt may be posted again", async () => {
     const { step, box } = await patient(world);
     const nurse = await aNurse(step);
     await world.fault({ path: "Patient/Message", method: "POST", status: 503, times: 1 });
-    const fields = { step: "send", key: newKey(), mode: "compose", intent: "send", roleId: "2", practitionerId: nurse.id, subject: "After a failure", body: "Second time lucky" };
-    expect(await step(fields)).toEqual({ outcome: "failed", message: t.sendFailed });
-    expect(await step(fields)).toEqual({ outcome: "sent", message: t.sent });
+    const fields = { key: newKey(), mode: "compose", intent: "send", roleId: "2", practitionerId: nurse.id, subject: "After a failure", body: "Second time lucky" };
+    expect(await step("send", fields)).toEqual({ outcome: "failed", message: t.sendFailed });
+    expect(await step("send", fields)).toEqual({ outcome: "sent", message: t.sent });
     expect((await box(MESSAGE_BOXES.sent)).resources.filter((m) => m.note[0].text === "After a failure")).toHaveLength(1);
   });
 });
@@ -212,10 +213,10 @@ describe("a family member's messages", () => {
     await world.clearRequests();
     await page();
     const nurse = await aNurse(step);
-    expect(await step({ step: "send", key: newKey(), mode: "compose", intent: "draft", roleId: "2", practitionerId: nurse.id, subject: "For my child", body: "Kia ora" })).toMatchObject({ outcome: "saved" });
+    expect(await step("send", { key: newKey(), mode: "compose", intent: "draft", roleId: "2", practitionerId: nurse.id, subject: "For my child", body: "Kia ora" })).toMatchObject({ outcome: "saved" });
     const [draft] = (await box(MESSAGE_BOXES.drafts)).resources;
     expect(draft.note[0].text).toBe("For my child");
-    expect(await step({ step: "delete", ids: draft.id })).toMatchObject({ ok: true });
+    expect(await step("delete", { ids: [draft.id] })).toMatchObject({ deleted: 1 });
     const calls = await world.requests();
     const named = calls.filter((c) => c.path !== "Patient/Message" && (c.path.startsWith("Patient/Messag") || c.path === "Patient/DeleteMessage" || c.path === "Patient/LoadRoles"));
     expect(named.length).toBeGreaterThan(2);
@@ -231,7 +232,7 @@ describe("the practice answers (messaging-replies)", () => {
     const { step, box, counter } = await patient(world);
     const nurse = await aNurse(step);
     const before = await counter();
-    await step({ step: "send", key: newKey(), mode: "compose", intent: "send", roleId: "2", practitionerId: nurse.id, subject: "Sore knee", body: "Still sore" });
+    await step("send", { key: newKey(), mode: "compose", intent: "send", roleId: "2", practitionerId: nurse.id, subject: "Sore knee", body: "Still sore" });
     await world.advance("PT59M");
     expect(await counter()).toBe(before);
     await world.advance("PT1M");
@@ -263,19 +264,19 @@ describe("the front desk writes as a practice location (2§3 Location/{id})", ()
     expect(fromDesk.map((m) => inbox.indexOf(m))).toEqual([1, 4, 7]);
     expect(inbox[0].sender.reference).toMatch(/^Practitioner\//);
     for (const m of fromDesk) expect(m.sender).toEqual({ reference: `Location/${locations[0].id}`, display: `${locations[0].name} Front Desk` });
-    const opened = (await step({ step: "open", id: fromDesk[0].id })) as { ok: true; message: MessageView };
-    expect(opened.message.practitioner).toEqual({ id: locations[0].id, name: `${locations[0].name} Front Desk`, reference: `Location/${locations[0].id}` });
-    expect(opened.message.name).toBe(`${locations[0].name} Front Desk`);
-    expect(opened.message.roleId).toBe("0");
+    const opened = (await step("open", { id: fromDesk[0].id })) as MessageView;
+    expect(opened.practitioner).toEqual({ id: locations[0].id, name: `${locations[0].name} Front Desk`, reference: `Location/${locations[0].id}` });
+    expect(opened.name).toBe(`${locations[0].name} Front Desk`);
+    expect(opened.roleId).toBe("0");
   });
 
   it("a reply to a Location-sent message goes to Location/{id}, that location its centre, the long original quoted up to 800 characters", async () => {
     const { fromDesk, locations, step, box } = await frontDesk();
     const long = fromDesk.find((m) => m.extension.body.length > 800)!;
     expect(long).toBeDefined();
-    const opened = (await step({ step: "open", id: long.id })) as { ok: true; message: MessageView };
+    const opened = (await step("open", { id: long.id })) as MessageView;
     const mine = "Thank you, I will call before 8.";
-    expect(await step({ step: "send", key: newKey(), mode: "reply", intent: "send", replyTo: long.id, body: mine })).toEqual({ outcome: "sent", message: t.sent });
+    expect(await step("send", { key: newKey(), mode: "reply", intent: "send", replyTo: long.id, body: mine })).toEqual({ outcome: "sent", message: t.sent });
 
     const last = (await received()).at(-1)!;
     expect(last).toMatchObject({ box: "sent", recipient: `Location/${locations[0].id}`, to: `${locations[0].name} Front Desk`, centre: { id: locations[0].id, name: locations[0].name }, subject: `Re: ${long.note[0].text}` });
@@ -283,7 +284,7 @@ describe("the front desk writes as a practice location (2§3 Location/{id})", ()
     const quoted = last.body.slice(mine.length + REPLY_SEPARATOR.length);
     expect(last.body.startsWith(`${mine}${REPLY_SEPARATOR}`)).toBe(true);
     expect(quoted).toHaveLength(800);
-    expect(quoted).toBe(`${opened.message.body.slice(0, 799)}…`);
+    expect(quoted).toBe(`${opened.body.slice(0, 799)}…`);
     const [sent] = (await box(MESSAGE_BOXES.sent)).resources;
     expect(sent.recipient[0].reference).toBe(`Location/${locations[0].id}`);
   });
@@ -291,22 +292,22 @@ describe("the front desk writes as a practice location (2§3 Location/{id})", ()
   it("a reply saved as a draft and then sent as it stands (Send Message) still goes to Location/{id}", async () => {
     const { fromDesk, locations, step, box } = await frontDesk();
     const short = fromDesk.find((m) => m.extension.body.length <= 800)!;
-    const opened = (await step({ step: "open", id: short.id })) as { ok: true; message: MessageView };
-    expect(await step({ step: "send", key: newKey(), mode: "reply", intent: "draft", replyTo: short.id, body: "My new mobile is 021 555 0101." })).toMatchObject({ outcome: "saved" });
+    const opened = (await step("open", { id: short.id })) as MessageView;
+    expect(await step("send", { key: newKey(), mode: "reply", intent: "draft", replyTo: short.id, body: "My new mobile is 021 555 0101." })).toMatchObject({ outcome: "saved" });
     const [draft] = (await box(MESSAGE_BOXES.drafts)).resources;
     expect(draft.recipient[0].reference).toBe(`Location/${locations[0].id}`);
-    expect(await step({ step: "sendDraft", key: newKey(), draftId: draft.id })).toMatchObject({ outcome: "sent" });
+    expect(await step("sendDraft", { key: newKey(), draftId: draft.id })).toMatchObject({ outcome: "sent" });
     const [savedDraft, sentDraft] = (await received()).slice(-2);
     expect(savedDraft).toMatchObject({ box: "drafts", recipient: `Location/${locations[0].id}` });
     expect(sentDraft).toMatchObject({ box: "sent", recipient: `Location/${locations[0].id}`, centre: { id: locations[0].id, name: locations[0].name } });
     // The short original is quoted whole.
-    expect(sentDraft.body).toBe(`My new mobile is 021 555 0101.${REPLY_SEPARATOR}${opened.message.body}`);
+    expect(sentDraft.body).toBe(`My new mobile is 021 555 0101.${REPLY_SEPARATOR}${opened.body}`);
   });
 
   it("a new message to a practitioner carries the practice's main location as its centre; the practice refuses a centre or location it does not have", async () => {
     const { step, s, locations } = await frontDesk();
     const nurse = await aNurse(step);
-    expect(await step({ step: "send", key: newKey(), mode: "compose", intent: "send", roleId: "2", practitionerId: nurse.id, subject: "Centre", body: "Which centre?" })).toMatchObject({ outcome: "sent" });
+    expect(await step("send", { key: newKey(), mode: "compose", intent: "send", roleId: "2", practitionerId: nurse.id, subject: "Centre", body: "Which centre?" })).toMatchObject({ outcome: "sent" });
     expect((await received()).at(-1)).toMatchObject({ recipient: `Practitioner/${nurse.id}`, to: nurse.name, centre: { id: locations[0].id, name: locations[0].name } });
 
     const post = (recipient: string, centre?: { id: string; name: string }) =>

@@ -4,8 +4,11 @@ import { loadConfig } from "../../app/.server/config.server";
 import { createSessions } from "../../app/.server/session.server";
 import { MemoryStateStore } from "../../app/.server/state-store.server";
 import { medicationsMessages } from "../../app/lib/messages/medications";
-import type { PharmaciesReply, RepeatReply } from "../../app/lib/repeat-request";
+import type { RepeatReply } from "../../app/lib/repeat-request";
+import type { PharmacyOption } from "../../app/lib/medications-view";
+import { errorsMessages } from "../../app/lib/messages/errors";
 import { useMockServer, type TestWorld } from "../helpers/mock-world";
+import { stepPoster } from "../helpers/steps";
 import { signedInToPortal } from "../helpers/portal-cookie";
 
 /**
@@ -20,9 +23,10 @@ const t = medicationsMessages;
 async function patient(world: TestWorld, label = "solo") {
   const { practice: s, user, cookie } = await signedInToPortal(sessions, world, label);
   const deps: RepeatDeps = { requireSession: sessions.requireSession, store: new MemoryStateStore(), waitMs: 5_000 };
-  const post = (fields: Record<string, string>) => repeatAction(new Request("http://portal.test/medications/repeat", { method: "POST", body: new URLSearchParams(fields), headers: { Cookie: cookie } }), deps);
+  const steps = stepPoster("http://portal.test/medications/repeat", (r) => repeatAction(r, deps), { Cookie: cookie });
+  const post = steps.reply;
   const page = (search = "") => medicationsPage({ api: s.api, user: { ...user } as never }, new URL(`http://portal.test/medications${search}`));
-  return { s, post, page, deps };
+  return { s, post, envelope: steps.envelope, page, deps };
 }
 
 const repeatPosts = (world: TestWorld) => world.requests({ method: "POST", path: "Patient/SendRepeatMedicationRequest" });
@@ -70,18 +74,18 @@ describe("the repeat action", () => {
     const [first] = (await page()).rows;
     const before = (await repeatPosts(world)).length;
     const key = newKey();
-    const fields = { step: "send", key, medicationIds: first.id, delivery: "pickup" };
-    const replies = await Promise.all([post(fields), post(fields), post(fields)]);
+    const fields = { key, medicationIds: first.id, delivery: "pickup" };
+    const replies = await Promise.all([post("send", fields), post("send", fields), post("send", fields)]);
     expect(replies[0]).toMatchObject({ outcome: "sent" });
     expect(replies[1]).toEqual(replies[0]);
     expect(replies[2]).toEqual(replies[0]);
     expect((await repeatPosts(world)).length - before).toBe(1);
     expect((await received(world)).filter((r) => r.medicines.includes(first.name))).toEqual([expect.objectContaining({ delivery: "pickup", outcome: "sent" })]);
     // Posted again later (a retry whose reply was lost), it is still answered without a second request.
-    expect(await post(fields)).toEqual(replies[0]);
+    expect(await post("send", fields)).toEqual(replies[0]);
     expect((await repeatPosts(world)).length - before).toBe(1);
     // Another attempt is another request.
-    await post({ ...fields, key: newKey() });
+    await post("send", { ...fields, key: newKey() });
     expect((await repeatPosts(world)).length - before).toBe(2);
   });
 
@@ -89,21 +93,20 @@ describe("the repeat action", () => {
     const { post, page } = await patient(world);
     const [first] = (await page()).rows;
     const before = (await repeatPosts(world)).length;
-    expect(await post({ step: "send", key: newKey(), delivery: "pickup" })).toMatchObject({ outcome: "refused", errors: { medicationIds: t.selectOne } });
-    expect(await post({ step: "send", key: newKey(), medicationIds: first.id, delivery: "pharmacy" })).toMatchObject({ outcome: "refused", errors: { pharmacyId: t.selectPharmacy } });
-    expect(await post({ step: "send", key: newKey(), medicationIds: first.id, delivery: "pharmacy", pharmacyId: "999999" })).toMatchObject({ outcome: "refused", errors: { pharmacyId: t.unknownPharmacy } });
-    expect(await post({ step: "send", key: newKey(), medicationIds: "not-mine", delivery: "pickup" })).toMatchObject({ outcome: "refused", message: t.notOnRecord });
-    expect(await post({ step: "send", key: "short", medicationIds: first.id, delivery: "pickup" })).toMatchObject({ outcome: "refused" });
+    expect(await post("send", { key: newKey(), delivery: "pickup" })).toMatchObject({ outcome: "refused", errors: { medicationIds: t.selectOne } });
+    expect(await post("send", { key: newKey(), medicationIds: first.id, delivery: "pharmacy" })).toMatchObject({ outcome: "refused", errors: { pharmacyId: t.selectPharmacy } });
+    expect(await post("send", { key: newKey(), medicationIds: first.id, delivery: "pharmacy", pharmacyId: "999999" })).toMatchObject({ outcome: "refused", errors: { pharmacyId: t.unknownPharmacy } });
+    expect(await post("send", { key: newKey(), medicationIds: "not-mine", delivery: "pickup" })).toMatchObject({ outcome: "refused", message: t.notOnRecord });
+    expect(await post("send", { key: "short", medicationIds: first.id, delivery: "pickup" })).toMatchObject({ outcome: "refused" });
     expect((await repeatPosts(world)).length).toBe(before);
   });
 
   it("sends the practice's own pharmacy name and whether it is the preferred one, whatever the browser says", async () => {
     const { post, page } = await patient(world);
     const [first] = (await page()).rows;
-    const list = (await post({ step: "pharmacies" })) as PharmaciesReply;
-    if (!list.ok) throw new Error(list.message);
-    const favourite = list.pharmacies.find((p) => p.favourite)!;
-    const reply = (await post({ step: "send", key: newKey(), medicationIds: first.id, delivery: "pharmacy", pharmacyId: favourite.id, PharmacyName: "Evil Pharmacy", urgent: "true", fax: "true", notes: "Thanks" })) as RepeatReply;
+    const list = await post<PharmacyOption[]>("pharmacies");
+    const favourite = list.find((p) => p.favourite)!;
+    const reply = (await post("send", { key: newKey(), medicationIds: first.id, delivery: "pharmacy", pharmacyId: favourite.id, PharmacyName: "Evil Pharmacy", urgent: "true", fax: "true", notes: "Thanks" })) as RepeatReply;
     expect(reply).toEqual({ outcome: "sent", message: expect.stringContaining(favourite.name) });
     const sent = (await repeatPosts(world)).at(-1)!;
     expect(sent.body).toMatchObject({ PickUpTypeID: 2, PharmacyID: favourite.id, PharmacyName: favourite.name, IsPreferredPharmacy: true, IsUrgent: true, Notes: "Thanks" });
@@ -113,14 +116,14 @@ describe("the repeat action", () => {
     const { post, page } = await patient(world);
     const [first] = (await page()).rows;
     await world.fault({ path: "Patient/SendRepeatMedicationRequest", method: "POST", status: 503, times: 1 });
-    const fields = { step: "send", key: newKey(), medicationIds: first.id, delivery: "pickup" };
-    expect(await post(fields)).toEqual({ outcome: "failed", message: t.sendFailed });
-    expect(await post(fields)).toMatchObject({ outcome: "sent" });
+    const fields = { key: newKey(), medicationIds: first.id, delivery: "pickup" };
+    expect(await post("send", fields)).toEqual({ outcome: "failed", message: t.sendFailed });
+    expect(await post("send", fields)).toMatchObject({ outcome: "sent" });
   });
 
-  it("an unknown step is a 400", async () => {
-    const { post } = await patient(world);
-    await expect(post({ step: "nope" })).rejects.toMatchObject({ init: { status: 400 } });
+  it("an unknown step is the protocol's refusal, answered, not thrown", async () => {
+    const { envelope } = await patient(world);
+    expect(await envelope("nope")).toEqual({ ok: false, failure: { kind: "unknown-step", message: errorsMessages.unexpected } });
   });
 });
 
@@ -130,7 +133,7 @@ describe("the repeat action in the scenarios", () => {
     const { post, page } = await patient(world);
     const loaded = await page();
     expect(loaded.settings.outstandingBalanceCents).toBe(12050);
-    const reply = await post({ step: "send", key: newKey(), medicationIds: loaded.rows[0].id, delivery: "pickup" });
+    const reply = await post("send", { key: newKey(), medicationIds: loaded.rows[0].id, delivery: "pickup" });
     expect(reply).toMatchObject({ outcome: "refused", errors: { delivery: t.outstandingBalance } });
     expect(await repeatPosts(world)).toEqual([]);
   });
@@ -139,9 +142,9 @@ describe("the repeat action in the scenarios", () => {
     const world = await mock.createWorld({ scenario: "provider-on-leave", seed: 44 });
     const { post, page } = await patient(world);
     const ids = (await page()).rows.map((r) => r.id).join(",");
-    const reply = await post({ step: "send", key: newKey(), medicationIds: ids, delivery: "pickup" });
+    const reply = await post("send", { key: newKey(), medicationIds: ids, delivery: "pickup" });
     expect(reply).toEqual({ outcome: "onLeave", providers: [expect.stringMatching(/^Dr /)] });
-    expect(await post({ step: "send", key: newKey(), medicationIds: ids, delivery: "pickup", ignoreLeave: "true" })).toMatchObject({ outcome: "sent" });
+    expect(await post("send", { key: newKey(), medicationIds: ids, delivery: "pickup", ignoreLeave: "true" })).toMatchObject({ outcome: "sent" });
     expect((await repeatPosts(world)).map((p) => (p.body as { IgnoreLeave: boolean }).IgnoreLeave)).toEqual([false, true]);
   });
 });

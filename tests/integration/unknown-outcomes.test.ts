@@ -14,10 +14,10 @@ import { createSessions } from "../../app/.server/session.server";
 import { MemoryStateStore } from "../../app/.server/state-store.server";
 import { messagingMessages } from "../../app/lib/messages/messaging";
 import { medicationsMessages } from "../../app/lib/messages/medications";
-import type { SendReply } from "../../app/lib/messaging-compose";
 import { endpoints } from "../../contract/endpoints";
 import { MESSAGE_BOXES } from "../../contract/messaging";
 import { useMockServer, type TestWorld } from "../helpers/mock-world";
+import { stepPoster } from "../helpers/steps";
 import { signedInToPortal } from "../helpers/portal-cookie";
 
 /**
@@ -38,14 +38,13 @@ async function patient(world: TestWorld) {
   const store = new MemoryStateStore();
   const emailsDeps: EmailsDeps = { requireSession: sessions.requireSession, store, waitMs: 8_000 };
   const repeatDeps: RepeatDeps = { requireSession: sessions.requireSession, store, waitMs: 8_000 };
-  const request = (path: string, fields: Record<string, string>) => new Request(`http://portal.test${path}`, { method: "POST", body: new URLSearchParams(fields), headers: { Cookie: cookie } });
-  const step = (fields: Record<string, string>) => emailsStep(request("/emails/step", fields), emailsDeps) as Promise<SendReply>;
-  const repeat = (fields: Record<string, string>) => repeatAction(request("/medications/repeat", fields), repeatDeps);
+  const step = stepPoster("http://portal.test/emails/step", (r) => emailsStep(r, emailsDeps), { Cookie: cookie }).reply;
+  const repeat = (fields: Record<string, string>) => stepPoster("http://portal.test/medications/repeat", (r) => repeatAction(r, repeatDeps), { Cookie: cookie }).reply("send", fields);
   const box = async (type: string) =>
     (await s.api.call(endpoints.messages, { query: { PatientID: user.userId, Type: "1", MessagingType: type as "1", PageSize: 100, PageNumber: 1 } })).resources;
   const withSubject = async (type: string, subject: string) => (await box(type)).filter((m) => m.note[0].text === subject);
-  const nurse = (((await step({ step: "recipients", roleId: "2" })) as unknown as { options: { id: string }[] }).options[0]).id;
-  const compose = (subject: string, intent: "send" | "draft" = "send") => ({ step: "send", key: newKey(), mode: "compose", intent, roleId: "2", practitionerId: nurse, subject, body: `The body of ${subject}` });
+  const nurse = (await step<Array<{ id: string }>>("recipients", { roleId: "2" }))[0].id;
+  const compose = (subject: string, intent: "send" | "draft" = "send") => ({ key: newKey(), mode: "compose", intent, roleId: "2", practitionerId: nurse, subject, body: `The body of ${subject}` });
   const medicines = async () => (await medicationsPage({ api: s.api, user: { ...user } as never }, new URL("http://portal.test/medications"))).rows;
   return { step, repeat, box, withSubject, compose, medicines };
 }
@@ -60,9 +59,9 @@ describe("a message whose reply does not prove it was taken", () => {
     const { step, withSubject, compose } = await patient(world);
     const fields = compose("Garbled reply");
     await world.fault({ path: "Patient/Message", method: "POST", body: "malformed", times: 1 });
-    expect(await step(fields)).toEqual({ outcome: "unknown", message: t.unconfirmedTitle });
+    expect(await step("send", fields)).toEqual({ outcome: "unknown", message: t.unconfirmedTitle });
     expect(await withSubject(MESSAGE_BOXES.sent, "Garbled reply")).toEqual([]);
-    expect(await step(fields)).toMatchObject({ outcome: "sent" });
+    expect(await step("send", fields)).toMatchObject({ outcome: "sent" });
     expect(await withSubject(MESSAGE_BOXES.sent, "Garbled reply")).toHaveLength(1);
   });
 
@@ -70,8 +69,8 @@ describe("a message whose reply does not prove it was taken", () => {
     const { step, withSubject, compose } = await patient(world);
     const fields = compose("Empty reply draft", "draft");
     await world.fault({ path: "Patient/Message", method: "POST", body: "empty", times: 1 });
-    expect(await step(fields)).toMatchObject({ outcome: "unknown" });
-    expect(await step(fields)).toMatchObject({ outcome: "saved" });
+    expect(await step("send", fields)).toMatchObject({ outcome: "unknown" });
+    expect(await step("send", fields)).toMatchObject({ outcome: "saved" });
     expect(await withSubject(MESSAGE_BOXES.drafts, "Empty reply draft")).toHaveLength(1);
   });
 });
@@ -87,9 +86,9 @@ describe("a message carried out whose reply never came back", () => {
     const fields = compose("Lost reply");
     await world.fault({ path: "Patient/Message", method: "POST", body: "lost-reply", times: 1 });
     const before = await messagePosts(world);
-    expect(await step(fields)).toMatchObject({ outcome: "unknown" });
+    expect(await step("send", fields)).toMatchObject({ outcome: "unknown" });
     expect(await withSubject(MESSAGE_BOXES.sent, "Lost reply")).toHaveLength(1);
-    expect(await step(fields)).toEqual({ outcome: "sent", message: t.sent, detail: t.foundOnCheck });
+    expect(await step("send", fields)).toEqual({ outcome: "sent", message: t.sent, detail: t.foundOnCheck });
     expect(await messagePosts(world)).toBe(before + 1);
     expect(await withSubject(MESSAGE_BOXES.sent, "Lost reply")).toHaveLength(1);
   });
@@ -99,13 +98,13 @@ describe("a message carried out whose reply never came back", () => {
     const fields = compose("Answered too late");
     const before = await messagePosts(world);
     const held = await world.hold({ path: "Patient/Message", method: "POST", times: 1 });
-    const first = step(fields);
+    const first = step("send", fields);
     await held.arrived();
     expect(await first).toMatchObject({ outcome: "unknown" });
     await held.release();
     // The held call is carried out once released: its journal entry is written when it is over.
     await expect.poll(() => messagePosts(world)).toBe(before + 1);
-    const retries = await Promise.all([step(fields), step(fields)]);
+    const retries = await Promise.all([step("send", fields), step("send", fields)]);
     for (const r of retries) expect(r).toMatchObject({ outcome: "sent" });
     expect(await messagePosts(world)).toBe(before + 1);
     expect(await withSubject(MESSAGE_BOXES.sent, "Answered too late")).toHaveLength(1);
@@ -116,12 +115,12 @@ describe("a message carried out whose reply never came back", () => {
     const fields = compose("Never arrived");
     const before = await messagePosts(world);
     const held = await world.hold({ path: "Patient/Message", method: "POST", status: 500, times: 1 });
-    const first = step(fields);
+    const first = step("send", fields);
     await held.arrived();
     expect(await first).toMatchObject({ outcome: "unknown" });
     await held.release();
     await expect.poll(() => messagePosts(world)).toBe(before + 1);
-    const retries = await Promise.all([step(fields), step(fields)]);
+    const retries = await Promise.all([step("send", fields), step("send", fields)]);
     for (const r of retries) expect(r).toEqual({ outcome: "sent", message: t.sent });
     expect(await messagePosts(world)).toBe(before + 2);
     expect(await withSubject(MESSAGE_BOXES.sent, "Never arrived")).toHaveLength(1);
@@ -129,23 +128,23 @@ describe("a message carried out whose reply never came back", () => {
 
   it("a draft sent as it is, its reply lost: unknown; Send Message again (any tab, any key) finds it in Sent", async () => {
     const { step, withSubject, compose } = await patient(world);
-    expect(await step(compose("Draft then lost", "draft"))).toMatchObject({ outcome: "saved" });
+    expect(await step("send", compose("Draft then lost", "draft"))).toMatchObject({ outcome: "saved" });
     const [draft] = await withSubject(MESSAGE_BOXES.drafts, "Draft then lost");
     await world.fault({ path: "Patient/Message", method: "POST", body: "lost-reply", times: 1 });
-    expect(await step({ step: "sendDraft", key: newKey(), draftId: draft.id })).toMatchObject({ outcome: "unknown" });
-    expect(await step({ step: "sendDraft", key: newKey(), draftId: draft.id })).toMatchObject({ outcome: "sent", detail: t.foundOnCheck });
+    expect(await step("sendDraft", { key: newKey(), draftId: draft.id })).toMatchObject({ outcome: "unknown" });
+    expect(await step("sendDraft", { key: newKey(), draftId: draft.id })).toMatchObject({ outcome: "sent", detail: t.foundOnCheck });
     expect(await withSubject(MESSAGE_BOXES.sent, "Draft then lost")).toHaveLength(1);
   });
 
   it("an edited draft sent, its reply garbled: unknown; the retry sends it once", async () => {
     const { step, withSubject, compose } = await patient(world);
     const saved = compose("Edited draft", "draft");
-    expect(await step(saved)).toMatchObject({ outcome: "saved" });
+    expect(await step("send", saved)).toMatchObject({ outcome: "saved" });
     const [draft] = await withSubject(MESSAGE_BOXES.drafts, "Edited draft");
     const fields = { ...saved, key: newKey(), mode: "draft", intent: "send", draftId: draft.id, keep: "" };
     await world.fault({ path: "Patient/Message", method: "POST", body: "malformed", times: 1 });
-    expect(await step(fields)).toMatchObject({ outcome: "unknown" });
-    expect(await step(fields)).toMatchObject({ outcome: "sent" });
+    expect(await step("send", fields)).toMatchObject({ outcome: "unknown" });
+    expect(await step("send", fields)).toMatchObject({ outcome: "sent" });
     expect(await withSubject(MESSAGE_BOXES.sent, "Edited draft")).toHaveLength(1);
   });
 });
@@ -159,17 +158,17 @@ describe("deleting messages says what the practice deleted", () => {
   it("three asked for, one already gone: the reply says two of three", async () => {
     const { step, box } = await patient(world);
     const ids = (await box(MESSAGE_BOXES.sent)).slice(0, 3).map((m) => m.id);
-    expect(await step({ step: "delete", ids: ids[0] })).toMatchObject({ ok: true, deleted: 1, message: t.deleted });
-    const reply = await step({ step: "delete", ids: ids.join(",") });
-    expect(reply).toMatchObject({ ok: true, deleted: 2 });
-    expect(reply).toEqual({ ok: true, deleted: 2, requested: 3, message: t.deletedSome(2, 3) });
+    expect(await step("delete", { ids: [ids[0]] })).toMatchObject({ deleted: 1, message: t.deleted });
+    const reply = await step("delete", { ids });
+    expect(reply).toMatchObject({ deleted: 2 });
+    expect(reply).toEqual({ deleted: 2, requested: 3, message: t.deletedSome(2, 3) });
   });
 
   it("a delete whose reply was lost is not called a failure: the patient is told it is unknown", async () => {
     const { step, box } = await patient(world);
     const ids = (await box(MESSAGE_BOXES.sent)).slice(0, 2).map((m) => m.id);
     await world.fault({ path: "Patient/DeleteMessage", body: "lost-reply", times: 1 });
-    expect(await step({ step: "delete", ids: ids.join(",") })).toEqual({ ok: true, deleted: null, requested: 2, message: t.deleteUnconfirmed });
+    expect(await step("delete", { ids })).toEqual({ deleted: null, requested: 2, message: t.deleteUnconfirmed });
     expect((await box(MESSAGE_BOXES.sent)).map((m) => m.id)).not.toContain(ids[0]);
   });
 });
@@ -184,7 +183,7 @@ describe("a repeat request whose reply never came back", () => {
   it("a lost reply is unknown, and the same attempt again is never a second request (the practice offers no way to look)", async () => {
     const { repeat, medicines } = await patient(world);
     const [first] = await medicines();
-    const fields = { step: "send", key: newKey(), medicationIds: first.id, delivery: "pickup" };
+    const fields = { key: newKey(), medicationIds: first.id, delivery: "pickup" };
     await world.fault({ path: "Patient/SendRepeatMedicationRequest", body: "lost-reply", times: 1 });
     expect(await repeat(fields)).toEqual({ outcome: "unknown", message: medicationsMessages.unconfirmed });
     expect(await repeat(fields)).toEqual({ outcome: "unknown", message: medicationsMessages.unconfirmed });
@@ -196,7 +195,7 @@ describe("a repeat request whose reply never came back", () => {
     const [first] = await medicines();
     const before = await received();
     const held = await world.hold({ path: "Patient/SendRepeatMedicationRequest", times: 1 });
-    const reply = repeat({ step: "send", key: newKey(), medicationIds: first.id, delivery: "pickup" });
+    const reply = repeat({ key: newKey(), medicationIds: first.id, delivery: "pickup" });
     await held.arrived();
     expect(await reply).toMatchObject({ outcome: "unknown" });
     await held.release();

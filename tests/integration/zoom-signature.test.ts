@@ -14,6 +14,7 @@ import { loadZoomPage, signatureAction, type SignatureDeps } from "../../app/are
 import { ZOOM_TEXT } from "../../app/lib/zoom";
 import { MOCK_SDK_KEY } from "../../contract/video";
 import { MOCK_SDK_SECRET } from "../../mock-server/handlers/video";
+import { stepPoster } from "../helpers/steps";
 import { useMockServer, type PortalSession, type TestWorld } from "../helpers/mock-world";
 import { signedInToPortal } from "../helpers/portal-cookie";
 
@@ -44,8 +45,9 @@ beforeAll(async () => {
 });
 
 const deps = (change: Partial<SignatureDeps> = {}): SignatureDeps => ({ requireSession: sessions.requireSession, signatureUrl: undefined, sdkKey: MOCK_SDK_KEY, ...change });
-const postAs = async (as: string, fields: Record<string, string>, d = deps()) =>
-  (await signatureAction(new Request("http://portal.test/zoom/signature", { method: "POST", body: new URLSearchParams(fields), headers: { Cookie: as } }), d)).reply;
+const postAs = (as: string, input: Record<string, string>, d = deps()) => stepPoster("http://portal.test/zoom/signature", (r) => signatureAction(r, d), { Cookie: as }).envelope("sign", input);
+/** The step's refusal in the protocol's envelope, by its words. */
+const refusal = (message: string) => ({ ok: false, failure: expect.objectContaining({ message }) });
 const post = (fields: Record<string, string>, d = deps()) => postAs(cookie, fields, d);
 
 /** The JWT's parts, its signature checked with the mock's test secret. */
@@ -62,8 +64,9 @@ function verify(jwt: string) {
 describe("the /zoom signature action", () => {
   it("answers the practice's HS256 signature for role 0, the SDK key and the patient's name", async () => {
     await world.clearRequests();
-    const reply = await post({ meetingNumber: own.meetingNumber });
-    if (!reply.ok) throw new Error(reply.message);
+    const answer = await post({ meetingNumber: own.meetingNumber });
+    if (!answer.ok) throw new Error(answer.failure.message);
+    const reply = answer.reply as { signature: string; sdkKey: string; userName: string };
     expect(reply.sdkKey).toBe(MOCK_SDK_KEY);
     expect(reply.userName).toBe("Sam Solo");
     const jwt = verify(reply.signature);
@@ -82,17 +85,17 @@ describe("the /zoom signature action", () => {
 
   it("refuses a malformed meeting id without calling the practice", async () => {
     await world.clearRequests();
-    expect(await post({ meetingNumber: "12ab" })).toEqual({ ok: false, message: ZOOM_TEXT.badMeeting });
-    expect(await post({})).toEqual({ ok: false, message: ZOOM_TEXT.badMeeting });
+    expect(await post({ meetingNumber: "12ab" })).toEqual(refusal(ZOOM_TEXT.badMeeting));
+    expect(await post({})).toEqual(refusal(ZOOM_TEXT.badMeeting));
     expect(await world.requests({ path: "video/signature" })).toEqual([]);
   });
 
   it("says plainly that the video service failed when the function fails, breaks its contract or cannot be reached", async () => {
     await world.fault({ path: "video/signature", status: 500, times: 1 });
-    expect(await post({ meetingNumber: own.meetingNumber })).toEqual({ ok: false, message: ZOOM_TEXT.notSigned });
+    expect(await post({ meetingNumber: own.meetingNumber })).toEqual(refusal(ZOOM_TEXT.notSigned));
     await world.fault({ path: "video/signature", body: "malformed", times: 1 });
-    expect(await post({ meetingNumber: own.meetingNumber })).toEqual({ ok: false, message: ZOOM_TEXT.notSigned });
-    expect(await post({ meetingNumber: own.meetingNumber }, deps({ signatureUrl: "http://127.0.0.1:9/video" }))).toEqual({ ok: false, message: ZOOM_TEXT.notSigned });
+    expect(await post({ meetingNumber: own.meetingNumber })).toEqual(refusal(ZOOM_TEXT.notSigned));
+    expect(await post({ meetingNumber: own.meetingNumber }, deps({ signatureUrl: "http://127.0.0.1:9/video" }))).toEqual(refusal(ZOOM_TEXT.notSigned));
   });
 
   it("calls VIDEO_SIGNATURE_URL when it is set", async () => {
@@ -148,7 +151,7 @@ describe("the /zoom loader", () => {
  * number is refused before the practice's video function is asked.
  */
 describe("which meetings are signed", () => {
-  const refused = { ok: false, message: videoMessages.notYours };
+  const refused = { ok: false, failure: { kind: "refused", message: videoMessages.notYours } };
 
   it("refuses another patient's meeting and a made-up one without asking the video function", async () => {
     const family = await signedInToPortal(sessions, world, "family", { name: "Frances Family" });
@@ -163,8 +166,9 @@ describe("which meetings are signed", () => {
   });
 
   it("answers 404 for a meeting that is not the patient's", async () => {
-    const answer = await signatureAction(new Request("http://portal.test/zoom/signature", { method: "POST", body: new URLSearchParams({ meetingNumber: "81234567890" }), headers: { Cookie: cookie } }), deps());
+    const answer = await signatureAction(stepPoster("http://portal.test/zoom/signature", (r) => signatureAction(r, deps()), { Cookie: cookie }).request("sign", { meetingNumber: "81234567890" }), deps());
     expect(answer.status).toBe(404);
+    expect(await answer.json()).toEqual(refused);
   });
 
   it("refuses a cancelled appointment's meeting and a past one's", async () => {

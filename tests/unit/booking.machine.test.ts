@@ -5,6 +5,7 @@ import { bookFields, bookingMachine, type BookingInput } from "../../machines/bo
 import { bookingFailureText, bookingSettingsOf, nextSearchStart, type BookReply, type BookingSettings, type Option, type ProviderView, type SlotView } from "../../app/lib/booking";
 import { appointmentsMessages } from "../../app/lib/messages/appointments";
 import { StepSessionEndedError } from "../../app/lib/step-client";
+import { StepFailedError } from "../../app/lib/steps";
 
 const t = appointmentsMessages;
 
@@ -60,7 +61,7 @@ function start(settings: Partial<BookingSettings> = {}, fakes: Fakes = {}, famil
       }),
       loadSlots: fromPromise(async ({ input }) => {
         calls.slots.push({ ...input });
-        if (fakes.failSlots) throw new Error("The practice could not be reached just now.");
+        if (fakes.failSlots) throw new StepFailedError({ kind: "failed", message: "The practice could not be reached just now." });
         return fakes.slots ? fakes.slots(input) : SLOTS;
       }),
       loadNextDay: fromPromise(async ({ input }) => {

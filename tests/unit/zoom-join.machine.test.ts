@@ -2,13 +2,14 @@ import { describe, expect, it, vi } from "vitest";
 import { createActor, fromPromise } from "xstate";
 import { waitForState } from "../helpers/wait-for-state";
 import { FAILURE_TEXT, zoomJoinMachine } from "../../machines/zoom-join.machine";
-import { JOIN_TIMEOUT_MS, ZOOM_TEXT, type SignatureReply } from "../../app/lib/zoom";
+import { JOIN_TIMEOUT_MS, ZOOM_TEXT, type Signature } from "../../app/lib/zoom";
 import { StepSessionEndedError } from "../../app/lib/step-client";
+import { StepFailedError } from "../../app/lib/steps";
 
 const input = { meetingNumber: "81234567890", passCode: "abc123" };
-const signed: SignatureReply = { ok: true, signature: "h.p.s", sdkKey: "portalMockSdkKey0001", userName: "Sam Solo" };
+const signed: Signature = { signature: "h.p.s", sdkKey: "portalMockSdkKey0001", userName: "Sam Solo" };
 
-function start(sign: (meetingNumber: string) => Promise<SignatureReply>) {
+function start(sign: (meetingNumber: string) => Promise<Signature>) {
   const asked: string[] = [];
   const actor = createActor(
     zoomJoinMachine.provide({
@@ -55,7 +56,7 @@ describe("the video consult join machine", () => {
   });
 
   it("says why when the practice will not sign, or the portal cannot be reached, and tries again with a new frame", async () => {
-    let answer: () => Promise<SignatureReply> = async () => ({ ok: false, message: ZOOM_TEXT.notSigned });
+    let answer: () => Promise<Signature> = async () => Promise.reject(new StepFailedError({ kind: "refused", message: ZOOM_TEXT.notSigned }));
     const { actor } = start(() => answer());
     actor.send({ type: "meeting.start" });
     await waitForState(actor, (s) => s.matches("failed"));

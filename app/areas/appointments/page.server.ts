@@ -1,4 +1,5 @@
 import { DateTime } from "luxon";
+import type { z } from "zod";
 import { data } from "react-router";
 import { BOOKED_REPLY, DEFAULT_REASON_FOR_VISIT_ID, NOT_PROVIDED_REASON, VIDEO_TYPE_NAME } from "../../../contract/appointments";
 import { PAGE_SIZES } from "../../../contract/page-sizes";
@@ -10,8 +11,7 @@ import {
   type CancelReply,
 } from "../../lib/appointments-view";
 import {
-  BookStepSchema,
-  BookingStepSchema,
+  type BookStepSchema,
   bookableDays,
   bookingFailureText,
   bookingSettingsOf,
@@ -42,6 +42,9 @@ import {
 } from "../../.server/practice/appointments.server";
 import { getPatient, getPractice, getPracticeSettings, getProxyUsers } from "../../.server/practice/patient.server";
 import { requestForm } from "../../.server/request-form.server";
+import { recordAccessOf } from "../../.server/record-access.server";
+import { isRefusal, refuse, stepDispatcher, type Refusal, type StepHandlers } from "../../.server/steps.server";
+import { bookingSteps } from "./steps";
 import { claimsAnotherViewing, requireSession, type SignedIn } from "../../.server/session.server";
 import { errorsMessages } from "../../lib/messages/errors";
 
@@ -154,61 +157,82 @@ export async function cancelAction(request: Request, deps: AppointmentDeps = por
   }
 }
 
-/* ---------- POST /appointments/book: the booking machine's steps ---------- */
+/* ---------- POST /appointments/book: the booking machine's steps (decisions/280) ---------- */
 
-export async function bookingAction(request: Request, deps: AppointmentDeps = portalDeps): Promise<unknown> {
-  const { api, user } = await deps.requireSession(request);
-  const form = await requestForm(request);
-  const isBook = form.get("step") === "book";
-  const parsed = parseForm(form, isBook ? BookStepSchema : BookingStepSchema);
-  if (!parsed.ok) {
-    const message = Object.values(parsed.errors)[0] ?? t.loadFailed;
-    return isBook ? ({ outcome: "failed", message } satisfies BookReply) : { ok: false, message };
-  }
-  const step = parsed.value;
-  try {
-    const [settingsReply, patientId] = await Promise.all([getPracticeSettings(api, user.userId), patientFor(api, user, step.for)]);
-    const settings = bookingSettingsOf(settingsReply);
-    if (settings.disabled) return isBook ? { outcome: "failed", message: t.disabled } : { ok: false, message: t.disabled };
-    const today = todayOf();
-    switch (step.step) {
-      case "roles": {
-        const roles = await getBookingRoles(api, patientId, step.locationIds);
-        const seen = new Map<string, Option>();
-        for (const r of roles) if (!seen.has(r.RoleID)) seen.set(r.RoleID, { id: r.RoleID, name: r.RoleName });
-        return { ok: true, roles: [...seen.values()] };
-      }
-      case "providers": {
-        const providers = await getPractitioners(api, patientId, step);
-        return { ok: true, providers: providers.resources.map((p) => ({ id: p.id, name: p.name[0].text, lockedDown: p.extension.lockedDown })) };
-      }
-      case "slots": {
-        if (!dayBookable(step.date, today, settings)) return { ok: true, slots: [] };
-        return { ok: true, slots: await slotsOf(api, patientId, step) };
-      }
-      case "nextDay": {
-        const days = await getNextAvailableDays(api, patientId, { typeId: step.typeId, providerId: step.providerId, start: step.start });
-        for (const day of days.filter((d) => dayBookable(d, today, settings))) {
-          const slots = await slotsOf(api, patientId, { ...step, date: day });
-          if (slots.length > 0) return { ok: true, date: day, slots };
-        }
-        return { ok: true, date: null, slots: [] };
-      }
-      case "book":
-        return await book(api, patientId, step, settings, today);
-    }
-  } catch (error) {
-    if (error instanceof PracticeApiError) return isBook ? { outcome: "failed", message: t.bookFailed } : { ok: false, message: t.loadFailed };
-    throw error;
-  }
+interface BookingContext {
+  api: Api;
+  user: User;
+  request: Request;
 }
 
-/** The patient a step is for: the viewed patient, or a family member of a main account (else 403). */
-async function patientFor(api: Api, user: User, memberId: string): Promise<string> {
+/** Each step first reads the practice's settings now and whom it is for: a refusal when booking is off or the person is not one to book for. */
+async function bookingOf({ api, user }: BookingContext, memberId: string): Promise<{ settings: BookingSettings; patientId: string } | Refusal> {
+  const [settingsReply, patientId] = await Promise.all([getPracticeSettings(api, user.userId), patientFor(api, user, memberId)]);
+  if (patientId === null) return refuse(t.notYourFamily);
+  const settings = bookingSettingsOf(settingsReply);
+  return settings.disabled ? refuse(t.disabled) : { settings, patientId };
+}
+
+const bookingHandlers: StepHandlers<typeof bookingSteps, BookingContext> = {
+  roles: async (q, context) => {
+    const booking = await bookingOf(context, q.for);
+    if (isRefusal(booking)) return booking;
+    const roles = await getBookingRoles(context.api, booking.patientId, q.locationIds);
+    const seen = new Map<string, Option>();
+    for (const r of roles) if (!seen.has(r.RoleID)) seen.set(r.RoleID, { id: r.RoleID, name: r.RoleName });
+    return [...seen.values()];
+  },
+  providers: async (q, context) => {
+    const booking = await bookingOf(context, q.for);
+    if (isRefusal(booking)) return booking;
+    const providers = await getPractitioners(context.api, booking.patientId, q);
+    return providers.resources.map((p) => ({ id: p.id, name: p.name[0].text, lockedDown: p.extension.lockedDown }));
+  },
+  slots: async (q, context) => {
+    const booking = await bookingOf(context, q.for);
+    if (isRefusal(booking)) return booking;
+    return dayBookable(q.date, todayOf(), booking.settings) ? slotsOf(context.api, booking.patientId, q) : [];
+  },
+  nextDay: async (q, context) => {
+    const booking = await bookingOf(context, q.for);
+    if (isRefusal(booking)) return booking;
+    const today = todayOf();
+    const days = await getNextAvailableDays(context.api, booking.patientId, { typeId: q.typeId, providerId: q.providerId, start: q.start });
+    for (const day of days.filter((d) => dayBookable(d, today, booking.settings))) {
+      const slots = await slotsOf(context.api, booking.patientId, { ...q, date: day });
+      if (slots.length > 0) return { date: day, slots };
+    }
+    return { date: null, slots: [] };
+  },
+  book: async (q, context) => {
+    try {
+      const booking = await bookingOf(context, q.for);
+      // Booking answers its own outcomes: a refusal before the practice is asked is a failed booking.
+      if (isRefusal(booking)) return { outcome: "failed", message: booking.failure.message };
+      const reply = await book(context.api, booking.patientId, q, booking.settings, todayOf());
+      // A booking made at the practice is a change to the record (decisions/274).
+      if (reply.outcome === "booked") recordAccessOf(context.request, { area: "appointments", action: "change" });
+      return reply;
+    } catch (error) {
+      if (error instanceof PracticeApiError) return { outcome: "failed", message: t.bookFailed };
+      throw error;
+    }
+  },
+};
+
+/** /appointments/book's action: the booking machine's steps. */
+export function bookingAction(request: Request, deps: AppointmentDeps = portalDeps): Promise<Response> {
+  return stepDispatcher(bookingSteps, bookingHandlers, {
+    begin: async (request) => ({ ...(await deps.requireSession(request)), request }),
+    failed: () => t.loadFailed,
+  })(request);
+}
+
+/** The patient a step is for: the viewed patient, or a family member of a main account (null: not one to book for). */
+async function patientFor(api: Api, user: User, memberId: string): Promise<string | null> {
   if (memberId === "") return user.userId;
   const family = await familyOf(api, user);
-  if (!family.canChoose || !family.members.some((m) => m.id === memberId)) throw data({ message: "That person is not one you can book for." }, { status: 403 });
-  return memberId;
+  return family.canChoose && family.members.some((m) => m.id === memberId) ? memberId : null;
 }
 
 function dayBookable(date: string, today: string, settings: BookingSettings): boolean {
@@ -232,7 +256,7 @@ async function slotsOf(api: Api, patientId: string, q: { typeId: string; locatio
     }));
 }
 
-type BookStep = Extract<ReturnType<typeof BookingStepSchema.parse>, { step: "book" }>;
+type BookStep = z.output<typeof BookStepSchema>;
 
 async function book(api: Api, patientId: string, step: BookStep, settings: BookingSettings, today: string): Promise<BookReply> {
   // The rules again, as the practice's settings say now (the browser's check is only a convenience).

@@ -13,7 +13,9 @@ import { FieldError } from "../../components/ui/field";
 import { lazyModule } from "../../components/ui/lazy-module";
 import { medicationSearch, type HistoryList, type MedicationRow, type MedicationTab } from "../../lib/medications-view";
 import { medicationsMessages } from "../../lib/messages/medications";
-import { createRepeatSteps } from "../../lib/repeat-request";
+import { repeatFields } from "../../lib/repeat-request";
+import { callStep } from "../../lib/steps";
+import { repeatSteps } from "./steps";
 import type { Route } from "./+types/page.route";
 import { tabClass } from "../../components/ui/choice-styles";
 
@@ -34,7 +36,6 @@ const LISTS: ReadonlyArray<{ value: HistoryList; label: string }> = [
 const repeatDialog = lazyModule(() => import("./components/repeat-dialog"));
 const RepeatDialogContent = repeatDialog.component((m) => m.default);
 
-const repeatSteps = createRepeatSteps();
 
 export default function Medications({ loaderData }: Route.ComponentProps) {
   const { view, rows, total, more, settings, patient, printedOn } = loaderData;
@@ -45,8 +46,8 @@ export default function Medications({ loaderData }: Route.ComponentProps) {
     () =>
       repeatMedicationMachine.provide({
         actors: {
-          loadPharmacies: fromPromise(() => repeatSteps.pharmacies()),
-          sendRequest: fromPromise(({ input }) => repeatSteps.send(input.choice, input.key, input.ignoreLeave)),
+          loadPharmacies: fromPromise(() => callStep(repeatSteps, "pharmacies", {})),
+          sendRequest: fromPromise(({ input }) => callStep(repeatSteps, "send", repeatFields(input.choice, input.key, input.ignoreLeave))),
         },
       }),
     [],

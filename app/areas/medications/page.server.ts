@@ -1,19 +1,19 @@
 import { DateTime } from "luxon";
-import { data } from "react-router";
 import { OnLeaveProvidersSchema } from "../../../contract/medications";
 import { PRACTICE_ZONE } from "../../lib/dates";
 import { parseForm } from "../../lib/form-data";
 import { MAX_MEDICATION_PAGES, medicationRowOf, medicationViewOf, repeatSettingsOf, type MedicationsPageData } from "../../lib/medications-view";
 import { medicationsMessages } from "../../lib/messages/medications";
 import { summarisePatient } from "../../lib/patient-summary";
-import { RepeatRequestSchema, repeatRuleErrors, type PharmaciesReply, type RepeatErrors, type RepeatReply } from "../../lib/repeat-request";
+import { RepeatRequestSchema, repeatRuleErrors, type RepeatErrors, type RepeatFields, type RepeatReply } from "../../lib/repeat-request";
 import { answerOnce } from "../../.server/answer-once.server";
-import { PracticeApiError } from "../../.server/practice/client.server";
 import { practiceErrorResponse } from "../../.server/practice/errors.server";
 import { getMedications, getPharmacies, medicationPageSize, sendRepeatRequest } from "./practice.server";
 import { getPatient, getPracticeSettings } from "../../.server/practice/patient.server";
-import { requestForm } from "../../.server/request-form.server";
+import { recordAccessOf } from "../../.server/record-access.server";
 import { requireSession, type SignedIn } from "../../.server/session.server";
+import { stepDispatcher, type StepHandlers } from "../../.server/steps.server";
+import { repeatSteps } from "./steps";
 import { stateStore } from "../../.server/state.server";
 import type { StateStore } from "../../.server/state-store.server";
 
@@ -74,23 +74,23 @@ export interface RepeatDeps {
 
 const portalRepeatDeps: RepeatDeps = { requireSession, store: stateStore, waitMs: 15_000 };
 
-export async function repeatAction(request: Request, deps: RepeatDeps = portalRepeatDeps): Promise<PharmaciesReply | RepeatReply> {
-  const signedIn = await deps.requireSession(request);
-  const form = await requestForm(request);
-  const step = form.get("step");
-  if (step === "pharmacies") return pharmaciesStep(signedIn);
-  if (step === "send") return sendStep(signedIn, form, deps);
-  throw data({ message: "Invalid repeat step" }, { status: 400 });
-}
+const repeatHandlers: StepHandlers<typeof repeatSteps, { signedIn: SignedIn; request: Request; deps: RepeatDeps }> = {
+  pharmacies: async (_, { signedIn: { api, user } }) =>
+    (await getPharmacies(api, user.userId)).resources.map((p) => ({ id: p.id, name: p.name.trim(), favourite: p.extension.favourite })),
+  send: async (fields, { signedIn, request, deps }) => {
+    const reply = await sendStep(signedIn, fields, deps);
+    // A repeat prescription request the practice took is a change (decisions/274).
+    if (reply.outcome === "sent") recordAccessOf(request, { area: "medications", action: "change" });
+    return reply;
+  },
+};
 
-async function pharmaciesStep({ api, user }: Pick<SignedIn, "api" | "user">): Promise<PharmaciesReply> {
-  try {
-    const reply = await getPharmacies(api, user.userId);
-    return { ok: true, pharmacies: reply.resources.map((p) => ({ id: p.id, name: p.name.trim(), favourite: p.extension.favourite })) };
-  } catch (error) {
-    if (error instanceof PracticeApiError) return { ok: false, message: t.pharmaciesFailed };
-    throw error;
-  }
+/** /medications/repeat's action: the repeat-medication machine's steps (decisions/280). */
+export function repeatAction(request: Request, deps: RepeatDeps = portalRepeatDeps): Promise<Response> {
+  return stepDispatcher(repeatSteps, repeatHandlers, {
+    begin: async (request) => ({ signedIn: await deps.requireSession(request), request, deps }),
+    failed: () => t.pharmaciesFailed,
+  })(request);
 }
 
 /**
@@ -98,8 +98,9 @@ async function pharmaciesStep({ api, user }: Pick<SignedIn, "api" | "user">): Pr
  * keeps the answer; a second post of the same key (a double submit, a retry whose first reply was
  * lost, another portal process) waits for that answer and gives it again, never a second request.
  */
-async function sendStep({ api, user }: Pick<SignedIn, "api" | "user">, form: FormData, deps: RepeatDeps): Promise<RepeatReply> {
-  const parsed = parseForm(form, RepeatRequestSchema);
+async function sendStep({ api, user }: Pick<SignedIn, "api" | "user">, fields: Partial<RepeatFields>, deps: RepeatDeps): Promise<RepeatReply> {
+  // Read as a form is (conform: an empty field is no field), for the same field errors as before.
+  const parsed = parseForm(new URLSearchParams(Object.entries(fields).filter((entry): entry is [string, string] => typeof entry[1] === "string")), RepeatRequestSchema);
   if (!parsed.ok) return { outcome: "refused", message: Object.values(parsed.errors)[0] ?? t.sendFailed, errors: parsed.errors as Record<string, string> };
   const request = parsed.value;
   // A refusal sent nothing, so its key is let go; an answer of the practice is kept for the retries.

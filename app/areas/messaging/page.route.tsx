@@ -7,14 +7,16 @@ import { messagingMachine } from "../../../machines/messaging.machine";
 import { loadEmailsPage } from "./page.server";
 import type { WritingStep } from "./components/compose-dialog";
 import type { PageNotice } from "./components/notice-host";
+import type { DraftStep } from "./components/page-dialogs";
 import { MessageList } from "./components/message-list";
-import { MessageViewer, type Opened } from "./components/message-viewer";
+import type { Opened } from "./components/message-viewer";
 import { lazyModule } from "../../components/ui/lazy-module";
 import { Breadcrumb } from "../../shell/components/breadcrumb";
-import { Button, buttonClass } from "../../components/ui/button";
+import { Button } from "../../components/ui/button";
 import { Dialog } from "../../components/ui/dialog";
-import { SignInAgainLink } from "../../components/ui/sign-in-again-link";
-import { createMessagingSteps } from "../../lib/messaging-compose";
+import { callStep, failureMessage } from "../../lib/steps";
+import { messagingSteps } from "./steps";
+import { messageFields } from "../../lib/messaging-compose";
 import { messagingMessages } from "../../lib/messages/messaging";
 import { emailsSearch, emailsViewOf, onlyTheOpenMessageChanged, openMessageOf, type AttachmentView, type Box, type MessageRow, type MessageView, type ReadFilterName } from "../../lib/messaging-view";
 import type { Route } from "./+types/page.route";
@@ -34,7 +36,6 @@ export function shouldRevalidate({ currentUrl, nextUrl, defaultShouldRevalidate 
 }
 
 const t = messagingMessages;
-const steps = createMessagingSteps();
 
 // The form, its file checks and the PDF preview load when the patient writes or opens a PDF (issue 12).
 const composeDialog = lazyModule(() => import("./components/compose-dialog"));
@@ -45,6 +46,14 @@ const preloadCompose = () => void composeDialog.preload();
 // Fetched once the page is up, before any notice can be needed.
 const noticeHost = lazyModule(() => import("./components/notice-host"));
 const NoticeHost = noticeHost.component((m) => m.NoticeHost);
+// The smaller dialogs (send a draft, delete, an image), drawn closed from the start so they are there when opened.
+const pageDialogs = lazyModule(() => import("./components/page-dialogs"));
+const SendDraftDialog = pageDialogs.component((m) => m.SendDraftDialog);
+const DeleteDialog = pageDialogs.component((m) => m.DeleteDialog);
+const ImageDialog = pageDialogs.component((m) => m.ImageDialog);
+// The open message's view is fetched once the page is up; until then the address's message shows as loading.
+const messageViewer = lazyModule(() => import("./components/message-viewer"));
+const MessageViewer = messageViewer.component((m) => m.MessageViewer);
 const TABS: ReadonlyArray<{ value: Box; label: string }> = [
   { value: "inbox", label: "Inbox" },
   { value: "sent", label: "Sent" },
@@ -124,11 +133,11 @@ export default function Emails({ loaderData }: Route.ComponentProps) {
     setLoadingMore(true);
     setMoreError(null);
     try {
-      const reply = await steps.page(view.box, view.filter, pages + 1);
+      const reply = await callStep(messagingSteps, "page", { box: view.box, filter: view.filter, page: pages + 1 });
       setExtra((before) => [...before, ...reply.rows]);
       setPages(pages + 1);
     } catch (error) {
-      setMoreError(error instanceof Error && !(error.name.startsWith("Step")) ? error.message : t.moreFailed);
+      setMoreError(failureMessage(error, t.moreFailed));
     } finally {
       setLoadingMore(false);
     }
@@ -143,7 +152,7 @@ export default function Emails({ loaderData }: Route.ComponentProps) {
   useEffect(() => {
     if (!loadingId) return;
     let wanted = true;
-    steps.open(loadingId).then(
+    callStep(messagingSteps, "open", { id: loadingId }).then(
       (message) => {
         if (!wanted) return;
         setOpened({ status: "loaded", message });
@@ -154,7 +163,7 @@ export default function Emails({ loaderData }: Route.ComponentProps) {
         }
       },
       (error: unknown) => {
-        if (wanted) setOpened({ status: "failed", id: loadingId, message: error instanceof Error && !error.name.startsWith("Step") ? error.message : t.openFailed });
+        if (wanted) setOpened({ status: "failed", id: loadingId, message: failureMessage(error, t.openFailed) });
       },
     );
     // Another message asked for, or this one closed, before the answer came: it is no longer wanted.
@@ -164,9 +173,6 @@ export default function Emails({ loaderData }: Route.ComponentProps) {
     // openUnread is set with the id it belongs to; a change of it alone asks nothing again.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [loadingId, revalidate]);
-  useEffect(() => {
-    if (opened.status === "loaded") heading.current?.querySelector<HTMLElement>("#open-message-subject")?.focus();
-  }, [opened]);
 
   // Closed by Back (the viewer, and its focus, gone): the focus goes back to the row it was opened from.
   const lastMessage = useRef(messageId);
@@ -182,12 +188,12 @@ export default function Emails({ loaderData }: Route.ComponentProps) {
     () =>
       messagingMachine.provide({
         actors: {
-          loadRoles: fromPromise(() => steps.roles()),
-          loadRecipients: fromPromise(({ input }) => steps.recipients(input.roleId)),
-          sendMessage: fromPromise(({ input }) => steps.send(input.draft, input.key, input.intent)),
-          sendDraft: fromPromise(({ input }) => steps.sendDraft(input.draftId, input.key)),
+          loadRoles: fromPromise(() => callStep(messagingSteps, "roles", {})),
+          loadRecipients: fromPromise(({ input }) => callStep(messagingSteps, "recipients", { roleId: input.roleId })),
+          sendMessage: fromPromise(({ input }) => callStep(messagingSteps, "send", messageFields(input.draft, input.key, input.intent))),
+          sendDraft: fromPromise(({ input }) => callStep(messagingSteps, "sendDraft", { draftId: input.draftId, key: input.key })),
           deleteMessages: fromPromise(async ({ input }) => {
-            const reply = await steps.delete(input.ids);
+            const reply = await callStep(messagingSteps, "delete", { ids: [...input.ids] });
             // The old draft's removal not confirmed: offered again, as a failed one (a delete is safe to repeat).
             if (reply.deleted === null) throw new Error(reply.message);
             return reply;
@@ -235,7 +241,7 @@ export default function Emails({ loaderData }: Route.ComponentProps) {
     if (!deleting) return;
     setDeleteBusy(true);
     try {
-      const reply = await steps.delete(deleting.ids);
+      const reply = await callStep(messagingSteps, "delete", { ids: deleting.ids });
       setDeleting(null);
       // What the practice says it deleted; fewer than asked, or not said, is not called a success.
       setToast({ tone: reply.deleted !== null && reply.deleted >= reply.requested ? "success" : "error", title: reply.message });
@@ -257,7 +263,7 @@ export default function Emails({ loaderData }: Route.ComponentProps) {
   const formStep: WritingStep = (["sending", "confirmingClose", "removingOldDraft", "oldDraftLeft", "unconfirmed", "closingUnconfirmed"] as const).find((s) => state.matches({ writing: { form: s } })) ?? "editing";
   const writingTitle = ctx.draft.mode === "reply" ? "Reply Message" : ctx.draft.mode === "draft" ? "Draft Message" : "Compose Message";
   const sendingDraft = state.matches("sendingDraft");
-  const draftStep = (["confirming", "sending", "failed", "unconfirmed", "removing", "left"] as const).find((s) => state.matches({ sendingDraft: s })) ?? "confirming";
+  const draftStep: DraftStep = (["confirming", "sending", "failed", "unconfirmed", "removing", "left"] as const).find((s) => state.matches({ sendingDraft: s })) ?? "confirming";
 
   return (
     <>
@@ -347,20 +353,22 @@ export default function Emails({ loaderData }: Route.ComponentProps) {
                   )}
                 </div>
                 <div ref={heading} className="min-w-0">
-                  <MessageViewer
-                    opened={opened}
-                    box={view.box}
-                    position={position >= 0 ? position + 1 : null}
-                    total={total}
-                    settings={settings}
-                    busy={!state.matches("closed") || deleteBusy}
-                    onDelete={(m: MessageView) => askDelete([m.id], true)}
-                    onReply={(m) => send({ type: "reply.open", message: m })}
-                    onSendDraft={(m) => send({ type: "draft.send", id: m.id })}
-                    onEditDraft={(m) => send({ type: "draft.edit", message: m })}
-                    onPreview={setPreview}
-                    onRetry={(id) => setOpened({ status: "loading", id })}
-                  />
+                  <Suspense fallback={opened.status === "none" ? null : <p role="status">{t.loadingMessage}</p>}>
+                    <MessageViewer
+                      opened={opened}
+                      box={view.box}
+                      position={position >= 0 ? position + 1 : null}
+                      total={total}
+                      settings={settings}
+                      busy={!state.matches("closed") || deleteBusy}
+                      onDelete={(m: MessageView) => askDelete([m.id], true)}
+                      onReply={(m) => send({ type: "reply.open", message: m })}
+                      onSendDraft={(m) => send({ type: "draft.send", id: m.id })}
+                      onEditDraft={(m) => send({ type: "draft.edit", message: m })}
+                      onPreview={setPreview}
+                      onRetry={(id) => setOpened({ status: "loading", id })}
+                    />
+                  </Suspense>
                 </div>
               </div>
             </Tabs.Content>
@@ -382,66 +390,6 @@ export default function Emails({ loaderData }: Route.ComponentProps) {
           ) : null}
         </Dialog>
 
-        <Dialog open={sendingDraft} onOpenChange={(isOpen) => (isOpen ? undefined : send({ type: "close" }))} title="Send Message" dismissOnBackdrop={false}>
-          <div className="flex flex-col gap-4">
-            {draftStep === "confirming" ? <p>Send this draft to the practice now?</p> : null}
-            {draftStep === "sending" ? <p role="status">Sending…</p> : null}
-            {draftStep === "removing" ? <p role="status">Removing the draft…</p> : null}
-            {draftStep === "failed" ? (
-              <div role="alert">
-                <p className="font-semibold text-danger">{t.sendFailed}</p>
-                {ctx.sessionEnded ? (
-                  <p>
-                    {t.draftSessionEnded} <SignInAgainLink />
-                  </p>
-                ) : (
-                  <p>Nothing was sent and the draft is still in Drafts.</p>
-                )}
-              </div>
-            ) : null}
-            {draftStep === "unconfirmed" ? (
-              <div role="status">
-                <p className="font-semibold">{t.unconfirmedTitle}</p>
-                <p id="draft-unconfirmed">{t.unconfirmedDraft}</p>
-              </div>
-            ) : null}
-            {draftStep === "left" ? (
-              <div role="alert">
-                <p className="font-semibold">{t.sent}</p>
-                <p>{t.oldDraftLeftAfterSend}</p>
-              </div>
-            ) : null}
-            <div className="flex flex-wrap gap-3">
-              {draftStep === "confirming" || draftStep === "failed" ? (
-                <Button onClick={() => send({ type: "confirm" })}>{draftStep === "failed" ? "Try again" : "Send"}</Button>
-              ) : null}
-              {draftStep === "unconfirmed" ? (
-                <Button onClick={() => send({ type: "check" })} aria-describedby="draft-unconfirmed" autoFocus>
-                  {t.checkAgain}
-                </Button>
-              ) : null}
-              {draftStep === "left" ? <Button onClick={() => send({ type: "oldDraft.retry" })}>Try removing the draft again</Button> : null}
-              <Button variant="secondary" onClick={() => send({ type: "close" })} disabled={state.hasTag("busy")}>
-                {draftStep === "left" || draftStep === "unconfirmed" ? t.close : "Cancel"}
-              </Button>
-            </div>
-          </div>
-        </Dialog>
-
-        <Dialog open={deleting !== null} onOpenChange={(isOpen) => (isOpen || deleteBusy ? undefined : setDeleting(null))} title={deleting && deleting.ids.length > 1 ? "Delete Multiple Messages" : "Delete Message"}>
-          <div className="flex flex-col gap-4">
-            <p>{deleting && deleting.ids.length > 1 ? `Delete the ${deleting.ids.length} selected messages? This cannot be undone.` : "Delete this message? This cannot be undone."}</p>
-            <div className="flex flex-wrap gap-3">
-              <Button onClick={() => void confirmDelete()} busy={deleteBusy}>
-                {deleteBusy ? "Deleting…" : "Delete"}
-              </Button>
-              <Button variant="secondary" onClick={() => setDeleting(null)} disabled={deleteBusy}>
-                Cancel
-              </Button>
-            </div>
-          </div>
-        </Dialog>
-
         {preview && preview.kind === "pdf" ? (
           <Suspense fallback={null}>
             <DocumentDialog
@@ -451,23 +399,20 @@ export default function Emails({ loaderData }: Route.ComponentProps) {
             />
           </Suspense>
         ) : null}
-        <Dialog open={preview !== null && preview.kind === "image"} onOpenChange={(isOpen) => (isOpen ? undefined : setPreview(null))} title={preview?.title.toLowerCase().endsWith(".png") ? "PNG File" : "JPG File"} description={preview?.title} size="wide">
-          {preview && preview.kind === "image" ? (
-            <div className="flex flex-col gap-4">
-              <img src={preview.url} alt={preview.title} className="max-h-[70vh] w-auto max-w-full self-center object-contain" />
-              <div className="flex flex-wrap gap-3">
-                <a href={preview.url} download={preview.title} className={buttonClass("secondary")}>
-                  Download<span className="sr-only"> {preview.title}</span>
-                </a>
-                <Button variant="secondary" onClick={() => setPreview(null)}>
-                  Close
-                </Button>
-              </div>
-            </div>
-          ) : null}
-        </Dialog>
       </div>
       <Suspense fallback={null}>
+        <SendDraftDialog
+          open={sendingDraft}
+          step={draftStep}
+          sessionEnded={ctx.sessionEnded}
+          busy={state.hasTag("busy")}
+          onConfirm={() => send({ type: "confirm" })}
+          onCheck={() => send({ type: "check" })}
+          onRemoveAgain={() => send({ type: "oldDraft.retry" })}
+          onClose={() => send({ type: "close" })}
+        />
+        <DeleteDialog ids={deleting?.ids ?? null} busy={deleteBusy} onConfirm={() => void confirmDelete()} onCancel={() => setDeleting(null)} />
+        <ImageDialog preview={preview} onClose={() => setPreview(null)} />
         <NoticeHost notice={toast} onClose={() => setToast(null)} />
       </Suspense>
     </>

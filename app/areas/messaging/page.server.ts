@@ -1,18 +1,16 @@
 import { createHash } from "node:crypto";
 import { DateTime } from "luxon";
 import sanitizeHtml from "sanitize-html";
-import { z } from "zod";
 import { attachmentProblem, typeByName, type AttachmentProblem } from "../../../contract/attachment-content";
 import { ATTACHMENT_TYPES, COUNTERPART_REFERENCE, MESSAGE_TYPES, type Communication, type OutgoingMessage } from "../../../contract/messaging";
 import { PAGE_SIZES } from "../../../contract/page-sizes";
 import { PRACTICE_ZONE } from "../../lib/dates";
 import { parseForm } from "../../lib/form-data";
-import { MessageFormSchema, quotedOriginal, REPLY_SEPARATOR, replySubject, type SendReply } from "../../lib/messaging-compose";
+import { MessageFormSchema, quotedOriginal, REPLY_SEPARATOR, replySubject, type MessageFields, type SendReply } from "../../lib/messaging-compose";
 import { errorsMessages } from "../../lib/messages/errors";
 import { messagingMessages } from "../../lib/messages/messaging";
-import { BOXES, colourOf, emailsViewOf, READ_FILTER_NAMES, type AttachmentView, type Box, type EmailsPageData, type MessageRow, type MessageView, type MessagingSettings } from "../../lib/messaging-view";
+import { colourOf, emailsViewOf, type AttachmentView, type Box, type EmailsPageData, type MessageRow, type MessageView, type MessagingSettings } from "../../lib/messaging-view";
 import { summarisePatient } from "../../lib/patient-summary";
-import { RequestKeySchema } from "../../lib/request-key";
 import type { PracticeSettings } from "../../../contract/patient";
 import { settingOn } from "../../../contract/truthy";
 import { answerOnce, mayHaveBeenCarriedOut, type OnceWork } from "../../.server/answer-once.server";
@@ -21,7 +19,8 @@ import { practiceErrorResponse } from "../../.server/practice/errors.server";
 import { deleteMessages, deletedCountOf, getMessage, getMessageCentres, getMessages, getMessagingRecipients, getMessagingRoles, sendMessage } from "./practice.server";
 import { getCounters, getPatient, getPracticeSettings } from "../../.server/practice/patient.server";
 import { getTerms } from "../../.server/practice/terms.server";
-import { requestForm } from "../../.server/request-form.server";
+import { refuse, stepDispatcher, type StepHandlers } from "../../.server/steps.server";
+import { messagingSteps } from "./steps";
 import { sanitiseResultHtml } from "../../.server/sanitise-html.server";
 import { countDocument, type DocumentRate } from "../../.server/document-rate.server";
 import { recordAccessOf } from "../../.server/record-access.server";
@@ -137,7 +136,7 @@ export function messageViewOf(m: Communication): MessageView {
   };
 }
 
-/* ---------- /emails/step: the page's and the messaging machine's steps ---------- */
+/* ---------- /emails/step: the page's and the messaging machine's steps (decisions/280) ---------- */
 
 export interface EmailsDeps {
   requireSession: (request: Request) => Promise<SignedIn>;
@@ -148,74 +147,53 @@ export interface EmailsDeps {
 
 const portalDeps: EmailsDeps = { requireSession, store: stateStore, waitMs: 15_000 };
 
-const StepSchemas = {
-  page: z.object({ box: z.enum(BOXES), filter: z.enum(READ_FILTER_NAMES), page: z.coerce.number().int().min(1).max(Math.ceil(100_000 / PAGE_SIZES.messages)) }),
-  open: z.object({ id: z.string().regex(/^[\w-]{1,64}$/) }),
-  recipients: z.object({ roleId: z.string().regex(/^\d{1,9}$/) }),
-  delete: z.object({ ids: z.string().regex(/^[\w-]{1,64}(,[\w-]{1,64}){0,199}$/) }),
-  sendDraft: z.object({ key: RequestKeySchema, draftId: z.string().regex(/^[\w-]{1,64}$/) }),
-};
-
-function fieldsOf<S extends z.ZodType>(form: FormData, schema: S): z.output<S> | null {
-  const parsed = schema.safeParse(Object.fromEntries([...form.entries()].filter(([, v]) => typeof v === "string")));
-  return parsed.success ? parsed.data : null;
+/** What every messaging step is given: the session and the request it came with. */
+interface EmailsContext {
+  signedIn: SignedIn;
+  request: Request;
+  deps: EmailsDeps;
 }
 
-const failure = (message: string) => ({ ok: false as const, message });
+/** The practice could not be reached or answered with an error: nothing was sent, and sending says so as its own outcome. */
+const sendFailed = async (work: Promise<SendReply>): Promise<SendReply> =>
+  work.catch((error: unknown) => {
+    if (error instanceof PracticeApiError) return { outcome: "failed", message: t.sendFailed };
+    throw error;
+  });
 
-export async function emailsStep(request: Request, deps: EmailsDeps = portalDeps): Promise<unknown> {
-  const signedIn = await deps.requireSession(request);
-  const form = await requestForm(request);
-  const step = form.get("step");
-  const { api, user } = signedIn;
-  try {
-    switch (step) {
-      case "page": {
-        const q = fieldsOf(form, StepSchemas.page);
-        if (!q) return failure(t.moreFailed);
-        const listing = await getMessages(api, user.userId, q.box, q.box === "inbox" ? q.filter : "all", q.page);
-        const offset = (q.page - 1) * PAGE_SIZES.messages;
-        return { ok: true, rows: listing.resources.map((m, i) => messageRowOf(m, q.box, offset + i)), total: listing.total ?? listing.resources.length };
-      }
-      case "open": {
-        const q = fieldsOf(form, StepSchemas.open);
-        const message = q ? await getMessage(api, user.userId, q.id) : null;
-        // A message opened is an item view in the access record (decisions/274).
-        if (message && q) recordAccessOf(request, { area: "messages", action: "view", itemId: q.id });
-        return message ? { ok: true, message: messageViewOf(message) } : failure(t.openFailed);
-      }
-      case "roles":
-        return { ok: true, options: (await getMessagingRoles(api, user.userId)).map((r) => ({ id: r.id, name: r.title })) };
-      case "recipients": {
-        const q = fieldsOf(form, StepSchemas.recipients);
-        return q ? { ok: true, options: await getMessagingRecipients(api, user.userId, q.roleId) } : failure(t.recipientsFailed);
-      }
-      case "delete": {
-        const q = fieldsOf(form, StepSchemas.delete);
-        if (!q) return failure(t.noMessageSelected);
-        return changed(request, await deleteStep(signedIn, q.ids.split(",")));
-      }
-      case "send":
-        return changed(request, await sendStep(signedIn, form, deps));
-      case "sendDraft": {
-        const q = fieldsOf(form, StepSchemas.sendDraft);
-        if (!q) return { outcome: "refused", message: t.notADraft } satisfies SendReply;
-        return changed(request, await once(deps, signedIn, draftClaim(user, q.draftId), (writing) => postDraftAsItIs(signedIn, q.draftId, writing)));
-      }
-      default:
-        return failure(errorsMessages.unexpected);
-    }
-  } catch (error) {
-    if (!(error instanceof PracticeApiError)) throw error;
-    if (step === "send" || step === "sendDraft") return { outcome: "failed", message: t.sendFailed } satisfies SendReply;
-    const texts: Record<string, string> = { page: t.moreFailed, open: t.openFailed, roles: t.rolesFailed, recipients: t.recipientsFailed, delete: t.deleteFailed };
-    return failure(texts[String(step)] ?? errorsMessages.unexpected);
-  }
+const FAILED_TEXTS: Record<string, string> = { page: t.moreFailed, open: t.openFailed, roles: t.rolesFailed, recipients: t.recipientsFailed, delete: t.deleteFailed };
+
+const emailsHandlers: StepHandlers<typeof messagingSteps, EmailsContext> = {
+  page: async (q, { signedIn: { api, user } }) => {
+    const listing = await getMessages(api, user.userId, q.box, q.box === "inbox" ? q.filter : "all", q.page);
+    const offset = (q.page - 1) * PAGE_SIZES.messages;
+    return { rows: listing.resources.map((m, i) => messageRowOf(m, q.box, offset + i)), total: listing.total ?? listing.resources.length };
+  },
+  open: async (q, { signedIn: { api, user }, request }) => {
+    const message = await getMessage(api, user.userId, q.id);
+    if (!message) return refuse(t.openFailed);
+    // A message opened is an item view in the access record (decisions/274).
+    recordAccessOf(request, { area: "messages", action: "view", itemId: q.id });
+    return messageViewOf(message);
+  },
+  roles: async (_, { signedIn: { api, user } }) => (await getMessagingRoles(api, user.userId)).map((r) => ({ id: r.id, name: r.title })),
+  recipients: async (q, { signedIn: { api, user } }) => getMessagingRecipients(api, user.userId, q.roleId),
+  delete: async (q, { signedIn, request }) => changed(request, await deleteStep(signedIn, q.ids)),
+  send: async (fields, { signedIn, request, deps }) => changed(request, await sendFailed(sendStep(signedIn, fields, deps))),
+  sendDraft: async (q, { signedIn, request, deps }) => changed(request, await sendFailed(once(deps, signedIn, draftClaim(signedIn.user, q.draftId), (writing) => postDraftAsItIs(signedIn, q.draftId, writing)))),
+};
+
+/** /emails/step's action: every step of the page and the messaging machine. */
+export function emailsStep(request: Request, deps: EmailsDeps = portalDeps): Promise<Response> {
+  return stepDispatcher(messagingSteps, emailsHandlers, {
+    begin: async (request) => ({ signedIn: await deps.requireSession(request), request, deps }),
+    failed: (step) => FAILED_TEXTS[step] ?? errorsMessages.unexpected,
+  })(request);
 }
 
 /** A message sent, a draft saved or messages deleted at the practice is a change in the access record (decisions/274). */
 function changed<R extends object>(request: Request, reply: R): R {
-  const made = ("outcome" in reply && (reply.outcome === "sent" || reply.outcome === "saved")) || ("ok" in reply && reply.ok === true);
+  const made = "outcome" in reply ? reply.outcome === "sent" || reply.outcome === "saved" : true;
   if (made) recordAccessOf(request, { area: "messages", action: "change" });
   return reply;
 }
@@ -225,8 +203,9 @@ const PROBLEM_TEXT: Record<AttachmentProblem, string> = { type: t.wrongType, siz
 /** A draft is sent once, whichever way (Send Message, or edited and sent) and however often it is posted. */
 const draftClaim = (user: SignedIn["user"], draftId: string) => `message:${user.apiBase} ${user.userId}:draft:${draftId}`;
 
-async function sendStep({ api, user }: SignedIn, form: FormData, deps: EmailsDeps): Promise<SendReply> {
-  const parsed = parseForm(form, MessageFormSchema);
+async function sendStep({ api, user }: SignedIn, fields: Partial<MessageFields>, deps: EmailsDeps): Promise<SendReply> {
+  // Read as a form is (conform: an empty field is no field), for the same field errors as before.
+  const parsed = parseForm(new URLSearchParams(Object.entries(fields).filter((entry): entry is [string, string] => typeof entry[1] === "string")), MessageFormSchema);
   if (!parsed.ok) return { outcome: "refused", message: Object.values(parsed.errors)[0] ?? t.sendFailed, errors: parsed.errors as Record<string, string> };
   const f = parsed.value;
   // The server checks every file again, by its content: the browser's check is a courtesy.
@@ -404,11 +383,11 @@ async function deleteStep({ api, user }: Pick<SignedIn, "api" | "user">, ids: st
   const requested = new Set(ids).size;
   try {
     const deleted = deletedCountOf(await deleteMessages(api, user.userId, ids));
-    if (deleted === null) return { ok: true as const, deleted, requested, message: t.deleteUnconfirmed };
-    if (deleted >= requested) return { ok: true as const, deleted, requested, message: requested === 1 ? t.deleted : t.deletedMany };
-    return { ok: true as const, deleted, requested, message: t.deletedSome(deleted, requested) };
+    if (deleted === null) return { deleted, requested, message: t.deleteUnconfirmed };
+    if (deleted >= requested) return { deleted, requested, message: requested === 1 ? t.deleted : t.deletedMany };
+    return { deleted, requested, message: t.deletedSome(deleted, requested) };
   } catch (error) {
-    if (error instanceof PracticeApiError && mayHaveBeenCarriedOut(error)) return { ok: true as const, deleted: null, requested, message: t.deleteUnconfirmed };
+    if (error instanceof PracticeApiError && mayHaveBeenCarriedOut(error)) return { deleted: null, requested, message: t.deleteUnconfirmed };
     throw error;
   }
 }

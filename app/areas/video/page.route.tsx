@@ -10,7 +10,8 @@ import { Breadcrumb } from "../../shell/components/breadcrumb";
 import { SignInAgainLink } from "../../components/ui/sign-in-again-link";
 import { ZOOM_TEXT, devicesNotice, formatMeetingNumber, isClientMessage } from "../../lib/zoom";
 import { videoMessages } from "./texts";
-import { createSignatureStep } from "./signature-step";
+import { callStep } from "../../lib/steps";
+import { videoSteps } from "./steps";
 import type { Route } from "./+types/page.route";
 
 export const meta: Route.MetaFunction = () => [{ title: "Join Meeting – Patient Portal" }];
@@ -24,7 +25,6 @@ export async function loader({ request }: Route.LoaderArgs) {
 const t = ZOOM_TEXT;
 const APPOINTMENTS = "/appointments?id=2";
 
-const signatureStep = createSignatureStep();
 
 export default function Zoom({ loaderData }: Route.ComponentProps) {
   const { meeting, appointment, viewing } = loaderData;
@@ -52,7 +52,7 @@ export default function Zoom({ loaderData }: Route.ComponentProps) {
 
 function JoinPanel({ meetingNumber, passCode, appointment }: { meetingNumber: string; passCode: string; appointment: Route.ComponentProps["loaderData"]["appointment"] }) {
   const navigate = useNavigate();
-  const machine = useMemo(() => zoomJoinMachine.provide({ actors: { sign: fromPromise(({ input }) => signatureStep(input.meetingNumber)) } }), []);
+  const machine = useMemo(() => zoomJoinMachine.provide({ actors: { sign: fromPromise(({ input }) => callStep(videoSteps, "sign", { meetingNumber: input.meetingNumber })) } }), []);
   const [state, send] = useMachine(machine, { input: { meetingNumber, passCode } });
   const { join, attempt, message, sessionEnded } = state.context;
   const [devices, setDevices] = useState<string | null>(null);

@@ -3,16 +3,16 @@ import { PAGE_SIZES } from "../../../contract/page-sizes";
 import { MeetingNumberSchema } from "../../../contract/video";
 import type { AppointmentRow } from "../../lib/appointments-view";
 import { videoMessages } from "./texts";
-import { meetingQueryOf, ZOOM_TEXT, type MeetingQuery, type SignatureReply } from "../../lib/zoom";
+import { meetingQueryOf, ZOOM_TEXT, type MeetingQuery } from "../../lib/zoom";
 import { rowOf, videoMeetingOf } from "../../.server/appointment-rows.server";
 import { config } from "../../.server/config.server";
 import type { PracticeApi } from "../../.server/practice/api.server";
 import { getAppointments } from "../../.server/practice/appointments.server";
-import { PracticeApiError } from "../../.server/practice/client.server";
 import { practiceErrorResponse } from "../../.server/practice/errors.server";
 import { getVideoSignature } from "./practice.server";
-import { requestForm } from "../../.server/request-form.server";
 import { requireSession, type SignedIn } from "../../.server/session.server";
+import { refuse, stepDispatcher } from "../../.server/steps.server";
+import { videoSteps } from "./steps";
 
 /**
  * What /zoom loads (1§2 Join Meeting, issue 15) and its signature action. Both join only a meeting of
@@ -66,21 +66,21 @@ export async function loadZoomPage(request: Request, deps: Pick<SignatureDeps, "
  * POST /zoom/signature (same-origin only, server.ts): the practice's video function signs the join;
  * the portal adds the SDK key and the signed-in patient's name. The SDK secret is the function's.
  * Only a meeting of the viewed patient's upcoming video consults is signed, checked with the practice
- * at each post (a meeting cancelled since the page loaded is refused); any other is a 404.
+ * at each post (a meeting cancelled since the page loaded is refused); any other is refused with 404.
  */
-export async function signatureAction(request: Request, deps: SignatureDeps = portalDeps): Promise<{ status: number; reply: SignatureReply }> {
-  const { api, user } = await deps.requireSession(request);
-  const form = await requestForm(request);
-  const meetingNumber = MeetingNumberSchema.safeParse(String(form.get("meetingNumber") ?? ""));
-  const answer = (reply: SignatureReply, status = 200) => ({ status, reply });
-  if (!meetingNumber.success) return answer({ ok: false, message: ZOOM_TEXT.badMeeting });
-  try {
-    if (!(await upcomingVideoConsult(api, user.userId, meetingNumber.data))) return answer({ ok: false, message: videoMessages.notYours }, 404);
-    const reply = await getVideoSignature(api, meetingNumber.data, deps.signatureUrl);
-    if ("error" in reply) return answer({ ok: false, message: ZOOM_TEXT.notSigned });
-    return answer({ ok: true, signature: reply.signature, sdkKey: deps.sdkKey, userName: user.userName });
-  } catch (error) {
-    if (error instanceof PracticeApiError) return answer({ ok: false, message: ZOOM_TEXT.notSigned });
-    throw error;
-  }
+export function signatureAction(request: Request, deps: SignatureDeps = portalDeps): Promise<Response> {
+  return stepDispatcher(
+    videoSteps,
+    {
+      sign: async (input, { api, user }) => {
+        const meetingNumber = MeetingNumberSchema.safeParse(input.meetingNumber);
+        if (!meetingNumber.success) return refuse(ZOOM_TEXT.badMeeting);
+        if (!(await upcomingVideoConsult(api, user.userId, meetingNumber.data))) return refuse(videoMessages.notYours, { status: 404 });
+        const reply = await getVideoSignature(api, meetingNumber.data, deps.signatureUrl);
+        if ("error" in reply) return refuse(ZOOM_TEXT.notSigned);
+        return { signature: reply.signature, sdkKey: deps.sdkKey, userName: user.userName };
+      },
+    },
+    { begin: deps.requireSession, failed: () => ZOOM_TEXT.notSigned },
+  )(request);
 }

@@ -5,6 +5,7 @@ export const appointmentsMessages = {
   loadingChoices: "Loading what the practice offers…",
   helpline: "0800 358 5453",
   reasonRequired: "Reason is required",
+  notYourFamily: "That person is not one you can book for.",
   reasonTooLong: "Please keep the reason to 500 characters or fewer",
   cancelled: "Appointment cancelled successfully",
   cancelFailed: "The appointment could not be cancelled just now. Please try again, or ring the practice.",

@@ -2,7 +2,9 @@ import { useMachine } from "@xstate/react";
 import { useId, useMemo } from "react";
 import { fromPromise } from "xstate";
 import { bookingMachine, type BookingInput } from "../../../../machines/booking.machine";
-import { QUESTIONS, SYMPTOMS, bookableDays, createBookingSteps, type Answer } from "../../../lib/booking";
+import { QUESTIONS, SYMPTOMS, bookableDays, type Answer } from "../../../lib/booking";
+import { callStep } from "../../../lib/steps";
+import { bookingSteps } from "../steps";
 import { appointmentsMessages } from "../../../lib/messages/appointments";
 import { addDays, displayOf } from "../../../lib/timeline-filter";
 import { Button } from "../../../components/ui/button";
@@ -17,7 +19,6 @@ import { CheckboxField, FieldError, SelectField, TextareaField } from "../../../
  */
 
 const t = appointmentsMessages;
-const steps = createBookingSteps();
 /** 2§2: the location picker shows up to 5 chosen locations as tags. */
 const MAX_TAGS = 5;
 const WEEKDAYS = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"];
@@ -33,12 +34,14 @@ export function BookingPanel({ input, onBooked }: { input: BookingInput; onBooke
     () =>
       bookingMachine.provide({
         actors: {
-          loadRoles: fromPromise(({ input }) => steps.roles(input)),
-          loadProviders: fromPromise(({ input }) => steps.providers(input)),
-          loadSlots: fromPromise(({ input }) => steps.slots(input)),
-          loadNextDay: fromPromise(({ input }) => steps.nextDay(input.selection, input.start)),
+          loadRoles: fromPromise(({ input: s }) => callStep(bookingSteps, "roles", { for: s.for, locationIds: s.locationIds.join(",") })),
+          loadProviders: fromPromise(({ input: s }) => callStep(bookingSteps, "providers", { for: s.for, typeId: s.typeId, locationIds: s.locationIds.join(","), roleId: s.roleId })),
+          loadSlots: fromPromise(({ input: s }) => callStep(bookingSteps, "slots", { for: s.for, typeId: s.typeId, locationIds: s.locationIds.join(","), providerId: s.providerId, date: s.date })),
+          loadNextDay: fromPromise(({ input: { selection: s, start } }) =>
+            callStep(bookingSteps, "nextDay", { for: s.for, typeId: s.typeId, locationIds: s.locationIds.join(","), providerId: s.providerId, start }),
+          ),
           book: fromPromise(async ({ input }) => {
-            const reply = await steps.book(input);
+            const reply = await callStep(bookingSteps, "book", input);
             if (reply.outcome === "booked") onBooked();
             return reply;
           }),

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from "react";
+import { useEffect, useMemo, useRef } from "react";
 import { useFetcher } from "react-router";
 import { CancelFormSchema, type AppointmentRow, type CancelReply } from "../../../lib/appointments-view";
 import { resultOf } from "../../../lib/form-data";
@@ -18,9 +18,12 @@ export function CancelDialog({ row, onClose, onReply }: { row: AppointmentRow | 
   const fetcher = useFetcher<CancelReply>();
   const reply = fetcher.data;
   const handled = useRef<CancelReply | undefined>(undefined);
+  // One result per reply: a new object on every render is a new refusal to the forms layer, which
+  // starts again on each (React's "too many re-renders"), so the server's refusal was never shown.
+  const lastResult = useMemo(() => (reply && !reply.ok && reply.errors ? resultOf(reply.errors) : undefined), [reply]);
   const form = useSchemaForm({
     schema: CancelFormSchema,
-    lastResult: reply && !reply.ok && reply.errors ? resultOf(reply.errors) : undefined,
+    lastResult,
     onValid: (data) => void fetcher.submit(withViewing(data), { method: "post", action: "/appointments?id=2" }),
   });
   useEffect(() => {

@@ -1,3 +1,4 @@
+import { useEffect, useRef } from "react";
 import { errorsMessages } from "../../../lib/messages/errors";
 import { messagingMessages } from "../../../lib/messages/messaging";
 import { initialOf, type AttachmentView, type Box, type MessageView, type MessagingSettings } from "../../../lib/messaging-view";
@@ -28,6 +29,12 @@ interface MessageViewerProps {
  * actions its box allows: Delete everywhere, Reply on the Inbox, Send and Edit on Drafts.
  */
 export function MessageViewer({ opened, box, position, total, settings, busy, onDelete, onReply, onSendDraft, onEditDraft, onPreview, onRetry }: MessageViewerProps) {
+  // A message that has loaded takes the focus at its subject once it is drawn (the viewer's code is
+  // fetched once the page is up, and may arrive after the message).
+  const subject = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    if (opened.status === "loaded") subject.current?.focus();
+  }, [opened]);
   if (opened.status === "none") {
     return (
       <section aria-label="Message" className="flex min-h-48 flex-col items-center justify-center gap-3 rounded bg-white p-6 text-center shadow-sm">
@@ -65,7 +72,7 @@ export function MessageViewer({ opened, box, position, total, settings, busy, on
     <section aria-labelledby="open-message-subject" className="flex min-w-0 flex-col gap-4 rounded bg-white p-4 shadow-sm md:p-6">
       <header className="flex flex-col gap-1 border-b border-line pb-3">
         {position !== null ? <p className="text-muted">{`selected ${position} of ${total}`}</p> : null}
-        <h2 id="open-message-subject" tabIndex={-1} className="break-words text-2xl font-bold">
+        <h2 ref={subject} id="open-message-subject" tabIndex={-1} className="break-words text-2xl font-bold">
           {m.subject}
         </h2>
         <div className="flex items-center gap-3">

@@ -1,0 +1,83 @@
+import type { z } from "zod";
+import { errorsMessages } from "../lib/messages/errors";
+import type { Step, StepArea, StepEnvelope, StepFailure, StepFailureKind } from "../lib/steps";
+import { PracticeApiError } from "./practice/client.server";
+
+/**
+ * The server's half of the step protocol (decisions/280): one dispatcher per area, derived from the
+ * area's declaration in `app/lib/steps.ts`'s terms. It reads the step's name and input, answers an
+ * unknown step or an input its schema refuses with one failure envelope, runs the handler, and wraps
+ * what it returns. A handler is typed by its declaration: it receives the input as the schema reads it
+ * and must return what the reply schema accepts, or a refusal made with `refuse`.
+ */
+
+const REFUSAL = Symbol("step refusal");
+
+/** A handler's "no": answered as `{ ok: false, failure }`, never thrown. */
+export interface Refusal {
+  readonly [REFUSAL]: true;
+  readonly failure: StepFailure;
+  /** The HTTP status it is answered with (200 unless said: a meeting that is not the patient's is a 404). */
+  readonly status: number;
+}
+
+/** A handler's refusal: the patient's words, the fields at fault, and the HTTP status when it is not 200. */
+export function refuse(message: string, { fields, status = 200 }: { fields?: Record<string, string>; status?: number } = {}): Refusal {
+  return { [REFUSAL]: true, failure: fields ? { kind: "refused", message, fields } : { kind: "refused", message }, status };
+}
+
+export const isRefusal = (value: unknown): value is Refusal => typeof value === "object" && value !== null && REFUSAL in value;
+
+/** One step's handler: its input as the declaration's schema reads it; its reply as the declaration's schema takes it. */
+export type StepHandler<S extends Step, C> = (input: z.output<S["input"]>, context: C) => Promise<z.input<S["reply"]> | Refusal>;
+
+export type StepHandlers<A extends StepArea, C> = { [N in keyof A["steps"]]: StepHandler<A["steps"][N], C> };
+
+export interface StepDispatcher<C> {
+  /**
+   * `begin` runs first for every step (it checks the session: an ended one throws the session's own
+   * answer, 401 for a step, before anything is read). `failed` turns a practice error into the
+   * step's failure text (default: the portal's "something went wrong").
+   */
+  begin: (request: Request) => Promise<C>;
+  failed?: (step: string, error: PracticeApiError) => string;
+}
+
+const json = (envelope: StepEnvelope<unknown>, status = 200) => Response.json(envelope, { status, headers: { "Cache-Control": "no-store" } });
+const failure = (kind: StepFailureKind, message: string, fields?: Record<string, string>, status = 200) => json({ ok: false, failure: fields ? { kind, message, fields } : { kind, message } }, status);
+
+/** The route action of an area's steps: `export const action = ({ request }) => dispatch(request)`. */
+export function stepDispatcher<A extends StepArea, C>(area: A, handlers: StepHandlers<A, C>, options: StepDispatcher<C>): (request: Request) => Promise<Response> {
+  const steps: Record<string, Step> = area.steps;
+  const run = handlers as Record<string, StepHandler<Step, C>>;
+  return async (request) => {
+    const context = await options.begin(request);
+    let form: FormData;
+    try {
+      form = await request.formData();
+    } catch {
+      return failure("invalid", errorsMessages.unreadableForm, undefined, 400);
+    }
+    const name = form.get("step");
+    if (typeof name !== "string" || !Object.hasOwn(steps, name)) return failure("unknown-step", errorsMessages.unexpected, undefined, 400);
+    let raw: unknown;
+    try {
+      raw = JSON.parse(String(form.get("input") ?? "{}"));
+    } catch {
+      return failure("invalid", errorsMessages.unexpected, undefined, 400);
+    }
+    const input = steps[name].input.safeParse(raw);
+    if (!input.success) {
+      const fields: Record<string, string> = {};
+      for (const issue of input.error.issues) fields[String(issue.path[0] ?? "form")] ??= issue.message;
+      return failure("invalid", input.error.issues[0]?.message ?? errorsMessages.unexpected, fields, 400);
+    }
+    try {
+      const reply = await run[name](input.data, context);
+      return isRefusal(reply) ? json({ ok: false, failure: reply.failure }, reply.status) : json({ ok: true, reply });
+    } catch (error) {
+      if (!(error instanceof PracticeApiError)) throw error;
+      return failure("failed", options.failed?.(name, error) ?? errorsMessages.unexpected);
+    }
+  };
+}

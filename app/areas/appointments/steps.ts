@@ -1,0 +1,16 @@
+import { z } from "zod";
+import { BookReplySchema, BookStepSchema, NextDayStepSchema, ProviderViewSchema, ProvidersStepSchema, RolesStepSchema, SlotViewSchema, SlotsStepSchema } from "../../lib/booking";
+import { step, stepArea } from "../../lib/steps";
+
+/**
+ * The booking machine's steps (2§4, 2§5), posted to /appointments/book (decisions/280). The lookups
+ * answer what the next choice offers or fail with the protocol's envelope; booking answers its own
+ * outcomes (booked, taken with the times still free, same day, failed).
+ */
+export const bookingSteps = stepArea("/appointments/book", {
+  roles: step(RolesStepSchema, z.array(z.object({ id: z.string(), name: z.string() }))),
+  providers: step(ProvidersStepSchema, z.array(ProviderViewSchema)),
+  slots: step(SlotsStepSchema, z.array(SlotViewSchema)),
+  nextDay: step(NextDayStepSchema, z.object({ date: z.string().nullable(), slots: z.array(SlotViewSchema) })),
+  book: step(BookStepSchema, BookReplySchema),
+});

@@ -1,0 +1,103 @@
+import { Button, buttonClass } from "../../../components/ui/button";
+import { Dialog } from "../../../components/ui/dialog";
+import { SignInAgainLink } from "../../../components/ui/sign-in-again-link";
+import { messagingMessages } from "../../../lib/messages/messaging";
+import type { AttachmentView } from "../../../lib/messaging-view";
+
+/**
+ * The /emails page's smaller dialogs: sending a draft as it is, deleting, an image attachment. They are
+ * fetched once the page is up (as the notice host is), so their code stays off the first load.
+ */
+
+const t = messagingMessages;
+
+export type DraftStep = "confirming" | "sending" | "failed" | "unconfirmed" | "removing" | "left";
+
+export function SendDraftDialog(props: { open: boolean; step: DraftStep; sessionEnded: boolean; busy: boolean; onConfirm(): void; onCheck(): void; onRemoveAgain(): void; onClose(): void }) {
+  const { step } = props;
+  return (
+    <Dialog open={props.open} onOpenChange={(isOpen) => (isOpen ? undefined : props.onClose())} title="Send Message" dismissOnBackdrop={false}>
+      <div className="flex flex-col gap-4">
+        {step === "confirming" ? <p>Send this draft to the practice now?</p> : null}
+        {step === "sending" ? <p role="status">Sending…</p> : null}
+        {step === "removing" ? <p role="status">Removing the draft…</p> : null}
+        {step === "failed" ? (
+          <div role="alert">
+            <p className="font-semibold text-danger">{t.sendFailed}</p>
+            {props.sessionEnded ? (
+              <p>
+                {t.draftSessionEnded} <SignInAgainLink />
+              </p>
+            ) : (
+              <p>Nothing was sent and the draft is still in Drafts.</p>
+            )}
+          </div>
+        ) : null}
+        {step === "unconfirmed" ? (
+          <div role="status">
+            <p className="font-semibold">{t.unconfirmedTitle}</p>
+            <p id="draft-unconfirmed">{t.unconfirmedDraft}</p>
+          </div>
+        ) : null}
+        {step === "left" ? (
+          <div role="alert">
+            <p className="font-semibold">{t.sent}</p>
+            <p>{t.oldDraftLeftAfterSend}</p>
+          </div>
+        ) : null}
+        <div className="flex flex-wrap gap-3">
+          {step === "confirming" || step === "failed" ? <Button onClick={props.onConfirm}>{step === "failed" ? "Try again" : "Send"}</Button> : null}
+          {step === "unconfirmed" ? (
+            <Button onClick={props.onCheck} aria-describedby="draft-unconfirmed" autoFocus>
+              {t.checkAgain}
+            </Button>
+          ) : null}
+          {step === "left" ? <Button onClick={props.onRemoveAgain}>Try removing the draft again</Button> : null}
+          <Button variant="secondary" onClick={props.onClose} disabled={props.busy}>
+            {step === "left" || step === "unconfirmed" ? t.close : "Cancel"}
+          </Button>
+        </div>
+      </div>
+    </Dialog>
+  );
+}
+
+export function DeleteDialog({ ids, busy, onConfirm, onCancel }: { ids: readonly string[] | null; busy: boolean; onConfirm(): void; onCancel(): void }) {
+  const many = ids !== null && ids.length > 1;
+  return (
+    <Dialog open={ids !== null} onOpenChange={(isOpen) => (isOpen || busy ? undefined : onCancel())} title={many ? "Delete Multiple Messages" : "Delete Message"}>
+      <div className="flex flex-col gap-4">
+        <p>{many ? `Delete the ${ids.length} selected messages? This cannot be undone.` : "Delete this message? This cannot be undone."}</p>
+        <div className="flex flex-wrap gap-3">
+          <Button onClick={onConfirm} busy={busy}>
+            {busy ? "Deleting…" : "Delete"}
+          </Button>
+          <Button variant="secondary" onClick={onCancel} disabled={busy}>
+            Cancel
+          </Button>
+        </div>
+      </div>
+    </Dialog>
+  );
+}
+
+export function ImageDialog({ preview, onClose }: { preview: AttachmentView | null; onClose(): void }) {
+  const image = preview && preview.kind === "image" ? preview : null;
+  return (
+    <Dialog open={image !== null} onOpenChange={(isOpen) => (isOpen ? undefined : onClose())} title={image?.title.toLowerCase().endsWith(".png") ? "PNG File" : "JPG File"} description={image?.title} size="wide">
+      {image ? (
+        <div className="flex flex-col gap-4">
+          <img src={image.url} alt={image.title} className="max-h-[70vh] w-auto max-w-full self-center object-contain" />
+          <div className="flex flex-wrap gap-3">
+            <a href={image.url} download={image.title} className={buttonClass("secondary")}>
+              Download<span className="sr-only"> {image.title}</span>
+            </a>
+            <Button variant="secondary" onClick={onClose}>
+              Close
+            </Button>
+          </div>
+        </div>
+      ) : null}
+    </Dialog>
+  );
+}

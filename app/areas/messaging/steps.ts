@@ -1,0 +1,35 @@
+import { z } from "zod";
+import { PAGE_SIZES } from "../../../contract/page-sizes";
+import { OptionSchema, SendReplySchema, type MessageFields } from "../../lib/messaging-compose";
+import { BOXES, MessageRowSchema, MessageViewSchema, READ_FILTER_NAMES } from "../../lib/messaging-view";
+import { RequestKeySchema } from "../../lib/request-key";
+import { step, stepArea } from "../../lib/steps";
+
+/**
+ * /emails' steps (2§2, 2§4, 2§5), posted to /emails/step by the page and the messaging machine's actors
+ * (decisions/280). A failure (the practice could not list, open or delete) is the protocol's envelope;
+ * sending answers its own outcomes (sent, saved, refused with field errors, failed, unknown: decisions/215).
+ */
+
+const Id = z.string().regex(/^[\w-]{1,64}$/);
+
+/**
+ * The written message's fields as the browser posts them, all text: the send step reads them with
+ * MessageFormSchema, so a field missing or wrong is a refused outcome naming it, as the form shows it.
+ */
+const MessageFieldsSchema: z.ZodType<Partial<MessageFields>, Partial<MessageFields>> = z.record(z.string(), z.string());
+
+export const messagingSteps = stepArea("/emails/step", {
+  page: step(
+    z.object({ box: z.enum(BOXES), filter: z.enum(READ_FILTER_NAMES), page: z.number().int().min(1).max(Math.ceil(100_000 / PAGE_SIZES.messages)) }),
+    z.object({ rows: z.array(MessageRowSchema), total: z.number() }),
+  ),
+  open: step(z.object({ id: Id }), MessageViewSchema),
+  roles: step(z.object({}), z.array(OptionSchema)),
+  recipients: step(z.object({ roleId: z.string().regex(/^\d{1,9}$/) }), z.array(OptionSchema)),
+  /** `deleted` is what the practice says it deleted of `requested`; null when it did not say or its reply was lost. */
+  delete: step(z.object({ ids: z.array(Id).min(1).max(200) }), z.object({ message: z.string(), deleted: z.number().nullable(), requested: z.number() })),
+  send: step(MessageFieldsSchema, SendReplySchema),
+  /** "Send Message" on a draft as it is (2§2): the server posts the draft's own content. */
+  sendDraft: step(z.object({ key: RequestKeySchema, draftId: Id }), SendReplySchema),
+});
