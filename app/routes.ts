@@ -21,7 +21,6 @@ export default [
     layout("shell/page-frame.route.tsx", [index("areas/dashboard/page.route.tsx"), route("profile", "areas/profile/page.route.tsx"), route("profile-old", "areas/profile/old-page.route.tsx"), route("zoom", "areas/video/page.route.tsx"), route("preview", "areas/preview/page.route.tsx"), route("account/switch", "areas/account-switch/page.route.tsx"), ...areaRoutes()]),
   ]),
   route("profile/photo", "areas/profile/photo.route.ts"),
-  route("profile/second-step", "areas/profile/second-step.route.ts"),
   route("accounts/pay", "areas/accounts/pay.route.ts"),
   route("accounts/invoice/:id", "areas/accounts/invoice.route.ts"),
   route("appointments/book", "areas/appointments/book.route.ts"),

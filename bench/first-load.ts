@@ -76,8 +76,10 @@ export const TEMPORARY_CEILINGS: Readonly<Record<string, number>> = {
   // 2026-11-25: the shell's registry and account menu took on the health summary and the access
   // record (issues 31 and 32), then the idle warning the mark of when its count restarted (61 bytes):
   // 0.3 KB over on the heaviest page. Loading the compose dialog's code when it is opened would bring
-  // it back under (issue 35).
-  "/emails": 205_131,
+  // it back under (issue 35). 2026-11-26: +6 bytes with no code of /emails changed: the stylesheet's
+  // new classes (Sign-in security, decisions/277) renamed app-*.css, whose hashed name is in the shell's
+  // chunk, which renamed the chunks that import it.
+  "/emails": 205_137,
 };
 
 export interface Budget {

@@ -1,4 +1,7 @@
+import { createServer, type AddressInfo } from "node:net";
 import type { Page } from "@playwright/test";
+import { MOCK_PORT, SMTP_PORT } from "../playwright.config";
+import { startPortalProcess, type PortalProcess } from "../tests/helpers/portal-process";
 import { expect, expectNoAxeViolations, openSignedIn, signIn, signInDirectly, test, type World, type WorldUser } from "./fixtures";
 import { secondStepMessages } from "../app/lib/messages/secondStep";
 import { signInMessages } from "../app/lib/messages/signIn";
@@ -135,8 +138,8 @@ test.describe("second step at sign-in", () => {
     const user = world.user("solo");
     // Turned on through the profile's own action, with the session's cookie, to keep to what is tested here.
     await signInDirectly(page, user);
-    expect((await page.request.post("/profile/second-step", { form: { intent: "send" } })).status()).toBe(200);
-    expect((await page.request.post("/profile/second-step", { form: { intent: "turn-on", code: await newestCode(world, user.username) } })).status()).toBe(200);
+    expect((await page.request.post("/profile", { form: { intent: "sign-in-security-send" } })).status()).toBe(200);
+    expect((await page.request.post("/profile", { form: { intent: "sign-in-security-turn-on", code: await newestCode(world, user.username) } })).status()).toBe(200);
     await page.context().clearCookies({ name: "__portal" });
 
     await signIn(page, user);
@@ -155,5 +158,55 @@ test.describe("second step at sign-in", () => {
     await step.getByLabel("6-digit code").fill(await newestCode(world, user.username));
     await step.getByRole("button", { name: "Continue" }).click();
     await expect(page.getByText(signInMessages.signInExpired)).toBeVisible();
+  });
+});
+
+/** A port nobody listens on now. */
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+test.describe("second step required by the practice (REQUIRE_SECOND_STEP=1)", () => {
+  // A portal of its own with the setting, against the suite's mock and its mail catcher.
+  let portal: PortalProcess;
+  test.beforeAll(async () => {
+    test.setTimeout(120_000);
+    portal = await startPortalProcess(await freePort(), {
+      PRACTICE_IDENTITY_URL: `http://127.0.0.1:${MOCK_PORT}`,
+      SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
+      REQUIRE_SECOND_STEP: "1",
+      PORTAL_DATA_DIR: "memory://",
+      LOG_LEVEL: "warn",
+    });
+  });
+  test.afterAll(async () => {
+    await portal?.stop();
+  });
+
+  test("a patient without one sets up the e-mailed code at sign-in, keeps the recovery codes shown, and is then signed in", async ({ page, world }) => {
+    const user = world.user("solo");
+    await page.goto(`${portal.url}/login`);
+    await page.getByLabel("Email").fill(user.username);
+    await page.getByLabel("Password", { exact: true }).fill(user.password);
+    await page.getByRole("button", { name: "Login" }).click();
+    const setup = page.getByRole("dialog", { name: "Set up a code by e-mail" });
+    await expect(setup).toBeVisible();
+    await expect(setup).toContainText(secondStepMessages.setupRequired);
+    // No recovery codes exist yet to offer instead.
+    await expect(setup.getByRole("button", { name: "Use a recovery code" })).toHaveCount(0);
+    await expectNoAxeViolations(page);
+    await setup.getByLabel("6-digit code").fill(await newestCode(world, user.username));
+    await setup.getByRole("button", { name: "Continue" }).click();
+    const codes = page.getByRole("dialog", { name: "Your recovery codes" });
+    await expect(codes.getByRole("list", { name: "Recovery codes" }).getByRole("listitem")).toHaveCount(10);
+    await expectNoAxeViolations(page);
+    await codes.getByRole("button", { name: "I have kept my codes: continue" }).click();
+    await expect(page.getByRole("heading", { name: "Dashboard", level: 1 })).toBeVisible();
+    await page.goto(`${portal.url}/profile`);
+    await expect(page.getByRole("region", { name: "Sign-in security" })).toContainText("Code by e-mail: On");
   });
 });

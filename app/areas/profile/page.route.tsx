@@ -19,6 +19,8 @@ import type { ShellData } from "../../shell/layout.route";
 import type { Route } from "./+types/page.route";
 import { recordAccessOf } from "../../.server/record-access.server";
 import { portalSecondStep, SecondStepUnavailable } from "../../.server/second-step.server";
+import { requestForm } from "../../.server/request-form.server";
+import { SIGN_IN_SECURITY, signInSecurityAction } from "./sign-in-security.server";
 import { accountHolderKey, requireSession } from "../../.server/session.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "User Profile – Patient Portal" }];
@@ -41,6 +43,9 @@ async function signInSecurityOf(request: Request) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
+  // Sign-in security's posts (decisions/277) are the account holder's own and record their own entries.
+  const form = await requestForm(request.clone());
+  if (String(form.get("intent") ?? "").startsWith(SIGN_IN_SECURITY)) return signInSecurityAction(request, form);
   const result = await profileAction(request);
   // A change the practice made (details, contacts, password, settings) is recorded (decisions/274).
   if (result.ok) recordAccessOf(request, { area: "profile", action: "change" });

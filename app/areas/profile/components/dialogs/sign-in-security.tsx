@@ -10,7 +10,8 @@ import type { SecondStepReply } from "../../forms";
 
 export type SecurityDialogName = "turn-on" | "turn-off" | "recovery-codes";
 
-const ACTION = "/profile/second-step";
+// The profile's own action (sign-in-security.server.ts); an index-less route, so no `?index`.
+const ACTION = "/profile";
 
 interface Props {
   dialog: SecurityDialogName | null;
@@ -33,7 +34,7 @@ function useSecurityPost() {
   const busy = fetcher.state !== "idle";
   const reply = busy ? undefined : fetcher.data;
   const post = (fields: Record<string, string>) => {
-    if (!busy) void fetcher.submit(fields, { method: "post", action: ACTION });
+    if (!busy) void fetcher.submit({ ...fields, intent: `sign-in-security-${fields.intent}` }, { method: "post", action: ACTION });
   };
   return { busy, reply, post };
 }
@@ -49,8 +50,8 @@ function TurnOnDialog({ onOpenChange, onSaved }: Omit<Props, "dialog">) {
   if (reply && reply !== seen) {
     setSeen(reply);
     setProblem(reply.ok ? null : reply.message);
-    if (reply.ok && reply.intent === "send" && reply.sentTo) setSentTo(reply.sentTo);
-    if (reply.ok && reply.intent === "turn-on" && reply.codes) setCodes(reply.codes);
+    if (reply.ok && reply.intent === "sign-in-security-send" && reply.sentTo) setSentTo(reply.sentTo);
+    if (reply.ok && reply.intent === "sign-in-security-turn-on" && reply.codes) setCodes(reply.codes);
   }
 
   if (codes) {

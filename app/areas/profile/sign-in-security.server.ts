@@ -1,34 +1,34 @@
 import { data } from "react-router";
-import { requestForm } from "../../.server/request-form.server";
 import { maskAddress, portalSecondStep, recordSecondStep, SecondStepUnavailable, sendSecondStepCode } from "../../.server/second-step.server";
 import { accountHolderKey, requireSession } from "../../.server/session.server";
 import { clientAddress } from "../../.server/throttle.server";
 import { secondStepMessages } from "../../lib/messages/secondStep";
 import { codeShapeProblem } from "../../lib/second-step";
-import type { Route } from "./+types/second-step.route";
 import type { SecondStepReply } from "./forms";
 
 /**
- * The profile's Sign-in security (decisions/277): send a code to turn the e-mailed code on, turn it
+ * The profile's Sign-in security (decisions/277), posted to the profile's own action with intents
+ * starting "sign-in-security-" (a route of its own would grow every page's route manifest): send a code to turn the e-mailed code on, turn it
  * on with that code (answering the first recovery codes, shown once), turn it off, make new recovery
  * codes. Always the account holder's own, whoever's record is being viewed: the second step belongs
  * to the person who signs in. Same-origin posts only, as every action (server.ts). Every change is
  * recorded on the holder's access record, never a code.
  */
 
-export async function action({ request }: Route.ActionArgs) {
+export const SIGN_IN_SECURITY = "sign-in-security-";
+
+export async function signInSecurityAction(request: Request, form: FormData) {
   const signedIn = await requireSession(request);
   const { user, session } = signedIn;
   const holderKey = accountHolderKey(user.apiBase, user.parentId);
   const who = { apiBase: user.apiBase, holderId: user.parentId, holderKey, sessionId: session.id };
-  const form = await requestForm(request);
   const intent = String(form.get("intent") ?? "");
   const address = clientAddress(request);
   const { store } = portalSecondStep;
   const refuse = (message: string, status = 400) => data<SecondStepReply>({ ok: false, intent, message }, { status, headers: { "Cache-Control": "no-store" } });
   const answer = (reply: Omit<Extract<SecondStepReply, { ok: true }>, "ok" | "intent">) => data<SecondStepReply>({ ok: true, intent, ...reply }, { headers: { "Cache-Control": "no-store" } });
   try {
-    switch (intent) {
+    switch (intent.slice(SIGN_IN_SECURITY.length)) {
       case "send": {
         // The sign-in address: the one the code will go to at every sign-in.
         const failure = await sendSecondStepCode(portalSecondStep, holderKey, user.username, address);
@@ -68,8 +68,4 @@ export async function action({ request }: Route.ActionArgs) {
     if (error instanceof SecondStepUnavailable) return refuse(secondStepMessages.unavailable, 503);
     throw error;
   }
-}
-
-export function loader() {
-  return new Response(null, { status: 405 });
 }
