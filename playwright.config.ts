@@ -9,6 +9,11 @@ import { defineConfig, devices } from "@playwright/test";
 export const PORTAL_PORT = Number(process.env.E2E_PORTAL_PORT ?? 3100);
 export const MOCK_PORT = Number(process.env.E2E_MOCK_PORT ?? 4110);
 /**
+ * The embedded mock's mail catcher (decisions/277), on a port of its own so that a test can start a
+ * second portal (REQUIRE_SECOND_STEP) that mails to the same catcher.
+ */
+export const SMTP_PORT = Number(process.env.E2E_SMTP_PORT ?? MOCK_PORT + 1);
+/**
  * Debian's Chromium headless shell (package chromium-headless-shell, the same engine and version as
  * chromium): the browser Playwright itself uses for headless runs. The full browser's headless mode
  * draws as a desktop browser does and took 18 minutes for the suite; the shell took 12 (decisions/273).
@@ -66,6 +71,7 @@ export default defineConfig({
     env: {
       PORT: String(PORTAL_PORT),
       MOCK_PORT: String(MOCK_PORT),
+      MOCK_SMTP_PORT: String(SMTP_PORT),
       NODE_ENV: "production",
       LOG_FILE: SERVER_LOG,
       PRACTICE_TIMEOUT_MS: String(E2E_PRACTICE_TIMEOUT_MS),

@@ -30,6 +30,7 @@ const OWN_MODULES = [
   "tests/integration/unknown-outcomes.test.ts",
   "tests/integration/portal-store.test.ts",
   "tests/integration/access-record-recording.test.ts",
+  "tests/integration/second-step.test.ts",
 ];
 
 export default defineConfig({

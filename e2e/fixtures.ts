@@ -39,7 +39,11 @@ export interface World {
   user(label: string): WorldUser;
   /** A single-use switch token for an account: sign in at /loginSwitch/{q}. */
   switchToken(label: string): Promise<string>;
-  /** What the practice "sent" to an address (temporary passwords). */
+  /**
+   * What the practice "sent" to an address (temporary passwords), and what the mock's mail catcher
+   * caught for it (the portal's second-step codes, decisions/277), oldest first. A code mail is there
+   * once the portal has answered the step that sent it.
+   */
   mail(to: string): Promise<{ subject: string; body: string }[]>;
   /** Login Help requests the practice received. */
   helpMessages(): Promise<Record<string, string>[]>;

@@ -1,6 +1,8 @@
 import { assertEvent, assign, setup } from "xstate";
 import { signInMessages } from "../app/lib/messages/signIn";
+import { secondStepMessages } from "../app/lib/messages/secondStep";
 import { newPasswordProblem, type NewPasswordProblem } from "../app/lib/new-password";
+import { codeShapeProblem } from "../app/lib/second-step";
 import { CAPTCHA_AFTER, type FlowOutcome, type LinkedAccount } from "../app/lib/sign-in-flow";
 import { signInSummary, validateSignIn, type FieldErrors, type SignInInput } from "../app/lib/sign-in";
 import { unprovided } from "./unprovided";
@@ -23,6 +25,12 @@ export interface PasswordRequest {
   agreed: boolean;
 }
 
+export interface CodeRequest {
+  code: string;
+  /** A recovery code instead of the e-mailed one. */
+  recovery: boolean;
+}
+
 export interface LoginContext {
   failures: number;
   captchaRequired: boolean;
@@ -37,6 +45,14 @@ export interface LoginContext {
   accounts: LinkedAccount[];
   redirectTo: string | null;
   resumeAt: "passwordUpdate" | "chooseAccount" | null;
+  /** The second step asked for (decisions/277): where the code went (masked), and whether it is being set up. */
+  secondStep: { to: string; setup: boolean } | null;
+  /** The second step's refusal (wrong, expired, too many), shown in its dialog. */
+  codeMessage: string | null;
+  /** "We have sent a new code", after Send a new code. */
+  codeNotice: string | null;
+  /** Recovery codes made while setting up at sign-in, shown once. */
+  recoveryCodes: string[];
 }
 
 export interface LoginInput {
@@ -52,6 +68,10 @@ export type LoginEvent =
   | { type: "password.cancel" }
   | { type: "account.choose"; accountId: string }
   | { type: "account.cancel" }
+  | ({ type: "code.submit" } & CodeRequest)
+  | { type: "code.resend" }
+  | { type: "code.cancel" }
+  | { type: "codes.continue" }
   | { type: "field.edit"; field: keyof SignInInput }
   | { type: "toast.dismiss" };
 
@@ -75,6 +95,9 @@ export const loginMachine = setup({
     changePassword: unprovided<PasswordRequest, FlowOutcome>("changePassword"),
     chooseAccount: unprovided<{ accountId: string }, FlowOutcome>("chooseAccount"),
     cancelSignIn: unprovided<void, FlowOutcome>("cancelSignIn"),
+    checkCode: unprovided<CodeRequest, FlowOutcome>("checkCode"),
+    resendCode: unprovided<void, FlowOutcome>("resendCode"),
+    continueSignIn: unprovided<void, FlowOutcome>("continueSignIn"),
   },
   guards: {
     resumesAt: ({ context }, params: { step: "passwordUpdate" | "chooseAccount" }) => context.resumeAt === params.step,
@@ -89,6 +112,10 @@ export const loginMachine = setup({
     newPasswordInvalid: ({ event }) => {
       assertEvent(event, "password.submit");
       return newPasswordProblem(event, "resetPanel") !== null;
+    },
+    codeShapeInvalid: ({ event }) => {
+      assertEvent(event, "code.submit");
+      return codeShapeProblem(event.code, event.recovery) !== null;
     },
     is: (_, params: { outcome: FlowOutcome; kind: FlowOutcome["kind"] }) => isOutcome(params.outcome, params.kind),
   },
@@ -125,7 +152,22 @@ export const loginMachine = setup({
     }),
     showPasswordMessage: assign({ passwordMessage: (_, params: { message: string }) => params.message, passwordProblem: null }),
     clearPasswordMessages: assign({ passwordProblem: null, passwordMessage: null }),
-    forgetPendingSignIn: assign({ accounts: [], passwordProblem: null, passwordMessage: null }),
+    forgetPendingSignIn: assign({ accounts: [], passwordProblem: null, passwordMessage: null, secondStep: null, codeMessage: null, codeNotice: null, recoveryCodes: [] }),
+    rememberSecondStep: assign((_, params: { to: string; setup: boolean; resent: boolean }) => ({
+      secondStep: { to: params.to, setup: params.setup },
+      codeMessage: null,
+      codeNotice: params.resent ? secondStepMessages.newCodeSent(params.to) : null,
+    })),
+    showCodeShape: assign({
+      codeMessage: ({ event }) => {
+        assertEvent(event, "code.submit");
+        return codeShapeProblem(event.code, event.recovery);
+      },
+      codeNotice: null,
+    }),
+    showCodeMessage: assign({ codeMessage: (_, params: { message: string }) => params.message, codeNotice: null }),
+    clearCodeMessages: assign({ codeMessage: null, codeNotice: null }),
+    rememberRecoveryCodes: assign({ recoveryCodes: (_, params: { codes: string[] }) => params.codes }),
   },
 }).createMachine({
   id: "login",
@@ -140,6 +182,10 @@ export const loginMachine = setup({
     accounts: input.resume?.step === "chooseAccount" ? input.resume.accounts : [],
     redirectTo: null,
     resumeAt: input.resume?.step ?? null,
+    secondStep: null,
+    codeMessage: null,
+    codeNotice: null,
+    recoveryCodes: [],
   }),
   initial: "starting",
   on: {
@@ -182,6 +228,11 @@ export const loginMachine = setup({
             actions: { type: "rememberAccounts", params: ({ event }) => ({ accounts: outcomeOf(event.output, "chooseAccount").accounts }) },
           },
           { guard: { type: "is", params: ({ event }) => ({ outcome: event.output, kind: "passwordUpdate" }) }, target: "updatingPassword" },
+          {
+            guard: { type: "is", params: ({ event }) => ({ outcome: event.output, kind: "secondStep" }) },
+            target: "secondStep",
+            actions: { type: "rememberSecondStep", params: ({ event }) => outcomeOf(event.output, "secondStep") },
+          },
           {
             guard: { type: "is", params: ({ event }) => ({ outcome: event.output, kind: "rejected" }) },
             target: "credentials",
@@ -277,6 +328,106 @@ export const loginMachine = setup({
               { target: "choosing", actions: { type: "showToast", params: ({ event }) => ({ message: "message" in event.output ? event.output.message : signInMessages.networkFailure }) } },
             ],
             onError: { target: "choosing", actions: { type: "showToast", params: { message: signInMessages.networkFailure } } },
+          },
+        },
+      },
+    },
+    // The second step (decisions/277): the e-mailed code or a recovery code, before anything else.
+    secondStep: {
+      initial: "entering",
+      states: {
+        entering: {
+          on: {
+            "code.submit": [{ guard: "codeShapeInvalid", actions: "showCodeShape" }, { target: "checking" }],
+            "code.resend": { target: "resending" },
+            "code.cancel": { target: "#login.cancelling" },
+          },
+        },
+        checking: {
+          entry: "clearCodeMessages",
+          invoke: {
+            src: "checkCode",
+            input: ({ event }) => {
+              assertEvent(event, "code.submit");
+              return { code: event.code, recovery: event.recovery };
+            },
+            onDone: [
+              {
+                guard: { type: "is", params: ({ event }) => ({ outcome: event.output, kind: "signedIn" }) },
+                target: "#login.signedIn",
+                actions: { type: "rememberDestination", params: ({ event }) => ({ redirectTo: outcomeOf(event.output, "signedIn").redirectTo }) },
+              },
+              {
+                guard: { type: "is", params: ({ event }) => ({ outcome: event.output, kind: "chooseAccount" }) },
+                target: "#login.choosingAccount",
+                actions: { type: "rememberAccounts", params: ({ event }) => ({ accounts: outcomeOf(event.output, "chooseAccount").accounts }) },
+              },
+              { guard: { type: "is", params: ({ event }) => ({ outcome: event.output, kind: "passwordUpdate" }) }, target: "#login.updatingPassword" },
+              {
+                guard: { type: "is", params: ({ event }) => ({ outcome: event.output, kind: "recoveryCodes" }) },
+                target: "#login.showingRecoveryCodes",
+                actions: { type: "rememberRecoveryCodes", params: ({ event }) => ({ codes: outcomeOf(event.output, "recoveryCodes").codes }) },
+              },
+              {
+                guard: { type: "is", params: ({ event }) => ({ outcome: event.output, kind: "expired" }) },
+                target: "#login.credentials",
+                actions: ["forgetPendingSignIn", { type: "showMessage", params: ({ event }) => ({ message: outcomeOf(event.output, "expired").message }) }],
+              },
+              { target: "entering", actions: { type: "showCodeMessage", params: ({ event }) => ({ message: "message" in event.output ? event.output.message : secondStepMessages.unavailable }) } },
+            ],
+            onError: { target: "entering", actions: { type: "showCodeMessage", params: { message: signInMessages.networkFailure } } },
+          },
+        },
+        resending: {
+          entry: "clearCodeMessages",
+          invoke: {
+            src: "resendCode",
+            onDone: [
+              {
+                guard: { type: "is", params: ({ event }) => ({ outcome: event.output, kind: "secondStep" }) },
+                target: "entering",
+                actions: { type: "rememberSecondStep", params: ({ event }) => outcomeOf(event.output, "secondStep") },
+              },
+              {
+                guard: { type: "is", params: ({ event }) => ({ outcome: event.output, kind: "expired" }) },
+                target: "#login.credentials",
+                actions: ["forgetPendingSignIn", { type: "showMessage", params: ({ event }) => ({ message: outcomeOf(event.output, "expired").message }) }],
+              },
+              { target: "entering", actions: { type: "showCodeMessage", params: ({ event }) => ({ message: "message" in event.output ? event.output.message : secondStepMessages.cannotSend }) } },
+            ],
+            onError: { target: "entering", actions: { type: "showCodeMessage", params: { message: signInMessages.networkFailure } } },
+          },
+        },
+      },
+    },
+    // Set up at sign-in: the recovery codes are shown once; Continue goes on with the sign-in.
+    showingRecoveryCodes: {
+      initial: "showing",
+      states: {
+        showing: { on: { "codes.continue": { target: "continuing" } } },
+        continuing: {
+          invoke: {
+            src: "continueSignIn",
+            onDone: [
+              {
+                guard: { type: "is", params: ({ event }) => ({ outcome: event.output, kind: "signedIn" }) },
+                target: "#login.signedIn",
+                actions: { type: "rememberDestination", params: ({ event }) => ({ redirectTo: outcomeOf(event.output, "signedIn").redirectTo }) },
+              },
+              {
+                guard: { type: "is", params: ({ event }) => ({ outcome: event.output, kind: "chooseAccount" }) },
+                target: "#login.choosingAccount",
+                actions: { type: "rememberAccounts", params: ({ event }) => ({ accounts: outcomeOf(event.output, "chooseAccount").accounts }) },
+              },
+              { guard: { type: "is", params: ({ event }) => ({ outcome: event.output, kind: "passwordUpdate" }) }, target: "#login.updatingPassword" },
+              {
+                guard: { type: "is", params: ({ event }) => ({ outcome: event.output, kind: "expired" }) },
+                target: "#login.credentials",
+                actions: ["forgetPendingSignIn", { type: "showMessage", params: ({ event }) => ({ message: outcomeOf(event.output, "expired").message }) }],
+              },
+              { target: "showing", actions: { type: "showToast", params: ({ event }) => ({ message: "message" in event.output ? event.output.message : signInMessages.networkFailure }) } },
+            ],
+            onError: { target: "showing", actions: { type: "showToast", params: { message: signInMessages.networkFailure } } },
           },
         },
       },

@@ -6,6 +6,8 @@ import { parseInstant } from "./clock";
 export interface MockCliOptions {
   list: boolean;
   port: number;
+  /** The mail catcher's port (--smtp-port or MOCK_SMTP_PORT, default 2525; 0 picks a free one). */
+  smtpPort: number;
   host?: string;
   scenario?: string;
   seed?: number;
@@ -16,7 +18,7 @@ export interface MockCliOptions {
 export function parseMockArgs(args: string[], env: Record<string, string | undefined> = {}): MockCliOptions {
   const { values } = parseArgs({
     args,
-    options: { port: { type: "string" }, host: { type: "string" }, scenario: { type: "string" }, seed: { type: "string" }, now: { type: "string" }, list: { type: "boolean" } },
+    options: { port: { type: "string" }, "smtp-port": { type: "string" }, host: { type: "string" }, scenario: { type: "string" }, seed: { type: "string" }, now: { type: "string" }, list: { type: "boolean" } },
   });
   const seed = values.seed === undefined ? undefined : Number(values.seed);
   if (seed !== undefined && (!Number.isInteger(seed) || seed < 0)) throw new Error(`Invalid seed "${values.seed}": use a whole number`);
@@ -27,11 +29,11 @@ export function parseMockArgs(args: string[], env: Record<string, string | undef
     if (typeof parsed === "string") throw new Error(`Invalid --now: ${parsed}`);
     now = parsed.toMillis();
   }
-  return { list: values.list ?? false, port: portFrom(values.port ?? env.MOCK_PORT), host: values.host ?? env.MOCK_HOST, scenario: values.scenario, seed, now };
+  return { list: values.list ?? false, port: portFrom(values.port ?? env.MOCK_PORT), smtpPort: portFrom(values["smtp-port"] ?? env.MOCK_SMTP_PORT, 2525), host: values.host ?? env.MOCK_HOST, scenario: values.scenario, seed, now };
 }
 
-function portFrom(value: string | undefined): number {
-  const port = Number(value ?? 4010);
+function portFrom(value: string | undefined, fallback = 4010): number {
+  const port = Number(value ?? fallback);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`Invalid port "${value}": use a number from 0 to 65535`);
   return port;
 }

@@ -1,6 +1,7 @@
 /**
  * `npm run mock`: the mock practice server on its own.
  *   npm run mock -- --port 4010 [--host 127.0.0.1]     (or MOCK_PORT / MOCK_HOST)
+ *   npm run mock -- --smtp-port 2525                   the mail catcher's port (or MOCK_SMTP_PORT; 0: a free one)
  *   npm run mock -- --scenario family --seed 7         the default world from another scenario
  *   npm run mock -- --now 2026-03-01T09:00:00+13:00    the default world's clock fixed at that instant
  *   npm run mock -- --list                             the scenarios, one line each
@@ -19,6 +20,7 @@ async function main() {
   const mock = await createMockServer({
     defaultWorld: { scenario: options.scenario, seed: options.seed, now: options.now },
     port: options.port,
+    smtpPort: options.smtpPort,
     host: options.host,
     log: (line) => console.log(line),
   });
@@ -30,6 +32,7 @@ async function main() {
       `  identity server:  POST ${mock.url}/api/Authentication`,
       `  default world:    ${mock.url}/worlds/${DEFAULT_WORLD_ID}/api/`,
       `  admin API:        ${mock.url}/__admin`,
+      `  mail catcher:     smtp://127.0.0.1:${mock.smtpPort} (caught mail: ${mock.url}/__admin/worlds/<id>/mail)`,
       `  clock:            ${world.clock.state().now} (${world.clock.state().mode})`,
       `Accounts of the default world:`,
       ...world.users.map((u) => `  ${u.username.padEnd(16)} ${u.password}  ${u.description}`),

@@ -159,7 +159,7 @@ function adminPaths() {
       ...inWorld,
       get: adminOperation(
         "adminMail",
-        "The mails the practice sent (temporary passwords)",
+        "The mails the practice sent (temporary passwords) and the mail caught by the mock's SMTP catcher for this world's addresses (the portal's second-step codes)",
         { parameters: [{ name: "to", in: "query", required: false, schema: { type: "string" }, description: "Only mails to this address." }] },
         { "200": json(object("mail"), "The mails."), ...notFound },
       ),

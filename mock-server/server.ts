@@ -1,6 +1,7 @@
 import type { AddressInfo } from "node:net";
 import { createServer } from "node:http";
 import { createMockApp } from "./app";
+import { startMailCatcher, type MailCatcher } from "./mail-catcher";
 import { WorldRegistry } from "./worlds";
 
 export { WorldRegistry } from "./worlds";
@@ -16,6 +17,11 @@ export interface MockServerOptions {
    * session does not grow without bound. Default 30 minutes.
    */
   idleWorldMs?: number;
+  /**
+   * The port of the mail catcher (SMTP, decisions/277): 0 picks a free one, null starts none.
+   * Default null: only the embedded mock and `npm run mock` (MOCK_SMTP_PORT) start one.
+   */
+  smtpPort?: number | null;
   /** The scenario, seed and fixed clock (epoch ms) of the default world (default: scenario "default", seed 1, real time). */
   defaultWorld?: { scenario?: string; seed?: number; now?: number };
 }
@@ -24,6 +30,8 @@ export interface MockServer {
   /** e.g. http://127.0.0.1:4010, no trailing slash. */
   url: string;
   port: number;
+  /** The mail catcher's port (smtp://host:smtpPort), or null when none was started. */
+  smtpPort: number | null;
   close(): Promise<void>;
   worlds: WorldRegistry;
 }
@@ -43,6 +51,14 @@ export async function createMockServer(options: MockServerOptions = {}): Promise
     });
   });
 
+  let catcher: MailCatcher | null = null;
+  try {
+    catcher = options.smtpPort == null ? null : await startMailCatcher(worlds, { port: options.smtpPort, host });
+  } catch (error) {
+    server.close();
+    throw error;
+  }
+
   const idleMs = options.idleWorldMs ?? 30 * 60 * 1000;
   const sweeper = setInterval(() => worlds.removeIdle(idleMs), Math.max(50, Math.min(60_000, idleMs / 2)));
   sweeper.unref();
@@ -54,9 +70,11 @@ export async function createMockServer(options: MockServerOptions = {}): Promise
   return {
     url: `http://${urlHost}:${port}`,
     port,
+    smtpPort: catcher?.port ?? null,
     worlds,
     close() {
       closed ??= new Promise<void>((resolve, reject) => {
+        void catcher?.close();
         closing.abort();
         clearInterval(sweeper);
         server.close((error) => (error ? reject(error) : resolve()));

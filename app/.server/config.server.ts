@@ -128,6 +128,24 @@ const ConfigSchema = z.object({
     .transform((value) => value ?? ".data/portal-store"),
   /** Days an access record entry is kept before the daily purge removes it (default ten years). */
   ACCESS_RECORD_RETENTION_DAYS: z.coerce.number().int().min(1).max(36_500).default(3_650),
+  /**
+   * Where the portal sends its own mail (the second step's codes, decisions/277): smtp:// or smtps://,
+   * with user and password in the address when the server wants them. Set by scripts/serve.ts to the
+   * embedded mock's catcher when the mock is embedded. Unset: no code can be sent, so the second step
+   * cannot be turned on.
+   */
+  SMTP_URL: z
+    .string()
+    .refine(isSmtpUrl, { message: "must be an smtp:// or smtps:// URL, e.g. smtp://127.0.0.1:2525" })
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
+  /** The sender of the portal's mail. */
+  MAIL_FROM: z.string().min(3).default("Patient Portal <no-reply@portal.invalid>"),
+  /** "1" or "true": every patient must have a second step; one without is taken through setting it up at sign-in. */
+  REQUIRE_SECOND_STEP: z
+    .enum(["1", "true", "0", "false", ""])
+    .default("")
+    .transform((value) => value === "1" || value === "true"),
 }).refine((env) => !env.REDIS_URL || env.SESSION_SECRET, {
   // Every process must accept the cookies the others signed; a random secret each would sign everyone out.
   message: "must be set when REDIS_URL is, the same in every portal process",
@@ -172,6 +190,15 @@ export type Config = z.output<typeof ConfigSchema> & { PRACTICE_API_URL: string;
  * The configuration an environment describes. The app uses `config` (from process.env); tests build
  * their own from a plain object, so no test has to reload modules to change a setting.
  */
+function isSmtpUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return (url.protocol === "smtp:" || url.protocol === "smtps:") && url.hostname !== "";
+  } catch {
+    return false;
+  }
+}
+
 export function loadConfig(source: Record<string, string | undefined>): Config {
   const parsed = ConfigSchema.safeParse(source);
   if (!parsed.success) {

@@ -56,6 +56,15 @@ export interface PendingSignIn {
   redirectTo: string;
   /** The practice's word on the new password (1§8), shown on the first signed-in page. */
   notice?: string;
+  /**
+   * The second step still to pass (decisions/277): a code was e-mailed to `to` (the sign-in address,
+   * kept only here, on the server). "setup": the practice requires one and the holder has none yet.
+   * While it is set, only the second step's own actions accept this session: no `user` exists yet, so
+   * requireSession and the shell refuse it, and the password panel and the chooser answer "expired".
+   */
+  secondStep?: { stage: "code" | "setup"; to: string };
+  /** Set up at sign-in and its recovery codes shown: Continue goes on with the sign-in. */
+  secondStepPassed?: boolean;
 }
 
 interface SessionData {

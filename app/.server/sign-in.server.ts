@@ -12,8 +12,12 @@ import { authenticate, logout, lookupIdentity } from "./practice/auth.server";
 import { practiceApi, type PracticeApi } from "./practice/api.server";
 import { PracticeApiError } from "./practice/client.server";
 import { getProxyUsers } from "./practice/patient.server";
-import { sessions, type PendingSignIn, type PortalSession, type Sessions } from "./session.server";
-import { clientAddress, signInThrottle, type SignInThrottle } from "./throttle.server";
+import { secondStepMessages } from "../lib/messages/secondStep";
+import type { SendMail } from "./mail.server";
+import { codeShapeProblem, normaliseCode } from "../lib/second-step";
+import { maskAddress, portalSecondStep, recordSecondStep, SecondStepUnavailable, sendSecondStepCode, type SecondStepStore } from "./second-step.server";
+import { accountHolderKey, sessions, type PendingSignIn, type PortalSession, type Sessions } from "./session.server";
+import { type AttemptThrottle, clientAddress, signInThrottle, type SignInThrottle } from "./throttle.server";
 
 /** The accounts a login may open, as the practice lists them now (1§7 ProxyUsers; the holder is among them). */
 export async function linkedAccountsOf(api: PracticeApi, holderId: string): Promise<LinkedAccount[]> {
@@ -40,6 +44,17 @@ export interface SignInDeps {
   sessions: Pick<Sessions, "sessionStorage" | "startSession" | "endOtherSessions">;
   throttle: SignInThrottle;
   verifyCaptcha: (payload: string | null) => Promise<boolean>;
+  /**
+   * The second step (decisions/277): where its codes are kept, how wrong codes and sends are counted,
+   * the mail, the practice's setting. The app always gives it; tests of other steps may leave it out.
+   */
+  secondStep?: {
+    store: SecondStepStore;
+    attempts: AttemptThrottle;
+    sends: AttemptThrottle;
+    sendMail: SendMail | null;
+    required: boolean;
+  };
 }
 
 /**
@@ -104,16 +119,20 @@ export function createSignInSteps(deps: SignInDeps) {
       // whether the password was right (the practice says "locked" only to the right one).
       if (outcome.kind !== "signedIn") return reject(signInMessages.credentialsRefused);
       await deps.throttle.succeeded(username, address);
-      return afterAuthentication(session, {
-        token: outcome.token,
-        apiBase: identity.apiBase,
-        patientId: outcome.patientId,
-        name: outcome.name,
-        username,
-        redirectTo: input.redirectTo,
-        passwordReset: outcome.passwordReset,
-        accounts: [],
-      });
+      return afterAuthentication(
+        session,
+        {
+          token: outcome.token,
+          apiBase: identity.apiBase,
+          patientId: outcome.patientId,
+          name: outcome.name,
+          username,
+          redirectTo: input.redirectTo,
+          passwordReset: outcome.passwordReset,
+          accounts: [],
+        },
+        request,
+      );
     } catch (error) {
       await deps.throttle.release(username, address);
       return practiceFailure(error);
@@ -121,7 +140,7 @@ export function createSignInSteps(deps: SignInDeps) {
   }
 
   /** /loginSwitch/{q} and /login?q=: sign in by a switch token (1§2). */
-  async function switchStep(session: PortalSession, q: string): Promise<FlowResult> {
+  async function switchStep(request: Request, session: PortalSession, q: string): Promise<FlowResult> {
     try {
       const identity = await lookupIdentity({ q }, deps.identityUrl);
       if (identity.kind === "rejected") return { outcome: { kind: "rejected", message: identity.message || signInMessages.switchFailed, captchaRequired: false } };
@@ -137,13 +156,122 @@ export function createSignInSteps(deps: SignInDeps) {
         redirectTo: "/",
         passwordReset: outcome.passwordReset,
         accounts: [],
-      });
+      }, request);
     } catch (error) {
       return practiceFailure(error);
     }
   }
 
-  async function afterAuthentication(session: PortalSession, pending: PendingSignIn): Promise<FlowResult> {
+  /**
+   * After the practice accepted the password: a holder with a second step (or every holder, when the
+   * practice requires one) is e-mailed a code and asked for it before anything else; the session
+   * holds only the pending sign-in meanwhile, which no page accepts (decisions/277). The store not
+   * answering stops the sign-in rather than let it through without the step.
+   */
+  async function afterAuthentication(session: PortalSession, pending: PendingSignIn, request: Request): Promise<FlowResult> {
+    const second = deps.secondStep;
+    if (!second) return afterSecondStep(session, pending);
+    const holderKey = accountHolderKey(pending.apiBase, pending.patientId);
+    let stage: "code" | "setup" | null;
+    try {
+      const status = await second.store.status(holderKey);
+      stage = status.on ? "code" : second.required ? "setup" : null;
+    } catch (error) {
+      if (error instanceof SecondStepUnavailable) return giveBack(pending, secondStepMessages.unavailable);
+      throw error;
+    }
+    if (!stage) return afterSecondStep(session, pending);
+    // The address the practice signs this holder in with (the one Forgot Password also writes to).
+    const to = pending.username.includes("@") ? pending.username.trim() : null;
+    if (!to) return giveBack(pending, secondStepMessages.noAddress);
+    const sent = await sendCode(holderKey, to, clientAddress(request));
+    if (sent) return giveBack(pending, sent);
+    return {
+      outcome: { kind: "secondStep", to: maskAddress(to), setup: stage === "setup", resent: false },
+      cookie: await withPending(session, { ...pending, secondStep: { stage, to } }),
+    };
+  }
+
+  /** The practice's token is handed back and the sign-in stops with a plain message. */
+  async function giveBack(pending: PendingSignIn, message: string): Promise<FlowResult> {
+    await logout(pending.apiBase, pending.token).catch(() => undefined);
+    return { outcome: { kind: "failed", message } };
+  }
+
+  /** E-mails a new code (sendSecondStepCode); the words of a failure, or null once sent. */
+  async function sendCode(holderKey: string, to: string, address: string): Promise<string | null> {
+    return deps.secondStep ? sendSecondStepCode(deps.secondStep, holderKey, to, address) : secondStepMessages.cannotSend;
+  }
+
+  /**
+   * The second step: the e-mailed code, or a recovery code. A wrong one is counted (AttemptThrottle,
+   * per holder and per address, as wrong passwords are) and recorded on the holder's access record;
+   * the code is never. Codes are found by their hash with the holder's key in it, so another
+   * account's code is simply wrong here.
+   */
+  async function secondStepCode(request: Request, session: PortalSession, input: { code: string; recovery: boolean }): Promise<FlowResult> {
+    const pending = session.get("pending");
+    const second = deps.secondStep;
+    if (!pending?.secondStep || !second) return expired;
+    const { stage } = pending.secondStep;
+    const typed = normaliseCode(input.code);
+    // Not counted: a typing slip is not a guess. No recovery codes exist yet while setting up.
+    const problem = input.recovery && stage === "setup" ? secondStepMessages.codeShape : codeShapeProblem(typed, input.recovery);
+    if (problem) return { outcome: { kind: "refused", message: problem } };
+    const holderKey = accountHolderKey(pending.apiBase, pending.patientId);
+    const who = { apiBase: pending.apiBase, holderId: pending.patientId, holderKey, sessionId: session.id };
+    const address = clientAddress(request);
+    const claim = await second.attempts.claim(holderKey, address);
+    if (!claim.allowed) return { outcome: { kind: "refused", message: secondStepMessages.tooManyAttempts } };
+    let verdict: "accepted" | "wrong" | "expired";
+    try {
+      verdict = input.recovery ? ((await second.store.useRecoveryCode(holderKey, typed)) ? "accepted" : "wrong") : await second.store.useEmailCode(holderKey, typed);
+    } catch (error) {
+      await second.attempts.release(holderKey, address);
+      if (error instanceof SecondStepUnavailable) return { outcome: { kind: "failed", message: secondStepMessages.unavailable } };
+      throw error;
+    }
+    if (verdict !== "accepted") {
+      // The attempt stays counted.
+      recordSecondStep(who, request, "second-step-failed");
+      const message = verdict === "expired" ? secondStepMessages.expiredCode : input.recovery ? secondStepMessages.wrongRecoveryCode : secondStepMessages.wrongCode;
+      return { outcome: { kind: "refused", message } };
+    }
+    await second.attempts.succeeded(holderKey, address);
+    if (input.recovery) recordSecondStep(who, request, "recovery-code-used");
+    const passed: PendingSignIn = { ...pending, secondStep: undefined };
+    if (stage === "setup") {
+      let codes: string[];
+      try {
+        codes = await second.store.turnOn(holderKey);
+      } catch (error) {
+        if (error instanceof SecondStepUnavailable) return { outcome: { kind: "failed", message: secondStepMessages.unavailable } };
+        throw error;
+      }
+      recordSecondStep(who, request, "second-step-on");
+      recordSecondStep(who, request, "recovery-codes-made");
+      return { outcome: { kind: "recoveryCodes", codes }, cookie: await withPending(session, { ...passed, secondStepPassed: true }) };
+    }
+    return afterSecondStep(session, passed);
+  }
+
+  /** "Send a new code": the earlier code stops working. */
+  async function resendCodeStep(request: Request, session: PortalSession): Promise<FlowResult> {
+    const pending = session.get("pending");
+    if (!pending?.secondStep) return expired;
+    const failure = await sendCode(accountHolderKey(pending.apiBase, pending.patientId), pending.secondStep.to, clientAddress(request));
+    if (failure) return { outcome: { kind: "refused", message: failure } };
+    return { outcome: { kind: "secondStep", to: maskAddress(pending.secondStep.to), setup: pending.secondStep.stage === "setup", resent: true } };
+  }
+
+  /** After the recovery codes of a second step set up at sign-in were shown: on with the sign-in. */
+  async function continueStep(session: PortalSession): Promise<FlowResult> {
+    const pending = session.get("pending");
+    if (!pending?.secondStepPassed) return expired;
+    return afterSecondStep(session, { ...pending, secondStepPassed: undefined });
+  }
+
+  async function afterSecondStep(session: PortalSession, pending: PendingSignIn): Promise<FlowResult> {
     if (pending.passwordReset) return { outcome: { kind: "passwordUpdate" }, cookie: await withPending(session, pending) };
     return proxyCheck(session, pending);
   }
@@ -180,7 +308,7 @@ export function createSignInSteps(deps: SignInDeps) {
   /** The forced password update panel (1§4 step 3): ChangePassword with the account holder's id. */
   async function changePasswordStep(session: PortalSession, input: { password: string; confirm: string; agreed: boolean }): Promise<FlowResult> {
     const pending = session.get("pending");
-    if (!pending?.passwordReset) return expired;
+    if (!pending?.passwordReset || pending.secondStep || pending.secondStepPassed) return expired;
     const problem = newPasswordProblem(input, "resetPanel");
     if (problem) return { outcome: { kind: "refused", message: problem.message } };
     // The rules shown to the patient say the password must not contain their names (1§5); here it is enforced.
@@ -210,7 +338,7 @@ export function createSignInSteps(deps: SignInDeps) {
 
   async function chooseAccountStep(session: PortalSession, accountId: string): Promise<FlowResult> {
     const pending = session.get("pending");
-    if (!pending || pending.accounts.length === 0) return expired;
+    if (!pending || pending.secondStep || pending.secondStepPassed || pending.accounts.length === 0) return expired;
     const account = pending.accounts.find((a) => a.id === accountId);
     if (!account) return { outcome: { kind: "refused", message: signInMessages.chooseAccountInvalid } };
     return finish(session, pending, account, pending.accounts.length > 1);
@@ -229,6 +357,9 @@ export function createSignInSteps(deps: SignInDeps) {
     changePasswordStep: counted("change-password", changePasswordStep),
     chooseAccountStep: counted("choose-account", chooseAccountStep),
     cancelStep: counted("cancel", cancelStep),
+    secondStepCode: counted("second-step", secondStepCode),
+    resendCodeStep: counted("second-step-resend", resendCodeStep),
+    continueStep: counted("second-step-continue", continueStep),
   };
 }
 
@@ -247,10 +378,11 @@ function counted<A extends unknown[]>(step: string, run: (...args: A) => Promise
   };
 }
 
-export const { signInStep, switchStep, changePasswordStep, chooseAccountStep, cancelStep } = createSignInSteps({
+export const { signInStep, switchStep, changePasswordStep, chooseAccountStep, cancelStep, secondStepCode, resendCodeStep, continueStep } = createSignInSteps({
   identityUrl: config.PRACTICE_IDENTITY_URL,
   signedOutApi: config.PRACTICE_API_URL,
   sessions,
   throttle: signInThrottle,
   verifyCaptcha,
+  secondStep: { ...portalSecondStep, required: config.REQUIRE_SECOND_STEP },
 });

@@ -4,8 +4,11 @@
  * its line and the access record's screen names them in words; the store's schema takes them from here.
  */
 
-/** What was done: a page or item seen, a file taken away, something changed at the practice. */
-export const ACCESS_ACTIONS = ["view", "download", "change"] as const;
+/**
+ * What was done: a page or item seen, a file taken away, something changed at the practice; and the
+ * changes to how the holder signs in (decisions/277), never with the code itself.
+ */
+export const ACCESS_ACTIONS = ["view", "download", "change", "second-step-on", "second-step-off", "recovery-codes-made", "recovery-code-used", "second-step-failed"] as const;
 export type AccessAction = (typeof ACCESS_ACTIONS)[number];
 
 /**

@@ -26,6 +26,10 @@ export const FlowOutcomeSchema = z.discriminatedUnion("kind", [
   z.object({ kind: z.literal("expired"), message: z.string() }),
   z.object({ kind: z.literal("failed"), message: z.string() }),
   z.object({ kind: z.literal("cancelled") }),
+  // The second step (decisions/277): a code was e-mailed to `to` (masked); `setup` when the practice requires one not yet set up.
+  z.object({ kind: z.literal("secondStep"), to: z.string(), setup: z.boolean(), resent: z.boolean() }),
+  // Set up at sign-in: the recovery codes, shown once, before the sign-in goes on.
+  z.object({ kind: z.literal("recoveryCodes"), codes: z.array(z.string()) }),
 ]);
 /** What the server answers to any step. */
 export type FlowOutcome = z.output<typeof FlowOutcomeSchema>;

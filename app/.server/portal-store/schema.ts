@@ -52,7 +52,7 @@ export const accessEntries = pgTable(
     index("access_entries_by_patient").on(t.practiceKey, t.patientId, t.at.desc(), t.id.desc()),
     // The retention purge's read.
     index("access_entries_by_time").on(t.at),
-    check("access_entries_action", sql`${t.action} in ('view', 'download', 'change')`),
+    check("access_entries_action", sql`${t.action} in (${sql.raw(ACCESS_ACTIONS.map((a) => `'${a}'`).join(", "))})`),
     check("access_entries_area", sql`${t.area} ~ '^[a-z][a-z-]{1,31}$'`),
     check("access_entries_patient_id", sql`${t.patientId} ~ '${sql.raw(ID_PATTERN)}'`),
     check("access_entries_item_id", sql`${t.itemId} is null or ${t.itemId} ~ '${sql.raw(ID_PATTERN)}'`),
@@ -60,5 +60,46 @@ export const accessEntries = pgTable(
     check("access_entries_device", sql`${t.device} ~ '^[A-Za-z ]{1,40} on [A-Za-z ]{1,20}$'`),
     // A person's name as practices write them: letters (any script), spaces, ' . - and no digits or line breaks.
     check("access_entries_proxy_name", sql`${t.proxyName} is null or (char_length(${t.proxyName}) between 1 and 100 and ${t.proxyName} !~ '[0-9\\n\\r\\t<>]')`),
+  ],
+);
+
+/**
+ * Second steps at sign-in (issue 31, decisions/277): one row per account holder who turned on the
+ * e-mailed code. Keyed by the holder's key (accountHolderKey: the practice's address and the holder's
+ * id, hashed), as sessions and the access record name the person who signs in; never a family member.
+ */
+export const secondSteps = pgTable(
+  "second_steps",
+  {
+    holderKey: text("holder_key").primaryKey(),
+    /** The only kind so far: a six-digit code e-mailed to the sign-in address. */
+    method: text("method", { enum: ["email"] }).notNull(),
+    turnedOnAt: timestamp("turned_on_at", { withTimezone: true, mode: "date" }).notNull(),
+  },
+  (t) => [check("second_steps_holder_key", sql`${t.holderKey} ~ '^[A-Za-z0-9_-]{16,64}$'`), check("second_steps_method", sql`${t.method} in ('email')`)],
+);
+
+/**
+ * The codes of second steps, hashed (never the code itself): e-mailed codes (expiring) and recovery
+ * codes (until used or replaced). A code is used by one UPDATE that sets used_at where it was null,
+ * so two requests racing with the same code cannot both pass.
+ */
+export const secondStepCodes = pgTable(
+  "second_step_codes",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    holderKey: text("holder_key").notNull(),
+    kind: text("kind", { enum: ["email", "recovery"] }).notNull(),
+    codeHash: text("code_hash").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull(),
+    /** E-mailed codes only. */
+    expiresAt: timestamp("expires_at", { withTimezone: true, mode: "date" }),
+    usedAt: timestamp("used_at", { withTimezone: true, mode: "date" }),
+  },
+  (t) => [
+    index("second_step_codes_by_holder").on(t.holderKey, t.kind),
+    check("second_step_codes_kind", sql`${t.kind} in ('email', 'recovery')`),
+    check("second_step_codes_hash", sql`${t.codeHash} ~ '^[A-Za-z0-9_-]{43}$'`),
+    check("second_step_codes_expiry", sql`(${t.kind} = 'email') = (${t.expiresAt} is not null)`),
   ],
 );

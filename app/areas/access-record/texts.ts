@@ -66,4 +66,9 @@ export const ACTION_WORDS: Record<AccessAction, { page: string; item: string }> 
   view: { page: "Viewed", item: "Opened an item in" },
   download: { page: "Downloaded a file from", item: "Downloaded a file from" },
   change: { page: "Made a change in", item: "Made a change in" },
+  "second-step-on": { page: "Turned on the e-mailed code at", item: "Turned on the e-mailed code at" },
+  "second-step-off": { page: "Turned off the e-mailed code at", item: "Turned off the e-mailed code at" },
+  "recovery-codes-made": { page: "Made new recovery codes for", item: "Made new recovery codes for" },
+  "recovery-code-used": { page: "Used a recovery code at", item: "Used a recovery code at" },
+  "second-step-failed": { page: "A wrong code was entered at", item: "A wrong code was entered at" },
 };

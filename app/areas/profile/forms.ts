@@ -154,3 +154,6 @@ export const NotificationsSchema = z.object({ setting: z.enum(["email", "notific
 export const ProfilePasswordSchema = newPasswordSchema("profile", { current: true });
 
 export type { ProfileLookups };
+
+/** What the profile's Sign-in security action answers (second-step.route.ts, decisions/277). */
+export type SecondStepReply = { ok: true; intent: string; sentTo?: string; codes?: string[]; message?: string } | { ok: false; intent: string; message: string };

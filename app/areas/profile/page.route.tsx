@@ -18,14 +18,34 @@ import { Rows, Section, contactRows, personalRows } from "./components/sections"
 import type { ShellData } from "../../shell/layout.route";
 import type { Route } from "./+types/page.route";
 import { recordAccessOf } from "../../.server/record-access.server";
+import { portalSecondStep, SecondStepUnavailable } from "../../.server/second-step.server";
+import { requestForm } from "../../.server/request-form.server";
+import { SIGN_IN_SECURITY, signInSecurityAction } from "./sign-in-security.server";
+import { accountHolderKey, requireSession } from "../../.server/session.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "User Profile – Patient Portal" }];
 
-export function loader({ request }: Route.LoaderArgs) {
-  return loadProfilePage(request, { terms: ["1"] });
+export async function loader({ request }: Route.LoaderArgs) {
+  const [page, signInSecurity] = await Promise.all([loadProfilePage(request, { terms: ["1"] }), signInSecurityOf(request)]);
+  return { ...page, signInSecurity };
+}
+
+/** The account holder's second step (decisions/277): null when the portal's store cannot say just now. */
+async function signInSecurityOf(request: Request) {
+  const { user } = await requireSession(request);
+  try {
+    const status = await portalSecondStep.store.status(accountHolderKey(user.apiBase, user.parentId));
+    return { ...status, canSend: portalSecondStep.sendMail !== null };
+  } catch (error) {
+    if (error instanceof SecondStepUnavailable) return null;
+    throw error;
+  }
 }
 
 export async function action({ request }: Route.ActionArgs) {
+  // Sign-in security's posts (decisions/277) are the account holder's own and record their own entries.
+  const form = await requestForm(request.clone());
+  if (String(form.get("intent") ?? "").startsWith(SIGN_IN_SECURITY)) return signInSecurityAction(request, form);
   const result = await profileAction(request);
   // A change the practice made (details, contacts, password, settings) is recorded (decisions/274).
   if (result.ok) recordAccessOf(request, { area: "profile", action: "change" });
@@ -44,18 +64,19 @@ const UpdateProfileDialog = dialogs.component((m) => m.UpdateProfileDialog);
 const ChangePasswordDialog = dialogs.component((m) => m.ChangePasswordDialog);
 const AddressDialog = dialogs.component((m) => m.AddressDialog);
 const TermsDialog = dialogs.component((m) => m.TermsDialog);
+const SignInSecurityDialog = dialogs.component((m) => m.SignInSecurityDialog);
 const preloadDialogs = (event: { target: EventTarget }) => {
   if (event.target instanceof Element && event.target.closest("button")) void dialogs.preload().catch(() => undefined);
 };
 const money = new Intl.NumberFormat("en-NZ", { style: "currency", currency: "NZD" });
 
-type DialogName = "add-contact" | "password" | "address" | "contact" | "profile" | "terms";
+type DialogName = "add-contact" | "password" | "address" | "contact" | "profile" | "terms" | "turn-on" | "turn-off" | "recovery-codes";
 type Toast = { tone: "success" | "error"; title: string } | null;
 
 export const shouldRevalidate = keepPageAfterEndedSession;
 
 export default function Profile({ loaderData }: Route.ComponentProps) {
-  const { profile, photo, practice, balance, lookups, lookupsFailed, terms, actingFor } = loaderData;
+  const { profile, photo, practice, balance, lookups, lookupsFailed, terms, actingFor, signInSecurity } = loaderData;
   const shell = useRouteLoaderData<ShellData>("shell/layout.route");
   // A link may open Change Password (the dashboard's notice about many documents opened, decisions/226).
   const [params] = useSearchParams();
@@ -174,6 +195,42 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
           )}
         </Section>
 
+        <Section id="sign-in-security" title="Sign-in security">
+          {/* The account holder's own, whoever's record is being viewed (decisions/277). */}
+          {signInSecurity === null ? (
+            <p>{t.signInSecurityUnavailable}</p>
+          ) : signInSecurity.on ? (
+            <div className="flex flex-col gap-3">
+              <p>
+                <span className="font-semibold">Code by e-mail: </span>On. After your password, we e-mail a 6-digit code to your sign-in address and ask for it.
+              </p>
+              <p>
+                <span className="font-semibold">Recovery codes left: </span>
+                {signInSecurity.recoveryCodesLeft} of 10
+              </p>
+              <div className="flex flex-wrap gap-3">
+                <Button variant="secondary" onClick={() => setDialog("recovery-codes")}>
+                  Make new recovery codes
+                </Button>
+                <Button variant="secondary" onClick={() => setDialog("turn-off")}>
+                  Turn off the e-mailed code
+                </Button>
+              </div>
+            </div>
+          ) : signInSecurity.canSend ? (
+            <div className="flex flex-col gap-3">
+              <p>
+                <span className="font-semibold">Code by e-mail: </span>Off. Turn it on and a stolen password is not enough to sign in as you: we also e-mail you a code.
+              </p>
+              <Button className="self-start" onClick={() => setDialog("turn-on")}>
+                Turn on the e-mailed code
+              </Button>
+            </div>
+          ) : (
+            <p>{t.signInSecurityNoMail}</p>
+          )}
+        </Section>
+
         <div className="grid gap-6 xl:grid-cols-2">
           <Section id="practice-details" title="Practice Details">
             {practice ? (
@@ -222,6 +279,7 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
         <UpdateProfileDialog open={dialog === "profile"} onOpenChange={openChange("profile")} onSaved={saved} profile={profile} lookups={lookups} />
         <ChangePasswordDialog open={dialog === "password"} onOpenChange={openChange("password")} onSaved={saved} actingFor={actingFor?.parentName ?? null} />
         <AddressDialog open={dialog === "address"} onOpenChange={openChange("address")} profile={profile} practicePhone={practice?.phone ?? null} />
+        <SignInSecurityDialog dialog={dialog === "turn-on" || dialog === "turn-off" || dialog === "recovery-codes" ? dialog : null} onOpenChange={(open) => (open ? undefined : setDialog(null))} onSaved={saved} />
         <TermsDialog open={dialog === "terms"} onOpenChange={openChange("terms")} title="Terms and Conditions" text={terms[0] ?? null} />
         </Suspense>
       ) : null}

@@ -49,4 +49,6 @@ export const profileMessages = {
   notificationsFailed: "Your notification settings could not be saved. Please try again.",
   notificationSaveFailed: (label: string, on: boolean) => `${label} could not be saved. It is still ${on ? "on" : "off"}. Please try again.`,
   termsUnavailable: "The terms and conditions could not be loaded just now. Please try again later.",
+  signInSecurityUnavailable: "Your sign-in security settings could not be loaded just now. Please try again later.",
+  signInSecurityNoMail: "A code by e-mail at sign-in is not available: the portal has no mail server set up. Please ask your practice.",
 } as const;

@@ -1,4 +1,4 @@
-import { cancelStep, changePasswordStep, chooseAccountStep, signInStep, type FlowResult } from "../../.server/sign-in.server";
+import { cancelStep, changePasswordStep, chooseAccountStep, continueStep, resendCodeStep, secondStepCode, signInStep, type FlowResult } from "../../.server/sign-in.server";
 import { getSession, safeRedirectTo } from "../../.server/session.server";
 import type { Route } from "./+types/login-flow.route";
 import { requestForm } from "../../.server/request-form.server";
@@ -22,6 +22,13 @@ export async function action({ request }: Route.ActionArgs) {
       return reply(await changePasswordStep(session, { password: text("password"), confirm: text("confirm"), agreed: text("agreed") === "true" }));
     case "choose-account":
       return reply(await chooseAccountStep(session, text("account")));
+    // The second step (decisions/277): the code typed (e-mailed, or a recovery code), a new code, on after the recovery codes.
+    case "second-step":
+      return reply(await secondStepCode(request, session, { code: text("code"), recovery: text("recovery") === "true" }));
+    case "second-step-resend":
+      return reply(await resendCodeStep(request, session));
+    case "second-step-continue":
+      return reply(await continueStep(session));
     case "cancel":
       return reply(await cancelStep(session));
     default:

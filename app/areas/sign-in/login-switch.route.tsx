@@ -19,8 +19,8 @@ export const meta: Route.MetaFunction = () => [{ title: "Sign in with a link –
 
 const fromAnotherSite = (request: Request) => ["cross-site", "same-site"].includes(request.headers.get("sec-fetch-site") ?? "");
 
-async function signInBy(session: PortalSession, q: string) {
-  const { outcome, cookie } = await switchStep(session, q);
+async function signInBy(request: Request, session: PortalSession, q: string) {
+  const { outcome, cookie } = await switchStep(request, session, q);
   const headers = cookie ? { "Set-Cookie": cookie } : undefined;
   switch (outcome.kind) {
     case "signedIn":
@@ -36,11 +36,11 @@ async function signInBy(session: PortalSession, q: string) {
 export async function loader({ request, params }: Route.LoaderArgs) {
   const session = await redirectIfSignedIn(request);
   if (fromAnotherSite(request)) return data({ confirm: true }, { headers: { "Cache-Control": "no-store" } });
-  return signInBy(session, params.q);
+  return signInBy(request, session, params.q);
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
-  return signInBy(await redirectIfSignedIn(request), params.q);
+  return signInBy(request, await redirectIfSignedIn(request), params.q);
 }
 
 export default function ConfirmSignInLink() {

@@ -30,7 +30,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   const q = url.searchParams.get("q");
   if (q) throw redirect(`/loginSwitch/${encodeURIComponent(q)}`);
   const pending = session.get("pending");
-  if (pending && url.searchParams.get("resume") === "1") {
+  // A sign-in waiting for its second step is not resumed: it starts again, with a new code (decisions/277).
+  if (pending && !pending.secondStep && !pending.secondStepPassed && url.searchParams.get("resume") === "1") {
     const resume = pending.passwordReset ? ({ step: "passwordUpdate" } as const) : ({ step: "chooseAccount", accounts: pending.accounts } as const);
     return data({ redirectTo: pending.redirectTo, captchaRequired: false, notice: null, resume });
   }

@@ -22,7 +22,9 @@ export const meta: Route.MetaFunction = () => [{ title: "Set password – Patien
  */
 export async function loader({ request }: Route.LoaderArgs) {
   const session = await redirectIfSignedIn(request);
-  return { canSet: session.get("pending")?.passwordReset === true };
+  const pending = session.get("pending");
+  // Not before the second step is passed (decisions/277): the password is not enough to change it.
+  return { canSet: pending?.passwordReset === true && !pending.secondStep };
 }
 
 // The rules of the sign-in's reset panel (1§5), its agreement box (rule 8) included: the same schema

@@ -9,6 +9,7 @@ import { createStepClient, type StepFields } from "../../../lib/step-client";
 import { Notice, ToastProvider } from "../../../components/ui/toast";
 import { AccountChooser } from "./account-chooser";
 import { PasswordUpdateDialog } from "./password-update-dialog";
+import { SecondStepDialog, SignInRecoveryCodesDialog } from "./second-step-dialog";
 
 // Each step of the sign-in posts to the page's action route; its 400 "invalid" is an answer to show.
 const signInSteps = createStepClient("/login/flow", { answerStatuses: [200, 400] });
@@ -41,6 +42,9 @@ export function SignInSteps({ redirectTo, captchaRequired, resume, helpSent, onH
           changePassword: fromPromise(({ input }) => postStep({ intent: "change-password", password: input.password, confirm: input.confirm, agreed: String(input.agreed) })),
           chooseAccount: fromPromise(({ input }) => postStep({ intent: "choose-account", account: input.accountId })),
           cancelSignIn: fromPromise(() => postStep({ intent: "cancel" })),
+          checkCode: fromPromise(({ input }) => postStep({ intent: "second-step", code: input.code, recovery: String(input.recovery) })),
+          resendCode: fromPromise(() => postStep({ intent: "second-step-resend" })),
+          continueSignIn: fromPromise(() => postStep({ intent: "second-step-continue" })),
         },
       }),
     [redirectTo],
@@ -69,6 +73,21 @@ export function SignInSteps({ redirectTo, captchaRequired, resume, helpSent, onH
           onSubmit={(values) => send({ type: "password.submit", ...values })}
           onCancel={() => send({ type: "password.cancel" })}
         />
+      ) : null}
+      {state.matches("secondStep") && context.secondStep ? (
+        <SecondStepDialog
+          to={context.secondStep.to}
+          setup={context.secondStep.setup}
+          busy={!state.matches({ secondStep: "entering" })}
+          message={context.codeMessage}
+          notice={context.codeNotice}
+          onSubmit={(values) => send({ type: "code.submit", ...values })}
+          onResend={() => send({ type: "code.resend" })}
+          onCancel={() => send({ type: "code.cancel" })}
+        />
+      ) : null}
+      {state.matches("showingRecoveryCodes") ? (
+        <SignInRecoveryCodesDialog codes={context.recoveryCodes} busy={state.matches({ showingRecoveryCodes: "continuing" })} onContinue={() => send({ type: "codes.continue" })} />
       ) : null}
       {state.matches("choosingAccount") ? (
         <AccountChooser

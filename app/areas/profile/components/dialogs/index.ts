@@ -6,3 +6,4 @@ export { UpdateProfileDialog } from "./update-profile";
 export { ChangePasswordDialog } from "./change-password";
 export { AddressDialog } from "./address";
 export { TermsDialog } from "./terms";
+export { SignInSecurityDialog } from "./sign-in-security";

@@ -1,0 +1,239 @@
+import { createHash, randomInt } from "node:crypto";
+import { and, count, eq, isNull } from "drizzle-orm";
+import { secondStepMessages } from "../lib/messages/secondStep";
+import { normaliseCode } from "../lib/second-step";
+import type { AccessAction } from "../lib/access-kinds";
+import { recordAccess } from "./access-record.server";
+import { sendMail as portalSendMail, type SendMail } from "./mail.server";
+import { currentRequestId, observability } from "./observability.server";
+import { failureCode, portalStore, type PortalDb, type PortalStore, type StoreOperation } from "./portal-store.server";
+import { secondStepCodes, secondSteps } from "./portal-store/schema";
+import { anonymousSessionId } from "./session.server";
+import { stateStore } from "./state.server";
+import { AttemptThrottle } from "./throttle.server";
+
+/**
+ * The second step at sign-in (issue 31, decisions/277): a six-digit code e-mailed after the practice
+ * accepted the password, or one of ten recovery codes. Codes are made with node:crypto, kept only as
+ * hashes in the portal's own store, and used once; e-mailed codes expire after CODE_TTL_MS. Nothing
+ * here logs, counts or records a code.
+ */
+
+/** How long an e-mailed code works. */
+export const CODE_TTL_MS = 10 * 60 * 1000;
+export const RECOVERY_CODE_COUNT = 10;
+/** Wrong codes an account holder may enter in 15 minutes (and a client address, for every account) before a pause. */
+export const SECOND_STEP_LIMITS = { perAccount: 5, perAddress: 50 } as const;
+
+/** A six-digit code, every value equally likely (randomInt draws without modulo bias). */
+export function newEmailCode(): string {
+  return String(randomInt(0, 1_000_000)).padStart(6, "0");
+}
+
+// No 0/O, 1/I/L: a code read from paper is typed back without guessing.
+const RECOVERY_ALPHABET = "23456789ABCDEFGHJKMNPQRSTUVWXYZ";
+
+/** Ten codes of ten characters (about 49 bits each), written in two groups of five: "7KQ2M-X9PDA". */
+export function newRecoveryCodes(): string[] {
+  return Array.from({ length: RECOVERY_CODE_COUNT }, () => {
+    const chars = Array.from({ length: 10 }, () => RECOVERY_ALPHABET[randomInt(0, RECOVERY_ALPHABET.length)]).join("");
+    return `${chars.slice(0, 5)}-${chars.slice(5)}`;
+  });
+}
+
+
+/**
+ * A code's hash, bound to its holder and kind: the same code of another account (or an e-mailed code
+ * typed as a recovery code) has another hash and is never found.
+ */
+export function hashCode(holderKey: string, kind: "email" | "recovery", code: string): string {
+  return createHash("sha256").update(`second-step\n${kind}\n${holderKey}\n${normaliseCode(code)}`).digest("base64url");
+}
+
+/** The portal's store could not be asked: the sign-in or the profile says so plainly, and nothing is let through. */
+export class SecondStepUnavailable extends Error {
+  constructor() {
+    super("The second step could not be checked");
+    this.name = "SecondStepUnavailable";
+  }
+}
+
+/** What an e-mailed code was found to be. */
+export type CodeVerdict = "accepted" | "wrong" | "expired";
+
+export interface SecondStepStatus {
+  on: boolean;
+  recoveryCodesLeft: number;
+}
+
+/** The store's side of second steps, for one store (tests give theirs; the app uses the process's). */
+export function secondStepStore(opened: () => PortalStore | undefined = portalStore) {
+  /** One query; a store that is away is logged (operation and code only) and thrown as SecondStepUnavailable. */
+  async function run<T>(operation: Extract<StoreOperation, `second-step.${string}`>, query: (db: PortalDb) => Promise<T>): Promise<T> {
+    try {
+      const current = opened();
+      if (!current) throw new Error("no store");
+      return await current.run(operation, query);
+    } catch (error) {
+      observability().logger.error({ kind: "portal-store", operation, requestId: currentRequestId(), error: failureCode(error) }, "portal store query failed");
+      throw new SecondStepUnavailable();
+    }
+  }
+  const store = () => ({ run });
+
+  async function status(holderKey: string): Promise<SecondStepStatus> {
+    return store().run("second-step.read", async (db) => {
+      const [row] = await db.select({ holderKey: secondSteps.holderKey }).from(secondSteps).where(eq(secondSteps.holderKey, holderKey));
+      const [left] = await db
+        .select({ n: count() })
+        .from(secondStepCodes)
+        .where(and(eq(secondStepCodes.holderKey, holderKey), eq(secondStepCodes.kind, "recovery"), isNull(secondStepCodes.usedAt)));
+      return { on: row !== undefined, recoveryCodesLeft: Number(left?.n ?? 0) };
+    });
+  }
+
+  /** A new e-mailed code for the holder; any earlier one stops working (only the latest e-mail counts). */
+  async function issueEmailCode(holderKey: string, now = new Date()): Promise<string> {
+    const code = newEmailCode();
+    await store().run("second-step.write", (db) =>
+      db.transaction(async (tx) => {
+        await tx.delete(secondStepCodes).where(and(eq(secondStepCodes.holderKey, holderKey), eq(secondStepCodes.kind, "email")));
+        await tx.insert(secondStepCodes).values({ holderKey, kind: "email", codeHash: hashCode(holderKey, "email", code), createdAt: now, expiresAt: new Date(now.getTime() + CODE_TTL_MS) });
+      }),
+    );
+    return code;
+  }
+
+  /** Uses the holder's e-mailed code if this is it and it has not expired: once only. */
+  async function useEmailCode(holderKey: string, typed: string, now = new Date()): Promise<CodeVerdict> {
+    const codeHash = hashCode(holderKey, "email", typed);
+    return store().run("second-step.write", async (db) => {
+      const [found] = await db
+        .select({ id: secondStepCodes.id, expiresAt: secondStepCodes.expiresAt })
+        .from(secondStepCodes)
+        .where(and(eq(secondStepCodes.holderKey, holderKey), eq(secondStepCodes.kind, "email"), eq(secondStepCodes.codeHash, codeHash), isNull(secondStepCodes.usedAt)));
+      if (!found) return "wrong";
+      if (!found.expiresAt || found.expiresAt.getTime() <= now.getTime()) return "expired";
+      const used = await db
+        .update(secondStepCodes)
+        .set({ usedAt: now })
+        .where(and(eq(secondStepCodes.id, found.id), isNull(secondStepCodes.usedAt)))
+        .returning({ id: secondStepCodes.id });
+      return used.length === 1 ? "accepted" : "wrong";
+    });
+  }
+
+  /** Uses one of the holder's recovery codes: true once per code. */
+  async function useRecoveryCode(holderKey: string, typed: string, now = new Date()): Promise<boolean> {
+    const codeHash = hashCode(holderKey, "recovery", typed);
+    const used = await store().run("second-step.write", (db) =>
+      db
+        .update(secondStepCodes)
+        .set({ usedAt: now })
+        .where(and(eq(secondStepCodes.holderKey, holderKey), eq(secondStepCodes.kind, "recovery"), eq(secondStepCodes.codeHash, codeHash), isNull(secondStepCodes.usedAt)))
+        .returning({ id: secondStepCodes.id }),
+    );
+    return used.length === 1;
+  }
+
+  /** Ten new recovery codes; the earlier ones stop working. The codes are returned once, to be shown once. */
+  async function replaceRecoveryCodes(holderKey: string, now = new Date()): Promise<string[]> {
+    const codes = newRecoveryCodes();
+    await store().run("second-step.write", (db) =>
+      db.transaction(async (tx) => {
+        await tx.delete(secondStepCodes).where(and(eq(secondStepCodes.holderKey, holderKey), eq(secondStepCodes.kind, "recovery")));
+        await tx.insert(secondStepCodes).values(codes.map((code) => ({ holderKey, kind: "recovery" as const, codeHash: hashCode(holderKey, "recovery", code), createdAt: now })));
+      }),
+    );
+    return codes;
+  }
+
+  /** Turns the e-mailed code on (the caller has just checked one) and answers the first recovery codes. */
+  async function turnOn(holderKey: string, now = new Date()): Promise<string[]> {
+    await store().run("second-step.write", (db) => db.insert(secondSteps).values({ holderKey, method: "email", turnedOnAt: now }).onConflictDoNothing());
+    return replaceRecoveryCodes(holderKey, now);
+  }
+
+  /** Turns the second step off; its codes go with it. */
+  async function turnOff(holderKey: string): Promise<void> {
+    await store().run("second-step.write", (db) =>
+      db.transaction(async (tx) => {
+        await tx.delete(secondStepCodes).where(eq(secondStepCodes.holderKey, holderKey));
+        await tx.delete(secondSteps).where(eq(secondSteps.holderKey, holderKey));
+      }),
+    );
+  }
+
+  return { status, issueEmailCode, useEmailCode, useRecoveryCode, replaceRecoveryCodes, turnOn, turnOff };
+}
+
+export type SecondStepStore = ReturnType<typeof secondStepStore>;
+
+/** Wrong codes counted per account holder and per client address, as wrong passwords are (decisions/051). */
+export function secondStepThrottle(store = stateStore) {
+  return new AttemptThrottle(SECOND_STEP_LIMITS, store, "second-step:");
+}
+
+/** "j•••@example.com": enough for the holder to know which inbox, not the whole address on screen. */
+export function maskAddress(address: string): string {
+  const at = address.lastIndexOf("@");
+  if (at < 1) return secondStepMessages.yourAddress;
+  return `${address[0]}•••${address.slice(at)}`;
+}
+
+/** A change to the holder's second step, or a failed one, on the holder's own access record: never the code. */
+export function recordSecondStep(
+  who: { apiBase: string; holderId: string; holderKey: string; sessionId: string },
+  request: Request,
+  action: Extract<AccessAction, "second-step-on" | "second-step-off" | "recovery-codes-made" | "recovery-code-used" | "second-step-failed">,
+): void {
+  try {
+    recordAccess({
+      practice: who.apiBase,
+      patientId: who.holderId,
+      holderKey: who.holderKey,
+      proxyName: null,
+      area: "sign-in",
+      action,
+      userAgent: request.headers.get("User-Agent"),
+      sessionId: anonymousSessionId(who.sessionId),
+    });
+  } catch {
+    // Recording never fails a sign-in; recordAccess itself logs and counts what it loses.
+  }
+}
+
+export interface CodeSender {
+  store: SecondStepStore;
+  /** Codes sent, counted per holder and address: a paused sender cannot flood an inbox. */
+  sends: AttemptThrottle;
+  sendMail: SendMail | null;
+}
+
+/**
+ * E-mails the holder a new code (the earlier one stops working). Answers the words of a failure
+ * (paused, no mail server, the store away), or null once sent. The mail server's own words can quote
+ * the message, so only that it failed is logged.
+ */
+export async function sendSecondStepCode(sender: CodeSender, holderKey: string, to: string, address: string): Promise<string | null> {
+  if (!sender.sendMail) return secondStepMessages.cannotSend;
+  const claim = await sender.sends.claim(holderKey, address);
+  if (!claim.allowed) return secondStepMessages.tooManyAttempts;
+  try {
+    const code = await sender.store.issueEmailCode(holderKey);
+    await sender.sendMail({ to, subject: secondStepMessages.mailSubject, text: secondStepMessages.mailBody(code) });
+    return null;
+  } catch (error) {
+    if (error instanceof SecondStepUnavailable) return secondStepMessages.unavailable;
+    observability().logger.error({ kind: "mail", error: error instanceof Error ? error.name : "unknown" }, "second-step code not sent");
+    return secondStepMessages.cannotSend;
+  }
+}
+
+/** The portal's own: its store, its counters in the state store, its mail. */
+export const portalSecondStep = {
+  store: secondStepStore(),
+  attempts: secondStepThrottle(),
+  sends: new AttemptThrottle({ perAccount: 5, perAddress: 100 }, stateStore, "second-step-send:"),
+  sendMail: portalSendMail,
+};

@@ -1,0 +1,174 @@
+import { useEffect, useState } from "react";
+import { useFetcher } from "react-router";
+import { Alert } from "../../../../components/ui/alert";
+import { Button } from "../../../../components/ui/button";
+import { Dialog } from "../../../../components/ui/dialog";
+import { TextField } from "../../../../components/ui/field";
+import { RecoveryCodes } from "../../../../components/recovery-codes";
+import { codeShapeProblem } from "../../../../lib/second-step";
+import type { SecondStepReply } from "../../forms";
+
+export type SecurityDialogName = "turn-on" | "turn-off" | "recovery-codes";
+
+// The profile's own action (sign-in-security.server.ts); an index-less route, so no `?index`.
+const ACTION = "/profile";
+
+interface Props {
+  dialog: SecurityDialogName | null;
+  onOpenChange(open: boolean): void;
+  /** A change made (the page says so, and its loader reads the new state). */
+  onSaved(message: string): void;
+}
+
+/** The dialogs of Sign-in security (decisions/277); each starts clean when it opens. */
+export function SignInSecurityDialog({ dialog, onOpenChange, onSaved }: Props) {
+  if (dialog === "turn-on") return <TurnOnDialog onOpenChange={onOpenChange} onSaved={onSaved} />;
+  if (dialog === "turn-off") return <TurnOffDialog onOpenChange={onOpenChange} onSaved={onSaved} />;
+  if (dialog === "recovery-codes") return <NewCodesDialog onOpenChange={onOpenChange} onSaved={onSaved} />;
+  return null;
+}
+
+/** One post to the profile's Sign-in security action, its reply read once. */
+function useSecurityPost() {
+  const fetcher = useFetcher<SecondStepReply>();
+  const busy = fetcher.state !== "idle";
+  const reply = busy ? undefined : fetcher.data;
+  const post = (fields: Record<string, string>) => {
+    if (!busy) void fetcher.submit({ ...fields, intent: `sign-in-security-${fields.intent}` }, { method: "post", action: ACTION });
+  };
+  return { busy, reply, post };
+}
+
+function TurnOnDialog({ onOpenChange, onSaved }: Omit<Props, "dialog">) {
+  const { busy, reply, post } = useSecurityPost();
+  const [code, setCode] = useState("");
+  const [problem, setProblem] = useState<string | null>(null);
+  const [sentTo, setSentTo] = useState<string | null>(null);
+  const [codes, setCodes] = useState<string[] | null>(null);
+  // Each reply is read once, while rendering (React's way to follow a changed value without an effect).
+  const [seen, setSeen] = useState<SecondStepReply | undefined>(undefined);
+  if (reply && reply !== seen) {
+    setSeen(reply);
+    setProblem(reply.ok ? null : reply.message);
+    if (reply.ok && reply.intent === "sign-in-security-send" && reply.sentTo) setSentTo(reply.sentTo);
+    if (reply.ok && reply.intent === "sign-in-security-turn-on" && reply.codes) setCodes(reply.codes);
+  }
+
+  if (codes) {
+    return (
+      <Dialog open onOpenChange={onOpenChange} printable title="Your recovery codes" description="The e-mailed code is on. From your next sign-in we e-mail you a code after your password.">
+        <div className="flex flex-col gap-4">
+          <RecoveryCodes codes={codes} />
+          <div className="flex flex-wrap gap-3">
+            <Button onClick={() => onSaved("The e-mailed code is now on.")}>I have kept my codes: done</Button>
+          </div>
+        </div>
+      </Dialog>
+    );
+  }
+  return (
+    <Dialog
+      open
+      onOpenChange={onOpenChange}
+      title="Turn on a code by e-mail"
+      description={
+        sentTo
+          ? `We have sent a 6-digit code to ${sentTo}. Enter it to turn the e-mailed code on. It works for 10 minutes.`
+          : "After your password, we will e-mail a 6-digit code to your sign-in address and ask for it. First we send one now, to check it reaches you."
+      }
+    >
+      <form
+        noValidate
+        className="flex flex-col gap-4"
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (!sentTo) return post({ intent: "send" });
+          const shape = codeShapeProblem(code, false);
+          if (shape) return setProblem(shape);
+          post({ intent: "turn-on", code });
+        }}
+      >
+        {!sentTo && problem ? <Alert>{problem}</Alert> : null}
+        {sentTo ? (
+          <TextField
+            label="6-digit code"
+            name="code"
+            value={code}
+            onChange={(event) => setCode(event.target.value)}
+            autoComplete="one-time-code"
+            inputMode="numeric"
+            spellCheck={false}
+            error={problem ?? undefined}
+          />
+        ) : null}
+        <div className="flex flex-wrap gap-3">
+          <Button type="submit" busy={busy}>
+            {busy ? "Please wait…" : sentTo ? "Turn on" : "Send the code"}
+          </Button>
+          {sentTo ? (
+            <Button variant="secondary" disabled={busy} onClick={() => post({ intent: "send" })}>
+              Send a new code
+            </Button>
+          ) : null}
+          <Button variant="secondary" onClick={() => onOpenChange(false)}>
+            Cancel
+          </Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}
+
+function TurnOffDialog({ onOpenChange, onSaved }: Omit<Props, "dialog">) {
+  const { busy, reply, post } = useSecurityPost();
+  useEffect(() => {
+    if (reply?.ok) onSaved(reply.message ?? "The e-mailed code is now off.");
+  }, [reply, onSaved]);
+  return (
+    <Dialog open onOpenChange={onOpenChange} title="Turn off the e-mailed code?" description="Signing in will need only your password again, and your recovery codes will stop working.">
+      <div className="flex flex-col gap-4">
+        {reply && !reply.ok ? <Alert>{reply.message}</Alert> : null}
+        <div className="flex flex-wrap gap-3">
+          <Button busy={busy} onClick={() => post({ intent: "turn-off" })}>
+            {busy ? "Please wait…" : "Turn off"}
+          </Button>
+          <Button variant="secondary" onClick={() => onOpenChange(false)}>
+            Keep it on
+          </Button>
+        </div>
+      </div>
+    </Dialog>
+  );
+}
+
+function NewCodesDialog({ onOpenChange, onSaved }: Omit<Props, "dialog">) {
+  const { busy, reply, post } = useSecurityPost();
+  const codes = reply?.ok ? reply.codes : undefined;
+  if (codes) {
+    return (
+      <Dialog open onOpenChange={onOpenChange} printable title="Your new recovery codes" description="Your earlier recovery codes no longer work.">
+        <div className="flex flex-col gap-4">
+          <RecoveryCodes codes={codes} />
+          <div className="flex flex-wrap gap-3">
+            <Button onClick={() => onSaved("You have new recovery codes.")}>I have kept my codes: done</Button>
+          </div>
+        </div>
+      </Dialog>
+    );
+  }
+  return (
+    <Dialog open onOpenChange={onOpenChange} title="Make new recovery codes?" description="You will get ten new codes, shown once. Your earlier recovery codes will stop working.">
+      <div className="flex flex-col gap-4">
+        {reply && !reply.ok ? <Alert>{reply.message}</Alert> : null}
+        <div className="flex flex-wrap gap-3">
+          <Button busy={busy} onClick={() => post({ intent: "recovery-codes" })}>
+            {busy ? "Please wait…" : "Make new codes"}
+          </Button>
+          <Button variant="secondary" onClick={() => onOpenChange(false)}>
+            Cancel
+          </Button>
+        </div>
+      </div>
+    </Dialog>
+  );
+}

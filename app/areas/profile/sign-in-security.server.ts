@@ -1,0 +1,71 @@
+import { data } from "react-router";
+import { maskAddress, portalSecondStep, recordSecondStep, SecondStepUnavailable, sendSecondStepCode } from "../../.server/second-step.server";
+import { accountHolderKey, requireSession } from "../../.server/session.server";
+import { clientAddress } from "../../.server/throttle.server";
+import { secondStepMessages } from "../../lib/messages/secondStep";
+import { codeShapeProblem } from "../../lib/second-step";
+import type { SecondStepReply } from "./forms";
+
+/**
+ * The profile's Sign-in security (decisions/277), posted to the profile's own action with intents
+ * starting "sign-in-security-" (a route of its own would grow every page's route manifest): send a code to turn the e-mailed code on, turn it
+ * on with that code (answering the first recovery codes, shown once), turn it off, make new recovery
+ * codes. Always the account holder's own, whoever's record is being viewed: the second step belongs
+ * to the person who signs in. Same-origin posts only, as every action (server.ts). Every change is
+ * recorded on the holder's access record, never a code.
+ */
+
+export const SIGN_IN_SECURITY = "sign-in-security-";
+
+export async function signInSecurityAction(request: Request, form: FormData) {
+  const signedIn = await requireSession(request);
+  const { user, session } = signedIn;
+  const holderKey = accountHolderKey(user.apiBase, user.parentId);
+  const who = { apiBase: user.apiBase, holderId: user.parentId, holderKey, sessionId: session.id };
+  const intent = String(form.get("intent") ?? "");
+  const address = clientAddress(request);
+  const { store } = portalSecondStep;
+  const refuse = (message: string, status = 400) => data<SecondStepReply>({ ok: false, intent, message }, { status, headers: { "Cache-Control": "no-store" } });
+  const answer = (reply: Omit<Extract<SecondStepReply, { ok: true }>, "ok" | "intent">) => data<SecondStepReply>({ ok: true, intent, ...reply }, { headers: { "Cache-Control": "no-store" } });
+  try {
+    switch (intent.slice(SIGN_IN_SECURITY.length)) {
+      case "send": {
+        // The sign-in address: the one the code will go to at every sign-in.
+        const failure = await sendSecondStepCode(portalSecondStep, holderKey, user.username, address);
+        return failure ? refuse(failure, 503) : answer({ sentTo: maskAddress(user.username) });
+      }
+      case "turn-on": {
+        const code = String(form.get("code") ?? "");
+        const problem = codeShapeProblem(code, false);
+        if (problem) return refuse(problem);
+        const claim = await portalSecondStep.attempts.claim(holderKey, address);
+        if (!claim.allowed) return refuse(secondStepMessages.tooManyAttempts, 429);
+        const verdict = await store.useEmailCode(holderKey, code);
+        if (verdict !== "accepted") {
+          recordSecondStep(who, request, "second-step-failed");
+          return refuse(verdict === "expired" ? secondStepMessages.expiredCode : secondStepMessages.wrongCode);
+        }
+        await portalSecondStep.attempts.succeeded(holderKey, address);
+        const codes = await store.turnOn(holderKey);
+        recordSecondStep(who, request, "second-step-on");
+        recordSecondStep(who, request, "recovery-codes-made");
+        return answer({ codes, message: secondStepMessages.turnedOn });
+      }
+      case "turn-off":
+        await store.turnOff(holderKey);
+        recordSecondStep(who, request, "second-step-off");
+        return answer({ message: secondStepMessages.turnedOff });
+      case "recovery-codes": {
+        if (!(await store.status(holderKey)).on) return refuse(secondStepMessages.notOn);
+        const codes = await store.replaceRecoveryCodes(holderKey);
+        recordSecondStep(who, request, "recovery-codes-made");
+        return answer({ codes, message: secondStepMessages.newRecoveryCodes });
+      }
+      default:
+        return refuse("Unknown request");
+    }
+  } catch (error) {
+    if (error instanceof SecondStepUnavailable) return refuse(secondStepMessages.unavailable, 503);
+    throw error;
+  }
+}

@@ -1,0 +1,103 @@
+import { useState } from "react";
+import { Alert } from "../../../components/ui/alert";
+import { Button } from "../../../components/ui/button";
+import { Dialog } from "../../../components/ui/dialog";
+import { TextField } from "../../../components/ui/field";
+import { RecoveryCodes } from "../../../components/recovery-codes";
+import { secondStepMessages } from "../../../lib/messages/secondStep";
+
+interface Props {
+  to: string;
+  /** The practice requires a second step and this is its setting up. */
+  setup: boolean;
+  busy: boolean;
+  message: string | null;
+  notice: string | null;
+  onSubmit(values: { code: string; recovery: boolean }): void;
+  onResend(): void;
+  onCancel(): void;
+}
+
+/**
+ * The second step at sign-in (decisions/277): the code e-mailed after the password was accepted, or
+ * one of the recovery codes. What was typed stays in the box after a refusal, and a refusal is
+ * announced (Alert) and tied to the box.
+ */
+export function SecondStepDialog({ to, setup, busy, message, notice, onSubmit, onResend, onCancel }: Props) {
+  const [recovery, setRecovery] = useState(false);
+  const [code, setCode] = useState("");
+  const label = recovery ? "Recovery code" : "6-digit code";
+  return (
+    <Dialog
+      open
+      dismissOnBackdrop={false}
+      onOpenChange={(open) => (open ? undefined : onCancel())}
+      title={setup ? "Set up a code by e-mail" : recovery ? "Enter a recovery code" : "Enter the code we e-mailed you"}
+      description={setup ? `${secondStepMessages.setupRequired} ${secondStepMessages.codeSent(to)}` : recovery ? "Enter one of the recovery codes you kept." : secondStepMessages.codeSent(to)}
+    >
+      <form
+        noValidate
+        className="flex flex-col gap-4"
+        onSubmit={(event) => {
+          event.preventDefault();
+          onSubmit({ code, recovery });
+        }}
+      >
+        {notice ? <Alert tone="info">{notice}</Alert> : null}
+        <TextField
+          key={recovery ? "recovery" : "email"}
+          label={label}
+          name="code"
+          value={code}
+          onChange={(event) => setCode(event.target.value)}
+          autoComplete={recovery ? "off" : "one-time-code"}
+          inputMode={recovery ? "text" : "numeric"}
+          autoCapitalize="characters"
+          spellCheck={false}
+          error={message ?? undefined}
+        />
+        <div className="flex flex-wrap gap-3">
+          <Button type="submit" busy={busy}>
+            {busy ? "Checking…" : "Continue"}
+          </Button>
+          {recovery ? null : (
+            <Button variant="secondary" onClick={onResend} disabled={busy}>
+              Send a new code
+            </Button>
+          )}
+          {setup ? null : (
+            <Button
+              variant="secondary"
+              disabled={busy}
+              onClick={() => {
+                setRecovery((r) => !r);
+                setCode("");
+              }}
+            >
+              {recovery ? "Use the e-mailed code" : "Use a recovery code"}
+            </Button>
+          )}
+          <Button variant="secondary" onClick={onCancel} disabled={busy}>
+            Cancel
+          </Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}
+
+/** After setting up at sign-in: the recovery codes, once, then on with the sign-in. */
+export function SignInRecoveryCodesDialog({ codes, busy, onContinue }: { codes: string[]; busy: boolean; onContinue(): void }) {
+  return (
+    <Dialog open dismissOnBackdrop={false} dismissOnEscape={false} printable title="Your recovery codes" description="The code by e-mail is set up. These codes let you in if you cannot get to your e-mail.">
+      <div className="flex flex-col gap-4">
+        <RecoveryCodes codes={codes} />
+        <div className="flex flex-wrap gap-3">
+          <Button busy={busy} onClick={onContinue}>
+            {busy ? "Signing in…" : "I have kept my codes: continue"}
+          </Button>
+        </div>
+      </div>
+    </Dialog>
+  );
+}

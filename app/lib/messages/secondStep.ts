@@ -1,0 +1,24 @@
+/** The words of the second step at sign-in and of the profile's Sign-in security (decisions/277). */
+export const secondStepMessages = {
+  yourAddress: "your e-mail address",
+  codeSent: (to: string) => `We have sent a 6-digit code to ${to}. It works for 10 minutes.`,
+  newCodeSent: (to: string) => `We have sent a new code to ${to}. Only the newest code works.`,
+  setupRequired: "Your practice asks everyone to confirm their sign-in with a code sent by e-mail. Enter the code to set it up.",
+  codeShape: "Enter the 6 digits of the code we e-mailed you.",
+  recoveryShape: "Enter one of your recovery codes, for example 7KQ2M-X9PDA.",
+  wrongCode: "That code is not right. Check the newest e-mail from us, or send a new code.",
+  expiredCode: "That code has expired. Send a new code and use the newest one.",
+  wrongRecoveryCode: "That recovery code is not right, or it has been used already. Each recovery code works once.",
+  tooManyAttempts: "There have been too many wrong codes. Please wait 15 minutes and try again.",
+  cannotSend: "We could not send your code just now. Please try again in a few minutes.",
+  unavailable: "We could not check your code just now. Please try again in a few minutes.",
+  // A link's sign-in carries no address to send the code to (decisions/277).
+  noAddress: "Your account asks for a code by e-mail when you sign in. Please sign in here with your e-mail address and password.",
+  turnedOn: "The e-mailed code is now on.",
+  turnedOff: "The e-mailed code is now off.",
+  notOn: "The e-mailed code is not on, so there are no recovery codes to make.",
+  newRecoveryCodes: "You have new recovery codes. The old ones no longer work.",
+  mailSubject: "Your sign-in code",
+  mailBody: (code: string) =>
+    `Your patient portal sign-in code is ${code}.\n\nIt works for 10 minutes. If you did not just sign in, someone knows your password: change it from your profile, and tell your practice.`,
+} as const;

@@ -1,0 +1,212 @@
+import { createServer, type AddressInfo } from "node:net";
+import type { Page } from "@playwright/test";
+import { MOCK_PORT, SMTP_PORT } from "../playwright.config";
+import { startPortalProcess, type PortalProcess } from "../tests/helpers/portal-process";
+import { expect, expectNoAxeViolations, openSignedIn, signIn, signInDirectly, test, type World, type WorldUser } from "./fixtures";
+import { secondStepMessages } from "../app/lib/messages/secondStep";
+import { signInMessages } from "../app/lib/messages/signIn";
+
+/**
+ * The second step at sign-in (issue 31, decisions/277): turned on in the profile, then asked for at
+ * sign-in with the code the mock's mail catcher caught (read from its admin API, as QA would), or a
+ * recovery code. Sign-in itself is what is tested here, so it goes through the form.
+ */
+
+/** The code of the newest sign-in code mail to this address. The mail is caught before the portal answers, so it is there. */
+async function newestCode(world: World, to: string): Promise<string> {
+  const mail = (await world.mail(to)).filter((m) => m.subject === secondStepMessages.mailSubject);
+  expect(mail.length, "sign-in code mails").toBeGreaterThan(0);
+  return /\b(\d{6})\b/.exec(mail.at(-1)!.body)![1];
+}
+
+const otherThan = (code: string) => (code === "000000" ? "111111" : "000000");
+
+/** Turns the e-mailed code on from the profile, as the holder would; answers the recovery codes shown. */
+async function turnOnInProfile(page: Page, world: World, user: WorldUser, { axe = false } = {}): Promise<string[]> {
+  await openSignedIn(page, user, "/profile", "User Profile");
+  const section = page.getByRole("region", { name: "Sign-in security" });
+  await expect(section).toContainText("Code by e-mail: Off");
+  await section.getByRole("button", { name: "Turn on the e-mailed code" }).click();
+  const dialog = page.getByRole("dialog", { name: "Turn on a code by e-mail" });
+  await expect(dialog).toBeVisible();
+  if (axe) await expectNoAxeViolations(page);
+  await dialog.getByRole("button", { name: "Send the code" }).click();
+  const field = dialog.getByLabel("6-digit code");
+  await expect(field).toBeVisible();
+  if (axe) await expectNoAxeViolations(page);
+  // A code that cannot be one: the words say what is wrong, and what was typed stays.
+  await field.fill("12");
+  await dialog.getByRole("button", { name: "Turn on" }).click();
+  await expect(dialog.getByText(secondStepMessages.codeShape)).toBeVisible();
+  await expect(field).toHaveValue("12");
+  await field.fill(await newestCode(world, user.username));
+  await dialog.getByRole("button", { name: "Turn on" }).click();
+  const shown = page.getByRole("dialog", { name: "Your recovery codes" });
+  const items = shown.getByRole("list", { name: "Recovery codes" }).getByRole("listitem");
+  await expect(items).toHaveCount(10);
+  if (axe) await expectNoAxeViolations(page);
+  const codes = await items.allTextContents();
+  await shown.getByRole("button", { name: "I have kept my codes: done" }).click();
+  await expect(section).toContainText("Code by e-mail: On");
+  await expect(section).toContainText("Recovery codes left: 10 of 10");
+  return codes;
+}
+
+async function logOut(page: Page) {
+  await page.getByRole("button", { name: /account menu/ }).click();
+  await page.getByRole("menuitem", { name: "Log Out" }).click();
+  await expect(page).toHaveURL(/\/login$/);
+}
+
+test.describe("second step at sign-in", () => {
+  test("turned on in the profile, the e-mailed code is asked for after the password; a wrong code is refused in words and kept", async ({ page, world }) => {
+    const user = world.user("solo");
+    await turnOnInProfile(page, world, user, { axe: true });
+    await logOut(page);
+
+    await signIn(page, user);
+    const step = page.getByRole("dialog", { name: "Enter the code we e-mailed you" });
+    await expect(step).toBeVisible();
+    await expect(step).toContainText(/We have sent a 6-digit code to s•••@/);
+    await expectNoAxeViolations(page);
+    const code = await newestCode(world, user.username);
+    const field = step.getByLabel("6-digit code");
+    await field.fill(otherThan(code));
+    await step.getByRole("button", { name: "Continue" }).click();
+    await expect(step.getByText(secondStepMessages.wrongCode)).toBeVisible();
+    await expect(field).toHaveValue(otherThan(code));
+    await expectNoAxeViolations(page);
+
+    // Send a new code: only the newest one works.
+    await step.getByRole("button", { name: "Send a new code" }).click();
+    await expect(step.getByText(/We have sent a new code to s•••@/)).toBeVisible();
+    const fresh = await newestCode(world, user.username);
+    await field.fill(fresh);
+    await field.press("Enter");
+    await expect(page.getByRole("heading", { name: "Dashboard", level: 1 })).toBeVisible();
+  });
+
+  test("a recovery code is taken instead of the e-mailed one, at 390 px with nothing off to the side; the access record lists each change", async ({ page, world }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    const user = world.user("solo");
+    const codes = await turnOnInProfile(page, world, user);
+    await logOut(page);
+
+    await signIn(page, user);
+    const step = page.getByRole("dialog", { name: "Enter the code we e-mailed you" });
+    await expect(step).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth), "the page's width at 390 px").toBeLessThanOrEqual(390);
+    await step.getByRole("button", { name: "Use a recovery code" }).click();
+    const recovery = page.getByRole("dialog", { name: "Enter a recovery code" });
+    await recovery.getByLabel("Recovery code").fill("ABCDE-FGHJK");
+    await recovery.getByRole("button", { name: "Continue" }).click();
+    await expect(recovery.getByText(secondStepMessages.wrongRecoveryCode)).toBeVisible();
+    await expectNoAxeViolations(page);
+    await recovery.getByLabel("Recovery code").fill(codes[0].toLowerCase());
+    await recovery.getByRole("button", { name: "Continue" }).click();
+    await expect(page.getByRole("heading", { name: "Dashboard", level: 1 })).toBeVisible();
+
+    await page.goto("/profile");
+    const section = page.getByRole("region", { name: "Sign-in security" });
+    await expect(section).toContainText("Recovery codes left: 9 of 10");
+    expect(await page.evaluate(() => document.documentElement.scrollWidth), "the profile's width at 390 px").toBeLessThanOrEqual(390);
+
+    // New recovery codes, then off: each a dialog with its own words.
+    await section.getByRole("button", { name: "Make new recovery codes" }).click();
+    const confirm = page.getByRole("dialog", { name: "Make new recovery codes?" });
+    await expectNoAxeViolations(page);
+    await confirm.getByRole("button", { name: "Make new codes" }).click();
+    const fresh = page.getByRole("dialog", { name: "Your new recovery codes" });
+    await expect(fresh.getByRole("listitem")).toHaveCount(10);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth), "the codes' width at 390 px").toBeLessThanOrEqual(390);
+    await fresh.getByRole("button", { name: "I have kept my codes: done" }).click();
+    await expect(section).toContainText("Recovery codes left: 10 of 10");
+    await section.getByRole("button", { name: "Turn off the e-mailed code" }).click();
+    const off = page.getByRole("dialog", { name: "Turn off the e-mailed code?" });
+    await expectNoAxeViolations(page);
+    await off.getByRole("button", { name: "Turn off", exact: true }).click();
+    await expect(section).toContainText("Code by e-mail: Off");
+
+    await page.goto("/access-record");
+    const main = page.getByRole("main");
+    for (const words of ["Turned on the e-mailed code at Sign in", "Used a recovery code at Sign in", "A wrong code was entered at Sign in", "Made new recovery codes for Sign in", "Turned off the e-mailed code at Sign in"]) {
+      await expect(main.getByText(words).first()).toBeVisible();
+    }
+  });
+
+  test("half-way (password accepted, code not given) no page is served: a page asked for goes to sign in, and the sign-in starts again", async ({ page, world }) => {
+    const user = world.user("solo");
+    // Turned on through the profile's own action, with the session's cookie, to keep to what is tested here.
+    await signInDirectly(page, user);
+    expect((await page.request.post("/profile", { form: { intent: "sign-in-security-send" } })).status()).toBe(200);
+    expect((await page.request.post("/profile", { form: { intent: "sign-in-security-turn-on", code: await newestCode(world, user.username) } })).status()).toBe(200);
+    await page.context().clearCookies({ name: "__portal" });
+
+    await signIn(page, user);
+    const step = page.getByRole("dialog", { name: "Enter the code we e-mailed you" });
+    await expect(step).toBeVisible();
+    for (const path of ["/", "/profile", "/access-record"]) {
+      const res = await page.request.get(path, { maxRedirects: 0 });
+      expect(res.status(), `${path} half signed in`).toBe(302);
+      expect(res.headers().location).toMatch(/^\/login/);
+    }
+    // A data request (what client navigation asks for) is answered with the same redirect, not the page's data.
+    const data = await page.request.get("/profile.data", { maxRedirects: 0 });
+    expect(data.status()).not.toBe(200);
+    expect(await data.text()).not.toContain("emergencyContacts");
+    // The page asked for ended the half-finished sign-in: the code is no longer asked for.
+    await step.getByLabel("6-digit code").fill(await newestCode(world, user.username));
+    await step.getByRole("button", { name: "Continue" }).click();
+    await expect(page.getByText(signInMessages.signInExpired)).toBeVisible();
+  });
+});
+
+/** A port nobody listens on now. */
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+test.describe("second step required by the practice (REQUIRE_SECOND_STEP=1)", () => {
+  // A portal of its own with the setting, against the suite's mock and its mail catcher.
+  let portal: PortalProcess;
+  test.beforeAll(async () => {
+    test.setTimeout(120_000);
+    portal = await startPortalProcess(await freePort(), {
+      PRACTICE_IDENTITY_URL: `http://127.0.0.1:${MOCK_PORT}`,
+      SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
+      REQUIRE_SECOND_STEP: "1",
+      PORTAL_DATA_DIR: "memory://",
+      LOG_LEVEL: "warn",
+    });
+  });
+  test.afterAll(async () => {
+    await portal?.stop();
+  });
+
+  test("a patient without one sets up the e-mailed code at sign-in, keeps the recovery codes shown, and is then signed in", async ({ page, world }) => {
+    const user = world.user("solo");
+    await page.goto(`${portal.url}/login`);
+    await page.getByLabel("Email").fill(user.username);
+    await page.getByLabel("Password", { exact: true }).fill(user.password);
+    await page.getByRole("button", { name: "Login" }).click();
+    const setup = page.getByRole("dialog", { name: "Set up a code by e-mail" });
+    await expect(setup).toBeVisible();
+    await expect(setup).toContainText(secondStepMessages.setupRequired);
+    // No recovery codes exist yet to offer instead.
+    await expect(setup.getByRole("button", { name: "Use a recovery code" })).toHaveCount(0);
+    await expectNoAxeViolations(page);
+    await setup.getByLabel("6-digit code").fill(await newestCode(world, user.username));
+    await setup.getByRole("button", { name: "Continue" }).click();
+    const codes = page.getByRole("dialog", { name: "Your recovery codes" });
+    await expect(codes.getByRole("list", { name: "Recovery codes" }).getByRole("listitem")).toHaveCount(10);
+    await expectNoAxeViolations(page);
+    await codes.getByRole("button", { name: "I have kept my codes: continue" }).click();
+    await expect(page.getByRole("heading", { name: "Dashboard", level: 1 })).toBeVisible();
+    await page.goto(`${portal.url}/profile`);
+    await expect(page.getByRole("region", { name: "Sign-in security" })).toContainText("Code by e-mail: On");
+  });
+});

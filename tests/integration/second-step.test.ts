@@ -1,0 +1,258 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { listAccess } from "../../app/.server/access-record.server";
+import { loadConfig } from "../../app/.server/config.server";
+import { smtpSender, type Mail } from "../../app/.server/mail.server";
+import { openPortalStore, sharePortalStore, type PortalStore } from "../../app/.server/portal-store.server";
+import { CODE_TTL_MS, SECOND_STEP_LIMITS, secondStepStore, secondStepThrottle, type SecondStepStore } from "../../app/.server/second-step.server";
+import { accountHolderKey, createSessions } from "../../app/.server/session.server";
+import { createSignInSteps, type FlowResult } from "../../app/.server/sign-in.server";
+import { AttemptThrottle, SignInThrottle } from "../../app/.server/throttle.server";
+import { secondStepMessages } from "../../app/lib/messages/secondStep";
+import { signInMessages } from "../../app/lib/messages/signIn";
+import { MemoryStateStore } from "../../app/.server/state-store.server";
+import { useMockServer, type TestWorld } from "../helpers/mock-world";
+import { startPostgresServer, type PostgresServer } from "../helpers/postgres-server";
+
+/**
+ * The second step at sign-in (issue 31, decisions/277), over HTTP: the sign-in steps against the mock
+ * practice, codes e-mailed through SMTP to the mock's mail catcher and read back from its admin API,
+ * the codes kept in the portal's store. The store's rules run against both stores: the embedded PGlite
+ * and a real PostgreSQL started here. It shares its store on globalThis (the access record is written
+ * through it), so it has a module graph of its own (OWN_MODULES in vitest.config.ts).
+ */
+
+const mock = useMockServer({ smtpPort: 0 });
+let postgres: PostgresServer;
+const stores: PortalStore[] = [];
+let embedded: PortalStore;
+let world: TestWorld;
+
+beforeAll(async () => {
+  [postgres, embedded] = await Promise.all([startPostgresServer(), openPortalStore({ DATABASE_URL: undefined, PORTAL_DATA_DIR: "memory://" })]);
+  stores.push(embedded);
+  sharePortalStore(embedded);
+  world = await mock.createWorld({ scenario: "default", seed: 31 });
+}, 120_000);
+afterAll(async () => {
+  for (const store of stores) await store.close().catch(() => undefined);
+  await postgres?.remove();
+}, 60_000);
+
+const HOLDER = "holderaaaaaaaaaaaaaaaa1";
+const OTHER = "holderbbbbbbbbbbbbbbbb2";
+
+describe.each(["embedded", "postgres"] as const)("the second step's store (%s)", (kind) => {
+  let codes: SecondStepStore;
+  beforeAll(async () => {
+    const store = kind === "embedded" ? embedded : await openPortalStore({ DATABASE_URL: await postgres.createDatabase(`second_step_${process.pid}`), PORTAL_DATA_DIR: "memory://" });
+    if (kind === "postgres") stores.push(store);
+    codes = secondStepStore(() => store);
+  }, 60_000);
+
+  it("an e-mailed code works once, for its holder only, until it expires; a newer code replaces it", async () => {
+    const now = new Date("2026-11-26T01:00:00Z");
+    const first = await codes.issueEmailCode(HOLDER, now);
+    const code = await codes.issueEmailCode(HOLDER, now);
+    if (first !== code) expect(await codes.useEmailCode(HOLDER, first, now)).toBe("wrong");
+    expect(await codes.useEmailCode(OTHER, code, now)).toBe("wrong");
+    expect(await codes.useEmailCode(HOLDER, code, new Date(now.getTime() + CODE_TTL_MS))).toBe("expired");
+    expect(await codes.useEmailCode(HOLDER, code, new Date(now.getTime() + CODE_TTL_MS - 1))).toBe("accepted");
+    expect(await codes.useEmailCode(HOLDER, code, now)).toBe("wrong");
+  });
+
+  it("two requests racing with the same code: exactly one passes", async () => {
+    const code = await codes.issueEmailCode(HOLDER);
+    const verdicts = await Promise.all(Array.from({ length: 6 }, () => codes.useEmailCode(HOLDER, code)));
+    expect(verdicts.filter((v) => v === "accepted")).toHaveLength(1);
+  });
+
+  it("turning on makes ten recovery codes, each usable once, by their holder; new ones replace them; turning off ends them", async () => {
+    expect(await codes.status(HOLDER)).toEqual({ on: false, recoveryCodesLeft: 0 });
+    const made = await codes.turnOn(HOLDER);
+    expect(await codes.status(HOLDER)).toEqual({ on: true, recoveryCodesLeft: 10 });
+    expect(await codes.useRecoveryCode(OTHER, made[0])).toBe(false);
+    expect(await codes.useRecoveryCode(HOLDER, made[0].toLowerCase().replace("-", " "))).toBe(true);
+    expect(await codes.useRecoveryCode(HOLDER, made[0])).toBe(false);
+    expect(await codes.status(HOLDER)).toEqual({ on: true, recoveryCodesLeft: 9 });
+    const again = await codes.replaceRecoveryCodes(HOLDER);
+    expect(await codes.useRecoveryCode(HOLDER, made[1])).toBe(false);
+    expect(await codes.status(HOLDER)).toEqual({ on: true, recoveryCodesLeft: 10 });
+    await codes.turnOff(HOLDER);
+    expect(await codes.status(HOLDER)).toEqual({ on: false, recoveryCodesLeft: 0 });
+    expect(await codes.useRecoveryCode(HOLDER, again[0])).toBe(false);
+  });
+});
+
+describe("signing in with the second step", () => {
+  const sessions = createSessions(loadConfig({ NODE_ENV: "test" }));
+  const sent: Mail[] = [];
+  let store: SecondStepStore;
+
+  beforeAll(() => {
+    store = secondStepStore(() => embedded);
+  });
+
+  function portal({ required = false } = {}) {
+    const smtp = smtpSender(`smtp://127.0.0.1:${mock.server.smtpPort}`, "Patient Portal <no-reply@portal.invalid>");
+    return createSignInSteps({
+      identityUrl: mock.portalConfig.PRACTICE_IDENTITY_URL,
+      signedOutApi: mock.portalConfig.PRACTICE_API_URL,
+      sessions,
+      throttle: new SignInThrottle({ SIGNIN_MAX_FAILURES_PER_ACCOUNT: 10, SIGNIN_MAX_FAILURES_PER_ADDRESS: 50 }),
+      verifyCaptcha: async () => true,
+      secondStep: {
+        store,
+        attempts: secondStepThrottle(new MemoryStateStore()),
+        sends: new AttemptThrottle({ perAccount: 50, perAddress: 50 }, new MemoryStateStore(), "send:"),
+        sendMail: async (mail) => {
+          sent.push(mail);
+          await smtp(mail);
+        },
+        required,
+      },
+    });
+  }
+
+  function browser(steps: ReturnType<typeof portal>) {
+    let cookie: string | null = null;
+    const session = () => sessions.sessionStorage.getSession(cookie);
+    const keep = (result: FlowResult) => {
+      if (result.cookie) cookie = result.cookie.split(";")[0];
+      return result.outcome;
+    };
+    const request = () => new Request("http://portal.test/login/flow", { method: "POST", headers: { "x-portal-client-address": "192.0.2.31", "User-Agent": "Mozilla/5.0 (X11; Linux x86_64) Chrome/140.0" } });
+    return {
+      session,
+      signIn: async (username: string, password: string) => keep(await steps.signInStep(request(), await session(), { username, password, captcha: null, redirectTo: "/" })),
+      code: async (code: string, recovery = false) => keep(await steps.secondStepCode(request(), await session(), { code, recovery })),
+      resend: async () => keep(await steps.resendCodeStep(request(), await session())),
+      continue: async () => keep(await steps.continueStep(await session())),
+      choose: async (account: string) => keep(await steps.chooseAccountStep(await session(), account)),
+      signedIn: async () => (await session()).get("user") !== undefined,
+    };
+  }
+
+  /** The newest code the mock's catcher holds for this address, as the admin API shows it. */
+  async function caughtCode(to: string): Promise<string> {
+    const res = await mock.admin(`/worlds/${world.id}/mail?to=${encodeURIComponent(to)}`);
+    const { mail } = (await res.json()) as { mail: { subject: string; body: string }[] };
+    const last = mail.at(-1);
+    expect(last?.subject).toBe(secondStepMessages.mailSubject);
+    return /\b(\d{6})\b/.exec(last!.body)![1];
+  }
+
+  const holderKeyOf = async (label: string) => {
+    const b = browser(portal());
+    // Signed in without a second step, to learn the holder's practice address and id.
+    expect(await b.signIn(world.user(label).username, world.user(label).password)).toMatchObject({ kind: expect.stringMatching(/signedIn|chooseAccount/) });
+    const s = await b.session();
+    const user = s.get("user");
+    const pending = s.get("pending");
+    return accountHolderKey(user?.apiBase ?? pending!.apiBase, user?.parentId ?? pending!.patientId);
+  };
+
+  it("asks for the code e-mailed to the sign-in address; the session reaches no record until it is given", async () => {
+    const user = world.user("solo");
+    const key = await holderKeyOf("solo");
+    await store.turnOn(key);
+    const b = browser(portal());
+    const asked = await b.signIn(user.username, user.password);
+    expect(asked).toEqual({ kind: "secondStep", to: expect.stringMatching(/^s•••@/), setup: false, resent: false });
+    expect(await b.signedIn()).toBe(false);
+    const code = await caughtCode(user.username);
+    expect(sent.at(-1)?.to).toBe(user.username);
+
+    expect(await b.code("000000" === code ? "111111" : "000000")).toEqual({ kind: "refused", message: secondStepMessages.wrongCode });
+    expect(await b.code("12 34")).toEqual({ kind: "refused", message: secondStepMessages.codeShape });
+    expect(await b.signedIn()).toBe(false);
+    expect(await b.code(code)).toEqual({ kind: "signedIn", redirectTo: "/" });
+    expect(await b.signedIn()).toBe(true);
+
+    // Used once: the same code at the next sign-in is wrong.
+    const again = browser(portal());
+    await again.signIn(user.username, user.password);
+    expect(await again.code(code)).toMatchObject({ kind: "refused" });
+    await embedded.settled();
+    const entries = await listAccess({ practice: (await b.session()).get("user")!.apiBase, patientId: (await b.session()).get("user")!.parentId });
+    expect(entries.entries.map((e) => e.action)).toEqual(expect.arrayContaining(["second-step-failed"]));
+    // Never a code in the record: only closed sets and ids.
+    expect(JSON.stringify(entries)).not.toContain(code);
+    await store.turnOff(key);
+  });
+
+  it("a code for another account is refused; a new code replaces the old; too many wrong codes pause the account", async () => {
+    const solo = world.user("solo");
+    const empty = world.user("empty");
+    const [soloKey, emptyKey] = [await holderKeyOf("solo"), await holderKeyOf("empty")];
+    await store.turnOn(soloKey);
+    await store.turnOn(emptyKey);
+    const a = browser(portal());
+    const b = browser(portal());
+    await a.signIn(solo.username, solo.password);
+    await b.signIn(empty.username, empty.password);
+    const emptysCode = await caughtCode(empty.username);
+    expect(await a.code(emptysCode)).toMatchObject({ kind: "refused" });
+    expect(await a.signedIn()).toBe(false);
+
+    const first = await caughtCode(solo.username);
+    expect(await a.resend()).toEqual({ kind: "secondStep", to: expect.any(String), setup: false, resent: true });
+    const second = await caughtCode(solo.username);
+    if (first !== second) expect(await a.code(first)).toEqual({ kind: "refused", message: secondStepMessages.wrongCode });
+
+    const wrong = second === "999999" ? "888888" : "999999";
+    for (let i = 0; i < SECOND_STEP_LIMITS.perAccount; i++) await a.code(wrong);
+    // Even the right code waits now: the pause is the account's.
+    expect(await a.code(second)).toEqual({ kind: "refused", message: secondStepMessages.tooManyAttempts });
+    expect(await a.signedIn()).toBe(false);
+    await store.turnOff(soloKey);
+    await store.turnOff(emptyKey);
+  });
+
+  it("a recovery code is taken instead of the e-mailed one, once", async () => {
+    const user = world.user("solo");
+    const key = await holderKeyOf("solo");
+    const recovery = await store.turnOn(key);
+    const b = browser(portal());
+    await b.signIn(user.username, user.password);
+    expect(await b.code("ABCDE-FGHJK", true)).toEqual({ kind: "refused", message: secondStepMessages.wrongRecoveryCode });
+    expect(await b.code(recovery[3], true)).toEqual({ kind: "signedIn", redirectTo: "/" });
+    const c = browser(portal());
+    await c.signIn(user.username, user.password);
+    expect(await c.code(recovery[3], true)).toEqual({ kind: "refused", message: secondStepMessages.wrongRecoveryCode });
+    expect((await store.status(key)).recoveryCodesLeft).toBe(9);
+    await store.turnOff(key);
+  });
+
+  it("the account chooser and every signed-in route's guard refuse the half-signed-in session", async () => {
+    const user = world.user("family");
+    const key = await holderKeyOf("family");
+    await store.turnOn(key);
+    const b = browser(portal());
+    expect(await b.signIn(user.username, user.password)).toMatchObject({ kind: "secondStep" });
+    const holderId = (await b.session()).get("pending")!.patientId;
+    expect(await b.choose(holderId)).toEqual({ kind: "expired", message: signInMessages.signInExpired });
+    const c = browser(portal());
+    await c.signIn(user.username, user.password);
+    const cookie = (await sessions.sessionStorage.commitSession(await c.session())).split(";")[0];
+    const refused = await sessions.requireSession(new Request("http://portal.test/profile", { headers: { Cookie: cookie } })).catch((e: unknown) => e);
+    expect(refused).toBeInstanceOf(Response);
+    expect((refused as Response).headers.get("Location")).toBe("/login?redirectTo=%2Fprofile");
+    await store.turnOff(key);
+  });
+
+  it("with the practice's setting, a holder without one sets up the e-mailed code at sign-in and is shown recovery codes first", async () => {
+    const user = world.user("solo");
+    const key = await holderKeyOf("solo");
+    const b = browser(portal({ required: true }));
+    expect(await b.signIn(user.username, user.password)).toMatchObject({ kind: "secondStep", setup: true });
+    // No recovery codes exist yet.
+    expect(await b.code("ABCDE-FGHJK", true)).toEqual({ kind: "refused", message: secondStepMessages.codeShape });
+    const shown = await b.code(await caughtCode(user.username));
+    expect(shown).toMatchObject({ kind: "recoveryCodes" });
+    expect(await b.signedIn()).toBe(false);
+    expect(await store.status(key)).toEqual({ on: true, recoveryCodesLeft: 10 });
+    expect(await b.continue()).toEqual({ kind: "signedIn", redirectTo: "/" });
+    expect(await b.signedIn()).toBe(true);
+    await store.turnOff(key);
+  });
+});

@@ -1,0 +1,44 @@
+import { describe, expect, it } from "vitest";
+import { hashCode, maskAddress, newEmailCode, newRecoveryCodes, RECOVERY_CODE_COUNT } from "../../app/.server/second-step.server";
+import { secondStepMessages } from "../../app/lib/messages/secondStep";
+import { codeShapeProblem, normaliseCode } from "../../app/lib/second-step";
+
+/** The rules of the second step's codes (decisions/277): their making, their shape, their hashes. */
+describe("second-step codes", () => {
+  it("e-mailed codes are six digits, leading zeros kept, and not all alike", () => {
+    const codes = Array.from({ length: 200 }, newEmailCode);
+    for (const code of codes) expect(code).toMatch(/^\d{6}$/);
+    // 200 draws from a million: a repeat is possible but many would mean a broken source.
+    expect(new Set(codes).size).toBeGreaterThan(195);
+  });
+
+  it("recovery codes are ten, each two groups of five from an alphabet without 0, O, 1, I or L, all different", () => {
+    const codes = newRecoveryCodes();
+    expect(codes).toHaveLength(RECOVERY_CODE_COUNT);
+    for (const code of codes) expect(code).toMatch(/^[2-9A-HJKMNP-Z]{5}-[2-9A-HJKMNP-Z]{5}$/);
+    expect(new Set(codes).size).toBe(RECOVERY_CODE_COUNT);
+  });
+
+  it("a code's hash is bound to its holder and kind, and reads a code as typed (spaces, dashes, case)", () => {
+    const code = "7kq2m x9pda";
+    expect(hashCode("holder-aaaaaaaaaaaaaaaa", "recovery", code)).toBe(hashCode("holder-aaaaaaaaaaaaaaaa", "recovery", "7KQ2M-X9PDA"));
+    expect(hashCode("holder-aaaaaaaaaaaaaaaa", "recovery", code)).not.toBe(hashCode("holder-bbbbbbbbbbbbbbbb", "recovery", code));
+    expect(hashCode("holder-aaaaaaaaaaaaaaaa", "email", "123456")).not.toBe(hashCode("holder-aaaaaaaaaaaaaaaa", "recovery", "123456"));
+    // Never the code itself: 43 base64url characters of a SHA-256.
+    expect(hashCode("holder-aaaaaaaaaaaaaaaa", "email", "123456")).toMatch(/^[A-Za-z0-9_-]{43}$/);
+  });
+
+  it("the shape check names what is wrong, and takes a code typed with spaces", () => {
+    expect(codeShapeProblem("12345", false)).toBe(secondStepMessages.codeShape);
+    expect(codeShapeProblem("12a456", false)).toBe(secondStepMessages.codeShape);
+    expect(codeShapeProblem(" 123 456 ", false)).toBeNull();
+    expect(codeShapeProblem("7KQ2M-X9PD", true)).toBe(secondStepMessages.recoveryShape);
+    expect(codeShapeProblem("7kq2m-x9pda", true)).toBeNull();
+    expect(normaliseCode(" 7kq2m - x9pda ")).toBe("7KQ2MX9PDA");
+  });
+
+  it("an address is shown masked, a value that is not one as words", () => {
+    expect(maskAddress("jane.doe@example.com")).toBe("j•••@example.com");
+    expect(maskAddress("nobody")).toBe(secondStepMessages.yourAddress);
+  });
+});
