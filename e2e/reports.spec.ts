@@ -182,7 +182,8 @@ test.describe("test results", () => {
     await expect(chart.getByText("HbA1c, by date")).toBeVisible();
     const rows = chart.getByRole("table", { name: /HbA1c \(HbA1c\) by date/ }).getByRole("row");
     await expect(rows.nth(3)).toBeAttached(); // a header and at least three dates
-    await expect(chart.locator("svg circle")).toHaveCount((await rows.count()) - 1);
+    // The chart is drawn for a phone and for a wide box; the one shown has a point per date.
+    await expect(chart.locator("svg[viewBox]:visible circle")).toHaveCount((await rows.count()) - 1);
     const dates = (await rows.locator("td:first-child").allTextContents()).map((d) => d.split("-").reverse().join("-"));
     expect([...dates].sort()).toEqual(dates);
     await expectNoAxeViolations(page);
@@ -195,7 +196,14 @@ test.describe("test results", () => {
     const xray = await openResult(page, "Chest X-Ray");
     await xray.getByRole("button", { name: "Result Chart" }).click();
     // The notice, and radix's copy of it for screen readers.
-    await expect(page.getByText("No Chart Data Available").first()).toBeVisible();
+    const notice = page.getByText("No Chart Data Available").first();
+    await expect(notice).toBeVisible();
+    // At the top right (2§8), inside the window.
+    const box = (await notice.boundingBox())!;
+    const view = page.viewportSize()!;
+    expect(box.y).toBeLessThan(view.height / 4);
+    expect(box.x).toBeGreaterThan(view.width / 2);
+    expect(box.x + box.width).toBeLessThanOrEqual(view.width);
     const empty = page.getByRole("dialog", { name: "Result Chart" });
     await expect(empty.getByText("No Data Available")).toBeVisible();
     await expectNoAxeViolations(page);

@@ -95,8 +95,9 @@ export default function Reports({ loaderData }: Route.ComponentProps) {
   const filtered = filters.from !== "" || filters.to !== "" || filters.q !== "";
   const more = results.length < total && pages < MAX_PAGES;
 
+  // The page's one notice, "No Chart Data Available", shows at the top right (2§8).
   return (
-    <ToastProvider>
+    <ToastProvider at="top-right">
       <div className="flex flex-col gap-6">
         <Breadcrumb current="Test Results" />
         <h1 className="text-3xl font-bold">Test Results</h1>
