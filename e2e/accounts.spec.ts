@@ -69,7 +69,7 @@ test.describe("accounts", () => {
     await expect(pendingTable(page).getByRole("cell", { name: "Included", exact: true })).toHaveCount(4);
   });
 
-  test("shows the disclaimer, the pending invoices each marked as in this payment or not, and all invoices paged by 10", async ({ page, world }) => {
+  test("shows the disclaimer, the pending invoices each marked as in this payment or not, and all invoices 10 at a time with Show more", async ({ page, world }) => {
     await openAccounts(page, world.user("solo"));
     await expect(page.getByText(/Never share your account details or passwords/)).toBeVisible();
     await expect(page.getByRole("tab", { name: "Pending Invoices" })).toHaveAttribute("aria-selected", "true");
@@ -101,10 +101,20 @@ test.describe("accounts", () => {
     // The address keeps the tab: a reload opens it again.
     await page.reload();
     await expect(page.getByRole("tab", { name: "All Invoices" })).toHaveAttribute("aria-selected", "true");
-    await page.getByRole("link", { name: "Next page" }).click();
-    await expect(page.getByText("Page 2 of 2")).toBeVisible();
+    // All Invoices grows with "Show more" as the other paged lists do (1§4), by keyboard, the focus
+    // going to the first invoice it brought.
+    await expect(all.getByRole("row")).toHaveCount(11);
+    await expect(page.getByText("Showing 10 of 13 invoices.")).toBeVisible();
+    const more = page.getByRole("link", { name: "Show more invoices" });
+    await more.focus();
+    await page.keyboard.press("Enter");
+    await expect(all.getByRole("row")).toHaveCount(14);
+    await expect(all.getByRole("row").nth(11).getByRole("button", { name: /^View invoice/ })).toBeFocused();
+    await expect(page).toHaveURL(/[?&]pages=2/);
+    await expect(more).toHaveCount(0);
+    await expect(page.getByText(/^Showing \d+ of/)).toHaveCount(0);
+    await expect(page.getByRole("link", { name: /Next page|Previous page/ })).toHaveCount(0);
     await expectNoAxeViolations(page);
-    await expect(page.getByRole("table", { name: "All invoices" }).getByRole("row")).toHaveCount(4);
     const paged = await world.requests({ method: "GET", path: "Patient/PaymentNotice" });
     expect(paged.some((r) => r.query.PageSize === "10" && r.query.PageNumber === "2")).toBe(true);
     expect(paged.some((r) => r.query.PageSize === "100" && r.query.TransactionTypeID === "1")).toBe(true);

@@ -141,6 +141,31 @@ test.describe("test results", () => {
     await expect.poll(counter).toBe(unreadBefore - 1);
   });
 
+  test("opening a result refreshes the list once its content is read, and closing it refreshes it again (2§4)", async ({ page, world }) => {
+    await openReports(page, world);
+    const fbc = card(page, "Full Blood Count").first();
+    await expect(fbc).toContainText("Unread");
+    const lists = (await resultCalls(world)).length;
+    const dialog = await openResult(page, "Full Blood Count");
+    // With the dialog still open, the practice is asked for the list again, after the result's content
+    // (which marked it read), and the card behind the dialog now says Read; the content is not read twice.
+    await expect.poll(async () => (await resultCalls(world)).length).toBe(lists + 1);
+    const behind = page.getByRole("list", { name: "Test results", includeHidden: true }).getByRole("listitem", { includeHidden: true }).filter({ has: page.getByRole("heading", { name: "Full Blood Count", exact: true, includeHidden: true }) }).first();
+    await expect(behind).not.toContainText("Unread");
+    await expect(behind).toContainText("Read");
+    await expect(dialog).toBeVisible();
+    const journal = await world.requests({ method: "GET" });
+    const detailAt = journal.findIndex((r) => r.path === "Patient/LabResultByID");
+    const refreshAt = journal.map((r) => r.path).lastIndexOf("Patient/LabResults");
+    expect(detailAt).toBeGreaterThan(-1);
+    expect(refreshAt).toBeGreaterThan(detailAt);
+    expect(journal.filter((r) => r.path === "Patient/LabResultByID")).toHaveLength(1);
+    await dialog.getByRole("button", { name: "Close" }).click();
+    await expect(dialog).toBeHidden();
+    await expect.poll(async () => (await resultCalls(world)).length).toBe(lists + 2);
+    expect(await world.requests({ method: "GET", path: "Patient/LabResultByID" })).toHaveLength(1);
+  });
+
   test("an HTML result is shown with Print; a PDF result in the portal's own viewer, without Print, its worker from the portal", async ({ page, world, baseURL }) => {
     const outside: string[] = [];
     page.on("request", (r) => {
@@ -182,7 +207,8 @@ test.describe("test results", () => {
     await expect(chart.getByText("HbA1c, by date")).toBeVisible();
     const rows = chart.getByRole("table", { name: /HbA1c \(HbA1c\) by date/ }).getByRole("row");
     await expect(rows.nth(3)).toBeAttached(); // a header and at least three dates
-    await expect(chart.locator("svg circle")).toHaveCount((await rows.count()) - 1);
+    // The chart is drawn for a phone and for a wide box; the one shown has a point per date.
+    await expect(chart.locator("svg[viewBox]:visible circle")).toHaveCount((await rows.count()) - 1);
     const dates = (await rows.locator("td:first-child").allTextContents()).map((d) => d.split("-").reverse().join("-"));
     expect([...dates].sort()).toEqual(dates);
     await expectNoAxeViolations(page);
@@ -195,7 +221,14 @@ test.describe("test results", () => {
     const xray = await openResult(page, "Chest X-Ray");
     await xray.getByRole("button", { name: "Result Chart" }).click();
     // The notice, and radix's copy of it for screen readers.
-    await expect(page.getByText("No Chart Data Available").first()).toBeVisible();
+    const notice = page.getByText("No Chart Data Available").first();
+    await expect(notice).toBeVisible();
+    // At the top right (2§8), inside the window.
+    const box = (await notice.boundingBox())!;
+    const view = page.viewportSize()!;
+    expect(box.y).toBeLessThan(view.height / 4);
+    expect(box.x).toBeGreaterThan(view.width / 2);
+    expect(box.x + box.width).toBeLessThanOrEqual(view.width);
     const empty = page.getByRole("dialog", { name: "Result Chart" });
     await expect(empty.getByText("No Data Available")).toBeVisible();
     await expectNoAxeViolations(page);

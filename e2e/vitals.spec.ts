@@ -23,7 +23,7 @@ test.describe("vitals", () => {
     await expect(bp.getByText(/^Latest: \d{2,3}\/\d{2,3} mmHg on \d{2}-\d{2}-\d{4}$/)).toBeVisible();
     await expect(bp.getByRole("list", { name: "Blood Pressure lines" }).getByRole("listitem")).toHaveText(["Systolic (solid line)", "Diastolic (dashed line)"]);
     // The drawing is an area chart (filled paths) hidden from screen readers; the table is its alternative.
-    await expect(bp.locator("[aria-hidden=true] svg path[fill-opacity]")).toHaveCount(2);
+    await expect(bp.locator("[aria-hidden=true] svg[viewBox]:visible path[fill-opacity]")).toHaveCount(2);
     await bp.getByText(/^Blood Pressure readings as a table/).click();
     const table = bp.getByRole("table", { name: /Blood Pressure readings in mmHg/ });
     await expect(table.getByRole("columnheader")).toHaveText(["Date", "Systolic (mmHg)", "Diastolic (mmHg)"]);
@@ -48,7 +48,7 @@ test.describe("vitals", () => {
     await summary.focus();
     await page.keyboard.press("Enter");
     await expect(weight.getByRole("table")).toBeVisible();
-    const box = await weight.locator("svg").first().boundingBox();
+    const box = await weight.locator("svg[viewBox]:visible").boundingBox();
     expect(box!.width).toBeLessThanOrEqual(390);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await expectNoAxeViolations(page);

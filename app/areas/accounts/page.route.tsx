@@ -2,14 +2,14 @@ import { Tabs } from "radix-ui";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { Link, useLocation, useRevalidator } from "react-router";
 import { loadAccountsPage } from "./page.server";
-import { PAGE_SIZES } from "../../../contract/page-sizes";
 import { InvoiceDialog } from "./components/invoice-dialog";
-import { InvoiceTable } from "./components/invoice-table";
+import { InvoiceTable, type InvoiceTableHandle } from "./components/invoice-table";
 import type { InvoiceTableRow, PaidNotice } from "../../lib/accounts-view";
 import { PaymentResult } from "./components/payment-receipt";
 import { PaymentPanel } from "./components/payment-panel";
 import { Breadcrumb } from "../../shell/components/breadcrumb";
 import { Alert } from "../../components/ui/alert";
+import { buttonClass } from "../../components/ui/button";
 import { paymentMessages } from "../../lib/messages/payment";
 import type { Route } from "./+types/page.route";
 import { tabClass } from "../../components/ui/choice-styles";
@@ -54,7 +54,17 @@ export default function Accounts({ loaderData }: Route.ComponentProps) {
     paidRef.current?.scrollIntoView({ block: "center" });
   }, [paid]);
   const onBlocked = useCallback(() => void revalidator.revalidate(), [revalidator]);
-  const pages = Math.max(1, Math.ceil(all.total / PAGE_SIZES.invoices));
+  // After "Show more", the focus goes to the first invoice it brought, as on every other paged list.
+  const invoices = useRef<InvoiceTableHandle>(null);
+  const focusFrom = useRef<number | null>(null);
+  useEffect(() => {
+    const from = focusFrom.current;
+    if (from !== null && all.rows.length > from) {
+      focusFrom.current = null;
+      invoices.current?.focusRow(from);
+    }
+  }, [all.rows]);
+  const moreSearch = `?${new URLSearchParams({ tab: "all", pages: String(all.pages + 1) })}`;
   // A new set of pending invoices (after a payment) starts a new payment form.
   const pendingKey = pending.map((i) => `${i.id}:${i.balanceCents}`).join(",");
 
@@ -91,23 +101,16 @@ export default function Accounts({ loaderData }: Route.ComponentProps) {
           <PaymentPanel key={pendingKey} invoices={pending} methodType={methodType} cardTypes={cardTypes} provider={provider} billing={billing} openPayment={openPayment} onOpen={setOpen} onPaid={onPaid} onBlocked={onBlocked} />
         </Tabs.Content>
         <Tabs.Content value="all" className="flex flex-col gap-4 focus-visible:outline-2">
-          <InvoiceTable caption="All invoices" rows={all.rows} empty={paymentMessages.noInvoices} onOpen={setOpen} />
-          {pages > 1 ? (
-            <nav aria-label="Invoice pages" className="flex items-center gap-3">
-              {all.page > 1 ? (
-                <Link to={`?tab=all&page=${all.page - 1}`} preventScrollReset className="inline-flex min-h-11 items-center font-semibold text-brand underline">
-                  Previous page
-                </Link>
-              ) : null}
-              <span>
-                Page {all.page} of {pages}
-              </span>
-              {all.page < pages ? (
-                <Link to={`?tab=all&page=${all.page + 1}`} preventScrollReset className="inline-flex min-h-11 items-center font-semibold text-brand underline">
-                  Next page
-                </Link>
-              ) : null}
-            </nav>
+          <InvoiceTable ref={invoices} caption="All invoices" rows={all.rows} empty={paymentMessages.noInvoices} onOpen={setOpen} />
+          {all.rows.length < all.total ? (
+            <p className="text-muted">
+              Showing {all.rows.length} of {all.total} invoices.
+            </p>
+          ) : null}
+          {all.more ? (
+            <Link to={`/accounts${moreSearch}`} preventScrollReset onClick={() => (focusFrom.current = all.rows.length)} className={`${buttonClass("secondary")} self-start`}>
+              Show more invoices
+            </Link>
           ) : null}
         </Tabs.Content>
       </Tabs.Root>

@@ -1,6 +1,7 @@
 import { data } from "react-router";
 import { allocationsPayable } from "../../lib/allocation";
 import { formatDateTime } from "../../lib/dates";
+import { MAX_PAGES, pagesOf } from "../../lib/listing";
 import { errorsMessages } from "../../lib/messages/errors";
 import { paymentMessages } from "../../lib/messages/payment";
 import { feeCents, formatCents } from "../../lib/money";
@@ -30,16 +31,22 @@ import { observability } from "../../.server/observability.server";
 export async function loadAccountsPage(request: Request) {
   const { api, user } = await requireSession(request);
   const url = new URL(request.url);
-  const page = Math.max(1, Math.min(100_000, Number.parseInt(url.searchParams.get("page") ?? "1", 10) || 1));
-  const [pending, all, settings, open] = await Promise.all([
+  // All Invoices grows with "Show more" as every other paged list does (1§4): the address says how
+  // many pages are shown, and each is read, so a reload, back or a shared link shows as many.
+  const pages = pagesOf(url.searchParams.get("pages"));
+  const [pending, allPages, settings, open] = await Promise.all([
     getInvoices(api, user.parentId, "pending").catch(practiceErrorResponse),
-    getInvoices(api, user.parentId, "all", page).catch(practiceErrorResponse),
+    Promise.all(Array.from({ length: pages }, (_, i) => getInvoices(api, user.parentId, "all", i + 1))).catch(practiceErrorResponse),
     getPracticeSettings(api, user.parentId).catch(practiceErrorResponse),
     paymentAttempts.openAttempt(attemptOwner(user)),
   ]);
+  // An invoice raised while the pages were read may shift one onto the next page: it is shown once.
+  const seen = new Set<string>();
+  const all = allPages.flatMap((reply) => reply.resources.map(rowOf)).filter((row) => !seen.has(row.id) && seen.add(row.id));
+  const total = Math.max(allPages.at(-1)?.total ?? all.length, all.length);
   return {
     pending: pending.resources.map(rowOf),
-    all: { rows: all.resources.map(rowOf), total: all.total ?? all.resources.length, page },
+    all: { rows: all, total, pages, more: all.length < total && pages < MAX_PAGES },
     methodType: settings.PaymentMethodType?.trim() || "2",
     cardTypes: parseCardTypes(settings.PaymentCardTypes),
     provider: cardProvider(),

@@ -2,6 +2,7 @@ import { AxisBottom, AxisLeft } from "@visx/axis";
 import { Group } from "@visx/group";
 import { scaleLinear } from "@visx/scale";
 import { AreaClosed, LinePath } from "@visx/shape";
+import { anchorOf, dateTicks, NARROW, SVG_CLASS, TwoSizes, WIDE, type Frame } from "./chart-sizes";
 
 export interface AreaSeries {
   name: string;
@@ -11,19 +12,21 @@ export interface AreaSeries {
   points: ReadonlyArray<{ at: number; value: number }>;
 }
 
-const WIDTH = 640;
-const HEIGHT = 260;
-const MARGIN = { top: 20, right: 40, bottom: 44, left: 52 };
-const MAX_TICKS = 4;
+type Dates = ReadonlyArray<{ at: number; date: string }>;
 
 /**
  * Values by date as filled areas, oldest on the left (2§2 Vitals: "one area chart per vital"). Drawn
- * on the server (chart-drawing.server.tsx) like the dashboard's charts; the page carries the same
- * numbers as words and as a table.
+ * on the server (chart-drawing.server.tsx) like the dashboard's charts, once for a phone and once
+ * for a wide box (chart-sizes.tsx); the page carries the same numbers as words and as a table.
  */
-export function AreaChart({ series, dates }: { series: readonly AreaSeries[]; dates: ReadonlyArray<{ at: number; date: string }> }) {
-  const innerWidth = WIDTH - MARGIN.left - MARGIN.right;
-  const innerHeight = HEIGHT - MARGIN.top - MARGIN.bottom;
+export function AreaChart({ series, dates }: { series: readonly AreaSeries[]; dates: Dates }) {
+  return <TwoSizes narrow={<AreaDrawing series={series} dates={dates} frame={NARROW} className={SVG_CLASS.narrow} />} wide={<AreaDrawing series={series} dates={dates} frame={WIDE} className={SVG_CLASS.wide} />} />;
+}
+
+function AreaDrawing({ series, dates, frame, className }: { series: readonly AreaSeries[]; dates: Dates; frame: Frame; className: string }) {
+  const { width, height, margin, fontSize } = frame;
+  const innerWidth = width - margin.left - margin.right;
+  const innerHeight = height - margin.top - margin.bottom;
   const all = series.flatMap((s) => s.points);
   const first = Math.min(...all.map((p) => p.at));
   const last = Math.max(...all.map((p) => p.at));
@@ -35,10 +38,10 @@ export function AreaChart({ series, dates }: { series: readonly AreaSeries[]; da
   const x = scaleLinear<number>({ domain: [x0, x1], range: [0, innerWidth] });
   // The area fills down to a little below the lowest value, so a small change still shows.
   const y = scaleLinear<number>({ domain: [Math.max(0, low - pad), high + pad], range: [innerHeight, 0], nice: true });
-  const ticks = dates.length <= MAX_TICKS ? [...dates] : Array.from({ length: MAX_TICKS }, (_, i) => dates[Math.round((i * (dates.length - 1)) / (MAX_TICKS - 1))]);
+  const ticks = dateTicks(dates, (d) => x(d.at), frame, innerWidth);
   return (
-    <svg viewBox={`0 0 ${WIDTH} ${HEIGHT}`} className="h-auto w-full" focusable="false">
-      <Group left={MARGIN.left} top={MARGIN.top}>
+    <svg viewBox={`0 0 ${width} ${height}`} className={className} focusable="false">
+      <Group left={margin.left} top={margin.top}>
         {series.map((s) => (
           <g key={s.name}>
             <AreaClosed data={[...s.points]} x={(p) => x(p.at)} y={(p) => y(p.value)} yScale={y} fill={s.colour} fillOpacity={0.18} />
@@ -48,7 +51,7 @@ export function AreaChart({ series, dates }: { series: readonly AreaSeries[]; da
             ))}
           </g>
         ))}
-        <AxisLeft scale={y} numTicks={5} stroke="#4c6272" tickStroke="#4c6272" tickLabelProps={{ fill: "#212b32", fontSize: 12 }} />
+        <AxisLeft scale={y} numTicks={frame.yTicks} stroke="#4c6272" tickStroke="#4c6272" tickLabelProps={{ fill: "#212b32", fontSize }} />
         <AxisBottom
           top={innerHeight}
           scale={x}
@@ -56,7 +59,7 @@ export function AreaChart({ series, dates }: { series: readonly AreaSeries[]; da
           tickFormat={(value) => ticks.find((t) => t.at === Number(value))?.date ?? ""}
           stroke="#4c6272"
           tickStroke="#4c6272"
-          tickLabelProps={{ fill: "#212b32", fontSize: 12, textAnchor: "middle" }}
+          tickLabelProps={(_, index, all) => ({ fill: "#212b32", fontSize, textAnchor: first === last ? "middle" : anchorOf(index, all.length) })}
         />
       </Group>
     </svg>

@@ -1,6 +1,9 @@
 /** The notices' region, shared by the radix viewport (toast.tsx) and its stand-in below. */
 export const TOAST_VIEWPORT_CLASS = "fixed bottom-4 right-4 z-[60] flex w-[min(92vw,24rem)] flex-col gap-2 outline-none";
 
+/** The same region at the top right, where 2§8 puts a notice ("No Chart Data Available"). */
+export const TOAST_VIEWPORT_TOP_CLASS = "fixed top-4 right-4 z-[60] flex w-[min(92vw,24rem)] flex-col gap-2 outline-none";
+
 /**
  * What radix's toast viewport renders while no notice is open, without radix: the sign-in page shows
  * this until the notices' code arrives with the sign-in steps (issue 12, decisions/070), so a

@@ -1,17 +1,18 @@
 import { Toast } from "radix-ui";
 import type { ReactNode } from "react";
-import { TOAST_VIEWPORT_CLASS } from "./toast-region";
+import { TOAST_VIEWPORT_CLASS, TOAST_VIEWPORT_TOP_CLASS } from "./toast-region";
 
 /**
  * Passing notices (1§8 "Ohh. We hit a snag.", the help request's result). Announced politely by
  * radix's viewport, kept until dismissed or for 8 seconds, and never the only place an error shows
- * up for a form that needs correcting.
+ * up for a form that needs correcting. They show at the bottom right, or at the top right where the
+ * spec says so (2§8, the result chart's "No Chart Data Available").
  */
-export function ToastProvider({ children }: { children?: ReactNode }) {
+export function ToastProvider({ children, at = "bottom-right" }: { children?: ReactNode; at?: "bottom-right" | "top-right" }) {
   return (
     <Toast.Provider swipeDirection="right" duration={8000} label="Notification">
       {children}
-      <Toast.Viewport className={TOAST_VIEWPORT_CLASS} />
+      <Toast.Viewport className={at === "top-right" ? TOAST_VIEWPORT_TOP_CLASS : TOAST_VIEWPORT_CLASS} />
     </Toast.Provider>
   );
 }

@@ -1,4 +1,4 @@
-import type { ReactNode } from "react";
+import { useImperativeHandle, useRef, type ReactNode, type Ref } from "react";
 import type { InvoiceTableRow } from "../../../lib/accounts-view";
 import { formatCents } from "../../../lib/money";
 
@@ -17,6 +17,12 @@ interface Props {
   /** The pending view's leading checkbox column: whether each invoice is in this payment. */
   checked?: ReadonlyMap<string, boolean>;
   onOpen(row: InvoiceTableRow): void;
+  ref?: Ref<InvoiceTableHandle>;
+}
+
+export interface InvoiceTableHandle {
+  /** Puts the focus on the View button of the invoice at this place in the list, in the view shown (table or cards). */
+  focusRow(index: number): void;
 }
 
 const FIELDS = [
@@ -29,7 +35,18 @@ const FIELDS = [
   ["Date", (row) => row.date],
 ] as const satisfies readonly (readonly [string, (row: InvoiceTableRow) => string])[];
 
-export function InvoiceTable({ caption, rows, empty, checked, onOpen }: Props) {
+export function InvoiceTable({ caption, rows, empty, checked, onOpen, ref }: Props) {
+  const box = useRef<HTMLDivElement>(null);
+  useImperativeHandle(
+    ref,
+    () => ({
+      focusRow: (index) => {
+        const buttons = box.current?.querySelectorAll<HTMLButtonElement>(`button[data-row="${index}"]`) ?? [];
+        Array.from(buttons).find((button) => button.getClientRects().length > 0)?.focus();
+      },
+    }),
+    [],
+  );
   const cell = "border-b border-muted/30 px-3 py-2 text-left align-top";
   const head = (text: ReactNode, sr = false) => (
     <th scope="col" className={`${cell} sticky top-0 bg-white font-semibold`}>
@@ -37,7 +54,7 @@ export function InvoiceTable({ caption, rows, empty, checked, onOpen }: Props) {
     </th>
   );
   return (
-    <div className="@container">
+    <div ref={box} className="@container">
       {/* A scrolling region must be reachable by keyboard: it takes focus and is named by its caption. */}
       <div className="hidden max-h-[400px] overflow-auto rounded border border-muted/40 bg-white @3xl:block" tabIndex={0} role="region" aria-label={caption}>
         <table className="w-full border-collapse">
@@ -61,7 +78,7 @@ export function InvoiceTable({ caption, rows, empty, checked, onOpen }: Props) {
                 </td>
               </tr>
             ) : (
-              rows.map((row) => (
+              rows.map((row, index) => (
                 <tr key={row.id}>
                   {checked ? (
                     <td className={cell}>
@@ -74,7 +91,7 @@ export function InvoiceTable({ caption, rows, empty, checked, onOpen }: Props) {
                     </td>
                   ))}
                   <td className={cell}>
-                    <ViewButton row={row} onOpen={onOpen} />
+                    <ViewButton row={row} index={index} onOpen={onOpen} />
                   </td>
                 </tr>
               ))
@@ -88,7 +105,7 @@ export function InvoiceTable({ caption, rows, empty, checked, onOpen }: Props) {
           <p className="rounded border border-muted/40 bg-white p-4 text-center">{empty}</p>
         ) : (
           <ul aria-label={caption} className="flex flex-col gap-3">
-            {rows.map((row) => (
+            {rows.map((row, index) => (
               <li key={row.id} aria-label={`Invoice ${row.reference}`} className="rounded border border-muted/40 bg-white p-4">
                 {checked ? (
                   <p className="mb-2 flex items-center gap-2">
@@ -105,7 +122,7 @@ export function InvoiceTable({ caption, rows, empty, checked, onOpen }: Props) {
                   ))}
                 </dl>
                 <div className="mt-2">
-                  <ViewButton row={row} onOpen={onOpen} withText />
+                  <ViewButton row={row} index={index} onOpen={onOpen} withText />
                 </div>
               </li>
             ))}
@@ -135,10 +152,11 @@ function InPaymentMark({ row, checked }: { row: InvoiceTableRow; checked: Readon
 }
 
 /** Opens the INVOICE dialog: a viewer, so it is named and drawn as viewing, not downloading (issue 21). */
-function ViewButton({ row, onOpen, withText = false }: { row: InvoiceTableRow; onOpen(row: InvoiceTableRow): void; withText?: boolean }) {
+function ViewButton({ row, index, onOpen, withText = false }: { row: InvoiceTableRow; index: number; onOpen(row: InvoiceTableRow): void; withText?: boolean }) {
   return (
     <button
       type="button"
+      data-row={index}
       onClick={() => onOpen(row)}
       className="inline-flex min-h-11 min-w-11 items-center justify-center gap-2 rounded px-2 font-semibold text-brand underline-offset-4 hover:underline"
       aria-label={`View invoice ${row.reference} (PDF)`}
