@@ -5,11 +5,3 @@ import type { Route } from "./+types/chart.route";
 export function loader({ request }: Route.LoaderArgs) {
   return loadResultChart(request);
 }
-
-/**
- * Read once per opening: the list's refresh after a result is opened (2§4) revalidates the page, and
- * must not read this chart again (another document counted, another call to the practice).
- */
-export function shouldRevalidate() {
-  return false;
-}

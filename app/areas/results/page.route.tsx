@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Form, Link, useLocation, useNavigate, useNavigation, useRevalidator } from "react-router";
 import { loadReportsPage } from "./page.server";
 import { ResultDialog } from "./components/result-dialog";
@@ -53,17 +53,14 @@ export default function Reports({ loaderData }: Route.ComponentProps) {
   };
 
   const [open, setOpen] = useState<ResultCard | null>(null);
-  // Opening a result and closing its dialog both refresh the list (2§4): once the result has been
-  // read (the practice marks it read then) and again on closing, after the dialog's own readers have
-  // unmounted, so they are not read again. The result just read then says so, and the counters follow.
-  const [readings, setReadings] = useState(0);
+  // Closing the dialog refreshes the list (2§4): the result just read now says so, and the counters
+  // follow. After the dialog's own readers have unmounted, so they are not read again.
   const [closings, setClosings] = useState(0);
-  const onRead = useCallback(() => setReadings((n) => n + 1), []);
   const { revalidate } = revalidator;
   const summary = useRef<HTMLParagraphElement>(null);
   useEffect(() => {
-    if (readings + closings > 0) void revalidate();
-  }, [readings, closings, revalidate]);
+    if (closings > 0) void revalidate();
+  }, [closings, revalidate]);
   // The result just read can leave the Unread view when the list comes back, taking the focused
   // button with it: the focus then goes to the list's summary rather than to nowhere.
   useEffect(() => {
@@ -159,7 +156,6 @@ export default function Reports({ loaderData }: Route.ComponentProps) {
 
         <ResultDialog
           result={open}
-          onRead={onRead}
           onClose={() => {
             setOpen(null);
             setClosings((n) => n + 1);

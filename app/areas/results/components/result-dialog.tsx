@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useRef, useState } from "react";
+import { lazy, Suspense, useEffect, useState } from "react";
 import { Link, useFetcher, useLocation } from "react-router";
 import { Alert } from "../../../components/ui/alert";
 import { Button, buttonClass } from "../../../components/ui/button";
@@ -30,10 +30,10 @@ export function Spinner({ text }: { text: string }) {
 /**
  * The result dialog (2§2, 2§4): the result as a PDF, sanitised HTML or a table of observations, with
  * Print (not for PDFs, which the viewer shows as pages), Close, and the Result Chart. Its content is
- * read when it opens, which marks the result read at the practice; once it has been read (`onRead`)
- * and again when the dialog closes, the page refreshes its list (2§4).
+ * read when it opens, which marks the result read at the practice; the page refreshes its list when
+ * the dialog closes.
  */
-export function ResultDialog({ result, onRead, onClose }: { result: ResultCard | null; onRead(): void; onClose(): void }) {
+export function ResultDialog({ result, onClose }: { result: ResultCard | null; onClose(): void }) {
   return (
     <Dialog
       open={result !== null}
@@ -44,12 +44,12 @@ export function ResultDialog({ result, onRead, onClose }: { result: ResultCard |
       printable
     >
       {/* Keyed by the result: each opening reads its own content, and closing unmounts its readers. */}
-      {result ? <ResultBody key={result.id} result={result} onRead={onRead} onClose={onClose} /> : null}
+      {result ? <ResultBody key={result.id} result={result} onClose={onClose} /> : null}
     </Dialog>
   );
 }
 
-function ResultBody({ result, onRead, onClose }: { result: ResultCard; onRead(): void; onClose(): void }) {
+function ResultBody({ result, onClose }: { result: ResultCard; onClose(): void }) {
   const detail = useFetcher<ResultDetail>();
   const { load } = detail;
   const detailUrl = `/reports/result/${encodeURIComponent(result.id)}`;
@@ -58,14 +58,6 @@ function ResultBody({ result, onRead, onClose }: { result: ResultCard; onRead():
   }, [load, detailUrl]);
   const loading = detail.state !== "idle" || detail.data === undefined;
   const content = loading ? undefined : detail.data;
-  // The practice marks a result read when its content is asked for: once that answer is in, the
-  // list is read again (2§4 "Opening a result ... refresh[es] the list"), once per opening.
-  const told = useRef(false);
-  useEffect(() => {
-    if (loading || told.current) return;
-    told.current = true;
-    onRead();
-  }, [loading, onRead]);
   const location = useLocation();
 
   return (
