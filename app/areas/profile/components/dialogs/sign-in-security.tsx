@@ -55,16 +55,7 @@ function TurnOnDialog({ onOpenChange, onSaved }: Omit<Props, "dialog">) {
   }
 
   if (codes) {
-    return (
-      <Dialog open onOpenChange={onOpenChange} printable title="Your recovery codes" description="The e-mailed code is on. From your next sign-in we e-mail you a code after your password.">
-        <div className="flex flex-col gap-4">
-          <RecoveryCodes codes={codes} />
-          <div className="flex flex-wrap gap-3">
-            <Button onClick={() => onSaved("The e-mailed code is now on.")}>I have kept my codes: done</Button>
-          </div>
-        </div>
-      </Dialog>
-    );
+    return <CodesShown codes={codes} onOpenChange={onOpenChange} title="Your recovery codes" description="The e-mailed code is on. From your next sign-in we e-mail you a code after your password." done={() => onSaved("The e-mailed code is now on.")} />;
   }
   return (
     <Dialog
@@ -145,16 +136,7 @@ function NewCodesDialog({ onOpenChange, onSaved }: Omit<Props, "dialog">) {
   const { busy, reply, post } = useSecurityPost();
   const codes = reply?.ok ? reply.codes : undefined;
   if (codes) {
-    return (
-      <Dialog open onOpenChange={onOpenChange} printable title="Your new recovery codes" description="Your earlier recovery codes no longer work.">
-        <div className="flex flex-col gap-4">
-          <RecoveryCodes codes={codes} />
-          <div className="flex flex-wrap gap-3">
-            <Button onClick={() => onSaved("You have new recovery codes.")}>I have kept my codes: done</Button>
-          </div>
-        </div>
-      </Dialog>
-    );
+    return <CodesShown codes={codes} onOpenChange={onOpenChange} title="Your new recovery codes" description="Your earlier recovery codes no longer work." done={() => onSaved("You have new recovery codes.")} />;
   }
   return (
     <Dialog open onOpenChange={onOpenChange} title="Make new recovery codes?" description="You will get ten new codes, shown once. Your earlier recovery codes will stop working.">
@@ -167,6 +149,20 @@ function NewCodesDialog({ onOpenChange, onSaved }: Omit<Props, "dialog">) {
           <Button variant="secondary" onClick={() => onOpenChange(false)}>
             Cancel
           </Button>
+        </div>
+      </div>
+    </Dialog>
+  );
+}
+
+/** Recovery codes, shown once, printable, closed only once the holder says they have kept them. */
+function CodesShown({ codes, title, description, onOpenChange, done }: { codes: string[]; title: string; description: string; onOpenChange: Props["onOpenChange"]; done(): void }) {
+  return (
+    <Dialog open onOpenChange={onOpenChange} printable title={title} description={description}>
+      <div className="flex flex-col gap-4">
+        <RecoveryCodes codes={codes} />
+        <div className="flex flex-wrap gap-3">
+          <Button onClick={done}>I have kept my codes: done</Button>
         </div>
       </div>
     </Dialog>
