@@ -1,6 +1,6 @@
 import { readFile } from "node:fs/promises";
 import type { Page } from "@playwright/test";
-import { expect, expectNoAxeViolations, openSignedIn, test } from "./fixtures";
+import { expect, expectNoAxeViolations, openSignedIn, test, waitForHydration } from "./fixtures";
 
 /**
  * "Who has looked at my record" (issue 31, decisions/274): pages visited are listed newest first,
@@ -79,7 +79,10 @@ test("filters by area and dates in the address; a wrong date is told in the brow
   await expect(page).toHaveURL(/[?&]area=letters/);
   await expect(entries(page)).not.toHaveCount(0);
   for (const text of await entries(page).allInnerTexts()) expect(text).toContain("Letters");
-  await expect(page.getByRole("link", { name: "Clear filters" })).toBeVisible();
+  // Clear filters is a new address on the same screen: the fields show it.
+  await page.getByRole("link", { name: "Clear filters" }).click();
+  await expect(page).not.toHaveURL(/[?&]area=/);
+  await expect(page.getByLabel("Area")).toHaveValue("");
 
   // A day that does not exist: refused before anything is sent, the address unchanged, the text kept.
   const url = page.url();
@@ -100,6 +103,26 @@ test("filters by area and dates in the address; a wrong date is told in the brow
   const today = new Intl.DateTimeFormat("en-NZ", { timeZone: "Pacific/Auckland", day: "2-digit", month: "2-digit", year: "numeric" }).format(new Date()).replace(/\//g, "-");
   await page.goto(`/access-record?from=${today}&to=${today}`);
   await expect(entries(page).filter({ hasText: "Viewed Letters" })).not.toHaveCount(0);
+});
+
+test("a choice made before the page has come alive is kept when it does", async ({ page, world }) => {
+  await openSignedIn(page, world.user("solo"), "/letters", "Letters");
+  // The page's scripts are held until the area is chosen: the server's form is in use, React is not yet.
+  let release!: () => void;
+  const scriptsHeld = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/.+\.js$/, async (route) => {
+    await scriptsHeld;
+    await route.continue();
+  });
+  // Module scripts hold the load event back, so the visit waits only for the server's HTML.
+  await page.goto("/access-record", { waitUntil: "commit" });
+  await expect(page.getByRole("heading", { name: TITLE, level: 1 })).toBeVisible();
+  await page.getByLabel("Area").selectOption({ label: "Letters" });
+  release();
+  await waitForHydration(page);
+  await expect(page.getByLabel("Area")).toHaveValue("letters");
+  await page.getByRole("button", { name: "Show" }).click();
+  await expect(page).toHaveURL(/[?&]area=letters/);
 });
 
 test("Download CSV gives the listed entries as a file with a header row; the download is itself recorded; another person's record is refused", async ({ page, world }) => {

@@ -1,4 +1,4 @@
-import { useEffect } from "react";
+import { useEffect, useRef } from "react";
 import { Form, Link, useNavigate, useNavigation } from "react-router";
 import { loadAccessRecordPage } from "./page.server";
 import { AccessList } from "./components/access-list";
@@ -37,8 +37,13 @@ export default function AccessRecord({ loaderData }: Route.ComponentProps) {
   });
 
   // A navigation (Clear filters, Back, a shared link) shows its address's filters in the fields.
+  // Not on the first render: what was chosen before the page came alive (hydration) is the patient's.
   const formId = form.formProps.id;
+  const address = [person, filters.area, filters.from, filters.to].join("|");
+  const shownAddress = useRef(address);
   useEffect(() => {
+    if (shownAddress.current === address) return;
+    shownAddress.current = address;
     const fields = document.forms.namedItem(formId)?.elements;
     for (const [name, value] of [["person", person], ["area", filters.area], ["from", filters.from], ["to", filters.to]] as const) {
       const input = fields?.namedItem(name);
@@ -46,7 +51,7 @@ export default function AccessRecord({ loaderData }: Route.ComponentProps) {
     }
     // Only a new address resets the fields; the patient's own typing is left alone.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [formId, person, filters.area, filters.from, filters.to]);
+  }, [formId, address]);
 
   return (
     <div className="flex flex-col gap-6">
