@@ -1,4 +1,3 @@
-import { useEffect, useRef } from "react";
 import { Form, Link, useNavigate, useNavigation } from "react-router";
 import { loadAccessRecordPage } from "./page.server";
 import { AccessList } from "./components/access-list";
@@ -8,6 +7,7 @@ import { Breadcrumb } from "../../shell/components/breadcrumb";
 import { Button, buttonClass } from "../../components/ui/button";
 import { SelectField, TextField } from "../../components/ui/field";
 import { useSchemaForm } from "../../components/ui/use-schema-form";
+import { useFieldsFollowAddress } from "../../components/ui/use-fields-follow-address";
 import { ACCESS_AREAS } from "../../lib/access-kinds";
 import type { Route } from "./+types/page.route";
 
@@ -36,22 +36,7 @@ export default function AccessRecord({ loaderData }: Route.ComponentProps) {
     },
   });
 
-  // A navigation (Clear filters, Back, a shared link) shows its address's filters in the fields.
-  // Not on the first render: what was chosen before the page came alive (hydration) is the patient's.
-  const formId = form.formProps.id;
-  const address = [person, filters.area, filters.from, filters.to].join("|");
-  const shownAddress = useRef(address);
-  useEffect(() => {
-    if (shownAddress.current === address) return;
-    shownAddress.current = address;
-    const fields = document.forms.namedItem(formId)?.elements;
-    for (const [name, value] of [["person", person], ["area", filters.area], ["from", filters.from], ["to", filters.to]] as const) {
-      const input = fields?.namedItem(name);
-      if ((input instanceof HTMLInputElement || input instanceof HTMLSelectElement) && input.value !== value && !form.errors[name]) input.value = value;
-    }
-    // Only a new address resets the fields; the patient's own typing is left alone.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [formId, address]);
+  useFieldsFollowAddress(form.formProps.id, { person, area: filters.area, from: filters.from, to: filters.to }, (name) => !!form.errors[name]);
 
   return (
     <div className="flex flex-col gap-6">

@@ -7,6 +7,7 @@ import { Breadcrumb } from "../../shell/components/breadcrumb";
 import { Button, buttonClass } from "../../components/ui/button";
 import { TextField } from "../../components/ui/field";
 import { useSchemaForm } from "../../components/ui/use-schema-form";
+import { useFieldsFollowAddress } from "../../components/ui/use-fields-follow-address";
 import { LetterRangeSchema } from "./search";
 import { letterFileName, type LetterTile } from "../../lib/letters-view";
 import { listingSearch } from "../../lib/listing";
@@ -54,16 +55,7 @@ export default function Letters({ loaderData }: Route.ComponentProps) {
     },
   });
 
-  // A navigation (Clear dates, back, a shared link) shows its address's dates in the fields. The form
-  // stays mounted rather than being re-keyed, so after a search the focus stays where the patient was.
-  const formId = form.formProps.id;
-  useEffect(() => {
-    const fields = document.forms.namedItem(formId)?.elements;
-    for (const [name, value] of [["from", range.from], ["to", range.to]] as const) {
-      const input = fields?.namedItem(name);
-      if (input instanceof HTMLInputElement && input.value !== value) input.value = value;
-    }
-  }, [formId, range.from, range.to]);
+  useFieldsFollowAddress(form.formProps.id, { from: range.from, to: range.to });
 
   // After "more", the focus goes to the first letter it brought, not back to the top of the page.
   const grid = useRef<LetterGridHandle>(null);
