@@ -242,12 +242,15 @@ export async function signInDirectly(page: Page, user: WorldUser, account?: numb
 
 /**
  * Signs `user` in directly (above), opens `path` and waits for its level-1 heading, the page's sign
- * that it is shown. Returns the id of the chosen linked account, if one was chosen.
+ * that it is shown, and for React to have hydrated it. Returns the id of the chosen linked account, if one was chosen.
  */
 export async function openSignedIn(page: Page, user: WorldUser, path: string, heading: string | RegExp, options: { account?: number } = {}): Promise<string | undefined> {
   const id = await signInDirectly(page, user, options.account);
   await page.goto(path);
   await expect(page.getByRole("heading", { name: heading, level: 1 })).toBeVisible();
+  // The server's page is visible before React has taken it over; a press or a choice made before then is
+  // the browser's alone (a button with no form does nothing), so every test starts on a live page.
+  await waitForHydration(page);
   return id;
 }
 
