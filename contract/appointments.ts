@@ -70,14 +70,22 @@ export const PractitionerSchema = z.object({
   name: z.array(z.object({ text: z.string().min(1) })).min(1),
   extension: PractitionerSlots.schema,
 });
+export type Practitioner = z.output<typeof PractitionerSchema>;
 
+/**
+ * 2§7 names one `PracticeLocationID` here (against AppointmentSlots' comma list of `LocationIDs`): one
+ * location a call, so the portal asks once for each location chosen (decisions/290). `BookWithID` is the
+ * account that books (the signed-in patient, when PatientID is a family member); `ReasonForVisitID` the
+ * reason for contact chosen (lookup 13, 25 by default, 2§9), which the practice narrows its providers by
+ * when its setting Reasonforcontactprovidermapping is "1" (1§3).
+ */
 export const AvailablePractitionerQuerySchema = z.object({
   PatientID,
   AppointmentTypeID: z.string().max(16).optional(),
-  PracticeLocationID: z.string().max(16).optional(),
+  PracticeLocationID: z.string().regex(/^[\w-]{1,16}$/, "one location id").optional(),
   RoleID: z.string().max(16).optional(),
-  BookWithID: z.string().max(16).optional(),
-  ReasonForVisitID: z.string().max(16).optional(),
+  BookWithID: z.string().regex(/^[\w-]{1,64}$/).optional(),
+  ReasonForVisitID: z.string().regex(/^[\w-]{1,16}$/).optional(),
 });
 export const AvailablePractitionerReplySchema = bundleOf(PractitionerSchema);
 

@@ -475,6 +475,42 @@ test.describe("practice settings", () => {
     });
   });
 
+  test.describe("providers by reason for contact", () => {
+    test.use({ worldOptions: { scenario: "reason-mapping" } });
+    test("choosing a reason for contact narrows the providers offered to those the practice maps it to (1§3, 2§7; issue 33 item 4)", async ({ page, world }) => {
+      await open(page, world.user("solo"));
+      const form = bookForm(page);
+      await form.getByLabel("Appointment type").selectOption({ label: "Face to Face" });
+      const locations = form.getByRole("group", { name: "Locations" }).getByRole("checkbox");
+      await locations.nth(0).check();
+      await locations.nth(1).check();
+      const provider = form.getByLabel("Provider");
+      const offered = () => provider.getByRole("option").allInnerTexts();
+      // Asked before the provider, as it decides who is offered; the general default offers everyone.
+      const reason = form.getByLabel("Reason for contact");
+      await expect(reason).toBeVisible();
+      await expect.poll(async () => (await offered()).some((n) => n.startsWith("Nurse "))).toBe(true);
+      const everyone = await offered();
+      expect(everyone.filter((n) => n !== "Choose a provider" && !n.startsWith("Nurse ")).length).toBeGreaterThan(0);
+      await provider.selectOption({ index: 1 });
+
+      await reason.selectOption({ label: "Vaccination" });
+      await expect
+        .poll(async () => {
+          const names = (await offered()).filter((n) => n !== "Choose a provider");
+          return names.length > 0 && names.every((n) => n.startsWith("Nurse "));
+        })
+        .toBe(true);
+      // The doctor chosen before is not one to book for a vaccination: the choice is let go.
+      await expect(provider).toHaveValue("");
+      await expectNoAxeViolations(page);
+      const asked = (await world.requests({ path: "Patient/AvailablePractitioner" })).map((r) => r.query as Record<string, string>);
+      expect(asked.filter((q) => q.ReasonForVisitID === "30").map((q) => q.PracticeLocationID).sort()).toEqual(["1", "2"]);
+      // Booked for oneself: the account booking is the patient; one location a call.
+      expect(asked.every((q) => q.BookWithID === q.PatientID && /^[\w-]+$/.test(q.PracticeLocationID))).toBe(true);
+    });
+  });
+
   test.describe("Zoom failure", () => {
     test.use({ worldOptions: { scenario: "zoom-email-missing" } });
     test("a video booking Zoom refuses shows the mapped text and keeps the choices", async ({ page, world }) => {

@@ -106,7 +106,7 @@ export type BookingEvent =
 
 /** The selection as the steps read it: the member's id when booking for the family. */
 export function selectionOf(c: BookingContext): Selection {
-  return { for: c.forWhom === "family" ? c.memberId : "", typeId: c.typeId, locationIds: c.locationIds, roleId: c.roleId, providerId: c.providerId, date: c.date };
+  return { for: c.forWhom === "family" ? c.memberId : "", typeId: c.typeId, locationIds: c.locationIds, roleId: c.roleId, reasonForContactId: c.reasonForContactId, providerId: c.providerId, date: c.date };
 }
 
 /** 2§5: a chosen date, provider and slot (and type, locations, and the member when for the family). */
@@ -166,6 +166,12 @@ export const bookingMachine = setup({
     readyForSlots: ({ context }) => context.typeId !== "" && context.locationIds.length > 0 && context.providerId !== "" && context.date !== "",
     canAskNextDay: ({ context }) => context.typeId !== "" && context.locationIds.length > 0 && context.providerId !== "",
     pickersLocked: ({ context }) => context.lockedDown,
+    // The practice maps reasons to providers (1§3): a new reason, once type and places are chosen, asks again.
+    reasonNarrowsProviders: ({ context, event }) => {
+      assertEvent(event, "contact.select");
+      const known = event.id === "" || context.reasonsForContact.some((r) => r.id === event.id);
+      return context.settings.reasonNarrowsProviders && known && event.id !== context.reasonForContactId && context.typeId !== "" && context.locationIds.length > 0;
+    },
     sameDayRefused: ({ context, event }) => {
       assertEvent(event, "date.select");
       return event.date === context.today && !context.settings.sameDayAllowed;
@@ -230,6 +236,11 @@ export const bookingMachine = setup({
       assertEvent(event, "contact.select");
       return event.id === "" || context.reasonsForContact.some((r) => r.id === event.id) ? { reasonForContactId: event.id } : {};
     }),
+    // The providers offered follow the reason: the one chosen and its times go until they are loaded again.
+    chooseNarrowingContact: assign(({ context, event }) => {
+      assertEvent(event, "contact.select");
+      return { reasonForContactId: event.id, providers: [], ...afterType, providerId: context.lockedDown ? context.providerId : "", errors: {} };
+    }),
     // A load that works leaves `error` alone: it may say why the lists are loading again (a virtual consult).
     keepRoles: assign((_, roles: Option[]) => ({ roles })),
     keepProviders: assign(({ context }, providers: ProviderView[]) => {
@@ -279,7 +290,20 @@ export const bookingMachine = setup({
     }),
     clearError: assign({ error: null, sessionEnded: false }),
     // After a booking the form starts again (2§4 "cleanup"); who it is for, the type and places stay.
-    cleanUp: assign({ date: "", slots: [], slotId: "", reason: "", reasonForContactId: "", questionnaire: EMPTY_QUESTIONNAIRE, screening: "none" as Screening, notice: null, error: null, errors: {}, booked: null }),
+    // Where the reason narrows the providers it stays too, so the providers shown still match it.
+    cleanUp: assign(({ context }) => ({
+      date: "",
+      slots: [],
+      slotId: "",
+      reason: "",
+      reasonForContactId: context.settings.reasonNarrowsProviders ? context.reasonForContactId : "",
+      questionnaire: EMPTY_QUESTIONNAIRE,
+      screening: "none" as Screening,
+      notice: null,
+      error: null,
+      errors: {},
+      booked: null,
+    })),
   },
 }).createMachine({
   id: "booking",
@@ -334,7 +358,7 @@ export const bookingMachine = setup({
         "day.next": { guard: "canAskNextDay", target: ".loadingNextDay", actions: "clearError" },
         "slot.select": { actions: "chooseSlot" },
         "reason.change": { actions: "typeReason" },
-        "contact.select": { actions: "chooseContact" },
+        "contact.select": [{ guard: "reasonNarrowsProviders", target: ".loadingProviders", actions: "chooseNarrowingContact" }, { actions: "chooseContact" }],
         "book.start": [
           { guard: "selectionComplete", target: "questionnaire", actions: "startQuestionnaire" },
           { actions: "showSelectionErrors" },

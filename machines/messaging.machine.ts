@@ -142,10 +142,13 @@ export const messagingMachine = setup({
     startDraftEdit: assign(({ context, event }) => {
       assertEvent(event, "draft.edit");
       const m = event.message;
+      // Edit Message chooses a practitioner (2§2): a draft addressed to a location has none to keep, and
+      // its location id must never be taken for a practitioner's (Practitioner/{same id} is someone else).
+      const person = m.practitioner.reference.startsWith("Practitioner/") ? m.practitioner : { id: "", name: "" };
       return {
         ...fresh(context),
         draftAttachments: m.attachments,
-        draft: { ...emptyDraft, mode: "draft" as const, roleId: m.roleId === "0" ? "" : m.roleId, practitionerId: m.practitioner.id, practitionerName: m.practitioner.name, subject: m.subject, body: m.body, draftId: m.id, keep: m.attachments.map((a) => a.n) },
+        draft: { ...emptyDraft, mode: "draft" as const, roleId: m.roleId === "0" ? "" : m.roleId, practitionerId: person.id, practitionerName: person.name, subject: m.subject, body: m.body, draftId: m.id, keep: m.attachments.map((a) => a.n) },
       };
     }),
     startDraftSend: assign(({ context, event }) => {

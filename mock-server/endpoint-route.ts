@@ -41,7 +41,7 @@ export type WorldRoute<E extends Endpoint> =
   | { tokenIn: "header" | "query"; handle(call: CallContext<E, Session>): z.input<E["reply"]> | Promise<z.input<E["reply"]>> };
 
 /** The parameters that name a patient; each must be the token's patient or a linked account. */
-const PATIENT_ID_FIELDS = ["PatientID", "UserLoggedID", "ProxyID"] as const;
+const PATIENT_ID_FIELDS = ["PatientID", "UserLoggedID", "ProxyID", "BookWithID"] as const;
 
 export function callName(endpoint: Endpoint): string {
   return `${endpoint.method} ${endpoint.path}`;

@@ -30,6 +30,11 @@ export interface BookingSettings {
   sameDayAllowed: boolean;
   /** AppointmentShowReasonforContact: the reasons for contact (lookup 13) are offered. */
   showReasonsForContact: boolean;
+  /**
+   * Reasonforcontactprovidermapping (1§3) with the reasons shown: the practice narrows its providers by
+   * the reason chosen, so the reason is asked before the provider and a new one reloads the providers.
+   */
+  reasonNarrowsProviders: boolean;
   /** ByPassLockDownPatientPortalAppointmentBookings. */
   bypassLockDown: boolean;
   /** IsShowBookAppointmentOptions: risk answers offer Virtual consult or Face 2 Face instead of refusing. */
@@ -49,6 +54,7 @@ export function bookingSettingsOf(settings: Readonly<Record<string, string | und
     // Allowed unless the practice says no: a missing setting does not stop booking.
     sameDayAllowed: settingOn(settings.IsAllowSameDayBooking, true),
     showReasonsForContact: on("AppointmentShowReasonforContact"),
+    reasonNarrowsProviders: on("AppointmentShowReasonforContact") && on("Reasonforcontactprovidermapping"),
     bypassLockDown: on("ByPassLockDownPatientPortalAppointmentBookings"),
     showConsultOptions: on("IsShowBookAppointmentOptions"),
     face2FaceMessage: value("Face2FaceConfirmationMessage"),
@@ -139,7 +145,8 @@ const IsoDate = z.iso.date();
 const For = z.union([z.literal(""), Id]).default("");
 
 export const RolesStepSchema = z.object({ for: For, locationIds: IdList });
-export const ProvidersStepSchema = z.object({ for: For, typeId: Id, locationIds: IdList, roleId: z.union([z.literal(""), Id]).default("") });
+/** The reason for contact goes with the providers' step: the practice may narrow its providers by it (1§3). */
+export const ProvidersStepSchema = z.object({ for: For, typeId: Id, locationIds: IdList, roleId: z.union([z.literal(""), Id]).default(""), reasonForContactId: z.union([z.literal(""), Id]).default("") });
 export const SlotsStepSchema = z.object({ for: For, typeId: Id, locationIds: IdList, providerId: Id, date: IsoDate });
 export const NextDayStepSchema = z.object({ for: For, typeId: Id, locationIds: IdList, providerId: Id, start: IsoDate });
 
@@ -196,6 +203,7 @@ export interface Selection {
   typeId: string;
   locationIds: readonly string[];
   roleId: string;
+  reasonForContactId: string;
   providerId: string;
   date: string;
 }

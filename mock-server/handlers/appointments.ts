@@ -3,7 +3,7 @@ import { APPOINTMENT_LISTS, BOOKED_REPLY, BookingSlotSlots, CANCELLABLE_STATUS_I
 import { toBundle } from "../../contract/fhir";
 import type { AppointmentRecord } from "../../fixtures/builders/appointments";
 import { PRACTICE_ZONE } from "../../fixtures/builders/practice";
-import { APPOINTMENT_TYPES, clinicians, heldByOthers, offersType, parseSlotId, rosterDay, rosterLocations, rosterSlots } from "../../fixtures/builders/roster";
+import { APPOINTMENT_TYPES, clinicians, heldByOthers, offersType, parseSlotId, rosterDay, rosterLocations, rosterSlots, takesReason } from "../../fixtures/builders/roster";
 import { STAFF_ROLES, type StaffRecord } from "../../fixtures/builders/staff";
 import { zoned } from "../resources/zoned";
 import { HttpError } from "../http";
@@ -44,15 +44,21 @@ export const appointmentRoutes = {
     return "Appointment cancelled successfully";
   }),
 
-  /** Honours type (nurses hold no video consults), locations (who works there) and role; the GP first. */
+  /**
+   * Honours type (nurses hold no video consults), the one location (who works there), role and, when
+   * the practice maps reasons to providers (Reasonforcontactprovidermapping "1"), the reason for visit;
+   * the GP first. BookWithID is checked as every patient parameter is (endpoint-route.ts).
+   */
   availablePractitioners: withToken(({ world, query }) => {
     const team = clinicians(world.staff);
     const locations = idsOf(query.PracticeLocationID);
+    const reason = reasonMapping(world) ? query.ReasonForVisitID : undefined;
     const found = team.filter(
       (s) =>
         (!query.RoleID || query.RoleID === "0" || s.roleId === query.RoleID) &&
         (!query.AppointmentTypeID || query.AppointmentTypeID === "0" || offersType(s, query.AppointmentTypeID)) &&
-        (locations.length === 0 || worksAt(world, team, s, locations)),
+        (locations.length === 0 || worksAt(world, team, s, locations)) &&
+        (!reason || takesReason(s, reason)),
     );
     return toBundle(found.map(practitionerResource));
   }),
@@ -136,6 +142,11 @@ function locationsOf(world: World) {
 
 function todayOf(world: World): string {
   return DateTime.fromMillis(world.clock.nowMs(), { zone: PRACTICE_ZONE }).toISODate()!;
+}
+
+/** 1§3: "1" means the practice narrows the providers offered by the reason for contact chosen. */
+function reasonMapping(world: World): boolean {
+  return world.store.setting.findFirst({ where: { id: { equals: "Reasonforcontactprovidermapping" } } })?.value === "1";
 }
 
 function sameDayAllowed(world: World): boolean {

@@ -84,6 +84,36 @@ describe("booking steps", () => {
     expect(await p.envelope("slots", { for: "99999", typeId: "1", locationIds: "1", providerId: day.providerId, date: day.date })).toEqual({ ok: false, failure: { kind: "refused", message: t.notYourFamily } });
   });
 
+  it("AvailablePractitioner is asked once for each location chosen, with BookWithID (the account booking) and ReasonForVisitID (2§7; issue 33 item 4)", async () => {
+    const world = await mock.createWorld({ scenario: "family", seed: 42 });
+    const p = await patient(world, "family");
+    const member = (await p.page("?id=1")).booking!.family.members[0].id;
+    await world.clearRequests();
+    const providers = await p.step<Array<{ id: string }>>("providers", { for: member, typeId: "1", locationIds: "1,2", roleId: "" });
+    expect(providers.length).toBeGreaterThan(0);
+    expect(new Set(providers.map((x) => x.id)).size).toBe(providers.length);
+    const asked = (await world.requests({ path: "Patient/AvailablePractitioner" })).map((r) => r.query);
+    expect(asked).toEqual([
+      expect.objectContaining({ PatientID: member, PracticeLocationID: "1", BookWithID: p.s.id, ReasonForVisitID: "25", AppointmentTypeID: "1" }),
+      expect.objectContaining({ PatientID: member, PracticeLocationID: "2", BookWithID: p.s.id, ReasonForVisitID: "25", AppointmentTypeID: "1" }),
+    ]);
+    await world.clearRequests();
+    await p.step("providers", { for: "", typeId: "1", locationIds: "2", roleId: "", reasonForContactId: "30" });
+    expect((await world.requests({ path: "Patient/AvailablePractitioner" })).map((r) => r.query)).toEqual([expect.objectContaining({ PatientID: p.s.id, PracticeLocationID: "2", BookWithID: p.s.id, ReasonForVisitID: "30" })]);
+  });
+
+  it("where the practice maps reasons to providers, the reason chosen narrows the providers offered and a provider it does not map to cannot be booked (1§3)", async () => {
+    const p = await patient(await mock.createWorld({ scenario: "reason-mapping", seed: 42 }));
+    const all = await p.step<Array<{ id: string; name: string }>>("providers", { for: "", typeId: "1", locationIds: "1,2", roleId: "" });
+    const vaccination = await p.step<Array<{ id: string; name: string }>>("providers", { for: "", typeId: "1", locationIds: "1,2", roleId: "", reasonForContactId: "30" });
+    expect(vaccination.length).toBeGreaterThan(0);
+    expect(vaccination.length).toBeLessThan(all.length);
+    expect(vaccination.every((x) => x.name.startsWith("Nurse"))).toBe(true);
+    const day = await firstDay(p);
+    expect(vaccination.map((x) => x.id)).not.toContain(day.providerId);
+    expect(await p.step("book", bookFields(day, day.slots[0].id, { reasonForContactId: "30" }))).toEqual({ outcome: "failed", message: t.chooseProvider });
+  });
+
   it("a patient without linked accounts is not offered the family choice", async () => {
     const p = await patient(await mock.createWorld({ seed: 42 }));
     expect((await p.page("?id=1")).booking?.family).toEqual({ canChoose: false, members: [] });

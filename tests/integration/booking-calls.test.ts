@@ -53,6 +53,31 @@ describe("booking calls", () => {
     expect(satellite.length).toBeLessThan(all.length);
   });
 
+  it("AvailablePractitioner takes one PracticeLocationID, checks BookWithID as a patient of the sign-in, and narrows by ReasonForVisitID where the practice maps reasons (2§7, 1§3; issue 33 item 4)", async () => {
+    const h = await (await mock.createWorld({ now: NOW, seed: 4 })).signInHttp("solo");
+    const ask = (q: Record<string, string>) => fetch(`${h.base}${endpoints.availablePractitioners.path}?${new URLSearchParams({ PatientID: h.id, ...q })}`, { headers: { Token: h.token } });
+    // 2§7 names one location here (AppointmentSlots takes the comma list): a list is not this call's.
+    expect((await ask({ PracticeLocationID: "1,2" })).status).toBe(400);
+    expect((await ask({ PracticeLocationID: "1", BookWithID: h.id })).status).toBe(200);
+    expect((await ask({ PracticeLocationID: "1", BookWithID: "99999" })).status).toBe(403);
+
+    const names = async (world: TestWorld, q: Record<string, string>) => {
+      const s = await world.signIn("solo");
+      return (await s.api.call(endpoints.availablePractitioners, { query: { PatientID: s.id, ...q } })).resources.map((p) => p.name[0].text);
+    };
+    const mapped = await mock.createWorld({ now: NOW, seed: 4, scenario: "reason-mapping" });
+    const everyone = await names(mapped, { ReasonForVisitID: "25" });
+    const vaccination = await names(mapped, { ReasonForVisitID: "30" });
+    const review = await names(mapped, { ReasonForVisitID: "26" });
+    expect(everyone.some((n) => n.startsWith("Nurse")) && everyone.some((n) => !n.startsWith("Nurse"))).toBe(true);
+    expect(vaccination.length).toBeGreaterThan(0);
+    expect(vaccination.every((n) => n.startsWith("Nurse"))).toBe(true);
+    expect(review.length).toBeGreaterThan(0);
+    expect(review.some((n) => n.startsWith("Nurse"))).toBe(false);
+    // Without the mapping (the default practice) the reason narrows nothing.
+    expect(await names(await mock.createWorld({ now: NOW, seed: 4 }), { ReasonForVisitID: "30" })).toEqual(everyone);
+  });
+
   it("slots are quarter hours of a roster with gaps, in practice time, after now; NextAvailableDay is an escaped JSON string", async () => {
     const s = await (await mock.createWorld({ now: NOW, seed: 4 })).signIn("solo");
     const { day, slots } = await firstFreeSlot(s);

@@ -14,6 +14,7 @@ const SETTINGS: BookingSettings = {
   covidScreening: false,
   sameDayAllowed: true,
   showReasonsForContact: true,
+  reasonNarrowsProviders: false,
   bypassLockDown: false,
   showConsultOptions: true,
   face2FaceMessage: "Arrive early",
@@ -123,6 +124,33 @@ describe("booking machine", () => {
     actor.send({ type: "confirm.accept" });
     await waitForState(actor, (s) => s.matches("booked"));
     expect(calls.book[0]).toMatchObject({ reason: "Sore knee", reasonForContactId: "26" });
+  });
+
+  it("where the practice maps reasons to providers (1§3), a new reason for contact loads the providers again with it and lets go of the provider and times chosen (issue 33 item 4)", async () => {
+    const { actor, calls } = start({ reasonNarrowsProviders: true });
+    await choose(actor);
+    expect(calls.providers.at(-1)).toMatchObject({ reasonForContactId: "" });
+    const loads = calls.providers.length;
+    actor.send({ type: "contact.select", id: "26" });
+    expect(actor.getSnapshot().matches({ choosing: "loadingProviders" })).toBe(true);
+    expect(actor.getSnapshot().context).toMatchObject({ providerId: "", slotId: "", slots: [] });
+    await idle(actor);
+    expect(calls.providers).toHaveLength(loads + 1);
+    expect(calls.providers.at(-1)).toMatchObject({ reasonForContactId: "26", typeId: "1", locationIds: ["1"] });
+    // The same reason again asks nothing; a reason the practice does not list is ignored.
+    actor.send({ type: "contact.select", id: "26" });
+    actor.send({ type: "contact.select", id: "99" });
+    expect(calls.providers).toHaveLength(loads + 1);
+    expect(actor.getSnapshot().context.reasonForContactId).toBe("26");
+  });
+
+  it("without the mapping a reason for contact reloads nothing and keeps the provider and time", async () => {
+    const { actor, calls } = start();
+    await choose(actor);
+    const loads = calls.providers.length;
+    actor.send({ type: "contact.select", id: "26" });
+    expect(calls.providers).toHaveLength(loads);
+    expect(actor.getSnapshot().context).toMatchObject({ reasonForContactId: "26", providerId: GP.id, slotId: "s1" });
   });
 
   it("refuses to book until date, provider and slot are chosen, naming what is missing", () => {
@@ -471,6 +499,12 @@ describe("booking machine", () => {
     expect(bookingSettingsOf({ DisableAppointmentCOVID: "0" }).covidScreening).toBe(true);
     expect(bookingSettingsOf({ DisableAppointmentCOVID: "" }).covidScreening).toBe(true);
     expect(bookingSettingsOf({}).covidScreening).toBe(true);
+  });
+
+  it("Reasonforcontactprovidermapping narrows the providers only when the reasons for contact are shown", () => {
+    expect(bookingSettingsOf({ AppointmentShowReasonforContact: "1", Reasonforcontactprovidermapping: "1" }).reasonNarrowsProviders).toBe(true);
+    expect(bookingSettingsOf({ AppointmentShowReasonforContact: "1", Reasonforcontactprovidermapping: "0" }).reasonNarrowsProviders).toBe(false);
+    expect(bookingSettingsOf({ AppointmentShowReasonforContact: "0", Reasonforcontactprovidermapping: "1" }).reasonNarrowsProviders).toBe(false);
   });
 
   it("bookFields sends 25 when reasons for contact are hidden", () => {

@@ -214,6 +214,16 @@ describe("messaging machine: reply and drafts", () => {
     expect(announced.at(-1)).toMatchObject({ tone: "success", title: t.savedToDraft });
   });
 
+  it("editing a draft addressed to a practice location asks for a practitioner: the location's id is never taken for a practitioner's (issue 33 item 3)", async () => {
+    const { actor, calls } = start();
+    actor.send({ type: "draft.edit", message: view({ id: "d8", box: "drafts", roleId: "2", practitioner: { id: "7001", name: "Main Rooms Front Desk", reference: "Location/7001" } }) });
+    await waitForState(actor, (s) => s.matches({ writing: { recipients: "ready" } }));
+    expect(actor.getSnapshot().context.draft).toMatchObject({ mode: "draft", draftId: "d8", roleId: "2", practitionerId: "", practitionerName: "" });
+    actor.send({ type: "submit", intent: "send" });
+    expect(calls.sends).toHaveLength(0);
+    expect(actor.getSnapshot().context.errors.practitionerId).toBe(t.selectProvider);
+  });
+
   it("when deleting the old draft fails the patient is told, the post is not repeated, and the delete can be retried", async () => {
     const { actor, calls, announced } = start({ deleteFails: 1 });
     actor.send({ type: "draft.edit", message: view({ id: "d9", box: "drafts", roleId: "2", practitioner: { id: "7001", name: "Nurse Mere Tane", reference: "Practitioner/7001" } }) });

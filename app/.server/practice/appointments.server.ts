@@ -1,5 +1,5 @@
 import { endpoints } from "../../../contract/endpoints";
-import { APPOINTMENT_LISTS, NextAvailableDaysSchema } from "../../../contract/appointments";
+import { APPOINTMENT_LISTS, NextAvailableDaysSchema, type Practitioner } from "../../../contract/appointments";
 import { isRoleEntry } from "../../../contract/roles";
 import { PAGE_SIZES } from "../../../contract/page-sizes";
 import { LOOKUP_TYPES } from "../../../contract/profile";
@@ -33,10 +33,26 @@ export async function getBookingRoles(api: PracticeApi, patientId: string, locat
   return rolesOfKind(roles, isRoleEntry, "TypeID 2");
 }
 
-export function getPractitioners(api: PracticeApi, patientId: string, q: { typeId: string; locationIds: readonly string[]; roleId: string }) {
-  return api.call(endpoints.availablePractitioners, {
-    query: { PatientID: patientId, AppointmentTypeID: q.typeId, PracticeLocationID: q.locationIds.join(","), RoleID: q.roleId || "0" },
-  });
+/**
+ * The providers offered at the chosen locations (2§7 AvailablePractitioner): the call names one
+ * PracticeLocationID, so it is made once for each location, and the answers merged in the practice's
+ * order, each provider once (decisions/290). `bookWithId` is the account booking; `reasonForVisitId`
+ * the reason for contact, which the practice narrows its providers by.
+ */
+export async function getPractitioners(
+  api: PracticeApi,
+  patientId: string,
+  q: { typeId: string; locationIds: readonly string[]; roleId: string; bookWithId: string; reasonForVisitId: string },
+): Promise<Practitioner[]> {
+  const answers = await Promise.all(
+    q.locationIds.map((location) =>
+      api.call(endpoints.availablePractitioners, {
+        query: { PatientID: patientId, AppointmentTypeID: q.typeId, PracticeLocationID: location, RoleID: q.roleId || "0", BookWithID: q.bookWithId, ReasonForVisitID: q.reasonForVisitId },
+      }),
+    ),
+  );
+  const seen = new Set<string>();
+  return answers.flatMap((bundle) => bundle.resources).filter((p) => !seen.has(p.id) && (seen.add(p.id), true));
 }
 
 export function getSlots(api: PracticeApi, patientId: string, q: { typeId: string; locationIds: readonly string[]; providerId: string; date: string }) {

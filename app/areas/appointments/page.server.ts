@@ -185,8 +185,8 @@ const bookingHandlers: StepHandlers<typeof bookingSteps, BookingContext> = {
   providers: async (q, context) => {
     const booking = await bookingOf(context, q.for);
     if (isRefusal(booking)) return booking;
-    const providers = await getPractitioners(context.api, booking.patientId, q);
-    return providers.resources.map((p) => ({ id: p.id, name: p.name[0].text, lockedDown: p.extension.lockedDown }));
+    const providers = await getPractitioners(context.api, booking.patientId, { ...q, bookWithId: context.user.userId, reasonForVisitId: reasonForVisitOf(booking.settings, q.reasonForContactId) });
+    return providers.map((p) => ({ id: p.id, name: p.name[0].text, lockedDown: p.extension.lockedDown }));
   },
   slots: async (q, context) => {
     const booking = await bookingOf(context, q.for);
@@ -209,7 +209,7 @@ const bookingHandlers: StepHandlers<typeof bookingSteps, BookingContext> = {
       const booking = await bookingOf(context, q.for);
       // Booking answers its own outcomes: a refusal before the practice is asked is a failed booking.
       if (isRefusal(booking)) return { outcome: "failed", message: booking.failure.message };
-      const reply = await book(context.api, booking.patientId, q, booking.settings, todayOf());
+      const reply = await book(context.api, { patientId: booking.patientId, bookWithId: context.user.userId }, q, booking.settings, todayOf());
       // A booking made at the practice is a change to the record (decisions/274).
       if (reply.outcome === "booked") recordAccessOf(context.request, { area: "appointments", action: "change" });
       return reply;
@@ -258,17 +258,27 @@ async function slotsOf(api: Api, patientId: string, q: { typeId: string; locatio
 
 type BookStep = z.output<typeof BookStepSchema>;
 
-async function book(api: Api, patientId: string, step: BookStep, settings: BookingSettings, today: string): Promise<BookReply> {
+/**
+ * The reason for visit the practice is asked with (2§7): the reason for contact chosen when the practice
+ * offers them, else 2§9's default 25.
+ */
+function reasonForVisitOf(settings: BookingSettings, reasonForContactId: string): string {
+  return (settings.showReasonsForContact && reasonForContactId) || DEFAULT_REASON_FOR_VISIT_ID;
+}
+
+async function book(api: Api, who: { patientId: string; bookWithId: string }, step: BookStep, settings: BookingSettings, today: string): Promise<BookReply> {
+  const { patientId } = who;
   // The rules again, as the practice's settings say now (the browser's check is only a convenience).
   if (step.date === today && !settings.sameDayAllowed) return { outcome: "sameDay", message: t.sameDayRefused };
   if (!dayBookable(step.date, today, settings)) return { outcome: "failed", message: t.dateOutOfRange };
   if (settings.covidScreening && step.screening === "none") return { outcome: "failed", message: t.fillMandatory };
-  const [types, providers] = await Promise.all([getLookup(api, patientId, "appointmentTypes"), getPractitioners(api, patientId, { ...step, roleId: "" })]);
+  const [types, providers] = await Promise.all([getLookup(api, patientId, "appointmentTypes"), getPractitioners(api, patientId, { ...step, roleId: "", bookWithId: who.bookWithId, reasonForVisitId: reasonForVisitOf(settings, step.reasonForContactId) })]);
   const videoType = types.find((x) => x.name === VIDEO_TYPE_NAME)?.id;
   if (step.screening === "virtual" && step.typeId !== videoType) return { outcome: "failed", message: t.virtualNeedsVideo };
-  const first = providers.resources[0];
+  const first = providers[0];
   if (!settings.bypassLockDown && first?.extension.lockedDown && step.providerId !== first.id) return { outcome: "failed", message: t.lockedDown };
-  if (!providers.resources.some((p) => p.id === step.providerId)) return { outcome: "failed", message: t.chooseProvider };
+  // A provider the reason for contact does not map to is not one to book with (1§3).
+  if (!providers.some((p) => p.id === step.providerId)) return { outcome: "failed", message: t.chooseProvider };
 
   const free = await slotsOf(api, patientId, step);
   if (!free.some((s) => s.id === step.slotId)) return { outcome: "taken", message: t.slotTaken, slots: free };

@@ -35,7 +35,7 @@ export function BookingPanel({ input, onBooked }: { input: BookingInput; onBooke
       bookingMachine.provide({
         actors: {
           loadRoles: fromPromise(({ input: s }) => callStep(bookingSteps, "roles", { for: s.for, locationIds: s.locationIds.join(",") })),
-          loadProviders: fromPromise(({ input: s }) => callStep(bookingSteps, "providers", { for: s.for, typeId: s.typeId, locationIds: s.locationIds.join(","), roleId: s.roleId })),
+          loadProviders: fromPromise(({ input: s }) => callStep(bookingSteps, "providers", { for: s.for, typeId: s.typeId, locationIds: s.locationIds.join(","), roleId: s.roleId, reasonForContactId: s.reasonForContactId })),
           loadSlots: fromPromise(({ input: s }) => callStep(bookingSteps, "slots", { for: s.for, typeId: s.typeId, locationIds: s.locationIds.join(","), providerId: s.providerId, date: s.date })),
           loadNextDay: fromPromise(({ input: { selection: s, start } }) =>
             callStep(bookingSteps, "nextDay", { for: s.for, typeId: s.typeId, locationIds: s.locationIds.join(","), providerId: s.providerId, start }),
@@ -66,6 +66,10 @@ export function BookingPanel({ input, onBooked }: { input: BookingInput; onBooke
   const days: string[] = [];
   for (let day = first; day <= last; day = addDays(day, 1)) days.push(day);
   const chosenLocations = c.locations.filter((l) => c.locationIds.includes(l.id));
+  const reasonForContact =
+    c.reasonsForContact.length > 0 ? (
+      <SelectField label="Reason for contact" placeholder="General (not listed)" value={c.reasonForContactId} options={c.reasonsForContact.map((r) => ({ value: r.id, label: r.name }))} onChange={(e) => send({ type: "contact.select", id: e.target.value })} />
+    ) : null;
   const morning = c.slots.filter((s) => s.period === "Morning");
   const afternoon = c.slots.filter((s) => s.period === "Afternoon");
   const chosenSlot = c.slots.find((s) => s.id === c.slotId);
@@ -122,6 +126,8 @@ export function BookingPanel({ input, onBooked }: { input: BookingInput; onBooke
           ))}
         </fieldset>
 
+        {/* Where the practice narrows its providers by the reason (1§3), the reason is asked before them. */}
+        {c.settings.reasonNarrowsProviders ? reasonForContact : null}
         {c.lockedDown ? <p className="rounded border-l-8 border-brand bg-surface p-3">{t.lockedDown}</p> : null}
         <SelectField label="Role" placeholder="Any role" value={c.roleId} disabled={c.lockedDown || c.roles.length === 0} options={c.roles.map((r) => ({ value: r.id, label: r.name }))} onChange={(e) => send({ type: "role.select", id: e.target.value })} />
         <SelectField
@@ -192,9 +198,7 @@ export function BookingPanel({ input, onBooked }: { input: BookingInput; onBooke
           <FieldError>{c.errors.slot}</FieldError>
         ) : null}
 
-        {c.settings.showReasonsForContact && c.reasonsForContact.length > 0 ? (
-          <SelectField label="Reason for contact" placeholder="General (not listed)" value={c.reasonForContactId} options={c.reasonsForContact.map((r) => ({ value: r.id, label: r.name }))} onChange={(e) => send({ type: "contact.select", id: e.target.value })} />
-        ) : null}
+        {c.settings.showReasonsForContact && !c.settings.reasonNarrowsProviders ? reasonForContact : null}
         <TextareaField label="Reason for the appointment (optional)" maxLength={500} value={c.reason} error={c.errors.reason} onChange={(e) => send({ type: "reason.change", text: e.target.value })} />
 
         <Button type="submit" className="self-start" busy={loading}>
