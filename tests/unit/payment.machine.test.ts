@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { assign, createActor, fromPromise } from "xstate";
 import { waitForState } from "../helpers/wait-for-state";
-import { RefusedError } from "../../app/lib/payment-steps";
+import { RefusedError } from "../../app/lib/card-refusal";
 import { StepSessionEndedError } from "../../app/lib/step-client";
 import { amountOf, paymentMachine, paymentMethodOf, paymentTexts, type TempPaymentRequest } from "../../machines/payment.machine";
 
