@@ -28,7 +28,7 @@ export function OpenPaymentNotice({ open, focusOnShow, onFinished }: { open: Ope
       // Not arriving is the same failure as the step itself not getting through, and says so alike
       // (the step client's own words; importing them here would add a script to the first load).
       const [{ callStep }, { paySteps }] = await Promise.all([import("../../../lib/steps"), import("../steps")]).catch((error: unknown) => {
-        throw new Error("The portal could not be reached (/accounts/pay).", { cause: error });
+        throw new Error("The portal could not be reached (/accounts/pay finish).", { cause: error });
       });
       const outcome = await callStep(paySteps, "finish", { key: open.key });
       if (outcome === "pending") setReply(t.finishPending);
