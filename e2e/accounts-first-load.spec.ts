@@ -48,7 +48,7 @@ test.describe("accounts: the payment form before its code arrives", () => {
     const beforeEngine = fetched.slice(0, fetched.findIndex((f) => ENGINE.test(f)));
     const measured = (await measurePages(path.resolve("build/client"))).find((p) => p.url === "/accounts")!;
     expect([...new Set(beforeEngine)].sort()).toEqual([...measured.scripts].sort());
-    expect(measured.scripts.filter((f) => /xstate|schemas|payment-engine|payment-steps/.test(f))).toEqual([]);
+    expect(measured.scripts.filter((f) => /xstate|schemas|payment-engine/.test(f))).toEqual([]);
   });
 
   test("typed and paid by keyboard before the code arrives: nothing typed is lost, and it pays once when it does", async ({ page, world }) => {

@@ -318,10 +318,7 @@ test.describe("accounts", () => {
     // A patient with the browser's tools asks to settle every invoice for one cent (with the fee of a cent).
     await page.route("**/accounts/pay", async (route) => {
       const form = new URLSearchParams(route.request().postData() ?? "");
-      if (form.get("step") === "save-temp") {
-        form.set("amountCents", "1");
-        form.set("feeCents", "0");
-      }
+      if (form.get("step") === "save-temp") form.set("input", JSON.stringify({ ...JSON.parse(form.get("input") ?? "{}"), amountCents: 1, feeCents: 0 }));
       await route.continue({ postData: form.toString() });
     });
     await fillCard(page);
@@ -336,7 +333,7 @@ test.describe("accounts", () => {
     await openAccounts(page, world.user("solo"));
     await page.route("**/accounts/pay", async (route) => {
       const form = new URLSearchParams(route.request().postData() ?? "");
-      if (form.get("step") === "save-temp") form.set("feeCents", "0");
+      if (form.get("step") === "save-temp") form.set("input", JSON.stringify({ ...JSON.parse(form.get("input") ?? "{}"), feeCents: 0 }));
       await route.continue({ postData: form.toString() });
     });
     await fillCard(page);
@@ -417,7 +414,7 @@ test.describe("accounts", () => {
 
   test("a payment step posted from another site is refused", async ({ page, world }) => {
     await signInDirectly(page, world.user("solo"));
-    const response = await page.request.post("/accounts/pay", { form: { step: "record", electronicPaymentId: "1001" }, headers: { Origin: "https://evil.example" } });
+    const response = await page.request.post("/accounts/pay", { form: { step: "record", input: JSON.stringify({ key: "key-from-another-site" }) }, headers: { Origin: "https://evil.example" } });
     expect(response.status()).toBe(403);
     expect(await world.requests({ method: "POST", path: "patient/SavePayment" })).toHaveLength(0);
   });

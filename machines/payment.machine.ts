@@ -2,8 +2,9 @@ import { and, assertEvent, assign, setup } from "xstate";
 import type { AllocatableInvoice, Allocation } from "../app/lib/allocation";
 import { paymentMessages } from "../app/lib/messages/payment";
 import type { CardType } from "../app/lib/accounts-view";
-import { RefusedError } from "../app/lib/payment-steps";
+import { RefusedError, refusedForCertain } from "../app/lib/card-refusal";
 import { StepSessionEndedError } from "../app/lib/step-client";
+import { StepFailedError } from "../app/lib/steps";
 import { amountOf, editPayment, feeOf, initialPaymentContext } from "./payment-choice";
 import { newAttemptKey } from "./attempt-key";
 import { unprovided } from "./unprovided";
@@ -88,6 +89,17 @@ export type PaymentEvent =
 /** A step after the start met an ended session: nothing was charged, and Try again (the same key) goes on once signed in. */
 const sessionEndedResult = { progress: 100 as const, result: { kind: "failed" as const, message: paymentTexts.sessionEnded, charged: false, sessionEnded: true } };
 
+/**
+ * The words of a start the portal answered with a failure: a refusal (another payment is open, the
+ * amount is fixed, the key is spent) or a practice that could not save it. Anything else (no answer,
+ * an unreadable one, input the step refused) is the plain "not started".
+ */
+function startRefusal(error: unknown): string | undefined {
+  if (error instanceof RefusedError) return error.message;
+  if (error instanceof StepFailedError && (error.kind === "refused" || error.kind === "failed")) return error.message;
+  return undefined;
+}
+
 export const paymentMachine = setup({
   types: {} as { context: PaymentContext; events: PaymentEvent; input: PaymentInput },
   actors: {
@@ -102,8 +114,8 @@ export const paymentMachine = setup({
     hasKey: ({ context }) => context.key !== null,
     startRefused: (_, { paymentId }: { paymentId: number }) => paymentId <= 0,
     recorded: (_, { recorded }: { recorded: boolean | "unknown" }) => recorded === true,
-    /** The card provider answered with a refusal, rather than the connection failing. */
-    refused: (_, { error }: { error: unknown }) => error instanceof RefusedError,
+    /** The card provider or the portal answered with a refusal, rather than the connection or the practice failing. */
+    refused: (_, { error }: { error: unknown }) => refusedForCertain(error),
     wasCharged: ({ context }) => context.result?.kind === "failed" && context.result.charged,
   },
   actions: {
@@ -145,7 +157,7 @@ export const paymentMachine = setup({
       // The session had ended (issue 21): nothing started, and everything entered stays for Pay once
       // signed in again.
       if (error instanceof StepSessionEndedError) return { progress: 0 as const, key: null, result: { kind: "failed" as const, message: paymentTexts.sessionEnded, charged: false, sessionEnded: true } };
-      const message = error instanceof RefusedError ? error.message : paymentTexts.notStarted;
+      const message = startRefusal(error) ?? paymentTexts.notStarted;
       return { progress: 0 as const, key: null, result: { kind: "failed" as const, message, charged: false } };
     }),
     failUncharged: assign((_, { error }: { error: unknown }) => {

@@ -225,16 +225,17 @@ describe("metrics (METRICS_PORT)", () => {
     const amount = toCents(invoice.extension.balance)!;
     const fee = feeCents(amount, feeRateBasisPoints("Visa - 2.5%")!);
     const key = `metrics-pay-${Date.now()}`;
-    const pay = (form: Record<string, string>) => browser.post<{ ok: boolean; value?: unknown }>(portal, "/accounts/pay", form);
+    // As the browser's callStep posts a step (decisions/280).
+    const pay = (name: string, input: Record<string, unknown>) => browser.post<{ ok: boolean; reply?: unknown }>(portal, "/accounts/pay", { step: name, input: JSON.stringify(input) });
     const before = (await metrics()).samples;
     const count = (samples: Sample[], event: string) => sum(samples, "portal_payments_total", { event });
 
-    expect(await pay({ step: "save-temp", key, cardType: "Visa - 2.5%", amountCents: String(amount), feeCents: String(fee), allocations: JSON.stringify([{ id: invoice.id, payNowCents: amount }]) })).toMatchObject({ ok: true });
-    const intent = await pay({ step: "intent", key });
-    expect(await pay({ step: "confirm", clientSecret: String(intent.value), cardNumber: "4242 4242 4242 4242", expiry: "12/40", cvc: "123" })).toMatchObject({ ok: true });
+    expect(await pay("save-temp", { key, cardType: "Visa - 2.5%", amountCents: amount, feeCents: fee, allocations: [{ id: invoice.id, payNowCents: amount }] })).toMatchObject({ ok: true, reply: { outcome: "saved" } });
+    const intent = await pay("intent", { key });
+    expect(await pay("confirm", { clientSecret: String(intent.reply), cardNumber: "4242 4242 4242 4242", expiry: "12/40", cvc: "123" })).toMatchObject({ ok: true });
     await world.fault({ path: "patient/SavePayment", body: "empty", times: 1 });
-    expect(await pay({ step: "record", key })).toEqual({ ok: true, value: "unknown" });
-    expect(await pay({ step: "record", key })).toEqual({ ok: true, value: true });
+    expect(await pay("record", { key })).toEqual({ ok: true, reply: "unknown" });
+    expect(await pay("record", { key })).toEqual({ ok: true, reply: true });
 
     const after = (await metrics()).samples;
     expect(count(after, "started") - count(before, "started")).toBe(1);

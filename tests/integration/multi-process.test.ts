@@ -8,6 +8,7 @@ import type { FlowOutcome } from "../../app/lib/sign-in-flow";
 import { useMockServer, type TestWorld } from "../helpers/mock-world";
 import { Browser, runPortalUntilExit, startPortalProcess, type PortalProcess } from "../helpers/portal-process";
 import { freePort, startRedisServer, type RedisServer } from "../helpers/redis-server";
+import type { StepEnvelope } from "../../app/lib/steps";
 
 /**
  * Issue 13: two built portal processes on two ports, one mock practice, one real redis-server, as a
@@ -51,7 +52,7 @@ async function dashboard(browser: Browser, portal: PortalProcess): Promise<{ sta
   return { status: res.status, location: res.headers.get("location") };
 }
 
-type PayReply = { ok: true; value: unknown } | { ok: false; message: string; uncertain?: boolean };
+type PayReply = StepEnvelope<unknown>;
 const card = { cardNumber: "4242 4242 4242 4242", expiry: "12/40", cvc: "123" };
 
 /** What the payment panel posts to save the first pending invoice in full, Visa. */
@@ -63,11 +64,12 @@ async function paymentOf(world: TestWorld, label: string) {
   const fee = feeCents(amount, feeRateBasisPoints("Visa - 2.5%")!);
   return {
     chargeCents: amount + fee,
-    saveTemp: (key: string) => ({ step: "save-temp", key, cardType: "Visa - 2.5%", amountCents: String(amount), feeCents: String(fee), allocations: JSON.stringify([{ id: invoice.id, payNowCents: amount }]) }),
+    saveTemp: (key: string) => ({ step: "save-temp", key, cardType: "Visa - 2.5%", amountCents: amount, feeCents: fee, allocations: [{ id: invoice.id, payNowCents: amount }] }),
   };
 }
 
-const pay = (browser: Browser, portal: PortalProcess, form: Record<string, string>) => browser.post<PayReply>(portal, "/accounts/pay", form);
+/** Posts a step as the browser's callStep does (decisions/280): its name, and its input as JSON. */
+const pay = (browser: Browser, portal: PortalProcess, { step, ...input }: { step: string } & Record<string, unknown>) => browser.post<PayReply>(portal, "/accounts/pay", { step, input: JSON.stringify(input) });
 
 describe("two portal processes sharing Redis", () => {
   it("sign in on the first, load the dashboard and pay on the second", async () => {
@@ -81,11 +83,11 @@ describe("two portal processes sharing Redis", () => {
 
     const payment = await paymentOf(world, "solo");
     const key = `multi-pay-${Date.now()}`;
-    expect(await pay(browser, second, payment.saveTemp(key))).toMatchObject({ ok: true });
+    expect(await pay(browser, second, payment.saveTemp(key))).toMatchObject({ ok: true, reply: { outcome: "saved" } });
     const intent = await pay(browser, second, { step: "intent", key });
     expect(intent).toMatchObject({ ok: true });
-    expect(await pay(browser, second, { step: "confirm", clientSecret: String(intent.ok && intent.value), ...card })).toMatchObject({ ok: true });
-    expect(await pay(browser, second, { step: "record", key })).toEqual({ ok: true, value: true });
+    expect(await pay(browser, second, { step: "confirm", clientSecret: String(intent.ok && intent.reply), ...card })).toMatchObject({ ok: true });
+    expect(await pay(browser, second, { step: "record", key })).toEqual({ ok: true, reply: true });
     expect((await world.charges()).map((c) => c.amountCents)).toEqual([payment.chargeCents]);
   });
 
@@ -135,12 +137,12 @@ describe("two portal processes sharing Redis", () => {
     expect(await signIn(browser, first, world.user("solo"))).toMatchObject({ kind: "signedIn" });
     const payment = await paymentOf(world, "solo");
     const key = `multi-lost-${Date.now()}`;
-    expect(await pay(browser, first, payment.saveTemp(key))).toMatchObject({ ok: true });
+    expect(await pay(browser, first, payment.saveTemp(key))).toMatchObject({ ok: true, reply: { outcome: "saved" } });
     const intent = await pay(browser, first, { step: "intent", key });
-    if (!intent.ok) throw new Error(intent.message);
+    if (!intent.ok) throw new Error(intent.failure.message);
     // The practice charges the card, and its answer never reaches the first process.
     await world.fault({ path: "payments/confirm-card", body: "lost-reply", times: 1 });
-    expect(await pay(browser, first, { step: "confirm", clientSecret: String(intent.value), ...card })).toMatchObject({ ok: false, uncertain: true });
+    expect(await pay(browser, first, { step: "confirm", clientSecret: String(intent.reply), ...card })).toMatchObject({ ok: false, failure: { kind: "failed" } });
     expect(await world.charges()).toHaveLength(1);
 
     // "Try again" with the same key lands on the second process; a second tab's retry on the first meets it.
@@ -148,9 +150,9 @@ describe("two portal processes sharing Redis", () => {
     expect(temps[0]).toEqual(temps[1]);
     const again = await pay(browser, second, { step: "intent", key });
     expect(again).toEqual(intent);
-    const confirmations = await Promise.all([second, first].map((portal) => pay(browser, portal, { step: "confirm", clientSecret: String(intent.value), ...card })));
+    const confirmations = await Promise.all([second, first].map((portal) => pay(browser, portal, { step: "confirm", clientSecret: String(intent.reply), ...card })));
     for (const reply of confirmations) expect(reply).toMatchObject({ ok: true });
-    expect(await pay(browser, second, { step: "record", key })).toEqual({ ok: true, value: true });
+    expect(await pay(browser, second, { step: "record", key })).toEqual({ ok: true, reply: true });
     expect((await world.charges()).map((c) => c.amountCents)).toEqual([payment.chargeCents]);
     expect(await world.requests({ path: "patient/SavePayment" })).toHaveLength(1);
   }, 30_000);
@@ -194,7 +196,7 @@ describe("two portal processes sharing Redis", () => {
       const page = await browser.fetch(first, "/");
       expect(page.status).toBe(503);
       expect(await page.text()).toContain(errorsMessages.stateUnavailable.replace(/'/g, "&#x27;"));
-      const step = await browser.fetch(second, "/accounts/pay", { form: { step: "record", key: "any" } });
+      const step = await browser.fetch(second, "/accounts/pay", { form: { step: "record", input: JSON.stringify({ key: "any-payment" }) } });
       expect(step.status).toBe(503);
       expect(await world.requests({ path: "patient/SavePayment" })).toEqual([]);
     } finally {

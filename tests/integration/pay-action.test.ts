@@ -1,7 +1,6 @@
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { assign, createActor, fromPromise } from "xstate";
 import { waitForState } from "../helpers/wait-for-state";
-import type { z } from "zod";
 import { attemptOwner, payAction, RELEASE_AFTER_MS, type PayDeps } from "../../app/areas/accounts/page.server";
 import { loadConfig } from "../../app/.server/config.server";
 import { PaymentAttempts } from "../../app/areas/accounts/payment-attempts.server";
@@ -9,7 +8,10 @@ import { confirmTestCard, getInvoices } from "../../app/.server/practice/account
 import { createSessions } from "../../app/.server/session.server";
 import type { CardProviderChoice } from "../../app/lib/accounts-view";
 import { paymentMessages } from "../../app/lib/messages/payment";
-import { payStepValues, RefusedError } from "../../app/lib/payment-steps";
+import { RefusedError } from "../../app/lib/card-refusal";
+import { STEP_HEADER } from "../../app/lib/step-client";
+import { callStep, type StepEnvelope, type StepReply } from "../../app/lib/steps";
+import { paySteps } from "../../app/areas/accounts/steps";
 import { paymentMachine } from "../../machines/payment.machine";
 import { feeCents, feeRateBasisPoints, toCents } from "../../app/lib/money";
 import { useMockServer, type PortalSession, type TestWorld } from "../helpers/mock-world";
@@ -28,8 +30,17 @@ beforeAll(async () => {
   world = await mock.createWorld({ seed: 31 });
 });
 
+/** A step's answer as the tests read it: the protocol's envelope around the declared replies. */
+type PayEnvelope<N extends keyof typeof paySteps.steps = keyof typeof paySteps.steps> = StepEnvelope<StepReply<typeof paySteps, N>>;
+
 interface Payer {
-  post(fields: Record<string, string>): ReturnType<typeof payAction>;
+  /**
+   * Posts one step as the browser's `callStep` does and gives its envelope. The input is the test's
+   * own (a tampered browser may post what the declaration does not take).
+   */
+  post<N extends keyof typeof paySteps.steps>(name: N, input: Record<string, unknown>): Promise<PayEnvelope<N>>;
+  /** The browser's fetch for `callStep`, to this payer's dispatcher with its session cookie. */
+  fetch: typeof fetch;
   attempts: PaymentAttempts;
   invoices: Array<{ id: string; balanceCents: number }>;
   /** The holder's practice session, to play what a card provider in the browser does unseen by the portal. */
@@ -54,6 +65,7 @@ async function payer(attempts = new PaymentAttempts(), options: { label?: string
   const provider = options.provider ?? { kind: "test" };
   const deps: PayDeps = { requireSession: sessions.requireSession, attempts, provider: () => provider, paymentIntentUrl: undefined, now: () => clock.now, releaseAfterMs: RELEASE_AFTER_MS };
   const pending = await getInvoices(s.api, s.id, "pending");
+  const fetchStep: typeof fetch = (url, init) => payAction(new Request(new URL(String(url), "http://portal.test"), { ...init, headers: { ...(init?.headers as Record<string, string>), Cookie: cookie } }), deps);
   return {
     attempts,
     practice: s,
@@ -61,7 +73,8 @@ async function payer(attempts = new PaymentAttempts(), options: { label?: string
     feeBasisPoints: feeRateBasisPoints("Visa - 2.5%")!,
     owner: attemptOwner({ apiBase: s.apiBase, parentId: s.id }),
     pendingIds: async () => (await getInvoices(s.api, s.id, "pending")).resources.map((r) => r.id),
-    post: (fields) => payAction(new Request("http://portal.test/accounts/pay", { method: "POST", body: new URLSearchParams(fields), headers: { Cookie: cookie } }), deps),
+    post: async (name, input) => (await (await fetchStep(paySteps.url, { method: "POST", body: new URLSearchParams({ step: name, input: JSON.stringify(input) }), headers: { [STEP_HEADER]: "1" } })).json()) as never,
+    fetch: fetchStep,
   };
 }
 
@@ -69,37 +82,45 @@ let keys = 0;
 const newKey = () => `key-pay-action-${++keys}-${Date.now()}`;
 
 /** The save-temp step as the payment panel posts it, paying the first invoice in full. */
-function saveTemp(p: Payer, key: string, change: Partial<Record<string, string>> = {}) {
+function saveTemp(p: Payer, key: string, change: Record<string, unknown> = {}) {
   const invoice = p.invoices[0];
   const amount = invoice.balanceCents;
-  return p.post({
-    step: "save-temp",
+  return p.post("save-temp", {
     key,
     cardType: "Visa - 2.5%",
-    amountCents: String(amount),
-    feeCents: String(feeCents(amount, p.feeBasisPoints)),
-    allocations: JSON.stringify([{ id: invoice.id, payNowCents: amount }]),
+    amountCents: amount,
+    feeCents: feeCents(amount, p.feeBasisPoints),
+    allocations: [{ id: invoice.id, payNowCents: amount }],
     ...change,
   });
 }
 
 const card = { cardNumber: "4242 4242 4242 4242", expiry: "12/40", cvc: "123" };
 
+/** A start the portal made: SaveTempPayment saved it. */
+const started = { ok: true, reply: { outcome: "saved" } } as const;
+/** A start refused because another attempt holds the account's payment open: the page shows its notice. */
+const blocked = { ok: true, reply: { outcome: "blocked", message: paymentMessages.openElsewhere } };
+/** SaveTempPayment's electronic payment id, when the start was saved. */
+const paymentIdOf = (envelope: PayEnvelope<"save-temp">) => (envelope.ok && envelope.reply.outcome === "saved" ? envelope.reply.paymentId : undefined);
+/** A rule's "no": nothing was charged by it. */
+const refusal = (message: string) => ({ ok: false, failure: { kind: "refused", message } });
+
 async function payInFull(p: Payer, key: string) {
   const temp = await saveTemp(p, key);
-  expect(temp).toMatchObject({ ok: true });
-  const intent = await p.post({ step: "intent", key });
-  if (!intent.ok) throw new Error(intent.message);
-  const confirmed = await p.post({ step: "confirm", clientSecret: String(intent.value), ...card });
+  expect(temp).toMatchObject(started);
+  const intent = await p.post("intent", { key });
+  if (!intent.ok) throw new Error(intent.failure.message);
+  const confirmed = await p.post("confirm", { clientSecret: String(intent.reply), ...card });
   expect(confirmed).toMatchObject({ ok: true });
-  return { temp, intent, confirmed, recorded: await p.post({ step: "record", key }) };
+  return { temp, intent, confirmed, recorded: await p.post("record", { key }) };
 }
 
 describe("the payment action", () => {
   it("refuses a card fee that is not the practice's, before any practice call saves the payment", async () => {
     const p = await payer();
     await world.clearRequests();
-    expect(await saveTemp(p, newKey(), { feeCents: "0" })).toEqual({ ok: false, message: paymentMessages.notStarted });
+    expect(await saveTemp(p, newKey(), { feeCents: 0 })).toEqual(refusal(paymentMessages.notStarted));
     expect(await world.requests({ path: "patient/SaveTempPayment" })).toEqual([]);
   });
 
@@ -107,7 +128,7 @@ describe("the payment action", () => {
     const p = await payer();
     await world.clearRequests();
     const amount = p.invoices[0].balanceCents;
-    expect(await saveTemp(p, newKey(), { amountCents: String(amount - 100), feeCents: String(feeCents(amount - 100, p.feeBasisPoints)) })).toEqual({ ok: false, message: paymentMessages.notStarted });
+    expect(await saveTemp(p, newKey(), { amountCents: amount - 100, feeCents: feeCents(amount - 100, p.feeBasisPoints) })).toEqual(refusal(paymentMessages.notStarted));
     expect(await world.requests({ path: "patient/SaveTempPayment" })).toEqual([]);
   });
 
@@ -120,8 +141,8 @@ describe("the payment action", () => {
     await world.clearRequests();
     const allocations = lines(p);
     const amount = allocations.reduce((sum, a) => sum + a.payNowCents, 0);
-    const result = await saveTemp(p, newKey(), { amountCents: String(amount), feeCents: String(feeCents(amount, p.feeBasisPoints)), allocations: JSON.stringify(allocations) });
-    expect(result).toEqual({ ok: false, message: paymentMessages.notStarted });
+    const result = await saveTemp(p, newKey(), { amountCents: amount, feeCents: feeCents(amount, p.feeBasisPoints), allocations });
+    expect(result).toEqual(refusal(paymentMessages.notStarted));
     expect(await world.requests({ path: "patient/SaveTempPayment" })).toEqual([]);
   });
 
@@ -130,15 +151,15 @@ describe("the payment action", () => {
     const key = newKey();
     const amount = p.invoices[0].balanceCents;
     const charge = amount + feeCents(amount, p.feeBasisPoints);
-    expect(await saveTemp(p, key)).toMatchObject({ ok: true });
+    expect(await saveTemp(p, key)).toMatchObject(started);
     await world.clearRequests();
     // A tampered intent step: extra amount fields are not read; the portal's record is.
-    const intent = await p.post({ step: "intent", key, amountCents: "1", amount: "1", feeCents: "0" });
+    const intent = await p.post("intent", { key, amountCents: "1", amount: "1", feeCents: "0" });
     expect(intent).toMatchObject({ ok: true });
     const [sent] = await world.requests({ path: "payments/create-payment-intent" });
     expect(sent.body).toMatchObject({ amount: charge });
     await world.clearRequests();
-    expect(await p.post({ step: "confirm", clientSecret: String(intent.ok && intent.value), ...card })).toMatchObject({ ok: true });
+    expect(await p.post("confirm", { clientSecret: String(intent.ok && intent.reply), ...card })).toMatchObject({ ok: true });
     const charges = await world.charges();
     expect(charges.at(-1)?.amountCents).toBe(charge);
   });
@@ -146,7 +167,7 @@ describe("the payment action", () => {
   it("an intent for a key the portal never saved is refused without a practice call", async () => {
     const p = await payer();
     await world.clearRequests();
-    expect(await p.post({ step: "intent", key: newKey() })).toEqual({ ok: false, message: paymentMessages.notStarted });
+    expect(await p.post("intent", { key: newKey() })).toEqual(refusal(paymentMessages.notStarted));
     expect(await world.requests({ path: "payments/create-payment-intent" })).toEqual([]);
   });
 
@@ -155,12 +176,12 @@ describe("the payment action", () => {
     const key = newKey();
     const before = (await world.charges()).length;
     const first = await payInFull(p, key);
-    expect(first.recorded).toEqual({ ok: true, value: true });
+    expect(first.recorded).toEqual({ ok: true, reply: true });
     expect(await world.charges()).toHaveLength(before + 1);
     await world.clearRequests();
     // Its payment is finished: the key cannot start another, nor be reported as paid again.
     const again = await saveTemp(p, key);
-    expect(again).toEqual({ ok: false, message: paymentMessages.keySpent });
+    expect(again).toEqual(refusal(paymentMessages.keySpent));
     expect(await world.requests({ path: "patient/SaveTempPayment" })).toEqual([]);
     expect(await world.charges()).toHaveLength(before + 1);
   });
@@ -168,19 +189,19 @@ describe("the payment action", () => {
   it("two confirmations of one step posted together both reach the practice at once, and the card is charged once", async () => {
     const p = await payer();
     const key = newKey();
-    expect(await saveTemp(p, key)).toMatchObject({ ok: true });
-    const intent = await p.post({ step: "intent", key });
-    if (!intent.ok) throw new Error(intent.message);
+    expect(await saveTemp(p, key)).toMatchObject(started);
+    const intent = await p.post("intent", { key });
+    if (!intent.ok) throw new Error(intent.failure.message);
     const before = (await world.charges()).length;
     const delayMs = 800;
     await world.fault({ path: "payments/confirm-card", delayMs, times: 2 });
     await world.clearRequests();
-    const started = Date.now();
-    const both = await Promise.all([1, 2].map(() => p.post({ step: "confirm", clientSecret: String(intent.value), ...card })));
-    const elapsed = Date.now() - started;
+    const sentAt = Date.now();
+    const both = await Promise.all([1, 2].map(() => p.post("confirm", { clientSecret: String(intent.reply), ...card })));
+    const elapsed = Date.now() - sentAt;
     expect(both).toEqual([
-      { ok: true, value: expect.any(String) },
-      { ok: true, value: expect.any(String) },
+      { ok: true, reply: expect.any(String) },
+      { ok: true, reply: expect.any(String) },
     ]);
     expect(both[0]).toEqual(both[1]);
     // Both went to the practice; had the portal queued them, the two delays would add up.
@@ -191,7 +212,7 @@ describe("the payment action", () => {
 
   it("a step with no session goes to /login", async () => {
     const attempts = new PaymentAttempts();
-    const request = new Request("http://portal.test/accounts/pay", { method: "POST", body: new URLSearchParams({ step: "intent", key: newKey() }) });
+    const request = new Request("http://portal.test/accounts/pay", { method: "POST", body: new URLSearchParams({ step: "intent", input: JSON.stringify({ key: newKey() }) }) });
     const thrown = await payAction(request, { requireSession: sessions.requireSession, attempts, provider: () => ({ kind: "test" }), paymentIntentUrl: undefined, now: Date.now, releaseAfterMs: RELEASE_AFTER_MS }).catch((e: unknown) => e);
     expect(thrown).toBeInstanceOf(Response);
     expect((thrown as Response).headers.get("Location")).toBe("/login?redirectTo=%2Faccounts%2Fpay");
@@ -219,13 +240,14 @@ describe("one open payment per account holder (issue 20)", () => {
       payers.map(async (p) => {
         const key = newKey();
         const temp = await saveTemp(p, key);
-        if (!temp.ok) return temp.message;
-        const intent = await p.post({ step: "intent", key });
-        if (!intent.ok) return intent.message;
-        const confirmed = await p.post({ step: "confirm", clientSecret: String(intent.value), ...card });
-        if (!confirmed.ok) return confirmed.message;
-        const recorded = await p.post({ step: "record", key });
-        return recorded.ok && recorded.value === true ? "paid" : "not recorded";
+        if (!temp.ok) return temp.failure.message;
+        if (temp.reply.outcome === "blocked") return temp.reply.message;
+        const intent = await p.post("intent", { key });
+        if (!intent.ok) return intent.failure.message;
+        const confirmed = await p.post("confirm", { clientSecret: String(intent.reply), ...card });
+        if (!confirmed.ok) return confirmed.failure.message;
+        const recorded = await p.post("record", { key });
+        return recorded.ok && recorded.reply === true ? "paid" : "not recorded";
       }),
     );
     expect(outcomes.filter((o) => o === "paid")).toHaveLength(1);
@@ -238,43 +260,43 @@ describe("one open payment per account holder (issue 20)", () => {
     const shared = new PaymentAttempts();
     const [tab, other] = [await payer(shared), await payer(shared)];
     const key = newKey();
-    expect(await saveTemp(tab, key)).toMatchObject({ ok: true });
-    const intent = await tab.post({ step: "intent", key });
-    if (!intent.ok) throw new Error(intent.message);
-    expect(await tab.post({ step: "confirm", clientSecret: String(intent.value), ...card })).toMatchObject({ ok: true });
+    expect(await saveTemp(tab, key)).toMatchObject(started);
+    const intent = await tab.post("intent", { key });
+    if (!intent.ok) throw new Error(intent.failure.message);
+    expect(await tab.post("confirm", { clientSecret: String(intent.reply), ...card })).toMatchObject({ ok: true });
     await world.fault({ path: "patient/SavePayment", status: 503, times: 1 });
-    expect(await tab.post({ step: "record", key })).toMatchObject({ ok: false });
+    expect(await tab.post("record", { key })).toMatchObject({ ok: false });
     const before = await charges();
 
     await world.clearRequests();
-    expect(await saveTemp(other, newKey())).toEqual({ ok: false, message: paymentMessages.openElsewhere, blocked: true });
+    expect(await saveTemp(other, newKey())).toEqual(blocked);
     expect(await world.requests({ path: "patient/SaveTempPayment" })).toEqual([]);
     expect(await shared.openAttempt(other.owner)).toMatchObject({ key, charged: true });
 
-    expect(await other.post({ step: "finish", key })).toEqual({ ok: true, value: "recorded" });
+    expect(await other.post("finish", { key })).toEqual({ ok: true, reply: "recorded" });
     expect(await charges()).toBe(before);
     expect(await shared.openAttempt(other.owner)).toBeUndefined();
     const pending = await other.pendingIds();
     expect(pending).not.toContain(tab.invoices[0].id);
     // Finished: the account may pay again.
-    if (pending.length > 0) expect(await saveTemp(await payer(shared), newKey())).toMatchObject({ ok: true });
+    if (pending.length > 0) expect(await saveTemp(await payer(shared), newKey())).toMatchObject(started);
   });
 
   it("a card confirmation whose reply was lost: another tab is refused, and finishing records the charge the practice made", async () => {
     const shared = new PaymentAttempts();
     const [tab, other] = [await payer(shared), await payer(shared)];
     const key = newKey();
-    expect(await saveTemp(tab, key)).toMatchObject({ ok: true });
-    const intent = await tab.post({ step: "intent", key });
-    if (!intent.ok) throw new Error(intent.message);
+    expect(await saveTemp(tab, key)).toMatchObject(started);
+    const intent = await tab.post("intent", { key });
+    if (!intent.ok) throw new Error(intent.failure.message);
     const before = await charges();
     await world.fault({ path: "payments/confirm-card", body: "lost-reply", times: 1 });
-    expect(await tab.post({ step: "confirm", clientSecret: String(intent.value), ...card })).toMatchObject({ ok: false, uncertain: true });
+    expect(await tab.post("confirm", { clientSecret: String(intent.reply), ...card })).toMatchObject({ ok: false, failure: { kind: "failed" } });
     expect(await charges()).toBe(before + 1);
 
-    expect(await saveTemp(other, newKey())).toMatchObject({ ok: false, blocked: true });
+    expect(await saveTemp(other, newKey())).toMatchObject(blocked);
     expect(await shared.openAttempt(other.owner)).toMatchObject({ key, charged: false });
-    expect(await other.post({ step: "finish", key })).toEqual({ ok: true, value: "recorded" });
+    expect(await other.post("finish", { key })).toEqual({ ok: true, reply: "recorded" });
     expect(await charges()).toBe(before + 1);
   });
 
@@ -282,19 +304,19 @@ describe("one open payment per account holder (issue 20)", () => {
     const shared = new PaymentAttempts();
     const [tab, other] = [await payer(shared), await payer(shared)];
     const key = newKey();
-    expect(await saveTemp(tab, key)).toMatchObject({ ok: true });
-    expect(await tab.post({ step: "intent", key })).toMatchObject({ ok: true });
-    expect(await saveTemp(other, newKey())).toMatchObject({ ok: false, blocked: true });
+    expect(await saveTemp(tab, key)).toMatchObject(started);
+    expect(await tab.post("intent", { key })).toMatchObject({ ok: true });
+    expect(await saveTemp(other, newKey())).toMatchObject(blocked);
     // The card form may still be open in the first tab: not charged yet is not "never charged".
-    expect(await other.post({ step: "finish", key })).toEqual({ ok: true, value: "pending" });
-    expect(await saveTemp(other, newKey())).toMatchObject({ ok: false, blocked: true });
+    expect(await other.post("finish", { key })).toEqual({ ok: true, reply: "pending" });
+    expect(await saveTemp(other, newKey())).toMatchObject(blocked);
     clock.now += RELEASE_AFTER_MS + 1;
     try {
-      expect(await other.post({ step: "finish", key })).toEqual({ ok: true, value: "not-charged" });
-      expect(await saveTemp(other, newKey())).toMatchObject({ ok: true });
+      expect(await other.post("finish", { key })).toEqual({ ok: true, reply: "not-charged" });
+      expect(await saveTemp(other, newKey())).toMatchObject(started);
       // The first tab's card can no longer be charged for the attempt that was let go.
-      const secret = await tab.post({ step: "intent", key });
-      expect(secret).toEqual({ ok: false, message: paymentMessages.notStarted });
+      const secret = await tab.post("intent", { key });
+      expect(secret).toEqual(refusal(paymentMessages.notStarted));
     } finally {
       clock.now -= RELEASE_AFTER_MS + 1;
     }
@@ -304,50 +326,50 @@ describe("one open payment per account holder (issue 20)", () => {
     const shared = new PaymentAttempts();
     const [tab, other] = [await payer(shared), await payer(shared)];
     const key = newKey();
-    expect(await saveTemp(tab, key)).toMatchObject({ ok: true });
-    const intent = await tab.post({ step: "intent", key });
-    if (!intent.ok) throw new Error(intent.message);
-    expect(await tab.post({ step: "confirm", clientSecret: String(intent.value), ...declinedCard })).toMatchObject({ ok: false });
-    expect(await saveTemp(other, newKey())).toMatchObject({ ok: true });
+    expect(await saveTemp(tab, key)).toMatchObject(started);
+    const intent = await tab.post("intent", { key });
+    if (!intent.ok) throw new Error(intent.failure.message);
+    expect(await tab.post("confirm", { clientSecret: String(intent.reply), ...declinedCard })).toMatchObject({ ok: false });
+    expect(await saveTemp(other, newKey())).toMatchObject(started);
   });
 
   it("Stripe's refusal in the browser frees an uncharged attempt once its intent is cancelled, but never undoes a charge", async () => {
     const shared = new PaymentAttempts();
     const [tab, other] = [await payer(shared, { provider: { kind: "stripe", publishableKey: "pk_test_portal" } }), await payer(shared)];
     const key = newKey();
-    expect(await saveTemp(tab, key)).toMatchObject({ ok: true });
-    expect(await tab.post({ step: "intent", key })).toMatchObject({ ok: true });
-    expect(await tab.post({ step: "declined", key })).toEqual({ ok: true, value: true });
+    expect(await saveTemp(tab, key)).toMatchObject(started);
+    expect(await tab.post("intent", { key })).toMatchObject({ ok: true });
+    expect(await tab.post("declined", { key })).toEqual({ ok: true, reply: true });
     const second = newKey();
-    expect(await saveTemp(other, second)).toMatchObject({ ok: true });
-    const intent = await other.post({ step: "intent", key: second });
-    if (!intent.ok) throw new Error(intent.message);
-    expect(await other.post({ step: "confirm", clientSecret: String(intent.value), ...card })).toMatchObject({ ok: true });
+    expect(await saveTemp(other, second)).toMatchObject(started);
+    const intent = await other.post("intent", { key: second });
+    if (!intent.ok) throw new Error(intent.failure.message);
+    expect(await other.post("confirm", { clientSecret: String(intent.reply), ...card })).toMatchObject({ ok: true });
     await world.fault({ path: "patient/SavePayment", status: 503, times: 1 });
-    expect(await other.post({ step: "record", key: second })).toMatchObject({ ok: false });
+    expect(await other.post("record", { key: second })).toMatchObject({ ok: false });
     // A charged attempt stays open whatever the browser says, until the practice records it.
-    expect(await other.post({ step: "declined", key: second })).toEqual({ ok: true, value: false });
+    expect(await other.post("declined", { key: second })).toEqual({ ok: true, reply: false });
     expect(await shared.openAttempt(other.owner)).toMatchObject({ key: second, charged: true });
-    expect(await other.post({ step: "finish", key: second })).toEqual({ ok: true, value: "recorded" });
+    expect(await other.post("finish", { key: second })).toEqual({ ok: true, reply: "recorded" });
   });
 
   it("a key replayed with another amount once its intent is out is refused, never reported as paid", async () => {
     const p = await payer();
     const key = newKey();
-    expect(await saveTemp(p, key)).toMatchObject({ ok: true });
-    expect(await p.post({ step: "intent", key })).toMatchObject({ ok: true });
+    expect(await saveTemp(p, key)).toMatchObject(started);
+    expect(await p.post("intent", { key })).toMatchObject({ ok: true });
     const invoice = p.invoices[0];
     const less = invoice.balanceCents - 100;
     await world.clearRequests();
     const replay = await saveTemp(p, key, {
-      amountCents: String(less),
-      feeCents: String(feeCents(less, p.feeBasisPoints)),
-      allocations: JSON.stringify([{ id: invoice.id, payNowCents: less }]),
+      amountCents: less,
+      feeCents: feeCents(less, p.feeBasisPoints),
+      allocations: [{ id: invoice.id, payNowCents: less }],
     });
-    expect(replay).toEqual({ ok: false, message: paymentMessages.amountFixed });
+    expect(replay).toEqual(refusal(paymentMessages.amountFixed));
     expect(await world.requests({ path: "patient/SaveTempPayment" })).toEqual([]);
     // The same amount is the same attempt, and goes on.
-    expect(await saveTemp(p, key)).toMatchObject({ ok: true });
+    expect(await saveTemp(p, key)).toMatchObject(started);
   });
 });
 
@@ -360,10 +382,10 @@ describe("an attempt moves on only from the card provider's own answer (issue 36
 
   /** A payment of solo's first invoice up to its payment intent: the client secret. */
   async function startPayment(p: Payer, key: string): Promise<string> {
-    expect(await saveTemp(p, key)).toMatchObject({ ok: true });
-    const intent = await p.post({ step: "intent", key });
-    if (!intent.ok) throw new Error(intent.message);
-    return String(intent.value);
+    expect(await saveTemp(p, key)).toMatchObject(started);
+    const intent = await p.post("intent", { key });
+    if (!intent.ok) throw new Error(intent.failure.message);
+    return String(intent.reply);
   }
 
   /** Recorded payments: SavePayment calls the practice answered true. */
@@ -378,17 +400,17 @@ describe("an attempt moves on only from the card provider's own answer (issue 36
     const key = newKey();
     const secret = await startPayment(tab, key);
     const held = await world.hold({ path: "payments/confirm-card", times: 1 });
-    const confirming = tab.post({ step: "confirm", clientSecret: secret, ...card });
+    const confirming = tab.post("confirm", { clientSecret: secret, ...card });
     await held.arrived();
 
     // The browser says the card was declined while the portal's own confirmation is still out.
-    expect(await tab.post({ step: "declined", key })).toEqual({ ok: true, value: false });
+    expect(await tab.post("declined", { key })).toEqual({ ok: true, reply: false });
     expect(await shared.openAttempt(other.owner)).toMatchObject({ key });
-    expect(await saveTemp(other, newKey())).toEqual({ ok: false, message: paymentMessages.openElsewhere, blocked: true });
+    expect(await saveTemp(other, newKey())).toEqual(blocked);
 
     await held.release();
     expect(await confirming).toMatchObject({ ok: true });
-    expect(await tab.post({ step: "record", key })).toEqual({ ok: true, value: true });
+    expect(await tab.post("record", { key })).toEqual({ ok: true, reply: true });
     expect(await world.charges()).toHaveLength(1);
     expect(await recordings()).toHaveLength(1);
     expect(await other.pendingIds()).not.toContain(tab.invoices[0].id);
@@ -399,10 +421,10 @@ describe("an attempt moves on only from the card provider's own answer (issue 36
     const [tab, other] = [await payer(shared), await payer(shared)];
     const key = newKey();
     const secret = await startPayment(tab, key);
-    expect(await tab.post({ step: "declined", key })).toEqual({ ok: true, value: false });
-    expect(await saveTemp(other, newKey())).toMatchObject({ ok: false, blocked: true });
-    expect(await tab.post({ step: "confirm", clientSecret: secret, ...card })).toMatchObject({ ok: true });
-    expect(await tab.post({ step: "record", key })).toEqual({ ok: true, value: true });
+    expect(await tab.post("declined", { key })).toEqual({ ok: true, reply: false });
+    expect(await saveTemp(other, newKey())).toMatchObject(blocked);
+    expect(await tab.post("confirm", { clientSecret: secret, ...card })).toMatchObject({ ok: true });
+    expect(await tab.post("record", { key })).toEqual({ ok: true, reply: true });
     expect(await world.charges()).toHaveLength(1);
   });
 
@@ -411,11 +433,11 @@ describe("an attempt moves on only from the card provider's own answer (issue 36
     const [tab, other] = [await payer(shared), await payer(shared)];
     const key = newKey();
     const secret = await startPayment(tab, key);
-    expect(await tab.post({ step: "confirm", clientSecret: secret, ...card })).toMatchObject({ ok: true });
-    expect(await tab.post({ step: "declined", key })).toEqual({ ok: true, value: false });
+    expect(await tab.post("confirm", { clientSecret: secret, ...card })).toMatchObject({ ok: true });
+    expect(await tab.post("declined", { key })).toEqual({ ok: true, reply: false });
     expect(await shared.openAttempt(other.owner)).toMatchObject({ key, charged: true });
-    expect(await saveTemp(other, newKey())).toMatchObject({ ok: false, blocked: true });
-    expect(await other.post({ step: "finish", key })).toEqual({ ok: true, value: "recorded" });
+    expect(await saveTemp(other, newKey())).toMatchObject(blocked);
+    expect(await other.post("finish", { key })).toEqual({ ok: true, reply: "recorded" });
     expect(await world.charges()).toHaveLength(1);
   });
 
@@ -424,9 +446,9 @@ describe("an attempt moves on only from the card provider's own answer (issue 36
     const [solo, family] = [await payer(shared), await payer(shared, { label: "family" })];
     const key = newKey();
     await startPayment(solo, key);
-    expect(await family.post({ step: "declined", key })).toEqual({ ok: true, value: false });
+    expect(await family.post("declined", { key })).toEqual({ ok: true, reply: false });
     expect(await shared.openAttempt(solo.owner)).toMatchObject({ key });
-    expect(await saveTemp(await payer(shared), newKey())).toMatchObject({ ok: false, blocked: true });
+    expect(await saveTemp(await payer(shared), newKey())).toMatchObject(blocked);
   });
 
   it("a card declined while another confirmation of the same payment is at the practice: one charge in all, however the two end", async () => {
@@ -435,21 +457,21 @@ describe("an attempt moves on only from the card provider's own answer (issue 36
     const key = newKey();
     const secret = await startPayment(tab, key);
     const held = await world.hold({ path: "payments/confirm-card", times: 1 });
-    const good = tab.post({ step: "confirm", clientSecret: secret, ...card });
+    const good = tab.post("confirm", { clientSecret: secret, ...card });
     await held.arrived();
-    expect(await tab.post({ step: "confirm", clientSecret: secret, ...card, cardNumber: "4000 0000 0000 0002" })).toMatchObject({ ok: false });
+    expect(await tab.post("confirm", { clientSecret: secret, ...card, cardNumber: "4000 0000 0000 0002" })).toMatchObject({ ok: false });
 
     // Whatever the portal did with the refusal, the account may not be charged twice for the invoice.
     const second = newKey();
-    const started = await saveTemp(other, second);
-    if (started.ok) {
-      const intent = await other.post({ step: "intent", key: second });
-      if (intent.ok) await other.post({ step: "confirm", clientSecret: String(intent.value), ...card });
-      await other.post({ step: "record", key: second });
+    const otherStart = await saveTemp(other, second);
+    if (otherStart.ok && otherStart.reply.outcome === "saved") {
+      const intent = await other.post("intent", { key: second });
+      if (intent.ok) await other.post("confirm", { clientSecret: String(intent.reply), ...card });
+      await other.post("record", { key: second });
     }
     await held.release();
     const first = await good;
-    if (first.ok) await tab.post({ step: "record", key });
+    if (first.ok) await tab.post("record", { key });
     expect(await world.charges()).toHaveLength(1);
     expect(await recordings()).toHaveLength(1);
   });
@@ -461,9 +483,9 @@ describe("an attempt moves on only from the card provider's own answer (issue 36
       const key = newKey();
       const secret = await startPayment(tab, key);
       await world.clearRequests();
-      expect(await tab.post({ step: "declined", key })).toEqual({ ok: true, value: true });
+      expect(await tab.post("declined", { key })).toEqual({ ok: true, reply: true });
       expect(await world.requests({ path: "payments/cancel-payment-intent" })).toHaveLength(1);
-      expect(await saveTemp(other, newKey())).toMatchObject({ ok: true });
+      expect(await saveTemp(other, newKey())).toMatchObject(started);
       // The first tab's card form still holds the secret: the provider refuses to charge it now.
       const late = await confirmTestCard(tab.practice.api, { clientSecret: secret, cardNumber: "4242424242424242", expiry: "12/40", cvc: "123", billingName: "Solo", email: "solo@demo.nz" });
       expect(late).toMatchObject({ error: { code: "payment_intent_unexpected_state" } });
@@ -477,10 +499,10 @@ describe("an attempt moves on only from the card provider's own answer (issue 36
       const secret = await startPayment(tab, key);
       // Stripe.js confirms with the provider directly: the mock's confirmation plays that part.
       expect(await confirmTestCard(tab.practice.api, { clientSecret: secret, cardNumber: "4242424242424242", expiry: "12/40", cvc: "123", billingName: "Solo", email: "solo@demo.nz" })).toMatchObject({ status: "succeeded" });
-      expect(await tab.post({ step: "declined", key })).toEqual({ ok: true, value: false });
+      expect(await tab.post("declined", { key })).toEqual({ ok: true, reply: false });
       expect(await shared.openAttempt(other.owner)).toMatchObject({ key, charged: true });
-      expect(await saveTemp(other, newKey())).toMatchObject({ ok: false, blocked: true });
-      expect(await other.post({ step: "finish", key })).toEqual({ ok: true, value: "recorded" });
+      expect(await saveTemp(other, newKey())).toMatchObject(blocked);
+      expect(await other.post("finish", { key })).toEqual({ ok: true, reply: "recorded" });
       expect(await world.charges()).toHaveLength(1);
     });
 
@@ -490,8 +512,8 @@ describe("an attempt moves on only from the card provider's own answer (issue 36
       const key = newKey();
       await startPayment(tab, key);
       await world.fault({ path: "payments/cancel-payment-intent", status: 503, times: 1 });
-      expect(await tab.post({ step: "declined", key })).toMatchObject({ ok: false });
-      expect(await saveTemp(other, newKey())).toMatchObject({ ok: false, blocked: true });
+      expect(await tab.post("declined", { key })).toMatchObject({ ok: false });
+      expect(await saveTemp(other, newKey())).toMatchObject(blocked);
     });
   });
 });
@@ -508,12 +530,12 @@ describe("the idempotency key the practice sees (issue 36)", () => {
     const key = newKey();
     await world.clearRequests();
     for (const p of [solo, family]) {
-      expect(await saveTemp(p, key)).toMatchObject({ ok: true });
-      expect(await p.post({ step: "intent", key })).toMatchObject({ ok: true });
+      expect(await saveTemp(p, key)).toMatchObject(started);
+      expect(await p.post("intent", { key })).toMatchObject({ ok: true });
     }
     // The same holder again with the same key: a refresh, or a retry after a lost reply.
-    expect(await saveTemp(solo, key)).toMatchObject({ ok: true });
-    expect(await solo.post({ step: "intent", key })).toMatchObject({ ok: true });
+    expect(await saveTemp(solo, key)).toMatchObject(started);
+    expect(await solo.post("intent", { key })).toMatchObject({ ok: true });
 
     const saved = await keysSent("patient/SaveTempPayment");
     const intents = await keysSent("payments/create-payment-intent");
@@ -531,10 +553,10 @@ describe("the idempotency key the practice sees (issue 36)", () => {
     const [solo, family] = [await payer(), await payer(new PaymentAttempts(), { label: "family" })];
     const key = newKey();
     const paid = await payInFull(solo, key);
-    expect(paid.recorded).toEqual({ ok: true, value: true });
+    expect(paid.recorded).toEqual({ ok: true, reply: true });
     const replay = await saveTemp(family, key);
-    expect(replay).toMatchObject({ ok: true });
-    expect(replay.ok && replay.value).not.toBe(paid.temp.ok && paid.temp.value);
+    expect(replay).toMatchObject(started);
+    expect(paymentIdOf(replay)).not.toBe(paymentIdOf(paid.temp));
   });
 });
 
@@ -549,14 +571,14 @@ describe("the card fee follows the card's brand (issue 36)", () => {
     const shared = new PaymentAttempts();
     const p = await payer(shared);
     const key = newKey();
-    expect(await saveTemp(p, key)).toMatchObject({ ok: true });
-    const intent = await p.post({ step: "intent", key });
-    if (!intent.ok) throw new Error(intent.message);
+    expect(await saveTemp(p, key)).toMatchObject(started);
+    const intent = await p.post("intent", { key });
+    if (!intent.ok) throw new Error(intent.failure.message);
     await world.clearRequests();
-    const refused = await p.post({ step: "confirm", clientSecret: String(intent.value), ...amexCard });
+    const refused = await p.post("confirm", { clientSecret: String(intent.reply), ...amexCard });
     expect(refused.ok).toBe(false);
     const mismatch = paymentMessages.cardBrandMismatch("American Express", "American Express - 3.5%");
-    expect(refused).toEqual({ ok: false, message: mismatch, fieldErrors: { cardNumber: mismatch } });
+    expect(refused).toEqual({ ok: false, failure: { kind: "refused", message: mismatch, fields: { cardNumber: mismatch } } });
     expect(await world.requests({ path: "payments/confirm-card" })).toEqual([]);
     expect(await world.charges()).toHaveLength(0);
 
@@ -564,11 +586,11 @@ describe("the card fee follows the card's brand (issue 36)", () => {
     const amount = p.invoices[0].balanceCents;
     const again = newKey();
     const amexFee = feeCents(amount, feeRateBasisPoints("American Express - 3.5%")!);
-    expect(await saveTemp(p, again, { cardType: "American Express - 3.5%", feeCents: String(amexFee) })).toMatchObject({ ok: true });
-    const second = await p.post({ step: "intent", key: again });
-    if (!second.ok) throw new Error(second.message);
-    expect(await p.post({ step: "confirm", clientSecret: String(second.value), ...amexCard })).toMatchObject({ ok: true });
-    expect(await p.post({ step: "record", key: again })).toEqual({ ok: true, value: true });
+    expect(await saveTemp(p, again, { cardType: "American Express - 3.5%", feeCents: amexFee })).toMatchObject(started);
+    const second = await p.post("intent", { key: again });
+    if (!second.ok) throw new Error(second.failure.message);
+    expect(await p.post("confirm", { clientSecret: String(second.reply), ...amexCard })).toMatchObject({ ok: true });
+    expect(await p.post("record", { key: again })).toEqual({ ok: true, reply: true });
     expect((await world.charges()).map((c) => c.amountCents)).toEqual([amount + amexFee]);
   });
 });
@@ -578,12 +600,6 @@ describe("SavePayment read as 1§7 and 1§8 say: a truthy answer is success (iss
     world = await mock.createWorld({ seed: 33 });
   });
 
-  /** A step's value as the browser's step client gives it: a refusal or an uncertain failure is thrown. */
-  function valueOf<V extends z.ZodType>(reply: Awaited<ReturnType<typeof payAction>>, value: V): z.output<V> {
-    if (!reply.ok) throw reply.uncertain ? new Error(reply.message) : new RefusedError(reply.message, reply.blocked ?? false);
-    return value.parse(reply.value);
-  }
-
   /**
    * The payment machine paying solo's first invoice in full through the payment action, as the
    * payment form does (its actors post each step); what the page then says is the machine's result.
@@ -592,17 +608,17 @@ describe("SavePayment read as 1§7 and 1§8 say: a truthy answer is success (iss
     const invoice = p.invoices[0];
     const machine = paymentMachine.provide({
       actors: {
-        saveTempPayment: fromPromise(async ({ input }) =>
-          valueOf(
-            await p.post({ step: "save-temp", key: input.key, cardType: input.cardType, amountCents: String(input.amountCents), feeCents: String(input.feeCents), allocations: JSON.stringify(input.allocations.map((a) => ({ id: a.id, payNowCents: a.payNowCents }))) }),
-            payStepValues.saveTemp,
-          ),
-        ),
-        createPaymentIntent: fromPromise(async ({ input }) => valueOf(await p.post({ step: "intent", key: input.key }), payStepValues.intent)),
-        confirmCard: fromPromise(async ({ input }) => {
-          valueOf(await p.post({ step: "confirm", clientSecret: input.clientSecret, ...card }), payStepValues.confirm);
+        // As the payment form's actors post them (payment-engine.ts): the browser's own step client.
+        saveTempPayment: fromPromise(async ({ input }) => {
+          const reply = await callStep(paySteps, "save-temp", { key: input.key, cardType: input.cardType, amountCents: input.amountCents, feeCents: input.feeCents, allocations: input.allocations.map((a) => ({ id: a.id, payNowCents: a.payNowCents })) }, { fetch: p.fetch });
+          if (reply.outcome === "blocked") throw new RefusedError(reply.message);
+          return reply.paymentId;
         }),
-        savePayment: fromPromise(async ({ input }) => valueOf(await p.post({ step: "record", key: input.key }), payStepValues.record)),
+        createPaymentIntent: fromPromise(({ input }) => callStep(paySteps, "intent", { key: input.key }, { fetch: p.fetch })),
+        confirmCard: fromPromise(async ({ input }) => {
+          await callStep(paySteps, "confirm", { clientSecret: input.clientSecret, ...card }, { fetch: p.fetch });
+        }),
+        savePayment: fromPromise(({ input }) => callStep(paySteps, "record", { key: input.key }, { fetch: p.fetch })),
       },
       actions: { mintKey: assign({ key: () => newKey() }) },
     });
@@ -628,7 +644,7 @@ describe("SavePayment read as 1§7 and 1§8 say: a truthy answer is success (iss
     expect(await shared.openAttempt(p.owner)).toBeUndefined();
     expect(await p.pendingIds()).not.toContain(p.invoices[0].id);
     // The account may pay again at once.
-    if ((await p.pendingIds()).length > 0) expect(await saveTemp(await payer(shared), newKey())).toMatchObject({ ok: true });
+    if ((await p.pendingIds()).length > 0) expect(await saveTemp(await payer(shared), newKey())).toMatchObject(started);
   });
 
   it.each([[false], ["false"], [0], ["0"], [null], [-1], [""], ["No"]])("answered %j: charged but not recorded, as before; the payment stays open and finishing records it once", async (answer) => {
@@ -639,9 +655,9 @@ describe("SavePayment read as 1§7 and 1§8 say: a truthy answer is success (iss
     const result = await payThroughTheMachine(p);
     expect(result.result).toEqual({ kind: "failed", message: paymentMessages.chargedNotRecorded, charged: true });
     expect(await shared.openAttempt(p.owner)).toMatchObject({ charged: true });
-    expect(await saveTemp(await payer(shared), newKey())).toMatchObject({ ok: false, blocked: true });
+    expect(await saveTemp(await payer(shared), newKey())).toMatchObject(blocked);
     // The practice carried the call out (the fault only changed its answer): finishing hears true.
-    expect(await p.post({ step: "finish", key: (await shared.openAttempt(p.owner))!.key })).toEqual({ ok: true, value: "recorded" });
+    expect(await p.post("finish", { key: (await shared.openAttempt(p.owner))!.key })).toEqual({ ok: true, reply: "recorded" });
     expect(await shared.openAttempt(p.owner)).toBeUndefined();
     expect((await world.charges()).length).toBe(before + 1);
   });
@@ -657,7 +673,7 @@ describe("SavePayment read as 1§7 and 1§8 say: a truthy answer is success (iss
     expect(result.result).toEqual({ kind: "failed", message: paymentMessages.chargedRecordingUnknown, charged: true });
     const open = await shared.openAttempt(p.owner);
     expect(open).toMatchObject({ charged: true });
-    expect(await p.post({ step: "finish", key: open!.key })).toEqual({ ok: true, value: "recorded" });
+    expect(await p.post("finish", { key: open!.key })).toEqual({ ok: true, reply: "recorded" });
     expect(await p.pendingIds()).not.toContain(p.invoices[0].id);
   });
 
@@ -665,12 +681,12 @@ describe("SavePayment read as 1§7 and 1§8 say: a truthy answer is success (iss
     const shared = new PaymentAttempts();
     const p = await payer(shared);
     const key = newKey();
-    expect(await saveTemp(p, key)).toMatchObject({ ok: true });
-    expect(await p.post({ step: "intent", key })).toMatchObject({ ok: true });
+    expect(await saveTemp(p, key)).toMatchObject(started);
+    expect(await p.post("intent", { key })).toMatchObject({ ok: true });
     await world.fault({ path: "patient/SavePayment", body: "empty", times: 1 });
     clock.now += RELEASE_AFTER_MS + 1;
     try {
-      expect(await p.post({ step: "finish", key })).toEqual({ ok: true, value: "pending" });
+      expect(await p.post("finish", { key })).toEqual({ ok: true, reply: "pending" });
       expect(await shared.openAttempt(p.owner)).toMatchObject({ key });
       expect(await world.requests({ path: "payments/cancel-payment-intent" })).toEqual([]);
     } finally {
@@ -704,9 +720,9 @@ describe("SaveTempPayment's body is 1§3's client row, filled from the practice'
       balanceCents: 1,
       notes: "paid in full",
     }));
-    const reply = await saveTemp(p, newKey(), { amountCents: String(amount), feeCents: String(feeCents(amount, p.feeBasisPoints)), allocations: JSON.stringify(tampered) });
-    expect(reply).toMatchObject({ ok: true });
-    expect((reply as { value: number }).value).toBeGreaterThan(0);
+    const reply = await saveTemp(p, newKey(), { amountCents: amount, feeCents: feeCents(amount, p.feeBasisPoints), allocations: tampered });
+    expect(reply).toMatchObject(started);
+    expect(paymentIdOf(reply)).toBeGreaterThan(0);
     const [saved] = await world.requests({ path: "patient/SaveTempPayment" });
     expect(saved.body).toEqual([first, second].map((i, n) => ({
       InvoiceID: i.id,

@@ -6,7 +6,7 @@ import { createMockServer, type MockServer } from "../../mock-server/server";
 import type { FlowOutcome } from "../../app/lib/sign-in-flow";
 import { getInvoices } from "../../app/.server/practice/accounts.server";
 import { feeCents, feeRateBasisPoints, toCents } from "../../app/lib/money";
-import type { PayReply } from "../../app/lib/payment-steps";
+import type { StepEnvelope } from "../../app/lib/steps";
 import { useMockServer, type TestWorld } from "../helpers/mock-world";
 import { Browser, startPortalProcess, type PortalProcess } from "../helpers/portal-process";
 import { freePort, monitorRedis, startRedisServer, type RedisServer } from "../helpers/redis-server";
@@ -153,30 +153,30 @@ describe("graceful shutdown", () => {
       const practice = await world.signIn("solo");
       const [invoice] = (await getInvoices(practice.api, practice.id, "pending")).resources;
       const amount = toCents(invoice.extension.balance)!;
-      const step = (fields: Record<string, string>) => browser.post<PayReply>(paying, "/accounts/pay", fields);
+      // As the browser's callStep posts a step (decisions/280).
+      const step = (name: string, input: Record<string, unknown>) => browser.post<StepEnvelope<unknown>>(paying, "/accounts/pay", { step: name, input: JSON.stringify(input) });
       const key = `key-shutdown-${Date.now()}`;
       expect(
-        await step({
-          step: "save-temp",
+        await step("save-temp", {
           key,
           cardType: "Visa - 2.5%",
-          amountCents: String(amount),
-          feeCents: String(feeCents(amount, feeRateBasisPoints("Visa - 2.5%")!)),
-          allocations: JSON.stringify([{ id: invoice.id, payNowCents: amount }]),
+          amountCents: amount,
+          feeCents: feeCents(amount, feeRateBasisPoints("Visa - 2.5%")!),
+          allocations: [{ id: invoice.id, payNowCents: amount }],
         }),
-      ).toMatchObject({ ok: true });
-      const intent = await step({ step: "intent", key });
-      if (!intent.ok) throw new Error(intent.message);
-      expect(await step({ step: "confirm", clientSecret: String(intent.value), cardNumber: "4242 4242 4242 4242", expiry: "12/40", cvc: "123" })).toMatchObject({ ok: true });
+      ).toMatchObject({ ok: true, reply: { outcome: "saved" } });
+      const intent = await step("intent", { key });
+      if (!intent.ok) throw new Error(intent.failure.message);
+      expect(await step("confirm", { clientSecret: String(intent.reply), cardNumber: "4242 4242 4242 4242", expiry: "12/40", cvc: "123" })).toMatchObject({ ok: true });
 
       // The card is charged; the step that records the payment at the practice is on its way when the signal comes.
       const call = await world.hold({ path: "patient/SavePayment", method: "POST", times: 1 });
-      const recorded = step({ step: "record", key });
+      const recorded = step("record", { key });
       await call.arrived();
       paying.signal("SIGTERM");
       await expect.poll(() => refused(paying), { timeout: 15_000, interval: 100 }).toBe(true);
       await call.release();
-      expect(await recorded).toMatchObject({ ok: true });
+      expect(await recorded).toEqual({ ok: true, reply: true });
       expect((await paying.exited()).code).toBe(0);
 
       const saves = await world.requests({ method: "POST", path: "patient/SavePayment" });

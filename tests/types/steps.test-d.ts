@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { StepHandlers } from "../../app/.server/steps.server";
+import { paySteps } from "../../app/areas/accounts/steps";
 import { messagingSteps } from "../../app/areas/messaging/steps";
 import { callStep, step, stepArea } from "../../app/lib/steps";
 
@@ -40,7 +41,21 @@ async function browser() {
   const rows: number = page.rows.length + page.total;
   // @ts-expect-error The old per-area envelope is gone: a reply has no `ok`.
   const ok: boolean = page.ok;
-  return [total, count, rows, ok];
+
+  // Another real area: /accounts/pay's save-temp answers an outcome with the payment id, not the old `{ ok, value }`.
+  const saved = await callStep(paySteps, "save-temp", { key: "key-12345678", cardType: "Visa - 2.5%", amountCents: 1000, feeCents: 25, allocations: [{ id: "i1", payNowCents: 1000 }] });
+  const paymentId: number = saved.outcome === "saved" ? saved.paymentId : 0;
+  // @ts-expect-error The old per-area envelope is gone: a reply has no `value`.
+  const value: number = saved.value;
+  // @ts-expect-error The amounts are numbers in cents now, not the old form's text.
+  await callStep(paySteps, "save-temp", { key: "key-12345678", cardType: "Visa - 2.5%", amountCents: "1000", feeCents: 25, allocations: [{ id: "i1", payNowCents: 1000 }] });
+  return [total, count, rows, ok, paymentId, value];
 }
 
-void [matching, drifted, wrongInput, browser];
+// The server's side of a real area: the payment intent's step answers the client secret, a string.
+const payDrift: Pick<StepHandlers<typeof paySteps, null>, "intent"> = {
+  // @ts-expect-error A handler answering another shape than the declaration's (the old `{ ok, value }` envelope).
+  intent: async () => ({ ok: true, value: "pi_secret" }),
+};
+
+void [matching, drifted, wrongInput, browser, payDrift];

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { chooseCardProvider } from "../../app/areas/accounts/card-provider.server";
-import { RefusedError } from "../../app/lib/payment-steps";
+import { RefusedError } from "../../app/lib/card-refusal";
 import { cardStateOf, confirmCardWithStripe, loadStripeClient } from "../../app/areas/accounts/components/stripe-adapter";
 import { paymentMessages } from "../../app/lib/messages/payment";
 import { parseCardTypes } from "../../app/areas/accounts/payment-forms";

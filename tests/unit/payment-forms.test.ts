@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { paymentMessages } from "../../app/lib/messages/payment";
 import { cardBrandOf } from "../../app/lib/card-brand";
-import { luhnValid, parseCardTypes, PayStepSchema, testCardErrors } from "../../app/areas/accounts/payment-forms";
+import { luhnValid, parseCardTypes, testCardErrors } from "../../app/areas/accounts/payment-forms";
+import { SaveTempInputSchema } from "../../app/areas/accounts/steps";
 
 const t = paymentMessages;
 const now = new Date("2026-11-23T00:00:00Z");
@@ -91,11 +92,11 @@ describe("payment settings and steps", () => {
     expect(parseCardTypes(undefined)).toEqual([]);
   });
 
-  it("parses a save-temp step and refuses a bad key or allocation list", () => {
-    const good = { step: "save-temp", key: "0b0c5d7e-aaaa-4bbb-8ccc-123456789abc", cardType: "Visa - 2.5%", amountCents: "1000", feeCents: "25", allocations: JSON.stringify([{ id: "i1", payNowCents: 1000 }]) };
-    expect(PayStepSchema.parse(good)).toMatchObject({ amountCents: 1000, allocations: [{ id: "i1", payNowCents: 1000 }] });
-    expect(PayStepSchema.safeParse({ ...good, key: "bad key!" }).success).toBe(false);
-    expect(PayStepSchema.safeParse({ ...good, allocations: "[" }).success).toBe(false);
-    expect(PayStepSchema.safeParse({ ...good, allocations: "[]" }).success).toBe(false);
+  it("reads a save-temp step's input and refuses a bad key or allocation list", () => {
+    const good = { key: "0b0c5d7e-aaaa-4bbb-8ccc-123456789abc", cardType: "Visa - 2.5%", amountCents: 1000, feeCents: 25, allocations: [{ id: "i1", payNowCents: 1000 }] };
+    expect(SaveTempInputSchema.parse(good)).toMatchObject({ amountCents: 1000, allocations: [{ id: "i1", payNowCents: 1000 }] });
+    expect(SaveTempInputSchema.safeParse({ ...good, key: "bad key!" }).success).toBe(false);
+    expect(SaveTempInputSchema.safeParse({ ...good, allocations: "[" }).success).toBe(false);
+    expect(SaveTempInputSchema.safeParse({ ...good, allocations: [] }).success).toBe(false);
   });
 });

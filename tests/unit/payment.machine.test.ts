@@ -1,8 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { assign, createActor, fromPromise } from "xstate";
 import { waitForState } from "../helpers/wait-for-state";
-import { RefusedError } from "../../app/lib/payment-steps";
+import { RefusedError } from "../../app/lib/card-refusal";
 import { StepSessionEndedError } from "../../app/lib/step-client";
+import { StepFailedError } from "../../app/lib/steps";
 import { amountOf, paymentMachine, paymentMethodOf, paymentTexts, type TempPaymentRequest } from "../../machines/payment.machine";
 
 const invoices = [
@@ -215,6 +216,38 @@ describe("payment machine", () => {
     actor.send({ type: "payment.retry" });
     await waitForState(actor, (s) => s.matches("failed") && calls.confirm === 2);
     expect(new Set(calls.intent.map((c) => c.key))).toEqual(new Set(["key-1"]));
+  });
+
+  // The portal's answers through the step protocol (decisions/280): its refusal of the confirmation is
+  // as sure to have charged nothing as the card provider's; a practice that could not answer is not.
+  it("a confirmation the portal refuses (the card's field at fault) charged nothing; one the practice did not answer is uncertain", async () => {
+    const refusal = new StepFailedError({ kind: "refused", message: paymentTexts.cardInvalid, fields: { cardNumber: paymentTexts.cardInvalid } });
+    const declined = start({ confirm: refusal });
+    ready(declined.actor);
+    declined.actor.send({ type: "pay.submit" });
+    const notCharged = await waitForState(declined.actor, (s) => s.matches("failed"));
+    expect(notCharged.context.result).toMatchObject({ kind: "failed", charged: false });
+    expect(notCharged.context.result).not.toHaveProperty("uncertain");
+
+    const unanswered = start({ confirm: new StepFailedError({ kind: "failed", message: "The practice's system is not answering just now." }) });
+    ready(unanswered.actor);
+    unanswered.actor.send({ type: "pay.submit" });
+    const uncertain = await waitForState(unanswered.actor, (s) => s.matches("failed"));
+    expect(uncertain.context.result).toEqual({ kind: "failed", message: paymentTexts.uncertain, charged: false, uncertain: true });
+  });
+
+  it("a start the portal answers with a failure shows its words; input the step refused shows the generic refusal", async () => {
+    const spent = start({ temp: new StepFailedError({ kind: "refused", message: paymentTexts.keySpent }) });
+    ready(spent.actor);
+    spent.actor.send({ type: "pay.submit" });
+    const refusedStart = await waitForState(spent.actor, (x) => x.matches("editing") && x.context.result !== null);
+    expect(refusedStart.context.result).toEqual({ kind: "failed", message: paymentTexts.keySpent, charged: false });
+
+    const invalid = start({ temp: new StepFailedError({ kind: "invalid", message: "Invalid input" }) });
+    ready(invalid.actor);
+    invalid.actor.send({ type: "pay.submit" });
+    const generic = await waitForState(invalid.actor, (x) => x.matches("editing") && x.context.result !== null);
+    expect(generic.context.result).toEqual({ kind: "failed", message: paymentTexts.notStarted, charged: false });
   });
 
   it("a refusal that already says nothing was charged is not told twice", async () => {

@@ -2,7 +2,6 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
-import { createPaySteps, payStepValues, RefusedError } from "../../app/lib/payment-steps";
 import { FlowOutcomeSchema } from "../../app/lib/sign-in-flow";
 import { createStepClient, StepError, StepNetworkError, StepRefusedError, StepReplyError, StepSessionEndedError } from "../../app/lib/step-client";
 
@@ -28,13 +27,6 @@ const replies: Record<string, (req: IncomingMessage, body: string, res: ServerRe
   // As requireSession answers a step (the step header) that met an ended session.
   "/ended": (req, _body, res) => (req.headers["x-portal-step"] === "1" ? json(res, 401, { sessionEnded: true }) : json(res, 401, { error: "no step header" })),
   "/unauthorised": (_req, _body, res) => json(res, 401, { error: "Unauthorised" }),
-  "/accounts/pay": (_req, body, res) => {
-    const fields = new URLSearchParams(body);
-    if (fields.get("step") === "intent") return json(res, 200, { ok: true, value: "pi_secret_1" });
-    if (fields.get("step") === "confirm") return json(res, 200, { ok: false, message: "Your card was declined." });
-    if (fields.get("step") === "record") return json(res, 200, { ok: false, message: "The practice's system is not answering just now.", uncertain: true });
-    return json(res, 200, { ok: true, value: "not a number" });
-  },
 };
 
 function json(res: ServerResponse, status: number, body: unknown) {
@@ -118,22 +110,5 @@ describe("step client", () => {
     const failure = createStepClient(`http://127.0.0.1:${port}/login/flow`).post({}, FlowOutcomeSchema);
     await expect(failure).rejects.toBeInstanceOf(StepNetworkError);
     await expect(failure).rejects.toBeInstanceOf(StepError);
-  });
-});
-
-describe("payment steps through the step client", () => {
-  const steps = createPaySteps({ fetch: local });
-
-  it("gives a step's value, checked against that step's schema", async () => {
-    await expect(steps.post({ step: "intent", key: "key-12345678" }, payStepValues.intent)).resolves.toBe("pi_secret_1");
-    // save-temp must answer a number: a string is not cast into one.
-    await expect(steps.post({ step: "save-temp", key: "key-12345678" }, payStepValues.saveTemp)).rejects.toBeInstanceOf(StepReplyError);
-  });
-
-  it("a refusal in the reply is a RefusedError (nothing charged); an uncertain one is not", async () => {
-    await expect(steps.post({ step: "confirm", clientSecret: "s" }, payStepValues.confirm)).rejects.toBeInstanceOf(RefusedError);
-    const uncertain = steps.post({ step: "record", key: "key-12345678" }, payStepValues.record);
-    await expect(uncertain).rejects.toThrow("The practice's system is not answering just now.");
-    await expect(uncertain).rejects.not.toBeInstanceOf(RefusedError);
   });
 });

@@ -1,4 +1,3 @@
-import { data } from "react-router";
 import { allocationsPayable } from "../../lib/allocation";
 import { formatDateTime } from "../../lib/dates";
 import { MAX_PAGES, pagesOf } from "../../lib/listing";
@@ -6,9 +5,8 @@ import { errorsMessages } from "../../lib/messages/errors";
 import { paymentMessages } from "../../lib/messages/payment";
 import { feeCents, formatCents } from "../../lib/money";
 import { centsAsAmountText } from "../../lib/payment-amount";
-import { paymentAmountSchema, PayStepSchema, parseCardTypes, testCardErrors } from "./payment-forms";
+import { paymentAmountSchema, parseCardTypes, testCardErrors } from "./payment-forms";
 import type { CardProviderChoice, OpenPayment } from "../../lib/accounts-view";
-import type { PayReply } from "../../lib/payment-steps";
 import { cardProvider } from "./card-provider.server";
 import { config } from "../../.server/config.server";
 import { paymentAttempts, practiceKey, type PaymentAttempt, type PaymentAttempts } from "./payment-attempts.server";
@@ -20,12 +18,14 @@ import { countDocument, type DocumentRate } from "../../.server/document-rate.se
 import { recordAccessOf } from "../../.server/record-access.server";
 import { requireSession, type SignedIn } from "../../.server/session.server";
 import { rowOf } from "../../.server/invoice-rows.server";
-import { requestForm } from "../../.server/request-form.server";
+import { refuse, stepDispatcher, type StepHandlers } from "../../.server/steps.server";
+import { paySteps } from "./steps";
 import { observability } from "../../.server/observability.server";
 
 /**
  * What /accounts loads and does. Invoices and payments are the account holder's (parentid, 1§6).
- * Every step of a payment is a POST to /accounts/pay, made by the payment machine's actors.
+ * Every step of a payment is a POST to /accounts/pay, made by the payment machine's actors through
+ * the step protocol (`./steps.ts`, decisions/280).
  */
 
 export async function loadAccountsPage(request: Request) {
@@ -60,8 +60,6 @@ function openPaymentOf(open: PaymentAttempt & { key: string }): OpenPayment {
   return { key: open.key, amount: formatCents(open.chargeCents), charged: open.charged, started: formatDateTime(open.intentAt ?? Date.now()) };
 }
 
-export type { PayReply };
-
 /**
  * Whose attempts these are: the account holder at their practice. Patient ids are the practice's own,
  * and one portal may serve several practices (each user's ACCAPIURL, 1§7), so the id alone could meet
@@ -91,158 +89,169 @@ const portalPayDeps: PayDeps = { requireSession, attempts: paymentAttempts, prov
 /** A payment the practice recorded is a change in the access record (decisions/274). */
 const recordPayment = (request: Request) => recordAccessOf(request, { area: "accounts", action: "change" });
 
-/** One step of a payment. The practice API honours the attempt's idempotency key (decisions/031). */
-export async function payAction(request: Request, deps: PayDeps = portalPayDeps): Promise<PayReply> {
-  const { attempts } = deps;
-  const { api, user } = await deps.requireSession(request);
-  const parsed = PayStepSchema.safeParse(Object.fromEntries(await requestForm(request)));
-  if (!parsed.success) throw data({ message: "Invalid payment step" }, { status: 400 });
-  const step = parsed.data;
-  const holder = user.parentId;
-  const owner = attemptOwner(user);
-  try {
-    switch (step.step) {
-      case "save-temp": {
-        const earlier = await attempts.attemptOf(owner, step.key);
-        if (earlier?.closed) return { ok: false, message: paymentMessages.keySpent };
-        if (earlier && earlier.intentAt !== undefined && earlier.chargeCents !== step.amountCents + step.feeCents) {
-          // Once its intent is out the card may be charged at any moment: the amount is fixed, and a
-          // replay with another amount is refused rather than reported as that amount paid.
-          return { ok: false, message: paymentMessages.amountFixed };
-        }
-        // A charged attempt is final: paying again with its key records it and charges nothing more.
-        if (earlier?.charged) return { ok: true, value: earlier.tempId };
-        // The lines against the practice's own pending invoices: each once, none beyond its balance.
-        const pending = (await getInvoices(api, holder, "pending")).resources.map(rowOf);
-        if (!allocationsPayable(step.allocations, pending)) return { ok: false, message: paymentMessages.notStarted };
-        const total = step.allocations.reduce((sum, a) => sum + a.payNowCents, 0);
-        if (total !== step.amountCents) return { ok: false, message: paymentMessages.notStarted };
-        // The amount rule of the form, again as the authority, over what the allocations add up to.
-        if (!paymentAmountSchema({ totalCents: total }).safeParse(centsAsAmountText(step.amountCents)).success) return { ok: false, message: paymentMessages.notStarted };
-        // The fee is the practice's, for the card type chosen: the browser's figure is only checked against it.
-        const settings = await getPracticeSettings(api, holder);
-        const cardTypes = parseCardTypes(settings.PaymentCardTypes);
-        const cardType = cardTypes.find((t) => t.label === step.cardType);
-        if (cardTypes.length > 0 && !cardType) return { ok: false, message: paymentMessages.notStarted };
-        const fee = cardType ? feeCents(step.amountCents, cardType.feeBasisPoints) : 0;
-        if (fee !== step.feeCents) return { ok: false, message: paymentMessages.notStarted };
-        // One open attempt per account holder: another that may have charged must be finished first.
-        const claim = await attempts.claim(owner, step.key);
-        if (!claim.ok) {
-          observability().payments.inc({ event: "blocked" });
-          return { ok: false, message: paymentMessages.openElsewhere, blocked: true };
-        }
-        // Only the lines' ids and amounts are the browser's; each invoice's figures are the practice's own.
-        const tempId = await saveTempPayment(api, holder, {
-          key: practiceKey(owner, step.key),
-          cardType: step.cardType,
-          amountCents: step.amountCents,
-          feeCents: step.feeCents,
-          allocations: step.allocations.map((a) => ({ id: a.id, payNowCents: a.payNowCents })),
-          invoices: pending,
-        });
-        if (tempId > 0) {
-          await attempts.remember(owner, step.key, { tempId, chargeCents: step.amountCents + fee, cardChoice: { chosen: cardType, all: cardTypes } });
-          observability().payments.inc({ event: "started" });
-        }
-        return { ok: true, value: tempId };
-      }
-      case "intent": {
-        const attempt = await attempts.attemptOf(owner, step.key);
-        if (!attempt || attempt.closed) return { ok: false, message: paymentMessages.notStarted };
-        if (!(await attempts.markIntent(owner, step.key, deps.now()))) return { ok: false, message: paymentMessages.replaced };
-        const reply = await createPaymentIntent(api, { key: practiceKey(owner, step.key), amountCents: attempt.chargeCents }, deps.paymentIntentUrl);
-        if (!("clientSecret" in reply)) return { ok: false, message: reply.error };
-        await attempts.update(owner, step.key, { clientSecret: reply.clientSecret });
-        return { ok: true, value: reply.clientSecret };
-      }
-      case "confirm": {
-        if (deps.provider().kind !== "test") throw data({ message: "Cards are confirmed by the card provider" }, { status: 400 });
-        const errors = testCardErrors(step);
-        if (Object.keys(errors).length > 0) return { ok: false, message: Object.values(errors)[0]!, fieldErrors: errors };
-        // Only an intent this portal created for this account holder is confirmed.
-        const attempt = await attempts.bySecret(owner, step.clientSecret);
-        if (!attempt || attempt.closed) return { ok: false, message: paymentMessages.notStarted };
-        // The fee was the chosen card type's: a card of another brand is refused before the provider
-        // sees it (issue 36), and its intent cancelled, so the payment can start again as that brand.
-        const brandErrors = testCardErrors(step, new Date(), attempt.cardChoice);
-        if (brandErrors.cardNumber) {
-          await settleWithProvider(api, attempts, owner, attempt.key, step.clientSecret).catch(ignorePracticeFailure);
-          return { ok: false, message: brandErrors.cardNumber, fieldErrors: { cardNumber: brandErrors.cardNumber } };
-        }
-        const reply = await confirmTestCard(api, {
-          clientSecret: step.clientSecret,
-          cardNumber: step.cardNumber.replace(/[\s-]/g, ""),
-          expiry: step.expiry.replace(/\s/g, ""),
-          cvc: step.cvc.trim(),
-          billingName: user.parentName ?? "",
-          email: user.username,
-        });
-        if (!("status" in reply)) {
-          // This card was refused, but the intent could still be charged (another confirmation of it
-          // may be on its way): the holder may start again only once the provider has cancelled it.
-          await settleWithProvider(api, attempts, owner, attempt.key, step.clientSecret).catch(ignorePracticeFailure);
-          return { ok: false, message: reply.error.message };
-        }
-        await attempts.update(owner, attempt.key, { charged: true });
-        return { ok: true, value: reply.paymentIntentId };
-      }
-      case "declined": {
-        // The browser says its card provider refused the card. Its word alone moves nothing (issue 36):
-        // the test provider's confirmations are all the portal's own, and close the attempt themselves;
-        // with Stripe, which confirms in the browser, the provider is asked to cancel the intent, and
-        // only its answer frees the holder to pay again. Value: whether the attempt is now closed.
-        const attempt = await attempts.attemptOf(owner, step.key);
-        if (!attempt || attempt.closed || attempt.charged || !attempt.clientSecret || deps.provider().kind !== "stripe") return { ok: true, value: attempt?.closed === "not-charged" };
-        return { ok: true, value: (await settleWithProvider(api, attempts, owner, step.key, attempt.clientSecret)) === "not-charged" };
-      }
-      case "record": {
-        const attempt = await attempts.attemptOf(owner, step.key);
-        if (!attempt) return { ok: false, message: paymentMessages.notStarted };
-        // Recorded, not recorded, or an answer that says neither (decisions/240): only the first
-        // closes the attempt; the others keep it open for the recording to be asked again.
-        const outcome = await savePayment(api, holder, attempt.tempId);
-        if (outcome === "recorded") {
-          await attempts.close(owner, step.key, "recorded");
-          recordPayment(request);
-        } else if (outcome === "unknown") observability().payments.inc({ event: "left_open" });
-        return { ok: true, value: outcome === "recorded" ? true : outcome === "unknown" ? "unknown" : false };
-      }
-      case "finish": {
-        const attempt = await attempts.attemptOf(owner, step.key);
-        if (!attempt) return { ok: false, message: paymentMessages.notStarted };
-        // The practice records only a payment that was charged in full (1§7 SavePayment), so its
-        // answer tells a charged attempt from one that never reached the card.
-        const outcome = await savePayment(api, holder, attempt.tempId);
-        if (outcome === "recorded") {
-          await attempts.close(owner, step.key, "recorded");
-          recordPayment(request);
-          return { ok: true, value: "recorded" };
-        }
-        // An answer that says neither yes nor no may have recorded it: nothing is let go on it.
-        if (outcome === "unknown") {
-          observability().payments.inc({ event: "left_open" });
-          return { ok: true, value: "pending" };
-        }
-        // Not charged yet. The card may still be in another tab's hands (Stripe confirms in the
-        // browser, unseen by the portal), so the attempt is let go only once it has been quiet a while.
-        if (attempt.charged || deps.now() - (attempt.intentAt ?? 0) < deps.releaseAfterMs) return { ok: true, value: "pending" };
-        // Quiet, but a card form holding the client secret could still confirm it: let it go only once
-        // the provider has cancelled the intent. With no secret, nobody holds one to confirm.
-        if (attempt.clientSecret) {
-          const settled = await settleWithProvider(api, attempts, owner, step.key, attempt.clientSecret);
-          return { ok: true, value: settled === "not-charged" ? "not-charged" : "pending" };
-        }
-        await attempts.close(owner, step.key, "not-charged");
-        return { ok: true, value: "not-charged" };
-      }
+type PayContext = { signedIn: SignedIn; request: Request; deps: PayDeps };
+
+/** The payment's steps. The practice API honours the attempt's idempotency key (decisions/031). */
+const payHandlers: StepHandlers<typeof paySteps, PayContext> = {
+  "save-temp": async (step, { signedIn: { api, user }, deps: { attempts } }) => {
+    const holder = user.parentId;
+    const owner = attemptOwner(user);
+    const earlier = await attempts.attemptOf(owner, step.key);
+    if (earlier?.closed) return refuse(paymentMessages.keySpent);
+    if (earlier && earlier.intentAt !== undefined && earlier.chargeCents !== step.amountCents + step.feeCents) {
+      // Once its intent is out the card may be charged at any moment: the amount is fixed, and a
+      // replay with another amount is refused rather than reported as that amount paid.
+      return refuse(paymentMessages.amountFixed);
     }
-  } catch (error) {
-    // A confirmation that timed out or failed on the way back may have charged: the browser must keep
-    // the attempt's key, so paying again cannot charge a second time.
-    if (error instanceof PracticeApiError) return { ok: false, message: errorsMessages.practiceUnavailable, uncertain: step.step === "confirm" };
-    throw error;
-  }
+    // A charged attempt is final: paying again with its key records it and charges nothing more.
+    if (earlier?.charged) return { outcome: "saved", paymentId: earlier.tempId };
+    // The lines against the practice's own pending invoices: each once, none beyond its balance.
+    const pending = (await getInvoices(api, holder, "pending")).resources.map(rowOf);
+    if (!allocationsPayable(step.allocations, pending)) return refuse(paymentMessages.notStarted);
+    const total = step.allocations.reduce((sum, a) => sum + a.payNowCents, 0);
+    if (total !== step.amountCents) return refuse(paymentMessages.notStarted);
+    // The amount rule of the form, again as the authority, over what the allocations add up to.
+    if (!paymentAmountSchema({ totalCents: total }).safeParse(centsAsAmountText(step.amountCents)).success) return refuse(paymentMessages.notStarted);
+    // The fee is the practice's, for the card type chosen: the browser's figure is only checked against it.
+    const settings = await getPracticeSettings(api, holder);
+    const cardTypes = parseCardTypes(settings.PaymentCardTypes);
+    const cardType = cardTypes.find((t) => t.label === step.cardType);
+    if (cardTypes.length > 0 && !cardType) return refuse(paymentMessages.notStarted);
+    const fee = cardType ? feeCents(step.amountCents, cardType.feeBasisPoints) : 0;
+    if (fee !== step.feeCents) return refuse(paymentMessages.notStarted);
+    // One open attempt per account holder: another that may have charged must be finished first.
+    const claim = await attempts.claim(owner, step.key);
+    if (!claim.ok) {
+      observability().payments.inc({ event: "blocked" });
+      return { outcome: "blocked", message: paymentMessages.openElsewhere };
+    }
+    // Only the lines' ids and amounts are the browser's; each invoice's figures are the practice's own.
+    const tempId = await saveTempPayment(api, holder, {
+      key: practiceKey(owner, step.key),
+      cardType: step.cardType,
+      amountCents: step.amountCents,
+      feeCents: step.feeCents,
+      allocations: step.allocations.map((a) => ({ id: a.id, payNowCents: a.payNowCents })),
+      invoices: pending,
+    });
+    if (tempId > 0) {
+      await attempts.remember(owner, step.key, { tempId, chargeCents: step.amountCents + fee, cardChoice: { chosen: cardType, all: cardTypes } });
+      observability().payments.inc({ event: "started" });
+    }
+    return { outcome: "saved", paymentId: tempId };
+  },
+  intent: async (step, { signedIn: { api, user }, deps }) => {
+    const { attempts } = deps;
+    const owner = attemptOwner(user);
+    const attempt = await attempts.attemptOf(owner, step.key);
+    if (!attempt || attempt.closed) return refuse(paymentMessages.notStarted);
+    if (!(await attempts.markIntent(owner, step.key, deps.now()))) return refuse(paymentMessages.replaced);
+    const reply = await createPaymentIntent(api, { key: practiceKey(owner, step.key), amountCents: attempt.chargeCents }, deps.paymentIntentUrl);
+    if (!("clientSecret" in reply)) return refuse(reply.error);
+    await attempts.update(owner, step.key, { clientSecret: reply.clientSecret });
+    return reply.clientSecret;
+  },
+  confirm: async (step, { signedIn: { api, user }, deps }) => {
+    const { attempts } = deps;
+    const owner = attemptOwner(user);
+    // With Stripe the card is confirmed in the browser: the portal confirms none itself.
+    if (deps.provider().kind !== "test") return refuse(paymentMessages.notStarted, { status: 400 });
+    const errors = testCardErrors(step);
+    if (Object.keys(errors).length > 0) return refuse(Object.values(errors)[0]!, { fields: errors });
+    // Only an intent this portal created for this account holder is confirmed.
+    const attempt = await attempts.bySecret(owner, step.clientSecret);
+    if (!attempt || attempt.closed) return refuse(paymentMessages.notStarted);
+    // The fee was the chosen card type's: a card of another brand is refused before the provider
+    // sees it (issue 36), and its intent cancelled, so the payment can start again as that brand.
+    const brandErrors = testCardErrors(step, new Date(), attempt.cardChoice);
+    if (brandErrors.cardNumber) {
+      await settleWithProvider(api, attempts, owner, attempt.key, step.clientSecret).catch(ignorePracticeFailure);
+      return refuse(brandErrors.cardNumber, { fields: { cardNumber: brandErrors.cardNumber } });
+    }
+    const reply = await confirmTestCard(api, {
+      clientSecret: step.clientSecret,
+      cardNumber: step.cardNumber.replace(/[\s-]/g, ""),
+      expiry: step.expiry.replace(/\s/g, ""),
+      cvc: step.cvc.trim(),
+      billingName: user.parentName ?? "",
+      email: user.username,
+    });
+    if (!("status" in reply)) {
+      // This card was refused, but the intent could still be charged (another confirmation of it
+      // may be on its way): the holder may start again only once the provider has cancelled it.
+      await settleWithProvider(api, attempts, owner, attempt.key, step.clientSecret).catch(ignorePracticeFailure);
+      return refuse(reply.error.message);
+    }
+    await attempts.update(owner, attempt.key, { charged: true });
+    return reply.paymentIntentId;
+  },
+  declined: async (step, { signedIn: { api, user }, deps }) => {
+    const { attempts } = deps;
+    const owner = attemptOwner(user);
+    // The browser says its card provider refused the card. Its word alone moves nothing (issue 36):
+    // the test provider's confirmations are all the portal's own, and close the attempt themselves;
+    // with Stripe, which confirms in the browser, the provider is asked to cancel the intent, and
+    // only its answer frees the holder to pay again. Reply: whether the attempt is now closed.
+    const attempt = await attempts.attemptOf(owner, step.key);
+    if (!attempt || attempt.closed || attempt.charged || !attempt.clientSecret || deps.provider().kind !== "stripe") return attempt?.closed === "not-charged";
+    return (await settleWithProvider(api, attempts, owner, step.key, attempt.clientSecret)) === "not-charged";
+  },
+  record: async (step, { signedIn: { api, user }, request, deps: { attempts } }) => {
+    const owner = attemptOwner(user);
+    const attempt = await attempts.attemptOf(owner, step.key);
+    if (!attempt) return refuse(paymentMessages.notStarted);
+    // Recorded, not recorded, or an answer that says neither (decisions/240): only the first
+    // closes the attempt; the others keep it open for the recording to be asked again.
+    const outcome = await savePayment(api, user.parentId, attempt.tempId);
+    if (outcome === "recorded") {
+      await attempts.close(owner, step.key, "recorded");
+      recordPayment(request);
+    } else if (outcome === "unknown") observability().payments.inc({ event: "left_open" });
+    return outcome === "recorded" ? true : outcome === "unknown" ? "unknown" : false;
+  },
+  finish: async (step, { signedIn: { api, user }, request, deps }) => {
+    const { attempts } = deps;
+    const owner = attemptOwner(user);
+    const attempt = await attempts.attemptOf(owner, step.key);
+    if (!attempt) return refuse(paymentMessages.notStarted);
+    // The practice records only a payment that was charged in full (1§7 SavePayment), so its
+    // answer tells a charged attempt from one that never reached the card.
+    const outcome = await savePayment(api, user.parentId, attempt.tempId);
+    if (outcome === "recorded") {
+      await attempts.close(owner, step.key, "recorded");
+      recordPayment(request);
+      return "recorded";
+    }
+    // An answer that says neither yes nor no may have recorded it: nothing is let go on it.
+    if (outcome === "unknown") {
+      observability().payments.inc({ event: "left_open" });
+      return "pending";
+    }
+    // Not charged yet. The card may still be in another tab's hands (Stripe confirms in the
+    // browser, unseen by the portal), so the attempt is let go only once it has been quiet a while.
+    if (attempt.charged || deps.now() - (attempt.intentAt ?? 0) < deps.releaseAfterMs) return "pending";
+    // Quiet, but a card form holding the client secret could still confirm it: let it go only once
+    // the provider has cancelled the intent. With no secret, nobody holds one to confirm.
+    if (attempt.clientSecret) {
+      const settled = await settleWithProvider(api, attempts, owner, step.key, attempt.clientSecret);
+      return settled === "not-charged" ? "not-charged" : "pending";
+    }
+    await attempts.close(owner, step.key, "not-charged");
+    return "not-charged";
+  },
+};
+
+/**
+ * /accounts/pay's action: the payment machine's steps (decisions/280). A practice that could not answer
+ * is the step's `failed` failure; for a card confirmation that timed out or failed on the way back it
+ * means the card may have been charged, so the browser keeps the attempt's key and paying again cannot
+ * charge a second time.
+ */
+export function payAction(request: Request, deps: PayDeps = portalPayDeps): Promise<Response> {
+  return stepDispatcher(paySteps, payHandlers, {
+    begin: async (request) => ({ signedIn: await deps.requireSession(request), request, deps }),
+    failed: () => errorsMessages.practiceUnavailable,
+  })(request);
 }
 
 /**

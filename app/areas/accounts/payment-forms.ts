@@ -111,30 +111,3 @@ export function parseCardTypes(json: string | undefined): CardType[] {
     return [];
   }
 }
-
-/** The steps the payment action takes; each names what it needs. */
-export const PayStepSchema = z.discriminatedUnion("step", [
-  z.object({
-    step: z.literal("save-temp"),
-    key: z.string().regex(/^[A-Za-z0-9-]{8,100}$/),
-    cardType: z.string().max(100),
-    amountCents: z.coerce.number().int().min(1),
-    feeCents: z.coerce.number().int().min(0),
-    allocations: z.string().transform((s, ctx) => {
-      try {
-        return z.array(z.object({ id: z.string().min(1), payNowCents: z.number().int().min(1) })).min(1).parse(JSON.parse(s));
-      } catch {
-        ctx.addIssue({ code: "custom", message: "allocations must be a JSON list" });
-        return z.NEVER;
-      }
-    }),
-  }),
-  // The amount and the payment to record are the portal's record of the attempt, never the browser's.
-  z.object({ step: z.literal("intent"), key: z.string().regex(/^[A-Za-z0-9-]{8,100}$/) }),
-  z.object({ step: z.literal("confirm"), clientSecret: z.string().min(1).max(200), cardNumber: z.string(), expiry: z.string(), cvc: z.string() }),
-  z.object({ step: z.literal("record"), key: z.string().regex(/^[A-Za-z0-9-]{8,100}$/) }),
-  // The card provider in the browser (Stripe) refused the card: the attempt charged nothing.
-  z.object({ step: z.literal("declined"), key: z.string().regex(/^[A-Za-z0-9-]{8,100}$/) }),
-  // The holder's open attempt, finished from the page's notice (any tab, any session).
-  z.object({ step: z.literal("finish"), key: z.string().regex(/^[A-Za-z0-9-]{8,100}$/) }),
-]);

@@ -24,13 +24,13 @@ export function OpenPaymentNotice({ open, focusOnShow, onFinished }: { open: Ope
     setBusy(true);
     setReply(null);
     try {
-      // The step client and its zod schemas are not on the page's first load (decisions/180).
+      // The step protocol and the steps' zod schemas are not on the page's first load (decisions/180).
       // Not arriving is the same failure as the step itself not getting through, and says so alike
       // (the step client's own words; importing them here would add a script to the first load).
-      const { paySteps, payStepValues } = await import("../../../lib/payment-steps").catch((error: unknown) => {
-        throw new Error("The portal could not be reached (/accounts/pay).", { cause: error });
+      const [{ callStep }, { paySteps }] = await Promise.all([import("../../../lib/steps"), import("../steps")]).catch((error: unknown) => {
+        throw new Error("The portal could not be reached (/accounts/pay finish).", { cause: error });
       });
-      const outcome = await paySteps.post({ step: "finish", key: open.key }, payStepValues.finish);
+      const outcome = await callStep(paySteps, "finish", { key: open.key });
       if (outcome === "pending") setReply(t.finishPending);
       else onFinished(outcome === "recorded" ? t.finishRecorded : t.finishNotCharged);
     } catch (error) {

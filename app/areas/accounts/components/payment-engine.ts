@@ -1,13 +1,15 @@
 import { assign, createActor, fromPromise } from "xstate";
 import { paymentMachine, type PaymentInput } from "../../../../machines/payment.machine";
 import { testCardErrors } from "../payment-forms";
-import { paySteps, payStepValues, RefusedError } from "../../../lib/payment-steps";
+import { RefusedError, refusedForCertain } from "../../../lib/card-refusal";
+import { callStep, StepFailedError } from "../../../lib/steps";
+import { paySteps } from "../steps";
 import type { ConfirmerSlot } from "./card-provider";
 import type { TestCardChecks } from "./test-card-fields";
 
 /**
  * The payment form's working parts: the payment machine with its steps posted to /accounts/pay
- * (xstate, the step client, the replies' zod schemas) and the test card's checks. The page draws the
+ * (xstate, the step protocol, the steps' zod schemas) and the test card's checks. The page draws the
  * form without them and fetches this module once it has loaded, or as soon as the patient reaches
  * for the form (issue 12, decisions/180).
  */
@@ -28,31 +30,28 @@ export function createPaymentActor(input: PaymentInput, { slot, attemptKey, forg
     actions: { mintKey: assign({ key: () => attemptKey() }) },
     actors: {
       saveTempPayment: fromPromise(async ({ input }) => {
-        const id = await paySteps
-          .post(
-            {
-              step: "save-temp",
-              key: input.key,
-              cardType: input.cardType,
-              amountCents: String(input.amountCents),
-              feeCents: String(input.feeCents),
-              allocations: JSON.stringify(input.allocations.map((a) => ({ id: a.id, payNowCents: a.payNowCents }))),
-            },
-            payStepValues.saveTemp,
-          )
-          .catch((error: unknown) => {
-            if (error instanceof RefusedError) {
-              // Refused before it began: this tab's key is done with. Another payment left open
-              // (in any tab) is the page's to finish, so the page reads it again.
-              forgetAttempt();
-              if (error.blocked) onBlocked();
-            }
-            throw error;
-          });
-        if (id <= 0) forgetAttempt();
-        return id;
+        const reply = await callStep(paySteps, "save-temp", {
+          key: input.key,
+          cardType: input.cardType,
+          amountCents: input.amountCents,
+          feeCents: input.feeCents,
+          allocations: input.allocations.map((a) => ({ id: a.id, payNowCents: a.payNowCents })),
+        }).catch((error: unknown) => {
+          // Answered with a failure, the start did nothing (a rule said no, or the practice could not
+          // save it): this tab's key is done with.
+          if (error instanceof StepFailedError && (error.kind === "refused" || error.kind === "failed")) forgetAttempt();
+          throw error;
+        });
+        if (reply.outcome === "blocked") {
+          // Another payment left open (in any tab) is the page's to finish, so the page reads it again.
+          forgetAttempt();
+          onBlocked();
+          throw new RefusedError(reply.message);
+        }
+        if (reply.paymentId <= 0) forgetAttempt();
+        return reply.paymentId;
       }),
-      createPaymentIntent: fromPromise(({ input }) => paySteps.post({ step: "intent", key: input.key }, payStepValues.intent)),
+      createPaymentIntent: fromPromise(({ input }) => callStep(paySteps, "intent", { key: input.key })),
       confirmCard: fromPromise(async ({ input }) => {
         try {
           await slot.confirm(input.clientSecret);
@@ -60,14 +59,14 @@ export function createPaymentActor(input: PaymentInput, { slot, attemptKey, forg
           // Only a refusal is sure to have charged nothing; after a dropped connection (a refresh,
           // a network failure) the key is kept, so paying again cannot charge twice. The portal
           // is told of the refusal (Stripe's happens in the browser) so the account may pay again.
-          if (error instanceof RefusedError) {
+          if (refusedForCertain(error)) {
             forgetAttempt();
-            await paySteps.post({ step: "declined", key: input.key }, payStepValues.declined).catch(() => undefined);
+            await callStep(paySteps, "declined", { key: input.key }).catch(() => undefined);
           }
           throw error;
         }
       }),
-      savePayment: fromPromise(({ input }) => paySteps.post({ step: "record", key: input.key }, payStepValues.record)),
+      savePayment: fromPromise(({ input }) => callStep(paySteps, "record", { key: input.key })),
     },
   });
   return createActor(machine, { input });
@@ -79,6 +78,6 @@ export type PaymentActor = ReturnType<typeof createPaymentActor>;
 export const testCardChecks: TestCardChecks = {
   errorsOf: (card, choice) => testCardErrors(card, new Date(), choice),
   async confirm(clientSecret, card) {
-    await paySteps.post({ step: "confirm", clientSecret, ...card }, payStepValues.confirm);
+    await callStep(paySteps, "confirm", { clientSecret, ...card });
   },
 };

@@ -2,7 +2,7 @@ import type { Stripe, StripeCardElement, StripeCardElementChangeEvent } from "@s
 import { cardBrandProblem, type CardBrand, type CardChoice } from "../../../lib/card-brand";
 import { cardProviderMessages } from "../card-provider-texts";
 import { paymentMessages } from "../../../lib/messages/payment";
-import { RefusedError } from "../../../lib/payment-steps";
+import { RefusedError } from "../../../lib/card-refusal";
 
 /**
  * The Stripe side of the card provider (decisions/030), kept to plain functions over the library's

@@ -1,0 +1,44 @@
+import { z } from "zod";
+import { step, stepArea } from "../../lib/steps";
+
+/**
+ * The payment machine's steps (1§4, 1§7), posted to /accounts/pay (decisions/280, 031). After save-temp
+ * a step names only the attempt's key: the portal keeps the attempt's amount and payment id, so the
+ * browser has nothing to restate. A rule's "no" is the protocol's refusal (nothing was charged by it);
+ * a practice that could not answer is its `failed` failure, which for `confirm` means the card may
+ * have been charged (the machine keeps the key, so paying again cannot charge twice).
+ */
+
+const AttemptKeySchema = z.string().regex(/^[A-Za-z0-9-]{8,100}$/);
+const ByKey = z.object({ key: AttemptKeySchema });
+
+export const SaveTempInputSchema = z.object({
+  key: AttemptKeySchema,
+  cardType: z.string().max(100),
+  amountCents: z.number().int().min(1),
+  feeCents: z.number().int().min(0),
+  // Only each line's id and amount are read: an invoice's own figures are the practice's (issue 33).
+  allocations: z.array(z.object({ id: z.string().min(1), payNowCents: z.number().int().min(1) })).min(1),
+});
+
+export const paySteps = stepArea("/accounts/pay", {
+  /**
+   * SaveTempPayment. `saved` with the practice's electronic payment id (0 or less: the practice refused
+   * to start); `blocked`: another attempt holds the account's payment open, which the page shows a
+   * notice to finish, so it is an outcome the page branches on rather than a refusal (decisions/280).
+   */
+  "save-temp": step(
+    SaveTempInputSchema,
+    z.discriminatedUnion("outcome", [z.object({ outcome: z.literal("saved"), paymentId: z.number().int() }), z.object({ outcome: z.literal("blocked"), message: z.string() })]),
+  ),
+  /** The payment intent's client secret; its amount is the portal's record of the attempt, never the browser's. */
+  intent: step(ByKey, z.string().min(1)),
+  /** The built-in test provider's card confirmation: the confirmed payment intent's id. */
+  confirm: step(z.object({ clientSecret: z.string().min(1).max(200), cardNumber: z.string(), expiry: z.string(), cvc: z.string() }), z.string().min(1)),
+  /** Whether the practice recorded the payment; "unknown" when its answer said neither (decisions/240). */
+  record: step(ByKey, z.union([z.boolean(), z.literal("unknown")])),
+  /** The card provider in the browser (Stripe) refused the card: whether the attempt is now closed. */
+  declined: step(ByKey, z.boolean()),
+  /** The holder's open attempt, finished from the page's notice (any tab, any session). */
+  finish: step(ByKey, z.enum(["recorded", "not-charged", "pending"])),
+});
