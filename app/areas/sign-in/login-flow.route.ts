@@ -36,9 +36,10 @@ export async function action({ request }: Route.ActionArgs) {
   }
 }
 
-function reply({ outcome, cookie }: FlowResult) {
+function reply({ outcome, cookie, deviceCookie }: FlowResult) {
   const headers = new Headers({ "Cache-Control": "no-store" });
-  if (cookie) headers.set("Set-Cookie", cookie);
+  if (cookie) headers.append("Set-Cookie", cookie);
+  if (deviceCookie) headers.append("Set-Cookie", deviceCookie);
   return Response.json(outcome, { status: outcome.kind === "invalid" ? 400 : 200, headers });
 }
 
