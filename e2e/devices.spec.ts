@@ -56,9 +56,15 @@ test.describe("your devices", () => {
     await expect(other).toHaveURL(/\/login/);
     await other.context().close();
 
-    // This browser stays signed in.
-    await page.reload();
-    await expect(page.getByRole("heading", { name: "User Profile", level: 1 })).toBeVisible();
+    // This browser stays signed in, and both events are on the holder's own access record (written in
+    // the background: the screen is loaded again until they are there).
+    await page.goto("/access-record");
+    await expect(async () => {
+      await page.reload();
+      const entries = page.getByRole("list", { name: "Accesses to the record, newest first" }).getByRole("listitem");
+      await expect(entries.filter({ hasText: "Signed a device out at Devices" })).toHaveCount(1);
+      await expect(entries.filter({ hasText: "A new device signed in at Devices" })).toHaveCount(2);
+    }).toPass({ timeout: 15_000 });
   });
 
   test("at 390 px, by keyboard: Sign out everywhere else keeps this browser and signs out the others", async ({ page, browser, world }) => {
