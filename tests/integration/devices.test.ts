@@ -5,7 +5,7 @@ import { createDeviceCookie, deviceStore, noteSignIn, type DeviceStore } from ".
 import { smtpSender, type Mail } from "../../app/.server/mail.server";
 import { observability } from "../../app/.server/observability.server";
 import { openPortalStore, sharePortalStore, type PortalStore } from "../../app/.server/portal-store.server";
-import { accountHolderKey, createSessions } from "../../app/.server/session.server";
+import { accountHolderKey, anonymousSessionId, createSessions } from "../../app/.server/session.server";
 import { createSignInSteps, type FlowResult } from "../../app/.server/sign-in.server";
 import { SignInThrottle } from "../../app/.server/throttle.server";
 import { deviceMailMessages } from "../../app/lib/messages/devices";
@@ -135,6 +135,9 @@ describe("your devices", () => {
     const user = (await b.session()).get("user")!;
     const newDevices = async () => (await listAccess({ practice: user.apiBase, patientId: user.parentId })).entries.filter((e) => e.area === "devices" && e.action === "new-device").length;
     const recordedBefore = await newDevices();
+    // Named by the session the sign-in started (its anonymous name), as every other entry of that session is.
+    const entries = (await listAccess({ practice: user.apiBase, patientId: user.parentId })).entries;
+    expect(entries.filter((e) => e.action === "new-device").map((e) => e.sessionId)).toContain(anonymousSessionId((await b.session()).id));
     // Each of the holder's devices was recorded once, when it was new (this one among them).
     expect(recordedBefore).toBe((await devices.list(accountHolderKey(user.apiBase, user.parentId))).length);
     await steps.devicesNoted();
