@@ -10,9 +10,11 @@ import { createSignInSteps, type FlowResult } from "../../app/.server/sign-in.se
 import { SignInThrottle } from "../../app/.server/throttle.server";
 import { deviceMailMessages } from "../../app/lib/messages/devices";
 import { useMockServer, type TestWorld } from "../helpers/mock-world";
+import { startPostgresServer, type PostgresServer } from "../helpers/postgres-server";
 
 /**
- * Your devices (issue 31, decisions/295) against the mock practice and the embedded store: the sign-in
+ * Your devices (issue 31, decisions/295) against the mock practice and the embedded store (the
+ * store's own rules against a real PostgreSQL too): the sign-in
  * steps note each browser by its device cookie, a device new to the holder is e-mailed about once
  * (through SMTP to the mock's catcher, read back from its admin API), and a device's sessions end in
  * the session store. It shares its store on globalThis (the access record is written through it), so
@@ -31,8 +33,12 @@ beforeAll(async () => {
   devices = deviceStore(() => embedded);
   world = await mock.createWorld({ scenario: "default", seed: 295 });
 }, 120_000);
+let postgres: PostgresServer | undefined;
+const closers: (() => Promise<void>)[] = [];
 afterAll(async () => {
+  for (const close of closers) await close().catch(() => undefined);
   await embedded?.close().catch(() => undefined);
+  await postgres?.remove();
 }, 60_000);
 
 const config = loadConfig({ NODE_ENV: "test" });
@@ -99,6 +105,30 @@ async function holderKeyOf(b: ReturnType<typeof browser>) {
   return accountHolderKey(user.apiBase, user.parentId);
 }
 
+describe.each(["embedded", "postgres"] as const)("the devices store (%s)", (kind) => {
+  let store: DeviceStore;
+  beforeAll(async () => {
+    if (kind === "embedded") store = devices;
+    else {
+      postgres = await startPostgresServer();
+      const opened = await openPortalStore({ DATABASE_URL: await postgres.createDatabase(`devices_${process.pid}`), PORTAL_DATA_DIR: "memory://" });
+      closers.push(() => opened.close());
+      store = deviceStore(() => opened);
+    }
+  }, 120_000);
+
+  it("two sign-ins racing on one new device find it new once; each holder sees only their own", async () => {
+    const key = "racingholderaaaaaaaaa1";
+    const device = { id: "r".repeat(32), label: "Firefox on Windows" as const, range: "198.51.100.x" };
+    const seen = await Promise.all(Array.from({ length: 5 }, () => store.seen(key, device)));
+    expect(seen.filter((s) => s.isNew)).toHaveLength(1);
+    await store.seen("anotherholderaaaaaaaa2", { ...device, id: "s".repeat(32) });
+    expect((await store.list(key)).map((d) => d.deviceId)).toEqual([device.id]);
+    expect(await store.forgetAllBut(key, device.id)).toBe(0);
+    expect(await store.forget("anotherholderaaaaaaaa2", device.id)).toBe(false);
+  });
+});
+
 describe("your devices", () => {
   it("lists one holder's browsers, each once, with when each was first and last seen; another holder's are not among them", async () => {
     const [a, b, other] = [browser(), browser("2001:db8:85a3::1"), browser()];
@@ -154,13 +184,6 @@ describe("your devices", () => {
     expect(await caught(to)).toHaveLength(before + 1);
     await embedded.settled();
     expect(await newDevices()).toBe(recordedBefore);
-  });
-
-  it("two sign-ins racing on one new device find it new once", async () => {
-    const key = "racingholderaaaaaaaaa1";
-    const device = { id: "r".repeat(32), label: "Firefox on Windows" as const, range: "198.51.100.x" };
-    const seen = await Promise.all(Array.from({ length: 5 }, () => devices.seen(key, device)));
-    expect(seen.filter((s) => s.isNew)).toHaveLength(1);
   });
 
   it("a mail server that refuses is counted and logged, never thrown at the sign-in", async () => {
