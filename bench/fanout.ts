@@ -16,6 +16,7 @@ import { execFile, spawn, type ChildProcess } from "node:child_process";
 import { promisify } from "node:util";
 import { Agent, fetch as fetchVia } from "undici";
 import { Browser, startPortalProcess, type PortalProcess } from "../tests/helpers/portal-process";
+import { signInSteps } from "../app/areas/sign-in/steps";
 
 const SESSIONS = Number(process.env.BENCH_SESSIONS ?? 200);
 const LOADS = Number(process.env.BENCH_LOADS ?? 5);
@@ -80,9 +81,9 @@ async function signIn(mockUrl: string, portal: PortalProcess, admin: Agent): Pro
   const browser = new Browser();
   let captcha = "";
   for (let attempt = 0; attempt < 3; attempt++) {
-    const outcome = await browser.post<{ kind: string; captchaRequired?: boolean }>(portal, "/login/flow", { intent: "sign-in", username: solo.username, password: solo.password, captcha, redirectTo: "/" });
+    const outcome = await browser.step(portal, signInSteps, "sign-in", { username: solo.username, password: solo.password, captcha, redirectTo: "/" });
     if (outcome.kind === "signedIn") return browser;
-    if (!outcome.captchaRequired) throw new Error(`Sign-in: ${JSON.stringify(outcome)}`);
+    if (outcome.kind !== "rejected" || !outcome.captchaRequired) throw new Error(`Sign-in: ${JSON.stringify(outcome)}`);
     captcha = await browser.solveCaptcha(portal);
   }
   throw new Error("Sign-in kept asking for the captcha");

@@ -53,7 +53,7 @@ async function main() {
   const { startPortal } = await import("../server");
   const portal = await startPortal({ mode: "production", port: PORT });
   try {
-    const form = new URLSearchParams({ intent: "sign-in", username: "solo@demo.nz", password: "Kiaora2024", redirectTo: "/" });
+    const form = new URLSearchParams({ step: "sign-in", input: JSON.stringify({ username: "solo@demo.nz", password: "Kiaora2024", redirectTo: "/" }) });
     const signIn = await fetch(`${portal.url}/login/flow`, { method: "POST", body: form, headers: { Origin: portal.url } });
     const cookie = signIn.headers.get("set-cookie")?.split(";")[0];
     if (!cookie) throw new Error(`Sign-in failed: HTTP ${signIn.status}`);

@@ -49,7 +49,7 @@ async function main() {
   for (const id of ids) await fetch(`${mock.url}/__admin/worlds/${id}`, { method: "DELETE" });
 
   // Sign in as solo through the sign-in page's own action, then time the dashboard.
-  const form = new URLSearchParams({ intent: "sign-in", username: "solo@demo.nz", password: "Kiaora2024", redirectTo: "/" });
+  const form = new URLSearchParams({ step: "sign-in", input: JSON.stringify({ username: "solo@demo.nz", password: "Kiaora2024", redirectTo: "/" }) });
   const signIn = await fetch(`${portal.url}/login/flow`, { method: "POST", body: form, headers: { Origin: portal.url } });
   const cookie = signIn.headers.get("set-cookie")?.split(";")[0];
   if (!cookie) throw new Error(`Sign-in failed: HTTP ${signIn.status}`);

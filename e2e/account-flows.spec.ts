@@ -1,9 +1,10 @@
 import { readFileSync } from "node:fs";
 import { forgotPasswordMessages } from "../app/areas/sign-in/forgot-password-texts";
+import { signInSteps } from "../app/areas/sign-in/steps";
 import { signInMessages } from "../app/lib/messages/signIn";
 import { CAPTCHA_AFTER } from "../app/lib/sign-in-flow";
 import { E2E_ACCOUNT_PAUSE_AFTER, SERVER_LOG } from "../playwright.config";
-import { expect, expectNoAxeViolations, signIn, solveCaptcha, test } from "./fixtures";
+import { expect, expectNoAxeViolations, postStep, signIn, solveCaptcha, test } from "./fixtures";
 
 const dashboard = (page: import("@playwright/test").Page) => expect(page.getByRole("heading", { name: "Dashboard", level: 1 })).toBeVisible();
 
@@ -32,11 +33,15 @@ test.describe("failed sign-ins, the captcha and the throttle", () => {
     const user = world.user("empty");
     await page.goto("/login");
     const origin = new URL(page.url()).origin;
-    const post = (password: string, captcha = "") => page.request.post("/login/flow", { form: { intent: "sign-in", username: user.username, password, captcha }, headers: { Origin: origin } });
-    for (let i = 0; i < CAPTCHA_AFTER; i++) expect(await (await post("WrongPassword1")).json()).toMatchObject({ kind: "rejected" });
-    expect(await (await post(user.password)).json()).toMatchObject({ kind: "rejected", captchaRequired: true, message: expect.stringContaining("not a robot") });
+    const post = async (password: string, captcha = "") => {
+      const body: unknown = await (await postStep(page.request, signInSteps, "sign-in", { username: user.username, password, captcha }, { Origin: origin })).json();
+      expect(body).toMatchObject({ ok: true });
+      return (body as { reply: unknown }).reply;
+    };
+    for (let i = 0; i < CAPTCHA_AFTER; i++) expect(await post("WrongPassword1")).toMatchObject({ kind: "rejected" });
+    expect(await post(user.password)).toMatchObject({ kind: "rejected", captchaRequired: true, message: expect.stringContaining("not a robot") });
     const forged = Buffer.from(JSON.stringify({ algorithm: "SHA-256", challenge: "x", number: 1, salt: "y", signature: "z" })).toString("base64");
-    expect(await (await post(user.password, forged)).json()).toMatchObject({ kind: "rejected", captchaRequired: true });
+    expect(await post(user.password, forged)).toMatchObject({ kind: "rejected", captchaRequired: true });
   });
 
   test("many failures pause the account, and clearing cookies does not lift it", async ({ page, world, context }) => {
@@ -374,7 +379,7 @@ test.describe("security", () => {
   test("a cross-site form post is refused", async ({ page }) => {
     await page.goto("/login");
     for (const origin of ["http://evil.example", "null"]) {
-      const response = await page.request.post("/login/flow", { form: { intent: "sign-in", username: "solo@demo.nz", password: "Kiaora2024" }, headers: { Origin: origin } });
+      const response = await postStep(page.request, signInSteps, "sign-in", { username: "solo@demo.nz", password: "Kiaora2024" }, { Origin: origin });
       expect(response.status()).toBe(403);
     }
     const response = await page.request.post("/logout", { headers: { "Sec-Fetch-Site": "cross-site" } });

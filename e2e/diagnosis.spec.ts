@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import { errorsMessages } from "../app/lib/messages/errors";
 import { healthMessages } from "../app/areas/health/texts";
-import { expect, expectNoAxeViolations, openSignedIn, signInDirectly, test, type WorldUser } from "./fixtures";
+import { expect, expectNoAxeViolations, openSignedIn, signInDirectly, test, waitForHydration, type WorldUser } from "./fixtures";
 
 /** /diagnosis (2§2 Diagnosis): three tabs, each a fresh call (TypeID 2, 1, 0), kept in the address; dated note cards. */
 
@@ -51,6 +51,8 @@ test.describe("diagnosis", () => {
     // A reload and back show the same tab.
     await page.reload();
     await expect(tab(page, "All Diagnosis")).toHaveAttribute("aria-selected", "true");
+    // Back on a page React has taken over (a Back before then leaves the server's page under the new address).
+    await waitForHydration(page);
     await page.goBack();
     await expect(tab(page, "Recent Diagnosis")).toHaveAttribute("aria-selected", "true");
   });

@@ -1,8 +1,10 @@
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import axe, { type RunOptions } from "axe-core";
-import { test as base, expect, type Page } from "@playwright/test";
-import { FlowOutcomeSchema } from "../app/lib/sign-in-flow";
+import { test as base, expect, type APIRequestContext, type APIResponse, type Page } from "@playwright/test";
+import { signInSteps } from "../app/areas/sign-in/steps";
+import { STEP_HEADER } from "../app/lib/step-client";
+import type { StepArea, StepInput } from "../app/lib/steps";
 import { MOCK_PORT } from "../playwright.config";
 
 /**
@@ -224,12 +226,14 @@ export async function signIn(page: Page, user: WorldUser) {
 export async function signInDirectly(page: Page, user: WorldUser, account?: number): Promise<string | undefined> {
   // The step answers "signed in" to a session that already is, whoever it is: start from none.
   await page.context().clearCookies({ name: "__portal" });
-  const post = async (form: Record<string, string>) => {
-    const res = await page.request.post("/login/flow", { form, maxRedirects: 0 });
-    expect(res.status(), `the sign-in step ${form.intent} for ${user.label}: ${await res.text()}`).toBe(200);
-    return FlowOutcomeSchema.parse(await res.json());
+  const post = async <N extends keyof typeof signInSteps.steps & string>(name: N, input: StepInput<typeof signInSteps, N>) => {
+    const res = await postStep(page.request, signInSteps, name, input);
+    const body: unknown = await res.json();
+    expect(res.status(), `the sign-in step ${name} for ${user.label}: ${JSON.stringify(body)}`).toBe(200);
+    expect(body, `the sign-in step ${name} for ${user.label}`).toMatchObject({ ok: true });
+    return signInSteps.steps[name].reply.parse((body as { reply: unknown }).reply);
   };
-  const outcome = await post({ intent: "sign-in", username: user.username, password: user.password, redirectTo: "/" });
+  const outcome = await post("sign-in", { username: user.username, password: user.password, captcha: null, redirectTo: "/" });
   if (outcome.kind === "signedIn") {
     expect(account, `${user.label} has no linked accounts to choose from`).toBeUndefined();
     return undefined;
@@ -238,8 +242,23 @@ export async function signInDirectly(page: Page, user: WorldUser, account?: numb
   if (account === undefined) throw new Error(`${user.label} has linked accounts: say which to continue as`);
   const chosen = outcome.accounts[account];
   if (!chosen) throw new Error(`${user.label} has no account number ${account}`);
-  expect((await post({ intent: "choose-account", account: chosen.id })).kind).toBe("signedIn");
+  expect((await post("choose-account", { account: chosen.id })).kind).toBe("signedIn");
   return chosen.id;
+}
+
+/**
+ * Posts one step over HTTP as the page's `callStep` does (decisions/280: `step`, the input as JSON,
+ * the step header), with the browser context's cookies; `headers` add to it (an `Origin` to test the
+ * cross-site rule). The raw answer, for a test that reads its status and envelope itself.
+ */
+export function postStep<A extends StepArea, N extends keyof A["steps"] & string>(
+  request: APIRequestContext,
+  area: A,
+  name: N,
+  input: StepInput<A, N>,
+  headers: Record<string, string> = {},
+): Promise<APIResponse> {
+  return request.post(area.url, { form: { step: name, input: JSON.stringify(input) }, headers: { [STEP_HEADER]: "1", ...headers }, maxRedirects: 0 });
 }
 
 /**

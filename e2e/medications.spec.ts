@@ -3,7 +3,7 @@ import { PDFDocument } from "pdf-lib";
 import { errorsMessages } from "../app/lib/messages/errors";
 import { medicationsMessages } from "../app/lib/messages/medications";
 import { readPdf } from "../tests/helpers/pdf-text";
-import { expect, expectNoAxeViolations, openSignedIn, signInDirectly, test, type World, type WorldUser } from "./fixtures";
+import { expect, expectNoAxeViolations, openSignedIn, signInDirectly, test, waitForHydration, type World, type WorldUser } from "./fixtures";
 
 /**
  * /medications (2§2, 2§4, 2§5): the Long Term and History tabs and their lists, the dashboard card,
@@ -113,6 +113,8 @@ test.describe("medications", () => {
     // Reload and back show the same view.
     await page.reload();
     await expect(page.getByRole("link", { name: "Repeated" })).toHaveAttribute("aria-current", "page");
+    // Back on a page React has taken over (a Back before then leaves the server's page under the new address).
+    await waitForHydration(page);
     await page.goBack();
     await expect(page.getByRole("link", { name: "Recent" })).toHaveAttribute("aria-current", "page");
     // /medication is the same screen.

@@ -1,6 +1,6 @@
 import type { Locator, Page } from "@playwright/test";
 import { errorsMessages } from "../app/lib/messages/errors";
-import { expect, expectNoAxeViolations, openSignedIn, signInDirectly, test, type World } from "./fixtures";
+import { expect, expectNoAxeViolations, openSignedIn, signInDirectly, test, waitForHydration, type World } from "./fixtures";
 
 /**
  * /reports (2§2): result cards, the Unread/Read/All badges, the date range and search, the result
@@ -91,6 +91,8 @@ test.describe("test results", () => {
     await page.reload();
     await expect(page.getByLabel("From (DD-MM-YYYY)")).toHaveValue(shown);
     await expect(cards(page)).toHaveCount(inRange);
+    // Back on a page React has taken over (a Back before then leaves the server's page under the new address).
+    await waitForHydration(page);
     await page.goBack();
     await expect(page).toHaveURL(/\/reports\?q=hba1c$/);
     await expect(page.getByLabel("Search by subject")).toHaveValue("hba1c");

@@ -28,22 +28,37 @@ export function refuse(message: string, { fields, status = 200 }: { fields?: Rec
 
 export const isRefusal = (value: unknown): value is Refusal => typeof value === "object" && value !== null && REFUSAL in value;
 
+/**
+ * What a handler may add to its step's HTTP answer besides the envelope: headers, such as the
+ * `Set-Cookie` of a session the step made or changed (the sign-in's steps start and end sessions).
+ * They go out with whatever the step answers, reply or refusal.
+ */
+export interface StepResponse {
+  readonly headers: Headers;
+}
+
 /** One step's handler: its input as the declaration's schema reads it; its reply as the declaration's schema takes it. */
-export type StepHandler<S extends Step, C> = (input: z.output<S["input"]>, context: C) => Promise<z.input<S["reply"]> | Refusal>;
+export type StepHandler<S extends Step, C> = (input: z.output<S["input"]>, context: C, response: StepResponse) => Promise<z.input<S["reply"]> | Refusal>;
 
 export type StepHandlers<A extends StepArea, C> = { [N in keyof A["steps"]]: StepHandler<A["steps"][N], C> };
 
 export interface StepDispatcher<C> {
   /**
-   * `begin` runs first for every step (it checks the session: an ended one throws the session's own
-   * answer, 401 for a step, before anything is read). `failed` turns a practice error into the
-   * step's failure text (default: the portal's "something went wrong").
+   * `begin` runs first for every step and makes the handlers' context. A signed-in area's checks the
+   * session there: an ended one throws the session's own answer, 401 for a step, before anything is
+   * read. The sign-in's steps run before anyone is signed in, so theirs only reads the session.
+   * `failed` turns a practice error into the step's failure text (default: the portal's "something
+   * went wrong").
    */
   begin: (request: Request) => Promise<C>;
   failed?: (step: string, error: PracticeApiError) => string;
 }
 
-const json = (envelope: StepEnvelope<unknown>, status = 200) => Response.json(envelope, { status, headers: { "Cache-Control": "no-store" } });
+const json = (envelope: StepEnvelope<unknown>, status = 200, extra?: Headers) => {
+  const headers = new Headers(extra);
+  headers.set("Cache-Control", "no-store");
+  return Response.json(envelope, { status, headers });
+};
 const failure = (kind: StepFailureKind, message: string, fields?: Record<string, string>, status = 200) => json({ ok: false, failure: fields ? { kind, message, fields } : { kind, message } }, status);
 
 /** The route action of an area's steps: `export const action = ({ request }) => dispatch(request)`. */
@@ -72,12 +87,13 @@ export function stepDispatcher<A extends StepArea, C>(area: A, handlers: StepHan
       for (const issue of input.error.issues) fields[String(issue.path[0] ?? "form")] ??= issue.message;
       return failure("invalid", input.error.issues[0]?.message ?? errorsMessages.unexpected, fields, 400);
     }
+    const response: StepResponse = { headers: new Headers() };
     try {
-      const reply = await run[name](input.data, context);
-      return isRefusal(reply) ? json({ ok: false, failure: reply.failure }, reply.status) : json({ ok: true, reply });
+      const reply = await run[name](input.data, context, response);
+      return isRefusal(reply) ? json({ ok: false, failure: reply.failure }, reply.status, response.headers) : json({ ok: true, reply }, 200, response.headers);
     } catch (error) {
       if (!(error instanceof PracticeApiError)) throw error;
-      return failure("failed", options.failed?.(name, error) ?? errorsMessages.unexpected);
+      return json({ ok: false, failure: { kind: "failed", message: options.failed?.(name, error) ?? errorsMessages.unexpected } }, 200, response.headers);
     }
   };
 }

@@ -2,7 +2,7 @@ import { z } from "zod";
 
 /**
  * What the sign-in steps answer (1§4), shared by the server half (app/.server/sign-in.server.ts),
- * the login machine and the step client that checks each reply with FlowOutcomeSchema. It lives
+ * the login machine and the sign-in steps (app/areas/sign-in/steps.ts) that read each reply with it. It lives
  * here, below all three, so that none of them imports another's types.
  */
 

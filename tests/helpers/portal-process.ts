@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync } from "node:fs";
 import { solveChallenge } from "altcha-lib/v1";
 import { embeddedStoreCopy } from "./embedded-store";
+import { callStep, type StepArea, type StepInput, type StepReply } from "../../app/lib/steps";
 
 /**
  * The built portal as its own operating-system process (`build/node/serve.js`, bundled from
@@ -120,14 +121,25 @@ export class Browser {
   cookie: string | null = null;
 
   async fetch(portal: PortalProcess, path: string, init: { method?: string; form?: Record<string, string> } = {}): Promise<Response> {
-    const headers: Record<string, string> = {};
-    if (this.cookie) headers.Cookie = this.cookie;
-    const res = await fetch(`${portal.url}${path}`, {
+    return this.send(`${portal.url}${path}`, {
       method: init.method ?? (init.form ? "POST" : "GET"),
-      headers,
       body: init.form ? new URLSearchParams(init.form) : undefined,
-      redirect: "manual",
     });
+  }
+
+  /**
+   * Posts one step to `portal` exactly as the page's `callStep` does (decisions/280), with this
+   * browser's cookie, and resolves to its reply; a failure envelope throws the `StepFailedError`.
+   */
+  step<A extends StepArea, N extends keyof A["steps"] & string>(portal: PortalProcess, area: A, name: N, input: StepInput<A, N>): Promise<StepReply<A, N>> {
+    return callStep(area, name, input, { fetch: (url, init) => this.send(`${portal.url}${String(url)}`, init) });
+  }
+
+  /** One request with this browser's cookie; the portal cookie it answers is kept (or dropped when it ends). */
+  private async send(url: string, init: RequestInit = {}): Promise<Response> {
+    const headers = new Headers(init.headers);
+    if (this.cookie) headers.set("Cookie", this.cookie);
+    const res = await fetch(url, { ...init, headers, redirect: "manual" });
     for (const line of res.headers.getSetCookie()) {
       const [pair] = line.split(";");
       if (!pair.startsWith("__portal=")) continue;

@@ -6,10 +6,10 @@ import { endpoints } from "../../contract/endpoints";
 import { getInvoices } from "../../app/.server/practice/accounts.server";
 import { getPatient } from "../../app/.server/practice/patient.server";
 import { feeCents, feeRateBasisPoints, toCents } from "../../app/lib/money";
-import type { FlowOutcome } from "../../app/lib/sign-in-flow";
 import { useMockServer, type TestWorld } from "../helpers/mock-world";
 import { Browser, startPortalProcess, type PortalProcess } from "../helpers/portal-process";
 import { freePort, startRedisServer, type RedisServer } from "../helpers/redis-server";
+import { signInSteps } from "../../app/areas/sign-in/steps";
 
 /**
  * Issue 34's metrics and logs (decisions/262), against the built portal as its own process: the
@@ -97,7 +97,7 @@ const CLOSED: Record<string, (value: string) => boolean> = {
 async function signIn(world: TestWorld, label: string): Promise<Browser> {
   const browser = new Browser();
   const { username, password } = world.user(label);
-  const outcome = await browser.post<FlowOutcome>(portal, "/login/flow", { intent: "sign-in", username, password, captcha: "", redirectTo: "/" });
+  const outcome = await browser.step(portal, signInSteps, "sign-in", { username, password, captcha: "", redirectTo: "/" });
   expect(outcome).toMatchObject({ kind: "signedIn" });
   return browser;
 }
@@ -159,7 +159,7 @@ describe("metrics (METRICS_PORT)", () => {
     for (let i = 0; i < 5; i++) {
       const guesser = new Browser();
       const captcha = await guesser.solveCaptcha(portal);
-      outcomes.push((await guesser.post<FlowOutcome>(portal, "/login/flow", { intent: "sign-in", username: family.username, password: "Wrong-password-1", captcha, redirectTo: "/" })).kind);
+      outcomes.push((await guesser.step(portal, signInSteps, "sign-in", { username: family.username, password: "Wrong-password-1", captcha, redirectTo: "/" })).kind);
     }
     expect(outcomes).toContain("refused");
 
@@ -332,7 +332,7 @@ describe("structured logs (LOG_FILE)", () => {
     expect(help.status).toBe(200);
     await help.arrayBuffer();
     // A wrong password, and the right one.
-    await new Browser().post(portal, "/login/flow", { intent: "sign-in", username: solo.username, password: "Not-the-password-42", captcha: "", redirectTo: "/" });
+    await new Browser().step(portal, signInSteps, "sign-in", { username: solo.username, password: "Not-the-password-42", captcha: "", redirectTo: "/" });
 
     await expect.poll(() => logLines().filter((l) => l.kind === "practice" && l.endpoint === "SendHelpMessage").length).toBeGreaterThanOrEqual(1);
     const log = readFileSync(logFile, "utf8");

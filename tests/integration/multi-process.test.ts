@@ -9,6 +9,7 @@ import { useMockServer, type TestWorld } from "../helpers/mock-world";
 import { Browser, runPortalUntilExit, startPortalProcess, type PortalProcess } from "../helpers/portal-process";
 import { freePort, startRedisServer, type RedisServer } from "../helpers/redis-server";
 import type { StepEnvelope } from "../../app/lib/steps";
+import { signInSteps } from "../../app/areas/sign-in/steps";
 
 /**
  * Issue 13: two built portal processes on two ports, one mock practice, one real redis-server, as a
@@ -42,7 +43,7 @@ afterAll(async () => {
 }, 30_000);
 
 async function signIn(browser: Browser, portal: PortalProcess, user: { username: string; password: string }, captcha = ""): Promise<FlowOutcome> {
-  return browser.post<FlowOutcome>(portal, "/login/flow", { intent: "sign-in", username: user.username, password: user.password, captcha, redirectTo: "/" });
+  return browser.step(portal, signInSteps, "sign-in", { username: user.username, password: user.password, captcha, redirectTo: "/" });
 }
 
 /** The dashboard as the browser loads it: 200 signed in, or the redirect to /login. */

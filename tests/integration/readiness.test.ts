@@ -3,13 +3,13 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createMockServer, type MockServer } from "../../mock-server/server";
-import type { FlowOutcome } from "../../app/lib/sign-in-flow";
 import { getInvoices } from "../../app/.server/practice/accounts.server";
 import { feeCents, feeRateBasisPoints, toCents } from "../../app/lib/money";
 import type { StepEnvelope } from "../../app/lib/steps";
 import { useMockServer, type TestWorld } from "../helpers/mock-world";
 import { Browser, startPortalProcess, type PortalProcess } from "../helpers/portal-process";
 import { freePort, monitorRedis, startRedisServer, type RedisServer } from "../helpers/redis-server";
+import { signInSteps } from "../../app/areas/sign-in/steps";
 
 /**
  * Issue 34's first part, against the built portal as its own process: /healthz and /readyz, readiness
@@ -61,7 +61,7 @@ async function readyzBecomes(target: PortalProcess, status: number) {
 async function signedIn(target: PortalProcess, world: TestWorld): Promise<Browser> {
   const browser = new Browser();
   const { username, password } = world.user("solo");
-  const outcome = await browser.post<FlowOutcome>(target, "/login/flow", { intent: "sign-in", username, password, captcha: "", redirectTo: "/" });
+  const outcome = await browser.step(target, signInSteps, "sign-in", { username, password, captcha: "", redirectTo: "/" });
   expect(outcome).toMatchObject({ kind: "signedIn" });
   return browser;
 }

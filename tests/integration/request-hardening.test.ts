@@ -9,6 +9,7 @@ import { documentAddresses } from "../helpers/document-routes";
 import { useMockServer, type TestWorld } from "../helpers/mock-world";
 import { Browser, START_TIMEOUT_MS, startPortalProcess, type PortalProcess } from "../helpers/portal-process";
 import { freePort } from "../helpers/redis-server";
+import { signInSteps } from "../../app/areas/sign-in/steps";
 
 /**
  * Issue 20, findings 5, 8 and 9, against the built portal over real HTTP: what a post may be, what a
@@ -49,7 +50,7 @@ function announce(path: string, length: number, contentType: string): Promise<{ 
 async function signedIn(): Promise<Browser> {
   const browser = new Browser();
   const solo = world.user("solo");
-  await browser.post(portal, "/login/flow", { intent: "sign-in", username: solo.username, password: solo.password, captcha: "", redirectTo: "/" });
+  await browser.step(portal, signInSteps, "sign-in", { username: solo.username, password: solo.password, captcha: "", redirectTo: "/" });
   expect(browser.cookie).not.toBeNull();
   return browser;
 }
@@ -104,7 +105,7 @@ describe("the address to return to", () => {
     const fresh = await mock.createWorld({ scenario: "default", seed: 31 });
     const reset = fresh.user("reset");
     const browser = new Browser();
-    expect(await browser.post(portal, "/login/flow", { intent: "sign-in", username: reset.username, password: reset.password, captcha: "", redirectTo })).toEqual({ kind: "passwordUpdate" });
+    expect(await browser.step(portal, signInSteps, "sign-in", { username: reset.username, password: reset.password, captcha: "", redirectTo })).toEqual({ kind: "passwordUpdate" });
     const set = await browser.fetch(portal, "/resetpassword", { form: { password: "Kahikatea42Ab", confirm: "Kahikatea42Ab", agreed: "on" } });
     expect(set.status).toBe(302);
     expect(set.headers.get("location")).toBe("/");
@@ -118,7 +119,7 @@ describe("/resetpassword", () => {
     const fresh = await mock.createWorld({ scenario: "default", seed: 37 });
     const reset = fresh.user("reset");
     const browser = new Browser();
-    expect(await browser.post(portal, "/login/flow", { intent: "sign-in", username: reset.username, password: reset.password, captcha: "", redirectTo: "/" })).toEqual({ kind: "passwordUpdate" });
+    expect(await browser.step(portal, signInSteps, "sign-in", { username: reset.username, password: reset.password, captcha: "", redirectTo: "/" })).toEqual({ kind: "passwordUpdate" });
     const refused = await browser.fetch(portal, "/resetpassword", { form: { password: "Kahikatea42Ab", confirm: "Kahikatea42Ab" } });
     expect(refused.status).toBe(400);
     expect(await refused.text()).toContain(newPasswordMessages.resetPanel.agree);

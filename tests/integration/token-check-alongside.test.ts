@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { FlowOutcome } from "../../app/lib/sign-in-flow";
 import { useMockServer, type TestWorld } from "../helpers/mock-world";
 import { Browser, startPortalProcess, type PortalProcess } from "../helpers/portal-process";
 import { freePort } from "../helpers/redis-server";
+import { signInSteps } from "../../app/areas/sign-in/steps";
 
 /**
  * Issue 12: a signed-in page's practice calls start at once, alongside the token check (1§4), not
@@ -24,7 +24,7 @@ async function signedIn(): Promise<Browser> {
   world = await mock.createWorld();
   const browser = new Browser();
   const user = world.user("solo");
-  const outcome = await browser.post<FlowOutcome>(portal, "/login/flow", { intent: "sign-in", username: user.username, password: user.password, captcha: "", redirectTo: "/" });
+  const outcome = await browser.step(portal, signInSteps, "sign-in", { username: user.username, password: user.password, captcha: "", redirectTo: "/" });
   expect(outcome.kind).toBe("signedIn");
   return browser;
 }

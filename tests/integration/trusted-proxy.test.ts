@@ -1,5 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { signInSteps } from "../../app/areas/sign-in/steps";
 import { signInThrottleMessages } from "../../app/lib/messages/signInThrottle";
+import type { FlowOutcome } from "../../app/lib/sign-in-flow";
+import { callStep } from "../../app/lib/steps";
 import { useMockServer } from "../helpers/mock-world";
 import { START_TIMEOUT_MS, startPortalProcess, type PortalProcess } from "../helpers/portal-process";
 import { freePort } from "../helpers/redis-server";
@@ -31,14 +34,16 @@ afterAll(async () => {
 let attempts = 0;
 
 /** A wrong sign-in (an unknown account each time, so only the address's count grows); what the portal answered. */
-async function wrongSignIn(portal: PortalProcess, forwardedFor?: string): Promise<{ kind: string; message?: string }> {
-  const res = await fetch(`${portal.url}/login/flow`, {
-    method: "POST",
-    headers: { "Content-Type": "application/x-www-form-urlencoded", ...(forwardedFor ? { "X-Forwarded-For": forwardedFor } : {}) },
-    body: new URLSearchParams({ intent: "sign-in", username: `nobody-${++attempts}@example.invalid`, password: "NotThePassword1", captcha: "", redirectTo: "/" }),
+async function wrongSignIn(portal: PortalProcess, forwardedFor?: string): Promise<FlowOutcome> {
+  const input = { username: `nobody-${++attempts}@example.invalid`, password: "NotThePassword1", captcha: "", redirectTo: "/" };
+  return callStep(signInSteps, "sign-in", input, {
+    // Posted as the page posts it, with the address a proxy in front would say it forwarded for.
+    fetch: (url, init) => {
+      const headers = new Headers(init?.headers);
+      if (forwardedFor) headers.set("X-Forwarded-For", forwardedFor);
+      return fetch(`${portal.url}${String(url)}`, { ...init, headers });
+    },
   });
-  expect(res.status).toBe(200);
-  return (await res.json()) as { kind: string; message?: string };
 }
 
 const paused = { kind: "refused", message: signInThrottleMessages.tooManyFromAddress };

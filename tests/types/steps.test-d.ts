@@ -2,6 +2,7 @@ import { z } from "zod";
 import type { StepHandlers } from "../../app/.server/steps.server";
 import { paySteps } from "../../app/areas/accounts/steps";
 import { messagingSteps } from "../../app/areas/messaging/steps";
+import { signInSteps } from "../../app/areas/sign-in/steps";
 import { callStep, step, stepArea } from "../../app/lib/steps";
 
 /**
@@ -49,7 +50,15 @@ async function browser() {
   const value: number = saved.value;
   // @ts-expect-error The amounts are numbers in cents now, not the old form's text.
   await callStep(paySteps, "save-temp", { key: "key-12345678", cardType: "Visa - 2.5%", amountCents: "1000", feeCents: 25, allocations: [{ id: "i1", payNowCents: 1000 }] });
-  return [total, count, rows, ok, paymentId, value];
+
+  // The sign-in's steps answer the flow's outcomes as replies, not the old bare outcome with its own 400.
+  const outcome = await callStep(signInSteps, "sign-in", { username: "solo@demo.nz", password: "Kiaora2024", captcha: null, redirectTo: "/" });
+  const accounts: number = outcome.kind === "chooseAccount" ? outcome.accounts.length : 0;
+  // @ts-expect-error A reply is read by its kind: only "chooseAccount" has accounts.
+  const unchecked: number = outcome.accounts.length;
+  // @ts-expect-error The second step's `recovery` is a boolean now, not the old form's text.
+  await callStep(signInSteps, "second-step", { code: "123456", recovery: "true" });
+  return [total, count, rows, ok, paymentId, value, accounts, unchecked];
 }
 
 // The server's side of a real area: the payment intent's step answers the client secret, a string.
@@ -58,4 +67,10 @@ const payDrift: Pick<StepHandlers<typeof paySteps, null>, "intent"> = {
   intent: async () => ({ ok: true, value: "pi_secret" }),
 };
 
-void [matching, drifted, wrongInput, browser, payDrift];
+// The server's side of the sign-in: a handler answering an outcome the flow does not have.
+const signInDrift: Pick<StepHandlers<typeof signInSteps, null>, "cancel"> = {
+  // @ts-expect-error "signedOut" is no outcome of the sign-in flow (the declaration's is "cancelled").
+  cancel: async () => ({ kind: "signedOut" }),
+};
+
+void [matching, drifted, wrongInput, browser, payDrift, signInDrift];

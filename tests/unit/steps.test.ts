@@ -130,3 +130,32 @@ describe("the step protocol", () => {
     expect(failureMessage(error, "fallback")).toBe("fallback");
   });
 });
+
+describe("a step's own headers", () => {
+  // The sign-in's steps make and end sessions: their cookie goes out with whatever the step answers.
+  const cookies = stepArea("/example/cookies", {
+    open: step(z.object({ refuse: z.boolean(), fail: z.boolean() }), z.literal("opened")),
+  });
+  const dispatch = stepDispatcher(
+    cookies,
+    {
+      open: async (input, _context, { headers }) => {
+        headers.append("Set-Cookie", "__example=1; Path=/; HttpOnly");
+        if (input.fail) throw new PracticeApiError("http", "Open", "503", 503);
+        return input.refuse ? refuse("Not now") : "opened";
+      },
+    },
+    // Nobody need be signed in: this begin only reads, as the sign-in's does.
+    { begin: async () => null },
+  );
+  const answer = async (input: { refuse: boolean; fail: boolean }) => {
+    const response = await dispatch(new Request("http://portal.test/example/cookies", { method: "POST", body: new URLSearchParams({ step: "open", input: JSON.stringify(input) }) }));
+    return { cookies: response.headers.getSetCookie(), cache: response.headers.get("Cache-Control"), body: await response.json() };
+  };
+
+  it("go out with the reply, a refusal and a practice failure alike, still never cached", async () => {
+    expect(await answer({ refuse: false, fail: false })).toEqual({ cookies: ["__example=1; Path=/; HttpOnly"], cache: "no-store", body: { ok: true, reply: "opened" } });
+    expect(await answer({ refuse: true, fail: false })).toMatchObject({ cookies: ["__example=1; Path=/; HttpOnly"], body: { ok: false, failure: { kind: "refused" } } });
+    expect(await answer({ refuse: false, fail: true })).toMatchObject({ cookies: ["__example=1; Path=/; HttpOnly"], body: { ok: false, failure: { kind: "failed" } } });
+  });
+});

@@ -1,46 +1,61 @@
 import { cancelStep, changePasswordStep, chooseAccountStep, continueStep, resendCodeStep, secondStepCode, signInStep, type FlowResult } from "../../.server/sign-in.server";
-import { getSession, safeRedirectTo } from "../../.server/session.server";
+import { getSession, safeRedirectTo, type PortalSession } from "../../.server/session.server";
+import { stepDispatcher, type StepResponse } from "../../.server/steps.server";
+import { signInMessages } from "../../lib/messages/signIn";
+import type { FlowOutcome } from "../../lib/sign-in-flow";
+import { signInSteps } from "./steps";
 import type { Route } from "./+types/login-flow.route";
-import { requestForm } from "../../.server/request-form.server";
 
 /**
- * The sign-in page's action: one step of the login machine per POST, answered as JSON for the
- * machine's actors. Only same-origin posts reach it (the portal server refuses cross-site ones).
+ * The sign-in page's steps: one step of the login machine per POST, through the step protocol
+ * (`./steps.ts`, decisions/280). Only same-origin posts reach it (the portal server refuses cross-site
+ * ones). Nobody is signed in yet, so the steps' context is the session as it is, never required.
  */
-export async function action({ request }: Route.ActionArgs) {
-  const session = await getSession(request);
-  if (session.get("user")) return reply({ outcome: { kind: "signedIn", redirectTo: "/" } });
-  const form = await requestForm(request);
-  const text = (name: string) => {
-    const value = form.get(name);
-    return typeof value === "string" ? value : "";
-  };
-  switch (text("intent")) {
-    case "sign-in":
-      return reply(await signInStep(request, session, { username: text("username"), password: text("password"), captcha: text("captcha") || null, redirectTo: safeRedirectTo(text("redirectTo")) }));
-    case "change-password":
-      return reply(await changePasswordStep(session, { password: text("password"), confirm: text("confirm"), agreed: text("agreed") === "true" }));
-    case "choose-account":
-      return reply(await chooseAccountStep(session, text("account")));
-    // The second step (decisions/277): the code typed (e-mailed, or a recovery code), a new code, on after the recovery codes.
-    case "second-step":
-      return reply(await secondStepCode(request, session, { code: text("code"), recovery: text("recovery") === "true" }));
-    case "second-step-resend":
-      return reply(await resendCodeStep(request, session));
-    case "second-step-continue":
-      return reply(await continueStep(session));
-    case "cancel":
-      return reply(await cancelStep(session));
-    default:
-      return Response.json({ error: "Unknown step" }, { status: 400 });
-  }
+
+interface FlowContext {
+  request: Request;
+  session: PortalSession;
 }
 
-function reply({ outcome, cookie, deviceCookie }: FlowResult) {
-  const headers = new Headers({ "Cache-Control": "no-store" });
-  if (cookie) headers.append("Set-Cookie", cookie);
-  if (deviceCookie) headers.append("Set-Cookie", deviceCookie);
-  return Response.json(outcome, { status: outcome.kind === "invalid" ? 400 : 200, headers });
+/**
+ * One step of the flow: a session that is already signed in is answered "signed in" whatever the
+ * step (a second tab, a double submit); otherwise the step runs, and the session's cookie it made or
+ * changed goes out with its answer.
+ */
+function flowStep<I>(run: (input: I, context: FlowContext) => Promise<FlowResult>) {
+  return async (input: I, context: FlowContext, response: StepResponse): Promise<FlowOutcome> => {
+    if (context.session.get("user")) return { kind: "signedIn", redirectTo: "/" };
+    const { outcome, cookie, deviceCookie } = await run(input, context);
+    if (cookie) response.headers.append("Set-Cookie", cookie);
+    // The device cookie (decisions/295), set again when a sign-in completes.
+    if (deviceCookie) response.headers.append("Set-Cookie", deviceCookie);
+    return outcome;
+  };
+}
+
+const dispatch = stepDispatcher(
+  signInSteps,
+  {
+    "sign-in": flowStep(({ username, password, captcha, redirectTo }, { request, session }) =>
+      signInStep(request, session, { username, password, captcha: captcha || null, redirectTo: safeRedirectTo(redirectTo) }),
+    ),
+    "change-password": flowStep((input, { session }) => changePasswordStep(session, input)),
+    "choose-account": flowStep(({ account }, { session }) => chooseAccountStep(session, account)),
+    // The second step (decisions/277): the code typed (e-mailed, or a recovery code), a new code, on after the recovery codes.
+    "second-step": flowStep((input, { request, session }) => secondStepCode(request, session, input)),
+    "second-step-resend": flowStep((_, { request, session }) => resendCodeStep(request, session)),
+    "second-step-continue": flowStep((_, { session }) => continueStep(session)),
+    cancel: flowStep((_, { session }) => cancelStep(session)),
+  },
+  {
+    begin: async (request) => ({ request, session: await getSession(request) }),
+    // A practice error a step did not answer itself (the linked accounts not loading): the machine's network words.
+    failed: () => signInMessages.networkFailure,
+  },
+);
+
+export function action({ request }: Route.ActionArgs) {
+  return dispatch(request);
 }
 
 export function loader() {

@@ -17,7 +17,7 @@ import type { Route } from "./+types/login.route";
 // Login Help (with its date and NHI rules) loads only when someone asks for help.
 const LoginHelpDialog = lazy(() => import("./components/login-help-dialog").then((m) => ({ default: m.LoginHelpDialog })));
 
-// The sign-in steps (the login machine, xstate, zod, the step client, the dialogs and the notices)
+// The sign-in steps (the login machine, xstate, zod, the steps and their client, the dialogs and the notices)
 // load when the patient starts on the form or asks for help, not with the page (issue 12, decisions/070).
 const signInSteps = lazyModule(() => import("./components/sign-in-steps"));
 type SignInStepsComponent = Awaited<ReturnType<typeof signInSteps.preload>>["SignInSteps"];

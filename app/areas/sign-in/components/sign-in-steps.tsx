@@ -3,17 +3,13 @@ import { useLayoutEffect, useMemo } from "react";
 import { useNavigate } from "react-router";
 import { fromPromise } from "xstate";
 import { loginMachine, type LoginEvent, type LoginInput } from "../../../../machines/login.machine";
-import { FlowOutcomeSchema } from "../../../lib/sign-in-flow";
+import { callStep } from "../../../lib/steps";
+import { signInSteps } from "../steps";
 import type { SignInView } from "../view";
-import { createStepClient, type StepFields } from "../../../lib/step-client";
 import { Notice, ToastProvider } from "../../../components/ui/toast";
 import { AccountChooser } from "./account-chooser";
 import { PasswordUpdateDialog } from "./password-update-dialog";
 import { SecondStepDialog, SignInRecoveryCodesDialog } from "./second-step-dialog";
-
-// Each step of the sign-in posts to the page's action route; its 400 "invalid" is an answer to show.
-const signInSteps = createStepClient("/login/flow", { answerStatuses: [200, 400] });
-const postStep = (fields: StepFields) => signInSteps.post(fields, FlowOutcomeSchema);
 
 interface Props extends Required<LoginInput> {
   redirectTo: string;
@@ -27,7 +23,7 @@ interface Props extends Required<LoginInput> {
 }
 
 /**
- * The sign-in steps of the login page (1§4): the login machine, its step client and zod checks, the
+ * The sign-in steps of the login page (1§4): the login machine, its steps (decisions/280), the
  * forced password update, the account chooser and the notices. The page (login.route.tsx) loads
  * this module when the patient starts on the form or asks for help, so none of it is in the page's
  * first load (issue 12, decisions/070); the form itself stays in the page and shows `onView`'s state.
@@ -38,13 +34,14 @@ export function SignInSteps({ redirectTo, captchaRequired, resume, helpSent, onH
     () =>
       loginMachine.provide({
         actors: {
-          signIn: fromPromise(({ input }) => postStep({ intent: "sign-in", username: input.username, password: input.password, captcha: input.captcha ?? "", redirectTo })),
-          changePassword: fromPromise(({ input }) => postStep({ intent: "change-password", password: input.password, confirm: input.confirm, agreed: String(input.agreed) })),
-          chooseAccount: fromPromise(({ input }) => postStep({ intent: "choose-account", account: input.accountId })),
-          cancelSignIn: fromPromise(() => postStep({ intent: "cancel" })),
-          checkCode: fromPromise(({ input }) => postStep({ intent: "second-step", code: input.code, recovery: String(input.recovery) })),
-          resendCode: fromPromise(() => postStep({ intent: "second-step-resend" })),
-          continueSignIn: fromPromise(() => postStep({ intent: "second-step-continue" })),
+          // Each actor is one step of /login/flow (./steps.ts); a failure envelope or no answer is the machine's onError.
+          signIn: fromPromise(({ input }) => callStep(signInSteps, "sign-in", { username: input.username, password: input.password, captcha: input.captcha, redirectTo })),
+          changePassword: fromPromise(({ input }) => callStep(signInSteps, "change-password", { password: input.password, confirm: input.confirm, agreed: input.agreed })),
+          chooseAccount: fromPromise(({ input }) => callStep(signInSteps, "choose-account", { account: input.accountId })),
+          cancelSignIn: fromPromise(() => callStep(signInSteps, "cancel", {})),
+          checkCode: fromPromise(({ input }) => callStep(signInSteps, "second-step", { code: input.code, recovery: input.recovery })),
+          resendCode: fromPromise(() => callStep(signInSteps, "second-step-resend", {})),
+          continueSignIn: fromPromise(() => callStep(signInSteps, "second-step-continue", {})),
         },
       }),
     [redirectTo],
