@@ -31,6 +31,7 @@ const OWN_MODULES = [
   "tests/integration/portal-store.test.ts",
   "tests/integration/access-record-recording.test.ts",
   "tests/integration/second-step.test.ts",
+  "tests/integration/devices.test.ts",
 ];
 
 export default defineConfig({

@@ -28,6 +28,8 @@ export interface AccessEvent {
   action: AccessAction;
   /** The request's User-Agent, read for a device label and then dropped. */
   userAgent: string | null | undefined;
+  /** The device's label when it was read earlier (a sign-in completes on a later request than the one that read it). */
+  device?: DeviceLabel;
   /** The session's anonymous id (anonymousSessionId), never the session id itself. */
   sessionId: string;
   /** When; now unless given. */
@@ -128,7 +130,7 @@ export function recordAccess(event: AccessEvent, store: PortalStore | undefined 
     area: event.area,
     itemId: event.itemId ?? null,
     action: event.action,
-    device: deviceLabel(event.userAgent),
+    device: event.device ?? deviceLabel(event.userAgent),
     sessionId: event.sessionId,
   };
   store.write("access.record", (db) => db.insert(accessEntries).values(row));

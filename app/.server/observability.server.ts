@@ -37,6 +37,8 @@ export interface Observability {
   portalStoreErrors: Counter<"operation">;
   portalStoreWriteRetries: Counter<"operation">;
   portalStoreWritesLost: Counter<"operation">;
+  /** The portal's own mail that could not be sent in the background (decisions/295): never shown to anyone. */
+  mailFailures: Counter<"mail">;
   /** Run when the process stops, after the listener has closed (the session store's Redis connection, the portal store). */
   closers: Set<() => Promise<void> | void>;
 }
@@ -133,6 +135,12 @@ function create(): Observability {
       name: "portal_store_writes_lost_total",
       help: "Background writes of the portal's own store given up after their last retry, or refused before the first (each one logged as an error).",
       labelNames: ["operation"],
+      registers: [registry],
+    }),
+    mailFailures: new Counter({
+      name: "portal_mail_failures_total",
+      help: "Mail the portal sends in the background (new-device notices) that the mail server did not take, by kind of mail; each one logged as an error.",
+      labelNames: ["mail"],
       registers: [registry],
     }),
     closers: new Set(),

@@ -11,6 +11,7 @@ import { errorsMessages } from "../lib/messages/errors";
 import type { LinkedAccount } from "../lib/sign-in-flow";
 import { STEP_HEADER } from "../lib/step-client";
 import { VIEWING_FIELD, VIEWING_HEADER } from "../lib/viewing";
+import type { DeviceLabel } from "./portal-store/schema";
 
 /**
  * Sessions live on the portal server; the browser holds only a signed, httpOnly id cookie.
@@ -37,6 +38,8 @@ export interface SignedInData {
    * menu shows; a switch reads the practice's list again (decisions/160).
    */
   linked?: boolean;
+  /** The browser signed in with (its device cookie's id, decisions/295): Sign out on the devices list ends this session by it. */
+  deviceId?: string;
 }
 
 export type PendingAccount = LinkedAccount;
@@ -65,6 +68,8 @@ export interface PendingSignIn {
   secondStep?: { stage: "code" | "setup"; to: string };
   /** Set up at sign-in and its recovery codes shown: Continue goes on with the sign-in. */
   secondStepPassed?: boolean;
+  /** The browser signing in (decisions/295), read where the password was accepted; noted once the sign-in completes. */
+  device?: { id: string; label: DeviceLabel; range: string };
 }
 
 interface SessionData {
@@ -111,6 +116,11 @@ function accountOf(data: Partial<SessionData>): string | null {
   if (data.user) return accountSessionsKey(data.user.apiBase, data.user.parentId);
   if (data.pending) return accountSessionsKey(data.pending.apiBase, data.pending.patientId);
   return null;
+}
+
+/** The device a session was signed in on (decisions/295); none for a session older than the devices list. */
+function deviceOf(data: Partial<SessionData>): string | undefined {
+  return data.user?.deviceId ?? data.pending?.device?.id;
 }
 
 export type PortalSession = Session<SessionData>;
@@ -299,6 +309,30 @@ export function createSessions(
   }
 
   /**
+   * The devices list's Sign out (decisions/295): every session of the account holder on the devices
+   * chosen (`device`: that one; `allBut`: all but that one, and sessions that name no device) is
+   * deleted, in any process, so that browser's next request is signed out. This session always stays.
+   * Answers how many ended.
+   */
+  async function endDeviceSessions(session: PortalSession, which: { device: string } | { allBut: string }): Promise<number> {
+    const account = accountOf(session.data);
+    if (!account) return 0;
+    const ended = await Promise.all(
+      (await store.members(account)).map(async (id) => {
+        if (id === session.id) return false;
+        const raw = await store.get(sessionKey(id));
+        const device = raw ? deviceOf((JSON.parse(raw) as Stored).data) : undefined;
+        const chosen = "device" in which ? device === which.device : device !== which.allBut;
+        if (!chosen) return false;
+        await store.delete(sessionKey(id));
+        await store.removeMember(account, id);
+        return raw !== null;
+      }),
+    );
+    return ended.filter(Boolean).length;
+  }
+
+  /**
    * The session has ended (or the practice ended its token): to sign in, back to the page asked for
    * (`back`). A machine's step (the step client's header) is answered 401 with `{ sessionEnded: true }`
    * instead, so the dialog it came from says so and keeps what was entered (issue 21); so is a document
@@ -402,14 +436,14 @@ export function createSessions(
     return session;
   }
 
-  return { sessionStorage, getSession, startSession, endOtherSessions, requireSession, checkTokenAlongside, redirectIfSignedIn };
+  return { sessionStorage, getSession, startSession, endOtherSessions, endDeviceSessions, requireSession, checkTokenAlongside, redirectIfSignedIn };
 }
 
 export type Sessions = ReturnType<typeof createSessions>;
 
 /** The portal's sessions, configured from the environment. */
 export const sessions: Sessions = createSessions(config, { store: stateStore });
-export const { sessionStorage, getSession, startSession, endOtherSessions, requireSession, checkTokenAlongside, redirectIfSignedIn } = sessions;
+export const { sessionStorage, getSession, startSession, endOtherSessions, endDeviceSessions, requireSession, checkTokenAlongside, redirectIfSignedIn } = sessions;
 
 /** requireSession's answer for a session that has ended: the redirect to sign in. */
 export function isSignInRedirect(error: unknown): boolean {

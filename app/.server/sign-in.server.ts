@@ -15,6 +15,7 @@ import { getProxyUsers } from "./practice/patient.server";
 import { secondStepMessages } from "../lib/messages/secondStep";
 import type { SendMail } from "./mail.server";
 import { codeShapeProblem, normaliseCode } from "../lib/second-step";
+import { deviceCookie, noteSignIn, portalDevices, type DeviceCookie, type DeviceNotices, type DeviceSighting } from "./devices.server";
 import { maskAddress, portalSecondStep, recordSecondStep, SecondStepUnavailable, sendSecondStepCode, type SecondStepStore } from "./second-step.server";
 import { accountHolderKey, sessions, type PendingSignIn, type PortalSession, type Sessions } from "./session.server";
 import { type AttemptThrottle, clientAddress, signInThrottle, type SignInThrottle } from "./throttle.server";
@@ -34,6 +35,8 @@ export async function linkedAccountsOf(api: PracticeApi, holderId: string): Prom
 export interface FlowResult {
   outcome: FlowOutcome;
   cookie?: string;
+  /** The device cookie (decisions/295), set again when a sign-in completes. */
+  deviceCookie?: string;
 }
 
 export interface SignInDeps {
@@ -55,6 +58,11 @@ export interface SignInDeps {
     sendMail: SendMail | null;
     required: boolean;
   };
+  /**
+   * The devices list (decisions/295): the browser's device cookie, and where a completed sign-in is
+   * noted (new devices recorded and e-mailed about, in the background). Tests of other steps leave it out.
+   */
+  devices?: { cookie: DeviceCookie; notices: DeviceNotices };
 }
 
 /**
@@ -62,6 +70,7 @@ export interface SignInDeps {
  * tests build their own against the mock's identity server, with their own sessions and throttle.
  */
 export function createSignInSteps(deps: SignInDeps) {
+  const notingDevices = new Set<Promise<void>>();
   async function withPending(session: PortalSession, pending: PendingSignIn, extra: { failures?: number } = {}): Promise<string> {
     // A new session id whenever the sign-in advances (session fixation).
     return deps.sessions.startSession(session, { pending, ...extra });
@@ -168,7 +177,9 @@ export function createSignInSteps(deps: SignInDeps) {
    * holds only the pending sign-in meanwhile, which no page accepts (decisions/277). The store not
    * answering stops the sign-in rather than let it through without the step.
    */
-  async function afterAuthentication(session: PortalSession, pending: PendingSignIn, request: Request): Promise<FlowResult> {
+  async function afterAuthentication(session: PortalSession, accepted: PendingSignIn, request: Request): Promise<FlowResult> {
+    // The browser is read here, where the password was accepted; the sign-in may complete on a later step.
+    const pending: PendingSignIn = deps.devices ? { ...accepted, device: await deps.devices.cookie.sighting(request) } : accepted;
     const second = deps.secondStep;
     if (!second) return afterSecondStep(session, pending);
     const holderKey = accountHolderKey(pending.apiBase, pending.patientId);
@@ -298,9 +309,25 @@ export function createSignInSteps(deps: SignInDeps) {
         userName: account.name,
         parentName: pending.name,
         linked,
+        ...(pending.device ? { deviceId: pending.device.id } : {}),
       },
     });
-    return { outcome: { kind: "signedIn", redirectTo: pending.redirectTo }, cookie };
+    if (!deps.devices || !pending.device) return { outcome: { kind: "signedIn", redirectTo: pending.redirectTo }, cookie };
+    noteDevice(deps.devices, cookie, pending, pending.device);
+    return { outcome: { kind: "signedIn", redirectTo: pending.redirectTo }, cookie, deviceCookie: await deps.devices.cookie.serialize(pending.device.id) };
+  }
+
+  /** In the background, never awaited: the new-device mail must not hold the sign-in up (noteSignIn never rejects). */
+  function noteDevice(devices: NonNullable<SignInDeps["devices"]>, cookie: string, pending: PendingSignIn, device: DeviceSighting) {
+    const noting = (async () => {
+      const sessionId = (await deps.sessions.sessionStorage.getSession(cookie)).id;
+      const holderKey = accountHolderKey(pending.apiBase, pending.patientId);
+      await noteSignIn(devices.notices, { apiBase: pending.apiBase, holderId: pending.patientId, holderKey, sessionId, username: pending.username }, device);
+    })().catch((error: unknown) => {
+      observability().logger.error({ kind: "devices", error: error instanceof Error ? error.name : "unknown" }, "device not noted");
+    });
+    notingDevices.add(noting);
+    void noting.finally(() => notingDevices.delete(noting));
   }
 
   const expired: FlowResult = { outcome: { kind: "expired", message: signInMessages.signInExpired } };
@@ -360,6 +387,8 @@ export function createSignInSteps(deps: SignInDeps) {
     secondStepCode: counted("second-step", secondStepCode),
     resendCodeStep: counted("second-step-resend", resendCodeStep),
     continueStep: counted("second-step-continue", continueStep),
+    /** Resolves once the devices noted so far (their e-mails included) are done: for tests and shutdown. */
+    devicesNoted: () => Promise.all([...notingDevices]).then(() => undefined),
   };
 }
 
@@ -385,4 +414,5 @@ export const { signInStep, switchStep, changePasswordStep, chooseAccountStep, ca
   throttle: signInThrottle,
   verifyCaptcha,
   secondStep: { ...portalSecondStep, required: config.REQUIRE_SECOND_STEP },
+  devices: { cookie: deviceCookie, notices: portalDevices },
 });

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { bigint, check, index, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { bigint, check, index, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
 import { ACCESS_ACTIONS, ACCESS_AREAS, type AccessAction, type AccessArea } from "../../lib/access-kinds";
 
 /**
@@ -101,5 +101,30 @@ export const secondStepCodes = pgTable(
     check("second_step_codes_kind", sql`${t.kind} in ('email', 'recovery')`),
     check("second_step_codes_hash", sql`${t.codeHash} ~ '^[A-Za-z0-9_-]{43}$'`),
     check("second_step_codes_expiry", sql`(${t.kind} = 'email') = (${t.expiresAt} is not null)`),
+  ],
+);
+
+/**
+ * The browsers an account holder has signed in with (issue 31, decisions/295): one row per holder and
+ * device id (a random id in a long-lived cookie of that browser). Only a label from closed lists, the
+ * client address's range (never the full address) and two times; no fingerprint. A sign-in updates
+ * last seen; signing a device out deletes its row, so its next sign-in counts as new again.
+ */
+export const devices = pgTable(
+  "devices",
+  {
+    holderKey: text("holder_key").notNull(),
+    deviceId: text("device_id").notNull(),
+    label: text("label").$type<DeviceLabel>().notNull(),
+    /** "203.0.113.x", "2001:db8:1::/48" or "unknown": the last sign-in's range. */
+    addressRange: text("address_range").notNull(),
+    firstSeen: timestamp("first_seen", { withTimezone: true, mode: "date" }).notNull(),
+    lastSeen: timestamp("last_seen", { withTimezone: true, mode: "date" }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.holderKey, t.deviceId] }),
+    check("devices_keys", sql`${t.holderKey} ~ '^[A-Za-z0-9_-]{16,64}$' and ${t.deviceId} ~ '^[A-Za-z0-9_-]{16,64}$'`),
+    check("devices_label", sql`${t.label} ~ '^[A-Za-z ]{1,40} on [A-Za-z ]{1,20}$'`),
+    check("devices_address_range", sql`${t.addressRange} ~ '^[0-9a-fA-F.:x/]{1,48}$' or ${t.addressRange} = 'unknown'`),
   ],
 );

@@ -71,4 +71,6 @@ export const ACTION_WORDS: Record<AccessAction, { page: string; item: string }> 
   "recovery-codes-made": { page: "Made new recovery codes for", item: "Made new recovery codes for" },
   "recovery-code-used": { page: "Used a recovery code at", item: "Used a recovery code at" },
   "second-step-failed": { page: "A wrong code was entered at", item: "A wrong code was entered at" },
+  "new-device": { page: "A new device signed in at", item: "A new device signed in at" },
+  "device-signed-out": { page: "Signed a device out at", item: "Signed a device out at" },
 };

@@ -157,3 +157,6 @@ export type { ProfileLookups };
 
 /** What the profile's Sign-in security action answers (second-step.route.ts, decisions/277). */
 export type SecondStepReply = { ok: true; intent: string; sentTo?: string; codes?: string[]; message?: string } | { ok: false; intent: string; message: string };
+
+/** The answer of Your devices' posts (decisions/295). */
+export type DevicesReply = { ok: true; intent: string; message: string } | { ok: false; intent: string; message: string };

@@ -22,12 +22,14 @@ import { portalSecondStep, SecondStepUnavailable } from "../../.server/second-st
 import { requestForm } from "../../.server/request-form.server";
 import { SIGN_IN_SECURITY, signInSecurityAction } from "./sign-in-security.server";
 import { accountHolderKey, requireSession } from "../../.server/session.server";
+import { DEVICES, devicesAction, devicesOf } from "./devices.server";
+import type { DevicesQuestion } from "./components/dialogs/devices";
 
 export const meta: Route.MetaFunction = () => [{ title: "User Profile – Patient Portal" }];
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const [page, signInSecurity] = await Promise.all([loadProfilePage(request, { terms: ["1"] }), signInSecurityOf(request)]);
-  return { ...page, signInSecurity };
+  const [page, signInSecurity, devices] = await Promise.all([loadProfilePage(request, { terms: ["1"] }), signInSecurityOf(request), devicesOf(request)]);
+  return { ...page, signInSecurity, devices };
 }
 
 /** The account holder's second step (decisions/277): null when the portal's store cannot say just now. */
@@ -46,6 +48,8 @@ export async function action({ request }: Route.ActionArgs) {
   // Sign-in security's posts (decisions/277) are the account holder's own and record their own entries.
   const form = await requestForm(request.clone());
   if (String(form.get("intent") ?? "").startsWith(SIGN_IN_SECURITY)) return signInSecurityAction(request, form);
+  // So are Your devices' (decisions/295).
+  if (String(form.get("intent") ?? "").startsWith(DEVICES)) return devicesAction(request, form);
   const result = await profileAction(request);
   // A change the practice made (details, contacts, password, settings) is recorded (decisions/274).
   if (result.ok) recordAccessOf(request, { area: "profile", action: "change" });
@@ -65,6 +69,7 @@ const ChangePasswordDialog = dialogs.component((m) => m.ChangePasswordDialog);
 const AddressDialog = dialogs.component((m) => m.AddressDialog);
 const TermsDialog = dialogs.component((m) => m.TermsDialog);
 const SignInSecurityDialog = dialogs.component((m) => m.SignInSecurityDialog);
+const DevicesDialog = dialogs.component((m) => m.DevicesDialog);
 const preloadDialogs = (event: { target: EventTarget }) => {
   if (event.target instanceof Element && event.target.closest("button")) void dialogs.preload().catch(() => undefined);
 };
@@ -76,7 +81,7 @@ type Toast = { tone: "success" | "error"; title: string } | null;
 export const shouldRevalidate = keepPageAfterEndedSession;
 
 export default function Profile({ loaderData }: Route.ComponentProps) {
-  const { profile, photo, practice, balance, lookups, lookupsFailed, terms, actingFor, signInSecurity } = loaderData;
+  const { profile, photo, practice, balance, lookups, lookupsFailed, terms, actingFor, signInSecurity, devices } = loaderData;
   const shell = useRouteLoaderData<ShellData>("shell/layout.route");
   // A link may open Change Password (the dashboard's notice about many documents opened, decisions/226).
   const [params] = useSearchParams();
@@ -84,6 +89,7 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
   // The dialogs' code is fetched in the browser only, never drawn by the server (see /preview's viewer).
   const hydrated = useHydrated();
   const [removing, setRemoving] = useState<EmergencyContactView | null>(null);
+  const [signingOut, setSigningOut] = useState<DevicesQuestion | null>(null);
   // A removed contact takes its Remove button with it: the focus then goes to Add Emergency Contact.
   const addContact = useRef<HTMLButtonElement>(null);
   const removed = useRef(false);
@@ -91,11 +97,12 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
   // Closed dialogs render nothing; once one has opened, all stay mounted as before, so a save still
   // in flight when its dialog closes still reports.
   const [dialogsMounted, setDialogsMounted] = useState(false);
-  if (!dialogsMounted && (dialog !== null || removing !== null)) setDialogsMounted(true);
+  if (!dialogsMounted && (dialog !== null || removing !== null || signingOut !== null)) setDialogsMounted(true);
   const openChange = (name: DialogName) => (open: boolean) => setDialog(open ? name : null);
   const saved = useCallback((message: string) => {
     setDialog(null);
     setRemoving(null);
+    setSigningOut(null);
     setToast({ tone: "success", title: message });
   }, []);
 
@@ -231,6 +238,45 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
           )}
         </Section>
 
+        <Section
+          id="devices"
+          title={t.devicesTitle}
+          action={
+            devices && devices.some((d) => !d.thisDevice) ? (
+              <Button variant="secondary" onClick={() => setSigningOut({ kind: "others" })}>
+                {t.signOutEverywhereElse}
+              </Button>
+            ) : null
+          }
+        >
+          {/* The account holder's own browsers, whoever's record is being viewed (decisions/295). */}
+          {devices === null ? (
+            <p>{t.devicesUnavailable}</p>
+          ) : devices.length === 0 ? (
+            <p>{t.devicesNone}</p>
+          ) : (
+            <div className="flex flex-col gap-3">
+              <p>{t.devicesIntro}</p>
+              <ul className="grid gap-4 md:grid-cols-2">
+                {devices.map((d) => (
+                  <li key={d.id} className="flex flex-col gap-2 rounded border border-line p-4" aria-label={d.thisDevice ? `${d.label}, ${t.thisDevice}` : d.label}>
+                    <h3 className="text-lg font-bold">
+                      {d.label}
+                      {d.thisDevice ? <span className="ml-2 rounded bg-surface px-2 py-0.5 text-base font-semibold">{t.thisDevice}</span> : null}
+                    </h3>
+                    <Rows rows={[[t.devicePlace, d.place], [t.deviceFirstSeen, d.firstSeen], [t.deviceLastSeen, d.lastSeen]]} />
+                    {d.thisDevice ? null : (
+                      <Button variant="secondary" className="self-start" onClick={() => setSigningOut({ kind: "one", id: d.id, label: d.label })} aria-label={t.signOutDeviceLabel(d.label)}>
+                        {t.signOutDevice}
+                      </Button>
+                    )}
+                  </li>
+                ))}
+              </ul>
+            </div>
+          )}
+        </Section>
+
         <div className="grid gap-6 xl:grid-cols-2">
           <Section id="practice-details" title="Practice Details">
             {practice ? (
@@ -280,6 +326,7 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
         <ChangePasswordDialog open={dialog === "password"} onOpenChange={openChange("password")} onSaved={saved} actingFor={actingFor?.parentName ?? null} />
         <AddressDialog open={dialog === "address"} onOpenChange={openChange("address")} profile={profile} practicePhone={practice?.phone ?? null} />
         <SignInSecurityDialog dialog={dialog === "turn-on" || dialog === "turn-off" || dialog === "recovery-codes" ? dialog : null} onOpenChange={(open) => (open ? undefined : setDialog(null))} onSaved={saved} />
+        <DevicesDialog question={signingOut} onOpenChange={(open) => (open ? undefined : setSigningOut(null))} onSaved={saved} />
         <TermsDialog open={dialog === "terms"} onOpenChange={openChange("terms")} title="Terms and Conditions" text={terms[0] ?? null} />
         </Suspense>
       ) : null}

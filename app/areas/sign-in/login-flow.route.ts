@@ -25,8 +25,10 @@ interface FlowContext {
 function flowStep<I>(run: (input: I, context: FlowContext) => Promise<FlowResult>) {
   return async (input: I, context: FlowContext, response: StepResponse): Promise<FlowOutcome> => {
     if (context.session.get("user")) return { kind: "signedIn", redirectTo: "/" };
-    const { outcome, cookie } = await run(input, context);
+    const { outcome, cookie, deviceCookie } = await run(input, context);
     if (cookie) response.headers.append("Set-Cookie", cookie);
+    // The device cookie (decisions/295), set again when a sign-in completes.
+    if (deviceCookie) response.headers.append("Set-Cookie", deviceCookie);
     return outcome;
   };
 }

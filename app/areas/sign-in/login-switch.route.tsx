@@ -20,8 +20,10 @@ export const meta: Route.MetaFunction = () => [{ title: "Sign in with a link –
 const fromAnotherSite = (request: Request) => ["cross-site", "same-site"].includes(request.headers.get("sec-fetch-site") ?? "");
 
 async function signInBy(request: Request, session: PortalSession, q: string) {
-  const { outcome, cookie } = await switchStep(request, session, q);
-  const headers = cookie ? { "Set-Cookie": cookie } : undefined;
+  const { outcome, cookie, deviceCookie } = await switchStep(request, session, q);
+  const headers = new Headers();
+  if (cookie) headers.append("Set-Cookie", cookie);
+  if (deviceCookie) headers.append("Set-Cookie", deviceCookie);
   switch (outcome.kind) {
     case "signedIn":
       return redirect(outcome.redirectTo, { headers });

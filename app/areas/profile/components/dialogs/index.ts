@@ -7,3 +7,4 @@ export { ChangePasswordDialog } from "./change-password";
 export { AddressDialog } from "./address";
 export { TermsDialog } from "./terms";
 export { SignInSecurityDialog } from "./sign-in-security";
+export { DevicesDialog } from "./devices";
