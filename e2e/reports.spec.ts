@@ -55,6 +55,8 @@ test.describe("test results", () => {
     await expect(cards(page).filter({ hasText: "Unread" })).toHaveCount(0);
     await badge(page, "All").click();
     await expect(page).toHaveURL(/\/reports$/);
+    // The address changes before the list is drawn again: count once the unread ones are back in it.
+    await expect(cards(page).filter({ hasText: "Unread" })).toHaveCount(unreadCount);
     const all = await cards(page).count();
     expect(all).toBeGreaterThan(unreadCount);
     await expect(page.getByText(`${all} of ${all} results shown`)).toBeVisible();
@@ -66,8 +68,9 @@ test.describe("test results", () => {
     await page.getByLabel("Search by subject").fill("hba1c");
     await page.getByRole("button", { name: "Search" }).click();
     await expect(page).toHaveURL(/\/reports\?q=hba1c$/);
+    // The address changes before the list is drawn again: read it once the search's answer has replaced it.
     await expect(cards(page).first()).toBeVisible();
-    for (const heading of await cards(page).getByRole("heading").allTextContents()) expect(heading).toBe("HbA1c");
+    await expect(cards(page).getByRole("heading").filter({ hasNotText: /^HbA1c$/ })).toHaveCount(0);
     const searched = (await resultCalls(world)).at(-1)!;
     expect(searched.query).toMatchObject({ searchText: "hba1c", PageSize: "100", PageNumber: "1" });
 

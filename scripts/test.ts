@@ -1,7 +1,7 @@
 /**
- * `npm test`: the static checks (type check, lint, unused code, build) and Vitest's unit tests side by
- * side, Vitest's integration tests as soon as the build is there (the multi-process tests run the
- * built portal), then Playwright in Debian's Chromium. Every step runs even when an earlier one fails, so one run shows
+ * `npm test`: the static checks side by side (type check, lint, unused code, build), then Vitest (unit and
+ * integration: the multi-process tests run the built portal, so the build comes first), then
+ * Playwright in Debian's Chromium. Every step runs even when an earlier one fails, so one run shows
  * everything that is wrong. Each phase's duration is printed; the last line is the plain
  * `N passed, N failed` that CI reads.
  *
@@ -60,40 +60,30 @@ function readJson<T>(file: string): T | null {
 rmSync("test-results", { recursive: true, force: true });
 mkdirSync("test-results", { recursive: true });
 
-/** One Vitest run of some of its projects, quiet (it runs beside other steps); its counts from its JSON report. */
-async function vitest(label: string, project: string): Promise<void> {
-  const report = `test-results/vitest-${label.toLowerCase()}.json`;
-  const ok = await step(`Vitest ${label}`, [["npx", ["vitest", "run", "--project", project, "--reporter=default", "--reporter=json", `--outputFile.json=${report}`]]]);
-  const counts = readJson<{ numPassedTests: number; numFailedTests: number }>(report);
-  if (counts) {
-    passed += counts.numPassedTests;
-    failed += counts.numFailedTests;
-  }
-  if (!ok && (!counts || counts.numFailedTests === 0)) failed++;
-}
-
-// Nothing here waits for what it does not need: the static checks and the unit tests side by side;
-// the integration tests as soon as the build is there (their multi-process tests run the built
-// portal), beside the type check and lint that are still running (decisions/285).
-console.log("▶ Type check, lint, unused code, build and unit tests side by side; integration tests once the build is there");
+// The static checks do not depend on each other: side by side they take as long as the longest.
+console.log("▶ Type check, lint, unused code and build, side by side");
 const staticSince = Date.now();
-const building = step("Build", [["npm", ["run", "build"]]]);
 const [typed, linted, unused, built] = await Promise.all([
   step("Type check", [["npx", ["react-router", "typegen"]], ["npx", ["tsc", "-p", "."]]]),
   step("Lint", [["npx", ["eslint", "."]]]),
   // An export, file or dependency nothing uses (knip.config.ts says what knip cannot see).
   step("Unused code (knip)", [["npx", ["knip", "--no-progress"]]]),
   // `npm run build`: the portal, its server bundle (decisions/283), the video client it serves under /zoom-client/ (decisions/130).
-  building,
-  vitest("unit", "unit*"),
-  building.then(async (ok) => {
-    if (ok) return vitest("integration", "integration*");
-    console.log("\n✗ Vitest integration: not run, the build failed");
-    failed++;
-  }),
+  step("Build", [["npm", ["run", "build"]]]),
 ]);
-phases.push(`static checks and Vitest together ${seconds(staticSince)}`);
+phases.push(`static checks together ${seconds(staticSince)}`);
 failed += [typed, linted, unused, built].filter((ok) => !ok).length;
+
+console.log("\n▶ Unit and integration tests (Vitest)");
+const vitestSince = Date.now();
+const vitestRun = await run("npx", ["vitest", "run", "--reporter=default", "--reporter=json", "--outputFile.json=test-results/vitest.json"]);
+phases.push(`Vitest ${seconds(vitestSince)}`);
+const vitest = readJson<{ numPassedTests: number; numFailedTests: number }>("test-results/vitest.json");
+if (vitest) {
+  passed += vitest.numPassedTests;
+  failed += vitest.numFailedTests;
+}
+if (!vitestRun.ok && (!vitest || vitest.numFailedTests === 0)) failed++;
 
 if (!existsSync(chromium)) {
   console.log(`\n✗ End-to-end tests need Chromium at ${chromium}, and none is there.`);
