@@ -8,8 +8,8 @@ import type { AccessAction } from "../lib/access-kinds";
 import { recordAccess, deviceLabel } from "./access-record.server";
 import { config } from "./config.server";
 import { sendMail as portalSendMail, type SendMail } from "./mail.server";
-import { currentRequestId, observability } from "./observability.server";
-import { failureCode, portalStore, type PortalDb, type PortalStore } from "./portal-store.server";
+import { observability } from "./observability.server";
+import { portalStore, storeQueries, type PortalStore } from "./portal-store.server";
 import { devices, type DeviceLabel } from "./portal-store/schema";
 import { anonymousSessionId } from "./session.server";
 import { clientAddress } from "./throttle.server";
@@ -67,16 +67,7 @@ export class DevicesUnavailable extends Error {
 
 /** The store's side of devices, for one store (tests give theirs; the app uses the process's). */
 export function deviceStore(opened: () => PortalStore | undefined = portalStore) {
-  async function run<T>(operation: "devices.read" | "devices.write", query: (db: PortalDb) => Promise<T>): Promise<T> {
-    try {
-      const current = opened();
-      if (!current) throw new Error("no store");
-      return await current.run(operation, query);
-    } catch (error) {
-      observability().logger.error({ kind: "portal-store", operation, requestId: currentRequestId(), error: failureCode(error) }, "portal store query failed");
-      throw new DevicesUnavailable();
-    }
-  }
+  const run = storeQueries<"devices.read" | "devices.write">(opened, () => new DevicesUnavailable());
 
   /**
    * Notes a sign-in on a device: a new row, or last seen, label and range brought up to date. One

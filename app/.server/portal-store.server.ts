@@ -178,6 +178,24 @@ function describe(error: unknown): string {
   return error instanceof Error ? error.message || failureCode(error) : String(error);
 }
 
+/**
+ * One query of an area's store, for an area whose screen cannot go on without it (the second step,
+ * devices): a store that is away is logged (operation and code only, never the values) and thrown as
+ * the area's own error, which its page turns into plain words.
+ */
+export function storeQueries<Op extends StoreOperation>(opened: () => PortalStore | undefined, unavailable: () => Error) {
+  return async function run<T>(operation: Op, query: (db: PortalDb) => Promise<T>): Promise<T> {
+    try {
+      const current = opened();
+      if (!current) throw new Error("no store");
+      return await current.run(operation, query);
+    } catch (error) {
+      observability().logger.error({ kind: "portal-store", operation, requestId: currentRequestId(), error: failureCode(error) }, "portal store query failed");
+      throw unavailable();
+    }
+  };
+}
+
 async function timed<T>(operation: StoreOperation, query: () => Promise<T>): Promise<T> {
   const { portalStoreDuration, portalStoreErrors } = observability();
   const stop = portalStoreDuration.startTimer({ operation });

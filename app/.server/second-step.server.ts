@@ -5,8 +5,8 @@ import { normaliseCode } from "../lib/second-step";
 import type { AccessAction } from "../lib/access-kinds";
 import { recordAccess } from "./access-record.server";
 import { sendMail as portalSendMail, type SendMail } from "./mail.server";
-import { currentRequestId, observability } from "./observability.server";
-import { failureCode, portalStore, type PortalDb, type PortalStore, type StoreOperation } from "./portal-store.server";
+import { observability } from "./observability.server";
+import { portalStore, storeQueries, type PortalStore, type StoreOperation } from "./portal-store.server";
 import { secondStepCodes, secondSteps } from "./portal-store/schema";
 import { anonymousSessionId } from "./session.server";
 import { stateStore } from "./state.server";
@@ -68,17 +68,7 @@ export interface SecondStepStatus {
 
 /** The store's side of second steps, for one store (tests give theirs; the app uses the process's). */
 export function secondStepStore(opened: () => PortalStore | undefined = portalStore) {
-  /** One query; a store that is away is logged (operation and code only) and thrown as SecondStepUnavailable. */
-  async function run<T>(operation: Extract<StoreOperation, `second-step.${string}`>, query: (db: PortalDb) => Promise<T>): Promise<T> {
-    try {
-      const current = opened();
-      if (!current) throw new Error("no store");
-      return await current.run(operation, query);
-    } catch (error) {
-      observability().logger.error({ kind: "portal-store", operation, requestId: currentRequestId(), error: failureCode(error) }, "portal store query failed");
-      throw new SecondStepUnavailable();
-    }
-  }
+  const run = storeQueries<Extract<StoreOperation, `second-step.${string}`>>(opened, () => new SecondStepUnavailable());
   const store = () => ({ run });
 
   async function status(holderKey: string): Promise<SecondStepStatus> {
