@@ -12,7 +12,6 @@ import { fileResponse, manifestResponse, SHARE_REQUESTS_PER_MINUTE, shareLinkSto
 import { shareAction, shareLinksOf, type ShareDeps } from "../../app/areas/summary/share-page.server";
 import { decodeShlink, MAX_WRONG_PASSCODES, type ShlinkPayload } from "../../app/areas/summary/shlink";
 import { shareMessages as t } from "../../app/areas/summary/texts";
-import type { ShareReply } from "../../app/areas/summary/view";
 import { SHARE_FILE_PATH, SHARE_MANIFEST_PATH } from "../../app/lib/share-link-paths";
 import { documentProblems, fhirValidator, validateBundle } from "../helpers/fhir-document";
 import { useMockServer, type TestWorld } from "../helpers/mock-world";
