@@ -1,10 +1,12 @@
 import type { Bundle, Patient } from "@medplum/fhirtypes";
 import { compactDecrypt, decodeProtectedHeader } from "jose";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { endpoints } from "../../contract/endpoints";
 import { listAccess, practiceKey, type AccessEntry } from "../../app/.server/access-record.server";
 import { DocumentRate } from "../../app/.server/document-rate.server";
 import { openPortalStore, sharePortalStore, type PortalStore } from "../../app/.server/portal-store.server";
+import { shareLinks } from "../../app/.server/portal-store/schema";
 import { sessions } from "../../app/.server/session.server";
 import { MemoryStateStore } from "../../app/.server/state-store.server";
 import { NHI_SYSTEM } from "../../app/areas/summary/fhir";
@@ -328,5 +330,25 @@ describe("making and following links (embedded store)", () => {
     expect(SHARE_REQUESTS_PER_MINUTE).toBe(30);
     p.clock.now = new Date(p.clock.now.getTime() + 60_000);
     expect((await send(JSON.stringify({ recipient: "x" }))).status).toBe(401);
+  });
+
+  // Last: the purge reaches every link of the embedded store.
+  it("drops what no longer works: an expired link's file at once, its row 90 days later", async () => {
+    const p = portal();
+    const { cookie } = await signedInToPortal(sessions, world, "solo");
+    await p.make(cookie, { expiryDays: "1", label: "Purged" });
+    const id = (await p.list(cookie))!.find((l) => l.label === "Purged")!.id;
+    const fileOf = async () => (await embedded.run("share-links.read", (db) => db.select({ file: shareLinks.file }).from(shareLinks).where(eq(shareLinks.id, id))))[0]?.file;
+    expect(await fileOf()).toMatch(/^eyJ/);
+    const day = 86_400_000;
+    await p.deps.store.purge(new Date(p.clock.now.getTime() + 12 * 3_600_000));
+    expect(await fileOf()).toMatch(/^eyJ/);
+    p.clock.now = new Date(p.clock.now.getTime() + 2 * day);
+    await p.deps.store.purge(p.clock.now);
+    expect(await fileOf()).toBeNull();
+    expect((await p.list(cookie))!.find((l) => l.id === id)).toMatchObject({ status: "expired" });
+    p.clock.now = new Date(p.clock.now.getTime() + 91 * day);
+    await p.deps.store.purge(p.clock.now);
+    expect((await p.list(cookie))!.map((l) => l.id)).not.toContain(id);
   });
 });
