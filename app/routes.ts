@@ -36,5 +36,8 @@ export default [
   route("access-record/download", "areas/access-record/download.route.ts"),
   route("summary/fhir", "areas/summary/fhir.route.ts"),
   route("summary/pdf", "areas/summary/pdf.route.ts"),
+  // A share link's receiving side, for other apps with no session (SMART Health Links, decisions/308).
+  route("shl/file/:ticket", "areas/summary/share-file.route.ts"),
+  route("shl/:id", "areas/summary/share-manifest.route.ts"),
   route("*", "shell/not-found.route.tsx"),
 ] satisfies RouteConfig;

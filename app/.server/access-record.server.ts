@@ -14,8 +14,11 @@ import { ACCESS_ACTIONS, ACCESS_AREAS, accessEntries, BROWSERS, PLATFORMS, type 
  */
 
 export interface AccessEvent {
-  /** The practice's API address (the session's apiBase): patient ids are the practice's own. */
-  practice: string;
+  /**
+   * The practice's API address (the session's apiBase): patient ids are the practice's own. Or its key
+   * as the store already names it (practiceKey), for an access made with no session: a share link's use.
+   */
+  practice: string | { key: string };
   /** Whose record: the practice's opaque id of the patient viewed (the session's userId). */
   patientId: string;
   /** Who: accountHolderKey(apiBase, parentId), the state store's name for the account holder. */
@@ -55,7 +58,7 @@ const SESSION = /^[A-Za-z0-9_-]{8,64}$/;
 const NAME = /^[^\d\n\r\t<>]{1,100}$/;
 
 /** The practice as the store names it: a hash of its API address, which is long and may change case or slash. */
-function practiceKey(apiBase: string): string {
+export function practiceKey(apiBase: string): string {
   return createHash("sha256").update(`practice\n${apiBase}`).digest("base64url").slice(0, 22);
 }
 
@@ -98,6 +101,7 @@ export function deviceLabel(userAgent: string | null | undefined): DeviceLabel {
 function refusedField(event: AccessEvent): string | null {
   if (!(ACCESS_AREAS as readonly string[]).includes(event.area)) return "area";
   if (!(ACCESS_ACTIONS as readonly string[]).includes(event.action)) return "action";
+  if (typeof event.practice !== "string" && !KEY.test(event.practice.key)) return "practice";
   if (!ID.test(event.patientId)) return "patientId";
   if (event.itemId != null && !ID.test(event.itemId)) return "itemId";
   if (!KEY.test(event.holderKey)) return "holderKey";
@@ -123,7 +127,7 @@ export function recordAccess(event: AccessEvent, store: PortalStore | undefined 
   // Read now, not at each try: a retried entry keeps the time of the access.
   const row = {
     at: event.at ?? new Date(),
-    practiceKey: practiceKey(event.practice),
+    practiceKey: typeof event.practice === "string" ? practiceKey(event.practice) : event.practice.key,
     patientId: event.patientId,
     holderKey: event.holderKey,
     proxyName: event.proxyName?.trim() ?? null,
