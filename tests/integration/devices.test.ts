@@ -10,6 +10,7 @@ import { accountHolderKey, anonymousSessionId, createSessions } from "../../app/
 import { createSignInSteps, type FlowResult } from "../../app/.server/sign-in.server";
 import { SignInThrottle } from "../../app/.server/throttle.server";
 import { deviceMailMessages } from "../../app/lib/messages/devices";
+import { profileMessages as t } from "../../app/areas/profile/texts";
 import { useMockServer, type TestWorld } from "../helpers/mock-world";
 import { startPostgresServer, type PostgresServer } from "../helpers/postgres-server";
 
@@ -324,5 +325,110 @@ describe("your devices", () => {
     await b.signIn("empty");
     await steps.devicesNoted();
     expect(await caught(to)).toHaveLength(before + 1);
+  });
+});
+
+describe("Sign out from Your devices, through the profile's action", () => {
+  // The portal's own sessions, state store, device cookie and devices store (on this file's embedded
+  // store, shared on globalThis), as the profile's action uses them.
+  let app: typeof import("../../app/.server/session.server");
+  let state: typeof import("../../app/.server/state.server");
+  let action: typeof import("../../app/areas/profile/page.route").action;
+  let appSteps: ReturnType<typeof createSignInSteps>;
+  beforeAll(async () => {
+    const [session, devicesModule, route, stateModule] = await Promise.all([
+      import("../../app/.server/session.server"),
+      import("../../app/.server/devices.server"),
+      import("../../app/areas/profile/page.route"),
+      import("../../app/.server/state.server"),
+    ]);
+    [app, state, action] = [session, stateModule, route.action];
+    appSteps = createSignInSteps({
+      identityUrl: mock.portalConfig.PRACTICE_IDENTITY_URL,
+      signedOutApi: mock.portalConfig.PRACTICE_API_URL,
+      sessions: app.sessions,
+      throttle: new SignInThrottle({ SIGNIN_MAX_FAILURES_PER_ACCOUNT: 10, SIGNIN_MAX_FAILURES_PER_ADDRESS: 50 }),
+      verifyCaptcha: async () => true,
+      devices: { cookie: devicesModule.deviceCookie, notices: { store: devices, sendMail: null } },
+    });
+  });
+
+  /** A browser signed in to the portal: its cookies kept, its session's id in the state store, its posts to /profile. */
+  async function signedIn(label: string) {
+    let cookie = "";
+    let device = "";
+    const result = await appSteps.signInStep(new Request("http://portal.test/login/flow", { method: "POST", headers: { "x-portal-client-address": "203.0.113.9", "User-Agent": "Mozilla/5.0 (Windows NT 10.0; Win64; x64) Firefox/140.0" } }), await app.sessions.sessionStorage.getSession(), {
+      username: world.user(label).username,
+      password: world.user(label).password,
+      captcha: null,
+      redirectTo: "/",
+    });
+    expect(result.outcome).toMatchObject({ kind: expect.stringMatching(/^(signedIn|chooseAccount)$/) });
+    cookie = result.cookie!.split(";")[0];
+    device = result.deviceCookie!.split(";")[0];
+    if (result.outcome.kind === "chooseAccount") {
+      const chosen = await appSteps.chooseAccountStep(await app.sessions.sessionStorage.getSession(cookie), result.outcome.accounts[0].id);
+      cookie = chosen.cookie!.split(";")[0];
+    }
+    await appSteps.devicesNoted();
+    const session = await app.sessions.sessionStorage.getSession(cookie);
+    const user = session.get("user")!;
+    return {
+      user,
+      sessionId: session.id,
+      deviceId: user.deviceId!,
+      /** The session's entry in the state store (Redis or memory), or null once it is gone. */
+      stored: () => state.stateStore.get(`session:${session.id}`),
+      /** This browser's next page: the guard every signed-in route starts with. */
+      next: () => app.requireSession(new Request("http://portal.test/profile", { headers: { Cookie: `${cookie}; ${device}` } })).then(() => "signed in", (e: unknown) => (e instanceof Response ? e.headers.get("Location") : "threw")),
+      post: async (fields: Record<string, string>) => {
+        const request = new Request("http://portal.test/profile", { method: "POST", body: new URLSearchParams(fields), headers: { Cookie: `${cookie}; ${device}`, "x-portal-client-address": "203.0.113.9" } });
+        const answer = (await action({ request, params: {}, context: {} } as never)) as { data: { ok: boolean; message: string }; init: { status?: number } | null };
+        await embedded.settled();
+        return { status: answer.init?.status ?? 200, ...answer.data };
+      },
+    };
+  }
+
+  it("Sign out for one ends that device's session in the state store and takes it off the list; a device of another account, or this one, is refused", async () => {
+    const mine = await signedIn("solo");
+    const other = await signedIn("solo");
+    const theirs = await signedIn("empty");
+    const key = accountHolderKey(mine.user.apiBase, mine.user.parentId);
+    expect(await other.stored()).not.toBeNull();
+
+    // Another account's device, posted with its id (a forged form): refused, and nothing of theirs changes.
+    expect(await mine.post({ intent: "devices-sign-out", device: theirs.deviceId })).toMatchObject({ status: 404, ok: false, message: t.deviceNotListed });
+    expect(await theirs.stored()).not.toBeNull();
+    expect(await theirs.next()).toBe("signed in");
+    expect((await devices.list(accountHolderKey(theirs.user.apiBase, theirs.user.parentId))).map((d) => d.deviceId)).toContain(theirs.deviceId);
+    // This device has Log Out for that.
+    expect(await mine.post({ intent: "devices-sign-out", device: mine.deviceId })).toMatchObject({ status: 400, ok: false, message: t.deviceIsThisOne });
+
+    const signedOut = await mine.post({ intent: "devices-sign-out", device: other.deviceId });
+    expect(signedOut).toMatchObject({ status: 200, ok: true, message: t.deviceSignedOut("Firefox on Windows") });
+    expect(await other.stored()).toBeNull();
+    expect(await other.next()).toBe("/login?redirectTo=%2Fprofile");
+    expect(await mine.next()).toBe("signed in");
+    expect((await devices.list(key)).map((d) => d.deviceId)).not.toContain(other.deviceId);
+    // Gone already: a second post is told so.
+    expect(await mine.post({ intent: "devices-sign-out", device: other.deviceId })).toMatchObject({ status: 404, ok: false, message: t.deviceNotListed });
+    const recorded = (await listAccess({ practice: mine.user.apiBase, patientId: mine.user.parentId })).entries.filter((e) => e.action === "device-signed-out" && e.sessionId === anonymousSessionId(mine.sessionId));
+    expect(recorded).toHaveLength(1);
+  });
+
+  it("Sign out everywhere else ends every other session of the holder and keeps this one", async () => {
+    const mine = await signedIn("solo");
+    const others = [await signedIn("solo"), await signedIn("solo")];
+    const theirs = await signedIn("empty");
+    expect(await mine.post({ intent: "devices-sign-out-others" })).toMatchObject({ status: 200, ok: true, message: t.othersSignedOut });
+    for (const other of others) {
+      expect(await other.stored()).toBeNull();
+      expect(await other.next()).toBe("/login?redirectTo=%2Fprofile");
+    }
+    expect(await mine.stored()).not.toBeNull();
+    expect(await mine.next()).toBe("signed in");
+    expect(await theirs.next()).toBe("signed in");
+    expect((await devices.list(accountHolderKey(mine.user.apiBase, mine.user.parentId))).map((d) => d.deviceId)).toEqual([mine.deviceId]);
   });
 });
