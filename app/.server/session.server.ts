@@ -366,12 +366,15 @@ export function createSessions(
    * requests at once, in any process, one wins, and a change made meanwhile is never overwritten) and
    * the device's last seen moves on in the background. Never awaited by the request; never throws.
    */
-  function deviceSeen(id: string, user: SignedInData, request: Request) {
+  function deviceSeen(session: PortalSession, user: SignedInData, request: Request) {
     const seen = options.deviceSeen;
     if (!seen || !user.deviceId) return;
     const deviceId = user.deviceId;
+    const id = session.id;
+    const now = seen.now?.() ?? Date.now();
+    // The session as this request read it: within the interval, nothing more is read or written.
+    if (now - (session.get("deviceSeenAt") ?? 0) < seen.intervalMs) return;
     const job = (async () => {
-      const now = seen.now?.() ?? Date.now();
       const raw = await store.get(sessionKey(id));
       if (!raw) return;
       const entry = JSON.parse(raw) as Stored;
@@ -449,7 +452,7 @@ export function createSessions(
       },
     );
     // Once the practice has said the token is good, the request counts as the device's (decisions/310).
-    verified.then(() => deviceSeen(session.id, user, request), () => undefined);
+    verified.then(() => deviceSeen(session, user, request), () => undefined);
     if (tokenFirst) await verified;
     // Otherwise awaited by the middleware and by every call; never left unhandled in between.
     else verified.catch(() => undefined);
