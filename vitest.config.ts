@@ -33,6 +33,7 @@ const OWN_MODULES = [
   "tests/integration/second-step.test.ts",
   "tests/integration/devices.test.ts",
   "tests/integration/share-links.test.ts",
+  "tests/integration/access-record-changes.test.ts",
 ];
 
 export default defineConfig({

@@ -107,8 +107,9 @@ export const secondStepCodes = pgTable(
 /**
  * The browsers an account holder has signed in with (issue 31, decisions/295): one row per holder and
  * device id (a random id in a long-lived cookie of that browser). Only a label from closed lists, the
- * client address's range (never the full address) and two times; no fingerprint. A sign-in updates
- * last seen; signing a device out deletes its row, so its next sign-in counts as new again.
+ * client address's range (never the full address) and two times; no fingerprint. Its requests move
+ * last seen on, at most every few minutes (decisions/310); signing a device out deletes its row, so its
+ * next sign-in counts as new again; a row not seen for DEVICE_RETENTION_DAYS is purged (decisions/311).
  */
 export const devices = pgTable(
   "devices",
@@ -116,7 +117,7 @@ export const devices = pgTable(
     holderKey: text("holder_key").notNull(),
     deviceId: text("device_id").notNull(),
     label: text("label").$type<DeviceLabel>().notNull(),
-    /** "203.0.113.x", "2001:db8:1::/48" or "unknown": the last sign-in's range. */
+    /** "203.0.113.x", "2001:db8:1::/48" or "unknown": the range it was last seen from (decisions/310). */
     addressRange: text("address_range").notNull(),
     firstSeen: timestamp("first_seen", { withTimezone: true, mode: "date" }).notNull(),
     lastSeen: timestamp("last_seen", { withTimezone: true, mode: "date" }).notNull(),
