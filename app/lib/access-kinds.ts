@@ -7,9 +7,26 @@
 /**
  * What was done: a page or item seen, a file taken away, something changed at the practice; and the
  * changes to how the holder signs in (decisions/277), never with the code itself; a device new to the
- * holder signed in, a device signed out from the devices list (decisions/295).
+ * holder signed in, a device signed out from the devices list (decisions/295); a passkey added, renamed,
+ * removed, used to sign in or refused there (decisions/300), never the passkey's name or credential.
  */
-export const ACCESS_ACTIONS = ["view", "download", "change", "second-step-on", "second-step-off", "recovery-codes-made", "recovery-code-used", "second-step-failed", "new-device", "device-signed-out"] as const;
+export const ACCESS_ACTIONS = [
+  "view",
+  "download",
+  "change",
+  "second-step-on",
+  "second-step-off",
+  "recovery-codes-made",
+  "recovery-code-used",
+  "second-step-failed",
+  "new-device",
+  "device-signed-out",
+  "passkey-added",
+  "passkey-renamed",
+  "passkey-removed",
+  "passkey-used",
+  "passkey-refused",
+] as const;
 export type AccessAction = (typeof ACCESS_ACTIONS)[number];
 
 /**

@@ -73,4 +73,9 @@ export const ACTION_WORDS: Record<AccessAction, { page: string; item: string }> 
   "second-step-failed": { page: "A wrong code was entered at", item: "A wrong code was entered at" },
   "new-device": { page: "A new device signed in at", item: "A new device signed in at" },
   "device-signed-out": { page: "Signed a device out at", item: "Signed a device out at" },
+  "passkey-added": { page: "Added a passkey for", item: "Added a passkey for" },
+  "passkey-renamed": { page: "Renamed a passkey for", item: "Renamed a passkey for" },
+  "passkey-removed": { page: "Removed a passkey for", item: "Removed a passkey for" },
+  "passkey-used": { page: "Used a passkey at", item: "Used a passkey at" },
+  "passkey-refused": { page: "A passkey was refused at", item: "A passkey was refused at" },
 };
