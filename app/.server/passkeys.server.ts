@@ -10,6 +10,7 @@ import {
   type RegistrationResponseJSON,
 } from "@simplewebauthn/server";
 import { and, asc, count, eq } from "drizzle-orm";
+import { z } from "zod";
 import type { AccessAction } from "../lib/access-kinds";
 import { passkeyMessages } from "../lib/messages/passkeys";
 import { normalisePasskeyName, passkeyNameProblem } from "../lib/passkeys";
@@ -210,6 +211,39 @@ export function challengeOf(response: { response?: { clientDataJSON?: unknown } 
     const parsed: unknown = JSON.parse(Buffer.from(encoded, "base64url").toString("utf8"));
     const challenge = typeof parsed === "object" && parsed !== null && "challenge" in parsed ? parsed.challenge : null;
     return typeof challenge === "string" && /^[A-Za-z0-9_-]{16,128}$/.test(challenge) ? challenge : null;
+  } catch {
+    return null;
+  }
+}
+
+const b64url = (max: number) => z.string().regex(/^[A-Za-z0-9_-]*$/).max(max);
+
+/**
+ * A new passkey as @simplewebauthn/browser gives it, posted by the profile as JSON text: its shape
+ * checked here, its content (attestation, challenge, origin, relying party) by @simplewebauthn/server.
+ */
+export const RegistrationAnswerSchema = z.object({
+  id: b64url(1400).min(16),
+  rawId: b64url(1400),
+  type: z.literal("public-key"),
+  response: z.object({
+    clientDataJSON: b64url(4096),
+    attestationObject: b64url(8192),
+    authenticatorData: b64url(8192).optional(),
+    publicKey: b64url(4096).optional(),
+    publicKeyAlgorithm: z.number().int().optional(),
+    transports: z.array(z.enum(["ble", "cable", "hybrid", "internal", "nfc", "smart-card", "usb"])).max(8).optional(),
+  }),
+  clientExtensionResults: z.object({ appid: z.boolean().optional(), hmacCreateSecret: z.boolean().optional(), credProps: z.object({ rk: z.boolean().optional() }).optional() }).default({}),
+  authenticatorAttachment: z.enum(["platform", "cross-platform"]).optional(),
+});
+
+/** The posted text as a new passkey's answer, or null when it is not one. */
+export function readRegistrationAnswer(text: string): RegistrationResponseJSON | null {
+  if (text.length > 32_768) return null;
+  try {
+    const checked = RegistrationAnswerSchema.safeParse(JSON.parse(text));
+    return checked.success ? checked.data : null;
   } catch {
     return null;
   }

@@ -21,15 +21,17 @@ export function passkeyNameProblem(typed: string): string | null {
 }
 
 /** What the browser's ceremony ended in, as the sign-in and the profile tell it (a DOMException's name). */
-export type CeremonyFailure = "cancelled" | "unsupported" | "failed";
+export type CeremonyFailure = "cancelled" | "unsupported" | "exists" | "failed";
 
 /**
  * A failed WebAuthn call in words the page can choose by: NotAllowedError (cancelled, timed out, no
- * passkey here) is by far the most common; a browser without WebAuthn; anything else.
+ * passkey here) is by far the most common; a browser without WebAuthn; an authenticator that already
+ * holds one of the account's passkeys (InvalidStateError, when adding); anything else.
  */
 export function ceremonyFailure(error: unknown): CeremonyFailure {
   const name = error instanceof Error ? error.name : "";
   if (name === "NotAllowedError" || name === "AbortError") return "cancelled";
+  if (name === "InvalidStateError") return "exists";
   if (name === "NotSupportedError" || (error instanceof Error && /does not support WebAuthn/i.test(error.message))) return "unsupported";
   return "failed";
 }

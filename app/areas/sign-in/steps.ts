@@ -23,7 +23,8 @@ export const PasskeyAnswerSchema = z.object({
   rawId: b64url(1400),
   type: z.literal("public-key"),
   response: z.object({ clientDataJSON: b64url(4096), authenticatorData: b64url(4096), signature: b64url(1024), userHandle: b64url(256).optional() }),
-  clientExtensionResults: z.looseObject({}).default({}),
+  // The extensions this portal asks for: none. What a browser adds anyway is dropped unread.
+  clientExtensionResults: z.object({ appid: z.boolean().optional(), hmacCreateSecret: z.boolean().optional(), credProps: z.object({ rk: z.boolean().optional() }).optional() }).default({}),
   authenticatorAttachment: z.enum(["platform", "cross-platform"]).optional(),
 });
 

@@ -5,6 +5,7 @@ export const passkeyMessages = {
   signInDescription: "Your account asks for a passkey after your password. Use the passkey on this device, your phone or your security key.",
   usePasskey: "Use your passkey",
   checking: "Waiting for your passkey…",
+  adding: "Waiting for your browser's passkey prompt…",
   useEmailedCode: "E-mail me a code instead",
   useRecoveryCode: "Use a recovery code",
   /** The browser's ceremony was cancelled, timed out or found no passkey (NotAllowedError). */
