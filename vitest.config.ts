@@ -32,6 +32,7 @@ const OWN_MODULES = [
   "tests/integration/access-record-recording.test.ts",
   "tests/integration/second-step.test.ts",
   "tests/integration/devices.test.ts",
+  "tests/integration/passkeys.test.ts",
 ];
 
 export default defineConfig({

@@ -156,7 +156,11 @@ export const passkeys = pgTable(
   },
   (t) => [
     index("passkeys_by_holder").on(t.holderKey),
-    check("passkeys_keys", sql`${t.holderKey} ~ '^[A-Za-z0-9_-]{16,64}$' and ${t.credentialId} ~ '^[A-Za-z0-9_-]{16,1400}$' and ${t.publicKey} ~ '^[A-Za-z0-9_-]{16,2000}$'`),
+    // PostgreSQL's regular expressions count to 255 at most: the lengths are checked apart.
+    check(
+      "passkeys_keys",
+      sql`${t.holderKey} ~ '^[A-Za-z0-9_-]{16,64}$' and ${t.credentialId} ~ '^[A-Za-z0-9_-]{16,}$' and char_length(${t.credentialId}) <= 1400 and ${t.publicKey} ~ '^[A-Za-z0-9_-]{16,}$' and char_length(${t.publicKey}) <= 2000`,
+    ),
     check("passkeys_counter", sql`${t.counter} >= 0`),
     check("passkeys_transports", sql`${t.transports} ~ '^[a-z-]{0,20}(,[a-z-]{1,20}){0,7}$'`),
     check("passkeys_name", sql`char_length(${t.name}) between 1 and 60 and ${t.name} !~ '[\\n\\r\\t<>]'`),

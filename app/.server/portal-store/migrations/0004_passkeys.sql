@@ -7,7 +7,7 @@ CREATE TABLE "passkeys" (
 	"name" text NOT NULL,
 	"created_at" timestamp with time zone NOT NULL,
 	"last_used_at" timestamp with time zone,
-	CONSTRAINT "passkeys_keys" CHECK ("passkeys"."holder_key" ~ '^[A-Za-z0-9_-]{16,64}$' and "passkeys"."credential_id" ~ '^[A-Za-z0-9_-]{16,1400}$' and "passkeys"."public_key" ~ '^[A-Za-z0-9_-]{16,2000}$'),
+	CONSTRAINT "passkeys_keys" CHECK ("passkeys"."holder_key" ~ '^[A-Za-z0-9_-]{16,64}$' and "passkeys"."credential_id" ~ '^[A-Za-z0-9_-]{16,}$' and char_length("passkeys"."credential_id") <= 1400 and "passkeys"."public_key" ~ '^[A-Za-z0-9_-]{16,}$' and char_length("passkeys"."public_key") <= 2000),
 	CONSTRAINT "passkeys_counter" CHECK ("passkeys"."counter" >= 0),
 	CONSTRAINT "passkeys_transports" CHECK ("passkeys"."transports" ~ '^[a-z-]{0,20}(,[a-z-]{1,20}){0,7}$'),
 	CONSTRAINT "passkeys_name" CHECK (char_length("passkeys"."name") between 1 and 60 and "passkeys"."name" !~ '[\n\r\t<>]')
