@@ -45,7 +45,7 @@ async function addPasskey(page: Page, user: WorldUser, name: string, { axe = fal
   await dialog.getByLabel(passkeyMessages.nameLabel).fill(name);
   await dialog.getByRole("button", { name: "Add passkey" }).click();
   await expect(dialog).toBeHidden();
-  await expect(page.getByText(passkeyMessages.added(name))).toBeVisible();
+  await expect(page.getByText(passkeyMessages.added(name), { exact: true })).toBeVisible();
   await expect(section.getByRole("listitem", { name })).toContainText(passkeyMessages.neverUsed);
   return section;
 }
