@@ -98,6 +98,12 @@ export function passkeyStore(opened: () => PortalStore | undefined = portalStore
     return Number(row?.n ?? 0);
   }
 
+  /** The holder's credentials as the browser's options name them: ids and transports, in one query. */
+  async function credentials(holderKey: string): Promise<{ id: string; transports: AuthenticatorTransport[] }[]> {
+    const rows = await run("passkeys.read", (db) => db.select({ id: passkeys.credentialId, transports: passkeys.transports }).from(passkeys).where(eq(passkeys.holderKey, holderKey)));
+    return rows.map((row) => ({ id: row.id, transports: transportsOf(row.transports) }));
+  }
+
   /** One credential by its id, whoever's it is: the caller compares the holder (another account's is refused by name). */
   async function find(credentialId: string): Promise<StoredPasskey | null> {
     const [row] = await run("passkeys.read", (db) =>
@@ -161,7 +167,7 @@ export function passkeyStore(opened: () => PortalStore | undefined = portalStore
     return moved.length === 1;
   }
 
-  return { list, count: countOf, find, add, rename, remove, used };
+  return { list, count: countOf, credentials, find, add, rename, remove, used };
 }
 
 export type PasskeyStore = ReturnType<typeof passkeyStore>;
@@ -260,8 +266,6 @@ export interface PasskeyHolder {
 export async function registrationOptions(deps: Passkeys, holder: PasskeyHolder): Promise<PublicKeyCredentialCreationOptionsJSON> {
   const rp = deps.relyingParty;
   if (!rp) throw new PasskeysUnavailable();
-  const existing = await deps.store.list(holder.holderKey);
-  const stored = await Promise.all(existing.map((p) => deps.store.find(p.id)));
   const options = await generateRegistrationOptions({
     rpName: rp.name,
     rpID: rp.id,
@@ -270,7 +274,7 @@ export async function registrationOptions(deps: Passkeys, holder: PasskeyHolder)
     userID: new TextEncoder().encode(holder.holderKey),
     timeout: CEREMONY_TIMEOUT_MS,
     attestationType: "none",
-    excludeCredentials: stored.filter((s) => s !== null).map((s) => ({ id: s.credentialId, transports: transportsOf(s.transports) })),
+    excludeCredentials: await deps.store.credentials(holder.holderKey),
     authenticatorSelection: { residentKey: "preferred", userVerification: "preferred" },
   });
   await deps.challenges.keep(options.challenge, { holderKey: holder.holderKey, purpose: "register" });
@@ -309,13 +313,11 @@ export async function addPasskey(deps: Passkeys, holderKey: string, response: Re
 export async function authenticationOptions(deps: Passkeys, holderKey: string): Promise<PublicKeyCredentialRequestOptionsJSON> {
   const rp = deps.relyingParty;
   if (!rp) throw new PasskeysUnavailable();
-  const listed = await deps.store.list(holderKey);
-  const stored = await Promise.all(listed.map((p) => deps.store.find(p.id)));
   const options = await generateAuthenticationOptions({
     rpID: rp.id,
     timeout: CEREMONY_TIMEOUT_MS,
     userVerification: "preferred",
-    allowCredentials: stored.filter((s) => s !== null).map((s) => ({ id: s.credentialId, transports: transportsOf(s.transports) })),
+    allowCredentials: await deps.store.credentials(holderKey),
   });
   await deps.challenges.keep(options.challenge, { holderKey, purpose: "sign-in" });
   return options;
