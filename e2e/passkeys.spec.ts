@@ -67,8 +67,9 @@ test.describe("passkeys", () => {
     await rename.getByRole("button", { name: "Save name" }).click();
     await expect(rename.getByText(passkeyMessages.nameBadCharacters)).toBeVisible();
     await expect(rename.getByLabel(passkeyMessages.nameLabel)).toHaveValue("Home <laptop>");
+    // Saved by keyboard: Enter in the field submits the form.
     await rename.getByLabel(passkeyMessages.nameLabel).fill("Home laptop");
-    await rename.getByRole("button", { name: "Save name" }).click();
+    await rename.getByLabel(passkeyMessages.nameLabel).press("Enter");
     await expect(section.getByRole("listitem", { name: "Home laptop" })).toBeVisible();
     await logOut(page);
 
@@ -117,10 +118,13 @@ test.describe("passkeys", () => {
     await expect(asked.getByText(passkeyMessages.cancelled)).toBeVisible();
     expect(await page.evaluate(() => document.documentElement.scrollWidth), "the page's width at 390 px").toBeLessThanOrEqual(390);
     await expectNoAxeViolations(page);
-    // Usable: another try says the same, and Cancel returns to the sign-in form.
-    await asked.getByRole("button", { name: passkeyMessages.usePasskey }).click();
+    // Usable, by keyboard too: another try says the same, and Cancel returns to the sign-in form.
+    await asked.getByRole("button", { name: passkeyMessages.usePasskey }).focus();
+    await page.keyboard.press("Enter");
     await expect(asked.getByText(passkeyMessages.cancelled)).toBeVisible();
-    await asked.getByRole("button", { name: "Cancel" }).click();
+    await expect(asked.getByRole("button", { name: passkeyMessages.usePasskey })).toBeEnabled();
+    await asked.getByRole("button", { name: "Cancel" }).focus();
+    await page.keyboard.press("Enter");
     await expect(asked).toBeHidden();
     await expect(page.getByRole("button", { name: "Login" })).toBeVisible();
   });
