@@ -1,3 +1,4 @@
+import type { PublicKeyCredentialRequestOptionsJSON } from "@simplewebauthn/browser";
 import { z } from "zod";
 
 /**
@@ -16,6 +17,17 @@ export const LinkedAccountSchema = z.object({
 });
 export type LinkedAccount = z.output<typeof LinkedAccountSchema>;
 
+/**
+ * WebAuthn's request options as the server made them (@simplewebauthn/server), checked for what the
+ * browser's ceremony needs (a challenge, the credentials offered), the rest passed as the library wrote it.
+ */
+const PasskeyRequestOptionsSchema = z.custom<PublicKeyCredentialRequestOptionsJSON>((value) => {
+  const checked = z
+    .looseObject({ challenge: z.string().min(16), allowCredentials: z.array(z.looseObject({ id: z.string(), type: z.literal("public-key") })).optional() })
+    .safeParse(value);
+  return checked.success;
+}, "not WebAuthn request options");
+
 export const FlowOutcomeSchema = z.discriminatedUnion("kind", [
   z.object({ kind: z.literal("signedIn"), redirectTo: z.string() }),
   z.object({ kind: z.literal("chooseAccount"), accounts: z.array(LinkedAccountSchema) }),
@@ -30,6 +42,10 @@ export const FlowOutcomeSchema = z.discriminatedUnion("kind", [
   z.object({ kind: z.literal("secondStep"), to: z.string(), setup: z.boolean(), resent: z.boolean() }),
   // Set up at sign-in: the recovery codes, shown once, before the sign-in goes on.
   z.object({ kind: z.literal("recoveryCodes"), codes: z.array(z.string()) }),
+  // A passkey is asked for (decisions/300); `email` and `recovery` say which other ways this holder has.
+  z.object({ kind: z.literal("passkey"), email: z.boolean(), recovery: z.boolean() }),
+  // The browser's ceremony may start: WebAuthn's request options, as @simplewebauthn/browser takes them.
+  z.object({ kind: z.literal("passkeyOptions"), options: PasskeyRequestOptionsSchema }),
 ]);
 /** What the server answers to any step. */
 export type FlowOutcome = z.output<typeof FlowOutcomeSchema>;
