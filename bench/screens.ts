@@ -7,6 +7,11 @@
  * work a request causes after its answer too, such as its access-record write, and it is much less
  * sensitive to a busy machine than a duration is).
  *
+ * BENCH_BASE=<another checkout, built> runs that checkout's portal beside this one against the same mock
+ * and takes the two in turn, request by request, so that both see the same machine: the comparison
+ * with today's `main` that issue 35 asks for (`git worktree add ../base main`, `npm ci`, `npm run build`
+ * there). Both stores are then in memory.
+ *
  * BENCH_PROFILE=1 also profiles PROFILE_ROUNDS dashboard renders (the V8 sampling profiler, started and
  * stopped by signal around them, bench/profile-on-signal.mjs), writes the .cpuprofile (open it in
  * Chrome's DevTools) and prints where the time went, by part. Not a test: it asserts nothing.
@@ -126,47 +131,58 @@ async function profileDashboard(portal: PortalProcess, cookie: string, file: str
   return summarise(JSON.parse(readFileSync(file, "utf8")));
 }
 
+interface Subject {
+  name: string;
+  portal: PortalProcess;
+  cookie: string;
+}
+
 async function main() {
   const profileFile = path.join(tmpdir(), `dashboard-${new Date().toISOString().slice(0, 10)}.cpuprofile`);
   const admin = new Agent();
   const mock = await startMock(MOCK_PORT, admin);
-  let portal: PortalProcess | null = null;
+  const subjects: Subject[] = [];
   try {
-    portal = await startPortalProcess(MOCK_PORT + 1, {
-      PRACTICE_IDENTITY_URL: mock.url,
-      SESSION_SECRET: "screens-bench-secret-of-at-least-32-characters",
-      CAPTCHA_MAX_NUMBER: "1000",
-      ...(process.env.BENCH_PROFILE ? { NODE_OPTIONS: `--import ${path.resolve("bench/profile-on-signal.mjs")}`, BENCH_PROFILE_FILE: profileFile } : {}),
-    });
-    const browser = await signInSolo(mock.url, portal, admin);
+    const env = { PRACTICE_IDENTITY_URL: mock.url, SESSION_SECRET: "screens-bench-secret-of-at-least-32-characters", CAPTCHA_MAX_NUMBER: "1000" };
+    // Compared with another checkout's build (BENCH_BASE), both stores are in memory: the same for each.
+    const base = process.env.BENCH_BASE ? path.resolve(process.env.BENCH_BASE) : null;
+    const portals: Array<[string, Promise<PortalProcess>]> = [
+      [base ? "this" : "portal", startPortalProcess(MOCK_PORT + 1, { ...env, ...(base ? { PORTAL_DATA_DIR: "memory://" } : {}), ...(process.env.BENCH_PROFILE ? { NODE_OPTIONS: `--import ${path.resolve("bench/profile-on-signal.mjs")}`, BENCH_PROFILE_FILE: profileFile } : {}) })],
+      ...(base ? [["base", startPortalProcess(MOCK_PORT + 2, { ...env, PORTAL_DATA_DIR: "memory://" }, base)] as [string, Promise<PortalProcess>]] : []),
+    ];
+    for (const [name, starting] of portals) {
+      const portal = await starting;
+      subjects.push({ name, portal, cookie: (await signInSolo(mock.url, portal, admin)).cookie! });
+    }
     await admin.close();
-    const cookie = browser.cookie!;
-    console.log(`Server work per signed-in screen (${ROUNDS} loads with brotli, ${ROUNDS} without; the practice answering at once from its own process):`);
-    console.log("  screen           brotli ms  plain ms  CPU ms a render  HTML KB");
+    console.log(`Server work per signed-in screen (${ROUNDS} loads with brotli, ${ROUNDS} without; the practice answering at once from its own process${base ? `; this checkout and ${base} taken in turn, so both see the same machine` : ""}):`);
+    console.log(`  ${"screen".padEnd(16)} ${subjects.map((s) => `${s.name}: brotli ms  plain ms  CPU ms a render  HTML KB`).join("   ")}`);
     for (const screen of SCREENS) {
       // Warm: the first loads build the world's lazy parts and compile the screen's modules.
-      for (let i = 0; i < 3; i++) await load(portal, cookie, screen, "br");
-      const brotli: number[] = [];
-      const plain: number[] = [];
-      let bytes = 0;
-      const cpuBefore = cpuMs(portal.pid());
+      for (const subject of subjects) for (let i = 0; i < 3; i++) await load(subject.portal, subject.cookie, screen, "br");
+      const figures = subjects.map((subject) => ({ subject, brotli: [] as number[], plain: [] as number[], bytes: 0, cpuBefore: cpuMs(subject.portal.pid()) }));
       for (let i = 0; i < ROUNDS; i++) {
-        brotli.push((await load(portal, cookie, screen, "br")).ms);
-        const uncompressed = await load(portal, cookie, screen, "identity");
-        plain.push(uncompressed.ms);
-        bytes = uncompressed.bytes;
+        for (const figure of figures) figure.brotli.push((await load(figure.subject.portal, figure.subject.cookie, screen, "br")).ms);
+        for (const figure of figures) {
+          const uncompressed = await load(figure.subject.portal, figure.subject.cookie, screen, "identity");
+          figure.plain.push(uncompressed.ms);
+          figure.bytes = uncompressed.bytes;
+        }
       }
-      const cpuAfter = cpuMs(portal.pid());
-      const cpu = cpuBefore === null || cpuAfter === null ? "n/a" : ((cpuAfter - cpuBefore) / (2 * ROUNDS)).toFixed(1);
-      console.log(`  ${screen.padEnd(16)} ${median(brotli).toFixed(1).padStart(9)} ${median(plain).toFixed(1).padStart(9)} ${cpu.padStart(16)} ${(bytes / 1024).toFixed(1).padStart(8)}`);
+      const row = figures.map((figure) => {
+        const cpuAfter = cpuMs(figure.subject.portal.pid());
+        const cpu = figure.cpuBefore === null || cpuAfter === null ? "n/a" : ((cpuAfter - figure.cpuBefore) / (2 * ROUNDS)).toFixed(1);
+        return `${" ".repeat(figure.subject.name.length + 2)}${median(figure.brotli).toFixed(1).padStart(9)} ${median(figure.plain).toFixed(1).padStart(9)} ${cpu.padStart(16)} ${(figure.bytes / 1024).toFixed(1).padStart(8)}`;
+      });
+      console.log(`  ${screen.padEnd(16)}${row.join("   ")}`);
     }
     if (process.env.BENCH_PROFILE) {
       console.log(`\nWhere a dashboard render's server time goes (${PROFILE_ROUNDS} renders with brotli, self time by part):`);
-      for (const line of await profileDashboard(portal, cookie, profileFile)) console.log(line);
+      for (const line of await profileDashboard(subjects[0].portal, subjects[0].cookie, profileFile)) console.log(line);
       console.log(`The profile: ${profileFile}`);
     }
   } finally {
-    await portal?.stop();
+    for (const subject of subjects) await subject.portal.stop();
     await mock.stop();
   }
 }

@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync } from "node:fs";
+import path from "node:path";
 import { solveChallenge } from "altcha-lib/v1";
 import { embeddedStoreCopy } from "./embedded-store";
 import { callStep, type StepArea, type StepInput, type StepReply } from "../../app/lib/steps";
@@ -32,8 +33,9 @@ export interface Exit {
   output: string;
 }
 
-function launch(env: Record<string, string>): ChildProcess {
+function launch(env: Record<string, string>, cwd?: string): ChildProcess {
   return spawn(process.execPath, ["build/node/serve.js"], {
+    cwd,
     // Never the project's own store folder, which is one process's (decisions/270): in memory unless the test names one.
     env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", NODE_ENV: "production", COOKIE_SECURE: "false", PORTAL_DATA_DIR: "memory://", ...env },
     stdio: ["ignore", "pipe", "pipe"],
@@ -61,19 +63,21 @@ export function runPortalUntilExit(env: Record<string, string>, timeoutMs = 30_0
 /** How long a built portal may take to answer /login after it is launched (raise it on a crowded machine). */
 export const START_TIMEOUT_MS = Number(process.env.PORTAL_START_TIMEOUT_MS ?? 60_000);
 
-export async function startPortalProcess(port: number, env: Record<string, string>): Promise<PortalProcess> {
-  if (!existsSync("build/server/index.js") || !existsSync("build/node/serve.js")) throw new Error("The built portal is missing: run `npm run build` first (npm test builds before Vitest).");
+/** `cwd`: another checkout's built portal (a bench comparing two builds); its store is then in memory unless `env` names one. */
+export async function startPortalProcess(port: number, env: Record<string, string>, cwd?: string): Promise<PortalProcess> {
+  const built = (file: string) => existsSync(cwd ? path.join(cwd, file) : file);
+  if (!built("build/server/index.js") || !built("build/node/serve.js")) throw new Error("The built portal is missing: run `npm run build` first (npm test builds before Vitest).");
   let child: ChildProcess | null = null;
   let exit: Promise<Exit> = Promise.resolve({ code: null, output: "" });
   let output = "";
   const url = `http://127.0.0.1:${port}`;
   // An embedded store of its own, kept across restarts of this process (removed when the test file ends).
-  const store = env.DATABASE_URL || env.PORTAL_DATA_DIR ? null : await embeddedStoreCopy();
+  const store = env.DATABASE_URL || env.PORTAL_DATA_DIR || cwd ? null : await embeddedStoreCopy();
   const portal: PortalProcess = {
     port,
     url,
     async start() {
-      const running = launch({ ...env, PORT: String(port), ...(store ? { PORTAL_DATA_DIR: store.folder } : {}) });
+      const running = launch({ ...env, PORT: String(port), ...(store ? { PORTAL_DATA_DIR: store.folder } : {}) }, cwd);
       child = running;
       output = "";
       running.stdout!.on("data", (chunk) => (output += String(chunk)));
