@@ -16,20 +16,30 @@ export const LinkedAccountSchema = z.object({
 });
 export type LinkedAccount = z.output<typeof LinkedAccountSchema>;
 
-export const FlowOutcomeSchema = z.discriminatedUnion("kind", [
-  z.object({ kind: z.literal("signedIn"), redirectTo: z.string() }),
-  z.object({ kind: z.literal("chooseAccount"), accounts: z.array(LinkedAccountSchema) }),
-  z.object({ kind: z.literal("passwordUpdate") }),
-  z.object({ kind: z.literal("rejected"), message: z.string(), captchaRequired: z.boolean() }),
-  z.object({ kind: z.literal("invalid"), fieldErrors: z.object({ username: z.string().optional(), password: z.string().optional() }), message: z.string() }),
-  z.object({ kind: z.literal("refused"), message: z.string() }),
-  z.object({ kind: z.literal("expired"), message: z.string() }),
-  z.object({ kind: z.literal("failed"), message: z.string() }),
-  z.object({ kind: z.literal("cancelled") }),
+/**
+ * Each outcome a sign-in step may answer, by its kind. A step's declaration (app/areas/sign-in/steps.ts)
+ * names the ones that step can give, so a server function answering another, or a browser reading one
+ * its step never gives, fails `tsc` (decisions/316).
+ */
+export const flowOutcomes = {
+  signedIn: z.object({ kind: z.literal("signedIn"), redirectTo: z.string() }),
+  chooseAccount: z.object({ kind: z.literal("chooseAccount"), accounts: z.array(LinkedAccountSchema) }),
+  passwordUpdate: z.object({ kind: z.literal("passwordUpdate") }),
+  rejected: z.object({ kind: z.literal("rejected"), message: z.string(), captchaRequired: z.boolean() }),
+  invalid: z.object({ kind: z.literal("invalid"), fieldErrors: z.object({ username: z.string().optional(), password: z.string().optional() }), message: z.string() }),
+  refused: z.object({ kind: z.literal("refused"), message: z.string() }),
+  expired: z.object({ kind: z.literal("expired"), message: z.string() }),
+  failed: z.object({ kind: z.literal("failed"), message: z.string() }),
+  cancelled: z.object({ kind: z.literal("cancelled") }),
   // The second step (decisions/277): a code was e-mailed to `to` (masked); `setup` when the practice requires one not yet set up.
-  z.object({ kind: z.literal("secondStep"), to: z.string(), setup: z.boolean(), resent: z.boolean() }),
+  secondStep: z.object({ kind: z.literal("secondStep"), to: z.string(), setup: z.boolean(), resent: z.boolean() }),
   // Set up at sign-in: the recovery codes, shown once, before the sign-in goes on.
-  z.object({ kind: z.literal("recoveryCodes"), codes: z.array(z.string()) }),
-]);
-/** What the server answers to any step. */
-export type FlowOutcome = z.output<typeof FlowOutcomeSchema>;
+  recoveryCodes: z.object({ kind: z.literal("recoveryCodes"), codes: z.array(z.string()) }),
+};
+
+type OutcomeOfKind = { [K in keyof typeof flowOutcomes]: z.output<(typeof flowOutcomes)[K]> };
+export type FlowKind = keyof OutcomeOfKind;
+/** The outcomes of the kinds `K`: what a step that can give only those answers. */
+export type Outcome<K extends FlowKind> = OutcomeOfKind[K];
+/** What the server answers to any step: one of the outcomes. */
+export type FlowOutcome = Outcome<FlowKind>;
