@@ -146,10 +146,11 @@ export default function Emails({ loaderData }: Route.ComponentProps) {
   const position = openId ? rows.findIndex((r) => r.id === openId) : -1;
 
   const writing = state.matches("writing");
-  const formStep: WritingStep = (["sending", "confirmingClose", "removingOldDraft", "oldDraftLeft", "unconfirmed", "closingUnconfirmed"] as const).find((s) => state.matches({ writing: { form: s } })) ?? "editing";
+  // The dialogs' steps are the machine's own state names, read from its (typed) state value, never copied.
+  const formStep: WritingStep = typeof state.value === "object" && "writing" in state.value ? state.value.writing.form : "editing";
   const writingTitle = ctx.draft.mode === "reply" ? "Reply Message" : ctx.draft.mode === "draft" ? "Draft Message" : "Compose Message";
   const sendingDraft = state.matches("sendingDraft");
-  const draftStep: DraftStep = (["confirming", "sending", "failed", "unconfirmed", "removing", "left"] as const).find((s) => state.matches({ sendingDraft: s })) ?? "confirming";
+  const draftStep: DraftStep = typeof state.value === "object" && "sendingDraft" in state.value ? state.value.sendingDraft : "confirming";
 
   return (
     <>
