@@ -9,6 +9,7 @@ import type { ServerBuild } from "react-router";
 import { healthRoutes, type ReadinessCheck } from "./server-health";
 import { observeRequests, routeTable, ROUTED, type RouteTable } from "./server-observability";
 import { projectRoot } from "./app/.server/project-root.server";
+import { isShareLinkPath, MANIFEST_BODY_BYTES, SHARE_CORS, SHARE_MANIFEST_PATH } from "./app/lib/share-link-paths";
 
 /**
  * The portal's HTTP server: security headers, the same-origin rule for every state-changing request,
@@ -69,6 +70,8 @@ export function serveZoomClient(dist: string): express.Router {
  */
 export function sameOriginOnly(req: Request, res: Response, next: NextFunction) {
   if (req.method === "GET" || req.method === "HEAD" || req.method === "OPTIONS") return next();
+  // The one post another site's app makes, with no session to ride on: a share link's manifest request.
+  if (req.method === "POST" && SHARE_MANIFEST_PATH.test(req.path)) return next();
   const origin = req.get("origin");
   const site = req.get("sec-fetch-site");
   const host = req.get("host");
@@ -89,6 +92,16 @@ export function sameOriginOnly(req: Request, res: Response, next: NextFunction) 
     return;
   }
   next();
+}
+
+/**
+ * A share link's receiving side (SMART Health Links, decisions/308) is asked by other apps, from any
+ * site: their browsers' preflight is answered here (React Router takes no OPTIONS), for these two
+ * addresses only, with what the answers themselves carry. Nothing else of the portal answers CORS.
+ */
+export function shareLinkPreflight(req: Request, res: Response, next: NextFunction) {
+  if (req.method !== "OPTIONS" || !isShareLinkPath(req.path)) return next();
+  res.set(SHARE_CORS).status(204).end();
 }
 
 /** What a post may weigh: forms are small; only the paths that take attachments take more. */
@@ -129,6 +142,12 @@ export function limitBodies(limits: BodyLimits = BODY_LIMITS) {
     };
     if (declared === undefined) return refuse(411, "A post must give its length.");
     const type = (req.get("content-type") ?? "").split(";")[0].trim().toLowerCase();
+    // A share link's manifest request is the spec's JSON, small, and nothing else (decisions/308).
+    if (req.method === "POST" && SHARE_MANIFEST_PATH.test(req.path)) {
+      if (type !== "application/json") return refuse(415, "A manifest request is JSON.");
+      if (Number(declared) > MANIFEST_BODY_BYTES) return refuse(413, "That is more than a manifest request holds.");
+      return next();
+    }
     if (!FORM_TYPES.has(type)) return refuse(415, "Only forms are accepted.");
     const upload = limits.uploadPaths.some((p) => req.path === p || req.path.startsWith(`${p}/`) || req.path.startsWith(`${p}.`));
     if (Number(declared) > (upload ? limits.uploadBytes : limits.formBytes)) return refuse(413, "That is more than the portal accepts in one post.");
@@ -234,6 +253,7 @@ export async function startPortal({ mode, port, host = "127.0.0.1", hsts = false
   app.use(observeRequests(() => routes()));
   app.use(securityHeaders(hsts));
   app.use(videoConsultHeaders);
+  app.use(shareLinkPreflight);
   app.use(sameOriginOnly);
   app.use(limitBodies());
   app.use(clientAddress);

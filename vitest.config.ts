@@ -32,6 +32,8 @@ const OWN_MODULES = [
   "tests/integration/access-record-recording.test.ts",
   "tests/integration/second-step.test.ts",
   "tests/integration/devices.test.ts",
+  "tests/integration/share-links.test.ts",
+  "tests/integration/access-record-changes.test.ts",
 ];
 
 export default defineConfig({

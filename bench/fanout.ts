@@ -12,11 +12,11 @@
  * A cap of 10000 is no cap in practice: every call opens its own connection when none is free, as
  * the portal did before decisions/052.
  */
-import { execFile, spawn, type ChildProcess } from "node:child_process";
+import { execFile } from "node:child_process";
 import { promisify } from "node:util";
-import { Agent, fetch as fetchVia } from "undici";
-import { Browser, startPortalProcess, type PortalProcess } from "../tests/helpers/portal-process";
-import { signInSteps } from "../app/areas/sign-in/steps";
+import { Agent } from "undici";
+import { startPortalProcess, type Browser, type PortalProcess } from "../tests/helpers/portal-process";
+import { signInSolo, startMock } from "./practice-and-portal";
 
 const SESSIONS = Number(process.env.BENCH_SESSIONS ?? 200);
 const LOADS = Number(process.env.BENCH_LOADS ?? 5);
@@ -32,32 +32,6 @@ interface Load {
   outcome: number | string;
 }
 
-async function startMock(port: number, admin: Agent): Promise<{ url: string; stop(): Promise<void> }> {
-  // Its request log goes nowhere: a pipe left unread would stall it.
-  const child: ChildProcess = spawn(process.execPath, ["--import", "tsx", "mock-server/main.ts", "--port", String(port), "--host", "127.0.0.1"], { stdio: "ignore" });
-  const url = `http://127.0.0.1:${port}`;
-  const until = Date.now() + 60_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`The mock exited with ${child.exitCode} (port ${port} taken?)`);
-    const up = await fetchVia(`${url}/__admin/scenarios`, { dispatcher: admin }).then(
-      (res) => res.ok,
-      () => false,
-    );
-    if (up) break;
-    if (Date.now() > until) throw new Error("The mock did not start within 60 s");
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  return {
-    url,
-    stop: () =>
-      new Promise<void>((resolve) => {
-        if (child.exitCode !== null) return resolve();
-        child.once("exit", () => resolve());
-        child.kill("SIGTERM");
-      }),
-  };
-}
-
 /** Runs `task` over `items`, at most `width` at a time. */
 async function inBatches<T, R>(items: T[], width: number, task: (item: T) => Promise<R>): Promise<R[]> {
   const results: R[] = new Array(items.length);
@@ -71,22 +45,6 @@ async function inBatches<T, R>(items: T[], width: number, task: (item: T) => Pro
     }),
   );
   return results;
-}
-
-async function signIn(mockUrl: string, portal: PortalProcess, admin: Agent): Promise<Browser> {
-  const created = await fetchVia(`${mockUrl}/__admin/worlds`, { method: "POST", headers: { "Content-Type": "application/json" }, body: "{}", dispatcher: admin });
-  if (created.status !== 201) throw new Error(`World creation answered ${created.status}`);
-  const world = (await created.json()) as { users: Array<{ label: string; username: string; password: string }> };
-  const solo = world.users.find((u) => u.label === "solo")!;
-  const browser = new Browser();
-  let captcha = "";
-  for (let attempt = 0; attempt < 3; attempt++) {
-    const outcome = await browser.step(portal, signInSteps, "sign-in", { username: solo.username, password: solo.password, captcha, redirectTo: "/" });
-    if (outcome.kind === "signedIn") return browser;
-    if (outcome.kind !== "rejected" || !outcome.captchaRequired) throw new Error(`Sign-in: ${JSON.stringify(outcome)}`);
-    captcha = await browser.solveCaptcha(portal);
-  }
-  throw new Error("Sign-in kept asking for the captcha");
 }
 
 async function loadDashboard(browser: Browser, portal: PortalProcess): Promise<Load> {
@@ -141,7 +99,7 @@ async function runWithCap(cap: number): Promise<string> {
       SIGNIN_MAX_FAILURES_PER_ADDRESS: "100000",
     });
     const p = portal;
-    const browsers = await inBatches(Array.from({ length: SESSIONS }, (_, i) => i), SIGN_IN_AT_ONCE, () => signIn(mock.url, p, admin));
+    const browsers = await inBatches(Array.from({ length: SESSIONS }, (_, i) => i), SIGN_IN_AT_ONCE, () => signInSolo(mock.url, p, admin));
     await admin.close();
     // One load each, one session at a time: the portal's modules and each world's lazy parts are built before the burst.
     for (const browser of browsers) await loadDashboard(browser, p);

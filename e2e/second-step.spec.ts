@@ -13,8 +13,8 @@ import { signInMessages } from "../app/lib/messages/signIn";
  */
 
 /** The code of the newest sign-in code mail to this address. The mail is caught before the portal answers, so it is there. */
-async function newestCode(world: World, to: string): Promise<string> {
-  const mail = (await world.mail(to)).filter((m) => m.subject === secondStepMessages.mailSubject);
+async function newestCode(world: World, to: string, subject: string = secondStepMessages.mailSubject): Promise<string> {
+  const mail = (await world.mail(to)).filter((m) => m.subject === subject);
   expect(mail.length, "sign-in code mails").toBeGreaterThan(0);
   return /\b(\d{6})\b/.exec(mail.at(-1)!.body)![1];
 }
@@ -111,20 +111,34 @@ test.describe("second step at sign-in", () => {
     await expect(section).toContainText("Recovery codes left: 9 of 10");
     expect(await page.evaluate(() => document.documentElement.scrollWidth), "the profile's width at 390 px").toBeLessThanOrEqual(390);
 
-    // New recovery codes, then off: each a dialog with its own words.
+    // New recovery codes, then off: each weakens sign-in, so each asks for fresh proof (decisions/312).
     await section.getByRole("button", { name: "Make new recovery codes" }).click();
     const confirm = page.getByRole("dialog", { name: "Make new recovery codes?" });
     await expectNoAxeViolations(page);
+    await confirm.getByRole("button", { name: "Use a recovery code" }).click();
+    await confirm.getByLabel("Recovery code").fill(codes[1]);
     await confirm.getByRole("button", { name: "Make new codes" }).click();
     const fresh = page.getByRole("dialog", { name: "Your new recovery codes" });
     await expect(fresh.getByRole("listitem")).toHaveCount(10);
     expect(await page.evaluate(() => document.documentElement.scrollWidth), "the codes' width at 390 px").toBeLessThanOrEqual(390);
     await fresh.getByRole("button", { name: "I have kept my codes: done" }).click();
     await expect(section).toContainText("Recovery codes left: 10 of 10");
+
     await section.getByRole("button", { name: "Turn off the e-mailed code" }).click();
     const off = page.getByRole("dialog", { name: "Turn off the e-mailed code?" });
     await expectNoAxeViolations(page);
+    await off.getByRole("button", { name: "Send the code" }).click();
+    await expect(off.getByText(/We have sent a 6-digit code to s•••@.*Enter it to confirm/)).toBeVisible();
+    const offCode = await newestCode(world, user.username, secondStepMessages.confirmSubject);
+    const offField = off.getByLabel("6-digit code");
+    await offField.fill(otherThan(offCode));
     await off.getByRole("button", { name: "Turn off", exact: true }).click();
+    await expect(off.getByText(secondStepMessages.wrongCode)).toBeVisible();
+    await expect(offField).toHaveValue(otherThan(offCode));
+    await expectNoAxeViolations(page);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth), "the proof's width at 390 px").toBeLessThanOrEqual(390);
+    await offField.fill(offCode);
+    await offField.press("Enter");
     await expect(section).toContainText("Code by e-mail: Off");
 
     await page.goto("/access-record");

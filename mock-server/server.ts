@@ -42,6 +42,10 @@ export async function createMockServer(options: MockServerOptions = {}): Promise
   const closing = new AbortController();
   const app = createMockApp({ worlds, closing: closing.signal, log: options.log });
   const server = createServer(app);
+  // An idle connection is kept a minute, not Node's 5 s: a client reusing one at the moment the server
+  // drops it loses that call ("other side closed"), and a test worker's event loop held up by seconds of
+  // work on a crowded machine can reach past a few seconds' margin. A real practice's API sets its own.
+  server.keepAliveTimeout = 60_000;
 
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);

@@ -56,7 +56,10 @@ async function main() {
   sharePortalStore(store);
   if (config.DATABASE_URL) readiness.push(databaseReadiness(store));
   const { startAccessRetention } = await import("../app/.server/access-record.server");
-  startAccessRetention(store, { days: config.ACCESS_RECORD_RETENTION_DAYS });
+  startAccessRetention(store, { days: config.ACCESS_RECORD_RETENTION_DAYS, devicesDays: config.DEVICE_RETENTION_DAYS });
+  // Share links that no longer work lose their file, and later their row (decisions/305).
+  const { shareLinkStore, startShareLinkPurge } = await import("../app/areas/summary/share.server");
+  startShareLinkPurge(shareLinkStore(() => store));
   const { startPortal } = await import("../server");
   const portal = await startPortal({ mode: dev ? "development" : "production", port, hsts: config.cookieSecure, trustedProxies: config.TRUST_PROXY, readiness });
 

@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import { and, desc, eq, gte, inArray, lt, or, type SQL } from "drizzle-orm";
 import { data } from "react-router";
 import { errorsMessages } from "../lib/messages/errors";
+import { purgeDevices } from "./device-rows.server";
 import { currentRequestId, observability } from "./observability.server";
 import { failureCode, portalStore, type PortalStore } from "./portal-store.server";
 import { ACCESS_ACTIONS, ACCESS_AREAS, accessEntries, BROWSERS, PLATFORMS, type AccessAction, type AccessArea, type DeviceLabel } from "./portal-store/schema";
@@ -14,8 +15,11 @@ import { ACCESS_ACTIONS, ACCESS_AREAS, accessEntries, BROWSERS, PLATFORMS, type 
  */
 
 export interface AccessEvent {
-  /** The practice's API address (the session's apiBase): patient ids are the practice's own. */
-  practice: string;
+  /**
+   * The practice's API address (the session's apiBase): patient ids are the practice's own. Or its key
+   * as the store already names it (practiceKey), for an access made with no session: a share link's use.
+   */
+  practice: string | { key: string };
   /** Whose record: the practice's opaque id of the patient viewed (the session's userId). */
   patientId: string;
   /** Who: accountHolderKey(apiBase, parentId), the state store's name for the account holder. */
@@ -55,7 +59,7 @@ const SESSION = /^[A-Za-z0-9_-]{8,64}$/;
 const NAME = /^[^\d\n\r\t<>]{1,100}$/;
 
 /** The practice as the store names it: a hash of its API address, which is long and may change case or slash. */
-function practiceKey(apiBase: string): string {
+export function practiceKey(apiBase: string): string {
   return createHash("sha256").update(`practice\n${apiBase}`).digest("base64url").slice(0, 22);
 }
 
@@ -98,6 +102,7 @@ export function deviceLabel(userAgent: string | null | undefined): DeviceLabel {
 function refusedField(event: AccessEvent): string | null {
   if (!(ACCESS_AREAS as readonly string[]).includes(event.area)) return "area";
   if (!(ACCESS_ACTIONS as readonly string[]).includes(event.action)) return "action";
+  if (typeof event.practice !== "string" && !KEY.test(event.practice.key)) return "practice";
   if (!ID.test(event.patientId)) return "patientId";
   if (event.itemId != null && !ID.test(event.itemId)) return "itemId";
   if (!KEY.test(event.holderKey)) return "holderKey";
@@ -123,7 +128,7 @@ export function recordAccess(event: AccessEvent, store: PortalStore | undefined 
   // Read now, not at each try: a retried entry keeps the time of the access.
   const row = {
     at: event.at ?? new Date(),
-    practiceKey: practiceKey(event.practice),
+    practiceKey: typeof event.practice === "string" ? practiceKey(event.practice) : event.practice.key,
     patientId: event.patientId,
     holderKey: event.holderKey,
     proxyName: event.proxyName?.trim() ?? null,
@@ -220,28 +225,44 @@ export async function purgeAccessRecord(store: PortalStore, { now, days }: { now
 
 export interface RetentionOptions {
   days: number;
+  /** Days a device not seen since is kept on Your devices (DEVICE_RETENTION_DAYS, decisions/311); none: devices are not purged. */
+  devicesDays?: number;
   /** The clock the purge reads (tests give their own). */
   now?: () => Date;
-  /** Told after each purge, with the number of entries removed (or the failure). */
-  onPurged?: (outcome: { removed: number } | { error: unknown }) => void;
+  /** Told after each purge, with the number of entries (and devices) removed, or the failure. */
+  onPurged?: (outcome: { removed: number; devicesRemoved: number } | { error: unknown }) => void;
 }
 
 /**
- * The retention purge (ACCESS_RECORD_RETENTION_DAYS): once now, then once a day, on a timer that keeps
- * no process alive. Stops when the process closes its store. A failed purge is logged and counted,
- * and tried again the next day.
+ * The retention purge (ACCESS_RECORD_RETENTION_DAYS, and DEVICE_RETENTION_DAYS for Your devices): once
+ * now, then once a day, on a timer that keeps no process alive. Stops when the process closes its
+ * store. A failed purge is logged and counted, and tried again the next day; the devices' purge runs
+ * even when the access record's failed.
  */
-export function startAccessRetention(store: PortalStore, { days, now = () => new Date(), onPurged }: RetentionOptions): () => void {
+export function startAccessRetention(store: PortalStore, { days, devicesDays, now = () => new Date(), onPurged }: RetentionOptions): () => void {
   const purge = async () => {
     const { logger } = observability();
+    const at = now();
+    let failure: { error: unknown } | null = null;
+    let removed = 0;
+    let devicesRemoved = 0;
     try {
-      const removed = await purgeAccessRecord(store, { now: now(), days });
+      removed = await purgeAccessRecord(store, { now: at, days });
       if (removed > 0) logger.info({ kind: "portal-store", operation: "access.purge", removed }, "access record purged");
-      onPurged?.({ removed });
     } catch (error) {
       logger.error({ kind: "portal-store", operation: "access.purge", error: failureCode(error) }, "access record purge failed");
-      onPurged?.({ error });
+      failure = { error };
     }
+    if (devicesDays !== undefined) {
+      try {
+        devicesRemoved = await purgeDevices(store, { now: at, days: devicesDays });
+        if (devicesRemoved > 0) logger.info({ kind: "portal-store", operation: "devices.write", removed: devicesRemoved }, "devices purged");
+      } catch (error) {
+        logger.error({ kind: "portal-store", operation: "devices.write", error: failureCode(error) }, "devices purge failed");
+        failure ??= { error };
+      }
+    }
+    onPurged?.(failure ?? { removed, devicesRemoved });
   };
   void purge();
   const timer = setInterval(() => void purge(), DAY_MS);

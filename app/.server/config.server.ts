@@ -128,6 +128,8 @@ const ConfigSchema = z.object({
     .transform((value) => value ?? ".data/portal-store"),
   /** Days an access record entry is kept before the daily purge removes it (default ten years). */
   ACCESS_RECORD_RETENTION_DAYS: z.coerce.number().int().min(1).max(36_500).default(3_650),
+  /** Days a device not seen since stays on Your devices before the same daily purge removes it (default 395, about 13 months; decisions/311). */
+  DEVICE_RETENTION_DAYS: z.coerce.number().int().min(1).max(36_500).default(395),
   /**
    * Where the portal sends its own mail (the second step's codes, decisions/277): smtp:// or smtps://,
    * with user and password in the address when the server wants them. Set by scripts/serve.ts to the

@@ -39,6 +39,8 @@ export interface Observability {
   portalStoreWritesLost: Counter<"operation">;
   /** The portal's own mail that could not be sent in the background (decisions/295): never shown to anyone. */
   mailFailures: Counter<"mail">;
+  /** Proof asked for before a change that weakens sign-in (decisions/312), by change and outcome: closed sets. */
+  secondStepProofs: Counter<"change" | "outcome">;
   /** Run when the process stops, after the listener has closed (the session store's Redis connection, the portal store). */
   closers: Set<() => Promise<void> | void>;
 }
@@ -141,6 +143,12 @@ function create(): Observability {
       name: "portal_mail_failures_total",
       help: "Mail the portal sends in the background (new-device notices) that the mail server did not take, by kind of mail; each one logged as an error.",
       labelNames: ["mail"],
+      registers: [registry],
+    }),
+    secondStepProofs: new Counter({
+      name: "portal_second_step_proofs_total",
+      help: "Codes given to confirm a change that weakens sign-in (turning the e-mailed code off, new recovery codes), by change and outcome: accepted, wrong, expired or throttled.",
+      labelNames: ["change", "outcome"],
       registers: [registry],
     }),
     closers: new Set(),

@@ -205,13 +205,19 @@ export interface CodeSender {
  * (paused, no mail server, the store away), or null once sent. The mail server's own words can quote
  * the message, so only that it failed is logged.
  */
-export async function sendSecondStepCode(sender: CodeSender, holderKey: string, to: string, address: string): Promise<string | null> {
+export async function sendSecondStepCode(
+  sender: CodeSender,
+  holderKey: string,
+  to: string,
+  address: string,
+  mail: { subject: string; body(code: string): string } = { subject: secondStepMessages.mailSubject, body: secondStepMessages.mailBody },
+): Promise<string | null> {
   if (!sender.sendMail) return secondStepMessages.cannotSend;
   const claim = await sender.sends.claim(holderKey, address);
   if (!claim.allowed) return secondStepMessages.tooManyAttempts;
   try {
     const code = await sender.store.issueEmailCode(holderKey);
-    await sender.sendMail({ to, subject: secondStepMessages.mailSubject, text: secondStepMessages.mailBody(code) });
+    await sender.sendMail({ to, subject: mail.subject, text: mail.body(code) });
     return null;
   } catch (error) {
     if (error instanceof SecondStepUnavailable) return secondStepMessages.unavailable;

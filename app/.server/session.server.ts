@@ -12,6 +12,8 @@ import type { LinkedAccount } from "../lib/sign-in-flow";
 import { STEP_HEADER } from "../lib/step-client";
 import { VIEWING_FIELD, VIEWING_HEADER } from "../lib/viewing";
 import type { DeviceLabel } from "./portal-store/schema";
+import { currentRequestId, observability } from "./observability.server";
+import { DEVICE_SEEN_INTERVAL_MS, noteDeviceRequest, type DeviceRequest } from "./device-rows.server";
 
 /**
  * Sessions live on the portal server; the browser holds only a signed, httpOnly id cookie.
@@ -79,6 +81,8 @@ interface SessionData {
   failures: number;
   /** Told once, on the next signed-in page, then forgotten (the practice's "password changed", 1§8). */
   notice: string;
+  /** When this session last moved its device's "last seen" on (decisions/310): the throttle, held with the session in the state store. */
+  deviceSeenAt: number;
 }
 
 /** A session ends after this long without a request (the shell warns 5 minutes before: idle-warning.tsx). */
@@ -198,7 +202,12 @@ export function pageOf(url: URL): string {
  */
 export function createSessions(
   settings: Pick<Config, "cookieSecure" | "sessionSecret">,
-  options: { validateToken?: typeof validateToken; store?: StateStore } = {},
+  options: {
+    validateToken?: typeof validateToken;
+    store?: StateStore;
+    /** Your devices' last seen (decisions/310): told of a signed-in request at most once per interval per session. Tests give theirs; none: nothing is told. */
+    deviceSeen?: { intervalMs: number; note(seen: DeviceRequest): void; now?: () => number };
+  } = {},
 ) {
   const checkToken = options.validateToken ?? validateToken;
   const store = options.store ?? new MemoryStateStore();
@@ -349,6 +358,39 @@ export function createSessions(
     throw redirect(`/login${query}`, { headers: { "Set-Cookie": cookie } });
   }
 
+  const seeing = new Set<Promise<void>>();
+
+  /**
+   * A signed-in request on a device (decisions/310): when this session has not told the store for an
+   * interval, it takes the turn (one compare-and-set of the session's own entry, so of several
+   * requests at once, in any process, one wins, and a change made meanwhile is never overwritten) and
+   * the device's last seen moves on in the background. Never awaited by the request; never throws.
+   */
+  function deviceSeen(session: PortalSession, user: SignedInData, request: Request) {
+    const seen = options.deviceSeen;
+    if (!seen || !user.deviceId) return;
+    const deviceId = user.deviceId;
+    const id = session.id;
+    const now = seen.now?.() ?? Date.now();
+    // The session as this request read it: within the interval, nothing more is read or written.
+    if (now - (session.get("deviceSeenAt") ?? 0) < seen.intervalMs) return;
+    const job = (async () => {
+      const raw = await store.get(sessionKey(id));
+      if (!raw) return;
+      const entry = JSON.parse(raw) as Stored;
+      if (now - (entry.data.deviceSeenAt ?? 0) < seen.intervalMs) return;
+      const ttl = lifetime(entry.endsAt);
+      if (ttl <= 0) return;
+      const next = JSON.stringify({ data: { ...entry.data, deviceSeenAt: now }, endsAt: entry.endsAt } satisfies Stored);
+      if (!(await store.compareAndSet(sessionKey(id), raw, next, ttl))) return;
+      seen.note({ holderKey: accountHolderKey(user.apiBase, user.parentId), deviceId, request, at: new Date(now) });
+    })().catch((error: unknown) => {
+      observability().logger.error({ kind: "devices", operation: "last-seen", requestId: currentRequestId(), error: error instanceof Error ? error.name : "unknown" }, "device last seen not claimed");
+    });
+    seeing.add(job);
+    void job.finally(() => seeing.delete(job));
+  }
+
   const perRequest = new WeakMap<Request, Promise<SignedIn>>();
 
   /**
@@ -409,6 +451,8 @@ export function createSessions(
         throw data({ message: errorsMessages.tokenCheckFailed }, { status: 503 });
       },
     );
+    // Once the practice has said the token is good, the request counts as the device's (decisions/310).
+    verified.then(() => deviceSeen(session, user, request), () => undefined);
     if (tokenFirst) await verified;
     // Otherwise awaited by the middleware and by every call; never left unhandled in between.
     else verified.catch(() => undefined);
@@ -436,13 +480,16 @@ export function createSessions(
     return session;
   }
 
-  return { sessionStorage, getSession, startSession, endOtherSessions, endDeviceSessions, requireSession, checkTokenAlongside, redirectIfSignedIn };
+  /** Resolves once the last-seen turns taken so far have been claimed and handed to the store: for tests. */
+  const devicesSeen = () => Promise.all([...seeing]).then(() => undefined);
+
+  return { sessionStorage, getSession, startSession, endOtherSessions, endDeviceSessions, requireSession, checkTokenAlongside, redirectIfSignedIn, devicesSeen };
 }
 
 export type Sessions = ReturnType<typeof createSessions>;
 
 /** The portal's sessions, configured from the environment. */
-export const sessions: Sessions = createSessions(config, { store: stateStore });
+export const sessions: Sessions = createSessions(config, { store: stateStore, deviceSeen: { intervalMs: DEVICE_SEEN_INTERVAL_MS, note: (seen) => noteDeviceRequest(seen) } });
 export const { sessionStorage, getSession, startSession, endOtherSessions, endDeviceSessions, requireSession, checkTokenAlongside, redirectIfSignedIn } = sessions;
 
 /** requireSession's answer for a session that has ended: the redirect to sign in. */

@@ -308,6 +308,8 @@ export function createSignInSteps(deps: SignInDeps) {
   async function finish(session: PortalSession, pending: PendingSignIn, account: LinkedAccount, linked: boolean): Promise<FlowResult<"signedIn">> {
     const cookie = await deps.sessions.startSession(session, {
       ...(pending.notice ? { notice: pending.notice } : {}),
+      // The sign-in has just noted the device: its requests move last seen on from one interval later (decisions/310).
+      ...(pending.device ? { deviceSeenAt: Date.now() } : {}),
       user: {
         token: pending.token,
         apiBase: pending.apiBase,

@@ -7,9 +7,29 @@
 /**
  * What was done: a page or item seen, a file taken away, something changed at the practice; and the
  * changes to how the holder signs in (decisions/277), never with the code itself; a device new to the
- * holder signed in, a device signed out from the devices list (decisions/295).
+ * holder signed in, a device signed out from the devices list (decisions/295); a share link of the
+ * health summary made or revoked, and each use of it by whoever holds it: its manifest or its file
+ * handed over, a wrong passcode, the link ended by too many of them (decisions/305-309), never with the
+ * passcode or the key.
  */
-export const ACCESS_ACTIONS = ["view", "download", "change", "second-step-on", "second-step-off", "recovery-codes-made", "recovery-code-used", "second-step-failed", "new-device", "device-signed-out"] as const;
+export const ACCESS_ACTIONS = [
+  "view",
+  "download",
+  "change",
+  "second-step-on",
+  "second-step-off",
+  "recovery-codes-made",
+  "recovery-code-used",
+  "second-step-failed",
+  "new-device",
+  "device-signed-out",
+  "share-link-made",
+  "share-link-revoked",
+  "share-manifest-fetched",
+  "share-file-fetched",
+  "share-passcode-wrong",
+  "share-link-ended",
+] as const;
 export type AccessAction = (typeof ACCESS_ACTIONS)[number];
 
 /**

@@ -99,7 +99,13 @@ export const AREAS: readonly Area[] = [
     label: "My health summary",
     path: "/summary",
     module: "areas/summary/page.route.tsx",
-    routes: { "summary/fhir": "areas/summary/fhir.route.ts", "summary/pdf": "areas/summary/pdf.route.ts" },
+    routes: {
+      "summary/fhir": "areas/summary/fhir.route.ts",
+      "summary/pdf": "areas/summary/pdf.route.ts",
+      // A share link's receiving side, for other apps with no session (SMART Health Links, decisions/308).
+      "shl/file/:ticket": "areas/summary/share-file.route.ts",
+      "shl/:id": "areas/summary/share-manifest.route.ts",
+    },
     card: { title: "My health summary", text: d.summaryCard, unit: "health summary" },
     // Diagnosis, Medications, Allergies, Immunisation, Test Results, Vitals: what the summary holds.
     offeredWith: ["26", "16", "17", "19", "15", "18"],

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { listAccess } from "../../app/.server/access-record.server";
+import { listAccess, startAccessRetention } from "../../app/.server/access-record.server";
 import { loadConfig } from "../../app/.server/config.server";
+import { DEVICE_SEEN_INTERVAL_MS, noteDeviceRequest, purgeDevices } from "../../app/.server/device-rows.server";
 import { createDeviceCookie, deviceStore, noteSignIn, type DeviceStore } from "../../app/.server/devices.server";
 import { smtpSender, type Mail } from "../../app/.server/mail.server";
 import { observability } from "../../app/.server/observability.server";
@@ -9,6 +10,7 @@ import { accountHolderKey, anonymousSessionId, createSessions } from "../../app/
 import { createSignInSteps, type FlowResult } from "../../app/.server/sign-in.server";
 import { SignInThrottle } from "../../app/.server/throttle.server";
 import { deviceMailMessages } from "../../app/lib/messages/devices";
+import { profileMessages as t } from "../../app/areas/profile/texts";
 import { useMockServer, type TestWorld } from "../helpers/mock-world";
 import { startPostgresServer, type PostgresServer } from "../helpers/postgres-server";
 
@@ -42,7 +44,20 @@ afterAll(async () => {
 }, 60_000);
 
 const config = loadConfig({ NODE_ENV: "test" });
-const sessions = createSessions(config);
+/** The clock the sessions read for last seen (decisions/310): moved by the tests, never waited for. */
+let clock: number | null = null;
+/** Each time a session took its turn to move its device's last seen on. */
+let lastSeenWrites = 0;
+const sessions = createSessions(config, {
+  deviceSeen: {
+    intervalMs: DEVICE_SEEN_INTERVAL_MS,
+    now: () => clock ?? Date.now(),
+    note: (seen) => {
+      lastSeenWrites++;
+      noteDeviceRequest(seen, embedded);
+    },
+  },
+});
 const deviceCookie = createDeviceCookie(config);
 
 function portal() {
@@ -91,6 +106,14 @@ function browser(address = "203.0.113.57") {
     signIn: async (label: string) => keep(await steps.signInStep(request(), await session(), { username: world.user(label).username, password: world.user(label).password, captcha: null, redirectTo: "/" })),
     signedIn: async () => (await session()).get("user") !== undefined,
     deviceId: async () => (await session()).get("user")?.deviceId,
+    /** A signed-in page, through the shell's own guard (checkTokenAlongside), from `from`; resolves once its last seen is handed to the store and written. */
+    page: async (from = address) => {
+      const request = new Request("http://portal.test/letters", { headers: { Cookie: cookie ?? "", "x-portal-client-address": from, "User-Agent": "Mozilla/5.0 (X11; Linux x86_64) Chrome/140.0" } });
+      const response = await sessions.checkTokenAlongside(request, async () => new Response("the page"));
+      await sessions.devicesSeen();
+      await embedded.settled();
+      return response.status;
+    },
   };
 }
 
@@ -107,15 +130,49 @@ async function holderKeyOf(b: ReturnType<typeof browser>) {
 
 describe.each(["embedded", "postgres"] as const)("the devices store (%s)", (kind) => {
   let store: DeviceStore;
+  let portal: PortalStore;
   beforeAll(async () => {
-    if (kind === "embedded") store = devices;
-    else {
+    if (kind === "embedded") {
+      store = devices;
+      portal = embedded;
+    } else {
       postgres = await startPostgresServer();
       const opened = await openPortalStore({ DATABASE_URL: await postgres.createDatabase(`devices_${process.pid}`), PORTAL_DATA_DIR: "memory://" });
       closers.push(() => opened.close());
       store = deviceStore(() => opened);
+      portal = opened;
     }
   }, 120_000);
+
+  it("a request moves last seen (and the range seen from) on, only forward and only for a device on the list", async () => {
+    const key = "lastseenholderaaaaaa1";
+    const device = { id: "l".repeat(32), label: "Chrome on Android" as const, range: "203.0.113.x" };
+    const signedIn = new Date("2026-11-26T01:00:00Z");
+    await store.seen(key, device, signedIn);
+    const request = new Request("http://portal.test/", { headers: { "x-portal-client-address": "198.51.100.20" } });
+    noteDeviceRequest({ holderKey: key, deviceId: device.id, request, at: new Date(signedIn.getTime() + 60_000) }, portal);
+    // An older request written late never moves it back; a device not on the list gets no row.
+    noteDeviceRequest({ holderKey: key, deviceId: device.id, request, at: new Date(signedIn.getTime() + 30_000) }, portal);
+    noteDeviceRequest({ holderKey: key, deviceId: "n".repeat(32), request, at: new Date(signedIn.getTime() + 90_000) }, portal);
+    await portal.settled();
+    expect(await store.list(key)).toEqual([{ deviceId: device.id, label: device.label, addressRange: "198.51.100.x", firstSeen: signedIn, lastSeen: new Date(signedIn.getTime() + 60_000) }]);
+  });
+
+  it("the access record's daily purge also removes devices not seen for DEVICE_RETENTION_DAYS, and no others", async () => {
+    const key = "purgedholderaaaaaaaa1";
+    const now = new Date("2031-01-01T00:00:00Z");
+    const daysAgo = (days: number) => new Date(now.getTime() - days * 24 * 60 * 60 * 1000);
+    await store.seen(key, { id: "o".repeat(32), label: "Safari on iPhone", range: "203.0.113.x" }, daysAgo(396));
+    await store.seen(key, { id: "k".repeat(32), label: "Firefox on Windows", range: "203.0.113.x" }, daysAgo(394));
+    const purged = await new Promise<unknown>((resolve) => {
+      const stop = startAccessRetention(portal, { days: 3_650, devicesDays: 395, now: () => now, onPurged: (outcome) => (stop?.(), resolve(outcome)) });
+    });
+    // Other tests' devices were seen in 2026, over 13 months before this clock: they go too; this holder keeps only the recent one.
+    expect(purged).toMatchObject({ devicesRemoved: expect.any(Number) });
+    expect((purged as { devicesRemoved: number }).devicesRemoved).toBeGreaterThanOrEqual(1);
+    expect((await store.list(key)).map((d) => d.deviceId)).toEqual(["k".repeat(32)]);
+    expect(await purgeDevices(portal, { now, days: 395 })).toBe(0);
+  });
 
   it("two sign-ins racing on one new device find it new once; each holder sees only their own", async () => {
     const key = "racingholderaaaaaaaaa1";
@@ -153,6 +210,46 @@ describe("your devices", () => {
     const row = again.find((d) => d.deviceId === idBefore)!;
     expect(row.firstSeen).toEqual(first.find((d) => d.deviceId === idBefore)!.firstSeen);
     expect(row.lastSeen.getTime()).toBeGreaterThan(row.firstSeen.getTime());
+  });
+
+  it("last seen is the last request: a page after the interval moves it on, one inside it does not, and of several at once one writes", async () => {
+    const b = browser("203.0.113.57");
+    const signedInAt = Date.now();
+    await b.signIn("solo");
+    await steps.devicesNoted();
+    const key = await holderKeyOf(b);
+    const id = (await b.deviceId())!;
+    const row = async () => (await devices.list(key)).find((d) => d.deviceId === id)!;
+    const atSignIn = await row();
+    try {
+      // Inside the interval the sign-in started: the page is served, nothing is written.
+      clock = signedInAt + DEVICE_SEEN_INTERVAL_MS - 1_000;
+      const writes = lastSeenWrites;
+      expect(await b.page("198.51.100.7")).toBe(200);
+      expect(lastSeenWrites).toBe(writes);
+      expect(await row()).toEqual(atSignIn);
+
+      // Past it: last seen is this page's time, and the range the page came from.
+      clock = signedInAt + DEVICE_SEEN_INTERVAL_MS + 1_000;
+      expect(await b.page("198.51.100.7")).toBe(200);
+      expect(lastSeenWrites).toBe(writes + 1);
+      expect(await row()).toMatchObject({ firstSeen: atSignIn.firstSeen, lastSeen: new Date(clock), addressRange: "198.51.100.x" });
+
+      // A minute later: inside the new interval, so unchanged.
+      const moved = clock;
+      clock += 60_000;
+      await b.page();
+      expect((await row()).lastSeen).toEqual(new Date(moved));
+
+      // Past the next interval, three pages at once (as a browser's parallel requests, or two processes): one write.
+      clock = moved + DEVICE_SEEN_INTERVAL_MS;
+      await Promise.all([b.page(), b.page(), b.page()]);
+      expect(lastSeenWrites).toBe(writes + 2);
+      expect((await row()).lastSeen).toEqual(new Date(clock));
+      expect(await b.signedIn()).toBe(true);
+    } finally {
+      clock = null;
+    }
   });
 
   it("a new device is e-mailed about once, to the sign-in address, and recorded; a known one is not", async () => {
@@ -228,5 +325,110 @@ describe("your devices", () => {
     await b.signIn("empty");
     await steps.devicesNoted();
     expect(await caught(to)).toHaveLength(before + 1);
+  });
+});
+
+describe("Sign out from Your devices, through the profile's action", () => {
+  // The portal's own sessions, state store, device cookie and devices store (on this file's embedded
+  // store, shared on globalThis), as the profile's action uses them.
+  let app: typeof import("../../app/.server/session.server");
+  let state: typeof import("../../app/.server/state.server");
+  let action: typeof import("../../app/areas/profile/page.route").action;
+  let appSteps: ReturnType<typeof createSignInSteps>;
+  beforeAll(async () => {
+    const [session, devicesModule, route, stateModule] = await Promise.all([
+      import("../../app/.server/session.server"),
+      import("../../app/.server/devices.server"),
+      import("../../app/areas/profile/page.route"),
+      import("../../app/.server/state.server"),
+    ]);
+    [app, state, action] = [session, stateModule, route.action];
+    appSteps = createSignInSteps({
+      identityUrl: mock.portalConfig.PRACTICE_IDENTITY_URL,
+      signedOutApi: mock.portalConfig.PRACTICE_API_URL,
+      sessions: app.sessions,
+      throttle: new SignInThrottle({ SIGNIN_MAX_FAILURES_PER_ACCOUNT: 10, SIGNIN_MAX_FAILURES_PER_ADDRESS: 50 }),
+      verifyCaptcha: async () => true,
+      devices: { cookie: devicesModule.deviceCookie, notices: { store: devices, sendMail: null } },
+    });
+  });
+
+  /** A browser signed in to the portal: its cookies kept, its session's id in the state store, its posts to /profile. */
+  async function signedIn(label: string) {
+    let cookie = "";
+    let device = "";
+    const result = await appSteps.signInStep(new Request("http://portal.test/login/flow", { method: "POST", headers: { "x-portal-client-address": "203.0.113.9", "User-Agent": "Mozilla/5.0 (Windows NT 10.0; Win64; x64) Firefox/140.0" } }), await app.sessions.sessionStorage.getSession(), {
+      username: world.user(label).username,
+      password: world.user(label).password,
+      captcha: null,
+      redirectTo: "/",
+    });
+    expect(result.outcome).toMatchObject({ kind: expect.stringMatching(/^(signedIn|chooseAccount)$/) });
+    cookie = result.cookie!.split(";")[0];
+    device = result.deviceCookie!.split(";")[0];
+    if (result.outcome.kind === "chooseAccount") {
+      const chosen = await appSteps.chooseAccountStep(await app.sessions.sessionStorage.getSession(cookie), result.outcome.accounts[0].id);
+      cookie = chosen.cookie!.split(";")[0];
+    }
+    await appSteps.devicesNoted();
+    const session = await app.sessions.sessionStorage.getSession(cookie);
+    const user = session.get("user")!;
+    return {
+      user,
+      sessionId: session.id,
+      deviceId: user.deviceId!,
+      /** The session's entry in the state store (Redis or memory), or null once it is gone. */
+      stored: () => state.stateStore.get(`session:${session.id}`),
+      /** This browser's next page: the guard every signed-in route starts with. */
+      next: () => app.requireSession(new Request("http://portal.test/profile", { headers: { Cookie: `${cookie}; ${device}` } })).then(() => "signed in", (e: unknown) => (e instanceof Response ? e.headers.get("Location") : "threw")),
+      post: async (fields: Record<string, string>) => {
+        const request = new Request("http://portal.test/profile", { method: "POST", body: new URLSearchParams(fields), headers: { Cookie: `${cookie}; ${device}`, "x-portal-client-address": "203.0.113.9" } });
+        const answer = (await action({ request, params: {}, context: {} } as never)) as { data: { ok: boolean; message: string }; init: { status?: number } | null };
+        await embedded.settled();
+        return { status: answer.init?.status ?? 200, ...answer.data };
+      },
+    };
+  }
+
+  it("Sign out for one ends that device's session in the state store and takes it off the list; a device of another account, or this one, is refused", async () => {
+    const mine = await signedIn("solo");
+    const other = await signedIn("solo");
+    const theirs = await signedIn("empty");
+    const key = accountHolderKey(mine.user.apiBase, mine.user.parentId);
+    expect(await other.stored()).not.toBeNull();
+
+    // Another account's device, posted with its id (a forged form): refused, and nothing of theirs changes.
+    expect(await mine.post({ intent: "devices-sign-out", device: theirs.deviceId })).toMatchObject({ status: 404, ok: false, message: t.deviceNotListed });
+    expect(await theirs.stored()).not.toBeNull();
+    expect(await theirs.next()).toBe("signed in");
+    expect((await devices.list(accountHolderKey(theirs.user.apiBase, theirs.user.parentId))).map((d) => d.deviceId)).toContain(theirs.deviceId);
+    // This device has Log Out for that.
+    expect(await mine.post({ intent: "devices-sign-out", device: mine.deviceId })).toMatchObject({ status: 400, ok: false, message: t.deviceIsThisOne });
+
+    const signedOut = await mine.post({ intent: "devices-sign-out", device: other.deviceId });
+    expect(signedOut).toMatchObject({ status: 200, ok: true, message: t.deviceSignedOut("Firefox on Windows") });
+    expect(await other.stored()).toBeNull();
+    expect(await other.next()).toBe("/login?redirectTo=%2Fprofile");
+    expect(await mine.next()).toBe("signed in");
+    expect((await devices.list(key)).map((d) => d.deviceId)).not.toContain(other.deviceId);
+    // Gone already: a second post is told so.
+    expect(await mine.post({ intent: "devices-sign-out", device: other.deviceId })).toMatchObject({ status: 404, ok: false, message: t.deviceNotListed });
+    const recorded = (await listAccess({ practice: mine.user.apiBase, patientId: mine.user.parentId })).entries.filter((e) => e.action === "device-signed-out" && e.sessionId === anonymousSessionId(mine.sessionId));
+    expect(recorded).toHaveLength(1);
+  });
+
+  it("Sign out everywhere else ends every other session of the holder and keeps this one", async () => {
+    const mine = await signedIn("solo");
+    const others = [await signedIn("solo"), await signedIn("solo")];
+    const theirs = await signedIn("empty");
+    expect(await mine.post({ intent: "devices-sign-out-others" })).toMatchObject({ status: 200, ok: true, message: t.othersSignedOut });
+    for (const other of others) {
+      expect(await other.stored()).toBeNull();
+      expect(await other.next()).toBe("/login?redirectTo=%2Fprofile");
+    }
+    expect(await mine.stored()).not.toBeNull();
+    expect(await mine.next()).toBe("signed in");
+    expect(await theirs.next()).toBe("signed in");
+    expect((await devices.list(accountHolderKey(mine.user.apiBase, mine.user.parentId))).map((d) => d.deviceId)).toEqual([mine.deviceId]);
   });
 });

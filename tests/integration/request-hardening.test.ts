@@ -149,7 +149,9 @@ describe("caching and transport", () => {
     const resourceRoutes = flat(routes).filter((r) => r.file.endsWith(".ts"));
     const postOnly = ["login/flow", "login/help", "accounts/pay", "appointments/book", "zoom/signature", "medications/repeat", "emails/step"];
     const noData = { captcha: "/captcha", medication: "/medication" };
-    expect(resourceRoutes.map((r) => r.path).sort(), "every resource route is walked here (add a new one to documentAddresses)").toEqual([...Object.keys(addresses), ...postOnly, ...Object.keys(noData)].sort());
+    // A share link's receiving side answers only a link's own ids, with no session (tests/integration/share-links.test.ts walks it, no-store included).
+    const sharedByLink = ["shl/:id", "shl/file/:ticket"];
+    expect(resourceRoutes.map((r) => r.path).sort(), "every resource route is walked here (add a new one to documentAddresses)").toEqual([...Object.keys(addresses), ...postOnly, ...sharedByLink, ...Object.keys(noData)].sort());
     const browser = await signedIn();
     for (const [route, address] of Object.entries({ ...addresses, ...noData })) {
       const res = await browser.fetch(portal, address);

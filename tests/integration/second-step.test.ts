@@ -39,6 +39,7 @@ afterAll(async () => {
 }, 60_000);
 
 const HOLDER = "holderaaaaaaaaaaaaaaaa1";
+const otherThan = (code: string) => (code === "000000" ? "111111" : "000000");
 const OTHER = "holderbbbbbbbbbbbbbbbb2";
 
 describe.each(["embedded", "postgres"] as const)("the second step's store (%s)", (kind) => {
@@ -254,5 +255,87 @@ describe("signing in with the second step", () => {
     expect(await b.continue()).toEqual({ kind: "signedIn", redirectTo: "/" });
     expect(await b.signedIn()).toBe(true);
     await store.turnOff(key);
+  });
+});
+
+describe("changes that weaken sign-in ask for fresh proof (decisions/312)", () => {
+  // The profile's own action, with the portal's own sessions, second-step store (this file's embedded
+  // store, shared on globalThis) and mail, which is pointed at the mock's catcher here.
+  let profile: typeof import("../../app/areas/profile/sign-in-security.server");
+  let app: typeof import("../../app/.server/session.server");
+  let secondStep: typeof import("../../app/.server/second-step.server");
+  beforeAll(async () => {
+    [profile, app, secondStep] = await Promise.all([import("../../app/areas/profile/sign-in-security.server"), import("../../app/.server/session.server"), import("../../app/.server/second-step.server")]);
+    (secondStep.portalSecondStep as { sendMail: unknown }).sendMail = smtpSender(`smtp://127.0.0.1:${mock.server.smtpPort}`, "Patient Portal <no-reply@portal.invalid>");
+  });
+
+  async function signedIn(label: string) {
+    const { signedInToPortal } = await import("../helpers/portal-cookie");
+    const { user, cookie } = await signedInToPortal(app.sessions, world, label);
+    const key = accountHolderKey(user.apiBase, user.parentId);
+    const post = async (fields: Record<string, string>) => {
+      const form = new FormData();
+      for (const [k, v] of Object.entries(fields)) form.set(k, v);
+      const request = new Request("http://portal.test/profile", { method: "POST", headers: { Cookie: cookie, "x-portal-client-address": `192.0.2.${label.length}` } });
+      const response = await profile.signInSecurityAction(request, form);
+      return { status: response.init?.status ?? 200, reply: response.data };
+    };
+    const recorded = async () => {
+      await embedded.settled();
+      return (await listAccess({ practice: user.apiBase, patientId: user.parentId })).entries.map((e) => e.action);
+    };
+    return { user, key, post, recorded };
+  }
+
+  /** The newest mail of this subject to the address, as the catcher's admin API shows it. */
+  async function newest(to: string, subject: string) {
+    const res = await mock.admin(`/worlds/${world.id}/mail?to=${encodeURIComponent(to)}`);
+    const { mail } = (await res.json()) as { mail: { subject: string; body: string }[] };
+    return mail.filter((m) => m.subject === subject).at(-1);
+  }
+
+  it("turning the e-mailed code off: refused without a code, with a wrong or an expired one (each recorded), then done with a code e-mailed for it", async () => {
+    const holder = await signedIn("solo");
+    await secondStep.portalSecondStep.store.turnOn(holder.key);
+    const before = (await holder.recorded()).length;
+
+    expect(await holder.post({ intent: "sign-in-security-turn-off" })).toEqual({ status: 400, reply: { ok: false, intent: "sign-in-security-turn-off", message: secondStepMessages.proofNeeded } });
+    // An e-mailed code that was good, ten minutes and more ago.
+    const stale = await secondStep.portalSecondStep.store.issueEmailCode(holder.key, new Date(Date.now() - CODE_TTL_MS - 1_000));
+    expect(await holder.post({ intent: "sign-in-security-turn-off", code: stale })).toEqual({ status: 400, reply: { ok: false, intent: "sign-in-security-turn-off", message: secondStepMessages.expiredCode } });
+
+    expect(await holder.post({ intent: "sign-in-security-confirm-send" })).toEqual({ status: 200, reply: { ok: true, intent: "sign-in-security-confirm-send", sentTo: expect.stringMatching(/^s•••@/) } });
+    const mail = await newest(holder.user.username, secondStepMessages.confirmSubject);
+    expect(mail?.body).toContain("If you did not ask for this");
+    const code = /\b(\d{6})\b/.exec(mail!.body)![1];
+    expect(await holder.post({ intent: "sign-in-security-turn-off", code: otherThan(code) })).toEqual({ status: 400, reply: { ok: false, intent: "sign-in-security-turn-off", message: secondStepMessages.wrongCode } });
+    expect((await secondStep.portalSecondStep.store.status(holder.key)).on).toBe(true);
+
+    expect(await holder.post({ intent: "sign-in-security-turn-off", code })).toEqual({ status: 200, reply: { ok: true, intent: "sign-in-security-turn-off", message: secondStepMessages.turnedOff } });
+    expect((await secondStep.portalSecondStep.store.status(holder.key)).on).toBe(false);
+    // Used once: the same code cannot make another change.
+    await secondStep.portalSecondStep.store.turnOn(holder.key);
+    expect(await holder.post({ intent: "sign-in-security-turn-off", code })).toMatchObject({ status: 400, reply: { ok: false } });
+    const actions = (await holder.recorded()).slice(0, -before || undefined);
+    expect(actions.filter((a) => a === "second-step-failed")).toHaveLength(3);
+    expect(actions.filter((a) => a === "second-step-off")).toHaveLength(1);
+    expect(JSON.stringify(await listAccess({ practice: holder.user.apiBase, patientId: holder.user.parentId }))).not.toContain(code);
+    await secondStep.portalSecondStep.store.turnOff(holder.key);
+  });
+
+  it("new recovery codes take a recovery code as proof; another account's code is simply wrong", async () => {
+    const holder = await signedIn("empty");
+    const other = await signedIn("family");
+    const recovery = await secondStep.portalSecondStep.store.turnOn(holder.key);
+    const theirs = await secondStep.portalSecondStep.store.turnOn(other.key);
+    expect(await holder.post({ intent: "sign-in-security-recovery-codes", code: theirs[0], recovery: "true" })).toEqual({ status: 400, reply: { ok: false, intent: "sign-in-security-recovery-codes", message: secondStepMessages.wrongRecoveryCode } });
+    const made = await holder.post({ intent: "sign-in-security-recovery-codes", code: recovery[0], recovery: "true" });
+    expect(made).toMatchObject({ status: 200, reply: { ok: true, codes: expect.any(Array) } });
+    expect((made.reply as { codes: string[] }).codes).toHaveLength(10);
+    expect(await holder.recorded()).toEqual(expect.arrayContaining(["recovery-code-used", "recovery-codes-made", "second-step-failed"]));
+    // The other account's codes are untouched by the attempt.
+    expect(await secondStep.portalSecondStep.store.status(other.key)).toEqual({ on: true, recoveryCodesLeft: 10 });
+    await secondStep.portalSecondStep.store.turnOff(holder.key);
+    await secondStep.portalSecondStep.store.turnOff(other.key);
   });
 });

@@ -41,6 +41,13 @@ describe("the portal store's configuration", () => {
     expect(message({ ACCESS_RECORD_RETENTION_DAYS: "ten years" })).toContain("ACCESS_RECORD_RETENTION_DAYS");
   });
 
+  it("keeps a device not seen since for about 13 months unless DEVICE_RETENTION_DAYS says otherwise (decisions/311)", () => {
+    expect(loadConfig({}).DEVICE_RETENTION_DAYS).toBe(395);
+    expect(loadConfig({ DEVICE_RETENTION_DAYS: "30" }).DEVICE_RETENTION_DAYS).toBe(30);
+    expect(message({ DEVICE_RETENTION_DAYS: "0" })).toContain("DEVICE_RETENTION_DAYS");
+    expect(message({ DEVICE_RETENTION_DAYS: "a year" })).toContain("DEVICE_RETENTION_DAYS");
+  });
+
   it("hides a database password in messages", () => {
     expect(redactServerUrl("postgres://portal:Hidden-Pass-1@db.internal:5432/portal")).toBe("postgres://portal:***@db.internal:5432/portal");
     expect(redactServerUrl("postgres://db.internal/portal")).toBe("postgres://db.internal/portal");

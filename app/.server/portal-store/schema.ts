@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { bigint, check, index, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
+import { bigint, check, index, integer, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
 import { ACCESS_ACTIONS, ACCESS_AREAS, type AccessAction, type AccessArea } from "../../lib/access-kinds";
 
 /**
@@ -107,8 +107,9 @@ export const secondStepCodes = pgTable(
 /**
  * The browsers an account holder has signed in with (issue 31, decisions/295): one row per holder and
  * device id (a random id in a long-lived cookie of that browser). Only a label from closed lists, the
- * client address's range (never the full address) and two times; no fingerprint. A sign-in updates
- * last seen; signing a device out deletes its row, so its next sign-in counts as new again.
+ * client address's range (never the full address) and two times; no fingerprint. Its requests move
+ * last seen on, at most every few minutes (decisions/310); signing a device out deletes its row, so its
+ * next sign-in counts as new again; a row not seen for DEVICE_RETENTION_DAYS is purged (decisions/311).
  */
 export const devices = pgTable(
   "devices",
@@ -116,7 +117,7 @@ export const devices = pgTable(
     holderKey: text("holder_key").notNull(),
     deviceId: text("device_id").notNull(),
     label: text("label").$type<DeviceLabel>().notNull(),
-    /** "203.0.113.x", "2001:db8:1::/48" or "unknown": the last sign-in's range. */
+    /** "203.0.113.x", "2001:db8:1::/48" or "unknown": the range it was last seen from (decisions/310). */
     addressRange: text("address_range").notNull(),
     firstSeen: timestamp("first_seen", { withTimezone: true, mode: "date" }).notNull(),
     lastSeen: timestamp("last_seen", { withTimezone: true, mode: "date" }).notNull(),
@@ -127,4 +128,75 @@ export const devices = pgTable(
     check("devices_label", sql`${t.label} ~ '^[A-Za-z ]{1,40} on [A-Za-z ]{1,20}$'`),
     check("devices_address_range", sql`${t.addressRange} ~ '^[0-9a-fA-F.:x/]{1,48}$' or ${t.addressRange} = 'unknown'`),
   ],
+);
+
+/**
+ * Share links of the health summary (issue 32, SMART Health Links; decisions/305-307): one row per link
+ * a patient (or a proxy, for a person they may view) made. The link itself (its manifest address and
+ * its key) is never stored: only a hash of the manifest id, to find the row, and the summary as it was
+ * when the link was made, already encrypted with the key that only the link carries (a JWE). The
+ * passcode is kept as a salted scrypt hash. The file is cleared when the link is revoked or ended, and
+ * the row some time after it stops working (the purge). Wrong passcodes are counted here, on the row,
+ * so every portal process sees one count.
+ */
+export const shareLinks = pgTable(
+  "share_links",
+  {
+    /** The link's own id in the portal (16 random bytes, base64url): the list and the access record name it; it opens nothing. */
+    id: text("id").primaryKey(),
+    /** SHA-256 (base64url) of the manifest id in the link's address (32 random bytes): the link finds its row by it. */
+    manifestHash: text("manifest_hash").notNull().unique(),
+    /** The practice, as the access record names it (a hash of its API address). */
+    practiceKey: text("practice_key").notNull(),
+    /** Whose summary: the practice's opaque id of the person summarised. */
+    patientId: text("patient_id").notNull(),
+    /** Who made it: the account holder's key (the patient, or a proxy acting for them). */
+    holderKey: text("holder_key").notNull(),
+    /** The maker's short description (at most 80 characters), shown in the list and carried in the link. */
+    label: text("label"),
+    /** scrypt$<salt>$<hash>, both base64url. */
+    passcodeHash: text("passcode_hash").notNull(),
+    /** The summary as a compact JWE (dir, A256GCM) under the link's key; null once the link no longer works. */
+    file: text("file"),
+    createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true, mode: "date" }).notNull(),
+    revokedAt: timestamp("revoked_at", { withTimezone: true, mode: "date" }),
+    /** Set when the wrong passcodes reached their limit. */
+    endedAt: timestamp("ended_at", { withTimezone: true, mode: "date" }),
+    /** Wrong passcodes so far, with the tries being checked at this moment (each try is counted before it is checked). */
+    wrongPasscodes: integer("wrong_passcodes").notNull().default(0),
+    /** Manifests handed over (right passcode). */
+    uses: integer("uses").notNull().default(0),
+    lastUsedAt: timestamp("last_used_at", { withTimezone: true, mode: "date" }),
+  },
+  (t) => [
+    index("share_links_by_patient").on(t.practiceKey, t.patientId, t.createdAt.desc()),
+    index("share_links_by_expiry").on(t.expiresAt),
+    check("share_links_id", sql`${t.id} ~ '^[A-Za-z0-9_-]{22}$'`),
+    check("share_links_manifest_hash", sql`${t.manifestHash} ~ '^[A-Za-z0-9_-]{43}$'`),
+    check("share_links_keys", sql`${t.practiceKey} ~ '^[A-Za-z0-9_-]{16,64}$' and ${t.holderKey} ~ '^[A-Za-z0-9_-]{16,64}$'`),
+    check("share_links_patient_id", sql`${t.patientId} ~ '${sql.raw(ID_PATTERN)}'`),
+    check("share_links_label", sql`${t.label} is null or (char_length(${t.label}) between 1 and 80 and ${t.label} !~ '[[:cntrl:]]')`),
+    check("share_links_passcode_hash", sql`${t.passcodeHash} ~ '^scrypt\\$[A-Za-z0-9_-]{22}\\$[A-Za-z0-9_-]{43}$'`),
+    check("share_links_file", sql`${t.file} is null or ${t.file} ~ '^[A-Za-z0-9_-]+\\.\\.[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+$'`),
+    check("share_links_times", sql`${t.expiresAt} > ${t.createdAt}`),
+    check("share_links_counts", sql`${t.wrongPasscodes} >= 0 and ${t.uses} >= 0`),
+  ],
+);
+
+/**
+ * The short-lived addresses of a link's file (the manifest's `location`): one per manifest handed over,
+ * usable once and for at most five minutes, kept as a hash. A row goes with its link.
+ */
+export const shareLinkTickets = pgTable(
+  "share_link_tickets",
+  {
+    ticketHash: text("ticket_hash").primaryKey(),
+    linkId: text("link_id")
+      .notNull()
+      .references(() => shareLinks.id, { onDelete: "cascade" }),
+    expiresAt: timestamp("expires_at", { withTimezone: true, mode: "date" }).notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true, mode: "date" }),
+  },
+  (t) => [index("share_link_tickets_by_link").on(t.linkId), check("share_link_tickets_hash", sql`${t.ticketHash} ~ '^[A-Za-z0-9_-]{43}$'`)],
 );

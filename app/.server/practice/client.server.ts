@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import diagnostics from "node:diagnostics_channel";
 import { Gauge } from "prom-client";
-import { Agent, fetch, type Dispatcher } from "undici";
+import { Agent, type Dispatcher } from "undici";
 import type { z } from "zod";
 import type { Endpoint } from "../../../contract/endpoints";
 import { config } from "../config.server";
@@ -14,8 +14,8 @@ import { currentRequestId, observability, type PracticeOutcome } from "../observ
  *
  * Calls go through a connection pool capped per practice origin (decisions/052): in a burst, calls
  * beyond the cap wait in the pool's first-in, first-out queue for a free connection rather than
- * opening new ones until the practice's accept queue overflows. undici's own fetch, not Node's
- * global one, so the pool and the fetch are the same version on every Node the portal supports.
+ * opening new ones until the practice's accept queue overflows. undici's own pool and request, not
+ * Node's global fetch, so they are the same version on every Node the portal supports.
  */
 
 /**
@@ -158,26 +158,39 @@ async function sendToPractice<E extends Endpoint>(endpoint: E, options: CallOpti
   }
   if (options.body !== undefined) headers["Content-Type"] = "application/json";
 
-  let response: Awaited<ReturnType<typeof fetch>>;
+  // undici's request, not fetch: a tenth of fetch's work per call (no WHATWG Request, Response and
+  // streams around it; decisions/320). No Accept-Encoding is sent, so the reply comes uncompressed,
+  // and a redirect is not followed: it is an answer the contract does not know (an http failure).
+  let status: number;
+  let text: string;
   try {
-    response = await fetch(url, {
+    // The same signal covers the reply's body: a practice that stops half-way is a timeout too.
+    const signal = AbortSignal.timeout(options.timeoutMs ?? config.PRACTICE_TIMEOUT_MS);
+    const sent = (options.dispatcher ?? practiceAgent).request({
+      origin: url.origin,
+      path: `${url.pathname}${url.search}`,
       method: endpoint.method,
       headers,
       body: options.body === undefined ? undefined : JSON.stringify(options.body),
-      signal: AbortSignal.timeout(options.timeoutMs ?? config.PRACTICE_TIMEOUT_MS),
-      dispatcher: options.dispatcher ?? practiceAgent,
+      signal,
     });
+    const response = await untilAborted(sent, signal);
+    status = response.statusCode;
+    if (status < 200 || status > 299) {
+      // The connection goes back to the pool only once the body is read.
+      await response.body.dump().catch(() => undefined);
+      text = "";
+    } else text = await response.body.text();
   } catch (error) {
     const timedOut = error instanceof Error && (error.name === "TimeoutError" || error.name === "AbortError");
     throw new PracticeApiError(timedOut ? "timeout" : "network", call, timedOut ? "the practice API did not answer in time" : "the practice API could not be reached");
   }
 
-  if (response.status === 401) throw new PracticeApiError("unauthorized", call, "token refused", 401);
-  if (response.status === 403) throw new PracticeApiError("forbidden", call, "not allowed for this patient", 403);
-  if (!response.ok) throw new PracticeApiError("http", call, `HTTP ${response.status}`, response.status);
+  if (status === 401) throw new PracticeApiError("unauthorized", call, "token refused", 401);
+  if (status === 403) throw new PracticeApiError("forbidden", call, "not allowed for this patient", 403);
+  if (status < 200 || status > 299) throw new PracticeApiError("http", call, `HTTP ${status}`, status);
 
   let json: unknown;
-  const text = await response.text();
   // No answer at all (an empty body, a 204) is read as `undefined` only by a call whose contract
   // says what that means (SavePayment: unknown, decisions/240); for every other call it is no JSON.
   if (text.trim() === "" && endpoint.reply.safeParse(undefined).success) json = undefined;
@@ -185,13 +198,28 @@ async function sendToPractice<E extends Endpoint>(endpoint: E, options: CallOpti
     try {
       json = JSON.parse(text);
     } catch {
-      throw new PracticeApiError("contract", call, "the reply is not JSON", response.status);
+      throw new PracticeApiError("contract", call, "the reply is not JSON", status);
     }
   }
   const parsed = endpoint.reply.safeParse(json);
   if (!parsed.success) {
     const where = parsed.error.issues.slice(0, 3).map((i) => `${i.path.join(".") || "(root)"}: ${i.message}`);
-    throw new PracticeApiError("contract", call, `the reply does not match the contract (${where.join("; ")})`, response.status);
+    throw new PracticeApiError("contract", call, `the reply does not match the contract (${where.join("; ")})`, status);
   }
-  return { data: parsed.data as z.output<E["reply"]>, status: response.status };
+  return { data: parsed.data as z.output<E["reply"]>, status };
+}
+
+/**
+ * undici acts on an abort only once a request has a connection: a call still queued for one (the
+ * pool at its cap) would wait on past its time. This gives up on it at the abort; undici then drops
+ * it, unsent, when its turn comes.
+ */
+function untilAborted<T>(pending: Promise<T>, signal: AbortSignal): Promise<T> {
+  pending.catch(() => undefined);
+  return new Promise<T>((resolve, reject) => {
+    const abort = () => reject(signal.reason);
+    if (signal.aborted) return abort();
+    signal.addEventListener("abort", abort, { once: true });
+    pending.then(resolve, reject).finally(() => signal.removeEventListener("abort", abort));
+  });
 }

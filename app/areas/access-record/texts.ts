@@ -73,4 +73,11 @@ export const ACTION_WORDS: Record<AccessAction, { page: string; item: string }> 
   "second-step-failed": { page: "A wrong code was entered at", item: "A wrong code was entered at" },
   "new-device": { page: "A new device signed in at", item: "A new device signed in at" },
   "device-signed-out": { page: "Signed a device out at", item: "Signed a device out at" },
+  // A share link's uses are made by whoever holds the link, named "Someone with a share link" (decisions/307).
+  "share-link-made": { page: "Made a share link of the", item: "Made a share link of the" },
+  "share-link-revoked": { page: "Revoked a share link of the", item: "Revoked a share link of the" },
+  "share-manifest-fetched": { page: "Opened, with the passcode, a share link of the", item: "Opened, with the passcode, a share link of the" },
+  "share-file-fetched": { page: "Took the file of a share link of the", item: "Took the file of a share link of the" },
+  "share-passcode-wrong": { page: "Tried a wrong passcode on a share link of the", item: "Tried a wrong passcode on a share link of the" },
+  "share-link-ended": { page: "Ended, by too many wrong passcodes, a share link of the", item: "Ended, by too many wrong passcodes, a share link of the" },
 };

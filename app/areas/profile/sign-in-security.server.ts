@@ -1,5 +1,6 @@
 import { data } from "react-router";
 import { maskAddress, portalSecondStep, recordSecondStep, SecondStepUnavailable, sendSecondStepCode } from "../../.server/second-step.server";
+import { checkProof } from "../../.server/second-step-proof.server";
 import { accountHolderKey, requireSession } from "../../.server/session.server";
 import { clientAddress } from "../../.server/throttle.server";
 import { secondStepMessages } from "../../lib/messages/secondStep";
@@ -10,7 +11,8 @@ import type { SecondStepReply } from "./forms";
  * The profile's Sign-in security (decisions/277), posted to the profile's own action with intents
  * starting "sign-in-security-" (a route of its own would grow every page's route manifest): send a code to turn the e-mailed code on, turn it
  * on with that code (answering the first recovery codes, shown once), turn it off, make new recovery
- * codes. Always the account holder's own, whoever's record is being viewed: the second step belongs
+ * codes. The last two weaken sign-in, so each carries fresh proof (decisions/312): a code e-mailed for
+ * it (`confirm-send`) or a recovery code. Always the account holder's own, whoever's record is being viewed: the second step belongs
  * to the person who signs in. Same-origin posts only, as every action (server.ts). Every change is
  * recorded on the holder's access record, never a code.
  */
@@ -51,12 +53,22 @@ export async function signInSecurityAction(request: Request, form: FormData) {
         recordSecondStep(who, request, "recovery-codes-made");
         return answer({ codes, message: secondStepMessages.turnedOn });
       }
-      case "turn-off":
+      case "confirm-send": {
+        // A code for a change that weakens sign-in, with words of its own: someone who did not ask is told what to do.
+        const failure = await sendSecondStepCode(portalSecondStep, holderKey, user.username, address, { subject: secondStepMessages.confirmSubject, body: secondStepMessages.confirmBody });
+        return failure ? refuse(failure, 503) : answer({ sentTo: maskAddress(user.username) });
+      }
+      case "turn-off": {
+        const proof = await checkProof(portalSecondStep, who, request, form, "second-step-off", address);
+        if (!proof.ok) return refuse(proof.message, proof.status);
         await store.turnOff(holderKey);
         recordSecondStep(who, request, "second-step-off");
         return answer({ message: secondStepMessages.turnedOff });
+      }
       case "recovery-codes": {
         if (!(await store.status(holderKey)).on) return refuse(secondStepMessages.notOn);
+        const proof = await checkProof(portalSecondStep, who, request, form, "recovery-codes", address);
+        if (!proof.ok) return refuse(proof.message, proof.status);
         const codes = await store.replaceRecoveryCodes(holderKey);
         recordSecondStep(who, request, "recovery-codes-made");
         return answer({ codes, message: secondStepMessages.newRecoveryCodes });

@@ -58,7 +58,7 @@ export const profileMessages = {
   devicesNone: "No devices are listed yet. The device you use is listed from your next sign-in.",
   thisDevice: "This device",
   deviceFirstSeen: "First signed in",
-  deviceLastSeen: "Last signed in",
+  deviceLastSeen: "Last seen",
   devicePlace: "Address range",
   /** The range is all the portal can say honestly offline: no table of places is kept (decisions/295). */
   placeLocal: (range: string) => `${range} (this computer or a local network)`,

@@ -1,5 +1,7 @@
 import { loadSummaryPage } from "./page.server";
+import { SHARE_INTENT, shareAction, shareLinksOf } from "./share-page.server";
 import { SummaryContents } from "./components/summary-contents";
+import { ShareLinks } from "./components/share-links";
 import { summaryMessages } from "./texts";
 import { Breadcrumb } from "../../shell/components/breadcrumb";
 import { buttonClass } from "../../components/ui/button";
@@ -12,14 +14,22 @@ import type { Route } from "./+types/page.route";
 
 export const meta: Route.MetaFunction = () => [{ title: "My health summary – Patient Portal" }];
 
-export function loader({ request }: Route.LoaderArgs) {
-  return loadSummaryPage(request);
+export async function loader({ request }: Route.LoaderArgs) {
+  const [page, shareLinks] = await Promise.all([loadSummaryPage(request), shareLinksOf(request)]);
+  return { ...page, shareLinks };
+}
+
+/** Share by link's two intents (decisions/305-309): make a link, revoke one. */
+export async function action({ request }: Route.ActionArgs) {
+  const form = await request.formData();
+  if (String(form.get("intent") ?? "").startsWith(SHARE_INTENT)) return shareAction(request, form);
+  return new Response("Unknown request", { status: 400 });
 }
 
 const t = summaryMessages;
 
 export default function Summary({ loaderData }: Route.ComponentProps) {
-  const { patientName, nhi, birthDate, practiceName, generated, sections } = loaderData;
+  const { patientName, nhi, birthDate, practiceName, generated, sections, shareLinks } = loaderData;
   const facts: [string, string][] = [
     [t.patient, patientName || t.notRecorded],
     [t.nhi, nhi || t.notRecorded],
@@ -77,6 +87,8 @@ export default function Summary({ loaderData }: Route.ComponentProps) {
           </p>
         </div>
       </section>
+
+      <ShareLinks links={shareLinks} />
     </div>
   );
 }

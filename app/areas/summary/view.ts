@@ -1,4 +1,6 @@
+import type { FieldErrors } from "../../lib/forms";
 import type { SectionKey, SummaryDocument } from "./fhir";
+import type { ShareLinkStatus } from "./shlink";
 
 /** What the "My health summary" screen shows (issue 32): whose summary, from where, and what each section holds. */
 
@@ -50,3 +52,28 @@ export function summaryViewOf(doc: Pick<SummaryDocument, "heading" | "tables">):
     })),
   };
 }
+
+/* ---------- Share by link (decisions/305-309) ---------- */
+
+/** A link as the list shows it: the practice's dates, its status in words. */
+export interface ShareLinkListItem {
+  id: string;
+  label: string | null;
+  created: string;
+  expires: string;
+  uses: number;
+  status: ShareLinkStatus;
+}
+
+/** The link just made, shown once: the only time the portal has its key. */
+export interface MadeShareLink {
+  shlink: string;
+  qr: string;
+  label: string | null;
+  expires: string;
+}
+
+export type ShareReply =
+  | { ok: true; intent: "share-create"; made: MadeShareLink }
+  | { ok: true; intent: "share-revoke"; message: string }
+  | { ok: false; intent: string; message?: string; errors?: FieldErrors };

@@ -18,6 +18,12 @@ export const secondStepMessages = {
   turnedOff: "The e-mailed code is now off.",
   notOn: "The e-mailed code is not on, so there are no recovery codes to make.",
   newRecoveryCodes: "You have new recovery codes. The old ones no longer work.",
+  // Fresh proof before a change that weakens sign-in (decisions/312).
+  proofNeeded: "To make this change, enter the code we have just e-mailed you, or one of your recovery codes.",
+  confirmSent: (to: string) => `We have sent a 6-digit code to ${to}. Enter it to confirm. It works for 10 minutes.`,
+  confirmSubject: "Your code to confirm a change to your sign-in",
+  confirmBody: (code: string) =>
+    `Your patient portal code is ${code}.\n\nYou asked to change how you sign in (for example, to turn off the e-mailed code). The code works for 10 minutes. If you did not ask for this, someone may be signed in as you: from your profile, sign out your other devices and change your password, and tell your practice.`,
   mailSubject: "Your sign-in code",
   mailBody: (code: string) =>
     `Your patient portal sign-in code is ${code}.\n\nIt works for 10 minutes. If you did not just sign in, someone knows your password: change it from your profile, and tell your practice.`,

@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { useFetcher } from "react-router";
 import { Alert } from "../../../../components/ui/alert";
 import { Button } from "../../../../components/ui/button";
@@ -7,6 +7,7 @@ import { TextField } from "../../../../components/ui/field";
 import { RecoveryCodes } from "../../../../components/recovery-codes";
 import { codeShapeProblem } from "../../../../lib/second-step";
 import type { SecondStepReply } from "../../forms";
+import { ConfirmWithCode } from "./confirm-with-code";
 
 export type SecurityDialogName = "turn-on" | "turn-off" | "recovery-codes";
 
@@ -110,48 +111,39 @@ function TurnOnDialog({ onOpenChange, onSaved }: Omit<Props, "dialog">) {
   );
 }
 
+/** Off weakens sign-in: it asks for a code e-mailed now, or a recovery code (decisions/312). */
 function TurnOffDialog({ onOpenChange, onSaved }: Omit<Props, "dialog">) {
-  const { busy, reply, post } = useSecurityPost();
-  useEffect(() => {
-    if (reply?.ok) onSaved(reply.message ?? "The e-mailed code is now off.");
-  }, [reply, onSaved]);
   return (
-    <Dialog open onOpenChange={onOpenChange} title="Turn off the e-mailed code?" description="Signing in will need only your password again, and your recovery codes will stop working.">
-      <div className="flex flex-col gap-4">
-        {reply && !reply.ok ? <Alert>{reply.message}</Alert> : null}
-        <div className="flex flex-wrap gap-3">
-          <Button busy={busy} onClick={() => post({ intent: "turn-off" })}>
-            {busy ? "Please wait…" : "Turn off"}
-          </Button>
-          <Button variant="secondary" onClick={() => onOpenChange(false)}>
-            Keep it on
-          </Button>
-        </div>
-      </div>
-    </Dialog>
+    <ConfirmWithCode
+      title="Turn off the e-mailed code?"
+      description="Signing in will need only your password again, and your recovery codes will stop working."
+      intent="turn-off"
+      confirm="Turn off"
+      cancel="Keep it on"
+      recoveryAllowed
+      onOpenChange={onOpenChange}
+      onDone={(reply) => onSaved(reply.message ?? "The e-mailed code is now off.")}
+    />
   );
 }
 
+/** New codes would hand whoever holds this session a way past the e-mailed code: the same proof first (decisions/312). */
 function NewCodesDialog({ onOpenChange, onSaved }: Omit<Props, "dialog">) {
-  const { busy, reply, post } = useSecurityPost();
-  const codes = reply?.ok ? reply.codes : undefined;
+  const [codes, setCodes] = useState<string[] | null>(null);
   if (codes) {
     return <CodesShown codes={codes} onOpenChange={onOpenChange} title="Your new recovery codes" description="Your earlier recovery codes no longer work." done={() => onSaved("You have new recovery codes.")} />;
   }
   return (
-    <Dialog open onOpenChange={onOpenChange} title="Make new recovery codes?" description="You will get ten new codes, shown once. Your earlier recovery codes will stop working.">
-      <div className="flex flex-col gap-4">
-        {reply && !reply.ok ? <Alert>{reply.message}</Alert> : null}
-        <div className="flex flex-wrap gap-3">
-          <Button busy={busy} onClick={() => post({ intent: "recovery-codes" })}>
-            {busy ? "Please wait…" : "Make new codes"}
-          </Button>
-          <Button variant="secondary" onClick={() => onOpenChange(false)}>
-            Cancel
-          </Button>
-        </div>
-      </div>
-    </Dialog>
+    <ConfirmWithCode
+      title="Make new recovery codes?"
+      description="You will get ten new codes, shown once. Your earlier recovery codes will stop working."
+      intent="recovery-codes"
+      confirm="Make new codes"
+      cancel="Cancel"
+      recoveryAllowed
+      onOpenChange={onOpenChange}
+      onDone={(reply) => setCodes(reply.codes ?? [])}
+    />
   );
 }
 

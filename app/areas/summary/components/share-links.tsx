@@ -1,0 +1,151 @@
+import { useEffect, useMemo, useRef, useState } from "react";
+import { useFetcher } from "react-router";
+import { Alert } from "../../../components/ui/alert";
+import { Button } from "../../../components/ui/button";
+import { PasswordField, TextField } from "../../../components/ui/field";
+import { useSchemaForm } from "../../../components/ui/use-schema-form";
+import { resultOf } from "../../../lib/form-data";
+import { withViewing } from "../../../lib/viewing";
+import type { MadeShareLink, ShareLinkListItem, ShareReply } from "../view";
+import { EXPIRY_DAYS, ShareLinkFormSchema } from "../shlink";
+import { shareMessages as t } from "../texts";
+
+/**
+ * Share by link (SMART Health Links, decisions/305-309): the form that makes a link, the new link shown
+ * once (its QR code as an image with the same link written beside it, and Copy), and the person's links
+ * with each one's uses and Revoke. Both post to /summary's own action with a fetcher; the loader then
+ * reads the list again.
+ */
+export function ShareLinks({ links }: { links: ShareLinkListItem[] | null }) {
+  return (
+    <section aria-labelledby="summary-share" className="flex flex-col gap-4 rounded bg-white p-4 shadow-sm">
+      <h2 id="summary-share" className="text-xl font-bold">
+        {t.heading}
+      </h2>
+      <p>{t.intro}</p>
+      <p>{t.snapshot}</p>
+      <CreateLink />
+      <LinkList links={links} />
+    </section>
+  );
+}
+
+function CreateLink() {
+  const fetcher = useFetcher<ShareReply>();
+  const busy = fetcher.state !== "idle";
+  const reply = busy ? undefined : fetcher.data;
+  const refusal = reply && !reply.ok ? reply : undefined;
+  const lastResult = useMemo(() => resultOf(refusal?.errors), [refusal]);
+  const form = useSchemaForm({
+    schema: ShareLinkFormSchema,
+    lastResult,
+    onValid(data) {
+      if (busy) return;
+      data.set("intent", "share-create");
+      void fetcher.submit(withViewing(data), { method: "post" });
+    },
+  });
+  const made = reply?.ok && reply.intent === "share-create" ? reply.made : undefined;
+  return (
+    <>
+      <form className="flex flex-col gap-4" aria-label={t.create} {...form.formProps}>
+        {refusal?.message ? <Alert>{refusal.message}</Alert> : null}
+        <PasswordField label={t.passcode} hint={t.passcodeHint} autoComplete="new-password" {...form.field("passcode")} />
+        <TextField label={t.expiryDays} hint={t.expiryHint} inputMode="numeric" autoComplete="off" defaultValue={String(EXPIRY_DAYS.default)} className="max-w-xs" {...form.field("expiryDays")} />
+        <TextField label={t.label} hint={t.labelHint} autoComplete="off" {...form.field("label")} />
+        <Button type="submit" busy={busy} className="self-start">
+          {busy ? t.creating : t.create}
+        </Button>
+      </form>
+      {made ? <NewLink key={made.shlink} made={made} /> : null}
+    </>
+  );
+}
+
+/** The link just made: the only time its key is on a screen. */
+function NewLink({ made }: { made: MadeShareLink }) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  const [copy, setCopy] = useState<"idle" | "copied" | "failed">("idle");
+  useEffect(() => heading.current?.focus(), []);
+  const copyLink = () => {
+    navigator.clipboard.writeText(made.shlink).then(
+      () => setCopy("copied"),
+      () => setCopy("failed"),
+    );
+  };
+  return (
+    <section aria-labelledby="summary-share-made" className="flex flex-col gap-3 border-l-8 border-brand p-4">
+      <h3 id="summary-share-made" ref={heading} tabIndex={-1} className="text-lg font-bold">
+        {t.madeHeading}
+        {made.label ? `: ${made.label}` : ""}
+      </h3>
+      <p>{t.madeIntro(made.expires)}</p>
+      <p className="font-semibold">{t.onlyOnce}</p>
+      <div className="flex flex-col gap-4 sm:flex-row sm:items-start">
+        <img src={made.qr} alt={t.qrAlt} width={240} height={240} className="size-60 shrink-0 bg-white" />
+        <div className="flex min-w-0 flex-col gap-2">
+          <p id="summary-share-link-label" className="font-semibold">
+            {t.linkText}
+          </p>
+          <p aria-labelledby="summary-share-link-label" className="break-all rounded border-2 border-ink bg-white p-2 font-mono text-sm">
+            {made.shlink}
+          </p>
+          <Button variant="secondary" className="self-start" onClick={copyLink}>
+            {t.copy}
+          </Button>
+          <p role="status" className="min-h-6">
+            {copy === "copied" ? t.copied : copy === "failed" ? t.copyFailed : ""}
+          </p>
+        </div>
+      </div>
+    </section>
+  );
+}
+
+function LinkList({ links }: { links: ShareLinkListItem[] | null }) {
+  const fetcher = useFetcher<ShareReply>();
+  const busy = fetcher.state !== "idle";
+  const reply = busy ? undefined : fetcher.data;
+  const revoke = (id: string) => {
+    if (!busy) void fetcher.submit(withViewing({ intent: "share-revoke", link: id }), { method: "post" });
+  };
+  return (
+    <section aria-labelledby="summary-share-list" className="flex flex-col gap-3">
+      <h3 id="summary-share-list" className="text-lg font-bold">
+        {t.listHeading}
+      </h3>
+      {reply && reply.intent === "share-revoke" ? <Alert tone={reply.ok ? "info" : "error"}>{reply.message}</Alert> : null}
+      {links === null ? (
+        <p>{t.listUnavailable}</p>
+      ) : links.length === 0 ? (
+        <p>{t.listNone}</p>
+      ) : (
+        <ul className="flex flex-col gap-3">
+          {links.map((link) => {
+            const name = link.label ?? t.noLabel;
+            return (
+              <li key={link.id} aria-label={name} className="flex flex-col gap-2 rounded border border-ink/30 p-3">
+                <p className="font-semibold break-words">{name}</p>
+                <dl className="grid grid-cols-[max-content_1fr] gap-x-4 gap-y-1">
+                  <dt>{t.columns.created}</dt>
+                  <dd>{link.created}</dd>
+                  <dt>{t.columns.expires}</dt>
+                  <dd>{link.expires}</dd>
+                  <dt>{t.columns.uses}</dt>
+                  <dd>{link.uses}</dd>
+                  <dt>{t.columns.status}</dt>
+                  <dd>{t.status[link.status]}</dd>
+                </dl>
+                {link.status === "active" ? (
+                  <Button variant="secondary" className="self-start" busy={busy && fetcher.formData?.get("link") === link.id} aria-label={t.revokeLabel(name)} onClick={() => revoke(link.id)}>
+                    {t.revoke}
+                  </Button>
+                ) : null}
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,136 @@
+import { z } from "zod";
+import { shareMessages as t } from "./texts";
+
+/**
+ * SMART Health Links (HL7 SMART Health Cards and Links IG, STU1, "links-specification";
+ * decisions/305): the link's payload and how it is written as `shlink:/…`, and the rules of the form
+ * that makes one. Isomorphic: the server makes the payload, the page checks the form with the same
+ * schema, and the tests decode a link as a receiving app would.
+ */
+
+/** The payload of a SMART Health Link (spec: "Construct a SMART Health Link Payload"). */
+export interface ShlinkPayload {
+  /** The manifest's address: at least 256 bits of entropy, at most 128 characters. */
+  url: string;
+  /** 32 random bytes, base64url (43 characters): the key of the files' encryption, carried only by the link. */
+  key: string;
+  /** When the link stops working, in seconds since the epoch (a hint for the receiving app). */
+  exp?: number;
+  /** Flags in alphabetical order: the portal's links are always "P" (a passcode is asked). */
+  flag?: string;
+  /** At most 80 characters. */
+  label?: string;
+  v?: number;
+}
+
+export const SHLINK_PREFIX = "shlink:/";
+/** The spec's bound on `url`. */
+export const MANIFEST_URL_MAX = 128;
+export const LABEL_MAX = 80;
+/** Days a link works: 7 unless the maker chooses, at most 90. */
+export const EXPIRY_DAYS = { default: 7, min: 1, max: 90 } as const;
+/** Wrong passcodes a link takes in its life; the next ends it (decisions/306). */
+export const MAX_WRONG_PASSCODES = 10;
+export const PASSCODE_MIN = 6;
+export const PASSCODE_MAX = 40;
+
+const B64URL = /^[A-Za-z0-9_-]*$/;
+
+function toBase64url(bytes: Uint8Array): string {
+  let binary = "";
+  for (const byte of bytes) binary += String.fromCharCode(byte);
+  return btoa(binary).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+}
+
+function fromBase64url(text: string): Uint8Array {
+  if (!B64URL.test(text) || text.length % 4 === 1) throw new Error("not base64url");
+  const binary = atob(text.replace(/-/g, "+").replace(/_/g, "/") + "=".repeat((4 - (text.length % 4)) % 4));
+  return Uint8Array.from(binary, (c) => c.charCodeAt(0));
+}
+
+/** The payload's problems against the spec's rules, in words (none for a good one). */
+export function payloadProblems(payload: ShlinkPayload): string[] {
+  const problems: string[] = [];
+  let url: URL | null = null;
+  try {
+    url = new URL(payload.url);
+  } catch {
+    problems.push("url is not an address");
+  }
+  if (url && url.protocol !== "https:" && url.protocol !== "http:") problems.push("url is not http(s)");
+  if (payload.url.length > MANIFEST_URL_MAX) problems.push(`url is longer than ${MANIFEST_URL_MAX} characters`);
+  if (!/^[A-Za-z0-9_-]{43}$/.test(payload.key) || fromBase64url(payload.key).length !== 32) problems.push("key is not 32 bytes of base64url");
+  if (payload.exp !== undefined && (!Number.isInteger(payload.exp) || payload.exp <= 0)) problems.push("exp is not whole seconds since the epoch");
+  if (payload.flag !== undefined && (!/^[A-Z]*$/.test(payload.flag) || [...payload.flag].sort().join("") !== payload.flag)) problems.push("flag is not letters in alphabetical order");
+  if (payload.flag?.includes("U") && payload.flag.includes("P")) problems.push("flag U is not allowed with P");
+  if (payload.label !== undefined && payload.label.length > LABEL_MAX) problems.push(`label is longer than ${LABEL_MAX} characters`);
+  return problems;
+}
+
+/** The link as the spec writes it: the payload minified, base64url, after `shlink:/`. */
+export function encodeShlink(payload: ShlinkPayload): string {
+  const problems = payloadProblems(payload);
+  if (problems.length > 0) throw new Error(`Not a SMART Health Link payload: ${problems.join("; ")}`);
+  return SHLINK_PREFIX + toBase64url(new TextEncoder().encode(JSON.stringify(payload)));
+}
+
+/** Reads a link (`shlink:/…`, or a viewer's address ending `#shlink:/…`) back into its payload. */
+export function decodeShlink(link: string): ShlinkPayload {
+  const at = link.indexOf(SHLINK_PREFIX);
+  if (at < 0 || (at > 0 && link[at - 1] !== "#")) throw new Error("Not a SMART Health Link");
+  const parsed: unknown = JSON.parse(new TextDecoder().decode(fromBase64url(link.slice(at + SHLINK_PREFIX.length))));
+  const payload = z
+    .object({ url: z.string(), key: z.string(), exp: z.number().optional(), flag: z.string().optional(), label: z.string().optional(), v: z.number().optional() })
+    .parse(parsed);
+  const problems = payloadProblems(payload);
+  if (problems.length > 0) throw new Error(`Not a SMART Health Link payload: ${problems.join("; ")}`);
+  return payload;
+}
+
+/** Random bytes as base64url (the manifest id, the key, the link's id): the browser's or Node's Web Crypto. */
+export function randomBase64url(bytes: number): string {
+  return toBase64url(crypto.getRandomValues(new Uint8Array(bytes)));
+}
+
+// Control characters (line breaks included) have no place in a one-line label.
+// eslint-disable-next-line no-control-regex
+const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
+
+/**
+ * The form that makes a link, checked in the browser and again by the server. The passcode is the
+ * maker's own choice; what it must be is said plainly, and nothing typed is lost on a refusal.
+ */
+export const ShareLinkFormSchema = z.object({
+  passcode: z
+    .string()
+    .min(1, t.passcodeEmpty)
+    .refine((v) => v.length >= PASSCODE_MIN, t.passcodeShort)
+    .refine((v) => v.length <= PASSCODE_MAX, t.passcodeLong)
+    .refine((v) => v.trim() === v, t.passcodeSpaces)
+    .refine((v) => !CONTROL.test(v), t.passcodeCharacters),
+  expiryDays: z
+    .string()
+    .trim()
+    .min(1, t.expiryEmpty)
+    .refine((v) => /^\d{1,4}$/.test(v), t.expiryNumber)
+    .refine((v) => !/^\d{1,4}$/.test(v) || Number(v) >= EXPIRY_DAYS.min, t.expiryTooShort)
+    .refine((v) => !/^\d{1,4}$/.test(v) || Number(v) <= EXPIRY_DAYS.max, t.expiryTooLong)
+    .transform(Number),
+  label: z
+    .string()
+    .trim()
+    .max(LABEL_MAX, t.labelLong)
+    .refine((v) => !CONTROL.test(v), t.labelCharacters)
+    .optional()
+    .transform((v) => (v ? v : undefined)),
+});
+export type ShareLinkForm = z.output<typeof ShareLinkFormSchema>;
+
+/** What the list says of a link. */
+export type ShareLinkStatus = "active" | "expired" | "revoked" | "ended";
+
+export function shareLinkStatus(link: { expiresAt: Date; revokedAt: Date | null; endedAt: Date | null }, now: Date): ShareLinkStatus {
+  if (link.revokedAt) return "revoked";
+  if (link.endedAt) return "ended";
+  return link.expiresAt.getTime() <= now.getTime() ? "expired" : "active";
+}

@@ -1,0 +1,52 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { fetch as fetchVia, type Agent } from "undici";
+import { signInSteps } from "../app/areas/sign-in/steps";
+import { Browser, type PortalProcess } from "../tests/helpers/portal-process";
+
+/**
+ * The benches' two processes, as a practice and a portal run: the mock practice server (from its
+ * sources, as `npm run mock`) and a patient signed in to a built portal (tests/helpers/portal-process.ts).
+ */
+
+export async function startMock(port: number, admin: Agent): Promise<{ url: string; stop(): Promise<void> }> {
+  // Its request log goes nowhere: a pipe left unread would stall it.
+  const child: ChildProcess = spawn(process.execPath, ["--import", "tsx", "mock-server/main.ts", "--port", String(port), "--host", "127.0.0.1"], { stdio: "ignore" });
+  const url = `http://127.0.0.1:${port}`;
+  const until = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`The mock exited with ${child.exitCode} (port ${port} taken?)`);
+    const up = await fetchVia(`${url}/__admin/scenarios`, { dispatcher: admin }).then(
+      (res) => res.ok,
+      () => false,
+    );
+    if (up) break;
+    if (Date.now() > until) throw new Error("The mock did not start within 60 s");
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  return {
+    url,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        child.once("exit", () => resolve());
+        child.kill("SIGTERM");
+      }),
+  };
+}
+
+/** A new world's `solo`, signed in through the sign-in step (the robot check solved when it is asked for). */
+export async function signInSolo(mockUrl: string, portal: PortalProcess, admin: Agent): Promise<Browser> {
+  const created = await fetchVia(`${mockUrl}/__admin/worlds`, { method: "POST", headers: { "Content-Type": "application/json" }, body: "{}", dispatcher: admin });
+  if (created.status !== 201) throw new Error(`World creation answered ${created.status}`);
+  const world = (await created.json()) as { users: Array<{ label: string; username: string; password: string }> };
+  const solo = world.users.find((u) => u.label === "solo")!;
+  const browser = new Browser();
+  let captcha = "";
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const outcome = await browser.step(portal, signInSteps, "sign-in", { username: solo.username, password: solo.password, captcha, redirectTo: "/" });
+    if (outcome.kind === "signedIn") return browser;
+    if (outcome.kind !== "rejected" || !outcome.captchaRequired) throw new Error(`Sign-in: ${JSON.stringify(outcome)}`);
+    captcha = await browser.solveCaptcha(portal);
+  }
+  throw new Error("Sign-in kept asking for the captcha");
+}

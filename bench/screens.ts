@@ -1,0 +1,177 @@
+/**
+ * `npm run bench:screens` (issue 35): the portal server's own work for every signed-in screen. The
+ * built portal (`build/node/serve.js`, as `npm start` runs it) and the mock practice each run as a
+ * process of their own, so the practice's work is not the portal's; `solo` of a fresh world loads each
+ * screen ROUNDS times with brotli and ROUNDS times uncompressed. For each screen it prints the median
+ * time to the last byte and the portal process's CPU time per render (read from /proc: it counts the
+ * work a request causes after its answer too, such as its access-record write, and it is much less
+ * sensitive to a busy machine than a duration is).
+ *
+ * BENCH_PROFILE=1 also profiles PROFILE_ROUNDS dashboard renders (the V8 sampling profiler, started and
+ * stopped by signal around them, bench/profile-on-signal.mjs), writes the .cpuprofile (open it in
+ * Chrome's DevTools) and prints where the time went, by part. Not a test: it asserts nothing.
+ * Run `npm run build` first.
+ */
+import { readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { Agent } from "undici";
+import { AREAS } from "../app/lib/areas";
+import { startPortalProcess, type PortalProcess } from "../tests/helpers/portal-process";
+import { signInSolo, startMock } from "./practice-and-portal";
+
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 30);
+const PROFILE_ROUNDS = Number(process.env.PROFILE_ROUNDS ?? 200);
+const MOCK_PORT = Number(process.env.BENCH_PORT ?? 5270);
+const SCREENS = ["/", "/profile", ...AREAS.map((area) => area.path)];
+
+/** The process's CPU time so far (user and system), in ms; null where there is no /proc. */
+function cpuMs(pid: number | undefined): number | null {
+  if (!pid) return null;
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+  } catch {
+    return null;
+  }
+}
+
+const median = (samples: number[]) => [...samples].sort((a, b) => a - b)[Math.floor(samples.length / 2)];
+
+async function load(portal: PortalProcess, cookie: string, screen: string, encoding: "br" | "identity"): Promise<{ ms: number; bytes: number }> {
+  const started = performance.now();
+  const res = await fetch(`${portal.url}${screen}`, { headers: { Cookie: cookie, "Accept-Encoding": encoding }, redirect: "manual" });
+  const bytes = (await res.arrayBuffer()).byteLength;
+  if (res.status !== 200) throw new Error(`${screen}: HTTP ${res.status}`);
+  return { ms: performance.now() - started, bytes };
+}
+
+/** Which part of the server a profile's frame belongs to, by the file it runs in. */
+const PARTS: Array<[RegExp, string]> = [
+  [/node_modules\/(react-dom|react|scheduler)\//, "React: rendering to HTML"],
+  [/node_modules\/(react-router|@react-router)\//, "React Router: matching, loaders' data, streaming"],
+  [/node_modules\/zod\//, "zod: contract parsing of practice replies, forms"],
+  [/node_modules\/(@visx|d3-[a-z-]+)\//, "charts (visx, d3)"],
+  [/node_modules\/luxon\//, "dates (luxon)"],
+  [/node_modules\/(compression)\/|node:zlib/, "compression"],
+  [/node_modules\/undici\/|node:internal\/deps\/undici/, "practice calls: the HTTP client"],
+  [/node_modules\/(pino|sonic-boom|pino-std-serializers)\//, "logs"],
+  [/node_modules\/prom-client\//, "metrics"],
+  [/node_modules\/(@electric-sql\/pglite|drizzle-orm|pg|pg-pool|pg-protocol)\/|^wasm:/, "portal store (access record writes)"],
+  [/node_modules\/(express|router|body-parser|cookie|send|serve-static|finalhandler|on-finished)\//, "Express"],
+  [/node_modules\/(ioredis|@redis)\//, "state store (Redis)"],
+  [/build\/server\//, "the portal's own code: routes, loaders, components, session"],
+  [/build\/node\//, "the portal's server: headers, CSP, request log"],
+  [/node_modules\//, "other packages"],
+  [/^node:/, "Node itself: the HTTP server, sockets, timers"],
+];
+
+interface ProfileNode {
+  id: number;
+  callFrame: { functionName: string; url: string };
+  children?: number[];
+}
+
+/** Self time by part; a frame with no file (native code, the garbage collector) counts for its nearest caller that has one. */
+function summarise(profile: { nodes: ProfileNode[]; samples: number[]; timeDeltas: number[] }): string[] {
+  const byId = new Map(profile.nodes.map((node) => [node.id, node]));
+  const parent = new Map<number, number>();
+  for (const node of profile.nodes) for (const child of node.children ?? []) parent.set(child, node.id);
+  // The profiler's own stop (serialising the profile) is on the stack of the signal handler: not the portal's work.
+  const profilerOwn = (id: number): boolean => {
+    for (let at: number | undefined = id; at !== undefined; at = parent.get(at)) if (byId.get(at)!.callFrame.url.endsWith("profile-on-signal.mjs")) return true;
+    return false;
+  };
+  // Node's own modules count for the part that called them (a log line's write is the logs'), and only
+  // what nothing of ours or of a package asked for (the HTTP server's parsing, timers) is Node's itself.
+  const NODE = "Node itself: the HTTP server, sockets, timers";
+  const partOf = (id: number): string => {
+    let inNode = false;
+    for (let at: number | undefined = id; at !== undefined; at = parent.get(at)) {
+      const url = byId.get(at)!.callFrame.url;
+      if (!url) continue;
+      const part = PARTS.find(([pattern]) => pattern.test(url))?.[1] ?? "other";
+      if (part !== NODE) return part;
+      inNode = true;
+    }
+    return inNode ? NODE : "other (no file on the stack)";
+  };
+  const totals = new Map<string, number>();
+  let busy = 0;
+  profile.samples.forEach((id, i) => {
+    const name = byId.get(id)!.callFrame.functionName;
+    if (name === "(idle)" || name === "(program)" || profilerOwn(id)) return;
+    const part = name === "(garbage collector)" ? "garbage collection" : partOf(id);
+    const us = profile.timeDeltas[i] ?? 0;
+    totals.set(part, (totals.get(part) ?? 0) + us);
+    busy += us;
+  });
+  return [...totals]
+    .sort((a, b) => b[1] - a[1])
+    .map(([part, us]) => `  ${((100 * us) / busy).toFixed(1).padStart(5)} %  ${(us / 1000 / PROFILE_ROUNDS).toFixed(2).padStart(6)} ms a render  ${part}`);
+}
+
+async function profileDashboard(portal: PortalProcess, cookie: string, file: string): Promise<string[]> {
+  const said = (words: string) =>
+    new Promise<void>((resolve, reject) => {
+      const until = Date.now() + 30_000;
+      const look = () => (portal.output().includes(words) ? resolve() : Date.now() > until ? reject(new Error(`The portal never said "${words}"`)) : setTimeout(look, 50));
+      look();
+    });
+  portal.signal("SIGUSR2");
+  await said("profile started");
+  for (let i = 0; i < PROFILE_ROUNDS; i++) await load(portal, cookie, "/", "br");
+  portal.signal("SIGUSR2");
+  await said("profile written");
+  return summarise(JSON.parse(readFileSync(file, "utf8")));
+}
+
+async function main() {
+  const profileFile = path.join(tmpdir(), `dashboard-${new Date().toISOString().slice(0, 10)}.cpuprofile`);
+  const admin = new Agent();
+  const mock = await startMock(MOCK_PORT, admin);
+  let portal: PortalProcess | null = null;
+  try {
+    portal = await startPortalProcess(MOCK_PORT + 1, {
+      PRACTICE_IDENTITY_URL: mock.url,
+      SESSION_SECRET: "screens-bench-secret-of-at-least-32-characters",
+      CAPTCHA_MAX_NUMBER: "1000",
+      ...(process.env.BENCH_PROFILE ? { NODE_OPTIONS: `--import ${path.resolve("bench/profile-on-signal.mjs")}`, BENCH_PROFILE_FILE: profileFile } : {}),
+    });
+    const browser = await signInSolo(mock.url, portal, admin);
+    await admin.close();
+    const cookie = browser.cookie!;
+    console.log(`Server work per signed-in screen (${ROUNDS} loads with brotli, ${ROUNDS} without; the practice answering at once from its own process):`);
+    console.log("  screen           brotli ms  plain ms  CPU ms a render  HTML KB");
+    for (const screen of SCREENS) {
+      // Warm: the first loads build the world's lazy parts and compile the screen's modules.
+      for (let i = 0; i < 3; i++) await load(portal, cookie, screen, "br");
+      const brotli: number[] = [];
+      const plain: number[] = [];
+      let bytes = 0;
+      const cpuBefore = cpuMs(portal.pid());
+      for (let i = 0; i < ROUNDS; i++) {
+        brotli.push((await load(portal, cookie, screen, "br")).ms);
+        const uncompressed = await load(portal, cookie, screen, "identity");
+        plain.push(uncompressed.ms);
+        bytes = uncompressed.bytes;
+      }
+      const cpuAfter = cpuMs(portal.pid());
+      const cpu = cpuBefore === null || cpuAfter === null ? "n/a" : ((cpuAfter - cpuBefore) / (2 * ROUNDS)).toFixed(1);
+      console.log(`  ${screen.padEnd(16)} ${median(brotli).toFixed(1).padStart(9)} ${median(plain).toFixed(1).padStart(9)} ${cpu.padStart(16)} ${(bytes / 1024).toFixed(1).padStart(8)}`);
+    }
+    if (process.env.BENCH_PROFILE) {
+      console.log(`\nWhere a dashboard render's server time goes (${PROFILE_ROUNDS} renders with brotli, self time by part):`);
+      for (const line of await profileDashboard(portal, cookie, profileFile)) console.log(line);
+      console.log(`The profile: ${profileFile}`);
+    }
+  } finally {
+    await portal?.stop();
+    await mock.stop();
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

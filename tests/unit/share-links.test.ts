@@ -1,0 +1,114 @@
+import { describe, expect, it } from "vitest";
+import { parseForm } from "../../app/lib/form-data";
+import { hashPasscode, passcodeMatches } from "../../app/areas/summary/share.server";
+import { decodeShlink, encodeShlink, payloadProblems, randomBase64url, ShareLinkFormSchema, shareLinkStatus, type ShlinkPayload } from "../../app/areas/summary/shlink";
+import { shareMessages as t } from "../../app/areas/summary/texts";
+
+/**
+ * The share link's payload and rules (SMART Health Links, decisions/305): the `shlink:/` encoding read
+ * against the specification's own worked example, the payload's limits, the form's rules with their
+ * words, a link's status, and the passcode's hash.
+ */
+
+// The specification's example (links-specification, "Example SMART Health Link Generation"): its bare link and the payload it holds.
+const SPEC_LINK =
+  "shlink:/eyJ1cmwiOiJodHRwczovL2Voci5leGFtcGxlLm9yZy9xci9ZOXh3a1VkdG1OOXd3b0pvTjNmZkpJaFgyVUd2Q0wxSm5sUFZOTDNrRFdNL20iLCJmbGFnIjoiTFAiLCJrZXkiOiJyeFRnWWxPYUtKUEZ0Y0VkMHFjY2VOOHdFVTRwOTRTcUF3SVdRZTZ1WDdRIiwibGFiZWwiOiJCYWNrLXRvLXNjaG9vbCBpbW11bml6YXRpb25zIGZvciBPbGl2ZXIgQnJvd24ifQ";
+const SPEC_PAYLOAD = {
+  url: "https://ehr.example.org/qr/Y9xwkUdtmN9wwoJoN3ffJIhX2UGvCL1JnlPVNL3kDWM/m",
+  flag: "LP",
+  key: "rxTgYlOaKJPFtcEd0qcceN8wEU4p94SqAwIWQe6uX7Q",
+  label: "Back-to-school immunizations for Oliver Brown",
+};
+
+const payload = (over: Partial<ShlinkPayload> = {}): ShlinkPayload => ({ url: `https://portal.example.nz/shl/${randomBase64url(32)}`, key: randomBase64url(32), exp: 1_800_000_000, flag: "P", label: "For Dr Smith", v: 1, ...over });
+
+describe("the shlink:/ encoding", () => {
+  it("reads the specification's example link, and writes its payload back to the same link", () => {
+    expect(decodeShlink(SPEC_LINK)).toEqual(SPEC_PAYLOAD);
+    expect(encodeShlink(SPEC_PAYLOAD)).toBe(SPEC_LINK);
+  });
+
+  it("is the minified JSON, base64url without padding, after shlink:/; a viewer's address before # is read too", () => {
+    const p = payload({ label: "Mō te tākuta: ā, ē" });
+    const link = encodeShlink(p);
+    expect(link).toMatch(/^shlink:\/[A-Za-z0-9_-]+$/);
+    expect(Buffer.from(link.slice("shlink:/".length), "base64url").toString("utf8")).toBe(JSON.stringify(p));
+    expect(decodeShlink(link)).toEqual(p);
+    expect(decodeShlink(`https://viewer.example.org/#${link}`)).toEqual(p);
+  });
+
+  it("refuses what is not a link, and a payload the specification does not allow", () => {
+    expect(() => decodeShlink("https://portal.example.nz/shl/abc")).toThrow(/Not a SMART Health Link/);
+    expect(() => decodeShlink(`xshlink:/${encodeShlink(payload()).slice(8)}`)).toThrow(/Not a SMART Health Link/);
+    expect(() => decodeShlink("shlink:/not json!")).toThrow();
+    expect(payloadProblems(payload())).toEqual([]);
+    expect(payloadProblems(payload({ url: `https://portal.example.nz/${"a".repeat(120)}` }))).toEqual(["url is longer than 128 characters"]);
+    expect(payloadProblems(payload({ key: "short" }))).toEqual(["key is not 32 bytes of base64url"]);
+    expect(payloadProblems(payload({ flag: "PL" }))).toEqual(["flag is not letters in alphabetical order"]);
+    expect(payloadProblems(payload({ flag: "PU" }))).toEqual(["flag U is not allowed with P"]);
+    expect(payloadProblems(payload({ label: "x".repeat(81) }))).toEqual(["label is longer than 80 characters"]);
+    expect(payloadProblems(payload({ exp: 1.5 }))).toEqual(["exp is not whole seconds since the epoch"]);
+    expect(() => encodeShlink(payload({ key: "short" }))).toThrow(/key is not 32 bytes/);
+  });
+
+  it("random ids are the length asked and base64url: 32 bytes are 43 characters, 256 bits", () => {
+    const ids = new Set(Array.from({ length: 50 }, () => randomBase64url(32)));
+    expect(ids.size).toBe(50);
+    for (const id of ids) expect(id).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(Buffer.from([...ids][0], "base64url")).toHaveLength(32);
+  });
+});
+
+describe("the form that makes a link", () => {
+  const form = (fields: Record<string, string>) => {
+    const data = new FormData();
+    for (const [name, value] of Object.entries(fields)) data.set(name, value);
+    return parseForm(data, ShareLinkFormSchema);
+  };
+
+  it("takes a passcode, the days (7 unless chosen) and an optional label", () => {
+    expect(form({ passcode: "kiwi-fruit", expiryDays: "7", label: "" })).toEqual({ ok: true, value: { passcode: "kiwi-fruit", expiryDays: 7, label: undefined } });
+    expect(form({ passcode: "kiwi-fruit", expiryDays: " 90 ", label: "  For Dr Smith " })).toEqual({ ok: true, value: { passcode: "kiwi-fruit", expiryDays: 90, label: "For Dr Smith" } });
+  });
+
+  it("says plainly what is wrong with each field", () => {
+    const refused = (fields: Record<string, string>) => {
+      const parsed = form(fields);
+      if (parsed.ok) throw new Error("accepted");
+      return parsed.errors;
+    };
+    expect(refused({ passcode: "", expiryDays: "7" })).toMatchObject({ passcode: t.passcodeEmpty });
+    expect(refused({ passcode: "12345", expiryDays: "7" })).toMatchObject({ passcode: t.passcodeShort });
+    expect(refused({ passcode: "x".repeat(41), expiryDays: "7" })).toMatchObject({ passcode: t.passcodeLong });
+    expect(refused({ passcode: " kiwifruit", expiryDays: "7" })).toMatchObject({ passcode: t.passcodeSpaces });
+    expect(refused({ passcode: "kiwi\nfruit", expiryDays: "7" })).toMatchObject({ passcode: t.passcodeCharacters });
+    expect(refused({ passcode: "kiwifruit", expiryDays: "91" })).toMatchObject({ expiryDays: t.expiryTooLong });
+    expect(t.expiryTooLong).toMatch(/at most 90 days/);
+    expect(refused({ passcode: "kiwifruit", expiryDays: "0" })).toMatchObject({ expiryDays: t.expiryTooShort });
+    expect(refused({ passcode: "kiwifruit", expiryDays: "a week" })).toMatchObject({ expiryDays: t.expiryNumber });
+    expect(refused({ passcode: "kiwifruit", expiryDays: "" })).toMatchObject({ expiryDays: t.expiryEmpty });
+    expect(refused({ passcode: "kiwifruit", expiryDays: "7", label: "x".repeat(81) })).toMatchObject({ label: t.labelLong });
+  });
+});
+
+describe("a link's status and passcode", () => {
+  const now = new Date("2026-11-26T00:00:00Z");
+  const link = { expiresAt: new Date("2026-12-03T00:00:00Z"), revokedAt: null, endedAt: null };
+
+  it("is active until it expires, and revoked or ended whatever its expiry", () => {
+    expect(shareLinkStatus(link, now)).toBe("active");
+    expect(shareLinkStatus(link, link.expiresAt)).toBe("expired");
+    expect(shareLinkStatus({ ...link, revokedAt: now }, now)).toBe("revoked");
+    expect(shareLinkStatus({ ...link, endedAt: now }, now)).toBe("ended");
+  });
+
+  it("keeps the passcode as a salted scrypt hash that only the same passcode matches", async () => {
+    const [a, b] = await Promise.all([hashPasscode("kiwi-fruit"), hashPasscode("kiwi-fruit")]);
+    expect(a).toMatch(/^scrypt\$[A-Za-z0-9_-]{22}\$[A-Za-z0-9_-]{43}$/);
+    expect(a).not.toBe(b);
+    expect(a).not.toContain("kiwi");
+    expect(await passcodeMatches("kiwi-fruit", a)).toBe(true);
+    expect(await passcodeMatches("kiwi-fruiT", a)).toBe(false);
+    expect(await passcodeMatches("", a)).toBe(false);
+  });
+});
