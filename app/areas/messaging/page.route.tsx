@@ -91,8 +91,9 @@ export default function Emails({ loaderData }: Route.ComponentProps) {
     clearSelection();
   }, [restartPages, clearSelection]);
   const open = useOpenMessage({ location, rows: pages.rows, firstRows: loaderData.rows, revalidate, onListRestart: startOver });
-  const { messageId, opened, markRead } = open;
-  const rows = useMemo(() => markRead(pages.rows), [markRead, pages.rows]);
+  const { messageId, opened, readIds } = open;
+  // The rows as the patient has read them here.
+  const rows = useMemo(() => pages.rows.map((r) => (readIds.has(r.id) && !r.read ? { ...r, read: true } : r)), [pages.rows, readIds]);
 
   useEffect(() => {
     void noticeHost.preload();
@@ -200,7 +201,7 @@ export default function Emails({ loaderData }: Route.ComponentProps) {
                 <Button variant="secondary" onClick={reload}>
                   Reload
                 </Button>
-                <Button variant="secondary" onClick={() => deletion.ask([...selection.selected], false)}>
+                <Button variant="secondary" onClick={() => deletion.ask([...selection.selected])}>
                   Delete selected{selection.selected.size > 0 ? ` (${selection.selected.size})` : ""}
                 </Button>
               </div>
@@ -242,7 +243,7 @@ export default function Emails({ loaderData }: Route.ComponentProps) {
                       total={total}
                       settings={settings}
                       busy={!state.matches("closed") || deletion.busy}
-                      onDelete={(m: MessageView) => deletion.ask([m.id], true)}
+                      onDelete={(m: MessageView) => deletion.ask([m.id])}
                       onReply={(m) => send({ type: "reply.open", message: m })}
                       onSendDraft={(m) => send({ type: "draft.send", id: m.id })}
                       onEditDraft={(m) => send({ type: "draft.edit", message: m })}

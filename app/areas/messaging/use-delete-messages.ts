@@ -13,23 +13,20 @@ export const deleteMessages = (ids: readonly string[]) => callStep(messagingStep
  * The writing machine's own removal of a replaced draft is part of sending (messaging.machine.ts).
  */
 export function useDeleteMessages({ notify, onDeleted }: { notify(notice: PageNotice): void; onDeleted(): void }) {
-  const [deleting, setDeleting] = useState<{ ids: string[]; fromViewer: boolean } | null>(null);
+  const [ids, setIds] = useState<string[] | null>(null);
   const [busy, setBusy] = useState(false);
 
-  const ask = (ids: string[], fromViewer: boolean) => {
-    if (ids.length === 0) {
-      notify({ tone: "error", title: t.noMessageSelected });
-      return;
-    }
-    setDeleting({ ids, fromViewer });
+  const ask = (asked: string[]) => {
+    if (asked.length === 0) notify({ tone: "error", title: t.noMessageSelected });
+    else setIds(asked);
   };
 
   const confirm = async () => {
-    if (!deleting) return;
+    if (!ids) return;
     setBusy(true);
     try {
-      const reply = await deleteMessages(deleting.ids);
-      setDeleting(null);
+      const reply = await deleteMessages(ids);
+      setIds(null);
       notify({ tone: reply.deleted !== null && reply.deleted >= reply.requested ? "success" : "error", title: reply.message });
       onDeleted();
     } catch {
@@ -39,5 +36,5 @@ export function useDeleteMessages({ notify, onDeleted }: { notify(notice: PageNo
     }
   };
 
-  return { ids: deleting?.ids ?? null, busy, ask, confirm, cancel: () => setDeleting(null) };
+  return { ids, busy, ask, confirm, cancel: () => setIds(null) };
 }

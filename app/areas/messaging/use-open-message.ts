@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import type { Location } from "react-router";
 import { messagingMessages as t } from "../../lib/messages/messaging";
 import { emailsSearch, emailsViewOf, openMessageOf, type MessageRow } from "../../lib/messaging-view";
@@ -75,16 +75,14 @@ export function useOpenMessage({ location, rows, firstRows, revalidate, onListRe
   }, [messageId]);
 
   const openId = opened.status === "none" ? null : opened.status === "loaded" ? opened.message.id : opened.id;
-  const markRead = useCallback((list: readonly MessageRow[]) => list.map((r) => (readIds.has(r.id) && !r.read ? { ...r, read: true } : r)), [readIds]);
-  const retry = useCallback((id: string) => setOpened({ status: "loading", id }), []);
   return {
     messageId,
     opened,
     openId,
     closedId,
-    /** The rows as the patient has read them here (the practice's counters follow). */
-    markRead,
+    /** The messages read here (the practice's counters follow). */
+    readIds,
     /** The message asked for again (Retry, or its row chosen after a failure). */
-    retry,
+    retry: (id: string) => setOpened({ status: "loading", id }),
   };
 }
