@@ -34,6 +34,7 @@ const OWN_MODULES = [
   "tests/integration/devices.test.ts",
   "tests/integration/share-links.test.ts",
   "tests/integration/access-record-changes.test.ts",
+  "tests/integration/passkeys.test.ts",
 ];
 
 export default defineConfig({

@@ -175,6 +175,8 @@ export const ON_DEMAND_ONLY: ReadonlyArray<{ name: string; marker: RegExp }> = [
   { name: "Stripe card SDK", marker: /js\.stripe\.com/ },
   // Both views (client and embedded) carry Zoom's CDN address; the name ZoomMtg is also any caller's.
   { name: "Zoom meeting SDK", marker: /source\.zoom\.us/ },
+  // Passkeys' browser code (@simplewebauthn/browser, decisions/300): fetched when a ceremony starts.
+  { name: "WebAuthn (@simplewebauthn/browser)", marker: /navigator\.credentials\.(get|create)/ },
 ];
 
 /** The on-demand libraries found in a page's first load, as `name in /assets/chunk.js`. */

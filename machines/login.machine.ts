@@ -1,6 +1,7 @@
 import { assertEvent, assign, setup } from "xstate";
 import { signInMessages } from "../app/lib/messages/signIn";
 import { secondStepMessages } from "../app/lib/messages/secondStep";
+import { passkeyMessages } from "../app/lib/messages/passkeys";
 import { newPasswordProblem, type NewPasswordProblem } from "../app/lib/new-password";
 import { codeShapeProblem } from "../app/lib/second-step";
 import { CAPTCHA_AFTER, type FlowOutcome, type LinkedAccount } from "../app/lib/sign-in-flow";
@@ -46,13 +47,17 @@ export interface LoginContext {
   redirectTo: string | null;
   resumeAt: "passwordUpdate" | "chooseAccount" | null;
   /** The second step asked for (decisions/277): where the code went (masked), and whether it is being set up. */
-  secondStep: { to: string; setup: boolean } | null;
+  secondStep: { to: string; setup: boolean; recoveryOnly?: boolean } | null;
   /** The second step's refusal (wrong, expired, too many), shown in its dialog. */
   codeMessage: string | null;
   /** "We have sent a new code", after Send a new code. */
   codeNotice: string | null;
   /** Recovery codes made while setting up at sign-in, shown once. */
   recoveryCodes: string[];
+  /** A passkey asked for (decisions/300), and which other ways the holder has. */
+  passkey: { email: boolean; recovery: boolean } | null;
+  /** The passkey's refusal or the browser's (cancelled, not supported), shown in its dialog. */
+  passkeyMessage: string | null;
 }
 
 export interface LoginInput {
@@ -72,6 +77,10 @@ export type LoginEvent =
   | { type: "code.resend" }
   | { type: "code.cancel" }
   | { type: "codes.continue" }
+  | { type: "passkey.use" }
+  | { type: "passkey.email" }
+  | { type: "passkey.recovery" }
+  | { type: "passkey.cancel" }
   | { type: "field.edit"; field: keyof SignInInput }
   | { type: "toast.dismiss" };
 
@@ -98,6 +107,9 @@ export const loginMachine = setup({
     checkCode: unprovided<CodeRequest, FlowOutcome>("checkCode"),
     resendCode: unprovided<void, FlowOutcome>("resendCode"),
     continueSignIn: unprovided<void, FlowOutcome>("continueSignIn"),
+    /** The whole passkey ceremony: options from the server, the browser's prompt, its answer checked (or the prompt's end told). */
+    usePasskey: unprovided<void, FlowOutcome>("usePasskey"),
+    passkeyEmail: unprovided<void, FlowOutcome>("passkeyEmail"),
   },
   guards: {
     resumesAt: ({ context }, params: { step: "passwordUpdate" | "chooseAccount" }) => context.resumeAt === params.step,
@@ -152,7 +164,12 @@ export const loginMachine = setup({
     }),
     showPasswordMessage: assign({ passwordMessage: (_, params: { message: string }) => params.message, passwordProblem: null }),
     clearPasswordMessages: assign({ passwordProblem: null, passwordMessage: null }),
-    forgetPendingSignIn: assign({ accounts: [], passwordProblem: null, passwordMessage: null, secondStep: null, codeMessage: null, codeNotice: null, recoveryCodes: [] }),
+    forgetPendingSignIn: assign({ accounts: [], passwordProblem: null, passwordMessage: null, secondStep: null, codeMessage: null, codeNotice: null, recoveryCodes: [], passkey: null, passkeyMessage: null }),
+    rememberPasskey: assign((_, params: { email: boolean; recovery: boolean }) => ({ passkey: { email: params.email, recovery: params.recovery }, passkeyMessage: null })),
+    showPasskeyMessage: assign({ passkeyMessage: (_, params: { message: string }) => params.message }),
+    clearPasskeyMessage: assign({ passkeyMessage: null }),
+    // A recovery code instead of the passkey: the code dialog, for recovery codes alone.
+    askForRecoveryCode: assign({ secondStep: { to: "", setup: false, recoveryOnly: true }, codeMessage: null, codeNotice: null }),
     rememberSecondStep: assign((_, params: { to: string; setup: boolean; resent: boolean }) => ({
       secondStep: { to: params.to, setup: params.setup },
       codeMessage: null,
@@ -186,6 +203,8 @@ export const loginMachine = setup({
     codeMessage: null,
     codeNotice: null,
     recoveryCodes: [],
+    passkey: null,
+    passkeyMessage: null,
   }),
   initial: "starting",
   on: {
@@ -232,6 +251,11 @@ export const loginMachine = setup({
             guard: { type: "is", params: ({ event }) => ({ outcome: event.output, kind: "secondStep" }) },
             target: "secondStep",
             actions: { type: "rememberSecondStep", params: ({ event }) => outcomeOf(event.output, "secondStep") },
+          },
+          {
+            guard: { type: "is", params: ({ event }) => ({ outcome: event.output, kind: "passkey" }) },
+            target: "passkey",
+            actions: { type: "rememberPasskey", params: ({ event }) => outcomeOf(event.output, "passkey") },
           },
           {
             guard: { type: "is", params: ({ event }) => ({ outcome: event.output, kind: "rejected" }) },
@@ -396,6 +420,67 @@ export const loginMachine = setup({
               { target: "entering", actions: { type: "showCodeMessage", params: ({ event }) => ({ message: "message" in event.output ? event.output.message : secondStepMessages.cannotSend }) } },
             ],
             onError: { target: "entering", actions: { type: "showCodeMessage", params: { message: signInMessages.networkFailure } } },
+          },
+        },
+      },
+    },
+    // A passkey asked for (decisions/300): the browser's prompt when the holder presses Use your passkey;
+    // the e-mailed code or a recovery code instead when they have those. A refusal leaves the dialog usable.
+    passkey: {
+      initial: "waiting",
+      states: {
+        waiting: {
+          on: {
+            "passkey.use": { target: "checking" },
+            "passkey.email": { target: "sendingCode" },
+            "passkey.recovery": { target: "#login.secondStep", actions: "askForRecoveryCode" },
+            "passkey.cancel": { target: "#login.cancelling" },
+          },
+        },
+        checking: {
+          entry: "clearPasskeyMessage",
+          invoke: {
+            src: "usePasskey",
+            onDone: [
+              {
+                guard: { type: "is", params: ({ event }) => ({ outcome: event.output, kind: "signedIn" }) },
+                target: "#login.signedIn",
+                actions: { type: "rememberDestination", params: ({ event }) => ({ redirectTo: outcomeOf(event.output, "signedIn").redirectTo }) },
+              },
+              {
+                guard: { type: "is", params: ({ event }) => ({ outcome: event.output, kind: "chooseAccount" }) },
+                target: "#login.choosingAccount",
+                actions: { type: "rememberAccounts", params: ({ event }) => ({ accounts: outcomeOf(event.output, "chooseAccount").accounts }) },
+              },
+              { guard: { type: "is", params: ({ event }) => ({ outcome: event.output, kind: "passwordUpdate" }) }, target: "#login.updatingPassword" },
+              {
+                guard: { type: "is", params: ({ event }) => ({ outcome: event.output, kind: "expired" }) },
+                target: "#login.credentials",
+                actions: ["forgetPendingSignIn", { type: "showMessage", params: ({ event }) => ({ message: outcomeOf(event.output, "expired").message }) }],
+              },
+              { target: "waiting", actions: { type: "showPasskeyMessage", params: ({ event }) => ({ message: "message" in event.output ? event.output.message : passkeyMessages.unavailable }) } },
+            ],
+            onError: { target: "waiting", actions: { type: "showPasskeyMessage", params: { message: signInMessages.networkFailure } } },
+          },
+        },
+        sendingCode: {
+          entry: "clearPasskeyMessage",
+          invoke: {
+            src: "passkeyEmail",
+            onDone: [
+              {
+                guard: { type: "is", params: ({ event }) => ({ outcome: event.output, kind: "secondStep" }) },
+                target: "#login.secondStep",
+                actions: { type: "rememberSecondStep", params: ({ event }) => outcomeOf(event.output, "secondStep") },
+              },
+              {
+                guard: { type: "is", params: ({ event }) => ({ outcome: event.output, kind: "expired" }) },
+                target: "#login.credentials",
+                actions: ["forgetPendingSignIn", { type: "showMessage", params: ({ event }) => ({ message: outcomeOf(event.output, "expired").message }) }],
+              },
+              { target: "waiting", actions: { type: "showPasskeyMessage", params: ({ event }) => ({ message: "message" in event.output ? event.output.message : secondStepMessages.cannotSend }) } },
+            ],
+            onError: { target: "waiting", actions: { type: "showPasskeyMessage", params: { message: signInMessages.networkFailure } } },
           },
         },
       },

@@ -28,6 +28,8 @@ async function main() {
     process.env.SMTP_URL ??= `smtp://127.0.0.1:${mock.smtpPort}`;
     // The demo runs on plain http://localhost; a deployment behind TLS keeps Secure cookies.
     process.env.COOKIE_SECURE ??= "false";
+    // Passkeys (decisions/300) are bound to the origin the demo is opened at.
+    process.env.PORTAL_ORIGIN ??= `http://localhost:${port}`;
   }
   // Imported after the environment is settled: the portal reads its configuration once, at load.
   // Checked here, before listening, so a bad value or an unreachable Redis stops start-up with its

@@ -143,6 +143,17 @@ const ConfigSchema = z.object({
     .or(z.literal("").transform(() => undefined)),
   /** The sender of the portal's mail. */
   MAIL_FROM: z.string().min(3).default("Patient Portal <no-reply@portal.invalid>"),
+  /**
+   * The portal's public origin, as patients' browsers reach it (`https://portal.example.nz`): passkeys
+   * (decisions/300) are bound to its host name (the WebAuthn relying party) and checked against it,
+   * never against a request's Host header. Set by scripts/serve.ts to `http://localhost:{PORT}` when the
+   * mock is embedded. Unset: passkeys cannot be added, and existing ones are not asked for.
+   */
+  PORTAL_ORIGIN: z
+    .string()
+    .refine(isOrigin, { message: "must be the portal's origin alone, e.g. https://portal.example.nz (http only for localhost)" })
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
   /** "1" or "true": every patient must have a second step; one without is taken through setting it up at sign-in. */
   REQUIRE_SECOND_STEP: z
     .enum(["1", "true", "0", "false", ""])
@@ -192,6 +203,17 @@ export type Config = z.output<typeof ConfigSchema> & { PRACTICE_API_URL: string;
  * The configuration an environment describes. The app uses `config` (from process.env); tests build
  * their own from a plain object, so no test has to reload modules to change a setting.
  */
+/** An http(s) origin with nothing after it; plain http only for localhost, as browsers allow WebAuthn there alone. */
+function isOrigin(value: string): boolean {
+  try {
+    const url = new URL(value);
+    const bare = url.origin === value.replace(/\/$/, "");
+    return bare && (url.protocol === "https:" || (url.protocol === "http:" && url.hostname === "localhost"));
+  } catch {
+    return false;
+  }
+}
+
 function isSmtpUrl(value: string): boolean {
   try {
     const url = new URL(value);

@@ -67,11 +67,22 @@ export interface PendingSignIn {
    * While it is set, only the second step's own actions accept this session: no `user` exists yet, so
    * requireSession and the shell refuse it, and the password panel and the chooser answer "expired".
    */
-  secondStep?: { stage: "code" | "setup"; to: string };
+  secondStep?: { stage: "code" | "setup"; to: string } | PasskeyStage;
   /** Set up at sign-in and its recovery codes shown: Continue goes on with the sign-in. */
   secondStepPassed?: boolean;
   /** The browser signing in (decisions/295), read where the password was accepted; noted once the sign-in completes. */
   device?: { id: string; label: DeviceLabel; range: string };
+}
+
+/**
+ * A passkey asked for (decisions/300): `to` is the sign-in address ("" for a link's sign-in, which has
+ * none); `email` and `recovery` whether the holder may take the e-mailed code or a recovery code instead.
+ */
+export interface PasskeyStage {
+  stage: "passkey";
+  to: string;
+  email: boolean;
+  recovery: boolean;
 }
 
 interface SessionData {

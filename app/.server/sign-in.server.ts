@@ -17,7 +17,10 @@ import type { SendMail } from "./mail.server";
 import { codeShapeProblem, normaliseCode } from "../lib/second-step";
 import { deviceCookie, noteSignIn, portalDevices, type DeviceCookie, type DeviceNotices, type DeviceSighting } from "./devices.server";
 import { maskAddress, portalSecondStep, recordSecondStep, SecondStepUnavailable, sendSecondStepCode, type SecondStepStore } from "./second-step.server";
-import { accountHolderKey, sessions, type PendingSignIn, type PortalSession, type Sessions } from "./session.server";
+import { accountHolderKey, sessions, type PasskeyStage, type PendingSignIn, type PortalSession, type Sessions } from "./session.server";
+import type { AuthenticationResponseJSON } from "@simplewebauthn/server";
+import { passkeyMessages } from "../lib/messages/passkeys";
+import { authenticationOptions, checkPasskey, PasskeysUnavailable, portalPasskeys, recordPasskey, verdictMessage, type Passkeys } from "./passkeys.server";
 import { type AttemptThrottle, clientAddress, signInThrottle, type SignInThrottle } from "./throttle.server";
 
 /** The accounts a login may open, as the practice lists them now (1§7 ProxyUsers; the holder is among them). */
@@ -46,7 +49,7 @@ export interface FlowResult<K extends FlowKind = FlowKind> {
 /** What may follow the second step: the password update, the chooser, or signed in. */
 type AfterSecondStep = "passwordUpdate" | "chooseAccount" | "signedIn";
 /** What may follow an accepted password: the practice or the second step's store failing, the second step, or what follows it. */
-type AfterAuthentication = "failed" | "secondStep" | AfterSecondStep;
+type AfterAuthentication = "failed" | "secondStep" | "passkey" | AfterSecondStep;
 
 export interface SignInDeps {
   /** Where the identity server is (1§7 ACCAPIURL lookup). */
@@ -72,6 +75,11 @@ export interface SignInDeps {
    * noted (new devices recorded and e-mailed about, in the background). Tests of other steps leave it out.
    */
   devices?: { cookie: DeviceCookie; notices: DeviceNotices };
+  /**
+   * Passkeys (decisions/300): a holder with one is asked for it after the password, before anything
+   * else. Failed ones are counted with wrong codes (the second step's throttle). Tests of other steps leave it out.
+   */
+  passkeys?: Passkeys;
 }
 
 /**
@@ -192,17 +200,29 @@ export function createSignInSteps(deps: SignInDeps) {
     const second = deps.secondStep;
     if (!second) return afterSecondStep(session, pending);
     const holderKey = accountHolderKey(pending.apiBase, pending.patientId);
-    let stage: "code" | "setup" | null;
-    try {
-      const status = await second.store.status(holderKey);
-      stage = status.on ? "code" : second.required ? "setup" : null;
-    } catch (error) {
-      if (error instanceof SecondStepUnavailable) return giveBack(pending, secondStepMessages.unavailable);
-      throw error;
-    }
-    if (!stage) return afterSecondStep(session, pending);
     // The address the practice signs this holder in with (the one Forgot Password also writes to).
     const to = pending.username.includes("@") ? pending.username.trim() : null;
+    let stage: "code" | "setup" | null;
+    let asked: PasskeyStage | null = null;
+    try {
+      const status = await second.store.status(holderKey);
+      // A passkey first, when the holder has one and the portal knows its origin (decisions/300).
+      const withPasskeys = deps.passkeys?.relyingParty ? (await deps.passkeys.store.count(holderKey)) > 0 : false;
+      if (withPasskeys) asked = { stage: "passkey", to: to ?? "", email: status.on && to !== null, recovery: status.on && status.recoveryCodesLeft > 0 };
+      stage = status.on ? "code" : second.required && !withPasskeys ? "setup" : null;
+    } catch (error) {
+      if (error instanceof SecondStepUnavailable || error instanceof PasskeysUnavailable) return giveBack(pending, secondStepMessages.unavailable);
+      throw error;
+    }
+    if (asked) {
+      // A link's sign-in (no address, and no way to the form's dialogs) is asked to use the form.
+      if (!pending.username) return giveBack(pending, passkeyMessages.linkSignIn);
+      return {
+        outcome: { kind: "passkey", email: asked.email, recovery: asked.recovery },
+        cookie: await withPending(session, { ...pending, secondStep: asked }),
+      };
+    }
+    if (!stage) return afterSecondStep(session, pending);
     if (!to) return giveBack(pending, secondStepMessages.noAddress);
     const sent = await sendCode(holderKey, to, clientAddress(request));
     if (sent) return giveBack(pending, sent);
@@ -234,6 +254,8 @@ export function createSignInSteps(deps: SignInDeps) {
     const second = deps.secondStep;
     if (!pending?.secondStep || !second) return expired;
     const { stage } = pending.secondStep;
+    // At a passkey's ask, only a recovery code (when the holder has some) is taken here: no code was e-mailed.
+    if (stage === "passkey" && (!input.recovery || !pending.secondStep.recovery)) return { outcome: { kind: "refused", message: passkeyMessages.usePasskeyFirst } };
     const typed = normaliseCode(input.code);
     // Not counted: a typing slip is not a guess. No recovery codes exist yet while setting up.
     const problem = input.recovery && stage === "setup" ? secondStepMessages.codeShape : codeShapeProblem(typed, input.recovery);
@@ -278,10 +300,82 @@ export function createSignInSteps(deps: SignInDeps) {
   /** "Send a new code": the earlier code stops working. */
   async function resendCodeStep(request: Request, session: PortalSession): Promise<FlowResult<"expired" | "refused" | "secondStep">> {
     const pending = session.get("pending");
-    if (!pending?.secondStep) return expired;
+    if (!pending?.secondStep || pending.secondStep.stage === "passkey") return expired;
     const failure = await sendCode(accountHolderKey(pending.apiBase, pending.patientId), pending.secondStep.to, clientAddress(request));
     if (failure) return { outcome: { kind: "refused", message: failure } };
     return { outcome: { kind: "secondStep", to: maskAddress(pending.secondStep.to), setup: pending.secondStep.stage === "setup", resent: true } };
+  }
+
+  /** The pending sign-in at a passkey's ask, with its holder; null when there is none (expired). */
+  function atPasskey(session: PortalSession) {
+    const pending = session.get("pending");
+    const passkeys = deps.passkeys;
+    if (!pending || pending.secondStep?.stage !== "passkey" || !passkeys) return null;
+    const holderKey = accountHolderKey(pending.apiBase, pending.patientId);
+    return { pending, stage: pending.secondStep, passkeys, holderKey, who: { apiBase: pending.apiBase, holderId: pending.patientId, holderKey, sessionId: session.id } };
+  }
+
+  /** The options of the browser's ceremony: a new challenge, for this holder's sign-in, with their passkeys. */
+  async function passkeyOptionsStep(session: PortalSession): Promise<FlowResult<"expired" | "failed" | "passkeyOptions">> {
+    const at = atPasskey(session);
+    if (!at) return expired;
+    try {
+      return { outcome: { kind: "passkeyOptions", options: await authenticationOptions(at.passkeys, at.holderKey) } };
+    } catch (error) {
+      if (error instanceof PasskeysUnavailable) return { outcome: { kind: "failed", message: passkeyMessages.unavailable } };
+      throw error;
+    }
+  }
+
+  /**
+   * The browser's answer: counted before it is checked (the second step's throttle, as a wrong code),
+   * refused in words for a forged, replayed or another account's answer (recorded), accepted once.
+   */
+  async function passkeyStep(request: Request, session: PortalSession, answer: AuthenticationResponseJSON): Promise<FlowResult<"expired" | "refused" | "failed" | AfterSecondStep>> {
+    const at = atPasskey(session);
+    if (!at) return expired;
+    const address = clientAddress(request);
+    const claim = await at.passkeys.attempts.claim(at.holderKey, address);
+    if (!claim.allowed) return { outcome: { kind: "refused", message: passkeyMessages.tooManyAttempts } };
+    let verdict: Awaited<ReturnType<typeof checkPasskey>>;
+    try {
+      verdict = await checkPasskey(at.passkeys, at.holderKey, answer);
+    } catch (error) {
+      await at.passkeys.attempts.release(at.holderKey, address);
+      if (error instanceof PasskeysUnavailable) return { outcome: { kind: "failed", message: passkeyMessages.unavailable } };
+      throw error;
+    }
+    if (verdict !== "accepted") {
+      // The attempt stays counted.
+      recordPasskey(at.who, request, "passkey-refused");
+      return { outcome: { kind: "refused", message: verdictMessage(verdict) } };
+    }
+    await at.passkeys.attempts.succeeded(at.holderKey, address);
+    recordPasskey(at.who, request, "passkey-used");
+    return afterSecondStep(session, { ...at.pending, secondStep: undefined });
+  }
+
+  /** The browser's ceremony ended without an answer: told in words, and (but for a browser without passkeys) counted as a wrong code. */
+  async function passkeyCancelledStep(request: Request, session: PortalSession, reason: "cancelled" | "unsupported" | "failed"): Promise<FlowResult<"expired" | "refused">> {
+    const at = atPasskey(session);
+    if (!at) return expired;
+    if (reason === "unsupported") return { outcome: { kind: "refused", message: passkeyMessages.unsupported } };
+    const claim = await at.passkeys.attempts.claim(at.holderKey, clientAddress(request));
+    if (!claim.allowed) return { outcome: { kind: "refused", message: passkeyMessages.tooManyAttempts } };
+    return { outcome: { kind: "refused", message: reason === "cancelled" ? passkeyMessages.cancelled : passkeyMessages.browserFailed } };
+  }
+
+  /** "E-mail me a code instead": for a holder who also has the e-mailed code; on as the second step's code. */
+  async function passkeyEmailStep(request: Request, session: PortalSession): Promise<FlowResult<"expired" | "refused" | "secondStep">> {
+    const at = atPasskey(session);
+    if (!at) return expired;
+    if (!at.stage.email || !at.stage.to) return { outcome: { kind: "refused", message: passkeyMessages.noEmailedCode } };
+    const failure = await sendCode(at.holderKey, at.stage.to, clientAddress(request));
+    if (failure) return { outcome: { kind: "refused", message: failure } };
+    return {
+      outcome: { kind: "secondStep", to: maskAddress(at.stage.to), setup: false, resent: false },
+      cookie: await withPending(session, { ...at.pending, secondStep: { stage: "code", to: at.stage.to } }),
+    };
   }
 
   /** After the recovery codes of a second step set up at sign-in were shown: on with the sign-in. */
@@ -398,6 +492,10 @@ export function createSignInSteps(deps: SignInDeps) {
     secondStepCode: counted("second-step", secondStepCode),
     resendCodeStep: counted("second-step-resend", resendCodeStep),
     continueStep: counted("second-step-continue", continueStep),
+    passkeyOptionsStep: counted("passkey-options", passkeyOptionsStep),
+    passkeyStep: counted("passkey", passkeyStep),
+    passkeyCancelledStep: counted("passkey-cancelled", passkeyCancelledStep),
+    passkeyEmailStep: counted("passkey-email", passkeyEmailStep),
     /** Resolves once the devices noted so far (their e-mails included) are done: for tests and shutdown. */
     devicesNoted: () => Promise.all([...notingDevices]).then(() => undefined),
   };
@@ -418,7 +516,20 @@ function counted<A extends unknown[], R extends FlowResult>(step: string, run: (
   };
 }
 
-export const { signInStep, switchStep, changePasswordStep, chooseAccountStep, cancelStep, secondStepCode, resendCodeStep, continueStep } = createSignInSteps({
+export const {
+  signInStep,
+  switchStep,
+  changePasswordStep,
+  chooseAccountStep,
+  cancelStep,
+  secondStepCode,
+  resendCodeStep,
+  continueStep,
+  passkeyOptionsStep,
+  passkeyStep,
+  passkeyCancelledStep,
+  passkeyEmailStep,
+} = createSignInSteps({
   identityUrl: config.PRACTICE_IDENTITY_URL,
   signedOutApi: config.PRACTICE_API_URL,
   sessions,
@@ -426,4 +537,5 @@ export const { signInStep, switchStep, changePasswordStep, chooseAccountStep, ca
   verifyCaptcha,
   secondStep: { ...portalSecondStep, required: config.REQUIRE_SECOND_STEP },
   devices: { cookie: deviceCookie, notices: portalDevices },
+  passkeys: portalPasskeys,
 });

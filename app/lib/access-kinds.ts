@@ -7,10 +7,11 @@
 /**
  * What was done: a page or item seen, a file taken away, something changed at the practice; and the
  * changes to how the holder signs in (decisions/277), never with the code itself; a device new to the
- * holder signed in, a device signed out from the devices list (decisions/295); a share link of the
- * health summary made or revoked, and each use of it by whoever holds it: its manifest or its file
- * handed over, a wrong passcode, the link ended by too many of them (decisions/305-309), never with the
- * passcode or the key.
+ * holder signed in, a device signed out from the devices list (decisions/295); a passkey added, renamed,
+ * removed, used to sign in or refused there (decisions/300), never the passkey's name or credential; a
+ * share link of the health summary made or revoked, and each use of it by whoever holds it: its
+ * manifest or its file handed over, a wrong passcode, the link ended by too many of them
+ * (decisions/305-309), never with the passcode or the key.
  */
 export const ACCESS_ACTIONS = [
   "view",
@@ -29,6 +30,11 @@ export const ACCESS_ACTIONS = [
   "share-file-fetched",
   "share-passcode-wrong",
   "share-link-ended",
+  "passkey-added",
+  "passkey-renamed",
+  "passkey-removed",
+  "passkey-used",
+  "passkey-refused",
 ] as const;
 export type AccessAction = (typeof ACCESS_ACTIONS)[number];
 

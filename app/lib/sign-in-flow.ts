@@ -1,3 +1,4 @@
+import type { PublicKeyCredentialRequestOptionsJSON } from "@simplewebauthn/browser";
 import { z } from "zod";
 
 /**
@@ -15,6 +16,17 @@ export const LinkedAccountSchema = z.object({
   relationship: z.string(),
 });
 export type LinkedAccount = z.output<typeof LinkedAccountSchema>;
+
+/**
+ * WebAuthn's request options as the server made them (@simplewebauthn/server), checked for what the
+ * browser's ceremony needs (a challenge, the credentials offered), the rest passed as the library wrote it.
+ */
+const PasskeyRequestOptionsSchema = z.custom<PublicKeyCredentialRequestOptionsJSON>((value) => {
+  const checked = z
+    .looseObject({ challenge: z.string().min(16), allowCredentials: z.array(z.looseObject({ id: z.string(), type: z.literal("public-key") })).optional() })
+    .safeParse(value);
+  return checked.success;
+}, "not WebAuthn request options");
 
 /**
  * Each outcome a sign-in step may answer, by its kind. A step's declaration (app/areas/sign-in/steps.ts)
@@ -35,6 +47,10 @@ export const flowOutcomes = {
   secondStep: z.object({ kind: z.literal("secondStep"), to: z.string(), setup: z.boolean(), resent: z.boolean() }),
   // Set up at sign-in: the recovery codes, shown once, before the sign-in goes on.
   recoveryCodes: z.object({ kind: z.literal("recoveryCodes"), codes: z.array(z.string()) }),
+  // A passkey is asked for (decisions/300); `email` and `recovery` say which other ways this holder has.
+  passkey: z.object({ kind: z.literal("passkey"), email: z.boolean(), recovery: z.boolean() }),
+  // The browser's ceremony may start: WebAuthn's request options, as @simplewebauthn/browser takes them.
+  passkeyOptions: z.object({ kind: z.literal("passkeyOptions"), options: PasskeyRequestOptionsSchema }),
 };
 
 type OutcomeOfKind = { [K in keyof typeof flowOutcomes]: z.output<(typeof flowOutcomes)[K]> };

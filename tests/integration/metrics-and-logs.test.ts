@@ -88,7 +88,7 @@ const CLOSED: Record<string, (value: string) => boolean> = {
   step: (v) => ["sign-in", "switch", "change-password", "choose-account", "cancel", "second-step", "second-step-resend", "second-step-continue"].includes(v),
   event: (v) => ["started", "recorded", "not_charged", "left_open", "blocked"].includes(v),
   store: (v) => ["redis", "memory"].includes(v),
-  operation: (v) => ["migrate", "ping", "access.record", "access.list", "access.purge", "second-step.read", "second-step.write", "devices.read", "devices.write", "share-links.read", "share-links.write", "share-links.purge"].includes(v),
+  operation: (v) => ["migrate", "ping", "access.record", "access.list", "access.purge", "second-step.read", "second-step.write", "devices.read", "devices.write", "share-links.read", "share-links.write", "share-links.purge", "passkeys.read", "passkeys.write"].includes(v),
   mail: (v) => ["new-device"].includes(v),
   state: (v) => ["connected", "free", "queued", "pending", "running"].includes(v),
   le: (v) => /^(\d+(\.\d+)?|\+Inf)$/.test(v),

@@ -200,3 +200,41 @@ export const shareLinkTickets = pgTable(
   },
   (t) => [index("share_link_tickets_by_link").on(t.linkId), check("share_link_tickets_hash", sql`${t.ticketHash} ~ '^[A-Za-z0-9_-]{43}$'`)],
 );
+
+/**
+ * Passkeys (issue 31, decisions/300): the WebAuthn credentials an account holder added in their
+ * profile, asked for after the password. Only what checking an assertion needs (the credential's id,
+ * its public key as COSE, the signature counter, the transports the browser named) and what the
+ * holder sees (their own name for it, when added, when last used). Keyed by the credential's id: a
+ * credential belongs to one holder, and a lookup always names the holder too, so another account's
+ * passkey is never found.
+ */
+export const passkeys = pgTable(
+  "passkeys",
+  {
+    /** The credential's id, base64url, as the browser gives it. */
+    credentialId: text("credential_id").primaryKey(),
+    holderKey: text("holder_key").notNull(),
+    /** The COSE public key, base64url. */
+    publicKey: text("public_key").notNull(),
+    /** The authenticator's signature counter as last seen (0 for authenticators that keep none). */
+    counter: bigint("counter", { mode: "number" }).notNull(),
+    /** The transports the browser reported ("internal", "usb", "hybrid"...), comma-separated; may be empty. */
+    transports: text("transports").notNull(),
+    /** The holder's own name for it ("Work laptop"): shown to them alone, never recorded or logged. */
+    name: text("name").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull(),
+    lastUsedAt: timestamp("last_used_at", { withTimezone: true, mode: "date" }),
+  },
+  (t) => [
+    index("passkeys_by_holder").on(t.holderKey),
+    // PostgreSQL's regular expressions count to 255 at most: the lengths are checked apart.
+    check(
+      "passkeys_keys",
+      sql`${t.holderKey} ~ '^[A-Za-z0-9_-]{16,64}$' and ${t.credentialId} ~ '^[A-Za-z0-9_-]{16,}$' and char_length(${t.credentialId}) <= 1400 and ${t.publicKey} ~ '^[A-Za-z0-9_-]{16,}$' and char_length(${t.publicKey}) <= 2000`,
+    ),
+    check("passkeys_counter", sql`${t.counter} >= 0`),
+    check("passkeys_transports", sql`${t.transports} ~ '^[a-z-]{0,20}(,[a-z-]{1,20}){0,7}$'`),
+    check("passkeys_name", sql`char_length(${t.name}) between 1 and 60 and ${t.name} !~ '[\\n\\r\\t<>]'`),
+  ],
+);

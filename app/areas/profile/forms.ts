@@ -1,3 +1,4 @@
+import type { PublicKeyCredentialCreationOptionsJSON } from "@simplewebauthn/browser";
 import { z } from "zod";
 import type { LookupOption } from "../../../contract/profile";
 import { profileMessages } from "./texts";
@@ -156,7 +157,9 @@ export const ProfilePasswordSchema = newPasswordSchema("profile", { current: tru
 export type { ProfileLookups };
 
 /** What the profile's Sign-in security action answers (second-step.route.ts, decisions/277). */
-export type SecondStepReply = { ok: true; intent: string; sentTo?: string; codes?: string[]; message?: string } | { ok: false; intent: string; message: string };
+export type SecondStepReply =
+  | { ok: true; intent: string; sentTo?: string; codes?: string[]; message?: string; options?: PublicKeyCredentialCreationOptionsJSON }
+  | { ok: false; intent: string; message: string };
 
 /** The answer of Your devices' posts (decisions/295). */
 export type DevicesReply = { ok: true; intent: string; message: string } | { ok: false; intent: string; message: string };

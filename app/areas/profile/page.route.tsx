@@ -21,6 +21,10 @@ import { recordAccessOf } from "../../.server/record-access.server";
 import { portalSecondStep, SecondStepUnavailable } from "../../.server/second-step.server";
 import { requestForm } from "../../.server/request-form.server";
 import { SIGN_IN_SECURITY, signInSecurityAction } from "./sign-in-security.server";
+import { PasskeysUnavailable, portalPasskeys } from "../../.server/passkeys.server";
+import { formatDateTime } from "../../lib/dates";
+import { passkeyMessages } from "../../lib/messages/passkeys";
+import type { PasskeyQuestion } from "./components/dialogs/passkeys";
 import { accountHolderKey, requireSession } from "../../.server/session.server";
 import { DEVICES, devicesAction, devicesOf } from "./devices.server";
 import type { DevicesQuestion } from "./components/dialogs/devices";
@@ -32,14 +36,21 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { ...page, signInSecurity, devices };
 }
 
-/** The account holder's second step (decisions/277): null when the portal's store cannot say just now. */
+/** The account holder's second step (decisions/277) and passkeys (decisions/300): null when the portal's store cannot say just now. */
 async function signInSecurityOf(request: Request) {
   const { user } = await requireSession(request);
+  const holderKey = accountHolderKey(user.apiBase, user.parentId);
   try {
-    const status = await portalSecondStep.store.status(accountHolderKey(user.apiBase, user.parentId));
-    return { ...status, canSend: portalSecondStep.sendMail !== null };
+    const [status, passkeys] = await Promise.all([portalSecondStep.store.status(holderKey), portalPasskeys.store.list(holderKey)]);
+    return {
+      ...status,
+      canSend: portalSecondStep.sendMail !== null,
+      // Passkeys can be added only where the portal knows its public origin.
+      canAddPasskeys: portalPasskeys.relyingParty !== null,
+      passkeys: passkeys.map((p) => ({ id: p.id, name: p.name, added: formatDateTime(p.createdAt.getTime()), lastUsed: p.lastUsedAt ? formatDateTime(p.lastUsedAt.getTime()) : null })),
+    };
   } catch (error) {
-    if (error instanceof SecondStepUnavailable) return null;
+    if (error instanceof SecondStepUnavailable || error instanceof PasskeysUnavailable) return null;
     throw error;
   }
 }
@@ -70,6 +81,7 @@ const AddressDialog = dialogs.component((m) => m.AddressDialog);
 const TermsDialog = dialogs.component((m) => m.TermsDialog);
 const SignInSecurityDialog = dialogs.component((m) => m.SignInSecurityDialog);
 const DevicesDialog = dialogs.component((m) => m.DevicesDialog);
+const PasskeyDialog = dialogs.component((m) => m.PasskeyDialog);
 const preloadDialogs = (event: { target: EventTarget }) => {
   if (event.target instanceof Element && event.target.closest("button")) void dialogs.preload().catch(() => undefined);
 };
@@ -90,6 +102,7 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
   const hydrated = useHydrated();
   const [removing, setRemoving] = useState<EmergencyContactView | null>(null);
   const [signingOut, setSigningOut] = useState<DevicesQuestion | null>(null);
+  const [passkey, setPasskey] = useState<PasskeyQuestion | null>(null);
   // A removed contact takes its Remove button with it: the focus then goes to Add Emergency Contact.
   const addContact = useRef<HTMLButtonElement>(null);
   const removed = useRef(false);
@@ -97,12 +110,13 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
   // Closed dialogs render nothing; once one has opened, all stay mounted as before, so a save still
   // in flight when its dialog closes still reports.
   const [dialogsMounted, setDialogsMounted] = useState(false);
-  if (!dialogsMounted && (dialog !== null || removing !== null || signingOut !== null)) setDialogsMounted(true);
+  if (!dialogsMounted && (dialog !== null || removing !== null || signingOut !== null || passkey !== null)) setDialogsMounted(true);
   const openChange = (name: DialogName) => (open: boolean) => setDialog(open ? name : null);
   const saved = useCallback((message: string) => {
     setDialog(null);
     setRemoving(null);
     setSigningOut(null);
+    setPasskey(null);
     setToast({ tone: "success", title: message });
   }, []);
 
@@ -236,6 +250,37 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
           ) : (
             <p>{t.signInSecurityNoMail}</p>
           )}
+          {signInSecurity === null ? null : (
+            <div className="mt-4 flex flex-col gap-3 border-t border-line pt-4">
+              <h3 className="text-lg font-bold">{passkeyMessages.sectionTitle}</h3>
+              {signInSecurity.passkeys.length === 0 ? <p>{passkeyMessages.none}</p> : <p>{passkeyMessages.intro}</p>}
+              {signInSecurity.passkeys.length > 0 ? (
+                <ul className="grid gap-4 md:grid-cols-2" aria-label={passkeyMessages.sectionTitle}>
+                  {signInSecurity.passkeys.map((p) => (
+                    <li key={p.id} className="flex flex-col gap-2 rounded border border-line p-4" aria-label={p.name}>
+                      <h4 className="break-words text-lg font-bold">{p.name}</h4>
+                      <Rows rows={[[passkeyMessages.addedOn, p.added], [passkeyMessages.lastUsed, p.lastUsed ?? passkeyMessages.neverUsed]]} />
+                      <div className="flex flex-wrap gap-3">
+                        <Button variant="secondary" onClick={() => setPasskey({ kind: "rename", id: p.id, name: p.name })} aria-label={passkeyMessages.renameLabel(p.name)}>
+                          Rename
+                        </Button>
+                        <Button variant="secondary" onClick={() => setPasskey({ kind: "remove", id: p.id, name: p.name })} aria-label={passkeyMessages.removeLabel(p.name)}>
+                          Remove
+                        </Button>
+                      </div>
+                    </li>
+                  ))}
+                </ul>
+              ) : null}
+              {signInSecurity.canAddPasskeys ? (
+                <Button className="self-start" onClick={() => setPasskey({ kind: "add" })}>
+                  {passkeyMessages.addPasskey}
+                </Button>
+              ) : (
+                <p>{passkeyMessages.noOrigin}</p>
+              )}
+            </div>
+          )}
         </Section>
 
         <Section
@@ -326,6 +371,7 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
         <ChangePasswordDialog open={dialog === "password"} onOpenChange={openChange("password")} onSaved={saved} actingFor={actingFor?.parentName ?? null} />
         <AddressDialog open={dialog === "address"} onOpenChange={openChange("address")} profile={profile} practicePhone={practice?.phone ?? null} />
         <SignInSecurityDialog dialog={dialog === "turn-on" || dialog === "turn-off" || dialog === "recovery-codes" ? dialog : null} onOpenChange={(open) => (open ? undefined : setDialog(null))} onSaved={saved} />
+        <PasskeyDialog question={passkey} onOpenChange={(open) => (open ? undefined : setPasskey(null))} onSaved={saved} />
         <DevicesDialog question={signingOut} onOpenChange={(open) => (open ? undefined : setSigningOut(null))} onSaved={saved} />
         <TermsDialog open={dialog === "terms"} onOpenChange={openChange("terms")} title="Terms and Conditions" text={terms[0] ?? null} />
         </Suspense>

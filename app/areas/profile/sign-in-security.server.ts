@@ -6,13 +6,17 @@ import { clientAddress } from "../../.server/throttle.server";
 import { secondStepMessages } from "../../lib/messages/secondStep";
 import { codeShapeProblem } from "../../lib/second-step";
 import type { SecondStepReply } from "./forms";
+import { addPasskey, PasskeysUnavailable, portalPasskeys, readRegistrationAnswer, recordPasskey, registrationOptions } from "../../.server/passkeys.server";
+import { passkeyMessages } from "../../lib/messages/passkeys";
+import { normalisePasskeyName, passkeyNameProblem } from "../../lib/passkeys";
 
 /**
  * The profile's Sign-in security (decisions/277), posted to the profile's own action with intents
  * starting "sign-in-security-" (a route of its own would grow every page's route manifest): send a code to turn the e-mailed code on, turn it
  * on with that code (answering the first recovery codes, shown once), turn it off, make new recovery
- * codes. The last two weaken sign-in, so each carries fresh proof (decisions/312): a code e-mailed for
- * it (`confirm-send`) or a recovery code. Always the account holder's own, whoever's record is being viewed: the second step belongs
+ * codes; add, rename and remove passkeys (decisions/300). Turning the code off and new recovery codes
+ * weaken sign-in, so each carries fresh proof (decisions/312): a code e-mailed for it (`confirm-send`)
+ * or a recovery code. Always the account holder's own, whoever's record is being viewed: the second step belongs
  * to the person who signs in. Same-origin posts only, as every action (server.ts). Every change is
  * recorded on the holder's access record, never a code.
  */
@@ -73,10 +77,42 @@ export async function signInSecurityAction(request: Request, form: FormData) {
         recordSecondStep(who, request, "recovery-codes-made");
         return answer({ codes, message: secondStepMessages.newRecoveryCodes });
       }
+      // Passkeys (decisions/300): the options of the browser's ceremony, its new credential, a new name, removal.
+      case "passkey-options": {
+        if (!portalPasskeys.relyingParty) return refuse(passkeyMessages.noOrigin, 503);
+        const problem = passkeyNameProblem(String(form.get("name") ?? ""));
+        if (problem) return refuse(problem);
+        const options = await registrationOptions(portalPasskeys, { holderKey, userName: user.username, displayName: user.parentName });
+        return answer({ options });
+      }
+      case "passkey-add": {
+        const response = readRegistrationAnswer(String(form.get("answer") ?? ""));
+        if (!response) return refuse(passkeyMessages.refused);
+        const verdict = await addPasskey(portalPasskeys, holderKey, response, String(form.get("name") ?? ""));
+        if (!verdict.ok) return refuse(verdict.message, verdict.status);
+        recordPasskey(who, request, "passkey-added");
+        return answer({ message: passkeyMessages.added(verdict.name) });
+      }
+      case "passkey-rename": {
+        const typed = String(form.get("name") ?? "");
+        const problem = passkeyNameProblem(typed);
+        if (problem) return refuse(problem);
+        const name = normalisePasskeyName(typed);
+        if (!(await portalPasskeys.store.rename(holderKey, String(form.get("id") ?? ""), name))) return refuse(passkeyMessages.notListed, 404);
+        recordPasskey(who, request, "passkey-renamed");
+        return answer({ message: passkeyMessages.renamed(name) });
+      }
+      case "passkey-remove": {
+        const removed = await portalPasskeys.store.remove(holderKey, String(form.get("id") ?? ""));
+        if (removed === null) return refuse(passkeyMessages.notListed, 404);
+        recordPasskey(who, request, "passkey-removed");
+        return answer({ message: passkeyMessages.removed(removed) });
+      }
       default:
         return refuse("Unknown request");
     }
   } catch (error) {
+    if (error instanceof PasskeysUnavailable) return refuse(passkeyMessages.unavailable, 503);
     if (error instanceof SecondStepUnavailable) return refuse(secondStepMessages.unavailable, 503);
     throw error;
   }

@@ -1,4 +1,17 @@
-import { cancelStep, changePasswordStep, chooseAccountStep, continueStep, resendCodeStep, secondStepCode, signInStep, type FlowResult } from "../../.server/sign-in.server";
+import {
+  cancelStep,
+  changePasswordStep,
+  chooseAccountStep,
+  continueStep,
+  passkeyCancelledStep,
+  passkeyEmailStep,
+  passkeyOptionsStep,
+  passkeyStep,
+  resendCodeStep,
+  secondStepCode,
+  signInStep,
+  type FlowResult,
+} from "../../.server/sign-in.server";
 import { getSession, safeRedirectTo, type PortalSession } from "../../.server/session.server";
 import { stepDispatcher, type StepResponse } from "../../.server/steps.server";
 import { signInMessages } from "../../lib/messages/signIn";
@@ -45,6 +58,11 @@ const dispatch = stepDispatcher(
     "second-step": flowStep((input, { request, session }) => secondStepCode(request, session, input)),
     "second-step-resend": flowStep((_, { request, session }) => resendCodeStep(request, session)),
     "second-step-continue": flowStep((_, { session }) => continueStep(session)),
+    // Passkeys (decisions/300): the ceremony's options, its answer (its shape checked by the step, its content by @simplewebauthn/server), a ceremony that ended without one, the e-mailed code instead.
+    "passkey-options": flowStep((_, { session }) => passkeyOptionsStep(session)),
+    passkey: flowStep(({ answer }, { request, session }) => passkeyStep(request, session, answer)),
+    "passkey-cancelled": flowStep(({ reason }, { request, session }) => passkeyCancelledStep(request, session, reason)),
+    "passkey-email": flowStep((_, { request, session }) => passkeyEmailStep(request, session)),
     cancel: flowStep((_, { session }) => cancelStep(session)),
   },
   {

@@ -18,11 +18,27 @@ const Empty = z.object({});
 const answers = <const T extends readonly [Outcome, ...Outcome[]]>(...own: T) => z.discriminatedUnion("kind", [o.signedIn, ...own]);
 type Outcome = (typeof o)[keyof typeof o];
 
+/**
+ * A passkey's answer at sign-in as @simplewebauthn/browser gives it (decisions/300): its shape checked
+ * here, its content (signature, challenge, origin, counter) by @simplewebauthn/server on the server.
+ * Sizes are bounded; nothing of it is kept but the counter.
+ */
+const b64url = (max: number) => z.string().regex(/^[A-Za-z0-9_-]*$/).max(max);
+export const PasskeyAnswerSchema = z.object({
+  id: b64url(1400).min(16),
+  rawId: b64url(1400),
+  type: z.literal("public-key"),
+  response: z.object({ clientDataJSON: b64url(4096), authenticatorData: b64url(4096), signature: b64url(1024), userHandle: b64url(256).optional() }),
+  // The extensions this portal asks for: none. What a browser adds anyway is dropped unread.
+  clientExtensionResults: z.object({ appid: z.boolean().optional(), hmacCreateSecret: z.boolean().optional(), credProps: z.object({ rk: z.boolean().optional() }).optional() }).default({}),
+  authenticatorAttachment: z.enum(["platform", "cross-platform"]).optional(),
+});
+
 export const signInSteps = stepArea("/login/flow", {
   /** User name and password (and the captcha once one is needed); `redirectTo` is kept on the site by the server. */
   "sign-in": step(
     z.object({ username: z.string(), password: z.string(), captcha: z.string().nullable().default(null), redirectTo: z.string().default("/") }),
-    answers(o.invalid, o.refused, o.rejected, o.failed, o.secondStep, o.passwordUpdate, o.chooseAccount),
+    answers(o.invalid, o.refused, o.rejected, o.failed, o.secondStep, o.passkey, o.passwordUpdate, o.chooseAccount),
   ),
   /** The forced password update (1§4 step 3). */
   "change-password": step(z.object({ password: z.string(), confirm: z.string(), agreed: z.boolean() }), answers(o.expired, o.refused, o.failed, o.chooseAccount)),
@@ -34,6 +50,12 @@ export const signInSteps = stepArea("/login/flow", {
   "second-step-resend": step(Empty, answers(o.expired, o.refused, o.secondStep)),
   /** On with the sign-in after the recovery codes made at sign-in were shown. */
   "second-step-continue": step(Empty, answers(o.expired, o.passwordUpdate, o.chooseAccount)),
+  /** Passkeys (decisions/300): the options for the browser's ceremony, its answer, a ceremony that ended without one. */
+  "passkey-options": step(Empty, answers(o.expired, o.failed, o.passkeyOptions)),
+  passkey: step(z.object({ answer: PasskeyAnswerSchema }), answers(o.expired, o.refused, o.failed, o.passwordUpdate, o.chooseAccount)),
+  "passkey-cancelled": step(z.object({ reason: z.enum(["cancelled", "unsupported", "failed"]) }), answers(o.expired, o.refused)),
+  /** "E-mail me a code instead" of the passkey, for a holder who also has the e-mailed code. */
+  "passkey-email": step(Empty, answers(o.expired, o.refused, o.secondStep)),
   /** Cancel on the password panel, the chooser or the second step: the session ends. */
   cancel: step(Empty, answers(o.cancelled)),
 });

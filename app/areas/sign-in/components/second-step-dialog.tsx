@@ -10,6 +10,8 @@ interface Props {
   to: string;
   /** The practice requires a second step and this is its setting up. */
   setup: boolean;
+  /** Asked instead of a passkey (decisions/300): recovery codes alone, no code was e-mailed. */
+  recoveryOnly?: boolean;
   busy: boolean;
   message: string | null;
   notice: string | null;
@@ -23,8 +25,8 @@ interface Props {
  * one of the recovery codes. What was typed stays in the box after a refusal, and a refusal is
  * announced (Alert) and tied to the box.
  */
-export function SecondStepDialog({ to, setup, busy, message, notice, onSubmit, onResend, onCancel }: Props) {
-  const [recovery, setRecovery] = useState(false);
+export function SecondStepDialog({ to, setup, recoveryOnly = false, busy, message, notice, onSubmit, onResend, onCancel }: Props) {
+  const [recovery, setRecovery] = useState(recoveryOnly);
   const [code, setCode] = useState("");
   const label = recovery ? "Recovery code" : "6-digit code";
   return (
@@ -65,7 +67,7 @@ export function SecondStepDialog({ to, setup, busy, message, notice, onSubmit, o
               Send a new code
             </Button>
           )}
-          {setup ? null : (
+          {setup || recoveryOnly ? null : (
             <Button
               variant="secondary"
               disabled={busy}

@@ -10,6 +10,30 @@ import { Notice, ToastProvider } from "../../../components/ui/toast";
 import { AccountChooser } from "./account-chooser";
 import { PasswordUpdateDialog } from "./password-update-dialog";
 import { SecondStepDialog, SignInRecoveryCodesDialog } from "./second-step-dialog";
+import { PasskeyDialog } from "./passkey-dialog";
+import { ceremonyFailure } from "../../../lib/passkeys";
+
+/**
+ * The passkey ceremony at sign-in (decisions/300): options from the server, the browser's prompt, the
+ * answer to the server. @simplewebauthn/browser is fetched here, when the holder presses Use your
+ * passkey, so no page's first load carries it. A prompt that ends without an answer (cancelled, timed
+ * out, no passkey here) is told to the server, which counts it and answers the words to show.
+ */
+/** At sign-in "already added" cannot happen; anything but a cancel or no support is a failure. */
+const signInReason = (failure: ReturnType<typeof ceremonyFailure>) => (failure === "exists" ? "failed" : failure);
+
+async function passkeyCeremony() {
+  const asked = await callStep(signInSteps, "passkey-options", {});
+  if (asked.kind !== "passkeyOptions") return asked;
+  let answer;
+  try {
+    const { startAuthentication } = await import("@simplewebauthn/browser");
+    answer = await startAuthentication({ optionsJSON: asked.options });
+  } catch (error) {
+    return callStep(signInSteps, "passkey-cancelled", { reason: signInReason(ceremonyFailure(error)) });
+  }
+  return callStep(signInSteps, "passkey", { answer });
+}
 
 interface Props extends Required<LoginInput> {
   redirectTo: string;
@@ -43,6 +67,8 @@ export function SignInSteps({ redirectTo, captchaRequired, resume, helpSent, onH
           checkCode: fromPromise(({ input }) => callStep(signInSteps, "second-step", { code: input.code, recovery: input.recovery })),
           resendCode: fromPromise<FlowOutcome, void>(() => callStep(signInSteps, "second-step-resend", {})),
           continueSignIn: fromPromise<FlowOutcome, void>(() => callStep(signInSteps, "second-step-continue", {})),
+          usePasskey: fromPromise<FlowOutcome, void>(() => passkeyCeremony()),
+          passkeyEmail: fromPromise<FlowOutcome, void>(() => callStep(signInSteps, "passkey-email", {})),
         },
       }),
     [redirectTo],
@@ -76,12 +102,26 @@ export function SignInSteps({ redirectTo, captchaRequired, resume, helpSent, onH
         <SecondStepDialog
           to={context.secondStep.to}
           setup={context.secondStep.setup}
+          recoveryOnly={context.secondStep.recoveryOnly ?? false}
           busy={!state.matches({ secondStep: "entering" })}
           message={context.codeMessage}
           notice={context.codeNotice}
           onSubmit={(values) => send({ type: "code.submit", ...values })}
           onResend={() => send({ type: "code.resend" })}
           onCancel={() => send({ type: "code.cancel" })}
+        />
+      ) : null}
+      {state.matches("passkey") && context.passkey ? (
+        <PasskeyDialog
+          email={context.passkey.email}
+          recovery={context.passkey.recovery}
+          checking={state.matches({ passkey: "checking" })}
+          busy={!state.matches({ passkey: "waiting" })}
+          message={context.passkeyMessage}
+          onUse={() => send({ type: "passkey.use" })}
+          onEmail={() => send({ type: "passkey.email" })}
+          onRecovery={() => send({ type: "passkey.recovery" })}
+          onCancel={() => send({ type: "passkey.cancel" })}
         />
       ) : null}
       {state.matches("showingRecoveryCodes") ? (

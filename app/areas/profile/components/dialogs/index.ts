@@ -8,3 +8,4 @@ export { AddressDialog } from "./address";
 export { TermsDialog } from "./terms";
 export { SignInSecurityDialog } from "./sign-in-security";
 export { DevicesDialog } from "./devices";
+export { PasskeyDialog } from "./passkeys";

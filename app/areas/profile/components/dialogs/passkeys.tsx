@@ -1,0 +1,180 @@
+import { useEffect, useState } from "react";
+import { useFetcher } from "react-router";
+import { Alert } from "../../../../components/ui/alert";
+import { Button } from "../../../../components/ui/button";
+import { Dialog } from "../../../../components/ui/dialog";
+import { TextField } from "../../../../components/ui/field";
+import { passkeyMessages as t } from "../../../../lib/messages/passkeys";
+import { ceremonyFailure, passkeyNameProblem, PASSKEY_NAME_MAX } from "../../../../lib/passkeys";
+import type { SecondStepReply } from "../../forms";
+
+// The profile's own action (sign-in-security.server.ts); an index-less route, so no `?index`.
+const ACTION = "/profile";
+
+/** What is asked: a new passkey, a new name for one, or its removal. */
+export type PasskeyQuestion = { kind: "add" } | { kind: "rename"; id: string; name: string } | { kind: "remove"; id: string; name: string };
+
+interface Props {
+  question: PasskeyQuestion | null;
+  onOpenChange(open: boolean): void;
+  /** Done (the page says so, and its loader reads the list again). */
+  onSaved(message: string): void;
+}
+
+/** The dialogs of the profile's passkeys (decisions/300); each starts clean when it opens. */
+export function PasskeyDialog({ question, onOpenChange, onSaved }: Props) {
+  if (!question) return null;
+  if (question.kind === "add") return <AddPasskey onOpenChange={onOpenChange} onSaved={onSaved} />;
+  if (question.kind === "rename") return <RenamePasskey key={question.id} id={question.id} name={question.name} onOpenChange={onOpenChange} onSaved={onSaved} />;
+  return <RemovePasskey key={question.id} id={question.id} name={question.name} onOpenChange={onOpenChange} onSaved={onSaved} />;
+}
+
+/** One post to the profile's Sign-in security action, its reply read once. */
+function usePasskeyPost() {
+  const fetcher = useFetcher<SecondStepReply>();
+  const busy = fetcher.state !== "idle";
+  const reply = busy ? undefined : fetcher.data;
+  const post = (fields: Record<string, string>) => {
+    if (!busy) void fetcher.submit({ ...fields, intent: `sign-in-security-${fields.intent}` }, { method: "post", action: ACTION });
+  };
+  return { busy, reply, post };
+}
+
+/**
+ * Add a passkey: the name first (checked here and by the server), then the server's options, then the
+ * browser's own prompt, then the new credential to the server. @simplewebauthn/browser is fetched when
+ * the prompt is about to open, so the profile's first load does not carry it. What was typed stays.
+ */
+function AddPasskey({ onOpenChange, onSaved }: Omit<Props, "question">) {
+  const { busy, reply, post } = usePasskeyPost();
+  const [name, setName] = useState("");
+  const [problem, setProblem] = useState<string | null>(null);
+  const [prompting, setPrompting] = useState(false);
+  const [seen, setSeen] = useState<SecondStepReply | undefined>(undefined);
+  const [options, setOptions] = useState<NonNullable<Extract<SecondStepReply, { ok: true }>["options"]> | null>(null);
+  // Each reply is read once, while rendering.
+  if (reply && reply !== seen) {
+    setSeen(reply);
+    if (!reply.ok) setProblem(reply.message);
+    else if (reply.options) {
+      setOptions(reply.options);
+      setPrompting(true);
+    }
+  }
+  const added = seen?.ok && seen.intent === "sign-in-security-passkey-add" ? seen.message : undefined;
+  useEffect(() => {
+    if (added) onSaved(added);
+  }, [added, onSaved]);
+
+  // The options arrived: the browser's prompt opens, once per reply (a retry brings new options).
+  useEffect(() => {
+    if (!options) return;
+    let live = true;
+    void (async () => {
+      try {
+        const { startRegistration } = await import("@simplewebauthn/browser");
+        const answer = await startRegistration({ optionsJSON: options });
+        if (live) post({ intent: "passkey-add", name, answer: JSON.stringify(answer) });
+      } catch (error) {
+        const failure = ceremonyFailure(error);
+        if (live) setProblem(failure === "cancelled" ? t.addCancelled : failure === "exists" ? t.alreadyAdded : failure === "unsupported" ? t.unsupported : t.browserFailed);
+      } finally {
+        if (live) setPrompting(false);
+      }
+    })();
+    return () => {
+      live = false;
+    };
+    // `post` and `name` are read as they are when the options arrive.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [options]);
+
+  const working = busy || prompting;
+  return (
+    <Dialog open onOpenChange={onOpenChange} title={t.addTitle} description={t.addDescription}>
+      <form
+        noValidate
+        className="flex flex-col gap-4"
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (working) return;
+          const shape = passkeyNameProblem(name);
+          setProblem(shape);
+          if (!shape) post({ intent: "passkey-options", name });
+        }}
+      >
+        <TextField label={t.nameLabel} hint={t.nameHint} name="name" value={name} maxLength={PASSKEY_NAME_MAX + 20} onChange={(event) => setName(event.target.value)} autoComplete="off" error={problem ?? undefined} />
+        {prompting ? <p role="status">{t.adding}</p> : null}
+        <div className="flex flex-wrap gap-3">
+          <Button type="submit" busy={working}>
+            {working ? "Please wait…" : "Add passkey"}
+          </Button>
+          <Button variant="secondary" onClick={() => onOpenChange(false)}>
+            Cancel
+          </Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}
+
+function RenamePasskey({ id, name: current, onOpenChange, onSaved }: Omit<Props, "question"> & { id: string; name: string }) {
+  const { busy, reply, post } = usePasskeyPost();
+  const [name, setName] = useState(current);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [seen, setSeen] = useState<SecondStepReply | undefined>(undefined);
+  if (reply && reply !== seen) {
+    setSeen(reply);
+    setProblem(reply.ok ? null : reply.message);
+  }
+  const done = seen?.ok ? (seen.message ?? t.renamed(name)) : undefined;
+  useEffect(() => {
+    if (done) onSaved(done);
+  }, [done, onSaved]);
+  return (
+    <Dialog open onOpenChange={onOpenChange} title={t.renameTitle(current)} description={t.nameHint}>
+      <form
+        noValidate
+        className="flex flex-col gap-4"
+        onSubmit={(event) => {
+          event.preventDefault();
+          const shape = passkeyNameProblem(name);
+          setProblem(shape);
+          if (!shape) post({ intent: "passkey-rename", id, name });
+        }}
+      >
+        <TextField label={t.nameLabel} name="name" value={name} maxLength={PASSKEY_NAME_MAX + 20} onChange={(event) => setName(event.target.value)} autoComplete="off" error={problem ?? undefined} />
+        <div className="flex flex-wrap gap-3">
+          <Button type="submit" busy={busy}>
+            {busy ? "Please wait…" : "Save name"}
+          </Button>
+          <Button variant="secondary" onClick={() => onOpenChange(false)}>
+            Cancel
+          </Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}
+
+function RemovePasskey({ id, name, onOpenChange, onSaved }: Omit<Props, "question"> & { id: string; name: string }) {
+  const { busy, reply, post } = usePasskeyPost();
+  useEffect(() => {
+    if (reply?.ok) onSaved(reply.message ?? t.removed(name));
+  }, [reply, onSaved, name]);
+  return (
+    <Dialog open onOpenChange={onOpenChange} title={t.removeTitle(name)} description={t.removeDescription}>
+      <div className="flex flex-col gap-4">
+        {reply && !reply.ok ? <Alert>{reply.message}</Alert> : null}
+        <div className="flex flex-wrap gap-3">
+          <Button busy={busy} onClick={() => post({ intent: "passkey-remove", id })}>
+            {busy ? "Please wait…" : "Remove passkey"}
+          </Button>
+          <Button variant="secondary" onClick={() => onOpenChange(false)}>
+            Keep it
+          </Button>
+        </div>
+      </div>
+    </Dialog>
+  );
+}

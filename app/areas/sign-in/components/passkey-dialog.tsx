@@ -1,0 +1,53 @@
+import { Alert } from "../../../components/ui/alert";
+import { Button } from "../../../components/ui/button";
+import { Dialog } from "../../../components/ui/dialog";
+import { passkeyMessages as t } from "../../../lib/messages/passkeys";
+
+interface Props {
+  /** The holder also has the e-mailed code: "E-mail me a code instead". */
+  email: boolean;
+  /** The holder has recovery codes left: "Use a recovery code". */
+  recovery: boolean;
+  /** The browser's prompt is open. */
+  checking: boolean;
+  busy: boolean;
+  message: string | null;
+  onUse(): void;
+  onEmail(): void;
+  onRecovery(): void;
+  onCancel(): void;
+}
+
+/**
+ * A passkey asked for after the password (decisions/300). The browser's own prompt opens when the holder
+ * presses Use your passkey (a prompt needs a person's press in some browsers); a refusal or a cancelled
+ * prompt is announced in the dialog (Alert), which stays usable for another try or another way.
+ */
+export function PasskeyDialog({ email, recovery, checking, busy, message, onUse, onEmail, onRecovery, onCancel }: Props) {
+  return (
+    <Dialog open dismissOnBackdrop={false} onOpenChange={(open) => (open ? undefined : onCancel())} title={t.signInTitle} description={t.signInDescription}>
+      <div className="flex flex-col gap-4">
+        {message ? <Alert>{message}</Alert> : null}
+        {checking ? <p role="status">{t.checking}</p> : null}
+        <div className="flex flex-wrap gap-3">
+          <Button busy={busy} onClick={onUse}>
+            {t.usePasskey}
+          </Button>
+          {email ? (
+            <Button variant="secondary" disabled={busy} onClick={onEmail}>
+              {t.useEmailedCode}
+            </Button>
+          ) : null}
+          {recovery ? (
+            <Button variant="secondary" disabled={busy} onClick={onRecovery}>
+              {t.useRecoveryCode}
+            </Button>
+          ) : null}
+          <Button variant="secondary" disabled={busy} onClick={onCancel}>
+            Cancel
+          </Button>
+        </div>
+      </div>
+    </Dialog>
+  );
+}

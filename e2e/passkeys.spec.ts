@@ -1,0 +1,131 @@
+import type { CDPSession, Page } from "@playwright/test";
+import { PORTAL_PORT } from "../playwright.config";
+import { passkeyMessages } from "../app/lib/messages/passkeys";
+import { expect, expectNoAxeViolations, openSignedIn, signIn, test, type WorldUser } from "./fixtures";
+
+/**
+ * Passkeys (issue 31, decisions/300) in Chromium with its virtual authenticator, reached through the
+ * DevTools protocol (WebAuthn.enable, WebAuthn.addVirtualAuthenticator): added in the profile, asked
+ * for after the password, renamed, removed; a prompt that finds no passkey is told in words. WebAuthn
+ * refuses an IP address as the relying party, so these pages are opened at localhost, the origin the
+ * e2e portal is told it has (PORTAL_ORIGIN, set by scripts/serve.ts for the embedded mock).
+ */
+
+test.use({ baseURL: `http://localhost:${PORTAL_PORT}` });
+
+/** A platform authenticator with user verification, as a phone or a laptop's fingerprint reader. */
+async function virtualAuthenticator(page: Page): Promise<{ cdp: CDPSession; authenticatorId: string }> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send("WebAuthn.enable");
+  const { authenticatorId } = await cdp.send("WebAuthn.addVirtualAuthenticator", {
+    options: { protocol: "ctap2", transport: "internal", hasResidentKey: true, hasUserVerification: true, isUserVerified: true, automaticPresenceSimulation: true },
+  });
+  return { cdp, authenticatorId };
+}
+
+async function logOut(page: Page) {
+  await page.getByRole("button", { name: /account menu/ }).click();
+  await page.getByRole("menuitem", { name: "Log Out" }).click();
+  await expect(page).toHaveURL(/\/login$/);
+}
+
+/** Adds a passkey from the profile, as the holder would, checking the dialog on its way. */
+async function addPasskey(page: Page, user: WorldUser, name: string, { axe = false } = {}) {
+  await openSignedIn(page, user, "/profile", "User Profile");
+  const section = page.getByRole("region", { name: "Sign-in security" });
+  await expect(section).toContainText(passkeyMessages.none);
+  await section.getByRole("button", { name: passkeyMessages.addPasskey }).click();
+  const dialog = page.getByRole("dialog", { name: passkeyMessages.addTitle });
+  await expect(dialog).toBeVisible();
+  if (axe) await expectNoAxeViolations(page);
+  // No name: the words say what is missing, and nothing is asked of the browser.
+  await dialog.getByRole("button", { name: "Add passkey" }).click();
+  await expect(dialog.getByText(passkeyMessages.nameMissing)).toBeVisible();
+  if (axe) await expectNoAxeViolations(page);
+  await dialog.getByLabel(passkeyMessages.nameLabel).fill(name);
+  await dialog.getByRole("button", { name: "Add passkey" }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByText(passkeyMessages.added(name), { exact: true })).toBeVisible();
+  await expect(section.getByRole("listitem", { name })).toContainText(passkeyMessages.neverUsed);
+  return section;
+}
+
+test.describe("passkeys", () => {
+  test("added in the profile, asked for after the password and signing in; renamed and removed; each recorded", async ({ page, world }) => {
+    const { cdp, authenticatorId } = await virtualAuthenticator(page);
+    const user = world.user("solo");
+    const section = await addPasskey(page, user, "My laptop", { axe: true });
+    const { credentials } = await cdp.send("WebAuthn.getCredentials", { authenticatorId });
+    expect(credentials, "the credentials the virtual authenticator holds").toHaveLength(1);
+
+    // Renamed: what was typed is kept and shown.
+    await section.getByRole("button", { name: "Rename My laptop" }).click();
+    const rename = page.getByRole("dialog", { name: passkeyMessages.renameTitle("My laptop") });
+    await expect(rename).toBeVisible();
+    await expectNoAxeViolations(page);
+    await rename.getByLabel(passkeyMessages.nameLabel).fill("Home <laptop>");
+    await rename.getByRole("button", { name: "Save name" }).click();
+    await expect(rename.getByText(passkeyMessages.nameBadCharacters)).toBeVisible();
+    await expect(rename.getByLabel(passkeyMessages.nameLabel)).toHaveValue("Home <laptop>");
+    // Saved by keyboard: Enter in the field submits the form.
+    await rename.getByLabel(passkeyMessages.nameLabel).fill("Home laptop");
+    await rename.getByLabel(passkeyMessages.nameLabel).press("Enter");
+    await expect(section.getByRole("listitem", { name: "Home laptop" })).toBeVisible();
+    await logOut(page);
+
+    await signIn(page, user);
+    const asked = page.getByRole("dialog", { name: passkeyMessages.signInTitle });
+    await expect(asked).toBeVisible();
+    await expectNoAxeViolations(page);
+    await asked.getByRole("button", { name: passkeyMessages.usePasskey }).click();
+    await expect(page.getByRole("heading", { name: "Dashboard", level: 1 })).toBeVisible();
+
+    await page.goto("/profile");
+    const item = page.getByRole("region", { name: "Sign-in security" }).getByRole("listitem", { name: "Home laptop" });
+    await expect(item).not.toContainText(passkeyMessages.neverUsed);
+    await item.getByRole("button", { name: "Remove Home laptop" }).click();
+    const remove = page.getByRole("dialog", { name: passkeyMessages.removeTitle("Home laptop") });
+    await expect(remove).toBeVisible();
+    await expectNoAxeViolations(page);
+    await remove.getByRole("button", { name: "Remove passkey" }).click();
+    await expect(page.getByRole("region", { name: "Sign-in security" })).toContainText(passkeyMessages.none);
+
+    // Without a passkey, the password alone signs in again.
+    await logOut(page);
+    await signIn(page, user);
+    await expect(page.getByRole("heading", { name: "Dashboard", level: 1 })).toBeVisible();
+
+    await page.goto("/access-record");
+    const main = page.getByRole("main");
+    for (const words of ["Added a passkey for Sign in", "Renamed a passkey for Sign in", "Used a passkey at Sign in", "Removed a passkey for Sign in"]) {
+      await expect(main.getByText(words).first()).toBeVisible();
+    }
+  });
+
+  test("a prompt that finds no passkey is told in words at 390 px, and the dialog stays usable", async ({ page, world }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    const { cdp, authenticatorId } = await virtualAuthenticator(page);
+    const user = world.user("solo");
+    await addPasskey(page, user, "Phone");
+    await logOut(page);
+    // The passkey is gone from the device (a new phone, a reset): the browser's prompt ends without one.
+    await cdp.send("WebAuthn.clearCredentials", { authenticatorId });
+
+    await signIn(page, user);
+    const asked = page.getByRole("dialog", { name: passkeyMessages.signInTitle });
+    await expect(asked).toBeVisible();
+    await asked.getByRole("button", { name: passkeyMessages.usePasskey }).click();
+    await expect(asked.getByText(passkeyMessages.cancelled)).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth), "the page's width at 390 px").toBeLessThanOrEqual(390);
+    await expectNoAxeViolations(page);
+    // Usable, by keyboard too: another try says the same, and Cancel returns to the sign-in form.
+    await asked.getByRole("button", { name: passkeyMessages.usePasskey }).focus();
+    await page.keyboard.press("Enter");
+    await expect(asked.getByText(passkeyMessages.cancelled)).toBeVisible();
+    await expect(asked.getByRole("button", { name: passkeyMessages.usePasskey })).toBeEnabled();
+    await asked.getByRole("button", { name: "Cancel" }).focus();
+    await page.keyboard.press("Enter");
+    await expect(asked).toBeHidden();
+    await expect(page.getByRole("button", { name: "Login" })).toBeVisible();
+  });
+});

@@ -1,0 +1,89 @@
+import { UNSAFE_decodeViaTurboStream } from "react-router";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { signInSteps } from "../../app/areas/sign-in/steps";
+import type { SecondStepReply } from "../../app/areas/profile/forms";
+import { passkeyMessages } from "../../app/lib/messages/passkeys";
+import { useMockServer, type TestWorld } from "../helpers/mock-world";
+import { Browser, startPortalProcess, type PortalProcess } from "../helpers/portal-process";
+import { startPostgresServer, type PostgresServer } from "../helpers/postgres-server";
+import { freePort, startRedisServer, type RedisServer } from "../helpers/redis-server";
+import { SoftwareAuthenticator } from "../helpers/software-authenticator";
+
+/**
+ * Passkeys across processes (issue 31, decisions/300): two built portals behind one origin, sharing one
+ * PostgreSQL (the passkeys) and one Redis (sessions, challenges, counts), as a balancer without sticky
+ * sessions would have them. A passkey added through one is asked for by the other; a challenge made by
+ * one is answered at the other, once.
+ */
+
+const mock = useMockServer();
+const SESSION_SECRET = "passkeys-processes-secret-of-at-least-32-chars";
+let postgres: PostgresServer;
+let redis: RedisServer;
+let first: PortalProcess;
+let second: PortalProcess;
+let world: TestWorld;
+let origin: string;
+
+beforeAll(async () => {
+  [postgres, redis] = await Promise.all([startPostgresServer(), startRedisServer()]);
+  world = await mock.createWorld({ scenario: "default", seed: 301 });
+  // The origin patients reach both processes at (a balancer's); the processes listen on ports of their own.
+  origin = "https://portal.example.test";
+  const env = {
+    PRACTICE_IDENTITY_URL: mock.url,
+    SESSION_SECRET,
+    REDIS_URL: redis.url,
+    DATABASE_URL: await postgres.createDatabase("passkeys_processes"),
+    PORTAL_ORIGIN: origin,
+    CAPTCHA_MAX_NUMBER: "1000",
+    SIGNIN_MAX_FAILURES_PER_ADDRESS: "1000",
+  };
+  [first, second] = await Promise.all([startPortalProcess(await freePort(), env), startPortalProcess(await freePort(), env)]);
+}, 180_000);
+
+afterAll(async () => {
+  await Promise.all([first?.stop(), second?.stop()]);
+  await redis?.stop();
+  await postgres?.remove();
+}, 60_000);
+
+/** Posts to the profile's own action as the page's fetcher does (`/profile.data`) and reads its reply. */
+async function profilePost(browser: Browser, portal: PortalProcess, form: Record<string, string>): Promise<SecondStepReply> {
+  const res = await browser.fetch(portal, "/profile.data", { form });
+  if (!res.body) throw new Error(`/profile.data answered ${res.status} with nothing`);
+  const decoded = await UNSAFE_decodeViaTurboStream(res.body, globalThis);
+  await decoded.done;
+  const value = decoded.value as { data?: SecondStepReply } | SecondStepReply;
+  return "data" in value && value.data ? value.data : (value as SecondStepReply);
+}
+
+describe("passkeys on two portal processes", () => {
+  it("a passkey added through one process is asked for by the other; its challenge answered at the first works once", async () => {
+    const user = world.user("solo");
+    const authenticator = new SoftwareAuthenticator(origin);
+
+    const holder = new Browser();
+    expect(await holder.step(first, signInSteps, "sign-in", { username: user.username, password: user.password, captcha: "", redirectTo: "/" })).toEqual({ kind: "signedIn", redirectTo: "/" });
+    const asked = await profilePost(holder, first, { intent: "sign-in-security-passkey-options", name: "Laptop" });
+    if (!asked.ok || !asked.options) throw new Error(`options expected: ${JSON.stringify(asked)}`);
+    expect(asked.options.rp.id).toBe("portal.example.test");
+    // The new credential posted to the other process: the challenge is in the shared state store.
+    const added = await profilePost(holder, second, { intent: "sign-in-security-passkey-add", name: "Laptop", answer: JSON.stringify(authenticator.register(asked.options)) });
+    expect(added).toEqual({ ok: true, intent: "sign-in-security-passkey-add", message: passkeyMessages.added("Laptop") });
+
+    // Another browser signs in at the second process: the passkey is asked for.
+    const later = new Browser();
+    expect(await later.step(second, signInSteps, "sign-in", { username: user.username, password: user.password, captcha: "", redirectTo: "/" })).toEqual({ kind: "passkey", email: false, recovery: false });
+    const options = await later.step(second, signInSteps, "passkey-options", {});
+    if (options.kind !== "passkeyOptions") throw new Error(`options expected, not ${options.kind}`);
+    const answer = authenticator.assert(options.options);
+    // Answered at the first process, twice at once: one passes, the other is told it was used.
+    const [a, b] = await Promise.all([later.step(first, signInSteps, "passkey", { answer }), later.step(second, signInSteps, "passkey", { answer })]);
+    expect([a, b]).toContainEqual({ kind: "signedIn", redirectTo: "/" });
+    const other = [a, b].find((o) => o.kind !== "signedIn");
+    // The loser either saw the challenge spent, or the session already signed in by the winner.
+    if (other) expect(other).toEqual({ kind: "refused", message: passkeyMessages.replayed });
+    expect((await later.fetch(second, "/")).status).toBe(200);
+  }, 60_000);
+});

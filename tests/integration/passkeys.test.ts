@@ -1,0 +1,282 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { listAccess } from "../../app/.server/access-record.server";
+import { loadConfig } from "../../app/.server/config.server";
+import {
+  addPasskey,
+  authenticationOptions,
+  checkPasskey,
+  passkeyChallenges,
+  passkeyStore,
+  readRegistrationAnswer,
+  registrationOptions,
+  relyingPartyOf,
+  type Passkeys,
+  type PasskeyStore,
+} from "../../app/.server/passkeys.server";
+import { openPortalStore, sharePortalStore, type PortalStore } from "../../app/.server/portal-store.server";
+import { secondStepStore, secondStepThrottle, SECOND_STEP_LIMITS } from "../../app/.server/second-step.server";
+import { accountHolderKey, createSessions } from "../../app/.server/session.server";
+import { createSignInSteps, type FlowResult } from "../../app/.server/sign-in.server";
+import { MemoryStateStore } from "../../app/.server/state-store.server";
+import { AttemptThrottle, SignInThrottle } from "../../app/.server/throttle.server";
+import { passkeyMessages } from "../../app/lib/messages/passkeys";
+import { secondStepMessages } from "../../app/lib/messages/secondStep";
+import { useMockServer, type TestWorld } from "../helpers/mock-world";
+import { startPostgresServer, type PostgresServer } from "../helpers/postgres-server";
+import { SoftwareAuthenticator } from "../helpers/software-authenticator";
+
+/**
+ * Passkeys (issue 31, decisions/300): the store's rules and the WebAuthn checks against both stores (the
+ * embedded PGlite and a real PostgreSQL started here), with a software authenticator in this process
+ * writing the answers a browser would; then the sign-in steps against the mock practice. It shares its
+ * store on globalThis (the access record is written through it), so it has a module graph of its own.
+ */
+
+const mock = useMockServer();
+const ORIGIN = "https://portal.example.test";
+const rp = relyingPartyOf(ORIGIN)!;
+let postgres: PostgresServer;
+const stores: PortalStore[] = [];
+let embedded: PortalStore;
+let world: TestWorld;
+
+beforeAll(async () => {
+  [postgres, embedded] = await Promise.all([startPostgresServer(), openPortalStore({ DATABASE_URL: undefined, PORTAL_DATA_DIR: "memory://" })]);
+  stores.push(embedded);
+  sharePortalStore(embedded);
+  world = await mock.createWorld({ scenario: "default", seed: 300 });
+}, 120_000);
+afterAll(async () => {
+  for (const store of stores) await store.close().catch(() => undefined);
+  await postgres?.remove();
+}, 60_000);
+
+const HOLDER = "holderaaaaaaaaaaaaaaaa1";
+const OTHER = "holderbbbbbbbbbbbbbbbb2";
+const holder = (holderKey: string) => ({ holderKey, userName: "someone@example.test", displayName: "Some One" });
+
+function passkeysOn(store: PasskeyStore, state = new MemoryStateStore()): Passkeys {
+  return { store, challenges: passkeyChallenges(state), relyingParty: rp, attempts: secondStepThrottle(state) };
+}
+
+/** Adds a passkey through the whole registration: options, the authenticator's answer, the server's check. */
+async function register(deps: Passkeys, authenticator: SoftwareAuthenticator, holderKey: string, name = "My phone") {
+  const options = await registrationOptions(deps, holder(holderKey));
+  const answer = authenticator.register(options);
+  return { answer, verdict: await addPasskey(deps, holderKey, answer, name) };
+}
+
+describe.each(["embedded", "postgres"] as const)("passkeys' store and checks (%s)", (kind) => {
+  let deps: Passkeys;
+  beforeAll(async () => {
+    const store = kind === "embedded" ? embedded : await openPortalStore({ DATABASE_URL: await postgres.createDatabase(`passkeys_${process.pid}`), PORTAL_DATA_DIR: "memory://" });
+    if (kind === "postgres") stores.push(store);
+    deps = passkeysOn(passkeyStore(() => store));
+  }, 60_000);
+
+  it("adds several passkeys for a holder, renames and removes them; another holder never sees, renames or removes them", async () => {
+    const authenticator = new SoftwareAuthenticator(ORIGIN);
+    const first = await register(deps, authenticator, HOLDER, "  My   phone ");
+    expect(first.verdict).toEqual({ ok: true, name: "My phone" });
+    const second = await register(deps, authenticator, HOLDER, "Work laptop");
+    expect(second.verdict).toEqual({ ok: true, name: "Work laptop" });
+    expect((await deps.store.list(HOLDER)).map((p) => p.name)).toEqual(["My phone", "Work laptop"]);
+    expect(await deps.store.list(OTHER)).toEqual([]);
+
+    expect(await deps.store.rename(OTHER, first.answer.id, "Mine now")).toBe(false);
+    expect(await deps.store.remove(OTHER, first.answer.id)).toBeNull();
+    expect(await deps.store.rename(HOLDER, first.answer.id, "Old phone")).toBe(true);
+    expect(await deps.store.remove(HOLDER, second.answer.id)).toBe("Work laptop");
+    expect((await deps.store.list(HOLDER)).map((p) => p.name)).toEqual(["Old phone"]);
+    await deps.store.remove(HOLDER, first.answer.id);
+  });
+
+  it("a registration answer is taken once, for its holder, from the portal's origin; a bad name loses nothing", async () => {
+    const authenticator = new SoftwareAuthenticator(ORIGIN);
+    const options = await registrationOptions(deps, holder(HOLDER));
+    const answer = authenticator.register(options);
+    expect(await addPasskey(deps, HOLDER, answer, "<b>")).toEqual({ ok: false, message: passkeyMessages.nameBadCharacters, status: 400 });
+    // The name's refusal did not use up the challenge: the same answer with a good name is taken.
+    expect(await addPasskey(deps, OTHER, answer, "Phone")).toEqual({ ok: false, message: passkeyMessages.replayed, status: 400 });
+    expect(await addPasskey(deps, HOLDER, answer, "Phone")).toEqual({ ok: true, name: "Phone" });
+    expect(await addPasskey(deps, HOLDER, answer, "Phone")).toEqual({ ok: false, message: passkeyMessages.replayed, status: 400 });
+
+    const elsewhere = new SoftwareAuthenticator("https://portal.example.test.evil.example");
+    const forged = elsewhere.register(await registrationOptions(deps, holder(HOLDER)));
+    expect(await addPasskey(deps, HOLDER, forged, "Phone")).toEqual({ ok: false, message: passkeyMessages.refused, status: 400 });
+    // What the profile posts is read by its schema first: anything else is no answer at all.
+    expect(readRegistrationAnswer(JSON.stringify(answer))).not.toBeNull();
+    expect(readRegistrationAnswer(JSON.stringify({ ...answer, type: "password" }))).toBeNull();
+    expect(readRegistrationAnswer("{not json")).toBeNull();
+    for (const p of await deps.store.list(HOLDER)) await deps.store.remove(HOLDER, p.id);
+  });
+
+  it("a sign-in answer is accepted once; a replayed one, one whose counter did not move, a forged one and another account's are refused", async () => {
+    const mine = new SoftwareAuthenticator(ORIGIN);
+    const theirs = new SoftwareAuthenticator(ORIGIN);
+    await register(deps, mine, HOLDER);
+    await register(deps, theirs, OTHER);
+
+    const options = await authenticationOptions(deps, HOLDER);
+    expect(options.rpId).toBe("portal.example.test");
+    expect(options.allowCredentials?.map((c) => c.id)).toEqual([Buffer.from(mine.credentials[0].id).toString("base64url")]);
+    const answer = mine.assert(options);
+    expect(await checkPasskey(deps, HOLDER, answer)).toBe("accepted");
+    expect((await deps.store.list(HOLDER))[0].lastUsedAt).toBeInstanceOf(Date);
+    // The same answer again: its challenge is spent.
+    expect(await checkPasskey(deps, HOLDER, answer)).toBe("replayed");
+
+    // A fresh challenge signed with a counter that did not move past the stored one (a copied authenticator).
+    const stale = mine.assert(await authenticationOptions(deps, HOLDER), { counter: 1 });
+    expect(await checkPasskey(deps, HOLDER, stale)).toBe("replayed");
+
+    // Signed for another origin, or with its signature changed.
+    expect(await checkPasskey(deps, HOLDER, mine.assert(await authenticationOptions(deps, HOLDER), { origin: "https://evil.example" }))).toBe("refused");
+    const tampered = mine.assert(await authenticationOptions(deps, HOLDER));
+    const signature = Buffer.from(tampered.response.signature, "base64url");
+    signature[signature.length - 1] ^= 0xff;
+    expect(await checkPasskey(deps, HOLDER, { ...tampered, response: { ...tampered.response, signature: signature.toString("base64url") } })).toBe("refused");
+
+    // Another account's passkey answering this holder's challenge.
+    const borrowed = theirs.assert({ ...(await authenticationOptions(deps, HOLDER)), allowCredentials: [] });
+    expect(await checkPasskey(deps, HOLDER, borrowed)).toBe("not-this-account");
+    // Another holder's challenge is no use for this one.
+    const crossed = mine.assert({ ...(await authenticationOptions(deps, OTHER)), allowCredentials: [] });
+    expect(await checkPasskey(deps, HOLDER, crossed)).toBe("replayed");
+
+    // Two answers racing with the same counter: the store lets one through.
+    const [a, b] = [mine.assert(await authenticationOptions(deps, HOLDER)), mine.assert(await authenticationOptions(deps, HOLDER), { counter: mine.credentials[0].counter })];
+    const verdicts = await Promise.all([checkPasskey(deps, HOLDER, a), checkPasskey(deps, HOLDER, b)]);
+    expect(verdicts.filter((v) => v === "accepted")).toHaveLength(1);
+    for (const key of [HOLDER, OTHER]) for (const p of await deps.store.list(key)) await deps.store.remove(key, p.id);
+  });
+});
+
+describe("a challenge in the state store", () => {
+  it("lives five minutes and is taken once, by its holder, for its ceremony", async () => {
+    let now = 1_000_000;
+    const challenges = passkeyChallenges(new MemoryStateStore(() => now));
+    await challenges.keep("challengechallenge01", { holderKey: HOLDER, purpose: "sign-in" });
+    expect(await challenges.take("challengechallenge01", { holderKey: OTHER, purpose: "sign-in" })).toBe(false);
+    expect(await challenges.take("challengechallenge01", { holderKey: HOLDER, purpose: "register" })).toBe(false);
+    expect(await challenges.take("challengechallenge01", { holderKey: HOLDER, purpose: "sign-in" })).toBe(true);
+    expect(await challenges.take("challengechallenge01", { holderKey: HOLDER, purpose: "sign-in" })).toBe(false);
+    await challenges.keep("challengechallenge02", { holderKey: HOLDER, purpose: "sign-in" });
+    now += 5 * 60 * 1000;
+    expect(await challenges.take("challengechallenge02", { holderKey: HOLDER, purpose: "sign-in" })).toBe(false);
+  });
+});
+
+describe("signing in with a passkey", () => {
+  const sessions = createSessions(loadConfig({ NODE_ENV: "test" }));
+  let passkeys: Passkeys;
+  const state = new MemoryStateStore();
+
+  beforeAll(() => {
+    passkeys = passkeysOn(passkeyStore(() => embedded), state);
+  });
+
+  function portal() {
+    return createSignInSteps({
+      identityUrl: mock.portalConfig.PRACTICE_IDENTITY_URL,
+      signedOutApi: mock.portalConfig.PRACTICE_API_URL,
+      sessions,
+      throttle: new SignInThrottle({ SIGNIN_MAX_FAILURES_PER_ACCOUNT: 10, SIGNIN_MAX_FAILURES_PER_ADDRESS: 50 }),
+      verifyCaptcha: async () => true,
+      secondStep: {
+        store: secondStepStore(() => embedded),
+        attempts: passkeys.attempts,
+        sends: new AttemptThrottle({ perAccount: 50, perAddress: 50 }, new MemoryStateStore(), "send:"),
+        sendMail: async () => undefined,
+        required: false,
+      },
+      passkeys,
+    });
+  }
+
+  function browser(steps: ReturnType<typeof portal>) {
+    let cookie: string | null = null;
+    const session = () => sessions.sessionStorage.getSession(cookie);
+    const keep = (result: FlowResult) => {
+      if (result.cookie) cookie = result.cookie.split(";")[0];
+      return result.outcome;
+    };
+    const request = () => new Request("http://portal.test/login/flow", { method: "POST", headers: { "x-portal-client-address": "192.0.2.30", "User-Agent": "Mozilla/5.0 (X11; Linux x86_64) Chrome/140.0" } });
+    return {
+      session,
+      signIn: async (username: string, password: string) => keep(await steps.signInStep(request(), await session(), { username, password, captcha: null, redirectTo: "/" })),
+      options: async () => keep(await steps.passkeyOptionsStep(await session())),
+      answer: async (answer: ReturnType<SoftwareAuthenticator["assert"]>) => keep(await steps.passkeyStep(request(), await session(), answer)),
+      cancelled: async () => keep(await steps.passkeyCancelledStep(request(), await session(), "cancelled")),
+      email: async () => keep(await steps.passkeyEmailStep(request(), await session())),
+      code: async (code: string, recovery = false) => keep(await steps.secondStepCode(request(), await session(), { code, recovery })),
+      signedIn: async () => (await session()).get("user") !== undefined,
+    };
+  }
+
+  const holderOf = async (label: string) => {
+    const b = browser(portal());
+    await b.signIn(world.user(label).username, world.user(label).password);
+    const s = await b.session();
+    const user = s.get("user");
+    const pending = s.get("pending");
+    return { key: accountHolderKey(user?.apiBase ?? pending!.apiBase, user?.parentId ?? pending!.patientId), apiBase: user?.apiBase ?? pending!.apiBase, id: user?.parentId ?? pending!.patientId };
+  };
+
+  it("after the password a holder with a passkey is asked for it; the answer signs them in and is recorded, never the passkey", async () => {
+    const user = world.user("solo");
+    const { key, apiBase, id } = await holderOf("solo");
+    const authenticator = new SoftwareAuthenticator(ORIGIN);
+    await register(passkeys, authenticator, key, "Solo's phone");
+    const b = browser(portal());
+    expect(await b.signIn(user.username, user.password)).toEqual({ kind: "passkey", email: false, recovery: false });
+    expect(await b.signedIn()).toBe(false);
+    const asked = await b.options();
+    if (asked.kind !== "passkeyOptions") throw new Error(`options expected, not ${asked.kind}`);
+    // A recovery code is no way in for a holder without them, nor a code that was never e-mailed.
+    expect(await b.code("ABCDE-FGHJK", true)).toEqual({ kind: "refused", message: passkeyMessages.usePasskeyFirst });
+    expect(await b.email()).toEqual({ kind: "refused", message: passkeyMessages.noEmailedCode });
+    expect(await b.answer(authenticator.assert(asked.options))).toEqual({ kind: "signedIn", redirectTo: "/" });
+    expect(await b.signedIn()).toBe(true);
+    await embedded.settled();
+    const { entries } = await listAccess({ practice: apiBase, patientId: id });
+    expect(entries.map((e) => e.action)).toEqual(expect.arrayContaining(["passkey-used"]));
+    expect(JSON.stringify(entries)).not.toContain("Solo's phone");
+    for (const p of await passkeys.store.list(key)) await passkeys.store.remove(key, p.id);
+  });
+
+  it("a cancelled prompt and a refused answer are told in words and counted with wrong codes, until the pause; the e-mailed code is offered to a holder who has it", async () => {
+    const user = world.user("empty");
+    const { key } = await holderOf("empty");
+    const authenticator = new SoftwareAuthenticator(ORIGIN);
+    await register(passkeys, authenticator, key);
+    const codes = secondStepStore(() => embedded);
+    const recovery = await codes.turnOn(key);
+    const b = browser(portal());
+    expect(await b.signIn(user.username, user.password)).toEqual({ kind: "passkey", email: true, recovery: true });
+    expect(await b.cancelled()).toEqual({ kind: "refused", message: passkeyMessages.cancelled });
+    const asked = await b.options();
+    if (asked.kind !== "passkeyOptions") throw new Error(`options expected, not ${asked.kind}`);
+    const answer = authenticator.assert(asked.options);
+    expect(await b.answer(answer)).toEqual({ kind: "signedIn", redirectTo: "/" });
+
+    const c = browser(portal());
+    await c.signIn(user.username, user.password);
+    // The same answer again: refused as replayed, and counted.
+    expect(await c.answer(answer)).toEqual({ kind: "refused", message: passkeyMessages.replayed });
+    for (let i = 1; i < SECOND_STEP_LIMITS.perAccount; i++) expect(await c.cancelled()).toEqual({ kind: "refused", message: passkeyMessages.cancelled });
+    const fresh = await c.options();
+    if (fresh.kind !== "passkeyOptions") throw new Error(`options expected, not ${fresh.kind}`);
+    // The sign-in above cleared the count; the replay and four cancels make five. Even a good answer waits now.
+    expect(await c.answer(authenticator.assert(fresh.options))).toEqual({ kind: "refused", message: passkeyMessages.tooManyAttempts });
+    expect(await c.code(recovery[0], true)).toEqual({ kind: "refused", message: secondStepMessages.tooManyAttempts });
+    expect(await c.signedIn()).toBe(false);
+
+    // The e-mailed code instead: the code's own dialog from here on.
+    const d = browser(portal());
+    await d.signIn(user.username, user.password);
+    expect(await d.email()).toEqual({ kind: "secondStep", to: expect.stringMatching(/^e•••@/), setup: false, resent: false });
+    await codes.turnOff(key);
+    for (const p of await passkeys.store.list(key)) await passkeys.store.remove(key, p.id);
+  });
+});
