@@ -1,6 +1,5 @@
 import type { Counters } from "../../contract/patient";
 import type { AccessArea } from "./access-kinds";
-import { onlyTheOpenMessageChanged } from "./messaging-address";
 import { dashboardMessages } from "./messages/dashboard";
 
 /**
@@ -56,12 +55,6 @@ export interface Area {
    * Routed with the screen, so an area without a screen has none of them either.
    */
   routes?: Readonly<Record<string, AreaResourceModule>>;
-  /**
-   * Whether a move from one address of the screen to another changes nothing a loader reads (the
-   * message opened on /emails, which the screen's own step fetches): the shell's loader is then not
-   * asked again. The shell reads the rule here, knowing no area's addresses (decisions/319).
-   */
-  readsNothingNew?: (current: URL, next: URL) => boolean;
   /** The area the access record names a view of this screen by (decisions/274): declared here, recorded by the shell. */
   access: AccessArea;
   /**
@@ -81,7 +74,7 @@ export const SUMMARY_CODE = "summary";
 export const AREAS: readonly Area[] = [
   { code: "16", label: "Medications", path: "/medications", module: "areas/medications/page.route.tsx", routes: { "medications/repeat": "areas/medications/repeat.route.ts", medication: "areas/medications/old-address.route.ts" }, card: { title: "Long Term Medications", counter: "MedicationsCounter", empty: d.noLongTermMedication, unit: "long term medications" }, access: "medications" },
   { code: "15", label: "Test Results", path: "/reports", module: "areas/results/page.route.tsx", routes: { "reports/result/:id": "areas/results/result.route.ts", "reports/chart": "areas/results/chart.route.ts" }, card: { title: "New Results", counter: "TestResultsCounter", empty: d.noNewResults, unit: "new results", search: "?show=unread" }, access: "results" },
-  { code: "11", label: "Messages", path: "/emails", module: "areas/messaging/page.route.tsx", routes: { "emails/step": "areas/messaging/step.route.ts", "emails/attachment/:id/:n": "areas/messaging/attachment.route.ts" }, readsNothingNew: onlyTheOpenMessageChanged, card: { title: "Unread Messages", counter: "InboxCounter", empty: d.noUnreadMessages, unit: "unread messages" }, access: "messages" },
+  { code: "11", label: "Messages", path: "/emails", module: "areas/messaging/page.route.tsx", routes: { "emails/step": "areas/messaging/step.route.ts", "emails/attachment/:id/:n": "areas/messaging/attachment.route.ts" }, card: { title: "Unread Messages", counter: "InboxCounter", empty: d.noUnreadMessages, unit: "unread messages" }, access: "messages" },
   { code: "14", label: "Appointments", path: "/appointments", module: "areas/appointments/page.route.tsx", routes: { "appointments/book": "areas/appointments/book.route.ts" }, card: { title: "Future Appointments", counter: "AppointmentsCounter", empty: d.noFutureAppointments, unit: "future appointments", search: "?id=2" }, access: "appointments" },
   { code: "26", label: "Diagnosis", path: "/diagnosis", module: "areas/health/diagnosis/page.route.tsx", access: "diagnoses" },
   { code: "17", label: "Allergies", path: "/allergies", module: "areas/health/allergies/page.route.tsx", access: "allergies" },
@@ -157,11 +150,4 @@ export type BuiltArea = Area & { module: AreaModule };
 
 export function builtAreas(areas: readonly Area[] = AREAS): BuiltArea[] {
   return areas.filter((a): a is BuiltArea => a.module !== undefined);
-}
-
-/** Whether a move within one screen's addresses changes nothing a loader reads, by the screen's own rule (`readsNothingNew`). */
-export function readsNothingNew(current: URL, next: URL, areas: readonly Area[] = AREAS): boolean {
-  if (current.pathname !== next.pathname) return false;
-  const area = builtAreas(areas).find((a) => a.path === next.pathname);
-  return area?.readsNothingNew?.(current, next) ?? false;
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { RouteConfigEntry } from "@react-router/dev/routes";
 import { MenuItemSchema, MenuItemSlots, type Counters } from "../../contract/patient";
-import { readsNothingNew, type Area } from "../../app/lib/areas";
+import type { Area } from "../../app/lib/areas";
 import { dashboardCards, menuLinks } from "../../app/lib/menu";
 import routes, { areaResourceRoutes, areaRoutes } from "../../app/routes";
 
@@ -51,22 +51,6 @@ describe("the area registry", () => {
       expect(shell.some((r) => r.path === entry.path)).toBe(false);
     }
     expect(areaResourceRoutes().map((r) => r.path)).toEqual(expect.arrayContaining(["emails/step", "emails/attachment/:id/:n", "accounts/pay", "summary/pdf"]));
-  });
-
-  it("lets the shell skip its loader only where the screen's own line says a move reads nothing new", () => {
-    const at = (address: string) => new URL(address, "https://portal.test");
-    // Opening, switching and closing a message on /emails: the list is the same, nothing is read again.
-    expect(readsNothingNew(at("/emails?box=inbox"), at("/emails?box=inbox&message=m1"))).toBe(true);
-    expect(readsNothingNew(at("/emails?box=inbox&message=m1"), at("/emails?box=inbox&message=m2"))).toBe(true);
-    expect(readsNothingNew(at("/emails?message=m1"), at("/emails"))).toBe(true);
-    // Another box, the same address again, another screen, or a screen with no rule: read again.
-    expect(readsNothingNew(at("/emails?box=inbox&message=m1"), at("/emails?box=sent"))).toBe(false);
-    expect(readsNothingNew(at("/emails?box=inbox"), at("/emails?box=inbox"))).toBe(false);
-    expect(readsNothingNew(at("/emails?message=m1"), at("/letters?message=m1"))).toBe(false);
-    expect(readsNothingNew(at("/letters?page=1"), at("/letters?page=2"))).toBe(false);
-    // An unbuilt line's rule is never asked.
-    const unbuilt: Area[] = [{ ...registry[1], path: "/emails", readsNothingNew: () => true }];
-    expect(readsNothingNew(at("/emails?a=1"), at("/emails?a=2"), unbuilt)).toBe(false);
   });
 
   it("puts the built areas' screens inside the signed-in shell, and no other area's path", () => {

@@ -121,25 +121,22 @@ export default function Emails({ loaderData }: Route.ComponentProps) {
   const [state, send, actor] = useMachine(machine, { input: { settings } });
   const ctx = state.context;
 
-  // The boxes changed: the open message closes (2§4), then page 1 and the counters are read again.
-  const refresh = useCallback(async () => {
+  // The boxes changed: the list starts again, the open message closes (2§4), then page 1 and the counters are read again.
+  const reload = useCallback(async () => {
+    startOver();
     if (messageId) await navigate(`/emails${listSearchOf(location.search)}`, { replace: true, preventScrollReset: true });
     await revalidate();
-  }, [messageId, location.search, navigate, revalidate]);
-  const reload = useCallback(() => {
-    startOver();
-    void refresh();
-  }, [startOver, refresh]);
+  }, [startOver, messageId, location.search, navigate, revalidate]);
   // Sending or saving changed the boxes: the notice shows, and the lists reload from page 1 (2§4).
   useEffect(() => {
     const subscription = actor.on("outcome.announced", (announcement) => {
       setToast({ tone: announcement.tone, title: announcement.title, detail: announcement.detail });
-      if (announcement.changed) reload();
+      if (announcement.changed) void reload();
     });
     return () => subscription.unsubscribe();
   }, [actor, reload]);
 
-  const deletion = useDeleteMessages({ notify: setToast, onDeleted: reload });
+  const deletion = useDeleteMessages({ notify: setToast, onDeleted: () => void reload() });
 
   const go = (box: Box, filter: ReadFilterName = "all") => void navigate(`/emails${emailsSearch({ box, filter })}`, { preventScrollReset: true });
   const loading = (navigation.state === "loading" && navigation.location.pathname === "/emails") || revalidator.state === "loading";
@@ -198,7 +195,7 @@ export default function Emails({ loaderData }: Route.ComponentProps) {
                     Compose Message
                   </Button>
                 ) : null}
-                <Button variant="secondary" onClick={reload}>
+                <Button variant="secondary" onClick={() => void reload()}>
                   Reload
                 </Button>
                 <Button variant="secondary" onClick={() => deletion.ask([...selection.selected])}>
