@@ -3,8 +3,14 @@ import { AREAS, builtAreas } from "./lib/areas";
 
 /** The area screens built so far, from the registry (app/lib/areas.ts): an area's line is its route. */
 export const areaRoutes = (areas = AREAS) => builtAreas(areas).map((area) => route(area.path.slice(1), area.module));
+/** The built areas' other addresses (step endpoints, files, downloads), outside the shell: named in their lines too. */
+export const areaResourceRoutes = (areas = AREAS) => builtAreas(areas).flatMap((area) => Object.entries(area.routes ?? {}).map(([path, module]) => route(path, module)));
 
-/** The routes of 1§2. An area's screen joins through its line in app/lib/areas.ts, not here. */
+/**
+ * The routes of 1§2. An area's screen and its other addresses join through its line in
+ * app/lib/areas.ts, not here; what is listed here is the sign-in's, the shell's and the screens that
+ * are no area of the menu (the profile, the video consult, the document preview, switching account).
+ */
 export default [
   // Signed out only.
   route("login", "areas/sign-in/login.route.tsx"),
@@ -21,23 +27,7 @@ export default [
     layout("shell/page-frame.route.tsx", [index("areas/dashboard/page.route.tsx"), route("profile", "areas/profile/page.route.tsx"), route("profile-old", "areas/profile/old-page.route.tsx"), route("zoom", "areas/video/page.route.tsx"), route("preview", "areas/preview/page.route.tsx"), route("account/switch", "areas/account-switch/page.route.tsx"), ...areaRoutes()]),
   ]),
   route("profile/photo", "areas/profile/photo.route.ts"),
-  route("accounts/pay", "areas/accounts/pay.route.ts"),
-  route("accounts/invoice/:id", "areas/accounts/invoice.route.ts"),
-  route("appointments/book", "areas/appointments/book.route.ts"),
   route("zoom/signature", "areas/video/signature.route.ts"),
-  route("medications/repeat", "areas/medications/repeat.route.ts"),
-  route("medication", "areas/medications/old-address.route.ts"),
-  route("emails/step", "areas/messaging/step.route.ts"),
-  route("emails/attachment/:id/:n", "areas/messaging/attachment.route.ts"),
-  route("reports/result/:id", "areas/results/result.route.ts"),
-  route("reports/chart", "areas/results/chart.route.ts"),
-  route("letters/letter/:id", "areas/letters/file.route.ts"),
-  route("resources/file/:id", "areas/resources/file.route.ts"),
-  route("access-record/download", "areas/access-record/download.route.ts"),
-  route("summary/fhir", "areas/summary/fhir.route.ts"),
-  route("summary/pdf", "areas/summary/pdf.route.ts"),
-  // A share link's receiving side, for other apps with no session (SMART Health Links, decisions/308).
-  route("shl/file/:ticket", "areas/summary/share-file.route.ts"),
-  route("shl/:id", "areas/summary/share-manifest.route.ts"),
+  ...areaResourceRoutes(),
   route("*", "shell/not-found.route.tsx"),
 ] satisfies RouteConfig;

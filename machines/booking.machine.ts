@@ -271,16 +271,16 @@ export const bookingMachine = setup({
       return { questionnaire: { ...context.questionnaire, answers: { ...context.questionnaire.answers, [event.id]: event.answer } }, error: null };
     }),
     refuseQuestionnaire: assign({ error: t.fillMandatory }),
-    screenClear: assign({ screening: "clear" as Screening }),
+    screenClear: assign({ screening: "clear" }),
     prefillReason: assign(({ context }) => ({ reason: reasonWithAnswers(context.reason, context.questionnaire) })),
-    chooseFace2Face: assign({ screening: "face2face" as Screening, error: null }),
-    chooseVirtual: assign({ screening: "virtual" as Screening, error: null }),
+    chooseFace2Face: assign({ screening: "face2face", error: null }),
+    chooseVirtual: assign({ screening: "virtual", error: null }),
     // A virtual consult needs a video type (2§5): the type changes to it and a new time is chosen.
     switchToVideo: assign(({ context }) => ({ typeId: videoTypeOf(context) ?? context.typeId, ...afterType, providerId: context.lockedDown ? context.providerId : "", error: t.virtualNeedsVideo })),
-    noScreening: assign({ screening: "none" as Screening }),
+    noScreening: assign({ screening: "none" }),
     keepBooked: assign((_, reply: BookReply) => ({ booked: reply.message, error: null })),
     keepTaken: assign((_, reply: BookReply) =>
-      reply.outcome === "taken" ? { slots: reply.slots, slotId: "", error: reply.message, notice: reply.slots.length === 0 ? t.noSlots : null, screening: "none" as Screening } : {},
+      reply.outcome === "taken" ? { slots: reply.slots, slotId: "", error: reply.message, notice: reply.slots.length === 0 ? t.noSlots : null, screening: "none" } : {},
     ),
     keepRefusal: assign((_, { reply, error }: { reply?: BookReply; error?: unknown }) => {
       // The portal refused the step before asking the practice anything, so Try again once signed in
@@ -298,7 +298,7 @@ export const bookingMachine = setup({
       reason: "",
       reasonForContactId: context.settings.reasonNarrowsProviders ? context.reasonForContactId : "",
       questionnaire: EMPTY_QUESTIONNAIRE,
-      screening: "none" as Screening,
+      screening: "none",
       notice: null,
       error: null,
       errors: {},

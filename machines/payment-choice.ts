@@ -23,6 +23,17 @@ export function amountOf(context: Pick<PaymentContext, "choice" | "amountText" |
   return checkPaymentAmount(context.amountText, { totalCents: total, typed: context.amountTyped });
 }
 
+/**
+ * The amount of a payment under way, in cents. Pay is guarded by `amountOf` giving cents (`canPay`),
+ * so an amount that does not check here is a flaw in the machine: it throws, as `assertEvent` does
+ * for an event a transition did not expect, rather than be cast and charged.
+ */
+export function payableCents(context: Parameters<typeof amountOf>[0]): number {
+  const amount = amountOf(context);
+  if (!("cents" in amount)) throw new Error(`A payment began with an amount that does not check: ${amount.error}`);
+  return amount.cents;
+}
+
 export function feeOf(context: Pick<PaymentContext, "cardTypes" | "cardTypeIndex">, amountCents: number): number {
   const type = context.cardTypes[context.cardTypeIndex];
   return type ? feeCents(amountCents, type.feeBasisPoints) : 0;

@@ -5,7 +5,7 @@ import type { CardType } from "../app/lib/accounts-view";
 import { RefusedError, refusedForCertain } from "../app/lib/card-refusal";
 import { StepSessionEndedError } from "../app/lib/step-client";
 import { StepFailedError } from "../app/lib/steps";
-import { amountOf, editPayment, feeOf, initialPaymentContext } from "./payment-choice";
+import { amountOf, editPayment, feeOf, initialPaymentContext, payableCents } from "./payment-choice";
 import { newAttemptKey } from "./attempt-key";
 import { unprovided } from "./unprovided";
 
@@ -142,11 +142,11 @@ export const paymentMachine = setup({
     markConfirmed: assign({ progress: 90 as const }),
     rememberPaymentId: assign((_, { paymentId }: { paymentId: number }) => ({ paymentId })),
     succeed: assign(({ context }) => {
-      const amount = amountOf(context) as { cents: number };
+      const amountCents = payableCents(context);
       const receipt: PaymentReceipt = {
         paymentId: context.paymentId ?? 0,
-        amountCents: amount.cents,
-        feeCents: feeOf(context, amount.cents),
+        amountCents,
+        feeCents: feeOf(context, amountCents),
         cardType: context.cardTypes[context.cardTypeIndex]?.label ?? "",
         allocations: context.allocations.filter((a) => a.checked).map((a) => ({ id: a.id, payNowCents: a.payNowCents })),
       };
@@ -207,12 +207,12 @@ export const paymentMachine = setup({
           invoke: {
             src: "saveTempPayment",
             input: ({ context }) => {
-              const amount = amountOf(context) as { cents: number };
+              const amountCents = payableCents(context);
               return {
                 key: context.key!,
                 allocations: context.allocations.filter((a) => a.checked),
-                amountCents: amount.cents,
-                feeCents: feeOf(context, amount.cents),
+                amountCents,
+                feeCents: feeOf(context, amountCents),
                 cardType: context.cardTypes[context.cardTypeIndex]?.label ?? "",
               };
             },

@@ -3,7 +3,7 @@ import { errorsMessages } from "../lib/messages/errors";
 import { signInMessages } from "../lib/messages/signIn";
 import { newPasswordProblem } from "../lib/new-password";
 import { displayName } from "../lib/patient-summary";
-import { CAPTCHA_AFTER, type FlowOutcome, type LinkedAccount } from "../lib/sign-in-flow";
+import { CAPTCHA_AFTER, type FlowKind, type LinkedAccount, type Outcome } from "../lib/sign-in-flow";
 import { signInSummary, validateSignIn } from "../lib/sign-in";
 import { verifyCaptcha } from "./captcha.server";
 import { config } from "./config.server";
@@ -35,12 +35,21 @@ export async function linkedAccountsOf(api: PracticeApi, holderId: string): Prom
  * session changed, its cookie. The password passes through and is never stored.
  */
 
-export interface FlowResult {
-  outcome: FlowOutcome;
+/**
+ * A step's outcome, of the kinds `K` it can give (each function below names its own, so a step's
+ * declaration in app/areas/sign-in/steps.ts and what the step really answers cannot drift: decisions/316).
+ */
+export interface FlowResult<K extends FlowKind = FlowKind> {
+  outcome: Outcome<K>;
   cookie?: string;
   /** The device cookie (decisions/295), set again when a sign-in completes. */
   deviceCookie?: string;
 }
+
+/** What may follow the second step: the password update, the chooser, or signed in. */
+type AfterSecondStep = "passwordUpdate" | "chooseAccount" | "signedIn";
+/** What may follow an accepted password: the practice or the second step's store failing, the second step, or what follows it. */
+type AfterAuthentication = "failed" | "secondStep" | "passkey" | AfterSecondStep;
 
 export interface SignInDeps {
   /** Where the identity server is (1§7 ACCAPIURL lookup). */
@@ -84,7 +93,7 @@ export function createSignInSteps(deps: SignInDeps) {
     return deps.sessions.startSession(session, { pending, ...extra });
   }
 
-  function practiceFailure(error: unknown): FlowResult {
+  function practiceFailure(error: unknown): FlowResult<"failed"> {
     if (!(error instanceof PracticeApiError)) throw error;
     return { outcome: { kind: "failed", message: error.kind === "contract" ? errorsMessages.practiceBroken : signInMessages.networkFailure } };
   }
@@ -93,14 +102,14 @@ export function createSignInSteps(deps: SignInDeps) {
     request: Request,
     session: PortalSession,
     input: { username: string; password: string; captcha: string | null; redirectTo: string },
-  ): Promise<FlowResult> {
+  ): Promise<FlowResult<"invalid" | "refused" | "rejected" | AfterAuthentication>> {
     const checked = validateSignIn(input);
     if (!checked.ok) return { outcome: { kind: "invalid", fieldErrors: checked.errors, message: signInSummary(checked.errors) } };
     const { username, password } = checked.data;
     const address = clientAddress(request);
     const verdict = await deps.throttle.claim(username, address);
     if (!verdict.allowed) {
-      const throttled: FlowResult = { outcome: { kind: "refused", message: verdict.message } };
+      const throttled: FlowResult<"refused"> = { outcome: { kind: "refused", message: verdict.message } };
       THROTTLED.add(throttled);
       return throttled;
     }
@@ -113,7 +122,7 @@ export function createSignInSteps(deps: SignInDeps) {
     }
 
     // The attempt stays counted: it was a wrong password.
-    const reject = async (message: string): Promise<FlowResult> => {
+    const reject = async (message: string): Promise<FlowResult<"rejected">> => {
       const failures = Math.max(verdict.attempt, sessionFailures + 1);
       session.set("failures", sessionFailures + 1);
       return {
@@ -157,7 +166,7 @@ export function createSignInSteps(deps: SignInDeps) {
   }
 
   /** /loginSwitch/{q} and /login?q=: sign in by a switch token (1§2). */
-  async function switchStep(request: Request, session: PortalSession, q: string): Promise<FlowResult> {
+  async function switchStep(request: Request, session: PortalSession, q: string): Promise<FlowResult<"rejected" | AfterAuthentication>> {
     try {
       const identity = await lookupIdentity({ q }, deps.identityUrl);
       if (identity.kind === "rejected") return { outcome: { kind: "rejected", message: identity.message || signInMessages.switchFailed, captchaRequired: false } };
@@ -185,7 +194,7 @@ export function createSignInSteps(deps: SignInDeps) {
    * holds only the pending sign-in meanwhile, which no page accepts (decisions/277). The store not
    * answering stops the sign-in rather than let it through without the step.
    */
-  async function afterAuthentication(session: PortalSession, accepted: PendingSignIn, request: Request): Promise<FlowResult> {
+  async function afterAuthentication(session: PortalSession, accepted: PendingSignIn, request: Request): Promise<FlowResult<AfterAuthentication>> {
     // The browser is read here, where the password was accepted; the sign-in may complete on a later step.
     const pending: PendingSignIn = deps.devices ? { ...accepted, device: await deps.devices.cookie.sighting(request) } : accepted;
     const second = deps.secondStep;
@@ -224,7 +233,7 @@ export function createSignInSteps(deps: SignInDeps) {
   }
 
   /** The practice's token is handed back and the sign-in stops with a plain message. */
-  async function giveBack(pending: PendingSignIn, message: string): Promise<FlowResult> {
+  async function giveBack(pending: PendingSignIn, message: string): Promise<FlowResult<"failed">> {
     await logout(pending.apiBase, pending.token).catch(() => undefined);
     return { outcome: { kind: "failed", message } };
   }
@@ -240,7 +249,7 @@ export function createSignInSteps(deps: SignInDeps) {
    * the code is never. Codes are found by their hash with the holder's key in it, so another
    * account's code is simply wrong here.
    */
-  async function secondStepCode(request: Request, session: PortalSession, input: { code: string; recovery: boolean }): Promise<FlowResult> {
+  async function secondStepCode(request: Request, session: PortalSession, input: { code: string; recovery: boolean }): Promise<FlowResult<"expired" | "refused" | "failed" | "recoveryCodes" | AfterSecondStep>> {
     const pending = session.get("pending");
     const second = deps.secondStep;
     if (!pending?.secondStep || !second) return expired;
@@ -289,7 +298,7 @@ export function createSignInSteps(deps: SignInDeps) {
   }
 
   /** "Send a new code": the earlier code stops working. */
-  async function resendCodeStep(request: Request, session: PortalSession): Promise<FlowResult> {
+  async function resendCodeStep(request: Request, session: PortalSession): Promise<FlowResult<"expired" | "refused" | "secondStep">> {
     const pending = session.get("pending");
     if (!pending?.secondStep || pending.secondStep.stage === "passkey") return expired;
     const failure = await sendCode(accountHolderKey(pending.apiBase, pending.patientId), pending.secondStep.to, clientAddress(request));
@@ -307,7 +316,7 @@ export function createSignInSteps(deps: SignInDeps) {
   }
 
   /** The options of the browser's ceremony: a new challenge, for this holder's sign-in, with their passkeys. */
-  async function passkeyOptionsStep(session: PortalSession): Promise<FlowResult> {
+  async function passkeyOptionsStep(session: PortalSession): Promise<FlowResult<"expired" | "failed" | "passkeyOptions">> {
     const at = atPasskey(session);
     if (!at) return expired;
     try {
@@ -322,7 +331,7 @@ export function createSignInSteps(deps: SignInDeps) {
    * The browser's answer: counted before it is checked (the second step's throttle, as a wrong code),
    * refused in words for a forged, replayed or another account's answer (recorded), accepted once.
    */
-  async function passkeyStep(request: Request, session: PortalSession, answer: AuthenticationResponseJSON): Promise<FlowResult> {
+  async function passkeyStep(request: Request, session: PortalSession, answer: AuthenticationResponseJSON): Promise<FlowResult<"expired" | "refused" | "failed" | AfterSecondStep>> {
     const at = atPasskey(session);
     if (!at) return expired;
     const address = clientAddress(request);
@@ -347,7 +356,7 @@ export function createSignInSteps(deps: SignInDeps) {
   }
 
   /** The browser's ceremony ended without an answer: told in words, and (but for a browser without passkeys) counted as a wrong code. */
-  async function passkeyCancelledStep(request: Request, session: PortalSession, reason: "cancelled" | "unsupported" | "failed"): Promise<FlowResult> {
+  async function passkeyCancelledStep(request: Request, session: PortalSession, reason: "cancelled" | "unsupported" | "failed"): Promise<FlowResult<"expired" | "refused">> {
     const at = atPasskey(session);
     if (!at) return expired;
     if (reason === "unsupported") return { outcome: { kind: "refused", message: passkeyMessages.unsupported } };
@@ -357,7 +366,7 @@ export function createSignInSteps(deps: SignInDeps) {
   }
 
   /** "E-mail me a code instead": for a holder who also has the e-mailed code; on as the second step's code. */
-  async function passkeyEmailStep(request: Request, session: PortalSession): Promise<FlowResult> {
+  async function passkeyEmailStep(request: Request, session: PortalSession): Promise<FlowResult<"expired" | "refused" | "secondStep">> {
     const at = atPasskey(session);
     if (!at) return expired;
     if (!at.stage.email || !at.stage.to) return { outcome: { kind: "refused", message: passkeyMessages.noEmailedCode } };
@@ -370,19 +379,19 @@ export function createSignInSteps(deps: SignInDeps) {
   }
 
   /** After the recovery codes of a second step set up at sign-in were shown: on with the sign-in. */
-  async function continueStep(session: PortalSession): Promise<FlowResult> {
+  async function continueStep(session: PortalSession): Promise<FlowResult<"expired" | AfterSecondStep>> {
     const pending = session.get("pending");
     if (!pending?.secondStepPassed) return expired;
     return afterSecondStep(session, { ...pending, secondStepPassed: undefined });
   }
 
-  async function afterSecondStep(session: PortalSession, pending: PendingSignIn): Promise<FlowResult> {
+  async function afterSecondStep(session: PortalSession, pending: PendingSignIn): Promise<FlowResult<AfterSecondStep>> {
     if (pending.passwordReset) return { outcome: { kind: "passwordUpdate" }, cookie: await withPending(session, pending) };
     return proxyCheck(session, pending);
   }
 
   /** One linked account is used straight away; several go to the chooser (1§4 steps 4-5). */
-  async function proxyCheck(session: PortalSession, pending: PendingSignIn): Promise<FlowResult> {
+  async function proxyCheck(session: PortalSession, pending: PendingSignIn): Promise<FlowResult<"chooseAccount" | "signedIn">> {
     const accounts = await linkedAccountsOf(practiceApi(pending.apiBase, pending.token), pending.patientId);
     // A practice that lists no linked account still lets the patient see their own record.
     if (accounts.length <= 1) return finish(session, pending, accounts[0] ?? { id: pending.patientId, name: pending.name, relationship: "Self" }, false);
@@ -390,7 +399,7 @@ export function createSignInSteps(deps: SignInDeps) {
   }
 
   /** Writes the signed-in session: proxy "No" for oneself, "Yes" for a linked account (1§4). */
-  async function finish(session: PortalSession, pending: PendingSignIn, account: LinkedAccount, linked: boolean): Promise<FlowResult> {
+  async function finish(session: PortalSession, pending: PendingSignIn, account: LinkedAccount, linked: boolean): Promise<FlowResult<"signedIn">> {
     const cookie = await deps.sessions.startSession(session, {
       ...(pending.notice ? { notice: pending.notice } : {}),
       // The sign-in has just noted the device: its requests move last seen on from one interval later (decisions/310).
@@ -426,10 +435,10 @@ export function createSignInSteps(deps: SignInDeps) {
     void noting.finally(() => notingDevices.delete(noting));
   }
 
-  const expired: FlowResult = { outcome: { kind: "expired", message: signInMessages.signInExpired } };
+  const expired: FlowResult<"expired"> = { outcome: { kind: "expired", message: signInMessages.signInExpired } };
 
   /** The forced password update panel (1§4 step 3): ChangePassword with the account holder's id. */
-  async function changePasswordStep(session: PortalSession, input: { password: string; confirm: string; agreed: boolean }): Promise<FlowResult> {
+  async function changePasswordStep(session: PortalSession, input: { password: string; confirm: string; agreed: boolean }): Promise<FlowResult<"expired" | "refused" | "failed" | "chooseAccount" | "signedIn">> {
     const pending = session.get("pending");
     if (!pending?.passwordReset || pending.secondStep || pending.secondStepPassed) return expired;
     const problem = newPasswordProblem(input, "resetPanel");
@@ -459,7 +468,7 @@ export function createSignInSteps(deps: SignInDeps) {
     }
   }
 
-  async function chooseAccountStep(session: PortalSession, accountId: string): Promise<FlowResult> {
+  async function chooseAccountStep(session: PortalSession, accountId: string): Promise<FlowResult<"expired" | "refused" | "signedIn">> {
     const pending = session.get("pending");
     if (!pending || pending.secondStep || pending.secondStepPassed || pending.accounts.length === 0) return expired;
     const account = pending.accounts.find((a) => a.id === accountId);
@@ -468,7 +477,7 @@ export function createSignInSteps(deps: SignInDeps) {
   }
 
   /** Cancel on the password panel or the chooser: the practice token is given back, the session ends. */
-  async function cancelStep(session: PortalSession): Promise<FlowResult> {
+  async function cancelStep(session: PortalSession): Promise<FlowResult<"cancelled">> {
     const pending = session.get("pending");
     if (pending) await logout(pending.apiBase, pending.token).catch(() => undefined);
     return { outcome: { kind: "cancelled" }, cookie: await deps.sessions.sessionStorage.destroySession(session) };
@@ -499,8 +508,8 @@ const THROTTLED = new WeakSet<FlowResult>();
  * Each step's outcome counted by kind (decisions/262): `portal_sign_in_outcomes_total{step, outcome}`,
  * a sign-in refused by the throttle as "throttled". The kind is a closed set; nothing of the user's.
  */
-function counted<A extends unknown[]>(step: string, run: (...args: A) => Promise<FlowResult>) {
-  return async (...args: A): Promise<FlowResult> => {
+function counted<A extends unknown[], R extends FlowResult>(step: string, run: (...args: A) => Promise<R>) {
+  return async (...args: A): Promise<R> => {
     const result = await run(...args);
     observability().signIns.inc({ step, outcome: THROTTLED.has(result) ? "throttled" : result.outcome.kind });
     return result;

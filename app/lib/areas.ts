@@ -34,6 +34,8 @@ export type AreaCard = CountedCard | TextCard;
 
 /** An area's screen is a route module in the area's folder (decisions/271). */
 type AreaModule = `areas/${string}.route.tsx`;
+/** An area's other addresses (a step endpoint, a file, a download) are resource routes in its folder. */
+type AreaResourceModule = `areas/${string}.route.ts`;
 
 export interface Area {
   /**
@@ -47,6 +49,12 @@ export interface Area {
   /** The route module, relative to app/, that builds the screen; absent while there is none. */
   module?: AreaModule;
   card?: AreaCard;
+  /**
+   * The area's other addresses, outside the shell (decisions/319): its step endpoint, its files and
+   * downloads, an old address it answers; each path (without the leading slash) and its route module.
+   * Routed with the screen, so an area without a screen has none of them either.
+   */
+  routes?: Readonly<Record<string, AreaResourceModule>>;
   /** The area the access record names a view of this screen by (decisions/274): declared here, recorded by the shell. */
   access: AccessArea;
   /**
@@ -64,26 +72,33 @@ export const SUMMARY_CODE = "summary";
 
 // The dashboard shows the cards in this order; the menu follows the server's order, not this one.
 export const AREAS: readonly Area[] = [
-  { code: "16", label: "Medications", path: "/medications", module: "areas/medications/page.route.tsx", card: { title: "Long Term Medications", counter: "MedicationsCounter", empty: d.noLongTermMedication, unit: "long term medications" }, access: "medications" },
-  { code: "15", label: "Test Results", path: "/reports", module: "areas/results/page.route.tsx", card: { title: "New Results", counter: "TestResultsCounter", empty: d.noNewResults, unit: "new results", search: "?show=unread" }, access: "results" },
-  { code: "11", label: "Messages", path: "/emails", module: "areas/messaging/page.route.tsx", card: { title: "Unread Messages", counter: "InboxCounter", empty: d.noUnreadMessages, unit: "unread messages" }, access: "messages" },
-  { code: "14", label: "Appointments", path: "/appointments", module: "areas/appointments/page.route.tsx", card: { title: "Future Appointments", counter: "AppointmentsCounter", empty: d.noFutureAppointments, unit: "future appointments", search: "?id=2" }, access: "appointments" },
+  { code: "16", label: "Medications", path: "/medications", module: "areas/medications/page.route.tsx", routes: { "medications/repeat": "areas/medications/repeat.route.ts", medication: "areas/medications/old-address.route.ts" }, card: { title: "Long Term Medications", counter: "MedicationsCounter", empty: d.noLongTermMedication, unit: "long term medications" }, access: "medications" },
+  { code: "15", label: "Test Results", path: "/reports", module: "areas/results/page.route.tsx", routes: { "reports/result/:id": "areas/results/result.route.ts", "reports/chart": "areas/results/chart.route.ts" }, card: { title: "New Results", counter: "TestResultsCounter", empty: d.noNewResults, unit: "new results", search: "?show=unread" }, access: "results" },
+  { code: "11", label: "Messages", path: "/emails", module: "areas/messaging/page.route.tsx", routes: { "emails/step": "areas/messaging/step.route.ts", "emails/attachment/:id/:n": "areas/messaging/attachment.route.ts" }, card: { title: "Unread Messages", counter: "InboxCounter", empty: d.noUnreadMessages, unit: "unread messages" }, access: "messages" },
+  { code: "14", label: "Appointments", path: "/appointments", module: "areas/appointments/page.route.tsx", routes: { "appointments/book": "areas/appointments/book.route.ts" }, card: { title: "Future Appointments", counter: "AppointmentsCounter", empty: d.noFutureAppointments, unit: "future appointments", search: "?id=2" }, access: "appointments" },
   { code: "26", label: "Diagnosis", path: "/diagnosis", module: "areas/health/diagnosis/page.route.tsx", access: "diagnoses" },
   { code: "17", label: "Allergies", path: "/allergies", module: "areas/health/allergies/page.route.tsx", access: "allergies" },
   { code: "19", label: "Immunisation", path: "/immunisation", module: "areas/health/immunisation/page.route.tsx", access: "immunisations" },
   { code: "18", label: "Vitals", path: "/vitals", module: "areas/health/vitals/page.route.tsx", access: "vitals" },
   { code: "28", label: "Timeline", path: "/timeline", module: "areas/health/timeline/page.route.tsx", access: "timeline" },
   { code: "29", label: "Reminders", path: "/reminders", module: "areas/health/reminders/page.route.tsx", access: "reminders" },
-  { code: "24", label: "Resources", path: "/resources", module: "areas/resources/page.route.tsx", access: "resources" },
-  { code: "56", label: "Letters", path: "/letters", module: "areas/letters/page.route.tsx", access: "letters" },
-  { code: "50", label: "Accounts", path: "/accounts", module: "areas/accounts/page.route.tsx", access: "accounts" },
+  { code: "24", label: "Resources", path: "/resources", module: "areas/resources/page.route.tsx", routes: { "resources/file/:id": "areas/resources/file.route.ts" }, access: "resources" },
+  { code: "56", label: "Letters", path: "/letters", module: "areas/letters/page.route.tsx", routes: { "letters/letter/:id": "areas/letters/file.route.ts" }, access: "letters" },
+  { code: "50", label: "Accounts", path: "/accounts", module: "areas/accounts/page.route.tsx", routes: { "accounts/pay": "areas/accounts/pay.route.ts", "accounts/invoice/:id": "areas/accounts/invoice.route.ts" }, access: "accounts" },
   // The portal's own screen (issue 31): no practice menu code; the account menu and the profile link it.
-  { label: "Who has looked at my record", path: "/access-record", module: "areas/access-record/page.route.tsx", access: "access-record" },
+  { label: "Who has looked at my record", path: "/access-record", module: "areas/access-record/page.route.tsx", routes: { "access-record/download": "areas/access-record/download.route.ts" }, access: "access-record" },
   {
     code: SUMMARY_CODE,
     label: "My health summary",
     path: "/summary",
     module: "areas/summary/page.route.tsx",
+    routes: {
+      "summary/fhir": "areas/summary/fhir.route.ts",
+      "summary/pdf": "areas/summary/pdf.route.ts",
+      // A share link's receiving side, for other apps with no session (SMART Health Links, decisions/308).
+      "shl/file/:ticket": "areas/summary/share-file.route.ts",
+      "shl/:id": "areas/summary/share-manifest.route.ts",
+    },
     card: { title: "My health summary", text: d.summaryCard, unit: "health summary" },
     // Diagnosis, Medications, Allergies, Immunisation, Test Results, Vitals: what the summary holds.
     offeredWith: ["26", "16", "17", "19", "15", "18"],

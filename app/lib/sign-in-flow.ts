@@ -28,24 +28,34 @@ const PasskeyRequestOptionsSchema = z.custom<PublicKeyCredentialRequestOptionsJS
   return checked.success;
 }, "not WebAuthn request options");
 
-export const FlowOutcomeSchema = z.discriminatedUnion("kind", [
-  z.object({ kind: z.literal("signedIn"), redirectTo: z.string() }),
-  z.object({ kind: z.literal("chooseAccount"), accounts: z.array(LinkedAccountSchema) }),
-  z.object({ kind: z.literal("passwordUpdate") }),
-  z.object({ kind: z.literal("rejected"), message: z.string(), captchaRequired: z.boolean() }),
-  z.object({ kind: z.literal("invalid"), fieldErrors: z.object({ username: z.string().optional(), password: z.string().optional() }), message: z.string() }),
-  z.object({ kind: z.literal("refused"), message: z.string() }),
-  z.object({ kind: z.literal("expired"), message: z.string() }),
-  z.object({ kind: z.literal("failed"), message: z.string() }),
-  z.object({ kind: z.literal("cancelled") }),
+/**
+ * Each outcome a sign-in step may answer, by its kind. A step's declaration (app/areas/sign-in/steps.ts)
+ * names the ones that step can give, so a server function answering another, or a browser reading one
+ * its step never gives, fails `tsc` (decisions/316).
+ */
+export const flowOutcomes = {
+  signedIn: z.object({ kind: z.literal("signedIn"), redirectTo: z.string() }),
+  chooseAccount: z.object({ kind: z.literal("chooseAccount"), accounts: z.array(LinkedAccountSchema) }),
+  passwordUpdate: z.object({ kind: z.literal("passwordUpdate") }),
+  rejected: z.object({ kind: z.literal("rejected"), message: z.string(), captchaRequired: z.boolean() }),
+  invalid: z.object({ kind: z.literal("invalid"), fieldErrors: z.object({ username: z.string().optional(), password: z.string().optional() }), message: z.string() }),
+  refused: z.object({ kind: z.literal("refused"), message: z.string() }),
+  expired: z.object({ kind: z.literal("expired"), message: z.string() }),
+  failed: z.object({ kind: z.literal("failed"), message: z.string() }),
+  cancelled: z.object({ kind: z.literal("cancelled") }),
   // The second step (decisions/277): a code was e-mailed to `to` (masked); `setup` when the practice requires one not yet set up.
-  z.object({ kind: z.literal("secondStep"), to: z.string(), setup: z.boolean(), resent: z.boolean() }),
+  secondStep: z.object({ kind: z.literal("secondStep"), to: z.string(), setup: z.boolean(), resent: z.boolean() }),
   // Set up at sign-in: the recovery codes, shown once, before the sign-in goes on.
-  z.object({ kind: z.literal("recoveryCodes"), codes: z.array(z.string()) }),
+  recoveryCodes: z.object({ kind: z.literal("recoveryCodes"), codes: z.array(z.string()) }),
   // A passkey is asked for (decisions/300); `email` and `recovery` say which other ways this holder has.
-  z.object({ kind: z.literal("passkey"), email: z.boolean(), recovery: z.boolean() }),
+  passkey: z.object({ kind: z.literal("passkey"), email: z.boolean(), recovery: z.boolean() }),
   // The browser's ceremony may start: WebAuthn's request options, as @simplewebauthn/browser takes them.
-  z.object({ kind: z.literal("passkeyOptions"), options: PasskeyRequestOptionsSchema }),
-]);
-/** What the server answers to any step. */
-export type FlowOutcome = z.output<typeof FlowOutcomeSchema>;
+  passkeyOptions: z.object({ kind: z.literal("passkeyOptions"), options: PasskeyRequestOptionsSchema }),
+};
+
+type OutcomeOfKind = { [K in keyof typeof flowOutcomes]: z.output<(typeof flowOutcomes)[K]> };
+export type FlowKind = keyof OutcomeOfKind;
+/** The outcomes of the kinds `K`: what a step that can give only those answers. */
+export type Outcome<K extends FlowKind> = OutcomeOfKind[K];
+/** What the server answers to any step: one of the outcomes. */
+export type FlowOutcome = Outcome<FlowKind>;

@@ -9,7 +9,7 @@ import { feeCents, feeRateBasisPoints, toCents } from "../../app/lib/money";
 import { useMockServer, type TestWorld } from "../helpers/mock-world";
 import { Browser, startPortalProcess, type PortalProcess } from "../helpers/portal-process";
 import { freePort, startRedisServer, type RedisServer } from "../helpers/redis-server";
-import { signInSteps } from "../../app/areas/sign-in/steps";
+import { loginHelpSteps, signInSteps } from "../../app/areas/sign-in/steps";
 
 /**
  * Issue 34's metrics and logs (decisions/262), against the built portal as its own process: the
@@ -326,11 +326,8 @@ describe("structured logs (LOG_FILE)", () => {
     // Login Help: an NHI, a name and free text in the body, sent on to the practice.
     const helper = new Browser();
     const captcha = await helper.solveCaptcha(portal);
-    const help = await helper.fetch(portal, "/login/help", {
-      form: { email: "", nhi, firstName: given, familyName: family, dob: "01-02-1980", subject: "Cannot sign in", message: words, captcha },
-    });
-    expect(help.status).toBe(200);
-    await help.arrayBuffer();
+    const help = await helper.step(portal, loginHelpSteps, "send", { email: "", nhi, firstName: given, familyName: family, dob: "01-02-1980", subject: "Cannot sign in", message: words, captcha });
+    expect(help.message).not.toBe("");
     // A wrong password, and the right one.
     await new Browser().step(portal, signInSteps, "sign-in", { username: solo.username, password: "Not-the-password-42", captcha: "", redirectTo: "/" });
 

@@ -1,8 +1,11 @@
 import { z } from "zod";
 import type { StepHandlers } from "../../app/.server/steps.server";
 import { paySteps } from "../../app/areas/accounts/steps";
+import { bookingSteps } from "../../app/areas/appointments/steps";
+import { repeatSteps } from "../../app/areas/medications/steps";
 import { messagingSteps } from "../../app/areas/messaging/steps";
-import { signInSteps } from "../../app/areas/sign-in/steps";
+import { loginHelpSteps, signInSteps } from "../../app/areas/sign-in/steps";
+import { videoSteps } from "../../app/areas/video/steps";
 import { callStep, step, stepArea } from "../../app/lib/steps";
 
 /**
@@ -58,7 +61,43 @@ async function browser() {
   const unchecked: number = outcome.accounts.length;
   // @ts-expect-error The second step's `recovery` is a boolean now, not the old form's text.
   await callStep(signInSteps, "second-step", { code: "123456", recovery: "true" });
-  return [total, count, rows, ok, paymentId, value, accounts, unchecked];
+
+  // Each sign-in step answers only its own outcomes (decisions/316): cancelling never gives the chooser.
+  const cancelled = await callStep(signInSteps, "cancel", {});
+  const ended: boolean = cancelled.kind === "cancelled" || cancelled.kind === "signedIn";
+  // @ts-expect-error "chooseAccount" is no outcome of the cancel step, so the browser may not wait for it.
+  const chooser: boolean = cancelled.kind === "chooseAccount";
+  // Choosing an account never asks for the second step.
+  const chosen = await callStep(signInSteps, "choose-account", { account: "1" });
+  // @ts-expect-error "secondStep" is no outcome of choose-account.
+  const second: boolean = chosen.kind === "secondStep";
+
+  // Booking: the reply is one of the booking's outcomes; the slots come with "taken" only.
+  const booked = await callStep(bookingSteps, "book", { for: "self", typeId: "1", locationIds: "1", providerId: "1", date: "2026-12-01", slotId: "1" });
+  const slots: number = booked.outcome === "taken" ? booked.slots.length : 0;
+  // @ts-expect-error A booking that was "booked" has no slots to offer.
+  const offered: number = booked.outcome === "booked" ? booked.slots.length : 0;
+
+  // A repeat request: "onLeave" names the providers away, and has no message.
+  const repeat = await callStep(repeatSteps, "send", { key: "key-12345678" });
+  const away: number = repeat.outcome === "onLeave" ? repeat.providers.length : 0;
+  // @ts-expect-error "onLeave" has no message of its own.
+  const leaveWords: string = repeat.outcome === "onLeave" ? repeat.message : "";
+
+  // The video consult's signature: a signature and the SDK's key, not the old `{ status, reply }`.
+  const signed = await callStep(videoSteps, "sign", { meetingNumber: "123" });
+  const signature: string = signed.signature;
+  // @ts-expect-error The old envelope is gone: the reply has no `status`.
+  const status: number = signed.status;
+
+  // Login Help: the practice's words once sent; a refusal is the envelope's, never a reply's `ok`.
+  const help = await callStep(loginHelpSteps, "send", { email: "a@b.nz", captcha: "x" });
+  const helpWords: string = help.message;
+  // @ts-expect-error The old `{ ok, message, fieldErrors }` answer is gone: a reply has no `ok`.
+  const helpOk: boolean = help.ok;
+  // @ts-expect-error The fields are text as typed, never a number.
+  await callStep(loginHelpSteps, "send", { dob: 19850307 });
+  return [total, count, rows, ok, paymentId, value, accounts, unchecked, ended, chooser, second, slots, offered, away, leaveWords, signature, status, helpWords, helpOk];
 }
 
 // The server's side of a real area: the payment intent's step answers the client secret, a string.
@@ -73,4 +112,29 @@ const signInDrift: Pick<StepHandlers<typeof signInSteps, null>, "cancel"> = {
   cancel: async () => ({ kind: "signedOut" }),
 };
 
-void [matching, drifted, wrongInput, browser, payDrift, signInDrift];
+// The server's side of a narrowed sign-in step: "expired" is one of the flow's outcomes, but not cancel's.
+const cancelDrift: Pick<StepHandlers<typeof signInSteps, null>, "cancel"> = {
+  // @ts-expect-error The cancel step declares "cancelled" (and "signedIn") only.
+  cancel: async () => ({ kind: "expired", message: "Your sign-in has expired." }),
+};
+const cancelMatching: Pick<StepHandlers<typeof signInSteps, null>, "cancel"> = { cancel: async () => ({ kind: "cancelled" }) };
+
+// The server's side of booking, a repeat request, the signature and Login Help.
+const bookDrift: Pick<StepHandlers<typeof bookingSteps, null>, "book"> = {
+  // @ts-expect-error "taken" must offer the slots left.
+  book: async () => ({ outcome: "taken", message: "That time has just been taken." }),
+};
+const repeatDrift: Pick<StepHandlers<typeof repeatSteps, null>, "send"> = {
+  // @ts-expect-error "declined" is no outcome of a repeat request.
+  send: async () => ({ outcome: "declined", message: "No." }),
+};
+const signDrift: StepHandlers<typeof videoSteps, null> = {
+  // @ts-expect-error The signature's reply renamed on the server only (`key` instead of `sdkKey`).
+  sign: async () => ({ signature: "s", key: "k", userName: "Mere" }),
+};
+const helpDrift: StepHandlers<typeof loginHelpSteps, null> = {
+  // @ts-expect-error The reply's words renamed on the server only (`sent` instead of `message`).
+  send: async () => ({ sent: "Help request sent" }),
+};
+
+void [matching, drifted, wrongInput, browser, payDrift, signInDrift, cancelDrift, cancelMatching, bookDrift, repeatDrift, signDrift, helpDrift];

@@ -3,7 +3,7 @@ import type { RouteConfigEntry } from "@react-router/dev/routes";
 import { MenuItemSchema, MenuItemSlots, type Counters } from "../../contract/patient";
 import type { Area } from "../../app/lib/areas";
 import { dashboardCards, menuLinks } from "../../app/lib/menu";
-import routes, { areaRoutes } from "../../app/routes";
+import routes, { areaResourceRoutes, areaRoutes } from "../../app/routes";
 
 /**
  * The area registry is the one place a screen joins the portal (docs/decisions/045): a line with a
@@ -32,6 +32,25 @@ describe("the area registry", () => {
       // The area without a screen keeps its count, with no link (decisions/004).
       ["New Results", 2, null],
     ]);
+  });
+
+  it("routes an area's other addresses from its line, only once its screen is built", () => {
+    const lines: Area[] = [
+      { ...registry[0], routes: { "medications/repeat": "areas/medications/repeat.route.ts", medication: "areas/medications/old-address.route.ts" } },
+      { ...registry[1], routes: { "reports/chart": "areas/results/chart.route.ts" } },
+    ];
+    expect(areaResourceRoutes(lines).map((r) => [r.path, r.file])).toEqual([
+      ["medications/repeat", "areas/medications/repeat.route.ts"],
+      ["medication", "areas/medications/old-address.route.ts"],
+    ]);
+    // The whole registry: each address once, outside the shell.
+    const all = flatten(routes);
+    const shell = flatten(all.find((r) => r.file === "shell/layout.route.tsx")?.children ?? []);
+    for (const entry of areaResourceRoutes()) {
+      expect(all.filter((r) => r.path === entry.path).map((r) => r.file)).toEqual([entry.file]);
+      expect(shell.some((r) => r.path === entry.path)).toBe(false);
+    }
+    expect(areaResourceRoutes().map((r) => r.path)).toEqual(expect.arrayContaining(["emails/step", "emails/attachment/:id/:n", "accounts/pay", "summary/pdf"]));
   });
 
   it("puts the built areas' screens inside the signed-in shell, and no other area's path", () => {

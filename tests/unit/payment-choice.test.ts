@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { createActor } from "xstate";
 import { checkPaymentAmount } from "../../app/lib/payment-amount";
 import { paymentAmountSchema } from "../../app/areas/accounts/payment-forms";
-import { editPayment, initialPaymentContext, type PaymentEdit } from "../../machines/payment-choice";
+import { editPayment, initialPaymentContext, payableCents, type PaymentEdit } from "../../machines/payment-choice";
 import { paymentMachine, type PaymentInput } from "../../machines/payment.machine";
 
 /**
@@ -62,5 +62,17 @@ describe("the payment form before its machine", () => {
         expect(parsed.success ? { cents: parsed.data } : { error: parsed.error.issues[0]?.message }, text).toEqual(checked);
       }
     }
+  });
+});
+
+describe("the amount of a payment under way", () => {
+  it("is the checked amount in cents, and an amount that does not check is thrown, never charged", () => {
+    const start = initialPaymentContext(input);
+    expect(payableCents(start)).toBe(12350);
+    const edit = (context: typeof start, event: PaymentEdit) => ({ ...context, ...editPayment(context, event) });
+    const typed = edit(edit(start, { type: "choice.select", choice: 2 }), { type: "amount.change", text: "60" });
+    expect(payableCents(typed)).toBe(6000);
+    const wrong = edit(typed, { type: "amount.change", text: "abc" });
+    expect(() => payableCents(wrong)).toThrow(/does not check/);
   });
 });

@@ -121,6 +121,13 @@ describe("the step protocol", () => {
     await expect(callStep(area, "add", { a: 1, b: 2 }, { fetch: forbidden })).rejects.toMatchObject({ name: "StepRefusedError", status: 403 });
     const html = (async () => new Response("<!doctype html>", { status: 200, headers: { "Content-Type": "text/html" } })) as typeof fetch;
     await expect(callStep(area, "add", { a: 1, b: 2 }, { fetch: html })).rejects.toBeInstanceOf(StepReplyError);
+    // JSON that cannot be read is no envelope either; a 401 that is not the session's is a plain refusal.
+    const broken = (async () => new Response('{"ok": true, ', { status: 200, headers: { "Content-Type": "application/json" } })) as typeof fetch;
+    await expect(callStep(area, "add", { a: 1, b: 2 }, { fetch: broken })).rejects.toBeInstanceOf(StepReplyError);
+    const unauthorised = (async () => Response.json({ error: "Unauthorised" }, { status: 401 })) as typeof fetch;
+    const refused = await callStep(area, "add", { a: 1, b: 2 }, { fetch: unauthorised }).catch((e: unknown) => e);
+    expect(refused).toMatchObject({ name: "StepRefusedError", status: 401 });
+    expect(refused).not.toBeInstanceOf(StepSessionEndedError);
     const offline = (async () => {
       throw new TypeError("Failed to fetch");
     }) as typeof fetch;

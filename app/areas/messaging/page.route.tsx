@@ -9,16 +9,19 @@ import type { WritingStep } from "./components/compose-dialog";
 import type { PageNotice } from "./components/notice-host";
 import type { DraftStep } from "./components/page-dialogs";
 import { MessageList } from "./components/message-list";
-import type { Opened } from "./components/message-viewer";
 import { lazyModule } from "../../components/ui/lazy-module";
 import { Breadcrumb } from "../../shell/components/breadcrumb";
 import { Button } from "../../components/ui/button";
 import { Dialog } from "../../components/ui/dialog";
-import { callStep, failureMessage } from "../../lib/steps";
+import { callStep } from "../../lib/steps";
 import { messagingSteps } from "./steps";
 import { messageFields } from "../../lib/messaging-compose";
 import { messagingMessages } from "../../lib/messages/messaging";
-import { emailsSearch, emailsViewOf, onlyTheOpenMessageChanged, openMessageOf, type AttachmentView, type Box, type MessageRow, type MessageView, type ReadFilterName } from "../../lib/messaging-view";
+import { emailsSearch, onlyTheOpenMessageChanged, type AttachmentView, type Box, type MessageView, type ReadFilterName } from "../../lib/messaging-view";
+import { deleteMessages, useDeleteMessages } from "./use-delete-messages";
+import { useMessagePages } from "./use-message-pages";
+import { listSearchOf, useOpenMessage } from "./use-open-message";
+import { useSelection } from "./use-selection";
 import type { Route } from "./+types/page.route";
 import { tabClass } from "../../components/ui/choice-styles";
 
@@ -27,9 +30,6 @@ export const meta: Route.MetaFunction = () => [{ title: "Messaging – Patient P
 export function loader({ request }: Route.LoaderArgs) {
   return loadEmailsPage(request);
 }
-
-/** The list of the box and filter in an address, without the open message. */
-const listSearchOf = (search: string) => emailsSearch(emailsViewOf(new URLSearchParams(search)));
 
 export function shouldRevalidate({ currentUrl, nextUrl, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
   return onlyTheOpenMessageChanged(currentUrl, nextUrl) ? false : defaultShouldRevalidate;
@@ -71,9 +71,6 @@ function emptyText(box: Box, filter: ReadFilterName): string {
   return filter === "unread" ? t.noUnread : filter === "read" ? t.noRead : t.emptyInbox;
 }
 
-type Toast = PageNotice;
-type Deleting = { ids: string[]; fromViewer: boolean };
-
 export default function Emails({ loaderData }: Route.ComponentProps) {
   const { view, total, unread, settings, disclaimers } = loaderData;
   const navigate = useNavigate();
@@ -81,108 +78,27 @@ export default function Emails({ loaderData }: Route.ComponentProps) {
   const location = useLocation();
   const revalidator = useRevalidator();
   const { revalidate } = revalidator;
-
-  // Further pages are the page's own; a new address (tab, filter) starts again from the loader's page 1.
-  const [extra, setExtra] = useState<MessageRow[]>([]);
-  const [pages, setPages] = useState(1);
-  const [loadingMore, setLoadingMore] = useState(false);
-  const [moreError, setMoreError] = useState<string | null>(null);
-  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
-  // The open message is the address's (`?message=`): the server renders "Loading Message" for it.
-  const messageId = openMessageOf(new URLSearchParams(location.search));
-  const [opened, setOpened] = useState<Opened>(() => (messageId ? { status: "loading", id: messageId } : { status: "none" }));
-  const [readIds, setReadIds] = useState<ReadonlySet<string>>(new Set());
-  const [deleting, setDeleting] = useState<Deleting | null>(null);
-  const [deleteBusy, setDeleteBusy] = useState(false);
   const [preview, setPreview] = useState<AttachmentView | null>(null);
-  const [toast, setToast] = useState<Toast | null>(null);
+  const [toast, setToast] = useState<PageNotice | null>(null);
 
+  // Each part of the page is one hook's: the pages reached, the rows ticked, the open message, deleting.
+  const pages = useMessagePages({ firstRows: loaderData.rows, total, box: view.box, filter: view.filter });
+  const selection = useSelection(pages.rows);
+  const { restart: restartPages } = pages;
+  const { clear: clearSelection } = selection;
   const startOver = useCallback(() => {
-    setExtra([]);
-    setPages(1);
-    setMoreError(null);
-    setSelected(new Set());
-  }, []);
-
-  const rows = useMemo(() => {
-    const first = new Set(loaderData.rows.map((r) => r.id));
-    return [...loaderData.rows, ...extra.filter((r) => !first.has(r.id))].map((r) => (readIds.has(r.id) && !r.read ? { ...r, read: true } : r));
-  }, [loaderData.rows, extra, readIds]);
-  const more = rows.length < total;
-
-  // Whether opening marks a message read, so the counters are read again; not among the rows reached
-  // (a reload or shared link) it may have been unread.
-  const [openUnread, setOpenUnread] = useState(() => !loaderData.rows.some((r) => r.id === messageId && r.read));
-  const [closedId, setClosedId] = useState<string | null>(null);
-  const [seen, setSeen] = useState({ key: location.key, list: listSearchOf(location.search), message: messageId });
-  if (seen.key !== location.key) {
-    const list = listSearchOf(location.search);
-    setSeen({ key: location.key, list, message: messageId });
-    // Opening or closing a message (Back included) keeps the list and how far it was read.
-    if (list !== seen.list || messageId === seen.message) startOver();
-    // The viewer follows the address: a row chosen, Back, a tab switched.
-    if (messageId !== seen.message) {
-      const row = rows.find((r) => r.id === messageId);
-      setOpenUnread(row ? !row.read : true);
-      setClosedId(seen.message);
-      setOpened(messageId ? { status: "loading", id: messageId } : { status: "none" });
-    }
-  }
-
-  const loadMore = useCallback(async () => {
-    setLoadingMore(true);
-    setMoreError(null);
-    try {
-      const reply = await callStep(messagingSteps, "page", { box: view.box, filter: view.filter, page: pages + 1 });
-      setExtra((before) => [...before, ...reply.rows]);
-      setPages(pages + 1);
-    } catch (error) {
-      setMoreError(failureMessage(error, t.moreFailed));
-    } finally {
-      setLoadingMore(false);
-    }
-  }, [view.box, view.filter, pages]);
+    restartPages();
+    clearSelection();
+  }, [restartPages, clearSelection]);
+  const open = useOpenMessage({ location, rows: pages.rows, firstRows: loaderData.rows, revalidate, onListRestart: startOver });
+  const { messageId, opened, readIds } = open;
+  // The rows as the patient has read them here.
+  const rows = useMemo(() => pages.rows.map((r) => (readIds.has(r.id) && !r.read ? { ...r, read: true } : r)), [pages.rows, readIds]);
 
   useEffect(() => {
     void noticeHost.preload();
   }, []);
-
   const heading = useRef<HTMLDivElement>(null);
-  const loadingId = opened.status === "loading" ? opened.id : null;
-  useEffect(() => {
-    if (!loadingId) return;
-    let wanted = true;
-    callStep(messagingSteps, "open", { id: loadingId }).then(
-      (message) => {
-        if (!wanted) return;
-        setOpened({ status: "loaded", message });
-        // 2§4: reading marks it read here at once; the counters (tab, menu, dashboard) follow from the practice.
-        if (openUnread) {
-          setReadIds((before) => new Set([...before, loadingId]));
-          void revalidate();
-        }
-      },
-      (error: unknown) => {
-        if (wanted) setOpened({ status: "failed", id: loadingId, message: failureMessage(error, t.openFailed) });
-      },
-    );
-    // Another message asked for, or this one closed, before the answer came: it is no longer wanted.
-    return () => {
-      wanted = false;
-    };
-    // openUnread is set with the id it belongs to; a change of it alone asks nothing again.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [loadingId, revalidate]);
-
-  // Closed by Back (the viewer, and its focus, gone): the focus goes back to the row it was opened from.
-  const lastMessage = useRef(messageId);
-  useEffect(() => {
-    const before = lastMessage.current;
-    lastMessage.current = messageId;
-    if (before && !messageId && (document.activeElement === null || document.activeElement === document.body)) {
-      document.querySelector<HTMLElement>(`[data-message-id="${CSS.escape(before)}"] button`)?.focus();
-    }
-  }, [messageId]);
 
   const machine = useMemo(
     () =>
@@ -193,7 +109,7 @@ export default function Emails({ loaderData }: Route.ComponentProps) {
           sendMessage: fromPromise(({ input }) => callStep(messagingSteps, "send", messageFields(input.draft, input.key, input.intent))),
           sendDraft: fromPromise(({ input }) => callStep(messagingSteps, "sendDraft", { draftId: input.draftId, key: input.key })),
           deleteMessages: fromPromise(async ({ input }) => {
-            const reply = await callStep(messagingSteps, "delete", { ids: [...input.ids] });
+            const reply = await deleteMessages(input.ids);
             // The old draft's removal not confirmed: offered again, as a failed one (a delete is safe to repeat).
             if (reply.deleted === null) throw new Error(reply.message);
             return reply;
@@ -205,65 +121,34 @@ export default function Emails({ loaderData }: Route.ComponentProps) {
   const [state, send, actor] = useMachine(machine, { input: { settings } });
   const ctx = state.context;
 
-  // The boxes changed: the open message closes (2§4), then page 1 and the counters are read again.
-  const refresh = useCallback(async () => {
+  // The boxes changed: the list starts again, the open message closes (2§4), then page 1 and the counters are read again.
+  const reload = useCallback(async () => {
+    startOver();
     if (messageId) await navigate(`/emails${listSearchOf(location.search)}`, { replace: true, preventScrollReset: true });
     await revalidate();
-  }, [messageId, location.search, navigate, revalidate]);
+  }, [startOver, messageId, location.search, navigate, revalidate]);
   // Sending or saving changed the boxes: the notice shows, and the lists reload from page 1 (2§4).
   useEffect(() => {
     const subscription = actor.on("outcome.announced", (announcement) => {
       setToast({ tone: announcement.tone, title: announcement.title, detail: announcement.detail });
-      if (!announcement.changed) return;
-      startOver();
-      void refresh();
+      if (announcement.changed) void reload();
     });
     return () => subscription.unsubscribe();
-  }, [actor, startOver, refresh]);
+  }, [actor, reload]);
 
-  const toggle = (id: string) =>
-    setSelected((before) => {
-      const next = new Set(before);
-      if (next.has(id)) next.delete(id);
-      else next.add(id);
-      return next;
-    });
-  const allSelected = rows.length > 0 && rows.every((r) => selected.has(r.id));
-
-  const askDelete = (ids: string[], fromViewer: boolean) => {
-    if (ids.length === 0) {
-      setToast({ tone: "error", title: t.noMessageSelected });
-      return;
-    }
-    setDeleting({ ids, fromViewer });
-  };
-  const confirmDelete = async () => {
-    if (!deleting) return;
-    setDeleteBusy(true);
-    try {
-      const reply = await callStep(messagingSteps, "delete", { ids: deleting.ids });
-      setDeleting(null);
-      // What the practice says it deleted; fewer than asked, or not said, is not called a success.
-      setToast({ tone: reply.deleted !== null && reply.deleted >= reply.requested ? "success" : "error", title: reply.message });
-      startOver();
-      void refresh();
-    } catch {
-      setToast({ tone: "error", title: t.deleteFailed });
-    } finally {
-      setDeleteBusy(false);
-    }
-  };
+  const deletion = useDeleteMessages({ notify: setToast, onDeleted: () => void reload() });
 
   const go = (box: Box, filter: ReadFilterName = "all") => void navigate(`/emails${emailsSearch({ box, filter })}`, { preventScrollReset: true });
   const loading = (navigation.state === "loading" && navigation.location.pathname === "/emails") || revalidator.state === "loading";
-  const openId = opened.status === "none" ? null : opened.status === "loaded" ? opened.message.id : opened.id;
+  const { openId } = open;
   const position = openId ? rows.findIndex((r) => r.id === openId) : -1;
 
   const writing = state.matches("writing");
-  const formStep: WritingStep = (["sending", "confirmingClose", "removingOldDraft", "oldDraftLeft", "unconfirmed", "closingUnconfirmed"] as const).find((s) => state.matches({ writing: { form: s } })) ?? "editing";
+  // The dialogs' steps are the machine's own state names, read from its (typed) state value, never copied.
+  const formStep: WritingStep = typeof state.value === "object" && "writing" in state.value ? state.value.writing.form : "editing";
   const writingTitle = ctx.draft.mode === "reply" ? "Reply Message" : ctx.draft.mode === "draft" ? "Draft Message" : "Compose Message";
   const sendingDraft = state.matches("sendingDraft");
-  const draftStep: DraftStep = (["confirming", "sending", "failed", "unconfirmed", "removing", "left"] as const).find((s) => state.matches({ sendingDraft: s })) ?? "confirming";
+  const draftStep: DraftStep = typeof state.value === "object" && "sendingDraft" in state.value ? state.value.sendingDraft : "confirming";
 
   return (
     <>
@@ -290,7 +175,7 @@ export default function Emails({ loaderData }: Route.ComponentProps) {
             <Tabs.Content key={tab.value} value={tab.value} className="flex flex-col gap-4 focus-visible:outline-2">
               <div role="toolbar" aria-label="Messages" className="flex flex-wrap items-center gap-3">
                 <label className="inline-flex min-h-11 items-center gap-2 font-semibold">
-                  <input type="checkbox" className="size-6" checked={allSelected} disabled={rows.length === 0} onChange={() => setSelected(allSelected ? new Set() : new Set(rows.map((r) => r.id)))} />
+                  <input type="checkbox" className="size-6" checked={selection.allSelected} disabled={rows.length === 0} onChange={selection.toggleAll} />
                   Select all
                 </label>
                 {view.box === "inbox" ? (
@@ -310,17 +195,11 @@ export default function Emails({ loaderData }: Route.ComponentProps) {
                     Compose Message
                   </Button>
                 ) : null}
-                <Button
-                  variant="secondary"
-                  onClick={() => {
-                    startOver();
-                    void refresh();
-                  }}
-                >
+                <Button variant="secondary" onClick={() => void reload()}>
                   Reload
                 </Button>
-                <Button variant="secondary" onClick={() => askDelete([...selected], false)}>
-                  Delete selected{selected.size > 0 ? ` (${selected.size})` : ""}
+                <Button variant="secondary" onClick={() => deletion.ask([...selection.selected])}>
+                  Delete selected{selection.selected.size > 0 ? ` (${selection.selected.size})` : ""}
                 </Button>
               </div>
               {!settings.compose ? <p className="text-muted">{t.composeOff}</p> : null}
@@ -337,18 +216,18 @@ export default function Emails({ loaderData }: Route.ComponentProps) {
                       label={`${tab.label} messages`}
                       rows={rows}
                       total={total}
-                      selected={selected}
+                      selected={selection.selected}
                       openId={openId}
-                      returnId={closedId}
-                      onToggle={toggle}
+                      returnId={open.closedId}
+                      onToggle={selection.toggle}
                       onOpen={(row) => {
                         if (row.id !== messageId) void navigate(`/emails${emailsSearch(view, row.id)}`, { preventScrollReset: true });
-                        else if (opened.status === "failed") setOpened({ status: "loading", id: row.id });
+                        else if (opened.status === "failed") open.retry(row.id);
                         else heading.current?.querySelector<HTMLElement>("#open-message-subject")?.focus();
                       }}
-                      onMore={more ? () => void loadMore() : undefined}
-                      loadingMore={loadingMore}
-                      moreError={moreError}
+                      onMore={pages.more ? () => void pages.loadMore() : undefined}
+                      loadingMore={pages.loadingMore}
+                      moreError={pages.moreError}
                     />
                   )}
                 </div>
@@ -360,13 +239,13 @@ export default function Emails({ loaderData }: Route.ComponentProps) {
                       position={position >= 0 ? position + 1 : null}
                       total={total}
                       settings={settings}
-                      busy={!state.matches("closed") || deleteBusy}
-                      onDelete={(m: MessageView) => askDelete([m.id], true)}
+                      busy={!state.matches("closed") || deletion.busy}
+                      onDelete={(m: MessageView) => deletion.ask([m.id])}
                       onReply={(m) => send({ type: "reply.open", message: m })}
                       onSendDraft={(m) => send({ type: "draft.send", id: m.id })}
                       onEditDraft={(m) => send({ type: "draft.edit", message: m })}
                       onPreview={setPreview}
-                      onRetry={(id) => setOpened({ status: "loading", id })}
+                      onRetry={open.retry}
                     />
                   </Suspense>
                 </div>
@@ -411,7 +290,7 @@ export default function Emails({ loaderData }: Route.ComponentProps) {
           onRemoveAgain={() => send({ type: "oldDraft.retry" })}
           onClose={() => send({ type: "close" })}
         />
-        <DeleteDialog ids={deleting?.ids ?? null} busy={deleteBusy} onConfirm={() => void confirmDelete()} onCancel={() => setDeleting(null)} />
+        <DeleteDialog ids={deletion.ids} busy={deletion.busy} onConfirm={() => void deletion.confirm()} onCancel={deletion.cancel} />
         <ImageDialog preview={preview} onClose={() => setPreview(null)} />
         <NoticeHost notice={toast} onClose={() => setToast(null)} />
       </Suspense>

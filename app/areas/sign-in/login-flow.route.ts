@@ -15,7 +15,7 @@ import {
 import { getSession, safeRedirectTo, type PortalSession } from "../../.server/session.server";
 import { stepDispatcher, type StepResponse } from "../../.server/steps.server";
 import { signInMessages } from "../../lib/messages/signIn";
-import type { FlowOutcome } from "../../lib/sign-in-flow";
+import type { FlowOutcome, Outcome } from "../../lib/sign-in-flow";
 import { signInSteps } from "./steps";
 import type { Route } from "./+types/login-flow.route";
 
@@ -35,8 +35,8 @@ interface FlowContext {
  * step (a second tab, a double submit); otherwise the step runs, and the session's cookie it made or
  * changed goes out with its answer.
  */
-function flowStep<I>(run: (input: I, context: FlowContext) => Promise<FlowResult>) {
-  return async (input: I, context: FlowContext, response: StepResponse): Promise<FlowOutcome> => {
+function flowStep<I, O extends FlowOutcome>(run: (input: I, context: FlowContext) => Promise<FlowResult & { outcome: O }>) {
+  return async (input: I, context: FlowContext, response: StepResponse): Promise<O | Outcome<"signedIn">> => {
     if (context.session.get("user")) return { kind: "signedIn", redirectTo: "/" };
     const { outcome, cookie, deviceCookie } = await run(input, context);
     if (cookie) response.headers.append("Set-Cookie", cookie);

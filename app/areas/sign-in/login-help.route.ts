@@ -1,31 +1,37 @@
-import { data } from "react-router";
 import { verifyCaptcha } from "../../.server/captcha.server";
 import { sendHelpMessage } from "../../.server/practice/auth.server";
-import { PracticeApiError } from "../../.server/practice/client.server";
+import { refuse, stepDispatcher } from "../../.server/steps.server";
 import { parseForm } from "../../lib/form-data";
-import { LoginHelpSchema, type LoginHelpResult } from "./login-help";
+import type { FieldErrors } from "../../lib/forms";
+import { LoginHelpSchema } from "./login-help";
 import { loginHelpMessages } from "./login-help-texts";
+import { loginHelpSteps } from "./steps";
 import type { Route } from "./+types/login-help.route";
-import { requestForm } from "../../.server/request-form.server";
 
-function reply(result: LoginHelpResult, status = 200) {
-  return data(result, { status, headers: { "Cache-Control": "no-store" } });
-}
+/**
+ * The Login Help dialog's step (`./steps.ts`, decisions/280): the form is checked again here, the
+ * captcha verified, then sent. Nobody is signed in, so there is no session to begin with; a practice
+ * that cannot be reached is the protocol's `failed`, with the dialog's "could not be sent".
+ */
+/** The fields the form's schema refused, with their words. */
+const wordsOf = (errors: FieldErrors): Record<string, string> => Object.fromEntries(Object.entries(errors).filter((entry): entry is [string, string] => typeof entry[1] === "string"));
 
-/** The Login Help dialog's action: the form is checked again here, the captcha verified, then sent. */
-export async function action({ request }: Route.ActionArgs) {
-  const form = await requestForm(request);
-  const parsed = parseForm(form, LoginHelpSchema);
-  if (!parsed.ok) return reply({ ok: false, message: loginHelpMessages.invalid, fieldErrors: parsed.errors }, 400);
-  if (!(await verifyCaptcha(form.get("captcha")))) {
-    return reply({ ok: false, message: loginHelpMessages.captcha, fieldErrors: { captcha: loginHelpMessages.captcha } }, 400);
-  }
-  try {
-    const answer = await sendHelpMessage(parsed.value);
-    if (answer.StatusCode === "1") return reply({ ok: true, message: answer.ResponseMessage || loginHelpMessages.sent });
-    return reply({ ok: false, message: answer.ResponseMessage || loginHelpMessages.failed }, 502);
-  } catch (error) {
-    if (!(error instanceof PracticeApiError)) throw error;
-    return reply({ ok: false, message: loginHelpMessages.failed }, 503);
-  }
+const dispatch = stepDispatcher(
+  loginHelpSteps,
+  {
+    send: async (fields) => {
+      const parsed = parseForm(new URLSearchParams(fields), LoginHelpSchema);
+      if (!parsed.ok) return refuse(loginHelpMessages.invalid, { fields: wordsOf(parsed.errors) });
+      if (!(await verifyCaptcha(fields.captcha))) return refuse(loginHelpMessages.captcha, { fields: { captcha: loginHelpMessages.captcha } });
+      const answer = await sendHelpMessage(parsed.value);
+      if (answer.StatusCode === "1") return { message: answer.ResponseMessage || loginHelpMessages.sent };
+      // The practice said no: nothing was sent.
+      return refuse(answer.ResponseMessage || loginHelpMessages.failed);
+    },
+  },
+  { begin: async () => null, failed: () => loginHelpMessages.failed },
+);
+
+export function action({ request }: Route.ActionArgs) {
+  return dispatch(request);
 }

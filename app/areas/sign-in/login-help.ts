@@ -1,7 +1,6 @@
 import { DateTime } from "luxon";
 import { z } from "zod";
 import { isValidNhi, normaliseNhi } from "../../../contract/nhi";
-import type { FieldErrors } from "../../lib/forms";
 import { PRACTICE_ZONE } from "../../lib/dates";
 import { loginHelpMessages } from "./login-help-texts";
 
@@ -43,13 +42,3 @@ export const LoginHelpSchema = z
   }));
 
 export type LoginHelpInput = z.input<typeof LoginHelpSchema>;
-
-/** What the Login Help action answers; the dialog reads it from its fetcher. */
-/** The Login Help action's answer, checked by the dialog's step client (app/lib/step-client.ts). */
-export const LoginHelpResultSchema = z.discriminatedUnion("ok", [
-  z.object({ ok: z.literal(true), message: z.string() }),
-  z.object({ ok: z.literal(false), message: z.string(), fieldErrors: z.record(z.string(), z.string()).optional() }),
-]);
-export type LoginHelpResult =
-  | { ok: true; message: string }
-  | { ok: false; message: string; fieldErrors?: FieldErrors<LoginHelpInput & { captcha: string }> };

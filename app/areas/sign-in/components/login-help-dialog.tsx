@@ -1,9 +1,11 @@
 import { useMemo, useState } from "react";
 import { resultOf } from "../../../lib/form-data";
-import { LoginHelpResultSchema, LoginHelpSchema, type LoginHelpResult } from "../login-help";
+import { LoginHelpSchema, type LoginHelpInput } from "../login-help";
 import { captchaMessages } from "../captcha-texts";
 import { loginHelpMessages } from "../login-help-texts";
-import { createStepClient } from "../../../lib/step-client";
+import type { FieldErrors } from "../../../lib/forms";
+import { callStep, failureMessage, StepFailedError } from "../../../lib/steps";
+import { loginHelpSteps } from "../steps";
 import { Captcha } from "./captcha";
 import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
@@ -11,8 +13,11 @@ import { Dialog } from "../../../components/ui/dialog";
 import { TextareaField, TextField } from "../../../components/ui/field";
 import { useSchemaForm } from "../../../components/ui/use-schema-form";
 
-/** The action answers field errors (400) and the practice's failures (502, 503) in the same shape. */
-const helpRequests = createStepClient("/login/help", { answerStatuses: [200, 400, 502, 503] });
+/** Why the last request was not sent: the words, and the fields at fault when the form's rules refused it. */
+interface Refusal {
+  message: string;
+  fieldErrors?: FieldErrors<LoginHelpInput & { captcha: string }>;
+}
 
 /** The e-mail and the NHI answer one rule ("either one"), so editing either clears both. */
 const LINKED = [["email", "nhi"]] as const;
@@ -23,7 +28,7 @@ const LINKED = [["email", "nhi"]] as const;
  */
 export function LoginHelpDialog({ open, onOpenChange, onSent }: { open: boolean; onOpenChange(open: boolean): void; onSent(message: string): void }) {
   const [busy, setBusy] = useState(false);
-  const [refusal, setRefusal] = useState<Extract<LoginHelpResult, { ok: false }> | null>(null);
+  const [refusal, setRefusal] = useState<Refusal | null>(null);
   const [captcha, setCaptcha] = useState<string | null>(null);
   const [attempt, setAttempt] = useState(0);
   const lastResult = useMemo(() => resultOf(refusal?.fieldErrors), [refusal]);
@@ -38,23 +43,30 @@ export function LoginHelpDialog({ open, onOpenChange, onSent }: { open: boolean;
 
   async function send(data: FormData) {
     setBusy(true);
-    let result: LoginHelpResult;
+    const typed = (name: string) => String(data.get(name) ?? "");
     try {
-      result = await helpRequests.post(Object.fromEntries([...data].map(([name, value]) => [name, String(value)])), LoginHelpResultSchema);
-    } catch {
-      // The portal could not be reached or answered something else: the dialog and what was typed stay.
-      result = { ok: false, message: loginHelpMessages.failed };
-    }
-    setBusy(false);
-    if (result.ok) {
-      onSent(result.message);
+      const sent = await callStep(loginHelpSteps, "send", {
+        email: typed("email"),
+        nhi: typed("nhi"),
+        firstName: typed("firstName"),
+        familyName: typed("familyName"),
+        dob: typed("dob"),
+        subject: typed("subject"),
+        message: typed("message"),
+        captcha: typed("captcha"),
+      });
+      setBusy(false);
+      onSent(sent.message);
       onOpenChange(false);
       return;
+    } catch (error) {
+      // Refused (the form's rules, the captcha, the practice) or not answered: the dialog and what was typed stay.
+      setBusy(false);
+      setRefusal({ message: failureMessage(error, loginHelpMessages.failed), fieldErrors: error instanceof StepFailedError ? error.fields : undefined });
     }
-    // A refusal needs a new captcha check: a solution is accepted once. What was typed stays.
+    // A refusal needs a new captcha check: a solution is accepted once.
     setAttempt((n) => n + 1);
     setCaptcha(null);
-    setRefusal(result);
   }
 
   // A refusal shows inside the dialog, which hides the rest of the page while it is open.

@@ -2,7 +2,7 @@ import { useMachine } from "@xstate/react";
 import { useLayoutEffect, useMemo } from "react";
 import { useNavigate } from "react-router";
 import { fromPromise } from "xstate";
-import { loginMachine, type LoginEvent, type LoginInput } from "../../../../machines/login.machine";
+import { loginMachine, type FlowOutcome, type LoginEvent, type LoginInput } from "../../../../machines/login.machine";
 import { callStep } from "../../../lib/steps";
 import { signInSteps } from "../steps";
 import type { SignInView } from "../view";
@@ -59,15 +59,16 @@ export function SignInSteps({ redirectTo, captchaRequired, resume, helpSent, onH
       loginMachine.provide({
         actors: {
           // Each actor is one step of /login/flow (./steps.ts); a failure envelope or no answer is the machine's onError.
+          // A step answers only its own outcomes (decisions/316); the machine takes any of the flow's.
           signIn: fromPromise(({ input }) => callStep(signInSteps, "sign-in", { username: input.username, password: input.password, captcha: input.captcha, redirectTo })),
           changePassword: fromPromise(({ input }) => callStep(signInSteps, "change-password", { password: input.password, confirm: input.confirm, agreed: input.agreed })),
           chooseAccount: fromPromise(({ input }) => callStep(signInSteps, "choose-account", { account: input.accountId })),
-          cancelSignIn: fromPromise(() => callStep(signInSteps, "cancel", {})),
+          cancelSignIn: fromPromise<FlowOutcome, void>(() => callStep(signInSteps, "cancel", {})),
           checkCode: fromPromise(({ input }) => callStep(signInSteps, "second-step", { code: input.code, recovery: input.recovery })),
-          resendCode: fromPromise(() => callStep(signInSteps, "second-step-resend", {})),
-          continueSignIn: fromPromise(() => callStep(signInSteps, "second-step-continue", {})),
-          usePasskey: fromPromise(() => passkeyCeremony()),
-          passkeyEmail: fromPromise(() => callStep(signInSteps, "passkey-email", {})),
+          resendCode: fromPromise<FlowOutcome, void>(() => callStep(signInSteps, "second-step-resend", {})),
+          continueSignIn: fromPromise<FlowOutcome, void>(() => callStep(signInSteps, "second-step-continue", {})),
+          usePasskey: fromPromise<FlowOutcome, void>(() => passkeyCeremony()),
+          passkeyEmail: fromPromise<FlowOutcome, void>(() => callStep(signInSteps, "passkey-email", {})),
         },
       }),
     [redirectTo],

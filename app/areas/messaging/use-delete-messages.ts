@@ -1,0 +1,40 @@
+import { useState } from "react";
+import { messagingMessages as t } from "../../lib/messages/messaging";
+import { callStep } from "../../lib/steps";
+import type { PageNotice } from "./components/notice-host";
+import { messagingSteps } from "./steps";
+
+/** The one way messages are deleted: the page's Delete, and the writing machine's removal of a replaced draft. */
+export const deleteMessages = (ids: readonly string[]) => callStep(messagingSteps, "delete", { ids: [...ids] });
+
+/**
+ * Deleting messages from the page (2§4): the ones ticked, or the open one, after the patient confirms.
+ * What the practice says it deleted is told; fewer than asked, or not said, is not called a success.
+ * The writing machine's own removal of a replaced draft is part of sending (messaging.machine.ts).
+ */
+export function useDeleteMessages({ notify, onDeleted }: { notify(notice: PageNotice): void; onDeleted(): void }) {
+  const [ids, setIds] = useState<string[] | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const ask = (asked: string[]) => {
+    if (asked.length === 0) notify({ tone: "error", title: t.noMessageSelected });
+    else setIds(asked);
+  };
+
+  const confirm = async () => {
+    if (!ids) return;
+    setBusy(true);
+    try {
+      const reply = await deleteMessages(ids);
+      setIds(null);
+      notify({ tone: reply.deleted !== null && reply.deleted >= reply.requested ? "success" : "error", title: reply.message });
+      onDeleted();
+    } catch {
+      notify({ tone: "error", title: t.deleteFailed });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return { ids, busy, ask, confirm, cancel: () => setIds(null) };
+}
