@@ -3,7 +3,7 @@ import { addressRange } from "../lib/devices";
 import { currentRequestId, observability } from "./observability.server";
 import { portalStore, type PortalStore } from "./portal-store.server";
 import { devices } from "./portal-store/schema";
-import { clientAddress } from "./throttle.server";
+import { clientAddress } from "./client-address.server";
 
 /**
  * Your devices' "last seen" is the device's last request, not its last sign-in (decisions/310). A

@@ -12,7 +12,7 @@ import { observability } from "./observability.server";
 import { portalStore, storeQueries, type PortalStore } from "./portal-store.server";
 import { devices, type DeviceLabel } from "./portal-store/schema";
 import { anonymousSessionId } from "./session.server";
-import { clientAddress } from "./throttle.server";
+import { clientAddress } from "./client-address.server";
 
 /**
  * The devices an account holder has signed in with (issue 31, decisions/295). A device is a browser:

@@ -21,7 +21,8 @@ import { accountHolderKey, sessions, type PasskeyStage, type PendingSignIn, type
 import type { AuthenticationResponseJSON } from "@simplewebauthn/server";
 import { passkeyMessages } from "../lib/messages/passkeys";
 import { authenticationOptions, checkPasskey, PasskeysUnavailable, portalPasskeys, recordPasskey, verdictMessage, type Passkeys } from "./passkeys.server";
-import { type AttemptThrottle, clientAddress, signInThrottle, type SignInThrottle } from "./throttle.server";
+import { type AttemptThrottle, signInThrottle, type SignInThrottle } from "./throttle.server";
+import { clientAddress } from "./client-address.server";
 
 /** The accounts a login may open, as the practice lists them now (1§7 ProxyUsers; the holder is among them). */
 export async function linkedAccountsOf(api: PracticeApi, holderId: string): Promise<LinkedAccount[]> {

@@ -115,8 +115,3 @@ export const signInThrottle = new SignInThrottle(config, stateStore);
 
 /** Forgot Password requests, counted apart from sign-in failures: asking for a password never pauses signing in. */
 export const forgotPasswordThrottle = new AttemptThrottle({ perAccount: config.FORGOT_PASSWORD_MAX_PER_ACCOUNT, perAddress: config.FORGOT_PASSWORD_MAX_PER_ADDRESS }, stateStore, "forgot-password:");
-
-/** The client's address, set by the portal's HTTP server (never taken from the request as sent). */
-export function clientAddress(request: Request): string {
-  return request.headers.get("x-portal-client-address") ?? "unknown";
-}

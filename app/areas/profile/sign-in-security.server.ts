@@ -2,7 +2,7 @@ import { data } from "react-router";
 import { maskAddress, portalSecondStep, recordSecondStep, SecondStepUnavailable, sendSecondStepCode } from "../../.server/second-step.server";
 import { checkProof } from "../../.server/second-step-proof.server";
 import { accountHolderKey, requireSession } from "../../.server/session.server";
-import { clientAddress } from "../../.server/throttle.server";
+import { clientAddress } from "../../.server/client-address.server";
 import { secondStepMessages } from "../../lib/messages/secondStep";
 import { codeShapeProblem } from "../../lib/second-step";
 import type { SecondStepReply } from "./forms";

@@ -3,7 +3,7 @@ import { useState } from "react";
 import { data, Form, useNavigation } from "react-router";
 import { verifyCaptcha } from "../../.server/captcha.server";
 import { askForTemporaryPassword } from "./forgot-password.server";
-import { clientAddress } from "../../.server/throttle.server";
+import { clientAddress } from "../../.server/client-address.server";
 import { redirectIfSignedIn } from "../../.server/session.server";
 import { Captcha } from "./components/captcha";
 import { SignedOutPage } from "./components/signed-out-page";

@@ -7,7 +7,7 @@ import { currentRequestId, observability } from "../../.server/observability.ser
 import { failureCode, portalStore, storeQueries, type PortalStore, type StoreOperation } from "../../.server/portal-store.server";
 import { shareLinks, shareLinkTickets } from "../../.server/portal-store/schema";
 import type { StateStore } from "../../.server/state-store.server";
-import { clientAddress } from "../../.server/throttle.server";
+import { clientAddress } from "../../.server/client-address.server";
 import { MANIFEST_BODY_BYTES, SHARE_CORS } from "../../lib/share-link-paths";
 import { encodeShlink, MAX_WRONG_PASSCODES, randomBase64url, shareLinkStatus, type ShareLinkForm, type ShareLinkStatus, type ShlinkPayload } from "./shlink";
 
