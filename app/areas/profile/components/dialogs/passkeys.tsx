@@ -1,6 +1,5 @@
 import { useEffect, useState } from "react";
 import { useFetcher } from "react-router";
-import { Alert } from "../../../../components/ui/alert";
 import { Button } from "../../../../components/ui/button";
 import { Dialog } from "../../../../components/ui/dialog";
 import { TextField } from "../../../../components/ui/field";
