@@ -7,7 +7,7 @@ import type { AttemptThrottle } from "./throttle.server";
 /**
  * Fresh proof before a change that weakens the account's sign-in (decisions/312): turning the
  * e-mailed code off, making new recovery codes (which would hand whoever holds the session a way
- * past the e-mailed code), and, as passkeys come, removing one. A signed-in session is not enough,
+ * past the e-mailed code), and removing a passkey. A signed-in session is not enough,
  * since a stolen one would be: the change carries a code e-mailed to the sign-in address at that
  * moment (the `confirm-send` intent; it works for 10 minutes, once, and only the newest), or one of
  * the holder's recovery codes.
@@ -19,7 +19,7 @@ import type { AttemptThrottle } from "./throttle.server";
  */
 
 /** The changes that ask for proof: the metric's `change` label, a closed set. */
-export type WeakeningChange = "second-step-off" | "recovery-codes";
+export type WeakeningChange = "second-step-off" | "recovery-codes" | "passkey-remove";
 
 export interface ProofHolder {
   apiBase: string;

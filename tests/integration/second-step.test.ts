@@ -7,6 +7,7 @@ import { CODE_TTL_MS, SECOND_STEP_LIMITS, secondStepStore, secondStepThrottle, t
 import { accountHolderKey, createSessions } from "../../app/.server/session.server";
 import { createSignInSteps, type FlowResult } from "../../app/.server/sign-in.server";
 import { AttemptThrottle, SignInThrottle } from "../../app/.server/throttle.server";
+import { passkeyMessages } from "../../app/lib/messages/passkeys";
 import { secondStepMessages } from "../../app/lib/messages/secondStep";
 import { signInMessages } from "../../app/lib/messages/signIn";
 import { MemoryStateStore } from "../../app/.server/state-store.server";
@@ -337,5 +338,30 @@ describe("changes that weaken sign-in ask for fresh proof (decisions/312)", () =
     expect(await secondStep.portalSecondStep.store.status(other.key)).toEqual({ on: true, recoveryCodesLeft: 10 });
     await secondStep.portalSecondStep.store.turnOff(holder.key);
     await secondStep.portalSecondStep.store.turnOff(other.key);
+  });
+  it("removing a passkey takes the same proof; a passkey not the holder's is refused before any code is spent", async () => {
+    const { portalPasskeys } = await import("../../app/.server/passkeys.server");
+    const holder = await signedIn("solo");
+    const other = await signedIn("family");
+    const credential = (id: string, name: string) => ({ credentialId: id.repeat(22), publicKey: "pQECAyYgASFYIB".repeat(4), counter: 0, transports: ["internal"], name });
+    expect(await portalPasskeys.store.add(holder.key, credential("A", "Home laptop"))).toBe(true);
+    expect(await portalPasskeys.store.add(other.key, credential("B", "Their phone"))).toBe(true);
+    const mine = "A".repeat(22);
+    const theirs = "B".repeat(22);
+    const remove = (id: string, proof: Record<string, string> = {}) => holder.post({ intent: "sign-in-security-passkey-remove", id, ...proof });
+
+    expect(await remove(mine)).toEqual({ status: 400, reply: { ok: false, intent: "sign-in-security-passkey-remove", message: secondStepMessages.proofNeeded } });
+    await holder.post({ intent: "sign-in-security-confirm-send" });
+    const code = /\b(\d{6})\b/.exec((await newest(holder.user.username, secondStepMessages.confirmSubject))!.body)![1];
+    // Another holder's passkey is not listed for this one: refused, and the code still works after.
+    expect(await remove(theirs, { code })).toEqual({ status: 404, reply: { ok: false, intent: "sign-in-security-passkey-remove", message: passkeyMessages.notListed } });
+    expect(await remove(mine, { code: otherThan(code) })).toEqual({ status: 400, reply: { ok: false, intent: "sign-in-security-passkey-remove", message: secondStepMessages.wrongCode } });
+    expect((await portalPasskeys.store.list(holder.key)).map((p) => p.name)).toEqual(["Home laptop"]);
+
+    expect(await remove(mine, { code })).toEqual({ status: 200, reply: { ok: true, intent: "sign-in-security-passkey-remove", message: passkeyMessages.removed("Home laptop") } });
+    expect(await portalPasskeys.store.list(holder.key)).toEqual([]);
+    expect((await portalPasskeys.store.list(other.key)).map((p) => p.name)).toEqual(["Their phone"]);
+    expect(await holder.recorded()).toEqual(expect.arrayContaining(["second-step-failed", "passkey-removed"]));
+    await portalPasskeys.store.remove(other.key, theirs);
   });
 });

@@ -371,7 +371,7 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
         <ChangePasswordDialog open={dialog === "password"} onOpenChange={openChange("password")} onSaved={saved} actingFor={actingFor?.parentName ?? null} />
         <AddressDialog open={dialog === "address"} onOpenChange={openChange("address")} profile={profile} practicePhone={practice?.phone ?? null} />
         <SignInSecurityDialog dialog={dialog === "turn-on" || dialog === "turn-off" || dialog === "recovery-codes" ? dialog : null} onOpenChange={(open) => (open ? undefined : setDialog(null))} onSaved={saved} />
-        <PasskeyDialog question={passkey} onOpenChange={(open) => (open ? undefined : setPasskey(null))} onSaved={saved} />
+        <PasskeyDialog question={passkey} recoveryAllowed={!!signInSecurity?.on && signInSecurity.recoveryCodesLeft > 0} onOpenChange={(open) => (open ? undefined : setPasskey(null))} onSaved={saved} />
         <DevicesDialog question={signingOut} onOpenChange={(open) => (open ? undefined : setSigningOut(null))} onSaved={saved} />
         <TermsDialog open={dialog === "terms"} onOpenChange={openChange("terms")} title="Terms and Conditions" text={terms[0] ?? null} />
         </Suspense>

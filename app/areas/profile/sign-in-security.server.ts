@@ -14,8 +14,8 @@ import { normalisePasskeyName, passkeyNameProblem } from "../../lib/passkeys";
  * The profile's Sign-in security (decisions/277), posted to the profile's own action with intents
  * starting "sign-in-security-" (a route of its own would grow every page's route manifest): send a code to turn the e-mailed code on, turn it
  * on with that code (answering the first recovery codes, shown once), turn it off, make new recovery
- * codes; add, rename and remove passkeys (decisions/300). Turning the code off and new recovery codes
- * weaken sign-in, so each carries fresh proof (decisions/312): a code e-mailed for it (`confirm-send`)
+ * codes; add, rename and remove passkeys (decisions/300). Turning the code off, new recovery codes and
+ * removing a passkey weaken sign-in, so each carries fresh proof (decisions/312): a code e-mailed for it (`confirm-send`)
  * or a recovery code. Always the account holder's own, whoever's record is being viewed: the second step belongs
  * to the person who signs in. Same-origin posts only, as every action (server.ts). Every change is
  * recorded on the holder's access record, never a code.
@@ -103,7 +103,12 @@ export async function signInSecurityAction(request: Request, form: FormData) {
         return answer({ message: passkeyMessages.renamed(name) });
       }
       case "passkey-remove": {
-        const removed = await portalPasskeys.store.remove(holderKey, String(form.get("id") ?? ""));
+        // Removing one weakens sign-in: fresh proof first (decisions/312), asked only for a passkey this holder has, so a wrong id spends no code.
+        const id = String(form.get("id") ?? "");
+        if (!(await portalPasskeys.store.list(holderKey)).some((p) => p.id === id)) return refuse(passkeyMessages.notListed, 404);
+        const proof = await checkProof(portalSecondStep, who, request, form, "passkey-remove", address);
+        if (!proof.ok) return refuse(proof.message, proof.status);
+        const removed = await portalPasskeys.store.remove(holderKey, id);
         if (removed === null) return refuse(passkeyMessages.notListed, 404);
         recordPasskey(who, request, "passkey-removed");
         return answer({ message: passkeyMessages.removed(removed) });

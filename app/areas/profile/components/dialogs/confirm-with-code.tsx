@@ -14,8 +14,10 @@ const ACTION = "/profile";
 interface Props {
   title: string;
   description: ReactNode;
-  /** The change's intent after "sign-in-security-" (turn-off, recovery-codes). */
+  /** The change's intent after "sign-in-security-" (turn-off, recovery-codes, passkey-remove). */
   intent: string;
+  /** What the change itself names, posted with the proof (a passkey's id). */
+  fields?: Record<string, string>;
   /** The button that makes the change. */
   confirm: string;
   /** The button that leaves things as they are. */
@@ -32,7 +34,7 @@ interface Props {
  * sign-in address, or one of the holder's recovery codes. The code typed stays when it is refused, with
  * the server's words beside it; a code of the wrong shape is told at once, before anything is posted.
  */
-export function ConfirmWithCode({ title, description, intent, confirm, cancel, recoveryAllowed, onOpenChange, onDone }: Props) {
+export function ConfirmWithCode({ title, description, intent, fields, confirm, cancel, recoveryAllowed, onOpenChange, onDone }: Props) {
   const fetcher = useFetcher<SecondStepReply>();
   const busy = fetcher.state !== "idle";
   const reply = busy ? undefined : fetcher.data;
@@ -67,7 +69,7 @@ export function ConfirmWithCode({ title, description, intent, confirm, cancel, r
           if (!asking) return send();
           const shape = codeShapeProblem(code, recovery);
           if (shape) return setProblem(shape);
-          post({ intent, code, recovery: String(recovery) });
+          post({ ...fields, intent, code, recovery: String(recovery) });
         }}
       >
         <p>{recovery ? "Enter one of your recovery codes to confirm." : sentTo ? secondStepMessages.confirmSent(sentTo) : "To check it is you, we first e-mail a 6-digit code to your sign-in address."}</p>

@@ -1,11 +1,11 @@
 import { useEffect, useState } from "react";
 import { useFetcher } from "react-router";
-import { Alert } from "../../../../components/ui/alert";
 import { Button } from "../../../../components/ui/button";
 import { Dialog } from "../../../../components/ui/dialog";
 import { TextField } from "../../../../components/ui/field";
 import { passkeyMessages as t } from "../../../../lib/messages/passkeys";
 import { ceremonyFailure, passkeyNameProblem, PASSKEY_NAME_MAX } from "../../../../lib/passkeys";
+import { ConfirmWithCode } from "./confirm-with-code";
 import type { SecondStepReply } from "../../forms";
 
 // The profile's own action (sign-in-security.server.ts); an index-less route, so no `?index`.
@@ -16,17 +16,19 @@ export type PasskeyQuestion = { kind: "add" } | { kind: "rename"; id: string; na
 
 interface Props {
   question: PasskeyQuestion | null;
+  /** The holder has recovery codes left: one may confirm a removal instead of an e-mailed code. */
+  recoveryAllowed: boolean;
   onOpenChange(open: boolean): void;
   /** Done (the page says so, and its loader reads the list again). */
   onSaved(message: string): void;
 }
 
 /** The dialogs of the profile's passkeys (decisions/300); each starts clean when it opens. */
-export function PasskeyDialog({ question, onOpenChange, onSaved }: Props) {
+export function PasskeyDialog({ question, recoveryAllowed, onOpenChange, onSaved }: Props) {
   if (!question) return null;
   if (question.kind === "add") return <AddPasskey onOpenChange={onOpenChange} onSaved={onSaved} />;
   if (question.kind === "rename") return <RenamePasskey key={question.id} id={question.id} name={question.name} onOpenChange={onOpenChange} onSaved={onSaved} />;
-  return <RemovePasskey key={question.id} id={question.id} name={question.name} onOpenChange={onOpenChange} onSaved={onSaved} />;
+  return <RemovePasskey key={question.id} id={question.id} name={question.name} recoveryAllowed={recoveryAllowed} onOpenChange={onOpenChange} onSaved={onSaved} />;
 }
 
 /** One post to the profile's Sign-in security action, its reply read once. */
@@ -45,7 +47,7 @@ function usePasskeyPost() {
  * browser's own prompt, then the new credential to the server. @simplewebauthn/browser is fetched when
  * the prompt is about to open, so the profile's first load does not carry it. What was typed stays.
  */
-function AddPasskey({ onOpenChange, onSaved }: Omit<Props, "question">) {
+function AddPasskey({ onOpenChange, onSaved }: Omit<Props, "question" | "recoveryAllowed">) {
   const { busy, reply, post } = usePasskeyPost();
   const [name, setName] = useState("");
   const [problem, setProblem] = useState<string | null>(null);
@@ -118,7 +120,7 @@ function AddPasskey({ onOpenChange, onSaved }: Omit<Props, "question">) {
   );
 }
 
-function RenamePasskey({ id, name: current, onOpenChange, onSaved }: Omit<Props, "question"> & { id: string; name: string }) {
+function RenamePasskey({ id, name: current, onOpenChange, onSaved }: Omit<Props, "question" | "recoveryAllowed"> & { id: string; name: string }) {
   const { busy, reply, post } = usePasskeyPost();
   const [name, setName] = useState(current);
   const [problem, setProblem] = useState<string | null>(null);
@@ -157,24 +159,19 @@ function RenamePasskey({ id, name: current, onOpenChange, onSaved }: Omit<Props,
   );
 }
 
-function RemovePasskey({ id, name, onOpenChange, onSaved }: Omit<Props, "question"> & { id: string; name: string }) {
-  const { busy, reply, post } = usePasskeyPost();
-  useEffect(() => {
-    if (reply?.ok) onSaved(reply.message ?? t.removed(name));
-  }, [reply, onSaved, name]);
+/** Removing one weakens sign-in: the same fresh proof as turning the e-mailed code off (decisions/312). */
+function RemovePasskey({ id, name, recoveryAllowed, onOpenChange, onSaved }: Omit<Props, "question"> & { id: string; name: string }) {
   return (
-    <Dialog open onOpenChange={onOpenChange} title={t.removeTitle(name)} description={t.removeDescription}>
-      <div className="flex flex-col gap-4">
-        {reply && !reply.ok ? <Alert>{reply.message}</Alert> : null}
-        <div className="flex flex-wrap gap-3">
-          <Button busy={busy} onClick={() => post({ intent: "passkey-remove", id })}>
-            {busy ? "Please wait…" : "Remove passkey"}
-          </Button>
-          <Button variant="secondary" onClick={() => onOpenChange(false)}>
-            Keep it
-          </Button>
-        </div>
-      </div>
-    </Dialog>
+    <ConfirmWithCode
+      title={t.removeTitle(name)}
+      description={t.removeDescription}
+      intent="passkey-remove"
+      fields={{ id }}
+      confirm="Remove passkey"
+      cancel="Keep it"
+      recoveryAllowed={recoveryAllowed}
+      onOpenChange={onOpenChange}
+      onDone={(reply) => onSaved(reply.message ?? t.removed(name))}
+    />
   );
 }
