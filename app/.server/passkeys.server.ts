@@ -262,6 +262,13 @@ export interface PasskeyHolder {
   displayName: string;
 }
 
+/**
+ * EdDSA, ES256 and RS256, on every Node: @simplewebauthn/server puts ML-DSA-44 first where the runtime's
+ * WebCrypto has it (Node 24), and Chromium then makes a post-quantum key whose 2.4 KB signatures pass
+ * neither the sign-in step's bounds nor a Node 20 process sharing the store (decisions/300).
+ */
+const PASSKEY_ALGORITHMS = [-8, -7, -257];
+
 /** Options for adding a passkey: the holder's existing ones excluded, so a device is not added twice. */
 export async function registrationOptions(deps: Passkeys, holder: PasskeyHolder): Promise<PublicKeyCredentialCreationOptionsJSON> {
   const rp = deps.relyingParty;
@@ -276,6 +283,7 @@ export async function registrationOptions(deps: Passkeys, holder: PasskeyHolder)
     attestationType: "none",
     excludeCredentials: await deps.store.credentials(holder.holderKey),
     authenticatorSelection: { residentKey: "preferred", userVerification: "preferred" },
+    supportedAlgorithmIDs: PASSKEY_ALGORITHMS,
   });
   await deps.challenges.keep(options.challenge, { holderKey: holder.holderKey, purpose: "register" });
   return options;
@@ -295,7 +303,7 @@ export async function addPasskey(deps: Passkeys, holderKey: string, response: Re
   if ((await deps.store.count(holderKey)) >= PASSKEYS_PER_HOLDER) return { ok: false, message: `You have ${PASSKEYS_PER_HOLDER} passkeys, the most one account can keep. Remove one first.`, status: 400 };
   let verified: Awaited<ReturnType<typeof verifyRegistrationResponse>>;
   try {
-    verified = await verifyRegistrationResponse({ response, expectedChallenge: challenge, expectedOrigin: rp.origin, expectedRPID: rp.id, requireUserVerification: false });
+    verified = await verifyRegistrationResponse({ response, expectedChallenge: challenge, expectedOrigin: rp.origin, expectedRPID: rp.id, requireUserVerification: false, supportedAlgorithmIDs: PASSKEY_ALGORITHMS });
   } catch {
     return { ok: false, message: passkeyMessages.refused, status: 400 };
   }
