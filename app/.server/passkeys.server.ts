@@ -11,14 +11,11 @@ import {
 } from "@simplewebauthn/server";
 import { and, asc, count, eq } from "drizzle-orm";
 import { z } from "zod";
-import type { AccessAction } from "../lib/access-kinds";
 import { passkeyMessages } from "../lib/messages/passkeys";
 import { normalisePasskeyName, passkeyNameProblem } from "../lib/passkeys";
-import { recordAccess } from "./access-record.server";
 import { config } from "./config.server";
 import { portalStore, storeQueries, type PortalStore, type StoreOperation } from "./portal-store.server";
 import { passkeys } from "./portal-store/schema";
-import { anonymousSessionId } from "./session.server";
 import { stateStore } from "./state.server";
 import type { StateStore } from "./state-store.server";
 import { AttemptThrottle } from "./throttle.server";
@@ -372,28 +369,6 @@ export function verdictMessage(verdict: Exclude<PasskeyVerdict, "accepted">): st
   if (verdict === "not-this-account") return passkeyMessages.notThisAccount;
   if (verdict === "replayed") return passkeyMessages.replayed;
   return passkeyMessages.refused;
-}
-
-/** A passkey event on the holder's own access record (area sign-in): never its name or credential. */
-export function recordPasskey(
-  who: { apiBase: string; holderId: string; holderKey: string; sessionId: string },
-  request: Request,
-  action: Extract<AccessAction, "passkey-added" | "passkey-renamed" | "passkey-removed" | "passkey-used" | "passkey-refused">,
-): void {
-  try {
-    recordAccess({
-      practice: who.apiBase,
-      patientId: who.holderId,
-      holderKey: who.holderKey,
-      proxyName: null,
-      area: "sign-in",
-      action,
-      userAgent: request.headers.get("User-Agent"),
-      sessionId: anonymousSessionId(who.sessionId),
-    });
-  } catch {
-    // Recording never fails a sign-in; recordAccess itself logs and counts what it loses.
-  }
 }
 
 /** The portal's own: its store, challenges in its state store, its configured origin, the second step's throttle. */

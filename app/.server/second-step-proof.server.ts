@@ -1,7 +1,7 @@
 import { secondStepMessages } from "../lib/messages/secondStep";
 import { codeShapeProblem } from "../lib/second-step";
 import { observability } from "./observability.server";
-import { recordSecondStep, type SecondStepStore } from "./second-step.server";
+import { recordSignInEvent, type SecondStepStore } from "./second-step.server";
 import type { AttemptThrottle } from "./throttle.server";
 
 /**
@@ -53,12 +53,12 @@ export async function checkProof(
   const verdict = recovery ? ((await deps.store.useRecoveryCode(who.holderKey, code)) ? "accepted" : "wrong") : await deps.store.useEmailCode(who.holderKey, code);
   if (verdict !== "accepted") {
     count(verdict);
-    recordSecondStep(who, request, "second-step-failed");
+    recordSignInEvent(who, request, "second-step-failed");
     const message = recovery ? secondStepMessages.wrongRecoveryCode : verdict === "expired" ? secondStepMessages.expiredCode : secondStepMessages.wrongCode;
     return { ok: false, message, status: 400 };
   }
   count("accepted");
   await deps.attempts.succeeded(who.holderKey, address);
-  if (recovery) recordSecondStep(who, request, "recovery-code-used");
+  if (recovery) recordSignInEvent(who, request, "recovery-code-used");
   return { ok: true };
 }

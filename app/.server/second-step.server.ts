@@ -171,11 +171,11 @@ export function maskAddress(address: string): string {
   return `${address[0]}•••${address.slice(at)}`;
 }
 
-/** A change to the holder's second step, or a failed one, on the holder's own access record: never the code. */
-export function recordSecondStep(
+/** A sign-in event on the holder's own access record (area sign-in): the second step turned on or off, codes, passkeys; never a code, a passkey's name or its credential. */
+export function recordSignInEvent(
   who: { apiBase: string; holderId: string; holderKey: string; sessionId: string },
   request: Request,
-  action: Extract<AccessAction, "second-step-on" | "second-step-off" | "recovery-codes-made" | "recovery-code-used" | "second-step-failed">,
+  action: Extract<AccessAction, "second-step-on" | "second-step-off" | "recovery-codes-made" | "recovery-code-used" | "second-step-failed" | "passkey-added" | "passkey-renamed" | "passkey-removed" | "passkey-used" | "passkey-refused">,
 ): void {
   try {
     recordAccess({

@@ -16,11 +16,11 @@ import { secondStepMessages } from "../lib/messages/secondStep";
 import type { SendMail } from "./mail.server";
 import { codeShapeProblem, normaliseCode } from "../lib/second-step";
 import { deviceCookie, noteSignIn, portalDevices, type DeviceCookie, type DeviceNotices, type DeviceSighting } from "./devices.server";
-import { maskAddress, portalSecondStep, recordSecondStep, SecondStepUnavailable, sendSecondStepCode, type SecondStepStore } from "./second-step.server";
+import { maskAddress, portalSecondStep, recordSignInEvent, SecondStepUnavailable, sendSecondStepCode, type SecondStepStore } from "./second-step.server";
 import { accountHolderKey, sessions, type PasskeyStage, type PendingSignIn, type PortalSession, type Sessions } from "./session.server";
 import type { AuthenticationResponseJSON } from "@simplewebauthn/server";
 import { passkeyMessages } from "../lib/messages/passkeys";
-import { authenticationOptions, checkPasskey, PasskeysUnavailable, portalPasskeys, recordPasskey, verdictMessage, type Passkeys } from "./passkeys.server";
+import { authenticationOptions, checkPasskey, PasskeysUnavailable, portalPasskeys, verdictMessage, type Passkeys } from "./passkeys.server";
 import { type AttemptThrottle, signInThrottle, type SignInThrottle } from "./throttle.server";
 import { clientAddress } from "./client-address.server";
 
@@ -276,12 +276,12 @@ export function createSignInSteps(deps: SignInDeps) {
     }
     if (verdict !== "accepted") {
       // The attempt stays counted.
-      recordSecondStep(who, request, "second-step-failed");
+      recordSignInEvent(who, request, "second-step-failed");
       const message = verdict === "expired" ? secondStepMessages.expiredCode : input.recovery ? secondStepMessages.wrongRecoveryCode : secondStepMessages.wrongCode;
       return { outcome: { kind: "refused", message } };
     }
     await second.attempts.succeeded(holderKey, address);
-    if (input.recovery) recordSecondStep(who, request, "recovery-code-used");
+    if (input.recovery) recordSignInEvent(who, request, "recovery-code-used");
     const passed: PendingSignIn = { ...pending, secondStep: undefined };
     if (stage === "setup") {
       let codes: string[];
@@ -291,8 +291,8 @@ export function createSignInSteps(deps: SignInDeps) {
         if (error instanceof SecondStepUnavailable) return { outcome: { kind: "failed", message: secondStepMessages.unavailable } };
         throw error;
       }
-      recordSecondStep(who, request, "second-step-on");
-      recordSecondStep(who, request, "recovery-codes-made");
+      recordSignInEvent(who, request, "second-step-on");
+      recordSignInEvent(who, request, "recovery-codes-made");
       return { outcome: { kind: "recoveryCodes", codes }, cookie: await withPending(session, { ...passed, secondStepPassed: true }) };
     }
     return afterSecondStep(session, passed);
@@ -348,11 +348,11 @@ export function createSignInSteps(deps: SignInDeps) {
     }
     if (verdict !== "accepted") {
       // The attempt stays counted.
-      recordPasskey(at.who, request, "passkey-refused");
+      recordSignInEvent(at.who, request, "passkey-refused");
       return { outcome: { kind: "refused", message: verdictMessage(verdict) } };
     }
     await at.passkeys.attempts.succeeded(at.holderKey, address);
-    recordPasskey(at.who, request, "passkey-used");
+    recordSignInEvent(at.who, request, "passkey-used");
     return afterSecondStep(session, { ...at.pending, secondStep: undefined });
   }
 

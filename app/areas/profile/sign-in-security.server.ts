@@ -1,12 +1,12 @@
 import { data } from "react-router";
-import { maskAddress, portalSecondStep, recordSecondStep, SecondStepUnavailable, sendSecondStepCode } from "../../.server/second-step.server";
+import { maskAddress, portalSecondStep, recordSignInEvent, SecondStepUnavailable, sendSecondStepCode } from "../../.server/second-step.server";
 import { checkProof } from "../../.server/second-step-proof.server";
 import { accountHolderKey, requireSession } from "../../.server/session.server";
 import { clientAddress } from "../../.server/client-address.server";
 import { secondStepMessages } from "../../lib/messages/secondStep";
 import { codeShapeProblem } from "../../lib/second-step";
 import type { SecondStepReply } from "./forms";
-import { addPasskey, PasskeysUnavailable, portalPasskeys, readRegistrationAnswer, recordPasskey, registrationOptions } from "../../.server/passkeys.server";
+import { addPasskey, PasskeysUnavailable, portalPasskeys, readRegistrationAnswer, registrationOptions } from "../../.server/passkeys.server";
 import { passkeyMessages } from "../../lib/messages/passkeys";
 import { normalisePasskeyName, passkeyNameProblem } from "../../lib/passkeys";
 
@@ -48,13 +48,13 @@ export async function signInSecurityAction(request: Request, form: FormData) {
         if (!claim.allowed) return refuse(secondStepMessages.tooManyAttempts, 429);
         const verdict = await store.useEmailCode(holderKey, code);
         if (verdict !== "accepted") {
-          recordSecondStep(who, request, "second-step-failed");
+          recordSignInEvent(who, request, "second-step-failed");
           return refuse(verdict === "expired" ? secondStepMessages.expiredCode : secondStepMessages.wrongCode);
         }
         await portalSecondStep.attempts.succeeded(holderKey, address);
         const codes = await store.turnOn(holderKey);
-        recordSecondStep(who, request, "second-step-on");
-        recordSecondStep(who, request, "recovery-codes-made");
+        recordSignInEvent(who, request, "second-step-on");
+        recordSignInEvent(who, request, "recovery-codes-made");
         return answer({ codes, message: secondStepMessages.turnedOn });
       }
       case "confirm-send": {
@@ -66,7 +66,7 @@ export async function signInSecurityAction(request: Request, form: FormData) {
         const proof = await checkProof(portalSecondStep, who, request, form, "second-step-off", address);
         if (!proof.ok) return refuse(proof.message, proof.status);
         await store.turnOff(holderKey);
-        recordSecondStep(who, request, "second-step-off");
+        recordSignInEvent(who, request, "second-step-off");
         return answer({ message: secondStepMessages.turnedOff });
       }
       case "recovery-codes": {
@@ -74,7 +74,7 @@ export async function signInSecurityAction(request: Request, form: FormData) {
         const proof = await checkProof(portalSecondStep, who, request, form, "recovery-codes", address);
         if (!proof.ok) return refuse(proof.message, proof.status);
         const codes = await store.replaceRecoveryCodes(holderKey);
-        recordSecondStep(who, request, "recovery-codes-made");
+        recordSignInEvent(who, request, "recovery-codes-made");
         return answer({ codes, message: secondStepMessages.newRecoveryCodes });
       }
       // Passkeys (decisions/300): the options of the browser's ceremony, its new credential, a new name, removal.
@@ -90,7 +90,7 @@ export async function signInSecurityAction(request: Request, form: FormData) {
         if (!response) return refuse(passkeyMessages.refused);
         const verdict = await addPasskey(portalPasskeys, holderKey, response, String(form.get("name") ?? ""));
         if (!verdict.ok) return refuse(verdict.message, verdict.status);
-        recordPasskey(who, request, "passkey-added");
+        recordSignInEvent(who, request, "passkey-added");
         return answer({ message: passkeyMessages.added(verdict.name) });
       }
       case "passkey-rename": {
@@ -99,7 +99,7 @@ export async function signInSecurityAction(request: Request, form: FormData) {
         if (problem) return refuse(problem);
         const name = normalisePasskeyName(typed);
         if (!(await portalPasskeys.store.rename(holderKey, String(form.get("id") ?? ""), name))) return refuse(passkeyMessages.notListed, 404);
-        recordPasskey(who, request, "passkey-renamed");
+        recordSignInEvent(who, request, "passkey-renamed");
         return answer({ message: passkeyMessages.renamed(name) });
       }
       case "passkey-remove": {
@@ -110,7 +110,7 @@ export async function signInSecurityAction(request: Request, form: FormData) {
         if (!proof.ok) return refuse(proof.message, proof.status);
         const removed = await portalPasskeys.store.remove(holderKey, id);
         if (removed === null) return refuse(passkeyMessages.notListed, 404);
-        recordPasskey(who, request, "passkey-removed");
+        recordSignInEvent(who, request, "passkey-removed");
         return answer({ message: passkeyMessages.removed(removed) });
       }
       default:
