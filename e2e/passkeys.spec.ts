@@ -1,6 +1,7 @@
 import type { CDPSession, Page } from "@playwright/test";
 import { PORTAL_PORT } from "../playwright.config";
 import { secondStepMessages } from "../app/lib/messages/secondStep";
+import { turnOnInProfile } from "./second-step-helpers";
 import { passkeyMessages } from "../app/lib/messages/passkeys";
 import { expect, expectNoAxeViolations, openSignedIn, signIn, test, type WorldUser } from "./fixtures";
 
@@ -30,9 +31,9 @@ async function logOut(page: Page) {
   await expect(page).toHaveURL(/\/login$/);
 }
 
-/** Adds a passkey from the profile, as the holder would, checking the dialog on its way. */
-async function addPasskey(page: Page, user: WorldUser, name: string, { axe = false } = {}) {
-  await openSignedIn(page, user, "/profile", "User Profile");
+/** Adds a passkey from the profile, as the holder would, checking the dialog on its way (`open: false`: the profile is already open). */
+async function addPasskey(page: Page, user: WorldUser, name: string, { axe = false, open = true } = {}) {
+  if (open) await openSignedIn(page, user, "/profile", "User Profile");
   const section = page.getByRole("region", { name: "Sign-in security" });
   await expect(section).toContainText(passkeyMessages.none);
   await section.getByRole("button", { name: passkeyMessages.addPasskey }).click();
@@ -107,6 +108,33 @@ test.describe("passkeys", () => {
     for (const words of ["Added a passkey for Sign in", "Renamed a passkey for Sign in", "Used a passkey at Sign in", "Removed a passkey for Sign in"]) {
       await expect(main.getByText(words).first()).toBeVisible();
     }
+  });
+
+  test("with the passkey gone from the device, a recovery code signs in from the passkey's prompt; its dialog axe-clean, a wrong code told", async ({ page, world }) => {
+    const { cdp, authenticatorId } = await virtualAuthenticator(page);
+    const user = world.user("solo");
+    const codes = await turnOnInProfile(page, world, user);
+    await addPasskey(page, user, "Old phone", { open: false });
+    await logOut(page);
+    await cdp.send("WebAuthn.clearCredentials", { authenticatorId });
+
+    await signIn(page, user);
+    const asked = page.getByRole("dialog", { name: passkeyMessages.signInTitle });
+    await expect(asked).toBeVisible();
+    await asked.getByRole("button", { name: passkeyMessages.useRecoveryCode }).click();
+    const recovery = page.getByRole("dialog", { name: "Enter a recovery code" });
+    await expect(recovery).toBeVisible();
+    await expectNoAxeViolations(page);
+    const field = recovery.getByLabel("Recovery code");
+    const wrong = codes[0] === "7KQ2M-X9PDA" ? "7KQ2M-X9PDB" : "7KQ2M-X9PDA";
+    await field.fill(wrong);
+    await recovery.getByRole("button", { name: "Continue" }).click();
+    await expect(recovery.getByText(secondStepMessages.wrongRecoveryCode)).toBeVisible();
+    await expect(field).toHaveValue(wrong);
+    await expectNoAxeViolations(page);
+    await field.fill(codes[0]);
+    await recovery.getByRole("button", { name: "Continue" }).click();
+    await expect(page.getByRole("heading", { name: "Dashboard", level: 1 })).toBeVisible();
   });
 
   test("a prompt that finds no passkey is told in words at 390 px, and the dialog stays usable", async ({ page, world }) => {

@@ -2,9 +2,10 @@ import { createServer, type AddressInfo } from "node:net";
 import type { Page } from "@playwright/test";
 import { MOCK_PORT, SMTP_PORT } from "../playwright.config";
 import { startPortalProcess, type PortalProcess } from "../tests/helpers/portal-process";
-import { expect, expectNoAxeViolations, openSignedIn, signIn, signInDirectly, test, type World, type WorldUser } from "./fixtures";
+import { expect, expectNoAxeViolations, signIn, signInDirectly, test } from "./fixtures";
 import { secondStepMessages } from "../app/lib/messages/secondStep";
 import { signInMessages } from "../app/lib/messages/signIn";
+import { newestCode, turnOnInProfile } from "./second-step-helpers";
 
 /**
  * The second step at sign-in (issue 31, decisions/277): turned on in the profile, then asked for at
@@ -12,45 +13,8 @@ import { signInMessages } from "../app/lib/messages/signIn";
  * recovery code. Sign-in itself is what is tested here, so it goes through the form.
  */
 
-/** The code of the newest sign-in code mail to this address. The mail is caught before the portal answers, so it is there. */
-async function newestCode(world: World, to: string, subject: string = secondStepMessages.mailSubject): Promise<string> {
-  const mail = (await world.mail(to)).filter((m) => m.subject === subject);
-  expect(mail.length, "sign-in code mails").toBeGreaterThan(0);
-  return /\b(\d{6})\b/.exec(mail.at(-1)!.body)![1];
-}
-
 const otherThan = (code: string) => (code === "000000" ? "111111" : "000000");
 
-/** Turns the e-mailed code on from the profile, as the holder would; answers the recovery codes shown. */
-async function turnOnInProfile(page: Page, world: World, user: WorldUser, { axe = false } = {}): Promise<string[]> {
-  await openSignedIn(page, user, "/profile", "User Profile");
-  const section = page.getByRole("region", { name: "Sign-in security" });
-  await expect(section).toContainText("Code by e-mail: Off");
-  await section.getByRole("button", { name: "Turn on the e-mailed code" }).click();
-  const dialog = page.getByRole("dialog", { name: "Turn on a code by e-mail" });
-  await expect(dialog).toBeVisible();
-  if (axe) await expectNoAxeViolations(page);
-  await dialog.getByRole("button", { name: "Send the code" }).click();
-  const field = dialog.getByLabel("6-digit code");
-  await expect(field).toBeVisible();
-  if (axe) await expectNoAxeViolations(page);
-  // A code that cannot be one: the words say what is wrong, and what was typed stays.
-  await field.fill("12");
-  await dialog.getByRole("button", { name: "Turn on" }).click();
-  await expect(dialog.getByText(secondStepMessages.codeShape)).toBeVisible();
-  await expect(field).toHaveValue("12");
-  await field.fill(await newestCode(world, user.username));
-  await dialog.getByRole("button", { name: "Turn on" }).click();
-  const shown = page.getByRole("dialog", { name: "Your recovery codes" });
-  const items = shown.getByRole("list", { name: "Recovery codes" }).getByRole("listitem");
-  await expect(items).toHaveCount(10);
-  if (axe) await expectNoAxeViolations(page);
-  const codes = await items.allTextContents();
-  await shown.getByRole("button", { name: "I have kept my codes: done" }).click();
-  await expect(section).toContainText("Code by e-mail: On");
-  await expect(section).toContainText("Recovery codes left: 10 of 10");
-  return codes;
-}
 
 async function logOut(page: Page) {
   await page.getByRole("button", { name: /account menu/ }).click();

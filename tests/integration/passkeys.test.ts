@@ -205,6 +205,7 @@ describe("signing in with a passkey", () => {
     return {
       session,
       signIn: async (username: string, password: string) => keep(await steps.signInStep(request(), await session(), { username, password, captcha: null, redirectTo: "/" })),
+      link: async (q: string) => keep(await steps.switchStep(request(), await session(), q)),
       options: async () => keep(await steps.passkeyOptionsStep(await session())),
       answer: async (answer: ReturnType<SoftwareAuthenticator["assert"]>) => keep(await steps.passkeyStep(request(), await session(), answer)),
       cancelled: async () => keep(await steps.passkeyCancelledStep(request(), await session(), "cancelled")),
@@ -222,6 +223,19 @@ describe("signing in with a passkey", () => {
     const pending = s.get("pending");
     return { key: accountHolderKey(user?.apiBase ?? pending!.apiBase, user?.parentId ?? pending!.patientId), apiBase: user?.apiBase ?? pending!.apiBase, id: user?.parentId ?? pending!.patientId };
   };
+
+  it("a sign-in by link for a holder with a passkey signs nobody in and asks for the form, where the passkey can be asked for", async () => {
+    const { key } = await holderOf("empty");
+    await register(passkeys, new SoftwareAuthenticator(ORIGIN), key, "Empty's phone");
+    const { q } = (await (await mock.admin(`/worlds/${world.id}/switch-tokens`, { body: { label: "empty" } })).json()) as { q: string };
+    const b = browser(portal());
+    expect(await b.link(q)).toEqual({ kind: "failed", message: passkeyMessages.linkSignIn });
+    expect(await b.signedIn()).toBe(false);
+    expect((await b.session()).get("pending")).toBeUndefined();
+    const user = world.user("empty");
+    expect(await b.signIn(user.username, user.password)).toEqual({ kind: "passkey", email: false, recovery: false });
+    for (const p of await passkeys.store.list(key)) await passkeys.store.remove(key, p.id);
+  });
 
   it("after the password a holder with a passkey is asked for it; the answer signs them in and is recorded, never the passkey", async () => {
     const user = world.user("solo");
