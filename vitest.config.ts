@@ -42,6 +42,8 @@ export default defineConfig({
   test: {
     environment: "node",
     setupFiles: ["tests/setup.ts"],
+    // One PostgreSQL for the run's integration files (each makes a database of its own on it).
+    globalSetup: ["tests/global-postgres.ts"],
     // The robot check's proof of work at the size the e2e portal and the portal processes of the
     // integration tests use: a solve takes milliseconds, not seconds (captcha-replay.test.ts solved
     // three at the production size in 33 s), and the check is the same.

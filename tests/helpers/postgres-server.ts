@@ -7,7 +7,8 @@ import pg from "pg";
 import { freePort } from "./redis-server";
 
 /**
- * A real PostgreSQL (Debian's) for one test file, on a free port, in a folder of its own under the
+ * A real PostgreSQL (Debian's): the one the Vitest run shares (tests/global-postgres.ts), or a file's
+ * own when the file stops and starts it. On a free port, in a folder of its own under the
  * system's temporary folder, removed afterwards. `.ci/run` installs it when missing; a machine without
  * it fails here, with how to install it. initdb refuses to run as root, so as root the server runs as
  * the `postgres` user Debian's package creates.
@@ -57,16 +58,7 @@ export async function startPostgresServer(): Promise<PostgresServer> {
   const server: PostgresServer = {
     port,
     url: `postgres://portal@127.0.0.1:${port}/postgres`,
-    async createDatabase(name) {
-      const client = new pg.Client({ connectionString: server.url });
-      await client.connect();
-      try {
-        await client.query(`create database "${name.replace(/"/g, "")}"`);
-      } finally {
-        await client.end();
-      }
-      return `postgres://portal@127.0.0.1:${port}/${name}`;
-    },
+    createDatabase: (name) => createDatabase(server.url, name),
     async start() {
       // -w: pg_ctl returns once the server accepts connections. fsync off: a test's data need not survive a power cut.
       await as("pg_ctl", ["-D", data, "-l", path.join(dir, "server.log"), "-w", "-o", `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off`, "start"]);
@@ -85,3 +77,19 @@ export async function startPostgresServer(): Promise<PostgresServer> {
   await server.start();
   return server;
 }
+
+/** A new, empty database named `name` on the server at `serverUrl`, and its URL. */
+export async function createDatabase(serverUrl: string, name: string): Promise<string> {
+  const safe = name.replace(/[^a-z0-9_]/gi, "_");
+  const client = new pg.Client({ connectionString: serverUrl });
+  await client.connect();
+  try {
+    await client.query(`create database "${safe}"`);
+  } finally {
+    await client.end();
+  }
+  const url = new URL(serverUrl);
+  url.pathname = `/${safe}`;
+  return url.toString();
+}
+

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openPortalStore, sharePortalStore, type PortalStore } from "../../app/.server/portal-store.server";
+import { sharePortalStore, type PortalStore } from "../../app/.server/portal-store.server";
+import { openEmbeddedTestStore } from "../helpers/test-stores";
 import { sessions, type SignedInData } from "../../app/.server/session.server";
 import { payAction, RELEASE_AFTER_MS, type PayDeps } from "../../app/areas/accounts/page.server";
 import { PaymentAttempts } from "../../app/areas/accounts/payment-attempts.server";
@@ -31,7 +32,7 @@ let store: PortalStore;
 let world: TestWorld;
 
 beforeAll(async () => {
-  store = await openPortalStore({ PORTAL_DATA_DIR: "memory://", DATABASE_URL: undefined });
+  store = await openEmbeddedTestStore();
   sharePortalStore(store);
   world = await mock.createWorld({ scenario: "default", seed: 31 });
 }, 120_000);

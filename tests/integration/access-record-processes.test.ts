@@ -3,7 +3,7 @@ import type { FlowOutcome } from "../../app/lib/sign-in-flow";
 import { signInSteps } from "../../app/areas/sign-in/steps";
 import { useMockServer } from "../helpers/mock-world";
 import { Browser, startPortalProcess, type PortalProcess } from "../helpers/portal-process";
-import { startPostgresServer, type PostgresServer } from "../helpers/postgres-server";
+import { testDatabase } from "../helpers/test-stores";
 import { freePort, startRedisServer, type RedisServer } from "../helpers/redis-server";
 
 /**
@@ -18,17 +18,16 @@ import { freePort, startRedisServer, type RedisServer } from "../helpers/redis-s
 const mock = useMockServer();
 const SESSION_SECRET = "access-record-processes-secret-of-32-chars";
 let redis: RedisServer;
-let postgres: PostgresServer;
 let first: PortalProcess;
 let second: PortalProcess;
 
 beforeAll(async () => {
-  [redis, postgres] = await Promise.all([startRedisServer(), startPostgresServer()]);
+  redis = await startRedisServer();
   const env = {
     PRACTICE_IDENTITY_URL: mock.url,
     SESSION_SECRET,
     REDIS_URL: redis.url,
-    DATABASE_URL: await postgres.createDatabase("access_record_processes"),
+    DATABASE_URL: await testDatabase("access_record_processes"),
     CAPTCHA_MAX_NUMBER: "1000",
     SIGNIN_MAX_FAILURES_PER_ADDRESS: "1000",
     LOG_LEVEL: "warn",
@@ -41,7 +40,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await Promise.all([first?.stop(), second?.stop()]);
   await redis?.stop();
-  await postgres?.remove();
 }, 60_000);
 
 async function signIn(browser: Browser, portal: PortalProcess, user: { username: string; password: string }): Promise<FlowOutcome> {

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { listAccess, type AccessEntry } from "../../app/.server/access-record.server";
-import { openPortalStore, sharePortalStore, type PortalStore } from "../../app/.server/portal-store.server";
+import { sharePortalStore, type PortalStore } from "../../app/.server/portal-store.server";
+import { openEmbeddedTestStore } from "../helpers/test-stores";
 import { accessEventOf, recordAccessOf, recordPageView } from "../../app/.server/record-access.server";
 import { accountHolderKey, sessions } from "../../app/.server/session.server";
 import { linkedAccountsOf } from "../../app/.server/sign-in.server";
@@ -27,7 +28,7 @@ let world: TestWorld;
 let store: PortalStore;
 
 beforeAll(async () => {
-  store = await openPortalStore({ PORTAL_DATA_DIR: "memory://", DATABASE_URL: undefined });
+  store = await openEmbeddedTestStore();
   sharePortalStore(store);
   world = await mock.createWorld({ scenario: "default", seed: 274 });
 }, 120_000);

@@ -5,14 +5,14 @@ import { DEVICE_SEEN_INTERVAL_MS, noteDeviceRequest, purgeDevices } from "../../
 import { createDeviceCookie, deviceStore, noteSignIn, type DeviceStore } from "../../app/.server/devices.server";
 import { smtpSender, type Mail } from "../../app/.server/mail.server";
 import { observability } from "../../app/.server/observability.server";
-import { openPortalStore, sharePortalStore, type PortalStore } from "../../app/.server/portal-store.server";
+import { sharePortalStore, type PortalStore } from "../../app/.server/portal-store.server";
 import { accountHolderKey, anonymousSessionId, createSessions } from "../../app/.server/session.server";
 import { createSignInSteps, type FlowResult } from "../../app/.server/sign-in.server";
 import { SignInThrottle } from "../../app/.server/throttle.server";
 import { deviceMailMessages } from "../../app/lib/messages/devices";
 import { profileMessages as t } from "../../app/areas/profile/texts";
 import { useMockServer, type TestWorld } from "../helpers/mock-world";
-import { startPostgresServer, type PostgresServer } from "../helpers/postgres-server";
+import { openEmbeddedTestStore, openPostgresTestStore } from "../helpers/test-stores";
 
 /**
  * Your devices (issue 31, decisions/295) against the mock practice and the embedded store (the
@@ -30,17 +30,15 @@ let devices: DeviceStore;
 const sent: Mail[] = [];
 
 beforeAll(async () => {
-  embedded = await openPortalStore({ DATABASE_URL: undefined, PORTAL_DATA_DIR: "memory://" });
+  embedded = await openEmbeddedTestStore();
   sharePortalStore(embedded);
   devices = deviceStore(() => embedded);
   world = await mock.createWorld({ scenario: "default", seed: 295 });
 }, 120_000);
-let postgres: PostgresServer | undefined;
 const closers: (() => Promise<void>)[] = [];
 afterAll(async () => {
   for (const close of closers) await close().catch(() => undefined);
   await embedded?.close().catch(() => undefined);
-  await postgres?.remove();
 }, 60_000);
 
 const config = loadConfig({ NODE_ENV: "test" });
@@ -136,8 +134,7 @@ describe.each(["embedded", "postgres"] as const)("the devices store (%s)", (kind
       store = devices;
       portal = embedded;
     } else {
-      postgres = await startPostgresServer();
-      const opened = await openPortalStore({ DATABASE_URL: await postgres.createDatabase(`devices_${process.pid}`), PORTAL_DATA_DIR: "memory://" });
+      const opened = await openPostgresTestStore("devices");
       closers.push(() => opened.close());
       store = deviceStore(() => opened);
       portal = opened;

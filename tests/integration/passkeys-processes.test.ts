@@ -5,7 +5,7 @@ import type { SecondStepReply } from "../../app/areas/profile/forms";
 import { passkeyMessages } from "../../app/lib/messages/passkeys";
 import { useMockServer, type TestWorld } from "../helpers/mock-world";
 import { Browser, startPortalProcess, type PortalProcess } from "../helpers/portal-process";
-import { startPostgresServer, type PostgresServer } from "../helpers/postgres-server";
+import { testDatabase } from "../helpers/test-stores";
 import { freePort, startRedisServer, type RedisServer } from "../helpers/redis-server";
 import { SoftwareAuthenticator } from "../helpers/software-authenticator";
 
@@ -18,7 +18,6 @@ import { SoftwareAuthenticator } from "../helpers/software-authenticator";
 
 const mock = useMockServer();
 const SESSION_SECRET = "passkeys-processes-secret-of-at-least-32-chars";
-let postgres: PostgresServer;
 let redis: RedisServer;
 let first: PortalProcess;
 let second: PortalProcess;
@@ -26,7 +25,7 @@ let world: TestWorld;
 let origin: string;
 
 beforeAll(async () => {
-  [postgres, redis] = await Promise.all([startPostgresServer(), startRedisServer()]);
+  redis = await startRedisServer();
   world = await mock.createWorld({ scenario: "default", seed: 301 });
   // The origin patients reach both processes at (a balancer's); the processes listen on ports of their own.
   origin = "https://portal.example.test";
@@ -34,7 +33,7 @@ beforeAll(async () => {
     PRACTICE_IDENTITY_URL: mock.url,
     SESSION_SECRET,
     REDIS_URL: redis.url,
-    DATABASE_URL: await postgres.createDatabase("passkeys_processes"),
+    DATABASE_URL: await testDatabase("passkeys_processes"),
     PORTAL_ORIGIN: origin,
     CAPTCHA_MAX_NUMBER: "1000",
     SIGNIN_MAX_FAILURES_PER_ADDRESS: "1000",
@@ -45,7 +44,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await Promise.all([first?.stop(), second?.stop()]);
   await redis?.stop();
-  await postgres?.remove();
 }, 60_000);
 
 /** Posts to the profile's own action as the page's fetcher does (`/profile.data`) and reads its reply. */

@@ -13,7 +13,7 @@ import {
   type Passkeys,
   type PasskeyStore,
 } from "../../app/.server/passkeys.server";
-import { openPortalStore, sharePortalStore, type PortalStore } from "../../app/.server/portal-store.server";
+import { sharePortalStore, type PortalStore } from "../../app/.server/portal-store.server";
 import { secondStepStore, secondStepThrottle, SECOND_STEP_LIMITS } from "../../app/.server/second-step.server";
 import { accountHolderKey, createSessions } from "../../app/.server/session.server";
 import { createSignInSteps, type FlowResult } from "../../app/.server/sign-in.server";
@@ -22,7 +22,7 @@ import { AttemptThrottle, SignInThrottle } from "../../app/.server/throttle.serv
 import { passkeyMessages } from "../../app/lib/messages/passkeys";
 import { secondStepMessages } from "../../app/lib/messages/secondStep";
 import { useMockServer, type TestWorld } from "../helpers/mock-world";
-import { startPostgresServer, type PostgresServer } from "../helpers/postgres-server";
+import { openEmbeddedTestStore, openPostgresTestStore } from "../helpers/test-stores";
 import { SoftwareAuthenticator } from "../helpers/software-authenticator";
 
 /**
@@ -35,20 +35,18 @@ import { SoftwareAuthenticator } from "../helpers/software-authenticator";
 const mock = useMockServer();
 const ORIGIN = "https://portal.example.test";
 const rp = relyingPartyOf(ORIGIN)!;
-let postgres: PostgresServer;
 const stores: PortalStore[] = [];
 let embedded: PortalStore;
 let world: TestWorld;
 
 beforeAll(async () => {
-  [postgres, embedded] = await Promise.all([startPostgresServer(), openPortalStore({ DATABASE_URL: undefined, PORTAL_DATA_DIR: "memory://" })]);
+  embedded = await openEmbeddedTestStore();
   stores.push(embedded);
   sharePortalStore(embedded);
   world = await mock.createWorld({ scenario: "default", seed: 300 });
 }, 120_000);
 afterAll(async () => {
   for (const store of stores) await store.close().catch(() => undefined);
-  await postgres?.remove();
 }, 60_000);
 
 const HOLDER = "holderaaaaaaaaaaaaaaaa1";
@@ -69,7 +67,7 @@ async function register(deps: Passkeys, authenticator: SoftwareAuthenticator, ho
 describe.each(["embedded", "postgres"] as const)("passkeys' store and checks (%s)", (kind) => {
   let deps: Passkeys;
   beforeAll(async () => {
-    const store = kind === "embedded" ? embedded : await openPortalStore({ DATABASE_URL: await postgres.createDatabase(`passkeys_${process.pid}`), PORTAL_DATA_DIR: "memory://" });
+    const store = kind === "embedded" ? embedded : await openPostgresTestStore("passkeys");
     if (kind === "postgres") stores.push(store);
     deps = passkeysOn(passkeyStore(() => store));
   }, 60_000);

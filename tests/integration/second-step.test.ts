@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { listAccess } from "../../app/.server/access-record.server";
 import { loadConfig } from "../../app/.server/config.server";
 import { smtpSender, type Mail } from "../../app/.server/mail.server";
-import { openPortalStore, sharePortalStore, type PortalStore } from "../../app/.server/portal-store.server";
+import { sharePortalStore, type PortalStore } from "../../app/.server/portal-store.server";
 import { CODE_TTL_MS, SECOND_STEP_LIMITS, secondStepStore, secondStepThrottle, type SecondStepStore } from "../../app/.server/second-step.server";
 import { accountHolderKey, createSessions } from "../../app/.server/session.server";
 import { createSignInSteps, type FlowResult } from "../../app/.server/sign-in.server";
@@ -12,7 +12,7 @@ import { secondStepMessages } from "../../app/lib/messages/secondStep";
 import { signInMessages } from "../../app/lib/messages/signIn";
 import { MemoryStateStore } from "../../app/.server/state-store.server";
 import { useMockServer, type TestWorld } from "../helpers/mock-world";
-import { startPostgresServer, type PostgresServer } from "../helpers/postgres-server";
+import { openEmbeddedTestStore, openPostgresTestStore } from "../helpers/test-stores";
 
 /**
  * The second step at sign-in (issue 31, decisions/277), over HTTP: the sign-in steps against the mock
@@ -23,20 +23,18 @@ import { startPostgresServer, type PostgresServer } from "../helpers/postgres-se
  */
 
 const mock = useMockServer({ smtpPort: 0 });
-let postgres: PostgresServer;
 const stores: PortalStore[] = [];
 let embedded: PortalStore;
 let world: TestWorld;
 
 beforeAll(async () => {
-  [postgres, embedded] = await Promise.all([startPostgresServer(), openPortalStore({ DATABASE_URL: undefined, PORTAL_DATA_DIR: "memory://" })]);
+  embedded = await openEmbeddedTestStore();
   stores.push(embedded);
   sharePortalStore(embedded);
   world = await mock.createWorld({ scenario: "default", seed: 31 });
 }, 120_000);
 afterAll(async () => {
   for (const store of stores) await store.close().catch(() => undefined);
-  await postgres?.remove();
 }, 60_000);
 
 const HOLDER = "holderaaaaaaaaaaaaaaaa1";
@@ -46,7 +44,7 @@ const OTHER = "holderbbbbbbbbbbbbbbbb2";
 describe.each(["embedded", "postgres"] as const)("the second step's store (%s)", (kind) => {
   let codes: SecondStepStore;
   beforeAll(async () => {
-    const store = kind === "embedded" ? embedded : await openPortalStore({ DATABASE_URL: await postgres.createDatabase(`second_step_${process.pid}`), PORTAL_DATA_DIR: "memory://" });
+    const store = kind === "embedded" ? embedded : await openPostgresTestStore("second_step");
     if (kind === "postgres") stores.push(store);
     codes = secondStepStore(() => store);
   }, 60_000);

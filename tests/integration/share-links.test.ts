@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { endpoints } from "../../contract/endpoints";
 import { listAccess, practiceKey, type AccessEntry } from "../../app/.server/access-record.server";
 import { DocumentRate } from "../../app/.server/document-rate.server";
-import { openPortalStore, sharePortalStore, type PortalStore } from "../../app/.server/portal-store.server";
+import { sharePortalStore, type PortalStore } from "../../app/.server/portal-store.server";
 import { shareLinks } from "../../app/.server/portal-store/schema";
 import { sessions } from "../../app/.server/session.server";
 import { MemoryStateStore } from "../../app/.server/state-store.server";
@@ -18,7 +18,7 @@ import { SHARE_FILE_PATH, SHARE_MANIFEST_PATH } from "../../app/lib/share-link-p
 import { documentProblems, fhirValidator, validateBundle } from "../helpers/fhir-document";
 import { useMockServer, type TestWorld } from "../helpers/mock-world";
 import { signedInToPortal } from "../helpers/portal-cookie";
-import { startPostgresServer, type PostgresServer } from "../helpers/postgres-server";
+import { openEmbeddedTestStore, openPostgresTestStore } from "../helpers/test-stores";
 
 /**
  * Share links of the health summary (SMART Health Links, decisions/305-309), made through the summary
@@ -34,11 +34,10 @@ import { startPostgresServer, type PostgresServer } from "../helpers/postgres-se
 const mock = useMockServer();
 let world: TestWorld;
 let embedded: PortalStore;
-let postgres: PostgresServer | undefined;
 const closers: (() => Promise<void>)[] = [];
 
 beforeAll(async () => {
-  embedded = await openPortalStore({ PORTAL_DATA_DIR: "memory://", DATABASE_URL: undefined });
+  embedded = await openEmbeddedTestStore();
   sharePortalStore(embedded);
   world = await mock.createWorld({ scenario: "default", seed: 3205 });
   await fhirValidator();
@@ -46,7 +45,6 @@ beforeAll(async () => {
 afterAll(async () => {
   for (const close of closers) await close().catch(() => undefined);
   await embedded?.close().catch(() => undefined);
-  await postgres?.remove();
 }, 60_000);
 
 const PASSCODE = "kōwhai-2026";
@@ -149,8 +147,7 @@ describe.each(["embedded", "postgres"] as const)("share links (%s store)", (kind
   beforeAll(async () => {
     if (kind === "embedded") store = shareLinkStore(() => embedded);
     else {
-      postgres = await startPostgresServer();
-      const opened = await openPortalStore({ DATABASE_URL: await postgres.createDatabase(`share_links_${process.pid}`), PORTAL_DATA_DIR: "memory://" });
+      const opened = await openPostgresTestStore("share_links");
       closers.push(() => opened.close());
       store = shareLinkStore(() => opened);
     }
