@@ -1,13 +1,9 @@
-import {
-  generateAuthenticationOptions,
-  generateRegistrationOptions,
-  verifyAuthenticationResponse,
-  verifyRegistrationResponse,
-  type AuthenticationResponseJSON,
-  type AuthenticatorTransport,
-  type PublicKeyCredentialCreationOptionsJSON,
-  type PublicKeyCredentialRequestOptionsJSON,
-  type RegistrationResponseJSON,
+import type {
+  AuthenticationResponseJSON,
+  AuthenticatorTransport,
+  PublicKeyCredentialCreationOptionsJSON,
+  PublicKeyCredentialRequestOptionsJSON,
+  RegistrationResponseJSON,
 } from "@simplewebauthn/server";
 import { and, asc, count, eq } from "drizzle-orm";
 import { z } from "zod";
@@ -20,6 +16,12 @@ import { stateStore } from "./state.server";
 import type { StateStore } from "./state-store.server";
 import { AttemptThrottle } from "./throttle.server";
 import { secondStepThrottle } from "./second-step.server";
+
+/**
+ * @simplewebauthn/server, loaded at the first ceremony rather than at start-up: with the X.509 and ASN.1
+ * libraries it brings, about half a second of CPU for every process start, most never asked for a passkey.
+ */
+const webauthn = () => import("@simplewebauthn/server");
 
 /**
  * Passkeys (issue 31, decisions/300): WebAuthn credentials an account holder adds in their profile and
@@ -270,6 +272,7 @@ const PASSKEY_ALGORITHMS = [-8, -7, -257];
 export async function registrationOptions(deps: Passkeys, holder: PasskeyHolder): Promise<PublicKeyCredentialCreationOptionsJSON> {
   const rp = deps.relyingParty;
   if (!rp) throw new PasskeysUnavailable();
+  const { generateRegistrationOptions } = await webauthn();
   const options = await generateRegistrationOptions({
     rpName: rp.name,
     rpID: rp.id,
@@ -298,6 +301,7 @@ export async function addPasskey(deps: Passkeys, holderKey: string, response: Re
   const challenge = challengeOf(response);
   if (!challenge || !(await deps.challenges.take(challenge, { holderKey, purpose: "register" }))) return { ok: false, message: passkeyMessages.replayed, status: 400 };
   if ((await deps.store.count(holderKey)) >= PASSKEYS_PER_HOLDER) return { ok: false, message: `You have ${PASSKEYS_PER_HOLDER} passkeys, the most one account can keep. Remove one first.`, status: 400 };
+  const { verifyRegistrationResponse } = await webauthn();
   let verified: Awaited<ReturnType<typeof verifyRegistrationResponse>>;
   try {
     verified = await verifyRegistrationResponse({ response, expectedChallenge: challenge, expectedOrigin: rp.origin, expectedRPID: rp.id, requireUserVerification: false, supportedAlgorithmIDs: PASSKEY_ALGORITHMS });
@@ -318,6 +322,7 @@ export async function addPasskey(deps: Passkeys, holderKey: string, response: Re
 export async function authenticationOptions(deps: Passkeys, holderKey: string): Promise<PublicKeyCredentialRequestOptionsJSON> {
   const rp = deps.relyingParty;
   if (!rp) throw new PasskeysUnavailable();
+  const { generateAuthenticationOptions } = await webauthn();
   const options = await generateAuthenticationOptions({
     rpID: rp.id,
     timeout: CEREMONY_TIMEOUT_MS,
@@ -345,6 +350,7 @@ export async function checkPasskey(deps: Passkeys, holderKey: string, response: 
   const stored = await deps.store.find(response.id);
   if (!stored) return "refused";
   if (stored.holderKey !== holderKey) return "not-this-account";
+  const { verifyAuthenticationResponse } = await webauthn();
   let newCounter: number;
   try {
     const verified = await verifyAuthenticationResponse({

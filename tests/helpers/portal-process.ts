@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync } from "node:fs";
+import { tmpdir } from "node:os";
 import path from "node:path";
 import { solveChallenge } from "altcha-lib/v1";
 import { embeddedStoreCopy } from "./embedded-store";
@@ -33,11 +34,15 @@ export interface Exit {
   output: string;
 }
 
+const COMPILE_CACHE = path.join(tmpdir(), "nz-portal-node-compile-cache");
+
 function launch(env: Record<string, string>, cwd?: string): ChildProcess {
   return spawn(process.execPath, ["build/node/serve.js"], {
     cwd,
     // Never the project's own store folder, which is one process's (decisions/270): in memory unless the test names one.
-    env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", NODE_ENV: "production", COOKIE_SECURE: "false", PORTAL_DATA_DIR: "memory://", ...env },
+    // NODE_COMPILE_CACHE: Node 22 and later keep the compiled modules of one start for the next (about a
+    // second of CPU of each of the suite's thirty-odd starts); Node 20 ignores it.
+    env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", NODE_ENV: "production", COOKIE_SECURE: "false", PORTAL_DATA_DIR: "memory://", NODE_COMPILE_CACHE: COMPILE_CACHE, ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
 }

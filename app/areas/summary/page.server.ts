@@ -11,7 +11,6 @@ import { countDocument, type DocumentRate } from "../../.server/document-rate.se
 import { requireSession } from "../../.server/session.server";
 import { PRACTICE_ZONE } from "../../lib/dates";
 import { summaryBundle, summaryDocument, type PracticeRecord, type SectionKey } from "./fhir";
-import { summaryPdf } from "./pdf.server";
 import { summaryMessages } from "./texts";
 import { summaryViewOf, type SummaryPageData } from "./view";
 
@@ -117,6 +116,8 @@ export function summaryFhirResponse(request: Request, rate?: DocumentRate, gener
 /** GET /summary/pdf: the same summary as an A4 PDF, each section a table. */
 export function summaryPdfResponse(request: Request, rate?: DocumentRate, generatedAt: Date = new Date()): Promise<Response> {
   return summaryFile(request, rate, async (record) => {
+    // Loaded on the first PDF, not at start-up: pdf-lib and fontkit are half a second of a process's start.
+    const { summaryPdf } = await import("./pdf.server");
     const bytes = await summaryPdf(summaryDocument(record, generatedAt), generatedAt);
     return new Response(Buffer.from(bytes), { headers: fileHeaders("application/pdf", summaryFileName(generatedAt, "pdf")) });
   });
