@@ -1,6 +1,9 @@
 import type { Locator, Page } from "@playwright/test";
 import { errorsMessages } from "../app/lib/messages/errors";
 import { expect, expectNoAxeViolations, openSignedIn, signInDirectly, test, waitForHydration, type World } from "./fixtures";
+import { toBundle } from "../contract/fhir";
+import { labResultResource } from "../mock-server/resources/documents";
+import type { LabResultRecord } from "../fixtures/builders/documents";
 
 /**
  * /reports (2§2): result cards, the Unread/Read/All badges, the date range and search, the result
@@ -9,6 +12,20 @@ import { expect, expectNoAxeViolations, openSignedIn, signInDirectly, test, wait
  * the mock's showcase: Full Blood Count (a table with Low, High and Abnormal), Chest X-Ray (HTML),
  * HbA1c, Cervical Screening (PDF), HbA1c, HbA1c.
  */
+
+/** A result the practice receives while the patient has the list open. */
+const NEW_RESULT: LabResultRecord = {
+  id: "e2e-new-result",
+  patientId: "",
+  test: "Thyroid Function",
+  laboratory: "Awanui Labs",
+  folder: "Laboratory",
+  atMs: Date.parse("2026-01-05T09:00:00Z"),
+  author: { id: "e2e-staff", name: "Dr Aroha Ngata", roleId: "", roleName: "", lockedDown: false, onLeave: false },
+  comments: "",
+  read: false,
+  content: { kind: "table", observations: [] },
+};
 
 const openReports = (page: Page, world: World, label = "solo") => openSignedIn(page, world.user(label), "/reports", "Test Results");
 
@@ -145,6 +162,35 @@ test.describe("test results", () => {
     await expect(fbc).not.toContainText("Unread");
     await page.getByRole("navigation", { name: "Breadcrumb" }).getByRole("link", { name: "Dashboard" }).click();
     await expect.poll(counter).toBe(unreadBefore - 1);
+  });
+
+  test("opening a result refreshes the list under it: the result now read, and a result the practice added since", async ({ page, world }) => {
+    await openReports(page, world);
+    const fbc = card(page, "Full Blood Count").first();
+    await expect(fbc).toContainText("Unread");
+    // The modal dialog hides the page from screen readers while it is open: the list under it is read
+    // with the hidden included, to see what a patient sees around the dialog and after it.
+    const under = page.getByRole("list", { name: "Test results", includeHidden: true });
+    const underCard = (test: string) => under.getByRole("listitem", { includeHidden: true }).filter({ has: page.getByRole("heading", { name: test, exact: true, includeHidden: true }) });
+    const first = await openResult(page, "Full Blood Count");
+    await expect(underCard("Full Blood Count").first()).toContainText("Read");
+    await expect(underCard("Full Blood Count").first()).not.toContainText("Unread");
+    await expect(first).toBeVisible();
+    await first.getByRole("button", { name: "Close" }).click();
+    await expect(first).toBeHidden();
+
+    // The list was read three times: the page, the opening and the closing (2§4), no more.
+    await expect.poll(async () => (await resultCalls(world)).length).toBe(3);
+
+    // Meanwhile the practice has a new result: its next list (and only that one) says so.
+    await world.fault({ path: "Patient/LabResults", method: "GET", answer: toBundle([labResultResource(NEW_RESULT)]), times: 1 });
+    const second = await openResult(page, "Chest X-Ray");
+    await expect(underCard(NEW_RESULT.test)).toContainText("Unread");
+    await expect(under.getByRole("listitem", { includeHidden: true })).toHaveCount(1);
+    await expect(second.getByRole("heading", { name: "Chest X-Ray", level: 3 })).toBeVisible();
+    // One list read for the opening, and the result itself read once: the refresh does not read it again.
+    expect(await resultCalls(world)).toHaveLength(4);
+    expect(await world.requests({ method: "GET", path: "Patient/LabResultByID" })).toHaveLength(2);
   });
 
   test("an HTML result is shown with Print; a PDF result in the portal's own viewer, without Print, its worker from the portal", async ({ page, world, baseURL }) => {

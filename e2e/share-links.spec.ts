@@ -57,6 +57,11 @@ test.describe("share by link", () => {
     const link = (await made.getByText(/^shlink:\//).textContent())!.trim();
     const payload = decodeShlink(link);
     expect(payload).toMatchObject({ flag: "P", label: "For Dr Smith", v: 1 });
+    // The link names the portal's configured origin (PORTAL_ORIGIN, http://localhost:{PORT} beside the
+    // embedded mock), not the address this browser came by (decisions/326).
+    const came = new URL(page.url());
+    expect(came.hostname).toBe("127.0.0.1");
+    expect(new URL(payload.url).origin).toBe(`http://localhost:${came.port}`);
     expect(payload.exp! * 1000 - Date.now()).toBeGreaterThan(29 * 86_400_000);
     expect(payload.exp! * 1000 - Date.now()).toBeLessThanOrEqual(30 * 86_400_000);
 

@@ -1,4 +1,4 @@
-import { assertEvent, assign, setup } from "xstate";
+import { assertEvent, assign, setup, type DoneActorEvent } from "xstate";
 import { signInMessages } from "../app/lib/messages/signIn";
 import { secondStepMessages } from "../app/lib/messages/secondStep";
 import { passkeyMessages } from "../app/lib/messages/passkeys";
@@ -96,6 +96,38 @@ function outcomeOf<K extends FlowOutcome["kind"]>(outcome: FlowOutcome, kind: K)
   if (!isOutcome(outcome, kind)) throw new Error(`Expected a "${kind}" outcome, not "${outcome.kind}"`);
   return outcome;
 }
+
+/** A step's actor has answered: what every `onDone` below reads. */
+type StepDone = DoneActorEvent<FlowOutcome>;
+
+/** Any step's "expired": the pending sign-in timed out, so back to the credentials with it forgotten and the words told. */
+const signInExpired = {
+  guard: { type: "is", params: ({ event }: { event: StepDone }): { outcome: FlowOutcome; kind: FlowOutcome["kind"] } => ({ outcome: event.output, kind: "expired" }) },
+  target: "#login.credentials",
+  actions: ["forgetPendingSignIn", { type: "showMessage", params: ({ event }: { event: StepDone }) => ({ message: outcomeOf(event.output, "expired").message }) }],
+} as const;
+
+/**
+ * How a step of the second step's or the passkey's dialog ends when it does not go on, shared by
+ * both dialogs (review D1): "expired" as every step ends it; any other outcome ("refused", "failed")
+ * told in the dialog by `show`, in its own words or `fallback` when it has none, back at `back` (the
+ * dialog stays usable); the step's actor failing (the network) told the same way. Its `onDone` goes
+ * last in the step's own, after the outcomes that go on.
+ */
+function dialogStepEnds<const Back extends string>(back: Back, show: "showCodeMessage" | "showPasskeyMessage", fallback: string) {
+  return {
+    onDone: [
+      signInExpired,
+      { target: back, actions: { type: show, params: ({ event }: { event: StepDone }) => ({ message: "message" in event.output ? event.output.message : fallback }) } },
+    ],
+    onError: { target: back, actions: { type: show, params: { message: signInMessages.networkFailure } } },
+  } as const;
+}
+
+const codeChecked = dialogStepEnds("entering", "showCodeMessage", secondStepMessages.unavailable);
+const codeResent = dialogStepEnds("entering", "showCodeMessage", secondStepMessages.cannotSend);
+const passkeyChecked = dialogStepEnds("waiting", "showPasskeyMessage", passkeyMessages.unavailable);
+const passkeyCodeSent = dialogStepEnds("waiting", "showPasskeyMessage", secondStepMessages.cannotSend);
 
 export const loginMachine = setup({
   types: {} as { context: LoginContext; events: LoginEvent; input: LoginInput; output: { redirectTo: string } },
@@ -307,11 +339,7 @@ export const loginMachine = setup({
                 target: "#login.choosingAccount",
                 actions: { type: "rememberAccounts", params: ({ event }) => ({ accounts: outcomeOf(event.output, "chooseAccount").accounts }) },
               },
-              {
-                guard: { type: "is", params: ({ event }) => ({ outcome: event.output, kind: "expired" }) },
-                target: "#login.credentials",
-                actions: ["forgetPendingSignIn", { type: "showMessage", params: ({ event }) => ({ message: outcomeOf(event.output, "expired").message }) }],
-              },
+              signInExpired,
               {
                 target: "editing",
                 actions: { type: "showPasswordMessage", params: ({ event }) => ({ message: "message" in event.output ? event.output.message : signInMessages.passwordChangeFailed }) },
@@ -344,11 +372,7 @@ export const loginMachine = setup({
                 target: "#login.signedIn",
                 actions: { type: "rememberDestination", params: ({ event }) => ({ redirectTo: outcomeOf(event.output, "signedIn").redirectTo }) },
               },
-              {
-                guard: { type: "is", params: ({ event }) => ({ outcome: event.output, kind: "expired" }) },
-                target: "#login.credentials",
-                actions: ["forgetPendingSignIn", { type: "showMessage", params: ({ event }) => ({ message: outcomeOf(event.output, "expired").message }) }],
-              },
+              signInExpired,
               { target: "choosing", actions: { type: "showToast", params: ({ event }) => ({ message: "message" in event.output ? event.output.message : signInMessages.networkFailure }) } },
             ],
             onError: { target: "choosing", actions: { type: "showToast", params: { message: signInMessages.networkFailure } } },
@@ -392,14 +416,9 @@ export const loginMachine = setup({
                 target: "#login.showingRecoveryCodes",
                 actions: { type: "rememberRecoveryCodes", params: ({ event }) => ({ codes: outcomeOf(event.output, "recoveryCodes").codes }) },
               },
-              {
-                guard: { type: "is", params: ({ event }) => ({ outcome: event.output, kind: "expired" }) },
-                target: "#login.credentials",
-                actions: ["forgetPendingSignIn", { type: "showMessage", params: ({ event }) => ({ message: outcomeOf(event.output, "expired").message }) }],
-              },
-              { target: "entering", actions: { type: "showCodeMessage", params: ({ event }) => ({ message: "message" in event.output ? event.output.message : secondStepMessages.unavailable }) } },
+              ...codeChecked.onDone,
             ],
-            onError: { target: "entering", actions: { type: "showCodeMessage", params: { message: signInMessages.networkFailure } } },
+            onError: codeChecked.onError,
           },
         },
         resending: {
@@ -412,14 +431,9 @@ export const loginMachine = setup({
                 target: "entering",
                 actions: { type: "rememberSecondStep", params: ({ event }) => outcomeOf(event.output, "secondStep") },
               },
-              {
-                guard: { type: "is", params: ({ event }) => ({ outcome: event.output, kind: "expired" }) },
-                target: "#login.credentials",
-                actions: ["forgetPendingSignIn", { type: "showMessage", params: ({ event }) => ({ message: outcomeOf(event.output, "expired").message }) }],
-              },
-              { target: "entering", actions: { type: "showCodeMessage", params: ({ event }) => ({ message: "message" in event.output ? event.output.message : secondStepMessages.cannotSend }) } },
+              ...codeResent.onDone,
             ],
-            onError: { target: "entering", actions: { type: "showCodeMessage", params: { message: signInMessages.networkFailure } } },
+            onError: codeResent.onError,
           },
         },
       },
@@ -453,14 +467,9 @@ export const loginMachine = setup({
                 actions: { type: "rememberAccounts", params: ({ event }) => ({ accounts: outcomeOf(event.output, "chooseAccount").accounts }) },
               },
               { guard: { type: "is", params: ({ event }) => ({ outcome: event.output, kind: "passwordUpdate" }) }, target: "#login.updatingPassword" },
-              {
-                guard: { type: "is", params: ({ event }) => ({ outcome: event.output, kind: "expired" }) },
-                target: "#login.credentials",
-                actions: ["forgetPendingSignIn", { type: "showMessage", params: ({ event }) => ({ message: outcomeOf(event.output, "expired").message }) }],
-              },
-              { target: "waiting", actions: { type: "showPasskeyMessage", params: ({ event }) => ({ message: "message" in event.output ? event.output.message : passkeyMessages.unavailable }) } },
+              ...passkeyChecked.onDone,
             ],
-            onError: { target: "waiting", actions: { type: "showPasskeyMessage", params: { message: signInMessages.networkFailure } } },
+            onError: passkeyChecked.onError,
           },
         },
         sendingCode: {
@@ -473,14 +482,9 @@ export const loginMachine = setup({
                 target: "#login.secondStep",
                 actions: { type: "rememberSecondStep", params: ({ event }) => outcomeOf(event.output, "secondStep") },
               },
-              {
-                guard: { type: "is", params: ({ event }) => ({ outcome: event.output, kind: "expired" }) },
-                target: "#login.credentials",
-                actions: ["forgetPendingSignIn", { type: "showMessage", params: ({ event }) => ({ message: outcomeOf(event.output, "expired").message }) }],
-              },
-              { target: "waiting", actions: { type: "showPasskeyMessage", params: ({ event }) => ({ message: "message" in event.output ? event.output.message : secondStepMessages.cannotSend }) } },
+              ...passkeyCodeSent.onDone,
             ],
-            onError: { target: "waiting", actions: { type: "showPasskeyMessage", params: { message: signInMessages.networkFailure } } },
+            onError: passkeyCodeSent.onError,
           },
         },
       },
@@ -505,11 +509,7 @@ export const loginMachine = setup({
                 actions: { type: "rememberAccounts", params: ({ event }) => ({ accounts: outcomeOf(event.output, "chooseAccount").accounts }) },
               },
               { guard: { type: "is", params: ({ event }) => ({ outcome: event.output, kind: "passwordUpdate" }) }, target: "#login.updatingPassword" },
-              {
-                guard: { type: "is", params: ({ event }) => ({ outcome: event.output, kind: "expired" }) },
-                target: "#login.credentials",
-                actions: ["forgetPendingSignIn", { type: "showMessage", params: ({ event }) => ({ message: outcomeOf(event.output, "expired").message }) }],
-              },
+              signInExpired,
               { target: "showing", actions: { type: "showToast", params: ({ event }) => ({ message: "message" in event.output ? event.output.message : signInMessages.networkFailure }) } },
             ],
             onError: { target: "showing", actions: { type: "showToast", params: { message: signInMessages.networkFailure } } },

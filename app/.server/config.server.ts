@@ -146,8 +146,9 @@ const ConfigSchema = z.object({
   /**
    * The portal's public origin, as patients' browsers reach it (`https://portal.example.nz`): passkeys
    * (decisions/300) are bound to its host name (the WebAuthn relying party) and checked against it,
-   * never against a request's Host header. Set by scripts/serve.ts to `http://localhost:{PORT}` when the
-   * mock is embedded. Unset: passkeys cannot be added, and existing ones are not asked for.
+   * never against a request's Host header; share links name it in their address (decisions/326). Set
+   * by scripts/serve.ts to `http://localhost:{PORT}` when the mock is embedded. Unset: passkeys cannot
+   * be added, and existing ones are not asked for; share links name the request's origin.
    */
   PORTAL_ORIGIN: z
     .string()

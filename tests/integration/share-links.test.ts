@@ -12,7 +12,7 @@ import { MemoryStateStore } from "../../app/.server/state-store.server";
 import { NHI_SYSTEM } from "../../app/areas/summary/fhir";
 import { fileResponse, manifestResponse, SHARE_REQUESTS_PER_MINUTE, shareLinkStore, TICKET_MS, type ReceivingSide, type ShareLinkStore } from "../../app/areas/summary/share.server";
 import { shareAction, shareLinksOf, type ShareDeps } from "../../app/areas/summary/share-page.server";
-import { decodeShlink, MAX_WRONG_PASSCODES, type ShlinkPayload } from "../../app/areas/summary/shlink";
+import { decodeShlink, MAX_WRONG_PASSCODES, SHARE_ORIGIN_MAX, type ShlinkPayload } from "../../app/areas/summary/shlink";
 import { shareMessages as t } from "../../app/areas/summary/texts";
 import { SHARE_FILE_PATH, SHARE_MANIFEST_PATH } from "../../app/lib/share-link-paths";
 import { documentProblems, fhirValidator, validateBundle } from "../helpers/fhir-document";
@@ -51,10 +51,10 @@ const PASSCODE = "kōwhai-2026";
 const RECEIVER_UA = "SmartHealthLinkReader/1.0";
 
 /** The portal's side of one test: its store, its counts and its clock, which the test moves. */
-function portalWith(store: ShareLinkStore) {
+function portalWith(store: ShareLinkStore, options: { origin?: string } = {}) {
   const clock = { now: new Date("2026-11-26T01:00:00Z") };
-  const deps: ShareDeps = { store, rate: new DocumentRate({ DOCUMENT_RATE_LIMIT: 1000, DOCUMENT_RATE_WINDOW_SECONDS: 60 }, new MemoryStateStore()), now: () => clock.now };
-  const side: ReceivingSide = { store, counts: new MemoryStateStore(), now: () => clock.now };
+  const deps: ShareDeps = { store, rate: new DocumentRate({ DOCUMENT_RATE_LIMIT: 1000, DOCUMENT_RATE_WINDOW_SECONDS: 60 }, new MemoryStateStore()), now: () => clock.now, origin: options.origin };
+  const side: ReceivingSide = { store, counts: new MemoryStateStore(), now: () => clock.now, origin: options.origin };
 
   /** What the portal's two routes answer, by address (the routes' own functions). */
   async function portalFetch(url: string, init: RequestInit = {}): Promise<Response> {
@@ -302,6 +302,44 @@ describe("making and following links (embedded store)", () => {
     const short = await p.post(cookie, { intent: "share-create", passcode: "abc", expiryDays: "7" });
     expect(short).toMatchObject({ status: 400, reply: { errors: { passcode: t.passcodeShort } } });
     expect((await p.list(cookie))!.length).toBe(before);
+  });
+
+  it("names PORTAL_ORIGIN in the link and the file's location when it is set, not the address the request came by; unset, the request's", async () => {
+    const { cookie } = await signedInToPortal(sessions, world, "solo");
+    const configured = portalWith(shareLinkStore(() => embedded), { origin: "https://portal.example.nz" });
+    const { link, payload } = await configured.make(cookie);
+    expect(payload.url).toMatch(/^https:\/\/portal\.example\.nz\/shl\/[A-Za-z0-9_-]{43}$/);
+    const manifest = await askManifest(configured, payload, { passcode: PASSCODE });
+    const { files } = (await manifest.json()) as { files: { location: string }[] };
+    expect(files[0].location).toMatch(/^https:\/\/portal\.example\.nz\/shl\/file\/[A-Za-z0-9_-]{43}$/);
+    expect(link).not.toContain(Buffer.from("portal.test").toString("base64url"));
+
+    const unset = portalWith(shareLinkStore(() => embedded));
+    const { payload: fromRequest } = await unset.make(cookie);
+    expect(fromRequest.url).toMatch(/^http:\/\/portal\.test\/shl\//);
+  });
+
+  it("at an origin too long for the link's 128 characters, refuses plainly before asking the practice or keeping anything; 80 characters still make one", async () => {
+    const { cookie } = await signedInToPortal(sessions, world, "solo");
+    const originOf = (length: number) => `https://portal.${"x".repeat(length - "https://portal..example.nz".length)}.example.nz`;
+    expect(originOf(SHARE_ORIGIN_MAX + 1)).toHaveLength(81);
+
+    const longest = portalWith(shareLinkStore(() => embedded), { origin: originOf(SHARE_ORIGIN_MAX) });
+    await world.clearRequests();
+    const { payload } = await longest.make(cookie);
+    expect(payload.url).toHaveLength(128);
+    // A link made reads the summary from the practice, starting with the patient.
+    expect((await world.requests({ path: "Patient" })).length).toBeGreaterThan(0);
+
+    const tooLong = portalWith(shareLinkStore(() => embedded), { origin: originOf(SHARE_ORIGIN_MAX + 1) });
+    const before = (await tooLong.list(cookie))!.length;
+    await world.clearRequests();
+    expect(await tooLong.post(cookie, { intent: "share-create", passcode: PASSCODE, expiryDays: "7", label: "Too long" })).toEqual({
+      status: 503,
+      reply: { ok: false, intent: "share-create", message: t.originTooLong },
+    });
+    expect((await tooLong.list(cookie))!.length).toBe(before);
+    expect(await world.requests({ path: "Patient" })).toEqual([]);
   });
 
   it("answers a receiving app's bad requests plainly: not JSON, no recipient, a GET, an unknown link; and slows an address down past its minute's requests", async () => {

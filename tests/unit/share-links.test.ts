@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { parseForm } from "../../app/lib/form-data";
-import { hashPasscode, passcodeMatches } from "../../app/areas/summary/share.server";
-import { decodeShlink, encodeShlink, payloadProblems, randomBase64url, ShareLinkFormSchema, shareLinkStatus, type ShlinkPayload } from "../../app/areas/summary/shlink";
+import { publicOriginOf } from "../../app/.server/public-origin.server";
+import { hashPasscode, makeShareLink, passcodeMatches, shareLinkStore, ShareLinksUnavailable, ShareOriginTooLong } from "../../app/areas/summary/share.server";
+import { decodeShlink, encodeShlink, manifestUrlOf, MANIFEST_URL_MAX, payloadProblems, randomBase64url, SHARE_ORIGIN_MAX, ShareLinkFormSchema, shareLinkStatus, type ShlinkPayload } from "../../app/areas/summary/shlink";
 import { shareMessages as t } from "../../app/areas/summary/texts";
 
 /**
@@ -56,6 +57,34 @@ describe("the shlink:/ encoding", () => {
     expect(ids.size).toBe(50);
     for (const id of ids) expect(id).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(Buffer.from([...ids][0], "base64url")).toHaveLength(32);
+  });
+});
+
+describe("the origin a link names", () => {
+  const request = new Request("http://10.0.0.5:3000/summary");
+  /** An origin of this many characters, its labels within DNS's 63. */
+  const originOf = (length: number) => `https://portal.${"x".repeat(length - "https://portal..example.nz".length)}.example.nz`;
+
+  it("is PORTAL_ORIGIN when set, else the request's own", () => {
+    expect(publicOriginOf(request, "https://portal.example.nz")).toBe("https://portal.example.nz");
+    expect(publicOriginOf(request, undefined)).toBe("http://10.0.0.5:3000");
+  });
+
+  it("may be 80 characters at most: then the manifest's address is the spec's 128 exactly", () => {
+    expect(SHARE_ORIGIN_MAX).toBe(80);
+    const url = manifestUrlOf(originOf(SHARE_ORIGIN_MAX), randomBase64url(32));
+    expect(url).toHaveLength(MANIFEST_URL_MAX);
+    expect(payloadProblems(payload({ url }))).toEqual([]);
+    expect(payloadProblems(payload({ url: manifestUrlOf(originOf(SHARE_ORIGIN_MAX + 1), randomBase64url(32)) }))).toEqual(["url is longer than 128 characters"]);
+  });
+
+  it("longer, no link is made: refused as such before anything is encrypted or kept", async () => {
+    // A store that cannot be opened: reaching it would be refused as ShareLinksUnavailable instead.
+    const closed = shareLinkStore(() => undefined);
+    const maker = { apiBase: "https://practice.example.nz/api", patientId: "p1", holderKey: "h1" };
+    const form = { passcode: "kiwi-fruit-42", expiryDays: 7, label: undefined };
+    await expect(makeShareLink(closed, maker, "{}", form, originOf(SHARE_ORIGIN_MAX + 1))).rejects.toBeInstanceOf(ShareOriginTooLong);
+    await expect(makeShareLink(closed, maker, "{}", form, originOf(SHARE_ORIGIN_MAX))).rejects.toBeInstanceOf(ShareLinksUnavailable);
   });
 });
 

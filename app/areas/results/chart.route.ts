@@ -5,3 +5,6 @@ import type { Route } from "./+types/chart.route";
 export function loader({ request }: Route.LoaderArgs) {
   return loadResultChart(request);
 }
+
+/** A chart shown is not read again when the list under it refreshes (see result.route.ts). */
+export const shouldRevalidate = () => false;

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { Form, Link, useLocation, useNavigate, useNavigation, useRevalidator } from "react-router";
 import { loadReportsPage } from "./page.server";
 import { ResultDialog } from "./components/result-dialog";
@@ -53,10 +53,12 @@ export default function Reports({ loaderData }: Route.ComponentProps) {
   };
 
   const [open, setOpen] = useState<ResultCard | null>(null);
-  // Closing the dialog refreshes the list (2§4): the result just read now says so, and the counters
-  // follow. After the dialog's own readers have unmounted, so they are not read again.
+  // Opening a result and closing the dialog both refresh the list (2§4): once the result has been
+  // read, it says so under the dialog, with whatever else the practice now reports; the counters
+  // follow. The dialog's own readers are not read again by either (result.route.ts, chart.route.ts).
   const [closings, setClosings] = useState(0);
   const { revalidate } = revalidator;
+  const refreshOnRead = useCallback(() => void revalidate(), [revalidate]);
   const summary = useRef<HTMLParagraphElement>(null);
   useEffect(() => {
     if (closings > 0) void revalidate();
@@ -156,6 +158,7 @@ export default function Reports({ loaderData }: Route.ComponentProps) {
 
         <ResultDialog
           result={open}
+          onRead={refreshOnRead}
           onClose={() => {
             setOpen(null);
             setClosings((n) => n + 1);

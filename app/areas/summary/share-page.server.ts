@@ -1,15 +1,18 @@
 import { data } from "react-router";
 import { practiceKey } from "../../.server/access-record.server";
 import { documentRate, documentRefusal, type DocumentRate } from "../../.server/document-rate.server";
+import { config } from "../../.server/config.server";
+import { currentRequestId, observability } from "../../.server/observability.server";
 import { PracticeApiError } from "../../.server/practice/client.server";
+import { publicOriginOf } from "../../.server/public-origin.server";
 import { recordAccessBy } from "../../.server/record-access.server";
 import { accountHolderKey, requireSession } from "../../.server/session.server";
 import { formatDateTime } from "../../lib/dates";
 import { parseForm } from "../../lib/form-data";
 import { summaryBundle } from "./fhir";
 import { readSummaryRecord } from "./page.server";
-import { makeShareLink, qrCodeOf, shareLinkStore, ShareLinksUnavailable, shareLinkViews, type ShareLinkStore } from "./share.server";
-import { ShareLinkFormSchema } from "./shlink";
+import { assertShareOrigin, makeShareLink, qrCodeOf, shareLinkStore, ShareLinksUnavailable, shareLinkViews, ShareOriginTooLong, type ShareLinkStore } from "./share.server";
+import { SHARE_ORIGIN_MAX, ShareLinkFormSchema } from "./shlink";
 import { shareMessages as t } from "./texts";
 import type { ShareLinkListItem, ShareReply } from "./view";
 
@@ -25,9 +28,11 @@ export interface ShareDeps {
   store: ShareLinkStore;
   rate: DocumentRate;
   now: () => Date;
+  /** PORTAL_ORIGIN: the origin a link names; unset, the request's (app/.server/public-origin.server.ts). */
+  origin?: string;
 }
 
-const portalDeps: ShareDeps = { store: shareLinkStore(), rate: documentRate, now: () => new Date() };
+const portalDeps: ShareDeps = { store: shareLinkStore(), rate: documentRate, now: () => new Date(), origin: config.PORTAL_ORIGIN };
 
 /** The person viewed's links, newest first; null when the portal's store cannot say just now. */
 export async function shareLinksOf(request: Request, deps: ShareDeps = portalDeps): Promise<ShareLinkListItem[] | null> {
@@ -52,6 +57,10 @@ export async function shareAction(request: Request, form: FormData, deps: ShareD
     if (intent === "share-create") {
       const parsed = parseForm(form, ShareLinkFormSchema);
       if (!parsed.ok) return answer({ ok: false, intent, errors: parsed.errors }, 400);
+      // Before the practice is asked or a document counted: at an origin too long for the link's
+      // address no link can be made, and the patient is told so rather than shown a failure.
+      const origin = publicOriginOf(request, deps.origin);
+      assertShareOrigin(origin);
       // The whole summary leaves through the link: counted as a document (decisions/226).
       const refused = await documentRefusal(signedIn, deps.rate);
       if (refused) return answer({ ok: false, intent, message: refused.message }, 429);
@@ -64,7 +73,7 @@ export async function shareAction(request: Request, form: FormData, deps: ShareD
       }
       const json = JSON.stringify(summaryBundle(record, now));
       const maker = { apiBase: user.apiBase, patientId: user.userId, holderKey: accountHolderKey(user.apiBase, user.parentId) };
-      const made = await makeShareLink(deps.store, maker, json, parsed.value, new URL(request.url).origin, now);
+      const made = await makeShareLink(deps.store, maker, json, parsed.value, origin, now);
       recordAccessBy(signedIn, request, { area: "summary", action: "share-link-made", itemId: made.id });
       return answer({ ok: true, intent, made: { shlink: made.shlink, qr: await qrCodeOf(made.shlink), label: made.label, expires: formatDateTime(made.expiresAt.getTime()) } });
     }
@@ -78,6 +87,12 @@ export async function shareAction(request: Request, form: FormData, deps: ShareD
     return answer({ ok: false, intent, message: "Unknown request" }, 400);
   } catch (error) {
     if (error instanceof ShareLinksUnavailable) return answer({ ok: false, intent, message: t.unavailable }, 503);
+    if (error instanceof ShareOriginTooLong) {
+      // For the operator: the length only, which says what to change (the origin is not a secret, but
+      // the length is all that is needed). Nothing of the patient's.
+      observability().logger.error({ kind: "share-link", requestId: currentRequestId(), originLength: error.originLength, originMax: SHARE_ORIGIN_MAX }, "share link refused: the portal's origin is too long for a share link");
+      return answer({ ok: false, intent, message: t.originTooLong }, 503);
+    }
     throw error;
   }
 }

@@ -8,8 +8,10 @@ import { failureCode, portalStore, storeQueries, type PortalStore, type StoreOpe
 import { shareLinks, shareLinkTickets } from "../../.server/portal-store/schema";
 import type { StateStore } from "../../.server/state-store.server";
 import { clientAddress } from "../../.server/client-address.server";
+import { config } from "../../.server/config.server";
 import { MANIFEST_BODY_BYTES, SHARE_CORS } from "../../lib/share-link-paths";
-import { encodeShlink, MAX_WRONG_PASSCODES, randomBase64url, shareLinkStatus, type ShareLinkForm, type ShareLinkStatus, type ShlinkPayload } from "./shlink";
+import { encodeShlink, MANIFEST_ID_BYTES, manifestUrlOf, MAX_WRONG_PASSCODES, randomBase64url, SHARE_ORIGIN_MAX, shareLinkStatus, type ShareLinkForm, type ShareLinkStatus, type ShlinkPayload } from "./shlink";
+import { publicOriginOf } from "../../.server/public-origin.server";
 
 /**
  * Share links of the health summary, SMART Health Links (issue 32; decisions/305-309). The maker's
@@ -39,6 +41,22 @@ export class ShareLinksUnavailable extends Error {
     super("The share links could not be read or written");
     this.name = "ShareLinksUnavailable";
   }
+}
+
+/**
+ * The portal's origin is too long for a share link's address (SMART Health Links bound it to 128
+ * characters): no link can be made here, whatever the patient does (decisions/326).
+ */
+export class ShareOriginTooLong extends Error {
+  constructor(readonly originLength: number) {
+    super(`The portal's origin is ${originLength} characters; a share link allows at most ${SHARE_ORIGIN_MAX}`);
+    this.name = "ShareOriginTooLong";
+  }
+}
+
+/** Refuses an origin no share link can be made at, before anything is read, encrypted or kept. */
+export function assertShareOrigin(origin: string): void {
+  if (origin.length > SHARE_ORIGIN_MAX) throw new ShareOriginTooLong(origin.length);
 }
 
 const sha256 = (text: string) => createHash("sha256").update(text).digest("base64url");
@@ -254,14 +272,15 @@ export interface MadeLink {
  * key leaves in the link only.
  */
 export async function makeShareLink(store: ShareLinkStore, maker: Maker, summaryJson: string, form: ShareLinkForm, origin: string, now: Date = new Date()): Promise<MadeLink> {
+  assertShareOrigin(origin);
   const key = randomBytes(32);
   try {
-    const manifestId = randomBase64url(32);
+    const manifestId = randomBase64url(MANIFEST_ID_BYTES);
     const id = randomBase64url(16);
     const expiresAt = new Date(now.getTime() + form.expiryDays * DAY_MS);
     const file = await new CompactEncrypt(new TextEncoder().encode(summaryJson)).setProtectedHeader({ alg: "dir", enc: "A256GCM", cty: FHIR_JSON }).encrypt(key);
     const payload: ShlinkPayload = {
-      url: `${origin}/shl/${manifestId}`,
+      url: manifestUrlOf(origin, manifestId),
       key: key.toString("base64url"),
       exp: Math.floor(expiresAt.getTime() / 1000),
       flag: "P",
@@ -316,6 +335,8 @@ export interface ReceivingSide {
   /** Counts requests per client address (the state store, shared by every process). */
   counts: StateStore;
   now?: () => Date;
+  /** PORTAL_ORIGIN (the portal's own); unset, the request's origin names the file's location. */
+  origin?: string;
 }
 
 /** A share link's use, on the record of the person summarised: made by "someone with a share link", named by the link's id only. */
@@ -409,7 +430,7 @@ export async function manifestResponse(request: Request, manifestId: string, sid
     const entry =
       asked.embeddedLengthMax !== undefined && file.length <= asked.embeddedLengthMax
         ? { ...described, embedded: file }
-        : { ...described, location: `${new URL(request.url).origin}/shl/file/${await side.store.issueTicket(claimed.id, now)}` };
+        : { ...described, location: `${publicOriginOf(request, side.origin)}/shl/file/${await side.store.issueTicket(claimed.id, now)}` };
     recordUse(claimed, request, "share-manifest-fetched");
     return json({ files: [entry] });
   } catch (error) {
@@ -436,7 +457,7 @@ export async function fileResponse(request: Request, ticket: string, side: Recei
 
 /** The receiving side as the portal runs it: its store and its state store. */
 export function portalReceivingSide(counts: StateStore): ReceivingSide {
-  return { store: shareLinkStore(), counts };
+  return { store: shareLinkStore(), counts, origin: config.PORTAL_ORIGIN };
 }
 
 /**

@@ -26,6 +26,18 @@ export interface ShlinkPayload {
 export const SHLINK_PREFIX = "shlink:/";
 /** The spec's bound on `url`. */
 export const MANIFEST_URL_MAX = 128;
+/** The manifest's id: 32 random bytes, base64url (the spec asks for at least 256 bits in `url`). */
+export const MANIFEST_ID_BYTES = 32;
+const MANIFEST_ID_LENGTH = Math.ceil((MANIFEST_ID_BYTES * 4) / 3);
+
+/** A manifest's address: the origin, then /shl/ and the id (app/lib/share-link-paths.ts answers it). */
+export const manifestUrlOf = (origin: string, manifestId: string) => `${origin}/shl/${manifestId}`;
+
+/**
+ * The longest origin whose manifest address stays within MANIFEST_URL_MAX: 128 less "/shl/" and the
+ * id's 43 characters, so 80. A portal at a longer origin cannot make a link the spec allows.
+ */
+export const SHARE_ORIGIN_MAX = MANIFEST_URL_MAX - manifestUrlOf("", "x".repeat(MANIFEST_ID_LENGTH)).length;
 export const LABEL_MAX = 80;
 /** Days a link works: 7 unless the maker chooses, at most 90. */
 export const EXPIRY_DAYS = { default: 7, min: 1, max: 90 } as const;

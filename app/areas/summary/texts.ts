@@ -69,6 +69,7 @@ export const shareMessages = {
   revoked: "The link is revoked: it no longer opens anything.",
   notFound: "That link is not one of this person's, or it is already revoked.",
   unavailable: "The portal cannot make or change share links just now. Please try again in a few minutes.",
+  originTooLong: "Share links cannot be made on this portal: its web address is too long for a share link. Please tell the practice.",
   failed: "The practice's system did not give us the whole record just now, so no link was made. Please try again in a few minutes.",
   forbidden: "That record is not one you can share.",
 } as const;

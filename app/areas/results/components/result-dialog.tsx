@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState } from "react";
+import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { Link, useFetcher, useLocation } from "react-router";
 import { Alert } from "../../../components/ui/alert";
 import { Button, buttonClass } from "../../../components/ui/button";
@@ -30,10 +30,10 @@ export function Spinner({ text }: { text: string }) {
 /**
  * The result dialog (2§2, 2§4): the result as a PDF, sanitised HTML or a table of observations, with
  * Print (not for PDFs, which the viewer shows as pages), Close, and the Result Chart. Its content is
- * read when it opens, which marks the result read at the practice; the page refreshes its list when
- * the dialog closes.
+ * read when it opens, which marks the result read at the practice: `onRead` then tells the page, which
+ * refreshes its list (2§4, opening), as it does again when the dialog closes.
  */
-export function ResultDialog({ result, onClose }: { result: ResultCard | null; onClose(): void }) {
+export function ResultDialog({ result, onRead, onClose }: { result: ResultCard | null; onRead(): void; onClose(): void }) {
   return (
     <Dialog
       open={result !== null}
@@ -44,12 +44,12 @@ export function ResultDialog({ result, onClose }: { result: ResultCard | null; o
       printable
     >
       {/* Keyed by the result: each opening reads its own content, and closing unmounts its readers. */}
-      {result ? <ResultBody key={result.id} result={result} onClose={onClose} /> : null}
+      {result ? <ResultBody key={result.id} result={result} onRead={onRead} onClose={onClose} /> : null}
     </Dialog>
   );
 }
 
-function ResultBody({ result, onClose }: { result: ResultCard; onClose(): void }) {
+function ResultBody({ result, onRead, onClose }: { result: ResultCard; onRead(): void; onClose(): void }) {
   const detail = useFetcher<ResultDetail>();
   const { load } = detail;
   const detailUrl = `/reports/result/${encodeURIComponent(result.id)}`;
@@ -58,6 +58,17 @@ function ResultBody({ result, onClose }: { result: ResultCard; onClose(): void }
   }, [load, detailUrl]);
   const loading = detail.state !== "idle" || detail.data === undefined;
   const content = loading ? undefined : detail.data;
+  // Once the practice has given the result (and so marked it read), never before: a refresh sent
+  // alongside the read could come back first and still say unread. A failed read changed nothing at
+  // the practice; its Retry, when it brings the result, refreshes then. Each reply is told once, so
+  // that a new onRead from the page never refreshes again for the same read.
+  const given = content !== undefined && content.kind !== "failed" ? content : undefined;
+  const told = useRef<ResultDetail | undefined>(undefined);
+  useEffect(() => {
+    if (!given || told.current === given) return;
+    told.current = given;
+    onRead();
+  }, [given, onRead]);
   const location = useLocation();
 
   return (
