@@ -195,6 +195,23 @@ test.describe("passkeys", () => {
     await recovery.getByLabel("Recovery code").fill(codes[3]);
     await recovery.getByRole("button", { name: "Continue" }).click();
     await expect(recovery.getByText(secondStepMessages.wrongRecoveryCode)).toBeVisible();
+    await recovery.getByLabel("Recovery code").fill(codes[4]);
+    await recovery.getByRole("button", { name: "Continue" }).click();
+    await expect(page.getByRole("heading", { name: "Dashboard", level: 1 })).toBeVisible();
+
+    // New codes for a passkey-only holder, with the same proof as for the e-mailed code's (decisions/312).
+    await page.goto("/profile");
+    const security = page.getByRole("region", { name: "Sign-in security" });
+    await expect(security).toContainText("Recovery codes left: 8 of 10");
+    await security.getByRole("button", { name: "Make new recovery codes" }).click();
+    const confirm = page.getByRole("dialog", { name: "Make new recovery codes?" });
+    await confirm.getByRole("button", { name: "Use a recovery code" }).click();
+    await confirm.getByLabel("Recovery code").fill(codes[5]);
+    await confirm.getByRole("button", { name: "Make new codes" }).click();
+    const renewed = page.getByRole("dialog", { name: "Your new recovery codes" });
+    await expect(renewed.getByRole("list", { name: "Recovery codes" }).getByRole("listitem")).toHaveCount(10);
+    await renewed.getByRole("button", { name: "I have kept my codes: done" }).click();
+    await expect(security).toContainText("Recovery codes left: 10 of 10");
   });
 
   test("a prompt that finds no passkey is told in words at 390 px, and the dialog stays usable", async ({ page, world }) => {
