@@ -31,8 +31,12 @@ async function logOut(page: Page) {
   await expect(page).toHaveURL(/\/login$/);
 }
 
-/** Adds a passkey from the profile, as the holder would, checking the dialog on its way (`open: false`: the profile is already open). */
-async function addPasskey(page: Page, user: WorldUser, name: string, { axe = false, open = true } = {}) {
+/**
+ * Adds a passkey from the profile, as the holder would, checking the dialog on its way (`open: false`: the
+ * profile is already open). A first passkey of a holder without recovery codes shows ten, once
+ * (decisions/321; `codes: false` for a holder who keeps the e-mailed code's); they are answered.
+ */
+async function addPasskey(page: Page, user: WorldUser, name: string, { axe = false, open = true, codes = true } = {}) {
   if (open) await openSignedIn(page, user, "/profile", "User Profile");
   const section = page.getByRole("region", { name: "Sign-in security" });
   await expect(section).toContainText(passkeyMessages.none);
@@ -46,17 +50,31 @@ async function addPasskey(page: Page, user: WorldUser, name: string, { axe = fal
   if (axe) await expectNoAxeViolations(page);
   await dialog.getByLabel(passkeyMessages.nameLabel).fill(name);
   await dialog.getByRole("button", { name: "Add passkey" }).click();
+  let shown: string[] = [];
+  if (codes) {
+    const kept = page.getByRole("dialog", { name: passkeyMessages.codesTitle });
+    await expect(kept).toContainText(passkeyMessages.codesDescription(name));
+    await expect(kept).toContainText("They will not be shown again.");
+    const items = kept.getByRole("list", { name: "Recovery codes" }).getByRole("listitem");
+    await expect(items).toHaveCount(10);
+    await expect(kept.getByRole("button", { name: "Copy codes" })).toBeVisible();
+    await expect(kept.getByRole("button", { name: "Print codes" })).toBeVisible();
+    if (axe) await expectNoAxeViolations(page);
+    shown = await items.allTextContents();
+    await kept.getByRole("button", { name: "I have kept my codes: done" }).click();
+    await expect(kept).toBeHidden();
+  }
   await expect(dialog).toBeHidden();
   await expect(page.getByText(passkeyMessages.added(name), { exact: true })).toBeVisible();
   await expect(section.getByRole("listitem", { name })).toContainText(passkeyMessages.neverUsed);
-  return section;
+  return { section, codes: shown };
 }
 
 test.describe("passkeys", () => {
   test("added in the profile, asked for after the password and signing in; renamed and removed; each recorded", async ({ page, world }) => {
     const { cdp, authenticatorId } = await virtualAuthenticator(page);
     const user = world.user("solo");
-    const section = await addPasskey(page, user, "My laptop", { axe: true });
+    const { section } = await addPasskey(page, user, "My laptop", { axe: true });
     const { credentials } = await cdp.send("WebAuthn.getCredentials", { authenticatorId });
     expect(credentials, "the credentials the virtual authenticator holds").toHaveLength(1);
 
@@ -95,8 +113,12 @@ test.describe("passkeys", () => {
     const mail = (await world.mail(user.username)).filter((m) => m.subject === secondStepMessages.confirmSubject);
     const code = /\b(\d{6})\b/.exec(mail.at(-1)!.body)![1];
     await remove.getByLabel("6-digit code").fill(code);
+    // The last passkey, the e-mailed code off: no second step would be left, and the dialog says the codes go too (decisions/321).
+    await expect(remove).toContainText(passkeyMessages.removeLastDescription);
     await remove.getByRole("button", { name: "Remove passkey" }).click();
+    await expect(page.getByText(passkeyMessages.removedWithCodes("Home laptop"), { exact: true })).toBeVisible();
     await expect(page.getByRole("region", { name: "Sign-in security" })).toContainText(passkeyMessages.none);
+    await expect(page.getByRole("region", { name: "Sign-in security" })).not.toContainText("Recovery codes left");
 
     // Without a passkey, the password alone signs in again.
     await logOut(page);
@@ -105,7 +127,7 @@ test.describe("passkeys", () => {
 
     await page.goto("/access-record");
     const main = page.getByRole("main");
-    for (const words of ["Added a passkey for Sign in", "Renamed a passkey for Sign in", "Used a passkey at Sign in", "Removed a passkey for Sign in"]) {
+    for (const words of ["Added a passkey for Sign in", "Made new recovery codes for Sign in", "Renamed a passkey for Sign in", "Used a passkey at Sign in", "Removed a passkey for Sign in"]) {
       await expect(main.getByText(words).first()).toBeVisible();
     }
   });
@@ -114,7 +136,7 @@ test.describe("passkeys", () => {
     const { cdp, authenticatorId } = await virtualAuthenticator(page);
     const user = world.user("solo");
     const codes = await turnOnInProfile(page, world, user);
-    await addPasskey(page, user, "Old phone", { open: false });
+    await addPasskey(page, user, "Old phone", { open: false, codes: false });
     await logOut(page);
     await cdp.send("WebAuthn.clearCredentials", { authenticatorId });
 
@@ -135,6 +157,61 @@ test.describe("passkeys", () => {
     await field.fill(codes[0]);
     await recovery.getByRole("button", { name: "Continue" }).click();
     await expect(page.getByRole("heading", { name: "Dashboard", level: 1 })).toBeVisible();
+  });
+
+  test("a first passkey shows ten recovery codes once; with the device lost, one signs a passkey-only holder in, once", async ({ page, world }) => {
+    const { cdp, authenticatorId } = await virtualAuthenticator(page);
+    const user = world.user("solo");
+    const { section, codes } = await addPasskey(page, user, "Only phone", { axe: true });
+    await expect(section).toContainText("Code by e-mail: Off");
+    await expect(section).toContainText("Recovery codes left: 10 of 10");
+    await expect(section.getByRole("button", { name: "Make new recovery codes" })).toBeVisible();
+    // Shown once: the profile read again lists how many are left, never the codes.
+    await page.reload();
+    await expect(page.getByRole("region", { name: "Sign-in security" })).toContainText("Recovery codes left: 10 of 10");
+    await expect(page.getByRole("main")).not.toContainText(codes[0]);
+    await logOut(page);
+    // The device is lost: the authenticator goes with its passkey.
+    await cdp.send("WebAuthn.removeVirtualAuthenticator", { authenticatorId });
+
+    await signIn(page, user);
+    const asked = page.getByRole("dialog", { name: passkeyMessages.signInTitle });
+    await expect(asked).toBeVisible();
+    await expect(asked.getByRole("button", { name: passkeyMessages.useEmailedCode })).toHaveCount(0);
+    await asked.getByRole("button", { name: passkeyMessages.useRecoveryCode }).click();
+    const recovery = page.getByRole("dialog", { name: "Enter a recovery code" });
+    await expect(recovery).toBeVisible();
+    await expectNoAxeViolations(page);
+    await recovery.getByLabel("Recovery code").fill(codes[3]);
+    await recovery.getByRole("button", { name: "Continue" }).click();
+    await expect(page.getByRole("heading", { name: "Dashboard", level: 1 })).toBeVisible();
+    await page.goto("/profile");
+    await expect(page.getByRole("region", { name: "Sign-in security" })).toContainText("Recovery codes left: 9 of 10");
+
+    // Spent: the same code is refused at the next sign-in.
+    await logOut(page);
+    await signIn(page, user);
+    await page.getByRole("dialog", { name: passkeyMessages.signInTitle }).getByRole("button", { name: passkeyMessages.useRecoveryCode }).click();
+    await recovery.getByLabel("Recovery code").fill(codes[3]);
+    await recovery.getByRole("button", { name: "Continue" }).click();
+    await expect(recovery.getByText(secondStepMessages.wrongRecoveryCode)).toBeVisible();
+    await recovery.getByLabel("Recovery code").fill(codes[4]);
+    await recovery.getByRole("button", { name: "Continue" }).click();
+    await expect(page.getByRole("heading", { name: "Dashboard", level: 1 })).toBeVisible();
+
+    // New codes for a passkey-only holder, with the same proof as for the e-mailed code's (decisions/312).
+    await page.goto("/profile");
+    const security = page.getByRole("region", { name: "Sign-in security" });
+    await expect(security).toContainText("Recovery codes left: 8 of 10");
+    await security.getByRole("button", { name: "Make new recovery codes" }).click();
+    const confirm = page.getByRole("dialog", { name: "Make new recovery codes?" });
+    await confirm.getByRole("button", { name: "Use a recovery code" }).click();
+    await confirm.getByLabel("Recovery code").fill(codes[5]);
+    await confirm.getByRole("button", { name: "Make new codes" }).click();
+    const renewed = page.getByRole("dialog", { name: "Your new recovery codes" });
+    await expect(renewed.getByRole("list", { name: "Recovery codes" }).getByRole("listitem")).toHaveCount(10);
+    await renewed.getByRole("button", { name: "I have kept my codes: done" }).click();
+    await expect(security).toContainText("Recovery codes left: 10 of 10");
   });
 
   test("a prompt that finds no passkey is told in words at 390 px, and the dialog stays usable", async ({ page, world }) => {

@@ -9,13 +9,14 @@ import { and, asc, count, eq } from "drizzle-orm";
 import { z } from "zod";
 import { passkeyMessages } from "../lib/messages/passkeys";
 import { normalisePasskeyName, passkeyNameProblem } from "../lib/passkeys";
+import { passkeyBringsRecoveryCodes } from "../lib/second-step";
 import { config } from "./config.server";
 import { portalStore, storeQueries, type PortalStore, type StoreOperation } from "./portal-store.server";
 import { passkeys } from "./portal-store/schema";
 import { stateStore } from "./state.server";
 import type { StateStore } from "./state-store.server";
 import { AttemptThrottle } from "./throttle.server";
-import { secondStepThrottle } from "./second-step.server";
+import { holdersSecondSteps, secondStepThrottle } from "./second-step.server";
 
 /**
  * @simplewebauthn/server, loaded at the first ceremony rather than at start-up: with the X.509 and ASN.1
@@ -114,24 +115,43 @@ export function passkeyStore(opened: () => PortalStore | undefined = portalStore
     return row ?? null;
   }
 
-  /** Adds a checked credential; false when that credential is already listed (for anyone). */
-  async function add(holderKey: string, credential: { credentialId: string; publicKey: string; counter: number; transports: string[]; name: string }, now = new Date()): Promise<boolean> {
-    const added = await run("passkeys.write", (db) =>
-      db
-        .insert(passkeys)
-        .values({
-          holderKey,
-          credentialId: credential.credentialId,
-          publicKey: credential.publicKey,
-          counter: credential.counter,
-          transports: credential.transports.filter((t) => /^[a-z-]{1,20}$/.test(t)).slice(0, 8).join(","),
-          name: credential.name,
-          createdAt: now,
-        })
-        .onConflictDoNothing()
-        .returning({ id: passkeys.credentialId }),
+  /**
+   * Adds a checked credential. When it is the holder's first and they have no recovery codes left, ten
+   * are made in the same transaction (decisions/321) and returned once, to be shown once: a passkey is
+   * never saved with codes shown but not stored, nor the other way round. Not added when that
+   * credential is already listed (for anyone).
+   */
+  async function add(
+    holderKey: string,
+    credential: { credentialId: string; publicKey: string; counter: number; transports: string[]; name: string },
+    now = new Date(),
+  ): Promise<{ added: false } | { added: true; recoveryCodes: string[] | null }> {
+    return run("passkeys.write", (db) =>
+      db.transaction(async (tx) => {
+        await holdersSecondSteps.lock(tx, holderKey);
+        const added = await tx
+          .insert(passkeys)
+          .values({
+            holderKey,
+            credentialId: credential.credentialId,
+            publicKey: credential.publicKey,
+            counter: credential.counter,
+            transports: credential.transports.filter((t) => /^[a-z-]{1,20}$/.test(t)).slice(0, 8).join(","),
+            name: credential.name,
+            createdAt: now,
+          })
+          .onConflictDoNothing()
+          .returning({ id: passkeys.credentialId });
+        if (added.length !== 1) return { added: false as const };
+        const held = {
+          emailOn: await holdersSecondSteps.emailOn(tx, holderKey),
+          passkeys: await holdersSecondSteps.passkeys(tx, holderKey),
+          recoveryCodesLeft: await holdersSecondSteps.recoveryCodesLeft(tx, holderKey),
+        };
+        const recoveryCodes = passkeyBringsRecoveryCodes(held) ? await holdersSecondSteps.replaceRecoveryCodes(tx, holderKey, now) : null;
+        return { added: true as const, recoveryCodes };
+      }),
     );
-    return added.length === 1;
   }
 
   /** Renames one of the holder's passkeys; false when it is not theirs (or gone). */
@@ -142,12 +162,20 @@ export function passkeyStore(opened: () => PortalStore | undefined = portalStore
     return renamed.length === 1;
   }
 
-  /** Removes one of the holder's passkeys; its name when it was theirs, null otherwise. */
-  async function remove(holderKey: string, credentialId: string): Promise<string | null> {
-    const [gone] = await run("passkeys.write", (db) =>
-      db.delete(passkeys).where(and(eq(passkeys.holderKey, holderKey), eq(passkeys.credentialId, credentialId))).returning({ name: passkeys.name }),
+  /**
+   * Removes one of the holder's passkeys: its name when it was theirs, null otherwise. The last one
+   * going while the e-mailed code is off leaves no second step, so the recovery codes go with it, in
+   * the same transaction (decisions/321); `recoveryCodesRemoved` says so.
+   */
+  async function remove(holderKey: string, credentialId: string): Promise<{ name: string; recoveryCodesRemoved: boolean } | null> {
+    return run("passkeys.write", (db) =>
+      db.transaction(async (tx) => {
+        await holdersSecondSteps.lock(tx, holderKey);
+        const [gone] = await tx.delete(passkeys).where(and(eq(passkeys.holderKey, holderKey), eq(passkeys.credentialId, credentialId))).returning({ name: passkeys.name });
+        if (!gone) return null;
+        return { name: gone.name, recoveryCodesRemoved: await holdersSecondSteps.dropRecoveryCodesIfAlone(tx, holderKey) };
+      }),
     );
-    return gone?.name ?? null;
   }
 
   /**
@@ -289,7 +317,8 @@ export async function registrationOptions(deps: Passkeys, holder: PasskeyHolder)
   return options;
 }
 
-export type AddVerdict = { ok: true; name: string } | { ok: false; message: string; status: number };
+/** Added: its name, and the recovery codes made with it (a first passkey; decisions/321), to be shown once, or null. */
+export type AddVerdict = { ok: true; name: string; recoveryCodes: string[] | null } | { ok: false; message: string; status: number };
 
 /** Checks the browser's new credential against its challenge and adds it under the holder's name for it. */
 export async function addPasskey(deps: Passkeys, holderKey: string, response: RegistrationResponseJSON, typedName: string, now = new Date()): Promise<AddVerdict> {
@@ -315,7 +344,7 @@ export async function addPasskey(deps: Passkeys, holderKey: string, response: Re
     { credentialId: credential.id, publicKey: Buffer.from(credential.publicKey).toString("base64url"), counter: credential.counter, transports: credential.transports ?? response.response.transports ?? [], name },
     now,
   );
-  return added ? { ok: true, name } : { ok: false, message: passkeyMessages.alreadyAdded, status: 409 };
+  return added.added ? { ok: true, name, recoveryCodes: added.recoveryCodes } : { ok: false, message: passkeyMessages.alreadyAdded, status: 409 };
 }
 
 /** Options for signing in: only the holder's own passkeys are offered to the browser. */

@@ -1,13 +1,13 @@
 import { createHash, randomInt } from "node:crypto";
-import { and, count, eq, isNull } from "drizzle-orm";
+import { and, count, eq, isNull, sql } from "drizzle-orm";
 import { secondStepMessages } from "../lib/messages/secondStep";
-import { normaliseCode } from "../lib/second-step";
+import { normaliseCode, recoveryCodesStay } from "../lib/second-step";
 import type { AccessAction } from "../lib/access-kinds";
 import { recordAccess } from "./access-record.server";
 import { sendMail as portalSendMail, type SendMail } from "./mail.server";
 import { observability } from "./observability.server";
-import { portalStore, storeQueries, type PortalStore, type StoreOperation } from "./portal-store.server";
-import { secondStepCodes, secondSteps } from "./portal-store/schema";
+import { portalStore, storeQueries, type PortalDb, type PortalStore, type StoreOperation } from "./portal-store.server";
+import { passkeys, secondStepCodes, secondSteps } from "./portal-store/schema";
 import { anonymousSessionId } from "./session.server";
 import { stateStore } from "./state.server";
 import { AttemptThrottle } from "./throttle.server";
@@ -66,20 +66,57 @@ export interface SecondStepStatus {
   recoveryCodesLeft: number;
 }
 
+/**
+ * A holder's second steps within one transaction (decisions/321): the e-mailed code, passkeys and
+ * recovery codes change together, so whichever change decides about the recovery codes (the first
+ * passkey, the last one removed, the e-mailed code off) holds the holder's lock until it commits. Two
+ * processes adding a first passkey at once then cannot both make codes, nor one remove them under the other.
+ */
+export const holdersSecondSteps = {
+  async lock(tx: PortalDb, holderKey: string): Promise<void> {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`second-step:${holderKey}`}, 0))`);
+  },
+  async emailOn(tx: PortalDb, holderKey: string): Promise<boolean> {
+    const [row] = await tx.select({ holderKey: secondSteps.holderKey }).from(secondSteps).where(eq(secondSteps.holderKey, holderKey));
+    return row !== undefined;
+  },
+  async passkeys(tx: PortalDb, holderKey: string): Promise<number> {
+    const [row] = await tx.select({ n: count() }).from(passkeys).where(eq(passkeys.holderKey, holderKey));
+    return Number(row?.n ?? 0);
+  },
+  async recoveryCodesLeft(tx: PortalDb, holderKey: string): Promise<number> {
+    const [left] = await tx
+      .select({ n: count() })
+      .from(secondStepCodes)
+      .where(and(eq(secondStepCodes.holderKey, holderKey), eq(secondStepCodes.kind, "recovery"), isNull(secondStepCodes.usedAt)));
+    return Number(left?.n ?? 0);
+  },
+  /** Ten new codes in place of any earlier ones (used or not); stored hashed, returned once to be shown once. */
+  async replaceRecoveryCodes(tx: PortalDb, holderKey: string, now: Date): Promise<string[]> {
+    const codes = newRecoveryCodes();
+    await tx.delete(secondStepCodes).where(and(eq(secondStepCodes.holderKey, holderKey), eq(secondStepCodes.kind, "recovery")));
+    await tx.insert(secondStepCodes).values(codes.map((code) => ({ holderKey, kind: "recovery" as const, codeHash: hashCode(holderKey, "recovery", code), createdAt: now })));
+    return codes;
+  },
+  /** After a second step was taken away: the recovery codes go unless another second step remains. True when they went. */
+  async dropRecoveryCodesIfAlone(tx: PortalDb, holderKey: string): Promise<boolean> {
+    const after = { emailOn: await holdersSecondSteps.emailOn(tx, holderKey), passkeys: await holdersSecondSteps.passkeys(tx, holderKey) };
+    if (recoveryCodesStay(after)) return false;
+    await tx.delete(secondStepCodes).where(and(eq(secondStepCodes.holderKey, holderKey), eq(secondStepCodes.kind, "recovery")));
+    return true;
+  },
+};
+
 /** The store's side of second steps, for one store (tests give theirs; the app uses the process's). */
 export function secondStepStore(opened: () => PortalStore | undefined = portalStore) {
   const run = storeQueries<Extract<StoreOperation, `second-step.${string}`>>(opened, () => new SecondStepUnavailable());
   const store = () => ({ run });
 
   async function status(holderKey: string): Promise<SecondStepStatus> {
-    return store().run("second-step.read", async (db) => {
-      const [row] = await db.select({ holderKey: secondSteps.holderKey }).from(secondSteps).where(eq(secondSteps.holderKey, holderKey));
-      const [left] = await db
-        .select({ n: count() })
-        .from(secondStepCodes)
-        .where(and(eq(secondStepCodes.holderKey, holderKey), eq(secondStepCodes.kind, "recovery"), isNull(secondStepCodes.usedAt)));
-      return { on: row !== undefined, recoveryCodesLeft: Number(left?.n ?? 0) };
-    });
+    return store().run("second-step.read", async (db) => ({
+      on: await holdersSecondSteps.emailOn(db, holderKey),
+      recoveryCodesLeft: await holdersSecondSteps.recoveryCodesLeft(db, holderKey),
+    }));
   }
 
   /** A new e-mailed code for the holder; any earlier one stops working (only the latest e-mail counts). */
@@ -128,14 +165,12 @@ export function secondStepStore(opened: () => PortalStore | undefined = portalSt
 
   /** Ten new recovery codes; the earlier ones stop working. The codes are returned once, to be shown once. */
   async function replaceRecoveryCodes(holderKey: string, now = new Date()): Promise<string[]> {
-    const codes = newRecoveryCodes();
-    await store().run("second-step.write", (db) =>
+    return store().run("second-step.write", (db) =>
       db.transaction(async (tx) => {
-        await tx.delete(secondStepCodes).where(and(eq(secondStepCodes.holderKey, holderKey), eq(secondStepCodes.kind, "recovery")));
-        await tx.insert(secondStepCodes).values(codes.map((code) => ({ holderKey, kind: "recovery" as const, codeHash: hashCode(holderKey, "recovery", code), createdAt: now })));
+        await holdersSecondSteps.lock(tx, holderKey);
+        return holdersSecondSteps.replaceRecoveryCodes(tx, holderKey, now);
       }),
     );
-    return codes;
   }
 
   /** Turns the e-mailed code on (the caller has just checked one) and answers the first recovery codes. */
@@ -144,12 +179,17 @@ export function secondStepStore(opened: () => PortalStore | undefined = portalSt
     return replaceRecoveryCodes(holderKey, now);
   }
 
-  /** Turns the second step off; its codes go with it. */
-  async function turnOff(holderKey: string): Promise<void> {
-    await store().run("second-step.write", (db) =>
+  /**
+   * Turns the e-mailed code off; its codes go with it, and the recovery codes too unless a passkey
+   * remains (decisions/321: they are then the passkeys' way back). Answers whether the recovery codes stay.
+   */
+  async function turnOff(holderKey: string): Promise<{ recoveryCodesKept: boolean }> {
+    return store().run("second-step.write", (db) =>
       db.transaction(async (tx) => {
-        await tx.delete(secondStepCodes).where(eq(secondStepCodes.holderKey, holderKey));
+        await holdersSecondSteps.lock(tx, holderKey);
+        await tx.delete(secondStepCodes).where(and(eq(secondStepCodes.holderKey, holderKey), eq(secondStepCodes.kind, "email")));
         await tx.delete(secondSteps).where(eq(secondSteps.holderKey, holderKey));
+        return { recoveryCodesKept: !(await holdersSecondSteps.dropRecoveryCodesIfAlone(tx, holderKey)) };
       }),
     );
   }

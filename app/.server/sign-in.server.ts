@@ -207,9 +207,10 @@ export function createSignInSteps(deps: SignInDeps) {
     let asked: PasskeyStage | null = null;
     try {
       const status = await second.store.status(holderKey);
-      // A passkey first, when the holder has one and the portal knows its origin (decisions/300).
+      // A passkey first, when the holder has one and the portal knows its origin (decisions/300); a recovery
+      // code instead whenever codes are left, whichever second step made them (decisions/321).
       const withPasskeys = deps.passkeys?.relyingParty ? (await deps.passkeys.store.count(holderKey)) > 0 : false;
-      if (withPasskeys) asked = { stage: "passkey", to: to ?? "", email: status.on && to !== null, recovery: status.on && status.recoveryCodesLeft > 0 };
+      if (withPasskeys) asked = { stage: "passkey", to: to ?? "", email: status.on && to !== null, recovery: status.recoveryCodesLeft > 0 };
       stage = status.on ? "code" : second.required && !withPasskeys ? "setup" : null;
     } catch (error) {
       if (error instanceof SecondStepUnavailable || error instanceof PasskeysUnavailable) return giveBack(pending, secondStepMessages.unavailable);

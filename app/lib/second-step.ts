@@ -15,3 +15,38 @@ export function codeShapeProblem(typed: string, recovery: boolean): string | nul
   if (recovery) return /^[A-Z0-9]{10}$/.test(code) ? null : secondStepMessages.recoveryShape;
   return /^\d{6}$/.test(code) ? null : secondStepMessages.codeShape;
 }
+
+/**
+ * Recovery codes belong to the second step as a whole, not to the e-mailed code (decisions/321): they
+ * are the way back for a holder who loses a passkey's device as much as an inbox. These rules say when
+ * they are made and when they go; the store applies them in the same transaction as the change.
+ */
+export interface SecondStepsHeld {
+  /** The e-mailed code is on. */
+  emailOn: boolean;
+  /** Passkeys the holder has (after the change being made). */
+  passkeys: number;
+}
+
+/** Some second step remains: recovery codes (and making new ones) make sense only then. */
+export function hasSecondStep(held: SecondStepsHeld): boolean {
+  return held.emailOn || held.passkeys > 0;
+}
+
+/**
+ * A passkey just added brings ten recovery codes when it is the holder's first and they have none
+ * left to use: a passkey-only holder who loses the device then still has a way in. A second passkey,
+ * or a holder who already keeps codes (from the e-mailed code), gets none: their codes stay as they are.
+ */
+export function passkeyBringsRecoveryCodes(held: SecondStepsHeld & { recoveryCodesLeft: number }): boolean {
+  return held.passkeys === 1 && held.recoveryCodesLeft === 0;
+}
+
+/**
+ * After a second step is taken away (the e-mailed code turned off, a passkey removed), the recovery
+ * codes stay only while another second step remains: codes with nothing beside them would be a second
+ * step of their own, one the holder never chose.
+ */
+export function recoveryCodesStay(after: SecondStepsHeld): boolean {
+  return hasSecondStep(after);
+}

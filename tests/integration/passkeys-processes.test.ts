@@ -68,11 +68,13 @@ describe("passkeys on two portal processes", () => {
     expect(asked.options.rp.id).toBe("portal.example.test");
     // The new credential posted to the other process: the challenge is in the shared state store.
     const added = await profilePost(holder, second, { intent: "sign-in-security-passkey-add", name: "Laptop", answer: JSON.stringify(authenticator.register(asked.options)) });
-    expect(added).toEqual({ ok: true, intent: "sign-in-security-passkey-add", message: passkeyMessages.added("Laptop") });
+    // The holder's first passkey: ten recovery codes come with it, once (decisions/321).
+    expect(added).toEqual({ ok: true, intent: "sign-in-security-passkey-add", message: passkeyMessages.added("Laptop"), codes: expect.any(Array) });
+    expect(added.ok && added.codes).toHaveLength(10);
 
     // Another browser signs in at the second process: the passkey is asked for.
     const later = new Browser();
-    expect(await later.step(second, signInSteps, "sign-in", { username: user.username, password: user.password, captcha: "", redirectTo: "/" })).toEqual({ kind: "passkey", email: false, recovery: false });
+    expect(await later.step(second, signInSteps, "sign-in", { username: user.username, password: user.password, captcha: "", redirectTo: "/" })).toEqual({ kind: "passkey", email: false, recovery: true });
     const options = await later.step(second, signInSteps, "passkey-options", {});
     if (options.kind !== "passkeyOptions") throw new Error(`options expected, not ${options.kind}`);
     const answer = authenticator.assert(options.options);

@@ -14,7 +14,9 @@ import {
   type PasskeyStore,
 } from "../../app/.server/passkeys.server";
 import { sharePortalStore, type PortalStore } from "../../app/.server/portal-store.server";
-import { secondStepStore, secondStepThrottle, SECOND_STEP_LIMITS } from "../../app/.server/second-step.server";
+import { hashCode, secondStepStore, secondStepThrottle, SECOND_STEP_LIMITS, type SecondStepStore } from "../../app/.server/second-step.server";
+import { secondStepCodes } from "../../app/.server/portal-store/schema";
+import { eq, sql } from "drizzle-orm";
 import { accountHolderKey, createSessions } from "../../app/.server/session.server";
 import { createSignInSteps, type FlowResult } from "../../app/.server/sign-in.server";
 import { MemoryStateStore } from "../../app/.server/state-store.server";
@@ -66,25 +68,76 @@ async function register(deps: Passkeys, authenticator: SoftwareAuthenticator, ho
 
 describe.each(["embedded", "postgres"] as const)("passkeys' store and checks (%s)", (kind) => {
   let deps: Passkeys;
+  let store: PortalStore;
+  let codes: SecondStepStore;
   beforeAll(async () => {
-    const store = kind === "embedded" ? embedded : await openPostgresTestStore("passkeys");
+    store = kind === "embedded" ? embedded : await openPostgresTestStore("passkeys");
     if (kind === "postgres") stores.push(store);
     deps = passkeysOn(passkeyStore(() => store));
+    codes = secondStepStore(() => store);
   }, 60_000);
+
+  it("the first passkey brings ten recovery codes, returned once and stored only hashed; a second brings none; the last one removed takes them when the e-mailed code is off", async () => {
+    const authenticator = new SoftwareAuthenticator(ORIGIN);
+    const first = await register(deps, authenticator, HOLDER, "Phone");
+    if (!first.verdict.ok || !first.verdict.recoveryCodes) throw new Error("a first passkey makes recovery codes");
+    const made = first.verdict.recoveryCodes;
+    expect(made).toHaveLength(10);
+    expect(await codes.status(HOLDER)).toEqual({ on: false, recoveryCodesLeft: 10 });
+    const rows = await store.run("second-step.read", (db) => db.select().from(secondStepCodes).where(eq(secondStepCodes.holderKey, HOLDER)));
+    expect(rows.map((r) => r.codeHash).sort()).toEqual(made.map((c) => hashCode(HOLDER, "recovery", c)).sort());
+    for (const code of made) expect(JSON.stringify(rows)).not.toContain(code.replace("-", ""));
+    expect(await codes.status(OTHER)).toEqual({ on: false, recoveryCodesLeft: 0 });
+
+    // A second passkey makes none: the codes shown with the first still work, and only they.
+    const second = await register(deps, authenticator, HOLDER, "Laptop");
+    expect(second.verdict).toEqual({ ok: true, name: "Laptop", recoveryCodes: null });
+    expect(await codes.useRecoveryCode(HOLDER, made[0])).toBe(true);
+    expect(await codes.useRecoveryCode(HOLDER, made[0])).toBe(false);
+    expect(await codes.status(HOLDER)).toEqual({ on: false, recoveryCodesLeft: 9 });
+
+    // One passkey left: the codes stay. The last one gone, with the e-mailed code off: they go too.
+    expect(await deps.store.remove(HOLDER, second.answer.id)).toEqual({ name: "Laptop", recoveryCodesRemoved: false });
+    expect(await codes.status(HOLDER)).toEqual({ on: false, recoveryCodesLeft: 9 });
+    expect(await deps.store.remove(HOLDER, first.answer.id)).toEqual({ name: "Phone", recoveryCodesRemoved: true });
+    expect(await codes.status(HOLDER)).toEqual({ on: false, recoveryCodesLeft: 0 });
+    expect(await codes.useRecoveryCode(HOLDER, made[1])).toBe(false);
+
+    // With the e-mailed code on, its codes are the holder's: a first passkey leaves them be, and its removal keeps them.
+    const emailed = await codes.turnOn(HOLDER);
+    const again = await register(deps, authenticator, HOLDER, "Phone");
+    expect(again.verdict).toEqual({ ok: true, name: "Phone", recoveryCodes: null });
+    expect(await deps.store.remove(HOLDER, again.answer.id)).toEqual({ name: "Phone", recoveryCodesRemoved: false });
+    expect(await codes.useRecoveryCode(HOLDER, emailed[0])).toBe(true);
+    await codes.turnOff(HOLDER);
+    expect(await codes.status(HOLDER)).toEqual({ on: false, recoveryCodesLeft: 0 });
+  });
+
+  it("first passkeys added at once (two processes, say) make one set of codes", async () => {
+    // Straight to the store, so the transactions overlap: each checks "the first, no codes left" in its own.
+    const credential = (n: number) => ({ credentialId: `racer${n}`.padEnd(22, "x"), publicKey: "pQECAyYgASFYIB".repeat(4), counter: 0, transports: ["internal"], name: `Key ${n}` });
+    // Connections opened first (PostgreSQL's pool), so no transaction waits for one while another runs alone.
+    await Promise.all(Array.from({ length: 4 }, () => store.run("second-step.read", (db) => db.execute(sql`select pg_sleep(0.05)`))));
+    const added = await Promise.all(Array.from({ length: 4 }, (_, n) => deps.store.add(HOLDER, credential(n))));
+    expect(added.filter((a) => a.added && a.recoveryCodes)).toHaveLength(1);
+    expect(await codes.status(HOLDER)).toEqual({ on: false, recoveryCodesLeft: 10 });
+    for (const p of await deps.store.list(HOLDER)) await deps.store.remove(HOLDER, p.id);
+    expect(await codes.status(HOLDER)).toEqual({ on: false, recoveryCodesLeft: 0 });
+  });
 
   it("adds several passkeys for a holder, renames and removes them; another holder never sees, renames or removes them", async () => {
     const authenticator = new SoftwareAuthenticator(ORIGIN);
     const first = await register(deps, authenticator, HOLDER, "  My   phone ");
-    expect(first.verdict).toEqual({ ok: true, name: "My phone" });
+    expect(first.verdict).toEqual({ ok: true, name: "My phone", recoveryCodes: expect.any(Array) });
     const second = await register(deps, authenticator, HOLDER, "Work laptop");
-    expect(second.verdict).toEqual({ ok: true, name: "Work laptop" });
+    expect(second.verdict).toEqual({ ok: true, name: "Work laptop", recoveryCodes: null });
     expect((await deps.store.list(HOLDER)).map((p) => p.name)).toEqual(["My phone", "Work laptop"]);
     expect(await deps.store.list(OTHER)).toEqual([]);
 
     expect(await deps.store.rename(OTHER, first.answer.id, "Mine now")).toBe(false);
     expect(await deps.store.remove(OTHER, first.answer.id)).toBeNull();
     expect(await deps.store.rename(HOLDER, first.answer.id, "Old phone")).toBe(true);
-    expect(await deps.store.remove(HOLDER, second.answer.id)).toBe("Work laptop");
+    expect(await deps.store.remove(HOLDER, second.answer.id)).toEqual({ name: "Work laptop", recoveryCodesRemoved: false });
     expect((await deps.store.list(HOLDER)).map((p) => p.name)).toEqual(["Old phone"]);
     await deps.store.remove(HOLDER, first.answer.id);
   });
@@ -96,7 +149,7 @@ describe.each(["embedded", "postgres"] as const)("passkeys' store and checks (%s
     expect(await addPasskey(deps, HOLDER, answer, "<b>")).toEqual({ ok: false, message: passkeyMessages.nameBadCharacters, status: 400 });
     // The name's refusal did not use up the challenge: the same answer with a good name is taken.
     expect(await addPasskey(deps, OTHER, answer, "Phone")).toEqual({ ok: false, message: passkeyMessages.replayed, status: 400 });
-    expect(await addPasskey(deps, HOLDER, answer, "Phone")).toEqual({ ok: true, name: "Phone" });
+    expect(await addPasskey(deps, HOLDER, answer, "Phone")).toEqual({ ok: true, name: "Phone", recoveryCodes: expect.any(Array) });
     expect(await addPasskey(deps, HOLDER, answer, "Phone")).toEqual({ ok: false, message: passkeyMessages.replayed, status: 400 });
 
     const elsewhere = new SoftwareAuthenticator("https://portal.example.test.evil.example");
@@ -231,7 +284,8 @@ describe("signing in with a passkey", () => {
     expect(await b.signedIn()).toBe(false);
     expect((await b.session()).get("pending")).toBeUndefined();
     const user = world.user("empty");
-    expect(await b.signIn(user.username, user.password)).toEqual({ kind: "passkey", email: false, recovery: false });
+    // The first passkey made recovery codes (decisions/321): they are offered beside it.
+    expect(await b.signIn(user.username, user.password)).toEqual({ kind: "passkey", email: false, recovery: true });
     for (const p of await passkeys.store.list(key)) await passkeys.store.remove(key, p.id);
   });
 
@@ -239,7 +293,11 @@ describe("signing in with a passkey", () => {
     const user = world.user("solo");
     const { key, apiBase, id } = await holderOf("solo");
     const authenticator = new SoftwareAuthenticator(ORIGIN);
-    await register(passkeys, authenticator, key, "Solo's phone");
+    const { verdict } = await register(passkeys, authenticator, key, "Solo's phone");
+    // Every code the passkey brought used up: none is offered, nor taken.
+    const codes = secondStepStore(() => embedded);
+    for (const code of verdict.ok ? (verdict.recoveryCodes ?? []) : []) await codes.useRecoveryCode(key, code);
+    expect(await codes.status(key)).toEqual({ on: false, recoveryCodesLeft: 0 });
     const b = browser(portal());
     expect(await b.signIn(user.username, user.password)).toEqual({ kind: "passkey", email: false, recovery: false });
     expect(await b.signedIn()).toBe(false);
@@ -289,6 +347,32 @@ describe("signing in with a passkey", () => {
     await d.signIn(user.username, user.password);
     expect(await d.email()).toEqual({ kind: "secondStep", to: expect.stringMatching(/^e•••@/), setup: false, resent: false });
     await codes.turnOff(key);
+    for (const p of await passkeys.store.list(key)) await passkeys.store.remove(key, p.id);
+  });
+
+  it("a passkey-only holder who lost the device signs in with a recovery code from the passkey's prompt, each code once", async () => {
+    const user = world.user("solo");
+    const { key, apiBase, id } = await holderOf("solo");
+    const { verdict } = await register(passkeys, new SoftwareAuthenticator(ORIGIN), key, "Lost phone");
+    if (!verdict.ok || !verdict.recoveryCodes) throw new Error("a first passkey makes recovery codes");
+    const [code] = verdict.recoveryCodes;
+    const b = browser(portal());
+    expect(await b.signIn(user.username, user.password)).toEqual({ kind: "passkey", email: false, recovery: true });
+    // Only as a recovery code: the same letters typed as an e-mailed code are not one, and no code was e-mailed.
+    expect(await b.code(code, false)).toEqual({ kind: "refused", message: passkeyMessages.usePasskeyFirst });
+    expect(await b.code(code.toLowerCase(), true)).toEqual({ kind: "signedIn", redirectTo: "/" });
+    expect(await b.signedIn()).toBe(true);
+    expect(await secondStepStore(() => embedded).status(key)).toEqual({ on: false, recoveryCodesLeft: 9 });
+
+    // Spent: the same code signs nobody in again.
+    const c = browser(portal());
+    expect(await c.signIn(user.username, user.password)).toEqual({ kind: "passkey", email: false, recovery: true });
+    expect(await c.code(code, true)).toEqual({ kind: "refused", message: secondStepMessages.wrongRecoveryCode });
+    expect(await c.signedIn()).toBe(false);
+    await embedded.settled();
+    const { entries } = await listAccess({ practice: apiBase, patientId: id });
+    expect(entries.map((e) => e.action)).toEqual(expect.arrayContaining(["recovery-code-used", "second-step-failed"]));
+    expect(JSON.stringify(entries)).not.toContain(code);
     for (const p of await passkeys.store.list(key)) await passkeys.store.remove(key, p.id);
   });
 });

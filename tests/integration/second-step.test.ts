@@ -342,8 +342,9 @@ describe("changes that weaken sign-in ask for fresh proof (decisions/312)", () =
     const holder = await signedIn("solo");
     const other = await signedIn("family");
     const credential = (id: string, name: string) => ({ credentialId: id.repeat(22), publicKey: "pQECAyYgASFYIB".repeat(4), counter: 0, transports: ["internal"], name });
-    expect(await portalPasskeys.store.add(holder.key, credential("A", "Home laptop"))).toBe(true);
-    expect(await portalPasskeys.store.add(other.key, credential("B", "Their phone"))).toBe(true);
+    // A first passkey brings ten recovery codes (decisions/321), for each holder.
+    expect(await portalPasskeys.store.add(holder.key, credential("A", "Home laptop"))).toEqual({ added: true, recoveryCodes: expect.any(Array) });
+    expect(await portalPasskeys.store.add(other.key, credential("B", "Their phone"))).toEqual({ added: true, recoveryCodes: expect.any(Array) });
     const mine = "A".repeat(22);
     const theirs = "B".repeat(22);
     const remove = (id: string, proof: Record<string, string> = {}) => holder.post({ intent: "sign-in-security-passkey-remove", id, ...proof });
@@ -356,10 +357,52 @@ describe("changes that weaken sign-in ask for fresh proof (decisions/312)", () =
     expect(await remove(mine, { code: otherThan(code) })).toEqual({ status: 400, reply: { ok: false, intent: "sign-in-security-passkey-remove", message: secondStepMessages.wrongCode } });
     expect((await portalPasskeys.store.list(holder.key)).map((p) => p.name)).toEqual(["Home laptop"]);
 
-    expect(await remove(mine, { code })).toEqual({ status: 200, reply: { ok: true, intent: "sign-in-security-passkey-remove", message: passkeyMessages.removed("Home laptop") } });
+    expect(await secondStep.portalSecondStep.store.status(holder.key)).toEqual({ on: false, recoveryCodesLeft: 10 });
+    // The holder's last passkey, with the e-mailed code off: no second step is left, and the codes go with it (decisions/321).
+    expect(await remove(mine, { code })).toEqual({ status: 200, reply: { ok: true, intent: "sign-in-security-passkey-remove", message: passkeyMessages.removedWithCodes("Home laptop") } });
     expect(await portalPasskeys.store.list(holder.key)).toEqual([]);
+    expect(await secondStep.portalSecondStep.store.status(holder.key)).toEqual({ on: false, recoveryCodesLeft: 0 });
+    expect(await secondStep.portalSecondStep.store.status(other.key)).toEqual({ on: false, recoveryCodesLeft: 10 });
     expect((await portalPasskeys.store.list(other.key)).map((p) => p.name)).toEqual(["Their phone"]);
     expect(await holder.recorded()).toEqual(expect.arrayContaining(["second-step-failed", "passkey-removed"]));
     await portalPasskeys.store.remove(other.key, theirs);
+  });
+
+  it("a passkey-only holder makes new recovery codes with the same proof (a code e-mailed for it, or a recovery code); a holder with no second step has none to make", async () => {
+    const { portalPasskeys } = await import("../../app/.server/passkeys.server");
+    const holder = await signedIn("solo");
+    const none = await holder.post({ intent: "sign-in-security-recovery-codes", code: "ABCDE-FGHJK", recovery: "true" });
+    expect(none).toEqual({ status: 400, reply: { ok: false, intent: "sign-in-security-recovery-codes", message: secondStepMessages.notOn } });
+
+    const added = await portalPasskeys.store.add(holder.key, { credentialId: "C".repeat(22), publicKey: "pQECAyYgASFYIB".repeat(4), counter: 0, transports: ["internal"], name: "Phone" });
+    if (!added.added || !added.recoveryCodes) throw new Error("a first passkey makes recovery codes");
+    expect(await holder.post({ intent: "sign-in-security-recovery-codes" })).toEqual({ status: 400, reply: { ok: false, intent: "sign-in-security-recovery-codes", message: secondStepMessages.proofNeeded } });
+    // The e-mailed code is off, yet a code e-mailed for this change is proof: the holder is not locked out of it.
+    await holder.post({ intent: "sign-in-security-confirm-send" });
+    const code = /\b(\d{6})\b/.exec((await newest(holder.user.username, secondStepMessages.confirmSubject))!.body)![1];
+    const made = await holder.post({ intent: "sign-in-security-recovery-codes", code });
+    expect(made).toMatchObject({ status: 200, reply: { ok: true, codes: expect.any(Array), message: secondStepMessages.newRecoveryCodes } });
+    const fresh = (made.reply as { codes: string[] }).codes;
+    expect(fresh).toHaveLength(10);
+    expect(fresh).not.toContain(added.recoveryCodes[0]);
+    // The codes the passkey made stop working; a new one is proof for the next change.
+    const again = await holder.post({ intent: "sign-in-security-recovery-codes", code: added.recoveryCodes[0], recovery: "true" });
+    expect(again).toEqual({ status: 400, reply: { ok: false, intent: "sign-in-security-recovery-codes", message: secondStepMessages.wrongRecoveryCode } });
+    expect(await holder.post({ intent: "sign-in-security-recovery-codes", code: fresh[0], recovery: "true" })).toMatchObject({ status: 200, reply: { ok: true } });
+    await portalPasskeys.store.remove(holder.key, "C".repeat(22));
+    expect(await secondStep.portalSecondStep.store.status(holder.key)).toEqual({ on: false, recoveryCodesLeft: 0 });
+  });
+
+  it("turning the e-mailed code off keeps the recovery codes while a passkey remains, and says so", async () => {
+    const { portalPasskeys } = await import("../../app/.server/passkeys.server");
+    const holder = await signedIn("empty");
+    const recovery = await secondStep.portalSecondStep.store.turnOn(holder.key);
+    // The e-mailed code's codes are kept: a first passkey makes none beside them.
+    expect(await portalPasskeys.store.add(holder.key, { credentialId: "D".repeat(22), publicKey: "pQECAyYgASFYIB".repeat(4), counter: 0, transports: ["internal"], name: "Phone" })).toEqual({ added: true, recoveryCodes: null });
+    const off = await holder.post({ intent: "sign-in-security-turn-off", code: recovery[0], recovery: "true" });
+    expect(off).toEqual({ status: 200, reply: { ok: true, intent: "sign-in-security-turn-off", message: secondStepMessages.turnedOffCodesKept } });
+    expect(await secondStep.portalSecondStep.store.status(holder.key)).toEqual({ on: false, recoveryCodesLeft: 9 });
+    await portalPasskeys.store.remove(holder.key, "D".repeat(22));
+    expect(await secondStep.portalSecondStep.store.status(holder.key)).toEqual({ on: false, recoveryCodesLeft: 0 });
   });
 });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { hashCode, maskAddress, newEmailCode, newRecoveryCodes, RECOVERY_CODE_COUNT } from "../../app/.server/second-step.server";
 import { secondStepMessages } from "../../app/lib/messages/secondStep";
-import { codeShapeProblem, normaliseCode } from "../../app/lib/second-step";
+import { codeShapeProblem, hasSecondStep, normaliseCode, passkeyBringsRecoveryCodes, recoveryCodesStay } from "../../app/lib/second-step";
 
 /** The rules of the second step's codes (decisions/277): their making, their shape, their hashes. */
 describe("second-step codes", () => {
@@ -40,5 +40,25 @@ describe("second-step codes", () => {
   it("an address is shown masked, a value that is not one as words", () => {
     expect(maskAddress("jane.doe@example.com")).toBe("j•••@example.com");
     expect(maskAddress("nobody")).toBe(secondStepMessages.yourAddress);
+  });
+});
+
+/** Recovery codes belong to the second step as a whole (decisions/321): when a passkey makes them, when they go. */
+describe("recovery codes and the second steps beside them", () => {
+  it("a first passkey makes codes only for a holder with none left; a second passkey, or codes kept, makes none", () => {
+    expect(passkeyBringsRecoveryCodes({ emailOn: false, passkeys: 1, recoveryCodesLeft: 0 })).toBe(true);
+    // Every code used (from the e-mailed code's ten): the first passkey brings a fresh ten.
+    expect(passkeyBringsRecoveryCodes({ emailOn: true, passkeys: 1, recoveryCodesLeft: 0 })).toBe(true);
+    expect(passkeyBringsRecoveryCodes({ emailOn: true, passkeys: 1, recoveryCodesLeft: 7 })).toBe(false);
+    expect(passkeyBringsRecoveryCodes({ emailOn: false, passkeys: 1, recoveryCodesLeft: 3 })).toBe(false);
+    expect(passkeyBringsRecoveryCodes({ emailOn: false, passkeys: 2, recoveryCodesLeft: 0 })).toBe(false);
+  });
+
+  it("codes stay while a passkey or the e-mailed code remains, and go with the last of them", () => {
+    expect(recoveryCodesStay({ emailOn: false, passkeys: 0 })).toBe(false);
+    expect(recoveryCodesStay({ emailOn: true, passkeys: 0 })).toBe(true);
+    expect(recoveryCodesStay({ emailOn: false, passkeys: 1 })).toBe(true);
+    expect(hasSecondStep({ emailOn: false, passkeys: 0 })).toBe(false);
+    expect(hasSecondStep({ emailOn: false, passkeys: 2 })).toBe(true);
   });
 });

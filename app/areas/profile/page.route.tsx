@@ -24,6 +24,7 @@ import { SIGN_IN_SECURITY, signInSecurityAction } from "./sign-in-security.serve
 import { PasskeysUnavailable, portalPasskeys } from "../../.server/passkeys.server";
 import { formatDateTime } from "../../lib/dates";
 import { passkeyMessages } from "../../lib/messages/passkeys";
+import { hasSecondStep } from "../../lib/second-step";
 import type { PasskeyQuestion } from "./components/dialogs/passkeys";
 import { accountHolderKey, requireSession } from "../../.server/session.server";
 import { DEVICES, devicesAction, devicesOf } from "./devices.server";
@@ -225,18 +226,9 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
               <p>
                 <span className="font-semibold">Code by e-mail: </span>On. After your password, we e-mail a 6-digit code to your sign-in address and ask for it.
               </p>
-              <p>
-                <span className="font-semibold">Recovery codes left: </span>
-                {signInSecurity.recoveryCodesLeft} of 10
-              </p>
-              <div className="flex flex-wrap gap-3">
-                <Button variant="secondary" onClick={() => setDialog("recovery-codes")}>
-                  Make new recovery codes
-                </Button>
-                <Button variant="secondary" onClick={() => setDialog("turn-off")}>
-                  Turn off the e-mailed code
-                </Button>
-              </div>
+              <Button variant="secondary" className="self-start" onClick={() => setDialog("turn-off")}>
+                Turn off the e-mailed code
+              </Button>
             </div>
           ) : signInSecurity.canSend ? (
             <div className="flex flex-col gap-3">
@@ -250,6 +242,18 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
           ) : (
             <p>{t.signInSecurityNoMail}</p>
           )}
+          {/* Recovery codes belong to any second step, the e-mailed code's or a passkey's (decisions/321). */}
+          {signInSecurity !== null && hasSecondStep({ emailOn: signInSecurity.on, passkeys: signInSecurity.passkeys.length }) ? (
+            <div className="mt-3 flex flex-col gap-3">
+              <p>
+                <span className="font-semibold">Recovery codes left: </span>
+                {signInSecurity.recoveryCodesLeft} of 10
+              </p>
+              <Button variant="secondary" className="self-start" onClick={() => setDialog("recovery-codes")}>
+                Make new recovery codes
+              </Button>
+            </div>
+          ) : null}
           {signInSecurity === null ? null : (
             <div className="mt-4 flex flex-col gap-3 border-t border-line pt-4">
               <h3 className="text-lg font-bold">{passkeyMessages.sectionTitle}</h3>
@@ -264,7 +268,7 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
                         <Button variant="secondary" onClick={() => setPasskey({ kind: "rename", id: p.id, name: p.name })} aria-label={passkeyMessages.renameLabel(p.name)}>
                           Rename
                         </Button>
-                        <Button variant="secondary" onClick={() => setPasskey({ kind: "remove", id: p.id, name: p.name })} aria-label={passkeyMessages.removeLabel(p.name)}>
+                        <Button variant="secondary" onClick={() => setPasskey({ kind: "remove", id: p.id, name: p.name, leavesNoSecondStep: !hasSecondStep({ emailOn: signInSecurity.on, passkeys: signInSecurity.passkeys.length - 1 }) })} aria-label={passkeyMessages.removeLabel(p.name)}>
                           Remove
                         </Button>
                       </div>
@@ -370,8 +374,11 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
         <UpdateProfileDialog open={dialog === "profile"} onOpenChange={openChange("profile")} onSaved={saved} profile={profile} lookups={lookups} />
         <ChangePasswordDialog open={dialog === "password"} onOpenChange={openChange("password")} onSaved={saved} actingFor={actingFor?.parentName ?? null} />
         <AddressDialog open={dialog === "address"} onOpenChange={openChange("address")} profile={profile} practicePhone={practice?.phone ?? null} />
-        <SignInSecurityDialog dialog={dialog === "turn-on" || dialog === "turn-off" || dialog === "recovery-codes" ? dialog : null} onOpenChange={(open) => (open ? undefined : setDialog(null))} onSaved={saved} />
-        <PasskeyDialog question={passkey} recoveryAllowed={!!signInSecurity?.on && signInSecurity.recoveryCodesLeft > 0} onOpenChange={(open) => (open ? undefined : setPasskey(null))} onSaved={saved} />
+        <SignInSecurityDialog
+          dialog={dialog === "turn-on" || dialog === "turn-off" || dialog === "recovery-codes" ? dialog : null}
+          passkeysKept={(signInSecurity?.passkeys.length ?? 0) > 0}
+          onOpenChange={(open) => (open ? undefined : setDialog(null))} onSaved={saved} />
+        <PasskeyDialog question={passkey} recoveryAllowed={(signInSecurity?.recoveryCodesLeft ?? 0) > 0} onOpenChange={(open) => (open ? undefined : setPasskey(null))} onSaved={saved} />
         <DevicesDialog question={signingOut} onOpenChange={(open) => (open ? undefined : setSigningOut(null))} onSaved={saved} />
         <TermsDialog open={dialog === "terms"} onOpenChange={openChange("terms")} title="Terms and Conditions" text={terms[0] ?? null} />
         </Suspense>

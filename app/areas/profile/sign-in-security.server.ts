@@ -4,7 +4,7 @@ import { checkProof } from "../../.server/second-step-proof.server";
 import { accountHolderKey, requireSession } from "../../.server/session.server";
 import { clientAddress } from "../../.server/client-address.server";
 import { secondStepMessages } from "../../lib/messages/secondStep";
-import { codeShapeProblem } from "../../lib/second-step";
+import { codeShapeProblem, hasSecondStep } from "../../lib/second-step";
 import type { SecondStepReply } from "./forms";
 import { addPasskey, PasskeysUnavailable, portalPasskeys, readRegistrationAnswer, registrationOptions } from "../../.server/passkeys.server";
 import { passkeyMessages } from "../../lib/messages/passkeys";
@@ -65,12 +65,14 @@ export async function signInSecurityAction(request: Request, form: FormData) {
       case "turn-off": {
         const proof = await checkProof(portalSecondStep, who, request, form, "second-step-off", address);
         if (!proof.ok) return refuse(proof.message, proof.status);
-        await store.turnOff(holderKey);
+        const { recoveryCodesKept } = await store.turnOff(holderKey);
         recordSignInEvent(who, request, "second-step-off");
-        return answer({ message: secondStepMessages.turnedOff });
+        return answer({ message: recoveryCodesKept ? secondStepMessages.turnedOffCodesKept : secondStepMessages.turnedOff });
       }
       case "recovery-codes": {
-        if (!(await store.status(holderKey)).on) return refuse(secondStepMessages.notOn);
+        // Any second step has recovery codes: the e-mailed code's, or a passkey's (decisions/321).
+        const [{ on }, passkeyCount] = await Promise.all([store.status(holderKey), portalPasskeys.store.count(holderKey)]);
+        if (!hasSecondStep({ emailOn: on, passkeys: passkeyCount })) return refuse(secondStepMessages.notOn);
         const proof = await checkProof(portalSecondStep, who, request, form, "recovery-codes", address);
         if (!proof.ok) return refuse(proof.message, proof.status);
         const codes = await store.replaceRecoveryCodes(holderKey);
@@ -91,7 +93,9 @@ export async function signInSecurityAction(request: Request, form: FormData) {
         const verdict = await addPasskey(portalPasskeys, holderKey, response, String(form.get("name") ?? ""));
         if (!verdict.ok) return refuse(verdict.message, verdict.status);
         recordSignInEvent(who, request, "passkey-added");
-        return answer({ message: passkeyMessages.added(verdict.name) });
+        // A first passkey brought recovery codes (decisions/321): recorded as when the e-mailed code made them, and shown once.
+        if (verdict.recoveryCodes) recordSignInEvent(who, request, "recovery-codes-made");
+        return answer({ message: passkeyMessages.added(verdict.name), ...(verdict.recoveryCodes ? { codes: verdict.recoveryCodes } : {}) });
       }
       case "passkey-rename": {
         const typed = String(form.get("name") ?? "");
@@ -111,7 +115,7 @@ export async function signInSecurityAction(request: Request, form: FormData) {
         const removed = await portalPasskeys.store.remove(holderKey, id);
         if (removed === null) return refuse(passkeyMessages.notListed, 404);
         recordSignInEvent(who, request, "passkey-removed");
-        return answer({ message: passkeyMessages.removed(removed) });
+        return answer({ message: removed.recoveryCodesRemoved ? passkeyMessages.removedWithCodes(removed.name) : passkeyMessages.removed(removed.name) });
       }
       default:
         return refuse("Unknown request");

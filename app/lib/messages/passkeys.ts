@@ -44,6 +44,13 @@ export const passkeyMessages = {
   removeTitle: (name: string) => `Remove "${name}"?`,
   removeDescription: "It will no longer sign you in. The passkey may stay on the device itself: remove it there too if you wish.",
   removed: (name: string) => `Passkey "${name}" removed.`,
+  /** The last passkey, with the e-mailed code off: no second step is left, so the recovery codes went too (decisions/321). */
+  removeLastDescription:
+    "It will no longer sign you in. It is your last passkey and the e-mailed code is off, so signing in will need only your password and your recovery codes will stop working. The passkey may stay on the device itself: remove it there too if you wish.",
+  removedWithCodes: (name: string) => `Passkey "${name}" removed. Signing in needs only your password now, and your recovery codes no longer work.`,
+  /** A first passkey brings recovery codes (decisions/321). */
+  codesTitle: "Your recovery codes",
+  codesDescription: (name: string) => `Passkey "${name}" added. If you lose this device, a recovery code signs you in instead of your passkey.`,
   notListed: "That passkey is no longer on your list.",
   addedOn: "Added",
   lastUsed: "Last used",

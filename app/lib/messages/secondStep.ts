@@ -16,7 +16,9 @@ export const secondStepMessages = {
   noAddress: "Your account asks for a code by e-mail when you sign in. Please sign in here with your e-mail address and password.",
   turnedOn: "The e-mailed code is now on.",
   turnedOff: "The e-mailed code is now off.",
-  notOn: "The e-mailed code is not on, so there are no recovery codes to make.",
+  /** Off while a passkey remains: the recovery codes stay, as the passkeys' way back (decisions/321). */
+  turnedOffCodesKept: "The e-mailed code is now off. Your passkeys and recovery codes still work.",
+  notOn: "You have no second step (a passkey or the e-mailed code), so there are no recovery codes to make.",
   newRecoveryCodes: "You have new recovery codes. The old ones no longer work.",
   // Fresh proof before a change that weakens sign-in (decisions/312).
   proofNeeded: "To make this change, enter the code we have just e-mailed you, or one of your recovery codes.",

@@ -4,7 +4,8 @@ import { Button } from "../../../../components/ui/button";
 import { Dialog } from "../../../../components/ui/dialog";
 import { TextField } from "../../../../components/ui/field";
 import { passkeyMessages as t } from "../../../../lib/messages/passkeys";
-import { ceremonyFailure, passkeyNameProblem, PASSKEY_NAME_MAX } from "../../../../lib/passkeys";
+import { ceremonyFailure, normalisePasskeyName, passkeyNameProblem, PASSKEY_NAME_MAX } from "../../../../lib/passkeys";
+import { CodesShown } from "./codes-shown";
 import { ConfirmWithCode } from "./confirm-with-code";
 import type { SecondStepReply } from "../../forms";
 
@@ -12,7 +13,11 @@ import type { SecondStepReply } from "../../forms";
 const ACTION = "/profile";
 
 /** What is asked: a new passkey, a new name for one, or its removal. */
-export type PasskeyQuestion = { kind: "add" } | { kind: "rename"; id: string; name: string } | { kind: "remove"; id: string; name: string };
+export type PasskeyQuestion =
+  | { kind: "add" }
+  | { kind: "rename"; id: string; name: string }
+  /** `leavesNoSecondStep`: the last passkey with the e-mailed code off; its recovery codes go with it (decisions/321). */
+  | { kind: "remove"; id: string; name: string; leavesNoSecondStep: boolean };
 
 interface Props {
   question: PasskeyQuestion | null;
@@ -28,7 +33,7 @@ export function PasskeyDialog({ question, recoveryAllowed, onOpenChange, onSaved
   if (!question) return null;
   if (question.kind === "add") return <AddPasskey onOpenChange={onOpenChange} onSaved={onSaved} />;
   if (question.kind === "rename") return <RenamePasskey key={question.id} id={question.id} name={question.name} onOpenChange={onOpenChange} onSaved={onSaved} />;
-  return <RemovePasskey key={question.id} id={question.id} name={question.name} recoveryAllowed={recoveryAllowed} onOpenChange={onOpenChange} onSaved={onSaved} />;
+  return <RemovePasskey key={question.id} id={question.id} name={question.name} leavesNoSecondStep={question.leavesNoSecondStep} recoveryAllowed={recoveryAllowed} onOpenChange={onOpenChange} onSaved={onSaved} />;
 }
 
 /** One post to the profile's Sign-in security action, its reply read once. */
@@ -46,6 +51,7 @@ function usePasskeyPost() {
  * Add a passkey: the name first (checked here and by the server), then the server's options, then the
  * browser's own prompt, then the new credential to the server. @simplewebauthn/browser is fetched when
  * the prompt is about to open, so the profile's first load does not carry it. What was typed stays.
+ * A first passkey comes back with recovery codes (decisions/321): shown once, before the page says it is added.
  */
 function AddPasskey({ onOpenChange, onSaved }: Omit<Props, "question" | "recoveryAllowed">) {
   const { busy, reply, post } = usePasskeyPost();
@@ -63,7 +69,9 @@ function AddPasskey({ onOpenChange, onSaved }: Omit<Props, "question" | "recover
       setPrompting(true);
     }
   }
-  const added = seen?.ok && seen.intent === "sign-in-security-passkey-add" ? seen.message : undefined;
+  const addedReply = seen?.ok && seen.intent === "sign-in-security-passkey-add" ? seen : undefined;
+  const codes = addedReply?.codes;
+  const added = addedReply && !codes ? addedReply.message : undefined;
   useEffect(() => {
     if (added) onSaved(added);
   }, [added, onSaved]);
@@ -91,6 +99,10 @@ function AddPasskey({ onOpenChange, onSaved }: Omit<Props, "question" | "recover
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [options]);
 
+  if (codes) {
+    const done = addedReply.message ?? t.added(normalisePasskeyName(name));
+    return <CodesShown codes={codes} instead="passkey" title={t.codesTitle} description={t.codesDescription(normalisePasskeyName(name))} onOpenChange={onOpenChange} done={() => onSaved(done)} />;
+  }
   const working = busy || prompting;
   return (
     <Dialog open onOpenChange={onOpenChange} title={t.addTitle} description={t.addDescription}>
@@ -160,11 +172,11 @@ function RenamePasskey({ id, name: current, onOpenChange, onSaved }: Omit<Props,
 }
 
 /** Removing one weakens sign-in: the same fresh proof as turning the e-mailed code off (decisions/312). */
-function RemovePasskey({ id, name, recoveryAllowed, onOpenChange, onSaved }: Omit<Props, "question"> & { id: string; name: string }) {
+function RemovePasskey({ id, name, leavesNoSecondStep, recoveryAllowed, onOpenChange, onSaved }: Omit<Props, "question"> & { id: string; name: string; leavesNoSecondStep: boolean }) {
   return (
     <ConfirmWithCode
       title={t.removeTitle(name)}
-      description={t.removeDescription}
+      description={leavesNoSecondStep ? t.removeLastDescription : t.removeDescription}
       intent="passkey-remove"
       fields={{ id }}
       confirm="Remove passkey"

@@ -4,9 +4,9 @@ import { Alert } from "../../../../components/ui/alert";
 import { Button } from "../../../../components/ui/button";
 import { Dialog } from "../../../../components/ui/dialog";
 import { TextField } from "../../../../components/ui/field";
-import { RecoveryCodes } from "../../../../components/recovery-codes";
 import { codeShapeProblem } from "../../../../lib/second-step";
 import type { SecondStepReply } from "../../forms";
+import { CodesShown } from "./codes-shown";
 import { ConfirmWithCode } from "./confirm-with-code";
 
 export type SecurityDialogName = "turn-on" | "turn-off" | "recovery-codes";
@@ -16,15 +16,17 @@ const ACTION = "/profile";
 
 interface Props {
   dialog: SecurityDialogName | null;
+  /** The holder keeps a passkey: turning the e-mailed code off then keeps the recovery codes (decisions/321). */
+  passkeysKept: boolean;
   onOpenChange(open: boolean): void;
   /** A change made (the page says so, and its loader reads the new state). */
   onSaved(message: string): void;
 }
 
 /** The dialogs of Sign-in security (decisions/277); each starts clean when it opens. */
-export function SignInSecurityDialog({ dialog, onOpenChange, onSaved }: Props) {
+export function SignInSecurityDialog({ dialog, passkeysKept, onOpenChange, onSaved }: Props) {
   if (dialog === "turn-on") return <TurnOnDialog onOpenChange={onOpenChange} onSaved={onSaved} />;
-  if (dialog === "turn-off") return <TurnOffDialog onOpenChange={onOpenChange} onSaved={onSaved} />;
+  if (dialog === "turn-off") return <TurnOffDialog passkeysKept={passkeysKept} onOpenChange={onOpenChange} onSaved={onSaved} />;
   if (dialog === "recovery-codes") return <NewCodesDialog onOpenChange={onOpenChange} onSaved={onSaved} />;
   return null;
 }
@@ -40,7 +42,7 @@ function useSecurityPost() {
   return { busy, reply, post };
 }
 
-function TurnOnDialog({ onOpenChange, onSaved }: Omit<Props, "dialog">) {
+function TurnOnDialog({ onOpenChange, onSaved }: Omit<Props, "dialog" | "passkeysKept">) {
   const { busy, reply, post } = useSecurityPost();
   const [code, setCode] = useState("");
   const [problem, setProblem] = useState<string | null>(null);
@@ -112,11 +114,15 @@ function TurnOnDialog({ onOpenChange, onSaved }: Omit<Props, "dialog">) {
 }
 
 /** Off weakens sign-in: it asks for a code e-mailed now, or a recovery code (decisions/312). */
-function TurnOffDialog({ onOpenChange, onSaved }: Omit<Props, "dialog">) {
+function TurnOffDialog({ passkeysKept, onOpenChange, onSaved }: Omit<Props, "dialog">) {
   return (
     <ConfirmWithCode
       title="Turn off the e-mailed code?"
-      description="Signing in will need only your password again, and your recovery codes will stop working."
+      description={
+        passkeysKept
+          ? "Signing in will ask for your passkey alone. Your recovery codes keep working, in case you lose your passkey's device."
+          : "Signing in will need only your password again, and your recovery codes will stop working."
+      }
       intent="turn-off"
       confirm="Turn off"
       cancel="Keep it on"
@@ -127,8 +133,8 @@ function TurnOffDialog({ onOpenChange, onSaved }: Omit<Props, "dialog">) {
   );
 }
 
-/** New codes would hand whoever holds this session a way past the e-mailed code: the same proof first (decisions/312). */
-function NewCodesDialog({ onOpenChange, onSaved }: Omit<Props, "dialog">) {
+/** New codes would hand whoever holds this session a way past the e-mailed code or a passkey: the same proof first (decisions/312). */
+function NewCodesDialog({ onOpenChange, onSaved }: Omit<Props, "dialog" | "passkeysKept">) {
   const [codes, setCodes] = useState<string[] | null>(null);
   if (codes) {
     return <CodesShown codes={codes} onOpenChange={onOpenChange} title="Your new recovery codes" description="Your earlier recovery codes no longer work." done={() => onSaved("You have new recovery codes.")} />;
@@ -144,19 +150,5 @@ function NewCodesDialog({ onOpenChange, onSaved }: Omit<Props, "dialog">) {
       onOpenChange={onOpenChange}
       onDone={(reply) => setCodes(reply.codes ?? [])}
     />
-  );
-}
-
-/** Recovery codes, shown once, printable, closed only once the holder says they have kept them. */
-function CodesShown({ codes, title, description, onOpenChange, done }: { codes: string[]; title: string; description: string; onOpenChange: Props["onOpenChange"]; done(): void }) {
-  return (
-    <Dialog open onOpenChange={onOpenChange} printable title={title} description={description}>
-      <div className="flex flex-col gap-4">
-        <RecoveryCodes codes={codes} />
-        <div className="flex flex-wrap gap-3">
-          <Button onClick={done}>I have kept my codes: done</Button>
-        </div>
-      </div>
-    </Dialog>
   );
 }
