@@ -12,8 +12,9 @@ import { defineConfig } from "vitest/config";
  * afresh for every file was most of Vitest's time (the integration files spent 268 s importing, 15 s
  * once shared; decisions/276). The few files that change what a later file would see (a module
  * replaced by vi.mock, the practice timeout read from process.env when the configuration is first
- * imported, the store kept on globalThis) run in a fresh module graph of their own, in the
- * `:own-modules` project of their kind.
+ * imported, the store's own tests, which read it on globalThis) run in a fresh module graph of their
+ * own, in the `:own-modules` project of their kind. A file that makes its store the process's hands it
+ * back when it ends (unsharePortalStore), so it can share the graph.
  *
  * Workers are set, not left to Vitest's default (one fewer than the cores: one worker on this
  * project's 2-core machine). The integration tests spend most of their time waiting on servers they
@@ -29,12 +30,6 @@ const OWN_MODULES = [
   "tests/unit/card-provider.test.ts",
   "tests/integration/unknown-outcomes.test.ts",
   "tests/integration/portal-store.test.ts",
-  "tests/integration/access-record-recording.test.ts",
-  "tests/integration/second-step.test.ts",
-  "tests/integration/devices.test.ts",
-  "tests/integration/share-links.test.ts",
-  "tests/integration/access-record-changes.test.ts",
-  "tests/integration/passkeys.test.ts",
 ];
 
 export default defineConfig({

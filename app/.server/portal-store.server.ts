@@ -271,6 +271,15 @@ export function sharePortalStore(store: PortalStore): void {
   observability().closers.add(() => store.close());
 }
 
+/**
+ * Hands the process's store back, if it is still this one: a test file that made its own store the
+ * process's ends with none, so the next file in its worker (they share modules and globals) starts as a
+ * process without a store would.
+ */
+export function unsharePortalStore(store: PortalStore): void {
+  if (holder[KEY] === store) holder[KEY] = undefined;
+}
+
 /** This process's store, opened at start-up; undefined where none was (a test that serves pages in its own process). */
 export function portalStore(): PortalStore | undefined {
   return holder[KEY];

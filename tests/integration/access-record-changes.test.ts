@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { sharePortalStore, type PortalStore } from "../../app/.server/portal-store.server";
+import { sharePortalStore, unsharePortalStore, type PortalStore } from "../../app/.server/portal-store.server";
 import { openEmbeddedTestStore } from "../helpers/test-stores";
 import { sessions, type SignedInData } from "../../app/.server/session.server";
 import { payAction, RELEASE_AFTER_MS, type PayDeps } from "../../app/areas/accounts/page.server";
@@ -23,8 +23,8 @@ import { stepPoster } from "../helpers/steps";
  * the change the record holds exactly one new entry, of the right area, action and item; a change the
  * portal or the practice refused adds none; and no row holds anything of the health data itself (the
  * reasons and notes the patient typed, the medicines' names, the contact's name). Each wait is for the
- * request's session and the store's writes, never a delay. It shares its store on globalThis, as the
- * server does, so it has a module graph of its own (OWN_MODULES in vitest.config.ts).
+ * request's session and the store's writes, never a delay. It makes its store the process's, as the
+ * server does, and hands it back when it ends (vitest.config.ts).
  */
 
 const mock = useMockServer();
@@ -37,6 +37,7 @@ beforeAll(async () => {
   world = await mock.createWorld({ scenario: "default", seed: 31 });
 }, 120_000);
 afterAll(async () => {
+  unsharePortalStore(store);
   await store?.close();
 });
 

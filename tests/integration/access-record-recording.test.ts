@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { listAccess, type AccessEntry } from "../../app/.server/access-record.server";
-import { sharePortalStore, type PortalStore } from "../../app/.server/portal-store.server";
+import { sharePortalStore, unsharePortalStore, type PortalStore } from "../../app/.server/portal-store.server";
 import { openEmbeddedTestStore } from "../helpers/test-stores";
 import { accessEventOf, recordAccessOf, recordPageView } from "../../app/.server/record-access.server";
 import { accountHolderKey, sessions } from "../../app/.server/session.server";
@@ -19,8 +19,8 @@ import { signedInToPortal } from "../helpers/portal-cookie";
  * Recording accesses (issue 31, decisions/274) through the portal's own sessions, against the mock
  * over HTTP and the embedded store in memory: the shell's page views, a file route's download, a
  * proxy's view on the family member's record, and the screen and its CSV reading only what this login
- * may see. Each wait is for the store's writes to settle, never a delay. It shares its store on
- * globalThis, as the server does, so it has a module graph of its own (OWN_MODULES in vitest.config.ts).
+ * may see. Each wait is for the store's writes to settle, never a delay. It makes its store the
+ * process's, as the server does, and hands it back when it ends (vitest.config.ts).
  */
 
 const mock = useMockServer();
@@ -33,6 +33,7 @@ beforeAll(async () => {
   world = await mock.createWorld({ scenario: "default", seed: 274 });
 }, 120_000);
 afterAll(async () => {
+  unsharePortalStore(store);
   await store?.close();
 });
 

@@ -5,7 +5,7 @@ import { DEVICE_SEEN_INTERVAL_MS, noteDeviceRequest, purgeDevices } from "../../
 import { createDeviceCookie, deviceStore, noteSignIn, type DeviceStore } from "../../app/.server/devices.server";
 import { smtpSender, type Mail } from "../../app/.server/mail.server";
 import { observability } from "../../app/.server/observability.server";
-import { sharePortalStore, type PortalStore } from "../../app/.server/portal-store.server";
+import { sharePortalStore, unsharePortalStore, type PortalStore } from "../../app/.server/portal-store.server";
 import { accountHolderKey, anonymousSessionId, createSessions } from "../../app/.server/session.server";
 import { createSignInSteps, type FlowResult } from "../../app/.server/sign-in.server";
 import { SignInThrottle } from "../../app/.server/throttle.server";
@@ -19,8 +19,8 @@ import { openEmbeddedTestStore, openPostgresTestStore } from "../helpers/test-st
  * store's own rules against a real PostgreSQL too): the sign-in
  * steps note each browser by its device cookie, a device new to the holder is e-mailed about once
  * (through SMTP to the mock's catcher, read back from its admin API), and a device's sessions end in
- * the session store. It shares its store on globalThis (the access record is written through it), so
- * it has a module graph of its own (OWN_MODULES in vitest.config.ts).
+ * the session store. It makes its store the process's (the access record is written through it)
+ * and hands it back when it ends (vitest.config.ts).
  */
 
 const mock = useMockServer({ smtpPort: 0 });
@@ -37,6 +37,7 @@ beforeAll(async () => {
 }, 120_000);
 const closers: (() => Promise<void>)[] = [];
 afterAll(async () => {
+  unsharePortalStore(embedded);
   for (const close of closers) await close().catch(() => undefined);
   await embedded?.close().catch(() => undefined);
 }, 60_000);

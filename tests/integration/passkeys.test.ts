@@ -13,7 +13,7 @@ import {
   type Passkeys,
   type PasskeyStore,
 } from "../../app/.server/passkeys.server";
-import { sharePortalStore, type PortalStore } from "../../app/.server/portal-store.server";
+import { sharePortalStore, unsharePortalStore, type PortalStore } from "../../app/.server/portal-store.server";
 import { hashCode, secondStepStore, secondStepThrottle, SECOND_STEP_LIMITS, type SecondStepStore } from "../../app/.server/second-step.server";
 import { secondStepCodes } from "../../app/.server/portal-store/schema";
 import { eq, sql } from "drizzle-orm";
@@ -29,9 +29,9 @@ import { SoftwareAuthenticator } from "../helpers/software-authenticator";
 
 /**
  * Passkeys (issue 31, decisions/300): the store's rules and the WebAuthn checks against both stores (the
- * embedded PGlite and a real PostgreSQL started here), with a software authenticator in this process
- * writing the answers a browser would; then the sign-in steps against the mock practice. It shares its
- * store on globalThis (the access record is written through it), so it has a module graph of its own.
+ * embedded PGlite and the run's PostgreSQL), with a software authenticator in this process
+ * writing the answers a browser would; then the sign-in steps against the mock practice. It makes its
+ * store the process's (the access record is written through it) and hands it back when it ends.
  */
 
 const mock = useMockServer();
@@ -48,6 +48,7 @@ beforeAll(async () => {
   world = await mock.createWorld({ scenario: "default", seed: 300 });
 }, 120_000);
 afterAll(async () => {
+  unsharePortalStore(embedded);
   for (const store of stores) await store.close().catch(() => undefined);
 }, 60_000);
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { listAccess } from "../../app/.server/access-record.server";
 import { loadConfig } from "../../app/.server/config.server";
 import { smtpSender, type Mail } from "../../app/.server/mail.server";
-import { sharePortalStore, type PortalStore } from "../../app/.server/portal-store.server";
+import { sharePortalStore, unsharePortalStore, type PortalStore } from "../../app/.server/portal-store.server";
 import { CODE_TTL_MS, SECOND_STEP_LIMITS, secondStepStore, secondStepThrottle, type SecondStepStore } from "../../app/.server/second-step.server";
 import { accountHolderKey, createSessions } from "../../app/.server/session.server";
 import { createSignInSteps, type FlowResult } from "../../app/.server/sign-in.server";
@@ -18,8 +18,8 @@ import { openEmbeddedTestStore, openPostgresTestStore } from "../helpers/test-st
  * The second step at sign-in (issue 31, decisions/277), over HTTP: the sign-in steps against the mock
  * practice, codes e-mailed through SMTP to the mock's mail catcher and read back from its admin API,
  * the codes kept in the portal's store. The store's rules run against both stores: the embedded PGlite
- * and a real PostgreSQL started here. It shares its store on globalThis (the access record is written
- * through it), so it has a module graph of its own (OWN_MODULES in vitest.config.ts).
+ * and the run's PostgreSQL. It makes its store the process's (the access record is written through
+ * it) and hands it back when it ends (vitest.config.ts).
  */
 
 const mock = useMockServer({ smtpPort: 0 });
@@ -34,6 +34,7 @@ beforeAll(async () => {
   world = await mock.createWorld({ scenario: "default", seed: 31 });
 }, 120_000);
 afterAll(async () => {
+  unsharePortalStore(embedded);
   for (const store of stores) await store.close().catch(() => undefined);
 }, 60_000);
 

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { endpoints } from "../../contract/endpoints";
 import { listAccess, practiceKey, type AccessEntry } from "../../app/.server/access-record.server";
 import { DocumentRate } from "../../app/.server/document-rate.server";
-import { sharePortalStore, type PortalStore } from "../../app/.server/portal-store.server";
+import { sharePortalStore, unsharePortalStore, type PortalStore } from "../../app/.server/portal-store.server";
 import { shareLinks } from "../../app/.server/portal-store/schema";
 import { sessions } from "../../app/.server/session.server";
 import { MemoryStateStore } from "../../app/.server/state-store.server";
@@ -27,8 +27,7 @@ import { openEmbeddedTestStore, openPostgresTestStore } from "../helpers/test-st
  * its location (or read embedded) and decrypted with jose, the bundle validated as the summary's tests
  * validate it. Refused after revoke, after expiry and after too many wrong passcodes; time is the
  * test's clock, never a wait. Against the embedded store and a real PostgreSQL. The access record is
- * written through the store shared on globalThis, so the file has a module graph of its own
- * (OWN_MODULES in vitest.config.ts).
+ * written through the store made the process's, handed back when the file ends (vitest.config.ts).
  */
 
 const mock = useMockServer();
@@ -43,6 +42,7 @@ beforeAll(async () => {
   await fhirValidator();
 }, 120_000);
 afterAll(async () => {
+  unsharePortalStore(embedded);
   for (const close of closers) await close().catch(() => undefined);
   await embedded?.close().catch(() => undefined);
 }, 60_000);
