@@ -1,5 +1,4 @@
 import { useEffect, useState } from "react";
-import { useFetcher } from "react-router";
 import { Button } from "../../../../components/ui/button";
 import { Dialog } from "../../../../components/ui/dialog";
 import { TextField } from "../../../../components/ui/field";
@@ -7,10 +6,8 @@ import { passkeyMessages as t } from "../../../../lib/messages/passkeys";
 import { ceremonyFailure, normalisePasskeyName, passkeyNameProblem, PASSKEY_NAME_MAX } from "../../../../lib/passkeys";
 import { CodesShown } from "./codes-shown";
 import { ConfirmWithCode } from "./confirm-with-code";
+import { useSecurityPost } from "./use-security-post";
 import type { SecondStepReply } from "../../forms";
-
-// The profile's own action (sign-in-security.server.ts); an index-less route, so no `?index`.
-const ACTION = "/profile";
 
 /** What is asked: a new passkey, a new name for one, or its removal. */
 export type PasskeyQuestion =
@@ -36,17 +33,6 @@ export function PasskeyDialog({ question, recoveryAllowed, onOpenChange, onSaved
   return <RemovePasskey key={question.id} id={question.id} name={question.name} leavesNoSecondStep={question.leavesNoSecondStep} recoveryAllowed={recoveryAllowed} onOpenChange={onOpenChange} onSaved={onSaved} />;
 }
 
-/** One post to the profile's Sign-in security action, its reply read once. */
-function usePasskeyPost() {
-  const fetcher = useFetcher<SecondStepReply>();
-  const busy = fetcher.state !== "idle";
-  const reply = busy ? undefined : fetcher.data;
-  const post = (fields: Record<string, string>) => {
-    if (!busy) void fetcher.submit({ ...fields, intent: `sign-in-security-${fields.intent}` }, { method: "post", action: ACTION });
-  };
-  return { busy, reply, post };
-}
-
 /**
  * Add a passkey: the name first (checked here and by the server), then the server's options, then the
  * browser's own prompt, then the new credential to the server. @simplewebauthn/browser is fetched when
@@ -54,7 +40,7 @@ function usePasskeyPost() {
  * A first passkey comes back with recovery codes (decisions/321): shown once, before the page says it is added.
  */
 function AddPasskey({ onOpenChange, onSaved }: Omit<Props, "question" | "recoveryAllowed">) {
-  const { busy, reply, post } = usePasskeyPost();
+  const { busy, reply, post } = useSecurityPost();
   const [name, setName] = useState("");
   const [problem, setProblem] = useState<string | null>(null);
   const [prompting, setPrompting] = useState(false);
@@ -133,7 +119,7 @@ function AddPasskey({ onOpenChange, onSaved }: Omit<Props, "question" | "recover
 }
 
 function RenamePasskey({ id, name: current, onOpenChange, onSaved }: Omit<Props, "question" | "recoveryAllowed"> & { id: string; name: string }) {
-  const { busy, reply, post } = usePasskeyPost();
+  const { busy, reply, post } = useSecurityPost();
   const [name, setName] = useState(current);
   const [problem, setProblem] = useState<string | null>(null);
   const [seen, setSeen] = useState<SecondStepReply | undefined>(undefined);

@@ -1,5 +1,4 @@
 import { useState } from "react";
-import { useFetcher } from "react-router";
 import { Alert } from "../../../../components/ui/alert";
 import { Button } from "../../../../components/ui/button";
 import { Dialog } from "../../../../components/ui/dialog";
@@ -8,11 +7,9 @@ import { codeShapeProblem } from "../../../../lib/second-step";
 import type { SecondStepReply } from "../../forms";
 import { CodesShown } from "./codes-shown";
 import { ConfirmWithCode } from "./confirm-with-code";
+import { useSecurityPost } from "./use-security-post";
 
 export type SecurityDialogName = "turn-on" | "turn-off" | "recovery-codes";
-
-// The profile's own action (sign-in-security.server.ts); an index-less route, so no `?index`.
-const ACTION = "/profile";
 
 interface Props {
   dialog: SecurityDialogName | null;
@@ -29,17 +26,6 @@ export function SignInSecurityDialog({ dialog, passkeysKept, onOpenChange, onSav
   if (dialog === "turn-off") return <TurnOffDialog passkeysKept={passkeysKept} onOpenChange={onOpenChange} onSaved={onSaved} />;
   if (dialog === "recovery-codes") return <NewCodesDialog onOpenChange={onOpenChange} onSaved={onSaved} />;
   return null;
-}
-
-/** One post to the profile's Sign-in security action, its reply read once. */
-function useSecurityPost() {
-  const fetcher = useFetcher<SecondStepReply>();
-  const busy = fetcher.state !== "idle";
-  const reply = busy ? undefined : fetcher.data;
-  const post = (fields: Record<string, string>) => {
-    if (!busy) void fetcher.submit({ ...fields, intent: `sign-in-security-${fields.intent}` }, { method: "post", action: ACTION });
-  };
-  return { busy, reply, post };
 }
 
 function TurnOnDialog({ onOpenChange, onSaved }: Omit<Props, "dialog" | "passkeysKept">) {
