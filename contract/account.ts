@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { StatusReplySchema } from "./fhir";
+import { callsOf } from "./endpoint";
 
 /** Forgot password, change password and the signed-out help request (1§3, 1§7). */
 
@@ -28,3 +29,12 @@ export const HelpRequestSchema = z.object({
 });
 export type HelpRequest = z.output<typeof HelpRequestSchema>;
 export const SendHelpMessageReplySchema = StatusReplySchema;
+
+const call = callsOf("Sign-in");
+
+/** The practice API's calls of this file's area, gathered by `contract/endpoints.ts`. */
+export const accountEndpoints = {
+  forgotPassword: call({ method: "POST", path: "Patient/ForgotPassword", needsToken: false, query: ForgotPasswordQuerySchema, reply: ForgotPasswordReplySchema, summary: "Mail a temporary password to a user" }),
+  changePassword: call({ method: "POST", path: "Patient/ChangePassword", needsToken: true, body: ChangePasswordRequestSchema, reply: ChangePasswordReplySchema, summary: "Change the account holder's password" }),
+  sendHelpMessage: call({ method: "POST", path: "SendHelpMessage", needsToken: false, body: HelpRequestSchema, reply: SendHelpMessageReplySchema, summary: "Send a Login Help request to the practice" }),
+} as const;

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { bundleOf } from "./fhir";
 import { defineSlots, slot } from "./slots";
+import { callsOf } from "./endpoint";
 
 /** Appointments and practitioners (2§3, 2§7): the lists, cancelling, and who can be booked. */
 
@@ -147,3 +148,15 @@ export const VIDEO_TYPE_NAME = "Video Consult";
 /** 2§9: the reason-for-visit sent when the patient picks none. */
 export const DEFAULT_REASON_FOR_VISIT_ID = "25";
 export const NOT_PROVIDED_REASON = "Not Provided";
+
+const call = callsOf("Appointments");
+
+/** The practice API's calls of this file's area, gathered by `contract/endpoints.ts`. */
+export const appointmentsEndpoints = {
+  appointments: call({ method: "GET", path: "Patient/Appointments", needsToken: true, query: AppointmentsQuerySchema, reply: AppointmentsReplySchema, summary: "Upcoming or past appointments in a date range" }),
+  cancelAppointment: call({ method: "DELETE", path: "Patient/Appointment", needsToken: true, query: CancelAppointmentQuerySchema, reply: CancelAppointmentReplySchema, summary: "Cancel an appointment with a reason" }),
+  availablePractitioners: call({ method: "GET", path: "Patient/AvailablePractitioner", needsToken: true, query: AvailablePractitionerQuerySchema, reply: AvailablePractitionerReplySchema, summary: "Practitioners with free slots for a date" }),
+  appointmentSlots: call({ method: "GET", path: "Patient/AppointmentSlots", needsToken: true, query: AppointmentSlotsQuerySchema, reply: AppointmentSlotsReplySchema, summary: "A provider's free slots on one day at the chosen locations" }),
+  bookAppointment: call({ method: "POST", path: "Patient/Appointment", needsToken: true, query: BookAppointmentQuerySchema, reply: BookAppointmentReplySchema, summary: "Book a slot for the patient or a linked family member" }),
+  nextAvailableDay: call({ method: "GET", path: "Patient/NextAvailableDay", needsToken: true, query: NextAvailableDayQuerySchema, reply: NextAvailableDayReplySchema, summary: "The provider's next rostered day with a free slot (escaped JSON string)" }),
+} as const;

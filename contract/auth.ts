@@ -2,6 +2,7 @@ import { z } from "zod";
 import { HumanNameSchema, StatusReplySchema } from "./fhir";
 import { defineSlots, slot } from "./slots";
 import { FALSE_WORDS, TRUE_WORDS } from "./truthy";
+import { callsOf } from "./endpoint";
 
 /** Identity server and sign-in calls (1§7). */
 
@@ -86,3 +87,14 @@ export const LogoutReplySchema = StatusReplySchema;
 export const ValidateTokenReplySchema = z
   .union([z.boolean(), z.number(), z.null(), z.string().refine((v) => TRUE_WORDS.has(v.trim().toLowerCase()) || FALSE_WORDS.has(v.trim().toLowerCase()), "Not a truthy or falsy answer")])
   .transform((v) => (typeof v === "string" ? TRUE_WORDS.has(v.trim().toLowerCase()) : typeof v === "number" ? v !== 0 : v === true));
+
+const call = callsOf("Sign-in");
+
+/** The practice API's calls of this file's area, gathered by `contract/endpoints.ts`. */
+export const authEndpoints = {
+  /** On the identity server, not the practice API. */
+  identityAuthentication: call({ method: "POST", path: "api/Authentication", needsToken: false, body: IdentityAuthRequestSchema, reply: IdentityAuthReplySchema, summary: "Find the practice API address (ACCAPIURL) for a user" }),
+  patientAuthentication: call({ method: "POST", path: "Patient/Authentication", needsToken: false, body: PatientAuthRequestSchema, reply: PatientAuthReplySchema, summary: "Sign in with user name and password, or a switch token" }),
+  logout: call({ method: "POST", path: "Patient/Logout", needsToken: false, query: LogoutQuerySchema, reply: LogoutReplySchema, summary: "End a session's token" }),
+  validateToken: call({ method: "GET", path: "ValidateToken", needsToken: true, reply: ValidateTokenReplySchema, summary: "Check that a session token is still valid" }),
+} as const;

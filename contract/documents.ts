@@ -2,6 +2,7 @@ import { DateTime } from "luxon";
 import { z } from "zod";
 import { bundleOf } from "./fhir";
 import { defineSlots, slot } from "./slots";
+import { callsOf } from "./endpoint";
 
 /**
  * Test results, letters and the practice's resources (2§3, 2§7). Where 2§7 gives only "stored
@@ -120,3 +121,17 @@ export const MediaReplySchema = bundleOf(MediaSchema);
 export const MediaByIdQuerySchema = z.object({ PatientID, ResourceID: z.string().min(1).max(64) });
 /** "base64 content" (2§7): the PDF as one base64 string. */
 export const MediaByIdReplySchema = z.base64().min(1);
+
+const call = callsOf("Records");
+
+/** The practice API's calls of this file's area, gathered by `contract/endpoints.ts`. */
+export const documentsEndpoints = {
+  labResults: call({ method: "GET", path: "Patient/LabResults", needsToken: true, query: LabResultsQuerySchema, reply: LabResultsReplySchema, summary: "Test results, paged" }),
+  labResultById: call({ method: "GET", path: "Patient/LabResultByID", needsToken: true, query: LabResultByIdQuerySchema, reply: LabResultByIdReplySchema, summary: "One test result" }),
+  labChart: call({ method: "GET", path: "Patient/LabResultChartById", needsToken: true, query: LabChartQuerySchema, reply: LabChartReplySchema, summary: "A test's values over time, for its chart" }),
+  /** The letter calls carry the Token as a query parameter (2§7). */
+  letters: call({ method: "GET", path: "Patient/LetterAndDocument", needsToken: false, query: LettersQuerySchema, reply: LettersReplySchema, summary: "Letters and documents, paged or in a date range (Token as a query parameter)" }),
+  letterById: call({ method: "GET", path: "Patient/LetterAndDocumentByID", needsToken: false, query: LetterByIdQuerySchema, reply: LetterByIdReplySchema, summary: "One letter or document (Token as a query parameter)" }),
+  media: call({ method: "GET", path: "Patient/Media", needsToken: true, query: MediaQuerySchema, reply: MediaReplySchema, summary: "Health resources shared with the patient, paged" }),
+  mediaById: call({ method: "GET", path: "Patient/MediaByID", needsToken: true, query: MediaByIdQuerySchema, reply: MediaByIdReplySchema, summary: "One health resource" }),
+} as const;

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { bundleOf } from "./fhir";
 import { defineSlots, optional, slot } from "./slots";
+import { callsOf } from "./endpoint";
 
 /**
  * The health summary calls of 2§7: diagnoses (Condition), allergies, immunisations, the timeline,
@@ -164,3 +165,15 @@ export type VitalObservation = z.output<typeof VitalObservationSchema>;
 /** ChartType 0: every vital (2§7). */
 export const VitalsQuerySchema = z.object({ PatientID, PageSize, PageNumber, ChartType: z.enum(["0"]) });
 export const VitalsReplySchema = bundleOf(VitalObservationSchema);
+
+const call = callsOf("Health");
+
+/** The practice API's calls of this file's area, gathered by `contract/endpoints.ts`. */
+export const healthEndpoints = {
+  conditions: call({ method: "GET", path: "Patient/Condition", needsToken: true, query: ConditionsQuerySchema, reply: ConditionsReplySchema, summary: "Diagnoses: all, recent or long term, paged" }),
+  allergies: call({ method: "GET", path: "Patient/AllergyIntolerance", needsToken: true, query: AllergiesQuerySchema, reply: AllergiesReplySchema, summary: "Allergies with type, severity, reaction and note, paged" }),
+  immunisations: call({ method: "GET", path: "Patient/Immunization", needsToken: true, query: ImmunisationsQuerySchema, reply: ImmunisationsReplySchema, summary: "Immunisations: all, administered, overdue or due, paged" }),
+  timeline: call({ method: "GET", path: "Patient/Timeline", needsToken: true, query: TimelineQuerySchema, reply: TimelineReplySchema, summary: "Timeline events in a date range, by text or provider, paged" }),
+  reminders: call({ method: "GET", path: "Patient/PatientAlerts", needsToken: true, query: RemindersQuerySchema, reply: RemindersReplySchema, summary: "Reminders (patient alerts) from the practice, paged" }),
+  vitals: call({ method: "GET", path: "Patient/Observation", needsToken: true, query: VitalsQuerySchema, reply: VitalsReplySchema, summary: "Vital observations: blood pressure, weight, height, BMI, heart rate" }),
+} as const;

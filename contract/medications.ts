@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { bundleOf } from "./fhir";
 import { defineSlots, slot } from "./slots";
+import { callsOf } from "./endpoint";
 
 /** Medications, pharmacies and repeat-prescription requests (2§3, 2§7). */
 
@@ -67,3 +68,12 @@ export const RepeatRequestSchema = z
  */
 export const RepeatReplySchema = z.object({ StatusCode: z.enum(["1", "3", "302"]), ResponseMessage: z.string() });
 export const OnLeaveProvidersSchema = z.array(z.object({ ProviderID: z.string(), ProviderName: z.string() }));
+
+const call = callsOf("Medications");
+
+/** The practice API's calls of this file's area, gathered by `contract/endpoints.ts`. */
+export const medicationsEndpoints = {
+  medications: call({ method: "GET", path: "Patient/Medication", needsToken: true, query: MedicationsQuerySchema, reply: MedicationsReplySchema, summary: "Current or past medications" }),
+  pharmacies: call({ method: "GET", path: "Patient/Pharmacies", needsToken: true, query: PharmaciesQuerySchema, reply: PharmaciesReplySchema, summary: "The pharmacies a repeat prescription can be sent to" }),
+  repeatRequest: call({ method: "POST", path: "Patient/SendRepeatMedicationRequest", needsToken: true, body: RepeatRequestSchema, reply: RepeatReplySchema, summary: "Request repeat medications" }),
+} as const;

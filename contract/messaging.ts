@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { bundleOf } from "./fhir";
 import { defineSlots, optional, slot } from "./slots";
+import { callsOf } from "./endpoint";
 
 /**
  * Secure messages (2§3 Message, 2§7 Patient/Messaging and Patient/MessageByID). A message is a
@@ -176,3 +177,13 @@ export const MessagingRecipientsReplySchema = bundleOf(RecipientSchema);
 export const MessagingRoleSchema = z.object({ id: z.union([z.string(), z.number()]).transform(String), title: z.string().min(1) });
 export type MessagingRole = z.output<typeof MessagingRoleSchema>;
 
+const call = callsOf("Messaging");
+
+/** The practice API's calls of this file's area, gathered by `contract/endpoints.ts`. */
+export const messagingEndpoints = {
+  messages: call({ method: "GET", path: "Patient/Messaging", needsToken: true, query: MessagingQuerySchema, reply: MessagingReplySchema, summary: "Inbox, sent or draft messages, paged" }),
+  messageById: call({ method: "GET", path: "Patient/MessageByID", needsToken: true, query: MessageByIdQuerySchema, reply: MessageByIdReplySchema, summary: "One message with its thread" }),
+  sendMessage: call({ method: "POST", path: "Patient/Message", needsToken: true, query: SendMessageQuerySchema, body: OutgoingMessageSchema, reply: SendMessageReplySchema, summary: "Send a message, or save it as a draft, with its attachments" }),
+  deleteMessage: call({ method: "DELETE", path: "Patient/DeleteMessage", needsToken: true, query: DeleteMessageQuerySchema, reply: DeleteMessageReplySchema, summary: "Delete one message, or several as a comma list with a trailing comma" }),
+  messagingRecipients: call({ method: "GET", path: "Patient/MessagingRecipients", needsToken: true, query: MessagingRecipientsQuerySchema, reply: MessagingRecipientsReplySchema, summary: "The practitioners a patient can write to in one role" }),
+} as const;

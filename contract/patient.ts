@@ -2,6 +2,7 @@ import { z } from "zod";
 import { AddressSchema, ContactPointSchema, CountSchema, HumanNameSchema, bundleOf } from "./fhir";
 import { defineSlots, optional, slot } from "./slots";
 import { typeByContent } from "./attachment-content";
+import { callsOf } from "./endpoint";
 
 /** The patient, menu, proxy, practice, counter and setting calls of 1§7. */
 
@@ -215,3 +216,17 @@ export const LoadImageReplySchema = z
     }
     return { contentType, base64 };
   });
+
+const call = callsOf("Patient");
+
+/** The practice API's calls of this file's area, gathered by `contract/endpoints.ts`. */
+export const patientEndpoints = {
+  patientMenu: call({ method: "POST", path: "Patient/PatientMenu", needsToken: true, readOnly: true, body: PatientMenuRequestSchema, reply: PatientMenuReplySchema, summary: "The areas the user's menu offers" }),
+  proxyUsers: call({ method: "GET", path: "Patient/ProxyUsers", needsToken: true, query: PatientIdQuerySchema, reply: ProxyUsersReplySchema, summary: "The family members an account holder may act for" }),
+  patient: call({ method: "GET", path: "Patient", needsToken: true, query: PatientIdQuerySchema, reply: PatientReplySchema, summary: "A patient's profile" }),
+  organization: call({ method: "GET", path: "Patient/Organization", needsToken: true, query: PatientIdQuerySchema, reply: OrganizationReplySchema, summary: "The patient's practice: name, hours, phone, GP and address" }),
+  refreshCounter: call({ method: "GET", path: "Patient/RefreshCounter", needsToken: true, query: PatientIdQuerySchema, reply: RefreshCounterReplySchema, summary: "The dashboard's counters" }),
+  practiceSettings: call({ method: "GET", path: "Lookup/LoadPracticeSetting", needsToken: true, query: PracticeSettingsQuerySchema, reply: PracticeSettingsReplySchema, summary: "The practice's portal settings" }),
+  /** 1§7 puts it "on a second base address", which it does not name: asked at the practice API (decisions/171). */
+  loadImage: call({ method: "GET", path: "Patient/LoadImage", needsToken: true, query: LoadImageQuerySchema, reply: LoadImageReplySchema, summary: "A patient's image by document key (the profile photo), base64; empty when there is none" }),
+} as const;

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { StatusReplySchema, bundleOf } from "./fhir";
 import { PatientIdQuerySchema } from "./patient";
 import { defineSlots, optional, slot } from "./slots";
+import { callsOf } from "./endpoint";
 
 /** The profile calls of 1§7: lookups, emergency contacts, contact methods, demographics, flags, balance, terms. */
 
@@ -177,3 +178,17 @@ export const AccountBalanceReplySchema = z.array(z.object({ Balance: Amount })).
 export const TermsQuerySchema = PatientIdQuerySchema.extend({ loadtype: z.enum(["1", "2"]) });
 /** The document's text, as a JSON string; null when the practice has none. */
 export const TermsReplySchema = z.string().nullable();
+
+const call = callsOf("Profile");
+
+/** The practice API's calls of this file's area, gathered by `contract/endpoints.ts`. */
+export const profileEndpoints = {
+  lookup: call({ method: "GET", path: "IndiciLookup", needsToken: true, query: LookupQuerySchema, reply: LookupReplySchema, summary: "A lookup list (titles, towns, relationships, ethnicities and others) by type" }),
+  addEmergencyContact: call({ method: "POST", path: "patient/AddEmergencyContact", needsToken: true, query: PatientIdQuerySchema, body: EmergencyContactPayloadSchema, reply: AddEmergencyContactReplySchema, summary: "Add an emergency contact" }),
+  deleteEmergencyContact: call({ method: "DELETE", path: "Patient/EmergencyContact", needsToken: true, query: DeleteEmergencyContactQuerySchema, reply: DeleteEmergencyContactReplySchema, summary: "Remove an emergency contact" }),
+  updateContactMethods: call({ method: "POST", path: "Patient/UpdatePatientContactMethods", needsToken: true, body: UpdateContactMethodsRequestSchema, reply: UpdateContactMethodsReplySchema, summary: "Update phone numbers, e-mail and the preferred contact method" }),
+  updateDemographics: call({ method: "POST", path: "Patient/UpdatePatientDemographics", needsToken: true, body: UpdateDemographicsRequestSchema, reply: UpdateDemographicsReplySchema, summary: "Update names, gender, ethnicity, date of birth and blood group" }),
+  updateNotifications: call({ method: "POST", path: "Patient", needsToken: true, body: UpdateNotificationsRequestSchema, reply: UpdateNotificationsReplySchema, summary: "Turn e-mail and push notifications on or off" }),
+  accountBalance: call({ method: "GET", path: "Patient/AccountBalance", needsToken: true, query: PatientIdQuerySchema, reply: AccountBalanceReplySchema, summary: "The account holder's balance" }),
+  terms: call({ method: "GET", path: "Patient/TermsAndCondition", needsToken: true, query: TermsQuerySchema, reply: TermsReplySchema, summary: "The terms and conditions or a messaging disclaimer, by load type" }),
+} as const;

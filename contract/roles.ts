@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { MessagingRoleSchema, type MessagingRole } from "./messaging";
+import { callsOf } from "./endpoint";
 
 /**
  * Patient/LoadRoles (2§7), asked by booking (the roles to book with) and by messaging (the roles to
@@ -25,3 +26,10 @@ export const RolesReplySchema = z.array(z.union([RoleEntrySchema, MessagingRoleS
 export type RoleListItem = z.output<typeof RolesReplySchema>[number];
 export const isRoleEntry = (role: RoleListItem): role is RoleEntry => "RoleID" in role;
 export const isMessagingRole = (role: RoleListItem): role is MessagingRole => "title" in role;
+
+const call = callsOf("Appointments");
+
+/** The practice API's calls of this file's area, gathered by `contract/endpoints.ts`. */
+export const rolesEndpoints = {
+  roles: call({ method: "GET", path: "Patient/LoadRoles", needsToken: true, query: RolesQuerySchema, reply: RolesReplySchema, summary: "Roles: to write to (TypeID 1) or to book with, by location (TypeID 2)" }),
+} as const;

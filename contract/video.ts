@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { MEETING_NUMBER } from "./meeting-number";
+import { callsOf } from "./endpoint";
 
 /**
  * The practice's video function (1§7): POST `{meetingNumber, role: 0}` answers the Meeting SDK
@@ -25,3 +26,11 @@ export const VideoSignatureReplySchema = z.union([z.object({ signature: z.string
  * mock; a real practice sets its own.
  */
 export const MOCK_SDK_KEY = "portalMockSdkKey0001";
+
+const call = callsOf("Appointments");
+
+/** The practice API's calls of this file's area, gathered by `contract/endpoints.ts`. */
+export const videoEndpoints = {
+  /** The practice's video function (1§7), called at VIDEO_SIGNATURE_URL when that is set. */
+  videoSignature: call({ method: "POST", path: "video/signature", needsToken: true, body: VideoSignatureBodySchema, reply: VideoSignatureReplySchema, summary: "Sign an attendee's (role 0) join of a video consult's meeting" }),
+} as const;

@@ -1,7 +1,7 @@
 import { allocate, totalBalanceCents, type Allocation } from "../app/lib/allocation";
 import { feeCents } from "../app/lib/money";
 import { checkPaymentAmount } from "../app/lib/payment-amount";
-import type { PaymentContext, PaymentEvent, PaymentInput, PaymentMethod } from "./payment.machine";
+import type { PaymentContext, PaymentEvent, PaymentInput, PaymentMethod } from "./payment-context";
 
 /**
  * The payment's figures and the patient's choices before Pay (1§4 choice, allocation, methods): what

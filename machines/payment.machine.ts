@@ -1,11 +1,11 @@
 import { and, assertEvent, assign, setup } from "xstate";
-import type { AllocatableInvoice, Allocation } from "../app/lib/allocation";
+import type { Allocation } from "../app/lib/allocation";
 import { paymentMessages } from "../app/lib/messages/payment";
-import type { CardType } from "../app/lib/accounts-view";
 import { RefusedError, refusedForCertain } from "../app/lib/card-refusal";
 import { StepSessionEndedError } from "../app/lib/step-client";
 import { StepFailedError } from "../app/lib/steps";
 import { amountOf, editPayment, feeOf, initialPaymentContext, payableCents } from "./payment-choice";
+import type { PaymentContext, PaymentEvent, PaymentInput, PaymentReceipt } from "./payment-context";
 import { newAttemptKey } from "./attempt-key";
 import { unprovided } from "./unprovided";
 
@@ -21,18 +21,11 @@ import { unprovided } from "./unprovided";
 /** The texts of 1§4, 1§5 and 1§8: the messages catalogue's, so the machine and the screens say the same. */
 export const paymentTexts = paymentMessages;
 
-export type { CardType } from "../app/lib/accounts-view";
-
-export type PaymentMethod = "card" | "poli" | "paymentExpress";
+/** The machine's input, context and events live in payment-context.ts, which payment-choice.ts reads too. */
+export type { PaymentContext, PaymentEvent, PaymentInput } from "./payment-context";
 
 // The editing part of the machine, shared with the form before the machine loads (decisions/180).
 export { amountOf, paymentMethodOf } from "./payment-choice";
-
-export interface PaymentInput {
-  invoices: AllocatableInvoice[];
-  methodType?: string;
-  cardTypes: CardType[];
-}
 
 export interface TempPaymentRequest {
   key: string;
@@ -41,50 +34,6 @@ export interface TempPaymentRequest {
   feeCents: number;
   cardType: string;
 }
-
-export interface PaymentContext {
-  invoices: AllocatableInvoice[];
-  method: PaymentMethod;
-  cardTypes: CardType[];
-  cardTypeIndex: number;
-  /** 1: the total outstanding balance; 2: another amount. */
-  choice: 1 | 2;
-  amountText: string;
-  /** The amount has been typed in at least once (its empty message changes then, 1§5). */
-  amountTyped: boolean;
-  allocations: Allocation[];
-  /** Amount errors show only after a first attempt to pay (1§5). */
-  submitted: boolean;
-  cardComplete: boolean;
-  cardError: string | null;
-  progress: 0 | 25 | 45 | 90 | 100;
-  key: string | null;
-  clientSecret: string | null;
-  /** SaveTempPayment's electronic payment id: the practice's reference for this payment (1§7). */
-  paymentId: number | null;
-  /** `uncertain`: the card confirmation was cut off (a dropped connection), so whether it charged is unknown. */
-  result: { kind: "succeeded"; message: string; receipt: PaymentReceipt } | { kind: "failed"; message: string; charged: boolean; uncertain?: boolean; sessionEnded?: boolean } | null;
-}
-
-/** What a receipt says of a recorded payment, as the portal's server checked and charged it. */
-export interface PaymentReceipt {
-  /** The practice's payment reference (SaveTempPayment's electronic payment id). */
-  paymentId: number;
-  amountCents: number;
-  feeCents: number;
-  cardType: string;
-  /** The invoices it went to, each with what it paid. */
-  allocations: { id: string; payNowCents: number }[];
-}
-
-export type PaymentEvent =
-  | { type: "choice.select"; choice: 1 | 2 }
-  | { type: "amount.change"; text: string }
-  | { type: "cardType.select"; index: number }
-  | { type: "card.change"; complete: boolean; error: string | null }
-  | { type: "pay.submit" }
-  | { type: "payment.retry" }
-  | { type: "payment.dismiss" };
 
 /** A step after the start met an ended session: nothing was charged, and Try again (the same key) goes on once signed in. */
 const sessionEndedResult = { progress: 100 as const, result: { kind: "failed" as const, message: paymentTexts.sessionEnded, charged: false, sessionEnded: true } };

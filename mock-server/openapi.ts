@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { ENDPOINT_AREAS, ENDPOINT_DOCS } from "../contract/endpoint-docs";
-import { endpoints, type Endpoint, type EndpointName } from "../contract/endpoints";
+import { ENDPOINT_AREAS, type DocumentedEndpoint } from "../contract/endpoint";
+import { endpoints, type EndpointName } from "../contract/endpoints";
 import { CreateWorldSchema } from "./admin";
 import { AdvanceSchema } from "./clock";
 import { FaultRequestSchema } from "./faults";
@@ -28,7 +28,7 @@ const securitySchemes = {
   TokenQuery: { type: "apiKey", in: "query", name: "Token", description: "The session token, where the call takes it in the query (letters)." },
 };
 
-function practiceOperation(name: EndpointName, e: Endpoint, inWorld: boolean) {
+function practiceOperation(name: EndpointName, e: DocumentedEndpoint, inWorld: boolean) {
   const query = e.query ? schemaOf(e.query) : { properties: {} };
   const tokenInQuery = !e.needsToken && "Token" in (query.properties ?? {});
   const parameters: unknown[] = inWorld ? [worldIdParameter] : [];
@@ -39,8 +39,8 @@ function practiceOperation(name: EndpointName, e: Endpoint, inWorld: boolean) {
   const guarded = e.needsToken || tokenInQuery;
   return {
     operationId: name,
-    summary: ENDPOINT_DOCS[name].summary,
-    tags: [ENDPOINT_DOCS[name].area],
+    summary: e.summary,
+    tags: [e.area],
     security: e.needsToken ? [{ Token: [] }] : tokenInQuery ? [{ TokenQuery: [] }] : [],
     parameters,
     ...(e.body ? { requestBody: { required: true, content: { "application/json": { schema: schemaOf(e.body) } } } } : {}),
@@ -182,7 +182,7 @@ function adminPaths() {
 /** The document, naming `origin` (the address it was asked for at) as its server. */
 export function openApiDocument(origin: string) {
   const paths: Record<string, Record<string, unknown>> = {};
-  for (const [name, e] of Object.entries(endpoints) as [EndpointName, Endpoint][]) {
+  for (const [name, e] of Object.entries(endpoints) as [EndpointName, DocumentedEndpoint][]) {
     const inWorld = name !== "identityAuthentication";
     const path = inWorld ? `/worlds/{worldId}/api/${e.path}` : `/${e.path}`;
     paths[path] = { ...paths[path], [e.method.toLowerCase()]: practiceOperation(name, e, inWorld) };

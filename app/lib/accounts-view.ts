@@ -1,4 +1,3 @@
-import type { CardBrand } from "./card-brand";
 /**
  * The accounts page's view types, shared by its server half (app/areas/accounts/page.server.ts),
  * its components and the payment machine: they live here, below all of them.
@@ -15,14 +14,6 @@ export interface InvoiceTableRow {
   amountCents: number;
   balanceCents: number;
   payNowCents: number;
-}
-
-/** A card type the practice takes, with its fee (1§3 PaymentCardTypes: "Visa - 2.5%"). */
-export interface CardType {
-  label: string;
-  feeBasisPoints: number;
-  /** The brand it names, which a card paid under it must be (issue 36); none: any card. */
-  brand?: CardBrand;
 }
 
 /** Which provider takes the card, as the page's loader chose it (decisions/030). */

@@ -1,4 +1,3 @@
-import type { CardType } from "./accounts-view";
 import { paymentMessages } from "./messages/payment";
 
 /**
@@ -23,6 +22,14 @@ export function cardBrandOf(digits: string): CardBrand | undefined {
   if (digits.length >= 4 && four >= 2221 && four <= 2720) return "mastercard";
   if (/^3[47]/.test(digits)) return "amex";
   return undefined;
+}
+
+/** A card type the practice takes, with its fee (1§3 PaymentCardTypes: "Visa - 2.5%"). */
+export interface CardType {
+  label: string;
+  feeBasisPoints: number;
+  /** The brand it names, which a card paid under it must be (issue 36); none: any card. */
+  brand?: CardBrand;
 }
 
 /** The card types chosen from: the one chosen and all the practice offers. */

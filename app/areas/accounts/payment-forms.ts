@@ -1,6 +1,5 @@
 import { z } from "zod";
-import type { CardType } from "../../lib/accounts-view";
-import { brandOfCardType, cardBrandOf, cardBrandProblem, type CardChoice } from "../../lib/card-brand";
+import { brandOfCardType, cardBrandOf, cardBrandProblem, type CardChoice, type CardType } from "../../lib/card-brand";
 import { paymentMessages } from "../../lib/messages/payment";
 import { feeRateBasisPoints } from "../../lib/money";
 import { checkPaymentAmount } from "../../lib/payment-amount";

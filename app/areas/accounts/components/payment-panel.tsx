@@ -1,7 +1,8 @@
 import { lazy, Suspense, useCallback, useEffect, useId, useRef, useState, useSyncExternalStore } from "react";
 import type { PaymentContext, PaymentEvent, PaymentInput } from "../../../../machines/payment.machine";
 import { amountOf, editPayment, feeOf, initialPaymentContext, isPaymentEdit } from "../../../../machines/payment-choice";
-import { practiceDateTime, type CardProviderChoice, type CardType, type InvoiceTableRow, type OpenPayment, type PaidNotice } from "../../../lib/accounts-view";
+import { practiceDateTime, type CardProviderChoice, type InvoiceTableRow, type OpenPayment, type PaidNotice } from "../../../lib/accounts-view";
+import type { CardType } from "../../../lib/card-brand";
 import { totalBalanceCents } from "../../../lib/allocation";
 import { formatCents } from "../../../lib/money";
 import { paymentMessages } from "../../../lib/messages/payment";
