@@ -200,13 +200,7 @@ const payHandlers: StepHandlers<typeof paySteps, PayContext> = {
     const owner = attemptOwner(user);
     const attempt = await attempts.attemptOf(owner, step.key);
     if (!attempt) return refuse(paymentMessages.notStarted);
-    // Recorded, not recorded, or an answer that says neither (decisions/240): only the first
-    // closes the attempt; the others keep it open for the recording to be asked again.
-    const outcome = await savePayment(api, user.parentId, attempt.tempId);
-    if (outcome === "recorded") {
-      await attempts.close(owner, step.key, "recorded");
-      recordPayment(request);
-    } else if (outcome === "unknown") observability().payments.inc({ event: "left_open" });
+    const outcome = await recordWithPractice(request, api, attempts, owner, step.key, user.parentId, attempt.tempId);
     return outcome === "recorded" ? true : outcome === "unknown" ? "unknown" : false;
   },
   finish: async (step, { signedIn: { api, user }, request, deps }) => {
@@ -216,17 +210,10 @@ const payHandlers: StepHandlers<typeof paySteps, PayContext> = {
     if (!attempt) return refuse(paymentMessages.notStarted);
     // The practice records only a payment that was charged in full (1§7 SavePayment), so its
     // answer tells a charged attempt from one that never reached the card.
-    const outcome = await savePayment(api, user.parentId, attempt.tempId);
-    if (outcome === "recorded") {
-      await attempts.close(owner, step.key, "recorded");
-      recordPayment(request);
-      return "recorded";
-    }
+    const outcome = await recordWithPractice(request, api, attempts, owner, step.key, user.parentId, attempt.tempId);
+    if (outcome === "recorded") return "recorded";
     // An answer that says neither yes nor no may have recorded it: nothing is let go on it.
-    if (outcome === "unknown") {
-      observability().payments.inc({ event: "left_open" });
-      return "pending";
-    }
+    if (outcome === "unknown") return "pending";
     // Not charged yet. The card may still be in another tab's hands (Stripe confirms in the
     // browser, unseen by the portal), so the attempt is let go only once it has been quiet a while.
     if (attempt.charged || deps.now() - (attempt.intentAt ?? 0) < deps.releaseAfterMs) return "pending";
@@ -240,6 +227,20 @@ const payHandlers: StepHandlers<typeof paySteps, PayContext> = {
     return "not-charged";
   },
 };
+
+/**
+ * Asks the practice to record an attempt's payment. Recorded, not recorded, or an answer that says
+ * neither (decisions/240): only the first closes the attempt, and it is a change in the access record;
+ * the others keep it open for the recording to be asked again, the third counted as left open.
+ */
+async function recordWithPractice(request: Request, api: SignedIn["api"], attempts: PaymentAttempts, owner: string, key: string, patientId: Parameters<typeof savePayment>[1], tempId: Parameters<typeof savePayment>[2]) {
+  const outcome = await savePayment(api, patientId, tempId);
+  if (outcome === "recorded") {
+    await attempts.close(owner, key, "recorded");
+    recordPayment(request);
+  } else if (outcome === "unknown") observability().payments.inc({ event: "left_open" });
+  return outcome;
+}
 
 /**
  * /accounts/pay's action: the payment machine's steps (decisions/280). A practice that could not answer
