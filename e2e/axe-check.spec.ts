@@ -29,3 +29,28 @@ test("the axe check fails on a violation in the page, on a second scan of it, an
   await page.frames()[1].waitForLoadState();
   await expect(expectNoAxeViolations(page)).rejects.toThrow(/image-alt: .*#inner-no-words/);
 });
+
+/**
+ * Every WCAG 2.x A and AA rule axe has runs (issue 33), also those axe ships switched off because it
+ * marks them experimental or deprecated: a data cell with no header (`td-has-header`, 1.3.1) and a
+ * bold paragraph standing in for a heading (`p-as-heading`, 1.3.1) are violations, not passes.
+ */
+test("the axe check runs axe's experimental and deprecated WCAG A/AA rules too", async ({ page, world }) => {
+  await openSignedIn(page, world.user("solo"), "/", "Dashboard");
+  await page.evaluate(() => {
+    const table = document.createElement("table");
+    table.id = "no-headers";
+    // td-has-header looks at data tables (a caption makes it one) of at least three rows and columns.
+    table.innerHTML = `<caption>Readings</caption>${"<tr><td>a</td><td>b</td><td>c</td></tr>".repeat(3)}`;
+    document.querySelector("main")!.append(table);
+  });
+  await expect(expectNoAxeViolations(page)).rejects.toThrow(/td-has-header: .*#no-headers/);
+  await page.evaluate(() => document.getElementById("no-headers")!.remove());
+
+  await page.evaluate(() => {
+    const section = document.createElement("section");
+    section.innerHTML = '<p id="fake-heading" style="font-weight:bold;font-size:2em">Your notes</p><p>The practice keeps these for you and they are read by the whole team.</p>';
+    document.querySelector("main")!.append(section);
+  });
+  await expect(expectNoAxeViolations(page)).rejects.toThrow(/p-as-heading: .*#fake-heading/);
+});

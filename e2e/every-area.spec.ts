@@ -140,6 +140,19 @@ async function walkByKeyboard(page: Page) {
   expect(round.some((r) => r.inMain), "Tab reaches the screen's own content").toBe(true);
 }
 
+/**
+ * Boxes in the page whose content is wider than they are and that scroll sideways: the page itself can
+ * be 390 px wide while a table scrolls inside its box with what matters out of sight (issue 33, item 7,
+ * the medications' instructions). Each is named by its tag, class and first words.
+ */
+function sidewaysScrollers(page: Page) {
+  return page.evaluate(() =>
+    [...document.body.querySelectorAll<HTMLElement>("*")]
+      .filter((el) => el.scrollWidth > el.clientWidth + 1 && ["auto", "scroll"].includes(getComputedStyle(el).overflowX))
+      .map((el) => `${el.tagName.toLowerCase()}.${el.className} "${(el.textContent ?? "").trim().slice(0, 40)}"`),
+  );
+}
+
 test.describe("every screen", { tag: "@smoke" }, () => {
   test("every built area of the registry has a row here", () => {
     const missing = builtAreas().filter((a) => !SCREENS[a.path]).map((a) => a.path);
@@ -194,6 +207,7 @@ test.describe("every screen", { tag: "@smoke" }, () => {
       await page.goto(path);
       await heading(page, screen.heading);
       expect(await page.evaluate(() => document.documentElement.scrollWidth), "the page's width at 390 px").toBeLessThanOrEqual(390);
+      expect(await sidewaysScrollers(page), "boxes that scroll sideways at 390 px").toEqual([]);
       await expectNoAxeViolations(page);
       await walkByKeyboard(page);
     });

@@ -193,6 +193,69 @@ test.describe("test results", () => {
     expect(await world.requests({ method: "GET", path: "Patient/LabResultByID" })).toHaveLength(2);
   });
 
+  // The refresh that opening a result asks for (2§4, decisions/325) can still be at the practice when the
+  // patient opens the Result Chart, and the chart's own read can still be there when the refresh starts.
+  // Either way the chart is drawn once its values come, and the list is refreshed.
+  test("the Result Chart opened while the list's refresh is at the practice is drawn, and so is one asked for before the refresh", async ({ page, world }) => {
+    await openReports(page, world);
+    const list = await world.hold({ path: "Patient/LabResults", method: "GET", times: 1 });
+    const result = await openResult(page, "HbA1c");
+    await list.arrived();
+    await result.getByRole("button", { name: "Result Chart" }).click();
+    const chart = page.getByRole("dialog", { name: "Result Chart" });
+    await expect(chart.getByText("HbA1c, by date")).toBeVisible();
+    await list.release();
+    await expect(chart.getByText("HbA1c, by date")).toBeVisible();
+    await chart.getByRole("button", { name: "Close" }).click();
+    await result.getByRole("button", { name: "Close" }).click();
+    await expect(result).toBeHidden();
+
+    // The chart asked for while the result's own read (and so the refresh it starts) is still to come.
+    const content = await world.hold({ path: "Patient/LabResultByID", method: "GET", times: 1 });
+    const values = await world.hold({ path: "Patient/LabResultChartById", method: "GET", times: 1 });
+    await card(page, "HbA1c").first().getByRole("button", { name: /^View result/ }).click();
+    const again = page.getByRole("dialog", { name: "HbA1c" });
+    await content.arrived();
+    await content.release();
+    await again.getByRole("button", { name: "Result Chart" }).click();
+    await values.arrived();
+    // The refresh the given result asked for is under way before the chart's values come.
+    await expect.poll(async () => (await resultCalls(world)).length).toBeGreaterThanOrEqual(4);
+    await values.release();
+    await expect(page.getByRole("dialog", { name: "Result Chart" }).getByText("HbA1c, by date")).toBeVisible();
+  });
+
+  // React Router finds the chart's route only when it is first asked for (lazy route discovery). A
+  // refresh that starts while it is still being found sent the chart's request to the not-found route,
+  // and the page fell to "Something went wrong" (React Router issue 15326). Held here: the route's
+  // discovery, while the result given asks for the list's refresh.
+  test("the Result Chart asked for while the result is still coming is drawn after the refresh the result asks for", async ({ page, world }) => {
+    await openReports(page, world);
+    let discovered: () => void = () => undefined;
+    const discovery = new Promise<void>((resolve) => (discovered = resolve));
+    const asked = new Promise<void>((resolve) =>
+      void page.route(/__manifest\?paths=[^&]*reports%2Fchart/, async (route) => {
+        resolve();
+        await discovery;
+        await route.continue();
+      }),
+    );
+    const content = await world.hold({ path: "Patient/LabResultByID", method: "GET", times: 1 });
+    await card(page, "HbA1c").first().getByRole("button", { name: /^View result/ }).click();
+    const result = page.getByRole("dialog", { name: "HbA1c" });
+    await content.arrived();
+    await result.getByRole("button", { name: "Result Chart" }).click();
+    await asked;
+    // The result is given (and so read) while the chart's route is still being found.
+    await content.release();
+    await expect(result.getByRole("table", { name: "Results of HbA1c" })).toBeVisible();
+    discovered();
+    await expect(page.getByRole("dialog", { name: "Result Chart" }).getByText("HbA1c, by date")).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Sorry, there is a problem" })).toHaveCount(0);
+    // The list is still refreshed for the result read (2§4): the page's read and this one.
+    await expect.poll(async () => (await resultCalls(world)).length).toBe(2);
+  });
+
   test("an HTML result is shown with Print; a PDF result in the portal's own viewer, without Print, its worker from the portal", async ({ page, world, baseURL }) => {
     const outside: string[] = [];
     page.on("request", (r) => {

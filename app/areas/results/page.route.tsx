@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from "react";
-import { Form, Link, useLocation, useNavigate, useNavigation, useRevalidator } from "react-router";
+import { Form, Link, useFetchers, useLocation, useNavigate, useNavigation, useRevalidator } from "react-router";
 import { loadReportsPage } from "./page.server";
 import { ResultDialog } from "./components/result-dialog";
 import { ResultList, type ResultListHandle } from "./components/result-list";
@@ -56,13 +56,23 @@ export default function Reports({ loaderData }: Route.ComponentProps) {
   // Opening a result and closing the dialog both refresh the list (2§4): once the result has been
   // read, it says so under the dialog, with whatever else the practice now reports; the counters
   // follow. The dialog's own readers are not read again by either (result.route.ts, chart.route.ts).
+  // A refresh waits while the dialog's result or chart is still loading, and runs one at a time: React
+  // Router finds those routes only when first asked for, and a refresh started while one is being
+  // found sends it to the not-found route, which fails the whole page (React Router issue 15326,
+  // fixed in a later release).
   const [closings, setClosings] = useState(0);
+  const [reads, setReads] = useState(0);
+  const wanted = reads + closings;
+  const refreshed = useRef(0);
   const { revalidate } = revalidator;
-  const refreshOnRead = useCallback(() => void revalidate(), [revalidate]);
+  const refreshOnRead = useCallback(() => setReads((n) => n + 1), []);
+  const fetching = useFetchers().some((fetcher) => fetcher.state !== "idle");
   const summary = useRef<HTMLParagraphElement>(null);
   useEffect(() => {
-    if (closings > 0) void revalidate();
-  }, [closings, revalidate]);
+    if (wanted <= refreshed.current || fetching || revalidator.state !== "idle") return;
+    refreshed.current += 1;
+    void revalidate();
+  }, [wanted, fetching, revalidator.state, revalidate]);
   // The result just read can leave the Unread view when the list comes back, taking the focused
   // button with it: the focus then goes to the list's summary rather than to nowhere.
   useEffect(() => {
