@@ -50,6 +50,13 @@ function removeOrphanedCopies() {
   }
 }
 
+/** This process's copies, removed by one exit handler (one per copy passed Node's ten-listener warning). */
+const copies = new Set<string>();
+
+function removeCopies() {
+  for (const parent of copies) rmSync(parent, { recursive: true, force: true });
+}
+
 /** A copy of its own, removed when this (test) process ends: a portal restarted on it keeps its data meanwhile. */
 export async function embeddedStoreCopy(): Promise<{ folder: string }> {
   removeOrphanedCopies();
@@ -57,6 +64,7 @@ export async function embeddedStoreCopy(): Promise<{ folder: string }> {
   const parent = mkdtempSync(path.join(tmpdir(), `${COPY_PREFIX}${process.pid}-`));
   const folder = path.join(parent, "store");
   cpSync(source, folder, { recursive: true });
-  process.once("exit", () => rmSync(parent, { recursive: true, force: true }));
+  if (copies.size === 0) process.once("exit", removeCopies);
+  copies.add(parent);
   return { folder };
 }
