@@ -3,7 +3,7 @@ import { startPostgresServer } from "./helpers/postgres-server";
 
 /**
  * One PostgreSQL (Debian's) for the whole Vitest run, started before the first integration file: each
- * file that needs one makes a database of its own on it (`testDatabase` in helpers/postgres-server.ts)
+ * file that needs one makes a database of its own on it (`testDatabase` in helpers/test-stores.ts)
  * instead of running initdb and a server of its own, about two seconds of CPU each. A file that stops
  * and starts its server (a database going away) still starts its own. A run of the unit tests alone
  * starts none, so they need no PostgreSQL installed.
