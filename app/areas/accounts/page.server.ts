@@ -200,7 +200,7 @@ const payHandlers: StepHandlers<typeof paySteps, PayContext> = {
     const owner = attemptOwner(user);
     const attempt = await attempts.attemptOf(owner, step.key);
     if (!attempt) return refuse(paymentMessages.notStarted);
-    const outcome = await recordWithPractice(request, api, attempts, owner, step.key, user.parentId, attempt.tempId);
+    const outcome = await recordWithPractice(request, { api, user }, attempts, step.key, attempt);
     return outcome === "recorded" ? true : outcome === "unknown" ? "unknown" : false;
   },
   finish: async (step, { signedIn: { api, user }, request, deps }) => {
@@ -210,7 +210,7 @@ const payHandlers: StepHandlers<typeof paySteps, PayContext> = {
     if (!attempt) return refuse(paymentMessages.notStarted);
     // The practice records only a payment that was charged in full (1§7 SavePayment), so its
     // answer tells a charged attempt from one that never reached the card.
-    const outcome = await recordWithPractice(request, api, attempts, owner, step.key, user.parentId, attempt.tempId);
+    const outcome = await recordWithPractice(request, { api, user }, attempts, step.key, attempt);
     if (outcome === "recorded") return "recorded";
     // An answer that says neither yes nor no may have recorded it: nothing is let go on it.
     if (outcome === "unknown") return "pending";
@@ -233,10 +233,10 @@ const payHandlers: StepHandlers<typeof paySteps, PayContext> = {
  * neither (decisions/240): only the first closes the attempt, and it is a change in the access record;
  * the others keep it open for the recording to be asked again, the third counted as left open.
  */
-async function recordWithPractice(request: Request, api: SignedIn["api"], attempts: PaymentAttempts, owner: string, key: string, patientId: Parameters<typeof savePayment>[1], tempId: Parameters<typeof savePayment>[2]) {
-  const outcome = await savePayment(api, patientId, tempId);
+async function recordWithPractice(request: Request, { api, user }: Pick<SignedIn, "api" | "user">, attempts: PaymentAttempts, key: string, attempt: PaymentAttempt) {
+  const outcome = await savePayment(api, user.parentId, attempt.tempId);
   if (outcome === "recorded") {
-    await attempts.close(owner, key, "recorded");
+    await attempts.close(attemptOwner(user), key, "recorded");
     recordPayment(request);
   } else if (outcome === "unknown") observability().payments.inc({ event: "left_open" });
   return outcome;
