@@ -2,7 +2,7 @@ import type { Locator, Page } from "@playwright/test";
 import { DateTime } from "luxon";
 import { appointmentsMessages } from "../app/lib/messages/appointments";
 import { timelineMessages } from "../app/lib/messages/timeline";
-import { expect, expectNoAxeViolations, openSignedIn, signInDirectly, test, type WorldUser } from "./fixtures";
+import { expect, expectNoAxeViolations, openSignedIn, test, type WorldUser } from "./fixtures";
 
 /**
  * /appointments (2§2, 2§4, 2§5, 2§8): the tabs, Upcoming and cancelling, History's badges and range,
@@ -237,17 +237,6 @@ test.describe("appointments in other worlds", () => {
 
 test.describe("states", () => {
   // The failed load's page, its axe check and Retry are every-area.spec.ts's; here, that Retry brings Upcoming's cards back.
-  test("after a failed list, Retry brings the upcoming appointments back", async ({ page, world }) => {
-    await signInDirectly(page, world.user("solo"));
-    await world.fault({ path: "Patient/Appointments", status: 503 });
-    await page.goto("/appointments?id=2");
-    await expect(page.getByRole("heading", { name: "Sorry, there is a problem", level: 1 })).toBeVisible();
-    await world.clearFaults();
-    await page.getByRole("button", { name: "Retry" }).click();
-    await expect(page.getByRole("heading", { name: "Appointments", level: 1 })).toBeVisible();
-    await expect(cards(page, "Upcoming appointments").first()).toBeVisible();
-  });
-
   test("cross-site posts to the booking steps and the cancel action are refused", async ({ page, world }) => {
     await open(page, world.user("solo"), "?id=2");
     await expect(cards(page, "Upcoming appointments").first()).toBeVisible();

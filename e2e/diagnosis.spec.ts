@@ -1,7 +1,6 @@
 import type { Page } from "@playwright/test";
-import { errorsMessages } from "../app/lib/messages/errors";
 import { healthMessages } from "../app/areas/health/texts";
-import { expect, expectNoAxeViolations, openSignedIn, signInDirectly, test, waitForHydration, type WorldUser } from "./fixtures";
+import { expect, expectNoAxeViolations, openSignedIn, test, waitForHydration, type WorldUser } from "./fixtures";
 
 /** /diagnosis (2§2 Diagnosis): three tabs, each a fresh call (TypeID 2, 1, 0), kept in the address; dated note cards. */
 
@@ -82,15 +81,6 @@ test.describe("diagnosis", () => {
   });
 
   // The failed load's page, its axe check and Retry are every-area.spec.ts's; here, that Retry brings the cards back.
-  test("after a failed load, Retry brings the diagnoses back", async ({ page, world }) => {
-    await signInDirectly(page, world.user("solo"));
-    await world.fault({ path: "Patient/Condition", status: 503, times: 1 });
-    await page.goto("/diagnosis");
-    await expect(page.getByRole("alert")).toHaveText(errorsMessages.practiceUnavailable);
-    await page.getByRole("button", { name: errorsMessages.retry }).click();
-    await expect(cards(page, "Long Term").first()).toBeVisible();
-  });
-
   test("the empty account: No Records Found on every tab", async ({ page, world }) => {
     await openDiagnosis(page, world.user("empty"));
     for (const name of ["Long Term", "Recent Diagnosis", "All Diagnosis"]) {

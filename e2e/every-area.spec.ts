@@ -194,9 +194,15 @@ test.describe("every screen", { tag: "@smoke" }, () => {
         await expect(page.getByRole("banner").getByRole("link", { name: "Patient Portal", exact: true })).toBeVisible();
         await expect(page.getByRole("navigation", { name: "Main menu" }).getByRole("link", { name: "Dashboard" })).toBeVisible();
         await expectNoAxeViolations(page);
+        const failed = await world.requests({ path: own });
+        expect(failed.map((c) => c.status)).toContain(503);
         await page.getByRole("button", { name: errorsMessages.retry }).press("Enter");
         await heading(page, screen.heading);
         await expect(page.getByRole("heading", { name: errorsMessages.problemTitle })).toHaveCount(0);
+        // Retry asked the practice again, and the screen was drawn from its answer.
+        const retried = (await world.requests({ path: own })).slice(failed.length);
+        expect(retried.length, `${own} asked again on Retry`).toBeGreaterThan(0);
+        expect(retried.map((c) => c.status)).toEqual(retried.map(() => 200));
       });
     }
 

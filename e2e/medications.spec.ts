@@ -1,9 +1,8 @@
 import type { Locator, Page } from "@playwright/test";
 import { PDFDocument } from "pdf-lib";
-import { errorsMessages } from "../app/lib/messages/errors";
 import { medicationsMessages } from "../app/lib/messages/medications";
 import { readPdf } from "../tests/helpers/pdf-text";
-import { expect, expectNoAxeViolations, openSignedIn, signInDirectly, test, waitForHydration, type World, type WorldUser } from "./fixtures";
+import { expect, expectNoAxeViolations, openSignedIn, test, waitForHydration, type World, type WorldUser } from "./fixtures";
 
 /**
  * /medications (2§2, 2§4, 2§5): the Long Term and History tabs and their lists, the dashboard card,
@@ -304,16 +303,6 @@ test.describe("medications: guards and failures", () => {
   });
 
   // The failed load's page, its axe check and Retry are every-area.spec.ts's; here, that Retry brings the medicines back.
-  test("after a failed load, Retry brings the medicines back", async ({ page, world }) => {
-    await signInDirectly(page, world.user("solo"));
-    await world.fault({ path: "Patient/Medication", status: 503, times: 1 });
-    await page.goto("/medications");
-    await expect(page.getByRole("heading", { name: errorsMessages.problemTitle, level: 1 })).toBeVisible();
-    await page.getByRole("button", { name: errorsMessages.retry }).click();
-    await expect(page.getByRole("heading", { name: "Medications", level: 1 })).toBeVisible();
-    await expect(rowsOf(page, "Long term medicines").first()).toBeVisible();
-  });
-
   test("Cancel closes the dialog, gives the focus back to Repeat and keeps the choice; a choice survives a change of tab", async ({ page, world }) => {
     await openMedications(page, world.user("solo"));
     const [first] = await names(page, "Long term medicines");

@@ -1,7 +1,6 @@
 import type { Page } from "@playwright/test";
-import { errorsMessages } from "../app/lib/messages/errors";
 import { healthMessages } from "../app/areas/health/texts";
-import { expect, expectNoAxeViolations, openSignedIn, signInDirectly, test, type WorldUser } from "./fixtures";
+import { expect, expectNoAxeViolations, openSignedIn, test, type WorldUser } from "./fixtures";
 
 /** /reminders (2§2 Reminders, 2§4 priority): cards with priority words and colours, two columns from 1024 px, in fresh worlds. */
 
@@ -53,15 +52,6 @@ test.describe("reminders", () => {
   });
 
   // The failed load's page, its axe check and Retry are every-area.spec.ts's; here, that Retry brings the cards back.
-  test("after a failed load, Retry brings the reminders back", async ({ page, world }) => {
-    await signInDirectly(page, world.user("solo"));
-    await world.fault({ path: "Patient/PatientAlerts", status: 503, times: 1 });
-    await page.goto("/reminders");
-    await expect(page.getByRole("alert")).toHaveText(errorsMessages.practiceUnavailable);
-    await page.getByRole("button", { name: errorsMessages.retry }).click();
-    await expect(cards(page).first()).toBeVisible();
-  });
-
   test("the empty account: No Records Found", async ({ page, world }) => {
     await openReminders(page, world.user("empty"));
     await expect(page.getByText(healthMessages.noRecords, { exact: true })).toBeVisible();

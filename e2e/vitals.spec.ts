@@ -1,7 +1,6 @@
 import type { Page } from "@playwright/test";
-import { errorsMessages } from "../app/lib/messages/errors";
 import { healthMessages } from "../app/areas/health/texts";
-import { expect, expectNoAxeViolations, openSignedIn, signInDirectly, test, type WorldUser } from "./fixtures";
+import { expect, expectNoAxeViolations, openSignedIn, test, type WorldUser } from "./fixtures";
 
 /** /vitals (2§2 Vitals): one area chart per vital, each with its unit, the latest value in words and a table, in fresh worlds. */
 
@@ -55,15 +54,6 @@ test.describe("vitals", () => {
   });
 
   // The failed load's page, its axe check and Retry are every-area.spec.ts's; here, that Retry brings the charts back.
-  test("after a failed load, Retry brings the charts back", async ({ page, world }) => {
-    await signInDirectly(page, world.user("solo"));
-    await world.fault({ path: "Patient/Observation", status: 503, times: 1 });
-    await page.goto("/vitals");
-    await expect(page.getByRole("alert")).toHaveText(errorsMessages.practiceUnavailable);
-    await page.getByRole("button", { name: errorsMessages.retry }).click();
-    await expect(figure(page, "Weight (kg)")).toBeVisible();
-  });
-
   test("the empty account: No Records Found and no chart", async ({ page, world }) => {
     await openVitals(page, world.user("empty"));
     await expect(page.getByText(healthMessages.noRecords, { exact: true })).toBeVisible();
