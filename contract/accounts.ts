@@ -127,6 +127,15 @@ export const SavePaymentReplySchema = z
   .transform((value): SavePaymentOutcome => ({ yes: "recorded", no: "not-recorded", unknown: "unknown" } as const)[readTruthy(value)]);
 export type SavePaymentOutcome = "recorded" | "not-recorded" | "unknown";
 
+/**
+ * The page sizes the portal asks for this area's lists (1§9), declared with the calls that page
+ * (decisions/342). Page numbers start at 1.
+ */
+export const accountsPageSizes = {
+  pendingInvoices: 100,
+  invoices: 10,
+} as const;
+
 const call = callsOf("Accounts");
 
 /** The practice API's calls of this file's area, gathered by `contract/endpoints.ts`. */

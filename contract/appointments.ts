@@ -149,6 +149,17 @@ export const VIDEO_TYPE_NAME = "Video Consult";
 export const DEFAULT_REASON_FOR_VISIT_ID = "25";
 export const NOT_PROVIDED_REASON = "Not Provided";
 
+/**
+ * The page sizes the portal asks for this area's lists (2§9), declared with the calls that page
+ * (decisions/342). Page numbers start at 1.
+ */
+export const appointmentsPageSizes = {
+  appointments: 100,
+  /** A search of past appointments between two dates. */
+  historySearch: 200,
+  slots: 50,
+} as const;
+
 const call = callsOf("Appointments");
 
 /** The practice API's calls of this file's area, gathered by `contract/endpoints.ts`. */

@@ -122,6 +122,17 @@ export const MediaByIdQuerySchema = z.object({ PatientID, ResourceID: z.string()
 /** "base64 content" (2§7): the PDF as one base64 string. */
 export const MediaByIdReplySchema = z.base64().min(1);
 
+/**
+ * The page sizes the portal asks for this area's lists (2§9), declared with the calls that page
+ * (decisions/342). Page numbers start at 1.
+ */
+export const documentsPageSizes = {
+  labResults: 100,
+  letters: 100,
+  /** Resources (2§9). */
+  media: 100,
+} as const;
+
 const call = callsOf("Records");
 
 /** The practice API's calls of this file's area, gathered by `contract/endpoints.ts`. */

@@ -166,6 +166,20 @@ export type VitalObservation = z.output<typeof VitalObservationSchema>;
 export const VitalsQuerySchema = z.object({ PatientID, PageSize, PageNumber, ChartType: z.enum(["0"]) });
 export const VitalsReplySchema = bundleOf(VitalObservationSchema);
 
+/**
+ * The page sizes the portal asks for this area's lists (2§9), declared with the calls that page
+ * (decisions/342). Page numbers start at 1.
+ */
+export const healthPageSizes = {
+  /** 2§9 gives none for diagnoses: the records' 100 (decisions/080). */
+  conditions: 100,
+  allergies: 30,
+  immunisations: 100,
+  timeline: 100,
+  reminders: 100,
+  vitals: 30,
+} as const;
+
 const call = callsOf("Health");
 
 /** The practice API's calls of this file's area, gathered by `contract/endpoints.ts`. */

@@ -69,6 +69,16 @@ export const RepeatRequestSchema = z
 export const RepeatReplySchema = z.object({ StatusCode: z.enum(["1", "3", "302"]), ResponseMessage: z.string() });
 export const OnLeaveProvidersSchema = z.array(z.object({ ProviderID: z.string(), ProviderName: z.string() }));
 
+/**
+ * The page sizes the portal asks for this area's lists (2§9), declared with the calls that page
+ * (decisions/342). Page numbers start at 1.
+ */
+export const medicationsPageSizes = {
+  medications: 50,
+  repeatedMedications: 10,
+  pharmacies: 1965,
+} as const;
+
 const call = callsOf("Medications");
 
 /** The practice API's calls of this file's area, gathered by `contract/endpoints.ts`. */

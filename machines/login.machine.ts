@@ -1,10 +1,10 @@
-import { assertEvent, assign, setup, type DoneActorEvent } from "xstate";
+import { assertEvent, assign, raise, setup, type DoneActorEvent } from "xstate";
 import { signInMessages } from "../app/lib/messages/signIn";
 import { secondStepMessages } from "../app/lib/messages/secondStep";
 import { passkeyMessages } from "../app/lib/messages/passkeys";
 import { newPasswordProblem, type NewPasswordProblem } from "../app/lib/new-password";
 import { codeShapeProblem } from "../app/lib/second-step";
-import { CAPTCHA_AFTER, type FlowOutcome, type LinkedAccount } from "../app/lib/sign-in-flow";
+import { CAPTCHA_AFTER, type FlowKind, type FlowOutcome, type LinkedAccount, type Outcome } from "../app/lib/sign-in-flow";
 import { signInSummary, validateSignIn, type FieldErrors, type SignInInput } from "../app/lib/sign-in";
 import { unprovided } from "./unprovided";
 
@@ -84,42 +84,56 @@ export type LoginEvent =
   | { type: "field.edit"; field: keyof SignInInput }
   | { type: "toast.dismiss" };
 
-type Outcome<K extends FlowOutcome["kind"]> = Extract<FlowOutcome, { kind: K }>;
-
-const isOutcome = <K extends FlowOutcome["kind"]>(outcome: FlowOutcome, kind: K): outcome is Outcome<K> => outcome.kind === kind;
-
 /**
- * A step's outcome as the kind its transition's guard matched, for that transition's action: like
- * `assertEvent`, a kind the guard did not let through throws rather than reads a field that is not there.
+ * A step's answer as an event of its own kind (`answer.signedIn`, `answer.chooseAccount`, …): when a
+ * step's actor is done, `answer` raises its outcome as one of these, and the state that invoked the
+ * step takes it with `on: { "answer.signedIn": … }`. Each transition is then typed by `tsc` with the one
+ * outcome its event names, so an action reading a field of another kind does not compile, and no
+ * action has to check the kind at run time (decisions/317, 341). `"answer.*"` takes the kinds a state
+ * does not name.
  */
-function outcomeOf<K extends FlowOutcome["kind"]>(outcome: FlowOutcome, kind: K): Outcome<K> {
-  if (!isOutcome(outcome, kind)) throw new Error(`Expected a "${kind}" outcome, not "${outcome.kind}"`);
-  return outcome;
+type AnswerOf<K extends FlowKind> = { [P in K]: { type: `answer.${P}`; outcome: Outcome<P> } }[K];
+type AnswerEvent = AnswerOf<FlowKind>;
+
+function answerOf<K extends FlowKind>(outcome: Outcome<K> & { kind: K }): AnswerOf<K> {
+  return { type: `answer.${outcome.kind}`, outcome };
 }
 
-/** A step's actor has answered: what every `onDone` below reads. */
-type StepDone = DoneActorEvent<FlowOutcome>;
+/** Every step's `onDone`: its outcome raised as its kind's event, for the state's `on` below. */
+const answered = { actions: { type: "answer", params: ({ event }: { event: DoneActorEvent<FlowOutcome> }) => ({ outcome: event.output }) } } as const;
 
 /** Any step's "expired": the pending sign-in timed out, so back to the credentials with it forgotten and the words told. */
 const signInExpired = {
-  guard: { type: "is", params: ({ event }: { event: StepDone }): { outcome: FlowOutcome; kind: FlowOutcome["kind"] } => ({ outcome: event.output, kind: "expired" }) },
   target: "#login.credentials",
-  actions: ["forgetPendingSignIn", { type: "showMessage", params: ({ event }: { event: StepDone }) => ({ message: outcomeOf(event.output, "expired").message }) }],
+  actions: ["forgetPendingSignIn", { type: "showMessage", params: ({ event }: { event: AnswerOf<"expired"> }) => ({ message: event.outcome.message }) }],
 } as const;
+
+/** What a step that may go on to the portal answers: signed in, an account to choose, a password to update. */
+const signedIn = {
+  target: "#login.signedIn",
+  actions: { type: "rememberDestination", params: ({ event }: { event: AnswerOf<"signedIn"> }) => ({ redirectTo: event.outcome.redirectTo }) },
+} as const;
+const accountToChoose = {
+  target: "#login.choosingAccount",
+  actions: { type: "rememberAccounts", params: ({ event }: { event: AnswerOf<"chooseAccount"> }) => ({ accounts: event.outcome.accounts }) },
+} as const;
+
+/** An outcome's own words when it has them ("refused", "failed", "expired"), or `fallback`. */
+const wordsOf = (event: AnswerEvent, fallback: string) => ("message" in event.outcome ? event.outcome.message : fallback);
 
 /**
  * How a step of the second step's or the passkey's dialog ends when it does not go on, shared by
  * both dialogs (review D1): "expired" as every step ends it; any other outcome ("refused", "failed")
  * told in the dialog by `show`, in its own words or `fallback` when it has none, back at `back` (the
- * dialog stays usable); the step's actor failing (the network) told the same way. Its `onDone` goes
- * last in the step's own, after the outcomes that go on.
+ * dialog stays usable); the step's actor failing (the network) told the same way. Its `on` is spread
+ * after the outcomes that go on.
  */
 function dialogStepEnds<const Back extends string>(back: Back, show: "showCodeMessage" | "showPasskeyMessage", fallback: string) {
   return {
-    onDone: [
-      signInExpired,
-      { target: back, actions: { type: show, params: ({ event }: { event: StepDone }) => ({ message: "message" in event.output ? event.output.message : fallback }) } },
-    ],
+    on: {
+      "answer.expired": signInExpired,
+      "answer.*": { target: back, actions: { type: show, params: ({ event }: { event: AnswerEvent }) => ({ message: wordsOf(event, fallback) }) } },
+    },
     onError: { target: back, actions: { type: show, params: { message: signInMessages.networkFailure } } },
   } as const;
 }
@@ -130,7 +144,7 @@ const passkeyChecked = dialogStepEnds("waiting", "showPasskeyMessage", passkeyMe
 const passkeyCodeSent = dialogStepEnds("waiting", "showPasskeyMessage", secondStepMessages.cannotSend);
 
 export const loginMachine = setup({
-  types: {} as { context: LoginContext; events: LoginEvent; input: LoginInput; output: { redirectTo: string } },
+  types: {} as { context: LoginContext; events: LoginEvent | AnswerEvent; input: LoginInput; output: { redirectTo: string } },
   actors: {
     signIn: unprovided<SignInRequest, FlowOutcome>("signIn"),
     changePassword: unprovided<PasswordRequest, FlowOutcome>("changePassword"),
@@ -161,7 +175,6 @@ export const loginMachine = setup({
       assertEvent(event, "code.submit");
       return codeShapeProblem(event.code, event.recovery) !== null;
     },
-    is: (_, params: { outcome: FlowOutcome; kind: FlowOutcome["kind"] }) => isOutcome(params.outcome, params.kind),
   },
   actions: {
     showFieldErrors: assign(({ event }) => {
@@ -217,6 +230,7 @@ export const loginMachine = setup({
     showCodeMessage: assign({ codeMessage: (_, params: { message: string }) => params.message, codeNotice: null }),
     clearCodeMessages: assign({ codeMessage: null, codeNotice: null }),
     rememberRecoveryCodes: assign({ recoveryCodes: (_, params: { codes: string[] }) => params.codes }),
+    answer: raise((_, params: { outcome: FlowOutcome }) => answerOf(params.outcome)),
   },
 }).createMachine({
   id: "login",
@@ -267,47 +281,20 @@ export const loginMachine = setup({
           assertEvent(event, "signIn.submit");
           return { username: event.username, password: event.password, captcha: event.captcha };
         },
-        onDone: [
-          {
-            guard: { type: "is", params: ({ event }) => ({ outcome: event.output, kind: "signedIn" }) },
-            target: "signedIn",
-            actions: { type: "rememberDestination", params: ({ event }) => ({ redirectTo: outcomeOf(event.output, "signedIn").redirectTo }) },
-          },
-          {
-            guard: { type: "is", params: ({ event }) => ({ outcome: event.output, kind: "chooseAccount" }) },
-            target: "choosingAccount",
-            actions: { type: "rememberAccounts", params: ({ event }) => ({ accounts: outcomeOf(event.output, "chooseAccount").accounts }) },
-          },
-          { guard: { type: "is", params: ({ event }) => ({ outcome: event.output, kind: "passwordUpdate" }) }, target: "updatingPassword" },
-          {
-            guard: { type: "is", params: ({ event }) => ({ outcome: event.output, kind: "secondStep" }) },
-            target: "secondStep",
-            actions: { type: "rememberSecondStep", params: ({ event }) => outcomeOf(event.output, "secondStep") },
-          },
-          {
-            guard: { type: "is", params: ({ event }) => ({ outcome: event.output, kind: "passkey" }) },
-            target: "passkey",
-            actions: { type: "rememberPasskey", params: ({ event }) => outcomeOf(event.output, "passkey") },
-          },
-          {
-            guard: { type: "is", params: ({ event }) => ({ outcome: event.output, kind: "rejected" }) },
-            target: "credentials",
-            actions: { type: "recordRejection", params: ({ event }) => outcomeOf(event.output, "rejected") },
-          },
-          {
-            guard: { type: "is", params: ({ event }) => ({ outcome: event.output, kind: "invalid" }) },
-            target: "credentials",
-            actions: { type: "showServerFieldErrors", params: ({ event }) => outcomeOf(event.output, "invalid") },
-          },
-          {
-            guard: { type: "is", params: ({ event }) => ({ outcome: event.output, kind: "failed" }) },
-            target: "credentials",
-            actions: { type: "showToast", params: ({ event }) => ({ message: outcomeOf(event.output, "failed").message }) },
-          },
-          // "refused" (throttled) and "expired" both explain themselves inline.
-          { target: "credentials", actions: { type: "showMessage", params: ({ event }) => ({ message: "message" in event.output ? event.output.message : signInMessages.incorrect }) } },
-        ],
+        onDone: answered,
         onError: { target: "credentials", actions: { type: "showToast", params: { message: signInMessages.networkFailure } } },
+      },
+      on: {
+        "answer.signedIn": signedIn,
+        "answer.chooseAccount": accountToChoose,
+        "answer.passwordUpdate": { target: "updatingPassword" },
+        "answer.secondStep": { target: "secondStep", actions: { type: "rememberSecondStep", params: ({ event }) => event.outcome } },
+        "answer.passkey": { target: "passkey", actions: { type: "rememberPasskey", params: ({ event }) => event.outcome } },
+        "answer.rejected": { target: "credentials", actions: { type: "recordRejection", params: ({ event }) => event.outcome } },
+        "answer.invalid": { target: "credentials", actions: { type: "showServerFieldErrors", params: ({ event }) => event.outcome } },
+        "answer.failed": { target: "credentials", actions: { type: "showToast", params: ({ event }) => ({ message: event.outcome.message }) } },
+        // "refused" (throttled) and "expired" both explain themselves inline.
+        "answer.*": { target: "credentials", actions: { type: "showMessage", params: ({ event }) => ({ message: wordsOf(event, signInMessages.incorrect) }) } },
       },
     },
     updatingPassword: {
@@ -328,24 +315,14 @@ export const loginMachine = setup({
               assertEvent(event, "password.submit");
               return { password: event.password, confirm: event.confirm, agreed: event.agreed };
             },
-            onDone: [
-              {
-                guard: { type: "is", params: ({ event }) => ({ outcome: event.output, kind: "signedIn" }) },
-                target: "#login.signedIn",
-                actions: { type: "rememberDestination", params: ({ event }) => ({ redirectTo: outcomeOf(event.output, "signedIn").redirectTo }) },
-              },
-              {
-                guard: { type: "is", params: ({ event }) => ({ outcome: event.output, kind: "chooseAccount" }) },
-                target: "#login.choosingAccount",
-                actions: { type: "rememberAccounts", params: ({ event }) => ({ accounts: outcomeOf(event.output, "chooseAccount").accounts }) },
-              },
-              signInExpired,
-              {
-                target: "editing",
-                actions: { type: "showPasswordMessage", params: ({ event }) => ({ message: "message" in event.output ? event.output.message : signInMessages.passwordChangeFailed }) },
-              },
-            ],
+            onDone: answered,
             onError: { target: "editing", actions: { type: "showPasswordMessage", params: { message: signInMessages.passwordChangeFailed } } },
+          },
+          on: {
+            "answer.signedIn": signedIn,
+            "answer.chooseAccount": accountToChoose,
+            "answer.expired": signInExpired,
+            "answer.*": { target: "editing", actions: { type: "showPasswordMessage", params: ({ event }) => ({ message: wordsOf(event, signInMessages.passwordChangeFailed) }) } },
           },
         },
       },
@@ -366,16 +343,13 @@ export const loginMachine = setup({
               assertEvent(event, "account.choose");
               return { accountId: event.accountId };
             },
-            onDone: [
-              {
-                guard: { type: "is", params: ({ event }) => ({ outcome: event.output, kind: "signedIn" }) },
-                target: "#login.signedIn",
-                actions: { type: "rememberDestination", params: ({ event }) => ({ redirectTo: outcomeOf(event.output, "signedIn").redirectTo }) },
-              },
-              signInExpired,
-              { target: "choosing", actions: { type: "showToast", params: ({ event }) => ({ message: "message" in event.output ? event.output.message : signInMessages.networkFailure }) } },
-            ],
+            onDone: answered,
             onError: { target: "choosing", actions: { type: "showToast", params: { message: signInMessages.networkFailure } } },
+          },
+          on: {
+            "answer.signedIn": signedIn,
+            "answer.expired": signInExpired,
+            "answer.*": { target: "choosing", actions: { type: "showToast", params: ({ event }) => ({ message: wordsOf(event, signInMessages.networkFailure) }) } },
           },
         },
       },
@@ -399,41 +373,26 @@ export const loginMachine = setup({
               assertEvent(event, "code.submit");
               return { code: event.code, recovery: event.recovery };
             },
-            onDone: [
-              {
-                guard: { type: "is", params: ({ event }) => ({ outcome: event.output, kind: "signedIn" }) },
-                target: "#login.signedIn",
-                actions: { type: "rememberDestination", params: ({ event }) => ({ redirectTo: outcomeOf(event.output, "signedIn").redirectTo }) },
-              },
-              {
-                guard: { type: "is", params: ({ event }) => ({ outcome: event.output, kind: "chooseAccount" }) },
-                target: "#login.choosingAccount",
-                actions: { type: "rememberAccounts", params: ({ event }) => ({ accounts: outcomeOf(event.output, "chooseAccount").accounts }) },
-              },
-              { guard: { type: "is", params: ({ event }) => ({ outcome: event.output, kind: "passwordUpdate" }) }, target: "#login.updatingPassword" },
-              {
-                guard: { type: "is", params: ({ event }) => ({ outcome: event.output, kind: "recoveryCodes" }) },
-                target: "#login.showingRecoveryCodes",
-                actions: { type: "rememberRecoveryCodes", params: ({ event }) => ({ codes: outcomeOf(event.output, "recoveryCodes").codes }) },
-              },
-              ...codeChecked.onDone,
-            ],
+            onDone: answered,
             onError: codeChecked.onError,
+          },
+          on: {
+            "answer.signedIn": signedIn,
+            "answer.chooseAccount": accountToChoose,
+            "answer.passwordUpdate": { target: "#login.updatingPassword" },
+            "answer.recoveryCodes": {
+              target: "#login.showingRecoveryCodes",
+              actions: { type: "rememberRecoveryCodes", params: ({ event }) => ({ codes: event.outcome.codes }) },
+            },
+            ...codeChecked.on,
           },
         },
         resending: {
           entry: "clearCodeMessages",
-          invoke: {
-            src: "resendCode",
-            onDone: [
-              {
-                guard: { type: "is", params: ({ event }) => ({ outcome: event.output, kind: "secondStep" }) },
-                target: "entering",
-                actions: { type: "rememberSecondStep", params: ({ event }) => outcomeOf(event.output, "secondStep") },
-              },
-              ...codeResent.onDone,
-            ],
-            onError: codeResent.onError,
+          invoke: { src: "resendCode", onDone: answered, onError: codeResent.onError },
+          on: {
+            "answer.secondStep": { target: "entering", actions: { type: "rememberSecondStep", params: ({ event }) => event.outcome } },
+            ...codeResent.on,
           },
         },
       },
@@ -453,38 +412,20 @@ export const loginMachine = setup({
         },
         checking: {
           entry: "clearPasskeyMessage",
-          invoke: {
-            src: "usePasskey",
-            onDone: [
-              {
-                guard: { type: "is", params: ({ event }) => ({ outcome: event.output, kind: "signedIn" }) },
-                target: "#login.signedIn",
-                actions: { type: "rememberDestination", params: ({ event }) => ({ redirectTo: outcomeOf(event.output, "signedIn").redirectTo }) },
-              },
-              {
-                guard: { type: "is", params: ({ event }) => ({ outcome: event.output, kind: "chooseAccount" }) },
-                target: "#login.choosingAccount",
-                actions: { type: "rememberAccounts", params: ({ event }) => ({ accounts: outcomeOf(event.output, "chooseAccount").accounts }) },
-              },
-              { guard: { type: "is", params: ({ event }) => ({ outcome: event.output, kind: "passwordUpdate" }) }, target: "#login.updatingPassword" },
-              ...passkeyChecked.onDone,
-            ],
-            onError: passkeyChecked.onError,
+          invoke: { src: "usePasskey", onDone: answered, onError: passkeyChecked.onError },
+          on: {
+            "answer.signedIn": signedIn,
+            "answer.chooseAccount": accountToChoose,
+            "answer.passwordUpdate": { target: "#login.updatingPassword" },
+            ...passkeyChecked.on,
           },
         },
         sendingCode: {
           entry: "clearPasskeyMessage",
-          invoke: {
-            src: "passkeyEmail",
-            onDone: [
-              {
-                guard: { type: "is", params: ({ event }) => ({ outcome: event.output, kind: "secondStep" }) },
-                target: "#login.secondStep",
-                actions: { type: "rememberSecondStep", params: ({ event }) => outcomeOf(event.output, "secondStep") },
-              },
-              ...passkeyCodeSent.onDone,
-            ],
-            onError: passkeyCodeSent.onError,
+          invoke: { src: "passkeyEmail", onDone: answered, onError: passkeyCodeSent.onError },
+          on: {
+            "answer.secondStep": { target: "#login.secondStep", actions: { type: "rememberSecondStep", params: ({ event }) => event.outcome } },
+            ...passkeyCodeSent.on,
           },
         },
       },
@@ -497,22 +438,15 @@ export const loginMachine = setup({
         continuing: {
           invoke: {
             src: "continueSignIn",
-            onDone: [
-              {
-                guard: { type: "is", params: ({ event }) => ({ outcome: event.output, kind: "signedIn" }) },
-                target: "#login.signedIn",
-                actions: { type: "rememberDestination", params: ({ event }) => ({ redirectTo: outcomeOf(event.output, "signedIn").redirectTo }) },
-              },
-              {
-                guard: { type: "is", params: ({ event }) => ({ outcome: event.output, kind: "chooseAccount" }) },
-                target: "#login.choosingAccount",
-                actions: { type: "rememberAccounts", params: ({ event }) => ({ accounts: outcomeOf(event.output, "chooseAccount").accounts }) },
-              },
-              { guard: { type: "is", params: ({ event }) => ({ outcome: event.output, kind: "passwordUpdate" }) }, target: "#login.updatingPassword" },
-              signInExpired,
-              { target: "showing", actions: { type: "showToast", params: ({ event }) => ({ message: "message" in event.output ? event.output.message : signInMessages.networkFailure }) } },
-            ],
+            onDone: answered,
             onError: { target: "showing", actions: { type: "showToast", params: { message: signInMessages.networkFailure } } },
+          },
+          on: {
+            "answer.signedIn": signedIn,
+            "answer.chooseAccount": accountToChoose,
+            "answer.passwordUpdate": { target: "#login.updatingPassword" },
+            "answer.expired": signInExpired,
+            "answer.*": { target: "showing", actions: { type: "showToast", params: ({ event }) => ({ message: wordsOf(event, signInMessages.networkFailure) }) } },
           },
         },
       },

@@ -1,15 +1,7 @@
 import { DateTime } from "luxon";
-import { buildMedications, buildPharmacies, type MedicationRecord } from "../fixtures/builders/medications";
+import { buildMedications, buildPharmacies, type MedicationPlan, type MedicationRecord } from "../fixtures/builders/medications";
 import { PRACTICE_ZONE } from "../fixtures/builders/practice";
 import type { StaffRecord } from "../fixtures/builders/staff";
-
-export interface MedicationPlan {
-  patientId: string;
-  longTerm: number;
-  full: boolean;
-  /** Past short courses; by default a few for a full record. */
-  shortCourses?: number;
-}
 
 /** A repeat request as the practice received it, for QA (GET /__admin/worlds/:id/repeat-requests). */
 export interface ReceivedRepeatRequest {

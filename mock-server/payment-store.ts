@@ -1,5 +1,4 @@
 import { createHash } from "node:crypto";
-import type { World } from "./worlds";
 
 /**
  * A world's payments: temporary payments (SaveTempPayment), payment intents, charges and recordings.
@@ -43,8 +42,11 @@ export class PaymentStore {
   }
 }
 
-/** A deterministic, opaque client secret for an intent (the world seed and key fix it). */
-export function clientSecretFor(world: World, key: string): { id: string; secret: string } {
+/**
+ * A deterministic, opaque client secret for an intent (the world's id and seed and the key fix it). It
+ * takes only the two fields it reads, so the store does not import the world that holds it (decisions/343).
+ */
+export function clientSecretFor(world: { id: string; seed: number }, key: string): { id: string; secret: string } {
   const hash = createHash("sha256").update(`${world.id}:${world.seed}:${key}`).digest("hex");
   const id = `pi_${hash.slice(0, 24)}`;
   return { id, secret: `${id}_secret_${hash.slice(24, 48)}` };

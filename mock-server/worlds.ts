@@ -1,6 +1,6 @@
 import { Journal } from "./journal";
 import { randomBytes } from "node:crypto";
-import { buildPracticeData } from "../fixtures/builders/practice-data";
+import { buildPracticeData, type PracticeData } from "../fixtures/builders/practice-data";
 import type { MessageLocation } from "../fixtures/builders/messages";
 import { rosterLocations } from "../fixtures/builders/roster";
 import { getScenario, scenarioIds } from "../fixtures/scenarios/index";
@@ -32,7 +32,10 @@ export interface WorldUser {
   description: string;
 }
 
-export interface World {
+/** A world's stores of each area (`areaStores`): its seeded data, generated when first read, and what the practice received. */
+type AreaStores = ReturnType<typeof areaStores>;
+
+export interface World extends AreaStores {
   id: string;
   scenarioId: string;
   seed: number;
@@ -40,16 +43,6 @@ export interface World {
   /** The world's own time (decisions/012); generated data is anchored to where it started. */
   clock: WorldClock;
   store: WorldStore;
-  /** Secure messages, generated per patient on first read (decisions/010). */
-  messages: MessageStore;
-  /** Lab results and letters, generated per patient on first read. */
-  documents: DocumentStore;
-  appointments: AppointmentStore;
-  medications: MedicationStore;
-  /** Diagnoses, allergies, immunisations, reminders and vitals, generated per patient on first read; the timeline drawn from them all. */
-  health: HealthStore;
-  /** Payments made in this world (a reset forgets them with the rest). */
-  payments: PaymentStore;
   /** The practice team: providers, nurses and reception. */
   staff: readonly StaffRecord[];
   tokens: TokenTable;
@@ -173,22 +166,37 @@ function generate(id: string, scenarioId: string, seed: number, clock: WorldCloc
   const data = buildPracticeData(getScenario(scenarioId)!, seed, { referenceDate: clock.startMs });
   const store = createWorldStore();
   loadPracticeData(store, data, (label) => usernameFor(label, id));
-  const documents = new DocumentStore(seed, data.staff, data.referenceDate, data.documentPlans);
-  const appointments = new AppointmentStore(seed, data.staff, data.referenceDate, data.appointmentPlans, clock, data.videoBooking);
-  const medications = new MedicationStore(seed, data.staff, data.referenceDate, data.city, data.medicationPlans, data.pharmacyCount);
   return {
     store,
-    messages: new MessageStore({ seed, practiceName: data.practice.name, staff: data.staff, referenceDate: data.referenceDate, frontDesk: frontDeskOf(data.practice) }, data.messagePlans, () => clock.nowMs()),
-    documents,
-    appointments,
-    medications,
-    health: new HealthStore(seed, data.staff, data.referenceDate, data.healthPlans, { medicines: (id) => medications.all(id), appointments, documents, clock }),
-    payments: new PaymentStore(),
+    ...areaStores(seed, data, clock),
     staff: data.staff,
     tokens: new TokenTable(),
     faults: new FaultTable(),
     journal: new Journal(),
     users: data.accounts.map((a): WorldUser => ({ label: a.label, username: usernameFor(a.label, id), password: a.password, description: a.description })),
+  };
+}
+
+/**
+ * Each area's store of a world, one line per area (decisions/342), made from the area's plans in the
+ * practice data (`PATIENT_PLANS`, fixtures/builders/practice-data.ts); handlers reach it as
+ * `world.<name>`. Made in this order, as before; a store generates its records when first read.
+ */
+function areaStores(seed: number, data: PracticeData, clock: WorldClock) {
+  /** Lab results and letters, generated per patient on first read. */
+  const documents = new DocumentStore(seed, data.staff, data.referenceDate, data.documentPlans);
+  const appointments = new AppointmentStore(seed, data.staff, data.referenceDate, data.appointmentPlans, clock, data.videoBooking);
+  const medications = new MedicationStore(seed, data.staff, data.referenceDate, data.city, data.medicationPlans, data.pharmacyCount);
+  return {
+    /** Secure messages, generated per patient on first read (decisions/010). */
+    messages: new MessageStore({ seed, practiceName: data.practice.name, staff: data.staff, referenceDate: data.referenceDate, frontDesk: frontDeskOf(data.practice) }, data.messagePlans, () => clock.nowMs()),
+    documents,
+    appointments,
+    medications,
+    /** Diagnoses, allergies, immunisations, reminders and vitals, generated per patient on first read; the timeline drawn from them all. */
+    health: new HealthStore(seed, data.staff, data.referenceDate, data.healthPlans, { medicines: (id) => medications.all(id), appointments, documents, clock }),
+    /** Payments made in this world (a reset forgets them with the rest). */
+    payments: new PaymentStore(),
   };
 }
 

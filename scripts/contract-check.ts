@@ -15,7 +15,12 @@ import { isMessagingRole } from "../contract/roles";
 import { CONDITION_LISTS, IMMUNISATION_LISTS } from "../contract/health";
 import { MEDICATION_LISTS } from "../contract/medications";
 import { MESSAGE_BOXES, READ_FILTERS } from "../contract/messaging";
-import { PAGE_SIZES } from "../contract/page-sizes";
+import { accountsPageSizes } from "../contract/accounts";
+import { appointmentsPageSizes } from "../contract/appointments";
+import { documentsPageSizes } from "../contract/documents";
+import { healthPageSizes } from "../contract/health";
+import { medicationsPageSizes } from "../contract/medications";
+import { messagingPageSizes } from "../contract/messaging-page-sizes";
 import { LOOKUP_TYPES } from "../contract/profile";
 import { PROFILE_PHOTO_DOCUMENT_KEY } from "../contract/patient";
 
@@ -87,15 +92,15 @@ export async function runContractCheck(options: { identityUrl: string; username:
   await check(results, "", base, endpoints.refreshCounter, { token, query: { PatientID: id } });
   await check(results, "", base, endpoints.practiceSettings, { token, query: { PatientID: id, PortalSettingTypeID: "1" } });
   await check(results, "", base, endpoints.loadImage, { token, query: { PatientID: id, DocumentKey: PROFILE_PHOTO_DOCUMENT_KEY } });
-  const pending = await check(results, "pending", base, endpoints.paymentNotice, { token, query: { PatientID: id, TransactionTypeID: "1", PageSize: PAGE_SIZES.pendingInvoices, PageNumber: 1 } });
-  await check(results, "all", base, endpoints.paymentNotice, { token, query: { PatientID: id, TransactionTypeID: "0", PageSize: PAGE_SIZES.invoices, PageNumber: 1 } });
+  const pending = await check(results, "pending", base, endpoints.paymentNotice, { token, query: { PatientID: id, TransactionTypeID: "1", PageSize: accountsPageSizes.pendingInvoices, PageNumber: 1 } });
+  await check(results, "all", base, endpoints.paymentNotice, { token, query: { PatientID: id, TransactionTypeID: "0", PageSize: accountsPageSizes.invoices, PageNumber: 1 } });
   const invoice = pending?.resources[0];
   if (invoice) await check(results, "", base, endpoints.invoicePdf, { token, query: { PatientID: id, InvoiceTransactionID: invoice.id } });
   await check(results, "", base, endpoints.accountBalance, { token, query: { PatientID: id } });
   for (const [name, type] of Object.entries(LOOKUP_TYPES)) await check(results, name, base, endpoints.lookup, { token, query: { TypeID: type, PatientID: id } });
   for (const loadtype of ["1", "2"] as const) await check(results, `loadtype ${loadtype}`, base, endpoints.terms, { token, query: { PatientID: id, loadtype } });
   for (const [box, type] of Object.entries(MESSAGE_BOXES)) {
-    await check(results, box, base, endpoints.messages, { token, query: { PatientID: id, Type: "1", MessagingType: type, PageSize: PAGE_SIZES.messages, PageNumber: 1 } });
+    await check(results, box, base, endpoints.messages, { token, query: { PatientID: id, Type: "1", MessagingType: type, PageSize: messagingPageSizes.messages, PageNumber: 1 } });
   }
   // Opening a message marks it read, so only an already-read one is opened: the check changes nothing.
   const read = await check(results, "inbox, read", base, endpoints.messages, { token, query: { PatientID: id, Type: "1", MessagingType: MESSAGE_BOXES.inbox, PageSize: 1, PageNumber: 1, ReadFilter: READ_FILTERS.read } });
@@ -105,21 +110,21 @@ export async function runContractCheck(options: { identityUrl: string; username:
   const role = roles?.find(isMessagingRole);
   if (role) await check(results, "", base, endpoints.messagingRecipients, { token, query: { PatientID: id, RoleID: role.id, CallType: "0" } });
   // Results: opening an unread one marks it read, so a read one is opened (and charted) instead.
-  const labResults = await check(results, "", base, endpoints.labResults, { token, query: { PatientID: id, PageSize: PAGE_SIZES.records, PageNumber: 1 } });
+  const labResults = await check(results, "", base, endpoints.labResults, { token, query: { PatientID: id, PageSize: documentsPageSizes.labResults, PageNumber: 1 } });
   const readResult = labResults?.resources.find((r) => r.extension.read === "True");
   if (readResult) {
     await check(results, "", base, endpoints.labResultById, { token, query: { PatientID: id, ResultID: readResult.id } });
     await check(results, "", base, endpoints.labChart, { token, query: { PatientID: id, labcode: readResult.description } });
   }
-  const letters = await check(results, "paged", base, endpoints.letters, { query: { Token: token, PatientID: id, PageSize: PAGE_SIZES.records, PageNumber: 1 } });
+  const letters = await check(results, "paged", base, endpoints.letters, { query: { Token: token, PatientID: id, PageSize: documentsPageSizes.letters, PageNumber: 1 } });
   await check(results, "date range", base, endpoints.letters, { query: { Token: token, PatientID: id, StartDate: "2000-01-01 00:00:00", EndDate: "2100-12-31 23:59:59" } });
   const letter = letters?.resources[0];
   if (letter) await check(results, "", base, endpoints.letterById, { query: { Token: token, PatientID: id, ResultID: letter.id } });
-  const media = await check(results, "", base, endpoints.media, { token, query: { PatientID: id, PageSize: PAGE_SIZES.records, PageNumber: 1 } });
+  const media = await check(results, "", base, endpoints.media, { token, query: { PatientID: id, PageSize: documentsPageSizes.media, PageNumber: 1 } });
   const pdf = media?.resources.find((m) => m.content.contentType === "application/pdf");
   if (pdf) await check(results, "", base, endpoints.mediaById, { token, query: { PatientID: id, ResourceID: pdf.id } });
   for (const list of Object.values(APPOINTMENT_LISTS)) {
-    await check(results, `AppointmentType ${list}`, base, endpoints.appointments, { token, query: { PatientID: id, PageSize: PAGE_SIZES.records, PageNumber: 1, AppointmentType: list } });
+    await check(results, `AppointmentType ${list}`, base, endpoints.appointments, { token, query: { PatientID: id, PageSize: appointmentsPageSizes.appointments, PageNumber: 1, AppointmentType: list } });
   }
   const practitioners = await check(results, "", base, endpoints.availablePractitioners, { token, query: { PatientID: id, RoleID: "0" } });
   await check(results, "TypeID 2", base, endpoints.roles, { token, query: { PatientID: id, TypeID: "2" } });
@@ -129,17 +134,17 @@ export async function runContractCheck(options: { identityUrl: string; username:
     const today = new Date().toISOString().slice(0, 10);
     const next = await check(results, "", base, endpoints.nextAvailableDay, { token, query: { PatientID: id, ProviderID: provider.id, AppointmentTypeID: "1", StartDate: today } });
     const day = (next && NextAvailableDaysSchema.safeParse(JSON.parse(next)).data?.[0]?.RosterDate.slice(0, 10)) || today;
-    await check(results, "", base, endpoints.appointmentSlots, { token, query: { PatientID: id, ScheduleDate: day, PageSize: PAGE_SIZES.slots, PractitionerID: provider.id, AppointmentTypeID: "1", LocationIDs: "1,2" } });
+    await check(results, "", base, endpoints.appointmentSlots, { token, query: { PatientID: id, ScheduleDate: day, PageSize: appointmentsPageSizes.slots, PractitionerID: provider.id, AppointmentTypeID: "1", LocationIDs: "1,2" } });
   }
-  for (const list of Object.values(MEDICATION_LISTS)) await check(results, `TypeID ${list}`, base, endpoints.medications, { token, query: { PatientID: id, PageSize: PAGE_SIZES.medications, PageNumber: 1, TypeID: list } });
-  await check(results, "", base, endpoints.pharmacies, { token, query: { PatientID: id, PageSize: PAGE_SIZES.pharmacies, PageNumber: 1 } });
-  for (const list of Object.values(CONDITION_LISTS)) await check(results, `TypeID ${list}`, base, endpoints.conditions, { token, query: { PatientID: id, PageSize: PAGE_SIZES.conditions, PageNumber: 1, TypeID: list } });
-  await check(results, "", base, endpoints.allergies, { token, query: { PatientID: id, PageSize: PAGE_SIZES.allergies, PageNumber: 1 } });
-  for (const list of Object.values(IMMUNISATION_LISTS)) await check(results, `TypeID ${list}`, base, endpoints.immunisations, { token, query: { PatientID: id, PageSize: PAGE_SIZES.records, PageNumber: 1, TypeID: list } });
-  await check(results, "all", base, endpoints.timeline, { token, query: { PatientID: id, PageSize: PAGE_SIZES.records, PageNumber: 1 } });
-  await check(results, "date range", base, endpoints.timeline, { token, query: { PatientID: id, PageSize: PAGE_SIZES.records, PageNumber: 1, FromDate: "2000-01-01", toDate: "2100-12-31" } });
-  await check(results, "", base, endpoints.reminders, { token, query: { PatientID: id, PageSize: PAGE_SIZES.records, PageNumber: 1 } });
-  await check(results, "", base, endpoints.vitals, { token, query: { PatientID: id, PageSize: PAGE_SIZES.vitals, PageNumber: 1, ChartType: "0" } });
+  for (const list of Object.values(MEDICATION_LISTS)) await check(results, `TypeID ${list}`, base, endpoints.medications, { token, query: { PatientID: id, PageSize: medicationsPageSizes.medications, PageNumber: 1, TypeID: list } });
+  await check(results, "", base, endpoints.pharmacies, { token, query: { PatientID: id, PageSize: medicationsPageSizes.pharmacies, PageNumber: 1 } });
+  for (const list of Object.values(CONDITION_LISTS)) await check(results, `TypeID ${list}`, base, endpoints.conditions, { token, query: { PatientID: id, PageSize: healthPageSizes.conditions, PageNumber: 1, TypeID: list } });
+  await check(results, "", base, endpoints.allergies, { token, query: { PatientID: id, PageSize: healthPageSizes.allergies, PageNumber: 1 } });
+  for (const list of Object.values(IMMUNISATION_LISTS)) await check(results, `TypeID ${list}`, base, endpoints.immunisations, { token, query: { PatientID: id, PageSize: healthPageSizes.immunisations, PageNumber: 1, TypeID: list } });
+  await check(results, "all", base, endpoints.timeline, { token, query: { PatientID: id, PageSize: healthPageSizes.timeline, PageNumber: 1 } });
+  await check(results, "date range", base, endpoints.timeline, { token, query: { PatientID: id, PageSize: healthPageSizes.timeline, PageNumber: 1, FromDate: "2000-01-01", toDate: "2100-12-31" } });
+  await check(results, "", base, endpoints.reminders, { token, query: { PatientID: id, PageSize: healthPageSizes.reminders, PageNumber: 1 } });
+  await check(results, "", base, endpoints.vitals, { token, query: { PatientID: id, PageSize: healthPageSizes.vitals, PageNumber: 1, ChartType: "0" } });
   // Give the token back: the check leaves no session behind.
   await request(base, endpoints.logout, { query: { Token: token } }).catch(() => undefined);
   return results;

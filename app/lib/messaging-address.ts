@@ -1,6 +1,7 @@
 /**
  * /emails in the address (2§2): the box, the Inbox's read filter and the open message. Kept apart from
- * the view schemas (zod) because the shell's revalidation reads it on every page.
+ * the view schemas (zod) because the revalidation rule reads it, the page's own and the one the page
+ * adds for the shell (app/lib/unchanged-data.ts, decisions/344).
  */
 
 export const BOXES = ["inbox", "sent", "drafts"] as const;

@@ -1,6 +1,6 @@
 import { Outlet, type ShouldRevalidateFunctionArgs } from "react-router";
-import { onlyTheOpenMessageChanged } from "../lib/messaging-address";
 import { keepPageAfterEndedSession } from "../lib/session-ended";
+import { readsNothingNew } from "../lib/unchanged-data";
 import { getCounters, getMenu, getPatient, getPractice } from "../.server/practice/patient.server";
 import { practiceErrorResponse } from "../.server/practice/errors.server";
 import { checkTokenAlongside, IDLE_MS, requireSession, sessionStorage, viewingKeyOf } from "../.server/session.server";
@@ -51,7 +51,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   };
 }
 
-export const shouldRevalidate = (args: ShouldRevalidateFunctionArgs) => !onlyTheOpenMessageChanged(args.currentUrl, args.nextUrl) && keepPageAfterEndedSession(args);
+export const shouldRevalidate = (args: ShouldRevalidateFunctionArgs) => !readsNothingNew(args.currentUrl, args.nextUrl) && keepPageAfterEndedSession(args);
 
 export type ShellData = Awaited<ReturnType<typeof loader>>;
 

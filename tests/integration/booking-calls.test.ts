@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { APPOINTMENT_LISTS, BOOKED_REPLY, NextAvailableDaysSchema } from "../../contract/appointments";
 import { isRoleEntry } from "../../contract/roles";
 import { endpoints } from "../../contract/endpoints";
-import { PAGE_SIZES } from "../../contract/page-sizes";
+import { appointmentsPageSizes } from "../../contract/appointments";
 import { useMockServer, type TestWorld } from "../helpers/mock-world";
 
 /** The booking calls of 2§7 against the mock over HTTP: roster, slots, booking races, counters, lookups. */
@@ -18,7 +18,7 @@ async function firstFreeSlot(s: Session, typeId = "1", patientId = s.id) {
   const provider = providers[0];
   const next = NextAvailableDaysSchema.parse(JSON.parse(await s.api.call(endpoints.nextAvailableDay, { query: { PatientID: patientId, ProviderID: provider.id, AppointmentTypeID: typeId, StartDate: "2026-03-04" } })));
   const day = next[0].RosterDate.slice(0, 10);
-  const slots = await s.api.call(endpoints.appointmentSlots, { query: { PatientID: patientId, ScheduleDate: day, PageSize: PAGE_SIZES.slots, PractitionerID: provider.id, AppointmentTypeID: typeId, LocationIDs: "1,2" } });
+  const slots = await s.api.call(endpoints.appointmentSlots, { query: { PatientID: patientId, ScheduleDate: day, PageSize: appointmentsPageSizes.slots, PractitionerID: provider.id, AppointmentTypeID: typeId, LocationIDs: "1,2" } });
   return { provider, day, slots: slots.resources };
 }
 

@@ -1,7 +1,7 @@
 import { PDFDocument } from "pdf-lib";
 import { beforeAll, describe, expect, it } from "vitest";
 import { endpoints } from "../../contract/endpoints";
-import { PAGE_SIZES } from "../../contract/page-sizes";
+import { accountsPageSizes } from "../../contract/accounts";
 import { useMockServer, type TestWorld } from "../helpers/mock-world";
 
 /** Invoices and invoice PDFs through the portal's practice client, against the mock over HTTP. */
@@ -16,7 +16,7 @@ beforeAll(async () => {
 describe("invoices (PaymentNotice)", () => {
   it("lists solo's pending invoices, oldest first, each with a balance", async () => {
     const s = await signIn("solo");
-    const pending = await s.api.call(endpoints.paymentNotice, { query: { PatientID: s.id, TransactionTypeID: "1", PageSize: PAGE_SIZES.pendingInvoices, PageNumber: 1 } });
+    const pending = await s.api.call(endpoints.paymentNotice, { query: { PatientID: s.id, TransactionTypeID: "1", PageSize: accountsPageSizes.pendingInvoices, PageNumber: 1 } });
     expect(pending.total).toBe(4);
     const rows = pending.resources.map((r) => r.extension);
     expect(rows.every((r) => r.balance > 0 && r.balance <= r.amount)).toBe(true);
@@ -27,7 +27,7 @@ describe("invoices (PaymentNotice)", () => {
 
   it("pages through all invoices, the total counting every page", async () => {
     const s = await signIn("solo");
-    const page = (n: number) => s.api.call(endpoints.paymentNotice, { query: { PatientID: s.id, TransactionTypeID: "0", PageSize: PAGE_SIZES.invoices, PageNumber: n } });
+    const page = (n: number) => s.api.call(endpoints.paymentNotice, { query: { PatientID: s.id, TransactionTypeID: "0", PageSize: accountsPageSizes.invoices, PageNumber: n } });
     const [first, second, third] = await Promise.all([page(1), page(2), page(3)]);
     expect(first.total).toBe(13);
     expect([first.resources.length, second.resources.length, third.resources.length]).toEqual([10, 3, 0]);
@@ -37,14 +37,14 @@ describe("invoices (PaymentNotice)", () => {
 
   it("a new patient has no invoices", async () => {
     const s = await signIn("empty");
-    const all = await s.api.call(endpoints.paymentNotice, { query: { PatientID: s.id, TransactionTypeID: "0", PageSize: PAGE_SIZES.invoices, PageNumber: 1 } });
+    const all = await s.api.call(endpoints.paymentNotice, { query: { PatientID: s.id, TransactionTypeID: "0", PageSize: accountsPageSizes.invoices, PageNumber: 1 } });
     expect(all).toEqual({ total: 0, resources: [] });
   });
 
   it("refuses another account's invoices (403) and a malformed page request (400)", async () => {
     const solo = await signIn("solo");
     const family = await signIn("family");
-    await expect(solo.api.call(endpoints.paymentNotice, { query: { PatientID: family.id, TransactionTypeID: "1", PageSize: PAGE_SIZES.pendingInvoices, PageNumber: 1 } })).rejects.toMatchObject({ kind: "forbidden" });
+    await expect(solo.api.call(endpoints.paymentNotice, { query: { PatientID: family.id, TransactionTypeID: "1", PageSize: accountsPageSizes.pendingInvoices, PageNumber: 1 } })).rejects.toMatchObject({ kind: "forbidden" });
     await expect(solo.api.call(endpoints.paymentNotice, { query: { PatientID: solo.id, TransactionTypeID: "1", PageSize: 0, PageNumber: 1 } })).rejects.toMatchObject({ kind: "http", status: 400 });
   });
 });
@@ -52,7 +52,7 @@ describe("invoices (PaymentNotice)", () => {
 describe("invoice PDFs (LoadInvoicePDF)", () => {
   it("is a real one-page PDF naming the invoice, the same bytes every time", async () => {
     const s = await signIn("solo");
-    const [invoice] = (await s.api.call(endpoints.paymentNotice, { query: { PatientID: s.id, TransactionTypeID: "1", PageSize: PAGE_SIZES.pendingInvoices, PageNumber: 1 } })).resources;
+    const [invoice] = (await s.api.call(endpoints.paymentNotice, { query: { PatientID: s.id, TransactionTypeID: "1", PageSize: accountsPageSizes.pendingInvoices, PageNumber: 1 } })).resources;
     const load = () => s.api.call(endpoints.invoicePdf, { query: { PatientID: s.id, InvoiceTransactionID: invoice.id } });
     const [a, b] = await Promise.all([load(), load()]);
     expect(a.PDFFileName).toBe(b.PDFFileName);

@@ -1,5 +1,5 @@
 import { endpoints } from "../../../contract/endpoints";
-import { PAGE_SIZES } from "../../../contract/page-sizes";
+import { accountsPageSizes } from "../../../contract/accounts";
 import { centsToDecimal } from "../../lib/money";
 import { config } from "../config.server";
 import type { PracticeApi } from "./api.server";
@@ -8,7 +8,7 @@ import type { PracticeApi } from "./api.server";
 
 export function getInvoices(api: PracticeApi, parentId: string, kind: "pending" | "all", page = 1) {
   return api.call(endpoints.paymentNotice, {
-    query: { PatientID: parentId, TransactionTypeID: kind === "pending" ? "1" : "0", PageSize: kind === "pending" ? PAGE_SIZES.pendingInvoices : PAGE_SIZES.invoices, PageNumber: page },
+    query: { PatientID: parentId, TransactionTypeID: kind === "pending" ? "1" : "0", PageSize: kind === "pending" ? accountsPageSizes.pendingInvoices : accountsPageSizes.invoices, PageNumber: page },
   });
 }
 

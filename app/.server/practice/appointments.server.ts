@@ -1,7 +1,7 @@
 import { endpoints } from "../../../contract/endpoints";
 import { APPOINTMENT_LISTS, NextAvailableDaysSchema, type Practitioner } from "../../../contract/appointments";
 import { isRoleEntry } from "../../../contract/roles";
-import { PAGE_SIZES } from "../../../contract/page-sizes";
+import { appointmentsPageSizes } from "../../../contract/appointments";
 import { LOOKUP_TYPES } from "../../../contract/profile";
 import type { PracticeApi } from "./api.server";
 import { rolesOfKind } from "./roles.server";
@@ -12,12 +12,12 @@ import { rolesOfKind } from "./roles.server";
  */
 
 export function getAppointments(api: PracticeApi, patientId: string, list: keyof typeof APPOINTMENT_LISTS, page: number) {
-  return api.call(endpoints.appointments, { query: { PatientID: patientId, PageSize: PAGE_SIZES.records, PageNumber: page, AppointmentType: APPOINTMENT_LISTS[list] } });
+  return api.call(endpoints.appointments, { query: { PatientID: patientId, PageSize: appointmentsPageSizes.appointments, PageNumber: page, AppointmentType: APPOINTMENT_LISTS[list] } });
 }
 
 /** A History search by dates: 200 a page (2§9). */
 export function getAppointmentsBetween(api: PracticeApi, patientId: string, from: string, to: string, page: number) {
-  return api.call(endpoints.appointments, { query: { PatientID: patientId, PageSize: PAGE_SIZES.historySearch, PageNumber: page, FromDate: from, ToDate: to } });
+  return api.call(endpoints.appointments, { query: { PatientID: patientId, PageSize: appointmentsPageSizes.historySearch, PageNumber: page, FromDate: from, ToDate: to } });
 }
 
 export function cancelAppointment(api: PracticeApi, patientId: string, appointmentId: string, reason: string) {
@@ -57,7 +57,7 @@ export async function getPractitioners(
 
 export function getSlots(api: PracticeApi, patientId: string, q: { typeId: string; locationIds: readonly string[]; providerId: string; date: string }) {
   return api.call(endpoints.appointmentSlots, {
-    query: { PatientID: patientId, ScheduleDate: q.date, PageSize: PAGE_SIZES.slots, PractitionerID: q.providerId, AppointmentTypeID: q.typeId, LocationIDs: q.locationIds.join(",") },
+    query: { PatientID: patientId, ScheduleDate: q.date, PageSize: appointmentsPageSizes.slots, PractitionerID: q.providerId, AppointmentTypeID: q.typeId, LocationIDs: q.locationIds.join(",") },
   });
 }
 

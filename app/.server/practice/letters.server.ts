@@ -1,5 +1,5 @@
 import { endpoints } from "../../../contract/endpoints";
-import { PAGE_SIZES } from "../../../contract/page-sizes";
+import { documentsPageSizes } from "../../../contract/documents";
 import type { PracticeApi } from "./api.server";
 
 /**
@@ -14,7 +14,7 @@ export interface LetterCaller {
 }
 
 export function getLetters({ api, token, patientId }: LetterCaller, page: number) {
-  return api.call(endpoints.letters, { query: { Token: token, PatientID: patientId, PageSize: PAGE_SIZES.records, PageNumber: page } });
+  return api.call(endpoints.letters, { query: { Token: token, PatientID: patientId, PageSize: documentsPageSizes.letters, PageNumber: page } });
 }
 
 /** `range`: "YYYY-MM-DD 00:00:00" to "YYYY-MM-DD 23:59:59" (2§5); the practice answers every letter in it. */

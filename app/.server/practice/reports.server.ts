@@ -1,5 +1,5 @@
 import { endpoints } from "../../../contract/endpoints";
-import { PAGE_SIZES } from "../../../contract/page-sizes";
+import { documentsPageSizes } from "../../../contract/documents";
 import type { PracticeApi } from "./api.server";
 
 /**
@@ -20,7 +20,7 @@ export function getLabResults(api: PracticeApi, patientId: string, q: ResultsQue
   return api.call(endpoints.labResults, {
     query: {
       PatientID: patientId,
-      PageSize: PAGE_SIZES.records,
+      PageSize: documentsPageSizes.labResults,
       PageNumber: q.page,
       ...(q.search ? { searchText: q.search } : {}),
       ...(q.from ? { fromdate: q.from } : {}),

@@ -2,7 +2,7 @@ import { DateTime } from "luxon";
 import type { z } from "zod";
 import { data } from "react-router";
 import { BOOKED_REPLY, DEFAULT_REASON_FOR_VISIT_ID, NOT_PROVIDED_REASON, VIDEO_TYPE_NAME } from "../../../contract/appointments";
-import { PAGE_SIZES } from "../../../contract/page-sizes";
+import { appointmentsPageSizes } from "../../../contract/appointments";
 import {
   CancelFormSchema,
   appointmentsViewOf,
@@ -95,7 +95,7 @@ export async function appointmentsPage({ api, user }: Pick<SignedIn, "api" | "us
     const read = (n: number) => (from && to ? getAppointmentsBetween(api, user.userId, from, to, n) : getAppointments(api, user.userId, "all", n));
     const first = await read(1).catch(practiceErrorResponse);
     const total = first.total ?? first.resources.length;
-    const size = from && to ? PAGE_SIZES.historySearch : PAGE_SIZES.records;
+    const size = from && to ? appointmentsPageSizes.historySearch : appointmentsPageSizes.appointments;
     const pages = Math.min(HISTORY_PAGES, Math.ceil(total / size));
     const rest = await Promise.all(Array.from({ length: Math.max(0, pages - 1) }, (_, i) => read(i + 2))).catch(practiceErrorResponse);
     // History is what has happened: anything whose start has passed, and whatever was cancelled.

@@ -1,7 +1,7 @@
 import { endpoints } from "../../../contract/endpoints";
 import { CONDITION_LISTS, IMMUNISATION_LISTS } from "../../../contract/health";
 import { LOOKUP_TYPES } from "../../../contract/profile";
-import { PAGE_SIZES } from "../../../contract/page-sizes";
+import { healthPageSizes } from "../../../contract/health";
 import type { PracticeApi } from "../../.server/practice/api.server";
 
 /**
@@ -13,15 +13,15 @@ export type ConditionList = keyof typeof CONDITION_LISTS;
 export type ImmunisationList = keyof typeof IMMUNISATION_LISTS;
 
 export function getConditions(api: PracticeApi, patientId: string, list: ConditionList, page: number) {
-  return api.call(endpoints.conditions, { query: { PatientID: patientId, PageSize: PAGE_SIZES.conditions, PageNumber: page, TypeID: CONDITION_LISTS[list] } });
+  return api.call(endpoints.conditions, { query: { PatientID: patientId, PageSize: healthPageSizes.conditions, PageNumber: page, TypeID: CONDITION_LISTS[list] } });
 }
 
 export function getAllergies(api: PracticeApi, patientId: string, page: number) {
-  return api.call(endpoints.allergies, { query: { PatientID: patientId, PageSize: PAGE_SIZES.allergies, PageNumber: page } });
+  return api.call(endpoints.allergies, { query: { PatientID: patientId, PageSize: healthPageSizes.allergies, PageNumber: page } });
 }
 
 export function getImmunisations(api: PracticeApi, patientId: string, list: ImmunisationList, page: number) {
-  return api.call(endpoints.immunisations, { query: { PatientID: patientId, PageSize: PAGE_SIZES.records, PageNumber: page, TypeID: IMMUNISATION_LISTS[list] } });
+  return api.call(endpoints.immunisations, { query: { PatientID: patientId, PageSize: healthPageSizes.immunisations, PageNumber: page, TypeID: IMMUNISATION_LISTS[list] } });
 }
 
 export interface TimelineQuery {
@@ -37,7 +37,7 @@ export function getTimeline(api: PracticeApi, patientId: string, q: TimelineQuer
   return api.call(endpoints.timeline, {
     query: {
       PatientID: patientId,
-      PageSize: PAGE_SIZES.records,
+      PageSize: healthPageSizes.timeline,
       PageNumber: page,
       ...(q.from ? { FromDate: q.from } : {}),
       ...(q.to ? { toDate: q.to } : {}),
@@ -53,10 +53,10 @@ export function getTimelineProviders(api: PracticeApi, patientId: string) {
 }
 
 export function getReminders(api: PracticeApi, patientId: string, page: number) {
-  return api.call(endpoints.reminders, { query: { PatientID: patientId, PageSize: PAGE_SIZES.records, PageNumber: page } });
+  return api.call(endpoints.reminders, { query: { PatientID: patientId, PageSize: healthPageSizes.reminders, PageNumber: page } });
 }
 
 /** ChartType 0: every vital (2§7). */
 export function getVitals(api: PracticeApi, patientId: string, page: number) {
-  return api.call(endpoints.vitals, { query: { PatientID: patientId, PageSize: PAGE_SIZES.vitals, PageNumber: page, ChartType: "0" } });
+  return api.call(endpoints.vitals, { query: { PatientID: patientId, PageSize: healthPageSizes.vitals, PageNumber: page, ChartType: "0" } });
 }

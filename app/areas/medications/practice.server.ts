@@ -1,6 +1,6 @@
 import { endpoints } from "../../../contract/endpoints";
 import { MEDICATION_LISTS } from "../../../contract/medications";
-import { PAGE_SIZES } from "../../../contract/page-sizes";
+import { medicationsPageSizes } from "../../../contract/medications";
 import type { HistoryList } from "../../lib/medications-view";
 import type { PracticeApi } from "../../.server/practice/api.server";
 
@@ -11,7 +11,7 @@ import type { PracticeApi } from "../../.server/practice/api.server";
 
 /** 2§9: 50 a page, 10 for the repeated list. */
 export function medicationPageSize(list: HistoryList): number {
-  return list === "repeated" ? PAGE_SIZES.repeatedMedications : PAGE_SIZES.medications;
+  return list === "repeated" ? medicationsPageSizes.repeatedMedications : medicationsPageSizes.medications;
 }
 
 export function getMedications(api: PracticeApi, patientId: string, list: HistoryList, page: number) {
@@ -20,7 +20,7 @@ export function getMedications(api: PracticeApi, patientId: string, list: Histor
 
 /** Every pharmacy the practice can send to, in one page of 1,965 (2§7, 2§9). */
 export function getPharmacies(api: PracticeApi, patientId: string) {
-  return api.call(endpoints.pharmacies, { query: { PatientID: patientId, PageSize: PAGE_SIZES.pharmacies, PageNumber: 1 } });
+  return api.call(endpoints.pharmacies, { query: { PatientID: patientId, PageSize: medicationsPageSizes.pharmacies, PageNumber: 1 } });
 }
 
 export interface RepeatRequestCall {

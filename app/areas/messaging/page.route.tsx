@@ -14,6 +14,7 @@ import { Breadcrumb } from "../../shell/components/breadcrumb";
 import { Button } from "../../components/ui/button";
 import { Dialog } from "../../components/ui/dialog";
 import { callStep } from "../../lib/steps";
+import { keepLoaderDataWhen } from "../../lib/unchanged-data";
 import { messagingSteps } from "./steps";
 import { messageFields } from "../../lib/messaging-compose";
 import { messagingMessages } from "../../lib/messages/messaging";
@@ -34,6 +35,9 @@ export function loader({ request }: Route.LoaderArgs) {
 export function shouldRevalidate({ currentUrl, nextUrl, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
   return onlyTheOpenMessageChanged(currentUrl, nextUrl) ? false : defaultShouldRevalidate;
 }
+
+// The shell's data too stays as it is while a message is opened or closed (decisions/344).
+keepLoaderDataWhen(onlyTheOpenMessageChanged);
 
 const t = messagingMessages;
 

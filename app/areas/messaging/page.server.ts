@@ -3,7 +3,7 @@ import { DateTime } from "luxon";
 import sanitizeHtml from "sanitize-html";
 import { attachmentProblem, typeByName, type AttachmentProblem } from "../../../contract/attachment-content";
 import { ATTACHMENT_TYPES, COUNTERPART_REFERENCE, MESSAGE_TYPES, type Communication, type OutgoingMessage } from "../../../contract/messaging";
-import { PAGE_SIZES } from "../../../contract/page-sizes";
+import { messagingPageSizes } from "../../../contract/messaging-page-sizes";
 import { PRACTICE_ZONE } from "../../lib/dates";
 import { parseForm } from "../../lib/form-data";
 import { MessageFormSchema, quotedOriginal, REPLY_SEPARATOR, replySubject, type MessageFields, type SendReply } from "../../lib/messaging-compose";
@@ -166,7 +166,7 @@ const FAILED_TEXTS: Record<string, string> = { page: t.moreFailed, open: t.openF
 const emailsHandlers: StepHandlers<typeof messagingSteps, EmailsContext> = {
   page: async (q, { signedIn: { api, user } }) => {
     const listing = await getMessages(api, user.userId, q.box, q.box === "inbox" ? q.filter : "all", q.page);
-    const offset = (q.page - 1) * PAGE_SIZES.messages;
+    const offset = (q.page - 1) * messagingPageSizes.messages;
     return { rows: listing.resources.map((m, i) => messageRowOf(m, q.box, offset + i)), total: listing.total ?? listing.resources.length };
   },
   open: async (q, { signedIn: { api, user }, request }) => {

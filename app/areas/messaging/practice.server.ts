@@ -1,7 +1,7 @@
 import { endpoints } from "../../../contract/endpoints";
 import { isMessagingRole } from "../../../contract/roles";
 import { MESSAGE_BOXES, READ_FILTERS, type OutgoingMessage } from "../../../contract/messaging";
-import { PAGE_SIZES } from "../../../contract/page-sizes";
+import { messagingPageSizes } from "../../../contract/messaging-page-sizes";
 import { LOOKUP_TYPES } from "../../../contract/profile";
 import type { Box, ReadFilterName } from "../../lib/messaging-view";
 import type { PracticeApi } from "../../.server/practice/api.server";
@@ -20,7 +20,7 @@ export function getMessages(api: PracticeApi, patientId: string, box: Box, filte
       PatientID: patientId,
       Type: "1",
       MessagingType: BOX_TYPES[box],
-      PageSize: PAGE_SIZES.messages,
+      PageSize: messagingPageSizes.messages,
       PageNumber: page,
       // The read filter is the Inbox's only (2§4).
       ReadFilter: box === "inbox" ? READ_FILTERS[filter] : undefined,

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { PAGE_SIZES } from "../../../contract/page-sizes";
+import { messagingPageSizes } from "../../../contract/messaging-page-sizes";
 import { OptionSchema, SendReplySchema, type MessageFields } from "../../lib/messaging-compose";
 import { BOXES, MessageRowSchema, MessageViewSchema, READ_FILTER_NAMES } from "../../lib/messaging-view";
 import { RequestKeySchema } from "../../lib/request-key";
@@ -21,7 +21,7 @@ const MessageFieldsSchema: z.ZodType<Partial<MessageFields>, Partial<MessageFiel
 
 export const messagingSteps = stepArea("/emails/step", {
   page: step(
-    z.object({ box: z.enum(BOXES), filter: z.enum(READ_FILTER_NAMES), page: z.number().int().min(1).max(Math.ceil(100_000 / PAGE_SIZES.messages)) }),
+    z.object({ box: z.enum(BOXES), filter: z.enum(READ_FILTER_NAMES), page: z.number().int().min(1).max(Math.ceil(100_000 / messagingPageSizes.messages)) }),
     z.object({ rows: z.array(MessageRowSchema), total: z.number() }),
   ),
   open: step(z.object({ id: Id }), MessageViewSchema),

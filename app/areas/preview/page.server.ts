@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { PAGE_SIZES } from "../../../contract/page-sizes";
+import { accountsPageSizes } from "../../../contract/accounts";
 import { letterFileName, letterTileOf } from "../../lib/letters-view";
 import { PREVIEW_AREAS, PREVIEW_KINDS, type BackLink, type PreviewData, type PreviewKind } from "../../lib/preview-view";
 import { resultCardOf, resultDetailOf } from "../../lib/reports-view";
@@ -68,7 +68,7 @@ async function invoicePreview({ api, user }: Pick<SignedIn, "api" | "user">, id:
   for (let page = 1; !invoice && page <= INVOICE_PAGES; page++) {
     const all = await getInvoices(api, user.parentId, "all", page);
     invoice = all.resources.find((i) => i.id === id);
-    if (all.resources.length < PAGE_SIZES.invoices || page * PAGE_SIZES.invoices >= (all.total ?? 0)) break;
+    if (all.resources.length < accountsPageSizes.invoices || page * accountsPageSizes.invoices >= (all.total ?? 0)) break;
   }
   if (invoice) {
     const row = rowOf(invoice);

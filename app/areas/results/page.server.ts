@@ -6,7 +6,7 @@ import { reportsMessages } from "../../lib/messages/reports";
 import { queryDateOf } from "../../lib/date-range";
 import { pagesOf, readFilterOf, ReportFiltersSchema, type ReadFilter } from "./filters";
 import { chartSeriesOf, resultCardOf, resultDetailOf, type ChartReply, type ResultCard, type ResultDetail } from "../../lib/reports-view";
-import { PAGE_SIZES } from "../../../contract/page-sizes";
+import { documentsPageSizes } from "../../../contract/documents";
 import { PracticeApiError } from "../../.server/practice/client.server";
 import { practiceErrorResponse } from "../../.server/practice/errors.server";
 import { getLabChart, getLabResult, getLabResults, type ResultsQuery } from "../../.server/practice/reports.server";
@@ -45,7 +45,7 @@ export async function loadReportsPage(request: Request): Promise<ReportsPage> {
   const first = await getLabResults(api, user.userId, query(1)).catch(practiceErrorResponse);
   const total = first.total ?? first.resources.length;
   // Only the pages that exist are asked for, all at once.
-  const pages = Math.max(1, Math.min(wanted, Math.ceil(total / PAGE_SIZES.records)));
+  const pages = Math.max(1, Math.min(wanted, Math.ceil(total / documentsPageSizes.labResults)));
   const rest = await Promise.all(Array.from({ length: pages - 1 }, (_, i) => getLabResults(api, user.userId, query(i + 2)))).catch(practiceErrorResponse);
   const resources = [first, ...rest].flatMap((bundle) => bundle.resources);
 

@@ -3,7 +3,9 @@ import { DateTime } from "luxon";
 import { endpoints } from "../../../contract/endpoints";
 import { CONDITION_LISTS, IMMUNISATION_LISTS } from "../../../contract/health";
 import { MEDICATION_LISTS } from "../../../contract/medications";
-import { PAGE_SIZES } from "../../../contract/page-sizes";
+import { healthPageSizes } from "../../../contract/health";
+import { medicationsPageSizes } from "../../../contract/medications";
+import { documentsPageSizes } from "../../../contract/documents";
 import type { PracticeApi } from "../../.server/practice/api.server";
 import { PracticeApiError } from "../../.server/practice/client.server";
 import { practiceErrorResponse } from "../../.server/practice/errors.server";
@@ -52,18 +54,18 @@ export async function readSummaryRecord(api: PracticeApi, viewed: string): Promi
   const [patients, practices, conditions, medications, allergies, immunisations, results, vitals] = await Promise.all([
     api.call(endpoints.patient, { query: { PatientID } }),
     api.call(endpoints.organization, { query: { PatientID } }),
-    allPages(PAGE_SIZES.conditions, (PageNumber) =>
-      api.call(endpoints.conditions, { query: { PatientID, PageSize: PAGE_SIZES.conditions, PageNumber, TypeID: CONDITION_LISTS.all } }),
+    allPages(healthPageSizes.conditions, (PageNumber) =>
+      api.call(endpoints.conditions, { query: { PatientID, PageSize: healthPageSizes.conditions, PageNumber, TypeID: CONDITION_LISTS.all } }),
     ),
-    allPages(PAGE_SIZES.medications, (PageNumber) =>
-      api.call(endpoints.medications, { query: { PatientID, PageSize: PAGE_SIZES.medications, PageNumber, TypeID: MEDICATION_LISTS.all } }),
+    allPages(medicationsPageSizes.medications, (PageNumber) =>
+      api.call(endpoints.medications, { query: { PatientID, PageSize: medicationsPageSizes.medications, PageNumber, TypeID: MEDICATION_LISTS.all } }),
     ),
-    allPages(PAGE_SIZES.allergies, (PageNumber) => api.call(endpoints.allergies, { query: { PatientID, PageSize: PAGE_SIZES.allergies, PageNumber } })),
-    allPages(PAGE_SIZES.records, (PageNumber) =>
-      api.call(endpoints.immunisations, { query: { PatientID, PageSize: PAGE_SIZES.records, PageNumber, TypeID: IMMUNISATION_LISTS.administered } }),
+    allPages(healthPageSizes.allergies, (PageNumber) => api.call(endpoints.allergies, { query: { PatientID, PageSize: healthPageSizes.allergies, PageNumber } })),
+    allPages(healthPageSizes.immunisations, (PageNumber) =>
+      api.call(endpoints.immunisations, { query: { PatientID, PageSize: healthPageSizes.immunisations, PageNumber, TypeID: IMMUNISATION_LISTS.administered } }),
     ),
-    allPages(PAGE_SIZES.records, (PageNumber) => api.call(endpoints.labResults, { query: { PatientID, PageSize: PAGE_SIZES.records, PageNumber } })),
-    allPages(PAGE_SIZES.vitals, (PageNumber) => api.call(endpoints.vitals, { query: { PatientID, PageSize: PAGE_SIZES.vitals, PageNumber, ChartType: "0" } })),
+    allPages(documentsPageSizes.labResults, (PageNumber) => api.call(endpoints.labResults, { query: { PatientID, PageSize: documentsPageSizes.labResults, PageNumber } })),
+    allPages(healthPageSizes.vitals, (PageNumber) => api.call(endpoints.vitals, { query: { PatientID, PageSize: healthPageSizes.vitals, PageNumber, ChartType: "0" } })),
   ]);
   const patient = patients.resources[0];
   const practice = practices.resources[0];

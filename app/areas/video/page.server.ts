@@ -1,5 +1,5 @@
 import type { Appointment } from "../../../contract/appointments";
-import { PAGE_SIZES } from "../../../contract/page-sizes";
+import { appointmentsPageSizes } from "../../../contract/appointments";
 import { MeetingNumberSchema } from "../../../contract/video";
 import type { AppointmentRow } from "../../lib/appointments-view";
 import { videoMessages } from "./texts";
@@ -39,7 +39,7 @@ export async function upcomingVideoConsult(api: PracticeApi, patientId: string, 
   for (let page = 1; page <= UPCOMING_PAGES; page++) {
     const bundle = await getAppointments(api, patientId, "upcoming", page);
     matches.push(...bundle.resources.filter((a) => videoMeetingOf(a)?.meetingNumber === meetingNumber));
-    if (bundle.resources.length < PAGE_SIZES.records || page * PAGE_SIZES.records >= (bundle.total ?? 0)) break;
+    if (bundle.resources.length < appointmentsPageSizes.appointments || page * appointmentsPageSizes.appointments >= (bundle.total ?? 0)) break;
   }
   return matches.find((a) => a.id === appointmentId) ?? matches[0] ?? null;
 }

@@ -1,5 +1,5 @@
 import { Suspense, useCallback, useEffect, useRef, useState } from "react";
-import { PAGE_SIZES } from "../../../../contract/page-sizes";
+import { messagingPageSizes } from "../../../../contract/messaging-page-sizes";
 import { initialOf, type MessageRow } from "../../../lib/messaging-view";
 import { Button } from "../../../components/ui/button";
 import { lazyModule } from "../../../components/ui/lazy-module";
@@ -51,7 +51,7 @@ export function MessageList({ label, rows, total, selected, openId, returnId, on
     return () => observer.disconnect();
   }, [onMore, loadingMore, moreError]);
 
-  const windowed = rows.length > PAGE_SIZES.messages;
+  const windowed = rows.length > messagingPageSizes.messages;
   // Fetched as the second page is asked for, so it is there when that page arrives.
   useEffect(() => {
     if (loadingMore || windowed) void listWindow.preload().catch(() => undefined);
