@@ -1,8 +1,15 @@
 /**
  * What a browser downloads as JavaScript on its first visit to each page of the built portal, and
- * the byte budgets of issue 12. Shared by `npm run bench` (figures for the README) and the budget
- * test in `npm test` (tests/integration/bundle-budgets.test.ts), so both measure the same thing.
+ * the byte budgets of issues 12 and 35. Two measures of the same thing:
+ * - **as the browser fetches it** (issue 35, decisions/345): every script a fresh browser requests on a
+ *   first visit until the network is quiet, code a page fetches by itself after it has loaded included
+ *   (a phone downloads it anyway). This is what the budgets hold, in `e2e/first-load.spec.ts` (one visit
+ *   of every page) and `npm run bench:first-load`; `browserFirstLoad` below.
+ * - **from the build alone**, with no browser (`measurePages`): what the page needs before it runs, a
+ *   floor of the first. `npm test`'s tests/integration/bundle-budgets.test.ts holds it to the same
+ *   budgets, so a page that grows fails there before any browser runs.
  *
+ * The build-only measure:
  * The page list and each page's scripts come from React Router's browser manifest
  * (build/client/assets/manifest-*.js): a first visit runs the client entry and, for every route the
  * address matches (root, layouts, the page), its module, its split client loader/action modules and
@@ -16,6 +23,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 import { init, parse } from "es-module-lexer";
+import type { Page as BrowserTab } from "@playwright/test";
 
 export interface ManifestRoute {
   id: string;
@@ -51,8 +59,11 @@ export interface PageLoad extends Page {
 
 export const KB = 1024;
 
-/** The budgets of issue 12, in gzip bytes: the sign-in page, the dashboard, every other page. */
-export const BUDGETS = { login: 125 * KB, dashboard: 160 * KB, other: 200 * KB } as const;
+/**
+ * The budgets, in gzip bytes: the sign-in page (issue 12), and every other page, the dashboard
+ * included (issue 35 lowered issue 12's 200 KB to the dashboard's 160 KB).
+ */
+export const BUDGETS = { login: 125 * KB, dashboard: 160 * KB, other: 160 * KB } as const;
 
 /**
  * At most this many script files on a page's first load. Each is a request, and over HTTP/1.1 a
@@ -146,6 +157,49 @@ export async function firstLoadOf(clientDir: string, manifest: BrowserManifest, 
 export async function measurePages(clientDir: string): Promise<PageLoad[]> {
   const manifest = readBrowserManifest(clientDir);
   return Promise.all(pagesOf(manifest).map((page) => firstLoadOf(clientDir, manifest, page)));
+}
+
+/** A first visit as the browser made it (`browserFirstLoad`). */
+export interface BrowserLoad {
+  /** The address visited. */
+  url: string;
+  /** Every script fetched until the network was quiet, in the order requested. */
+  scripts: string[];
+  /** Of those, the ones requested after the page's load event (code the page fetched by itself). */
+  afterLoad: string[];
+  /** Sum of each script gzipped on its own, as served, `afterLoad` included. */
+  gzipBytes: number;
+  /** The part of gzipBytes that came after the load event. */
+  afterLoadBytes: number;
+}
+
+/** The gzip size of one built asset (`/assets/…`), level 6 as the build-only measure. */
+export function gzipSizeOf(clientDir: string, asset: string): number {
+  return gzipSync(readFileSync(path.join(clientDir, asset))).length;
+}
+
+/**
+ * A first visit of `url` in `tab`, whose browser context has an empty cache (a new context): every
+ * script under /assets/ it requests until the network is quiet (no request for 500 ms, Playwright's
+ * `networkidle`), those requested after the load event included, sized from the build (issue 35).
+ * Code fetched only when the patient reaches for something (a dialog's, the sign-in steps) is not
+ * fetched by a visit and so is not counted; code a page fetches by itself once it is up is.
+ */
+export async function browserFirstLoad(clientDir: string, tab: BrowserTab, url: string): Promise<BrowserLoad> {
+  const scripts: string[] = [];
+  const afterLoad: string[] = [];
+  let loaded = false;
+  tab.on("load", () => (loaded = true));
+  tab.on("request", (request) => {
+    const { pathname } = new URL(request.url());
+    if (!/^\/assets\/.+\.m?js$/.test(pathname) || scripts.includes(pathname)) return;
+    scripts.push(pathname);
+    if (loaded) afterLoad.push(pathname);
+  });
+  await tab.goto(url);
+  await tab.waitForLoadState("networkidle");
+  const size = (assets: string[]) => assets.reduce((sum, asset) => sum + gzipSizeOf(clientDir, asset), 0);
+  return { url, scripts, afterLoad, gzipBytes: size(scripts), afterLoadBytes: size(afterLoad) };
 }
 
 export const kb = (bytes: number) => `${(bytes / KB).toFixed(1)} KB`;
