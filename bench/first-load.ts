@@ -79,13 +79,34 @@ export function tooManyScripts(loads: Pick<PageLoad, "url" | "scripts">[], max =
 }
 
 /**
- * Pages that do not meet issue 12's budget yet, each held at its size when it was listed so that
- * the test still catches any growth. Every line is a debt against the issue: remove it once the page
- * fits its budget (the test says so when it does).
+ * Pages that do not meet their budget yet, each held at its size as the browser fetched it when it was
+ * listed (e2e/first-load.spec.ts) so that the tests still catch any growth. Every line is a debt against
+ * issue 35: remove it once the page fits its budget (the e2e test says so when it does). Measured
+ * 2026-11-26 (decisions/345). Every signed-in page carries the same 148 KB floor (React with React
+ * Router 105.5 KB, the shell's chunk 37.7 KB, the first-load and shared chunks 4 KB); over it:
  */
 export const TEMPORARY_CEILINGS: Readonly<Record<string, number>> = {
-  // None: /emails' (2026-11-25, 0.3 KB over) went once its viewer and smaller dialogs were fetched once
-  // the page is up (decisions/281).
+  // zod (25.5 KB) for the repeat request's schemas and steps, and xstate with @xstate/react (13.3 KB) for
+  // the repeat machine, which keeps the medicines chosen from the first render.
+  "/medications": 200_361,
+  // zod and conform (10.6 KB) for the date-range filter form, drawn with the page.
+  "/reports": 196_227,
+  // zod and xstate for the compose and reading machines; the viewer and dialogs fetched once the page
+  // is up (decisions/281) come after the load event: 3.8 KB more.
+  "/emails": 208_597,
+  // zod and conform for the date-range form.
+  "/appointments": 197_393,
+  // zod and conform for the timeline's filter form.
+  "/timeline": 192_958,
+  // zod and conform for the date-range filter form.
+  "/letters": 194_392,
+  // The payment form's code fetched once the page is up (decisions/180), 42.6 KB after the load event:
+  // the payment machine, xstate, zod and the step client. Before the load: 159.5 KB.
+  "/accounts": 206_871,
+  // zod and conform for the date-range filter form.
+  "/access-record": 192_504,
+  // zod and conform for the share-link form.
+  "/summary": 193_595,
 };
 
 export interface Budget {

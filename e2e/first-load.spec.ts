@@ -53,7 +53,7 @@ test.describe("first-load JavaScript, as the browser loads it", () => {
       loads.push({ ...load, url });
       await context.close();
     }
-    const report = loads.map((l) => `${l.url} ${kb(l.gzipBytes)} in ${l.scripts.length} files${l.afterLoad.length > 0 ? ` (${kb(l.afterLoadBytes)} after the load)` : ""}`).join("\n");
+    const report = loads.map((l) => `${l.url} ${kb(l.gzipBytes)} (${l.gzipBytes} bytes) in ${l.scripts.length} files${l.afterLoad.length > 0 ? ` (${kb(l.afterLoadBytes)} after the load)` : ""}`).join("\n");
     console.log(`First-load JavaScript as the browser fetches it, gzip:\n${report}`);
     expect(overBudget(loads), report).toEqual([]);
     expect(ceilingsToRemove(loads), report).toEqual([]);
