@@ -100,9 +100,6 @@ export const TEMPORARY_CEILINGS: Readonly<Record<string, number>> = {
   "/timeline": 192_958,
   // zod and conform for the date-range filter form.
   "/letters": 194_392,
-  // The payment form's code fetched once the page is up (decisions/180), 42.6 KB after the load event:
-  // the payment machine, xstate, zod and the step client. Before the load: 159.5 KB.
-  "/accounts": 206_871,
   // zod and conform for the date-range filter form.
   "/access-record": 192_504,
   // zod and conform for the share-link form.

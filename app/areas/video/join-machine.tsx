@@ -20,7 +20,7 @@ export function JoinMachine({
   passCode,
   startAtOnce,
   frame,
-  sendTo,
+  sendRef,
   onView,
   onDevices,
   appointments,
@@ -30,7 +30,7 @@ export function JoinMachine({
   startAtOnce: boolean;
   frame: RefObject<HTMLIFrameElement | null>;
   /** Where the page's buttons send their events once the machine runs. */
-  sendTo: RefObject<((event: ZoomJoinEvent) => void) | null>;
+  sendRef: RefObject<((event: ZoomJoinEvent) => void) | null>;
   onView: (view: MeetingView) => void;
   onDevices: (notice: string | null) => void;
   appointments: string;
@@ -42,13 +42,13 @@ export function JoinMachine({
 
   const started = useRef(false);
   useEffect(() => {
-    sendTo.current = send;
+    sendRef.current = send;
     if (startAtOnce && !started.current) send({ type: "meeting.start" });
     started.current = true;
     return () => {
-      sendTo.current = null;
+      sendRef.current = null;
     };
-  }, [send, sendTo, startAtOnce]);
+  }, [send, sendRef, startAtOnce]);
 
   // The page keeps showing the press it made (busy) until the machine has taken it: its idle start is not reported.
   const phase = (["signing", "connecting", "inMeeting", "failed", "left"] as const).find((s) => state.matches(s)) ?? "idle";

@@ -57,7 +57,7 @@ function JoinPanel({ meetingNumber, passCode, appointment }: { meetingNumber: st
   const [machineCode, setMachineCode] = useState<typeof import("./join-machine") | null>(null);
   // Start Meeting pressed before the machine's code had arrived: the machine starts as soon as it does.
   const [startAtOnce, setStartAtOnce] = useState(false);
-  const sendTo = useRef<((event: ZoomJoinEvent) => void) | null>(null);
+  const sendRef = useRef<((event: ZoomJoinEvent) => void) | null>(null);
   const [devices, setDevices] = useState<string | null>(null);
   const frame = useRef<HTMLIFrameElement>(null);
   const problem = useRef<HTMLHeadingElement>(null);
@@ -70,7 +70,7 @@ function JoinPanel({ meetingNumber, passCode, appointment }: { meetingNumber: st
     });
   }, []);
   const press = (event: ZoomJoinEvent) => {
-    if (sendTo.current) return sendTo.current(event);
+    if (sendRef.current) return sendRef.current(event);
     setStartAtOnce(true);
     setView((before) => ({ ...before, phase: "signing", message: null }));
     fetchMachine();
@@ -150,7 +150,7 @@ function JoinPanel({ meetingNumber, passCode, appointment }: { meetingNumber: st
         />
       ) : null}
       {machineCode ? (
-        <machineCode.JoinMachine meetingNumber={meetingNumber} passCode={passCode} startAtOnce={startAtOnce} frame={frame} sendTo={sendTo} onView={setView} onDevices={setDevices} appointments={APPOINTMENTS} />
+        <machineCode.JoinMachine meetingNumber={meetingNumber} passCode={passCode} startAtOnce={startAtOnce} frame={frame} sendRef={sendRef} onView={setView} onDevices={setDevices} appointments={APPOINTMENTS} />
       ) : null}
     </section>
   );

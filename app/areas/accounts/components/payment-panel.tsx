@@ -76,7 +76,6 @@ export function PaymentPanel({ invoices, methodType, cardTypes, provider, billin
     methodType,
     cardTypes,
   }));
-  const formShown = !openPayment && invoices.length > 0;
 
   // Until the machine runs, the form shows its starting state with the patient's edits applied by the
   // machine's own editing functions, and keeps every event to hand it; a Pay pressed meanwhile is
