@@ -11,9 +11,8 @@
  *
  * LIGHTHOUSE_PAGES=sign-in,accounts audits only the pages named (default: all of them; an area is
  * named by its path without the slash: emails, reports, access-record), so one page can
- * be compared against sign-in in the same run; LIGHTHOUSE_PORT moves the portal off 3191 (the mock takes the
- * next port) when
- * several checkouts share a machine. Each run's full report stays in the folder printed at the end.
+ * be compared against sign-in in the same run; LIGHTHOUSE_PORT moves the portal off 3191 (the mock
+ * takes the next port) when several checkouts share a machine. Each run's full report stays in the folder printed at the end.
  */
 import { execFile, spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync } from "node:fs";
