@@ -1,8 +1,15 @@
 /**
  * What a browser downloads as JavaScript on its first visit to each page of the built portal, and
- * the byte budgets of issue 12. Shared by `npm run bench` (figures for the README) and the budget
- * test in `npm test` (tests/integration/bundle-budgets.test.ts), so both measure the same thing.
+ * the byte budgets of issues 12 and 35. Two measures of the same thing:
+ * - **as the browser fetches it** (issue 35, decisions/345): every script a fresh browser requests on a
+ *   first visit until the network is quiet, code a page fetches by itself after it has loaded included
+ *   (a phone downloads it anyway). This is what the budgets hold, in `e2e/first-load.spec.ts` (one visit
+ *   of every page) and `npm run bench:first-load`; `browserFirstLoad` below.
+ * - **from the build alone**, with no browser (`measurePages`): what the page needs before it runs, a
+ *   floor of the first. `npm test`'s tests/integration/bundle-budgets.test.ts holds it to the same
+ *   budgets, so a page that grows fails there before any browser runs.
  *
+ * The build-only measure:
  * The page list and each page's scripts come from React Router's browser manifest
  * (build/client/assets/manifest-*.js): a first visit runs the client entry and, for every route the
  * address matches (root, layouts, the page), its module, its split client loader/action modules and
@@ -16,6 +23,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 import { init, parse } from "es-module-lexer";
+import type { Page as BrowserTab } from "@playwright/test";
 
 export interface ManifestRoute {
   id: string;
@@ -51,8 +59,11 @@ export interface PageLoad extends Page {
 
 export const KB = 1024;
 
-/** The budgets of issue 12, in gzip bytes: the sign-in page, the dashboard, every other page. */
-export const BUDGETS = { login: 125 * KB, dashboard: 160 * KB, other: 200 * KB } as const;
+/**
+ * The budgets, in gzip bytes: the sign-in page (issue 12), and every other page, the dashboard
+ * included (issue 35 lowered issue 12's 200 KB to the dashboard's 160 KB).
+ */
+export const BUDGETS = { login: 125 * KB, dashboard: 160 * KB, other: 160 * KB } as const;
 
 /**
  * At most this many script files on a page's first load. Each is a request, and over HTTP/1.1 a
@@ -68,13 +79,31 @@ export function tooManyScripts(loads: Pick<PageLoad, "url" | "scripts">[], max =
 }
 
 /**
- * Pages that do not meet issue 12's budget yet, each held at its size when it was listed so that
- * the test still catches any growth. Every line is a debt against the issue: remove it once the page
- * fits its budget (the test says so when it does).
+ * Pages that do not meet their budget yet, each held at its size as the browser fetched it when it was
+ * listed (e2e/first-load.spec.ts) so that the tests still catch any growth. Every line is a debt against
+ * issue 35: remove it once the page fits its budget (the e2e test says so when it does). Measured
+ * 2026-11-26 (decisions/345). Every signed-in page carries the same 148 KB floor (React with React
+ * Router 105.5 KB, the shell's chunk 37.7 KB, the first-load and shared chunks 4 KB); over it:
  */
 export const TEMPORARY_CEILINGS: Readonly<Record<string, number>> = {
-  // None: /emails' (2026-11-25, 0.3 KB over) went once its viewer and smaller dialogs were fetched once
-  // the page is up (decisions/281).
+  // zod (25.5 KB) for the repeat request's schemas and steps, and xstate with @xstate/react (13.3 KB) for
+  // the repeat machine, which keeps the medicines chosen from the first render.
+  "/medications": 200_361,
+  // zod and conform (10.6 KB) for the date-range filter form, drawn with the page.
+  "/reports": 196_227,
+  // zod and xstate for the compose and reading machines; the viewer and dialogs fetched once the page
+  // is up (decisions/281) come after the load event: 3.8 KB more.
+  "/emails": 208_597,
+  // zod and conform for the date-range form.
+  "/appointments": 197_393,
+  // zod and conform for the timeline's filter form.
+  "/timeline": 192_958,
+  // zod and conform for the date-range filter form.
+  "/letters": 194_392,
+  // zod and conform for the date-range filter form.
+  "/access-record": 192_504,
+  // zod and conform for the share-link form.
+  "/summary": 193_595,
 };
 
 export interface Budget {
@@ -148,6 +177,49 @@ export async function measurePages(clientDir: string): Promise<PageLoad[]> {
   return Promise.all(pagesOf(manifest).map((page) => firstLoadOf(clientDir, manifest, page)));
 }
 
+/** A first visit as the browser made it (`browserFirstLoad`). */
+export interface BrowserLoad {
+  /** The address visited. */
+  url: string;
+  /** Every script fetched until the network was quiet, in the order requested. */
+  scripts: string[];
+  /** Of those, the ones requested after the page's load event (code the page fetched by itself). */
+  afterLoad: string[];
+  /** Sum of each script gzipped on its own, as served, `afterLoad` included. */
+  gzipBytes: number;
+  /** The part of gzipBytes that came after the load event. */
+  afterLoadBytes: number;
+}
+
+/** The gzip size of one built asset (`/assets/…`), level 6 as the build-only measure. */
+export function gzipSizeOf(clientDir: string, asset: string): number {
+  return gzipSync(readFileSync(path.join(clientDir, asset))).length;
+}
+
+/**
+ * A first visit of `url` in `tab`, whose browser context has an empty cache (a new context): every
+ * script under /assets/ it requests until the network is quiet (no request for 500 ms, Playwright's
+ * `networkidle`), those requested after the load event included, sized from the build (issue 35).
+ * Code fetched only when the patient reaches for something (a dialog's, the sign-in steps) is not
+ * fetched by a visit and so is not counted; code a page fetches by itself once it is up is.
+ */
+export async function browserFirstLoad(clientDir: string, tab: BrowserTab, url: string): Promise<BrowserLoad> {
+  const scripts: string[] = [];
+  const afterLoad: string[] = [];
+  let loaded = false;
+  tab.on("load", () => (loaded = true));
+  tab.on("request", (request) => {
+    const { pathname } = new URL(request.url());
+    if (!/^\/assets\/.+\.m?js$/.test(pathname) || scripts.includes(pathname)) return;
+    scripts.push(pathname);
+    if (loaded) afterLoad.push(pathname);
+  });
+  await tab.goto(url);
+  await tab.waitForLoadState("networkidle");
+  const size = (assets: string[]) => assets.reduce((sum, asset) => sum + gzipSizeOf(clientDir, asset), 0);
+  return { url, scripts, afterLoad, gzipBytes: size(scripts), afterLoadBytes: size(afterLoad) };
+}
+
 export const kb = (bytes: number) => `${(bytes / KB).toFixed(1)} KB`;
 
 /** One line per page over its budget, naming the page, its size and the budget; empty when all fit. */
@@ -156,11 +228,15 @@ export function overBudget(loads: Pick<PageLoad, "url" | "gzipBytes">[], budget:
     const { target, limit } = budget(load);
     if (load.gzipBytes <= limit) return [];
     const over = `${load.url}: first-load JavaScript is ${kb(load.gzipBytes)} gzip, over its budget of ${kb(limit)} by ${kb(load.gzipBytes - limit)}`;
-    return [limit === target ? over : `${over} (a temporary ceiling; issue 12's budget is ${kb(target)})`];
+    return [limit === target ? over : `${over} (a temporary ceiling; its budget is ${kb(target)})`];
   });
 }
 
-/** Temporary ceilings no longer needed: the page now fits issue 12's own budget. */
+/**
+ * Temporary ceilings no longer needed: the page now fits its own budget. Checked on what the browser
+ * fetches (e2e/first-load.spec.ts): the build-only measure is a floor, under which a page can fit while
+ * the browser still fetches more.
+ */
 export function ceilingsToRemove(loads: Pick<PageLoad, "url" | "gzipBytes">[], ceilings: Readonly<Record<string, number>> = TEMPORARY_CEILINGS): string[] {
   return loads.filter((load) => load.url in ceilings && load.gzipBytes <= budgetFor(load, {}).target).map((load) => `${load.url} now fits ${kb(budgetFor(load, {}).target)}: remove its temporary ceiling`);
 }

@@ -95,6 +95,32 @@ test.describe("zoom", () => {
     expect(outside).toEqual([]);
   });
 
+  test("the join machine's code is not on the page's first load; Start Meeting pressed before it arrives is kept, shown as under way, and signs once when it does (decisions/347)", async ({ page, world }) => {
+    await replaceSdk(page);
+    // Hold the machine's code back until the test lets it through.
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    const fetched: string[] = [];
+    await page.route(/\/assets\/join-machine-[\w-]+\.js$/, async (route) => {
+      fetched.push(route.request().url());
+      await released;
+      await route.continue();
+    });
+    await joinFromAppointments(page, world.user("solo"));
+    expect(fetched).toEqual([]);
+    const start = page.getByRole("button", { name: "Start Meeting" });
+    await start.focus();
+    await expect.poll(() => fetched.length).toBe(1);
+    await page.keyboard.press("Enter");
+    await expect(start).toHaveAttribute("aria-disabled", "true");
+    await expect(page.getByRole("status").filter({ hasText: "Getting the meeting ready…" })).toBeVisible();
+    expect(await world.requests({ path: "video/signature" })).toHaveLength(0);
+    release();
+    await clientFrame(page);
+    await expect.poll(async () => (await world.requests({ path: "video/signature" })).length).toBe(1);
+    await expect(start).toBeFocused();
+  });
+
   test("an SDK that cannot reach Zoom says so and offers Try again and Back to appointments", async ({ page, world }) => {
     await replaceSdk(page);
     await joinFromAppointments(page, world.user("solo"));

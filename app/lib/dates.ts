@@ -1,7 +1,7 @@
 import { DateTime } from "luxon";
+import { PRACTICE_ZONE } from "./calendar-day";
 
-/** Dates are the practice's: Pacific/Auckland whatever the server's or browser's zone (DESIGN 5). */
-export const PRACTICE_ZONE = "Pacific/Auckland";
+export { PRACTICE_ZONE };
 
 /** "08:00" or "08:00:00" → "8:00 am"; anything unreadable is shown as it came. */
 export function formatClockTime(value: string): string {

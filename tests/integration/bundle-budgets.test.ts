@@ -2,13 +2,16 @@ import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { builtAreas } from "../../app/lib/areas";
-import { ceilingsToRemove, kb, measurePages, ON_DEMAND_ONLY, onDemandCodeIn, overBudget, TEMPORARY_CEILINGS, tooManyScripts, type PageLoad } from "../../bench/first-load";
+import { kb, measurePages, ON_DEMAND_ONLY, onDemandCodeIn, overBudget, TEMPORARY_CEILINGS, tooManyScripts, type PageLoad } from "../../bench/first-load";
 
 /**
- * Issue 12's byte budgets on the built portal (`npm test` builds before Vitest): the JavaScript a
- * browser downloads on a first visit to each page, gzip, every page of the route manifest included,
- * so a part-2 screen is held to its budget the day its route is added. Byte sizes do not depend on
- * the machine, so unlike timings they can fail a test. The measure is bench/first-load.ts.
+ * The byte budgets (issues 12 and 35) on the built portal (`npm test` builds before Vitest), measured
+ * from the build alone: the JavaScript a page needs before it runs, gzip, every page of the route
+ * manifest included, so a new screen is held to its budget the day its route is added. That is the
+ * floor of what a browser fetches; the budgets themselves hold what the browser fetches until the
+ * network is quiet (e2e/first-load.spec.ts, decisions/345), which also says when a temporary ceiling
+ * can go. Byte sizes do not depend on the machine, so unlike timings they can fail a test. The
+ * measures are bench/first-load.ts.
  */
 const client = path.resolve(import.meta.dirname, "../../build/client");
 let pages: PageLoad[];
@@ -18,7 +21,7 @@ beforeAll(async () => {
   pages = await measurePages(client);
 });
 
-describe("first-load JavaScript budgets (issue 12)", () => {
+describe("first-load JavaScript budgets (issues 12 and 35), from the build", () => {
   it("finds the pages a browser can land on", () => {
     const urls = pages.map((p) => p.url);
     expect(urls).toEqual(expect.arrayContaining(["/login", "/", "/profile", "/accounts", "/signup", "/forgetPassword", "/resetpassword", "/preview"]));
@@ -38,8 +41,7 @@ describe("first-load JavaScript budgets (issue 12)", () => {
     expect(tooManyScripts(pages), pages.map((p) => `${p.url} ${p.scripts.length}`).join(", ")).toEqual([]);
   });
 
-  it("lists a page as a temporary exception only while it is over issue 12's budget", () => {
-    expect(ceilingsToRemove(pages)).toEqual([]);
+  it("lists temporary ceilings only for pages that exist (e2e/first-load.spec.ts says when one can go)", () => {
     for (const url of Object.keys(TEMPORARY_CEILINGS)) expect(pages.map((p) => p.url), `temporary ceiling for a page that does not exist: ${url}`).toContain(url);
   });
 

@@ -5,6 +5,7 @@ import { FAILURE_TEXT, zoomJoinMachine } from "../../machines/zoom-join.machine"
 import { JOIN_TIMEOUT_MS, ZOOM_TEXT, type Signature } from "../../app/lib/zoom";
 import { StepSessionEndedError } from "../../app/lib/step-client";
 import { StepFailedError } from "../../app/lib/steps";
+import { IDLE_MEETING } from "../../app/areas/video/meeting-view";
 
 const input = { meetingNumber: "81234567890", passCode: "abc123" };
 const signed: Signature = { signature: "h.p.s", sdkKey: "portalMockSdkKey0001", userName: "Sam Solo" };
@@ -26,6 +27,13 @@ function start(sign: (meetingNumber: string) => Promise<Signature>) {
 }
 
 describe("the video consult join machine", () => {
+  it("starts where the page draws it before its code has arrived (decisions/347)", () => {
+    const { actor } = start(async () => signed);
+    const { join, attempt, message, sessionEnded } = actor.getSnapshot().context;
+    expect(actor.getSnapshot().value).toBe(IDLE_MEETING.phase);
+    expect({ phase: IDLE_MEETING.phase, join, attempt, message, sessionEnded }).toEqual(IDLE_MEETING);
+  });
+
   it("Start Meeting after the session ended says the sign-in has ended, not that the service cannot be reached; Try again signs once signed in (issue 21)", async () => {
     let ended = true;
     const { actor, asked } = start(async () => {

@@ -1,7 +1,6 @@
-import { DateTime } from "luxon";
 import { z } from "zod";
 import { isValidNhi } from "../../../contract/nhi";
-import { PRACTICE_ZONE } from "../../lib/dates";
+import { isPastDay } from "../../lib/calendar-day";
 import { signupMessages } from "./signup-texts";
 
 /**
@@ -19,10 +18,8 @@ export const SignupSchema = z.object({
   dob: z
     .string()
     .trim()
-    .refine((v) => {
-      const d = DateTime.fromFormat(v, "dd-MM-yyyy", { zone: PRACTICE_ZONE });
-      return d.isValid && d < DateTime.now().setZone(PRACTICE_ZONE).startOf("day");
-    }, signupTexts.dob),
+    // A day before today in the practice's zone, read without luxon (decisions/346).
+    .refine((v) => isPastDay(v), signupTexts.dob),
   nhi: z
     .string()
     .trim()

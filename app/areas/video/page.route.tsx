@@ -1,17 +1,15 @@
-import { useMachine } from "@xstate/react";
-import { useEffect, useMemo, useRef, useState } from "react";
-import { fromPromise } from "xstate";
-import { zoomJoinMachine } from "../../../machines/zoom-join.machine";
-import { data, Link, useNavigate } from "react-router";
+import { useCallback, useEffect, useRef, useState } from "react";
+import { data, Link } from "react-router";
 import { loadZoomPage } from "./page.server";
 import { Alert } from "../../components/ui/alert";
 import { Button, buttonClass } from "../../components/ui/button";
 import { Breadcrumb } from "../../shell/components/breadcrumb";
 import { SignInAgainLink } from "../../components/ui/sign-in-again-link";
-import { ZOOM_TEXT, devicesNotice, formatMeetingNumber, isClientMessage } from "../../lib/zoom";
+import { lazyModule } from "../../components/ui/lazy-module";
+import { ZOOM_TEXT, formatMeetingNumber } from "../../lib/zoom";
+import type { ZoomJoinEvent } from "../../../machines/zoom-join.machine";
 import { videoMessages } from "./texts";
-import { callStep } from "../../lib/steps";
-import { videoSteps } from "./steps";
+import { IDLE_MEETING, type MeetingView } from "./meeting-view";
 import type { Route } from "./+types/page.route";
 
 export const meta: Route.MetaFunction = () => [{ title: "Join Meeting – Patient Portal" }];
@@ -50,44 +48,43 @@ export default function Zoom({ loaderData }: Route.ComponentProps) {
   );
 }
 
+// The join machine, xstate and the signature step's schemas load when the patient reaches for Start
+// Meeting (pointed at, focused, pressed), not with the page (issue 35, decisions/347).
+const joinMachine = lazyModule(() => import("./join-machine"));
+
 function JoinPanel({ meetingNumber, passCode, appointment }: { meetingNumber: string; passCode: string; appointment: Route.ComponentProps["loaderData"]["appointment"] }) {
-  const navigate = useNavigate();
-  const machine = useMemo(() => zoomJoinMachine.provide({ actors: { sign: fromPromise(({ input }) => callStep(videoSteps, "sign", { meetingNumber: input.meetingNumber })) } }), []);
-  const [state, send] = useMachine(machine, { input: { meetingNumber, passCode } });
-  const { join, attempt, message, sessionEnded } = state.context;
+  const [view, setView] = useState<MeetingView>(IDLE_MEETING);
+  const [machineCode, setMachineCode] = useState<typeof import("./join-machine") | null>(null);
+  // Start Meeting pressed before the machine's code had arrived: the machine starts as soon as it does.
+  const [startAtOnce, setStartAtOnce] = useState(false);
+  const sendRef = useRef<((event: ZoomJoinEvent) => void) | null>(null);
   const [devices, setDevices] = useState<string | null>(null);
   const frame = useRef<HTMLIFrameElement>(null);
   const problem = useRef<HTMLHeadingElement>(null);
 
-  // The video client's reports, only from this page's own frame, become the machine's events.
-  useEffect(() => {
-    if (!join) return;
-    const onMessage = (event: MessageEvent) => {
-      if (event.origin !== window.location.origin || event.source !== frame.current?.contentWindow || !isClientMessage(event.data)) return;
-      const report = event.data;
-      if (report.type === "zoom:ready") frame.current?.contentWindow?.postMessage({ type: "zoom:join", join }, window.location.origin);
-      else if (report.type === "zoom:devices") setDevices(devicesNotice(report.camera, report.microphone));
-      else if (report.type === "zoom:joined") send({ type: "client.joined" });
-      else if (report.type === "zoom:failed") send({ type: "client.failed", reason: report.reason });
-      else if (report.type === "zoom:left") send({ type: "client.left" });
-    };
-    window.addEventListener("message", onMessage);
-    return () => window.removeEventListener("message", onMessage);
-  }, [join, send]);
+  const fetchMachine = useCallback(() => {
+    joinMachine.preload().then(setMachineCode, () => {
+      // The code could not be fetched: as a signature that could not be fetched, said the same way; Try again fetches again.
+      setStartAtOnce(false);
+      setView((before) => (before.phase === "signing" ? { ...before, phase: "failed", message: ZOOM_TEXT.unreachable } : before));
+    });
+  }, []);
+  const press = (event: ZoomJoinEvent) => {
+    if (sendRef.current) return sendRef.current(event);
+    setStartAtOnce(true);
+    setView((before) => ({ ...before, phase: "signing", message: null }));
+    fetchMachine();
+  };
 
-  const left = state.matches("left");
-  useEffect(() => {
-    if (left) navigate(APPOINTMENTS);
-  }, [left, navigate]);
-
-  const failed = state.matches("failed");
+  const failed = view.phase === "failed";
   useEffect(() => {
     if (failed) problem.current?.focus();
   }, [failed]);
 
-  const busy = state.matches("signing") || state.matches("connecting");
-  const inMeeting = state.matches("inMeeting");
-  const inFrame = (state.matches("connecting") || inMeeting) && join !== null;
+  const { join, attempt, message, sessionEnded } = view;
+  const busy = view.phase === "signing" || view.phase === "connecting";
+  const inMeeting = view.phase === "inMeeting";
+  const inFrame = (view.phase === "connecting" || inMeeting) && join !== null;
 
   return (
     <section aria-labelledby="meeting-heading" className="flex flex-col gap-4">
@@ -127,9 +124,9 @@ function JoinPanel({ meetingNumber, passCode, appointment }: { meetingNumber: st
 
       <div className="flex flex-wrap gap-3">
         {failed ? (
-          <Button onClick={() => send({ type: "meeting.retry" })}>Try again</Button>
+          <Button onClick={() => press({ type: "meeting.retry" })}>Try again</Button>
         ) : (
-          <Button onClick={() => send({ type: "meeting.start" })} busy={busy} disabled={inMeeting} aria-describedby={busy ? "meeting-progress" : undefined}>
+          <Button onClick={() => press({ type: "meeting.start" })} onPointerEnter={fetchMachine} onFocus={fetchMachine} busy={busy} disabled={inMeeting} aria-describedby={busy ? "meeting-progress" : undefined}>
             Start Meeting
           </Button>
         )}
@@ -138,7 +135,7 @@ function JoinPanel({ meetingNumber, passCode, appointment }: { meetingNumber: st
         </Link>
       </div>
       <p id="meeting-progress" role="status" className="text-muted">
-        {state.matches("signing") ? "Getting the meeting ready…" : state.matches("connecting") ? "Connecting to the meeting…" : ""}
+        {view.phase === "signing" ? "Getting the meeting ready…" : view.phase === "connecting" ? "Connecting to the meeting…" : ""}
       </p>
 
       {inFrame ? (
@@ -151,6 +148,9 @@ function JoinPanel({ meetingNumber, passCode, appointment }: { meetingNumber: st
           allow="camera; microphone; display-capture; autoplay; fullscreen; cross-origin-isolated"
           className={inMeeting ? "fixed inset-0 z-50 h-full w-full border-0 bg-black" : "h-[70vh] w-full rounded border border-muted/40"}
         />
+      ) : null}
+      {machineCode ? (
+        <machineCode.JoinMachine meetingNumber={meetingNumber} passCode={passCode} startAtOnce={startAtOnce} frame={frame} sendRef={sendRef} onView={setView} onDevices={setDevices} appointments={APPOINTMENTS} />
       ) : null}
     </section>
   );

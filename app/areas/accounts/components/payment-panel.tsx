@@ -76,7 +76,6 @@ export function PaymentPanel({ invoices, methodType, cardTypes, provider, billin
     methodType,
     cardTypes,
   }));
-  const formShown = !openPayment && invoices.length > 0;
 
   // Until the machine runs, the form shows its starting state with the patient's edits applied by the
   // machine's own editing functions, and keeps every event to hand it; a Pay pressed meanwhile is
@@ -105,23 +104,8 @@ export function PaymentPanel({ invoices, methodType, cardTypes, provider, billin
       () => setEngineFailed(true),
     );
   }, []);
-  // Fetched once the page has loaded and the browser is idle, so it never competes with the page
-  // itself; sooner if the patient reaches for the form first (onFocus, onPointerDown, send).
-  useEffect(() => {
-    if (!formShown || engine) return;
-    let cancelled = false;
-    const start = () => {
-      if (!cancelled) loadEngine();
-    };
-    const whenIdle = () => (typeof window.requestIdleCallback === "function" ? window.requestIdleCallback(start, { timeout: 1000 }) : window.setTimeout(start, 100));
-    if (document.readyState === "complete") whenIdle();
-    else window.addEventListener("load", whenIdle, { once: true });
-    return () => {
-      cancelled = true;
-      window.removeEventListener("load", whenIdle);
-    };
-  }, [formShown, engine, loadEngine]);
-
+  // Fetched when the patient reaches for the form (onPointerEnter, onFocus, onPointerDown, send), not
+  // with the page nor once it is up: a phone would download it on every visit (issue 35, decisions/348).
   useEffect(() => {
     if (!engine) return;
     const created = engine.createPaymentActor(input, {
@@ -246,6 +230,7 @@ export function PaymentPanel({ invoices, methodType, cardTypes, provider, billin
           noValidate
           aria-labelledby="pay-heading"
           className="flex flex-col gap-4 rounded bg-white p-4 shadow-sm"
+          onPointerEnter={reachForForm}
           onFocus={reachForForm}
           onPointerDown={reachForForm}
           onSubmit={(event) => {
