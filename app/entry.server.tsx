@@ -1,5 +1,4 @@
 import { randomBytes } from "node:crypto";
-import { Transform } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
@@ -8,6 +7,7 @@ import type { EntryContext } from "react-router";
 import { ServerRouter } from "react-router";
 import { contentSecurityPolicy } from "./.server/csp.server";
 import { config } from "./.server/config.server";
+import { coalescedBody } from "./.server/coalesced-body.server";
 
 export const streamTimeout = 5_000;
 
@@ -15,44 +15,6 @@ export const streamTimeout = 5_000;
 export function handleDataRequest(response: Response) {
   response.headers.set("Cache-Control", "no-store");
   return response;
-}
-
-/**
- * The page's body as React writes it, handed on in fewer, larger pieces (decisions/350). React writes
- * a page in pieces of at most 4 KB and then calls `flush()` once a round of its work is written; every
- * piece would otherwise cross the web stream React Router reads, the compressor (which flushes each
- * write, so each costs a brotli block) and a socket write of its own. What React writes in one round
- * leaves together, at its `flush()`, or on the next turn of the event loop should a round not end with
- * one: no byte waits for another round, so a streamed page's first bytes still leave at once.
- */
-export function coalescedBody(onFinal: () => void): Transform {
-  let held: Buffer[] = [];
-  let scheduled = false;
-  const body = new Transform({
-    transform(chunk: Buffer, _encoding, callback) {
-      held.push(chunk);
-      if (!scheduled) {
-        scheduled = true;
-        setImmediate(release);
-      }
-      callback();
-    },
-    final(callback) {
-      release();
-      onFinal();
-      callback();
-    },
-  });
-  function release() {
-    scheduled = false;
-    if (held.length === 0) return;
-    const out = held.length === 1 ? held[0] : Buffer.concat(held);
-    held = [];
-    body.push(out);
-  }
-  // React calls it after each round of writes (react-dom/server's flushBuffered).
-  (body as Transform & { flush(): void }).flush = release;
-  return body;
 }
 
 export default function handleRequest(request: Request, responseStatusCode: number, responseHeaders: Headers, routerContext: EntryContext) {
