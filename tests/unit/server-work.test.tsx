@@ -1,9 +1,11 @@
 import { once } from "node:events";
+import { DateTime } from "luxon";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { coalescedBody } from "../../app/.server/coalesced-body.server";
 import { drawColumnChart, drawnOnce, drawPieChart } from "../../app/components/charts/chart-drawing.server";
 import type { Datum } from "../../app/components/charts/chart-figure";
+import { formatClockTime } from "../../app/lib/dates";
 import { ColumnChart } from "../../app/components/charts/column-chart";
 import { PieChart } from "../../app/components/charts/pie-chart";
 
@@ -62,5 +64,21 @@ describe("a page's body, in fewer pieces", () => {
     await once(body, "end");
     expect(pieces).toEqual(["first", "secondthird"]);
     expect(finished).toBe(1);
+  });
+});
+
+describe("a clock time, read without luxon's parser", () => {
+  /** What it was, with luxon's `fromFormat`: the new reading must say the same of every input. */
+  const withLuxon = (value: string) => {
+    const parsed = DateTime.fromFormat(value.trim().slice(0, 5), "HH:mm", { zone: "Pacific/Auckland" });
+    return parsed.isValid ? parsed.toFormat("h:mm a").toLowerCase() : value;
+  };
+
+  it("reads every hour and minute as luxon did, and leaves what it cannot read as it came", () => {
+    const values = ["08:00:00", " 8:00", "8:00", "  17:45:00  ", "07:30 ", "ab:cd", "", "9", "09:5", "09:05pm", "１２:００", "-1:00", "+1:00", "1e:00"];
+    for (let hour = 0; hour <= 25; hour++) for (let minute = 0; minute <= 61; minute++) values.push(`${String(hour).padStart(2, "0")}:${String(minute).padStart(2, "0")}`);
+    for (const value of values) expect(formatClockTime(value), JSON.stringify(value)).toBe(withLuxon(value));
+    expect(formatClockTime("00:05")).toBe("12:05 am");
+    expect(formatClockTime("12:30:00")).toBe("12:30 pm");
   });
 });
