@@ -55,42 +55,7 @@ function destination(): DestinationStream {
   if (config.LOG_FILE) return pino.destination({ dest: config.LOG_FILE, sync: true, mkdir: true, append: true });
   // `npm run dev`: the same lines, made readable by pino-pretty (a development dependency) in a worker.
   if (config.NODE_ENV === "development") return pino.transport({ target: "pino-pretty", options: { destination: 1, translateTime: "SYS:HH:MM:ss.l", ignore: "kind" } }) as DestinationStream;
-  return linesPerTurn(pino.destination({ dest: 1, sync: false }));
-}
-
-/**
- * Log lines written together, once a turn of the event loop (decisions/352): a dashboard logs seven
- * lines (its practice calls and itself), and each written alone was a write to stdout of its own,
- * about a tenth of the page's server time. A line leaves at the end of the turn it was logged in
- * (setImmediate), never held for more lines to come; the process's exit writes what is held.
- */
-export function linesPerTurn(out: DestinationStream & { flushSync?(): void }): DestinationStream {
-  let held: string[] = [];
-  let scheduled = false;
-  const release = () => {
-    scheduled = false;
-    if (held.length === 0) return;
-    const lines = held.join("");
-    held = [];
-    out.write(lines);
-  };
-  process.once("exit", () => {
-    release();
-    try {
-      out.flushSync?.();
-    } catch {
-      // A write still under way when the process ends (sonic-boom refuses then): it finishes on its own.
-    }
-  });
-  return {
-    write(line: string) {
-      held.push(line);
-      if (!scheduled) {
-        scheduled = true;
-        setImmediate(release);
-      }
-    },
-  };
+  return pino.destination({ dest: 1, sync: false });
 }
 
 function create(): Observability {
