@@ -178,10 +178,17 @@ function clientAddress(req: Request, _res: Response, next: NextFunction) {
  * at once instead of waiting for a full compression block. Assets are compressed at build time
  * (vite.config.ts) and served by `serveAssets`, so they are not compressed again here.
  */
+/**
+ * Brotli's quality for pages (decisions/350): 3 costs about 40 % less CPU than 4 for about 3 % more
+ * bytes, once a page leaves in a few large pieces rather than many small ones. Assets are compressed
+ * at build time at the highest quality; this is only for what is rendered per request.
+ */
+const PAGE_BROTLI_QUALITY = 3;
+
 export function compressReplies(): RequestHandler {
   const compress = compression({
     flush: zlib.Z_SYNC_FLUSH,
-    brotli: { flush: zlib.BROTLI_OPERATION_FLUSH, params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } },
+    brotli: { flush: zlib.BROTLI_OPERATION_FLUSH, params: { [zlib.BROTLI_PARAM_QUALITY]: PAGE_BROTLI_QUALITY } },
   });
   return (req, res, next) => compress(req, res, (error?: unknown) => (relayDrain(res), next(error)));
 }

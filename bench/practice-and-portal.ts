@@ -9,8 +9,9 @@ import { Browser, type PortalProcess } from "../tests/helpers/portal-process";
  */
 
 export async function startMock(port: number, admin: Agent): Promise<{ url: string; stop(): Promise<void> }> {
-  // Its request log goes nowhere: a pipe left unread would stall it.
-  const child: ChildProcess = spawn(process.execPath, ["--import", "tsx", "mock-server/main.ts", "--port", String(port), "--host", "127.0.0.1"], { stdio: "ignore" });
+  // Its request log goes nowhere: a pipe left unread would stall it. Its mail catcher takes a free
+  // port (no bench reads mail), so that a bench does not collide with another mock on 2525.
+  const child: ChildProcess = spawn(process.execPath, ["--import", "tsx", "mock-server/main.ts", "--port", String(port), "--host", "127.0.0.1", "--smtp-port", process.env.MOCK_SMTP_PORT ?? "0"], { stdio: "ignore" });
   const url = `http://127.0.0.1:${port}`;
   const until = Date.now() + 60_000;
   for (;;) {

@@ -33,8 +33,12 @@ async function main() {
   process.env.PRACTICE_IDENTITY_URL = mock.url;
   process.env.COOKIE_SECURE = "false";
   process.env.NODE_ENV = "production";
+  // The portal's own store, as `npm start` opens it (in memory here): the sign-in's second-step check reads it.
+  const { openPortalStore, sharePortalStore } = await import("../app/.server/portal-store.server");
+  const store = await openPortalStore({ PORTAL_DATA_DIR: "memory://", DATABASE_URL: undefined });
+  sharePortalStore(store);
   const { startPortal } = await import("../server");
-  const portal = await startPortal({ mode: "production", port: 3190 });
+  const portal = await startPortal({ mode: "production", port: Number(process.env.BENCH_PORTAL_PORT ?? 3190) });
 
   const worldTimes: number[] = [];
   const ids: string[] = [];
@@ -134,6 +138,7 @@ async function main() {
   );
 
   await portal.close();
+  await store.close();
   await mock.close();
 }
 

@@ -12,6 +12,8 @@
  * with today's `main` that issue 35 asks for (`git worktree add ../base main`, `npm ci`, `npm run build`
  * there). Both stores are then in memory.
  *
+ * BENCH_SCREENS=/,/profile takes only those screens (a quicker before-and-after of one change).
+ *
  * BENCH_PROFILE=1 also profiles PROFILE_ROUNDS dashboard renders (the V8 sampling profiler, started and
  * stopped by signal around them, bench/profile-on-signal.mjs), writes the .cpuprofile (open it in
  * Chrome's DevTools) and prints where the time went, by part. Not a test: it asserts nothing.
@@ -28,7 +30,9 @@ import { signInSolo, startMock } from "./practice-and-portal";
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 30);
 const PROFILE_ROUNDS = Number(process.env.PROFILE_ROUNDS ?? 200);
 const MOCK_PORT = Number(process.env.BENCH_PORT ?? 5270);
-const SCREENS = ["/", "/profile", ...AREAS.map((area) => area.path)];
+const ALL_SCREENS = ["/", "/profile", ...AREAS.map((area) => area.path)];
+/** BENCH_SCREENS=/,/profile: only these (a quicker before-and-after of one change). */
+const SCREENS = process.env.BENCH_SCREENS ? process.env.BENCH_SCREENS.split(",").filter((screen) => ALL_SCREENS.includes(screen)) : ALL_SCREENS;
 
 /** The process's CPU time so far (user and system), in ms; null where there is no /proc. */
 function cpuMs(pid: number | undefined): number | null {

@@ -138,7 +138,8 @@ export function recordAccess(event: AccessEvent, store: PortalStore | undefined 
     device: event.device ?? deviceLabel(event.userAgent),
     sessionId: event.sessionId,
   };
-  store.write("access.record", (db) => db.insert(accessEntries).values(row));
+  // Batched with the others of the next moment (decisions/351): one insert for many page views.
+  store.insertLater("access.record", accessEntries, row);
 }
 
 export interface AccessQuery {
@@ -185,6 +186,8 @@ export async function listAccess(query: AccessQuery, store: PortalStore | undefi
   if (cursor) where.push(or(lt(t.at, cursor.at), and(eq(t.at, cursor.at), lt(t.id, cursor.id)))!);
   try {
     if (!store) throw new Error("no store");
+    // Entries still held for a batch are written first: a patient sees the page views just made.
+    await store.flush();
     const rows = await store.run("access.list", (db) =>
       db
         .select({ id: t.id, at: t.at, patientId: t.patientId, holderKey: t.holderKey, proxyName: t.proxyName, area: t.area, itemId: t.itemId, action: t.action, device: t.device, sessionId: t.sessionId })

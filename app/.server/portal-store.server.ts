@@ -4,7 +4,7 @@ import { PGlite } from "@electric-sql/pglite";
 import { sql } from "drizzle-orm";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
-import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import type { PgDatabase, PgQueryResultHKT, PgTable } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
@@ -37,7 +37,15 @@ export interface PortalStore {
    * while it fails, then given up (logged as an error, with no data of the write, and counted).
    */
   write(operation: StoreOperation, query: (db: PortalDb) => Promise<unknown>): void;
-  /** Resolves once every write handed over so far has been written or given up. */
+  /**
+   * Hands over one row for a table that only ever gains rows (the access record): held at most
+   * BATCH_MS with the rows handed over meanwhile, then inserted with them in one statement, as a
+   * `write` (decisions/351). A full batch (BATCH_ROWS) goes at once.
+   */
+  insertLater<T extends PgTable>(operation: StoreOperation, table: T, row: T["$inferInsert"]): void;
+  /** Hands the rows held by insertLater over now, and resolves once they are written or given up. */
+  flush(): Promise<void>;
+  /** Resolves once every write handed over so far (rows held by insertLater included) has been written or given up. */
   settled(): Promise<void>;
   /** `select 1`: the store answers. */
   ping(): Promise<void>;
@@ -53,6 +61,12 @@ export interface StoreOptions {
 }
 
 const RETRY_DELAYS_MS = [100, 200, 400, 800, 1_600];
+/**
+ * How long insertLater holds a row for others to join it, and how many rows one insert takes at most
+ * (decisions/351): one insert of many rows costs the store little more than one of a single row.
+ */
+const BATCH_MS = 100;
+const BATCH_ROWS = 100;
 /** Writes waiting for the store at most; beyond, a write is given up at once rather than held in memory without end. */
 const MAX_PENDING_WRITES = 10_000;
 /** Any number, the same in every process: the key of the advisory lock taken while migrating. */
@@ -213,36 +227,77 @@ function createStore(kind: PortalStore["kind"], db: PortalDb, end: () => Promise
   const delays = options.retryDelaysMs ?? RETRY_DELAYS_MS;
   const pending = new Set<Promise<void>>();
   let closed: Promise<void> | undefined;
+  /** insertLater's rows not yet handed to `write`, by table, with the operation that names them. */
+  const held = new Map<PgTable, { operation: StoreOperation; rows: unknown[] }>();
+  let timer: ReturnType<typeof setTimeout> | undefined;
 
-  const giveUp = (operation: StoreOperation, reason: string) => {
+  /** A write given up: counted once for each row it held (a batch of insertLater's rows holds many). */
+  const giveUp = (operation: StoreOperation, reason: string, rows = 1) => {
     const { logger, portalStoreWritesLost } = observability();
-    portalStoreWritesLost.inc({ operation });
-    logger.error({ kind: "portal-store", store: kind, operation, requestId: currentRequestId(), error: reason }, "portal store write lost");
+    portalStoreWritesLost.inc({ operation }, rows);
+    logger.error({ kind: "portal-store", store: kind, operation, requestId: currentRequestId(), error: reason, ...(rows > 1 ? { rows } : {}) }, "portal store write lost");
   };
 
-  const attempt = async (operation: StoreOperation, query: (db: PortalDb) => Promise<unknown>) => {
+  const attempt = async (operation: StoreOperation, query: (db: PortalDb) => Promise<unknown>, rows: number) => {
     for (let tried = 0; ; tried++) {
       try {
         await timed(operation, () => query(db));
         return;
       } catch (error) {
-        if (tried >= delays.length) return giveUp(operation, failureCode(error));
+        if (tried >= delays.length) return giveUp(operation, failureCode(error), rows);
         observability().portalStoreWriteRetries.inc({ operation });
         await new Promise((resolve) => setTimeout(resolve, delays[tried]));
       }
     }
   };
 
+  /** Starts a background write; its job, or nothing when it was given up at once. */
+  const hand = (operation: StoreOperation, query: (db: PortalDb) => Promise<unknown>, rows = 1): Promise<void> | undefined => {
+    if (closed || pending.size >= MAX_PENDING_WRITES) {
+      giveUp(operation, closed ? "closed" : "too many waiting", rows);
+      return undefined;
+    }
+    const job = attempt(operation, query, rows).finally(() => pending.delete(job));
+    pending.add(job);
+    return job;
+  };
+
+  /** Hands every held batch to `write`; the jobs it made. */
+  const handOver = (): Array<Promise<void>> => {
+    clearTimeout(timer);
+    timer = undefined;
+    const jobs: Array<Promise<void>> = [];
+    for (const [table, { operation, rows }] of held) {
+      const job = hand(operation, (db) => db.insert(table).values(rows as never), rows.length);
+      if (job) jobs.push(job);
+    }
+    held.clear();
+    return jobs;
+  };
+
   const store: PortalStore = {
     kind,
     run: (operation, query) => timed(operation, () => query(db)),
     write(operation, query) {
+      hand(operation, query);
+    },
+    insertLater(operation, table, row) {
       if (closed) return giveUp(operation, "closed");
-      if (pending.size >= MAX_PENDING_WRITES) return giveUp(operation, "too many waiting");
-      const job = attempt(operation, query).finally(() => pending.delete(job));
-      pending.add(job);
+      const batch = held.get(table) ?? { operation, rows: [] };
+      held.set(table, batch);
+      batch.rows.push(row);
+      if (batch.rows.length >= BATCH_ROWS) handOver();
+      else if (!timer) {
+        timer = setTimeout(handOver, BATCH_MS);
+        // A process with nothing else to do may end: close() hands the held rows over first.
+        timer.unref();
+      }
+    },
+    async flush() {
+      await Promise.all(handOver());
     },
     async settled() {
+      handOver();
       while (pending.size > 0) await Promise.all(pending);
     },
     async ping() {

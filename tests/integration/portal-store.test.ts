@@ -47,6 +47,12 @@ const counter = async (name: string, operation: StoreOperation) => {
   return metric.filter((v) => v.labels.operation === operation).reduce((sum, v) => sum + v.value, 0);
 };
 
+/** Queries made under an operation's name: the count of its duration histogram. */
+const queries = async (operation: StoreOperation) => {
+  const metric = (await observability().registry.getSingleMetric("portal_store_query_duration_seconds")?.get())?.values ?? [];
+  return metric.filter((v) => v.labels.operation === operation && (v as { metricName?: string }).metricName?.endsWith("_count")).reduce((sum, v) => sum + v.value, 0);
+};
+
 /** Rows of a raw query, whichever driver answered (both put them in `rows`). */
 async function rows<T>(store: PortalStore, query: ReturnType<typeof sql>): Promise<T[]> {
   const result = (await store.run("ping", (db) => db.execute(query))) as unknown as { rows: T[] };
@@ -155,6 +161,17 @@ describe.each(implementations)("the %s portal store", (_name, open) => {
     const range = await listAccess({ practice, patientId: "1001", from: new Date(base + 3 * DAY), to: new Date(base + 6 * DAY) }, one);
     expect(range.entries.map((e) => e.itemId)).toEqual(["item-6", "item-5", "item-4", "item-3"]);
     expect((await listAccess({ practice, patientId: "1001", area: "letters", holderKey: PARENT, from: new Date(base + 3 * DAY) }, one)).entries.map((e) => e.itemId)).toEqual(["item-6"]);
+  });
+
+  it("writes the entries of one moment in one insert (decisions/351), and lists them at once", async () => {
+    const { practice, event } = eventsAt();
+    await one.settled();
+    const inserts = await queries("access.record");
+    for (let i = 0; i < 5; i++) recordAccess(event({ itemId: `moment-${i}` }), one);
+    // The listing writes what is still held first: a patient sees the page views just made.
+    const listed = await listAccess({ practice, patientId: "1001" }, one);
+    expect(listed.entries.map((e) => e.itemId).sort()).toEqual(["moment-0", "moment-1", "moment-2", "moment-3", "moment-4"]);
+    expect(await queries("access.record")).toBe(inserts + 1);
   });
 
   it("refuses to change an entry: the record is append-only", async () => {

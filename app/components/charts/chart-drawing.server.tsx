@@ -11,11 +11,34 @@ import { PieChart } from "./pie-chart";
  * decisions/070); the `.server` name makes the build refuse any browser import of this module.
  */
 export function drawColumnChart(data: Datum[]): string {
-  return renderToStaticMarkup(<ColumnChart data={data} />);
+  return drawnOnce("column", data, () => renderToStaticMarkup(<ColumnChart data={data} />));
 }
 
 export function drawPieChart(data: Datum[]): string {
-  return renderToStaticMarkup(<PieChart data={data} />);
+  return drawnOnce("pie", data, () => renderToStaticMarkup(<PieChart data={data} />));
+}
+
+/**
+ * The dashboard's drawings kept by what they show (decisions/350): a chart is a pure function of its
+ * labels, values and colours, and a patient's counts rarely change from one page to the next, so most
+ * dashboards draw nothing. At most DRAWINGS_KEPT, the least recently used dropped first. The key is
+ * a few numbers and labels, no name or id; it stays in this process's memory, as the sessions do.
+ */
+const DRAWINGS_KEPT = 500;
+const drawings = new Map<string, string>();
+
+export function drawnOnce(kind: string, data: readonly Datum[], draw: () => string): string {
+  const key = `${kind}\n${data.map((d) => `${d.label}\t${d.value}\t${d.colour}`).join("\n")}`;
+  const kept = drawings.get(key);
+  if (kept !== undefined) {
+    drawings.delete(key);
+    drawings.set(key, kept);
+    return kept;
+  }
+  const drawn = draw();
+  drawings.set(key, drawn);
+  if (drawings.size > DRAWINGS_KEPT) drawings.delete(drawings.keys().next().value!);
+  return drawn;
 }
 
 /** A vital's readings as an area chart (2§2 Vitals), drawn here for the same reason as the dashboard's. */

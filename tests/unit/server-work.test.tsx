@@ -1,0 +1,84 @@
+import { once } from "node:events";
+import { DateTime } from "luxon";
+import { renderToStaticMarkup } from "react-dom/server";
+import { describe, expect, it } from "vitest";
+import { coalescedBody } from "../../app/.server/coalesced-body.server";
+import { drawColumnChart, drawnOnce, drawPieChart } from "../../app/components/charts/chart-drawing.server";
+import type { Datum } from "../../app/components/charts/chart-figure";
+import { formatClockTime } from "../../app/lib/dates";
+import { ColumnChart } from "../../app/components/charts/column-chart";
+import { PieChart } from "../../app/components/charts/pie-chart";
+
+/** Work a page's render no longer repeats (decisions/350): what it hands on must be what it made before. */
+
+const data = (completed: number): Datum[] => [
+  { label: "Completed", value: completed, colour: "#007f3b" },
+  { label: "Upcoming", value: 2, colour: "#005eb8" },
+];
+
+describe("the dashboard's drawings, kept by what they show", () => {
+  it("draws a chart once for the same numbers, and again when one changes", () => {
+    let drawn = 0;
+    const draw = () => `<svg>${++drawn}</svg>`;
+    const first = drawnOnce("test-kind", data(3), draw);
+    expect(drawnOnce("test-kind", data(3), draw)).toBe(first);
+    expect(drawn).toBe(1);
+    expect(drawnOnce("test-kind", data(4), draw)).toBe("<svg>2</svg>");
+    // Another kind of chart of the same numbers is another drawing.
+    expect(drawnOnce("other-kind", data(3), draw)).toBe("<svg>3</svg>");
+  });
+
+  it("hands back the markup a fresh render makes", () => {
+    for (let i = 0; i < 2; i++) {
+      expect(drawColumnChart(data(5))).toBe(renderToStaticMarkup(<ColumnChart data={data(5)} />));
+      expect(drawPieChart(data(5))).toBe(renderToStaticMarkup(<PieChart data={data(5)} />));
+    }
+  });
+});
+
+describe("a page's body, in fewer pieces", () => {
+  const read = (body: ReturnType<typeof coalescedBody>) => {
+    const pieces: string[] = [];
+    body.on("data", (chunk: Buffer) => pieces.push(chunk.toString()));
+    return pieces;
+  };
+
+  it("hands on what one round wrote as one piece at React's flush, in order", () => {
+    const body = coalescedBody(() => undefined);
+    const pieces = read(body);
+    body.write("<html>");
+    body.write("<body>");
+    (body as unknown as { flush(): void }).flush();
+    expect(pieces).toEqual(["<html><body>"]);
+  });
+
+  it("hands on a round that ends without a flush on the next turn, and the rest at the end", async () => {
+    let finished = 0;
+    const body = coalescedBody(() => finished++);
+    const pieces = read(body);
+    body.write("first");
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(pieces).toEqual(["first"]);
+    body.write("second");
+    body.end("third");
+    await once(body, "end");
+    expect(pieces).toEqual(["first", "secondthird"]);
+    expect(finished).toBe(1);
+  });
+});
+
+describe("a clock time, read without luxon's parser", () => {
+  /** What it was, with luxon's `fromFormat`: the new reading must say the same of every input. */
+  const withLuxon = (value: string) => {
+    const parsed = DateTime.fromFormat(value.trim().slice(0, 5), "HH:mm", { zone: "Pacific/Auckland" });
+    return parsed.isValid ? parsed.toFormat("h:mm a").toLowerCase() : value;
+  };
+
+  it("reads every hour and minute as luxon did, and leaves what it cannot read as it came", () => {
+    const values = ["08:00:00", " 8:00", "8:00", "  17:45:00  ", "07:30 ", "ab:cd", "", "9", "09:5", "09:05pm", "１２:００", "-1:00", "+1:00", "1e:00"];
+    for (let hour = 0; hour <= 25; hour++) for (let minute = 0; minute <= 61; minute++) values.push(`${String(hour).padStart(2, "0")}:${String(minute).padStart(2, "0")}`);
+    for (const value of values) expect(formatClockTime(value), JSON.stringify(value)).toBe(withLuxon(value));
+    expect(formatClockTime("00:05")).toBe("12:05 am");
+    expect(formatClockTime("12:30:00")).toBe("12:30 pm");
+  });
+});
