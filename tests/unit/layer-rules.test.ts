@@ -92,7 +92,7 @@ describe("layer rules", () => {
     }
     const clean = [
       'import { setup } from "xstate";',
-      'import { paymentMessages } from "../app/lib/messages/payment";',
+      'import { paymentMessages } from "../app/lib/texts/payment";',
       'import { endpoints } from "../contract/endpoints";',
       'import { unprovided } from "./unprovided";',
       "export const used = [setup, paymentMessages, endpoints, unprovided];",
@@ -105,9 +105,9 @@ describe("layer rules", () => {
     for (const from of ["../../machines/payment.machine", "../components/ui/button", "../.server/config.server", "../shell/layout.route", "../areas/messaging/view", "~/components/ui/button"]) {
       expect(await restrictedImports(file, importing(from)), from).toEqual([expect.stringContaining("layer-lib")]);
     }
-    expect(await restrictedImports("app/lib/messages/example.ts", importing("../../components/ui/button"))).toEqual([expect.stringContaining("layer-lib")]);
-    expect(await restrictedImports(file, 'import { z } from "zod";\nimport { endpoints } from "../../contract/endpoints";\nimport { paymentMessages } from "./messages/payment";\nexport const used = [z, endpoints, paymentMessages];\n')).toEqual([]);
-    expect(await restrictedImports("app/lib/messages/example.ts", importing("../../../contract/endpoints"))).toEqual([]);
+    expect(await restrictedImports("app/lib/texts/example.ts", importing("../../components/ui/button"))).toEqual([expect.stringContaining("layer-lib")]);
+    expect(await restrictedImports(file, 'import { z } from "zod";\nimport { endpoints } from "../../contract/endpoints";\nimport { paymentMessages } from "./texts/payment";\nexport const used = [z, endpoints, paymentMessages];\n')).toEqual([]);
+    expect(await restrictedImports("app/lib/texts/example.ts", importing("../../../contract/endpoints"))).toEqual([]);
   });
 
   it("the portal never imports the mock server", async () => {

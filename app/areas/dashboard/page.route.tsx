@@ -10,7 +10,7 @@ import { Breadcrumb } from "../../shell/components/breadcrumb";
 import { PhoneLink } from "../../components/ui/phone-link";
 import { WelcomePanel } from "./components/welcome-panel";
 import { formatClockTime, formatDateTime } from "../../lib/dates";
-import { documentsMessages } from "../../lib/messages/documents";
+import { documentsMessages } from "../../lib/texts/documents";
 import { Button, buttonClass } from "../../components/ui/button";
 import { dashboardCards } from "../../lib/menu";
 import { summarisePractice } from "../../lib/patient-summary";

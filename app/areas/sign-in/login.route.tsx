@@ -9,7 +9,7 @@ import { Button } from "../../components/ui/button";
 import { PasswordField, TextField } from "../../components/ui/field";
 import { lazyModule } from "../../components/ui/lazy-module";
 import { ToastRegionPlaceholder } from "../../components/ui/toast-region";
-import { signInMessages } from "../../lib/messages/signIn";
+import { signInMessages } from "../../lib/texts/signIn";
 import { CAPTCHA_AFTER } from "../../lib/sign-in-flow";
 import { idleSignInView, type SignInView } from "./view";
 import type { Route } from "./+types/login.route";
