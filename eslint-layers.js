@@ -21,6 +21,8 @@ function roleOf(relative) {
     contract: parts[0] === "contract",
     server: /\.server(\.tsx?)?$/.test(name) || (parts[0] === "app" && parts[1] === ".server"),
     route: /\.route(\.tsx?)?$/.test(name),
+    // The practice's calls: the shared ones in app/.server/practice/, an area's own in its practice.server.ts.
+    practice: (parts[0] === "app" && parts[1] === ".server" && parts[2] === "practice") || /^practice\.server(\.tsx?)?$/.test(name),
     component: parts[0] === "app" && parts.slice(1, -1).includes("components"),
     // Where the server side is allowed to begin: route modules (React Router strips their loaders and
     // actions from the browser's bundle), server modules, and the server's entry and route table.
@@ -45,6 +47,7 @@ function problem(from, to) {
   if (from.lib && !(to.lib || to.contract)) return "app/lib imports only app/lib, contract/ and packages (layer-lib).";
   if (from.area && to.area && from.area !== to.area) return `An area never imports another area: move what ${from.area} and ${to.area} share to a shared folder (layer-areas).`;
   if (from.inApp && !from.area && to.area) return "A shared folder imports no area: what it needs belongs in a shared folder (layer-shared).";
+  if (from.route && to.practice) return "A route module never calls the practice itself: its area's page server (page.server.ts or another *.server.ts) makes the call (layer-practice).";
   if (from.component && to.route) return "A component never imports a route module: move the shared type to app/lib (layer-routes).";
   // A components folder's own server renderer (charts drawn to markup) draws its sibling components.
   if (from.server && !from.component && to.component) return "Server code never imports components: move the shared type to app/lib (layer-components).";

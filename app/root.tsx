@@ -6,7 +6,7 @@ import { NotFound } from "./components/not-found";
 import { Button } from "./components/ui/button";
 import { useHeadingFocusOnNavigation } from "./components/ui/use-heading-focus";
 import { useIsolationLeftWithZoom } from "./components/ui/use-isolation-left-with-zoom";
-import { errorsMessages } from "./lib/messages/errors";
+import { errorsMessages } from "./lib/texts/errors";
 import { routeErrorMessage } from "./lib/route-error";
 // The stylesheet is the page's one render-blocking file: as a React stylesheet resource (precedence)
 // it is written first in <head>, before the scripts' modulepreloads, which React would otherwise put

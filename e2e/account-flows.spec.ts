@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { forgotPasswordMessages } from "../app/areas/sign-in/forgot-password-texts";
 import { signInSteps } from "../app/areas/sign-in/steps";
-import { signInMessages } from "../app/lib/messages/signIn";
+import { signInMessages } from "../app/lib/texts/signIn";
 import { CAPTCHA_AFTER } from "../app/lib/sign-in-flow";
 import { E2E_ACCOUNT_PAUSE_AFTER, SERVER_LOG } from "../playwright.config";
 import { expect, expectNoAxeViolations, postStep, signIn, solveCaptcha, test } from "./fixtures";

@@ -1,7 +1,7 @@
 import type { Locator, Page } from "@playwright/test";
 import { DateTime } from "luxon";
-import { appointmentsMessages } from "../app/lib/messages/appointments";
-import { timelineMessages } from "../app/lib/messages/timeline";
+import { appointmentsMessages } from "../app/lib/texts/appointments";
+import { timelineMessages } from "../app/lib/texts/timeline";
 import { expect, expectNoAxeViolations, openSignedIn, test, type WorldUser } from "./fixtures";
 
 /**

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { documentsMessages } from "../app/lib/messages/documents";
+import { documentsMessages } from "../app/lib/texts/documents";
 import { expect, expectNoAxeViolations, openSignedIn, signIn, signInDirectly, test, waitForHydration } from "./fixtures";
 
 /**

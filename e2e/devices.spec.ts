@@ -1,6 +1,6 @@
 import type { Browser, Page } from "@playwright/test";
 import { expect, expectNoAxeViolations, openSignedIn, signInDirectly, test, type World, type WorldUser } from "./fixtures";
-import { deviceMailMessages } from "../app/lib/messages/devices";
+import { deviceMailMessages } from "../app/lib/texts/devices";
 import { profileMessages as t } from "../app/areas/profile/texts";
 
 /**

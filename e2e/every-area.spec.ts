@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { AREAS, builtAreas } from "../app/lib/areas";
-import { errorsMessages } from "../app/lib/messages/errors";
+import { errorsMessages } from "../app/lib/texts/errors";
 import { seededPng } from "../mock-server/documents/png";
 import { expect, expectNoAxeViolations, signInDirectly, test, type World } from "./fixtures";
 

@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { PDFDocument } from "pdf-lib";
-import { errorsMessages } from "../app/lib/messages/errors";
+import { errorsMessages } from "../app/lib/texts/errors";
 import { healthMessages } from "../app/areas/health/texts";
 import { expect, expectNoAxeViolations, openSignedIn, signInDirectly, test, type WorldUser } from "./fixtures";
 

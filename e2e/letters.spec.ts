@@ -1,9 +1,9 @@
 import type { Page } from "@playwright/test";
 import { PDFDocument } from "pdf-lib";
-import { dateRangeMessages } from "../app/lib/messages/dateRange";
-import { errorsMessages } from "../app/lib/messages/errors";
+import { dateRangeMessages } from "../app/lib/texts/dateRange";
+import { errorsMessages } from "../app/lib/texts/errors";
 import { lettersMessages } from "../app/areas/letters/texts";
-import { sessionMessages } from "../app/lib/messages/session";
+import { sessionMessages } from "../app/lib/texts/session";
 import { expect, expectNoAxeViolations, openSignedIn, signInDirectly, test, type World, type WorldUser } from "./fixtures";
 import { endSessionInAnotherTab, expectSignInAgain, signInThere } from "./session-ended";
 

@@ -1,6 +1,6 @@
 import type { Locator, Page } from "@playwright/test";
 import { PDFDocument } from "pdf-lib";
-import { medicationsMessages } from "../app/lib/messages/medications";
+import { medicationsMessages } from "../app/lib/texts/medications";
 import { readPdf } from "../tests/helpers/pdf-text";
 import { expect, expectNoAxeViolations, openSignedIn, test, waitForHydration, type World, type WorldUser } from "./fixtures";
 

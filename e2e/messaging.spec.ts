@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import { OutgoingMessageSchema } from "../contract/messaging";
-import { errorsMessages } from "../app/lib/messages/errors";
-import { messagingMessages } from "../app/lib/messages/messaging";
+import { errorsMessages } from "../app/lib/texts/errors";
+import { messagingMessages } from "../app/lib/texts/messaging";
 import { expect, expectNoAxeViolations, openSignedIn, signInDirectly, test, type World, type WorldUser } from "./fixtures";
 
 /**

@@ -1,4 +1,4 @@
-import { errorsMessages } from "../app/lib/messages/errors";
+import { errorsMessages } from "../app/lib/texts/errors";
 import { expect, expectNoAxeViolations, openSignedIn, signInDirectly, test } from "./fixtures";
 
 /**

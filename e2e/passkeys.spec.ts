@@ -1,8 +1,8 @@
 import type { CDPSession, Page } from "@playwright/test";
 import { PORTAL_PORT } from "../playwright.config";
-import { secondStepMessages } from "../app/lib/messages/secondStep";
+import { secondStepMessages } from "../app/lib/texts/secondStep";
 import { turnOnInProfile } from "./second-step-helpers";
-import { passkeyMessages } from "../app/lib/messages/passkeys";
+import { passkeyMessages } from "../app/lib/texts/passkeys";
 import { expect, expectNoAxeViolations, openSignedIn, signIn, test, type WorldUser } from "./fixtures";
 
 /**

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { errorsMessages } from "../app/lib/messages/errors";
+import { errorsMessages } from "../app/lib/texts/errors";
 import { resourcesMessages } from "../app/areas/resources/texts";
 import { PRACTICE_MEDIA } from "../fixtures/builders/documents";
 import { expect, expectNoAxeViolations, openSignedIn, signInDirectly, test, type WorldUser } from "./fixtures";

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { secondStepMessages } from "../app/lib/messages/secondStep";
+import { secondStepMessages } from "../app/lib/texts/secondStep";
 import { expect, expectNoAxeViolations, openSignedIn, type World, type WorldUser } from "./fixtures";
 
 /**

@@ -3,8 +3,8 @@ import type { Page } from "@playwright/test";
 import { MOCK_PORT, SMTP_PORT } from "../playwright.config";
 import { startPortalProcess, type PortalProcess } from "../tests/helpers/portal-process";
 import { expect, expectNoAxeViolations, signIn, signInDirectly, test } from "./fixtures";
-import { secondStepMessages } from "../app/lib/messages/secondStep";
-import { signInMessages } from "../app/lib/messages/signIn";
+import { secondStepMessages } from "../app/lib/texts/secondStep";
+import { signInMessages } from "../app/lib/texts/signIn";
 import { newestCode, turnOnInProfile } from "./second-step-helpers";
 
 /**

@@ -1,8 +1,8 @@
-import { appointmentsMessages } from "../app/lib/messages/appointments";
-import { medicationsMessages } from "../app/lib/messages/medications";
-import { messagingMessages } from "../app/lib/messages/messaging";
+import { appointmentsMessages } from "../app/lib/texts/appointments";
+import { medicationsMessages } from "../app/lib/texts/medications";
+import { messagingMessages } from "../app/lib/texts/messaging";
 import { ZOOM_TEXT } from "../app/lib/zoom";
-import { paymentMessages } from "../app/lib/messages/payment";
+import { paymentMessages } from "../app/lib/texts/payment";
 import { expect, expectNoAxeViolations, openSignedIn, test, waitForHydration } from "./fixtures";
 import { endSessionInAnotherTab, expectSignInAgain, signInThere } from "./session-ended";
 

@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
-import { dateRangeMessages } from "../app/lib/messages/dateRange";
+import { dateRangeMessages } from "../app/lib/texts/dateRange";
 import { healthMessages } from "../app/areas/health/texts";
-import { timelineMessages } from "../app/lib/messages/timeline";
+import { timelineMessages } from "../app/lib/texts/timeline";
 import { expect, expectNoAxeViolations, openSignedIn, signInDirectly, test, type World, type WorldUser } from "./fixtures";
 
 /**

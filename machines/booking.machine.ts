@@ -17,7 +17,7 @@ import {
   type Selection,
   type SlotView,
 } from "../app/lib/booking";
-import { appointmentsMessages } from "../app/lib/messages/appointments";
+import { appointmentsMessages } from "../app/lib/texts/appointments";
 import { StepSessionEndedError } from "../app/lib/step-client";
 import { failureMessage } from "../app/lib/steps";
 import { DEFAULT_REASON_FOR_VISIT_ID, NOT_PROVIDED_REASON, VIDEO_TYPE_NAME } from "../contract/appointments";

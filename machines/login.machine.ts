@@ -1,7 +1,7 @@
 import { assertEvent, assign, raise, setup, type DoneActorEvent } from "xstate";
-import { signInMessages } from "../app/lib/messages/signIn";
-import { secondStepMessages } from "../app/lib/messages/secondStep";
-import { passkeyMessages } from "../app/lib/messages/passkeys";
+import { signInMessages } from "../app/lib/texts/signIn";
+import { secondStepMessages } from "../app/lib/texts/secondStep";
+import { passkeyMessages } from "../app/lib/texts/passkeys";
 import { newPasswordProblem, type NewPasswordProblem } from "../app/lib/new-password";
 import { codeShapeProblem } from "../app/lib/second-step";
 import { CAPTCHA_AFTER, type FlowKind, type FlowOutcome, type LinkedAccount, type Outcome } from "../app/lib/sign-in-flow";

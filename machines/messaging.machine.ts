@@ -1,5 +1,5 @@
 import { and, assertEvent, assign, emit, enqueueActions, setup, stateIn } from "xstate";
-import { messagingMessages } from "../app/lib/messages/messaging";
+import { messagingMessages } from "../app/lib/texts/messaging";
 import { checkDraft, replySubject, type Draft, type MessageErrors, type Option, type PendingFile, type SendReply } from "../app/lib/messaging-compose";
 import type { MessageView, MessagingSettings } from "../app/lib/messaging-view";
 import { StepSessionEndedError } from "../app/lib/step-client";

@@ -1,6 +1,6 @@
 import { and, assertEvent, assign, setup } from "xstate";
 import type { Allocation } from "../app/lib/allocation";
-import { paymentMessages } from "../app/lib/messages/payment";
+import { paymentMessages } from "../app/lib/texts/payment";
 import { RefusedError, refusedForCertain } from "../app/lib/card-refusal";
 import { StepSessionEndedError } from "../app/lib/step-client";
 import { StepFailedError } from "../app/lib/steps";

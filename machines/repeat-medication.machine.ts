@@ -1,6 +1,6 @@
 import { and, assertEvent, assign, setup } from "xstate";
 import type { Delivery, PharmacyOption, RepeatSettings } from "../app/lib/medications-view";
-import { medicationsMessages } from "../app/lib/messages/medications";
+import { medicationsMessages } from "../app/lib/texts/medications";
 import { checkRepeatChoice, type RepeatChoice, type RepeatErrors, type RepeatReply } from "../app/lib/repeat-request";
 import { StepSessionEndedError } from "../app/lib/step-client";
 import { newAttemptKey } from "./attempt-key";

@@ -3,7 +3,7 @@ import { and, desc, eq, ne, sql } from "drizzle-orm";
 import { createCookie } from "react-router";
 import { addressRange, DEVICE_ID_PATTERN, newDeviceMailTo } from "../lib/devices";
 import { formatDateTime } from "../lib/dates";
-import { deviceMailMessages } from "../lib/messages/devices";
+import { deviceMailMessages } from "../lib/texts/devices";
 import type { AccessAction } from "../lib/access-kinds";
 import { recordAccess, deviceLabel } from "./access-record.server";
 import { config } from "./config.server";

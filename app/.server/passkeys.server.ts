@@ -7,7 +7,7 @@ import type {
 } from "@simplewebauthn/server";
 import { and, asc, count, eq } from "drizzle-orm";
 import { z } from "zod";
-import { passkeyMessages } from "../lib/messages/passkeys";
+import { passkeyMessages } from "../lib/texts/passkeys";
 import { normalisePasskeyName, passkeyNameProblem } from "../lib/passkeys";
 import { passkeyBringsRecoveryCodes } from "../lib/second-step";
 import { config } from "./config.server";

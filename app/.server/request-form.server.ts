@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { errorsMessages } from "../lib/messages/errors";
+import { errorsMessages } from "../lib/texts/errors";
 
 /**
  * The posted form of an action. A body that cannot be read as a form (a broken multipart body, a

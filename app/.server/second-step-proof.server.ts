@@ -1,4 +1,4 @@
-import { secondStepMessages } from "../lib/messages/secondStep";
+import { secondStepMessages } from "../lib/texts/secondStep";
 import { codeShapeProblem } from "../lib/second-step";
 import { observability } from "./observability.server";
 import { recordSignInEvent, type SecondStepStore } from "./second-step.server";

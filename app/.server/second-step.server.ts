@@ -1,6 +1,6 @@
 import { createHash, randomInt } from "node:crypto";
 import { and, count, eq, isNull, sql } from "drizzle-orm";
-import { secondStepMessages } from "../lib/messages/secondStep";
+import { secondStepMessages } from "../lib/texts/secondStep";
 import { normaliseCode, recoveryCodesStay } from "../lib/second-step";
 import type { AccessAction } from "../lib/access-kinds";
 import { recordAccess } from "./access-record.server";

@@ -7,7 +7,7 @@ import { practiceApi, type PracticeApi } from "./practice/api.server";
 import { perRequestReads } from "./practice/per-request-reads.server";
 import { stateStore } from "./state.server";
 import { MemoryStateStore, type StateStore } from "./state-store.server";
-import { errorsMessages } from "../lib/messages/errors";
+import { errorsMessages } from "../lib/texts/errors";
 import type { LinkedAccount } from "../lib/sign-in-flow";
 import { STEP_HEADER } from "../lib/step-client";
 import { VIEWING_FIELD, VIEWING_HEADER } from "../lib/viewing";

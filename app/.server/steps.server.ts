@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import { errorsMessages } from "../lib/messages/errors";
+import { errorsMessages } from "../lib/texts/errors";
 import type { Step, StepArea, StepEnvelope, StepFailure, StepFailureKind } from "../lib/steps";
 import { PracticeApiError } from "./practice/client.server";
 

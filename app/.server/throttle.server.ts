@@ -1,5 +1,5 @@
 import { CAPTCHA_AFTER } from "../lib/sign-in-flow";
-import { signInThrottleMessages } from "../lib/messages/signInThrottle";
+import { signInThrottleMessages } from "../lib/texts/signInThrottle";
 import { config, type Config } from "./config.server";
 
 import { stateStore } from "./state.server";

@@ -1,4 +1,4 @@
-import { newPasswordMessages } from "../lib/messages/newPassword";
+import { newPasswordMessages } from "../lib/texts/newPassword";
 
 /** What a new password must be, shown beside each form that sets one (1§5 New password). */
 export function PasswordRules() {

@@ -3,8 +3,8 @@ import { z } from "zod";
 import type { BookingSettings, Option } from "./booking";
 import type { FieldErrors } from "./forms";
 import { checkRangeOrder, dateRangeFields, queryDateOf } from "./date-range";
-import { appointmentsMessages } from "./messages/appointments";
-import { timelineMessages } from "./messages/timeline";
+import { appointmentsMessages } from "./texts/appointments";
+import { timelineMessages } from "./texts/timeline";
 import { yearBefore } from "./timeline-filter";
 
 /**

@@ -1,6 +1,6 @@
 import type { Counters } from "../../contract/patient";
 import type { AccessArea } from "./access-kinds";
-import { dashboardMessages } from "./messages/dashboard";
+import { dashboardMessages } from "./texts/dashboard";
 
 /**
  * The areas of the portal (1§2 Shell): one line each, read by app/routes.ts (the route), the side

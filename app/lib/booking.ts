@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { appointmentsMessages } from "./messages/appointments";
+import { appointmentsMessages } from "./texts/appointments";
 import { addDays } from "./timeline-filter";
 import { settingOn } from "../../contract/truthy";
 

@@ -1,4 +1,4 @@
-import { paymentMessages } from "./messages/payment";
+import { paymentMessages } from "./texts/payment";
 
 /**
  * A card's brand, so that the card fee follows the card and not the label chosen for it (issue 36,

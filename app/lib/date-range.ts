@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { dateRangeMessages } from "./messages/dateRange";
+import { dateRangeMessages } from "./texts/dateRange";
 
 /**
  * The date fields of every screen's date search (2§5): typed as DD-MM-YYYY, sent as YYYY-MM-DD.

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { ATTACHMENT_MAX_FILES } from "../../contract/attachment-content";
-import { messagingMessages } from "./messages/messaging";
+import { messagingMessages } from "./texts/messaging";
 import { RequestKeySchema } from "./request-key";
 
 /**

@@ -1,8 +1,8 @@
 import { z } from "zod";
 import { passwordStrengthProblem } from "../../contract/password-policy";
-import { newPasswordMessages } from "./messages/newPassword";
+import { newPasswordMessages } from "./texts/newPassword";
 
-/** The new-password rules of 1§5 in their order, in the wording of the form that asks (app/lib/messages/new-password.ts). */
+/** The new-password rules of 1§5 in their order, in the wording of the form that asks (app/lib/texts/new-password.ts). */
 const newPasswordTexts = { resetPanel: newPasswordMessages.resetPanel, profile: newPasswordMessages.profile } as const;
 
 export interface NewPasswordInput {

@@ -1,4 +1,4 @@
-import { passkeyMessages } from "./messages/passkeys";
+import { passkeyMessages } from "./texts/passkeys";
 
 /**
  * A passkey's name as the holder types it (decisions/300), checked in the browser for an instant

@@ -1,4 +1,4 @@
-import { paymentMessages } from "./messages/payment";
+import { paymentMessages } from "./texts/payment";
 import { toCents } from "./money";
 
 const t = paymentMessages;

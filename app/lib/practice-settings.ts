@@ -1,5 +1,5 @@
 import type { PracticeSettingName, PracticeSettings } from "../../contract/patient";
-import { medicationsMessages } from "./messages/medications";
+import { medicationsMessages } from "./texts/medications";
 
 /**
  * 1§3 "Defaults when empty": what a setting reads as when the practice sends it empty, blank or null

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { medicationsMessages } from "./messages/medications";
+import { medicationsMessages } from "./texts/medications";
 import { RequestKeySchema } from "./request-key";
 import type { Delivery, RepeatSettings } from "./medications-view";
 

@@ -1,5 +1,5 @@
 import { isRouteErrorResponse } from "react-router";
-import { errorsMessages } from "./messages/errors";
+import { errorsMessages } from "./texts/errors";
 
 /**
  * What a failed page says: the message its loader threw with (the practice's 502 and 503 texts,

@@ -1,4 +1,4 @@
-import { secondStepMessages } from "./messages/secondStep";
+import { secondStepMessages } from "./texts/secondStep";
 
 /**
  * The shape of a second-step code (decisions/277), checked in the browser for an instant message

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { fieldErrors, type FieldErrors } from "./forms";
-import { signInMessages } from "./messages/signIn";
+import { signInMessages } from "./texts/signIn";
 
 /**
  * The sign-in form (1§5), used on the client for instant messages and on the server as the authority.

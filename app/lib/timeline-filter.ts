@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { timelineMessages } from "./messages/timeline";
+import { timelineMessages } from "./texts/timeline";
 import { dateRangeFields, queryDateOf } from "./date-range";
 
 /**

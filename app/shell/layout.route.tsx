@@ -1,10 +1,9 @@
 import { Outlet, type ShouldRevalidateFunctionArgs } from "react-router";
 import { keepPageAfterEndedSession } from "../lib/session-ended";
 import { readsNothingNew } from "../lib/unchanged-data";
-import { getCounters, getMenu, getPatient, getPractice } from "../.server/practice/patient.server";
-import { practiceErrorResponse } from "../.server/practice/errors.server";
 import { checkTokenAlongside, IDLE_MS, requireSession, sessionStorage, viewingKeyOf } from "../.server/session.server";
 import { recordPageView } from "../.server/record-access.server";
+import { readShell } from "./layout.server";
 import { AppShell } from "./components/app-shell";
 import { menuLinks } from "../lib/menu";
 import { summarisePatient, summarisePractice } from "../lib/patient-summary";
@@ -32,12 +31,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     session.unset("notice");
     await sessionStorage.commitSession(session);
   }
-  const [menu, patient, practice, counters] = await Promise.all([
-    getMenu(api, user.parentId, user.proxy === "Yes" ? user.userId : ""),
-    getPatient(api, user.userId),
-    getPractice(api, user.userId),
-    getCounters(api, user.userId),
-  ]).catch(practiceErrorResponse);
+  const [menu, patient, practice, counters] = await readShell({ api, user });
   return {
     menu: menuLinks(menu.resources, counters.InboxCounter),
     patient: patient ? summarisePatient(patient) : { name: user.userName, nhi: "", mobile: null, email: null },

@@ -1,6 +1,6 @@
 import { isRouteErrorResponse, Outlet, useRevalidator } from "react-router";
 import { Button } from "../components/ui/button";
-import { errorsMessages } from "../lib/messages/errors";
+import { errorsMessages } from "../lib/texts/errors";
 import { routeErrorMessage } from "../lib/route-error";
 import type { Route } from "./+types/page-frame.route";
 

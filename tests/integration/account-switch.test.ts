@@ -3,7 +3,7 @@ import { switchAccount, type SwitchDeps } from "../../app/areas/account-switch/p
 import { loadConfig } from "../../app/.server/config.server";
 import { createSessions, viewingKeyOf } from "../../app/.server/session.server";
 import { linkedAccountsOf } from "../../app/.server/sign-in.server";
-import { accountSwitchMessages } from "../../app/lib/messages/accountSwitch";
+import { accountSwitchMessages } from "../../app/lib/texts/accountSwitch";
 import { useMockServer, type TestWorld } from "../helpers/mock-world";
 import { signedInToPortal } from "../helpers/portal-cookie";
 

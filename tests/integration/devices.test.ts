@@ -9,7 +9,7 @@ import { sharePortalStore, unsharePortalStore, type PortalStore } from "../../ap
 import { accountHolderKey, anonymousSessionId, createSessions } from "../../app/.server/session.server";
 import { createSignInSteps, type FlowResult } from "../../app/.server/sign-in.server";
 import { SignInThrottle } from "../../app/.server/throttle.server";
-import { deviceMailMessages } from "../../app/lib/messages/devices";
+import { deviceMailMessages } from "../../app/lib/texts/devices";
 import { profileMessages as t } from "../../app/areas/profile/texts";
 import { useMockServer, type TestWorld } from "../helpers/mock-world";
 import { openEmbeddedTestStore, openPostgresTestStore } from "../helpers/test-stores";

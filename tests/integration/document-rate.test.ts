@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { DocumentRate, holderOf, type DocumentRateSettings } from "../../app/.server/document-rate.server";
 import { MemoryStateStore } from "../../app/.server/state-store.server";
-import { documentsMessages } from "../../app/lib/messages/documents";
+import { documentsMessages } from "../../app/lib/texts/documents";
 import { documentAddresses } from "../helpers/document-routes";
 import { useMockServer, type TestWorld } from "../helpers/mock-world";
 import { signedInToPortal } from "../helpers/portal-cookie";

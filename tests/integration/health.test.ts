@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { endpoints } from "../../contract/endpoints";
-import { errorsMessages } from "../../app/lib/messages/errors";
-import { timelineMessages } from "../../app/lib/messages/timeline";
+import { errorsMessages } from "../../app/lib/texts/errors";
+import { timelineMessages } from "../../app/lib/texts/timeline";
 import { useMockServer, type PortalSession, type TestWorld } from "../helpers/mock-world";
 
 /**

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { endpoints } from "../../contract/endpoints";
-import { dateRangeMessages } from "../../app/lib/messages/dateRange";
-import { errorsMessages } from "../../app/lib/messages/errors";
+import { dateRangeMessages } from "../../app/lib/texts/dateRange";
+import { errorsMessages } from "../../app/lib/texts/errors";
 import { PRACTICE_MEDIA } from "../../fixtures/builders/documents";
 import { useMockServer, type PortalSession, type TestWorld } from "../helpers/mock-world";
 

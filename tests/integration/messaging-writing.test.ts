@@ -3,7 +3,7 @@ import { emailsPage, emailsStep, type EmailsDeps } from "../../app/areas/messagi
 import { loadConfig } from "../../app/.server/config.server";
 import { createSessions } from "../../app/.server/session.server";
 import { MemoryStateStore } from "../../app/.server/state-store.server";
-import { messagingMessages } from "../../app/lib/messages/messaging";
+import { messagingMessages } from "../../app/lib/texts/messaging";
 import { REPLY_SEPARATOR, type SendReply } from "../../app/lib/messaging-compose";
 import type { MessageView } from "../../app/lib/messaging-view";
 import { isMessagingRole } from "../../contract/roles";

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getInvoices } from "../../app/.server/practice/accounts.server";
-import { errorsMessages } from "../../app/lib/messages/errors";
-import { signInMessages } from "../../app/lib/messages/signIn";
-import { signInThrottleMessages } from "../../app/lib/messages/signInThrottle";
+import { errorsMessages } from "../../app/lib/texts/errors";
+import { signInMessages } from "../../app/lib/texts/signIn";
+import { signInThrottleMessages } from "../../app/lib/texts/signInThrottle";
 import { feeCents, feeRateBasisPoints, toCents } from "../../app/lib/money";
 import type { FlowOutcome } from "../../app/lib/sign-in-flow";
 import { useMockServer, type TestWorld } from "../helpers/mock-world";

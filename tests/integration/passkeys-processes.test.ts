@@ -2,7 +2,7 @@ import { UNSAFE_decodeViaTurboStream } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signInSteps } from "../../app/areas/sign-in/steps";
 import type { SecondStepReply } from "../../app/areas/profile/forms";
-import { passkeyMessages } from "../../app/lib/messages/passkeys";
+import { passkeyMessages } from "../../app/lib/texts/passkeys";
 import { useMockServer, type TestWorld } from "../helpers/mock-world";
 import { Browser, startPortalProcess, type PortalProcess } from "../helpers/portal-process";
 import { testDatabase } from "../helpers/test-stores";

@@ -21,8 +21,8 @@ import { accountHolderKey, createSessions } from "../../app/.server/session.serv
 import { createSignInSteps, type FlowResult } from "../../app/.server/sign-in.server";
 import { MemoryStateStore } from "../../app/.server/state-store.server";
 import { AttemptThrottle, SignInThrottle } from "../../app/.server/throttle.server";
-import { passkeyMessages } from "../../app/lib/messages/passkeys";
-import { secondStepMessages } from "../../app/lib/messages/secondStep";
+import { passkeyMessages } from "../../app/lib/texts/passkeys";
+import { secondStepMessages } from "../../app/lib/texts/secondStep";
 import { useMockServer, type TestWorld } from "../helpers/mock-world";
 import { openEmbeddedTestStore, openPostgresTestStore } from "../helpers/test-stores";
 import { SoftwareAuthenticator } from "../helpers/software-authenticator";

@@ -7,7 +7,7 @@ import { PaymentAttempts } from "../../app/areas/accounts/payment-attempts.serve
 import { confirmTestCard, getInvoices } from "../../app/.server/practice/accounts.server";
 import { createSessions } from "../../app/.server/session.server";
 import type { CardProviderChoice } from "../../app/lib/accounts-view";
-import { paymentMessages } from "../../app/lib/messages/payment";
+import { paymentMessages } from "../../app/lib/texts/payment";
 import { RefusedError } from "../../app/lib/card-refusal";
 import { STEP_HEADER } from "../../app/lib/step-client";
 import { callStep, type StepEnvelope, type StepReply } from "../../app/lib/steps";

@@ -2,11 +2,11 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { useMockServer, type PortalSession, type TestWorld } from "../helpers/mock-world";
 import { profileMessages } from "../../app/areas/profile/texts";
 import { readProfile } from "../../app/areas/profile/view";
-import { errorsMessages } from "../../app/lib/messages/errors";
+import { errorsMessages } from "../../app/lib/texts/errors";
 import { viewingKeyOf } from "../../app/.server/session.server";
 import { SignInThrottle } from "../../app/.server/throttle.server";
-import { signInThrottleMessages } from "../../app/lib/messages/signInThrottle";
-import { newPasswordMessages } from "../../app/lib/messages/newPassword";
+import { signInThrottleMessages } from "../../app/lib/texts/signInThrottle";
+import { newPasswordMessages } from "../../app/lib/texts/newPassword";
 
 /**
  * The profile action's logic (app/areas/profile/page.server.ts) against the real mock over HTTP:

@@ -5,8 +5,8 @@ import { PaymentAttempts } from "../../app/areas/accounts/payment-attempts.serve
 import { checkRedis, RedisStateStore } from "../../app/.server/redis-state-store.server";
 import { createSessions } from "../../app/.server/session.server";
 import { SignInThrottle } from "../../app/.server/throttle.server";
-import { errorsMessages } from "../../app/lib/messages/errors";
-import { signInThrottleMessages } from "../../app/lib/messages/signInThrottle";
+import { errorsMessages } from "../../app/lib/texts/errors";
+import { signInThrottleMessages } from "../../app/lib/texts/signInThrottle";
 import { freePort, startRedisServer, type RedisServer } from "../helpers/redis-server";
 
 /**

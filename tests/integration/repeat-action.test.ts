@@ -3,10 +3,10 @@ import { medicationsPage, repeatAction, type RepeatDeps } from "../../app/areas/
 import { loadConfig } from "../../app/.server/config.server";
 import { createSessions } from "../../app/.server/session.server";
 import { MemoryStateStore } from "../../app/.server/state-store.server";
-import { medicationsMessages } from "../../app/lib/messages/medications";
+import { medicationsMessages } from "../../app/lib/texts/medications";
 import type { RepeatReply } from "../../app/lib/repeat-request";
 import type { PharmacyOption } from "../../app/lib/medications-view";
-import { errorsMessages } from "../../app/lib/messages/errors";
+import { errorsMessages } from "../../app/lib/texts/errors";
 import { useMockServer, type TestWorld } from "../helpers/mock-world";
 import { stepPoster } from "../helpers/steps";
 import { signedInToPortal } from "../helpers/portal-cookie";

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it, vi } from "vitest";
 import { loadConfig } from "../../app/.server/config.server";
 import { logout } from "../../app/.server/practice/auth.server";
 import { createSessions, type SignedInData } from "../../app/.server/session.server";
-import { errorsMessages } from "../../app/lib/messages/errors";
+import { errorsMessages } from "../../app/lib/texts/errors";
 import { endpoints } from "../../contract/endpoints";
 import { useMockServer, type TestWorld } from "../helpers/mock-world";
 

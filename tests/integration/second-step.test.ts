@@ -7,9 +7,9 @@ import { CODE_TTL_MS, SECOND_STEP_LIMITS, secondStepStore, secondStepThrottle, t
 import { accountHolderKey, createSessions } from "../../app/.server/session.server";
 import { createSignInSteps, type FlowResult } from "../../app/.server/sign-in.server";
 import { AttemptThrottle, SignInThrottle } from "../../app/.server/throttle.server";
-import { passkeyMessages } from "../../app/lib/messages/passkeys";
-import { secondStepMessages } from "../../app/lib/messages/secondStep";
-import { signInMessages } from "../../app/lib/messages/signIn";
+import { passkeyMessages } from "../../app/lib/texts/passkeys";
+import { secondStepMessages } from "../../app/lib/texts/secondStep";
+import { signInMessages } from "../../app/lib/texts/signIn";
 import { MemoryStateStore } from "../../app/.server/state-store.server";
 import { useMockServer, type TestWorld } from "../helpers/mock-world";
 import { openEmbeddedTestStore, openPostgresTestStore } from "../helpers/test-stores";

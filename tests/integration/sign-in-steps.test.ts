@@ -4,9 +4,9 @@ import { validateToken } from "../../app/.server/practice/auth.server";
 import { createSessions } from "../../app/.server/session.server";
 import { createSignInSteps, type FlowResult } from "../../app/.server/sign-in.server";
 import { SignInThrottle } from "../../app/.server/throttle.server";
-import { newPasswordMessages } from "../../app/lib/messages/newPassword";
-import { signInMessages } from "../../app/lib/messages/signIn";
-import { signInThrottleMessages } from "../../app/lib/messages/signInThrottle";
+import { newPasswordMessages } from "../../app/lib/texts/newPassword";
+import { signInMessages } from "../../app/lib/texts/signIn";
+import { signInThrottleMessages } from "../../app/lib/texts/signInThrottle";
 import { CAPTCHA_AFTER } from "../../app/lib/sign-in-flow";
 import { useMockServer, type TestWorld } from "../helpers/mock-world";
 

@@ -12,8 +12,8 @@ import { repeatAction, medicationsPage, type RepeatDeps } from "../../app/areas/
 import { loadConfig } from "../../app/.server/config.server";
 import { createSessions } from "../../app/.server/session.server";
 import { MemoryStateStore } from "../../app/.server/state-store.server";
-import { messagingMessages } from "../../app/lib/messages/messaging";
-import { medicationsMessages } from "../../app/lib/messages/medications";
+import { messagingMessages } from "../../app/lib/texts/messaging";
+import { medicationsMessages } from "../../app/lib/texts/medications";
 import { endpoints } from "../../contract/endpoints";
 import { MESSAGE_BOXES } from "../../contract/messaging";
 import { useMockServer, type TestWorld } from "../helpers/mock-world";

@@ -12,9 +12,9 @@ import {
   mapSearchUrl,
 } from "../../app/lib/appointments-view";
 import { parseForm } from "../../app/lib/form-data";
-import { appointmentsMessages } from "../../app/lib/messages/appointments";
-import { dateRangeMessages } from "../../app/lib/messages/dateRange";
-import { timelineMessages } from "../../app/lib/messages/timeline";
+import { appointmentsMessages } from "../../app/lib/texts/appointments";
+import { dateRangeMessages } from "../../app/lib/texts/dateRange";
+import { timelineMessages } from "../../app/lib/texts/timeline";
 
 const t = appointmentsMessages;
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { parseForm, resultOf } from "../../app/lib/form-data";
 import { fieldErrors, firstErrors, visibleErrors } from "../../app/lib/forms";
-import { paymentMessages } from "../../app/lib/messages/payment";
+import { paymentMessages } from "../../app/lib/texts/payment";
 import { profileMessages } from "../../app/areas/profile/texts";
 import { signupMessages } from "../../app/areas/sign-in/signup-texts";
 import { checkPaymentAmount, centsAsAmountText } from "../../app/lib/payment-amount";

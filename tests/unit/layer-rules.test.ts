@@ -71,6 +71,20 @@ describe("layer rules", () => {
     expect(await restrictedImports("app/areas/messaging/page.server.ts", importing("../../.server/session.server"))).toEqual([]);
   });
 
+  it("a route module importing a practice call fails (layer-practice), shared or its area's own; its page server may", async () => {
+    expect(await restrictedImports("app/areas/dashboard/page.route.tsx", importing("../../.server/practice/patient.server"))).toEqual([expect.stringContaining("layer-practice")]);
+    expect(await restrictedImports("app/areas/sign-in/login-help.route.ts", importing("~/.server/practice/auth.server"))).toEqual([expect.stringContaining("layer-practice")]);
+    expect(await restrictedImports("app/shell/layout.route.tsx", importing("../.server/practice/errors.server"))).toEqual([expect.stringContaining("layer-practice")]);
+    expect(await restrictedImports("app/areas/messaging/page.route.tsx", importing("./practice.server"))).toEqual([expect.stringContaining("layer-practice")]);
+    expect(await restrictedImports("app/areas/health/vitals/page.route.tsx", importing("../practice.server"))).toEqual([expect.stringContaining("layer-practice")]);
+    // The route composes its page server, which holds the calls; other server modules stay open to it.
+    expect(await restrictedImports("app/areas/dashboard/page.route.tsx", importing("./page.server"))).toEqual([]);
+    expect(await restrictedImports("app/areas/sign-in/logout.route.tsx", importing("../../.server/session.server"))).toEqual([]);
+    expect(await restrictedImports("app/areas/dashboard/page.server.ts", importing("../../.server/practice/patient.server"))).toEqual([]);
+    expect(await restrictedImports("app/areas/messaging/page.server.ts", importing("./practice.server"))).toEqual([]);
+    expect(await restrictedImports("app/shell/layout.server.ts", importing("../.server/practice/errors.server"))).toEqual([]);
+  });
+
   it("a machine importing anything but app/lib, contract/ and packages fails (layer-machines)", async () => {
     const file = "machines/example.machine.ts";
     for (const from of ["../app/.server/session.server", "../app/components/ui/button", "../app/areas/messaging/view", "../app/shell/layout.route", "../mock-server/server", "~/components/ui/button"]) {
@@ -78,7 +92,7 @@ describe("layer rules", () => {
     }
     const clean = [
       'import { setup } from "xstate";',
-      'import { paymentMessages } from "../app/lib/messages/payment";',
+      'import { paymentMessages } from "../app/lib/texts/payment";',
       'import { endpoints } from "../contract/endpoints";',
       'import { unprovided } from "./unprovided";',
       "export const used = [setup, paymentMessages, endpoints, unprovided];",
@@ -91,9 +105,9 @@ describe("layer rules", () => {
     for (const from of ["../../machines/payment.machine", "../components/ui/button", "../.server/config.server", "../shell/layout.route", "../areas/messaging/view", "~/components/ui/button"]) {
       expect(await restrictedImports(file, importing(from)), from).toEqual([expect.stringContaining("layer-lib")]);
     }
-    expect(await restrictedImports("app/lib/messages/example.ts", importing("../../components/ui/button"))).toEqual([expect.stringContaining("layer-lib")]);
-    expect(await restrictedImports(file, 'import { z } from "zod";\nimport { endpoints } from "../../contract/endpoints";\nimport { paymentMessages } from "./messages/payment";\nexport const used = [z, endpoints, paymentMessages];\n')).toEqual([]);
-    expect(await restrictedImports("app/lib/messages/example.ts", importing("../../../contract/endpoints"))).toEqual([]);
+    expect(await restrictedImports("app/lib/texts/example.ts", importing("../../components/ui/button"))).toEqual([expect.stringContaining("layer-lib")]);
+    expect(await restrictedImports(file, 'import { z } from "zod";\nimport { endpoints } from "../../contract/endpoints";\nimport { paymentMessages } from "./texts/payment";\nexport const used = [z, endpoints, paymentMessages];\n')).toEqual([]);
+    expect(await restrictedImports("app/lib/texts/example.ts", importing("../../../contract/endpoints"))).toEqual([]);
   });
 
   it("the portal never imports the mock server", async () => {

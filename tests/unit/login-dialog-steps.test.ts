@@ -2,9 +2,9 @@ import { describe, expect, it } from "vitest";
 import { createActor, fromPromise } from "xstate";
 import { waitForState } from "../helpers/wait-for-state";
 import { loginMachine, type CodeRequest, type FlowOutcome, type LoginContext, type LoginEvent } from "../../machines/login.machine";
-import { passkeyMessages } from "../../app/lib/messages/passkeys";
-import { secondStepMessages } from "../../app/lib/messages/secondStep";
-import { signInMessages } from "../../app/lib/messages/signIn";
+import { passkeyMessages } from "../../app/lib/texts/passkeys";
+import { secondStepMessages } from "../../app/lib/texts/secondStep";
+import { signInMessages } from "../../app/lib/texts/signIn";
 
 /**
  * How the second step's and the passkey's dialog steps end when they do not go on (review D1): an

@@ -2,8 +2,8 @@ import { describe, expect, it, vi } from "vitest";
 import { createActor, fromPromise } from "xstate";
 import { waitForState } from "../helpers/wait-for-state";
 import { loginMachine, type FlowOutcome, type LoginInput } from "../../machines/login.machine";
-import { errorsMessages } from "../../app/lib/messages/errors";
-import { signInMessages } from "../../app/lib/messages/signIn";
+import { errorsMessages } from "../../app/lib/texts/errors";
+import { signInMessages } from "../../app/lib/texts/signIn";
 
 /** The login machine with fake actors: each returns what the test scripts, and records its inputs. */
 function start(script: { signIn?: FlowOutcome[]; changePassword?: FlowOutcome[]; chooseAccount?: FlowOutcome[]; fail?: "signIn" | "changePassword" | "chooseAccount" }, input: LoginInput = {}) {

@@ -3,7 +3,7 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { MedicationTable, PrintableList } from "../../app/areas/medications/components/medication-table";
 import type { MedicationRow } from "../../app/lib/medications-view";
-import { medicationsMessages } from "../../app/lib/messages/medications";
+import { medicationsMessages } from "../../app/lib/texts/medications";
 
 /**
  * The medicines list is drawn twice, a table where there is room and a card per medicine on a phone

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { MedicationSchema } from "../../contract/medications";
-import { medicationsMessages } from "../../app/lib/messages/medications";
+import { medicationsMessages } from "../../app/lib/texts/medications";
 import { medicationRowOf, medicationSearch, medicationViewOf, medicineGuidanceUrl, repeatSettingsOf } from "../../app/lib/medications-view";
 import { withSettingDefaults } from "../../app/lib/practice-settings";
 import { checkRepeatChoice, repeatFields, RepeatRequestSchema } from "../../app/lib/repeat-request";

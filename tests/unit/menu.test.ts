@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { MenuItemSchema, MenuItemSlots, type Counters } from "../../contract/patient";
 import { AREAS, SUMMARY_CODE, type Area } from "../../app/lib/areas";
-import { dashboardMessages } from "../../app/lib/messages/dashboard";
+import { dashboardMessages } from "../../app/lib/texts/dashboard";
 import { dashboardCards, hasArea, menuLinks } from "../../app/lib/menu";
 
 const item = (typeCode: string, name = "x") => MenuItemSchema.parse({ resourceType: "Basic", id: typeCode, extension: MenuItemSlots.write({ name, typeCode }) });

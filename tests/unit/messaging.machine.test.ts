@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { assign, createActor, fromPromise } from "xstate";
 import { waitForState } from "../helpers/wait-for-state";
 import { checkDraft, messageFields, replySubject, type Draft, type SendReply } from "../../app/lib/messaging-compose";
-import { messagingMessages } from "../../app/lib/messages/messaging";
+import { messagingMessages } from "../../app/lib/texts/messaging";
 import type { MessageView, MessagingSettings } from "../../app/lib/messaging-view";
 import { StepSessionEndedError } from "../../app/lib/step-client";
 import { messagingMachine, type MessagingEmitted } from "../../machines/messaging.machine";

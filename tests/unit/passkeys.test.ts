@@ -4,10 +4,10 @@ import { waitForState } from "../helpers/wait-for-state";
 import { loginMachine, type CodeRequest, type FlowOutcome } from "../../machines/login.machine";
 import { loadConfig } from "../../app/.server/config.server";
 import { challengeOf, relyingPartyOf } from "../../app/.server/passkeys.server";
-import { passkeyMessages } from "../../app/lib/messages/passkeys";
-import { secondStepMessages } from "../../app/lib/messages/secondStep";
+import { passkeyMessages } from "../../app/lib/texts/passkeys";
+import { secondStepMessages } from "../../app/lib/texts/secondStep";
 import { ceremonyFailure, normalisePasskeyName, passkeyNameProblem } from "../../app/lib/passkeys";
-import { signInMessages } from "../../app/lib/messages/signIn";
+import { signInMessages } from "../../app/lib/texts/signIn";
 
 /** Passkeys' rules (decisions/300): names, the browser's failures, the relying party, the login machine's passkey state. */
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { paymentMessages } from "../../app/lib/messages/payment";
+import { paymentMessages } from "../../app/lib/texts/payment";
 import { cardBrandOf } from "../../app/lib/card-brand";
 import { luhnValid, parseCardTypes, testCardErrors } from "../../app/areas/accounts/payment-forms";
 import { SaveTempInputSchema } from "../../app/areas/accounts/steps";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { PracticeSettingsReplySchema } from "../../contract/patient";
-import { medicationsMessages } from "../../app/lib/messages/medications";
+import { medicationsMessages } from "../../app/lib/texts/medications";
 import { settingGiven, SETTING_DEFAULTS, withSettingDefaults } from "../../app/lib/practice-settings";
 
 describe("1§3's defaults for empty settings", () => {

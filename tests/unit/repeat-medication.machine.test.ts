@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { assign, createActor, fromPromise } from "xstate";
 import { waitForState } from "../helpers/wait-for-state";
-import { medicationsMessages } from "../../app/lib/messages/medications";
+import { medicationsMessages } from "../../app/lib/texts/medications";
 import type { PharmacyOption, RepeatSettings } from "../../app/lib/medications-view";
 import type { RepeatChoice, RepeatReply } from "../../app/lib/repeat-request";
 import { StepNetworkError, StepSessionEndedError } from "../../app/lib/step-client";

@@ -4,7 +4,7 @@ import { waitForState } from "../helpers/wait-for-state";
 import { loginMachine, type CodeRequest, type FlowOutcome } from "../../machines/login.machine";
 import { SECOND_STEP_LIMITS, secondStepThrottle } from "../../app/.server/second-step.server";
 import { MemoryStateStore } from "../../app/.server/state-store.server";
-import { secondStepMessages } from "../../app/lib/messages/secondStep";
+import { secondStepMessages } from "../../app/lib/texts/secondStep";
 
 /** The login machine's second step (decisions/277) with scripted actors, and the count of wrong codes. */
 function start(outcomes: { signIn: FlowOutcome; checkCode?: FlowOutcome[]; resendCode?: FlowOutcome[]; continueSignIn?: FlowOutcome[] }) {

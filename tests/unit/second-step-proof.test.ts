@@ -3,7 +3,7 @@ import { observability } from "../../app/.server/observability.server";
 import { checkProof, type WeakeningChange } from "../../app/.server/second-step-proof.server";
 import { SECOND_STEP_LIMITS, secondStepThrottle, type CodeVerdict, type SecondStepStore } from "../../app/.server/second-step.server";
 import { MemoryStateStore } from "../../app/.server/state-store.server";
-import { secondStepMessages } from "../../app/lib/messages/secondStep";
+import { secondStepMessages } from "../../app/lib/texts/secondStep";
 
 /**
  * The rule of decisions/312: a change that weakens sign-in carries fresh proof, an e-mailed code or a

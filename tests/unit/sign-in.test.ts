@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { signInMessages } from "../../app/lib/messages/signIn";
+import { signInMessages } from "../../app/lib/texts/signIn";
 import { signInSummary, validateSignIn } from "../../app/lib/sign-in";
 
 describe("sign-in validation (1§5)", () => {

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { PracticeApiError } from "../../app/.server/practice/client.server";
 import { refuse, stepDispatcher, type StepHandlers } from "../../app/.server/steps.server";
-import { errorsMessages } from "../../app/lib/messages/errors";
+import { errorsMessages } from "../../app/lib/texts/errors";
 import { STEP_HEADER, StepNetworkError, StepRefusedError, StepReplyError, StepSessionEndedError } from "../../app/lib/step-client";
 import { callStep, failureMessage, step, stepArea, StepFailedError } from "../../app/lib/steps";
 

@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { errorsMessages } from "../../lib/messages/errors";
+import { errorsMessages } from "../../lib/texts/errors";
 import { PracticeApiError } from "./client.server";
 
 /**

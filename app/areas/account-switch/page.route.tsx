@@ -4,7 +4,7 @@ import { Breadcrumb } from "../../shell/components/breadcrumb";
 import { AccountChoices } from "../../components/account-choices";
 import { Alert } from "../../components/ui/alert";
 import { Button, buttonClass } from "../../components/ui/button";
-import { accountSwitchMessages } from "../../lib/messages/accountSwitch";
+import { accountSwitchMessages } from "../../lib/texts/accountSwitch";
 import type { Route } from "./+types/page.route";
 
 /**

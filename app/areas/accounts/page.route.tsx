@@ -10,7 +10,7 @@ import { PaymentPanel } from "./components/payment-panel";
 import { Breadcrumb } from "../../shell/components/breadcrumb";
 import { Alert } from "../../components/ui/alert";
 import { buttonClass } from "../../components/ui/button";
-import { paymentMessages } from "../../lib/messages/payment";
+import { paymentMessages } from "../../lib/texts/payment";
 import type { Route } from "./+types/page.route";
 import { tabClass } from "../../components/ui/choice-styles";
 

@@ -1,8 +1,8 @@
 import { allocationsPayable } from "../../lib/allocation";
 import { formatDateTime } from "../../lib/dates";
 import { MAX_PAGES, pagesOf } from "../../lib/listing";
-import { errorsMessages } from "../../lib/messages/errors";
-import { paymentMessages } from "../../lib/messages/payment";
+import { errorsMessages } from "../../lib/texts/errors";
+import { paymentMessages } from "../../lib/texts/payment";
 import { feeCents, formatCents } from "../../lib/money";
 import { centsAsAmountText } from "../../lib/payment-amount";
 import { paymentAmountSchema, parseCardTypes, testCardErrors } from "./payment-forms";

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { brandOfCardType, cardBrandOf, cardBrandProblem, type CardChoice, type CardType } from "../../lib/card-brand";
-import { paymentMessages } from "../../lib/messages/payment";
+import { paymentMessages } from "../../lib/texts/payment";
 import { feeRateBasisPoints } from "../../lib/money";
 import { checkPaymentAmount } from "../../lib/payment-amount";
 

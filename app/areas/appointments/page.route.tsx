@@ -23,7 +23,7 @@ import {
   type CancelReply,
 } from "../../lib/appointments-view";
 import { displayOf } from "../../lib/timeline-filter";
-import { appointmentsMessages } from "../../lib/messages/appointments";
+import { appointmentsMessages } from "../../lib/texts/appointments";
 import type { Route } from "./+types/page.route";
 import { tabClass, badgeClass } from "../../components/ui/choice-styles";
 import { recordAccessOf } from "../../.server/record-access.server";

@@ -23,7 +23,7 @@ import {
 import { PRACTICE_ZONE } from "../../lib/dates";
 import { queryDateOf } from "../../lib/date-range";
 import { parseForm } from "../../lib/form-data";
-import { appointmentsMessages } from "../../lib/messages/appointments";
+import { appointmentsMessages } from "../../lib/texts/appointments";
 import { displayName, summarisePatient } from "../../lib/patient-summary";
 import { yearBefore } from "../../lib/timeline-filter";
 import { rowOf } from "../../.server/appointment-rows.server";
@@ -46,7 +46,7 @@ import { recordAccessOf } from "../../.server/record-access.server";
 import { isRefusal, refuse, stepDispatcher, type Refusal, type StepHandlers } from "../../.server/steps.server";
 import { bookingSteps } from "./steps";
 import { claimsAnotherViewing, requireSession, type SignedIn } from "../../.server/session.server";
-import { errorsMessages } from "../../lib/messages/errors";
+import { errorsMessages } from "../../lib/texts/errors";
 
 /**
  * What /appointments loads (2§2), what its cancel form does (2§5), and the booking machine's steps at

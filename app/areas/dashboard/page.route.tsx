@@ -2,16 +2,15 @@ import { useEffect, useRef, type ReactNode } from "react";
 import { Link, useFetcher, useRouteLoaderData } from "react-router";
 import { documentRate, holderOf } from "../../.server/document-rate.server";
 import { requestForm } from "../../.server/request-form.server";
-import { getCounters, getPractice } from "../../.server/practice/patient.server";
-import { practiceErrorResponse } from "../../.server/practice/errors.server";
 import { requireSession } from "../../.server/session.server";
+import { readDashboard } from "./page.server";
 import { ChartFigure, type Datum } from "../../components/charts/chart-figure";
 import { drawColumnChart, drawPieChart } from "../../components/charts/chart-drawing.server";
 import { Breadcrumb } from "../../shell/components/breadcrumb";
 import { PhoneLink } from "../../components/ui/phone-link";
 import { WelcomePanel } from "./components/welcome-panel";
 import { formatClockTime, formatDateTime } from "../../lib/dates";
-import { documentsMessages } from "../../lib/messages/documents";
+import { documentsMessages } from "../../lib/texts/documents";
 import { Button, buttonClass } from "../../components/ui/button";
 import { dashboardCards } from "../../lib/menu";
 import { summarisePractice } from "../../lib/patient-summary";
@@ -26,8 +25,7 @@ const COLOURS = { completed: "#007f3b", upcoming: "#005eb8", missed: "#d5281b", 
 const DISMISS_DOCUMENTS_NOTICE = "dismiss-documents-notice";
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const { user, api } = await requireSession(request);
-  const [counters, practice, bulk] = await Promise.all([getCounters(api, user.userId), getPractice(api, user.userId), documentRate.notice(holderOf({ user }))]).catch(practiceErrorResponse);
+  const { counters, practice, bulk } = await readDashboard(request);
   const overview: Datum[] = [
     { label: "Completed", value: counters.completedcount, colour: COLOURS.completed },
     { label: "Upcoming", value: counters.futurecount, colour: COLOURS.upcoming },

@@ -3,7 +3,7 @@ import { OnLeaveProvidersSchema } from "../../../contract/medications";
 import { PRACTICE_ZONE } from "../../lib/dates";
 import { parseForm } from "../../lib/form-data";
 import { MAX_MEDICATION_PAGES, medicationRowOf, medicationViewOf, repeatSettingsOf, type MedicationsPageData } from "../../lib/medications-view";
-import { medicationsMessages } from "../../lib/messages/medications";
+import { medicationsMessages } from "../../lib/texts/medications";
 import { summarisePatient } from "../../lib/patient-summary";
 import { RepeatRequestSchema, repeatRuleErrors, type RepeatErrors, type RepeatFields, type RepeatReply } from "../../lib/repeat-request";
 import { answerOnce } from "../../.server/answer-once.server";

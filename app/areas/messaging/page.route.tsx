@@ -17,7 +17,7 @@ import { callStep } from "../../lib/steps";
 import { keepLoaderDataWhen } from "../../lib/unchanged-data";
 import { messagingSteps } from "./steps";
 import { messageFields } from "../../lib/messaging-compose";
-import { messagingMessages } from "../../lib/messages/messaging";
+import { messagingMessages } from "../../lib/texts/messaging";
 import { emailsSearch, onlyTheOpenMessageChanged, type AttachmentView, type Box, type MessageView, type ReadFilterName } from "../../lib/messaging-view";
 import { deleteMessages, useDeleteMessages } from "./use-delete-messages";
 import { useMessagePages } from "./use-message-pages";

@@ -8,8 +8,8 @@ import { Breadcrumb } from "../../shell/components/breadcrumb";
 import { Alert } from "../../components/ui/alert";
 import { Button, buttonClass } from "../../components/ui/button";
 import { useHydrated } from "../../components/ui/use-hydrated";
-import { previewMessages } from "../../lib/messages/preview";
-import { reportsMessages } from "../../lib/messages/reports";
+import { previewMessages } from "../../lib/texts/preview";
+import { reportsMessages } from "../../lib/texts/reports";
 import type { PreviewData } from "../../lib/preview-view";
 import type { Route } from "./+types/page.route";
 

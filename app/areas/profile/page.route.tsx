@@ -23,7 +23,7 @@ import { requestForm } from "../../.server/request-form.server";
 import { SIGN_IN_SECURITY, signInSecurityAction } from "./sign-in-security.server";
 import { PasskeysUnavailable, portalPasskeys } from "../../.server/passkeys.server";
 import { formatDateTime } from "../../lib/dates";
-import { passkeyMessages } from "../../lib/messages/passkeys";
+import { passkeyMessages } from "../../lib/texts/passkeys";
 import { hasSecondStep } from "../../lib/second-step";
 import type { PasskeyQuestion } from "./components/dialogs/passkeys";
 import { accountHolderKey, requireSession } from "../../.server/session.server";

@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import type { PatientImage } from "../../../contract/patient";
 import { parseForm } from "../../lib/form-data";
 import type { FieldErrors } from "../../lib/forms";
-import { errorsMessages } from "../../lib/messages/errors";
+import { errorsMessages } from "../../lib/texts/errors";
 import { profileMessages } from "./texts";
 import { contactMethodsRequest, demographicsRequest, emergencyContactPayload, userEmailOf, type PatientContext } from "./payload";
 import { readProfile, type ProfileLookups } from "./view";

@@ -3,11 +3,11 @@ import { maskAddress, portalSecondStep, recordSignInEvent, SecondStepUnavailable
 import { checkProof } from "../../.server/second-step-proof.server";
 import { accountHolderKey, requireSession } from "../../.server/session.server";
 import { clientAddress } from "../../.server/client-address.server";
-import { secondStepMessages } from "../../lib/messages/secondStep";
+import { secondStepMessages } from "../../lib/texts/secondStep";
 import { codeShapeProblem, hasSecondStep } from "../../lib/second-step";
 import type { SecondStepReply } from "./forms";
 import { addPasskey, PasskeysUnavailable, portalPasskeys, readRegistrationAnswer, registrationOptions } from "../../.server/passkeys.server";
-import { passkeyMessages } from "../../lib/messages/passkeys";
+import { passkeyMessages } from "../../lib/texts/passkeys";
 import { normalisePasskeyName, passkeyNameProblem } from "../../lib/passkeys";
 
 /**

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { checkRangeOrder, dateRangeFields } from "../../lib/date-range";
-import { reportsMessages } from "../../lib/messages/reports";
+import { reportsMessages } from "../../lib/texts/reports";
 
 /**
  * The Test Results screen's filters (2§2, 2§4, 2§5), as the address carries them: `show` (the

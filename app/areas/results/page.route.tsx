@@ -9,7 +9,7 @@ import { Button, buttonClass } from "../../components/ui/button";
 import { TextField } from "../../components/ui/field";
 import { ToastProvider } from "../../components/ui/toast";
 import { useSchemaForm } from "../../components/ui/use-schema-form";
-import { reportsMessages } from "../../lib/messages/reports";
+import { reportsMessages } from "../../lib/texts/reports";
 import { applyReadFilter, MAX_PAGES, readFilterOf, ReportFiltersSchema, reportsSearch, type ReadFilter } from "./filters";
 import type { ResultCard } from "../../lib/reports-view";
 import type { Route } from "./+types/page.route";

@@ -2,7 +2,7 @@ import type { SubmissionResult } from "@conform-to/react";
 import { data } from "react-router";
 import { parseForm } from "../../lib/form-data";
 import type { FieldErrors } from "../../lib/forms";
-import { reportsMessages } from "../../lib/messages/reports";
+import { reportsMessages } from "../../lib/texts/reports";
 import { queryDateOf } from "../../lib/date-range";
 import { pagesOf, readFilterOf, ReportFiltersSchema, type ReadFilter } from "./filters";
 import { chartSeriesOf, resultCardOf, resultDetailOf, type ChartReply, type ResultCard, type ResultDetail } from "../../lib/reports-view";

@@ -14,7 +14,7 @@ import {
 } from "../../.server/sign-in.server";
 import { getSession, safeRedirectTo, type PortalSession } from "../../.server/session.server";
 import { stepDispatcher, type StepResponse } from "../../.server/steps.server";
-import { signInMessages } from "../../lib/messages/signIn";
+import { signInMessages } from "../../lib/texts/signIn";
 import type { FlowOutcome, Outcome } from "../../lib/sign-in-flow";
 import { signInSteps } from "./steps";
 import type { Route } from "./+types/login-flow.route";

@@ -3,7 +3,7 @@ import { switchStep } from "../../.server/sign-in.server";
 import { redirectIfSignedIn, type PortalSession } from "../../.server/session.server";
 import { Button } from "../../components/ui/button";
 import { SignedOutPage } from "./components/signed-out-page";
-import { signInMessages } from "../../lib/messages/signIn";
+import { signInMessages } from "../../lib/texts/signIn";
 import type { Route } from "./+types/login-switch.route";
 
 /**

@@ -1,15 +1,15 @@
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from "react";
 import { data, Link, redirect } from "react-router";
 import type { LoginEvent } from "../../../machines/login.machine";
-import { logout } from "../../.server/practice/auth.server";
 import { redirectIfSignedIn, safeRedirectTo, sessionStorage } from "../../.server/session.server";
+import { endPracticeToken } from "./session-end.server";
 import { Captcha } from "./components/captcha";
 import { Alert } from "../../components/ui/alert";
 import { Button } from "../../components/ui/button";
 import { PasswordField, TextField } from "../../components/ui/field";
 import { lazyModule } from "../../components/ui/lazy-module";
 import { ToastRegionPlaceholder } from "../../components/ui/toast-region";
-import { signInMessages } from "../../lib/messages/signIn";
+import { signInMessages } from "../../lib/texts/signIn";
 import { CAPTCHA_AFTER } from "../../lib/sign-in-flow";
 import { idleSignInView, type SignInView } from "./view";
 import type { Route } from "./+types/login.route";
@@ -36,7 +36,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     return data({ redirectTo: pending.redirectTo, captchaRequired: false, notice: null, resume });
   }
   // Opening the login page clears every trace of an earlier, unfinished sign-in (1§2 Login page).
-  if (pending) await logout(pending.apiBase, pending.token).catch(() => undefined);
+  if (pending) await endPracticeToken(pending);
   const captchaRequired = (session.get("failures") ?? 0) >= CAPTCHA_AFTER;
   const notice = url.searchParams.get("notice") === "switch-failed" ? signInMessages.switchFailed : null;
   const headers = pending ? { "Set-Cookie": await sessionStorage.destroySession(session) } : undefined;

@@ -7,7 +7,7 @@ import { Button } from "../../components/ui/button";
 import { CheckboxField, PasswordField } from "../../components/ui/field";
 import { useSchemaForm } from "../../components/ui/use-schema-form";
 import { parseForm } from "../../lib/form-data";
-import { newPasswordMessages } from "../../lib/messages/newPassword";
+import { newPasswordMessages } from "../../lib/texts/newPassword";
 import { signInDialogsMessages } from "./dialog-texts";
 import { newPasswordSchema } from "../../lib/new-password";
 import type { Route } from "./+types/reset-password.route";

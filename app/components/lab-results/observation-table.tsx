@@ -1,4 +1,4 @@
-import { reportsMessages } from "../../lib/messages/reports";
+import { reportsMessages } from "../../lib/texts/reports";
 import type { ObservationView } from "../../lib/reports-view";
 
 /**

@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { Document, Page, pdfjs } from "react-pdf";
 import workerUrl from "pdfjs-dist/build/pdf.worker.min.mjs?url";
-import { documentsMessages } from "../../lib/messages/documents";
-import { sessionMessages } from "../../lib/messages/session";
+import { documentsMessages } from "../../lib/texts/documents";
+import { sessionMessages } from "../../lib/texts/session";
 import { STEP_HEADER } from "../../lib/step-client";
 import { Alert } from "../ui/alert";
 import { SignInAgainLink } from "../ui/sign-in-again-link";

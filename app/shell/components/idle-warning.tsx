@@ -1,6 +1,6 @@
 import { useEffect, useEffectEvent, useRef, useState } from "react";
 import { Form, useFetchers, useLocation, useNavigation, useRevalidator } from "react-router";
-import { sessionMessages } from "../../lib/messages/session";
+import { sessionMessages } from "../../lib/texts/session";
 import { Button } from "../../components/ui/button";
 import { Dialog } from "../../components/ui/dialog";
 

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import type { OpenPayment } from "../../../lib/accounts-view";
-import { errorsMessages } from "../../../lib/messages/errors";
-import { paymentMessages } from "../../../lib/messages/payment";
+import { errorsMessages } from "../../../lib/texts/errors";
+import { paymentMessages } from "../../../lib/texts/payment";
 import { Button } from "../../../components/ui/button";
 
 const t = paymentMessages;

@@ -5,7 +5,7 @@ import { practiceDateTime, type CardProviderChoice, type InvoiceTableRow, type O
 import type { CardType } from "../../../lib/card-brand";
 import { totalBalanceCents } from "../../../lib/allocation";
 import { formatCents } from "../../../lib/money";
-import { paymentMessages } from "../../../lib/messages/payment";
+import { paymentMessages } from "../../../lib/texts/payment";
 import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
 import { TextField } from "../../../components/ui/field";

@@ -1,7 +1,7 @@
 import type { Stripe, StripeCardElement, StripeCardElementChangeEvent } from "@stripe/stripe-js";
 import { cardBrandProblem, type CardBrand, type CardChoice } from "../../../lib/card-brand";
 import { cardProviderMessages } from "../card-provider-texts";
-import { paymentMessages } from "../../../lib/messages/payment";
+import { paymentMessages } from "../../../lib/texts/payment";
 import { RefusedError } from "../../../lib/card-refusal";
 
 /**

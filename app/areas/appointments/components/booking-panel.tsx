@@ -5,7 +5,7 @@ import { bookingMachine, type BookingInput } from "../../../../machines/booking.
 import { QUESTIONS, SYMPTOMS, bookableDays, type Answer } from "../../../lib/booking";
 import { callStep } from "../../../lib/steps";
 import { bookingSteps } from "../steps";
-import { appointmentsMessages } from "../../../lib/messages/appointments";
+import { appointmentsMessages } from "../../../lib/texts/appointments";
 import { addDays, displayOf } from "../../../lib/timeline-filter";
 import { Button } from "../../../components/ui/button";
 import { Dialog } from "../../../components/ui/dialog";

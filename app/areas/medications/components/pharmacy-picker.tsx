@@ -1,6 +1,6 @@
 import { useDeferredValue, useId, useMemo, useState } from "react";
 import type { PharmacyOption } from "../../../lib/medications-view";
-import { medicationsMessages } from "../../../lib/messages/medications";
+import { medicationsMessages } from "../../../lib/texts/medications";
 import { FieldError } from "../../../components/ui/field";
 
 /**

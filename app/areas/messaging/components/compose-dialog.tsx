@@ -1,8 +1,8 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { ATTACHMENT_MAX_FILES, attachmentProblem, type AttachmentProblem } from "../../../../contract/attachment-content";
 import { MESSAGE_BODY_MAX, quotedOriginal, type PendingFile } from "../../../lib/messaging-compose";
-import { errorsMessages } from "../../../lib/messages/errors";
-import { messagingMessages } from "../../../lib/messages/messaging";
+import { errorsMessages } from "../../../lib/texts/errors";
+import { messagingMessages } from "../../../lib/texts/messaging";
 import type { ActorRefFrom } from "xstate";
 import type { MessagingContext, MessagingEvent, messagingMachine } from "../../../../machines/messaging.machine";
 import { Alert } from "../../../components/ui/alert";

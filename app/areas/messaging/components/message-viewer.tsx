@@ -1,6 +1,6 @@
 import { useEffect, useRef } from "react";
-import { errorsMessages } from "../../../lib/messages/errors";
-import { messagingMessages } from "../../../lib/messages/messaging";
+import { errorsMessages } from "../../../lib/texts/errors";
+import { messagingMessages } from "../../../lib/texts/messaging";
 import { initialOf, type AttachmentView, type Box, type MessageView, type MessagingSettings } from "../../../lib/messaging-view";
 import { Button } from "../../../components/ui/button";
 

@@ -1,7 +1,7 @@
 import { Button, buttonClass } from "../../../components/ui/button";
 import { Dialog } from "../../../components/ui/dialog";
 import { SignInAgainLink } from "../../../components/ui/sign-in-again-link";
-import { messagingMessages } from "../../../lib/messages/messaging";
+import { messagingMessages } from "../../../lib/texts/messaging";
 import type { AttachmentView } from "../../../lib/messaging-view";
 
 /**

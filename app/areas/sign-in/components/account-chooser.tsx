@@ -1,5 +1,5 @@
 import type { LinkedAccount } from "../../../lib/sign-in-flow";
-import { signInMessages } from "../../../lib/messages/signIn";
+import { signInMessages } from "../../../lib/texts/signIn";
 import { signInDialogsMessages } from "../dialog-texts";
 import { Button } from "../../../components/ui/button";
 import { Dialog } from "../../../components/ui/dialog";

@@ -4,7 +4,7 @@ import { Button } from "../../../components/ui/button";
 import { Dialog } from "../../../components/ui/dialog";
 import { TextField } from "../../../components/ui/field";
 import { RecoveryCodes } from "../../../components/recovery-codes";
-import { secondStepMessages } from "../../../lib/messages/secondStep";
+import { secondStepMessages } from "../../../lib/texts/secondStep";
 
 interface Props {
   to: string;

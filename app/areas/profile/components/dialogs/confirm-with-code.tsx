@@ -4,7 +4,7 @@ import { Alert } from "../../../../components/ui/alert";
 import { Button } from "../../../../components/ui/button";
 import { Dialog } from "../../../../components/ui/dialog";
 import { TextField } from "../../../../components/ui/field";
-import { secondStepMessages } from "../../../../lib/messages/secondStep";
+import { secondStepMessages } from "../../../../lib/texts/secondStep";
 import { codeShapeProblem } from "../../../../lib/second-step";
 import type { SecondStepReply } from "../../forms";
 
