@@ -422,7 +422,12 @@ test.describe("messaging", () => {
 
     // Send Message on the edited draft, with the delete failing once: told, retried, one sent message.
     await world.fault({ path: "Patient/DeleteMessage", method: "DELETE", status: 503, times: 1 });
-    await rows(page, "Draft").filter({ hasText: "Moving house" }).getByRole("button").click();
+    // The list reloads after the notice: until it has, the row shown is the old draft's, deleted at the
+    // practice. Opened, the edited draft shows its new text.
+    await expect(async () => {
+      await rows(page, "Draft").filter({ hasText: "Moving house" }).getByRole("button").click();
+      await expect(page.getByText("I have moved to Riccarton, Christchurch.")).toBeVisible();
+    }).toPass();
     await page.getByRole("button", { name: "Send Message" }).click();
     const confirm = dialog(page, "Send Message");
     await expect(confirm.getByText("Send this draft to the practice now?")).toBeVisible();
