@@ -59,17 +59,28 @@ export default function Reports({ loaderData }: Route.ComponentProps) {
   // A refresh waits while the dialog's result or chart is still loading, and runs one at a time: React
   // Router finds those routes only when first asked for, and a refresh started while one is being
   // found sends it to the not-found route, which fails the whole page (React Router issue 15326,
-  // fixed in a later release).
+  // fixed in a later release). What has rendered lags a click by one flush: a click that starts the
+  // chart's load makes React run this page's pending effect before it renders the fetcher as loading,
+  // so the dialog says so first (`onLoadStart`), and the refresh waits until the fetcher shows.
   const [closings, setClosings] = useState(0);
   const [reads, setReads] = useState(0);
   const wanted = reads + closings;
   const refreshed = useRef(0);
   const { revalidate } = revalidator;
   const refreshOnRead = useCallback(() => setReads((n) => n + 1), []);
-  const fetching = useFetchers().some((fetcher) => fetcher.state !== "idle");
+  const fetchers = useFetchers();
+  const fetching = fetchers.some((fetcher) => fetcher.state !== "idle");
+  const loadStarting = useRef(false);
+  const onLoadStart = useCallback(() => {
+    loadStarting.current = true;
+  }, []);
   const summary = useRef<HTMLParagraphElement>(null);
+  // Every change of a fetcher renders anew: once one renders as loading, the flag has done its work.
   useEffect(() => {
-    if (wanted <= refreshed.current || fetching || revalidator.state !== "idle") return;
+    if (fetchers.some((fetcher) => fetcher.state !== "idle")) loadStarting.current = false;
+  }, [fetchers]);
+  useEffect(() => {
+    if (wanted <= refreshed.current || fetching || loadStarting.current || revalidator.state !== "idle") return;
     refreshed.current += 1;
     void revalidate();
   }, [wanted, fetching, revalidator.state, revalidate]);
@@ -169,6 +180,7 @@ export default function Reports({ loaderData }: Route.ComponentProps) {
         <ResultDialog
           result={open}
           onRead={refreshOnRead}
+          onLoadStart={onLoadStart}
           onClose={() => {
             setOpen(null);
             setClosings((n) => n + 1);

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useRef, useState } from "react";
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from "react";
 import { Link, useFetcher, useLocation } from "react-router";
 import { Alert } from "../../../components/ui/alert";
 import { Button, buttonClass } from "../../../components/ui/button";
@@ -33,7 +33,7 @@ export function Spinner({ text }: { text: string }) {
  * read when it opens, which marks the result read at the practice: `onRead` then tells the page, which
  * refreshes its list (2§4, opening), as it does again when the dialog closes.
  */
-export function ResultDialog({ result, onRead, onClose }: { result: ResultCard | null; onRead(): void; onClose(): void }) {
+export function ResultDialog({ result, onRead, onLoadStart, onClose }: { result: ResultCard | null; onRead(): void; onLoadStart(): void; onClose(): void }) {
   return (
     <Dialog
       open={result !== null}
@@ -44,15 +44,22 @@ export function ResultDialog({ result, onRead, onClose }: { result: ResultCard |
       printable
     >
       {/* Keyed by the result: each opening reads its own content, and closing unmounts its readers. */}
-      {result ? <ResultBody key={result.id} result={result} onRead={onRead} onClose={onClose} /> : null}
+      {result ? <ResultBody key={result.id} result={result} onRead={onRead} onLoadStart={onLoadStart} onClose={onClose} /> : null}
     </Dialog>
   );
 }
 
-function ResultBody({ result, onRead, onClose }: { result: ResultCard; onRead(): void; onClose(): void }) {
+function ResultBody({ result, onRead, onLoadStart, onClose }: { result: ResultCard; onRead(): void; onLoadStart(): void; onClose(): void }) {
   const detail = useFetcher<ResultDetail>();
-  const { load } = detail;
+  const { load: loadDetail } = detail;
   const detailUrl = `/reports/result/${encodeURIComponent(result.id)}`;
+  const load = useCallback(
+    (url: string) => {
+      onLoadStart();
+      return loadDetail(url);
+    },
+    [onLoadStart, loadDetail],
+  );
   useEffect(() => {
     void load(detailUrl);
   }, [load, detailUrl]);
@@ -82,7 +89,7 @@ function ResultBody({ result, onRead, onClose }: { result: ResultCard; onRead():
             Print
           </Button>
         ) : null}
-        <ChartButton test={result.test} />
+        <ChartButton test={result.test} onLoadStart={onLoadStart} />
         <Link to={previewHref("result", result.id, location.pathname + location.search)} className={buttonClass("secondary")}>
           {previewMessages.openFullPage}
         </Link>
@@ -137,7 +144,7 @@ function ChartIcon() {
  * The chart icon (2§4): loads the test's values; with values the Result Chart opens, without (or if
  * the practice fails) the notice "No Chart Data Available" shows and the chart says "No Data Available".
  */
-function ChartButton({ test }: { test: string }) {
+function ChartButton({ test, onLoadStart }: { test: string; onLoadStart(): void }) {
   const chart = useFetcher<ChartReply>();
   const [asked, setAsked] = useState(false);
   const [open, setOpen] = useState(false);
@@ -161,6 +168,7 @@ function ChartButton({ test }: { test: string }) {
           if (loading) return;
           setAsked(true);
           setSeen(undefined);
+          onLoadStart();
           void chart.load(`/reports/chart?test=${encodeURIComponent(test)}`);
         }}
       >
