@@ -100,7 +100,7 @@ export function devicesNotice(camera: PermissionState | "unknown", microphone: P
 /** How long the page waits for the SDK to answer a join before calling the service unreachable. */
 export const JOIN_TIMEOUT_MS = 45_000;
 
-/** /zoom's words, kept here rather than in app/lib/messages.ts, which every page loads. */
+/** /zoom's words, kept here rather than in app/lib/texts/, which every page loads. */
 export const ZOOM_TEXT = {
     title: "Join Meeting",
     missing: "This page needs a meeting to join. Open it from the Join link of a video appointment.",
