@@ -35,6 +35,8 @@ export interface Announcement {
   detail: string | null;
   /** The lists changed: the page reloads them from page 1 (2§4) and clears the viewer. */
   changed: boolean;
+  /** Messages the practice has just deleted (a replaced or sent draft): their rows leave the list before it comes back. */
+  removed: readonly string[];
 }
 
 export interface MessagingContext {
@@ -216,7 +218,7 @@ export const messagingMachine = setup({
       return { failure: reply?.outcome === "failed" ? reply.message : t.sendFailed, sessionEnded: false };
     }),
     announceAccepted: emit((_, reply: SendReply) => announce("success", reply.outcome === "saved" ? t.savedToDraft : t.sent, "detail" in reply ? (reply.detail ?? null) : null)),
-    announceOldDraftGone: emit(({ context }) => announce("success", context.intent === "draft" ? t.savedToDraft : t.sent, null)),
+    announceOldDraftGone: emit(({ context }, removed: string) => announce("success", context.intent === "draft" ? t.savedToDraft : t.sent, null, [removed])),
     announceOldDraftLeft: emit(({ context }) =>
       announce("error", context.intent === "draft" ? t.savedToDraft : t.sent, context.intent === "draft" ? t.oldDraftLeftAfterSave : t.oldDraftLeftAfterSend),
     ),
@@ -331,7 +333,7 @@ export const messagingMachine = setup({
               invoke: {
                 src: "deleteMessages",
                 input: ({ context }) => ({ ids: [context.draft.draftId!] }),
-                onDone: { target: "#messaging.closed", actions: ["announceOldDraftGone", "forget"] },
+                onDone: { target: "#messaging.closed", actions: [{ type: "announceOldDraftGone", params: ({ context }) => context.draft.draftId! }, "forget"] },
                 onError: { target: "oldDraftLeft" },
               },
             },
@@ -371,7 +373,7 @@ export const messagingMachine = setup({
           invoke: {
             src: "deleteMessages",
             input: ({ context }) => ({ ids: [context.draftToSend!] }),
-            onDone: { target: "#messaging.closed", actions: ["announceOldDraftGone", "forget"] },
+            onDone: { target: "#messaging.closed", actions: [{ type: "announceOldDraftGone", params: ({ context }) => context.draftToSend! }, "forget"] },
             onError: { target: "left" },
           },
         },
@@ -390,6 +392,6 @@ function fresh(_context: MessagingContext): Partial<MessagingContext> {
   return { original: null, draftAttachments: [], recipients: null, recipientsRole: null, lookupError: null, errors: {}, failure: null, sessionEnded: false, key: null, intent: "send", dirty: false, draftToSend: null };
 }
 
-function announce(tone: Announcement["tone"], title: string, detail: string | null): Extract<MessagingEmitted, { type: "outcome.announced" }> {
-  return { type: "outcome.announced", tone, title, detail, changed: true };
+function announce(tone: Announcement["tone"], title: string, detail: string | null, removed: readonly string[] = []): Extract<MessagingEmitted, { type: "outcome.announced" }> {
+  return { type: "outcome.announced", tone, title, detail, changed: true, removed };
 }

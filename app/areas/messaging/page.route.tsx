@@ -87,17 +87,29 @@ export default function Emails({ loaderData }: Route.ComponentProps) {
 
   // Each part of the page is one hook's: the pages reached, the rows ticked, the open message, deleting.
   const pages = useMessagePages({ firstRows: loaderData.rows, total, box: view.box, filter: view.filter });
-  const selection = useSelection(pages.rows);
+  // Messages the practice has just deleted (a replaced or sent draft, the page's Delete) leave the list
+  // at once, not when it comes back: a patient could otherwise open one that is gone. Kept for the
+  // list they were deleted from; the list read again no longer has them.
+  const [gone, setGone] = useState<{ from: typeof loaderData.rows; ids: ReadonlySet<string> }>({ from: loaderData.rows, ids: new Set() });
+  const goneIds = gone.from === loaderData.rows ? gone.ids : null;
+  const removeRows = useCallback(
+    (ids: readonly string[]) => {
+      if (ids.length > 0) setGone((was) => ({ from: loaderData.rows, ids: new Set([...(was.from === loaderData.rows ? was.ids : []), ...ids]) }));
+    },
+    [loaderData.rows],
+  );
+  const listed = useMemo(() => (goneIds ? pages.rows.filter((r) => !goneIds.has(r.id)) : pages.rows), [pages.rows, goneIds]);
+  const selection = useSelection(listed);
   const { restart: restartPages } = pages;
   const { clear: clearSelection } = selection;
   const startOver = useCallback(() => {
     restartPages();
     clearSelection();
   }, [restartPages, clearSelection]);
-  const open = useOpenMessage({ location, rows: pages.rows, firstRows: loaderData.rows, revalidate, onListRestart: startOver });
+  const open = useOpenMessage({ location, rows: listed, firstRows: loaderData.rows, revalidate, onListRestart: startOver });
   const { messageId, opened, readIds } = open;
   // The rows as the patient has read them here.
-  const rows = useMemo(() => pages.rows.map((r) => (readIds.has(r.id) && !r.read ? { ...r, read: true } : r)), [pages.rows, readIds]);
+  const rows = useMemo(() => listed.map((r) => (readIds.has(r.id) && !r.read ? { ...r, read: true } : r)), [listed, readIds]);
 
   useEffect(() => {
     void noticeHost.preload();
@@ -135,12 +147,19 @@ export default function Emails({ loaderData }: Route.ComponentProps) {
   useEffect(() => {
     const subscription = actor.on("outcome.announced", (announcement) => {
       setToast({ tone: announcement.tone, title: announcement.title, detail: announcement.detail });
+      removeRows(announcement.removed);
       if (announcement.changed) void reload();
     });
     return () => subscription.unsubscribe();
-  }, [actor, reload]);
+  }, [actor, reload, removeRows]);
 
-  const deletion = useDeleteMessages({ notify: setToast, onDeleted: () => void reload() });
+  const deletion = useDeleteMessages({
+    notify: setToast,
+    onDeleted: (ids) => {
+      removeRows(ids);
+      void reload();
+    },
+  });
 
   const go = (box: Box, filter: ReadFilterName = "all") => void navigate(`/emails${emailsSearch({ box, filter })}`, { preventScrollReset: true });
   const loading = (navigation.state === "loading" && navigation.location.pathname === "/emails") || revalidator.state === "loading";

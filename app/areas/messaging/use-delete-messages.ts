@@ -12,7 +12,7 @@ export const deleteMessages = (ids: readonly string[]) => callStep(messagingStep
  * What the practice says it deleted is told; fewer than asked, or not said, is not called a success.
  * The writing machine's own removal of a replaced draft is part of sending (messaging.machine.ts).
  */
-export function useDeleteMessages({ notify, onDeleted }: { notify(notice: PageNotice): void; onDeleted(): void }) {
+export function useDeleteMessages({ notify, onDeleted }: { notify(notice: PageNotice): void; onDeleted(deleted: readonly string[]): void }) {
   const [ids, setIds] = useState<string[] | null>(null);
   const [busy, setBusy] = useState(false);
 
@@ -27,8 +27,10 @@ export function useDeleteMessages({ notify, onDeleted }: { notify(notice: PageNo
     try {
       const reply = await deleteMessages(ids);
       setIds(null);
-      notify({ tone: reply.deleted !== null && reply.deleted >= reply.requested ? "success" : "error", title: reply.message });
-      onDeleted();
+      const all = reply.deleted !== null && reply.deleted >= reply.requested;
+      notify({ tone: all ? "success" : "error", title: reply.message });
+      // Which ones went is known only when all did: otherwise every row stays until the list comes back.
+      onDeleted(all ? ids : []);
     } catch {
       notify({ tone: "error", title: t.deleteFailed });
     } finally {
