@@ -2,10 +2,9 @@ import { DateTime } from "luxon";
 import { z } from "zod";
 import { isValidNhi, normaliseNhi } from "../../../contract/nhi";
 import { PRACTICE_ZONE } from "../../lib/dates";
-import { loginHelpMessages } from "./login-help-texts";
+import { loginHelpTexts } from "./login-help-texts";
 
 /** The Login Help form (1§2, 1§5): either an e-mail or an NHI, a date of birth in the past. */
-const loginHelpTexts = loginHelpMessages;
 
 const text = (required: string, max: number) => z.string().trim().min(1, required).max(max, loginHelpTexts.tooLong(max));
 
