@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { buildPracticeData } from "../../fixtures/builders/practice-data";
 import { getScenario, scenarioIds } from "../../fixtures/scenarios/index";
+import { worldData } from "../../mock-server/areas";
 import { runContractCheck } from "../../scripts/contract-check";
 import { useMockServer } from "../helpers/mock-world";
 
@@ -35,10 +35,10 @@ const USERS = [
 ] as const;
 
 describe("a world's data is what it was", () => {
-  it("every scenario's practice data, seed 3 and 1 (PracticeData with each area's plans)", async () => {
+  it("every scenario's world data, seed 1 and 3 (the practice data with each area's plans)", async () => {
     const fingerprints: Record<string, string> = {};
     for (const id of scenarioIds()) {
-      for (const seed of [1, 3]) fingerprints[`${id} ${seed}`] = sha(sortedJson(buildPracticeData(getScenario(id)!, seed, { referenceDate: Date.parse(NOW) })));
+      for (const seed of [1, 3]) fingerprints[`${id} ${seed}`] = sha(sortedJson(worldData(getScenario(id)!, seed, { referenceDate: Date.parse(NOW) })));
     }
     await expect(`${JSON.stringify(fingerprints, null, 2)}\n`).toMatchFileSnapshot("./__snapshots__/world-practice-data.json");
   });
