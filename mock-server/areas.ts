@@ -49,7 +49,7 @@ type Planners = UnionToIntersection<PlannersOf<MockAreas>>;
 export type WorldPlans = PlansOf<Planners>;
 
 /** Every call's handler, gathered from the areas. A call two areas both answer stops the mock at start. */
-export const worldRoutes: WorldRoutes<World> = gather("route", mockAreas.map((area) => area.routes)) as UnionToIntersection<RoutesOf<MockAreas>>;
+export const worldRoutes: WorldRoutes<World> = routesOf(mockAreas) as UnionToIntersection<RoutesOf<MockAreas>>;
 
 /**
  * A world's data: the practice's (fixtures/builders/practice-data.ts) with each area's plans. Each
@@ -64,11 +64,24 @@ function planWorld(seed: number, people: readonly PlannedPerson[]): WorldPlans {
   return gather("plan", plans) as WorldPlans;
 }
 
-/**
- * Every area's stores, made in the list's order. An area reads the stores made before it through
- * `made`; reading one no earlier area made is a mistake in the list's order, and throws at once.
- */
+/** Any area, as the run-time helpers below take it (each area's own types are read from the list above). */
+type AnyArea = { routes: object; stores: (inputs: never, made: never) => object };
+
+/** Every area's stores, made in the list's order (`storesInOrder`). */
 export function worldStores(inputs: StoreInputs<Planners>): AreaStores<MockAreas> {
+  return storesInOrder(mockAreas, inputs) as AreaStores<MockAreas>;
+}
+
+/** Areas' routes merged; a call two areas both answer throws (at the mock's start, for `mockAreas`). */
+export function routesOf(areas: readonly AnyArea[]): Record<string, unknown> {
+  return gather("route", areas.map((area) => area.routes));
+}
+
+/**
+ * Areas' stores, made in the given order. An area reads the stores made before it through `made`;
+ * reading one that no earlier area made is a mistake in the list's order, and throws at once.
+ */
+export function storesInOrder(areas: readonly AnyArea[], inputs: StoreInputs<Planners>): Record<string, unknown> {
   const made: Record<string, unknown> = {};
   const before = new Proxy(made, {
     get(target, name) {
@@ -76,11 +89,11 @@ export function worldStores(inputs: StoreInputs<Planners>): AreaStores<MockAreas
       return target[name as string];
     },
   });
-  for (const area of mockAreas) {
+  for (const area of areas) {
     const make = area.stores as (inputs: StoreInputs<Planners>, made: object) => object;
     Object.assign(made, gather("store", [made, make(inputs, before)]));
   }
-  return made as AreaStores<MockAreas>;
+  return made;
 }
 
 /** The tables merged into one; a name found in two is a mistake in the areas, told by kind and name. */
