@@ -4,10 +4,9 @@ import { isValidNhi, normaliseNhi } from "../../../contract/nhi";
 import { PRACTICE_ZONE } from "../../lib/dates";
 import { loginHelpTexts } from "./login-help-texts";
 
-/** The Login Help form (1§2, 1§5): either an e-mail or an NHI, a date of birth in the past. */
-
 const text = (required: string, max: number) => z.string().trim().min(1, required).max(max, loginHelpTexts.tooLong(max));
 
+/** The Login Help form (1§2, 1§5): either an e-mail or an NHI, a date of birth in the past. */
 export const LoginHelpSchema = z
   .object({
     email: z.string().trim().max(254, loginHelpTexts.tooLong(254)),
