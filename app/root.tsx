@@ -6,7 +6,7 @@ import { NotFound } from "./components/not-found";
 import { Button } from "./components/ui/button";
 import { useHeadingFocusOnNavigation } from "./components/ui/use-heading-focus";
 import { useIsolationLeftWithZoom } from "./components/ui/use-isolation-left-with-zoom";
-import { errorsMessages } from "./lib/texts/errors";
+import { errorsTexts } from "./lib/texts/errors";
 import { routeErrorMessage } from "./lib/route-error";
 // The stylesheet is the page's one render-blocking file: as a React stylesheet resource (precedence)
 // it is written first in <head>, before the scripts' modulepreloads, which React would otherwise put
@@ -75,10 +75,10 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const retrying = revalidator.state === "loading";
   return (
     <main className="mx-auto flex max-w-2xl flex-col items-start gap-4 p-6">
-      <h1 className="text-3xl font-bold">{errorsMessages.problemTitle}</h1>
+      <h1 className="text-3xl font-bold">{errorsTexts.problemTitle}</h1>
       <p role="alert">{routeErrorMessage(error)}</p>
       <Button onClick={() => void revalidator.revalidate()} busy={retrying} aria-busy={retrying}>
-        {errorsMessages.retry}
+        {errorsTexts.retry}
       </Button>
       <a className="text-brand underline" href="/">
         Go back to the dashboard

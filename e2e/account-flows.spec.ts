@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
-import { forgotPasswordMessages } from "../app/areas/sign-in/forgot-password-texts";
+import { forgotPasswordTexts } from "../app/areas/sign-in/forgot-password-texts";
 import { signInSteps } from "../app/areas/sign-in/steps";
-import { signInMessages } from "../app/lib/texts/signIn";
+import { signInTexts } from "../app/lib/texts/signIn";
 import { CAPTCHA_AFTER } from "../app/lib/sign-in-flow";
 import { E2E_ACCOUNT_PAUSE_AFTER, SERVER_LOG } from "../playwright.config";
 import { expect, expectNoAxeViolations, postStep, signIn, solveCaptcha, test } from "./fixtures";
@@ -81,7 +81,7 @@ test.describe("failed sign-ins, the captcha and the throttle", () => {
       await page.context().clearCookies();
       for (const password of [world.user(label).password, "NotThePassword1"]) {
         await signIn(page, { ...world.user(label), password });
-        await expect(page.getByRole("alert")).toHaveText(signInMessages.credentialsRefused);
+        await expect(page.getByRole("alert")).toHaveText(signInTexts.credentialsRefused);
       }
     }
   });
@@ -195,7 +195,7 @@ test.describe("switch tokens, deep links and the other signed-out screens", () =
     await expect(page.getByText("You have entered an invalid email address.")).toBeVisible();
     await page.getByLabel("Email").fill(user.username);
     await send.click();
-    await expect(page.getByRole("status").filter({ hasText: forgotPasswordMessages.neutral })).toBeVisible();
+    await expect(page.getByRole("status").filter({ hasText: forgotPasswordTexts.neutral })).toBeVisible();
     // The check is used up: Send waits for a new one.
     await expect(send).toBeDisabled();
     const mail = await world.mail(user.username);
@@ -205,7 +205,7 @@ test.describe("switch tokens, deep links and the other signed-out screens", () =
     await page.getByLabel("Email").fill("nobody@example.nz");
     await solveCaptcha(page);
     await send.click();
-    await expect(page.getByRole("status").filter({ hasText: forgotPasswordMessages.neutral })).toBeVisible();
+    await expect(page.getByRole("status").filter({ hasText: forgotPasswordTexts.neutral })).toBeVisible();
     await expect(page.getByRole("alert")).toHaveCount(0);
     expect(await world.mail("nobody@example.nz")).toEqual([]);
   });
@@ -216,7 +216,7 @@ test.describe("switch tokens, deep links and the other signed-out screens", () =
     await page.getByLabel("Email").fill(user.username);
     await solveCaptcha(page);
     await page.getByRole("button", { name: "Send Password" }).click();
-    await expect(page.getByRole("status").filter({ hasText: forgotPasswordMessages.neutral })).toBeVisible();
+    await expect(page.getByRole("status").filter({ hasText: forgotPasswordTexts.neutral })).toBeVisible();
     const [mail] = await world.mail(user.username);
     const temporary = /temporary password is (\S+)\./.exec(mail.body)![1];
     await signIn(page, { ...user, password: temporary });

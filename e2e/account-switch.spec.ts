@@ -1,4 +1,4 @@
-import { errorsMessages } from "../app/lib/texts/errors";
+import { errorsTexts } from "../app/lib/texts/errors";
 import { expect, expectNoAxeViolations, openSignedIn, test } from "./fixtures";
 
 /**
@@ -173,7 +173,7 @@ test("a profile dialog left open in a tab that missed the switch is refused, kee
   await switchToChildInAnotherTab(context);
 
   await dialog.getByRole("button", { name: "Save" }).click();
-  await expect(dialog.getByText(errorsMessages.viewingChanged)).toBeVisible();
+  await expect(dialog.getByText(errorsTexts.viewingChanged)).toBeVisible();
   await expect(dialog.getByLabel("First Name")).toHaveValue("Moana");
   await expect(dialog.getByLabel("Home Phone")).toHaveValue("09 555 0142");
   await expectNoAxeViolations(page);
@@ -196,6 +196,6 @@ test("Cancel appointment in a tab that missed the switch is refused with the rea
   await switchToChildInAnotherTab(context);
 
   await dialog.getByRole("button", { name: "Cancel appointment" }).click();
-  await expect(page.getByRole("region", { name: /Notifications/ }).getByText(errorsMessages.viewingChanged)).toBeVisible();
+  await expect(page.getByRole("region", { name: /Notifications/ }).getByText(errorsTexts.viewingChanged)).toBeVisible();
   expect(await world.requests({ method: "DELETE", path: "Patient/Appointment" })).toEqual([]);
 });

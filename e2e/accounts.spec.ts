@@ -2,7 +2,7 @@ import type { Page } from "@playwright/test";
 import { expect, expectNoAxeViolations, openSignedIn, signInDirectly, test, type World, type WorldUser } from "./fixtures";
 import { chooseAnotherAmountByKeyboard, payButton, typeTestCardAndPayByKeyboard } from "./payment-form";
 import { E2E_PRACTICE_TIMEOUT_MS } from "../playwright.config";
-import { paymentMessages } from "../app/lib/texts/payment";
+import { paymentTexts } from "../app/lib/texts/payment";
 
 /** /accounts: invoices, the INVOICE dialog and paying with the built-in test card provider, in a fresh world. */
 const openAccounts = (page: Page, user: WorldUser) => openSignedIn(page, user, "/accounts", "Accounts");
@@ -178,7 +178,7 @@ test.describe("accounts", () => {
     await fillCard(page);
     await payButton(page).click();
     await expect(succeeded(page)).toBeVisible();
-    await expect(page.getByText(paymentMessages.chargedNotRecorded)).toHaveCount(0);
+    await expect(page.getByText(paymentTexts.chargedNotRecorded)).toHaveCount(0);
     const [saved] = await world.requests({ method: "POST", path: "patient/SavePayment" });
     expect(saved).toMatchObject({ status: 200, fault: "carried out, answered 1" });
     // The payment is closed: no notice of an unfinished one, and nothing is left to pay.

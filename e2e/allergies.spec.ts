@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { healthMessages } from "../app/areas/health/texts";
+import { healthTexts } from "../app/areas/health/texts";
 import { expect, expectNoAxeViolations, openSignedIn, test, type WorldUser } from "./fixtures";
 
 /** /allergies (2§2 Allergies, 2§4 severity): the legend, the cards with their words, paging, empty, failed and a family member's, in fresh worlds. */
@@ -39,7 +39,7 @@ test.describe("allergies", () => {
 
   test("the empty account: No Records Found", async ({ page, world }) => {
     await openAllergies(page, world.user("empty"));
-    await expect(page.getByText(healthMessages.noRecords, { exact: true })).toBeVisible();
+    await expect(page.getByText(healthTexts.noRecords, { exact: true })).toBeVisible();
     await expect(page.getByRole("list", { name: "Allergies" })).toHaveCount(0);
     await expectNoAxeViolations(page);
   });

@@ -1,7 +1,7 @@
 import type { Locator, Page } from "@playwright/test";
 import { DateTime } from "luxon";
-import { appointmentsMessages } from "../app/lib/texts/appointments";
-import { timelineMessages } from "../app/lib/texts/timeline";
+import { appointmentsTexts } from "../app/lib/texts/appointments";
+import { timelineTexts } from "../app/lib/texts/timeline";
 import { expect, expectNoAxeViolations, openSignedIn, test, type WorldUser } from "./fixtures";
 
 /**
@@ -11,7 +11,7 @@ import { expect, expectNoAxeViolations, openSignedIn, test, type WorldUser } fro
  * on real time, as the portal does: the roster is found through "Next available day", never by date.
  */
 
-const t = appointmentsMessages;
+const t = appointmentsTexts;
 const practiceToday = () => DateTime.now().setZone("Pacific/Auckland").startOf("day");
 
 const open = (page: Page, user: WorldUser, search = "?id=1") => openSignedIn(page, user, `/appointments${search}`, "Appointments");
@@ -178,7 +178,7 @@ test.describe("appointments", () => {
     await search.getByLabel("From (DD-MM-YYYY)").fill(tooOld);
     await search.getByLabel("To (DD-MM-YYYY)").fill(today.toFormat("dd-MM-yyyy"));
     await search.getByRole("button", { name: "Search" }).click();
-    await expect(search.getByText(timelineMessages.fromTooEarly)).toBeVisible();
+    await expect(search.getByText(timelineTexts.fromTooEarly)).toBeVisible();
 
     await search.getByLabel("From (DD-MM-YYYY)").fill(from.toFormat("dd-MM-yyyy"));
     await search.getByRole("button", { name: "Search" }).click();

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { documentsMessages } from "../app/lib/texts/documents";
+import { documentsTexts } from "../app/lib/texts/documents";
 import { expect, expectNoAxeViolations, openSignedIn, signIn, signInDirectly, test, waitForHydration } from "./fixtures";
 
 /**
@@ -42,7 +42,7 @@ test("past the limit a letter says in words why it cannot be shown, and so does 
 
   await page.getByRole("button", { name: /^View / }).nth(1).click();
   const dialog = page.getByRole("dialog");
-  await expect(dialog.getByRole("alert")).toHaveText(documentsMessages.slowedDownViewer);
+  await expect(dialog.getByRole("alert")).toHaveText(documentsTexts.slowedDownViewer);
   await expect(dialog.getByRole("img", { name: /page 1 of/ })).toHaveCount(0);
   await expectNoAxeViolations(page);
   await dialog.getByRole("button", { name: "Close" }).click();
@@ -66,7 +66,7 @@ test("past the limit a letter says in words why it cannot be shown, and so does 
 test("the dashboard tells the account holder at their next visit, at 390 px and by keyboard: Change your password opens the dialog; Dismiss removes the notice for good", async ({ page, world }) => {
   const user = world.user("solo");
   await openSignedIn(page, user, "/", "Dashboard");
-  await expect(page.getByRole("region", { name: documentsMessages.noticeTitle })).toHaveCount(0);
+  await expect(page.getByRole("region", { name: documentsTexts.noticeTitle })).toHaveCount(0);
   const address = await firstLetterAddress(page);
   expect((await pull(page, address, LIMIT + 1)).filter((s) => s === 429).length).toBeGreaterThan(0);
 
@@ -74,20 +74,20 @@ test("the dashboard tells the account holder at their next visit, at 390 px and 
   await page.context().clearCookies();
   await page.setViewportSize({ width: 390, height: 844 });
   await signIn(page, user);
-  const notice = page.getByRole("region", { name: documentsMessages.noticeTitle });
+  const notice = page.getByRole("region", { name: documentsTexts.noticeTitle });
   await expect(notice).toBeVisible();
   await expect(notice).toContainText(/at \d{2}-\d{2}-\d{4} at \d{1,2}:\d{2} [ap]m/);
   await expect(notice).toContainText("If it was not you, change your password now");
   await expectNoAxeViolations(page);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 
-  await notice.getByRole("link", { name: documentsMessages.changePassword }).click();
+  await notice.getByRole("link", { name: documentsTexts.changePassword }).click();
   await expect(page.getByRole("dialog", { name: "Change your password" })).toBeVisible();
   await page.keyboard.press("Escape");
   await page.goto("/");
   await waitForHydration(page);
 
-  const dismiss = notice.getByRole("button", { name: documentsMessages.dismiss });
+  const dismiss = notice.getByRole("button", { name: documentsTexts.dismiss });
   let reached = false;
   for (let i = 0; i < 60 && !reached; i++) {
     await page.keyboard.press("Tab");
@@ -99,5 +99,5 @@ test("the dashboard tells the account holder at their next visit, at 390 px and 
   await expect(page.getByRole("heading", { name: "Dashboard", level: 1 })).toBeFocused();
   await page.reload();
   await expect(page.getByRole("heading", { name: "Dashboard", level: 1 })).toBeVisible();
-  await expect(page.getByRole("region", { name: documentsMessages.noticeTitle })).toHaveCount(0);
+  await expect(page.getByRole("region", { name: documentsTexts.noticeTitle })).toHaveCount(0);
 });

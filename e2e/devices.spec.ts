@@ -1,7 +1,7 @@
 import type { Browser, Page } from "@playwright/test";
 import { expect, expectNoAxeViolations, openSignedIn, signInDirectly, test, type World, type WorldUser } from "./fixtures";
-import { deviceMailMessages } from "../app/lib/texts/devices";
-import { profileMessages as t } from "../app/areas/profile/texts";
+import { deviceMailTexts } from "../app/lib/texts/devices";
+import { profileTexts as t } from "../app/areas/profile/texts";
 
 /**
  * Your devices (issue 31, decisions/295) on the profile: the holder signed in from two browsers (two
@@ -17,7 +17,7 @@ async function anotherBrowser(browser: Browser, page: Page, user: WorldUser): Pr
   return other;
 }
 
-const newDeviceMails = async (world: World, to: string) => (await world.mail(to)).filter((m) => m.subject === deviceMailMessages.subject).length;
+const newDeviceMails = async (world: World, to: string) => (await world.mail(to)).filter((m) => m.subject === deviceMailTexts.subject).length;
 
 test.describe("your devices", () => {
   test("two browsers of one holder are listed, this one marked; Sign out the other asks first, and its next page is the sign-in page", async ({ page, browser, world }) => {

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { healthMessages } from "../app/areas/health/texts";
+import { healthTexts } from "../app/areas/health/texts";
 import { expect, expectNoAxeViolations, openSignedIn, test, waitForHydration, type WorldUser } from "./fixtures";
 
 /** /diagnosis (2§2 Diagnosis): three tabs, each a fresh call (TypeID 2, 1, 0), kept in the address; dated note cards. */
@@ -86,7 +86,7 @@ test.describe("diagnosis", () => {
     for (const name of ["Long Term", "Recent Diagnosis", "All Diagnosis"]) {
       await tab(page, name).click();
       await expect(tab(page, name)).toHaveAttribute("aria-selected", "true");
-      await expect(page.getByText(healthMessages.noRecords, { exact: true })).toBeVisible();
+      await expect(page.getByText(healthTexts.noRecords, { exact: true })).toBeVisible();
     }
     await expectNoAxeViolations(page);
   });

@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { AREAS, builtAreas } from "../app/lib/areas";
-import { errorsMessages } from "../app/lib/texts/errors";
+import { errorsTexts } from "../app/lib/texts/errors";
 import { seededPng } from "../mock-server/documents/png";
 import { expect, expectNoAxeViolations, signInDirectly, test, type World } from "./fixtures";
 
@@ -189,16 +189,16 @@ test.describe("every screen", { tag: "@smoke" }, () => {
         await signInDirectly(page, world.user("solo"));
         await world.fault({ path: own, status: 503, times: 1 });
         await page.goto(path);
-        await heading(page, errorsMessages.problemTitle);
-        await expect(page.getByRole("alert")).toHaveText(errorsMessages.practiceUnavailable);
+        await heading(page, errorsTexts.problemTitle);
+        await expect(page.getByRole("alert")).toHaveText(errorsTexts.practiceUnavailable);
         await expect(page.getByRole("banner").getByRole("link", { name: "Patient Portal", exact: true })).toBeVisible();
         await expect(page.getByRole("navigation", { name: "Main menu" }).getByRole("link", { name: "Dashboard" })).toBeVisible();
         await expectNoAxeViolations(page);
         const failed = await world.requests({ path: own });
         expect(failed.map((c) => c.status)).toContain(503);
-        await page.getByRole("button", { name: errorsMessages.retry }).press("Enter");
+        await page.getByRole("button", { name: errorsTexts.retry }).press("Enter");
         await heading(page, screen.heading);
-        await expect(page.getByRole("heading", { name: errorsMessages.problemTitle })).toHaveCount(0);
+        await expect(page.getByRole("heading", { name: errorsTexts.problemTitle })).toHaveCount(0);
         // Retry asked the practice again, and the screen was drawn from its answer.
         const retried = (await world.requests({ path: own })).slice(failed.length);
         expect(retried.length, `${own} asked again on Retry`).toBeGreaterThan(0);

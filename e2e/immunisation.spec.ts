@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import { PDFDocument } from "pdf-lib";
-import { errorsMessages } from "../app/lib/texts/errors";
-import { healthMessages } from "../app/areas/health/texts";
+import { errorsTexts } from "../app/lib/texts/errors";
+import { healthTexts } from "../app/areas/health/texts";
 import { expect, expectNoAxeViolations, openSignedIn, signInDirectly, test, type WorldUser } from "./fixtures";
 
 /** /immunisation (2§2 Immunisation, 2§4 colouring): four tabs, each a fresh call of 100 from page 1; the right date per tab; Print on A4 landscape. */
@@ -73,7 +73,7 @@ test.describe("immunisation", () => {
     await tab(page, "Administered").click();
     await list.arrived();
     await expect(tab(page, "Administered")).toHaveAttribute("aria-selected", "true");
-    await expect(page.getByRole("status")).toHaveText(healthMessages.loading);
+    await expect(page.getByRole("status")).toHaveText(healthTexts.loading);
     await list.release();
     await expect(cards(page, "Administered").first()).toBeVisible();
     await expect(page.getByRole("status")).toHaveCount(0);
@@ -124,8 +124,8 @@ test.describe("immunisation", () => {
     await signInDirectly(page, world.user("solo"));
     await world.fault({ path: "Patient/Immunization", status: 503, times: 1 });
     await page.goto("/immunisation?tab=all");
-    await expect(page.getByRole("alert")).toHaveText(errorsMessages.practiceUnavailable);
-    await page.getByRole("button", { name: errorsMessages.retry }).click();
+    await expect(page.getByRole("alert")).toHaveText(errorsTexts.practiceUnavailable);
+    await page.getByRole("button", { name: errorsTexts.retry }).click();
     await expect(cards(page, "All").first()).toBeVisible();
   });
 
@@ -134,7 +134,7 @@ test.describe("immunisation", () => {
     for (const name of ["Due", "Overdue", "Administered", "All"]) {
       await tab(page, name).click();
       await expect(tab(page, name)).toHaveAttribute("aria-selected", "true");
-      await expect(page.getByText(healthMessages.noRecords, { exact: true })).toBeVisible();
+      await expect(page.getByText(healthTexts.noRecords, { exact: true })).toBeVisible();
       await expect(page.getByRole("button", { name: /^Print/ })).toBeDisabled();
     }
     await expectNoAxeViolations(page);

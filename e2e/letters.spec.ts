@@ -1,15 +1,15 @@
 import type { Page } from "@playwright/test";
 import { PDFDocument } from "pdf-lib";
-import { dateRangeMessages } from "../app/lib/texts/dateRange";
-import { errorsMessages } from "../app/lib/texts/errors";
-import { lettersMessages } from "../app/areas/letters/texts";
-import { sessionMessages } from "../app/lib/texts/session";
+import { dateRangeTexts } from "../app/lib/texts/dateRange";
+import { errorsTexts } from "../app/lib/texts/errors";
+import { lettersTexts } from "../app/areas/letters/texts";
+import { sessionTexts } from "../app/lib/texts/session";
 import { expect, expectNoAxeViolations, openSignedIn, signInDirectly, test, type World, type WorldUser } from "./fixtures";
 import { endSessionInAnotherTab, expectSignInAgain, signInThere } from "./session-ended";
 
 /** /letters (2§2 Letters): tiles, the date range in the address, "more", the letter dialog and Print, in a fresh world. */
 
-const t = lettersMessages;
+const t = lettersTexts;
 
 const openLetters = (page: Page, user: WorldUser) => openSignedIn(page, user, "/letters", "Letters");
 
@@ -100,14 +100,14 @@ test.describe("letters", () => {
     await openLetters(page, world.user("solo"));
     const before = (await letterCalls(world)).length;
     await searchRange(page, "10-03-2026", "01-03-2026");
-    await expect(page.getByText(dateRangeMessages.toBeforeFrom)).toBeVisible();
+    await expect(page.getByText(dateRangeTexts.toBeforeFrom)).toBeVisible();
     await expect(page.getByLabel("To (DD-MM-YYYY)")).toHaveAttribute("aria-invalid", "true");
     await expect(page.getByLabel("From (DD-MM-YYYY)")).toHaveValue("10-03-2026");
     await expect(page.getByLabel("To (DD-MM-YYYY)")).toHaveValue("01-03-2026");
     await expectNoAxeViolations(page);
 
     await searchRange(page, "31-02-2026", "");
-    await expect(page.getByText(dateRangeMessages.fromInvalid)).toBeVisible();
+    await expect(page.getByText(dateRangeTexts.fromInvalid)).toBeVisible();
     await expect(page.getByText(t.toMissing)).toBeVisible();
     // Editing a field clears its message.
     await page.getByLabel("To (DD-MM-YYYY)").fill("0");
@@ -117,7 +117,7 @@ test.describe("letters", () => {
 
     // The address is checked by the same schema: a wrong range typed there is refused with the same words, as typed.
     await page.goto("/letters?from=05-05-2025&to=01-01-2025");
-    await expect(page.getByText(dateRangeMessages.toBeforeFrom)).toBeVisible();
+    await expect(page.getByText(dateRangeTexts.toBeforeFrom)).toBeVisible();
     await expect(page.getByLabel("From (DD-MM-YYYY)")).toHaveValue("05-05-2025");
     expect((await letterCalls(world)).some((c) => "StartDate" in c.query)).toBe(false);
   });
@@ -178,8 +178,8 @@ test.describe("letters", () => {
     await signInDirectly(page, world.user("solo"));
     await world.fault({ path: "Patient/LetterAndDocument", status: 503, times: 1 });
     await page.goto("/letters");
-    await expect(page.getByRole("heading", { name: errorsMessages.problemTitle, level: 1 })).toBeVisible();
-    await page.getByRole("button", { name: errorsMessages.retry }).click();
+    await expect(page.getByRole("heading", { name: errorsTexts.problemTitle, level: 1 })).toBeVisible();
+    await page.getByRole("button", { name: errorsTexts.retry }).click();
     await expect(page.getByRole("heading", { name: "Letters", level: 1 })).toBeVisible();
     await expect(tiles(page).first()).toBeVisible();
 
@@ -203,7 +203,7 @@ test.describe("letters", () => {
     await page.keyboard.press("Enter");
     const dialog = page.getByRole("dialog", { name: type });
     const alert = dialog.getByRole("alert");
-    await expect(alert).toContainText(sessionMessages.documentSessionEnded);
+    await expect(alert).toContainText(sessionTexts.documentSessionEnded);
     await expect(dialog.getByText(t.pdfFailed)).toHaveCount(0);
     await expect(dialog.getByText(t.loadingLetter)).toHaveCount(0);
     await expectSignInAgain(alert, "/letters");

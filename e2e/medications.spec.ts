@@ -1,6 +1,6 @@
 import type { Locator, Page } from "@playwright/test";
 import { PDFDocument } from "pdf-lib";
-import { medicationsMessages } from "../app/lib/texts/medications";
+import { medicationsTexts } from "../app/lib/texts/medications";
 import { readPdf } from "../tests/helpers/pdf-text";
 import { expect, expectNoAxeViolations, openSignedIn, test, waitForHydration, type World, type WorldUser } from "./fixtures";
 
@@ -10,7 +10,7 @@ import { expect, expectNoAxeViolations, openSignedIn, test, waitForHydration, ty
  * resend, the outstanding-balance refusal and a failed send, each in a fresh world.
  */
 
-const t = medicationsMessages;
+const t = medicationsTexts;
 
 const openMedications = (page: Page, user: WorldUser, search = "") => openSignedIn(page, user, `/medications${search}`, "Medications");
 

@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import { OutgoingMessageSchema } from "../contract/messaging";
-import { errorsMessages } from "../app/lib/texts/errors";
-import { messagingMessages } from "../app/lib/texts/messaging";
+import { errorsTexts } from "../app/lib/texts/errors";
+import { messagingTexts } from "../app/lib/texts/messaging";
 import { expect, expectNoAxeViolations, openSignedIn, signInDirectly, test, type World, type WorldUser } from "./fixtures";
 
 /**
@@ -10,7 +10,7 @@ import { expect, expectNoAxeViolations, openSignedIn, signInDirectly, test, type
  * 10,000-message inbox scrolled, each in a fresh world.
  */
 
-const t = messagingMessages;
+const t = messagingTexts;
 
 const openEmails = (page: Page, user: WorldUser) => openSignedIn(page, user, "/emails", "Messaging");
 
@@ -648,8 +648,8 @@ test.describe("messaging when the practice fails", () => {
     await signInDirectly(page, world.user("solo"));
     await world.fault({ path: "Patient/Messaging", status: 503, times: 1 });
     await page.goto("/emails");
-    await expect(page.getByRole("heading", { name: errorsMessages.problemTitle, level: 1 })).toBeVisible();
-    await page.getByRole("button", { name: errorsMessages.retry }).click();
+    await expect(page.getByRole("heading", { name: errorsTexts.problemTitle, level: 1 })).toBeVisible();
+    await page.getByRole("button", { name: errorsTexts.retry }).click();
     await expect(page.getByRole("heading", { name: "Messaging", level: 1 })).toBeVisible();
     await expect(rows(page).first()).toBeVisible();
 
@@ -664,7 +664,7 @@ test.describe("messaging when the practice fails", () => {
     await world.fault({ path: "Patient/MessageByID", status: 503, times: 1 });
     await rows(page).first().getByRole("button").click();
     await expect(page.getByRole("alert").filter({ hasText: t.openFailed })).toBeVisible();
-    await page.getByRole("button", { name: errorsMessages.retry }).click();
+    await page.getByRole("button", { name: errorsTexts.retry }).click();
     await expect(page.getByRole("heading", { level: 2 }).last()).toBeFocused();
   });
 });

@@ -1,4 +1,4 @@
-import { errorsMessages } from "../app/lib/texts/errors";
+import { errorsTexts } from "../app/lib/texts/errors";
 import { expect, expectNoAxeViolations, openSignedIn, signInDirectly, test } from "./fixtures";
 
 /**
@@ -64,11 +64,11 @@ test.describe("a failure with no shell to keep", () => {
     await world.fault({ path: "ValidateToken", status: 503, times: 1 });
     const response = await page.goto("/allergies");
     expect(response?.status()).toBe(503);
-    await expect(page.getByRole("heading", { name: errorsMessages.problemTitle, level: 1 })).toBeVisible();
-    await expect(page.getByRole("alert")).toHaveText(errorsMessages.tokenCheckFailed);
+    await expect(page.getByRole("heading", { name: errorsTexts.problemTitle, level: 1 })).toBeVisible();
+    await expect(page.getByRole("alert")).toHaveText(errorsTexts.tokenCheckFailed);
     await expect(page.getByRole("navigation", { name: "Main menu" })).toHaveCount(0);
     await expectNoAxeViolations(page);
-    await page.getByRole("button", { name: errorsMessages.retry }).press("Enter");
+    await page.getByRole("button", { name: errorsTexts.retry }).press("Enter");
     await expect(page.getByRole("heading", { name: "Allergies", level: 1 })).toBeVisible();
     await expect(page.getByRole("navigation", { name: "Main menu" })).toBeVisible();
   });
@@ -77,9 +77,9 @@ test.describe("a failure with no shell to keep", () => {
     await signInDirectly(page, world.user("solo"));
     await world.fault({ path: "Patient/RefreshCounter", status: 503, times: 1 });
     await page.goto("/");
-    await expect(page.getByRole("heading", { name: errorsMessages.problemTitle, level: 1 })).toBeVisible();
-    await expect(page.getByRole("alert")).toHaveText(errorsMessages.practiceUnavailable);
-    await page.getByRole("button", { name: errorsMessages.retry }).click();
+    await expect(page.getByRole("heading", { name: errorsTexts.problemTitle, level: 1 })).toBeVisible();
+    await expect(page.getByRole("alert")).toHaveText(errorsTexts.practiceUnavailable);
+    await page.getByRole("button", { name: errorsTexts.retry }).click();
     await expect(page.getByRole("heading", { name: "Dashboard", level: 1 })).toBeVisible();
   });
 });

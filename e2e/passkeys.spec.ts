@@ -1,8 +1,8 @@
 import type { CDPSession, Page } from "@playwright/test";
 import { PORTAL_PORT } from "../playwright.config";
-import { secondStepMessages } from "../app/lib/texts/secondStep";
+import { secondStepTexts } from "../app/lib/texts/secondStep";
 import { turnOnInProfile } from "./second-step-helpers";
-import { passkeyMessages } from "../app/lib/texts/passkeys";
+import { passkeyTexts } from "../app/lib/texts/passkeys";
 import { expect, expectNoAxeViolations, openSignedIn, signIn, test, type WorldUser } from "./fixtures";
 
 /**
@@ -39,21 +39,21 @@ async function logOut(page: Page) {
 async function addPasskey(page: Page, user: WorldUser, name: string, { axe = false, open = true, codes = true } = {}) {
   if (open) await openSignedIn(page, user, "/profile", "User Profile");
   const section = page.getByRole("region", { name: "Sign-in security" });
-  await expect(section).toContainText(passkeyMessages.none);
-  await section.getByRole("button", { name: passkeyMessages.addPasskey }).click();
-  const dialog = page.getByRole("dialog", { name: passkeyMessages.addTitle });
+  await expect(section).toContainText(passkeyTexts.none);
+  await section.getByRole("button", { name: passkeyTexts.addPasskey }).click();
+  const dialog = page.getByRole("dialog", { name: passkeyTexts.addTitle });
   await expect(dialog).toBeVisible();
   if (axe) await expectNoAxeViolations(page);
   // No name: the words say what is missing, and nothing is asked of the browser.
   await dialog.getByRole("button", { name: "Add passkey" }).click();
-  await expect(dialog.getByText(passkeyMessages.nameMissing)).toBeVisible();
+  await expect(dialog.getByText(passkeyTexts.nameMissing)).toBeVisible();
   if (axe) await expectNoAxeViolations(page);
-  await dialog.getByLabel(passkeyMessages.nameLabel).fill(name);
+  await dialog.getByLabel(passkeyTexts.nameLabel).fill(name);
   await dialog.getByRole("button", { name: "Add passkey" }).click();
   let shown: string[] = [];
   if (codes) {
-    const kept = page.getByRole("dialog", { name: passkeyMessages.codesTitle });
-    await expect(kept).toContainText(passkeyMessages.codesDescription(name));
+    const kept = page.getByRole("dialog", { name: passkeyTexts.codesTitle });
+    await expect(kept).toContainText(passkeyTexts.codesDescription(name));
     await expect(kept).toContainText("They will not be shown again.");
     const items = kept.getByRole("list", { name: "Recovery codes" }).getByRole("listitem");
     await expect(items).toHaveCount(10);
@@ -65,8 +65,8 @@ async function addPasskey(page: Page, user: WorldUser, name: string, { axe = fal
     await expect(kept).toBeHidden();
   }
   await expect(dialog).toBeHidden();
-  await expect(page.getByText(passkeyMessages.added(name), { exact: true })).toBeVisible();
-  await expect(section.getByRole("listitem", { name })).toContainText(passkeyMessages.neverUsed);
+  await expect(page.getByText(passkeyTexts.added(name), { exact: true })).toBeVisible();
+  await expect(section.getByRole("listitem", { name })).toContainText(passkeyTexts.neverUsed);
   return { section, codes: shown };
 }
 
@@ -80,44 +80,44 @@ test.describe("passkeys", () => {
 
     // Renamed: what was typed is kept and shown.
     await section.getByRole("button", { name: "Rename My laptop" }).click();
-    const rename = page.getByRole("dialog", { name: passkeyMessages.renameTitle("My laptop") });
+    const rename = page.getByRole("dialog", { name: passkeyTexts.renameTitle("My laptop") });
     await expect(rename).toBeVisible();
     await expectNoAxeViolations(page);
-    await rename.getByLabel(passkeyMessages.nameLabel).fill("Home <laptop>");
+    await rename.getByLabel(passkeyTexts.nameLabel).fill("Home <laptop>");
     await rename.getByRole("button", { name: "Save name" }).click();
-    await expect(rename.getByText(passkeyMessages.nameBadCharacters)).toBeVisible();
-    await expect(rename.getByLabel(passkeyMessages.nameLabel)).toHaveValue("Home <laptop>");
+    await expect(rename.getByText(passkeyTexts.nameBadCharacters)).toBeVisible();
+    await expect(rename.getByLabel(passkeyTexts.nameLabel)).toHaveValue("Home <laptop>");
     // Saved by keyboard: Enter in the field submits the form.
-    await rename.getByLabel(passkeyMessages.nameLabel).fill("Home laptop");
-    await rename.getByLabel(passkeyMessages.nameLabel).press("Enter");
+    await rename.getByLabel(passkeyTexts.nameLabel).fill("Home laptop");
+    await rename.getByLabel(passkeyTexts.nameLabel).press("Enter");
     await expect(section.getByRole("listitem", { name: "Home laptop" })).toBeVisible();
     await logOut(page);
 
     await signIn(page, user);
-    const asked = page.getByRole("dialog", { name: passkeyMessages.signInTitle });
+    const asked = page.getByRole("dialog", { name: passkeyTexts.signInTitle });
     await expect(asked).toBeVisible();
     await expectNoAxeViolations(page);
-    await asked.getByRole("button", { name: passkeyMessages.usePasskey }).click();
+    await asked.getByRole("button", { name: passkeyTexts.usePasskey }).click();
     await expect(page.getByRole("heading", { name: "Dashboard", level: 1 })).toBeVisible();
 
     await page.goto("/profile");
     const item = page.getByRole("region", { name: "Sign-in security" }).getByRole("listitem", { name: "Home laptop" });
-    await expect(item).not.toContainText(passkeyMessages.neverUsed);
+    await expect(item).not.toContainText(passkeyTexts.neverUsed);
     await item.getByRole("button", { name: "Remove Home laptop" }).click();
-    const remove = page.getByRole("dialog", { name: passkeyMessages.removeTitle("Home laptop") });
+    const remove = page.getByRole("dialog", { name: passkeyTexts.removeTitle("Home laptop") });
     await expect(remove).toBeVisible();
     await expectNoAxeViolations(page);
     // Removing one weakens sign-in: a code e-mailed for it first (decisions/312).
     await remove.getByRole("button", { name: "Send the code" }).click();
     await expect(remove.getByText(/We have sent a 6-digit code to s•••@.*Enter it to confirm/)).toBeVisible();
-    const mail = (await world.mail(user.username)).filter((m) => m.subject === secondStepMessages.confirmSubject);
+    const mail = (await world.mail(user.username)).filter((m) => m.subject === secondStepTexts.confirmSubject);
     const code = /\b(\d{6})\b/.exec(mail.at(-1)!.body)![1];
     await remove.getByLabel("6-digit code").fill(code);
     // The last passkey, the e-mailed code off: no second step would be left, and the dialog says the codes go too (decisions/321).
-    await expect(remove).toContainText(passkeyMessages.removeLastDescription);
+    await expect(remove).toContainText(passkeyTexts.removeLastDescription);
     await remove.getByRole("button", { name: "Remove passkey" }).click();
-    await expect(page.getByText(passkeyMessages.removedWithCodes("Home laptop"), { exact: true })).toBeVisible();
-    await expect(page.getByRole("region", { name: "Sign-in security" })).toContainText(passkeyMessages.none);
+    await expect(page.getByText(passkeyTexts.removedWithCodes("Home laptop"), { exact: true })).toBeVisible();
+    await expect(page.getByRole("region", { name: "Sign-in security" })).toContainText(passkeyTexts.none);
     await expect(page.getByRole("region", { name: "Sign-in security" })).not.toContainText("Recovery codes left");
 
     // Without a passkey, the password alone signs in again.
@@ -141,9 +141,9 @@ test.describe("passkeys", () => {
     await cdp.send("WebAuthn.clearCredentials", { authenticatorId });
 
     await signIn(page, user);
-    const asked = page.getByRole("dialog", { name: passkeyMessages.signInTitle });
+    const asked = page.getByRole("dialog", { name: passkeyTexts.signInTitle });
     await expect(asked).toBeVisible();
-    await asked.getByRole("button", { name: passkeyMessages.useRecoveryCode }).click();
+    await asked.getByRole("button", { name: passkeyTexts.useRecoveryCode }).click();
     const recovery = page.getByRole("dialog", { name: "Enter a recovery code" });
     await expect(recovery).toBeVisible();
     await expectNoAxeViolations(page);
@@ -151,7 +151,7 @@ test.describe("passkeys", () => {
     const wrong = codes[0] === "7KQ2M-X9PDA" ? "7KQ2M-X9PDB" : "7KQ2M-X9PDA";
     await field.fill(wrong);
     await recovery.getByRole("button", { name: "Continue" }).click();
-    await expect(recovery.getByText(secondStepMessages.wrongRecoveryCode)).toBeVisible();
+    await expect(recovery.getByText(secondStepTexts.wrongRecoveryCode)).toBeVisible();
     await expect(field).toHaveValue(wrong);
     await expectNoAxeViolations(page);
     await field.fill(codes[0]);
@@ -175,10 +175,10 @@ test.describe("passkeys", () => {
     await cdp.send("WebAuthn.removeVirtualAuthenticator", { authenticatorId });
 
     await signIn(page, user);
-    const asked = page.getByRole("dialog", { name: passkeyMessages.signInTitle });
+    const asked = page.getByRole("dialog", { name: passkeyTexts.signInTitle });
     await expect(asked).toBeVisible();
-    await expect(asked.getByRole("button", { name: passkeyMessages.useEmailedCode })).toHaveCount(0);
-    await asked.getByRole("button", { name: passkeyMessages.useRecoveryCode }).click();
+    await expect(asked.getByRole("button", { name: passkeyTexts.useEmailedCode })).toHaveCount(0);
+    await asked.getByRole("button", { name: passkeyTexts.useRecoveryCode }).click();
     const recovery = page.getByRole("dialog", { name: "Enter a recovery code" });
     await expect(recovery).toBeVisible();
     await expectNoAxeViolations(page);
@@ -191,10 +191,10 @@ test.describe("passkeys", () => {
     // Spent: the same code is refused at the next sign-in.
     await logOut(page);
     await signIn(page, user);
-    await page.getByRole("dialog", { name: passkeyMessages.signInTitle }).getByRole("button", { name: passkeyMessages.useRecoveryCode }).click();
+    await page.getByRole("dialog", { name: passkeyTexts.signInTitle }).getByRole("button", { name: passkeyTexts.useRecoveryCode }).click();
     await recovery.getByLabel("Recovery code").fill(codes[3]);
     await recovery.getByRole("button", { name: "Continue" }).click();
-    await expect(recovery.getByText(secondStepMessages.wrongRecoveryCode)).toBeVisible();
+    await expect(recovery.getByText(secondStepTexts.wrongRecoveryCode)).toBeVisible();
     await recovery.getByLabel("Recovery code").fill(codes[4]);
     await recovery.getByRole("button", { name: "Continue" }).click();
     await expect(page.getByRole("heading", { name: "Dashboard", level: 1 })).toBeVisible();
@@ -224,17 +224,17 @@ test.describe("passkeys", () => {
     await cdp.send("WebAuthn.clearCredentials", { authenticatorId });
 
     await signIn(page, user);
-    const asked = page.getByRole("dialog", { name: passkeyMessages.signInTitle });
+    const asked = page.getByRole("dialog", { name: passkeyTexts.signInTitle });
     await expect(asked).toBeVisible();
-    await asked.getByRole("button", { name: passkeyMessages.usePasskey }).click();
-    await expect(asked.getByText(passkeyMessages.cancelled)).toBeVisible();
+    await asked.getByRole("button", { name: passkeyTexts.usePasskey }).click();
+    await expect(asked.getByText(passkeyTexts.cancelled)).toBeVisible();
     expect(await page.evaluate(() => document.documentElement.scrollWidth), "the page's width at 390 px").toBeLessThanOrEqual(390);
     await expectNoAxeViolations(page);
     // Usable, by keyboard too: another try says the same, and Cancel returns to the sign-in form.
-    await asked.getByRole("button", { name: passkeyMessages.usePasskey }).focus();
+    await asked.getByRole("button", { name: passkeyTexts.usePasskey }).focus();
     await page.keyboard.press("Enter");
-    await expect(asked.getByText(passkeyMessages.cancelled)).toBeVisible();
-    await expect(asked.getByRole("button", { name: passkeyMessages.usePasskey })).toBeEnabled();
+    await expect(asked.getByText(passkeyTexts.cancelled)).toBeVisible();
+    await expect(asked.getByRole("button", { name: passkeyTexts.usePasskey })).toBeEnabled();
     await asked.getByRole("button", { name: "Cancel" }).focus();
     await page.keyboard.press("Enter");
     await expect(asked).toBeHidden();

@@ -1,11 +1,11 @@
 import type { Locator, Page } from "@playwright/test";
 import { PDFDocument } from "pdf-lib";
-import { previewMessages } from "../app/lib/texts/preview";
+import { previewTexts } from "../app/lib/texts/preview";
 import { expect, expectNoAxeViolations, openSignedIn, test } from "./fixtures";
 
 /** /preview (1§2): one document full page, opened from its dialog; printable; the patient's own only. */
 
-const t = previewMessages;
+const t = previewTexts;
 
 /** Whether a canvas has anything drawn on it: some pixel that is not white or transparent. */
 async function drawn(canvas: Locator): Promise<boolean> {

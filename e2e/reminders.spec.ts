@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { healthMessages } from "../app/areas/health/texts";
+import { healthTexts } from "../app/areas/health/texts";
 import { expect, expectNoAxeViolations, openSignedIn, test, type WorldUser } from "./fixtures";
 
 /** /reminders (2§2 Reminders, 2§4 priority): cards with priority words and colours, two columns from 1024 px, in fresh worlds. */
@@ -54,7 +54,7 @@ test.describe("reminders", () => {
   // The failed load's page, its axe check and Retry are every-area.spec.ts's; here, that Retry brings the cards back.
   test("the empty account: No Records Found", async ({ page, world }) => {
     await openReminders(page, world.user("empty"));
-    await expect(page.getByText(healthMessages.noRecords, { exact: true })).toBeVisible();
+    await expect(page.getByText(healthTexts.noRecords, { exact: true })).toBeVisible();
     await expectNoAxeViolations(page);
   });
 });

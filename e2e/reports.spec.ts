@@ -1,5 +1,5 @@
 import type { Locator, Page } from "@playwright/test";
-import { errorsMessages } from "../app/lib/texts/errors";
+import { errorsTexts } from "../app/lib/texts/errors";
 import { expect, expectNoAxeViolations, openSignedIn, signInDirectly, test, waitForHydration, type World } from "./fixtures";
 import { toBundle } from "../contract/fhir";
 import { labResultResource } from "../mock-server/resources/documents";
@@ -386,8 +386,8 @@ test.describe("test results", () => {
     await signInDirectly(page, world.user("solo"));
     await world.fault({ path: "Patient/LabResults", status: 503, times: 1 });
     await page.goto("/reports");
-    await expect(page.getByRole("heading", { name: errorsMessages.problemTitle, level: 1 })).toBeVisible();
-    await page.getByRole("button", { name: errorsMessages.retry }).click();
+    await expect(page.getByRole("heading", { name: errorsTexts.problemTitle, level: 1 })).toBeVisible();
+    await page.getByRole("button", { name: errorsTexts.retry }).click();
     await expect(page.getByRole("heading", { name: "Test Results", level: 1 })).toBeVisible();
     await expect(cards(page).first()).toBeVisible();
 

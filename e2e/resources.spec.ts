@@ -1,12 +1,12 @@
 import type { Page } from "@playwright/test";
-import { errorsMessages } from "../app/lib/texts/errors";
-import { resourcesMessages } from "../app/areas/resources/texts";
+import { errorsTexts } from "../app/lib/texts/errors";
+import { resourcesTexts } from "../app/areas/resources/texts";
 import { PRACTICE_MEDIA } from "../fixtures/builders/documents";
 import { expect, expectNoAxeViolations, openSignedIn, signInDirectly, test, type WorldUser } from "./fixtures";
 
 /** /resources (2§2 Resources): PDFs in the viewer dialog, links in a new tab, in a fresh world. */
 
-const t = resourcesMessages;
+const t = resourcesTexts;
 const pdfs = PRACTICE_MEDIA.filter((m) => m.kind === "pdf");
 const links = PRACTICE_MEDIA.filter((m) => m.kind === "link");
 
@@ -65,8 +65,8 @@ test.describe("resources", () => {
     await signInDirectly(page, world.user("solo"));
     await world.fault({ path: "Patient/Media", status: 503, times: 1 });
     await page.goto("/resources");
-    await expect(page.getByRole("heading", { name: errorsMessages.problemTitle, level: 1 })).toBeVisible();
-    await page.getByRole("button", { name: errorsMessages.retry }).click();
+    await expect(page.getByRole("heading", { name: errorsTexts.problemTitle, level: 1 })).toBeVisible();
+    await page.getByRole("button", { name: errorsTexts.retry }).click();
     await expect(items(page)).toHaveCount(PRACTICE_MEDIA.length);
 
     await world.fault({ path: "Patient/MediaByID", status: 500, times: 5 });

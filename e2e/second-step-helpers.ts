@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { secondStepMessages } from "../app/lib/texts/secondStep";
+import { secondStepTexts } from "../app/lib/texts/secondStep";
 import { expect, expectNoAxeViolations, openSignedIn, type World, type WorldUser } from "./fixtures";
 
 /**
@@ -8,7 +8,7 @@ import { expect, expectNoAxeViolations, openSignedIn, type World, type WorldUser
  */
 
 /** The code of the newest sign-in code mail to this address. The mail is caught before the portal answers, so it is there. */
-export async function newestCode(world: World, to: string, subject: string = secondStepMessages.mailSubject): Promise<string> {
+export async function newestCode(world: World, to: string, subject: string = secondStepTexts.mailSubject): Promise<string> {
   const mail = (await world.mail(to)).filter((m) => m.subject === subject);
   expect(mail.length, "sign-in code mails").toBeGreaterThan(0);
   return /\b(\d{6})\b/.exec(mail.at(-1)!.body)![1];
@@ -30,7 +30,7 @@ export async function turnOnInProfile(page: Page, world: World, user: WorldUser,
   // A code that cannot be one: the words say what is wrong, and what was typed stays.
   await field.fill("12");
   await dialog.getByRole("button", { name: "Turn on" }).click();
-  await expect(dialog.getByText(secondStepMessages.codeShape)).toBeVisible();
+  await expect(dialog.getByText(secondStepTexts.codeShape)).toBeVisible();
   await expect(field).toHaveValue("12");
   await field.fill(await newestCode(world, user.username));
   await dialog.getByRole("button", { name: "Turn on" }).click();

@@ -3,8 +3,8 @@ import type { Page } from "@playwright/test";
 import { MOCK_PORT, SMTP_PORT } from "../playwright.config";
 import { startPortalProcess, type PortalProcess } from "../tests/helpers/portal-process";
 import { expect, expectNoAxeViolations, signIn, signInDirectly, test } from "./fixtures";
-import { secondStepMessages } from "../app/lib/texts/secondStep";
-import { signInMessages } from "../app/lib/texts/signIn";
+import { secondStepTexts } from "../app/lib/texts/secondStep";
+import { signInTexts } from "../app/lib/texts/signIn";
 import { newestCode, turnOnInProfile } from "./second-step-helpers";
 
 /**
@@ -37,7 +37,7 @@ test.describe("second step at sign-in", () => {
     const field = step.getByLabel("6-digit code");
     await field.fill(otherThan(code));
     await step.getByRole("button", { name: "Continue" }).click();
-    await expect(step.getByText(secondStepMessages.wrongCode)).toBeVisible();
+    await expect(step.getByText(secondStepTexts.wrongCode)).toBeVisible();
     await expect(field).toHaveValue(otherThan(code));
     await expectNoAxeViolations(page);
 
@@ -64,7 +64,7 @@ test.describe("second step at sign-in", () => {
     const recovery = page.getByRole("dialog", { name: "Enter a recovery code" });
     await recovery.getByLabel("Recovery code").fill("ABCDE-FGHJK");
     await recovery.getByRole("button", { name: "Continue" }).click();
-    await expect(recovery.getByText(secondStepMessages.wrongRecoveryCode)).toBeVisible();
+    await expect(recovery.getByText(secondStepTexts.wrongRecoveryCode)).toBeVisible();
     await expectNoAxeViolations(page);
     await recovery.getByLabel("Recovery code").fill(codes[0].toLowerCase());
     await recovery.getByRole("button", { name: "Continue" }).click();
@@ -93,11 +93,11 @@ test.describe("second step at sign-in", () => {
     await expectNoAxeViolations(page);
     await off.getByRole("button", { name: "Send the code" }).click();
     await expect(off.getByText(/We have sent a 6-digit code to s•••@.*Enter it to confirm/)).toBeVisible();
-    const offCode = await newestCode(world, user.username, secondStepMessages.confirmSubject);
+    const offCode = await newestCode(world, user.username, secondStepTexts.confirmSubject);
     const offField = off.getByLabel("6-digit code");
     await offField.fill(otherThan(offCode));
     await off.getByRole("button", { name: "Turn off", exact: true }).click();
-    await expect(off.getByText(secondStepMessages.wrongCode)).toBeVisible();
+    await expect(off.getByText(secondStepTexts.wrongCode)).toBeVisible();
     await expect(offField).toHaveValue(otherThan(offCode));
     await expectNoAxeViolations(page);
     expect(await page.evaluate(() => document.documentElement.scrollWidth), "the proof's width at 390 px").toBeLessThanOrEqual(390);
@@ -135,7 +135,7 @@ test.describe("second step at sign-in", () => {
     // The page asked for ended the half-finished sign-in: the code is no longer asked for.
     await step.getByLabel("6-digit code").fill(await newestCode(world, user.username));
     await step.getByRole("button", { name: "Continue" }).click();
-    await expect(page.getByText(signInMessages.signInExpired)).toBeVisible();
+    await expect(page.getByText(signInTexts.signInExpired)).toBeVisible();
   });
 });
 
@@ -173,7 +173,7 @@ test.describe("second step required by the practice (REQUIRE_SECOND_STEP=1)", ()
     await page.getByRole("button", { name: "Login" }).click();
     const setup = page.getByRole("dialog", { name: "Set up a code by e-mail" });
     await expect(setup).toBeVisible();
-    await expect(setup).toContainText(secondStepMessages.setupRequired);
+    await expect(setup).toContainText(secondStepTexts.setupRequired);
     // No recovery codes exist yet to offer instead.
     await expect(setup.getByRole("button", { name: "Use a recovery code" })).toHaveCount(0);
     await expectNoAxeViolations(page);

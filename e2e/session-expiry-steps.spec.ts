@@ -1,8 +1,8 @@
-import { appointmentsMessages } from "../app/lib/texts/appointments";
-import { medicationsMessages } from "../app/lib/texts/medications";
-import { messagingMessages } from "../app/lib/texts/messaging";
+import { appointmentsTexts } from "../app/lib/texts/appointments";
+import { medicationsTexts } from "../app/lib/texts/medications";
+import { messagingTexts } from "../app/lib/texts/messaging";
 import { ZOOM_TEXT } from "../app/lib/zoom";
-import { paymentMessages } from "../app/lib/texts/payment";
+import { paymentTexts } from "../app/lib/texts/payment";
 import { expect, expectNoAxeViolations, openSignedIn, test, waitForHydration } from "./fixtures";
 import { endSessionInAnotherTab, expectSignInAgain, signInThere } from "./session-ended";
 
@@ -24,7 +24,7 @@ test("a repeat request that meets an ended session keeps every choice, says so i
   const other = await endSessionInAnotherTab(context, "/medications");
   await dialog.getByRole("button", { name: "Send request" }).click();
   const alert = dialog.getByRole("alert").filter({ hasText: "Your request was not sent" });
-  await expect(alert).toContainText(medicationsMessages.sessionEnded);
+  await expect(alert).toContainText(medicationsTexts.sessionEnded);
   await expect(page).toHaveURL(/\/medications$/);
   await expect(dialog.getByLabel("Notes for the practice (optional)")).toHaveValue("Before Friday please");
   await expect(dialog.getByRole("checkbox", { name: "This request is urgent" })).toBeChecked();
@@ -51,8 +51,8 @@ test("at 390 px, Pay that meets an ended session charges nothing, says so beside
 
   const other = await endSessionInAnotherTab(context, "/accounts");
   await page.getByRole("button", { name: "Pay", exact: true }).click();
-  const alert = page.getByRole("alert").filter({ hasText: paymentMessages.sessionEndedTitle });
-  await expect(alert).toContainText(paymentMessages.sessionEnded);
+  const alert = page.getByRole("alert").filter({ hasText: paymentTexts.sessionEndedTitle });
+  await expect(alert).toContainText(paymentTexts.sessionEnded);
   await expect(alert).toBeInViewport();
   await expect(page).toHaveURL(/\/accounts$/);
   await expect(page.getByLabel("Amount (NZD)")).toHaveValue("20.00");
@@ -93,7 +93,7 @@ test("a booking that meets an ended session says so in the dialog, keeps every c
   await confirm.getByRole("button", { name: "Confirm booking" }).click();
   const dialog = page.getByRole("dialog", { name: "Appointment not booked" });
   const alert = dialog.getByRole("alert");
-  await expect(alert).toContainText(appointmentsMessages.sessionEnded);
+  await expect(alert).toContainText(appointmentsTexts.sessionEnded);
   // What was chosen is shown back in the dialog, and is what Try again books.
   await expect(dialog.getByText("Sore knee")).toBeVisible();
   await expect(dialog.getByText(providerName)).toBeVisible();
@@ -105,7 +105,7 @@ test("a booking that meets an ended session says so in the dialog, keeps every c
 
   await signInThere(other, world.user("solo"));
   await dialog.getByRole("button", { name: "Try again" }).click();
-  await expect(page.getByRole("dialog", { name: "Appointment booked" }).getByText(appointmentsMessages.booked)).toBeVisible();
+  await expect(page.getByRole("dialog", { name: "Appointment booked" }).getByText(appointmentsTexts.booked)).toBeVisible();
   const posts = await world.requests({ method: "POST", path: "Patient/Appointment" });
   expect(posts).toHaveLength(1);
   expect(posts[0].query).toMatchObject({ Reason: "Sore knee" });
@@ -130,8 +130,8 @@ test("at 390 px, a message sent after the session ended keeps subject, body, rec
 
   const other = await endSessionInAnotherTab(context, "/emails");
   await dialog.getByRole("button", { name: "Send" }).click();
-  const alert = dialog.getByRole("alert").filter({ hasText: messagingMessages.sendFailed });
-  await expect(alert).toContainText(messagingMessages.sessionEnded);
+  const alert = dialog.getByRole("alert").filter({ hasText: messagingTexts.sendFailed });
+  await expect(alert).toContainText(messagingTexts.sessionEnded);
   await expect(alert).toBeInViewport();
   await expect(page).toHaveURL(/\/emails$/);
   await expect(dialog.getByLabel("Role")).toHaveValue("2");
@@ -146,7 +146,7 @@ test("at 390 px, a message sent after the session ended keeps subject, body, rec
   await signInThere(other, world.user("solo"));
   await dialog.getByRole("button", { name: "Send" }).click();
   await expect(dialog).toHaveCount(0);
-  await expect(page.getByRole("region", { name: /^Notifications/ }).getByText(messagingMessages.sent, { exact: true }).first()).toBeVisible();
+  await expect(page.getByRole("region", { name: /^Notifications/ }).getByText(messagingTexts.sent, { exact: true }).first()).toBeVisible();
   const posts = await world.requests({ method: "POST", path: "Patient/Message" });
   expect(posts).toHaveLength(1);
   expect(JSON.stringify(posts[0].body)).toContain("Which vaccinations do I need for Samoa?");

@@ -2,7 +2,7 @@ import type { APIRequestContext, Page } from "@playwright/test";
 import { compactDecrypt } from "jose";
 import type { Bundle } from "@medplum/fhirtypes";
 import { decodeShlink } from "../app/areas/summary/shlink";
-import { shareMessages as t, summaryMessages } from "../app/areas/summary/texts";
+import { shareTexts as t, summaryTexts } from "../app/areas/summary/texts";
 import { expect, expectNoAxeViolations, openSignedIn, test } from "./fixtures";
 
 /**
@@ -35,7 +35,7 @@ async function receive(request: APIRequestContext, link: string, passcode: strin
 test.describe("share by link", () => {
   test("make a link (past 90 days refused, nothing typed lost), its QR code and link, Copy, the list, a receiving app, Revoke; axe-clean", async ({ page, world, context, request }) => {
     await context.grantPermissions(["clipboard-read", "clipboard-write"]);
-    await openSignedIn(page, world.user("solo"), "/summary", summaryMessages.title);
+    await openSignedIn(page, world.user("solo"), "/summary", summaryTexts.title);
     await expect(share(page).getByText(t.listNone)).toBeVisible();
 
     await field(page, t.passcode).fill(PASSCODE);
@@ -93,7 +93,7 @@ test.describe("share by link", () => {
 
   test("at 390 px, by keyboard: make a link; the QR code and the link stay in view; axe-clean", async ({ page, world }) => {
     await page.setViewportSize({ width: 390, height: 844 });
-    await openSignedIn(page, world.user("solo"), "/summary", summaryMessages.title);
+    await openSignedIn(page, world.user("solo"), "/summary", summaryTexts.title);
     await field(page, t.passcode).focus();
     await page.keyboard.type(PASSCODE);
     await page.keyboard.press("Tab"); // the passcode's Show

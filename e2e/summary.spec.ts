@@ -1,7 +1,7 @@
 import { readFile } from "node:fs/promises";
 import type { Download, Locator, Page } from "@playwright/test";
 import type { Bundle, Patient } from "@medplum/fhirtypes";
-import { summaryMessages } from "../app/areas/summary/texts";
+import { summaryTexts } from "../app/areas/summary/texts";
 import { readPdf } from "../tests/helpers/pdf-text";
 import { expect, expectNoAxeViolations, openSignedIn, test } from "./fixtures";
 
@@ -12,7 +12,7 @@ import { expect, expectNoAxeViolations, openSignedIn, test } from "./fixtures";
  * axe, the Tab walk) is e2e/every-area.spec.ts's row for /summary.
  */
 
-const t = summaryMessages;
+const t = summaryTexts;
 const SECTIONS = ["Problems", "Medication Summary", "Allergies and Intolerances", "Immunisations", "Results", "Vital Signs"];
 
 const heading = (page: Page) => expect(page.getByRole("heading", { name: t.title, level: 1 })).toBeVisible();

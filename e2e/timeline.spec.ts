@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
-import { dateRangeMessages } from "../app/lib/texts/dateRange";
-import { healthMessages } from "../app/areas/health/texts";
-import { timelineMessages } from "../app/lib/texts/timeline";
+import { dateRangeTexts } from "../app/lib/texts/dateRange";
+import { healthTexts } from "../app/areas/health/texts";
+import { timelineTexts } from "../app/lib/texts/timeline";
 import { expect, expectNoAxeViolations, openSignedIn, signInDirectly, test, type World, type WorldUser } from "./fixtures";
 
 /**
@@ -10,7 +10,7 @@ import { expect, expectNoAxeViolations, openSignedIn, signInDirectly, test, type
  * from real time, as the portal's does.
  */
 
-const t = timelineMessages;
+const t = timelineTexts;
 
 /** The practice's today, YYYY-MM-DD. */
 const today = () => new Intl.DateTimeFormat("en-CA", { timeZone: "Pacific/Auckland" }).format(new Date());
@@ -99,7 +99,7 @@ test.describe("timeline", () => {
 
     await fillFilter(page, { from: "31-02-2026", to: "" });
     await filter.click();
-    await expect(dialog(page).getByText(dateRangeMessages.fromInvalid)).toBeVisible();
+    await expect(dialog(page).getByText(dateRangeTexts.fromInvalid)).toBeVisible();
     await expect(dialog(page).getByText(t.toMissing)).toBeVisible();
 
     expect((await calls(world)).length).toBe(before);
@@ -191,7 +191,7 @@ test.describe("timeline", () => {
 
   test("the empty account: No Records Found", async ({ page, world }) => {
     await openTimeline(page, world.user("empty"));
-    await expect(page.getByText(healthMessages.noRecords, { exact: true })).toBeVisible();
+    await expect(page.getByText(healthTexts.noRecords, { exact: true })).toBeVisible();
     await expectNoAxeViolations(page);
   });
 });

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { healthMessages } from "../app/areas/health/texts";
+import { healthTexts } from "../app/areas/health/texts";
 import { expect, expectNoAxeViolations, openSignedIn, test, type WorldUser } from "./fixtures";
 
 /** /vitals (2§2 Vitals): one area chart per vital, each with its unit, the latest value in words and a table, in fresh worlds. */
@@ -56,7 +56,7 @@ test.describe("vitals", () => {
   // The failed load's page, its axe check and Retry are every-area.spec.ts's; here, that Retry brings the charts back.
   test("the empty account: No Records Found and no chart", async ({ page, world }) => {
     await openVitals(page, world.user("empty"));
-    await expect(page.getByText(healthMessages.noRecords, { exact: true })).toBeVisible();
+    await expect(page.getByText(healthTexts.noRecords, { exact: true })).toBeVisible();
     await expect(page.getByRole("figure")).toHaveCount(0);
     await expectNoAxeViolations(page);
   });

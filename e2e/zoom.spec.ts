@@ -1,5 +1,5 @@
 import type { Frame, Page } from "@playwright/test";
-import { videoMessages } from "../app/areas/video/texts";
+import { videoTexts } from "../app/areas/video/texts";
 import { JOIN_TIMEOUT_MS, ZOOM_TEXT } from "../app/lib/zoom";
 import { expect, expectNoAxeViolations, openSignedIn, signInDirectly, test, waitForHydration, type WorldUser } from "./fixtures";
 
@@ -260,7 +260,7 @@ test.describe("zoom: meetings that are not the patient's", () => {
     for (const address of [theirs, "/zoom?meetingNumber=81234567890&passCode=abc123"]) {
       const response = await page.goto(address);
       expect(response!.status()).toBe(404);
-      await expect(page.getByRole("alert")).toContainText(videoMessages.notYours);
+      await expect(page.getByRole("alert")).toContainText(videoTexts.notYours);
       await expect(page.getByRole("button", { name: "Start Meeting" })).toHaveCount(0);
       await expectNoAxeViolations(page);
     }
@@ -268,7 +268,7 @@ test.describe("zoom: meetings that are not the patient's", () => {
     const meetingNumber = new URL(theirs, "http://portal.test").searchParams.get("meetingNumber")!;
     const posted = await page.request.post("/zoom/signature", { form: { step: "sign", input: JSON.stringify({ meetingNumber }) }, headers: { Origin: new URL(page.url()).origin } });
     expect(posted.status()).toBe(404);
-    expect(await posted.json()).toEqual({ ok: false, failure: { kind: "refused", message: videoMessages.notYours } });
+    expect(await posted.json()).toEqual({ ok: false, failure: { kind: "refused", message: videoTexts.notYours } });
     expect(await world.requests({ path: "video/signature" })).toEqual([]);
     await waitForHydration(page);
     const back = page.getByRole("link", { name: "Back to appointments" });

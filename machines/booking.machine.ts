@@ -17,7 +17,7 @@ import {
   type Selection,
   type SlotView,
 } from "../app/lib/booking";
-import { appointmentsMessages } from "../app/lib/texts/appointments";
+import { appointmentsTexts } from "../app/lib/texts/appointments";
 import { StepSessionEndedError } from "../app/lib/step-client";
 import { failureMessage } from "../app/lib/steps";
 import { DEFAULT_REASON_FOR_VISIT_ID, NOT_PROVIDED_REASON, VIDEO_TYPE_NAME } from "../contract/appointments";
@@ -34,7 +34,7 @@ import { unprovided } from "./unprovided";
  * bypass setting off and the first provider flagged, role and provider are fixed to that provider.
  */
 
-const t = appointmentsMessages;
+const t = appointmentsTexts;
 
 export interface BookingInput {
   settings: BookingSettings;

@@ -1,7 +1,7 @@
 import { assertEvent, assign, raise, setup, type DoneActorEvent } from "xstate";
-import { signInMessages } from "../app/lib/texts/signIn";
-import { secondStepMessages } from "../app/lib/texts/secondStep";
-import { passkeyMessages } from "../app/lib/texts/passkeys";
+import { signInTexts } from "../app/lib/texts/signIn";
+import { secondStepTexts } from "../app/lib/texts/secondStep";
+import { passkeyTexts } from "../app/lib/texts/passkeys";
 import { newPasswordProblem, type NewPasswordProblem } from "../app/lib/new-password";
 import { codeShapeProblem } from "../app/lib/second-step";
 import { CAPTCHA_AFTER, type FlowKind, type FlowOutcome, type LinkedAccount, type Outcome } from "../app/lib/sign-in-flow";
@@ -134,14 +134,14 @@ function dialogStepEnds<const Back extends string>(back: Back, show: "showCodeMe
       "answer.expired": signInExpired,
       "answer.*": { target: back, actions: { type: show, params: ({ event }: { event: AnswerEvent }) => ({ message: wordsOf(event, fallback) }) } },
     },
-    onError: { target: back, actions: { type: show, params: { message: signInMessages.networkFailure } } },
+    onError: { target: back, actions: { type: show, params: { message: signInTexts.networkFailure } } },
   } as const;
 }
 
-const codeChecked = dialogStepEnds("entering", "showCodeMessage", secondStepMessages.unavailable);
-const codeResent = dialogStepEnds("entering", "showCodeMessage", secondStepMessages.cannotSend);
-const passkeyChecked = dialogStepEnds("waiting", "showPasskeyMessage", passkeyMessages.unavailable);
-const passkeyCodeSent = dialogStepEnds("waiting", "showPasskeyMessage", secondStepMessages.cannotSend);
+const codeChecked = dialogStepEnds("entering", "showCodeMessage", secondStepTexts.unavailable);
+const codeResent = dialogStepEnds("entering", "showCodeMessage", secondStepTexts.cannotSend);
+const passkeyChecked = dialogStepEnds("waiting", "showPasskeyMessage", passkeyTexts.unavailable);
+const passkeyCodeSent = dialogStepEnds("waiting", "showPasskeyMessage", secondStepTexts.cannotSend);
 
 export const loginMachine = setup({
   types: {} as { context: LoginContext; events: LoginEvent | AnswerEvent; input: LoginInput; output: { redirectTo: string } },
@@ -180,9 +180,9 @@ export const loginMachine = setup({
     showFieldErrors: assign(({ event }) => {
       assertEvent(event, "signIn.submit");
       const checked = validateSignIn(event);
-      return { fieldErrors: checked.ok ? {} : checked.errors, message: checked.ok ? signInMessages.summary : signInSummary(checked.errors) };
+      return { fieldErrors: checked.ok ? {} : checked.errors, message: checked.ok ? signInTexts.summary : signInSummary(checked.errors) };
     }),
-    askForCaptcha: assign({ message: () => signInMessages.captchaNeeded }),
+    askForCaptcha: assign({ message: () => signInTexts.captchaNeeded }),
     clearFieldError: assign({
       fieldErrors: ({ context, event }) => {
         assertEvent(event, "field.edit");
@@ -218,7 +218,7 @@ export const loginMachine = setup({
     rememberSecondStep: assign((_, params: { to: string; setup: boolean; resent: boolean }) => ({
       secondStep: { to: params.to, setup: params.setup },
       codeMessage: null,
-      codeNotice: params.resent ? secondStepMessages.newCodeSent(params.to) : null,
+      codeNotice: params.resent ? secondStepTexts.newCodeSent(params.to) : null,
     })),
     showCodeShape: assign({
       codeMessage: ({ event }) => {
@@ -282,7 +282,7 @@ export const loginMachine = setup({
           return { username: event.username, password: event.password, captcha: event.captcha };
         },
         onDone: answered,
-        onError: { target: "credentials", actions: { type: "showToast", params: { message: signInMessages.networkFailure } } },
+        onError: { target: "credentials", actions: { type: "showToast", params: { message: signInTexts.networkFailure } } },
       },
       on: {
         "answer.signedIn": signedIn,
@@ -294,7 +294,7 @@ export const loginMachine = setup({
         "answer.invalid": { target: "credentials", actions: { type: "showServerFieldErrors", params: ({ event }) => event.outcome } },
         "answer.failed": { target: "credentials", actions: { type: "showToast", params: ({ event }) => ({ message: event.outcome.message }) } },
         // "refused" (throttled) and "expired" both explain themselves inline.
-        "answer.*": { target: "credentials", actions: { type: "showMessage", params: ({ event }) => ({ message: wordsOf(event, signInMessages.incorrect) }) } },
+        "answer.*": { target: "credentials", actions: { type: "showMessage", params: ({ event }) => ({ message: wordsOf(event, signInTexts.incorrect) }) } },
       },
     },
     updatingPassword: {
@@ -316,13 +316,13 @@ export const loginMachine = setup({
               return { password: event.password, confirm: event.confirm, agreed: event.agreed };
             },
             onDone: answered,
-            onError: { target: "editing", actions: { type: "showPasswordMessage", params: { message: signInMessages.passwordChangeFailed } } },
+            onError: { target: "editing", actions: { type: "showPasswordMessage", params: { message: signInTexts.passwordChangeFailed } } },
           },
           on: {
             "answer.signedIn": signedIn,
             "answer.chooseAccount": accountToChoose,
             "answer.expired": signInExpired,
-            "answer.*": { target: "editing", actions: { type: "showPasswordMessage", params: ({ event }) => ({ message: wordsOf(event, signInMessages.passwordChangeFailed) }) } },
+            "answer.*": { target: "editing", actions: { type: "showPasswordMessage", params: ({ event }) => ({ message: wordsOf(event, signInTexts.passwordChangeFailed) }) } },
           },
         },
       },
@@ -344,12 +344,12 @@ export const loginMachine = setup({
               return { accountId: event.accountId };
             },
             onDone: answered,
-            onError: { target: "choosing", actions: { type: "showToast", params: { message: signInMessages.networkFailure } } },
+            onError: { target: "choosing", actions: { type: "showToast", params: { message: signInTexts.networkFailure } } },
           },
           on: {
             "answer.signedIn": signedIn,
             "answer.expired": signInExpired,
-            "answer.*": { target: "choosing", actions: { type: "showToast", params: ({ event }) => ({ message: wordsOf(event, signInMessages.networkFailure) }) } },
+            "answer.*": { target: "choosing", actions: { type: "showToast", params: ({ event }) => ({ message: wordsOf(event, signInTexts.networkFailure) }) } },
           },
         },
       },
@@ -439,14 +439,14 @@ export const loginMachine = setup({
           invoke: {
             src: "continueSignIn",
             onDone: answered,
-            onError: { target: "showing", actions: { type: "showToast", params: { message: signInMessages.networkFailure } } },
+            onError: { target: "showing", actions: { type: "showToast", params: { message: signInTexts.networkFailure } } },
           },
           on: {
             "answer.signedIn": signedIn,
             "answer.chooseAccount": accountToChoose,
             "answer.passwordUpdate": { target: "#login.updatingPassword" },
             "answer.expired": signInExpired,
-            "answer.*": { target: "showing", actions: { type: "showToast", params: ({ event }) => ({ message: wordsOf(event, signInMessages.networkFailure) }) } },
+            "answer.*": { target: "showing", actions: { type: "showToast", params: ({ event }) => ({ message: wordsOf(event, signInTexts.networkFailure) }) } },
           },
         },
       },

@@ -1,5 +1,5 @@
 import { and, assertEvent, assign, emit, enqueueActions, setup, stateIn } from "xstate";
-import { messagingMessages } from "../app/lib/texts/messaging";
+import { messagingTexts } from "../app/lib/texts/messaging";
 import { checkDraft, replySubject, type Draft, type MessageErrors, type Option, type PendingFile, type SendReply } from "../app/lib/messaging-compose";
 import type { MessageView, MessagingSettings } from "../app/lib/messaging-view";
 import { StepSessionEndedError } from "../app/lib/step-client";
@@ -23,7 +23,7 @@ import { unprovided } from "./unprovided";
  * looks for at the practice and sends only if it is not there.
  */
 
-const t = messagingMessages;
+const t = messagingTexts;
 
 export interface MessagingInput {
   settings: MessagingSettings;

@@ -1,6 +1,6 @@
 import { and, assertEvent, assign, setup } from "xstate";
 import type { Allocation } from "../app/lib/allocation";
-import { paymentMessages } from "../app/lib/texts/payment";
+import { paymentTexts } from "../app/lib/texts/payment";
 import { RefusedError, refusedForCertain } from "../app/lib/card-refusal";
 import { StepSessionEndedError } from "../app/lib/step-client";
 import { StepFailedError } from "../app/lib/steps";
@@ -19,7 +19,7 @@ import { unprovided } from "./unprovided";
  */
 
 /** The texts of 1§4, 1§5 and 1§8: the messages catalogue's, so the machine and the screens say the same. */
-export const paymentTexts = paymentMessages;
+export { paymentTexts };
 
 /** The machine's input, context and events live in payment-context.ts, which payment-choice.ts reads too. */
 export type { PaymentContext, PaymentEvent, PaymentInput } from "./payment-context";

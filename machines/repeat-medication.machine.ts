@@ -1,6 +1,6 @@
 import { and, assertEvent, assign, setup } from "xstate";
 import type { Delivery, PharmacyOption, RepeatSettings } from "../app/lib/medications-view";
-import { medicationsMessages } from "../app/lib/texts/medications";
+import { medicationsTexts } from "../app/lib/texts/medications";
 import { checkRepeatChoice, type RepeatChoice, type RepeatErrors, type RepeatReply } from "../app/lib/repeat-request";
 import { StepSessionEndedError } from "../app/lib/step-client";
 import { newAttemptKey } from "./attempt-key";
@@ -22,7 +22,7 @@ import { unprovided } from "./unprovided";
  * new request.
  */
 
-const t = medicationsMessages;
+const t = medicationsTexts;
 
 export interface RepeatInput {
   settings: RepeatSettings;

@@ -5,7 +5,8 @@ import { originOf } from "./endpoint-route";
 import { FaultRequestSchema } from "./faults";
 import { issuesOf, sendJson } from "./http";
 import { AdvanceSchema, InstantSchema } from "./clock";
-import { UnknownScenarioError, type World, type WorldRegistry } from "./worlds";
+import type { World } from "./areas";
+import { UnknownScenarioError, type WorldRegistry } from "./worlds";
 
 /**
  * The admin API under /__admin, for QA and tests: create, list, reset and delete worlds, read and

@@ -5,7 +5,7 @@ import { adminRouter } from "./admin";
 import { accountAdminRouter } from "./admin-accounts";
 import { openApiDocument } from "./openapi";
 import { originOf, parseRequest, sendError, sendReply, worldRouteHandler, type WorldRoute } from "./endpoint-route";
-import { worldRoutes } from "./handlers/index";
+import { worldRoutes, type World } from "./areas";
 import { sendJson } from "./http";
 import { WORLD_ENDPOINT_NAMES } from "./world-endpoints";
 import type { WorldRegistry } from "./worlds";
@@ -82,7 +82,7 @@ export function createMockApp({ worlds, closing, log }: MockAppOptions) {
   const worldOf = (req: Request) => worlds.get(String(req.params.worldId));
   for (const name of WORLD_ENDPOINT_NAMES) {
     const endpoint = endpoints[name];
-    const route = worldRoutes[name] as WorldRoute<typeof endpoint>;
+    const route = worldRoutes[name] as WorldRoute<typeof endpoint, World>;
     app[METHOD[endpoint.method]](`/worlds/:worldId/api/${endpoint.path}`, worldRouteHandler(endpoint, route, { worldOf, closing }));
   }
 

@@ -4,7 +4,7 @@ import type { z } from "zod";
 import type { Endpoint } from "../contract/endpoints";
 import { HttpError, issuesOf, sendJson } from "./http";
 import type { FaultAction } from "./faults";
-import type { World } from "./worlds";
+import type { WorldCore } from "./world-core";
 
 /**
  * The one place where a call of the contract table becomes an Express handler. Every call goes
@@ -27,8 +27,12 @@ export interface Session {
   patientIds: ReadonlySet<string>;
 }
 
-export interface CallContext<E extends Endpoint, S extends Session | undefined = Session> {
-  world: World;
+/**
+ * What a handler is given. `W` is the world as the handler's area declares it: the core every world
+ * has, its own stores and the stores of the areas it reads (decisions/359); every world has them all.
+ */
+export interface CallContext<E extends Endpoint, S extends Session | undefined = Session, W extends WorldCore = WorldCore> {
+  world: W;
   query: OutputOf<E["query"]>;
   body: OutputOf<E["body"]>;
   session: S;
@@ -36,9 +40,13 @@ export interface CallContext<E extends Endpoint, S extends Session | undefined =
   origin: string;
 }
 
-export type WorldRoute<E extends Endpoint> =
-  | { tokenIn: "none"; handle(call: CallContext<E, undefined>): z.input<E["reply"]> | Promise<z.input<E["reply"]>> }
-  | { tokenIn: "header" | "query"; handle(call: CallContext<E, Session>): z.input<E["reply"]> | Promise<z.input<E["reply"]>> };
+/**
+ * A call's handler. `handle` is a property, not a method, so that TypeScript compares its world
+ * strictly: a route that reads `world.messages` is not a route of a world without that store.
+ */
+export type WorldRoute<E extends Endpoint, W extends WorldCore = WorldCore> =
+  | { tokenIn: "none"; handle: (call: CallContext<E, undefined, W>) => z.input<E["reply"]> | Promise<z.input<E["reply"]>> }
+  | { tokenIn: "header" | "query"; handle: (call: CallContext<E, Session, W>) => z.input<E["reply"]> | Promise<z.input<E["reply"]>> };
 
 /** The parameters that name a patient; each must be the token's patient or a linked account. */
 const PATIENT_ID_FIELDS = ["PatientID", "UserLoggedID", "ProxyID", "BookWithID"] as const;
@@ -85,13 +93,13 @@ export function sendError(res: Response, error: unknown): void {
   sendJson(res, 500, { error: "Internal mock server error", message: error instanceof Error ? error.message : String(error) });
 }
 
-export interface WorldRouteOptions {
-  worldOf(req: Request): World | undefined;
+export interface WorldRouteOptions<W extends WorldCore> {
+  worldOf(req: Request): W | undefined;
   /** Aborted when the server closes, so delayed replies do not hold it open. */
   closing: AbortSignal;
 }
 
-export function worldRouteHandler<E extends Endpoint>(endpoint: E, route: WorldRoute<E>, options: WorldRouteOptions): RequestHandler {
+export function worldRouteHandler<E extends Endpoint, W extends WorldCore>(endpoint: E, route: WorldRoute<E, W>, options: WorldRouteOptions<W>): RequestHandler {
   return async (req, res) => {
     try {
       const world = options.worldOf(req);
@@ -127,7 +135,7 @@ export function worldRouteHandler<E extends Endpoint>(endpoint: E, route: WorldR
     }
   };
 
-  async function answer(world: World, fault: FaultAction | undefined, req: Request, res: Response, store: World["store"]): Promise<void> {
+  async function answer(world: W, fault: FaultAction | undefined, req: Request, res: Response, store: WorldCore["store"]): Promise<void> {
     const respond = fault?.respond;
     try {
       if (fault && (fault.delayMs > 0 || fault.held)) {
@@ -159,7 +167,7 @@ export function worldRouteHandler<E extends Endpoint>(endpoint: E, route: WorldR
       const { query, body } = parseRequest(endpoint, req);
       if (session) checkPatientIds(session, query, body);
 
-      const handle = route.handle as (call: CallContext<E, Session | undefined>) => unknown;
+      const handle = route.handle as (call: CallContext<E, Session | undefined, W>) => unknown;
       // Documents (PDFs) are rendered asynchronously; everything else answers at once.
       const payload = await handle({ world, query, body, session, origin: originOf(req) });
       if (respond?.kind === "lost-reply") res.socket?.destroy();
@@ -194,7 +202,7 @@ function tokenOf(req: Request, tokenIn: TokenIn): string | undefined {
   return typeof raw === "string" && raw.trim() !== "" ? raw.trim() : undefined;
 }
 
-function authenticate(world: World, token: string | undefined): Session {
+function authenticate(world: WorldCore, token: string | undefined): Session {
   if (!token) throw new HttpError(401, { error: "Unauthorized", message: "A Token is required" });
   const grant = world.tokens.lookup(token);
   if (!grant) throw new HttpError(401, { error: "Unauthorized", message: "The token is unknown or has been logged out" });

@@ -1,7 +1,8 @@
 import { randomUUID } from "node:crypto";
 import type { AddressInfo } from "node:net";
 import { SMTPServer } from "smtp-server";
-import { normaliseUsername, type WorldRegistry } from "./worlds";
+import { normaliseUsername } from "./world-core";
+import type { WorldRegistry } from "./worlds";
 
 /**
  * The mock's mail catcher (decisions/277): an SMTP server inside the mock process that accepts every

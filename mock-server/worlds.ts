@@ -1,20 +1,12 @@
-import { Journal } from "./journal";
 import { randomBytes } from "node:crypto";
-import { buildPracticeData, type PracticeData } from "../fixtures/builders/practice-data";
-import type { MessageLocation } from "../fixtures/builders/messages";
-import { rosterLocations } from "../fixtures/builders/roster";
 import { getScenario, scenarioIds } from "../fixtures/scenarios/index";
-import { FaultTable } from "./faults";
-import { AppointmentStore } from "./appointment-store";
-import { DocumentStore } from "./document-store";
-import { MedicationStore } from "./medication-store";
-import { HealthStore } from "./health-store";
-import type { StaffRecord } from "../fixtures/builders/staff";
-import { MessageStore } from "./message-store";
-import { PaymentStore } from "./payment-store";
-import { TokenTable } from "./tokens";
-import { createWorldStore, loadPracticeData, type WorldStore } from "./world-store";
+import { worldData, worldStores, type World } from "./areas";
 import { WorldClock } from "./clock";
+import { FaultTable } from "./faults";
+import { Journal } from "./journal";
+import { TokenTable } from "./tokens";
+import { normaliseUsername, type WorldUser } from "./world-core";
+import { createWorldStore, loadPracticeData } from "./world-store";
 
 /**
  * A world is a whole practice generated from a scenario and a seed, with its own store, sign-ins
@@ -24,34 +16,6 @@ import { WorldClock } from "./clock";
 
 export const DEFAULT_WORLD_ID = "default";
 export const USER_DOMAIN = "demo.nz";
-
-export interface WorldUser {
-  label: string;
-  username: string;
-  password: string;
-  description: string;
-}
-
-/** A world's stores of each area (`areaStores`): its seeded data, generated when first read, and what the practice received. */
-type AreaStores = ReturnType<typeof areaStores>;
-
-export interface World extends AreaStores {
-  id: string;
-  scenarioId: string;
-  seed: number;
-  createdAt: string;
-  /** The world's own time (decisions/012); generated data is anchored to where it started. */
-  clock: WorldClock;
-  store: WorldStore;
-  /** The practice team: providers, nurses and reception. */
-  staff: readonly StaffRecord[];
-  tokens: TokenTable;
-  faults: FaultTable;
-  journal: Journal;
-  users: WorldUser[];
-  /** When the world was last reached (any call or admin request), for idle removal. */
-  lastUsedAt: number;
-}
 
 export interface CreateWorldOptions {
   scenario?: string;
@@ -69,11 +33,6 @@ export class UnknownScenarioError extends Error {
 
 export function usernameFor(label: string, worldId: string): string {
   return worldId === DEFAULT_WORLD_ID ? `${label}@${USER_DOMAIN}` : `${label}+${worldId}@${USER_DOMAIN}`;
-}
-
-/** Sign-in compares user names trimmed and case-insensitively, as the practice API does. */
-export function normaliseUsername(username: string): string {
-  return username.trim().toLowerCase();
 }
 
 export class WorldRegistry {
@@ -163,45 +122,16 @@ export class WorldRegistry {
 
 /** Everything of a world that its scenario, seed and starting clock fix, plus empty sign-ins, faults and journal. */
 function generate(id: string, scenarioId: string, seed: number, clock: WorldClock) {
-  const data = buildPracticeData(getScenario(scenarioId)!, seed, { referenceDate: clock.startMs });
+  const data = worldData(getScenario(scenarioId)!, seed, { referenceDate: clock.startMs });
   const store = createWorldStore();
   loadPracticeData(store, data, (label) => usernameFor(label, id));
   return {
     store,
-    ...areaStores(seed, data, clock),
+    ...worldStores({ seed, data, clock }),
     staff: data.staff,
     tokens: new TokenTable(),
     faults: new FaultTable(),
     journal: new Journal(),
     users: data.accounts.map((a): WorldUser => ({ label: a.label, username: usernameFor(a.label, id), password: a.password, description: a.description })),
   };
-}
-
-/**
- * Each area's store of a world, one line per area (decisions/342), made from the area's plans in the
- * practice data (`PATIENT_PLANS`, fixtures/builders/practice-data.ts); handlers reach it as
- * `world.<name>`. Made in this order, as before; a store generates its records when first read.
- */
-function areaStores(seed: number, data: PracticeData, clock: WorldClock) {
-  /** Lab results and letters, generated per patient on first read. */
-  const documents = new DocumentStore(seed, data.staff, data.referenceDate, data.documentPlans);
-  const appointments = new AppointmentStore(seed, data.staff, data.referenceDate, data.appointmentPlans, clock, data.videoBooking);
-  const medications = new MedicationStore(seed, data.staff, data.referenceDate, data.city, data.medicationPlans, data.pharmacyCount);
-  return {
-    /** Secure messages, generated per patient on first read (decisions/010). */
-    messages: new MessageStore({ seed, practiceName: data.practice.name, staff: data.staff, referenceDate: data.referenceDate, frontDesk: frontDeskOf(data.practice) }, data.messagePlans, () => clock.nowMs()),
-    documents,
-    appointments,
-    medications,
-    /** Diagnoses, allergies, immunisations, reminders and vitals, generated per patient on first read; the timeline drawn from them all. */
-    health: new HealthStore(seed, data.staff, data.referenceDate, data.healthPlans, { medicines: (id) => medications.all(id), appointments, documents, clock }),
-    /** Payments made in this world (a reset forgets them with the rest). */
-    payments: new PaymentStore(),
-  };
-}
-
-/** The practice's front desk writes from its main rooms (lookup 11's first location), as `Location/{id}`. */
-function frontDeskOf(practice: Parameters<typeof rosterLocations>[0]): MessageLocation {
-  const [main] = rosterLocations(practice);
-  return { id: main.id, name: `${main.name} Front Desk` };
 }

@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { and, desc, eq, gte, inArray, lt, or, type SQL } from "drizzle-orm";
 import { data } from "react-router";
-import { errorsMessages } from "../lib/texts/errors";
+import { errorsTexts } from "../lib/texts/errors";
 import { purgeDevices } from "./device-rows.server";
 import { currentRequestId, observability } from "./observability.server";
 import { failureCode, portalStore, type PortalStore } from "./portal-store.server";
@@ -201,7 +201,7 @@ export async function listAccess(query: AccessQuery, store: PortalStore | undefi
     return { entries, next: rows.length > size && last ? `${last.at.getTime()}.${last.id}` : null };
   } catch (error) {
     observability().logger.error({ kind: "portal-store", operation: "access.list", requestId: currentRequestId(), error: failureCode(error) }, "portal store read failed");
-    throw data({ message: errorsMessages.stateUnavailable }, { status: 503 });
+    throw data({ message: errorsTexts.stateUnavailable }, { status: 503 });
   }
 }
 

@@ -3,7 +3,7 @@ import { and, desc, eq, ne, sql } from "drizzle-orm";
 import { createCookie } from "react-router";
 import { addressRange, DEVICE_ID_PATTERN, newDeviceMailTo } from "../lib/devices";
 import { formatDateTime } from "../lib/dates";
-import { deviceMailMessages } from "../lib/texts/devices";
+import { deviceMailTexts } from "../lib/texts/devices";
 import type { AccessAction } from "../lib/access-kinds";
 import { recordAccess, deviceLabel } from "./access-record.server";
 import { config } from "./config.server";
@@ -153,7 +153,7 @@ export async function noteSignIn(notices: DeviceNotices, who: DeviceHolder & { u
   const to = newDeviceMailTo(sighting, who.username);
   if (!to || !notices.sendMail) return { isNew: sighting.isNew, mailed: false };
   try {
-    await notices.sendMail({ to, subject: deviceMailMessages.subject, text: deviceMailMessages.body(device.label, formatDateTime(now.getTime()), device.range) });
+    await notices.sendMail({ to, subject: deviceMailTexts.subject, text: deviceMailTexts.body(device.label, formatDateTime(now.getTime()), device.range) });
     return { isNew: true, mailed: true };
   } catch (error) {
     const { logger, mailFailures } = observability();

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { documentsMessages } from "../lib/texts/documents";
+import { documentsTexts } from "../lib/texts/documents";
 import { config, type Config } from "./config.server";
 import { accountHolderKey, anonymousSessionId, type SignedIn } from "./session.server";
 import { stateStore } from "./state.server";
@@ -133,7 +133,7 @@ export async function documentRefusal(signedIn: Pick<SignedIn, "user" | "session
   const verdict = await rate.claim(holderOf(signedIn), anonymousSessionId(signedIn.session.id));
   if (verdict.allowed) return null;
   const seconds = verdict.retryAfterSeconds;
-  return { message: documentsMessages.slowedDown(seconds), init: { status: 429, headers: { "Retry-After": String(seconds), "Cache-Control": "no-store" } } };
+  return { message: documentsTexts.slowedDown(seconds), init: { status: 429, headers: { "Retry-After": String(seconds), "Cache-Control": "no-store" } } };
 }
 
 /**

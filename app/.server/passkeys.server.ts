@@ -7,7 +7,7 @@ import type {
 } from "@simplewebauthn/server";
 import { and, asc, count, eq } from "drizzle-orm";
 import { z } from "zod";
-import { passkeyMessages } from "../lib/texts/passkeys";
+import { passkeyTexts } from "../lib/texts/passkeys";
 import { normalisePasskeyName, passkeyNameProblem } from "../lib/passkeys";
 import { passkeyBringsRecoveryCodes } from "../lib/second-step";
 import { config } from "./config.server";
@@ -323,28 +323,28 @@ export type AddVerdict = { ok: true; name: string; recoveryCodes: string[] | nul
 /** Checks the browser's new credential against its challenge and adds it under the holder's name for it. */
 export async function addPasskey(deps: Passkeys, holderKey: string, response: RegistrationResponseJSON, typedName: string, now = new Date()): Promise<AddVerdict> {
   const rp = deps.relyingParty;
-  if (!rp) return { ok: false, message: passkeyMessages.noOrigin, status: 503 };
+  if (!rp) return { ok: false, message: passkeyTexts.noOrigin, status: 503 };
   const problem = passkeyNameProblem(typedName);
   if (problem) return { ok: false, message: problem, status: 400 };
   const name = normalisePasskeyName(typedName);
   const challenge = challengeOf(response);
-  if (!challenge || !(await deps.challenges.take(challenge, { holderKey, purpose: "register" }))) return { ok: false, message: passkeyMessages.replayed, status: 400 };
+  if (!challenge || !(await deps.challenges.take(challenge, { holderKey, purpose: "register" }))) return { ok: false, message: passkeyTexts.replayed, status: 400 };
   if ((await deps.store.count(holderKey)) >= PASSKEYS_PER_HOLDER) return { ok: false, message: `You have ${PASSKEYS_PER_HOLDER} passkeys, the most one account can keep. Remove one first.`, status: 400 };
   const { verifyRegistrationResponse } = await webauthn();
   let verified: Awaited<ReturnType<typeof verifyRegistrationResponse>>;
   try {
     verified = await verifyRegistrationResponse({ response, expectedChallenge: challenge, expectedOrigin: rp.origin, expectedRPID: rp.id, requireUserVerification: false, supportedAlgorithmIDs: PASSKEY_ALGORITHMS });
   } catch {
-    return { ok: false, message: passkeyMessages.refused, status: 400 };
+    return { ok: false, message: passkeyTexts.refused, status: 400 };
   }
-  if (!verified.verified) return { ok: false, message: passkeyMessages.refused, status: 400 };
+  if (!verified.verified) return { ok: false, message: passkeyTexts.refused, status: 400 };
   const { credential } = verified.registrationInfo;
   const added = await deps.store.add(
     holderKey,
     { credentialId: credential.id, publicKey: Buffer.from(credential.publicKey).toString("base64url"), counter: credential.counter, transports: credential.transports ?? response.response.transports ?? [], name },
     now,
   );
-  return added.added ? { ok: true, name, recoveryCodes: added.recoveryCodes } : { ok: false, message: passkeyMessages.alreadyAdded, status: 409 };
+  return added.added ? { ok: true, name, recoveryCodes: added.recoveryCodes } : { ok: false, message: passkeyTexts.alreadyAdded, status: 409 };
 }
 
 /** Options for signing in: only the holder's own passkeys are offered to the browser. */
@@ -401,9 +401,9 @@ export async function checkPasskey(deps: Passkeys, holderKey: string, response: 
 
 /** The words of a verdict other than "accepted". */
 export function verdictMessage(verdict: Exclude<PasskeyVerdict, "accepted">): string {
-  if (verdict === "not-this-account") return passkeyMessages.notThisAccount;
-  if (verdict === "replayed") return passkeyMessages.replayed;
-  return passkeyMessages.refused;
+  if (verdict === "not-this-account") return passkeyTexts.notThisAccount;
+  if (verdict === "replayed") return passkeyTexts.replayed;
+  return passkeyTexts.refused;
 }
 
 /** The portal's own: its store, challenges in its state store, its configured origin, the second step's throttle. */

@@ -1,6 +1,6 @@
 import { Redis } from "ioredis";
 import { data } from "react-router";
-import { errorsMessages } from "../lib/texts/errors";
+import { errorsTexts } from "../lib/texts/errors";
 import type { StateStore } from "./state-store.server";
 import { currentRequestId, observability } from "./observability.server";
 import { redactServerUrl } from "../../contract/redact";
@@ -81,7 +81,7 @@ function unavailable(error: unknown): never {
   const { logger, stateStoreErrors } = observability();
   stateStoreErrors.inc({ store: "redis" });
   logger.error({ kind: "state-store", store: "redis", requestId: currentRequestId(), error: error instanceof Error ? error.message : String(error) }, "session store command failed");
-  throw data({ message: errorsMessages.stateUnavailable }, { status: 503 });
+  throw data({ message: errorsTexts.stateUnavailable }, { status: 503 });
 }
 
 export class RedisStateStore implements StateStore {

@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { errorsMessages } from "../lib/texts/errors";
+import { errorsTexts } from "../lib/texts/errors";
 
 /**
  * The posted form of an action. A body that cannot be read as a form (a broken multipart body, a
@@ -9,6 +9,6 @@ export async function requestForm(request: Request): Promise<FormData> {
   try {
     return await request.formData();
   } catch {
-    throw data({ message: errorsMessages.unreadableForm }, { status: 400 });
+    throw data({ message: errorsTexts.unreadableForm }, { status: 400 });
   }
 }

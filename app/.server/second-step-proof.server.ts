@@ -1,4 +1,4 @@
-import { secondStepMessages } from "../lib/texts/secondStep";
+import { secondStepTexts } from "../lib/texts/secondStep";
 import { codeShapeProblem } from "../lib/second-step";
 import { observability } from "./observability.server";
 import { recordSignInEvent, type SecondStepStore } from "./second-step.server";
@@ -42,19 +42,19 @@ export async function checkProof(
   const recovery = form.get("recovery") === "true";
   const code = String(form.get("code") ?? "");
   const count = (outcome: "accepted" | "wrong" | "expired" | "throttled") => observability().secondStepProofs.inc({ change, outcome });
-  if (code.trim() === "") return { ok: false, message: secondStepMessages.proofNeeded, status: 400 };
+  if (code.trim() === "") return { ok: false, message: secondStepTexts.proofNeeded, status: 400 };
   const shape = codeShapeProblem(code, recovery);
   if (shape) return { ok: false, message: shape, status: 400 };
   const claim = await deps.attempts.claim(who.holderKey, address);
   if (!claim.allowed) {
     count("throttled");
-    return { ok: false, message: secondStepMessages.tooManyAttempts, status: 429 };
+    return { ok: false, message: secondStepTexts.tooManyAttempts, status: 429 };
   }
   const verdict = recovery ? ((await deps.store.useRecoveryCode(who.holderKey, code)) ? "accepted" : "wrong") : await deps.store.useEmailCode(who.holderKey, code);
   if (verdict !== "accepted") {
     count(verdict);
     recordSignInEvent(who, request, "second-step-failed");
-    const message = recovery ? secondStepMessages.wrongRecoveryCode : verdict === "expired" ? secondStepMessages.expiredCode : secondStepMessages.wrongCode;
+    const message = recovery ? secondStepTexts.wrongRecoveryCode : verdict === "expired" ? secondStepTexts.expiredCode : secondStepTexts.wrongCode;
     return { ok: false, message, status: 400 };
   }
   count("accepted");

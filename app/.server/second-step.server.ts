@@ -1,6 +1,6 @@
 import { createHash, randomInt } from "node:crypto";
 import { and, count, eq, isNull, sql } from "drizzle-orm";
-import { secondStepMessages } from "../lib/texts/secondStep";
+import { secondStepTexts } from "../lib/texts/secondStep";
 import { normaliseCode, recoveryCodesStay } from "../lib/second-step";
 import type { AccessAction } from "../lib/access-kinds";
 import { recordAccess } from "./access-record.server";
@@ -207,7 +207,7 @@ export function secondStepThrottle(store = stateStore) {
 /** "j•••@example.com": enough for the holder to know which inbox, not the whole address on screen. */
 export function maskAddress(address: string): string {
   const at = address.lastIndexOf("@");
-  if (at < 1) return secondStepMessages.yourAddress;
+  if (at < 1) return secondStepTexts.yourAddress;
   return `${address[0]}•••${address.slice(at)}`;
 }
 
@@ -250,19 +250,19 @@ export async function sendSecondStepCode(
   holderKey: string,
   to: string,
   address: string,
-  mail: { subject: string; body(code: string): string } = { subject: secondStepMessages.mailSubject, body: secondStepMessages.mailBody },
+  mail: { subject: string; body(code: string): string } = { subject: secondStepTexts.mailSubject, body: secondStepTexts.mailBody },
 ): Promise<string | null> {
-  if (!sender.sendMail) return secondStepMessages.cannotSend;
+  if (!sender.sendMail) return secondStepTexts.cannotSend;
   const claim = await sender.sends.claim(holderKey, address);
-  if (!claim.allowed) return secondStepMessages.tooManyAttempts;
+  if (!claim.allowed) return secondStepTexts.tooManyAttempts;
   try {
     const code = await sender.store.issueEmailCode(holderKey);
     await sender.sendMail({ to, subject: mail.subject, text: mail.body(code) });
     return null;
   } catch (error) {
-    if (error instanceof SecondStepUnavailable) return secondStepMessages.unavailable;
+    if (error instanceof SecondStepUnavailable) return secondStepTexts.unavailable;
     observability().logger.error({ kind: "mail", error: error instanceof Error ? error.name : "unknown" }, "second-step code not sent");
-    return secondStepMessages.cannotSend;
+    return secondStepTexts.cannotSend;
   }
 }
 

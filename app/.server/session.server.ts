@@ -7,7 +7,7 @@ import { practiceApi, type PracticeApi } from "./practice/api.server";
 import { perRequestReads } from "./practice/per-request-reads.server";
 import { stateStore } from "./state.server";
 import { MemoryStateStore, type StateStore } from "./state-store.server";
-import { errorsMessages } from "../lib/texts/errors";
+import { errorsTexts } from "../lib/texts/errors";
 import type { LinkedAccount } from "../lib/sign-in-flow";
 import { STEP_HEADER } from "../lib/step-client";
 import { VIEWING_FIELD, VIEWING_HEADER } from "../lib/viewing";
@@ -450,7 +450,7 @@ export function createSessions(
     const user = session.get("user");
     if (!user) return toLogin(session, request);
     const claimed = request.headers.get(VIEWING_HEADER);
-    if (claimed && claimed !== viewingKeyOf(user)) throw data({ message: errorsMessages.viewingChanged }, { status: 409, headers: { "Cache-Control": "no-store" } });
+    if (claimed && claimed !== viewingKeyOf(user)) throw data({ message: errorsTexts.viewingChanged }, { status: 409, headers: { "Cache-Control": "no-store" } });
     // Only the practice's own "no" ends the session (a false reply or a 401). A check that could not
     // be made (a 503, a timeout, a dropped connection, a garbled reply) keeps it: the patient sees a
     // page with Try again, and is still signed in when it works.
@@ -459,7 +459,7 @@ export function createSessions(
       (error: unknown) => {
         if (error instanceof PracticeApiError && error.kind === "unauthorized") return toLogin(session, request, { back: false });
         console.error(`Token check failed, session kept: ${error instanceof Error ? error.message : String(error)}`);
-        throw data({ message: errorsMessages.tokenCheckFailed }, { status: 503 });
+        throw data({ message: errorsTexts.tokenCheckFailed }, { status: 503 });
       },
     );
     // Once the practice has said the token is good, the request counts as the device's (decisions/310).

@@ -1,6 +1,6 @@
 import { endpoints } from "../../contract/endpoints";
-import { errorsMessages } from "../lib/texts/errors";
-import { signInMessages } from "../lib/texts/signIn";
+import { errorsTexts } from "../lib/texts/errors";
+import { signInTexts } from "../lib/texts/signIn";
 import { newPasswordProblem } from "../lib/new-password";
 import { displayName } from "../lib/patient-summary";
 import { CAPTCHA_AFTER, type FlowKind, type LinkedAccount, type Outcome } from "../lib/sign-in-flow";
@@ -12,14 +12,14 @@ import { authenticate, logout, lookupIdentity } from "./practice/auth.server";
 import { practiceApi, type PracticeApi } from "./practice/api.server";
 import { PracticeApiError } from "./practice/client.server";
 import { getProxyUsers } from "./practice/patient.server";
-import { secondStepMessages } from "../lib/texts/secondStep";
+import { secondStepTexts } from "../lib/texts/secondStep";
 import type { SendMail } from "./mail.server";
 import { codeShapeProblem, normaliseCode } from "../lib/second-step";
 import { deviceCookie, noteSignIn, portalDevices, type DeviceCookie, type DeviceNotices, type DeviceSighting } from "./devices.server";
 import { maskAddress, portalSecondStep, recordSignInEvent, SecondStepUnavailable, sendSecondStepCode, type SecondStepStore } from "./second-step.server";
 import { accountHolderKey, sessions, type PasskeyStage, type PendingSignIn, type PortalSession, type Sessions } from "./session.server";
 import type { AuthenticationResponseJSON } from "@simplewebauthn/server";
-import { passkeyMessages } from "../lib/texts/passkeys";
+import { passkeyTexts } from "../lib/texts/passkeys";
 import { authenticationOptions, checkPasskey, PasskeysUnavailable, portalPasskeys, verdictMessage, type Passkeys } from "./passkeys.server";
 import { type AttemptThrottle, signInThrottle, type SignInThrottle } from "./throttle.server";
 import { clientAddress } from "./client-address.server";
@@ -96,7 +96,7 @@ export function createSignInSteps(deps: SignInDeps) {
 
   function practiceFailure(error: unknown): FlowResult<"failed"> {
     if (!(error instanceof PracticeApiError)) throw error;
-    return { outcome: { kind: "failed", message: error.kind === "contract" ? errorsMessages.practiceBroken : signInMessages.networkFailure } };
+    return { outcome: { kind: "failed", message: error.kind === "contract" ? errorsTexts.practiceBroken : signInTexts.networkFailure } };
   }
 
   async function signInStep(
@@ -119,7 +119,7 @@ export function createSignInSteps(deps: SignInDeps) {
     const captchaRequired = verdict.captchaRequired || sessionFailures >= CAPTCHA_AFTER;
     if (captchaRequired && !(await deps.verifyCaptcha(input.captcha))) {
       await deps.throttle.release(username, address);
-      return { outcome: { kind: "rejected", message: signInMessages.captchaNeeded, captchaRequired: true } };
+      return { outcome: { kind: "rejected", message: signInTexts.captchaNeeded, captchaRequired: true } };
     }
 
     // The attempt stays counted: it was a wrong password.
@@ -140,11 +140,11 @@ export function createSignInSteps(deps: SignInDeps) {
       if (identity.kind === "rejected") {
         // Whatever that address answered, the identity server's refusal stands; a token it gave is handed back.
         if (outcome.kind === "signedIn") await logout(deps.signedOutApi, outcome.token).catch(() => undefined);
-        return reject(signInMessages.credentialsRefused);
+        return reject(signInTexts.credentialsRefused);
       }
       // Wrong, locked or answered without a patient: one answer, so that a refusal does not tell
       // whether the password was right (the practice says "locked" only to the right one).
-      if (outcome.kind !== "signedIn") return reject(signInMessages.credentialsRefused);
+      if (outcome.kind !== "signedIn") return reject(signInTexts.credentialsRefused);
       await deps.throttle.succeeded(username, address);
       return afterAuthentication(
         session,
@@ -170,10 +170,10 @@ export function createSignInSteps(deps: SignInDeps) {
   async function switchStep(request: Request, session: PortalSession, q: string): Promise<FlowResult<"rejected" | AfterAuthentication>> {
     try {
       const identity = await lookupIdentity({ q }, deps.identityUrl);
-      if (identity.kind === "rejected") return { outcome: { kind: "rejected", message: identity.message || signInMessages.switchFailed, captchaRequired: false } };
+      if (identity.kind === "rejected") return { outcome: { kind: "rejected", message: identity.message || signInTexts.switchFailed, captchaRequired: false } };
       const outcome = await authenticate(identity.apiBase, { userName: "", password: "", q });
-      if (outcome.kind === "rejected") return { outcome: { kind: "rejected", message: outcome.message || signInMessages.switchFailed, captchaRequired: false } };
-      if (outcome.kind === "noResource") return { outcome: { kind: "rejected", message: signInMessages.incorrect, captchaRequired: false } };
+      if (outcome.kind === "rejected") return { outcome: { kind: "rejected", message: outcome.message || signInTexts.switchFailed, captchaRequired: false } };
+      if (outcome.kind === "noResource") return { outcome: { kind: "rejected", message: signInTexts.incorrect, captchaRequired: false } };
       return afterAuthentication(session, {
         token: outcome.token,
         apiBase: identity.apiBase,
@@ -213,19 +213,19 @@ export function createSignInSteps(deps: SignInDeps) {
       if (withPasskeys) asked = { stage: "passkey", to: to ?? "", email: status.on && to !== null, recovery: status.recoveryCodesLeft > 0 };
       stage = status.on ? "code" : second.required && !withPasskeys ? "setup" : null;
     } catch (error) {
-      if (error instanceof SecondStepUnavailable || error instanceof PasskeysUnavailable) return giveBack(pending, secondStepMessages.unavailable);
+      if (error instanceof SecondStepUnavailable || error instanceof PasskeysUnavailable) return giveBack(pending, secondStepTexts.unavailable);
       throw error;
     }
     if (asked) {
       // A link's sign-in (no address, and no way to the form's dialogs) is asked to use the form.
-      if (!pending.username) return giveBack(pending, passkeyMessages.linkSignIn);
+      if (!pending.username) return giveBack(pending, passkeyTexts.linkSignIn);
       return {
         outcome: { kind: "passkey", email: asked.email, recovery: asked.recovery },
         cookie: await withPending(session, { ...pending, secondStep: asked }),
       };
     }
     if (!stage) return afterSecondStep(session, pending);
-    if (!to) return giveBack(pending, secondStepMessages.noAddress);
+    if (!to) return giveBack(pending, secondStepTexts.noAddress);
     const sent = await sendCode(holderKey, to, clientAddress(request));
     if (sent) return giveBack(pending, sent);
     return {
@@ -242,7 +242,7 @@ export function createSignInSteps(deps: SignInDeps) {
 
   /** E-mails a new code (sendSecondStepCode); the words of a failure, or null once sent. */
   async function sendCode(holderKey: string, to: string, address: string): Promise<string | null> {
-    return deps.secondStep ? sendSecondStepCode(deps.secondStep, holderKey, to, address) : secondStepMessages.cannotSend;
+    return deps.secondStep ? sendSecondStepCode(deps.secondStep, holderKey, to, address) : secondStepTexts.cannotSend;
   }
 
   /**
@@ -257,28 +257,28 @@ export function createSignInSteps(deps: SignInDeps) {
     if (!pending?.secondStep || !second) return expired;
     const { stage } = pending.secondStep;
     // At a passkey's ask, only a recovery code (when the holder has some) is taken here: no code was e-mailed.
-    if (stage === "passkey" && (!input.recovery || !pending.secondStep.recovery)) return { outcome: { kind: "refused", message: passkeyMessages.usePasskeyFirst } };
+    if (stage === "passkey" && (!input.recovery || !pending.secondStep.recovery)) return { outcome: { kind: "refused", message: passkeyTexts.usePasskeyFirst } };
     const typed = normaliseCode(input.code);
     // Not counted: a typing slip is not a guess. No recovery codes exist yet while setting up.
-    const problem = input.recovery && stage === "setup" ? secondStepMessages.codeShape : codeShapeProblem(typed, input.recovery);
+    const problem = input.recovery && stage === "setup" ? secondStepTexts.codeShape : codeShapeProblem(typed, input.recovery);
     if (problem) return { outcome: { kind: "refused", message: problem } };
     const holderKey = accountHolderKey(pending.apiBase, pending.patientId);
     const who = { apiBase: pending.apiBase, holderId: pending.patientId, holderKey, sessionId: session.id };
     const address = clientAddress(request);
     const claim = await second.attempts.claim(holderKey, address);
-    if (!claim.allowed) return { outcome: { kind: "refused", message: secondStepMessages.tooManyAttempts } };
+    if (!claim.allowed) return { outcome: { kind: "refused", message: secondStepTexts.tooManyAttempts } };
     let verdict: "accepted" | "wrong" | "expired";
     try {
       verdict = input.recovery ? ((await second.store.useRecoveryCode(holderKey, typed)) ? "accepted" : "wrong") : await second.store.useEmailCode(holderKey, typed);
     } catch (error) {
       await second.attempts.release(holderKey, address);
-      if (error instanceof SecondStepUnavailable) return { outcome: { kind: "failed", message: secondStepMessages.unavailable } };
+      if (error instanceof SecondStepUnavailable) return { outcome: { kind: "failed", message: secondStepTexts.unavailable } };
       throw error;
     }
     if (verdict !== "accepted") {
       // The attempt stays counted.
       recordSignInEvent(who, request, "second-step-failed");
-      const message = verdict === "expired" ? secondStepMessages.expiredCode : input.recovery ? secondStepMessages.wrongRecoveryCode : secondStepMessages.wrongCode;
+      const message = verdict === "expired" ? secondStepTexts.expiredCode : input.recovery ? secondStepTexts.wrongRecoveryCode : secondStepTexts.wrongCode;
       return { outcome: { kind: "refused", message } };
     }
     await second.attempts.succeeded(holderKey, address);
@@ -289,7 +289,7 @@ export function createSignInSteps(deps: SignInDeps) {
       try {
         codes = await second.store.turnOn(holderKey);
       } catch (error) {
-        if (error instanceof SecondStepUnavailable) return { outcome: { kind: "failed", message: secondStepMessages.unavailable } };
+        if (error instanceof SecondStepUnavailable) return { outcome: { kind: "failed", message: secondStepTexts.unavailable } };
         throw error;
       }
       recordSignInEvent(who, request, "second-step-on");
@@ -324,7 +324,7 @@ export function createSignInSteps(deps: SignInDeps) {
     try {
       return { outcome: { kind: "passkeyOptions", options: await authenticationOptions(at.passkeys, at.holderKey) } };
     } catch (error) {
-      if (error instanceof PasskeysUnavailable) return { outcome: { kind: "failed", message: passkeyMessages.unavailable } };
+      if (error instanceof PasskeysUnavailable) return { outcome: { kind: "failed", message: passkeyTexts.unavailable } };
       throw error;
     }
   }
@@ -338,13 +338,13 @@ export function createSignInSteps(deps: SignInDeps) {
     if (!at) return expired;
     const address = clientAddress(request);
     const claim = await at.passkeys.attempts.claim(at.holderKey, address);
-    if (!claim.allowed) return { outcome: { kind: "refused", message: passkeyMessages.tooManyAttempts } };
+    if (!claim.allowed) return { outcome: { kind: "refused", message: passkeyTexts.tooManyAttempts } };
     let verdict: Awaited<ReturnType<typeof checkPasskey>>;
     try {
       verdict = await checkPasskey(at.passkeys, at.holderKey, answer);
     } catch (error) {
       await at.passkeys.attempts.release(at.holderKey, address);
-      if (error instanceof PasskeysUnavailable) return { outcome: { kind: "failed", message: passkeyMessages.unavailable } };
+      if (error instanceof PasskeysUnavailable) return { outcome: { kind: "failed", message: passkeyTexts.unavailable } };
       throw error;
     }
     if (verdict !== "accepted") {
@@ -361,17 +361,17 @@ export function createSignInSteps(deps: SignInDeps) {
   async function passkeyCancelledStep(request: Request, session: PortalSession, reason: "cancelled" | "unsupported" | "failed"): Promise<FlowResult<"expired" | "refused">> {
     const at = atPasskey(session);
     if (!at) return expired;
-    if (reason === "unsupported") return { outcome: { kind: "refused", message: passkeyMessages.unsupported } };
+    if (reason === "unsupported") return { outcome: { kind: "refused", message: passkeyTexts.unsupported } };
     const claim = await at.passkeys.attempts.claim(at.holderKey, clientAddress(request));
-    if (!claim.allowed) return { outcome: { kind: "refused", message: passkeyMessages.tooManyAttempts } };
-    return { outcome: { kind: "refused", message: reason === "cancelled" ? passkeyMessages.cancelled : passkeyMessages.browserFailed } };
+    if (!claim.allowed) return { outcome: { kind: "refused", message: passkeyTexts.tooManyAttempts } };
+    return { outcome: { kind: "refused", message: reason === "cancelled" ? passkeyTexts.cancelled : passkeyTexts.browserFailed } };
   }
 
   /** "E-mail me a code instead": for a holder who also has the e-mailed code; on as the second step's code. */
   async function passkeyEmailStep(request: Request, session: PortalSession): Promise<FlowResult<"expired" | "refused" | "secondStep">> {
     const at = atPasskey(session);
     if (!at) return expired;
-    if (!at.stage.email || !at.stage.to) return { outcome: { kind: "refused", message: passkeyMessages.noEmailedCode } };
+    if (!at.stage.email || !at.stage.to) return { outcome: { kind: "refused", message: passkeyTexts.noEmailedCode } };
     const failure = await sendCode(at.holderKey, at.stage.to, clientAddress(request));
     if (failure) return { outcome: { kind: "refused", message: failure } };
     return {
@@ -437,7 +437,7 @@ export function createSignInSteps(deps: SignInDeps) {
     void noting.finally(() => notingDevices.delete(noting));
   }
 
-  const expired: FlowResult<"expired"> = { outcome: { kind: "expired", message: signInMessages.signInExpired } };
+  const expired: FlowResult<"expired"> = { outcome: { kind: "expired", message: signInTexts.signInExpired } };
 
   /** The forced password update panel (1§4 step 3): ChangePassword with the account holder's id. */
   async function changePasswordStep(session: PortalSession, input: { password: string; confirm: string; agreed: boolean }): Promise<FlowResult<"expired" | "refused" | "failed" | "chooseAccount" | "signedIn">> {
@@ -448,7 +448,7 @@ export function createSignInSteps(deps: SignInDeps) {
     // The rules shown to the patient say the password must not contain their names (1§5); here it is enforced.
     const lowered = input.password.toLowerCase();
     if (pending.name.split(/\s+/).some((part) => part.length >= 3 && lowered.includes(part.toLowerCase()))) {
-      return { outcome: { kind: "refused", message: signInMessages.passwordHasName } };
+      return { outcome: { kind: "refused", message: signInTexts.passwordHasName } };
     }
     try {
       const reply = await practiceApi(pending.apiBase, pending.token).call(endpoints.changePassword, {
@@ -459,13 +459,13 @@ export function createSignInSteps(deps: SignInDeps) {
         // or another browser at this panel) was opened with the old password: it ends here.
         await deps.sessions.endOtherSessions(session);
         // 1§8: the practice's message is shown; here on the first signed-in page (the shell), once.
-        const notice = reply.StatusMessage || reply.ResponseMessage || signInMessages.passwordChanged;
+        const notice = reply.StatusMessage || reply.ResponseMessage || signInTexts.passwordChanged;
         return proxyCheck(session, { ...pending, passwordReset: false, notice });
       }
-      if (reply.StatusCode === "3") return { outcome: { kind: "refused", message: reply.StatusMessage ?? reply.ResponseMessage ?? signInMessages.passwordChangeFailed } };
-      return { outcome: { kind: "failed", message: signInMessages.passwordChangeFailed } };
+      if (reply.StatusCode === "3") return { outcome: { kind: "refused", message: reply.StatusMessage ?? reply.ResponseMessage ?? signInTexts.passwordChangeFailed } };
+      return { outcome: { kind: "failed", message: signInTexts.passwordChangeFailed } };
     } catch (error) {
-      if (error instanceof PracticeApiError) return { outcome: { kind: "failed", message: signInMessages.passwordChangeFailed } };
+      if (error instanceof PracticeApiError) return { outcome: { kind: "failed", message: signInTexts.passwordChangeFailed } };
       throw error;
     }
   }
@@ -474,7 +474,7 @@ export function createSignInSteps(deps: SignInDeps) {
     const pending = session.get("pending");
     if (!pending || pending.secondStep || pending.secondStepPassed || pending.accounts.length === 0) return expired;
     const account = pending.accounts.find((a) => a.id === accountId);
-    if (!account) return { outcome: { kind: "refused", message: signInMessages.chooseAccountInvalid } };
+    if (!account) return { outcome: { kind: "refused", message: signInTexts.chooseAccountInvalid } };
     return finish(session, pending, account, pending.accounts.length > 1);
   }
 

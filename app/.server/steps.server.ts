@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import { errorsMessages } from "../lib/texts/errors";
+import { errorsTexts } from "../lib/texts/errors";
 import type { Step, StepArea, StepEnvelope, StepFailure, StepFailureKind } from "../lib/steps";
 import { PracticeApiError } from "./practice/client.server";
 
@@ -71,21 +71,21 @@ export function stepDispatcher<A extends StepArea, C>(area: A, handlers: StepHan
     try {
       form = await request.formData();
     } catch {
-      return failure("invalid", errorsMessages.unreadableForm, undefined, 400);
+      return failure("invalid", errorsTexts.unreadableForm, undefined, 400);
     }
     const name = form.get("step");
-    if (typeof name !== "string" || !Object.hasOwn(steps, name)) return failure("unknown-step", errorsMessages.unexpected, undefined, 400);
+    if (typeof name !== "string" || !Object.hasOwn(steps, name)) return failure("unknown-step", errorsTexts.unexpected, undefined, 400);
     let raw: unknown;
     try {
       raw = JSON.parse(String(form.get("input") ?? "{}"));
     } catch {
-      return failure("invalid", errorsMessages.unexpected, undefined, 400);
+      return failure("invalid", errorsTexts.unexpected, undefined, 400);
     }
     const input = steps[name].input.safeParse(raw);
     if (!input.success) {
       const fields: Record<string, string> = {};
       for (const issue of input.error.issues) fields[String(issue.path[0] ?? "form")] ??= issue.message;
-      return failure("invalid", input.error.issues[0]?.message ?? errorsMessages.unexpected, fields, 400);
+      return failure("invalid", input.error.issues[0]?.message ?? errorsTexts.unexpected, fields, 400);
     }
     const response: StepResponse = { headers: new Headers() };
     try {
@@ -93,7 +93,7 @@ export function stepDispatcher<A extends StepArea, C>(area: A, handlers: StepHan
       return isRefusal(reply) ? json({ ok: false, failure: reply.failure }, reply.status, response.headers) : json({ ok: true, reply }, 200, response.headers);
     } catch (error) {
       if (!(error instanceof PracticeApiError)) throw error;
-      return json({ ok: false, failure: { kind: "failed", message: options.failed?.(name, error) ?? errorsMessages.unexpected } }, 200, response.headers);
+      return json({ ok: false, failure: { kind: "failed", message: options.failed?.(name, error) ?? errorsTexts.unexpected } }, 200, response.headers);
     }
   };
 }

@@ -1,5 +1,5 @@
 import { CAPTCHA_AFTER } from "../lib/sign-in-flow";
-import { signInThrottleMessages } from "../lib/texts/signInThrottle";
+import { signInThrottleTexts } from "../lib/texts/signInThrottle";
 import { config, type Config } from "./config.server";
 
 import { stateStore } from "./state.server";
@@ -96,7 +96,7 @@ export class SignInThrottle {
    */
   async claim(username: string, address: string): Promise<ThrottleVerdict> {
     const verdict = await this.attempts.claim(username, address);
-    if (!verdict.allowed) return { allowed: false, message: verdict.over === "address" ? signInThrottleMessages.tooManyFromAddress : signInThrottleMessages.tooManyForAccount };
+    if (!verdict.allowed) return { allowed: false, message: verdict.over === "address" ? signInThrottleTexts.tooManyFromAddress : signInThrottleTexts.tooManyForAccount };
     return { allowed: true, captchaRequired: verdict.attempt > CAPTCHA_AFTER, attempt: verdict.attempt };
   }
 

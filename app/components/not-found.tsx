@@ -1,12 +1,12 @@
 import { Link } from "react-router";
-import { errorsMessages } from "../lib/texts/errors";
+import { errorsTexts } from "../lib/texts/errors";
 
 /** The page for any unknown path (1§2, 1§8). */
 export function NotFound() {
   return (
     <main className="mx-auto flex max-w-2xl flex-col items-start gap-4 p-6">
-      <h1 className="text-3xl font-bold">{errorsMessages.notFoundTitle}</h1>
-      <p className="text-xl">{errorsMessages.notFoundCode}</p>
+      <h1 className="text-3xl font-bold">{errorsTexts.notFoundTitle}</h1>
+      <p className="text-xl">{errorsTexts.notFoundCode}</p>
       <p>The page you asked for does not exist in the portal.</p>
       <Link to="/" className="font-semibold text-brand underline underline-offset-4">
         Go Back<span className="sr-only"> to the dashboard</span>

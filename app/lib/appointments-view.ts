@@ -3,8 +3,8 @@ import { z } from "zod";
 import type { BookingSettings, Option } from "./booking";
 import type { FieldErrors } from "./forms";
 import { checkRangeOrder, dateRangeFields, queryDateOf } from "./date-range";
-import { appointmentsMessages } from "./texts/appointments";
-import { timelineMessages } from "./texts/timeline";
+import { appointmentsTexts } from "./texts/appointments";
+import { timelineTexts } from "./texts/timeline";
 import { yearBefore } from "./timeline-filter";
 
 /**
@@ -13,7 +13,7 @@ import { yearBefore } from "./timeline-filter";
  * date and time already written in the practice's zone.
  */
 
-const t = appointmentsMessages;
+const t = appointmentsTexts;
 
 export type AppointmentTab = "book" | "upcoming" | "history";
 /**
@@ -66,9 +66,9 @@ export function historyRangeSchema(today: string) {
     .superRefine(checkRangeOrder)
     .superRefine((value, ctx) => {
       const from = queryDateOf(value.from);
-      if (value.from && !value.to) ctx.addIssue({ code: "custom", path: ["to"], message: timelineMessages.toMissing });
-      if (value.to && !value.from) ctx.addIssue({ code: "custom", path: ["from"], message: timelineMessages.fromMissing });
-      if (from && from < earliest) ctx.addIssue({ code: "custom", path: ["from"], message: timelineMessages.fromTooEarly });
+      if (value.from && !value.to) ctx.addIssue({ code: "custom", path: ["to"], message: timelineTexts.toMissing });
+      if (value.to && !value.from) ctx.addIssue({ code: "custom", path: ["from"], message: timelineTexts.fromMissing });
+      if (from && from < earliest) ctx.addIssue({ code: "custom", path: ["from"], message: timelineTexts.fromTooEarly });
     });
 }
 

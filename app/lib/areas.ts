@@ -1,6 +1,6 @@
 import type { Counters } from "../../contract/patient";
 import type { AccessArea } from "./access-kinds";
-import { dashboardMessages } from "./texts/dashboard";
+import { dashboardTexts } from "./texts/dashboard";
 
 /**
  * The areas of the portal (1§2 Shell): one line each, read by app/routes.ts (the route), the side
@@ -65,7 +65,7 @@ export interface Area {
   offeredWith?: readonly string[];
 }
 
-const d = dashboardMessages;
+const d = dashboardTexts;
 
 /** The health summary's code: the portal's own area, no practice type code (decisions/275). */
 export const SUMMARY_CODE = "summary";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { appointmentsMessages } from "./texts/appointments";
+import { appointmentsTexts } from "./texts/appointments";
 import { addDays } from "./timeline-filter";
 import { settingOn } from "../../contract/truthy";
 
@@ -12,7 +12,7 @@ import { settingOn } from "../../contract/truthy";
  * from the server already in the practice's zone.
  */
 
-const t = appointmentsMessages;
+const t = appointmentsTexts;
 
 /** 2§9: the date picker shows 90 days; the next available day wraps after 60. */
 export const BOOKING_DAYS = 90;

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { dateRangeMessages } from "./texts/dateRange";
+import { dateRangeTexts } from "./texts/dateRange";
 
 /**
  * The date fields of every screen's date search (2§5): typed as DD-MM-YYYY, sent as YYYY-MM-DD.
@@ -22,7 +22,7 @@ export function queryDateOf(display: string): string | null {
   return `${match[3]}-${String(month).padStart(2, "0")}-${String(day).padStart(2, "0")}`;
 }
 
-const t = dateRangeMessages;
+const t = dateRangeTexts;
 
 /** A date field that may be left empty; anything typed must be a real day. */
 const displayDate = (invalid: string) =>

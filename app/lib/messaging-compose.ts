@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { ATTACHMENT_MAX_FILES } from "../../contract/attachment-content";
-import { messagingMessages } from "./texts/messaging";
+import { messagingTexts } from "./texts/messaging";
 import { RequestKeySchema } from "./request-key";
 
 /**
@@ -9,7 +9,7 @@ import { RequestKeySchema } from "./request-key";
  * (its steps: app/areas/messaging/steps.ts, decisions/280).
  */
 
-const t = messagingMessages;
+const t = messagingTexts;
 
 /** 2§5 gives 500 and 800; the portal takes 800 (docs/spec-deviations.md). */
 export const MESSAGE_BODY_MAX = 800;

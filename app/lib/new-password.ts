@@ -1,9 +1,9 @@
 import { z } from "zod";
 import { passwordStrengthProblem } from "../../contract/password-policy";
-import { newPasswordMessages } from "./texts/newPassword";
+import { newPasswordTexts } from "./texts/newPassword";
 
 /** The new-password rules of 1§5 in their order, in the wording of the form that asks (app/lib/texts/new-password.ts). */
-const newPasswordTexts = { resetPanel: newPasswordMessages.resetPanel, profile: newPasswordMessages.profile } as const;
+const newPasswordWordings = { resetPanel: newPasswordTexts.resetPanel, profile: newPasswordTexts.profile } as const;
 
 export interface NewPasswordInput {
   password: string;
@@ -15,8 +15,8 @@ export interface NewPasswordInput {
 export type NewPasswordProblem = { field: "password" | "confirm" | "agreed"; message: string };
 
 /** The first broken rule, or null when the new password may be sent. */
-export function newPasswordProblem(input: NewPasswordInput, wording: keyof typeof newPasswordTexts): NewPasswordProblem | null {
-  const texts = newPasswordTexts[wording];
+export function newPasswordProblem(input: NewPasswordInput, wording: keyof typeof newPasswordWordings): NewPasswordProblem | null {
+  const texts = newPasswordWordings[wording];
   if (input.password.length === 0) return { field: "password", message: texts.required };
   if (input.confirm.length === 0) return { field: "confirm", message: texts.confirmRequired };
   if (input.password !== input.confirm) return { field: "confirm", message: texts.mismatch };
@@ -31,12 +31,12 @@ export function newPasswordProblem(input: NewPasswordInput, wording: keyof typeo
  * `agreed` is a checkbox's "on" (or absent), as the form sends it. With `current`, the form also asks
  * for the current password (the profile's change, issue 36), reported on its own field.
  */
-export function newPasswordSchema(wording: keyof typeof newPasswordTexts, options: { agreement?: boolean; current?: boolean } = {}) {
+export function newPasswordSchema(wording: keyof typeof newPasswordWordings, options: { agreement?: boolean; current?: boolean } = {}) {
   return z
     .object({ current: z.string().default(""), password: z.string().default(""), confirm: z.string().default(""), agreed: z.string().optional() })
     .superRefine((v, ctx) => {
-      if (options.current && v.current.length === 0) ctx.addIssue({ code: "custom", path: ["current"], message: newPasswordMessages.current.required });
-      if (options.current && v.current.length > 128) ctx.addIssue({ code: "custom", path: ["current"], message: newPasswordMessages.current.tooLong });
+      if (options.current && v.current.length === 0) ctx.addIssue({ code: "custom", path: ["current"], message: newPasswordTexts.current.required });
+      if (options.current && v.current.length > 128) ctx.addIssue({ code: "custom", path: ["current"], message: newPasswordTexts.current.tooLong });
       const problem = newPasswordProblem({ password: v.password, confirm: v.confirm, agreed: options.agreement ? v.agreed === "on" : undefined }, wording);
       if (problem) ctx.addIssue({ code: "custom", path: [problem.field], message: problem.message });
     })

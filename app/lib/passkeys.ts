@@ -1,4 +1,4 @@
-import { passkeyMessages } from "./texts/passkeys";
+import { passkeyTexts } from "./texts/passkeys";
 
 /**
  * A passkey's name as the holder types it (decisions/300), checked in the browser for an instant
@@ -14,9 +14,9 @@ export function normalisePasskeyName(typed: string): string {
 /** The message for a name that cannot be used, or null. */
 export function passkeyNameProblem(typed: string): string | null {
   const name = normalisePasskeyName(typed);
-  if (name === "") return passkeyMessages.nameMissing;
-  if ([...name].length > PASSKEY_NAME_MAX) return passkeyMessages.nameTooLong;
-  if (/[<>\p{Cc}]/u.test(name)) return passkeyMessages.nameBadCharacters;
+  if (name === "") return passkeyTexts.nameMissing;
+  if ([...name].length > PASSKEY_NAME_MAX) return passkeyTexts.nameTooLong;
+  if (/[<>\p{Cc}]/u.test(name)) return passkeyTexts.nameBadCharacters;
   return null;
 }
 

@@ -1,7 +1,7 @@
-import { paymentMessages } from "./texts/payment";
+import { paymentTexts } from "./texts/payment";
 import { toCents } from "./money";
 
-const t = paymentMessages;
+const t = paymentTexts;
 
 /**
  * The amount of "Pay another amount" (1§5): typed dollars and cents, more than nothing and no more

@@ -1,5 +1,5 @@
 import type { PracticeSettingName, PracticeSettings } from "../../contract/patient";
-import { medicationsMessages } from "./texts/medications";
+import { medicationsTexts } from "./texts/medications";
 
 /**
  * 1§3 "Defaults when empty": what a setting reads as when the practice sends it empty, blank or null
@@ -8,7 +8,7 @@ import { medicationsMessages } from "./texts/medications";
  */
 export const SETTING_DEFAULTS = {
   /** The repeat-medication notice: reception, two working days, six-monthly review. */
-  PortalRepeatMedSetting: medicationsMessages.defaultNotice,
+  PortalRepeatMedSetting: medicationsTexts.defaultNotice,
   // 1§3 says "testing": a placeholder of the original that no patient should read, so empty stays
   // empty and no notes are shown (docs/spec-deviations.md, decisions/170).
   RepeatRxUrgentNotes: "",

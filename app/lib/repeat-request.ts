@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { medicationsMessages } from "./texts/medications";
+import { medicationsTexts } from "./texts/medications";
 import { RequestKeySchema } from "./request-key";
 import type { Delivery, RepeatSettings } from "./medications-view";
 
@@ -9,7 +9,7 @@ import type { Delivery, RepeatSettings } from "./medications-view";
  * are declared in app/areas/medications/steps.ts (decisions/280).
  */
 
-const t = medicationsMessages;
+const t = medicationsTexts;
 
 const MedicationId = z.string().regex(/^[\w-]{1,64}$/);
 const flag = z

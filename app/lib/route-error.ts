@@ -1,5 +1,5 @@
 import { isRouteErrorResponse } from "react-router";
-import { errorsMessages } from "./texts/errors";
+import { errorsTexts } from "./texts/errors";
 
 /**
  * What a failed page says: the message its loader threw with (the practice's 502 and 503 texts,
@@ -7,5 +7,5 @@ import { errorsMessages } from "./texts/errors";
  */
 export function routeErrorMessage(error: unknown): string {
   if (isRouteErrorResponse(error) && typeof error.data === "object" && error.data && "message" in error.data) return String(error.data.message);
-  return errorsMessages.unexpected;
+  return errorsTexts.unexpected;
 }

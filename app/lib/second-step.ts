@@ -1,4 +1,4 @@
-import { secondStepMessages } from "./texts/secondStep";
+import { secondStepTexts } from "./texts/secondStep";
 
 /**
  * The shape of a second-step code (decisions/277), checked in the browser for an instant message
@@ -12,8 +12,8 @@ export function normaliseCode(typed: string): string {
 /** The message for a code that cannot be one, or null when it has the right shape. */
 export function codeShapeProblem(typed: string, recovery: boolean): string | null {
   const code = normaliseCode(typed);
-  if (recovery) return /^[A-Z0-9]{10}$/.test(code) ? null : secondStepMessages.recoveryShape;
-  return /^\d{6}$/.test(code) ? null : secondStepMessages.codeShape;
+  if (recovery) return /^[A-Z0-9]{10}$/.test(code) ? null : secondStepTexts.recoveryShape;
+  return /^\d{6}$/.test(code) ? null : secondStepTexts.codeShape;
 }
 
 /**

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { fieldErrors, type FieldErrors } from "./forms";
-import { signInMessages } from "./texts/signIn";
+import { signInTexts } from "./texts/signIn";
 
 /**
  * The sign-in form (1§5), used on the client for instant messages and on the server as the authority.
@@ -11,13 +11,13 @@ export const SignInSchema = z.object({
   username: z
     .string()
     .trim()
-    .min(1, signInMessages.emailEmpty)
-    .max(254, signInMessages.emailTooLong)
-    .pipe(z.email(signInMessages.emailInvalid)),
+    .min(1, signInTexts.emailEmpty)
+    .max(254, signInTexts.emailTooLong)
+    .pipe(z.email(signInTexts.emailInvalid)),
   password: z
     .string()
-    .refine((value) => value.trim().length > 0, signInMessages.passwordEmpty)
-    .refine((value) => value.length <= 128, signInMessages.passwordTooLong),
+    .refine((value) => value.trim().length > 0, signInTexts.passwordEmpty)
+    .refine((value) => value.length <= 128, signInTexts.passwordTooLong),
 });
 
 export type SignInInput = z.input<typeof SignInSchema>;
@@ -35,7 +35,7 @@ export function validateSignIn(input: SignInInput) {
  * the e-mail that is wrong.
  */
 export function signInSummary(errors: FieldErrors<SignInInput>): string {
-  const t = signInMessages;
+  const t = signInTexts;
   const emailMissing = errors.username === t.emailEmpty;
   const passwordMissing = errors.password === t.passwordEmpty;
   if (emailMissing && passwordMissing) return t.summaryMissing.both;

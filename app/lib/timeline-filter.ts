@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { timelineMessages } from "./texts/timeline";
+import { timelineTexts } from "./texts/timeline";
 import { dateRangeFields, queryDateOf } from "./date-range";
 
 /**
@@ -62,7 +62,7 @@ export function displayOf(iso: string): string {
   return iso.split("-").reverse().join("-");
 }
 
-const t = timelineMessages;
+const t = timelineTexts;
 
 /**
  * The Timeline Search Filter's schema for one day (`today`, YYYY-MM-DD) and the practice's providers

@@ -1,6 +1,6 @@
 import { isRouteErrorResponse, Outlet, useRevalidator } from "react-router";
 import { Button } from "../components/ui/button";
-import { errorsMessages } from "../lib/texts/errors";
+import { errorsTexts } from "../lib/texts/errors";
 import { routeErrorMessage } from "../lib/route-error";
 import type { Route } from "./+types/page-frame.route";
 
@@ -20,12 +20,12 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const notFound = isRouteErrorResponse(error) && error.status === 404;
   return (
     <div className="flex max-w-2xl flex-col items-start gap-4">
-      <h1 className="text-3xl font-bold">{notFound ? errorsMessages.notFoundTitle : errorsMessages.problemTitle}</h1>
-      <p role="alert">{notFound ? errorsMessages.notFoundCode : routeErrorMessage(error)}</p>
+      <h1 className="text-3xl font-bold">{notFound ? errorsTexts.notFoundTitle : errorsTexts.problemTitle}</h1>
+      <p role="alert">{notFound ? errorsTexts.notFoundCode : routeErrorMessage(error)}</p>
       {notFound ? null : (
         // Loads the page again in place; a fault that has passed gives the page back.
         <Button onClick={() => void revalidator.revalidate()} busy={retrying} aria-busy={retrying}>
-          {errorsMessages.retry}
+          {errorsTexts.retry}
         </Button>
       )}
     </div>

@@ -1,11 +1,11 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import { passwordStrengthProblem } from "../../contract/password-policy";
-import { normaliseUsername } from "../worlds";
+import { normaliseUsername } from "../world-core";
 import { withToken } from "./helpers";
-import type { WorldRoutes } from "./types";
+import { mockArea, type AreaRoutes } from "../area";
 
 /** Forgot password, change password and Login Help (1§7), with the practice's own rules. */
-export const accountRoutes = {
+const accountRoutes = {
   forgotPassword: {
     tokenIn: "none",
     handle({ world, query }) {
@@ -45,4 +45,7 @@ export const accountRoutes = {
       return { StatusCode: "1", ResponseMessage: "Thank you. The practice has your message and will contact you soon." };
     },
   },
-} satisfies Partial<WorldRoutes>;
+} satisfies AreaRoutes;
+
+/** The area as the mock lists it (mock-server/areas.ts): its calls only, no data of its own. */
+export const accountArea = mockArea({ routes: accountRoutes });

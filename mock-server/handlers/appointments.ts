@@ -1,16 +1,17 @@
 import { DateTime } from "luxon";
 import { APPOINTMENT_LISTS, BOOKED_REPLY, BookingSlotSlots, CANCELLABLE_STATUS_IDS } from "../../contract/appointments";
 import { toBundle } from "../../contract/fhir";
-import type { AppointmentRecord } from "../../fixtures/builders/appointments";
+import { planPatientAppointments, type AppointmentRecord } from "../../fixtures/builders/appointments";
 import { PRACTICE_ZONE } from "../../fixtures/builders/practice";
 import { APPOINTMENT_TYPES, clinicians, heldByOthers, offersType, parseSlotId, rosterDay, rosterLocations, rosterSlots, takesReason } from "../../fixtures/builders/roster";
 import { STAFF_ROLES, type StaffRecord } from "../../fixtures/builders/staff";
 import { zoned } from "../resources/zoned";
 import { HttpError } from "../http";
 import { appointmentResource, practitionerResource } from "../resources/appointments";
-import type { World } from "../worlds";
+import type { WorldCore } from "../world-core";
+import { AppointmentStore } from "../appointment-store";
 import { pagedBundle, practiceOf, withToken } from "./helpers";
-import type { WorldRoutes } from "./types";
+import { mockArea, type AreaRoutes, type StoreInputs } from "../area";
 
 /** Appointment lists, cancelling, and the practitioners a patient may book with (2§7). */
 
@@ -22,7 +23,16 @@ const LIST_FILTERS: Record<string, (a: AppointmentRecord) => boolean> = {
   [APPOINTMENT_LISTS.cancelled]: (a) => a.status === "Cancelled",
 };
 
-export const appointmentRoutes = {
+/** Each patient's past and future appointments, planned by the builder (decisions/342). */
+const plans = { appointmentPlans: planPatientAppointments };
+
+function stores({ seed, data, clock }: StoreInputs<typeof plans>) {
+  return { appointments: new AppointmentStore(seed, data.staff, data.referenceDate, data.appointmentPlans, clock, data.videoBooking) };
+}
+
+type World = WorldCore & ReturnType<typeof stores>;
+
+const appointmentRoutes = {
   appointments: withToken(({ world, query }) => {
     let list = world.appointments.all(query.PatientID);
     if (query.FromDate && query.ToDate) {
@@ -126,7 +136,7 @@ export const appointmentRoutes = {
     const booked = world.appointments.take({ ...slot, provider }, { patientId: query.PatientID, typeId, reason: query.Reason.trim() });
     return booked ? BOOKED_REPLY : SLOT_GONE;
   }),
-} satisfies Partial<WorldRoutes>;
+} satisfies AreaRoutes<World>;
 
 const NEXT_DAY_HORIZON = 60;
 export const SLOT_GONE = "This appointment time has just been taken. Please choose another time.";
@@ -174,3 +184,6 @@ function context(world: World, a: AppointmentRecord) {
   const p = world.store.patient.findFirst({ where: { id: { equals: a.patientId } }, strict: true });
   return { practice, patientName: [...p.given, p.family].join(" "), seed: world.seed };
 }
+
+/** The area as the mock lists it (mock-server/areas.ts, decisions/359). */
+export const appointmentsArea = mockArea({ plans, stores, routes: appointmentRoutes });

@@ -1,12 +1,12 @@
 import { withToken } from "./helpers";
-import type { WorldRoutes } from "./types";
+import { mockArea, type AreaRoutes } from "../area";
 import { authPatientResource } from "../resources/patient";
-import { normaliseUsername } from "../worlds";
+import { normaliseUsername } from "../world-core";
 
 const REJECTED = { StatusCode: "2", ResponseMessage: "Invalid username or password." };
 
 /** Sign-in, sign-out and token checks of a world's practice API (1§7). */
-export const authRoutes = {
+const authRoutes = {
   patientAuthentication: {
     tokenIn: "none",
     handle({ world, body }) {
@@ -38,4 +38,7 @@ export const authRoutes = {
 
   // Reaching the handler means the wrapper found the token live.
   validateToken: withToken(() => true),
-} satisfies Partial<WorldRoutes>;
+} satisfies AreaRoutes;
+
+/** The area as the mock lists it (mock-server/areas.ts): its calls only, no data of its own. */
+export const authArea = mockArea({ routes: authRoutes });

@@ -1,13 +1,14 @@
 import { DateTime } from "luxon";
 import { toBundle } from "../../contract/fhir";
-import { type LabResultRecord, type LetterRecord } from "../../fixtures/builders/documents";
+import { planDocuments, type LabResultRecord, type LetterRecord } from "../../fixtures/builders/documents";
 import { PRACTICE_ZONE, practiceAddressText } from "../../fixtures/builders/practice";
 import { clinicalPdf, type ClinicalDocument } from "../documents/clinical-pdf";
 import { HttpError } from "../http";
 import { labResultResource, letterResource, mediaResource, observationRows, resultHtml } from "../resources/documents";
-import type { World } from "../worlds";
+import type { WorldCore } from "../world-core";
+import { DocumentStore } from "../document-store";
 import { pagedBundle, practiceOf, withToken } from "./helpers";
-import type { WorldRoutes } from "./types";
+import { mockArea, type AreaRoutes, type StoreInputs } from "../area";
 
 /** Test results, letters and the practice's resources (2§7), with real PDFs. */
 
@@ -18,7 +19,17 @@ function instant(text: string, endOfDay: boolean): number {
   return (hasTime ? parsed : endOfDay ? parsed.endOf("day") : parsed.startOf("day")).toMillis();
 }
 
-export const documentRoutes = {
+/** Each patient's lab results and letters, planned by the builder (decisions/342). */
+const plans = { documentPlans: planDocuments };
+
+/** Lab results and letters, generated per patient on first read. */
+function stores({ seed, data }: StoreInputs<typeof plans>) {
+  return { documents: new DocumentStore(seed, data.staff, data.referenceDate, data.documentPlans) };
+}
+
+type World = WorldCore & ReturnType<typeof stores>;
+
+const documentRoutes = {
   labResults: withToken(({ world, query }) => {
     const search = query.searchText?.trim().toLowerCase();
     const from = query.fromdate ? instant(query.fromdate, false) : -Infinity;
@@ -83,7 +94,7 @@ export const documentRoutes = {
     const practice = practiceOf(world);
     return pdfBase64(world, query.PatientID, { title: media.title, date: world.documents.referenceDate, author: practice.name, paragraphs: media.paragraphs });
   }),
-} satisfies Partial<WorldRoutes>;
+} satisfies AreaRoutes<World>;
 
 type DocumentBody = Pick<ClinicalDocument, "title" | "date" | "author" | "paragraphs">;
 
@@ -124,3 +135,6 @@ async function pdfBase64(world: World, patientId: string, body: DocumentBody): P
   }
   return pdf;
 }
+
+/** The area as the mock lists it (mock-server/areas.ts, decisions/359). */
+export const documentsArea = mockArea({ plans, stores, routes: documentRoutes });

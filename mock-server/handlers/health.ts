@@ -3,14 +3,33 @@ import { CONDITION_LISTS, IMMUNISATION_LISTS } from "../../contract/health";
 import { PRACTICE_ZONE } from "../../fixtures/builders/practice";
 import { allergyResource, conditionResource, immunisationResource, immunisationTypeOf, reminderResource, timelineResource, vitalResource } from "../resources/health";
 import { pagedBundle, withToken } from "./helpers";
-import type { WorldRoutes } from "./types";
+import type { WorldCore } from "../world-core";
+import { HealthStore } from "../health-store";
+import { planHealth } from "../../fixtures/builders/health";
+import { mockArea, type AreaRoutes, type AreaStores, type StoreInputs } from "../area";
+import { appointmentsArea } from "./appointments";
+import { documentsArea } from "./documents";
+import { medicationsArea } from "./medications";
 
 /** Diagnoses, allergies, immunisations, the timeline, reminders and vitals (2§7). */
 
 /** "Recent" diagnoses: onset in the year before the world's now (decisions/081). */
 const RECENT_MS = 365 * 86_400_000;
 
-export const healthRoutes = {
+/** Each patient's health summary, planned by the builder (decisions/342). */
+const plans = { healthPlans: planHealth };
+
+/**
+ * Diagnoses, allergies, immunisations, reminders and vitals, generated per patient on first read; the
+ * timeline drawn from them all, so it reads the medicines, appointments and documents made before it.
+ */
+function stores({ seed, data, clock }: StoreInputs<typeof plans>, made: AreaStores<typeof medicationsArea | typeof appointmentsArea | typeof documentsArea>) {
+  return { health: new HealthStore(seed, data.staff, data.referenceDate, data.healthPlans, { medicines: (id) => made.medications.all(id), appointments: made.appointments, documents: made.documents, clock }) };
+}
+
+type World = WorldCore & ReturnType<typeof stores>;
+
+const healthRoutes = {
   conditions: withToken(({ world, query }) => {
     const now = world.clock.nowMs();
     const all = world.health.conditions(query.PatientID).filter((c) => c.onsetMs <= now);
@@ -47,4 +66,7 @@ export const healthRoutes = {
     const now = world.clock.nowMs();
     return pagedBundle(world.health.vitals(query.PatientID).filter((v) => v.atMs <= now), query, vitalResource);
   }),
-} satisfies Partial<WorldRoutes>;
+} satisfies AreaRoutes<World>;
+
+/** The area as the mock lists it (mock-server/areas.ts, decisions/359). */
+export const healthArea = mockArea({ plans, stores, routes: healthRoutes });

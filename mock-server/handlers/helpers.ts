@@ -4,7 +4,7 @@ import { toBundle } from "../../contract/fhir";
 import type { CallContext, Session, WorldRoute } from "../endpoint-route";
 import { pageOf } from "../paging";
 import type { PracticeRow } from "../resources/rows";
-import type { World } from "../worlds";
+import type { WorldCore } from "../world-core";
 
 /**
  * What most handlers share: the Token header that signs the call, the practice record of the world,
@@ -12,12 +12,12 @@ import type { World } from "../worlds";
  */
 
 /** A call signed by the Token header (the usual case; Logout and the letters carry it in the query). */
-export function withToken<E extends Endpoint>(handle: (call: CallContext<E, Session>) => z.input<E["reply"]> | Promise<z.input<E["reply"]>>): WorldRoute<E> {
+export function withToken<E extends Endpoint, W extends WorldCore>(handle: (call: CallContext<E, Session, W>) => z.input<E["reply"]> | Promise<z.input<E["reply"]>>): WorldRoute<E, W> {
   return { tokenIn: "header", handle };
 }
 
 /** A world is one practice: its one practice record. */
-export function practiceOf(world: World): PracticeRow {
+export function practiceOf(world: WorldCore): PracticeRow {
   return world.store.practice.getAll()[0];
 }
 

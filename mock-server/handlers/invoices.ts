@@ -3,14 +3,21 @@ import { HttpError } from "../http";
 import { practiceAddressText } from "../../fixtures/builders/practice";
 import { invoiceResource } from "../resources/accounts";
 import { pagedBundle, practiceOf, withToken } from "./helpers";
-import type { WorldRoutes } from "./types";
+import { mockArea, type AreaRoutes } from "../area";
 import { getScenario } from "../../fixtures/scenarios/index";
 import { isoOf } from "../clock";
-import { clientSecretFor } from "../payment-store";
-import type { World } from "../worlds";
+import { clientSecretFor, PaymentStore } from "../payment-store";
+import type { WorldCore } from "../world-core";
+
+/** Payments made in this world (a reset forgets them with the rest). */
+function stores() {
+  return { payments: new PaymentStore() };
+}
+
+type World = WorldCore & ReturnType<typeof stores>;
 
 /** Invoices and their PDFs (1§7). The wrapper has already checked the patient id against the token. */
-export const invoiceRoutes = {
+const invoiceRoutes = {
   paymentNotice: withToken(({ world, query }) => {
     const all = world.store.invoice.findMany({ where: { patientId: { equals: query.PatientID } }, orderBy: { position: "asc" } });
     const listed = query.TransactionTypeID === "1" ? all.filter((i) => i.balanceCents > 0) : all;
@@ -29,13 +36,13 @@ export const invoiceRoutes = {
     });
     return { PDFFileName: Buffer.from(bytes).toString("base64") };
   }),
-} satisfies Partial<WorldRoutes>;
+} satisfies AreaRoutes<World>;
 
 /** The test cards of the built-in provider (issue 6); any other complete number is approved too. */
 const DECLINED = "4000000000000002";
 const INSUFFICIENT = "4000000000009995";
 
-export const paymentRoutes = {
+const paymentRoutes = {
   saveTempPayment: withToken(({ world, query, body }) => {
     const payments = world.payments;
     const earlier = payments.tempByKey.get(query.IdempotencyKey);
@@ -124,7 +131,7 @@ export const paymentRoutes = {
     temp.recorded = true;
     return true;
   }),
-} satisfies Partial<WorldRoutes>;
+} satisfies AreaRoutes<World>;
 
 function chargedKey(world: World, key: string): boolean {
   const payments = world.payments;
@@ -133,7 +140,10 @@ function chargedKey(world: World, key: string): boolean {
 }
 
 /** The account balance: the sum of the pending invoices' balances, in dollars. */
-export function balanceOf(world: World, patientId: string): number {
+export function balanceOf(world: WorldCore, patientId: string): number {
   const cents = world.store.invoice.findMany({ where: { patientId: { equals: patientId } } }).reduce((sum, i) => sum + Math.max(0, i.balanceCents), 0);
   return cents / 100;
 }
+
+/** The area as the mock lists it (mock-server/areas.ts, decisions/359): invoices and card payments. */
+export const accountsArea = mockArea({ stores, routes: { ...invoiceRoutes, ...paymentRoutes } });

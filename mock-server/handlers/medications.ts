@@ -1,16 +1,27 @@
 import { MEDICATION_LISTS } from "../../contract/medications";
-import type { MedicationRecord } from "../../fixtures/builders/medications";
+import { planMedications, type MedicationRecord } from "../../fixtures/builders/medications";
 import { medicationResource, pharmacyResource } from "../resources/medications";
 import { zoned } from "../resources/zoned";
 import { balanceOf } from "./invoices";
 import { pagedBundle, practiceOf, withToken } from "./helpers";
-import type { WorldRoutes } from "./types";
+import type { WorldCore } from "../world-core";
+import { MedicationStore } from "../medication-store";
+import { mockArea, type AreaRoutes, type StoreInputs } from "../area";
 
 /** Medications, pharmacies and repeat-prescription requests (2§7). */
 
 const RECENT_MS = 90 * 86_400_000;
 
-export const medicationRoutes = {
+/** Each patient's medicines, planned by the builder (decisions/342). */
+const plans = { medicationPlans: planMedications };
+
+function stores({ seed, data }: StoreInputs<typeof plans>) {
+  return { medications: new MedicationStore(seed, data.staff, data.referenceDate, data.city, data.medicationPlans, data.pharmacyCount) };
+}
+
+type World = WorldCore & ReturnType<typeof stores>;
+
+const medicationRoutes = {
   medications: withToken(({ world, query }) => {
     const all = world.medications.all(query.PatientID);
     // Recent: authored in the 90 days before the world's now (decisions/012).
@@ -63,4 +74,7 @@ export const medicationRoutes = {
     });
     return answer;
   }),
-} satisfies Partial<WorldRoutes>;
+} satisfies AreaRoutes<World>;
+
+/** The area as the mock lists it (mock-server/areas.ts, decisions/359). */
+export const medicationsArea = mockArea({ plans, stores, routes: medicationRoutes });

@@ -2,7 +2,7 @@ import { toBundle } from "../../contract/fhir";
 import { attachmentProblem, typeByName } from "../../contract/attachment-content";
 import { COUNTERPART_REFERENCE, MESSAGE_BOXES, MESSAGE_TYPES, READ_FILTERS, RecipientSlots, type MessageBox } from "../../contract/messaging";
 import { practiceAddressText } from "../../fixtures/builders/practice";
-import { sentIso, type MessageRecord } from "../../fixtures/builders/messages";
+import { planMessages, sentIso, type MessageLocation, type MessageRecord } from "../../fixtures/builders/messages";
 import { hashSeed } from "../../fixtures/builders/random";
 import { rosterLocations } from "../../fixtures/builders/roster";
 import { getScenario } from "../../fixtures/scenarios";
@@ -10,9 +10,10 @@ import { clinicalPdf } from "../documents/clinical-pdf";
 import { seededPng } from "../documents/png";
 import { HttpError } from "../http";
 import { messageResource } from "../resources/messaging";
-import type { World } from "../worlds";
+import type { WorldCore } from "../world-core";
+import { MessageStore } from "../message-store";
 import { practiceOf, withToken } from "./helpers";
-import type { WorldRoutes } from "./types";
+import { mockArea, type AreaRoutes, type StoreInputs } from "../area";
 
 /**
  * Secure messages (2§7): paged box listings, one message with its attachments, writing (send or
@@ -23,7 +24,17 @@ import type { WorldRoutes } from "./types";
 const BOX_OF: Record<string, MessageBox> = { [MESSAGE_BOXES.inbox]: "inbox", [MESSAGE_BOXES.sent]: "sent", [MESSAGE_BOXES.drafts]: "drafts" };
 const HOUR_MS = 60 * 60 * 1000;
 
-export const messagingRoutes = {
+/** Each patient's boxes, planned by the builder (decisions/342). */
+const plans = { messagePlans: planMessages };
+
+/** Secure messages, generated per patient on first read (decisions/010). */
+function stores({ seed, data, clock }: StoreInputs<typeof plans>) {
+  return { messages: new MessageStore({ seed, practiceName: data.practice.name, staff: data.staff, referenceDate: data.referenceDate, frontDesk: frontDeskOf(data.practice) }, data.messagePlans, () => clock.nowMs()) };
+}
+
+type World = WorldCore & ReturnType<typeof stores>;
+
+const messagingRoutes = {
   messages: withToken(({ world, query }) => {
     const box = BOX_OF[query.MessagingType];
     const read = query.ReadFilter === READ_FILTERS.unread ? false : query.ReadFilter === READ_FILTERS.read ? true : undefined;
@@ -148,7 +159,7 @@ export const messagingRoutes = {
     return toBundle(staff.map((s) => ({ resourceType: "Practitioner", name: [{ text: s.name }], extension: RecipientSlots.write({ id: s.id }) })));
   }),
 
-} satisfies Partial<WorldRoutes>;
+} satisfies AreaRoutes<World>;
 
 /** Who at the practice reads what is written to a location: the front desk (reception), else the first of the team. */
 function frontDeskReader(world: World) {
@@ -158,4 +169,13 @@ function frontDeskReader(world: World) {
 function patientOf(world: World, patientId: string) {
   const p = world.store.patient.findFirst({ where: { id: { equals: patientId } }, strict: true });
   return { id: p.id, name: [...p.given, p.family].join(" "), nhi: p.nhi };
+}
+
+/** The area as the mock lists it (mock-server/areas.ts, decisions/359). */
+export const messagingArea = mockArea({ plans, stores, routes: messagingRoutes });
+
+/** The practice's front desk writes from its main rooms (lookup 11's first location), as `Location/{id}`. */
+function frontDeskOf(practice: Parameters<typeof rosterLocations>[0]): MessageLocation {
+  const [main] = rosterLocations(practice);
+  return { id: main.id, name: `${main.name} Front Desk` };
 }

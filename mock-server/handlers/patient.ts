@@ -4,13 +4,18 @@ import { seededPng } from "../documents/png";
 import { MENU_CODES } from "../../fixtures/builders/menu-items";
 import { HttpError } from "../http";
 import { menuItemResource, organizationResource, patientResource, proxyUserResource } from "../resources/patient";
-import type { World } from "../worlds";
+import { mockArea, type AreaRoutes, type WorldOf } from "../area";
+import { appointmentsArea } from "./appointments";
+import { documentsArea } from "./documents";
+import { messagingArea } from "./messaging";
 import { balanceOf } from "./invoices";
 import { withToken } from "./helpers";
-import type { WorldRoutes } from "./types";
+
+/** The counters read the appointments, documents and messages. */
+type World = WorldOf<typeof appointmentsArea | typeof documentsArea | typeof messagingArea>;
 
 /** The patient-level calls the portal makes after sign-in (1§7). Patient ids are checked by the wrapper. */
-export const patientRoutes = {
+const patientRoutes = {
   patientMenu: withToken(({ world, body }) => {
     // The menu is the one of the person being viewed: the proxy when one is chosen.
     const patient = patientOf(world, body.ProxyID || body.UserLoggedID);
@@ -74,7 +79,7 @@ export const patientRoutes = {
     if (query.DocumentKey !== PROFILE_PHOTO_DOCUMENT_KEY || patient.photoSeed === null) return "";
     return seededPng(patient.photoSeed, PHOTO_SIZE, PHOTO_SIZE).toString("base64");
   }),
-} satisfies Partial<WorldRoutes>;
+} satisfies AreaRoutes<World>;
 
 /** Square, as a profile photo is: the portal shows it in a circle. */
 const PHOTO_SIZE = 160;
@@ -85,3 +90,6 @@ function patientOf(world: World, id: string) {
   if (!patient) throw new HttpError(404, { error: `No patient ${id} in world ${world.id}` });
   return patient;
 }
+
+/** The area as the mock lists it (mock-server/areas.ts, decisions/359): its calls, reading other areas' stores. */
+export const patientArea = mockArea({ routes: patientRoutes });

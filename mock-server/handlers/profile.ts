@@ -5,16 +5,19 @@ import { LOOKUPS } from "../../fixtures/builders/lookups";
 import { rosterLocations } from "../../fixtures/builders/roster";
 import { hashSeed } from "../../fixtures/builders/random";
 import { HttpError } from "../http";
-import type { World } from "../worlds";
+import { mockArea, type AreaRoutes, type WorldOf } from "../area";
+import { healthArea } from "./health";
 import { balanceOf } from "./invoices";
 import { practiceOf, withToken } from "./helpers";
-import type { WorldRoutes } from "./types";
 
 /** The profile calls (1§7). Every change lands in the world's store, so the next profile read shows it. */
 
 const MAX_EMERGENCY_CONTACTS = 5;
 
-export const profileRoutes = {
+/** The profile's vitals come from the health summary. */
+type World = WorldOf<typeof healthArea>;
+
+const profileRoutes = {
   lookup: withToken(({ world, query }) => {
     // Type 14, the timeline's providers, is the practice's own team; 11 its locations; the other lists are fixed.
     const entries =
@@ -132,7 +135,7 @@ export const profileRoutes = {
     const practice = practiceOf(world)?.name ?? "the practice";
     return query.loadtype === "1" ? termsText(practice) : draftsText(practice);
   }),
-} satisfies Partial<WorldRoutes>;
+} satisfies AreaRoutes<World>;
 
 function patientOf(world: World, id: string) {
   const patient = world.store.patient.findFirst({ where: { id: { equals: id } } });
@@ -156,3 +159,6 @@ function draftsText(practice: string): string {
     "A draft is not seen by the practice. Please send your message once it is complete.",
   ].join("\n\n");
 }
+
+/** The area as the mock lists it (mock-server/areas.ts, decisions/359): its calls, reading the health store. */
+export const profileArea = mockArea({ routes: profileRoutes });

@@ -1,7 +1,7 @@
 import { createHmac } from "node:crypto";
 import { MOCK_SDK_KEY } from "../../contract/video";
 import { withToken } from "./helpers";
-import type { WorldRoutes } from "./types";
+import { mockArea, type AreaRoutes } from "../area";
 
 /**
  * The practice's video function (1§7), played by the mock: a Meeting SDK signature, the HS256 JWT the
@@ -26,6 +26,9 @@ export function meetingSdkSignature(claims: { meetingNumber: string; role: numbe
   return `${header}.${payload}.${signature}`;
 }
 
-export const videoRoutes = {
+const videoRoutes = {
   videoSignature: withToken(({ body }) => ({ signature: meetingSdkSignature(body) })),
-} satisfies Partial<WorldRoutes>;
+} satisfies AreaRoutes;
+
+/** The area as the mock lists it (mock-server/areas.ts): its calls only, no data of its own. */
+export const videoArea = mockArea({ routes: videoRoutes });

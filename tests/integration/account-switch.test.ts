@@ -3,7 +3,7 @@ import { switchAccount, type SwitchDeps } from "../../app/areas/account-switch/p
 import { loadConfig } from "../../app/.server/config.server";
 import { createSessions, viewingKeyOf } from "../../app/.server/session.server";
 import { linkedAccountsOf } from "../../app/.server/sign-in.server";
-import { accountSwitchMessages } from "../../app/lib/texts/accountSwitch";
+import { accountSwitchTexts } from "../../app/lib/texts/accountSwitch";
 import { useMockServer, type TestWorld } from "../helpers/mock-world";
 import { signedInToPortal } from "../helpers/portal-cookie";
 
@@ -59,7 +59,7 @@ describe("switch account", () => {
     for (const forged of [stranger.id, "", "Patient/1"]) {
       const { status, body } = await statusOf(await switchAccount(post(cookie, forged), deps));
       expect(status).toBe(403);
-      expect(body).toEqual({ ok: false, message: accountSwitchMessages.notLinked });
+      expect(body).toEqual({ ok: false, message: accountSwitchTexts.notLinked });
     }
     expect((await sessions.sessionStorage.getSession(cookie)).get("user")).toEqual(user);
   });

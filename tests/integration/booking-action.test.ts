@@ -2,9 +2,9 @@ import { describe, expect, it } from "vitest";
 import { appointmentsPage, bookingAction, cancelAction, type AppointmentDeps } from "../../app/areas/appointments/page.server";
 import { loadConfig } from "../../app/.server/config.server";
 import { createSessions, viewingKeyOf } from "../../app/.server/session.server";
-import { errorsMessages } from "../../app/lib/texts/errors";
+import { errorsTexts } from "../../app/lib/texts/errors";
 import type { BookReply, SlotView } from "../../app/lib/booking";
-import { appointmentsMessages } from "../../app/lib/texts/appointments";
+import { appointmentsTexts } from "../../app/lib/texts/appointments";
 import { useMockServer, type TestWorld } from "../helpers/mock-world";
 import { stepPoster } from "../helpers/steps";
 import { signedInToPortal } from "../helpers/portal-cookie";
@@ -16,7 +16,7 @@ import { signedInToPortal } from "../helpers/portal-cookie";
  */
 const mock = useMockServer();
 const sessions = createSessions(loadConfig({ NODE_ENV: "test" }));
-const t = appointmentsMessages;
+const t = appointmentsTexts;
 
 async function patient(world: TestWorld, label = "solo") {
   const { practice: s, user, cookie } = await signedInToPortal(sessions, world, label);
@@ -178,7 +178,7 @@ describe("cancelling", () => {
     const [first, second] = (await p.page("?id=2")).upcoming!.filter((r) => r.cancellable);
     await world.clearRequests();
     const elsewhere = viewingKeyOf({ apiBase: p.user.apiBase, userId: "someone-else" });
-    expect(await p.cancel({ appointmentId: first.id, reason: "Feeling better", viewing: elsewhere })).toEqual({ ok: false, message: errorsMessages.viewingChanged });
+    expect(await p.cancel({ appointmentId: first.id, reason: "Feeling better", viewing: elsewhere })).toEqual({ ok: false, message: errorsTexts.viewingChanged });
     expect((await world.requests()).filter((e) => e.method !== "GET")).toEqual([]);
     expect(await p.cancel({ appointmentId: second.id, reason: "Feeling better", viewing: viewingKeyOf(p.user) })).toEqual({ ok: true, message: t.cancelled });
   });

@@ -9,8 +9,8 @@ import { sharePortalStore, unsharePortalStore, type PortalStore } from "../../ap
 import { accountHolderKey, anonymousSessionId, createSessions } from "../../app/.server/session.server";
 import { createSignInSteps, type FlowResult } from "../../app/.server/sign-in.server";
 import { SignInThrottle } from "../../app/.server/throttle.server";
-import { deviceMailMessages } from "../../app/lib/texts/devices";
-import { profileMessages as t } from "../../app/areas/profile/texts";
+import { deviceMailTexts } from "../../app/lib/texts/devices";
+import { profileTexts as t } from "../../app/areas/profile/texts";
 import { useMockServer, type TestWorld } from "../helpers/mock-world";
 import { openEmbeddedTestStore, openPostgresTestStore } from "../helpers/test-stores";
 
@@ -268,7 +268,7 @@ describe("your devices", () => {
     await steps.devicesNoted();
     const mail = (await caught(to)).slice(before);
     expect(mail).toHaveLength(1);
-    expect(mail[0]).toMatchObject({ subject: deviceMailMessages.subject });
+    expect(mail[0]).toMatchObject({ subject: deviceMailTexts.subject });
     expect(mail[0].body).toContain("Chrome on Linux");
     expect(mail[0].body).toContain("203.0.113.x");
     // Never the whole address.

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { DocumentRate, holderOf, type DocumentRateSettings } from "../../app/.server/document-rate.server";
 import { MemoryStateStore } from "../../app/.server/state-store.server";
-import { documentsMessages } from "../../app/lib/texts/documents";
+import { documentsTexts } from "../../app/lib/texts/documents";
 import { documentAddresses } from "../helpers/document-routes";
 import { useMockServer, type TestWorld } from "../helpers/mock-world";
 import { signedInToPortal } from "../helpers/portal-cookie";
@@ -103,7 +103,7 @@ describe("documents opened past the limit", () => {
     for (const a of refused) {
       expect(Number(a.retryAfter)).toBeGreaterThan(0);
       expect(Number(a.retryAfter)).toBeLessThanOrEqual(WINDOW_S);
-      expect(JSON.parse(a.body)).toMatchObject({ message: documentsMessages.slowedDown(Number(a.retryAfter)) });
+      expect(JSON.parse(a.body)).toMatchObject({ message: documentsTexts.slowedDown(Number(a.retryAfter)) });
     }
     const events = await rate.events(holder);
     expect(events).toHaveLength(1);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { solveChallenge } from "altcha-lib/v1";
-import { forgotPasswordMessages } from "../../app/areas/sign-in/forgot-password-texts";
+import { forgotPasswordTexts } from "../../app/areas/sign-in/forgot-password-texts";
 import { useMockServer, type TestWorld } from "../helpers/mock-world";
 import { START_TIMEOUT_MS, startPortalProcess, type PortalProcess } from "../helpers/portal-process";
 import { freePort, startRedisServer, type RedisServer } from "../helpers/redis-server";
@@ -78,7 +78,7 @@ describe("Forgot Password", () => {
     // Sent or held back, the page says the same words with the same status.
     for (const answer of answers) {
       expect(answer.status).toBe(200);
-      expect(answer.page).toContain(forgotPasswordMessages.neutral);
+      expect(answer.page).toContain(forgotPasswordTexts.neutral);
     }
   });
 
@@ -91,11 +91,11 @@ describe("Forgot Password", () => {
     expect(reached).toBe(ADDRESS_LIMIT);
     for (const answer of answers) {
       expect(answer.status).toBe(200);
-      expect(answer.page).toContain(forgotPasswordMessages.neutral);
+      expect(answer.page).toContain(forgotPasswordTexts.neutral);
     }
     // Another address is not held back by it.
     const other = worlds[2].user("solo").username;
-    expect((await askForPassword(portals[0], other, await solvedCaptcha(portals[0]), "198.51.100.43")).page).toContain(forgotPasswordMessages.neutral);
+    expect((await askForPassword(portals[0], other, await solvedCaptcha(portals[0]), "198.51.100.43")).page).toContain(forgotPasswordTexts.neutral);
     expect(await mailsTo(worlds[2], other)).toBe(1);
   });
 });

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { endpoints } from "../../contract/endpoints";
-import { errorsMessages } from "../../app/lib/texts/errors";
-import { timelineMessages } from "../../app/lib/texts/timeline";
+import { errorsTexts } from "../../app/lib/texts/errors";
+import { timelineTexts } from "../../app/lib/texts/timeline";
 import { useMockServer, type PortalSession, type TestWorld } from "../helpers/mock-world";
 
 /**
@@ -80,7 +80,7 @@ describe("the allergies page", () => {
     expect(await allergies.allergiesPage(contextOf(empty), at("/allergies"))).toMatchObject({ allergies: [], total: 0, more: false });
     const s = await world.signIn("solo");
     await world.fault({ path: "Patient/AllergyIntolerance", status: 503, times: 1 });
-    await expect(allergies.allergiesPage(contextOf(s), at("/allergies"))).rejects.toMatchObject({ init: { status: 503 }, data: { message: errorsMessages.practiceUnavailable } });
+    await expect(allergies.allergiesPage(contextOf(s), at("/allergies"))).rejects.toMatchObject({ init: { status: 503 }, data: { message: errorsTexts.practiceUnavailable } });
   });
 });
 
@@ -271,7 +271,7 @@ describe("the timeline page", () => {
     const s = await fixed.signIn("solo");
     await fixed.clearRequests();
     const view = await timeline.timelinePage(contextOf(s), at("/timeline?from=01-01-2025&to=01-02-2026"), NOW);
-    expect(view.filterResult?.error).toMatchObject({ from: [timelineMessages.fromTooEarly] });
+    expect(view.filterResult?.error).toMatchObject({ from: [timelineTexts.fromTooEarly] });
     expect(view.view).toEqual({ kind: "all" });
     expect(view.filter).toMatchObject({ from: "01-01-2025", to: "01-02-2026" });
     const [call] = await queries(fixed, "Patient/Timeline");

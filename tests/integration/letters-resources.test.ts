@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { endpoints } from "../../contract/endpoints";
-import { dateRangeMessages } from "../../app/lib/texts/dateRange";
-import { errorsMessages } from "../../app/lib/texts/errors";
+import { dateRangeTexts } from "../../app/lib/texts/dateRange";
+import { errorsTexts } from "../../app/lib/texts/errors";
 import { PRACTICE_MEDIA } from "../../fixtures/builders/documents";
 import { useMockServer, type PortalSession, type TestWorld } from "../helpers/mock-world";
 
@@ -72,7 +72,7 @@ describe("the letters page", () => {
     const view = await letters.lettersPage(contextOf(s), at("?from=10-03-2026&to=01-03-2026"));
     expect(view.ranged).toBe(false);
     expect(view.range).toEqual({ from: "10-03-2026", to: "01-03-2026" });
-    expect(view.rangeResult?.error).toEqual({ to: [dateRangeMessages.toBeforeFrom] });
+    expect(view.rangeResult?.error).toEqual({ to: [dateRangeTexts.toBeforeFrom] });
     expect((await letterCalls(world)).every((q) => !("StartDate" in q))).toBe(true);
   });
 
@@ -105,7 +105,7 @@ describe("the letters page", () => {
   it("a failing practice is the page's 503 with the practice's message", async () => {
     const s = await world.signIn("solo");
     await world.fault({ path: "Patient/LetterAndDocument", status: 503, times: 1 });
-    await expect(letters.lettersPage(contextOf(s), at(""))).rejects.toMatchObject({ init: { status: 503 }, data: { message: errorsMessages.practiceUnavailable } });
+    await expect(letters.lettersPage(contextOf(s), at(""))).rejects.toMatchObject({ init: { status: 503 }, data: { message: errorsTexts.practiceUnavailable } });
   });
 
   it("the empty account has none", async () => {

@@ -3,7 +3,7 @@ import { emailsPage, emailsStep, type EmailsDeps } from "../../app/areas/messagi
 import { loadConfig } from "../../app/.server/config.server";
 import { createSessions } from "../../app/.server/session.server";
 import { MemoryStateStore } from "../../app/.server/state-store.server";
-import { messagingMessages } from "../../app/lib/texts/messaging";
+import { messagingTexts } from "../../app/lib/texts/messaging";
 import { REPLY_SEPARATOR, type SendReply } from "../../app/lib/messaging-compose";
 import type { MessageView } from "../../app/lib/messaging-view";
 import { isMessagingRole } from "../../contract/roles";
@@ -21,7 +21,7 @@ import { signedInToPortal } from "../helpers/portal-cookie";
  */
 const mock = useMockServer();
 const sessions = createSessions(loadConfig({ NODE_ENV: "test" }));
-const t = messagingMessages;
+const t = messagingTexts;
 const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=", "base64");
 
 async function patient(world: TestWorld, label = "solo", memberId?: string) {

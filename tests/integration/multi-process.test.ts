@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getInvoices } from "../../app/.server/practice/accounts.server";
-import { errorsMessages } from "../../app/lib/texts/errors";
-import { signInMessages } from "../../app/lib/texts/signIn";
-import { signInThrottleMessages } from "../../app/lib/texts/signInThrottle";
+import { errorsTexts } from "../../app/lib/texts/errors";
+import { signInTexts } from "../../app/lib/texts/signIn";
+import { signInThrottleTexts } from "../../app/lib/texts/signInThrottle";
 import { feeCents, feeRateBasisPoints, toCents } from "../../app/lib/money";
 import type { FlowOutcome } from "../../app/lib/sign-in-flow";
 import { useMockServer, type TestWorld } from "../helpers/mock-world";
@@ -105,10 +105,10 @@ describe("two portal processes sharing Redis", () => {
     expect(firstTwo.map((o) => o.kind === "rejected" && o.captchaRequired)).toEqual([false, false]);
     // The practice's own refusal: a solved captcha let the attempt through to the password check.
     const rejection = firstTwo[0].kind === "rejected" ? firstTwo[0].message : "";
-    expect(rejection).not.toBe(signInMessages.captchaNeeded);
+    expect(rejection).not.toBe(signInTexts.captchaNeeded);
     expect(await attempt(first)).toMatchObject({ kind: "rejected", captchaRequired: true });
     // The fourth, on the other process, without a captcha: asked for one, not let through.
-    expect(await attempt(second)).toEqual({ kind: "rejected", message: signInMessages.captchaNeeded, captchaRequired: true });
+    expect(await attempt(second)).toEqual({ kind: "rejected", message: signInTexts.captchaNeeded, captchaRequired: true });
     for (const pair of [[first, second], [second, first], [first, second]]) {
       const replies = await Promise.all(pair.map((portal) => attempt(portal, true)));
       for (const reply of replies) expect(reply).toEqual({ kind: "rejected", message: rejection, captchaRequired: true });
@@ -117,7 +117,7 @@ describe("two portal processes sharing Redis", () => {
     // Ten failures counted across both: the right password is now refused on either process.
     for (const portal of [first, second]) {
       const browser = new Browser();
-      expect(await signIn(browser, portal, user, await browser.solveCaptcha(portal))).toEqual({ kind: "refused", message: signInThrottleMessages.tooManyForAccount });
+      expect(await signIn(browser, portal, user, await browser.solveCaptcha(portal))).toEqual({ kind: "refused", message: signInThrottleTexts.tooManyForAccount });
     }
   }, 60_000);
 
@@ -129,7 +129,7 @@ describe("two portal processes sharing Redis", () => {
     const solution = await solver.solveCaptcha(first);
     const [accepted, replayed] = await Promise.all([signIn(new Browser(), first, wrong, solution), signIn(new Browser(), second, wrong, solution)].map((p) => p.then((o) => o.kind === "rejected" && o.message)));
     // Exactly one reached the password check; the other was asked for a captcha of its own.
-    expect([accepted, replayed].filter((m) => m === signInMessages.captchaNeeded)).toHaveLength(1);
+    expect([accepted, replayed].filter((m) => m === signInTexts.captchaNeeded)).toHaveLength(1);
   });
 
   it("a payment whose reply was lost on the first process and retried on the second is charged once", async () => {
@@ -196,7 +196,7 @@ describe("two portal processes sharing Redis", () => {
     try {
       const page = await browser.fetch(first, "/");
       expect(page.status).toBe(503);
-      expect(await page.text()).toContain(errorsMessages.stateUnavailable.replace(/'/g, "&#x27;"));
+      expect(await page.text()).toContain(errorsTexts.stateUnavailable.replace(/'/g, "&#x27;"));
       const step = await browser.fetch(second, "/accounts/pay", { form: { step: "record", input: JSON.stringify({ key: "any-payment" }) } });
       expect(step.status).toBe(503);
       expect(await world.requests({ path: "patient/SavePayment" })).toEqual([]);

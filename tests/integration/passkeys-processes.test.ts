@@ -2,7 +2,7 @@ import { UNSAFE_decodeViaTurboStream } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signInSteps } from "../../app/areas/sign-in/steps";
 import type { SecondStepReply } from "../../app/areas/profile/forms";
-import { passkeyMessages } from "../../app/lib/texts/passkeys";
+import { passkeyTexts } from "../../app/lib/texts/passkeys";
 import { useMockServer, type TestWorld } from "../helpers/mock-world";
 import { Browser, startPortalProcess, type PortalProcess } from "../helpers/portal-process";
 import { testDatabase } from "../helpers/test-stores";
@@ -69,7 +69,7 @@ describe("passkeys on two portal processes", () => {
     // The new credential posted to the other process: the challenge is in the shared state store.
     const added = await profilePost(holder, second, { intent: "sign-in-security-passkey-add", name: "Laptop", answer: JSON.stringify(authenticator.register(asked.options)) });
     // The holder's first passkey: ten recovery codes come with it, once (decisions/321).
-    expect(added).toEqual({ ok: true, intent: "sign-in-security-passkey-add", message: passkeyMessages.added("Laptop"), codes: expect.any(Array) });
+    expect(added).toEqual({ ok: true, intent: "sign-in-security-passkey-add", message: passkeyTexts.added("Laptop"), codes: expect.any(Array) });
     expect(added.ok && added.codes).toHaveLength(10);
 
     // Another browser signs in at the second process: the passkey is asked for.
@@ -83,7 +83,7 @@ describe("passkeys on two portal processes", () => {
     expect([a, b]).toContainEqual({ kind: "signedIn", redirectTo: "/" });
     const other = [a, b].find((o) => o.kind !== "signedIn");
     // The loser either saw the challenge spent, or the session already signed in by the winner.
-    if (other) expect(other).toEqual({ kind: "refused", message: passkeyMessages.replayed });
+    if (other) expect(other).toEqual({ kind: "refused", message: passkeyTexts.replayed });
     expect((await later.fetch(second, "/")).status).toBe(200);
   }, 60_000);
 });

@@ -21,8 +21,8 @@ import { accountHolderKey, createSessions } from "../../app/.server/session.serv
 import { createSignInSteps, type FlowResult } from "../../app/.server/sign-in.server";
 import { MemoryStateStore } from "../../app/.server/state-store.server";
 import { AttemptThrottle, SignInThrottle } from "../../app/.server/throttle.server";
-import { passkeyMessages } from "../../app/lib/texts/passkeys";
-import { secondStepMessages } from "../../app/lib/texts/secondStep";
+import { passkeyTexts } from "../../app/lib/texts/passkeys";
+import { secondStepTexts } from "../../app/lib/texts/secondStep";
 import { useMockServer, type TestWorld } from "../helpers/mock-world";
 import { openEmbeddedTestStore, openPostgresTestStore } from "../helpers/test-stores";
 import { SoftwareAuthenticator } from "../helpers/software-authenticator";
@@ -147,15 +147,15 @@ describe.each(["embedded", "postgres"] as const)("passkeys' store and checks (%s
     const authenticator = new SoftwareAuthenticator(ORIGIN);
     const options = await registrationOptions(deps, holder(HOLDER));
     const answer = authenticator.register(options);
-    expect(await addPasskey(deps, HOLDER, answer, "<b>")).toEqual({ ok: false, message: passkeyMessages.nameBadCharacters, status: 400 });
+    expect(await addPasskey(deps, HOLDER, answer, "<b>")).toEqual({ ok: false, message: passkeyTexts.nameBadCharacters, status: 400 });
     // The name's refusal did not use up the challenge: the same answer with a good name is taken.
-    expect(await addPasskey(deps, OTHER, answer, "Phone")).toEqual({ ok: false, message: passkeyMessages.replayed, status: 400 });
+    expect(await addPasskey(deps, OTHER, answer, "Phone")).toEqual({ ok: false, message: passkeyTexts.replayed, status: 400 });
     expect(await addPasskey(deps, HOLDER, answer, "Phone")).toEqual({ ok: true, name: "Phone", recoveryCodes: expect.any(Array) });
-    expect(await addPasskey(deps, HOLDER, answer, "Phone")).toEqual({ ok: false, message: passkeyMessages.replayed, status: 400 });
+    expect(await addPasskey(deps, HOLDER, answer, "Phone")).toEqual({ ok: false, message: passkeyTexts.replayed, status: 400 });
 
     const elsewhere = new SoftwareAuthenticator("https://portal.example.test.evil.example");
     const forged = elsewhere.register(await registrationOptions(deps, holder(HOLDER)));
-    expect(await addPasskey(deps, HOLDER, forged, "Phone")).toEqual({ ok: false, message: passkeyMessages.refused, status: 400 });
+    expect(await addPasskey(deps, HOLDER, forged, "Phone")).toEqual({ ok: false, message: passkeyTexts.refused, status: 400 });
     // What the profile posts is read by its schema first: anything else is no answer at all.
     expect(readRegistrationAnswer(JSON.stringify(answer))).not.toBeNull();
     expect(readRegistrationAnswer(JSON.stringify({ ...answer, type: "password" }))).toBeNull();
@@ -281,7 +281,7 @@ describe("signing in with a passkey", () => {
     await register(passkeys, new SoftwareAuthenticator(ORIGIN), key, "Empty's phone");
     const { q } = (await (await mock.admin(`/worlds/${world.id}/switch-tokens`, { body: { label: "empty" } })).json()) as { q: string };
     const b = browser(portal());
-    expect(await b.link(q)).toEqual({ kind: "failed", message: passkeyMessages.linkSignIn });
+    expect(await b.link(q)).toEqual({ kind: "failed", message: passkeyTexts.linkSignIn });
     expect(await b.signedIn()).toBe(false);
     expect((await b.session()).get("pending")).toBeUndefined();
     const user = world.user("empty");
@@ -305,8 +305,8 @@ describe("signing in with a passkey", () => {
     const asked = await b.options();
     if (asked.kind !== "passkeyOptions") throw new Error(`options expected, not ${asked.kind}`);
     // A recovery code is no way in for a holder without them, nor a code that was never e-mailed.
-    expect(await b.code("ABCDE-FGHJK", true)).toEqual({ kind: "refused", message: passkeyMessages.usePasskeyFirst });
-    expect(await b.email()).toEqual({ kind: "refused", message: passkeyMessages.noEmailedCode });
+    expect(await b.code("ABCDE-FGHJK", true)).toEqual({ kind: "refused", message: passkeyTexts.usePasskeyFirst });
+    expect(await b.email()).toEqual({ kind: "refused", message: passkeyTexts.noEmailedCode });
     expect(await b.answer(authenticator.assert(asked.options))).toEqual({ kind: "signedIn", redirectTo: "/" });
     expect(await b.signedIn()).toBe(true);
     await embedded.settled();
@@ -325,7 +325,7 @@ describe("signing in with a passkey", () => {
     const recovery = await codes.turnOn(key);
     const b = browser(portal());
     expect(await b.signIn(user.username, user.password)).toEqual({ kind: "passkey", email: true, recovery: true });
-    expect(await b.cancelled()).toEqual({ kind: "refused", message: passkeyMessages.cancelled });
+    expect(await b.cancelled()).toEqual({ kind: "refused", message: passkeyTexts.cancelled });
     const asked = await b.options();
     if (asked.kind !== "passkeyOptions") throw new Error(`options expected, not ${asked.kind}`);
     const answer = authenticator.assert(asked.options);
@@ -334,13 +334,13 @@ describe("signing in with a passkey", () => {
     const c = browser(portal());
     await c.signIn(user.username, user.password);
     // The same answer again: refused as replayed, and counted.
-    expect(await c.answer(answer)).toEqual({ kind: "refused", message: passkeyMessages.replayed });
-    for (let i = 1; i < SECOND_STEP_LIMITS.perAccount; i++) expect(await c.cancelled()).toEqual({ kind: "refused", message: passkeyMessages.cancelled });
+    expect(await c.answer(answer)).toEqual({ kind: "refused", message: passkeyTexts.replayed });
+    for (let i = 1; i < SECOND_STEP_LIMITS.perAccount; i++) expect(await c.cancelled()).toEqual({ kind: "refused", message: passkeyTexts.cancelled });
     const fresh = await c.options();
     if (fresh.kind !== "passkeyOptions") throw new Error(`options expected, not ${fresh.kind}`);
     // The sign-in above cleared the count; the replay and four cancels make five. Even a good answer waits now.
-    expect(await c.answer(authenticator.assert(fresh.options))).toEqual({ kind: "refused", message: passkeyMessages.tooManyAttempts });
-    expect(await c.code(recovery[0], true)).toEqual({ kind: "refused", message: secondStepMessages.tooManyAttempts });
+    expect(await c.answer(authenticator.assert(fresh.options))).toEqual({ kind: "refused", message: passkeyTexts.tooManyAttempts });
+    expect(await c.code(recovery[0], true)).toEqual({ kind: "refused", message: secondStepTexts.tooManyAttempts });
     expect(await c.signedIn()).toBe(false);
 
     // The e-mailed code instead: the code's own dialog from here on.
@@ -360,7 +360,7 @@ describe("signing in with a passkey", () => {
     const b = browser(portal());
     expect(await b.signIn(user.username, user.password)).toEqual({ kind: "passkey", email: false, recovery: true });
     // Only as a recovery code: the same letters typed as an e-mailed code are not one, and no code was e-mailed.
-    expect(await b.code(code, false)).toEqual({ kind: "refused", message: passkeyMessages.usePasskeyFirst });
+    expect(await b.code(code, false)).toEqual({ kind: "refused", message: passkeyTexts.usePasskeyFirst });
     expect(await b.code(code.toLowerCase(), true)).toEqual({ kind: "signedIn", redirectTo: "/" });
     expect(await b.signedIn()).toBe(true);
     expect(await secondStepStore(() => embedded).status(key)).toEqual({ on: false, recoveryCodesLeft: 9 });
@@ -368,7 +368,7 @@ describe("signing in with a passkey", () => {
     // Spent: the same code signs nobody in again.
     const c = browser(portal());
     expect(await c.signIn(user.username, user.password)).toEqual({ kind: "passkey", email: false, recovery: true });
-    expect(await c.code(code, true)).toEqual({ kind: "refused", message: secondStepMessages.wrongRecoveryCode });
+    expect(await c.code(code, true)).toEqual({ kind: "refused", message: secondStepTexts.wrongRecoveryCode });
     expect(await c.signedIn()).toBe(false);
     await embedded.settled();
     const { entries } = await listAccess({ practice: apiBase, patientId: id });

@@ -7,7 +7,7 @@ import { PaymentAttempts } from "../../app/areas/accounts/payment-attempts.serve
 import { confirmTestCard, getInvoices } from "../../app/.server/practice/accounts.server";
 import { createSessions } from "../../app/.server/session.server";
 import type { CardProviderChoice } from "../../app/lib/accounts-view";
-import { paymentMessages } from "../../app/lib/texts/payment";
+import { paymentTexts } from "../../app/lib/texts/payment";
 import { RefusedError } from "../../app/lib/card-refusal";
 import { STEP_HEADER } from "../../app/lib/step-client";
 import { callStep, type StepEnvelope, type StepReply } from "../../app/lib/steps";
@@ -100,7 +100,7 @@ const card = { cardNumber: "4242 4242 4242 4242", expiry: "12/40", cvc: "123" };
 /** A start the portal made: SaveTempPayment saved it. */
 const started = { ok: true, reply: { outcome: "saved" } } as const;
 /** A start refused because another attempt holds the account's payment open: the page shows its notice. */
-const blocked = { ok: true, reply: { outcome: "blocked", message: paymentMessages.openElsewhere } };
+const blocked = { ok: true, reply: { outcome: "blocked", message: paymentTexts.openElsewhere } };
 /** SaveTempPayment's electronic payment id, when the start was saved. */
 const paymentIdOf = (envelope: PayEnvelope<"save-temp">) => (envelope.ok && envelope.reply.outcome === "saved" ? envelope.reply.paymentId : undefined);
 /** A rule's "no": nothing was charged by it. */
@@ -120,7 +120,7 @@ describe("the payment action", () => {
   it("refuses a card fee that is not the practice's, before any practice call saves the payment", async () => {
     const p = await payer();
     await world.clearRequests();
-    expect(await saveTemp(p, newKey(), { feeCents: 0 })).toEqual(refusal(paymentMessages.notStarted));
+    expect(await saveTemp(p, newKey(), { feeCents: 0 })).toEqual(refusal(paymentTexts.notStarted));
     expect(await world.requests({ path: "patient/SaveTempPayment" })).toEqual([]);
   });
 
@@ -128,7 +128,7 @@ describe("the payment action", () => {
     const p = await payer();
     await world.clearRequests();
     const amount = p.invoices[0].balanceCents;
-    expect(await saveTemp(p, newKey(), { amountCents: amount - 100, feeCents: feeCents(amount - 100, p.feeBasisPoints) })).toEqual(refusal(paymentMessages.notStarted));
+    expect(await saveTemp(p, newKey(), { amountCents: amount - 100, feeCents: feeCents(amount - 100, p.feeBasisPoints) })).toEqual(refusal(paymentTexts.notStarted));
     expect(await world.requests({ path: "patient/SaveTempPayment" })).toEqual([]);
   });
 
@@ -142,7 +142,7 @@ describe("the payment action", () => {
     const allocations = lines(p);
     const amount = allocations.reduce((sum, a) => sum + a.payNowCents, 0);
     const result = await saveTemp(p, newKey(), { amountCents: amount, feeCents: feeCents(amount, p.feeBasisPoints), allocations });
-    expect(result).toEqual(refusal(paymentMessages.notStarted));
+    expect(result).toEqual(refusal(paymentTexts.notStarted));
     expect(await world.requests({ path: "patient/SaveTempPayment" })).toEqual([]);
   });
 
@@ -167,7 +167,7 @@ describe("the payment action", () => {
   it("an intent for a key the portal never saved is refused without a practice call", async () => {
     const p = await payer();
     await world.clearRequests();
-    expect(await p.post("intent", { key: newKey() })).toEqual(refusal(paymentMessages.notStarted));
+    expect(await p.post("intent", { key: newKey() })).toEqual(refusal(paymentTexts.notStarted));
     expect(await world.requests({ path: "payments/create-payment-intent" })).toEqual([]);
   });
 
@@ -181,7 +181,7 @@ describe("the payment action", () => {
     await world.clearRequests();
     // Its payment is finished: the key cannot start another, nor be reported as paid again.
     const again = await saveTemp(p, key);
-    expect(again).toEqual(refusal(paymentMessages.keySpent));
+    expect(again).toEqual(refusal(paymentTexts.keySpent));
     expect(await world.requests({ path: "patient/SaveTempPayment" })).toEqual([]);
     expect(await world.charges()).toHaveLength(before + 1);
   });
@@ -251,7 +251,7 @@ describe("one open payment per account holder (issue 20)", () => {
       }),
     );
     expect(outcomes.filter((o) => o === "paid")).toHaveLength(1);
-    for (const refused of outcomes.filter((o) => o !== "paid")) expect([paymentMessages.openElsewhere, paymentMessages.replaced]).toContain(refused);
+    for (const refused of outcomes.filter((o) => o !== "paid")) expect([paymentTexts.openElsewhere, paymentTexts.replaced]).toContain(refused);
     expect(await charges()).toBe(before + 1);
     expect(await world.requests({ path: "payments/confirm-card" })).toHaveLength(1);
   });
@@ -316,7 +316,7 @@ describe("one open payment per account holder (issue 20)", () => {
       expect(await saveTemp(other, newKey())).toMatchObject(started);
       // The first tab's card can no longer be charged for the attempt that was let go.
       const secret = await tab.post("intent", { key });
-      expect(secret).toEqual(refusal(paymentMessages.notStarted));
+      expect(secret).toEqual(refusal(paymentTexts.notStarted));
     } finally {
       clock.now -= RELEASE_AFTER_MS + 1;
     }
@@ -366,7 +366,7 @@ describe("one open payment per account holder (issue 20)", () => {
       feeCents: feeCents(less, p.feeBasisPoints),
       allocations: [{ id: invoice.id, payNowCents: less }],
     });
-    expect(replay).toEqual(refusal(paymentMessages.amountFixed));
+    expect(replay).toEqual(refusal(paymentTexts.amountFixed));
     expect(await world.requests({ path: "patient/SaveTempPayment" })).toEqual([]);
     // The same amount is the same attempt, and goes on.
     expect(await saveTemp(p, key)).toMatchObject(started);
@@ -577,7 +577,7 @@ describe("the card fee follows the card's brand (issue 36)", () => {
     await world.clearRequests();
     const refused = await p.post("confirm", { clientSecret: String(intent.reply), ...amexCard });
     expect(refused.ok).toBe(false);
-    const mismatch = paymentMessages.cardBrandMismatch("American Express", "American Express - 3.5%");
+    const mismatch = paymentTexts.cardBrandMismatch("American Express", "American Express - 3.5%");
     expect(refused).toEqual({ ok: false, failure: { kind: "refused", message: mismatch, fields: { cardNumber: mismatch } } });
     expect(await world.requests({ path: "payments/confirm-card" })).toEqual([]);
     expect(await world.charges()).toHaveLength(0);
@@ -638,7 +638,7 @@ describe("SavePayment read as 1§7 and 1§8 say: a truthy answer is success (iss
     const p = await payer(shared);
     await world.fault({ path: "patient/SavePayment", answer, times: 1 });
     const result = await payThroughTheMachine(p);
-    expect(result.result).toMatchObject({ kind: "succeeded", message: paymentMessages.succeeded });
+    expect(result.result).toMatchObject({ kind: "succeeded", message: paymentTexts.succeeded });
     const [saved] = await world.requests({ path: "patient/SavePayment" });
     expect(saved).toMatchObject({ status: 200, fault: `carried out, answered ${JSON.stringify(answer)}` });
     expect(await shared.openAttempt(p.owner)).toBeUndefined();
@@ -653,7 +653,7 @@ describe("SavePayment read as 1§7 and 1§8 say: a truthy answer is success (iss
     await world.fault({ path: "patient/SavePayment", answer, times: 1 });
     const before = (await world.charges()).length;
     const result = await payThroughTheMachine(p);
-    expect(result.result).toEqual({ kind: "failed", message: paymentMessages.chargedNotRecorded, charged: true });
+    expect(result.result).toEqual({ kind: "failed", message: paymentTexts.chargedNotRecorded, charged: true });
     expect(await shared.openAttempt(p.owner)).toMatchObject({ charged: true });
     expect(await saveTemp(await payer(shared), newKey())).toMatchObject(blocked);
     // The practice carried the call out (the fault only changed its answer): finishing hears true.
@@ -670,7 +670,7 @@ describe("SavePayment read as 1§7 and 1§8 say: a truthy answer is success (iss
     const p = await payer(shared);
     await world.fault({ path: "patient/SavePayment", times: 1, ...fault });
     const result = await payThroughTheMachine(p);
-    expect(result.result).toEqual({ kind: "failed", message: paymentMessages.chargedRecordingUnknown, charged: true });
+    expect(result.result).toEqual({ kind: "failed", message: paymentTexts.chargedRecordingUnknown, charged: true });
     const open = await shared.openAttempt(p.owner);
     expect(open).toMatchObject({ charged: true });
     expect(await p.post("finish", { key: open!.key })).toEqual({ ok: true, reply: "recorded" });

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { endpoints } from "../../contract/endpoints";
 import { getPracticeSettings } from "../../app/.server/practice/patient.server";
-import { medicationsMessages } from "../../app/lib/texts/medications";
+import { medicationsTexts } from "../../app/lib/texts/medications";
 import { useMockServer, type TestWorld } from "../helpers/mock-world";
 
 /** The portal's read of the practice settings (1§7 LoadPracticeSetting) applies 1§3's defaults, over HTTP. */
@@ -18,7 +18,7 @@ describe("the practice settings as the portal reads them", () => {
     const s = await empty.signIn("solo");
     const settings = await getPracticeSettings(s.api, s.id);
     expect(settings).toMatchObject({
-      PortalRepeatMedSetting: medicationsMessages.defaultNotice,
+      PortalRepeatMedSetting: medicationsTexts.defaultNotice,
       RepeatRxUrgentNotes: "",
       PortalMessageTermsandConditions: "N/A",
       PrefPharmacy: "N/A",
@@ -32,7 +32,7 @@ describe("the practice settings as the portal reads them", () => {
   it("a practice that fills them in keeps its own words", async () => {
     const s = await plain.signIn("solo");
     const settings = await getPracticeSettings(s.api, s.id);
-    expect(settings.PortalRepeatMedSetting).not.toBe(medicationsMessages.defaultNotice);
+    expect(settings.PortalRepeatMedSetting).not.toBe(medicationsTexts.defaultNotice);
     expect(settings.RepeatRxUrgentNotes).toMatch(/same working day/);
   });
 });

@@ -1,12 +1,12 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { useMockServer, type PortalSession, type TestWorld } from "../helpers/mock-world";
-import { profileMessages } from "../../app/areas/profile/texts";
+import { profileTexts } from "../../app/areas/profile/texts";
 import { readProfile } from "../../app/areas/profile/view";
-import { errorsMessages } from "../../app/lib/texts/errors";
+import { errorsTexts } from "../../app/lib/texts/errors";
 import { viewingKeyOf } from "../../app/.server/session.server";
 import { SignInThrottle } from "../../app/.server/throttle.server";
-import { signInThrottleMessages } from "../../app/lib/texts/signInThrottle";
-import { newPasswordMessages } from "../../app/lib/texts/newPassword";
+import { signInThrottleTexts } from "../../app/lib/texts/signInThrottle";
+import { newPasswordTexts } from "../../app/lib/texts/newPassword";
 
 /**
  * The profile action's logic (app/areas/profile/page.server.ts) against the real mock over HTTP:
@@ -88,8 +88,8 @@ describe("the profile action against the mock", () => {
     expect(answer).toEqual({
       intent: "add-contact",
       ok: false,
-      message: profileMessages.checkFields,
-      fieldErrors: { firstName: profileMessages.firstNameEmpty, homePhone: profileMessages.phoneInvalid, title: profileMessages.choiceInvalid },
+      message: profileTexts.checkFields,
+      fieldErrors: { firstName: profileTexts.firstNameEmpty, homePhone: profileTexts.phoneInvalid, title: profileTexts.choiceInvalid },
     });
     expect(added(await world.requests())).toEqual([]);
   });
@@ -99,7 +99,7 @@ describe("the profile action against the mock", () => {
     const form = await contactForm(solo);
     await world.fault({ path: "patient/AddEmergencyContact", method: "POST", status: 500, times: 1 });
     try {
-      expect(await page.actOnProfile(contextOf(solo, "solo"), form, attempt)).toEqual({ intent: "add-contact", ok: false, message: profileMessages.contactAddFailed });
+      expect(await page.actOnProfile(contextOf(solo, "solo"), form, attempt)).toEqual({ intent: "add-contact", ok: false, message: profileTexts.contactAddFailed });
     } finally {
       await world.clearFaults();
     }
@@ -114,9 +114,9 @@ describe("the profile action against the mock", () => {
 
     await world.clearRequests();
     const stale = await contactForm(holder, { firstName: "Tama", viewing: viewingKeyOf({ apiBase: holder.apiBase, userId: holder.id }) });
-    expect(await page.actOnProfile(nowViewing, stale, attempt)).toEqual({ intent: "add-contact", ok: false, message: errorsMessages.viewingChanged });
+    expect(await page.actOnProfile(nowViewing, stale, attempt)).toEqual({ intent: "add-contact", ok: false, message: errorsTexts.viewingChanged });
     const switches = formOf({ intent: "notifications", setting: "email", value: "true", email: "false", notification: "false", viewing: viewingKeyOf({ apiBase: holder.apiBase, userId: holder.id }) });
-    expect(await page.actOnProfile(nowViewing, switches, attempt)).toMatchObject({ ok: false, message: errorsMessages.viewingChanged });
+    expect(await page.actOnProfile(nowViewing, switches, attempt)).toMatchObject({ ok: false, message: errorsTexts.viewingChanged });
     expect((await world.requests()).filter((e) => e.method !== "GET")).toEqual([]);
     expect(readProfile((await patient.getPatient(holder.api, member))!).emergencyContacts).toHaveLength(before);
 
@@ -154,7 +154,7 @@ describe("the profile action against the mock", () => {
   it("checks the contact-details form on the server with the same schema, a single ticked method included", async () => {
     const solo = await world.signIn("solo");
     const answer = await page.actOnProfile(contextOf(solo, "solo"), formOf({ intent: "contact-details", mobile: "", home: "", work: "", email: "", methods: "5", preferred: "5" }), attempt);
-    expect(answer).toMatchObject({ ok: false, fieldErrors: { mobile: profileMessages.mobileNeeded } });
+    expect(answer).toMatchObject({ ok: false, fieldErrors: { mobile: profileTexts.mobileNeeded } });
   });
 
   it("removes a contact by the id posted, and refuses a tampered notification switch without calling the practice", async () => {
@@ -162,12 +162,12 @@ describe("the profile action against the mock", () => {
     const ctx = contextOf(solo, "solo");
     expect(await page.actOnProfile(ctx, await contactForm(solo, { firstName: "Rangi" }), attempt)).toMatchObject({ ok: true });
     const contact = readProfile((await patient.getPatient(solo.api, solo.id))!).emergencyContacts.find((c) => c.name.includes("Rangi"))!;
-    expect(await page.actOnProfile(ctx, formOf({ intent: "delete-contact", contactId: contact.id }), attempt)).toEqual({ intent: "delete-contact", ok: true, message: profileMessages.contactRemoved });
+    expect(await page.actOnProfile(ctx, formOf({ intent: "delete-contact", contactId: contact.id }), attempt)).toEqual({ intent: "delete-contact", ok: true, message: profileTexts.contactRemoved });
     expect(readProfile((await patient.getPatient(solo.api, solo.id))!).emergencyContacts.some((c) => c.id === contact.id)).toBe(false);
 
     await world.clearRequests();
     const tampered = formOf({ intent: "notifications", setting: "email", value: "yes", email: "true", notification: "false" });
-    expect(await page.actOnProfile(ctx, tampered, attempt)).toEqual({ intent: "notifications", ok: false, message: profileMessages.choiceInvalid });
+    expect(await page.actOnProfile(ctx, tampered, attempt)).toEqual({ intent: "notifications", ok: false, message: profileTexts.choiceInvalid });
     expect((await world.requests()).filter((e) => e.method !== "GET")).toEqual([]);
   });
 });
@@ -189,7 +189,7 @@ describe("Change Password and the current password", () => {
     const throttle = newThrottle();
     await own.clearRequests();
     const answer = await page.actOnProfile(contextOf(solo, "solo", solo.id, own), passwordForm("NotThePassword1"), { address: "192.0.2.31", throttle });
-    expect(answer).toEqual({ intent: "change-password", ok: false, message: profileMessages.currentPasswordWrong, fieldErrors: { current: profileMessages.currentPasswordWrong } });
+    expect(answer).toEqual({ intent: "change-password", ok: false, message: profileTexts.currentPasswordWrong, fieldErrors: { current: profileTexts.currentPasswordWrong } });
     expect(await calls(own)).toEqual(["Patient/Authentication"]);
     // The attempt is the account's first failure: the next one, from anywhere, is its second.
     expect(await throttle.claim(own.user("solo").username, "198.51.100.9")).toMatchObject({ allowed: true, attempt: 2 });
@@ -215,11 +215,11 @@ describe("Change Password and the current password", () => {
     await own.clearRequests();
     const answers = await Promise.all(Array.from({ length: 12 }, (_, i) => page.actOnProfile(contextOf(solo, "solo", solo.id, own), passwordForm(`NotThePassword${i}`), { address: "192.0.2.33", throttle })));
     expect(await calls(own)).toEqual(Array(ACCOUNT_LIMIT).fill("Patient/Authentication"));
-    expect(answers.filter((a) => a.message === profileMessages.currentPasswordWrong)).toHaveLength(ACCOUNT_LIMIT);
-    expect(answers.filter((a) => a.message === signInThrottleMessages.tooManyForAccount)).toHaveLength(12 - ACCOUNT_LIMIT);
+    expect(answers.filter((a) => a.message === profileTexts.currentPasswordWrong)).toHaveLength(ACCOUNT_LIMIT);
+    expect(answers.filter((a) => a.message === signInThrottleTexts.tooManyForAccount)).toHaveLength(12 - ACCOUNT_LIMIT);
     // The right password too waits out the pause, and signing in is paused with it.
     await own.clearRequests();
-    expect(await page.actOnProfile(contextOf(solo, "solo", solo.id, own), passwordForm(own.user("solo").password), { address: "192.0.2.33", throttle })).toMatchObject({ ok: false, message: signInThrottleMessages.tooManyForAccount });
+    expect(await page.actOnProfile(contextOf(solo, "solo", solo.id, own), passwordForm(own.user("solo").password), { address: "192.0.2.33", throttle })).toMatchObject({ ok: false, message: signInThrottleTexts.tooManyForAccount });
     expect(await calls(own)).toEqual([]);
     expect(await throttle.claim(own.user("solo").username, "198.51.100.10")).toMatchObject({ allowed: false });
   });
@@ -229,7 +229,7 @@ describe("Change Password and the current password", () => {
     const solo = await own.signIn("solo");
     const throttle = newThrottle();
     await own.fault({ path: "Patient/Authentication", status: 503, times: 1 });
-    expect(await page.actOnProfile(contextOf(solo, "solo", solo.id, own), passwordForm(own.user("solo").password), { address: "192.0.2.34", throttle })).toEqual({ intent: "change-password", ok: false, message: profileMessages.passwordFailed });
+    expect(await page.actOnProfile(contextOf(solo, "solo", solo.id, own), passwordForm(own.user("solo").password), { address: "192.0.2.34", throttle })).toEqual({ intent: "change-password", ok: false, message: profileTexts.passwordFailed });
     expect(await calls(own)).not.toContain("Patient/ChangePassword");
     expect(await throttle.claim(own.user("solo").username, "192.0.2.34")).toMatchObject({ allowed: true, attempt: 1 });
   });
@@ -238,7 +238,7 @@ describe("Change Password and the current password", () => {
     const own = await mock.createWorld({ scenario: "default", seed: ++seed });
     const solo = await own.signIn("solo");
     await own.clearRequests();
-    expect(await page.actOnProfile(contextOf(solo, "solo", solo.id, own), passwordForm(""), attempt)).toMatchObject({ ok: false, fieldErrors: { current: newPasswordMessages.current.required } });
+    expect(await page.actOnProfile(contextOf(solo, "solo", solo.id, own), passwordForm(""), attempt)).toMatchObject({ ok: false, fieldErrors: { current: newPasswordTexts.current.required } });
     expect(await calls(own)).toEqual([]);
   });
 });

@@ -5,8 +5,8 @@ import { PaymentAttempts } from "../../app/areas/accounts/payment-attempts.serve
 import { checkRedis, RedisStateStore } from "../../app/.server/redis-state-store.server";
 import { createSessions } from "../../app/.server/session.server";
 import { SignInThrottle } from "../../app/.server/throttle.server";
-import { errorsMessages } from "../../app/lib/texts/errors";
-import { signInThrottleMessages } from "../../app/lib/texts/signInThrottle";
+import { errorsTexts } from "../../app/lib/texts/errors";
+import { signInThrottleTexts } from "../../app/lib/texts/signInThrottle";
 import { freePort, startRedisServer, type RedisServer } from "../helpers/redis-server";
 
 /**
@@ -74,7 +74,7 @@ describe("two processes sharing Redis", () => {
     // Twenty more at once across both: six get attempts 5 to 10, the others are paused and not counted.
     const burst = await Promise.all(Array.from({ length: 20 }, (_, i) => (i % 2 ? first : second).claim(who, "10.0.0.3")));
     expect(burst.filter((v) => v.allowed)).toHaveLength(6);
-    expect(burst.filter((v) => !v.allowed)).toEqual(Array(14).fill({ allowed: false, message: signInThrottleMessages.tooManyForAccount }));
+    expect(burst.filter((v) => !v.allowed)).toEqual(Array(14).fill({ allowed: false, message: signInThrottleTexts.tooManyForAccount }));
     await first.succeeded(who, "10.0.0.1");
     expect(await second.claim(who, "10.0.0.9")).toEqual({ allowed: true, captchaRequired: false, attempt: 1 });
   });
@@ -131,7 +131,7 @@ describe("Redis going away", () => {
       (error: unknown) => error,
     );
     expect(Date.now() - started).toBeLessThan(8_000);
-    expect(failure).toMatchObject({ type: "DataWithResponseInit", data: { message: errorsMessages.stateUnavailable }, init: { status: 503 } });
+    expect(failure).toMatchObject({ type: "DataWithResponseInit", data: { message: errorsTexts.stateUnavailable }, init: { status: 503 } });
     await redis.start();
     await expect.poll(() => store.get("before").catch(() => "still away"), { timeout: 10_000 }).toBeNull();
   }, 30_000);

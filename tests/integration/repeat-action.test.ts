@@ -3,10 +3,10 @@ import { medicationsPage, repeatAction, type RepeatDeps } from "../../app/areas/
 import { loadConfig } from "../../app/.server/config.server";
 import { createSessions } from "../../app/.server/session.server";
 import { MemoryStateStore } from "../../app/.server/state-store.server";
-import { medicationsMessages } from "../../app/lib/texts/medications";
+import { medicationsTexts } from "../../app/lib/texts/medications";
 import type { RepeatReply } from "../../app/lib/repeat-request";
 import type { PharmacyOption } from "../../app/lib/medications-view";
-import { errorsMessages } from "../../app/lib/texts/errors";
+import { errorsTexts } from "../../app/lib/texts/errors";
 import { useMockServer, type TestWorld } from "../helpers/mock-world";
 import { stepPoster } from "../helpers/steps";
 import { signedInToPortal } from "../helpers/portal-cookie";
@@ -18,7 +18,7 @@ import { signedInToPortal } from "../helpers/portal-cookie";
  */
 const mock = useMockServer();
 const sessions = createSessions(loadConfig({ NODE_ENV: "test" }));
-const t = medicationsMessages;
+const t = medicationsTexts;
 
 async function patient(world: TestWorld, label = "solo") {
   const { practice: s, user, cookie } = await signedInToPortal(sessions, world, label);
@@ -123,7 +123,7 @@ describe("the repeat action", () => {
 
   it("an unknown step is the protocol's refusal, answered, not thrown", async () => {
     const { envelope } = await patient(world);
-    expect(await envelope("nope")).toEqual({ ok: false, failure: { kind: "unknown-step", message: errorsMessages.unexpected } });
+    expect(await envelope("nope")).toEqual({ ok: false, failure: { kind: "unknown-step", message: errorsTexts.unexpected } });
   });
 });
 

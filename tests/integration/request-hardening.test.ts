@@ -4,7 +4,7 @@ import type { RouteConfigEntry } from "@react-router/dev/routes";
 import routes from "../../app/routes";
 import express from "express";
 import { HSTS, limitBodies } from "../../server";
-import { newPasswordMessages } from "../../app/lib/texts/newPassword";
+import { newPasswordTexts } from "../../app/lib/texts/newPassword";
 import { documentAddresses } from "../helpers/document-routes";
 import { useMockServer, type TestWorld } from "../helpers/mock-world";
 import { Browser, START_TIMEOUT_MS, startPortalProcess, type PortalProcess } from "../helpers/portal-process";
@@ -122,7 +122,7 @@ describe("/resetpassword", () => {
     expect(await browser.step(portal, signInSteps, "sign-in", { username: reset.username, password: reset.password, captcha: "", redirectTo: "/" })).toEqual({ kind: "passwordUpdate" });
     const refused = await browser.fetch(portal, "/resetpassword", { form: { password: "Kahikatea42Ab", confirm: "Kahikatea42Ab" } });
     expect(refused.status).toBe(400);
-    expect(await refused.text()).toContain(newPasswordMessages.resetPanel.agree);
+    expect(await refused.text()).toContain(newPasswordTexts.resetPanel.agree);
     expect(await fresh.requests({ path: "Patient/ChangePassword" })).toEqual([]);
     const set = await browser.fetch(portal, "/resetpassword", { form: { password: "Kahikatea42Ab", confirm: "Kahikatea42Ab", agreed: "on" } });
     expect(set.status).toBe(302);

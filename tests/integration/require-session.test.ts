@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it, vi } from "vitest";
 import { loadConfig } from "../../app/.server/config.server";
 import { logout } from "../../app/.server/practice/auth.server";
 import { createSessions, type SignedInData } from "../../app/.server/session.server";
-import { errorsMessages } from "../../app/lib/texts/errors";
+import { errorsTexts } from "../../app/lib/texts/errors";
 import { endpoints } from "../../contract/endpoints";
 import { useMockServer, type TestWorld } from "../helpers/mock-world";
 
@@ -102,7 +102,7 @@ describe("requireSession", () => {
       () => null,
       (error: unknown) => error,
     );
-    expect(thrown).toMatchObject({ init: { status: 503 }, data: { message: errorsMessages.tokenCheckFailed } });
+    expect(thrown).toMatchObject({ init: { status: 503 }, data: { message: errorsTexts.tokenCheckFailed } });
     expect(logged).toHaveBeenCalledWith(expect.stringMatching(/^Token check failed, session kept: GET ValidateToken/));
     expect((await sessions.sessionStorage.getSession(cookie)).get("user")).toEqual(user);
     expect((await sessions.requireSession(page("/profile", cookie))).user).toEqual(user);

@@ -7,9 +7,9 @@ import { CODE_TTL_MS, SECOND_STEP_LIMITS, secondStepStore, secondStepThrottle, t
 import { accountHolderKey, createSessions } from "../../app/.server/session.server";
 import { createSignInSteps, type FlowResult } from "../../app/.server/sign-in.server";
 import { AttemptThrottle, SignInThrottle } from "../../app/.server/throttle.server";
-import { passkeyMessages } from "../../app/lib/texts/passkeys";
-import { secondStepMessages } from "../../app/lib/texts/secondStep";
-import { signInMessages } from "../../app/lib/texts/signIn";
+import { passkeyTexts } from "../../app/lib/texts/passkeys";
+import { secondStepTexts } from "../../app/lib/texts/secondStep";
+import { signInTexts } from "../../app/lib/texts/signIn";
 import { MemoryStateStore } from "../../app/.server/state-store.server";
 import { useMockServer, type TestWorld } from "../helpers/mock-world";
 import { openEmbeddedTestStore, openPostgresTestStore } from "../helpers/test-stores";
@@ -138,7 +138,7 @@ describe("signing in with the second step", () => {
     const res = await mock.admin(`/worlds/${world.id}/mail?to=${encodeURIComponent(to)}`);
     const { mail } = (await res.json()) as { mail: { subject: string; body: string }[] };
     const last = mail.at(-1);
-    expect(last?.subject).toBe(secondStepMessages.mailSubject);
+    expect(last?.subject).toBe(secondStepTexts.mailSubject);
     return /\b(\d{6})\b/.exec(last!.body)![1];
   }
 
@@ -163,8 +163,8 @@ describe("signing in with the second step", () => {
     const code = await caughtCode(user.username);
     expect(sent.at(-1)?.to).toBe(user.username);
 
-    expect(await b.code("000000" === code ? "111111" : "000000")).toEqual({ kind: "refused", message: secondStepMessages.wrongCode });
-    expect(await b.code("12 34")).toEqual({ kind: "refused", message: secondStepMessages.codeShape });
+    expect(await b.code("000000" === code ? "111111" : "000000")).toEqual({ kind: "refused", message: secondStepTexts.wrongCode });
+    expect(await b.code("12 34")).toEqual({ kind: "refused", message: secondStepTexts.codeShape });
     expect(await b.signedIn()).toBe(false);
     expect(await b.code(code)).toEqual({ kind: "signedIn", redirectTo: "/" });
     expect(await b.signedIn()).toBe(true);
@@ -198,12 +198,12 @@ describe("signing in with the second step", () => {
     const first = await caughtCode(solo.username);
     expect(await a.resend()).toEqual({ kind: "secondStep", to: expect.any(String), setup: false, resent: true });
     const second = await caughtCode(solo.username);
-    if (first !== second) expect(await a.code(first)).toEqual({ kind: "refused", message: secondStepMessages.wrongCode });
+    if (first !== second) expect(await a.code(first)).toEqual({ kind: "refused", message: secondStepTexts.wrongCode });
 
     const wrong = second === "999999" ? "888888" : "999999";
     for (let i = 0; i < SECOND_STEP_LIMITS.perAccount; i++) await a.code(wrong);
     // Even the right code waits now: the pause is the account's.
-    expect(await a.code(second)).toEqual({ kind: "refused", message: secondStepMessages.tooManyAttempts });
+    expect(await a.code(second)).toEqual({ kind: "refused", message: secondStepTexts.tooManyAttempts });
     expect(await a.signedIn()).toBe(false);
     await store.turnOff(soloKey);
     await store.turnOff(emptyKey);
@@ -215,11 +215,11 @@ describe("signing in with the second step", () => {
     const recovery = await store.turnOn(key);
     const b = browser(portal());
     await b.signIn(user.username, user.password);
-    expect(await b.code("ABCDE-FGHJK", true)).toEqual({ kind: "refused", message: secondStepMessages.wrongRecoveryCode });
+    expect(await b.code("ABCDE-FGHJK", true)).toEqual({ kind: "refused", message: secondStepTexts.wrongRecoveryCode });
     expect(await b.code(recovery[3], true)).toEqual({ kind: "signedIn", redirectTo: "/" });
     const c = browser(portal());
     await c.signIn(user.username, user.password);
-    expect(await c.code(recovery[3], true)).toEqual({ kind: "refused", message: secondStepMessages.wrongRecoveryCode });
+    expect(await c.code(recovery[3], true)).toEqual({ kind: "refused", message: secondStepTexts.wrongRecoveryCode });
     expect((await store.status(key)).recoveryCodesLeft).toBe(9);
     await store.turnOff(key);
   });
@@ -231,7 +231,7 @@ describe("signing in with the second step", () => {
     const b = browser(portal());
     expect(await b.signIn(user.username, user.password)).toMatchObject({ kind: "secondStep" });
     const holderId = (await b.session()).get("pending")!.patientId;
-    expect(await b.choose(holderId)).toEqual({ kind: "expired", message: signInMessages.signInExpired });
+    expect(await b.choose(holderId)).toEqual({ kind: "expired", message: signInTexts.signInExpired });
     const c = browser(portal());
     await c.signIn(user.username, user.password);
     const cookie = (await sessions.sessionStorage.commitSession(await c.session())).split(";")[0];
@@ -247,7 +247,7 @@ describe("signing in with the second step", () => {
     const b = browser(portal({ required: true }));
     expect(await b.signIn(user.username, user.password)).toMatchObject({ kind: "secondStep", setup: true });
     // No recovery codes exist yet.
-    expect(await b.code("ABCDE-FGHJK", true)).toEqual({ kind: "refused", message: secondStepMessages.codeShape });
+    expect(await b.code("ABCDE-FGHJK", true)).toEqual({ kind: "refused", message: secondStepTexts.codeShape });
     const shown = await b.code(await caughtCode(user.username));
     expect(shown).toMatchObject({ kind: "recoveryCodes" });
     expect(await b.signedIn()).toBe(false);
@@ -299,19 +299,19 @@ describe("changes that weaken sign-in ask for fresh proof (decisions/312)", () =
     await secondStep.portalSecondStep.store.turnOn(holder.key);
     const before = (await holder.recorded()).length;
 
-    expect(await holder.post({ intent: "sign-in-security-turn-off" })).toEqual({ status: 400, reply: { ok: false, intent: "sign-in-security-turn-off", message: secondStepMessages.proofNeeded } });
+    expect(await holder.post({ intent: "sign-in-security-turn-off" })).toEqual({ status: 400, reply: { ok: false, intent: "sign-in-security-turn-off", message: secondStepTexts.proofNeeded } });
     // An e-mailed code that was good, ten minutes and more ago.
     const stale = await secondStep.portalSecondStep.store.issueEmailCode(holder.key, new Date(Date.now() - CODE_TTL_MS - 1_000));
-    expect(await holder.post({ intent: "sign-in-security-turn-off", code: stale })).toEqual({ status: 400, reply: { ok: false, intent: "sign-in-security-turn-off", message: secondStepMessages.expiredCode } });
+    expect(await holder.post({ intent: "sign-in-security-turn-off", code: stale })).toEqual({ status: 400, reply: { ok: false, intent: "sign-in-security-turn-off", message: secondStepTexts.expiredCode } });
 
     expect(await holder.post({ intent: "sign-in-security-confirm-send" })).toEqual({ status: 200, reply: { ok: true, intent: "sign-in-security-confirm-send", sentTo: expect.stringMatching(/^s•••@/) } });
-    const mail = await newest(holder.user.username, secondStepMessages.confirmSubject);
+    const mail = await newest(holder.user.username, secondStepTexts.confirmSubject);
     expect(mail?.body).toContain("If you did not ask for this");
     const code = /\b(\d{6})\b/.exec(mail!.body)![1];
-    expect(await holder.post({ intent: "sign-in-security-turn-off", code: otherThan(code) })).toEqual({ status: 400, reply: { ok: false, intent: "sign-in-security-turn-off", message: secondStepMessages.wrongCode } });
+    expect(await holder.post({ intent: "sign-in-security-turn-off", code: otherThan(code) })).toEqual({ status: 400, reply: { ok: false, intent: "sign-in-security-turn-off", message: secondStepTexts.wrongCode } });
     expect((await secondStep.portalSecondStep.store.status(holder.key)).on).toBe(true);
 
-    expect(await holder.post({ intent: "sign-in-security-turn-off", code })).toEqual({ status: 200, reply: { ok: true, intent: "sign-in-security-turn-off", message: secondStepMessages.turnedOff } });
+    expect(await holder.post({ intent: "sign-in-security-turn-off", code })).toEqual({ status: 200, reply: { ok: true, intent: "sign-in-security-turn-off", message: secondStepTexts.turnedOff } });
     expect((await secondStep.portalSecondStep.store.status(holder.key)).on).toBe(false);
     // Used once: the same code cannot make another change.
     await secondStep.portalSecondStep.store.turnOn(holder.key);
@@ -328,7 +328,7 @@ describe("changes that weaken sign-in ask for fresh proof (decisions/312)", () =
     const other = await signedIn("family");
     const recovery = await secondStep.portalSecondStep.store.turnOn(holder.key);
     const theirs = await secondStep.portalSecondStep.store.turnOn(other.key);
-    expect(await holder.post({ intent: "sign-in-security-recovery-codes", code: theirs[0], recovery: "true" })).toEqual({ status: 400, reply: { ok: false, intent: "sign-in-security-recovery-codes", message: secondStepMessages.wrongRecoveryCode } });
+    expect(await holder.post({ intent: "sign-in-security-recovery-codes", code: theirs[0], recovery: "true" })).toEqual({ status: 400, reply: { ok: false, intent: "sign-in-security-recovery-codes", message: secondStepTexts.wrongRecoveryCode } });
     const made = await holder.post({ intent: "sign-in-security-recovery-codes", code: recovery[0], recovery: "true" });
     expect(made).toMatchObject({ status: 200, reply: { ok: true, codes: expect.any(Array) } });
     expect((made.reply as { codes: string[] }).codes).toHaveLength(10);
@@ -350,17 +350,17 @@ describe("changes that weaken sign-in ask for fresh proof (decisions/312)", () =
     const theirs = "B".repeat(22);
     const remove = (id: string, proof: Record<string, string> = {}) => holder.post({ intent: "sign-in-security-passkey-remove", id, ...proof });
 
-    expect(await remove(mine)).toEqual({ status: 400, reply: { ok: false, intent: "sign-in-security-passkey-remove", message: secondStepMessages.proofNeeded } });
+    expect(await remove(mine)).toEqual({ status: 400, reply: { ok: false, intent: "sign-in-security-passkey-remove", message: secondStepTexts.proofNeeded } });
     await holder.post({ intent: "sign-in-security-confirm-send" });
-    const code = /\b(\d{6})\b/.exec((await newest(holder.user.username, secondStepMessages.confirmSubject))!.body)![1];
+    const code = /\b(\d{6})\b/.exec((await newest(holder.user.username, secondStepTexts.confirmSubject))!.body)![1];
     // Another holder's passkey is not listed for this one: refused, and the code still works after.
-    expect(await remove(theirs, { code })).toEqual({ status: 404, reply: { ok: false, intent: "sign-in-security-passkey-remove", message: passkeyMessages.notListed } });
-    expect(await remove(mine, { code: otherThan(code) })).toEqual({ status: 400, reply: { ok: false, intent: "sign-in-security-passkey-remove", message: secondStepMessages.wrongCode } });
+    expect(await remove(theirs, { code })).toEqual({ status: 404, reply: { ok: false, intent: "sign-in-security-passkey-remove", message: passkeyTexts.notListed } });
+    expect(await remove(mine, { code: otherThan(code) })).toEqual({ status: 400, reply: { ok: false, intent: "sign-in-security-passkey-remove", message: secondStepTexts.wrongCode } });
     expect((await portalPasskeys.store.list(holder.key)).map((p) => p.name)).toEqual(["Home laptop"]);
 
     expect(await secondStep.portalSecondStep.store.status(holder.key)).toEqual({ on: false, recoveryCodesLeft: 10 });
     // The holder's last passkey, with the e-mailed code off: no second step is left, and the codes go with it (decisions/321).
-    expect(await remove(mine, { code })).toEqual({ status: 200, reply: { ok: true, intent: "sign-in-security-passkey-remove", message: passkeyMessages.removedWithCodes("Home laptop") } });
+    expect(await remove(mine, { code })).toEqual({ status: 200, reply: { ok: true, intent: "sign-in-security-passkey-remove", message: passkeyTexts.removedWithCodes("Home laptop") } });
     expect(await portalPasskeys.store.list(holder.key)).toEqual([]);
     expect(await secondStep.portalSecondStep.store.status(holder.key)).toEqual({ on: false, recoveryCodesLeft: 0 });
     expect(await secondStep.portalSecondStep.store.status(other.key)).toEqual({ on: false, recoveryCodesLeft: 10 });
@@ -373,22 +373,22 @@ describe("changes that weaken sign-in ask for fresh proof (decisions/312)", () =
     const { portalPasskeys } = await import("../../app/.server/passkeys.server");
     const holder = await signedIn("solo");
     const none = await holder.post({ intent: "sign-in-security-recovery-codes", code: "ABCDE-FGHJK", recovery: "true" });
-    expect(none).toEqual({ status: 400, reply: { ok: false, intent: "sign-in-security-recovery-codes", message: secondStepMessages.notOn } });
+    expect(none).toEqual({ status: 400, reply: { ok: false, intent: "sign-in-security-recovery-codes", message: secondStepTexts.notOn } });
 
     const added = await portalPasskeys.store.add(holder.key, { credentialId: "C".repeat(22), publicKey: "pQECAyYgASFYIB".repeat(4), counter: 0, transports: ["internal"], name: "Phone" });
     if (!added.added || !added.recoveryCodes) throw new Error("a first passkey makes recovery codes");
-    expect(await holder.post({ intent: "sign-in-security-recovery-codes" })).toEqual({ status: 400, reply: { ok: false, intent: "sign-in-security-recovery-codes", message: secondStepMessages.proofNeeded } });
+    expect(await holder.post({ intent: "sign-in-security-recovery-codes" })).toEqual({ status: 400, reply: { ok: false, intent: "sign-in-security-recovery-codes", message: secondStepTexts.proofNeeded } });
     // The e-mailed code is off, yet a code e-mailed for this change is proof: the holder is not locked out of it.
     await holder.post({ intent: "sign-in-security-confirm-send" });
-    const code = /\b(\d{6})\b/.exec((await newest(holder.user.username, secondStepMessages.confirmSubject))!.body)![1];
+    const code = /\b(\d{6})\b/.exec((await newest(holder.user.username, secondStepTexts.confirmSubject))!.body)![1];
     const made = await holder.post({ intent: "sign-in-security-recovery-codes", code });
-    expect(made).toMatchObject({ status: 200, reply: { ok: true, codes: expect.any(Array), message: secondStepMessages.newRecoveryCodes } });
+    expect(made).toMatchObject({ status: 200, reply: { ok: true, codes: expect.any(Array), message: secondStepTexts.newRecoveryCodes } });
     const fresh = (made.reply as { codes: string[] }).codes;
     expect(fresh).toHaveLength(10);
     expect(fresh).not.toContain(added.recoveryCodes[0]);
     // The codes the passkey made stop working; a new one is proof for the next change.
     const again = await holder.post({ intent: "sign-in-security-recovery-codes", code: added.recoveryCodes[0], recovery: "true" });
-    expect(again).toEqual({ status: 400, reply: { ok: false, intent: "sign-in-security-recovery-codes", message: secondStepMessages.wrongRecoveryCode } });
+    expect(again).toEqual({ status: 400, reply: { ok: false, intent: "sign-in-security-recovery-codes", message: secondStepTexts.wrongRecoveryCode } });
     expect(await holder.post({ intent: "sign-in-security-recovery-codes", code: fresh[0], recovery: "true" })).toMatchObject({ status: 200, reply: { ok: true } });
     await portalPasskeys.store.remove(holder.key, "C".repeat(22));
     expect(await secondStep.portalSecondStep.store.status(holder.key)).toEqual({ on: false, recoveryCodesLeft: 0 });
@@ -401,7 +401,7 @@ describe("changes that weaken sign-in ask for fresh proof (decisions/312)", () =
     // The e-mailed code's codes are kept: a first passkey makes none beside them.
     expect(await portalPasskeys.store.add(holder.key, { credentialId: "D".repeat(22), publicKey: "pQECAyYgASFYIB".repeat(4), counter: 0, transports: ["internal"], name: "Phone" })).toEqual({ added: true, recoveryCodes: null });
     const off = await holder.post({ intent: "sign-in-security-turn-off", code: recovery[0], recovery: "true" });
-    expect(off).toEqual({ status: 200, reply: { ok: true, intent: "sign-in-security-turn-off", message: secondStepMessages.turnedOffCodesKept } });
+    expect(off).toEqual({ status: 200, reply: { ok: true, intent: "sign-in-security-turn-off", message: secondStepTexts.turnedOffCodesKept } });
     expect(await secondStep.portalSecondStep.store.status(holder.key)).toEqual({ on: false, recoveryCodesLeft: 9 });
     await portalPasskeys.store.remove(holder.key, "D".repeat(22));
     expect(await secondStep.portalSecondStep.store.status(holder.key)).toEqual({ on: false, recoveryCodesLeft: 0 });

@@ -13,7 +13,7 @@ import { NHI_SYSTEM } from "../../app/areas/summary/fhir";
 import { fileResponse, manifestResponse, SHARE_REQUESTS_PER_MINUTE, shareLinkStore, TICKET_MS, type ReceivingSide, type ShareLinkStore } from "../../app/areas/summary/share.server";
 import { shareAction, shareLinksOf, type ShareDeps } from "../../app/areas/summary/share-page.server";
 import { decodeShlink, MAX_WRONG_PASSCODES, SHARE_ORIGIN_MAX, type ShlinkPayload } from "../../app/areas/summary/shlink";
-import { shareMessages as t } from "../../app/areas/summary/texts";
+import { shareTexts as t } from "../../app/areas/summary/texts";
 import { SHARE_FILE_PATH, SHARE_MANIFEST_PATH } from "../../app/lib/share-link-paths";
 import { documentProblems, fhirValidator, validateBundle } from "../helpers/fhir-document";
 import { useMockServer, type TestWorld } from "../helpers/mock-world";

@@ -4,9 +4,9 @@ import { validateToken } from "../../app/.server/practice/auth.server";
 import { createSessions } from "../../app/.server/session.server";
 import { createSignInSteps, type FlowResult } from "../../app/.server/sign-in.server";
 import { SignInThrottle } from "../../app/.server/throttle.server";
-import { newPasswordMessages } from "../../app/lib/texts/newPassword";
-import { signInMessages } from "../../app/lib/texts/signIn";
-import { signInThrottleMessages } from "../../app/lib/texts/signInThrottle";
+import { newPasswordTexts } from "../../app/lib/texts/newPassword";
+import { signInTexts } from "../../app/lib/texts/signIn";
+import { signInThrottleTexts } from "../../app/lib/texts/signInThrottle";
 import { CAPTCHA_AFTER } from "../../app/lib/sign-in-flow";
 import { useMockServer, type TestWorld } from "../helpers/mock-world";
 
@@ -90,7 +90,7 @@ describe("sign-in steps", () => {
     expect((await b.session()).get("failures")).toBe(CAPTCHA_AFTER);
 
     await world.clearRequests();
-    expect(await b.signIn(solo.username, solo.password)).toEqual({ kind: "rejected", message: signInMessages.captchaNeeded, captchaRequired: true });
+    expect(await b.signIn(solo.username, solo.password)).toEqual({ kind: "rejected", message: signInTexts.captchaNeeded, captchaRequired: true });
     // Without the captcha, the practice is not asked at all.
     expect(await world.requests({ path: "Patient/Authentication" })).toEqual([]);
     expect(await b.signIn(solo.username, solo.password, "solved")).toEqual({ kind: "signedIn", redirectTo: "/accounts" });
@@ -104,7 +104,7 @@ describe("sign-in steps", () => {
       // A new browser each time: no cookie carries the count, the portal's throttle does.
       expect(await browser(steps).signIn(solo.username, "NotThePassword1", "solved")).toMatchObject({ kind: "rejected" });
     }
-    expect(await browser(steps).signIn(solo.username.toUpperCase(), solo.password, "solved")).toEqual({ kind: "refused", message: signInThrottleMessages.tooManyForAccount });
+    expect(await browser(steps).signIn(solo.username.toUpperCase(), solo.password, "solved")).toEqual({ kind: "refused", message: signInThrottleTexts.tooManyForAccount });
   });
 
   it(`lets at most ${CAPTCHA_AFTER} of 40 parallel attempts without a captcha reach the practice, the right password among them`, async () => {
@@ -118,7 +118,7 @@ describe("sign-in steps", () => {
     expect(asked.length).toBeLessThanOrEqual(CAPTCHA_AFTER);
     // The others were stopped before the practice: by the captcha, or by the pause once the claimed
     // attempts reached the account's limit.
-    const stopped = outcomes.filter((o) => (o.kind === "rejected" && o.message === signInMessages.captchaNeeded) || (o.kind === "refused" && o.message === signInThrottleMessages.tooManyForAccount));
+    const stopped = outcomes.filter((o) => (o.kind === "rejected" && o.message === signInTexts.captchaNeeded) || (o.kind === "refused" && o.message === signInThrottleTexts.tooManyForAccount));
     expect(stopped).toHaveLength(40 - asked.length);
   });
 
@@ -128,7 +128,7 @@ describe("sign-in steps", () => {
     await world.clearRequests();
     const outcomes = await Promise.all(Array.from({ length: 30 }, () => browser(steps).signIn(solo.username, "NotThePassword1", "solved")));
     expect(await world.requests({ path: "Patient/Authentication" })).toHaveLength(ACCOUNT_LIMIT);
-    expect(outcomes.filter((o) => o.kind === "refused")).toEqual(Array(30 - ACCOUNT_LIMIT).fill({ kind: "refused", message: signInThrottleMessages.tooManyForAccount }));
+    expect(outcomes.filter((o) => o.kind === "refused")).toEqual(Array(30 - ACCOUNT_LIMIT).fill({ kind: "refused", message: signInThrottleTexts.tooManyForAccount }));
   });
 
   it("pauses a client address at its limit when its attempts on many accounts come all at once", async () => {
@@ -138,7 +138,7 @@ describe("sign-in steps", () => {
     await world.clearRequests();
     const outcomes = await Promise.all(Array.from({ length: 60 }, (_, i) => browser(steps, "198.51.100.7").signIn(world.user(labels[i % 3]).username, "NotThePassword1", "solved")));
     expect(await world.requests({ path: "Patient/Authentication" })).toHaveLength(12);
-    expect(outcomes.filter((o) => o.kind === "refused")).toEqual(Array(48).fill({ kind: "refused", message: signInThrottleMessages.tooManyFromAddress }));
+    expect(outcomes.filter((o) => o.kind === "refused")).toEqual(Array(48).fill({ kind: "refused", message: signInThrottleTexts.tooManyFromAddress }));
     // Another address is not paused by it.
     expect(await browser(steps, "198.51.100.8").signIn(world.user("solo").username, world.user("solo").password)).toEqual({ kind: "signedIn", redirectTo: "/accounts" });
   });
@@ -162,7 +162,7 @@ describe("sign-in steps", () => {
     await world.clearRequests();
     expect(await b.changePassword("Harbour-Light-2031", "Harbour-Light-2032")).toMatchObject({ kind: "refused" });
     // 1§5 rule 8: without the agreement tick nothing is sent.
-    expect(await b.changePassword("Harbour-Light-2031", "Harbour-Light-2031", false)).toEqual({ kind: "refused", message: newPasswordMessages.resetPanel.agree });
+    expect(await b.changePassword("Harbour-Light-2031", "Harbour-Light-2031", false)).toEqual({ kind: "refused", message: newPasswordTexts.resetPanel.agree });
     expect(await world.requests({ path: "Patient/ChangePassword" })).toEqual([]);
     expect(await b.changePassword("Harbour-Light-2031")).toEqual({ kind: "signedIn", redirectTo: "/accounts" });
     expect(await world.requests({ path: "Patient/ChangePassword" })).toHaveLength(1);
@@ -180,7 +180,7 @@ describe("sign-in steps", () => {
     const child = outcome.accounts.find((a) => a.relationship === "Child")!;
     const holderId = (await b.session()).get("pending")!.patientId;
 
-    expect(await b.choose("not-a-listed-account")).toEqual({ kind: "refused", message: signInMessages.chooseAccountInvalid });
+    expect(await b.choose("not-a-listed-account")).toEqual({ kind: "refused", message: signInTexts.chooseAccountInvalid });
     expect(await b.choose(child.id)).toEqual({ kind: "signedIn", redirectTo: "/accounts" });
     expect((await b.session()).get("user")).toMatchObject({ userId: child.id, parentId: holderId, proxy: "Yes", userName: child.name });
   });
@@ -196,7 +196,7 @@ describe("sign-in steps", () => {
     expect((await b.session()).get("pending")).toBeUndefined();
     await expect(validateToken(pending.apiBase, pending.token)).rejects.toMatchObject({ kind: "unauthorized" });
     // Nothing is left to choose from.
-    expect(await b.choose(pending.accounts[0].id)).toEqual({ kind: "expired", message: signInMessages.signInExpired });
+    expect(await b.choose(pending.accounts[0].id)).toEqual({ kind: "expired", message: signInTexts.signInExpired });
   });
 });
 
@@ -226,7 +226,7 @@ describe("refusals that tell nothing", () => {
     expect(knownCalls).toEqual(["POST /api/Authentication 200", "POST /api/Patient/Authentication 200"]);
     expect(unknownCalls).toEqual(knownCalls);
     expect(unknown).toEqual(known);
-    expect(known).toEqual({ kind: "rejected", message: signInMessages.credentialsRefused, captchaRequired: false });
+    expect(known).toEqual({ kind: "rejected", message: signInTexts.credentialsRefused, captchaRequired: false });
   });
 
   it.each(["locked", "noresource"])("gives the %s account the same answer with the right password as with a wrong one", async (label) => {
@@ -235,6 +235,6 @@ describe("refusals that tell nothing", () => {
     const right = await browser(steps).signIn(user.username, user.password);
     const wrong = await browser(steps).signIn(user.username, "NotThePassword1");
     expect(right).toEqual(wrong);
-    expect(wrong).toMatchObject({ kind: "rejected", message: signInMessages.credentialsRefused });
+    expect(wrong).toMatchObject({ kind: "rejected", message: signInTexts.credentialsRefused });
   });
 });

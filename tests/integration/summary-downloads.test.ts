@@ -4,7 +4,7 @@ import { endpoints } from "../../contract/endpoints";
 import { DocumentRate } from "../../app/.server/document-rate.server";
 import { MemoryStateStore } from "../../app/.server/state-store.server";
 import { NHI_SYSTEM } from "../../app/areas/summary/fhir";
-import { summaryMessages } from "../../app/areas/summary/texts";
+import { summaryTexts } from "../../app/areas/summary/texts";
 import { documentProblems, fhirValidator, validateBundle } from "../helpers/fhir-document";
 import { useMockServer, type TestWorld } from "../helpers/mock-world";
 import { readPdf } from "../helpers/pdf-text";
@@ -134,7 +134,7 @@ describe("GET /summary/fhir and /summary/pdf", () => {
       expect(res.headers.get("content-type")).toBe("text/html; charset=utf-8");
       expect(res.headers.get("content-disposition")).toBeNull();
       const page = await res.text();
-      expect(page).toContain(summaryMessages.downloadForbidden);
+      expect(page).toContain(summaryTexts.downloadForbidden);
       expect(page).not.toContain(stranger.id);
     }
   });
@@ -148,8 +148,8 @@ describe("GET /summary/fhir and /summary/pdf", () => {
       expect(res.headers.get("cache-control")).toBe("no-store");
       expect(res.headers.get("content-disposition")).toBeNull();
       const page = await res.text();
-      expect(page).toContain(summaryMessages.downloadFailedTitle);
-      expect(page).toContain(summaryMessages.downloadFailed);
+      expect(page).toContain(summaryTexts.downloadFailedTitle);
+      expect(page).toContain(summaryTexts.downloadFailed);
       expect(page).toContain('<a href="/summary">Back to My health summary</a>');
       expect(page).not.toMatch(/at .*\.ts|Error:/);
     }

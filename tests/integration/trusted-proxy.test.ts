@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signInSteps } from "../../app/areas/sign-in/steps";
-import { signInThrottleMessages } from "../../app/lib/texts/signInThrottle";
+import { signInThrottleTexts } from "../../app/lib/texts/signInThrottle";
 import type { FlowOutcome } from "../../app/lib/sign-in-flow";
 import { callStep } from "../../app/lib/steps";
 import { useMockServer } from "../helpers/mock-world";
@@ -46,7 +46,7 @@ async function wrongSignIn(portal: PortalProcess, forwardedFor?: string): Promis
   });
 }
 
-const paused = { kind: "refused", message: signInThrottleMessages.tooManyFromAddress };
+const paused = { kind: "refused", message: signInThrottleTexts.tooManyFromAddress };
 
 describe("the client address of the sign-in pause", () => {
   it("without TRUST_PROXY is the socket's: a forged X-Forwarded-For changes nothing", async () => {

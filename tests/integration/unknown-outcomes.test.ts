@@ -12,8 +12,8 @@ import { repeatAction, medicationsPage, type RepeatDeps } from "../../app/areas/
 import { loadConfig } from "../../app/.server/config.server";
 import { createSessions } from "../../app/.server/session.server";
 import { MemoryStateStore } from "../../app/.server/state-store.server";
-import { messagingMessages } from "../../app/lib/texts/messaging";
-import { medicationsMessages } from "../../app/lib/texts/medications";
+import { messagingTexts } from "../../app/lib/texts/messaging";
+import { medicationsTexts } from "../../app/lib/texts/medications";
 import { endpoints } from "../../contract/endpoints";
 import { MESSAGE_BOXES } from "../../contract/messaging";
 import { useMockServer, type TestWorld } from "../helpers/mock-world";
@@ -27,7 +27,7 @@ import { signedInToPortal } from "../helpers/portal-cookie";
  */
 const mock = useMockServer();
 const sessions = createSessions(loadConfig({ NODE_ENV: "test" }));
-const t = messagingMessages;
+const t = messagingTexts;
 
 let keys = 0;
 const newKey = () => `unknown-key-${++keys}-${Date.now()}`;
@@ -185,8 +185,8 @@ describe("a repeat request whose reply never came back", () => {
     const [first] = await medicines();
     const fields = { key: newKey(), medicationIds: first.id, delivery: "pickup" };
     await world.fault({ path: "Patient/SendRepeatMedicationRequest", body: "lost-reply", times: 1 });
-    expect(await repeat(fields)).toEqual({ outcome: "unknown", message: medicationsMessages.unconfirmed });
-    expect(await repeat(fields)).toEqual({ outcome: "unknown", message: medicationsMessages.unconfirmed });
+    expect(await repeat(fields)).toEqual({ outcome: "unknown", message: medicationsTexts.unconfirmed });
+    expect(await repeat(fields)).toEqual({ outcome: "unknown", message: medicationsTexts.unconfirmed });
     expect(await received()).toBe(1);
   });
 

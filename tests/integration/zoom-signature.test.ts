@@ -5,7 +5,7 @@ import { BOOKED_REPLY } from "../../contract/appointments";
 import { endpoints } from "../../contract/endpoints";
 import { appointmentsPageSizes } from "../../contract/appointments";
 import { NextAvailableDaysSchema } from "../../contract/appointments";
-import { videoMessages } from "../../app/areas/video/texts";
+import { videoTexts } from "../../app/areas/video/texts";
 import { loadConfig } from "../../app/.server/config.server";
 import { rowOf } from "../../app/.server/appointment-rows.server";
 import { getAppointments } from "../../app/.server/practice/appointments.server";
@@ -151,7 +151,7 @@ describe("the /zoom loader", () => {
  * number is refused before the practice's video function is asked.
  */
 describe("which meetings are signed", () => {
-  const refused = { ok: false, failure: { kind: "refused", message: videoMessages.notYours } };
+  const refused = { ok: false, failure: { kind: "refused", message: videoTexts.notYours } };
 
   it("refuses another patient's meeting and a made-up one without asking the video function", async () => {
     const family = await signedInToPortal(sessions, world, "family", { name: "Frances Family" });

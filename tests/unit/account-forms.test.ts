@@ -3,9 +3,8 @@ import { describe, expect, it } from "vitest";
 import { passwordStrengthProblem, passwordTexts } from "../../contract/password-policy";
 import { ForgotPasswordSchema } from "../../app/areas/sign-in/forgot-password";
 import { LoginHelpSchema } from "../../app/areas/sign-in/login-help";
-import { loginHelpMessages } from "../../app/areas/sign-in/login-help-texts";
+import { loginHelpTexts } from "../../app/areas/sign-in/login-help-texts";
 
-const loginHelpTexts = loginHelpMessages;
 import { newPasswordProblem } from "../../app/lib/new-password";
 import { SignupSchema } from "../../app/areas/sign-in/signup";
 

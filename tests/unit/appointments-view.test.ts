@@ -12,11 +12,11 @@ import {
   mapSearchUrl,
 } from "../../app/lib/appointments-view";
 import { parseForm } from "../../app/lib/form-data";
-import { appointmentsMessages } from "../../app/lib/texts/appointments";
-import { dateRangeMessages } from "../../app/lib/texts/dateRange";
-import { timelineMessages } from "../../app/lib/texts/timeline";
+import { appointmentsTexts } from "../../app/lib/texts/appointments";
+import { dateRangeTexts } from "../../app/lib/texts/dateRange";
+import { timelineTexts } from "../../app/lib/texts/timeline";
 
-const t = appointmentsMessages;
+const t = appointmentsTexts;
 
 function appointment(over: { start: string; status?: string; statusId?: string; type?: string; videoConfig?: string }): Appointment {
   return {
@@ -90,9 +90,9 @@ describe("history", () => {
 
   it("the range may not start more than a year ago, nor end before it starts", () => {
     const schema = historyRangeSchema("2026-03-03");
-    expect(parseForm(new URLSearchParams({ from: "02-03-2025", to: "01-03-2026" }), schema)).toMatchObject({ ok: false, errors: { from: timelineMessages.fromTooEarly } });
+    expect(parseForm(new URLSearchParams({ from: "02-03-2025", to: "01-03-2026" }), schema)).toMatchObject({ ok: false, errors: { from: timelineTexts.fromTooEarly } });
     expect(parseForm(new URLSearchParams({ from: "03-03-2025", to: "01-03-2026" }), schema).ok).toBe(true);
-    expect(parseForm(new URLSearchParams({ from: "01-03-2026", to: "01-02-2026" }), schema)).toMatchObject({ ok: false, errors: { to: dateRangeMessages.toBeforeFrom } });
+    expect(parseForm(new URLSearchParams({ from: "01-03-2026", to: "01-02-2026" }), schema)).toMatchObject({ ok: false, errors: { to: dateRangeTexts.toBeforeFrom } });
     expect(parseForm(new URLSearchParams({ from: "01-03-2026" }), schema).ok).toBe(false);
   });
 

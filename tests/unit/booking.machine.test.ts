@@ -3,11 +3,11 @@ import { createActor, fromPromise } from "xstate";
 import { waitForState } from "../helpers/wait-for-state";
 import { bookFields, bookingMachine, type BookingInput } from "../../machines/booking.machine";
 import { bookingFailureText, bookingSettingsOf, nextSearchStart, type BookReply, type BookingSettings, type Option, type ProviderView, type SlotView } from "../../app/lib/booking";
-import { appointmentsMessages } from "../../app/lib/texts/appointments";
+import { appointmentsTexts } from "../../app/lib/texts/appointments";
 import { StepSessionEndedError } from "../../app/lib/step-client";
 import { StepFailedError } from "../../app/lib/steps";
 
-const t = appointmentsMessages;
+const t = appointmentsTexts;
 
 const SETTINGS: BookingSettings = {
   disabled: false,

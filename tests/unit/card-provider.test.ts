@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it, vi } from "vitest";
 import { chooseCardProvider } from "../../app/areas/accounts/card-provider.server";
 import { RefusedError } from "../../app/lib/card-refusal";
 import { cardStateOf, confirmCardWithStripe, loadStripeClient } from "../../app/areas/accounts/components/stripe-adapter";
-import { paymentMessages } from "../../app/lib/texts/payment";
+import { paymentTexts } from "../../app/lib/texts/payment";
 import { parseCardTypes } from "../../app/areas/accounts/payment-forms";
 
 // The library's boundary: loadStripe from the pure entry, which must never be the real network one here.
@@ -10,7 +10,7 @@ import { parseCardTypes } from "../../app/areas/accounts/payment-forms";
 const loadStripe = vi.fn();
 vi.mock("@stripe/stripe-js/pure", () => ({ loadStripe: (...args: unknown[]) => loadStripe(...args) }));
 
-const t = paymentMessages;
+const t = paymentTexts;
 
 describe("card provider selection", () => {
   it("uses Stripe with a publishable key, and the built-in test provider without one", () => {

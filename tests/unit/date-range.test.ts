@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { checkRangeOrder, dateRangeFields, queryDateOf } from "../../app/lib/date-range";
-import { dateRangeMessages } from "../../app/lib/texts/dateRange";
+import { dateRangeTexts } from "../../app/lib/texts/dateRange";
 
 describe("the date fields of a date search (2§5)", () => {
   it("reads DD-MM-YYYY, with one-digit days and months and / or . too, as YYYY-MM-DD", () => {
@@ -25,14 +25,14 @@ describe("the date fields of a date search (2§5)", () => {
 
   it("names the field that is not a date, in the one wording every screen uses", () => {
     expect(issues({ from: "31-02-2025", to: "tomorrow" })).toEqual([
-      ["from", dateRangeMessages.fromInvalid],
-      ["to", dateRangeMessages.toInvalid],
+      ["from", dateRangeTexts.fromInvalid],
+      ["to", dateRangeTexts.toInvalid],
     ]);
   });
 
   it("refuses an end before the start on the end field, and compares across months and years by date", () => {
-    expect(issues({ from: "02-03-2025", to: "01-03-2025" })).toEqual([["to", dateRangeMessages.toBeforeFrom]]);
+    expect(issues({ from: "02-03-2025", to: "01-03-2025" })).toEqual([["to", dateRangeTexts.toBeforeFrom]]);
     expect(issues({ from: "31-12-2024", to: "1-1-2025" })).toEqual([]);
-    expect(issues({ from: "9-10-2025", to: "10-9-2025" })).toEqual([["to", dateRangeMessages.toBeforeFrom]]);
+    expect(issues({ from: "9-10-2025", to: "10-9-2025" })).toEqual([["to", dateRangeTexts.toBeforeFrom]]);
   });
 });

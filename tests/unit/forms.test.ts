@@ -2,9 +2,9 @@ import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { parseForm, resultOf } from "../../app/lib/form-data";
 import { fieldErrors, firstErrors, visibleErrors } from "../../app/lib/forms";
-import { paymentMessages } from "../../app/lib/texts/payment";
-import { profileMessages } from "../../app/areas/profile/texts";
-import { signupMessages } from "../../app/areas/sign-in/signup-texts";
+import { paymentTexts } from "../../app/lib/texts/payment";
+import { profileTexts } from "../../app/areas/profile/texts";
+import { signupTexts } from "../../app/areas/sign-in/signup-texts";
 import { checkPaymentAmount, centsAsAmountText } from "../../app/lib/payment-amount";
 import { ContactDetailsSchema } from "../../app/areas/profile/forms";
 import { SignupSchema } from "../../app/areas/sign-in/signup";
@@ -30,7 +30,7 @@ describe("forms layer", () => {
     const parsed = parseForm(form([["familyName", ""], ["firstName", "Mere"], ["middleName", ""], ["dob", "07-03-1985"], ["nhi", ""], ["practiceName", "Kauri"], ["email", "x"]]), SignupSchema);
     expect(parsed.ok).toBe(false);
     if (parsed.ok) return;
-    expect(parsed.errors).toEqual({ familyName: signupMessages.familyName, email: signupMessages.email });
+    expect(parsed.errors).toEqual({ familyName: signupTexts.familyName, email: signupTexts.email });
     // What was typed goes back with the refusal, so a page without JavaScript keeps it.
     expect(parsed.result.initialValue).toMatchObject({ firstName: "Mere", practiceName: "Kauri", email: "x" });
   });
@@ -42,7 +42,7 @@ describe("forms layer", () => {
     const none = parseForm(form(base), ContactDetailsSchema);
     expect(one).toMatchObject({ ok: true, value: { methods: [5], preferred: 5 } });
     expect(two).toMatchObject({ ok: true, value: { methods: [5, 6] } });
-    expect(none).toMatchObject({ ok: false, errors: { methods: profileMessages.noContactMethod } });
+    expect(none).toMatchObject({ ok: false, errors: { methods: profileTexts.noContactMethod } });
   });
 
   it("hides secrets from what is sent back", () => {
@@ -68,7 +68,7 @@ describe("forms layer", () => {
 });
 
 describe("payment amount schema", () => {
-  const t = paymentMessages;
+  const t = paymentTexts;
   it("words 1§5's messages and gives whole cents", () => {
     expect(checkPaymentAmount("", { totalCents: 5000, typed: false })).toEqual({ error: t.amountRequiredInitially });
     expect(checkPaymentAmount(" ", { totalCents: 5000, typed: true })).toEqual({ error: t.amountRequired });

@@ -2,8 +2,8 @@ import { describe, expect, it } from "vitest";
 import { toBundle } from "../../contract/fhir";
 import { AllergiesReplySchema, AllergySlots, ConditionSlots, ConditionsReplySchema, ImmunisationSlots, ImmunisationsReplySchema, ReminderSlots, RemindersReplySchema, TimelineReplySchema, TimelineSlots, VitalsReplySchema } from "../../contract/health";
 import { parseForm } from "../../app/lib/form-data";
-import { dateRangeMessages } from "../../app/lib/texts/dateRange";
-import { timelineMessages } from "../../app/lib/texts/timeline";
+import { dateRangeTexts } from "../../app/lib/texts/dateRange";
+import { timelineTexts } from "../../app/lib/texts/timeline";
 import { addDays, timelineFilterSchema, timelineQueryOf, timelineSearch, timelineViewOf, yearBefore } from "../../app/lib/timeline-filter";
 import { groupTimeline, timelineEntryOf } from "../../app/areas/health/timeline/view";
 import { valueText, vitalChartsOf, vitalKeyOf } from "../../app/areas/health/vitals/view";
@@ -202,7 +202,7 @@ describe("the timeline filter (2§4, 2§5)", () => {
   const today = "2026-11-24";
   const schema = timelineFilterSchema(today, ["5001", "5002"]);
   const check = (fields: Record<string, string>) => parseForm(new URLSearchParams(fields), schema);
-  const t = timelineMessages;
+  const t = timelineTexts;
 
   it("accepts a start within the last year and an end after it, up to today, with words and a listed provider", () => {
     expect(check({ from: "24-11-2025", to: "24-11-2026", q: " HbA1c ", provider: "5001" })).toEqual({ ok: true, value: { from: "24-11-2025", to: "24-11-2026", q: "HbA1c", provider: "5001" } });
@@ -217,7 +217,7 @@ describe("the timeline filter (2§4, 2§5)", () => {
   });
 
   it("refuses impossible dates, one date without the other, long text and a provider not on the list", () => {
-    expect(check({ from: "31-02-2026", to: "" })).toMatchObject({ ok: false, errors: { from: dateRangeMessages.fromInvalid, to: t.toMissing } });
+    expect(check({ from: "31-02-2026", to: "" })).toMatchObject({ ok: false, errors: { from: dateRangeTexts.fromInvalid, to: t.toMissing } });
     expect(check({ from: "", to: "01-06-2026" })).toMatchObject({ ok: false, errors: { from: t.fromMissing } });
     expect(check({ q: "x".repeat(101) })).toMatchObject({ ok: false, errors: { q: t.searchTooLong } });
     expect(check({ provider: "9999" })).toMatchObject({ ok: false, errors: { provider: t.providerUnknown } });

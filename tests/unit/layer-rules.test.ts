@@ -92,10 +92,10 @@ describe("layer rules", () => {
     }
     const clean = [
       'import { setup } from "xstate";',
-      'import { paymentMessages } from "../app/lib/texts/payment";',
+      'import { paymentTexts } from "../app/lib/texts/payment";',
       'import { endpoints } from "../contract/endpoints";',
       'import { unprovided } from "./unprovided";',
-      "export const used = [setup, paymentMessages, endpoints, unprovided];",
+      "export const used = [setup, paymentTexts, endpoints, unprovided];",
     ].join("\n");
     expect(await restrictedImports(file, `${clean}\n`)).toEqual([]);
   });
@@ -106,7 +106,7 @@ describe("layer rules", () => {
       expect(await restrictedImports(file, importing(from)), from).toEqual([expect.stringContaining("layer-lib")]);
     }
     expect(await restrictedImports("app/lib/texts/example.ts", importing("../../components/ui/button"))).toEqual([expect.stringContaining("layer-lib")]);
-    expect(await restrictedImports(file, 'import { z } from "zod";\nimport { endpoints } from "../../contract/endpoints";\nimport { paymentMessages } from "./texts/payment";\nexport const used = [z, endpoints, paymentMessages];\n')).toEqual([]);
+    expect(await restrictedImports(file, 'import { z } from "zod";\nimport { endpoints } from "../../contract/endpoints";\nimport { paymentTexts } from "./texts/payment";\nexport const used = [z, endpoints, paymentTexts];\n')).toEqual([]);
     expect(await restrictedImports("app/lib/texts/example.ts", importing("../../../contract/endpoints"))).toEqual([]);
   });
 

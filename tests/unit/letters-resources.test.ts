@@ -5,8 +5,8 @@ import { parseForm } from "../../app/lib/form-data";
 import { LetterRangeSchema, rangeQuery } from "../../app/areas/letters/search";
 import { letterFileName, letterTileOf, newestFirst } from "../../app/lib/letters-view";
 import { listingSearch, MAX_PAGES, pagesOf } from "../../app/lib/listing";
-import { dateRangeMessages } from "../../app/lib/texts/dateRange";
-import { lettersMessages } from "../../app/areas/letters/texts";
+import { dateRangeTexts } from "../../app/lib/texts/dateRange";
+import { lettersTexts } from "../../app/areas/letters/texts";
 import { resourceFileName, resourceItemOf } from "../../app/areas/resources/view";
 
 /** The Letters and Resources screens' mappers (read through the contract's slot layout) and the date range form. */
@@ -70,7 +70,7 @@ describe("letter tiles", () => {
 
 describe("the letters date range (2§5)", () => {
   const parse = (from: string, to: string) => parseForm(new URLSearchParams({ from, to }), LetterRangeSchema);
-  const t = lettersMessages;
+  const t = lettersTexts;
 
   it("sends the start day from 00:00:00 and the end day to 23:59:59", () => {
     const parsed = parse("01-03-2026", "31-3-2026");
@@ -88,13 +88,13 @@ describe("the letters date range (2§5)", () => {
 
   it("says what is wrong: an end before the start, one date alone, a date that is not one", () => {
     const before = parse("10-03-2026", "01-03-2026");
-    expect(before.ok ? null : before.errors).toEqual({ to: dateRangeMessages.toBeforeFrom });
+    expect(before.ok ? null : before.errors).toEqual({ to: dateRangeTexts.toBeforeFrom });
     const fromOnly = parse("10-03-2026", "");
     expect(fromOnly.ok ? null : fromOnly.errors).toEqual({ to: t.toMissing });
     const toOnly = parse("", "10-03-2026");
     expect(toOnly.ok ? null : toOnly.errors).toEqual({ from: t.fromMissing });
     const wrong = parse("31-02-2026", "tomorrow");
-    expect(wrong.ok ? null : wrong.errors).toEqual({ from: dateRangeMessages.fromInvalid, to: dateRangeMessages.toInvalid });
+    expect(wrong.ok ? null : wrong.errors).toEqual({ from: dateRangeTexts.fromInvalid, to: dateRangeTexts.toInvalid });
   });
 
   it("hands back what was typed with a refusal, so nothing is lost", () => {

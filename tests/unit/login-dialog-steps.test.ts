@@ -2,9 +2,9 @@ import { describe, expect, it } from "vitest";
 import { createActor, fromPromise } from "xstate";
 import { waitForState } from "../helpers/wait-for-state";
 import { loginMachine, type CodeRequest, type FlowOutcome, type LoginContext, type LoginEvent } from "../../machines/login.machine";
-import { passkeyMessages } from "../../app/lib/texts/passkeys";
-import { secondStepMessages } from "../../app/lib/texts/secondStep";
-import { signInMessages } from "../../app/lib/texts/signIn";
+import { passkeyTexts } from "../../app/lib/texts/passkeys";
+import { secondStepTexts } from "../../app/lib/texts/secondStep";
+import { signInTexts } from "../../app/lib/texts/signIn";
 
 /**
  * How the second step's and the passkey's dialog steps end when they do not go on (review D1): an
@@ -28,10 +28,10 @@ const STEPS: ReadonlyArray<{
   /** The step's words for an outcome that carries none. */
   fallback: string;
 }> = [
-  { step: "checkCode", asked: { kind: "secondStep", to: "s•••@demo.nz", setup: false, resent: false }, press: { type: "code.submit", code: "123456", recovery: false }, dialog: "secondStep", back: "entering", told: "codeMessage", fallback: secondStepMessages.unavailable },
-  { step: "resendCode", asked: { kind: "secondStep", to: "s•••@demo.nz", setup: false, resent: false }, press: { type: "code.resend" }, dialog: "secondStep", back: "entering", told: "codeMessage", fallback: secondStepMessages.cannotSend },
-  { step: "usePasskey", asked: { kind: "passkey", email: true, recovery: true }, press: { type: "passkey.use" }, dialog: "passkey", back: "waiting", told: "passkeyMessage", fallback: passkeyMessages.unavailable },
-  { step: "passkeyEmail", asked: { kind: "passkey", email: true, recovery: true }, press: { type: "passkey.email" }, dialog: "passkey", back: "waiting", told: "passkeyMessage", fallback: secondStepMessages.cannotSend },
+  { step: "checkCode", asked: { kind: "secondStep", to: "s•••@demo.nz", setup: false, resent: false }, press: { type: "code.submit", code: "123456", recovery: false }, dialog: "secondStep", back: "entering", told: "codeMessage", fallback: secondStepTexts.unavailable },
+  { step: "resendCode", asked: { kind: "secondStep", to: "s•••@demo.nz", setup: false, resent: false }, press: { type: "code.resend" }, dialog: "secondStep", back: "entering", told: "codeMessage", fallback: secondStepTexts.cannotSend },
+  { step: "usePasskey", asked: { kind: "passkey", email: true, recovery: true }, press: { type: "passkey.use" }, dialog: "passkey", back: "waiting", told: "passkeyMessage", fallback: passkeyTexts.unavailable },
+  { step: "passkeyEmail", asked: { kind: "passkey", email: true, recovery: true }, press: { type: "passkey.email" }, dialog: "passkey", back: "waiting", told: "passkeyMessage", fallback: secondStepTexts.cannotSend },
 ];
 
 /** Signs in to the step's dialog, then runs the step once with this answer (or a thrown error). */
@@ -63,9 +63,9 @@ async function endOf(row: (typeof STEPS)[number], answer: FlowOutcome | "network
 
 describe.each(STEPS)("the login machine's $step step, when it does not go on", (row) => {
   it("expired: back to the credentials with its words, the pending sign-in forgotten", async () => {
-    const { value, context } = await endOf(row, { kind: "expired", message: signInMessages.signInExpired });
+    const { value, context } = await endOf(row, { kind: "expired", message: signInTexts.signInExpired });
     expect(value).toBe("credentials");
-    expect(context.message).toBe(signInMessages.signInExpired);
+    expect(context.message).toBe(signInTexts.signInExpired);
     expect({ secondStep: context.secondStep, passkey: context.passkey, codeMessage: context.codeMessage, passkeyMessage: context.passkeyMessage }).toEqual({ secondStep: null, passkey: null, codeMessage: null, passkeyMessage: null });
   });
 
@@ -88,6 +88,6 @@ describe.each(STEPS)("the login machine's $step step, when it does not go on", (
   it("the network down: told as such in the dialog", async () => {
     const { value, context } = await endOf(row, "network down");
     expect(value).toEqual({ [row.dialog]: row.back });
-    expect(context[row.told]).toBe(signInMessages.networkFailure);
+    expect(context[row.told]).toBe(signInTexts.networkFailure);
   });
 });

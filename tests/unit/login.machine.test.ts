@@ -2,8 +2,8 @@ import { describe, expect, it, vi } from "vitest";
 import { createActor, fromPromise } from "xstate";
 import { waitForState } from "../helpers/wait-for-state";
 import { loginMachine, type FlowOutcome, type LoginInput } from "../../machines/login.machine";
-import { errorsMessages } from "../../app/lib/texts/errors";
-import { signInMessages } from "../../app/lib/texts/signIn";
+import { errorsTexts } from "../../app/lib/texts/errors";
+import { signInTexts } from "../../app/lib/texts/signIn";
 
 /** The login machine with fake actors: each returns what the test scripts, and records its inputs. */
 function start(script: { signIn?: FlowOutcome[]; changePassword?: FlowOutcome[]; chooseAccount?: FlowOutcome[]; fail?: "signIn" | "changePassword" | "chooseAccount" }, input: LoginInput = {}) {
@@ -46,12 +46,12 @@ describe("login machine", () => {
     const { actor, calls } = start({});
     actor.send({ type: "signIn.submit", username: "", password: " ", captcha: null });
     const { context } = actor.getSnapshot();
-    expect(context.fieldErrors).toEqual({ username: signInMessages.emailEmpty, password: signInMessages.passwordEmpty });
+    expect(context.fieldErrors).toEqual({ username: signInTexts.emailEmpty, password: signInTexts.passwordEmpty });
     // Both are empty: the summary says which, rather than calling an empty address invalid (issue 21).
-    expect(context.message).toBe(signInMessages.summaryMissing.both);
+    expect(context.message).toBe(signInTexts.summaryMissing.both);
     expect(calls.signIn).toHaveLength(0);
     actor.send({ type: "field.edit", field: "username" });
-    expect(actor.getSnapshot().context.fieldErrors).toEqual({ username: undefined, password: signInMessages.passwordEmpty });
+    expect(actor.getSnapshot().context.fieldErrors).toEqual({ username: undefined, password: signInTexts.passwordEmpty });
   });
 
   it("signs straight in and ends with the destination", async () => {
@@ -74,7 +74,7 @@ describe("login machine", () => {
     expect(actor.getSnapshot().context.captchaRequired).toBe(true);
     // Without a solved captcha nothing is sent.
     actor.send({ type: "signIn.submit", ...good });
-    expect(actor.getSnapshot().context.message).toBe(signInMessages.captchaNeeded);
+    expect(actor.getSnapshot().context.message).toBe(signInTexts.captchaNeeded);
     expect(calls.signIn).toHaveLength(3);
     actor.send({ type: "signIn.submit", ...good, captcha: "solved" });
     await waitForState(actor, (s) => s.status === "done");
@@ -91,15 +91,15 @@ describe("login machine", () => {
   it("starts with the captcha when the page says this browser already failed", () => {
     const { actor } = start({}, { captchaRequired: true });
     actor.send({ type: "signIn.submit", ...good });
-    expect(actor.getSnapshot().context.message).toBe(signInMessages.captchaNeeded);
+    expect(actor.getSnapshot().context.message).toBe(signInTexts.captchaNeeded);
   });
 
   it("shows the server's field errors, a refusal and an expiry inline", async () => {
     const { actor } = start({
       signIn: [
-        { kind: "invalid", fieldErrors: { username: signInMessages.emailInvalid }, message: signInMessages.summary },
+        { kind: "invalid", fieldErrors: { username: signInTexts.emailInvalid }, message: signInTexts.summary },
         { kind: "refused", message: "Too many attempts" },
-        { kind: "expired", message: signInMessages.signInExpired },
+        { kind: "expired", message: signInTexts.signInExpired },
       ],
     });
     actor.send({ type: "signIn.submit", ...good });
@@ -107,7 +107,7 @@ describe("login machine", () => {
     actor.send({ type: "signIn.submit", ...good });
     await waitForState(actor, (s) => s.matches("credentials") && s.context.message === "Too many attempts");
     actor.send({ type: "signIn.submit", ...good });
-    await waitForState(actor, (s) => s.matches("credentials") && s.context.message === signInMessages.signInExpired);
+    await waitForState(actor, (s) => s.matches("credentials") && s.context.message === signInTexts.signInExpired);
     expect(actor.getSnapshot().context.failures).toBe(0);
   });
 
@@ -115,13 +115,13 @@ describe("login machine", () => {
     const { actor } = start({ fail: "signIn" });
     actor.send({ type: "signIn.submit", ...good });
     await waitForState(actor, (s) => s.matches("credentials") && s.context.toast !== null);
-    expect(actor.getSnapshot().context.toast).toBe(signInMessages.networkFailure);
+    expect(actor.getSnapshot().context.toast).toBe(signInTexts.networkFailure);
     actor.send({ type: "toast.dismiss" });
     expect(actor.getSnapshot().context.toast).toBeNull();
 
-    const second = start({ signIn: [{ kind: "failed", message: errorsMessages.practiceBroken }] });
+    const second = start({ signIn: [{ kind: "failed", message: errorsTexts.practiceBroken }] });
     second.actor.send({ type: "signIn.submit", ...good });
-    await waitForState(second.actor, (s) => s.context.toast === errorsMessages.practiceBroken);
+    await waitForState(second.actor, (s) => s.context.toast === errorsTexts.practiceBroken);
   });
 
   describe("forced password update", () => {
@@ -167,7 +167,7 @@ describe("login machine", () => {
       const { actor } = toPanel({ fail: "changePassword" });
       await waitForState(actor, (s) => s.matches({ updatingPassword: "editing" }));
       actor.send({ type: "password.submit", ...strong });
-      await waitForState(actor, (s) => s.context.passwordMessage === signInMessages.passwordChangeFailed);
+      await waitForState(actor, (s) => s.context.passwordMessage === signInTexts.passwordChangeFailed);
 
       const second = toPanel({ changePassword: [{ kind: "signedIn", redirectTo: "/" }] });
       await waitForState(second.actor, (s) => s.matches({ updatingPassword: "editing" }));
@@ -176,11 +176,11 @@ describe("login machine", () => {
     });
 
     it("goes back to the credentials when the sign-in expired", async () => {
-      const { actor } = toPanel({ changePassword: [{ kind: "expired", message: signInMessages.signInExpired }] });
+      const { actor } = toPanel({ changePassword: [{ kind: "expired", message: signInTexts.signInExpired }] });
       await waitForState(actor, (s) => s.matches({ updatingPassword: "editing" }));
       actor.send({ type: "password.submit", ...strong });
       await waitForState(actor, (s) => s.matches("credentials"));
-      expect(actor.getSnapshot().context.message).toBe(signInMessages.signInExpired);
+      expect(actor.getSnapshot().context.message).toBe(signInTexts.signInExpired);
     });
 
     it("Cancel gives the sign-in back", async () => {
@@ -225,7 +225,7 @@ describe("login machine", () => {
     });
 
     it("goes back to the credentials when the sign-in expired", async () => {
-      const { actor } = start({ signIn: [{ kind: "chooseAccount", accounts }], chooseAccount: [{ kind: "expired", message: signInMessages.signInExpired }] });
+      const { actor } = start({ signIn: [{ kind: "chooseAccount", accounts }], chooseAccount: [{ kind: "expired", message: signInTexts.signInExpired }] });
       actor.send({ type: "signIn.submit", ...good });
       await waitForState(actor, (s) => s.matches({ choosingAccount: "choosing" }));
       actor.send({ type: "account.choose", accountId: "p1" });

@@ -3,7 +3,7 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { MedicationTable, PrintableList } from "../../app/areas/medications/components/medication-table";
 import type { MedicationRow } from "../../app/lib/medications-view";
-import { medicationsMessages } from "../../app/lib/texts/medications";
+import { medicationsTexts } from "../../app/lib/texts/medications";
 
 /**
  * The medicines list is drawn twice, a table where there is room and a card per medicine on a phone
@@ -56,7 +56,7 @@ describe("MedicationTable", () => {
     for (const link of links) {
       expect(link.attribs.target).toBe("_blank");
       expect(link.attribs.rel).toContain("noopener");
-      expect(text(link)).toMatch(new RegExp(`\\(${medicationsMessages.newTab}\\)$`));
+      expect(text(link)).toMatch(new RegExp(`\\(${medicationsTexts.newTab}\\)$`));
     }
     const [firstRowName] = all("th", all("tbody", all("table")[0])[0]);
     expect(text(firstRowName)).toContain("Long term");

@@ -1,12 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { MedicationSchema } from "../../contract/medications";
-import { medicationsMessages } from "../../app/lib/texts/medications";
+import { medicationsTexts } from "../../app/lib/texts/medications";
 import { medicationRowOf, medicationSearch, medicationViewOf, medicineGuidanceUrl, repeatSettingsOf } from "../../app/lib/medications-view";
 import { withSettingDefaults } from "../../app/lib/practice-settings";
 import { checkRepeatChoice, repeatFields, RepeatRequestSchema } from "../../app/lib/repeat-request";
 import { parseForm } from "../../app/lib/form-data";
 
-const t = medicationsMessages;
+const t = medicationsTexts;
 
 describe("the medications view", () => {
   it("reads a medicine into a row: dose with unit, dates DD-MM-YYYY in Auckland", () => {

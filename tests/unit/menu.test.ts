@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { MenuItemSchema, MenuItemSlots, type Counters } from "../../contract/patient";
 import { AREAS, SUMMARY_CODE, type Area } from "../../app/lib/areas";
-import { dashboardMessages } from "../../app/lib/texts/dashboard";
+import { dashboardTexts } from "../../app/lib/texts/dashboard";
 import { dashboardCards, hasArea, menuLinks } from "../../app/lib/menu";
 
 const item = (typeCode: string, name = "x") => MenuItemSchema.parse({ resourceType: "Basic", id: typeCode, extension: MenuItemSlots.write({ name, typeCode }) });
@@ -68,7 +68,7 @@ describe("dashboard cards (1§2 Dashboard)", () => {
       ["Unread Messages", 3, "No unread messages"],
       ["Future Appointments", 1, "No future appointments"],
       // The portal's own area: no count, a sentence (decisions/275).
-      ["My health summary", null, dashboardMessages.summaryCard],
+      ["My health summary", null, dashboardTexts.summaryCard],
     ]);
     expect(cards.every((c) => c.href === null)).toBe(true);
   });

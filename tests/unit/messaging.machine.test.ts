@@ -2,13 +2,13 @@ import { describe, expect, it } from "vitest";
 import { assign, createActor, fromPromise } from "xstate";
 import { waitForState } from "../helpers/wait-for-state";
 import { checkDraft, messageFields, replySubject, type Draft, type SendReply } from "../../app/lib/messaging-compose";
-import { messagingMessages } from "../../app/lib/texts/messaging";
+import { messagingTexts } from "../../app/lib/texts/messaging";
 import type { MessageView, MessagingSettings } from "../../app/lib/messaging-view";
 import { StepSessionEndedError } from "../../app/lib/step-client";
 import { messagingMachine, type MessagingEmitted } from "../../machines/messaging.machine";
 
 /** The messaging machine (2§4, 2§5) without React: compose, reply, draft edit and send, and their failures. */
-const t = messagingMessages;
+const t = messagingTexts;
 
 interface Calls {
   sends: Array<{ draft: Draft; key: string; intent: string }>;

@@ -4,21 +4,21 @@ import { waitForState } from "../helpers/wait-for-state";
 import { loginMachine, type CodeRequest, type FlowOutcome } from "../../machines/login.machine";
 import { loadConfig } from "../../app/.server/config.server";
 import { challengeOf, relyingPartyOf } from "../../app/.server/passkeys.server";
-import { passkeyMessages } from "../../app/lib/texts/passkeys";
-import { secondStepMessages } from "../../app/lib/texts/secondStep";
+import { passkeyTexts } from "../../app/lib/texts/passkeys";
+import { secondStepTexts } from "../../app/lib/texts/secondStep";
 import { ceremonyFailure, normalisePasskeyName, passkeyNameProblem } from "../../app/lib/passkeys";
-import { signInMessages } from "../../app/lib/texts/signIn";
+import { signInTexts } from "../../app/lib/texts/signIn";
 
 /** Passkeys' rules (decisions/300): names, the browser's failures, the relying party, the login machine's passkey state. */
 
 describe("a passkey's name", () => {
   it("is trimmed with inner spaces made one; empty, over 60 characters, or with < > or control characters is refused in words", () => {
     expect(normalisePasskeyName("  My \t  phone ")).toBe("My phone");
-    expect(passkeyNameProblem("  ")).toBe(passkeyMessages.nameMissing);
-    expect(passkeyNameProblem("a".repeat(61))).toBe(passkeyMessages.nameTooLong);
+    expect(passkeyNameProblem("  ")).toBe(passkeyTexts.nameMissing);
+    expect(passkeyNameProblem("a".repeat(61))).toBe(passkeyTexts.nameTooLong);
     expect(passkeyNameProblem("a".repeat(60))).toBeNull();
-    expect(passkeyNameProblem("<script>")).toBe(passkeyMessages.nameBadCharacters);
-    expect(passkeyNameProblem("Phone\u0007")).toBe(passkeyMessages.nameBadCharacters);
+    expect(passkeyNameProblem("<script>")).toBe(passkeyTexts.nameBadCharacters);
+    expect(passkeyNameProblem("Phone\u0007")).toBe(passkeyTexts.nameBadCharacters);
     expect(passkeyNameProblem("Tāne's iPhone (work) – 2")).toBeNull();
   });
 });
@@ -90,13 +90,13 @@ describe("login machine: a passkey asked for", () => {
   it("waits for Use your passkey; a refusal is shown and the dialog stays; the next try signs in", async () => {
     const { actor } = start({
       signIn: { kind: "passkey", email: false, recovery: false },
-      usePasskey: [{ kind: "refused", message: passkeyMessages.cancelled }, { kind: "signedIn", redirectTo: "/letters" }],
+      usePasskey: [{ kind: "refused", message: passkeyTexts.cancelled }, { kind: "signedIn", redirectTo: "/letters" }],
     });
     await waitForState(actor, (s) => s.matches({ passkey: "waiting" }));
     expect(actor.getSnapshot().context.passkey).toEqual({ email: false, recovery: false });
     actor.send({ type: "passkey.use" });
     await waitForState(actor, (s) => s.matches({ passkey: "waiting" }) && s.context.passkeyMessage !== null);
-    expect(actor.getSnapshot().context.passkeyMessage).toBe(passkeyMessages.cancelled);
+    expect(actor.getSnapshot().context.passkeyMessage).toBe(passkeyTexts.cancelled);
     actor.send({ type: "passkey.use" });
     await waitForState(actor, (s) => s.matches("signedIn"));
     expect(actor.getSnapshot().output).toEqual({ redirectTo: "/letters" });
@@ -111,12 +111,12 @@ describe("login machine: a passkey asked for", () => {
     await waitForState(email.actor, (s) => s.matches({ passkey: "waiting" }));
     email.actor.send({ type: "passkey.use" });
     await waitForState(email.actor, (s) => s.matches({ passkey: "waiting" }) && s.context.passkeyMessage !== null);
-    expect(email.actor.getSnapshot().context.passkeyMessage).toBe(signInMessages.networkFailure);
+    expect(email.actor.getSnapshot().context.passkeyMessage).toBe(signInTexts.networkFailure);
     email.actor.send({ type: "passkey.email" });
     await waitForState(email.actor, (s) => s.matches({ secondStep: "entering" }));
     expect(email.actor.getSnapshot().context.secondStep).toEqual({ to: "s•••@demo.nz", setup: false });
 
-    const recovery = start({ signIn: { kind: "passkey", email: false, recovery: true }, checkCode: [{ kind: "refused", message: secondStepMessages.wrongRecoveryCode }] });
+    const recovery = start({ signIn: { kind: "passkey", email: false, recovery: true }, checkCode: [{ kind: "refused", message: secondStepTexts.wrongRecoveryCode }] });
     await waitForState(recovery.actor, (s) => s.matches({ passkey: "waiting" }));
     recovery.actor.send({ type: "passkey.recovery" });
     await waitForState(recovery.actor, (s) => s.matches({ secondStep: "entering" }));

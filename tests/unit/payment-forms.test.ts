@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { paymentMessages } from "../../app/lib/texts/payment";
+import { paymentTexts } from "../../app/lib/texts/payment";
 import { cardBrandOf } from "../../app/lib/card-brand";
 import { luhnValid, parseCardTypes, testCardErrors } from "../../app/areas/accounts/payment-forms";
 import { SaveTempInputSchema } from "../../app/areas/accounts/steps";
 
-const t = paymentMessages;
+const t = paymentTexts;
 const now = new Date("2026-11-23T00:00:00Z");
 
 describe("the test provider's card form (1§5)", () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { PracticeSettingsReplySchema } from "../../contract/patient";
-import { medicationsMessages } from "../../app/lib/texts/medications";
+import { medicationsTexts } from "../../app/lib/texts/medications";
 import { settingGiven, SETTING_DEFAULTS, withSettingDefaults } from "../../app/lib/practice-settings";
 
 describe("1§3's defaults for empty settings", () => {
@@ -12,7 +12,7 @@ describe("1§3's defaults for empty settings", () => {
       { id: "PortalEnableReply", value: "1" },
     ]);
     expect(withSettingDefaults(reply)).toEqual({
-      PortalRepeatMedSetting: medicationsMessages.defaultNotice,
+      PortalRepeatMedSetting: medicationsTexts.defaultNotice,
       RepeatRxUrgentNotes: "",
       PortalMessageTermsandConditions: "N/A",
       PrefPharmacy: "N/A",

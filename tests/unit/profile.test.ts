@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { profileMessages } from "../../app/areas/profile/texts";
+import { profileTexts } from "../../app/areas/profile/texts";
 import { toBundle } from "../../contract/fhir";
 import { PatientReplySchema, PatientSlots } from "../../contract/patient";
 import { EmergencyContactPayloadSchema, LookupReplySchema, LookupSlots, NotificationSlots, UpdateContactMethodsRequestSchema } from "../../contract/profile";
@@ -145,7 +145,7 @@ describe("profile forms", () => {
       firstName: "Name cannot be Empty",
       familyName: "Family Name Cannot Be Empty",
       relationship: "Relationship cannot be Empty",
-      mobile: profileMessages.onePhoneNeeded,
+      mobile: profileTexts.onePhoneNeeded,
     });
   });
 

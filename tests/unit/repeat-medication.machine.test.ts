@@ -1,13 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { assign, createActor, fromPromise } from "xstate";
 import { waitForState } from "../helpers/wait-for-state";
-import { medicationsMessages } from "../../app/lib/texts/medications";
+import { medicationsTexts } from "../../app/lib/texts/medications";
 import type { PharmacyOption, RepeatSettings } from "../../app/lib/medications-view";
 import type { RepeatChoice, RepeatReply } from "../../app/lib/repeat-request";
 import { StepNetworkError, StepSessionEndedError } from "../../app/lib/step-client";
 import { preferredPharmacy, repeatMedicationMachine } from "../../machines/repeat-medication.machine";
 
-const t = medicationsMessages;
+const t = medicationsTexts;
 
 const settings: RepeatSettings = {
   showDeliveryChoice: true,

@@ -4,7 +4,7 @@ import { sanitiseResultHtml } from "../../app/.server/sanitise-html.server";
 import { applyReadFilter, pagesOf, readFilterOf, ReportFiltersSchema, reportsSearch } from "../../app/areas/results/filters";
 import { chartSeriesOf, numericValue, observationOf, resultCardOf, resultDetailOf } from "../../app/lib/reports-view";
 import { HOSTILE_HTML } from "../../fixtures/builders/documents";
-import { dateRangeMessages } from "../../app/lib/texts/dateRange";
+import { dateRangeTexts } from "../../app/lib/texts/dateRange";
 
 /** The Test Results screen's mappers, filters and HTML sanitiser (2§2-2§5). */
 
@@ -137,9 +137,9 @@ describe("the filters", () => {
     expect(ReportFiltersSchema.parse({})).toEqual({ from: "", to: "", q: "" });
     expect(ReportFiltersSchema.parse({ from: " 01-03-2025 ", to: "01-03-2025", q: " HbA1c " })).toEqual({ from: "01-03-2025", to: "01-03-2025", q: "HbA1c" });
     const wrong = ReportFiltersSchema.safeParse({ from: "31-02-2025", to: "" });
-    expect(wrong.error?.issues.map((i) => [i.path[0], i.message])).toEqual([["from", dateRangeMessages.fromInvalid]]);
+    expect(wrong.error?.issues.map((i) => [i.path[0], i.message])).toEqual([["from", dateRangeTexts.fromInvalid]]);
     const backwards = ReportFiltersSchema.safeParse({ from: "02-03-2025", to: "01-03-2025" });
-    expect(backwards.error?.issues.map((i) => [i.path[0], i.message])).toEqual([["to", dateRangeMessages.toBeforeFrom]]);
+    expect(backwards.error?.issues.map((i) => [i.path[0], i.message])).toEqual([["to", dateRangeTexts.toBeforeFrom]]);
     expect(ReportFiltersSchema.safeParse({ q: "x".repeat(101) }).success).toBe(false);
   });
 

@@ -4,7 +4,7 @@ import { waitForState } from "../helpers/wait-for-state";
 import { loginMachine, type CodeRequest, type FlowOutcome } from "../../machines/login.machine";
 import { SECOND_STEP_LIMITS, secondStepThrottle } from "../../app/.server/second-step.server";
 import { MemoryStateStore } from "../../app/.server/state-store.server";
-import { secondStepMessages } from "../../app/lib/texts/secondStep";
+import { secondStepTexts } from "../../app/lib/texts/secondStep";
 
 /** The login machine's second step (decisions/277) with scripted actors, and the count of wrong codes. */
 function start(outcomes: { signIn: FlowOutcome; checkCode?: FlowOutcome[]; resendCode?: FlowOutcome[]; continueSignIn?: FlowOutcome[] }) {
@@ -36,18 +36,18 @@ describe("login machine: the second step", () => {
     const { actor, codes } = start({
       signIn: { kind: "secondStep", to: "s•••@demo.nz", setup: false, resent: false },
       checkCode: [
-        { kind: "refused", message: secondStepMessages.wrongCode },
+        { kind: "refused", message: secondStepTexts.wrongCode },
         { kind: "signedIn", redirectTo: "/letters" },
       ],
     });
     await waitForState(actor, (s) => s.matches({ secondStep: "entering" }));
     expect(actor.getSnapshot().context.secondStep).toEqual({ to: "s•••@demo.nz", setup: false });
     actor.send({ type: "code.submit", code: "12", recovery: false });
-    expect(actor.getSnapshot().context.codeMessage).toBe(secondStepMessages.codeShape);
+    expect(actor.getSnapshot().context.codeMessage).toBe(secondStepTexts.codeShape);
     expect(codes).toEqual([]);
     actor.send({ type: "code.submit", code: "123456", recovery: false });
     await waitForState(actor, (s) => s.matches({ secondStep: "entering" }));
-    expect(actor.getSnapshot().context.codeMessage).toBe(secondStepMessages.wrongCode);
+    expect(actor.getSnapshot().context.codeMessage).toBe(secondStepTexts.wrongCode);
     actor.send({ type: "code.submit", code: "7kq2m-x9pda", recovery: true });
     await waitForState(actor, (s) => s.matches("signedIn"));
     expect(codes).toEqual([
@@ -67,7 +67,7 @@ describe("login machine: the second step", () => {
     await waitForState(actor, (s) => s.matches({ secondStep: "entering" }));
     actor.send({ type: "code.resend" });
     await waitForState(actor, (s) => s.matches({ secondStep: "entering" }));
-    expect(actor.getSnapshot().context.codeNotice).toBe(secondStepMessages.newCodeSent("s•••@demo.nz"));
+    expect(actor.getSnapshot().context.codeNotice).toBe(secondStepTexts.newCodeSent("s•••@demo.nz"));
     actor.send({ type: "code.submit", code: "123456", recovery: false });
     await waitForState(actor, (s) => s.matches({ showingRecoveryCodes: "showing" }));
     expect(actor.getSnapshot().context.recoveryCodes).toEqual(["AAAAA-BBBBB"]);

@@ -3,7 +3,7 @@ import { observability } from "../../app/.server/observability.server";
 import { checkProof, type WeakeningChange } from "../../app/.server/second-step-proof.server";
 import { SECOND_STEP_LIMITS, secondStepThrottle, type CodeVerdict, type SecondStepStore } from "../../app/.server/second-step.server";
 import { MemoryStateStore } from "../../app/.server/state-store.server";
-import { secondStepMessages } from "../../app/lib/texts/secondStep";
+import { secondStepTexts } from "../../app/lib/texts/secondStep";
 
 /**
  * The rule of decisions/312: a change that weakens sign-in carries fresh proof, an e-mailed code or a
@@ -39,9 +39,9 @@ describe("fresh proof before a change that weakens sign-in", () => {
   it("without a code, or with one of the wrong shape, refuses in words and asks the store nothing, counting nothing", async () => {
     const { store, used } = storeAnswering("accepted", true);
     const attempts = secondStepThrottle(new MemoryStateStore());
-    expect(await checkProof({ store, attempts }, who, request, form({}), "second-step-off", "192.0.2.1")).toEqual({ ok: false, message: secondStepMessages.proofNeeded, status: 400 });
-    expect(await checkProof({ store, attempts }, who, request, form({ code: "12" }), "second-step-off", "192.0.2.1")).toEqual({ ok: false, message: secondStepMessages.codeShape, status: 400 });
-    expect(await checkProof({ store, attempts }, who, request, form({ code: "123456", recovery: "true" }), "second-step-off", "192.0.2.1")).toEqual({ ok: false, message: secondStepMessages.recoveryShape, status: 400 });
+    expect(await checkProof({ store, attempts }, who, request, form({}), "second-step-off", "192.0.2.1")).toEqual({ ok: false, message: secondStepTexts.proofNeeded, status: 400 });
+    expect(await checkProof({ store, attempts }, who, request, form({ code: "12" }), "second-step-off", "192.0.2.1")).toEqual({ ok: false, message: secondStepTexts.codeShape, status: 400 });
+    expect(await checkProof({ store, attempts }, who, request, form({ code: "123456", recovery: "true" }), "second-step-off", "192.0.2.1")).toEqual({ ok: false, message: secondStepTexts.recoveryShape, status: 400 });
     expect(used).toEqual([]);
     // Still all five wrong codes left: none was counted.
     for (let i = 0; i < SECOND_STEP_LIMITS.perAccount; i++) expect((await attempts.claim(who.holderKey, "192.0.2.1")).allowed).toBe(true);
@@ -51,17 +51,17 @@ describe("fresh proof before a change that weakens sign-in", () => {
     const attempts = secondStepThrottle(new MemoryStateStore());
     const [wrongBefore, expiredBefore, throttledBefore] = [await proofs("second-step-off", "wrong"), await proofs("second-step-off", "expired"), await proofs("second-step-off", "throttled")];
     const expired = storeAnswering("expired", false);
-    expect(await checkProof({ store: expired.store, attempts }, who, request, form({ code: "123 456" }), "second-step-off", "192.0.2.2")).toEqual({ ok: false, message: secondStepMessages.expiredCode, status: 400 });
+    expect(await checkProof({ store: expired.store, attempts }, who, request, form({ code: "123 456" }), "second-step-off", "192.0.2.2")).toEqual({ ok: false, message: secondStepTexts.expiredCode, status: 400 });
     expect(expired.used).toEqual(["email:123 456"]);
     const wrong = storeAnswering("wrong", false);
     for (let i = 1; i < SECOND_STEP_LIMITS.perAccount; i++) {
-      expect(await checkProof({ store: wrong.store, attempts }, who, request, form({ code: "654321" }), "second-step-off", "192.0.2.2")).toEqual({ ok: false, message: secondStepMessages.wrongCode, status: 400 });
+      expect(await checkProof({ store: wrong.store, attempts }, who, request, form({ code: "654321" }), "second-step-off", "192.0.2.2")).toEqual({ ok: false, message: secondStepTexts.wrongCode, status: 400 });
     }
     expect(await proofs("second-step-off", "wrong")).toBe(wrongBefore + SECOND_STEP_LIMITS.perAccount - 1);
     expect(await proofs("second-step-off", "expired")).toBe(expiredBefore + 1);
     // Five counted (the expired one among them): even the right code waits now, and the store is not asked.
     const right = storeAnswering("accepted", false);
-    expect(await checkProof({ store: right.store, attempts }, who, request, form({ code: "111111" }), "second-step-off", "192.0.2.2")).toEqual({ ok: false, message: secondStepMessages.tooManyAttempts, status: 429 });
+    expect(await checkProof({ store: right.store, attempts }, who, request, form({ code: "111111" }), "second-step-off", "192.0.2.2")).toEqual({ ok: false, message: secondStepTexts.tooManyAttempts, status: 429 });
     expect(right.used).toEqual([]);
     expect(await proofs("second-step-off", "throttled")).toBe(throttledBefore + 1);
   });
@@ -77,7 +77,7 @@ describe("fresh proof before a change that weakens sign-in", () => {
     expect(right.used).toEqual(["email:111111", "recovery:7kq2m-x9pda"]);
     expect(await proofs("recovery-codes", "accepted")).toBe(accepted + 2);
     // A wrong recovery code has words of its own.
-    expect(await checkProof({ store: storeAnswering("accepted", false).store, attempts }, who, request, form({ code: "ABCDE-FGHJK", recovery: "true" }), "recovery-codes", "192.0.2.3")).toEqual({ ok: false, message: secondStepMessages.wrongRecoveryCode, status: 400 });
+    expect(await checkProof({ store: storeAnswering("accepted", false).store, attempts }, who, request, form({ code: "ABCDE-FGHJK", recovery: "true" }), "recovery-codes", "192.0.2.3")).toEqual({ ok: false, message: secondStepTexts.wrongRecoveryCode, status: 400 });
     // The count started again at the success: four more wrong ones are still allowed.
     for (let i = 0; i < SECOND_STEP_LIMITS.perAccount - 2; i++) expect((await attempts.claim(who.holderKey, "192.0.2.3")).allowed).toBe(true);
   });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { hashCode, maskAddress, newEmailCode, newRecoveryCodes, RECOVERY_CODE_COUNT } from "../../app/.server/second-step.server";
-import { secondStepMessages } from "../../app/lib/texts/secondStep";
+import { secondStepTexts } from "../../app/lib/texts/secondStep";
 import { codeShapeProblem, hasSecondStep, normaliseCode, passkeyBringsRecoveryCodes, recoveryCodesStay } from "../../app/lib/second-step";
 
 /** The rules of the second step's codes (decisions/277): their making, their shape, their hashes. */
@@ -29,17 +29,17 @@ describe("second-step codes", () => {
   });
 
   it("the shape check names what is wrong, and takes a code typed with spaces", () => {
-    expect(codeShapeProblem("12345", false)).toBe(secondStepMessages.codeShape);
-    expect(codeShapeProblem("12a456", false)).toBe(secondStepMessages.codeShape);
+    expect(codeShapeProblem("12345", false)).toBe(secondStepTexts.codeShape);
+    expect(codeShapeProblem("12a456", false)).toBe(secondStepTexts.codeShape);
     expect(codeShapeProblem(" 123 456 ", false)).toBeNull();
-    expect(codeShapeProblem("7KQ2M-X9PD", true)).toBe(secondStepMessages.recoveryShape);
+    expect(codeShapeProblem("7KQ2M-X9PD", true)).toBe(secondStepTexts.recoveryShape);
     expect(codeShapeProblem("7kq2m-x9pda", true)).toBeNull();
     expect(normaliseCode(" 7kq2m - x9pda ")).toBe("7KQ2MX9PDA");
   });
 
   it("an address is shown masked, a value that is not one as words", () => {
     expect(maskAddress("jane.doe@example.com")).toBe("j•••@example.com");
-    expect(maskAddress("nobody")).toBe(secondStepMessages.yourAddress);
+    expect(maskAddress("nobody")).toBe(secondStepTexts.yourAddress);
   });
 });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { signInMessages } from "../../app/lib/texts/signIn";
+import { signInTexts } from "../../app/lib/texts/signIn";
 import { signInSummary, validateSignIn } from "../../app/lib/sign-in";
 
 describe("sign-in validation (1§5)", () => {
@@ -8,23 +8,23 @@ describe("sign-in validation (1§5)", () => {
   });
 
   it("says the e-mail cannot be empty", () => {
-    expect(validateSignIn({ username: "", password: "x" })).toMatchObject({ ok: false, errors: { username: signInMessages.emailEmpty } });
-    expect(validateSignIn({ username: "   ", password: "x" })).toMatchObject({ ok: false, errors: { username: signInMessages.emailEmpty } });
+    expect(validateSignIn({ username: "", password: "x" })).toMatchObject({ ok: false, errors: { username: signInTexts.emailEmpty } });
+    expect(validateSignIn({ username: "   ", password: "x" })).toMatchObject({ ok: false, errors: { username: signInTexts.emailEmpty } });
   });
 
   it.each(["solo", "solo@", "@demo.nz", "solo@demo", "so lo@demo.nz", "<script>alert(1)</script>@x.nz", "ngā@demo.nz"])("rejects the malformed e-mail %s", (username) => {
-    expect(validateSignIn({ username, password: "x" })).toMatchObject({ ok: false, errors: { username: signInMessages.emailInvalid } });
+    expect(validateSignIn({ username, password: "x" })).toMatchObject({ ok: false, errors: { username: signInTexts.emailInvalid } });
   });
 
   it("says the password cannot be empty, including whitespace only", () => {
-    expect(validateSignIn({ username: "a@b.nz", password: "" })).toMatchObject({ ok: false, errors: { password: signInMessages.passwordEmpty } });
-    expect(validateSignIn({ username: "a@b.nz", password: " \t " })).toMatchObject({ ok: false, errors: { password: signInMessages.passwordEmpty } });
+    expect(validateSignIn({ username: "a@b.nz", password: "" })).toMatchObject({ ok: false, errors: { password: signInTexts.passwordEmpty } });
+    expect(validateSignIn({ username: "a@b.nz", password: " \t " })).toMatchObject({ ok: false, errors: { password: signInTexts.passwordEmpty } });
   });
 
   it("bounds both fields so that a pasted 10,000-character value gets a clear message", () => {
     const long = "a".repeat(10_000);
-    expect(validateSignIn({ username: `${long}@demo.nz`, password: "x" })).toMatchObject({ ok: false, errors: { username: signInMessages.emailTooLong } });
-    expect(validateSignIn({ username: "a@b.nz", password: long })).toMatchObject({ ok: false, errors: { password: signInMessages.passwordTooLong } });
+    expect(validateSignIn({ username: `${long}@demo.nz`, password: "x" })).toMatchObject({ ok: false, errors: { username: signInTexts.emailTooLong } });
+    expect(validateSignIn({ username: "a@b.nz", password: long })).toMatchObject({ ok: false, errors: { password: signInTexts.passwordTooLong } });
   });
 
   it("accepts a unicode password as typed", () => {
@@ -39,13 +39,13 @@ describe("the summary above a refused sign-in (issue 21)", () => {
     return signInSummary(checked.errors);
   };
   it("names the missing field, or both", () => {
-    expect(summary("", "")).toBe(signInMessages.summaryMissing.both);
-    expect(summary("   ", "x")).toBe(signInMessages.summaryMissing.email);
-    expect(summary("solo@demo.nz", "  ")).toBe(signInMessages.summaryMissing.password);
+    expect(summary("", "")).toBe(signInTexts.summaryMissing.both);
+    expect(summary("   ", "x")).toBe(signInTexts.summaryMissing.email);
+    expect(summary("solo@demo.nz", "  ")).toBe(signInTexts.summaryMissing.password);
   });
   it("calls the address invalid only when one was typed and is not an address", () => {
-    expect(summary("solo@demo", "Kiaora2024")).toBe(signInMessages.summary);
-    expect(summary("solo@demo", "")).toBe(signInMessages.summary);
-    expect(summary("solo@demo.nz", "b".repeat(200))).toBe(signInMessages.summaryPassword);
+    expect(summary("solo@demo", "Kiaora2024")).toBe(signInTexts.summary);
+    expect(summary("solo@demo", "")).toBe(signInTexts.summary);
+    expect(summary("solo@demo.nz", "b".repeat(200))).toBe(signInTexts.summaryPassword);
   });
 });

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { PracticeApiError } from "../../app/.server/practice/client.server";
 import { refuse, stepDispatcher, type StepHandlers } from "../../app/.server/steps.server";
-import { errorsMessages } from "../../app/lib/texts/errors";
+import { errorsTexts } from "../../app/lib/texts/errors";
 import { STEP_HEADER, StepNetworkError, StepRefusedError, StepReplyError, StepSessionEndedError } from "../../app/lib/step-client";
 import { callStep, failureMessage, step, stepArea, StepFailedError } from "../../app/lib/steps";
 
@@ -84,7 +84,7 @@ describe("the step protocol", () => {
   it("refuses an unknown step the same way whatever its name", async () => {
     const { fetch, dispatch } = portal();
     for (const name of ["nope", "toString", "__proto__", ""]) {
-      expect(await post(dispatch, { step: name })).toEqual({ status: 400, body: { ok: false, failure: { kind: "unknown-step", message: errorsMessages.unexpected } } });
+      expect(await post(dispatch, { step: name })).toEqual({ status: 400, body: { ok: false, failure: { kind: "unknown-step", message: errorsTexts.unexpected } } });
     }
     expect(await post(dispatch, { input: "{}" })).toMatchObject({ status: 400, body: { failure: { kind: "unknown-step" } } });
     await expect(callStep(area, "nope" as never, {} as never, { fetch })).rejects.toMatchObject({ kind: "unknown-step" });

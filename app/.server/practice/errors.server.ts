@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { errorsMessages } from "../../lib/texts/errors";
+import { errorsTexts } from "../../lib/texts/errors";
 import { PracticeApiError } from "./client.server";
 
 /**
@@ -9,9 +9,9 @@ import { PracticeApiError } from "./client.server";
 export function practiceErrorResponse(error: unknown): never {
   if (error instanceof Response) throw error;
   if (error instanceof PracticeApiError) {
-    if (error.kind === "contract") throw data({ message: errorsMessages.practiceBroken }, { status: 502 });
+    if (error.kind === "contract") throw data({ message: errorsTexts.practiceBroken }, { status: 502 });
     if (error.kind === "forbidden") throw data({ message: "That record is not one you can see." }, { status: 403 });
-    throw data({ message: errorsMessages.practiceUnavailable }, { status: 503 });
+    throw data({ message: errorsTexts.practiceUnavailable }, { status: 503 });
   }
   throw error;
 }

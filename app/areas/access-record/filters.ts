@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { isAccessArea } from "../../lib/access-kinds";
 import { checkRangeOrder, dateRangeFields } from "../../lib/date-range";
-import { accessRecordMessages as t } from "./texts";
+import { accessRecordTexts as t } from "./texts";
 
 /**
  * The access record's filters as the address carries them (issue 31): whose record (`person`, the

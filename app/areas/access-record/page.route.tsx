@@ -2,7 +2,7 @@ import { Form, Link, useNavigate, useNavigation } from "react-router";
 import { loadAccessRecordPage } from "./page.server";
 import { AccessList } from "./components/access-list";
 import { AccessFiltersSchema, accessSearch } from "./filters";
-import { accessRecordMessages as t, AREA_WORDS } from "./texts";
+import { accessRecordTexts as t, AREA_WORDS } from "./texts";
 import { Breadcrumb } from "../../shell/components/breadcrumb";
 import { Button, buttonClass } from "../../components/ui/button";
 import { SelectField, TextField } from "../../components/ui/field";

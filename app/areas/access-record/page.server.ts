@@ -11,7 +11,7 @@ import { formatDateTime, PRACTICE_ZONE } from "../../lib/dates";
 import { parseForm, resultOf } from "../../lib/form-data";
 import { csvOf } from "./csv";
 import { AccessFiltersSchema, accessSearch, cursorOf } from "./filters";
-import { accessRecordMessages as t, AREA_WORDS } from "./texts";
+import { accessRecordTexts as t, AREA_WORDS } from "./texts";
 import { describeAccess, whoOf, type AccessRecordPageData, type AccessRow } from "./view";
 
 /**

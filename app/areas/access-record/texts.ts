@@ -4,7 +4,7 @@ import type { AccessAction, AccessArea } from "../../lib/access-kinds";
  * The access record's screen, "Who has looked at my record" (issue 31; the spec has no such screen,
  * so its words follow the portal's own). The areas are named as the menu names them.
  */
-export const accessRecordMessages = {
+export const accessRecordTexts = {
   title: "Who has looked at my record",
   intro: "Every page, document, download and change made through this portal on this record, newest first. Times are New Zealand time.",
   filtersLabel: "Filter the access record",

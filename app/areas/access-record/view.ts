@@ -1,6 +1,6 @@
 import type { SubmissionResult } from "@conform-to/react";
 import type { AccessAction, AccessArea } from "../../lib/access-kinds";
-import { accessRecordMessages as t, ACTION_WORDS, AREA_WORDS } from "./texts";
+import { accessRecordTexts as t, ACTION_WORDS, AREA_WORDS } from "./texts";
 
 /** What an access was, in words: "Viewed Letters", "Opened an item in Test Results", "Made a change in Appointments". */
 export function describeAccess(area: AccessArea, action: AccessAction, hasItem: boolean): string {

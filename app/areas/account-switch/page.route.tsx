@@ -4,7 +4,7 @@ import { Breadcrumb } from "../../shell/components/breadcrumb";
 import { AccountChoices } from "../../components/account-choices";
 import { Alert } from "../../components/ui/alert";
 import { Button, buttonClass } from "../../components/ui/button";
-import { accountSwitchMessages } from "../../lib/texts/accountSwitch";
+import { accountSwitchTexts } from "../../lib/texts/accountSwitch";
 import type { Route } from "./+types/page.route";
 
 /**
@@ -22,7 +22,7 @@ export function action({ request }: Route.ActionArgs) {
   return switchAccount(request);
 }
 
-const t = accountSwitchMessages;
+const t = accountSwitchTexts;
 
 export default function AccountSwitch({ loaderData, actionData }: Route.ComponentProps) {
   const { accounts, current } = loaderData;

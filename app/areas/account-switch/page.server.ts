@@ -1,5 +1,5 @@
 import { data, redirect } from "react-router";
-import { accountSwitchMessages } from "../../lib/texts/accountSwitch";
+import { accountSwitchTexts } from "../../lib/texts/accountSwitch";
 import type { LinkedAccount } from "../../lib/sign-in-flow";
 import { practiceErrorResponse } from "../../.server/practice/errors.server";
 import { requestForm } from "../../.server/request-form.server";
@@ -52,7 +52,7 @@ export async function switchAccount(request: Request, deps: SwitchDeps = portalD
   const chosen = form.get("account");
   const accounts = await choicesOf(signedIn).catch(practiceErrorResponse);
   const account = typeof chosen === "string" ? accounts.find((a) => a.id === chosen) : undefined;
-  if (!account) return data({ ok: false, message: accountSwitchMessages.notLinked } satisfies SwitchRefusal, { status: 403 });
+  if (!account) return data({ ok: false, message: accountSwitchTexts.notLinked } satisfies SwitchRefusal, { status: 403 });
   const { user } = signedIn;
   const cookie = await deps.sessions.startSession(signedIn.session, {
     user: {

@@ -1,5 +1,5 @@
 /** The card providers' own failures (components/accounts); a reason shown inside payment.failed. */
-export const cardProviderMessages = {
+export const cardProviderTexts = {
   formNotReady: "The card form is not ready.",
   fieldNotReady: "The card field is not ready.",
   notLoaded: "The card provider could not be loaded.",

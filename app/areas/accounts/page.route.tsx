@@ -10,7 +10,7 @@ import { PaymentPanel } from "./components/payment-panel";
 import { Breadcrumb } from "../../shell/components/breadcrumb";
 import { Alert } from "../../components/ui/alert";
 import { buttonClass } from "../../components/ui/button";
-import { paymentMessages } from "../../lib/texts/payment";
+import { paymentTexts } from "../../lib/texts/payment";
 import type { Route } from "./+types/page.route";
 import { tabClass } from "../../components/ui/choice-styles";
 
@@ -73,7 +73,7 @@ export default function Accounts({ loaderData }: Route.ComponentProps) {
       <Breadcrumb current="Accounts" />
       <h1 className="text-3xl font-bold">Accounts</h1>
       <Alert tone="info" title="Keep your details safe">
-        {paymentMessages.disclaimer}
+        {paymentTexts.disclaimer}
       </Alert>
       {paid ? <PaymentResult ref={paidRef} notice={paid} /> : null}
 
@@ -101,7 +101,7 @@ export default function Accounts({ loaderData }: Route.ComponentProps) {
           <PaymentPanel key={pendingKey} invoices={pending} methodType={methodType} cardTypes={cardTypes} provider={provider} billing={billing} openPayment={openPayment} onOpen={setOpen} onPaid={onPaid} onBlocked={onBlocked} />
         </Tabs.Content>
         <Tabs.Content value="all" className="flex flex-col gap-4 focus-visible:outline-2">
-          <InvoiceTable ref={invoices} caption="All invoices" rows={all.rows} empty={paymentMessages.noInvoices} onOpen={setOpen} />
+          <InvoiceTable ref={invoices} caption="All invoices" rows={all.rows} empty={paymentTexts.noInvoices} onOpen={setOpen} />
           {all.rows.length < all.total ? (
             <p className="text-muted">
               Showing {all.rows.length} of {all.total} invoices.

@@ -1,8 +1,8 @@
 import { allocationsPayable } from "../../lib/allocation";
 import { formatDateTime } from "../../lib/dates";
 import { MAX_PAGES, pagesOf } from "../../lib/listing";
-import { errorsMessages } from "../../lib/texts/errors";
-import { paymentMessages } from "../../lib/texts/payment";
+import { errorsTexts } from "../../lib/texts/errors";
+import { paymentTexts } from "../../lib/texts/payment";
 import { feeCents, formatCents } from "../../lib/money";
 import { centsAsAmountText } from "../../lib/payment-amount";
 import { paymentAmountSchema, parseCardTypes, testCardErrors } from "./payment-forms";
@@ -97,33 +97,33 @@ const payHandlers: StepHandlers<typeof paySteps, PayContext> = {
     const holder = user.parentId;
     const owner = attemptOwner(user);
     const earlier = await attempts.attemptOf(owner, step.key);
-    if (earlier?.closed) return refuse(paymentMessages.keySpent);
+    if (earlier?.closed) return refuse(paymentTexts.keySpent);
     if (earlier && earlier.intentAt !== undefined && earlier.chargeCents !== step.amountCents + step.feeCents) {
       // Once its intent is out the card may be charged at any moment: the amount is fixed, and a
       // replay with another amount is refused rather than reported as that amount paid.
-      return refuse(paymentMessages.amountFixed);
+      return refuse(paymentTexts.amountFixed);
     }
     // A charged attempt is final: paying again with its key records it and charges nothing more.
     if (earlier?.charged) return { outcome: "saved", paymentId: earlier.tempId };
     // The lines against the practice's own pending invoices: each once, none beyond its balance.
     const pending = (await getInvoices(api, holder, "pending")).resources.map(rowOf);
-    if (!allocationsPayable(step.allocations, pending)) return refuse(paymentMessages.notStarted);
+    if (!allocationsPayable(step.allocations, pending)) return refuse(paymentTexts.notStarted);
     const total = step.allocations.reduce((sum, a) => sum + a.payNowCents, 0);
-    if (total !== step.amountCents) return refuse(paymentMessages.notStarted);
+    if (total !== step.amountCents) return refuse(paymentTexts.notStarted);
     // The amount rule of the form, again as the authority, over what the allocations add up to.
-    if (!paymentAmountSchema({ totalCents: total }).safeParse(centsAsAmountText(step.amountCents)).success) return refuse(paymentMessages.notStarted);
+    if (!paymentAmountSchema({ totalCents: total }).safeParse(centsAsAmountText(step.amountCents)).success) return refuse(paymentTexts.notStarted);
     // The fee is the practice's, for the card type chosen: the browser's figure is only checked against it.
     const settings = await getPracticeSettings(api, holder);
     const cardTypes = parseCardTypes(settings.PaymentCardTypes);
     const cardType = cardTypes.find((t) => t.label === step.cardType);
-    if (cardTypes.length > 0 && !cardType) return refuse(paymentMessages.notStarted);
+    if (cardTypes.length > 0 && !cardType) return refuse(paymentTexts.notStarted);
     const fee = cardType ? feeCents(step.amountCents, cardType.feeBasisPoints) : 0;
-    if (fee !== step.feeCents) return refuse(paymentMessages.notStarted);
+    if (fee !== step.feeCents) return refuse(paymentTexts.notStarted);
     // One open attempt per account holder: another that may have charged must be finished first.
     const claim = await attempts.claim(owner, step.key);
     if (!claim.ok) {
       observability().payments.inc({ event: "blocked" });
-      return { outcome: "blocked", message: paymentMessages.openElsewhere };
+      return { outcome: "blocked", message: paymentTexts.openElsewhere };
     }
     // Only the lines' ids and amounts are the browser's; each invoice's figures are the practice's own.
     const tempId = await saveTempPayment(api, holder, {
@@ -144,8 +144,8 @@ const payHandlers: StepHandlers<typeof paySteps, PayContext> = {
     const { attempts } = deps;
     const owner = attemptOwner(user);
     const attempt = await attempts.attemptOf(owner, step.key);
-    if (!attempt || attempt.closed) return refuse(paymentMessages.notStarted);
-    if (!(await attempts.markIntent(owner, step.key, deps.now()))) return refuse(paymentMessages.replaced);
+    if (!attempt || attempt.closed) return refuse(paymentTexts.notStarted);
+    if (!(await attempts.markIntent(owner, step.key, deps.now()))) return refuse(paymentTexts.replaced);
     const reply = await createPaymentIntent(api, { key: practiceKey(owner, step.key), amountCents: attempt.chargeCents }, deps.paymentIntentUrl);
     if (!("clientSecret" in reply)) return refuse(reply.error);
     await attempts.update(owner, step.key, { clientSecret: reply.clientSecret });
@@ -155,12 +155,12 @@ const payHandlers: StepHandlers<typeof paySteps, PayContext> = {
     const { attempts } = deps;
     const owner = attemptOwner(user);
     // With Stripe the card is confirmed in the browser: the portal confirms none itself.
-    if (deps.provider().kind !== "test") return refuse(paymentMessages.notStarted, { status: 400 });
+    if (deps.provider().kind !== "test") return refuse(paymentTexts.notStarted, { status: 400 });
     const errors = testCardErrors(step);
     if (Object.keys(errors).length > 0) return refuse(Object.values(errors)[0]!, { fields: errors });
     // Only an intent this portal created for this account holder is confirmed.
     const attempt = await attempts.bySecret(owner, step.clientSecret);
-    if (!attempt || attempt.closed) return refuse(paymentMessages.notStarted);
+    if (!attempt || attempt.closed) return refuse(paymentTexts.notStarted);
     // The fee was the chosen card type's: a card of another brand is refused before the provider
     // sees it (issue 36), and its intent cancelled, so the payment can start again as that brand.
     const brandErrors = testCardErrors(step, new Date(), attempt.cardChoice);
@@ -199,7 +199,7 @@ const payHandlers: StepHandlers<typeof paySteps, PayContext> = {
   record: async (step, { signedIn: { api, user }, request, deps: { attempts } }) => {
     const owner = attemptOwner(user);
     const attempt = await attempts.attemptOf(owner, step.key);
-    if (!attempt) return refuse(paymentMessages.notStarted);
+    if (!attempt) return refuse(paymentTexts.notStarted);
     const outcome = await recordWithPractice(request, { api, user }, attempts, step.key, attempt);
     return outcome === "recorded" ? true : outcome === "unknown" ? "unknown" : false;
   },
@@ -207,7 +207,7 @@ const payHandlers: StepHandlers<typeof paySteps, PayContext> = {
     const { attempts } = deps;
     const owner = attemptOwner(user);
     const attempt = await attempts.attemptOf(owner, step.key);
-    if (!attempt) return refuse(paymentMessages.notStarted);
+    if (!attempt) return refuse(paymentTexts.notStarted);
     // The practice records only a payment that was charged in full (1§7 SavePayment), so its
     // answer tells a charged attempt from one that never reached the card.
     const outcome = await recordWithPractice(request, { api, user }, attempts, step.key, attempt);
@@ -251,7 +251,7 @@ async function recordWithPractice(request: Request, { api, user }: Pick<SignedIn
 export function payAction(request: Request, deps: PayDeps = portalPayDeps): Promise<Response> {
   return stepDispatcher(paySteps, payHandlers, {
     begin: async (request) => ({ signedIn: await deps.requireSession(request), request, deps }),
-    failed: () => errorsMessages.practiceUnavailable,
+    failed: () => errorsTexts.practiceUnavailable,
   })(request);
 }
 
@@ -290,7 +290,7 @@ export async function invoicePdfResponse(request: Request, invoiceId: string, ra
       headers: { "Content-Type": "application/pdf", "Cache-Control": "no-store", "Content-Disposition": `inline; filename="invoice-${invoiceId.replace(/[^\w-]/g, "")}.pdf"` },
     });
   } catch (error) {
-    if (error instanceof PracticeApiError) return new Response(paymentMessages.pdfFailed, { status: error.kind === "forbidden" ? 403 : 502, headers: { "Content-Type": "text/plain" } });
+    if (error instanceof PracticeApiError) return new Response(paymentTexts.pdfFailed, { status: error.kind === "forbidden" ? 403 : 502, headers: { "Content-Type": "text/plain" } });
     throw error;
   }
 }

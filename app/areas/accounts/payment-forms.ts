@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { brandOfCardType, cardBrandOf, cardBrandProblem, type CardChoice, type CardType } from "../../lib/card-brand";
-import { paymentMessages } from "../../lib/texts/payment";
+import { paymentTexts } from "../../lib/texts/payment";
 import { feeRateBasisPoints } from "../../lib/money";
 import { checkPaymentAmount } from "../../lib/payment-amount";
 
@@ -8,7 +8,7 @@ import { checkPaymentAmount } from "../../lib/payment-amount";
  * The forms of the payment (1§5 Payment): the built-in test provider's card form, checked in the
  * browser for instant messages and again by the portal's action, which is the authority.
  */
-const t = paymentMessages;
+const t = paymentTexts;
 
 /**
  * The amount of "Pay another amount" as the payment action checks it: the form's own rule

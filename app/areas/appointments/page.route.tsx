@@ -23,7 +23,7 @@ import {
   type CancelReply,
 } from "../../lib/appointments-view";
 import { displayOf } from "../../lib/timeline-filter";
-import { appointmentsMessages } from "../../lib/texts/appointments";
+import { appointmentsTexts } from "../../lib/texts/appointments";
 import type { Route } from "./+types/page.route";
 import { tabClass, badgeClass } from "../../components/ui/choice-styles";
 import { recordAccessOf } from "../../.server/record-access.server";
@@ -42,7 +42,7 @@ export async function action({ request }: Route.ActionArgs) {
   return reply;
 }
 
-const t = appointmentsMessages;
+const t = appointmentsTexts;
 // The booking machine, its form and its dialogs load when the patient books (issue 12's budget; decisions/100).
 const bookingPanel = lazyModule(() => import("./components/booking-panel"));
 const BookingPanel = bookingPanel.component((m) => m.BookingPanel);

@@ -23,7 +23,7 @@ import {
 import { PRACTICE_ZONE } from "../../lib/dates";
 import { queryDateOf } from "../../lib/date-range";
 import { parseForm } from "../../lib/form-data";
-import { appointmentsMessages } from "../../lib/texts/appointments";
+import { appointmentsTexts } from "../../lib/texts/appointments";
 import { displayName, summarisePatient } from "../../lib/patient-summary";
 import { yearBefore } from "../../lib/timeline-filter";
 import { rowOf } from "../../.server/appointment-rows.server";
@@ -46,7 +46,7 @@ import { recordAccessOf } from "../../.server/record-access.server";
 import { isRefusal, refuse, stepDispatcher, type Refusal, type StepHandlers } from "../../.server/steps.server";
 import { bookingSteps } from "./steps";
 import { claimsAnotherViewing, requireSession, type SignedIn } from "../../.server/session.server";
-import { errorsMessages } from "../../lib/texts/errors";
+import { errorsTexts } from "../../lib/texts/errors";
 
 /**
  * What /appointments loads (2§2), what its cancel form does (2§5), and the booking machine's steps at
@@ -54,7 +54,7 @@ import { errorsMessages } from "../../lib/texts/errors";
  * books for a linked family member, whose id then travels in every call (decisions/102).
  */
 
-const t = appointmentsMessages;
+const t = appointmentsTexts;
 /** History reads at most this many pages of 100 (a record with more is searched by dates). */
 const HISTORY_PAGES = 5;
 
@@ -143,7 +143,7 @@ export async function cancelAction(request: Request, deps: AppointmentDeps = por
   const form = await requestForm(request);
   const parsed = parseForm(form, CancelFormSchema);
   if (!parsed.ok) return data<CancelReply>({ ok: false, message: Object.values(parsed.errors)[0] ?? t.reasonRequired, errors: parsed.errors }, { status: 400 });
-  if (claimsAnotherViewing(form, user)) return { ok: false, message: errorsMessages.viewingChanged };
+  if (claimsAnotherViewing(form, user)) return { ok: false, message: errorsTexts.viewingChanged };
   try {
     // Only the viewed patient's own upcoming appointments, and only those 2§2 lets them cancel.
     const upcoming = await getAppointments(api, user.userId, "upcoming", 1);

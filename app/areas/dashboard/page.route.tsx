@@ -10,7 +10,7 @@ import { Breadcrumb } from "../../shell/components/breadcrumb";
 import { PhoneLink } from "../../components/ui/phone-link";
 import { WelcomePanel } from "./components/welcome-panel";
 import { formatClockTime, formatDateTime } from "../../lib/dates";
-import { documentsMessages } from "../../lib/texts/documents";
+import { documentsTexts } from "../../lib/texts/documents";
 import { Button, buttonClass } from "../../components/ui/button";
 import { dashboardCards } from "../../lib/menu";
 import { summarisePractice } from "../../lib/patient-summary";
@@ -152,7 +152,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
 function DocumentsNotice({ id, when, count }: { id: string; when: string; count: number }) {
   const dismiss = useFetcher();
   const dismissing = dismiss.state !== "idle";
-  const t = documentsMessages;
+  const t = documentsTexts;
   return (
     <section aria-labelledby="documents-notice-heading" className="flex flex-col items-start gap-3 border-l-8 border-danger bg-white p-4 shadow-sm">
       <h2 id="documents-notice-heading" className="text-lg font-bold">

@@ -1,5 +1,5 @@
 /** 2§2 Diagnosis, Allergies, Immunisation, Timeline, Reminders and Vitals; 2§5 the timeline filter. */
-export const healthMessages = {
+export const healthTexts = {
   noRecords: "No Records Found",
   loading: "Loading…",
 } as const;

@@ -11,7 +11,7 @@ import { useFieldsFollowAddress } from "../../components/ui/use-fields-follow-ad
 import { LetterRangeSchema } from "./search";
 import { letterFileName, type LetterTile } from "../../lib/letters-view";
 import { listingSearch } from "../../lib/listing";
-import { lettersMessages } from "./texts";
+import { lettersTexts } from "./texts";
 import { previewHref } from "../../lib/preview-view";
 import type { Route } from "./+types/page.route";
 
@@ -21,7 +21,7 @@ export function loader({ request }: Route.LoaderArgs) {
   return loadLettersPage(request);
 }
 
-const t = lettersMessages;
+const t = lettersTexts;
 const TEXTS = { loading: t.loadingLetter, failed: t.pdfFailed, pageFailed: t.pdfPageFailed, notPdf: t.notPdf };
 
 function documentOf(letter: LetterTile, print: boolean, back: string): OpenDocument {

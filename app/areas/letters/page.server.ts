@@ -3,7 +3,7 @@ import { LetterRangeSchema, rangeQuery } from "./search";
 import { MAX_PAGES, pagesOf } from "../../lib/listing";
 import { letterFileName, letterTileOf, newestFirst } from "../../lib/letters-view";
 import { parseForm } from "../../lib/form-data";
-import { lettersMessages } from "./texts";
+import { lettersTexts } from "./texts";
 import { PracticeApiError } from "../../.server/practice/client.server";
 import { practiceErrorResponse } from "../../.server/practice/errors.server";
 import { getLetter, getLetters, getLettersInRange, type LetterCaller } from "../../.server/practice/letters.server";
@@ -74,5 +74,5 @@ export async function letterFileResponse(request: Request, letterId: string, rat
 }
 
 function failure(status: number): Response {
-  return new Response(lettersMessages.pdfFailed, { status, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" } });
+  return new Response(lettersTexts.pdfFailed, { status, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" } });
 }

@@ -1,13 +1,13 @@
 import { z } from "zod";
 import { checkRangeOrder, dateRangeFields, queryDateOf } from "../../lib/date-range";
-import { lettersMessages } from "./texts";
+import { lettersTexts } from "./texts";
 
 /**
  * The Letters screen's date search as the address carries it (2§2, 2§5): `from` and `to` as the
  * patient typed them (DD-MM-YYYY; app/lib/date-range.ts).
  */
 
-const t = lettersMessages;
+const t = lettersTexts;
 
 /**
  * The date range form: both dates or neither (neither is every letter, 2§5), the end not before the

@@ -1,5 +1,5 @@
 /** 2§2 Letters, 2§5 (the date search) and 2§8, as the spec words them where it does. */
-export const lettersMessages = {
+export const lettersTexts = {
   noRecords: "No Records Found",
   noRecordsInRange: "No Records Found between these dates.",
   fromMissing: "Enter a start date too, or clear the end date to see every letter",

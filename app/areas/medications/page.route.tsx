@@ -12,7 +12,7 @@ import { Dialog } from "../../components/ui/dialog";
 import { FieldError } from "../../components/ui/field";
 import { lazyModule } from "../../components/ui/lazy-module";
 import { medicationSearch, type HistoryList, type MedicationRow, type MedicationTab } from "../../lib/medications-view";
-import { medicationsMessages } from "../../lib/texts/medications";
+import { medicationsTexts } from "../../lib/texts/medications";
 import { repeatFields } from "../../lib/repeat-request";
 import { callStep } from "../../lib/steps";
 import { repeatSteps } from "./steps";
@@ -25,7 +25,7 @@ export function loader({ request }: Route.LoaderArgs) {
   return loadMedicationsPage(request);
 }
 
-const t = medicationsMessages;
+const t = medicationsTexts;
 const LISTS: ReadonlyArray<{ value: HistoryList; label: string }> = [
   { value: "all", label: "All" },
   { value: "recent", label: "Recent" },

@@ -3,7 +3,7 @@ import { OnLeaveProvidersSchema } from "../../../contract/medications";
 import { PRACTICE_ZONE } from "../../lib/dates";
 import { parseForm } from "../../lib/form-data";
 import { MAX_MEDICATION_PAGES, medicationRowOf, medicationViewOf, repeatSettingsOf, type MedicationsPageData } from "../../lib/medications-view";
-import { medicationsMessages } from "../../lib/texts/medications";
+import { medicationsTexts } from "../../lib/texts/medications";
 import { summarisePatient } from "../../lib/patient-summary";
 import { RepeatRequestSchema, repeatRuleErrors, type RepeatErrors, type RepeatFields, type RepeatReply } from "../../lib/repeat-request";
 import { answerOnce } from "../../.server/answer-once.server";
@@ -22,7 +22,7 @@ import type { StateStore } from "../../.server/state-store.server";
  * patient's (user.userId): a proxy sees, and asks repeats of, the chosen family member's medicines.
  */
 
-const t = medicationsMessages;
+const t = medicationsTexts;
 
 export async function loadMedicationsPage(request: Request): Promise<MedicationsPageData> {
   return medicationsPage(await requireSession(request), new URL(request.url));

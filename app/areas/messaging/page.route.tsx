@@ -17,7 +17,7 @@ import { callStep } from "../../lib/steps";
 import { keepLoaderDataWhen } from "../../lib/unchanged-data";
 import { messagingSteps } from "./steps";
 import { messageFields } from "../../lib/messaging-compose";
-import { messagingMessages } from "../../lib/texts/messaging";
+import { messagingTexts } from "../../lib/texts/messaging";
 import { emailsSearch, onlyTheOpenMessageChanged, type AttachmentView, type Box, type MessageView, type ReadFilterName } from "../../lib/messaging-view";
 import { deleteMessages, useDeleteMessages } from "./use-delete-messages";
 import { useMessagePages } from "./use-message-pages";
@@ -39,7 +39,7 @@ export function shouldRevalidate({ currentUrl, nextUrl, defaultShouldRevalidate 
 // The shell's data too stays as it is while a message is opened or closed (decisions/344).
 keepLoaderDataWhen(onlyTheOpenMessageChanged);
 
-const t = messagingMessages;
+const t = messagingTexts;
 
 // The form, its file checks and the PDF preview load when the patient writes or opens a PDF (issue 12).
 const composeDialog = lazyModule(() => import("./components/compose-dialog"));

@@ -7,8 +7,8 @@ import { messagingPageSizes } from "../../../contract/messaging-page-sizes";
 import { PRACTICE_ZONE } from "../../lib/dates";
 import { parseForm } from "../../lib/form-data";
 import { MessageFormSchema, quotedOriginal, REPLY_SEPARATOR, replySubject, type MessageFields, type SendReply } from "../../lib/messaging-compose";
-import { errorsMessages } from "../../lib/texts/errors";
-import { messagingMessages } from "../../lib/texts/messaging";
+import { errorsTexts } from "../../lib/texts/errors";
+import { messagingTexts } from "../../lib/texts/messaging";
 import { colourOf, emailsViewOf, type AttachmentView, type Box, type EmailsPageData, type MessageRow, type MessageView, type MessagingSettings } from "../../lib/messaging-view";
 import { summarisePatient } from "../../lib/patient-summary";
 import type { PracticeSettings } from "../../../contract/patient";
@@ -33,7 +33,7 @@ import type { StateStore } from "../../.server/state-store.server";
  * patient's (user.userId): a proxy reads and writes the chosen family member's messages.
  */
 
-const t = messagingMessages;
+const t = messagingTexts;
 
 export async function loadEmailsPage(request: Request): Promise<EmailsPageData> {
   return emailsPage(await requireSession(request), new URL(request.url));
@@ -187,7 +187,7 @@ const emailsHandlers: StepHandlers<typeof messagingSteps, EmailsContext> = {
 export function emailsStep(request: Request, deps: EmailsDeps = portalDeps): Promise<Response> {
   return stepDispatcher(messagingSteps, emailsHandlers, {
     begin: async (request) => ({ signedIn: await deps.requireSession(request), request, deps }),
-    failed: (step) => FAILED_TEXTS[step] ?? errorsMessages.unexpected,
+    failed: (step) => FAILED_TEXTS[step] ?? errorsTexts.unexpected,
   })(request);
 }
 

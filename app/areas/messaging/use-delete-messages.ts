@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { messagingMessages as t } from "../../lib/texts/messaging";
+import { messagingTexts as t } from "../../lib/texts/messaging";
 import { callStep } from "../../lib/steps";
 import type { PageNotice } from "./components/notice-host";
 import { messagingSteps } from "./steps";

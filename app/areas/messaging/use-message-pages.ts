@@ -1,5 +1,5 @@
 import { useCallback, useMemo, useState } from "react";
-import { messagingMessages as t } from "../../lib/texts/messaging";
+import { messagingTexts as t } from "../../lib/texts/messaging";
 import type { Box, MessageRow, ReadFilterName } from "../../lib/messaging-view";
 import { callStep, failureMessage } from "../../lib/steps";
 import { messagingSteps } from "./steps";

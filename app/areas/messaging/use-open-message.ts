@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import type { Location } from "react-router";
-import { messagingMessages as t } from "../../lib/texts/messaging";
+import { messagingTexts as t } from "../../lib/texts/messaging";
 import { emailsSearch, emailsViewOf, openMessageOf, type MessageRow } from "../../lib/messaging-view";
 import { callStep, failureMessage } from "../../lib/steps";
 import type { Opened } from "./components/message-viewer";

@@ -8,8 +8,8 @@ import { Breadcrumb } from "../../shell/components/breadcrumb";
 import { Alert } from "../../components/ui/alert";
 import { Button, buttonClass } from "../../components/ui/button";
 import { useHydrated } from "../../components/ui/use-hydrated";
-import { previewMessages } from "../../lib/texts/preview";
-import { reportsMessages } from "../../lib/texts/reports";
+import { previewTexts } from "../../lib/texts/preview";
+import { reportsTexts } from "../../lib/texts/reports";
 import type { PreviewData } from "../../lib/preview-view";
 import type { Route } from "./+types/page.route";
 
@@ -18,7 +18,7 @@ import type { Route } from "./+types/page.route";
 // the server draws the loading state in its place (rendering it there failed the page with a 500).
 const PdfViewer = lazy(() => import("../../components/pdf/pdf-viewer"));
 
-const t = previewMessages;
+const t = previewTexts;
 const PDF_TEXTS = {
   loading: t.loading,
   failed: t.failed,
@@ -107,7 +107,7 @@ function DocumentPage({ page, back }: { page: Extract<PreviewData, { found: true
             />
           </>
         ) : (
-          <p className="py-4 font-semibold">{reportsMessages.noData}</p>
+          <p className="py-4 font-semibold">{reportsTexts.noData}</p>
         )}
       </div>
     </div>

@@ -4,7 +4,7 @@ import { accountHolderKey, endDeviceSessions, endOtherSessions, requireSession }
 import { formatDateTime } from "../../lib/dates";
 import { isLocalRange } from "../../lib/devices";
 import type { DevicesReply } from "./forms";
-import { profileMessages as t } from "./texts";
+import { profileTexts as t } from "./texts";
 
 /**
  * Your devices on the profile (decisions/295), beside Sign-in security and posted to the profile's own

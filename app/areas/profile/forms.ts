@@ -1,7 +1,7 @@
 import type { PublicKeyCredentialCreationOptionsJSON } from "@simplewebauthn/browser";
 import { z } from "zod";
 import type { LookupOption } from "../../../contract/profile";
-import { profileMessages } from "./texts";
+import { profileTexts } from "./texts";
 import { newPasswordSchema } from "../../lib/new-password";
 import { checkPhone } from "../../lib/phone";
 import type { FieldErrors } from "../../lib/forms";
@@ -14,7 +14,7 @@ import { BLOOD_GROUPS, CONTACT_METHODS, type ProfileLookups } from "./view";
  * entries as sent: strings, and a list where a name repeats.
  */
 
-const t = profileMessages;
+const t = profileTexts;
 const NAME_MAX = 50;
 // Letters of any script (te reo Māori macrons, accented and non-Latin names), spaces, hyphens,
 // apostrophes and full stops: enough for real names, and markup such as "<script>" is refused.

@@ -8,7 +8,7 @@ import { Breadcrumb } from "../../shell/components/breadcrumb";
 import { Button } from "../../components/ui/button";
 import { lazyModule } from "../../components/ui/lazy-module";
 import { Notice, ToastProvider } from "../../components/ui/toast";
-import { profileMessages } from "./texts";
+import { profileTexts } from "./texts";
 import { withViewing } from "../../lib/viewing";
 import type { ProfileActionResult } from "./forms";
 import type { Route } from "./+types/old-page.route";
@@ -27,7 +27,7 @@ export async function action({ request }: Route.ActionArgs) {
   return result;
 }
 
-const t = profileMessages;
+const t = profileTexts;
 
 // As on the profile page: the dialogs and their form rules load when the patient reaches for a button.
 const passwordDialog = lazyModule(() => import("./components/dialogs/change-password"));

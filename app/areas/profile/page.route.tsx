@@ -12,7 +12,7 @@ import { Notice, ToastProvider } from "../../components/ui/toast";
 import { hasArea } from "../../lib/menu";
 import { ACCESS_RECORD_PATH } from "../../lib/areas";
 import { NOTIFICATION_SETTINGS } from "../../lib/notification-settings";
-import { profileMessages } from "./texts";
+import { profileTexts } from "./texts";
 import type { EmergencyContactView } from "./view";
 import { Rows, Section, contactRows, personalRows } from "./components/sections";
 import type { ShellData } from "../../shell/layout.route";
@@ -23,7 +23,7 @@ import { requestForm } from "../../.server/request-form.server";
 import { SIGN_IN_SECURITY, signInSecurityAction } from "./sign-in-security.server";
 import { PasskeysUnavailable, portalPasskeys } from "../../.server/passkeys.server";
 import { formatDateTime } from "../../lib/dates";
-import { passkeyMessages } from "../../lib/texts/passkeys";
+import { passkeyTexts } from "../../lib/texts/passkeys";
 import { hasSecondStep } from "../../lib/second-step";
 import type { PasskeyQuestion } from "./components/dialogs/passkeys";
 import { accountHolderKey, requireSession } from "../../.server/session.server";
@@ -68,7 +68,7 @@ export async function action({ request }: Route.ActionArgs) {
   return result;
 }
 
-const t = profileMessages;
+const t = profileTexts;
 
 // The dialogs, their forms and their rules (conform, zod, the phone numbering plans) load when the
 // patient first reaches for one of the page's buttons, not with the page (issue 12, decisions/070).
@@ -256,19 +256,19 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
           ) : null}
           {signInSecurity === null ? null : (
             <div className="mt-4 flex flex-col gap-3 border-t border-line pt-4">
-              <h3 className="text-lg font-bold">{passkeyMessages.sectionTitle}</h3>
-              {signInSecurity.passkeys.length === 0 ? <p>{passkeyMessages.none}</p> : <p>{passkeyMessages.intro}</p>}
+              <h3 className="text-lg font-bold">{passkeyTexts.sectionTitle}</h3>
+              {signInSecurity.passkeys.length === 0 ? <p>{passkeyTexts.none}</p> : <p>{passkeyTexts.intro}</p>}
               {signInSecurity.passkeys.length > 0 ? (
-                <ul className="grid gap-4 md:grid-cols-2" aria-label={passkeyMessages.sectionTitle}>
+                <ul className="grid gap-4 md:grid-cols-2" aria-label={passkeyTexts.sectionTitle}>
                   {signInSecurity.passkeys.map((p) => (
                     <li key={p.id} className="flex flex-col gap-2 rounded border border-line p-4" aria-label={p.name}>
                       <h4 className="break-words text-lg font-bold">{p.name}</h4>
-                      <Rows rows={[[passkeyMessages.addedOn, p.added], [passkeyMessages.lastUsed, p.lastUsed ?? passkeyMessages.neverUsed]]} />
+                      <Rows rows={[[passkeyTexts.addedOn, p.added], [passkeyTexts.lastUsed, p.lastUsed ?? passkeyTexts.neverUsed]]} />
                       <div className="flex flex-wrap gap-3">
-                        <Button variant="secondary" onClick={() => setPasskey({ kind: "rename", id: p.id, name: p.name })} aria-label={passkeyMessages.renameLabel(p.name)}>
+                        <Button variant="secondary" onClick={() => setPasskey({ kind: "rename", id: p.id, name: p.name })} aria-label={passkeyTexts.renameLabel(p.name)}>
                           Rename
                         </Button>
-                        <Button variant="secondary" onClick={() => setPasskey({ kind: "remove", id: p.id, name: p.name, leavesNoSecondStep: !hasSecondStep({ emailOn: signInSecurity.on, passkeys: signInSecurity.passkeys.length - 1 }) })} aria-label={passkeyMessages.removeLabel(p.name)}>
+                        <Button variant="secondary" onClick={() => setPasskey({ kind: "remove", id: p.id, name: p.name, leavesNoSecondStep: !hasSecondStep({ emailOn: signInSecurity.on, passkeys: signInSecurity.passkeys.length - 1 }) })} aria-label={passkeyTexts.removeLabel(p.name)}>
                           Remove
                         </Button>
                       </div>
@@ -278,10 +278,10 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
               ) : null}
               {signInSecurity.canAddPasskeys ? (
                 <Button className="self-start" onClick={() => setPasskey({ kind: "add" })}>
-                  {passkeyMessages.addPasskey}
+                  {passkeyTexts.addPasskey}
                 </Button>
               ) : (
-                <p>{passkeyMessages.noOrigin}</p>
+                <p>{passkeyTexts.noOrigin}</p>
               )}
             </div>
           )}

@@ -2,8 +2,8 @@ import { createHash } from "node:crypto";
 import type { PatientImage } from "../../../contract/patient";
 import { parseForm } from "../../lib/form-data";
 import type { FieldErrors } from "../../lib/forms";
-import { errorsMessages } from "../../lib/texts/errors";
-import { profileMessages } from "./texts";
+import { errorsTexts } from "../../lib/texts/errors";
+import { profileTexts } from "./texts";
 import { contactMethodsRequest, demographicsRequest, emergencyContactPayload, userEmailOf, type PatientContext } from "./payload";
 import { readProfile, type ProfileLookups } from "./view";
 import { ContactDetailsSchema, DeleteContactSchema, demographicsSchema, NotificationsSchema, emergencyContactSchema, ProfilePasswordSchema, type ProfileActionResult, type ProfileIntent } from "./forms";
@@ -163,7 +163,7 @@ async function contextOf(signedIn: Pick<SignedIn, "api" | "user">): Promise<Pati
   return { profile, userEmail: userEmailOf(profile, user), practiceId: practice?.id ?? "", balance: balance ?? 0, titles: lookups.titles, lookups };
 }
 
-const t = profileMessages;
+const t = profileTexts;
 
 const FAILED: Record<ProfileIntent, string> = {
   "add-contact": t.contactAddFailed,
@@ -190,7 +190,7 @@ export async function profileAction(request: Request): Promise<ProfileActionResu
     if (!isSignInRedirect(error)) throw error;
     const intent = String(form.get("intent") ?? "") as ProfileIntent;
     if (!Object.hasOwn(FAILED, intent)) throw error;
-    return { intent, ok: false, expired: true, message: profileMessages.sessionEnded };
+    return { intent, ok: false, expired: true, message: profileTexts.sessionEnded };
   }
   return actOnProfile(signedIn, form, { address: clientAddress(request), throttle: signInThrottle });
 }
@@ -206,7 +206,7 @@ export async function actOnProfile(signedIn: Pick<SignedIn, "api" | "user" | "en
   const intent = String(form.get("intent") ?? "") as ProfileIntent;
   if (!Object.hasOwn(FAILED, intent)) throw new Response("Unknown intent", { status: 400 });
   // A dialog opened before another tab switched account would otherwise save onto the person now viewed.
-  if (claimsAnotherViewing(form, signedIn.user)) return failed(intent, errorsMessages.viewingChanged);
+  if (claimsAnotherViewing(form, signedIn.user)) return failed(intent, errorsTexts.viewingChanged);
   try {
     return await act(signedIn, intent, form, attempt);
   } catch (error) {

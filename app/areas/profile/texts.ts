@@ -1,4 +1,4 @@
-export const profileMessages = {
+export const profileTexts = {
   /** The profile photo's alternative text (1§7 LoadImage). */
   photoOf: (name: string) => `Photo of ${name}`,
   /** 1§5 Add emergency contact, as the spec words them. */

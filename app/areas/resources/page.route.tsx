@@ -6,7 +6,7 @@ import { ResourceGrid } from "./components/resource-grid";
 import { Breadcrumb } from "../../shell/components/breadcrumb";
 import { buttonClass } from "../../components/ui/button";
 import { listingSearch } from "../../lib/listing";
-import { resourcesMessages } from "./texts";
+import { resourcesTexts } from "./texts";
 import { resourceFileName } from "./view";
 import type { Route } from "./+types/page.route";
 
@@ -16,7 +16,7 @@ export function loader({ request }: Route.LoaderArgs) {
   return loadResourcesPage(request);
 }
 
-const t = resourcesMessages;
+const t = resourcesTexts;
 const TEXTS = { loading: t.loadingResource, failed: t.pdfFailed, pageFailed: t.pdfPageFailed };
 
 export default function Resources({ loaderData }: Route.ComponentProps) {

@@ -1,5 +1,5 @@
 import { MAX_PAGES, pagesOf } from "../../lib/listing";
-import { resourcesMessages } from "./texts";
+import { resourcesTexts } from "./texts";
 import { resourceItemOf, type ResourcesPageData } from "./view";
 import { PracticeApiError } from "../../.server/practice/client.server";
 import { practiceErrorResponse } from "../../.server/practice/errors.server";
@@ -35,7 +35,7 @@ export async function resourceFileResponse(request: Request, resourceId: string,
   } catch (error) {
     if (error instanceof PracticeApiError) {
       const status = error.kind === "forbidden" ? 403 : error.status === 404 ? 404 : 502;
-      return new Response(resourcesMessages.pdfFailed, { status, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" } });
+      return new Response(resourcesTexts.pdfFailed, { status, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" } });
     }
     throw error;
   }

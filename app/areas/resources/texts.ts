@@ -1,5 +1,5 @@
 /** 2§2 Resources and 2§8 (a media item that fails to load). */
-export const resourcesMessages = {
+export const resourcesTexts = {
   noRecords: "No Records Found",
   loading: "Loading resources…",
   loadingResource: "Loading the resource…",

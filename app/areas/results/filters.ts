@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { checkRangeOrder, dateRangeFields } from "../../lib/date-range";
-import { reportsMessages } from "../../lib/texts/reports";
+import { reportsTexts } from "../../lib/texts/reports";
 
 /**
  * The Test Results screen's filters (2§2, 2§4, 2§5), as the address carries them: `show` (the
@@ -15,7 +15,7 @@ export function readFilterOf(value: string | null | undefined): ReadFilter {
   return READ_FILTERS.find((f) => f === value) ?? "all";
 }
 
-const t = reportsMessages;
+const t = reportsTexts;
 
 /** The date range and search form; the same schema checks it in the browser and in the loader. */
 export const ReportFiltersSchema = z

@@ -9,7 +9,7 @@ import { Button, buttonClass } from "../../components/ui/button";
 import { TextField } from "../../components/ui/field";
 import { ToastProvider } from "../../components/ui/toast";
 import { useSchemaForm } from "../../components/ui/use-schema-form";
-import { reportsMessages } from "../../lib/texts/reports";
+import { reportsTexts } from "../../lib/texts/reports";
 import { applyReadFilter, MAX_PAGES, readFilterOf, ReportFiltersSchema, reportsSearch, type ReadFilter } from "./filters";
 import type { ResultCard } from "../../lib/reports-view";
 import type { Route } from "./+types/page.route";
@@ -20,7 +20,7 @@ export function loader({ request }: Route.LoaderArgs) {
   return loadReportsPage(request);
 }
 
-const t = reportsMessages;
+const t = reportsTexts;
 const BADGES: ReadonlyArray<{ value: ReadFilter; label: string }> = [
   { value: "unread", label: "Unread" },
   { value: "read", label: "Read" },

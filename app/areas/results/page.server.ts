@@ -2,7 +2,7 @@ import type { SubmissionResult } from "@conform-to/react";
 import { data } from "react-router";
 import { parseForm } from "../../lib/form-data";
 import type { FieldErrors } from "../../lib/forms";
-import { reportsMessages } from "../../lib/texts/reports";
+import { reportsTexts } from "../../lib/texts/reports";
 import { queryDateOf } from "../../lib/date-range";
 import { pagesOf, readFilterOf, ReportFiltersSchema, type ReadFilter } from "./filters";
 import { chartSeriesOf, resultCardOf, resultDetailOf, type ChartReply, type ResultCard, type ResultDetail } from "../../lib/reports-view";
@@ -75,7 +75,7 @@ export async function loadResultDetail(request: Request, resultId: string, rate?
     return resultDetailOf(reply.resources[0], sanitiseResultHtml);
   } catch (error) {
     // The dialog says so and offers Retry; the page around it stays as it was.
-    if (error instanceof PracticeApiError) return { kind: "failed", message: reportsMessages.detailFailed };
+    if (error instanceof PracticeApiError) return { kind: "failed", message: reportsTexts.detailFailed };
     throw error;
   }
 }

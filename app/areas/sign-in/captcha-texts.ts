@@ -1,5 +1,5 @@
 /** The "I'm not a robot" box's status line (components/captcha.tsx). */
-export const captchaMessages = {
+export const captchaTexts = {
   verifying: "Checking… this takes a few seconds.",
   verified: "Done: you can continue.",
   expired: "The check has expired. Please tick the box again.",

@@ -1,5 +1,5 @@
 /** The sign-in's own dialogs (components/sign-in). */
-export const signInDialogsMessages = {
+export const signInDialogsTexts = {
   /** The header's account menu has Switch account (decisions/160): no need to sign in again to change. */
   chooserDescription: "You can see the records of these people. Choose whose record to open; you can change it later with Switch account, in the account menu at the top of every page.",
   /** The agreement box of the forced password update and of /resetpassword (1§5 New password, rule 8). */

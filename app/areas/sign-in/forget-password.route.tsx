@@ -13,8 +13,8 @@ import { TextField } from "../../components/ui/field";
 import { useSchemaForm } from "../../components/ui/use-schema-form";
 import { ForgotPasswordSchema } from "./forgot-password";
 import { parseForm } from "../../lib/form-data";
-import { captchaMessages } from "./captcha-texts";
-import { forgotPasswordMessages } from "./forgot-password-texts";
+import { captchaTexts } from "./captcha-texts";
+import { forgotPasswordTexts } from "./forgot-password-texts";
 import type { Route } from "./+types/forget-password.route";
 import { requestForm } from "../../.server/request-form.server";
 
@@ -26,7 +26,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 type Result = { tone: "success" | "error"; message: string; email: string; result?: SubmissionResult<string[]> };
-const t = forgotPasswordMessages;
+const t = forgotPasswordTexts;
 
 export async function action({ request }: Route.ActionArgs) {
   await redirectIfSignedIn(request);
@@ -82,7 +82,7 @@ export default function ForgetPassword({ actionData }: Route.ComponentProps) {
         {/* A disabled button says why (issue 21). */}
         {!captcha ? (
           <p id="send-password-gate" className="text-muted">
-            {captchaMessages.gate("Send Password")}
+            {captchaTexts.gate("Send Password")}
           </p>
         ) : null}
       </Form>

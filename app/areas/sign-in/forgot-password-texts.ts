@@ -1,5 +1,5 @@
 /** Forgot password (1§2, 1§5). */
-export const forgotPasswordMessages = {
+export const forgotPasswordTexts = {
   invalidEmail: "You have entered an invalid email address.",
   failed: "Something went wrong. Please try again.",
   captcha: "Please confirm you are not a robot first.",

@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { forgotPasswordMessages } from "./forgot-password-texts";
+import { forgotPasswordTexts } from "./forgot-password-texts";
 
-const t = forgotPasswordMessages;
+const t = forgotPasswordTexts;
 
 /** Forgot password (1§5): a valid e-mail; the captcha is checked by the server. */
 export const ForgotPasswordSchema = z.object({

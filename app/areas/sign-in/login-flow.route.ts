@@ -14,7 +14,7 @@ import {
 } from "../../.server/sign-in.server";
 import { getSession, safeRedirectTo, type PortalSession } from "../../.server/session.server";
 import { stepDispatcher, type StepResponse } from "../../.server/steps.server";
-import { signInMessages } from "../../lib/texts/signIn";
+import { signInTexts } from "../../lib/texts/signIn";
 import type { FlowOutcome, Outcome } from "../../lib/sign-in-flow";
 import { signInSteps } from "./steps";
 import type { Route } from "./+types/login-flow.route";
@@ -68,7 +68,7 @@ const dispatch = stepDispatcher(
   {
     begin: async (request) => ({ request, session: await getSession(request) }),
     // A practice error a step did not answer itself (the linked accounts not loading): the machine's network words.
-    failed: () => signInMessages.networkFailure,
+    failed: () => signInTexts.networkFailure,
   },
 );
 

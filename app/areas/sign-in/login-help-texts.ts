@@ -1,4 +1,4 @@
-export const loginHelpMessages = {
+export const loginHelpTexts = {
   invalid: "Please correct the highlighted fields.",
   captcha: "Please confirm you are not a robot first.",
   sent: "Your request for help has been sent. The practice will contact you.",

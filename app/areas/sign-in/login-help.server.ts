@@ -4,7 +4,7 @@ import { refuse, stepDispatcher } from "../../.server/steps.server";
 import { parseForm } from "../../lib/form-data";
 import type { FieldErrors } from "../../lib/forms";
 import { LoginHelpSchema } from "./login-help";
-import { loginHelpMessages } from "./login-help-texts";
+import { loginHelpTexts } from "./login-help-texts";
 import { loginHelpSteps } from "./steps";
 
 /** The fields the form's schema refused, with their words. */
@@ -20,13 +20,13 @@ export const answerLoginHelp = stepDispatcher(
   {
     send: async (fields) => {
       const parsed = parseForm(new URLSearchParams(fields), LoginHelpSchema);
-      if (!parsed.ok) return refuse(loginHelpMessages.invalid, { fields: wordsOf(parsed.errors) });
-      if (!(await verifyCaptcha(fields.captcha))) return refuse(loginHelpMessages.captcha, { fields: { captcha: loginHelpMessages.captcha } });
+      if (!parsed.ok) return refuse(loginHelpTexts.invalid, { fields: wordsOf(parsed.errors) });
+      if (!(await verifyCaptcha(fields.captcha))) return refuse(loginHelpTexts.captcha, { fields: { captcha: loginHelpTexts.captcha } });
       const answer = await sendHelpMessage(parsed.value);
-      if (answer.StatusCode === "1") return { message: answer.ResponseMessage || loginHelpMessages.sent };
+      if (answer.StatusCode === "1") return { message: answer.ResponseMessage || loginHelpTexts.sent };
       // The practice said no: nothing was sent.
-      return refuse(answer.ResponseMessage || loginHelpMessages.failed);
+      return refuse(answer.ResponseMessage || loginHelpTexts.failed);
     },
   },
-  { begin: async () => null, failed: () => loginHelpMessages.failed },
+  { begin: async () => null, failed: () => loginHelpTexts.failed },
 );

@@ -2,13 +2,11 @@ import { DateTime } from "luxon";
 import { z } from "zod";
 import { isValidNhi, normaliseNhi } from "../../../contract/nhi";
 import { PRACTICE_ZONE } from "../../lib/dates";
-import { loginHelpMessages } from "./login-help-texts";
-
-/** The Login Help form (1§2, 1§5): either an e-mail or an NHI, a date of birth in the past. */
-const loginHelpTexts = loginHelpMessages;
+import { loginHelpTexts } from "./login-help-texts";
 
 const text = (required: string, max: number) => z.string().trim().min(1, required).max(max, loginHelpTexts.tooLong(max));
 
+/** The Login Help form (1§2, 1§5): either an e-mail or an NHI, a date of birth in the past. */
 export const LoginHelpSchema = z
   .object({
     email: z.string().trim().max(254, loginHelpTexts.tooLong(254)),

@@ -3,7 +3,7 @@ import { switchStep } from "../../.server/sign-in.server";
 import { redirectIfSignedIn, type PortalSession } from "../../.server/session.server";
 import { Button } from "../../components/ui/button";
 import { SignedOutPage } from "./components/signed-out-page";
-import { signInMessages } from "../../lib/texts/signIn";
+import { signInTexts } from "../../lib/texts/signIn";
 import type { Route } from "./+types/login-switch.route";
 
 /**
@@ -46,7 +46,7 @@ export async function action({ request, params }: Route.ActionArgs) {
 }
 
 export default function ConfirmSignInLink() {
-  const t = signInMessages;
+  const t = signInTexts;
   return (
     <SignedOutPage title={t.switchConfirmTitle}>
       <p className="mb-6">{t.switchConfirmText}</p>

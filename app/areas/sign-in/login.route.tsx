@@ -9,7 +9,7 @@ import { Button } from "../../components/ui/button";
 import { PasswordField, TextField } from "../../components/ui/field";
 import { lazyModule } from "../../components/ui/lazy-module";
 import { ToastRegionPlaceholder } from "../../components/ui/toast-region";
-import { signInMessages } from "../../lib/texts/signIn";
+import { signInTexts } from "../../lib/texts/signIn";
 import { CAPTCHA_AFTER } from "../../lib/sign-in-flow";
 import { idleSignInView, type SignInView } from "./view";
 import type { Route } from "./+types/login.route";
@@ -38,7 +38,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   // Opening the login page clears every trace of an earlier, unfinished sign-in (1§2 Login page).
   if (pending) await endPracticeToken(pending);
   const captchaRequired = (session.get("failures") ?? 0) >= CAPTCHA_AFTER;
-  const notice = url.searchParams.get("notice") === "switch-failed" ? signInMessages.switchFailed : null;
+  const notice = url.searchParams.get("notice") === "switch-failed" ? signInTexts.switchFailed : null;
   const headers = pending ? { "Set-Cookie": await sessionStorage.destroySession(session) } : undefined;
   return data({ redirectTo: safeRedirectTo(url.searchParams.get("redirectTo")), captchaRequired: captchaRequired && !pending, notice, resume: null }, { headers });
 }
@@ -89,7 +89,7 @@ export default function Login({ loaderData }: Route.ComponentProps) {
   };
 
   const { signingIn } = view;
-  const message = view.message ?? (loadFailed ? signInMessages.networkFailure : null) ?? loaderData.notice;
+  const message = view.message ?? (loadFailed ? signInTexts.networkFailure : null) ?? loaderData.notice;
   return (
     <>
       <main id="main" className="mx-auto flex min-h-screen max-w-xl flex-col gap-6 px-4 py-10">

@@ -7,8 +7,8 @@ import { Button } from "../../components/ui/button";
 import { CheckboxField, PasswordField } from "../../components/ui/field";
 import { useSchemaForm } from "../../components/ui/use-schema-form";
 import { parseForm } from "../../lib/form-data";
-import { newPasswordMessages } from "../../lib/texts/newPassword";
-import { signInDialogsMessages } from "./dialog-texts";
+import { newPasswordTexts } from "../../lib/texts/newPassword";
+import { signInDialogsTexts } from "./dialog-texts";
 import { newPasswordSchema } from "../../lib/new-password";
 import type { Route } from "./+types/reset-password.route";
 import { requestForm } from "../../.server/request-form.server";
@@ -41,7 +41,7 @@ export async function action({ request }: Route.ActionArgs) {
   const headers = cookie ? { "Set-Cookie": cookie } : undefined;
   if (outcome.kind === "signedIn") return redirect(outcome.redirectTo, { headers });
   if (outcome.kind === "chooseAccount") return redirect("/login?resume=1", { headers });
-  const message = "message" in outcome ? outcome.message : newPasswordMessages.failed;
+  const message = "message" in outcome ? outcome.message : newPasswordTexts.failed;
   return data({ message, result: undefined }, { status: 400, headers });
 }
 
@@ -75,7 +75,7 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
       <Form method="post" className="flex flex-col gap-5" {...form.formProps}>
         <PasswordField label="Password" autoComplete="new-password" {...form.field("password")} />
         <PasswordField label="Confirm password" autoComplete="new-password" {...form.field("confirm")} />
-        <CheckboxField label={signInDialogsMessages.agreement} defaultChecked={form.initialValue("agreed") === "on"} {...form.field("agreed")} />
+        <CheckboxField label={signInDialogsTexts.agreement} defaultChecked={form.initialValue("agreed") === "on"} {...form.field("agreed")} />
         <Button type="submit" busy={navigation.state !== "idle"}>
           Set Password
         </Button>

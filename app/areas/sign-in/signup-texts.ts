@@ -1,5 +1,5 @@
 /** Sign up (1§2): no call is wired, so the patient is told what happens next. */
-export const signupMessages = {
+export const signupTexts = {
   familyName: "Family Name is Required",
   firstName: "First Name is Required",
   dob: "Enter the date of birth as dd-mm-yyyy, in the past",

@@ -6,7 +6,7 @@ import { Button } from "../../components/ui/button";
 import { TextField } from "../../components/ui/field";
 import { useSchemaForm } from "../../components/ui/use-schema-form";
 import { parseForm } from "../../lib/form-data";
-import { signupMessages } from "./signup-texts";
+import { signupTexts } from "./signup-texts";
 import { SignupSchema } from "./signup";
 import type { Route } from "./+types/signup.route";
 import { requestForm } from "../../.server/request-form.server";
@@ -42,7 +42,7 @@ export default function Signup({ actionData }: Route.ComponentProps) {
     return (
       <SignedOutPage title="Sign up">
         <Alert tone="info" title="Your details have not been sent">
-          {signupMessages.done}
+          {signupTexts.done}
         </Alert>
       </SignedOutPage>
     );

@@ -1,16 +1,14 @@
 import { z } from "zod";
 import { isValidNhi } from "../../../contract/nhi";
 import { isPastDay } from "../../lib/calendar-day";
-import { signupMessages } from "./signup-texts";
+import { signupTexts } from "./signup-texts";
+
+const name = (required: string) => z.string().trim().min(1, required).max(100, signupTexts.tooLong(100));
 
 /**
  * The Signup form (1§2). The spec wires no call and shows no validation; registering a new patient is
  * arranged with the practice, so the portal checks what was typed and says exactly that.
  */
-const signupTexts = signupMessages;
-
-const name = (required: string) => z.string().trim().min(1, required).max(100, signupTexts.tooLong(100));
-
 export const SignupSchema = z.object({
   familyName: name(signupTexts.familyName),
   firstName: name(signupTexts.firstName),

@@ -2,7 +2,7 @@ import { loadSummaryPage } from "./page.server";
 import { SHARE_INTENT, shareAction, shareLinksOf } from "./share-page.server";
 import { SummaryContents } from "./components/summary-contents";
 import { ShareLinks } from "./components/share-links";
-import { summaryMessages } from "./texts";
+import { summaryTexts } from "./texts";
 import { Breadcrumb } from "../../shell/components/breadcrumb";
 import { buttonClass } from "../../components/ui/button";
 import type { Route } from "./+types/page.route";
@@ -26,7 +26,7 @@ export async function action({ request }: Route.ActionArgs) {
   return new Response("Unknown request", { status: 400 });
 }
 
-const t = summaryMessages;
+const t = summaryTexts;
 
 export default function Summary({ loaderData }: Route.ComponentProps) {
   const { patientName, nhi, birthDate, practiceName, generated, sections, shareLinks } = loaderData;

@@ -13,7 +13,7 @@ import { countDocument, type DocumentRate } from "../../.server/document-rate.se
 import { requireSession } from "../../.server/session.server";
 import { PRACTICE_ZONE } from "../../lib/dates";
 import { summaryBundle, summaryDocument, type PracticeRecord, type SectionKey } from "./fhir";
-import { summaryMessages } from "./texts";
+import { summaryTexts } from "./texts";
 import { summaryViewOf, type SummaryPageData } from "./view";
 
 /**
@@ -143,8 +143,8 @@ async function summaryFile(request: Request, rate: DocumentRate | undefined, mak
     record = await readSummaryRecord(signedIn.api, signedIn.user.userId);
   } catch (error) {
     if (!(error instanceof PracticeApiError)) throw error;
-    if (error.kind === "forbidden") return failurePage(403, summaryMessages.downloadForbidden);
-    return failurePage(error.kind === "contract" ? 502 : 503, summaryMessages.downloadFailed);
+    if (error.kind === "forbidden") return failurePage(403, summaryTexts.downloadForbidden);
+    return failurePage(error.kind === "contract" ? 502 : 503, summaryTexts.downloadFailed);
   }
   return make(record);
 }
@@ -152,7 +152,7 @@ async function summaryFile(request: Request, rate: DocumentRate | undefined, mak
 const escapeHtml = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 
 function failurePage(status: number, message: string): Response {
-  const t = summaryMessages;
+  const t = summaryTexts;
   const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(t.downloadFailedTitle)} – Patient Portal</title></head><body><main><h1>${escapeHtml(t.downloadFailedTitle)}</h1><p role="alert">${escapeHtml(message)}</p><p><a href="/summary">${escapeHtml(t.backToSummary)}</a></p></main></body></html>`;
   return new Response(html, { status, headers: { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store" } });
 }

@@ -13,7 +13,7 @@ import { summaryBundle } from "./fhir";
 import { readSummaryRecord } from "./page.server";
 import { assertShareOrigin, makeShareLink, qrCodeOf, shareLinkStore, ShareLinksUnavailable, shareLinkViews, ShareOriginTooLong, type ShareLinkStore } from "./share.server";
 import { SHARE_ORIGIN_MAX, ShareLinkFormSchema } from "./shlink";
-import { shareMessages as t } from "./texts";
+import { shareTexts as t } from "./texts";
 import type { ShareLinkListItem, ShareReply } from "./view";
 
 /**

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { shareMessages as t } from "./texts";
+import { shareTexts as t } from "./texts";
 
 /**
  * SMART Health Links (HL7 SMART Health Cards and Links IG, STU1, "links-specification";

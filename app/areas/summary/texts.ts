@@ -1,5 +1,5 @@
 /** The texts of "My health summary" (issue 32, decisions/275). */
-export const summaryMessages = {
+export const summaryTexts = {
   title: "My health summary",
   intro: "Your health record at the practice in one document, to keep, print or give to another doctor, here or overseas.",
   contentsHeading: "What the summary holds",
@@ -26,7 +26,7 @@ export const summaryMessages = {
 } as const;
 
 /** Share by link (SMART Health Links, decisions/305-309): the form, the new link, the list. */
-export const shareMessages = {
+export const shareTexts = {
   heading: "Share by link",
   intro:
     "Make a link to this summary for a doctor or a health app. It works only with the passcode you choose, until the day it expires or you revoke it, and the portal records each use of it.",

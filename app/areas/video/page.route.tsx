@@ -8,7 +8,7 @@ import { SignInAgainLink } from "../../components/ui/sign-in-again-link";
 import { lazyModule } from "../../components/ui/lazy-module";
 import { ZOOM_TEXT, formatMeetingNumber } from "../../lib/zoom";
 import type { ZoomJoinEvent } from "../../../machines/zoom-join.machine";
-import { videoMessages } from "./texts";
+import { videoTexts } from "./texts";
 import { IDLE_MEETING, type MeetingView } from "./meeting-view";
 import type { Route } from "./+types/page.route";
 
@@ -35,7 +35,7 @@ export default function Zoom({ loaderData }: Route.ComponentProps) {
       ) : (
         <div className="flex flex-col items-start gap-4">
           {meeting.problem === "not-yours" ? (
-            <Alert title={videoMessages.notYoursTitle}>{viewing ? videoMessages.notYoursOf(viewing) : videoMessages.notYours}</Alert>
+            <Alert title={videoTexts.notYoursTitle}>{viewing ? videoTexts.notYoursOf(viewing) : videoTexts.notYours}</Alert>
           ) : (
             <Alert title="No meeting to join">{meeting.problem === "missing" ? t.missing : t.malformed}</Alert>
           )}

@@ -2,7 +2,7 @@ import type { Appointment } from "../../../contract/appointments";
 import { appointmentsPageSizes } from "../../../contract/appointments";
 import { MeetingNumberSchema } from "../../../contract/video";
 import type { AppointmentRow } from "../../lib/appointments-view";
-import { videoMessages } from "./texts";
+import { videoTexts } from "./texts";
 import { meetingQueryOf, ZOOM_TEXT, type MeetingQuery } from "../../lib/zoom";
 import { rowOf, videoMeetingOf } from "../../.server/appointment-rows.server";
 import { config } from "../../.server/config.server";
@@ -75,7 +75,7 @@ export function signatureAction(request: Request, deps: SignatureDeps = portalDe
       sign: async (input, { api, user }) => {
         const meetingNumber = MeetingNumberSchema.safeParse(input.meetingNumber);
         if (!meetingNumber.success) return refuse(ZOOM_TEXT.badMeeting);
-        if (!(await upcomingVideoConsult(api, user.userId, meetingNumber.data))) return refuse(videoMessages.notYours, { status: 404 });
+        if (!(await upcomingVideoConsult(api, user.userId, meetingNumber.data))) return refuse(videoTexts.notYours, { status: 404 });
         const reply = await getVideoSignature(api, meetingNumber.data, deps.signatureUrl);
         if ("error" in reply) return refuse(ZOOM_TEXT.notSigned);
         return { signature: reply.signature, sdkKey: deps.sdkKey, userName: user.userName };

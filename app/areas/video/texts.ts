@@ -2,7 +2,7 @@
  * /zoom's words that only the portal shows (issue 36): the rest are ZOOM_TEXT in app/lib/zoom.ts,
  * which the separately built video client shares.
  */
-export const videoMessages = {
+export const videoTexts = {
   notYoursTitle: "Meeting not found",
   /** The signature step's refusal, and the page's when the link is not for an upcoming video consult. */
   notYours:

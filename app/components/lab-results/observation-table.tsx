@@ -1,4 +1,4 @@
-import { reportsMessages } from "../../lib/texts/reports";
+import { reportsTexts } from "../../lib/texts/reports";
 import type { ObservationView } from "../../lib/reports-view";
 
 /**
@@ -7,7 +7,7 @@ import type { ObservationView } from "../../lib/reports-view";
  * scrolling sideways.
  */
 export function ObservationTable({ test, rows }: { test: string; rows: readonly ObservationView[] }) {
-  if (rows.length === 0) return <p className="py-4 font-semibold">{reportsMessages.noTableData}</p>;
+  if (rows.length === 0) return <p className="py-4 font-semibold">{reportsTexts.noTableData}</p>;
   const cell = "border-b border-line px-3 py-2 text-left align-top max-sm:block max-sm:border-0 max-sm:px-0 max-sm:py-0.5";
   const label = "max-sm:before:mr-2 max-sm:before:font-semibold max-sm:before:content-[attr(data-label)':']";
   return (

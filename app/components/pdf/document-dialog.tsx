@@ -1,6 +1,6 @@
 import { lazy, Suspense } from "react";
 import { Link } from "react-router";
-import { previewMessages } from "../../lib/texts/preview";
+import { previewTexts } from "../../lib/texts/preview";
 import { Button, buttonClass } from "../ui/button";
 import { Dialog } from "../ui/dialog";
 import { Alert } from "../ui/alert";
@@ -60,7 +60,7 @@ function DocumentBody({ document, onClose, texts, printable }: DocumentDialogPro
         </a>
         {document.fullPage ? (
           <Link to={document.fullPage} className={buttonClass("secondary")}>
-            {previewMessages.openFullPage}
+            {previewTexts.openFullPage}
           </Link>
         ) : null}
         <Button variant="secondary" onClick={onClose}>

@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { Document, Page, pdfjs } from "react-pdf";
 import workerUrl from "pdfjs-dist/build/pdf.worker.min.mjs?url";
-import { documentsMessages } from "../../lib/texts/documents";
-import { sessionMessages } from "../../lib/texts/session";
+import { documentsTexts } from "../../lib/texts/documents";
+import { sessionTexts } from "../../lib/texts/session";
 import { STEP_HEADER } from "../../lib/step-client";
 import { Alert } from "../ui/alert";
 import { SignInAgainLink } from "../ui/sign-in-again-link";
@@ -83,10 +83,10 @@ export default function PdfViewer({ url, title, texts, maxWidth = 540, onRendere
         error={
           refusal === "sessionEnded" ? (
             <Alert>
-              {sessionMessages.documentSessionEnded} <SignInAgainLink />
+              {sessionTexts.documentSessionEnded} <SignInAgainLink />
             </Alert>
           ) : refusal === "slowedDown" ? (
-            <Alert>{documentsMessages.slowedDownViewer}</Alert>
+            <Alert>{documentsTexts.slowedDownViewer}</Alert>
           ) : (
             <Alert>{texts.failed}</Alert>
           )

@@ -1,5 +1,5 @@
 import { useLocation } from "react-router";
-import { sessionMessages } from "../../lib/texts/session";
+import { sessionTexts } from "../../lib/texts/session";
 
 /**
  * After a post met an ended session (issue 21): sign in again in a new tab, back to this page. The
@@ -10,8 +10,8 @@ export function SignInAgainLink() {
   const { pathname, search } = useLocation();
   return (
     <a href={`/login?redirectTo=${encodeURIComponent(pathname + search)}`} target="_blank" rel="noopener" className="font-semibold text-brand underline underline-offset-4">
-      {sessionMessages.signInNewTab}
-      <span className="sr-only">{sessionMessages.opensNewTab}</span>
+      {sessionTexts.signInNewTab}
+      <span className="sr-only">{sessionTexts.opensNewTab}</span>
     </a>
   );
 }

@@ -1,5 +1,5 @@
 /** Issue 21, item 12: Switch account, from the header's account menu (decisions/160). */
-export const accountSwitchMessages = {
+export const accountSwitchTexts = {
   menuItem: "Switch account",
   title: "Switch account",
   intro: "Choose whose record to view. You stay signed in as yourself.",

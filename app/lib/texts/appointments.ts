@@ -1,5 +1,5 @@
 /** 2§2 Appointments, 2§5 (booking and cancel rules) and 2§8, as the spec words them where it does. */
-export const appointmentsMessages = {
+export const appointmentsTexts = {
   noRecords: "No Records Found",
   loading: "Loading appointments…",
   loadingChoices: "Loading what the practice offers…",

@@ -1,4 +1,4 @@
-export const dashboardMessages = {
+export const dashboardTexts = {
   noLongTermMedication: "No long term medication",
   noNewResults: "No new results",
   noUnreadMessages: "No unread messages",

@@ -1,5 +1,5 @@
 /** Documents opened too fast from one account (issue 36): what the page, the viewer and the dashboard say. */
-export const documentsMessages = {
+export const documentsTexts = {
   slowedDown: (seconds: number) => {
     const minutes = Math.ceil(seconds / 60);
     const wait = seconds < 60 ? "in a minute" : `in ${minutes} minute${minutes === 1 ? "" : "s"}`;

@@ -1,4 +1,4 @@
-export const errorsMessages = {
+export const errorsTexts = {
   notFoundTitle: "Failed to load the page",
   notFoundCode: "Error Code: 404",
   practiceUnavailable: "The practice's system is not answering just now. Please try again in a few minutes.",

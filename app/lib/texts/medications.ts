@@ -1,5 +1,5 @@
 /** 2§2 Medications, 2§5 (the repeat request) and 2§8, as the spec words them where it does. */
-export const medicationsMessages = {
+export const medicationsTexts = {
   noRecords: "No Records Found",
   loading: "Loading medicines…",
   selectOne: "Select at least one Medicine",

@@ -1,4 +1,4 @@
-export const messagingMessages = {
+export const messagingTexts = {
   /** 2§5 compose texts, as the spec words them. */
   selectProvider: "Please Select a Provider",
   selectRole: "Please Select a Role",

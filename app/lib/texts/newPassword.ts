@@ -2,7 +2,7 @@
  * The new-password rules of 1§5. The reset panel on the sign-in page and the profile dialogs word
  * the first three checks differently; the strength rules are the practice's policy.
  */
-export const newPasswordMessages = {
+export const newPasswordTexts = {
   /** The rules shown beside every new-password form (1§5 New password). */
   rulesIntro: "Your password must:",
   rules: ["have at least 8 characters", "contain a lower case and an upper case letter", "contain at least two numbers", "not contain spaces, or your first, middle or family name"],

@@ -1,5 +1,5 @@
 /** The words of passkeys: at sign-in and in the profile's Sign-in security (decisions/300). */
-export const passkeyMessages = {
+export const passkeyTexts = {
   /** The sign-in's dialog. */
   signInTitle: "Use your passkey",
   signInDescription: "Your account asks for a passkey after your password. Use the passkey on this device, your phone or your security key.",

@@ -1,5 +1,5 @@
 /** /accounts and paying (1§2 Accounts page, 1§4, 1§5 Payment, 1§8), spelling corrected. */
-export const paymentMessages = {
+export const paymentTexts = {
   disclaimer:
     "Never share your account details or passwords with anyone. The practice will never ask you for your bank details by phone, e-mail or text message.",
   noPending: "No Record Found",

@@ -1,5 +1,5 @@
 /** The full-page document view (/preview, 1§2). */
-export const previewMessages = {
+export const previewTexts = {
   notFoundTitle: "Document not found",
   notFound: "This document could not be found. It may have been removed, or it is not one of your records or your family's.",
   backTo: (area: string) => `Back to ${area}`,

@@ -1,5 +1,5 @@
 /** 2§2 Test Results, 2§5 and 2§8, as the spec words them where it does. */
-export const reportsMessages = {
+export const reportsTexts = {
   noRecords: "No Records Found",
   noUnread: "No Records Found: every result here has been read.",
   noRead: "No Records Found: no result here has been read yet.",

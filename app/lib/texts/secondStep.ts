@@ -1,5 +1,5 @@
 /** The words of the second step at sign-in and of the profile's Sign-in security (decisions/277). */
-export const secondStepMessages = {
+export const secondStepTexts = {
   yourAddress: "your e-mail address",
   codeSent: (to: string) => `We have sent a 6-digit code to ${to}. It works for 10 minutes.`,
   newCodeSent: (to: string) => `We have sent a new code to ${to}. Only the newest code works.`,

@@ -1,5 +1,5 @@
 /** Issue 21: the warning before the idle timeout (app/shell/components/idle-warning.tsx). */
-export const sessionMessages = {
+export const sessionTexts = {
   idleTitle: "You will be signed out soon",
   idleText: (minutes: number) => `You have not used the portal for a while. For your security you will be signed out in ${minutes} minutes unless you choose to stay signed in.`,
   staySignedIn: "Stay signed in",

@@ -1,4 +1,4 @@
-export const signInMessages = {
+export const signInTexts = {
   emailEmpty: "Email cannot be empty",
   emailInvalid: "Ooops! We need a valid email address",
   emailTooLong: "Email must be 254 characters or fewer",

@@ -1,5 +1,5 @@
 /** 2§2 Timeline and 2§5's filter rules, with their wording. */
-export const timelineMessages = {
+export const timelineTexts = {
   fromMissing: "Enter a start date too, or clear the end date",
   toMissing: "Enter an end date too, or clear the start date",
   fromAfterToday: "The start date cannot be later than today",

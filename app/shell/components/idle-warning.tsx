@@ -1,6 +1,6 @@
 import { useEffect, useEffectEvent, useRef, useState } from "react";
 import { Form, useFetchers, useLocation, useNavigation, useRevalidator } from "react-router";
-import { sessionMessages } from "../../lib/texts/session";
+import { sessionTexts } from "../../lib/texts/session";
 import { Button } from "../../components/ui/button";
 import { Dialog } from "../../components/ui/dialog";
 
@@ -57,14 +57,14 @@ export function IdleWarning({ idleMs }: { idleMs: number }) {
   return (
     <>
       <span ref={signedOutAt} hidden />
-      <Dialog open={warning} onOpenChange={(open) => (open ? undefined : stay())} title={sessionMessages.idleTitle} description={sessionMessages.idleText(Math.round(WARN_BEFORE_MS / 60_000))} dismissOnBackdrop={false}>
+      <Dialog open={warning} onOpenChange={(open) => (open ? undefined : stay())} title={sessionTexts.idleTitle} description={sessionTexts.idleText(Math.round(WARN_BEFORE_MS / 60_000))} dismissOnBackdrop={false}>
         <div className="flex flex-wrap gap-3">
           <Button onClick={stay} autoFocus>
-            {sessionMessages.staySignedIn}
+            {sessionTexts.staySignedIn}
           </Button>
           <Form method="post" action="/logout">
             <Button type="submit" variant="secondary">
-              {sessionMessages.signOut}
+              {sessionTexts.signOut}
             </Button>
           </Form>
         </div>

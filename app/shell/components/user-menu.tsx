@@ -2,7 +2,7 @@ import { DropdownMenu } from "radix-ui";
 import { useRef } from "react";
 import { Form, useNavigate, useRevalidator } from "react-router";
 import { NOTIFICATION_SETTINGS } from "../../lib/notification-settings";
-import { accountSwitchMessages } from "../../lib/texts/accountSwitch";
+import { accountSwitchTexts } from "../../lib/texts/accountSwitch";
 import { ACCESS_RECORD_PATH } from "../../lib/areas";
 
 /** The header dropdown: Profile opens the user profile, Notification Settings the e-mail and notification switches, Switch account (a login with linked accounts) the chooser, Who has looked at my record the access record (issue 31), Refresh Configurations reloads the practice's settings and data, Log Out ends the session. */
@@ -36,7 +36,7 @@ export function UserMenu({ name, short, canSwitch = false }: { name: string; sho
             </DropdownMenu.Item>
             {canSwitch ? (
               <DropdownMenu.Item className={itemClass} onSelect={() => navigate("/account/switch")}>
-                {accountSwitchMessages.menuItem}
+                {accountSwitchTexts.menuItem}
               </DropdownMenu.Item>
             ) : null}
             <DropdownMenu.Item className={itemClass} onSelect={() => navigate(ACCESS_RECORD_PATH)}>

@@ -1,5 +1,5 @@
 import type { AccessRow } from "../view";
-import { accessRecordMessages as t } from "../texts";
+import { accessRecordTexts as t } from "../texts";
 
 /**
  * The entries, newest first: one item each, with when, who, what and the device as labelled terms, so

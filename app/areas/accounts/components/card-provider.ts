@@ -1,5 +1,5 @@
 import type { CardChoice } from "../../../lib/card-brand";
-import { cardProviderMessages } from "../card-provider-texts";
+import { cardProviderTexts } from "../card-provider-texts";
 
 /**
  * The card provider the payment form talks to (decisions/030). Each implementation renders its own
@@ -19,7 +19,7 @@ export class ConfirmerSlot {
   }
 
   confirm(clientSecret: string): Promise<void> {
-    if (!this.#confirmer) return Promise.reject(new Error(cardProviderMessages.formNotReady));
+    if (!this.#confirmer) return Promise.reject(new Error(cardProviderTexts.formNotReady));
     return this.#confirmer.confirm(clientSecret);
   }
 }

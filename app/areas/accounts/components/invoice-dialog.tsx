@@ -3,8 +3,8 @@ import { Link, useLocation } from "react-router";
 import { Button, buttonClass } from "../../../components/ui/button";
 import { Dialog } from "../../../components/ui/dialog";
 import type { InvoiceTableRow } from "../../../lib/accounts-view";
-import { paymentMessages } from "../../../lib/texts/payment";
-import { previewMessages } from "../../../lib/texts/preview";
+import { paymentTexts } from "../../../lib/texts/payment";
+import { previewTexts } from "../../../lib/texts/preview";
 import { previewHref } from "../../../lib/preview-view";
 import type { PdfTexts } from "../../../components/pdf/pdf-loading";
 import { usePrintWhenDrawn } from "../../../components/pdf/use-print-when-drawn";
@@ -12,7 +12,7 @@ import { usePrintWhenDrawn } from "../../../components/pdf/use-print-when-drawn"
 // react-pdf and pdf.js load only when an invoice is opened (STACK.md: keep pdf.js off other routes).
 const PdfViewer = lazy(() => import("../../../components/pdf/pdf-viewer"));
 
-const INVOICE_TEXTS: PdfTexts = { loading: "Loading the invoice…", failed: paymentMessages.pdfFailed, pageFailed: paymentMessages.pdfPageFailed };
+const INVOICE_TEXTS: PdfTexts = { loading: "Loading the invoice…", failed: paymentTexts.pdfFailed, pageFailed: paymentTexts.pdfPageFailed };
 
 function Loading() {
   return (
@@ -47,7 +47,7 @@ function InvoiceBody({ invoice, onClose }: { invoice: InvoiceTableRow; onClose()
           Download PDF
         </a>
         <Link to={previewHref("invoice", invoice.id, location.pathname + location.search)} className={buttonClass("secondary")}>
-          {previewMessages.openFullPage}
+          {previewTexts.openFullPage}
         </Link>
         <Button variant="secondary" onClick={onClose}>
           Close

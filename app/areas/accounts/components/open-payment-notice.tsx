@@ -1,10 +1,10 @@
 import { useEffect, useRef, useState } from "react";
 import type { OpenPayment } from "../../../lib/accounts-view";
-import { errorsMessages } from "../../../lib/texts/errors";
-import { paymentMessages } from "../../../lib/texts/payment";
+import { errorsTexts } from "../../../lib/texts/errors";
+import { paymentTexts } from "../../../lib/texts/payment";
 import { Button } from "../../../components/ui/button";
 
-const t = paymentMessages;
+const t = paymentTexts;
 
 /**
  * The account holder's unfinished payment (issue 20): it may have taken money the practice has not
@@ -34,7 +34,7 @@ export function OpenPaymentNotice({ open, focusOnShow, onFinished }: { open: Ope
       if (outcome === "pending") setReply(t.finishPending);
       else onFinished(outcome === "recorded" ? t.finishRecorded : t.finishNotCharged);
     } catch (error) {
-      setReply(error instanceof Error && error.message ? error.message : errorsMessages.practiceUnavailable);
+      setReply(error instanceof Error && error.message ? error.message : errorsTexts.practiceUnavailable);
     } finally {
       setBusy(false);
     }

@@ -5,7 +5,7 @@ import { practiceDateTime, type CardProviderChoice, type InvoiceTableRow, type O
 import type { CardType } from "../../../lib/card-brand";
 import { totalBalanceCents } from "../../../lib/allocation";
 import { formatCents } from "../../../lib/money";
-import { paymentMessages } from "../../../lib/texts/payment";
+import { paymentTexts } from "../../../lib/texts/payment";
 import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
 import { TextField } from "../../../components/ui/field";
@@ -26,8 +26,6 @@ type PaymentEngine = Awaited<ReturnType<typeof paymentEngine.preload>>;
 // Once here, a new form (after a payment, or on coming back to the page) starts with it at once.
 let arrivedEngine: PaymentEngine | null = null;
 type PaymentActor = ReturnType<PaymentEngine["createPaymentActor"]>;
-
-const paymentTexts = paymentMessages;
 
 /** What the form is drawn from: the machine's snapshot once it runs, its starting state with the patient's edits before. */
 interface PaymentState {
@@ -213,7 +211,7 @@ export function PaymentPanel({ invoices, methodType, cardTypes, provider, billin
 
   return (
     <div className="flex flex-col gap-6">
-      <InvoiceTable caption="Pending invoices" rows={rows} empty={paymentMessages.noPending} checked={checked} onOpen={onOpen} />
+      <InvoiceTable caption="Pending invoices" rows={rows} empty={paymentTexts.noPending} checked={checked} onOpen={onOpen} />
 
       {openPayment ? (
         <OpenPaymentNotice open={openPayment} focusOnShow={blocked} onFinished={(message) => onPaid({ message })} />
@@ -223,7 +221,7 @@ export function PaymentPanel({ invoices, methodType, cardTypes, provider, billin
           <h2 id="pay-heading" className="text-2xl font-bold">
             Make a payment
           </h2>
-          <p>{paymentMessages.nothingOwed}</p>
+          <p>{paymentTexts.nothingOwed}</p>
         </section>
       ) : (
         <form
@@ -241,8 +239,8 @@ export function PaymentPanel({ invoices, methodType, cardTypes, provider, billin
           <h2 id="pay-heading" className="text-2xl font-bold">
             Make a payment
           </h2>
-          {method === "poli" ? <Alert tone="info">{paymentMessages.poli}</Alert> : null}
-          {method === "paymentExpress" ? <Alert tone="info">{paymentMessages.paymentExpress}</Alert> : null}
+          {method === "poli" ? <Alert tone="info">{paymentTexts.poli}</Alert> : null}
+          {method === "paymentExpress" ? <Alert tone="info">{paymentTexts.paymentExpress}</Alert> : null}
 
           <fieldset disabled={formDisabled || paying} className={`flex flex-col gap-4 ${method !== "card" ? "opacity-50" : ""}`}>
             <fieldset className="flex flex-col gap-2">
@@ -329,7 +327,7 @@ export function PaymentPanel({ invoices, methodType, cardTypes, provider, billin
 
           {ctx.result?.kind === "failed" ? (
             <div ref={failureRef} tabIndex={-1}>
-              <Alert title={ctx.result.charged ? "Your card was charged" : ctx.result.uncertain ? "The payment was interrupted" : ctx.result.sessionEnded ? paymentMessages.sessionEndedTitle : paymentMessages.failedTitle}>
+              <Alert title={ctx.result.charged ? "Your card was charged" : ctx.result.uncertain ? "The payment was interrupted" : ctx.result.sessionEnded ? paymentTexts.sessionEndedTitle : paymentTexts.failedTitle}>
                 <p>{ctx.result.message}</p>
                 {ctx.result.sessionEnded ? (
                   <p className="mt-2">
@@ -350,7 +348,7 @@ export function PaymentPanel({ invoices, methodType, cardTypes, provider, billin
             </div>
           ) : null}
 
-          {engineFailed && payPressed ? <Alert>{paymentMessages.formNotLoaded}</Alert> : null}
+          {engineFailed && payPressed ? <Alert>{paymentTexts.formNotLoaded}</Alert> : null}
 
           <div className="flex flex-wrap items-center gap-3">
             <Button
@@ -358,13 +356,13 @@ export function PaymentPanel({ invoices, methodType, cardTypes, provider, billin
               busy={paying}
               disabled={!hasInvoices || method !== "card" || state.matches("failed")}
               aria-describedby={!hasInvoices ? ids.hint : undefined}
-              title={!hasInvoices ? paymentMessages.nothingToPay : undefined}
+              title={!hasInvoices ? paymentTexts.nothingToPay : undefined}
             >
               {paying ? "Paying…" : "Pay"}
             </Button>
             {!hasInvoices ? (
               <span id={ids.hint} className="text-muted">
-                {paymentMessages.nothingToPay}
+                {paymentTexts.nothingToPay}
               </span>
             ) : null}
           </div>

@@ -1,7 +1,7 @@
 import type { Stripe, StripeCardElement, StripeCardElementChangeEvent } from "@stripe/stripe-js";
 import { cardBrandProblem, type CardBrand, type CardChoice } from "../../../lib/card-brand";
-import { cardProviderMessages } from "../card-provider-texts";
-import { paymentMessages } from "../../../lib/texts/payment";
+import { cardProviderTexts } from "../card-provider-texts";
+import { paymentTexts } from "../../../lib/texts/payment";
 import { RefusedError } from "../../../lib/card-refusal";
 
 /**
@@ -12,7 +12,7 @@ import { RefusedError } from "../../../lib/card-refusal";
 export async function loadStripeClient(publishableKey: string): Promise<Stripe> {
   const { loadStripe } = await import("@stripe/stripe-js/pure");
   const stripe = await loadStripe(publishableKey);
-  if (!stripe) throw new Error(cardProviderMessages.notLoaded);
+  if (!stripe) throw new Error(cardProviderTexts.notLoaded);
   return stripe;
 }
 
@@ -24,9 +24,9 @@ const BRANDS: readonly string[] = ["visa", "mastercard", "amex"] satisfies CardB
  * the fee follows the card (issue 36).
  */
 export function cardStateOf(event: Pick<StripeCardElementChangeEvent, "complete" | "empty" | "error"> & { brand?: string }, choice?: CardChoice): { complete: boolean; error: string | null } {
-  if (event.error) return { complete: false, error: event.error.message || paymentMessages.cardInvalid };
-  if (event.empty) return { complete: false, error: paymentMessages.cardRequired };
-  if (!event.complete) return { complete: false, error: paymentMessages.cardIncomplete };
+  if (event.error) return { complete: false, error: event.error.message || paymentTexts.cardInvalid };
+  if (event.empty) return { complete: false, error: paymentTexts.cardRequired };
+  if (!event.complete) return { complete: false, error: paymentTexts.cardIncomplete };
   const brand = event.brand && BRANDS.includes(event.brand) ? (event.brand as CardBrand) : undefined;
   const brandProblem = choice ? cardBrandProblem(brand, choice) : undefined;
   if (brandProblem) return { complete: false, error: brandProblem };
@@ -39,6 +39,6 @@ export async function confirmCardWithStripe(stripe: Pick<Stripe, "confirmCardPay
   // Paying again with an attempt that was already charged (its reply lost): Stripe will not confirm
   // the intent twice, and says it succeeded. That is the payment made, to be recorded, not a refusal.
   if (result.error?.code === "payment_intent_unexpected_state" && result.error.payment_intent?.status === "succeeded") return;
-  if (result.error) throw new RefusedError(result.error.message || cardProviderMessages.notAccepted);
-  if (result.paymentIntent?.status !== "succeeded") throw new Error(cardProviderMessages.notCompleted);
+  if (result.error) throw new RefusedError(result.error.message || cardProviderTexts.notAccepted);
+  if (result.paymentIntent?.status !== "succeeded") throw new Error(cardProviderTexts.notCompleted);
 }

@@ -1,7 +1,7 @@
 import { CardElement, Elements, useElements, useStripe } from "@stripe/react-stripe-js";
 import type { Stripe, StripeCardElementChangeEvent } from "@stripe/stripe-js";
 import { useEffect, useState } from "react";
-import { cardProviderMessages } from "../card-provider-texts";
+import { cardProviderTexts } from "../card-provider-texts";
 import type { CardFieldsProps } from "./card-provider";
 import { cardStateOf, confirmCardWithStripe, loadStripeClient } from "./stripe-adapter";
 
@@ -34,7 +34,7 @@ function StripeCard({ disabled, showErrors, onChange, slot, billing, cardChoice 
     slot.set({
       async confirm(clientSecret) {
         const card = elements.getElement(CardElement);
-        if (!card) throw new Error(cardProviderMessages.fieldNotReady);
+        if (!card) throw new Error(cardProviderTexts.fieldNotReady);
         await confirmCardWithStripe(stripe, card, clientSecret, billing);
       },
     });

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { joinUrl, mapSearchUrl, type AppointmentRow } from "../../../lib/appointments-view";
-import { appointmentsMessages as t } from "../../../lib/texts/appointments";
+import { appointmentsTexts as t } from "../../../lib/texts/appointments";
 import { Button } from "../../../components/ui/button";
 
 /**

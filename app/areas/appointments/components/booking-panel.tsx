@@ -5,7 +5,7 @@ import { bookingMachine, type BookingInput } from "../../../../machines/booking.
 import { QUESTIONS, SYMPTOMS, bookableDays, type Answer } from "../../../lib/booking";
 import { callStep } from "../../../lib/steps";
 import { bookingSteps } from "../steps";
-import { appointmentsMessages } from "../../../lib/texts/appointments";
+import { appointmentsTexts } from "../../../lib/texts/appointments";
 import { addDays, displayOf } from "../../../lib/timeline-filter";
 import { Button } from "../../../components/ui/button";
 import { Dialog } from "../../../components/ui/dialog";
@@ -18,7 +18,7 @@ import { CheckboxField, FieldError, SelectField, TextareaField } from "../../../
  * dialogs: questionnaire, consult choice, blocking text, confirmation and outcome.
  */
 
-const t = appointmentsMessages;
+const t = appointmentsTexts;
 /** 2§2: the location picker shows up to 5 chosen locations as tags. */
 const MAX_TAGS = 5;
 const WEEKDAYS = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"];

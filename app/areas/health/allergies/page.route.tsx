@@ -4,7 +4,7 @@ import { AllergyList, SeverityLegend } from "./components/allergy-list";
 import { Breadcrumb } from "../../../shell/components/breadcrumb";
 import { buttonClass } from "../../../components/ui/button";
 import { listingSearch } from "../../../lib/listing";
-import { healthMessages } from "../texts";
+import { healthTexts } from "../texts";
 import type { Route } from "./+types/page.route";
 
 export const meta: Route.MetaFunction = () => [{ title: "Allergies – Patient Portal" }];
@@ -13,7 +13,7 @@ export function loader({ request }: Route.LoaderArgs) {
   return loadAllergiesPage(request);
 }
 
-const t = healthMessages;
+const t = healthTexts;
 
 export default function Allergies({ loaderData }: Route.ComponentProps) {
   const { allergies, total, pages, more } = loaderData;

@@ -4,7 +4,7 @@ import { AddressTabs } from "../components/address-tabs";
 import { Breadcrumb } from "../../../shell/components/breadcrumb";
 import { buttonClass } from "../../../components/ui/button";
 import { DIAGNOSIS_TABS, diagnosisSearch } from "./view";
-import { healthMessages } from "../texts";
+import { healthTexts } from "../texts";
 import type { Route } from "./+types/page.route";
 
 export const meta: Route.MetaFunction = () => [{ title: "Diagnosis – Patient Portal" }];
@@ -13,7 +13,7 @@ export function loader({ request }: Route.LoaderArgs) {
   return loadDiagnosesPage(request);
 }
 
-const t = healthMessages;
+const t = healthTexts;
 
 export default function Diagnosis({ loaderData }: Route.ComponentProps) {
   const { tab, diagnoses, total, pages, more } = loaderData;

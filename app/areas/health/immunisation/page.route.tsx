@@ -5,7 +5,7 @@ import { ImmunisationList } from "./components/immunisation-list";
 import { Breadcrumb } from "../../../shell/components/breadcrumb";
 import { Button, buttonClass } from "../../../components/ui/button";
 import { IMMUNISATION_TABS, immunisationSearch } from "./view";
-import { healthMessages } from "../texts";
+import { healthTexts } from "../texts";
 import type { Route } from "./+types/page.route";
 
 export const meta: Route.MetaFunction = () => [{ title: "Immunisation – Patient Portal" }];
@@ -14,7 +14,7 @@ export function loader({ request }: Route.LoaderArgs) {
   return loadImmunisationsPage(request);
 }
 
-const t = healthMessages;
+const t = healthTexts;
 
 export default function Immunisation({ loaderData }: Route.ComponentProps) {
   const { tab, immunisations, total, pages, more } = loaderData;

@@ -5,7 +5,7 @@ import { TimelineDays } from "./components/timeline-days";
 import { TimelineFilterDialog } from "./components/timeline-filter-dialog";
 import { Breadcrumb } from "../../../shell/components/breadcrumb";
 import { buttonClass } from "../../../components/ui/button";
-import { healthMessages } from "../texts";
+import { healthTexts } from "../texts";
 import { RANGES, timelineSearch, type TimelineView } from "../../../lib/timeline-filter";
 import type { Route } from "./+types/page.route";
 import { badgeClass } from "../../../components/ui/choice-styles";
@@ -16,7 +16,7 @@ export function loader({ request }: Route.LoaderArgs) {
   return loadTimelinePage(request);
 }
 
-const t = healthMessages;
+const t = healthTexts;
 
 export default function Timeline({ loaderData }: Route.ComponentProps) {
   const { today, view, filter, filterResult, providers, summary, days, shown, total, pages, more } = loaderData;

@@ -5,7 +5,7 @@ import { SERIES_STYLE, VitalFigure } from "./components/vital-figure";
 import { Breadcrumb } from "../../../shell/components/breadcrumb";
 import { buttonClass } from "../../../components/ui/button";
 import { listingSearch } from "../../../lib/listing";
-import { healthMessages } from "../texts";
+import { healthTexts } from "../texts";
 import type { VitalsPageData } from "./view";
 import type { Route } from "./+types/page.route";
 
@@ -26,7 +26,7 @@ export async function loader({ request }: Route.LoaderArgs): Promise<VitalsPageD
   };
 }
 
-const t = healthMessages;
+const t = healthTexts;
 
 export default function Vitals({ loaderData }: Route.ComponentProps) {
   const { charts, total, read, pages, more } = loaderData;

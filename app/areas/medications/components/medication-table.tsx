@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import type { MedicationRow } from "../../../lib/medications-view";
 import { medicineGuidanceUrl } from "../../../lib/medications-view";
-import { medicationsMessages } from "../../../lib/texts/medications";
+import { medicationsTexts } from "../../../lib/texts/medications";
 
 /**
  * A list of medicines (2§2): medicine, dose, instructions, quantity, prescriber and dates. Each name
@@ -42,7 +42,7 @@ function MedicineName({ row }: { row: MedicationRow }) {
     <>
       <a href={medicineGuidanceUrl(row.code)} target="_blank" rel="noopener noreferrer" className="text-brand underline underline-offset-4 hover:text-brand-dark">
         {row.name}
-        <span className="sr-only"> ({medicationsMessages.newTab})</span> <ExternalIcon />
+        <span className="sr-only"> ({medicationsTexts.newTab})</span> <ExternalIcon />
       </a>
       {row.longTerm ? <span className="mt-1 block text-sm font-normal text-muted">Long term</span> : null}
     </>

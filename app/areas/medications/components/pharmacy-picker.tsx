@@ -1,6 +1,6 @@
 import { useDeferredValue, useId, useMemo, useState } from "react";
 import type { PharmacyOption } from "../../../lib/medications-view";
-import { medicationsMessages } from "../../../lib/texts/medications";
+import { medicationsTexts } from "../../../lib/texts/medications";
 import { FieldError } from "../../../components/ui/field";
 
 /**
@@ -49,7 +49,7 @@ export function PharmacyPicker({ pharmacies, selectedId, error, onSelect }: Prop
         className="min-h-11 w-full rounded border-2 border-ink bg-white px-3 py-2"
       />
       <p id={ids.count} role="status" className="text-muted">
-        {count === 0 ? medicationsMessages.noPharmacyMatch : count > SHOWN ? `${count.toLocaleString("en-NZ")} pharmacies match; the first ${SHOWN} are shown. Type more of the name to narrow the list.` : `${count} ${count === 1 ? "pharmacy matches" : "pharmacies match"}.`}
+        {count === 0 ? medicationsTexts.noPharmacyMatch : count > SHOWN ? `${count.toLocaleString("en-NZ")} pharmacies match; the first ${SHOWN} are shown. Type more of the name to narrow the list.` : `${count} ${count === 1 ? "pharmacy matches" : "pharmacies match"}.`}
       </p>
       <div role="radiogroup" aria-labelledby={ids.legend} className="flex max-h-64 flex-col gap-1 overflow-y-auto rounded border border-muted/40 p-2">
         {matches.map((p) => (

@@ -3,7 +3,7 @@ import { Link } from "react-router";
 import type { SnapshotFrom } from "xstate";
 import type { RepeatEvent, repeatMedicationMachine } from "../../../../machines/repeat-medication.machine";
 import type { MedicationRow } from "../../../lib/medications-view";
-import { medicationsMessages } from "../../../lib/texts/medications";
+import { medicationsTexts } from "../../../lib/texts/medications";
 import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
 import { SignInAgainLink } from "../../../components/ui/sign-in-again-link";
@@ -16,7 +16,7 @@ import { PharmacyPicker } from "./pharmacy-picker";
  * asks for a repeat (issue 12: the page's first load stays light).
  */
 
-const t = medicationsMessages;
+const t = medicationsTexts;
 
 interface Props {
   state: SnapshotFrom<typeof repeatMedicationMachine>;

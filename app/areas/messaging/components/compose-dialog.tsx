@@ -1,8 +1,8 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { ATTACHMENT_MAX_FILES, attachmentProblem, type AttachmentProblem } from "../../../../contract/attachment-content";
 import { MESSAGE_BODY_MAX, quotedOriginal, type PendingFile } from "../../../lib/messaging-compose";
-import { errorsMessages } from "../../../lib/texts/errors";
-import { messagingMessages } from "../../../lib/texts/messaging";
+import { errorsTexts } from "../../../lib/texts/errors";
+import { messagingTexts } from "../../../lib/texts/messaging";
 import type { ActorRefFrom } from "xstate";
 import type { MessagingContext, MessagingEvent, messagingMachine } from "../../../../machines/messaging.machine";
 import { Alert } from "../../../components/ui/alert";
@@ -10,7 +10,7 @@ import { Button } from "../../../components/ui/button";
 import { SignInAgainLink } from "../../../components/ui/sign-in-again-link";
 import { FieldError, SelectField, TextField } from "../../../components/ui/field";
 
-const t = messagingMessages;
+const t = messagingTexts;
 const PROBLEM: Record<AttachmentProblem, string> = { type: t.wrongType, size: t.tooLarge, empty: t.emptyFile };
 
 export type WritingStep = "editing" | "sending" | "confirmingClose" | "removingOldDraft" | "oldDraftLeft" | "unconfirmed" | "closingUnconfirmed";
@@ -161,7 +161,7 @@ export function ComposeForm({ context, step, lookups, send, actor, disclaimer }:
         <div role="alert" className="flex flex-wrap items-center gap-3">
           <FieldError>{context.lookupError}</FieldError>
           <Button variant="secondary" onClick={() => send({ type: "lookup.retry" })}>
-            {errorsMessages.retry}
+            {errorsTexts.retry}
           </Button>
         </div>
       ) : null}

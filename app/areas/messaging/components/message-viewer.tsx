@@ -1,10 +1,10 @@
 import { useEffect, useRef } from "react";
-import { errorsMessages } from "../../../lib/texts/errors";
-import { messagingMessages } from "../../../lib/texts/messaging";
+import { errorsTexts } from "../../../lib/texts/errors";
+import { messagingTexts } from "../../../lib/texts/messaging";
 import { initialOf, type AttachmentView, type Box, type MessageView, type MessagingSettings } from "../../../lib/messaging-view";
 import { Button } from "../../../components/ui/button";
 
-const t = messagingMessages;
+const t = messagingTexts;
 
 export type Opened = { status: "none" } | { status: "loading"; id: string } | { status: "failed"; id: string; message: string } | { status: "loaded"; message: MessageView };
 
@@ -60,7 +60,7 @@ export function MessageViewer({ opened, box, position, total, settings, busy, on
           {opened.message}
         </p>
         <Button variant="secondary" className="self-start" onClick={() => onRetry(opened.id)}>
-          {errorsMessages.retry}
+          {errorsTexts.retry}
         </Button>
       </section>
     );

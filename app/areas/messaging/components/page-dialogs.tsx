@@ -1,7 +1,7 @@
 import { Button, buttonClass } from "../../../components/ui/button";
 import { Dialog } from "../../../components/ui/dialog";
 import { SignInAgainLink } from "../../../components/ui/sign-in-again-link";
-import { messagingMessages } from "../../../lib/texts/messaging";
+import { messagingTexts } from "../../../lib/texts/messaging";
 import type { AttachmentView } from "../../../lib/messaging-view";
 
 /**
@@ -9,7 +9,7 @@ import type { AttachmentView } from "../../../lib/messaging-view";
  * fetched once the page is up (as the notice host is), so their code stays off the first load.
  */
 
-const t = messagingMessages;
+const t = messagingTexts;
 
 export type DraftStep = "confirming" | "sending" | "failed" | "unconfirmed" | "removing" | "left";
 

@@ -1,4 +1,4 @@
-import { profileMessages } from "../texts";
+import { profileTexts } from "../texts";
 import type { ProfileView } from "../view";
 
 // Three colours, one per gender (1§9 "avatar colours cycle through three colours"); each passes 4.5:1 on white.
@@ -23,7 +23,7 @@ export function Avatar({ gender }: { gender: ProfileView["gender"] }) {
 /** The patient's photo when the practice holds one (1§7 LoadImage), else the gendered avatar. */
 export function ProfilePicture({ photo, gender, name }: { photo: string | null; gender: ProfileView["gender"]; name: string }) {
   if (!photo) return <Avatar gender={gender} />;
-  return <img src={photo} alt={profileMessages.photoOf(name)} width={80} height={80} className="size-20 shrink-0 rounded-full object-cover" />;
+  return <img src={photo} alt={profileTexts.photoOf(name)} width={80} height={80} className="size-20 shrink-0 rounded-full object-cover" />;
 }
 
 export function Spinner({ label }: { label: string }) {

@@ -1,5 +1,5 @@
 import type { ResourceItem } from "../view";
-import { resourcesMessages } from "../texts";
+import { resourcesTexts } from "../texts";
 import { Button, buttonClass } from "../../../components/ui/button";
 
 /** An arrow leaving a box: the usual sign of a link that opens elsewhere; its words say so too. */
@@ -38,13 +38,13 @@ export function ResourceGrid({ items, onOpen }: { items: readonly ResourceItem[]
               <p className="text-muted break-all">Website: {item.host}</p>
               <a href={item.url} target="_blank" rel="noopener noreferrer" className={buttonClass("secondary", "mt-auto self-start")}>
                 <span>
-                  Open<span className="sr-only"> {item.title}</span> ({resourcesMessages.newTab})
+                  Open<span className="sr-only"> {item.title}</span> ({resourcesTexts.newTab})
                 </span>
                 <ExternalIcon />
               </a>
             </>
           ) : (
-            <p className="text-muted">{resourcesMessages.linkUnavailable}</p>
+            <p className="text-muted">{resourcesTexts.linkUnavailable}</p>
           )}
         </li>
       ))}

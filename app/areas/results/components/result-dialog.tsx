@@ -4,9 +4,9 @@ import { Alert } from "../../../components/ui/alert";
 import { Button, buttonClass } from "../../../components/ui/button";
 import { Dialog } from "../../../components/ui/dialog";
 import { Notice } from "../../../components/ui/toast";
-import { errorsMessages } from "../../../lib/texts/errors";
-import { previewMessages } from "../../../lib/texts/preview";
-import { reportsMessages } from "../../../lib/texts/reports";
+import { errorsTexts } from "../../../lib/texts/errors";
+import { previewTexts } from "../../../lib/texts/preview";
+import { reportsTexts } from "../../../lib/texts/reports";
 import { previewHref } from "../../../lib/preview-view";
 import type { ChartReply, ResultCard, ResultDetail } from "../../../lib/reports-view";
 import { ObservationTable } from "../../../components/lab-results/observation-table";
@@ -15,7 +15,7 @@ import { ObservationTable } from "../../../components/lab-results/observation-ta
 const PdfViewer = lazy(() => import("../../../components/pdf/pdf-viewer"));
 const ResultChart = lazy(() => import("./result-chart"));
 
-const t = reportsMessages;
+const t = reportsTexts;
 const PDF_TEXTS = { loading: t.loadingResult, failed: t.pdfFailed, pageFailed: t.pdfPageFailed };
 
 export function Spinner({ text }: { text: string }) {
@@ -91,7 +91,7 @@ function ResultBody({ result, onRead, onLoadStart, onClose }: { result: ResultCa
         ) : null}
         <ChartButton test={result.test} onLoadStart={onLoadStart} />
         <Link to={previewHref("result", result.id, location.pathname + location.search)} className={buttonClass("secondary")}>
-          {previewMessages.openFullPage}
+          {previewTexts.openFullPage}
         </Link>
         <Button onClick={onClose}>Close</Button>
       </div>
@@ -124,7 +124,7 @@ function DetailView({ detail, result, onRetry }: { detail: ResultDetail; result:
         <div className="flex flex-col items-start gap-3">
           <Alert>{detail.message}</Alert>
           <Button variant="secondary" onClick={onRetry}>
-            {errorsMessages.retry}
+            {errorsTexts.retry}
           </Button>
         </div>
       );

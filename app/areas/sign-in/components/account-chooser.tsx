@@ -1,6 +1,6 @@
 import type { LinkedAccount } from "../../../lib/sign-in-flow";
-import { signInMessages } from "../../../lib/texts/signIn";
-import { signInDialogsMessages } from "../dialog-texts";
+import { signInTexts } from "../../../lib/texts/signIn";
+import { signInDialogsTexts } from "../dialog-texts";
 import { Button } from "../../../components/ui/button";
 import { Dialog } from "../../../components/ui/dialog";
 import { AccountChoices } from "../../../components/account-choices";
@@ -12,8 +12,8 @@ export function AccountChooser({ accounts, busy, onChoose, onCancel }: { account
       open
       onOpenChange={(open) => (open ? undefined : onCancel())}
       dismissOnBackdrop={false}
-      title={signInMessages.chooseAccount}
-      description={signInDialogsMessages.chooserDescription}
+      title={signInTexts.chooseAccount}
+      description={signInDialogsTexts.chooserDescription}
     >
       <form
         className="flex flex-col gap-4"

@@ -1,6 +1,6 @@
 import { solveChallenge } from "altcha-lib/v1";
 import { useEffect, useId, useRef, useState } from "react";
-import { captchaMessages } from "../captcha-texts";
+import { captchaTexts } from "../captcha-texts";
 
 type State = "idle" | "verifying" | "verified" | "expired" | "error";
 
@@ -14,7 +14,7 @@ interface Challenge {
   expiresAt: string;
 }
 
-const STATUS: Record<State, string> = { idle: "", ...captchaMessages };
+const STATUS: Record<State, string> = { idle: "", ...captchaTexts };
 
 /**
  * "I'm not a robot": ticking the box makes this browser solve a small proof-of-work puzzle issued by

@@ -1,8 +1,8 @@
 import { useMemo, useState } from "react";
 import { resultOf } from "../../../lib/form-data";
 import { LoginHelpSchema, type LoginHelpInput } from "../login-help";
-import { captchaMessages } from "../captcha-texts";
-import { loginHelpMessages } from "../login-help-texts";
+import { captchaTexts } from "../captcha-texts";
+import { loginHelpTexts } from "../login-help-texts";
 import type { FieldErrors } from "../../../lib/forms";
 import { callStep, failureMessage, StepFailedError } from "../../../lib/steps";
 import { loginHelpSteps } from "../steps";
@@ -62,7 +62,7 @@ export function LoginHelpDialog({ open, onOpenChange, onSent }: { open: boolean;
     } catch (error) {
       // Refused (the form's rules, the captcha, the practice) or not answered: the dialog and what was typed stay.
       setBusy(false);
-      setRefusal({ message: failureMessage(error, loginHelpMessages.failed), fieldErrors: error instanceof StepFailedError ? error.fields : undefined });
+      setRefusal({ message: failureMessage(error, loginHelpTexts.failed), fieldErrors: error instanceof StepFailedError ? error.fields : undefined });
     }
     // A refusal needs a new captcha check: a solution is accepted once.
     setAttempt((n) => n + 1);
@@ -70,7 +70,7 @@ export function LoginHelpDialog({ open, onOpenChange, onSent }: { open: boolean;
   }
 
   // A refusal shows inside the dialog, which hides the rest of the page while it is open.
-  const formMessage = form.refused ? loginHelpMessages.invalid : (refusal?.message ?? null);
+  const formMessage = form.refused ? loginHelpTexts.invalid : (refusal?.message ?? null);
   const captchaError = form.errors.captcha;
 
   return (
@@ -89,7 +89,7 @@ export function LoginHelpDialog({ open, onOpenChange, onSent }: { open: boolean;
         {/* A disabled button says why (issue 21). */}
         {!captcha ? (
           <p id="ask-for-help-gate" className="text-muted">
-            {captchaMessages.gate("Ask For Help")}
+            {captchaTexts.gate("Ask For Help")}
           </p>
         ) : null}
         <div className="flex flex-wrap gap-3">

@@ -1,7 +1,7 @@
 import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
 import { Dialog } from "../../../components/ui/dialog";
-import { passkeyMessages as t } from "../../../lib/texts/passkeys";
+import { passkeyTexts as t } from "../../../lib/texts/passkeys";
 
 interface Props {
   /** The holder also has the e-mailed code: "E-mail me a code instead". */

@@ -1,4 +1,4 @@
-import { signInDialogsMessages } from "../dialog-texts";
+import { signInDialogsTexts } from "../dialog-texts";
 import type { NewPasswordProblem } from "../../../lib/new-password";
 import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
@@ -22,7 +22,7 @@ interface Props {
  */
 export function PasswordUpdateDialog({ busy, problem, message, onSubmit, onCancel }: Props) {
   return (
-    <Dialog open dismissOnBackdrop={false} dismissOnEscape={false} title={signInDialogsMessages.passwordUpdateTitle} description={signInDialogsMessages.passwordUpdateDescription}>
+    <Dialog open dismissOnBackdrop={false} dismissOnEscape={false} title={signInDialogsTexts.passwordUpdateTitle} description={signInDialogsTexts.passwordUpdateDescription}>
       <form
         noValidate
         className="flex flex-col gap-4"
@@ -36,7 +36,7 @@ export function PasswordUpdateDialog({ busy, problem, message, onSubmit, onCance
         <PasswordRules />
         <PasswordField label="New password" name="password" autoComplete="new-password" error={problem?.field === "password" ? problem.message : undefined} />
         <PasswordField label="Confirm password" name="confirm" autoComplete="new-password" error={problem?.field === "confirm" ? problem.message : undefined} />
-        <CheckboxField name="agreed" label={signInDialogsMessages.agreement} error={problem?.field === "agreed" ? problem.message : undefined} />
+        <CheckboxField name="agreed" label={signInDialogsTexts.agreement} error={problem?.field === "agreed" ? problem.message : undefined} />
         <div className="flex flex-wrap gap-3">
           <Button type="submit" busy={busy}>
             {busy ? "Saving…" : "Proceed"}

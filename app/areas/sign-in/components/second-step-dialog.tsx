@@ -4,7 +4,7 @@ import { Button } from "../../../components/ui/button";
 import { Dialog } from "../../../components/ui/dialog";
 import { TextField } from "../../../components/ui/field";
 import { RecoveryCodes } from "../../../components/recovery-codes";
-import { secondStepMessages } from "../../../lib/texts/secondStep";
+import { secondStepTexts } from "../../../lib/texts/secondStep";
 
 interface Props {
   to: string;
@@ -35,7 +35,7 @@ export function SecondStepDialog({ to, setup, recoveryOnly = false, busy, messag
       dismissOnBackdrop={false}
       onOpenChange={(open) => (open ? undefined : onCancel())}
       title={setup ? "Set up a code by e-mail" : recovery ? "Enter a recovery code" : "Enter the code we e-mailed you"}
-      description={setup ? `${secondStepMessages.setupRequired} ${secondStepMessages.codeSent(to)}` : recovery ? "Enter one of the recovery codes you kept." : secondStepMessages.codeSent(to)}
+      description={setup ? `${secondStepTexts.setupRequired} ${secondStepTexts.codeSent(to)}` : recovery ? "Enter one of the recovery codes you kept." : secondStepTexts.codeSent(to)}
     >
       <form
         noValidate

@@ -8,7 +8,7 @@ import { resultOf } from "../../../lib/form-data";
 import { withViewing } from "../../../lib/viewing";
 import type { MadeShareLink, ShareLinkListItem, ShareReply } from "../view";
 import { EXPIRY_DAYS, ShareLinkFormSchema } from "../shlink";
-import { shareMessages as t } from "../texts";
+import { shareTexts as t } from "../texts";
 
 /**
  * Share by link (SMART Health Links, decisions/305-309): the form that makes a link, the new link shown

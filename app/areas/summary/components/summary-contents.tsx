@@ -1,7 +1,7 @@
 import type { SummarySectionView } from "../view";
-import { summaryMessages } from "../texts";
+import { summaryTexts } from "../texts";
 
-const t = summaryMessages;
+const t = summaryTexts;
 
 /** Each section of the summary with how many items it holds, or "None recorded". */
 export function SummaryContents({ sections }: { sections: readonly SummarySectionView[] }) {

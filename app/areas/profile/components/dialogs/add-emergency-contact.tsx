@@ -1,5 +1,5 @@
 import { useMemo } from "react";
-import { profileMessages } from "../../texts";
+import { profileTexts } from "../../texts";
 import { emergencyContactSchema, type ProfileLookups } from "../../forms";
 import { Alert } from "../../../../components/ui/alert";
 import { Button } from "../../../../components/ui/button";
@@ -15,7 +15,7 @@ export function AddEmergencyContactDialog({ open, onOpenChange, onSaved, lookups
     <Dialog closeAtTop open={open} onOpenChange={onOpenChange} title="Add Emergency Contact" description="Someone the practice may call if you cannot be reached in an emergency.">
       {lookupsFailed ? (
         <>
-          <Alert>{profileMessages.lookupsFailed}</Alert>
+          <Alert>{profileTexts.lookupsFailed}</Alert>
           <Button className="mt-4" variant="secondary" onClick={() => onOpenChange(false)}>
             Close
           </Button>

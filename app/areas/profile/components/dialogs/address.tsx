@@ -1,11 +1,11 @@
-import { profileMessages } from "../../texts";
+import { profileTexts } from "../../texts";
 import { PhoneLink } from "../../../../components/ui/phone-link";
 import type { ProfileView } from "../../view";
 import { Button } from "../../../../components/ui/button";
 import { Dialog } from "../../../../components/ui/dialog";
 import type { DialogBase } from "./shared";
 
-const t = profileMessages;
+const t = profileTexts;
 
 /** Edit Address Information (1§2 User Profile). */
 

@@ -4,7 +4,7 @@ import { Alert } from "../../../../components/ui/alert";
 import { Button } from "../../../../components/ui/button";
 import { Dialog } from "../../../../components/ui/dialog";
 import { TextField } from "../../../../components/ui/field";
-import { secondStepMessages } from "../../../../lib/texts/secondStep";
+import { secondStepTexts } from "../../../../lib/texts/secondStep";
 import { codeShapeProblem } from "../../../../lib/second-step";
 import type { SecondStepReply } from "../../forms";
 
@@ -72,7 +72,7 @@ export function ConfirmWithCode({ title, description, intent, fields, confirm, c
           post({ ...fields, intent, code, recovery: String(recovery) });
         }}
       >
-        <p>{recovery ? "Enter one of your recovery codes to confirm." : sentTo ? secondStepMessages.confirmSent(sentTo) : "To check it is you, we first e-mail a 6-digit code to your sign-in address."}</p>
+        <p>{recovery ? "Enter one of your recovery codes to confirm." : sentTo ? secondStepTexts.confirmSent(sentTo) : "To check it is you, we first e-mail a 6-digit code to your sign-in address."}</p>
         {sendProblem ? <Alert>{sendProblem}</Alert> : null}
         {asking ? (
           <TextField

@@ -1,4 +1,4 @@
-import { profileMessages } from "../../texts";
+import { profileTexts } from "../../texts";
 import type { EmergencyContactView } from "../../view";
 import { Alert } from "../../../../components/ui/alert";
 import { Button } from "../../../../components/ui/button";
@@ -6,7 +6,7 @@ import { Dialog } from "../../../../components/ui/dialog";
 import type { DialogBase } from "./shared";
 import { useProfileDialog } from "./use-profile-dialog";
 
-const t = profileMessages;
+const t = profileTexts;
 
 /** Delete Emergency Contact (1§2 User Profile). */
 

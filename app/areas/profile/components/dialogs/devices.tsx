@@ -4,7 +4,7 @@ import { Alert } from "../../../../components/ui/alert";
 import { Button } from "../../../../components/ui/button";
 import { Dialog } from "../../../../components/ui/dialog";
 import type { DevicesReply } from "../../forms";
-import { profileMessages as t } from "../../texts";
+import { profileTexts as t } from "../../texts";
 
 // The profile's own action (devices.server.ts); an index-less route, so no `?index`.
 const ACTION = "/profile";

@@ -2,7 +2,7 @@ import { useEffect, useState } from "react";
 import { Button } from "../../../../components/ui/button";
 import { Dialog } from "../../../../components/ui/dialog";
 import { TextField } from "../../../../components/ui/field";
-import { passkeyMessages as t } from "../../../../lib/texts/passkeys";
+import { passkeyTexts as t } from "../../../../lib/texts/passkeys";
 import { ceremonyFailure, normalisePasskeyName, passkeyNameProblem, PASSKEY_NAME_MAX } from "../../../../lib/passkeys";
 import { CodesShown } from "./codes-shown";
 import { ConfirmWithCode } from "./confirm-with-code";

@@ -1,4 +1,4 @@
-import { profileMessages } from "../../texts";
+import { profileTexts } from "../../texts";
 import { Button } from "../../../../components/ui/button";
 
 /** What the profile's dialogs share: their props, their buttons and how a lookup list becomes options. */
@@ -9,7 +9,7 @@ export interface DialogBase {
   onSaved(message: string): void;
 }
 
-export const PHONE_HINT = profileMessages.phoneHint;
+export const PHONE_HINT = profileTexts.phoneHint;
 
 export function Actions({ busy, label, busyLabel, onCancel }: { busy: boolean; label: string; busyLabel: string; onCancel(): void }) {
   return (

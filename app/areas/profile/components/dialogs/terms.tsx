@@ -1,10 +1,10 @@
-import { profileMessages } from "../../texts";
+import { profileTexts } from "../../texts";
 import { Alert } from "../../../../components/ui/alert";
 import { Button } from "../../../../components/ui/button";
 import { Dialog } from "../../../../components/ui/dialog";
 import type { DialogBase } from "./shared";
 
-const t = profileMessages;
+const t = profileTexts;
 
 /** Terms and Conditions (1§2 User Profile). */
 

@@ -3,7 +3,7 @@ import { useFetcher } from "react-router";
 import { z } from "zod";
 import { resultOf } from "../../../../lib/form-data";
 import { withViewing } from "../../../../lib/viewing";
-import { profileMessages } from "../../texts";
+import { profileTexts } from "../../texts";
 import type { ProfileActionResult, ProfileIntent } from "../../forms";
 import { useSchemaForm } from "../../../../components/ui/use-schema-form";
 
@@ -38,7 +38,7 @@ export function useProfileDialog({ intent, schema = NO_FIELDS, onSaved }: { inte
     if (result.ok) onSaved(result.message);
   }, [result, onSaved]);
 
-  const message: ReactNode = form.refused ? profileMessages.checkFields : refusal?.expired ? sessionEnded(refusal.message) : (refusal?.message ?? null);
+  const message: ReactNode = form.refused ? profileTexts.checkFields : refusal?.expired ? sessionEnded(refusal.message) : (refusal?.message ?? null);
   return { ...form, busy, message };
 }
 
@@ -54,6 +54,6 @@ function sessionEnded(text: string): ReactNode {
     null,
     text,
     " ",
-    createElement("a", { href: `/login?redirectTo=${encodeURIComponent(back)}`, target: "_blank", rel: "noopener", className: "font-semibold text-brand underline underline-offset-4" }, profileMessages.signInNewTab, createElement("span", { className: "sr-only" }, " (opens a new tab)")),
+    createElement("a", { href: `/login?redirectTo=${encodeURIComponent(back)}`, target: "_blank", rel: "noopener", className: "font-semibold text-brand underline underline-offset-4" }, profileTexts.signInNewTab, createElement("span", { className: "sr-only" }, " (opens a new tab)")),
   );
 }

@@ -1,0 +1,44 @@
+import type { StaffRecord } from "../fixtures/builders/staff";
+import type { WorldClock } from "./clock";
+import type { FaultTable } from "./faults";
+import type { Journal } from "./journal";
+import type { TokenTable } from "./tokens";
+import type { WorldStore } from "./world-store";
+
+/**
+ * What every world has whatever its areas hold: its id, scenario and seed, its clock, the practice's
+ * records (`store`), its team, sign-ins, faults and journal. Each area's own stores (`world.messages`,
+ * `world.payments`, …) are added by the area's declaration (`mockArea`, mock-server/area.ts) and the
+ * whole world, with every area's stores, is `World` in mock-server/areas.ts. Apart from that list, so
+ * that an area's handlers can name what they read (this, and the areas whose stores they use) without
+ * importing the list that imports them (decisions/359, 343).
+ */
+export interface WorldCore {
+  id: string;
+  scenarioId: string;
+  seed: number;
+  createdAt: string;
+  /** The world's own time (decisions/012); generated data is anchored to where it started. */
+  clock: WorldClock;
+  store: WorldStore;
+  /** The practice team: providers, nurses and reception. */
+  staff: readonly StaffRecord[];
+  tokens: TokenTable;
+  faults: FaultTable;
+  journal: Journal;
+  users: WorldUser[];
+  /** When the world was last reached (any call or admin request), for idle removal. */
+  lastUsedAt: number;
+}
+
+export interface WorldUser {
+  label: string;
+  username: string;
+  password: string;
+  description: string;
+}
+
+/** Sign-in compares user names trimmed and case-insensitively, as the practice API does. */
+export function normaliseUsername(username: string): string {
+  return username.trim().toLowerCase();
+}
