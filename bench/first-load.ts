@@ -86,9 +86,6 @@ export function tooManyScripts(loads: Pick<PageLoad, "url" | "scripts">[], max =
  * Router 105.5 KB, the shell's chunk 37.7 KB, the first-load and shared chunks 4 KB); over it:
  */
 export const TEMPORARY_CEILINGS: Readonly<Record<string, number>> = {
-  // zod (25.5 KB) for the repeat request's schemas and steps, and xstate with @xstate/react (13.3 KB) for
-  // the repeat machine, which keeps the medicines chosen from the first render.
-  "/medications": 200_361,
   // zod and xstate for the compose and reading machines; the viewer and dialogs fetched once the page
   // is up (decisions/281) come after the load event: 3.8 KB more.
   "/emails": 208_597,
