@@ -86,24 +86,9 @@ export function tooManyScripts(loads: Pick<PageLoad, "url" | "scripts">[], max =
  * Router 105.5 KB, the shell's chunk 37.7 KB, the first-load and shared chunks 4 KB); over it:
  */
 export const TEMPORARY_CEILINGS: Readonly<Record<string, number>> = {
-  // zod (25.5 KB) for the repeat request's schemas and steps, and xstate with @xstate/react (13.3 KB) for
-  // the repeat machine, which keeps the medicines chosen from the first render.
-  "/medications": 200_361,
-  // zod and conform (10.6 KB) for the date-range filter form, drawn with the page.
-  "/reports": 196_227,
   // zod and xstate for the compose and reading machines; the viewer and dialogs fetched once the page
   // is up (decisions/281) come after the load event: 3.8 KB more.
   "/emails": 208_597,
-  // zod and conform for the date-range form.
-  "/appointments": 197_393,
-  // zod and conform for the timeline's filter form.
-  "/timeline": 192_958,
-  // zod and conform for the date-range filter form.
-  "/letters": 194_392,
-  // zod and conform for the date-range filter form.
-  "/access-record": 192_504,
-  // zod and conform for the share-link form.
-  "/summary": 193_595,
 };
 
 export interface Budget {

@@ -1,6 +1,7 @@
 import path from "node:path";
-import type { Page } from "@playwright/test";
+import type { Page, Route } from "@playwright/test";
 import { browserFirstLoad, ceilingsToRemove, kb, measurePages, overBudget, readBrowserManifest, pagesOf, type BrowserLoad } from "../bench/first-load";
+import { dateRangeTexts } from "../app/lib/texts/dateRange";
 import { expect, signIn, signInDirectly, test } from "./fixtures";
 
 /**
@@ -27,6 +28,20 @@ async function measured(url: string): Promise<string[]> {
   const page = (await measurePages(client)).find((p) => p.url === url);
   if (!page) throw new Error(`No page ${url} in the built route manifest`);
   return [...page.scripts].sort();
+}
+
+/** Holds the scripts a pattern names until `release` is called; `requested` settles when the browser asks for one. */
+function hold(page: Page, pattern: RegExp) {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  let asked!: () => void;
+  const requested = new Promise<void>((resolve) => (asked = resolve));
+  void page.route(pattern, async (route: Route) => {
+    asked();
+    await released;
+    await route.continue();
+  });
+  return { release, requested };
 }
 
 /** An address to visit for a page whose pattern has a parameter: a path no page has. */
@@ -97,5 +112,48 @@ test.describe("first-load JavaScript, as the browser loads it", () => {
     await page.getByRole("button", { name: "Repeat", exact: true }).click();
     await expect(page.getByRole("dialog", { name: "Request repeat medication" }).getByRole("button", { name: "Send request" })).toBeVisible();
     expect([...fetched].some((f) => /\/assets\/repeat-dialog-/.test(f)), [...fetched].join(", ")).toBe(true);
+  });
+
+  test("letters fetch the date check when the patient reaches for the form; a search pressed before it arrives is checked then, and nothing wrong is asked for", async ({ page, world }) => {
+    await signInDirectly(page, world.user("solo"));
+    const fetched = scriptsFetched(page);
+    const check = hold(page, /\/assets\/schema-check-[\w-]+\.js$/);
+    await page.goto("/letters");
+    await page.waitForLoadState("networkidle");
+    expect([...fetched].sort()).toEqual(await measured("/letters"));
+
+    const from = page.getByLabel("From (DD-MM-YYYY)");
+    await from.focus();
+    await check.requested;
+    await page.keyboard.type("31-02-2026");
+    await page.getByLabel("To (DD-MM-YYYY)").fill("01-03-2026");
+    await page.keyboard.press("Enter");
+    check.release();
+    await expect(page.getByText(dateRangeTexts.fromInvalid)).toBeVisible();
+    // The focus stays where the patient pressed Enter, and no search was made.
+    await expect(page.getByLabel("To (DD-MM-YYYY)")).toBeFocused();
+    await expect(page).toHaveURL(/\/letters$/);
+  });
+
+  test("medications fetch the repeat machine when the patient reaches for a medicine; a choice made before it arrives is kept and requested", async ({ page, world }) => {
+    await signInDirectly(page, world.user("solo"));
+    const fetched = scriptsFetched(page);
+    const machine = hold(page, /\/assets\/repeat-actor-[\w-]+\.js$/);
+    await page.goto("/medications");
+    await page.waitForLoadState("networkidle");
+    expect([...fetched].sort()).toEqual(await measured("/medications"));
+
+    const box = page.getByRole("checkbox").nth(1);
+    const medicine = (await box.getAttribute("aria-label"))!.replace(/^Select /, "");
+    await box.focus();
+    await machine.requested;
+    await page.keyboard.press("Space");
+    await expect(box).toBeChecked();
+    await expect(page.getByText("1 medicine selected.")).toBeVisible();
+    machine.release();
+    await page.getByRole("button", { name: "Repeat", exact: true }).press("Enter");
+    const dialog = page.getByRole("dialog", { name: "Request repeat medication" });
+    await expect(dialog.getByRole("button", { name: "Send request" })).toBeVisible();
+    await expect(dialog.getByText(medicine)).toBeVisible();
   });
 });

@@ -1,6 +1,7 @@
 import { and, assertEvent, assign, setup } from "xstate";
 import type { Delivery, PharmacyOption, RepeatSettings } from "../app/lib/medications-view";
 import { medicationsTexts } from "../app/lib/texts/medications";
+import { toggledMedicine, withMedicines } from "../app/lib/repeat-selection";
 import { checkRepeatChoice, type RepeatChoice, type RepeatErrors, type RepeatReply } from "../app/lib/repeat-request";
 import { StepSessionEndedError } from "../app/lib/step-client";
 import { newAttemptKey } from "./attempt-key";
@@ -96,13 +97,11 @@ export const repeatMedicationMachine = setup({
   actions: {
     toggleMedicine: assign(({ context, event }) => {
       assertEvent(event, "medicine.toggle");
-      const has = context.medicationIds.includes(event.id);
-      return { ...changed, medicationIds: has ? context.medicationIds.filter((id) => id !== event.id) : [...context.medicationIds, event.id] };
+      return { ...changed, medicationIds: toggledMedicine(context.medicationIds, event.id) };
     }),
     setMedicines: assign(({ context, event }) => {
       assertEvent(event, "medicine.set");
-      const rest = context.medicationIds.filter((id) => !event.ids.includes(id));
-      return { ...changed, medicationIds: event.selected ? [...rest, ...event.ids] : rest };
+      return { ...changed, medicationIds: withMedicines(context.medicationIds, event.ids, event.selected) };
     }),
     refuseEmpty: assign({ errors: { medicationIds: t.selectOne } }),
     clearErrors: assign({ errors: {}, message: null }),

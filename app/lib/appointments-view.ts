@@ -1,19 +1,12 @@
 import type { SubmissionResult } from "@conform-to/react";
-import { z } from "zod";
 import type { BookingSettings, Option } from "./booking";
 import type { FieldErrors } from "./forms";
-import { checkRangeOrder, dateRangeFields, queryDateOf } from "./date-range";
-import { appointmentsTexts } from "./texts/appointments";
-import { timelineTexts } from "./texts/timeline";
-import { yearBefore } from "./timeline-filter";
 
 /**
  * The /appointments screen (2§2): its tabs, the History badges and range kept in the address, the rows
- * the page shows, and the cancel form's one schema. No luxon here: the server hands the page every
+ * the page shows (the forms' schemas are appointments-forms.ts). No luxon here: the server hands the page every
  * date and time already written in the practice's zone.
  */
-
-const t = appointmentsTexts;
 
 export type AppointmentTab = "book" | "upcoming" | "history";
 /**
@@ -54,30 +47,6 @@ export function appointmentsSearch(view: Partial<AppointmentsView> & { tab: Appo
   }
   return `?${params}`;
 }
-
-/**
- * The History range (2§2): DD-MM-YYYY, both ends or neither, the start no earlier than one year before
- * the practice's today (YYYY-MM-DD) and the end not before the start.
- */
-export function historyRangeSchema(today: string) {
-  const earliest = yearBefore(today);
-  return z
-    .object(dateRangeFields)
-    .superRefine(checkRangeOrder)
-    .superRefine((value, ctx) => {
-      const from = queryDateOf(value.from);
-      if (value.from && !value.to) ctx.addIssue({ code: "custom", path: ["to"], message: timelineTexts.toMissing });
-      if (value.to && !value.from) ctx.addIssue({ code: "custom", path: ["from"], message: timelineTexts.fromMissing });
-      if (from && from < earliest) ctx.addIssue({ code: "custom", path: ["from"], message: timelineTexts.fromTooEarly });
-    });
-}
-
-/** Cancelling (2§5): the appointment and a non-empty reason. */
-export const CancelFormSchema = z.object({
-  intent: z.literal("cancel"),
-  appointmentId: z.string().regex(/^[\w-]{1,64}$/),
-  reason: z.string({ error: t.reasonRequired }).trim().min(1, t.reasonRequired).max(500, t.reasonTooLong),
-});
 
 /** The cancel action's answer: the practice's reply (2§8), or the form's refusal with its field messages. */
 export type CancelReply = { ok: true; message: string } | { ok: false; message: string; errors?: FieldErrors };

@@ -1,16 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { AppointmentSlots, type Appointment } from "../../contract/appointments";
 import { rowOf } from "../../app/.server/appointment-rows.server";
-import {
-  CancelFormSchema,
-  appointmentsSearch,
-  appointmentsViewOf,
-  applyHistoryBadge,
-  historyCounts,
-  historyRangeSchema,
-  joinUrl,
-  mapSearchUrl,
-} from "../../app/lib/appointments-view";
+import { CancelFormSchema, historyRangeSchema } from "../../app/lib/appointments-forms";
+import { appointmentsSearch, appointmentsViewOf, applyHistoryBadge, historyCounts, joinUrl, mapSearchUrl } from "../../app/lib/appointments-view";
 import { parseForm } from "../../app/lib/form-data";
 import { appointmentsTexts } from "../../app/lib/texts/appointments";
 import { dateRangeTexts } from "../../app/lib/texts/dateRange";

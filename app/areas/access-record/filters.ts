@@ -3,6 +3,8 @@ import { isAccessArea } from "../../lib/access-kinds";
 import { checkRangeOrder, dateRangeFields } from "../../lib/date-range";
 import { accessRecordTexts as t } from "./texts";
 
+export { accessSearch, cursorOf } from "./address";
+
 /**
  * The access record's filters as the address carries them (issue 31): whose record (`person`, the
  * practice's id of the holder or a linked account; empty: the record being viewed), the area (empty:
@@ -21,20 +23,3 @@ export const AccessFiltersSchema = z
     ...dateRangeFields,
   })
   .superRefine((value, ctx) => checkRangeOrder(value, ctx));
-
-/** The position of a page in the record (the store's cursor: milliseconds and an id); anything else is the newest page. */
-export function cursorOf(value: string | null | undefined): string | null {
-  return value && /^\d{1,15}\.\d{1,18}$/.test(value) ? value : null;
-}
-
-/** The address of a view of the record: the filters that are set, and the page's cursor. */
-export function accessSearch(filters: Partial<Record<"person" | "area" | "from" | "to", string>>, after?: string | null): string {
-  const params = new URLSearchParams();
-  for (const name of ["person", "area", "from", "to"] as const) {
-    const value = filters[name]?.trim();
-    if (value) params.set(name, value);
-  }
-  if (after) params.set("after", after);
-  const query = params.toString();
-  return query ? `?${query}` : "";
-}

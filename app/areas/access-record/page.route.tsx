@@ -1,12 +1,12 @@
 import { Form, Link, useNavigate, useNavigation } from "react-router";
 import { loadAccessRecordPage } from "./page.server";
 import { AccessList } from "./components/access-list";
-import { AccessFiltersSchema, accessSearch } from "./filters";
+import { accessSearch } from "./address";
 import { accessRecordTexts as t, AREA_WORDS } from "./texts";
 import { Breadcrumb } from "../../shell/components/breadcrumb";
 import { Button, buttonClass } from "../../components/ui/button";
 import { SelectField, TextField } from "../../components/ui/field";
-import { useSchemaForm } from "../../components/ui/use-schema-form";
+import { useDeferredSchemaForm } from "../../components/ui/use-deferred-schema-form";
 import { useFieldsFollowAddress } from "../../components/ui/use-fields-follow-address";
 import { ACCESS_AREAS } from "../../lib/access-kinds";
 import type { Route } from "./+types/page.route";
@@ -27,8 +27,9 @@ export default function AccessRecord({ loaderData }: Route.ComponentProps) {
 
   // The filters live in the address (reload, Back and a shared link show the same view); the browser
   // checks them with the loader's own schema first, so a wrong date is told at once and never sent.
-  const form = useSchemaForm({
-    schema: AccessFiltersSchema,
+  const form = useDeferredSchemaForm({
+    load: () => import("./filters"),
+    schema: (filters) => filters.AccessFiltersSchema,
     lastResult: filtersResult,
     onValid: (data) => {
       const text = (name: string) => String(data.get(name) ?? "");

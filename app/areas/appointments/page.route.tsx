@@ -11,13 +11,12 @@ import { lazyModule } from "../../components/ui/lazy-module";
 import { TextField } from "../../components/ui/field";
 import { Notice, ToastProvider } from "../../components/ui/toast";
 import { useHydrated } from "../../components/ui/use-hydrated";
-import { useSchemaForm } from "../../components/ui/use-schema-form";
+import { useDeferredSchemaForm } from "../../components/ui/use-deferred-schema-form";
 import {
   HISTORY_BADGES,
   applyHistoryBadge,
   appointmentsSearch,
   historyCounts,
-  historyRangeSchema,
   type AppointmentRow,
   type AppointmentTab,
   type CancelReply,
@@ -86,8 +85,9 @@ export default function Appointments({ loaderData }: Route.ComponentProps) {
 
   const go = (tab: AppointmentTab) => void navigate(`/appointments${appointmentsSearch({ tab })}`, { preventScrollReset: true });
 
-  const rangeForm = useSchemaForm({
-    schema: historyRangeSchema(today),
+  const rangeForm = useDeferredSchemaForm({
+    load: () => import("../../lib/appointments-forms"),
+    schema: (forms) => forms.historyRangeSchema(today),
     lastResult: history?.rangeResult ?? null,
     onValid: (data) => {
       // Choosing a range shows All (2§4).

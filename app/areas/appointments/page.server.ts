@@ -3,10 +3,9 @@ import type { z } from "zod";
 import { data } from "react-router";
 import { BOOKED_REPLY, DEFAULT_REASON_FOR_VISIT_ID, NOT_PROVIDED_REASON, VIDEO_TYPE_NAME } from "../../../contract/appointments";
 import { appointmentsPageSizes } from "../../../contract/appointments";
+import { CancelFormSchema, historyRangeSchema } from "../../lib/appointments-forms";
 import {
-  CancelFormSchema,
   appointmentsViewOf,
-  historyRangeSchema,
   type AppointmentsPageData,
   type CancelReply,
 } from "../../lib/appointments-view";

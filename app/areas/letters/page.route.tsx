@@ -6,9 +6,8 @@ import { DocumentDialog, type OpenDocument } from "../../components/pdf/document
 import { Breadcrumb } from "../../shell/components/breadcrumb";
 import { Button, buttonClass } from "../../components/ui/button";
 import { TextField } from "../../components/ui/field";
-import { useSchemaForm } from "../../components/ui/use-schema-form";
+import { useDeferredSchemaForm } from "../../components/ui/use-deferred-schema-form";
 import { useFieldsFollowAddress } from "../../components/ui/use-fields-follow-address";
-import { LetterRangeSchema } from "./search";
 import { letterFileName, type LetterTile } from "../../lib/letters-view";
 import { listingSearch } from "../../lib/listing";
 import { lettersTexts } from "./texts";
@@ -45,9 +44,10 @@ export default function Letters({ loaderData }: Route.ComponentProps) {
   const here = location.pathname + location.search;
 
   // The range lives in the address (reload, back and a shared link show the same letters); the
-  // browser checks it with the loader's own schema before navigating, so a wrong date is never sent.
-  const form = useSchemaForm({
-    schema: LetterRangeSchema,
+  // browser checks it with the loader's own schema (fetched when the patient reaches for the form) before navigating, so a wrong date is never sent.
+  const form = useDeferredSchemaForm({
+    load: () => import("./search"),
+    schema: (search) => search.LetterRangeSchema,
     lastResult: rangeResult,
     onValid: (data) => {
       const text = (name: string) => String(data.get(name) ?? "").trim();

@@ -1,9 +1,6 @@
-import { useMachine } from "@xstate/react";
 import { Tabs } from "radix-ui";
 import { Suspense, useEffect, useMemo, useState } from "react";
 import { Link, useNavigate, useNavigation } from "react-router";
-import { fromPromise } from "xstate";
-import { repeatMedicationMachine } from "../../../machines/repeat-medication.machine";
 import { loadMedicationsPage } from "./page.server";
 import { MedicationTable, PrintableList } from "./components/medication-table";
 import { Breadcrumb } from "../../shell/components/breadcrumb";
@@ -13,9 +10,7 @@ import { FieldError } from "../../components/ui/field";
 import { lazyModule } from "../../components/ui/lazy-module";
 import { medicationSearch, type HistoryList, type MedicationRow, type MedicationTab } from "../../lib/medications-view";
 import { medicationsTexts } from "../../lib/texts/medications";
-import { repeatFields } from "../../lib/repeat-request";
-import { callStep } from "../../lib/steps";
-import { repeatSteps } from "./steps";
+import { useRepeatMachine } from "./use-repeat-machine";
 import type { Route } from "./+types/page.route";
 import { tabClass } from "../../components/ui/choice-styles";
 
@@ -36,25 +31,14 @@ const LISTS: ReadonlyArray<{ value: HistoryList; label: string }> = [
 const repeatDialog = lazyModule(() => import("./components/repeat-dialog"));
 const RepeatDialogContent = repeatDialog.component((m) => m.default);
 
-
 export default function Medications({ loaderData }: Route.ComponentProps) {
   const { view, rows, total, more, settings, patient, printedOn } = loaderData;
   const navigate = useNavigate();
   const navigation = useNavigation();
 
-  const machine = useMemo(
-    () =>
-      repeatMedicationMachine.provide({
-        actors: {
-          loadPharmacies: fromPromise(() => callStep(repeatSteps, "pharmacies", {})),
-          sendRequest: fromPromise(({ input }) => callStep(repeatSteps, "send", repeatFields(input.choice, input.key, input.ignoreLeave))),
-        },
-      }),
-    [],
-  );
-  const [state, send] = useMachine(machine, { input: { settings } });
-  const ctx = state.context;
-  const selected = useMemo(() => new Set(ctx.medicationIds), [ctx.medicationIds]);
+  // The repeat machine arrives when the patient reaches for it (decisions/358); until then `repeat` is its starting state's answer.
+  const { state, view: repeat, send, reach } = useRepeatMachine(settings);
+  const selected = useMemo(() => new Set(repeat.medicationIds), [repeat.medicationIds]);
 
   // The chosen medicines stay chosen across tabs and pages (the page stays mounted), so the dialog and
   // the printout name them from every list the patient has seen, not only the one on screen.
@@ -64,7 +48,7 @@ export default function Medications({ loaderData }: Route.ComponentProps) {
     setSeenRows(rows);
     setKnown((before) => new Map([...before, ...rows.map((r) => [r.id, r] as const)]));
   }
-  const chosen = ctx.medicationIds.map((id) => known.get(id)).filter((r): r is MedicationRow => r !== undefined);
+  const chosen = repeat.medicationIds.map((id) => known.get(id)).filter((r): r is MedicationRow => r !== undefined);
 
   const [printing, setPrinting] = useState<MedicationRow[] | null>(null);
   useEffect(() => {
@@ -80,7 +64,7 @@ export default function Medications({ loaderData }: Route.ComponentProps) {
     void navigate(`/medications${medicationSearch({ tab, list: next.list ?? (tab === "history" ? view.list : "all"), pages: next.pages ?? 1 })}`, { preventScrollReset: true });
   };
   const loading = navigation.state === "loading" && navigation.location.pathname === "/medications";
-  const requesting = state.matches("requesting");
+  const requesting = repeat.requesting;
   const listName = view.tab === "long-term" ? "Long term medicines" : `${LISTS.find((l) => l.value === view.list)!.label} medicines`;
 
   const table =
@@ -93,6 +77,7 @@ export default function Medications({ loaderData }: Route.ComponentProps) {
         selected={selected}
         onToggle={(id) => send({ type: "medicine.toggle", id })}
         onToggleAll={(on) => send({ type: "medicine.set", ids: rows.map((r) => r.id), selected: on })}
+        onReach={reach}
       />
     );
 
@@ -129,7 +114,7 @@ export default function Medications({ loaderData }: Route.ComponentProps) {
             ) : null}
 
             <div className="flex flex-wrap items-center gap-3">
-              <Button onClick={() => send({ type: "repeat.open" })} onPointerEnter={() => void repeatDialog.preload()} onFocus={() => void repeatDialog.preload()} disabled={requesting}>
+              <Button onClick={() => send({ type: "repeat.open" })} onPointerEnter={() => (reach(), void repeatDialog.preload())} onFocus={() => (reach(), void repeatDialog.preload())} disabled={requesting}>
                 Repeat
               </Button>
               <Button variant="secondary" onClick={() => setPrinting(chosen.length > 0 ? chosen : rows)} disabled={rows.length === 0 && chosen.length === 0}>
@@ -139,7 +124,7 @@ export default function Medications({ loaderData }: Route.ComponentProps) {
                 {selected.size === 0 ? "Select medicines to repeat or print." : `${selected.size} ${selected.size === 1 ? "medicine" : "medicines"} selected.`}
               </span>
             </div>
-            {ctx.errors.medicationIds && !requesting ? <FieldError>{ctx.errors.medicationIds}</FieldError> : null}
+            {repeat.selectionError && !requesting ? <FieldError>{repeat.selectionError}</FieldError> : null}
 
             <div aria-busy={loading} className="flex flex-col gap-4">
               <p aria-live="polite" className="text-muted">
@@ -159,8 +144,8 @@ export default function Medications({ loaderData }: Route.ComponentProps) {
       <PrintableList rows={printing ?? (chosen.length > 0 ? chosen : rows)} patient={patient} printedOn={printedOn} />
 
       {/* The request can outgrow a phone's screen: Close at its top (issue 21); the practice's reply has its own Close. */}
-      <Dialog open={requesting} onOpenChange={(open) => (open ? undefined : send({ type: "dialog.close" }))} title={titleOf(state)} dismissOnBackdrop={false} closeAtTop={!state.matches({ requesting: { form: "sent" } })}>
-        {requesting ? (
+      <Dialog open={requesting} onOpenChange={(open) => (open ? undefined : send({ type: "dialog.close" }))} title={state ? titleOf(state) : "Request repeat medication"} dismissOnBackdrop={false} closeAtTop={!state?.matches({ requesting: { form: "sent" } })}>
+        {requesting && state ? (
           <Suspense fallback={<p role="status">Loading…</p>}>
             <RepeatDialogContent state={state} send={send} chosen={chosen} />
           </Suspense>

@@ -2,18 +2,7 @@ import { z } from "zod";
 import { checkRangeOrder, dateRangeFields } from "../../lib/date-range";
 import { reportsTexts } from "../../lib/texts/reports";
 
-/**
- * The Test Results screen's filters (2§2, 2§4, 2§5), as the address carries them: `show` (the
- * Unread/Read/All badge, applied in the page), `from` and `to` (DD-MM-YYYY, as the patient typed
- * them), `q` (the subject searched for) and `pages` (how many pages of 100 are shown).
- */
-
-export const READ_FILTERS = ["all", "unread", "read"] as const;
-export type ReadFilter = (typeof READ_FILTERS)[number];
-
-export function readFilterOf(value: string | null | undefined): ReadFilter {
-  return READ_FILTERS.find((f) => f === value) ?? "all";
-}
+export { applyReadFilter, MAX_PAGES, pagesOf, READ_FILTERS, readFilterOf, reportsSearch, type ReadFilter } from "./address";
 
 const t = reportsTexts;
 
@@ -24,28 +13,3 @@ export const ReportFiltersSchema = z
     q: z.string().trim().max(100, t.searchTooLong).default(""),
   })
   .superRefine(checkRangeOrder);
-
-/** How many pages of results the address asks for, 1 to 30 (3,000 results). */
-export const MAX_PAGES = 30;
-export function pagesOf(value: string | null | undefined): number {
-  const n = Number.parseInt(value ?? "1", 10);
-  return Number.isFinite(n) ? Math.min(MAX_PAGES, Math.max(1, n)) : 1;
-}
-
-/** The address of a view of the screen: only what differs from the defaults is written. */
-export function reportsSearch(view: { show: ReadFilter; from: string; to: string; q: string; pages: number }): string {
-  const params = new URLSearchParams();
-  if (view.from) params.set("from", view.from);
-  if (view.to) params.set("to", view.to);
-  if (view.q) params.set("q", view.q);
-  if (view.show !== "all") params.set("show", view.show);
-  if (view.pages > 1) params.set("pages", String(view.pages));
-  const text = params.toString();
-  return text ? `?${text}` : "";
-}
-
-/** The cards a badge shows: the filter is the page's, over the results it has (2§4). */
-export function applyReadFilter<T extends { read: boolean }>(results: readonly T[], show: ReadFilter): T[] {
-  if (show === "all") return [...results];
-  return results.filter((r) => r.read === (show === "read"));
-}

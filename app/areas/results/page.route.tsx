@@ -8,9 +8,9 @@ import { BadgeCount } from "../../components/ui/badge-count";
 import { Button, buttonClass } from "../../components/ui/button";
 import { TextField } from "../../components/ui/field";
 import { ToastProvider } from "../../components/ui/toast";
-import { useSchemaForm } from "../../components/ui/use-schema-form";
+import { useDeferredSchemaForm } from "../../components/ui/use-deferred-schema-form";
 import { reportsTexts } from "../../lib/texts/reports";
-import { applyReadFilter, MAX_PAGES, readFilterOf, ReportFiltersSchema, reportsSearch, type ReadFilter } from "./filters";
+import { applyReadFilter, MAX_PAGES, readFilterOf, reportsSearch, type ReadFilter } from "./address";
 import type { ResultCard } from "../../lib/reports-view";
 import type { Route } from "./+types/page.route";
 
@@ -90,8 +90,9 @@ export default function Reports({ loaderData }: Route.ComponentProps) {
     if (closings > 0 && document.activeElement === document.body) summary.current?.focus();
   }, [results, closings]);
 
-  const form = useSchemaForm({
-    schema: ReportFiltersSchema,
+  const form = useDeferredSchemaForm({
+    load: () => import("./filters"),
+    schema: (filters) => filters.ReportFiltersSchema,
     lastResult: filterResult,
     onValid: (data) => {
       const text = (name: string) => String(data.get(name) ?? "").trim();

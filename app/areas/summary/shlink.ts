@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { shareTexts as t } from "./texts";
+import { EXPIRY_DAYS } from "./expiry-days";
 
 /**
  * SMART Health Links (HL7 SMART Health Cards and Links IG, STU1, "links-specification";
@@ -39,8 +40,7 @@ export const manifestUrlOf = (origin: string, manifestId: string) => `${origin}/
  */
 export const SHARE_ORIGIN_MAX = MANIFEST_URL_MAX - manifestUrlOf("", "x".repeat(MANIFEST_ID_LENGTH)).length;
 export const LABEL_MAX = 80;
-/** Days a link works: 7 unless the maker chooses, at most 90. */
-export const EXPIRY_DAYS = { default: 7, min: 1, max: 90 } as const;
+export { EXPIRY_DAYS };
 /** Wrong passcodes a link takes in its life; the next ends it (decisions/306). */
 export const MAX_WRONG_PASSCODES = 10;
 export const PASSCODE_MIN = 6;

@@ -1,12 +1,12 @@
 import { useEffect, useMemo, useRef } from "react";
 import { useFetcher } from "react-router";
-import { CancelFormSchema, type AppointmentRow, type CancelReply } from "../../../lib/appointments-view";
+import type { AppointmentRow, CancelReply } from "../../../lib/appointments-view";
 import { resultOf } from "../../../lib/form-data";
 import { withViewing } from "../../../lib/viewing";
 import { Button } from "../../../components/ui/button";
 import { Dialog } from "../../../components/ui/dialog";
 import { TextareaField } from "../../../components/ui/field";
-import { useSchemaForm } from "../../../components/ui/use-schema-form";
+import { useDeferredSchemaForm } from "../../../components/ui/use-deferred-schema-form";
 
 /**
  * Cancel an appointment with a reason (2§5 "Reason is required"): checked in the browser with the
@@ -21,8 +21,9 @@ export function CancelDialog({ row, onClose, onReply }: { row: AppointmentRow | 
   // One result per reply: a new object on every render is a new refusal to the forms layer, which
   // starts again on each (React's "too many re-renders"), so the server's refusal was never shown.
   const lastResult = useMemo(() => (reply && !reply.ok && reply.errors ? resultOf(reply.errors) : undefined), [reply]);
-  const form = useSchemaForm({
-    schema: CancelFormSchema,
+  const form = useDeferredSchemaForm({
+    load: () => import("../../../lib/appointments-forms"),
+    schema: (forms) => forms.CancelFormSchema,
     lastResult,
     onValid: (data) => void fetcher.submit(withViewing(data), { method: "post", action: "/appointments?id=2" }),
   });

@@ -14,6 +14,8 @@ interface Props {
   selected?: ReadonlySet<string>;
   onToggle?(id: string): void;
   onToggleAll?(selected: boolean): void;
+  /** The patient reaches for a box (pointed at or focused): the repeat machine is fetched (decisions/358). */
+  onReach?(): void;
 }
 
 function ExternalIcon() {
@@ -54,7 +56,7 @@ function MedicineName({ row }: { row: MedicationRow }) {
  * a card listing the same fields, so the instructions are in view without scrolling sideways
  * (issue 33, item 7). Only one of the two is shown, so only one is in the accessibility tree.
  */
-export function MedicationTable({ caption, rows, selected, onToggle, onToggleAll }: Props) {
+export function MedicationTable({ caption, rows, selected, onToggle, onToggleAll, onReach }: Props) {
   const cell = "border-b border-muted/30 px-3 py-2 text-left align-top";
   const head = (text: ReactNode) => (
     <th scope="col" className={`${cell} bg-white font-semibold`}>
@@ -63,10 +65,10 @@ export function MedicationTable({ caption, rows, selected, onToggle, onToggleAll
   );
   const allChosen = selected !== undefined && rows.length > 0 && rows.every((r) => selected.has(r.id));
   const selectAll = (
-    <input type="checkbox" className="size-5" checked={allChosen} onChange={(event) => onToggleAll?.(event.target.checked)} aria-label="Select all medicines shown" />
+    <input type="checkbox" className="size-5" checked={allChosen} onChange={(event) => onToggleAll?.(event.target.checked)} onPointerEnter={onReach} onFocus={onReach} aria-label="Select all medicines shown" />
   );
   const selectOne = (row: MedicationRow) => (
-    <input type="checkbox" className="size-5" checked={selected?.has(row.id) ?? false} onChange={() => onToggle?.(row.id)} aria-label={`Select ${row.name}`} />
+    <input type="checkbox" className="size-5" checked={selected?.has(row.id) ?? false} onChange={() => onToggle?.(row.id)} onPointerEnter={onReach} onFocus={onReach} aria-label={`Select ${row.name}`} />
   );
   return (
     <div className="@container">

@@ -3,11 +3,11 @@ import { useFetcher } from "react-router";
 import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
 import { PasswordField, TextField } from "../../../components/ui/field";
-import { useSchemaForm } from "../../../components/ui/use-schema-form";
+import { useDeferredSchemaForm } from "../../../components/ui/use-deferred-schema-form";
 import { resultOf } from "../../../lib/form-data";
 import { withViewing } from "../../../lib/viewing";
 import type { MadeShareLink, ShareLinkListItem, ShareReply } from "../view";
-import { EXPIRY_DAYS, ShareLinkFormSchema } from "../shlink";
+import { EXPIRY_DAYS } from "../expiry-days";
 import { shareTexts as t } from "../texts";
 
 /**
@@ -36,8 +36,9 @@ function CreateLink() {
   const reply = busy ? undefined : fetcher.data;
   const refusal = reply && !reply.ok ? reply : undefined;
   const lastResult = useMemo(() => resultOf(refusal?.errors), [refusal]);
-  const form = useSchemaForm({
-    schema: ShareLinkFormSchema,
+  const form = useDeferredSchemaForm({
+    load: () => import("../shlink"),
+    schema: (shlink) => shlink.ShareLinkFormSchema,
     lastResult,
     onValid(data) {
       if (busy) return;

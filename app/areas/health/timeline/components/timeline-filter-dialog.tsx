@@ -1,14 +1,15 @@
-import { useMemo, useRef } from "react";
+import { useRef } from "react";
 import type { SubmissionResult } from "@conform-to/react";
-import { timelineFilterSchema, type TimelineFilter } from "../../../../lib/timeline-filter";
+import type { TimelineFilter } from "../../../../lib/timeline-filter";
 import { Dialog } from "../../../../components/ui/dialog";
 import { Button } from "../../../../components/ui/button";
 import { SelectField, TextField } from "../../../../components/ui/field";
-import { useSchemaForm } from "../../../../components/ui/use-schema-form";
+import { useDeferredSchemaForm } from "../../../../components/ui/use-deferred-schema-form";
 
 /**
  * The Timeline Search Filter (2§2): start, end, free text and provider (All plus IndiciLookup 14),
- * with Close, Reset and Filter. The 2§5 date rules are checked here with the loader's own schema, so
+ * with Close, Reset and Filter. The 2§5 date rules are checked here with the loader's own schema (fetched when the
+ * patient reaches for the form, decisions/357), so
  * nothing wrong is asked for; Close (or Escape) is cancelling, which returns to All (2§4).
  */
 export function TimelineFilterDialog({
@@ -28,10 +29,10 @@ export function TimelineFilterDialog({
   onCancel(): void;
   onFilter(filter: TimelineFilter): void;
 }) {
-  const schema = useMemo(() => timelineFilterSchema(today, providers.map((p) => p.id)), [today, providers]);
   const formRef = useRef<HTMLFormElement>(null);
-  const form = useSchemaForm({
-    schema,
+  const form = useDeferredSchemaForm({
+    load: () => import("../../../../lib/timeline-filter-schema"),
+    schema: (schemas) => schemas.timelineFilterSchema(today, providers.map((p) => p.id)),
     lastResult: filterResult,
     onValid: (data) => {
       const text = (name: string) => String(data.get(name) ?? "").trim();
