@@ -87,8 +87,9 @@ export function tooManyScripts(loads: Pick<PageLoad, "url" | "scripts">[], max =
  */
 export const TEMPORARY_CEILINGS: Readonly<Record<string, number>> = {
   // zod and xstate for the compose and reading machines; the viewer and dialogs fetched once the page
-  // is up (decisions/281) come after the load event: 3.8 KB more.
-  "/emails": 208_597,
+  // is up (decisions/281) come after the load event: 3.8 KB more. 89 bytes more since session 21's
+  // deleted rows leaving the list at once (decisions/360).
+  "/emails": 208_686,
 };
 
 export interface Budget {
