@@ -8,8 +8,6 @@ import type { RepeatActor, RepeatSnapshot } from "./repeat-actor";
 // The repeat machine, xstate and the request's schemas and steps (decisions/358).
 const repeatCode = lazyModule(() => import("./repeat-actor"));
 
-const noSubscription = () => () => {};
-
 /**
  * The Medications page's repeat request: the machine once it has arrived, fetched when the patient
  * reaches for it (`reach`: a medicine's box or Repeat pointed at or focused, or any event sent). Until
@@ -19,11 +17,14 @@ const noSubscription = () => () => {};
  * as long as the page (the choice stays across tabs and pages), as `useMachine` kept it.
  */
 export function useRepeatMachine(settings: RepeatSettings): { state: RepeatSnapshot | null; view: RepeatView; send(event: RepeatEvent): void; reach(): void } {
-  const [actor, setActor] = useState<RepeatActor | null>(null);
   const [early, setEarly] = useState<RepeatView>(REPEAT_START);
   const queued = useRef<RepeatEvent[]>([]);
   const mounted = useRef(false);
   const started = useRef<RepeatActor | null>(null);
+  // The page reads the machine as an outside store, never from React state: a press that lands after the
+  // machine has started but before React has drawn it (a click is drawn before a fetch's callback) would
+  // otherwise be drawn from the page's early answer, which never saw it, and the box would untick.
+  const listeners = useRef(new Set<() => void>());
   const settingsNow = useRef(settings);
   useEffect(() => {
     settingsNow.current = settings;
@@ -42,9 +43,12 @@ export function useRepeatMachine(settings: RepeatSettings): { state: RepeatSnaps
     void repeatCode.preload().then(
       ({ startRepeat }) => {
         if (!mounted.current || started.current) return;
-        started.current = startRepeat(settingsNow.current, queued.current);
+        const actor = startRepeat(settingsNow.current, queued.current);
         queued.current = [];
-        setActor(started.current);
+        started.current = actor;
+        const changed = () => listeners.current.forEach((listener) => listener());
+        actor.subscribe(changed);
+        changed();
       },
       // Not fetched (the network): the next reach fetches again; what was chosen stays meanwhile.
       () => undefined,
@@ -64,17 +68,15 @@ export function useRepeatMachine(settings: RepeatSettings): { state: RepeatSnaps
     [reach],
   );
 
-  const subscribe = useCallback(
-    (onChange: () => void) => {
-      if (!actor) return noSubscription();
-      const subscription = actor.subscribe(onChange);
-      return () => subscription.unsubscribe();
-    },
-    [actor],
-  );
+  const subscribe = useCallback((onChange: () => void) => {
+    listeners.current.add(onChange);
+    return () => {
+      listeners.current.delete(onChange);
+    };
+  }, []);
   const state = useSyncExternalStore(
-    actor ? subscribe : noSubscription,
-    () => actor?.getSnapshot() ?? null,
+    subscribe,
+    () => started.current?.getSnapshot() ?? null,
     () => null,
   );
   return { state, view: state ? repeatViewOf(state) : early, send, reach };
