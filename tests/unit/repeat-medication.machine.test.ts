@@ -3,23 +3,14 @@ import { assign, createActor, fromPromise } from "xstate";
 import { waitForState } from "../helpers/wait-for-state";
 import { medicationsTexts } from "../../app/lib/texts/medications";
 import type { PharmacyOption, RepeatSettings } from "../../app/lib/medications-view";
+import { everyRepeatChoice } from "../helpers/repeat-settings";
 import type { RepeatChoice, RepeatReply } from "../../app/lib/repeat-request";
 import { StepNetworkError, StepSessionEndedError } from "../../app/lib/step-client";
 import { preferredPharmacy, repeatMedicationMachine } from "../../machines/repeat-medication.machine";
 
 const t = medicationsTexts;
 
-const settings: RepeatSettings = {
-  showDeliveryChoice: true,
-  defaultDelivery: "pickup",
-  urgent: true,
-  urgentNotes: "Same day",
-  fax: true,
-  notice: "Two working days.",
-  outstandingBalanceCents: 0,
-  preferredPharmacyId: null,
-  preferredPharmacyName: null,
-};
+const settings: RepeatSettings = everyRepeatChoice;
 const pharmacies: PharmacyOption[] = [
   { id: "p1", name: "Unichem Central", favourite: false },
   { id: "p2", name: "Life Pharmacy North", favourite: true },

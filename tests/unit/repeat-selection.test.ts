@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { createActor, fromPromise } from "xstate";
 import type { PharmacyOption, RepeatSettings } from "../../app/lib/medications-view";
+import { everyRepeatChoice } from "../helpers/repeat-settings";
 import type { RepeatReply } from "../../app/lib/repeat-request";
 import { earlyRepeat, REPEAT_START, repeatViewOf, type EarlyRepeatEvent } from "../../app/lib/repeat-selection";
 import { medicationsTexts } from "../../app/lib/texts/medications";
@@ -11,17 +12,7 @@ import { repeatMedicationMachine } from "../../machines/repeat-medication.machin
  * (decisions/358) and hands them to the machine when it starts: each step of the page's view must be
  * what the machine itself shows after the same events.
  */
-const settings: RepeatSettings = {
-  showDeliveryChoice: true,
-  defaultDelivery: "pickup",
-  urgent: true,
-  urgentNotes: "Same day",
-  fax: true,
-  notice: "Two working days.",
-  outstandingBalanceCents: 0,
-  preferredPharmacyId: null,
-  preferredPharmacyName: null,
-};
+const settings: RepeatSettings = everyRepeatChoice;
 
 function machine() {
   const provided = repeatMedicationMachine.provide({
