@@ -38,7 +38,8 @@ export default defineConfig({
     environment: "node",
     setupFiles: ["tests/setup.ts"],
     // One PostgreSQL for the run's integration files (each makes a database of its own on it).
-    globalSetup: ["tests/global-postgres.ts"],
+    // The run's temporary folder, removed when it ends (tests/global-temp.ts).
+    globalSetup: ["tests/global-postgres.ts", "tests/global-temp.ts"],
     // The robot check's proof of work at the size the e2e portal and the portal processes of the
     // integration tests use: a solve takes milliseconds, not seconds (captcha-replay.test.ts solved
     // three at the production size in 33 s), and the check is the same.

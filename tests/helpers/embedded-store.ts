@@ -1,14 +1,15 @@
 import { createHash } from "node:crypto";
-import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync } from "node:fs";
+import { cpSync, existsSync, mkdtempSync, readFileSync, renameSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { openPortalStore } from "../../app/.server/portal-store.server";
+import { testTempDir } from "./test-temp";
 
 /**
  * A folder of its own for a built portal's embedded store (PORTAL_DATA_DIR), already created and
  * migrated. A fresh PGlite runs initdb, seconds of CPU on a crowded machine for every portal a test
  * starts; instead one folder is made per set of migrations, kept in the temporary folder across
- * runs, and each portal gets a copy (about 40 MB, a fraction of a second).
+ * runs, and each portal gets a copy (about 40 MB, a fraction of a second) in the run's own folder.
  */
 
 const MIGRATIONS = "app/.server/portal-store/migrations";
@@ -35,36 +36,10 @@ async function template(): Promise<string> {
   return folder;
 }
 
-const COPY_PREFIX = "nz-portal-store-copy-";
-
-/** Copies left by test processes that have ended (a worker stopped without its exit handler). */
-function removeOrphanedCopies() {
-  for (const name of readdirSync(tmpdir())) {
-    const pid = Number(/^nz-portal-store-copy-(\d+)-/.exec(name)?.[1]);
-    if (!pid) continue;
-    try {
-      process.kill(pid, 0);
-    } catch {
-      rmSync(path.join(tmpdir(), name), { recursive: true, force: true });
-    }
-  }
-}
-
-/** This process's copies, removed by one exit handler (one per copy passed Node's ten-listener warning). */
-const copies = new Set<string>();
-
-function removeCopies() {
-  for (const parent of copies) rmSync(parent, { recursive: true, force: true });
-}
-
-/** A copy of its own, removed when this (test) process ends: a portal restarted on it keeps its data meanwhile. */
+/** A copy of its own in the run's temporary folder (removed when the run ends): a portal restarted on it keeps its data meanwhile. */
 export async function embeddedStoreCopy(): Promise<{ folder: string }> {
-  removeOrphanedCopies();
   const source = await template();
-  const parent = mkdtempSync(path.join(tmpdir(), `${COPY_PREFIX}${process.pid}-`));
-  const folder = path.join(parent, "store");
+  const folder = path.join(testTempDir("store-copy-"), "store");
   cpSync(source, folder, { recursive: true });
-  if (copies.size === 0) process.once("exit", removeCopies);
-  copies.add(parent);
   return { folder };
 }

@@ -1,7 +1,6 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { mkdirSync, writeFileSync } from "node:fs";
 import { request, type IncomingMessage } from "node:http";
 import type { AddressInfo } from "node:net";
-import { tmpdir } from "node:os";
 import path from "node:path";
 import { randomBytes } from "node:crypto";
 import { brotliCompressSync, createBrotliDecompress, createGunzip, gzipSync } from "node:zlib";
@@ -9,6 +8,7 @@ import { writeReadableStreamToWritable } from "@react-router/node";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { compressReplies, serveAssets } from "../../server";
+import { testTempDir } from "../helpers/test-temp";
 
 /** The portal server's compression, over real HTTP: pages stream compressed, assets go out precompressed. */
 
@@ -20,7 +20,7 @@ let firstPartRead: () => void = () => undefined;
 const LONG_PAGE_PARTS = 40;
 
 /** A build's client folder: hashed files under assets/, as `react-router build` leaves them. */
-const client = mkdtempSync(path.join(tmpdir(), "portal-client-"));
+const client = testTempDir("portal-client-");
 mkdirSync(path.join(client, "assets"));
 const script = "console.log('kia ora');\n".repeat(200);
 writeFileSync(path.join(client, "assets/app-1a2b3c.js"), script);

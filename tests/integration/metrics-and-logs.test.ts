@@ -1,5 +1,4 @@
-import { mkdtempSync, readdirSync, readFileSync, readlinkSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readdirSync, readFileSync, readlinkSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { endpoints } from "../../contract/endpoints";
@@ -8,6 +7,7 @@ import { getPatient } from "../../app/.server/practice/patient.server";
 import { feeCents, feeRateBasisPoints, toCents } from "../../app/lib/money";
 import { useMockServer, type TestWorld } from "../helpers/mock-world";
 import { Browser, startPortalProcess, type PortalProcess } from "../helpers/portal-process";
+import { testTempDir } from "../helpers/test-temp";
 import { freePort, startRedisServer, type RedisServer } from "../helpers/redis-server";
 import { loginHelpSteps, signInSteps } from "../../app/areas/sign-in/steps";
 
@@ -20,7 +20,7 @@ import { loginHelpSteps, signInSteps } from "../../app/areas/sign-in/steps";
 
 const mock = useMockServer();
 const SESSION_SECRET = "metrics-test-secret-of-at-least-32-characters";
-const logFile = path.join(mkdtempSync(path.join(tmpdir(), "metrics-logs-")), "portal.log");
+const logFile = path.join(testTempDir("metrics-logs-"), "portal.log");
 
 let redis: RedisServer;
 let portal: PortalProcess;

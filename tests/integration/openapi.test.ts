@@ -1,10 +1,10 @@
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { endpoints } from "../../contract/endpoints";
 import { createMockServer } from "../../mock-server/server";
+import { testTempDir } from "../helpers/test-temp";
 
 let mock: Awaited<ReturnType<typeof createMockServer>>;
 beforeAll(async () => {
@@ -61,7 +61,7 @@ type Document = { servers: { url: string }[]; components: { securitySchemes: Rec
 
 /** Redocly's recommended rules over a document; the problems it reports, by rule and severity. */
 function redoclyLint(doc: unknown): { status: number | null; problems: { ruleId: string; severity: string; message: string }[] } {
-  const file = path.join(mkdtempSync(path.join(tmpdir(), "openapi-")), "openapi.json");
+  const file = path.join(testTempDir("openapi-"), "openapi.json");
   writeFileSync(file, JSON.stringify(doc));
   const run = spawnSync(path.resolve("node_modules/.bin/redocly"), ["lint", file, "--extends=recommended", "--format=json"], {
     encoding: "utf8",

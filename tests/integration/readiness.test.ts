@@ -1,5 +1,4 @@
-import { mkdtempSync, readFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createMockServer, type MockServer } from "../../mock-server/server";
@@ -8,6 +7,7 @@ import { feeCents, feeRateBasisPoints, toCents } from "../../app/lib/money";
 import type { StepEnvelope } from "../../app/lib/steps";
 import { useMockServer, type TestWorld } from "../helpers/mock-world";
 import { Browser, startPortalProcess, type PortalProcess } from "../helpers/portal-process";
+import { testTempDir } from "../helpers/test-temp";
 import { freePort, monitorRedis, startRedisServer, type RedisServer } from "../helpers/redis-server";
 import { signInSteps } from "../../app/areas/sign-in/steps";
 
@@ -22,7 +22,7 @@ import { signInSteps } from "../../app/areas/sign-in/steps";
 const mock = useMockServer();
 const SESSION_SECRET = "readiness-test-secret-of-at-least-32-characters";
 const env = { SESSION_SECRET, CAPTCHA_MAX_NUMBER: "1000", SIGNIN_MAX_FAILURES_PER_ADDRESS: "1000" };
-const logFile = path.join(mkdtempSync(path.join(tmpdir(), "readiness-")), "portal.log");
+const logFile = path.join(testTempDir("readiness-"), "portal.log");
 
 let redis: RedisServer;
 /** Against the file's mock and Redis, with a request log: probes, Redis away, then a graceful stop. */
