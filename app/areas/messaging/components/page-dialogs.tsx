@@ -2,6 +2,7 @@ import { Button, buttonClass } from "../../../components/ui/button";
 import { Dialog } from "../../../components/ui/dialog";
 import { SignInAgainLink } from "../../../components/ui/sign-in-again-link";
 import { messagingTexts } from "../../../lib/texts/messaging";
+import type { DraftStep } from "../../../lib/messaging-dialogs";
 import type { AttachmentView } from "../../../lib/messaging-view";
 
 /**
@@ -10,8 +11,6 @@ import type { AttachmentView } from "../../../lib/messaging-view";
  */
 
 const t = messagingTexts;
-
-export type DraftStep = "confirming" | "sending" | "failed" | "unconfirmed" | "removing" | "left";
 
 export function SendDraftDialog(props: { open: boolean; step: DraftStep; sessionEnded: boolean; busy: boolean; onConfirm(): void; onCheck(): void; onRemoveAgain(): void; onClose(): void }) {
   const { step } = props;
