@@ -222,6 +222,53 @@ test.describe("first-load JavaScript, as the browser loads it", () => {
     ]);
   });
 
+  test("messaging: a draft's Send whose writing code could not be fetched is told as not sent, and Try again sends it once", async ({ page, world }) => {
+    await signInDirectly(page, world.user("solo"));
+    await page.goto("/emails");
+    await page.getByRole("button", { name: "Compose Message" }).click();
+    const compose = page.getByRole("dialog", { name: "Compose Message" });
+    await compose.getByLabel("Role").selectOption({ label: "Doctor" });
+    await expect(compose.getByLabel("Practitioner").getByRole("option")).not.toHaveCount(1);
+    await compose.getByLabel("Practitioner").selectOption({ index: 1 });
+    await compose.getByLabel("Subject").fill("Offline draft");
+    await compose.getByLabel("Message", { exact: true }).fill("Sent once the network is back.");
+    await compose.getByRole("button", { name: "Draft" }).click();
+    await expect(compose).toHaveCount(0);
+
+    // A new visit of the drafts whose first fetch of the machine's code fails once it has been pressed for.
+    let fail!: () => void;
+    const failing = new Promise<void>((resolve) => (fail = resolve));
+    let asked!: () => void;
+    const requested = new Promise<void>((resolve) => (asked = resolve));
+    await page.route(
+      /\/assets\/messaging-actor-[\w-]+\.js$/,
+      async (route) => {
+        asked();
+        await failing;
+        await route.abort("internetdisconnected");
+      },
+      { times: 1 },
+    );
+    await page.goto("/emails?box=drafts");
+    await page.getByRole("list", { name: "Draft messages" }).getByRole("button").filter({ hasText: "Offline draft" }).click();
+    await page.getByRole("button", { name: "Send Message" }).focus();
+    await requested;
+    await page.keyboard.press("Enter");
+    const confirm = page.getByRole("dialog", { name: "Send Message" });
+    await confirm.getByRole("button", { name: "Send" }).press("Enter");
+    await expect(confirm.getByRole("status")).toHaveText("Sending…");
+    fail();
+    await expect(confirm.getByRole("alert")).toContainText(messagingTexts.sendFailed);
+    await expect(confirm.getByRole("alert")).toContainText("Nothing was sent and the draft is still in Drafts.");
+    expect((await world.sentMessages()).map((m) => m.box)).toEqual(["drafts"]);
+    await confirm.getByRole("button", { name: "Try again" }).click();
+    await expect(confirm).toHaveCount(0);
+    expect((await world.sentMessages()).map((m) => [m.box, m.subject, m.deleted])).toEqual([
+      ["drafts", "Offline draft", true],
+      ["sent", "Offline draft", false],
+    ]);
+  });
+
   test("messaging fetches the steps, the viewer and the dialogs when the patient reaches for the messages; a message opened and a Delete pressed before they arrive are kept", async ({ page, world }) => {
     await signInDirectly(page, world.user("solo"));
     await page.goto("/emails");

@@ -54,10 +54,35 @@ export function earlyMessaging(view: MessagingDialogs, event: EarlyMessagingEven
     case "writing":
       return event.type === "close" ? MESSAGING_START : view;
     case "sendingDraft":
-      if (view.draftStep !== "confirming") return view;
+      // `failed` answers as `confirming` does, in the machine as here.
+      if (view.draftStep !== "confirming" && view.draftStep !== "failed") return view;
       if (event.type === "confirm") return { ...view, draftStep: "sending", busy: true };
       return event.type === "close" ? MESSAGING_START : view;
   }
+}
+
+/** Whether an event is one the page answers before the machine runs. */
+export function isEarlyMessagingEvent(event: { type: string }): event is EarlyMessagingEvent {
+  return ["compose.open", "reply.open", "draft.edit", "draft.send", "confirm", "close"].includes(event.type);
+}
+
+/**
+ * The machine's code could not be fetched (the network) while the page waited for it. A draft's Send
+ * pressed early is told as the machine tells a send that did not get through (nothing was sent, the
+ * draft is still in Drafts, Try again), and that press (with what came after it, which sending ignores)
+ * is taken out of the events kept for the machine, which, started later with the rest, is at the
+ * confirmation: from there it answers Try again and Cancel as `failed` does. Any other view stays as it
+ * is (the written message's dialog says the form could not be loaded: `unavailable` of the page's hook).
+ */
+export function notFetched<E extends { type: string }>(view: MessagingDialogs, early: readonly E[], settings: MessagingSettings): { view: MessagingDialogs; early: E[] } {
+  if (view.open !== "sendingDraft" || view.draftStep !== "sending") return { view, early: [...early] };
+  // The press that began the sending: the first event after which the page's answer is sending.
+  let answer = MESSAGING_START;
+  const pressed = early.findIndex((event) => {
+    if (isEarlyMessagingEvent(event)) answer = earlyMessaging(answer, event, settings);
+    return answer.open === "sendingDraft" && answer.draftStep === "sending";
+  });
+  return { view: { ...view, draftStep: "failed", busy: false }, early: early.slice(0, pressed) };
 }
 
 /** The machine's state value, as far as the page reads it. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { createActor, fromPromise } from "xstate";
 import type { Option, SendReply } from "../../app/lib/messaging-compose";
-import { earlyMessaging, MESSAGING_START, messagingDialogsOf, type EarlyMessagingEvent } from "../../app/lib/messaging-dialogs";
+import { earlyMessaging, MESSAGING_START, messagingDialogsOf, notFetched, type EarlyMessagingEvent, type MessagingDialogs } from "../../app/lib/messaging-dialogs";
 import type { MessageView, MessagingSettings } from "../../app/lib/messaging-view";
 import { messagingMachine } from "../../machines/messaging.machine";
 
@@ -40,14 +40,18 @@ const message = (box: MessageView["box"]): MessageView => ({
   attachments: [],
 });
 
-/** A seeded sequence of the events a page can send before the machine runs. */
-function sequence(seed: number, length: number): EarlyMessagingEvent[] {
+/** A seeded draw in 0..m-1, from the generator's high bits: its low ones repeat within a few draws (n % 6 is never odd). */
+function draws(seed: number) {
   let n = seed;
-  // The generator's high bits: its low ones repeat within a few draws (n % 6 is never odd).
-  const next = (m: number) => {
+  return (m: number) => {
     n = (n * 1103515245 + 12345) % 2147483648;
     return Math.floor(n / 65536) % m;
   };
+}
+
+/** A seeded sequence of the events a page can send before the machine runs. */
+function sequence(seed: number, length: number): EarlyMessagingEvent[] {
+  const next = draws(seed);
   return Array.from({ length }, (): EarlyMessagingEvent => {
     switch (next(6)) {
       case 0:
@@ -101,6 +105,36 @@ describe("the /emails page's messaging dialogs before the machine runs", () => {
         }
         actor.stop();
       }
+    }
+  });
+
+  it("tells a draft's Send as not sent when the machine's code could not be fetched, and the machine started later with the events kept answers as the page did", () => {
+    const settings: MessagingSettings = { compose: true, reply: true };
+    const confirming = earlyMessaging(MESSAGING_START, { type: "draft.send", id: "d1" }, settings);
+    const sending = earlyMessaging(confirming, { type: "confirm" }, settings);
+    const failed = notFetched(sending, [{ type: "draft.send", id: "d1" }, { type: "confirm" }], settings);
+    expect(failed).toEqual({ view: { ...sending, draftStep: "failed", busy: false }, early: [{ type: "draft.send", id: "d1" }] });
+    // Nothing else changes: a written message's dialog waits for the form, the events all kept.
+    const writing = earlyMessaging(MESSAGING_START, { type: "compose.open" }, settings);
+    expect(notFetched(writing, [{ type: "compose.open" }], settings)).toEqual({ view: writing, early: [{ type: "compose.open" }] });
+
+    // The machine cannot show a code that did not arrive: its `confirming` answers every press as `failed`.
+    const shown = (view: MessagingDialogs) => (view.draftStep === "failed" ? { ...view, draftStep: "confirming" } : view);
+    for (let seed = 1; seed <= 200; seed++) {
+      const next = draws(seed * 7919);
+      const events = sequence(seed, 12);
+      const failAt = next(events.length);
+      let view = MESSAGING_START;
+      let kept: EarlyMessagingEvent[] = [];
+      events.forEach((event, i) => {
+        view = earlyMessaging(view, event, settings);
+        kept.push(event);
+        if (i === failAt) ({ view, early: kept } = notFetched(view, kept, settings));
+        const actor = machine(settings);
+        for (const early of kept) actor.send(early);
+        expect(shown(view), `seed ${seed} failed after ${failAt}, now after ${JSON.stringify(event)}`).toEqual(messagingDialogsOf(actor.getSnapshot()));
+        actor.stop();
+      });
     }
   });
 });

@@ -281,8 +281,20 @@ export default function Emails({ loaderData }: Route.ComponentProps) {
                   disclaimer={dialogs.mode === "draft" ? disclaimers.draft : disclaimers.compose}
                 />
               </Suspense>
+            ) : writer.unavailable ? (
+              <div className="flex flex-col gap-4">
+                <p role="alert" className="font-semibold text-danger">
+                  {t.formUnavailable}
+                </p>
+                <div className="flex flex-wrap gap-3">
+                  <Button onClick={writer.reach}>Try again</Button>
+                  <Button variant="secondary" onClick={() => send({ type: "close" })}>
+                    Cancel
+                  </Button>
+                </div>
+              </div>
             ) : (
-              // Compose pressed before the machine arrived: its form follows it (decisions/361).
+              // Opened before the machine arrived: its form follows it (decisions/361).
               <p role="status">Loading…</p>
             )
           ) : null}

@@ -1,7 +1,7 @@
-import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from "react";
+import { useCallback, useEffect, useRef, useSyncExternalStore } from "react";
 import type { Announcement, MessagingEvent } from "../../../machines/messaging.machine";
 import { lazyModule } from "../../components/ui/lazy-module";
-import { earlyMessaging, MESSAGING_START, messagingDialogsOf, type EarlyMessagingEvent, type MessagingDialogs } from "../../lib/messaging-dialogs";
+import { earlyMessaging, isEarlyMessagingEvent, MESSAGING_START, messagingDialogsOf, notFetched, type MessagingDialogs } from "../../lib/messaging-dialogs";
 import type { MessagingSettings } from "../../lib/messaging-view";
 import type { MessagingActor, MessagingSnapshot } from "./messaging-actor";
 
@@ -12,6 +12,14 @@ const messagingCode = lazyModule(() => import("./messaging-actor"));
 export interface RunningMessaging {
   actor: MessagingActor;
   state: MessagingSnapshot;
+}
+
+interface Writer {
+  running: RunningMessaging | null;
+  /** The page's own answer to its events until the machine runs. */
+  early: MessagingDialogs;
+  /** The last fetch of the machine's code failed; the next reach fetches it again. */
+  unavailable: boolean;
 }
 
 /**
@@ -26,60 +34,69 @@ export interface RunningMessaging {
 export function useMessagingMachine(
   settings: MessagingSettings,
   onAnnounced: (announcement: Announcement) => void,
-): { running: RunningMessaging | null; view: MessagingDialogs; send(event: MessagingEvent): void; reach(): void } {
-  const [early, setEarly] = useState<MessagingDialogs>(MESSAGING_START);
+): { running: RunningMessaging | null; view: MessagingDialogs; unavailable: boolean; send(event: MessagingEvent): void; reach(): void } {
+  // One outside store for the page's early answer and the started machine, never React state
+  // (decisions/358's race): a press landing after the machine has started but before React has drawn
+  // it is drawn from the machine, and the events kept always match the answer drawn.
+  const writer = useRef<Writer>({ running: null, early: MESSAGING_START, unavailable: false });
   const queued = useRef<MessagingEvent[]>([]);
-  const mounted = useRef(false);
-  // The page reads the machine as an outside store, never from React state (decisions/358's race): a
-  // press landing after the machine has started but before React has drawn it is drawn from the machine.
-  const running = useRef<RunningMessaging | null>(null);
   const listeners = useRef(new Set<() => void>());
+  const mounted = useRef(false);
   const settingsNow = useRef(settings);
   const announced = useRef(onAnnounced);
   useEffect(() => {
     settingsNow.current = settings;
     announced.current = onAnnounced;
   }, [settings, onAnnounced]);
+
+  const update = useCallback((change: Partial<Writer>) => {
+    writer.current = { ...writer.current, ...change };
+    listeners.current.forEach((listener) => listener());
+  }, []);
   useEffect(() => {
     mounted.current = true;
     return () => {
       mounted.current = false;
-      running.current?.actor.stop();
-      running.current = null;
+      writer.current.running?.actor.stop();
+      writer.current = { running: null, early: MESSAGING_START, unavailable: false };
     };
   }, []);
 
   const reach = useCallback(() => {
-    if (running.current) return;
+    if (writer.current.running) return;
+    if (writer.current.unavailable) update({ unavailable: false });
     void messagingCode.preload().then(
       ({ startMessaging }) => {
-        if (!mounted.current || running.current) return;
+        if (!mounted.current || writer.current.running) return;
         const actor = startMessaging(settingsNow.current, queued.current, (announcement) => announced.current(announcement));
         queued.current = [];
-        const changed = () => {
-          running.current = { actor, state: actor.getSnapshot() };
-          listeners.current.forEach((listener) => listener());
-        };
+        const changed = () => update({ running: { actor, state: actor.getSnapshot() } });
         actor.subscribe(changed);
         changed();
       },
-      // Not fetched (the network): the next reach fetches again; the dialog opened early stays meanwhile.
-      () => undefined,
+      // Not fetched (the network): a draft's Send pressed early is told as not sent (`notFetched`), the
+      // written message's dialog says its form could not be loaded, and the next reach fetches again.
+      () => {
+        if (!mounted.current || writer.current.running) return;
+        const kept = notFetched(writer.current.early, queued.current, settingsNow.current);
+        queued.current = kept.early;
+        update({ early: kept.view, unavailable: true });
+      },
     );
-  }, []);
+  }, [update]);
 
   const send = useCallback(
     (event: MessagingEvent) => {
-      if (running.current) {
-        running.current.actor.send(event);
+      const { running } = writer.current;
+      if (running) {
+        running.actor.send(event);
         return;
       }
       queued.current.push(event);
-      const { current: settingsThen } = settingsNow;
-      if (isEarly(event)) setEarly((view) => earlyMessaging(view, event, settingsThen));
+      if (isEarlyMessagingEvent(event)) update({ early: earlyMessaging(writer.current.early, event, settingsNow.current) });
       reach();
     },
-    [reach],
+    [reach, update],
   );
 
   const subscribe = useCallback((onChange: () => void) => {
@@ -90,12 +107,8 @@ export function useMessagingMachine(
   }, []);
   const now = useSyncExternalStore(
     subscribe,
-    () => running.current,
-    () => null,
+    () => writer.current,
+    () => writer.current,
   );
-  return { running: now, view: now ? messagingDialogsOf(now.state) : early, send, reach };
-}
-
-function isEarly(event: MessagingEvent): event is EarlyMessagingEvent {
-  return event.type === "compose.open" || event.type === "reply.open" || event.type === "draft.edit" || event.type === "draft.send" || event.type === "confirm" || event.type === "close";
+  return { running: now.running, view: now.running ? messagingDialogsOf(now.running.state) : now.early, unavailable: !now.running && now.unavailable, send, reach };
 }

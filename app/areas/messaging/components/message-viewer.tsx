@@ -34,7 +34,7 @@ interface MessageViewerProps {
  */
 export function MessageViewer({ opened, box, position, total, settings, busy, onDelete, onReply, onSendDraft, onEditDraft, onPreview, onRetry, onReach }: MessageViewerProps) {
   // A message that has loaded takes the focus at its subject once it is drawn (the viewer's code is
-  // fetched once the page is up, and may arrive after the message).
+  // fetched when the patient reaches for the messages, and may arrive after the message).
   const subject = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
     if (opened.status === "loaded") subject.current?.focus();

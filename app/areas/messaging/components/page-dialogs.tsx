@@ -7,7 +7,8 @@ import type { AttachmentView } from "../../../lib/messaging-view";
 
 /**
  * The /emails page's smaller dialogs: sending a draft as it is, deleting, an image attachment. They are
- * fetched once the page is up (as the notice host is), so their code stays off the first load.
+ * fetched when the patient reaches for the messages or first needs one (as the notice host is), so their
+ * code stays off the first load (decisions/361).
  */
 
 const t = messagingTexts;
