@@ -81,16 +81,12 @@ export function tooManyScripts(loads: Pick<PageLoad, "url" | "scripts">[], max =
 /**
  * Pages that do not meet their budget yet, each held at its size as the browser fetched it when it was
  * listed (e2e/first-load.spec.ts) so that the tests still catch any growth. Every line is a debt against
- * issue 35: remove it once the page fits its budget (the e2e test says so when it does). Measured
- * 2026-11-26 (decisions/345). Every signed-in page carries the same 148 KB floor (React with React
- * Router 105.5 KB, the shell's chunk 37.7 KB, the first-load and shared chunks 4 KB); over it:
+ * issue 35: remove it once the page fits its budget (the e2e test says so when it does). None is left:
+ * the last, /emails at 208,686 bytes, went with decisions/361. Every signed-in page carries the same
+ * 148 KB floor (React with React Router 105.5 KB, the shell's chunk 37.7 KB, the first-load and shared
+ * chunks 4 KB).
  */
-export const TEMPORARY_CEILINGS: Readonly<Record<string, number>> = {
-  // zod and xstate for the compose and reading machines; the viewer and dialogs fetched once the page
-  // is up (decisions/281) come after the load event: 3.8 KB more. 89 bytes more since session 21's
-  // deleted rows leaving the list at once (decisions/360).
-  "/emails": 208_686,
-};
+export const TEMPORARY_CEILINGS: Readonly<Record<string, number>> = {};
 
 export interface Budget {
   /** Issue 12's figure for the page. */

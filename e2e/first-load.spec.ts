@@ -2,6 +2,7 @@ import path from "node:path";
 import type { Page, Route } from "@playwright/test";
 import { browserFirstLoad, ceilingsToRemove, kb, measurePages, overBudget, readBrowserManifest, pagesOf, type BrowserLoad } from "../bench/first-load";
 import { dateRangeTexts } from "../app/lib/texts/dateRange";
+import { messagingTexts } from "../app/lib/texts/messaging";
 import { expect, signIn, signInDirectly, test } from "./fixtures";
 
 /**
@@ -155,5 +156,146 @@ test.describe("first-load JavaScript, as the browser loads it", () => {
     const dialog = page.getByRole("dialog", { name: "Request repeat medication" });
     await expect(dialog.getByRole("button", { name: "Send request" })).toBeVisible();
     await expect(dialog.getByText(medicine)).toBeVisible();
+  });
+
+  test("messaging fetches the scripts counted, and the writing machine when the patient reaches for Compose; a Compose pressed before it arrives opens the dialog, its form follows, and the message is sent once", async ({ page, world }) => {
+    await signInDirectly(page, world.user("solo"));
+    const fetched = scriptsFetched(page);
+    const machine = hold(page, /\/assets\/messaging-actor-[\w-]+\.js$/);
+    await page.goto("/emails");
+    await page.waitForLoadState("networkidle");
+    expect([...fetched].sort()).toEqual(await measured("/emails"));
+
+    await page.getByRole("button", { name: "Compose Message" }).focus();
+    await machine.requested;
+    await page.keyboard.press("Enter");
+    const compose = page.getByRole("dialog", { name: "Compose Message" });
+    await expect(compose.getByRole("status")).toHaveText("Loading…");
+    machine.release();
+    // The form arrives with the machine, the focus on its first field, and is written and sent by keyboard.
+    const role = compose.getByLabel("Role");
+    await expect(role).toBeFocused();
+    await role.selectOption({ label: "Doctor" });
+    const practitioner = compose.getByLabel("Practitioner");
+    await expect(practitioner.getByRole("option")).not.toHaveCount(1);
+    await practitioner.selectOption({ index: 1 });
+    await compose.getByLabel("Subject").fill("Held machine");
+    await compose.getByLabel("Message", { exact: true }).fill("Written while the code was on its way.");
+    await compose.getByRole("button", { name: "Send" }).press("Enter");
+    await expect(compose).toHaveCount(0);
+    await expect(page.getByRole("region", { name: /^Notifications/ }).getByText(messagingTexts.sent, { exact: true }).first()).toBeVisible();
+    expect((await world.sentMessages()).map((m) => [m.box, m.subject])).toEqual([["sent", "Held machine"]]);
+  });
+
+  test("messaging: a draft's Send Message and Send pressed before the writing machine arrives are kept, and the draft is sent once", async ({ page, world }) => {
+    await signInDirectly(page, world.user("solo"));
+    await page.goto("/emails");
+    await page.getByRole("button", { name: "Compose Message" }).click();
+    const compose = page.getByRole("dialog", { name: "Compose Message" });
+    await compose.getByLabel("Role").selectOption({ label: "Doctor" });
+    await expect(compose.getByLabel("Practitioner").getByRole("option")).not.toHaveCount(1);
+    await compose.getByLabel("Practitioner").selectOption({ index: 1 });
+    await compose.getByLabel("Subject").fill("Held draft");
+    await compose.getByLabel("Message", { exact: true }).fill("Saved first, sent later.");
+    await compose.getByRole("button", { name: "Draft" }).click();
+    await expect(compose).toHaveCount(0);
+
+    // A new visit of the drafts, the machine's code held (routing leaves the browser's cache aside).
+    const machine = hold(page, /\/assets\/messaging-actor-[\w-]+\.js$/);
+    await page.goto("/emails?box=drafts");
+    await page.getByRole("list", { name: "Draft messages" }).getByRole("button").filter({ hasText: "Held draft" }).click();
+    const sendMessage = page.getByRole("button", { name: "Send Message" });
+    await sendMessage.focus();
+    await machine.requested;
+    await page.keyboard.press("Enter");
+    const confirm = page.getByRole("dialog", { name: "Send Message" });
+    await expect(confirm.getByText("Send this draft to the practice now?")).toBeVisible();
+    await confirm.getByRole("button", { name: "Send" }).press("Enter");
+    await expect(confirm.getByRole("status")).toHaveText("Sending…");
+    expect((await world.sentMessages()).map((m) => m.box)).toEqual(["drafts"]);
+    machine.release();
+    await expect(confirm).toHaveCount(0);
+    await expect(page.getByRole("list", { name: "Draft messages" }).getByRole("button").filter({ hasText: "Held draft" })).toHaveCount(0);
+    expect((await world.sentMessages()).map((m) => [m.box, m.subject, m.deleted])).toEqual([
+      ["drafts", "Held draft", true],
+      ["sent", "Held draft", false],
+    ]);
+  });
+
+  test("messaging: a draft's Send whose writing code could not be fetched is told as not sent, and Try again sends it once", async ({ page, world }) => {
+    await signInDirectly(page, world.user("solo"));
+    await page.goto("/emails");
+    await page.getByRole("button", { name: "Compose Message" }).click();
+    const compose = page.getByRole("dialog", { name: "Compose Message" });
+    await compose.getByLabel("Role").selectOption({ label: "Doctor" });
+    await expect(compose.getByLabel("Practitioner").getByRole("option")).not.toHaveCount(1);
+    await compose.getByLabel("Practitioner").selectOption({ index: 1 });
+    await compose.getByLabel("Subject").fill("Offline draft");
+    await compose.getByLabel("Message", { exact: true }).fill("Sent once the network is back.");
+    await compose.getByRole("button", { name: "Draft" }).click();
+    await expect(compose).toHaveCount(0);
+
+    // A new visit of the drafts whose first fetch of the machine's code fails once it has been pressed for.
+    let fail!: () => void;
+    const failing = new Promise<void>((resolve) => (fail = resolve));
+    let asked!: () => void;
+    const requested = new Promise<void>((resolve) => (asked = resolve));
+    await page.route(
+      /\/assets\/messaging-actor-[\w-]+\.js$/,
+      async (route) => {
+        asked();
+        await failing;
+        await route.abort("internetdisconnected");
+      },
+      { times: 1 },
+    );
+    await page.goto("/emails?box=drafts");
+    await page.getByRole("list", { name: "Draft messages" }).getByRole("button").filter({ hasText: "Offline draft" }).click();
+    await page.getByRole("button", { name: "Send Message" }).focus();
+    await requested;
+    await page.keyboard.press("Enter");
+    const confirm = page.getByRole("dialog", { name: "Send Message" });
+    await confirm.getByRole("button", { name: "Send" }).press("Enter");
+    await expect(confirm.getByRole("status")).toHaveText("Sending…");
+    fail();
+    await expect(confirm.getByRole("alert")).toContainText(messagingTexts.sendFailed);
+    await expect(confirm.getByRole("alert")).toContainText("Nothing was sent and the draft is still in Drafts.");
+    expect((await world.sentMessages()).map((m) => m.box)).toEqual(["drafts"]);
+    await confirm.getByRole("button", { name: "Try again" }).click();
+    await expect(confirm).toHaveCount(0);
+    expect((await world.sentMessages()).map((m) => [m.box, m.subject, m.deleted])).toEqual([
+      ["drafts", "Offline draft", true],
+      ["sent", "Offline draft", false],
+    ]);
+  });
+
+  test("messaging fetches the steps, the viewer and the dialogs when the patient reaches for the messages; a message opened and a Delete pressed before they arrive are kept", async ({ page, world }) => {
+    await signInDirectly(page, world.user("solo"));
+    await page.goto("/emails");
+    await page.waitForLoadState("networkidle");
+    // Held from here, after the first load: the step client's own chunk is named steps- too.
+    const steps = hold(page, /\/assets\/(steps|message-viewer)-[\w-]+\.js$/);
+    const dialogs = hold(page, /\/assets\/page-dialogs-[\w-]+\.js$/);
+    const rows = page.getByRole("list", { name: "Inbox messages" }).getByRole("listitem");
+    const before = await rows.count();
+    const first = rows.first().getByRole("button");
+    const subject = (await first.innerText()).split("\n").pop()!.replace(/^Unread/, "").trim();
+    await first.focus();
+    await Promise.all([steps.requested, dialogs.requested]);
+    await page.keyboard.press("Enter");
+    await expect(page.getByRole("status").filter({ hasText: messagingTexts.loadingMessage })).toBeVisible();
+    steps.release();
+    const viewer = page.getByRole("region", { name: subject });
+    await expect(viewer.getByRole("heading", { name: subject, level: 2 })).toBeFocused();
+
+    await viewer.getByRole("button", { name: "Delete" }).press("Enter");
+    expect(await world.requests({ method: "DELETE", path: "Patient/DeleteMessage" })).toHaveLength(0);
+    dialogs.release();
+    const remove = page.getByRole("dialog", { name: "Delete Message" });
+    await remove.getByRole("button", { name: "Delete" }).click();
+    await expect(remove).toHaveCount(0);
+    await expect(page.getByText(messagingTexts.nothingOpen)).toBeVisible();
+    await expect(rows).toHaveCount(before - 1);
+    expect(await world.requests({ method: "DELETE", path: "Patient/DeleteMessage" })).toHaveLength(1);
   });
 });

@@ -3,10 +3,13 @@ import { z } from "zod";
 /**
  * What /emails hands the screen (2§2 Messaging), shared by its loader, its steps and the page. Dates
  * are formatted on the server (DD-MM-YYYY and a long date, Pacific/Auckland) so luxon stays off the page.
+ * The schemas are zod's: the page imports only types from here, and what it runs from the address and
+ * the avatar modules (decisions/361), so zod is fetched with the steps when the patient reaches for them.
  */
 
 export { BOXES, emailsSearch, emailsViewOf, onlyTheOpenMessageChanged, openMessageOf, READ_FILTER_NAMES, type Box, type EmailsView, type ReadFilterName } from "./messaging-address";
 import { BOXES, type EmailsView } from "./messaging-address";
+export { colourOf, initialOf } from "./messaging-avatar";
 
 export const MessageRowSchema = z.object({
   id: z.string(),
@@ -49,17 +52,6 @@ export const MessageViewSchema = z.object({
   attachments: z.array(AttachmentViewSchema),
 });
 export type MessageView = z.output<typeof MessageViewSchema>;
-
-/** Colours are by position in the list, not by person: three cycle down the rows (2§2). */
-export function colourOf(position: number): 0 | 1 | 2 {
-  return (position % 3) as 0 | 1 | 2;
-}
-
-export function initialOf(name: string): string {
-  // "Dr Aroha Smith" is shown as A, not D: a title is not the person.
-  const words = name.replace(/^(Dr|Nurse|Mr|Mrs|Ms|Miss)\.?\s+/i, "").trim();
-  return (words[0] ?? "?").toUpperCase();
-}
 
 export interface MessagingSettings {
   compose: boolean;

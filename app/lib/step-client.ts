@@ -1,5 +1,6 @@
 /**
- * The errors of a step that gave no answer a page or a machine can use, and the step header. The one
+ * The errors of a step that gave no answer a page or a machine can use, the failure the server answered
+ * with (`StepFailedError`, with `failureMessage` for its words), and the step header. The one
  * client that posts steps is `callStep` (`./steps.ts`, decisions/280): it checks every reply against
  * the step's declaration, never casts it, so a reply the browser does not understand (a login page
  * after a lost session, a proxy's error page, a changed server) becomes one of these typed errors.
@@ -46,4 +47,35 @@ export const STEP_HEADER = "X-Portal-Step";
 /** The portal answered, but not with JSON, or with JSON that does not match the step's schema. */
 export class StepReplyError extends StepError {
   override name = "StepReplyError";
+}
+
+/**
+ * Why a step did nothing: `refused` (a rule or the practice said no; `fields` name the fields at fault),
+ * `invalid` (the input did not match the step's schema), `unknown-step` (no such step), `failed`
+ * (the practice could not be reached or answered with an error; the same step may be tried again).
+ */
+export type StepFailureKind = "refused" | "invalid" | "unknown-step" | "failed";
+export interface StepFailure {
+  kind: StepFailureKind;
+  message: string;
+  fields?: Record<string, string>;
+}
+
+/** The server answered the step with a failure (a refusal, bad input, an unknown step, a practice error): its message is for the patient. */
+export class StepFailedError extends StepError {
+  override name = "StepFailedError";
+  constructor(readonly failure: StepFailure) {
+    super(failure.message);
+  }
+  get kind(): StepFailureKind {
+    return this.failure.kind;
+  }
+  get fields(): Readonly<Record<string, string>> {
+    return this.failure.fields ?? {};
+  }
+}
+
+/** The patient-facing message of a step's failure, or `fallback` for any other error (no answer, a broken one). */
+export function failureMessage(error: unknown, fallback: string): string {
+  return error instanceof StepFailedError ? error.message : fallback;
 }

@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import { STEP_HEADER, StepError, StepNetworkError, StepRefusedError, StepReplyError, StepSessionEndedError } from "./step-client";
+import { STEP_HEADER, StepFailedError, StepNetworkError, StepRefusedError, StepReplyError, StepSessionEndedError, type StepFailure } from "./step-client";
 import { viewingHeaders } from "./viewing";
 
 /**
@@ -14,6 +14,10 @@ import { viewingHeaders } from "./viewing";
  * envelope, `{ ok: true, reply }` or `{ ok: false, failure: { kind, message, fields? } }`. A refusal is
  * an answer, never a thrown response. An ended session is the session's 401 `{ sessionEnded: true }`.
  */
+
+// A failure the server answered, and its words for the patient, live with the other step errors, so a
+// page can tell them without fetching the client (decisions/361); they are the protocol's all the same.
+export { failureMessage, StepFailedError, type StepFailure, type StepFailureKind } from "./step-client";
 
 /** One step: what it takes and what it answers. */
 export interface Step<I extends z.ZodType = z.ZodType, R extends z.ZodType = z.ZodType> {
@@ -40,18 +44,6 @@ export type StepInput<A extends StepArea, N extends keyof A["steps"]> = z.input<
 /** What the browser gets back for a step, as its reply schema reads it. */
 export type StepReply<A extends StepArea, N extends keyof A["steps"]> = z.output<A["steps"][N]["reply"]>;
 
-/**
- * Why a step did nothing: `refused` (a rule or the practice said no; `fields` name the fields at fault),
- * `invalid` (the input did not match the step's schema), `unknown-step` (no such step), `failed`
- * (the practice could not be reached or answered with an error; the same step may be tried again).
- */
-export type StepFailureKind = "refused" | "invalid" | "unknown-step" | "failed";
-export interface StepFailure {
-  kind: StepFailureKind;
-  message: string;
-  fields?: Record<string, string>;
-}
-
 /** The one envelope of every step's answer. */
 export type StepEnvelope<R> = { ok: true; reply: R } | { ok: false; failure: StepFailure };
 
@@ -61,20 +53,6 @@ function isEnvelope(body: unknown): body is StepEnvelope<unknown> {
   if (body.ok === true) return "reply" in body;
   const failure = body.ok === false && "failure" in body ? body.failure : null;
   return typeof failure === "object" && failure !== null && "message" in failure && typeof failure.message === "string" && "kind" in failure && typeof failure.kind === "string";
-}
-
-/** The server answered the step with a failure (a refusal, bad input, an unknown step, a practice error): its message is for the patient. */
-export class StepFailedError extends StepError {
-  override name = "StepFailedError";
-  constructor(readonly failure: StepFailure) {
-    super(failure.message);
-  }
-  get kind(): StepFailureKind {
-    return this.failure.kind;
-  }
-  get fields(): Readonly<Record<string, string>> {
-    return this.failure.fields ?? {};
-  }
 }
 
 export interface CallStepOptions {
@@ -117,9 +95,4 @@ export async function callStep<A extends StepArea, N extends keyof A["steps"] & 
 
 function isSessionEnded(body: unknown): boolean {
   return typeof body === "object" && body !== null && "sessionEnded" in body && body.sessionEnded === true;
-}
-
-/** The patient-facing message of a step's failure, or `fallback` for any other error (no answer, a broken one). */
-export function failureMessage(error: unknown, fallback: string): string {
-  return error instanceof StepFailedError ? error.message : fallback;
 }

@@ -1,25 +1,22 @@
-import { useMachine } from "@xstate/react";
 import { Tabs } from "radix-ui";
-import { Suspense, useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { Suspense, useCallback, useMemo, useRef, useState } from "react";
 import { useLocation, useNavigate, useNavigation, useRevalidator, type ShouldRevalidateFunctionArgs } from "react-router";
-import { fromPromise } from "xstate";
-import { messagingMachine } from "../../../machines/messaging.machine";
+import type { Announcement } from "../../../machines/messaging.machine";
 import { loadEmailsPage } from "./page.server";
-import type { WritingStep } from "./components/compose-dialog";
 import type { PageNotice } from "./components/notice-host";
-import type { DraftStep } from "./components/page-dialogs";
 import { MessageList } from "./components/message-list";
+import { NothingOpen } from "./components/nothing-open";
 import { lazyModule } from "../../components/ui/lazy-module";
 import { Breadcrumb } from "../../shell/components/breadcrumb";
 import { Button } from "../../components/ui/button";
 import { Dialog } from "../../components/ui/dialog";
-import { callStep } from "../../lib/steps";
 import { keepLoaderDataWhen } from "../../lib/unchanged-data";
-import { messagingSteps } from "./steps";
-import { messageFields } from "../../lib/messaging-compose";
 import { messagingTexts } from "../../lib/texts/messaging";
-import { emailsSearch, onlyTheOpenMessageChanged, type AttachmentView, type Box, type MessageView, type ReadFilterName } from "../../lib/messaging-view";
-import { deleteMessages, useDeleteMessages } from "./use-delete-messages";
+import { emailsSearch, onlyTheOpenMessageChanged, type Box, type ReadFilterName } from "../../lib/messaging-address";
+import type { AttachmentView, MessageView } from "../../lib/messaging-view";
+import { preloadMessagingSteps } from "./call-step";
+import { useDeleteMessages } from "./use-delete-messages";
+import { useMessagingMachine } from "./use-messaging-machine";
 import { useMessagePages } from "./use-message-pages";
 import { listSearchOf, useOpenMessage } from "./use-open-message";
 import { useSelection } from "./use-selection";
@@ -47,17 +44,22 @@ const ComposeForm = composeDialog.component((m) => m.ComposeForm);
 const documentDialog = lazyModule(() => import("../../components/pdf/document-dialog"));
 const DocumentDialog = documentDialog.component((m) => m.DocumentDialog);
 const preloadCompose = () => void composeDialog.preload();
-// Fetched once the page is up, before any notice can be needed.
+// The notice host, the smaller dialogs (send a draft, delete, an image) and the open message's view are
+// fetched when the patient reaches for the messages (pointed at or focused) or first needs one, and
+// drawn from then on (decisions/361); until the viewer arrives an opened message shows as loading.
 const noticeHost = lazyModule(() => import("./components/notice-host"));
 const NoticeHost = noticeHost.component((m) => m.NoticeHost);
-// The smaller dialogs (send a draft, delete, an image), drawn closed from the start so they are there when opened.
 const pageDialogs = lazyModule(() => import("./components/page-dialogs"));
 const SendDraftDialog = pageDialogs.component((m) => m.SendDraftDialog);
 const DeleteDialog = pageDialogs.component((m) => m.DeleteDialog);
 const ImageDialog = pageDialogs.component((m) => m.ImageDialog);
-// The open message's view is fetched once the page is up; until then the address's message shows as loading.
 const messageViewer = lazyModule(() => import("./components/message-viewer"));
 const MessageViewer = messageViewer.component((m) => m.MessageViewer);
+/** The messages reached for: the steps that page, open and delete them, and the parts their answers are drawn in. */
+const reachMessages = () => {
+  preloadMessagingSteps();
+  for (const part of [messageViewer, pageDialogs, noticeHost]) part.preload().catch(() => undefined);
+};
 const TABS: ReadonlyArray<{ value: Box; label: string }> = [
   { value: "inbox", label: "Inbox" },
   { value: "sent", label: "Sent" },
@@ -111,31 +113,7 @@ export default function Emails({ loaderData }: Route.ComponentProps) {
   // The rows as the patient has read them here.
   const rows = useMemo(() => listed.map((r) => (readIds.has(r.id) && !r.read ? { ...r, read: true } : r)), [listed, readIds]);
 
-  useEffect(() => {
-    void noticeHost.preload();
-  }, []);
   const heading = useRef<HTMLDivElement>(null);
-
-  const machine = useMemo(
-    () =>
-      messagingMachine.provide({
-        actors: {
-          loadRoles: fromPromise(() => callStep(messagingSteps, "roles", {})),
-          loadRecipients: fromPromise(({ input }) => callStep(messagingSteps, "recipients", { roleId: input.roleId })),
-          sendMessage: fromPromise(({ input }) => callStep(messagingSteps, "send", messageFields(input.draft, input.key, input.intent))),
-          sendDraft: fromPromise(({ input }) => callStep(messagingSteps, "sendDraft", { draftId: input.draftId, key: input.key })),
-          deleteMessages: fromPromise(async ({ input }) => {
-            const reply = await deleteMessages(input.ids);
-            // The old draft's removal not confirmed: offered again, as a failed one (a delete is safe to repeat).
-            if (reply.deleted === null) throw new Error(reply.message);
-            return reply;
-          }),
-        },
-      }),
-    [],
-  );
-  const [state, send, actor] = useMachine(machine, { input: { settings } });
-  const ctx = state.context;
 
   // The boxes changed: the list starts again, the open message closes (2§4), then page 1 and the counters are read again.
   const reload = useCallback(async () => {
@@ -144,14 +122,17 @@ export default function Emails({ loaderData }: Route.ComponentProps) {
     await revalidate();
   }, [startOver, messageId, location.search, navigate, revalidate]);
   // Sending or saving changed the boxes: the notice shows, and the lists reload from page 1 (2§4).
-  useEffect(() => {
-    const subscription = actor.on("outcome.announced", (announcement) => {
+  const announced = useCallback(
+    (announcement: Announcement) => {
       setToast({ tone: announcement.tone, title: announcement.title, detail: announcement.detail });
       removeRows(announcement.removed);
       if (announcement.changed) void reload();
-    });
-    return () => subscription.unsubscribe();
-  }, [actor, reload, removeRows]);
+    },
+    [reload, removeRows],
+  );
+  // Fetched when the patient reaches for writing (decisions/361); its dialogs are drawn from `dialogs` before it runs.
+  const writer = useMessagingMachine(settings, announced);
+  const { view: dialogs, running, send } = writer;
 
   const deletion = useDeleteMessages({
     notify: setToast,
@@ -166,12 +147,17 @@ export default function Emails({ loaderData }: Route.ComponentProps) {
   const { openId } = open;
   const position = openId ? rows.findIndex((r) => r.id === openId) : -1;
 
-  const writing = state.matches("writing");
-  // The dialogs' steps are the machine's own state names, read from its (typed) state value, never copied.
-  const formStep: WritingStep = typeof state.value === "object" && "writing" in state.value ? state.value.writing.form : "editing";
-  const writingTitle = ctx.draft.mode === "reply" ? "Reply Message" : ctx.draft.mode === "draft" ? "Draft Message" : "Compose Message";
-  const sendingDraft = state.matches("sendingDraft");
-  const draftStep: DraftStep = typeof state.value === "object" && "sendingDraft" in state.value ? state.value.sendingDraft : "confirming";
+  const writing = dialogs.open === "writing";
+  const writingTitle = dialogs.mode === "reply" ? "Reply Message" : dialogs.mode === "draft" ? "Draft Message" : "Compose Message";
+  const reachWriting = () => {
+    preloadCompose();
+    writer.reach();
+  };
+  // Drawn from the first time one is needed, then kept, as they were drawn closed from the start before.
+  const [dialogsDrawn, setDialogsDrawn] = useState(false);
+  if (!dialogsDrawn && (deletion.ids !== null || dialogs.open === "sendingDraft" || preview?.kind === "image")) setDialogsDrawn(true);
+  const [noticesDrawn, setNoticesDrawn] = useState(false);
+  if (!noticesDrawn && toast !== null) setNoticesDrawn(true);
 
   return (
     <>
@@ -195,7 +181,7 @@ export default function Emails({ loaderData }: Route.ComponentProps) {
             ))}
           </Tabs.List>
           {TABS.map((tab) => (
-            <Tabs.Content key={tab.value} value={tab.value} className="flex flex-col gap-4 focus-visible:outline-2">
+            <Tabs.Content key={tab.value} value={tab.value} className="flex flex-col gap-4 focus-visible:outline-2" onPointerEnter={reachMessages} onFocus={reachMessages}>
               <div role="toolbar" aria-label="Messages" className="flex flex-wrap items-center gap-3">
                 <label className="inline-flex min-h-11 items-center gap-2 font-semibold">
                   <input type="checkbox" className="size-6" checked={selection.allSelected} disabled={rows.length === 0} onChange={selection.toggleAll} />
@@ -214,7 +200,7 @@ export default function Emails({ loaderData }: Route.ComponentProps) {
                   </label>
                 ) : null}
                 {settings.compose ? (
-                  <Button onClick={() => send({ type: "compose.open" })} onPointerEnter={preloadCompose} onFocus={preloadCompose} disabled={!state.matches("closed")}>
+                  <Button onClick={() => send({ type: "compose.open" })} onPointerEnter={reachWriting} onFocus={reachWriting} disabled={dialogs.open !== "closed"}>
                     Compose Message
                   </Button>
                 ) : null}
@@ -255,22 +241,27 @@ export default function Emails({ loaderData }: Route.ComponentProps) {
                   )}
                 </div>
                 <div ref={heading} className="min-w-0">
-                  <Suspense fallback={opened.status === "none" ? null : <p role="status">{t.loadingMessage}</p>}>
-                    <MessageViewer
-                      opened={opened}
-                      box={view.box}
-                      position={position >= 0 ? position + 1 : null}
-                      total={total}
-                      settings={settings}
-                      busy={!state.matches("closed") || deletion.busy}
-                      onDelete={(m: MessageView) => deletion.ask([m.id])}
-                      onReply={(m) => send({ type: "reply.open", message: m })}
-                      onSendDraft={(m) => send({ type: "draft.send", id: m.id })}
-                      onEditDraft={(m) => send({ type: "draft.edit", message: m })}
-                      onPreview={setPreview}
-                      onRetry={open.retry}
-                    />
-                  </Suspense>
+                  {opened.status === "none" ? (
+                    <NothingOpen />
+                  ) : (
+                    <Suspense fallback={<p role="status">{t.loadingMessage}</p>}>
+                      <MessageViewer
+                        opened={opened}
+                        box={view.box}
+                        position={position >= 0 ? position + 1 : null}
+                        total={total}
+                        settings={settings}
+                        busy={dialogs.open !== "closed" || deletion.busy}
+                        onDelete={(m: MessageView) => deletion.ask([m.id])}
+                        onReply={(m) => send({ type: "reply.open", message: m })}
+                        onSendDraft={(m) => send({ type: "draft.send", id: m.id })}
+                        onEditDraft={(m) => send({ type: "draft.edit", message: m })}
+                        onPreview={setPreview}
+                        onRetry={open.retry}
+                        onReach={writer.reach}
+                      />
+                    </Suspense>
+                  )}
                 </div>
               </div>
             </Tabs.Content>
@@ -279,16 +270,33 @@ export default function Emails({ loaderData }: Route.ComponentProps) {
 
         <Dialog open={writing} onOpenChange={(isOpen) => (isOpen ? undefined : send({ type: "close" }))} title={writingTitle} dismissOnBackdrop={false} size="message">
           {writing ? (
-            <Suspense fallback={<p role="status">Loading…</p>}>
-              <ComposeForm
-                context={ctx}
-                step={formStep}
-                lookups={{ rolesLoading: state.matches({ writing: { roles: "loading" } }), recipientsLoading: state.matches({ writing: { recipients: "loading" } }) }}
-                send={send}
-                actor={actor}
-                disclaimer={ctx.draft.mode === "draft" ? disclaimers.draft : disclaimers.compose}
-              />
-            </Suspense>
+            running ? (
+              <Suspense fallback={<p role="status">Loading…</p>}>
+                <ComposeForm
+                  context={running.state.context}
+                  step={dialogs.formStep}
+                  lookups={{ rolesLoading: running.state.matches({ writing: { roles: "loading" } }), recipientsLoading: running.state.matches({ writing: { recipients: "loading" } }) }}
+                  send={send}
+                  actor={running.actor}
+                  disclaimer={dialogs.mode === "draft" ? disclaimers.draft : disclaimers.compose}
+                />
+              </Suspense>
+            ) : writer.unavailable ? (
+              <div className="flex flex-col gap-4">
+                <p role="alert" className="font-semibold text-danger">
+                  {t.formUnavailable}
+                </p>
+                <div className="flex flex-wrap gap-3">
+                  <Button onClick={writer.reach}>Try again</Button>
+                  <Button variant="secondary" onClick={() => send({ type: "close" })}>
+                    Cancel
+                  </Button>
+                </div>
+              </div>
+            ) : (
+              // Opened before the machine arrived: its form follows it (decisions/361).
+              <p role="status">Loading…</p>
+            )
           ) : null}
         </Dialog>
 
@@ -302,21 +310,27 @@ export default function Emails({ loaderData }: Route.ComponentProps) {
           </Suspense>
         ) : null}
       </div>
-      <Suspense fallback={null}>
-        <SendDraftDialog
-          open={sendingDraft}
-          step={draftStep}
-          sessionEnded={ctx.sessionEnded}
-          busy={state.hasTag("busy")}
-          onConfirm={() => send({ type: "confirm" })}
-          onCheck={() => send({ type: "check" })}
-          onRemoveAgain={() => send({ type: "oldDraft.retry" })}
-          onClose={() => send({ type: "close" })}
-        />
-        <DeleteDialog ids={deletion.ids} busy={deletion.busy} onConfirm={() => void deletion.confirm()} onCancel={deletion.cancel} />
-        <ImageDialog preview={preview} onClose={() => setPreview(null)} />
-        <NoticeHost notice={toast} onClose={() => setToast(null)} />
-      </Suspense>
+      {dialogsDrawn ? (
+        <Suspense fallback={null}>
+          <SendDraftDialog
+            open={dialogs.open === "sendingDraft"}
+            step={dialogs.draftStep}
+            sessionEnded={dialogs.sessionEnded}
+            busy={dialogs.busy}
+            onConfirm={() => send({ type: "confirm" })}
+            onCheck={() => send({ type: "check" })}
+            onRemoveAgain={() => send({ type: "oldDraft.retry" })}
+            onClose={() => send({ type: "close" })}
+          />
+          <DeleteDialog ids={deletion.ids} busy={deletion.busy} onConfirm={() => void deletion.confirm()} onCancel={deletion.cancel} />
+          <ImageDialog preview={preview} onClose={() => setPreview(null)} />
+        </Suspense>
+      ) : null}
+      {noticesDrawn ? (
+        <Suspense fallback={null}>
+          <NoticeHost notice={toast} onClose={() => setToast(null)} />
+        </Suspense>
+      ) : null}
     </>
   );
 }

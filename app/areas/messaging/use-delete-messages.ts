@@ -1,11 +1,10 @@
 import { useState } from "react";
 import { messagingTexts as t } from "../../lib/texts/messaging";
-import { callStep } from "../../lib/steps";
+import { callMessagingStep } from "./call-step";
 import type { PageNotice } from "./components/notice-host";
-import { messagingSteps } from "./steps";
 
 /** The one way messages are deleted: the page's Delete, and the writing machine's removal of a replaced draft. */
-export const deleteMessages = (ids: readonly string[]) => callStep(messagingSteps, "delete", { ids: [...ids] });
+export const deleteMessages = (ids: readonly string[]) => callMessagingStep("delete", { ids: [...ids] });
 
 /**
  * Deleting messages from the page (2§4): the ones ticked, or the open one, after the patient confirms.

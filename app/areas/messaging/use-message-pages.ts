@@ -1,8 +1,8 @@
 import { useCallback, useMemo, useState } from "react";
 import { messagingTexts as t } from "../../lib/texts/messaging";
 import type { Box, MessageRow, ReadFilterName } from "../../lib/messaging-view";
-import { callStep, failureMessage } from "../../lib/steps";
-import { messagingSteps } from "./steps";
+import { failureMessage } from "../../lib/step-client";
+import { callMessagingStep } from "./call-step";
 
 /**
  * The list's paging (2§4): the loader's page 1, and the further pages the patient asks for with
@@ -31,7 +31,7 @@ export function useMessagePages({ firstRows, total, box, filter }: { firstRows: 
     setLoadingMore(true);
     setMoreError(null);
     try {
-      const reply = await callStep(messagingSteps, "page", { box, filter, page: pages + 1 });
+      const reply = await callMessagingStep("page", { box, filter, page: pages + 1 });
       setExtra((before) => [...before, ...reply.rows]);
       setPages(pages + 1);
     } catch (error) {

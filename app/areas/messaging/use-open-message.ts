@@ -1,10 +1,11 @@
 import { useEffect, useRef, useState } from "react";
 import type { Location } from "react-router";
 import { messagingTexts as t } from "../../lib/texts/messaging";
-import { emailsSearch, emailsViewOf, openMessageOf, type MessageRow } from "../../lib/messaging-view";
-import { callStep, failureMessage } from "../../lib/steps";
+import { emailsSearch, emailsViewOf, openMessageOf } from "../../lib/messaging-address";
+import type { MessageRow } from "../../lib/messaging-view";
+import { failureMessage } from "../../lib/step-client";
+import { callMessagingStep } from "./call-step";
 import type { Opened } from "./components/message-viewer";
-import { messagingSteps } from "./steps";
 
 /** The list of the box and filter in an address, without the open message. */
 export const listSearchOf = (search: string) => emailsSearch(emailsViewOf(new URLSearchParams(search)));
@@ -42,7 +43,7 @@ export function useOpenMessage({ location, rows, firstRows, revalidate, onListRe
   useEffect(() => {
     if (!loadingId) return;
     let wanted = true;
-    callStep(messagingSteps, "open", { id: loadingId }).then(
+    callMessagingStep("open", { id: loadingId }).then(
       (message) => {
         if (!wanted) return;
         setOpened({ status: "loaded", message });

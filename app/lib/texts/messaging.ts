@@ -25,6 +25,8 @@ export const messagingTexts = {
   unconfirmedSave: "The draft may have been saved. What you wrote is still here. Check again looks in your Drafts first and saves it only if it is not there, so it will not be saved twice.",
   unconfirmedDraft: "The practice may have received it. The draft is still in Drafts. Check again looks in your Sent messages first and sends it only if it is not there, so it will not arrive twice.",
   checkAgain: "Check again",
+  /** The writing form's code could not be fetched (decisions/361): nothing was written or sent yet. */
+  formUnavailable: "The message form could not be loaded. Check your connection, then try again.",
   close: "Close",
   closeUnconfirmedTitle: "Close without knowing?",
   closeUnconfirmed: "We could not confirm whether your message arrived. If you close this now, what you wrote will not be kept here. You can look in your Sent messages or Drafts later.",

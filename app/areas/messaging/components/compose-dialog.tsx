@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { ATTACHMENT_MAX_FILES, attachmentProblem, type AttachmentProblem } from "../../../../contract/attachment-content";
 import { MESSAGE_BODY_MAX, quotedOriginal, type PendingFile } from "../../../lib/messaging-compose";
+import type { WritingStep } from "../../../lib/messaging-dialogs";
 import { errorsTexts } from "../../../lib/texts/errors";
 import { messagingTexts } from "../../../lib/texts/messaging";
 import type { ActorRefFrom } from "xstate";
@@ -12,8 +13,6 @@ import { FieldError, SelectField, TextField } from "../../../components/ui/field
 
 const t = messagingTexts;
 const PROBLEM: Record<AttachmentProblem, string> = { type: t.wrongType, size: t.tooLarge, empty: t.emptyFile };
-
-export type WritingStep = "editing" | "sending" | "confirmingClose" | "removingOldDraft" | "oldDraftLeft" | "unconfirmed" | "closingUnconfirmed";
 
 interface ComposeFormProps {
   context: MessagingContext;

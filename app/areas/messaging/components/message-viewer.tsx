@@ -1,7 +1,8 @@
 import { useEffect, useRef } from "react";
 import { errorsTexts } from "../../../lib/texts/errors";
 import { messagingTexts } from "../../../lib/texts/messaging";
-import { initialOf, type AttachmentView, type Box, type MessageView, type MessagingSettings } from "../../../lib/messaging-view";
+import { initialOf } from "../../../lib/messaging-avatar";
+import type { AttachmentView, Box, MessageView, MessagingSettings } from "../../../lib/messaging-view";
 import { Button } from "../../../components/ui/button";
 
 const t = messagingTexts;
@@ -9,7 +10,8 @@ const t = messagingTexts;
 export type Opened = { status: "none" } | { status: "loading"; id: string } | { status: "failed"; id: string; message: string } | { status: "loaded"; message: MessageView };
 
 interface MessageViewerProps {
-  opened: Opened;
+  /** Nothing open is the page's own (nothing-open.tsx): this code is fetched when a message is (decisions/361). */
+  opened: Exclude<Opened, { status: "none" }>;
   box: Box;
   position: number | null;
   total: number;
@@ -21,6 +23,8 @@ interface MessageViewerProps {
   onEditDraft(message: MessageView): void;
   onPreview(attachment: AttachmentView): void;
   onRetry(id: string): void;
+  /** The message's actions are pointed at or focused: the writing machine's code is fetched (decisions/361). */
+  onReach(): void;
 }
 
 /**
@@ -28,24 +32,13 @@ interface MessageViewerProps {
  * who it is from or to, the long date, the body, the attachments split into PDFs and images, and the
  * actions its box allows: Delete everywhere, Reply on the Inbox, Send and Edit on Drafts.
  */
-export function MessageViewer({ opened, box, position, total, settings, busy, onDelete, onReply, onSendDraft, onEditDraft, onPreview, onRetry }: MessageViewerProps) {
+export function MessageViewer({ opened, box, position, total, settings, busy, onDelete, onReply, onSendDraft, onEditDraft, onPreview, onRetry, onReach }: MessageViewerProps) {
   // A message that has loaded takes the focus at its subject once it is drawn (the viewer's code is
-  // fetched once the page is up, and may arrive after the message).
+  // fetched when the patient reaches for the messages, and may arrive after the message).
   const subject = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
     if (opened.status === "loaded") subject.current?.focus();
   }, [opened]);
-  if (opened.status === "none") {
-    return (
-      <section aria-label="Message" className="flex min-h-48 flex-col items-center justify-center gap-3 rounded bg-white p-6 text-center shadow-sm">
-        <svg aria-hidden="true" viewBox="0 0 48 48" className="size-16 text-line" fill="none" stroke="currentColor" strokeWidth="3">
-          <rect x="5" y="10" width="38" height="28" rx="3" />
-          <path d="M6 12l18 14 18-14" />
-        </svg>
-        <p className="text-muted">{t.nothingOpen}</p>
-      </section>
-    );
-  }
   if (opened.status === "loading") {
     return (
       <section aria-label="Message" aria-busy="true" className="rounded bg-white p-6 shadow-sm">
@@ -87,7 +80,7 @@ export function MessageViewer({ opened, box, position, total, settings, busy, on
         <p className="text-muted">{m.longDate}</p>
       </header>
 
-      <div className="flex flex-wrap gap-3">
+      <div className="flex flex-wrap gap-3" onPointerEnter={onReach} onFocus={onReach}>
         {box === "inbox" && settings.reply ? (
           <Button onClick={() => onReply(m)} busy={busy}>
             Reply

@@ -2,16 +2,16 @@ import { Button, buttonClass } from "../../../components/ui/button";
 import { Dialog } from "../../../components/ui/dialog";
 import { SignInAgainLink } from "../../../components/ui/sign-in-again-link";
 import { messagingTexts } from "../../../lib/texts/messaging";
+import type { DraftStep } from "../../../lib/messaging-dialogs";
 import type { AttachmentView } from "../../../lib/messaging-view";
 
 /**
  * The /emails page's smaller dialogs: sending a draft as it is, deleting, an image attachment. They are
- * fetched once the page is up (as the notice host is), so their code stays off the first load.
+ * fetched when the patient reaches for the messages or first needs one (as the notice host is), so their
+ * code stays off the first load (decisions/361).
  */
 
 const t = messagingTexts;
-
-export type DraftStep = "confirming" | "sending" | "failed" | "unconfirmed" | "removing" | "left";
 
 export function SendDraftDialog(props: { open: boolean; step: DraftStep; sessionEnded: boolean; busy: boolean; onConfirm(): void; onCheck(): void; onRemoveAgain(): void; onClose(): void }) {
   const { step } = props;
