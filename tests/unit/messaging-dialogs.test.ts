@@ -4,6 +4,7 @@ import type { Option, SendReply } from "../../app/lib/messaging-compose";
 import { earlyMessaging, MESSAGING_START, messagingDialogsOf, notFetched, type EarlyMessagingEvent, type MessagingDialogs } from "../../app/lib/messaging-dialogs";
 import type { MessageView, MessagingSettings } from "../../app/lib/messaging-view";
 import { messagingMachine } from "../../machines/messaging.machine";
+import { seededDraws } from "../helpers/seeded-draws";
 
 /**
  * Before the messaging machine arrives, the /emails page answers its events with `earlyMessaging`
@@ -40,18 +41,9 @@ const message = (box: MessageView["box"]): MessageView => ({
   attachments: [],
 });
 
-/** A seeded draw in 0..m-1, from the generator's high bits: its low ones repeat within a few draws (n % 6 is never odd). */
-function draws(seed: number) {
-  let n = seed;
-  return (m: number) => {
-    n = (n * 1103515245 + 12345) % 2147483648;
-    return Math.floor(n / 65536) % m;
-  };
-}
-
 /** A seeded sequence of the events a page can send before the machine runs. */
 function sequence(seed: number, length: number): EarlyMessagingEvent[] {
-  const next = draws(seed);
+  const next = seededDraws(seed);
   return Array.from({ length }, (): EarlyMessagingEvent => {
     switch (next(6)) {
       case 0:
@@ -121,7 +113,7 @@ describe("the /emails page's messaging dialogs before the machine runs", () => {
     // The machine cannot show a code that did not arrive: its `confirming` answers every press as `failed`.
     const shown = (view: MessagingDialogs) => (view.draftStep === "failed" ? { ...view, draftStep: "confirming" } : view);
     for (let seed = 1; seed <= 200; seed++) {
-      const next = draws(seed * 7919);
+      const next = seededDraws(seed * 7919);
       const events = sequence(seed, 12);
       const failAt = next(events.length);
       let view = MESSAGING_START;

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { createActor, fromPromise } from "xstate";
 import type { PharmacyOption, RepeatSettings } from "../../app/lib/medications-view";
 import { everyRepeatChoice } from "../helpers/repeat-settings";
+import { seededDraws } from "../helpers/seeded-draws";
 import type { RepeatReply } from "../../app/lib/repeat-request";
 import { earlyRepeat, REPEAT_START, repeatViewOf, type EarlyRepeatEvent } from "../../app/lib/repeat-selection";
 import { medicationsTexts } from "../../app/lib/texts/medications";
@@ -26,11 +27,7 @@ function machine() {
 
 /** A seeded sequence of the events a page can send before the machine runs. */
 function sequence(seed: number, length: number): EarlyRepeatEvent[] {
-  let n = seed;
-  const next = (m: number) => {
-    n = (n * 1103515245 + 12345) % 2147483648;
-    return n % m;
-  };
+  const next = seededDraws(seed);
   const ids = ["m1", "m2", "m3"];
   return Array.from({ length }, (): EarlyRepeatEvent => {
     switch (next(4)) {
