@@ -23,11 +23,12 @@ import { Agent } from "undici";
 import { builtAreas } from "../app/lib/areas";
 import { startPortalProcess } from "../tests/helpers/portal-process";
 import { signInSolo, startMock } from "./practice-and-portal";
+// The e2e tests' browser (CHROMIUM_PATH or Debian's headless shell, which `.ci/run` installs; decisions/273).
+import { CHROMIUM } from "../playwright.config";
 
 const NODE24_VERSION = "24.21.0";
 const LIGHTHOUSE_VERSION = "13.5.0";
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
-const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const PORT = Number(process.env.LIGHTHOUSE_PORT ?? 3191);
 const PAGES = process.env.LIGHTHOUSE_PAGES?.split(",").map((name) => name.trim()).filter(Boolean);
 const cache = path.join(process.env.XDG_CACHE_HOME ?? path.join(homedir(), ".cache"), "nz-patient-portal");

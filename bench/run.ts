@@ -134,7 +134,7 @@ async function main() {
   const median = (samples: number[]) => [...samples].sort((a, b) => a - b)[Math.floor(samples.length / 2)];
   const ratio = median(delayedPage) / median(delayedCall);
   console.log(
-    `Dashboard with ${DELAY_MS} ms added to each of its practice calls: ${stats(delayedPage)}; one such call ${stats(delayedCall)}; ratio ${ratio.toFixed(2)}x (target ≤ 1.20x)`,
+    `Dashboard with ${DELAY_MS} ms added to each of its practice calls: ${stats(delayedPage)}; one such call ${stats(delayedCall)}; ratio ${ratio.toFixed(2)}x (target ≤ 1.15x, issue 35)`,
   );
 
   await portal.close();
