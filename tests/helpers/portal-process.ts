@@ -76,7 +76,7 @@ export async function startPortalProcess(port: number, env: Record<string, strin
   let exit: Promise<Exit> = Promise.resolve({ code: null, output: "" });
   let output = "";
   const url = `http://127.0.0.1:${port}`;
-  // An embedded store of its own, kept across restarts of this process (removed when the test file ends).
+  // An embedded store of its own, kept across restarts of this process (removed with the run's temporary folder, helpers/test-temp.ts).
   const store = env.DATABASE_URL || env.PORTAL_DATA_DIR || cwd ? null : await embeddedStoreCopy();
   const portal: PortalProcess = {
     port,
