@@ -61,7 +61,9 @@ export default function Reports({ loaderData }: Route.ComponentProps) {
   // found sends it to the not-found route, which fails the whole page (React Router issue 15326,
   // fixed in a later release). What has rendered lags a click by one flush: a click that starts the
   // chart's load makes React run this page's pending effect before it renders the fetcher as loading,
-  // so the dialog says so first (`onLoadStart`), and the refresh waits until the fetcher shows.
+  // so the dialog hands each load over as it starts (`onLoad`), and the refresh waits until it ends.
+  // Not until the fetcher renders as loading: React may never render that state (its loading and its
+  // answer can come in one transition), which once held the refresh for good.
   const [closings, setClosings] = useState(0);
   const [reads, setReads] = useState(0);
   const wanted = reads + closings;
@@ -70,20 +72,23 @@ export default function Reports({ loaderData }: Route.ComponentProps) {
   const refreshOnRead = useCallback(() => setReads((n) => n + 1), []);
   const fetchers = useFetchers();
   const fetching = fetchers.some((fetcher) => fetcher.state !== "idle");
-  const loadStarting = useRef(false);
-  const onLoadStart = useCallback(() => {
-    loadStarting.current = true;
+  // The dialog's loads under way, counted from the handler that starts each (a ref: the pending effect
+  // that runs before the click's render reads it), and a render when one ends, to look again.
+  const loadsUnderWay = useRef(0);
+  const [loadsEnded, setLoadsEnded] = useState(0);
+  const onLoad = useCallback((loaded: Promise<void>) => {
+    loadsUnderWay.current += 1;
+    void loaded.finally(() => {
+      loadsUnderWay.current -= 1;
+      setLoadsEnded((n) => n + 1);
+    });
   }, []);
   const summary = useRef<HTMLParagraphElement>(null);
-  // Every change of a fetcher renders anew: once one renders as loading, the flag has done its work.
   useEffect(() => {
-    if (fetchers.some((fetcher) => fetcher.state !== "idle")) loadStarting.current = false;
-  }, [fetchers]);
-  useEffect(() => {
-    if (wanted <= refreshed.current || fetching || loadStarting.current || revalidator.state !== "idle") return;
+    if (wanted <= refreshed.current || fetching || loadsUnderWay.current > 0 || revalidator.state !== "idle") return;
     refreshed.current += 1;
     void revalidate();
-  }, [wanted, fetching, revalidator.state, revalidate]);
+  }, [wanted, fetching, loadsEnded, revalidator.state, revalidate]);
   // The result just read can leave the Unread view when the list comes back, taking the focused
   // button with it: the focus then goes to the list's summary rather than to nowhere.
   useEffect(() => {
@@ -181,7 +186,7 @@ export default function Reports({ loaderData }: Route.ComponentProps) {
         <ResultDialog
           result={open}
           onRead={refreshOnRead}
-          onLoadStart={onLoadStart}
+          onLoad={onLoad}
           onClose={() => {
             setOpen(null);
             setClosings((n) => n + 1);

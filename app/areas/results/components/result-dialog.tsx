@@ -33,7 +33,7 @@ export function Spinner({ text }: { text: string }) {
  * read when it opens, which marks the result read at the practice: `onRead` then tells the page, which
  * refreshes its list (2§4, opening), as it does again when the dialog closes.
  */
-export function ResultDialog({ result, onRead, onLoadStart, onClose }: { result: ResultCard | null; onRead(): void; onLoadStart(): void; onClose(): void }) {
+export function ResultDialog({ result, onRead, onLoad, onClose }: { result: ResultCard | null; onRead(): void; onLoad(loaded: Promise<void>): void; onClose(): void }) {
   return (
     <Dialog
       open={result !== null}
@@ -44,21 +44,22 @@ export function ResultDialog({ result, onRead, onLoadStart, onClose }: { result:
       printable
     >
       {/* Keyed by the result: each opening reads its own content, and closing unmounts its readers. */}
-      {result ? <ResultBody key={result.id} result={result} onRead={onRead} onLoadStart={onLoadStart} onClose={onClose} /> : null}
+      {result ? <ResultBody key={result.id} result={result} onRead={onRead} onLoad={onLoad} onClose={onClose} /> : null}
     </Dialog>
   );
 }
 
-function ResultBody({ result, onRead, onLoadStart, onClose }: { result: ResultCard; onRead(): void; onLoadStart(): void; onClose(): void }) {
+function ResultBody({ result, onRead, onLoad, onClose }: { result: ResultCard; onRead(): void; onLoad(loaded: Promise<void>): void; onClose(): void }) {
   const detail = useFetcher<ResultDetail>();
   const { load: loadDetail } = detail;
   const detailUrl = `/reports/result/${encodeURIComponent(result.id)}`;
   const load = useCallback(
     (url: string) => {
-      onLoadStart();
-      return loadDetail(url);
+      const loaded = loadDetail(url);
+      onLoad(loaded);
+      return loaded;
     },
-    [onLoadStart, loadDetail],
+    [onLoad, loadDetail],
   );
   useEffect(() => {
     void load(detailUrl);
@@ -89,7 +90,7 @@ function ResultBody({ result, onRead, onLoadStart, onClose }: { result: ResultCa
             Print
           </Button>
         ) : null}
-        <ChartButton test={result.test} onLoadStart={onLoadStart} />
+        <ChartButton test={result.test} onLoad={onLoad} />
         <Link to={previewHref("result", result.id, location.pathname + location.search)} className={buttonClass("secondary")}>
           {previewTexts.openFullPage}
         </Link>
@@ -144,7 +145,7 @@ function ChartIcon() {
  * The chart icon (2§4): loads the test's values; with values the Result Chart opens, without (or if
  * the practice fails) the notice "No Chart Data Available" shows and the chart says "No Data Available".
  */
-function ChartButton({ test, onLoadStart }: { test: string; onLoadStart(): void }) {
+function ChartButton({ test, onLoad }: { test: string; onLoad(loaded: Promise<void>): void }) {
   const chart = useFetcher<ChartReply>();
   const [asked, setAsked] = useState(false);
   const [open, setOpen] = useState(false);
@@ -168,8 +169,7 @@ function ChartButton({ test, onLoadStart }: { test: string; onLoadStart(): void 
           if (loading) return;
           setAsked(true);
           setSeen(undefined);
-          onLoadStart();
-          void chart.load(`/reports/chart?test=${encodeURIComponent(test)}`);
+          onLoad(chart.load(`/reports/chart?test=${encodeURIComponent(test)}`));
         }}
       >
         <ChartIcon />
