@@ -3,7 +3,7 @@ import type { Page, Route } from "@playwright/test";
 import { browserFirstLoad, ceilingsToRemove, kb, measurePages, overBudget, readBrowserManifest, pagesOf, type BrowserLoad } from "../bench/first-load";
 import { dateRangeTexts } from "../app/lib/texts/dateRange";
 import { messagingTexts } from "../app/lib/texts/messaging";
-import { expect, signIn, signInDirectly, test } from "./fixtures";
+import { expect, signIn, signInDirectly, test, type World } from "./fixtures";
 
 /**
  * The budgets (bench/first-load.ts) are held here to what a browser fetches (issue 35, decisions/345):
@@ -188,17 +188,7 @@ test.describe("first-load JavaScript, as the browser loads it", () => {
   });
 
   test("messaging: a draft's Send Message and Send pressed before the writing machine arrives are kept, and the draft is sent once", async ({ page, world }) => {
-    await signInDirectly(page, world.user("solo"));
-    await page.goto("/emails");
-    await page.getByRole("button", { name: "Compose Message" }).click();
-    const compose = page.getByRole("dialog", { name: "Compose Message" });
-    await compose.getByLabel("Role").selectOption({ label: "Doctor" });
-    await expect(compose.getByLabel("Practitioner").getByRole("option")).not.toHaveCount(1);
-    await compose.getByLabel("Practitioner").selectOption({ index: 1 });
-    await compose.getByLabel("Subject").fill("Held draft");
-    await compose.getByLabel("Message", { exact: true }).fill("Saved first, sent later.");
-    await compose.getByRole("button", { name: "Draft" }).click();
-    await expect(compose).toHaveCount(0);
+    await saveDraft(page, world, "Held draft", "Saved first, sent later.");
 
     // A new visit of the drafts, the machine's code held (routing leaves the browser's cache aside).
     const machine = hold(page, /\/assets\/messaging-actor-[\w-]+\.js$/);
@@ -223,17 +213,7 @@ test.describe("first-load JavaScript, as the browser loads it", () => {
   });
 
   test("messaging: a draft's Send whose writing code could not be fetched is told as not sent, and Try again sends it once", async ({ page, world }) => {
-    await signInDirectly(page, world.user("solo"));
-    await page.goto("/emails");
-    await page.getByRole("button", { name: "Compose Message" }).click();
-    const compose = page.getByRole("dialog", { name: "Compose Message" });
-    await compose.getByLabel("Role").selectOption({ label: "Doctor" });
-    await expect(compose.getByLabel("Practitioner").getByRole("option")).not.toHaveCount(1);
-    await compose.getByLabel("Practitioner").selectOption({ index: 1 });
-    await compose.getByLabel("Subject").fill("Offline draft");
-    await compose.getByLabel("Message", { exact: true }).fill("Sent once the network is back.");
-    await compose.getByRole("button", { name: "Draft" }).click();
-    await expect(compose).toHaveCount(0);
+    await saveDraft(page, world, "Offline draft", "Sent once the network is back.");
 
     // A new visit of the drafts whose first fetch of the machine's code fails once it has been pressed for.
     let fail!: () => void;
@@ -299,3 +279,18 @@ test.describe("first-load JavaScript, as the browser loads it", () => {
     expect(await world.requests({ method: "DELETE", path: "Patient/DeleteMessage" })).toHaveLength(1);
   });
 });
+
+/** Signs `solo` in and saves a draft to the doctor through Compose Message, the machine's code arriving as usual. */
+async function saveDraft(page: Page, world: World, subject: string, body: string) {
+  await signInDirectly(page, world.user("solo"));
+  await page.goto("/emails");
+  await page.getByRole("button", { name: "Compose Message" }).click();
+  const compose = page.getByRole("dialog", { name: "Compose Message" });
+  await compose.getByLabel("Role").selectOption({ label: "Doctor" });
+  await expect(compose.getByLabel("Practitioner").getByRole("option")).not.toHaveCount(1);
+  await compose.getByLabel("Practitioner").selectOption({ index: 1 });
+  await compose.getByLabel("Subject").fill(subject);
+  await compose.getByLabel("Message", { exact: true }).fill(body);
+  await compose.getByRole("button", { name: "Draft" }).click();
+  await expect(compose).toHaveCount(0);
+}

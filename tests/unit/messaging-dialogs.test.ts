@@ -4,6 +4,7 @@ import type { Option, SendReply } from "../../app/lib/messaging-compose";
 import { earlyMessaging, MESSAGING_START, messagingDialogsOf, notFetched, type EarlyMessagingEvent, type MessagingDialogs } from "../../app/lib/messaging-dialogs";
 import type { MessageView, MessagingSettings } from "../../app/lib/messaging-view";
 import { messagingMachine } from "../../machines/messaging.machine";
+import { messageView } from "../helpers/message-view";
 import { seededDraws } from "../helpers/seeded-draws";
 
 /**
@@ -28,18 +29,7 @@ function machine(settings: MessagingSettings) {
   return createActor(provided, { input: { settings } }).start();
 }
 
-const message = (box: MessageView["box"]): MessageView => ({
-  id: `${box}-1`,
-  box,
-  subject: "Your results",
-  name: "Dr Ana Lee",
-  longDate: "Monday 2 March 2026, 10:00 am",
-  body: "All normal.",
-  bodyHtml: null,
-  roleId: "1",
-  practitioner: { id: "7002", name: "Dr Ana Lee", reference: "Practitioner/7002" },
-  attachments: [],
-});
+const message = (box: MessageView["box"]) => messageView({ id: `${box}-1`, box });
 
 /** A seeded sequence of the events a page can send before the machine runs. */
 function sequence(seed: number, length: number): EarlyMessagingEvent[] {

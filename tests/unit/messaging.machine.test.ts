@@ -3,9 +3,10 @@ import { assign, createActor, fromPromise } from "xstate";
 import { waitForState } from "../helpers/wait-for-state";
 import { checkDraft, messageFields, replySubject, type Draft, type SendReply } from "../../app/lib/messaging-compose";
 import { messagingTexts } from "../../app/lib/texts/messaging";
-import type { MessageView, MessagingSettings } from "../../app/lib/messaging-view";
+import type { MessagingSettings } from "../../app/lib/messaging-view";
 import { StepSessionEndedError } from "../../app/lib/step-client";
 import { messagingMachine, type MessagingEmitted } from "../../machines/messaging.machine";
+import { messageView } from "../helpers/message-view";
 
 /** The messaging machine (2§4, 2§5) without React: compose, reply, draft edit and send, and their failures. */
 const t = messagingTexts;
@@ -52,20 +53,6 @@ function start(options: { settings?: Partial<MessagingSettings>; send?: (n: numb
   actor.start();
   return { actor, calls, announced, refusals: () => refusals };
 }
-
-const view = (over: Partial<MessageView> = {}): MessageView => ({
-  id: "m1",
-  box: "inbox",
-  subject: "Your results",
-  name: "Dr Ana Lee",
-  longDate: "Monday 2 March 2026, 10:00 am",
-  body: "All normal.",
-  bodyHtml: null,
-  roleId: "1",
-  practitioner: { id: "7002", name: "Dr Ana Lee", reference: "Practitioner/7002" },
-  attachments: [],
-  ...over,
-});
 
 async function fillCompose(actor: ReturnType<typeof start>["actor"]) {
   actor.send({ type: "compose.open" });
@@ -179,7 +166,7 @@ describe("messaging machine: compose", () => {
   it("practice settings turn compose and reply off", () => {
     const { actor } = start({ settings: { compose: false, reply: false } });
     actor.send({ type: "compose.open" });
-    actor.send({ type: "reply.open", message: view() });
+    actor.send({ type: "reply.open", message: messageView() });
     expect(actor.getSnapshot().matches("closed")).toBe(true);
   });
 });
@@ -187,7 +174,7 @@ describe("messaging machine: compose", () => {
 describe("messaging machine: reply and drafts", () => {
   it("a reply is Re: and the original's subject, to its sender, with no role list loaded", async () => {
     const { actor, calls } = start();
-    actor.send({ type: "reply.open", message: view() });
+    actor.send({ type: "reply.open", message: messageView() });
     const ctx = actor.getSnapshot().context;
     expect(ctx.draft).toMatchObject({ mode: "reply", subject: "Re: Your results", practitionerId: "7002", replyTo: "m1" });
     expect(ctx.original?.body).toBe("All normal.");
@@ -202,7 +189,7 @@ describe("messaging machine: reply and drafts", () => {
 
   it("an edited draft saved: the new draft is posted, then the old one deleted", async () => {
     const { actor, calls, announced } = start();
-    actor.send({ type: "draft.edit", message: view({ id: "d9", box: "drafts", roleId: "2", practitioner: { id: "7001", name: "Nurse Mere Tane", reference: "Practitioner/7001" }, attachments: [{ n: 0, title: "x.pdf", kind: "pdf", url: "/x" }] }) });
+    actor.send({ type: "draft.edit", message: messageView({ id: "d9", box: "drafts", roleId: "2", practitioner: { id: "7001", name: "Nurse Mere Tane", reference: "Practitioner/7001" }, attachments: [{ n: 0, title: "x.pdf", kind: "pdf", url: "/x" }] }) });
     await waitForState(actor, (s) => s.matches({ writing: { recipients: "ready" } }));
     expect(actor.getSnapshot().context.draft).toMatchObject({ mode: "draft", draftId: "d9", keep: [0], body: "All normal." });
     actor.send({ type: "kept.remove", index: 0 });
@@ -216,7 +203,7 @@ describe("messaging machine: reply and drafts", () => {
 
   it("editing a draft addressed to a practice location asks for a practitioner: the location's id is never taken for a practitioner's (issue 33 item 3)", async () => {
     const { actor, calls } = start();
-    actor.send({ type: "draft.edit", message: view({ id: "d8", box: "drafts", roleId: "2", practitioner: { id: "7001", name: "Main Rooms Front Desk", reference: "Location/7001" } }) });
+    actor.send({ type: "draft.edit", message: messageView({ id: "d8", box: "drafts", roleId: "2", practitioner: { id: "7001", name: "Main Rooms Front Desk", reference: "Location/7001" } }) });
     await waitForState(actor, (s) => s.matches({ writing: { recipients: "ready" } }));
     expect(actor.getSnapshot().context.draft).toMatchObject({ mode: "draft", draftId: "d8", roleId: "2", practitionerId: "", practitionerName: "" });
     actor.send({ type: "submit", intent: "send" });
@@ -226,7 +213,7 @@ describe("messaging machine: reply and drafts", () => {
 
   it("when deleting the old draft fails the patient is told, the post is not repeated, and the delete can be retried", async () => {
     const { actor, calls, announced } = start({ deleteFails: 1 });
-    actor.send({ type: "draft.edit", message: view({ id: "d9", box: "drafts", roleId: "2", practitioner: { id: "7001", name: "Nurse Mere Tane", reference: "Practitioner/7001" } }) });
+    actor.send({ type: "draft.edit", message: messageView({ id: "d9", box: "drafts", roleId: "2", practitioner: { id: "7001", name: "Nurse Mere Tane", reference: "Practitioner/7001" } }) });
     actor.send({ type: "submit", intent: "send" });
     await waitForState(actor, (s) => s.matches({ writing: { form: "oldDraftLeft" } }));
     expect(calls.sends).toHaveLength(1);
@@ -352,7 +339,7 @@ describe("messaging machine: an outcome nobody knows (issue 36)", () => {
 
   it("an edited draft sent, unknown, then found: the old draft is removed as after any send", async () => {
     const { actor, calls } = start({ send: async (n) => (n === 1 ? unknown : { outcome: "sent", message: t.sent, detail: t.foundOnCheck }) });
-    actor.send({ type: "draft.edit", message: view({ id: "d9", box: "drafts", roleId: "2", practitioner: { id: "7001", name: "Nurse Mere Tane", reference: "Practitioner/7001" } }) });
+    actor.send({ type: "draft.edit", message: messageView({ id: "d9", box: "drafts", roleId: "2", practitioner: { id: "7001", name: "Nurse Mere Tane", reference: "Practitioner/7001" } }) });
     actor.send({ type: "submit", intent: "send" });
     await waitForState(actor, (s) => s.matches({ writing: { form: "unconfirmed" } }));
     expect(calls.deletes).toEqual([]);
