@@ -68,7 +68,11 @@ async function check<E extends Endpoint>(results: CheckResult[], name: string, b
   }
 }
 
-export async function runContractCheck(options: { identityUrl: string; username: string; password: string; onReply?: ReplyObserver }): Promise<CheckResult[]> {
+/**
+ * `today`: the day the booking reads start from, as YYYY-MM-DD (the machine's date unless given): a
+ * world whose clock is pinned is read from its own today, so its replies do not change with the date.
+ */
+export async function runContractCheck(options: { identityUrl: string; username: string; password: string; onReply?: ReplyObserver; today?: string }): Promise<CheckResult[]> {
   const results: CheckResult[] = [];
   if (options.onReply) observers.set(results, options.onReply);
   const identity = await check(results, "", options.identityUrl, endpoints.identityAuthentication, { body: { UserName: options.username, Password: options.password } });
@@ -131,7 +135,7 @@ export async function runContractCheck(options: { identityUrl: string; username:
   // The booking reads change nothing: the next rostered day of the first provider, then its slots.
   const provider = practitioners?.resources[0];
   if (provider) {
-    const today = new Date().toISOString().slice(0, 10);
+    const today = options.today ?? new Date().toISOString().slice(0, 10);
     const next = await check(results, "", base, endpoints.nextAvailableDay, { token, query: { PatientID: id, ProviderID: provider.id, AppointmentTypeID: "1", StartDate: today } });
     const day = (next && NextAvailableDaysSchema.safeParse(JSON.parse(next)).data?.[0]?.RosterDate.slice(0, 10)) || today;
     await check(results, "", base, endpoints.appointmentSlots, { token, query: { PatientID: id, ScheduleDate: day, PageSize: appointmentsPageSizes.slots, PractitionerID: provider.id, AppointmentTypeID: "1", LocationIDs: "1,2" } });

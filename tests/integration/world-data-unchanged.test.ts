@@ -51,6 +51,8 @@ describe("a world's data is what it was", () => {
       identityUrl: mock.url,
       username,
       password,
+      // The world's own today, not the machine's: the booking reads ask for days from it.
+      today: NOW.slice(0, 10),
       // The mock's address (its port changes each run), the world's id and the token are masked.
       onReply(call, status, text) {
         const masked = text.replaceAll(mock.url, "<mock>").replaceAll(world.id, "<world>").replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g, "<token>");
