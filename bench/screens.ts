@@ -3,9 +3,10 @@
  * built portal (`build/node/serve.js`, as `npm start` runs it) and the mock practice each run as a
  * process of their own, so the practice's work is not the portal's; `solo` of a fresh world loads each
  * screen ROUNDS times with brotli and ROUNDS times uncompressed. For each screen it prints the median
- * time to the last byte and the portal process's CPU time per render (read from /proc: it counts the
- * work a request causes after its answer too, such as its access-record write, and it is much less
- * sensitive to a busy machine than a duration is).
+ * time to the last byte and the portal process's CPU time per render, with brotli and without, and how
+ * much of it was the main thread's (read from /proc: it counts the work a request causes after its
+ * answer too, such as its access-record write, and it is much less sensitive to a busy machine than a
+ * duration is).
  *
  * BENCH_BASE=<another checkout, built> runs that checkout's portal beside this one against the same mock
  * and takes the two in turn, request by request, so that both see the same machine: the comparison
@@ -13,13 +14,15 @@
  * there). Both stores are then in memory.
  *
  * BENCH_SCREENS=/,/profile takes only those screens (a quicker before-and-after of one change).
+ * BENCH_NODE_OPTIONS runs this checkout's portal with those Node options (a runtime setting tried
+ * against the same build taken in turn: BENCH_BASE=. BENCH_NODE_OPTIONS=--max-semi-space-size=32).
  *
  * BENCH_PROFILE=1 also profiles PROFILE_ROUNDS dashboard renders (the V8 sampling profiler, started and
  * stopped by signal around them, bench/profile-on-signal.mjs), writes the .cpuprofile (open it in
  * Chrome's DevTools) and prints where the time went, by part. Not a test: it asserts nothing.
  * Run `npm run build` first.
  */
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { Agent } from "undici";
@@ -34,12 +37,28 @@ const ALL_SCREENS = ["/", "/profile", ...AREAS.map((area) => area.path)];
 /** BENCH_SCREENS=/,/profile: only these (a quicker before-and-after of one change). */
 const SCREENS = process.env.BENCH_SCREENS ? process.env.BENCH_SCREENS.split(",").filter((screen) => ALL_SCREENS.includes(screen)) : ALL_SCREENS;
 
-/** The process's CPU time so far (user and system), in ms; null where there is no /proc. */
-function cpuMs(pid: number | undefined): number | null {
+/**
+ * The process's CPU time so far, in ms: in all, and on its main thread (the JavaScript). Read from each
+ * thread's /proc schedstat (nanoseconds, so one render's share is exact, where /proc/<pid>/stat counts
+ * 10 ms ticks); the other threads are V8's (garbage collection, compiling) and libuv's pool (brotli).
+ * Null where there is no /proc.
+ */
+function cpuMs(pid: number | undefined): { all: number; main: number } | null {
   if (!pid) return null;
   try {
-    const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
-    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+    let all = 0;
+    let main = 0;
+    for (const task of readdirSync(`/proc/${pid}/task`)) {
+      let ns: number;
+      try {
+        ns = Number(readFileSync(`/proc/${pid}/task/${task}/schedstat`, "utf8").split(" ")[0]);
+      } catch {
+        continue; // the thread ended between the listing and the read
+      }
+      all += ns / 1e6;
+      if (task === String(pid)) main = ns / 1e6;
+    }
+    return { all, main };
   } catch {
     return null;
   }
@@ -151,7 +170,7 @@ async function main() {
     // Compared with another checkout's build (BENCH_BASE), both stores are in memory: the same for each.
     const base = process.env.BENCH_BASE ? path.resolve(process.env.BENCH_BASE) : null;
     const portals: Array<[string, Promise<PortalProcess>]> = [
-      [base ? "this" : "portal", startPortalProcess(MOCK_PORT + 1, { ...env, ...(base ? { PORTAL_DATA_DIR: "memory://" } : {}), ...(process.env.BENCH_PROFILE ? { NODE_OPTIONS: `--import ${path.resolve("bench/profile-on-signal.mjs")}`, BENCH_PROFILE_FILE: profileFile } : {}) })],
+      [base ? "this" : "portal", startPortalProcess(MOCK_PORT + 1, { ...env, ...(process.env.BENCH_NODE_OPTIONS ? { NODE_OPTIONS: process.env.BENCH_NODE_OPTIONS } : {}), ...(base ? { PORTAL_DATA_DIR: "memory://" } : {}), ...(process.env.BENCH_PROFILE ? { NODE_OPTIONS: `--import ${path.resolve("bench/profile-on-signal.mjs")}`, BENCH_PROFILE_FILE: profileFile } : {}) })],
       ...(base ? [["base", startPortalProcess(MOCK_PORT + 2, { ...env, PORTAL_DATA_DIR: "memory://" }, base)] as [string, Promise<PortalProcess>]] : []),
     ];
     for (const [name, starting] of portals) {
@@ -160,23 +179,36 @@ async function main() {
     }
     await admin.close();
     console.log(`Server work per signed-in screen (${ROUNDS} loads with brotli, ${ROUNDS} without; the practice answering at once from its own process${base ? `; this checkout and ${base} taken in turn, so both see the same machine` : ""}):`);
-    console.log(`  ${"screen".padEnd(16)} ${subjects.map((s) => `${s.name}: brotli ms  plain ms  CPU ms a render  HTML KB`).join("   ")}`);
+    console.log(`  ${"screen".padEnd(16)} ${subjects.map((s) => `${s.name}: brotli ms  plain ms  CPU ms a render (brotli / plain; of it the main thread's)  HTML KB`).join("   ")}`);
     for (const screen of SCREENS) {
       // Warm: the first loads build the world's lazy parts and compile the screen's modules.
       for (const subject of subjects) for (let i = 0; i < 3; i++) await load(subject.portal, subject.cookie, screen, "br");
-      const figures = subjects.map((subject) => ({ subject, brotli: [] as number[], plain: [] as number[], bytes: 0, cpuBefore: cpuMs(subject.portal.pid()) }));
+      const figures = subjects.map((subject) => ({ subject, brotli: [] as number[], plain: [] as number[], bytes: 0, cpu: { br: 0, plain: 0, brMain: 0, plainMain: 0, known: true } }));
+      // Each load's CPU is read around it. Work a load leaves after its answer (its access-record write)
+      // counts for the next, of the other encoding: the loads alternate, so that evens out.
+      const timed = async (figure: (typeof figures)[number], encoding: "br" | "identity") => {
+        const before = cpuMs(figure.subject.portal.pid());
+        const loaded = await load(figure.subject.portal, figure.subject.cookie, screen, encoding);
+        const after = cpuMs(figure.subject.portal.pid());
+        if (!before || !after) figure.cpu.known = false;
+        else {
+          figure.cpu[encoding === "br" ? "br" : "plain"] += after.all - before.all;
+          figure.cpu[encoding === "br" ? "brMain" : "plainMain"] += after.main - before.main;
+        }
+        return loaded;
+      };
       for (let i = 0; i < ROUNDS; i++) {
-        for (const figure of figures) figure.brotli.push((await load(figure.subject.portal, figure.subject.cookie, screen, "br")).ms);
+        for (const figure of figures) figure.brotli.push((await timed(figure, "br")).ms);
         for (const figure of figures) {
-          const uncompressed = await load(figure.subject.portal, figure.subject.cookie, screen, "identity");
+          const uncompressed = await timed(figure, "identity");
           figure.plain.push(uncompressed.ms);
           figure.bytes = uncompressed.bytes;
         }
       }
-      const row = figures.map((figure) => {
-        const cpuAfter = cpuMs(figure.subject.portal.pid());
-        const cpu = figure.cpuBefore === null || cpuAfter === null ? "n/a" : ((cpuAfter - figure.cpuBefore) / (2 * ROUNDS)).toFixed(1);
-        return `${" ".repeat(figure.subject.name.length + 2)}${median(figure.brotli).toFixed(1).padStart(9)} ${median(figure.plain).toFixed(1).padStart(9)} ${cpu.padStart(16)} ${(figure.bytes / 1024).toFixed(1).padStart(8)}`;
+      const row = figures.map(({ subject, brotli, plain, bytes, cpu }) => {
+        const each = (ms: number, loads: number) => (ms / loads).toFixed(1);
+        const split = cpu.known ? `${each(cpu.br + cpu.plain, 2 * ROUNDS)} (${each(cpu.br, ROUNDS)} / ${each(cpu.plain, ROUNDS)}; ${each(cpu.brMain, ROUNDS)} / ${each(cpu.plainMain, ROUNDS)})` : "n/a";
+        return `${" ".repeat(subject.name.length + 2)}${median(brotli).toFixed(1).padStart(9)} ${median(plain).toFixed(1).padStart(9)} ${split.padStart(55)} ${(bytes / 1024).toFixed(1).padStart(8)}`;
       });
       console.log(`  ${screen.padEnd(16)}${row.join("   ")}`);
     }
