@@ -1,7 +1,9 @@
 /**
  * `npm run bench:lighthouse` (after `npm run build`): Lighthouse's mobile audit (default simulated
- * throttling) of the sign-in page and every signed-in screen (the dashboard, the profile and every
- * screen the area registry has built, app/lib/areas.ts), in the Debian Chromium the e2e tests use,
+ * throttling) of the sign-in page and the signed-in screens (the dashboard, the profile, every screen
+ * the area registry has built, app/lib/areas.ts, Join Meeting from solo's first video consult and
+ * Switch account as `family`; not the document page, whose address needs a document's id that only
+ * the page's dialog learns), in the Debian Chromium the e2e tests use,
  * median of 3 runs each, printed beside issues 12 and 35's targets: performance ≥ 95 and
  * accessibility 100. Not a test: the figures depend on the machine.
  *
@@ -10,7 +12,7 @@
  * Node 24; decisions/048) and runs Lighthouse with that Node.
  *
  * LIGHTHOUSE_PAGES=sign-in,accounts audits only the pages named (default: all of them; an area is
- * named by its path without the slash: emails, reports, access-record), so one page can
+ * named by its path without the slash: emails, reports, access-record; join-meeting, switch-account), so one page can
  * be compared against sign-in in the same run; LIGHTHOUSE_PORT moves the portal off 3191 (the mock
  * takes the next port) when several checkouts share a machine. Each run's full report stays in the folder printed at the end.
  */
@@ -22,7 +24,7 @@ import { promisify } from "node:util";
 import { Agent } from "undici";
 import { builtAreas } from "../app/lib/areas";
 import { startPortalProcess } from "../tests/helpers/portal-process";
-import { signInSolo, startMock } from "./practice-and-portal";
+import { createWorld, signIn, startMock } from "./practice-and-portal";
 // The e2e tests' browser (CHROMIUM_PATH or Debian's headless shell, which `.ci/run` installs; decisions/273).
 import { CHROMIUM } from "../playwright.config";
 
@@ -58,23 +60,37 @@ async function main() {
   const mock = await startMock(PORT + 1, admin);
   const portal = await startPortalProcess(PORT, { PRACTICE_IDENTITY_URL: mock.url, PORTAL_DATA_DIR: "memory://", SESSION_SECRET: "lighthouse-bench-secret-of-at-least-32-characters", CAPTCHA_MAX_NUMBER: "1000" });
   try {
-    const cookie = (await signInSolo(mock.url, portal, admin)).cookie;
+    // `solo` for every screen but Switch account, which only a login with linked accounts has (`family`).
+    const users = await createWorld(mock.url, admin);
+    const cookieOf = async (label: string) => {
+      const cookie = (await signIn(portal, users.find((u) => u.label === label)!)).cookie;
+      if (!cookie) throw new Error(`The sign-in of ${label} left no cookie`);
+      return cookie;
+    };
+    const solo = await cookieOf("solo");
+    const family = await cookieOf("family");
     await admin.close();
-    if (!cookie) throw new Error("Sign-in left no cookie");
+
+    // Join Meeting is reached by an upcoming video consult's Join link: the first one on solo's Upcoming list.
+    const upcoming = await (await fetch(`${portal.url}/appointments?id=2`, { headers: { Cookie: solo } })).text();
+    const join = /href="(\/zoom\?[^"]+)"/.exec(upcoming)?.[1].replaceAll("&amp;", "&");
+    if (!join) throw new Error("No Join link on solo's upcoming appointments: Join Meeting cannot be audited");
 
     const out = mkdtempSync(path.join(tmpdir(), "lighthouse-"));
-    // Every signed-in screen: the shell's own two and each built area's, read from the registry so a
-    // screen added there is audited with no list to update (issue 35).
-    const allPages: Array<[string, string, boolean]> = [
-      ["sign-in", "/login", false],
-      ["dashboard", "/", true],
-      ["profile", "/profile", true],
-      ...builtAreas().map((area): [string, string, boolean] => [area.path.slice(1), area.path, true]),
+    // Every signed-in screen: the shell's own, each built area's, read from the registry so a screen
+    // added there is audited with no list to update (issue 35), and the screens outside the menu.
+    const allPages: Array<[string, string, string | null]> = [
+      ["sign-in", "/login", null],
+      ["dashboard", "/", solo],
+      ["profile", "/profile", solo],
+      ...builtAreas().map((area): [string, string, string] => [area.path.slice(1), area.path, solo]),
+      ["join-meeting", join, solo],
+      ["switch-account", "/account/switch", family],
     ];
     const unknown = PAGES?.filter((name) => !allPages.some(([page]) => page === name)) ?? [];
     if (unknown.length > 0) throw new Error(`LIGHTHOUSE_PAGES: no page named ${unknown.join(", ")} (pages: ${allPages.map(([page]) => page).join(", ")})`);
     const pages = PAGES ? allPages.filter(([name]) => PAGES.includes(name)) : allPages;
-    for (const [name, route, signedIn] of pages) {
+    for (const [name, route, cookie] of pages) {
       const performance: number[] = [];
       const accessibility: number[] = [];
       const paint: number[] = [];
@@ -89,7 +105,7 @@ async function main() {
           "--output=json",
           `--output-path=${report}`,
           "--chrome-flags=--headless --no-sandbox --disable-gpu --disable-background-networking --disable-component-update --disable-sync",
-          ...(signedIn ? [`--extra-headers=${JSON.stringify({ Cookie: cookie })}`] : []),
+          ...(cookie ? [`--extra-headers=${JSON.stringify({ Cookie: cookie })}`] : []),
         ];
         // Asynchronous: the portal and the mock answer Lighthouse's requests from this very process,
         // which a synchronous spawn would freeze (the audit then hung, or Chromium gave up on the page).
@@ -101,7 +117,7 @@ async function main() {
           categories: Record<string, { score: number }>;
           audits: Record<string, { numericValue: number }>;
         };
-        if (new URL(json.finalDisplayedUrl).pathname !== route) throw new Error(`${route} ended at ${json.finalDisplayedUrl}: the audit would measure another page`);
+        if (new URL(json.finalDisplayedUrl).pathname !== new URL(route, portal.url).pathname) throw new Error(`${route} ended at ${json.finalDisplayedUrl}: the audit would measure another page`);
         performance.push(Math.round(json.categories.performance.score * 100));
         accessibility.push(Math.round(json.categories.accessibility.score * 100));
         paint.push(json.audits["first-contentful-paint"].numericValue);

@@ -35,19 +35,40 @@ export async function startMock(port: number, admin: Agent): Promise<{ url: stri
   };
 }
 
-/** A new world's `solo`, signed in through the sign-in step (the robot check solved when it is asked for). */
-export async function signInSolo(mockUrl: string, portal: PortalProcess, admin: Agent): Promise<Browser> {
+export interface WorldUser {
+  label: string;
+  username: string;
+  password: string;
+}
+
+/** A new world of the default scenario: its users (solo, family and the others of fixtures/scenarios). */
+export async function createWorld(mockUrl: string, admin: Agent): Promise<WorldUser[]> {
   const created = await fetchVia(`${mockUrl}/__admin/worlds`, { method: "POST", headers: { "Content-Type": "application/json" }, body: "{}", dispatcher: admin });
   if (created.status !== 201) throw new Error(`World creation answered ${created.status}`);
-  const world = (await created.json()) as { users: Array<{ label: string; username: string; password: string }> };
-  const solo = world.users.find((u) => u.label === "solo")!;
+  return ((await created.json()) as { users: WorldUser[] }).users;
+}
+
+/** A world's user signed in through the sign-in step (the robot check solved when it is asked for). */
+export async function signIn(portal: PortalProcess, user: WorldUser): Promise<Browser> {
   const browser = new Browser();
   let captcha = "";
   for (let attempt = 0; attempt < 3; attempt++) {
-    const outcome = await browser.step(portal, signInSteps, "sign-in", { username: solo.username, password: solo.password, captcha, redirectTo: "/" });
+    const outcome = await browser.step(portal, signInSteps, "sign-in", { username: user.username, password: user.password, captcha, redirectTo: "/" });
     if (outcome.kind === "signedIn") return browser;
-    if (outcome.kind !== "rejected" || !outcome.captchaRequired) throw new Error(`Sign-in: ${JSON.stringify(outcome)}`);
+    // A login with linked accounts chooses whom to view: its own record, listed first.
+    if (outcome.kind === "chooseAccount") {
+      const chosen = await browser.step(portal, signInSteps, "choose-account", { account: outcome.accounts[0].id });
+      if (chosen.kind !== "signedIn") throw new Error(`Choosing ${user.label}'s own account: ${JSON.stringify(chosen)}`);
+      return browser;
+    }
+    if (outcome.kind !== "rejected" || !outcome.captchaRequired) throw new Error(`Sign-in of ${user.label}: ${JSON.stringify(outcome)}`);
     captcha = await browser.solveCaptcha(portal);
   }
   throw new Error("Sign-in kept asking for the captcha");
+}
+
+/** A new world's `solo`, signed in. */
+export async function signInSolo(mockUrl: string, portal: PortalProcess, admin: Agent): Promise<Browser> {
+  const users = await createWorld(mockUrl, admin);
+  return signIn(portal, users.find((u) => u.label === "solo")!);
 }
