@@ -2,8 +2,8 @@
  * `npm run bench:lighthouse` (after `npm run build`): Lighthouse's mobile audit (default simulated
  * throttling) of the sign-in page and the signed-in screens (the dashboard, the profile, every screen
  * the area registry has built, app/lib/areas.ts, Join Meeting from solo's first video consult and
- * Switch account as `family`; not the document page, whose address needs a document's id that only
- * the page's dialog learns), in the Debian Chromium the e2e tests use,
+ * Switch account as `family`; not the document page, whose address the browser builds from a
+ * letter's id in the Letters page's data), in the Debian Chromium the e2e tests use,
  * median of 3 runs each, printed beside issues 12 and 35's targets: performance ≥ 95 and
  * accessibility 100. Not a test: the figures depend on the machine.
  *
