@@ -2,17 +2,16 @@
  * `npm run bench:lighthouse` (after `npm run build`): Lighthouse's mobile audit (default simulated
  * throttling) of the sign-in page and the signed-in screens (the dashboard, the profile, every screen
  * the area registry has built, app/lib/areas.ts, Join Meeting from solo's first video consult and
- * Switch account as `family`; not the document page, whose address the browser builds from a
- * letter's id in the Letters page's data), in the Debian Chromium the e2e tests use,
- * median of 3 runs each, printed beside issues 12 and 35's targets: performance ≥ 95 and
- * accessibility 100. Not a test: the figures depend on the machine.
+ * Switch account as `family`, and the document page with solo's first letter), in the Debian Chromium
+ * the e2e tests use, median of 3 runs each, printed beside issues 12 and 35's targets: performance ≥ 95
+ * and accessibility 100. Not a test: the figures depend on the machine.
  *
  * Lighthouse 13 needs Node 22.19 or later and this machine has Node 20, so the script fetches Node 24
  * LTS and Lighthouse from the npm registry once into ~/.cache/nz-patient-portal (as .ci/run fetches
  * Node 24; decisions/048) and runs Lighthouse with that Node.
  *
  * LIGHTHOUSE_PAGES=sign-in,accounts audits only the pages named (default: all of them; an area is
- * named by its path without the slash: emails, reports, access-record; join-meeting, switch-account), so one page can
+ * named by its path without the slash: emails, reports, access-record; join-meeting, switch-account, document), so one page can
  * be compared against sign-in in the same run; LIGHTHOUSE_PORT moves the portal off 3191 (the mock
  * takes the next port) when several checkouts share a machine. Each run's full report stays in the folder printed at the end.
  */
@@ -25,6 +24,9 @@ import { Agent } from "undici";
 import { builtAreas } from "../app/lib/areas";
 import { startPortalProcess } from "../tests/helpers/portal-process";
 import { createWorld, signIn, startMock } from "./practice-and-portal";
+import { runContractCheck } from "../scripts/contract-check";
+import { endpoints } from "../contract/endpoints";
+import { previewHref } from "../app/lib/preview-view";
 // The e2e tests' browser (CHROMIUM_PATH or Debian's headless shell, which `.ci/run` installs; decisions/273).
 import { CHROMIUM } from "../playwright.config";
 
@@ -68,6 +70,19 @@ async function main() {
       return cookie;
     };
     const solo = await cookieOf("solo");
+    // The document page is opened from a letter's dialog, by the letter's id: the first of solo's letters, read
+    // from the practice as contract:check reads it (its reads change nothing).
+    let letterId: string | undefined;
+    const soloUser = users.find((u) => u.label === "solo")!;
+    await runContractCheck({
+      identityUrl: mock.url,
+      username: soloUser.username,
+      password: soloUser.password,
+      onReply(call, status, text) {
+        if (call === "GET Patient/LetterAndDocument (paged)" && status === 200) letterId = endpoints.letters.reply.parse(JSON.parse(text)).resources[0]?.id;
+      },
+    });
+    if (!letterId) throw new Error("solo has no letter: the document page cannot be audited");
     const family = await cookieOf("family");
     await admin.close();
 
@@ -86,6 +101,7 @@ async function main() {
       ...builtAreas().map((area): [string, string, string] => [area.path.slice(1), area.path, solo]),
       ["join-meeting", join, solo],
       ["switch-account", "/account/switch", family],
+      ["document", previewHref("letter", letterId), solo],
     ];
     const unknown = PAGES?.filter((name) => !allPages.some(([page]) => page === name)) ?? [];
     if (unknown.length > 0) throw new Error(`LIGHTHOUSE_PAGES: no page named ${unknown.join(", ")} (pages: ${allPages.map(([page]) => page).join(", ")})`);
