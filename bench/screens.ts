@@ -179,22 +179,21 @@ async function main() {
     }
     await admin.close();
     console.log(`Server work per signed-in screen (${ROUNDS} loads with brotli, ${ROUNDS} without; the practice answering at once from its own process${base ? `; this checkout and ${base} taken in turn, so both see the same machine` : ""}):`);
-    console.log(`  ${"screen".padEnd(16)} ${subjects.map((s) => `${s.name}: brotli ms  plain ms  CPU ms a render (brotli / plain; of it the main thread's)  HTML KB`).join("   ")}`);
+    console.log(`  ${"screen".padEnd(16)} ${subjects.map((s) => `${s.name}: brotli ms  plain ms  CPU ms a render (brotli / plain; main thread)  HTML KB`).join("   ")}`);
     for (const screen of SCREENS) {
       // Warm: the first loads build the world's lazy parts and compile the screen's modules.
       for (const subject of subjects) for (let i = 0; i < 3; i++) await load(subject.portal, subject.cookie, screen, "br");
-      const figures = subjects.map((subject) => ({ subject, brotli: [] as number[], plain: [] as number[], bytes: 0, cpu: { br: 0, plain: 0, brMain: 0, plainMain: 0, known: true } }));
-      // Each load's CPU is read around it. Work a load leaves after its answer (its access-record write)
-      // counts for the next, of the other encoding: the loads alternate, so that evens out.
+      const figures = subjects.map((subject) => ({ subject, brotli: [] as number[], plain: [] as number[], bytes: 0, before: cpuMs(subject.portal.pid()), cpu: { br: 0, plain: 0, known: true } }));
+      // The figure a render is the whole run's CPU over its loads, so work done after an answer (the
+      // access-record write, batched) counts wherever it falls. Each load's CPU is also read around it for
+      // the split by encoding: work a load leaves after its answer lands in the next window, of the other
+      // encoding (the loads alternate, so that evens out), or between windows, so the two may add up to less.
       const timed = async (figure: (typeof figures)[number], encoding: "br" | "identity") => {
         const before = cpuMs(figure.subject.portal.pid());
         const loaded = await load(figure.subject.portal, figure.subject.cookie, screen, encoding);
         const after = cpuMs(figure.subject.portal.pid());
         if (!before || !after) figure.cpu.known = false;
-        else {
-          figure.cpu[encoding === "br" ? "br" : "plain"] += after.all - before.all;
-          figure.cpu[encoding === "br" ? "brMain" : "plainMain"] += after.main - before.main;
-        }
+        else figure.cpu[encoding === "br" ? "br" : "plain"] += after.all - before.all;
         return loaded;
       };
       for (let i = 0; i < ROUNDS; i++) {
@@ -205,10 +204,11 @@ async function main() {
           figure.bytes = uncompressed.bytes;
         }
       }
-      const row = figures.map(({ subject, brotli, plain, bytes, cpu }) => {
+      const row = figures.map(({ subject, brotli, plain, bytes, before, cpu }) => {
+        const after = cpuMs(subject.portal.pid());
         const each = (ms: number, loads: number) => (ms / loads).toFixed(1);
-        const split = cpu.known ? `${each(cpu.br + cpu.plain, 2 * ROUNDS)} (${each(cpu.br, ROUNDS)} / ${each(cpu.plain, ROUNDS)}; ${each(cpu.brMain, ROUNDS)} / ${each(cpu.plainMain, ROUNDS)})` : "n/a";
-        return `${" ".repeat(subject.name.length + 2)}${median(brotli).toFixed(1).padStart(9)} ${median(plain).toFixed(1).padStart(9)} ${split.padStart(55)} ${(bytes / 1024).toFixed(1).padStart(8)}`;
+        const split = cpu.known && before && after ? `${each(after.all - before.all, 2 * ROUNDS)} (${each(cpu.br, ROUNDS)} / ${each(cpu.plain, ROUNDS)}; ${each(after.main - before.main, 2 * ROUNDS)})` : "n/a";
+        return `${" ".repeat(subject.name.length + 2)}${median(brotli).toFixed(1).padStart(9)} ${median(plain).toFixed(1).padStart(9)} ${split.padStart(45)} ${(bytes / 1024).toFixed(1).padStart(8)}`;
       });
       console.log(`  ${screen.padEnd(16)}${row.join("   ")}`);
     }
