@@ -64,8 +64,9 @@ async function main() {
   try {
     // `solo` for every screen but Switch account, which only a login with linked accounts has (`family`).
     const users = await createWorld(mock.url, admin);
+    const userOf = (label: string) => users.find((u) => u.label === label)!;
     const cookieOf = async (label: string) => {
-      const cookie = (await signIn(portal, users.find((u) => u.label === label)!)).cookie;
+      const cookie = (await signIn(portal, userOf(label))).cookie;
       if (!cookie) throw new Error(`The sign-in of ${label} left no cookie`);
       return cookie;
     };
@@ -73,11 +74,10 @@ async function main() {
     // The document page is opened from a letter's dialog, by the letter's id: the first of solo's letters, read
     // from the practice as contract:check reads it (its reads change nothing).
     let letterId: string | undefined;
-    const soloUser = users.find((u) => u.label === "solo")!;
     await runContractCheck({
       identityUrl: mock.url,
-      username: soloUser.username,
-      password: soloUser.password,
+      username: userOf("solo").username,
+      password: userOf("solo").password,
       onReply(call, status, text) {
         if (call === "GET Patient/LetterAndDocument (paged)" && status === 200) letterId = endpoints.letters.reply.parse(JSON.parse(text)).resources[0]?.id;
       },

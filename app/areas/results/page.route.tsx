@@ -78,10 +78,12 @@ export default function Reports({ loaderData }: Route.ComponentProps) {
   const [loadsEnded, setLoadsEnded] = useState(0);
   const onLoad = useCallback((loaded: Promise<void>) => {
     loadsUnderWay.current += 1;
-    void loaded.finally(() => {
+    // Ended either way: a load that failed must not hold the refresh either.
+    const ended = () => {
       loadsUnderWay.current -= 1;
       setLoadsEnded((n) => n + 1);
-    });
+    };
+    loaded.then(ended, ended);
   }, []);
   const summary = useRef<HTMLParagraphElement>(null);
   useEffect(() => {
