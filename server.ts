@@ -190,7 +190,15 @@ export function compressReplies(): RequestHandler {
     flush: zlib.Z_SYNC_FLUSH,
     brotli: { flush: zlib.BROTLI_OPERATION_FLUSH, params: { [zlib.BROTLI_PARAM_QUALITY]: PAGE_BROTLI_QUALITY } },
   });
-  return (req, res, next) => compress(req, res, (error?: unknown) => (relayDrain(res), next(error)));
+  return (req, res, next) =>
+    compress(req, res, (error?: unknown) => {
+      relayDrain(res);
+      // React Router calls `flush()` after every write it makes; the write itself was flushed already
+      // (the option above), so the compressor would only be asked for an empty flush: one more trip
+      // through the thread pool per piece of a page, for nothing (decisions/362).
+      (res as Response & { flush?: () => void }).flush = () => undefined;
+      next(error);
+    });
 }
 
 /**

@@ -63,7 +63,7 @@ async function main() {
   const portal = await startPortalProcess(PORT, { PRACTICE_IDENTITY_URL: mock.url, PORTAL_DATA_DIR: "memory://", SESSION_SECRET: "lighthouse-bench-secret-of-at-least-32-characters", CAPTCHA_MAX_NUMBER: "1000" });
   try {
     // `solo` for every screen but Switch account, which only a login with linked accounts has (`family`).
-    const users = await createWorld(mock.url, admin);
+    const { users } = await createWorld(mock.url, admin);
     const userOf = (label: string) => users.find((u) => u.label === label)!;
     const cookieOf = async (label: string) => {
       const cookie = (await signIn(portal, userOf(label))).cookie;

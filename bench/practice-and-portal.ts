@@ -41,11 +41,18 @@ export interface WorldUser {
   password: string;
 }
 
-/** A new world of the default scenario: its users (solo, family and the others of fixtures/scenarios). */
-export async function createWorld(mockUrl: string, admin: Agent): Promise<WorldUser[]> {
+export interface CreatedWorld {
+  id: string;
+  /** Where its practice API answers (ends with "/"): `${apiUrl}ValidateToken`. */
+  apiUrl: string;
+  users: WorldUser[];
+}
+
+/** A new world of the default scenario: its id, its API's address and its users (solo, family and the others of fixtures/scenarios). */
+export async function createWorld(mockUrl: string, admin: Agent): Promise<CreatedWorld> {
   const created = await fetchVia(`${mockUrl}/__admin/worlds`, { method: "POST", headers: { "Content-Type": "application/json" }, body: "{}", dispatcher: admin });
   if (created.status !== 201) throw new Error(`World creation answered ${created.status}`);
-  return ((await created.json()) as { users: WorldUser[] }).users;
+  return (await created.json()) as CreatedWorld;
 }
 
 /** A world's user signed in through the sign-in step (the robot check solved when it is asked for). */
@@ -69,6 +76,6 @@ export async function signIn(portal: PortalProcess, user: WorldUser): Promise<Br
 
 /** A new world's `solo`, signed in. */
 export async function signInSolo(mockUrl: string, portal: PortalProcess, admin: Agent): Promise<Browser> {
-  const users = await createWorld(mockUrl, admin);
+  const { users } = await createWorld(mockUrl, admin);
   return signIn(portal, users.find((u) => u.label === "solo")!);
 }

@@ -105,37 +105,9 @@ async function main() {
   const lazy = readdirSync(assets).filter((f) => /^(pdf-viewer|pdf\.worker(\.min)?|stripe-card-fields|pure)-[\w-]+\.m?js$/.test(f));
   console.log(`Loaded on demand only: ${lazy.map((f) => `${f.replace(/-[\w-]{8}\.m?js$/, "")} ${(gz(f) / 1024).toFixed(1)} KB`).join(", ")}; on any page's first load: ${onLoad.length === 0 ? "none" : onLoad.join(", ")}`);
 
-  // One round trip, not two: with 100 ms added to every practice call the dashboard makes (the
-  // token check included), its render should cost about one such call (target ≤ 1.15x, issue 35), since the
-  // calls run together and none is repeated. Timed against one 100 ms call in the same run.
-  const DELAY_MS = 100;
-  const dashboardPaths = ["ValidateToken", "Patient/PatientMenu", "Patient", "Patient/Organization", "Patient/RefreshCounter"];
-  const admin = (path: string, body?: unknown) =>
-    fetch(`${mock.url}/__admin/worlds/default${path}`, { method: body === undefined ? "DELETE" : "POST", headers: { "Content-Type": "application/json" }, body: body === undefined ? undefined : JSON.stringify(body) });
-  for (const path of dashboardPaths) await admin("/faults", { path, delayMs: DELAY_MS });
-  const oneCall = async () => {
-    const res = await fetch(`${mock.url}/worlds/default/api/ValidateToken`, { headers: { Token: "not-a-token" } });
-    await res.arrayBuffer();
-  };
-  const delayedPage: number[] = [];
-  const delayedCall: number[] = [];
-  const delayedRounds = Math.min(ROUNDS, 20);
-  for (let i = 0; i < delayedRounds; i++) {
-    delayedCall.push(await time(oneCall));
-    delayedPage.push(
-      await time(async () => {
-        const res = await fetch(`${portal.url}/`, { headers: { Cookie: cookie } });
-        if (res.status !== 200) throw new Error(`Dashboard with delays: HTTP ${res.status}`);
-        await res.text();
-      }),
-    );
-  }
-  await admin("/faults");
-  const median = (samples: number[]) => [...samples].sort((a, b) => a - b)[Math.floor(samples.length / 2)];
-  const ratio = median(delayedPage) / median(delayedCall);
-  console.log(
-    `Dashboard with ${DELAY_MS} ms added to each of its practice calls: ${stats(delayedPage)}; one such call ${stats(delayedCall)}; ratio ${ratio.toFixed(2)}x (target ≤ 1.15x, issue 35)`,
-  );
+  // The dashboard with 100 ms added to each practice call (issue 35's ratio) is `npm run bench:screens`'s,
+  // where the practice is a process of its own: here the mock shares this process with the portal, and
+  // its work in answering five calls at once would count as the portal's.
 
   await portal.close();
   await store.close();

@@ -1,6 +1,5 @@
 import { randomBytes } from "node:crypto";
 import { and, desc, eq, ne, sql } from "drizzle-orm";
-import { createCookie } from "react-router";
 import { addressRange, DEVICE_ID_PATTERN, newDeviceMailTo } from "../lib/devices";
 import { formatDateTime } from "../lib/dates";
 import { deviceMailTexts } from "../lib/texts/devices";
@@ -13,6 +12,7 @@ import { portalStore, storeQueries, type PortalStore } from "./portal-store.serv
 import { devices, type DeviceLabel } from "./portal-store/schema";
 import { anonymousSessionId } from "./session.server";
 import { clientAddress } from "./client-address.server";
+import { signedCookie } from "./signed-cookie.server";
 
 /**
  * The devices an account holder has signed in with (issue 31, decisions/295). A device is a browser:
@@ -33,7 +33,7 @@ const DEVICE_COOKIE_MAX_AGE = 400 * 24 * 60 * 60; // the longest a browser keeps
 
 /** The device cookie, for one secret (the session's): tests make their own. */
 export function createDeviceCookie(settings: { cookieSecure: boolean; sessionSecret: string }) {
-  const cookie = createCookie("__portal_device", { httpOnly: true, sameSite: "lax", secure: settings.cookieSecure, path: "/", maxAge: DEVICE_COOKIE_MAX_AGE, secrets: [settings.sessionSecret] });
+  const cookie = signedCookie("__portal_device", { httpOnly: true, sameSite: "lax", secure: settings.cookieSecure, path: "/", maxAge: DEVICE_COOKIE_MAX_AGE, secrets: [settings.sessionSecret] });
   return {
     /** This browser's device: its id from the cookie, or a new one; its label and range from this request. */
     async sighting(request: Request): Promise<DeviceSighting> {

@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from "node:crypto";
-import { createCookie, createSessionStorage, data, redirect, type Session } from "react-router";
+import { createSessionStorage, data, redirect, type Session } from "react-router";
+import { signedCookie } from "./signed-cookie.server";
 import { config, type Config } from "./config.server";
 import { validateToken } from "./practice/auth.server";
 import { PracticeApiError } from "./practice/client.server";
@@ -254,7 +255,7 @@ export function createSessions(
     if (account) await store.addMember(account, id, ABSOLUTE_MS);
   }
 
-  const cookie = createCookie("__portal", {
+  const cookie = signedCookie("__portal", {
     httpOnly: true,
     sameSite: "lax",
     secure: settings.cookieSecure,

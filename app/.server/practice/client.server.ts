@@ -163,9 +163,15 @@ async function sendToPractice<E extends Endpoint>(endpoint: E, options: CallOpti
   // and a redirect is not followed: it is an answer the contract does not know (an http failure).
   let status: number;
   let text: string;
+  // The same signal covers the reply's body: a practice that stops half-way is a timeout too. A timer
+  // cleared once the body is read, not AbortSignal.timeout: that one lives out its whole time (10 s
+  // a call by default) after the call has ended, which kept every call's signal and timer for the
+  // garbage collector to carry into the old generation (decisions/362).
+  const timeout = new AbortController();
+  const { signal } = timeout;
+  const timer = setTimeout(() => timeout.abort(new DOMException("The practice API did not answer in time", "TimeoutError")), options.timeoutMs ?? config.PRACTICE_TIMEOUT_MS);
+  timer.unref();
   try {
-    // The same signal covers the reply's body: a practice that stops half-way is a timeout too.
-    const signal = AbortSignal.timeout(options.timeoutMs ?? config.PRACTICE_TIMEOUT_MS);
     const sent = (options.dispatcher ?? practiceAgent).request({
       origin: url.origin,
       path: `${url.pathname}${url.search}`,
@@ -184,6 +190,8 @@ async function sendToPractice<E extends Endpoint>(endpoint: E, options: CallOpti
   } catch (error) {
     const timedOut = error instanceof Error && (error.name === "TimeoutError" || error.name === "AbortError");
     throw new PracticeApiError(timedOut ? "timeout" : "network", call, timedOut ? "the practice API did not answer in time" : "the practice API could not be reached");
+  } finally {
+    clearTimeout(timer);
   }
 
   if (status === 401) throw new PracticeApiError("unauthorized", call, "token refused", 401);

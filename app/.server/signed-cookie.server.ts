@@ -1,0 +1,57 @@
+import { createHmac, timingSafeEqual } from "node:crypto";
+import { parse } from "cookie";
+import { createCookie, type Cookie, type CookieOptions } from "react-router";
+
+/**
+ * React Router's signed cookie, read with node:crypto (decisions/362). Every signed-in request reads
+ * the session cookie; React Router's `parse` imports the secret as a WebCrypto key, verifies through
+ * the thread pool and decodes the value a character at a time: about 0.14 ms of CPU a request, where
+ * the same check with an HMAC of node:crypto takes 0.01 ms. Writing stays React Router's, and the
+ * format is its own (the value's JSON in base64, ".", its HMAC-SHA256 in base64 without padding), so
+ * cookies set before this change are read as they were, and a rotated secret (listed after the
+ * signing one) still reads what it signed.
+ */
+export function signedCookie(name: string, options: CookieOptions & { secrets: string[] }): Cookie {
+  const written = createCookie(name, options);
+  const { secrets } = options;
+  return {
+    get name() {
+      return written.name;
+    },
+    get isSigned() {
+      return written.isSigned;
+    },
+    get expires() {
+      return written.expires;
+    },
+    serialize: (value, serializeOptions) => written.serialize(value, serializeOptions),
+    async parse(cookieHeader, parseOptions) {
+      // A caller's own parse options (a decoder) are React Router's business: it reads them itself.
+      if (parseOptions) return written.parse(cookieHeader, parseOptions);
+      if (!cookieHeader) return null;
+      const value = parse(cookieHeader)[name];
+      if (value === undefined) return null;
+      if (value === "") return "";
+      return readSigned(value, secrets);
+    },
+  };
+}
+
+/** The value a secret of `secrets` signed, or null: React Router's answers, `{}` for a signed value that is not JSON included. */
+function readSigned(cookieValue: string, secrets: string[]): unknown {
+  const dot = cookieValue.lastIndexOf(".");
+  const value = cookieValue.slice(0, dot);
+  const given = Buffer.from(cookieValue.slice(dot + 1));
+  for (const secret of secrets) {
+    // Only the signature as React Router writes it, byte for byte; compared in constant time.
+    const expected = Buffer.from(createHmac("sha256", secret).update(value).digest("base64").replace(/=+$/, ""));
+    if (given.length === expected.length && timingSafeEqual(given, expected)) {
+      try {
+        return JSON.parse(Buffer.from(value, "base64").toString("utf8"));
+      } catch {
+        return {};
+      }
+    }
+  }
+  return null;
+}
