@@ -12,8 +12,10 @@ import { createCookie, type Cookie, type CookieOptions } from "react-router";
  * signing one) still reads what it signed.
  */
 export function signedCookie(name: string, options: CookieOptions & { secrets: string[] }): Cookie {
-  const written = createCookie(name, options);
   const { secrets } = options;
+  // Without a secret React Router would read any value unchecked; this one would read none.
+  if (secrets.length === 0) throw new Error(`The ${name} cookie needs a secret to be signed with`);
+  const written = createCookie(name, options);
   return {
     get name() {
       return written.name;

@@ -58,6 +58,10 @@ describe("signed cookies read with node:crypto (decisions/362)", () => {
     for (const header of forged) expect(await bothRead(header), header).toBeNull();
   });
 
+  it("will not be made without a secret, which would leave it unsigned", () => {
+    expect(() => signedCookie("__portal", { ...options, secrets: [] })).toThrow("needs a secret");
+  });
+
   it("answers null without the cookie and an empty string for an empty one", async () => {
     expect(await bothRead(null)).toBeNull();
     expect(await bothRead("")).toBeNull();
