@@ -18,8 +18,8 @@
  * BENCH_NODE_OPTIONS runs this checkout's portal with those Node options (a runtime setting tried
  * against the same build taken in turn: BENCH_BASE=. BENCH_NODE_OPTIONS=--max-semi-space-size=32).
  *
- * BENCH_PROFILE=1 also profiles PROFILE_ROUNDS dashboard renders (the V8 sampling profiler, started and
- * stopped by signal around them, bench/profile-on-signal.mjs), writes the .cpuprofile (open it in
+ * BENCH_PROFILE=1 also profiles PROFILE_ROUNDS dashboard renders, BENCH_PROFILE=/profile that screen's (the
+ * V8 sampling profiler, started and stopped by signal around them, bench/profile-on-signal.mjs), writes the .cpuprofile (open it in
  * Chrome's DevTools) and prints where the time went, by part.
  *
  * With the dashboard among the screens it also times the dashboard with 100 ms added to each of its
@@ -43,6 +43,8 @@ const PROFILE_ROUNDS = Number(process.env.PROFILE_ROUNDS ?? 200);
 const MOCK_PORT = Number(process.env.BENCH_PORT ?? 5270);
 const ALL_SCREENS = ["/", "/profile", ...AREAS.map((area) => area.path)];
 /** BENCH_SCREENS=/,/profile: only these (a quicker before-and-after of one change). */
+/** BENCH_PROFILE=1 profiles the dashboard; a screen's path, that screen. */
+const PROFILE_SCREEN = ALL_SCREENS.find((screen) => screen === process.env.BENCH_PROFILE) ?? "/";
 const SCREENS = process.env.BENCH_SCREENS ? process.env.BENCH_SCREENS.split(",").filter((screen) => ALL_SCREENS.includes(screen)) : ALL_SCREENS;
 
 /**
@@ -147,7 +149,7 @@ function summarise(profile: { nodes: ProfileNode[]; samples: number[]; timeDelta
     .map(([part, us]) => `  ${((100 * us) / busy).toFixed(1).padStart(5)} %  ${(us / 1000 / PROFILE_ROUNDS).toFixed(2).padStart(6)} ms a render  ${part}`);
 }
 
-async function profileDashboard(portal: PortalProcess, cookie: string, file: string): Promise<string[]> {
+async function profileScreen(portal: PortalProcess, cookie: string, screen: string, file: string): Promise<string[]> {
   const said = (words: string) =>
     new Promise<void>((resolve, reject) => {
       const until = Date.now() + 30_000;
@@ -156,7 +158,7 @@ async function profileDashboard(portal: PortalProcess, cookie: string, file: str
     });
   portal.signal("SIGUSR2");
   await said("profile started");
-  for (let i = 0; i < PROFILE_ROUNDS; i++) await load(portal, cookie, "/", "br");
+  for (let i = 0; i < PROFILE_ROUNDS; i++) await load(portal, cookie, screen, "br");
   portal.signal("SIGUSR2");
   await said("profile written");
   return summarise(JSON.parse(readFileSync(file, "utf8")));
@@ -213,7 +215,7 @@ async function roundTrips(subjects: Subject[], mockUrl: string, rounds: number):
 }
 
 async function main() {
-  const profileFile = path.join(tmpdir(), `dashboard-${new Date().toISOString().slice(0, 10)}.cpuprofile`);
+  const profileFile = path.join(tmpdir(), `${PROFILE_SCREEN === "/" ? "dashboard" : PROFILE_SCREEN.slice(1)}-${new Date().toISOString().slice(0, 10)}.cpuprofile`);
   const admin = new Agent();
   const mock = await startMock(MOCK_PORT, admin);
   const subjects: Subject[] = [];
@@ -272,8 +274,8 @@ async function main() {
       for (const line of await roundTrips(subjects, mock.url, Math.min(ROUNDS, 20))) console.log(line);
     }
     if (process.env.BENCH_PROFILE) {
-      console.log(`\nWhere a dashboard render's server time goes (${PROFILE_ROUNDS} renders with brotli, self time by part):`);
-      for (const line of await profileDashboard(subjects[0].portal, subjects[0].cookie, profileFile)) console.log(line);
+      console.log(`\nWhere a render of ${PROFILE_SCREEN}'s server time goes (${PROFILE_ROUNDS} renders with brotli, self time by part):`);
+      for (const line of await profileScreen(subjects[0].portal, subjects[0].cookie, PROFILE_SCREEN, profileFile)) console.log(line);
       console.log(`The profile: ${profileFile}`);
     }
   } finally {
