@@ -112,11 +112,19 @@ export function secondStepStore(opened: () => PortalStore | undefined = portalSt
   const run = storeQueries<Extract<StoreOperation, `second-step.${string}`>>(opened, () => new SecondStepUnavailable());
   const store = () => ({ run });
 
+  /**
+   * One statement, where it was two (decisions/362): every sign-in and every view of the profile asks,
+   * and in the embedded store each statement is parsed, planned and run in its WebAssembly PostgreSQL.
+   * The count of the holder's unused recovery codes, with whether their e-mailed code is on beside it.
+   */
   async function status(holderKey: string): Promise<SecondStepStatus> {
-    return store().run("second-step.read", async (db) => ({
-      on: await holdersSecondSteps.emailOn(db, holderKey),
-      recoveryCodesLeft: await holdersSecondSteps.recoveryCodesLeft(db, holderKey),
-    }));
+    return store().run("second-step.read", async (db) => {
+      const [row] = await db
+        .select({ on: sql<boolean>`exists (select 1 from ${secondSteps} where ${secondSteps.holderKey} = ${holderKey})`, left: count() })
+        .from(secondStepCodes)
+        .where(and(eq(secondStepCodes.holderKey, holderKey), eq(secondStepCodes.kind, "recovery"), isNull(secondStepCodes.usedAt)));
+      return { on: row?.on === true, recoveryCodesLeft: Number(row?.left ?? 0) };
+    });
   }
 
   /** A new e-mailed code for the holder; any earlier one stops working (only the latest e-mail counts). */
