@@ -143,11 +143,8 @@ export function passkeyStore(opened: () => PortalStore | undefined = portalStore
           .onConflictDoNothing()
           .returning({ id: passkeys.credentialId });
         if (added.length !== 1) return { added: false as const };
-        const held = {
-          emailOn: await holdersSecondSteps.emailOn(tx, holderKey),
-          passkeys: await holdersSecondSteps.passkeys(tx, holderKey),
-          recoveryCodesLeft: await holdersSecondSteps.recoveryCodesLeft(tx, holderKey),
-        };
+        const { on: emailOn, recoveryCodesLeft } = await holdersSecondSteps.status(tx, holderKey);
+        const held = { emailOn, passkeys: await holdersSecondSteps.passkeys(tx, holderKey), recoveryCodesLeft };
         const recoveryCodes = passkeyBringsRecoveryCodes(held) ? await holdersSecondSteps.replaceRecoveryCodes(tx, holderKey, now) : null;
         return { added: true as const, recoveryCodes };
       }),

@@ -84,12 +84,17 @@ export const holdersSecondSteps = {
     const [row] = await tx.select({ n: count() }).from(passkeys).where(eq(passkeys.holderKey, holderKey));
     return Number(row?.n ?? 0);
   },
-  async recoveryCodesLeft(tx: PortalDb, holderKey: string): Promise<number> {
-    const [left] = await tx
-      .select({ n: count() })
+  /**
+   * Whether the e-mailed code is on, beside the count of unused recovery codes: one statement, where it
+   * was two (decisions/362). Every sign-in and every view of the profile asks, and in the embedded store
+   * each statement is parsed, planned and run in its WebAssembly PostgreSQL.
+   */
+  async status(tx: PortalDb, holderKey: string): Promise<SecondStepStatus> {
+    const [row] = await tx
+      .select({ on: sql<boolean>`exists (select 1 from ${secondSteps} where ${secondSteps.holderKey} = ${holderKey})`, left: count() })
       .from(secondStepCodes)
       .where(and(eq(secondStepCodes.holderKey, holderKey), eq(secondStepCodes.kind, "recovery"), isNull(secondStepCodes.usedAt)));
-    return Number(left?.n ?? 0);
+    return { on: row?.on === true, recoveryCodesLeft: Number(row?.left ?? 0) };
   },
   /** Ten new codes in place of any earlier ones (used or not); stored hashed, returned once to be shown once. */
   async replaceRecoveryCodes(tx: PortalDb, holderKey: string, now: Date): Promise<string[]> {
@@ -112,19 +117,8 @@ export function secondStepStore(opened: () => PortalStore | undefined = portalSt
   const run = storeQueries<Extract<StoreOperation, `second-step.${string}`>>(opened, () => new SecondStepUnavailable());
   const store = () => ({ run });
 
-  /**
-   * One statement, where it was two (decisions/362): every sign-in and every view of the profile asks,
-   * and in the embedded store each statement is parsed, planned and run in its WebAssembly PostgreSQL.
-   * The count of the holder's unused recovery codes, with whether their e-mailed code is on beside it.
-   */
   async function status(holderKey: string): Promise<SecondStepStatus> {
-    return store().run("second-step.read", async (db) => {
-      const [row] = await db
-        .select({ on: sql<boolean>`exists (select 1 from ${secondSteps} where ${secondSteps.holderKey} = ${holderKey})`, left: count() })
-        .from(secondStepCodes)
-        .where(and(eq(secondStepCodes.holderKey, holderKey), eq(secondStepCodes.kind, "recovery"), isNull(secondStepCodes.usedAt)));
-      return { on: row?.on === true, recoveryCodesLeft: Number(row?.left ?? 0) };
-    });
+    return store().run("second-step.read", (db) => holdersSecondSteps.status(db, holderKey));
   }
 
   /** A new e-mailed code for the holder; any earlier one stops working (only the latest e-mail counts). */

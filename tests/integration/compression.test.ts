@@ -3,10 +3,10 @@ import { request, type IncomingMessage } from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { randomBytes } from "node:crypto";
-import { brotliCompressSync, createBrotliDecompress, createGunzip, gzipSync } from "node:zlib";
+import { BrotliCompress, brotliCompressSync, createBrotliDecompress, createGunzip, Gzip, gzipSync } from "node:zlib";
 import { writeReadableStreamToWritable } from "@react-router/node";
 import express from "express";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { compressReplies, serveAssets } from "../../server";
 import { testTempDir } from "../helpers/test-temp";
 
@@ -125,6 +125,23 @@ describe("a long streamed page", () => {
         process.off("warning", onWarning);
       }
       expect(warnings.filter((w) => w.startsWith("MaxListenersExceededWarning"))).toEqual([]);
+    });
+  }
+
+  for (const encoding of ["br", "gzip"] as const) {
+    it(`asks the ${encoding} compressor for no empty flush after each of React Router's writes, each write being flushed already`, async () => {
+      // React Router calls the response's flush() after every write (decisions/362).
+      const flushes = vi.spyOn((encoding === "br" ? BrotliCompress : Gzip).prototype, "flush");
+      try {
+        const response = await get("/long-page", encoding);
+        expect(response.headers["content-encoding"]).toBe(encoding);
+        let bytes = 0;
+        for await (const chunk of response.pipe(decoderFor(encoding))) bytes += (chunk as Buffer).length;
+        expect(bytes).toBe(LONG_PAGE_PARTS * 64 * 1024);
+        expect(flushes).not.toHaveBeenCalled();
+      } finally {
+        flushes.mockRestore();
+      }
     });
   }
 

@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 import * as authServer from "../../app/.server/practice/auth.server";
 import * as patient from "../../app/.server/practice/patient.server";
 import * as client from "../../app/.server/practice/client.server";
@@ -114,6 +114,25 @@ describe("practice API client against the mock server", () => {
     await expect(patient.getPractice(s.api, s.patientId)).rejects.toMatchObject({ kind: "http", status: 503 });
     await fault({ delayMs: 500 });
     await expect(s.api.call(endpoints.organization, { query: { PatientID: s.patientId }, timeoutMs: 150 })).rejects.toMatchObject({ kind: "timeout" });
+  });
+
+  it("lets go of a call's time limit as soon as the call has ended, answered or refused (decisions/362)", async () => {
+    const s = await signIn("solo");
+    // A time limit no other timer of this process uses, so its timers can be told apart.
+    const LIMIT_MS = 43_210;
+    const started = vi.spyOn(globalThis, "setTimeout");
+    const cleared = vi.spyOn(globalThis, "clearTimeout");
+    try {
+      await s.api.call(endpoints.organization, { query: { PatientID: s.patientId }, timeoutMs: LIMIT_MS });
+      await admin(`/worlds/${worldId}/faults`, { method: "POST", body: JSON.stringify({ path: "Patient/Organization", status: 503, times: 1 }) });
+      await expect(s.api.call(endpoints.organization, { query: { PatientID: s.patientId }, timeoutMs: LIMIT_MS })).rejects.toMatchObject({ kind: "http", status: 503 });
+      const limits = started.mock.calls.flatMap((call, i) => (call[1] === LIMIT_MS ? [started.mock.results[i].value] : []));
+      expect(limits).toHaveLength(2);
+      for (const timer of limits) expect(cleared).toHaveBeenCalledWith(timer);
+    } finally {
+      started.mockRestore();
+      cleared.mockRestore();
+    }
   });
 
   it("reports an unreachable practice as a network failure", async () => {
