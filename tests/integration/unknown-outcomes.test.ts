@@ -171,6 +171,38 @@ describe("deleting messages says what the practice deleted", () => {
     expect(await step("delete", { ids })).toEqual({ deleted: null, requested: 2, message: t.deleteUnconfirmed });
     expect((await box(MESSAGE_BOXES.sent)).map((m) => m.id)).not.toContain(ids[0]);
   });
+
+  it("told where the ids were, a short count is checked there: a draft already gone counts as deleted; without, the practice's 0 stands", async () => {
+    const { step, withSubject, compose } = await patient(world);
+    expect(await step("send", compose("Gone before", "draft"))).toMatchObject({ outcome: "saved" });
+    const [draft] = await withSubject(MESSAGE_BOXES.drafts, "Gone before");
+    expect(await step("delete", { ids: [draft.id] })).toMatchObject({ deleted: 1 });
+    // A delete repeated after a lost reply: the practice finds nothing to delete and says 0.
+    expect(await step("delete", { ids: [draft.id] })).toEqual({ deleted: 0, requested: 1, message: t.deletedSome(0, 1) });
+    expect(await step("delete", { ids: [draft.id], lookIn: "drafts" })).toEqual({ deleted: 1, requested: 1, message: t.deleted });
+  });
+
+  it("told where the ids were, a lost reply is settled by that box: gone when carried out, still there when the connection dropped first", async () => {
+    const { step, withSubject, compose } = await patient(world);
+    expect(await step("send", compose("Lost delete", "draft"))).toMatchObject({ outcome: "saved" });
+    expect(await step("send", compose("Dropped delete", "draft"))).toMatchObject({ outcome: "saved" });
+    const [lost] = await withSubject(MESSAGE_BOXES.drafts, "Lost delete");
+    const [dropped] = await withSubject(MESSAGE_BOXES.drafts, "Dropped delete");
+    await world.fault({ path: "Patient/DeleteMessage", body: "lost-reply", times: 1 });
+    expect(await step("delete", { ids: [lost.id], lookIn: "drafts" })).toEqual({ deleted: 1, requested: 1, message: t.deleted });
+    await world.fault({ path: "Patient/DeleteMessage", body: "drop", times: 1 });
+    expect(await step("delete", { ids: [dropped.id], lookIn: "drafts" })).toEqual({ deleted: 0, requested: 1, message: t.deletedSome(0, 1) });
+    expect(await withSubject(MESSAGE_BOXES.drafts, "Dropped delete")).toHaveLength(1);
+  });
+
+  it("told where the ids were, a box that cannot be read leaves the count unknown", async () => {
+    const { step, withSubject, compose } = await patient(world);
+    expect(await step("send", compose("Unread box", "draft"))).toMatchObject({ outcome: "saved" });
+    const [draft] = await withSubject(MESSAGE_BOXES.drafts, "Unread box");
+    await world.fault({ path: "Patient/DeleteMessage", body: "lost-reply", times: 1 });
+    await world.fault({ path: "Patient/Messaging", status: 503, times: 1 });
+    expect(await step("delete", { ids: [draft.id], lookIn: "drafts" })).toEqual({ deleted: null, requested: 1, message: t.deleteUnconfirmed });
+  });
 });
 
 describe("a repeat request whose reply never came back", () => {

@@ -178,7 +178,7 @@ const emailsHandlers: StepHandlers<typeof messagingSteps, EmailsContext> = {
   },
   roles: async (_, { signedIn: { api, user } }) => (await getMessagingRoles(api, user.userId)).map((r) => ({ id: r.id, name: r.title })),
   recipients: async (q, { signedIn: { api, user } }) => getMessagingRecipients(api, user.userId, q.roleId),
-  delete: async (q, { signedIn, request }) => changed(request, await deleteStep(signedIn, q.ids)),
+  delete: async (q, { signedIn, request }) => changed(request, await deleteStep(signedIn, q.ids, q.lookIn)),
   send: async (fields, { signedIn, request, deps }) => changed(request, await sendFailed(sendStep(signedIn, fields, deps))),
   sendDraft: async (q, { signedIn, request, deps }) => changed(request, await sendFailed(once(deps, signedIn, draftClaim(signedIn.user, q.draftId), (writing) => postDraftAsItIs(signedIn, q.draftId, writing)))),
 };
@@ -377,19 +377,44 @@ function once(deps: EmailsDeps, { api, user }: Pick<SignedIn, "api" | "user">, s
 
 /**
  * Deletes and says what the practice says it deleted (its notice names the count). A notice that does
- * not, and a reply that never came back, are said as unknown: the page reads the box again.
+ * not, and a reply that never came back, are said as unknown: the page reads the box again. Given the
+ * box the ids were in (`lookIn`), a count short of the ids or none at all is checked there: the
+ * practice's "0 messages deleted" also answers a delete repeated after a lost reply, when there was
+ * nothing left to delete, so only the box says whether a replaced draft is still in Drafts.
  */
-async function deleteStep({ api, user }: Pick<SignedIn, "api" | "user">, ids: string[]) {
-  const requested = new Set(ids).size;
+async function deleteStep({ api, user }: Pick<SignedIn, "api" | "user">, ids: string[], lookIn?: Box) {
+  const unique = [...new Set(ids)];
+  const requested = unique.length;
+  let deleted: number | null;
   try {
-    const deleted = deletedCountOf(await deleteMessages(api, user.userId, ids));
-    if (deleted === null) return { deleted, requested, message: t.deleteUnconfirmed };
-    if (deleted >= requested) return { deleted, requested, message: requested === 1 ? t.deleted : t.deletedMany };
-    return { deleted, requested, message: t.deletedSome(deleted, requested) };
+    deleted = deletedCountOf(await deleteMessages(api, user.userId, ids));
   } catch (error) {
-    if (error instanceof PracticeApiError && mayHaveBeenCarriedOut(error)) return { deleted: null, requested, message: t.deleteUnconfirmed };
-    throw error;
+    if (!(error instanceof PracticeApiError && mayHaveBeenCarriedOut(error))) throw error;
+    deleted = null;
   }
+  if (lookIn && (deleted === null || deleted < requested)) deleted = (await goneFrom(api, user.userId, lookIn, unique)) ?? deleted;
+  if (deleted === null) return { deleted, requested, message: t.deleteUnconfirmed };
+  if (deleted >= requested) return { deleted, requested, message: requested === 1 ? t.deleted : t.deletedMany };
+  return { deleted, requested, message: t.deletedSome(deleted, requested) };
+}
+
+/** Pages of a box read at most to find which ids are still in it (100 messages). */
+const LOOK_PAGES = 4;
+
+/** How many of `ids` are no longer in `box`; null when the box cannot be read, or is longer than what is read. */
+async function goneFrom(api: SignedIn["api"], patientId: string, box: Box, ids: readonly string[]): Promise<number | null> {
+  const notSeen = new Set(ids);
+  try {
+    for (let page = 1; page <= LOOK_PAGES; page++) {
+      const listing = await getMessages(api, patientId, box, "all", page);
+      for (const m of listing.resources) notSeen.delete(m.id);
+      const read = (page - 1) * messagingPageSizes.messages + listing.resources.length;
+      if (notSeen.size === 0 || listing.resources.length === 0 || read >= listing.total) return notSeen.size;
+    }
+  } catch {
+    // The practice's word stands, or the lack of it.
+  }
+  return null;
 }
 
 /* ---------- /emails/attachment/:id/:n ---------- */

@@ -27,8 +27,12 @@ export const messagingSteps = stepArea("/emails/step", {
   open: step(z.object({ id: Id }), MessageViewSchema),
   roles: step(z.object({}), z.array(OptionSchema)),
   recipients: step(z.object({ roleId: z.string().regex(/^\d{1,9}$/) }), z.array(OptionSchema)),
-  /** `deleted` is what the practice says it deleted of `requested`; null when it did not say or its reply was lost. */
-  delete: step(z.object({ ids: z.array(Id).min(1).max(200) }), z.object({ message: z.string(), deleted: z.number().nullable(), requested: z.number() })),
+  /**
+   * `deleted` is what the practice says it deleted of `requested`; null when it did not say or its reply
+   * was lost. With `lookIn` (the box the ids were in), a short or missing count is checked against that
+   * box as it now is: an id no longer there counts as deleted, and null stays only when the box cannot say.
+   */
+  delete: step(z.object({ ids: z.array(Id).min(1).max(200), lookIn: z.enum(BOXES).optional() }), z.object({ message: z.string(), deleted: z.number().nullable(), requested: z.number() })),
   send: step(MessageFieldsSchema, SendReplySchema),
   /** "Send Message" on a draft as it is (2§2): the server posts the draft's own content. */
   sendDraft: step(z.object({ key: RequestKeySchema, draftId: Id }), SendReplySchema),

@@ -1,10 +1,11 @@
 import { useState } from "react";
+import type { Box } from "../../lib/messaging-view";
 import { messagingTexts as t } from "../../lib/texts/messaging";
 import { callMessagingStep } from "./call-step";
 import type { PageNotice } from "./components/notice-host";
 
 /** The one way messages are deleted: the page's Delete, and the writing machine's removal of a replaced draft. */
-export const deleteMessages = (ids: readonly string[]) => callMessagingStep("delete", { ids: [...ids] });
+export const deleteMessages = (ids: readonly string[], lookIn?: Box) => callMessagingStep("delete", { ids: [...ids], lookIn });
 
 /**
  * Deleting messages from the page (2§4): the ones ticked, or the open one, after the patient confirms.
