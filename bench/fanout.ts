@@ -3,7 +3,8 @@
  * finding 6). The mock practice server and the built portal run as two separate processes, as a
  * practice and a portal do; SESSIONS patients (one world each, signed in as `solo`) load the
  * dashboard LOADS times each, all sessions at once, each load after the previous one's page has
- * arrived. Every load makes seven practice calls. Printed per connection cap: the error rate (any
+ * arrived. Every load makes five practice calls (the token check and the shell's four reads, which the
+ * dashboard shares). Printed per connection cap: the error rate (any
  * answer but 200), the median and p95 of a load, and the most connections the practice held open.
  * Not a test: it asserts nothing. Run `npm run build` first.
  *
@@ -11,8 +12,13 @@
  *
  * A cap of 10000 is no cap in practice: every call opens its own connection when none is free, as
  * the portal did before decisions/052.
+ *
+ * BENCH_BASE=<another checkout, built> also runs that checkout's portal through the same bursts, against
+ * this checkout's mock, after this one's at each cap: the comparison with an earlier `main` under load
+ * (issue 35). Both stores are then in memory, as in `bench:screens`.
  */
 import { execFile } from "node:child_process";
+import path from "node:path";
 import { promisify } from "node:util";
 import { Agent } from "undici";
 import { startPortalProcess, type Browser, type PortalProcess } from "../tests/helpers/portal-process";
@@ -25,6 +31,7 @@ const MOCK_PORT = Number(process.env.BENCH_PORT ?? 5250);
 const PORTAL_PORT = MOCK_PORT + 1;
 /** Sign-ins are set-up, not the figure: a few at a time keeps them out of each other's way. */
 const SIGN_IN_AT_ONCE = 10;
+const BASE = process.env.BENCH_BASE ? path.resolve(process.env.BENCH_BASE) : null;
 
 interface Load {
   ms: number;
@@ -84,20 +91,26 @@ function percentile(sorted: number[], q: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
 }
 
-async function runWithCap(cap: number): Promise<string> {
+/** One burst at one cap: this checkout's portal, or the one built in `cwd`, against a fresh mock of this checkout. */
+async function runWithCap(cap: number, cwd?: string): Promise<string> {
   // The bench's own connections to the mock are closed before the burst, so that those counted there are the portal's.
   const admin = new Agent();
   const mock = await startMock(MOCK_PORT, admin);
   let portal: PortalProcess | null = null;
   try {
-    portal = await startPortalProcess(PORTAL_PORT, {
-      PRACTICE_IDENTITY_URL: mock.url,
-      PRACTICE_MAX_CONNECTIONS: String(cap),
-      SESSION_SECRET: "fanout-bench-secret-of-at-least-32-characters",
-      CAPTCHA_MAX_NUMBER: "1000",
-      // Every session signs in from 127.0.0.1: the per-address pause would stop the set-up.
-      SIGNIN_MAX_FAILURES_PER_ADDRESS: "100000",
-    });
+    portal = await startPortalProcess(
+      PORTAL_PORT,
+      {
+        PRACTICE_IDENTITY_URL: mock.url,
+        PRACTICE_MAX_CONNECTIONS: String(cap),
+        SESSION_SECRET: "fanout-bench-secret-of-at-least-32-characters",
+        CAPTCHA_MAX_NUMBER: "1000",
+        // Every session signs in from 127.0.0.1: the per-address pause would stop the set-up.
+        SIGNIN_MAX_FAILURES_PER_ADDRESS: "100000",
+        ...(BASE ? { PORTAL_DATA_DIR: "memory://" } : {}),
+      },
+      cwd,
+    );
     const p = portal;
     const browsers = await inBatches(Array.from({ length: SESSIONS }, (_, i) => i), SIGN_IN_AT_ONCE, () => signInSolo(mock.url, p, admin));
     await admin.close();
@@ -123,7 +136,7 @@ async function runWithCap(cap: number): Promise<string> {
     const sorted = loads.map((l) => l.ms).sort((a, b) => a - b);
     const s = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
     return [
-      `cap ${cap === 10_000 ? "none (10000)" : cap}: ${SESSIONS} sessions x ${LOADS} loads = ${loads.length} dashboard loads in ${wallS.toFixed(1)} s`,
+      `${BASE ? (cwd ? "base, " : "this, ") : ""}cap ${cap === 10_000 ? "none (10000)" : cap}: ${SESSIONS} sessions x ${LOADS} loads = ${loads.length} dashboard loads in ${wallS.toFixed(1)} s`,
       `  failed ${failed.length} (${((100 * failed.length) / loads.length).toFixed(1)}%)${failed.length ? ` [${[...byOutcome].map(([o, n]) => `${o}: ${n}`).join(", ")}]` : ""}`,
       `  load: median ${s(percentile(sorted, 0.5))}, p95 ${s(percentile(sorted, 0.95))}, max ${s(sorted[sorted.length - 1])}`,
       `  most connections open at the practice: ${peak ?? "unknown (no ss)"}`,
@@ -135,7 +148,10 @@ async function runWithCap(cap: number): Promise<string> {
 }
 
 async function main() {
-  for (const cap of CAPS) console.log(await runWithCap(cap));
+  for (const cap of CAPS) {
+    console.log(await runWithCap(cap));
+    if (BASE) console.log(await runWithCap(cap, BASE));
+  }
 }
 
 main().catch((error: unknown) => {
