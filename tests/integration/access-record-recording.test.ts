@@ -123,10 +123,10 @@ describe("recording accesses", () => {
     await settled(open);
     expect((await entriesOf(user.apiBase, user.userId))[0]).toMatchObject({ area: "messages", action: "view", itemId: id });
 
-    const refused = step("delete", { ids: [] });
+    const refused = step("delete", { ids: [], box: "inbox" });
     expect(await envelope(refused)).toMatchObject({ ok: false });
     await settled(refused);
-    const removed = step("delete", { ids: [id] });
+    const removed = step("delete", { ids: [id], box: "inbox" });
     expect(await envelope(removed)).toMatchObject({ ok: true });
     await settled(removed);
     const [latest, before] = await entriesOf(user.apiBase, user.userId);

@@ -166,7 +166,7 @@ describe("/emails/step", () => {
     const replies = await Promise.all([step("sendDraft", { key: newKey(), draftId: draft.id }), step("sendDraft", { key: newKey(), draftId: draft.id })]);
     for (const r of replies) expect(r).toMatchObject({ outcome: "sent" });
     expect((await box(MESSAGE_BOXES.sent)).total).toBe(sentBefore + 1);
-    expect(await step("delete", { ids: [draft.id] })).toMatchObject({ deleted: 1 });
+    expect(await step("delete", { ids: [draft.id], box: "drafts" })).toMatchObject({ deleted: 1 });
     expect((await box(MESSAGE_BOXES.drafts)).resources.map((m) => m.id)).not.toContain(draft.id);
   });
 
@@ -216,7 +216,7 @@ describe("a family member's messages", () => {
     expect(await step("send", { key: newKey(), mode: "compose", intent: "draft", roleId: "2", practitionerId: nurse.id, subject: "For my child", body: "Kia ora" })).toMatchObject({ outcome: "saved" });
     const [draft] = (await box(MESSAGE_BOXES.drafts)).resources;
     expect(draft.note[0].text).toBe("For my child");
-    expect(await step("delete", { ids: [draft.id] })).toMatchObject({ deleted: 1 });
+    expect(await step("delete", { ids: [draft.id], box: "drafts" })).toMatchObject({ deleted: 1 });
     const calls = await world.requests();
     const named = calls.filter((c) => c.path !== "Patient/Message" && (c.path.startsWith("Patient/Messag") || c.path === "Patient/DeleteMessage" || c.path === "Patient/LoadRoles"));
     expect(named.length).toBeGreaterThan(2);

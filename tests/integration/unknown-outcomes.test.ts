@@ -155,53 +155,66 @@ describe("deleting messages says what the practice deleted", () => {
     world = await mock.createWorld({ seed: 363 });
   });
 
-  it("three asked for, one already gone: the reply says two of three", async () => {
-    const { step, box } = await patient(world);
-    const ids = (await box(MESSAGE_BOXES.sent)).slice(0, 3).map((m) => m.id);
-    expect(await step("delete", { ids: [ids[0]] })).toMatchObject({ deleted: 1, message: t.deleted });
-    const reply = await step("delete", { ids });
-    expect(reply).toMatchObject({ deleted: 2 });
-    expect(reply).toEqual({ deleted: 2, requested: 3, message: t.deletedSome(2, 3) });
+  /** `n` new drafts of this patient, their ids in order. */
+  async function newDrafts({ step, withSubject, compose }: Awaited<ReturnType<typeof patient>>, subject: string, n: number) {
+    const ids: string[] = [];
+    for (let i = 1; i <= n; i++) {
+      expect(await step("send", compose(`${subject} ${i}`, "draft"))).toMatchObject({ outcome: "saved" });
+      ids.push((await withSubject(MESSAGE_BOXES.drafts, `${subject} ${i}`))[0].id);
+    }
+    return ids;
+  }
+
+  it("three asked for, one already gone: the practice says two, and the box, read again, holds none of the three", async () => {
+    const p = await patient(world);
+    const { step, box } = p;
+    const ids = await newDrafts(p, "Three", 3);
+    expect(await step("delete", { ids: [ids[0]], box: "drafts" })).toEqual({ deleted: 1, requested: 1, message: t.deleted });
+    expect(await step("delete", { ids, box: "drafts" })).toEqual({ deleted: 3, requested: 3, message: t.deletedMany });
+    expect((await box(MESSAGE_BOXES.drafts)).map((m) => m.id)).not.toContain(ids[2]);
   });
 
-  it("a delete whose reply was lost is not called a failure: the patient is told it is unknown", async () => {
-    const { step, box } = await patient(world);
-    const ids = (await box(MESSAGE_BOXES.sent)).slice(0, 2).map((m) => m.id);
-    await world.fault({ path: "Patient/DeleteMessage", body: "lost-reply", times: 1 });
-    expect(await step("delete", { ids })).toEqual({ deleted: null, requested: 2, message: t.deleteUnconfirmed });
-    expect((await box(MESSAGE_BOXES.sent)).map((m) => m.id)).not.toContain(ids[0]);
+  it("a short count with the box unreadable: the practice's word is said, as possibly deleted before", async () => {
+    const p = await patient(world);
+    const { step } = p;
+    const ids = await newDrafts(p, "Unreadable", 3);
+    expect(await step("delete", { ids: [ids[0]], box: "drafts" })).toMatchObject({ deleted: 1 });
+    await world.fault({ path: "Patient/Messaging", status: 503, times: 1 });
+    expect(await step("delete", { ids, box: "drafts" })).toEqual({ deleted: 2, requested: 3, message: t.deletedSome(2, 3) });
   });
 
-  it("told where the ids were, a short count is checked there: a draft already gone counts as deleted; without, the practice's 0 stands", async () => {
-    const { step, withSubject, compose } = await patient(world);
-    expect(await step("send", compose("Gone before", "draft"))).toMatchObject({ outcome: "saved" });
-    const [draft] = await withSubject(MESSAGE_BOXES.drafts, "Gone before");
-    expect(await step("delete", { ids: [draft.id] })).toMatchObject({ deleted: 1 });
-    // A delete repeated after a lost reply: the practice finds nothing to delete and says 0.
-    expect(await step("delete", { ids: [draft.id] })).toEqual({ deleted: 0, requested: 1, message: t.deletedSome(0, 1) });
-    expect(await step("delete", { ids: [draft.id], lookIn: "drafts" })).toEqual({ deleted: 1, requested: 1, message: t.deleted });
+  it("a delete repeated after its message was gone: the practice says 0, the box says deleted", async () => {
+    const p = await patient(world);
+    const { step } = p;
+    const [id] = await newDrafts(p, "Gone before", 1);
+    expect(await step("delete", { ids: [id], box: "drafts" })).toMatchObject({ deleted: 1 });
+    const deletesBefore = (await world.requests({ method: "DELETE", path: "Patient/DeleteMessage" })).length;
+    expect(await step("delete", { ids: [id], box: "drafts" })).toEqual({ deleted: 1, requested: 1, message: t.deleted });
+    // The practice was asked again, and answered that it deleted nothing: the box settled it.
+    expect((await world.requests({ method: "DELETE", path: "Patient/DeleteMessage" })).length).toBe(deletesBefore + 1);
   });
 
-  it("told where the ids were, a lost reply is settled by that box: gone when carried out, still there when the connection dropped first", async () => {
+  it("a lost reply is settled by the box: deleted when carried out, still there when the connection dropped first", async () => {
     const { step, withSubject, compose } = await patient(world);
     expect(await step("send", compose("Lost delete", "draft"))).toMatchObject({ outcome: "saved" });
     expect(await step("send", compose("Dropped delete", "draft"))).toMatchObject({ outcome: "saved" });
     const [lost] = await withSubject(MESSAGE_BOXES.drafts, "Lost delete");
     const [dropped] = await withSubject(MESSAGE_BOXES.drafts, "Dropped delete");
     await world.fault({ path: "Patient/DeleteMessage", body: "lost-reply", times: 1 });
-    expect(await step("delete", { ids: [lost.id], lookIn: "drafts" })).toEqual({ deleted: 1, requested: 1, message: t.deleted });
+    expect(await step("delete", { ids: [lost.id], box: "drafts" })).toEqual({ deleted: 1, requested: 1, message: t.deleted });
     await world.fault({ path: "Patient/DeleteMessage", body: "drop", times: 1 });
-    expect(await step("delete", { ids: [dropped.id], lookIn: "drafts" })).toEqual({ deleted: 0, requested: 1, message: t.deletedSome(0, 1) });
+    expect(await step("delete", { ids: [dropped.id], box: "drafts" })).toEqual({ deleted: 0, requested: 1, message: t.notDeleted(0, 1) });
     expect(await withSubject(MESSAGE_BOXES.drafts, "Dropped delete")).toHaveLength(1);
   });
 
-  it("told where the ids were, a box that cannot be read leaves the count unknown", async () => {
-    const { step, withSubject, compose } = await patient(world);
-    expect(await step("send", compose("Unread box", "draft"))).toMatchObject({ outcome: "saved" });
-    const [draft] = await withSubject(MESSAGE_BOXES.drafts, "Unread box");
+  it("a lost reply with the box unreadable too is unknown, not a failure", async () => {
+    const p = await patient(world);
+    const { step, box } = p;
+    const ids = await newDrafts(p, "Unknown", 2);
     await world.fault({ path: "Patient/DeleteMessage", body: "lost-reply", times: 1 });
     await world.fault({ path: "Patient/Messaging", status: 503, times: 1 });
-    expect(await step("delete", { ids: [draft.id], lookIn: "drafts" })).toEqual({ deleted: null, requested: 1, message: t.deleteUnconfirmed });
+    expect(await step("delete", { ids, box: "drafts" })).toEqual({ deleted: null, requested: 2, message: t.deleteUnconfirmed });
+    expect((await box(MESSAGE_BOXES.drafts)).map((m) => m.id)).not.toContain(ids[0]);
   });
 });
 

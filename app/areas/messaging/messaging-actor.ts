@@ -19,7 +19,6 @@ export function startMessaging(settings: MessagingSettings, early: readonly Mess
       sendMessage: fromPromise(({ input }) => callStep(messagingSteps, "send", messageFields(input.draft, input.key, input.intent))),
       sendDraft: fromPromise(({ input }) => callStep(messagingSteps, "sendDraft", { draftId: input.draftId, key: input.key })),
       deleteMessages: fromPromise(async ({ input }) => {
-        // Checked against Drafts when the practice's count falls short (a repeat after a lost reply finds nothing to delete).
         const reply = await deleteMessages(input.ids, "drafts");
         // The old draft's removal not confirmed, or the draft still there: offered again, as a failed one (a delete is safe to repeat).
         if (reply.deleted === null || reply.deleted < reply.requested) throw new Error(reply.message);

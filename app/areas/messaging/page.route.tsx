@@ -135,6 +135,7 @@ export default function Emails({ loaderData }: Route.ComponentProps) {
   const { view: dialogs, running, send } = writer;
 
   const deletion = useDeleteMessages({
+    box: view.box,
     notify: setToast,
     onDeleted: (ids) => {
       removeRows(ids);

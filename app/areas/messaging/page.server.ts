@@ -178,7 +178,7 @@ const emailsHandlers: StepHandlers<typeof messagingSteps, EmailsContext> = {
   },
   roles: async (_, { signedIn: { api, user } }) => (await getMessagingRoles(api, user.userId)).map((r) => ({ id: r.id, name: r.title })),
   recipients: async (q, { signedIn: { api, user } }) => getMessagingRecipients(api, user.userId, q.roleId),
-  delete: async (q, { signedIn, request }) => changed(request, await deleteStep(signedIn, q.ids, q.lookIn)),
+  delete: async (q, { signedIn, request }) => changed(request, await deleteStep(signedIn, q.ids, q.box)),
   send: async (fields, { signedIn, request, deps }) => changed(request, await sendFailed(sendStep(signedIn, fields, deps))),
   sendDraft: async (q, { signedIn, request, deps }) => changed(request, await sendFailed(once(deps, signedIn, draftClaim(signedIn.user, q.draftId), (writing) => postDraftAsItIs(signedIn, q.draftId, writing)))),
 };
@@ -376,13 +376,13 @@ function once(deps: EmailsDeps, { api, user }: Pick<SignedIn, "api" | "user">, s
 }
 
 /**
- * Deletes and says what the practice says it deleted (its notice names the count). A notice that does
- * not, and a reply that never came back, are said as unknown: the page reads the box again. Given the
- * box the ids were in (`lookIn`), a count short of the ids or none at all is checked there: the
- * practice's "0 messages deleted" also answers a delete repeated after a lost reply, when there was
- * nothing left to delete, so only the box says whether a replaced draft is still in Drafts.
+ * Deletes and says what was deleted: the count in the practice's notice, and when it names fewer than
+ * asked or none (or its reply was lost), what the box the ids were in says. The practice's "0 messages
+ * deleted" also answers a delete repeated after a lost reply, when there was nothing left to delete, so
+ * only the box tells whether a message, or a replaced draft, is still there (decisions/363). Unknown
+ * when neither can tell: the page reads the box again.
  */
-async function deleteStep({ api, user }: Pick<SignedIn, "api" | "user">, ids: string[], lookIn?: Box) {
+async function deleteStep({ api, user }: Pick<SignedIn, "api" | "user">, ids: string[], box: Box) {
   const unique = [...new Set(ids)];
   const requested = unique.length;
   let deleted: number | null;
@@ -392,10 +392,12 @@ async function deleteStep({ api, user }: Pick<SignedIn, "api" | "user">, ids: st
     if (!(error instanceof PracticeApiError && mayHaveBeenCarriedOut(error))) throw error;
     deleted = null;
   }
-  if (lookIn && (deleted === null || deleted < requested)) deleted = (await goneFrom(api, user.userId, lookIn, unique)) ?? deleted;
+  const gone = deleted === null || deleted < requested ? await goneFrom(api, user.userId, box, unique) : null;
+  if (gone !== null) deleted = gone;
   if (deleted === null) return { deleted, requested, message: t.deleteUnconfirmed };
   if (deleted >= requested) return { deleted, requested, message: requested === 1 ? t.deleted : t.deletedMany };
-  return { deleted, requested, message: t.deletedSome(deleted, requested) };
+  // Read from the box, the others are known to be there still; on the practice's word alone they may have gone before.
+  return { deleted, requested, message: gone !== null ? t.notDeleted(deleted, requested) : t.deletedSome(deleted, requested) };
 }
 
 /** Pages of a box read at most to find which ids are still in it (100 messages). */

@@ -28,11 +28,11 @@ export const messagingSteps = stepArea("/emails/step", {
   roles: step(z.object({}), z.array(OptionSchema)),
   recipients: step(z.object({ roleId: z.string().regex(/^\d{1,9}$/) }), z.array(OptionSchema)),
   /**
-   * `deleted` is what the practice says it deleted of `requested`; null when it did not say or its reply
-   * was lost. With `lookIn` (the box the ids were in), a short or missing count is checked against that
-   * box as it now is: an id no longer there counts as deleted, and null stays only when the box cannot say.
+   * `deleted` of `requested`: what the practice says it deleted, and when it says fewer or nothing (its
+   * reply lost), what the box the ids were in (`box`) says as it now is: an id no longer there counts as
+   * deleted. Null only when neither can tell (decisions/363).
    */
-  delete: step(z.object({ ids: z.array(Id).min(1).max(200), lookIn: z.enum(BOXES).optional() }), z.object({ message: z.string(), deleted: z.number().nullable(), requested: z.number() })),
+  delete: step(z.object({ ids: z.array(Id).min(1).max(200), box: z.enum(BOXES) }), z.object({ message: z.string(), deleted: z.number().nullable(), requested: z.number() })),
   send: step(MessageFieldsSchema, SendReplySchema),
   /** "Send Message" on a draft as it is (2§2): the server posts the draft's own content. */
   sendDraft: step(z.object({ key: RequestKeySchema, draftId: Id }), SendReplySchema),

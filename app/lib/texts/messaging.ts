@@ -39,6 +39,13 @@ export const messagingTexts = {
     deleted === 0
       ? `No messages were deleted: ${requested === 1 ? "it" : "they"} may have been deleted already. The list has been read again.`
       : `${deleted} of ${requested} messages were deleted. The others were not: they may have been deleted already. The list has been read again.`,
+  /** Fewer deleted than asked, and the box, read again, still holds the others (decisions/363). */
+  notDeleted: (deleted: number, requested: number) =>
+    deleted === 0
+      ? requested === 1
+        ? "The message was not deleted: it is still in the list. Please try again."
+        : "No messages were deleted: they are still in the list. Please try again."
+      : `${deleted} of ${requested} messages were deleted. The others are still in the list: please try again.`,
   deleteUnconfirmed: "We could not confirm which messages were deleted. The list has been read again: please check it.",
   deleteFailed: "The message could not be deleted. Please try again.",
   /** The second step of a draft's send or save failed: the first step's result is kept and said. */
