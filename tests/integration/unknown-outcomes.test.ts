@@ -194,6 +194,20 @@ describe("deleting messages says what the practice deleted", () => {
     expect((await world.requests({ method: "DELETE", path: "Patient/DeleteMessage" })).length).toBe(deletesBefore + 1);
   });
 
+  it("two tabs deleting the same message at once: both are told it is deleted, one by the practice's count, the other by the box", async () => {
+    const p = await patient(world);
+    const { step, box } = p;
+    const [id] = await newDrafts(p, "Two tabs", 1);
+    const deletesBefore = (await world.requests({ method: "DELETE", path: "Patient/DeleteMessage" })).length;
+    const replies = await Promise.all([step("delete", { ids: [id], box: "drafts" }), step("delete", { ids: [id], box: "drafts" })]);
+    expect((await world.requests({ method: "DELETE", path: "Patient/DeleteMessage" })).length).toBe(deletesBefore + 2);
+    expect(replies).toEqual([
+      { deleted: 1, requested: 1, message: t.deleted },
+      { deleted: 1, requested: 1, message: t.deleted },
+    ]);
+    expect((await box(MESSAGE_BOXES.drafts)).map((m) => m.id)).not.toContain(id);
+  });
+
   it("a lost reply is settled by the box: deleted when carried out, still there when the connection dropped first", async () => {
     const { step, withSubject, compose } = await patient(world);
     expect(await step("send", compose("Lost delete", "draft"))).toMatchObject({ outcome: "saved" });
