@@ -1,7 +1,6 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync } from "node:fs";
 import { createServer, connect } from "node:net";
-import { Redis } from "ioredis";
 
 /**
  * A real redis-server (Debian's) for one test file, on a free port, with nothing written to disk.
@@ -83,13 +82,35 @@ export interface MonitoredCommand {
 
 /**
  * Every command Redis receives from now on (MONITOR), to see what a process sends as it stops:
- * `commands` grows as they arrive.
+ * `commands` grows as they arrive. A plain socket, not ioredis's monitor(): ioredis enters its monitoring
+ * state a tick after MONITOR's OK, so a command reported in the same packet as the OK (the portal's
+ * readiness probe asks INFO often) was taken for a reply to nothing, a "Command queue state error" that
+ * failed the test and left the monitor reconnecting through the files after it.
  */
 export async function monitorRedis(url: string): Promise<{ commands: MonitoredCommand[]; stop(): void }> {
-  const client = new Redis(url);
-  const monitor = await client.monitor();
-  client.disconnect();
+  const { hostname, port } = new URL(url);
+  const socket = connect(Number(port), hostname);
+  socket.setEncoding("utf8");
   const commands: MonitoredCommand[] = [];
-  monitor.on("monitor", (_time: string, args: string[], source: string) => commands.push({ command: String(args[0]).toUpperCase(), client: source }));
-  return { commands, stop: () => monitor.disconnect() };
+  let pending = "";
+  const monitoring = new Promise<void>((resolve, reject) => {
+    socket.once("error", reject);
+    socket.on("data", (chunk: string) => {
+      pending += chunk;
+      for (let end = pending.indexOf("\r\n"); end >= 0; end = pending.indexOf("\r\n")) {
+        const line = pending.slice(0, end);
+        pending = pending.slice(end + 2);
+        if (line === "+OK") resolve();
+        else if (line.startsWith("-")) reject(new Error(`MONITOR refused: ${line.slice(1)}`));
+        // +1795760760.297104 [0 127.0.0.1:52674] "quit"
+        const reported = /^\+\d+\.\d+ \[\d+ ([^\]]+)\] "([^"]*)"/.exec(line);
+        if (reported) commands.push({ command: reported[2].toUpperCase(), client: reported[1] });
+      }
+    });
+  });
+  socket.write("MONITOR\r\n");
+  await monitoring;
+  // Once stopped, or once the server has gone, there is nothing more to record.
+  socket.on("error", () => undefined);
+  return { commands, stop: () => socket.destroy() };
 }

@@ -132,17 +132,20 @@ describe("graceful shutdown", () => {
     const page = browser.fetch(portal, "/");
     await call.arrived();
     const monitor = await monitorRedis(redis.url);
-    portal.signal("SIGTERM");
-    await expect.poll(() => refused(portal), { timeout: 15_000, interval: 100 }).toBe(true);
-    await call.release();
-    const res = await page;
-    expect(res.status).toBe(200);
-    expect(await res.text()).toContain("My Practice Details");
-    expect((await portal.exited()).code).toBe(0);
-    // Its two Redis connections (the session store's and the readiness probe's) were closed with QUIT,
-    // not cut off by the exit: each says goodbye from its own address.
-    await expect.poll(() => new Set(monitor.commands.filter((c) => c.command === "QUIT").map((c) => c.client)).size).toBe(2);
-    monitor.stop();
+    try {
+      portal.signal("SIGTERM");
+      await expect.poll(() => refused(portal), { timeout: 15_000, interval: 100 }).toBe(true);
+      await call.release();
+      const res = await page;
+      expect(res.status).toBe(200);
+      expect(await res.text()).toContain("My Practice Details");
+      expect((await portal.exited()).code).toBe(0);
+      // Its two Redis connections (the session store's and the readiness probe's) were closed with QUIT,
+      // not cut off by the exit: each says goodbye from its own address.
+      await expect.poll(() => new Set(monitor.commands.filter((c) => c.command === "QUIT").map((c) => c.client)).size).toBe(2);
+    } finally {
+      monitor.stop();
+    }
   }, 60_000);
 
   it("a payment step in flight when SIGTERM comes finishes: the practice records the payment once, the patient is told it is paid, then the process exits cleanly", async () => {
