@@ -134,6 +134,38 @@ describe("recording accesses", () => {
     expect(before).toMatchObject({ area: "messages", action: "view", itemId: id });
   });
 
+  it("records each further page of a message list read (Show more, or scrolling on) as a view of Messages, as the first page is; a page the practice failed records nothing", async () => {
+    const many = await mock.createWorld({ scenario: "many-records", seed: 274 });
+    const { user, cookie } = await signedInToPortal(sessions, many, "many");
+    const { request: step } = stepPoster("http://portal.test/emails/step", emailsStep, { Cookie: cookie, "User-Agent": UA });
+    const envelope = async (request: Request) => (await emailsStep(request)).json();
+
+    const first = get(cookie, "/emails");
+    recordPageView(first, new Response("ok"));
+    await settled(first);
+    const second = step("page", { box: "inbox", filter: "all", page: 2 });
+    expect(await envelope(second)).toMatchObject({ ok: true, reply: { rows: expect.arrayContaining([expect.objectContaining({ id: expect.any(String) })]) } });
+    await settled(second);
+    const sent = step("page", { box: "sent", filter: "all", page: 3 });
+    expect(await envelope(sent)).toMatchObject({ ok: true });
+    await settled(sent);
+    // Each further page holds exactly what the first page's entry holds: no page number, box or filter.
+    const what = (e: AccessEntry) => [e.patientId, e.holderKey, e.proxyName, e.area, e.action, e.itemId, e.device, e.sessionId];
+    const entries = await entriesOf(user.apiBase, user.userId);
+    expect(entries.map((e) => [e.area, e.action, e.itemId])).toEqual([
+      ["messages", "view", null],
+      ["messages", "view", null],
+      ["messages", "view", null],
+    ]);
+    expect(entries.map(what)).toEqual([what(entries[2]), what(entries[2]), what(entries[2])]);
+
+    await many.fault({ path: "Patient/Messaging", status: 500, times: 1 });
+    const failed = step("page", { box: "inbox", filter: "all", page: 4 });
+    expect(await envelope(failed)).toMatchObject({ ok: false });
+    await settled(failed);
+    expect(await entriesOf(user.apiBase, user.userId)).toHaveLength(3);
+  }, 60_000);
+
   it("puts a proxy's view on the family member's record, naming the proxy, and never on the holder's", async () => {
     const holder = await world.signIn("family");
     const child = (await linkedAccountsOf(holder.api, holder.id)).find((a) => a.id !== holder.id)!;

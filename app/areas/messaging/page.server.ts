@@ -164,8 +164,11 @@ const sendFailed = async (work: Promise<SendReply>): Promise<SendReply> =>
 const FAILED_TEXTS: Record<string, string> = { page: t.moreFailed, open: t.openFailed, roles: t.rolesFailed, recipients: t.recipientsFailed, delete: t.deleteFailed };
 
 const emailsHandlers: StepHandlers<typeof messagingSteps, EmailsContext> = {
-  page: async (q, { signedIn: { api, user } }) => {
+  page: async (q, { signedIn: { api, user }, request }) => {
     const listing = await getMessages(api, user.userId, q.box, q.box === "inbox" ? q.filter : "all", q.page);
+    // A further page of the list (Show more, or scrolling on) is read as the first page is, and recorded
+    // as the shell records that one: a view of Messages, no page, box or filter (decisions/274, 367).
+    recordAccessOf(request, { area: "messages", action: "view" });
     const offset = (q.page - 1) * messagingPageSizes.messages;
     return { rows: listing.resources.map((m, i) => messageRowOf(m, q.box, offset + i)), total: listing.total ?? listing.resources.length };
   },
