@@ -1,20 +1,11 @@
 /**
  * The secrets a practice API request can carry: the Token (header or query), switch tokens (q) and
- * passwords. Logs and journals show requests only through these functions.
+ * passwords. The mock's journal shows requests only through these functions; its log lines name the
+ * route's pattern and carry no values at all (decisions/367).
  */
 // Any key ending in "token" (Token, PatientDeviceToken), and the other secrets by name.
 const SECRET_KEY = /^(q|password|newpassword|confirm|captcha|cardnumber|cvc|clientsecret)$|token$/i;
 export const REDACTED = "[redacted]";
-
-/** A path with its query, secrets replaced: `/Patient/Logout?Token=[redacted]`. */
-export function redactUrl(pathAndQuery: string): string {
-  const [path, query] = pathAndQuery.split("?", 2);
-  const redactedPath = path.replace(/^(\/loginSwitch\/)[^/?]+/i, `$1${REDACTED}`);
-  if (query === undefined) return redactedPath;
-  const params = new URLSearchParams(query);
-  for (const key of [...params.keys()]) if (SECRET_KEY.test(key)) params.set(key, REDACTED);
-  return `${redactedPath}?${params.toString().replaceAll("%5Bredacted%5D", REDACTED)}`;
-}
 
 const isSecret = (key: string) => SECRET_KEY.test(key) || /password/i.test(key);
 

@@ -1,6 +1,5 @@
 import express, { type ErrorRequestHandler, type Request } from "express";
 import { endpoints } from "../contract/endpoints";
-import { redactUrl } from "../contract/redact";
 import { adminRouter } from "./admin";
 import { accountAdminRouter } from "./admin-accounts";
 import { openApiDocument } from "./openapi";
@@ -13,11 +12,26 @@ import type { WorldRegistry } from "./worlds";
 export interface MockAppOptions {
   worlds: WorldRegistry;
   closing: AbortSignal;
-  /** One line per request; the CLI prints them, tests leave it off. */
+  /**
+   * One line per request: method, route pattern, status and time (`GET /worlds/:worldId/api/Patient 200 3ms`).
+   * The CLI prints them, the embedded mock hands them to the portal's log, tests leave it off.
+   */
   log?: (line: string) => void;
 }
 
 const METHOD = { GET: "get", POST: "post", PUT: "put", DELETE: "delete" } as const;
+
+/**
+ * The pattern of the route that answered (`/worlds/:worldId/api/Patient/Messaging`), never the address:
+ * its query carries patient ids, sign-in addresses and test names, and a log line goes wherever the
+ * log goes, the portal's LOG_FILE included (decisions/367). The journal keeps the values for QA.
+ * "unrouted" for a request no route took (a 404, a body refused before the routes).
+ */
+function routePatternOf(req: Request): string {
+  const route: unknown = req.route;
+  const path = route && typeof route === "object" && "path" in route && typeof route.path === "string" ? route.path : null;
+  return path === null ? "unrouted" : `${req.baseUrl}${path}`;
+}
 
 export function createMockApp({ worlds, closing, log }: MockAppOptions) {
   const app = express();
@@ -35,7 +49,7 @@ export function createMockApp({ worlds, closing, log }: MockAppOptions) {
   if (log) {
     app.use((req, res, next) => {
       const started = performance.now();
-      res.on("finish", () => log(`${req.method} ${redactUrl(req.originalUrl)} ${res.statusCode} ${(performance.now() - started).toFixed(0)}ms`));
+      res.on("finish", () => log(`${req.method} ${routePatternOf(req)} ${res.statusCode} ${(performance.now() - started).toFixed(0)}ms`));
       next();
     });
   }

@@ -37,7 +37,8 @@ async function main() {
   const { config } = await import("../app/.server/config.server");
   const { observability } = await import("../app/.server/observability.server");
   const { logger, registry, closers } = observability();
-  // The mock's lines keep their own words (method, address with secrets redacted, status, time).
+  // The mock's lines keep their own words (method, route pattern, status, time): never an address, whose
+  // query carries patient ids, sign-in addresses and test names (decisions/367).
   mockLog = (line) => logger.info({ kind: "mock" }, line);
   const { practiceReachable } = await import("../server-health");
   const readiness = [practiceReachable(config.PRACTICE_IDENTITY_URL)];

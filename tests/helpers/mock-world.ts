@@ -129,9 +129,8 @@ export interface TestWorld extends Omit<WorldSummary, "clock"> {
   delete(): Promise<void>;
 }
 
-export interface MockHandle {
-  /** The running server (after beforeAll). */
-  readonly server: MockServer;
+/** What a test asks of a mock server it reaches over HTTP, wherever that server runs. */
+export interface MockClient {
   readonly url: string;
   /** The portal's configuration pointed at this mock, as a test builds it (no module reloads). */
   readonly portalConfig: Config;
@@ -142,13 +141,18 @@ export interface MockHandle {
   world(id: string): Promise<TestWorld>;
 }
 
+export interface MockHandle extends MockClient {
+  /** The running server (after beforeAll). */
+  readonly server: MockServer;
+}
+
 /** Starts the mock for this file (beforeAll) and closes it (afterAll); the portal's client is pointed at it. */
 export function useMockServer(options: MockServerOptions = {}): MockHandle {
   let server: MockServer | undefined;
-  let portalConfig: Config | undefined;
+  let client: MockClient | undefined;
   beforeAll(async () => {
     server = await createMockServer({ port: 0, ...options });
-    portalConfig = loadConfig({ NODE_ENV: "test", PRACTICE_IDENTITY_URL: server.url });
+    client = mockAt(server.url);
     // For tests that still read the default configuration after this point.
     process.env.PRACTICE_IDENTITY_URL = server.url;
   });
@@ -157,44 +161,54 @@ export function useMockServer(options: MockServerOptions = {}): MockHandle {
   });
 
   const running = () => {
-    if (!server) throw new Error("The mock server is not started: call mock helpers from tests or hooks, not at import time");
-    return server;
+    if (!server || !client) throw new Error("The mock server is not started: call mock helpers from tests or hooks, not at import time");
+    return { server, client };
   };
 
-  const handle: MockHandle = {
+  return {
     get server() {
-      return running();
+      return running().server;
     },
     get url() {
-      return running().url;
+      return running().client.url;
     },
     get portalConfig() {
-      running();
-      return portalConfig!;
+      return running().client.portalConfig;
     },
+    admin: (path, init) => running().client.admin(path, init),
+    createWorld: (worldOptions) => running().client.createWorld(worldOptions),
+    world: (id) => running().client.world(id),
+  };
+}
+
+/** A mock already listening at `url`: one the test did not start, such as the portal process's embedded mock. */
+export function mockAt(url: string): MockClient {
+  const client: MockClient = {
+    url,
+    portalConfig: loadConfig({ NODE_ENV: "test", PRACTICE_IDENTITY_URL: url }),
     admin(path, init = {}) {
       const hasBody = init.body !== undefined;
-      return fetch(`${running().url}/__admin${path}`, {
+      return fetch(`${url}/__admin${path}`, {
         method: init.method ?? (hasBody ? "POST" : "GET"),
         headers: hasBody ? { "Content-Type": "application/json" } : undefined,
         body: hasBody ? (typeof init.body === "string" ? init.body : JSON.stringify(init.body)) : undefined,
       });
     },
     async createWorld(worldOptions = {}) {
-      const res = await handle.admin("/worlds", { body: worldOptions });
+      const res = await client.admin("/worlds", { body: worldOptions });
       if (res.status !== 201) throw new Error(`Creating a world answered ${res.status}: ${await res.text()}`);
-      return testWorld(handle, (await res.json()) as WorldSummary);
+      return testWorld(client, (await res.json()) as WorldSummary);
     },
     async world(id) {
-      const res = await handle.admin(`/worlds/${id}`);
+      const res = await client.admin(`/worlds/${id}`);
       if (res.status !== 200) throw new Error(`World ${id}: ${res.status}`);
-      return testWorld(handle, (await res.json()) as WorldSummary);
+      return testWorld(client, (await res.json()) as WorldSummary);
     },
   };
-  return handle;
+  return client;
 }
 
-function testWorld(mock: MockHandle, summary: WorldSummary): TestWorld {
+function testWorld(mock: MockClient, summary: WorldSummary): TestWorld {
   const byLabel = Object.fromEntries(summary.users.map((u) => [u.label, u]));
   const path = (rest = "") => `/worlds/${summary.id}${rest}`;
   const user = (label: string) => {
