@@ -167,3 +167,27 @@ test("a proxy's view is on the family member's record, not the holder's", async 
   await expect(page.getByLabel("Whose record")).toHaveValue(/.+/);
   await expect(entries(page).filter({ hasText: "Viewed Immunisation" })).toHaveCount(0);
 });
+
+test.describe("a long list", () => {
+  test.use({ worldOptions: { scenario: "many-records" } });
+
+  test("each page of messages read, the first and each one Show more brings, is on the record as a view of Messages", async ({ page, world }) => {
+    await openSignedIn(page, world.user("many"), "/emails", "Messaging");
+    await expect(page.getByText("Showing 25 of 10000 messages")).toBeVisible();
+    await page.getByRole("button", { name: "Show more messages" }).click();
+    // The list may also ask for a page as its end scrolls into view: every page asked for is counted,
+    // once each has arrived and nothing is loading.
+    const pagesRead = async () => (await world.requests({ method: "GET", path: "Patient/Messaging" })).length;
+    const settled = async () => {
+      const shown = Number((await page.getByText(/^Showing \d+ of 10000 messages$/).innerText()).match(/\d+/)![0]);
+      const loading = await page.getByRole("button", { name: "Loading more messages…" }).count();
+      return loading === 0 && shown === (await pagesRead()) * 25 ? shown / 25 : -1;
+    };
+    await expect.poll(settled).toBeGreaterThanOrEqual(2);
+    const pages = await pagesRead();
+
+    await openFromAccountMenu(page);
+    await reloadUntil(page, async () => expect(entries(page).filter({ hasText: "Viewed Messages" })).toHaveCount(pages));
+    await expect(entries(page).filter({ hasText: "Viewed Messages" }).first()).toContainText("You");
+  });
+});
