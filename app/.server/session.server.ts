@@ -141,6 +141,15 @@ function deviceOf(data: Partial<SessionData>): string | undefined {
 
 export type PortalSession = Session<SessionData>;
 
+/** One signed-in session of the account holder, as Your devices may show it: never its id (decisions/366). */
+export interface SessionSighting {
+  /** The device it was signed in on; none for a session older than the devices list. */
+  deviceId: string | undefined;
+  startedAt: Date;
+  /** The session asking. */
+  current: boolean;
+}
+
 export interface SignedIn {
   session: PortalSession;
   user: SignedInData;
@@ -330,12 +339,12 @@ export function createSessions(
   }
 
   /**
-   * The devices list's Sign out (decisions/295): every session of the account holder on the devices
-   * chosen (`device`: that one; `allBut`: all but that one, and sessions that name no device) is
-   * deleted, in any process, so that browser's next request is signed out. This session always stays.
-   * Answers how many ended.
+   * The devices list's Sign out (decisions/295): every other session of the account holder on that
+   * device is deleted, in any process, so that browser's next request is signed out. This session
+   * always stays, so on this very device only its other sessions end (decisions/366: a copy of this
+   * browser's cookies is a session like any other). Answers how many ended.
    */
-  async function endDeviceSessions(session: PortalSession, which: { device: string } | { allBut: string }): Promise<number> {
+  async function endDeviceSessions(session: PortalSession, which: { device: string }): Promise<number> {
     const account = accountOf(session.data);
     if (!account) return 0;
     const ended = await Promise.all(
@@ -343,14 +352,33 @@ export function createSessions(
         if (id === session.id) return false;
         const raw = await store.get(sessionKey(id));
         const device = raw ? deviceOf((JSON.parse(raw) as Stored).data) : undefined;
-        const chosen = "device" in which ? device === which.device : device !== which.allBut;
-        if (!chosen) return false;
+        if (device !== which.device) return false;
         await store.delete(sessionKey(id));
         await store.removeMember(account, id);
         return raw !== null;
       }),
     );
     return ended.filter(Boolean).length;
+  }
+
+  /**
+   * The account holder's sessions signed in now (decisions/366), in any process: the device each was
+   * signed in on, when it started, and which is this one. Never an id: an id is a credential. Sessions
+   * half-way through signing in are not signed in, and are not listed (Sign out ends them all the same).
+   */
+  async function signedInSessions(session: PortalSession): Promise<SessionSighting[]> {
+    const account = accountOf(session.data);
+    if (!account) return [];
+    const read = await Promise.all(
+      (await store.members(account)).map(async (id) => {
+        const raw = await store.get(sessionKey(id));
+        if (!raw) return null;
+        const entry = JSON.parse(raw) as Stored;
+        if (!entry.data.user || lifetime(entry.endsAt) <= 0) return null;
+        return { deviceId: entry.data.user.deviceId, startedAt: new Date(entry.endsAt - ABSOLUTE_MS), current: id === session.id };
+      }),
+    );
+    return read.filter((sighting) => sighting !== null).sort((a, b) => a.startedAt.getTime() - b.startedAt.getTime());
   }
 
   /**
@@ -495,14 +523,14 @@ export function createSessions(
   /** Resolves once the last-seen turns taken so far have been claimed and handed to the store: for tests. */
   const devicesSeen = () => Promise.all([...seeing]).then(() => undefined);
 
-  return { sessionStorage, getSession, startSession, endOtherSessions, endDeviceSessions, requireSession, checkTokenAlongside, redirectIfSignedIn, devicesSeen };
+  return { sessionStorage, getSession, startSession, endOtherSessions, endDeviceSessions, signedInSessions, requireSession, checkTokenAlongside, redirectIfSignedIn, devicesSeen };
 }
 
 export type Sessions = ReturnType<typeof createSessions>;
 
 /** The portal's sessions, configured from the environment. */
 export const sessions: Sessions = createSessions(config, { store: stateStore, deviceSeen: { intervalMs: DEVICE_SEEN_INTERVAL_MS, note: (seen) => noteDeviceRequest(seen) } });
-export const { sessionStorage, getSession, startSession, endOtherSessions, endDeviceSessions, requireSession, checkTokenAlongside, redirectIfSignedIn } = sessions;
+export const { sessionStorage, getSession, startSession, endOtherSessions, endDeviceSessions, signedInSessions, requireSession, checkTokenAlongside, redirectIfSignedIn } = sessions;
 
 /** requireSession's answer for a session that has ended: the redirect to sign in. */
 export function isSignInRedirect(error: unknown): boolean {

@@ -304,7 +304,7 @@ describe("your devices", () => {
     expect(await mine.signedIn()).toBe(true);
     expect(await third.signedIn()).toBe(true);
 
-    await sessions.endDeviceSessions(await mine.session(), { allBut: (await mine.deviceId())! });
+    await sessions.endOtherSessions(await mine.session());
     expect(await third.signedIn()).toBe(false);
     expect(await mine.signedIn()).toBe(true);
   });
@@ -332,15 +332,17 @@ describe("Sign out from Your devices, through the profile's action", () => {
   let app: typeof import("../../app/.server/session.server");
   let state: typeof import("../../app/.server/state.server");
   let action: typeof import("../../app/areas/profile/page.route").action;
+  let devicesOf: typeof import("../../app/areas/profile/devices.server").devicesOf;
   let appSteps: ReturnType<typeof createSignInSteps>;
   beforeAll(async () => {
-    const [session, devicesModule, route, stateModule] = await Promise.all([
+    const [session, devicesModule, route, stateModule, area] = await Promise.all([
       import("../../app/.server/session.server"),
       import("../../app/.server/devices.server"),
       import("../../app/areas/profile/page.route"),
       import("../../app/.server/state.server"),
+      import("../../app/areas/profile/devices.server"),
     ]);
-    [app, state, action] = [session, stateModule, route.action];
+    [app, state, action, devicesOf] = [session, stateModule, route.action, area.devicesOf];
     appSteps = createSignInSteps({
       identityUrl: mock.portalConfig.PRACTICE_IDENTITY_URL,
       signedOutApi: mock.portalConfig.PRACTICE_API_URL,
@@ -351,34 +353,49 @@ describe("Sign out from Your devices, through the profile's action", () => {
     });
   });
 
-  /** A browser signed in to the portal: its cookies kept, its session's id in the state store, its posts to /profile. */
-  async function signedIn(label: string) {
-    let cookie = "";
-    let device = "";
-    const result = await appSteps.signInStep(new Request("http://portal.test/login/flow", { method: "POST", headers: { "x-portal-client-address": "203.0.113.9", "User-Agent": "Mozilla/5.0 (Windows NT 10.0; Win64; x64) Firefox/140.0" } }), await app.sessions.sessionStorage.getSession(), {
+  /**
+   * A browser signed in to the portal: its cookies kept, its session's id in the state store, its posts to /profile.
+   * `copying` signs in with another browser's device cookie (copied from it), so both are one device.
+   */
+  async function signedIn(label: string, { copying }: { copying?: { device: string } } = {}) {
+    const result = await appSteps.signInStep(new Request("http://portal.test/login/flow", { method: "POST", headers: { "x-portal-client-address": "203.0.113.9", "User-Agent": "Mozilla/5.0 (Windows NT 10.0; Win64; x64) Firefox/140.0", ...(copying ? { Cookie: copying.device } : {}) } }), await app.sessions.sessionStorage.getSession(), {
       username: world.user(label).username,
       password: world.user(label).password,
       captcha: null,
       redirectTo: "/",
     });
     expect(result.outcome).toMatchObject({ kind: expect.stringMatching(/^(signedIn|chooseAccount)$/) });
-    cookie = result.cookie!.split(";")[0];
-    device = result.deviceCookie!.split(";")[0];
+    let cookie = result.cookie!.split(";")[0];
+    const device = result.deviceCookie?.split(";")[0] ?? copying?.device ?? "";
     if (result.outcome.kind === "chooseAccount") {
       const chosen = await appSteps.chooseAccountStep(await app.sessions.sessionStorage.getSession(cookie), result.outcome.accounts[0].id);
       cookie = chosen.cookie!.split(";")[0];
     }
     await appSteps.devicesNoted();
+    return browserOf(cookie, device);
+  }
+
+  /** The browser holding these cookies, as `signedIn` answers it. */
+  async function browserOf(cookie: string, device: string) {
     const session = await app.sessions.sessionStorage.getSession(cookie);
     const user = session.get("user")!;
     return {
       user,
+      device,
       sessionId: session.id,
       deviceId: user.deviceId!,
       /** The session's entry in the state store (Redis or memory), or null once it is gone. */
       stored: () => state.stateStore.get(`session:${session.id}`),
       /** This browser's next page: the guard every signed-in route starts with. */
       next: () => app.requireSession(new Request("http://portal.test/profile", { headers: { Cookie: `${cookie}; ${device}` } })).then(() => "signed in", (e: unknown) => (e instanceof Response ? e.headers.get("Location") : "threw")),
+      /** Your devices as this browser's profile lists them. */
+      devices: () => devicesOf(new Request("http://portal.test/profile", { headers: { Cookie: `${cookie}; ${device}` } })),
+      /** Its session's data under another id: a copy of this browser's sign-in (same device, same holder), as a second browser would hold it. */
+      copy: async () => {
+        const copy = await app.sessions.sessionStorage.getSession();
+        for (const [key, value] of Object.entries(session.data)) copy.set(key as never, value as never);
+        return browserOf((await app.sessions.sessionStorage.commitSession(copy)).split(";")[0], device);
+      },
       post: async (fields: Record<string, string>) => {
         const request = new Request("http://portal.test/profile", { method: "POST", body: new URLSearchParams(fields), headers: { Cookie: `${cookie}; ${device}`, "x-portal-client-address": "203.0.113.9" } });
         const answer = (await action({ request, params: {}, context: {} } as never)) as { data: { ok: boolean; message: string }; init: { status?: number } | null };
@@ -428,5 +445,63 @@ describe("Sign out from Your devices, through the profile's action", () => {
     expect(await mine.next()).toBe("signed in");
     expect(await theirs.next()).toBe("signed in");
     expect((await devices.list(accountHolderKey(mine.user.apiBase, mine.user.parentId))).map((d) => d.deviceId)).toEqual([mine.deviceId]);
+  });
+
+  it("a copy of this browser's sign-in (its device cookie, or its session's data under another id) is listed as a session on this device, and Sign out everywhere else ends it; this session stays", async () => {
+    const mine = await signedIn("solo");
+    const twin = await signedIn("solo", { copying: mine });
+    const copy = await mine.copy();
+    const elsewhere = await signedIn("solo");
+    const unlisted = await signedIn("solo");
+    const key = accountHolderKey(mine.user.apiBase, mine.user.parentId);
+    expect(twin.deviceId).toBe(mine.deviceId);
+    expect(copy.user).toEqual(mine.user);
+    expect(copy.sessionId).not.toBe(mine.sessionId);
+    // A device whose sign-in could not be noted (the store was down) still has its session.
+    expect(await devices.forget(key, unlisted.deviceId)).toBe(true);
+
+    // Counted, never named: this device holds three sessions, this one among them; the other device one.
+    const listed = await mine.devices();
+    expect(listed!.unlisted).toBe(1);
+    expect(listed!.devices[0]).toMatchObject({ id: mine.deviceId, thisDevice: true, sessions: 3 });
+    expect(listed!.devices.filter((d) => d.thisDevice)).toHaveLength(1);
+    expect(listed!.devices.find((d) => d.id === elsewhere.deviceId)).toMatchObject({ thisDevice: false, sessions: 1 });
+    expect(JSON.stringify(listed)).not.toContain(twin.sessionId);
+    expect(JSON.stringify(listed)).not.toContain(copy.sessionId);
+    // The other device sees this one from outside.
+    expect((await elsewhere.devices())!.devices.find((d) => d.id === mine.deviceId)).toMatchObject({ thisDevice: false, sessions: 3 });
+
+    expect(await mine.post({ intent: "devices-sign-out-others" })).toMatchObject({ status: 200, ok: true, message: t.othersSignedOut });
+    for (const other of [twin, copy, elsewhere, unlisted]) {
+      expect(await other.stored()).toBeNull();
+      expect(await other.next()).toBe("/login?redirectTo=%2Fprofile");
+    }
+    expect(await mine.next()).toBe("signed in");
+    expect(await mine.devices()).toMatchObject({ unlisted: 0, devices: [{ id: mine.deviceId, thisDevice: true, sessions: 1 }] });
+    expect((await mine.devices())!.devices).toHaveLength(1);
+    // On the access record as today: each other device listed, and the other sessions of this one.
+    const recorded = (await listAccess({ practice: mine.user.apiBase, patientId: mine.user.parentId })).entries.filter((e) => e.action === "device-signed-out" && e.sessionId === anonymousSessionId(mine.sessionId));
+    expect(recorded).toHaveLength(listed!.devices.length);
+  });
+
+  it("Sign out on this device ends its other sessions and keeps this one and the device; with none left, it is refused", async () => {
+    const mine = await signedIn("solo");
+    const twin = await signedIn("solo", { copying: mine });
+    const elsewhere = await signedIn("solo");
+    const key = accountHolderKey(mine.user.apiBase, mine.user.parentId);
+    expect(await twin.next()).toBe("signed in");
+
+    expect(await mine.post({ intent: "devices-sign-out", device: mine.deviceId })).toMatchObject({ status: 200, ok: true, message: t.thisDeviceOthersSignedOut(1) });
+    expect(await twin.stored()).toBeNull();
+    expect(await twin.next()).toBe("/login?redirectTo=%2Fprofile");
+    expect(await mine.next()).toBe("signed in");
+    expect(await elsewhere.next()).toBe("signed in");
+    expect((await devices.list(key)).map((d) => d.deviceId)).toContain(mine.deviceId);
+    expect((await mine.devices())!.devices[0]).toMatchObject({ id: mine.deviceId, thisDevice: true, sessions: 1 });
+    const recorded = (await listAccess({ practice: mine.user.apiBase, patientId: mine.user.parentId })).entries.filter((e) => e.action === "device-signed-out" && e.sessionId === anonymousSessionId(mine.sessionId));
+    expect(recorded).toHaveLength(1);
+
+    expect(await mine.post({ intent: "devices-sign-out", device: mine.deviceId })).toMatchObject({ status: 400, ok: false, message: t.deviceIsThisOne });
+    expect(await mine.next()).toBe("signed in");
   });
 });

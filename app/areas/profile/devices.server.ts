@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import { DevicesUnavailable, portalDevices, recordDevice, type DeviceRow } from "../../.server/devices.server";
-import { accountHolderKey, endDeviceSessions, endOtherSessions, requireSession } from "../../.server/session.server";
+import { accountHolderKey, endDeviceSessions, endOtherSessions, requireSession, signedInSessions, type SessionSighting } from "../../.server/session.server";
 import { formatDateTime } from "../../lib/dates";
 import { isLocalRange } from "../../lib/devices";
 import type { DevicesReply } from "./forms";
@@ -11,7 +11,8 @@ import { profileTexts as t } from "./texts";
  * action as it is (intents starting "devices-"): the account holder's browsers, and Sign out for one
  * or for every other. Always the holder's own, whoever's record is being viewed. Signing out deletes
  * the device's sessions in the state store, so its next request is signed out, and is recorded on the
- * holder's access record.
+ * holder's access record. It lists sessions too (decisions/366): how many are signed in on each device,
+ * and which is this one; Sign out everywhere else ends every other session, on this device too.
  */
 
 export const DEVICES = "devices-";
@@ -23,10 +24,18 @@ export interface DeviceView {
   firstSeen: string;
   lastSeen: string;
   thisDevice: boolean;
+  /** Sessions signed in on it now (decisions/366), this one included on this device: counted, never named. */
+  sessions: number;
+}
+
+/** Your devices: the holder's browsers, and how many of the holder's sessions are signed in on browsers not on that list. */
+export interface DevicesView {
+  devices: DeviceView[];
+  unlisted: number;
 }
 
 /** A row as the screen shows it: practice time, the portal's date format, the range in words. */
-export function deviceView(row: DeviceRow, thisDeviceId: string | undefined): DeviceView {
+export function deviceView(row: DeviceRow, thisDeviceId: string | undefined, sessions: readonly SessionSighting[] = []): DeviceView {
   return {
     id: row.deviceId,
     label: row.label,
@@ -34,16 +43,20 @@ export function deviceView(row: DeviceRow, thisDeviceId: string | undefined): De
     firstSeen: formatDateTime(row.firstSeen.getTime()),
     lastSeen: formatDateTime(row.lastSeen.getTime()),
     thisDevice: row.deviceId === thisDeviceId,
+    sessions: sessions.filter((s) => s.deviceId === row.deviceId).length,
   };
 }
 
-/** The holder's devices, this one first; null when the portal's store cannot say just now. */
-export async function devicesOf(request: Request): Promise<DeviceView[] | null> {
-  const { user } = await requireSession(request);
+/** The holder's devices, this one first, with the sessions signed in on each; null when the portal's store cannot say just now. */
+export async function devicesOf(request: Request): Promise<DevicesView | null> {
+  const { user, session } = await requireSession(request);
   try {
-    const rows = await portalDevices.store.list(accountHolderKey(user.apiBase, user.parentId));
-    const views = rows.map((row) => deviceView(row, user.deviceId));
-    return [...views.filter((v) => v.thisDevice), ...views.filter((v) => !v.thisDevice)];
+    const [rows, sessions] = await Promise.all([portalDevices.store.list(accountHolderKey(user.apiBase, user.parentId)), signedInSessions(session)]);
+    const views = rows.map((row) => deviceView(row, user.deviceId, sessions));
+    const listed = new Set(rows.map((row) => row.deviceId));
+    // A sign-in whose device could not be noted (the store was down) is still a session to end.
+    const unlisted = sessions.filter((s) => !s.current && (s.deviceId === undefined || !listed.has(s.deviceId))).length;
+    return { devices: [...views.filter((v) => v.thisDevice), ...views.filter((v) => !v.thisDevice)], unlisted };
   } catch (error) {
     if (error instanceof DevicesUnavailable) return null;
     throw error;
@@ -60,22 +73,30 @@ export async function devicesAction(request: Request, form: FormData) {
     switch (intent.slice(DEVICES.length)) {
       case "sign-out": {
         const deviceId = String(form.get("device") ?? "");
-        if (deviceId === user.deviceId) return answer(false, t.deviceIsThisOne, 400);
         const listed = (await portalDevices.store.list(holderKey)).find((row) => row.deviceId === deviceId);
         if (!listed) return answer(false, t.deviceNotListed, 404);
         // Sessions first: a device off the list but still signed in would be worse than the reverse.
-        await endDeviceSessions(session, { device: deviceId });
+        const ended = await endDeviceSessions(session, { device: deviceId });
+        if (deviceId === user.deviceId) {
+          // This device stays on the list and this session signed in: only its other sessions end (decisions/366).
+          if (ended === 0) return answer(false, t.deviceIsThisOne, 400);
+          recordDevice(who, listed.label, "device-signed-out");
+          return answer(true, t.thisDeviceOthersSignedOut(ended));
+        }
         await portalDevices.store.forget(holderKey, deviceId);
         recordDevice(who, listed.label, "device-signed-out");
         return answer(true, t.deviceSignedOut(listed.label));
       }
       case "sign-out-others": {
-        const others = (await portalDevices.store.list(holderKey)).filter((row) => row.deviceId !== user.deviceId);
-        // A session from before the devices list names no device: every other session ends then.
-        if (user.deviceId) await endDeviceSessions(session, { allBut: user.deviceId });
-        else await endOtherSessions(session);
+        const rows = await portalDevices.store.list(holderKey);
+        const others = rows.filter((row) => row.deviceId !== user.deviceId);
+        const here = rows.find((row) => row.deviceId === user.deviceId);
+        const herePeers = here ? (await signedInSessions(session)).filter((s) => !s.current && s.deviceId === here.deviceId).length : 0;
+        // Every other session, whatever device it names: a copy of this browser's cookies too (decisions/366).
+        await endOtherSessions(session);
         await portalDevices.store.forgetAllBut(holderKey, user.deviceId ?? "");
         for (const row of others) recordDevice(who, row.label, "device-signed-out");
+        if (here && herePeers > 0) recordDevice(who, here.label, "device-signed-out");
         return answer(true, t.othersSignedOut);
       }
       default:

@@ -291,34 +291,39 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
           id="devices"
           title={t.devicesTitle}
           action={
-            devices && devices.some((d) => !d.thisDevice) ? (
+            devices && (devices.unlisted > 0 || devices.devices.some((d) => !d.thisDevice || d.sessions > 1)) ? (
               <Button variant="secondary" onClick={() => setSigningOut({ kind: "others" })}>
                 {t.signOutEverywhereElse}
               </Button>
             ) : null
           }
         >
-          {/* The account holder's own browsers, whoever's record is being viewed (decisions/295). */}
+          {/* The account holder's own browsers and sessions, whoever's record is being viewed (decisions/295, 366). */}
           {devices === null ? (
             <p>{t.devicesUnavailable}</p>
-          ) : devices.length === 0 ? (
+          ) : devices.devices.length === 0 && devices.unlisted === 0 ? (
             <p>{t.devicesNone}</p>
           ) : (
             <div className="flex flex-col gap-3">
               <p>{t.devicesIntro}</p>
+              {devices.unlisted > 0 ? <p>{t.unlistedSessions(devices.unlisted)}</p> : null}
               <ul className="grid gap-4 md:grid-cols-2">
-                {devices.map((d) => (
+                {devices.devices.map((d) => (
                   <li key={d.id} className="flex flex-col gap-2 rounded border border-line p-4" aria-label={d.thisDevice ? `${d.label}, ${t.thisDevice}` : d.label}>
                     <h3 className="text-lg font-bold">
                       {d.label}
                       {d.thisDevice ? <span className="ml-2 rounded bg-surface px-2 py-0.5 text-base font-semibold">{t.thisDevice}</span> : null}
                     </h3>
-                    <Rows rows={[[t.devicePlace, d.place], [t.deviceFirstSeen, d.firstSeen], [t.deviceLastSeen, d.lastSeen]]} />
-                    {d.thisDevice ? null : (
+                    <Rows rows={[[t.deviceSessions, d.thisDevice ? t.thisDeviceSessions(d.sessions) : t.deviceSessionsCount(d.sessions)], [t.devicePlace, d.place], [t.deviceFirstSeen, d.firstSeen], [t.deviceLastSeen, d.lastSeen]]} />
+                    {!d.thisDevice ? (
                       <Button variant="secondary" className="self-start" onClick={() => setSigningOut({ kind: "one", id: d.id, label: d.label })} aria-label={t.signOutDeviceLabel(d.label)}>
                         {t.signOutDevice}
                       </Button>
-                    )}
+                    ) : d.sessions > 1 ? (
+                      <Button variant="secondary" className="self-start" onClick={() => setSigningOut({ kind: "this-device", id: d.id })} aria-label={t.signOutThisDeviceOthersLabel}>
+                        {t.signOutThisDeviceOthers}
+                      </Button>
+                    ) : null}
                   </li>
                 ))}
               </ul>

@@ -9,8 +9,8 @@ import { profileTexts as t } from "../../texts";
 // The profile's own action (devices.server.ts); an index-less route, so no `?index`.
 const ACTION = "/profile";
 
-/** What is asked: one device signed out, or every other. */
-export type DevicesQuestion = { kind: "one"; id: string; label: string } | { kind: "others" };
+/** What is asked: one device signed out, this device's other sessions (decisions/366), or every other session. */
+export type DevicesQuestion = { kind: "one"; id: string; label: string } | { kind: "this-device"; id: string } | { kind: "others" };
 
 interface Props {
   question: DevicesQuestion | null;
@@ -23,7 +23,19 @@ interface Props {
 export function DevicesDialog({ question, onOpenChange, onSaved }: Props) {
   if (!question) return null;
   // Keyed, so a question asked after another starts with no earlier answer.
-  return <Confirm key={question.kind === "one" ? question.id : "others"} question={question} onOpenChange={onOpenChange} onSaved={onSaved} />;
+  return <Confirm key={question.kind === "others" ? "others" : `${question.kind}:${question.id}`} question={question} onOpenChange={onOpenChange} onSaved={onSaved} />;
+}
+
+/** The dialog's words for each question. */
+function wordsOf(question: DevicesQuestion): { title: string; description: string; confirm: string } {
+  switch (question.kind) {
+    case "one":
+      return { title: t.signOutDeviceTitle(question.label), description: t.signOutDeviceDescription, confirm: t.signOutDevice };
+    case "this-device":
+      return { title: t.signOutThisDeviceOthersTitle, description: t.signOutThisDeviceOthersDescription, confirm: t.signOutThisDeviceOthers };
+    case "others":
+      return { title: t.signOutOthersTitle, description: t.signOutOthersDescription, confirm: t.signOutEverywhereElse };
+  }
 }
 
 function Confirm({ question, onOpenChange, onSaved }: Props & { question: DevicesQuestion }) {
@@ -33,22 +45,17 @@ function Confirm({ question, onOpenChange, onSaved }: Props & { question: Device
   useEffect(() => {
     if (reply?.ok) onSaved(reply.message);
   }, [reply, onSaved]);
-  const one = question.kind === "one";
+  const words = wordsOf(question);
   const post = () => {
-    if (!busy) void fetcher.submit(one ? { intent: "devices-sign-out", device: question.id } : { intent: "devices-sign-out-others" }, { method: "post", action: ACTION });
+    if (!busy) void fetcher.submit(question.kind === "others" ? { intent: "devices-sign-out-others" } : { intent: "devices-sign-out", device: question.id }, { method: "post", action: ACTION });
   };
   return (
-    <Dialog
-      open
-      onOpenChange={onOpenChange}
-      title={one ? t.signOutDeviceTitle(question.label) : t.signOutOthersTitle}
-      description={one ? t.signOutDeviceDescription : t.signOutOthersDescription}
-    >
+    <Dialog open onOpenChange={onOpenChange} title={words.title} description={words.description}>
       <div className="flex flex-col gap-4">
         {reply && !reply.ok ? <Alert>{reply.message}</Alert> : null}
         <div className="flex flex-wrap gap-3">
           <Button busy={busy} onClick={post}>
-            {busy ? "Please wait…" : one ? t.signOutDevice : t.signOutEverywhereElse}
+            {busy ? "Please wait…" : words.confirm}
           </Button>
           <Button variant="secondary" onClick={() => onOpenChange(false)}>
             {t.keepSignedIn}
