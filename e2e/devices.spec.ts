@@ -1,5 +1,5 @@
 import type { Browser, Page } from "@playwright/test";
-import { expect, expectNoAxeViolations, openSignedIn, signInDirectly, test, type World, type WorldUser } from "./fixtures";
+import { expect, expectNoAxeViolations, openSignedIn, signInDirectly, test, waitForHydration, type World, type WorldUser } from "./fixtures";
 import { deviceMailTexts } from "../app/lib/texts/devices";
 import { profileTexts as t } from "../app/areas/profile/texts";
 
@@ -14,6 +14,22 @@ async function anotherBrowser(browser: Browser, page: Page, user: WorldUser): Pr
   const context = await browser.newContext({ baseURL: new URL(page.url() === "about:blank" ? test.info().project.use.baseURL! : page.url()).origin });
   const other = await context.newPage();
   await signInDirectly(other, user);
+  return other;
+}
+
+/**
+ * A second session on this browser's own device: another context given a copy of this browser's device
+ * cookie (as a thief copying it would), then signed in as the same user. Its session is its own.
+ */
+async function sameDeviceBrowser(browser: Browser, page: Page, user: WorldUser): Promise<Page> {
+  const device = (await page.context().cookies()).find((c) => c.name === "__portal_device");
+  expect(device, "this browser has a device cookie").toBeDefined();
+  const context = await browser.newContext({ baseURL: new URL(page.url()).origin });
+  await context.addCookies([device!]);
+  const other = await context.newPage();
+  await signInDirectly(other, user);
+  const sessionOf = async (p: Page) => (await p.context().cookies()).find((c) => c.name === "__portal")?.value;
+  expect(await sessionOf(other)).not.toBe(await sessionOf(page));
   return other;
 }
 
@@ -95,5 +111,79 @@ test.describe("your devices", () => {
       await expect(other).toHaveURL(/\/login/);
       await other.context().close();
     }
+  });
+
+  for (const width of [1280, 390]) {
+    test(`at ${width} px, by keyboard: a second session on this device is listed, this one marked, and Sign out everywhere else ends it`, async ({ page, browser, world }) => {
+      const user = world.user("empty");
+      await page.setViewportSize({ width, height: 844 });
+      await openSignedIn(page, user, "/profile", "User Profile");
+      const copy = await sameDeviceBrowser(browser, page, user);
+      await page.reload();
+      await expect(page.getByRole("heading", { name: "User Profile", level: 1 })).toBeVisible();
+      await waitForHydration(page);
+
+      // One device, two sessions on it: this one is marked, and none is named.
+      const section = page.getByRole("region", { name: t.devicesTitle });
+      await expect(section.getByRole("listitem")).toHaveCount(1);
+      const here = section.getByRole("listitem", { name: new RegExp(t.thisDevice) });
+      await expect(here.getByText(t.thisDeviceSessions(2), { exact: true })).toBeVisible();
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+      await expectNoAxeViolations(page);
+
+      const everywhere = section.getByRole("button", { name: t.signOutEverywhereElse });
+      await everywhere.focus();
+      await page.keyboard.press("Enter");
+      const dialog = page.getByRole("dialog", { name: t.signOutOthersTitle });
+      await expect(dialog).toBeVisible();
+      await expect(dialog.getByText(t.signOutOthersDescription)).toBeVisible();
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+      await expectNoAxeViolations(page);
+      await expect(dialog.getByRole("button", { name: t.signOutEverywhereElse })).toBeFocused();
+      await page.keyboard.press("Enter");
+      await expect(page.getByRole("status").filter({ hasText: t.othersSignedOut })).toBeAttached();
+      await expect(here.getByText(t.thisDeviceSessions(1), { exact: true })).toBeVisible();
+      await expect(section.getByRole("button", { name: t.signOutEverywhereElse })).toHaveCount(0);
+
+      // The copy's next page is the sign-in page; this browser stays signed in.
+      await copy.goto("/profile");
+      await expect(copy).toHaveURL(/\/login/);
+      await copy.context().close();
+      await page.reload();
+      await expect(page.getByRole("heading", { name: "User Profile", level: 1 })).toBeVisible();
+    });
+  }
+
+  test("Sign out on this device ends its other session and keeps this one, with words that say so", async ({ page, browser, world }) => {
+    const user = world.user("solo");
+    await openSignedIn(page, user, "/profile", "User Profile");
+    const copy = await sameDeviceBrowser(browser, page, user);
+    const elsewhere = await anotherBrowser(browser, page, user);
+    await page.reload();
+    await waitForHydration(page);
+
+    const section = page.getByRole("region", { name: t.devicesTitle });
+    await expect(section.getByRole("listitem")).toHaveCount(2);
+    const here = section.getByRole("listitem", { name: new RegExp(t.thisDevice) });
+    await expect(here.getByText(t.thisDeviceSessions(2), { exact: true })).toBeVisible();
+    await expect(section.getByRole("listitem").filter({ hasNot: page.getByText(t.thisDevice, { exact: true }) }).getByText(t.deviceSessionsCount(1), { exact: true })).toBeVisible();
+    await expectNoAxeViolations(page);
+
+    await here.getByRole("button", { name: t.signOutThisDeviceOthersLabel }).click();
+    const dialog = page.getByRole("dialog", { name: t.signOutThisDeviceOthersTitle });
+    await expect(dialog.getByText(t.signOutThisDeviceOthersDescription)).toBeVisible();
+    await expectNoAxeViolations(page);
+    await dialog.getByRole("button", { name: t.signOutThisDeviceOthers }).click();
+    await expect(page.getByRole("status").filter({ hasText: t.thisDeviceOthersSignedOut(1) })).toBeAttached();
+    await expect(here.getByText(t.thisDeviceSessions(1), { exact: true })).toBeVisible();
+    await expect(here.getByRole("button", { name: t.signOutThisDeviceOthersLabel })).toHaveCount(0);
+    await expect(section.getByRole("listitem")).toHaveCount(2);
+
+    await copy.goto("/profile");
+    await expect(copy).toHaveURL(/\/login/);
+    await elsewhere.goto("/profile");
+    await expect(elsewhere.getByRole("heading", { name: "User Profile", level: 1 })).toBeVisible();
+    await copy.context().close();
+    await elsewhere.context().close();
   });
 });

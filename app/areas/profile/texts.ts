@@ -74,7 +74,7 @@ export const profileTexts = {
   signOutDeviceDescription: "That browser is signed out at its next page, and has to sign in again with your password. Anything being typed there is lost.",
   /** This device's other sessions: a copy of this browser's sign-in, or another window signed in separately (decisions/366). */
   signOutThisDeviceOthers: "Sign out other sessions",
-  signOutThisDeviceOthersLabel: "Sign out the other sessions on this device",
+  signOutThisDeviceOthersLabel: "Sign out other sessions on this device",
   signOutThisDeviceOthersTitle: "Sign out the other sessions on this device?",
   signOutThisDeviceOthersDescription: "Every other session signed in on this device is signed out at its next page. This session stays signed in. If you did not sign in again yourself, change your password.",
   signOutOthersTitle: "Sign out everywhere else?",
