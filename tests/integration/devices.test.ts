@@ -9,6 +9,9 @@ import { sharePortalStore, unsharePortalStore, type PortalStore } from "../../ap
 import { accountHolderKey, anonymousSessionId, createSessions } from "../../app/.server/session.server";
 import { createSignInSteps, type FlowResult } from "../../app/.server/sign-in.server";
 import { SignInThrottle } from "../../app/.server/throttle.server";
+import { RedisStateStore } from "../../app/.server/redis-state-store.server";
+import type { StateStore } from "../../app/.server/state-store.server";
+import { startRedisServer, type RedisServer } from "../helpers/redis-server";
 import { deviceMailTexts } from "../../app/lib/texts/devices";
 import { profileTexts as t } from "../../app/areas/profile/texts";
 import { useMockServer, type TestWorld } from "../helpers/mock-world";
@@ -323,6 +326,66 @@ describe("your devices", () => {
     await b.signIn("empty");
     await steps.devicesNoted();
     expect(await caught(to)).toHaveLength(before + 1);
+  });
+});
+
+describe("sessions of one holder in two portal processes sharing one Redis (decisions/366)", () => {
+  let redis: RedisServer;
+  const stores: StateStore[] = [];
+  beforeAll(async () => {
+    redis = await startRedisServer();
+  }, 60_000);
+  afterAll(async () => {
+    for (const store of stores) await store.close();
+    await redis?.stop();
+  });
+
+  /** A portal process: its own connection to the shared Redis, its own sessions and sign-in steps. */
+  function portalProcess() {
+    const store = new RedisStateStore(redis.url);
+    stores.push(store);
+    const processSessions = createSessions(config, { store });
+    const processSteps = createSignInSteps({
+      identityUrl: mock.portalConfig.PRACTICE_IDENTITY_URL,
+      signedOutApi: mock.portalConfig.PRACTICE_API_URL,
+      sessions: processSessions,
+      throttle: new SignInThrottle({ SIGNIN_MAX_FAILURES_PER_ACCOUNT: 10, SIGNIN_MAX_FAILURES_PER_ADDRESS: 50 }),
+      verifyCaptcha: async () => true,
+      devices: { cookie: deviceCookie, notices: { store: devices, sendMail: null } },
+    });
+    /** Signs solo in through this process, with a device cookie when one is given (a copy of another browser's). */
+    const signIn = async (device?: string) => {
+      const request = new Request("http://portal.test/login/flow", { method: "POST", headers: { "x-portal-client-address": "203.0.113.57", ...(device ? { Cookie: device } : {}) } });
+      const result = await processSteps.signInStep(request, await processSessions.sessionStorage.getSession(), { username: world.user("solo").username, password: world.user("solo").password, captcha: null, redirectTo: "/" });
+      expect(result.outcome).toMatchObject({ kind: "signedIn" });
+      return { cookie: result.cookie!.split(";")[0], device: result.deviceCookie!.split(";")[0] };
+    };
+    return { sessions: processSessions, signIn, session: (cookie: string) => processSessions.sessionStorage.getSession(cookie) };
+  }
+
+  it("a copy of this device's sign-in made in another process is listed in this one, this session marked, and ends with the other sessions; this one stays", async () => {
+    const [a, b] = [portalProcess(), portalProcess()];
+    const mine = await a.signIn();
+    const copy = await b.signIn(mine.device);
+    const elsewhere = await b.signIn();
+    const session = await a.session(mine.cookie);
+    const deviceId = session.get("user")!.deviceId!;
+    expect((await b.session(copy.cookie)).get("user")!.deviceId).toBe(deviceId);
+
+    const listed = await a.sessions.signedInSessions(session);
+    expect(listed.filter((s) => s.deviceId === deviceId).map((s) => s.current).sort()).toEqual([false, true]);
+    expect(listed.filter((s) => s.deviceId !== deviceId)).toEqual([{ deviceId: (await b.session(elsewhere.cookie)).get("user")!.deviceId, startedAt: expect.any(Date), current: false }]);
+    // Seen from the copy's process, the copy is the current one.
+    expect((await b.sessions.signedInSessions(await b.session(copy.cookie))).filter((s) => s.current)).toHaveLength(1);
+
+    // This device's Sign out ends the copy only; Sign out everywhere else the rest.
+    expect(await a.sessions.endDeviceSessions(session, { device: deviceId })).toBe(1);
+    expect((await b.session(copy.cookie)).get("user")).toBeUndefined();
+    expect((await b.session(elsewhere.cookie)).get("user")).toBeDefined();
+    await a.sessions.endOtherSessions(session);
+    expect((await b.session(elsewhere.cookie)).get("user")).toBeUndefined();
+    expect((await a.session(mine.cookie)).get("user")).toBeDefined();
+    expect(await a.sessions.signedInSessions(session)).toEqual([{ deviceId, startedAt: expect.any(Date), current: true }]);
   });
 });
 
