@@ -439,7 +439,9 @@ describe("Sign out from Your devices, through the profile's action", () => {
   }
 
   /** The browser holding these cookies, as `signedIn` answers it. */
-  async function browserOf(cookie: string, device: string) {
+  async function browserOf(signedInCookie: string, device: string) {
+    // The cookie this browser holds: a Set-Cookie in an answer replaces it, as a browser's would.
+    let cookie = signedInCookie;
     const session = await app.sessions.sessionStorage.getSession(cookie);
     const user = session.get("user")!;
     return {
@@ -447,8 +449,9 @@ describe("Sign out from Your devices, through the profile's action", () => {
       device,
       sessionId: session.id,
       deviceId: user.deviceId!,
-      /** The session's entry in the state store (Redis or memory), or null once it is gone. */
-      stored: () => state.stateStore.get(`session:${session.id}`),
+      cookie: () => cookie,
+      /** The entry of the session this browser holds now in the state store (Redis or memory), or null once it is gone. */
+      stored: async () => state.stateStore.get(`session:${(await app.sessions.sessionStorage.getSession(cookie)).id}`),
       /** This browser's next page: the guard every signed-in route starts with. */
       next: () => app.requireSession(new Request("http://portal.test/profile", { headers: { Cookie: `${cookie}; ${device}` } })).then(() => "signed in", (e: unknown) => (e instanceof Response ? e.headers.get("Location") : "threw")),
       /** Your devices as this browser's profile lists them. */
@@ -461,7 +464,9 @@ describe("Sign out from Your devices, through the profile's action", () => {
       },
       post: async (fields: Record<string, string>) => {
         const request = new Request("http://portal.test/profile", { method: "POST", body: new URLSearchParams(fields), headers: { Cookie: `${cookie}; ${device}`, "x-portal-client-address": "203.0.113.9" } });
-        const answer = (await action({ request, params: {}, context: {} } as never)) as { data: { ok: boolean; message: string }; init: { status?: number } | null };
+        const answer = (await action({ request, params: {}, context: {} } as never)) as { data: { ok: boolean; message: string }; init: { status?: number; headers?: HeadersInit } | null };
+        const renewed = new Headers(answer.init?.headers).get("Set-Cookie");
+        if (renewed) cookie = renewed.split(";")[0];
         await embedded.settled();
         return { status: answer.init?.status ?? 200, ...answer.data };
       },
@@ -545,6 +550,18 @@ describe("Sign out from Your devices, through the profile's action", () => {
     // On the access record as today: each other device listed, and the other sessions of this one.
     const recorded = (await listAccess({ practice: mine.user.apiBase, patientId: mine.user.parentId })).entries.filter((e) => e.action === "device-signed-out" && e.sessionId === anonymousSessionId(mine.sessionId));
     expect(recorded).toHaveLength(listed!.devices.length);
+  });
+
+  it("a copy of this very cookie (the same session) ends too: the browser asking goes on under a new session id", async () => {
+    const mine = await signedIn("solo");
+    // The thief's copy: the owner's own cookies, byte for byte.
+    const stolen = await browserOf(mine.cookie(), mine.device);
+    expect(stolen.sessionId).toBe(mine.sessionId);
+    expect(await mine.post({ intent: "devices-sign-out-others" })).toMatchObject({ status: 200, ok: true, message: t.othersSignedOut });
+    expect(mine.cookie()).not.toBe(stolen.cookie());
+    expect(await stolen.next()).toBe("/login?redirectTo=%2Fprofile");
+    expect(await mine.next()).toBe("signed in");
+    expect((await app.sessions.sessionStorage.getSession(mine.cookie())).get("user")).toEqual(mine.user);
   });
 
   it("Sign out on this device ends its other sessions and keeps this one and the device; with none left, it is refused", async () => {

@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import { DevicesUnavailable, portalDevices, recordDevice, type DeviceRow } from "../../.server/devices.server";
-import { accountHolderKey, endDeviceSessions, endOtherSessions, requireSession, signedInSessions, type SessionSighting } from "../../.server/session.server";
+import { accountHolderKey, endDeviceSessions, endOtherSessions, requireSession, startSession, signedInSessions, type SessionSighting } from "../../.server/session.server";
 import { formatDateTime } from "../../lib/dates";
 import { isLocalRange } from "../../lib/devices";
 import type { DevicesReply } from "./forms";
@@ -97,7 +97,10 @@ export async function devicesAction(request: Request, form: FormData) {
         await portalDevices.store.forgetAllBut(holderKey, user.deviceId ?? "");
         for (const row of others) recordDevice(who, row.label, "device-signed-out");
         if (here && herePeers > 0) recordDevice(who, here.label, "device-signed-out");
-        return answer(true, t.othersSignedOut);
+        // This browser goes on under a new session id (issue 51): a copy of this very cookie, the same
+        // session to the store, ends here too. Its page reads the new cookie from this answer.
+        const renewed = await startSession(session, { ...session.data });
+        return data<DevicesReply>({ ok: true, intent, message: t.othersSignedOut }, { headers: { "Cache-Control": "no-store", "Set-Cookie": renewed } });
       }
       default:
         return answer(false, "Unknown request", 400);
