@@ -58,6 +58,10 @@ export interface LoginContext {
   passkey: { email: boolean; recovery: boolean } | null;
   /** The passkey's refusal or the browser's (cancelled, not supported), shown in its dialog. */
   passkeyMessage: string | null;
+  /** After a code e-mailed in place of a passkey (issue 51): the passkeys added recently, offered for removal. */
+  recentPasskeys: Outcome<"passkeyRecovery">["passkeys"];
+  /** Their removal's failure, shown in that dialog. */
+  recoveryMessage: string | null;
 }
 
 export interface LoginInput {
@@ -81,6 +85,8 @@ export type LoginEvent =
   | { type: "passkey.email" }
   | { type: "passkey.recovery" }
   | { type: "passkey.cancel" }
+  | { type: "recovery.remove" }
+  | { type: "recovery.cancel" }
   | { type: "field.edit"; field: keyof SignInInput }
   | { type: "toast.dismiss" };
 
@@ -156,6 +162,8 @@ export const loginMachine = setup({
     /** The whole passkey ceremony: options from the server, the browser's prompt, its answer checked (or the prompt's end told). */
     usePasskey: unprovided<void, FlowOutcome>("usePasskey"),
     passkeyEmail: unprovided<void, FlowOutcome>("passkeyEmail"),
+    /** "Remove these passkeys" after a code e-mailed in place of a passkey (issue 51). */
+    removeRecentPasskeys: unprovided<void, FlowOutcome>("removeRecentPasskeys"),
   },
   guards: {
     resumesAt: ({ context }, params: { step: "passwordUpdate" | "chooseAccount" }) => context.resumeAt === params.step,
@@ -209,7 +217,10 @@ export const loginMachine = setup({
     }),
     showPasswordMessage: assign({ passwordMessage: (_, params: { message: string }) => params.message, passwordProblem: null }),
     clearPasswordMessages: assign({ passwordProblem: null, passwordMessage: null }),
-    forgetPendingSignIn: assign({ accounts: [], passwordProblem: null, passwordMessage: null, secondStep: null, codeMessage: null, codeNotice: null, recoveryCodes: [], passkey: null, passkeyMessage: null }),
+    forgetPendingSignIn: assign({ accounts: [], passwordProblem: null, passwordMessage: null, secondStep: null, codeMessage: null, codeNotice: null, recoveryCodes: [], passkey: null, passkeyMessage: null, recentPasskeys: [], recoveryMessage: null }),
+    rememberRecentPasskeys: assign((_, params: { passkeys: LoginContext["recentPasskeys"] }) => ({ recentPasskeys: params.passkeys, recoveryMessage: null })),
+    showRecoveryMessage: assign({ recoveryMessage: (_, params: { message: string }) => params.message }),
+    clearRecoveryMessage: assign({ recoveryMessage: null }),
     rememberPasskey: assign((_, params: { email: boolean; recovery: boolean }) => ({ passkey: { email: params.email, recovery: params.recovery }, passkeyMessage: null })),
     showPasskeyMessage: assign({ passkeyMessage: (_, params: { message: string }) => params.message }),
     clearPasskeyMessage: assign({ passkeyMessage: null }),
@@ -251,6 +262,8 @@ export const loginMachine = setup({
     recoveryCodes: [],
     passkey: null,
     passkeyMessage: null,
+    recentPasskeys: [],
+    recoveryMessage: null,
   }),
   initial: "starting",
   on: {
@@ -384,6 +397,8 @@ export const loginMachine = setup({
               target: "#login.showingRecoveryCodes",
               actions: { type: "rememberRecoveryCodes", params: ({ event }) => ({ codes: event.outcome.codes }) },
             },
+            "answer.passkeyRecovery": { target: "#login.recoveringPasskeys", actions: { type: "rememberRecentPasskeys", params: ({ event }) => event.outcome } },
+            "answer.passkey": { target: "#login.passkey", actions: { type: "rememberPasskey", params: ({ event }) => event.outcome } },
             ...codeChecked.on,
           },
         },
@@ -426,6 +441,35 @@ export const loginMachine = setup({
           on: {
             "answer.secondStep": { target: "#login.secondStep", actions: { type: "rememberSecondStep", params: ({ event }) => event.outcome } },
             ...passkeyCodeSent.on,
+          },
+        },
+      },
+    },
+    // A code e-mailed in place of a passkey was right (issue 51): the passkeys added recently are listed;
+    // removing them goes on with the sign-in (or back to an older passkey), cancelling ends it.
+    recoveringPasskeys: {
+      initial: "choosing",
+      states: {
+        choosing: {
+          on: {
+            "recovery.remove": { target: "removing" },
+            "recovery.cancel": { target: "#login.cancelling" },
+          },
+        },
+        removing: {
+          entry: "clearRecoveryMessage",
+          invoke: {
+            src: "removeRecentPasskeys",
+            onDone: answered,
+            onError: { target: "choosing", actions: { type: "showRecoveryMessage", params: { message: signInTexts.networkFailure } } },
+          },
+          on: {
+            "answer.signedIn": signedIn,
+            "answer.chooseAccount": accountToChoose,
+            "answer.passwordUpdate": { target: "#login.updatingPassword" },
+            "answer.passkey": { target: "#login.passkey", actions: { type: "rememberPasskey", params: ({ event }) => event.outcome } },
+            "answer.expired": signInExpired,
+            "answer.*": { target: "choosing", actions: { type: "showRecoveryMessage", params: ({ event }) => ({ message: wordsOf(event, passkeyTexts.unavailable) }) } },
           },
         },
       },

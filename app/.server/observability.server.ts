@@ -141,7 +141,7 @@ function create(): Observability {
     }),
     mailFailures: new Counter({
       name: "portal_mail_failures_total",
-      help: "Mail the portal sends in the background (new-device notices) that the mail server did not take, by kind of mail; each one logged as an error.",
+      help: "Notices the portal mails (new-device, a change to sign-in security) that the mail server did not take, by kind of mail; each one logged as an error.",
       labelNames: ["mail"],
       registers: [registry],
     }),

@@ -5,7 +5,7 @@ import type {
   PublicKeyCredentialRequestOptionsJSON,
   RegistrationResponseJSON,
 } from "@simplewebauthn/server";
-import { and, asc, count, eq } from "drizzle-orm";
+import { and, asc, count, eq, inArray } from "drizzle-orm";
 import { z } from "zod";
 import { passkeyTexts } from "../lib/texts/passkeys";
 import { normalisePasskeyName, passkeyNameProblem } from "../lib/passkeys";
@@ -65,6 +65,8 @@ export interface PasskeyView {
   name: string;
   createdAt: Date;
   lastUsedAt: Date | null;
+  /** The browser it was added from ("Chrome on Windows"); null for one added before that was kept. */
+  addedFrom: string | null;
 }
 
 interface StoredPasskey {
@@ -86,7 +88,7 @@ export function passkeyStore(opened: () => PortalStore | undefined = portalStore
   async function list(holderKey: string): Promise<PasskeyView[]> {
     return run("passkeys.read", (db) =>
       db
-        .select({ id: passkeys.credentialId, name: passkeys.name, createdAt: passkeys.createdAt, lastUsedAt: passkeys.lastUsedAt })
+        .select({ id: passkeys.credentialId, name: passkeys.name, createdAt: passkeys.createdAt, lastUsedAt: passkeys.lastUsedAt, addedFrom: passkeys.addedFrom })
         .from(passkeys)
         .where(eq(passkeys.holderKey, holderKey))
         .orderBy(asc(passkeys.createdAt), asc(passkeys.credentialId)),
@@ -119,13 +121,13 @@ export function passkeyStore(opened: () => PortalStore | undefined = portalStore
    * Adds a checked credential. When it is the holder's first and they have no recovery codes left, ten
    * are made in the same transaction (decisions/321) and returned once, to be shown once: a passkey is
    * never saved with codes shown but not stored, nor the other way round. Not added when that
-   * credential is already listed (for anyone).
+   * credential is already listed: `mine` says whether it is this holder's (another's is never named).
    */
   async function add(
     holderKey: string,
-    credential: { credentialId: string; publicKey: string; counter: number; transports: string[]; name: string },
+    credential: { credentialId: string; publicKey: string; counter: number; transports: string[]; name: string; addedFrom?: string | null },
     now = new Date(),
-  ): Promise<{ added: false } | { added: true; recoveryCodes: string[] | null }> {
+  ): Promise<{ added: false; mine: boolean } | { added: true; recoveryCodes: string[] | null }> {
     return run("passkeys.write", (db) =>
       db.transaction(async (tx) => {
         await holdersSecondSteps.lock(tx, holderKey);
@@ -139,10 +141,14 @@ export function passkeyStore(opened: () => PortalStore | undefined = portalStore
             transports: credential.transports.filter((t) => /^[a-z-]{1,20}$/.test(t)).slice(0, 8).join(","),
             name: credential.name,
             createdAt: now,
+            addedFrom: credential.addedFrom ?? null,
           })
           .onConflictDoNothing()
           .returning({ id: passkeys.credentialId });
-        if (added.length !== 1) return { added: false as const };
+        if (added.length !== 1) {
+          const [listed] = await tx.select({ holderKey: passkeys.holderKey }).from(passkeys).where(eq(passkeys.credentialId, credential.credentialId));
+          return { added: false as const, mine: listed?.holderKey === holderKey };
+        }
         const { on: emailOn, recoveryCodesLeft } = await holdersSecondSteps.status(tx, holderKey);
         const held = { emailOn, passkeys: await holdersSecondSteps.passkeys(tx, holderKey), recoveryCodesLeft };
         const recoveryCodes = passkeyBringsRecoveryCodes(held) ? await holdersSecondSteps.replaceRecoveryCodes(tx, holderKey, now) : null;
@@ -176,6 +182,22 @@ export function passkeyStore(opened: () => PortalStore | undefined = portalStore
   }
 
   /**
+   * Removes several of the holder's passkeys at once (a sign-in's recovery, issue 51), in one
+   * transaction with the recovery codes' rule (decisions/321): the names of those that went.
+   */
+  async function removeAll(holderKey: string, credentialIds: string[]): Promise<{ names: string[]; recoveryCodesRemoved: boolean }> {
+    if (credentialIds.length === 0) return { names: [], recoveryCodesRemoved: false };
+    return run("passkeys.write", (db) =>
+      db.transaction(async (tx) => {
+        await holdersSecondSteps.lock(tx, holderKey);
+        const gone = await tx.delete(passkeys).where(and(eq(passkeys.holderKey, holderKey), inArray(passkeys.credentialId, credentialIds))).returning({ name: passkeys.name });
+        if (gone.length === 0) return { names: [], recoveryCodesRemoved: false };
+        return { names: gone.map((g) => g.name), recoveryCodesRemoved: await holdersSecondSteps.dropRecoveryCodesIfAlone(tx, holderKey) };
+      }),
+    );
+  }
+
+  /**
    * Notes a sign-in with the passkey: its counter moves from `seen` to `next`, in one UPDATE that
    * finds the row only while the counter is still `seen`, so two answers racing with the same counter
    * cannot both pass. False when another got there first.
@@ -191,16 +213,16 @@ export function passkeyStore(opened: () => PortalStore | undefined = portalStore
     return moved.length === 1;
   }
 
-  return { list, count: countOf, credentials, find, add, rename, remove, used };
+  return { list, count: countOf, credentials, find, add, rename, remove, removeAll, used };
 }
 
 export type PasskeyStore = ReturnType<typeof passkeyStore>;
 
-/** What a challenge was made for: whose ceremony, and which. */
-export interface ChallengeBinding {
-  holderKey: string;
-  purpose: "register" | "sign-in";
-}
+/**
+ * What a challenge was made for: whose ceremony, and which. A new passkey's is also bound to the
+ * session that gave the proof for it (issue 51, named without its id): no other session can use it.
+ */
+export type ChallengeBinding = { holderKey: string; purpose: "sign-in" } | { holderKey: string; purpose: "register"; session: string };
 
 /**
  * Challenges in the state store: one key per challenge, bound to the holder and the ceremony, taken
@@ -293,8 +315,11 @@ export interface PasskeyHolder {
  */
 const PASSKEY_ALGORITHMS = [-8, -7, -257];
 
-/** Options for adding a passkey: the holder's existing ones excluded, so a device is not added twice. */
-export async function registrationOptions(deps: Passkeys, holder: PasskeyHolder): Promise<PublicKeyCredentialCreationOptionsJSON> {
+/**
+ * Options for adding a passkey: the holder's existing ones excluded, so a device is not added twice.
+ * The caller has checked the session's proof (issue 51); the challenge is bound to that session.
+ */
+export async function registrationOptions(deps: Passkeys, holder: PasskeyHolder, session: string): Promise<PublicKeyCredentialCreationOptionsJSON> {
   const rp = deps.relyingParty;
   if (!rp) throw new PasskeysUnavailable();
   const { generateRegistrationOptions } = await webauthn();
@@ -310,22 +335,32 @@ export async function registrationOptions(deps: Passkeys, holder: PasskeyHolder)
     authenticatorSelection: { residentKey: "preferred", userVerification: "preferred" },
     supportedAlgorithmIDs: PASSKEY_ALGORITHMS,
   });
-  await deps.challenges.keep(options.challenge, { holderKey: holder.holderKey, purpose: "register" });
+  await deps.challenges.keep(options.challenge, { holderKey: holder.holderKey, purpose: "register", session });
   return options;
 }
 
 /** Added: its name, and the recovery codes made with it (a first passkey; decisions/321), to be shown once, or null. */
 export type AddVerdict = { ok: true; name: string; recoveryCodes: string[] | null } | { ok: false; message: string; status: number };
 
-/** Checks the browser's new credential against its challenge and adds it under the holder's name for it. */
-export async function addPasskey(deps: Passkeys, holderKey: string, response: RegistrationResponseJSON, typedName: string, now = new Date()): Promise<AddVerdict> {
+/**
+ * Checks the browser's new credential against its challenge (made for this holder and this session) and
+ * adds it under the holder's name for it, noting the browser it was added from.
+ */
+export async function addPasskey(
+  deps: Passkeys,
+  added: { holderKey: string; session: string; addedFrom: string | null },
+  response: RegistrationResponseJSON,
+  typedName: string,
+  now = new Date(),
+): Promise<AddVerdict> {
+  const { holderKey, session } = added;
   const rp = deps.relyingParty;
   if (!rp) return { ok: false, message: passkeyTexts.noOrigin, status: 503 };
   const problem = passkeyNameProblem(typedName);
   if (problem) return { ok: false, message: problem, status: 400 };
   const name = normalisePasskeyName(typedName);
   const challenge = challengeOf(response);
-  if (!challenge || !(await deps.challenges.take(challenge, { holderKey, purpose: "register" }))) return { ok: false, message: passkeyTexts.replayed, status: 400 };
+  if (!challenge || !(await deps.challenges.take(challenge, { holderKey, purpose: "register", session }))) return { ok: false, message: passkeyTexts.replayed, status: 400 };
   if ((await deps.store.count(holderKey)) >= PASSKEYS_PER_HOLDER) return { ok: false, message: `You have ${PASSKEYS_PER_HOLDER} passkeys, the most one account can keep. Remove one first.`, status: 400 };
   const { verifyRegistrationResponse } = await webauthn();
   let verified: Awaited<ReturnType<typeof verifyRegistrationResponse>>;
@@ -336,12 +371,19 @@ export async function addPasskey(deps: Passkeys, holderKey: string, response: Re
   }
   if (!verified.verified) return { ok: false, message: passkeyTexts.refused, status: 400 };
   const { credential } = verified.registrationInfo;
-  const added = await deps.store.add(
+  const stored = await deps.store.add(
     holderKey,
-    { credentialId: credential.id, publicKey: Buffer.from(credential.publicKey).toString("base64url"), counter: credential.counter, transports: credential.transports ?? response.response.transports ?? [], name },
+    { credentialId: credential.id, publicKey: Buffer.from(credential.publicKey).toString("base64url"), counter: credential.counter, transports: credential.transports ?? response.response.transports ?? [], name, addedFrom: added.addedFrom },
     now,
   );
-  return added.added ? { ok: true, name, recoveryCodes: added.recoveryCodes } : { ok: false, message: passkeyTexts.alreadyAdded, status: 409 };
+  if (stored.added) return { ok: true, name, recoveryCodes: stored.recoveryCodes };
+  // Another account's credential is refused in words that do not say whose it is (issue 51).
+  return { ok: false, message: stored.mine ? passkeyTexts.alreadyAdded : passkeyTexts.cannotAdd, status: 409 };
+}
+
+/** The user handle a holder's passkeys carry (the holder's key as bytes: no personal data), as a browser returns it. */
+export function userHandleOf(holderKey: string): string {
+  return Buffer.from(holderKey, "utf8").toString("base64url");
 }
 
 /** Options for signing in: only the holder's own passkeys are offered to the browser. */
@@ -376,6 +418,10 @@ export async function checkPasskey(deps: Passkeys, holderKey: string, response: 
   const stored = await deps.store.find(response.id);
   if (!stored) return "refused";
   if (stored.holderKey !== holderKey) return "not-this-account";
+  // The user handle the authenticator keeps with the credential must be this holder's too (issue 51): a
+  // credential found under one holder but speaking for another is not trusted.
+  const handle = response.response.userHandle;
+  if (handle !== undefined && handle !== userHandleOf(holderKey)) return "not-this-account";
   const { verifyAuthenticationResponse } = await webauthn();
   let newCounter: number;
   try {

@@ -43,10 +43,17 @@ export function newRecoveryCodes(): string[] {
 
 
 /**
- * A code's hash, bound to its holder and kind: the same code of another account (or an e-mailed code
- * typed as a recovery code) has another hash and is never found.
+ * What an e-mailed code is for (issue 51): signing in, confirming a change to sign-in security, or
+ * turning the e-mailed code on. Each works only for its own purpose.
  */
-export function hashCode(holderKey: string, kind: "email" | "recovery", code: string): string {
+export type EmailPurpose = "sign-in" | "confirm" | "turn-on";
+
+/**
+ * A code's hash, bound to its holder and kind (a recovery code, or an e-mailed code's purpose): the same
+ * code of another account, an e-mailed code typed as a recovery code, or a code e-mailed to confirm a
+ * change typed at sign-in has another hash and is never found.
+ */
+export function hashCode(holderKey: string, kind: "recovery" | EmailPurpose, code: string): string {
   return createHash("sha256").update(`second-step\n${kind}\n${holderKey}\n${normaliseCode(code)}`).digest("base64url");
 }
 
@@ -121,26 +128,29 @@ export function secondStepStore(opened: () => PortalStore | undefined = portalSt
     return store().run("second-step.read", (db) => holdersSecondSteps.status(db, holderKey));
   }
 
-  /** A new e-mailed code for the holder; any earlier one stops working (only the latest e-mail counts). */
-  async function issueEmailCode(holderKey: string, now = new Date()): Promise<string> {
+  /**
+   * A new e-mailed code for the holder, for one purpose; the earlier one of that purpose stops working
+   * (only the latest e-mail counts), those of other purposes stay (issue 51).
+   */
+  async function issueEmailCode(holderKey: string, purpose: EmailPurpose, now = new Date()): Promise<string> {
     const code = newEmailCode();
     await store().run("second-step.write", (db) =>
       db.transaction(async (tx) => {
-        await tx.delete(secondStepCodes).where(and(eq(secondStepCodes.holderKey, holderKey), eq(secondStepCodes.kind, "email")));
-        await tx.insert(secondStepCodes).values({ holderKey, kind: "email", codeHash: hashCode(holderKey, "email", code), createdAt: now, expiresAt: new Date(now.getTime() + CODE_TTL_MS) });
+        await tx.delete(secondStepCodes).where(and(eq(secondStepCodes.holderKey, holderKey), eq(secondStepCodes.kind, "email"), eq(secondStepCodes.purpose, purpose)));
+        await tx.insert(secondStepCodes).values({ holderKey, kind: "email", purpose, codeHash: hashCode(holderKey, purpose, code), createdAt: now, expiresAt: new Date(now.getTime() + CODE_TTL_MS) });
       }),
     );
     return code;
   }
 
-  /** Uses the holder's e-mailed code if this is it and it has not expired: once only. */
-  async function useEmailCode(holderKey: string, typed: string, now = new Date()): Promise<CodeVerdict> {
-    const codeHash = hashCode(holderKey, "email", typed);
+  /** Uses the holder's e-mailed code of this purpose if this is it and it has not expired: once only. */
+  async function useEmailCode(holderKey: string, purpose: EmailPurpose, typed: string, now = new Date()): Promise<CodeVerdict> {
+    const codeHash = hashCode(holderKey, purpose, typed);
     return store().run("second-step.write", async (db) => {
       const [found] = await db
         .select({ id: secondStepCodes.id, expiresAt: secondStepCodes.expiresAt })
         .from(secondStepCodes)
-        .where(and(eq(secondStepCodes.holderKey, holderKey), eq(secondStepCodes.kind, "email"), eq(secondStepCodes.codeHash, codeHash), isNull(secondStepCodes.usedAt)));
+        .where(and(eq(secondStepCodes.holderKey, holderKey), eq(secondStepCodes.kind, "email"), eq(secondStepCodes.purpose, purpose), eq(secondStepCodes.codeHash, codeHash), isNull(secondStepCodes.usedAt)));
       if (!found) return "wrong";
       if (!found.expiresAt || found.expiresAt.getTime() <= now.getTime()) return "expired";
       const used = await db
@@ -217,7 +227,7 @@ export function maskAddress(address: string): string {
 export function recordSignInEvent(
   who: { apiBase: string; holderId: string; holderKey: string; sessionId: string },
   request: Request,
-  action: Extract<AccessAction, "second-step-on" | "second-step-off" | "recovery-codes-made" | "recovery-code-used" | "second-step-failed" | "passkey-added" | "passkey-renamed" | "passkey-removed" | "passkey-used" | "passkey-refused">,
+  action: Extract<AccessAction, "second-step-on" | "second-step-off" | "recovery-codes-made" | "recovery-code-used" | "second-step-failed" | "passkey-added" | "passkey-renamed" | "passkey-removed" | "passkey-used" | "passkey-refused" | "password-check-failed" | "passkey-recovery">,
 ): void {
   try {
     recordAccess({
@@ -235,30 +245,68 @@ export function recordSignInEvent(
   }
 }
 
+/**
+ * Whose count a code asked for or typed joins (issue 51). At sign-in, the holder's and the client
+ * address's: a budget no signed-in session can spend, so a stolen session cannot keep the owner out.
+ * From a signed-in session (confirming a change, turning the code on, adding a passkey), that
+ * session's and the holder's changes': a thief pauses only itself and the holder's changes, never the
+ * owner's sign-in.
+ */
+export interface CodeBudget {
+  claim(): Promise<boolean>;
+  /** A claimed attempt that turned out not to count (the store could not say). */
+  release(): Promise<void>;
+  /** Right at last: the count starts again. */
+  succeeded(): Promise<void>;
+}
+
+/** The sign-in's budget: counted per holder and per client address. */
+export function signInBudget(throttle: AttemptThrottle, holderKey: string, address: string): CodeBudget {
+  return {
+    claim: async () => (await throttle.claim(holderKey, address)).allowed,
+    release: () => throttle.release(holderKey, address),
+    succeeded: () => throttle.succeeded(holderKey, address),
+  };
+}
+
+/** A signed-in session's budget: counted per session (named without its id) and per holder's changes. */
+export function sessionBudget(throttle: AttemptThrottle, sessionId: string, holderKey: string): CodeBudget {
+  const session = `session:${anonymousSessionId(sessionId)}`;
+  const holder = `holder:${holderKey}`;
+  return {
+    claim: async () => (await throttle.claim(session, holder)).allowed,
+    release: () => throttle.release(session, holder),
+    succeeded: () => throttle.succeeded(session, holder),
+  };
+}
+
+/** Codes a signed-in session may ask for, or get wrong, in 15 minutes; and all of one holder's sessions together. */
+export const SESSION_CODE_LIMITS = { perAccount: 5, perAddress: 10 } as const;
+
 export interface CodeSender {
   store: SecondStepStore;
-  /** Codes sent, counted per holder and address: a paused sender cannot flood an inbox. */
-  sends: AttemptThrottle;
   sendMail: SendMail | null;
 }
 
+/** What an e-mailed code is for: its purpose, and the mail that carries it. */
+export interface CodeMail {
+  purpose: EmailPurpose;
+  subject: string;
+  body(code: string): string;
+}
+
+export const signInCodeMail: CodeMail = { purpose: "sign-in", subject: secondStepTexts.mailSubject, body: secondStepTexts.mailBody };
+
 /**
- * E-mails the holder a new code (the earlier one stops working). Answers the words of a failure
- * (paused, no mail server, the store away), or null once sent. The mail server's own words can quote
- * the message, so only that it failed is logged.
+ * E-mails the holder a new code for one purpose (the earlier one of that purpose stops working), once
+ * the budget allows another. Answers the words of a failure (too many sent, no mail server, the store
+ * away), or null once sent. The mail server's own words can quote the message, so only that it failed is logged.
  */
-export async function sendSecondStepCode(
-  sender: CodeSender,
-  holderKey: string,
-  to: string,
-  address: string,
-  mail: { subject: string; body(code: string): string } = { subject: secondStepTexts.mailSubject, body: secondStepTexts.mailBody },
-): Promise<string | null> {
+export async function sendSecondStepCode(sender: CodeSender, budget: CodeBudget, holderKey: string, to: string, mail: CodeMail): Promise<string | null> {
   if (!sender.sendMail) return secondStepTexts.cannotSend;
-  const claim = await sender.sends.claim(holderKey, address);
-  if (!claim.allowed) return secondStepTexts.tooManyAttempts;
+  if (!(await budget.claim())) return secondStepTexts.tooManySends;
   try {
-    const code = await sender.store.issueEmailCode(holderKey);
+    const code = await sender.store.issueEmailCode(holderKey, mail.purpose);
     await sender.sendMail({ to, subject: mail.subject, text: mail.body(code) });
     return null;
   } catch (error) {
@@ -268,10 +316,15 @@ export async function sendSecondStepCode(
   }
 }
 
-/** The portal's own: its store, its counters in the state store, its mail. */
+/**
+ * The portal's own: its store, its counters in the state store, its mail. The sign-in's counts
+ * (`attempts`, `sends`) and a signed-in session's (`sessionAttempts`, `sessionSends`) never meet (issue 51).
+ */
 export const portalSecondStep = {
   store: secondStepStore(),
   attempts: secondStepThrottle(),
   sends: new AttemptThrottle({ perAccount: 5, perAddress: 100 }, stateStore, "second-step-send:"),
+  sessionAttempts: new AttemptThrottle(SESSION_CODE_LIMITS, stateStore, "change-code:"),
+  sessionSends: new AttemptThrottle(SESSION_CODE_LIMITS, stateStore, "change-send:"),
   sendMail: portalSendMail,
 };

@@ -67,8 +67,10 @@ export interface PendingSignIn {
    * kept only here, on the server). "setup": the practice requires one and the holder has none yet.
    * While it is set, only the second step's own actions accept this session: no `user` exists yet, so
    * requireSession and the shell refuse it, and the password panel and the chooser answer "expired".
+   * `replacesPasskeys`: the code was asked for in place of a passkey by a holder whose e-mailed code is
+   * off; passing it leads to the recovery stage (issue 51), never straight into the portal.
    */
-  secondStep?: { stage: "code" | "setup"; to: string } | PasskeyStage;
+  secondStep?: { stage: "code" | "setup"; to: string; replacesPasskeys?: boolean } | PasskeyStage | PasskeyRecoveryStage;
   /** Set up at sign-in and its recovery codes shown: Continue goes on with the sign-in. */
   secondStepPassed?: boolean;
   /** The browser signing in (decisions/295), read where the password was accepted; noted once the sign-in completes. */
@@ -84,6 +86,17 @@ export interface PasskeyStage {
   to: string;
   email: boolean;
   recovery: boolean;
+}
+
+/**
+ * A passkey-only holder passed the password and a code e-mailed in place of a passkey (issue 51,
+ * decisions/365): the passkeys added in the last PASSKEY_UNDO_DAYS days (`ids`) are offered for removal
+ * before anything else. `to` is the sign-in address.
+ */
+export interface PasskeyRecoveryStage {
+  stage: "recovery";
+  to: string;
+  ids: string[];
 }
 
 interface SessionData {

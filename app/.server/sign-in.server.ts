@@ -14,9 +14,11 @@ import { PracticeApiError } from "./practice/client.server";
 import { getProxyUsers } from "./practice/patient.server";
 import { secondStepTexts } from "../lib/texts/secondStep";
 import type { SendMail } from "./mail.server";
-import { codeShapeProblem, normaliseCode } from "../lib/second-step";
+import { codeShapeProblem, normaliseCode, passkeyUndoable } from "../lib/second-step";
+import { formatDateTime } from "../lib/dates";
+import { mailSecurityChange } from "./security-mail.server";
 import { deviceCookie, noteSignIn, portalDevices, type DeviceCookie, type DeviceNotices, type DeviceSighting } from "./devices.server";
-import { maskAddress, portalSecondStep, recordSignInEvent, SecondStepUnavailable, sendSecondStepCode, type SecondStepStore } from "./second-step.server";
+import { maskAddress, portalSecondStep, recordSignInEvent, SecondStepUnavailable, sendSecondStepCode, signInBudget, signInCodeMail, type SecondStepStore } from "./second-step.server";
 import { accountHolderKey, sessions, type PasskeyStage, type PendingSignIn, type PortalSession, type Sessions } from "./session.server";
 import type { AuthenticationResponseJSON } from "@simplewebauthn/server";
 import { passkeyTexts } from "../lib/texts/passkeys";
@@ -51,6 +53,8 @@ export interface FlowResult<K extends FlowKind = FlowKind> {
 type AfterSecondStep = "passwordUpdate" | "chooseAccount" | "signedIn";
 /** What may follow an accepted password: the practice or the second step's store failing, the second step, or what follows it. */
 type AfterAuthentication = "failed" | "secondStep" | "passkey" | AfterSecondStep;
+/** What may follow the code e-mailed in place of a passkey: the passkeys added recently, or the passkey asked again, or on. */
+type AfterPasskeyCode = "passkeyRecovery" | "passkey" | AfterSecondStep;
 
 export interface SignInDeps {
   /** Where the identity server is (1§7 ACCAPIURL lookup). */
@@ -208,10 +212,12 @@ export function createSignInSteps(deps: SignInDeps) {
     try {
       const status = await second.store.status(holderKey);
       // A passkey first, when the holder has one and the portal knows its origin (decisions/300); a recovery
-      // code instead whenever codes are left, whichever second step made them (decisions/321).
-      const withPasskeys = deps.passkeys?.relyingParty ? (await deps.passkeys.store.count(holderKey)) > 0 : false;
-      if (withPasskeys) asked = { stage: "passkey", to: to ?? "", email: status.on && to !== null, recovery: status.recoveryCodesLeft > 0 };
-      stage = status.on ? "code" : second.required && !withPasskeys ? "setup" : null;
+      // code instead whenever codes are left, whichever second step made them (decisions/321); the e-mailed
+      // code instead when it is on, or while a passkey added recently may be undone from the inbox (issue 51).
+      const held = deps.passkeys?.relyingParty ? await deps.passkeys.store.list(holderKey) : [];
+      const undoable = held.some((p) => passkeyUndoable(p.createdAt, new Date()));
+      if (held.length > 0) asked = { stage: "passkey", to: to ?? "", email: (status.on || undoable) && to !== null, recovery: status.recoveryCodesLeft > 0 };
+      stage = status.on ? "code" : second.required && held.length === 0 ? "setup" : null;
     } catch (error) {
       if (error instanceof SecondStepUnavailable || error instanceof PasskeysUnavailable) return giveBack(pending, secondStepTexts.unavailable);
       throw error;
@@ -240,9 +246,12 @@ export function createSignInSteps(deps: SignInDeps) {
     return { outcome: { kind: "failed", message } };
   }
 
-  /** E-mails a new code (sendSecondStepCode); the words of a failure, or null once sent. */
+  /**
+   * E-mails a new sign-in code (sendSecondStepCode), counted in the sign-in's own budget, which no
+   * signed-in session can spend (issue 51); the words of a failure, or null once sent.
+   */
   async function sendCode(holderKey: string, to: string, address: string): Promise<string | null> {
-    return deps.secondStep ? sendSecondStepCode(deps.secondStep, holderKey, to, address) : secondStepTexts.cannotSend;
+    return deps.secondStep ? sendSecondStepCode(deps.secondStep, signInBudget(deps.secondStep.sends, holderKey, address), holderKey, to, signInCodeMail) : secondStepTexts.cannotSend;
   }
 
   /**
@@ -251,10 +260,10 @@ export function createSignInSteps(deps: SignInDeps) {
    * the code is never. Codes are found by their hash with the holder's key in it, so another
    * account's code is simply wrong here.
    */
-  async function secondStepCode(request: Request, session: PortalSession, input: { code: string; recovery: boolean }): Promise<FlowResult<"expired" | "refused" | "failed" | "recoveryCodes" | AfterSecondStep>> {
+  async function secondStepCode(request: Request, session: PortalSession, input: { code: string; recovery: boolean }): Promise<FlowResult<"expired" | "refused" | "failed" | "recoveryCodes" | AfterPasskeyCode>> {
     const pending = session.get("pending");
     const second = deps.secondStep;
-    if (!pending?.secondStep || !second) return expired;
+    if (!pending?.secondStep || !second || pending.secondStep.stage === "recovery") return expired;
     const { stage } = pending.secondStep;
     // At a passkey's ask, only a recovery code (when the holder has some) is taken here: no code was e-mailed.
     if (stage === "passkey" && (!input.recovery || !pending.secondStep.recovery)) return { outcome: { kind: "refused", message: passkeyTexts.usePasskeyFirst } };
@@ -269,7 +278,7 @@ export function createSignInSteps(deps: SignInDeps) {
     if (!claim.allowed) return { outcome: { kind: "refused", message: secondStepTexts.tooManyAttempts } };
     let verdict: "accepted" | "wrong" | "expired";
     try {
-      verdict = input.recovery ? ((await second.store.useRecoveryCode(holderKey, typed)) ? "accepted" : "wrong") : await second.store.useEmailCode(holderKey, typed);
+      verdict = input.recovery ? ((await second.store.useRecoveryCode(holderKey, typed)) ? "accepted" : "wrong") : await second.store.useEmailCode(holderKey, "sign-in", typed);
     } catch (error) {
       await second.attempts.release(holderKey, address);
       if (error instanceof SecondStepUnavailable) return { outcome: { kind: "failed", message: secondStepTexts.unavailable } };
@@ -294,7 +303,71 @@ export function createSignInSteps(deps: SignInDeps) {
       }
       recordSignInEvent(who, request, "second-step-on");
       recordSignInEvent(who, request, "recovery-codes-made");
+      await mailSecurityChange(second.sendMail, pending.secondStep.to, { kind: "second-step-on" }, request);
       return { outcome: { kind: "recoveryCodes", codes }, cookie: await withPending(session, { ...passed, secondStepPassed: true }) };
+    }
+    if (stage === "code" && pending.secondStep.replacesPasskeys && !input.recovery) {
+      recordSignInEvent(who, request, "passkey-recovery");
+      return recentPasskeys(session, passed, holderKey, pending.secondStep.to);
+    }
+    return afterSecondStep(session, passed);
+  }
+
+  /**
+   * The code e-mailed in place of a passkey was right (issue 51, decisions/365): the passkeys added in the
+   * last PASSKEY_UNDO_DAYS days are listed for removal, before anything else; with none left (removed
+   * meanwhile), the passkey is asked for again while one remains, or the sign-in goes on.
+   */
+  async function recentPasskeys(session: PortalSession, passed: PendingSignIn, holderKey: string, to: string): Promise<FlowResult<"failed" | AfterPasskeyCode>> {
+    const passkeys = deps.passkeys;
+    try {
+      const held = passkeys ? await passkeys.store.list(holderKey) : [];
+      const now = new Date();
+      const recent = held.filter((p) => passkeyUndoable(p.createdAt, now));
+      if (recent.length > 0) {
+        return {
+          outcome: { kind: "passkeyRecovery", passkeys: recent.map((p) => ({ name: p.name, added: formatDateTime(p.createdAt.getTime()), from: p.addedFrom })) },
+          cookie: await withPending(session, { ...passed, secondStep: { stage: "recovery", to, ids: recent.map((p) => p.id) } }),
+        };
+      }
+      return held.length > 0 ? askPasskeyAgain(session, passed, holderKey, to) : afterSecondStep(session, passed);
+    } catch (error) {
+      if (error instanceof PasskeysUnavailable || error instanceof SecondStepUnavailable) return { outcome: { kind: "failed", message: passkeyTexts.unavailable } };
+      throw error;
+    }
+  }
+
+  /** The passkey asked for again (older passkeys remain), with the ways the holder still has. */
+  async function askPasskeyAgain(session: PortalSession, passed: PendingSignIn, holderKey: string, to: string): Promise<FlowResult<"passkey">> {
+    const status = deps.secondStep ? await deps.secondStep.store.status(holderKey) : { on: false, recoveryCodesLeft: 0 };
+    const stage: PasskeyStage = { stage: "passkey", to, email: status.on, recovery: status.recoveryCodesLeft > 0 };
+    return { outcome: { kind: "passkey", email: stage.email, recovery: stage.recovery }, cookie: await withPending(session, { ...passed, secondStep: stage }) };
+  }
+
+  /**
+   * "Remove these passkeys" at the recovery stage: the passkeys listed go, in one transaction with the
+   * recovery codes' rule (a thief's codes go with the passkey that brought them, decisions/321); every
+   * other session of the holder ends (the thief's with them); each removal is recorded, and the sign-in
+   * address is told. Then the sign-in goes on, or the passkey is asked for while an older one remains.
+   */
+  async function passkeyRecoveryRemoveStep(request: Request, session: PortalSession): Promise<FlowResult<"expired" | "failed" | "passkey" | AfterSecondStep>> {
+    const pending = session.get("pending");
+    const passkeys = deps.passkeys;
+    if (!pending || pending.secondStep?.stage !== "recovery" || !passkeys) return expired;
+    const { to, ids } = pending.secondStep;
+    const holderKey = accountHolderKey(pending.apiBase, pending.patientId);
+    const who = { apiBase: pending.apiBase, holderId: pending.patientId, holderKey, sessionId: session.id };
+    const passed: PendingSignIn = { ...pending, secondStep: undefined };
+    try {
+      const removed = await passkeys.store.removeAll(holderKey, ids);
+      for (const _ of removed.names) recordSignInEvent(who, request, "passkey-removed");
+      await deps.sessions.endOtherSessions(session);
+      if (removed.names.length > 0) await mailSecurityChange(deps.secondStep?.sendMail ?? null, to, { kind: "passkeys-removed-at-sign-in", names: removed.names }, request);
+      const left = await passkeys.store.count(holderKey);
+      if (left > 0) return askPasskeyAgain(session, passed, holderKey, to);
+    } catch (error) {
+      if (error instanceof PasskeysUnavailable || error instanceof SecondStepUnavailable) return { outcome: { kind: "failed", message: passkeyTexts.unavailable } };
+      throw error;
     }
     return afterSecondStep(session, passed);
   }
@@ -302,7 +375,7 @@ export function createSignInSteps(deps: SignInDeps) {
   /** "Send a new code": the earlier code stops working. */
   async function resendCodeStep(request: Request, session: PortalSession): Promise<FlowResult<"expired" | "refused" | "secondStep">> {
     const pending = session.get("pending");
-    if (!pending?.secondStep || pending.secondStep.stage === "passkey") return expired;
+    if (!pending?.secondStep || pending.secondStep.stage === "passkey" || pending.secondStep.stage === "recovery") return expired;
     const failure = await sendCode(accountHolderKey(pending.apiBase, pending.patientId), pending.secondStep.to, clientAddress(request));
     if (failure) return { outcome: { kind: "refused", message: failure } };
     return { outcome: { kind: "secondStep", to: maskAddress(pending.secondStep.to), setup: pending.secondStep.stage === "setup", resent: true } };
@@ -367,16 +440,27 @@ export function createSignInSteps(deps: SignInDeps) {
     return { outcome: { kind: "refused", message: reason === "cancelled" ? passkeyTexts.cancelled : passkeyTexts.browserFailed } };
   }
 
-  /** "E-mail me a code instead": for a holder who also has the e-mailed code; on as the second step's code. */
-  async function passkeyEmailStep(request: Request, session: PortalSession): Promise<FlowResult<"expired" | "refused" | "secondStep">> {
+  /**
+   * "E-mail me a code instead": for a holder who also has the e-mailed code, the second step's code; for
+   * one whose e-mailed code is off, while a passkey added recently may be undone from the inbox (issue 51),
+   * a code that leads to the recovery stage, never straight into the portal.
+   */
+  async function passkeyEmailStep(request: Request, session: PortalSession): Promise<FlowResult<"expired" | "refused" | "failed" | "secondStep">> {
     const at = atPasskey(session);
-    if (!at) return expired;
+    if (!at || !deps.secondStep) return expired;
     if (!at.stage.email || !at.stage.to) return { outcome: { kind: "refused", message: passkeyTexts.noEmailedCode } };
+    let replacesPasskeys: boolean;
+    try {
+      replacesPasskeys = !(await deps.secondStep.store.status(at.holderKey)).on;
+    } catch (error) {
+      if (error instanceof SecondStepUnavailable) return { outcome: { kind: "failed", message: secondStepTexts.unavailable } };
+      throw error;
+    }
     const failure = await sendCode(at.holderKey, at.stage.to, clientAddress(request));
     if (failure) return { outcome: { kind: "refused", message: failure } };
     return {
       outcome: { kind: "secondStep", to: maskAddress(at.stage.to), setup: false, resent: false },
-      cookie: await withPending(session, { ...at.pending, secondStep: { stage: "code", to: at.stage.to } }),
+      cookie: await withPending(session, { ...at.pending, secondStep: { stage: "code", to: at.stage.to, ...(replacesPasskeys ? { replacesPasskeys } : {}) } }),
     };
   }
 
@@ -498,6 +582,7 @@ export function createSignInSteps(deps: SignInDeps) {
     passkeyStep: counted("passkey", passkeyStep),
     passkeyCancelledStep: counted("passkey-cancelled", passkeyCancelledStep),
     passkeyEmailStep: counted("passkey-email", passkeyEmailStep),
+    passkeyRecoveryRemoveStep: counted("passkey-recovery-remove", passkeyRecoveryRemoveStep),
     /** Resolves once the devices noted so far (their e-mails included) are done: for tests and shutdown. */
     devicesNoted: () => Promise.all([...notingDevices]).then(() => undefined),
   };
@@ -531,6 +616,7 @@ export const {
   passkeyStep,
   passkeyCancelledStep,
   passkeyEmailStep,
+  passkeyRecoveryRemoveStep,
 } = createSignInSteps({
   identityUrl: config.PRACTICE_IDENTITY_URL,
   signedOutApi: config.PRACTICE_API_URL,

@@ -11,7 +11,9 @@
  * removed, used to sign in or refused there (decisions/300), never the passkey's name or credential; a
  * share link of the health summary made or revoked, and each use of it by whoever holds it: its
  * manifest or its file handed over, a wrong passcode, the link ended by too many of them
- * (decisions/305-309), never with the passcode or the key.
+ * (decisions/305-309), never with the passcode or the key; a wrong current password given as proof
+ * of a change to sign-in, and a sign-in with the password and an e-mailed code in place of a passkey
+ * (issue 51).
  */
 export const ACCESS_ACTIONS = [
   "view",
@@ -35,6 +37,8 @@ export const ACCESS_ACTIONS = [
   "passkey-removed",
   "passkey-used",
   "passkey-refused",
+  "password-check-failed",
+  "passkey-recovery",
 ] as const;
 export type AccessAction = (typeof ACCESS_ACTIONS)[number];
 

@@ -50,3 +50,16 @@ export function passkeyBringsRecoveryCodes(held: SecondStepsHeld & { recoveryCod
 export function recoveryCodesStay(after: SecondStepsHeld): boolean {
   return hasSecondStep(after);
 }
+
+/**
+ * How long a new passkey can be undone from the sign-in address alone (issue 51, decisions/365): a holder
+ * who signs in with the password and a code e-mailed to that address, in place of a passkey, may remove
+ * the passkeys added within these days. An older passkey keeps its full strength: only a passkey or a
+ * recovery code passes it.
+ */
+export const PASSKEY_UNDO_DAYS = 7;
+
+/** Whether a passkey added at `createdAt` may still be undone from the sign-in address at `now`. */
+export function passkeyUndoable(createdAt: Date, now: Date): boolean {
+  return now.getTime() - createdAt.getTime() < PASSKEY_UNDO_DAYS * 24 * 60 * 60 * 1000;
+}

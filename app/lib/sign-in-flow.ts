@@ -49,6 +49,8 @@ export const flowOutcomes = {
   recoveryCodes: z.object({ kind: z.literal("recoveryCodes"), codes: z.array(z.string()) }),
   // A passkey is asked for (decisions/300); `email` and `recovery` say which other ways this holder has.
   passkey: z.object({ kind: z.literal("passkey"), email: z.boolean(), recovery: z.boolean() }),
+  // A code e-mailed in place of a passkey was right (issue 51): the passkeys added recently, offered for removal.
+  passkeyRecovery: z.object({ kind: z.literal("passkeyRecovery"), passkeys: z.array(z.object({ name: z.string(), added: z.string(), from: z.string().nullable() })) }),
   // The browser's ceremony may start: WebAuthn's request options, as @simplewebauthn/browser takes them.
   passkeyOptions: z.object({ kind: z.literal("passkeyOptions"), options: PasskeyRequestOptionsSchema }),
 };

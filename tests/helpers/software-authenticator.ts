@@ -64,9 +64,14 @@ export class SoftwareAuthenticator {
     return Buffer.from(JSON.stringify({ type, challenge, origin: this.origin, crossOrigin: false }), "utf8");
   }
 
-  /** navigator.credentials.create(): a new credential for the relying party, as RegistrationResponseJSON. */
-  register(options: RegistrationOptionsLike) {
+  /**
+   * navigator.credentials.create(): a new credential for the relying party, as RegistrationResponseJSON;
+   * `reuse` answers with a credential this authenticator already holds (its id and key), as a copied or
+   * replayed registration would.
+   */
+  register(options: RegistrationOptionsLike, reuse?: Credential) {
     const rpId = options.rp.id ?? new URL(this.origin).hostname;
+    if (reuse) return this.answerOf(rpId, options.challenge, reuse);
     const { privateKey, publicKey } = generateKeyPairSync("ec", { namedCurve: "P-256" });
     const jwk = publicKey.export({ format: "jwk" });
     const cose = cbor(
@@ -81,6 +86,10 @@ export class SoftwareAuthenticator {
     const id = randomBytes(32);
     const credential: Credential = { id, privateKey, cose, counter: 0, userHandle: options.user.id };
     this.credentials.push(credential);
+    return this.answerOf(rpId, options.challenge, credential);
+  }
+
+  private answerOf(rpId: string, challenge: string, { id, cose }: Credential) {
     const idLength = Buffer.alloc(2);
     idLength.writeUInt16BE(id.length);
     const authData = Buffer.concat([createHash("sha256").update(rpId).digest(), Buffer.from([0x45]), Buffer.alloc(4), Buffer.alloc(16), idLength, id, cose]);
@@ -89,7 +98,7 @@ export class SoftwareAuthenticator {
       id: b64url(id),
       rawId: b64url(id),
       type: "public-key" as const,
-      response: { clientDataJSON: b64url(this.clientData("webauthn.create", options.challenge)), attestationObject: b64url(attestationObject), transports: ["internal" as const] },
+      response: { clientDataJSON: b64url(this.clientData("webauthn.create", challenge)), attestationObject: b64url(attestationObject), transports: ["internal" as const] },
       clientExtensionResults: {},
       authenticatorAttachment: "platform" as const,
     };

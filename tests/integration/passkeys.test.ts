@@ -10,10 +10,12 @@ import {
   readRegistrationAnswer,
   registrationOptions,
   relyingPartyOf,
+  userHandleOf,
   type Passkeys,
   type PasskeyStore,
 } from "../../app/.server/passkeys.server";
 import { sharePortalStore, unsharePortalStore, type PortalStore } from "../../app/.server/portal-store.server";
+import { PASSKEY_UNDO_DAYS } from "../../app/lib/second-step";
 import { hashCode, secondStepStore, secondStepThrottle, SECOND_STEP_LIMITS, type SecondStepStore } from "../../app/.server/second-step.server";
 import { secondStepCodes } from "../../app/.server/portal-store/schema";
 import { eq, sql } from "drizzle-orm";
@@ -55,16 +57,19 @@ afterAll(async () => {
 const HOLDER = "holderaaaaaaaaaaaaaaaa1";
 const OTHER = "holderbbbbbbbbbbbbbbbb2";
 const holder = (holderKey: string) => ({ holderKey, userName: "someone@example.test", displayName: "Some One" });
+/** The session that gave the proof for a new passkey (named as the portal names it), and the browser it is added from. */
+const SESSION = "provensessionaaaaa";
+const added = (holderKey: string, session = SESSION) => ({ holderKey, session, addedFrom: "Chrome on Linux" });
 
 function passkeysOn(store: PasskeyStore, state = new MemoryStateStore()): Passkeys {
   return { store, challenges: passkeyChallenges(state), relyingParty: rp, attempts: secondStepThrottle(state) };
 }
 
 /** Adds a passkey through the whole registration: options, the authenticator's answer, the server's check. */
-async function register(deps: Passkeys, authenticator: SoftwareAuthenticator, holderKey: string, name = "My phone") {
-  const options = await registrationOptions(deps, holder(holderKey));
+async function register(deps: Passkeys, authenticator: SoftwareAuthenticator, holderKey: string, name = "My phone", now = new Date()) {
+  const options = await registrationOptions(deps, holder(holderKey), SESSION);
   const answer = authenticator.register(options);
-  return { answer, verdict: await addPasskey(deps, holderKey, answer, name) };
+  return { answer, verdict: await addPasskey(deps, added(holderKey), answer, name, now) };
 }
 
 describe.each(["embedded", "postgres"] as const)("passkeys' store and checks (%s)", (kind) => {
@@ -145,17 +150,17 @@ describe.each(["embedded", "postgres"] as const)("passkeys' store and checks (%s
 
   it("a registration answer is taken once, for its holder, from the portal's origin; a bad name loses nothing", async () => {
     const authenticator = new SoftwareAuthenticator(ORIGIN);
-    const options = await registrationOptions(deps, holder(HOLDER));
+    const options = await registrationOptions(deps, holder(HOLDER), SESSION);
     const answer = authenticator.register(options);
-    expect(await addPasskey(deps, HOLDER, answer, "<b>")).toEqual({ ok: false, message: passkeyTexts.nameBadCharacters, status: 400 });
+    expect(await addPasskey(deps, added(HOLDER), answer, "<b>")).toEqual({ ok: false, message: passkeyTexts.nameBadCharacters, status: 400 });
     // The name's refusal did not use up the challenge: the same answer with a good name is taken.
-    expect(await addPasskey(deps, OTHER, answer, "Phone")).toEqual({ ok: false, message: passkeyTexts.replayed, status: 400 });
-    expect(await addPasskey(deps, HOLDER, answer, "Phone")).toEqual({ ok: true, name: "Phone", recoveryCodes: expect.any(Array) });
-    expect(await addPasskey(deps, HOLDER, answer, "Phone")).toEqual({ ok: false, message: passkeyTexts.replayed, status: 400 });
+    expect(await addPasskey(deps, added(OTHER), answer, "Phone")).toEqual({ ok: false, message: passkeyTexts.replayed, status: 400 });
+    expect(await addPasskey(deps, added(HOLDER), answer, "Phone")).toEqual({ ok: true, name: "Phone", recoveryCodes: expect.any(Array) });
+    expect(await addPasskey(deps, added(HOLDER), answer, "Phone")).toEqual({ ok: false, message: passkeyTexts.replayed, status: 400 });
 
     const elsewhere = new SoftwareAuthenticator("https://portal.example.test.evil.example");
-    const forged = elsewhere.register(await registrationOptions(deps, holder(HOLDER)));
-    expect(await addPasskey(deps, HOLDER, forged, "Phone")).toEqual({ ok: false, message: passkeyTexts.refused, status: 400 });
+    const forged = elsewhere.register(await registrationOptions(deps, holder(HOLDER), SESSION));
+    expect(await addPasskey(deps, added(HOLDER), forged, "Phone")).toEqual({ ok: false, message: passkeyTexts.refused, status: 400 });
     // What the profile posts is read by its schema first: anything else is no answer at all.
     expect(readRegistrationAnswer(JSON.stringify(answer))).not.toBeNull();
     expect(readRegistrationAnswer(JSON.stringify({ ...answer, type: "password" }))).toBeNull();
@@ -200,7 +205,30 @@ describe.each(["embedded", "postgres"] as const)("passkeys' store and checks (%s
     const [a, b] = [mine.assert(await authenticationOptions(deps, HOLDER)), mine.assert(await authenticationOptions(deps, HOLDER), { counter: mine.credentials[0].counter })];
     const verdicts = await Promise.all([checkPasskey(deps, HOLDER, a), checkPasskey(deps, HOLDER, b)]);
     expect(verdicts.filter((v) => v === "accepted")).toHaveLength(1);
+
+    // Issue 51: the user handle the authenticator keeps with the credential must be this holder's. One that
+    // speaks for another holder is refused, though the credential id and the signature are good (the
+    // signature does not cover the handle); an answer with no handle is judged by the credential alone.
+    const handled = mine.assert(await authenticationOptions(deps, HOLDER));
+    expect(handled.response.userHandle).toBe(userHandleOf(HOLDER));
+    expect(await checkPasskey(deps, HOLDER, { ...handled, response: { ...handled.response, userHandle: userHandleOf(OTHER) } })).toBe("not-this-account");
+    const unhandled = mine.assert(await authenticationOptions(deps, HOLDER));
+    expect(await checkPasskey(deps, HOLDER, { ...unhandled, response: { ...unhandled.response, userHandle: undefined } })).toBe("accepted");
     for (const key of [HOLDER, OTHER]) for (const p of await deps.store.list(key)) await deps.store.remove(key, p.id);
+  });
+
+  it("another account's credential registered again is refused without saying whose; this holder's own is told it is already listed", async () => {
+    const theirs = new SoftwareAuthenticator(ORIGIN);
+    await register(deps, theirs, OTHER, "Their phone");
+    const [credential] = theirs.credentials;
+    const again = (holderKey: string) => registrationOptions(deps, holder(holderKey), SESSION).then((options) => theirs.register(options, credential));
+    const refused = await addPasskey(deps, added(HOLDER), await again(HOLDER), "Copied");
+    expect(refused).toEqual({ ok: false, message: passkeyTexts.cannotAdd, status: 409 });
+    expect(JSON.stringify(refused)).not.toMatch(/already|your list/i);
+    expect(await addPasskey(deps, added(OTHER), await again(OTHER), "Twice")).toEqual({ ok: false, message: passkeyTexts.alreadyAdded, status: 409 });
+    expect(await deps.store.list(HOLDER)).toEqual([]);
+    expect((await deps.store.list(OTHER)).map((p) => p.name)).toEqual(["Their phone"]);
+    for (const p of await deps.store.list(OTHER)) await deps.store.remove(OTHER, p.id);
   });
 });
 
@@ -210,7 +238,7 @@ describe("a challenge in the state store", () => {
     const challenges = passkeyChallenges(new MemoryStateStore(() => now));
     await challenges.keep("challengechallenge01", { holderKey: HOLDER, purpose: "sign-in" });
     expect(await challenges.take("challengechallenge01", { holderKey: OTHER, purpose: "sign-in" })).toBe(false);
-    expect(await challenges.take("challengechallenge01", { holderKey: HOLDER, purpose: "register" })).toBe(false);
+    expect(await challenges.take("challengechallenge01", { holderKey: HOLDER, purpose: "register", session: SESSION })).toBe(false);
     expect(await challenges.take("challengechallenge01", { holderKey: HOLDER, purpose: "sign-in" })).toBe(true);
     expect(await challenges.take("challengechallenge01", { holderKey: HOLDER, purpose: "sign-in" })).toBe(false);
     await challenges.keep("challengechallenge02", { holderKey: HOLDER, purpose: "sign-in" });
@@ -285,8 +313,9 @@ describe("signing in with a passkey", () => {
     expect(await b.signedIn()).toBe(false);
     expect((await b.session()).get("pending")).toBeUndefined();
     const user = world.user("empty");
-    // The first passkey made recovery codes (decisions/321): they are offered beside it.
-    expect(await b.signIn(user.username, user.password)).toEqual({ kind: "passkey", email: false, recovery: true });
+    // The first passkey made recovery codes (decisions/321): they are offered beside it; and, the passkey
+    // being new, a code e-mailed to the sign-in address may undo it (issue 51, decisions/365).
+    expect(await b.signIn(user.username, user.password)).toEqual({ kind: "passkey", email: true, recovery: true });
     for (const p of await passkeys.store.list(key)) await passkeys.store.remove(key, p.id);
   });
 
@@ -294,7 +323,8 @@ describe("signing in with a passkey", () => {
     const user = world.user("solo");
     const { key, apiBase, id } = await holderOf("solo");
     const authenticator = new SoftwareAuthenticator(ORIGIN);
-    const { verdict } = await register(passkeys, authenticator, key, "Solo's phone");
+    // Added longer ago than a code e-mailed to the sign-in address may undo (issue 51, decisions/365).
+    const { verdict } = await register(passkeys, authenticator, key, "Solo's phone", new Date(Date.now() - (PASSKEY_UNDO_DAYS + 1) * 24 * 60 * 60 * 1000));
     // Every code the passkey brought used up: none is offered, nor taken.
     const codes = secondStepStore(() => embedded);
     for (const code of verdict.ok ? (verdict.recoveryCodes ?? []) : []) await codes.useRecoveryCode(key, code);
@@ -358,7 +388,7 @@ describe("signing in with a passkey", () => {
     if (!verdict.ok || !verdict.recoveryCodes) throw new Error("a first passkey makes recovery codes");
     const [code] = verdict.recoveryCodes;
     const b = browser(portal());
-    expect(await b.signIn(user.username, user.password)).toEqual({ kind: "passkey", email: false, recovery: true });
+    expect(await b.signIn(user.username, user.password)).toEqual({ kind: "passkey", email: true, recovery: true });
     // Only as a recovery code: the same letters typed as an e-mailed code are not one, and no code was e-mailed.
     expect(await b.code(code, false)).toEqual({ kind: "refused", message: passkeyTexts.usePasskeyFirst });
     expect(await b.code(code.toLowerCase(), true)).toEqual({ kind: "signedIn", redirectTo: "/" });
@@ -367,7 +397,7 @@ describe("signing in with a passkey", () => {
 
     // Spent: the same code signs nobody in again.
     const c = browser(portal());
-    expect(await c.signIn(user.username, user.password)).toEqual({ kind: "passkey", email: false, recovery: true });
+    expect(await c.signIn(user.username, user.password)).toEqual({ kind: "passkey", email: true, recovery: true });
     expect(await c.code(code, true)).toEqual({ kind: "refused", message: secondStepTexts.wrongRecoveryCode });
     expect(await c.signedIn()).toBe(false);
     await embedded.settled();

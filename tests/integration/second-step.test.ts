@@ -52,18 +52,18 @@ describe.each(["embedded", "postgres"] as const)("the second step's store (%s)",
 
   it("an e-mailed code works once, for its holder only, until it expires; a newer code replaces it", async () => {
     const now = new Date("2026-11-26T01:00:00Z");
-    const first = await codes.issueEmailCode(HOLDER, now);
-    const code = await codes.issueEmailCode(HOLDER, now);
-    if (first !== code) expect(await codes.useEmailCode(HOLDER, first, now)).toBe("wrong");
-    expect(await codes.useEmailCode(OTHER, code, now)).toBe("wrong");
-    expect(await codes.useEmailCode(HOLDER, code, new Date(now.getTime() + CODE_TTL_MS))).toBe("expired");
-    expect(await codes.useEmailCode(HOLDER, code, new Date(now.getTime() + CODE_TTL_MS - 1))).toBe("accepted");
-    expect(await codes.useEmailCode(HOLDER, code, now)).toBe("wrong");
+    const first = await codes.issueEmailCode(HOLDER, "sign-in", now);
+    const code = await codes.issueEmailCode(HOLDER, "sign-in", now);
+    if (first !== code) expect(await codes.useEmailCode(HOLDER, "sign-in", first, now)).toBe("wrong");
+    expect(await codes.useEmailCode(OTHER, "sign-in", code, now)).toBe("wrong");
+    expect(await codes.useEmailCode(HOLDER, "sign-in", code, new Date(now.getTime() + CODE_TTL_MS))).toBe("expired");
+    expect(await codes.useEmailCode(HOLDER, "sign-in", code, new Date(now.getTime() + CODE_TTL_MS - 1))).toBe("accepted");
+    expect(await codes.useEmailCode(HOLDER, "sign-in", code, now)).toBe("wrong");
   });
 
   it("two requests racing with the same code: exactly one passes", async () => {
-    const code = await codes.issueEmailCode(HOLDER);
-    const verdicts = await Promise.all(Array.from({ length: 6 }, () => codes.useEmailCode(HOLDER, code)));
+    const code = await codes.issueEmailCode(HOLDER, "sign-in");
+    const verdicts = await Promise.all(Array.from({ length: 6 }, () => codes.useEmailCode(HOLDER, "sign-in", code)));
     expect(verdicts.filter((v) => v === "accepted")).toHaveLength(1);
   });
 
@@ -301,7 +301,7 @@ describe("changes that weaken sign-in ask for fresh proof (decisions/312)", () =
 
     expect(await holder.post({ intent: "sign-in-security-turn-off" })).toEqual({ status: 400, reply: { ok: false, intent: "sign-in-security-turn-off", message: secondStepTexts.proofNeeded } });
     // An e-mailed code that was good, ten minutes and more ago.
-    const stale = await secondStep.portalSecondStep.store.issueEmailCode(holder.key, new Date(Date.now() - CODE_TTL_MS - 1_000));
+    const stale = await secondStep.portalSecondStep.store.issueEmailCode(holder.key, "confirm", new Date(Date.now() - CODE_TTL_MS - 1_000));
     expect(await holder.post({ intent: "sign-in-security-turn-off", code: stale })).toEqual({ status: 400, reply: { ok: false, intent: "sign-in-security-turn-off", message: secondStepTexts.expiredCode } });
 
     expect(await holder.post({ intent: "sign-in-security-confirm-send" })).toEqual({ status: 200, reply: { ok: true, intent: "sign-in-security-confirm-send", sentTo: expect.stringMatching(/^s•••@/) } });

@@ -8,6 +8,7 @@ import { passkeyTexts } from "../../app/lib/texts/passkeys";
 import { secondStepTexts } from "../../app/lib/texts/secondStep";
 import { ceremonyFailure, normalisePasskeyName, passkeyNameProblem } from "../../app/lib/passkeys";
 import { signInTexts } from "../../app/lib/texts/signIn";
+import { PASSKEY_UNDO_DAYS, passkeyUndoable } from "../../app/lib/second-step";
 
 /** Passkeys' rules (decisions/300): names, the browser's failures, the relying party, the login machine's passkey state. */
 
@@ -62,7 +63,7 @@ describe("the relying party", () => {
 });
 
 /** The login machine with scripted actors: the passkey's dialog, its refusals, the other ways. */
-function start(outcomes: { signIn: FlowOutcome; usePasskey?: FlowOutcome[]; passkeyEmail?: FlowOutcome[]; checkCode?: FlowOutcome[] }) {
+function start(outcomes: { signIn: FlowOutcome; usePasskey?: FlowOutcome[]; passkeyEmail?: FlowOutcome[]; checkCode?: FlowOutcome[]; removeRecentPasskeys?: (FlowOutcome | Error)[] }) {
   const codes: CodeRequest[] = [];
   const take = (list: FlowOutcome[] | undefined) => {
     const next = list?.shift();
@@ -77,6 +78,11 @@ function start(outcomes: { signIn: FlowOutcome; usePasskey?: FlowOutcome[]; pass
       checkCode: fromPromise(async ({ input }) => {
         codes.push(input);
         return take(outcomes.checkCode);
+      }),
+      removeRecentPasskeys: fromPromise(async () => {
+        const next = outcomes.removeRecentPasskeys?.shift();
+        if (next instanceof Error) throw next;
+        return take(next ? [next] : undefined);
       }),
       cancelSignIn: fromPromise(async () => ({ kind: "cancelled" }) as FlowOutcome),
     },
@@ -132,5 +138,68 @@ describe("login machine: a passkey asked for", () => {
     actor.send({ type: "passkey.cancel" });
     await waitForState(actor, (s) => s.matches("credentials"));
     expect(actor.getSnapshot().context.passkey).toBeNull();
+  });
+});
+
+describe("login machine: a code e-mailed in place of a passkey (issue 51)", () => {
+  const recent = [{ name: "Thief's laptop", added: "27-11-2026 at 9:02 am", from: "Chrome on Windows" }];
+
+  it("lists the passkeys added recently; a failed removal is told and the dialog stays; the next removal signs in", async () => {
+    const { actor } = start({
+      signIn: { kind: "passkey", email: true, recovery: true },
+      passkeyEmail: [{ kind: "secondStep", to: "s•••@demo.nz", setup: false, resent: false }],
+      checkCode: [{ kind: "passkeyRecovery", passkeys: recent }],
+      removeRecentPasskeys: [new Error("network down"), { kind: "failed", message: passkeyTexts.unavailable }, { kind: "signedIn", redirectTo: "/" }],
+    });
+    await waitForState(actor, (s) => s.matches({ passkey: "waiting" }));
+    actor.send({ type: "passkey.email" });
+    await waitForState(actor, (s) => s.matches({ secondStep: "entering" }));
+    actor.send({ type: "code.submit", code: "123456", recovery: false });
+    await waitForState(actor, (s) => s.matches({ recoveringPasskeys: "choosing" }));
+    expect(actor.getSnapshot().context.recentPasskeys).toEqual(recent);
+    actor.send({ type: "recovery.remove" });
+    await waitForState(actor, (s) => s.matches({ recoveringPasskeys: "choosing" }) && s.context.recoveryMessage !== null);
+    expect(actor.getSnapshot().context.recoveryMessage).toBe(signInTexts.networkFailure);
+    actor.send({ type: "recovery.remove" });
+    await waitForState(actor, (s) => s.matches({ recoveringPasskeys: "choosing" }) && s.context.recoveryMessage === passkeyTexts.unavailable);
+    actor.send({ type: "recovery.remove" });
+    await waitForState(actor, (s) => s.matches("signedIn"));
+  });
+
+  it("with an older passkey left, the passkey is asked for again; Keep them and cancel ends the sign-in", async () => {
+    const again = start({
+      signIn: { kind: "passkey", email: true, recovery: false },
+      passkeyEmail: [{ kind: "secondStep", to: "s•••@demo.nz", setup: false, resent: false }],
+      checkCode: [{ kind: "passkeyRecovery", passkeys: recent }],
+      removeRecentPasskeys: [{ kind: "passkey", email: false, recovery: false }],
+    });
+    await waitForState(again.actor, (s) => s.matches({ passkey: "waiting" }));
+    again.actor.send({ type: "passkey.email" });
+    await waitForState(again.actor, (s) => s.matches({ secondStep: "entering" }));
+    again.actor.send({ type: "code.submit", code: "123456", recovery: false });
+    await waitForState(again.actor, (s) => s.matches({ recoveringPasskeys: "choosing" }));
+    again.actor.send({ type: "recovery.remove" });
+    await waitForState(again.actor, (s) => s.matches({ passkey: "waiting" }));
+    expect(again.actor.getSnapshot().context.passkey).toEqual({ email: false, recovery: false });
+
+    const kept = start({ signIn: { kind: "passkey", email: true, recovery: false }, passkeyEmail: [{ kind: "secondStep", to: "s•••@demo.nz", setup: false, resent: false }], checkCode: [{ kind: "passkeyRecovery", passkeys: recent }] });
+    await waitForState(kept.actor, (s) => s.matches({ passkey: "waiting" }));
+    kept.actor.send({ type: "passkey.email" });
+    await waitForState(kept.actor, (s) => s.matches({ secondStep: "entering" }));
+    kept.actor.send({ type: "code.submit", code: "123456", recovery: false });
+    await waitForState(kept.actor, (s) => s.matches({ recoveringPasskeys: "choosing" }));
+    kept.actor.send({ type: "recovery.cancel" });
+    await waitForState(kept.actor, (s) => s.matches("credentials"));
+    expect(kept.actor.getSnapshot().context.recentPasskeys).toEqual([]);
+  });
+});
+
+describe("how long a new passkey can be undone from the sign-in address (decisions/365)", () => {
+  it(`is ${PASSKEY_UNDO_DAYS} days, to the millisecond`, () => {
+    const added = new Date("2026-11-20T09:00:00Z");
+    const day = 24 * 60 * 60 * 1000;
+    expect(passkeyUndoable(added, added)).toBe(true);
+    expect(passkeyUndoable(added, new Date(added.getTime() + PASSKEY_UNDO_DAYS * day - 1))).toBe(true);
+    expect(passkeyUndoable(added, new Date(added.getTime() + PASSKEY_UNDO_DAYS * day))).toBe(false);
   });
 });

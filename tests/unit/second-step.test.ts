@@ -23,9 +23,12 @@ describe("second-step codes", () => {
     const code = "7kq2m x9pda";
     expect(hashCode("holder-aaaaaaaaaaaaaaaa", "recovery", code)).toBe(hashCode("holder-aaaaaaaaaaaaaaaa", "recovery", "7KQ2M-X9PDA"));
     expect(hashCode("holder-aaaaaaaaaaaaaaaa", "recovery", code)).not.toBe(hashCode("holder-bbbbbbbbbbbbbbbb", "recovery", code));
-    expect(hashCode("holder-aaaaaaaaaaaaaaaa", "email", "123456")).not.toBe(hashCode("holder-aaaaaaaaaaaaaaaa", "recovery", "123456"));
+    expect(hashCode("holder-aaaaaaaaaaaaaaaa", "sign-in", "123456")).not.toBe(hashCode("holder-aaaaaaaaaaaaaaaa", "recovery", "123456"));
+    // A code e-mailed for one purpose is not found for another (issue 51).
+    expect(hashCode("holder-aaaaaaaaaaaaaaaa", "sign-in", "123456")).not.toBe(hashCode("holder-aaaaaaaaaaaaaaaa", "confirm", "123456"));
+    expect(hashCode("holder-aaaaaaaaaaaaaaaa", "confirm", "123456")).not.toBe(hashCode("holder-aaaaaaaaaaaaaaaa", "turn-on", "123456"));
     // Never the code itself: 43 base64url characters of a SHA-256.
-    expect(hashCode("holder-aaaaaaaaaaaaaaaa", "email", "123456")).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(hashCode("holder-aaaaaaaaaaaaaaaa", "sign-in", "123456")).toMatch(/^[A-Za-z0-9_-]{43}$/);
   });
 
   it("the shape check names what is wrong, and takes a code typed with spaces", () => {

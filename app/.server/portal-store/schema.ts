@@ -90,6 +90,12 @@ export const secondStepCodes = pgTable(
     id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
     holderKey: text("holder_key").notNull(),
     kind: text("kind", { enum: ["email", "recovery"] }).notNull(),
+    /**
+     * What an e-mailed code was sent for (issue 51): signing in, confirming a change, turning the code on.
+     * A code works only for its own purpose, and a new one replaces only the earlier one of that purpose,
+     * so asking for a code to confirm a change never spends or replaces the code of a sign-in under way.
+     */
+    purpose: text("purpose", { enum: ["sign-in", "confirm", "turn-on"] }),
     codeHash: text("code_hash").notNull(),
     createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull(),
     /** E-mailed codes only. */
@@ -101,6 +107,7 @@ export const secondStepCodes = pgTable(
     check("second_step_codes_kind", sql`${t.kind} in ('email', 'recovery')`),
     check("second_step_codes_hash", sql`${t.codeHash} ~ '^[A-Za-z0-9_-]{43}$'`),
     check("second_step_codes_expiry", sql`(${t.kind} = 'email') = (${t.expiresAt} is not null)`),
+    check("second_step_codes_purpose", sql`(${t.kind} = 'email') = (${t.purpose} is not null) and (${t.purpose} is null or ${t.purpose} in ('sign-in', 'confirm', 'turn-on'))`),
   ],
 );
 
@@ -225,9 +232,12 @@ export const passkeys = pgTable(
     name: text("name").notNull(),
     createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull(),
     lastUsedAt: timestamp("last_used_at", { withTimezone: true, mode: "date" }),
+    /** The browser it was added from, as a label of the closed lists ("Chrome on Windows"): how a holder tells a passkey they did not add (issue 51). Null for passkeys added before it was kept. */
+    addedFrom: text("added_from"),
   },
   (t) => [
     index("passkeys_by_holder").on(t.holderKey),
+    check("passkeys_added_from", sql`${t.addedFrom} is null or ${t.addedFrom} ~ '^[A-Za-z ]{1,40} on [A-Za-z ]{1,20}$'`),
     // PostgreSQL's regular expressions count to 255 at most: the lengths are checked apart.
     check(
       "passkeys_keys",

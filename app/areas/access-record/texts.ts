@@ -85,4 +85,6 @@ export const ACTION_WORDS: Record<AccessAction, { page: string; item: string }> 
   "passkey-removed": { page: "Removed a passkey for", item: "Removed a passkey for" },
   "passkey-used": { page: "Used a passkey at", item: "Used a passkey at" },
   "passkey-refused": { page: "A passkey was refused at", item: "A passkey was refused at" },
+  "password-check-failed": { page: "A wrong password was entered at", item: "A wrong password was entered at" },
+  "passkey-recovery": { page: "Signed in with an e-mailed code instead of a passkey at", item: "Signed in with an e-mailed code instead of a passkey at" },
 };

@@ -48,7 +48,7 @@ async function signInSecurityOf(request: Request) {
       canSend: portalSecondStep.sendMail !== null,
       // Passkeys can be added only where the portal knows its public origin.
       canAddPasskeys: portalPasskeys.relyingParty !== null,
-      passkeys: passkeys.map((p) => ({ id: p.id, name: p.name, added: formatDateTime(p.createdAt.getTime()), lastUsed: p.lastUsedAt ? formatDateTime(p.lastUsedAt.getTime()) : null })),
+      passkeys: passkeys.map((p) => ({ id: p.id, name: p.name, added: formatDateTime(p.createdAt.getTime()), addedFrom: p.addedFrom, lastUsed: p.lastUsedAt ? formatDateTime(p.lastUsedAt.getTime()) : null })),
     };
   } catch (error) {
     if (error instanceof SecondStepUnavailable || error instanceof PasskeysUnavailable) return null;
@@ -263,7 +263,7 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
                   {signInSecurity.passkeys.map((p) => (
                     <li key={p.id} className="flex flex-col gap-2 rounded border border-line p-4" aria-label={p.name}>
                       <h4 className="break-words text-lg font-bold">{p.name}</h4>
-                      <Rows rows={[[passkeyTexts.addedOn, p.added], [passkeyTexts.lastUsed, p.lastUsed ?? passkeyTexts.neverUsed]]} />
+                      <Rows rows={[[passkeyTexts.addedOn, p.added], ...(p.addedFrom ? [[passkeyTexts.addedFromLabel, p.addedFrom] as [string, string]] : []), [passkeyTexts.lastUsed, p.lastUsed ?? passkeyTexts.neverUsed]]} />
                       <div className="flex flex-wrap gap-3">
                         <Button variant="secondary" onClick={() => setPasskey({ kind: "rename", id: p.id, name: p.name })} aria-label={passkeyTexts.renameLabel(p.name)}>
                           Rename
@@ -383,7 +383,13 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
           dialog={dialog === "turn-on" || dialog === "turn-off" || dialog === "recovery-codes" ? dialog : null}
           passkeysKept={(signInSecurity?.passkeys.length ?? 0) > 0}
           onOpenChange={(open) => (open ? undefined : setDialog(null))} onSaved={saved} />
-        <PasskeyDialog question={passkey} recoveryAllowed={(signInSecurity?.recoveryCodesLeft ?? 0) > 0} onOpenChange={(open) => (open ? undefined : setPasskey(null))} onSaved={saved} />
+        <PasskeyDialog
+          question={passkey}
+          recoveryAllowed={(signInSecurity?.recoveryCodesLeft ?? 0) > 0}
+          passwordAllowed={signInSecurity !== null && !hasSecondStep({ emailOn: signInSecurity.on, passkeys: signInSecurity.passkeys.length })}
+          onOpenChange={(open) => (open ? undefined : setPasskey(null))}
+          onSaved={saved}
+        />
         <DevicesDialog question={signingOut} onOpenChange={(open) => (open ? undefined : setSigningOut(null))} onSaved={saved} />
         <TermsDialog open={dialog === "terms"} onOpenChange={openChange("terms")} title="Terms and Conditions" text={terms[0] ?? null} />
         </Suspense>

@@ -1,12 +1,24 @@
 import { data } from "react-router";
-import { maskAddress, portalSecondStep, recordSignInEvent, SecondStepUnavailable, sendSecondStepCode } from "../../.server/second-step.server";
-import { checkProof } from "../../.server/second-step-proof.server";
-import { accountHolderKey, requireSession } from "../../.server/session.server";
-import { clientAddress } from "../../.server/client-address.server";
+import {
+  maskAddress,
+  portalSecondStep,
+  recordSignInEvent,
+  SecondStepUnavailable,
+  sendSecondStepCode,
+  sessionBudget,
+  type CodeMail,
+} from "../../.server/second-step.server";
+import { checkProof, type ProofChange } from "../../.server/second-step-proof.server";
+import { accountHolderKey, anonymousSessionId, requireSession, type SignedIn } from "../../.server/session.server";
+import { deviceLabel } from "../../.server/access-record.server";
+import { authenticate, logout } from "../../.server/practice/auth.server";
+import { PracticeApiError } from "../../.server/practice/client.server";
+import { mailSecurityChange, type SecurityChange } from "../../.server/security-mail.server";
+import { stateStore } from "../../.server/state.server";
 import { secondStepTexts } from "../../lib/texts/secondStep";
 import { codeShapeProblem, hasSecondStep } from "../../lib/second-step";
 import type { SecondStepReply } from "./forms";
-import { addPasskey, PasskeysUnavailable, portalPasskeys, readRegistrationAnswer, registrationOptions } from "../../.server/passkeys.server";
+import { addPasskey, CHALLENGE_TTL_MS, PasskeysUnavailable, portalPasskeys, readRegistrationAnswer, registrationOptions } from "../../.server/passkeys.server";
 import { passkeyTexts } from "../../lib/texts/passkeys";
 import { normalisePasskeyName, passkeyNameProblem } from "../../lib/passkeys";
 
@@ -14,14 +26,36 @@ import { normalisePasskeyName, passkeyNameProblem } from "../../lib/passkeys";
  * The profile's Sign-in security (decisions/277), posted to the profile's own action with intents
  * starting "sign-in-security-" (a route of its own would grow every page's route manifest): send a code to turn the e-mailed code on, turn it
  * on with that code (answering the first recovery codes, shown once), turn it off, make new recovery
- * codes; add, rename and remove passkeys (decisions/300). Turning the code off, new recovery codes and
- * removing a passkey weaken sign-in, so each carries fresh proof (decisions/312): a code e-mailed for it (`confirm-send`)
- * or a recovery code. Always the account holder's own, whoever's record is being viewed: the second step belongs
- * to the person who signs in. Same-origin posts only, as every action (server.ts). Every change is
- * recorded on the holder's access record, never a code.
+ * codes; add, rename and remove passkeys (decisions/300). Every change but a rename carries fresh proof
+ * (decisions/312, issue 51): a code e-mailed for it (`confirm-send`), a recovery code, or, to add a
+ * passkey while no second step exists, the current password; a stolen session alone changes nothing.
+ * Codes asked for and wrong proofs count against this session and the holder's changes, never the
+ * owner's sign-in; e-mailed codes work only for their purpose. Every change is e-mailed to the sign-in
+ * address at once and recorded on the holder's access record, never a code. Always the account holder's
+ * own, whoever's record is being viewed: the second step belongs to the person who signs in. Same-origin posts only, as every action (server.ts).
  */
 
 export const SIGN_IN_SECURITY = "sign-in-security-";
+
+const turnOnMail: CodeMail = { purpose: "turn-on", subject: secondStepTexts.mailSubject, body: secondStepTexts.mailBody };
+const confirmMail: CodeMail = { purpose: "confirm", subject: secondStepTexts.confirmSubject, body: secondStepTexts.confirmBody };
+
+/**
+ * A session that has given proof for a new passkey may ask for the browser's prompt again (a cancelled
+ * or timed-out prompt is common) for as long as a challenge lives, without proof again; the grant is
+ * this session's alone, and goes once a passkey is added.
+ */
+const addGrantKey = (sessionId: string) => `passkey-add-proof:${anonymousSessionId(sessionId)}`;
+
+/** The practice's check of the holder's current password (as Change Password makes it): its own sign-in, given back at once. */
+function practicePassword(user: SignedIn["user"]) {
+  return async (typed: string): Promise<"right" | "wrong"> => {
+    const outcome = await authenticate(user.apiBase, { userName: user.username, password: typed });
+    if (outcome.kind !== "signedIn") return "wrong";
+    await logout(user.apiBase, outcome.token).catch(() => undefined);
+    return outcome.patientId === user.parentId ? "right" : "wrong";
+  };
+}
 
 export async function signInSecurityAction(request: Request, form: FormData) {
   const signedIn = await requireSession(request);
@@ -29,72 +63,89 @@ export async function signInSecurityAction(request: Request, form: FormData) {
   const holderKey = accountHolderKey(user.apiBase, user.parentId);
   const who = { apiBase: user.apiBase, holderId: user.parentId, holderKey, sessionId: session.id };
   const intent = String(form.get("intent") ?? "");
-  const address = clientAddress(request);
   const { store } = portalSecondStep;
+  const sends = sessionBudget(portalSecondStep.sessionSends, session.id, holderKey);
+  const attempts = sessionBudget(portalSecondStep.sessionAttempts, session.id, holderKey);
   const refuse = (message: string, status = 400) => data<SecondStepReply>({ ok: false, intent, message }, { status, headers: { "Cache-Control": "no-store" } });
   const answer = (reply: Omit<Extract<SecondStepReply, { ok: true }>, "ok" | "intent">) => data<SecondStepReply>({ ok: true, intent, ...reply }, { headers: { "Cache-Control": "no-store" } });
+  const proven = (change: ProofChange, password?: ReturnType<typeof practicePassword>) => checkProof({ store, budget: attempts, password }, who, request, form, change);
+  const told = (change: SecurityChange) => mailSecurityChange(portalSecondStep.sendMail, user.username, change, request);
   try {
     switch (intent.slice(SIGN_IN_SECURITY.length)) {
       case "send": {
         // The sign-in address: the one the code will go to at every sign-in.
-        const failure = await sendSecondStepCode(portalSecondStep, holderKey, user.username, address);
+        const failure = await sendSecondStepCode(portalSecondStep, sends, holderKey, user.username, turnOnMail);
         return failure ? refuse(failure, 503) : answer({ sentTo: maskAddress(user.username) });
       }
       case "turn-on": {
         const code = String(form.get("code") ?? "");
         const problem = codeShapeProblem(code, false);
         if (problem) return refuse(problem);
-        const claim = await portalSecondStep.attempts.claim(holderKey, address);
-        if (!claim.allowed) return refuse(secondStepTexts.tooManyAttempts, 429);
-        const verdict = await store.useEmailCode(holderKey, code);
+        if (!(await attempts.claim())) return refuse(secondStepTexts.tooManyAttempts, 429);
+        const verdict = await store.useEmailCode(holderKey, "turn-on", code);
         if (verdict !== "accepted") {
           recordSignInEvent(who, request, "second-step-failed");
           return refuse(verdict === "expired" ? secondStepTexts.expiredCode : secondStepTexts.wrongCode);
         }
-        await portalSecondStep.attempts.succeeded(holderKey, address);
+        await attempts.succeeded();
         const codes = await store.turnOn(holderKey);
         recordSignInEvent(who, request, "second-step-on");
         recordSignInEvent(who, request, "recovery-codes-made");
+        await told({ kind: "second-step-on" });
         return answer({ codes, message: secondStepTexts.turnedOn });
       }
       case "confirm-send": {
-        // A code for a change that weakens sign-in, with words of its own: someone who did not ask is told what to do.
-        const failure = await sendSecondStepCode(portalSecondStep, holderKey, user.username, address, { subject: secondStepTexts.confirmSubject, body: secondStepTexts.confirmBody });
+        // A code for a change to sign-in, with words of its own: someone who did not ask is told what to do.
+        const failure = await sendSecondStepCode(portalSecondStep, sends, holderKey, user.username, confirmMail);
         return failure ? refuse(failure, 503) : answer({ sentTo: maskAddress(user.username) });
       }
       case "turn-off": {
-        const proof = await checkProof(portalSecondStep, who, request, form, "second-step-off", address);
+        const proof = await proven("second-step-off");
         if (!proof.ok) return refuse(proof.message, proof.status);
         const { recoveryCodesKept } = await store.turnOff(holderKey);
         recordSignInEvent(who, request, "second-step-off");
+        await told({ kind: "second-step-off" });
         return answer({ message: recoveryCodesKept ? secondStepTexts.turnedOffCodesKept : secondStepTexts.turnedOff });
       }
       case "recovery-codes": {
         // Any second step has recovery codes: the e-mailed code's, or a passkey's (decisions/321).
         const [{ on }, passkeyCount] = await Promise.all([store.status(holderKey), portalPasskeys.store.count(holderKey)]);
         if (!hasSecondStep({ emailOn: on, passkeys: passkeyCount })) return refuse(secondStepTexts.notOn);
-        const proof = await checkProof(portalSecondStep, who, request, form, "recovery-codes", address);
+        const proof = await proven("recovery-codes");
         if (!proof.ok) return refuse(proof.message, proof.status);
         const codes = await store.replaceRecoveryCodes(holderKey);
         recordSignInEvent(who, request, "recovery-codes-made");
+        await told({ kind: "recovery-codes-made" });
         return answer({ codes, message: secondStepTexts.newRecoveryCodes });
       }
-      // Passkeys (decisions/300): the options of the browser's ceremony, its new credential, a new name, removal.
+      // Passkeys (decisions/300): the options of the browser's ceremony (after proof), its new credential, a new name, removal.
       case "passkey-options": {
         if (!portalPasskeys.relyingParty) return refuse(passkeyTexts.noOrigin, 503);
         const problem = passkeyNameProblem(String(form.get("name") ?? ""));
         if (problem) return refuse(problem);
-        const options = await registrationOptions(portalPasskeys, { holderKey, userName: user.username, displayName: user.parentName });
+        const grant = addGrantKey(session.id);
+        if ((await stateStore.get(grant)) === null) {
+          // A holder with no second step yet has nothing but the password and the inbox: either is proof (issue 51).
+          const [{ on }, passkeyCount] = await Promise.all([store.status(holderKey), portalPasskeys.store.count(holderKey)]);
+          const passwordAllowed = !hasSecondStep({ emailOn: on, passkeys: passkeyCount }) && user.username !== "";
+          const proof = await proven("passkey-add", passwordAllowed ? practicePassword(user) : undefined);
+          if (!proof.ok) return refuse(proof.message, proof.status);
+          await stateStore.set(grant, "proven", CHALLENGE_TTL_MS);
+        }
+        const options = await registrationOptions(portalPasskeys, { holderKey, userName: user.username, displayName: user.parentName }, anonymousSessionId(session.id));
         return answer({ options });
       }
       case "passkey-add": {
         const response = readRegistrationAnswer(String(form.get("answer") ?? ""));
         if (!response) return refuse(passkeyTexts.refused);
-        const verdict = await addPasskey(portalPasskeys, holderKey, response, String(form.get("name") ?? ""));
+        const addedFrom = deviceLabel(request.headers.get("User-Agent"));
+        const verdict = await addPasskey(portalPasskeys, { holderKey, session: anonymousSessionId(session.id), addedFrom }, response, String(form.get("name") ?? ""));
         if (!verdict.ok) return refuse(verdict.message, verdict.status);
+        await stateStore.delete(addGrantKey(session.id));
         recordSignInEvent(who, request, "passkey-added");
         // A first passkey brought recovery codes (decisions/321): recorded as when the e-mailed code made them, and shown once.
         if (verdict.recoveryCodes) recordSignInEvent(who, request, "recovery-codes-made");
+        await told({ kind: "passkey-added", name: verdict.name });
         return answer({ message: passkeyTexts.added(verdict.name), ...(verdict.recoveryCodes ? { codes: verdict.recoveryCodes } : {}) });
       }
       case "passkey-rename": {
@@ -110,11 +161,12 @@ export async function signInSecurityAction(request: Request, form: FormData) {
         // Removing one weakens sign-in: fresh proof first (decisions/312), asked only for a passkey this holder has, so a wrong id spends no code.
         const id = String(form.get("id") ?? "");
         if (!(await portalPasskeys.store.list(holderKey)).some((p) => p.id === id)) return refuse(passkeyTexts.notListed, 404);
-        const proof = await checkProof(portalSecondStep, who, request, form, "passkey-remove", address);
+        const proof = await proven("passkey-remove");
         if (!proof.ok) return refuse(proof.message, proof.status);
         const removed = await portalPasskeys.store.remove(holderKey, id);
         if (removed === null) return refuse(passkeyTexts.notListed, 404);
         recordSignInEvent(who, request, "passkey-removed");
+        await told({ kind: "passkey-removed", name: removed.name });
         return answer({ message: removed.recoveryCodesRemoved ? passkeyTexts.removedWithCodes(removed.name) : passkeyTexts.removed(removed.name) });
       }
       default:
@@ -123,6 +175,8 @@ export async function signInSecurityAction(request: Request, form: FormData) {
   } catch (error) {
     if (error instanceof PasskeysUnavailable) return refuse(passkeyTexts.unavailable, 503);
     if (error instanceof SecondStepUnavailable) return refuse(secondStepTexts.unavailable, 503);
+    // The practice could not check a password given as proof: nothing was counted, nothing changed.
+    if (error instanceof PracticeApiError) return refuse(secondStepTexts.passwordUncheckable, 503);
     throw error;
   }
 }

@@ -6,6 +6,7 @@ import {
   passkeyCancelledStep,
   passkeyEmailStep,
   passkeyOptionsStep,
+  passkeyRecoveryRemoveStep,
   passkeyStep,
   resendCodeStep,
   secondStepCode,
@@ -63,6 +64,7 @@ const dispatch = stepDispatcher(
     passkey: flowStep(({ answer }, { request, session }) => passkeyStep(request, session, answer)),
     "passkey-cancelled": flowStep(({ reason }, { request, session }) => passkeyCancelledStep(request, session, reason)),
     "passkey-email": flowStep((_, { request, session }) => passkeyEmailStep(request, session)),
+    "passkey-recovery-remove": flowStep((_, { request, session }) => passkeyRecoveryRemoveStep(request, session)),
     cancel: flowStep((_, { session }) => cancelStep(session)),
   },
   {

@@ -45,7 +45,7 @@ export const signInSteps = stepArea("/login/flow", {
   /** One of the linked accounts the chooser listed. */
   "choose-account": step(z.object({ account: z.string() }), answers(o.expired, o.refused)),
   /** The second step (decisions/277): the e-mailed code, or a recovery code. */
-  "second-step": step(z.object({ code: z.string(), recovery: z.boolean() }), answers(o.expired, o.refused, o.failed, o.recoveryCodes, o.passwordUpdate, o.chooseAccount)),
+  "second-step": step(z.object({ code: z.string(), recovery: z.boolean() }), answers(o.expired, o.refused, o.failed, o.recoveryCodes, o.passkeyRecovery, o.passkey, o.passwordUpdate, o.chooseAccount)),
   /** "Send a new code". */
   "second-step-resend": step(Empty, answers(o.expired, o.refused, o.secondStep)),
   /** On with the sign-in after the recovery codes made at sign-in were shown. */
@@ -54,8 +54,10 @@ export const signInSteps = stepArea("/login/flow", {
   "passkey-options": step(Empty, answers(o.expired, o.failed, o.passkeyOptions)),
   passkey: step(z.object({ answer: PasskeyAnswerSchema }), answers(o.expired, o.refused, o.failed, o.passwordUpdate, o.chooseAccount)),
   "passkey-cancelled": step(z.object({ reason: z.enum(["cancelled", "unsupported", "failed"]) }), answers(o.expired, o.refused)),
-  /** "E-mail me a code instead" of the passkey, for a holder who also has the e-mailed code. */
-  "passkey-email": step(Empty, answers(o.expired, o.refused, o.secondStep)),
+  /** "E-mail me a code instead" of the passkey: the e-mailed code, or the way to undo a passkey added recently (issue 51). */
+  "passkey-email": step(Empty, answers(o.expired, o.refused, o.failed, o.secondStep)),
+  /** "Remove these passkeys" after a code e-mailed in place of a passkey (issue 51). */
+  "passkey-recovery-remove": step(Empty, answers(o.expired, o.failed, o.passkey, o.passwordUpdate, o.chooseAccount)),
   /** Cancel on the password panel, the chooser or the second step: the session ends. */
   cancel: step(Empty, answers(o.cancelled)),
 });

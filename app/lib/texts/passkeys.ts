@@ -23,6 +23,18 @@ export const passkeyTexts = {
   linkSignIn: "Your account asks for a passkey when you sign in. Please sign in here with your e-mail address and password.",
   usePasskeyFirst: "Use your passkey, or choose another way to confirm it is you.",
   noEmailedCode: "The e-mailed code is not on for your account. Use your passkey or a recovery code.",
+  /**
+   * A sign-in with an e-mailed code in place of a passkey (issue 51, decisions/365): only the passkeys
+   * added in the last PASSKEY_UNDO_DAYS days can be removed this way.
+   */
+  recoveryTitle: "Passkeys added recently",
+  recoveryDescription: (days: number) =>
+    `You signed in with your password and a code we e-mailed you instead of a passkey. These passkeys were added to your account in the last ${days} days. If you do not recognise one, someone may have signed in as you: remove them, then change your password.`,
+  recoveryListLabel: "Passkeys added recently",
+  recoveryAdded: (when: string, from: string | null) => (from ? `Added ${when} from ${from}` : `Added ${when}`),
+  recoveryRemove: "Remove these passkeys",
+  recoveryKeep: "Keep them and cancel",
+  recoveryRemoved: (count: number) => (count === 1 ? "The passkey was removed." : `The ${count} passkeys were removed.`),
   noOrigin: "Passkeys cannot be used on this portal yet: its public address is not set up. Please ask your practice.",
   /** The profile. */
   sectionTitle: "Passkeys",
@@ -30,7 +42,11 @@ export const passkeyTexts = {
   intro: "After your password we ask for one of these passkeys.",
   addPasskey: "Add a passkey",
   addTitle: "Add a passkey",
-  addDescription: "Give this passkey a name you will recognise, then follow your browser's steps (your fingerprint, face, screen lock or security key).",
+  addDescription: "Give this passkey a name you will recognise. To check it is you, we then ask for a code we e-mail you (or a recovery code, or your password if you have no second step yet), and your browser shows its own steps (your fingerprint, face, screen lock or security key).",
+  /** The proof was given: the browser's prompt is next, and again after a cancelled one, without new proof (issue 51). */
+  promptTitle: (name: string) => `Add the passkey "${name}"`,
+  promptDescription: "Follow your browser's steps: your fingerprint, face, screen lock or security key.",
+  tryAgain: "Try again",
   nameLabel: "Name",
   nameHint: "For example: My phone, Work laptop.",
   nameMissing: "Enter a name for this passkey.",
@@ -39,6 +55,8 @@ export const passkeyTexts = {
   added: (name: string) => `Passkey "${name}" added. It is asked for from your next sign-in.`,
   addCancelled: "The passkey was not added: it was cancelled or took too long. Press Add passkey to try again.",
   alreadyAdded: "This device's passkey is already on your list.",
+  /** Another account's credential (issue 51): refused without saying whose. */
+  cannotAdd: "This passkey cannot be added. Use another device or security key.",
   renameTitle: (name: string) => `Rename "${name}"`,
   renamed: (name: string) => `The passkey is now called "${name}".`,
   removeTitle: (name: string) => `Remove "${name}"?`,
@@ -53,6 +71,7 @@ export const passkeyTexts = {
   codesDescription: (name: string) => `Passkey "${name}" added. If you lose this device, a recovery code signs you in instead of your passkey.`,
   notListed: "That passkey is no longer on your list.",
   addedOn: "Added",
+  addedFromLabel: "Added from",
   lastUsed: "Last used",
   neverUsed: "Not used yet",
   renameLabel: (name: string) => `Rename ${name}`,

@@ -10,6 +10,8 @@ export const secondStepTexts = {
   expiredCode: "That code has expired. Send a new code and use the newest one.",
   wrongRecoveryCode: "That recovery code is not right, or it has been used already. Each recovery code works once.",
   tooManyAttempts: "There have been too many wrong codes. Please wait 15 minutes and try again.",
+  // The codes sent are counted apart from the wrong ones (issue 51): the pause says which it is.
+  tooManySends: "We have sent as many codes as we can for now. Please wait 15 minutes, then ask for a new code.",
   cannotSend: "We could not send your code just now. Please try again in a few minutes.",
   unavailable: "We could not check your code just now. Please try again in a few minutes.",
   // A link's sign-in carries no address to send the code to (decisions/277).
@@ -22,6 +24,11 @@ export const secondStepTexts = {
   newRecoveryCodes: "You have new recovery codes. The old ones no longer work.",
   // Fresh proof before a change that weakens sign-in (decisions/312).
   proofNeeded: "To make this change, enter the code we have just e-mailed you, or one of your recovery codes.",
+  // The current password as proof: only for a passkey added by a holder with no second step yet (issue 51).
+  passwordNotProof: "Your password alone cannot confirm this change. Enter the code we have just e-mailed you, or one of your recovery codes.",
+  wrongPassword: "That password is not right. Enter your current password, or ask for a code by e-mail instead.",
+  passwordUncheckable: "We could not check your password just now. Please try again in a few minutes, or ask for a code by e-mail instead.",
+  tooManyPasswords: "There have been too many wrong passwords or codes. Please wait 15 minutes and try again.",
   confirmSent: (to: string) => `We have sent a 6-digit code to ${to}. Enter it to confirm. It works for 10 minutes.`,
   confirmSubject: "Your code to confirm a change to your sign-in",
   confirmBody: (code: string) =>

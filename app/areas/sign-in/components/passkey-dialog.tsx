@@ -4,7 +4,7 @@ import { Dialog } from "../../../components/ui/dialog";
 import { passkeyTexts as t } from "../../../lib/texts/passkeys";
 
 interface Props {
-  /** The holder also has the e-mailed code: "E-mail me a code instead". */
+  /** "E-mail me a code instead": the holder has the e-mailed code, or a passkey new enough to undo from the inbox (decisions/365). */
   email: boolean;
   /** The holder has recovery codes left: "Use a recovery code". */
   recovery: boolean;

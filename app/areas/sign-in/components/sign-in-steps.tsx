@@ -11,6 +11,7 @@ import { AccountChooser } from "./account-chooser";
 import { PasswordUpdateDialog } from "./password-update-dialog";
 import { SecondStepDialog, SignInRecoveryCodesDialog } from "./second-step-dialog";
 import { PasskeyDialog } from "./passkey-dialog";
+import { PasskeyRecoveryDialog } from "./passkey-recovery-dialog";
 import { ceremonyFailure } from "../../../lib/passkeys";
 
 /**
@@ -69,6 +70,7 @@ export function SignInSteps({ redirectTo, captchaRequired, resume, helpSent, onH
           continueSignIn: fromPromise<FlowOutcome, void>(() => callStep(signInSteps, "second-step-continue", {})),
           usePasskey: fromPromise<FlowOutcome, void>(() => passkeyCeremony()),
           passkeyEmail: fromPromise<FlowOutcome, void>(() => callStep(signInSteps, "passkey-email", {})),
+          removeRecentPasskeys: fromPromise<FlowOutcome, void>(() => callStep(signInSteps, "passkey-recovery-remove", {})),
         },
       }),
     [redirectTo],
@@ -122,6 +124,15 @@ export function SignInSteps({ redirectTo, captchaRequired, resume, helpSent, onH
           onEmail={() => send({ type: "passkey.email" })}
           onRecovery={() => send({ type: "passkey.recovery" })}
           onCancel={() => send({ type: "passkey.cancel" })}
+        />
+      ) : null}
+      {state.matches("recoveringPasskeys") ? (
+        <PasskeyRecoveryDialog
+          passkeys={context.recentPasskeys}
+          busy={state.matches({ recoveringPasskeys: "removing" })}
+          message={context.recoveryMessage}
+          onRemove={() => send({ type: "recovery.remove" })}
+          onCancel={() => send({ type: "recovery.cancel" })}
         />
       ) : null}
       {state.matches("showingRecoveryCodes") ? (

@@ -3,7 +3,7 @@ import { useFetcher } from "react-router";
 import { Alert } from "../../../../components/ui/alert";
 import { Button } from "../../../../components/ui/button";
 import { Dialog } from "../../../../components/ui/dialog";
-import { TextField } from "../../../../components/ui/field";
+import { PasswordField, TextField } from "../../../../components/ui/field";
 import { secondStepTexts } from "../../../../lib/texts/secondStep";
 import { codeShapeProblem } from "../../../../lib/second-step";
 import type { SecondStepReply } from "../../forms";
@@ -11,35 +11,46 @@ import type { SecondStepReply } from "../../forms";
 // The profile's own action (sign-in-security.server.ts); an index-less route, so no `?index`.
 const ACTION = "/profile";
 
+/** How the holder shows it is them: a code e-mailed now, a recovery code, or (where allowed) their password. */
+type Proof = "email" | "recovery" | "password";
+
 interface Props {
   title: string;
   description: ReactNode;
-  /** The change's intent after "sign-in-security-" (turn-off, recovery-codes, passkey-remove). */
+  /** The change's intent after "sign-in-security-" (turn-off, recovery-codes, passkey-remove, passkey-options). */
   intent: string;
-  /** What the change itself names, posted with the proof (a passkey's id). */
+  /** What the change itself names, posted with the proof (a passkey's id, a new passkey's name). */
   fields?: Record<string, string>;
+  /** Fields of the change itself, shown above the proof (a new passkey's name). */
+  children?: ReactNode;
+  /** Checks the change's own fields before anything is posted; false keeps the dialog as it is. */
+  check?: () => boolean;
   /** The button that makes the change. */
   confirm: string;
   /** The button that leaves things as they are. */
   cancel: string;
   /** A recovery code may be given instead of the e-mailed code (the holder has some). */
   recoveryAllowed: boolean;
+  /** The current password may be given instead (issue 51: only to add a passkey while no second step exists). */
+  passwordAllowed?: boolean;
   onOpenChange(open: boolean): void;
   /** The server made the change: its reply, once. */
   onDone(reply: Extract<SecondStepReply, { ok: true }>): void;
 }
 
 /**
- * A change that weakens sign-in asks for fresh proof (decisions/312): a 6-digit code e-mailed now to the
- * sign-in address, or one of the holder's recovery codes. The code typed stays when it is refused, with
- * the server's words beside it; a code of the wrong shape is told at once, before anything is posted.
+ * A change to sign-in asks for fresh proof (decisions/312, issue 51): a 6-digit code e-mailed now to the
+ * sign-in address, one of the holder's recovery codes, or, where allowed, the current password. What was
+ * typed stays when it is refused, with the server's words beside it; a code of the wrong shape is told at
+ * once, before anything is posted.
  */
-export function ConfirmWithCode({ title, description, intent, fields, confirm, cancel, recoveryAllowed, onOpenChange, onDone }: Props) {
+export function ConfirmWithCode({ title, description, intent, fields, children, check, confirm, cancel, recoveryAllowed, passwordAllowed = false, onOpenChange, onDone }: Props) {
   const fetcher = useFetcher<SecondStepReply>();
   const busy = fetcher.state !== "idle";
   const reply = busy ? undefined : fetcher.data;
   const [code, setCode] = useState("");
-  const [recovery, setRecovery] = useState(false);
+  const [password, setPassword] = useState("");
+  const [proof, setProof] = useState<Proof>("email");
   const [problem, setProblem] = useState<string | null>(null);
   const [sendProblem, setSendProblem] = useState<string | null>(null);
   const [sentTo, setSentTo] = useState<string | null>(null);
@@ -53,11 +64,16 @@ export function ConfirmWithCode({ title, description, intent, fields, confirm, c
     } else if (reply.ok) onDone(reply);
     else setProblem(reply.message);
   }
-  const post = (fields: Record<string, string>) => {
-    if (!busy) void fetcher.submit({ ...fields, intent: `sign-in-security-${fields.intent}` }, { method: "post", action: ACTION });
+  const post = (posted: Record<string, string>) => {
+    if (!busy) void fetcher.submit({ ...posted, intent: `sign-in-security-${posted.intent}` }, { method: "post", action: ACTION });
   };
   const send = () => post({ intent: "confirm-send" });
-  const asking = recovery || sentTo !== null;
+  const asking = proof !== "email" || sentTo !== null;
+  const choose = (next: Proof) => {
+    setProof(next);
+    setProblem(null);
+  };
+  const lead = proof === "recovery" ? "Enter one of your recovery codes to confirm." : proof === "password" ? "Enter your current password to confirm." : sentTo ? secondStepTexts.confirmSent(sentTo) : "To check it is you, we first e-mail a 6-digit code to your sign-in address.";
 
   return (
     <Dialog open onOpenChange={onOpenChange} title={title} description={description}>
@@ -66,46 +82,59 @@ export function ConfirmWithCode({ title, description, intent, fields, confirm, c
         className="flex flex-col gap-4"
         onSubmit={(event) => {
           event.preventDefault();
+          if (check && !check()) return;
           if (!asking) return send();
-          const shape = codeShapeProblem(code, recovery);
+          if (proof === "password") {
+            if (password === "") return setProblem("Enter your current password.");
+            return post({ ...fields, intent, password });
+          }
+          const shape = codeShapeProblem(code, proof === "recovery");
           if (shape) return setProblem(shape);
-          post({ ...fields, intent, code, recovery: String(recovery) });
+          post({ ...fields, intent, code, recovery: String(proof === "recovery") });
         }}
       >
-        <p>{recovery ? "Enter one of your recovery codes to confirm." : sentTo ? secondStepTexts.confirmSent(sentTo) : "To check it is you, we first e-mail a 6-digit code to your sign-in address."}</p>
+        {children}
+        <p>{lead}</p>
         {sendProblem ? <Alert>{sendProblem}</Alert> : null}
-        {asking ? (
+        {proof === "password" ? (
+          <PasswordField label="Current password" name="password" value={password} onChange={(event) => setPassword(event.target.value)} autoComplete="current-password" error={problem ?? undefined} />
+        ) : asking ? (
           <TextField
-            key={recovery ? "recovery" : "email"}
-            label={recovery ? "Recovery code" : "6-digit code"}
+            key={proof}
+            label={proof === "recovery" ? "Recovery code" : "6-digit code"}
             name="code"
             value={code}
             onChange={(event) => setCode(event.target.value)}
-            autoComplete={recovery ? "off" : "one-time-code"}
-            inputMode={recovery ? "text" : "numeric"}
+            autoComplete={proof === "recovery" ? "off" : "one-time-code"}
+            inputMode={proof === "recovery" ? "text" : "numeric"}
             spellCheck={false}
             error={problem ?? undefined}
           />
+        ) : problem ? (
+          <Alert>{problem}</Alert>
         ) : null}
         <div className="flex flex-wrap gap-3">
           <Button type="submit" busy={busy}>
             {busy ? "Please wait…" : asking ? confirm : "Send the code"}
           </Button>
-          {sentTo && !recovery ? (
+          {sentTo && proof === "email" ? (
             <Button variant="secondary" disabled={busy} onClick={send}>
               Send a new code
             </Button>
           ) : null}
-          {recoveryAllowed ? (
-            <Button
-              variant="secondary"
-              disabled={busy}
-              onClick={() => {
-                setRecovery(!recovery);
-                setProblem(null);
-              }}
-            >
-              {recovery ? "Use an e-mailed code instead" : "Use a recovery code"}
+          {proof !== "email" ? (
+            <Button variant="secondary" disabled={busy} onClick={() => choose("email")}>
+              Use an e-mailed code instead
+            </Button>
+          ) : null}
+          {recoveryAllowed && proof !== "recovery" ? (
+            <Button variant="secondary" disabled={busy} onClick={() => choose("recovery")}>
+              Use a recovery code
+            </Button>
+          ) : null}
+          {passwordAllowed && proof !== "password" ? (
+            <Button variant="secondary" disabled={busy} onClick={() => choose("password")}>
+              Use my password instead
             </Button>
           ) : null}
           <Button variant="secondary" onClick={() => onOpenChange(false)}>

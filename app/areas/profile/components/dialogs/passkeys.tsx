@@ -1,4 +1,5 @@
 import { useEffect, useState } from "react";
+import { Alert } from "../../../../components/ui/alert";
 import { Button } from "../../../../components/ui/button";
 import { Dialog } from "../../../../components/ui/dialog";
 import { TextField } from "../../../../components/ui/field";
@@ -16,36 +17,43 @@ export type PasskeyQuestion =
   /** `leavesNoSecondStep`: the last passkey with the e-mailed code off; its recovery codes go with it (decisions/321). */
   | { kind: "remove"; id: string; name: string; leavesNoSecondStep: boolean };
 
+type Options = NonNullable<Extract<SecondStepReply, { ok: true }>["options"]>;
+
 interface Props {
   question: PasskeyQuestion | null;
-  /** The holder has recovery codes left: one may confirm a removal instead of an e-mailed code. */
+  /** The holder has recovery codes left: one may confirm a change with one instead of an e-mailed code. */
   recoveryAllowed: boolean;
+  /** The holder has no second step yet: their password is proof enough to add a first passkey (issue 51). */
+  passwordAllowed: boolean;
   onOpenChange(open: boolean): void;
   /** Done (the page says so, and its loader reads the list again). */
   onSaved(message: string): void;
 }
 
 /** The dialogs of the profile's passkeys (decisions/300); each starts clean when it opens. */
-export function PasskeyDialog({ question, recoveryAllowed, onOpenChange, onSaved }: Props) {
+export function PasskeyDialog({ question, recoveryAllowed, passwordAllowed, onOpenChange, onSaved }: Props) {
   if (!question) return null;
-  if (question.kind === "add") return <AddPasskey onOpenChange={onOpenChange} onSaved={onSaved} />;
+  if (question.kind === "add") return <AddPasskey recoveryAllowed={recoveryAllowed} passwordAllowed={passwordAllowed} onOpenChange={onOpenChange} onSaved={onSaved} />;
   if (question.kind === "rename") return <RenamePasskey key={question.id} id={question.id} name={question.name} onOpenChange={onOpenChange} onSaved={onSaved} />;
   return <RemovePasskey key={question.id} id={question.id} name={question.name} leavesNoSecondStep={question.leavesNoSecondStep} recoveryAllowed={recoveryAllowed} onOpenChange={onOpenChange} onSaved={onSaved} />;
 }
 
 /**
- * Add a passkey: the name first (checked here and by the server), then the server's options, then the
- * browser's own prompt, then the new credential to the server. @simplewebauthn/browser is fetched when
- * the prompt is about to open, so the profile's first load does not carry it. What was typed stays.
- * A first passkey comes back with recovery codes (decisions/321): shown once, before the page says it is added.
+ * Add a passkey (issue 51: with fresh proof first): the name and the proof (a code e-mailed now, a
+ * recovery code, or the password while no second step exists), checked by the server, which answers the
+ * browser's options; then the browser's own prompt, then the new credential to the server. A prompt that
+ * is cancelled may be tried again without new proof while the server's grant lasts. @simplewebauthn/browser
+ * is fetched when the prompt is about to open, so the profile's first load does not carry it. What was
+ * typed stays. A first passkey comes back with recovery codes (decisions/321): shown once, before the page says it is added.
  */
-function AddPasskey({ onOpenChange, onSaved }: Omit<Props, "question" | "recoveryAllowed">) {
+function AddPasskey({ recoveryAllowed, passwordAllowed, onOpenChange, onSaved }: Omit<Props, "question"> & { passwordAllowed: boolean }) {
   const { busy, reply, post } = useSecurityPost();
   const [name, setName] = useState("");
+  const [nameProblem, setNameProblem] = useState<string | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const [prompting, setPrompting] = useState(false);
   const [seen, setSeen] = useState<SecondStepReply | undefined>(undefined);
-  const [options, setOptions] = useState<NonNullable<Extract<SecondStepReply, { ok: true }>["options"]> | null>(null);
+  const [options, setOptions] = useState<Options | null>(null);
   // Each reply is read once, while rendering.
   if (reply && reply !== seen) {
     setSeen(reply);
@@ -89,36 +97,56 @@ function AddPasskey({ onOpenChange, onSaved }: Omit<Props, "question" | "recover
     const done = addedReply.message ?? t.added(normalisePasskeyName(name));
     return <CodesShown codes={codes} instead="passkey" title={t.codesTitle} description={t.codesDescription(normalisePasskeyName(name))} onOpenChange={onOpenChange} done={() => onSaved(done)} />;
   }
-  const working = busy || prompting;
-  return (
-    <Dialog open onOpenChange={onOpenChange} title={t.addTitle} description={t.addDescription}>
-      <form
-        noValidate
-        className="flex flex-col gap-4"
-        onSubmit={(event) => {
-          event.preventDefault();
-          if (working) return;
+  if (!options) {
+    // The name and the proof, together: the server answers the prompt's options once both are right.
+    return (
+      <ConfirmWithCode
+        title={t.addTitle}
+        description={t.addDescription}
+        intent="passkey-options"
+        fields={{ name }}
+        check={() => {
           const shape = passkeyNameProblem(name);
-          setProblem(shape);
-          if (!shape) post({ intent: "passkey-options", name });
+          setNameProblem(shape);
+          return shape === null;
+        }}
+        confirm="Add passkey"
+        cancel="Cancel"
+        recoveryAllowed={recoveryAllowed}
+        passwordAllowed={passwordAllowed}
+        onOpenChange={onOpenChange}
+        onDone={(done) => {
+          if (done.options) {
+            setOptions(done.options);
+            setPrompting(true);
+          }
         }}
       >
-        <TextField label={t.nameLabel} hint={t.nameHint} name="name" value={name} maxLength={PASSKEY_NAME_MAX + 20} onChange={(event) => setName(event.target.value)} autoComplete="off" error={problem ?? undefined} />
+        <TextField label={t.nameLabel} hint={t.nameHint} name="name" value={name} maxLength={PASSKEY_NAME_MAX + 20} onChange={(event) => setName(event.target.value)} autoComplete="off" error={nameProblem ?? undefined} />
+      </ConfirmWithCode>
+    );
+  }
+  const working = busy || prompting;
+  const shownName = normalisePasskeyName(name);
+  return (
+    <Dialog open onOpenChange={onOpenChange} title={t.promptTitle(shownName)} description={t.promptDescription}>
+      <div className="flex flex-col gap-4">
+        {problem && !working ? <Alert>{problem}</Alert> : null}
         {prompting ? <p role="status">{t.adding}</p> : null}
         <div className="flex flex-wrap gap-3">
-          <Button type="submit" busy={working}>
-            {working ? "Please wait…" : "Add passkey"}
+          <Button busy={working} onClick={() => (working ? undefined : (setProblem(null), post({ intent: "passkey-options", name })))}>
+            {working ? "Please wait…" : t.tryAgain}
           </Button>
           <Button variant="secondary" onClick={() => onOpenChange(false)}>
             Cancel
           </Button>
         </div>
-      </form>
+      </div>
     </Dialog>
   );
 }
 
-function RenamePasskey({ id, name: current, onOpenChange, onSaved }: Omit<Props, "question" | "recoveryAllowed"> & { id: string; name: string }) {
+function RenamePasskey({ id, name: current, onOpenChange, onSaved }: Omit<Props, "question" | "recoveryAllowed" | "passwordAllowed"> & { id: string; name: string }) {
   const { busy, reply, post } = useSecurityPost();
   const [name, setName] = useState(current);
   const [problem, setProblem] = useState<string | null>(null);
@@ -158,7 +186,7 @@ function RenamePasskey({ id, name: current, onOpenChange, onSaved }: Omit<Props,
 }
 
 /** Removing one weakens sign-in: the same fresh proof as turning the e-mailed code off (decisions/312). */
-function RemovePasskey({ id, name, leavesNoSecondStep, recoveryAllowed, onOpenChange, onSaved }: Omit<Props, "question"> & { id: string; name: string; leavesNoSecondStep: boolean }) {
+function RemovePasskey({ id, name, leavesNoSecondStep, recoveryAllowed, onOpenChange, onSaved }: Omit<Props, "question" | "passwordAllowed"> & { id: string; name: string; leavesNoSecondStep: boolean }) {
   return (
     <ConfirmWithCode
       title={t.removeTitle(name)}

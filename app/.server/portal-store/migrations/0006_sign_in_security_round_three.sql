@@ -1,0 +1,8 @@
+ALTER TABLE "access_entries" DROP CONSTRAINT "access_entries_action";--> statement-breakpoint
+ALTER TABLE "passkeys" ADD COLUMN "added_from" text;--> statement-breakpoint
+ALTER TABLE "second_step_codes" ADD COLUMN "purpose" text;--> statement-breakpoint
+ALTER TABLE "access_entries" ADD CONSTRAINT "access_entries_action" CHECK ("access_entries"."action" in ('view', 'download', 'change', 'second-step-on', 'second-step-off', 'recovery-codes-made', 'recovery-code-used', 'second-step-failed', 'new-device', 'device-signed-out', 'share-link-made', 'share-link-revoked', 'share-manifest-fetched', 'share-file-fetched', 'share-passcode-wrong', 'share-link-ended', 'passkey-added', 'passkey-renamed', 'passkey-removed', 'passkey-used', 'passkey-refused', 'password-check-failed', 'passkey-recovery'));--> statement-breakpoint
+ALTER TABLE "passkeys" ADD CONSTRAINT "passkeys_added_from" CHECK ("passkeys"."added_from" is null or "passkeys"."added_from" ~ '^[A-Za-z ]{1,40} on [A-Za-z ]{1,20}$');--> statement-breakpoint
+-- E-mailed codes live 10 minutes and name no purpose: those in flight at the upgrade are asked for again.
+DELETE FROM "second_step_codes" WHERE "kind" = 'email';--> statement-breakpoint
+ALTER TABLE "second_step_codes" ADD CONSTRAINT "second_step_codes_purpose" CHECK (("second_step_codes"."kind" = 'email') = ("second_step_codes"."purpose" is not null) and ("second_step_codes"."purpose" is null or "second_step_codes"."purpose" in ('sign-in', 'confirm', 'turn-on')));

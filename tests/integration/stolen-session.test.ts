@@ -1,0 +1,359 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { listAccess } from "../../app/.server/access-record.server";
+import { smtpSender } from "../../app/.server/mail.server";
+import { relyingPartyOf } from "../../app/.server/passkeys.server";
+import { sharePortalStore, unsharePortalStore, type PortalStore } from "../../app/.server/portal-store.server";
+import { securityMailTexts } from "../../app/.server/security-mail.server";
+import { accountHolderKey } from "../../app/.server/session.server";
+import { createSignInSteps, type FlowResult } from "../../app/.server/sign-in.server";
+import { SignInThrottle } from "../../app/.server/throttle.server";
+import type { SecondStepReply } from "../../app/areas/profile/forms";
+import { PASSKEY_UNDO_DAYS } from "../../app/lib/second-step";
+import { passkeyTexts } from "../../app/lib/texts/passkeys";
+import { secondStepTexts } from "../../app/lib/texts/secondStep";
+import { useMockServer, type TestWorld } from "../helpers/mock-world";
+import { openEmbeddedTestStore } from "../helpers/test-stores";
+import { SoftwareAuthenticator } from "../helpers/software-authenticator";
+
+/**
+ * Issue 51, "a stolen session must never become a stolen account", over HTTP: the profile's Sign-in
+ * security action and the sign-in steps of the portal's own modules (its sessions, second-step store,
+ * passkeys, counts), against the mock practice, with mail sent through SMTP to the mock's catcher and
+ * read back from its admin API, as QA would. A thief is a copy of the owner's session cookie (or, where
+ * said, a session of their own opened with the owner's password); the owner signs in as a browser would.
+ * It makes its store the process's, and gives back what it changed of the portal's modules when it ends.
+ */
+
+const mock = useMockServer({ smtpPort: 0 });
+const ORIGIN = "https://portal.example.test";
+const UA = "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0 Safari/537.36";
+let embedded: PortalStore;
+let world: TestWorld;
+let profile: typeof import("../../app/areas/profile/sign-in-security.server");
+let app: typeof import("../../app/.server/session.server");
+let secondStep: typeof import("../../app/.server/second-step.server");
+let passkeys: typeof import("../../app/.server/passkeys.server");
+let restore: () => void;
+
+beforeAll(async () => {
+  embedded = await openEmbeddedTestStore();
+  sharePortalStore(embedded);
+  world = await mock.createWorld({ scenario: "default", seed: 51 });
+  [profile, app, secondStep, passkeys] = await Promise.all([
+    import("../../app/areas/profile/sign-in-security.server"),
+    import("../../app/.server/session.server"),
+    import("../../app/.server/second-step.server"),
+    import("../../app/.server/passkeys.server"),
+  ]);
+  const mail = secondStep.portalSecondStep as { sendMail: unknown };
+  const origin = passkeys.portalPasskeys as { relyingParty: unknown };
+  const before = { sendMail: mail.sendMail, relyingParty: origin.relyingParty };
+  mail.sendMail = smtpSender(`smtp://127.0.0.1:${mock.server.smtpPort}`, "Patient Portal <no-reply@portal.invalid>");
+  origin.relyingParty = relyingPartyOf(ORIGIN);
+  restore = () => {
+    mail.sendMail = before.sendMail;
+    origin.relyingParty = before.relyingParty;
+  };
+}, 120_000);
+afterAll(async () => {
+  restore();
+  unsharePortalStore(embedded);
+  await embedded.close().catch(() => undefined);
+}, 60_000);
+
+const request = (path: string, cookie: string | null, address: string) =>
+  new Request(`http://portal.test${path}`, { method: "POST", headers: { ...(cookie ? { Cookie: cookie } : {}), "x-portal-client-address": address, "User-Agent": UA } });
+
+/** The sign-in steps as the app has them (its sessions, store, counts and passkeys), but for the throttle of wrong passwords. */
+function signInSteps() {
+  return createSignInSteps({
+    identityUrl: mock.portalConfig.PRACTICE_IDENTITY_URL,
+    signedOutApi: mock.portalConfig.PRACTICE_API_URL,
+    sessions: app.sessions,
+    throttle: new SignInThrottle({ SIGNIN_MAX_FAILURES_PER_ACCOUNT: 50, SIGNIN_MAX_FAILURES_PER_ADDRESS: 500 }),
+    verifyCaptcha: async () => true,
+    secondStep: { ...secondStep.portalSecondStep, required: false },
+    passkeys: passkeys.portalPasskeys,
+  });
+}
+
+/** A browser at the sign-in page: the steps it takes, its cookie kept between them. */
+function signingIn(address = "192.0.2.51") {
+  const steps = signInSteps();
+  let cookie: string | null = null;
+  const session = () => app.sessions.sessionStorage.getSession(cookie);
+  const keep = (result: FlowResult) => {
+    if (result.cookie) cookie = result.cookie.split(";")[0];
+    return result.outcome;
+  };
+  const at = () => request("/login/flow", cookie, address);
+  return {
+    cookie: () => cookie,
+    signIn: async (label: string) => keep(await steps.signInStep(at(), await session(), { username: world.user(label).username, password: world.user(label).password, captcha: null, redirectTo: "/" })),
+    email: async () => keep(await steps.passkeyEmailStep(at(), await session())),
+    code: async (code: string, recovery = false) => keep(await steps.secondStepCode(at(), await session(), { code, recovery })),
+    resend: async () => keep(await steps.resendCodeStep(at(), await session())),
+    removeRecent: async () => keep(await steps.passkeyRecoveryRemoveStep(at(), await session())),
+    options: async () => keep(await steps.passkeyOptionsStep(await session())),
+    answer: async (answer: ReturnType<SoftwareAuthenticator["assert"]>) => keep(await steps.passkeyStep(at(), await session(), answer)),
+    choose: async (account: string) => keep(await steps.chooseAccountStep(await session(), account)),
+    pending: async () => (await session()).get("pending"),
+    signedIn: async () => (await session()).get("user") !== undefined,
+  };
+}
+
+/** Signed in, the holder's own record chosen where the practice lists linked accounts. */
+async function onIn(b: ReturnType<typeof signingIn>, outcome: FlowResult["outcome"]) {
+  if (outcome.kind === "chooseAccount") outcome = await b.choose(outcome.accounts[0].id);
+  expect(outcome).toEqual({ kind: "signedIn", redirectTo: "/" });
+}
+
+/** A signed-in session (its cookie) and the profile's Sign-in security posted with it. */
+async function signedInAs(label: string, address = "192.0.2.52") {
+  const b = signingIn(address);
+  await onIn(b, await b.signIn(label));
+  return holding(b.cookie()!, label, address);
+}
+
+function holding(cookie: string, label: string, address: string) {
+  const post = async (fields: Record<string, string>) => {
+    const form = new FormData();
+    for (const [k, v] of Object.entries(fields)) form.set(k, v);
+    const response = await profile.signInSecurityAction(request("/profile", cookie, address), form);
+    return { status: response.init?.status ?? 200, reply: response.data as SecondStepReply };
+  };
+  return { cookie, label, post };
+}
+
+/** Whether a cookie still opens a signed-in session. */
+async function stillSignedIn(cookie: string): Promise<boolean> {
+  return (await app.sessions.sessionStorage.getSession(cookie)).get("user") !== undefined;
+}
+
+async function holderOf(label: string) {
+  const practice = await world.signIn(label);
+  return { key: accountHolderKey(practice.apiBase, practice.id), apiBase: practice.apiBase, id: practice.id };
+}
+
+async function mailTo(label: string, subject?: string) {
+  const res = await mock.admin(`/worlds/${world.id}/mail?to=${encodeURIComponent(world.user(label).username)}`);
+  const { mail } = (await res.json()) as { mail: { subject: string; body: string }[] };
+  return subject ? mail.filter((m) => m.subject === subject) : mail;
+}
+
+async function newestCode(label: string, subject: string): Promise<string> {
+  const mail = await mailTo(label, subject);
+  expect(mail.length, `mail "${subject}"`).toBeGreaterThan(0);
+  return /\b(\d{6})\b/.exec(mail.at(-1)!.body)![1];
+}
+
+/** Everything of a holder's sign-in security gone, so the next test starts clean. */
+async function clean(label: string) {
+  const { key } = await holderOf(label);
+  for (const p of await passkeys.portalPasskeys.store.list(key)) await passkeys.portalPasskeys.store.remove(key, p.id);
+  await secondStep.portalSecondStep.store.turnOff(key);
+}
+
+describe("a stolen session alone changes nothing of how the owner signs in", () => {
+  it("adding a passkey needs fresh proof: none, a wrong password or a code sent for sign-in are refused, and no options are made", async () => {
+    const owner = await signedInAs("solo");
+    // The thief holds a copy of the owner's cookie: the same session.
+    const thief = holding(owner.cookie, "solo", "198.51.100.7");
+    expect(await thief.post({ intent: "sign-in-security-passkey-options", name: "Thief's laptop" })).toEqual({ status: 400, reply: { ok: false, intent: "sign-in-security-passkey-options", message: secondStepTexts.proofNeeded } });
+    expect(await thief.post({ intent: "sign-in-security-passkey-options", name: "Thief's laptop", password: "not-the-password" })).toEqual({
+      status: 400,
+      reply: { ok: false, intent: "sign-in-security-passkey-options", message: secondStepTexts.wrongPassword },
+    });
+    // A passkey answer to options made for nobody: refused, and nothing is added.
+    const authenticator = new SoftwareAuthenticator(ORIGIN);
+    const { key } = await holderOf("solo");
+    const answer = authenticator.register({ challenge: "bm90LWEtY2hhbGxlbmdlLW9mLXRoZS1wb3J0YWw", rp: { id: "portal.example.test" }, user: { id: "eA" } });
+    expect(await thief.post({ intent: "sign-in-security-passkey-add", name: "Thief's laptop", answer: JSON.stringify(answer) })).toEqual({ status: 400, reply: { ok: false, intent: "sign-in-security-passkey-add", message: passkeyTexts.replayed } });
+    expect(await passkeys.portalPasskeys.store.list(key)).toEqual([]);
+    expect(await secondStep.portalSecondStep.store.status(key)).toEqual({ on: false, recoveryCodesLeft: 0 });
+    // The wrong password is on the owner's access record, as a wrong code is.
+    const { apiBase, id } = await holderOf("solo");
+    await embedded.settled();
+    expect((await listAccess({ practice: apiBase, patientId: id })).entries.map((e) => e.action)).toContain("password-check-failed");
+  });
+
+  it("with the e-mailed code on, the password is no proof; a code e-mailed for the change is, and the options are the proving session's alone", async () => {
+    const owner = await signedInAs("solo");
+    const other = await signedInAs("solo", "192.0.2.99");
+    const { key } = await holderOf("solo");
+    await secondStep.portalSecondStep.store.turnOn(key);
+    expect(await owner.post({ intent: "sign-in-security-passkey-options", name: "Phone", password: world.user("solo").password })).toEqual({
+      status: 400,
+      reply: { ok: false, intent: "sign-in-security-passkey-options", message: secondStepTexts.passwordNotProof },
+    });
+    await owner.post({ intent: "sign-in-security-confirm-send" });
+    const asked = await owner.post({ intent: "sign-in-security-passkey-options", name: "Phone", code: await newestCode("solo", secondStepTexts.confirmSubject) });
+    if (!asked.reply.ok || !asked.reply.options) throw new Error(`options expected: ${JSON.stringify(asked)}`);
+    // A cancelled prompt is tried again without new proof, for this session only.
+    expect(await owner.post({ intent: "sign-in-security-passkey-options", name: "Phone" })).toMatchObject({ status: 200, reply: { ok: true, options: expect.any(Object) } });
+    expect(await other.post({ intent: "sign-in-security-passkey-options", name: "Phone" })).toMatchObject({ status: 400, reply: { ok: false, message: secondStepTexts.proofNeeded } });
+    // The answer to the owner's options posted by another session is refused: the challenge is the proving session's.
+    const answer = new SoftwareAuthenticator(ORIGIN).register(asked.reply.options);
+    expect(await other.post({ intent: "sign-in-security-passkey-add", name: "Phone", answer: JSON.stringify(answer) })).toMatchObject({ status: 400, reply: { ok: false, message: passkeyTexts.replayed } });
+    expect(await passkeys.portalPasskeys.store.list(key)).toEqual([]);
+    await clean("solo");
+  });
+
+  it("every change to sign-in security is e-mailed at once: what changed, when, from which browser, and how to undo it", async () => {
+    const owner = await signedInAs("empty");
+    const before = (await mailTo("empty", securityMailTexts.subject)).length;
+    const authenticator = new SoftwareAuthenticator(ORIGIN);
+    const asked = await owner.post({ intent: "sign-in-security-passkey-options", name: "Work laptop", password: world.user("empty").password });
+    if (!asked.reply.ok || !asked.reply.options) throw new Error(`options expected: ${JSON.stringify(asked)}`);
+    const added = await owner.post({ intent: "sign-in-security-passkey-add", name: "Work laptop", answer: JSON.stringify(authenticator.register(asked.reply.options)) });
+    expect(added).toMatchObject({ status: 200, reply: { ok: true, codes: expect.any(Array) } });
+    await owner.post({ intent: "sign-in-security-send" });
+    const codes = await owner.post({ intent: "sign-in-security-turn-on", code: await newestCode("empty", secondStepTexts.mailSubject) });
+    expect(codes).toMatchObject({ status: 200, reply: { ok: true } });
+    await owner.post({ intent: "sign-in-security-confirm-send" });
+    expect(await owner.post({ intent: "sign-in-security-recovery-codes", code: await newestCode("empty", secondStepTexts.confirmSubject) })).toMatchObject({ status: 200, reply: { ok: true } });
+    const { key } = await holderOf("empty");
+    const [passkey] = await passkeys.portalPasskeys.store.list(key);
+    expect(passkey.addedFrom).toBe("Chrome on Windows");
+    await owner.post({ intent: "sign-in-security-confirm-send" });
+    expect(await owner.post({ intent: "sign-in-security-passkey-remove", id: passkey.id, code: await newestCode("empty", secondStepTexts.confirmSubject) })).toMatchObject({ status: 200, reply: { ok: true } });
+    await owner.post({ intent: "sign-in-security-confirm-send" });
+    expect(await owner.post({ intent: "sign-in-security-turn-off", code: await newestCode("empty", secondStepTexts.confirmSubject) })).toMatchObject({ status: 200, reply: { ok: true } });
+
+    const told = (await mailTo("empty", securityMailTexts.subject)).slice(before);
+    expect(told.map((m) => m.body.split("\n")[0])).toEqual([
+      securityMailTexts.what({ kind: "passkey-added", name: "Work laptop" }),
+      securityMailTexts.what({ kind: "second-step-on" }),
+      securityMailTexts.what({ kind: "recovery-codes-made" }),
+      securityMailTexts.what({ kind: "passkey-removed", name: "Work laptop" }),
+      securityMailTexts.what({ kind: "second-step-off" }),
+    ]);
+    for (const m of told) {
+      expect(m.body).toMatch(/When: \d{2}-\d{2}-\d{4} at \d{1,2}:\d{2} [ap]m \(practice time\)\./);
+      expect(m.body).toContain("From: Chrome on Windows, address range 192.0.2.x.");
+      expect(m.body).toContain('choose "E-mail me a code instead"');
+      // Never a code: the recovery codes made above are nowhere in it.
+      expect(m.body).not.toMatch(/[0-9A-Z]{5}-[0-9A-Z]{5}/);
+    }
+    await clean("empty");
+  });
+});
+
+describe("the owner gets back in from a thief's passkey (decisions/365)", () => {
+  it("a thief with the password adds a passkey and keeps its codes; the owner, with the password and a code e-mailed to the sign-in address, removes it, and the thief's session, passkey and codes stop working", async () => {
+    const { key, apiBase, id } = await holderOf("family");
+    // The thief: the owner's password and a session of their own.
+    const thief = await signedInAs("family", "198.51.100.7");
+    const stolen = new SoftwareAuthenticator(ORIGIN);
+    const asked = await thief.post({ intent: "sign-in-security-passkey-options", name: "Thief's laptop", password: world.user("family").password });
+    if (!asked.reply.ok || !asked.reply.options) throw new Error(`options expected: ${JSON.stringify(asked)}`);
+    const added = await thief.post({ intent: "sign-in-security-passkey-add", name: "Thief's laptop", answer: JSON.stringify(stolen.register(asked.reply.options)) });
+    if (!added.reply.ok || !added.reply.codes) throw new Error("a first passkey brings recovery codes");
+    const thiefsCodes = added.reply.codes;
+    // The owner was told at once.
+    expect((await mailTo("family", securityMailTexts.subject)).at(-1)!.body).toContain(securityMailTexts.what({ kind: "passkey-added", name: "Thief's laptop" }));
+
+    // The owner signs in: a passkey is asked for, and a code by e-mail is offered, for the passkey is new.
+    const owner = signingIn();
+    expect(await owner.signIn("family")).toEqual({ kind: "passkey", email: true, recovery: true });
+    expect(await owner.email()).toMatchObject({ kind: "secondStep", setup: false });
+    // A code sent to confirm a change is not a sign-in code (issue 51): refused here.
+    await thief.post({ intent: "sign-in-security-confirm-send" });
+    expect(await owner.code(await newestCode("family", secondStepTexts.confirmSubject))).toEqual({ kind: "refused", message: secondStepTexts.wrongCode });
+    const recovery = await owner.code(await newestCode("family", secondStepTexts.mailSubject));
+    expect(recovery).toEqual({ kind: "passkeyRecovery", passkeys: [{ name: "Thief's laptop", added: expect.stringMatching(/^\d{2}-\d{2}-\d{4} at /), from: "Chrome on Windows" }] });
+    expect(await owner.signedIn()).toBe(false);
+    await onIn(owner, await owner.removeRecent());
+    expect(await owner.signedIn()).toBe(true);
+
+    // The thief's passkey, codes and session are gone; the owner was told, and it is on the access record.
+    expect(await passkeys.portalPasskeys.store.list(key)).toEqual([]);
+    expect(await secondStep.portalSecondStep.store.status(key)).toEqual({ on: false, recoveryCodesLeft: 0 });
+    expect(await secondStep.portalSecondStep.store.useRecoveryCode(key, thiefsCodes[0])).toBe(false);
+    expect(await stillSignedIn(thief.cookie)).toBe(false);
+    expect((await mailTo("family", securityMailTexts.subject)).at(-1)!.body).toContain(securityMailTexts.what({ kind: "passkeys-removed-at-sign-in", names: ["Thief's laptop"] }));
+    await embedded.settled();
+    expect((await listAccess({ practice: apiBase, patientId: id })).entries.map((e) => e.action)).toEqual(expect.arrayContaining(["passkey-added", "passkey-recovery", "passkey-removed"]));
+    // And the next sign-in needs the password alone again.
+    expect(await signingIn().signIn("family")).toMatchObject({ kind: "chooseAccount" });
+  });
+
+  it(`a passkey older than ${PASSKEY_UNDO_DAYS} days keeps its strength: no code by e-mail replaces it; one added since is listed alone`, async () => {
+    const { key } = await holderOf("solo");
+    // The thief's session, opened with the owner's password before the passkey was asked for.
+    const thief = await signedInAs("solo", "198.51.100.8");
+    const mine = new SoftwareAuthenticator(ORIGIN);
+    const old = new Date(Date.now() - (PASSKEY_UNDO_DAYS + 1) * 24 * 60 * 60 * 1000);
+    const options = await passkeys.registrationOptions(passkeys.portalPasskeys, { holderKey: key, userName: world.user("solo").username, displayName: "Solo" }, "oldsessionaaaaaaaa");
+    expect(await passkeys.addPasskey(passkeys.portalPasskeys, { holderKey: key, session: "oldsessionaaaaaaaa", addedFrom: null }, mine.register(options), "My phone", old)).toMatchObject({ ok: true });
+    const b = signingIn();
+    expect(await b.signIn("solo")).toEqual({ kind: "passkey", email: false, recovery: true });
+    expect(await b.email()).toEqual({ kind: "refused", message: passkeyTexts.noEmailedCode });
+
+    // A passkey added since (say, with the password, by a thief): the e-mailed code may undo that one, and only that one.
+    await thief.post({ intent: "sign-in-security-confirm-send" });
+    const asked = await thief.post({ intent: "sign-in-security-passkey-options", name: "New one", code: await newestCode("solo", secondStepTexts.confirmSubject) });
+    if (!asked.reply.ok || !asked.reply.options) throw new Error(`options expected: ${JSON.stringify(asked)}`);
+    expect(await thief.post({ intent: "sign-in-security-passkey-add", name: "New one", answer: JSON.stringify(new SoftwareAuthenticator(ORIGIN).register(asked.reply.options)) })).toMatchObject({ reply: { ok: true } });
+    const owner = signingIn();
+    expect(await owner.signIn("solo")).toEqual({ kind: "passkey", email: true, recovery: true });
+    await owner.email();
+    expect(await owner.code(await newestCode("solo", secondStepTexts.mailSubject))).toMatchObject({ kind: "passkeyRecovery", passkeys: [{ name: "New one" }] });
+    // The older passkey stays, and is asked for.
+    expect(await owner.removeRecent()).toEqual({ kind: "passkey", email: false, recovery: true });
+    expect((await passkeys.portalPasskeys.store.list(key)).map((p) => p.name)).toEqual(["My phone"]);
+    const asking = await owner.options();
+    if (asking.kind !== "passkeyOptions") throw new Error(`options expected, not ${asking.kind}`);
+    await onIn(owner, await owner.answer(mine.assert(asking.options)));
+    await clean("solo");
+  });
+});
+
+describe("budgets a thief cannot spend for the owner (issue 51)", () => {
+  it("codes asked for from a session pause that session, never the owner's sign-in, which is told its own reason when paused", async () => {
+    const { key } = await holderOf("solo");
+    const thief = await signedInAs("solo", "198.51.100.9");
+    await secondStep.portalSecondStep.store.turnOn(key);
+    for (let i = 0; i < secondStep.SESSION_CODE_LIMITS.perAccount; i++) expect(await thief.post({ intent: "sign-in-security-confirm-send" })).toMatchObject({ status: 200 });
+    expect(await thief.post({ intent: "sign-in-security-confirm-send" })).toEqual({ status: 503, reply: { ok: false, intent: "sign-in-security-confirm-send", message: secondStepTexts.tooManySends } });
+    // Five wrong confirmation codes too: the thief's session is paused...
+    for (let i = 0; i < secondStep.SESSION_CODE_LIMITS.perAccount; i++) await thief.post({ intent: "sign-in-security-turn-off", code: "000000" });
+    expect(await thief.post({ intent: "sign-in-security-turn-off", code: "000000" })).toMatchObject({ status: 429, reply: { message: secondStepTexts.tooManyAttempts } });
+
+    // ...and the owner signs in all the same: a code is sent and taken.
+    const owner = signingIn("192.0.2.77");
+    expect(await owner.signIn("solo")).toMatchObject({ kind: "secondStep" });
+    const signInCode = await newestCode("solo", secondStepTexts.mailSubject);
+    // A confirm code asked for meanwhile does not replace the sign-in's (its own purpose).
+    const other = await signedInAs("empty", "192.0.2.78");
+    expect(await other.post({ intent: "sign-in-security-confirm-send" })).toMatchObject({ status: 200 });
+    await onIn(owner, await owner.code(signInCode));
+
+    // The sign-in's own sends, spent by the owner: told as codes sent, not as wrong codes.
+    const again = signingIn("192.0.2.79");
+    expect(await again.signIn("solo")).toMatchObject({ kind: "secondStep" });
+    for (let i = 1; i < 5; i++) await again.resend();
+    expect(await again.resend()).toEqual({ kind: "refused", message: secondStepTexts.tooManySends });
+    await clean("solo");
+  });
+
+  it("a sign-in code neither confirms a change nor turns the code on; a turn-on code does not sign in", async () => {
+    const { key } = await holderOf("empty");
+    const owner = await signedInAs("empty");
+    await owner.post({ intent: "sign-in-security-send" });
+    const turnOn = await newestCode("empty", secondStepTexts.mailSubject);
+    await secondStep.portalSecondStep.store.turnOn(key);
+    const b = signingIn("192.0.2.80");
+    expect(await b.signIn("empty")).toMatchObject({ kind: "secondStep" });
+    const signInCode = await newestCode("empty", secondStepTexts.mailSubject);
+    expect(signInCode).not.toBe(turnOn);
+    // The turn-on code at sign-in: wrong. The sign-in code as proof of a change, or to turn the code on: wrong.
+    expect(await b.code(turnOn)).toEqual({ kind: "refused", message: secondStepTexts.wrongCode });
+    expect(await owner.post({ intent: "sign-in-security-turn-off", code: signInCode })).toMatchObject({ status: 400, reply: { message: secondStepTexts.wrongCode } });
+    expect(await owner.post({ intent: "sign-in-security-turn-on", code: signInCode })).toMatchObject({ status: 400, reply: { message: secondStepTexts.wrongCode } });
+    // Each still works for its own purpose.
+    await onIn(b, await b.code(signInCode));
+    expect(await secondStep.portalSecondStep.store.status(key)).toMatchObject({ on: true });
+    await clean("empty");
+  });
+});
