@@ -142,11 +142,19 @@ export const OutgoingMessageSchema = z
 export type OutgoingMessage = z.input<typeof OutgoingMessageSchema>;
 
 /**
- * 2§7 reads the reply "but not used"; the portal uses it as the proof that the practice took the
- * message (decisions/215): the practice answers the stored message's id. Anything else (garbled, empty,
- * no id) proves nothing, and the message's outcome is unknown until the portal finds it in its box.
+ * 2§7 reads the reply "but not used": any JSON a practice answers with success is taken (`true`, `{}`,
+ * `"1"`, a Communication). A reply naming the stored message's id (as the mock's does) proves the practice
+ * took it; any other is checked by the portal in the message's box before the patient is told anything
+ * (decisions/215, 370). A body that is not JSON at all still breaks the contract.
  */
-export const SendMessageReplySchema = z.looseObject({ id: z.union([z.string().min(1), z.number()]) });
+export const SendMessageReplySchema = z.unknown();
+
+/** The stored message's id a reply names, when it names one: the proof the practice took the message. */
+export function storedMessageIdOf(reply: unknown): string | null {
+  if (typeof reply !== "object" || reply === null || !("id" in reply)) return null;
+  const { id } = reply;
+  return (typeof id === "string" && id !== "") || typeof id === "number" ? String(id) : null;
+}
 
 /** One id, or the bulk form: ids joined by commas with a trailing comma (2§7). */
 export const DeleteMessageQuerySchema = z.object({

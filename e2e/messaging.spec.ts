@@ -334,6 +334,19 @@ test.describe("messaging", () => {
     expect((sent.body as { payload?: unknown[] }).payload).toBeUndefined();
   });
 
+  test("a practice whose reply to a send names nothing (2§7: read but not used) closes with Message Sent Successfully, once", async ({ page, world }) => {
+    await openEmails(page, world.user("solo"));
+    // The practice keeps the message and answers `true`, as 2§7 allows: the portal checks Sent itself.
+    await world.fault({ path: "Patient/Message", method: "POST", answer: true, times: 1 });
+    const d = await compose(page, { subject: "Repeat script question", body: "Is my repeat ready to collect?" });
+    await d.getByRole("button", { name: "Send" }).click();
+    await expect(notice(page, t.sent)).toBeVisible();
+    await expect(d).toHaveCount(0);
+    expect(await posts(world)).toHaveLength(1);
+    await page.getByRole("tab", { name: "Sent" }).click();
+    await expect(rows(page, "Sent").filter({ hasText: "Repeat script question" })).toHaveCount(1);
+  });
+
   test("a failed send keeps the dialog and the text; trying again sends it once; closing with text asks first", async ({ page, world }) => {
     await openEmails(page, world.user("solo"));
     await world.fault({ path: "Patient/Message", method: "POST", status: 503, times: 1 });

@@ -75,6 +75,44 @@ describe("a message whose reply does not prove it was taken", () => {
   });
 });
 
+describe("a message whose success reply names nothing: 2§7 reads it \"but not used\" (issue 52, decisions/370)", () => {
+  let world: TestWorld;
+  beforeAll(async () => {
+    world = await mock.createWorld({ seed: 370 });
+  });
+
+  it.each([["true", true], ["{}", {}], ['"1"', "1"], ["a Communication without its id", { resourceType: "Communication", status: "completed" }]] as const)(
+    "a reply of %s: the portal finds the message in Sent itself and says sent, posting it once",
+    async (_, answer) => {
+      const { step, withSubject, compose } = await patient(world);
+      const subject = `Answered ${JSON.stringify(answer)}`;
+      await world.fault({ path: "Patient/Message", method: "POST", answer, times: 1 });
+      const before = await messagePosts(world);
+      expect(await step("send", compose(subject))).toEqual({ outcome: "sent", message: t.sent });
+      expect(await messagePosts(world)).toBe(before + 1);
+      expect(await withSubject(MESSAGE_BOXES.sent, subject)).toHaveLength(1);
+    },
+  );
+
+  it("a draft saved with a reply of true is found in Drafts and said saved", async () => {
+    const { step, withSubject, compose } = await patient(world);
+    await world.fault({ path: "Patient/Message", method: "POST", answer: true, times: 1 });
+    expect(await step("send", compose("Draft answered true", "draft"))).toEqual({ outcome: "saved", message: t.savedToDraft });
+    expect(await withSubject(MESSAGE_BOXES.drafts, "Draft answered true")).toHaveLength(1);
+  });
+
+  it("a success reply with the message not in its box is unknown, never sent; Check again finds it absent and sends it once", async () => {
+    const { step, withSubject, compose } = await patient(world);
+    const fields = compose("Answered but not kept");
+    // A 200 whose body names nothing, the practice having kept nothing (a fault answering in the handler's place).
+    await world.fault({ path: "Patient/Message", method: "POST", status: 200, times: 1 });
+    expect(await step("send", fields)).toEqual({ outcome: "unknown", message: t.unconfirmedTitle });
+    expect(await withSubject(MESSAGE_BOXES.sent, "Answered but not kept")).toEqual([]);
+    expect(await step("send", fields)).toMatchObject({ outcome: "sent" });
+    expect(await withSubject(MESSAGE_BOXES.sent, "Answered but not kept")).toHaveLength(1);
+  });
+});
+
 describe("a message carried out whose reply never came back", () => {
   let world: TestWorld;
   beforeAll(async () => {

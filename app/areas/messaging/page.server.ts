@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { DateTime } from "luxon";
 import sanitizeHtml from "sanitize-html";
 import { attachmentProblem, typeByName, type AttachmentProblem } from "../../../contract/attachment-content";
-import { ATTACHMENT_TYPES, COUNTERPART_REFERENCE, MESSAGE_TYPES, type Communication, type OutgoingMessage } from "../../../contract/messaging";
+import { ATTACHMENT_TYPES, COUNTERPART_REFERENCE, MESSAGE_TYPES, storedMessageIdOf, type Communication, type OutgoingMessage } from "../../../contract/messaging";
 import { messagingPageSizes } from "../../../contract/messaging-page-sizes";
 import { PRACTICE_ZONE } from "../../lib/dates";
 import { parseForm } from "../../lib/form-data";
@@ -332,13 +332,28 @@ function digestOf(recipient: string, subject: string, body: string): string {
 }
 const digestOfMessage = (m: Communication) => digestOf(m.recipient[0]?.reference ?? "", m.note[0].text, m.extension.body);
 
-/** Posts one message, having noted first how to find it again (decisions/215). */
+/**
+ * Posts one message, having noted first how to find it again (decisions/215). A reply that names the
+ * stored message proves it was taken; any other success (2§7 reads the reply "but not used": a practice
+ * may answer `true`, `{}` or a Communication without its id) is checked in the message's box before the
+ * patient is told anything (decisions/370). Found: taken. Not found: thrown as a reply that proves
+ * nothing, so the outcome is unknown and Check again looks once more before writing.
+ */
 async function postMessage(api: SignedIn["api"], patientId: string, roleId: string, parts: OutgoingParts, writing: Writing): Promise<void> {
   const box = parts.intent === "send" ? "sent" : "drafts";
   const digest = digestOf(parts.recipient.reference, parts.subject, parts.body);
   const listing = await getMessages(api, patientId, box, "all", 1);
-  await writing({ box, digest, before: listing.resources.filter((m) => digestOfMessage(m) === digest).map((m) => m.id) });
-  await sendMessage(api, roleId, outgoing(parts));
+  const evidence: PostedEvidence = { box, digest, before: listing.resources.filter((m) => digestOfMessage(m) === digest).map((m) => m.id) };
+  await writing(evidence);
+  const reply = await sendMessage(api, roleId, outgoing(parts));
+  if (storedMessageIdOf(reply) !== null) return;
+  // A box that cannot be read proves nothing either: the message stays unknown, never "not sent" (which would send it again).
+  const found = await findPosted(api, patientId, evidence).catch((error: unknown) => {
+    if (error instanceof PracticeApiError) return null;
+    throw error;
+  });
+  if (found) return;
+  throw new PracticeApiError("contract", "Patient/Message", "the reply names no stored message, and the message is not in its box");
 }
 
 /** Whether a message whose outcome was unknown is in its box: the answer it would have had, or null. */
