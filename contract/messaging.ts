@@ -142,12 +142,12 @@ export const OutgoingMessageSchema = z
 export type OutgoingMessage = z.input<typeof OutgoingMessageSchema>;
 
 /**
- * 2§7 reads the reply "but not used": any JSON a practice answers with success is taken (`true`, `{}`,
- * `"1"`, a Communication). A reply naming the stored message's id (as the mock's does) proves the practice
+ * 2§7 reads the reply "but not used": any JSON value but a list a practice answers with success is taken
+ * (`true`, `{}`, `"1"`, a Communication). A reply naming the stored message's id (as the mock's does) proves the practice
  * took it; any other is checked by the portal in the message's box before the patient is told anything
  * (decisions/215, 370). A body that is not JSON at all still breaks the contract.
  */
-export const SendMessageReplySchema = z.unknown();
+export const SendMessageReplySchema = z.union([z.looseObject({ id: z.union([z.string(), z.number()]).optional() }), z.boolean(), z.string(), z.number(), z.null()]);
 
 /** The stored message's id a reply names, when it names one: the proof the practice took the message. */
 export function storedMessageIdOf(reply: unknown): string | null {
