@@ -73,10 +73,11 @@ test.describe("immunisation", () => {
     await tab(page, "Administered").click();
     await list.arrived();
     await expect(tab(page, "Administered")).toHaveAttribute("aria-selected", "true");
-    await expect(page.getByRole("status")).toHaveText(healthTexts.loading);
+    const loading = page.getByRole("status").filter({ hasText: healthTexts.loading });
+    await expect(loading).toHaveCount(1);
     await list.release();
     await expect(cards(page, "Administered").first()).toBeVisible();
-    await expect(page.getByRole("status")).toHaveCount(0);
+    await expect(loading).toHaveCount(0);
   });
 
   test("Print prints the tab shown on A4 landscape, without the menu, tabs or buttons", async ({ page, world }) => {

@@ -82,6 +82,22 @@ test.describe("guards, errors and the shell", () => {
     expect((await reloaded).ok()).toBe(true);
   });
 
+  test("moving to another page shows at once that it is loading (1§2's spinner), and says so to a screen reader, until the page is there", async ({ page, world }) => {
+    await openSignedIn(page, world.user("solo"), "/", "Dashboard");
+    const loading = page.getByRole("status").filter({ hasText: "Loading the page…" });
+    await expect(loading).toHaveCount(0);
+    // The next page's own practice call is held until the test lets it go.
+    const held = await world.hold({ path: "Patient/AllergyIntolerance", times: 1 });
+    await page.getByRole("navigation", { name: "Main menu" }).getByRole("link", { name: "Allergies" }).click();
+    await held.arrived();
+    await expect(loading).toHaveCount(1);
+    await expect(page.getByRole("heading", { name: "Dashboard", level: 1 })).toBeVisible();
+    await expectNoAxeViolations(page);
+    await held.release();
+    await expect(page.getByRole("heading", { name: "Allergies", level: 1 })).toBeVisible();
+    await expect(loading).toHaveCount(0);
+  });
+
   test("below 993 px the menu is toggled; from 993 px it is always shown", async ({ page, world }) => {
     await page.setViewportSize({ width: 600, height: 900 });
     await openSignedIn(page, world.user("solo"), "/", "Dashboard");

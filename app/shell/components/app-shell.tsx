@@ -3,6 +3,7 @@ import { Link, NavLink, useLocation } from "react-router";
 import type { MenuLink } from "../../lib/menu";
 import type { PatientSummary, PracticeSummary } from "../../lib/patient-summary";
 import { IdleWarning } from "./idle-warning";
+import { NavigationProgress } from "./navigation-progress";
 import { useViewing } from "./use-viewing";
 import { UserMenu } from "./user-menu";
 
@@ -30,6 +31,7 @@ export function AppShell({ menu, patient, practice, actingFor, canSwitch, viewin
   const [detailsOpen, setDetailsOpen] = useState(false);
   return (
     <div className="flex min-h-screen flex-col">
+      <NavigationProgress />
       <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:p-3">
         Skip to main content
       </a>
