@@ -273,6 +273,13 @@ test.describe("letters", () => {
     expect(b!.x).toBeGreaterThan(a!.x);
     expect(b!.y).toBe(a!.y);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(1280);
+    // 1§9: a document's dialog is 1000 px wide on a wide screen, the letter drawn across it (issue 52).
+    await page.getByRole("button", { name: /^View / }).first().click();
+    const dialog = page.getByRole("dialog");
+    await expect(dialog.getByRole("img", { name: /page 1 of 1/ })).toBeVisible();
+    expect((await dialog.boundingBox())!.width).toBe(1000);
+    expect(await dialog.evaluate((d) => d.scrollWidth <= d.clientWidth)).toBe(true);
+    await expectNoAxeViolations(page);
   });
 
   test("the empty account: No Records Found", async ({ page, world }) => {

@@ -40,7 +40,7 @@ interface DocumentDialogProps {
  */
 export function DocumentDialog({ document, onClose, texts, printable = false }: DocumentDialogProps) {
   return (
-    <Dialog open={document !== null} onOpenChange={(open) => (open ? undefined : onClose())} title={document?.title ?? ""} description={document?.description} printable={printable}>
+    <Dialog open={document !== null} onOpenChange={(open) => (open ? undefined : onClose())} title={document?.title ?? ""} description={document?.description} printable={printable} size="document">
       {/* A key per document: a new one starts its own viewer and its own print request. */}
       {document ? <DocumentBody key={document.url} document={document} onClose={onClose} texts={texts} printable={printable} /> : null}
     </Dialog>

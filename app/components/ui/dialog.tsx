@@ -13,8 +13,12 @@ interface DialogProps {
   dismissOnEscape?: boolean;
   /** Where the focus goes on closing when not back to the opener (an element the change removes). */
   returnFocusTo?: () => HTMLElement | null;
-  /** 2§9 widths: "wide" up to 1500 px (a test result), "chart" up to 700 px, "message" up to 800 px (compose, reply, draft); otherwise 640 px. */
-  size?: "default" | "wide" | "chart" | "message";
+  /**
+   * 1§9 and 2§9 widths: "wide" up to 1500 px (a test result), "document" up to 1000 px (a letter, a
+   * resource, an invoice, an attachment), "chart" up to 700 px, "message" up to 800 px (compose, reply,
+   * draft); otherwise 640 px, a readable line length for forms and confirmations.
+   */
+  size?: "default" | "wide" | "document" | "chart" | "message";
   /** Printing while it is open prints this dialog alone, on A4 (app.css, .print-dialog). */
   printable?: boolean;
   /**
@@ -24,7 +28,7 @@ interface DialogProps {
   closeAtTop?: boolean;
 }
 
-const WIDTHS = { default: "w-[min(92vw,40rem)]", wide: "w-[min(96vw,93.75rem)]", chart: "w-[min(96vw,43.75rem)]", message: "w-[min(92vw,50rem)]" } as const;
+const WIDTHS = { default: "w-[min(92vw,40rem)]", wide: "w-[min(96vw,93.75rem)]", document: "w-[min(96vw,62.5rem)]", chart: "w-[min(96vw,43.75rem)]", message: "w-[min(92vw,50rem)]" } as const;
 
 /**
  * A focus-trapped modal dialog over radix-ui, titled for screen readers. The pages open it from their

@@ -29,7 +29,7 @@ function Loading() {
  */
 export function InvoiceDialog({ invoice, onClose }: { invoice: InvoiceTableRow | null; onClose(): void }) {
   return (
-    <Dialog open={invoice !== null} onOpenChange={(open) => (open ? undefined : onClose())} title="INVOICE" description={invoice ? `Invoice ${invoice.reference}` : undefined} printable>
+    <Dialog open={invoice !== null} onOpenChange={(open) => (open ? undefined : onClose())} title="INVOICE" description={invoice ? `Invoice ${invoice.reference}` : undefined} printable size="document">
       {invoice ? <InvoiceBody key={invoice.id} invoice={invoice} onClose={onClose} /> : null}
     </Dialog>
   );

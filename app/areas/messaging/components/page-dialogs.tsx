@@ -84,7 +84,7 @@ export function DeleteDialog({ ids, busy, onConfirm, onCancel }: { ids: readonly
 export function ImageDialog({ preview, onClose }: { preview: AttachmentView | null; onClose(): void }) {
   const image = preview && preview.kind === "image" ? preview : null;
   return (
-    <Dialog open={image !== null} onOpenChange={(isOpen) => (isOpen ? undefined : onClose())} title={image?.title.toLowerCase().endsWith(".png") ? "PNG File" : "JPG File"} description={image?.title} size="wide">
+    <Dialog open={image !== null} onOpenChange={(isOpen) => (isOpen ? undefined : onClose())} title={image?.title.toLowerCase().endsWith(".png") ? "PNG File" : "JPG File"} description={image?.title} size="document">
       {image ? (
         <div className="flex flex-col gap-4">
           <img src={image.url} alt={image.title} className="max-h-[70vh] w-auto max-w-full self-center object-contain" />
