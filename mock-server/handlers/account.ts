@@ -7,7 +7,7 @@ import { mockArea, type AreaRoutes } from "../area";
 /** Forgot password, change password and Login Help (1§7), with the practice's own rules. */
 const accountRoutes = {
   forgotPassword: {
-    tokenIn: "none",
+    signedIn: false,
     handle({ world, query }) {
       const username = normaliseUsername(query.Username);
       const account = world.store.account.findFirst({ where: { username: { equals: username } } });
@@ -39,7 +39,7 @@ const accountRoutes = {
   }),
 
   sendHelpMessage: {
-    tokenIn: "none",
+    signedIn: false,
     handle({ world, body }) {
       world.store.helpMessage.create({ id: randomUUID(), receivedAt: world.clock.now().toISO()!, payload: JSON.stringify(body) });
       return { StatusCode: "1", ResponseMessage: "Thank you. The practice has your message and will contact you soon." };

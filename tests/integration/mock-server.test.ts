@@ -551,7 +551,7 @@ describe("reply validation", () => {
     const app = express();
     app.get(
       "/broken",
-      worldRouteHandler(endpoints.organization, { tokenIn: "none", handle: () => [{ resourceType: "Bundle", entry: [{ resource: { name: 3 } }] }] as never }, { worldOf: () => world, closing: new AbortController().signal }),
+      worldRouteHandler({ ...endpoints.organization, needsToken: false }, { signedIn: false, handle: () => [{ resourceType: "Bundle", entry: [{ resource: { name: 3 } }] }] as never }, { worldOf: () => world, closing: new AbortController().signal }),
     );
     const server = app.listen(0, "127.0.0.1");
     await new Promise((resolve) => server.once("listening", resolve));

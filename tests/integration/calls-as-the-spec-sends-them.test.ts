@@ -1,0 +1,85 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { actOnProfile } from "../../app/areas/profile/page.server";
+import { readProfile } from "../../app/areas/profile/view";
+import { logout } from "../../app/.server/practice/auth.server";
+import { getLetter, getLetters } from "../../app/.server/practice/letters.server";
+import { getPatient } from "../../app/.server/practice/patient.server";
+import { SignInThrottle } from "../../app/.server/throttle.server";
+import { endpoints } from "../../contract/endpoints";
+import { NotificationSlots } from "../../contract/profile";
+import { useMockServer, type PortalSession, type TestWorld } from "../helpers/mock-world";
+
+/**
+ * Every call sends its token and parameters where 1§7 and 2§7 put them, and the mock reads each only
+ * there, as a practice built to the spec would (issue 52, decisions/369): the token in the query for
+ * the notification flags, ChangePassword's PUT variant with its query, and the portal's own reads of a
+ * message box at 2§7's all-messages page size. What was sent is read from the mock's request journal.
+ */
+const mock = useMockServer();
+const attempt = { address: "192.0.2.52", throttle: new SignInThrottle({ SIGNIN_MAX_FAILURES_PER_ACCOUNT: 5, SIGNIN_MAX_FAILURES_PER_ADDRESS: 1_000 }) };
+
+/** The profile action's signed-in context for a patient viewing their own record. */
+function profileContext(world: TestWorld, s: PortalSession, label: string): Parameters<typeof actOnProfile>[0] {
+  const { username } = world.user(label);
+  return {
+    api: s.api,
+    user: { token: s.token, apiBase: s.apiBase, userId: s.id, parentId: s.id, proxy: "No", username, userName: username, parentName: label },
+    endOtherSessions: async () => undefined,
+  };
+}
+
+function formOf(fields: Record<string, string>) {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) form.append(name, value);
+  return form;
+}
+
+describe("the token where 1§7 and 2§7 put it", () => {
+  let world: TestWorld;
+  beforeAll(async () => {
+    world = await mock.createWorld({ seed: 52 });
+  });
+
+  it("the contract puts it in the query for exactly the calls the spec does: Logout, the notification flags and the two letter calls", () => {
+    const inQuery = Object.entries(endpoints).filter(([, e]) => "tokenIn" in e && e.tokenIn === "query").map(([name]) => name);
+    expect(inQuery.sort()).toEqual(["letterById", "letters", "logout", "updateNotifications"]);
+  });
+
+  it("a notification toggle sends the Token in the query; the practice, which reads it only there, saves it, and the patient stays signed in", async () => {
+    const s = await world.signIn("solo");
+    const before = readProfile((await getPatient(s.api, s.id))!).notifications;
+    await world.clearRequests();
+    const toggle = formOf({ intent: "notifications", setting: "email", value: String(!before.email), email: String(before.email), notification: String(before.notification) });
+    expect(await actOnProfile(profileContext(world, s, "solo"), toggle, attempt)).toMatchObject({ intent: "notifications", ok: true });
+    const [save] = await world.requests({ method: "POST", path: "Patient" });
+    expect(save).toMatchObject({ status: 200, query: { Token: "[redacted]" } });
+    expect(readProfile((await getPatient(s.api, s.id))!).notifications).toEqual({ ...before, email: !before.email });
+    // Still signed in: the same token reads on.
+    expect((await fetch(new URL(endpoints.validateToken.path, s.apiBase), { headers: { Token: s.token } })).status).toBe(200);
+  });
+
+  it("the practice refuses the notification save whose token is only in the header (401), and a header call whose token is only in the query", async () => {
+    const raw = await world.signInHttp("solo");
+    const body = JSON.stringify({ resourceType: "Patient", id: raw.id, extension: NotificationSlots.write({ enableEmail: true, enableNotification: true }) });
+    const save = (query: string, headers: Record<string, string>) => fetch(`${raw.base}Patient${query}`, { method: "POST", headers: { "Content-Type": "application/json", ...headers }, body });
+    expect((await save("", { Token: raw.token })).status).toBe(401);
+    expect((await save(`?Token=${raw.token}`, {})).status).toBe(200);
+    // And the other way round: the profile read takes its token in the header only (1§7).
+    expect((await fetch(`${raw.base}Patient?PatientID=${raw.id}&Token=${raw.token}`)).status).toBe(401);
+  });
+
+  it("the portal's client sends it in the query for the letters and Logout, as the contract says", async () => {
+    const s = await world.signIn("solo");
+    await world.clearRequests();
+    const caller = { api: s.api, patientId: s.id };
+    const [first] = (await getLetters(caller, 1)).resources;
+    await getLetter(caller, first.id);
+    await logout(s.apiBase, s.token);
+    const sent = (await world.requests()).map((e) => ({ call: `${e.method} ${e.path}`, status: e.status, token: e.query.Token }));
+    expect(sent).toEqual([
+      { call: "GET Patient/LetterAndDocument", status: 200, token: "[redacted]" },
+      { call: "GET Patient/LetterAndDocumentByID", status: 200, token: "[redacted]" },
+      { call: "POST Patient/Logout", status: 200, token: "[redacted]" },
+    ]);
+  });
+});
