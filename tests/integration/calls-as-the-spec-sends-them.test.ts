@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { actOnProfile } from "../../app/areas/profile/page.server";
 import { readProfile } from "../../app/areas/profile/view";
-import { logout } from "../../app/.server/practice/auth.server";
+import { authenticate, logout } from "../../app/.server/practice/auth.server";
 import { getLetter, getLetters } from "../../app/.server/practice/letters.server";
 import { getPatient } from "../../app/.server/practice/patient.server";
 import { SignInThrottle } from "../../app/.server/throttle.server";
@@ -81,5 +81,38 @@ describe("the token where 1§7 and 2§7 put it", () => {
       { call: "GET Patient/LetterAndDocumentByID", status: 200, token: "[redacted]" },
       { call: "POST Patient/Logout", status: 200, token: "[redacted]" },
     ]);
+  });
+});
+
+describe("ChangePassword's PUT variant (1§7: \"A PUT helper variant takes a query\")", () => {
+  let world: TestWorld;
+  beforeAll(async () => {
+    world = await mock.createWorld({ seed: 53 });
+  });
+
+  it("changes the holder's password from PatientID and Password in the query, by the practice's rules, its password kept out of the journal", async () => {
+    const raw = await world.signInHttp("solo");
+    const put = (password: string) =>
+      fetch(`${raw.base}Patient/ChangePassword?${new URLSearchParams({ PatientID: raw.id, Password: password })}`, { method: "PUT", headers: { Token: raw.token } }).then(async (res) => ({ status: res.status, reply: (await res.json()) as unknown }));
+    expect(await put("short")).toMatchObject({ status: 200, reply: { StatusCode: "3" } });
+    expect(await put("Kahikatea42Ab")).toEqual({ status: 200, reply: { StatusCode: "1", StatusMessage: "Your password has been updated." } });
+    expect(await authenticate(raw.base, { userName: world.user("solo").username, password: "Kahikatea42Ab" })).toMatchObject({ kind: "signedIn" });
+    const journal = await world.requests({ method: "PUT", path: "Patient/ChangePassword" });
+    expect(journal.map((e) => e.query)).toEqual([
+      { PatientID: raw.id, Password: "[redacted]" },
+      { PatientID: raw.id, Password: "[redacted]" },
+    ]);
+    // Its token is the header's, as for the POST.
+    expect((await fetch(`${raw.base}Patient/ChangePassword?PatientID=${raw.id}&Password=Kahikatea42Ab&Token=${raw.token}`, { method: "PUT" })).status).toBe(401);
+  });
+
+  it("the portal changes a password with the POST, the password in the body and never in an address", async () => {
+    const s = await world.signIn("family");
+    await world.clearRequests();
+    const password = "Totara42Abcd";
+    const change = formOf({ intent: "change-password", current: world.user("family").password, password, confirm: password });
+    expect(await actOnProfile(profileContext(world, s, "family"), change, attempt)).toMatchObject({ intent: "change-password", ok: true });
+    const calls = (await world.requests()).filter((e) => e.path === "Patient/ChangePassword");
+    expect(calls).toEqual([expect.objectContaining({ method: "POST", query: {}, body: { PatientID: s.id, Password: "[redacted]" } })]);
   });
 });
