@@ -1,13 +1,21 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { actOnProfile } from "../../app/areas/profile/page.server";
 import { readProfile } from "../../app/areas/profile/view";
+import { emailsStep, type EmailsDeps } from "../../app/areas/messaging/page.server";
+import { loadConfig } from "../../app/.server/config.server";
 import { authenticate, logout } from "../../app/.server/practice/auth.server";
 import { getLetter, getLetters } from "../../app/.server/practice/letters.server";
 import { getPatient } from "../../app/.server/practice/patient.server";
+import { createSessions } from "../../app/.server/session.server";
+import { MemoryStateStore } from "../../app/.server/state-store.server";
 import { SignInThrottle } from "../../app/.server/throttle.server";
+import { messagingTexts } from "../../app/lib/texts/messaging";
 import { endpoints } from "../../contract/endpoints";
+import { MESSAGE_BOXES } from "../../contract/messaging";
 import { NotificationSlots } from "../../contract/profile";
 import { useMockServer, type PortalSession, type TestWorld } from "../helpers/mock-world";
+import { signedInToPortal } from "../helpers/portal-cookie";
+import { stepPoster } from "../helpers/steps";
 
 /**
  * Every call sends its token and parameters where 1§7 and 2§7 put them, and the mock reads each only
@@ -16,6 +24,7 @@ import { useMockServer, type PortalSession, type TestWorld } from "../helpers/mo
  * message box at 2§7's all-messages page size. What was sent is read from the mock's request journal.
  */
 const mock = useMockServer();
+const sessions = createSessions(loadConfig({ NODE_ENV: "test" }));
 const attempt = { address: "192.0.2.52", throttle: new SignInThrottle({ SIGNIN_MAX_FAILURES_PER_ACCOUNT: 5, SIGNIN_MAX_FAILURES_PER_ADDRESS: 1_000 }) };
 
 /** The profile action's signed-in context for a patient viewing their own record. */
@@ -114,5 +123,51 @@ describe("ChangePassword's PUT variant (1§7: \"A PUT helper variant takes a que
     expect(await actOnProfile(profileContext(world, s, "family"), change, attempt)).toMatchObject({ intent: "change-password", ok: true });
     const calls = (await world.requests()).filter((e) => e.path === "Patient/ChangePassword");
     expect(calls).toEqual([expect.objectContaining({ method: "POST", query: {}, body: { PatientID: s.id, Password: "[redacted]" } })]);
+  });
+});
+
+describe("the portal's own reads of a box take 2§7's all-messages variant: 100 a page", () => {
+  let world: TestWorld;
+  beforeAll(async () => {
+    world = await mock.createWorld({ scenario: "many-records", seed: 54 });
+  });
+
+  async function patient(label: string) {
+    const { practice: s, cookie } = await signedInToPortal(sessions, world, label);
+    const deps: EmailsDeps = { requireSession: sessions.requireSession, store: new MemoryStateStore(), waitMs: 8_000 };
+    const step = stepPoster("http://portal.test/emails/step", (r) => emailsStep(r, deps), { Cookie: cookie }).reply;
+    return { s, step };
+  }
+
+  /** The portal's reads of one box since the journal was cleared: page size and number of each. */
+  const boxReads = async (type: string) =>
+    (await world.requests({ method: "GET", path: "Patient/Messaging" })).filter((e) => e.query.MessagingType === type).map((e) => ({ PageSize: e.query.PageSize, PageNumber: e.query.PageNumber }));
+
+  it("a delete whose reply was lost is settled by one read of 100, where four pages of 25 were read", async () => {
+    const { s, step } = await patient("many");
+    const drafts = await s.api.call(endpoints.messages, { query: { PatientID: s.id, Type: "1", MessagingType: MESSAGE_BOXES.drafts, PageSize: 100, PageNumber: 1 } });
+    expect(drafts.total).toBe(50);
+    // Two drafts beyond the list's first page of 25.
+    const ids = [drafts.resources[30].id, drafts.resources[40].id];
+    await world.fault({ path: "Patient/DeleteMessage", body: "lost-reply", times: 1 });
+    await world.clearRequests();
+    expect(await step("delete", { ids, box: "drafts" })).toEqual({ deleted: 2, requested: 2, message: messagingTexts.deletedMany });
+    expect(await boxReads(MESSAGE_BOXES.drafts)).toEqual([{ PageSize: "100", PageNumber: "1" }]);
+  });
+
+  it("a message whose reply was lost is looked for in the newest 100 of Sent, as the box was read before it was posted", async () => {
+    const { step } = await patient("many");
+    const [nurse] = await step<Array<{ id: string }>>("recipients", { roleId: "2" });
+    const fields = { key: `calls-${Date.now()}`, mode: "compose", intent: "send", roleId: "2", practitionerId: nurse.id, subject: "Lost among many", body: "A message to a box of 2,000." };
+    await world.fault({ path: "Patient/Message", method: "POST", body: "lost-reply", times: 1 });
+    await world.clearRequests();
+    expect(await step("send", fields)).toMatchObject({ outcome: "unknown" });
+    expect(await step("send", fields)).toEqual({ outcome: "sent", message: messagingTexts.sent, detail: messagingTexts.foundOnCheck });
+    // The read before the post, and the check after it: the same window.
+    expect(await boxReads(MESSAGE_BOXES.sent)).toEqual([
+      { PageSize: "100", PageNumber: "1" },
+      { PageSize: "100", PageNumber: "1" },
+    ]);
+    expect(await world.requests({ method: "POST", path: "Patient/Message" })).toHaveLength(1);
   });
 });
