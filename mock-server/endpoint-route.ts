@@ -9,8 +9,9 @@ import type { WorldCore } from "./world-core";
 /**
  * The one place where a call of the contract table becomes an Express handler. Every call goes
  * through the same steps, so no handler can forget one:
- *   world → injected fault → token, read only where the contract says (401) → query and body against the contract (400)
- *   → patient ids the token may see (403) → handler → reply against the contract (500 if not).
+ *   world → injected fault → token, read only where the contract says (401) → query and body against
+ *   the contract (400) → patient ids the token may see (403) → handler → reply against the contract
+ *   (500 if not).
  * A reply that breaks the contract is a bug in the mock: it is logged and answered 500, never sent.
  */
 
@@ -22,7 +23,7 @@ type OutputOf<S> = [NonNullable<S>] extends [z.ZodType] ? z.output<NonNullable<S
  * token elsewhere is no token, as at a practice that reads it where the spec says (decisions/369).
  */
 export type TokenIn = "header" | "query" | "none";
-export function tokenInOf(endpoint: Endpoint): TokenIn {
+function tokenInOf(endpoint: Endpoint): TokenIn {
   return endpoint.needsToken ? (endpoint.tokenIn ?? "header") : "none";
 }
 
@@ -109,7 +110,7 @@ export interface WorldRouteOptions<W extends WorldCore> {
 }
 
 export function worldRouteHandler<E extends Endpoint, W extends WorldCore>(endpoint: E, route: WorldRoute<E, W>, options: WorldRouteOptions<W>): RequestHandler {
-  if (route.signedIn !== endpoint.needsToken) throw new Error(`${callName(endpoint)}: its handler is${route.signedIn ? "" : " not"} signed in, but the contract says the call ${endpoint.needsToken ? "needs" : "takes no"} token`);
+  if (route.signedIn !== endpoint.needsToken) throw new Error(`${callName(endpoint)}: its handler is${route.signedIn ? "" : " not"} signed in, but the contract says the call ${endpoint.needsToken ? "needs a" : "takes no"} token`);
   const tokenIn = tokenInOf(endpoint);
   return async (req, res) => {
     try {
