@@ -566,6 +566,14 @@ describe("reply validation", () => {
   });
 });
 
+describe("where a handler reads its token", () => {
+  it("is the contract's to say: a handler that disagrees with it about needing one is refused as its route is made (decisions/369)", () => {
+    const options = { worldOf: () => undefined, closing: new AbortController().signal };
+    expect(() => worldRouteHandler(endpoints.organization, { signedIn: false, handle: () => ({}) as never }, options)).toThrow(/GET Patient\/Organization: its handler is not signed in, but the contract says the call needs a token/);
+    expect(() => worldRouteHandler(endpoints.forgotPassword, { signedIn: true, handle: () => ({}) as never }, options)).toThrow(/takes no token/);
+  });
+});
+
 describe("admin requests that would otherwise be misread", () => {
   it("refuses a body that is not declared JSON (415), names a bad %-escape as such, and refuses a repeated journal filter", async () => {
     const plain = await fetch(`${mock.url}/__admin/worlds`, { method: "POST", headers: { "Content-Type": "text/plain" }, body: '{"scenario":"family"}' });
