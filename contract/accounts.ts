@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { bundleOf } from "./fhir";
 import { defineSlots, slot } from "./slots";
-import { readTruthy } from "./truthy";
+import { readStatusCode, readTruthy } from "./truthy";
 import { callsOf } from "./endpoint";
 
 /** Invoices (payment notices) and their PDFs (1§3 Invoice, 1§7). Invoice calls use the parent id (1§6). */
@@ -114,17 +114,22 @@ export const SavePaymentQuerySchema = z.object({
   PatientID: z.string().min(1).max(64),
   electronicPaymentID: z.coerce.number().int().min(1),
 });
+/** An object answer: its StatusCode is read, whatever else it carries (a message, an id). */
+const StatusAnswerSchema = z.looseObject({ StatusCode: z.union([z.boolean(), z.number(), z.string().max(1000), z.null()]).optional() });
+
 /**
  * "A truthy response means success" (1§7, 1§8), read as decisions/240 says: `true`, a number above 0,
  * "true", "1", "yes" are recorded; `false`, 0 or below, "false", "0", "no", "" and null are not; no
- * answer at all (an empty body) and any other text are unknown. The card was charged before this call,
- * so an unknown answer is told as such and the payment stays open to be recorded again (it is
- * recorded once however often it is asked). Another shape (an object, a list) breaks the contract.
+ * answer at all (an empty body) and any other text are unknown. An object is read by its StatusCode
+ * as the spec's other calls use it (decisions/369, `readStatusCode`): `{"StatusCode":"1"}` is
+ * recorded, a code 0 or below is not, any other code or none at all is unknown. The card was charged
+ * before this call, so an unknown answer is told as such and the payment stays open to be recorded
+ * again (it is recorded once however often it is asked). A list breaks the contract.
  */
 export const SavePaymentReplySchema = z
-  .union([z.boolean(), z.number(), z.string().max(1000), z.null()])
+  .union([z.boolean(), z.number(), z.string().max(1000), z.null(), StatusAnswerSchema])
   .optional()
-  .transform((value): SavePaymentOutcome => ({ yes: "recorded", no: "not-recorded", unknown: "unknown" } as const)[readTruthy(value)]);
+  .transform((value): SavePaymentOutcome => ({ yes: "recorded", no: "not-recorded", unknown: "unknown" } as const)[value !== null && typeof value === "object" ? readStatusCode(value) : readTruthy(value)]);
 export type SavePaymentOutcome = "recorded" | "not-recorded" | "unknown";
 
 /**

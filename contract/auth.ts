@@ -74,8 +74,7 @@ export function readAuthReply(reply: PatientAuthReply): AuthOutcome {
   };
 }
 
-/** POST Patient/Logout?Token= */
-export const LogoutQuerySchema = z.object({ Token: z.string().min(1) });
+/** POST Patient/Logout?Token= : the token is its only parameter, sent where the table below says. */
 export const LogoutReplySchema = StatusReplySchema;
 
 /**
@@ -95,6 +94,6 @@ export const authEndpoints = {
   /** On the identity server, not the practice API. */
   identityAuthentication: call({ method: "POST", path: "api/Authentication", needsToken: false, body: IdentityAuthRequestSchema, reply: IdentityAuthReplySchema, summary: "Find the practice API address (ACCAPIURL) for a user" }),
   patientAuthentication: call({ method: "POST", path: "Patient/Authentication", needsToken: false, body: PatientAuthRequestSchema, reply: PatientAuthReplySchema, summary: "Sign in with user name and password, or a switch token" }),
-  logout: call({ method: "POST", path: "Patient/Logout", needsToken: false, query: LogoutQuerySchema, reply: LogoutReplySchema, summary: "End a session's token" }),
+  logout: call({ method: "POST", path: "Patient/Logout", needsToken: true, tokenIn: "query", reply: LogoutReplySchema, summary: "End a session's token" }),
   validateToken: call({ method: "GET", path: "ValidateToken", needsToken: true, reply: ValidateTokenReplySchema, summary: "Check that a session token is still valid" }),
 } as const;

@@ -95,14 +95,14 @@ export const LetterSchema = z.object({
 });
 export type Letter = z.output<typeof LetterSchema>;
 
-/** The Token travels as a query parameter on the letter calls (2§7). Paged, or a date range. */
+/** Paged, or a date range. The Token travels as a query parameter on the letter calls (2§7): the table's `tokenIn`. */
 export const LettersQuerySchema = z
-  .object({ Token: z.string().min(1), PatientID, PageSize: PageSize.optional(), PageNumber: PageNumber.optional(), StartDate: QueryDateTime.optional(), EndDate: QueryDateTime.optional() })
+  .object({ PatientID, PageSize: PageSize.optional(), PageNumber: PageNumber.optional(), StartDate: QueryDateTime.optional(), EndDate: QueryDateTime.optional() })
   .refine((q) => (q.StartDate === undefined) === (q.EndDate === undefined), { message: "StartDate and EndDate go together", path: ["EndDate"] })
   .refine((q) => q.StartDate !== undefined || (q.PageSize !== undefined && q.PageNumber !== undefined), { message: "Either PageSize and PageNumber, or StartDate and EndDate", path: ["PageSize"] });
 export const LettersReplySchema = bundleOf(LetterSchema);
 
-export const LetterByIdQuerySchema = z.object({ Token: z.string().min(1), PatientID, ResultID: z.string().min(1).max(64) });
+export const LetterByIdQuerySchema = z.object({ PatientID, ResultID: z.string().min(1).max(64) });
 export const LetterByIdReplySchema = bundleOf(LetterSchema);
 
 /* ---------- Resources (media) ---------- */
@@ -140,9 +140,9 @@ export const documentsEndpoints = {
   labResults: call({ method: "GET", path: "Patient/LabResults", needsToken: true, query: LabResultsQuerySchema, reply: LabResultsReplySchema, summary: "Test results, paged" }),
   labResultById: call({ method: "GET", path: "Patient/LabResultByID", needsToken: true, query: LabResultByIdQuerySchema, reply: LabResultByIdReplySchema, summary: "One test result" }),
   labChart: call({ method: "GET", path: "Patient/LabResultChartById", needsToken: true, query: LabChartQuerySchema, reply: LabChartReplySchema, summary: "A test's values over time, for its chart" }),
-  /** The letter calls carry the Token as a query parameter (2§7). */
-  letters: call({ method: "GET", path: "Patient/LetterAndDocument", needsToken: false, query: LettersQuerySchema, reply: LettersReplySchema, summary: "Letters and documents, paged or in a date range (Token as a query parameter)" }),
-  letterById: call({ method: "GET", path: "Patient/LetterAndDocumentByID", needsToken: false, query: LetterByIdQuerySchema, reply: LetterByIdReplySchema, summary: "One letter or document (Token as a query parameter)" }),
+  /** The letter calls carry the Token as a query parameter (2§7), added by the client from `tokenIn`. */
+  letters: call({ method: "GET", path: "Patient/LetterAndDocument", needsToken: true, tokenIn: "query", query: LettersQuerySchema, reply: LettersReplySchema, summary: "Letters and documents, paged or in a date range (Token as a query parameter)" }),
+  letterById: call({ method: "GET", path: "Patient/LetterAndDocumentByID", needsToken: true, tokenIn: "query", query: LetterByIdQuerySchema, reply: LetterByIdReplySchema, summary: "One letter or document (Token as a query parameter)" }),
   media: call({ method: "GET", path: "Patient/Media", needsToken: true, query: MediaQuerySchema, reply: MediaReplySchema, summary: "Health resources shared with the patient, paged" }),
   mediaById: call({ method: "GET", path: "Patient/MediaByID", needsToken: true, query: MediaByIdQuerySchema, reply: MediaByIdReplySchema, summary: "One health resource" }),
 } as const;

@@ -33,6 +33,13 @@ export interface Endpoint<Q extends z.ZodType = z.ZodType, B extends z.ZodType =
   path: string;
   /** false for the calls made before a token exists. */
   needsToken: boolean;
+  /**
+   * Where the practice reads the session token, as 1§7 and 2§7 say: the Token header (left out, most
+   * calls), or the `Token` query parameter (Logout, the notification flags' POST Patient, the letter
+   * calls). The portal's client sends the header on every signed-in call and, for "query", the
+   * parameter as well; the mock reads the token only where this says (decisions/369).
+   */
+  tokenIn?: "query";
   /** A POST that only reads (its parameters travel in the body); GET calls read by their method. */
   readOnly?: true;
   query?: Q;

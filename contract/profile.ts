@@ -150,9 +150,9 @@ export const UpdateDemographicsReplySchema = StatusReplySchema;
 /* ---------- POST Patient (notification flags) ---------- */
 
 /**
- * The original sends the token as a `?Token=` query parameter here; the portal's one client sends
- * the Token header on every signed-in call, and the mock accepts the header (a real API that insists
- * on the query would need a `tokenIn` option on the endpoint).
+ * 1§7 sends this call's token as the `Token` query parameter ("Patient with Token query"): the table
+ * below says so (`tokenIn`), the client adds it, and a practice that reads only the query accepts the
+ * save (decisions/369). The body carries no token of the session.
  */
 export const NotificationSlots = defineSlots({
   /** A phone app's push token. The portal is no device: it sends none, and the token on file stays. */
@@ -188,7 +188,7 @@ export const profileEndpoints = {
   deleteEmergencyContact: call({ method: "DELETE", path: "Patient/EmergencyContact", needsToken: true, query: DeleteEmergencyContactQuerySchema, reply: DeleteEmergencyContactReplySchema, summary: "Remove an emergency contact" }),
   updateContactMethods: call({ method: "POST", path: "Patient/UpdatePatientContactMethods", needsToken: true, body: UpdateContactMethodsRequestSchema, reply: UpdateContactMethodsReplySchema, summary: "Update phone numbers, e-mail and the preferred contact method" }),
   updateDemographics: call({ method: "POST", path: "Patient/UpdatePatientDemographics", needsToken: true, body: UpdateDemographicsRequestSchema, reply: UpdateDemographicsReplySchema, summary: "Update names, gender, ethnicity, date of birth and blood group" }),
-  updateNotifications: call({ method: "POST", path: "Patient", needsToken: true, body: UpdateNotificationsRequestSchema, reply: UpdateNotificationsReplySchema, summary: "Turn e-mail and push notifications on or off" }),
+  updateNotifications: call({ method: "POST", path: "Patient", needsToken: true, tokenIn: "query", body: UpdateNotificationsRequestSchema, reply: UpdateNotificationsReplySchema, summary: "Turn e-mail and push notifications on or off" }),
   accountBalance: call({ method: "GET", path: "Patient/AccountBalance", needsToken: true, query: PatientIdQuerySchema, reply: AccountBalanceReplySchema, summary: "The account holder's balance" }),
   terms: call({ method: "GET", path: "Patient/TermsAndCondition", needsToken: true, query: TermsQuerySchema, reply: TermsReplySchema, summary: "The terms and conditions or a messaging disclaimer, by load type" }),
 } as const;

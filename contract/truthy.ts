@@ -26,6 +26,23 @@ export function readTruthy(value: boolean | number | string | null | undefined):
 }
 
 /**
+ * An answer given as an object with a StatusCode, the way the spec's other calls answer (1§7 Logout
+ * "Response has StatusCode"; ChangePassword and ForgotPassword: "1" success, "3" refused, "0" not
+ * found; 1§8), read as yes, no or unknown (decisions/369): code 1 (or `true`) is yes, a code that
+ * `readTruthy` calls no (0, -1, false, "no") is no. Any other code is unknown: 2 or 3 are the spec's
+ * refusals, yet a bare number above 0 is a yes; readings that disagree give neither. An object with no
+ * StatusCode, or a null one, says nothing: unknown. The rest of the object (a message) is not read.
+ */
+export function readStatusCode(answer: { StatusCode?: boolean | number | string | null }): TruthyAnswer {
+  const code = answer.StatusCode;
+  if (code === undefined || code === null) return "unknown";
+  const reading = readTruthy(code);
+  if (reading !== "yes") return reading;
+  const one = typeof code === "string" ? TRUE_WORDS.has(code.trim().toLowerCase()) || Number(code) === 1 : code === true || code === 1;
+  return one ? "yes" : "unknown";
+}
+
+/**
  * A yes/no practice setting (1§3: "1" means true), read alike by every screen (issue 33,
  * decisions/240): "1", "true" or "yes" in any case is on; "0", "false" or "no" is off; empty, missing or any other
  * text is `fallback`, what the portal does when the practice says nothing.

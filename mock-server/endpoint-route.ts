@@ -9,15 +9,23 @@ import type { WorldCore } from "./world-core";
 /**
  * The one place where a call of the contract table becomes an Express handler. Every call goes
  * through the same steps, so no handler can forget one:
- *   world → injected fault → token (401) → query and body against the contract (400)
- *   → patient ids the token may see (403) → handler → reply against the contract (500 if not).
+ *   world → injected fault → token, read only where the contract says (401) → query and body against
+ *   the contract (400) → patient ids the token may see (403) → handler → reply against the contract
+ *   (500 if not).
  * A reply that breaks the contract is a bug in the mock: it is logged and answered 500, never sent.
  */
 
 type OutputOf<S> = [NonNullable<S>] extends [z.ZodType] ? z.output<NonNullable<S>> : undefined;
 
-/** Where the call carries its token: a header, the query (Logout), or nowhere (sign-in). */
+/**
+ * Where the practice reads a call's token, from the contract (`needsToken`, `tokenIn`): the header, the
+ * query (Logout, the notification flags, the letters: 1§7, 2§7), or nowhere (sign-in). Only there: a
+ * token elsewhere is no token, as at a practice that reads it where the spec says (decisions/369).
+ */
 export type TokenIn = "header" | "query" | "none";
+function tokenInOf(endpoint: Endpoint): TokenIn {
+  return endpoint.needsToken ? (endpoint.tokenIn ?? "header") : "none";
+}
 
 export interface Session {
   token: string;
@@ -43,10 +51,12 @@ export interface CallContext<E extends Endpoint, S extends Session | undefined =
 /**
  * A call's handler. `handle` is a property, not a method, so that TypeScript compares its world
  * strictly: a route that reads `world.messages` is not a route of a world without that store.
+ * `signedIn` says whether it is given a session; it must agree with the contract's `needsToken`,
+ * which, with `tokenIn`, also says where the token is read (checked as the route is made).
  */
 export type WorldRoute<E extends Endpoint, W extends WorldCore = WorldCore> =
-  | { tokenIn: "none"; handle: (call: CallContext<E, undefined, W>) => z.input<E["reply"]> | Promise<z.input<E["reply"]>> }
-  | { tokenIn: "header" | "query"; handle: (call: CallContext<E, Session, W>) => z.input<E["reply"]> | Promise<z.input<E["reply"]>> };
+  | { signedIn: false; handle: (call: CallContext<E, undefined, W>) => z.input<E["reply"]> | Promise<z.input<E["reply"]>> }
+  | { signedIn: true; handle: (call: CallContext<E, Session, W>) => z.input<E["reply"]> | Promise<z.input<E["reply"]>> };
 
 /** The parameters that name a patient; each must be the token's patient or a linked account. */
 const PATIENT_ID_FIELDS = ["PatientID", "UserLoggedID", "ProxyID", "BookWithID"] as const;
@@ -100,6 +110,8 @@ export interface WorldRouteOptions<W extends WorldCore> {
 }
 
 export function worldRouteHandler<E extends Endpoint, W extends WorldCore>(endpoint: E, route: WorldRoute<E, W>, options: WorldRouteOptions<W>): RequestHandler {
+  if (route.signedIn !== endpoint.needsToken) throw new Error(`${callName(endpoint)}: its handler is${route.signedIn ? "" : " not"} signed in, but the contract says the call ${endpoint.needsToken ? "needs a" : "takes no"} token`);
+  const tokenIn = tokenInOf(endpoint);
   return async (req, res) => {
     try {
       const world = options.worldOf(req);
@@ -163,7 +175,7 @@ export function worldRouteHandler<E extends Endpoint, W extends WorldCore>(endpo
         return;
       }
 
-      const session = route.tokenIn === "none" ? undefined : authenticate(world, tokenOf(req, route.tokenIn));
+      const session = tokenIn === "none" ? undefined : authenticate(world, tokenOf(req, tokenIn));
       const { query, body } = parseRequest(endpoint, req);
       if (session) checkPatientIds(session, query, body);
 
@@ -197,7 +209,7 @@ function heldUntilReleased(held: Promise<void>, closing: AbortSignal): Promise<v
   });
 }
 
-function tokenOf(req: Request, tokenIn: TokenIn): string | undefined {
+function tokenOf(req: Request, tokenIn: Exclude<TokenIn, "none">): string | undefined {
   const raw = tokenIn === "header" ? req.get("Token") : req.query.Token;
   return typeof raw === "string" && raw.trim() !== "" ? raw.trim() : undefined;
 }

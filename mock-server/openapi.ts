@@ -22,32 +22,29 @@ function schemaOf(schema: z.ZodType): JsonSchema {
 const json = (schema: JsonSchema, description: string) => ({ description, content: { "application/json": { schema } } });
 const worldIdParameter = { name: "worldId", in: "path", required: true, schema: { type: "string" }, description: "The mock world (the real API has no such segment)." };
 
-/** The practice's token: a header on most calls, a query parameter on the letter calls (2§7). */
+/** The practice's token: a header on most calls, a query parameter where 1§7 and 2§7 put it (the contract's `tokenIn`). */
 const securitySchemes = {
   Token: { type: "apiKey", in: "header", name: "Token", description: "The session token from Patient/Authentication." },
-  TokenQuery: { type: "apiKey", in: "query", name: "Token", description: "The session token, where the call takes it in the query (letters)." },
+  TokenQuery: { type: "apiKey", in: "query", name: "Token", description: "The session token, where the call takes it in the query (Logout, the notification flags' POST Patient, the letters)." },
 };
 
 function practiceOperation(name: EndpointName, e: DocumentedEndpoint, inWorld: boolean) {
   const query = e.query ? schemaOf(e.query) : { properties: {} };
-  const tokenInQuery = !e.needsToken && "Token" in (query.properties ?? {});
   const parameters: unknown[] = inWorld ? [worldIdParameter] : [];
   for (const [param, schema] of Object.entries(query.properties ?? {})) {
-    if (param === "Token" && tokenInQuery) continue;
     parameters.push({ name: param, in: "query", required: (query.required ?? []).includes(param), schema });
   }
-  const guarded = e.needsToken || tokenInQuery;
   return {
     operationId: name,
     summary: e.summary,
     tags: [e.area],
-    security: e.needsToken ? [{ Token: [] }] : tokenInQuery ? [{ TokenQuery: [] }] : [],
+    security: !e.needsToken ? [] : e.tokenIn === "query" ? [{ TokenQuery: [] }] : [{ Token: [] }],
     parameters,
     ...(e.body ? { requestBody: { required: true, content: { "application/json": { schema: schemaOf(e.body) } } } } : {}),
     responses: {
       "200": json(schemaOf(e.reply), "The reply, as the contract parses it."),
       "400": { description: "The request does not match the contract." },
-      ...(guarded ? { "401": { description: "Missing, unknown or ended token." }, "403": { description: "A patient id the token may not see." } } : {}),
+      ...(e.needsToken ? { "401": { description: "Missing, unknown or ended token." }, "403": { description: "A patient id the token may not see." } } : {}),
     },
   };
 }

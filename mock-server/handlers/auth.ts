@@ -8,7 +8,7 @@ const REJECTED = { StatusCode: "2", ResponseMessage: "Invalid username or passwo
 /** Sign-in, sign-out and token checks of a world's practice API (1§7). */
 const authRoutes = {
   patientAuthentication: {
-    tokenIn: "none",
+    signedIn: false,
     handle({ world, body }) {
       if (body.q.trim() !== "") {
         // A switch token signs its holder in once (1§2 /loginSwitch/{q}).
@@ -28,13 +28,11 @@ const authRoutes = {
     },
   },
 
-  logout: {
-    tokenIn: "query",
-    handle({ world, session }) {
-      world.tokens.revoke(session.token);
-      return { StatusCode: "1", ResponseMessage: "Logged out" };
-    },
-  },
+  // The token is read from the query here (1§7 Patient/Logout?Token=): the contract's tokenIn.
+  logout: withToken(({ world, session }) => {
+    world.tokens.revoke(session.token);
+    return { StatusCode: "1", ResponseMessage: "Logged out" };
+  }),
 
   // Reaching the handler means the wrapper found the token live.
   validateToken: withToken(() => true),

@@ -61,28 +61,23 @@ const documentRoutes = {
     return points;
   }),
 
-  letters: {
-    tokenIn: "query",
-    handle({ world, query }) {
-      const all = world.documents.letters(query.PatientID);
-      if (query.StartDate && query.EndDate) {
-        const from = instant(query.StartDate, false);
-        const to = instant(query.EndDate, true);
-        const matching = all.filter((l) => l.atMs >= from && l.atMs <= to);
-        return toBundle(matching.map((l) => letterResource(l)), matching.length);
-      }
-      return pagedBundle(all, { PageNumber: query.PageNumber!, PageSize: query.PageSize! }, letterResource);
-    },
-  },
+  // The letter calls read the token from the query (2§7): the contract's tokenIn.
+  letters: withToken(({ world, query }) => {
+    const all = world.documents.letters(query.PatientID);
+    if (query.StartDate && query.EndDate) {
+      const from = instant(query.StartDate, false);
+      const to = instant(query.EndDate, true);
+      const matching = all.filter((l) => l.atMs >= from && l.atMs <= to);
+      return toBundle(matching.map((l) => letterResource(l)), matching.length);
+    }
+    return pagedBundle(all, { PageNumber: query.PageNumber!, PageSize: query.PageSize! }, letterResource);
+  }),
 
-  letterById: {
-    tokenIn: "query",
-    async handle({ world, query }) {
-      const letter = world.documents.letter(query.PatientID, query.ResultID);
-      if (!letter) throw new HttpError(404, { error: `No letter ${query.ResultID} for this patient` });
-      return toBundle([letterResource(letter, await pdfBase64(world, letter.patientId, documentOfLetter(letter)))]);
-    },
-  },
+  letterById: withToken(async ({ world, query }) => {
+    const letter = world.documents.letter(query.PatientID, query.ResultID);
+    if (!letter) throw new HttpError(404, { error: `No letter ${query.ResultID} for this patient` });
+    return toBundle([letterResource(letter, await pdfBase64(world, letter.patientId, documentOfLetter(letter)))]);
+  }),
 
   media: withToken(({ world, query }) => {
     return pagedBundle(world.documents.media(query.PatientID), query, mediaResource);

@@ -7,13 +7,16 @@ import type { PracticeRow } from "../resources/rows";
 import type { WorldCore } from "../world-core";
 
 /**
- * What most handlers share: the Token header that signs the call, the practice record of the world,
+ * What most handlers share: the token that signs the call, the practice record of the world,
  * and a bundle of one page of a list.
  */
 
-/** A call signed by the Token header (the usual case; Logout and the letters carry it in the query). */
+/**
+ * A call signed with the session's token, read where the contract says: the Token header on most
+ * calls, the query on those 1§7 and 2§7 give it there (Logout, the notification flags, the letters).
+ */
 export function withToken<E extends Endpoint, W extends WorldCore>(handle: (call: CallContext<E, Session, W>) => z.input<E["reply"]> | Promise<z.input<E["reply"]>>): WorldRoute<E, W> {
-  return { tokenIn: "header", handle };
+  return { signedIn: true, handle };
 }
 
 /** A world is one practice: its one practice record. */

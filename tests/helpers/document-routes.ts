@@ -11,7 +11,7 @@ export async function documentAddresses(world: TestWorld, label = "solo"): Promi
   const s = await world.signIn(label);
   const q = { PatientID: s.id };
   const [letters, media, invoices, results, inbox] = await Promise.all([
-    s.api.call(endpoints.letters, { query: { ...q, Token: s.token, PageSize: 10, PageNumber: 1 } }),
+    s.api.call(endpoints.letters, { query: { ...q, PageSize: 10, PageNumber: 1 } }),
     s.api.call(endpoints.media, { query: { ...q, PageSize: 10, PageNumber: 1 } }),
     s.api.call(endpoints.paymentNotice, { query: { ...q, TransactionTypeID: "0", PageSize: 10, PageNumber: 1 } }),
     s.api.call(endpoints.labResults, { query: { ...q, PageSize: 10, PageNumber: 1 } }),

@@ -551,7 +551,7 @@ describe("reply validation", () => {
     const app = express();
     app.get(
       "/broken",
-      worldRouteHandler(endpoints.organization, { tokenIn: "none", handle: () => [{ resourceType: "Bundle", entry: [{ resource: { name: 3 } }] }] as never }, { worldOf: () => world, closing: new AbortController().signal }),
+      worldRouteHandler({ ...endpoints.organization, needsToken: false }, { signedIn: false, handle: () => [{ resourceType: "Bundle", entry: [{ resource: { name: 3 } }] }] as never }, { worldOf: () => world, closing: new AbortController().signal }),
     );
     const server = app.listen(0, "127.0.0.1");
     await new Promise((resolve) => server.once("listening", resolve));
@@ -563,6 +563,14 @@ describe("reply validation", () => {
     } finally {
       await new Promise((resolve) => server.close(resolve));
     }
+  });
+});
+
+describe("where a handler reads its token", () => {
+  it("is the contract's to say: a handler that disagrees with it about needing one is refused as its route is made (decisions/369)", () => {
+    const options = { worldOf: () => undefined, closing: new AbortController().signal };
+    expect(() => worldRouteHandler(endpoints.organization, { signedIn: false, handle: () => ({}) as never }, options)).toThrow(/GET Patient\/Organization: its handler is not signed in, but the contract says the call needs a token/);
+    expect(() => worldRouteHandler(endpoints.forgotPassword, { signedIn: true, handle: () => ({}) as never }, options)).toThrow(/takes no token/);
   });
 });
 

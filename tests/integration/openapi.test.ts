@@ -43,7 +43,7 @@ describe("GET /__admin/openapi.json", () => {
       expect(op.tags, name).toEqual([e.area]);
       // The token is a security scheme, never an ordinary parameter.
       expect(op.parameters.some((p) => p.name === "Token"), `${name} Token parameter`).toBe(false);
-      if (e.needsToken) expect(op.security, name).toEqual([{ Token: [] }]);
+      if (e.needsToken) expect(op.security, name).toEqual([{ [e.tokenIn === "query" ? "TokenQuery" : "Token"]: [] }]);
       if (e.body) expect(op.requestBody, `${name} body`).toBeDefined();
     }
   });
@@ -79,7 +79,11 @@ describe("the document, as standard tools read it", () => {
   it("names this mock as its server, and the Token header and query parameter as security schemes", () => {
     expect(doc.servers).toEqual([expect.objectContaining({ url: mock.url })]);
     expect(doc.components.securitySchemes).toMatchObject({ Token: { type: "apiKey", in: "header", name: "Token" }, TokenQuery: { type: "apiKey", in: "query", name: "Token" } });
+    // In the query where 1§7 and 2§7 put it: the letters, Logout and the notification flags (decisions/369).
     expect(doc.paths["/worlds/{worldId}/api/Patient/LetterAndDocument"].get.security).toEqual([{ TokenQuery: [] }]);
+    expect(doc.paths["/worlds/{worldId}/api/Patient/Logout"].post.security).toEqual([{ TokenQuery: [] }]);
+    expect(doc.paths["/worlds/{worldId}/api/Patient"].post.security).toEqual([{ TokenQuery: [] }]);
+    expect(doc.paths["/worlds/{worldId}/api/Patient"].get.security).toEqual([{ Token: [] }]);
     expect(doc.paths["/worlds/{worldId}/api/Patient/Authentication"].post.security).toEqual([]);
   });
 

@@ -633,7 +633,8 @@ describe("SavePayment read as 1§7 and 1§8 say: a truthy answer is success (iss
     return done.context;
   }
 
-  it.each([[1], ["true"], [true], [" TRUE "], [7], ["1"]])("answered %j: recorded, the open payment released, the invoice paid, and the page says it succeeded", async (answer) => {
+  // An object is read by its StatusCode, as the spec's other calls answer (decisions/369).
+  it.each([[1], ["true"], [true], [" TRUE "], [7], ["1"], [{ StatusCode: "1" }], [{ StatusCode: 1, StatusMessage: "Payment saved" }]])("answered %j: recorded, the open payment released, the invoice paid, and the page says it succeeded", async (answer) => {
     const shared = new PaymentAttempts();
     const p = await payer(shared);
     await world.fault({ path: "patient/SavePayment", answer, times: 1 });
@@ -647,7 +648,7 @@ describe("SavePayment read as 1§7 and 1§8 say: a truthy answer is success (iss
     if ((await p.pendingIds()).length > 0) expect(await saveTemp(await payer(shared), newKey())).toMatchObject(started);
   });
 
-  it.each([[false], ["false"], [0], ["0"], [null], [-1], [""], ["No"]])("answered %j: charged but not recorded, as before; the payment stays open and finishing records it once", async (answer) => {
+  it.each([[false], ["false"], [0], ["0"], [null], [-1], [""], ["No"], [{ StatusCode: "0", StatusMessage: "Not saved" }]])("answered %j: charged but not recorded, as before; the payment stays open and finishing records it once", async (answer) => {
     const shared = new PaymentAttempts();
     const p = await payer(shared);
     await world.fault({ path: "patient/SavePayment", answer, times: 1 });
@@ -665,6 +666,8 @@ describe("SavePayment read as 1§7 and 1§8 say: a truthy answer is success (iss
   it.each([
     ["an empty body", { body: "empty" as const }],
     ["a text that says neither", { answer: "Payment processed" }],
+    ["an object with no StatusCode", { answer: {} }],
+    ["an object whose StatusCode the spec gives no meaning here", { answer: { StatusCode: "3", StatusMessage: "Processed" } }],
   ])("answered with %s: the card was charged, and the page says the practice's answer did not tell whether it was recorded; the payment stays open, and finishing records it", async (_what, fault) => {
     const shared = new PaymentAttempts();
     const p = await payer(shared);

@@ -16,14 +16,20 @@ describe("readTruthy", () => {
 });
 
 describe("SavePayment's reply", () => {
-  it("reads yes as recorded, no as not recorded, no answer or other text as unknown, and refuses other shapes", () => {
+  it("reads yes as recorded, no as not recorded, no answer or other text as unknown, and refuses a list", () => {
     expect(SavePaymentReplySchema.parse(1)).toBe("recorded");
     expect(SavePaymentReplySchema.parse("false")).toBe("not-recorded");
     expect(SavePaymentReplySchema.parse(null)).toBe("not-recorded");
     expect(SavePaymentReplySchema.parse(undefined)).toBe("unknown");
     expect(SavePaymentReplySchema.parse("Saved")).toBe("unknown");
-    expect(SavePaymentReplySchema.safeParse({ StatusCode: "1" }).success).toBe(false);
     expect(SavePaymentReplySchema.safeParse([true]).success).toBe(false);
+  });
+
+  it("reads an object by its StatusCode, as the spec's other calls answer (decisions/369)", () => {
+    for (const yes of [{ StatusCode: "1" }, { StatusCode: 1, StatusMessage: "Payment saved" }, { StatusCode: " 1 " }, { StatusCode: true }]) expect(SavePaymentReplySchema.parse(yes)).toBe("recorded");
+    for (const no of [{ StatusCode: "0" }, { StatusCode: 0 }, { StatusCode: "-1", StatusMessage: "Not saved" }, { StatusCode: false }]) expect(SavePaymentReplySchema.parse(no)).toBe("not-recorded");
+    // Another code (the spec's refusals are 2 and 3; a bare 3 would be a yes), or none: never recorded.
+    for (const unclear of [{ StatusCode: "3" }, { StatusCode: 200 }, { StatusCode: "OK" }, { StatusCode: null }, {}, { ResponseMessage: "Payment recorded" }]) expect(SavePaymentReplySchema.parse(unclear)).toBe("unknown");
   });
 });
 

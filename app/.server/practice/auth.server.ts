@@ -27,7 +27,7 @@ export async function authenticate(apiBase: string, credentials: { userName: str
 }
 
 export async function logout(apiBase: string, token: string): Promise<void> {
-  await callPractice(endpoints.logout, { base: apiBase, query: { Token: token } });
+  await callPractice(endpoints.logout, { base: apiBase, token });
 }
 
 export async function validateToken(apiBase: string, token: string): Promise<boolean> {

@@ -8,9 +8,10 @@ import { config } from "../config.server";
 import { currentRequestId, observability, type PracticeOutcome } from "../observability.server";
 
 /**
- * The one way the portal calls the practice API: one endpoint from contract/endpoints.ts, the Token
- * header, a timeout, and the reply parsed with the endpoint's schema. Failures are typed so that
- * loaders can tell "sign in again" (401) from "the practice API is broken" (contract, 5xx).
+ * The one way the portal calls the practice API: one endpoint from contract/endpoints.ts, the token
+ * where the endpoint says (the Token header, and the query too where 1§7 and 2§7 put it there), a
+ * timeout, and the reply parsed with the endpoint's schema. Failures are typed so that loaders can
+ * tell "sign in again" (401) from "the practice API is broken" (contract, 5xx).
  *
  * Calls go through a connection pool capped per practice origin (decisions/052): in a burst, calls
  * beyond the cap wait in the pool's first-in, first-out queue for a free connection rather than
@@ -154,7 +155,10 @@ async function sendToPractice<E extends Endpoint>(endpoint: E, options: CallOpti
   const headers: Record<string, string> = { Accept: "application/json", [CORRELATION_HEADER]: correlationId };
   if (endpoint.needsToken) {
     if (!options.token) throw new PracticeApiError("unauthorized", call, "no token");
+    // The header on every signed-in call (1§7: "most calls carry a Token header"), and the query
+    // parameter too where the spec puts the token there, which is where such a practice reads it.
     headers.Token = options.token;
+    if (endpoint.tokenIn === "query") url.searchParams.set("Token", options.token);
   }
   if (options.body !== undefined) headers["Content-Type"] = "application/json";
 

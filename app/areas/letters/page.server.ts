@@ -19,7 +19,7 @@ export async function loadLettersPage(request: Request): Promise<LettersPageData
   return lettersPage(await requireSession(request), new URL(request.url));
 }
 
-const callerOf = ({ api, user }: Pick<SignedIn, "api" | "user">): LetterCaller => ({ api, token: user.token, patientId: user.userId });
+const callerOf = ({ api, user }: Pick<SignedIn, "api" | "user">): LetterCaller => ({ api, patientId: user.userId });
 
 /** The page's data for one address; the signed-in context comes from the loader, or from a test. */
 export async function lettersPage(signedIn: Pick<SignedIn, "api" | "user">, url: URL): Promise<LettersPageData> {

@@ -342,7 +342,8 @@ const digestOfMessage = (m: Communication) => digestOf(m.recipient[0]?.reference
 async function postMessage(api: SignedIn["api"], patientId: string, roleId: string, parts: OutgoingParts, writing: Writing): Promise<void> {
   const box = parts.intent === "send" ? "sent" : "drafts";
   const digest = digestOf(parts.recipient.reference, parts.subject, parts.body);
-  const listing = await getMessages(api, patientId, box, "all", 1);
+  // The same read as the check's (findPosted), so that what it finds new was not there before.
+  const listing = await getMessages(api, patientId, box, "all", 1, "all");
   const evidence: PostedEvidence = { box, digest, before: listing.resources.filter((m) => digestOfMessage(m) === digest).map((m) => m.id) };
   await writing(evidence);
   const reply = await sendMessage(api, roleId, outgoing(parts));
@@ -358,7 +359,8 @@ async function postMessage(api: SignedIn["api"], patientId: string, roleId: stri
 
 /** Whether a message whose outcome was unknown is in its box: the answer it would have had, or null. */
 async function findPosted(api: SignedIn["api"], patientId: string, e: PostedEvidence): Promise<SendReply | null> {
-  const listing = await getMessages(api, patientId, e.box, "all", 1);
+  // The newest 100 of the box (2§7's all-messages variant): a message posted a moment ago is among them.
+  const listing = await getMessages(api, patientId, e.box, "all", 1, "all");
   const there = listing.resources.some((m) => !e.before.includes(m.id) && digestOfMessage(m) === e.digest);
   if (!there) return null;
   return e.box === "sent" ? { outcome: "sent", message: t.sent, detail: t.foundOnCheck } : { outcome: "saved", message: t.savedToDraft, detail: t.foundOnCheck };
@@ -418,19 +420,19 @@ async function deleteStep({ api, user }: Pick<SignedIn, "api" | "user">, ids: st
   return { deleted, requested, message: gone !== null ? t.notDeleted(deleted, requested) : t.deletedSome(deleted, requested) };
 }
 
-/** Pages of a box read at most to find which ids are still in it (100 messages). */
-const LOOK_PAGES = 4;
-
-/** How many of `ids` are no longer in `box`; null when the box cannot be read, or is longer than what is read. */
+/**
+ * How many of `ids` are no longer in `box`, from one read of its newest 100 messages (2§7's
+ * all-messages variant, where four pages of the list's 25 were read before: decisions/369); null when
+ * the box cannot be read, or is longer than that and an id was not among them.
+ */
 async function goneFrom(api: SignedIn["api"], patientId: string, box: Box, ids: readonly string[]): Promise<number | null> {
   const notSeen = new Set(ids);
   try {
-    for (let page = 1; page <= LOOK_PAGES; page++) {
-      const listing = await getMessages(api, patientId, box, "all", page);
-      for (const m of listing.resources) notSeen.delete(m.id);
-      const read = (page - 1) * messagingPageSizes.messages + listing.resources.length;
-      if (notSeen.size === 0 || listing.resources.length === 0 || read >= listing.total) return notSeen.size;
-    }
+    const listing = await getMessages(api, patientId, box, "all", 1, "all");
+    for (const m of listing.resources) notSeen.delete(m.id);
+    // The whole box was read: by its total, or, with none given, by a page shorter than asked.
+    const whole = listing.resources.length === 0 || (listing.total === undefined ? listing.resources.length < messagingPageSizes.allMessages : listing.resources.length >= listing.total);
+    if (notSeen.size === 0 || whole) return notSeen.size;
   } catch {
     // The practice's word stands, or the lack of it.
   }

@@ -14,13 +14,17 @@ import { rolesOfKind } from "../../.server/practice/roles.server";
 
 const BOX_TYPES = { inbox: MESSAGE_BOXES.inbox, sent: MESSAGE_BOXES.sent, drafts: MESSAGE_BOXES.drafts } as const;
 
-export function getMessages(api: PracticeApi, patientId: string, box: Box, filter: ReadFilterName, page: number) {
+/**
+ * One page of a box. `size` "list" is the page the patient's list shows (25); "all" is 2§7's
+ * all-messages variant (100), for the portal's own look through a box (decisions/369).
+ */
+export function getMessages(api: PracticeApi, patientId: string, box: Box, filter: ReadFilterName, page: number, size: "list" | "all" = "list") {
   return api.call(endpoints.messages, {
     query: {
       PatientID: patientId,
       Type: "1",
       MessagingType: BOX_TYPES[box],
-      PageSize: messagingPageSizes.messages,
+      PageSize: size === "all" ? messagingPageSizes.allMessages : messagingPageSizes.messages,
       PageNumber: page,
       // The read filter is the Inbox's only (2§4).
       ReadFilter: box === "inbox" ? READ_FILTERS[filter] : undefined,

@@ -80,7 +80,7 @@ async function invoicePreview({ api, user }: Pick<SignedIn, "api" | "user">, id:
 }
 
 async function letterPreview({ api, user }: Pick<SignedIn, "api" | "user">, id: string): Promise<Found | null> {
-  const [letter] = (await getLetter({ api, token: user.token, patientId: user.userId }, id)).resources;
+  const [letter] = (await getLetter({ api, patientId: user.userId }, id)).resources;
   if (!letter) return null;
   const tile = letterTileOf(letter);
   return { title: tile.type, description: `Dated ${tile.date}`, file: { url: `/letters/letter/${encodeURIComponent(id)}`, fileName: letterFileName(tile), pdf: tile.pdf }, result: null };
