@@ -185,6 +185,8 @@ describe("profile forms", () => {
     expect(errors({ methods: ["5"], preferred: "5" })).toMatchObject({ mobile: "Add a mobile number to be contacted by cell phone or text" });
     expect(errors({ methods: ["4"], preferred: "4" })).toMatchObject({ email: "Add an email address to be contacted by email" });
     expect(errors({ methods: ["6"], preferred: "6" })).toEqual({});
+    // The sign-in form's address rule (1§5), macrons included.
+    expect(errors({ email: "tāne@māori.nz", methods: ["4"], preferred: "4" })).toEqual({});
   });
 
   it("checks the profile password rules in the spec's order", () => {
