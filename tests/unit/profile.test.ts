@@ -51,7 +51,7 @@ describe("profile mapper", () => {
     const p = readProfile(wirePatient());
     expect(p).toMatchObject({ title: "Ms", firstName: "Mere", middleNames: "Aroha", familyName: "Parata", preferredName: "Mere P", gender: "female", genderLabel: "Female" });
     expect(p).toMatchObject({ birthDate: "07-03-1984", birthDateIso: "1984-03-07", ethnicity: "Māori", bloodGroup: "O+", nhi: "ZAC5361" });
-    expect(p.address.map((r) => r.label)).toEqual(["Address Line 1", "Address Line 2", "Address Line 3", "Suburb/Town", "Country", "Postcode"]);
+    expect(p.address.map((r) => r.label)).toEqual(["Address Line 1", "Address Line 2", "Address Line 3", "Town/City", "Country", "Postcode"]);
     expect(p.phones).toEqual({ mobile: "021 555 0142", home: null, work: "+61 412 345 678" });
     expect(p.emails).toEqual({ primary: "mere@example.com", secondary: "mere.other@example.org" });
     expect(p.notifications).toEqual({ email: true, notification: false });
