@@ -113,13 +113,13 @@ export function createWorldStore() {
 
 export type WorldStore = ReturnType<typeof createWorldStore>;
 
-export function loadPracticeData(store: WorldStore, data: PracticeData, usernameOf: (label: string) => string): void {
+export function loadPracticeData(store: WorldStore, data: PracticeData, usernameOf: (account: PracticeData["accounts"][number]) => string): void {
   store.practice.create(data.practice);
   data.settings.forEach((s, position) => store.setting.create({ id: s.id, value: s.value, position }));
   for (const account of data.accounts) {
     store.account.create({
       label: account.label,
-      username: usernameOf(account.label).toLowerCase(),
+      username: usernameOf(account).toLowerCase(),
       password: account.password,
       signInReply: account.signInReply,
       passwordReset: account.passwordReset,

@@ -31,8 +31,12 @@ export class UnknownScenarioError extends Error {
   }
 }
 
-export function usernameFor(label: string, worldId: string): string {
-  return worldId === DEFAULT_WORLD_ID ? `${label}@${USER_DOMAIN}` : `${label}+${worldId}@${USER_DOMAIN}`;
+/** label@demo.nz, or the scenario's own address; outside the default world the world id joins its local part. */
+export function usernameFor(account: { label: string; username?: string }, worldId: string): string {
+  const address = account.username ?? `${account.label}@${USER_DOMAIN}`;
+  if (worldId === DEFAULT_WORLD_ID) return address;
+  const at = address.lastIndexOf("@");
+  return `${address.slice(0, at)}+${worldId}${address.slice(at)}`;
 }
 
 export class WorldRegistry {
@@ -124,7 +128,7 @@ export class WorldRegistry {
 function generate(id: string, scenarioId: string, seed: number, clock: WorldClock) {
   const data = worldData(getScenario(scenarioId)!, seed, { referenceDate: clock.startMs });
   const store = createWorldStore();
-  loadPracticeData(store, data, (label) => usernameFor(label, id));
+  loadPracticeData(store, data, (account) => usernameFor(account, id));
   return {
     store,
     ...worldStores({ seed, data, clock }),
@@ -132,6 +136,6 @@ function generate(id: string, scenarioId: string, seed: number, clock: WorldCloc
     tokens: new TokenTable(),
     faults: new FaultTable(),
     journal: new Journal(),
-    users: data.accounts.map((a): WorldUser => ({ label: a.label, username: usernameFor(a.label, id), password: a.password, description: a.description })),
+    users: data.accounts.map((a): WorldUser => ({ label: a.label, username: usernameFor(a, id), password: a.password, description: a.description })),
   };
 }

@@ -1,4 +1,5 @@
 import { addressRange } from "../lib/devices";
+import { isEmailAddress } from "../lib/email-address";
 import { PASSKEY_UNDO_DAYS } from "../lib/second-step";
 import { formatDateTime } from "../lib/dates";
 import { deviceLabel } from "./access-record.server";
@@ -53,7 +54,7 @@ export const securityMailTexts = {
  */
 export async function mailSecurityChange(sendMail: SendMail | null, to: string, change: SecurityChange, request: Request, now = Date.now()): Promise<boolean> {
   const address = to.trim();
-  if (!sendMail || !/^[^\s@]+@[^\s@]+$/.test(address)) return false;
+  if (!sendMail || !isEmailAddress(address)) return false;
   try {
     const body = securityMailTexts.body(securityMailTexts.what(change), formatDateTime(now), deviceLabel(request.headers.get("User-Agent")), addressRange(clientAddress(request)));
     await sendMail({ to: address, subject: securityMailTexts.subject, text: body });

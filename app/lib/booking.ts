@@ -95,12 +95,15 @@ export const SYMPTOMS = [
   "Altered taste",
 ] as const;
 
-/** 2§9: look back 14 days; two vaccine doses; the vaccine question is for people over 12. */
+/**
+ * 2§9: look back 14 days; two vaccine doses; the vaccine question is for people over 12. The 14 days
+ * are read as the look-back of 2§4's "risk answers" (COVID-19 met or tested positive); a question on
+ * overseas travel has no source in 2§4 or 2§9 and is not asked (issue 52, decisions/368).
+ */
 export const LOOK_BACK_DAYS = 14;
 export const QUESTIONS = [
   { id: "contact", text: `In the last ${LOOK_BACK_DAYS} days, have you been in close contact with someone who has COVID-19?`, risk: "yes" },
   { id: "positive", text: `In the last ${LOOK_BACK_DAYS} days, have you tested positive for COVID-19?`, risk: "yes" },
-  { id: "travel", text: `In the last ${LOOK_BACK_DAYS} days, have you travelled overseas?`, risk: "yes" },
   { id: "vaccinated", text: "If you are over 12: have you had 2 doses of a COVID-19 vaccine?", risk: "no" },
 ] as const;
 export type QuestionId = (typeof QUESTIONS)[number]["id"];

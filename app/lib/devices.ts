@@ -1,3 +1,5 @@
+import { isEmailAddress } from "./email-address";
+
 /**
  * The rules of the devices list (issue 31, decisions/295), without the store: where a device signed in
  * from, as much as can be said offline and honestly, and whether a sign-in earns the holder an e-mail.
@@ -44,5 +46,5 @@ export function isLocalRange(range: string): boolean {
 export function newDeviceMailTo(sighting: { isNew: boolean }, username: string): string | null {
   if (!sighting.isNew) return null;
   const to = username.trim();
-  return /^[^\s@]+@[^\s@]+$/.test(to) ? to : null;
+  return isEmailAddress(to) ? to : null;
 }

@@ -1,19 +1,15 @@
 import { z } from "zod";
+import { emailAddressSchema } from "./email-address";
 import { fieldErrors, type FieldErrors } from "./forms";
 import { signInTexts } from "./texts/signIn";
 
 /**
  * The sign-in form (1§5), used on the client for instant messages and on the server as the authority.
- * The e-mail is checked with zod's e-mail validator; lengths are bounded so that a pasted
- * 10,000-character value gets a clear message instead of being sent.
+ * The e-mail is checked with 1§5's x@y.z pattern, letters of any alphabet included (app/lib/email-address.ts);
+ * lengths are bounded so that a pasted 10,000-character value gets a clear message instead of being sent.
  */
 export const SignInSchema = z.object({
-  username: z
-    .string()
-    .trim()
-    .min(1, signInTexts.emailEmpty)
-    .max(254, signInTexts.emailTooLong)
-    .pipe(z.email(signInTexts.emailInvalid)),
+  username: emailAddressSchema({ empty: signInTexts.emailEmpty, tooLong: signInTexts.emailTooLong, invalid: signInTexts.emailInvalid }),
   password: z
     .string()
     .refine((value) => value.trim().length > 0, signInTexts.passwordEmpty)

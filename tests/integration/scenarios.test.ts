@@ -38,6 +38,16 @@ describe("scenarios", () => {
     expect(await get(off, endpoints.practiceSettings, { PatientID: off.id, PortalSettingTypeID: "1" })).toMatchObject({ DisableAppointment: "1" });
   });
 
+  it("macron-address: user names with macrons (1§5's x@y.z; decisions/368) carry the world id and sign in", async () => {
+    const world = await create("macron-address");
+    expect(world.users.map((u) => u.username)).toEqual([`tāne+${world.id}@māori.nz`, `mere+${world.id}@māori.nz`]);
+    await expect(signIn(world, "tane")).resolves.toMatchObject({ token: expect.any(String) });
+    await expect(signIn(world, "mere")).resolves.toMatchObject({ token: expect.any(String) });
+    // The identity server compares user names in any case, macrons included, as it does label@demo.nz.
+    const identity = await fetch(new URL("/api/Authentication", mock.url), { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ UserName: `TĀNE+${world.id}@MĀORI.NZ`, Password: "Kiaora2024" }) });
+    expect(await identity.json()).toEqual({ ACCAPIURL: world.apiUrl });
+  });
+
   it("the default world can be made from another scenario (npm run mock -- --scenario family --seed 7)", async () => {
     const world = mock.server.worlds.get("default")!;
     expect(world.scenarioId).toBe("family");

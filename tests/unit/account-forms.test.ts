@@ -42,6 +42,7 @@ describe("Login Help form", () => {
     expect(issues(LoginHelpSchema.safeParse({ ...help, email: "" }))).toEqual({ email: loginHelpTexts.emailOrNhi });
     expect(LoginHelpSchema.safeParse({ ...help, email: "", nhi: "ZAC5361" }).success).toBe(true);
     expect(issues(LoginHelpSchema.safeParse({ ...help, email: "nope" }))).toEqual({ email: loginHelpTexts.emailInvalid });
+    expect(LoginHelpSchema.parse({ ...help, email: "tāne@māori.nz" }).EmailAddress).toBe("tāne@māori.nz");
     expect(issues(LoginHelpSchema.safeParse({ ...help, nhi: "ZAC5362" }))).toEqual({ nhi: loginHelpTexts.nhiInvalid });
   });
 
@@ -73,11 +74,14 @@ describe("forgot password and sign-up forms", () => {
   it("forgot password needs a valid e-mail", () => {
     expect(ForgotPasswordSchema.safeParse({ email: " solo@demo.nz " }).data).toEqual({ email: "solo@demo.nz" });
     for (const email of ["", "solo", "<script>@x", "a".repeat(300) + "@x.nz"]) expect(ForgotPasswordSchema.safeParse({ email }).success).toBe(false);
+    // The sign-in form's rule (1§5), so an address that signs in can also ask for a password.
+    expect(ForgotPasswordSchema.safeParse({ email: "tāne@māori.nz" }).data).toEqual({ email: "tāne@māori.nz" });
   });
 
   it("sign-up checks names, date of birth, NHI and e-mail", () => {
     const ok = { familyName: "Parata", firstName: "Mere", middleName: "", dob: "07-03-1985", nhi: "", practiceName: "Māngere Family Doctors", email: "mere@example.com" };
     expect(SignupSchema.safeParse(ok).success).toBe(true);
+    expect(SignupSchema.safeParse({ ...ok, email: "tāne@māori.nz" }).success).toBe(true);
     expect(Object.keys(issues(SignupSchema.safeParse({ ...ok, familyName: "", dob: "x", nhi: "ABC", email: "no" })))).toEqual(["familyName", "dob", "nhi", "email"]);
   });
 });

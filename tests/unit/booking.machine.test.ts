@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from "vitest";
 import { createActor, fromPromise } from "xstate";
 import { waitForState } from "../helpers/wait-for-state";
 import { bookFields, bookingMachine, type BookingInput } from "../../machines/booking.machine";
-import { bookingFailureText, bookingSettingsOf, nextSearchStart, type BookReply, type BookingSettings, type Option, type ProviderView, type SlotView } from "../../app/lib/booking";
+import { QUESTIONS, bookingFailureText, bookingSettingsOf, nextSearchStart, type BookReply, type BookingSettings, type Option, type ProviderView, type SlotView } from "../../app/lib/booking";
 import { appointmentsTexts } from "../../app/lib/texts/appointments";
 import { StepSessionEndedError } from "../../app/lib/step-client";
 import { StepFailedError } from "../../app/lib/steps";
@@ -289,7 +289,6 @@ describe("booking machine", () => {
     const answerAll = (actor: ReturnType<typeof start>["actor"], risky = false) => {
       actor.send({ type: "answer.set", id: "contact", answer: risky ? "yes" : "no" });
       actor.send({ type: "answer.set", id: "positive", answer: "no" });
-      actor.send({ type: "answer.set", id: "travel", answer: "no" });
       actor.send({ type: "answer.set", id: "vaccinated", answer: "yes" });
     };
 
@@ -311,6 +310,17 @@ describe("booking machine", () => {
       actor.send({ type: "questionnaire.submit" });
       expect(actor.getSnapshot().value).toBe("confirming");
       expect(actor.getSnapshot().context.screening).toBe("clear");
+    });
+
+    it("asks only what 2§4 and 2§9 give a source for: no question on overseas travel (issue 52)", async () => {
+      const { actor } = await toQuestionnaire();
+      expect(QUESTIONS.map((q) => q.text).join(" ")).not.toMatch(/travel|overseas/i);
+      actor.send({ type: "noSymptoms.toggle" });
+      actor.send({ type: "answer.set", id: "contact", answer: "no" });
+      actor.send({ type: "answer.set", id: "positive", answer: "no" });
+      actor.send({ type: "answer.set", id: "vaccinated", answer: "yes" });
+      actor.send({ type: "questionnaire.submit" });
+      expect(actor.getSnapshot().value).toBe("confirming");
     });
 
     it("risk without the options setting blocks the booking", async () => {

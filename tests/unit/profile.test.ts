@@ -51,7 +51,7 @@ describe("profile mapper", () => {
     const p = readProfile(wirePatient());
     expect(p).toMatchObject({ title: "Ms", firstName: "Mere", middleNames: "Aroha", familyName: "Parata", preferredName: "Mere P", gender: "female", genderLabel: "Female" });
     expect(p).toMatchObject({ birthDate: "07-03-1984", birthDateIso: "1984-03-07", ethnicity: "Māori", bloodGroup: "O+", nhi: "ZAC5361" });
-    expect(p.address.map((r) => r.label)).toEqual(["Address Line 1", "Address Line 2", "Address Line 3", "Suburb/Town", "Country", "Postcode"]);
+    expect(p.address.map((r) => r.label)).toEqual(["Address Line 1", "Address Line 2", "Address Line 3", "Town/City", "Country", "Postcode"]);
     expect(p.phones).toEqual({ mobile: "021 555 0142", home: null, work: "+61 412 345 678" });
     expect(p.emails).toEqual({ primary: "mere@example.com", secondary: "mere.other@example.org" });
     expect(p.notifications).toEqual({ email: true, notification: false });
@@ -185,6 +185,8 @@ describe("profile forms", () => {
     expect(errors({ methods: ["5"], preferred: "5" })).toMatchObject({ mobile: "Add a mobile number to be contacted by cell phone or text" });
     expect(errors({ methods: ["4"], preferred: "4" })).toMatchObject({ email: "Add an email address to be contacted by email" });
     expect(errors({ methods: ["6"], preferred: "6" })).toEqual({});
+    // The sign-in form's address rule (1§5), macrons included.
+    expect(errors({ email: "tāne@māori.nz", methods: ["4"], preferred: "4" })).toEqual({});
   });
 
   it("checks the profile password rules in the spec's order", () => {

@@ -2,6 +2,7 @@ import type { PublicKeyCredentialCreationOptionsJSON } from "@simplewebauthn/bro
 import { z } from "zod";
 import type { LookupOption } from "../../../contract/profile";
 import { profileTexts } from "./texts";
+import { EMAIL_ADDRESS_MAX_LENGTH, emailAddressText, isEmailAddress } from "../../lib/email-address";
 import { newPasswordSchema } from "../../lib/new-password";
 import { checkPhone } from "../../lib/phone";
 import type { FieldErrors } from "../../lib/forms";
@@ -48,11 +49,9 @@ function phone(empty?: string) {
     });
 }
 
-const optionalEmail = z
-  .string()
-  .trim()
-  .max(254, t.emailInvalid)
-  .refine((v) => v === "" || z.email().safeParse(v).success, t.emailInvalid);
+const optionalEmail = emailAddressText()
+  .max(EMAIL_ADDRESS_MAX_LENGTH, t.emailInvalid)
+  .refine((v) => v === "" || isEmailAddress(v), t.emailInvalid);
 
 function choice(options: readonly LookupOption[], empty: string) {
   return z

@@ -117,8 +117,9 @@ export function readProfile(patient: Patient): ProfileView {
     { label: "Address Line 1", value: lines[0] },
     { label: "Address Line 2", value: lines[1] },
     { label: "Address Line 3", value: lines[2] },
-    // New Zealand's words (issue 21): a suburb or town, and a postcode.
-    { label: "Suburb/Town", value: address?.city },
+    // New Zealand's words (issue 21): the city line (1§3's City/County) is a town or city, as NZ Post
+    // writes addresses; a suburb is a line of its own. And a postcode (issue 52).
+    { label: "Town/City", value: address?.city },
     { label: "Country", value: address?.country },
     { label: "Postcode", value: address?.postalCode },
   ].filter((row): row is { label: string; value: string } => Boolean(row.value?.trim()));

@@ -9,7 +9,7 @@ import { Captcha } from "./components/captcha";
 import { SignedOutPage } from "./components/signed-out-page";
 import { Alert } from "../../components/ui/alert";
 import { Button } from "../../components/ui/button";
-import { TextField } from "../../components/ui/field";
+import { EmailField } from "../../components/ui/field";
 import { useSchemaForm } from "../../components/ui/use-schema-form";
 import { ForgotPasswordSchema } from "./forgot-password";
 import { parseForm } from "../../lib/form-data";
@@ -74,7 +74,7 @@ export default function ForgetPassword({ actionData }: Route.ComponentProps) {
           });
         }}
       >
-        <TextField label="Email" type="email" autoComplete="email" defaultValue={actionData?.email} {...form.field("email")} />
+        <EmailField label="Email" autoComplete="email" defaultValue={actionData?.email} {...form.field("email")} />
         <Captcha key={attempt} onChange={setCaptcha} />
         <Button type="submit" busy={sending} disabled={!captcha} aria-describedby={!captcha ? "send-password-gate" : undefined}>
           {sending ? "Sending…" : "Send Password"}

@@ -1,9 +1,10 @@
 import { z } from "zod";
+import { emailAddressSchema } from "../../lib/email-address";
 import { forgotPasswordTexts } from "./forgot-password-texts";
 
 const t = forgotPasswordTexts;
 
-/** Forgot password (1§5): a valid e-mail; the captcha is checked by the server. */
+/** Forgot password (1§5): a valid e-mail, by the sign-in form's one rule; the captcha is checked by the server. */
 export const ForgotPasswordSchema = z.object({
-  email: z.string().trim().min(1, t.invalidEmail).max(254, t.invalidEmail).pipe(z.email(t.invalidEmail)),
+  email: emailAddressSchema({ empty: t.invalidEmail, tooLong: t.invalidEmail, invalid: t.invalidEmail }),
 });

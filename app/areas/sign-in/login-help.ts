@@ -2,6 +2,7 @@ import { DateTime } from "luxon";
 import { z } from "zod";
 import { isValidNhi, normaliseNhi } from "../../../contract/nhi";
 import { PRACTICE_ZONE } from "../../lib/dates";
+import { EMAIL_ADDRESS_MAX_LENGTH, emailAddressText, isEmailAddress } from "../../lib/email-address";
 import { loginHelpTexts } from "./login-help-texts";
 
 const text = (required: string, max: number) => z.string().trim().min(1, required).max(max, loginHelpTexts.tooLong(max));
@@ -9,7 +10,7 @@ const text = (required: string, max: number) => z.string().trim().min(1, require
 /** The Login Help form (1§2, 1§5): either an e-mail or an NHI, a date of birth in the past. */
 export const LoginHelpSchema = z
   .object({
-    email: z.string().trim().max(254, loginHelpTexts.tooLong(254)),
+    email: emailAddressText().max(EMAIL_ADDRESS_MAX_LENGTH, loginHelpTexts.tooLong(EMAIL_ADDRESS_MAX_LENGTH)),
     nhi: z.string().trim().max(7, loginHelpTexts.nhiInvalid),
     firstName: text(loginHelpTexts.firstName, 100),
     familyName: text(loginHelpTexts.familyName, 100),
@@ -19,7 +20,7 @@ export const LoginHelpSchema = z
   })
   .superRefine((v, ctx) => {
     if (!v.email && !v.nhi) ctx.addIssue({ code: "custom", path: ["email"], message: loginHelpTexts.emailOrNhi });
-    if (v.email && !z.email().safeParse(v.email).success) ctx.addIssue({ code: "custom", path: ["email"], message: loginHelpTexts.emailInvalid });
+    if (v.email && !isEmailAddress(v.email)) ctx.addIssue({ code: "custom", path: ["email"], message: loginHelpTexts.emailInvalid });
     if (v.nhi && !isValidNhi(v.nhi)) ctx.addIssue({ code: "custom", path: ["nhi"], message: loginHelpTexts.nhiInvalid });
     if (v.dob) {
       const dob = DateTime.fromFormat(v.dob, "dd-MM-yyyy", { zone: PRACTICE_ZONE });

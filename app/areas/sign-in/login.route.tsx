@@ -6,7 +6,7 @@ import { endPracticeToken } from "./session-end.server";
 import { Captcha } from "./components/captcha";
 import { Alert } from "../../components/ui/alert";
 import { Button } from "../../components/ui/button";
-import { PasswordField, TextField } from "../../components/ui/field";
+import { EmailField, PasswordField } from "../../components/ui/field";
 import { lazyModule } from "../../components/ui/lazy-module";
 import { ToastRegionPlaceholder } from "../../components/ui/toast-region";
 import { signInTexts } from "../../lib/texts/signIn";
@@ -120,12 +120,10 @@ export default function Login({ loaderData }: Route.ComponentProps) {
               send({ type: "signIn.submit", username: String(form.get("username") ?? ""), password: String(form.get("password") ?? ""), captcha: typeof captcha === "string" ? captcha : null });
             }}
           >
-            <TextField
+            <EmailField
               label="Email"
               name="username"
-              type="email"
               autoComplete="username"
-              inputMode="email"
               error={view.fieldErrors.username}
               onChange={() => send({ type: "field.edit", field: "username" })}
             />

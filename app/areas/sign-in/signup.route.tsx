@@ -3,7 +3,7 @@ import { redirectIfSignedIn } from "../../.server/session.server";
 import { SignedOutPage } from "./components/signed-out-page";
 import { Alert } from "../../components/ui/alert";
 import { Button } from "../../components/ui/button";
-import { TextField } from "../../components/ui/field";
+import { EmailField, TextField } from "../../components/ui/field";
 import { useSchemaForm } from "../../components/ui/use-schema-form";
 import { parseForm } from "../../lib/form-data";
 import { signupTexts } from "./signup-texts";
@@ -51,17 +51,10 @@ export default function Signup({ actionData }: Route.ComponentProps) {
     <SignedOutPage title="Sign up">
       <p className="mb-4">Tell us who you are. The practice registers new patients itself; this form checks your details and tells you what to do next.</p>
       <Form method="post" className="flex flex-col gap-5" {...form.formProps}>
-        {Object.entries(FIELDS).map(([name, f]) => (
-          <TextField
-            key={name}
-            label={f.label}
-            autoComplete={f.autoComplete}
-            hint={"hint" in f ? f.hint : undefined}
-            type={name === "email" ? "email" : "text"}
-            defaultValue={form.initialValue(name)}
-            {...form.field(name)}
-          />
-        ))}
+        {Object.entries(FIELDS).map(([name, f]) => {
+          const Field = name === "email" ? EmailField : TextField;
+          return <Field key={name} label={f.label} autoComplete={f.autoComplete} hint={"hint" in f ? f.hint : undefined} defaultValue={form.initialValue(name)} {...form.field(name)} />;
+        })}
         <Button type="submit">Signup</Button>
       </Form>
     </SignedOutPage>

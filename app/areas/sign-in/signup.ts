@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { isValidNhi } from "../../../contract/nhi";
 import { isPastDay } from "../../lib/calendar-day";
+import { emailAddressSchema } from "../../lib/email-address";
 import { signupTexts } from "./signup-texts";
 
 const name = (required: string) => z.string().trim().min(1, required).max(100, signupTexts.tooLong(100));
@@ -23,6 +24,6 @@ export const SignupSchema = z.object({
     .trim()
     .refine((v) => v === "" || isValidNhi(v), signupTexts.nhi),
   practiceName: name(signupTexts.practice),
-  email: z.string().trim().max(254, signupTexts.email).pipe(z.email(signupTexts.email)),
+  email: emailAddressSchema({ empty: signupTexts.email, tooLong: signupTexts.email, invalid: signupTexts.email }),
 });
 

@@ -10,7 +10,7 @@ import { Captcha } from "./captcha";
 import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
 import { Dialog } from "../../../components/ui/dialog";
-import { TextareaField, TextField } from "../../../components/ui/field";
+import { EmailField, TextareaField, TextField } from "../../../components/ui/field";
 import { useSchemaForm } from "../../../components/ui/use-schema-form";
 
 /** Why the last request was not sent: the words, and the fields at fault when the form's rules refused it. */
@@ -77,7 +77,7 @@ export function LoginHelpDialog({ open, onOpenChange, onSent }: { open: boolean;
     <Dialog open={open} onOpenChange={onOpenChange} title="Login Help" description="Tell the practice what is wrong and how to reach you. Give your e-mail address or your NHI number.">
       <form method="post" action="/login/help" className="flex flex-col gap-4" {...form.formProps}>
         {formMessage ? <Alert>{formMessage}</Alert> : null}
-        <TextField label="Email" type="email" autoComplete="email" {...form.field("email")} />
+        <EmailField label="Email" autoComplete="email" {...form.field("email")} />
         <TextField label="NHI number" autoComplete="off" hint="Seven characters, for example ZAC5361" {...form.field("nhi")} />
         <TextField label="First name" autoComplete="given-name" {...form.field("firstName")} />
         <TextField label="Family name" autoComplete="family-name" {...form.field("familyName")} />

@@ -4,7 +4,7 @@ import { emergencyContactSchema, type ProfileLookups } from "../../forms";
 import { Alert } from "../../../../components/ui/alert";
 import { Button } from "../../../../components/ui/button";
 import { Dialog } from "../../../../components/ui/dialog";
-import { SelectField, TextField } from "../../../../components/ui/field";
+import { EmailField, SelectField, TextField } from "../../../../components/ui/field";
 import { Actions, options, PHONE_HINT, type DialogBase } from "./shared";
 import { useProfileDialog } from "./use-profile-dialog";
 
@@ -44,7 +44,7 @@ function EmergencyContactForm({ lookups, onSaved, onCancel }: { lookups: Profile
         <TextField label="Home Phone" type="tel" inputMode="tel" autoComplete="off" hint={PHONE_HINT} {...field("homePhone")} />
         <TextField label="Work Phone" type="tel" inputMode="tel" autoComplete="off" hint={PHONE_HINT} {...field("workPhone")} />
       </fieldset>
-      <TextField label="Email (optional)" type="email" inputMode="email" autoComplete="off" {...field("email")} />
+      <EmailField label="Email (optional)" autoComplete="off" {...field("email")} />
       <TextField label="Street address (optional)" autoComplete="off" maxLength={110} {...field("street")} />
       <SelectField label="Suburb/Town (optional)" placeholder="None chosen" options={options(lookups.suburbs)} defaultValue="" {...field("suburb")} />
       <SelectField label="City (optional)" placeholder="None chosen" options={options(lookups.cities)} defaultValue="" {...field("city")} />

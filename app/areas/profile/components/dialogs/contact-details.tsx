@@ -3,7 +3,7 @@ import { ContactDetailsSchema } from "../../forms";
 import { CONTACT_METHODS, type ProfileView } from "../../view";
 import { Alert } from "../../../../components/ui/alert";
 import { Dialog } from "../../../../components/ui/dialog";
-import { FieldError, SelectField, TextField } from "../../../../components/ui/field";
+import { EmailField, FieldError, SelectField, TextField } from "../../../../components/ui/field";
 import { Actions, PHONE_HINT, type DialogBase } from "./shared";
 import { useProfileDialog } from "./use-profile-dialog";
 
@@ -27,7 +27,7 @@ function ContactDetailsForm({ profile, onSaved, onCancel }: { profile: ProfileVi
       <TextField label="Mobile Phone" type="tel" inputMode="tel" autoComplete="tel" hint={PHONE_HINT} defaultValue={profile.phones.mobile ?? ""} {...field("mobile")} />
       <TextField label="Home Phone" type="tel" inputMode="tel" autoComplete="off" defaultValue={profile.phones.home ?? ""} {...field("home")} />
       <TextField label="Work Phone" type="tel" inputMode="tel" autoComplete="off" defaultValue={profile.phones.work ?? ""} {...field("work")} />
-      <TextField label="Primary Email" type="email" inputMode="email" autoComplete="email" defaultValue={profile.emails.primary ?? ""} {...field("email")} />
+      <EmailField label="Primary Email" autoComplete="email" defaultValue={profile.emails.primary ?? ""} {...field("email")} />
       <fieldset className="flex flex-col gap-2" aria-describedby={errors.methods ? `${methodsId}-error` : undefined}>
         <legend className="font-semibold">How may the practice contact you?</legend>
         {errors.methods ? (
