@@ -360,7 +360,7 @@ export function createSignInSteps(deps: SignInDeps) {
     const passed: PendingSignIn = { ...pending, secondStep: undefined };
     try {
       const removed = await passkeys.store.removeAll(holderKey, ids);
-      for (const _ of removed.names) recordSignInEvent(who, request, "passkey-removed");
+      removed.names.forEach(() => recordSignInEvent(who, request, "passkey-removed"));
       await deps.sessions.endOtherSessions(session);
       if (removed.names.length > 0) await mailSecurityChange(deps.secondStep?.sendMail ?? null, to, { kind: "passkeys-removed-at-sign-in", names: removed.names }, request);
       const left = await passkeys.store.count(holderKey);

@@ -94,6 +94,12 @@ function signingIn(address = "192.0.2.51") {
     code: async (code: string, recovery = false) => keep(await steps.secondStepCode(at(), await session(), { code, recovery })),
     resend: async () => keep(await steps.resendCodeStep(at(), await session())),
     removeRecent: async () => keep(await steps.passkeyRecoveryRemoveStep(at(), await session())),
+    /** The same step posted twice at once from this browser (a double press, two tabs): both outcomes and both cookies. */
+    removeRecentTwice: async () => {
+      const [first, second] = [await session(), await session()];
+      const results = await Promise.all([steps.passkeyRecoveryRemoveStep(at(), first), steps.passkeyRecoveryRemoveStep(at(), second)]);
+      return { outcomes: results.map(keep), cookies: results.map((r) => r.cookie?.split(";")[0] ?? null) };
+    },
     options: async () => keep(await steps.passkeyOptionsStep(await session())),
     answer: async (answer: ReturnType<SoftwareAuthenticator["assert"]>) => keep(await steps.passkeyStep(at(), await session(), answer)),
     choose: async (account: string) => keep(await steps.chooseAccountStep(await session(), account)),
@@ -175,6 +181,17 @@ describe("a stolen session alone changes nothing of how the owner signs in", () 
     const { apiBase, id } = await holderOf("solo");
     await embedded.settled();
     expect((await listAccess({ practice: apiBase, patientId: id })).entries.map((e) => e.action)).toContain("password-check-failed");
+  });
+
+  it("one e-mailed code sent with two passkey requests at once is proof for one of them only", async () => {
+    const owner = await signedInAs("empty");
+    const other = await signedInAs("empty", "192.0.2.98");
+    await owner.post({ intent: "sign-in-security-confirm-send" });
+    const code = await newestCode("empty", secondStepTexts.confirmSubject);
+    const [a, b] = await Promise.all([owner, other].map((s) => s.post({ intent: "sign-in-security-passkey-options", name: "Phone", code })));
+    expect([a, b].filter((r) => r.reply.ok)).toHaveLength(1);
+    expect([a, b].filter((r) => !r.reply.ok).map((r) => r.reply)).toEqual([{ ok: false, intent: "sign-in-security-passkey-options", message: secondStepTexts.wrongCode }]);
+    await clean("empty");
   });
 
   it("with the e-mailed code on, the password is no proof; a code e-mailed for the change is, and the options are the proving session's alone", async () => {
@@ -306,6 +323,31 @@ describe("the owner gets back in from a thief's passkey (decisions/365)", () => 
     if (asking.kind !== "passkeyOptions") throw new Error(`options expected, not ${asking.kind}`);
     await onIn(owner, await owner.answer(mine.assert(asking.options)));
     await clean("solo");
+  });
+});
+
+describe("Remove these passkeys pressed twice at once", () => {
+  it("removes the passkeys once, records each once, and leaves a signed-in session", async () => {
+    const { key, apiBase, id } = await holderOf("empty");
+    const thief = await signedInAs("empty", "198.51.100.11");
+    const asked = await thief.post({ intent: "sign-in-security-passkey-options", name: "Twice", password: world.user("empty").password });
+    if (!asked.reply.ok || !asked.reply.options) throw new Error(`options expected: ${JSON.stringify(asked)}`);
+    expect(await thief.post({ intent: "sign-in-security-passkey-add", name: "Twice", answer: JSON.stringify(new SoftwareAuthenticator(ORIGIN).register(asked.reply.options)) })).toMatchObject({ reply: { ok: true } });
+    await embedded.settled();
+    const removedBefore = (await listAccess({ practice: apiBase, patientId: id })).entries.filter((e) => e.action === "passkey-removed").length;
+    const owner = signingIn("192.0.2.81");
+    await owner.signIn("empty");
+    await owner.email();
+    expect(await owner.code(await newestCode("empty", secondStepTexts.mailSubject))).toMatchObject({ kind: "passkeyRecovery" });
+    const { outcomes, cookies } = await owner.removeRecentTwice();
+    expect(outcomes).toEqual([{ kind: "signedIn", redirectTo: "/" }, { kind: "signedIn", redirectTo: "/" }]);
+    // Each answer signs in a session of its own; the other sessions end, so at least one is left working.
+    expect((await Promise.all(cookies.map((c) => stillSignedIn(c!)))).some(Boolean)).toBe(true);
+    expect(await passkeys.portalPasskeys.store.list(key)).toEqual([]);
+    await embedded.settled();
+    expect((await listAccess({ practice: apiBase, patientId: id })).entries.filter((e) => e.action === "passkey-removed")).toHaveLength(removedBefore + 1);
+    expect(await stillSignedIn(thief.cookie)).toBe(false);
+    await clean("empty");
   });
 });
 
