@@ -95,19 +95,7 @@ export const ConfirmCardBodySchema = z.object({
 });
 export const ConfirmCardReplySchema = z.union([
   z.object({ status: z.literal("succeeded"), paymentIntentId: z.string() }),
-  // payment_intent_unexpected_state: the intent was cancelled, so no card can be charged for it (Stripe's code).
-  z.object({ error: z.object({ code: z.enum(["card_declined", "insufficient_funds", "incorrect_number", "expired_card", "intent_not_found", "payment_intent_unexpected_state"]), message: z.string() }) }),
-]);
-
-/**
- * The card provider's cancellation of a payment intent (issue 36): once cancelled, no confirmation can
- * charge it. An intent already charged is not cancelled and says so; one being processed may not be.
- * The reply is the intent's status after the call: only `canceled` means it can never charge.
- */
-export const CancelPaymentIntentBodySchema = z.object({ clientSecret: z.string().min(1).max(200) });
-export const CancelPaymentIntentReplySchema = z.union([
-  z.object({ status: z.enum(["canceled", "succeeded", "processing"]) }),
-  z.object({ error: z.object({ code: z.literal("intent_not_found"), message: z.string() }) }),
+  z.object({ error: z.object({ code: z.enum(["card_declined", "insufficient_funds", "incorrect_number", "expired_card", "intent_not_found"]), message: z.string() }) }),
 ]);
 
 export const SavePaymentQuerySchema = z.object({
@@ -152,6 +140,5 @@ export const accountsEndpoints = {
   createPaymentIntent: call({ method: "POST", path: "payments/create-payment-intent", needsToken: true, body: PaymentIntentBodySchema, reply: PaymentIntentReplySchema, summary: "Create the card provider's payment intent for an amount in cents" }),
   confirmCardPayment: call({ method: "POST", path: "payments/confirm-card", needsToken: true, body: ConfirmCardBodySchema, reply: ConfirmCardReplySchema, summary: "Confirm a payment intent with a card (the built-in test provider)" }),
   /** Not in 1§7: the portal closes an attempt as not charged only once its intent is cancelled (issue 36). */
-  cancelPaymentIntent: call({ method: "POST", path: "payments/cancel-payment-intent", needsToken: true, body: CancelPaymentIntentBodySchema, reply: CancelPaymentIntentReplySchema, summary: "Cancel a payment intent that has not been charged, so that it never can be; answers its status" }),
   savePayment: call({ method: "POST", path: "patient/SavePayment", needsToken: true, query: SavePaymentQuerySchema, reply: SavePaymentReplySchema, summary: "Record a charged payment against its invoices" }),
 } as const;

@@ -1,6 +1,6 @@
 import { allocate, totalBalanceCents, type Allocation } from "../app/lib/allocation";
 import { feeCents } from "../app/lib/money";
-import { checkPaymentAmount } from "../app/lib/payment-amount";
+import { centsAsAmountText, checkPaymentAmount } from "../app/lib/payment-amount";
 import type { PaymentContext, PaymentEvent, PaymentInput, PaymentMethod } from "./payment-context";
 
 /**
@@ -17,7 +17,8 @@ export function paymentMethodOf(type: string | undefined): PaymentMethod {
 }
 
 /** The amount to pay in cents, or the reason there is none. */
-export function amountOf(context: Pick<PaymentContext, "choice" | "amountText" | "amountTyped" | "invoices">): { cents: number } | { error: string } {
+export function amountOf(context: Pick<PaymentContext, "choice" | "amountText" | "amountTyped" | "invoices" | "fixed">): { cents: number } | { error: string } {
+  if (context.fixed) return { cents: context.fixed.amountCents };
   const total = totalBalanceCents(context.invoices);
   if (context.choice === 1) return { cents: total };
   return checkPaymentAmount(context.amountText, { totalCents: total, typed: context.amountTyped });
@@ -39,27 +40,34 @@ export function feeOf(context: Pick<PaymentContext, "cardTypes" | "cardTypeIndex
   return type ? feeCents(amountCents, type.feeBasisPoints) : 0;
 }
 
-function reallocate(context: Pick<PaymentContext, "choice" | "amountText" | "amountTyped" | "invoices">): Allocation[] {
+function reallocate(context: Pick<PaymentContext, "choice" | "amountText" | "amountTyped" | "invoices" | "fixed">): Allocation[] {
   const amount = amountOf(context);
   return allocate(context.invoices, "cents" in amount ? amount.cents : context.choice === 2 && context.amountText.trim() === "" ? null : 0);
 }
 
-/** The machine's starting context: the total balance chosen, nothing typed, no attempt. */
+/**
+ * The machine's starting context: the total balance chosen, nothing typed, no attempt; or the open
+ * payment it resumes, with its amount, card type and key.
+ */
 export function initialPaymentContext(input: PaymentInput): PaymentContext {
+  const resume = input.resume;
+  const total = totalBalanceCents(input.invoices);
+  const resumedType = resume ? input.cardTypes.findIndex((t) => t.label === resume.cardType) : -1;
   const base = {
     invoices: input.invoices,
     method: paymentMethodOf(input.methodType),
     cardTypes: input.cardTypes,
-    cardTypeIndex: 0,
-    choice: 1 as const,
-    amountText: "",
-    amountTyped: false,
+    cardTypeIndex: Math.max(0, resumedType),
+    choice: resume && resume.amountCents !== total ? (2 as const) : (1 as const),
+    amountText: resume && resume.amountCents !== total ? centsAsAmountText(resume.amountCents) : "",
+    amountTyped: resume !== undefined,
     allocations: [],
     submitted: false,
     cardComplete: false,
     cardError: null,
     progress: 0 as const,
-    key: null,
+    fixed: resume ? { amountCents: resume.amountCents } : null,
+    key: resume?.key ?? null,
     clientSecret: null,
     paymentId: null,
     result: null,
@@ -76,6 +84,8 @@ export function isPaymentEdit(event: PaymentEvent): event is PaymentEdit {
 
 /** What an edit changes in the context: the choice, the amount typed or the card type, and the allocation that follows. */
 export function editPayment(context: PaymentContext, edit: PaymentEdit): Partial<PaymentContext> {
+  // The intent went out for this amount and card type: they are the payment's now.
+  if (context.fixed) return {};
   switch (edit.type) {
     case "choice.select":
       return { choice: edit.choice, allocations: reallocate({ ...context, choice: edit.choice }) };

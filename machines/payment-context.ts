@@ -14,6 +14,11 @@ export interface PaymentInput {
   invoices: AllocatableInvoice[];
   methodType?: string;
   cardTypes: CardType[];
+  /**
+   * The holder's open payment, not seen charged, which this form pays (decisions/374): its key, what
+   * it pays to the invoices and the card type its fee was for. Both are fixed: its intent went out.
+   */
+  resume?: { key: string; amountCents: number; cardType: string | null };
 }
 
 export interface PaymentContext {
@@ -32,6 +37,11 @@ export interface PaymentContext {
   cardComplete: boolean;
   cardError: string | null;
   progress: 0 | 25 | 45 | 90 | 100;
+  /**
+   * The payment's intent went to the card provider: its amount (in cents, without the fee) and card
+   * type are fixed, and paying again goes to the same intent, with whatever card (decisions/374).
+   */
+  fixed: { amountCents: number } | null;
   key: string | null;
   clientSecret: string | null;
   /** SaveTempPayment's electronic payment id: the practice's reference for this payment (1§7). */

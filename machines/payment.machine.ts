@@ -66,6 +66,8 @@ export const paymentMachine = setup({
     /** The card provider or the portal answered with a refusal, rather than the connection or the practice failing. */
     refused: (_, { error }: { error: unknown }) => refusedForCertain(error),
     wasCharged: ({ context }) => context.result?.kind === "failed" && context.result.charged,
+    /** Its intent went out: the payment cannot be changed, only paid (decisions/374). */
+    isFixed: ({ context }) => context.fixed !== null,
   },
   actions: {
     chooseAmount: assign(({ context, event }) => {
@@ -87,7 +89,7 @@ export const paymentMachine = setup({
     markSubmitted: assign({ submitted: true }),
     mintKey: assign({ key: () => newAttemptKey() }),
     beginAttempt: assign({ progress: 25 as const, result: null }),
-    rememberSecret: assign((_, { clientSecret }: { clientSecret: string }) => ({ clientSecret, progress: 45 as const })),
+    rememberSecret: assign(({ context }, { clientSecret }: { clientSecret: string }) => ({ clientSecret, progress: 45 as const, fixed: context.fixed ?? { amountCents: payableCents(context) } })),
     markConfirmed: assign({ progress: 90 as const }),
     rememberPaymentId: assign((_, { paymentId }: { paymentId: number }) => ({ paymentId })),
     succeed: assign(({ context }) => {
@@ -127,7 +129,7 @@ export const paymentMachine = setup({
       progress: 100 as const,
       result: { kind: "failed" as const, message: recorded === "unknown" ? paymentTexts.chargedRecordingUnknown : paymentTexts.chargedNotRecorded, charged: true },
     })),
-    startOver: assign({ progress: 0 as const, key: null, clientSecret: null, result: null, submitted: false }),
+    startOver: assign({ progress: 0 as const, key: null, clientSecret: null, fixed: null, result: null, submitted: false }),
   },
 }).createMachine({
   id: "payment",
@@ -207,13 +209,15 @@ export const paymentMachine = setup({
     },
     failed: {
       on: {
-        // Charged but not recorded: only the recording is tried again, never the charge.
+        // Charged but not recorded: only the recording is tried again, never the charge. A refused card
+        // is tried again through the same key and intent, with the card now in the form.
         "payment.retry": [
           { guard: "wasCharged", target: "paying.recording" },
           { guard: "hasKey", target: "paying", actions: "beginAttempt" },
           { target: "paying", actions: ["mintKey", "beginAttempt"] },
         ],
-        "payment.dismiss": [{ guard: "wasCharged" }, { target: "editing", actions: "startOver" }],
+        // A payment whose intent went out is not changed but paid (another card, Try again).
+        "payment.dismiss": [{ guard: "wasCharged" }, { guard: "isFixed" }, { target: "editing", actions: "startOver" }],
       },
     },
     succeeded: {

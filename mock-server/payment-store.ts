@@ -20,7 +20,7 @@ export interface PaymentIntent {
   clientSecret: string;
   key: string;
   amountCents: number;
-  status: "requires_payment_method" | "succeeded" | "canceled";
+  status: "requires_payment_method" | "succeeded";
 }
 
 export interface Charge {

@@ -104,7 +104,7 @@ function create(): Observability {
     }),
     payments: new Counter({
       name: "portal_payments_total",
-      help: "Card payments: started (SaveTempPayment answered), recorded, not_charged (closed with no charge), left_open (the practice's answer said neither), blocked (another attempt held the payment open).",
+      help: "Card payments: started (SaveTempPayment answered), recorded, left_open (the practice's answer said neither), blocked (another attempt held the payment open).",
       labelNames: ["event"],
       registers: [registry],
     }),

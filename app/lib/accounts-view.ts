@@ -20,15 +20,22 @@ export interface InvoiceTableRow {
 export type CardProviderChoice = { kind: "stripe"; publishableKey: string } | { kind: "test" };
 
 /**
- * The account holder's payment that may have taken money the practice has not recorded (issue 20):
- * until it is finished no other payment starts, from any tab or session.
+ * The account holder's payment whose intent went to the card provider and which the practice has not
+ * recorded (issue 20): until it is finished no other payment starts, from any tab or session. Charged,
+ * it is recorded; otherwise it is paid with a card through its own intent (decisions/374).
  */
 export interface OpenPayment {
   key: string;
-  /** The total that went to the card, as shown: "$41.00". */
+  /** The total that goes to the card, fee included, as shown: "$41.00". */
   amount: string;
+  /** What it pays to the invoices, in cents, without the fee; null for an attempt kept without it. */
+  amountCents: number | null;
+  /** The card type its fee was charged for ("Visa - 2.5%"), when the practice has card types. */
+  cardType: string | null;
   /** The portal saw the card charged; otherwise it cannot tell. */
   charged: boolean;
+  /** The card provider refused the last card tried for it: nothing was charged by that card. */
+  declined: boolean;
   /** When its intent went out, in the practice's time. */
   started: string;
 }

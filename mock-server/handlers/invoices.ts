@@ -91,7 +91,6 @@ const paymentRoutes = {
     if (!intent) return { error: { code: "intent_not_found" as const, message: "This payment was not started." } };
     // Confirming a payment that succeeded already answers the same and charges nothing more.
     if (intent.status === "succeeded") return { status: "succeeded" as const, paymentIntentId: intent.id };
-    if (intent.status === "canceled") return { error: { code: "payment_intent_unexpected_state" as const, message: "This payment was cancelled, so your card was not charged." } };
     const declineAll = getScenario(world.scenarioId)?.practice.cardPayments === "decline-all";
     if (declineAll || body.cardNumber === DECLINED) return { error: { code: "card_declined" as const, message: "Your card was declined." } };
     if (body.cardNumber === INSUFFICIENT) return { error: { code: "insufficient_funds" as const, message: "Your card has insufficient funds." } };
@@ -104,14 +103,6 @@ const paymentRoutes = {
     intent.status = "succeeded";
     payments.charges.push({ intentId: intent.id, amountCents: intent.amountCents, at: isoOf(world.clock.nowMs()) });
     return { status: "succeeded" as const, paymentIntentId: intent.id };
-  }),
-
-  cancelPaymentIntent: withToken(({ world, body }) => {
-    const intent = world.payments.intents.get(body.clientSecret);
-    if (!intent) return { error: { code: "intent_not_found" as const, message: "This payment was not started." } };
-    // A charged intent stays charged; any other can never be charged once cancelled.
-    if (intent.status !== "succeeded") intent.status = "canceled";
-    return { status: intent.status };
   }),
 
   savePayment: withToken(({ world, query }) => {

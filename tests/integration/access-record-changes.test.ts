@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sharePortalStore, unsharePortalStore, type PortalStore } from "../../app/.server/portal-store.server";
 import { openEmbeddedTestStore } from "../helpers/test-stores";
 import { sessions, type SignedInData } from "../../app/.server/session.server";
-import { payAction, RELEASE_AFTER_MS, type PayDeps } from "../../app/areas/accounts/page.server";
+import { payAction, type PayDeps } from "../../app/areas/accounts/page.server";
 import { PaymentAttempts } from "../../app/areas/accounts/payment-attempts.server";
 import { getInvoices } from "../../app/.server/practice/accounts.server";
 import { appointmentsPage, bookingAction } from "../../app/areas/appointments/page.server";
@@ -82,7 +82,7 @@ function expectNothingOf(rows: Record<string, unknown>[], words: string[]) {
 describe("changes made through the portal, in the access record", () => {
   it("a payment the practice recorded is one change in Accounts; a payment refused before it started is none", async () => {
     const p = await patient();
-    const deps: PayDeps = { requireSession: sessions.requireSession, attempts: new PaymentAttempts(), provider: () => ({ kind: "test" }), paymentIntentUrl: undefined, now: Date.now, releaseAfterMs: RELEASE_AFTER_MS };
+    const deps: PayDeps = { requireSession: sessions.requireSession, attempts: new PaymentAttempts(), provider: () => ({ kind: "test" }), paymentIntentUrl: undefined, now: Date.now };
     const steps = stepPoster("http://portal.test/accounts/pay", (r) => payAction(r, deps), p.headers);
     const send = async (name: string, input: unknown) => {
       const request = steps.request(name, input);

@@ -86,7 +86,7 @@ const CLOSED: Record<string, (value: string) => boolean> = {
   endpoint: (v) => PRACTICE_PATHS.has(v),
   outcome: (v) => ["ok", "refused", "http_error", "contract", "timeout", "unreachable", "signedIn", "rejected", "throttled", "invalid", "failed", "expired", "passwordUpdate", "chooseAccount", "cancelled", "secondStep", "recoveryCodes"].includes(v),
   step: (v) => ["sign-in", "switch", "change-password", "choose-account", "cancel", "second-step", "second-step-resend", "second-step-continue"].includes(v),
-  event: (v) => ["started", "recorded", "not_charged", "left_open", "blocked"].includes(v),
+  event: (v) => ["started", "recorded", "left_open", "blocked"].includes(v),
   store: (v) => ["redis", "memory"].includes(v),
   operation: (v) => ["migrate", "ping", "access.record", "access.list", "access.purge", "second-step.read", "second-step.write", "devices.read", "devices.write", "share-links.read", "share-links.write", "share-links.purge", "passkeys.read", "passkeys.write"].includes(v),
   mail: (v) => ["new-device"].includes(v),

@@ -76,3 +76,26 @@ describe("the amount of a payment under way", () => {
     expect(() => payableCents(wrong)).toThrow(/does not check/);
   });
 });
+
+describe("the open payment a form pays (decisions/374)", () => {
+  const resumed: PaymentInput = { ...input, resume: { key: "key-open", amountCents: 6000, cardType: "Debit" } };
+
+  it("starts with its key, amount and card type, allocated as the form shows them, and the machine starts the same", () => {
+    const start = initialPaymentContext(resumed);
+    expect(start).toMatchObject({ key: "key-open", fixed: { amountCents: 6000 }, choice: 2, amountText: "60.00", cardTypeIndex: 1 });
+    expect(payableCents(start)).toBe(6000);
+    expect(start.allocations.filter((a) => a.checked).reduce((sum, a) => sum + a.payNowCents, 0)).toBe(6000);
+    const actor = createActor(paymentMachine, { input: resumed }).start();
+    expect(actor.getSnapshot().context).toEqual(start);
+    actor.stop();
+  });
+
+  it("takes no edit: its intent went out for that amount and card type", () => {
+    const start = initialPaymentContext(resumed);
+    for (const edit of edits) expect(editPayment(start, edit), JSON.stringify(edit)).toEqual({});
+  });
+
+  it("of the whole balance is shown as the total balance chosen", () => {
+    expect(initialPaymentContext({ ...input, resume: { key: "key-open", amountCents: 12350, cardType: null } })).toMatchObject({ choice: 1, amountText: "", cardTypeIndex: 0, fixed: { amountCents: 12350 } });
+  });
+});

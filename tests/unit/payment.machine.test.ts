@@ -191,7 +191,7 @@ describe("payment machine", () => {
     expect(calls.confirm).toBe(0);
   });
 
-  it("a declined card jumps to 100, says it was not charged, and a retry keeps the same key", async () => {
+  it("a declined card jumps to 100, says it was not charged, and a retry goes to the same key and intent; the payment, fixed, cannot be changed", async () => {
     const { actor, calls } = start({ confirm: refused("Your card was declined.") });
     ready(actor);
     actor.send({ type: "pay.submit" });
@@ -202,8 +202,22 @@ describe("payment machine", () => {
     actor.send({ type: "payment.retry" });
     await waitForState(actor, (s) => s.matches("failed") && calls.confirm === 2);
     expect(new Set([...calls.temp.map((c) => c.key), ...calls.intent.map((c) => c.key)])).toEqual(new Set(["key-1"]));
+    // Its intent went out (decisions/374): the amount and card type stay what the intent was made for.
+    const fixed = actor.getSnapshot();
+    expect(fixed.context.fixed).toEqual({ amountCents: fixed.context.allocations.reduce((sum, a) => sum + (a.checked ? a.payNowCents : 0), 0) });
     actor.send({ type: "payment.dismiss" });
-    expect(actor.getSnapshot().context).toMatchObject({ key: null, progress: 0, result: null });
+    expect(actor.getSnapshot().matches("failed")).toBe(true);
+    expect(actor.getSnapshot().context).toMatchObject({ key: "key-1", progress: 100 });
+  });
+
+  it("a start that failed before its intent can still be changed: Change the payment starts over with a new key", async () => {
+    const { actor } = start({ intent: new StepFailedError({ kind: "failed", message: "The practice's system is not answering just now." }) });
+    ready(actor);
+    actor.send({ type: "pay.submit" });
+    const failed = await waitForState(actor, (s) => s.matches("failed"));
+    expect(failed.context.fixed).toBeNull();
+    actor.send({ type: "payment.dismiss" });
+    expect(actor.getSnapshot().context).toMatchObject({ key: null, progress: 0, result: null, fixed: null });
   });
 
   it("a confirmation cut off (not a refusal) says the outcome is unknown, and a retry reuses the key", async () => {

@@ -72,11 +72,6 @@ export function confirmTestCard(api: PracticeApi, request: { clientSecret: strin
   return api.call(endpoints.confirmCardPayment, { body: request });
 }
 
-/** The card provider's cancellation of an intent not yet charged: its status after (issue 36). */
-export function cancelPaymentIntent(api: PracticeApi, clientSecret: string) {
-  return api.call(endpoints.cancelPaymentIntent, { body: { clientSecret } });
-}
-
 export function savePayment(api: PracticeApi, parentId: string, electronicPaymentId: number) {
   return api.call(endpoints.savePayment, { query: { PatientID: parentId, electronicPaymentID: electronicPaymentId } });
 }

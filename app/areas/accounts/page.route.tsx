@@ -53,7 +53,13 @@ export default function Accounts({ loaderData }: Route.ComponentProps) {
     paidRef.current?.focus();
     paidRef.current?.scrollIntoView({ block: "center" });
   }, [paid]);
-  const onBlocked = useCallback(() => void revalidator.revalidate(), [revalidator]);
+  // This tab's Pay was refused for an open payment: the page reads it again, and its notice (or the
+  // form that pays it) takes the focus.
+  const [blocked, setBlocked] = useState(false);
+  const onBlocked = useCallback(() => {
+    setBlocked(true);
+    void revalidator.revalidate();
+  }, [revalidator]);
   // After "Show more", the focus goes to the first invoice it brought, as on every other paged list.
   const invoices = useRef<InvoiceTableHandle>(null);
   const focusFrom = useRef<number | null>(null);
@@ -65,8 +71,9 @@ export default function Accounts({ loaderData }: Route.ComponentProps) {
     }
   }, [all.rows]);
   const moreSearch = `?${new URLSearchParams({ tab: "all", pages: String(all.pages + 1) })}`;
-  // A new set of pending invoices (after a payment) starts a new payment form.
-  const pendingKey = pending.map((i) => `${i.id}:${i.balanceCents}`).join(",");
+  // A new set of pending invoices (after a payment) starts a new payment form, and so does an open
+  // payment appearing, going or changing (the form then pays it: decisions/374).
+  const pendingKey = [...pending.map((i) => `${i.id}:${i.balanceCents}`), openPayment ? `${openPayment.key}:${openPayment.charged}` : ""].join(",");
 
   return (
     <div className="flex flex-col gap-6">
@@ -98,7 +105,7 @@ export default function Accounts({ loaderData }: Route.ComponentProps) {
           </Tabs.Trigger>
         </Tabs.List>
         <Tabs.Content value="pending" className="focus-visible:outline-2">
-          <PaymentPanel key={pendingKey} invoices={pending} methodType={methodType} cardTypes={cardTypes} provider={provider} billing={billing} openPayment={openPayment} onOpen={setOpen} onPaid={onPaid} onBlocked={onBlocked} />
+          <PaymentPanel key={pendingKey} invoices={pending} methodType={methodType} cardTypes={cardTypes} provider={provider} billing={billing} openPayment={openPayment} focusOpen={blocked} onOpen={setOpen} onPaid={onPaid} onBlocked={onBlocked} />
         </Tabs.Content>
         <Tabs.Content value="all" className="flex flex-col gap-4 focus-visible:outline-2">
           <InvoiceTable ref={invoices} caption="All invoices" rows={all.rows} empty={paymentTexts.noInvoices} onOpen={setOpen} />

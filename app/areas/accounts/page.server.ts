@@ -10,7 +10,7 @@ import type { CardProviderChoice, OpenPayment } from "../../lib/accounts-view";
 import { cardProvider } from "./card-provider.server";
 import { config } from "../../.server/config.server";
 import { paymentAttempts, practiceKey, type PaymentAttempt, type PaymentAttempts } from "./payment-attempts.server";
-import { cancelPaymentIntent, confirmTestCard, createPaymentIntent, getInvoicePdf, getInvoices, savePayment, saveTempPayment } from "../../.server/practice/accounts.server";
+import { confirmTestCard, createPaymentIntent, getInvoicePdf, getInvoices, savePayment, saveTempPayment } from "../../.server/practice/accounts.server";
 import { PracticeApiError } from "../../.server/practice/client.server";
 import { practiceErrorResponse } from "../../.server/practice/errors.server";
 import { getPracticeSettings } from "../../.server/practice/patient.server";
@@ -55,9 +55,21 @@ export async function loadAccountsPage(request: Request) {
   };
 }
 
-/** The holder's unfinished payment, as the page's notice tells it (any tab, any session). */
+/**
+ * The holder's unfinished payment, as the page tells it (any tab, any session): charged, to be
+ * recorded; or not charged as far as the portal knows, to be paid with a card through the same intent.
+ */
 function openPaymentOf(open: PaymentAttempt & { key: string }): OpenPayment {
-  return { key: open.key, amount: formatCents(open.chargeCents), charged: open.charged, started: formatDateTime(open.intentAt ?? Date.now()) };
+  return {
+    key: open.key,
+    amount: formatCents(open.chargeCents),
+    // Attempts stored before the amount was kept (a day at most) are paid from their total alone.
+    amountCents: open.amountCents ?? null,
+    cardType: open.cardChoice?.chosen?.label ?? null,
+    charged: open.charged,
+    declined: open.declined === true,
+    started: formatDateTime(open.intentAt ?? Date.now()),
+  };
 }
 
 /**
@@ -77,14 +89,9 @@ export interface PayDeps {
   /** The create-payment-intent function's own address (1§7), when it has one. */
   paymentIntentUrl: string | undefined;
   now: () => number;
-  /** How long an attempt whose intent went out must stay quiet before "not charged" lets it go. */
-  releaseAfterMs: number;
 }
 
-/** Long enough to type a card's details in another tab (decisions/052). */
-export const RELEASE_AFTER_MS = 10 * 60 * 1000;
-
-const portalPayDeps: PayDeps = { requireSession, attempts: paymentAttempts, provider: cardProvider, paymentIntentUrl: config.PAYMENT_INTENT_URL, now: Date.now, releaseAfterMs: RELEASE_AFTER_MS };
+const portalPayDeps: PayDeps = { requireSession, attempts: paymentAttempts, provider: cardProvider, paymentIntentUrl: config.PAYMENT_INTENT_URL, now: Date.now };
 
 /** A payment the practice recorded is a change in the access record (decisions/274). */
 const recordPayment = (request: Request) => recordAccessOf(request, { area: "accounts", action: "change" });
@@ -105,6 +112,21 @@ const payHandlers: StepHandlers<typeof paySteps, PayContext> = {
     }
     // A charged attempt is final: paying again with its key records it and charges nothing more.
     if (earlier?.charged) return { outcome: "saved", paymentId: earlier.tempId };
+    // Its intent is out: the payment is saved and fixed, and paying it again (another card after a
+    // refusal, after a reload, from another session) goes on to that same intent, which the card
+    // provider charges at most once. Nothing is saved at the practice again: a practice that reads no
+    // idempotency key, as 1§7's does not, would start a second payment (decisions/374).
+    if (earlier && earlier.intentAt !== undefined) {
+      // Invoices settled elsewhere since (at the desk) leave less owing than it pays: nothing is charged for them.
+      const owing = (await getInvoices(api, holder, "pending")).resources.map(rowOf).reduce((sum, row) => sum + row.balanceCents, 0);
+      if (owing < (earlier.amountCents ?? earlier.chargeCents)) return refuse(paymentTexts.invoicesChanged);
+      const claim = await attempts.claim(owner, step.key);
+      if (!claim.ok) {
+        observability().payments.inc({ event: "blocked" });
+        return { outcome: "blocked", message: paymentTexts.openElsewhere };
+      }
+      return { outcome: "saved", paymentId: earlier.tempId };
+    }
     // The lines against the practice's own pending invoices: each once, none beyond its balance.
     const pending = (await getInvoices(api, holder, "pending")).resources.map(rowOf);
     if (!allocationsPayable(step.allocations, pending)) return refuse(paymentTexts.notStarted);
@@ -135,7 +157,7 @@ const payHandlers: StepHandlers<typeof paySteps, PayContext> = {
       invoices: pending,
     });
     if (tempId > 0) {
-      await attempts.remember(owner, step.key, { tempId, chargeCents: step.amountCents + fee, cardChoice: { chosen: cardType, all: cardTypes } });
+      await attempts.remember(owner, step.key, { tempId, amountCents: step.amountCents, chargeCents: step.amountCents + fee, cardChoice: { chosen: cardType, all: cardTypes } });
       observability().payments.inc({ event: "started" });
     }
     return { outcome: "saved", paymentId: tempId };
@@ -146,6 +168,8 @@ const payHandlers: StepHandlers<typeof paySteps, PayContext> = {
     const attempt = await attempts.attemptOf(owner, step.key);
     if (!attempt || attempt.closed) return refuse(paymentTexts.notStarted);
     if (!(await attempts.markIntent(owner, step.key, deps.now()))) return refuse(paymentTexts.replaced);
+    // One intent per attempt: paying again confirms the intent already made, never a second one.
+    if (attempt.clientSecret) return attempt.clientSecret;
     const reply = await createPaymentIntent(api, { key: practiceKey(owner, step.key), amountCents: attempt.chargeCents }, deps.paymentIntentUrl);
     if (!("clientSecret" in reply)) return refuse(reply.error);
     await attempts.update(owner, step.key, { clientSecret: reply.clientSecret });
@@ -162,12 +186,9 @@ const payHandlers: StepHandlers<typeof paySteps, PayContext> = {
     const attempt = await attempts.bySecret(owner, step.clientSecret);
     if (!attempt || attempt.closed) return refuse(paymentTexts.notStarted);
     // The fee was the chosen card type's: a card of another brand is refused before the provider
-    // sees it (issue 36), and its intent cancelled, so the payment can start again as that brand.
+    // sees it (issue 36). The intent stays, to be paid with a card of that brand.
     const brandErrors = testCardErrors(step, new Date(), attempt.cardChoice);
-    if (brandErrors.cardNumber) {
-      await settleWithProvider(api, attempts, owner, attempt.key, step.clientSecret).catch(ignorePracticeFailure);
-      return refuse(brandErrors.cardNumber, { fields: { cardNumber: brandErrors.cardNumber } });
-    }
+    if (brandErrors.cardNumber) return refuse(brandErrors.cardNumber, { fields: { cardNumber: brandErrors.cardNumber } });
     const reply = await confirmTestCard(api, {
       clientSecret: step.clientSecret,
       cardNumber: step.cardNumber.replace(/[\s-]/g, ""),
@@ -177,54 +198,48 @@ const payHandlers: StepHandlers<typeof paySteps, PayContext> = {
       email: user.username,
     });
     if (!("status" in reply)) {
-      // This card was refused, but the intent could still be charged (another confirmation of it
-      // may be on its way): the holder may start again only once the provider has cancelled it.
-      await settleWithProvider(api, attempts, owner, attempt.key, step.clientSecret).catch(ignorePracticeFailure);
+      // This card was refused. The attempt stays open: another confirmation of its intent may be on
+      // its way, and the patient pays it with another card through the same intent (decisions/374).
+      await attempts.update(owner, attempt.key, { declined: true });
       return refuse(reply.error.message);
     }
-    await attempts.update(owner, attempt.key, { charged: true });
+    await attempts.update(owner, attempt.key, { charged: true, declined: false });
     return reply.paymentIntentId;
   },
-  declined: async (step, { signedIn: { api, user }, deps }) => {
+  declined: async (step, { signedIn: { user }, deps }) => {
     const { attempts } = deps;
     const owner = attemptOwner(user);
-    // The browser says its card provider refused the card. Its word alone moves nothing (issue 36):
-    // the test provider's confirmations are all the portal's own, and close the attempt themselves;
-    // with Stripe, which confirms in the browser, the provider is asked to cancel the intent, and
-    // only its answer frees the holder to pay again. Reply: whether the attempt is now closed.
+    // The browser says Stripe refused the card. Its word moves no money and frees nothing (issue 36):
+    // the attempt stays open to be paid through the same intent; the page only says "declined" of it.
+    // The test provider's refusals are the portal's own to note (the confirm step).
     const attempt = await attempts.attemptOf(owner, step.key);
-    if (!attempt || attempt.closed || attempt.charged || !attempt.clientSecret || deps.provider().kind !== "stripe") return attempt?.closed === "not-charged";
-    return (await settleWithProvider(api, attempts, owner, step.key, attempt.clientSecret)) === "not-charged";
+    if (!attempt || attempt.closed || attempt.charged || deps.provider().kind !== "stripe") return false;
+    await attempts.update(owner, step.key, { declined: true });
+    return true;
   },
-  record: async (step, { signedIn: { api, user }, request, deps: { attempts } }) => {
+  record: async (step, { signedIn: { api, user }, request, deps: { attempts, provider } }) => {
     const owner = attemptOwner(user);
     const attempt = await attempts.attemptOf(owner, step.key);
     if (!attempt) return refuse(paymentTexts.notStarted);
+    // The test provider's confirmations are the portal's own: one it did not see succeed is not put to
+    // the practice, which (as 1§7 describes SavePayment) may record whatever it is asked to. Stripe's
+    // happen in the browser, unseen: the practice's SavePayment is the authority on those.
+    if (provider().kind === "test" && !attempt.charged && !attempt.closed) return refuse(paymentTexts.notStarted);
     const outcome = await recordWithPractice(request, { api, user }, attempts, step.key, attempt);
     return outcome === "recorded" ? true : outcome === "unknown" ? "unknown" : false;
   },
-  finish: async (step, { signedIn: { api, user }, request, deps }) => {
-    const { attempts } = deps;
+  finish: async (step, { signedIn: { api, user }, request, deps: { attempts } }) => {
     const owner = attemptOwner(user);
     const attempt = await attempts.attemptOf(owner, step.key);
     if (!attempt) return refuse(paymentTexts.notStarted);
-    // The practice records only a payment that was charged in full (1§7 SavePayment), so its
-    // answer tells a charged attempt from one that never reached the card.
+    if (attempt.closed) return "recorded";
+    // Not seen charged: it is not put to the practice (which may record whatever it is asked to, 1§7),
+    // but paid with a card through its own intent, which finds out: a charged intent is not charged
+    // again, and the provider says it succeeded (decisions/374).
+    if (!attempt.charged) return "unpaid";
     const outcome = await recordWithPractice(request, { api, user }, attempts, step.key, attempt);
-    if (outcome === "recorded") return "recorded";
-    // An answer that says neither yes nor no may have recorded it: nothing is let go on it.
-    if (outcome === "unknown") return "pending";
-    // Not charged yet. The card may still be in another tab's hands (Stripe confirms in the
-    // browser, unseen by the portal), so the attempt is let go only once it has been quiet a while.
-    if (attempt.charged || deps.now() - (attempt.intentAt ?? 0) < deps.releaseAfterMs) return "pending";
-    // Quiet, but a card form holding the client secret could still confirm it: let it go only once
-    // the provider has cancelled the intent. With no secret, nobody holds one to confirm.
-    if (attempt.clientSecret) {
-      const settled = await settleWithProvider(api, attempts, owner, step.key, attempt.clientSecret);
-      return settled === "not-charged" ? "not-charged" : "pending";
-    }
-    await attempts.close(owner, step.key, "not-charged");
-    return "not-charged";
+    // Not recorded, or an answer that says neither: the charge stays open to be recorded.
+    return outcome === "recorded" ? "recorded" : "pending";
   },
 };
 
@@ -236,7 +251,7 @@ const payHandlers: StepHandlers<typeof paySteps, PayContext> = {
 async function recordWithPractice(request: Request, { api, user }: Pick<SignedIn, "api" | "user">, attempts: PaymentAttempts, key: string, attempt: PaymentAttempt) {
   const outcome = await savePayment(api, user.parentId, attempt.tempId);
   if (outcome === "recorded") {
-    await attempts.close(attemptOwner(user), key, "recorded");
+    await attempts.close(attemptOwner(user), key);
     recordPayment(request);
   } else if (outcome === "unknown") observability().payments.inc({ event: "left_open" });
   return outcome;
@@ -253,30 +268,6 @@ export function payAction(request: Request, deps: PayDeps = portalPayDeps): Prom
     begin: async (request) => ({ signedIn: await deps.requireSession(request), request, deps }),
     failed: () => errorsTexts.practiceUnavailable,
   })(request);
-}
-
-/**
- * Asks the card provider to cancel the attempt's intent and moves the attempt by its answer alone
- * (issue 36): cancelled, no card can ever be charged for it, so it is closed as not charged; charged,
- * it is marked so and stays open until the practice records it; anything else leaves it open.
- */
-async function settleWithProvider(api: SignedIn["api"], attempts: PaymentAttempts, owner: string, key: string, clientSecret: string): Promise<"not-charged" | "charged" | "open"> {
-  const reply = await cancelPaymentIntent(api, clientSecret);
-  if ("error" in reply) return "open";
-  if (reply.status === "canceled") {
-    await attempts.close(owner, key, "not-charged");
-    return "not-charged";
-  }
-  if (reply.status === "succeeded") {
-    await attempts.update(owner, key, { charged: true });
-    return "charged";
-  }
-  return "open";
-}
-
-/** A practice call that failed leaves things as they were: the attempt stays open, which is safe. */
-function ignorePracticeFailure(error: unknown): void {
-  if (!(error instanceof PracticeApiError)) throw error;
 }
 
 /** The invoice's PDF, from the practice's base64, as a same-origin document for the viewer. */

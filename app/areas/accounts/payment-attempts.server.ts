@@ -19,6 +19,8 @@ import { observability } from "../../.server/observability.server";
 export interface PaymentAttempt {
   /** SaveTempPayment's id (electronicPaymentID). */
   tempId: number;
+  /** The amount paid to the invoices, in cents, without the card fee: a resumed payment shows it. */
+  amountCents?: number;
   /** The amount plus the card fee, in cents: what the payment intent is created for. */
   chargeCents: number;
   /** The card type the fee was charged for, and the practice's others: the card must be its brand (issue 36). */
@@ -28,12 +30,21 @@ export interface PaymentAttempt {
   /** The card confirmation answered `succeeded` through the portal: the attempt is fixed from then on. */
   charged: boolean;
   /**
+   * The card provider refused the last card confirmed for it (the portal's own confirmation, or the
+   * browser's word for Stripe's). Only the words of the page change: a declined attempt stays open,
+   * to be paid with another card through the same intent (decisions/374).
+   */
+  declined?: boolean;
+  /**
    * When its payment intent was first asked for (ms since the epoch). From then on the card may be
    * charged at any moment (with Stripe, in the browser, unseen by the portal), so the amount is fixed
    * and the attempt holds the account holder's payment open until it is closed.
    */
   intentAt?: number;
-  /** Recorded by the practice, or known not to have charged: it holds nothing any more. */
+  /**
+   * Recorded by the practice: it holds nothing any more. ("not-charged" closed attempts whose intent
+   * the provider had cancelled, before decisions/374; such an attempt may still be stored for a day.)
+   */
   closed?: "recorded" | "not-charged";
 }
 
@@ -96,7 +107,7 @@ export class PaymentAttempts {
   }
 
   /** A new attempt, or the payment restated before its charge; a charged attempt stays as it was. */
-  async remember(holderId: string, key: string, attempt: Pick<PaymentAttempt, "tempId" | "chargeCents" | "cardChoice">): Promise<void> {
+  async remember(holderId: string, key: string, attempt: Pick<PaymentAttempt, "tempId" | "amountCents" | "chargeCents" | "cardChoice">): Promise<void> {
     await this.#change(holderId, key, (current) => (current?.charged ? undefined : { charged: false, ...current, ...attempt }));
   }
 
@@ -148,13 +159,16 @@ export class PaymentAttempts {
     }
   }
 
-  /** Recorded, or known not to have charged: the attempt is done and the holder may pay again. */
-  async close(holderId: string, key: string, how: NonNullable<PaymentAttempt["closed"]>): Promise<void> {
-    // A charged attempt is never "not charged": only its recording closes it.
-    const closed = await this.#change(holderId, key, (current) => (current && !current.closed && !(how === "not-charged" && current.charged) ? { ...current, closed: how } : undefined));
-    if (closed?.closed !== how) return;
+  /**
+   * Recorded by the practice: the attempt is done and the holder may pay again. Nothing else closes an
+   * attempt whose intent went out (decisions/374): a refused card leaves the intent to be confirmed
+   * with another, and an intent can be charged at most once.
+   */
+  async close(holderId: string, key: string): Promise<void> {
+    const closed = await this.#change(holderId, key, (current) => (current && !current.closed ? { ...current, closed: "recorded" } : undefined));
+    if (closed?.closed !== "recorded") return;
     await this.store.compareAndSet(openKey(holderId), key, RELEASED, KEEP_MS);
-    observability().payments.inc({ event: how === "recorded" ? "recorded" : "not_charged" });
+    observability().payments.inc({ event: "recorded" });
   }
 
   /** The attempt whose payment intent has this client secret, with its key. */

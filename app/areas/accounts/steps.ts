@@ -37,8 +37,14 @@ export const paySteps = stepArea("/accounts/pay", {
   confirm: step(z.object({ clientSecret: z.string().min(1).max(200), cardNumber: z.string(), expiry: z.string(), cvc: z.string() }), z.string().min(1)),
   /** Whether the practice recorded the payment; "unknown" when its answer said neither (decisions/240). */
   record: step(ByKey, z.union([z.boolean(), z.literal("unknown")])),
-  /** The card provider in the browser (Stripe) refused the card: whether the attempt is now closed. */
+  /**
+   * The card provider in the browser (Stripe) refused the card: whether the portal noted it, for the
+   * page's words. It frees nothing: the attempt is paid with another card through its intent (decisions/374).
+   */
   declined: step(ByKey, z.boolean()),
-  /** The holder's open attempt, finished from the page's notice (any tab, any session). */
-  finish: step(ByKey, z.enum(["recorded", "not-charged", "pending"])),
+  /**
+   * The holder's open attempt, finished from the page's notice (any tab, any session): `recorded`;
+   * `pending`, charged but not recorded yet; `unpaid`, not seen charged, so it is paid with a card.
+   */
+  finish: step(ByKey, z.enum(["recorded", "unpaid", "pending"])),
 });

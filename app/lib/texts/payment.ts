@@ -39,14 +39,24 @@ export const paymentTexts = {
   amountFixed: "This payment has already gone to your card for another amount, so it cannot be changed. Finish it before paying again.",
   keySpent: "That payment is complete. Start a new payment to pay more.",
   openCharged: (amount: string) => `A payment of ${amount} was taken from your card, but the practice has not recorded it yet. Finish it before paying again, so you are not charged twice.`,
-  openUncertain: (amount: string, started: string) =>
-    `A payment of ${amount}, started ${started}, may have been taken from your card. Finish it before paying again: the practice records it if your card was charged.`,
+  /** Decisions/374: an open payment the card provider refused, paid with another card through its own intent. */
+  openDeclined: (amount: string, started: string) =>
+    `Your card was declined for a payment of ${amount}, started ${started}, and it was not charged. Pay it below with another card: it is the same payment, so you cannot be charged twice.`,
+  /** Decisions/374: an open payment whose card confirmation was never heard back. */
+  openUnfinished: (amount: string, started: string) =>
+    `A payment of ${amount}, started ${started}, did not finish, and we cannot tell whether your card was charged. Pay it below with a card: it is the same payment, so if your card was charged already it is not charged again.`,
+  /** An open payment kept from before the portal kept its amount (a day at most): it is finished by the practice. */
+  openWithoutAmount: (amount: string, started: string) =>
+    `A payment of ${amount}, started ${started}, did not finish. Please contact the practice before paying again, so you are not charged twice.`,
+  /** Decisions/374: after a refused card, the same payment goes on with another card. */
+  retryAnotherCard: "To pay with another card, change the card details above and press Try again. It is the same payment, so you cannot be charged twice.",
+  /** Decisions/374: an open payment for more than is now owing (invoices paid at the desk since). */
+  invoicesChanged: "Your invoices have changed since this payment was started, so it was not taken from your card. Please contact the practice before paying again.",
   openHeading: "A payment is not finished",
   finish: "Finish this payment",
   finishRecorded: "The payment has been recorded with the practice.",
-  finishNotCharged: "That payment was not taken from your card, so there was nothing to record. You can pay now.",
-  finishPending:
-    "That payment has not reached your card yet. If it is still open in another window or tab, finish it there; otherwise try again in ten minutes.",
+  finishUnpaid: "That payment has not been taken from your card. Pay it with a card below.",
+  finishPending: "The practice has not recorded that payment yet. Do not pay again: try once more in a few minutes, or contact the practice.",
   cardRequired: "Card number is required",
   cardIncomplete: "Your card number is incomplete.",
   cardInvalid: "Your card number is invalid.",

@@ -7,11 +7,11 @@ import { Button } from "../../../components/ui/button";
 const t = paymentTexts;
 
 /**
- * The account holder's unfinished payment (issue 20): it may have taken money the practice has not
- * recorded, so it stands in place of the payment form until it is finished. Finishing asks the
- * practice to record it: recorded if the card was charged, let go if it never was.
+ * The account holder's unfinished payment that took money the practice has not recorded (issue 20):
+ * it stands in place of the payment form until it is finished. Finishing asks the practice to record
+ * it. (One not seen charged is paid with a card instead, in the payment form: decisions/374.)
  */
-export function OpenPaymentNotice({ open, focusOnShow, onFinished }: { open: OpenPayment; focusOnShow: boolean; onFinished(message: string): void }) {
+export function OpenPaymentNotice({ open, focusOnShow, onFinished, onUnpaid }: { open: OpenPayment; focusOnShow: boolean; onFinished(message: string): void; onUnpaid(): void }) {
   const [busy, setBusy] = useState(false);
   const [reply, setReply] = useState<string | null>(null);
   const heading = useRef<HTMLHeadingElement>(null);
@@ -32,7 +32,12 @@ export function OpenPaymentNotice({ open, focusOnShow, onFinished }: { open: Ope
       });
       const outcome = await callStep(paySteps, "finish", { key: open.key });
       if (outcome === "pending") setReply(t.finishPending);
-      else onFinished(outcome === "recorded" ? t.finishRecorded : t.finishNotCharged);
+      else if (outcome === "unpaid") {
+        // Another tab paid it with a card meanwhile, or this page is older than its attempt: the page
+        // is read again and offers the card form for it.
+        setReply(t.finishUnpaid);
+        onUnpaid();
+      } else onFinished(t.finishRecorded);
     } catch (error) {
       setReply(error instanceof Error && error.message ? error.message : errorsTexts.practiceUnavailable);
     } finally {
@@ -45,12 +50,14 @@ export function OpenPaymentNotice({ open, focusOnShow, onFinished }: { open: Ope
       <h2 id="open-payment-heading" ref={heading} tabIndex={-1} className="text-xl font-bold focus-visible:outline-2 focus-visible:outline-offset-2">
         {t.openHeading}
       </h2>
-      <p>{open.charged ? t.openCharged(open.amount) : t.openUncertain(open.amount, open.started)}</p>
-      <div>
-        <Button onClick={() => void finish()} busy={busy}>
-          {busy ? "Finishing…" : t.finish}
-        </Button>
-      </div>
+      <p>{open.charged ? t.openCharged(open.amount) : t.openWithoutAmount(open.amount, open.started)}</p>
+      {open.charged ? (
+        <div>
+          <Button onClick={() => void finish()} busy={busy}>
+            {busy ? "Finishing…" : t.finish}
+          </Button>
+        </div>
+      ) : null}
       <div role="status">{reply ? <p className="font-semibold">{reply}</p> : null}</div>
     </section>
   );

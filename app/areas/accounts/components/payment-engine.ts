@@ -56,13 +56,10 @@ export function createPaymentActor(input: PaymentInput, { slot, attemptKey, forg
         try {
           await slot.confirm(input.clientSecret);
         } catch (error) {
-          // Only a refusal is sure to have charged nothing; after a dropped connection (a refresh,
-          // a network failure) the key is kept, so paying again cannot charge twice. The portal
-          // is told of the refusal (Stripe's happens in the browser) so the account may pay again.
-          if (refusedForCertain(error)) {
-            forgetAttempt();
-            await callStep(paySteps, "declined", { key: input.key }).catch(() => undefined);
-          }
+          // The key is kept either way: a refused card is tried again through the same intent, and a
+          // dropped connection's payment is finished through it, which cannot charge twice. The
+          // portal is told of a refusal (Stripe's happens in the browser) for the page's words.
+          if (refusedForCertain(error)) await callStep(paySteps, "declined", { key: input.key }).catch(() => undefined);
           throw error;
         }
       }),

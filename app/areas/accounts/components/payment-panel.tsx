@@ -57,23 +57,36 @@ interface Props {
   cardTypes: CardType[];
   provider: CardProviderChoice;
   billing: { name: string; email: string };
-  /** A payment left unfinished (any tab, any session): it must be finished before another starts. */
+  /**
+   * A payment left unfinished (any tab, any session): it must be finished before another starts. One
+   * not seen charged is what this form pays (decisions/374); the page re-keys the panel when it changes.
+   */
   openPayment: OpenPayment | null;
+  /** This tab's Pay was refused because of the open payment: its heading takes the focus. */
+  focusOpen: boolean;
   onOpen(row: InvoiceTableRow): void;
   onPaid(notice: PaidNotice): void;
-  /** The portal refused to start because another payment is open: the page reads it again. */
+  /** The portal refused to start because another payment is open, or the open one is not charged yet: the page reads it again. */
   onBlocked(): void;
 }
 
-export function PaymentPanel({ invoices, methodType, cardTypes, provider, billing, openPayment, onOpen, onPaid, onBlocked }: Props) {
+/** The open payment this form pays with a card, if it can: its intent is out but not seen charged. */
+function resumableOf(open: OpenPayment | null, invoices: readonly InvoiceTableRow[]): PaymentInput["resume"] {
+  if (!open || open.charged || open.amountCents === null) return undefined;
+  // Invoices paid elsewhere since (at the desk) leave less owing than it pays: not charged for nothing.
+  if (open.amountCents > totalBalanceCents(invoices)) return undefined;
+  return { key: open.key, amountCents: open.amountCents, cardType: open.cardType };
+}
+
+export function PaymentPanel({ invoices, methodType, cardTypes, provider, billing, openPayment, focusOpen, onOpen, onPaid, onBlocked }: Props) {
   const [slot] = useState(() => new ConfirmerSlot());
-  // This tab's Pay was refused because another payment is open: the notice that replaces the form takes the focus.
-  const [blocked, setBlocked] = useState(false);
   const [input] = useState<PaymentInput>(() => ({
     invoices: invoices.map((i) => ({ id: i.id, balanceCents: i.balanceCents, payNowCents: i.payNowCents })),
     methodType,
     cardTypes,
+    resume: resumableOf(openPayment, invoices),
   }));
+  const resume = input.resume;
 
   // Until the machine runs, the form shows its starting state with the patient's edits applied by the
   // machine's own editing functions, and keeps every event to hand it; a Pay pressed meanwhile is
@@ -110,10 +123,7 @@ export function PaymentPanel({ invoices, methodType, cardTypes, provider, billin
       slot,
       attemptKey,
       forgetAttempt,
-      onBlocked: () => {
-        setBlocked(true);
-        latestOnBlocked.current();
-      },
+      onBlocked: () => latestOnBlocked.current(),
     });
     created.start();
     // The card fields' first report is among these: their effect (a child's) ran earlier in this
@@ -202,6 +212,12 @@ export function PaymentPanel({ invoices, methodType, cardTypes, provider, billin
   const reachForForm = () => {
     if (!engine) loadEngine();
   };
+  // The open payment's heading takes the focus when this tab's Pay was refused for it: the Pay
+  // button pressed went with the form the page re-keyed.
+  const openHeading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    if (focusOpen) openHeading.current?.focus();
+  }, [focusOpen]);
   const onCardChange = useCallback((card: { complete: boolean; error: string | null }) => send({ type: "card.change", ...card }), [send]);
   const rows = invoices.map((row) => {
     const allocation = ctx.allocations.find((a) => a.id === row.id);
@@ -213,8 +229,8 @@ export function PaymentPanel({ invoices, methodType, cardTypes, provider, billin
     <div className="flex flex-col gap-6">
       <InvoiceTable caption="Pending invoices" rows={rows} empty={paymentTexts.noPending} checked={checked} onOpen={onOpen} />
 
-      {openPayment ? (
-        <OpenPaymentNotice open={openPayment} focusOnShow={blocked} onFinished={(message) => onPaid({ message })} />
+      {openPayment && !resume ? (
+        <OpenPaymentNotice open={openPayment} focusOnShow={focusOpen} onFinished={(message) => onPaid({ message })} onUnpaid={onBlocked} />
       ) : !hasInvoices ? (
         // Nothing owed: no payment form to fill in for $0.00 (issue 21), just the plain answer.
         <section aria-labelledby="pay-heading" className="flex flex-col gap-2 rounded bg-white p-4 shadow-sm">
@@ -226,8 +242,8 @@ export function PaymentPanel({ invoices, methodType, cardTypes, provider, billin
       ) : (
         <form
           noValidate
-          aria-labelledby="pay-heading"
-          className="flex flex-col gap-4 rounded bg-white p-4 shadow-sm"
+          aria-labelledby={resume ? "open-payment-heading" : "pay-heading"}
+          className={`flex flex-col gap-4 rounded bg-white p-4 shadow-sm ${resume ? "border-l-8 border-danger" : ""}`}
           onPointerEnter={reachForForm}
           onFocus={reachForForm}
           onPointerDown={reachForForm}
@@ -236,13 +252,23 @@ export function PaymentPanel({ invoices, methodType, cardTypes, provider, billin
             send({ type: "pay.submit" });
           }}
         >
-          <h2 id="pay-heading" className="text-2xl font-bold">
-            Make a payment
-          </h2>
+          {resume && openPayment ? (
+            <>
+              <h2 id="open-payment-heading" ref={openHeading} tabIndex={-1} className="text-2xl font-bold focus-visible:outline-2 focus-visible:outline-offset-2">
+                {paymentTexts.openHeading}
+              </h2>
+              <p>{openPayment.declined ? paymentTexts.openDeclined(openPayment.amount, openPayment.started) : paymentTexts.openUnfinished(openPayment.amount, openPayment.started)}</p>
+            </>
+          ) : (
+            <h2 id="pay-heading" className="text-2xl font-bold">
+              Make a payment
+            </h2>
+          )}
           {method === "poli" ? <Alert tone="info">{paymentTexts.poli}</Alert> : null}
           {method === "paymentExpress" ? <Alert tone="info">{paymentTexts.paymentExpress}</Alert> : null}
 
           <fieldset disabled={formDisabled || paying} className={`flex flex-col gap-4 ${method !== "card" ? "opacity-50" : ""}`}>
+            {resume ? null : (
             <fieldset className="flex flex-col gap-2">
               <legend id={ids.choice} className="mb-1 font-semibold">
                 How much would you like to pay?
@@ -256,7 +282,8 @@ export function PaymentPanel({ invoices, methodType, cardTypes, provider, billin
                 Pay another amount
               </label>
             </fieldset>
-            {ctx.choice === 2 ? (
+            )}
+            {ctx.choice === 2 && !resume ? (
               <TextField
                 label="Amount (NZD)"
                 inputMode="decimal"
@@ -267,7 +294,12 @@ export function PaymentPanel({ invoices, methodType, cardTypes, provider, billin
               />
             ) : null}
 
-            {cardTypes.length > 0 ? (
+            {cardTypes.length > 0 && resume ? (
+              // The fee went to the card provider with this card type: the card must be its brand.
+              <p>
+                <span className="font-semibold">Card type and fee:</span> {ctx.cardTypes[ctx.cardTypeIndex]?.label}
+              </p>
+            ) : cardTypes.length > 0 ? (
               <div className="flex max-w-md flex-col gap-1">
                 <label htmlFor="card-type" className="font-semibold">
                   Card type and fee
@@ -329,6 +361,7 @@ export function PaymentPanel({ invoices, methodType, cardTypes, provider, billin
             <div ref={failureRef} tabIndex={-1}>
               <Alert title={ctx.result.charged ? "Your card was charged" : ctx.result.uncertain ? "The payment was interrupted" : ctx.result.sessionEnded ? paymentTexts.sessionEndedTitle : paymentTexts.failedTitle}>
                 <p>{ctx.result.message}</p>
+                {ctx.fixed && !ctx.result.charged && !ctx.result.uncertain && !ctx.result.sessionEnded && state.matches("failed") ? <p className="mt-2">{paymentTexts.retryAnotherCard}</p> : null}
                 {ctx.result.sessionEnded ? (
                   <p className="mt-2">
                     <SignInAgainLink />
@@ -337,7 +370,7 @@ export function PaymentPanel({ invoices, methodType, cardTypes, provider, billin
                 {state.matches("failed") ? (
                   <div className="mt-3 flex flex-wrap gap-3">
                     <Button onClick={() => send({ type: "payment.retry" })}>{ctx.result.charged ? "Try recording the payment again" : "Try again"}</Button>
-                    {!ctx.result.charged ? (
+                    {!ctx.result.charged && !ctx.fixed ? (
                       <Button variant="secondary" onClick={() => send({ type: "payment.dismiss" })}>
                         Change the payment
                       </Button>
