@@ -269,19 +269,19 @@ export function PaymentPanel({ invoices, methodType, cardTypes, provider, billin
 
           <fieldset disabled={formDisabled || paying} className={`flex flex-col gap-4 ${method !== "card" ? "opacity-50" : ""}`}>
             {resume ? null : (
-            <fieldset className="flex flex-col gap-2">
-              <legend id={ids.choice} className="mb-1 font-semibold">
-                How much would you like to pay?
-              </legend>
-              <label className="flex min-h-11 items-center gap-3">
-                <input type="radio" name="choice" className="size-5" checked={ctx.choice === 1} onChange={() => send({ type: "choice.select", choice: 1 })} />
-                Pay the total balance ({formatCents(totalBalanceCents(invoices))})
-              </label>
-              <label className="flex min-h-11 items-center gap-3">
-                <input type="radio" name="choice" className="size-5" checked={ctx.choice === 2} onChange={() => send({ type: "choice.select", choice: 2 })} />
-                Pay another amount
-              </label>
-            </fieldset>
+              <fieldset className="flex flex-col gap-2">
+                <legend id={ids.choice} className="mb-1 font-semibold">
+                  How much would you like to pay?
+                </legend>
+                <label className="flex min-h-11 items-center gap-3">
+                  <input type="radio" name="choice" className="size-5" checked={ctx.choice === 1} onChange={() => send({ type: "choice.select", choice: 1 })} />
+                  Pay the total balance ({formatCents(totalBalanceCents(invoices))})
+                </label>
+                <label className="flex min-h-11 items-center gap-3">
+                  <input type="radio" name="choice" className="size-5" checked={ctx.choice === 2} onChange={() => send({ type: "choice.select", choice: 2 })} />
+                  Pay another amount
+                </label>
+              </fieldset>
             )}
             {ctx.choice === 2 && !resume ? (
               <TextField
