@@ -4,12 +4,14 @@
  * Signs in to a practice API (through its identity server, as the portal does) and runs every
  * read-only call of the contract for the signed-in patient, reporting each reply that does not parse.
  * The tool to run on the day access to a real practice API arrives. Without --base-url it starts the
- * mock in-process and signs in as solo@demo.nz.
+ * mock in-process and signs in as solo@demo.nz; `--practice spec` makes that mock a practice as 1§7 and
+ * 2§7 describe it (decisions/372). The portal's own calls, which the spec lacks (`notInSpec`), are
+ * probed too: a 404 is reported as "not offered (404)", not as a failure.
  */
 import { parseArgs } from "node:util";
 import type { z } from "zod";
 import { readAuthReply } from "../contract/auth";
-import { endpoints, type Endpoint } from "../contract/endpoints";
+import { endpoints, type Endpoint, type EndpointName } from "../contract/endpoints";
 import { APPOINTMENT_LISTS, NextAvailableDaysSchema } from "../contract/appointments";
 import { isMessagingRole } from "../contract/roles";
 import { CONDITION_LISTS, IMMUNISATION_LISTS } from "../contract/health";
@@ -152,9 +154,42 @@ export async function runContractCheck(options: { identityUrl: string; username:
   await check(results, "date range", base, endpoints.timeline, { token, query: { PatientID: id, PageSize: healthPageSizes.timeline, PageNumber: 1, FromDate: "2000-01-01", toDate: "2100-12-31" } });
   await check(results, "", base, endpoints.reminders, { token, query: { PatientID: id, PageSize: healthPageSizes.reminders, PageNumber: 1 } });
   await check(results, "", base, endpoints.vitals, { token, query: { PatientID: id, PageSize: healthPageSizes.vitals, PageNumber: 1, ChartType: "0" } });
+  for (const name of Object.keys(endpoints) as EndpointName[]) {
+    const e: Endpoint = endpoints[name];
+    if (e.notInSpec) await checkNotInSpec(results, name, base, e, token);
+  }
   // Give the token back: the check leaves no session behind.
   await request(base, endpoints.logout, { token }).catch(() => undefined);
   return results;
+}
+
+/**
+ * A request to each call the spec lacks that changes nothing wherever it is answered: the portal's own
+ * calls are offered by our mock and may be by a practice that added them, and a practice built to the
+ * spec answers 404.
+ */
+const NOT_IN_SPEC_PROBES: Partial<Record<EndpointName, { body?: unknown; query?: Record<string, string> }>> = {
+  // No intent has this secret, so nothing is cancelled.
+  cancelPaymentIntent: { body: { clientSecret: "pi_contract_check_secret_none" } },
+};
+
+async function checkNotInSpec(results: CheckResult[], name: EndpointName, base: string, e: Endpoint, token: string): Promise<void> {
+  const call = `${e.method} ${e.path}`;
+  const probe = NOT_IN_SPEC_PROBES[name];
+  if (!probe) {
+    results.push({ call, ok: false, detail: `not in the spec, and contract:check has no harmless request to probe it with (NOT_IN_SPEC_PROBES)` });
+    return;
+  }
+  try {
+    const { status } = await request(base, e, { token, ...probe });
+    if (status === 404) {
+      results.push({ call, ok: true, detail: "not offered (404)" });
+      return;
+    }
+  } catch {
+    // A refused connection says nothing of the call: the check below reports it.
+  }
+  await check(results, "", base, e, { token, ...probe });
 }
 
 export interface ContractCheckArgs {
@@ -162,14 +197,19 @@ export interface ContractCheckArgs {
   baseUrl?: string;
   username: string;
   password: string;
+  /** The practice the started mock plays (`--practice spec`); only without --base-url. */
+  practice?: "mock" | "spec";
 }
 
 /** `--base-url URL` or `--base-url=URL`, and the same for the others; anything unknown or malformed throws with a clear message. */
 export function parseContractCheckArgs(args: string[]): ContractCheckArgs {
-  const { values } = parseArgs({ args, strict: true, options: { "base-url": { type: "string" }, username: { type: "string" }, password: { type: "string" } } });
+  const { values } = parseArgs({ args, strict: true, options: { "base-url": { type: "string" }, username: { type: "string" }, password: { type: "string" }, practice: { type: "string" } } });
   const baseUrl = values["base-url"];
   if (baseUrl !== undefined && !/^https?:\/\/[^\s/]+/.test(baseUrl)) throw new Error(`--base-url must be an http(s) address, e.g. https://practice.example.nz (got "${baseUrl}")`);
-  return { baseUrl, username: values.username ?? "solo@demo.nz", password: values.password ?? "Kiaora2024" };
+  const practice = values.practice;
+  if (practice !== undefined && practice !== "mock" && practice !== "spec") throw new Error(`--practice must be mock or spec (got "${practice}")`);
+  if (practice !== undefined && baseUrl !== undefined) throw new Error("--practice chooses the practice of the mock the check starts: leave it out with --base-url");
+  return { baseUrl, username: values.username ?? "solo@demo.nz", password: values.password ?? "Kiaora2024", practice };
 }
 
 async function main() {
@@ -178,19 +218,19 @@ async function main() {
     args = parseContractCheckArgs(process.argv.slice(2));
   } catch (error) {
     console.error(error instanceof Error ? error.message : String(error));
-    console.error("Usage: npm run contract:check -- [--base-url URL] [--username U] [--password P]");
+    console.error("Usage: npm run contract:check -- [--base-url URL] [--username U] [--password P] | [--practice spec]");
     process.exit(2);
   }
   let identityUrl = args.baseUrl;
   let close = async () => {};
   if (!identityUrl) {
     const { createMockServer } = await import("../mock-server/server");
-    const mock = await createMockServer({ port: 0 });
+    const mock = await createMockServer({ port: 0, defaultWorld: { practice: args.practice } });
     identityUrl = mock.url;
     close = () => mock.close();
   }
   const results = await runContractCheck({ identityUrl, username: args.username, password: args.password });
-  for (const r of results) console.log(`${r.ok ? "OK  " : "FAIL"} ${r.call}${r.ok ? "" : `: ${r.detail}`}`);
+  for (const r of results) console.log(`${r.ok ? "OK  " : "FAIL"} ${r.call}${r.ok && r.detail === "parses" ? "" : `: ${r.detail}`}`);
   const failed = results.filter((r) => !r.ok).length;
   console.log(`${results.length - failed} calls match the contract, ${failed} do not`);
   await close();

@@ -12,6 +12,11 @@ beforeAll(async () => {
   const res = await fetch(`${mock.url}/__admin/worlds`, { method: "POST", headers: { "Content-Type": "application/json" }, body: "{}" });
   world = await res.json();
 });
+async function createWorld(options: { practice?: "mock" | "spec" }): Promise<typeof world> {
+  const res = await fetch(`${mock.url}/__admin/worlds`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(options) });
+  return (await res.json()) as typeof world;
+}
+
 afterAll(async () => {
   await mock?.close();
 });
@@ -38,5 +43,22 @@ describe("npm run contract:check", () => {
   it("reports a refused sign-in instead of checking anything", async () => {
     const results = await runContractCheck({ identityUrl: mock.url, username: solo().username, password: "wrong" });
     expect(results.at(-1)).toMatchObject({ call: "sign-in", ok: false });
+  });
+});
+
+describe("npm run contract:check against a practice as the spec describes it (decisions/372)", () => {
+  it("passes, reporting the calls the spec lacks as not offered (404)", async () => {
+    const created = await createWorld({ practice: "spec" });
+    const solo = created.users.find((u) => u.label === "solo")!;
+    const results = await runContractCheck({ identityUrl: mock.url, username: solo.username, password: solo.password });
+    expect(results.filter((r) => !r.ok)).toEqual([]);
+    expect(results.filter((r) => r.detail === "not offered (404)").map((r) => r.call)).toEqual(["POST payments/cancel-payment-intent"]);
+  });
+
+  it("against ours, the same probe is answered and checked against the contract", async () => {
+    const created = await createWorld({});
+    const solo = created.users.find((u) => u.label === "solo")!;
+    const results = await runContractCheck({ identityUrl: mock.url, username: solo.username, password: solo.password });
+    expect(results.find((r) => r.call === "POST payments/cancel-payment-intent")).toEqual({ call: "POST payments/cancel-payment-intent", ok: true, detail: "parses" });
   });
 });
