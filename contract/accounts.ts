@@ -157,7 +157,7 @@ export const accountsEndpoints = {
     needsToken: true,
     body: CancelPaymentIntentBodySchema,
     reply: CancelPaymentIntentReplySchema,
-    notInSpec: "The card provider's cancellation is the portal's own (issue 36, decisions/210): 1§7 has no such call, so a practice built to the spec answers 404.",
+    notInSpec: "The card provider's cancellation, the portal's own (issue 36, decisions/210).",
     summary: "Cancel a payment intent that has not been charged, so that it never can be; answers its status",
   }),
   savePayment: call({ method: "POST", path: "patient/SavePayment", needsToken: true, query: SavePaymentQuerySchema, reply: SavePaymentReplySchema, summary: "Record a charged payment against its invoices" }),

@@ -25,7 +25,10 @@ export const CreateWorldSchema = z.strictObject({
   /** Fixes the world's clock at this instant; without it the clock runs from real time (decisions/012). */
   now: InstantSchema.optional(),
   /** Ours, or a practice built to 1§7 and 2§7 and no more (decisions/372); by default the scenario's. */
-  practice: z.enum(PRACTICE_KINDS, { error: `practice: "mock" (ours) or "spec" (as 1§7 and 2§7 describe it)` }).optional(),
+  practice: z
+    .enum(PRACTICE_KINDS, { error: `practice: "mock" (ours) or "spec" (as 1§7 and 2§7 describe it)` })
+    .optional()
+    .describe('"mock": our practice; "spec": one built to 1§7 and 2§7 and no more (calls it lacks answer 404, parameters it lacks are not read, replies in the spec\'s other shapes). Default: the scenario\'s, "mock" unless it says.'),
 });
 
 export function worldSummary(world: World, origin: string) {
