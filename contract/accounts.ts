@@ -135,10 +135,9 @@ const call = callsOf("Accounts");
 export const accountsEndpoints = {
   paymentNotice: call({ method: "GET", path: "Patient/PaymentNotice", needsToken: true, query: PaymentNoticeQuerySchema, reply: PaymentNoticeReplySchema, summary: "Pending or all invoices, paged" }),
   invoicePdf: call({ method: "GET", path: "Patient/LoadInvoicePDF", needsToken: true, query: InvoicePdfQuerySchema, reply: InvoicePdfReplySchema, summary: "One invoice as a PDF (base64)" }),
-  saveTempPayment: call({ method: "POST", path: "patient/SaveTempPayment", needsToken: true, query: SaveTempPaymentQuerySchema, body: SaveTempPaymentBodySchema, reply: SaveTempPaymentReplySchema, summary: "Start a payment of chosen invoices; answers the electronic payment id" }),
+  saveTempPayment: call({ method: "POST", path: "patient/SaveTempPayment", needsToken: true, query: SaveTempPaymentQuerySchema, body: SaveTempPaymentBodySchema, reply: SaveTempPaymentReplySchema, notInSpecParameters: { query: ["IdempotencyKey"] }, summary: "Start a payment of chosen invoices; answers the electronic payment id" }),
   /** The card provider's calls, played by the mock for the built-in test provider (1§7). */
-  createPaymentIntent: call({ method: "POST", path: "payments/create-payment-intent", needsToken: true, body: PaymentIntentBodySchema, reply: PaymentIntentReplySchema, summary: "Create the card provider's payment intent for an amount in cents" }),
+  createPaymentIntent: call({ method: "POST", path: "payments/create-payment-intent", needsToken: true, body: PaymentIntentBodySchema, reply: PaymentIntentReplySchema, notInSpecParameters: { body: ["IdempotencyKey"] }, summary: "Create the card provider's payment intent for an amount in cents" }),
   confirmCardPayment: call({ method: "POST", path: "payments/confirm-card", needsToken: true, body: ConfirmCardBodySchema, reply: ConfirmCardReplySchema, summary: "Confirm a payment intent with a card (the built-in test provider)" }),
-  /** Not in 1§7: the portal closes an attempt as not charged only once its intent is cancelled (issue 36). */
   savePayment: call({ method: "POST", path: "patient/SavePayment", needsToken: true, query: SavePaymentQuerySchema, reply: SavePaymentReplySchema, summary: "Record a charged payment against its invoices" }),
 } as const;

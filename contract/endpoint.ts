@@ -40,6 +40,12 @@ export interface Endpoint<Q extends z.ZodType = z.ZodType, B extends z.ZodType =
    * parameter as well; the mock reads the token only where this says (decisions/369).
    */
   tokenIn?: "query";
+  /**
+   * Parameters of the query or body that the portal adds and 1§7 and 2§7 do not have: a practice
+   * built to the spec neither requires nor reads them (decisions/372). The mock's spec-only practice
+   * drops them before it reads the request.
+   */
+  notInSpecParameters?: { query?: readonly string[]; body?: readonly string[] };
   /** A POST that only reads (its parameters travel in the body); GET calls read by their method. */
   readOnly?: true;
   query?: Q;

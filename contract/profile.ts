@@ -165,7 +165,16 @@ export const UpdateNotificationsRequestSchema = z.object({
   id: z.string().min(1).max(64),
   extension: NotificationSlots.schema,
 });
-export const UpdateNotificationsReplySchema = StatusReplySchema;
+/**
+ * 1§7 reloads the profile after this call and reads nothing of its reply (1§2): a practice may answer
+ * a status object, `true`, the saved Patient or a word. A status object is read by its code, as the
+ * other profile saves'; any other answer is null, and the portal reads the saved flags back from the
+ * profile (decisions/372). A list, or a body that is not JSON, still breaks the contract.
+ */
+export const UpdateNotificationsReplySchema = z.union([
+  StatusReplySchema,
+  z.union([z.looseObject({}), z.boolean(), z.string(), z.number(), z.null()]).transform(() => null),
+]);
 
 /* ---------- GET Patient/AccountBalance?PatientID ---------- */
 

@@ -12,6 +12,7 @@ import { MOCK_PORT } from "../playwright.config";
  * seeing each other's changes. Its users are its scenario's, under their own usernames. Which
  * scenario, seed and clock is the `worldOptions` option:
  *   test.use({ worldOptions: { scenario: "family", seed: 7, now: "2026-03-01T09:00:00+13:00" } });
+ *   test.use({ worldOptions: { practice: "spec" } });   // a practice as the spec describes it
  */
 const ADMIN = `http://127.0.0.1:${MOCK_PORT}/__admin`;
 
@@ -27,6 +28,8 @@ export interface WorldOptions {
   seed?: number;
   /** Fixes the world's clock at this instant, e.g. "2026-03-01T09:00:00+13:00" (decisions/012). */
   now?: string;
+  /** Ours, or a practice as 1§7 and 2§7 describe it (decisions/372); by default the scenario's. */
+  practice?: "mock" | "spec";
 }
 
 export interface WorldClock {

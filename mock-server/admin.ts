@@ -1,6 +1,6 @@
 import { Router, type Request } from "express";
 import { z } from "zod";
-import { scenarioIds } from "../fixtures/scenarios/index";
+import { PRACTICE_KINDS, scenarioIds } from "../fixtures/scenarios/index";
 import { originOf } from "./endpoint-route";
 import { FaultRequestSchema } from "./faults";
 import { issuesOf, sendJson } from "./http";
@@ -24,6 +24,11 @@ export const CreateWorldSchema = z.strictObject({
   seed: z.int().min(0).max(Number.MAX_SAFE_INTEGER).optional(),
   /** Fixes the world's clock at this instant; without it the clock runs from real time (decisions/012). */
   now: InstantSchema.optional(),
+  /** Ours, or a practice built to 1§7 and 2§7 and no more (decisions/372); by default the scenario's. */
+  practice: z
+    .enum(PRACTICE_KINDS, { error: `practice: "mock" (ours) or "spec" (as 1§7 and 2§7 describe it)` })
+    .optional()
+    .describe('"mock": our practice; "spec": one built to 1§7 and 2§7 and no more (calls it lacks answer 404, parameters it lacks are not read, replies in the spec\'s other shapes). Default: the scenario\'s, "mock" unless it says.'),
 });
 
 export function worldSummary(world: World, origin: string) {
@@ -31,6 +36,7 @@ export function worldSummary(world: World, origin: string) {
     id: world.id,
     scenario: world.scenarioId,
     seed: world.seed,
+    practice: world.practice,
     createdAt: world.createdAt,
     clock: world.clock.state(),
     apiUrl: `${origin}/worlds/${world.id}/api/`,

@@ -6,6 +6,7 @@ import { openApiDocument } from "./openapi";
 import { originOf, parseRequest, sendError, sendReply, worldRouteHandler, type WorldRoute } from "./endpoint-route";
 import { worldRoutes, type World } from "./areas";
 import { sendJson } from "./http";
+import { SPEC_REPLIES } from "./spec-practice";
 import { WORLD_ENDPOINT_NAMES } from "./world-endpoints";
 import type { WorldRegistry } from "./worlds";
 
@@ -97,7 +98,7 @@ export function createMockApp({ worlds, closing, log }: MockAppOptions) {
   for (const name of WORLD_ENDPOINT_NAMES) {
     const endpoint = endpoints[name];
     const route = worldRoutes[name] as WorldRoute<typeof endpoint, World>;
-    app[METHOD[endpoint.method]](`/worlds/:worldId/api/${endpoint.path}`, worldRouteHandler(endpoint, route, { worldOf, closing }));
+    app[METHOD[endpoint.method]](`/worlds/:worldId/api/${endpoint.path}`, worldRouteHandler(endpoint, route, { worldOf, closing, specReply: SPEC_REPLIES[name] }));
   }
 
   app.use("/worlds/:worldId", (req, res) => {

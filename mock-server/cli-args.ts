@@ -1,5 +1,5 @@
 import { parseArgs } from "node:util";
-import { scenarios } from "../fixtures/scenarios/index";
+import { PRACTICE_KINDS, scenarios, type PracticeKind } from "../fixtures/scenarios/index";
 import { parseInstant } from "./clock";
 
 /** The options of `npm run mock`, checked; a bad value throws an Error whose message is shown as is. */
@@ -13,27 +13,35 @@ export interface MockCliOptions {
   seed?: number;
   /** The default world's fixed clock, epoch ms (`--now`). */
   now?: number;
+  /** The practice the default world plays (`--practice spec`, decisions/372); by default its scenario's. */
+  practice?: PracticeKind;
 }
 
 export function parseMockArgs(args: string[], env: Record<string, string | undefined> = {}): MockCliOptions {
   const { values } = parseArgs({
     args,
-    options: { port: { type: "string" }, "smtp-port": { type: "string" }, host: { type: "string" }, scenario: { type: "string" }, seed: { type: "string" }, now: { type: "string" }, list: { type: "boolean" } },
+    options: { port: { type: "string" }, "smtp-port": { type: "string" }, host: { type: "string" }, scenario: { type: "string" }, seed: { type: "string" }, now: { type: "string" }, practice: { type: "string" }, list: { type: "boolean" } },
   });
   const seed = values.seed === undefined ? undefined : Number(values.seed);
   if (seed !== undefined && (!Number.isInteger(seed) || seed < 0)) throw new Error(`Invalid seed "${values.seed}": use a whole number`);
   if (values.scenario && !scenarios.has(values.scenario)) throw new Error(`Unknown scenario "${values.scenario}"; known: ${[...scenarios.keys()].join(", ")}`);
+  const practice = values.practice;
+  if (practice !== undefined && !isPracticeKind(practice)) throw new Error(`Invalid --practice "${practice}": use ${PRACTICE_KINDS.join(" or ")}`);
   let now: number | undefined;
   if (values.now !== undefined) {
     const parsed = parseInstant(values.now);
     if (typeof parsed === "string") throw new Error(`Invalid --now: ${parsed}`);
     now = parsed.toMillis();
   }
-  return { list: values.list ?? false, port: portFrom(values.port ?? env.MOCK_PORT), smtpPort: portFrom(values["smtp-port"] ?? env.MOCK_SMTP_PORT, 2525), host: values.host ?? env.MOCK_HOST, scenario: values.scenario, seed, now };
+  return { list: values.list ?? false, port: portFrom(values.port ?? env.MOCK_PORT), smtpPort: portFrom(values["smtp-port"] ?? env.MOCK_SMTP_PORT, 2525), host: values.host ?? env.MOCK_HOST, scenario: values.scenario, seed, now, practice };
 }
 
 function portFrom(value: string | undefined, fallback = 4010): number {
   const port = Number(value ?? fallback);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`Invalid port "${value}": use a number from 0 to 65535`);
   return port;
+}
+
+function isPracticeKind(value: string): value is PracticeKind {
+  return (PRACTICE_KINDS as readonly string[]).includes(value);
 }

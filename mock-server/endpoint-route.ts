@@ -4,14 +4,15 @@ import type { z } from "zod";
 import type { Endpoint } from "../contract/endpoints";
 import { HttpError, issuesOf, sendJson } from "./http";
 import type { FaultAction } from "./faults";
+import { asTheSpecReadsIt, type SPEC_REPLIES } from "./spec-practice";
 import type { WorldCore } from "./world-core";
 
 /**
  * The one place where a call of the contract table becomes an Express handler. Every call goes
  * through the same steps, so no handler can forget one:
- *   world → injected fault → token, read only where the contract says (401) → query and body against
- *   the contract (400) → patient ids the token may see (403) → handler → reply against the contract
- *   (500 if not).
+ *   world → a call the world's practice lacks (404) → injected fault → token, read only where the
+ *   contract says (401) → query and body against the contract (400) → patient ids the token may see
+ *   (403) → handler → the reply in the world's practice's shape → reply against the contract (500 if not).
  * A reply that breaks the contract is a bug in the mock: it is logged and answered 500, never sent.
  */
 
@@ -107,11 +108,14 @@ export interface WorldRouteOptions<W extends WorldCore> {
   worldOf(req: Request): W | undefined;
   /** Aborted when the server closes, so delayed replies do not hold it open. */
   closing: AbortSignal;
+  /** How a practice built to the spec words this call's reply (mock-server/spec-practice.ts), where it differs from ours. */
+  specReply?: (typeof SPEC_REPLIES)[keyof typeof SPEC_REPLIES];
 }
 
 export function worldRouteHandler<E extends Endpoint, W extends WorldCore>(endpoint: E, route: WorldRoute<E, W>, options: WorldRouteOptions<W>): RequestHandler {
   if (route.signedIn !== endpoint.needsToken) throw new Error(`${callName(endpoint)}: its handler is${route.signedIn ? "" : " not"} signed in, but the contract says the call ${endpoint.needsToken ? "needs a" : "takes no"} token`);
   const tokenIn = tokenInOf(endpoint);
+  const asSpec = asTheSpecReadsIt(endpoint);
   return async (req, res) => {
     try {
       const world = options.worldOf(req);
@@ -176,17 +180,19 @@ export function worldRouteHandler<E extends Endpoint, W extends WorldCore>(endpo
       }
 
       const session = tokenIn === "none" ? undefined : authenticate(world, tokenOf(req, tokenIn));
-      const { query, body } = parseRequest(endpoint, req);
+      const spec = world.practice === "spec";
+      const { query, body } = parseRequest(spec ? asSpec : endpoint, req);
       if (session) checkPatientIds(session, query, body);
 
       const handle = route.handle as (call: CallContext<E, Session | undefined, W>) => unknown;
       // Documents (PDFs) are rendered asynchronously; everything else answers at once.
       const payload = await handle({ world, query, body, session, origin: originOf(req) });
+      const reply = spec && options.specReply ? options.specReply({ reply: payload as never, seed: world.seed, body }) : payload;
       if (respond?.kind === "lost-reply") res.socket?.destroy();
       // The test's own answer in place of the reply, deliberately unchecked: a real practice's way of
       // saying the same (1 or "true" for true), or not, which the portal must read as the spec says.
       else if (fault?.answer && !res.destroyed) sendAnswer(res, fault.answer.status, fault.answer.value);
-      else if (!res.destroyed) sendReply(res, endpoint, payload);
+      else if (!res.destroyed) sendReply(res, endpoint, reply);
     } catch (error) {
       // A refusal (401, 403, 400) is that call's outcome: with "lost-reply" it is lost as well.
       if (respond?.kind === "lost-reply") res.socket?.destroy();

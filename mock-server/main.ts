@@ -4,6 +4,7 @@
  *   npm run mock -- --smtp-port 2525                   the mail catcher's port (or MOCK_SMTP_PORT; 0: a free one)
  *   npm run mock -- --scenario family --seed 7         the default world from another scenario
  *   npm run mock -- --now 2026-03-01T09:00:00+13:00    the default world's clock fixed at that instant
+ *   npm run mock -- --practice spec                    the default world a practice as 1§7 and 2§7 describe it (decisions/372)
  *   npm run mock -- --list                             the scenarios, one line each
  */
 import { scenarios } from "../fixtures/scenarios/index";
@@ -18,7 +19,7 @@ async function main() {
     return;
   }
   const mock = await createMockServer({
-    defaultWorld: { scenario: options.scenario, seed: options.seed, now: options.now },
+    defaultWorld: { scenario: options.scenario, seed: options.seed, now: options.now, practice: options.practice },
     port: options.port,
     smtpPort: options.smtpPort,
     host: options.host,
@@ -34,6 +35,7 @@ async function main() {
       `  admin API:        ${mock.url}/__admin`,
       `  mail catcher:     smtp://127.0.0.1:${mock.smtpPort} (caught mail: ${mock.url}/__admin/worlds/<id>/mail)`,
       `  clock:            ${world.clock.state().now} (${world.clock.state().mode})`,
+      `  practice:         ${world.practice === "spec" ? "spec (only the calls of 1§7 and 2§7, in the spec's shapes)" : "mock"}`,
       `Accounts of the default world:`,
       ...world.users.map((u) => `  ${u.username.padEnd(16)} ${u.password}  ${u.description}`),
     ].join("\n"),

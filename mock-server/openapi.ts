@@ -28,11 +28,25 @@ const securitySchemes = {
   TokenQuery: { type: "apiKey", in: "query", name: "Token", description: "The session token, where the call takes it in the query (Logout, the notification flags' POST Patient, the letters)." },
 };
 
+const SPEC_PRACTICE = 'A world created with `"practice": "spec"` (a practice as 1§7 and 2§7 describe it, decisions/372)';
+const PARAMETER_NOT_IN_SPEC = `The portal's own, not in 1§7 or 2§7. ${SPEC_PRACTICE} neither requires nor reads it.`;
+
+/** A body's parameters the spec lacks, marked where they are described. */
+function markNotInSpec(schema: JsonSchema, names: readonly string[] | undefined): JsonSchema {
+  for (const name of names ?? []) {
+    const property = schema.properties?.[name];
+    if (property && typeof property === "object") Object.assign(property, { description: PARAMETER_NOT_IN_SPEC, "x-not-in-spec": true });
+  }
+  return schema;
+}
+
 function practiceOperation(name: EndpointName, e: DocumentedEndpoint, inWorld: boolean) {
   const query = e.query ? schemaOf(e.query) : { properties: {} };
   const parameters: unknown[] = inWorld ? [worldIdParameter] : [];
+  const notInSpecQuery = e.notInSpecParameters?.query ?? [];
   for (const [param, schema] of Object.entries(query.properties ?? {})) {
-    parameters.push({ name: param, in: "query", required: (query.required ?? []).includes(param), schema });
+    const notInSpec = notInSpecQuery.includes(param) ? { description: PARAMETER_NOT_IN_SPEC, "x-not-in-spec": true } : {};
+    parameters.push({ name: param, in: "query", required: (query.required ?? []).includes(param), schema, ...notInSpec });
   }
   return {
     operationId: name,
@@ -40,7 +54,7 @@ function practiceOperation(name: EndpointName, e: DocumentedEndpoint, inWorld: b
     tags: [e.area],
     security: !e.needsToken ? [] : e.tokenIn === "query" ? [{ TokenQuery: [] }] : [{ Token: [] }],
     parameters,
-    ...(e.body ? { requestBody: { required: true, content: { "application/json": { schema: schemaOf(e.body) } } } } : {}),
+    ...(e.body ? { requestBody: { required: true, content: { "application/json": { schema: markNotInSpec(schemaOf(e.body), e.notInSpecParameters?.body) } } } } : {}),
     responses: {
       "200": json(schemaOf(e.reply), "The reply, as the contract parses it."),
       "400": { description: "The request does not match the contract." },
@@ -69,7 +83,7 @@ function adminPaths() {
     "/__admin/scenarios": { get: adminOperation("adminScenarios", "The scenarios a world can be made from", {}, { "200": json(object("scenario ids"), "The list.") }) },
     "/__admin/worlds": {
       get: adminOperation("adminListWorlds", "Every live world", {}, { "200": json(object("worlds"), "The worlds with their users and clocks.") }),
-      post: adminOperation("adminCreateWorld", "Create a world from a scenario, a seed and optionally a fixed clock", body(CreateWorldSchema), {
+      post: adminOperation("adminCreateWorld", "Create a world from a scenario, a seed, optionally a fixed clock, and the practice it plays: ours, or one as 1§7 and 2§7 describe it", body(CreateWorldSchema), {
         "201": json(object("the world's summary: id, apiUrl, clock, users"), "Created."),
         ...invalid("The request"),
       }),

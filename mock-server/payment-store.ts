@@ -8,7 +8,8 @@ import { createHash } from "node:crypto";
 export interface TempPayment {
   id: number;
   patientId: string;
-  key: string;
+  /** Null at a practice built to the spec, which reads no key (decisions/372). */
+  key: string | null;
   allocations: Array<{ invoiceId: string; cents: number }>;
   amountCents: number;
   feeCents: number;
@@ -18,7 +19,8 @@ export interface TempPayment {
 export interface PaymentIntent {
   id: string;
   clientSecret: string;
-  key: string;
+  /** Null at a practice built to the spec, which reads no key (decisions/372). */
+  key: string | null;
   amountCents: number;
   status: "requires_payment_method" | "succeeded";
 }

@@ -2,7 +2,7 @@ import type { AddressInfo } from "node:net";
 import { createServer } from "node:http";
 import { createMockApp } from "./app";
 import { startMailCatcher, type MailCatcher } from "./mail-catcher";
-import { WorldRegistry } from "./worlds";
+import { WorldRegistry, type CreateWorldOptions } from "./worlds";
 
 export { WorldRegistry } from "./worlds";
 
@@ -22,8 +22,8 @@ export interface MockServerOptions {
    * Default null: only the embedded mock and `npm run mock` (MOCK_SMTP_PORT) start one.
    */
   smtpPort?: number | null;
-  /** The scenario, seed and fixed clock (epoch ms) of the default world (default: scenario "default", seed 1, real time). */
-  defaultWorld?: { scenario?: string; seed?: number; now?: number };
+  /** The scenario, seed, fixed clock (epoch ms) and practice of the default world (default: scenario "default", seed 1, real time, the scenario's practice). */
+  defaultWorld?: CreateWorldOptions;
 }
 
 export interface MockServer {

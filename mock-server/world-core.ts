@@ -1,4 +1,5 @@
 import type { StaffRecord } from "../fixtures/builders/staff";
+import type { PracticeKind } from "../fixtures/scenarios/schema";
 import type { WorldClock } from "./clock";
 import type { FaultTable } from "./faults";
 import type { Journal } from "./journal";
@@ -18,6 +19,12 @@ export interface WorldCore {
   scenarioId: string;
   seed: number;
   createdAt: string;
+  /**
+   * Which practice the world plays: ours ("mock"), or one built to 1§7 and 2§7 and no more ("spec":
+   * no call the spec lacks, no parameter it lacks read, replies in the spec's other shapes;
+   * mock-server/spec-practice.ts, decisions/372). Kept across a reset.
+   */
+  practice: PracticeKind;
   /** The world's own time (decisions/012); generated data is anchored to where it started. */
   clock: WorldClock;
   store: WorldStore;

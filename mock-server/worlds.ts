@@ -5,6 +5,7 @@ import { WorldClock } from "./clock";
 import { FaultTable } from "./faults";
 import { Journal } from "./journal";
 import { TokenTable } from "./tokens";
+import type { PracticeKind } from "../fixtures/scenarios/schema";
 import { normaliseUsername, type WorldUser } from "./world-core";
 import { createWorldStore, loadPracticeData } from "./world-store";
 
@@ -22,6 +23,8 @@ export interface CreateWorldOptions {
   seed?: number;
   /** Fixes the world's clock at this instant (epoch ms); by default it runs from real time. */
   now?: number;
+  /** The practice the world plays (decisions/372); by default the scenario's (`practice.api`), which is "mock" unless it says. */
+  practice?: PracticeKind;
 }
 
 export class UnknownScenarioError extends Error {
@@ -45,7 +48,7 @@ export class WorldRegistry {
 
   /** The default world is made from the default scenario and seed 1 unless told otherwise (`npm run mock -- --scenario`). */
   constructor(defaultWorld: CreateWorldOptions = {}) {
-    this.#add(DEFAULT_WORLD_ID, { scenario: defaultWorld.scenario ?? "default", seed: defaultWorld.seed ?? 1, now: defaultWorld.now });
+    this.#add(DEFAULT_WORLD_ID, { scenario: defaultWorld.scenario ?? "default", seed: defaultWorld.seed ?? 1, now: defaultWorld.now, practice: defaultWorld.practice });
   }
 
   create(options: CreateWorldOptions = {}): World {
@@ -71,7 +74,7 @@ export class WorldRegistry {
 
   /**
    * Back to the scenario's starting state: data rebuilt from scenario, seed and the clock's starting
-   * instant; sign-ins, faults and the journal cleared. The id and user names stay.
+   * instant; sign-ins, faults and the journal cleared. The id, user names and practice stay.
    */
   reset(id: string): World | undefined {
     const world = this.#worlds.get(id);
@@ -106,13 +109,15 @@ export class WorldRegistry {
 
   #add(id: string, options: CreateWorldOptions): World {
     const scenarioId = options.scenario ?? "default";
-    if (!getScenario(scenarioId)) throw new UnknownScenarioError(scenarioId);
+    const scenario = getScenario(scenarioId);
+    if (!scenario) throw new UnknownScenarioError(scenarioId);
     const seed = options.seed ?? 1;
     const clock = new WorldClock(options.now);
     const world: World = {
       id,
       scenarioId,
       seed,
+      practice: options.practice ?? scenario.practice.api,
       createdAt: new Date().toISOString(),
       clock,
       lastUsedAt: Date.now(),

@@ -4,7 +4,8 @@
  * Signs in to a practice API (through its identity server, as the portal does) and runs every
  * read-only call of the contract for the signed-in patient, reporting each reply that does not parse.
  * The tool to run on the day access to a real practice API arrives. Without --base-url it starts the
- * mock in-process and signs in as solo@demo.nz.
+ * mock in-process and signs in as solo@demo.nz; `--practice spec` makes that mock a practice as 1§7 and
+ * 2§7 describe it (decisions/372).
  */
 import { parseArgs } from "node:util";
 import type { z } from "zod";
@@ -162,14 +163,19 @@ export interface ContractCheckArgs {
   baseUrl?: string;
   username: string;
   password: string;
+  /** The practice the started mock plays (`--practice spec`); only without --base-url. */
+  practice?: "mock" | "spec";
 }
 
 /** `--base-url URL` or `--base-url=URL`, and the same for the others; anything unknown or malformed throws with a clear message. */
 export function parseContractCheckArgs(args: string[]): ContractCheckArgs {
-  const { values } = parseArgs({ args, strict: true, options: { "base-url": { type: "string" }, username: { type: "string" }, password: { type: "string" } } });
+  const { values } = parseArgs({ args, strict: true, options: { "base-url": { type: "string" }, username: { type: "string" }, password: { type: "string" }, practice: { type: "string" } } });
   const baseUrl = values["base-url"];
   if (baseUrl !== undefined && !/^https?:\/\/[^\s/]+/.test(baseUrl)) throw new Error(`--base-url must be an http(s) address, e.g. https://practice.example.nz (got "${baseUrl}")`);
-  return { baseUrl, username: values.username ?? "solo@demo.nz", password: values.password ?? "Kiaora2024" };
+  const practice = values.practice;
+  if (practice !== undefined && practice !== "mock" && practice !== "spec") throw new Error(`--practice must be mock or spec (got "${practice}")`);
+  if (practice !== undefined && baseUrl !== undefined) throw new Error("--practice chooses the practice of the mock the check starts: leave it out with --base-url");
+  return { baseUrl, username: values.username ?? "solo@demo.nz", password: values.password ?? "Kiaora2024", practice };
 }
 
 async function main() {
@@ -178,19 +184,19 @@ async function main() {
     args = parseContractCheckArgs(process.argv.slice(2));
   } catch (error) {
     console.error(error instanceof Error ? error.message : String(error));
-    console.error("Usage: npm run contract:check -- [--base-url URL] [--username U] [--password P]");
+    console.error("Usage: npm run contract:check -- [--base-url URL] [--username U] [--password P] | [--practice spec]");
     process.exit(2);
   }
   let identityUrl = args.baseUrl;
   let close = async () => {};
   if (!identityUrl) {
     const { createMockServer } = await import("../mock-server/server");
-    const mock = await createMockServer({ port: 0 });
+    const mock = await createMockServer({ port: 0, defaultWorld: { practice: args.practice } });
     identityUrl = mock.url;
     close = () => mock.close();
   }
   const results = await runContractCheck({ identityUrl, username: args.username, password: args.password });
-  for (const r of results) console.log(`${r.ok ? "OK  " : "FAIL"} ${r.call}${r.ok ? "" : `: ${r.detail}`}`);
+  for (const r of results) console.log(`${r.ok ? "OK  " : "FAIL"} ${r.call}${r.ok && r.detail === "parses" ? "" : `: ${r.detail}`}`);
   const failed = results.filter((r) => !r.ok).length;
   console.log(`${results.length - failed} calls match the contract, ${failed} do not`);
   await close();

@@ -6,7 +6,7 @@ import { pagedBundle, practiceOf, withToken } from "./helpers";
 import { mockArea, type AreaRoutes } from "../area";
 import { getScenario } from "../../fixtures/scenarios/index";
 import { isoOf } from "../clock";
-import { clientSecretFor, PaymentStore } from "../payment-store";
+import { clientSecretFor, PaymentStore, type TempPayment } from "../payment-store";
 import type { WorldCore } from "../world-core";
 
 /** Payments made in this world (a reset forgets them with the rest). */
@@ -45,9 +45,11 @@ const INSUFFICIENT = "4000000000009995";
 const paymentRoutes = {
   saveTempPayment: withToken(({ world, query, body }) => {
     const payments = world.payments;
-    const earlier = payments.tempByKey.get(query.IdempotencyKey);
+    // A practice built to the spec reads no IdempotencyKey (decisions/372): every call is a new payment.
+    const key = world.practice === "spec" ? null : query.IdempotencyKey;
+    const earlier = key === null ? undefined : payments.tempByKey.get(key);
     // Once its intent is charged, a key's payment is fixed: the same key gets the same id, nothing changes.
-    if (earlier !== undefined && chargedKey(world, query.IdempotencyKey)) return earlier;
+    if (earlier !== undefined && key !== null && chargedKey(world, key)) return earlier;
     const allocations: Array<{ invoiceId: string; cents: number }> = [];
     for (const line of body) {
       const invoice = world.store.invoice.findFirst({ where: { id: { equals: line.InvoiceID } } });
@@ -63,13 +65,19 @@ const paymentRoutes = {
     if (allocations.reduce((s, a) => s + a.cents, 0) !== amountCents) return -1;
     // Before any charge, the same key may restate the payment (a refresh, another amount): same id.
     const id = earlier ?? payments.nextPaymentId();
-    payments.temps.set(id, { id, patientId: query.PatientID, key: query.IdempotencyKey, allocations, amountCents, feeCents: Math.round(query.cardCharges * 100), recorded: false });
-    payments.tempByKey.set(query.IdempotencyKey, id);
+    payments.temps.set(id, { id, patientId: query.PatientID, key, allocations, amountCents, feeCents: Math.round(query.cardCharges * 100), recorded: false });
+    if (key !== null) payments.tempByKey.set(key, id);
     return id;
   }),
 
   createPaymentIntent: withToken(({ world, body }) => {
     const payments = world.payments;
+    if (world.practice === "spec") {
+      // No IdempotencyKey is read (decisions/372): every call is a new intent.
+      const { id, secret } = clientSecretFor(world, `spec-intent-${payments.intents.size + 1}`);
+      payments.intents.set(secret, { id, clientSecret: secret, key: null, amountCents: body.amount, status: "requires_payment_method" });
+      return { clientSecret: secret };
+    }
     const existing = payments.intentByKey.get(body.IdempotencyKey);
     if (existing) {
       const intent = payments.intents.get(existing)!;
@@ -110,10 +118,10 @@ const paymentRoutes = {
     const temp = payments.temps.get(query.electronicPaymentID);
     if (!temp || temp.patientId !== query.PatientID) return false;
     if (temp.recorded) return true;
-    const intentSecret = payments.intentByKey.get(temp.key);
-    const intent = intentSecret ? payments.intents.get(intentSecret) : undefined;
-    // Only a payment charged in full, its amount and card fee, is recorded.
-    if (!intent || intent.status !== "succeeded" || intent.amountCents !== temp.amountCents + temp.feeCents) return false;
+    // A practice built to the spec links the temporary payment to no intent (1§7 passes nothing between
+    // them), so it records the payment it is named, trusting, as the spec's own product did. Ours
+    // records only a payment charged in full, its amount and card fee.
+    if (world.practice !== "spec" && !chargedInFull(world, temp)) return false;
     for (const a of temp.allocations) {
       const invoice = world.store.invoice.findFirst({ where: { id: { equals: a.invoiceId } }, strict: true });
       const balanceCents = Math.max(0, invoice.balanceCents - a.cents);
@@ -123,6 +131,12 @@ const paymentRoutes = {
     return true;
   }),
 } satisfies AreaRoutes<World>;
+
+function chargedInFull(world: World, temp: TempPayment): boolean {
+  const intentSecret = temp.key === null ? undefined : world.payments.intentByKey.get(temp.key);
+  const intent = intentSecret ? world.payments.intents.get(intentSecret) : undefined;
+  return intent !== undefined && intent.status === "succeeded" && intent.amountCents === temp.amountCents + temp.feeCents;
+}
 
 function chargedKey(world: World, key: string): boolean {
   const payments = world.payments;

@@ -30,6 +30,8 @@ export interface WorldOptions {
   seed?: number;
   /** Fixes the world's clock, e.g. "2026-03-01T09:00:00+13:00". */
   now?: string;
+  /** Ours, or a practice as 1§7 and 2§7 describe it (decisions/372). */
+  practice?: "mock" | "spec";
 }
 
 export interface ClockState {
@@ -81,6 +83,7 @@ export interface WorldSummary {
   id: string;
   scenario: string;
   seed: number;
+  practice: "mock" | "spec";
   apiUrl: string;
   clock: ClockState;
   users: WorldUser[];

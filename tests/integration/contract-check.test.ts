@@ -12,6 +12,11 @@ beforeAll(async () => {
   const res = await fetch(`${mock.url}/__admin/worlds`, { method: "POST", headers: { "Content-Type": "application/json" }, body: "{}" });
   world = await res.json();
 });
+async function createWorld(options: { practice?: "mock" | "spec" }): Promise<typeof world> {
+  const res = await fetch(`${mock.url}/__admin/worlds`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(options) });
+  return (await res.json()) as typeof world;
+}
+
 afterAll(async () => {
   await mock?.close();
 });
@@ -38,5 +43,15 @@ describe("npm run contract:check", () => {
   it("reports a refused sign-in instead of checking anything", async () => {
     const results = await runContractCheck({ identityUrl: mock.url, username: solo().username, password: "wrong" });
     expect(results.at(-1)).toMatchObject({ call: "sign-in", ok: false });
+  });
+});
+
+describe("npm run contract:check against a practice as the spec describes it (decisions/372)", () => {
+  it("passes: every reply of a practice built to 1§7 and 2§7 parses with the contract", async () => {
+    const created = await createWorld({ practice: "spec" });
+    const solo = created.users.find((u) => u.label === "solo")!;
+    const results = await runContractCheck({ identityUrl: mock.url, username: solo.username, password: solo.password });
+    expect(results.length).toBeGreaterThan(40);
+    expect(results.filter((r) => !r.ok)).toEqual([]);
   });
 });

@@ -25,6 +25,24 @@ interface Operation {
 }
 
 describe("GET /__admin/openapi.json", () => {
+  it("says which parameters a practice as the spec describes it lacks (x-not-in-spec, decisions/372), and marks no call", async () => {
+    type Marked = { "x-not-in-spec"?: unknown; name?: string };
+    const doc = (await (await fetch(`${mock.url}/__admin/openapi.json`)).json()) as { paths: Record<string, Record<string, Marked & { parameters?: Marked[]; requestBody?: { content: { "application/json": { schema: { properties?: Record<string, Marked> } } } } }>> };
+    const marked: string[] = [];
+    for (const [path, methods] of Object.entries(doc.paths)) {
+      for (const [method, op] of Object.entries(methods)) {
+        if (typeof op !== "object" || !("operationId" in op)) continue;
+        if (op["x-not-in-spec"]) marked.push(`${method} ${path}`);
+        for (const p of op.parameters ?? []) if (p["x-not-in-spec"]) marked.push(`${method} ${path} query ${p.name}`);
+        for (const [name, p] of Object.entries(op.requestBody?.content["application/json"].schema.properties ?? {})) if (p["x-not-in-spec"]) marked.push(`${method} ${path} body ${name}`);
+      }
+    }
+    expect(marked.sort()).toEqual([
+      "post /worlds/{worldId}/api/patient/SaveTempPayment query IdempotencyKey",
+      "post /worlds/{worldId}/api/payments/create-payment-intent body IdempotencyKey",
+    ]);
+  });
+
   it("describes every call of the contract as OpenAPI 3.1", async () => {
     const res = await fetch(`${mock.url}/__admin/openapi.json`);
     expect(res.status).toBe(200);

@@ -91,7 +91,7 @@ describe("generated NZ data", () => {
 
 describe("default scenario", () => {
   it("is listed first, before its variants", () => {
-    expect(scenarioIds()).toEqual(["default", "family", "empty", "reset-required", "appointments-disabled", "covid-screening", "covid-blocking", "booking-strict", "reason-mapping", "zoom-email-missing", "zoom-failure", "provider-on-leave", "lockdown", "many-records", "outstanding-balance", "repeat-settings", "payment-declined", "poli-payments", "payment-express", "messaging-replies", "messaging-off", "macron-address", "hostile-result"]);
+    expect(scenarioIds()).toEqual(["default", "family", "empty", "reset-required", "appointments-disabled", "covid-screening", "covid-blocking", "booking-strict", "reason-mapping", "zoom-email-missing", "zoom-failure", "provider-on-leave", "lockdown", "many-records", "outstanding-balance", "repeat-settings", "payment-declined", "poli-payments", "payment-express", "messaging-replies", "messaging-off", "macron-address", "hostile-result", "spec-practice"]);
   });
 
   it("has an account for each sign-in path", () => {

@@ -38,4 +38,11 @@ describe("contract:check's arguments", () => {
     expect(() => parseContractCheckArgs(["--baseurl", "https://practice.example.nz"])).toThrow(/baseurl/);
     expect(() => parseContractCheckArgs(["--base-url", "practice.example.nz"])).toThrow(/http\(s\) address/);
   });
+
+  it("takes --practice spec for the mock it starts, and refuses it beside --base-url or with another value", async () => {
+    const { parseContractCheckArgs } = await import("../../scripts/contract-check");
+    expect(parseContractCheckArgs(["--practice", "spec"])).toMatchObject({ baseUrl: undefined, practice: "spec" });
+    expect(() => parseContractCheckArgs(["--practice", "real"])).toThrow(/mock or spec/);
+    expect(() => parseContractCheckArgs(["--practice", "spec", "--base-url", "https://practice.example.nz"])).toThrow(/leave it out with --base-url/);
+  });
 });

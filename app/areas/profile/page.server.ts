@@ -264,9 +264,21 @@ async function act(signedIn: Pick<SignedIn, "api" | "user" | "endOtherSessions">
       const flags = { enableEmail: setting === "email" ? on : email, enableNotification: setting === "notification" ? on : notification };
       const label = setting === "email" ? "Email notifications" : "Push notifications";
       const was = setting === "email" ? email : notification;
-      return outcome(intent, updateNotifications(api, user.userId, flags), { ok: `${label} turned ${on ? "on" : "off"}.`, failed: t.notificationSaveFailed(label, was) });
+      return outcome(intent, saveNotifications(signedIn, flags), { ok: `${label} turned ${on ? "on" : "off"}.`, failed: t.notificationSaveFailed(label, was) });
     }
   }
+}
+
+/**
+ * The notification flags' save. 1§7 reads nothing of its reply and reloads the profile: a practice
+ * answering `true` or the saved Patient says nothing of the save, so the profile read back says
+ * whether the flags are now as asked (decisions/372). A status object is read by its code.
+ */
+async function saveNotifications(signedIn: Pick<SignedIn, "api" | "user">, flags: { enableEmail: boolean; enableNotification: boolean }): Promise<StatusReply> {
+  const reply = await updateNotifications(signedIn.api, signedIn.user.userId, flags);
+  if (reply) return reply;
+  const saved = (await profileOf(signedIn)).notifications;
+  return { StatusCode: saved.email === flags.enableEmail && saved.notification === flags.enableNotification ? "1" : "0" };
 }
 
 /**

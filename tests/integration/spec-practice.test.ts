@@ -1,0 +1,247 @@
+import { describe, expect, it } from "vitest";
+import * as accounts from "../../app/.server/practice/accounts.server";
+import { actOnProfile } from "../../app/areas/profile/page.server";
+import { profileTexts } from "../../app/areas/profile/texts";
+import { readProfile } from "../../app/areas/profile/view";
+import { emailsStep, type EmailsDeps } from "../../app/areas/messaging/page.server";
+import { loadConfig } from "../../app/.server/config.server";
+import { logout, validateToken } from "../../app/.server/practice/auth.server";
+import { getPatient } from "../../app/.server/practice/patient.server";
+import { createSessions } from "../../app/.server/session.server";
+import { MemoryStateStore } from "../../app/.server/state-store.server";
+import { SignInThrottle } from "../../app/.server/throttle.server";
+import { toCents } from "../../app/lib/money";
+import { messagingTexts } from "../../app/lib/texts/messaging";
+import { endpoints } from "../../contract/endpoints";
+import { NotificationSlots } from "../../contract/profile";
+import { parseMockArgs } from "../../mock-server/cli-args";
+import { useMockServer, type HttpSession, type PortalSession, type TestWorld } from "../helpers/mock-world";
+import { signedInToPortal } from "../helpers/portal-cookie";
+import { stepPoster } from "../helpers/steps";
+
+/**
+ * A practice as 1§7 and 2§7 describe it, and no more (issue 52, decisions/372): a world created with
+ * `practice: "spec"` lacks the portal's own calls, reads no parameter the spec lacks, and words its
+ * replies in the spec's other shapes (one per world, by its seed). Then the portal's own client and
+ * actions against it, proving the portal reads each shape.
+ */
+const mock = useMockServer();
+const sessions = createSessions(loadConfig({ NODE_ENV: "test" }));
+const attempt = { address: "192.0.2.72", throttle: new SignInThrottle({ SIGNIN_MAX_FAILURES_PER_ACCOUNT: 5, SIGNIN_MAX_FAILURES_PER_ADDRESS: 1_000 }) };
+
+const post = (s: HttpSession, path: string, init: { query?: Record<string, string>; body?: unknown; token?: "header" | "query" | "both" } = {}) => {
+  const url = new URL(path, s.base);
+  for (const [k, v] of Object.entries(init.query ?? {})) url.searchParams.set(k, v);
+  const where = init.token ?? "header";
+  if (where !== "header") url.searchParams.set("Token", s.token);
+  return fetch(url, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", ...(where !== "query" ? { Token: s.token } : {}) },
+    body: init.body === undefined ? undefined : JSON.stringify(init.body),
+  });
+};
+const raw = async (res: Response) => ({ status: res.status, body: (await res.text()) || null });
+const json = (res: Response) => res.json() as Promise<unknown>;
+
+/** The first pending invoice, restated as SaveTempPayment wants it (1§3's client row), paying `cents` of it. */
+async function invoiceLine(s: HttpSession, cents: number) {
+  const res = await fetch(`${s.base}${endpoints.paymentNotice.path}?PatientID=${s.id}&TransactionTypeID=1&PageSize=100&PageNumber=1`, { headers: { Token: s.token } });
+  const [invoice] = endpoints.paymentNotice.reply.parse(await res.json()).resources;
+  const { amount, balance, notes } = invoice.extension;
+  return { id: invoice.id, balanceCents: toCents(balance)!, line: [{ InvoiceID: invoice.id, isChecked: true, Amount: amount, Balance: balance, Notes: notes, PayNow: cents / 100 }] };
+}
+const tempQuery = (s: HttpSession, cents: number, key?: string) => ({ PatientID: s.id, CardType: "", cardCharges: "0", amount: (cents / 100).toFixed(2), notes: "", ...(key ? { IdempotencyKey: key } : {}) });
+
+describe("the admin API's practice option", () => {
+  it("creates a spec world, lists and shows it as such, and keeps it across a reset; the default is ours", async () => {
+    const spec = await mock.createWorld({ practice: "spec" });
+    const ours = await mock.createWorld({});
+    expect([spec.practice, ours.practice]).toEqual(["spec", "mock"]);
+    const listed = (await (await mock.admin("/worlds")).json()) as { worlds: Array<{ id: string; practice: string }> };
+    expect(listed.worlds.find((w) => w.id === spec.id)?.practice).toBe("spec");
+    expect((await spec.reset()).practice).toBe("spec");
+  });
+
+  it("the spec-practice scenario makes spec worlds unless told otherwise", async () => {
+    expect((await mock.createWorld({ scenario: "spec-practice" })).practice).toBe("spec");
+    expect((await mock.createWorld({ scenario: "spec-practice", practice: "mock" })).practice).toBe("mock");
+  });
+
+  it("refuses a practice it does not know, saying which it knows", async () => {
+    const res = await mock.admin("/worlds", { body: { practice: "real" } });
+    expect(res.status).toBe(400);
+    const body = (await res.json()) as { issues: Array<{ path: string; message: string }> };
+    expect(body.issues).toEqual([expect.objectContaining({ path: "practice", message: expect.stringContaining('"spec"') })]);
+  });
+});
+
+describe("a spec world over HTTP", () => {
+  it("reads no IdempotencyKey: the same key twice is two temporary payments and two intents; none at all is no refusal", async () => {
+    const s = await (await mock.createWorld({ practice: "spec", seed: 3 })).signInHttp("solo");
+    const { line } = await invoiceLine(s, 100);
+    const temp = () => post(s, endpoints.saveTempPayment.path, { query: tempQuery(s, 100, "same-key-0001"), body: line });
+    const [one, two] = [await json(await temp()), await json(await temp())];
+    expect(one).toMatch(/^\d+$/); // "a number" as 1§7 quotes it: text
+    expect(two).toMatch(/^\d+$/);
+    expect(two).not.toBe(one);
+    const intent = () => post(s, endpoints.createPaymentIntent.path, { body: { amount: 100, currency: "nzd", paymentMethodType: "card", IdempotencyKey: "same-key-0001" } });
+    const [first, second] = [await json(await intent()), await json(await intent())];
+    expect(second).not.toEqual(first);
+    expect((await post(s, endpoints.saveTempPayment.path, { query: tempQuery(s, 100), body: line })).status).toBe(200);
+  });
+
+  it("ours still answers the same key with the same payment, and refuses a SaveTempPayment without one", async () => {
+    const s = await (await mock.createWorld({})).signInHttp("solo");
+    const { line } = await invoiceLine(s, 100);
+    const temp = () => post(s, endpoints.saveTempPayment.path, { query: tempQuery(s, 100, "same-key-0002"), body: line });
+    const one = await json(await temp());
+    expect(typeof one).toBe("number");
+    expect(await json(await temp())).toBe(one);
+    expect((await post(s, endpoints.saveTempPayment.path, { query: tempQuery(s, 100), body: line })).status).toBe(400);
+  });
+
+  it("SavePayment records the temporary payment it is named once, with no intent charged (the spec links them by nothing)", async () => {
+    const world = await mock.createWorld({ practice: "spec", seed: 0 });
+    const s = await world.signInHttp("solo");
+    const { id, balanceCents, line } = await invoiceLine(s, 150);
+    const temp = String(await json(await post(s, endpoints.saveTempPayment.path, { query: tempQuery(s, 150), body: line })));
+    const save = () => post(s, endpoints.savePayment.path, { query: { PatientID: s.id, electronicPaymentID: temp } });
+    expect(await raw(await save())).toEqual({ status: 200, body: '{"StatusCode":"1"}' });
+    expect(await raw(await save())).toEqual({ status: 200, body: '{"StatusCode":"1"}' });
+    const after = await invoiceLine(s, 1);
+    expect([after.id, after.balanceCents]).toEqual([id, balanceCents - 150]);
+    expect(await raw(await post(s, endpoints.savePayment.path, { query: { PatientID: s.id, electronicPaymentID: "999999" } }))).toEqual({ status: 200, body: '{"StatusCode":"0"}' });
+    expect(await world.charges()).toEqual([]);
+  });
+
+  it("words each reply the spec reads as truthy, not used, a number or a notice in the shape its seed picks", async () => {
+    const shapes = [];
+    for (const seed of [0, 1, 2]) {
+      const world = await mock.createWorld({ practice: "spec", seed });
+      const s = await world.signInHttp("solo");
+      const validate = await raw(await fetch(`${s.base}${endpoints.validateToken.path}`, { headers: { Token: s.token } }));
+      const flags = await raw(await post(s, "Patient", { token: "query", body: { resourceType: "Patient", id: s.id, extension: NotificationSlots.write({ enableEmail: true, enableNotification: false }) } }));
+      const { line } = await invoiceLine(s, 100);
+      const temp = await raw(await post(s, endpoints.saveTempPayment.path, { query: tempQuery(s, 100), body: line }));
+      const saved = await raw(await post(s, endpoints.savePayment.path, { query: { PatientID: s.id, electronicPaymentID: JSON.parse(temp.body!) as string } }));
+      const recipients = await fetch(`${s.base}${endpoints.messagingRecipients.path}?PatientID=${s.id}&RoleID=0&CallType=0`, { headers: { Token: s.token } });
+      const to = endpoints.messagingRecipients.reply.parse(await recipients.json()).resources[0].extension.id;
+      const message = {
+        resourceType: "Communication",
+        status: "completed",
+        sender: { reference: `Patient/${s.id}` },
+        recipient: [{ reference: `Practitioner/${to}` }],
+        note: [{ text: `Seed ${seed}` }],
+        extension: [
+          { url: "MessageBody", valueString: "Hello" },
+          { url: "MessageType", valueString: "Send Mail" },
+        ],
+        payload: [],
+      };
+      const sent = await raw(await post(s, endpoints.sendMessage.path, { query: { RoleID: "0", CallType: "3" }, body: message }));
+      const logout = await raw(await post(s, endpoints.logout.path, { token: "query" }));
+      shapes.push({ seed, validate, flags, temp: temp.body!.startsWith('"'), saved, sent, logout });
+    }
+    expect(shapes).toEqual([
+      { seed: 0, validate: { status: 200, body: "1" }, flags: { status: 200, body: "true" }, temp: true, saved: { status: 200, body: '{"StatusCode":"1"}' }, sent: { status: 200, body: "true" }, logout: { status: 200, body: '{"StatusCode":1}' } },
+      { seed: 1, validate: { status: 200, body: '"true"' }, flags: { status: 200, body: expect.stringMatching(/^\{"resourceType":"Patient","id":"[\w-]+"\}$/) }, temp: true, saved: { status: 200, body: "1" }, sent: { status: 200, body: "{}" }, logout: { status: 200, body: '{"StatusCode":1}' } },
+      { seed: 2, validate: { status: 200, body: "1" }, flags: { status: 200, body: "true" }, temp: true, saved: { status: 200, body: '"true"' }, sent: { status: 200, body: '{"resourceType":"Communication","status":"Sent"}' }, logout: { status: 200, body: '{"StatusCode":1}' } },
+    ]);
+  });
+
+  it("the profile saves answer a numeric StatusCode, and the message delete a notice that names no count", async () => {
+    const world = await mock.createWorld({ practice: "spec", seed: 4 });
+    const s = await world.signInHttp("solo");
+    const patient = endpoints.patient.reply.parse(await (await fetch(`${s.base}Patient?PatientID=${s.id}`, { headers: { Token: s.token } })).json()).resources[0];
+    const contact = patient.contact[0];
+    const removed = await fetch(`${s.base}${endpoints.deleteEmergencyContact.path}?PatientID=${s.id}&EmergencyContactID=${contact.id}`, { method: "DELETE", headers: { Token: s.token } });
+    expect(await raw(removed)).toEqual({ status: 200, body: '{"StatusCode":1}' });
+    const again = await fetch(`${s.base}${endpoints.deleteEmergencyContact.path}?PatientID=${s.id}&EmergencyContactID=${contact.id}`, { method: "DELETE", headers: { Token: s.token } });
+    expect(await raw(again)).toEqual({ status: 200, body: '{"StatusCode":3,"StatusMessage":"That emergency contact was not found."}' });
+    const inbox = await fetch(`${s.base}${endpoints.messages.path}?PatientID=${s.id}&Type=1&MessagingType=1&PageSize=1&PageNumber=1`, { headers: { Token: s.token } });
+    const [first] = endpoints.messages.reply.parse(await inbox.json()).resources;
+    const deleted = await fetch(`${s.base}${endpoints.deleteMessage.path}?PatientID=${s.id}&MessageID=${first.id}`, { method: "DELETE", headers: { Token: s.token } });
+    expect(await raw(deleted)).toEqual({ status: 200, body: '"Deleted successfully"' });
+  });
+
+  it("reads the token only where 1§7 puts it: the notification flags and Logout by the query (the header alone is 401), the rest by the header", async () => {
+    const s = await (await mock.createWorld({ practice: "spec" })).signInHttp("solo");
+    const body = { resourceType: "Patient", id: s.id, extension: NotificationSlots.write({ enableEmail: true, enableNotification: true }) };
+    expect((await post(s, "Patient", { token: "header", body })).status).toBe(401);
+    expect((await post(s, "Patient", { token: "query", body })).status).toBe(200);
+    expect((await fetch(`${s.base}Patient?PatientID=${s.id}&Token=${s.token}`)).status).toBe(401);
+    expect((await post(s, endpoints.logout.path, { token: "header" })).status).toBe(401);
+    expect((await post(s, endpoints.logout.path, { token: "query" })).status).toBe(200);
+  });
+});
+
+describe("the portal against a spec world", () => {
+  /** The profile action's signed-in context for a patient viewing their own record. */
+  function profileContext(world: TestWorld, s: PortalSession): Parameters<typeof actOnProfile>[0] {
+    const { username } = world.user("solo");
+    return {
+      api: s.api,
+      user: { token: s.token, apiBase: s.apiBase, userId: s.id, parentId: s.id, proxy: "No", username, userName: username, parentName: "solo" },
+      endOtherSessions: async () => undefined,
+    };
+  }
+  const formOf = (fields: Record<string, string>) => {
+    const form = new FormData();
+    for (const [name, value] of Object.entries(fields)) form.append(name, value);
+    return form;
+  };
+
+  // Each seed gives the world another of the spec's shapes: together they are every one chosen above.
+  it.each([0, 1, 2])("signs in, validates the token, sends a message, saves a notification flag and logs out (seed %i)", async (seed) => {
+    const world = await mock.createWorld({ practice: "spec", seed });
+    const { practice: s, cookie } = await signedInToPortal(sessions, world, "solo");
+    expect(await validateToken(s.apiBase, s.token)).toBe(true);
+
+    const deps: EmailsDeps = { requireSession: sessions.requireSession, store: new MemoryStateStore(), waitMs: 8_000 };
+    const step = stepPoster("http://portal.test/emails/step", (r) => emailsStep(r, deps), { Cookie: cookie }).reply;
+    const [nurse] = await step<Array<{ id: string }>>("recipients", { roleId: "2" });
+    const fields = { key: `spec-${seed}-${world.id}`, mode: "compose", intent: "send", roleId: "2", practitionerId: nurse.id, subject: `To a spec practice ${seed}`, body: "Kia ora" };
+    expect(await step("send", fields)).toEqual({ outcome: "sent", message: messagingTexts.sent });
+    expect(await world.requests({ method: "POST", path: "Patient/Message" })).toHaveLength(1);
+
+    const before = readProfile((await getPatient(s.api, s.id))!).notifications;
+    const toggle = formOf({ intent: "notifications", setting: "email", value: String(!before.email), email: String(before.email), notification: String(before.notification) });
+    expect(await actOnProfile(profileContext(world, s), toggle, attempt)).toMatchObject({ intent: "notifications", ok: true });
+    expect(readProfile((await getPatient(s.api, s.id))!).notifications).toEqual({ ...before, email: !before.email });
+
+    await logout(s.apiBase, s.token);
+    await expect(validateToken(s.apiBase, s.token)).rejects.toMatchObject({ kind: "unauthorized" });
+  });
+
+  it("a notification save answered `true` whose profile read back still shows the old flags is told as not saved", async () => {
+    const world = await mock.createWorld({ practice: "spec", seed: 0 });
+    const s = await world.signIn("solo");
+    const unsaved: unknown = await (await fetch(`${s.apiBase}Patient?PatientID=${s.id}`, { headers: { Token: s.token } })).json();
+    const before = readProfile((await getPatient(s.api, s.id))!).notifications;
+    // The practice answers the save `true` (seed 0) and then shows the profile as it was before it.
+    await world.fault({ path: "Patient", method: "GET", answer: unsaved, times: 1 });
+    const toggle = formOf({ intent: "notifications", setting: "email", value: String(!before.email), email: String(before.email), notification: String(before.notification) });
+    expect(await actOnProfile(profileContext(world, s), toggle, attempt)).toEqual({ intent: "notifications", ok: false, message: profileTexts.notificationSaveFailed("Email notifications", before.email) });
+    expect(await world.requests({ method: "POST", path: "Patient" })).toEqual([expect.objectContaining({ status: 200, fault: null })]);
+  });
+
+  it("the portal's payment client reads the spec's SaveTempPayment text and SavePayment shapes", async () => {
+    for (const seed of [0, 1, 2]) {
+      const world = await mock.createWorld({ practice: "spec", seed });
+      const s = await world.signIn("solo");
+      const pending = await accounts.getInvoices(s.api, s.id, "pending");
+      const [first] = pending.resources.map((r) => ({ id: r.id, balanceCents: toCents(r.extension.balance)!, amountCents: toCents(r.extension.amount)!, notes: r.extension.notes }));
+      const paymentId = await accounts.saveTempPayment(s.api, s.id, { key: `spec-pay-${seed}-0001`, cardType: "", amountCents: 100, feeCents: 0, allocations: [{ id: first.id, payNowCents: 100 }], invoices: [first] });
+      expect(paymentId).toBeGreaterThan(0);
+      expect(await accounts.savePayment(s.api, s.id, paymentId)).toBe("recorded");
+    }
+  });
+});
+
+describe("npm run mock -- --practice", () => {
+  it("makes the default world a spec practice, and refuses a practice it does not know", () => {
+    expect(parseMockArgs(["--practice", "spec"]).practice).toBe("spec");
+    expect(parseMockArgs([]).practice).toBeUndefined();
+    expect(() => parseMockArgs(["--practice", "real"])).toThrow('Invalid --practice "real": use mock or spec');
+  });
+});
