@@ -219,10 +219,12 @@ describe("the payment action", () => {
   });
 });
 
-describe("one open payment per account holder (issue 20)", () => {
+// Against our mock and a practice as 1§7 describes it, which reads no idempotency key and records
+// whatever SavePayment names (decisions/372, 374): the same payments, the same single charge.
+describe.each(["mock", "spec"] as const)("one open payment per account holder (issue 20), at the %s practice", (practice) => {
   // Each test pays invoices for good: a world of its own keeps solo's pending invoices for the next.
   beforeEach(async () => {
-    world = await mock.createWorld({ seed: 32 });
+    world = await mock.createWorld({ seed: 32, practice });
   });
 
   const declinedCard = { ...card, cardNumber: "4000 0000 0000 0002" };
@@ -404,9 +406,9 @@ describe("one open payment per account holder (issue 20)", () => {
   });
 });
 
-describe("an attempt moves on only from the card provider's own answer (issue 36)", () => {
+describe.each(["mock", "spec"] as const)("an attempt moves on only from the card provider's own answer (issue 36), at the %s practice", (practice) => {
   beforeEach(async () => {
-    world = await mock.createWorld({ seed: 36 });
+    world = await mock.createWorld({ seed: 36, practice });
   });
 
   const stripe: CardProviderChoice = { kind: "stripe", publishableKey: "pk_test_portal" };
