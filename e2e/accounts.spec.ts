@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, expectNoAxeViolations, openSignedIn, signInDirectly, test, type World, type WorldUser } from "./fixtures";
+import { expect, expectNoAxeViolations, forEachPractice, openSignedIn, signInDirectly, test, type World, type WorldUser } from "./fixtures";
 import { chooseAnotherAmountByKeyboard, payButton, typeTestCardAndPayByKeyboard } from "./payment-form";
 import { E2E_PRACTICE_TIMEOUT_MS } from "../playwright.config";
 import { paymentTexts } from "../app/lib/texts/payment";
@@ -121,6 +121,112 @@ test.describe("accounts", () => {
     expect(paged.some((r) => r.query.PageSize === "100" && r.query.TransactionTypeID === "1")).toBe(true);
   });
 
+  test("a practice that answers SavePayment with 1 rather than true: the payment is recorded and the page says it succeeded (issue 33)", async ({ page, world }) => {
+    // 1§7: "A truthy response means success". The practice records the payment and answers 1.
+    await world.fault({ path: "patient/SavePayment", answer: 1, times: 1 });
+    await openAccounts(page, world.user("solo"));
+    await fillCard(page);
+    await payButton(page).click();
+    await expect(succeeded(page)).toBeVisible();
+    await expect(page.getByText(paymentTexts.chargedNotRecorded)).toHaveCount(0);
+    const [saved] = await world.requests({ method: "POST", path: "patient/SavePayment" });
+    expect(saved).toMatchObject({ status: 200, fault: "carried out, answered 1" });
+    // The payment is closed: no notice of an unfinished one, and nothing is left to pay.
+    await expect(page.getByRole("region", { name: "A payment is not finished" })).toHaveCount(0);
+    await expect(pendingTable(page).getByText("No Record Found")).toBeVisible();
+    await expectNoAxeViolations(page);
+    expect(await world.charges()).toHaveLength(1);
+  });
+
+  test("with no pending invoices: No Record Found, and no payment form but a plain answer", async ({ page, world }) => {
+    await openAccounts(page, world.user("empty"));
+    await expect(pendingTable(page).getByText("No Record Found")).toBeVisible();
+    await expect(payButton(page)).toHaveCount(0);
+    await expect(page.getByLabel("Card number")).toHaveCount(0);
+    await expect(page.getByText("You have nothing to pay: there are no invoices waiting for payment.")).toBeVisible();
+    await expectNoAxeViolations(page);
+    await page.getByRole("tab", { name: "All Invoices" }).click();
+    await expect(page.getByRole("table", { name: "All invoices" }).getByText("No Records Found")).toBeVisible();
+  });
+
+  test("an amount changed in the browser, below what its invoices are settled for, is refused before the practice saves anything", async ({ page, world }) => {
+    await openAccounts(page, world.user("solo"));
+    // A patient with the browser's tools asks to settle every invoice for one cent (with the fee of a cent).
+    await page.route("**/accounts/pay", async (route) => {
+      const form = new URLSearchParams(route.request().postData() ?? "");
+      if (form.get("step") === "save-temp") form.set("input", JSON.stringify({ ...JSON.parse(form.get("input") ?? "{}"), amountCents: 1, feeCents: 0 }));
+      await route.continue({ postData: form.toString() });
+    });
+    await fillCard(page);
+    await payButton(page).click();
+    await expect(page.getByText("The practice could not start this payment. You have not been charged; please try again.")).toBeVisible();
+    // The portal itself refused: had it trusted the amount, the practice would have been asked to save it.
+    expect(await world.requests({ method: "POST", path: "patient/SaveTempPayment" })).toHaveLength(0);
+    expect(await world.charges()).toEqual([]);
+  });
+
+  test("a card fee changed in the browser is refused before anything is charged", async ({ page, world }) => {
+    await openAccounts(page, world.user("solo"));
+    await page.route("**/accounts/pay", async (route) => {
+      const form = new URLSearchParams(route.request().postData() ?? "");
+      if (form.get("step") === "save-temp") form.set("input", JSON.stringify({ ...JSON.parse(form.get("input") ?? "{}"), feeCents: 0 }));
+      await route.continue({ postData: form.toString() });
+    });
+    await fillCard(page);
+    await payButton(page).click();
+    await expect(page.getByText("The practice could not start this payment. You have not been charged; please try again.")).toBeVisible();
+    expect(await world.requests({ method: "POST", path: "patient/SaveTempPayment" })).toHaveLength(0);
+    expect(await world.charges()).toEqual([]);
+  });
+
+  test("opens an invoice's PDF in the INVOICE dialog, which passes axe", async ({ page, world }) => {
+    await openAccounts(page, world.user("solo"));
+    await pendingTable(page).getByRole("button", { name: /^View invoice .* \(PDF\)$/ }).first().click();
+    const dialog = page.getByRole("dialog", { name: "INVOICE" });
+    await expect(dialog.getByRole("img", { name: /page 1 of 1/ })).toBeVisible();
+    await expect(dialog.locator("canvas")).toBeVisible();
+    await expect(dialog.getByRole("link", { name: "Download PDF" })).toBeVisible();
+    await expectNoAxeViolations(page);
+    await page.keyboard.press("Escape");
+    await expect(dialog).toBeHidden();
+    // The focus goes back to the button that opened it.
+    await expect(pendingTable(page).getByRole("button", { name: /^View invoice .* \(PDF\)$/ }).first()).toBeFocused();
+  });
+
+  test("a payment step posted from another site is refused", async ({ page, world }) => {
+    await signInDirectly(page, world.user("solo"));
+    const response = await page.request.post("/accounts/pay", { form: { step: "record", input: JSON.stringify({ key: "key-from-another-site" }) }, headers: { Origin: "https://evil.example" } });
+    expect(response.status()).toBe(403);
+    expect(await world.requests({ method: "POST", path: "patient/SavePayment" })).toHaveLength(0);
+  });
+
+  test("the page's CSP lets the self-served pdf.js worker run and names no Stripe domain without a key", async ({ page, world }) => {
+    await signInDirectly(page, world.user("solo"));
+    const response = await page.goto("/accounts");
+    const csp = response?.headers()["content-security-policy"] ?? "";
+    expect(csp).toContain("worker-src 'self' blob:");
+    expect(csp).not.toContain("stripe.com");
+  });
+
+  test("a PDF that fails to load stops the spinner and says so", async ({ page, world }) => {
+    await world.fault({ path: "Patient/LoadInvoicePDF", status: 500, times: 5 });
+    await openAccounts(page, world.user("solo"));
+    await pendingTable(page).getByRole("button", { name: /^View invoice .* \(PDF\)$/ }).first().click();
+    const dialog = page.getByRole("dialog", { name: "INVOICE" });
+    await expect(dialog.getByText("The invoice could not be loaded. Please try again later.")).toBeVisible();
+    await expect(dialog.getByText("Loading the invoice…")).toHaveCount(0);
+  });
+
+  test("pays with the keyboard alone", async ({ page, world }) => {
+    await openAccounts(page, world.user("solo"));
+    await chooseAnotherAmountByKeyboard(page, "5");
+    await typeTestCardAndPayByKeyboard(page);
+    await expect(succeeded(page)).toBeVisible();
+    expect((await world.charges()).map((c) => c.amountCents)).toEqual([513]);
+  });
+});
+
+forEachPractice("paying", () => {
   test("pays the total with 4242 4242 4242 4242: one charge, no pending invoices left, the balance is zero", async ({ page, world }) => {
     await openAccounts(page, world.user("solo"));
     await expectNoAxeViolations(page);
@@ -170,23 +276,6 @@ test.describe("accounts", () => {
     // 1§3's client row, with the practice's own figures for the invoice (issue 33).
     expect(saved[0].body).toEqual([{ InvoiceID: expect.any(String), isChecked: true, Amount: expect.any(Number), Balance: expect.any(Number), Notes: expect.any(String), PayNow: 10 }]);
     await expect(pendingTable(page).getByRole("row").nth(1).getByRole("cell").nth(3)).toHaveText(firstReference);
-  });
-
-  test("a practice that answers SavePayment with 1 rather than true: the payment is recorded and the page says it succeeded (issue 33)", async ({ page, world }) => {
-    // 1§7: "A truthy response means success". The practice records the payment and answers 1.
-    await world.fault({ path: "patient/SavePayment", answer: 1, times: 1 });
-    await openAccounts(page, world.user("solo"));
-    await fillCard(page);
-    await payButton(page).click();
-    await expect(succeeded(page)).toBeVisible();
-    await expect(page.getByText(paymentTexts.chargedNotRecorded)).toHaveCount(0);
-    const [saved] = await world.requests({ method: "POST", path: "patient/SavePayment" });
-    expect(saved).toMatchObject({ status: 200, fault: "carried out, answered 1" });
-    // The payment is closed: no notice of an unfinished one, and nothing is left to pay.
-    await expect(page.getByRole("region", { name: "A payment is not finished" })).toHaveCount(0);
-    await expect(pendingTable(page).getByText("No Record Found")).toBeVisible();
-    await expectNoAxeViolations(page);
-    expect(await world.charges()).toHaveLength(1);
   });
 
   test("a declined card stops with a message that nothing was charged; another card in the same form pays that same payment, once", async ({ page, world }) => {
@@ -346,17 +435,6 @@ test.describe("accounts", () => {
     expect(await world.charges()).toHaveLength(0);
   });
 
-  test("with no pending invoices: No Record Found, and no payment form but a plain answer", async ({ page, world }) => {
-    await openAccounts(page, world.user("empty"));
-    await expect(pendingTable(page).getByText("No Record Found")).toBeVisible();
-    await expect(payButton(page)).toHaveCount(0);
-    await expect(page.getByLabel("Card number")).toHaveCount(0);
-    await expect(page.getByText("You have nothing to pay: there are no invoices waiting for payment.")).toBeVisible();
-    await expectNoAxeViolations(page);
-    await page.getByRole("tab", { name: "All Invoices" }).click();
-    await expect(page.getByRole("table", { name: "All invoices" }).getByText("No Records Found")).toBeVisible();
-  });
-
   test("a double click on Pay charges once", async ({ page, world }) => {
     const intent = await world.hold({ path: "payments/create-payment-intent", times: 1 });
     await openAccounts(page, world.user("solo"));
@@ -415,36 +493,6 @@ test.describe("accounts", () => {
     expect(await world.charges()).toHaveLength(1);
   });
 
-  test("an amount changed in the browser, below what its invoices are settled for, is refused before the practice saves anything", async ({ page, world }) => {
-    await openAccounts(page, world.user("solo"));
-    // A patient with the browser's tools asks to settle every invoice for one cent (with the fee of a cent).
-    await page.route("**/accounts/pay", async (route) => {
-      const form = new URLSearchParams(route.request().postData() ?? "");
-      if (form.get("step") === "save-temp") form.set("input", JSON.stringify({ ...JSON.parse(form.get("input") ?? "{}"), amountCents: 1, feeCents: 0 }));
-      await route.continue({ postData: form.toString() });
-    });
-    await fillCard(page);
-    await payButton(page).click();
-    await expect(page.getByText("The practice could not start this payment. You have not been charged; please try again.")).toBeVisible();
-    // The portal itself refused: had it trusted the amount, the practice would have been asked to save it.
-    expect(await world.requests({ method: "POST", path: "patient/SaveTempPayment" })).toHaveLength(0);
-    expect(await world.charges()).toEqual([]);
-  });
-
-  test("a card fee changed in the browser is refused before anything is charged", async ({ page, world }) => {
-    await openAccounts(page, world.user("solo"));
-    await page.route("**/accounts/pay", async (route) => {
-      const form = new URLSearchParams(route.request().postData() ?? "");
-      if (form.get("step") === "save-temp") form.set("input", JSON.stringify({ ...JSON.parse(form.get("input") ?? "{}"), feeCents: 0 }));
-      await route.continue({ postData: form.toString() });
-    });
-    await fillCard(page);
-    await payButton(page).click();
-    await expect(page.getByText("The practice could not start this payment. You have not been charged; please try again.")).toBeVisible();
-    expect(await world.requests({ method: "POST", path: "patient/SaveTempPayment" })).toHaveLength(0);
-    expect(await world.charges()).toEqual([]);
-  });
-
   test("a confirmation the practice answers too late is reported as uncertain, and paying again charges once", async ({ page, world }) => {
     // Held past the portal's practice timeout: the portal gives up without knowing the outcome.
     const late = await world.hold({ path: "payments/confirm-card", times: 1 });
@@ -497,52 +545,6 @@ test.describe("accounts", () => {
     expect(await world.charges()).toHaveLength(1);
     await expect(pendingTable(page).getByText("No Record Found")).toBeVisible();
     expect(await balanceShown(page)).toBe("$0.00");
-  });
-
-  test("opens an invoice's PDF in the INVOICE dialog, which passes axe", async ({ page, world }) => {
-    await openAccounts(page, world.user("solo"));
-    await pendingTable(page).getByRole("button", { name: /^View invoice .* \(PDF\)$/ }).first().click();
-    const dialog = page.getByRole("dialog", { name: "INVOICE" });
-    await expect(dialog.getByRole("img", { name: /page 1 of 1/ })).toBeVisible();
-    await expect(dialog.locator("canvas")).toBeVisible();
-    await expect(dialog.getByRole("link", { name: "Download PDF" })).toBeVisible();
-    await expectNoAxeViolations(page);
-    await page.keyboard.press("Escape");
-    await expect(dialog).toBeHidden();
-    // The focus goes back to the button that opened it.
-    await expect(pendingTable(page).getByRole("button", { name: /^View invoice .* \(PDF\)$/ }).first()).toBeFocused();
-  });
-
-  test("a payment step posted from another site is refused", async ({ page, world }) => {
-    await signInDirectly(page, world.user("solo"));
-    const response = await page.request.post("/accounts/pay", { form: { step: "record", input: JSON.stringify({ key: "key-from-another-site" }) }, headers: { Origin: "https://evil.example" } });
-    expect(response.status()).toBe(403);
-    expect(await world.requests({ method: "POST", path: "patient/SavePayment" })).toHaveLength(0);
-  });
-
-  test("the page's CSP lets the self-served pdf.js worker run and names no Stripe domain without a key", async ({ page, world }) => {
-    await signInDirectly(page, world.user("solo"));
-    const response = await page.goto("/accounts");
-    const csp = response?.headers()["content-security-policy"] ?? "";
-    expect(csp).toContain("worker-src 'self' blob:");
-    expect(csp).not.toContain("stripe.com");
-  });
-
-  test("a PDF that fails to load stops the spinner and says so", async ({ page, world }) => {
-    await world.fault({ path: "Patient/LoadInvoicePDF", status: 500, times: 5 });
-    await openAccounts(page, world.user("solo"));
-    await pendingTable(page).getByRole("button", { name: /^View invoice .* \(PDF\)$/ }).first().click();
-    const dialog = page.getByRole("dialog", { name: "INVOICE" });
-    await expect(dialog.getByText("The invoice could not be loaded. Please try again later.")).toBeVisible();
-    await expect(dialog.getByText("Loading the invoice…")).toHaveCount(0);
-  });
-
-  test("pays with the keyboard alone", async ({ page, world }) => {
-    await openAccounts(page, world.user("solo"));
-    await chooseAnotherAmountByKeyboard(page, "5");
-    await typeTestCardAndPayByKeyboard(page);
-    await expect(succeeded(page)).toBeVisible();
-    expect((await world.charges()).map((c) => c.amountCents)).toEqual([513]);
   });
 });
 

@@ -2,7 +2,7 @@ import type { Locator, Page } from "@playwright/test";
 import { DateTime } from "luxon";
 import { appointmentsTexts } from "../app/lib/texts/appointments";
 import { timelineTexts } from "../app/lib/texts/timeline";
-import { expect, expectNoAxeViolations, openSignedIn, test, type WorldUser } from "./fixtures";
+import { expect, expectNoAxeViolations, forEachPractice, openSignedIn, test, type WorldUser } from "./fixtures";
 
 /**
  * /appointments (2§2, 2§4, 2§5, 2§8): the tabs, Upcoming and cancelling, History's badges and range,
@@ -99,44 +99,6 @@ test.describe("appointments", () => {
     await expectNoAxeViolations(page);
   });
 
-  test("cancel needs a reason, then moves the appointment to History under Cancelled and lowers the dashboard count", async ({ page, world }) => {
-    await open(page, world.user("solo"), "?id=2");
-    await expect(cards(page, "Upcoming appointments").first()).toBeVisible();
-    const before = await cards(page, "Upcoming appointments").count();
-    const first = cards(page, "Upcoming appointments").first();
-    const when = (await first.getByRole("heading").innerText()).trim();
-    await first.getByRole("button", { name: /^Cancel the/ }).click();
-    const dialog = page.getByRole("dialog", { name: "Cancel appointment" });
-    await expect(dialog).toBeVisible();
-    await expectNoAxeViolations(page);
-    await dialog.getByRole("button", { name: "Cancel appointment" }).click();
-    await expect(dialog.getByText(t.reasonRequired)).toBeVisible();
-    expect(await world.requests({ method: "DELETE", path: "Patient/Appointment" })).toHaveLength(0);
-    await dialog.getByLabel("Reason for cancelling").fill("Feeling better");
-    await dialog.getByRole("button", { name: "Cancel appointment" }).click();
-    await expect(dialog).toBeHidden();
-    await expect(page.getByRole("region", { name: /Notifications/ }).getByText(t.cancelled)).toBeVisible();
-    await expect(cards(page, "Upcoming appointments")).toHaveCount(before - 1);
-
-    await page.getByRole("tab", { name: "History" }).click();
-    await page.getByRole("link", { name: /^Cancelled/ }).click();
-    const cancelled = cards(page, "Past appointments").filter({ hasText: when });
-    await expect(cancelled).toContainText("Feeling better");
-    await page.goto("/");
-    const card = page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: "Future Appointments" }) });
-    await expect(card).toContainText(before - 1 === 0 ? "No future appointments" : `${before - 1} future appointment`);
-  });
-
-  test("a refused cancellation keeps the reason typed; the practice's reply is shown", async ({ page, world }) => {
-    await open(page, world.user("solo"), "?id=2");
-    await world.fault({ path: "Patient/Appointment", method: "DELETE", status: 500, times: 1 });
-    await cards(page, "Upcoming appointments").first().getByRole("button", { name: /^Cancel the/ }).click();
-    const dialog = page.getByRole("dialog", { name: "Cancel appointment" });
-    await dialog.getByLabel("Reason for cancelling").fill("Work");
-    await dialog.getByRole("button", { name: "Cancel appointment" }).click();
-    await expect(page.getByRole("region", { name: /Notifications/ }).getByText(t.cancelFailed)).toBeVisible();
-  });
-
   test("a cancel the server refuses field by field is answered in the dialog, beside the reason still as typed (returned, never thrown)", async ({ page, world }) => {
     await open(page, world.user("solo"), "?id=2");
     await cards(page, "Upcoming appointments").first().getByRole("button", { name: /^Cancel the/ }).click();
@@ -188,6 +150,47 @@ test.describe("appointments", () => {
     const calls = await world.requests({ method: "GET", path: "Patient/Appointments" });
     expect(calls.at(-1)?.query).toMatchObject({ FromDate: from.toISODate(), ToDate: today.toISODate(), PageSize: "200" });
     await expectNoAxeViolations(page);
+  });
+
+});
+
+forEachPractice("appointments: booking and cancelling", () => {
+  test("cancel needs a reason, then moves the appointment to History under Cancelled and lowers the dashboard count", async ({ page, world }) => {
+    await open(page, world.user("solo"), "?id=2");
+    await expect(cards(page, "Upcoming appointments").first()).toBeVisible();
+    const before = await cards(page, "Upcoming appointments").count();
+    const first = cards(page, "Upcoming appointments").first();
+    const when = (await first.getByRole("heading").innerText()).trim();
+    await first.getByRole("button", { name: /^Cancel the/ }).click();
+    const dialog = page.getByRole("dialog", { name: "Cancel appointment" });
+    await expect(dialog).toBeVisible();
+    await expectNoAxeViolations(page);
+    await dialog.getByRole("button", { name: "Cancel appointment" }).click();
+    await expect(dialog.getByText(t.reasonRequired)).toBeVisible();
+    expect(await world.requests({ method: "DELETE", path: "Patient/Appointment" })).toHaveLength(0);
+    await dialog.getByLabel("Reason for cancelling").fill("Feeling better");
+    await dialog.getByRole("button", { name: "Cancel appointment" }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page.getByRole("region", { name: /Notifications/ }).getByText(t.cancelled)).toBeVisible();
+    await expect(cards(page, "Upcoming appointments")).toHaveCount(before - 1);
+
+    await page.getByRole("tab", { name: "History" }).click();
+    await page.getByRole("link", { name: /^Cancelled/ }).click();
+    const cancelled = cards(page, "Past appointments").filter({ hasText: when });
+    await expect(cancelled).toContainText("Feeling better");
+    await page.goto("/");
+    const card = page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: "Future Appointments" }) });
+    await expect(card).toContainText(before - 1 === 0 ? "No future appointments" : `${before - 1} future appointment`);
+  });
+
+  test("a refused cancellation keeps the reason typed; the practice's reply is shown", async ({ page, world }) => {
+    await open(page, world.user("solo"), "?id=2");
+    await world.fault({ path: "Patient/Appointment", method: "DELETE", status: 500, times: 1 });
+    await cards(page, "Upcoming appointments").first().getByRole("button", { name: /^Cancel the/ }).click();
+    const dialog = page.getByRole("dialog", { name: "Cancel appointment" });
+    await dialog.getByLabel("Reason for cancelling").fill("Work");
+    await dialog.getByRole("button", { name: "Cancel appointment" }).click();
+    await expect(page.getByRole("region", { name: /Notifications/ }).getByText(t.cancelFailed)).toBeVisible();
   });
 
   test("book for self: confirmation with terms, success, the booking appears in Upcoming with the Join link for video", async ({ page, world }) => {

@@ -217,6 +217,23 @@ export const test = base.extend<{ worldOptions: WorldOptions; world: World; cons
 
 export { expect };
 
+/**
+ * The flows that move money or messages run against both practices (issue 52): our mock's, and one
+ * as 1§7 and 2§7 describe it, which reads no idempotency key, records whatever SavePayment names and
+ * answers in the shapes the spec allows (decisions/372). Each describe block of `body` runs once per
+ * practice, with the other world options it is given (a scenario, a seed).
+ */
+export const PRACTICES = ["mock", "spec"] as const;
+
+export function forEachPractice(title: string, body: (practice: (typeof PRACTICES)[number]) => void, worldOptions: Omit<WorldOptions, "practice"> = {}) {
+  for (const practice of PRACTICES) {
+    test.describe(`${title}, at the ${practice} practice`, () => {
+      test.use({ worldOptions: { scenario: "default", ...worldOptions, practice } });
+      body(practice);
+    });
+  }
+}
+
 export async function signIn(page: Page, user: WorldUser) {
   await page.goto("/login");
   await page.getByLabel("Email").fill(user.username);

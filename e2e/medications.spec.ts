@@ -2,7 +2,7 @@ import type { Locator, Page } from "@playwright/test";
 import { PDFDocument } from "pdf-lib";
 import { medicationsTexts } from "../app/lib/texts/medications";
 import { readPdf } from "../tests/helpers/pdf-text";
-import { expect, expectNoAxeViolations, openSignedIn, test, waitForHydration, type World, type WorldUser } from "./fixtures";
+import { expect, expectNoAxeViolations, forEachPractice, openSignedIn, test, waitForHydration, type World, type WorldUser } from "./fixtures";
 
 /**
  * /medications (2§2, 2§4, 2§5): the Long Term and History tabs and their lists, the dashboard card,
@@ -145,6 +145,9 @@ test.describe("medications", () => {
     await expectNoAxeViolations(page);
   });
 
+});
+
+forEachPractice("medications: a repeat request", () => {
   test("pick up, by keyboard: the notice, the request sent as pick up, the practice's reply in the Medication dialog", async ({ page, world }) => {
     await openMedications(page, world.user("solo"));
     const [first, second] = await names(page, "Long term medicines");
@@ -239,7 +242,7 @@ test.describe("medications", () => {
   });
 });
 
-test.describe("medications: a request nobody knows arrived (issue 36)", () => {
+forEachPractice("medications: a request nobody knows arrived (issue 36)", () => {
   test("a lost reply: the dialog says it is not known, keeps every choice locked, never resends the same attempt, and sends again only when asked; no axe violations", async ({ page, world }) => {
     await world.fault({ path: "Patient/SendRepeatMedicationRequest", method: "POST", body: "lost-reply", times: 1 });
     await openMedications(page, world.user("solo"));

@@ -1,5 +1,5 @@
 import type { Locator, Page } from "@playwright/test";
-import { expect, expectNoAxeViolations, openSignedIn, test, waitForHydration, type World } from "./fixtures";
+import { expect, expectNoAxeViolations, forEachPractice, openSignedIn, test, waitForHydration, type World } from "./fixtures";
 
 /** /profile and /profile-old: every dialog, its validation texts and its calls, in a fresh world. */
 
@@ -69,34 +69,6 @@ test.describe("user profile", () => {
     await expect(emergencyCards(page)).toHaveCount(2);
     await expect(page.getByRole("region", { name: "Contact details" })).toContainText(/02\d 555 \d{4}/);
     await expectNoAxeViolations(page);
-  });
-
-  test("adds an emergency contact, which persists, then removes it after the confirmation", async ({ page, world }) => {
-    await openProfile(page, world);
-    await page.getByRole("button", { name: "Add Emergency Contact" }).click();
-    const dialog = page.getByRole("dialog", { name: "Add Emergency Contact" });
-    await expect(dialog).toBeVisible();
-    await expectNoAxeViolations(page);
-    await fillContact(dialog, { home: "095550142" });
-    await dialog.getByRole("button", { name: "Save" }).click();
-    await expect(dialog).toBeHidden();
-    await expect(page.getByText("Emergency contact added.", { exact: true })).toBeVisible();
-    const card = emergencyCards(page).filter({ hasText: "Ms Zelphine Ngata" });
-    await expect(card).toContainText("Sister");
-    await expect(card).toContainText("09 555 0142");
-    await expect(emergencyCards(page)).toHaveCount(3);
-
-    await page.reload();
-    await expect(emergencyCards(page)).toHaveCount(3);
-
-    await card.getByRole("button", { name: "Remove Ms Zelphine Ngata" }).click();
-    const confirm = page.getByRole("dialog", { name: "Delete Emergency Contact" });
-    await expect(confirm).toContainText("Are you sure you want to delete this emergency contact?");
-    await expectNoAxeViolations(page);
-    await confirm.getByRole("button", { name: "Yes, delete" }).click();
-    await expect(confirm).toBeHidden();
-    await expect(emergencyCards(page)).toHaveCount(2);
-    await expect(emergencyCards(page).filter({ hasText: "Zelphine" })).toHaveCount(0);
   });
 
   test("adds and removes an emergency contact with the keyboard alone, focus returning where it was", async ({ page, world }) => {
@@ -228,77 +200,6 @@ test.describe("user profile", () => {
     await expect(dialog.getByText(/Enter a valid phone number/)).toHaveCount(2);
     expect(posts).toBe(0);
     await expect(dialog).toBeVisible();
-  });
-
-  test("a failed save keeps the dialog open with everything typed and the focus on Save, and a retry succeeds", async ({ page, world }) => {
-    await openProfile(page, world);
-    await page.getByRole("button", { name: "Add Emergency Contact" }).click();
-    const dialog = page.getByRole("dialog", { name: "Add Emergency Contact" });
-    await fillContact(dialog, { first: "Wiremu" });
-    const save = await world.hold({ path: "patient/AddEmergencyContact", status: 503, times: 1 });
-    // By keyboard: while the save runs, Save says so and keeps the focus (a disabled button would drop it to the page).
-    await dialog.getByRole("button", { name: "Save" }).focus();
-    await page.keyboard.press("Enter");
-    await save.arrived();
-    const saving = dialog.getByRole("button", { name: "Saving…" });
-    await expect(saving).toBeDisabled();
-    await expect(saving).toBeFocused();
-    await save.release();
-    await expect(dialog.getByRole("alert")).toContainText("The emergency contact could not be saved.");
-    await expect(dialog.getByRole("button", { name: "Save" })).toBeFocused();
-    await expect(dialog.getByLabel("First Name")).toHaveValue("Wiremu");
-    await expect(dialog.getByLabel("Work Phone")).toHaveValue("04 555 0199");
-    await page.keyboard.press("Enter");
-    await expect(dialog).toBeHidden();
-    await expect(emergencyCards(page).filter({ hasText: "Wiremu" })).toHaveCount(1);
-  });
-
-  test("Edit Contact Details sends the chosen preferred method and the profile shows it", async ({ page, world }) => {
-    await openProfile(page, world);
-    await page.getByRole("button", { name: "Edit contact details" }).click();
-    const dialog = page.getByRole("dialog", { name: "Edit Contact Details" });
-    await expectNoAxeViolations(page);
-    await dialog.getByLabel("Mobile Phone").fill("0215550177");
-    await dialog.getByLabel("Home Phone").fill("not a number");
-    await dialog.getByRole("checkbox", { name: "Email" }).check();
-    await dialog.getByLabel("Preferred contact method").selectOption({ label: "Email" });
-    await dialog.getByRole("button", { name: "Save" }).click();
-    await expect(dialog.getByLabel("Home Phone")).toHaveAccessibleDescription(/Enter a valid phone number/);
-    await dialog.getByLabel("Home Phone").fill("");
-    await dialog.getByRole("button", { name: "Save" }).click();
-    await expect(dialog).toBeHidden();
-    const details = page.getByRole("region", { name: "Contact details" });
-    await expect(details).toContainText("021 555 0177");
-    await expect(details.getByRole("definition").last()).toHaveText("Email");
-  });
-
-  test("Update Profile saves the editable fields with the corrected toast, identity fields shown as text", async ({ page, world }) => {
-    await openProfile(page, world);
-    await page.getByRole("button", { name: "Edit personal details" }).click();
-    const dialog = page.getByRole("dialog", { name: "Update Profile" });
-    // What the practice keeps is text, not fields that look editable (issue 21): three fields only.
-    const kept = dialog.getByRole("region", { name: "Kept by the practice" });
-    await expect(kept.getByRole("term")).toContainText(["First Name", "Family Name", "Gender", "Date of Birth", "Ethnicity", "NHI Number"]);
-    await expect(kept.getByRole("definition").last()).toHaveText(/Z[A-Z]{2}\d{4}/);
-    await expect(dialog.getByLabel("First Name")).toHaveCount(0);
-    await expect(dialog.getByRole("textbox")).toHaveCount(1);
-    await expect(dialog.getByRole("combobox")).toHaveCount(2);
-    await expectNoAxeViolations(page);
-    await dialog.getByLabel("Preferred Name").fill("Tama");
-    await dialog.getByLabel("Blood Group").selectOption("AB-");
-    await dialog.getByRole("button", { name: "Update" }).click();
-    await expect(dialog).toBeHidden();
-    await expect(page.getByText("Profile updated successfully.", { exact: true })).toBeVisible();
-    const personal = page.getByRole("region", { name: "Personal details" });
-    await expect(personal).toContainText("Tama");
-    await expect(personal).toContainText("AB-");
-
-    await world.fault({ path: "Patient/UpdatePatientDemographics", status: 500, times: 1 });
-    await page.getByRole("button", { name: "Edit personal details" }).click();
-    await dialog.getByLabel("Preferred Name").fill("Tamati");
-    await dialog.getByRole("button", { name: "Update" }).click();
-    await expect(dialog.getByRole("alert")).toContainText("The profile could not be updated. Please try again soon.");
-    await expect(dialog.getByLabel("Preferred Name")).toHaveValue("Tamati");
   });
 
   test("Change Password: rules in order, no spaces, show/hide, Escape leaves it but the backdrop does not, success closes", async ({ page, world }) => {
@@ -507,6 +408,107 @@ test.describe("user profile", () => {
   });
 });
 
+forEachPractice("profile saves", () => {
+  test("adds an emergency contact, which persists, then removes it after the confirmation", async ({ page, world }) => {
+    await openProfile(page, world);
+    await page.getByRole("button", { name: "Add Emergency Contact" }).click();
+    const dialog = page.getByRole("dialog", { name: "Add Emergency Contact" });
+    await expect(dialog).toBeVisible();
+    await expectNoAxeViolations(page);
+    await fillContact(dialog, { home: "095550142" });
+    await dialog.getByRole("button", { name: "Save" }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page.getByText("Emergency contact added.", { exact: true })).toBeVisible();
+    const card = emergencyCards(page).filter({ hasText: "Ms Zelphine Ngata" });
+    await expect(card).toContainText("Sister");
+    await expect(card).toContainText("09 555 0142");
+    await expect(emergencyCards(page)).toHaveCount(3);
+
+    await page.reload();
+    await expect(emergencyCards(page)).toHaveCount(3);
+
+    await card.getByRole("button", { name: "Remove Ms Zelphine Ngata" }).click();
+    const confirm = page.getByRole("dialog", { name: "Delete Emergency Contact" });
+    await expect(confirm).toContainText("Are you sure you want to delete this emergency contact?");
+    await expectNoAxeViolations(page);
+    await confirm.getByRole("button", { name: "Yes, delete" }).click();
+    await expect(confirm).toBeHidden();
+    await expect(emergencyCards(page)).toHaveCount(2);
+    await expect(emergencyCards(page).filter({ hasText: "Zelphine" })).toHaveCount(0);
+  });
+
+  test("a failed save keeps the dialog open with everything typed and the focus on Save, and a retry succeeds", async ({ page, world }) => {
+    await openProfile(page, world);
+    await page.getByRole("button", { name: "Add Emergency Contact" }).click();
+    const dialog = page.getByRole("dialog", { name: "Add Emergency Contact" });
+    await fillContact(dialog, { first: "Wiremu" });
+    const save = await world.hold({ path: "patient/AddEmergencyContact", status: 503, times: 1 });
+    // By keyboard: while the save runs, Save says so and keeps the focus (a disabled button would drop it to the page).
+    await dialog.getByRole("button", { name: "Save" }).focus();
+    await page.keyboard.press("Enter");
+    await save.arrived();
+    const saving = dialog.getByRole("button", { name: "Saving…" });
+    await expect(saving).toBeDisabled();
+    await expect(saving).toBeFocused();
+    await save.release();
+    await expect(dialog.getByRole("alert")).toContainText("The emergency contact could not be saved.");
+    await expect(dialog.getByRole("button", { name: "Save" })).toBeFocused();
+    await expect(dialog.getByLabel("First Name")).toHaveValue("Wiremu");
+    await expect(dialog.getByLabel("Work Phone")).toHaveValue("04 555 0199");
+    await page.keyboard.press("Enter");
+    await expect(dialog).toBeHidden();
+    await expect(emergencyCards(page).filter({ hasText: "Wiremu" })).toHaveCount(1);
+  });
+
+  test("Edit Contact Details sends the chosen preferred method and the profile shows it", async ({ page, world }) => {
+    await openProfile(page, world);
+    await page.getByRole("button", { name: "Edit contact details" }).click();
+    const dialog = page.getByRole("dialog", { name: "Edit Contact Details" });
+    await expectNoAxeViolations(page);
+    await dialog.getByLabel("Mobile Phone").fill("0215550177");
+    await dialog.getByLabel("Home Phone").fill("not a number");
+    await dialog.getByRole("checkbox", { name: "Email" }).check();
+    await dialog.getByLabel("Preferred contact method").selectOption({ label: "Email" });
+    await dialog.getByRole("button", { name: "Save" }).click();
+    await expect(dialog.getByLabel("Home Phone")).toHaveAccessibleDescription(/Enter a valid phone number/);
+    await dialog.getByLabel("Home Phone").fill("");
+    await dialog.getByRole("button", { name: "Save" }).click();
+    await expect(dialog).toBeHidden();
+    const details = page.getByRole("region", { name: "Contact details" });
+    await expect(details).toContainText("021 555 0177");
+    await expect(details.getByRole("definition").last()).toHaveText("Email");
+  });
+
+  test("Update Profile saves the editable fields with the corrected toast, identity fields shown as text", async ({ page, world }) => {
+    await openProfile(page, world);
+    await page.getByRole("button", { name: "Edit personal details" }).click();
+    const dialog = page.getByRole("dialog", { name: "Update Profile" });
+    // What the practice keeps is text, not fields that look editable (issue 21): three fields only.
+    const kept = dialog.getByRole("region", { name: "Kept by the practice" });
+    await expect(kept.getByRole("term")).toContainText(["First Name", "Family Name", "Gender", "Date of Birth", "Ethnicity", "NHI Number"]);
+    await expect(kept.getByRole("definition").last()).toHaveText(/Z[A-Z]{2}\d{4}/);
+    await expect(dialog.getByLabel("First Name")).toHaveCount(0);
+    await expect(dialog.getByRole("textbox")).toHaveCount(1);
+    await expect(dialog.getByRole("combobox")).toHaveCount(2);
+    await expectNoAxeViolations(page);
+    await dialog.getByLabel("Preferred Name").fill("Tama");
+    await dialog.getByLabel("Blood Group").selectOption("AB-");
+    await dialog.getByRole("button", { name: "Update" }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page.getByText("Profile updated successfully.", { exact: true })).toBeVisible();
+    const personal = page.getByRole("region", { name: "Personal details" });
+    await expect(personal).toContainText("Tama");
+    await expect(personal).toContainText("AB-");
+
+    await world.fault({ path: "Patient/UpdatePatientDemographics", status: 500, times: 1 });
+    await page.getByRole("button", { name: "Edit personal details" }).click();
+    await dialog.getByLabel("Preferred Name").fill("Tamati");
+    await dialog.getByRole("button", { name: "Update" }).click();
+    await expect(dialog.getByRole("alert")).toContainText("The profile could not be updated. Please try again soon.");
+    await expect(dialog.getByLabel("Preferred Name")).toHaveValue("Tamati");
+  });
+});
+
 test.describe("older profile layout", () => {
   test("Notification Settings are reached from the profile and, by keyboard, from the account menu (issue 33, item 8)", async ({ page, world }) => {
     await openSignedIn(page, world.user("solo"), "/profile", "User Profile");
@@ -584,25 +586,6 @@ test.describe("older profile layout", () => {
     expect(await world.requests({ method: "POST", path: "Patient/ChangePassword" })).toHaveLength(1);
   });
 
-  test("a notification toggle is disabled with a spinner while a slow save runs, then shows the saved value", async ({ page, world }) => {
-    await openOldProfile(page, world);
-    // The switches answer once the page has hydrated; a press before that is lost.
-    await waitForHydration(page);
-    const toggle = page.getByRole("switch", { name: "Email notifications" });
-    const before = (await toggle.getAttribute("aria-checked")) === "true";
-    const save = await world.hold({ path: "Patient", method: "POST", times: 1 });
-    await toggle.click();
-    await save.arrived();
-    await expect(toggle).toBeDisabled();
-    await expect(toggle).toHaveAccessibleName("Email notifications");
-    await expect(page.getByText("Saving")).toBeAttached();
-    await save.release();
-    await expect(toggle).toBeEnabled();
-    await expect(toggle).toHaveAttribute("aria-checked", String(!before));
-    await page.reload();
-    await expect(page.getByRole("switch", { name: "Email notifications" })).toHaveAttribute("aria-checked", String(!before));
-  });
-
   test("while one switch saves slowly the other waits its turn, so the two saves never undo each other", async ({ page, world }) => {
     await openOldProfile(page, world);
     // The switches answer once the page has hydrated; a press before that is lost.
@@ -639,6 +622,38 @@ test.describe("older profile layout", () => {
     await expect(page.getByRole("switch", { name: "Push notifications" })).toHaveAttribute("aria-checked", String(!before.push));
   });
 
+  test("the new patient's empty texts", async ({ page, world }) => {
+    await openProfile(page, world, "empty");
+    await expect(page.getByText("No emergency contacts yet.")).toBeVisible();
+    await expectNoAxeViolations(page);
+    // Just registered: a mobile and an e-mail on file, no address yet.
+    await page.goto("/profile-old");
+    await expect(page.getByRole("region", { name: "Address Information" })).toContainText("No address found");
+    await expect(page.getByRole("region", { name: "Contact Information" })).not.toContainText("Contact detail not available");
+    await expect(page.getByRole("region", { name: "Contact Information" }).getByText(/^02\d 555 \d{4}$/)).toBeVisible();
+  });
+});
+
+forEachPractice("notification settings saved", () => {
+  test("a notification toggle is disabled with a spinner while a slow save runs, then shows the saved value", async ({ page, world }) => {
+    await openOldProfile(page, world);
+    // The switches answer once the page has hydrated; a press before that is lost.
+    await waitForHydration(page);
+    const toggle = page.getByRole("switch", { name: "Email notifications" });
+    const before = (await toggle.getAttribute("aria-checked")) === "true";
+    const save = await world.hold({ path: "Patient", method: "POST", times: 1 });
+    await toggle.click();
+    await save.arrived();
+    await expect(toggle).toBeDisabled();
+    await expect(toggle).toHaveAccessibleName("Email notifications");
+    await expect(page.getByText("Saving")).toBeAttached();
+    await save.release();
+    await expect(toggle).toBeEnabled();
+    await expect(toggle).toHaveAttribute("aria-checked", String(!before));
+    await page.reload();
+    await expect(page.getByRole("switch", { name: "Email notifications" })).toHaveAttribute("aria-checked", String(!before));
+  });
+
   test("a failed toggle returns to its real value and says so", async ({ page, world }) => {
     await openOldProfile(page, world);
     // The switches answer once the page has hydrated; a press before that is lost.
@@ -660,17 +675,6 @@ test.describe("older profile layout", () => {
     await expect(live).toHaveCount(1);
     await expect(live).toHaveAttribute("aria-live", "assertive");
     expect(liveRegionsBefore).toBe(2);
-  });
-
-  test("the new patient's empty texts", async ({ page, world }) => {
-    await openProfile(page, world, "empty");
-    await expect(page.getByText("No emergency contacts yet.")).toBeVisible();
-    await expectNoAxeViolations(page);
-    // Just registered: a mobile and an e-mail on file, no address yet.
-    await page.goto("/profile-old");
-    await expect(page.getByRole("region", { name: "Address Information" })).toContainText("No address found");
-    await expect(page.getByRole("region", { name: "Contact Information" })).not.toContainText("Contact detail not available");
-    await expect(page.getByRole("region", { name: "Contact Information" }).getByText(/^02\d 555 \d{4}$/)).toBeVisible();
   });
 });
 
