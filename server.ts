@@ -10,6 +10,7 @@ import { healthRoutes, type ReadinessCheck } from "./server-health";
 import { observeRequests, routeTable, ROUTED, type RouteTable } from "./server-observability";
 import { projectRoot } from "./app/.server/project-root.server";
 import { isShareLinkPath, MANIFEST_BODY_BYTES, SHARE_CORS, SHARE_MANIFEST_PATH } from "./app/lib/share-link-paths";
+import { SIGNUP_POST_MAX_BYTES } from "./app/areas/sign-in/signup-image";
 
 /**
  * The portal's HTTP server: security headers, the same-origin rule for every state-changing request,
@@ -104,15 +105,21 @@ export function shareLinkPreflight(req: Request, res: Response, next: NextFuncti
   res.set(SHARE_CORS).status(204).end();
 }
 
-/** What a post may weigh: forms are small; only the paths that take attachments take more. */
+/** What a post may weigh: forms are small; only the paths that take files take more, each its own. */
 export interface BodyLimits {
   formBytes: number;
-  uploadBytes: number;
-  /** Paths (and the paths under them) whose posts may carry files. */
-  uploadPaths: readonly string[];
+  /** Paths (and the paths under them) whose posts may carry files, and how much. */
+  uploads: readonly { path: string; bytes: number }[];
 }
 
-export const BODY_LIMITS: BodyLimits = { formBytes: 64 * 1024, uploadBytes: 25 * 1024 * 1024, uploadPaths: ["/emails"] };
+export const BODY_LIMITS: BodyLimits = {
+  formBytes: 64 * 1024,
+  uploads: [
+    { path: "/emails", bytes: 25 * 1024 * 1024 },
+    // Signup's profile image, 5 MB, and the form around it (app/areas/sign-in/signup-image.ts).
+    { path: "/signup", bytes: SIGNUP_POST_MAX_BYTES },
+  ],
+};
 
 const FORM_TYPES = new Set(["application/x-www-form-urlencoded", "multipart/form-data"]);
 
@@ -149,8 +156,8 @@ export function limitBodies(limits: BodyLimits = BODY_LIMITS) {
       return next();
     }
     if (!FORM_TYPES.has(type)) return refuse(415, "Only forms are accepted.");
-    const upload = limits.uploadPaths.some((p) => req.path === p || req.path.startsWith(`${p}/`) || req.path.startsWith(`${p}.`));
-    if (Number(declared) > (upload ? limits.uploadBytes : limits.formBytes)) return refuse(413, "That is more than the portal accepts in one post.");
+    const upload = limits.uploads.find(({ path: p }) => req.path === p || req.path.startsWith(`${p}/`) || req.path.startsWith(`${p}.`));
+    if (Number(declared) > (upload ? upload.bytes : limits.formBytes)) return refuse(413, "That is more than the portal accepts in one post.");
     next();
   };
 }

@@ -112,15 +112,16 @@ export const OutgoingAttachmentSchema = z.object({
   }),
 });
 
-/** 2§3 `centre{id,name}`: a practice location, as IndiciLookup 11 lists it. */
-export const OutgoingCentreSchema = z.object({ id: z.string().regex(/^[\w-]{1,64}$/), name: z.string().min(1).max(255) });
-
 /** The practice's side of a message: a team member or one of its locations (2§3 recipient). */
 export const COUNTERPART_REFERENCE = /^(Practitioner|Location)\/([\w-]{1,64})$/;
 
-/** The Communication the portal posts (2§7 POST Patient/Message). */
+/**
+ * The Communication the portal posts (2§7 POST Patient/Message), and nothing beside it: a field 2§7
+ * does not list (2§3's client-side `centre`, say) is refused, by the mock as by a strict practice, so
+ * the portal cannot send one unnoticed (decisions/373).
+ */
 export const OutgoingMessageSchema = z
-  .object({
+  .strictObject({
     resourceType: z.literal("Communication"),
     /** "completed" on send (2§3); a draft is "preparation". */
     status: z.enum(["completed", "preparation"]),
@@ -129,11 +130,6 @@ export const OutgoingMessageSchema = z
     note: z.array(z.object({ text: z.string().min(1).max(255) })).min(1),
     extension: OutgoingMessageSlots.schema,
     payload: z.array(OutgoingAttachmentSchema).max(10).optional(),
-    /**
-     * 2§3's compose payload `centre{id,name}`: the practice location (IndiciLookup 11) the message is
-     * for: the location written to, else the practice's main location (decisions/246).
-     */
-    centre: OutgoingCentreSchema.optional(),
   })
   .refine((m) => m.extension.messageType === MESSAGE_TYPES.draft || m.extension.messageType === MESSAGE_TYPES.send, {
     message: 'MessageType is "Draft" or "Send Mail"',

@@ -1,5 +1,6 @@
 import { readFileSync } from "node:fs";
 import { forgotPasswordTexts } from "../app/areas/sign-in/forgot-password-texts";
+import { signupTexts } from "../app/areas/sign-in/signup-texts";
 import { signInSteps } from "../app/areas/sign-in/steps";
 import { signInTexts } from "../app/lib/texts/signIn";
 import { CAPTCHA_AFTER } from "../app/lib/sign-in-flow";
@@ -477,5 +478,93 @@ test.describe("bad input on the signed-out forms gets a clear message and nothin
     await dialog.getByRole("button", { name: "Proceed" }).click();
     await expect(dialog.getByText("Your password must be 128 characters or fewer.", { exact: true })).toBeVisible();
     expect(posts).toEqual([]);
+  });
+});
+
+test.describe("sign-up's profile image (1§2): checked, previewed, removable, never kept", () => {
+  const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=", "base64");
+  /** A Windows program's first bytes, under a picture's name. */
+  const PROGRAM = Buffer.concat([Buffer.from("MZ\x90\x00\x03\x00\x00\x00", "latin1"), Buffer.alloc(400, 0x41)]);
+  const fillDetails = async (page: import("@playwright/test").Page) => {
+    await page.getByLabel("Family name").fill("Parata");
+    await page.getByLabel("First name").fill("Mere");
+    await page.getByLabel("Date of birth").fill("07-03-1985");
+    await page.getByLabel("Practice name").fill("Māngere Family Doctors");
+    await page.getByLabel("Email address").fill("mere@example.com");
+  };
+
+  for (const width of [1280, 390]) {
+    test(`at ${width} px, by keyboard: a renamed program is refused at once and not sent, a PNG is previewed, removed, chosen again and discarded`, async ({ page }) => {
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto("/signup");
+      const field = page.getByLabel("Profile image (optional)");
+      await expect(field).toHaveAccessibleDescription(signupTexts.imageHint);
+      await fillDetails(page);
+
+      // The file input is reached with Tab from the NHI number and opened with Space.
+      await page.getByLabel("NHI number (optional)").focus();
+      await page.keyboard.press("Tab");
+      await expect(field).toBeFocused();
+      const chooser = page.waitForEvent("filechooser");
+      await page.keyboard.press("Space");
+      await (await chooser).setFiles({ name: "holiday.png", mimeType: "image/png", buffer: PROGRAM });
+      const wrongType = signupTexts.imageProblem.type("holiday.png");
+      await expect(page.getByText(wrongType)).toBeVisible();
+      await expect(field).toHaveAttribute("aria-invalid", "true");
+      await expect(field).toHaveAccessibleDescription(`${signupTexts.imageHint} Error: ${wrongType}`);
+      await expect(page.getByRole("img")).toHaveCount(0);
+      await expectNoAxeViolations(page);
+      const posts: string[] = [];
+      page.on("request", (r) => void (r.method() === "POST" && posts.push(r.url())));
+      await page.getByRole("button", { name: "Signup" }).click();
+      await expect(field).toBeFocused();
+      expect(posts).toEqual([]);
+
+      // A real picture replaces it: the message goes, the preview is drawn with its alternative text.
+      await field.setInputFiles({ name: "me.png", mimeType: "image/png", buffer: PNG });
+      const preview = page.getByRole("img", { name: signupTexts.imagePreview("me.png") });
+      await expect(preview).toBeVisible();
+      await expect.poll(() => preview.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(1);
+      await expect(page.getByText(wrongType)).toHaveCount(0);
+      await expect(field).not.toHaveAttribute("aria-invalid");
+      // Nothing of the page is wider than the screen.
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+      await expectNoAxeViolations(page);
+
+      // Removed with the keyboard: Tab on to Remove image, Enter; the focus is back on the field, now empty.
+      await field.focus();
+      await page.keyboard.press("Tab");
+      const remove = page.getByRole("button", { name: "Remove image" });
+      await expect(remove).toBeFocused();
+      await page.keyboard.press("Enter");
+      await expect(preview).toHaveCount(0);
+      await expect(remove).toHaveCount(0);
+      await expect(field).toBeFocused();
+      expect(await field.evaluate((input: HTMLInputElement) => input.files?.length)).toBe(0);
+
+      // Chosen again and sent: taken, and the answer says the picture was not kept or sent on.
+      await field.setInputFiles({ name: "me.png", mimeType: "image/png", buffer: PNG });
+      await expect(preview).toBeVisible();
+      await page.getByRole("button", { name: "Signup" }).click();
+      await expect(page.getByText("No portal account has been created yet.")).toBeVisible();
+      await expect(page.getByText(signupTexts.imageDiscarded)).toBeVisible();
+      expect(posts).toHaveLength(1);
+    });
+  }
+
+  test.describe("without JavaScript", () => {
+    test.use({ javaScriptEnabled: false });
+    test("a refused form comes back with what was typed, and says the picture must be chosen again", async ({ page }) => {
+      await page.goto("/signup");
+      await fillDetails(page);
+      await page.getByLabel("Family name").fill("");
+      await page.getByLabel("Profile image (optional)").setInputFiles({ name: "me.png", mimeType: "image/png", buffer: PNG });
+      await page.getByRole("button", { name: "Signup" }).click();
+      await expect(page.getByText("Family Name is Required")).toBeVisible();
+      await expect(page.getByLabel("First name")).toHaveValue("Mere");
+      await expect(page.getByLabel("Email address")).toHaveValue("mere@example.com");
+      await expect(page.getByLabel("Profile image (optional)")).toHaveAccessibleDescription(`${signupTexts.imageHint} ${signupTexts.imageAgain}`);
+      // No axe here: it runs as a script, which this page has none of; the JavaScript tests above scan the field.
+    });
   });
 });

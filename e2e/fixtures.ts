@@ -58,7 +58,7 @@ export interface World {
   requests(filter?: { method?: string; path?: string }): Promise<{ method: string; path: string; query: Record<string, unknown>; body: unknown; fault: string | null; status: number }[]>;
   /** The repeat prescription requests the practice received, with what it answered. */
   /** The messages patients posted in this world, as the practice received them. */
-  sentMessages(): Promise<{ receivedAt: string; id: string; patientId: string; box: "sent" | "drafts"; to: string; recipient: string; centre: { id: string; name: string } | null; subject: string; body: string; attachments: { title: string; contentType: string; bytes: number }[]; deleted: boolean }[]>;
+  sentMessages(): Promise<{ receivedAt: string; id: string; patientId: string; box: "sent" | "drafts"; to: string; recipient: string; subject: string; body: string; attachments: { title: string; contentType: string; bytes: number }[]; deleted: boolean }[]>;
   repeatRequests(): Promise<{ receivedAt: string; patientId: string; medicines: string[]; delivery: "pickup" | "pharmacy"; pharmacy: { id: string; name: string } | null; urgent: boolean; preferredPharmacy: boolean; notes: string; ignoreLeave: boolean; outcome: "sent" | "refused" | "on-leave" }[]>;
   /** The card charges the world's payment provider made. */
   charges(): Promise<{ intentId: string; amountCents: number; at: string }[]>;

@@ -300,6 +300,9 @@ test.describe("messaging", () => {
     await expect(d.getByLabel(t.locationLabel, { exact: true })).toHaveValue(from);
     await expect(d.getByLabel(t.locationLabel, { exact: true })).toHaveAttribute("readonly", "");
     await expect(d.getByLabel(t.practitionerLabel)).toHaveCount(0);
+    // 2§3's centre, shown and kept in the browser (decisions/373): the location answered.
+    await expect(d.getByLabel("Centre")).toHaveValue(from.replace(/ Front Desk$/, ""));
+    await expect(d.getByLabel("Centre")).toHaveAttribute("readonly", "");
     const original = await d.getByLabel("Original Message").inputValue();
     expect(original).toHaveLength(800);
     expect(original.endsWith("…")).toBe(true);
@@ -311,7 +314,9 @@ test.describe("messaging", () => {
     const body = posted(sent.body);
     // Lookup 11's first location is the main rooms, id 1: the front desk writes from there.
     expect(body.recipient[0]).toEqual({ reference: "Location/1", display: from });
-    expect(body.centre).toMatchObject({ id: "1" });
+    // The centre is not posted: 2§7's Communication has no place for it (decisions/373).
+    expect(sent.body).not.toHaveProperty("centre");
+    expect(sent.query).toEqual({ RoleID: "0", CallType: "3" });
     expect(body.extension.body).toBe(`Thank you for letting me know.\n\n----- Original Message -----\n${original}`);
     expect(await world.sentMessages()).toEqual([expect.objectContaining({ box: "sent", recipient: "Location/1", to: from, subject: "Re: Changes to our opening hours and phone lines" })]);
   });
@@ -529,6 +534,9 @@ forEachPractice("messaging: sending, replying and drafts", () => {
   test("drafts: save a new one, edit it (a new draft, the old deleted), then Send Message (sent, the draft deleted); the failing second step is told and retried without a second message", async ({ page, world }) => {
     await openEmails(page, world.user("solo"));
     const d = await compose(page, { subject: "Moving house", body: "I have moved to Riccarton." });
+    // The practice's main location; the practice keeps no centre with a draft, and none is needed to show it again.
+    const centre = await d.getByLabel("Centre").inputValue();
+    expect(centre).not.toBe("");
     await d.getByRole("button", { name: "Draft" }).click();
     await expect(notice(page, t.savedToDraft)).toBeVisible();
     expect(posted((await posts(world))[0].body).extension.messageType).toBe("Draft");
@@ -540,6 +548,7 @@ forEachPractice("messaging: sending, replying and drafts", () => {
     await page.getByRole("button", { name: "Edit Message" }).click();
     const edit = dialog(page, "Draft Message");
     await expect(edit.getByLabel("Subject")).toHaveValue("Moving house");
+    await expect(edit.getByLabel("Centre")).toHaveValue(centre);
     await expect(edit.getByLabel("Message", { exact: true })).toHaveValue("I have moved to Riccarton.");
     await expectNoAxeViolations(page);
     await edit.getByLabel("Message", { exact: true }).fill("I have moved to Riccarton, Christchurch.");

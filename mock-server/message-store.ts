@@ -26,8 +26,6 @@ export interface ReceivedMessage {
   to: string;
   /** The recipient as the practice read it: `Practitioner/{id}` or `Location/{id}` (2§3). */
   recipient: string;
-  /** 2§3's centre{id,name} the message carried, or null. */
-  centre: { id: string; name: string } | null;
   subject: string;
   body: string;
   attachments: Array<{ title: string; contentType: string; bytes: number }>;

@@ -19,6 +19,25 @@ export const REPLY_SEPARATOR = "\n\n----- Original Message -----\n";
 /** 2§5, 2§9: the original-message box holds 800 characters; a reply quotes no more of the original. */
 export const ORIGINAL_QUOTE_MAX = 800;
 
+/** A practice location (IndiciLookup 11): 2§3's compose payload `centre{id,name}`. */
+export interface Centre {
+  id: string;
+  name: string;
+}
+
+/**
+ * The centre a message being written is for (2§3's client-side compose payload, decisions/373): the
+ * location answered when a reply goes to one (the front desk), else the practice's main location,
+ * the first lookup 11 lists. It is shown in the form and never posted: 2§7's Communication has no place
+ * for it. Derived only from what the practice keeps (the message's own counterpart), so a draft reopened
+ * shows the centre it was written with. Null when the practice lists no location.
+ */
+export function centreOf(centres: readonly Centre[], counterpart: string | null): Centre | null {
+  const location = /^Location\/([\w-]{1,64})$/.exec(counterpart ?? "")?.[1];
+  const written = location === undefined ? undefined : centres.find((c) => c.id === location);
+  return written ?? centres[0] ?? null;
+}
+
 /**
  * The original as a reply quotes it (2§4, 2§9): whole when it fits in 800 characters, else its first
  * 799 and an ellipsis, never cutting a character in two. The dialog shows exactly what is sent.

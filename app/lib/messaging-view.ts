@@ -66,4 +66,6 @@ export interface EmailsPageData {
   settings: MessagingSettings;
   /** Sanitised HTML of the practice's disclaimers, or null when it has none (2§2 "when text exists"). */
   disclaimers: { compose: string | null; draft: string | null };
+  /** The practice's locations (IndiciLookup 11), for the centre the form shows; none when the lookup failed. */
+  centres: Array<{ id: string; name: string }>;
 }

@@ -80,13 +80,6 @@ const messagingRoutes = {
     const staff = kind === "Practitioner" ? world.staff.find((s) => s.id === recipientId) : location ? frontDeskReader(world) : undefined;
     if (!staff) throw new HttpError(400, { error: `No ${kind === "Location" ? "location" : "practitioner"} ${body.recipient[0].reference} at this practice` });
     if (!location && query.RoleID !== "0" && query.RoleID !== staff.roleId) throw new HttpError(400, { error: `${staff.name} is not in role ${query.RoleID}` });
-    // 2§3 centre{id,name}: one of the practice's locations (IndiciLookup 11), by id and name; for a
-    // message to a location, that location.
-    if (body.centre) {
-      const centre = locations.find((l) => l.id === body.centre!.id);
-      if (!centre || centre.name !== body.centre.name) throw new HttpError(400, { error: `No centre ${body.centre.id} "${body.centre.name}" at this practice (IndiciLookup 11)` });
-      if (location && centre.id !== location.id) throw new HttpError(400, { error: `A message to ${body.recipient[0].reference} is for centre ${location.id}, not ${centre.id}` });
-    }
     // Kept under the practice's own name for it (the front desk's, when that is where it writes from).
     const frontDesk = world.messages.context.frontDesk;
     const messageLocation = location ? (frontDesk?.id === location.id ? frontDesk : { id: location.id, name: location.name }) : undefined;
@@ -123,7 +116,6 @@ const messagingRoutes = {
       box: draft ? "drafts" : "sent",
       to: messageLocation?.name ?? staff.name,
       recipient: body.recipient[0].reference,
-      centre: body.centre ?? null,
       subject: record.subject,
       body: record.body,
       attachments: attachments.map((a) => ({ title: a.title, contentType: a.stored!.contentType, bytes: Buffer.from(a.stored!.data, "base64").length })),

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { disclaimerHtml, messageRowOf, messageViewOf, messagingSettingsOf } from "../../app/areas/messaging/page.server";
 import { emailsSearch, emailsViewOf, initialOf, onlyTheOpenMessageChanged, openMessageOf } from "../../app/lib/messaging-view";
-import { quotedOriginal } from "../../app/lib/messaging-compose";
-import { CommunicationSchema, MessageSlots } from "../../contract/messaging";
+import { centreOf, quotedOriginal } from "../../app/lib/messaging-compose";
+import { CommunicationSchema, MessageSlots, MESSAGE_TYPES, OutgoingMessageSchema } from "../../contract/messaging";
 
 /** What /emails shows of a practice's message (2§3), its view in the address, and the safe disclaimer. */
 const message = (over: { body?: string; box?: string; read?: string; sent?: string } = {}) =>
@@ -105,5 +105,36 @@ describe("the original a reply quotes (2§9: the original box holds 800 characte
       extension: MessageSlots.write({ body: "Open at 8.", box: "Inbox", inboxSender: "Kauri Health Front Desk", readStatus: "1" }),
     });
     expect(messageViewOf(fromDesk)).toMatchObject({ roleId: "0", practitioner: { id: "1", name: "Kauri Health Front Desk", reference: "Location/1" } });
+  });
+});
+
+describe("2§3's centre stays on the client (decisions/373)", () => {
+  const centres = [
+    { id: "1", name: "Kōwhai Health Centre" },
+    { id: "2", name: "Riverside Rooms" },
+  ];
+  it("the form shows the location a reply goes to, else the practice's main location; none when the practice lists none", () => {
+    expect(centreOf(centres, "Location/2")).toEqual(centres[1]);
+    expect(centreOf(centres, "Practitioner/2")).toEqual(centres[0]);
+    expect(centreOf(centres, null)).toEqual(centres[0]);
+    // A location the lookup does not list: the main location, as for a practitioner.
+    expect(centreOf(centres, "Location/9")).toEqual(centres[0]);
+    expect(centreOf([], "Location/2")).toBeNull();
+  });
+
+  it("the Communication posted takes 2§7's fields only: a centre beside them is refused", () => {
+    const message = {
+      resourceType: "Communication",
+      status: "completed",
+      sender: { reference: "Patient/42", display: "Mere Tane" },
+      recipient: [{ reference: "Location/1", display: "Front Desk" }],
+      note: [{ text: "Opening hours" }],
+      extension: [
+        { url: "MessageBody", valueString: "Thank you" },
+        { url: "MessageType", valueString: MESSAGE_TYPES.send },
+      ],
+    };
+    expect(OutgoingMessageSchema.safeParse(message).success).toBe(true);
+    expect(OutgoingMessageSchema.safeParse({ ...message, centre: centres[0] }).success).toBe(false);
   });
 });

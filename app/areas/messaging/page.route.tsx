@@ -78,7 +78,7 @@ function emptyText(box: Box, filter: ReadFilterName): string {
 }
 
 export default function Emails({ loaderData }: Route.ComponentProps) {
-  const { view, total, unread, settings, disclaimers } = loaderData;
+  const { view, total, unread, settings, disclaimers, centres } = loaderData;
   const navigate = useNavigate();
   const navigation = useNavigation();
   const location = useLocation();
@@ -280,6 +280,7 @@ export default function Emails({ loaderData }: Route.ComponentProps) {
                   send={send}
                   actor={running.actor}
                   disclaimer={dialogs.mode === "draft" ? disclaimers.draft : disclaimers.compose}
+                  centres={centres}
                 />
               </Suspense>
             ) : writer.unavailable ? (

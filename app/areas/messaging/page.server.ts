@@ -41,13 +41,15 @@ export async function loadEmailsPage(request: Request): Promise<EmailsPageData> 
 
 export async function emailsPage({ api, user }: Pick<SignedIn, "api" | "user">, url: URL): Promise<EmailsPageData> {
   const view = emailsViewOf(url.searchParams);
-  const [listing, counters, settings, compose, draft] = await Promise.all([
+  const [listing, counters, settings, compose, draft, centres] = await Promise.all([
     getMessages(api, user.userId, view.box, view.filter, 1),
     getCounters(api, user.userId),
     getPracticeSettings(api, user.userId),
     // 2§8: a disclaimer that fails to load is simply not shown.
     getTerms(api, user.parentId, "1").catch(() => null),
     getTerms(api, user.parentId, "2").catch(() => null),
+    // The centre is only shown (decisions/373): without the lookup the form shows none, and writing goes on.
+    getMessageCentres(api, user.userId).catch(() => []),
   ]).catch(practiceErrorResponse);
   return {
     view,
@@ -56,6 +58,7 @@ export async function emailsPage({ api, user }: Pick<SignedIn, "api" | "user">, 
     unread: counters.InboxCounter,
     settings: messagingSettingsOf(settings),
     disclaimers: { compose: disclaimerHtml(compose), draft: disclaimerHtml(draft) },
+    centres: centres.map((c) => ({ id: c.id, name: c.name })),
   };
 }
 
@@ -260,8 +263,7 @@ async function sendStep({ api, user }: SignedIn, fields: Partial<MessageFields>,
       subject = f.subject!.trim();
     }
     if (payload.length > 5) return { outcome: "refused", message: t.tooManyFiles, errors: { attachments: t.tooManyFiles } };
-    const centre = await centreFor(api, user.userId, recipient.reference);
-    await postMessage(api, user.userId, roleId, { sender, recipient, centre, subject, body, payload, intent: f.intent }, writing);
+    await postMessage(api, user.userId, roleId, { sender, recipient, subject, body, payload, intent: f.intent }, writing);
     return f.intent === "send" ? { outcome: "sent", message: t.sent } : { outcome: "saved", message: t.savedToDraft };
   });
 }
@@ -277,8 +279,7 @@ async function postDraftAsItIs({ api, user }: SignedIn, draftId: string, writing
   // Sent as it stands: to the draft's own recipient, a practitioner or a location.
   const recipient = recipientOf(view);
   if (!recipient) return { outcome: "refused", message: t.notADraft };
-  const centre = await centreFor(api, user.userId, recipient.reference);
-  await postMessage(api, user.userId, view.roleId, { sender, recipient, centre, subject: view.subject, body: draft.extension.body, payload, intent: "send" }, writing);
+  await postMessage(api, user.userId, view.roleId, { sender, recipient, subject: view.subject, body: draft.extension.body, payload, intent: "send" }, writing);
   return { outcome: "sent", message: t.sent };
 }
 
@@ -287,27 +288,9 @@ function recipientOf(view: MessageView): { reference: string; display: string } 
   return COUNTERPART_REFERENCE.test(view.practitioner.reference) ? { reference: view.practitioner.reference, display: view.practitioner.name } : null;
 }
 
-/**
- * 2§3's centre{id,name}: the location written to, else the practice's main location (the first of
- * IndiciLookup 11), as the practice names it (decisions/246). A lookup that fails or lists none leaves
- * the centre out rather than stopping the message.
- */
-async function centreFor(api: SignedIn["api"], patientId: string, reference: string): Promise<OutgoingParts["centre"]> {
-  let locations: Array<{ id: string; name: string }> = [];
-  try {
-    locations = await getMessageCentres(api, patientId);
-  } catch (error) {
-    if (!(error instanceof PracticeApiError)) throw error;
-  }
-  const [, kind, id] = COUNTERPART_REFERENCE.exec(reference) ?? [];
-  const centre = kind === "Location" ? locations.find((l) => l.id === id) : locations[0];
-  return centre ? { id: centre.id, name: centre.name } : undefined;
-}
-
 interface OutgoingParts {
   sender: { reference: string; display: string };
   recipient: { reference: string; display: string };
-  centre?: { id: string; name: string };
   subject: string;
   body: string;
   payload: NonNullable<OutgoingMessage["payload"]>;
@@ -378,7 +361,6 @@ function outgoing(m: OutgoingParts): OutgoingMessage {
       { url: "MessageType", valueString: m.intent === "send" ? MESSAGE_TYPES.send : MESSAGE_TYPES.draft },
     ],
     payload: m.payload.length > 0 ? m.payload : undefined,
-    centre: m.centre,
   };
 }
 

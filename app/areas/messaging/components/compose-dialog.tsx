@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { ATTACHMENT_MAX_FILES, attachmentProblem, type AttachmentProblem } from "../../../../contract/attachment-content";
-import { MESSAGE_BODY_MAX, quotedOriginal, type PendingFile } from "../../../lib/messaging-compose";
+import { centreOf, MESSAGE_BODY_MAX, quotedOriginal, type Centre, type PendingFile } from "../../../lib/messaging-compose";
 import type { WritingStep } from "../../../lib/messaging-dialogs";
 import { errorsTexts } from "../../../lib/texts/errors";
 import { messagingTexts } from "../../../lib/texts/messaging";
@@ -23,6 +23,8 @@ interface ComposeFormProps {
   actor: ActorRefFrom<typeof messagingMachine>;
   /** Sanitised on the server; null when the practice has none. */
   disclaimer: string | null;
+  /** The practice's locations, for the centre shown (never posted: decisions/373). */
+  centres: readonly Centre[];
 }
 
 /** Reads a chosen file and checks it by content, as the server will again. */
@@ -42,7 +44,7 @@ const sizeText = (bytes: number) => (bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1
  * count against 800, files, the disclaimer, and Cancel, Draft and Send. Every value is the machine's,
  * so a failed send, a refused file or "keep writing" after Cancel loses nothing.
  */
-export function ComposeForm({ context, step, lookups, send, actor, disclaimer }: ComposeFormProps) {
+export function ComposeForm({ context, step, lookups, send, actor, disclaimer, centres }: ComposeFormProps) {
   const { draft, errors } = context;
   const counterId = useId();
   const filesHintId = useId();
@@ -72,6 +74,8 @@ export function ComposeForm({ context, step, lookups, send, actor, disclaimer }:
   }, [step]);
   const busy = step !== "editing";
   const reply = draft.mode === "reply";
+  // A new message and an edited draft go to a practitioner (decisions/245): only a reply can go to a location.
+  const centre = centreOf(centres, reply ? (context.original?.practitioner.reference ?? null) : null);
 
   // Both ask before closing: a message whose arrival is unknown, or one with unsaved words.
   if (step === "closingUnconfirmed" || step === "confirmingClose") {
@@ -165,6 +169,7 @@ export function ComposeForm({ context, step, lookups, send, actor, disclaimer }:
         </div>
       ) : null}
 
+      {centre ? <TextField label="Centre" value={centre.name} readOnly /> : null}
       {reply ? (
         <>
           {/* A message from one of the practice's locations (the front desk) is answered to it, not to a person. */}
