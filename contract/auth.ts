@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { HumanNameSchema, StatusReplySchema } from "./fhir";
 import { defineSlots, slot } from "./slots";
-import { FALSE_WORDS, TRUE_WORDS } from "./truthy";
+import { FALSE_WORDS, readStatusCode, TRUE_WORDS } from "./truthy";
 import { callsOf } from "./endpoint";
 
 /** Identity server and sign-in calls (1§7). */
@@ -80,12 +80,17 @@ export const LogoutReplySchema = StatusReplySchema;
 /**
  * GET ValidateToken with the Token header: "truthy or falsy" (1§7). What practices send is accepted
  * as such (issue 21): a JSON boolean, a number (0 is false), the strings "true"/"false", "1"/"0",
- * "yes"/"no" in any case, and null or "" as false. Any other string is not an answer the portal can
- * read (a contract error, which keeps the session: decisions/001), rather than a guess either way.
+ * "yes"/"no" in any case, and null or "" as false; and an object with a StatusCode, as the spec's other
+ * calls answer, read as they are (`readStatusCode`: 1 valid, 0 or -1 not, issue 52). Any other string,
+ * an object that says neither, or a list is not an answer the portal can read (a contract error, which
+ * keeps the session: decisions/001), rather than a guess either way.
  */
+const TokenStatusSchema = z
+  .looseObject({ StatusCode: z.union([z.boolean(), z.number(), z.string(), z.null()]).optional() })
+  .refine((v) => readStatusCode(v) !== "unknown", "A StatusCode that says neither valid nor not");
 export const ValidateTokenReplySchema = z
-  .union([z.boolean(), z.number(), z.null(), z.string().refine((v) => TRUE_WORDS.has(v.trim().toLowerCase()) || FALSE_WORDS.has(v.trim().toLowerCase()), "Not a truthy or falsy answer")])
-  .transform((v) => (typeof v === "string" ? TRUE_WORDS.has(v.trim().toLowerCase()) : typeof v === "number" ? v !== 0 : v === true));
+  .union([z.boolean(), z.number(), z.null(), z.string().refine((v) => TRUE_WORDS.has(v.trim().toLowerCase()) || FALSE_WORDS.has(v.trim().toLowerCase()), "Not a truthy or falsy answer"), TokenStatusSchema])
+  .transform((v) => (v !== null && typeof v === "object" ? readStatusCode(v) === "yes" : typeof v === "string" ? TRUE_WORDS.has(v.trim().toLowerCase()) : typeof v === "number" ? v !== 0 : v === true));
 
 const call = callsOf("Sign-in");
 

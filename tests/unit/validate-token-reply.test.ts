@@ -18,11 +18,16 @@ describe("the ValidateToken reply", () => {
     ["no", false],
     ["", false],
     [null, false],
+    // The spec's other calls' way of answering (issue 52): read by its StatusCode.
+    [{ StatusCode: "1" }, true],
+    [{ StatusCode: 1, StatusMessage: "Valid" }, true],
+    [{ StatusCode: "0", StatusMessage: "Token expired" }, false],
+    [{ StatusCode: -1 }, false],
   ])("reads %j as %s", (reply, valid) => {
     expect(ValidateTokenReplySchema.parse(reply)).toBe(valid);
   });
 
-  it.each([["maybe"], ["valid"], [{}], [[]], [undefined]])("refuses %j rather than guess", (reply) => {
+  it.each([["maybe"], ["valid"], [{}], [[]], [undefined], [{ StatusCode: "3" }], [{ StatusCode: null }], [{ Status: "1" }]])("refuses %j rather than guess", (reply) => {
     expect(ValidateTokenReplySchema.safeParse(reply).success).toBe(false);
   });
 });
