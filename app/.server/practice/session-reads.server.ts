@@ -29,12 +29,19 @@ export const COUNTS_KEEP_MS = 30 * 1000;
  */
 export const TOKEN_CHECK_KEEP_MS = 20 * 1000;
 
-/** The reads kept, each for its time. Every one takes the patient's ids as parameters, which key it. */
+/**
+ * The reads kept, each for its time: the shell's, the counts, and the practice's own lists and texts
+ * that pages read again and again without the patient changing them (the lookups of 1§3, the roles,
+ * the compose and draft disclaimers). Each is keyed by its parameters, the patient's ids among them.
+ */
 const KEPT = new Map<Endpoint, number>([
   [endpoints.patientMenu, SHELL_KEEP_MS],
   [endpoints.patient, SHELL_KEEP_MS],
   [endpoints.organization, SHELL_KEEP_MS],
   [endpoints.practiceSettings, SHELL_KEEP_MS],
+  [endpoints.lookup, SHELL_KEEP_MS],
+  [endpoints.roles, SHELL_KEEP_MS],
+  [endpoints.terms, SHELL_KEEP_MS],
   [endpoints.refreshCounter, COUNTS_KEEP_MS],
 ]);
 
