@@ -50,19 +50,20 @@ test.describe("guards, errors and the shell", () => {
   });
 
   test("a token the practice no longer accepts sends the user to sign in", async ({ page, world }) => {
-    // Signed in and shown first, so that being sent to sign in is the fault's doing.
-    await openSignedIn(page, world.user("solo"), "/", "Dashboard");
+    // Signed in (the step said so), and the token's first check is the page's.
+    await signInDirectly(page, world.user("solo"));
     await world.fault({ path: "ValidateToken", status: 401 });
-    await page.reload();
+    await page.goto("/");
     await expect(page).toHaveURL(/\/login$/);
   });
 
-  test("a 401 from any practice call sends the user to sign in", async ({ page, world }) => {
-    // Signed in and shown first, so that being sent to sign in is the fault's doing.
+  test("a 401 from any practice call sends the user to sign in, also moments after the token was checked", async ({ page, world }) => {
+    // Signed in and shown first, so that being sent to sign in is the fault's doing. The token's
+    // "valid" is then held for a few seconds (decisions/375): the page's own call speaks for the practice.
     await openSignedIn(page, world.user("solo"), "/", "Dashboard");
-    await world.fault({ path: "Patient/RefreshCounter", status: 401 });
-    await page.reload();
-    await expect(page).toHaveURL(/\/login$/);
+    await world.fault({ path: "Patient/AllergyIntolerance", status: 401 });
+    await page.getByRole("navigation", { name: "Main menu" }).getByRole("link", { name: "Allergies" }).click();
+    await expect(page).toHaveURL(/\/login/);
   });
 
   test("a practice reply that breaks the contract is a clear error page, not a crash", async ({ page, world }) => {
@@ -74,12 +75,20 @@ test.describe("guards, errors and the shell", () => {
     await expect(page.getByText(/sent a reply we could not read/)).toBeVisible();
   });
 
-  test("Refresh Configurations reloads the practice data", async ({ page, world }) => {
+  test("Refresh Configurations reads the practice's data again, which the session otherwise keeps between pages", async ({ page, world }) => {
     await openSignedIn(page, world.user("solo"), "/", "Dashboard");
+    // Another page: the shell's data is the session's, and the practice is not asked for it again (decisions/375).
+    const shell = ["Patient/PatientMenu", "Patient/Organization", "Patient/RefreshCounter"];
+    const asked = async () => Promise.all(shell.map(async (path) => (await world.requests({ path })).length));
+    const first = await asked();
+    await page.getByRole("navigation", { name: "Main menu" }).getByRole("link", { name: "Allergies" }).click();
+    await expect(page.getByRole("heading", { name: "Allergies", level: 1 })).toBeVisible();
+    expect(await asked()).toEqual(first);
     const reloaded = page.waitForResponse((r) => r.url().includes(".data") && r.request().method() === "GET");
     await page.getByRole("button", { name: /account menu/ }).click();
     await page.getByRole("menuitem", { name: "Refresh Configurations" }).click();
     expect((await reloaded).ok()).toBe(true);
+    expect(await asked()).toEqual(first.map((n) => n + 1));
   });
 
   test("moving to another page shows at once that it is loading (1§2's spinner), and says so to a screen reader, until the page is there", async ({ page, world }) => {

@@ -6,6 +6,7 @@ import { validateToken } from "./practice/auth.server";
 import { PracticeApiError } from "./practice/client.server";
 import { practiceApi, type PracticeApi } from "./practice/api.server";
 import { perRequestReads } from "./practice/per-request-reads.server";
+import { forgetSessionReads, sessionReads } from "./practice/session-reads.server";
 import { stateStore } from "./state.server";
 import { MemoryStateStore, type StateStore } from "./state-store.server";
 import { errorsTexts } from "../lib/texts/errors";
@@ -169,6 +170,8 @@ export interface SignedIn {
   api: PracticeApi;
   /** Signs out every other session of the account holder (after a password change); this one stays. */
   endOtherSessions(): Promise<void>;
+  /** Refresh Configurations (1§2): what the session kept of the practice is read again (decisions/375). */
+  readPracticeAgain(): Promise<void>;
 }
 
 /**
@@ -262,7 +265,7 @@ export function createSessions(
 
   /** Ends a session and takes it out of its account holder's set. */
   async function forget(id: string, data: Partial<SessionData> | undefined) {
-    await store.delete(sessionKey(id));
+    await Promise.all([store.delete(sessionKey(id)), forgetSessionReads(store, id)]);
     const account = data && accountOf(data);
     if (account) await store.removeMember(account, id);
   }
@@ -348,7 +351,7 @@ export function createSessions(
     const account = accountOf(session.data);
     if (!account) return;
     const others = await store.takeMembers(account, session.id);
-    await Promise.all(others.map((id) => store.delete(sessionKey(id))));
+    await Promise.all(others.flatMap((id) => [store.delete(sessionKey(id)), forgetSessionReads(store, id)]));
   }
 
   /**
@@ -366,7 +369,7 @@ export function createSessions(
         const raw = await store.get(sessionKey(id));
         const device = raw ? deviceOf((JSON.parse(raw) as Stored).data) : undefined;
         if (device !== which.device) return false;
-        await store.delete(sessionKey(id));
+        await Promise.all([store.delete(sessionKey(id)), forgetSessionReads(store, id)]);
         await store.removeMember(account, id);
         return raw !== null;
       }),
@@ -493,10 +496,13 @@ export function createSessions(
     if (!user) return toLogin(session, request);
     const claimed = request.headers.get(VIEWING_HEADER);
     if (claimed && claimed !== viewingKeyOf(user)) throw data({ message: errorsTexts.viewingChanged }, { status: 409, headers: { "Cache-Control": "no-store" } });
+    // What the session kept of the practice (decisions/375): the token's last "valid" among it.
+    const reads = sessionReads(store, session.id);
     // Only the practice's own "no" ends the session (a false reply or a 401). A check that could not
     // be made (a 503, a timeout, a dropped connection, a garbled reply) keeps it: the patient sees a
-    // page with Try again, and is still signed in when it works.
-    const verified = checkToken(user.apiBase, user.token).then(
+    // page with Try again, and is still signed in when it works. A "valid" heard within moments holds.
+    const checking = reads.tokenCheckedRecently().then((recently) => (recently ? true : checkToken(user.apiBase, user.token).then(async (valid) => (valid ? (await reads.noteTokenGood(), true) : false))));
+    const verified = checking.then(
       (valid) => (valid ? undefined : toLogin(session, request, { back: false })),
       (error: unknown) => {
         if (error instanceof PracticeApiError && error.kind === "unauthorized") return toLogin(session, request, { back: false });
@@ -509,7 +515,7 @@ export function createSessions(
     if (tokenFirst) await verified;
     // Otherwise awaited by the middleware and by every call; never left unhandled in between.
     else verified.catch(() => undefined);
-    const inner = perRequestReads(practiceApi(user.apiBase, user.token));
+    const inner = perRequestReads(reads.api(practiceApi(user.apiBase, user.token)));
     const api: PracticeApi = {
       async call(endpoint, options) {
         try {
@@ -522,7 +528,7 @@ export function createSessions(
         }
       },
     };
-    return { signedIn: { session, user, api, endOtherSessions: () => endOtherSessions(session) }, verified };
+    return { signedIn: { session, user, api, endOtherSessions: () => endOtherSessions(session), readPracticeAgain: () => reads.forget() }, verified };
   }
 
   /** For the signed-out-only routes (1§2): a signed-in user is sent to the dashboard. */

@@ -22,6 +22,7 @@ import { listSearchOf, useOpenMessage } from "./use-open-message";
 import { useSelection } from "./use-selection";
 import type { Route } from "./+types/page.route";
 import { tabClass } from "../../components/ui/choice-styles";
+import { useReadPracticeAgain } from "../../lib/read-practice-again";
 
 export const meta: Route.MetaFunction = () => [{ title: "Messaging – Patient Portal" }];
 
@@ -116,11 +117,13 @@ export default function Emails({ loaderData }: Route.ComponentProps) {
   const heading = useRef<HTMLDivElement>(null);
 
   // The boxes changed: the list starts again, the open message closes (2§4), then page 1 and the counters are read again.
+  const readAgain = useReadPracticeAgain();
   const reload = useCallback(async () => {
     startOver();
     if (messageId) await navigate(`/emails${listSearchOf(location.search)}`, { replace: true, preventScrollReset: true });
-    await revalidate();
-  }, [startOver, messageId, location.search, navigate, revalidate]);
+    // The patient asked for what is new: the counts the session kept are read again with the list.
+    await readAgain();
+  }, [startOver, messageId, location.search, navigate, readAgain]);
   // Sending or saving changed the boxes: the notice shows, and the lists reload from page 1 (2§4).
   const announced = useCallback(
     (announcement: Announcement) => {

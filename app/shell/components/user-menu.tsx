@@ -1,13 +1,14 @@
 import { DropdownMenu } from "radix-ui";
 import { useRef } from "react";
-import { Form, useNavigate, useRevalidator } from "react-router";
+import { Form, useNavigate } from "react-router";
+import { useReadPracticeAgain } from "../../lib/read-practice-again";
 import { NOTIFICATION_SETTINGS } from "../../lib/notification-settings";
 import { accountSwitchTexts } from "../../lib/texts/accountSwitch";
 import { ACCESS_RECORD_PATH } from "../../lib/areas";
 
 /** The header dropdown: Profile opens the user profile, Notification Settings the e-mail and notification switches, Switch account (a login with linked accounts) the chooser, Who has looked at my record the access record (issue 31), Refresh Configurations reloads the practice's settings and data, Log Out ends the session. */
 export function UserMenu({ name, short, canSwitch = false }: { name: string; short?: string; canSwitch?: boolean }) {
-  const revalidator = useRevalidator();
+  const readAgain = useReadPracticeAgain();
   const navigate = useNavigate();
   const logoutForm = useRef<HTMLFormElement>(null);
   return (
@@ -42,7 +43,7 @@ export function UserMenu({ name, short, canSwitch = false }: { name: string; sho
             <DropdownMenu.Item className={itemClass} onSelect={() => navigate(ACCESS_RECORD_PATH)}>
               Who has looked at my record
             </DropdownMenu.Item>
-            <DropdownMenu.Item className={itemClass} onSelect={() => revalidator.revalidate()}>
+            <DropdownMenu.Item className={itemClass} onSelect={() => void readAgain()}>
               Refresh Configurations
             </DropdownMenu.Item>
             <DropdownMenu.Separator className="my-1 h-px bg-line" />

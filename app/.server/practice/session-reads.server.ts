@@ -1,0 +1,164 @@
+import { randomBytes } from "node:crypto";
+import { endpoints, type Endpoint } from "../../../contract/endpoints";
+import type { StateStore } from "../state-store.server";
+import type { PracticeApi } from "./api.server";
+import { isRead } from "./per-request-reads.server";
+
+/**
+ * What one signed-in session keeps of the practice between its page views (issue 53, decisions/375):
+ * the shell's reads (menu, the patient and practice of the header, the practice's settings), the
+ * counters behind the badges, and the practice's word that the token is good. Every signed-in page
+ * asked the practice for all of them again; 1§2's Refresh Configurations shows the original kept
+ * them until asked.
+ *
+ * Kept in the state store beside the session (this process's memory, or Redis shared by every
+ * portal process: decisions/050), never in the cookie nor the browser, as one entry per session read
+ * once per request. A change the patient makes through the portal (any write to the practice, or a
+ * read that changes what the counters count) starts the entry again, in every process at once; so do
+ * Refresh Configurations and signing out. Each kept reply also has its own time.
+ */
+
+/** The shell's data is read again at least this often, for what staff change at the practice meanwhile. */
+export const SHELL_KEEP_MS = 10 * 60 * 1000;
+/** The unread and due counts a patient sees are never older than this. */
+export const COUNTS_KEEP_MS = 30 * 1000;
+/**
+ * The practice's "valid" for the token holds this long: a page and the requests it makes at once (the
+ * profile's photo, a chart) check it once. Any call the practice answers 401 still ends the session at
+ * once (1§4), so a token ended at the practice is noticed by the next page's own calls.
+ */
+export const TOKEN_CHECK_KEEP_MS = 20 * 1000;
+
+/**
+ * The reads kept, each for its time: the shell's, the counts, and the practice's own lists and texts
+ * that pages read again and again without the patient changing them (the lookups of 1§3, the roles,
+ * the compose and draft disclaimers). Each is keyed by its parameters, the patient's ids among them.
+ */
+const KEPT = new Map<Endpoint, number>([
+  [endpoints.patientMenu, SHELL_KEEP_MS],
+  [endpoints.patient, SHELL_KEEP_MS],
+  [endpoints.organization, SHELL_KEEP_MS],
+  [endpoints.practiceSettings, SHELL_KEEP_MS],
+  [endpoints.lookup, SHELL_KEEP_MS],
+  [endpoints.roles, SHELL_KEEP_MS],
+  [endpoints.terms, SHELL_KEEP_MS],
+  [endpoints.refreshCounter, COUNTS_KEEP_MS],
+]);
+
+/** Reads that change what the counters count: opening a message or a result marks it read (2§7). */
+const CHANGES_COUNTS = new Set<Endpoint>([endpoints.messageById, endpoints.labResultById]);
+
+interface KeptEntry {
+  /** A new one on every change: a reply read before a change is never kept after it. */
+  generation: string;
+  tokenGoodAt?: number;
+  replies: Record<string, { at: number; reply: unknown }>;
+}
+
+const entryKey = (sessionId: string) => `session-reads:${sessionId}`;
+
+function parse(raw: string | null): KeptEntry | null {
+  if (!raw) return null;
+  try {
+    return JSON.parse(raw) as KeptEntry;
+  } catch {
+    return null;
+  }
+}
+const newGeneration = () => randomBytes(9).toString("base64url");
+/** The entry lives no longer than its longest-kept reply. */
+const ENTRY_TTL_MS = SHELL_KEEP_MS;
+
+/** Forgets everything a session kept (sign-out, a session ended elsewhere). */
+export function forgetSessionReads(store: StateStore, sessionId: string): Promise<void> {
+  return store.delete(entryKey(sessionId));
+}
+
+/** One request's view of its session's kept reads: the entry is read once, when first needed. */
+export interface SessionReads {
+  /** Whether the practice said the token is good within TOKEN_CHECK_KEEP_MS. */
+  tokenCheckedRecently(): Promise<boolean>;
+  /** The practice has just said the token is good. */
+  noteTokenGood(): Promise<void>;
+  /** The practice API with the kept reads answered from the entry, and every change starting it again. */
+  api(inner: PracticeApi): PracticeApi;
+  /** Refresh Configurations: everything is read from the practice again. */
+  forget(): Promise<void>;
+}
+
+export function sessionReads(store: StateStore, sessionId: string, now: () => number = Date.now): SessionReads {
+  const key = entryKey(sessionId);
+  let read: Promise<KeptEntry> | undefined;
+  /**
+   * The entry as this request first read it: a reply fetched under it is kept only if its generation
+   * is still the same. A session without one starts one here, so that the replies of its first page,
+   * fetched together, all belong to that generation.
+   */
+  const atStart = () => (read ??= startOrRead());
+  async function startOrRead(): Promise<KeptEntry> {
+    for (;;) {
+      const raw = await store.get(key);
+      const entry = parse(raw);
+      if (entry) return entry;
+      const fresh: KeptEntry = { generation: newGeneration(), replies: {} };
+      if (await store.compareAndSet(key, raw, JSON.stringify(fresh), ENTRY_TTL_MS)) return fresh;
+    }
+  }
+
+  /** Applies `change` to the entry as stored now (compare-and-set, retried on a lost race); null leaves it. */
+  async function update(change: (current: KeptEntry | null) => KeptEntry | null): Promise<void> {
+    for (let tries = 0; tries < 5; tries++) {
+      const raw = await store.get(key);
+      const next = change(parse(raw));
+      if (!next) return;
+      if (await store.compareAndSet(key, raw, JSON.stringify(next), ENTRY_TTL_MS)) return;
+    }
+    // Five lost races in a row: other requests are changing it; keeping this reply is not needed.
+  }
+
+  /** A change at the practice: nothing kept from before it is used again, in any process. */
+  function changed(): Promise<void> {
+    return update((current) => ({ generation: newGeneration(), tokenGoodAt: current?.tokenGoodAt, replies: {} }));
+  }
+
+  return {
+    async tokenCheckedRecently() {
+      const { tokenGoodAt } = await atStart();
+      return tokenGoodAt !== undefined && now() - tokenGoodAt < TOKEN_CHECK_KEEP_MS && now() >= tokenGoodAt;
+    },
+    noteTokenGood() {
+      const at = now();
+      return update((current) => ({ generation: current?.generation ?? newGeneration(), replies: current?.replies ?? {}, tokenGoodAt: at }));
+    },
+    api(inner) {
+      return {
+        async call(endpoint, options) {
+          const keepMs = KEPT.get(endpoint);
+          if (keepMs === undefined || !isRead(endpoint)) {
+            const counts = CHANGES_COUNTS.has(endpoint);
+            if (isRead(endpoint) && !counts) return inner.call(endpoint, options);
+            try {
+              return await inner.call(endpoint, options);
+            } finally {
+              await changed();
+            }
+          }
+          const replyKey = JSON.stringify([endpoint.method, endpoint.path, options?.address ?? null, options?.query ?? null, options?.body ?? null]);
+          const entry = await atStart();
+          const kept = entry.replies[replyKey];
+          if (kept && now() - kept.at < keepMs && now() >= kept.at) return kept.reply as Awaited<ReturnType<typeof inner.call<typeof endpoint>>>;
+          const startedAt = now();
+          const reply = await inner.call(endpoint, options);
+          await update((current) => {
+            // Changed or ended since this request began (a write, Refresh Configurations, sign-out):
+            // this reply may be from before the change, so it is not kept.
+            if (current?.generation !== entry.generation) return null;
+            return { ...current, replies: { ...current.replies, [replyKey]: { at: startedAt, reply } } };
+          });
+          return reply;
+        },
+      };
+    },
+    forget: changed,
+  };
+}
