@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { expect, expectNoAxeViolations, forEachPractice, openSignedIn, signInDirectly, test, type World, type WorldUser } from "./fixtures";
-import { chooseAnotherAmountByKeyboard, payButton, typeTestCardAndPayByKeyboard } from "./payment-form";
+import { chooseAnotherAmountByKeyboard, payButton, typeCardFromItsNumberAndPay, typeTestCardAndPayByKeyboard } from "./payment-form";
 import { E2E_PRACTICE_TIMEOUT_MS } from "../playwright.config";
 import { paymentTexts } from "../app/lib/texts/payment";
 
@@ -26,6 +26,15 @@ async function balanceShown(page: Page) {
 
 async function confirmCalls(world: World) {
   return (await world.requests({ method: "POST", path: "payments/confirm-card" })).length;
+}
+
+/** The browser's tools at work: the save-temp step posted with these fields changed. */
+function changeSaveTempInBrowser(page: Page, change: Record<string, number>) {
+  return page.route("**/accounts/pay", async (route) => {
+    const form = new URLSearchParams(route.request().postData() ?? "");
+    if (form.get("step") === "save-temp") form.set("input", JSON.stringify({ ...JSON.parse(form.get("input") ?? "{}"), ...change }));
+    await route.continue({ postData: form.toString() });
+  });
 }
 
 const totalToCharge = (page: Page) => page.getByText("Total to charge").locator("xpath=following-sibling::*[1]").textContent();
@@ -152,11 +161,7 @@ test.describe("accounts", () => {
   test("an amount changed in the browser, below what its invoices are settled for, is refused before the practice saves anything", async ({ page, world }) => {
     await openAccounts(page, world.user("solo"));
     // A patient with the browser's tools asks to settle every invoice for one cent (with the fee of a cent).
-    await page.route("**/accounts/pay", async (route) => {
-      const form = new URLSearchParams(route.request().postData() ?? "");
-      if (form.get("step") === "save-temp") form.set("input", JSON.stringify({ ...JSON.parse(form.get("input") ?? "{}"), amountCents: 1, feeCents: 0 }));
-      await route.continue({ postData: form.toString() });
-    });
+    await changeSaveTempInBrowser(page, { amountCents: 1, feeCents: 0 });
     await fillCard(page);
     await payButton(page).click();
     await expect(page.getByText("The practice could not start this payment. You have not been charged; please try again.")).toBeVisible();
@@ -167,11 +172,7 @@ test.describe("accounts", () => {
 
   test("a card fee changed in the browser is refused before anything is charged", async ({ page, world }) => {
     await openAccounts(page, world.user("solo"));
-    await page.route("**/accounts/pay", async (route) => {
-      const form = new URLSearchParams(route.request().postData() ?? "");
-      if (form.get("step") === "save-temp") form.set("input", JSON.stringify({ ...JSON.parse(form.get("input") ?? "{}"), feeCents: 0 }));
-      await route.continue({ postData: form.toString() });
-    });
+    await changeSaveTempInBrowser(page, { feeCents: 0 });
     await fillCard(page);
     await payButton(page).click();
     await expect(page.getByText("The practice could not start this payment. You have not been charged; please try again.")).toBeVisible();
@@ -330,14 +331,7 @@ forEachPractice("paying", () => {
       await expectNoAxeViolations(page);
       // By keyboard, as the form is: the card's fields, then Pay.
       await page.getByLabel("Card number").focus();
-      await page.keyboard.type("4242424242424242");
-      await page.keyboard.press("Tab");
-      await page.keyboard.type("12/40");
-      await page.keyboard.press("Tab");
-      await page.keyboard.type("123");
-      await page.keyboard.press("Tab");
-      await expect(payButton(page)).toBeFocused();
-      await page.keyboard.press("Enter");
+      await typeCardFromItsNumberAndPay(page);
       await expect(succeeded(page)).toBeVisible();
       await expect(page.getByRole("form", { name: "A payment is not finished" })).toHaveCount(0);
       expect((await world.charges()).map((c) => `$${(c.amountCents / 100).toFixed(2)}`)).toEqual([total]);
@@ -372,6 +366,24 @@ forEachPractice("paying", () => {
     await expect(page.getByText(paymentTexts.keySpent)).toBeVisible();
     expect(await world.charges()).toHaveLength(1);
     expect(await world.requests({ method: "POST", path: "payments/create-payment-intent" })).toHaveLength(1);
+  });
+
+  test("a declined card, then the invoices settled at the desk: the page does not offer to charge for them, and says to ask the practice", async ({ page, world }) => {
+    await openAccounts(page, world.user("solo"));
+    const total = await totalToCharge(page);
+    await fillCard(page, "4000 0000 0000 0002");
+    await payButton(page).click();
+    await expect(page.getByRole("alert").filter({ hasText: "Your card was declined." })).toBeVisible();
+    // The practice's lists now show nothing pending (both of the page's reads of them).
+    await world.fault({ path: "Patient/PaymentNotice", answer: [], times: 2 });
+    await page.reload();
+    const notice = page.getByRole("region", { name: "A payment is not finished" });
+    await expect(notice).toContainText(`A payment of ${total}`);
+    await expect(notice).toContainText("it cannot be paid here as it stands");
+    await expect(page.getByLabel("Card number")).toHaveCount(0);
+    await expect(payButton(page)).toHaveCount(0);
+    await expectNoAxeViolations(page);
+    expect(await world.charges()).toHaveLength(0);
   });
 
   test("a card confirmation whose answer was lost, then a reload: the page cannot tell whether it was charged, and paying it finds the charge rather than making a second", async ({ page, world }) => {

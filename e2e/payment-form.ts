@@ -19,6 +19,12 @@ export async function typeTestCardAndPayByKeyboard(page: Page) {
   await page.keyboard.press("Tab");
   await expect(page.getByLabel("Card type and fee")).toBeFocused();
   await page.keyboard.press("Tab");
+  await typeCardFromItsNumberAndPay(page);
+}
+
+/** With the focus in the card number: types the test card, tabs through expiry and code to Pay, and presses Enter. */
+export async function typeCardFromItsNumberAndPay(page: Page) {
+  await expect(page.getByLabel("Card number")).toBeFocused();
   await page.keyboard.type("4242424242424242");
   await page.keyboard.press("Tab");
   await page.keyboard.type("12/40");

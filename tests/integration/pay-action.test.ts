@@ -365,6 +365,21 @@ describe.each(["mock", "spec"] as const)("one open payment per account holder (i
     expect(await other.pendingIds()).not.toContain(tab.invoices[0].id);
   });
 
+  it("a declined payment paid again once its invoices were settled elsewhere (less owing than it pays) is refused before any card", async () => {
+    const p = await payer(new PaymentAttempts());
+    const key = newKey();
+    expect(await saveTemp(p, key)).toMatchObject(started);
+    const intent = await p.post("intent", { key });
+    if (!intent.ok) throw new Error(intent.failure.message);
+    expect(await p.post("confirm", { clientSecret: String(intent.reply), ...declinedCard })).toMatchObject({ ok: false });
+    // The practice now lists nothing pending (paid at the desk meanwhile).
+    await world.fault({ path: "Patient/PaymentNotice", answer: [], times: 1 });
+    expect(await saveTemp(p, key)).toEqual(refusal(paymentTexts.invoicesChanged));
+    // Still owing, it goes on: the refusal was the practice's list, not the key.
+    expect(await saveTemp(p, key)).toMatchObject(started);
+    expect(await charges()).toBe(0);
+  });
+
   it("Stripe's refusal in the browser is noted for the page's words and frees nothing; the same intent is then paid once", async () => {
     const shared = new PaymentAttempts();
     const stripe: CardProviderChoice = { kind: "stripe", publishableKey: "pk_test_portal" };

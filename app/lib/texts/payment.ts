@@ -45,9 +45,12 @@ export const paymentTexts = {
   /** Decisions/374: an open payment whose card confirmation was never heard back. */
   openUnfinished: (amount: string, started: string) =>
     `A payment of ${amount}, started ${started}, did not finish, and we cannot tell whether your card was charged. Pay it below with a card: it is the same payment, so if your card was charged already it is not charged again.`,
-  /** An open payment kept from before the portal kept its amount (a day at most): it is finished by the practice. */
-  openWithoutAmount: (amount: string, started: string) =>
-    `A payment of ${amount}, started ${started}, did not finish. Please contact the practice before paying again, so you are not charged twice.`,
+  /**
+   * An open payment not seen charged that cannot be paid here as it stands: less is now owing than it
+   * pays (invoices settled at the desk), or it was kept before the portal kept its amount (a day at most).
+   */
+  openNotPayable: (amount: string, started: string) =>
+    `A payment of ${amount}, started ${started}, did not finish, and it cannot be paid here as it stands: your invoices may have changed since. Please contact the practice before paying again, so you are not charged twice.`,
   /** Decisions/374: after a refused card, the same payment goes on with another card. */
   retryAnotherCard: "To pay with another card, change the card details above and press Try again. It is the same payment, so you cannot be charged twice.",
   /** Decisions/374: an open payment for more than is now owing (invoices paid at the desk since). */

@@ -50,7 +50,7 @@ export function OpenPaymentNotice({ open, focusOnShow, onFinished, onUnpaid }: {
       <h2 id="open-payment-heading" ref={heading} tabIndex={-1} className="text-xl font-bold focus-visible:outline-2 focus-visible:outline-offset-2">
         {t.openHeading}
       </h2>
-      <p>{open.charged ? t.openCharged(open.amount) : t.openWithoutAmount(open.amount, open.started)}</p>
+      <p>{open.charged ? t.openCharged(open.amount) : t.openNotPayable(open.amount, open.started)}</p>
       {open.charged ? (
         <div>
           <Button onClick={() => void finish()} busy={busy}>
