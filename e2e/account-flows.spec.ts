@@ -5,7 +5,7 @@ import { signInSteps } from "../app/areas/sign-in/steps";
 import { signInTexts } from "../app/lib/texts/signIn";
 import { CAPTCHA_AFTER } from "../app/lib/sign-in-flow";
 import { E2E_ACCOUNT_PAUSE_AFTER, SERVER_LOG } from "../playwright.config";
-import { expect, expectNoAxeViolations, postStep, signIn, solveCaptcha, test } from "./fixtures";
+import { expect, expectNoAxeViolations, postStep, signIn, solveCaptcha, test, waitForHydration } from "./fixtures";
 
 const dashboard = (page: import("@playwright/test").Page) => expect(page.getByRole("heading", { name: "Dashboard", level: 1 })).toBeVisible();
 
@@ -497,6 +497,9 @@ test.describe("sign-up's profile image (1§2): checked, previewed, removable, ne
     test(`at ${width} px, by keyboard: a renamed program is refused at once and not sent, a PNG is previewed, removed, chosen again and discarded`, async ({ page }) => {
       await page.setViewportSize({ width, height: 900 });
       await page.goto("/signup");
+      // The field is the page's once it has hydrated: a focus or a key pressed before may meet the
+      // server's markup as it is swapped (the file chooser then never opens).
+      await waitForHydration(page);
       const field = page.getByLabel("Profile image (optional)");
       await expect(field).toHaveAccessibleDescription(signupTexts.imageHint);
       await fillDetails(page);

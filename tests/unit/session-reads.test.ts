@@ -76,6 +76,17 @@ describe("the shell's reads kept for a session", () => {
     expect(w.inner.calls.sort()).toEqual(["Patient", "Patient/Organization", "Patient/PatientMenu", "Patient/RefreshCounter"]);
   });
 
+  it("of a page that reads many at once, with the token's check, are all kept: no write gives up on a lost race", async () => {
+    const w = world();
+    const page = w.request();
+    const lookups = Array.from({ length: 12 }, (_, type) => page.api.call(endpoints.lookup, { query: { PatientID: "p1", TypeID: String(type) } as never }));
+    await Promise.all([...lookups, page.reads.noteTokenGood()]);
+    const next = w.request();
+    expect(await next.reads.tokenCheckedRecently()).toBe(true);
+    await Promise.all(Array.from({ length: 12 }, (_, type) => next.api.call(endpoints.lookup, { query: { PatientID: "p1", TypeID: String(type) } as never })));
+    expect(w.inner.calls).toHaveLength(12);
+  });
+
   it("keep the counts for 30 seconds at most", async () => {
     const w = world();
     await counts(w.request().api);

@@ -105,15 +105,17 @@ export function sessionReads(store: StateStore, sessionId: string, now: () => nu
     }
   }
 
-  /** Applies `change` to the entry as stored now (compare-and-set, retried on a lost race); null leaves it. */
+  /**
+   * Applies `change` to the entry as stored now (compare-and-set, retried on a lost race until it
+   * holds: a page's first reads all write at once, and each round one of them wins); null leaves it.
+   */
   async function update(change: (current: KeptEntry | null) => KeptEntry | null): Promise<void> {
-    for (let tries = 0; tries < 5; tries++) {
+    for (;;) {
       const raw = await store.get(key);
       const next = change(parse(raw));
       if (!next) return;
       if (await store.compareAndSet(key, raw, JSON.stringify(next), ENTRY_TTL_MS)) return;
     }
-    // Five lost races in a row: other requests are changing it; keeping this reply is not needed.
   }
 
   /** A change at the practice: nothing kept from before it is used again, in any process. */
