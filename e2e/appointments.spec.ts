@@ -132,6 +132,9 @@ test.describe("appointments", () => {
     for (const text of await past.allInnerTexts()) expect(text).toContain("Completed");
     await page.getByRole("link", { name: /^Missed/ }).click();
     await expect(page).toHaveURL(/show=missed/);
+    // The address changes before React draws the new page, whose date form is a new one (keyed by the
+    // location): typing before that draw would go into the old form and be lost, so wait for the draw.
+    await expect(page.getByRole("link", { name: /^Missed/ })).toHaveAttribute("aria-current", "true");
 
     const search = page.getByRole("search", { name: "Appointments between dates" });
     const today = practiceToday();
