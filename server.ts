@@ -1,4 +1,5 @@
 import { EventEmitter } from "node:events";
+import { readdirSync } from "node:fs";
 import path from "node:path";
 import { constants as zlib } from "node:zlib";
 import { createRequestHandler } from "@react-router/express";
@@ -245,7 +246,13 @@ export function serveAssets(client: string): express.Router {
   const precompressed = { enableBrotli: true, orderPreference: ["br", "gz"], index: false };
   const router = express.Router();
   router.use("/assets", expressStaticGzip(path.join(client, "assets"), { ...precompressed, serveStatic: { immutable: true, maxAge: "1y", index: false } }));
-  router.use(expressStaticGzip(client, { ...precompressed, serveStatic: { maxAge: "1h", index: false } }));
+  // The build's other files (favicon.svg and its kind), listed once: asked of the disk for every
+  // address, they cost every page a failed stat (issue 53).
+  const served = expressStaticGzip(client, { ...precompressed, serveStatic: { maxAge: "1h", index: false } });
+  const entries = readdirSync(client, { withFileTypes: true }).filter((entry) => entry.name !== "assets");
+  const files = new Set(entries.filter((entry) => entry.isFile()).map((entry) => `/${entry.name.replace(/\.(br|gz)$/, "")}`));
+  const folders = entries.filter((entry) => entry.isDirectory()).map((entry) => `/${entry.name}/`);
+  router.use((req, res, next) => (files.has(req.path) || folders.some((folder) => req.path.startsWith(folder)) ? served(req, res, next) : next()));
   return router;
 }
 

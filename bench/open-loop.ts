@@ -40,7 +40,7 @@ import { Agent, request } from "undici";
 import { AREAS } from "../app/lib/areas";
 import { startPortalProcess, type PortalProcess } from "../tests/helpers/portal-process";
 import { figuresOf, fireAtPlannedTimes, held, highestHeld, percentile, plannedOffsets, requestOf, type Outcome, type StepFigures } from "./open-loop-schedule";
-import { signInSolo, startMock } from "./practice-and-portal";
+import { processCpuMs, signInSolo, startMock } from "./practice-and-portal";
 
 const SCREENS = ["/", "/profile", ...AREAS.filter((area) => area.module).map((area) => area.path)];
 const RATES = (process.env.BENCH_RATES ?? "10,20,30,40,50,60,70,80,90,100,120,140,160").split(",").map(Number);
@@ -60,6 +60,8 @@ interface Subject {
   cookies: string[];
   steps: StepFigures[];
   lagP99: number[];
+  /** CPU per page view of each step (ms): the portal's process, and the practice's for this build's requests. */
+  cpu: Array<{ portal: number; practice: number }>;
   stopped: boolean;
 }
 
@@ -81,8 +83,9 @@ async function load(portal: PortalProcess, cookie: string, screen: string): Prom
   }
 }
 
-async function runStep(subject: Subject, rate: number): Promise<StepFigures> {
+async function runStep(subject: Subject, rate: number, practicePid: number | undefined): Promise<StepFigures> {
   const lags: number[] = [];
+  const cpuAtStart = { portal: processCpuMs(subject.portal.pid()), practice: processCpuMs(practicePid) };
   const sends = await fireAtPlannedTimes(plannedOffsets(rate, STEP_MS), async (i, plannedAt): Promise<Outcome> => {
     lags.push(performance.now() - plannedAt);
     const { session, screen } = requestOf(i, SESSIONS, SCREENS);
@@ -91,6 +94,7 @@ async function runStep(subject: Subject, rate: number): Promise<StepFigures> {
   });
   const figures = figuresOf(rate, await Promise.all(sends));
   subject.lagP99.push(percentile(lags, 0.99));
+  subject.cpu.push({ portal: (processCpuMs(subject.portal.pid()) - cpuAtStart.portal) / figures.sent, practice: (processCpuMs(practicePid) - cpuAtStart.practice) / figures.sent });
   return figures;
 }
 
@@ -110,11 +114,12 @@ async function warm(subject: Subject): Promise<void> {
 }
 
 const ms = (value: number) => (Number.isFinite(value) ? value.toFixed(0) : "-").padStart(6);
+const cpuMs = (value: number) => (Number.isFinite(value) ? value.toFixed(1) : "-").padStart(7);
 
 function stepLine(subject: Subject, step: StepFigures): string {
   const errors = step.errors ? `${step.errors} (${Object.entries(step.errorKinds).map(([kind, n]) => `${kind}: ${n}`).join(", ")})` : "0";
   const verdict = held(step, P95_LIMIT_MS) ? "held" : step.errors ? "errors" : `p95 over ${P95_LIMIT_MS} ms`;
-  return `  ${String(step.rate).padStart(5)}/s  ${subject.name.padEnd(6)} ${String(step.sent).padStart(6)} ${ms(step.p50)} ${ms(step.p95)} ${ms(step.p99)} ${ms(step.max)}  ${ms(subject.lagP99.at(-1)!)}   ${errors.padEnd(10)} ${verdict}`;
+  return `  ${String(step.rate).padStart(5)}/s  ${subject.name.padEnd(6)} ${String(step.sent).padStart(6)} ${ms(step.p50)} ${ms(step.p95)} ${ms(step.p99)} ${ms(step.max)}  ${ms(subject.lagP99.at(-1)!)} ${cpuMs(subject.cpu.at(-1)!.portal)} ${cpuMs(subject.cpu.at(-1)!.practice)}   ${errors.padEnd(10)} ${verdict}`;
 }
 
 async function main() {
@@ -129,6 +134,8 @@ async function main() {
       CAPTCHA_MAX_NUMBER: "1000",
       // Every session signs in from 127.0.0.1: the per-address pause would stop the set-up.
       SIGNIN_MAX_FAILURES_PER_ADDRESS: "100000",
+      // To see where the CPU goes: BENCH_PORTAL_NODE_OPTIONS="--cpu-prof --cpu-prof-dir=/tmp/prof".
+      ...(process.env.BENCH_PORTAL_NODE_OPTIONS ? { NODE_OPTIONS: process.env.BENCH_PORTAL_NODE_OPTIONS } : {}),
     };
     const builds: Array<[string, string | undefined]> = [[BASE ? "this" : "portal", undefined], ...(BASE ? [["base", BASE] as [string, string]] : [])];
     for (const [at, [name, cwd]] of builds.entries()) {
@@ -136,7 +143,7 @@ async function main() {
       const portal = await startPortalProcess(MOCK_PORT + 1 + at, { ...env, PORTAL_DATA_DIR: "memory://" }, cwd);
       const cookies: string[] = [];
       for (let i = 0; i < SESSIONS; i++) cookies.push((await signInSolo(mock.url, portal, admin)).cookie!);
-      subjects.push({ name, portal, cookies, steps: [], lagP99: [], stopped: false });
+      subjects.push({ name, portal, cookies, steps: [], lagP99: [], cpu: [], stopped: false });
     }
     await admin.close();
     for (const subject of subjects) await warm(subject);
@@ -145,12 +152,12 @@ async function main() {
     console.log(
       `Open loop: page views of ${SCREENS.length} signed-in screens by ${SESSIONS} sessions at a fixed rate, ${STEP_MS / 1000} s a step, ${COOL_MS / 1000} s of quiet after each; latency from the planned send to the last byte (set-up ${((performance.now() - started) / 1000).toFixed(0)} s${BASE ? `; this checkout and ${BASE} in turn, a step each at each rate, the order swapped at every rate` : ""}):`,
     );
-    console.log(`  ${"rate".padStart(7)}  ${"build".padEnd(6)} ${"sent".padStart(6)} ${"p50".padStart(6)} ${"p95".padStart(6)} ${"p99".padStart(6)} ${"max".padStart(6)}  ${"lag99".padStart(6)}   errors     verdict (ms; lag99: the client's own lateness in sending)`);
+    console.log(`  ${"rate".padStart(7)}  ${"build".padEnd(6)} ${"sent".padStart(6)} ${"p50".padStart(6)} ${"p95".padStart(6)} ${"p99".padStart(6)} ${"max".padStart(6)}  ${"lag99".padStart(6)} ${"cpu".padStart(7)} ${"mock".padStart(7)}   errors     verdict (ms; lag99: the client's own lateness in sending; cpu and mock: the portal's and the practice's CPU a page view, every thread)`);
     for (const [at, rate] of RATES.entries()) {
       const order = at % 2 === 0 ? subjects : [...subjects].reverse();
       for (const subject of order) {
         if (subject.stopped) continue;
-        const step = await runStep(subject, rate);
+        const step = await runStep(subject, rate, mock.pid);
         subject.steps.push(step);
         console.log(stepLine(subject, step));
         if (!held(step, P95_LIMIT_MS)) subject.stopped = true;

@@ -1,4 +1,5 @@
-import { spawn, type ChildProcess } from "node:child_process";
+import { execFileSync, spawn, type ChildProcess } from "node:child_process";
+import { readFileSync } from "node:fs";
 import { fetch as fetchVia, type Agent } from "undici";
 import { signInSteps } from "../app/areas/sign-in/steps";
 import { Browser, type PortalProcess } from "../tests/helpers/portal-process";
@@ -8,7 +9,7 @@ import { Browser, type PortalProcess } from "../tests/helpers/portal-process";
  * sources, as `npm run mock`) and a patient signed in to a built portal (tests/helpers/portal-process.ts).
  */
 
-export async function startMock(port: number, admin: Agent): Promise<{ url: string; stop(): Promise<void> }> {
+export async function startMock(port: number, admin: Agent): Promise<{ url: string; pid: number | undefined; stop(): Promise<void> }> {
   // Its request log goes nowhere: a pipe left unread would stall it. Its mail catcher takes a free
   // port (no bench reads mail), so that a bench does not collide with another mock on 2525.
   const child: ChildProcess = spawn(process.execPath, ["--import", "tsx", "mock-server/main.ts", "--port", String(port), "--host", "127.0.0.1", "--smtp-port", process.env.MOCK_SMTP_PORT ?? "0"], { stdio: "ignore" });
@@ -26,6 +27,7 @@ export async function startMock(port: number, admin: Agent): Promise<{ url: stri
   }
   return {
     url,
+    pid: child.pid,
     stop: () =>
       new Promise<void>((resolve) => {
         if (child.exitCode !== null) return resolve();
@@ -78,4 +80,28 @@ export async function signIn(portal: PortalProcess, user: WorldUser): Promise<Br
 export async function signInSolo(mockUrl: string, portal: PortalProcess, admin: Agent): Promise<Browser> {
   const { users } = await createWorld(mockUrl, admin);
   return signIn(portal, users.find((u) => u.label === "solo")!);
+}
+
+/** The kernel's clock ticks a second, the unit of /proc's CPU times. */
+const TICKS_PER_S = (() => {
+  try {
+    return Number(execFileSync("getconf", ["CLK_TCK"], { encoding: "utf8" }).trim()) || 100;
+  } catch {
+    return 100;
+  }
+})();
+
+/**
+ * The CPU a process has used so far (user and system, every thread: the main one, the garbage
+ * collector's, libuv's), in ms, read from Linux's /proc; NaN where there is none or the process is gone.
+ */
+export function processCpuMs(pid: number | undefined): number {
+  if (pid === undefined) return NaN;
+  try {
+    // Fields after the command's name (which may hold spaces, so split after its closing bracket): utime is the 12th, stime the 13th.
+    const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / TICKS_PER_S;
+  } catch {
+    return NaN;
+  }
 }

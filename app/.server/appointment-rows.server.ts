@@ -1,11 +1,10 @@
-import { DateTime } from "luxon";
 import { CANCELLABLE_STATUS_IDS, VIDEO_TYPE_NAME, type Appointment } from "../../contract/appointments";
 import type { AppointmentRow } from "../lib/appointments-view";
-import { PRACTICE_ZONE } from "../lib/dates";
+import { practiceDateTime } from "../lib/dates";
 
 /** An appointment as the page shows it: dates and times in the practice's zone, whatever the browser's. */
 export function rowOf(a: Appointment, nowMs: number): AppointmentRow {
-  const start = DateTime.fromISO(a.period.start, { zone: PRACTICE_ZONE });
+  const start = practiceDateTime(a.period.start);
   const e = a.extension;
   const passed = start.toMillis() <= nowMs;
   return {

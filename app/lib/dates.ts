@@ -21,11 +21,42 @@ export function formatOpeningHours(start: string, end: string): string {
   return `${formatClockTime(start)} – ${formatClockTime(end)}`;
 }
 
-/** Display format DD-MM-YYYY (2 intro). */
-export function formatDate(iso: string): string {
-  const parsed = DateTime.fromISO(iso, { zone: PRACTICE_ZONE });
-  return parsed.isValid ? parsed.toFormat("dd-MM-yyyy") : iso;
+/**
+ * What a function of one text gave, kept by that text (at most `limit`, the least recently used
+ * dropped first). For the dates below: luxon reading an ISO text into the practice's zone asks Intl
+ * for the zone's offset each time (about 20-40 µs), and a page of a long record reads hundreds, most of
+ * them the same from one page view to the next (issue 53, decisions/376). The keys are dates as the
+ * practice wrote them, nothing else of the record.
+ */
+function keptByText<T>(limit: number, compute: (text: string) => T): (text: string) => T {
+  const kept = new Map<string, T>();
+  return (text) => {
+    const hit = kept.get(text);
+    if (hit !== undefined) {
+      kept.delete(text);
+      kept.set(text, hit);
+      return hit;
+    }
+    const value = compute(text);
+    kept.set(text, value);
+    if (kept.size > limit) kept.delete(kept.keys().next().value!);
+    return value;
+  };
 }
+
+const DATES_KEPT = 5_000;
+
+/**
+ * An ISO date or date-time from the practice as a moment in the practice's zone (an invalid DateTime
+ * when it is not one). Luxon's DateTimes never change once made, so one may be handed to many pages.
+ */
+export const practiceDateTime: (iso: string) => DateTime = keptByText(DATES_KEPT, (iso) => DateTime.fromISO(iso, { zone: PRACTICE_ZONE }));
+
+/** Display format DD-MM-YYYY (2 intro). */
+export const formatDate: (iso: string) => string = keptByText(DATES_KEPT, (iso) => {
+  const parsed = practiceDateTime(iso);
+  return parsed.isValid ? parsed.toFormat("dd-MM-yyyy") : iso;
+});
 
 /** A moment (ms since the epoch) as the practice's date and time: "24-11-2026 at 3:05 pm". */
 export function formatDateTime(ms: number): string {

@@ -1,7 +1,6 @@
 import type { SubmissionResult } from "@conform-to/react";
 import type { Letter } from "../../contract/documents";
-import { DateTime } from "luxon";
-import { formatDate, PRACTICE_ZONE } from "./dates";
+import { formatDate, practiceDateTime } from "./dates";
 
 /**
  * The Letters screen's view types, shared by its server half (app/areas/letters/page.server.ts)
@@ -24,7 +23,7 @@ export interface LetterTile {
 
 /** The letter's date slot (extension[0], contract/documents.ts LetterSlots) read as the tile shows it. */
 export function letterTileOf(letter: Letter): LetterTile {
-  const when = DateTime.fromISO(letter.extension.date, { zone: PRACTICE_ZONE });
+  const when = practiceDateTime(letter.extension.date);
   const [content] = letter.content;
   return {
     id: letter.id,

@@ -1,6 +1,5 @@
 import type { LabResult } from "../../contract/documents";
-import { DateTime } from "luxon";
-import { formatDate, PRACTICE_ZONE } from "./dates";
+import { formatDate, practiceDateTime } from "./dates";
 
 /**
  * What the Test Results screen shows (2§2, 2§3), mapped on the server from the practice's replies.
@@ -68,7 +67,7 @@ export type ChartReply = { ok: true; series: ChartSeries[] } | { ok: false; mess
 
 export function resultCardOf(result: LabResult): ResultCard {
   const e = result.extension;
-  const at = DateTime.fromISO(e.date, { zone: PRACTICE_ZONE });
+  const at = practiceDateTime(e.date);
   const hasTime = /T\d{2}:\d{2}/.test(e.date);
   return {
     id: result.id,
@@ -113,7 +112,7 @@ export function numericValue(text: string): number | null {
 export function chartSeriesOf(points: ReadonlyArray<{ observationtext: string; observationvalue: string; resultdate: string }>): ChartSeries[] {
   const byName = new Map<string, ChartPoint[]>();
   for (const p of points) {
-    const at = DateTime.fromISO(p.resultdate, { zone: PRACTICE_ZONE });
+    const at = practiceDateTime(p.resultdate);
     if (!at.isValid) continue;
     const list = byName.get(p.observationtext) ?? [];
     list.push({ date: formatDate(p.resultdate), at: at.toMillis(), text: p.observationvalue, value: numericValue(p.observationvalue) });

@@ -26,6 +26,11 @@ const script = "console.log('kia ora');\n".repeat(200);
 writeFileSync(path.join(client, "assets/app-1a2b3c.js"), script);
 writeFileSync(path.join(client, "assets/app-1a2b3c.js.br"), brotliCompressSync(script));
 writeFileSync(path.join(client, "assets/app-1a2b3c.js.gz"), gzipSync(script));
+const icon = '<svg xmlns="http://www.w3.org/2000/svg"><circle r="1"/></svg>';
+writeFileSync(path.join(client, "favicon.svg"), icon);
+writeFileSync(path.join(client, "favicon.svg.br"), brotliCompressSync(icon));
+mkdirSync(path.join(client, "fonts"));
+writeFileSync(path.join(client, "fonts/body.txt"), "a font");
 
 beforeAll(async () => {
   const app = express();
@@ -50,6 +55,8 @@ beforeAll(async () => {
     await writeReadableStreamToWritable(page, res);
   });
   app.use(serveAssets(client));
+  // What comes after the files: a page's address, and a file added to the folder after the start.
+  app.use((req, res) => res.status(299).type("text").send(`the pages' handler: ${req.path}`));
   const server = app.listen(0, "127.0.0.1");
   await new Promise((resolve) => server.once("listening", resolve));
   url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -175,5 +182,29 @@ describe("assets", () => {
     const response = await get("/assets/app-1a2b3c.js", "identity");
     expect(response.headers["content-encoding"]).toBeUndefined();
     expect(await text(response)).toBe(script);
+  });
+});
+
+describe("the build's other files", () => {
+  it("are served from the folder's top and its folders, precompressed where a copy was made", async () => {
+    const compressed = await get("/favicon.svg", "br");
+    expect(compressed.statusCode).toBe(200);
+    expect(compressed.headers["content-encoding"]).toBe("br");
+    expect(await text(compressed)).toBe(icon);
+    const plain = await get("/favicon.svg");
+    expect(plain.statusCode).toBe(200);
+    expect(await text(plain)).toBe(icon);
+    const inFolder = await get("/fonts/body.txt");
+    expect(inFolder.statusCode).toBe(200);
+    expect(await text(inFolder)).toBe("a font");
+  });
+
+  it("leave every other address to the pages: the folder is listed once, at the start, so not even a file added since is looked for", async () => {
+    writeFileSync(path.join(client, "added-later.txt"), "not the build's");
+    for (const address of ["/appointments", "/added-later.txt", "/favicon.svg.br/x", "/fontsx/body.txt"]) {
+      const response = await get(address);
+      expect(response.statusCode, address).toBe(299);
+      expect(await text(response)).toBe(`the pages' handler: ${address}`);
+    }
   });
 });

@@ -3,9 +3,10 @@ import { DateTime } from "luxon";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { coalescedBody } from "../../app/.server/coalesced-body.server";
-import { drawColumnChart, drawnOnce, drawPieChart } from "../../app/components/charts/chart-drawing.server";
+import { AreaChart, type AreaSeries } from "../../app/components/charts/area-chart";
+import { drawAreaChart, drawColumnChart, drawnOnce, drawPieChart } from "../../app/components/charts/chart-drawing.server";
 import type { Datum } from "../../app/components/charts/chart-figure";
-import { formatClockTime } from "../../app/lib/dates";
+import { formatClockTime, formatDate, practiceDateTime } from "../../app/lib/dates";
 import { ColumnChart } from "../../app/components/charts/column-chart";
 import { PieChart } from "../../app/components/charts/pie-chart";
 
@@ -33,6 +34,21 @@ describe("the dashboard's drawings, kept by what they show", () => {
       expect(drawColumnChart(data(5))).toBe(renderToStaticMarkup(<ColumnChart data={data(5)} />));
       expect(drawPieChart(data(5))).toBe(renderToStaticMarkup(<PieChart data={data(5)} />));
     }
+  });
+
+  it("a vital's chart is kept by its readings: the same readings give the same markup, a changed reading or date a new drawing", () => {
+    const dates = [
+      { at: Date.UTC(2026, 0, 5), date: "05-01-2026" },
+      { at: Date.UTC(2026, 3, 9), date: "09-04-2026" },
+    ];
+    const series = (second: number): AreaSeries[] => [{ name: "Weight (kg)", colour: "#005eb8", points: [{ at: dates[0].at, value: 80 }, { at: dates[1].at, value: second }] }];
+    const fresh = (s: AreaSeries[], d: typeof dates) => renderToStaticMarkup(<AreaChart series={s} dates={d} />);
+    expect(drawAreaChart(series(82), dates)).toBe(fresh(series(82), dates));
+    expect(drawAreaChart(series(82), dates)).toBe(fresh(series(82), dates));
+    expect(drawAreaChart(series(90), dates)).toBe(fresh(series(90), dates));
+    expect(drawAreaChart(series(90), dates)).not.toBe(drawAreaChart(series(82), dates));
+    const moved = [dates[0], { ...dates[1], date: "10-04-2026" }];
+    expect(drawAreaChart(series(90), moved)).toBe(fresh(series(90), moved));
   });
 });
 
@@ -80,5 +96,31 @@ describe("a clock time, read without luxon's parser", () => {
     for (const value of values) expect(formatClockTime(value), JSON.stringify(value)).toBe(withLuxon(value));
     expect(formatClockTime("00:05")).toBe("12:05 am");
     expect(formatClockTime("12:30:00")).toBe("12:30 pm");
+  });
+});
+
+describe("the practice's dates, read once by their text", () => {
+  const samples = ["2026-04-09", "2026-04-09T10:15:00", "2026-04-08T22:15:00Z", "2026-04-09T10:15:00+12:00", "2026-09-27T02:30:00", "2026-04-05T02:30:00", "09-04-2026", "", "not a date"];
+
+  it("reads each as luxon does in the practice's zone, and formats DD-MM-YYYY, the first time and when kept", () => {
+    for (let round = 0; round < 2; round++) {
+      for (const text of samples) {
+        const fresh = DateTime.fromISO(text, { zone: "Pacific/Auckland" });
+        const kept = practiceDateTime(text);
+        expect(kept.isValid, text).toBe(fresh.isValid);
+        if (fresh.isValid) {
+          expect(kept.toISO(), text).toBe(fresh.toISO());
+          expect(kept.zoneName).toBe("Pacific/Auckland");
+        }
+        expect(formatDate(text), text).toBe(fresh.isValid ? fresh.toFormat("dd-MM-yyyy") : text);
+      }
+    }
+    // A moment written in UTC is the practice's next day when its evening is past midnight there.
+    expect(formatDate("2026-04-08T22:15:00Z")).toBe("09-04-2026");
+  });
+
+  it("hands back the same reading for the same text, and a new one for another", () => {
+    expect(practiceDateTime("2026-01-02T03:04:05")).toBe(practiceDateTime("2026-01-02T03:04:05"));
+    expect(practiceDateTime("2026-01-02T03:04:06").toMillis() - practiceDateTime("2026-01-02T03:04:05").toMillis()).toBe(1000);
   });
 });

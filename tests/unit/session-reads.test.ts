@@ -52,6 +52,30 @@ const menu = (api: PracticeApi) => api.call(endpoints.patientMenu, { body: { Use
 const counts = (api: PracticeApi, id = "p1") => api.call(endpoints.refreshCounter, { query: { PatientID: id } });
 
 describe("the shell's reads kept for a session", () => {
+  it("are read from the stored entry once while it is unchanged, and handed out frozen, so no page can change what the next one reads", async () => {
+    const w = world();
+    await menu(w.request().api);
+    const first = (await menu(w.request().api)) as { resources: Array<{ name: string }> };
+    const second = (await menu(w.request().api)) as { resources: Array<{ name: string }> };
+    expect(second).toBe(first);
+    expect(() => {
+      first.resources[0]!.name = "Changed by a page";
+    }).toThrow(TypeError);
+    expect(await menu(w.request().api)).toEqual({ total: 1, resources: [{ name: "Dashboard" }] });
+  });
+
+  it("an entry another process changed (its stored text differs) is read again", async () => {
+    const w = world();
+    await menu(w.request().api);
+    const key = "session-reads:s1";
+    const raw = (await w.store.get(key))!;
+    const stored = JSON.parse(raw) as { replies: Record<string, { reply: { resources: Array<{ name: string }> } }> };
+    for (const kept of Object.values(stored.replies)) if ("resources" in (kept.reply as object)) kept.reply.resources[0]!.name = "Changed elsewhere";
+    expect(await w.store.compareAndSet(key, raw, JSON.stringify(stored), SHELL_KEEP_MS)).toBe(true);
+    expect(await menu(w.request().api)).toEqual({ total: 1, resources: [{ name: "Changed elsewhere" }] });
+    expect(w.inner.calls).toEqual(["Patient/PatientMenu"]);
+  });
+
   it("are read from the practice once, and answered from the session on its next page views, until their time is up", async () => {
     const w = world();
     expect(await menu(w.request().api)).toEqual({ total: 1, resources: [{ name: "Dashboard" }] });

@@ -57,13 +57,39 @@ interface KeptEntry {
 
 const entryKey = (sessionId: string) => `session-reads:${sessionId}`;
 
-function parse(raw: string | null): KeptEntry | null {
+/**
+ * The entries this process last read, by key, as read from their text: an entry's text changes only
+ * when something in it does, and reading it back from JSON (a shell's menu, patient, practice and
+ * lookups: tens of KB) was a fifth of a millisecond of every page view (issue 53, decisions/376). The
+ * text is compared whole, so an entry changed by another process is read again. Frozen, since the
+ * replies in it are handed to every page of the session: a page that changed one would change it for
+ * the next page too, and now throws instead.
+ */
+const PARSED_KEPT = 500;
+const parsed = new Map<string, { raw: string; entry: KeptEntry }>();
+
+function deepFreeze<T>(value: T): T {
+  if (value && typeof value === "object" && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const inner of Object.values(value)) deepFreeze(inner);
+  }
+  return value;
+}
+
+function parse(key: string, raw: string | null): KeptEntry | null {
   if (!raw) return null;
+  const last = parsed.get(key);
+  if (last?.raw === raw) return last.entry;
+  let entry: KeptEntry;
   try {
-    return JSON.parse(raw) as KeptEntry;
+    entry = deepFreeze(JSON.parse(raw) as KeptEntry);
   } catch {
     return null;
   }
+  parsed.delete(key);
+  parsed.set(key, { raw, entry });
+  if (parsed.size > PARSED_KEPT) parsed.delete(parsed.keys().next().value!);
+  return entry;
 }
 const newGeneration = () => randomBytes(9).toString("base64url");
 /** The entry lives no longer than its longest-kept reply. */
@@ -71,6 +97,7 @@ const ENTRY_TTL_MS = SHELL_KEEP_MS;
 
 /** Forgets everything a session kept (sign-out, a session ended elsewhere). */
 export function forgetSessionReads(store: StateStore, sessionId: string): Promise<void> {
+  parsed.delete(entryKey(sessionId));
   return store.delete(entryKey(sessionId));
 }
 
@@ -98,7 +125,7 @@ export function sessionReads(store: StateStore, sessionId: string, now: () => nu
   async function startOrRead(): Promise<KeptEntry> {
     for (;;) {
       const raw = await store.get(key);
-      const entry = parse(raw);
+      const entry = parse(key, raw);
       if (entry) return entry;
       const fresh: KeptEntry = { generation: newGeneration(), replies: {} };
       if (await store.compareAndSet(key, raw, JSON.stringify(fresh), ENTRY_TTL_MS)) return fresh;
@@ -112,7 +139,7 @@ export function sessionReads(store: StateStore, sessionId: string, now: () => nu
   async function update(change: (current: KeptEntry | null) => KeptEntry | null): Promise<void> {
     for (;;) {
       const raw = await store.get(key);
-      const next = change(parse(raw));
+      const next = change(parse(key, raw));
       if (!next) return;
       if (await store.compareAndSet(key, raw, JSON.stringify(next), ENTRY_TTL_MS)) return;
     }

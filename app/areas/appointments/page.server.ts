@@ -19,7 +19,7 @@ import {
   type Option,
   type SlotView,
 } from "../../lib/booking";
-import { PRACTICE_ZONE } from "../../lib/dates";
+import { practiceDateTime, PRACTICE_ZONE } from "../../lib/dates";
 import { queryDateOf } from "../../lib/date-range";
 import { parseForm } from "../../lib/form-data";
 import { appointmentsTexts } from "../../lib/texts/appointments";
@@ -243,7 +243,7 @@ async function slotsOf(api: Api, patientId: string, q: { typeId: string; locatio
   const bundle = await getSlots(api, patientId, q);
   const nowMs = Date.now();
   return bundle.resources
-    .map((s) => ({ s, start: DateTime.fromISO(s.start, { zone: PRACTICE_ZONE }) }))
+    .map((s) => ({ s, start: practiceDateTime(s.start) }))
     .filter(({ s, start }) => start.toMillis() > nowMs && start.toISODate() === q.date && q.locationIds.includes(s.extension.locationId))
     .sort((a, b) => a.start.toMillis() - b.start.toMillis())
     .map(({ s, start }) => ({

@@ -7,7 +7,7 @@ import type { Allergy, Condition, Immunisation, VitalObservation } from "../../.
 import type { Medication } from "../../../contract/medications";
 import { normaliseNhi } from "../../../contract/nhi";
 import type { Organization, Patient } from "../../../contract/patient";
-import { PRACTICE_ZONE } from "../../lib/dates";
+import { practiceDateTime, PRACTICE_ZONE } from "../../lib/dates";
 
 /**
  * One person's record, as the practice's replies give it (the contract's output types), mapped to a
@@ -77,7 +77,7 @@ export function readPracticeDate(value: string | null | undefined): PracticeDate
   const text = value?.trim() ?? "";
   if (text === "") return null;
   if (/^\d{4}-\d{2}-\d{2}$/.test(text)) {
-    const at = DateTime.fromISO(text, { zone: PRACTICE_ZONE });
+    const at = practiceDateTime(text);
     return at.isValid ? { dayOnly: true, at } : null;
   }
   if (/^\d{4}-\d{2}-\d{2}T/.test(text)) {

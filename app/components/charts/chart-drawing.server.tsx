@@ -19,16 +19,16 @@ export function drawPieChart(data: Datum[]): string {
 }
 
 /**
- * The dashboard's drawings kept by what they show (decisions/350): a chart is a pure function of its
- * labels, values and colours, and a patient's counts rarely change from one page to the next, so most
- * dashboards draw nothing. At most DRAWINGS_KEPT, the least recently used dropped first. The key is
- * a few numbers and labels, no name or id; it stays in this process's memory, as the sessions do.
+ * The drawings kept by what they show (decisions/350): a chart is a pure function of its labels,
+ * values and colours, and a patient's figures rarely change from one page to the next, so most pages
+ * draw nothing. At most DRAWINGS_KEPT, the least recently used dropped first. The dashboard's keys are
+ * a few numbers and labels, no name or id; a vital's are its readings and their dates (decisions/376).
+ * They stay in this process's memory, as the sessions do, and never in a log.
  */
 const DRAWINGS_KEPT = 500;
 const drawings = new Map<string, string>();
 
-export function drawnOnce(kind: string, data: readonly Datum[], draw: () => string): string {
-  const key = `${kind}\n${data.map((d) => `${d.label}\t${d.value}\t${d.colour}`).join("\n")}`;
+function keptDrawing(key: string, draw: () => string): string {
   const kept = drawings.get(key);
   if (kept !== undefined) {
     drawings.delete(key);
@@ -41,7 +41,14 @@ export function drawnOnce(kind: string, data: readonly Datum[], draw: () => stri
   return drawn;
 }
 
-/** A vital's readings as an area chart (2§2 Vitals), drawn here for the same reason as the dashboard's. */
+export function drawnOnce(kind: string, data: readonly Datum[], draw: () => string): string {
+  return keptDrawing(`${kind}\n${data.map((d) => `${d.label}\t${d.value}\t${d.colour}`).join("\n")}`, draw);
+}
+
+/**
+ * A vital's readings as an area chart (2§2 Vitals), drawn here for the same reason as the dashboard's,
+ * and kept as they are: a vitals page drew its charts in about 10 ms of every view (issue 53).
+ */
 export function drawAreaChart(series: AreaSeries[], dates: Array<{ at: number; date: string }>): string {
-  return renderToStaticMarkup(<AreaChart series={series} dates={dates} />);
+  return keptDrawing(`area\n${JSON.stringify([series, dates])}`, () => renderToStaticMarkup(<AreaChart series={series} dates={dates} />));
 }

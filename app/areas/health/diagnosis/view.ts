@@ -1,6 +1,5 @@
 import type { Condition } from "../../../../contract/health";
-import { DateTime } from "luxon";
-import { formatDate, PRACTICE_ZONE } from "../../../lib/dates";
+import { formatDate, practiceDateTime } from "../../../lib/dates";
 
 /** The Diagnosis screen's view (2§2): tabs Long Term, Recent Diagnosis, All Diagnosis of dated note cards. */
 
@@ -35,7 +34,7 @@ export interface DiagnosisCard {
 }
 
 export function diagnosisCardOf(condition: Condition): DiagnosisCard {
-  const onset = DateTime.fromISO(condition.onsetDateTime, { zone: PRACTICE_ZONE });
+  const onset = practiceDateTime(condition.onsetDateTime);
   return {
     id: condition.id,
     date: formatDate(condition.onsetDateTime),

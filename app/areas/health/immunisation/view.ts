@@ -1,6 +1,5 @@
 import type { Immunisation } from "../../../../contract/health";
-import { DateTime } from "luxon";
-import { formatDate, PRACTICE_ZONE } from "../../../lib/dates";
+import { formatDate, practiceDateTime } from "../../../lib/dates";
 
 /**
  * The Immunisation screen's view (2§2, 2§4): tabs Due, Overdue, Administered and All, each a fresh
@@ -56,7 +55,7 @@ export function immunisationStateOf(immunisation: Immunisation): ImmunisationSta
 }
 
 function dated(label: string, value: string | undefined) {
-  const parsed = value ? DateTime.fromISO(value, { zone: PRACTICE_ZONE }) : null;
+  const parsed = value ? practiceDateTime(value) : null;
   return { dateLabel: label, date: value && parsed?.isValid ? formatDate(value) : "", isoDate: parsed?.isValid ? parsed.toISODate()! : "" };
 }
 

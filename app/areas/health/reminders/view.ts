@@ -1,6 +1,5 @@
 import type { Reminder } from "../../../../contract/health";
-import { DateTime } from "luxon";
-import { formatDate, PRACTICE_ZONE } from "../../../lib/dates";
+import { formatDate, practiceDateTime } from "../../../lib/dates";
 
 /** The Reminders screen's view (2§2, 2§4): priority High red, Medium amber, Normal green, always with the word. */
 
@@ -28,7 +27,7 @@ export function priorityOf(text: string): { priority: Priority; recordedAs: stri
 }
 
 export function reminderCardOf(reminder: Reminder): ReminderCard {
-  const sent = DateTime.fromISO(reminder.sent, { zone: PRACTICE_ZONE });
+  const sent = practiceDateTime(reminder.sent);
   const note = reminder.note?.map((n) => n.text.trim()).filter(Boolean).join(" ");
   return {
     id: reminder.id,

@@ -1,8 +1,7 @@
 import type { SubmissionResult } from "@conform-to/react";
 import type { TimelineEvent } from "../../../../contract/health";
 import type { TimelineFilter, TimelineView } from "../../../lib/timeline-filter";
-import { DateTime } from "luxon";
-import { PRACTICE_ZONE } from "../../../lib/dates";
+import { practiceDateTime } from "../../../lib/dates";
 
 /** The Timeline screen's entries (2§3 Timeline event), grouped by date and then by provider (2§2). */
 
@@ -26,7 +25,7 @@ export interface TimelineDay {
 }
 
 export function timelineEntryOf(event: TimelineEvent): TimelineEntry {
-  const when = DateTime.fromISO(event.created, { zone: PRACTICE_ZONE });
+  const when = practiceDateTime(event.created);
   const hasTime = /T\d{2}:\d{2}/.test(event.created);
   return {
     id: event.id,

@@ -1,6 +1,5 @@
 import type { VitalObservation } from "../../../../contract/health";
-import { DateTime } from "luxon";
-import { formatDate, PRACTICE_ZONE } from "../../../lib/dates";
+import { formatDate, practiceDateTime } from "../../../lib/dates";
 
 /**
  * The Vitals screen's view (2§2, 2§3): the observations grouped into one chart per vital, whatever
@@ -56,7 +55,7 @@ export function vitalChartsOf(observations: readonly VitalObservation[]): VitalC
   const byKey = new Map<VitalKey, VitalReading[]>();
   for (const o of observations) {
     const key = vitalKeyOf(o.code.coding[0].display);
-    const when = DateTime.fromISO(o.effectiveDateTime, { zone: PRACTICE_ZONE });
+    const when = practiceDateTime(o.effectiveDateTime);
     if (!key || !when.isValid) continue;
     const wanted = key === "bloodPressure" ? 2 : 1;
     const values = o.component.slice(0, wanted).map((c) => c.valueQuantity.value);

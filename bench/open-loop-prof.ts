@@ -1,0 +1,192 @@
+/**
+ * `npm run bench:open-loop` (issue 53): how many signed-in page views a second the portal serves with a
+ * p95 of 250 ms or less and no error. Page views (the documents of every signed-in screen, the list of
+ * `bench:screens` and `bench:calls`: "/", "/profile" and every area's screen) of SESSIONS signed-in
+ * patients (a fresh world's `solo` each) arrive at a fixed rate, each sent at its planned time whether
+ * or not the earlier ones have answered (an open loop: a closed loop of clients waiting for their
+ * answers slows its arrivals down with the server and hides the queue). A request's latency runs from
+ * its planned send time to the last byte of its answer, so a send the client itself made late still
+ * counts its lateness (coordinated omission). Session i % SESSIONS loads screen i % screens, so with 30
+ * sessions and 17 screens every session loads every screen before any pair repeats.
+ *
+ * The rate steps up (BENCH_RATES, a second each, for BENCH_STEP_S seconds, BENCH_COOL_S of quiet after
+ * each) until a step's p95 exceeds BENCH_P95_MS (250) or any request fails (any answer but a 200, a
+ * redirect to sign-in included, or no answer within BENCH_TIMEOUT_MS). Printed per step: p50, p95, p99
+ * and the slowest, the errors by kind, and how late the client itself sent (p99 of the send's lag behind
+ * its plan: when that grows, the machine and not the portal is the limit). Then the highest rate held
+ * before the first step that was not.
+ *
+ * BENCH_BASE=<another checkout, built> runs that checkout's portal too (issue 53: head against today's
+ * `main`, goal 1.5x or more): both are started, signed in and warmed first, then measured in turn, one
+ * step each at each rate, the order swapped at every rate, never at the same time. Steps in turn, not a
+ * whole run each: on a 2-core machine shared with other runs, the load of the others drifts over
+ * minutes, and two steps a few seconds apart see the same machine where two runs minutes apart do not;
+ * the cool-down between steps lets the work a step leaves behind (garbage collection, batched
+ * access-record writes) finish before the other build's step. A build stops stepping once it has failed
+ * a step; the other goes on. The practice (the mock) is one process of its own, shared in turn: its
+ * work is never the portal's, and both builds ask the same practice.
+ *
+ * The rates start low and close together (10 a second apart to 100): on 2 shared cores today's portal
+ * spends 7-22 ms of its main thread's CPU on a signed-in screen, so it saturates somewhere between 30 and
+ * 80 a second, and steps of 20 would make the ratio of two builds a coarse one. Stepping both builds to
+ * their limit takes 20 s a step each, about 5-8 minutes in all, after 1-2 minutes of signing in and
+ * warming; BENCH_RATES=20,40,60 BENCH_STEP_S=8 is a quick check.
+ * BENCH_SESSIONS (30) and BENCH_PORT (the mock on 5420, the portals on the next two) can be changed.
+ * Not a test: it asserts nothing, but it stops with an error when the portal fails a request while
+ * warming (before any load), so a broken build is not reported as a slow one. Run `npm run build` first.
+ */
+import path from "node:path";
+import { Agent, request } from "undici";
+import { AREAS } from "../app/lib/areas";
+import { startPortalProcess, type PortalProcess } from "../tests/helpers/portal-process";
+import { figuresOf, fireAtPlannedTimes, held, highestHeld, percentile, plannedOffsets, requestOf, type Outcome, type StepFigures } from "./open-loop-schedule";
+import { processCpuMs, signInSolo, startMock } from "./practice-and-portal";
+
+const SCREENS = ["/", "/profile", ...AREAS.filter((area) => area.module).map((area) => area.path)];
+const RATES = (process.env.BENCH_RATES ?? "10,20,30,40,50,60,70,80,90,100,120,140,160").split(",").map(Number);
+const STEP_MS = 1000 * Number(process.env.BENCH_STEP_S ?? 15);
+const COOL_MS = 1000 * Number(process.env.BENCH_COOL_S ?? 5);
+const SESSIONS = Number(process.env.BENCH_SESSIONS ?? 30);
+const P95_LIMIT_MS = Number(process.env.BENCH_P95_MS ?? 250);
+const TIMEOUT_MS = Number(process.env.BENCH_TIMEOUT_MS ?? 10_000);
+const MOCK_PORT = Number(process.env.BENCH_PORT ?? 5420);
+const BASE = process.env.BENCH_BASE ? path.resolve(process.env.BENCH_BASE) : null;
+/** Issue 53's goal: head over base. */
+const GOAL_RATIO = 1.5;
+
+interface Subject {
+  name: string;
+  portal: PortalProcess;
+  cookies: string[];
+  steps: StepFigures[];
+  lagP99: number[];
+  /** CPU per page view of each step (ms): the portal's process, and the practice's for this build's requests. */
+  cpu: Array<{ portal: number; practice: number }>;
+  stopped: boolean;
+}
+
+/**
+ * Connections enough that the client is never the queue: at the highest rate and the timeout, every
+ * request could be in flight at once. Further requests wait inside the agent, and that wait counts,
+ * since latency runs from the plan.
+ */
+const agent = new Agent({ connections: 1024, pipelining: 1, keepAliveTimeout: 30_000, headersTimeout: TIMEOUT_MS, bodyTimeout: TIMEOUT_MS });
+
+async function load(portal: PortalProcess, cookie: string, screen: string): Promise<number | string> {
+  try {
+    // The encoding a browser asks for: compressing is part of serving a page.
+    const res = await request(`${portal.url}${screen}`, { dispatcher: agent, headers: { cookie, "accept-encoding": "br, gzip" }, signal: AbortSignal.timeout(TIMEOUT_MS) });
+    await res.body.arrayBuffer();
+    return res.statusCode;
+  } catch (error) {
+    return error instanceof Error ? (error.name === "Error" ? error.message.slice(0, 60) : error.name) : "error";
+  }
+}
+
+async function runStep(subject: Subject, rate: number, practicePid: number | undefined): Promise<StepFigures> {
+  const lags: number[] = [];
+  const cpuAtStart = { portal: processCpuMs(subject.portal.pid()), practice: processCpuMs(practicePid) };
+  const sends = await fireAtPlannedTimes(plannedOffsets(rate, STEP_MS), async (i, plannedAt): Promise<Outcome> => {
+    lags.push(performance.now() - plannedAt);
+    const { session, screen } = requestOf(i, SESSIONS, SCREENS);
+    const outcome = await load(subject.portal, subject.cookies[session], screen);
+    return { latencyMs: performance.now() - plannedAt, outcome };
+  });
+  const figures = figuresOf(rate, await Promise.all(sends));
+  subject.lagP99.push(percentile(lags, 0.99));
+  subject.cpu.push({ portal: (processCpuMs(subject.portal.pid()) - cpuAtStart.portal) / figures.sent, practice: (processCpuMs(practicePid) - cpuAtStart.practice) / figures.sent });
+  return figures;
+}
+
+/** Every session loads every screen once (the shell's per-session reads, the world's lazy parts, V8's compiling), a few at a time. */
+async function warm(subject: Subject): Promise<void> {
+  const loads = subject.cookies.flatMap((cookie) => SCREENS.map((screen) => ({ cookie, screen })));
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: 4 }, async () => {
+      while (next < loads.length) {
+        const { cookie, screen } = loads[next++];
+        const outcome = await load(subject.portal, cookie, screen);
+        if (outcome !== 200) throw new Error(`${subject.name}: warming ${screen} answered ${outcome}: the build is broken or the session ended, so no rate would mean anything`);
+      }
+    }),
+  );
+}
+
+const ms = (value: number) => (Number.isFinite(value) ? value.toFixed(0) : "-").padStart(6);
+const cpuMs = (value: number) => (Number.isFinite(value) ? value.toFixed(1) : "-").padStart(7);
+
+function stepLine(subject: Subject, step: StepFigures): string {
+  const errors = step.errors ? `${step.errors} (${Object.entries(step.errorKinds).map(([kind, n]) => `${kind}: ${n}`).join(", ")})` : "0";
+  const verdict = held(step, P95_LIMIT_MS) ? "held" : step.errors ? "errors" : `p95 over ${P95_LIMIT_MS} ms`;
+  return `  ${String(step.rate).padStart(5)}/s  ${subject.name.padEnd(6)} ${String(step.sent).padStart(6)} ${ms(step.p50)} ${ms(step.p95)} ${ms(step.p99)} ${ms(step.max)}  ${ms(subject.lagP99.at(-1)!)} ${cpuMs(subject.cpu.at(-1)!.portal)} ${cpuMs(subject.cpu.at(-1)!.practice)}   ${errors.padEnd(10)} ${verdict}`;
+}
+
+async function main() {
+  const started = performance.now();
+  const admin = new Agent();
+  const mock = await startMock(MOCK_PORT, admin);
+  const subjects: Subject[] = [];
+  try {
+    const env = {
+      PRACTICE_IDENTITY_URL: mock.url,
+      SESSION_SECRET: "open-loop-bench-secret-of-at-least-32-characters",
+      CAPTCHA_MAX_NUMBER: "1000",
+      // Every session signs in from 127.0.0.1: the per-address pause would stop the set-up.
+      SIGNIN_MAX_FAILURES_PER_ADDRESS: "100000",
+      // To see where the CPU goes: BENCH_PORTAL_NODE_OPTIONS="--cpu-prof --cpu-prof-dir=/tmp/prof".
+      NODE_OPTIONS: `--import ${path.resolve("bench/profile-on-signal.mjs")}`, BENCH_PROFILE_FILE: "/tmp/olprof/p.cpuprofile",
+    };
+    const builds: Array<[string, string | undefined]> = [[BASE ? "this" : "portal", undefined], ...(BASE ? [["base", BASE] as [string, string]] : [])];
+    for (const [at, [name, cwd]] of builds.entries()) {
+      // Both stores in memory, so neither build writes its access records to disk and the other to memory.
+      const portal = await startPortalProcess(MOCK_PORT + 1 + at, { ...env, PORTAL_DATA_DIR: "memory://" }, cwd);
+      const cookies: string[] = [];
+      for (let i = 0; i < SESSIONS; i++) cookies.push((await signInSolo(mock.url, portal, admin)).cookie!);
+      subjects.push({ name, portal, cookies, steps: [], lagP99: [], cpu: [], stopped: false });
+    }
+    await admin.close();
+    for (const subject of subjects) await warm(subject);
+    // The warming's leftovers (garbage, batched access-record writes) would otherwise land on the first step.
+    await new Promise((r) => setTimeout(r, COOL_MS));
+    console.log(
+      `Open loop: page views of ${SCREENS.length} signed-in screens by ${SESSIONS} sessions at a fixed rate, ${STEP_MS / 1000} s a step, ${COOL_MS / 1000} s of quiet after each; latency from the planned send to the last byte (set-up ${((performance.now() - started) / 1000).toFixed(0)} s${BASE ? `; this checkout and ${BASE} in turn, a step each at each rate, the order swapped at every rate` : ""}):`,
+    );
+    console.log(`  ${"rate".padStart(7)}  ${"build".padEnd(6)} ${"sent".padStart(6)} ${"p50".padStart(6)} ${"p95".padStart(6)} ${"p99".padStart(6)} ${"max".padStart(6)}  ${"lag99".padStart(6)} ${"cpu".padStart(7)} ${"mock".padStart(7)}   errors     verdict (ms; lag99: the client's own lateness in sending; cpu and mock: the portal's and the practice's CPU a page view, every thread)`);
+    for (const [at, rate] of RATES.entries()) {
+      const order = at % 2 === 0 ? subjects : [...subjects].reverse();
+      for (const subject of order) {
+        if (subject.stopped) continue;
+        if (subject.name !== "base") { subject.portal.signal("SIGUSR2"); await new Promise((r) => setTimeout(r, 500)); }
+        const step = await runStep(subject, rate, mock.pid);
+        if (subject.name !== "base") { subject.portal.signal("SIGUSR2"); await new Promise((r) => setTimeout(r, 3000)); }
+        subject.steps.push(step);
+        console.log(stepLine(subject, step));
+        if (!held(step, P95_LIMIT_MS)) subject.stopped = true;
+        await new Promise((r) => setTimeout(r, COOL_MS));
+      }
+      if (subjects.every((s) => s.stopped)) break;
+    }
+    console.log("");
+    const best = subjects.map((subject) => ({ subject, rate: highestHeld(subject.steps, P95_LIMIT_MS) }));
+    for (const { subject, rate } of best) {
+      const ceiling = subject.stopped ? "" : ` (never failed: the rates listed ran out, so this is a floor)`;
+      console.log(`${subject.name}: the highest rate held (p95 ≤ ${P95_LIMIT_MS} ms, no error): ${rate === null ? "none (the first step failed)" : `${rate} a second`}${ceiling}`);
+    }
+    if (best.length === 2) {
+      const [head, base] = best;
+      const ratio = head.rate !== null && base.rate ? head.rate / base.rate : NaN;
+      console.log(`this / base: ${Number.isFinite(ratio) ? `${ratio.toFixed(2)}x` : "n/a"} (goal, issue 53: ${GOAL_RATIO}x or more; one step of the rates listed is the resolution)`);
+    }
+    console.log(`Run time ${((performance.now() - started) / 1000).toFixed(0)} s`);
+  } finally {
+    await agent.close();
+    for (const subject of subjects) await subject.portal.stop();
+    await mock.stop();
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
