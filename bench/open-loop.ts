@@ -13,8 +13,10 @@
  * each) until a step's p95 exceeds BENCH_P95_MS (250) or any request fails (any answer but a 200, a
  * redirect to sign-in included, or no answer within BENCH_TIMEOUT_MS). Printed per step: p50, p95, p99
  * and the slowest, the errors by kind, and how late the client itself sent (p99 of the send's lag behind
- * its plan: when that grows, the machine and not the portal is the limit). Then the highest rate held
- * before the first step that was not.
+ * its plan: when that grows, the machine and not the portal is the limit), and the CPU each page view
+ * cost the portal's process, the practice's and this bench's own, every thread (read from Linux's
+ * /proc: on 2 cores the three share the machine, so a build whose practice works less leaves the
+ * portal more). Then the highest rate held before the first step that was not.
  *
  * BENCH_BASE=<another checkout, built> runs that checkout's portal too (issue 53: head against today's
  * `main`, goal 1.5x or more): both are started, signed in and warmed first, then measured in turn, one
@@ -31,7 +33,9 @@
  * 80 a second, and steps of 20 would make the ratio of two builds a coarse one. Stepping both builds to
  * their limit takes 20 s a step each, about 5-8 minutes in all, after 1-2 minutes of signing in and
  * warming; BENCH_RATES=20,40,60 BENCH_STEP_S=8 is a quick check.
- * BENCH_SESSIONS (30) and BENCH_PORT (the mock on 5420, the portals on the next two) can be changed.
+ * BENCH_SESSIONS (30) and BENCH_PORT (the mock on 5420, the portals on the next two) can be changed;
+ * BENCH_PORTAL_NODE_OPTIONS is given to the portals (Node refuses --cpu-prof and --trace-gc there: use
+ * `--import` of a module that starts them, as bench/profile-on-signal.mjs does).
  * Not a test: it asserts nothing, but it stops with an error when the portal fails a request while
  * warming (before any load), so a broken build is not reported as a slow one. Run `npm run build` first.
  */
@@ -61,7 +65,7 @@ interface Subject {
   steps: StepFigures[];
   lagP99: number[];
   /** CPU per page view of each step (ms): the portal's process, and the practice's for this build's requests. */
-  cpu: Array<{ portal: number; practice: number }>;
+  cpu: Array<{ portal: number; practice: number; client: number }>;
   stopped: boolean;
 }
 
@@ -85,7 +89,7 @@ async function load(portal: PortalProcess, cookie: string, screen: string): Prom
 
 async function runStep(subject: Subject, rate: number, practicePid: number | undefined): Promise<StepFigures> {
   const lags: number[] = [];
-  const cpuAtStart = { portal: processCpuMs(subject.portal.pid()), practice: processCpuMs(practicePid) };
+  const cpuAtStart = { portal: processCpuMs(subject.portal.pid()), practice: processCpuMs(practicePid), client: processCpuMs(process.pid) };
   const sends = await fireAtPlannedTimes(plannedOffsets(rate, STEP_MS), async (i, plannedAt): Promise<Outcome> => {
     lags.push(performance.now() - plannedAt);
     const { session, screen } = requestOf(i, SESSIONS, SCREENS);
@@ -94,7 +98,7 @@ async function runStep(subject: Subject, rate: number, practicePid: number | und
   });
   const figures = figuresOf(rate, await Promise.all(sends));
   subject.lagP99.push(percentile(lags, 0.99));
-  subject.cpu.push({ portal: (processCpuMs(subject.portal.pid()) - cpuAtStart.portal) / figures.sent, practice: (processCpuMs(practicePid) - cpuAtStart.practice) / figures.sent });
+  subject.cpu.push({ portal: (processCpuMs(subject.portal.pid()) - cpuAtStart.portal) / figures.sent, practice: (processCpuMs(practicePid) - cpuAtStart.practice) / figures.sent, client: (processCpuMs(process.pid) - cpuAtStart.client) / figures.sent });
   return figures;
 }
 
@@ -119,7 +123,7 @@ const cpuMs = (value: number) => (Number.isFinite(value) ? value.toFixed(1) : "-
 function stepLine(subject: Subject, step: StepFigures): string {
   const errors = step.errors ? `${step.errors} (${Object.entries(step.errorKinds).map(([kind, n]) => `${kind}: ${n}`).join(", ")})` : "0";
   const verdict = held(step, P95_LIMIT_MS) ? "held" : step.errors ? "errors" : `p95 over ${P95_LIMIT_MS} ms`;
-  return `  ${String(step.rate).padStart(5)}/s  ${subject.name.padEnd(6)} ${String(step.sent).padStart(6)} ${ms(step.p50)} ${ms(step.p95)} ${ms(step.p99)} ${ms(step.max)}  ${ms(subject.lagP99.at(-1)!)} ${cpuMs(subject.cpu.at(-1)!.portal)} ${cpuMs(subject.cpu.at(-1)!.practice)}   ${errors.padEnd(10)} ${verdict}`;
+  return `  ${String(step.rate).padStart(5)}/s  ${subject.name.padEnd(6)} ${String(step.sent).padStart(6)} ${ms(step.p50)} ${ms(step.p95)} ${ms(step.p99)} ${ms(step.max)}  ${ms(subject.lagP99.at(-1)!)} ${cpuMs(subject.cpu.at(-1)!.portal)} ${cpuMs(subject.cpu.at(-1)!.practice)} ${cpuMs(subject.cpu.at(-1)!.client)}   ${errors.padEnd(10)} ${verdict}`;
 }
 
 async function main() {
@@ -152,7 +156,7 @@ async function main() {
     console.log(
       `Open loop: page views of ${SCREENS.length} signed-in screens by ${SESSIONS} sessions at a fixed rate, ${STEP_MS / 1000} s a step, ${COOL_MS / 1000} s of quiet after each; latency from the planned send to the last byte (set-up ${((performance.now() - started) / 1000).toFixed(0)} s${BASE ? `; this checkout and ${BASE} in turn, a step each at each rate, the order swapped at every rate` : ""}):`,
     );
-    console.log(`  ${"rate".padStart(7)}  ${"build".padEnd(6)} ${"sent".padStart(6)} ${"p50".padStart(6)} ${"p95".padStart(6)} ${"p99".padStart(6)} ${"max".padStart(6)}  ${"lag99".padStart(6)} ${"cpu".padStart(7)} ${"mock".padStart(7)}   errors     verdict (ms; lag99: the client's own lateness in sending; cpu and mock: the portal's and the practice's CPU a page view, every thread)`);
+    console.log(`  ${"rate".padStart(7)}  ${"build".padEnd(6)} ${"sent".padStart(6)} ${"p50".padStart(6)} ${"p95".padStart(6)} ${"p99".padStart(6)} ${"max".padStart(6)}  ${"lag99".padStart(6)} ${"cpu".padStart(7)} ${"mock".padStart(7)} ${"client".padStart(7)}   errors     verdict (ms; lag99: the client's own lateness in sending; cpu, mock, client: the portal's, the practice's and this bench's CPU a page view, every thread)`);
     for (const [at, rate] of RATES.entries()) {
       const order = at % 2 === 0 ? subjects : [...subjects].reverse();
       for (const subject of order) {
