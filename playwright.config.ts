@@ -46,7 +46,7 @@ export default defineConfig({
     baseURL: `http://127.0.0.1:${PORTAL_PORT}`,
     // No trace by default: recording one for every test cost 14 % of the suite's CPU (every-area.spec.ts:
     // 156 s → 135 s), and a failure keeps its screenshot and page snapshot. To look into a failure,
-    // run it again with `--trace retain-on-failure` (README, "Tests").
+    // run it again with `--trace retain-on-failure` (docs/testing.md).
     trace: "off",
     screenshot: "only-on-failure",
   },
