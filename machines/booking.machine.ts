@@ -1,4 +1,4 @@
-import { assertEvent, assign, setup } from "xstate";
+import { and, assertEvent, assign, not, setup } from "xstate";
 import {
   EMPTY_QUESTIONNAIRE,
   bookableDays,
@@ -418,14 +418,14 @@ export const bookingMachine = setup({
     },
     /** The COVID questionnaire (2§4), only when the practice screens. */
     questionnaire: {
-      always: { guard: ({ context }) => !context.settings.covidScreening, target: "confirming", actions: "noScreening" },
+      always: { guard: not("screens"), target: "confirming", actions: "noScreening" },
       on: {
         "symptom.toggle": { actions: "toggleSymptom" },
         "noSymptoms.toggle": { actions: "toggleNoSymptoms" },
         "answer.set": { actions: "setAnswer" },
         "questionnaire.submit": [
-          { guard: ({ context }) => !questionnaireComplete(context.questionnaire), actions: "refuseQuestionnaire" },
-          { guard: ({ context }) => riskAnswers(context.questionnaire).length > 0 && context.settings.showConsultOptions, target: "consultChoice", actions: "prefillReason" },
+          { guard: not("questionnaireComplete"), actions: "refuseQuestionnaire" },
+          { guard: and(["risky", "offersConsultChoice"]), target: "consultChoice", actions: "prefillReason" },
           { guard: "risky", target: "blocked" },
           { target: "confirming", actions: "screenClear" },
         ],
