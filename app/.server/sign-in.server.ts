@@ -2,16 +2,15 @@ import { endpoints } from "../../contract/endpoints";
 import { errorsTexts } from "../lib/texts/errors";
 import { signInTexts } from "../lib/texts/signIn";
 import { newPasswordProblem } from "../lib/new-password";
-import { displayName } from "../lib/patient-summary";
 import { CAPTCHA_AFTER, type FlowKind, type LinkedAccount, type Outcome } from "../lib/sign-in-flow";
 import { signInSummary, validateSignIn } from "../lib/sign-in";
 import { verifyCaptcha } from "./captcha.server";
 import { config } from "./config.server";
 import { observability } from "./observability.server";
 import { authenticate, logout, lookupIdentity } from "./practice/auth.server";
-import { practiceApi, type PracticeApi } from "./practice/api.server";
+import { practiceApi } from "./practice/api.server";
 import { PracticeApiError } from "./practice/client.server";
-import { getProxyUsers } from "./practice/patient.server";
+import { linkedAccountsOf } from "./linked-accounts.server";
 import { secondStepTexts } from "../lib/texts/secondStep";
 import type { SendMail } from "./mail.server";
 import { codeShapeProblem, normaliseCode, passkeyUndoable } from "../lib/second-step";
@@ -25,12 +24,6 @@ import { passkeyTexts } from "../lib/texts/passkeys";
 import { authenticationOptions, checkPasskey, PasskeysUnavailable, portalPasskeys, verdictMessage, type Passkeys } from "./passkeys.server";
 import { type AttemptThrottle, signInThrottle, type SignInThrottle } from "./throttle.server";
 import { clientAddress } from "./client-address.server";
-
-/** The accounts a login may open, as the practice lists them now (1§7 ProxyUsers; the holder is among them). */
-export async function linkedAccountsOf(api: PracticeApi, holderId: string): Promise<LinkedAccount[]> {
-  const proxies = await getProxyUsers(api, holderId);
-  return proxies.resources.map((p) => ({ id: p.id, name: displayName(p.name[0]), relationship: p.extension.relationship }));
-}
 
 /**
  * The server half of the sign-in flow (1§4). Each step reads the half-finished sign-in from the

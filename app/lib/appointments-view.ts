@@ -1,6 +1,7 @@
 import type { SubmissionResult } from "@conform-to/react";
 import type { BookingSettings, Option } from "./booking";
 import type { FieldErrors } from "./forms";
+import type { AppointmentRow } from "./appointment-row";
 
 /**
  * The /appointments screen (2§2): its tabs, the History badges and range kept in the address, the rows
@@ -50,29 +51,6 @@ export function appointmentsSearch(view: Partial<AppointmentsView> & { tab: Appo
 
 /** The cancel action's answer: the practice's reply (2§8), or the form's refusal with its field messages. */
 export type CancelReply = { ok: true; message: string } | { ok: false; message: string; errors?: FieldErrors };
-
-export interface AppointmentRow {
-  id: string;
-  /** DD-MM-YYYY, practice time. */
-  date: string;
-  /** "9:15 am", practice time. */
-  time: string;
-  weekday: string;
-  type: string;
-  provider: string;
-  patientName: string;
-  locationName: string;
-  /** The location's address, searched on a map. */
-  location: string;
-  status: string;
-  durationMinutes: number;
-  cancelReason: string;
-  cancellable: boolean;
-  /** 2§4: a Missed status, or any appointment still marked future whose start has passed. */
-  missed: boolean;
-  /** A video consult's meeting: its Join link goes to /zoom with these. */
-  video: { meetingNumber: string; passCode: string } | null;
-}
 
 /** Where a location is searched on a map: a link out, never a frame that would be blank offline (decisions/100). */
 export function mapSearchUrl(location: string): string {

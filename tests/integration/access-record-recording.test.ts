@@ -4,7 +4,7 @@ import { sharePortalStore, unsharePortalStore, type PortalStore } from "../../ap
 import { openEmbeddedTestStore } from "../helpers/test-stores";
 import { accessEventOf, recordAccessOf, recordPageView } from "../../app/.server/record-access.server";
 import { accountHolderKey, sessions } from "../../app/.server/session.server";
-import { linkedAccountsOf } from "../../app/.server/sign-in.server";
+import { linkedAccountsOf } from "../../app/.server/linked-accounts.server";
 import { accessCsvResponse, accessRecordPage } from "../../app/areas/access-record/page.server";
 import { lettersPage } from "../../app/areas/letters/page.server";
 import { emailsPage, emailsStep } from "../../app/areas/messaging/page.server";

@@ -4,7 +4,7 @@ import { practiceErrorResponse } from "../../.server/practice/errors.server";
 import type { PortalStore } from "../../.server/portal-store.server";
 import { recordAccessBy } from "../../.server/record-access.server";
 import { accountHolderKey, requireSession, type SignedIn } from "../../.server/session.server";
-import { linkedAccountsOf } from "../../.server/sign-in.server";
+import { linkedAccountsOf } from "../../.server/linked-accounts.server";
 import type { AccessArea } from "../../lib/access-kinds";
 import { queryDateOf } from "../../lib/date-range";
 import { formatDateTime, PRACTICE_ZONE } from "../../lib/dates";

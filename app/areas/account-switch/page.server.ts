@@ -3,7 +3,7 @@ import { accountSwitchTexts } from "../../lib/texts/accountSwitch";
 import type { LinkedAccount } from "../../lib/sign-in-flow";
 import { practiceErrorResponse } from "../../.server/practice/errors.server";
 import { requestForm } from "../../.server/request-form.server";
-import { linkedAccountsOf } from "../../.server/sign-in.server";
+import { linkedAccountsOf } from "../../.server/linked-accounts.server";
 import { requireSession, sessions, type Sessions, type SignedIn } from "../../.server/session.server";
 
 /**

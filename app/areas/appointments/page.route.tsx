@@ -17,10 +17,10 @@ import {
   applyHistoryBadge,
   appointmentsSearch,
   historyCounts,
-  type AppointmentRow,
   type AppointmentTab,
   type CancelReply,
 } from "../../lib/appointments-view";
+import type { AppointmentRow } from "../../lib/appointment-row";
 import { displayOf } from "../../lib/timeline-filter";
 import { appointmentsTexts } from "../../lib/texts/appointments";
 import type { Route } from "./+types/page.route";

@@ -1,7 +1,7 @@
 import type { Appointment } from "../../../contract/appointments";
 import { appointmentsPageSizes } from "../../../contract/appointments";
 import { MeetingNumberSchema } from "../../../contract/video";
-import type { AppointmentRow } from "../../lib/appointments-view";
+import type { AppointmentRow } from "../../lib/appointment-row";
 import { videoTexts } from "./texts";
 import { meetingQueryOf, ZOOM_TEXT, type MeetingQuery } from "../../lib/zoom";
 import { rowOf, videoMeetingOf } from "../../.server/appointment-rows.server";

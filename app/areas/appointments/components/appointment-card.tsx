@@ -1,5 +1,6 @@
 import { Link } from "react-router";
-import { joinUrl, mapSearchUrl, type AppointmentRow } from "../../../lib/appointments-view";
+import type { AppointmentRow } from "../../../lib/appointment-row";
+import { joinUrl, mapSearchUrl } from "../../../lib/appointments-view";
 import { appointmentsTexts as t } from "../../../lib/texts/appointments";
 import { Button } from "../../../components/ui/button";
 

@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useRef } from "react";
 import { useFetcher } from "react-router";
-import type { AppointmentRow, CancelReply } from "../../../lib/appointments-view";
+import type { AppointmentRow } from "../../../lib/appointment-row";
+import type { CancelReply } from "../../../lib/appointments-view";
 import { resultOf } from "../../../lib/form-data";
 import { withViewing } from "../../../lib/viewing";
 import { Button } from "../../../components/ui/button";
