@@ -1,6 +1,6 @@
 import type { Locator, Page } from "@playwright/test";
 import { DateTime } from "luxon";
-import { appointmentsTexts } from "../app/lib/texts/appointments";
+import { appointmentsTexts } from "~/areas/appointments/texts";
 import { timelineTexts } from "../app/lib/texts/timeline";
 import { expect, expectNoAxeViolations, forEachPractice, openSignedIn, test, type WorldUser } from "./fixtures";
 

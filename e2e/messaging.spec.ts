@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import { OutgoingMessageSchema } from "../contract/messaging";
 import { errorsTexts } from "../app/lib/texts/errors";
-import { messagingTexts } from "../app/lib/texts/messaging";
+import { messagingTexts } from "~/areas/messaging/texts";
 import { expect, expectNoAxeViolations, forEachPractice, openSignedIn, signInDirectly, test, type World, type WorldUser } from "./fixtures";
 
 /**

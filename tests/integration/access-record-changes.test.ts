@@ -11,7 +11,7 @@ import { medicationsPage, repeatAction } from "../../app/areas/medications/page.
 import { MemoryStateStore } from "../../app/.server/state-store.server";
 import { getLookups } from "../../app/areas/profile/practice.server";
 import { feeCents, feeRateBasisPoints, toCents } from "../../app/lib/money";
-import type { SlotView } from "../../app/lib/booking";
+import type { SlotView } from "~/areas/appointments/booking";
 import { useMockServer, type TestWorld } from "../helpers/mock-world";
 import { signedInToPortal } from "../helpers/portal-cookie";
 import { stepPoster } from "../helpers/steps";

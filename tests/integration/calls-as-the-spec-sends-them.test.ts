@@ -9,7 +9,7 @@ import { getPatient } from "../../app/.server/practice/patient.server";
 import { createSessions } from "../../app/.server/session.server";
 import { MemoryStateStore } from "../../app/.server/state-store.server";
 import { SignInThrottle } from "../../app/.server/throttle.server";
-import { messagingTexts } from "../../app/lib/texts/messaging";
+import { messagingTexts } from "~/areas/messaging/texts";
 import { endpoints } from "../../contract/endpoints";
 import { MESSAGE_BOXES } from "../../contract/messaging";
 import { NotificationSlots } from "../../contract/profile";

@@ -3,9 +3,9 @@ import { emailsPage, emailsStep, type EmailsDeps } from "../../app/areas/messagi
 import { loadConfig } from "../../app/.server/config.server";
 import { createSessions } from "../../app/.server/session.server";
 import { MemoryStateStore } from "../../app/.server/state-store.server";
-import { messagingTexts } from "../../app/lib/texts/messaging";
-import { REPLY_SEPARATOR, type SendReply } from "../../app/lib/messaging-compose";
-import type { MessageView } from "../../app/lib/messaging-view";
+import { messagingTexts } from "~/areas/messaging/texts";
+import { REPLY_SEPARATOR, type SendReply } from "~/areas/messaging/compose";
+import type { MessageView } from "~/areas/messaging/view";
 import { isMessagingRole } from "../../contract/roles";
 import { endpoints } from "../../contract/endpoints";
 import { MESSAGE_BOXES, OutgoingMessageSchema, RecipientSlots } from "../../contract/messaging";

@@ -7,12 +7,12 @@ import { PaymentAttempts } from "../../app/areas/accounts/payment-attempts.serve
 import { confirmTestCard, getInvoices } from "../../app/.server/practice/accounts.server";
 import { createSessions } from "../../app/.server/session.server";
 import type { CardProviderChoice } from "../../app/lib/accounts-view";
-import { paymentTexts } from "../../app/lib/texts/payment";
-import { RefusedError } from "../../app/lib/card-refusal";
+import { paymentTexts } from "~/areas/accounts/texts";
+import { RefusedError } from "~/areas/accounts/card-refusal";
 import { STEP_HEADER } from "../../app/lib/step-client";
 import { callStep, type StepEnvelope, type StepReply } from "../../app/lib/steps";
 import { paySteps } from "../../app/areas/accounts/steps";
-import { paymentMachine } from "../../machines/payment.machine";
+import { paymentMachine } from "../../machines/accounts/payment.machine";
 import { feeCents, feeRateBasisPoints, toCents } from "../../app/lib/money";
 import { useMockServer, type PortalSession, type TestWorld } from "../helpers/mock-world";
 import { signedInToPortal } from "../helpers/portal-cookie";

@@ -11,7 +11,7 @@ import { createSessions } from "../../app/.server/session.server";
 import { MemoryStateStore } from "../../app/.server/state-store.server";
 import { SignInThrottle } from "../../app/.server/throttle.server";
 import { toCents } from "../../app/lib/money";
-import { messagingTexts } from "../../app/lib/texts/messaging";
+import { messagingTexts } from "~/areas/messaging/texts";
 import { endpoints } from "../../contract/endpoints";
 import { NotificationSlots } from "../../contract/profile";
 import { parseMockArgs } from "../../mock-server/cli-args";

@@ -12,7 +12,7 @@ import { repeatAction, medicationsPage, type RepeatDeps } from "../../app/areas/
 import { loadConfig } from "../../app/.server/config.server";
 import { createSessions } from "../../app/.server/session.server";
 import { MemoryStateStore } from "../../app/.server/state-store.server";
-import { messagingTexts } from "../../app/lib/texts/messaging";
+import { messagingTexts } from "~/areas/messaging/texts";
 import { medicationsTexts } from "../../app/lib/texts/medications";
 import { endpoints } from "../../contract/endpoints";
 import { MESSAGE_BOXES } from "../../contract/messaging";

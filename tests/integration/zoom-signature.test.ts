@@ -11,7 +11,7 @@ import { rowOf } from "../../app/.server/appointment-rows.server";
 import { getAppointments } from "../../app/.server/practice/appointments.server";
 import { createSessions } from "../../app/.server/session.server";
 import { loadZoomPage, signatureAction, type SignatureDeps } from "../../app/areas/video/page.server";
-import { ZOOM_TEXT } from "../../app/lib/zoom";
+import { ZOOM_TEXT } from "~/areas/video/zoom";
 import { MOCK_SDK_KEY } from "../../contract/video";
 import { MOCK_SDK_SECRET } from "../../mock-server/handlers/video";
 import { stepPoster } from "../helpers/steps";

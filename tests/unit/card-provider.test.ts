@@ -1,8 +1,8 @@
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { chooseCardProvider } from "../../app/areas/accounts/card-provider.server";
-import { RefusedError } from "../../app/lib/card-refusal";
+import { RefusedError } from "~/areas/accounts/card-refusal";
 import { cardStateOf, confirmCardWithStripe, loadStripeClient } from "../../app/areas/accounts/components/stripe-adapter";
-import { paymentTexts } from "../../app/lib/texts/payment";
+import { paymentTexts } from "~/areas/accounts/texts";
 import { parseCardTypes } from "../../app/areas/accounts/payment-forms";
 
 // The library's boundary: loadStripe from the pure entry, which must never be the real network one here.

@@ -5,7 +5,7 @@ import { parseForm } from "../../app/lib/form-data";
 import { dateRangeTexts } from "../../app/lib/texts/dateRange";
 import { timelineTexts } from "../../app/lib/texts/timeline";
 import { addDays, timelineQueryOf, timelineSearch, timelineViewOf, yearBefore } from "../../app/lib/timeline-filter";
-import { timelineFilterSchema } from "../../app/lib/timeline-filter-schema";
+import { timelineFilterSchema } from "~/areas/health/timeline/filter-schema";
 import { groupTimeline, timelineEntryOf } from "../../app/areas/health/timeline/view";
 import { valueText, vitalChartsOf, vitalKeyOf } from "../../app/areas/health/vitals/view";
 import { immunisationCardOf, immunisationSearch, immunisationStateOf, immunisationTabOf } from "../../app/areas/health/immunisation/view";

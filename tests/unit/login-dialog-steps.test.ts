@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { createActor, fromPromise } from "xstate";
 import { waitForState } from "../helpers/wait-for-state";
-import { loginMachine, type CodeRequest, type FlowOutcome, type LoginContext, type LoginEvent } from "../../machines/login.machine";
+import { loginMachine, type CodeRequest, type FlowOutcome, type LoginContext, type LoginEvent } from "../../machines/sign-in/login.machine";
 import { passkeyTexts } from "../../app/lib/texts/passkeys";
 import { secondStepTexts } from "../../app/lib/texts/secondStep";
 import { signInTexts } from "../../app/lib/texts/signIn";

@@ -2,7 +2,7 @@ import { DomUtils, parseDocument } from "htmlparser2";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { MedicationTable, PrintableList } from "../../app/areas/medications/components/medication-table";
-import type { MedicationRow } from "../../app/lib/medications-view";
+import type { MedicationRow } from "~/areas/medications/view";
 import { medicationsTexts } from "../../app/lib/texts/medications";
 
 /**

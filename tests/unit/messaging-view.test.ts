@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { disclaimerHtml, messageRowOf, messageViewOf, messagingSettingsOf } from "../../app/areas/messaging/page.server";
-import { emailsSearch, emailsViewOf, initialOf, onlyTheOpenMessageChanged, openMessageOf } from "../../app/lib/messaging-view";
-import { centreOf, quotedOriginal } from "../../app/lib/messaging-compose";
+import { emailsSearch, emailsViewOf, initialOf, onlyTheOpenMessageChanged, openMessageOf } from "~/areas/messaging/view";
+import { centreOf, quotedOriginal } from "~/areas/messaging/compose";
 import { CommunicationSchema, MessageSlots, MESSAGE_TYPES, OutgoingMessageSchema } from "../../contract/messaging";
 
 /** What /emails shows of a practice's message (2§3), its view in the address, and the safe disclaimer. */

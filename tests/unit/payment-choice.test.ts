@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { createActor } from "xstate";
-import { checkPaymentAmount } from "../../app/lib/payment-amount";
+import { checkPaymentAmount } from "~/areas/accounts/payment-amount";
 import { paymentAmountSchema } from "../../app/areas/accounts/payment-forms";
-import { editPayment, initialPaymentContext, payableCents, type PaymentEdit } from "../../machines/payment-choice";
-import { paymentMachine, type PaymentInput } from "../../machines/payment.machine";
+import { editPayment, initialPaymentContext, payableCents, type PaymentEdit } from "../../machines/accounts/payment-choice";
+import { paymentMachine, type PaymentInput } from "../../machines/accounts/payment.machine";
 
 /**
  * The payment form is drawn before the payment machine has loaded (decisions/180): from its starting

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { paymentTexts } from "../../app/lib/texts/payment";
-import { cardBrandOf } from "../../app/lib/card-brand";
+import { paymentTexts } from "~/areas/accounts/texts";
+import { cardBrandOf } from "~/areas/accounts/card-brand";
 import { luhnValid, parseCardTypes, testCardErrors } from "../../app/areas/accounts/payment-forms";
 import { SaveTempInputSchema } from "../../app/areas/accounts/steps";
 

@@ -4,7 +4,7 @@ import { toBundle } from "../../contract/fhir";
 import { PatientReplySchema, PatientSlots } from "../../contract/patient";
 import { EmergencyContactPayloadSchema, LookupReplySchema, LookupSlots, NotificationSlots, UpdateContactMethodsRequestSchema } from "../../contract/profile";
 import { newPasswordProblem } from "../../app/lib/new-password";
-import { checkPhone, formatPhone } from "../../app/lib/phone";
+import { checkPhone, formatPhone } from "~/areas/profile/phone";
 import { contactMethodsRequest, demographicsRequest, emergencyContactPayload, userEmailOf } from "../../app/areas/profile/payload";
 import { readContactMethods, readProfile } from "../../app/areas/profile/view";
 import { fieldErrors } from "../../app/lib/forms";

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { createActor, fromPromise } from "xstate";
 import { waitForState } from "../helpers/wait-for-state";
-import { loginMachine, type CodeRequest, type FlowOutcome } from "../../machines/login.machine";
+import { loginMachine, type CodeRequest, type FlowOutcome } from "../../machines/sign-in/login.machine";
 import { SECOND_STEP_LIMITS, secondStepThrottle } from "../../app/.server/second-step.server";
 import { MemoryStateStore } from "../../app/.server/state-store.server";
 import { secondStepTexts } from "../../app/lib/texts/secondStep";

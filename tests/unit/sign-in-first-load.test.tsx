@@ -1,7 +1,7 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { createActor } from "xstate";
-import { loginMachine } from "../../machines/login.machine";
+import { loginMachine } from "../../machines/sign-in/login.machine";
 import { ToastProvider } from "../../app/components/ui/toast";
 import { ToastRegionPlaceholder } from "../../app/components/ui/toast-region";
 import { idleSignInView } from "../../app/areas/sign-in/view";

@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { onlyTheOpenMessageChanged } from "../../app/lib/messaging-address";
+import { onlyTheOpenMessageChanged } from "~/areas/messaging/address";
 import { keepLoaderDataWhen, readsNothingNew } from "../../app/lib/unchanged-data";
 
 /**

@@ -10,7 +10,7 @@ import { PaymentPanel } from "./components/payment-panel";
 import { Breadcrumb } from "../../shell/components/breadcrumb";
 import { Alert } from "../../components/ui/alert";
 import { buttonClass } from "../../components/ui/button";
-import { paymentTexts } from "../../lib/texts/payment";
+import { paymentTexts } from "./texts";
 import type { Route } from "./+types/page.route";
 import { tabClass } from "../../components/ui/choice-styles";
 

@@ -1,10 +1,10 @@
-import { allocationsPayable } from "../../lib/allocation";
+import { allocationsPayable } from "./allocation";
 import { formatDateTime } from "../../lib/dates";
 import { MAX_PAGES, pagesOf } from "../../lib/listing";
 import { errorsTexts } from "../../lib/texts/errors";
-import { paymentTexts } from "../../lib/texts/payment";
+import { paymentTexts } from "./texts";
 import { feeCents, formatCents } from "../../lib/money";
-import { centsAsAmountText } from "../../lib/payment-amount";
+import { centsAsAmountText } from "./payment-amount";
 import { paymentAmountSchema, parseCardTypes, testCardErrors } from "./payment-forms";
 import type { CardProviderChoice, OpenPayment } from "../../lib/accounts-view";
 import { cardProvider } from "./card-provider.server";

@@ -19,10 +19,10 @@ import {
   historyCounts,
   type AppointmentTab,
   type CancelReply,
-} from "../../lib/appointments-view";
+} from "./view";
 import type { AppointmentRow } from "../../lib/appointment-row";
 import { displayOf } from "../../lib/timeline-filter";
-import { appointmentsTexts } from "../../lib/texts/appointments";
+import { appointmentsTexts } from "./texts";
 import type { Route } from "./+types/page.route";
 import { tabClass, badgeClass } from "../../components/ui/choice-styles";
 import { recordAccessOf } from "../../.server/record-access.server";
@@ -86,7 +86,7 @@ export default function Appointments({ loaderData }: Route.ComponentProps) {
   const go = (tab: AppointmentTab) => void navigate(`/appointments${appointmentsSearch({ tab })}`, { preventScrollReset: true });
 
   const rangeForm = useDeferredSchemaForm({
-    load: () => import("../../lib/appointments-forms"),
+    load: () => import("./forms"),
     schema: (forms) => forms.historyRangeSchema(today),
     lastResult: history?.rangeResult ?? null,
     onValid: (data) => {

@@ -3,12 +3,12 @@ import type { z } from "zod";
 import { data } from "react-router";
 import { BOOKED_REPLY, DEFAULT_REASON_FOR_VISIT_ID, NOT_PROVIDED_REASON, VIDEO_TYPE_NAME } from "../../../contract/appointments";
 import { appointmentsPageSizes } from "../../../contract/appointments";
-import { CancelFormSchema, historyRangeSchema } from "../../lib/appointments-forms";
+import { CancelFormSchema, historyRangeSchema } from "./forms";
 import {
   appointmentsViewOf,
   type AppointmentsPageData,
   type CancelReply,
-} from "../../lib/appointments-view";
+} from "./view";
 import {
   type BookStepSchema,
   bookableDays,
@@ -18,11 +18,11 @@ import {
   type BookingSettings,
   type Option,
   type SlotView,
-} from "../../lib/booking";
+} from "./booking";
 import { practiceDateTime, PRACTICE_ZONE } from "../../lib/dates";
 import { queryDateOf } from "../../lib/date-range";
 import { parseForm } from "../../lib/form-data";
-import { appointmentsTexts } from "../../lib/texts/appointments";
+import { appointmentsTexts } from "./texts";
 import { displayName, summarisePatient } from "../../lib/patient-summary";
 import { yearBefore } from "../../lib/timeline-filter";
 import { rowOf } from "../../.server/appointment-rows.server";

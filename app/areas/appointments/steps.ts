@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { BookReplySchema, BookStepSchema, NextDayStepSchema, ProviderViewSchema, ProvidersStepSchema, RolesStepSchema, SlotViewSchema, SlotsStepSchema } from "../../lib/booking";
+import { BookReplySchema, BookStepSchema, NextDayStepSchema, ProviderViewSchema, ProvidersStepSchema, RolesStepSchema, SlotViewSchema, SlotsStepSchema } from "./booking";
 import { step, stepArea } from "../../lib/steps";
 
 /**

@@ -8,7 +8,7 @@ import { Button, buttonClass } from "../../components/ui/button";
 import { Dialog } from "../../components/ui/dialog";
 import { FieldError } from "../../components/ui/field";
 import { lazyModule } from "../../components/ui/lazy-module";
-import { medicationSearch, type HistoryList, type MedicationRow, type MedicationTab } from "../../lib/medications-view";
+import { medicationSearch, type HistoryList, type MedicationRow, type MedicationTab } from "./view";
 import { medicationsTexts } from "../../lib/texts/medications";
 import { useRepeatMachine } from "./use-repeat-machine";
 import type { Route } from "./+types/page.route";

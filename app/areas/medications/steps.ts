@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { RepeatReplySchema, type RepeatFields } from "../../lib/repeat-request";
+import { RepeatReplySchema, type RepeatFields } from "./repeat-request";
 import { step, stepArea } from "../../lib/steps";
 
 /**

@@ -6,10 +6,10 @@ import { ATTACHMENT_TYPES, COUNTERPART_REFERENCE, MESSAGE_TYPES, storedMessageId
 import { messagingPageSizes } from "../../../contract/messaging-page-sizes";
 import { PRACTICE_ZONE } from "../../lib/dates";
 import { parseForm } from "../../lib/form-data";
-import { MessageFormSchema, quotedOriginal, REPLY_SEPARATOR, replySubject, type MessageFields, type SendReply } from "../../lib/messaging-compose";
+import { MessageFormSchema, quotedOriginal, REPLY_SEPARATOR, replySubject, type MessageFields, type SendReply } from "./compose";
 import { errorsTexts } from "../../lib/texts/errors";
-import { messagingTexts } from "../../lib/texts/messaging";
-import { colourOf, emailsViewOf, type AttachmentView, type Box, type EmailsPageData, type MessageRow, type MessageView, type MessagingSettings } from "../../lib/messaging-view";
+import { messagingTexts } from "./texts";
+import { colourOf, emailsViewOf, type AttachmentView, type Box, type EmailsPageData, type MessageRow, type MessageView, type MessagingSettings } from "./view";
 import { summarisePatient } from "../../lib/patient-summary";
 import type { PracticeSettings } from "../../../contract/patient";
 import { settingOn } from "../../../contract/truthy";

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { messagingPageSizes } from "../../../contract/messaging-page-sizes";
-import { OptionSchema, SendReplySchema, type MessageFields } from "../../lib/messaging-compose";
-import { BOXES, MessageRowSchema, MessageViewSchema, READ_FILTER_NAMES } from "../../lib/messaging-view";
+import { OptionSchema, SendReplySchema, type MessageFields } from "./compose";
+import { BOXES, MessageRowSchema, MessageViewSchema, READ_FILTER_NAMES } from "./view";
 import { RequestKeySchema } from "../../lib/request-key";
 import { step, stepArea } from "../../lib/steps";
 

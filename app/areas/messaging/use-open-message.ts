@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState } from "react";
 import type { Location } from "react-router";
-import { messagingTexts as t } from "../../lib/texts/messaging";
-import { emailsSearch, emailsViewOf, openMessageOf } from "../../lib/messaging-address";
-import type { MessageRow } from "../../lib/messaging-view";
+import { messagingTexts as t } from "./texts";
+import { emailsSearch, emailsViewOf, openMessageOf } from "./address";
+import type { MessageRow } from "./view";
 import { failureMessage } from "../../lib/step-client";
 import { callMessagingStep } from "./call-step";
 import type { Opened } from "./components/message-viewer";

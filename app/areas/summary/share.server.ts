@@ -11,7 +11,7 @@ import { clientAddress } from "../../.server/client-address.server";
 import { config } from "../../.server/config.server";
 import { MANIFEST_BODY_BYTES, SHARE_CORS } from "../../lib/share-link-paths";
 import { encodeShlink, MANIFEST_ID_BYTES, manifestUrlOf, MAX_WRONG_PASSCODES, randomBase64url, SHARE_ORIGIN_MAX, shareLinkStatus, type ShareLinkForm, type ShareLinkStatus, type ShlinkPayload } from "./shlink";
-import { publicOriginOf } from "../../.server/public-origin.server";
+import { publicOriginOf } from "./public-origin.server";
 
 /**
  * Share links of the health summary, SMART Health Links (issue 32; decisions/305-309). The maker's

@@ -3,7 +3,7 @@ import { appointmentsPageSizes } from "../../../contract/appointments";
 import { MeetingNumberSchema } from "../../../contract/video";
 import type { AppointmentRow } from "../../lib/appointment-row";
 import { videoTexts } from "./texts";
-import { meetingQueryOf, ZOOM_TEXT, type MeetingQuery } from "../../lib/zoom";
+import { meetingQueryOf, ZOOM_TEXT, type MeetingQuery } from "./zoom";
 import { rowOf, videoMeetingOf } from "../../.server/appointment-rows.server";
 import { config } from "../../.server/config.server";
 import type { PracticeApi } from "../../.server/practice/api.server";

@@ -3,7 +3,7 @@ import { Link, useLocation } from "react-router";
 import { Button, buttonClass } from "../../../components/ui/button";
 import { Dialog } from "../../../components/ui/dialog";
 import type { InvoiceTableRow } from "../../../lib/accounts-view";
-import { paymentTexts } from "../../../lib/texts/payment";
+import { paymentTexts } from "../texts";
 import { previewTexts } from "../../../lib/texts/preview";
 import { previewHref } from "../../../lib/preview-view";
 import type { PdfTexts } from "../../../components/pdf/pdf-loading";

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import type { OpenPayment } from "../../../lib/accounts-view";
 import { errorsTexts } from "../../../lib/texts/errors";
-import { paymentTexts } from "../../../lib/texts/payment";
+import { paymentTexts } from "../texts";
 import { Button } from "../../../components/ui/button";
 
 const t = paymentTexts;

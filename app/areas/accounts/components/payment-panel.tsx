@@ -1,11 +1,11 @@
 import { lazy, Suspense, useCallback, useEffect, useId, useRef, useState, useSyncExternalStore } from "react";
-import type { PaymentContext, PaymentEvent, PaymentInput } from "../../../../machines/payment.machine";
-import { amountOf, editPayment, feeOf, initialPaymentContext, isPaymentEdit } from "../../../../machines/payment-choice";
+import type { PaymentContext, PaymentEvent, PaymentInput } from "../../../../machines/accounts/payment.machine";
+import { amountOf, editPayment, feeOf, initialPaymentContext, isPaymentEdit } from "../../../../machines/accounts/payment-choice";
 import { practiceDateTime, type CardProviderChoice, type InvoiceTableRow, type OpenPayment, type PaidNotice } from "../../../lib/accounts-view";
-import type { CardType } from "../../../lib/card-brand";
-import { totalBalanceCents } from "../../../lib/allocation";
+import type { CardType } from "../card-brand";
+import { totalBalanceCents } from "../allocation";
 import { formatCents } from "../../../lib/money";
-import { paymentTexts } from "../../../lib/texts/payment";
+import { paymentTexts } from "../texts";
 import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
 import { TextField } from "../../../components/ui/field";

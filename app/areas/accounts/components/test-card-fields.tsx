@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import type { CardChoice } from "../../../lib/card-brand";
+import type { CardChoice } from "../card-brand";
 import { TextField } from "../../../components/ui/field";
 import type { CardFieldsProps } from "./card-provider";
 

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import type { AppointmentRow } from "../../../lib/appointment-row";
-import { joinUrl, mapSearchUrl } from "../../../lib/appointments-view";
-import { appointmentsTexts as t } from "../../../lib/texts/appointments";
+import { joinUrl, mapSearchUrl } from "../view";
+import { appointmentsTexts as t } from "../texts";
 import { Button } from "../../../components/ui/button";
 
 /**

@@ -1,11 +1,11 @@
 import { useMachine } from "@xstate/react";
 import { useId, useMemo } from "react";
 import { fromPromise } from "xstate";
-import { bookingMachine, type BookingInput } from "../../../../machines/booking.machine";
-import { QUESTIONS, SYMPTOMS, bookableDays, type Answer } from "../../../lib/booking";
+import { bookingMachine, type BookingInput } from "../../../../machines/appointments/booking.machine";
+import { QUESTIONS, SYMPTOMS, bookableDays, type Answer } from "../booking";
 import { callStep } from "../../../lib/steps";
 import { bookingSteps } from "../steps";
-import { appointmentsTexts } from "../../../lib/texts/appointments";
+import { appointmentsTexts } from "../texts";
 import { addDays, displayOf } from "../../../lib/timeline-filter";
 import { Button } from "../../../components/ui/button";
 import { Dialog } from "../../../components/ui/dialog";

@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useRef } from "react";
 import { useFetcher } from "react-router";
 import type { AppointmentRow } from "../../../lib/appointment-row";
-import type { CancelReply } from "../../../lib/appointments-view";
+import type { CancelReply } from "../view";
 import { resultOf } from "../../../lib/form-data";
 import { withViewing } from "../../../lib/viewing";
 import { Button } from "../../../components/ui/button";
@@ -23,7 +23,7 @@ export function CancelDialog({ row, onClose, onReply }: { row: AppointmentRow | 
   // starts again on each (React's "too many re-renders"), so the server's refusal was never shown.
   const lastResult = useMemo(() => (reply && !reply.ok && reply.errors ? resultOf(reply.errors) : undefined), [reply]);
   const form = useDeferredSchemaForm({
-    load: () => import("../../../lib/appointments-forms"),
+    load: () => import("../forms"),
     schema: (forms) => forms.CancelFormSchema,
     lastResult,
     onValid: (data) => void fetcher.submit(withViewing(data), { method: "post", action: "/appointments?id=2" }),

@@ -2,7 +2,7 @@ import { DateTime } from "luxon";
 import { PRACTICE_ZONE } from "../../../lib/dates";
 import { parseForm } from "../../../lib/form-data";
 import { pagesOf } from "../../../lib/listing";
-import { timelineFilterSchema } from "../../../lib/timeline-filter-schema";
+import { timelineFilterSchema } from "./filter-schema";
 import { displayOf, timelineQueryOf, timelineRangeOf, timelineViewOf, type TimelineView } from "../../../lib/timeline-filter";
 import { groupTimeline, timelineEntryOf, type TimelinePageData } from "./view";
 import { readPages } from "../paged-reads.server";

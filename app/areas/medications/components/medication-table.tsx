@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
-import type { MedicationRow } from "../../../lib/medications-view";
-import { medicineGuidanceUrl } from "../../../lib/medications-view";
+import type { MedicationRow } from "../view";
+import { medicineGuidanceUrl } from "../view";
 import { medicationsTexts } from "../../../lib/texts/medications";
 
 /**

@@ -1,5 +1,5 @@
 import { useDeferredValue, useId, useMemo, useState } from "react";
-import type { PharmacyOption } from "../../../lib/medications-view";
+import type { PharmacyOption } from "../view";
 import { medicationsTexts } from "../../../lib/texts/medications";
 import { FieldError } from "../../../components/ui/field";
 

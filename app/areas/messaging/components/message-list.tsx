@@ -1,7 +1,7 @@
 import { Suspense, useCallback, useEffect, useRef, useState } from "react";
 import { messagingPageSizes } from "../../../../contract/messaging-page-sizes";
-import { initialOf } from "../../../lib/messaging-avatar";
-import type { MessageRow } from "../../../lib/messaging-view";
+import { initialOf } from "../avatar";
+import type { MessageRow } from "../view";
 import { Button } from "../../../components/ui/button";
 import { lazyModule } from "../../../components/ui/lazy-module";
 import type { ListWindow } from "./list-window";

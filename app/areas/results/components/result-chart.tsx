@@ -1,4 +1,4 @@
-import { LineChart } from "../../../components/charts/line-chart";
+import { LineChart } from "./line-chart";
 import type { ChartSeries } from "../../../lib/reports-view";
 
 /**

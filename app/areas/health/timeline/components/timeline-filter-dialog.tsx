@@ -31,7 +31,7 @@ export function TimelineFilterDialog({
 }) {
   const formRef = useRef<HTMLFormElement>(null);
   const form = useDeferredSchemaForm({
-    load: () => import("../../../../lib/timeline-filter-schema"),
+    load: () => import("../filter-schema"),
     schema: (schemas) => schemas.timelineFilterSchema(today, providers.map((p) => p.id)),
     lastResult: filterResult,
     onValid: (data) => {

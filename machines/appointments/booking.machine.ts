@@ -16,12 +16,12 @@ import {
   type Questionnaire,
   type Selection,
   type SlotView,
-} from "../app/lib/booking";
-import { appointmentsTexts } from "../app/lib/texts/appointments";
-import { StepSessionEndedError } from "../app/lib/step-client";
-import { failureMessage } from "../app/lib/steps";
-import { DEFAULT_REASON_FOR_VISIT_ID, NOT_PROVIDED_REASON, VIDEO_TYPE_NAME } from "../contract/appointments";
-import { unprovided } from "./unprovided";
+} from "~/areas/appointments/booking";
+import { appointmentsTexts } from "~/areas/appointments/texts";
+import { StepSessionEndedError } from "~/lib/step-client";
+import { failureMessage } from "~/lib/steps";
+import { DEFAULT_REASON_FOR_VISIT_ID, NOT_PROVIDED_REASON, VIDEO_TYPE_NAME } from "../../contract/appointments";
+import { unprovided } from "../unprovided";
 
 /**
  * Booking an appointment (2§2 Book, 2§4 booking flow, 2§5, 2§8): type, locations, role, provider,

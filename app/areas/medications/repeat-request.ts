@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { medicationsTexts } from "./texts/medications";
-import { RequestKeySchema } from "./request-key";
-import type { Delivery, RepeatSettings } from "./medications-view";
+import { medicationsTexts } from "~/lib/texts/medications";
+import { RequestKeySchema } from "~/lib/request-key";
+import type { Delivery, RepeatSettings } from "./view";
 
 /**
  * The repeat-prescription request (2§4, 2§5): the one schema the repeat-medication machine checks in

@@ -1,7 +1,7 @@
 import type { SubmissionResult } from "@conform-to/react";
 import type { BookingSettings, Option } from "./booking";
-import type { FieldErrors } from "./forms";
-import type { AppointmentRow } from "./appointment-row";
+import type { FieldErrors } from "~/lib/forms";
+import type { AppointmentRow } from "~/lib/appointment-row";
 
 /**
  * The /appointments screen (2§2): its tabs, the History badges and range kept in the address, the rows

@@ -2,7 +2,7 @@ import { AxisBottom, AxisLeft } from "@visx/axis";
 import { Group } from "@visx/group";
 import { scaleLinear } from "@visx/scale";
 import { LinePath } from "@visx/shape";
-import { anchorOf, dateTicks, NARROW, placeLabels, SVG_CLASS, textWidth, TwoSizes, WIDE, type Frame } from "./chart-sizes";
+import { anchorOf, dateTicks, NARROW, placeLabels, SVG_CLASS, textWidth, TwoSizes, WIDE, type Frame } from "~/components/charts/chart-sizes";
 
 export interface LinePoint {
   /** Epoch milliseconds. */

@@ -1,12 +1,12 @@
 import { assertEvent, assign, raise, setup, type DoneActorEvent } from "xstate";
-import { signInTexts } from "../app/lib/texts/signIn";
-import { secondStepTexts } from "../app/lib/texts/secondStep";
-import { passkeyTexts } from "../app/lib/texts/passkeys";
-import { newPasswordProblem, type NewPasswordProblem } from "../app/lib/new-password";
-import { codeShapeProblem } from "../app/lib/second-step";
-import { CAPTCHA_AFTER, type FlowKind, type FlowOutcome, type LinkedAccount, type Outcome } from "../app/lib/sign-in-flow";
-import { signInSummary, validateSignIn, type FieldErrors, type SignInInput } from "../app/lib/sign-in";
-import { unprovided } from "./unprovided";
+import { signInTexts } from "~/lib/texts/signIn";
+import { secondStepTexts } from "~/lib/texts/secondStep";
+import { passkeyTexts } from "~/lib/texts/passkeys";
+import { newPasswordProblem, type NewPasswordProblem } from "~/lib/new-password";
+import { codeShapeProblem } from "~/lib/second-step";
+import { CAPTCHA_AFTER, type FlowKind, type FlowOutcome, type LinkedAccount, type Outcome } from "~/lib/sign-in-flow";
+import { signInSummary, validateSignIn, type FieldErrors, type SignInInput } from "~/lib/sign-in";
+import { unprovided } from "../unprovided";
 
 /**
  * The sign-in flow of 1§4: credentials, then (when the practice asks) the forced password update,
@@ -14,7 +14,7 @@ import { unprovided } from "./unprovided";
  * fetches: the route provides the actors, each a thin wrapper around one step of the sign-in action.
  */
 
-export type { FlowOutcome, LinkedAccount } from "../app/lib/sign-in-flow";
+export type { FlowOutcome, LinkedAccount } from "~/lib/sign-in-flow";
 
 export interface SignInRequest extends SignInInput {
   captcha: string | null;

@@ -1,4 +1,4 @@
-import { paymentTexts } from "./texts/payment";
+import { paymentTexts } from "./texts";
 
 /**
  * A card's brand, so that the card fee follows the card and not the label chosen for it (issue 36,

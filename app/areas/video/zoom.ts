@@ -1,4 +1,4 @@
-import { MEETING_NUMBER } from "../../contract/meeting-number";
+import { MEETING_NUMBER } from "../../../contract/meeting-number";
 
 /**
  * The pure parts of /zoom (1§2 Join Meeting, issue 15): what the Join link's query names, what the
@@ -15,7 +15,7 @@ export type MeetingQuery =
 const PASS_CODE = /^[A-Za-z0-9@\-_*.]{0,32}$/;
 const APPOINTMENT_ID = /^[A-Za-z0-9-]{1,64}$/;
 
-/** Reads the Join link's query (app/lib/appointments-view.ts joinUrl); spaces in a typed meeting id are forgiven. */
+/** Reads the Join link's query (app/areas/appointments/view.ts joinUrl); spaces in a typed meeting id are forgiven. */
 export function meetingQueryOf(params: URLSearchParams): MeetingQuery {
   const raw = params.get("meetingNumber")?.replace(/[\s-]/g, "") ?? "";
   if (raw === "") return { ok: false, problem: "missing" };

@@ -1,8 +1,8 @@
 import { assign, setup } from "xstate";
-import { StepSessionEndedError } from "../app/lib/step-client";
-import { failureMessage } from "../app/lib/steps";
-import { JOIN_TIMEOUT_MS, ZOOM_TEXT, type JoinFailure, type JoinRequest, type Signature } from "../app/lib/zoom";
-import { unprovided } from "./unprovided";
+import { StepSessionEndedError } from "~/lib/step-client";
+import { failureMessage } from "~/lib/steps";
+import { JOIN_TIMEOUT_MS, ZOOM_TEXT, type JoinFailure, type JoinRequest, type Signature } from "~/areas/video/zoom";
+import { unprovided } from "../unprovided";
 
 /**
  * Joining a video consult (1§2 Join Meeting, issue 15; decisions/130): Start Meeting asks the portal

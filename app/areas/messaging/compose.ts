@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { ATTACHMENT_MAX_FILES } from "../../contract/attachment-content";
-import { messagingTexts } from "./texts/messaging";
-import { RequestKeySchema } from "./request-key";
+import { ATTACHMENT_MAX_FILES } from "../../../contract/attachment-content";
+import { messagingTexts } from "./texts";
+import { RequestKeySchema } from "~/lib/request-key";
 
 /**
  * Writing to the practice (2§2, 2§4, 2§5): the one schema the messaging machine checks in the browser

@@ -7,9 +7,9 @@ import { z } from "zod";
  * the avatar modules (decisions/361), so zod is fetched with the steps when the patient reaches for them.
  */
 
-export { BOXES, emailsSearch, emailsViewOf, onlyTheOpenMessageChanged, openMessageOf, READ_FILTER_NAMES, type Box, type EmailsView, type ReadFilterName } from "./messaging-address";
-import { BOXES, type EmailsView } from "./messaging-address";
-export { colourOf, initialOf } from "./messaging-avatar";
+export { BOXES, emailsSearch, emailsViewOf, onlyTheOpenMessageChanged, openMessageOf, READ_FILTER_NAMES, type Box, type EmailsView, type ReadFilterName } from "./address";
+import { BOXES, type EmailsView } from "./address";
+export { colourOf, initialOf } from "./avatar";
 
 export const MessageRowSchema = z.object({
   id: z.string(),

@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { timelineTexts } from "./texts/timeline";
-import { dateRangeFields, queryDateOf } from "./date-range";
-import { yearBefore } from "./timeline-filter";
+import { timelineTexts } from "~/lib/texts/timeline";
+import { dateRangeFields, queryDateOf } from "~/lib/date-range";
+import { yearBefore } from "~/lib/timeline-filter";
 
 const t = timelineTexts;
 

@@ -1,5 +1,5 @@
-import { paymentTexts } from "./texts/payment";
-import { toCents } from "./money";
+import { paymentTexts } from "./texts";
+import { toCents } from "~/lib/money";
 
 const t = paymentTexts;
 

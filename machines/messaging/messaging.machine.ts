@@ -1,10 +1,10 @@
 import { and, assertEvent, assign, emit, enqueueActions, setup, stateIn } from "xstate";
-import { messagingTexts } from "../app/lib/texts/messaging";
-import { checkDraft, replySubject, type Draft, type MessageErrors, type Option, type PendingFile, type SendReply } from "../app/lib/messaging-compose";
-import type { MessageView, MessagingSettings } from "../app/lib/messaging-view";
-import { StepSessionEndedError } from "../app/lib/step-client";
-import { newAttemptKey } from "./attempt-key";
-import { unprovided } from "./unprovided";
+import { messagingTexts } from "~/areas/messaging/texts";
+import { checkDraft, replySubject, type Draft, type MessageErrors, type Option, type PendingFile, type SendReply } from "~/areas/messaging/compose";
+import type { MessageView, MessagingSettings } from "~/areas/messaging/view";
+import { StepSessionEndedError } from "~/lib/step-client";
+import { newAttemptKey } from "../attempt-key";
+import { unprovided } from "../unprovided";
 
 /**
  * Writing to the practice (2§2, 2§4, 2§5): compose, reply, edit a draft, and send a draft as it is.

@@ -1,4 +1,4 @@
-import { StepFailedError } from "./steps";
+import { StepFailedError } from "~/lib/steps";
 
 /**
  * A card refused by the card provider in the browser (Stripe confirms there, unseen by the portal):

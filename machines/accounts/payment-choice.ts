@@ -1,6 +1,6 @@
-import { allocate, totalBalanceCents, type Allocation } from "../app/lib/allocation";
-import { feeCents } from "../app/lib/money";
-import { centsAsAmountText, checkPaymentAmount } from "../app/lib/payment-amount";
+import { allocate, totalBalanceCents, type Allocation } from "~/areas/accounts/allocation";
+import { feeCents } from "~/lib/money";
+import { centsAsAmountText, checkPaymentAmount } from "~/areas/accounts/payment-amount";
 import type { PaymentContext, PaymentEvent, PaymentInput, PaymentMethod } from "./payment-context";
 
 /**

@@ -1,13 +1,13 @@
 import { and, assertEvent, assign, setup } from "xstate";
-import type { Allocation } from "../app/lib/allocation";
-import { paymentTexts } from "../app/lib/texts/payment";
-import { RefusedError, refusedForCertain } from "../app/lib/card-refusal";
-import { StepSessionEndedError } from "../app/lib/step-client";
-import { StepFailedError } from "../app/lib/steps";
+import type { Allocation } from "~/areas/accounts/allocation";
+import { paymentTexts } from "~/areas/accounts/texts";
+import { RefusedError, refusedForCertain } from "~/areas/accounts/card-refusal";
+import { StepSessionEndedError } from "~/lib/step-client";
+import { StepFailedError } from "~/lib/steps";
 import { amountOf, editPayment, feeOf, initialPaymentContext, payableCents } from "./payment-choice";
 import type { PaymentContext, PaymentEvent, PaymentInput, PaymentReceipt } from "./payment-context";
-import { newAttemptKey } from "./attempt-key";
-import { unprovided } from "./unprovided";
+import { newAttemptKey } from "../attempt-key";
+import { unprovided } from "../unprovided";
 
 /**
  * Paying the account by card (1§4 payment progress, choice, allocation, methods, the Pay button).

@@ -1,8 +1,8 @@
 import { z } from "zod";
-import { checkRangeOrder, dateRangeFields, queryDateOf } from "./date-range";
-import { appointmentsTexts } from "./texts/appointments";
-import { timelineTexts } from "./texts/timeline";
-import { yearBefore } from "./timeline-filter";
+import { checkRangeOrder, dateRangeFields, queryDateOf } from "~/lib/date-range";
+import { appointmentsTexts } from "./texts";
+import { timelineTexts } from "~/lib/texts/timeline";
+import { yearBefore } from "~/lib/timeline-filter";
 
 /**
  * The Appointments screen's two forms, apart from appointments-view.ts so that the page draws without
