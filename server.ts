@@ -164,7 +164,7 @@ export function limitBodies(limits: BodyLimits = BODY_LIMITS) {
 }
 
 /**
- * The client's address for sign-in throttling (app/.server/throttle.server.ts reads it); whatever the
+ * The client's address for sign-in throttling (app/.server/sign-in-security/throttle.server.ts reads it); whatever the
  * client sent under that name is overwritten. It is `req.ip`: Express's `trust proxy` setting, given
  * the trusted proxies (TRUST_PROXY, decisions/008), makes it the right-most X-Forwarded-For address
  * that is not a trusted proxy, and only when the socket itself is one; with none trusted, the socket's.

@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { PDFDocument } from "pdf-lib";
-import { dateRangeTexts } from "../app/lib/texts/dateRange";
+import { dateRangeTexts } from "~/lib/texts/date-range";
 import { errorsTexts } from "../app/lib/texts/errors";
 import { lettersTexts } from "../app/areas/letters/texts";
 import { sessionTexts } from "../app/lib/texts/session";

@@ -1,11 +1,11 @@
 import { assertEvent, assign, raise, setup, type DoneActorEvent } from "xstate";
-import { signInTexts } from "~/lib/texts/signIn";
-import { secondStepTexts } from "~/lib/texts/secondStep";
+import { signInTexts } from "~/areas/sign-in/texts";
+import { secondStepTexts } from "~/lib/texts/second-step";
 import { passkeyTexts } from "~/lib/texts/passkeys";
 import { newPasswordProblem, type NewPasswordProblem } from "~/lib/new-password";
 import { codeShapeProblem } from "~/lib/second-step";
 import { CAPTCHA_AFTER, type FlowKind, type FlowOutcome, type LinkedAccount, type Outcome } from "~/lib/sign-in-flow";
-import { signInSummary, validateSignIn, type FieldErrors, type SignInInput } from "~/lib/sign-in";
+import { signInSummary, validateSignIn, type FieldErrors, type SignInInput } from "~/areas/sign-in/sign-in-form";
 import { unprovided } from "../unprovided";
 
 /**

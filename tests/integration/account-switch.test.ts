@@ -3,7 +3,7 @@ import { switchAccount, type SwitchDeps } from "../../app/areas/account-switch/p
 import { loadConfig } from "../../app/.server/config.server";
 import { createSessions, viewingKeyOf } from "../../app/.server/session.server";
 import { linkedAccountsOf } from "../../app/.server/linked-accounts.server";
-import { accountSwitchTexts } from "../../app/lib/texts/accountSwitch";
+import { accountSwitchTexts } from "~/lib/texts/account-switch";
 import { useMockServer, type TestWorld } from "../helpers/mock-world";
 import { signedInToPortal } from "../helpers/portal-cookie";
 

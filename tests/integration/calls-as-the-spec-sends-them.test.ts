@@ -8,7 +8,7 @@ import { getLetter, getLetters } from "../../app/.server/practice/letters.server
 import { getPatient } from "../../app/.server/practice/patient.server";
 import { createSessions } from "../../app/.server/session.server";
 import { MemoryStateStore } from "../../app/.server/state-store.server";
-import { SignInThrottle } from "../../app/.server/throttle.server";
+import { SignInThrottle } from "~/.server/sign-in-security/throttle.server";
 import { messagingTexts } from "~/areas/messaging/texts";
 import { endpoints } from "../../contract/endpoints";
 import { MESSAGE_BOXES } from "../../contract/messaging";

@@ -2,13 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { listAccess, startAccessRetention } from "../../app/.server/access-record.server";
 import { loadConfig } from "../../app/.server/config.server";
 import { DEVICE_SEEN_INTERVAL_MS, noteDeviceRequest, purgeDevices } from "../../app/.server/device-rows.server";
-import { createDeviceCookie, deviceStore, noteSignIn, type DeviceStore } from "../../app/.server/devices.server";
-import { smtpSender, type Mail } from "../../app/.server/mail.server";
+import { createDeviceCookie, deviceStore, noteSignIn, type DeviceStore } from "~/.server/sign-in-security/devices.server";
+import { smtpSender, type Mail } from "~/.server/sign-in-security/mail.server";
 import { observability } from "../../app/.server/observability.server";
 import { sharePortalStore, unsharePortalStore, type PortalStore } from "../../app/.server/portal-store.server";
 import { accountHolderKey, anonymousSessionId, createSessions } from "../../app/.server/session.server";
-import { createSignInSteps, type FlowResult } from "../../app/.server/sign-in.server";
-import { SignInThrottle } from "../../app/.server/throttle.server";
+import { createSignInSteps, type FlowResult } from "~/areas/sign-in/login-flow.server";
+import { SignInThrottle } from "~/.server/sign-in-security/throttle.server";
 import { RedisStateStore } from "../../app/.server/redis-state-store.server";
 import type { StateStore } from "../../app/.server/state-store.server";
 import { startRedisServer, type RedisServer } from "../helpers/redis-server";
@@ -400,7 +400,7 @@ describe("Sign out from Your devices, through the profile's action", () => {
   beforeAll(async () => {
     const [session, devicesModule, route, stateModule, area] = await Promise.all([
       import("../../app/.server/session.server"),
-      import("../../app/.server/devices.server"),
+      import("~/.server/sign-in-security/devices.server"),
       import("../../app/areas/profile/page.route"),
       import("../../app/.server/state.server"),
       import("../../app/areas/profile/devices.server"),

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { endpoints } from "../../contract/endpoints";
-import { dateRangeTexts } from "../../app/lib/texts/dateRange";
+import { dateRangeTexts } from "~/lib/texts/date-range";
 import { errorsTexts } from "../../app/lib/texts/errors";
 import { PRACTICE_MEDIA } from "../../fixtures/builders/documents";
 import { useMockServer, type PortalSession, type TestWorld } from "../helpers/mock-world";

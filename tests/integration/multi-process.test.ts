@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getInvoices } from "../../app/.server/practice/accounts.server";
 import { errorsTexts } from "../../app/lib/texts/errors";
-import { signInTexts } from "../../app/lib/texts/signIn";
-import { signInThrottleTexts } from "../../app/lib/texts/signInThrottle";
+import { signInTexts } from "~/areas/sign-in/texts";
+import { signInThrottleTexts } from "~/lib/texts/sign-in-throttle";
 import { feeCents, feeRateBasisPoints, toCents } from "../../app/lib/money";
 import type { FlowOutcome } from "../../app/lib/sign-in-flow";
 import { useMockServer, type TestWorld } from "../helpers/mock-world";

@@ -13,18 +13,18 @@ import {
   userHandleOf,
   type Passkeys,
   type PasskeyStore,
-} from "../../app/.server/passkeys.server";
+} from "~/.server/sign-in-security/passkeys.server";
 import { sharePortalStore, unsharePortalStore, type PortalStore } from "../../app/.server/portal-store.server";
 import { PASSKEY_UNDO_DAYS } from "../../app/lib/second-step";
-import { hashCode, secondStepStore, secondStepThrottle, SECOND_STEP_LIMITS, type SecondStepStore } from "../../app/.server/second-step.server";
+import { hashCode, secondStepStore, secondStepThrottle, SECOND_STEP_LIMITS, type SecondStepStore } from "~/.server/sign-in-security/second-step.server";
 import { secondStepCodes } from "../../app/.server/portal-store/schema";
 import { eq, sql } from "drizzle-orm";
 import { accountHolderKey, createSessions } from "../../app/.server/session.server";
-import { createSignInSteps, type FlowResult } from "../../app/.server/sign-in.server";
+import { createSignInSteps, type FlowResult } from "~/areas/sign-in/login-flow.server";
 import { MemoryStateStore } from "../../app/.server/state-store.server";
-import { AttemptThrottle, SignInThrottle } from "../../app/.server/throttle.server";
+import { AttemptThrottle, SignInThrottle } from "~/.server/sign-in-security/throttle.server";
 import { passkeyTexts } from "../../app/lib/texts/passkeys";
-import { secondStepTexts } from "../../app/lib/texts/secondStep";
+import { secondStepTexts } from "~/lib/texts/second-step";
 import { useMockServer, type TestWorld } from "../helpers/mock-world";
 import { openEmbeddedTestStore, openPostgresTestStore } from "../helpers/test-stores";
 import { SoftwareAuthenticator } from "../helpers/software-authenticator";

@@ -4,9 +4,9 @@ import { profileTexts } from "../../app/areas/profile/texts";
 import { readProfile } from "../../app/areas/profile/view";
 import { errorsTexts } from "../../app/lib/texts/errors";
 import { viewingKeyOf } from "../../app/.server/session.server";
-import { SignInThrottle } from "../../app/.server/throttle.server";
-import { signInThrottleTexts } from "../../app/lib/texts/signInThrottle";
-import { newPasswordTexts } from "../../app/lib/texts/newPassword";
+import { SignInThrottle } from "~/.server/sign-in-security/throttle.server";
+import { signInThrottleTexts } from "~/lib/texts/sign-in-throttle";
+import { newPasswordTexts } from "~/lib/texts/new-password";
 
 /**
  * The profile action's logic (app/areas/profile/page.server.ts) against the real mock over HTTP:

@@ -4,9 +4,9 @@ import { loadConfig } from "../../app/.server/config.server";
 import { PaymentAttempts } from "../../app/areas/accounts/payment-attempts.server";
 import { checkRedis, RedisStateStore } from "../../app/.server/redis-state-store.server";
 import { createSessions } from "../../app/.server/session.server";
-import { SignInThrottle } from "../../app/.server/throttle.server";
+import { SignInThrottle } from "~/.server/sign-in-security/throttle.server";
 import { errorsTexts } from "../../app/lib/texts/errors";
-import { signInThrottleTexts } from "../../app/lib/texts/signInThrottle";
+import { signInThrottleTexts } from "~/lib/texts/sign-in-throttle";
 import { freePort, startRedisServer, type RedisServer } from "../helpers/redis-server";
 
 /**

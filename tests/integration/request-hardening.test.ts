@@ -4,7 +4,7 @@ import type { RouteConfigEntry } from "@react-router/dev/routes";
 import routes from "../../app/routes";
 import express from "express";
 import { HSTS, limitBodies } from "../../server";
-import { newPasswordTexts } from "../../app/lib/texts/newPassword";
+import { newPasswordTexts } from "~/lib/texts/new-password";
 import { documentAddresses } from "../helpers/document-routes";
 import { useMockServer, type TestWorld } from "../helpers/mock-world";
 import { Browser, START_TIMEOUT_MS, startPortalProcess, type PortalProcess } from "../helpers/portal-process";

@@ -9,7 +9,7 @@ import { logout, validateToken } from "../../app/.server/practice/auth.server";
 import { getPatient } from "../../app/.server/practice/patient.server";
 import { createSessions } from "../../app/.server/session.server";
 import { MemoryStateStore } from "../../app/.server/state-store.server";
-import { SignInThrottle } from "../../app/.server/throttle.server";
+import { SignInThrottle } from "~/.server/sign-in-security/throttle.server";
 import { toCents } from "../../app/lib/money";
 import { messagingTexts } from "~/areas/messaging/texts";
 import { endpoints } from "../../contract/endpoints";

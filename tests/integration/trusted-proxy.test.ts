@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signInSteps } from "../../app/areas/sign-in/steps";
-import { signInThrottleTexts } from "../../app/lib/texts/signInThrottle";
+import { signInThrottleTexts } from "~/lib/texts/sign-in-throttle";
 import type { FlowOutcome } from "../../app/lib/sign-in-flow";
 import { callStep } from "../../app/lib/steps";
 import { useMockServer } from "../helpers/mock-world";

@@ -5,7 +5,7 @@ import { CancelFormSchema, historyRangeSchema } from "~/areas/appointments/forms
 import { appointmentsSearch, appointmentsViewOf, applyHistoryBadge, historyCounts, joinUrl, mapSearchUrl } from "~/areas/appointments/view";
 import { parseForm } from "../../app/lib/form-data";
 import { appointmentsTexts } from "~/areas/appointments/texts";
-import { dateRangeTexts } from "../../app/lib/texts/dateRange";
+import { dateRangeTexts } from "~/lib/texts/date-range";
 import { timelineTexts } from "../../app/lib/texts/timeline";
 
 const t = appointmentsTexts;

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { toBundle } from "../../contract/fhir";
 import { AllergiesReplySchema, AllergySlots, ConditionSlots, ConditionsReplySchema, ImmunisationSlots, ImmunisationsReplySchema, ReminderSlots, RemindersReplySchema, TimelineReplySchema, TimelineSlots, VitalsReplySchema } from "../../contract/health";
 import { parseForm } from "../../app/lib/form-data";
-import { dateRangeTexts } from "../../app/lib/texts/dateRange";
+import { dateRangeTexts } from "~/lib/texts/date-range";
 import { timelineTexts } from "../../app/lib/texts/timeline";
 import { addDays, timelineQueryOf, timelineSearch, timelineViewOf, yearBefore } from "../../app/lib/timeline-filter";
 import { timelineFilterSchema } from "~/areas/health/timeline/filter-schema";

@@ -5,7 +5,7 @@ import { parseForm } from "../../app/lib/form-data";
 import { LetterRangeSchema, rangeQuery } from "../../app/areas/letters/search";
 import { letterFileName, letterTileOf, newestFirst } from "../../app/lib/letters-view";
 import { listingSearch, MAX_PAGES, pagesOf } from "../../app/lib/listing";
-import { dateRangeTexts } from "../../app/lib/texts/dateRange";
+import { dateRangeTexts } from "~/lib/texts/date-range";
 import { lettersTexts } from "../../app/areas/letters/texts";
 import { resourceFileName, resourceItemOf } from "../../app/areas/resources/view";
 

@@ -4,7 +4,7 @@ import { sanitiseResultHtml } from "../../app/.server/sanitise-html.server";
 import { applyReadFilter, pagesOf, readFilterOf, ReportFiltersSchema, reportsSearch } from "../../app/areas/results/filters";
 import { chartSeriesOf, numericValue, observationOf, resultCardOf, resultDetailOf } from "../../app/lib/reports-view";
 import { HOSTILE_HTML } from "../../fixtures/builders/documents";
-import { dateRangeTexts } from "../../app/lib/texts/dateRange";
+import { dateRangeTexts } from "~/lib/texts/date-range";
 
 /** The Test Results screen's mappers, filters and HTML sanitiser (2§2-2§5). */
 

@@ -1,5 +1,5 @@
 import { data, redirect } from "react-router";
-import { accountSwitchTexts } from "../../lib/texts/accountSwitch";
+import { accountSwitchTexts } from "~/lib/texts/account-switch";
 import type { LinkedAccount } from "../../lib/sign-in-flow";
 import { practiceErrorResponse } from "../../.server/practice/errors.server";
 import { requestForm } from "../../.server/request-form.server";

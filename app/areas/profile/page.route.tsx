@@ -18,10 +18,10 @@ import { Rows, Section, contactRows, personalRows } from "./components/sections"
 import type { ShellData } from "../../shell/layout.route";
 import type { Route } from "./+types/page.route";
 import { recordAccessOf } from "../../.server/record-access.server";
-import { portalSecondStep, SecondStepUnavailable } from "../../.server/second-step.server";
+import { portalSecondStep, SecondStepUnavailable } from "~/.server/sign-in-security/second-step.server";
 import { requestForm } from "../../.server/request-form.server";
 import { SIGN_IN_SECURITY, signInSecurityAction } from "./sign-in-security.server";
-import { PasskeysUnavailable, portalPasskeys } from "../../.server/passkeys.server";
+import { PasskeysUnavailable, portalPasskeys } from "~/.server/sign-in-security/passkeys.server";
 import { formatDateTime } from "../../lib/dates";
 import { passkeyTexts } from "../../lib/texts/passkeys";
 import { hasSecondStep } from "../../lib/second-step";

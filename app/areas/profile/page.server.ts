@@ -26,7 +26,7 @@ import { getTerms } from "../../.server/practice/terms.server";
 import { claimsAnotherViewing, isSignInRedirect, requireSession, type SignedIn } from "../../.server/session.server";
 import { requestForm } from "../../.server/request-form.server";
 import { authenticate, logout } from "../../.server/practice/auth.server";
-import { signInThrottle, type SignInThrottle } from "../../.server/throttle.server";
+import { signInThrottle, type SignInThrottle } from "~/.server/sign-in-security/throttle.server";
 import { clientAddress } from "../../.server/client-address.server";
 import { stateStore } from "../../.server/state.server";
 

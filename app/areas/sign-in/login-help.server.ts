@@ -1,4 +1,4 @@
-import { verifyCaptcha } from "../../.server/captcha.server";
+import { verifyCaptcha } from "./captcha.server";
 import { sendHelpMessage } from "../../.server/practice/auth.server";
 import { refuse, stepDispatcher } from "../../.server/steps.server";
 import { parseForm } from "../../lib/form-data";

@@ -9,7 +9,7 @@ import { Button } from "../../components/ui/button";
 import { EmailField, PasswordField } from "../../components/ui/field";
 import { lazyModule } from "../../components/ui/lazy-module";
 import { ToastRegionPlaceholder } from "../../components/ui/toast-region";
-import { signInTexts } from "../../lib/texts/signIn";
+import { signInTexts } from "./texts";
 import { CAPTCHA_AFTER } from "../../lib/sign-in-flow";
 import { idleSignInView, type SignInView } from "./view";
 import type { Route } from "./+types/login.route";

@@ -1,5 +1,5 @@
 import type { LinkedAccount } from "../../../lib/sign-in-flow";
-import { signInTexts } from "../../../lib/texts/signIn";
+import { signInTexts } from "../texts";
 import { signInDialogsTexts } from "../dialog-texts";
 import { Button } from "../../../components/ui/button";
 import { Dialog } from "../../../components/ui/dialog";

@@ -4,7 +4,7 @@ import { Alert } from "../../../../components/ui/alert";
 import { Button } from "../../../../components/ui/button";
 import { Dialog } from "../../../../components/ui/dialog";
 import { PasswordField, TextField } from "../../../../components/ui/field";
-import { secondStepTexts } from "../../../../lib/texts/secondStep";
+import { secondStepTexts } from "~/lib/texts/second-step";
 import { codeShapeProblem } from "../../../../lib/second-step";
 import type { SecondStepReply } from "../../forms";
 

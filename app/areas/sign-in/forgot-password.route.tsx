@@ -1,22 +1,22 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { useState } from "react";
 import { data, Form, useNavigation } from "react-router";
-import { verifyCaptcha } from "../../.server/captcha.server";
+import { verifyCaptcha } from "./captcha.server";
 import { askForTemporaryPassword } from "./forgot-password.server";
-import { clientAddress } from "../../.server/client-address.server";
-import { redirectIfSignedIn } from "../../.server/session.server";
+import { clientAddress } from "~/.server/client-address.server";
+import { redirectIfSignedIn } from "~/.server/session.server";
 import { Captcha } from "./components/captcha";
 import { SignedOutPage } from "./components/signed-out-page";
-import { Alert } from "../../components/ui/alert";
-import { Button } from "../../components/ui/button";
-import { EmailField } from "../../components/ui/field";
-import { useSchemaForm } from "../../components/ui/use-schema-form";
+import { Alert } from "~/components/ui/alert";
+import { Button } from "~/components/ui/button";
+import { EmailField } from "~/components/ui/field";
+import { useSchemaForm } from "~/components/ui/use-schema-form";
 import { ForgotPasswordSchema } from "./forgot-password";
-import { parseForm } from "../../lib/form-data";
+import { parseForm } from "~/lib/form-data";
 import { captchaTexts } from "./captcha-texts";
 import { forgotPasswordTexts } from "./forgot-password-texts";
-import type { Route } from "./+types/forget-password.route";
-import { requestForm } from "../../.server/request-form.server";
+import type { Route } from "./+types/forgot-password.route";
+import { requestForm } from "~/.server/request-form.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Forgot password – Patient Portal" }];
 

@@ -1,6 +1,6 @@
-import { secondStepTexts } from "../lib/texts/secondStep";
-import { codeShapeProblem } from "../lib/second-step";
-import { observability } from "./observability.server";
+import { secondStepTexts } from "~/lib/texts/second-step";
+import { codeShapeProblem } from "~/lib/second-step";
+import { observability } from "../observability.server";
 import { recordSignInEvent, type CodeBudget, type SecondStepStore } from "./second-step.server";
 
 /**

@@ -1,18 +1,18 @@
 import { randomBytes } from "node:crypto";
 import { and, desc, eq, ne, sql } from "drizzle-orm";
-import { addressRange, DEVICE_ID_PATTERN, newDeviceMailTo } from "../lib/devices";
-import { formatDateTime } from "../lib/dates";
-import { deviceMailTexts } from "../lib/texts/devices";
-import type { AccessAction } from "../lib/access-kinds";
-import { recordAccess, deviceLabel } from "./access-record.server";
-import { config } from "./config.server";
+import { addressRange, DEVICE_ID_PATTERN, newDeviceMailTo } from "~/lib/devices";
+import { formatDateTime } from "~/lib/dates";
+import { deviceMailTexts } from "~/lib/texts/devices";
+import type { AccessAction } from "~/lib/access-kinds";
+import { recordAccess, deviceLabel } from "../access-record.server";
+import { config } from "../config.server";
 import { sendMail as portalSendMail, type SendMail } from "./mail.server";
-import { observability } from "./observability.server";
-import { portalStore, storeQueries, type PortalStore } from "./portal-store.server";
-import { devices, type DeviceLabel } from "./portal-store/schema";
-import { anonymousSessionId } from "./session.server";
-import { clientAddress } from "./client-address.server";
-import { signedCookie } from "./signed-cookie.server";
+import { observability } from "../observability.server";
+import { portalStore, storeQueries, type PortalStore } from "../portal-store.server";
+import { devices, type DeviceLabel } from "../portal-store/schema";
+import { anonymousSessionId } from "../session.server";
+import { clientAddress } from "../client-address.server";
+import { signedCookie } from "../signed-cookie.server";
 
 /**
  * The devices an account holder has signed in with (issue 31, decisions/295). A device is a browser:

@@ -1,15 +1,15 @@
 import { createHash, randomInt } from "node:crypto";
 import { and, count, eq, isNull, sql } from "drizzle-orm";
-import { secondStepTexts } from "../lib/texts/secondStep";
-import { normaliseCode, recoveryCodesStay } from "../lib/second-step";
-import type { AccessAction } from "../lib/access-kinds";
-import { recordAccess } from "./access-record.server";
+import { secondStepTexts } from "~/lib/texts/second-step";
+import { normaliseCode, recoveryCodesStay } from "~/lib/second-step";
+import type { AccessAction } from "~/lib/access-kinds";
+import { recordAccess } from "../access-record.server";
 import { sendMail as portalSendMail, type SendMail } from "./mail.server";
-import { observability } from "./observability.server";
-import { portalStore, storeQueries, type PortalDb, type PortalStore, type StoreOperation } from "./portal-store.server";
-import { passkeys, secondStepCodes, secondSteps } from "./portal-store/schema";
-import { anonymousSessionId } from "./session.server";
-import { stateStore } from "./state.server";
+import { observability } from "../observability.server";
+import { portalStore, storeQueries, type PortalDb, type PortalStore, type StoreOperation } from "../portal-store.server";
+import { passkeys, secondStepCodes, secondSteps } from "../portal-store/schema";
+import { anonymousSessionId } from "../session.server";
+import { stateStore } from "../state.server";
 import { AttemptThrottle } from "./throttle.server";
 
 /**

@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { createChallenge, verifySolution } from "altcha-lib/v1";
-import { config } from "./config.server";
-import { stateStore } from "./state.server";
+import { config } from "~/.server/config.server";
+import { stateStore } from "~/.server/state.server";
 
 /**
  * A self-hosted proof-of-work captcha (ALTCHA's library): works with no internet, and the server,

@@ -7,14 +7,14 @@ import type {
 } from "@simplewebauthn/server";
 import { and, asc, count, eq, inArray } from "drizzle-orm";
 import { z } from "zod";
-import { passkeyTexts } from "../lib/texts/passkeys";
-import { normalisePasskeyName, passkeyNameProblem } from "../lib/passkeys";
-import { passkeyBringsRecoveryCodes } from "../lib/second-step";
-import { config } from "./config.server";
-import { portalStore, storeQueries, type PortalStore, type StoreOperation } from "./portal-store.server";
-import { passkeys } from "./portal-store/schema";
-import { stateStore } from "./state.server";
-import type { StateStore } from "./state-store.server";
+import { passkeyTexts } from "~/lib/texts/passkeys";
+import { normalisePasskeyName, passkeyNameProblem } from "~/lib/passkeys";
+import { passkeyBringsRecoveryCodes } from "~/lib/second-step";
+import { config } from "../config.server";
+import { portalStore, storeQueries, type PortalStore, type StoreOperation } from "../portal-store.server";
+import { passkeys } from "../portal-store/schema";
+import { stateStore } from "../state.server";
+import type { StateStore } from "../state-store.server";
 import { AttemptThrottle } from "./throttle.server";
 import { holdersSecondSteps, secondStepThrottle } from "./second-step.server";
 

@@ -1,11 +1,11 @@
-import { addressRange } from "../lib/devices";
-import { isEmailAddress } from "../lib/email-address";
-import { PASSKEY_UNDO_DAYS } from "../lib/second-step";
-import { formatDateTime } from "../lib/dates";
-import { deviceLabel } from "./access-record.server";
-import { clientAddress } from "./client-address.server";
+import { addressRange } from "~/lib/devices";
+import { isEmailAddress } from "~/lib/email-address";
+import { PASSKEY_UNDO_DAYS } from "~/lib/second-step";
+import { formatDateTime } from "~/lib/dates";
+import { deviceLabel } from "../access-record.server";
+import { clientAddress } from "../client-address.server";
 import type { SendMail } from "./mail.server";
-import { observability } from "./observability.server";
+import { observability } from "../observability.server";
 
 /**
  * Every change to how an account holder signs in is e-mailed to the sign-in address at once (issue 51,

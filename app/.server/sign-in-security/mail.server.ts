@@ -1,5 +1,5 @@
 import nodemailer, { type Transporter } from "nodemailer";
-import { config } from "./config.server";
+import { config } from "../config.server";
 
 /**
  * The portal's own mail (decisions/277): the second step's codes, sent through SMTP_URL with

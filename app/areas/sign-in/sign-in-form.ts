@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { emailAddressSchema } from "./email-address";
-import { fieldErrors, type FieldErrors } from "./forms";
-import { signInTexts } from "./texts/signIn";
+import { emailAddressSchema } from "~/lib/email-address";
+import { fieldErrors, type FieldErrors } from "~/lib/forms";
+import { signInTexts } from "./texts";
 
 /**
  * The sign-in form (1§5), used on the client for instant messages and on the server as the authority.

@@ -1,9 +1,9 @@
-import { CAPTCHA_AFTER } from "../lib/sign-in-flow";
-import { signInThrottleTexts } from "../lib/texts/signInThrottle";
-import { config, type Config } from "./config.server";
+import { CAPTCHA_AFTER } from "~/lib/sign-in-flow";
+import { signInThrottleTexts } from "~/lib/texts/sign-in-throttle";
+import { config, type Config } from "../config.server";
 
-import { stateStore } from "./state.server";
-import { MemoryStateStore, type StateStore } from "./state-store.server";
+import { stateStore } from "../state.server";
+import { MemoryStateStore, type StateStore } from "../state-store.server";
 
 /**
  * Sign-in throttling on the portal server, beyond the captcha: attempts are counted per account and
