@@ -10,7 +10,7 @@ const config: KnipConfig = {
   ignoreExportsUsedInFile: true,
   workspaces: {
     ".": {
-      entry: ["server.ts", "scripts/*.ts", "bench/*.ts", "tests/helpers/*.ts", "tests/types/*.ts"],
+      entry: ["server/index.ts", "scripts/*.ts", "bench/*.ts", "tests/helpers/*.ts", "tests/types/*.ts"],
       project: ["**/*.{ts,tsx,css}", "!zoom-client/**"],
       ignoreDependencies: [
         // Run as a program (node_modules/.bin/redocly) by tests/integration/openapi.test.ts.

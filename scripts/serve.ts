@@ -40,7 +40,7 @@ async function main() {
   // The mock's lines keep their own words (method, route pattern, status, time): never an address, whose
   // query carries patient ids, sign-in addresses and test names (decisions/367).
   mockLog = (line) => logger.info({ kind: "mock" }, line);
-  const { practiceReachable } = await import("../server-health");
+  const { practiceReachable } = await import("../server/health");
   const readiness = [practiceReachable(config.PRACTICE_IDENTITY_URL)];
   // The portal's own store (decisions/270), opened while Redis is checked: PostgreSQL (DATABASE_URL)
   // or the embedded one, migrated before the first request. Either failing stops start-up.

@@ -33,7 +33,7 @@ export function loader({ request }: Route.LoaderArgs) {
   return loadAppointmentsPage(request);
 }
 
-/** Cancelling (2§5); same-origin only, like every post (server.ts). */
+/** Cancelling (2§5); same-origin only, like every post (server/index.ts). */
 export async function action({ request }: Route.ActionArgs) {
   const reply = await cancelAction(request);
   // A cancellation the practice made is a change (decisions/274); a refusal (a data() reply or ok: false) is not.

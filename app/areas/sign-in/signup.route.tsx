@@ -33,7 +33,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 /**
  * The spec wires no call (1§2 Signup): the details are checked, and the patient told plainly what
- * happens next. The profile image is checked by its first bytes in memory (server.ts bounds the post)
+ * happens next. The profile image is checked by its first bytes in memory (server/index.ts bounds the post)
  * and dropped with the request: never stored, logged, echoed back or sent on.
  */
 export async function action({ request }: Route.ActionArgs) {

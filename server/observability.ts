@@ -1,6 +1,6 @@
 import type { NextFunction, Request, RequestHandler, Response } from "express";
 import { matchRoutes, type RouteObject, type ServerBuild } from "react-router";
-import { methodLabel, observability, requestIdFrom, statusLabel } from "./app/.server/observability.server";
+import { methodLabel, observability, requestIdFrom, statusLabel } from "~/.server/observability.server";
 
 /**
  * Every request's id, duration and log line (issue 34, decisions/262):

@@ -7,11 +7,11 @@ import compression from "compression";
 import express, { type NextFunction, type Request, type RequestHandler, type Response } from "express";
 import expressStaticGzip from "express-static-gzip";
 import type { ServerBuild } from "react-router";
-import { healthRoutes, type ReadinessCheck } from "./server-health";
-import { observeRequests, routeTable, ROUTED, type RouteTable } from "./server-observability";
-import { projectRoot } from "./app/.server/project-root.server";
-import { isShareLinkPath, MANIFEST_BODY_BYTES, SHARE_CORS, SHARE_MANIFEST_PATH } from "./app/lib/share-link-paths";
-import { SIGNUP_POST_MAX_BYTES } from "./app/areas/sign-in/signup-image";
+import { healthRoutes, type ReadinessCheck } from "./health";
+import { observeRequests, routeTable, ROUTED, type RouteTable } from "./observability";
+import { projectRoot } from "~/.server/project-root.server";
+import { isShareLinkPath, MANIFEST_BODY_BYTES, SHARE_CORS, SHARE_MANIFEST_PATH } from "~/lib/share-link-paths";
+import { SIGNUP_POST_MAX_BYTES } from "~/areas/sign-in/signup-image";
 
 /**
  * The portal's HTTP server: security headers, the same-origin rule for every state-changing request,
@@ -164,7 +164,7 @@ export function limitBodies(limits: BodyLimits = BODY_LIMITS) {
 }
 
 /**
- * The client's address for sign-in throttling (app/.server/sign-in-security/throttle.server.ts reads it); whatever the
+ * The client's address for sign-in throttling (app/.server/throttle.server.ts reads it); whatever the
  * client sent under that name is overwritten. It is `req.ip`: Express's `trust proxy` setting, given
  * the trusted proxies (TRUST_PROXY, decisions/008), makes it the right-most X-Forwarded-For address
  * that is not a trusted proxy, and only when the socket itself is one; with none trusted, the socket's.
