@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { OutgoingMessageSchema } from "../contract/messaging";
-import { errorsTexts } from "../app/lib/texts/errors";
+import { errorsTexts } from "~/lib/texts/errors";
 import { messagingTexts } from "~/areas/messaging/texts";
 import { expect, expectNoAxeViolations, forEachPractice, openSignedIn, signInDirectly, test, type World, type WorldUser } from "./fixtures";
 

@@ -1,5 +1,5 @@
 import type { Frame, Page } from "@playwright/test";
-import { videoTexts } from "../app/areas/video/texts";
+import { videoTexts } from "~/areas/video/texts";
 import { JOIN_TIMEOUT_MS, ZOOM_TEXT } from "~/areas/video/zoom";
 import { expect, expectNoAxeViolations, openSignedIn, signInDirectly, test, waitForHydration, type WorldUser } from "./fixtures";
 

@@ -1,5 +1,5 @@
-import { displayName } from "../lib/patient-summary";
-import type { LinkedAccount } from "../lib/sign-in-flow";
+import { displayName } from "~/lib/patient-summary";
+import type { LinkedAccount } from "~/lib/sign-in-flow";
 import type { PracticeApi } from "./practice/api.server";
 import { getProxyUsers } from "./practice/patient.server";
 

@@ -1,17 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { listAccess, type AccessEntry } from "../../app/.server/access-record.server";
-import { sharePortalStore, unsharePortalStore, type PortalStore } from "../../app/.server/portal-store.server";
+import { listAccess, type AccessEntry } from "~/.server/access-record.server";
+import { sharePortalStore, unsharePortalStore, type PortalStore } from "~/.server/portal-store.server";
 import { openEmbeddedTestStore } from "../helpers/test-stores";
-import { accessEventOf, recordAccessOf, recordPageView } from "../../app/.server/record-access.server";
-import { accountHolderKey, sessions } from "../../app/.server/session.server";
-import { linkedAccountsOf } from "../../app/.server/linked-accounts.server";
-import { accessCsvResponse, accessRecordPage } from "../../app/areas/access-record/page.server";
-import { lettersPage } from "../../app/areas/letters/page.server";
-import { emailsPage, emailsStep } from "../../app/areas/messaging/page.server";
+import { accessEventOf, recordAccessOf, recordPageView } from "~/.server/record-access.server";
+import { accountHolderKey, sessions } from "~/.server/session.server";
+import { linkedAccountsOf } from "~/.server/linked-accounts.server";
+import { accessCsvResponse, accessRecordPage } from "~/areas/access-record/page.server";
+import { lettersPage } from "~/areas/letters/page.server";
+import { emailsPage, emailsStep } from "~/areas/messaging/page.server";
 import { stepPoster } from "../helpers/steps";
-import { loader as letterFile } from "../../app/areas/letters/file.route";
-import { loader as summaryFhir } from "../../app/areas/summary/fhir.route";
-import { loader as summaryPdf } from "../../app/areas/summary/pdf.route";
+import { loader as letterFile } from "~/areas/letters/file.route";
+import { loader as summaryFhir } from "~/areas/summary/fhir.route";
+import { loader as summaryPdf } from "~/areas/summary/pdf.route";
 import { useMockServer, type TestWorld } from "../helpers/mock-world";
 import { signedInToPortal } from "../helpers/portal-cookie";
 

@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { emailsPage, emailsStep, type EmailsDeps } from "../../app/areas/messaging/page.server";
-import { loadConfig } from "../../app/.server/config.server";
-import { createSessions } from "../../app/.server/session.server";
-import { MemoryStateStore } from "../../app/.server/state-store.server";
+import { emailsPage, emailsStep, type EmailsDeps } from "~/areas/messaging/page.server";
+import { loadConfig } from "~/.server/config.server";
+import { createSessions } from "~/.server/session.server";
+import { MemoryStateStore } from "~/.server/state-store.server";
 import { messagingTexts } from "~/areas/messaging/texts";
 import { REPLY_SEPARATOR, type SendReply } from "~/areas/messaging/compose";
 import type { MessageView } from "~/areas/messaging/view";

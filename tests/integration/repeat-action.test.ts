@@ -1,12 +1,12 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { medicationsPage, repeatAction, type RepeatDeps } from "../../app/areas/medications/page.server";
-import { loadConfig } from "../../app/.server/config.server";
-import { createSessions } from "../../app/.server/session.server";
-import { MemoryStateStore } from "../../app/.server/state-store.server";
-import { medicationsTexts } from "../../app/lib/texts/medications";
+import { medicationsPage, repeatAction, type RepeatDeps } from "~/areas/medications/page.server";
+import { loadConfig } from "~/.server/config.server";
+import { createSessions } from "~/.server/session.server";
+import { MemoryStateStore } from "~/.server/state-store.server";
+import { medicationsTexts } from "~/lib/texts/medications";
 import type { RepeatReply } from "~/areas/medications/repeat-request";
 import type { PharmacyOption } from "~/areas/medications/view";
-import { errorsTexts } from "../../app/lib/texts/errors";
+import { errorsTexts } from "~/lib/texts/errors";
 import { useMockServer, type TestWorld } from "../helpers/mock-world";
 import { stepPoster } from "../helpers/steps";
 import { signedInToPortal } from "../helpers/portal-cookie";

@@ -1,16 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { listAccess } from "../../app/.server/access-record.server";
-import { loadConfig } from "../../app/.server/config.server";
+import { listAccess } from "~/.server/access-record.server";
+import { loadConfig } from "~/.server/config.server";
 import { smtpSender, type Mail } from "~/.server/sign-in-security/mail.server";
-import { sharePortalStore, unsharePortalStore, type PortalStore } from "../../app/.server/portal-store.server";
+import { sharePortalStore, unsharePortalStore, type PortalStore } from "~/.server/portal-store.server";
 import { CODE_TTL_MS, SECOND_STEP_LIMITS, secondStepStore, secondStepThrottle, type SecondStepStore } from "~/.server/sign-in-security/second-step.server";
-import { accountHolderKey, createSessions } from "../../app/.server/session.server";
+import { accountHolderKey, createSessions } from "~/.server/session.server";
 import { createSignInSteps, type FlowResult } from "~/areas/sign-in/login-flow.server";
 import { AttemptThrottle, SignInThrottle } from "~/.server/sign-in-security/throttle.server";
-import { passkeyTexts } from "../../app/lib/texts/passkeys";
+import { passkeyTexts } from "~/lib/texts/passkeys";
 import { secondStepTexts } from "~/lib/texts/second-step";
 import { signInTexts } from "~/areas/sign-in/texts";
-import { MemoryStateStore } from "../../app/.server/state-store.server";
+import { MemoryStateStore } from "~/.server/state-store.server";
 import { useMockServer, type TestWorld } from "../helpers/mock-world";
 import { openEmbeddedTestStore, openPostgresTestStore } from "../helpers/test-stores";
 
@@ -261,11 +261,11 @@ describe("signing in with the second step", () => {
 describe("changes that weaken sign-in ask for fresh proof (decisions/312)", () => {
   // The profile's own action, with the portal's own sessions, second-step store (this file's embedded
   // store, shared on globalThis) and mail, which is pointed at the mock's catcher here.
-  let profile: typeof import("../../app/areas/profile/sign-in-security.server");
-  let app: typeof import("../../app/.server/session.server");
+  let profile: typeof import("~/areas/profile/sign-in-security.server");
+  let app: typeof import("~/.server/session.server");
   let secondStep: typeof import("~/.server/sign-in-security/second-step.server");
   beforeAll(async () => {
-    [profile, app, secondStep] = await Promise.all([import("../../app/areas/profile/sign-in-security.server"), import("../../app/.server/session.server"), import("~/.server/sign-in-security/second-step.server")]);
+    [profile, app, secondStep] = await Promise.all([import("~/areas/profile/sign-in-security.server"), import("~/.server/session.server"), import("~/.server/sign-in-security/second-step.server")]);
     (secondStep.portalSecondStep as { sendMail: unknown }).sendMail = smtpSender(`smtp://127.0.0.1:${mock.server.smtpPort}`, "Patient Portal <no-reply@portal.invalid>");
   });
 

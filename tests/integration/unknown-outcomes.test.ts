@@ -7,13 +7,13 @@ vi.hoisted(() => {
   process.env.PRACTICE_TIMEOUT_MS = "2000";
 });
 
-import { emailsStep, type EmailsDeps } from "../../app/areas/messaging/page.server";
-import { repeatAction, medicationsPage, type RepeatDeps } from "../../app/areas/medications/page.server";
-import { loadConfig } from "../../app/.server/config.server";
-import { createSessions } from "../../app/.server/session.server";
-import { MemoryStateStore } from "../../app/.server/state-store.server";
+import { emailsStep, type EmailsDeps } from "~/areas/messaging/page.server";
+import { repeatAction, medicationsPage, type RepeatDeps } from "~/areas/medications/page.server";
+import { loadConfig } from "~/.server/config.server";
+import { createSessions } from "~/.server/session.server";
+import { MemoryStateStore } from "~/.server/state-store.server";
 import { messagingTexts } from "~/areas/messaging/texts";
-import { medicationsTexts } from "../../app/lib/texts/medications";
+import { medicationsTexts } from "~/lib/texts/medications";
 import { endpoints } from "../../contract/endpoints";
 import { MESSAGE_BOXES } from "../../contract/messaging";
 import { useMockServer, type TestWorld } from "../helpers/mock-world";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { checkRangeOrder, dateRangeFields, queryDateOf } from "../../app/lib/date-range";
+import { checkRangeOrder, dateRangeFields, queryDateOf } from "~/lib/date-range";
 import { dateRangeTexts } from "~/lib/texts/date-range";
 
 describe("the date fields of a date search (2§5)", () => {

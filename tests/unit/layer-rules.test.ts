@@ -107,7 +107,7 @@ describe("layer rules", () => {
     const clean = [
       'import { setup } from "xstate";',
       'import { messagingTexts } from "~/areas/messaging/texts";',
-      'import { draftOf } from "../../app/areas/messaging/compose";',
+      'import { draftOf } from "~/areas/messaging/compose";',
       'import { stepClient } from "~/lib/step-client";',
       'import { endpoints } from "../../contract/endpoints";',
       'import { unprovided } from "../unprovided";',

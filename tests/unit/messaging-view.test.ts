@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { disclaimerHtml, messageRowOf, messageViewOf, messagingSettingsOf } from "../../app/areas/messaging/page.server";
+import { disclaimerHtml, messageRowOf, messageViewOf, messagingSettingsOf } from "~/areas/messaging/page.server";
 import { emailsSearch, emailsViewOf, initialOf, onlyTheOpenMessageChanged, openMessageOf } from "~/areas/messaging/view";
 import { centreOf, quotedOriginal } from "~/areas/messaging/compose";
 import { CommunicationSchema, MessageSlots, MESSAGE_TYPES, OutgoingMessageSchema } from "../../contract/messaging";

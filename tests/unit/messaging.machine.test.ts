@@ -4,7 +4,7 @@ import { waitForState } from "../helpers/wait-for-state";
 import { checkDraft, messageFields, replySubject, type Draft, type SendReply } from "~/areas/messaging/compose";
 import { messagingTexts } from "~/areas/messaging/texts";
 import type { MessagingSettings } from "~/areas/messaging/view";
-import { StepSessionEndedError } from "../../app/lib/step-client";
+import { StepSessionEndedError } from "~/lib/step-client";
 import { messagingMachine, type MessagingEmitted } from "../../machines/messaging/messaging.machine";
 import { messageView } from "../helpers/message-view";
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { createActor } from "xstate";
 import { checkPaymentAmount } from "~/areas/accounts/payment-amount";
-import { paymentAmountSchema } from "../../app/areas/accounts/payment-forms";
+import { paymentAmountSchema } from "~/areas/accounts/payment-forms";
 import { editPayment, initialPaymentContext, payableCents, type PaymentEdit } from "../../machines/accounts/payment-choice";
 import { paymentMachine, type PaymentInput } from "../../machines/accounts/payment.machine";
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { observability } from "../../app/.server/observability.server";
+import { observability } from "~/.server/observability.server";
 import { checkProof, type ProofChange } from "~/.server/sign-in-security/second-step-proof.server";
 import { SESSION_CODE_LIMITS, sessionBudget, type CodeVerdict, type SecondStepStore } from "~/.server/sign-in-security/second-step.server";
-import { MemoryStateStore } from "../../app/.server/state-store.server";
+import { MemoryStateStore } from "~/.server/state-store.server";
 import { AttemptThrottle } from "~/.server/sign-in-security/throttle.server";
 import { secondStepTexts } from "~/lib/texts/second-step";
 

@@ -12,9 +12,9 @@
  */
 import { createHash } from "node:crypto";
 import type { CardChoice } from "./card-brand";
-import { stateStore } from "../../.server/state.server";
-import { MemoryStateStore, type StateStore } from "../../.server/state-store.server";
-import { observability } from "../../.server/observability.server";
+import { stateStore } from "~/.server/state.server";
+import { MemoryStateStore, type StateStore } from "~/.server/state-store.server";
+import { observability } from "~/.server/observability.server";
 
 export interface PaymentAttempt {
   /** SaveTempPayment's id (electronicPaymentID). */

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { brandOfCardType, cardBrandOf, cardBrandProblem, type CardChoice, type CardType } from "./card-brand";
 import { paymentTexts } from "./texts";
-import { feeRateBasisPoints } from "../../lib/money";
+import { feeRateBasisPoints } from "~/lib/money";
 import { checkPaymentAmount } from "./payment-amount";
 
 /**

@@ -4,14 +4,14 @@ import { Form, Link, useLocation, useNavigate, useNavigation, useRevalidator } f
 import { cancelAction, loadAppointmentsPage } from "./page.server";
 import { AppointmentCard, AppointmentSlip } from "./components/appointment-card";
 import { CancelDialog } from "./components/cancel-dialog";
-import { Breadcrumb } from "../../shell/components/breadcrumb";
-import { BadgeCount } from "../../components/ui/badge-count";
-import { Button, buttonClass } from "../../components/ui/button";
-import { lazyModule } from "../../components/ui/lazy-module";
-import { TextField } from "../../components/ui/field";
-import { Notice, ToastProvider } from "../../components/ui/toast";
-import { useHydrated } from "../../components/ui/use-hydrated";
-import { useDeferredSchemaForm } from "../../components/ui/use-deferred-schema-form";
+import { Breadcrumb } from "~/shell/components/breadcrumb";
+import { BadgeCount } from "~/components/ui/badge-count";
+import { Button, buttonClass } from "~/components/ui/button";
+import { lazyModule } from "~/components/ui/lazy-module";
+import { TextField } from "~/components/ui/field";
+import { Notice, ToastProvider } from "~/components/ui/toast";
+import { useHydrated } from "~/components/ui/use-hydrated";
+import { useDeferredSchemaForm } from "~/components/ui/use-deferred-schema-form";
 import {
   HISTORY_BADGES,
   applyHistoryBadge,
@@ -20,12 +20,12 @@ import {
   type AppointmentTab,
   type CancelReply,
 } from "./view";
-import type { AppointmentRow } from "../../lib/appointment-row";
-import { displayOf } from "../../lib/timeline-filter";
+import type { AppointmentRow } from "~/lib/appointment-row";
+import { displayOf } from "~/lib/timeline-filter";
 import { appointmentsTexts } from "./texts";
 import type { Route } from "./+types/page.route";
-import { tabClass, badgeClass } from "../../components/ui/choice-styles";
-import { recordAccessOf } from "../../.server/record-access.server";
+import { tabClass, badgeClass } from "~/components/ui/choice-styles";
+import { recordAccessOf } from "~/.server/record-access.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Appointments – Patient Portal" }];
 

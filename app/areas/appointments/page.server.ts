@@ -19,15 +19,15 @@ import {
   type Option,
   type SlotView,
 } from "./booking";
-import { practiceDateTime, PRACTICE_ZONE } from "../../lib/dates";
-import { queryDateOf } from "../../lib/date-range";
-import { parseForm } from "../../lib/form-data";
+import { practiceDateTime, PRACTICE_ZONE } from "~/lib/dates";
+import { queryDateOf } from "~/lib/date-range";
+import { parseForm } from "~/lib/form-data";
 import { appointmentsTexts } from "./texts";
-import { displayName, summarisePatient } from "../../lib/patient-summary";
-import { yearBefore } from "../../lib/timeline-filter";
-import { rowOf } from "../../.server/appointment-rows.server";
-import { PracticeApiError } from "../../.server/practice/client.server";
-import { practiceErrorResponse } from "../../.server/practice/errors.server";
+import { displayName, summarisePatient } from "~/lib/patient-summary";
+import { yearBefore } from "~/lib/timeline-filter";
+import { rowOf } from "~/.server/appointment-rows.server";
+import { PracticeApiError } from "~/.server/practice/client.server";
+import { practiceErrorResponse } from "~/.server/practice/errors.server";
 import {
   bookAppointment,
   cancelAppointment,
@@ -38,14 +38,14 @@ import {
   getNextAvailableDays,
   getPractitioners,
   getSlots,
-} from "../../.server/practice/appointments.server";
-import { getPatient, getPractice, getPracticeSettings, getProxyUsers } from "../../.server/practice/patient.server";
-import { requestForm } from "../../.server/request-form.server";
-import { recordAccessOf } from "../../.server/record-access.server";
-import { isRefusal, refuse, stepDispatcher, type Refusal, type StepHandlers } from "../../.server/steps.server";
+} from "~/.server/practice/appointments.server";
+import { getPatient, getPractice, getPracticeSettings, getProxyUsers } from "~/.server/practice/patient.server";
+import { requestForm } from "~/.server/request-form.server";
+import { recordAccessOf } from "~/.server/record-access.server";
+import { isRefusal, refuse, stepDispatcher, type Refusal, type StepHandlers } from "~/.server/steps.server";
 import { bookingSteps } from "./steps";
-import { claimsAnotherViewing, requireSession, type SignedIn } from "../../.server/session.server";
-import { errorsTexts } from "../../lib/texts/errors";
+import { claimsAnotherViewing, requireSession, type SignedIn } from "~/.server/session.server";
+import { errorsTexts } from "~/lib/texts/errors";
 
 /**
  * What /appointments loads (2§2), what its cancel form does (2§5), and the booking machine's steps at

@@ -2,7 +2,7 @@ import { createActor, fromPromise, type SnapshotFrom } from "xstate";
 import { repeatMedicationMachine, type RepeatEvent } from "../../../machines/medications/repeat-medication.machine";
 import type { RepeatSettings } from "./view";
 import { repeatFields } from "./repeat-request";
-import { callStep } from "../../lib/steps";
+import { callStep } from "~/lib/steps";
 import { repeatSteps } from "./steps";
 
 /**

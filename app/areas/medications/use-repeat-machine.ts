@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from "react";
 import type { RepeatEvent } from "../../../machines/medications/repeat-medication.machine";
-import { lazyModule } from "../../components/ui/lazy-module";
+import { lazyModule } from "~/components/ui/lazy-module";
 import type { RepeatSettings } from "./view";
 import { earlyRepeat, REPEAT_START, repeatViewOf, type EarlyRepeatEvent, type RepeatView } from "./repeat-selection";
 import type { RepeatActor, RepeatSnapshot } from "./repeat-actor";

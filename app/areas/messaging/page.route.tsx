@@ -6,11 +6,11 @@ import { loadEmailsPage } from "./page.server";
 import type { PageNotice } from "./components/notice-host";
 import { MessageList } from "./components/message-list";
 import { NothingOpen } from "./components/nothing-open";
-import { lazyModule } from "../../components/ui/lazy-module";
-import { Breadcrumb } from "../../shell/components/breadcrumb";
-import { Button } from "../../components/ui/button";
-import { Dialog } from "../../components/ui/dialog";
-import { keepLoaderDataWhen } from "../../lib/unchanged-data";
+import { lazyModule } from "~/components/ui/lazy-module";
+import { Breadcrumb } from "~/shell/components/breadcrumb";
+import { Button } from "~/components/ui/button";
+import { Dialog } from "~/components/ui/dialog";
+import { keepLoaderDataWhen } from "~/lib/unchanged-data";
 import { messagingTexts } from "./texts";
 import { emailsSearch, onlyTheOpenMessageChanged, type Box, type ReadFilterName } from "./address";
 import type { AttachmentView, MessageView } from "./view";
@@ -21,8 +21,8 @@ import { useMessagePages } from "./use-message-pages";
 import { listSearchOf, useOpenMessage } from "./use-open-message";
 import { useSelection } from "./use-selection";
 import type { Route } from "./+types/page.route";
-import { tabClass } from "../../components/ui/choice-styles";
-import { useReadPracticeAgain } from "../../lib/read-practice-again";
+import { tabClass } from "~/components/ui/choice-styles";
+import { useReadPracticeAgain } from "~/lib/read-practice-again";
 
 export const meta: Route.MetaFunction = () => [{ title: "Messaging – Patient Portal" }];
 
@@ -42,7 +42,7 @@ const t = messagingTexts;
 // The form, its file checks and the PDF preview load when the patient writes or opens a PDF (issue 12).
 const composeDialog = lazyModule(() => import("./components/compose-dialog"));
 const ComposeForm = composeDialog.component((m) => m.ComposeForm);
-const documentDialog = lazyModule(() => import("../../components/pdf/document-dialog"));
+const documentDialog = lazyModule(() => import("~/components/pdf/document-dialog"));
 const DocumentDialog = documentDialog.component((m) => m.DocumentDialog);
 const preloadCompose = () => void composeDialog.preload();
 // The notice host, the smaller dialogs (send a draft, delete, an image) and the open message's view are

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useSyncExternalStore } from "react";
 import type { Announcement, MessagingEvent } from "../../../machines/messaging/messaging.machine";
-import { lazyModule } from "../../components/ui/lazy-module";
+import { lazyModule } from "~/components/ui/lazy-module";
 import { earlyMessaging, isEarlyMessagingEvent, MESSAGING_START, messagingDialogsOf, notFetched, type MessagingDialogs } from "./dialogs";
 import type { MessagingSettings } from "./view";
 import type { MessagingActor, MessagingSnapshot } from "./messaging-actor";

@@ -1,6 +1,6 @@
-import { config } from "../../.server/config.server";
-import { requestPasswordReset } from "../../.server/practice/auth.server";
-import { PracticeApiError } from "../../.server/practice/client.server";
+import { config } from "~/.server/config.server";
+import { requestPasswordReset } from "~/.server/practice/auth.server";
+import { PracticeApiError } from "~/.server/practice/client.server";
 import { forgotPasswordThrottle, type AttemptThrottle } from "~/.server/sign-in-security/throttle.server";
 
 /**

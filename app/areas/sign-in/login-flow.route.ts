@@ -13,10 +13,10 @@ import {
   signInStep,
   type FlowResult,
 } from "./login-flow.server";
-import { getSession, safeRedirectTo, type PortalSession } from "../../.server/session.server";
-import { stepDispatcher, type StepResponse } from "../../.server/steps.server";
+import { getSession, safeRedirectTo, type PortalSession } from "~/.server/session.server";
+import { stepDispatcher, type StepResponse } from "~/.server/steps.server";
 import { signInTexts } from "./texts";
-import type { FlowOutcome, Outcome } from "../../lib/sign-in-flow";
+import type { FlowOutcome, Outcome } from "~/lib/sign-in-flow";
 import { signInSteps } from "./steps";
 import type { Route } from "./+types/login-flow.route";
 

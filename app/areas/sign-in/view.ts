@@ -1,4 +1,4 @@
-import type { FieldErrors } from "../../lib/forms";
+import type { FieldErrors } from "~/lib/forms";
 import type { SignInInput } from "./sign-in-form";
 
 /**

@@ -4,7 +4,7 @@ import { useNavigate } from "react-router";
 import { fromPromise } from "xstate";
 import { zoomJoinMachine, type ZoomJoinEvent } from "../../../machines/video/zoom-join.machine";
 import { devicesNotice, isClientMessage } from "./zoom";
-import { callStep } from "../../lib/steps";
+import { callStep } from "~/lib/steps";
 import { videoSteps } from "./steps";
 import type { MeetingView } from "./meeting-view";
 

@@ -1,11 +1,11 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { data, Link } from "react-router";
 import { loadZoomPage } from "./page.server";
-import { Alert } from "../../components/ui/alert";
-import { Button, buttonClass } from "../../components/ui/button";
-import { Breadcrumb } from "../../shell/components/breadcrumb";
-import { SignInAgainLink } from "../../components/ui/sign-in-again-link";
-import { lazyModule } from "../../components/ui/lazy-module";
+import { Alert } from "~/components/ui/alert";
+import { Button, buttonClass } from "~/components/ui/button";
+import { Breadcrumb } from "~/shell/components/breadcrumb";
+import { SignInAgainLink } from "~/components/ui/sign-in-again-link";
+import { lazyModule } from "~/components/ui/lazy-module";
 import { ZOOM_TEXT, formatMeetingNumber } from "./zoom";
 import type { ZoomJoinEvent } from "../../../machines/video/zoom-join.machine";
 import { videoTexts } from "./texts";

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { Signature } from "./zoom";
-import { step, stepArea } from "../../lib/steps";
+import { step, stepArea } from "~/lib/steps";
 
 /**
  * The join machine's one step (issue 15), posted to /zoom/signature (decisions/280). A meeting that is

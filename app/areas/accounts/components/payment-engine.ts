@@ -2,7 +2,7 @@ import { assign, createActor, fromPromise } from "xstate";
 import { paymentMachine, type PaymentInput } from "../../../../machines/accounts/payment.machine";
 import { testCardErrors } from "../payment-forms";
 import { RefusedError, refusedForCertain } from "../card-refusal";
-import { callStep, StepFailedError } from "../../../lib/steps";
+import { callStep, StepFailedError } from "~/lib/steps";
 import { paySteps } from "../steps";
 import type { ConfirmerSlot } from "./card-provider";
 import type { TestCardChecks } from "./test-card-fields";

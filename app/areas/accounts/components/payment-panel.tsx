@@ -1,18 +1,18 @@
 import { lazy, Suspense, useCallback, useEffect, useId, useRef, useState, useSyncExternalStore } from "react";
 import type { PaymentContext, PaymentEvent, PaymentInput } from "../../../../machines/accounts/payment.machine";
 import { amountOf, editPayment, feeOf, initialPaymentContext, isPaymentEdit } from "../../../../machines/accounts/payment-choice";
-import { practiceDateTime, type CardProviderChoice, type InvoiceTableRow, type OpenPayment, type PaidNotice } from "../../../lib/accounts-view";
+import { practiceDateTime, type CardProviderChoice, type InvoiceTableRow, type OpenPayment, type PaidNotice } from "~/lib/accounts-view";
 import type { CardType } from "../card-brand";
 import { totalBalanceCents } from "../allocation";
-import { formatCents } from "../../../lib/money";
+import { formatCents } from "~/lib/money";
 import { paymentTexts } from "../texts";
-import { Alert } from "../../../components/ui/alert";
-import { Button } from "../../../components/ui/button";
-import { TextField } from "../../../components/ui/field";
-import { lazyModule } from "../../../components/ui/lazy-module";
+import { Alert } from "~/components/ui/alert";
+import { Button } from "~/components/ui/button";
+import { TextField } from "~/components/ui/field";
+import { lazyModule } from "~/components/ui/lazy-module";
 import { ConfirmerSlot } from "./card-provider";
 import { InvoiceTable } from "./invoice-table";
-import { SignInAgainLink } from "../../../components/ui/sign-in-again-link";
+import { SignInAgainLink } from "~/components/ui/sign-in-again-link";
 import { OpenPaymentNotice } from "./open-payment-notice";
 import { TestCardFields } from "./test-card-fields";
 

@@ -1,13 +1,13 @@
 import { useEffect, useMemo, useRef } from "react";
 import { useFetcher } from "react-router";
-import type { AppointmentRow } from "../../../lib/appointment-row";
+import type { AppointmentRow } from "~/lib/appointment-row";
 import type { CancelReply } from "../view";
-import { resultOf } from "../../../lib/form-data";
-import { withViewing } from "../../../lib/viewing";
-import { Button } from "../../../components/ui/button";
-import { Dialog } from "../../../components/ui/dialog";
-import { TextareaField } from "../../../components/ui/field";
-import { useDeferredSchemaForm } from "../../../components/ui/use-deferred-schema-form";
+import { resultOf } from "~/lib/form-data";
+import { withViewing } from "~/lib/viewing";
+import { Button } from "~/components/ui/button";
+import { Dialog } from "~/components/ui/dialog";
+import { TextareaField } from "~/components/ui/field";
+import { useDeferredSchemaForm } from "~/components/ui/use-deferred-schema-form";
 
 /**
  * Cancel an appointment with a reason (2§5 "Reason is required"): checked in the browser with the

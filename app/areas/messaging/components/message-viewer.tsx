@@ -1,9 +1,9 @@
 import { useEffect, useRef } from "react";
-import { errorsTexts } from "../../../lib/texts/errors";
+import { errorsTexts } from "~/lib/texts/errors";
 import { messagingTexts } from "../texts";
 import { initialOf } from "../avatar";
 import type { AttachmentView, Box, MessageView, MessagingSettings } from "../view";
-import { Button } from "../../../components/ui/button";
+import { Button } from "~/components/ui/button";
 
 const t = messagingTexts;
 

@@ -1,6 +1,6 @@
-import { Button, buttonClass } from "../../../components/ui/button";
-import { Dialog } from "../../../components/ui/dialog";
-import { SignInAgainLink } from "../../../components/ui/sign-in-again-link";
+import { Button, buttonClass } from "~/components/ui/button";
+import { Dialog } from "~/components/ui/dialog";
+import { SignInAgainLink } from "~/components/ui/sign-in-again-link";
 import { messagingTexts } from "../texts";
 import type { DraftStep } from "../dialogs";
 import type { AttachmentView } from "../view";
