@@ -33,7 +33,7 @@ function rateAt(start = Date.parse("2026-03-02T09:00:00Z")) {
 
 beforeAll(async () => {
   sessions = await import("~/.server/session.server");
-  const [letters, resources, accounts, emails, reports, preview, summary] = await Promise.all([
+  const [letters, resources, accounts, messaging, reports, preview, summary] = await Promise.all([
     import("~/areas/letters/page.server"),
     import("~/areas/resources/page.server"),
     import("~/areas/accounts/page.server"),
@@ -46,7 +46,7 @@ beforeAll(async () => {
     "letters/letter/:id": (r, [id], rate) => letters.letterFileResponse(r, id, rate),
     "resources/file/:id": (r, [id], rate) => resources.resourceFileResponse(r, id, rate),
     "accounts/invoice/:id": (r, [id], rate) => accounts.invoicePdfResponse(r, id, rate),
-    "emails/attachment/:id/:n": (r, [id, n], rate) => emails.attachmentResponse(r, id, n, rate),
+    "emails/attachment/:id/:n": (r, [id, n], rate) => messaging.attachmentResponse(r, id, n, rate),
     "reports/result/:id": (r, [id], rate) => reports.loadResultDetail(r, id, rate),
     "reports/chart": (r, _, rate) => reports.loadResultChart(r, rate),
     preview: (r, _, rate) => preview.loadPreviewPage(r, rate),

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { emailsPage, emailsStep, type EmailsDeps } from "~/areas/messaging/page.server";
+import { messagingPage, messagingStep, type MessagingDeps } from "~/areas/messaging/page.server";
 import { loadConfig } from "~/.server/config.server";
 import { createSessions } from "~/.server/session.server";
 import { MemoryStateStore } from "~/.server/state-store.server";
@@ -26,10 +26,10 @@ const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR
 
 async function patient(world: TestWorld, label = "solo", memberId?: string) {
   const { practice: s, user, cookie } = await signedInToPortal(sessions, world, label, { memberId });
-  const deps: EmailsDeps = { requireSession: sessions.requireSession, store: new MemoryStateStore(), waitMs: 5_000 };
-  const poster = stepPoster("http://portal.test/emails/step", (request) => emailsStep(request, deps), { Cookie: cookie });
+  const deps: MessagingDeps = { requireSession: sessions.requireSession, store: new MemoryStateStore(), waitMs: 5_000 };
+  const poster = stepPoster("http://portal.test/emails/step", (request) => messagingStep(request, deps), { Cookie: cookie });
   const step = poster.reply;
-  const page = (search = "") => emailsPage({ api: s.api, user: { ...user } as never }, new URL(`http://portal.test/emails${search}`));
+  const page = (search = "") => messagingPage({ api: s.api, user: { ...user } as never }, new URL(`http://portal.test/emails${search}`));
   const box = (type: string) => s.api.call(endpoints.messages, { query: { PatientID: user.userId, Type: "1", MessagingType: type as "1", PageSize: 100, PageNumber: 1 } });
   const counter = async () => (await s.api.call(endpoints.refreshCounter, { query: { PatientID: user.userId } })).InboxCounter;
   return { s, step, envelope: poster.envelope, page, box, counter };

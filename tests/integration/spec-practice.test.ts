@@ -3,7 +3,7 @@ import * as accounts from "~/.server/practice/accounts.server";
 import { actOnProfile } from "~/areas/profile/page.server";
 import { profileTexts } from "~/areas/profile/texts";
 import { readProfile } from "~/areas/profile/view";
-import { emailsStep, type EmailsDeps } from "~/areas/messaging/page.server";
+import { messagingStep, type MessagingDeps } from "~/areas/messaging/page.server";
 import { loadConfig } from "~/.server/config.server";
 import { logout, validateToken } from "~/.server/practice/auth.server";
 import { getPatient } from "~/.server/practice/patient.server";
@@ -197,8 +197,8 @@ describe("the portal against a spec world", () => {
     const { practice: s, cookie } = await signedInToPortal(sessions, world, "solo");
     expect(await validateToken(s.apiBase, s.token)).toBe(true);
 
-    const deps: EmailsDeps = { requireSession: sessions.requireSession, store: new MemoryStateStore(), waitMs: 8_000 };
-    const step = stepPoster("http://portal.test/emails/step", (r) => emailsStep(r, deps), { Cookie: cookie }).reply;
+    const deps: MessagingDeps = { requireSession: sessions.requireSession, store: new MemoryStateStore(), waitMs: 8_000 };
+    const step = stepPoster("http://portal.test/emails/step", (r) => messagingStep(r, deps), { Cookie: cookie }).reply;
     const [nurse] = await step<Array<{ id: string }>>("recipients", { roleId: "2" });
     const fields = { key: `spec-${seed}-${world.id}`, mode: "compose", intent: "send", roleId: "2", practitionerId: nurse.id, subject: `To a spec practice ${seed}`, body: "Kia ora" };
     expect(await step("send", fields)).toEqual({ outcome: "sent", message: messagingTexts.sent });

@@ -7,7 +7,7 @@ vi.hoisted(() => {
   process.env.PRACTICE_TIMEOUT_MS = "2000";
 });
 
-import { emailsStep, type EmailsDeps } from "~/areas/messaging/page.server";
+import { messagingStep, type MessagingDeps } from "~/areas/messaging/page.server";
 import { repeatAction, medicationsPage, type RepeatDeps } from "~/areas/medications/page.server";
 import { loadConfig } from "~/.server/config.server";
 import { createSessions } from "~/.server/session.server";
@@ -36,9 +36,9 @@ const messagePosts = async (world: TestWorld) => (await world.requests({ method:
 async function patient(world: TestWorld) {
   const { practice: s, user, cookie } = await signedInToPortal(sessions, world, "solo");
   const store = new MemoryStateStore();
-  const emailsDeps: EmailsDeps = { requireSession: sessions.requireSession, store, waitMs: 8_000 };
+  const messagingDeps: MessagingDeps = { requireSession: sessions.requireSession, store, waitMs: 8_000 };
   const repeatDeps: RepeatDeps = { requireSession: sessions.requireSession, store, waitMs: 8_000 };
-  const step = stepPoster("http://portal.test/emails/step", (r) => emailsStep(r, emailsDeps), { Cookie: cookie }).reply;
+  const step = stepPoster("http://portal.test/emails/step", (r) => messagingStep(r, messagingDeps), { Cookie: cookie }).reply;
   const repeat = (fields: Record<string, string>) => stepPoster("http://portal.test/medications/repeat", (r) => repeatAction(r, repeatDeps), { Cookie: cookie }).reply("send", fields);
   const box = async (type: string) =>
     (await s.api.call(endpoints.messages, { query: { PatientID: user.userId, Type: "1", MessagingType: type as "1", PageSize: 100, PageNumber: 1 } })).resources;

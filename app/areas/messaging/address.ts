@@ -9,14 +9,14 @@ export type Box = (typeof BOXES)[number];
 export const READ_FILTER_NAMES = ["all", "unread", "read"] as const;
 export type ReadFilterName = (typeof READ_FILTER_NAMES)[number];
 
-export interface EmailsView {
+export interface MessagingView {
   box: Box;
   /** The Inbox's read filter (2§4); the other boxes are always "all". */
   filter: ReadFilterName;
 }
 
 /** The view in the address, so reload, back and a shared link show the same box. */
-export function emailsViewOf(params: URLSearchParams): EmailsView {
+export function messagingViewOf(params: URLSearchParams): MessagingView {
   const box = (BOXES as readonly string[]).includes(params.get("box") ?? "") ? (params.get("box") as Box) : "inbox";
   const filter = box === "inbox" && (READ_FILTER_NAMES as readonly string[]).includes(params.get("filter") ?? "") ? (params.get("filter") as ReadFilterName) : "all";
   return { box, filter };
@@ -35,11 +35,11 @@ export function openMessageOf(params: URLSearchParams): string | null {
  */
 export function onlyTheOpenMessageChanged(currentUrl: URL, nextUrl: URL): boolean {
   if (currentUrl.pathname !== "/emails" || nextUrl.pathname !== "/emails" || currentUrl.search === nextUrl.search) return false;
-  const listOf = (url: URL) => emailsSearch(emailsViewOf(url.searchParams));
+  const listOf = (url: URL) => messagingSearch(messagingViewOf(url.searchParams));
   return listOf(currentUrl) === listOf(nextUrl);
 }
 
-export function emailsSearch(view: EmailsView, message: string | null = null): string {
+export function messagingSearch(view: MessagingView, message: string | null = null): string {
   const params = new URLSearchParams();
   if (view.box !== "inbox") params.set("box", view.box);
   if (view.box === "inbox" && view.filter !== "all") params.set("filter", view.filter);

@@ -2,7 +2,7 @@ import { Tabs } from "radix-ui";
 import { Suspense, useCallback, useMemo, useRef, useState } from "react";
 import { useLocation, useNavigate, useNavigation, useRevalidator, type ShouldRevalidateFunctionArgs } from "react-router";
 import type { Announcement } from "../../../machines/messaging/messaging.machine";
-import { loadEmailsPage } from "./page.server";
+import { loadMessagingPage } from "./page.server";
 import type { PageNotice } from "./components/notice-host";
 import { MessageList } from "./components/message-list";
 import { NothingOpen } from "./components/nothing-open";
@@ -12,7 +12,7 @@ import { Button } from "~/components/ui/button";
 import { Dialog } from "~/components/ui/dialog";
 import { keepLoaderDataWhen } from "~/lib/unchanged-data";
 import { messagingTexts } from "./texts";
-import { emailsSearch, onlyTheOpenMessageChanged, type Box, type ReadFilterName } from "./address";
+import { messagingSearch, onlyTheOpenMessageChanged, type Box, type ReadFilterName } from "./address";
 import type { AttachmentView, MessageView } from "./view";
 import { preloadMessagingSteps } from "./call-step";
 import { useDeleteMessages } from "./use-delete-messages";
@@ -27,7 +27,7 @@ import { useReadPracticeAgain } from "~/lib/read-practice-again";
 export const meta: Route.MetaFunction = () => [{ title: "Messaging – Patient Portal" }];
 
 export function loader({ request }: Route.LoaderArgs) {
-  return loadEmailsPage(request);
+  return loadMessagingPage(request);
 }
 
 export function shouldRevalidate({ currentUrl, nextUrl, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
@@ -78,7 +78,7 @@ function emptyText(box: Box, filter: ReadFilterName): string {
   return filter === "unread" ? t.noUnread : filter === "read" ? t.noRead : t.emptyInbox;
 }
 
-export default function Emails({ loaderData }: Route.ComponentProps) {
+export default function MessagingPage({ loaderData }: Route.ComponentProps) {
   const { view, total, unread, settings, disclaimers, centres } = loaderData;
   const navigate = useNavigate();
   const navigation = useNavigation();
@@ -146,7 +146,7 @@ export default function Emails({ loaderData }: Route.ComponentProps) {
     },
   });
 
-  const go = (box: Box, filter: ReadFilterName = "all") => void navigate(`/emails${emailsSearch({ box, filter })}`, { preventScrollReset: true });
+  const go = (box: Box, filter: ReadFilterName = "all") => void navigate(`/emails${messagingSearch({ box, filter })}`, { preventScrollReset: true });
   const loading = (navigation.state === "loading" && navigation.location.pathname === "/emails") || revalidator.state === "loading";
   const { openId } = open;
   const position = openId ? rows.findIndex((r) => r.id === openId) : -1;
@@ -234,7 +234,7 @@ export default function Emails({ loaderData }: Route.ComponentProps) {
                       returnId={open.closedId}
                       onToggle={selection.toggle}
                       onOpen={(row) => {
-                        if (row.id !== messageId) void navigate(`/emails${emailsSearch(view, row.id)}`, { preventScrollReset: true });
+                        if (row.id !== messageId) void navigate(`/emails${messagingSearch(view, row.id)}`, { preventScrollReset: true });
                         else if (opened.status === "failed") open.retry(row.id);
                         else heading.current?.querySelector<HTMLElement>("#open-message-subject")?.focus();
                       }}

@@ -7,8 +7,8 @@ import { z } from "zod";
  * the avatar modules (decisions/361), so zod is fetched with the steps when the patient reaches for them.
  */
 
-export { BOXES, emailsSearch, emailsViewOf, onlyTheOpenMessageChanged, openMessageOf, READ_FILTER_NAMES, type Box, type EmailsView, type ReadFilterName } from "./address";
-import { BOXES, type EmailsView } from "./address";
+export { BOXES, messagingSearch, messagingViewOf, onlyTheOpenMessageChanged, openMessageOf, READ_FILTER_NAMES, type Box, type MessagingView, type ReadFilterName } from "./address";
+import { BOXES, type MessagingView } from "./address";
 export { colourOf, initialOf } from "./avatar";
 
 export const MessageRowSchema = z.object({
@@ -58,8 +58,8 @@ export interface MessagingSettings {
   reply: boolean;
 }
 
-export interface EmailsPageData {
-  view: EmailsView;
+export interface MessagingPageData {
+  view: MessagingView;
   rows: MessageRow[];
   total: number;
   unread: number;

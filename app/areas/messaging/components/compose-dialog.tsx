@@ -280,7 +280,7 @@ export function ComposeForm({ context, step, lookups, send, actor, disclaimer, c
           <h3 id={`${counterId}-disclaimer`} className="font-bold">
             Disclaimer:
           </h3>
-          {/* Sanitised on the server (emails-page.server.ts, disclaimerHtml). */}
+          {/* Sanitised on the server (page.server.ts, disclaimerHtml). */}
           <div className="break-words [&_p]:mb-2" dangerouslySetInnerHTML={{ __html: disclaimer }} />
         </section>
       ) : null}
