@@ -10,7 +10,8 @@ const config: KnipConfig = {
   ignoreExportsUsedInFile: true,
   workspaces: {
     ".": {
-      entry: ["server/index.ts", "scripts/*.ts", "bench/*.ts", "tests/helpers/*.ts", "tests/types/*.ts"],
+      // vitest.mutation.config.ts: read by Stryker (stryker.config.mjs, `npm run mutation`).
+      entry: ["server/index.ts", "scripts/*.ts", "bench/*.ts", "tests/helpers/*.ts", "tests/types/*.ts", "vitest.mutation.config.ts"],
       project: ["**/*.{ts,tsx,css}", "!zoom-client/**"],
       ignoreDependencies: [
         // Run as a program (node_modules/.bin/redocly) by tests/integration/openapi.test.ts.

@@ -1,19 +1,26 @@
 /**
- * `npm test`: the static checks side by side (type check, lint, unused code, build), then Vitest (unit and
+ * `npm test`: first what the tests need from the machine (Debian's Chromium headless shell, redis-server
+ * and PostgreSQL; scripts/system-packages.ts): what is missing is installed with apt-get when it can be
+ * (as root, or with sudo that asks no password), or the run stops at once with the one command to run.
+ * Then the static checks side by side (type check, lint, unused code, build), then Vitest (unit and
  * integration: the multi-process tests run the built portal, so the build comes first), then
- * Playwright in Debian's Chromium. Every step runs even when an earlier one fails, so one run shows
+ * Playwright in Debian's Chromium. Every step after the set-up runs even when an earlier one fails, so one run shows
  * everything that is wrong. Each phase's duration is printed; the last line is the plain
  * `N passed, N failed` that CI reads.
  *
  * `npm test -- --smoke` runs the same, with only the end-to-end tests tagged @smoke (the sign-in
  * spec and one page per area): what `.ci/run` runs on the second Node version, where the browser's
  * side of the portal is the same and only the server's runtime differs.
+ *
+ * `npm test -- --check-setup` only looks at the machine and prints what the run would do about it
+ * (nothing, install these, or stop), installing nothing and running no test: 0 when nothing is missing.
  */
-import { spawn } from "node:child_process";
-import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
+import { spawn, spawnSync } from "node:child_process";
+import { accessSync, constants, mkdirSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
+import { findSystemPackages, installCommand, planSetup, type MachineProbe } from "./system-packages";
 
-const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium-headless-shell";
 const smoke = process.argv.includes("--smoke");
+const checkSetupOnly = process.argv.includes("--check-setup");
 const started = Date.now();
 const phases: string[] = [];
 let passed = 0;
@@ -57,6 +64,71 @@ function readJson<T>(file: string): T | null {
   }
 }
 
+const machine: MachineProbe = {
+  isExecutable(file) {
+    try {
+      accessSync(file, constants.X_OK);
+      return statSync(file).isFile();
+    } catch {
+      return false;
+    }
+  },
+  list(folder) {
+    try {
+      return readdirSync(folder);
+    } catch {
+      return [];
+    }
+  },
+};
+const succeeds = (command: string, args: string[]) => spawnSync(command, args, { stdio: "ignore" }).status === 0;
+
+/** Stops before any test: the reason, the command to run, and the count line CI reads. */
+function stop(lines: string[], command?: string): never {
+  console.log(`✗ ${lines.join("\n  ")}`);
+  if (command) console.log(`\n    ${command}\n`);
+  console.log(`\n0 passed, 1 failed`);
+  process.exit(1);
+}
+
+/** What the tests need from the machine, installed when missing and possible; first, so a machine that cannot get it stops in seconds. */
+function setUpMachine(): void {
+  const since = Date.now();
+  const findings = findSystemPackages(process.env, machine);
+  const missing = findings.missing.length > 0;
+  const root = process.getuid?.() === 0;
+  // Asked only when they matter; sudo -n never waits for a password.
+  const passwordlessSudo = missing && !root && succeeds("sudo", ["-n", "true"]);
+  const plan = planSetup({ ...findings, root, passwordlessSudo, aptGet: missing && succeeds("apt-get", ["--version"]) });
+  if (checkSetupOnly) {
+    console.log("npm test -- --check-setup: what the tests need from this machine (nothing is installed, no test runs)");
+    for (const { package: name, at } of findings.present) console.log(`  ✓ ${name}: ${at}`);
+    for (const name of findings.missing) console.log(`  ✗ ${name}: missing`);
+    for (const { variable, value } of findings.brokenVariables) console.log(`  ✗ ${variable}=${value}: nothing there`);
+    console.log(`  running as ${root ? "root" : "a user"}${missing && !root ? `, sudo without a password: ${passwordlessSudo ? "yes" : "no"}` : ""}`);
+    if (plan.kind === "ready") console.log("Plan: nothing to install; npm test goes on to the static checks.");
+    if (plan.kind === "install") console.log(`Plan: ${plan.announce}\n${plan.commands.map((command) => `  ${command.join(" ")}`).join("\n")}`);
+    if (plan.kind === "stop") console.log(`Plan: stop at once (0 passed, 1 failed):\n  ${plan.lines.join("\n  ")}${plan.command ? `\n    ${plan.command}` : ""}`);
+    process.exit(plan.kind === "ready" ? 0 : 1);
+  }
+  if (plan.kind === "stop") stop(plan.lines, plan.command);
+  if (plan.kind === "ready") {
+    console.log(`✓ Found ${findings.present.map((found) => found.package).join(", ")}`);
+    return;
+  }
+  console.log(plan.announce);
+  for (const command of plan.commands) {
+    const result = spawnSync(command[0], command.slice(1), { stdio: ["ignore", "ignore", "inherit"], env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" } });
+    if (result.status !== 0) stop([`${command.join(" ")} failed. Install them yourself:`], installCommand(plan.packages));
+  }
+  const after = findSystemPackages(process.env, machine);
+  if (after.missing.length > 0) stop([`apt-get ran, and ${after.missing.join(", ")} is still missing.`]);
+  console.log(`✓ Installed ${plan.packages.join(", ")} (${seconds(since)})`);
+  phases.push(`set-up ${seconds(since)}`);
+}
+
+setUpMachine();
+
 rmSync("test-results", { recursive: true, force: true });
 mkdirSync("test-results", { recursive: true });
 
@@ -87,12 +159,8 @@ if (vitest) {
 }
 if (!vitestRun.ok && (!vitest || vitest.numFailedTests === 0)) failed++;
 
-if (!existsSync(chromium)) {
-  console.log(`\n✗ End-to-end tests need Chromium at ${chromium}, and none is there.`);
-  console.log("  Install Debian's: sudo apt-get update && sudo apt-get install -y chromium-headless-shell");
-  console.log("  (or set CHROMIUM_PATH to another Chromium). Playwright's own browser download does not work offline.");
-  failed++;
-} else if (built) {
+// Chromium is there: setUpMachine saw to it.
+if (built) {
   console.log(`\n▶ End-to-end tests (Playwright, Chromium)${smoke ? ": the @smoke set" : ""}`);
   const e2eSince = Date.now();
   const e2eRun = await run("npx", ["playwright", "test", ...(smoke ? ["--grep", "@smoke"] : [])]);

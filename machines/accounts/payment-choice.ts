@@ -12,7 +12,7 @@ import type { PaymentContext, PaymentEvent, PaymentInput, PaymentMethod } from "
 
 /** 1§4 Payment methods: only type '2' takes cards here. */
 export function paymentMethodOf(type: string | undefined): PaymentMethod {
-  const t = (type ?? "2").trim() || "2";
+  const t = type?.trim() || "2";
   return t === "2" ? "card" : t === "3" ? "poli" : "paymentExpress";
 }
 
@@ -42,7 +42,9 @@ export function feeOf(context: Pick<PaymentContext, "cardTypes" | "cardTypeIndex
 
 function reallocate(context: Pick<PaymentContext, "choice" | "amountText" | "amountTyped" | "invoices" | "fixed">): Allocation[] {
   const amount = amountOf(context);
-  return allocate(context.invoices, "cents" in amount ? amount.cents : context.choice === 2 && context.amountText.trim() === "" ? null : 0);
+  // Only an amount typed for choice 2 can fail its check: left empty, each invoice's own pay-now value
+  // returns (1§4 Allocation); anything else that does not check pays nothing.
+  return allocate(context.invoices, "cents" in amount ? amount.cents : context.amountText.trim() === "" ? null : 0);
 }
 
 /**
@@ -61,7 +63,6 @@ export function initialPaymentContext(input: PaymentInput): PaymentContext {
     choice: resume && resume.amountCents !== total ? (2 as const) : (1 as const),
     amountText: resume && resume.amountCents !== total ? centsAsAmountText(resume.amountCents) : "",
     amountTyped: resume !== undefined,
-    allocations: [],
     submitted: false,
     cardComplete: false,
     cardError: null,
@@ -89,8 +90,10 @@ export function editPayment(context: PaymentContext, edit: PaymentEdit): Partial
   switch (edit.type) {
     case "choice.select":
       return { choice: edit.choice, allocations: reallocate({ ...context, choice: edit.choice }) };
-    case "amount.change":
-      return { amountText: edit.text, amountTyped: true, allocations: reallocate({ ...context, amountText: edit.text, amountTyped: true }) };
+    case "amount.change": {
+      const typed = { amountText: edit.text, amountTyped: true };
+      return { ...typed, allocations: reallocate({ ...context, ...typed }) };
+    }
     case "cardType.select":
       return { cardTypeIndex: context.cardTypes[edit.index] ? edit.index : context.cardTypeIndex };
   }

@@ -9,7 +9,7 @@ import { freePort } from "./redis-server";
 /**
  * A real PostgreSQL (Debian's): the one the Vitest run shares (tests/global-postgres.ts), or a file's
  * own when the file stops and starts it. On a free port, in a folder of its own under the
- * system's temporary folder, removed afterwards. `.ci/run` installs it when missing; a machine without
+ * system's temporary folder, removed afterwards. `npm test` installs it when missing; a machine without
  * it fails here, with how to install it. initdb refuses to run as root, so as root the server runs as
  * the `postgres` user Debian's package creates.
  */
@@ -22,7 +22,7 @@ function binaries(): string {
   const versions = existsSync(root) ? readdirSync(root).filter((v) => existsSync(path.join(root, v, "bin", "initdb"))) : [];
   versions.sort((a, b) => Number(b) - Number(a));
   if (versions.length === 0) {
-    throw new Error(`These tests need PostgreSQL's server (${root}/*/bin/initdb). Install Debian's: sudo apt-get install -y postgresql (or run .ci/run).`);
+    throw new Error(`These tests need PostgreSQL's server (${root}/*/bin/initdb). Install Debian's: sudo apt-get install -y postgresql (npm test installs it when it can).`);
   }
   return path.join(root, versions[0], "bin");
 }

@@ -4,7 +4,7 @@ import { createServer, connect } from "node:net";
 
 /**
  * A real redis-server (Debian's) for one test file, on a free port, with nothing written to disk.
- * `.ci/run` installs it when missing; a machine without it fails here, with how to install it.
+ * `npm test` installs it when missing (scripts/system-packages.ts); a machine without it fails here, with how to install it.
  */
 
 export const REDIS_SERVER = process.env.REDIS_SERVER_PATH ?? "/usr/bin/redis-server";
@@ -49,7 +49,7 @@ export interface RedisServer {
 
 export async function startRedisServer(): Promise<RedisServer> {
   if (!existsSync(REDIS_SERVER)) {
-    throw new Error(`These tests need Redis at ${REDIS_SERVER}. Install Debian's: sudo apt-get install -y redis-server (or run .ci/run).`);
+    throw new Error(`These tests need Redis at ${REDIS_SERVER}. Install Debian's: sudo apt-get install -y redis-server (npm test installs it when it can).`);
   }
   const port = await freePort();
   let child: ChildProcess | null = null;

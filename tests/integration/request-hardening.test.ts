@@ -1,7 +1,7 @@
 import { request } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { RouteConfigEntry } from "@react-router/dev/routes";
-import routes from "../../app/routes";
+import routes from "~/routes";
 import express from "express";
 import { HSTS, limitBodies } from "../../server";
 import { newPasswordTexts } from "~/lib/texts/new-password";

@@ -6,7 +6,7 @@ import { AccessFiltersSchema, accessSearch, cursorOf } from "~/areas/access-reco
 import { AREA_WORDS } from "~/areas/access-record/texts";
 import { describeAccess, whoOf } from "~/areas/access-record/view";
 import { parseForm } from "~/lib/form-data";
-import routes from "../../app/routes";
+import routes from "~/routes";
 import type { RouteConfigEntry } from "@react-router/dev/routes";
 
 /** The access record's pure rules (issue 31, decisions/274): what a page records, the words, the filters, the CSV. */

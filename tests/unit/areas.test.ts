@@ -3,7 +3,7 @@ import type { RouteConfigEntry } from "@react-router/dev/routes";
 import { MenuItemSchema, MenuItemSlots, type Counters } from "../../contract/patient";
 import type { Area } from "~/lib/areas";
 import { dashboardCards, menuLinks } from "~/lib/menu";
-import routes, { areaResourceRoutes, areaRoutes } from "../../app/routes";
+import routes, { areaResourceRoutes, areaRoutes } from "~/routes";
 
 /**
  * The area registry is the one place a screen joins the portal (docs/decisions/045): a line with a

@@ -81,6 +81,16 @@ describe("a step's figures", () => {
     expect(highestHeld([step(20, 40), step(40, 90, 1)], 250)).toBe(20);
     expect(highestHeld([step(20, 251)], 250)).toBeNull();
   });
+
+  it("with a rate run several times, holds it when more than half of its steps held", () => {
+    const step = (rate: number, p95: number, errors = 0) => ({ ...figuresOf(rate, []), p95, errors });
+    // Two of three held at 40: held; one of three at 50: not, and the climb ends there.
+    expect(highestHeld([step(30, 50), step(30, 60), step(30, 55), step(40, 90), step(40, 400), step(40, 120), step(50, 300), step(50, 200), step(50, 900), step(60, 100)], 250)).toBe(40);
+    // One of two is not more than half.
+    expect(highestHeld([step(30, 50), step(30, 60), step(40, 90), step(40, 400)], 250)).toBe(30);
+    // An error fails its step however fast it was.
+    expect(highestHeld([step(30, 50), step(30, 60, 1), step(30, 70, 2)], 250)).toBeNull();
+  });
 });
 
 describe("a page view's practice calls", () => {

@@ -2,7 +2,8 @@ import { describe, expect, it } from "vitest";
 import { createActor } from "xstate";
 import { checkPaymentAmount } from "~/areas/accounts/payment-amount";
 import { paymentAmountSchema } from "~/areas/accounts/payment-forms";
-import { editPayment, initialPaymentContext, payableCents, type PaymentEdit } from "../../machines/accounts/payment-choice";
+import { amountOf, editPayment, initialPaymentContext, isPaymentEdit, payableCents, paymentMethodOf, type PaymentEdit } from "../../machines/accounts/payment-choice";
+import type { PaymentEvent } from "../../machines/accounts/payment-context";
 import { paymentMachine, type PaymentInput } from "../../machines/accounts/payment.machine";
 
 /**
@@ -97,5 +98,64 @@ describe("the open payment a form pays (decisions/374)", () => {
 
   it("of the whole balance is shown as the total balance chosen", () => {
     expect(initialPaymentContext({ ...input, resume: { key: "key-open", amountCents: 12350, cardType: null } })).toMatchObject({ choice: 1, amountText: "", cardTypeIndex: 0, fixed: { amountCents: 12350 } });
+  });
+});
+
+/* Each rule below was found unguarded by mutation testing (issue 57): the draft and the machine share these functions, so comparing them could not catch a wrong rule. */
+describe("the payment's figures, as a patient reads them", () => {
+  const edit = (context: ReturnType<typeof initialPaymentContext>, event: PaymentEdit) => ({ ...context, ...editPayment(context, event) });
+
+  it("opens with the whole balance chosen, each invoice paid in full, and no message before Pay", () => {
+    const start = initialPaymentContext(input);
+    expect(start).toMatchObject({ choice: 1, amountText: "", submitted: false, method: "card", cardTypeIndex: 0, key: null, fixed: null });
+    expect(start.allocations).toEqual([
+      { id: "i1", payNowCents: 5000, checked: true },
+      { id: "i2", payNowCents: 7050, checked: true },
+      { id: "i3", payNowCents: 300, checked: true },
+    ]);
+  });
+
+  it("an amount left empty (or only spaces) puts back each invoice's own pay-now value; one that does not check pays nothing", () => {
+    const other = edit(initialPaymentContext(input), { type: "choice.select", choice: 2 });
+    const own = [
+      { id: "i1", payNowCents: 1200, checked: true },
+      { id: "i2", payNowCents: 0, checked: false },
+      { id: "i3", payNowCents: 300, checked: true },
+    ];
+    expect(other.allocations).toEqual(own);
+    expect(edit(other, { type: "amount.change", text: "   " }).allocations).toEqual(own);
+    const nothing = [
+      { id: "i1", payNowCents: 0, checked: false },
+      { id: "i2", payNowCents: 0, checked: false },
+      { id: "i3", payNowCents: 0, checked: false },
+    ];
+    expect(edit(other, { type: "amount.change", text: "abc" }).allocations).toEqual(nothing);
+    expect(edit(other, { type: "amount.change", text: "999" }).allocations).toEqual(nothing);
+    expect(edit(other, { type: "amount.change", text: "60" }).allocations).toEqual([
+      { id: "i1", payNowCents: 5000, checked: true },
+      { id: "i2", payNowCents: 1000, checked: true },
+      { id: "i3", payNowCents: 0, checked: false },
+    ]);
+  });
+
+  it("the amount of an open payment is the one its intent was made for, whatever the choice says", () => {
+    const start = initialPaymentContext(input);
+    expect(amountOf({ ...start, fixed: { amountCents: 777 } })).toEqual({ cents: 777 });
+    expect(amountOf({ ...start, choice: 2, amountText: "abc", fixed: { amountCents: 777 } })).toEqual({ cents: 777 });
+  });
+
+  it("reads the practice's payment method type with spaces around it, and an empty one as cards", () => {
+    expect(paymentMethodOf(" 2 ")).toBe("card");
+    expect(paymentMethodOf("")).toBe("card");
+    expect(paymentMethodOf("  ")).toBe("card");
+    expect(paymentMethodOf(" 3")).toBe("poli");
+  });
+});
+
+describe("what the form applies to its draft before the machine has loaded", () => {
+  it("the patient's choices only: the amount, its choice and the card type; never Pay, the card's details, Try again or Change the payment", () => {
+    for (const event of edits) expect(isPaymentEdit(event), event.type).toBe(true);
+    const others: PaymentEvent[] = [{ type: "pay.submit" }, { type: "card.change", complete: true, error: null }, { type: "payment.retry" }, { type: "payment.dismiss" }];
+    for (const event of others) expect(isPaymentEdit(event), event.type).toBe(false);
   });
 });

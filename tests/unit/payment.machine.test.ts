@@ -17,13 +17,14 @@ const cardTypes = [
 
 interface Script {
   temp?: number | Error;
-  intent?: string | Error;
+  /** The client secret, or what the step throws (an Error, or anything else a rejection may carry). */
+  intent?: string | Error | { throws: unknown };
   confirm?: Error | null;
-  save?: (boolean | Error)[];
+  save?: (boolean | "unknown" | Error)[];
 }
 
-function start(script: Script = {}, overrides: Partial<{ methodType: string; invoices: typeof invoices }> = {}) {
-  const calls = { temp: [] as TempPaymentRequest[], intent: [] as { key: string }[], confirm: 0, save: [] as { key: string }[] };
+function start(script: Script = {}, overrides: Partial<{ methodType: string; invoices: typeof invoices; cardTypes: typeof cardTypes }> = {}) {
+  const calls = { temp: [] as TempPaymentRequest[], intent: [] as { key: string }[], confirm: 0, confirmed: [] as { clientSecret: string; key: string }[], save: [] as { key: string }[] };
   let keys = 0;
   const machine = paymentMachine.provide({
     actors: {
@@ -35,10 +36,12 @@ function start(script: Script = {}, overrides: Partial<{ methodType: string; inv
       createPaymentIntent: fromPromise(async ({ input }) => {
         calls.intent.push(input);
         if (script.intent instanceof Error) throw script.intent;
+        if (typeof script.intent === "object") throw script.intent.throws;
         return script.intent ?? "pi_secret";
       }),
-      confirmCard: fromPromise(async () => {
+      confirmCard: fromPromise(async ({ input }) => {
         calls.confirm++;
+        calls.confirmed.push(input);
         if (script.confirm) throw script.confirm;
       }),
       savePayment: fromPromise(async ({ input }) => {
@@ -50,7 +53,7 @@ function start(script: Script = {}, overrides: Partial<{ methodType: string; inv
     },
     actions: { mintKey: assign({ key: () => `key-${++keys}` }) },
   });
-  const actor = createActor(machine, { input: { invoices: overrides.invoices ?? invoices, methodType: overrides.methodType ?? "2", cardTypes } }).start();
+  const actor = createActor(machine, { input: { invoices: overrides.invoices ?? invoices, methodType: overrides.methodType ?? "2", cardTypes: overrides.cardTypes ?? cardTypes } }).start();
   return { actor, calls };
 }
 
@@ -337,5 +340,88 @@ describe("payment machine", () => {
     await waitForState(actor, (s) => s.matches("failed"));
     expect(actor.getSnapshot().context.result).toMatchObject({ sessionEnded: true, charged: false });
     expect(actor.getSnapshot().context.result).not.toHaveProperty("uncertain");
+  });
+
+  /* Each rule below was found unguarded by mutation testing (issue 57): the machine could break it and no test would notice. */
+
+  it("a temporary payment the practice numbers 0 is no payment: nothing is charged", async () => {
+    const { actor, calls } = start({ temp: 0 });
+    ready(actor);
+    actor.send({ type: "pay.submit" });
+    const s = await waitForState(actor, (x) => x.matches("editing") && x.context.result !== null);
+    expect(s.context.result).toEqual({ kind: "failed", message: paymentTexts.notStarted, charged: false });
+    expect(calls.intent).toHaveLength(0);
+    expect(calls.confirm).toBe(0);
+  });
+
+  it("a start the practice could not save shows the portal's words for it", async () => {
+    const message = "The practice could not save the payment just now. Nothing was charged.";
+    const { actor } = start({ temp: new StepFailedError({ kind: "failed", message }) });
+    ready(actor);
+    actor.send({ type: "pay.submit" });
+    const s = await waitForState(actor, (x) => x.matches("editing") && x.context.result !== null);
+    expect(s.context.result).toEqual({ kind: "failed", message, charged: false });
+  });
+
+  it("part of the balance: only the invoices paid now are sent and receipted", async () => {
+    const { actor, calls } = start();
+    actor.send({ type: "choice.select", choice: 2 });
+    actor.send({ type: "amount.change", text: "20.00" });
+    ready(actor);
+    actor.send({ type: "pay.submit" });
+    const done = await waitForState(actor, (s) => s.matches("succeeded"));
+    expect(calls.temp[0]!.allocations).toEqual([{ id: "i1", payNowCents: 2000, checked: true }]);
+    expect(done.context.result).toMatchObject({ kind: "succeeded", receipt: { amountCents: 2000, allocations: [{ id: "i1", payNowCents: 2000 }] } });
+  });
+
+  it("a practice with no card types pays with no type named and no fee, rather than failing", async () => {
+    const { actor, calls } = start({}, { cardTypes: [] });
+    ready(actor);
+    actor.send({ type: "pay.submit" });
+    const done = await waitForState(actor, (s) => s.matches("succeeded"));
+    expect(calls.temp[0]).toMatchObject({ amountCents: 12050, feeCents: 0, cardType: "" });
+    expect(done.context.result).toMatchObject({ receipt: { cardType: "", feeCents: 0 } });
+  });
+
+  it("the card is confirmed with the intent's client secret and the attempt's key", async () => {
+    const { actor, calls } = start({ intent: "pi_123_secret_456" });
+    ready(actor);
+    actor.send({ type: "pay.submit" });
+    await waitForState(actor, (s) => s.matches("succeeded"));
+    expect(calls.confirmed).toEqual([{ clientSecret: "pi_123_secret_456", key: "key-1" }]);
+  });
+
+  it("charged, and the practice's answer to the recording says neither yes nor no: says exactly that", async () => {
+    const { actor } = start({ save: ["unknown"] });
+    ready(actor);
+    actor.send({ type: "pay.submit" });
+    const failed = await waitForState(actor, (s) => s.matches("failed"));
+    expect(failed.context.result).toEqual({ kind: "failed", message: paymentTexts.chargedRecordingUnknown, charged: true });
+    expect(paymentTexts.chargedRecordingUnknown).not.toBe(paymentTexts.chargedNotRecorded);
+  });
+
+  it("an intent refused for an ended session says the session ended: nothing reached the card", async () => {
+    const { actor, calls } = start({ intent: new StepSessionEndedError("/accounts/pay") });
+    ready(actor);
+    actor.send({ type: "pay.submit" });
+    const failed = await waitForState(actor, (s) => s.matches("failed"));
+    expect(failed.context.result).toMatchObject({ sessionEnded: true, charged: false });
+    expect(calls.confirm).toBe(0);
+  });
+
+  it("a failure that is not an Error adds no words of its own to 'not charged'", async () => {
+    const { actor } = start({ intent: { throws: { message: "not an Error, not the patient's to read" } } });
+    ready(actor);
+    actor.send({ type: "pay.submit" });
+    const failed = await waitForState(actor, (s) => s.matches("failed"));
+    expect(failed.context.result).toEqual({ kind: "failed", message: paymentTexts.notCharged, charged: false });
+  });
+
+  it("a refusal's words are shown with their spacing made one space", async () => {
+    const { actor } = start({ confirm: refused("Your card  was\n declined.") });
+    ready(actor);
+    actor.send({ type: "pay.submit" });
+    const failed = await waitForState(actor, (s) => s.matches("failed"));
+    expect(failed.context.result).toMatchObject({ message: `Your card was declined. ${paymentTexts.notCharged}` });
   });
 });

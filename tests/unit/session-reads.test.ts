@@ -55,8 +55,8 @@ describe("the shell's reads kept for a session", () => {
   it("are read from the stored entry once while it is unchanged, and handed out frozen, so no page can change what the next one reads", async () => {
     const w = world();
     await menu(w.request().api);
-    const first = (await menu(w.request().api)) as { resources: Array<{ name: string }> };
-    const second = (await menu(w.request().api)) as { resources: Array<{ name: string }> };
+    const first = (await menu(w.request().api)) as unknown as { resources: Array<{ name: string }> };
+    const second = (await menu(w.request().api)) as unknown as { resources: Array<{ name: string }> };
     expect(second).toBe(first);
     expect(() => {
       first.resources[0]!.name = "Changed by a page";

@@ -1,0 +1,56 @@
+/**
+ * Mutation testing (`npm run mutation`, issue 57): Stryker changes one thing at a time in the modules
+ * below (a condition, a comparison, a return value…) and runs the unit tests that reach it; a mutant
+ * no test notices "survives". See docs/testing.md, "Mutation testing".
+ */
+export default {
+  testRunner: "vitest",
+  plugins: ["@stryker-mutator/vitest-runner"],
+  vitest: { configFile: "vitest.mutation.config.ts", related: true },
+  // Only the tests that ran a mutant's line are run against it.
+  coverageAnalysis: "perTest",
+  // Where a wrong line costs a patient (issue 57). Named by file, wherever its folder is.
+  mutate: [
+    // Money: the payment machine, its attempts and idempotency, the one answer to a repeated request.
+    "machines/**/payment.machine.ts",
+    "machines/**/payment-choice.ts",
+    "machines/**/payment-context.ts",
+    "app/**/payment-attempts.server.ts",
+    "app/.server/**/answer-once.server.ts",
+    // Messages and repeat prescriptions, and the booking machine's rules.
+    "machines/**/messaging.machine.ts",
+    "machines/**/repeat-medication.machine.ts",
+    "machines/**/booking.machine.ts",
+    "app/**/booking.ts",
+    // Who gets in: the login machine and the sign-in steps, the second step and its proof, passkeys,
+    // throttles, the session and its redirects.
+    "machines/**/login.machine.ts",
+    "app/areas/sign-in/login-flow.server.ts",
+    "app/**/sign-in-flow.ts",
+    "app/.server/**/second-step.server.ts",
+    "app/.server/**/second-step-proof.server.ts",
+    "app/lib/**/second-step.ts",
+    "app/.server/**/passkeys.server.ts",
+    "app/lib/passkeys.ts",
+    "app/.server/**/throttle.server.ts",
+    "app/.server/**/session.server.ts",
+    // The access record and share links.
+    "app/.server/**/access-record.server.ts",
+    "app/.server/**/record-access.server.ts",
+    "app/**/share.server.ts",
+    "app/**/shlink.ts",
+  ],
+  // A later run reuses what an earlier one found for code and tests that did not change.
+  incremental: true,
+  incrementalFile: "reports/mutation/incremental.json",
+  reporters: ["html", "json", "clear-text", "progress"],
+  htmlReporter: { fileName: "reports/mutation/index.html" },
+  jsonReporter: { fileName: "reports/mutation/mutation.json" },
+  thresholds: { high: 90, low: 80, break: null },
+  // Two cores: one test process each.
+  concurrency: 2,
+  tempDirName: ".stryker-tmp",
+  // Mutants in module-level constants would need every test rerun in a fresh process.
+  ignoreStatic: true,
+  timeoutMS: 10_000,
+};
