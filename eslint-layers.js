@@ -18,12 +18,17 @@ function roleOf(relative) {
     area: parts[0] === "app" && parts[1] === "areas" && parts.length > 3 ? parts[2] : null,
     lib: parts[0] === "app" && parts[1] === "lib",
     machine: parts[0] === "machines",
+    // A flow's machine sits in machines/<area>/, beside the modules only it uses; the helpers every
+    // machine shares (unprovided, attempt-key) sit in machines/ itself.
+    machineArea: parts[0] === "machines" && parts.length > 2 ? parts[1] : null,
     contract: parts[0] === "contract",
     server: /\.server(\.tsx?)?$/.test(name) || (parts[0] === "app" && parts[1] === ".server"),
     route: /\.route(\.tsx?)?$/.test(name),
     // The practice's calls: the shared ones in app/.server/practice/, an area's own in its practice.server.ts.
     practice: (parts[0] === "app" && parts[1] === ".server" && parts[2] === "practice") || /^practice\.server(\.tsx?)?$/.test(name),
     component: parts[0] === "app" && parts.slice(1, -1).includes("components"),
+    // React: a .tsx file or a hook (use-*.ts), by the project's naming.
+    react: /\.tsx$/.test(name) || /^use-/.test(name),
     // Where the server side is allowed to begin: route modules (React Router strips their loaders and
     // actions from the browser's bundle), server modules, and the server's entry and route table.
     serverSide: false,
@@ -42,11 +47,29 @@ function targetOf(importer, source) {
   return null;
 }
 
+/**
+ * What a machine (any module under machines/) may import: app/lib, contract/, the machines' shared
+ * helpers in machines/ itself, and, for a flow's machine in machines/<area>/, the modules beside it and
+ * the isomorphic modules of its own area (view types, rules, texts; never server code, routes,
+ * components or React), so that what a machine and its screens share lives with their area.
+ */
+function machineMayImport(from, to) {
+  if (to.lib || to.contract) return true;
+  if (to.machine) return to.machineArea === null || to.machineArea === from.machineArea;
+  return from.machineArea !== null && to.area === from.machineArea && !to.server && !to.route && !to.component && !to.react;
+}
+
+/** Packages a machine never imports: React and its bindings (a machine runs the same in a test, on the server and in the browser). */
+const REACT_PACKAGES = /^(react|react-dom|react-router|@xstate\/react)(\/|$)/;
+
 function problem(from, to) {
-  if (from.machine && !(to.machine || to.lib || to.contract)) return "A machine imports only app/lib, contract/ and packages (layer-machines).";
+  if (from.machine && !machineMayImport(from, to)) {
+    return "A machine imports only isomorphic modules of its own area (app/areas/<area>/ and machines/<area>/, never *.server, *.route, components or React), the machines' shared helpers, app/lib, contract/ and packages (layer-machines).";
+  }
   if (from.lib && !(to.lib || to.contract)) return "app/lib imports only app/lib, contract/ and packages (layer-lib).";
   if (from.area && to.area && from.area !== to.area) return `An area never imports another area: move what ${from.area} and ${to.area} share to a shared folder (layer-areas).`;
-  if (from.inApp && !from.area && to.area) return "A shared folder imports no area: what it needs belongs in a shared folder (layer-shared).";
+  if (from.inApp && !from.area && (to.area || to.machineArea)) return "A shared folder imports no area: what it needs belongs in a shared folder (layer-shared).";
+  if (from.area && to.machineArea && to.machineArea !== from.area) return `An area uses only its own machines: ${from.area} imports machines/${to.machineArea}/ (layer-areas).`;
   if (from.route && to.practice) return "A route module never calls the practice itself: its area's page server (page.server.ts or another *.server.ts) makes the call (layer-practice).";
   if (from.component && to.route) return "A component never imports a route module: move the shared type to app/lib (layer-routes).";
   // A components folder's own server renderer (charts drawn to markup) draws its sibling components.
@@ -65,7 +88,10 @@ const importDirection = {
       const source = node.source;
       if (!source || source.type !== "Literal" || typeof source.value !== "string") return;
       const target = targetOf(importer, source.value);
-      if (!target) return;
+      if (!target) {
+        if (from.machine && REACT_PACKAGES.test(source.value)) context.report({ node: source, message: "A machine never imports React or its bindings (layer-machines)." });
+        return;
+      }
       const toRelative = path.relative(repo, target).split(path.sep).join("/");
       if (toRelative.includes("/+types/")) return;
       const message = problem(from, withServerSide(roleOf(toRelative), toRelative));

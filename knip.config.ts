@@ -11,7 +11,7 @@ const config: KnipConfig = {
   workspaces: {
     ".": {
       // vitest.mutation.config.ts: read by Stryker (stryker.config.mjs, `npm run mutation`).
-      entry: ["server.ts", "scripts/*.ts", "bench/*.ts", "tests/helpers/*.ts", "tests/types/*.ts", "vitest.mutation.config.ts"],
+      entry: ["server/index.ts", "scripts/*.ts", "bench/*.ts", "tests/helpers/*.ts", "tests/types/*.ts", "vitest.mutation.config.ts"],
       project: ["**/*.{ts,tsx,css}", "!zoom-client/**"],
       ignoreDependencies: [
         // Run as a program (node_modules/.bin/redocly) by tests/integration/openapi.test.ts.

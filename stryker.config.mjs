@@ -25,7 +25,7 @@ export default {
     // Who gets in: the login machine and the sign-in steps, the second step and its proof, passkeys,
     // throttles, the session and its redirects.
     "machines/**/login.machine.ts",
-    "app/{.server/**,areas/**}/sign-in.server.ts",
+    "app/areas/sign-in/login-flow.server.ts",
     "app/**/sign-in-flow.ts",
     "app/.server/**/second-step.server.ts",
     "app/.server/**/second-step-proof.server.ts",

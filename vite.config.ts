@@ -12,7 +12,7 @@ const { version } = JSON.parse(readFileSync(new URL("./package.json", import.met
 
 /**
  * Every client asset the browser downloads is also written as .br and .gz, once, at build time, at
- * the highest levels (there is no hurry at build time); server.ts sends the copy the browser takes.
+ * the highest levels (there is no hurry at build time); server/index.ts sends the copy the browser takes.
  */
 function precompressClientAssets(): Plugin {
   return {

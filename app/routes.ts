@@ -17,7 +17,7 @@ export default [
   route("login/flow", "areas/sign-in/login-flow.route.ts"),
   route("login/help", "areas/sign-in/login-help.route.ts"),
   route("loginSwitch/:q", "areas/sign-in/login-switch.route.tsx"),
-  route("forgetPassword", "areas/sign-in/forget-password.route.tsx"),
+  route("forgetPassword", "areas/sign-in/forgot-password.route.tsx"),
   route("resetpassword", "areas/sign-in/reset-password.route.tsx"),
   route("signup", "areas/sign-in/signup.route.tsx"),
   route("captcha", "areas/sign-in/captcha.route.ts"),

@@ -21,12 +21,12 @@ import { homedir, loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { Agent } from "undici";
-import { builtAreas } from "../app/lib/areas";
+import { builtAreas } from "~/lib/areas";
 import { startPortalProcess } from "../tests/helpers/portal-process";
 import { createWorld, signIn, startMock } from "./practice-and-portal";
 import { runContractCheck } from "../scripts/contract-check";
 import { endpoints } from "../contract/endpoints";
-import { previewHref } from "../app/lib/preview-view";
+import { previewHref } from "~/lib/preview-view";
 // The e2e tests' browser (CHROMIUM_PATH or Debian's headless shell, which `.ci/run` installs; decisions/273).
 import { CHROMIUM } from "../playwright.config";
 

@@ -16,7 +16,7 @@ function stats(samples: number[]) {
 
 /** Signs in through the portal's own practice client, which reads the token from its slot. */
 async function signIn(user: { username: string; password: string }) {
-  const auth = await import("../app/.server/practice/auth.server");
+  const auth = await import("~/.server/practice/auth.server");
   const identity = await auth.lookupIdentity({ userName: user.username, password: user.password });
   if (identity.kind !== "found") throw new Error(`No identity for ${user.username}`);
   const outcome = await auth.authenticate(identity.apiBase, { userName: user.username, password: user.password });

@@ -42,7 +42,7 @@
  */
 import path from "node:path";
 import { Agent, request } from "undici";
-import { AREAS } from "../app/lib/areas";
+import { AREAS } from "~/lib/areas";
 import { startPortalProcess, type PortalProcess } from "../tests/helpers/portal-process";
 import { figuresOf, fireAtPlannedTimes, held, highestHeld, percentile, plannedOffsets, requestOf, type Outcome, type StepFigures } from "./open-loop-schedule";
 import { processCpuMs, signInSolo, startMock } from "./practice-and-portal";

@@ -1,7 +1,7 @@
 import { execFileSync, spawn, type ChildProcess } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { fetch as fetchVia, type Agent } from "undici";
-import { signInSteps } from "../app/areas/sign-in/steps";
+import { signInSteps } from "~/areas/sign-in/steps";
 import { Browser, type PortalProcess } from "../tests/helpers/portal-process";
 
 /**

@@ -24,7 +24,7 @@
 import path from "node:path";
 import { chromium, type Browser as Chromium, type Page } from "@playwright/test";
 import { Agent, fetch as fetchVia } from "undici";
-import { AREAS } from "../app/lib/areas";
+import { AREAS } from "~/lib/areas";
 import { CHROMIUM } from "../playwright.config";
 import { startPortalProcess, type PortalProcess } from "../tests/helpers/portal-process";
 import { callsBeyond, callsOfView, describeCalls, mean, type JournalCall, type PortalRequest, type ViewCalls } from "./page-view-calls";

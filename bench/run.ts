@@ -34,7 +34,7 @@ async function main() {
   process.env.COOKIE_SECURE = "false";
   process.env.NODE_ENV = "production";
   // The portal's own store, as `npm start` opens it (in memory here): the sign-in's second-step check reads it.
-  const { openPortalStore, sharePortalStore } = await import("../app/.server/portal-store.server");
+  const { openPortalStore, sharePortalStore } = await import("~/.server/portal-store.server");
   const store = await openPortalStore({ PORTAL_DATA_DIR: "memory://", DATABASE_URL: undefined });
   sharePortalStore(store);
   const { startPortal } = await import("../server");

@@ -30,7 +30,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { Agent } from "undici";
-import { AREAS } from "../app/lib/areas";
+import { AREAS } from "~/lib/areas";
 import { startPortalProcess, type PortalProcess } from "../tests/helpers/portal-process";
 import { createWorld, signIn, startMock, type CreatedWorld } from "./practice-and-portal";
 

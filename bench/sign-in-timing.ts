@@ -5,10 +5,10 @@
  * falls on both. Prints medians and percentiles; asserts nothing (the test that both refusals make the
  * same practice calls is in tests/integration/sign-in-steps.test.ts).
  */
-import { loadConfig } from "../app/.server/config.server";
-import { createSessions } from "../app/.server/session.server";
-import { createSignInSteps } from "../app/.server/sign-in.server";
-import { SignInThrottle } from "../app/.server/throttle.server";
+import { loadConfig } from "~/.server/config.server";
+import { createSessions } from "~/.server/session.server";
+import { createSignInSteps } from "~/areas/sign-in/login-flow.server";
+import { SignInThrottle } from "~/.server/sign-in-security/throttle.server";
 import { createMockServer } from "../mock-server/server";
 
 const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 240);

@@ -1,9 +1,9 @@
 import { readFileSync } from "node:fs";
-import { forgotPasswordTexts } from "../app/areas/sign-in/forgot-password-texts";
-import { signupTexts } from "../app/areas/sign-in/signup-texts";
-import { signInSteps } from "../app/areas/sign-in/steps";
-import { signInTexts } from "../app/lib/texts/signIn";
-import { CAPTCHA_AFTER } from "../app/lib/sign-in-flow";
+import { forgotPasswordTexts } from "~/areas/sign-in/forgot-password-texts";
+import { signupTexts } from "~/areas/sign-in/signup-texts";
+import { signInSteps } from "~/areas/sign-in/steps";
+import { signInTexts } from "~/areas/sign-in/texts";
+import { CAPTCHA_AFTER } from "~/lib/sign-in-flow";
 import { E2E_ACCOUNT_PAUSE_AFTER, SERVER_LOG } from "../playwright.config";
 import { expect, expectNoAxeViolations, postStep, signIn, solveCaptcha, test, waitForHydration } from "./fixtures";
 

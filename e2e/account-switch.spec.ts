@@ -1,4 +1,4 @@
-import { errorsTexts } from "../app/lib/texts/errors";
+import { errorsTexts } from "~/lib/texts/errors";
 import { expect, expectNoAxeViolations, openSignedIn, test } from "./fixtures";
 
 /**

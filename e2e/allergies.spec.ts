@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { healthTexts } from "../app/areas/health/texts";
+import { healthTexts } from "~/areas/health/texts";
 import { expect, expectNoAxeViolations, openSignedIn, test, type WorldUser } from "./fixtures";
 
 /** /allergies (2§2 Allergies, 2§4 severity): the legend, the cards with their words, paging, empty, failed and a family member's, in fresh worlds. */

@@ -1,7 +1,7 @@
 import type { Locator, Page } from "@playwright/test";
 import { DateTime } from "luxon";
-import { appointmentsTexts } from "../app/lib/texts/appointments";
-import { timelineTexts } from "../app/lib/texts/timeline";
+import { appointmentsTexts } from "~/areas/appointments/texts";
+import { timelineTexts } from "~/lib/texts/timeline";
 import { expect, expectNoAxeViolations, forEachPractice, openSignedIn, test, type WorldUser } from "./fixtures";
 
 /**

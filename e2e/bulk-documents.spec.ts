@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { documentsTexts } from "../app/lib/texts/documents";
+import { documentsTexts } from "~/lib/texts/documents";
 import { expect, expectNoAxeViolations, openSignedIn, signIn, signInDirectly, test, waitForHydration } from "./fixtures";
 
 /**

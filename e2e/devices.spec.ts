@@ -1,7 +1,7 @@
 import type { Browser, Page } from "@playwright/test";
 import { expect, expectNoAxeViolations, openSignedIn, signInDirectly, test, waitForHydration, type World, type WorldUser } from "./fixtures";
-import { deviceMailTexts } from "../app/lib/texts/devices";
-import { profileTexts as t } from "../app/areas/profile/texts";
+import { deviceMailTexts } from "~/lib/texts/devices";
+import { profileTexts as t } from "~/areas/profile/texts";
 
 /**
  * Your devices (issue 31, decisions/295) on the profile: the holder signed in from two browsers (two

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { healthTexts } from "../app/areas/health/texts";
+import { healthTexts } from "~/areas/health/texts";
 import { expect, expectNoAxeViolations, openSignedIn, test, waitForHydration, type WorldUser } from "./fixtures";
 
 /** /diagnosis (2§2 Diagnosis): three tabs, each a fresh call (TypeID 2, 1, 0), kept in the address; dated note cards. */

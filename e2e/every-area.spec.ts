@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
-import { AREAS, builtAreas } from "../app/lib/areas";
-import { errorsTexts } from "../app/lib/texts/errors";
+import { AREAS, builtAreas } from "~/lib/areas";
+import { errorsTexts } from "~/lib/texts/errors";
 import { seededPng } from "../mock-server/documents/png";
 import { expect, expectNoAxeViolations, signInDirectly, test, type World } from "./fixtures";
 

@@ -1,8 +1,8 @@
 import path from "node:path";
 import type { Page, Route } from "@playwright/test";
 import { browserFirstLoad, ceilingsToRemove, kb, measurePages, overBudget, readBrowserManifest, pagesOf, type BrowserLoad } from "../bench/first-load";
-import { dateRangeTexts } from "../app/lib/texts/dateRange";
-import { messagingTexts } from "../app/lib/texts/messaging";
+import { dateRangeTexts } from "~/lib/texts/date-range";
+import { messagingTexts } from "~/areas/messaging/texts";
 import { expect, signIn, signInDirectly, test, type World } from "./fixtures";
 
 /**

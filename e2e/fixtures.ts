@@ -2,9 +2,9 @@ import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import axe, { type RunOptions } from "axe-core";
 import { test as base, expect, type APIRequestContext, type APIResponse, type Page } from "@playwright/test";
-import { signInSteps } from "../app/areas/sign-in/steps";
-import { STEP_HEADER } from "../app/lib/step-client";
-import type { StepArea, StepInput } from "../app/lib/steps";
+import { signInSteps } from "~/areas/sign-in/steps";
+import { STEP_HEADER } from "~/lib/step-client";
+import type { StepArea, StepInput } from "~/lib/steps";
 import { MOCK_PORT } from "../playwright.config";
 
 /**

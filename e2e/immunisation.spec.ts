@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import { PDFDocument } from "pdf-lib";
-import { errorsTexts } from "../app/lib/texts/errors";
-import { healthTexts } from "../app/areas/health/texts";
+import { errorsTexts } from "~/lib/texts/errors";
+import { healthTexts } from "~/areas/health/texts";
 import { expect, expectNoAxeViolations, openSignedIn, signInDirectly, test, type WorldUser } from "./fixtures";
 
 /** /immunisation (2§2 Immunisation, 2§4 colouring): four tabs, each a fresh call of 100 from page 1; the right date per tab; Print on A4 landscape. */

@@ -1,9 +1,9 @@
 import type { Page } from "@playwright/test";
 import { PDFDocument } from "pdf-lib";
-import { dateRangeTexts } from "../app/lib/texts/dateRange";
-import { errorsTexts } from "../app/lib/texts/errors";
-import { lettersTexts } from "../app/areas/letters/texts";
-import { sessionTexts } from "../app/lib/texts/session";
+import { dateRangeTexts } from "~/lib/texts/date-range";
+import { errorsTexts } from "~/lib/texts/errors";
+import { lettersTexts } from "~/areas/letters/texts";
+import { sessionTexts } from "~/lib/texts/session";
 import { expect, expectNoAxeViolations, openSignedIn, signInDirectly, test, type World, type WorldUser } from "./fixtures";
 import { endSessionInAnotherTab, expectSignInAgain, signInThere } from "./session-ended";
 

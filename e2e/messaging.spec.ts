@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import { OutgoingMessageSchema } from "../contract/messaging";
-import { errorsTexts } from "../app/lib/texts/errors";
-import { messagingTexts } from "../app/lib/texts/messaging";
+import { errorsTexts } from "~/lib/texts/errors";
+import { messagingTexts } from "~/areas/messaging/texts";
 import { expect, expectNoAxeViolations, forEachPractice, openSignedIn, signInDirectly, test, type World, type WorldUser } from "./fixtures";
 
 /**
@@ -12,7 +12,7 @@ import { expect, expectNoAxeViolations, forEachPractice, openSignedIn, signInDir
 
 const t = messagingTexts;
 
-const openEmails = (page: Page, user: WorldUser) => openSignedIn(page, user, "/emails", "Messaging");
+const openMessaging = (page: Page, user: WorldUser) => openSignedIn(page, user, "/emails", "Messaging");
 
 const list = (page: Page, box = "Inbox") => page.getByRole("list", { name: `${box} messages` });
 const rows = (page: Page, box = "Inbox") => list(page, box).getByRole("listitem");
@@ -98,7 +98,7 @@ test.describe("messaging", () => {
   });
 
   test("the read filter and the Sent and Draft tabs, kept in the address; each tab has no axe violations", async ({ page, world }) => {
-    await openEmails(page, world.user("solo"));
+    await openMessaging(page, world.user("solo"));
     const unread = Number((await page.getByRole("tab", { name: /Inbox/ }).innerText()).match(/\d+/)?.[0]);
     await page.getByLabel("Show").selectOption("Unread");
     await expect(page).toHaveURL(/filter=unread/);
@@ -121,7 +121,7 @@ test.describe("messaging", () => {
   });
 
   test("the open message is in the address: a reload and a shared link reopen it, Back closes it (the focus back on its row), switching tabs clears it", async ({ page, world }) => {
-    await openEmails(page, world.user("solo"));
+    await openMessaging(page, world.user("solo"));
     const row = rows(page).nth(1);
     const subject = (await row.getByRole("button").innerText()).split("\n").pop()!.replace(/^Unread/, "").trim();
     const listCalls = async () => (await world.requests({ method: "GET", path: "Patient/Messaging" })).length;
@@ -170,7 +170,7 @@ test.describe("messaging", () => {
   });
 
   test("an inbox message's attachments: PDFs and images with their previews, and No Attachments Available", async ({ page, world }) => {
-    await openEmails(page, world.user("solo"));
+    await openMessaging(page, world.user("solo"));
     const count = await rows(page).count();
     const found = { pdf: false, image: false, none: false };
     for (let i = 0; i < count && !(found.pdf && found.image && found.none); i++) {
@@ -203,7 +203,7 @@ test.describe("messaging", () => {
   });
 
   test("a refused send takes the focus to the first field to mend, its message tied to it, whether the browser or the server refused (by keyboard)", async ({ page, world }) => {
-    await openEmails(page, world.user("solo"));
+    await openMessaging(page, world.user("solo"));
     await page.getByRole("button", { name: "Compose Message" }).focus();
     await page.keyboard.press("Enter");
     const d = dialog(page, "Compose Message");
@@ -259,7 +259,7 @@ test.describe("messaging", () => {
   });
 
   test("attachments are refused by name, by content (a renamed file) and by size; none valid gives 2§5's alert; a file can be removed", async ({ page, world }) => {
-    await openEmails(page, world.user("solo"));
+    await openMessaging(page, world.user("solo"));
     const d = await compose(page);
     const files = d.getByLabel("Attach files");
     await files.setInputFiles({ name: "notes.txt", mimeType: "text/plain", buffer: Buffer.from("hello") });
@@ -289,7 +289,7 @@ test.describe("messaging", () => {
   });
 
   test("a message from the front desk (a practice location) is answered to that location, not to a practitioner; its long original is quoted up to 800 characters", async ({ page, world }) => {
-    await openEmails(page, world.user("solo"));
+    await openMessaging(page, world.user("solo"));
     await rows(page).filter({ hasText: "Changes to our opening hours and phone lines" }).getByRole("button").click();
     const viewer = page.getByRole("region").filter({ has: page.getByRole("heading", { level: 2 }) }).last();
     await expect(viewer.getByRole("heading", { level: 2 })).toHaveText("Changes to our opening hours and phone lines");
@@ -322,7 +322,7 @@ test.describe("messaging", () => {
   });
 
   test("a draft's failing steps have no axe violations: Send Message refused by the practice and tried again; an edited draft saved whose old copy stayed, and one whose delete reply was lost", async ({ page, world }) => {
-    await openEmails(page, world.user("solo"));
+    await openMessaging(page, world.user("solo"));
     const d = await compose(page, { subject: "Flu vaccine", body: "Can I book my flu vaccine?" });
     await d.getByRole("button", { name: "Draft" }).click();
     await expect(notice(page, t.savedToDraft)).toBeVisible();
@@ -374,7 +374,7 @@ test.describe("messaging", () => {
   });
 
   test("delete: No Message Selected; one from the viewer; several with Delete Multiple Messages (a comma list with a trailing comma); counters follow", async ({ page, world }) => {
-    await openEmails(page, world.user("solo"));
+    await openMessaging(page, world.user("solo"));
     await page.getByRole("button", { name: /^Delete selected/ }).click();
     await expect(notice(page, t.noMessageSelected)).toBeVisible();
     const before = await rows(page).count();
@@ -416,7 +416,7 @@ test.describe("messaging", () => {
 
 forEachPractice("messaging: sending, replying and drafts", () => {
   test("compose: the 2§5 texts, role then practitioner, the count against 800, an attachment; sent once, into Sent; the dialog has no axe violations", async ({ page, world }) => {
-    await openEmails(page, world.user("solo"));
+    await openMessaging(page, world.user("solo"));
     await page.getByRole("button", { name: "Compose Message" }).click();
     const d = dialog(page, "Compose Message");
     await expect(d.getByRole("heading", { name: "Disclaimer:" })).toBeVisible();
@@ -462,7 +462,7 @@ forEachPractice("messaging: sending, replying and drafts", () => {
   });
 
   test("a practice whose reply to a send names nothing (2§7: read but not used) closes with Message Sent Successfully, once", async ({ page, world }) => {
-    await openEmails(page, world.user("solo"));
+    await openMessaging(page, world.user("solo"));
     // The practice keeps the message and answers `true`, as 2§7 allows: the portal checks Sent itself.
     await world.fault({ path: "Patient/Message", method: "POST", answer: true, times: 1 });
     const d = await compose(page, { subject: "Repeat script question", body: "Is my repeat ready to collect?" });
@@ -475,7 +475,7 @@ forEachPractice("messaging: sending, replying and drafts", () => {
   });
 
   test("a failed send keeps the dialog and the text; trying again sends it once; closing with text asks first", async ({ page, world }) => {
-    await openEmails(page, world.user("solo"));
+    await openMessaging(page, world.user("solo"));
     await world.fault({ path: "Patient/Message", method: "POST", status: 503, times: 1 });
     const d = await compose(page, { subject: "Certificate please", body: "Could I have a medical certificate for last week?" });
     await d.getByRole("button", { name: "Send" }).click();
@@ -505,7 +505,7 @@ forEachPractice("messaging: sending, replying and drafts", () => {
   });
 
   test("reply: Re: and the subject, practitioner read only, the original below; the sent body is the new text, a separator, the original", async ({ page, world }) => {
-    await openEmails(page, world.user("solo"));
+    await openMessaging(page, world.user("solo"));
     await rows(page).first().getByRole("button").click();
     const viewer = page.getByRole("region").filter({ has: page.getByRole("heading", { level: 2 }) }).last();
     const subject = await viewer.getByRole("heading", { level: 2 }).innerText();
@@ -532,7 +532,7 @@ forEachPractice("messaging: sending, replying and drafts", () => {
   });
 
   test("drafts: save a new one, edit it (a new draft, the old deleted), then Send Message (sent, the draft deleted); the failing second step is told and retried without a second message", async ({ page, world }) => {
-    await openEmails(page, world.user("solo"));
+    await openMessaging(page, world.user("solo"));
     const d = await compose(page, { subject: "Moving house", body: "I have moved to Riccarton." });
     // The practice's main location; the practice keeps no centre with a draft, and none is needed to show it again.
     const centre = await d.getByLabel("Centre").inputValue();
@@ -596,7 +596,7 @@ forEachPractice("messaging: sending, replying and drafts", () => {
 
 forEachPractice("messaging when nobody knows whether a message arrived (issue 36)", () => {
   test("a lost reply: the dialog says so, keeps every word locked, and Check again finds it in Sent without a second copy; closing asks first; no axe violations", async ({ page, world }) => {
-    await openEmails(page, world.user("solo"));
+    await openMessaging(page, world.user("solo"));
     await world.fault({ path: "Patient/Message", method: "POST", body: "lost-reply", times: 1 });
     const d = await compose(page, { subject: "Lost on the way back", body: "Did this reach you?" });
     await d.getByRole("button", { name: "Send" }).click();
@@ -623,7 +623,7 @@ forEachPractice("messaging when nobody knows whether a message arrived (issue 36
   });
 
   test("Send Message on a draft whose reply was lost: the draft stays, Check again finds it sent and removes the draft", async ({ page, world }) => {
-    await openEmails(page, world.user("solo"));
+    await openMessaging(page, world.user("solo"));
     const d = await compose(page, { subject: "Draft lost reply", body: "Draft body" });
     await d.getByRole("button", { name: "Draft" }).click();
     await expect(notice(page, t.savedToDraft)).toBeVisible();
@@ -645,7 +645,7 @@ forEachPractice("messaging when nobody knows whether a message arrived (issue 36
   });
 
   test("a delete whose reply was lost is settled by the box: deleted when it has gone, not deleted when it is still there, unconfirmed when the box cannot be read", async ({ page, world }) => {
-    await openEmails(page, world.user("solo"));
+    await openMessaging(page, world.user("solo"));
     const before = await rows(page).count();
     await rows(page).nth(0).getByRole("checkbox").check();
     await world.fault({ path: "Patient/DeleteMessage", body: "lost-reply", times: 1 });
@@ -680,7 +680,7 @@ test.describe("messaging on a phone when nobody knows whether a message arrived"
   test.use({ viewport: { width: 390, height: 844 } });
 
   test("at 390 px a garbled reply is unconfirmed, fits the screen, and Check again by keyboard sends it once", async ({ page, world }) => {
-    await openEmails(page, world.user("solo"));
+    await openMessaging(page, world.user("solo"));
     await world.fault({ path: "Patient/Message", method: "POST", body: "malformed", times: 1 });
     const d = await compose(page, { subject: "Garbled on a phone", body: "Sent from my phone" });
     await d.getByRole("button", { name: "Send" }).click();
@@ -742,7 +742,7 @@ test.describe("messaging in many-records", () => {
   test.use({ worldOptions: { scenario: "many-records" } });
 
   test("a 10,000-message inbox scrolls a page at a time: rows scrolled past leave the page, the focused row stays, and each row tells its place in the 10,000", async ({ page, world }) => {
-    await openEmails(page, world.user("many"));
+    await openMessaging(page, world.user("many"));
     await expect(page.getByText("Showing 25 of 10000 messages")).toBeVisible();
     await expect(rows(page)).toHaveCount(25);
     // What a screen reader announces: the row's place in the whole box, not in what is loaded.
@@ -821,7 +821,7 @@ test.describe("messaging in many-records", () => {
 
   test("at 390 px the long list is the page's own scroll, not a box of its own, and still leaves what is scrolled past", async ({ page, world }) => {
     await page.setViewportSize({ width: 390, height: 844 });
-    await openEmails(page, world.user("many"));
+    await openMessaging(page, world.user("many"));
     await expect(rows(page)).toHaveCount(25);
     await page.mouse.move(200, 400);
     await scrollToNextPages(page, world, 3);
@@ -847,7 +847,7 @@ test.describe("messaging switched off", () => {
   test.use({ worldOptions: { scenario: "messaging-off" } });
 
   test("with PortalEnableCompose and PortalEnableReply off there is no Compose Message and no Reply", async ({ page, world }) => {
-    await openEmails(page, world.user("solo"));
+    await openMessaging(page, world.user("solo"));
     await expect(page.getByText(t.composeOff)).toBeVisible();
     await expect(page.getByRole("button", { name: "Compose Message" })).toHaveCount(0);
     await rows(page).first().getByRole("button").click();
@@ -860,7 +860,7 @@ test.describe("the practice answers", () => {
   test.use({ worldOptions: { scenario: "messaging-replies", now: "2026-03-02T10:00:00+13:00" } });
 
   test("a message sent is answered an hour later on the world clock; the counter follows", async ({ page, world }) => {
-    await openEmails(page, world.user("solo"));
+    await openMessaging(page, world.user("solo"));
     const unreadBefore = Number((await page.getByRole("tab", { name: /Inbox/ }).innerText()).match(/\d+/)?.[0] ?? 0);
     const d = await compose(page, { subject: "Sore knee", body: "My knee has been sore for a week." });
     await d.getByRole("button", { name: "Send" }).click();
@@ -877,7 +877,7 @@ test.describe("messaging on a phone", () => {
   test.use({ viewport: { width: 390, height: 844 } });
 
   test("at 390 px nothing scrolls sideways, the viewer follows the list, and a message is written and sent by keyboard alone", async ({ page, world }) => {
-    await openEmails(page, world.user("solo"));
+    await openMessaging(page, world.user("solo"));
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await rows(page).first().getByRole("button").focus();
     await page.keyboard.press("Enter");

@@ -1,8 +1,8 @@
 import type { CDPSession, Page } from "@playwright/test";
 import { PORTAL_PORT } from "../playwright.config";
-import { secondStepTexts } from "../app/lib/texts/secondStep";
+import { secondStepTexts } from "~/lib/texts/second-step";
 import { newestCode, turnOnInProfile } from "./second-step-helpers";
-import { passkeyTexts } from "../app/lib/texts/passkeys";
+import { passkeyTexts } from "~/lib/texts/passkeys";
 import { expect, expectNoAxeViolations, openSignedIn, signIn, test, type World, type WorldUser } from "./fixtures";
 
 /**

@@ -1,6 +1,6 @@
 import type { Locator, Page } from "@playwright/test";
 import { PDFDocument } from "pdf-lib";
-import { previewTexts } from "../app/lib/texts/preview";
+import { previewTexts } from "~/lib/texts/preview";
 import { expect, expectNoAxeViolations, openSignedIn, test } from "./fixtures";
 
 /** /preview (1§2): one document full page, opened from its dialog; printable; the patient's own only. */

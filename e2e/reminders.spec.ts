@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { healthTexts } from "../app/areas/health/texts";
+import { healthTexts } from "~/areas/health/texts";
 import { expect, expectNoAxeViolations, openSignedIn, test, type WorldUser } from "./fixtures";
 
 /** /reminders (2§2 Reminders, 2§4 priority): cards with priority words and colours, two columns from 1024 px, in fresh worlds. */

@@ -1,5 +1,5 @@
 import type { Locator, Page } from "@playwright/test";
-import { errorsTexts } from "../app/lib/texts/errors";
+import { errorsTexts } from "~/lib/texts/errors";
 import { expect, expectNoAxeViolations, openSignedIn, signInDirectly, test, waitForHydration, type World } from "./fixtures";
 import { toBundle } from "../contract/fhir";
 import { labResultResource } from "../mock-server/resources/documents";

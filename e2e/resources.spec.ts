@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
-import { errorsTexts } from "../app/lib/texts/errors";
-import { resourcesTexts } from "../app/areas/resources/texts";
+import { errorsTexts } from "~/lib/texts/errors";
+import { resourcesTexts } from "~/areas/resources/texts";
 import { PRACTICE_MEDIA } from "../fixtures/builders/documents";
 import { expect, expectNoAxeViolations, openSignedIn, signInDirectly, test, type WorldUser } from "./fixtures";
 

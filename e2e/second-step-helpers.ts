@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { secondStepTexts } from "../app/lib/texts/secondStep";
+import { secondStepTexts } from "~/lib/texts/second-step";
 import { expect, expectNoAxeViolations, openSignedIn, type World, type WorldUser } from "./fixtures";
 
 /**

@@ -3,8 +3,8 @@ import type { Page } from "@playwright/test";
 import { MOCK_PORT, SMTP_PORT } from "../playwright.config";
 import { startPortalProcess, type PortalProcess } from "../tests/helpers/portal-process";
 import { expect, expectNoAxeViolations, signIn, signInDirectly, test } from "./fixtures";
-import { secondStepTexts } from "../app/lib/texts/secondStep";
-import { signInTexts } from "../app/lib/texts/signIn";
+import { secondStepTexts } from "~/lib/texts/second-step";
+import { signInTexts } from "~/areas/sign-in/texts";
 import { newestCode, turnOnInProfile } from "./second-step-helpers";
 
 /**

@@ -1,8 +1,8 @@
-import { appointmentsTexts } from "../app/lib/texts/appointments";
-import { medicationsTexts } from "../app/lib/texts/medications";
-import { messagingTexts } from "../app/lib/texts/messaging";
-import { ZOOM_TEXT } from "../app/lib/zoom";
-import { paymentTexts } from "../app/lib/texts/payment";
+import { appointmentsTexts } from "~/areas/appointments/texts";
+import { medicationsTexts } from "~/lib/texts/medications";
+import { messagingTexts } from "~/areas/messaging/texts";
+import { ZOOM_TEXT } from "~/areas/video/zoom";
+import { paymentTexts } from "~/areas/accounts/texts";
 import { expect, expectNoAxeViolations, openSignedIn, test, waitForHydration } from "./fixtures";
 import { endSessionInAnotherTab, expectSignInAgain, signInThere } from "./session-ended";
 

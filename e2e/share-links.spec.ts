@@ -1,8 +1,8 @@
 import type { APIRequestContext, Page } from "@playwright/test";
 import { compactDecrypt } from "jose";
 import type { Bundle } from "@medplum/fhirtypes";
-import { decodeShlink } from "../app/areas/summary/shlink";
-import { shareTexts as t, summaryTexts } from "../app/areas/summary/texts";
+import { decodeShlink } from "~/areas/summary/shlink";
+import { shareTexts as t, summaryTexts } from "~/areas/summary/texts";
 import { expect, expectNoAxeViolations, openSignedIn, test } from "./fixtures";
 
 /**

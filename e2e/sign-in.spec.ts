@@ -1,5 +1,5 @@
-import { forgotPasswordTexts } from "../app/areas/sign-in/forgot-password-texts";
-import { signInSteps } from "../app/areas/sign-in/steps";
+import { forgotPasswordTexts } from "~/areas/sign-in/forgot-password-texts";
+import { signInSteps } from "~/areas/sign-in/steps";
 import { expect, expectNoAxeViolations, postStep, signIn, solveCaptcha, test } from "./fixtures";
 
 test.describe("signing in", { tag: "@smoke" }, () => {

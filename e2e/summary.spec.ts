@@ -1,7 +1,7 @@
 import { readFile } from "node:fs/promises";
 import type { Download, Locator, Page } from "@playwright/test";
 import type { Bundle, Patient } from "@medplum/fhirtypes";
-import { summaryTexts } from "../app/areas/summary/texts";
+import { summaryTexts } from "~/areas/summary/texts";
 import { readPdf } from "../tests/helpers/pdf-text";
 import { expect, expectNoAxeViolations, openSignedIn, test } from "./fixtures";
 

@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
-import { dateRangeTexts } from "../app/lib/texts/dateRange";
-import { healthTexts } from "../app/areas/health/texts";
-import { timelineTexts } from "../app/lib/texts/timeline";
+import { dateRangeTexts } from "~/lib/texts/date-range";
+import { healthTexts } from "~/areas/health/texts";
+import { timelineTexts } from "~/lib/texts/timeline";
 import { expect, expectNoAxeViolations, openSignedIn, signInDirectly, test, type World, type WorldUser } from "./fixtures";
 
 /**

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { healthTexts } from "../app/areas/health/texts";
+import { healthTexts } from "~/areas/health/texts";
 import { expect, expectNoAxeViolations, openSignedIn, test, type WorldUser } from "./fixtures";
 
 /** /vitals (2§2 Vitals): one area chart per vital, each with its unit, the latest value in words and a table, in fresh worlds. */

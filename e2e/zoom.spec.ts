@@ -1,6 +1,6 @@
 import type { Frame, Page } from "@playwright/test";
-import { videoTexts } from "../app/areas/video/texts";
-import { JOIN_TIMEOUT_MS, ZOOM_TEXT } from "../app/lib/zoom";
+import { videoTexts } from "~/areas/video/texts";
+import { JOIN_TIMEOUT_MS, ZOOM_TEXT } from "~/areas/video/zoom";
 import { expect, expectNoAxeViolations, openSignedIn, signInDirectly, test, waitForHydration, type WorldUser } from "./fixtures";
 
 /**

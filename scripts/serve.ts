@@ -34,22 +34,22 @@ async function main() {
   // Imported after the environment is settled: the portal reads its configuration once, at load.
   // Checked here, before listening, so a bad value or an unreachable Redis stops start-up with its
   // message rather than failing the first request.
-  const { config } = await import("../app/.server/config.server");
-  const { observability } = await import("../app/.server/observability.server");
+  const { config } = await import("~/.server/config.server");
+  const { observability } = await import("~/.server/observability.server");
   const { logger, registry, closers } = observability();
   // The mock's lines keep their own words (method, route pattern, status, time): never an address, whose
   // query carries patient ids, sign-in addresses and test names (decisions/367).
   mockLog = (line) => logger.info({ kind: "mock" }, line);
-  const { practiceReachable } = await import("../server-health");
+  const { practiceReachable } = await import("../server/health");
   const readiness = [practiceReachable(config.PRACTICE_IDENTITY_URL)];
   // The portal's own store (decisions/270), opened while Redis is checked: PostgreSQL (DATABASE_URL)
   // or the embedded one, migrated before the first request. Either failing stops start-up.
-  const { databaseReadiness, openPortalStore, sharePortalStore } = await import("../app/.server/portal-store.server");
+  const { databaseReadiness, openPortalStore, sharePortalStore } = await import("~/.server/portal-store.server");
   const opening = openPortalStore(config);
   opening.catch(() => undefined);
   let redisProbe: { close(): Promise<void> } | undefined;
   if (config.REDIS_URL) {
-    const { checkRedis, redisReadiness } = await import("../app/.server/redis-state-store.server");
+    const { checkRedis, redisReadiness } = await import("~/.server/redis-state-store.server");
     await checkRedis(config.REDIS_URL);
     const probe = redisReadiness(config.REDIS_URL);
     redisProbe = probe;
@@ -58,10 +58,10 @@ async function main() {
   const store = await opening;
   sharePortalStore(store);
   if (config.DATABASE_URL) readiness.push(databaseReadiness(store));
-  const { startAccessRetention } = await import("../app/.server/access-record.server");
+  const { startAccessRetention } = await import("~/.server/access-record.server");
   startAccessRetention(store, { days: config.ACCESS_RECORD_RETENTION_DAYS, devicesDays: config.DEVICE_RETENTION_DAYS });
   // Share links that no longer work lose their file, and later their row (decisions/305).
-  const { shareLinkStore, startShareLinkPurge } = await import("../app/areas/summary/share.server");
+  const { shareLinkStore, startShareLinkPurge } = await import("~/areas/summary/share.server");
   startShareLinkPurge(shareLinkStore(() => store));
   const { startPortal } = await import("../server");
   const portal = await startPortal({ mode: dev ? "development" : "production", port, hsts: config.cookieSecure, trustedProxies: config.TRUST_PROXY, readiness });

@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { and, desc, eq, gte, inArray, lt, or, type SQL } from "drizzle-orm";
 import { data } from "react-router";
-import { errorsTexts } from "../lib/texts/errors";
+import { errorsTexts } from "~/lib/texts/errors";
 import { purgeDevices } from "./device-rows.server";
 import { currentRequestId, observability } from "./observability.server";
 import { failureCode, portalStore, type PortalStore } from "./portal-store.server";

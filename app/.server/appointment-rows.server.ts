@@ -1,6 +1,6 @@
 import { CANCELLABLE_STATUS_IDS, VIDEO_TYPE_NAME, type Appointment } from "../../contract/appointments";
-import type { AppointmentRow } from "../lib/appointments-view";
-import { practiceDateTime } from "../lib/dates";
+import type { AppointmentRow } from "~/lib/appointment-row";
+import { practiceDateTime } from "~/lib/dates";
 
 /** An appointment as the page shows it: dates and times in the practice's zone, whatever the browser's. */
 export function rowOf(a: Appointment, nowMs: number): AppointmentRow {

@@ -1,5 +1,5 @@
 import { and, eq, lt } from "drizzle-orm";
-import { addressRange } from "../lib/devices";
+import { addressRange } from "~/lib/devices";
 import { currentRequestId, observability } from "./observability.server";
 import { portalStore, type PortalStore } from "./portal-store.server";
 import { devices } from "./portal-store/schema";

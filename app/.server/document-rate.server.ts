@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { documentsTexts } from "../lib/texts/documents";
+import { documentsTexts } from "~/lib/texts/documents";
 import { config, type Config } from "./config.server";
 import { accountHolderKey, anonymousSessionId, type SignedIn } from "./session.server";
 import { stateStore } from "./state.server";

@@ -1,7 +1,7 @@
 import type { Invoice } from "../../contract/accounts";
-import type { InvoiceTableRow } from "../lib/accounts-view";
-import { formatDate } from "../lib/dates";
-import { toCents } from "../lib/money";
+import type { InvoiceTableRow } from "~/lib/accounts-view";
+import { formatDate } from "~/lib/dates";
+import { toCents } from "~/lib/money";
 
 /**
  * An invoice as a row of the accounts table, also the heading of an invoice opened on the full page

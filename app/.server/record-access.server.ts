@@ -1,5 +1,5 @@
-import { pageViewOf } from "../lib/areas";
-import type { AccessAction, AccessArea } from "../lib/access-kinds";
+import { pageViewOf } from "~/lib/areas";
+import type { AccessAction, AccessArea } from "~/lib/access-kinds";
 import { recordAccess, type AccessEvent } from "./access-record.server";
 import { currentRequestId, observability } from "./observability.server";
 import { accountHolderKey, anonymousSessionId, pageOf, requireSession, type SignedIn } from "./session.server";

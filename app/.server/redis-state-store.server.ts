@@ -1,6 +1,6 @@
 import { Redis } from "ioredis";
 import { data } from "react-router";
-import { errorsTexts } from "../lib/texts/errors";
+import { errorsTexts } from "~/lib/texts/errors";
 import type { StateStore } from "./state-store.server";
 import { currentRequestId, observability } from "./observability.server";
 import { redactServerUrl } from "../../contract/redact";

@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { errorsTexts } from "../lib/texts/errors";
+import { errorsTexts } from "~/lib/texts/errors";
 
 /**
  * The posted form of an action. A body that cannot be read as a form (a broken multipart body, a

@@ -1,6 +1,6 @@
 import type { z } from "zod";
-import { errorsTexts } from "../lib/texts/errors";
-import type { Step, StepArea, StepEnvelope, StepFailure, StepFailureKind } from "../lib/steps";
+import { errorsTexts } from "~/lib/texts/errors";
+import type { Step, StepArea, StepEnvelope, StepFailure, StepFailureKind } from "~/lib/steps";
 import { PracticeApiError } from "./practice/client.server";
 
 /**

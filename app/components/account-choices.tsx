@@ -1,4 +1,4 @@
-import type { LinkedAccount } from "../lib/sign-in-flow";
+import type { LinkedAccount } from "~/lib/sign-in-flow";
 
 /**
  * The linked accounts as radio choices: the sign-in's chooser and Switch account (decisions/160) show

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { errorsTexts } from "../lib/texts/errors";
+import { errorsTexts } from "~/lib/texts/errors";
 
 /** The page for any unknown path (1§2, 1§8). */
 export function NotFound() {

@@ -1,4 +1,4 @@
-import { newPasswordTexts } from "../lib/texts/newPassword";
+import { newPasswordTexts } from "~/lib/texts/new-password";
 
 /** What a new password must be, shown beside each form that sets one (1§5 New password). */
 export function PasswordRules() {

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { dateRangeTexts } from "./texts/dateRange";
+import { dateRangeTexts } from "./texts/date-range";
 import { queryDateOf } from "./display-date";
 
 export { queryDateOf };

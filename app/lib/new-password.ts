@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { passwordStrengthProblem } from "../../contract/password-policy";
-import { newPasswordTexts } from "./texts/newPassword";
+import { newPasswordTexts } from "./texts/new-password";
 
 /** The new-password rules of 1§5 in their order, in the wording of the form that asks (app/lib/texts/new-password.ts). */
 const newPasswordWordings = { resetPanel: newPasswordTexts.resetPanel, profile: newPasswordTexts.profile } as const;

@@ -1,4 +1,4 @@
-import { secondStepTexts } from "./texts/secondStep";
+import { secondStepTexts } from "./texts/second-step";
 
 /**
  * The shape of a second-step code (decisions/277), checked in the browser for an instant message

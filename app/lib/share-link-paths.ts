@@ -1,7 +1,7 @@
 /**
  * The addresses of a share link's receiving side (SMART Health Links, decisions/308): the manifest,
  * POST /shl/<manifest id>, and the file, GET /shl/file/<ticket>, each id 43 characters of base64url.
- * Another app reaches them with no session and no same-site form, so server.ts lets exactly these
+ * Another app reaches them with no session and no same-site form, so server/index.ts lets exactly these
  * through its same-origin rule and its forms-only rule, and answers their CORS preflight.
  */
 

@@ -9,7 +9,7 @@ import { viewingHeaders } from "./viewing";
  * handler by the declaration and the browser's `callStep` types its reply by the same declaration, so a
  * reply that changes shape on one side only fails `tsc` (tests/types/steps.test-d.ts).
  *
- * On the wire: `POST <url>`, a form (the portal takes no other post: server.ts) with the fields `step` and
+ * On the wire: `POST <url>`, a form (the portal takes no other post: server/index.ts) with the fields `step` and
  * `input` (the input as JSON), and the step header; the answer is one
  * envelope, `{ ok: true, reply }` or `{ ok: false, failure: { kind, message, fields? } }`. A refusal is
  * an answer, never a thrown response. An ended session is the session's 401 `{ sessionEnded: true }`.

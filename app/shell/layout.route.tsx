@@ -1,12 +1,12 @@
 import { Outlet, type ShouldRevalidateFunctionArgs } from "react-router";
-import { keepPageAfterEndedSession } from "../lib/session-ended";
-import { readsNothingNew } from "../lib/unchanged-data";
-import { checkTokenAlongside, IDLE_MS, requireSession, sessionStorage, viewingKeyOf } from "../.server/session.server";
-import { recordPageView } from "../.server/record-access.server";
+import { keepPageAfterEndedSession } from "~/lib/session-ended";
+import { readsNothingNew } from "~/lib/unchanged-data";
+import { checkTokenAlongside, IDLE_MS, requireSession, sessionStorage, viewingKeyOf } from "~/.server/session.server";
+import { recordPageView } from "~/.server/record-access.server";
 import { readShell } from "./layout.server";
 import { AppShell } from "./components/app-shell";
-import { menuLinks } from "../lib/menu";
-import { summarisePatient, summarisePractice } from "../lib/patient-summary";
+import { menuLinks } from "~/lib/menu";
+import { summarisePatient, summarisePractice } from "~/lib/patient-summary";
 import type { Route } from "./+types/layout.route";
 
 /**

@@ -1,6 +1,6 @@
-import { getCounters, getMenu, getPatient, getPractice } from "../.server/practice/patient.server";
-import { practiceErrorResponse } from "../.server/practice/errors.server";
-import type { SignedIn } from "../.server/session.server";
+import { getCounters, getMenu, getPatient, getPractice } from "~/.server/practice/patient.server";
+import { practiceErrorResponse } from "~/.server/practice/errors.server";
+import type { SignedIn } from "~/.server/session.server";
 
 /**
  * The shell's reads from the practice (decisions/356): the menu, the patient and the practice shown in

@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { NotFound } from "../components/not-found";
+import { NotFound } from "~/components/not-found";
 import type { Route } from "./+types/not-found.route";
 
 export const meta: Route.MetaFunction = () => [{ title: "Page not found – Patient Portal" }];

@@ -1,7 +1,7 @@
 import { isRouteErrorResponse, Outlet, useRevalidator } from "react-router";
-import { Button } from "../components/ui/button";
-import { errorsTexts } from "../lib/texts/errors";
-import { routeErrorMessage } from "../lib/route-error";
+import { Button } from "~/components/ui/button";
+import { errorsTexts } from "~/lib/texts/errors";
+import { routeErrorMessage } from "~/lib/route-error";
 import type { Route } from "./+types/page-frame.route";
 
 /**

@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { cpSync, existsSync, mkdtempSync, readFileSync, renameSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { openPortalStore } from "../../app/.server/portal-store.server";
+import { openPortalStore } from "~/.server/portal-store.server";
 import { testTempDir } from "./test-temp";
 
 /**

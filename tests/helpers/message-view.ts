@@ -1,4 +1,4 @@
-import type { MessageView } from "../../app/lib/messaging-view";
+import type { MessageView } from "~/areas/messaging/view";
 
 /** A message as the /emails page draws it, for the messaging machine's tests; `over` changes any field. */
 export const messageView = (over: Partial<MessageView> = {}): MessageView => ({

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, expect } from "vitest";
 import type { z } from "zod";
 import { endpoints, type Endpoint } from "../../contract/endpoints";
-import { loadConfig, type Config } from "../../app/.server/config.server";
-import { authenticate, lookupIdentity } from "../../app/.server/practice/auth.server";
-import { practiceApi } from "../../app/.server/practice/api.server";
+import { loadConfig, type Config } from "~/.server/config.server";
+import { authenticate, lookupIdentity } from "~/.server/practice/auth.server";
+import { practiceApi } from "~/.server/practice/api.server";
 import { createMockServer, type MockServer, type MockServerOptions } from "../../mock-server/server";
 
 /**

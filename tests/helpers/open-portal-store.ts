@@ -6,7 +6,7 @@
  * prints the reason and exits 1.
  */
 import { once } from "node:events";
-import { openPortalStore } from "../../app/.server/portal-store.server";
+import { openPortalStore } from "~/.server/portal-store.server";
 
 console.log("ready");
 await once(process.stdin, "data");

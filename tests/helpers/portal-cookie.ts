@@ -1,4 +1,4 @@
-import type { SignedInData, Sessions } from "../../app/.server/session.server";
+import type { SignedInData, Sessions } from "~/.server/session.server";
 import type { PortalSession, TestWorld } from "./mock-world";
 
 /**

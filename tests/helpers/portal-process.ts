@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { solveChallenge } from "altcha-lib/v1";
 import { embeddedStoreCopy } from "./embedded-store";
-import { callStep, type StepArea, type StepInput, type StepReply } from "../../app/lib/steps";
+import { callStep, type StepArea, type StepInput, type StepReply } from "~/lib/steps";
 
 /**
  * The built portal as its own operating-system process (`build/node/serve.js`, bundled from

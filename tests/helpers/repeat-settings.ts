@@ -1,4 +1,4 @@
-import type { RepeatSettings } from "../../app/lib/medications-view";
+import type { RepeatSettings } from "~/areas/medications/view";
 
 /** A practice's repeat settings with every choice offered, for the repeat machine's tests and the page's early answers. */
 export const everyRepeatChoice: RepeatSettings = {

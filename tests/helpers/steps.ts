@@ -1,4 +1,4 @@
-import type { StepEnvelope } from "../../app/lib/steps";
+import type { StepEnvelope } from "~/lib/steps";
 
 /**
  * Posts steps to an area's dispatcher as the browser's `callStep` does (a form with `step` and the

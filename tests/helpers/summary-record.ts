@@ -11,7 +11,7 @@ import {
 } from "../../contract/health";
 import { MedicationSlots, MedicationsReplySchema } from "../../contract/medications";
 import { OrganizationReplySchema, PatientReplySchema, PatientSlots, PracticeSlots } from "../../contract/patient";
-import type { PracticeRecord } from "../../app/areas/summary/fhir";
+import type { PracticeRecord } from "~/areas/summary/fhir";
 
 /** One person's record as the practice sends it (written with the contract's slot layouts, parsed by the contract): the summary's unit tests' input. */
 

@@ -1,5 +1,5 @@
 import { inject } from "vitest";
-import { openPortalStore, type PortalStore } from "../../app/.server/portal-store.server";
+import { openPortalStore, type PortalStore } from "~/.server/portal-store.server";
 import { embeddedStoreCopy } from "./embedded-store";
 import { createDatabase } from "./postgres-server";
 

@@ -1,17 +1,17 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { sharePortalStore, unsharePortalStore, type PortalStore } from "../../app/.server/portal-store.server";
+import { sharePortalStore, unsharePortalStore, type PortalStore } from "~/.server/portal-store.server";
 import { openEmbeddedTestStore } from "../helpers/test-stores";
-import { sessions, type SignedInData } from "../../app/.server/session.server";
-import { payAction, type PayDeps } from "../../app/areas/accounts/page.server";
-import { PaymentAttempts } from "../../app/areas/accounts/payment-attempts.server";
-import { getInvoices } from "../../app/.server/practice/accounts.server";
-import { appointmentsPage, bookingAction } from "../../app/areas/appointments/page.server";
-import { medicationsPage, repeatAction } from "../../app/areas/medications/page.server";
-import { MemoryStateStore } from "../../app/.server/state-store.server";
-import { getLookups } from "../../app/areas/profile/practice.server";
-import { feeCents, feeRateBasisPoints, toCents } from "../../app/lib/money";
-import type { SlotView } from "../../app/lib/booking";
+import { sessions, type SignedInData } from "~/.server/session.server";
+import { payAction, type PayDeps } from "~/areas/accounts/page.server";
+import { PaymentAttempts } from "~/areas/accounts/payment-attempts.server";
+import { getInvoices } from "~/.server/practice/accounts.server";
+import { appointmentsPage, bookingAction } from "~/areas/appointments/page.server";
+import { medicationsPage, repeatAction } from "~/areas/medications/page.server";
+import { MemoryStateStore } from "~/.server/state-store.server";
+import { getLookups } from "~/areas/profile/practice.server";
+import { feeCents, feeRateBasisPoints, toCents } from "~/lib/money";
+import type { SlotView } from "~/areas/appointments/booking";
 import { useMockServer, type TestWorld } from "../helpers/mock-world";
 import { signedInToPortal } from "../helpers/portal-cookie";
 import { stepPoster } from "../helpers/steps";
@@ -134,7 +134,7 @@ describe("changes made through the portal, in the access record", () => {
   });
 
   it("an appointment cancelled is one change in Appointments, holding nothing of the reason typed; a cancel refused is none", async () => {
-    const { action } = await import("../../app/areas/appointments/page.route");
+    const { action } = await import("~/areas/appointments/page.route");
     const p = await patient();
     const upcoming = (await appointmentsPage({ api: p.practice.api, user: { ...p.user } }, new URL("http://portal.test/appointments?id=2"))).upcoming!;
     const target = upcoming.find((r) => r.cancellable)!;
@@ -178,7 +178,7 @@ describe("changes made through the portal, in the access record", () => {
   });
 
   it("a profile change (an emergency contact added) is one change in Profile, holding nothing of the contact; a change refused is none", async () => {
-    const { action } = await import("../../app/areas/profile/page.route");
+    const { action } = await import("~/areas/profile/page.route");
     const p = await patient();
     const lookups = await getLookups(p.practice.api, p.practice.id);
     const contact = (overrides: Record<string, string>) =>

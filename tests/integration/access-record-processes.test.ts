@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { FlowOutcome } from "../../app/lib/sign-in-flow";
-import { signInSteps } from "../../app/areas/sign-in/steps";
+import type { FlowOutcome } from "~/lib/sign-in-flow";
+import { signInSteps } from "~/areas/sign-in/steps";
 import { useMockServer } from "../helpers/mock-world";
 import { Browser, startPortalProcess, type PortalProcess } from "../helpers/portal-process";
 import { testDatabase } from "../helpers/test-stores";

@@ -1,17 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { listAccess, type AccessEntry } from "../../app/.server/access-record.server";
-import { sharePortalStore, unsharePortalStore, type PortalStore } from "../../app/.server/portal-store.server";
+import { listAccess, type AccessEntry } from "~/.server/access-record.server";
+import { sharePortalStore, unsharePortalStore, type PortalStore } from "~/.server/portal-store.server";
 import { openEmbeddedTestStore } from "../helpers/test-stores";
-import { accessEventOf, recordAccessOf, recordPageView } from "../../app/.server/record-access.server";
-import { accountHolderKey, sessions } from "../../app/.server/session.server";
-import { linkedAccountsOf } from "../../app/.server/sign-in.server";
-import { accessCsvResponse, accessRecordPage } from "../../app/areas/access-record/page.server";
-import { lettersPage } from "../../app/areas/letters/page.server";
-import { emailsPage, emailsStep } from "../../app/areas/messaging/page.server";
+import { accessEventOf, recordAccessOf, recordPageView } from "~/.server/record-access.server";
+import { accountHolderKey, sessions } from "~/.server/session.server";
+import { linkedAccountsOf } from "~/.server/linked-accounts.server";
+import { accessCsvResponse, accessRecordPage } from "~/areas/access-record/page.server";
+import { lettersPage } from "~/areas/letters/page.server";
+import { messagingPage, messagingStep } from "~/areas/messaging/page.server";
 import { stepPoster } from "../helpers/steps";
-import { loader as letterFile } from "../../app/areas/letters/file.route";
-import { loader as summaryFhir } from "../../app/areas/summary/fhir.route";
-import { loader as summaryPdf } from "../../app/areas/summary/pdf.route";
+import { loader as letterFile } from "~/areas/letters/file.route";
+import { loader as summaryFhir } from "~/areas/summary/fhir.route";
+import { loader as summaryPdf } from "~/areas/summary/pdf.route";
 import { useMockServer, type TestWorld } from "../helpers/mock-world";
 import { signedInToPortal } from "../helpers/portal-cookie";
 
@@ -112,11 +112,11 @@ describe("recording accesses", () => {
 
   it("records a message opened as a view of that message, and messages deleted at the practice as a change; a refused step records nothing", async () => {
     const { practice, user, cookie } = await signedInToPortal(sessions, world, "solo");
-    const inbox = await emailsPage({ api: practice.api, user }, new URL("http://portal.test/emails"));
+    const inbox = await messagingPage({ api: practice.api, user }, new URL("http://portal.test/emails"));
     const id = inbox.rows[0]?.id;
     expect(id, "the solo patient has messages").toBeTruthy();
-    const { request: step } = stepPoster("http://portal.test/emails/step", emailsStep, { Cookie: cookie, "User-Agent": UA });
-    const envelope = async (request: Request) => (await emailsStep(request)).json();
+    const { request: step } = stepPoster("http://portal.test/emails/step", messagingStep, { Cookie: cookie, "User-Agent": UA });
+    const envelope = async (request: Request) => (await messagingStep(request)).json();
 
     const open = step("open", { id });
     expect(await envelope(open)).toMatchObject({ ok: true });
@@ -137,8 +137,8 @@ describe("recording accesses", () => {
   it("records each further page of a message list read (Show more, or scrolling on) as a view of Messages, as the first page is; a page the practice failed records nothing", async () => {
     const many = await mock.createWorld({ scenario: "many-records", seed: 274 });
     const { user, cookie } = await signedInToPortal(sessions, many, "many");
-    const { request: step } = stepPoster("http://portal.test/emails/step", emailsStep, { Cookie: cookie, "User-Agent": UA });
-    const envelope = async (request: Request) => (await emailsStep(request)).json();
+    const { request: step } = stepPoster("http://portal.test/emails/step", messagingStep, { Cookie: cookie, "User-Agent": UA });
+    const envelope = async (request: Request) => (await messagingStep(request)).json();
 
     const first = get(cookie, "/emails");
     recordPageView(first, new Response("ok"));

@@ -1,9 +1,9 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { switchAccount, type SwitchDeps } from "../../app/areas/account-switch/page.server";
-import { loadConfig } from "../../app/.server/config.server";
-import { createSessions, viewingKeyOf } from "../../app/.server/session.server";
-import { linkedAccountsOf } from "../../app/.server/sign-in.server";
-import { accountSwitchTexts } from "../../app/lib/texts/accountSwitch";
+import { switchAccount, type SwitchDeps } from "~/areas/account-switch/page.server";
+import { loadConfig } from "~/.server/config.server";
+import { createSessions, viewingKeyOf } from "~/.server/session.server";
+import { linkedAccountsOf } from "~/.server/linked-accounts.server";
+import { accountSwitchTexts } from "~/lib/texts/account-switch";
 import { useMockServer, type TestWorld } from "../helpers/mock-world";
 import { signedInToPortal } from "../helpers/portal-cookie";
 

@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { appointmentsPage, bookingAction, cancelAction, type AppointmentDeps } from "../../app/areas/appointments/page.server";
-import { loadConfig } from "../../app/.server/config.server";
-import { createSessions, viewingKeyOf } from "../../app/.server/session.server";
-import { errorsTexts } from "../../app/lib/texts/errors";
-import type { BookReply, SlotView } from "../../app/lib/booking";
-import { appointmentsTexts } from "../../app/lib/texts/appointments";
+import { appointmentsPage, bookingAction, cancelAction, type AppointmentDeps } from "~/areas/appointments/page.server";
+import { loadConfig } from "~/.server/config.server";
+import { createSessions, viewingKeyOf } from "~/.server/session.server";
+import { errorsTexts } from "~/lib/texts/errors";
+import type { BookReply, SlotView } from "~/areas/appointments/booking";
+import { appointmentsTexts } from "~/areas/appointments/texts";
 import { useMockServer, type TestWorld } from "../helpers/mock-world";
 import { stepPoster } from "../helpers/steps";
 import { signedInToPortal } from "../helpers/portal-cookie";

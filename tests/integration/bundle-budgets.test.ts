@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
-import { builtAreas } from "../../app/lib/areas";
+import { builtAreas } from "~/lib/areas";
 import { kb, measurePages, ON_DEMAND_ONLY, onDemandCodeIn, overBudget, TEMPORARY_CEILINGS, tooManyScripts, type PageLoad } from "../../bench/first-load";
 
 /**

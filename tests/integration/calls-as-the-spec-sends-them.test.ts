@@ -1,15 +1,15 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { actOnProfile } from "../../app/areas/profile/page.server";
-import { readProfile } from "../../app/areas/profile/view";
-import { emailsStep, type EmailsDeps } from "../../app/areas/messaging/page.server";
-import { loadConfig } from "../../app/.server/config.server";
-import { authenticate, logout } from "../../app/.server/practice/auth.server";
-import { getLetter, getLetters } from "../../app/.server/practice/letters.server";
-import { getPatient } from "../../app/.server/practice/patient.server";
-import { createSessions } from "../../app/.server/session.server";
-import { MemoryStateStore } from "../../app/.server/state-store.server";
-import { SignInThrottle } from "../../app/.server/throttle.server";
-import { messagingTexts } from "../../app/lib/texts/messaging";
+import { actOnProfile } from "~/areas/profile/page.server";
+import { readProfile } from "~/areas/profile/view";
+import { messagingStep, type MessagingDeps } from "~/areas/messaging/page.server";
+import { loadConfig } from "~/.server/config.server";
+import { authenticate, logout } from "~/.server/practice/auth.server";
+import { getLetter, getLetters } from "~/.server/practice/letters.server";
+import { getPatient } from "~/.server/practice/patient.server";
+import { createSessions } from "~/.server/session.server";
+import { MemoryStateStore } from "~/.server/state-store.server";
+import { SignInThrottle } from "~/.server/sign-in-security/throttle.server";
+import { messagingTexts } from "~/areas/messaging/texts";
 import { endpoints } from "../../contract/endpoints";
 import { MESSAGE_BOXES } from "../../contract/messaging";
 import { NotificationSlots } from "../../contract/profile";
@@ -134,8 +134,8 @@ describe("the portal's own reads of a box take 2§7's all-messages variant: 100 
 
   async function patient(label: string) {
     const { practice: s, cookie } = await signedInToPortal(sessions, world, label);
-    const deps: EmailsDeps = { requireSession: sessions.requireSession, store: new MemoryStateStore(), waitMs: 8_000 };
-    const step = stepPoster("http://portal.test/emails/step", (r) => emailsStep(r, deps), { Cookie: cookie }).reply;
+    const deps: MessagingDeps = { requireSession: sessions.requireSession, store: new MemoryStateStore(), waitMs: 8_000 };
+    const step = stepPoster("http://portal.test/emails/step", (r) => messagingStep(r, deps), { Cookie: cookie }).reply;
     return { s, step };
   }
 

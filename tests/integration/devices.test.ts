@@ -1,19 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { listAccess, startAccessRetention } from "../../app/.server/access-record.server";
-import { loadConfig } from "../../app/.server/config.server";
-import { DEVICE_SEEN_INTERVAL_MS, noteDeviceRequest, purgeDevices } from "../../app/.server/device-rows.server";
-import { createDeviceCookie, deviceStore, noteSignIn, type DeviceStore } from "../../app/.server/devices.server";
-import { smtpSender, type Mail } from "../../app/.server/mail.server";
-import { observability } from "../../app/.server/observability.server";
-import { sharePortalStore, unsharePortalStore, type PortalStore } from "../../app/.server/portal-store.server";
-import { accountHolderKey, anonymousSessionId, createSessions } from "../../app/.server/session.server";
-import { createSignInSteps, type FlowResult } from "../../app/.server/sign-in.server";
-import { SignInThrottle } from "../../app/.server/throttle.server";
-import { RedisStateStore } from "../../app/.server/redis-state-store.server";
-import type { StateStore } from "../../app/.server/state-store.server";
+import { listAccess, startAccessRetention } from "~/.server/access-record.server";
+import { loadConfig } from "~/.server/config.server";
+import { DEVICE_SEEN_INTERVAL_MS, noteDeviceRequest, purgeDevices } from "~/.server/device-rows.server";
+import { createDeviceCookie, deviceStore, noteSignIn, type DeviceStore } from "~/.server/sign-in-security/devices.server";
+import { smtpSender, type Mail } from "~/.server/sign-in-security/mail.server";
+import { observability } from "~/.server/observability.server";
+import { sharePortalStore, unsharePortalStore, type PortalStore } from "~/.server/portal-store.server";
+import { accountHolderKey, anonymousSessionId, createSessions } from "~/.server/session.server";
+import { createSignInSteps, type FlowResult } from "~/areas/sign-in/login-flow.server";
+import { SignInThrottle } from "~/.server/sign-in-security/throttle.server";
+import { RedisStateStore } from "~/.server/redis-state-store.server";
+import type { StateStore } from "~/.server/state-store.server";
 import { startRedisServer, type RedisServer } from "../helpers/redis-server";
-import { deviceMailTexts } from "../../app/lib/texts/devices";
-import { profileTexts as t } from "../../app/areas/profile/texts";
+import { deviceMailTexts } from "~/lib/texts/devices";
+import { profileTexts as t } from "~/areas/profile/texts";
 import { useMockServer, type TestWorld } from "../helpers/mock-world";
 import { openEmbeddedTestStore, openPostgresTestStore } from "../helpers/test-stores";
 
@@ -392,18 +392,18 @@ describe("sessions of one holder in two portal processes sharing one Redis (deci
 describe("Sign out from Your devices, through the profile's action", () => {
   // The portal's own sessions, state store, device cookie and devices store (on this file's embedded
   // store, shared on globalThis), as the profile's action uses them.
-  let app: typeof import("../../app/.server/session.server");
-  let state: typeof import("../../app/.server/state.server");
-  let action: typeof import("../../app/areas/profile/page.route").action;
-  let devicesOf: typeof import("../../app/areas/profile/devices.server").devicesOf;
+  let app: typeof import("~/.server/session.server");
+  let state: typeof import("~/.server/state.server");
+  let action: typeof import("~/areas/profile/page.route").action;
+  let devicesOf: typeof import("~/areas/profile/devices.server").devicesOf;
   let appSteps: ReturnType<typeof createSignInSteps>;
   beforeAll(async () => {
     const [session, devicesModule, route, stateModule, area] = await Promise.all([
-      import("../../app/.server/session.server"),
-      import("../../app/.server/devices.server"),
-      import("../../app/areas/profile/page.route"),
-      import("../../app/.server/state.server"),
-      import("../../app/areas/profile/devices.server"),
+      import("~/.server/session.server"),
+      import("~/.server/sign-in-security/devices.server"),
+      import("~/areas/profile/page.route"),
+      import("~/.server/state.server"),
+      import("~/areas/profile/devices.server"),
     ]);
     [app, state, action, devicesOf] = [session, stateModule, route.action, area.devicesOf];
     appSteps = createSignInSteps({

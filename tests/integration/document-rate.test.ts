@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { DocumentRate, holderOf, type DocumentRateSettings } from "../../app/.server/document-rate.server";
-import { MemoryStateStore } from "../../app/.server/state-store.server";
-import { documentsTexts } from "../../app/lib/texts/documents";
+import { DocumentRate, holderOf, type DocumentRateSettings } from "~/.server/document-rate.server";
+import { MemoryStateStore } from "~/.server/state-store.server";
+import { documentsTexts } from "~/lib/texts/documents";
 import { documentAddresses } from "../helpers/document-routes";
 import { useMockServer, type TestWorld } from "../helpers/mock-world";
 import { signedInToPortal } from "../helpers/portal-cookie";
@@ -14,7 +14,7 @@ import { signedInToPortal } from "../helpers/portal-cookie";
 const mock = useMockServer();
 let world: TestWorld;
 let addresses: Record<string, string>;
-let sessions: typeof import("../../app/.server/session.server");
+let sessions: typeof import("~/.server/session.server");
 
 type Opener = (request: Request, params: string[], rate: DocumentRate) => Promise<unknown>;
 /** Each document route's server function, as its route module calls it (app/areas/<area>/<name>.route.ts). */
@@ -32,21 +32,21 @@ function rateAt(start = Date.parse("2026-03-02T09:00:00Z")) {
 }
 
 beforeAll(async () => {
-  sessions = await import("../../app/.server/session.server");
-  const [letters, resources, accounts, emails, reports, preview, summary] = await Promise.all([
-    import("../../app/areas/letters/page.server"),
-    import("../../app/areas/resources/page.server"),
-    import("../../app/areas/accounts/page.server"),
-    import("../../app/areas/messaging/page.server"),
-    import("../../app/areas/results/page.server"),
-    import("../../app/areas/preview/page.server"),
-    import("../../app/areas/summary/page.server"),
+  sessions = await import("~/.server/session.server");
+  const [letters, resources, accounts, messaging, reports, preview, summary] = await Promise.all([
+    import("~/areas/letters/page.server"),
+    import("~/areas/resources/page.server"),
+    import("~/areas/accounts/page.server"),
+    import("~/areas/messaging/page.server"),
+    import("~/areas/results/page.server"),
+    import("~/areas/preview/page.server"),
+    import("~/areas/summary/page.server"),
   ]);
   openers = {
     "letters/letter/:id": (r, [id], rate) => letters.letterFileResponse(r, id, rate),
     "resources/file/:id": (r, [id], rate) => resources.resourceFileResponse(r, id, rate),
     "accounts/invoice/:id": (r, [id], rate) => accounts.invoicePdfResponse(r, id, rate),
-    "emails/attachment/:id/:n": (r, [id, n], rate) => emails.attachmentResponse(r, id, n, rate),
+    "emails/attachment/:id/:n": (r, [id, n], rate) => messaging.attachmentResponse(r, id, n, rate),
     "reports/result/:id": (r, [id], rate) => reports.loadResultDetail(r, id, rate),
     "reports/chart": (r, _, rate) => reports.loadResultChart(r, rate),
     preview: (r, _, rate) => preview.loadPreviewPage(r, rate),

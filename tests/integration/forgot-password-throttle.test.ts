@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { solveChallenge } from "altcha-lib/v1";
-import { forgotPasswordTexts } from "../../app/areas/sign-in/forgot-password-texts";
+import { forgotPasswordTexts } from "~/areas/sign-in/forgot-password-texts";
 import { useMockServer, type TestWorld } from "../helpers/mock-world";
 import { START_TIMEOUT_MS, startPortalProcess, type PortalProcess } from "../helpers/portal-process";
 import { freePort, startRedisServer, type RedisServer } from "../helpers/redis-server";

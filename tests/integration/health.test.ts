@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { endpoints } from "../../contract/endpoints";
-import { errorsTexts } from "../../app/lib/texts/errors";
-import { timelineTexts } from "../../app/lib/texts/timeline";
+import { errorsTexts } from "~/lib/texts/errors";
+import { timelineTexts } from "~/lib/texts/timeline";
 import { useMockServer, type PortalSession, type TestWorld } from "../helpers/mock-world";
 
 /**
@@ -10,12 +10,12 @@ import { useMockServer, type PortalSession, type TestWorld } from "../helpers/mo
  * page's address go in, the view and the practice's journal come out.
  */
 const mock = useMockServer();
-let allergies: typeof import("../../app/areas/health/allergies/page.server");
-let diagnoses: typeof import("../../app/areas/health/diagnosis/page.server");
-let reminders: typeof import("../../app/areas/health/reminders/page.server");
-let immunisations: typeof import("../../app/areas/health/immunisation/page.server");
-let vitals: typeof import("../../app/areas/health/vitals/page.server");
-let timeline: typeof import("../../app/areas/health/timeline/page.server");
+let allergies: typeof import("~/areas/health/allergies/page.server");
+let diagnoses: typeof import("~/areas/health/diagnosis/page.server");
+let reminders: typeof import("~/areas/health/reminders/page.server");
+let immunisations: typeof import("~/areas/health/immunisation/page.server");
+let vitals: typeof import("~/areas/health/vitals/page.server");
+let timeline: typeof import("~/areas/health/timeline/page.server");
 let world: TestWorld;
 let many: TestWorld;
 
@@ -38,12 +38,12 @@ async function familyMember(): Promise<{ session: PortalSession; memberId: strin
 }
 
 beforeAll(async () => {
-  allergies = await import("../../app/areas/health/allergies/page.server");
-  diagnoses = await import("../../app/areas/health/diagnosis/page.server");
-  reminders = await import("../../app/areas/health/reminders/page.server");
-  immunisations = await import("../../app/areas/health/immunisation/page.server");
-  vitals = await import("../../app/areas/health/vitals/page.server");
-  timeline = await import("../../app/areas/health/timeline/page.server");
+  allergies = await import("~/areas/health/allergies/page.server");
+  diagnoses = await import("~/areas/health/diagnosis/page.server");
+  reminders = await import("~/areas/health/reminders/page.server");
+  immunisations = await import("~/areas/health/immunisation/page.server");
+  vitals = await import("~/areas/health/vitals/page.server");
+  timeline = await import("~/areas/health/timeline/page.server");
   world = await mock.createWorld({ scenario: "default", seed: 18 });
   many = await mock.createWorld({ scenario: "many-records", seed: 18 });
 });

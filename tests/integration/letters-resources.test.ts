@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { endpoints } from "../../contract/endpoints";
-import { dateRangeTexts } from "../../app/lib/texts/dateRange";
-import { errorsTexts } from "../../app/lib/texts/errors";
+import { dateRangeTexts } from "~/lib/texts/date-range";
+import { errorsTexts } from "~/lib/texts/errors";
 import { PRACTICE_MEDIA } from "../../fixtures/builders/documents";
 import { useMockServer, type PortalSession, type TestWorld } from "../helpers/mock-world";
 
@@ -11,8 +11,8 @@ import { useMockServer, type PortalSession, type TestWorld } from "../helpers/mo
  * practice's journal come out.
  */
 const mock = useMockServer();
-let letters: typeof import("../../app/areas/letters/page.server");
-let resources: typeof import("../../app/areas/resources/page.server");
+let letters: typeof import("~/areas/letters/page.server");
+let resources: typeof import("~/areas/resources/page.server");
 let world: TestWorld;
 let many: TestWorld;
 
@@ -29,8 +29,8 @@ const at = (search: string) => new URL(`http://portal.test/letters${search}`);
 const letterCalls = async (w: TestWorld) => (await w.requests({ method: "GET", path: "Patient/LetterAndDocument" })).map((r) => r.query);
 
 beforeAll(async () => {
-  letters = await import("../../app/areas/letters/page.server");
-  resources = await import("../../app/areas/resources/page.server");
+  letters = await import("~/areas/letters/page.server");
+  resources = await import("~/areas/resources/page.server");
   world = await mock.createWorld({ scenario: "default", seed: 17 });
   many = await mock.createWorld({ scenario: "many-records", seed: 17 });
 });

@@ -1,11 +1,11 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { emailsPage, emailsStep, type EmailsDeps } from "../../app/areas/messaging/page.server";
-import { loadConfig } from "../../app/.server/config.server";
-import { createSessions } from "../../app/.server/session.server";
-import { MemoryStateStore } from "../../app/.server/state-store.server";
-import { messagingTexts } from "../../app/lib/texts/messaging";
-import { REPLY_SEPARATOR, type SendReply } from "../../app/lib/messaging-compose";
-import type { MessageView } from "../../app/lib/messaging-view";
+import { messagingPage, messagingStep, type MessagingDeps } from "~/areas/messaging/page.server";
+import { loadConfig } from "~/.server/config.server";
+import { createSessions } from "~/.server/session.server";
+import { MemoryStateStore } from "~/.server/state-store.server";
+import { messagingTexts } from "~/areas/messaging/texts";
+import { REPLY_SEPARATOR, type SendReply } from "~/areas/messaging/compose";
+import type { MessageView } from "~/areas/messaging/view";
 import { isMessagingRole } from "../../contract/roles";
 import { endpoints } from "../../contract/endpoints";
 import { MESSAGE_BOXES, OutgoingMessageSchema, RecipientSlots } from "../../contract/messaging";
@@ -26,10 +26,10 @@ const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR
 
 async function patient(world: TestWorld, label = "solo", memberId?: string) {
   const { practice: s, user, cookie } = await signedInToPortal(sessions, world, label, { memberId });
-  const deps: EmailsDeps = { requireSession: sessions.requireSession, store: new MemoryStateStore(), waitMs: 5_000 };
-  const poster = stepPoster("http://portal.test/emails/step", (request) => emailsStep(request, deps), { Cookie: cookie });
+  const deps: MessagingDeps = { requireSession: sessions.requireSession, store: new MemoryStateStore(), waitMs: 5_000 };
+  const poster = stepPoster("http://portal.test/emails/step", (request) => messagingStep(request, deps), { Cookie: cookie });
   const step = poster.reply;
-  const page = (search = "") => emailsPage({ api: s.api, user: { ...user } as never }, new URL(`http://portal.test/emails${search}`));
+  const page = (search = "") => messagingPage({ api: s.api, user: { ...user } as never }, new URL(`http://portal.test/emails${search}`));
   const box = (type: string) => s.api.call(endpoints.messages, { query: { PatientID: user.userId, Type: "1", MessagingType: type as "1", PageSize: 100, PageNumber: 1 } });
   const counter = async () => (await s.api.call(endpoints.refreshCounter, { query: { PatientID: user.userId } })).InboxCounter;
   return { s, step, envelope: poster.envelope, page, box, counter };

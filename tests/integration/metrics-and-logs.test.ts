@@ -2,14 +2,14 @@ import { readdirSync, readFileSync, readlinkSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { endpoints } from "../../contract/endpoints";
-import { getInvoices } from "../../app/.server/practice/accounts.server";
-import { getPatient } from "../../app/.server/practice/patient.server";
-import { feeCents, feeRateBasisPoints, toCents } from "../../app/lib/money";
+import { getInvoices } from "~/.server/practice/accounts.server";
+import { getPatient } from "~/.server/practice/patient.server";
+import { feeCents, feeRateBasisPoints, toCents } from "~/lib/money";
 import { useMockServer, type TestWorld } from "../helpers/mock-world";
 import { Browser, startPortalProcess, type PortalProcess } from "../helpers/portal-process";
 import { testTempDir } from "../helpers/test-temp";
 import { freePort, startRedisServer, type RedisServer } from "../helpers/redis-server";
-import { loginHelpSteps, signInSteps } from "../../app/areas/sign-in/steps";
+import { loginHelpSteps, signInSteps } from "~/areas/sign-in/steps";
 
 /**
  * Issue 34's metrics and logs (decisions/262), against the built portal as its own process: the

@@ -1,15 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { getInvoices } from "../../app/.server/practice/accounts.server";
-import { errorsTexts } from "../../app/lib/texts/errors";
-import { signInTexts } from "../../app/lib/texts/signIn";
-import { signInThrottleTexts } from "../../app/lib/texts/signInThrottle";
-import { feeCents, feeRateBasisPoints, toCents } from "../../app/lib/money";
-import type { FlowOutcome } from "../../app/lib/sign-in-flow";
+import { getInvoices } from "~/.server/practice/accounts.server";
+import { errorsTexts } from "~/lib/texts/errors";
+import { signInTexts } from "~/areas/sign-in/texts";
+import { signInThrottleTexts } from "~/lib/texts/sign-in-throttle";
+import { feeCents, feeRateBasisPoints, toCents } from "~/lib/money";
+import type { FlowOutcome } from "~/lib/sign-in-flow";
 import { useMockServer, type TestWorld } from "../helpers/mock-world";
 import { Browser, runPortalUntilExit, startPortalProcess, type PortalProcess } from "../helpers/portal-process";
 import { freePort, startRedisServer, type RedisServer } from "../helpers/redis-server";
-import type { StepEnvelope } from "../../app/lib/steps";
-import { signInSteps } from "../../app/areas/sign-in/steps";
+import type { StepEnvelope } from "~/lib/steps";
+import { signInSteps } from "~/areas/sign-in/steps";
 
 /**
  * Issue 13: two built portal processes on two ports, one mock practice, one real redis-server, as a

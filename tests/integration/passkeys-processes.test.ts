@@ -1,8 +1,8 @@
 import { UNSAFE_decodeViaTurboStream } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { signInSteps } from "../../app/areas/sign-in/steps";
-import type { SecondStepReply } from "../../app/areas/profile/forms";
-import { passkeyTexts } from "../../app/lib/texts/passkeys";
+import { signInSteps } from "~/areas/sign-in/steps";
+import type { SecondStepReply } from "~/areas/profile/forms";
+import { passkeyTexts } from "~/lib/texts/passkeys";
 import { useMockServer, type TestWorld } from "../helpers/mock-world";
 import { Browser, startPortalProcess, type PortalProcess } from "../helpers/portal-process";
 import { testDatabase } from "../helpers/test-stores";

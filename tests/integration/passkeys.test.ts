@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { listAccess } from "../../app/.server/access-record.server";
-import { loadConfig } from "../../app/.server/config.server";
+import { listAccess } from "~/.server/access-record.server";
+import { loadConfig } from "~/.server/config.server";
 import {
   addPasskey,
   authenticationOptions,
@@ -13,18 +13,18 @@ import {
   userHandleOf,
   type Passkeys,
   type PasskeyStore,
-} from "../../app/.server/passkeys.server";
-import { sharePortalStore, unsharePortalStore, type PortalStore } from "../../app/.server/portal-store.server";
-import { PASSKEY_UNDO_DAYS } from "../../app/lib/second-step";
-import { hashCode, secondStepStore, secondStepThrottle, SECOND_STEP_LIMITS, type SecondStepStore } from "../../app/.server/second-step.server";
-import { secondStepCodes } from "../../app/.server/portal-store/schema";
+} from "~/.server/sign-in-security/passkeys.server";
+import { sharePortalStore, unsharePortalStore, type PortalStore } from "~/.server/portal-store.server";
+import { PASSKEY_UNDO_DAYS } from "~/lib/second-step";
+import { hashCode, secondStepStore, secondStepThrottle, SECOND_STEP_LIMITS, type SecondStepStore } from "~/.server/sign-in-security/second-step.server";
+import { secondStepCodes } from "~/.server/portal-store/schema";
 import { eq, sql } from "drizzle-orm";
-import { accountHolderKey, createSessions } from "../../app/.server/session.server";
-import { createSignInSteps, type FlowResult } from "../../app/.server/sign-in.server";
-import { MemoryStateStore } from "../../app/.server/state-store.server";
-import { AttemptThrottle, SignInThrottle } from "../../app/.server/throttle.server";
-import { passkeyTexts } from "../../app/lib/texts/passkeys";
-import { secondStepTexts } from "../../app/lib/texts/secondStep";
+import { accountHolderKey, createSessions } from "~/.server/session.server";
+import { createSignInSteps, type FlowResult } from "~/areas/sign-in/login-flow.server";
+import { MemoryStateStore } from "~/.server/state-store.server";
+import { AttemptThrottle, SignInThrottle } from "~/.server/sign-in-security/throttle.server";
+import { passkeyTexts } from "~/lib/texts/passkeys";
+import { secondStepTexts } from "~/lib/texts/second-step";
 import { useMockServer, type TestWorld } from "../helpers/mock-world";
 import { openEmbeddedTestStore, openPostgresTestStore } from "../helpers/test-stores";
 import { SoftwareAuthenticator } from "../helpers/software-authenticator";

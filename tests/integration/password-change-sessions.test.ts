@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { loadConfig } from "../../app/.server/config.server";
-import { actOnProfile } from "../../app/areas/profile/page.server";
-import { accountSessionsKey, createSessions, type SignedInData } from "../../app/.server/session.server";
-import { createSignInSteps, type FlowResult } from "../../app/.server/sign-in.server";
-import { RedisStateStore } from "../../app/.server/redis-state-store.server";
-import { MemoryStateStore, type StateStore } from "../../app/.server/state-store.server";
-import { SignInThrottle } from "../../app/.server/throttle.server";
+import { loadConfig } from "~/.server/config.server";
+import { actOnProfile } from "~/areas/profile/page.server";
+import { accountSessionsKey, createSessions, type SignedInData } from "~/.server/session.server";
+import { createSignInSteps, type FlowResult } from "~/areas/sign-in/login-flow.server";
+import { RedisStateStore } from "~/.server/redis-state-store.server";
+import { MemoryStateStore, type StateStore } from "~/.server/state-store.server";
+import { SignInThrottle } from "~/.server/sign-in-security/throttle.server";
 import { useMockServer } from "../helpers/mock-world";
 import { startRedisServer, type RedisServer } from "../helpers/redis-server";
 

@@ -2,8 +2,8 @@ import { inflateSync } from "node:zlib";
 import { beforeAll, describe, expect, it } from "vitest";
 import { endpoints } from "../../contract/endpoints";
 import { PROFILE_PHOTO_DOCUMENT_KEY } from "../../contract/patient";
-import { getPatientPhoto, getProxyUsers } from "../../app/.server/practice/patient.server";
-import { PracticeApiError } from "../../app/.server/practice/client.server";
+import { getPatientPhoto, getProxyUsers } from "~/.server/practice/patient.server";
+import { PracticeApiError } from "~/.server/practice/client.server";
 import { useMockServer, type TestWorld } from "../helpers/mock-world";
 
 /** GET Patient/LoadImage (1§7) against the mock over HTTP, through the portal's practice client. */

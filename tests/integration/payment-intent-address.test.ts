@@ -1,8 +1,8 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { loadConfig } from "../../app/.server/config.server";
-import { createPaymentIntent } from "../../app/.server/practice/accounts.server";
+import { loadConfig } from "~/.server/config.server";
+import { createPaymentIntent } from "~/.server/practice/accounts.server";
 import { useMockServer } from "../helpers/mock-world";
 
 /** 1§7: the create-payment-intent function keeps its own address, set with PAYMENT_INTENT_URL. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { endpoints } from "../../contract/endpoints";
-import * as accounts from "../../app/.server/practice/accounts.server";
-import { toCents } from "../../app/lib/money";
+import * as accounts from "~/.server/practice/accounts.server";
+import { toCents } from "~/lib/money";
 import { useMockServer } from "../helpers/mock-world";
 
 /** Paying through the portal's practice client against the mock over HTTP: idempotent, and balances really drop. */

@@ -3,10 +3,10 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { deviceLabel, listAccess, purgeAccessRecord, recordAccess, startAccessRetention, type AccessEvent } from "../../app/.server/access-record.server";
-import { observability } from "../../app/.server/observability.server";
-import { openPortalStore, portalStore, sharePortalStore, type PortalStore, type StoreOperation } from "../../app/.server/portal-store.server";
-import { accessEntries, type DeviceLabel } from "../../app/.server/portal-store/schema";
+import { deviceLabel, listAccess, purgeAccessRecord, recordAccess, startAccessRetention, type AccessEvent } from "~/.server/access-record.server";
+import { observability } from "~/.server/observability.server";
+import { openPortalStore, portalStore, sharePortalStore, type PortalStore, type StoreOperation } from "~/.server/portal-store.server";
+import { accessEntries, type DeviceLabel } from "~/.server/portal-store/schema";
 import { startPostgresServer, type PostgresServer } from "../helpers/postgres-server";
 
 /**

@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it, vi } from "vitest";
-import * as authServer from "../../app/.server/practice/auth.server";
-import * as patient from "../../app/.server/practice/patient.server";
-import * as client from "../../app/.server/practice/client.server";
-import { practiceApi as apiOf } from "../../app/.server/practice/api.server";
+import * as authServer from "~/.server/practice/auth.server";
+import * as patient from "~/.server/practice/patient.server";
+import * as client from "~/.server/practice/client.server";
+import { practiceApi as apiOf } from "~/.server/practice/api.server";
 import { endpoints } from "../../contract/endpoints";
 import { useMockServer } from "../helpers/mock-world";
 

@@ -2,8 +2,8 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { Agent, Dispatcher } from "undici";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { callPractice, createPracticeAgent, practiceAgent } from "../../app/.server/practice/client.server";
-import { config, loadConfig } from "../../app/.server/config.server";
+import { callPractice, createPracticeAgent, practiceAgent } from "~/.server/practice/client.server";
+import { config, loadConfig } from "~/.server/config.server";
 import { endpoints } from "../../contract/endpoints";
 
 /**

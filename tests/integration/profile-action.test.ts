@@ -1,12 +1,12 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { useMockServer, type PortalSession, type TestWorld } from "../helpers/mock-world";
-import { profileTexts } from "../../app/areas/profile/texts";
-import { readProfile } from "../../app/areas/profile/view";
-import { errorsTexts } from "../../app/lib/texts/errors";
-import { viewingKeyOf } from "../../app/.server/session.server";
-import { SignInThrottle } from "../../app/.server/throttle.server";
-import { signInThrottleTexts } from "../../app/lib/texts/signInThrottle";
-import { newPasswordTexts } from "../../app/lib/texts/newPassword";
+import { profileTexts } from "~/areas/profile/texts";
+import { readProfile } from "~/areas/profile/view";
+import { errorsTexts } from "~/lib/texts/errors";
+import { viewingKeyOf } from "~/.server/session.server";
+import { SignInThrottle } from "~/.server/sign-in-security/throttle.server";
+import { signInThrottleTexts } from "~/lib/texts/sign-in-throttle";
+import { newPasswordTexts } from "~/lib/texts/new-password";
 
 /**
  * The profile action's logic (app/areas/profile/page.server.ts) against the real mock over HTTP:
@@ -14,9 +14,9 @@ import { newPasswordTexts } from "../../app/lib/texts/newPassword";
  * journal come out. No session store is involved.
  */
 const mock = useMockServer();
-let page: typeof import("../../app/areas/profile/page.server");
-let patient: typeof import("../../app/.server/practice/patient.server");
-let profile: typeof import("../../app/areas/profile/practice.server");
+let page: typeof import("~/areas/profile/page.server");
+let patient: typeof import("~/.server/practice/patient.server");
+let profile: typeof import("~/areas/profile/practice.server");
 let world: TestWorld;
 
 type SignedInContext = Parameters<typeof page.actOnProfile>[0];
@@ -65,9 +65,9 @@ async function contactForm(session: PortalSession, overrides: Record<string, str
 const added = <E extends { method: string; path: string }>(entries: E[]) => entries.filter((e) => e.method === "POST" && /AddEmergencyContact/i.test(e.path));
 
 beforeAll(async () => {
-  page = await import("../../app/areas/profile/page.server");
-  patient = await import("../../app/.server/practice/patient.server");
-  profile = await import("../../app/areas/profile/practice.server");
+  page = await import("~/areas/profile/page.server");
+  patient = await import("~/.server/practice/patient.server");
+  profile = await import("~/areas/profile/practice.server");
   world = await mock.createWorld({ scenario: "default", seed: 11 });
 });
 

@@ -1,12 +1,12 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import * as patient from "../../app/.server/practice/patient.server";
-import * as profile from "../../app/areas/profile/practice.server";
-import { getTerms } from "../../app/.server/practice/terms.server";
-import * as client from "../../app/.server/practice/client.server";
-import type { PracticeApi } from "../../app/.server/practice/api.server";
+import * as patient from "~/.server/practice/patient.server";
+import * as profile from "~/areas/profile/practice.server";
+import { getTerms } from "~/.server/practice/terms.server";
+import * as client from "~/.server/practice/client.server";
+import type { PracticeApi } from "~/.server/practice/api.server";
 import { useMockServer, type TestWorld } from "../helpers/mock-world";
-import { emergencyContactPayload, contactMethodsRequest, demographicsRequest } from "../../app/areas/profile/payload";
-import { readProfile } from "../../app/areas/profile/view";
+import { emergencyContactPayload, contactMethodsRequest, demographicsRequest } from "~/areas/profile/payload";
+import { readProfile } from "~/areas/profile/view";
 
 /** The profile calls of 1§7, from the portal's server code to the mock's world and back. */
 const mock = useMockServer();

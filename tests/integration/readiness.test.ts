@@ -2,14 +2,14 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createMockServer, type MockServer } from "../../mock-server/server";
-import { getInvoices } from "../../app/.server/practice/accounts.server";
-import { feeCents, feeRateBasisPoints, toCents } from "../../app/lib/money";
-import type { StepEnvelope } from "../../app/lib/steps";
+import { getInvoices } from "~/.server/practice/accounts.server";
+import { feeCents, feeRateBasisPoints, toCents } from "~/lib/money";
+import type { StepEnvelope } from "~/lib/steps";
 import { useMockServer, type TestWorld } from "../helpers/mock-world";
 import { Browser, startPortalProcess, type PortalProcess } from "../helpers/portal-process";
 import { testTempDir } from "../helpers/test-temp";
 import { freePort, monitorRedis, startRedisServer, type RedisServer } from "../helpers/redis-server";
-import { signInSteps } from "../../app/areas/sign-in/steps";
+import { signInSteps } from "~/areas/sign-in/steps";
 
 /**
  * Issue 34's first part, against the built portal as its own process: /healthz and /readyz, readiness

@@ -1,12 +1,12 @@
 import { createServer, type AddressInfo, type Socket } from "node:net";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { loadConfig } from "../../app/.server/config.server";
-import { PaymentAttempts } from "../../app/areas/accounts/payment-attempts.server";
-import { checkRedis, RedisStateStore } from "../../app/.server/redis-state-store.server";
-import { createSessions } from "../../app/.server/session.server";
-import { SignInThrottle } from "../../app/.server/throttle.server";
-import { errorsTexts } from "../../app/lib/texts/errors";
-import { signInThrottleTexts } from "../../app/lib/texts/signInThrottle";
+import { loadConfig } from "~/.server/config.server";
+import { PaymentAttempts } from "~/areas/accounts/payment-attempts.server";
+import { checkRedis, RedisStateStore } from "~/.server/redis-state-store.server";
+import { createSessions } from "~/.server/session.server";
+import { SignInThrottle } from "~/.server/sign-in-security/throttle.server";
+import { errorsTexts } from "~/lib/texts/errors";
+import { signInThrottleTexts } from "~/lib/texts/sign-in-throttle";
 import { freePort, startRedisServer, type RedisServer } from "../helpers/redis-server";
 
 /**

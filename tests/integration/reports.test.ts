@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { endpoints } from "../../contract/endpoints";
-import { getLabChart, getLabResult, getLabResults } from "../../app/.server/practice/reports.server";
-import { sanitiseResultHtml } from "../../app/.server/sanitise-html.server";
-import { chartSeriesOf, resultCardOf, resultDetailOf } from "../../app/lib/reports-view";
+import { getLabChart, getLabResult, getLabResults } from "~/.server/practice/reports.server";
+import { sanitiseResultHtml } from "~/.server/sanitise-html.server";
+import { chartSeriesOf, resultCardOf, resultDetailOf } from "~/lib/reports-view";
 import { useMockServer, type PortalSession, type TestWorld } from "../helpers/mock-world";
 
 /** The Test Results screen's practice calls (app/.server/practice/reports.server.ts) against the mock over HTTP. */

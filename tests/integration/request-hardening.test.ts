@@ -1,15 +1,15 @@
 import { request } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { RouteConfigEntry } from "@react-router/dev/routes";
-import routes from "../../app/routes";
+import routes from "~/routes";
 import express from "express";
 import { HSTS, limitBodies } from "../../server";
-import { newPasswordTexts } from "../../app/lib/texts/newPassword";
+import { newPasswordTexts } from "~/lib/texts/new-password";
 import { documentAddresses } from "../helpers/document-routes";
 import { useMockServer, type TestWorld } from "../helpers/mock-world";
 import { Browser, START_TIMEOUT_MS, startPortalProcess, type PortalProcess } from "../helpers/portal-process";
 import { freePort } from "../helpers/redis-server";
-import { signInSteps } from "../../app/areas/sign-in/steps";
+import { signInSteps } from "~/areas/sign-in/steps";
 
 /**
  * Issue 20, findings 5, 8 and 9, against the built portal over real HTTP: what a post may be, what a

@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it, vi } from "vitest";
-import { loadConfig } from "../../app/.server/config.server";
-import { logout } from "../../app/.server/practice/auth.server";
-import { createSessions, type SignedInData } from "../../app/.server/session.server";
-import { errorsTexts } from "../../app/lib/texts/errors";
+import { loadConfig } from "~/.server/config.server";
+import { logout } from "~/.server/practice/auth.server";
+import { createSessions, type SignedInData } from "~/.server/session.server";
+import { errorsTexts } from "~/lib/texts/errors";
 import { endpoints } from "../../contract/endpoints";
 import { useMockServer, type TestWorld } from "../helpers/mock-world";
 

@@ -1,16 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { listAccess } from "../../app/.server/access-record.server";
-import { loadConfig } from "../../app/.server/config.server";
-import { smtpSender, type Mail } from "../../app/.server/mail.server";
-import { sharePortalStore, unsharePortalStore, type PortalStore } from "../../app/.server/portal-store.server";
-import { CODE_TTL_MS, SECOND_STEP_LIMITS, secondStepStore, secondStepThrottle, type SecondStepStore } from "../../app/.server/second-step.server";
-import { accountHolderKey, createSessions } from "../../app/.server/session.server";
-import { createSignInSteps, type FlowResult } from "../../app/.server/sign-in.server";
-import { AttemptThrottle, SignInThrottle } from "../../app/.server/throttle.server";
-import { passkeyTexts } from "../../app/lib/texts/passkeys";
-import { secondStepTexts } from "../../app/lib/texts/secondStep";
-import { signInTexts } from "../../app/lib/texts/signIn";
-import { MemoryStateStore } from "../../app/.server/state-store.server";
+import { listAccess } from "~/.server/access-record.server";
+import { loadConfig } from "~/.server/config.server";
+import { smtpSender, type Mail } from "~/.server/sign-in-security/mail.server";
+import { sharePortalStore, unsharePortalStore, type PortalStore } from "~/.server/portal-store.server";
+import { CODE_TTL_MS, SECOND_STEP_LIMITS, secondStepStore, secondStepThrottle, type SecondStepStore } from "~/.server/sign-in-security/second-step.server";
+import { accountHolderKey, createSessions } from "~/.server/session.server";
+import { createSignInSteps, type FlowResult } from "~/areas/sign-in/login-flow.server";
+import { AttemptThrottle, SignInThrottle } from "~/.server/sign-in-security/throttle.server";
+import { passkeyTexts } from "~/lib/texts/passkeys";
+import { secondStepTexts } from "~/lib/texts/second-step";
+import { signInTexts } from "~/areas/sign-in/texts";
+import { MemoryStateStore } from "~/.server/state-store.server";
 import { useMockServer, type TestWorld } from "../helpers/mock-world";
 import { openEmbeddedTestStore, openPostgresTestStore } from "../helpers/test-stores";
 
@@ -261,11 +261,11 @@ describe("signing in with the second step", () => {
 describe("changes that weaken sign-in ask for fresh proof (decisions/312)", () => {
   // The profile's own action, with the portal's own sessions, second-step store (this file's embedded
   // store, shared on globalThis) and mail, which is pointed at the mock's catcher here.
-  let profile: typeof import("../../app/areas/profile/sign-in-security.server");
-  let app: typeof import("../../app/.server/session.server");
-  let secondStep: typeof import("../../app/.server/second-step.server");
+  let profile: typeof import("~/areas/profile/sign-in-security.server");
+  let app: typeof import("~/.server/session.server");
+  let secondStep: typeof import("~/.server/sign-in-security/second-step.server");
   beforeAll(async () => {
-    [profile, app, secondStep] = await Promise.all([import("../../app/areas/profile/sign-in-security.server"), import("../../app/.server/session.server"), import("../../app/.server/second-step.server")]);
+    [profile, app, secondStep] = await Promise.all([import("~/areas/profile/sign-in-security.server"), import("~/.server/session.server"), import("~/.server/sign-in-security/second-step.server")]);
     (secondStep.portalSecondStep as { sendMail: unknown }).sendMail = smtpSender(`smtp://127.0.0.1:${mock.server.smtpPort}`, "Patient Portal <no-reply@portal.invalid>");
   });
 
@@ -339,7 +339,7 @@ describe("changes that weaken sign-in ask for fresh proof (decisions/312)", () =
     await secondStep.portalSecondStep.store.turnOff(other.key);
   });
   it("removing a passkey takes the same proof; a passkey not the holder's is refused before any code is spent", async () => {
-    const { portalPasskeys } = await import("../../app/.server/passkeys.server");
+    const { portalPasskeys } = await import("~/.server/sign-in-security/passkeys.server");
     const holder = await signedIn("solo");
     const other = await signedIn("family");
     const credential = (id: string, name: string) => ({ credentialId: id.repeat(22), publicKey: "pQECAyYgASFYIB".repeat(4), counter: 0, transports: ["internal"], name });
@@ -370,7 +370,7 @@ describe("changes that weaken sign-in ask for fresh proof (decisions/312)", () =
   });
 
   it("a passkey-only holder makes new recovery codes with the same proof (a code e-mailed for it, or a recovery code); a holder with no second step has none to make", async () => {
-    const { portalPasskeys } = await import("../../app/.server/passkeys.server");
+    const { portalPasskeys } = await import("~/.server/sign-in-security/passkeys.server");
     const holder = await signedIn("solo");
     const none = await holder.post({ intent: "sign-in-security-recovery-codes", code: "ABCDE-FGHJK", recovery: "true" });
     expect(none).toEqual({ status: 400, reply: { ok: false, intent: "sign-in-security-recovery-codes", message: secondStepTexts.notOn } });
@@ -395,7 +395,7 @@ describe("changes that weaken sign-in ask for fresh proof (decisions/312)", () =
   });
 
   it("turning the e-mailed code off keeps the recovery codes while a passkey remains, and says so", async () => {
-    const { portalPasskeys } = await import("../../app/.server/passkeys.server");
+    const { portalPasskeys } = await import("~/.server/sign-in-security/passkeys.server");
     const holder = await signedIn("empty");
     const recovery = await secondStep.portalSecondStep.store.turnOn(holder.key);
     // The e-mailed code's codes are kept: a first passkey makes none beside them.

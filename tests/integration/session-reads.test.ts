@@ -2,9 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { useMockServer, type TestWorld } from "../helpers/mock-world";
 import { Browser, startPortalProcess, type PortalProcess } from "../helpers/portal-process";
 import { freePort, startRedisServer, type RedisServer } from "../helpers/redis-server";
-import { signInSteps } from "../../app/areas/sign-in/steps";
-import { messagingSteps } from "../../app/areas/messaging/steps";
-import { getMessages } from "../../app/areas/messaging/practice.server";
+import { signInSteps } from "~/areas/sign-in/steps";
+import { messagingSteps } from "~/areas/messaging/steps";
+import { getMessages } from "~/areas/messaging/practice.server";
 
 /**
  * Issue 53 (decisions/375): the shell's practice data is read once per session, the token checked at

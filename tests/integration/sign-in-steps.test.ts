@@ -1,13 +1,13 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { loadConfig } from "../../app/.server/config.server";
-import { validateToken } from "../../app/.server/practice/auth.server";
-import { createSessions } from "../../app/.server/session.server";
-import { createSignInSteps, type FlowResult } from "../../app/.server/sign-in.server";
-import { SignInThrottle } from "../../app/.server/throttle.server";
-import { newPasswordTexts } from "../../app/lib/texts/newPassword";
-import { signInTexts } from "../../app/lib/texts/signIn";
-import { signInThrottleTexts } from "../../app/lib/texts/signInThrottle";
-import { CAPTCHA_AFTER } from "../../app/lib/sign-in-flow";
+import { loadConfig } from "~/.server/config.server";
+import { validateToken } from "~/.server/practice/auth.server";
+import { createSessions } from "~/.server/session.server";
+import { createSignInSteps, type FlowResult } from "~/areas/sign-in/login-flow.server";
+import { SignInThrottle } from "~/.server/sign-in-security/throttle.server";
+import { newPasswordTexts } from "~/lib/texts/new-password";
+import { signInTexts } from "~/areas/sign-in/texts";
+import { signInThrottleTexts } from "~/lib/texts/sign-in-throttle";
+import { CAPTCHA_AFTER } from "~/lib/sign-in-flow";
 import { useMockServer, type TestWorld } from "../helpers/mock-world";
 
 /**

@@ -1,8 +1,8 @@
 import express from "express";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { action } from "../../app/areas/sign-in/signup.route";
-import { PROFILE_IMAGE_MAX_BYTES, SIGNUP_POST_MAX_BYTES } from "../../app/areas/sign-in/signup-image";
-import { signupTexts } from "../../app/areas/sign-in/signup-texts";
+import { action } from "~/areas/sign-in/signup.route";
+import { PROFILE_IMAGE_MAX_BYTES, SIGNUP_POST_MAX_BYTES } from "~/areas/sign-in/signup-image";
+import { signupTexts } from "~/areas/sign-in/signup-texts";
 import { limitBodies } from "../../server";
 
 /**

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { RedisStateStore } from "../../app/.server/redis-state-store.server";
-import { MemoryStateStore, type StateStore } from "../../app/.server/state-store.server";
+import { RedisStateStore } from "~/.server/redis-state-store.server";
+import { MemoryStateStore, type StateStore } from "~/.server/state-store.server";
 import { startRedisServer, type RedisServer } from "../helpers/redis-server";
 
 /**

@@ -1,16 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { listAccess } from "../../app/.server/access-record.server";
-import { smtpSender } from "../../app/.server/mail.server";
-import { relyingPartyOf } from "../../app/.server/passkeys.server";
-import { sharePortalStore, unsharePortalStore, type PortalStore } from "../../app/.server/portal-store.server";
-import { securityMailTexts } from "../../app/.server/security-mail.server";
-import { accountHolderKey } from "../../app/.server/session.server";
-import { createSignInSteps, type FlowResult } from "../../app/.server/sign-in.server";
-import { SignInThrottle } from "../../app/.server/throttle.server";
-import type { SecondStepReply } from "../../app/areas/profile/forms";
-import { PASSKEY_UNDO_DAYS } from "../../app/lib/second-step";
-import { passkeyTexts } from "../../app/lib/texts/passkeys";
-import { secondStepTexts } from "../../app/lib/texts/secondStep";
+import { listAccess } from "~/.server/access-record.server";
+import { smtpSender } from "~/.server/sign-in-security/mail.server";
+import { relyingPartyOf } from "~/.server/sign-in-security/passkeys.server";
+import { sharePortalStore, unsharePortalStore, type PortalStore } from "~/.server/portal-store.server";
+import { securityMailTexts } from "~/.server/sign-in-security/security-mail.server";
+import { accountHolderKey } from "~/.server/session.server";
+import { createSignInSteps, type FlowResult } from "~/areas/sign-in/login-flow.server";
+import { SignInThrottle } from "~/.server/sign-in-security/throttle.server";
+import type { SecondStepReply } from "~/areas/profile/forms";
+import { PASSKEY_UNDO_DAYS } from "~/lib/second-step";
+import { passkeyTexts } from "~/lib/texts/passkeys";
+import { secondStepTexts } from "~/lib/texts/second-step";
 import { useMockServer, type TestWorld } from "../helpers/mock-world";
 import { openEmbeddedTestStore } from "../helpers/test-stores";
 import { SoftwareAuthenticator } from "../helpers/software-authenticator";
@@ -29,10 +29,10 @@ const ORIGIN = "https://portal.example.test";
 const UA = "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0 Safari/537.36";
 let embedded: PortalStore;
 let world: TestWorld;
-let profile: typeof import("../../app/areas/profile/sign-in-security.server");
-let app: typeof import("../../app/.server/session.server");
-let secondStep: typeof import("../../app/.server/second-step.server");
-let passkeys: typeof import("../../app/.server/passkeys.server");
+let profile: typeof import("~/areas/profile/sign-in-security.server");
+let app: typeof import("~/.server/session.server");
+let secondStep: typeof import("~/.server/sign-in-security/second-step.server");
+let passkeys: typeof import("~/.server/sign-in-security/passkeys.server");
 let restore: () => void;
 
 beforeAll(async () => {
@@ -40,10 +40,10 @@ beforeAll(async () => {
   sharePortalStore(embedded);
   world = await mock.createWorld({ scenario: "default", seed: 51 });
   [profile, app, secondStep, passkeys] = await Promise.all([
-    import("../../app/areas/profile/sign-in-security.server"),
-    import("../../app/.server/session.server"),
-    import("../../app/.server/second-step.server"),
-    import("../../app/.server/passkeys.server"),
+    import("~/areas/profile/sign-in-security.server"),
+    import("~/.server/session.server"),
+    import("~/.server/sign-in-security/second-step.server"),
+    import("~/.server/sign-in-security/passkeys.server"),
   ]);
   const mail = secondStep.portalSecondStep as { sendMail: unknown };
   const origin = passkeys.portalPasskeys as { relyingParty: unknown };

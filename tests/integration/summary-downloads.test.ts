@@ -1,10 +1,10 @@
 import type { Bundle, Composition, Patient } from "@medplum/fhirtypes";
 import { beforeAll, describe, expect, it } from "vitest";
 import { endpoints } from "../../contract/endpoints";
-import { DocumentRate } from "../../app/.server/document-rate.server";
-import { MemoryStateStore } from "../../app/.server/state-store.server";
-import { NHI_SYSTEM } from "../../app/areas/summary/fhir";
-import { summaryTexts } from "../../app/areas/summary/texts";
+import { DocumentRate } from "~/.server/document-rate.server";
+import { MemoryStateStore } from "~/.server/state-store.server";
+import { NHI_SYSTEM } from "~/areas/summary/fhir";
+import { summaryTexts } from "~/areas/summary/texts";
 import { documentProblems, fhirValidator, validateBundle } from "../helpers/fhir-document";
 import { useMockServer, type TestWorld } from "../helpers/mock-world";
 import { readPdf } from "../helpers/pdf-text";
@@ -18,8 +18,8 @@ import { signedInToPortal } from "../helpers/portal-cookie";
  */
 const mock = useMockServer();
 let world: TestWorld;
-let sessions: typeof import("../../app/.server/session.server");
-let summary: typeof import("../../app/areas/summary/page.server");
+let sessions: typeof import("~/.server/session.server");
+let summary: typeof import("~/areas/summary/page.server");
 /** A count of documents of the test's own, far from its limit: these tests are not about bulk pulls. */
 const rate = () => new DocumentRate({ DOCUMENT_RATE_LIMIT: 1000, DOCUMENT_RATE_WINDOW_SECONDS: 60 }, new MemoryStateStore());
 const AT = new Date("2026-11-25T10:30:00Z"); // 11:30 pm in Auckland, the 25th; the file says so.
@@ -27,8 +27,8 @@ const AT = new Date("2026-11-25T10:30:00Z"); // 11:30 pm in Auckland, the 25th; 
 const SECTION_HEADINGS = ["Problems", "Medication Summary", "Allergies and Intolerances", "Immunisations", "Results", "Vital Signs"];
 
 beforeAll(async () => {
-  sessions = await import("../../app/.server/session.server");
-  summary = await import("../../app/areas/summary/page.server");
+  sessions = await import("~/.server/session.server");
+  summary = await import("~/areas/summary/page.server");
   world = await mock.createWorld({ scenario: "default", seed: 3232 });
   await fhirValidator();
 }, 60_000);

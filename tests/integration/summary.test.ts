@@ -1,9 +1,9 @@
 import type { Bundle, Composition, Patient } from "@medplum/fhirtypes";
 import { beforeAll, describe, expect, it } from "vitest";
 import { endpoints } from "../../contract/endpoints";
-import { PracticeApiError } from "../../app/.server/practice/client.server";
-import { NHI_SYSTEM } from "../../app/areas/summary/fhir";
-import { buildSummary } from "../../app/areas/summary/page.server";
+import { PracticeApiError } from "~/.server/practice/client.server";
+import { NHI_SYSTEM } from "~/areas/summary/fhir";
+import { buildSummary } from "~/areas/summary/page.server";
 import { countsByType, documentProblems, fhirValidator, validateBundle } from "../helpers/fhir-document";
 import { useMockServer, type PortalSession, type TestWorld } from "../helpers/mock-world";
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { useMockServer, type TestWorld } from "../helpers/mock-world";
 import { Browser, startPortalProcess, type PortalProcess } from "../helpers/portal-process";
 import { freePort } from "../helpers/redis-server";
-import { signInSteps } from "../../app/areas/sign-in/steps";
+import { signInSteps } from "~/areas/sign-in/steps";
 
 /**
  * Issue 12: a signed-in page's practice calls start at once, alongside the token check (1§4), not

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { signInSteps } from "../../app/areas/sign-in/steps";
-import { signInThrottleTexts } from "../../app/lib/texts/signInThrottle";
-import type { FlowOutcome } from "../../app/lib/sign-in-flow";
-import { callStep } from "../../app/lib/steps";
+import { signInSteps } from "~/areas/sign-in/steps";
+import { signInThrottleTexts } from "~/lib/texts/sign-in-throttle";
+import type { FlowOutcome } from "~/lib/sign-in-flow";
+import { callStep } from "~/lib/steps";
 import { useMockServer } from "../helpers/mock-world";
 import { START_TIMEOUT_MS, startPortalProcess, type PortalProcess } from "../helpers/portal-process";
 import { freePort } from "../helpers/redis-server";

@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { endpoints } from "../../contract/endpoints";
-import { messagingSettingsOf } from "../../app/areas/messaging/page.server";
-import { getPracticeSettings } from "../../app/.server/practice/patient.server";
-import { bookingSettingsOf } from "../../app/lib/booking";
-import { repeatSettingsOf } from "../../app/lib/medications-view";
+import { messagingSettingsOf } from "~/areas/messaging/page.server";
+import { getPracticeSettings } from "~/.server/practice/patient.server";
+import { bookingSettingsOf } from "~/areas/appointments/booking";
+import { repeatSettingsOf } from "~/areas/medications/view";
 import { useMockServer } from "../helpers/mock-world";
 
 /**

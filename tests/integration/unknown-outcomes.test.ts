@@ -7,13 +7,13 @@ vi.hoisted(() => {
   process.env.PRACTICE_TIMEOUT_MS = "2000";
 });
 
-import { emailsStep, type EmailsDeps } from "../../app/areas/messaging/page.server";
-import { repeatAction, medicationsPage, type RepeatDeps } from "../../app/areas/medications/page.server";
-import { loadConfig } from "../../app/.server/config.server";
-import { createSessions } from "../../app/.server/session.server";
-import { MemoryStateStore } from "../../app/.server/state-store.server";
-import { messagingTexts } from "../../app/lib/texts/messaging";
-import { medicationsTexts } from "../../app/lib/texts/medications";
+import { messagingStep, type MessagingDeps } from "~/areas/messaging/page.server";
+import { repeatAction, medicationsPage, type RepeatDeps } from "~/areas/medications/page.server";
+import { loadConfig } from "~/.server/config.server";
+import { createSessions } from "~/.server/session.server";
+import { MemoryStateStore } from "~/.server/state-store.server";
+import { messagingTexts } from "~/areas/messaging/texts";
+import { medicationsTexts } from "~/lib/texts/medications";
 import { endpoints } from "../../contract/endpoints";
 import { MESSAGE_BOXES } from "../../contract/messaging";
 import { useMockServer, type TestWorld } from "../helpers/mock-world";
@@ -36,9 +36,9 @@ const messagePosts = async (world: TestWorld) => (await world.requests({ method:
 async function patient(world: TestWorld) {
   const { practice: s, user, cookie } = await signedInToPortal(sessions, world, "solo");
   const store = new MemoryStateStore();
-  const emailsDeps: EmailsDeps = { requireSession: sessions.requireSession, store, waitMs: 8_000 };
+  const messagingDeps: MessagingDeps = { requireSession: sessions.requireSession, store, waitMs: 8_000 };
   const repeatDeps: RepeatDeps = { requireSession: sessions.requireSession, store, waitMs: 8_000 };
-  const step = stepPoster("http://portal.test/emails/step", (r) => emailsStep(r, emailsDeps), { Cookie: cookie }).reply;
+  const step = stepPoster("http://portal.test/emails/step", (r) => messagingStep(r, messagingDeps), { Cookie: cookie }).reply;
   const repeat = (fields: Record<string, string>) => stepPoster("http://portal.test/medications/repeat", (r) => repeatAction(r, repeatDeps), { Cookie: cookie }).reply("send", fields);
   const box = async (type: string) =>
     (await s.api.call(endpoints.messages, { query: { PatientID: user.userId, Type: "1", MessagingType: type as "1", PageSize: 100, PageNumber: 1 } })).resources;

@@ -1,12 +1,12 @@
 import { z } from "zod";
-import type { StepHandlers } from "../../app/.server/steps.server";
-import { paySteps } from "../../app/areas/accounts/steps";
-import { bookingSteps } from "../../app/areas/appointments/steps";
-import { repeatSteps } from "../../app/areas/medications/steps";
-import { messagingSteps } from "../../app/areas/messaging/steps";
-import { loginHelpSteps, signInSteps } from "../../app/areas/sign-in/steps";
-import { videoSteps } from "../../app/areas/video/steps";
-import { callStep, step, stepArea } from "../../app/lib/steps";
+import type { StepHandlers } from "~/.server/steps.server";
+import { paySteps } from "~/areas/accounts/steps";
+import { bookingSteps } from "~/areas/appointments/steps";
+import { repeatSteps } from "~/areas/medications/steps";
+import { messagingSteps } from "~/areas/messaging/steps";
+import { loginHelpSteps, signInSteps } from "~/areas/sign-in/steps";
+import { videoSteps } from "~/areas/video/steps";
+import { callStep, step, stepArea } from "~/lib/steps";
 
 /**
  * `npm run typecheck` compiles this file (tsconfig includes every .ts); it runs nothing. Each

@@ -1,12 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { ACCESS_AREAS, isAccessArea } from "../../app/lib/access-kinds";
-import { AREAS, builtAreas, pageViewOf, SHELL_PAGES } from "../../app/lib/areas";
-import { csvCell, csvOf } from "../../app/areas/access-record/csv";
-import { AccessFiltersSchema, accessSearch, cursorOf } from "../../app/areas/access-record/filters";
-import { AREA_WORDS } from "../../app/areas/access-record/texts";
-import { describeAccess, whoOf } from "../../app/areas/access-record/view";
-import { parseForm } from "../../app/lib/form-data";
-import routes from "../../app/routes";
+import { ACCESS_AREAS, isAccessArea } from "~/lib/access-kinds";
+import { AREAS, builtAreas, pageViewOf, SHELL_PAGES } from "~/lib/areas";
+import { csvCell, csvOf } from "~/areas/access-record/csv";
+import { AccessFiltersSchema, accessSearch, cursorOf } from "~/areas/access-record/filters";
+import { AREA_WORDS } from "~/areas/access-record/texts";
+import { describeAccess, whoOf } from "~/areas/access-record/view";
+import { parseForm } from "~/lib/form-data";
+import routes from "~/routes";
 import type { RouteConfigEntry } from "@react-router/dev/routes";
 
 /** The access record's pure rules (issue 31, decisions/274): what a page records, the words, the filters, the CSV. */

@@ -1,12 +1,12 @@
 import { DateTime } from "luxon";
 import { describe, expect, it } from "vitest";
 import { passwordStrengthProblem, passwordTexts } from "../../contract/password-policy";
-import { ForgotPasswordSchema } from "../../app/areas/sign-in/forgot-password";
-import { LoginHelpSchema } from "../../app/areas/sign-in/login-help";
-import { loginHelpTexts } from "../../app/areas/sign-in/login-help-texts";
+import { ForgotPasswordSchema } from "~/areas/sign-in/forgot-password";
+import { LoginHelpSchema } from "~/areas/sign-in/login-help";
+import { loginHelpTexts } from "~/areas/sign-in/login-help-texts";
 
-import { newPasswordProblem } from "../../app/lib/new-password";
-import { SignupSchema } from "../../app/areas/sign-in/signup";
+import { newPasswordProblem } from "~/lib/new-password";
+import { SignupSchema } from "~/areas/sign-in/signup";
 
 const help = { email: "mere@example.com", nhi: "", firstName: "Mere", familyName: "Parata", dob: "07-03-1985", subject: "Locked out", message: "I cannot sign in." };
 const issues = (result: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) =>

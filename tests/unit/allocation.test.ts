@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { allocate, allocationsPayable, totalBalanceCents, type AllocatableInvoice } from "../../app/lib/allocation";
-import { centsToDecimal, feeCents, feeRateBasisPoints, formatCents, toCents } from "../../app/lib/money";
+import { allocate, allocationsPayable, totalBalanceCents, type AllocatableInvoice } from "~/areas/accounts/allocation";
+import { centsToDecimal, feeCents, feeRateBasisPoints, formatCents, toCents } from "~/lib/money";
 
 const inv = (id: string, balance: number, payNow = 0): AllocatableInvoice => ({ id, balanceCents: balance, payNowCents: payNow });
 

@@ -1,12 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { AppointmentSlots, type Appointment } from "../../contract/appointments";
-import { rowOf } from "../../app/.server/appointment-rows.server";
-import { CancelFormSchema, historyRangeSchema } from "../../app/lib/appointments-forms";
-import { appointmentsSearch, appointmentsViewOf, applyHistoryBadge, historyCounts, joinUrl, mapSearchUrl } from "../../app/lib/appointments-view";
-import { parseForm } from "../../app/lib/form-data";
-import { appointmentsTexts } from "../../app/lib/texts/appointments";
-import { dateRangeTexts } from "../../app/lib/texts/dateRange";
-import { timelineTexts } from "../../app/lib/texts/timeline";
+import { rowOf } from "~/.server/appointment-rows.server";
+import { CancelFormSchema, historyRangeSchema } from "~/areas/appointments/forms";
+import { appointmentsSearch, appointmentsViewOf, applyHistoryBadge, historyCounts, joinUrl, mapSearchUrl } from "~/areas/appointments/view";
+import { parseForm } from "~/lib/form-data";
+import { appointmentsTexts } from "~/areas/appointments/texts";
+import { dateRangeTexts } from "~/lib/texts/date-range";
+import { timelineTexts } from "~/lib/texts/timeline";
 
 const t = appointmentsTexts;
 

@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
 import type { RouteConfigEntry } from "@react-router/dev/routes";
 import { MenuItemSchema, MenuItemSlots, type Counters } from "../../contract/patient";
-import type { Area } from "../../app/lib/areas";
-import { dashboardCards, menuLinks } from "../../app/lib/menu";
-import routes, { areaResourceRoutes, areaRoutes } from "../../app/routes";
+import type { Area } from "~/lib/areas";
+import { dashboardCards, menuLinks } from "~/lib/menu";
+import routes, { areaResourceRoutes, areaRoutes } from "~/routes";
 
 /**
  * The area registry is the one place a screen joins the portal (docs/decisions/045): a line with a

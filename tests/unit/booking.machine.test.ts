@@ -1,11 +1,11 @@
 import { describe, expect, it, vi } from "vitest";
 import { createActor, fromPromise } from "xstate";
 import { waitForState } from "../helpers/wait-for-state";
-import { bookFields, bookingMachine, type BookingInput } from "../../machines/booking.machine";
-import { QUESTIONS, bookingFailureText, bookingSettingsOf, nextSearchStart, type BookReply, type BookingSettings, type Option, type ProviderView, type SlotView } from "../../app/lib/booking";
-import { appointmentsTexts } from "../../app/lib/texts/appointments";
-import { StepSessionEndedError } from "../../app/lib/step-client";
-import { StepFailedError } from "../../app/lib/steps";
+import { bookFields, bookingMachine, type BookingInput } from "../../machines/appointments/booking.machine";
+import { QUESTIONS, bookingFailureText, bookingSettingsOf, nextSearchStart, type BookReply, type BookingSettings, type Option, type ProviderView, type SlotView } from "~/areas/appointments/booking";
+import { appointmentsTexts } from "~/areas/appointments/texts";
+import { StepSessionEndedError } from "~/lib/step-client";
+import { StepFailedError } from "~/lib/steps";
 
 const t = appointmentsTexts;
 

@@ -1,6 +1,6 @@
 import { DateTime } from "luxon";
 import { describe, expect, it } from "vitest";
-import { dayMonthYear, isPastDay, PRACTICE_ZONE, practiceToday } from "../../app/lib/calendar-day";
+import { dayMonthYear, isPastDay, PRACTICE_ZONE, practiceToday } from "~/lib/calendar-day";
 
 /**
  * The sign-up form's date of birth was read with luxon (`DateTime.fromFormat(v, "dd-MM-yyyy")`, before

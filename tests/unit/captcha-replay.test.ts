@@ -1,6 +1,6 @@
 import { solveChallenge } from "altcha-lib/v1";
 import { describe, expect, it } from "vitest";
-import { newCaptchaChallenge, verifyCaptcha } from "../../app/.server/captcha.server";
+import { newCaptchaChallenge, verifyCaptcha } from "~/areas/sign-in/captcha.server";
 
 /**
  * The captcha is accepted once per challenge (issue 20, finding 4). The posted text is base64 of a

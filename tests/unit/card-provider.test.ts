@@ -1,9 +1,9 @@
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import { chooseCardProvider } from "../../app/areas/accounts/card-provider.server";
-import { RefusedError } from "../../app/lib/card-refusal";
-import { cardStateOf, confirmCardWithStripe, loadStripeClient } from "../../app/areas/accounts/components/stripe-adapter";
-import { paymentTexts } from "../../app/lib/texts/payment";
-import { parseCardTypes } from "../../app/areas/accounts/payment-forms";
+import { chooseCardProvider } from "~/areas/accounts/card-provider.server";
+import { RefusedError } from "~/areas/accounts/card-refusal";
+import { cardStateOf, confirmCardWithStripe, loadStripeClient } from "~/areas/accounts/components/stripe-adapter";
+import { paymentTexts } from "~/areas/accounts/texts";
+import { parseCardTypes } from "~/areas/accounts/payment-forms";
 
 // The library's boundary: loadStripe from the pure entry, which must never be the real network one here.
 // vi.mock replaces the module for the whole module graph, so this file has one of its own (OWN_MODULES in vitest.config.ts).

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { contentSecurityPolicy } from "../../app/.server/csp.server";
+import { contentSecurityPolicy } from "~/.server/csp.server";
 
 describe("Content-Security-Policy", () => {
   it("allows the self-served pdf.js worker and no Stripe domain without a key", () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { checkRangeOrder, dateRangeFields, queryDateOf } from "../../app/lib/date-range";
-import { dateRangeTexts } from "../../app/lib/texts/dateRange";
+import { checkRangeOrder, dateRangeFields, queryDateOf } from "~/lib/date-range";
+import { dateRangeTexts } from "~/lib/texts/date-range";
 
 describe("the date fields of a date search (2§5)", () => {
   it("reads DD-MM-YYYY, with one-digit days and months and / or . too, as YYYY-MM-DD", () => {

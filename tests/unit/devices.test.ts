@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { deviceLabel } from "../../app/.server/access-record.server";
-import { addressRange, isLocalRange, newDeviceMailTo } from "../../app/lib/devices";
+import { deviceLabel } from "~/.server/access-record.server";
+import { addressRange, isLocalRange, newDeviceMailTo } from "~/lib/devices";
 
 /** The rules of Your devices (issue 31, decisions/295): the label, the address range, who is mailed. */
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { emailAddressSchema, isEmailAddress } from "../../app/lib/email-address";
+import { emailAddressSchema, isEmailAddress } from "~/lib/email-address";
 
 describe("the e-mail address rule (1§5's x@y.z)", () => {
   it.each(["tāne@māori.nz", "a@b.co", "solo@demo.nz", "family+w4k2q9@demo.nz", "mere.o'brien@example.com", "ngā@tēnā.kōrero.nz", "ta\u0304ne@ma\u0304ori.nz"])("accepts %s", (address) => {

@@ -1,13 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { parseForm, resultOf } from "../../app/lib/form-data";
-import { fieldErrors, firstErrors, visibleErrors } from "../../app/lib/forms";
-import { paymentTexts } from "../../app/lib/texts/payment";
-import { profileTexts } from "../../app/areas/profile/texts";
-import { signupTexts } from "../../app/areas/sign-in/signup-texts";
-import { checkPaymentAmount, centsAsAmountText } from "../../app/lib/payment-amount";
-import { ContactDetailsSchema } from "../../app/areas/profile/forms";
-import { SignupSchema } from "../../app/areas/sign-in/signup";
+import { parseForm, resultOf } from "~/lib/form-data";
+import { fieldErrors, firstErrors, visibleErrors } from "~/lib/forms";
+import { paymentTexts } from "~/areas/accounts/texts";
+import { profileTexts } from "~/areas/profile/texts";
+import { signupTexts } from "~/areas/sign-in/signup-texts";
+import { checkPaymentAmount, centsAsAmountText } from "~/areas/accounts/payment-amount";
+import { ContactDetailsSchema } from "~/areas/profile/forms";
+import { SignupSchema } from "~/areas/sign-in/signup";
 
 /** The forms layer: form data → object → schema → one message per field, and messages clearing on edit. */
 

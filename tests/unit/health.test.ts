@@ -1,17 +1,17 @@
 import { describe, expect, it } from "vitest";
 import { toBundle } from "../../contract/fhir";
 import { AllergiesReplySchema, AllergySlots, ConditionSlots, ConditionsReplySchema, ImmunisationSlots, ImmunisationsReplySchema, ReminderSlots, RemindersReplySchema, TimelineReplySchema, TimelineSlots, VitalsReplySchema } from "../../contract/health";
-import { parseForm } from "../../app/lib/form-data";
-import { dateRangeTexts } from "../../app/lib/texts/dateRange";
-import { timelineTexts } from "../../app/lib/texts/timeline";
-import { addDays, timelineQueryOf, timelineSearch, timelineViewOf, yearBefore } from "../../app/lib/timeline-filter";
-import { timelineFilterSchema } from "../../app/lib/timeline-filter-schema";
-import { groupTimeline, timelineEntryOf } from "../../app/areas/health/timeline/view";
-import { valueText, vitalChartsOf, vitalKeyOf } from "../../app/areas/health/vitals/view";
-import { immunisationCardOf, immunisationSearch, immunisationStateOf, immunisationTabOf } from "../../app/areas/health/immunisation/view";
-import { priorityOf, reminderCardOf } from "../../app/areas/health/reminders/view";
-import { allergyCardOf, severityOf } from "../../app/areas/health/allergies/view";
-import { diagnosisCardOf, diagnosisSearch, diagnosisTabOf } from "../../app/areas/health/diagnosis/view";
+import { parseForm } from "~/lib/form-data";
+import { dateRangeTexts } from "~/lib/texts/date-range";
+import { timelineTexts } from "~/lib/texts/timeline";
+import { addDays, timelineQueryOf, timelineSearch, timelineViewOf, yearBefore } from "~/lib/timeline-filter";
+import { timelineFilterSchema } from "~/areas/health/timeline/filter-schema";
+import { groupTimeline, timelineEntryOf } from "~/areas/health/timeline/view";
+import { valueText, vitalChartsOf, vitalKeyOf } from "~/areas/health/vitals/view";
+import { immunisationCardOf, immunisationSearch, immunisationStateOf, immunisationTabOf } from "~/areas/health/immunisation/view";
+import { priorityOf, reminderCardOf } from "~/areas/health/reminders/view";
+import { allergyCardOf, severityOf } from "~/areas/health/allergies/view";
+import { diagnosisCardOf, diagnosisSearch, diagnosisTabOf } from "~/areas/health/diagnosis/view";
 
 /**
  * The health screens' mappers, each reading the practice's wire shape through the contract's slot

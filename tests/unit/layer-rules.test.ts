@@ -42,7 +42,7 @@ describe("layer rules", () => {
     expect(await restrictedImports("app/areas/health/vitals/chart.server.tsx", importing("./components/vital-figure"))).toEqual([expect.stringContaining("layer-components")]);
     expect(await restrictedImports("app/.server/example-page.server.ts", importing("../lib/accounts-view"))).toEqual([]);
     // A components folder's own server renderer draws its siblings to markup.
-    expect(await restrictedImports("app/components/charts/example.server.tsx", importing("./line-chart"))).toEqual([]);
+    expect(await restrictedImports("app/components/charts/example.server.tsx", importing("./area-chart"))).toEqual([]);
   });
 
   it("an area importing another area fails (layer-areas), from the area's top or from deep inside it", async () => {
@@ -51,7 +51,7 @@ describe("layer rules", () => {
     expect(await restrictedImports("app/areas/messaging/page.server.ts", importing("~/areas/profile/page.server"))).toEqual([expect.stringContaining("layer-areas")]);
     // Its own files, shared folders, contract/ and machines/ are what an area builds on.
     expect(await restrictedImports("app/areas/health/timeline/components/example.tsx", importing("../../texts"))).toEqual([]);
-    for (const from of ["./view", "../../lib/dates", "../../components/ui/button", "../../../contract/messaging", "../../../machines/messaging.machine"]) {
+    for (const from of ["./view", "../../lib/dates", "../../components/ui/button", "../../../contract/messaging", "../../../machines/messaging/messaging.machine"]) {
       expect(await restrictedImports("app/areas/messaging/page.route.tsx", importing(from)), from).toEqual([]);
     }
   });
@@ -85,28 +85,54 @@ describe("layer rules", () => {
     expect(await restrictedImports("app/shell/layout.server.ts", importing("../.server/practice/errors.server"))).toEqual([]);
   });
 
-  it("a machine importing anything but app/lib, contract/ and packages fails (layer-machines)", async () => {
-    const file = "machines/example.machine.ts";
-    for (const from of ["../app/.server/session.server", "../app/components/ui/button", "../app/areas/messaging/view", "../app/shell/layout.route", "../mock-server/server", "~/components/ui/button"]) {
+  it("a machine importing anything but its own area's isomorphic modules, app/lib, contract/ and packages fails (layer-machines)", async () => {
+    const file = "machines/messaging/example.machine.ts";
+    const violations = [
+      "../../app/.server/session.server",
+      "~/areas/messaging/page.server",
+      "~/areas/messaging/page.route",
+      "~/areas/messaging/components/message-list",
+      "~/areas/messaging/use-messaging-machine",
+      "~/areas/accounts/view",
+      "../accounts/payment.machine",
+      "../../app/components/ui/button",
+      "../../app/shell/layout.route",
+      "../../mock-server/server",
+      "react",
+      "@xstate/react",
+    ];
+    for (const from of violations) {
       expect(await restrictedImports(file, importing(from)), from).toEqual([expect.stringContaining("layer-machines")]);
     }
     const clean = [
       'import { setup } from "xstate";',
-      'import { paymentTexts } from "../app/lib/texts/payment";',
-      'import { endpoints } from "../contract/endpoints";',
-      'import { unprovided } from "./unprovided";',
-      "export const used = [setup, paymentTexts, endpoints, unprovided];",
+      'import { messagingTexts } from "~/areas/messaging/texts";',
+      'import { draftOf } from "~/areas/messaging/compose";',
+      'import { stepClient } from "~/lib/step-client";',
+      'import { endpoints } from "../../contract/endpoints";',
+      'import { unprovided } from "../unprovided";',
+      'import { helper } from "./example-helper";',
+      "export const used = [setup, messagingTexts, draftOf, stepClient, endpoints, unprovided, helper];",
     ].join("\n");
     expect(await restrictedImports(file, `${clean}\n`)).toEqual([]);
+    // The helpers every machine shares belong to no area: they import no area's modules.
+    expect(await restrictedImports("machines/example.ts", importing("~/areas/messaging/view"))).toEqual([expect.stringContaining("layer-machines")]);
+    expect(await restrictedImports("machines/example.ts", importing("~/lib/step-client"))).toEqual([]);
+  });
+
+  it("an area importing another area's machine fails (layer-areas); a shared folder importing any fails (layer-shared)", async () => {
+    expect(await restrictedImports("app/areas/accounts/components/payment-panel.tsx", importing("../../../../machines/messaging/messaging.machine"))).toEqual([expect.stringContaining("layer-areas")]);
+    expect(await restrictedImports("app/areas/accounts/components/payment-panel.tsx", importing("../../../../machines/accounts/payment.machine"))).toEqual([]);
+    expect(await restrictedImports("app/shell/components/example.tsx", importing("../../../machines/messaging/messaging.machine"))).toEqual([expect.stringContaining("layer-shared")]);
   });
 
   it("app/lib importing a machine, a component, server code or an area fails (layer-lib), at any depth, which keeps the payment cycle closed", async () => {
     const file = "app/lib/example.ts";
-    for (const from of ["../../machines/payment.machine", "../components/ui/button", "../.server/config.server", "../shell/layout.route", "../areas/messaging/view", "~/components/ui/button"]) {
+    for (const from of ["../../machines/accounts/payment.machine", "../components/ui/button", "../.server/config.server", "../shell/layout.route", "../areas/messaging/view", "~/components/ui/button"]) {
       expect(await restrictedImports(file, importing(from)), from).toEqual([expect.stringContaining("layer-lib")]);
     }
     expect(await restrictedImports("app/lib/texts/example.ts", importing("../../components/ui/button"))).toEqual([expect.stringContaining("layer-lib")]);
-    expect(await restrictedImports(file, 'import { z } from "zod";\nimport { endpoints } from "../../contract/endpoints";\nimport { paymentTexts } from "./texts/payment";\nexport const used = [z, endpoints, paymentTexts];\n')).toEqual([]);
+    expect(await restrictedImports(file, 'import { z } from "zod";\nimport { endpoints } from "../../contract/endpoints";\nimport { errorsTexts } from "./texts/errors";\nexport const used = [z, endpoints, errorsTexts];\n')).toEqual([]);
     expect(await restrictedImports("app/lib/texts/example.ts", importing("../../../contract/endpoints"))).toEqual([]);
   });
 

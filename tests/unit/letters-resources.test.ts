@@ -1,13 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { LetterSlots, LettersReplySchema, MediaReplySchema } from "../../contract/documents";
 import { toBundle } from "../../contract/fhir";
-import { parseForm } from "../../app/lib/form-data";
-import { LetterRangeSchema, rangeQuery } from "../../app/areas/letters/search";
-import { letterFileName, letterTileOf, newestFirst } from "../../app/lib/letters-view";
-import { listingSearch, MAX_PAGES, pagesOf } from "../../app/lib/listing";
-import { dateRangeTexts } from "../../app/lib/texts/dateRange";
-import { lettersTexts } from "../../app/areas/letters/texts";
-import { resourceFileName, resourceItemOf } from "../../app/areas/resources/view";
+import { parseForm } from "~/lib/form-data";
+import { LetterRangeSchema, rangeQuery } from "~/areas/letters/search";
+import { letterFileName, letterTileOf, newestFirst } from "~/lib/letters-view";
+import { listingSearch, MAX_PAGES, pagesOf } from "~/lib/listing";
+import { dateRangeTexts } from "~/lib/texts/date-range";
+import { lettersTexts } from "~/areas/letters/texts";
+import { resourceFileName, resourceItemOf } from "~/areas/resources/view";
 
 /** The Letters and Resources screens' mappers (read through the contract's slot layout) and the date range form. */
 

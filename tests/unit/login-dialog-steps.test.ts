@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { createActor, fromPromise } from "xstate";
 import { waitForState } from "../helpers/wait-for-state";
-import { loginMachine, type CodeRequest, type FlowOutcome, type LoginContext, type LoginEvent } from "../../machines/login.machine";
-import { passkeyTexts } from "../../app/lib/texts/passkeys";
-import { secondStepTexts } from "../../app/lib/texts/secondStep";
-import { signInTexts } from "../../app/lib/texts/signIn";
+import { loginMachine, type CodeRequest, type FlowOutcome, type LoginContext, type LoginEvent } from "../../machines/sign-in/login.machine";
+import { passkeyTexts } from "~/lib/texts/passkeys";
+import { secondStepTexts } from "~/lib/texts/second-step";
+import { signInTexts } from "~/areas/sign-in/texts";
 
 /**
  * How the second step's and the passkey's dialog steps end when they do not go on (review D1): an

@@ -1,9 +1,9 @@
 import { describe, expect, it, vi } from "vitest";
 import { createActor, fromPromise } from "xstate";
 import { waitForState } from "../helpers/wait-for-state";
-import { loginMachine, type FlowOutcome, type LoginInput } from "../../machines/login.machine";
-import { errorsTexts } from "../../app/lib/texts/errors";
-import { signInTexts } from "../../app/lib/texts/signIn";
+import { loginMachine, type FlowOutcome, type LoginInput } from "../../machines/sign-in/login.machine";
+import { errorsTexts } from "~/lib/texts/errors";
+import { signInTexts } from "~/areas/sign-in/texts";
 
 /** The login machine with fake actors: each returns what the test scripts, and records its inputs. */
 function start(script: { signIn?: FlowOutcome[]; changePassword?: FlowOutcome[]; chooseAccount?: FlowOutcome[]; fail?: "signIn" | "changePassword" | "chooseAccount" }, input: LoginInput = {}) {

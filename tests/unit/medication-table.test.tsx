@@ -1,9 +1,9 @@
 import { DomUtils, parseDocument } from "htmlparser2";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import { MedicationTable, PrintableList } from "../../app/areas/medications/components/medication-table";
-import type { MedicationRow } from "../../app/lib/medications-view";
-import { medicationsTexts } from "../../app/lib/texts/medications";
+import { MedicationTable, PrintableList } from "~/areas/medications/components/medication-table";
+import type { MedicationRow } from "~/areas/medications/view";
+import { medicationsTexts } from "~/lib/texts/medications";
 
 /**
  * The medicines list is drawn twice, a table where there is room and a card per medicine on a phone

@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { MedicationSchema } from "../../contract/medications";
-import { medicationsTexts } from "../../app/lib/texts/medications";
-import { medicationRowOf, medicationSearch, medicationViewOf, medicineGuidanceUrl, repeatSettingsOf } from "../../app/lib/medications-view";
-import { withSettingDefaults } from "../../app/lib/practice-settings";
-import { checkRepeatChoice, repeatFields, RepeatRequestSchema } from "../../app/lib/repeat-request";
-import { parseForm } from "../../app/lib/form-data";
+import { medicationsTexts } from "~/lib/texts/medications";
+import { medicationRowOf, medicationSearch, medicationViewOf, medicineGuidanceUrl, repeatSettingsOf } from "~/areas/medications/view";
+import { withSettingDefaults } from "~/lib/practice-settings";
+import { checkRepeatChoice, repeatFields, RepeatRequestSchema } from "~/areas/medications/repeat-request";
+import { parseForm } from "~/lib/form-data";
 
 const t = medicationsTexts;
 

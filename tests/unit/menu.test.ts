@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { MenuItemSchema, MenuItemSlots, type Counters } from "../../contract/patient";
-import { AREAS, SUMMARY_CODE, type Area } from "../../app/lib/areas";
-import { dashboardTexts } from "../../app/lib/texts/dashboard";
-import { dashboardCards, hasArea, menuLinks } from "../../app/lib/menu";
+import { AREAS, SUMMARY_CODE, type Area } from "~/lib/areas";
+import { dashboardTexts } from "~/lib/texts/dashboard";
+import { dashboardCards, hasArea, menuLinks } from "~/lib/menu";
 
 const item = (typeCode: string, name = "x") => MenuItemSchema.parse({ resourceType: "Basic", id: typeCode, extension: MenuItemSlots.write({ name, typeCode }) });
 /** The registry as it will be once every area has its screen. */

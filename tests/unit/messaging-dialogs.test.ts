@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { createActor, fromPromise } from "xstate";
-import type { Option, SendReply } from "../../app/lib/messaging-compose";
-import { earlyMessaging, MESSAGING_START, messagingDialogsOf, notFetched, type EarlyMessagingEvent, type MessagingDialogs } from "../../app/lib/messaging-dialogs";
-import type { MessageView, MessagingSettings } from "../../app/lib/messaging-view";
-import { messagingMachine } from "../../machines/messaging.machine";
+import type { Option, SendReply } from "~/areas/messaging/compose";
+import { earlyMessaging, MESSAGING_START, messagingDialogsOf, notFetched, type EarlyMessagingEvent, type MessagingDialogs } from "~/areas/messaging/dialogs";
+import type { MessageView, MessagingSettings } from "~/areas/messaging/view";
+import { messagingMachine } from "../../machines/messaging/messaging.machine";
 import { messageView } from "../helpers/message-view";
 import { seededDraws } from "../helpers/seeded-draws";
 

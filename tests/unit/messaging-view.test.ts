@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { disclaimerHtml, messageRowOf, messageViewOf, messagingSettingsOf } from "../../app/areas/messaging/page.server";
-import { emailsSearch, emailsViewOf, initialOf, onlyTheOpenMessageChanged, openMessageOf } from "../../app/lib/messaging-view";
-import { centreOf, quotedOriginal } from "../../app/lib/messaging-compose";
+import { disclaimerHtml, messageRowOf, messageViewOf, messagingSettingsOf } from "~/areas/messaging/page.server";
+import { messagingSearch, messagingViewOf, initialOf, onlyTheOpenMessageChanged, openMessageOf } from "~/areas/messaging/view";
+import { centreOf, quotedOriginal } from "~/areas/messaging/compose";
 import { CommunicationSchema, MessageSlots, MESSAGE_TYPES, OutgoingMessageSchema } from "../../contract/messaging";
 
 /** What /emails shows of a practice's message (2§3), its view in the address, and the safe disclaimer. */
@@ -56,16 +56,16 @@ describe("a message on the screen", () => {
   });
 
   it("the view in the address: box and the Inbox's filter; anything else is the Inbox, all", () => {
-    expect(emailsViewOf(new URLSearchParams("box=sent&filter=unread"))).toEqual({ box: "sent", filter: "all" });
-    expect(emailsViewOf(new URLSearchParams("filter=read"))).toEqual({ box: "inbox", filter: "read" });
-    expect(emailsViewOf(new URLSearchParams("box=junk"))).toEqual({ box: "inbox", filter: "all" });
-    expect(emailsSearch({ box: "inbox", filter: "all" })).toBe("");
-    expect(emailsSearch({ box: "drafts", filter: "all" })).toBe("?box=drafts");
+    expect(messagingViewOf(new URLSearchParams("box=sent&filter=unread"))).toEqual({ box: "sent", filter: "all" });
+    expect(messagingViewOf(new URLSearchParams("filter=read"))).toEqual({ box: "inbox", filter: "read" });
+    expect(messagingViewOf(new URLSearchParams("box=junk"))).toEqual({ box: "inbox", filter: "all" });
+    expect(messagingSearch({ box: "inbox", filter: "all" })).toBe("");
+    expect(messagingSearch({ box: "drafts", filter: "all" })).toBe("?box=drafts");
   });
 
   it("the open message in the address beside the box and filter; an id the step would refuse opens nothing", () => {
-    expect(emailsSearch({ box: "inbox", filter: "unread" }, "msg-12")).toBe("?filter=unread&message=msg-12");
-    expect(emailsSearch({ box: "sent", filter: "all" }, "42")).toBe("?box=sent&message=42");
+    expect(messagingSearch({ box: "inbox", filter: "unread" }, "msg-12")).toBe("?filter=unread&message=msg-12");
+    expect(messagingSearch({ box: "sent", filter: "all" }, "42")).toBe("?box=sent&message=42");
     expect(openMessageOf(new URLSearchParams("box=sent&message=42"))).toBe("42");
     expect(openMessageOf(new URLSearchParams("message=a%20b"))).toBeNull();
     expect(openMessageOf(new URLSearchParams(`message=${"x".repeat(65)}`))).toBeNull();

@@ -1,11 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { assign, createActor, fromPromise } from "xstate";
 import { waitForState } from "../helpers/wait-for-state";
-import { checkDraft, messageFields, replySubject, type Draft, type SendReply } from "../../app/lib/messaging-compose";
-import { messagingTexts } from "../../app/lib/texts/messaging";
-import type { MessagingSettings } from "../../app/lib/messaging-view";
-import { StepSessionEndedError } from "../../app/lib/step-client";
-import { messagingMachine, type MessagingEmitted } from "../../machines/messaging.machine";
+import { checkDraft, messageFields, replySubject, type Draft, type SendReply } from "~/areas/messaging/compose";
+import { messagingTexts } from "~/areas/messaging/texts";
+import type { MessagingSettings } from "~/areas/messaging/view";
+import { StepSessionEndedError } from "~/lib/step-client";
+import { messagingMachine, type MessagingEmitted } from "../../machines/messaging/messaging.machine";
 import { messageView } from "../helpers/message-view";
 
 /** The messaging machine (2§4, 2§5) without React: compose, reply, draft edit and send, and their failures. */

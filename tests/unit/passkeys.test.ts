@@ -1,14 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { createActor, fromPromise } from "xstate";
 import { waitForState } from "../helpers/wait-for-state";
-import { loginMachine, type CodeRequest, type FlowOutcome } from "../../machines/login.machine";
-import { loadConfig } from "../../app/.server/config.server";
-import { challengeOf, relyingPartyOf } from "../../app/.server/passkeys.server";
-import { passkeyTexts } from "../../app/lib/texts/passkeys";
-import { secondStepTexts } from "../../app/lib/texts/secondStep";
-import { ceremonyFailure, normalisePasskeyName, passkeyNameProblem } from "../../app/lib/passkeys";
-import { signInTexts } from "../../app/lib/texts/signIn";
-import { PASSKEY_UNDO_DAYS, passkeyUndoable } from "../../app/lib/second-step";
+import { loginMachine, type CodeRequest, type FlowOutcome } from "../../machines/sign-in/login.machine";
+import { loadConfig } from "~/.server/config.server";
+import { challengeOf, relyingPartyOf } from "~/.server/sign-in-security/passkeys.server";
+import { passkeyTexts } from "~/lib/texts/passkeys";
+import { secondStepTexts } from "~/lib/texts/second-step";
+import { ceremonyFailure, normalisePasskeyName, passkeyNameProblem } from "~/lib/passkeys";
+import { signInTexts } from "~/areas/sign-in/texts";
+import { PASSKEY_UNDO_DAYS, passkeyUndoable } from "~/lib/second-step";
 
 /** Passkeys' rules (decisions/300): names, the browser's failures, the relying party, the login machine's passkey state. */
 

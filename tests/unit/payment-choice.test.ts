@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { createActor } from "xstate";
-import { checkPaymentAmount } from "../../app/lib/payment-amount";
-import { paymentAmountSchema } from "../../app/areas/accounts/payment-forms";
-import { amountOf, editPayment, initialPaymentContext, isPaymentEdit, payableCents, paymentMethodOf, type PaymentEdit } from "../../machines/payment-choice";
-import type { PaymentEvent } from "../../machines/payment-context";
-import { paymentMachine, type PaymentInput } from "../../machines/payment.machine";
+import { checkPaymentAmount } from "~/areas/accounts/payment-amount";
+import { paymentAmountSchema } from "~/areas/accounts/payment-forms";
+import { amountOf, editPayment, initialPaymentContext, isPaymentEdit, payableCents, paymentMethodOf, type PaymentEdit } from "../../machines/accounts/payment-choice";
+import type { PaymentEvent } from "../../machines/accounts/payment-context";
+import { paymentMachine, type PaymentInput } from "../../machines/accounts/payment.machine";
 
 /**
  * The payment form is drawn before the payment machine has loaded (decisions/180): from its starting

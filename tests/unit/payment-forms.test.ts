@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { paymentTexts } from "../../app/lib/texts/payment";
-import { cardBrandOf } from "../../app/lib/card-brand";
-import { luhnValid, parseCardTypes, testCardErrors } from "../../app/areas/accounts/payment-forms";
-import { SaveTempInputSchema } from "../../app/areas/accounts/steps";
+import { paymentTexts } from "~/areas/accounts/texts";
+import { cardBrandOf } from "~/areas/accounts/card-brand";
+import { luhnValid, parseCardTypes, testCardErrors } from "~/areas/accounts/payment-forms";
+import { SaveTempInputSchema } from "~/areas/accounts/steps";
 
 const t = paymentTexts;
 const now = new Date("2026-11-23T00:00:00Z");

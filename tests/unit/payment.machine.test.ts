@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { assign, createActor, fromPromise } from "xstate";
 import { waitForState } from "../helpers/wait-for-state";
-import { RefusedError } from "../../app/lib/card-refusal";
-import { StepSessionEndedError } from "../../app/lib/step-client";
-import { StepFailedError } from "../../app/lib/steps";
-import { amountOf, paymentMachine, paymentMethodOf, paymentTexts, type TempPaymentRequest } from "../../machines/payment.machine";
+import { RefusedError } from "~/areas/accounts/card-refusal";
+import { StepSessionEndedError } from "~/lib/step-client";
+import { StepFailedError } from "~/lib/steps";
+import { amountOf, paymentMachine, paymentMethodOf, paymentTexts, type TempPaymentRequest } from "../../machines/accounts/payment.machine";
 
 const invoices = [
   { id: "i1", balanceCents: 5000, payNowCents: 0 },

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { endpoints } from "../../contract/endpoints";
-import type { PracticeApi } from "../../app/.server/practice/api.server";
-import { perRequestReads } from "../../app/.server/practice/per-request-reads.server";
+import type { PracticeApi } from "~/.server/practice/api.server";
+import { perRequestReads } from "~/.server/practice/per-request-reads.server";
 
 /** A practice that counts its calls and answers each with its running number. */
 function countingPractice() {

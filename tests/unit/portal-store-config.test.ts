@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { loadConfig } from "../../app/.server/config.server";
+import { loadConfig } from "~/.server/config.server";
 import { redactServerUrl } from "../../contract/redact";
 
 /** The portal store's settings (issue 31, decisions/270): DATABASE_URL, PORTAL_DATA_DIR, ACCESS_RECORD_RETENTION_DAYS. */

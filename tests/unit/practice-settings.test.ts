@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { PracticeSettingsReplySchema } from "../../contract/patient";
-import { medicationsTexts } from "../../app/lib/texts/medications";
-import { settingGiven, SETTING_DEFAULTS, withSettingDefaults } from "../../app/lib/practice-settings";
+import { medicationsTexts } from "~/lib/texts/medications";
+import { settingGiven, SETTING_DEFAULTS, withSettingDefaults } from "~/lib/practice-settings";
 
 describe("1§3's defaults for empty settings", () => {
   it("an empty, blank, null or missing setting takes its default", () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { backLinkOf } from "../../app/areas/preview/page.server";
-import { previewHref } from "../../app/lib/preview-view";
+import { backLinkOf } from "~/areas/preview/page.server";
+import { previewHref } from "~/lib/preview-view";
 
 describe("the full-page view's addresses (/preview)", () => {
   it("names the document's kind and id, and the view to return to", () => {

@@ -1,14 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { profileTexts } from "../../app/areas/profile/texts";
+import { profileTexts } from "~/areas/profile/texts";
 import { toBundle } from "../../contract/fhir";
 import { PatientReplySchema, PatientSlots } from "../../contract/patient";
 import { EmergencyContactPayloadSchema, LookupReplySchema, LookupSlots, NotificationSlots, UpdateContactMethodsRequestSchema } from "../../contract/profile";
-import { newPasswordProblem } from "../../app/lib/new-password";
-import { checkPhone, formatPhone } from "../../app/lib/phone";
-import { contactMethodsRequest, demographicsRequest, emergencyContactPayload, userEmailOf } from "../../app/areas/profile/payload";
-import { readContactMethods, readProfile } from "../../app/areas/profile/view";
-import { fieldErrors } from "../../app/lib/forms";
-import { ContactDetailsSchema, demographicsSchema, emergencyContactSchema, type ProfileLookups } from "../../app/areas/profile/forms";
+import { newPasswordProblem } from "~/lib/new-password";
+import { checkPhone, formatPhone } from "~/areas/profile/phone";
+import { contactMethodsRequest, demographicsRequest, emergencyContactPayload, userEmailOf } from "~/areas/profile/payload";
+import { readContactMethods, readProfile } from "~/areas/profile/view";
+import { fieldErrors } from "~/lib/forms";
+import { ContactDetailsSchema, demographicsSchema, emergencyContactSchema, type ProfileLookups } from "~/areas/profile/forms";
 
 const lookups: ProfileLookups = {
   titles: [{ id: "100", name: "Mr" }, { id: "102", name: "Ms" }, { id: "106", name: "Dr" }],

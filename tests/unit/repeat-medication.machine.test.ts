@@ -1,12 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { assign, createActor, fromPromise } from "xstate";
 import { waitForState } from "../helpers/wait-for-state";
-import { medicationsTexts } from "../../app/lib/texts/medications";
-import type { PharmacyOption, RepeatSettings } from "../../app/lib/medications-view";
+import { medicationsTexts } from "~/lib/texts/medications";
+import type { PharmacyOption, RepeatSettings } from "~/areas/medications/view";
 import { everyRepeatChoice } from "../helpers/repeat-settings";
-import type { RepeatChoice, RepeatReply } from "../../app/lib/repeat-request";
-import { StepNetworkError, StepSessionEndedError } from "../../app/lib/step-client";
-import { preferredPharmacy, repeatMedicationMachine } from "../../machines/repeat-medication.machine";
+import type { RepeatChoice, RepeatReply } from "~/areas/medications/repeat-request";
+import { StepNetworkError, StepSessionEndedError } from "~/lib/step-client";
+import { preferredPharmacy, repeatMedicationMachine } from "../../machines/medications/repeat-medication.machine";
 
 const t = medicationsTexts;
 

@@ -1,12 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { createActor, fromPromise } from "xstate";
-import type { PharmacyOption, RepeatSettings } from "../../app/lib/medications-view";
+import type { PharmacyOption, RepeatSettings } from "~/areas/medications/view";
 import { everyRepeatChoice } from "../helpers/repeat-settings";
 import { seededDraws } from "../helpers/seeded-draws";
-import type { RepeatReply } from "../../app/lib/repeat-request";
-import { earlyRepeat, REPEAT_START, repeatViewOf, type EarlyRepeatEvent } from "../../app/lib/repeat-selection";
-import { medicationsTexts } from "../../app/lib/texts/medications";
-import { repeatMedicationMachine } from "../../machines/repeat-medication.machine";
+import type { RepeatReply } from "~/areas/medications/repeat-request";
+import { earlyRepeat, REPEAT_START, repeatViewOf, type EarlyRepeatEvent } from "~/areas/medications/repeat-selection";
+import { medicationsTexts } from "~/lib/texts/medications";
+import { repeatMedicationMachine } from "../../machines/medications/repeat-medication.machine";
 
 /**
  * Before the repeat machine arrives, the Medications page answers its events with `earlyRepeat`

@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { LabResultSchema, LabResultSlots } from "../../contract/documents";
-import { sanitiseResultHtml } from "../../app/.server/sanitise-html.server";
-import { applyReadFilter, pagesOf, readFilterOf, ReportFiltersSchema, reportsSearch } from "../../app/areas/results/filters";
-import { chartSeriesOf, numericValue, observationOf, resultCardOf, resultDetailOf } from "../../app/lib/reports-view";
+import { sanitiseResultHtml } from "~/.server/sanitise-html.server";
+import { applyReadFilter, pagesOf, readFilterOf, ReportFiltersSchema, reportsSearch } from "~/areas/results/filters";
+import { chartSeriesOf, numericValue, observationOf, resultCardOf, resultDetailOf } from "~/lib/reports-view";
 import { HOSTILE_HTML } from "../../fixtures/builders/documents";
-import { dateRangeTexts } from "../../app/lib/texts/dateRange";
+import { dateRangeTexts } from "~/lib/texts/date-range";
 
 /** The Test Results screen's mappers, filters and HTML sanitiser (2§2-2§5). */
 

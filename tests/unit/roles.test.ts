@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { isMessagingRole, isRoleEntry, RolesReplySchema } from "../../contract/roles";
-import { rolesOfKind } from "../../app/.server/practice/roles.server";
-import { PracticeApiError } from "../../app/.server/practice/client.server";
+import { rolesOfKind } from "~/.server/practice/roles.server";
+import { PracticeApiError } from "~/.server/practice/client.server";
 
 /** Patient/LoadRoles: one call, two kinds of list by TypeID (contract/appointments.ts). */
 describe("the roles of Patient/LoadRoles", () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { routeTable } from "../../server-observability";
+import { routeTable } from "../../server/observability";
 
 // A build's manifest in miniature: the root, the shell's layout, an index, a page and a file route under it.
 const manifest = {

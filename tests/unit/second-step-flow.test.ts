@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { createActor, fromPromise } from "xstate";
 import { waitForState } from "../helpers/wait-for-state";
-import { loginMachine, type CodeRequest, type FlowOutcome } from "../../machines/login.machine";
-import { SECOND_STEP_LIMITS, secondStepThrottle } from "../../app/.server/second-step.server";
-import { MemoryStateStore } from "../../app/.server/state-store.server";
-import { secondStepTexts } from "../../app/lib/texts/secondStep";
+import { loginMachine, type CodeRequest, type FlowOutcome } from "../../machines/sign-in/login.machine";
+import { SECOND_STEP_LIMITS, secondStepThrottle } from "~/.server/sign-in-security/second-step.server";
+import { MemoryStateStore } from "~/.server/state-store.server";
+import { secondStepTexts } from "~/lib/texts/second-step";
 
 /** The login machine's second step (decisions/277) with scripted actors, and the count of wrong codes. */
 function start(outcomes: { signIn: FlowOutcome; checkCode?: FlowOutcome[]; resendCode?: FlowOutcome[]; continueSignIn?: FlowOutcome[] }) {

@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { observability } from "../../app/.server/observability.server";
-import { checkProof, type ProofChange } from "../../app/.server/second-step-proof.server";
-import { SESSION_CODE_LIMITS, sessionBudget, type CodeVerdict, type SecondStepStore } from "../../app/.server/second-step.server";
-import { MemoryStateStore } from "../../app/.server/state-store.server";
-import { AttemptThrottle } from "../../app/.server/throttle.server";
-import { secondStepTexts } from "../../app/lib/texts/secondStep";
+import { observability } from "~/.server/observability.server";
+import { checkProof, type ProofChange } from "~/.server/sign-in-security/second-step-proof.server";
+import { SESSION_CODE_LIMITS, sessionBudget, type CodeVerdict, type SecondStepStore } from "~/.server/sign-in-security/second-step.server";
+import { MemoryStateStore } from "~/.server/state-store.server";
+import { AttemptThrottle } from "~/.server/sign-in-security/throttle.server";
+import { secondStepTexts } from "~/lib/texts/second-step";
 
 /**
  * The rule of decisions/312 and issue 51: a change to sign-in carries fresh proof, a code e-mailed for

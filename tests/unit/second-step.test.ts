@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { hashCode, maskAddress, newEmailCode, newRecoveryCodes, RECOVERY_CODE_COUNT } from "../../app/.server/second-step.server";
-import { secondStepTexts } from "../../app/lib/texts/secondStep";
-import { codeShapeProblem, hasSecondStep, normaliseCode, passkeyBringsRecoveryCodes, recoveryCodesStay } from "../../app/lib/second-step";
+import { hashCode, maskAddress, newEmailCode, newRecoveryCodes, RECOVERY_CODE_COUNT } from "~/.server/sign-in-security/second-step.server";
+import { secondStepTexts } from "~/lib/texts/second-step";
+import { codeShapeProblem, hasSecondStep, normaliseCode, passkeyBringsRecoveryCodes, recoveryCodesStay } from "~/lib/second-step";
 
 /** The rules of the second step's codes (decisions/277): their making, their shape, their hashes. */
 describe("second-step codes", () => {

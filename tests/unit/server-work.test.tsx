@@ -2,13 +2,13 @@ import { once } from "node:events";
 import { DateTime } from "luxon";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import { coalescedBody } from "../../app/.server/coalesced-body.server";
-import { AreaChart, type AreaSeries } from "../../app/components/charts/area-chart";
-import { drawAreaChart, drawColumnChart, drawnOnce, drawPieChart } from "../../app/components/charts/chart-drawing.server";
-import type { Datum } from "../../app/components/charts/chart-figure";
-import { formatClockTime, formatDate, practiceDateTime } from "../../app/lib/dates";
-import { ColumnChart } from "../../app/components/charts/column-chart";
-import { PieChart } from "../../app/components/charts/pie-chart";
+import { coalescedBody } from "~/.server/coalesced-body.server";
+import { AreaChart, type AreaSeries } from "~/components/charts/area-chart";
+import { drawAreaChart, drawColumnChart, drawnOnce, drawPieChart } from "~/components/charts/chart-drawing.server";
+import type { Datum } from "~/components/charts/chart-figure";
+import { formatClockTime, formatDate, practiceDateTime } from "~/lib/dates";
+import { ColumnChart } from "~/components/charts/column-chart";
+import { PieChart } from "~/components/charts/pie-chart";
 
 /** Work a page's render no longer repeats (decisions/350): what it hands on must be what it made before. */
 

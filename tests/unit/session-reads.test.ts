@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { endpoints, type Endpoint } from "../../contract/endpoints";
-import type { PracticeApi } from "../../app/.server/practice/api.server";
-import { COUNTS_KEEP_MS, SHELL_KEEP_MS, TOKEN_CHECK_KEEP_MS, forgetSessionReads, sessionReads } from "../../app/.server/practice/session-reads.server";
-import { MemoryStateStore } from "../../app/.server/state-store.server";
+import type { PracticeApi } from "~/.server/practice/api.server";
+import { COUNTS_KEEP_MS, SHELL_KEEP_MS, TOKEN_CHECK_KEEP_MS, forgetSessionReads, sessionReads } from "~/.server/practice/session-reads.server";
+import { MemoryStateStore } from "~/.server/state-store.server";
 
 /**
  * What a session keeps of the practice between page views (issue 53, decisions/375): each request

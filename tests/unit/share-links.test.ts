@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { parseForm } from "../../app/lib/form-data";
-import { publicOriginOf } from "../../app/.server/public-origin.server";
-import { hashPasscode, makeShareLink, passcodeMatches, shareLinkStore, ShareLinksUnavailable, ShareOriginTooLong } from "../../app/areas/summary/share.server";
-import { decodeShlink, encodeShlink, manifestUrlOf, MANIFEST_URL_MAX, payloadProblems, randomBase64url, SHARE_ORIGIN_MAX, ShareLinkFormSchema, shareLinkStatus, type ShlinkPayload } from "../../app/areas/summary/shlink";
-import { shareTexts as t } from "../../app/areas/summary/texts";
+import { parseForm } from "~/lib/form-data";
+import { publicOriginOf } from "~/areas/summary/public-origin.server";
+import { hashPasscode, makeShareLink, passcodeMatches, shareLinkStore, ShareLinksUnavailable, ShareOriginTooLong } from "~/areas/summary/share.server";
+import { decodeShlink, encodeShlink, manifestUrlOf, MANIFEST_URL_MAX, payloadProblems, randomBase64url, SHARE_ORIGIN_MAX, ShareLinkFormSchema, shareLinkStatus, type ShlinkPayload } from "~/areas/summary/shlink";
+import { shareTexts as t } from "~/areas/summary/texts";
 
 /**
  * The share link's payload and rules (SMART Health Links, decisions/305): the `shlink:/` encoding read

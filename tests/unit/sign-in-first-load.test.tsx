@@ -1,10 +1,10 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { createActor } from "xstate";
-import { loginMachine } from "../../machines/login.machine";
-import { ToastProvider } from "../../app/components/ui/toast";
-import { ToastRegionPlaceholder } from "../../app/components/ui/toast-region";
-import { idleSignInView } from "../../app/areas/sign-in/view";
+import { loginMachine } from "../../machines/sign-in/login.machine";
+import { ToastProvider } from "~/components/ui/toast";
+import { ToastRegionPlaceholder } from "~/components/ui/toast-region";
+import { idleSignInView } from "~/areas/sign-in/view";
 
 /**
  * The sign-in page paints its form and its notices' region before the login machine and radix's

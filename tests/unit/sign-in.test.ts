@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { signInTexts } from "../../app/lib/texts/signIn";
-import { signInSummary, validateSignIn } from "../../app/lib/sign-in";
+import { signInTexts } from "~/areas/sign-in/texts";
+import { signInSummary, validateSignIn } from "~/areas/sign-in/sign-in-form";
 
 describe("sign-in validation (1§5)", () => {
   it("accepts a valid e-mail and password, trimming the e-mail", () => {

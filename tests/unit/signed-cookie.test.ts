@@ -1,6 +1,6 @@
 import { createCookie } from "react-router";
 import { describe, expect, it } from "vitest";
-import { signedCookie } from "../../app/.server/signed-cookie.server";
+import { signedCookie } from "~/.server/signed-cookie.server";
 
 // The portal's signed cookies are read with node:crypto (decisions/362) and written by React Router:
 // every header here is read by both, and both must answer alike.

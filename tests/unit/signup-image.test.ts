@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { signupSchema, SignupSchema } from "../../app/areas/sign-in/signup";
-import { chosenFile, IMAGE_HEAD_BYTES, PROFILE_IMAGE_MAX_BYTES, profileImageProblem } from "../../app/areas/sign-in/signup-image";
-import { signupTexts } from "../../app/areas/sign-in/signup-texts";
+import { signupSchema, SignupSchema } from "~/areas/sign-in/signup";
+import { chosenFile, IMAGE_HEAD_BYTES, PROFILE_IMAGE_MAX_BYTES, profileImageProblem } from "~/areas/sign-in/signup-image";
+import { signupTexts } from "~/areas/sign-in/signup-texts";
 
 /** The Signup form's profile image (1§2): JPEG or PNG by name, declared type, first bytes and size. */
 const PNG_HEAD = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);

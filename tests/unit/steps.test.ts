@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { PracticeApiError } from "../../app/.server/practice/client.server";
-import { refuse, stepDispatcher, type StepHandlers } from "../../app/.server/steps.server";
-import { errorsTexts } from "../../app/lib/texts/errors";
-import { STEP_HEADER, StepNetworkError, StepRefusedError, StepReplyError, StepSessionEndedError } from "../../app/lib/step-client";
-import { callStep, failureMessage, step, stepArea, StepFailedError } from "../../app/lib/steps";
+import { PracticeApiError } from "~/.server/practice/client.server";
+import { refuse, stepDispatcher, type StepHandlers } from "~/.server/steps.server";
+import { errorsTexts } from "~/lib/texts/errors";
+import { STEP_HEADER, StepNetworkError, StepRefusedError, StepReplyError, StepSessionEndedError } from "~/lib/step-client";
+import { callStep, failureMessage, step, stepArea, StepFailedError } from "~/lib/steps";
 
 /**
  * The step protocol's two halves (decisions/280) against each other: the browser's `callStep` posts to

@@ -1,7 +1,7 @@
 import type { AllergyIntolerance, Bundle, Composition, Condition, Immunization, MedicationStatement, Observation, Organization, Patient } from "@medplum/fhirtypes";
 import { beforeAll, describe, expect, it } from "vitest";
 import { AT, allergies, conditions, emptyRecord, fullRecord, patientReply, practiceReply } from "../helpers/summary-record";
-import { fhirDate, fhirDateTime, LIST_EMPTY_REASON_SYSTEM, NHI_SYSTEM, summaryBundle } from "../../app/areas/summary/fhir";
+import { fhirDate, fhirDateTime, LIST_EMPTY_REASON_SYSTEM, NHI_SYSTEM, summaryBundle } from "~/areas/summary/fhir";
 import { countsByType, documentProblems, fhirValidator, narrativeProblems, validateBundle } from "../helpers/fhir-document";
 
 /**

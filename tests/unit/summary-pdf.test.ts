@@ -1,9 +1,9 @@
 import { getDocument } from "pdfjs-dist/legacy/build/pdf.mjs";
 import { describe, expect, it } from "vitest";
-import { emptySectionText, summaryBundle, summaryDocument } from "../../app/areas/summary/fhir";
-import { cellText, columnWidths, COLUMN_SHARES, wrapText } from "../../app/areas/summary/pdf-layout";
-import { summaryPdf } from "../../app/areas/summary/pdf.server";
-import { summaryViewOf } from "../../app/areas/summary/view";
+import { emptySectionText, summaryBundle, summaryDocument } from "~/areas/summary/fhir";
+import { cellText, columnWidths, COLUMN_SHARES, wrapText } from "~/areas/summary/pdf-layout";
+import { summaryPdf } from "~/areas/summary/pdf.server";
+import { summaryViewOf } from "~/areas/summary/view";
 import { readPdf } from "../helpers/pdf-text";
 import { AT, conditions, emptyRecord, fullRecord, patientReply } from "../helpers/summary-record";
 

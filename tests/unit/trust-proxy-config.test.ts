@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { loadConfig } from "../../app/.server/config.server";
+import { loadConfig } from "~/.server/config.server";
 
 /** TRUST_PROXY (decisions/008): the proxies named by address, never a hop count or everyone. */
 describe("TRUST_PROXY", () => {

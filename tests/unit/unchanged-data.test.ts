@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { onlyTheOpenMessageChanged } from "../../app/lib/messaging-address";
-import { keepLoaderDataWhen, readsNothingNew } from "../../app/lib/unchanged-data";
+import { onlyTheOpenMessageChanged } from "~/areas/messaging/address";
+import { keepLoaderDataWhen, readsNothingNew } from "~/lib/unchanged-data";
 
 /**
  * The shell's revalidation asks the rules the screens added (decisions/344): before messaging's page

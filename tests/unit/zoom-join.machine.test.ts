@@ -1,11 +1,11 @@
 import { describe, expect, it, vi } from "vitest";
 import { createActor, fromPromise } from "xstate";
 import { waitForState } from "../helpers/wait-for-state";
-import { FAILURE_TEXT, zoomJoinMachine } from "../../machines/zoom-join.machine";
-import { JOIN_TIMEOUT_MS, ZOOM_TEXT, type Signature } from "../../app/lib/zoom";
-import { StepSessionEndedError } from "../../app/lib/step-client";
-import { StepFailedError } from "../../app/lib/steps";
-import { IDLE_MEETING } from "../../app/areas/video/meeting-view";
+import { FAILURE_TEXT, zoomJoinMachine } from "../../machines/video/zoom-join.machine";
+import { JOIN_TIMEOUT_MS, ZOOM_TEXT, type Signature } from "~/areas/video/zoom";
+import { StepSessionEndedError } from "~/lib/step-client";
+import { StepFailedError } from "~/lib/steps";
+import { IDLE_MEETING } from "~/areas/video/meeting-view";
 
 const input = { meetingNumber: "81234567890", passCode: "abc123" };
 const signed: Signature = { signature: "h.p.s", sdkKey: "portalMockSdkKey0001", userName: "Sam Solo" };

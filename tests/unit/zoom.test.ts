@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { devicesNotice, formatMeetingNumber, isClientMessage, isPageMessage, joinFailureOf, meetingQueryOf } from "../../app/lib/zoom";
-import { joinUrl } from "../../app/lib/appointments-view";
+import { devicesNotice, formatMeetingNumber, isClientMessage, isPageMessage, joinFailureOf, meetingQueryOf } from "~/areas/video/zoom";
+import { joinUrl } from "~/areas/appointments/view";
 
 const q = (s: string) => meetingQueryOf(new URLSearchParams(s));
 

@@ -1,4 +1,4 @@
-import { isPageMessage, joinFailureOf, type ClientToPage, type JoinRequest } from "../../app/lib/zoom";
+import { isPageMessage, joinFailureOf, type ClientToPage, type JoinRequest } from "../../app/areas/video/zoom";
 
 /**
  * The video client inside /zoom's iframe. It tells the page it is ready, waits for the join request

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { bigint, check, index, integer, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
-import { ACCESS_ACTIONS, ACCESS_AREAS, type AccessAction, type AccessArea } from "../../lib/access-kinds";
+import { ACCESS_ACTIONS, ACCESS_AREAS, type AccessAction, type AccessArea } from "~/lib/access-kinds";
 
 /**
  * The tables of the portal's own store (issue 31, decisions/270): what the portal adds to the

@@ -1,6 +1,6 @@
 import { endpoints } from "../../../contract/endpoints";
 import { accountsPageSizes } from "../../../contract/accounts";
-import { centsToDecimal } from "../../lib/money";
+import { centsToDecimal } from "~/lib/money";
 import { config } from "../config.server";
 import type { PracticeApi } from "./api.server";
 

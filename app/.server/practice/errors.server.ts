@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { errorsTexts } from "../../lib/texts/errors";
+import { errorsTexts } from "~/lib/texts/errors";
 import { PracticeApiError } from "./client.server";
 
 /**

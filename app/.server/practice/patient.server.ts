@@ -1,6 +1,6 @@
 import { endpoints } from "../../../contract/endpoints";
 import { PROFILE_PHOTO_DOCUMENT_KEY } from "../../../contract/patient";
-import { withSettingDefaults } from "../../lib/practice-settings";
+import { withSettingDefaults } from "~/lib/practice-settings";
 import type { PracticeApi } from "./api.server";
 
 /** The patient-level reads of 1§7: menu, linked accounts, profile, practice, counters, settings. */

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { isAccessArea } from "../../lib/access-kinds";
-import { checkRangeOrder, dateRangeFields } from "../../lib/date-range";
+import { isAccessArea } from "~/lib/access-kinds";
+import { checkRangeOrder, dateRangeFields } from "~/lib/date-range";
 import { accessRecordTexts as t } from "./texts";
 
 export { accessSearch, cursorOf } from "./address";

@@ -3,12 +3,12 @@ import { loadAccessRecordPage } from "./page.server";
 import { AccessList } from "./components/access-list";
 import { accessSearch } from "./address";
 import { accessRecordTexts as t, AREA_WORDS } from "./texts";
-import { Breadcrumb } from "../../shell/components/breadcrumb";
-import { Button, buttonClass } from "../../components/ui/button";
-import { SelectField, TextField } from "../../components/ui/field";
-import { useDeferredSchemaForm } from "../../components/ui/use-deferred-schema-form";
-import { useFieldsFollowAddress } from "../../components/ui/use-fields-follow-address";
-import { ACCESS_AREAS } from "../../lib/access-kinds";
+import { Breadcrumb } from "~/shell/components/breadcrumb";
+import { Button, buttonClass } from "~/components/ui/button";
+import { SelectField, TextField } from "~/components/ui/field";
+import { useDeferredSchemaForm } from "~/components/ui/use-deferred-schema-form";
+import { useFieldsFollowAddress } from "~/components/ui/use-fields-follow-address";
+import { ACCESS_AREAS } from "~/lib/access-kinds";
 import type { Route } from "./+types/page.route";
 
 export const meta: Route.MetaFunction = () => [{ title: "Who has looked at my record – Patient Portal" }];

@@ -1,4 +1,4 @@
-import type { AccessAction, AccessArea } from "../../lib/access-kinds";
+import type { AccessAction, AccessArea } from "~/lib/access-kinds";
 
 /**
  * The access record's screen, "Who has looked at my record" (issue 31; the spec has no such screen,

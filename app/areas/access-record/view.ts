@@ -1,5 +1,5 @@
 import type { SubmissionResult } from "@conform-to/react";
-import type { AccessAction, AccessArea } from "../../lib/access-kinds";
+import type { AccessAction, AccessArea } from "~/lib/access-kinds";
 import { accessRecordTexts as t, ACTION_WORDS, AREA_WORDS } from "./texts";
 
 /** What an access was, in words: "Viewed Letters", "Opened an item in Test Results", "Made a change in Appointments". */

@@ -1,10 +1,10 @@
 import { Form, Link, useNavigation } from "react-router";
 import { loadSwitchPage, switchAccount } from "./page.server";
-import { Breadcrumb } from "../../shell/components/breadcrumb";
-import { AccountChoices } from "../../components/account-choices";
-import { Alert } from "../../components/ui/alert";
-import { Button, buttonClass } from "../../components/ui/button";
-import { accountSwitchTexts } from "../../lib/texts/accountSwitch";
+import { Breadcrumb } from "~/shell/components/breadcrumb";
+import { AccountChoices } from "~/components/account-choices";
+import { Alert } from "~/components/ui/alert";
+import { Button, buttonClass } from "~/components/ui/button";
+import { accountSwitchTexts } from "~/lib/texts/account-switch";
 import type { Route } from "./+types/page.route";
 
 /**

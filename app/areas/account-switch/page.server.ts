@@ -1,10 +1,10 @@
 import { data, redirect } from "react-router";
-import { accountSwitchTexts } from "../../lib/texts/accountSwitch";
-import type { LinkedAccount } from "../../lib/sign-in-flow";
-import { practiceErrorResponse } from "../../.server/practice/errors.server";
-import { requestForm } from "../../.server/request-form.server";
-import { linkedAccountsOf } from "../../.server/sign-in.server";
-import { requireSession, sessions, type Sessions, type SignedIn } from "../../.server/session.server";
+import { accountSwitchTexts } from "~/lib/texts/account-switch";
+import type { LinkedAccount } from "~/lib/sign-in-flow";
+import { practiceErrorResponse } from "~/.server/practice/errors.server";
+import { requestForm } from "~/.server/request-form.server";
+import { linkedAccountsOf } from "~/.server/linked-accounts.server";
+import { requireSession, sessions, type Sessions, type SignedIn } from "~/.server/session.server";
 
 /**
  * Switch account (issue 21, item 12; decisions/160): the holder of a login with linked accounts

@@ -1,5 +1,5 @@
-import type { CardProviderChoice } from "../../lib/accounts-view";
-import { config } from "../../.server/config.server";
+import type { CardProviderChoice } from "~/lib/accounts-view";
+import { config } from "~/.server/config.server";
 
 /**
  * Which card provider the payment form uses (decisions/030): Stripe when a publishable key is

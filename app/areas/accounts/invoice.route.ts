@@ -1,6 +1,6 @@
 import { invoicePdfResponse } from "./page.server";
 import type { Route } from "./+types/invoice.route";
-import { recordAccessOf } from "../../.server/record-access.server";
+import { recordAccessOf } from "~/.server/record-access.server";
 
 /** An invoice's PDF (GET Patient/LoadInvoicePDF with the parent id), served same-origin for the viewer. */
 export async function loader({ request, params }: Route.LoaderArgs) {

@@ -4,15 +4,15 @@ import { Link, useLocation, useRevalidator } from "react-router";
 import { loadAccountsPage } from "./page.server";
 import { InvoiceDialog } from "./components/invoice-dialog";
 import { InvoiceTable, type InvoiceTableHandle } from "./components/invoice-table";
-import type { InvoiceTableRow, PaidNotice } from "../../lib/accounts-view";
+import type { InvoiceTableRow, PaidNotice } from "~/lib/accounts-view";
 import { PaymentResult } from "./components/payment-receipt";
 import { PaymentPanel } from "./components/payment-panel";
-import { Breadcrumb } from "../../shell/components/breadcrumb";
-import { Alert } from "../../components/ui/alert";
-import { buttonClass } from "../../components/ui/button";
-import { paymentTexts } from "../../lib/texts/payment";
+import { Breadcrumb } from "~/shell/components/breadcrumb";
+import { Alert } from "~/components/ui/alert";
+import { buttonClass } from "~/components/ui/button";
+import { paymentTexts } from "./texts";
 import type { Route } from "./+types/page.route";
-import { tabClass } from "../../components/ui/choice-styles";
+import { tabClass } from "~/components/ui/choice-styles";
 
 export const meta: Route.MetaFunction = () => [{ title: "Accounts – Patient Portal" }];
 

@@ -1,26 +1,26 @@
-import { allocationsPayable } from "../../lib/allocation";
-import { formatDateTime } from "../../lib/dates";
-import { MAX_PAGES, pagesOf } from "../../lib/listing";
-import { errorsTexts } from "../../lib/texts/errors";
-import { paymentTexts } from "../../lib/texts/payment";
-import { feeCents, formatCents } from "../../lib/money";
-import { centsAsAmountText } from "../../lib/payment-amount";
+import { allocationsPayable } from "./allocation";
+import { formatDateTime } from "~/lib/dates";
+import { MAX_PAGES, pagesOf } from "~/lib/listing";
+import { errorsTexts } from "~/lib/texts/errors";
+import { paymentTexts } from "./texts";
+import { feeCents, formatCents } from "~/lib/money";
+import { centsAsAmountText } from "./payment-amount";
 import { paymentAmountSchema, parseCardTypes, testCardErrors } from "./payment-forms";
-import type { CardProviderChoice, OpenPayment } from "../../lib/accounts-view";
+import type { CardProviderChoice, OpenPayment } from "~/lib/accounts-view";
 import { cardProvider } from "./card-provider.server";
-import { config } from "../../.server/config.server";
+import { config } from "~/.server/config.server";
 import { paymentAttempts, practiceKey, type PaymentAttempt, type PaymentAttempts } from "./payment-attempts.server";
-import { confirmTestCard, createPaymentIntent, getInvoicePdf, getInvoices, savePayment, saveTempPayment } from "../../.server/practice/accounts.server";
-import { PracticeApiError } from "../../.server/practice/client.server";
-import { practiceErrorResponse } from "../../.server/practice/errors.server";
-import { getPracticeSettings } from "../../.server/practice/patient.server";
-import { countDocument, type DocumentRate } from "../../.server/document-rate.server";
-import { recordAccessOf } from "../../.server/record-access.server";
-import { requireSession, type SignedIn } from "../../.server/session.server";
-import { rowOf } from "../../.server/invoice-rows.server";
-import { refuse, stepDispatcher, type StepHandlers } from "../../.server/steps.server";
+import { confirmTestCard, createPaymentIntent, getInvoicePdf, getInvoices, savePayment, saveTempPayment } from "~/.server/practice/accounts.server";
+import { PracticeApiError } from "~/.server/practice/client.server";
+import { practiceErrorResponse } from "~/.server/practice/errors.server";
+import { getPracticeSettings } from "~/.server/practice/patient.server";
+import { countDocument, type DocumentRate } from "~/.server/document-rate.server";
+import { recordAccessOf } from "~/.server/record-access.server";
+import { requireSession, type SignedIn } from "~/.server/session.server";
+import { rowOf } from "~/.server/invoice-rows.server";
+import { refuse, stepDispatcher, type StepHandlers } from "~/.server/steps.server";
 import { paySteps } from "./steps";
-import { observability } from "../../.server/observability.server";
+import { observability } from "~/.server/observability.server";
 
 /**
  * What /accounts loads and does. Invoices and payments are the account holder's (parentid, 1§6).

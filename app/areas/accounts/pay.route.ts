@@ -1,7 +1,7 @@
 import { payAction } from "./page.server";
 import type { Route } from "./+types/pay.route";
 
-/** The payment machine's steps (decisions/280, 031); same-origin only (server.ts). */
+/** The payment machine's steps (decisions/280, 031); same-origin only (server/index.ts). */
 export function action({ request }: Route.ActionArgs) {
   return payAction(request);
 }

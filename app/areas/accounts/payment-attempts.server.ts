@@ -11,10 +11,10 @@
  * it was read, retried on a lost race, and a charged attempt never becomes uncharged.
  */
 import { createHash } from "node:crypto";
-import type { CardChoice } from "../../lib/card-brand";
-import { stateStore } from "../../.server/state.server";
-import { MemoryStateStore, type StateStore } from "../../.server/state-store.server";
-import { observability } from "../../.server/observability.server";
+import type { CardChoice } from "./card-brand";
+import { stateStore } from "~/.server/state.server";
+import { MemoryStateStore, type StateStore } from "~/.server/state-store.server";
+import { observability } from "~/.server/observability.server";
 
 export interface PaymentAttempt {
   /** SaveTempPayment's id (electronicPaymentID). */

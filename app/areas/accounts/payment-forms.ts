@@ -1,8 +1,8 @@
 import { z } from "zod";
-import { brandOfCardType, cardBrandOf, cardBrandProblem, type CardChoice, type CardType } from "../../lib/card-brand";
-import { paymentTexts } from "../../lib/texts/payment";
-import { feeRateBasisPoints } from "../../lib/money";
-import { checkPaymentAmount } from "../../lib/payment-amount";
+import { brandOfCardType, cardBrandOf, cardBrandProblem, type CardChoice, type CardType } from "./card-brand";
+import { paymentTexts } from "./texts";
+import { feeRateBasisPoints } from "~/lib/money";
+import { checkPaymentAmount } from "./payment-amount";
 
 /**
  * The forms of the payment (1§5 Payment): the built-in test provider's card form, checked in the

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { step, stepArea } from "../../lib/steps";
+import { step, stepArea } from "~/lib/steps";
 
 /**
  * The payment machine's steps (1§4, 1§7), posted to /accounts/pay (decisions/280, 031). After save-temp

@@ -4,28 +4,28 @@ import { Form, Link, useLocation, useNavigate, useNavigation, useRevalidator } f
 import { cancelAction, loadAppointmentsPage } from "./page.server";
 import { AppointmentCard, AppointmentSlip } from "./components/appointment-card";
 import { CancelDialog } from "./components/cancel-dialog";
-import { Breadcrumb } from "../../shell/components/breadcrumb";
-import { BadgeCount } from "../../components/ui/badge-count";
-import { Button, buttonClass } from "../../components/ui/button";
-import { lazyModule } from "../../components/ui/lazy-module";
-import { TextField } from "../../components/ui/field";
-import { Notice, ToastProvider } from "../../components/ui/toast";
-import { useHydrated } from "../../components/ui/use-hydrated";
-import { useDeferredSchemaForm } from "../../components/ui/use-deferred-schema-form";
+import { Breadcrumb } from "~/shell/components/breadcrumb";
+import { BadgeCount } from "~/components/ui/badge-count";
+import { Button, buttonClass } from "~/components/ui/button";
+import { lazyModule } from "~/components/ui/lazy-module";
+import { TextField } from "~/components/ui/field";
+import { Notice, ToastProvider } from "~/components/ui/toast";
+import { useHydrated } from "~/components/ui/use-hydrated";
+import { useDeferredSchemaForm } from "~/components/ui/use-deferred-schema-form";
 import {
   HISTORY_BADGES,
   applyHistoryBadge,
   appointmentsSearch,
   historyCounts,
-  type AppointmentRow,
   type AppointmentTab,
   type CancelReply,
-} from "../../lib/appointments-view";
-import { displayOf } from "../../lib/timeline-filter";
-import { appointmentsTexts } from "../../lib/texts/appointments";
+} from "./view";
+import type { AppointmentRow } from "~/lib/appointment-row";
+import { displayOf } from "~/lib/timeline-filter";
+import { appointmentsTexts } from "./texts";
 import type { Route } from "./+types/page.route";
-import { tabClass, badgeClass } from "../../components/ui/choice-styles";
-import { recordAccessOf } from "../../.server/record-access.server";
+import { tabClass, badgeClass } from "~/components/ui/choice-styles";
+import { recordAccessOf } from "~/.server/record-access.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Appointments – Patient Portal" }];
 
@@ -33,7 +33,7 @@ export function loader({ request }: Route.LoaderArgs) {
   return loadAppointmentsPage(request);
 }
 
-/** Cancelling (2§5); same-origin only, like every post (server.ts). */
+/** Cancelling (2§5); same-origin only, like every post (server/index.ts). */
 export async function action({ request }: Route.ActionArgs) {
   const reply = await cancelAction(request);
   // A cancellation the practice made is a change (decisions/274); a refusal (a data() reply or ok: false) is not.
@@ -86,7 +86,7 @@ export default function Appointments({ loaderData }: Route.ComponentProps) {
   const go = (tab: AppointmentTab) => void navigate(`/appointments${appointmentsSearch({ tab })}`, { preventScrollReset: true });
 
   const rangeForm = useDeferredSchemaForm({
-    load: () => import("../../lib/appointments-forms"),
+    load: () => import("./forms"),
     schema: (forms) => forms.historyRangeSchema(today),
     lastResult: history?.rangeResult ?? null,
     onValid: (data) => {

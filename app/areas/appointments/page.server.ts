@@ -3,12 +3,12 @@ import type { z } from "zod";
 import { data } from "react-router";
 import { BOOKED_REPLY, DEFAULT_REASON_FOR_VISIT_ID, NOT_PROVIDED_REASON, VIDEO_TYPE_NAME } from "../../../contract/appointments";
 import { appointmentsPageSizes } from "../../../contract/appointments";
-import { CancelFormSchema, historyRangeSchema } from "../../lib/appointments-forms";
+import { CancelFormSchema, historyRangeSchema } from "./forms";
 import {
   appointmentsViewOf,
   type AppointmentsPageData,
   type CancelReply,
-} from "../../lib/appointments-view";
+} from "./view";
 import {
   type BookStepSchema,
   bookableDays,
@@ -18,16 +18,16 @@ import {
   type BookingSettings,
   type Option,
   type SlotView,
-} from "../../lib/booking";
-import { practiceDateTime, PRACTICE_ZONE } from "../../lib/dates";
-import { queryDateOf } from "../../lib/date-range";
-import { parseForm } from "../../lib/form-data";
-import { appointmentsTexts } from "../../lib/texts/appointments";
-import { displayName, summarisePatient } from "../../lib/patient-summary";
-import { yearBefore } from "../../lib/timeline-filter";
-import { rowOf } from "../../.server/appointment-rows.server";
-import { PracticeApiError } from "../../.server/practice/client.server";
-import { practiceErrorResponse } from "../../.server/practice/errors.server";
+} from "./booking";
+import { practiceDateTime, PRACTICE_ZONE } from "~/lib/dates";
+import { queryDateOf } from "~/lib/date-range";
+import { parseForm } from "~/lib/form-data";
+import { appointmentsTexts } from "./texts";
+import { displayName, summarisePatient } from "~/lib/patient-summary";
+import { yearBefore } from "~/lib/timeline-filter";
+import { rowOf } from "~/.server/appointment-rows.server";
+import { PracticeApiError } from "~/.server/practice/client.server";
+import { practiceErrorResponse } from "~/.server/practice/errors.server";
 import {
   bookAppointment,
   cancelAppointment,
@@ -38,14 +38,14 @@ import {
   getNextAvailableDays,
   getPractitioners,
   getSlots,
-} from "../../.server/practice/appointments.server";
-import { getPatient, getPractice, getPracticeSettings, getProxyUsers } from "../../.server/practice/patient.server";
-import { requestForm } from "../../.server/request-form.server";
-import { recordAccessOf } from "../../.server/record-access.server";
-import { isRefusal, refuse, stepDispatcher, type Refusal, type StepHandlers } from "../../.server/steps.server";
+} from "~/.server/practice/appointments.server";
+import { getPatient, getPractice, getPracticeSettings, getProxyUsers } from "~/.server/practice/patient.server";
+import { requestForm } from "~/.server/request-form.server";
+import { recordAccessOf } from "~/.server/record-access.server";
+import { isRefusal, refuse, stepDispatcher, type Refusal, type StepHandlers } from "~/.server/steps.server";
 import { bookingSteps } from "./steps";
-import { claimsAnotherViewing, requireSession, type SignedIn } from "../../.server/session.server";
-import { errorsTexts } from "../../lib/texts/errors";
+import { claimsAnotherViewing, requireSession, type SignedIn } from "~/.server/session.server";
+import { errorsTexts } from "~/lib/texts/errors";
 
 /**
  * What /appointments loads (2§2), what its cancel form does (2§5), and the booking machine's steps at

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { BookReplySchema, BookStepSchema, NextDayStepSchema, ProviderViewSchema, ProvidersStepSchema, RolesStepSchema, SlotViewSchema, SlotsStepSchema } from "../../lib/booking";
-import { step, stepArea } from "../../lib/steps";
+import { BookReplySchema, BookStepSchema, NextDayStepSchema, ProviderViewSchema, ProvidersStepSchema, RolesStepSchema, SlotViewSchema, SlotsStepSchema } from "./booking";
+import { step, stepArea } from "~/lib/steps";
 
 /**
  * The booking machine's steps (2§4, 2§5), posted to /appointments/book (decisions/280). The lookups

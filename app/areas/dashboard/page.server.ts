@@ -1,7 +1,7 @@
-import { documentRate, holderOf } from "../../.server/document-rate.server";
-import { getCounters, getPractice } from "../../.server/practice/patient.server";
-import { practiceErrorResponse } from "../../.server/practice/errors.server";
-import { requireSession } from "../../.server/session.server";
+import { documentRate, holderOf } from "~/.server/document-rate.server";
+import { getCounters, getPractice } from "~/.server/practice/patient.server";
+import { practiceErrorResponse } from "~/.server/practice/errors.server";
+import { requireSession } from "~/.server/session.server";
 
 /**
  * What the dashboard reads (decisions/356): the appointment counters and the practice's record from

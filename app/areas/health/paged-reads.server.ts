@@ -1,5 +1,5 @@
-import { MAX_PAGES } from "../../lib/listing";
-import { practiceErrorResponse } from "../../.server/practice/errors.server";
+import { MAX_PAGES } from "~/lib/listing";
+import { practiceErrorResponse } from "~/.server/practice/errors.server";
 
 /**
  * The first `pages` pages of a paged list, read at once (the address's `pages`, DESIGN "Every screen

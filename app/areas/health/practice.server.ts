@@ -2,7 +2,7 @@ import { endpoints } from "../../../contract/endpoints";
 import { CONDITION_LISTS, IMMUNISATION_LISTS } from "../../../contract/health";
 import { LOOKUP_TYPES } from "../../../contract/profile";
 import { healthPageSizes } from "../../../contract/health";
-import type { PracticeApi } from "../../.server/practice/api.server";
+import type { PracticeApi } from "~/.server/practice/api.server";
 
 /**
  * The health summary calls of 2§7. Each is the viewed patient's record: a proxy's calls carry the

@@ -1,6 +1,6 @@
 import { letterFileResponse } from "./page.server";
 import type { Route } from "./+types/file.route";
-import { recordAccessOf } from "../../.server/record-access.server";
+import { recordAccessOf } from "~/.server/record-access.server";
 
 /** One letter's file (GET Patient/LetterAndDocumentByID for the viewed patient), served same-origin for the viewer. */
 export async function loader({ request, params }: Route.LoaderArgs) {

@@ -1,14 +1,14 @@
-import type { LetterRangeResult, LettersPageData } from "../../lib/letters-view";
+import type { LetterRangeResult, LettersPageData } from "~/lib/letters-view";
 import { LetterRangeSchema, rangeQuery } from "./search";
-import { MAX_PAGES, pagesOf } from "../../lib/listing";
-import { letterFileName, letterTileOf, newestFirst } from "../../lib/letters-view";
-import { parseForm } from "../../lib/form-data";
+import { MAX_PAGES, pagesOf } from "~/lib/listing";
+import { letterFileName, letterTileOf, newestFirst } from "~/lib/letters-view";
+import { parseForm } from "~/lib/form-data";
 import { lettersTexts } from "./texts";
-import { PracticeApiError } from "../../.server/practice/client.server";
-import { practiceErrorResponse } from "../../.server/practice/errors.server";
-import { getLetter, getLetters, getLettersInRange, type LetterCaller } from "../../.server/practice/letters.server";
-import { countDocument, type DocumentRate } from "../../.server/document-rate.server";
-import { requireSession, type SignedIn } from "../../.server/session.server";
+import { PracticeApiError } from "~/.server/practice/client.server";
+import { practiceErrorResponse } from "~/.server/practice/errors.server";
+import { getLetter, getLetters, getLettersInRange, type LetterCaller } from "~/.server/practice/letters.server";
+import { countDocument, type DocumentRate } from "~/.server/document-rate.server";
+import { requireSession, type SignedIn } from "~/.server/session.server";
 
 /**
  * What /letters loads (2§2 Letters): the viewed patient's letters (userid, so a proxy sees the family

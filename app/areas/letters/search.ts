@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { checkRangeOrder, dateRangeFields, queryDateOf } from "../../lib/date-range";
+import { checkRangeOrder, dateRangeFields, queryDateOf } from "~/lib/date-range";
 import { lettersTexts } from "./texts";
 
 /**

@@ -3,16 +3,16 @@ import { Suspense, useEffect, useMemo, useState } from "react";
 import { Link, useNavigate, useNavigation } from "react-router";
 import { loadMedicationsPage } from "./page.server";
 import { MedicationTable, PrintableList } from "./components/medication-table";
-import { Breadcrumb } from "../../shell/components/breadcrumb";
-import { Button, buttonClass } from "../../components/ui/button";
-import { Dialog } from "../../components/ui/dialog";
-import { FieldError } from "../../components/ui/field";
-import { lazyModule } from "../../components/ui/lazy-module";
-import { medicationSearch, type HistoryList, type MedicationRow, type MedicationTab } from "../../lib/medications-view";
-import { medicationsTexts } from "../../lib/texts/medications";
+import { Breadcrumb } from "~/shell/components/breadcrumb";
+import { Button, buttonClass } from "~/components/ui/button";
+import { Dialog } from "~/components/ui/dialog";
+import { FieldError } from "~/components/ui/field";
+import { lazyModule } from "~/components/ui/lazy-module";
+import { medicationSearch, type HistoryList, type MedicationRow, type MedicationTab } from "./view";
+import { medicationsTexts } from "~/lib/texts/medications";
 import { useRepeatMachine } from "./use-repeat-machine";
 import type { Route } from "./+types/page.route";
-import { tabClass } from "../../components/ui/choice-styles";
+import { tabClass } from "~/components/ui/choice-styles";
 
 export const meta: Route.MetaFunction = () => [{ title: "Medications – Patient Portal" }];
 

@@ -1,21 +1,21 @@
 import { DateTime } from "luxon";
 import { OnLeaveProvidersSchema } from "../../../contract/medications";
-import { PRACTICE_ZONE } from "../../lib/dates";
-import { parseForm } from "../../lib/form-data";
-import { MAX_MEDICATION_PAGES, medicationRowOf, medicationViewOf, repeatSettingsOf, type MedicationsPageData } from "../../lib/medications-view";
-import { medicationsTexts } from "../../lib/texts/medications";
-import { summarisePatient } from "../../lib/patient-summary";
-import { RepeatRequestSchema, repeatRuleErrors, type RepeatErrors, type RepeatFields, type RepeatReply } from "../../lib/repeat-request";
-import { answerOnce } from "../../.server/answer-once.server";
-import { practiceErrorResponse } from "../../.server/practice/errors.server";
+import { PRACTICE_ZONE } from "~/lib/dates";
+import { parseForm } from "~/lib/form-data";
+import { MAX_MEDICATION_PAGES, medicationRowOf, medicationViewOf, repeatSettingsOf, type MedicationsPageData } from "./view";
+import { medicationsTexts } from "~/lib/texts/medications";
+import { summarisePatient } from "~/lib/patient-summary";
+import { RepeatRequestSchema, repeatRuleErrors, type RepeatErrors, type RepeatFields, type RepeatReply } from "./repeat-request";
+import { answerOnce } from "~/.server/answer-once.server";
+import { practiceErrorResponse } from "~/.server/practice/errors.server";
 import { getMedications, getPharmacies, medicationPageSize, sendRepeatRequest } from "./practice.server";
-import { getPatient, getPracticeSettings } from "../../.server/practice/patient.server";
-import { recordAccessOf } from "../../.server/record-access.server";
-import { requireSession, type SignedIn } from "../../.server/session.server";
-import { stepDispatcher, type StepHandlers } from "../../.server/steps.server";
+import { getPatient, getPracticeSettings } from "~/.server/practice/patient.server";
+import { recordAccessOf } from "~/.server/record-access.server";
+import { requireSession, type SignedIn } from "~/.server/session.server";
+import { stepDispatcher, type StepHandlers } from "~/.server/steps.server";
 import { repeatSteps } from "./steps";
-import { stateStore } from "../../.server/state.server";
-import type { StateStore } from "../../.server/state-store.server";
+import { stateStore } from "~/.server/state.server";
+import type { StateStore } from "~/.server/state-store.server";
 
 /**
  * What /medications loads (2§2) and what /medications/repeat does (2§4, 2§5). Everything is the viewed

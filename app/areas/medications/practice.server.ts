@@ -1,8 +1,8 @@
 import { endpoints } from "../../../contract/endpoints";
 import { MEDICATION_LISTS } from "../../../contract/medications";
 import { medicationsPageSizes } from "../../../contract/medications";
-import type { HistoryList } from "../../lib/medications-view";
-import type { PracticeApi } from "../../.server/practice/api.server";
+import type { HistoryList } from "./view";
+import type { PracticeApi } from "~/.server/practice/api.server";
 
 /**
  * The medication calls of 2§7. Medicines and their repeats are the viewed patient's record: a proxy's

@@ -1,8 +1,8 @@
 import { createActor, fromPromise, type SnapshotFrom } from "xstate";
-import { repeatMedicationMachine, type RepeatEvent } from "../../../machines/repeat-medication.machine";
-import type { RepeatSettings } from "../../lib/medications-view";
-import { repeatFields } from "../../lib/repeat-request";
-import { callStep } from "../../lib/steps";
+import { repeatMedicationMachine, type RepeatEvent } from "../../../machines/medications/repeat-medication.machine";
+import type { RepeatSettings } from "./view";
+import { repeatFields } from "./repeat-request";
+import { callStep } from "~/lib/steps";
 import { repeatSteps } from "./steps";
 
 /**

@@ -1,7 +1,7 @@
 import { repeatAction } from "./page.server";
 import type { Route } from "./+types/repeat.route";
 
-/** The repeat-medication machine's steps (the pharmacies, the request; decisions/280); same-origin only (server.ts). */
+/** The repeat-medication machine's steps (the pharmacies, the request; decisions/280); same-origin only (server/index.ts). */
 export function action({ request }: Route.ActionArgs) {
   return repeatAction(request);
 }

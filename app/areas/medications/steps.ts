@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { RepeatReplySchema, type RepeatFields } from "../../lib/repeat-request";
-import { step, stepArea } from "../../lib/steps";
+import { RepeatReplySchema, type RepeatFields } from "./repeat-request";
+import { step, stepArea } from "~/lib/steps";
 
 /**
  * The repeat-medication machine's steps (2§4, 2§5), posted to /medications/repeat (decisions/280): the

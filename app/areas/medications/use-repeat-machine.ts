@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from "react";
-import type { RepeatEvent } from "../../../machines/repeat-medication.machine";
-import { lazyModule } from "../../components/ui/lazy-module";
-import type { RepeatSettings } from "../../lib/medications-view";
-import { earlyRepeat, REPEAT_START, repeatViewOf, type EarlyRepeatEvent, type RepeatView } from "../../lib/repeat-selection";
+import type { RepeatEvent } from "../../../machines/medications/repeat-medication.machine";
+import { lazyModule } from "~/components/ui/lazy-module";
+import type { RepeatSettings } from "./view";
+import { earlyRepeat, REPEAT_START, repeatViewOf, type EarlyRepeatEvent, type RepeatView } from "./repeat-selection";
 import type { RepeatActor, RepeatSnapshot } from "./repeat-actor";
 
 // The repeat machine, xstate and the request's schemas and steps (decisions/358).

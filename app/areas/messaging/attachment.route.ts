@@ -1,6 +1,6 @@
 import { attachmentResponse } from "./page.server";
 import type { Route } from "./+types/attachment.route";
-import { recordAccessOf } from "../../.server/record-access.server";
+import { recordAccessOf } from "~/.server/record-access.server";
 
 /** One message attachment (GET Patient/MessageByID for the viewed patient), served same-origin for the preview. */
 export async function loader({ request, params }: Route.LoaderArgs) {

@@ -1,9 +1,9 @@
-import { lazyModule } from "../../components/ui/lazy-module";
-import type { StepInput, StepReply } from "../../lib/steps";
+import { lazyModule } from "~/components/ui/lazy-module";
+import type { StepInput, StepReply } from "~/lib/steps";
 import type { messagingSteps } from "./steps";
 
 // The steps' declarations with the zod schemas that read their replies, and the step client (decisions/361).
-const stepsCode = lazyModule(() => Promise.all([import("./steps"), import("../../lib/steps")]));
+const stepsCode = lazyModule(() => Promise.all([import("./steps"), import("~/lib/steps")]));
 
 type MessagingSteps = typeof messagingSteps;
 

@@ -1,8 +1,8 @@
 import { createActor, fromPromise, type SnapshotFrom } from "xstate";
-import { messagingMachine, type Announcement, type MessagingEvent } from "../../../machines/messaging.machine";
-import { messageFields } from "../../lib/messaging-compose";
-import type { MessagingSettings } from "../../lib/messaging-view";
-import { callStep } from "../../lib/steps";
+import { messagingMachine, type Announcement, type MessagingEvent } from "../../../machines/messaging/messaging.machine";
+import { messageFields } from "./compose";
+import type { MessagingSettings } from "./view";
+import { callStep } from "~/lib/steps";
 import { messagingSteps } from "./steps";
 import { deleteMessages } from "./use-delete-messages";
 

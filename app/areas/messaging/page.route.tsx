@@ -1,19 +1,19 @@
 import { Tabs } from "radix-ui";
 import { Suspense, useCallback, useMemo, useRef, useState } from "react";
 import { useLocation, useNavigate, useNavigation, useRevalidator, type ShouldRevalidateFunctionArgs } from "react-router";
-import type { Announcement } from "../../../machines/messaging.machine";
-import { loadEmailsPage } from "./page.server";
+import type { Announcement } from "../../../machines/messaging/messaging.machine";
+import { loadMessagingPage } from "./page.server";
 import type { PageNotice } from "./components/notice-host";
 import { MessageList } from "./components/message-list";
 import { NothingOpen } from "./components/nothing-open";
-import { lazyModule } from "../../components/ui/lazy-module";
-import { Breadcrumb } from "../../shell/components/breadcrumb";
-import { Button } from "../../components/ui/button";
-import { Dialog } from "../../components/ui/dialog";
-import { keepLoaderDataWhen } from "../../lib/unchanged-data";
-import { messagingTexts } from "../../lib/texts/messaging";
-import { emailsSearch, onlyTheOpenMessageChanged, type Box, type ReadFilterName } from "../../lib/messaging-address";
-import type { AttachmentView, MessageView } from "../../lib/messaging-view";
+import { lazyModule } from "~/components/ui/lazy-module";
+import { Breadcrumb } from "~/shell/components/breadcrumb";
+import { Button } from "~/components/ui/button";
+import { Dialog } from "~/components/ui/dialog";
+import { keepLoaderDataWhen } from "~/lib/unchanged-data";
+import { messagingTexts } from "./texts";
+import { messagingSearch, onlyTheOpenMessageChanged, type Box, type ReadFilterName } from "./address";
+import type { AttachmentView, MessageView } from "./view";
 import { preloadMessagingSteps } from "./call-step";
 import { useDeleteMessages } from "./use-delete-messages";
 import { useMessagingMachine } from "./use-messaging-machine";
@@ -21,13 +21,13 @@ import { useMessagePages } from "./use-message-pages";
 import { listSearchOf, useOpenMessage } from "./use-open-message";
 import { useSelection } from "./use-selection";
 import type { Route } from "./+types/page.route";
-import { tabClass } from "../../components/ui/choice-styles";
-import { useReadPracticeAgain } from "../../lib/read-practice-again";
+import { tabClass } from "~/components/ui/choice-styles";
+import { useReadPracticeAgain } from "~/lib/read-practice-again";
 
 export const meta: Route.MetaFunction = () => [{ title: "Messaging – Patient Portal" }];
 
 export function loader({ request }: Route.LoaderArgs) {
-  return loadEmailsPage(request);
+  return loadMessagingPage(request);
 }
 
 export function shouldRevalidate({ currentUrl, nextUrl, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
@@ -42,7 +42,7 @@ const t = messagingTexts;
 // The form, its file checks and the PDF preview load when the patient writes or opens a PDF (issue 12).
 const composeDialog = lazyModule(() => import("./components/compose-dialog"));
 const ComposeForm = composeDialog.component((m) => m.ComposeForm);
-const documentDialog = lazyModule(() => import("../../components/pdf/document-dialog"));
+const documentDialog = lazyModule(() => import("~/components/pdf/document-dialog"));
 const DocumentDialog = documentDialog.component((m) => m.DocumentDialog);
 const preloadCompose = () => void composeDialog.preload();
 // The notice host, the smaller dialogs (send a draft, delete, an image) and the open message's view are
@@ -78,7 +78,7 @@ function emptyText(box: Box, filter: ReadFilterName): string {
   return filter === "unread" ? t.noUnread : filter === "read" ? t.noRead : t.emptyInbox;
 }
 
-export default function Emails({ loaderData }: Route.ComponentProps) {
+export default function MessagingPage({ loaderData }: Route.ComponentProps) {
   const { view, total, unread, settings, disclaimers, centres } = loaderData;
   const navigate = useNavigate();
   const navigation = useNavigation();
@@ -146,7 +146,7 @@ export default function Emails({ loaderData }: Route.ComponentProps) {
     },
   });
 
-  const go = (box: Box, filter: ReadFilterName = "all") => void navigate(`/emails${emailsSearch({ box, filter })}`, { preventScrollReset: true });
+  const go = (box: Box, filter: ReadFilterName = "all") => void navigate(`/emails${messagingSearch({ box, filter })}`, { preventScrollReset: true });
   const loading = (navigation.state === "loading" && navigation.location.pathname === "/emails") || revalidator.state === "loading";
   const { openId } = open;
   const position = openId ? rows.findIndex((r) => r.id === openId) : -1;
@@ -234,7 +234,7 @@ export default function Emails({ loaderData }: Route.ComponentProps) {
                       returnId={open.closedId}
                       onToggle={selection.toggle}
                       onOpen={(row) => {
-                        if (row.id !== messageId) void navigate(`/emails${emailsSearch(view, row.id)}`, { preventScrollReset: true });
+                        if (row.id !== messageId) void navigate(`/emails${messagingSearch(view, row.id)}`, { preventScrollReset: true });
                         else if (opened.status === "failed") open.retry(row.id);
                         else heading.current?.querySelector<HTMLElement>("#open-message-subject")?.focus();
                       }}

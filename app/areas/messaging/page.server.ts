@@ -4,29 +4,29 @@ import sanitizeHtml from "sanitize-html";
 import { attachmentProblem, typeByName, type AttachmentProblem } from "../../../contract/attachment-content";
 import { ATTACHMENT_TYPES, COUNTERPART_REFERENCE, MESSAGE_TYPES, storedMessageIdOf, type Communication, type OutgoingMessage } from "../../../contract/messaging";
 import { messagingPageSizes } from "../../../contract/messaging-page-sizes";
-import { PRACTICE_ZONE } from "../../lib/dates";
-import { parseForm } from "../../lib/form-data";
-import { MessageFormSchema, quotedOriginal, REPLY_SEPARATOR, replySubject, type MessageFields, type SendReply } from "../../lib/messaging-compose";
-import { errorsTexts } from "../../lib/texts/errors";
-import { messagingTexts } from "../../lib/texts/messaging";
-import { colourOf, emailsViewOf, type AttachmentView, type Box, type EmailsPageData, type MessageRow, type MessageView, type MessagingSettings } from "../../lib/messaging-view";
-import { summarisePatient } from "../../lib/patient-summary";
+import { PRACTICE_ZONE } from "~/lib/dates";
+import { parseForm } from "~/lib/form-data";
+import { MessageFormSchema, quotedOriginal, REPLY_SEPARATOR, replySubject, type MessageFields, type SendReply } from "./compose";
+import { errorsTexts } from "~/lib/texts/errors";
+import { messagingTexts } from "./texts";
+import { colourOf, messagingViewOf, type AttachmentView, type Box, type MessagingPageData, type MessageRow, type MessageView, type MessagingSettings } from "./view";
+import { summarisePatient } from "~/lib/patient-summary";
 import type { PracticeSettings } from "../../../contract/patient";
 import { settingOn } from "../../../contract/truthy";
-import { answerOnce, mayHaveBeenCarriedOut, type OnceWork } from "../../.server/answer-once.server";
-import { PracticeApiError } from "../../.server/practice/client.server";
-import { practiceErrorResponse } from "../../.server/practice/errors.server";
+import { answerOnce, mayHaveBeenCarriedOut, type OnceWork } from "~/.server/answer-once.server";
+import { PracticeApiError } from "~/.server/practice/client.server";
+import { practiceErrorResponse } from "~/.server/practice/errors.server";
 import { deleteMessages, deletedCountOf, getMessage, getMessageCentres, getMessages, getMessagingRecipients, getMessagingRoles, sendMessage } from "./practice.server";
-import { getCounters, getPatient, getPracticeSettings } from "../../.server/practice/patient.server";
-import { getTerms } from "../../.server/practice/terms.server";
-import { refuse, stepDispatcher, type StepHandlers } from "../../.server/steps.server";
+import { getCounters, getPatient, getPracticeSettings } from "~/.server/practice/patient.server";
+import { getTerms } from "~/.server/practice/terms.server";
+import { refuse, stepDispatcher, type StepHandlers } from "~/.server/steps.server";
 import { messagingSteps } from "./steps";
-import { sanitiseResultHtml } from "../../.server/sanitise-html.server";
-import { countDocument, type DocumentRate } from "../../.server/document-rate.server";
-import { recordAccessOf } from "../../.server/record-access.server";
-import { requireSession, type SignedIn } from "../../.server/session.server";
-import { stateStore } from "../../.server/state.server";
-import type { StateStore } from "../../.server/state-store.server";
+import { sanitiseResultHtml } from "~/.server/sanitise-html.server";
+import { countDocument, type DocumentRate } from "~/.server/document-rate.server";
+import { recordAccessOf } from "~/.server/record-access.server";
+import { requireSession, type SignedIn } from "~/.server/session.server";
+import { stateStore } from "~/.server/state.server";
+import type { StateStore } from "~/.server/state-store.server";
 
 /**
  * What /emails loads (2§2 Messaging) and what /emails/step does (2§4, 2§5). Everything is the viewed
@@ -35,12 +35,12 @@ import type { StateStore } from "../../.server/state-store.server";
 
 const t = messagingTexts;
 
-export async function loadEmailsPage(request: Request): Promise<EmailsPageData> {
-  return emailsPage(await requireSession(request), new URL(request.url));
+export async function loadMessagingPage(request: Request): Promise<MessagingPageData> {
+  return messagingPage(await requireSession(request), new URL(request.url));
 }
 
-export async function emailsPage({ api, user }: Pick<SignedIn, "api" | "user">, url: URL): Promise<EmailsPageData> {
-  const view = emailsViewOf(url.searchParams);
+export async function messagingPage({ api, user }: Pick<SignedIn, "api" | "user">, url: URL): Promise<MessagingPageData> {
+  const view = messagingViewOf(url.searchParams);
   const [listing, counters, settings, compose, draft, centres] = await Promise.all([
     getMessages(api, user.userId, view.box, view.filter, 1),
     getCounters(api, user.userId),
@@ -141,20 +141,20 @@ export function messageViewOf(m: Communication): MessageView {
 
 /* ---------- /emails/step: the page's and the messaging machine's steps (decisions/280) ---------- */
 
-export interface EmailsDeps {
+export interface MessagingDeps {
   requireSession: (request: Request) => Promise<SignedIn>;
   store: StateStore;
   /** How long a second post of an attempt waits for the first one's answer. */
   waitMs: number;
 }
 
-const portalDeps: EmailsDeps = { requireSession, store: stateStore, waitMs: 15_000 };
+const portalDeps: MessagingDeps = { requireSession, store: stateStore, waitMs: 15_000 };
 
 /** What every messaging step is given: the session and the request it came with. */
-interface EmailsContext {
+interface MessagingStepContext {
   signedIn: SignedIn;
   request: Request;
-  deps: EmailsDeps;
+  deps: MessagingDeps;
 }
 
 /** The practice could not be reached or answered with an error: nothing was sent, and sending says so as its own outcome. */
@@ -166,7 +166,7 @@ const sendFailed = async (work: Promise<SendReply>): Promise<SendReply> =>
 
 const FAILED_TEXTS: Record<string, string> = { page: t.moreFailed, open: t.openFailed, roles: t.rolesFailed, recipients: t.recipientsFailed, delete: t.deleteFailed };
 
-const emailsHandlers: StepHandlers<typeof messagingSteps, EmailsContext> = {
+const messagingHandlers: StepHandlers<typeof messagingSteps, MessagingStepContext> = {
   page: async (q, { signedIn: { api, user }, request }) => {
     const listing = await getMessages(api, user.userId, q.box, q.box === "inbox" ? q.filter : "all", q.page);
     // A further page of the list (Show more, or scrolling on) is read as the first page is, and recorded
@@ -190,8 +190,8 @@ const emailsHandlers: StepHandlers<typeof messagingSteps, EmailsContext> = {
 };
 
 /** /emails/step's action: every step of the page and the messaging machine. */
-export function emailsStep(request: Request, deps: EmailsDeps = portalDeps): Promise<Response> {
-  return stepDispatcher(messagingSteps, emailsHandlers, {
+export function messagingStep(request: Request, deps: MessagingDeps = portalDeps): Promise<Response> {
+  return stepDispatcher(messagingSteps, messagingHandlers, {
     begin: async (request) => ({ signedIn: await deps.requireSession(request), request, deps }),
     failed: (step) => FAILED_TEXTS[step] ?? errorsTexts.unexpected,
   })(request);
@@ -209,7 +209,7 @@ const PROBLEM_TEXT: Record<AttachmentProblem, string> = { type: t.wrongType, siz
 /** A draft is sent once, whichever way (Send Message, or edited and sent) and however often it is posted. */
 const draftClaim = (user: SignedIn["user"], draftId: string) => `message:${user.apiBase} ${user.userId}:draft:${draftId}`;
 
-async function sendStep({ api, user }: SignedIn, fields: Partial<MessageFields>, deps: EmailsDeps): Promise<SendReply> {
+async function sendStep({ api, user }: SignedIn, fields: Partial<MessageFields>, deps: MessagingDeps): Promise<SendReply> {
   // Read as a form is (conform: an empty field is no field), for the same field errors as before.
   const parsed = parseForm(new URLSearchParams(Object.entries(fields).filter((entry): entry is [string, string] => typeof entry[1] === "string")), MessageFormSchema);
   if (!parsed.ok) return { outcome: "refused", message: Object.values(parsed.errors)[0] ?? t.sendFailed, errors: parsed.errors as Record<string, string> };
@@ -365,7 +365,7 @@ function outgoing(m: OutgoingParts): OutgoingMessage {
 }
 
 /** One post per claim (decisions/111, 215): see answerOnce. An unknown post is looked for before any other. */
-function once(deps: EmailsDeps, { api, user }: Pick<SignedIn, "api" | "user">, storeKey: string, work: OnceWork<SendReply, PostedEvidence>): Promise<SendReply> {
+function once(deps: MessagingDeps, { api, user }: Pick<SignedIn, "api" | "user">, storeKey: string, work: OnceWork<SendReply, PostedEvidence>): Promise<SendReply> {
   return answerOnce(storeKey, work, {
     store: deps.store,
     waitMs: deps.waitMs,

@@ -3,9 +3,9 @@ import { isMessagingRole } from "../../../contract/roles";
 import { MESSAGE_BOXES, READ_FILTERS, type OutgoingMessage } from "../../../contract/messaging";
 import { messagingPageSizes } from "../../../contract/messaging-page-sizes";
 import { LOOKUP_TYPES } from "../../../contract/profile";
-import type { Box, ReadFilterName } from "../../lib/messaging-view";
-import type { PracticeApi } from "../../.server/practice/api.server";
-import { rolesOfKind } from "../../.server/practice/roles.server";
+import type { Box, ReadFilterName } from "./view";
+import type { PracticeApi } from "~/.server/practice/api.server";
+import { rolesOfKind } from "~/.server/practice/roles.server";
 
 /**
  * The messaging calls of 2§7. Messages are the viewed patient's: a proxy reads and writes the chosen

@@ -1,7 +1,7 @@
-import { emailsStep } from "./page.server";
+import { messagingStep } from "./page.server";
 import type { Route } from "./+types/step.route";
 
-/** The /emails page's and the messaging machine's steps (decisions/280); same-origin only (server.ts). */
+/** The /emails page's and the messaging machine's steps (decisions/280); same-origin only (server/index.ts). */
 export function action({ request }: Route.ActionArgs) {
-  return emailsStep(request);
+  return messagingStep(request);
 }

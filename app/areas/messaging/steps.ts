@@ -1,9 +1,9 @@
 import { z } from "zod";
 import { messagingPageSizes } from "../../../contract/messaging-page-sizes";
-import { OptionSchema, SendReplySchema, type MessageFields } from "../../lib/messaging-compose";
-import { BOXES, MessageRowSchema, MessageViewSchema, READ_FILTER_NAMES } from "../../lib/messaging-view";
-import { RequestKeySchema } from "../../lib/request-key";
-import { step, stepArea } from "../../lib/steps";
+import { OptionSchema, SendReplySchema, type MessageFields } from "./compose";
+import { BOXES, MessageRowSchema, MessageViewSchema, READ_FILTER_NAMES } from "./view";
+import { RequestKeySchema } from "~/lib/request-key";
+import { step, stepArea } from "~/lib/steps";
 
 /**
  * /emails' steps (2§2, 2§4, 2§5), posted to /emails/step by the page and the messaging machine's actors

@@ -1,6 +1,6 @@
 import { useState } from "react";
-import type { Box } from "../../lib/messaging-view";
-import { messagingTexts as t } from "../../lib/texts/messaging";
+import type { Box } from "./view";
+import { messagingTexts as t } from "./texts";
 import { callMessagingStep } from "./call-step";
 import type { PageNotice } from "./components/notice-host";
 

@@ -1,7 +1,7 @@
 import { useCallback, useMemo, useState } from "react";
-import { messagingTexts as t } from "../../lib/texts/messaging";
-import type { Box, MessageRow, ReadFilterName } from "../../lib/messaging-view";
-import { failureMessage } from "../../lib/step-client";
+import { messagingTexts as t } from "./texts";
+import type { Box, MessageRow, ReadFilterName } from "./view";
+import { failureMessage } from "~/lib/step-client";
 import { callMessagingStep } from "./call-step";
 
 /**

@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useRef, useSyncExternalStore } from "react";
-import type { Announcement, MessagingEvent } from "../../../machines/messaging.machine";
-import { lazyModule } from "../../components/ui/lazy-module";
-import { earlyMessaging, isEarlyMessagingEvent, MESSAGING_START, messagingDialogsOf, notFetched, type MessagingDialogs } from "../../lib/messaging-dialogs";
-import type { MessagingSettings } from "../../lib/messaging-view";
+import type { Announcement, MessagingEvent } from "../../../machines/messaging/messaging.machine";
+import { lazyModule } from "~/components/ui/lazy-module";
+import { earlyMessaging, isEarlyMessagingEvent, MESSAGING_START, messagingDialogsOf, notFetched, type MessagingDialogs } from "./dialogs";
+import type { MessagingSettings } from "./view";
 import type { MessagingActor, MessagingSnapshot } from "./messaging-actor";
 
 // The messaging machine, xstate, and the writing steps with their zod schemas (decisions/361).
@@ -23,7 +23,7 @@ interface Writer {
 }
 
 /**
- * The /emails page's writing machine (compose, reply, drafts: machines/messaging.machine.ts), fetched
+ * The /emails page's writing machine (compose, reply, drafts: machines/messaging/messaging.machine.ts), fetched
  * when the patient reaches for it (`reach`: Compose Message or a message's actions pointed at or
  * focused, or any event sent). Until then the page's events are answered as the machine answers them
  * in its starting state (lib/messaging-dialogs.ts) and kept, to be handed to the machine in order when

@@ -1,14 +1,14 @@
 import { useEffect, useRef, useState } from "react";
 import type { Location } from "react-router";
-import { messagingTexts as t } from "../../lib/texts/messaging";
-import { emailsSearch, emailsViewOf, openMessageOf } from "../../lib/messaging-address";
-import type { MessageRow } from "../../lib/messaging-view";
-import { failureMessage } from "../../lib/step-client";
+import { messagingTexts as t } from "./texts";
+import { messagingSearch, messagingViewOf, openMessageOf } from "./address";
+import type { MessageRow } from "./view";
+import { failureMessage } from "~/lib/step-client";
 import { callMessagingStep } from "./call-step";
 import type { Opened } from "./components/message-viewer";
 
 /** The list of the box and filter in an address, without the open message. */
-export const listSearchOf = (search: string) => emailsSearch(emailsViewOf(new URLSearchParams(search)));
+export const listSearchOf = (search: string) => messagingSearch(messagingViewOf(new URLSearchParams(search)));
 
 /**
  * The open message (2§4), which is the address's (`?message=`; the server renders "Loading Message"

@@ -1,22 +1,22 @@
 import { lazy, Suspense, type ReactNode } from "react";
 import { data, Link } from "react-router";
 import { loadPreviewPage } from "./page.server";
-import { PdfLoading } from "../../components/pdf/pdf-loading";
-import { usePrintWhenDrawn } from "../../components/pdf/use-print-when-drawn";
-import { ObservationTable } from "../../components/lab-results/observation-table";
-import { Breadcrumb } from "../../shell/components/breadcrumb";
-import { Alert } from "../../components/ui/alert";
-import { Button, buttonClass } from "../../components/ui/button";
-import { useHydrated } from "../../components/ui/use-hydrated";
-import { previewTexts } from "../../lib/texts/preview";
-import { reportsTexts } from "../../lib/texts/reports";
-import type { PreviewData } from "../../lib/preview-view";
+import { PdfLoading } from "~/components/pdf/pdf-loading";
+import { usePrintWhenDrawn } from "~/components/pdf/use-print-when-drawn";
+import { ObservationTable } from "~/components/lab-results/observation-table";
+import { Breadcrumb } from "~/shell/components/breadcrumb";
+import { Alert } from "~/components/ui/alert";
+import { Button, buttonClass } from "~/components/ui/button";
+import { useHydrated } from "~/components/ui/use-hydrated";
+import { previewTexts } from "~/lib/texts/preview";
+import { reportsTexts } from "~/lib/texts/reports";
+import type { PreviewData } from "~/lib/preview-view";
 import type { Route } from "./+types/page.route";
 
 // pdf.js loads only once a PDF is on the page, never with it (decisions/070): the page's first load
 // stays within its budget, and an HTML or table result never fetches it. It runs only in a browser:
 // the server draws the loading state in its place (rendering it there failed the page with a 500).
-const PdfViewer = lazy(() => import("../../components/pdf/pdf-viewer"));
+const PdfViewer = lazy(() => import("~/components/pdf/pdf-viewer"));
 
 const t = previewTexts;
 const PDF_TEXTS = {

@@ -1,17 +1,17 @@
 import { z } from "zod";
 import { accountsPageSizes } from "../../../contract/accounts";
-import { letterFileName, letterTileOf } from "../../lib/letters-view";
-import { PREVIEW_AREAS, PREVIEW_KINDS, type BackLink, type PreviewData, type PreviewKind } from "../../lib/preview-view";
-import { resultCardOf, resultDetailOf } from "../../lib/reports-view";
-import { rowOf } from "../../.server/invoice-rows.server";
-import { getInvoicePdf, getInvoices } from "../../.server/practice/accounts.server";
-import { PracticeApiError } from "../../.server/practice/client.server";
-import { practiceErrorResponse } from "../../.server/practice/errors.server";
-import { getLetter } from "../../.server/practice/letters.server";
-import { getLabResult } from "../../.server/practice/reports.server";
-import { sanitiseResultHtml } from "../../.server/sanitise-html.server";
-import { countDocument, type DocumentRate } from "../../.server/document-rate.server";
-import { requireSession, safeRedirectTo, type SignedIn } from "../../.server/session.server";
+import { letterFileName, letterTileOf } from "~/lib/letters-view";
+import { PREVIEW_AREAS, PREVIEW_KINDS, type BackLink, type PreviewData, type PreviewKind } from "~/lib/preview-view";
+import { resultCardOf, resultDetailOf } from "~/lib/reports-view";
+import { rowOf } from "~/.server/invoice-rows.server";
+import { getInvoicePdf, getInvoices } from "~/.server/practice/accounts.server";
+import { PracticeApiError } from "~/.server/practice/client.server";
+import { practiceErrorResponse } from "~/.server/practice/errors.server";
+import { getLetter } from "~/.server/practice/letters.server";
+import { getLabResult } from "~/.server/practice/reports.server";
+import { sanitiseResultHtml } from "~/.server/sanitise-html.server";
+import { countDocument, type DocumentRate } from "~/.server/document-rate.server";
+import { requireSession, safeRedirectTo, type SignedIn } from "~/.server/session.server";
 
 /**
  * What /preview loads: one document, named, for the signed-in session only. Each kind is asked for

@@ -1,8 +1,8 @@
 import { data } from "react-router";
-import { DevicesUnavailable, portalDevices, recordDevice, type DeviceRow } from "../../.server/devices.server";
-import { accountHolderKey, endDeviceSessions, endOtherSessions, requireSession, startSession, signedInSessions, type SessionSighting } from "../../.server/session.server";
-import { formatDateTime } from "../../lib/dates";
-import { isLocalRange } from "../../lib/devices";
+import { DevicesUnavailable, portalDevices, recordDevice, type DeviceRow } from "~/.server/sign-in-security/devices.server";
+import { accountHolderKey, endDeviceSessions, endOtherSessions, requireSession, startSession, signedInSessions, type SessionSighting } from "~/.server/session.server";
+import { formatDateTime } from "~/lib/dates";
+import { isLocalRange } from "~/lib/devices";
 import type { DevicesReply } from "./forms";
 import { profileTexts as t } from "./texts";
 

@@ -2,10 +2,10 @@ import type { PublicKeyCredentialCreationOptionsJSON } from "@simplewebauthn/bro
 import { z } from "zod";
 import type { LookupOption } from "../../../contract/profile";
 import { profileTexts } from "./texts";
-import { EMAIL_ADDRESS_MAX_LENGTH, emailAddressText, isEmailAddress } from "../../lib/email-address";
-import { newPasswordSchema } from "../../lib/new-password";
-import { checkPhone } from "../../lib/phone";
-import type { FieldErrors } from "../../lib/forms";
+import { EMAIL_ADDRESS_MAX_LENGTH, emailAddressText, isEmailAddress } from "~/lib/email-address";
+import { newPasswordSchema } from "~/lib/new-password";
+import { checkPhone } from "./phone";
+import type { FieldErrors } from "~/lib/forms";
 import type { ContactDetailsInput, DemographicsInput, EmergencyContactInput } from "./payload";
 import { BLOOD_GROUPS, CONTACT_METHODS, type ProfileLookups } from "./view";
 

@@ -1,18 +1,18 @@
 import { Suspense, useCallback, useId, useState } from "react";
-import { PhoneLink } from "../../components/ui/phone-link";
+import { PhoneLink } from "~/components/ui/phone-link";
 import { useFetcher } from "react-router";
 import { loadProfilePage, profileAction } from "./page.server";
 import { ProfilePicture, Spinner } from "./components/avatar";
 import { Rows, Section, personalRows } from "./components/sections";
-import { Breadcrumb } from "../../shell/components/breadcrumb";
-import { Button } from "../../components/ui/button";
-import { lazyModule } from "../../components/ui/lazy-module";
-import { Notice, ToastProvider } from "../../components/ui/toast";
+import { Breadcrumb } from "~/shell/components/breadcrumb";
+import { Button } from "~/components/ui/button";
+import { lazyModule } from "~/components/ui/lazy-module";
+import { Notice, ToastProvider } from "~/components/ui/toast";
 import { profileTexts } from "./texts";
-import { withViewing } from "../../lib/viewing";
+import { withViewing } from "~/lib/viewing";
 import type { ProfileActionResult } from "./forms";
 import type { Route } from "./+types/old-page.route";
-import { recordAccessOf } from "../../.server/record-access.server";
+import { recordAccessOf } from "~/.server/record-access.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Profile (older layout) – Patient Portal" }];
 

@@ -1,17 +1,17 @@
 import { createHash } from "node:crypto";
 import type { PatientImage } from "../../../contract/patient";
-import { parseForm } from "../../lib/form-data";
-import type { FieldErrors } from "../../lib/forms";
-import { errorsTexts } from "../../lib/texts/errors";
+import { parseForm } from "~/lib/form-data";
+import type { FieldErrors } from "~/lib/forms";
+import { errorsTexts } from "~/lib/texts/errors";
 import { profileTexts } from "./texts";
 import { contactMethodsRequest, demographicsRequest, emergencyContactPayload, userEmailOf, type PatientContext } from "./payload";
 import { readProfile, type ProfileLookups } from "./view";
 import { ContactDetailsSchema, DeleteContactSchema, demographicsSchema, NotificationsSchema, emergencyContactSchema, ProfilePasswordSchema, type ProfileActionResult, type ProfileIntent } from "./forms";
-import { summarisePractice } from "../../lib/patient-summary";
+import { summarisePractice } from "~/lib/patient-summary";
 import type { StatusReply } from "../../../contract/fhir";
-import { PracticeApiError } from "../../.server/practice/client.server";
-import { practiceErrorResponse } from "../../.server/practice/errors.server";
-import { getPatient, getPatientPhoto, getPractice } from "../../.server/practice/patient.server";
+import { PracticeApiError } from "~/.server/practice/client.server";
+import { practiceErrorResponse } from "~/.server/practice/errors.server";
+import { getPatient, getPatientPhoto, getPractice } from "~/.server/practice/patient.server";
 import {
   addEmergencyContact,
   changePassword,
@@ -22,13 +22,13 @@ import {
   updateDemographics,
   updateNotifications,
 } from "./practice.server";
-import { getTerms } from "../../.server/practice/terms.server";
-import { claimsAnotherViewing, isSignInRedirect, requireSession, type SignedIn } from "../../.server/session.server";
-import { requestForm } from "../../.server/request-form.server";
-import { authenticate, logout } from "../../.server/practice/auth.server";
-import { signInThrottle, type SignInThrottle } from "../../.server/throttle.server";
-import { clientAddress } from "../../.server/client-address.server";
-import { stateStore } from "../../.server/state.server";
+import { getTerms } from "~/.server/practice/terms.server";
+import { claimsAnotherViewing, isSignInRedirect, requireSession, type SignedIn } from "~/.server/session.server";
+import { requestForm } from "~/.server/request-form.server";
+import { authenticate, logout } from "~/.server/practice/auth.server";
+import { signInThrottle, type SignInThrottle } from "~/.server/sign-in-security/throttle.server";
+import { clientAddress } from "~/.server/client-address.server";
+import { stateStore } from "~/.server/state.server";
 
 /**
  * What /profile and /profile-old load and do. The profile shown is the viewed patient's (userid);

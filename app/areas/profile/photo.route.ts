@@ -1,6 +1,6 @@
 import { profilePhotoResponse } from "./page.server";
 import type { Route } from "./+types/photo.route";
-import { recordAccessOf } from "../../.server/record-access.server";
+import { recordAccessOf } from "~/.server/record-access.server";
 
 /** The viewed patient's profile photo (GET Patient/LoadImage), served same-origin so the practice token stays on the server. */
 export async function loader({ request }: Route.LoaderArgs) {

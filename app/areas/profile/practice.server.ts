@@ -1,7 +1,7 @@
 import { endpoints } from "../../../contract/endpoints";
 import { LOOKUP_TYPES, NotificationSlots, type EmergencyContactPayload, type UpdateContactMethodsRequest, type UpdateDemographicsRequest } from "../../../contract/profile";
 import type { ProfileLookups } from "./view";
-import type { PracticeApi } from "../../.server/practice/api.server";
+import type { PracticeApi } from "~/.server/practice/api.server";
 
 /**
  * The profile calls of 1§7. Which id each takes follows 1§6: the profile, its contacts and its

@@ -7,20 +7,20 @@ import {
   sendSecondStepCode,
   sessionBudget,
   type CodeMail,
-} from "../../.server/second-step.server";
-import { checkProof, type ProofChange } from "../../.server/second-step-proof.server";
-import { accountHolderKey, anonymousSessionId, requireSession, type SignedIn } from "../../.server/session.server";
-import { deviceLabel } from "../../.server/access-record.server";
-import { authenticate, logout } from "../../.server/practice/auth.server";
-import { PracticeApiError } from "../../.server/practice/client.server";
-import { mailSecurityChange, type SecurityChange } from "../../.server/security-mail.server";
-import { stateStore } from "../../.server/state.server";
-import { secondStepTexts } from "../../lib/texts/secondStep";
-import { codeShapeProblem, hasSecondStep } from "../../lib/second-step";
+} from "~/.server/sign-in-security/second-step.server";
+import { checkProof, type ProofChange } from "~/.server/sign-in-security/second-step-proof.server";
+import { accountHolderKey, anonymousSessionId, requireSession, type SignedIn } from "~/.server/session.server";
+import { deviceLabel } from "~/.server/access-record.server";
+import { authenticate, logout } from "~/.server/practice/auth.server";
+import { PracticeApiError } from "~/.server/practice/client.server";
+import { mailSecurityChange, type SecurityChange } from "~/.server/sign-in-security/security-mail.server";
+import { stateStore } from "~/.server/state.server";
+import { secondStepTexts } from "~/lib/texts/second-step";
+import { codeShapeProblem, hasSecondStep } from "~/lib/second-step";
 import type { SecondStepReply } from "./forms";
-import { addPasskey, CHALLENGE_TTL_MS, PasskeysUnavailable, portalPasskeys, readRegistrationAnswer, registrationOptions } from "../../.server/passkeys.server";
-import { passkeyTexts } from "../../lib/texts/passkeys";
-import { normalisePasskeyName, passkeyNameProblem } from "../../lib/passkeys";
+import { addPasskey, CHALLENGE_TTL_MS, PasskeysUnavailable, portalPasskeys, readRegistrationAnswer, registrationOptions } from "~/.server/sign-in-security/passkeys.server";
+import { passkeyTexts } from "~/lib/texts/passkeys";
+import { normalisePasskeyName, passkeyNameProblem } from "~/lib/passkeys";
 
 /**
  * The profile's Sign-in security (decisions/277), posted to the profile's own action with intents

@@ -1,9 +1,9 @@
 import type { HumanName } from "../../../contract/fhir";
 import type { Patient } from "../../../contract/patient";
 import { ContactMethodRecordSchema, type LookupOption } from "../../../contract/profile";
-import { formatDate } from "../../lib/dates";
-import { formatPhone } from "../../lib/phone";
-import { displayName } from "../../lib/patient-summary";
+import { formatDate } from "~/lib/dates";
+import { formatPhone } from "./phone";
+import { displayName } from "~/lib/patient-summary";
 
 /** The profile resource read into what the profile screens show (1§3 Patient profile). */
 

@@ -1,6 +1,6 @@
 import { resourceFileResponse } from "./page.server";
 import type { Route } from "./+types/file.route";
-import { recordAccessOf } from "../../.server/record-access.server";
+import { recordAccessOf } from "~/.server/record-access.server";
 
 /** A PDF resource (GET Patient/MediaByID for the viewed patient), served same-origin for the viewer. */
 export async function loader({ request, params }: Route.LoaderArgs) {

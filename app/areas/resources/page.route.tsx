@@ -1,11 +1,11 @@
 import { useState } from "react";
 import { Link, useNavigation } from "react-router";
 import { loadResourcesPage } from "./page.server";
-import { DocumentDialog, type OpenDocument } from "../../components/pdf/document-dialog";
+import { DocumentDialog, type OpenDocument } from "~/components/pdf/document-dialog";
 import { ResourceGrid } from "./components/resource-grid";
-import { Breadcrumb } from "../../shell/components/breadcrumb";
-import { buttonClass } from "../../components/ui/button";
-import { listingSearch } from "../../lib/listing";
+import { Breadcrumb } from "~/shell/components/breadcrumb";
+import { buttonClass } from "~/components/ui/button";
+import { listingSearch } from "~/lib/listing";
 import { resourcesTexts } from "./texts";
 import { resourceFileName } from "./view";
 import type { Route } from "./+types/page.route";

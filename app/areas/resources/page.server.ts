@@ -1,11 +1,11 @@
-import { MAX_PAGES, pagesOf } from "../../lib/listing";
+import { MAX_PAGES, pagesOf } from "~/lib/listing";
 import { resourcesTexts } from "./texts";
 import { resourceItemOf, type ResourcesPageData } from "./view";
-import { PracticeApiError } from "../../.server/practice/client.server";
-import { practiceErrorResponse } from "../../.server/practice/errors.server";
+import { PracticeApiError } from "~/.server/practice/client.server";
+import { practiceErrorResponse } from "~/.server/practice/errors.server";
 import { getResourcePdf, getResources } from "./practice.server";
-import { countDocument, type DocumentRate } from "../../.server/document-rate.server";
-import { requireSession, type SignedIn } from "../../.server/session.server";
+import { countDocument, type DocumentRate } from "~/.server/document-rate.server";
+import { requireSession, type SignedIn } from "~/.server/session.server";
 
 /** What /resources loads (2§2 Resources): the health resources shared with the viewed patient (userid). */
 

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { checkRangeOrder, dateRangeFields } from "../../lib/date-range";
-import { reportsTexts } from "../../lib/texts/reports";
+import { checkRangeOrder, dateRangeFields } from "~/lib/date-range";
+import { reportsTexts } from "~/lib/texts/reports";
 
 export { applyReadFilter, MAX_PAGES, pagesOf, READ_FILTERS, readFilterOf, reportsSearch, type ReadFilter } from "./address";
 

@@ -3,15 +3,15 @@ import { Form, Link, useFetchers, useLocation, useNavigate, useNavigation, useRe
 import { loadReportsPage } from "./page.server";
 import { ResultDialog } from "./components/result-dialog";
 import { ResultList, type ResultListHandle } from "./components/result-list";
-import { Breadcrumb } from "../../shell/components/breadcrumb";
-import { BadgeCount } from "../../components/ui/badge-count";
-import { Button, buttonClass } from "../../components/ui/button";
-import { TextField } from "../../components/ui/field";
-import { ToastProvider } from "../../components/ui/toast";
-import { useDeferredSchemaForm } from "../../components/ui/use-deferred-schema-form";
-import { reportsTexts } from "../../lib/texts/reports";
+import { Breadcrumb } from "~/shell/components/breadcrumb";
+import { BadgeCount } from "~/components/ui/badge-count";
+import { Button, buttonClass } from "~/components/ui/button";
+import { TextField } from "~/components/ui/field";
+import { ToastProvider } from "~/components/ui/toast";
+import { useDeferredSchemaForm } from "~/components/ui/use-deferred-schema-form";
+import { reportsTexts } from "~/lib/texts/reports";
 import { applyReadFilter, MAX_PAGES, readFilterOf, reportsSearch, type ReadFilter } from "./address";
-import type { ResultCard } from "../../lib/reports-view";
+import type { ResultCard } from "~/lib/reports-view";
 import type { Route } from "./+types/page.route";
 
 export const meta: Route.MetaFunction = () => [{ title: "Test Results – Patient Portal" }];

@@ -1,19 +1,19 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { data } from "react-router";
-import { parseForm } from "../../lib/form-data";
-import type { FieldErrors } from "../../lib/forms";
-import { reportsTexts } from "../../lib/texts/reports";
-import { queryDateOf } from "../../lib/date-range";
+import { parseForm } from "~/lib/form-data";
+import type { FieldErrors } from "~/lib/forms";
+import { reportsTexts } from "~/lib/texts/reports";
+import { queryDateOf } from "~/lib/date-range";
 import { pagesOf, readFilterOf, ReportFiltersSchema, type ReadFilter } from "./filters";
-import { chartSeriesOf, resultCardOf, resultDetailOf, type ChartReply, type ResultCard, type ResultDetail } from "../../lib/reports-view";
+import { chartSeriesOf, resultCardOf, resultDetailOf, type ChartReply, type ResultCard, type ResultDetail } from "~/lib/reports-view";
 import { documentsPageSizes } from "../../../contract/documents";
-import { PracticeApiError } from "../../.server/practice/client.server";
-import { practiceErrorResponse } from "../../.server/practice/errors.server";
-import { getLabChart, getLabResult, getLabResults, type ResultsQuery } from "../../.server/practice/reports.server";
-import { sanitiseResultHtml } from "../../.server/sanitise-html.server";
-import { documentRefusal, type DocumentRate } from "../../.server/document-rate.server";
-import { recordAccessBy } from "../../.server/record-access.server";
-import { requireSession } from "../../.server/session.server";
+import { PracticeApiError } from "~/.server/practice/client.server";
+import { practiceErrorResponse } from "~/.server/practice/errors.server";
+import { getLabChart, getLabResult, getLabResults, type ResultsQuery } from "~/.server/practice/reports.server";
+import { sanitiseResultHtml } from "~/.server/sanitise-html.server";
+import { documentRefusal, type DocumentRate } from "~/.server/document-rate.server";
+import { recordAccessBy } from "~/.server/record-access.server";
+import { requireSession } from "~/.server/session.server";
 
 /**
  * What /reports loads, and the two reads its dialogs make (/reports/result/:id, /reports/chart).

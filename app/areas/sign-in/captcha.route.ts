@@ -1,4 +1,4 @@
-import { newCaptchaChallenge } from "../../.server/captcha.server";
+import { newCaptchaChallenge } from "./captcha.server";
 
 /** A fresh proof-of-work challenge for the captcha widget; never cached. */
 export async function loader() {

@@ -1,7 +1,7 @@
-import { config } from "../../.server/config.server";
-import { requestPasswordReset } from "../../.server/practice/auth.server";
-import { PracticeApiError } from "../../.server/practice/client.server";
-import { forgotPasswordThrottle, type AttemptThrottle } from "../../.server/throttle.server";
+import { config } from "~/.server/config.server";
+import { requestPasswordReset } from "~/.server/practice/auth.server";
+import { PracticeApiError } from "~/.server/practice/client.server";
+import { forgotPasswordThrottle, type AttemptThrottle } from "~/.server/sign-in-security/throttle.server";
 
 /**
  * Forgot Password's call to the practice (1§7), which replaces the account's password with a

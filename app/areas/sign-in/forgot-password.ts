@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { emailAddressSchema } from "../../lib/email-address";
+import { emailAddressSchema } from "~/lib/email-address";
 import { forgotPasswordTexts } from "./forgot-password-texts";
 
 const t = forgotPasswordTexts;

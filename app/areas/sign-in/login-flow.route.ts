@@ -12,11 +12,11 @@ import {
   secondStepCode,
   signInStep,
   type FlowResult,
-} from "../../.server/sign-in.server";
-import { getSession, safeRedirectTo, type PortalSession } from "../../.server/session.server";
-import { stepDispatcher, type StepResponse } from "../../.server/steps.server";
-import { signInTexts } from "../../lib/texts/signIn";
-import type { FlowOutcome, Outcome } from "../../lib/sign-in-flow";
+} from "./login-flow.server";
+import { getSession, safeRedirectTo, type PortalSession } from "~/.server/session.server";
+import { stepDispatcher, type StepResponse } from "~/.server/steps.server";
+import { signInTexts } from "./texts";
+import type { FlowOutcome, Outcome } from "~/lib/sign-in-flow";
 import { signInSteps } from "./steps";
 import type { Route } from "./+types/login-flow.route";
 

@@ -1,8 +1,8 @@
-import { verifyCaptcha } from "../../.server/captcha.server";
-import { sendHelpMessage } from "../../.server/practice/auth.server";
-import { refuse, stepDispatcher } from "../../.server/steps.server";
-import { parseForm } from "../../lib/form-data";
-import type { FieldErrors } from "../../lib/forms";
+import { verifyCaptcha } from "./captcha.server";
+import { sendHelpMessage } from "~/.server/practice/auth.server";
+import { refuse, stepDispatcher } from "~/.server/steps.server";
+import { parseForm } from "~/lib/form-data";
+import type { FieldErrors } from "~/lib/forms";
 import { LoginHelpSchema } from "./login-help";
 import { loginHelpTexts } from "./login-help-texts";
 import { loginHelpSteps } from "./steps";

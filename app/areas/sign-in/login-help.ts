@@ -1,8 +1,8 @@
 import { DateTime } from "luxon";
 import { z } from "zod";
 import { isValidNhi, normaliseNhi } from "../../../contract/nhi";
-import { PRACTICE_ZONE } from "../../lib/dates";
-import { EMAIL_ADDRESS_MAX_LENGTH, emailAddressText, isEmailAddress } from "../../lib/email-address";
+import { PRACTICE_ZONE } from "~/lib/dates";
+import { EMAIL_ADDRESS_MAX_LENGTH, emailAddressText, isEmailAddress } from "~/lib/email-address";
 import { loginHelpTexts } from "./login-help-texts";
 
 const text = (required: string, max: number) => z.string().trim().min(1, required).max(max, loginHelpTexts.tooLong(max));

@@ -1,9 +1,9 @@
 import { Form, data, redirect } from "react-router";
-import { switchStep } from "../../.server/sign-in.server";
-import { redirectIfSignedIn, type PortalSession } from "../../.server/session.server";
-import { Button } from "../../components/ui/button";
+import { switchStep } from "./login-flow.server";
+import { redirectIfSignedIn, type PortalSession } from "~/.server/session.server";
+import { Button } from "~/components/ui/button";
 import { SignedOutPage } from "./components/signed-out-page";
-import { signInTexts } from "../../lib/texts/signIn";
+import { signInTexts } from "./texts";
 import type { Route } from "./+types/login-switch.route";
 
 /**

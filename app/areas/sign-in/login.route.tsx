@@ -1,16 +1,16 @@
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from "react";
 import { data, Link, redirect } from "react-router";
-import type { LoginEvent } from "../../../machines/login.machine";
-import { redirectIfSignedIn, safeRedirectTo, sessionStorage } from "../../.server/session.server";
+import type { LoginEvent } from "../../../machines/sign-in/login.machine";
+import { redirectIfSignedIn, safeRedirectTo, sessionStorage } from "~/.server/session.server";
 import { endPracticeToken } from "./session-end.server";
 import { Captcha } from "./components/captcha";
-import { Alert } from "../../components/ui/alert";
-import { Button } from "../../components/ui/button";
-import { EmailField, PasswordField } from "../../components/ui/field";
-import { lazyModule } from "../../components/ui/lazy-module";
-import { ToastRegionPlaceholder } from "../../components/ui/toast-region";
-import { signInTexts } from "../../lib/texts/signIn";
-import { CAPTCHA_AFTER } from "../../lib/sign-in-flow";
+import { Alert } from "~/components/ui/alert";
+import { Button } from "~/components/ui/button";
+import { EmailField, PasswordField } from "~/components/ui/field";
+import { lazyModule } from "~/components/ui/lazy-module";
+import { ToastRegionPlaceholder } from "~/components/ui/toast-region";
+import { signInTexts } from "./texts";
+import { CAPTCHA_AFTER } from "~/lib/sign-in-flow";
 import { idleSignInView, type SignInView } from "./view";
 import type { Route } from "./+types/login.route";
 

@@ -1,5 +1,5 @@
 import { redirect } from "react-router";
-import { getSession, sessionStorage } from "../../.server/session.server";
+import { getSession, sessionStorage } from "~/.server/session.server";
 import { endPracticeToken } from "./session-end.server";
 import type { Route } from "./+types/logout.route";
 

@@ -1,17 +1,17 @@
 import { data, Form, Link, redirect, useNavigation } from "react-router";
-import { changePasswordStep } from "../../.server/sign-in.server";
-import { redirectIfSignedIn } from "../../.server/session.server";
+import { changePasswordStep } from "./login-flow.server";
+import { redirectIfSignedIn } from "~/.server/session.server";
 import { SignedOutPage } from "./components/signed-out-page";
-import { Alert } from "../../components/ui/alert";
-import { Button } from "../../components/ui/button";
-import { CheckboxField, PasswordField } from "../../components/ui/field";
-import { useSchemaForm } from "../../components/ui/use-schema-form";
-import { parseForm } from "../../lib/form-data";
-import { newPasswordTexts } from "../../lib/texts/newPassword";
+import { Alert } from "~/components/ui/alert";
+import { Button } from "~/components/ui/button";
+import { CheckboxField, PasswordField } from "~/components/ui/field";
+import { useSchemaForm } from "~/components/ui/use-schema-form";
+import { parseForm } from "~/lib/form-data";
+import { newPasswordTexts } from "~/lib/texts/new-password";
 import { signInDialogsTexts } from "./dialog-texts";
-import { newPasswordSchema } from "../../lib/new-password";
+import { newPasswordSchema } from "~/lib/new-password";
 import type { Route } from "./+types/reset-password.route";
-import { requestForm } from "../../.server/request-form.server";
+import { requestForm } from "~/.server/request-form.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Set password – Patient Portal" }];
 

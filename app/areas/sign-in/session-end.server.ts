@@ -1,4 +1,4 @@
-import { logout } from "../../.server/practice/auth.server";
+import { logout } from "~/.server/practice/auth.server";
 
 /**
  * Ending a token at the practice, for the sign-in area's routes (decisions/356): Log Out, and the login

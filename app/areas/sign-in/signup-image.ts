@@ -9,7 +9,7 @@ import { typeByContent, typeByName } from "../../../contract/attachment-content"
 
 /** A phone's photo fits; the hint and the message say "5 MB" (tests/unit/signup-image.test.ts holds them to this). */
 export const PROFILE_IMAGE_MAX_BYTES = 5 * 1024 * 1024;
-/** What /signup's post may weigh (server.ts): the image and the 64 KB every form has. */
+/** What /signup's post may weigh (server/index.ts): the image and the 64 KB every form has. */
 export const SIGNUP_POST_MAX_BYTES = PROFILE_IMAGE_MAX_BYTES + 64 * 1024;
 /** How many first bytes tell a PNG or a JPEG (PNG's signature is the longer). */
 export const IMAGE_HEAD_BYTES = 8;

@@ -1,18 +1,18 @@
 import { useCallback, useState, type FormEvent } from "react";
 import { data, Form } from "react-router";
-import { redirectIfSignedIn } from "../../.server/session.server";
+import { redirectIfSignedIn } from "~/.server/session.server";
 import { SignedOutPage } from "./components/signed-out-page";
-import { Alert } from "../../components/ui/alert";
-import { Button } from "../../components/ui/button";
-import { EmailField, TextField } from "../../components/ui/field";
-import { useSchemaForm } from "../../components/ui/use-schema-form";
-import { parseForm } from "../../lib/form-data";
+import { Alert } from "~/components/ui/alert";
+import { Button } from "~/components/ui/button";
+import { EmailField, TextField } from "~/components/ui/field";
+import { useSchemaForm } from "~/components/ui/use-schema-form";
+import { parseForm } from "~/lib/form-data";
 import { signupTexts } from "./signup-texts";
 import { signupSchema, SignupSchema } from "./signup";
 import { chosenFile, IMAGE_HEAD_BYTES } from "./signup-image";
 import { ProfileImageField } from "./components/profile-image-field";
 import type { Route } from "./+types/signup.route";
-import { requestForm } from "../../.server/request-form.server";
+import { requestForm } from "~/.server/request-form.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Sign up – Patient Portal" }];
 
@@ -33,7 +33,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 /**
  * The spec wires no call (1§2 Signup): the details are checked, and the patient told plainly what
- * happens next. The profile image is checked by its first bytes in memory (server.ts bounds the post)
+ * happens next. The profile image is checked by its first bytes in memory (server/index.ts bounds the post)
  * and dropped with the request: never stored, logged, echoed back or sent on.
  */
 export async function action({ request }: Route.ActionArgs) {

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { isValidNhi } from "../../../contract/nhi";
-import { isPastDay } from "../../lib/calendar-day";
-import { emailAddressSchema } from "../../lib/email-address";
+import { isPastDay } from "~/lib/calendar-day";
+import { emailAddressSchema } from "~/lib/email-address";
 import { signupTexts } from "./signup-texts";
 import { chosenFile, profileImageProblem } from "./signup-image";
 

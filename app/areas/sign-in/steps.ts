@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { flowOutcomes as o } from "../../lib/sign-in-flow";
-import { step, stepArea } from "../../lib/steps";
+import { flowOutcomes as o } from "~/lib/sign-in-flow";
+import { step, stepArea } from "~/lib/steps";
 
 /**
  * The login machine's steps (1§4), posted to /login/flow (decisions/280). Every step answers one of

@@ -1,5 +1,5 @@
-import type { FieldErrors } from "../../lib/forms";
-import type { SignInInput } from "../../lib/sign-in";
+import type { FieldErrors } from "~/lib/forms";
+import type { SignInInput } from "./sign-in-form";
 
 /**
  * What the sign-in form shows of the login machine's state. The page renders the form from this

@@ -1,5 +1,5 @@
 import { summaryFhirResponse } from "./page.server";
-import { recordAccessOf } from "../../.server/record-access.server";
+import { recordAccessOf } from "~/.server/record-access.server";
 import type { Route } from "./+types/fhir.route";
 
 /** The health summary of the person viewed as a FHIR R4 document Bundle (application/fhir+json), as a file. */

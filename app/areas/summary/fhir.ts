@@ -7,7 +7,7 @@ import type { Allergy, Condition, Immunisation, VitalObservation } from "../../.
 import type { Medication } from "../../../contract/medications";
 import { normaliseNhi } from "../../../contract/nhi";
 import type { Organization, Patient } from "../../../contract/patient";
-import { practiceDateTime, PRACTICE_ZONE } from "../../lib/dates";
+import { practiceDateTime, PRACTICE_ZONE } from "~/lib/dates";
 
 /**
  * One person's record, as the practice's replies give it (the contract's output types), mapped to a

@@ -3,8 +3,8 @@ import { SHARE_INTENT, shareAction, shareLinksOf } from "./share-page.server";
 import { SummaryContents } from "./components/summary-contents";
 import { ShareLinks } from "./components/share-links";
 import { summaryTexts } from "./texts";
-import { Breadcrumb } from "../../shell/components/breadcrumb";
-import { buttonClass } from "../../components/ui/button";
+import { Breadcrumb } from "~/shell/components/breadcrumb";
+import { buttonClass } from "~/components/ui/button";
 import type { Route } from "./+types/page.route";
 
 /**

@@ -1,5 +1,5 @@
 import { summaryPdfResponse } from "./page.server";
-import { recordAccessOf } from "../../.server/record-access.server";
+import { recordAccessOf } from "~/.server/record-access.server";
 import type { Route } from "./+types/pdf.route";
 
 /** The health summary of the person viewed as an A4 PDF, as a file. */

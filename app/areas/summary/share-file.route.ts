@@ -1,5 +1,5 @@
 import { fileResponse, portalReceivingSide } from "./share.server";
-import { stateStore } from "../../.server/state.server";
+import { stateStore } from "~/.server/state.server";
 import type { Route } from "./+types/share-file.route";
 
 /**

@@ -1,10 +1,10 @@
 import { manifestResponse, portalReceivingSide } from "./share.server";
-import { stateStore } from "../../.server/state.server";
+import { stateStore } from "~/.server/state.server";
 import type { Route } from "./+types/share-manifest.route";
 
 /**
  * POST /shl/<manifest id>: a share link's manifest (SMART Health Links, decisions/305-308), asked by
- * another app with no session: server.ts lets this one address through its same-origin and forms-only
+ * another app with no session: server/index.ts lets this one address through its same-origin and forms-only
  * rules and answers its CORS preflight. A GET is told to POST.
  */
 const side = portalReceivingSide(stateStore);

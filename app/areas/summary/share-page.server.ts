@@ -1,14 +1,14 @@
 import { data } from "react-router";
-import { practiceKey } from "../../.server/access-record.server";
-import { documentRate, documentRefusal, type DocumentRate } from "../../.server/document-rate.server";
-import { config } from "../../.server/config.server";
-import { currentRequestId, observability } from "../../.server/observability.server";
-import { PracticeApiError } from "../../.server/practice/client.server";
-import { publicOriginOf } from "../../.server/public-origin.server";
-import { recordAccessBy } from "../../.server/record-access.server";
-import { accountHolderKey, requireSession } from "../../.server/session.server";
-import { formatDateTime } from "../../lib/dates";
-import { parseForm } from "../../lib/form-data";
+import { practiceKey } from "~/.server/access-record.server";
+import { documentRate, documentRefusal, type DocumentRate } from "~/.server/document-rate.server";
+import { config } from "~/.server/config.server";
+import { currentRequestId, observability } from "~/.server/observability.server";
+import { PracticeApiError } from "~/.server/practice/client.server";
+import { publicOriginOf } from "./public-origin.server";
+import { recordAccessBy } from "~/.server/record-access.server";
+import { accountHolderKey, requireSession } from "~/.server/session.server";
+import { formatDateTime } from "~/lib/dates";
+import { parseForm } from "~/lib/form-data";
 import { summaryBundle } from "./fhir";
 import { readSummaryRecord } from "./page.server";
 import { assertShareOrigin, makeShareLink, qrCodeOf, shareLinkStore, ShareLinksUnavailable, shareLinkViews, ShareOriginTooLong, type ShareLinkStore } from "./share.server";
@@ -28,7 +28,7 @@ export interface ShareDeps {
   store: ShareLinkStore;
   rate: DocumentRate;
   now: () => Date;
-  /** PORTAL_ORIGIN: the origin a link names; unset, the request's (app/.server/public-origin.server.ts). */
+  /** PORTAL_ORIGIN: the origin a link names; unset, the request's (app/areas/summary/public-origin.server.ts). */
   origin?: string;
 }
 

@@ -2,16 +2,16 @@ import { createHash, randomBytes, scrypt as scryptCallback, timingSafeEqual } fr
 import { and, desc, eq, gt, isNull, lt, lte, or, sql } from "drizzle-orm";
 import { CompactEncrypt } from "jose";
 import QRCode from "qrcode";
-import { practiceKey, recordAccess } from "../../.server/access-record.server";
-import { currentRequestId, observability } from "../../.server/observability.server";
-import { failureCode, portalStore, storeQueries, type PortalStore, type StoreOperation } from "../../.server/portal-store.server";
-import { shareLinks, shareLinkTickets } from "../../.server/portal-store/schema";
-import type { StateStore } from "../../.server/state-store.server";
-import { clientAddress } from "../../.server/client-address.server";
-import { config } from "../../.server/config.server";
-import { MANIFEST_BODY_BYTES, SHARE_CORS } from "../../lib/share-link-paths";
+import { practiceKey, recordAccess } from "~/.server/access-record.server";
+import { currentRequestId, observability } from "~/.server/observability.server";
+import { failureCode, portalStore, storeQueries, type PortalStore, type StoreOperation } from "~/.server/portal-store.server";
+import { shareLinks, shareLinkTickets } from "~/.server/portal-store/schema";
+import type { StateStore } from "~/.server/state-store.server";
+import { clientAddress } from "~/.server/client-address.server";
+import { config } from "~/.server/config.server";
+import { MANIFEST_BODY_BYTES, SHARE_CORS } from "~/lib/share-link-paths";
 import { encodeShlink, MANIFEST_ID_BYTES, manifestUrlOf, MAX_WRONG_PASSCODES, randomBase64url, SHARE_ORIGIN_MAX, shareLinkStatus, type ShareLinkForm, type ShareLinkStatus, type ShlinkPayload } from "./shlink";
-import { publicOriginOf } from "../../.server/public-origin.server";
+import { publicOriginOf } from "./public-origin.server";
 
 /**
  * Share links of the health summary, SMART Health Links (issue 32; decisions/305-309). The maker's

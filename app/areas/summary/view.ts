@@ -1,4 +1,4 @@
-import type { FieldErrors } from "../../lib/forms";
+import type { FieldErrors } from "~/lib/forms";
 import type { SectionKey, SummaryDocument } from "./fhir";
 import type { ShareLinkStatus } from "./shlink";
 

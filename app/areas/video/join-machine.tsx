@@ -2,9 +2,9 @@ import { useMachine } from "@xstate/react";
 import { useEffect, useMemo, useRef, type RefObject } from "react";
 import { useNavigate } from "react-router";
 import { fromPromise } from "xstate";
-import { zoomJoinMachine, type ZoomJoinEvent } from "../../../machines/zoom-join.machine";
-import { devicesNotice, isClientMessage } from "../../lib/zoom";
-import { callStep } from "../../lib/steps";
+import { zoomJoinMachine, type ZoomJoinEvent } from "../../../machines/video/zoom-join.machine";
+import { devicesNotice, isClientMessage } from "./zoom";
+import { callStep } from "~/lib/steps";
 import { videoSteps } from "./steps";
 import type { MeetingView } from "./meeting-view";
 

@@ -1,4 +1,4 @@
-import type { JoinRequest } from "../../lib/zoom";
+import type { JoinRequest } from "./zoom";
 
 /** What the Join Meeting panel draws: the join machine's state as the page needs it (decisions/347). */
 export interface MeetingView {

@@ -1,17 +1,17 @@
 import type { Appointment } from "../../../contract/appointments";
 import { appointmentsPageSizes } from "../../../contract/appointments";
 import { MeetingNumberSchema } from "../../../contract/video";
-import type { AppointmentRow } from "../../lib/appointments-view";
+import type { AppointmentRow } from "~/lib/appointment-row";
 import { videoTexts } from "./texts";
-import { meetingQueryOf, ZOOM_TEXT, type MeetingQuery } from "../../lib/zoom";
-import { rowOf, videoMeetingOf } from "../../.server/appointment-rows.server";
-import { config } from "../../.server/config.server";
-import type { PracticeApi } from "../../.server/practice/api.server";
-import { getAppointments } from "../../.server/practice/appointments.server";
-import { practiceErrorResponse } from "../../.server/practice/errors.server";
+import { meetingQueryOf, ZOOM_TEXT, type MeetingQuery } from "./zoom";
+import { rowOf, videoMeetingOf } from "~/.server/appointment-rows.server";
+import { config } from "~/.server/config.server";
+import type { PracticeApi } from "~/.server/practice/api.server";
+import { getAppointments } from "~/.server/practice/appointments.server";
+import { practiceErrorResponse } from "~/.server/practice/errors.server";
 import { getVideoSignature } from "./practice.server";
-import { requireSession, type SignedIn } from "../../.server/session.server";
-import { refuse, stepDispatcher } from "../../.server/steps.server";
+import { requireSession, type SignedIn } from "~/.server/session.server";
+import { refuse, stepDispatcher } from "~/.server/steps.server";
 import { videoSteps } from "./steps";
 
 /**

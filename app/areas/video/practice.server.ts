@@ -1,7 +1,7 @@
 import { endpoints } from "../../../contract/endpoints";
 import { ATTENDEE_ROLE } from "../../../contract/video";
-import { config } from "../../.server/config.server";
-import type { PracticeApi } from "../../.server/practice/api.server";
+import { config } from "~/.server/config.server";
+import type { PracticeApi } from "~/.server/practice/api.server";
 
 /**
  * The practice's video function (1§7): a signature for joining one meeting as an attendee (1§9 role 0).

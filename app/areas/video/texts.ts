@@ -1,5 +1,5 @@
 /**
- * /zoom's words that only the portal shows (issue 36): the rest are ZOOM_TEXT in app/lib/zoom.ts,
+ * /zoom's words that only the portal shows (issue 36): the rest are ZOOM_TEXT in app/areas/video/zoom.ts,
  * which the separately built video client shares.
  */
 export const videoTexts = {

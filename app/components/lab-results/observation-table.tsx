@@ -1,5 +1,5 @@
-import { reportsTexts } from "../../lib/texts/reports";
-import type { ObservationView } from "../../lib/reports-view";
+import { reportsTexts } from "~/lib/texts/reports";
+import type { ObservationView } from "~/lib/reports-view";
 
 /**
  * A result's observations (2§3): Abnormal, Low and High in red, always with the word and a mark, so

@@ -1,6 +1,6 @@
 import { lazy, Suspense } from "react";
 import { Link } from "react-router";
-import { previewTexts } from "../../lib/texts/preview";
+import { previewTexts } from "~/lib/texts/preview";
 import { Button, buttonClass } from "../ui/button";
 import { Dialog } from "../ui/dialog";
 import { Alert } from "../ui/alert";

@@ -1,6 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { z } from "zod";
-import { firstErrors, type FieldErrors } from "../../lib/forms";
+import { firstErrors, type FieldErrors } from "~/lib/forms";
 
 /**
  * The check a deferred schema form (use-deferred-schema-form.ts) runs on submit, fetched with the

@@ -1,5 +1,5 @@
 import { useLocation } from "react-router";
-import { sessionTexts } from "../../lib/texts/session";
+import { sessionTexts } from "~/lib/texts/session";
 
 /**
  * After a post met an ended session (issue 21): sign in again in a new tab, back to this page. The

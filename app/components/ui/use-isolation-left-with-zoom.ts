@@ -1,7 +1,7 @@
 import { useEffect } from "react";
 import { useLocation } from "react-router";
 
-/** The one page served cross-origin isolated (server.ts `videoConsultHeaders`, decisions/130). */
+/** The one page served cross-origin isolated (server/index.ts `videoConsultHeaders`, decisions/130). */
 const ISOLATED_PATH = "/zoom";
 
 /**

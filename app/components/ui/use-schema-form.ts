@@ -2,7 +2,7 @@ import { useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useMemo, useState, type FormEvent } from "react";
 import type { z } from "zod";
-import { firstErrors, visibleErrors, type FieldErrors } from "../../lib/forms";
+import { firstErrors, visibleErrors, type FieldErrors } from "~/lib/forms";
 
 interface Options<S extends z.ZodType> {
   /** The form's schema: the same one its action parses with (app/lib/form-data.ts). */

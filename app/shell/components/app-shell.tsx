@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from "react";
 import { Link, NavLink, useLocation } from "react-router";
-import type { MenuLink } from "../../lib/menu";
-import type { PatientSummary, PracticeSummary } from "../../lib/patient-summary";
+import type { MenuLink } from "~/lib/menu";
+import type { PatientSummary, PracticeSummary } from "~/lib/patient-summary";
 import { IdleWarning } from "./idle-warning";
 import { NavigationProgress } from "./navigation-progress";
 import { useViewing } from "./use-viewing";

@@ -1,8 +1,8 @@
 import { useEffect, useEffectEvent, useRef, useState } from "react";
 import { Form, useFetchers, useLocation, useNavigation, useRevalidator } from "react-router";
-import { sessionTexts } from "../../lib/texts/session";
-import { Button } from "../../components/ui/button";
-import { Dialog } from "../../components/ui/dialog";
+import { sessionTexts } from "~/lib/texts/session";
+import { Button } from "~/components/ui/button";
+import { Dialog } from "~/components/ui/dialog";
 
 /** How long before the session's idle end the warning comes (the NHS pattern gives a few minutes). */
 export const WARN_BEFORE_MS = 5 * 60 * 1000;

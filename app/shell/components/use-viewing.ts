@@ -1,6 +1,6 @@
 import { useEffect } from "react";
 import { useNavigate } from "react-router";
-import { setViewing } from "../../lib/viewing";
+import { setViewing } from "~/lib/viewing";
 
 const CHANNEL = "portal-viewing";
 

@@ -1,10 +1,10 @@
 import { DropdownMenu } from "radix-ui";
 import { useRef } from "react";
 import { Form, useNavigate } from "react-router";
-import { useReadPracticeAgain } from "../../lib/read-practice-again";
-import { NOTIFICATION_SETTINGS } from "../../lib/notification-settings";
-import { accountSwitchTexts } from "../../lib/texts/accountSwitch";
-import { ACCESS_RECORD_PATH } from "../../lib/areas";
+import { useReadPracticeAgain } from "~/lib/read-practice-again";
+import { NOTIFICATION_SETTINGS } from "~/lib/notification-settings";
+import { accountSwitchTexts } from "~/lib/texts/account-switch";
+import { ACCESS_RECORD_PATH } from "~/lib/areas";
 
 /** The header dropdown: Profile opens the user profile, Notification Settings the e-mail and notification switches, Switch account (a login with linked accounts) the chooser, Who has looked at my record the access record (issue 31), Refresh Configurations reloads the practice's settings and data, Log Out ends the session. */
 export function UserMenu({ name, short, canSwitch = false }: { name: string; short?: string; canSwitch?: boolean }) {

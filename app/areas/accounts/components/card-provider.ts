@@ -1,4 +1,4 @@
-import type { CardChoice } from "../../../lib/card-brand";
+import type { CardChoice } from "../card-brand";
 import { cardProviderTexts } from "../card-provider-texts";
 
 /**

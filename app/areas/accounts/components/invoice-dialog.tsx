@@ -1,16 +1,16 @@
 import { lazy, Suspense } from "react";
 import { Link, useLocation } from "react-router";
-import { Button, buttonClass } from "../../../components/ui/button";
-import { Dialog } from "../../../components/ui/dialog";
-import type { InvoiceTableRow } from "../../../lib/accounts-view";
-import { paymentTexts } from "../../../lib/texts/payment";
-import { previewTexts } from "../../../lib/texts/preview";
-import { previewHref } from "../../../lib/preview-view";
-import type { PdfTexts } from "../../../components/pdf/pdf-loading";
-import { usePrintWhenDrawn } from "../../../components/pdf/use-print-when-drawn";
+import { Button, buttonClass } from "~/components/ui/button";
+import { Dialog } from "~/components/ui/dialog";
+import type { InvoiceTableRow } from "~/lib/accounts-view";
+import { paymentTexts } from "../texts";
+import { previewTexts } from "~/lib/texts/preview";
+import { previewHref } from "~/lib/preview-view";
+import type { PdfTexts } from "~/components/pdf/pdf-loading";
+import { usePrintWhenDrawn } from "~/components/pdf/use-print-when-drawn";
 
 // react-pdf and pdf.js load only when an invoice is opened (STACK.md: keep pdf.js off other routes).
-const PdfViewer = lazy(() => import("../../../components/pdf/pdf-viewer"));
+const PdfViewer = lazy(() => import("~/components/pdf/pdf-viewer"));
 
 const INVOICE_TEXTS: PdfTexts = { loading: "Loading the invoice…", failed: paymentTexts.pdfFailed, pageFailed: paymentTexts.pdfPageFailed };
 

@@ -1,6 +1,6 @@
 import { useImperativeHandle, useRef, type ReactNode, type Ref } from "react";
-import type { InvoiceTableRow } from "../../../lib/accounts-view";
-import { formatCents } from "../../../lib/money";
+import type { InvoiceTableRow } from "~/lib/accounts-view";
+import { formatCents } from "~/lib/money";
 
 /**
  * The invoices of 1§2: Notes, Type, Reference No., Amount, Balance, Pay Now, Date, Action. Where

@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState } from "react";
-import type { OpenPayment } from "../../../lib/accounts-view";
-import { errorsTexts } from "../../../lib/texts/errors";
-import { paymentTexts } from "../../../lib/texts/payment";
-import { Button } from "../../../components/ui/button";
+import type { OpenPayment } from "~/lib/accounts-view";
+import { errorsTexts } from "~/lib/texts/errors";
+import { paymentTexts } from "../texts";
+import { Button } from "~/components/ui/button";
 
 const t = paymentTexts;
 
@@ -27,7 +27,7 @@ export function OpenPaymentNotice({ open, focusOnShow, onFinished, onUnpaid }: {
       // The step protocol and the steps' zod schemas are not on the page's first load (decisions/180).
       // Not arriving is the same failure as the step itself not getting through, and says so alike
       // (the step client's own words; importing them here would add a script to the first load).
-      const [{ callStep }, { paySteps }] = await Promise.all([import("../../../lib/steps"), import("../steps")]).catch((error: unknown) => {
+      const [{ callStep }, { paySteps }] = await Promise.all([import("~/lib/steps"), import("../steps")]).catch((error: unknown) => {
         throw new Error("The portal could not be reached (/accounts/pay finish).", { cause: error });
       });
       const outcome = await callStep(paySteps, "finish", { key: open.key });

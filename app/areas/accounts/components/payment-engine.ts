@@ -1,8 +1,8 @@
 import { assign, createActor, fromPromise } from "xstate";
-import { paymentMachine, type PaymentInput } from "../../../../machines/payment.machine";
+import { paymentMachine, type PaymentInput } from "../../../../machines/accounts/payment.machine";
 import { testCardErrors } from "../payment-forms";
-import { RefusedError, refusedForCertain } from "../../../lib/card-refusal";
-import { callStep, StepFailedError } from "../../../lib/steps";
+import { RefusedError, refusedForCertain } from "../card-refusal";
+import { callStep, StepFailedError } from "~/lib/steps";
 import { paySteps } from "../steps";
 import type { ConfirmerSlot } from "./card-provider";
 import type { TestCardChecks } from "./test-card-fields";

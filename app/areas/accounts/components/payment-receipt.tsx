@@ -1,7 +1,7 @@
 import { forwardRef, useState } from "react";
 import { flushSync } from "react-dom";
-import type { PaidNotice } from "../../../lib/accounts-view";
-import { Button } from "../../../components/ui/button";
+import type { PaidNotice } from "~/lib/accounts-view";
+import { Button } from "~/components/ui/button";
 
 /**
  * What a payment's success says (issue 21): the amount, the date and the practice's payment reference,

@@ -1,8 +1,8 @@
 import type { Stripe, StripeCardElement, StripeCardElementChangeEvent } from "@stripe/stripe-js";
-import { cardBrandProblem, type CardBrand, type CardChoice } from "../../../lib/card-brand";
+import { cardBrandProblem, type CardBrand, type CardChoice } from "../card-brand";
 import { cardProviderTexts } from "../card-provider-texts";
-import { paymentTexts } from "../../../lib/texts/payment";
-import { RefusedError } from "../../../lib/card-refusal";
+import { paymentTexts } from "../texts";
+import { RefusedError } from "../card-refusal";
 
 /**
  * The Stripe side of the card provider (decisions/030), kept to plain functions over the library's

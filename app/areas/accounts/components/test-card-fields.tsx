@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
-import type { CardChoice } from "../../../lib/card-brand";
-import { TextField } from "../../../components/ui/field";
+import type { CardChoice } from "../card-brand";
+import { TextField } from "~/components/ui/field";
 import type { CardFieldsProps } from "./card-provider";
 
 type TestCard = { cardNumber: string; expiry: string; cvc: string };

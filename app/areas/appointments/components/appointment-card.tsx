@@ -1,7 +1,8 @@
 import { Link } from "react-router";
-import { joinUrl, mapSearchUrl, type AppointmentRow } from "../../../lib/appointments-view";
-import { appointmentsTexts as t } from "../../../lib/texts/appointments";
-import { Button } from "../../../components/ui/button";
+import type { AppointmentRow } from "~/lib/appointment-row";
+import { joinUrl, mapSearchUrl } from "../view";
+import { appointmentsTexts as t } from "../texts";
+import { Button } from "~/components/ui/button";
 
 /**
  * One appointment (2§2 Upcoming and History): when, what, with whom and where, with the location's

@@ -1,16 +1,16 @@
 import { useMachine } from "@xstate/react";
 import { useId, useMemo } from "react";
 import { fromPromise } from "xstate";
-import { bookingMachine, type BookingInput } from "../../../../machines/booking.machine";
-import { QUESTIONS, SYMPTOMS, bookableDays, type Answer } from "../../../lib/booking";
-import { callStep } from "../../../lib/steps";
+import { bookingMachine, type BookingInput } from "../../../../machines/appointments/booking.machine";
+import { QUESTIONS, SYMPTOMS, bookableDays, type Answer } from "../booking";
+import { callStep } from "~/lib/steps";
 import { bookingSteps } from "../steps";
-import { appointmentsTexts } from "../../../lib/texts/appointments";
-import { addDays, displayOf } from "../../../lib/timeline-filter";
-import { Button } from "../../../components/ui/button";
-import { Dialog } from "../../../components/ui/dialog";
-import { SignInAgainLink } from "../../../components/ui/sign-in-again-link";
-import { CheckboxField, FieldError, SelectField, TextareaField } from "../../../components/ui/field";
+import { appointmentsTexts } from "../texts";
+import { addDays, displayOf } from "~/lib/timeline-filter";
+import { Button } from "~/components/ui/button";
+import { Dialog } from "~/components/ui/dialog";
+import { SignInAgainLink } from "~/components/ui/sign-in-again-link";
+import { CheckboxField, FieldError, SelectField, TextareaField } from "~/components/ui/field";
 
 /**
  * The Book Appointment tab (2§2, 2§4): the booking machine's choices as plain form controls (native

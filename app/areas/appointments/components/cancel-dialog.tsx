@@ -1,12 +1,13 @@
 import { useEffect, useMemo, useRef } from "react";
 import { useFetcher } from "react-router";
-import type { AppointmentRow, CancelReply } from "../../../lib/appointments-view";
-import { resultOf } from "../../../lib/form-data";
-import { withViewing } from "../../../lib/viewing";
-import { Button } from "../../../components/ui/button";
-import { Dialog } from "../../../components/ui/dialog";
-import { TextareaField } from "../../../components/ui/field";
-import { useDeferredSchemaForm } from "../../../components/ui/use-deferred-schema-form";
+import type { AppointmentRow } from "~/lib/appointment-row";
+import type { CancelReply } from "../view";
+import { resultOf } from "~/lib/form-data";
+import { withViewing } from "~/lib/viewing";
+import { Button } from "~/components/ui/button";
+import { Dialog } from "~/components/ui/dialog";
+import { TextareaField } from "~/components/ui/field";
+import { useDeferredSchemaForm } from "~/components/ui/use-deferred-schema-form";
 
 /**
  * Cancel an appointment with a reason (2§5 "Reason is required"): checked in the browser with the
@@ -22,7 +23,7 @@ export function CancelDialog({ row, onClose, onReply }: { row: AppointmentRow | 
   // starts again on each (React's "too many re-renders"), so the server's refusal was never shown.
   const lastResult = useMemo(() => (reply && !reply.ok && reply.errors ? resultOf(reply.errors) : undefined), [reply]);
   const form = useDeferredSchemaForm({
-    load: () => import("../../../lib/appointments-forms"),
+    load: () => import("../forms"),
     schema: (forms) => forms.CancelFormSchema,
     lastResult,
     onValid: (data) => void fetcher.submit(withViewing(data), { method: "post", action: "/appointments?id=2" }),

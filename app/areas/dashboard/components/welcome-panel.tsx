@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import type { MenuLink } from "../../../lib/menu";
+import type { MenuLink } from "~/lib/menu";
 
 /** What a new patient can do first, each only where the practice's menu has that area (decisions/004). */
 const NEXT_STEPS: { path: string; text: string }[] = [

@@ -1,9 +1,9 @@
 import { Link, useNavigation } from "react-router";
 import { loadAllergiesPage } from "./page.server";
 import { AllergyList, SeverityLegend } from "./components/allergy-list";
-import { Breadcrumb } from "../../../shell/components/breadcrumb";
-import { buttonClass } from "../../../components/ui/button";
-import { listingSearch } from "../../../lib/listing";
+import { Breadcrumb } from "~/shell/components/breadcrumb";
+import { buttonClass } from "~/components/ui/button";
+import { listingSearch } from "~/lib/listing";
 import { healthTexts } from "../texts";
 import type { Route } from "./+types/page.route";
 

@@ -1,7 +1,7 @@
 import { Tabs } from "radix-ui";
 import type { ReactNode } from "react";
 import { useNavigate, useNavigation } from "react-router";
-import { tabClass } from "../../../components/ui/choice-styles";
+import { tabClass } from "~/components/ui/choice-styles";
 
 /**
  * Tabs whose each choice is a list the practice is asked for again (2§2 Diagnosis, Immunisation:

@@ -1,8 +1,8 @@
 import { Link, useNavigation } from "react-router";
 import { loadDiagnosesPage } from "./page.server";
 import { AddressTabs } from "../components/address-tabs";
-import { Breadcrumb } from "../../../shell/components/breadcrumb";
-import { buttonClass } from "../../../components/ui/button";
+import { Breadcrumb } from "~/shell/components/breadcrumb";
+import { buttonClass } from "~/components/ui/button";
 import { DIAGNOSIS_TABS, diagnosisSearch } from "./view";
 import { healthTexts } from "../texts";
 import type { Route } from "./+types/page.route";

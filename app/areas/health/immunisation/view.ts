@@ -1,5 +1,5 @@
 import type { Immunisation } from "../../../../contract/health";
-import { formatDate, practiceDateTime } from "../../../lib/dates";
+import { formatDate, practiceDateTime } from "~/lib/dates";
 
 /**
  * The Immunisation screen's view (2§2, 2§4): tabs Due, Overdue, Administered and All, each a fresh

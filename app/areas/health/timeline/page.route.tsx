@@ -3,12 +3,12 @@ import { Link, useLocation, useNavigate, useNavigation } from "react-router";
 import { loadTimelinePage } from "./page.server";
 import { TimelineDays } from "./components/timeline-days";
 import { TimelineFilterDialog } from "./components/timeline-filter-dialog";
-import { Breadcrumb } from "../../../shell/components/breadcrumb";
-import { buttonClass } from "../../../components/ui/button";
+import { Breadcrumb } from "~/shell/components/breadcrumb";
+import { buttonClass } from "~/components/ui/button";
 import { healthTexts } from "../texts";
-import { RANGES, timelineSearch, type TimelineView } from "../../../lib/timeline-filter";
+import { RANGES, timelineSearch, type TimelineView } from "~/lib/timeline-filter";
 import type { Route } from "./+types/page.route";
-import { badgeClass } from "../../../components/ui/choice-styles";
+import { badgeClass } from "~/components/ui/choice-styles";
 
 export const meta: Route.MetaFunction = () => [{ title: "Timeline – Patient Portal" }];
 

@@ -1,14 +1,14 @@
 import { DateTime } from "luxon";
-import { PRACTICE_ZONE } from "../../../lib/dates";
-import { parseForm } from "../../../lib/form-data";
-import { pagesOf } from "../../../lib/listing";
-import { timelineFilterSchema } from "../../../lib/timeline-filter-schema";
-import { displayOf, timelineQueryOf, timelineRangeOf, timelineViewOf, type TimelineView } from "../../../lib/timeline-filter";
+import { PRACTICE_ZONE } from "~/lib/dates";
+import { parseForm } from "~/lib/form-data";
+import { pagesOf } from "~/lib/listing";
+import { timelineFilterSchema } from "./filter-schema";
+import { displayOf, timelineQueryOf, timelineRangeOf, timelineViewOf, type TimelineView } from "~/lib/timeline-filter";
 import { groupTimeline, timelineEntryOf, type TimelinePageData } from "./view";
 import { readPages } from "../paged-reads.server";
-import { practiceErrorResponse } from "../../../.server/practice/errors.server";
+import { practiceErrorResponse } from "~/.server/practice/errors.server";
 import { getTimeline, getTimelineProviders } from "../practice.server";
-import { requireSession, type SignedIn } from "../../../.server/session.server";
+import { requireSession, type SignedIn } from "~/.server/session.server";
 
 /**
  * What /timeline loads (2§2 Timeline): the providers for the filter (IndiciLookup 14) and the view's

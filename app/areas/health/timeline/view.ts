@@ -1,7 +1,7 @@
 import type { SubmissionResult } from "@conform-to/react";
 import type { TimelineEvent } from "../../../../contract/health";
-import type { TimelineFilter, TimelineView } from "../../../lib/timeline-filter";
-import { practiceDateTime } from "../../../lib/dates";
+import type { TimelineFilter, TimelineView } from "~/lib/timeline-filter";
+import { practiceDateTime } from "~/lib/dates";
 
 /** The Timeline screen's entries (2§3 Timeline event), grouped by date and then by provider (2§2). */
 

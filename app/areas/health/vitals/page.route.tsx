@@ -1,10 +1,10 @@
 import { Link, useNavigation } from "react-router";
 import { loadVitals } from "./page.server";
-import { drawAreaChart } from "../../../components/charts/chart-drawing.server";
+import { drawAreaChart } from "~/components/charts/chart-drawing.server";
 import { SERIES_STYLE, VitalFigure } from "./components/vital-figure";
-import { Breadcrumb } from "../../../shell/components/breadcrumb";
-import { buttonClass } from "../../../components/ui/button";
-import { listingSearch } from "../../../lib/listing";
+import { Breadcrumb } from "~/shell/components/breadcrumb";
+import { buttonClass } from "~/components/ui/button";
+import { listingSearch } from "~/lib/listing";
 import { healthTexts } from "../texts";
 import type { VitalsPageData } from "./view";
 import type { Route } from "./+types/page.route";

@@ -1,5 +1,5 @@
 import type { VitalObservation } from "../../../../contract/health";
-import { formatDate, practiceDateTime } from "../../../lib/dates";
+import { formatDate, practiceDateTime } from "~/lib/dates";
 
 /**
  * The Vitals screen's view (2§2, 2§3): the observations grouped into one chart per vital, whatever

@@ -1,6 +1,6 @@
 import { useImperativeHandle, useRef, type Ref } from "react";
-import type { LetterTile } from "../../../lib/letters-view";
-import { Button } from "../../../components/ui/button";
+import type { LetterTile } from "~/lib/letters-view";
+import { Button } from "~/components/ui/button";
 
 export interface LetterGridHandle {
   /** Moves the focus to a tile's View button (the first letter "more" brought). */

@@ -1,7 +1,7 @@
 import { useDeferredValue, useId, useMemo, useState } from "react";
-import type { PharmacyOption } from "../../../lib/medications-view";
-import { medicationsTexts } from "../../../lib/texts/medications";
-import { FieldError } from "../../../components/ui/field";
+import type { PharmacyOption } from "../view";
+import { medicationsTexts } from "~/lib/texts/medications";
+import { FieldError } from "~/components/ui/field";
 
 /**
  * Choosing one of up to 1,965 pharmacies (2§7, 2§9): a search box over a radio group. The box stays

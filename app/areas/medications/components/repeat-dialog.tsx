@@ -1,13 +1,13 @@
 import { useEffect, useId, useRef } from "react";
 import { Link } from "react-router";
 import type { SnapshotFrom } from "xstate";
-import type { RepeatEvent, repeatMedicationMachine } from "../../../../machines/repeat-medication.machine";
-import type { MedicationRow } from "../../../lib/medications-view";
-import { medicationsTexts } from "../../../lib/texts/medications";
-import { Alert } from "../../../components/ui/alert";
-import { Button } from "../../../components/ui/button";
-import { SignInAgainLink } from "../../../components/ui/sign-in-again-link";
-import { CheckboxField, FieldError, TextareaField } from "../../../components/ui/field";
+import type { RepeatEvent, repeatMedicationMachine } from "../../../../machines/medications/repeat-medication.machine";
+import type { MedicationRow } from "../view";
+import { medicationsTexts } from "~/lib/texts/medications";
+import { Alert } from "~/components/ui/alert";
+import { Button } from "~/components/ui/button";
+import { SignInAgainLink } from "~/components/ui/sign-in-again-link";
+import { CheckboxField, FieldError, TextareaField } from "~/components/ui/field";
 import { PharmacyPicker } from "./pharmacy-picker";
 
 /**

@@ -1,15 +1,15 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { ATTACHMENT_MAX_FILES, attachmentProblem, type AttachmentProblem } from "../../../../contract/attachment-content";
-import { centreOf, MESSAGE_BODY_MAX, quotedOriginal, type Centre, type PendingFile } from "../../../lib/messaging-compose";
-import type { WritingStep } from "../../../lib/messaging-dialogs";
-import { errorsTexts } from "../../../lib/texts/errors";
-import { messagingTexts } from "../../../lib/texts/messaging";
+import { centreOf, MESSAGE_BODY_MAX, quotedOriginal, type Centre, type PendingFile } from "../compose";
+import type { WritingStep } from "../dialogs";
+import { errorsTexts } from "~/lib/texts/errors";
+import { messagingTexts } from "../texts";
 import type { ActorRefFrom } from "xstate";
-import type { MessagingContext, MessagingEvent, messagingMachine } from "../../../../machines/messaging.machine";
-import { Alert } from "../../../components/ui/alert";
-import { Button } from "../../../components/ui/button";
-import { SignInAgainLink } from "../../../components/ui/sign-in-again-link";
-import { FieldError, SelectField, TextField } from "../../../components/ui/field";
+import type { MessagingContext, MessagingEvent, messagingMachine } from "../../../../machines/messaging/messaging.machine";
+import { Alert } from "~/components/ui/alert";
+import { Button } from "~/components/ui/button";
+import { SignInAgainLink } from "~/components/ui/sign-in-again-link";
+import { FieldError, SelectField, TextField } from "~/components/ui/field";
 
 const t = messagingTexts;
 const PROBLEM: Record<AttachmentProblem, string> = { type: t.wrongType, size: t.tooLarge, empty: t.emptyFile };
@@ -280,7 +280,7 @@ export function ComposeForm({ context, step, lookups, send, actor, disclaimer, c
           <h3 id={`${counterId}-disclaimer`} className="font-bold">
             Disclaimer:
           </h3>
-          {/* Sanitised on the server (emails-page.server.ts, disclaimerHtml). */}
+          {/* Sanitised on the server (page.server.ts, disclaimerHtml). */}
           <div className="break-words [&_p]:mb-2" dangerouslySetInnerHTML={{ __html: disclaimer }} />
         </section>
       ) : null}

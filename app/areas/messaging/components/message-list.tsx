@@ -1,9 +1,9 @@
 import { Suspense, useCallback, useEffect, useRef, useState } from "react";
 import { messagingPageSizes } from "../../../../contract/messaging-page-sizes";
-import { initialOf } from "../../../lib/messaging-avatar";
-import type { MessageRow } from "../../../lib/messaging-view";
-import { Button } from "../../../components/ui/button";
-import { lazyModule } from "../../../components/ui/lazy-module";
+import { initialOf } from "../avatar";
+import type { MessageRow } from "../view";
+import { Button } from "~/components/ui/button";
+import { lazyModule } from "~/components/ui/lazy-module";
 import type { ListWindow } from "./list-window";
 
 /** Three avatar colours cycling down the list (2§2), each with white text at AA contrast or better. */

@@ -1,9 +1,9 @@
 import { useEffect, useRef } from "react";
-import { errorsTexts } from "../../../lib/texts/errors";
-import { messagingTexts } from "../../../lib/texts/messaging";
-import { initialOf } from "../../../lib/messaging-avatar";
-import type { AttachmentView, Box, MessageView, MessagingSettings } from "../../../lib/messaging-view";
-import { Button } from "../../../components/ui/button";
+import { errorsTexts } from "~/lib/texts/errors";
+import { messagingTexts } from "../texts";
+import { initialOf } from "../avatar";
+import type { AttachmentView, Box, MessageView, MessagingSettings } from "../view";
+import { Button } from "~/components/ui/button";
 
 const t = messagingTexts;
 

@@ -1,4 +1,4 @@
-import { messagingTexts } from "../../../lib/texts/messaging";
+import { messagingTexts } from "../texts";
 
 /**
  * The viewer's place with no message open (2§2), drawn with the page: the viewer's own code is fetched

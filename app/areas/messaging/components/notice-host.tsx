@@ -1,4 +1,4 @@
-import { Notice, ToastProvider } from "../../../components/ui/toast";
+import { Notice, ToastProvider } from "~/components/ui/toast";
 
 export interface PageNotice {
   tone: "success" | "error";

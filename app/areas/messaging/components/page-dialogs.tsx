@@ -1,9 +1,9 @@
-import { Button, buttonClass } from "../../../components/ui/button";
-import { Dialog } from "../../../components/ui/dialog";
-import { SignInAgainLink } from "../../../components/ui/sign-in-again-link";
-import { messagingTexts } from "../../../lib/texts/messaging";
-import type { DraftStep } from "../../../lib/messaging-dialogs";
-import type { AttachmentView } from "../../../lib/messaging-view";
+import { Button, buttonClass } from "~/components/ui/button";
+import { Dialog } from "~/components/ui/dialog";
+import { SignInAgainLink } from "~/components/ui/sign-in-again-link";
+import { messagingTexts } from "../texts";
+import type { DraftStep } from "../dialogs";
+import type { AttachmentView } from "../view";
 
 /**
  * The /emails page's smaller dialogs: sending a draft as it is, deleting, an image attachment. They are

@@ -1,6 +1,6 @@
 import type { ResourceItem } from "../view";
 import { resourcesTexts } from "../texts";
-import { Button, buttonClass } from "../../../components/ui/button";
+import { Button, buttonClass } from "~/components/ui/button";
 
 /** An arrow leaving a box: the usual sign of a link that opens elsewhere; its words say so too. */
 function ExternalIcon() {

@@ -1,5 +1,5 @@
-import { LineChart } from "../../../components/charts/line-chart";
-import type { ChartSeries } from "../../../lib/reports-view";
+import { LineChart } from "./line-chart";
+import type { ChartSeries } from "~/lib/reports-view";
 
 /**
  * The Result Chart's content (2§2): one line chart by date per observation of the test, each value

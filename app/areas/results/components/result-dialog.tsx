@@ -1,18 +1,18 @@
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from "react";
 import { Link, useFetcher, useLocation } from "react-router";
-import { Alert } from "../../../components/ui/alert";
-import { Button, buttonClass } from "../../../components/ui/button";
-import { Dialog } from "../../../components/ui/dialog";
-import { Notice } from "../../../components/ui/toast";
-import { errorsTexts } from "../../../lib/texts/errors";
-import { previewTexts } from "../../../lib/texts/preview";
-import { reportsTexts } from "../../../lib/texts/reports";
-import { previewHref } from "../../../lib/preview-view";
-import type { ChartReply, ResultCard, ResultDetail } from "../../../lib/reports-view";
-import { ObservationTable } from "../../../components/lab-results/observation-table";
+import { Alert } from "~/components/ui/alert";
+import { Button, buttonClass } from "~/components/ui/button";
+import { Dialog } from "~/components/ui/dialog";
+import { Notice } from "~/components/ui/toast";
+import { errorsTexts } from "~/lib/texts/errors";
+import { previewTexts } from "~/lib/texts/preview";
+import { reportsTexts } from "~/lib/texts/reports";
+import { previewHref } from "~/lib/preview-view";
+import type { ChartReply, ResultCard, ResultDetail } from "~/lib/reports-view";
+import { ObservationTable } from "~/components/lab-results/observation-table";
 
 // pdf.js loads only when a PDF result is shown, visx only when a chart is (STACK.md: route splitting).
-const PdfViewer = lazy(() => import("../../../components/pdf/pdf-viewer"));
+const PdfViewer = lazy(() => import("~/components/pdf/pdf-viewer"));
 const ResultChart = lazy(() => import("./result-chart"));
 
 const t = reportsTexts;

@@ -1,6 +1,6 @@
 import { useImperativeHandle, useRef, type Ref } from "react";
-import type { ResultCard } from "../../../lib/reports-view";
-import { Button } from "../../../components/ui/button";
+import type { ResultCard } from "~/lib/reports-view";
+import { Button } from "~/components/ui/button";
 
 export interface ResultListHandle {
   /** Puts the focus on the View button of the card at this place in the list. */

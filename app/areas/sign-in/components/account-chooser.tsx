@@ -1,9 +1,9 @@
-import type { LinkedAccount } from "../../../lib/sign-in-flow";
-import { signInTexts } from "../../../lib/texts/signIn";
+import type { LinkedAccount } from "~/lib/sign-in-flow";
+import { signInTexts } from "../texts";
 import { signInDialogsTexts } from "../dialog-texts";
-import { Button } from "../../../components/ui/button";
-import { Dialog } from "../../../components/ui/dialog";
-import { AccountChoices } from "../../../components/account-choices";
+import { Button } from "~/components/ui/button";
+import { Dialog } from "~/components/ui/dialog";
+import { AccountChoices } from "~/components/account-choices";
 
 /** The proxy chooser of 1§4 step 5: whose record to open. */
 export function AccountChooser({ accounts, busy, onChoose, onCancel }: { accounts: LinkedAccount[]; busy: boolean; onChoose(id: string): void; onCancel(): void }) {

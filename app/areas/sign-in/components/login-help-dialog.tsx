@@ -1,17 +1,17 @@
 import { useMemo, useState } from "react";
-import { resultOf } from "../../../lib/form-data";
+import { resultOf } from "~/lib/form-data";
 import { LoginHelpSchema, type LoginHelpInput } from "../login-help";
 import { captchaTexts } from "../captcha-texts";
 import { loginHelpTexts } from "../login-help-texts";
-import type { FieldErrors } from "../../../lib/forms";
-import { callStep, failureMessage, StepFailedError } from "../../../lib/steps";
+import type { FieldErrors } from "~/lib/forms";
+import { callStep, failureMessage, StepFailedError } from "~/lib/steps";
 import { loginHelpSteps } from "../steps";
 import { Captcha } from "./captcha";
-import { Alert } from "../../../components/ui/alert";
-import { Button } from "../../../components/ui/button";
-import { Dialog } from "../../../components/ui/dialog";
-import { EmailField, TextareaField, TextField } from "../../../components/ui/field";
-import { useSchemaForm } from "../../../components/ui/use-schema-form";
+import { Alert } from "~/components/ui/alert";
+import { Button } from "~/components/ui/button";
+import { Dialog } from "~/components/ui/dialog";
+import { EmailField, TextareaField, TextField } from "~/components/ui/field";
+import { useSchemaForm } from "~/components/ui/use-schema-form";
 
 /** Why the last request was not sent: the words, and the fields at fault when the form's rules refused it. */
 interface Refusal {

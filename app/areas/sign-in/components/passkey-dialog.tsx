@@ -1,7 +1,7 @@
-import { Alert } from "../../../components/ui/alert";
-import { Button } from "../../../components/ui/button";
-import { Dialog } from "../../../components/ui/dialog";
-import { passkeyTexts as t } from "../../../lib/texts/passkeys";
+import { Alert } from "~/components/ui/alert";
+import { Button } from "~/components/ui/button";
+import { Dialog } from "~/components/ui/dialog";
+import { passkeyTexts as t } from "~/lib/texts/passkeys";
 
 interface Props {
   /** "E-mail me a code instead": the holder has the e-mailed code, or a passkey new enough to undo from the inbox (decisions/365). */

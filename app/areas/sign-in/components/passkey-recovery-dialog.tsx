@@ -1,9 +1,9 @@
-import { Alert } from "../../../components/ui/alert";
-import { Button } from "../../../components/ui/button";
-import { Dialog } from "../../../components/ui/dialog";
-import { PASSKEY_UNDO_DAYS } from "../../../lib/second-step";
-import { passkeyTexts as t } from "../../../lib/texts/passkeys";
-import type { Outcome } from "../../../lib/sign-in-flow";
+import { Alert } from "~/components/ui/alert";
+import { Button } from "~/components/ui/button";
+import { Dialog } from "~/components/ui/dialog";
+import { PASSKEY_UNDO_DAYS } from "~/lib/second-step";
+import { passkeyTexts as t } from "~/lib/texts/passkeys";
+import type { Outcome } from "~/lib/sign-in-flow";
 
 interface Props {
   passkeys: Outcome<"passkeyRecovery">["passkeys"];

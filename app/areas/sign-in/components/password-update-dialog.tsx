@@ -1,10 +1,10 @@
 import { signInDialogsTexts } from "../dialog-texts";
-import type { NewPasswordProblem } from "../../../lib/new-password";
-import { Alert } from "../../../components/ui/alert";
-import { Button } from "../../../components/ui/button";
-import { Dialog } from "../../../components/ui/dialog";
-import { CheckboxField, PasswordField } from "../../../components/ui/field";
-import { PasswordRules } from "../../../components/password-rules";
+import type { NewPasswordProblem } from "~/lib/new-password";
+import { Alert } from "~/components/ui/alert";
+import { Button } from "~/components/ui/button";
+import { Dialog } from "~/components/ui/dialog";
+import { CheckboxField, PasswordField } from "~/components/ui/field";
+import { PasswordRules } from "~/components/password-rules";
 
 interface Props {
   busy: boolean;

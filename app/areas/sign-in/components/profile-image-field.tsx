@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from "react";
-import { Button } from "../../../components/ui/button";
-import { FieldError } from "../../../components/ui/field";
+import { Button } from "~/components/ui/button";
+import { FieldError } from "~/components/ui/field";
 import { IMAGE_HEAD_BYTES, PROFILE_IMAGE_ACCEPT, profileImageProblem } from "../signup-image";
 import { signupTexts } from "../signup-texts";
 

@@ -1,10 +1,10 @@
 import { useState } from "react";
-import { Alert } from "../../../components/ui/alert";
-import { Button } from "../../../components/ui/button";
-import { Dialog } from "../../../components/ui/dialog";
-import { TextField } from "../../../components/ui/field";
-import { RecoveryCodes } from "../../../components/recovery-codes";
-import { secondStepTexts } from "../../../lib/texts/secondStep";
+import { Alert } from "~/components/ui/alert";
+import { Button } from "~/components/ui/button";
+import { Dialog } from "~/components/ui/dialog";
+import { TextField } from "~/components/ui/field";
+import { RecoveryCodes } from "~/components/recovery-codes";
+import { secondStepTexts } from "~/lib/texts/second-step";
 
 interface Props {
   to: string;

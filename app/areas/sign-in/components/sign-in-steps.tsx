@@ -2,17 +2,17 @@ import { useMachine } from "@xstate/react";
 import { useLayoutEffect, useMemo } from "react";
 import { useNavigate } from "react-router";
 import { fromPromise } from "xstate";
-import { loginMachine, type FlowOutcome, type LoginEvent, type LoginInput } from "../../../../machines/login.machine";
-import { callStep } from "../../../lib/steps";
+import { loginMachine, type FlowOutcome, type LoginEvent, type LoginInput } from "../../../../machines/sign-in/login.machine";
+import { callStep } from "~/lib/steps";
 import { signInSteps } from "../steps";
 import type { SignInView } from "../view";
-import { Notice, ToastProvider } from "../../../components/ui/toast";
+import { Notice, ToastProvider } from "~/components/ui/toast";
 import { AccountChooser } from "./account-chooser";
 import { PasswordUpdateDialog } from "./password-update-dialog";
 import { SecondStepDialog, SignInRecoveryCodesDialog } from "./second-step-dialog";
 import { PasskeyDialog } from "./passkey-dialog";
 import { PasskeyRecoveryDialog } from "./passkey-recovery-dialog";
-import { ceremonyFailure } from "../../../lib/passkeys";
+import { ceremonyFailure } from "~/lib/passkeys";
 
 /**
  * The passkey ceremony at sign-in (decisions/300): options from the server, the browser's prompt, the

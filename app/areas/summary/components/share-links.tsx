@@ -1,11 +1,11 @@
 import { useEffect, useMemo, useRef, useState } from "react";
 import { useFetcher } from "react-router";
-import { Alert } from "../../../components/ui/alert";
-import { Button } from "../../../components/ui/button";
-import { PasswordField, TextField } from "../../../components/ui/field";
-import { useDeferredSchemaForm } from "../../../components/ui/use-deferred-schema-form";
-import { resultOf } from "../../../lib/form-data";
-import { withViewing } from "../../../lib/viewing";
+import { Alert } from "~/components/ui/alert";
+import { Button } from "~/components/ui/button";
+import { PasswordField, TextField } from "~/components/ui/field";
+import { useDeferredSchemaForm } from "~/components/ui/use-deferred-schema-form";
+import { resultOf } from "~/lib/form-data";
+import { withViewing } from "~/lib/viewing";
 import type { MadeShareLink, ShareLinkListItem, ShareReply } from "../view";
 import { EXPIRY_DAYS } from "../expiry-days";
 import { shareTexts as t } from "../texts";

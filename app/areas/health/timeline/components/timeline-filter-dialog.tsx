@@ -1,10 +1,10 @@
 import { useRef } from "react";
 import type { SubmissionResult } from "@conform-to/react";
-import type { TimelineFilter } from "../../../../lib/timeline-filter";
-import { Dialog } from "../../../../components/ui/dialog";
-import { Button } from "../../../../components/ui/button";
-import { SelectField, TextField } from "../../../../components/ui/field";
-import { useDeferredSchemaForm } from "../../../../components/ui/use-deferred-schema-form";
+import type { TimelineFilter } from "~/lib/timeline-filter";
+import { Dialog } from "~/components/ui/dialog";
+import { Button } from "~/components/ui/button";
+import { SelectField, TextField } from "~/components/ui/field";
+import { useDeferredSchemaForm } from "~/components/ui/use-deferred-schema-form";
 
 /**
  * The Timeline Search Filter (2§2): start, end, free text and provider (All plus IndiciLookup 14),
@@ -31,7 +31,7 @@ export function TimelineFilterDialog({
 }) {
   const formRef = useRef<HTMLFormElement>(null);
   const form = useDeferredSchemaForm({
-    load: () => import("../../../../lib/timeline-filter-schema"),
+    load: () => import("../filter-schema"),
     schema: (schemas) => schemas.timelineFilterSchema(today, providers.map((p) => p.id)),
     lastResult: filterResult,
     onValid: (data) => {

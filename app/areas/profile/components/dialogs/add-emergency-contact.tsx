@@ -1,10 +1,10 @@
 import { useMemo } from "react";
 import { profileTexts } from "../../texts";
 import { emergencyContactSchema, type ProfileLookups } from "../../forms";
-import { Alert } from "../../../../components/ui/alert";
-import { Button } from "../../../../components/ui/button";
-import { Dialog } from "../../../../components/ui/dialog";
-import { EmailField, SelectField, TextField } from "../../../../components/ui/field";
+import { Alert } from "~/components/ui/alert";
+import { Button } from "~/components/ui/button";
+import { Dialog } from "~/components/ui/dialog";
+import { EmailField, SelectField, TextField } from "~/components/ui/field";
 import { Actions, options, PHONE_HINT, type DialogBase } from "./shared";
 import { useProfileDialog } from "./use-profile-dialog";
 

@@ -1,8 +1,8 @@
 import { profileTexts } from "../../texts";
-import { PhoneLink } from "../../../../components/ui/phone-link";
+import { PhoneLink } from "~/components/ui/phone-link";
 import type { ProfileView } from "../../view";
-import { Button } from "../../../../components/ui/button";
-import { Dialog } from "../../../../components/ui/dialog";
+import { Button } from "~/components/ui/button";
+import { Dialog } from "~/components/ui/dialog";
 import type { DialogBase } from "./shared";
 
 const t = profileTexts;

@@ -1,11 +1,11 @@
 import type { ChangeEvent, KeyboardEvent } from "react";
 import { ProfilePasswordSchema } from "../../forms";
-import { Alert } from "../../../../components/ui/alert";
-import { Dialog } from "../../../../components/ui/dialog";
-import { PasswordField } from "../../../../components/ui/field";
+import { Alert } from "~/components/ui/alert";
+import { Dialog } from "~/components/ui/dialog";
+import { PasswordField } from "~/components/ui/field";
 import { Actions, type DialogBase } from "./shared";
 import { useProfileDialog } from "./use-profile-dialog";
-import { PasswordRules } from "../../../../components/password-rules";
+import { PasswordRules } from "~/components/password-rules";
 
 /** Update your password to continue (1§2 User Profile). */
 

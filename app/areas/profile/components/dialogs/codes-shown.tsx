@@ -1,6 +1,6 @@
-import { Button } from "../../../../components/ui/button";
-import { Dialog } from "../../../../components/ui/dialog";
-import { RecoveryCodes } from "../../../../components/recovery-codes";
+import { Button } from "~/components/ui/button";
+import { Dialog } from "~/components/ui/dialog";
+import { RecoveryCodes } from "~/components/recovery-codes";
 
 interface Props {
   codes: string[];

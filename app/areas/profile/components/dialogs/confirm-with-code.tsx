@@ -1,11 +1,11 @@
 import { useState, type ReactNode } from "react";
 import { useFetcher } from "react-router";
-import { Alert } from "../../../../components/ui/alert";
-import { Button } from "../../../../components/ui/button";
-import { Dialog } from "../../../../components/ui/dialog";
-import { PasswordField, TextField } from "../../../../components/ui/field";
-import { secondStepTexts } from "../../../../lib/texts/secondStep";
-import { codeShapeProblem } from "../../../../lib/second-step";
+import { Alert } from "~/components/ui/alert";
+import { Button } from "~/components/ui/button";
+import { Dialog } from "~/components/ui/dialog";
+import { PasswordField, TextField } from "~/components/ui/field";
+import { secondStepTexts } from "~/lib/texts/second-step";
+import { codeShapeProblem } from "~/lib/second-step";
 import type { SecondStepReply } from "../../forms";
 
 // The profile's own action (sign-in-security.server.ts); an index-less route, so no `?index`.

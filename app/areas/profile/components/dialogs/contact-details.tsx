@@ -1,9 +1,9 @@
 import { useId } from "react";
 import { ContactDetailsSchema } from "../../forms";
 import { CONTACT_METHODS, type ProfileView } from "../../view";
-import { Alert } from "../../../../components/ui/alert";
-import { Dialog } from "../../../../components/ui/dialog";
-import { EmailField, FieldError, SelectField, TextField } from "../../../../components/ui/field";
+import { Alert } from "~/components/ui/alert";
+import { Dialog } from "~/components/ui/dialog";
+import { EmailField, FieldError, SelectField, TextField } from "~/components/ui/field";
 import { Actions, PHONE_HINT, type DialogBase } from "./shared";
 import { useProfileDialog } from "./use-profile-dialog";
 

@@ -1,8 +1,8 @@
 import { profileTexts } from "../../texts";
 import type { EmergencyContactView } from "../../view";
-import { Alert } from "../../../../components/ui/alert";
-import { Button } from "../../../../components/ui/button";
-import { Dialog } from "../../../../components/ui/dialog";
+import { Alert } from "~/components/ui/alert";
+import { Button } from "~/components/ui/button";
+import { Dialog } from "~/components/ui/dialog";
 import type { DialogBase } from "./shared";
 import { useProfileDialog } from "./use-profile-dialog";
 

@@ -1,8 +1,8 @@
 import { useEffect } from "react";
 import { useFetcher } from "react-router";
-import { Alert } from "../../../../components/ui/alert";
-import { Button } from "../../../../components/ui/button";
-import { Dialog } from "../../../../components/ui/dialog";
+import { Alert } from "~/components/ui/alert";
+import { Button } from "~/components/ui/button";
+import { Dialog } from "~/components/ui/dialog";
 import type { DevicesReply } from "../../forms";
 import { profileTexts as t } from "../../texts";
 

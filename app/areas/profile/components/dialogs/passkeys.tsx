@@ -1,10 +1,10 @@
 import { useEffect, useState } from "react";
-import { Alert } from "../../../../components/ui/alert";
-import { Button } from "../../../../components/ui/button";
-import { Dialog } from "../../../../components/ui/dialog";
-import { TextField } from "../../../../components/ui/field";
-import { passkeyTexts as t } from "../../../../lib/texts/passkeys";
-import { ceremonyFailure, normalisePasskeyName, passkeyNameProblem, PASSKEY_NAME_MAX } from "../../../../lib/passkeys";
+import { Alert } from "~/components/ui/alert";
+import { Button } from "~/components/ui/button";
+import { Dialog } from "~/components/ui/dialog";
+import { TextField } from "~/components/ui/field";
+import { passkeyTexts as t } from "~/lib/texts/passkeys";
+import { ceremonyFailure, normalisePasskeyName, passkeyNameProblem, PASSKEY_NAME_MAX } from "~/lib/passkeys";
 import { CodesShown } from "./codes-shown";
 import { ConfirmWithCode } from "./confirm-with-code";
 import { useSecurityPost } from "./use-security-post";

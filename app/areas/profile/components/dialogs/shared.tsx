@@ -1,5 +1,5 @@
 import { profileTexts } from "../../texts";
-import { Button } from "../../../../components/ui/button";
+import { Button } from "~/components/ui/button";
 
 /** What the profile's dialogs share: their props, their buttons and how a lookup list becomes options. */
 

@@ -1,9 +1,9 @@
 import { useState } from "react";
-import { Alert } from "../../../../components/ui/alert";
-import { Button } from "../../../../components/ui/button";
-import { Dialog } from "../../../../components/ui/dialog";
-import { TextField } from "../../../../components/ui/field";
-import { codeShapeProblem } from "../../../../lib/second-step";
+import { Alert } from "~/components/ui/alert";
+import { Button } from "~/components/ui/button";
+import { Dialog } from "~/components/ui/dialog";
+import { TextField } from "~/components/ui/field";
+import { codeShapeProblem } from "~/lib/second-step";
 import type { SecondStepReply } from "../../forms";
 import { CodesShown } from "./codes-shown";
 import { ConfirmWithCode } from "./confirm-with-code";

@@ -1,7 +1,7 @@
 import { profileTexts } from "../../texts";
-import { Alert } from "../../../../components/ui/alert";
-import { Button } from "../../../../components/ui/button";
-import { Dialog } from "../../../../components/ui/dialog";
+import { Alert } from "~/components/ui/alert";
+import { Button } from "~/components/ui/button";
+import { Dialog } from "~/components/ui/dialog";
 import type { DialogBase } from "./shared";
 
 const t = profileTexts;

@@ -1,9 +1,9 @@
 import { useMemo } from "react";
 import { demographicsSchema, type ProfileLookups } from "../../forms";
 import { BLOOD_GROUPS, type ProfileView } from "../../view";
-import { Alert } from "../../../../components/ui/alert";
-import { Dialog } from "../../../../components/ui/dialog";
-import { SelectField, TextField } from "../../../../components/ui/field";
+import { Alert } from "~/components/ui/alert";
+import { Dialog } from "~/components/ui/dialog";
+import { SelectField, TextField } from "~/components/ui/field";
 import { Rows } from "../sections";
 import { Actions, options, type DialogBase } from "./shared";
 import { useProfileDialog } from "./use-profile-dialog";

@@ -1,11 +1,11 @@
 import { createElement, Fragment, useEffect, useMemo, useRef, type ReactNode } from "react";
 import { useFetcher } from "react-router";
 import { z } from "zod";
-import { resultOf } from "../../../../lib/form-data";
-import { withViewing } from "../../../../lib/viewing";
+import { resultOf } from "~/lib/form-data";
+import { withViewing } from "~/lib/viewing";
 import { profileTexts } from "../../texts";
 import type { ProfileActionResult, ProfileIntent } from "../../forms";
-import { useSchemaForm } from "../../../../components/ui/use-schema-form";
+import { useSchemaForm } from "~/components/ui/use-schema-form";
 
 const NO_FIELDS = z.object({});
 

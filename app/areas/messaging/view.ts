@@ -1,0 +1,71 @@
+import { z } from "zod";
+
+/**
+ * What /emails hands the screen (2§2 Messaging), shared by its loader, its steps and the page. Dates
+ * are formatted on the server (DD-MM-YYYY and a long date, Pacific/Auckland) so luxon stays off the page.
+ * The schemas are zod's: the page imports only types from here, and what it runs from the address and
+ * the avatar modules (decisions/361), so zod is fetched with the steps when the patient reaches for them.
+ */
+
+export { BOXES, messagingSearch, messagingViewOf, onlyTheOpenMessageChanged, openMessageOf, READ_FILTER_NAMES, type Box, type MessagingView, type ReadFilterName } from "./address";
+import { BOXES, type MessagingView } from "./address";
+export { colourOf, initialOf } from "./avatar";
+
+export const MessageRowSchema = z.object({
+  id: z.string(),
+  /** The sender in the Inbox, the recipient in Sent and Drafts (2§2). */
+  name: z.string(),
+  /** 0, 1 or 2: the avatar's colour, cycling down the list (2§2). */
+  colour: z.number().int().min(0).max(2),
+  date: z.string(),
+  dateIso: z.string(),
+  subject: z.string(),
+  /** Inbox messages only; sent and draft ones count as read. */
+  read: z.boolean(),
+});
+export type MessageRow = z.output<typeof MessageRowSchema>;
+
+export const AttachmentViewSchema = z.object({
+  n: z.number().int().min(0),
+  title: z.string(),
+  kind: z.enum(["pdf", "image"]),
+  url: z.string(),
+});
+export type AttachmentView = z.output<typeof AttachmentViewSchema>;
+
+export const MessageViewSchema = z.object({
+  id: z.string(),
+  box: z.enum(BOXES),
+  subject: z.string(),
+  name: z.string(),
+  longDate: z.string(),
+  body: z.string(),
+  /** The body as sanitised HTML when the practice wrote it in HTML; null for plain text. */
+  bodyHtml: z.string().nullable(),
+  roleId: z.string(),
+  /**
+   * The practice's side: the sender in the Inbox, the recipient otherwise. `reference` is as the
+   * practice wrote it, `Practitioner/{id}` or `Location/{id}` (the front desk, 2§3): a reply or a
+   * draft goes back to exactly that.
+   */
+  practitioner: z.object({ id: z.string(), name: z.string(), reference: z.string() }),
+  attachments: z.array(AttachmentViewSchema),
+});
+export type MessageView = z.output<typeof MessageViewSchema>;
+
+export interface MessagingSettings {
+  compose: boolean;
+  reply: boolean;
+}
+
+export interface MessagingPageData {
+  view: MessagingView;
+  rows: MessageRow[];
+  total: number;
+  unread: number;
+  settings: MessagingSettings;
+  /** Sanitised HTML of the practice's disclaimers, or null when it has none (2§2 "when text exists"). */
+  disclaimers: { compose: string | null; draft: string | null };
+  /** The practice's locations (IndiciLookup 11), for the centre the form shows; none when the lookup failed. */
+  centres: Array<{ id: string; name: string }>;
+}

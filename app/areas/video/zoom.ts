@@ -1,0 +1,116 @@
+import { MEETING_NUMBER } from "../../../contract/meeting-number";
+
+/**
+ * The pure parts of /zoom (1§2 Join Meeting, issue 15): what the Join link's query names, what the
+ * signature action answers, the messages the video client in the iframe and the page exchange, and
+ * the plain words for what went wrong. Shared by the portal and the separately built video client
+ * (zoom-client/), so this module imports nothing that client cannot bundle.
+ */
+
+export type MeetingQuery =
+  | { ok: true; meetingNumber: string; passCode: string; appointmentId: string | null }
+  | { ok: false; problem: "missing" | "malformed" };
+
+/** Pass codes are up to 10 characters in Zoom; the appointments' links carry them as the practice gave them. */
+const PASS_CODE = /^[A-Za-z0-9@\-_*.]{0,32}$/;
+const APPOINTMENT_ID = /^[A-Za-z0-9-]{1,64}$/;
+
+/** Reads the Join link's query (app/areas/appointments/view.ts joinUrl); spaces in a typed meeting id are forgiven. */
+export function meetingQueryOf(params: URLSearchParams): MeetingQuery {
+  const raw = params.get("meetingNumber")?.replace(/[\s-]/g, "") ?? "";
+  if (raw === "") return { ok: false, problem: "missing" };
+  const passCode = params.get("passCode") ?? "";
+  if (!MEETING_NUMBER.test(raw) || !PASS_CODE.test(passCode)) return { ok: false, problem: "malformed" };
+  const appointment = params.get("appointment");
+  return { ok: true, meetingNumber: raw, passCode, appointmentId: appointment && APPOINTMENT_ID.test(appointment) ? appointment : null };
+}
+
+/** "123 4567 8901", as Zoom writes meeting ids. */
+export function formatMeetingNumber(meetingNumber: string): string {
+  const d = meetingNumber;
+  if (d.length === 11) return `${d.slice(0, 3)} ${d.slice(3, 7)} ${d.slice(7)}`;
+  if (d.length === 10) return `${d.slice(0, 3)} ${d.slice(3, 6)} ${d.slice(6)}`;
+  return `${d.slice(0, 3)} ${d.slice(3, 6)} ${d.slice(6)}`;
+}
+
+/** The signature step's reply: everything the SDK's join needs but the pass code, which the page has. */
+export interface Signature {
+  signature: string;
+  sdkKey: string;
+  userName: string;
+}
+
+/** What the page hands the video client: the SDK's join parameters (role is always 0, 1§9). */
+export interface JoinRequest {
+  meetingNumber: string;
+  signature: string;
+  sdkKey: string;
+  userName: string;
+  passWord: string;
+  /** Milliseconds the client waits for the SDK to answer before calling the service unreachable. */
+  timeoutMs: number;
+}
+
+/** Why a join did not happen, as the page explains it. */
+export type JoinFailure = "unreachable" | "refused" | "sdk-failed";
+
+/** Messages from the page to the client, and back; both sides check the sender's origin. */
+export type PageToClient = { type: "zoom:join"; join: JoinRequest };
+export type ClientToPage =
+  | { type: "zoom:ready" }
+  | { type: "zoom:joining" }
+  | { type: "zoom:joined" }
+  | { type: "zoom:failed"; reason: JoinFailure; code?: number | string }
+  | { type: "zoom:devices"; camera: PermissionState | "unknown"; microphone: PermissionState | "unknown" }
+  | { type: "zoom:left" };
+
+const CLIENT_TYPES = new Set(["zoom:ready", "zoom:joining", "zoom:joined", "zoom:failed", "zoom:devices", "zoom:left"]);
+
+export function isClientMessage(value: unknown): value is ClientToPage {
+  return typeof value === "object" && value !== null && CLIENT_TYPES.has((value as { type?: unknown }).type as string);
+}
+
+export function isPageMessage(value: unknown): value is PageToClient {
+  const v = value as { type?: unknown; join?: Partial<JoinRequest> } | null;
+  return typeof v === "object" && v !== null && v.type === "zoom:join" && typeof v.join?.meetingNumber === "string" && typeof v.join.signature === "string";
+}
+
+/**
+ * Failures of the SDK's init or join, sorted for the patient. With no way to Zoom the SDK answers
+ * errorCode 1 (client view) or -3000 (embedded view) (STACK.md); a refused signature or meeting is
+ * the practice's to sort out, not a network problem.
+ */
+export function joinFailureOf(code: number | string | undefined): JoinFailure {
+  const n = Number(code);
+  if (n === 1 || n === -3000) return "unreachable";
+  // 3712: "Signature is invalid".
+  if (n === 3712) return "refused";
+  return "sdk-failed";
+}
+
+/** The plain words for a blocked camera or microphone, or null when both are allowed (or not yet asked). */
+export function devicesNotice(camera: PermissionState | "unknown", microphone: PermissionState | "unknown"): string | null {
+  const blocked = [camera === "denied" ? "camera" : null, microphone === "denied" ? "microphone" : null].filter((d) => d !== null);
+  if (blocked.length === 0) return null;
+  const what = blocked.join(" and ");
+  const them = blocked.length === 2 ? "them" : "it";
+  return `Your browser is blocking the ${what} for this site, so the doctor will not ${camera === "denied" && microphone === "denied" ? "see or hear" : camera === "denied" ? "see" : "hear"} you. To allow ${them}, select the padlock or settings icon beside the address bar, set ${blocked.map((d) => d[0].toUpperCase() + d.slice(1)).join(" and ")} to Allow, then select Try again. You can still join and follow along.`;
+}
+
+/** How long the page waits for the SDK to answer a join before calling the service unreachable. */
+export const JOIN_TIMEOUT_MS = 45_000;
+
+/** /zoom's words, kept here rather than in app/lib/texts/, which every page loads. */
+export const ZOOM_TEXT = {
+    title: "Join Meeting",
+    missing: "This page needs a meeting to join. Open it from the Join link of a video appointment.",
+    malformed: "This link's meeting id is not one we can join. Open the meeting from the Join link of your video appointment, or contact the practice.",
+    badMeeting: "That meeting id is not one we can join.",
+    notSigned: "The practice's video service could not let you into this meeting just now. Please try again in a few minutes; if it keeps happening, phone the practice.",
+    unreachable: "The meeting service cannot be reached. Check your internet connection, then try again.",
+    refused: "The meeting service did not accept this meeting's details. Please phone the practice for a new link.",
+    sdkFailed: "The meeting could not start in this browser. Please try again; if it keeps happening, phone the practice.",
+    timedOut: "The meeting service did not answer. Check your internet connection, then try again.",
+    /** Issue 21: Start Meeting met an ended session; the portal answered, so nothing is unreachable. */
+    sessionEnded: "Your sign-in has ended, so the meeting could not start: sign in again in a new tab, then come back and press Try again.",
+  };
