@@ -125,37 +125,37 @@ export const messagingMachine = setup({
       assertEvent(event, "submit");
       return context.key !== null && context.intent === event.intent;
     },
-    acceptedWithOldDraft: ({ context }, reply: SendReply) => isAccepted(reply) && context.draft.mode === "draft" && context.draft.draftId !== null,
+    // Only an edited draft has a draftId.
+    acceptedWithOldDraft: ({ context }, reply: SendReply) => isAccepted(reply) && context.draft.draftId !== null,
     accepted: (_, reply: SendReply) => isAccepted(reply),
     refused: (_, reply: SendReply) => reply.outcome === "refused",
     unknown: (_, reply: SendReply) => reply.outcome === "unknown",
   },
   actions: {
-    startCompose: assign(({ context }) => ({ ...fresh(context), draft: { ...emptyDraft } })),
-    startReply: assign(({ context, event }) => {
+    startReply: assign(({ event }) => {
       assertEvent(event, "reply.open");
       const m = event.message;
       return {
-        ...fresh(context),
+        ...fresh(),
         original: m,
         draft: { ...emptyDraft, mode: "reply" as const, roleId: m.roleId, practitionerId: m.practitioner.id, practitionerName: m.practitioner.name, subject: replySubject(m.subject), replyTo: m.id },
       };
     }),
-    startDraftEdit: assign(({ context, event }) => {
+    startDraftEdit: assign(({ event }) => {
       assertEvent(event, "draft.edit");
       const m = event.message;
       // Edit Message chooses a practitioner (2§2): a draft addressed to a location has none to keep, and
       // its location id must never be taken for a practitioner's (Practitioner/{same id} is someone else).
       const person = m.practitioner.reference.startsWith("Practitioner/") ? m.practitioner : { id: "", name: "" };
       return {
-        ...fresh(context),
+        ...fresh(),
         draftAttachments: m.attachments,
         draft: { ...emptyDraft, mode: "draft" as const, roleId: m.roleId === "0" ? "" : m.roleId, practitionerId: person.id, practitionerName: person.name, subject: m.subject, body: m.body, draftId: m.id, keep: m.attachments.map((a) => a.n) },
       };
     }),
-    startDraftSend: assign(({ context, event }) => {
+    startDraftSend: assign(({ event }) => {
       assertEvent(event, "draft.send");
-      return { ...fresh(context), draftToSend: event.id };
+      return { ...fresh(), draftToSend: event.id };
     }),
     mintKey: assign({ key: () => newAttemptKey() }),
     chooseRole: assign(({ context, event }) => {
@@ -222,32 +222,17 @@ export const messagingMachine = setup({
     announceOldDraftLeft: emit(({ context }) =>
       announce("error", context.intent === "draft" ? t.savedToDraft : t.sent, context.intent === "draft" ? t.oldDraftLeftAfterSave : t.oldDraftLeftAfterSend),
     ),
-    forget: assign(({ context }) => ({ ...fresh(context), draft: { ...emptyDraft } })),
+    forget: assign(() => ({ ...fresh(), draft: { ...emptyDraft } })),
   },
 }).createMachine({
   id: "messaging",
-  context: ({ input }) => ({
-    settings: input.settings,
-    draft: { ...emptyDraft },
-    original: null,
-    draftAttachments: [],
-    roles: null,
-    recipients: null,
-    recipientsRole: null,
-    lookupError: null,
-    errors: {},
-    failure: null,
-    sessionEnded: false,
-    key: null,
-    intent: "send",
-    dirty: false,
-    draftToSend: null,
-  }),
+  // Closed holds a forgotten dialog, from the start and after every close (each runs `forget`): Compose opens it as it is.
+  context: ({ input }) => ({ settings: input.settings, roles: null, draft: { ...emptyDraft }, ...fresh() }),
   initial: "closed",
   states: {
     closed: {
       on: {
-        "compose.open": { guard: "composeAllowed", target: "writing", actions: "startCompose" },
+        "compose.open": { guard: "composeAllowed", target: "writing" },
         "reply.open": { guard: "replyAllowed", target: "writing", actions: "startReply" },
         "draft.edit": { target: "writing", actions: "startDraftEdit" },
         "draft.send": { target: "sendingDraft", actions: ["startDraftSend", "mintKey"] },
@@ -388,7 +373,8 @@ export const messagingMachine = setup({
   },
 });
 
-function fresh(_context: MessagingContext): Partial<MessagingContext> {
+/** A dialog with nothing in it: all but the settings, the roles (read once) and the draft. */
+function fresh(): Omit<MessagingContext, "settings" | "roles" | "draft"> {
   return { original: null, draftAttachments: [], recipients: null, recipientsRole: null, lookupError: null, errors: {}, failure: null, sessionEnded: false, key: null, intent: "send", dirty: false, draftToSend: null };
 }
 
