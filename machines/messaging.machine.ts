@@ -48,8 +48,6 @@ export interface MessagingContext {
   draftAttachments: MessageView["attachments"];
   roles: Option[] | null;
   recipients: Option[] | null;
-  /** The role whose practitioners `recipients` lists. */
-  recipientsRole: string | null;
   lookupError: string | null;
   errors: MessageErrors;
   /** Why the last post did not reach the practice (shown in the dialog, which stays open). */
@@ -117,7 +115,8 @@ export const messagingMachine = setup({
     composeAllowed: ({ context }) => context.settings.compose,
     replyAllowed: ({ context }) => context.settings.reply,
     needsRoles: ({ context }) => context.draft.mode !== "reply" && context.roles === null,
-    needsRecipients: ({ context }) => context.draft.mode !== "reply" && context.draft.roleId !== "" && context.recipientsRole !== context.draft.roleId,
+    // Read each time a role is chosen (the list is cleared then): the role chosen again while another's list is on its way included.
+    needsRecipients: ({ context }) => context.draft.mode !== "reply" && context.draft.roleId !== "",
     valid: ({ context }) => Object.keys(checkDraft(context.draft)).length === 0,
     dirty: ({ context }) => context.dirty,
     /** The same attempt keeps its key through retries; asking for the other outcome is another attempt. */
@@ -192,7 +191,7 @@ export const messagingMachine = setup({
       return { ...changed, draft: { ...context.draft, keep: context.draft.keep.filter((n) => n !== event.index) } };
     }),
     keepRoles: assign((_, roles: Option[]) => ({ roles, lookupError: null })),
-    keepRecipients: assign(({ context }, recipients: Option[]) => ({ recipients, recipientsRole: context.draft.roleId, lookupError: null })),
+    keepRecipients: assign((_, recipients: Option[]) => ({ recipients, lookupError: null })),
     failRoles: assign({ lookupError: t.rolesFailed }),
     failRecipients: assign({ lookupError: t.recipientsFailed }),
     clearLookupError: assign({ lookupError: null }),
@@ -375,7 +374,7 @@ export const messagingMachine = setup({
 
 /** A dialog with nothing in it: all but the settings, the roles (read once) and the draft. */
 function fresh(): Omit<MessagingContext, "settings" | "roles" | "draft"> {
-  return { original: null, draftAttachments: [], recipients: null, recipientsRole: null, lookupError: null, errors: {}, failure: null, sessionEnded: false, key: null, intent: "send", dirty: false, draftToSend: null };
+  return { original: null, draftAttachments: [], recipients: null, lookupError: null, errors: {}, failure: null, sessionEnded: false, key: null, intent: "send", dirty: false, draftToSend: null };
 }
 
 function announce(tone: Announcement["tone"], title: string, detail: string | null, removed: readonly string[] = []): Extract<MessagingEmitted, { type: "outcome.announced" }> {

@@ -562,3 +562,18 @@ describe("messaging machine: what the patient chooses and is told", () => {
     ]);
   });
 });
+
+describe("messaging machine: the practitioner list follows the role", () => {
+  it("a role chosen, another, then the first again before the list arrives: the first role's practitioners are listed", async () => {
+    const { actor, calls } = start();
+    actor.send({ type: "compose.open" });
+    await waitForState(actor, (s) => s.matches({ writing: { roles: "ready" } }));
+    actor.send({ type: "role.select", id: "2" });
+    await waitForState(actor, (s) => s.context.recipients !== null);
+    actor.send({ type: "role.select", id: "1" });
+    actor.send({ type: "role.select", id: "2" });
+    const listed = await waitForState(actor, (s) => s.matches({ writing: { recipients: "ready" } }));
+    expect(listed.context.recipients).toEqual(PRACTITIONERS["2"]);
+    expect(calls.recipientLoads.at(-1)).toBe("2");
+  });
+});
