@@ -143,11 +143,10 @@ export const repeatMedicationMachine = setup({
     keepFailure: assign((_, { reply }: { reply?: RepeatReply }) => ({ message: reply?.outcome === "failed" ? reply.message : t.sendFailed, sessionEnded: false })),
     // The same key stays: nothing reached the practice, and trying again once signed in is this attempt.
     keepSessionEnded: assign({ message: t.sessionEnded, sessionEnded: true }),
+    // IgnoreLeave and the prescribers on leave are set on the way into sending and onLeave: nothing of them is left to forget.
     forgetRequest: assign(({ context }) => ({
       medicationIds: [],
       key: null,
-      ignoreLeave: false,
-      onLeave: [],
       message: null,
       errors: {},
       urgent: false,

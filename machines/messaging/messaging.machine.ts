@@ -48,8 +48,6 @@ export interface MessagingContext {
   draftAttachments: MessageView["attachments"];
   roles: Option[] | null;
   recipients: Option[] | null;
-  /** The role whose practitioners `recipients` lists. */
-  recipientsRole: string | null;
   lookupError: string | null;
   errors: MessageErrors;
   /** Why the last post did not reach the practice (shown in the dialog, which stays open). */
@@ -117,7 +115,8 @@ export const messagingMachine = setup({
     composeAllowed: ({ context }) => context.settings.compose,
     replyAllowed: ({ context }) => context.settings.reply,
     needsRoles: ({ context }) => context.draft.mode !== "reply" && context.roles === null,
-    needsRecipients: ({ context }) => context.draft.mode !== "reply" && context.draft.roleId !== "" && context.recipientsRole !== context.draft.roleId,
+    // Read each time a role is chosen (the list is cleared then): the role chosen again while another's list is on its way included.
+    needsRecipients: ({ context }) => context.draft.mode !== "reply" && context.draft.roleId !== "",
     valid: ({ context }) => Object.keys(checkDraft(context.draft)).length === 0,
     dirty: ({ context }) => context.dirty,
     /** The same attempt keeps its key through retries; asking for the other outcome is another attempt. */
@@ -125,37 +124,37 @@ export const messagingMachine = setup({
       assertEvent(event, "submit");
       return context.key !== null && context.intent === event.intent;
     },
-    acceptedWithOldDraft: ({ context }, reply: SendReply) => isAccepted(reply) && context.draft.mode === "draft" && context.draft.draftId !== null,
+    // Only an edited draft has a draftId.
+    acceptedWithOldDraft: ({ context }, reply: SendReply) => isAccepted(reply) && context.draft.draftId !== null,
     accepted: (_, reply: SendReply) => isAccepted(reply),
     refused: (_, reply: SendReply) => reply.outcome === "refused",
     unknown: (_, reply: SendReply) => reply.outcome === "unknown",
   },
   actions: {
-    startCompose: assign(({ context }) => ({ ...fresh(context), draft: { ...emptyDraft } })),
-    startReply: assign(({ context, event }) => {
+    startReply: assign(({ event }) => {
       assertEvent(event, "reply.open");
       const m = event.message;
       return {
-        ...fresh(context),
+        ...fresh(),
         original: m,
         draft: { ...emptyDraft, mode: "reply" as const, roleId: m.roleId, practitionerId: m.practitioner.id, practitionerName: m.practitioner.name, subject: replySubject(m.subject), replyTo: m.id },
       };
     }),
-    startDraftEdit: assign(({ context, event }) => {
+    startDraftEdit: assign(({ event }) => {
       assertEvent(event, "draft.edit");
       const m = event.message;
       // Edit Message chooses a practitioner (2§2): a draft addressed to a location has none to keep, and
       // its location id must never be taken for a practitioner's (Practitioner/{same id} is someone else).
       const person = m.practitioner.reference.startsWith("Practitioner/") ? m.practitioner : { id: "", name: "" };
       return {
-        ...fresh(context),
+        ...fresh(),
         draftAttachments: m.attachments,
         draft: { ...emptyDraft, mode: "draft" as const, roleId: m.roleId === "0" ? "" : m.roleId, practitionerId: person.id, practitionerName: person.name, subject: m.subject, body: m.body, draftId: m.id, keep: m.attachments.map((a) => a.n) },
       };
     }),
-    startDraftSend: assign(({ context, event }) => {
+    startDraftSend: assign(({ event }) => {
       assertEvent(event, "draft.send");
-      return { ...fresh(context), draftToSend: event.id };
+      return { ...fresh(), draftToSend: event.id };
     }),
     mintKey: assign({ key: () => newAttemptKey() }),
     chooseRole: assign(({ context, event }) => {
@@ -192,7 +191,7 @@ export const messagingMachine = setup({
       return { ...changed, draft: { ...context.draft, keep: context.draft.keep.filter((n) => n !== event.index) } };
     }),
     keepRoles: assign((_, roles: Option[]) => ({ roles, lookupError: null })),
-    keepRecipients: assign(({ context }, recipients: Option[]) => ({ recipients, recipientsRole: context.draft.roleId, lookupError: null })),
+    keepRecipients: assign((_, recipients: Option[]) => ({ recipients, lookupError: null })),
     failRoles: assign({ lookupError: t.rolesFailed }),
     failRecipients: assign({ lookupError: t.recipientsFailed }),
     clearLookupError: assign({ lookupError: null }),
@@ -222,32 +221,17 @@ export const messagingMachine = setup({
     announceOldDraftLeft: emit(({ context }) =>
       announce("error", context.intent === "draft" ? t.savedToDraft : t.sent, context.intent === "draft" ? t.oldDraftLeftAfterSave : t.oldDraftLeftAfterSend),
     ),
-    forget: assign(({ context }) => ({ ...fresh(context), draft: { ...emptyDraft } })),
+    forget: assign(() => ({ ...fresh(), draft: { ...emptyDraft } })),
   },
 }).createMachine({
   id: "messaging",
-  context: ({ input }) => ({
-    settings: input.settings,
-    draft: { ...emptyDraft },
-    original: null,
-    draftAttachments: [],
-    roles: null,
-    recipients: null,
-    recipientsRole: null,
-    lookupError: null,
-    errors: {},
-    failure: null,
-    sessionEnded: false,
-    key: null,
-    intent: "send",
-    dirty: false,
-    draftToSend: null,
-  }),
+  // Closed holds a forgotten dialog, from the start and after every close (each runs `forget`): Compose opens it as it is.
+  context: ({ input }) => ({ settings: input.settings, roles: null, draft: { ...emptyDraft }, ...fresh() }),
   initial: "closed",
   states: {
     closed: {
       on: {
-        "compose.open": { guard: "composeAllowed", target: "writing", actions: "startCompose" },
+        "compose.open": { guard: "composeAllowed", target: "writing" },
         "reply.open": { guard: "replyAllowed", target: "writing", actions: "startReply" },
         "draft.edit": { target: "writing", actions: "startDraftEdit" },
         "draft.send": { target: "sendingDraft", actions: ["startDraftSend", "mintKey"] },
@@ -388,8 +372,9 @@ export const messagingMachine = setup({
   },
 });
 
-function fresh(_context: MessagingContext): Partial<MessagingContext> {
-  return { original: null, draftAttachments: [], recipients: null, recipientsRole: null, lookupError: null, errors: {}, failure: null, sessionEnded: false, key: null, intent: "send", dirty: false, draftToSend: null };
+/** A dialog with nothing in it: all but the settings, the roles (read once) and the draft. */
+function fresh(): Omit<MessagingContext, "settings" | "roles" | "draft"> {
+  return { original: null, draftAttachments: [], recipients: null, lookupError: null, errors: {}, failure: null, sessionEnded: false, key: null, intent: "send", dirty: false, draftToSend: null };
 }
 
 function announce(tone: Announcement["tone"], title: string, detail: string | null, removed: readonly string[] = []): Extract<MessagingEmitted, { type: "outcome.announced" }> {

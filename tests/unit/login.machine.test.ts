@@ -233,6 +233,36 @@ describe("login machine", () => {
     });
   });
 
+  /* Each rule below was found unguarded by mutation testing (issue 57): the machine could break it and no test would notice. */
+  describe("what the practice is sent and the patient is shown", () => {
+    it("the new password, its confirmation and the agreement are sent as the patient gave them", async () => {
+      const { actor, calls } = start({ signIn: [{ kind: "passwordUpdate" }], changePassword: [{ kind: "signedIn", redirectTo: "/" }] });
+      actor.send({ type: "signIn.submit", ...good });
+      await waitForState(actor, (s) => s.matches({ updatingPassword: "editing" }));
+      actor.send({ type: "password.submit", password: "Harakeke42", confirm: "Harakeke42", agreed: true });
+      await waitForState(actor, (s) => s.status === "done");
+      expect(calls.changePassword).toEqual([{ password: "Harakeke42", confirm: "Harakeke42", agreed: true }]);
+    });
+
+    it("resumed at the chooser after a switch-token sign-in, it lists the accounts the sign-in found", () => {
+      const { actor } = start({}, { resume: { step: "chooseAccount", accounts } });
+      expect(actor.getSnapshot().context.accounts).toEqual(accounts);
+    });
+
+    it("an account the practice will not open is told in its words; the chooser stays and another can be chosen", async () => {
+      const words = "This account cannot be opened online. Please call the practice.";
+      const { actor, calls } = start({ signIn: [{ kind: "chooseAccount", accounts }], chooseAccount: [{ kind: "refused", message: words }, { kind: "signedIn", redirectTo: "/" }] });
+      actor.send({ type: "signIn.submit", ...good });
+      await waitForState(actor, (s) => s.matches({ choosingAccount: "choosing" }));
+      actor.send({ type: "account.choose", accountId: "p2" });
+      const refused = await waitForState(actor, (s) => s.matches({ choosingAccount: "choosing" }) && s.context.toast !== null);
+      expect(refused.context).toMatchObject({ toast: words, accounts });
+      actor.send({ type: "account.choose", accountId: "p1" });
+      await waitForState(actor, (s) => s.status === "done");
+      expect(calls.chooseAccount).toEqual([{ accountId: "p2" }, { accountId: "p1" }]);
+    });
+  });
+
   it("ignores a second submit while signing in", async () => {
     let release!: (o: FlowOutcome) => void;
     const signIn = vi.fn(() => new Promise<FlowOutcome>((resolve) => (release = resolve)));

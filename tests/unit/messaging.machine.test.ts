@@ -15,16 +15,35 @@ interface Calls {
   sends: Array<{ draft: Draft; key: string; intent: string }>;
   draftSends: Array<{ draftId: string; key: string }>;
   deletes: string[][];
+  /** The lists read from the practice: how many times the roles, and the practitioners of which role. */
+  roleLoads: number;
+  recipientLoads: string[];
 }
 
-function start(options: { settings?: Partial<MessagingSettings>; send?: (n: number) => Promise<SendReply>; sendDraft?: (n: number) => Promise<SendReply>; deleteFails?: number } = {}) {
-  const calls: Calls = { sends: [], draftSends: [], deletes: [] };
+/** Each role's practitioners, as the practice lists them. */
+const PRACTITIONERS: Record<string, Array<{ id: string; name: string }>> = {
+  "1": [
+    { id: "7002", name: "Dr Ana Lee" },
+    { id: "7003", name: "Dr Sam Roe" },
+  ],
+  "2": [{ id: "7001", name: "Nurse Mere Tane" }],
+};
+
+function start(options: { settings?: Partial<MessagingSettings>; send?: (n: number) => Promise<SendReply>; sendDraft?: (n: number) => Promise<SendReply>; deleteFails?: number; recipientsFail?: boolean } = {}) {
+  const calls: Calls = { sends: [], draftSends: [], deletes: [], roleLoads: 0, recipientLoads: [] };
   let keys = 0;
   let deleteFailures = options.deleteFails ?? 0;
   const machine = messagingMachine.provide({
     actors: {
-      loadRoles: fromPromise(async (): Promise<Array<{ id: string; name: string }>> => [{ id: "1", name: "Doctor" }, { id: "2", name: "Nurse" }]),
-      loadRecipients: fromPromise(async ({ input }: { input: { roleId: string } }): Promise<Array<{ id: string; name: string }>> => (input.roleId === "2" ? [{ id: "7001", name: "Nurse Mere Tane" }] : [{ id: "7002", name: "Dr Ana Lee" }])),
+      loadRoles: fromPromise(async (): Promise<Array<{ id: string; name: string }>> => {
+        calls.roleLoads += 1;
+        return [{ id: "1", name: "Doctor" }, { id: "2", name: "Nurse" }];
+      }),
+      loadRecipients: fromPromise(async ({ input }: { input: { roleId: string } }): Promise<Array<{ id: string; name: string }>> => {
+        calls.recipientLoads.push(input.roleId);
+        if (options.recipientsFail) throw new Error("practice down");
+        return PRACTITIONERS[input.roleId] ?? [];
+      }),
       sendMessage: fromPromise(async ({ input }: { input: { draft: Draft; key: string; intent: "draft" | "send" } }): Promise<SendReply> => {
         calls.sends.push(input);
         return options.send ? options.send(calls.sends.length) : input.intent === "send" ? { outcome: "sent", message: t.sent } : { outcome: "saved", message: t.savedToDraft };
@@ -362,5 +381,200 @@ describe("messaging machine: an outcome nobody knows (issue 36)", () => {
     ]);
     expect(calls.deletes).toEqual([["d4"]]);
     expect(announced.at(-1)).toMatchObject({ tone: "success", title: t.sent, removed: ["d4"] });
+  });
+});
+
+/* Each rule below was found unguarded by mutation testing (issue 57): the machine could break it and no test would notice. */
+describe("messaging machine: what the patient chooses and is told", () => {
+  const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+  it("compose offers the practice's roles, read once: a second compose shows them at once", async () => {
+    const { actor, calls } = start();
+    actor.send({ type: "compose.open" });
+    await waitForState(actor, (s) => s.matches({ writing: { roles: "ready" } }));
+    expect(actor.getSnapshot().context.roles).toEqual([
+      { id: "1", name: "Doctor" },
+      { id: "2", name: "Nurse" },
+    ]);
+    actor.send({ type: "close" });
+    actor.send({ type: "compose.open" });
+    expect(actor.getSnapshot().matches({ writing: { roles: "ready" } })).toBe(true);
+    await settle();
+    expect(calls.roleLoads).toBe(1);
+  });
+
+  it("a reply, and a compose before a role is chosen, read no practitioner list", async () => {
+    const { actor, calls } = start();
+    actor.send({ type: "reply.open", message: messageView() });
+    expect(actor.getSnapshot().matches({ writing: { recipients: "ready" } })).toBe(true);
+    actor.send({ type: "close" });
+    actor.send({ type: "compose.open" });
+    expect(actor.getSnapshot().matches({ writing: { recipients: "ready" } })).toBe(true);
+    await settle();
+    expect(calls.recipientLoads).toEqual([]);
+  });
+
+  it("a draft saved with no role (role 0) asks for a role: no list is read for role 0 and nothing is sent", async () => {
+    const { actor, calls } = start();
+    actor.send({ type: "draft.edit", message: messageView({ id: "d7", box: "drafts", roleId: "0", practitioner: { id: "", name: "", reference: "" } }) });
+    expect(actor.getSnapshot().context.draft.roleId).toBe("");
+    actor.send({ type: "submit", intent: "send" });
+    await settle();
+    expect(calls.recipientLoads).toEqual([]);
+    expect(calls.sends).toHaveLength(0);
+    expect(actor.getSnapshot().context.errors.roleId).toBe(t.selectRole);
+  });
+
+  it("a new role clears the practitioner chosen under the old one; the one then chosen is named as the practice lists them", async () => {
+    const { actor, calls } = start();
+    await fillCompose(actor);
+    actor.send({ type: "role.select", id: "1" });
+    expect(actor.getSnapshot().context.draft).toMatchObject({ roleId: "1", practitionerId: "", practitionerName: "" });
+    actor.send({ type: "submit", intent: "send" });
+    expect(calls.sends).toHaveLength(0);
+    expect(actor.getSnapshot().context.errors).toEqual({ practitionerId: t.selectProvider });
+    await waitForState(actor, (s) => s.context.recipients !== null);
+    actor.send({ type: "practitioner.select", id: "7003" });
+    expect(actor.getSnapshot().context.draft).toMatchObject({ practitionerId: "7003", practitionerName: "Dr Sam Roe" });
+    actor.send({ type: "submit", intent: "send" });
+    await waitForState(actor, (s) => s.matches("closed"));
+    expect(calls.sends.map((c) => [c.draft.roleId, c.draft.practitionerId])).toEqual([["1", "7003"]]);
+  });
+
+  it("choosing the practitioner placeholder again leaves no one chosen: the send is refused", async () => {
+    const { actor, calls } = start();
+    await fillCompose(actor);
+    actor.send({ type: "practitioner.select", id: "" });
+    expect(actor.getSnapshot().context.draft).toMatchObject({ practitionerId: "", practitionerName: "" });
+    actor.send({ type: "submit", intent: "send" });
+    expect(calls.sends).toHaveLength(0);
+    expect(actor.getSnapshot().context.errors).toEqual({ practitionerId: t.selectProvider });
+  });
+
+  it("editing a draft whose practitioner list cannot be read: its practitioner can still be chosen and is sent to", async () => {
+    const { actor, calls } = start({ recipientsFail: true });
+    actor.send({ type: "draft.edit", message: messageView({ id: "d9", box: "drafts", roleId: "2", practitioner: { id: "7001", name: "Nurse Mere Tane", reference: "Practitioner/7001" } }) });
+    await waitForState(actor, (s) => s.matches({ writing: { recipients: "failed" } }));
+    expect(actor.getSnapshot().context.lookupError).toBe(t.recipientsFailed);
+    actor.send({ type: "practitioner.select", id: "7001" });
+    actor.send({ type: "submit", intent: "send" });
+    await waitForState(actor, (s) => s.matches("closed"));
+    expect(calls.sends.map((c) => c.draft.practitionerId)).toEqual(["7001"]);
+  });
+
+  it("fixing one field clears only its own message; the others stay until they are fixed", async () => {
+    const { actor } = start();
+    const errors = () => actor.getSnapshot().context.errors;
+    actor.send({ type: "compose.open" });
+    actor.send({ type: "submit", intent: "send" });
+    actor.send({ type: "files.refuse", message: t.invalidFiles });
+    expect(errors()).toEqual({ roleId: t.selectRole, practitionerId: t.selectProvider, subject: t.subjectRequired, body: t.bodyRequired, attachments: t.invalidFiles });
+    actor.send({ type: "files.add", files: [{ name: "a.png", size: 10, data: "AAAA" }] });
+    expect(errors()).toEqual({ roleId: t.selectRole, practitionerId: t.selectProvider, subject: t.subjectRequired, body: t.bodyRequired });
+    actor.send({ type: "role.select", id: "2" });
+    expect(errors()).toEqual({ practitionerId: t.selectProvider, subject: t.subjectRequired, body: t.bodyRequired });
+    await waitForState(actor, (s) => s.context.recipients !== null);
+    actor.send({ type: "practitioner.select", id: "7001" });
+    expect(errors()).toEqual({ subject: t.subjectRequired, body: t.bodyRequired });
+    actor.send({ type: "subject.change", text: "Travel" });
+    expect(errors()).toEqual({ body: t.bodyRequired });
+    actor.send({ type: "files.refuse", message: t.invalidFiles });
+    actor.send({ type: "body.change", text: "Which vaccines?" });
+    expect(errors()).toEqual({ attachments: t.invalidFiles });
+  });
+
+  it("removing one of a draft's own attachments keeps the others", async () => {
+    const { actor, calls } = start();
+    const attachments = [0, 1, 2].map((n) => ({ n, title: `${n}.pdf`, kind: "pdf" as const, url: `/${n}` }));
+    actor.send({ type: "draft.edit", message: messageView({ id: "d9", box: "drafts", roleId: "2", practitioner: { id: "7001", name: "Nurse Mere Tane", reference: "Practitioner/7001" }, attachments }) });
+    actor.send({ type: "kept.remove", index: 1 });
+    actor.send({ type: "submit", intent: "draft" });
+    await waitForState(actor, (s) => s.matches("closed"));
+    expect(messageFields(calls.sends[0].draft, "k", "draft").keep).toBe("0,2");
+  });
+
+  it("a refusal that names no field shows the practice's words in the dialog, keeps every word, and moves no focus", async () => {
+    const words = "The practice is not taking messages from this account.";
+    const { actor, refusals } = start({ send: async () => ({ outcome: "refused", message: words, errors: {} }) });
+    await fillCompose(actor);
+    actor.send({ type: "submit", intent: "send" });
+    await waitForState(actor, (s) => s.context.failure !== null);
+    expect(actor.getSnapshot().matches({ writing: { form: "editing" } })).toBe(true);
+    expect(actor.getSnapshot().context).toMatchObject({ failure: words, errors: {}, draft: { subject: "Travel", body: "Which vaccines?" } });
+    expect(refusals()).toBe(0);
+  });
+
+  it("a send lost on the network says nothing was sent, and offers no sign-in: the session did not end", async () => {
+    const { actor } = start({ send: async () => Promise.reject(new Error("network")) });
+    await fillCompose(actor);
+    actor.send({ type: "submit", intent: "send" });
+    const failed = await waitForState(actor, (s) => s.context.failure !== null);
+    expect(failed.context).toMatchObject({ failure: t.sendFailed, sessionEnded: false });
+  });
+
+  it("a failure the practice explains is shown in its words, with no sign-in offered", async () => {
+    const words = "Messaging is down until 2 pm.";
+    const { actor } = start({ send: async () => ({ outcome: "failed", message: words }) });
+    await fillCompose(actor);
+    actor.send({ type: "submit", intent: "send" });
+    const failed = await waitForState(actor, (s) => s.context.failure !== null);
+    expect(failed.context).toMatchObject({ failure: words, sessionEnded: false });
+  });
+
+  it("Send Message on a draft that the practice fails shows its words; Try again sends it once more with the same key", async () => {
+    const words = "Messaging is down until 2 pm.";
+    const { actor, calls } = start({ sendDraft: async (n) => (n === 1 ? { outcome: "failed", message: words } : { outcome: "sent", message: t.sent }) });
+    actor.send({ type: "draft.send", id: "d4" });
+    actor.send({ type: "confirm" });
+    const failed = await waitForState(actor, (s) => s.matches({ sendingDraft: "failed" }));
+    expect(failed.context).toMatchObject({ failure: words, sessionEnded: false });
+    actor.send({ type: "confirm" });
+    await waitForState(actor, (s) => s.matches("closed"));
+    expect(calls.draftSends.map((c) => c.key)).toEqual(["key-1", "key-1"]);
+  });
+
+  it("an edited draft saved whose old draft cannot be removed: closing says it was saved and that the old draft stayed", async () => {
+    const { actor, announced } = start({ deleteFails: 5 });
+    actor.send({ type: "draft.edit", message: messageView({ id: "d9", box: "drafts", roleId: "2", practitioner: { id: "7001", name: "Nurse Mere Tane", reference: "Practitioner/7001" } }) });
+    actor.send({ type: "submit", intent: "draft" });
+    await waitForState(actor, (s) => s.matches({ writing: { form: "oldDraftLeft" } }));
+    actor.send({ type: "close" });
+    expect(announced).toEqual([{ type: "outcome.announced", tone: "error", title: t.savedToDraft, detail: t.oldDraftLeftAfterSave, changed: true, removed: [] }]);
+  });
+
+  it("a message discarded after a failure leaves nothing behind: the next one shows no failure, closes without asking, and is a new attempt with its own key", async () => {
+    const { actor, calls } = start({ send: async (n) => (n === 1 ? { outcome: "failed", message: t.sendFailed } : { outcome: "sent", message: t.sent }) });
+    await fillCompose(actor);
+    actor.send({ type: "submit", intent: "send" });
+    await waitForState(actor, (s) => s.context.failure !== null);
+    actor.send({ type: "close" });
+    actor.send({ type: "discard.confirm" });
+    actor.send({ type: "compose.open" });
+    expect(actor.getSnapshot().context).toMatchObject({ failure: null, sessionEnded: false, errors: {} });
+    actor.send({ type: "close" });
+    expect(actor.getSnapshot().matches("closed")).toBe(true);
+    await fillCompose(actor);
+    actor.send({ type: "body.change", text: "Another question" });
+    actor.send({ type: "submit", intent: "send" });
+    await waitForState(actor, (s) => s.matches("closed"));
+    expect(calls.sends.map((c) => [c.key, c.draft.body])).toEqual([
+      ["key-1", "Which vaccines?"],
+      ["key-2", "Another question"],
+    ]);
+  });
+});
+
+describe("messaging machine: the practitioner list follows the role", () => {
+  it("a role chosen, another, then the first again before the list arrives: the first role's practitioners are listed", async () => {
+    const { actor, calls } = start();
+    actor.send({ type: "compose.open" });
+    await waitForState(actor, (s) => s.matches({ writing: { roles: "ready" } }));
+    actor.send({ type: "role.select", id: "2" });
+    await waitForState(actor, (s) => s.context.recipients !== null);
+    actor.send({ type: "role.select", id: "1" });
+    actor.send({ type: "role.select", id: "2" });
+    const listed = await waitForState(actor, (s) => s.matches({ writing: { recipients: "ready" } }));
+    expect(listed.context.recipients).toEqual(PRACTITIONERS["2"]);
+    expect(calls.recipientLoads.at(-1)).toBe("2");
   });
 });

@@ -327,3 +327,71 @@ describe("repeat medication machine (2§4, 2§5)", () => {
     expect(actor.getSnapshot().context.pharmaciesError).toBe(t.pharmaciesSessionEnded);
   });
 });
+
+/* Each rule below was found unguarded by mutation testing (issue 57): the machine could break it and no test would notice. */
+describe("repeat medication machine: what is sent and shown", () => {
+  it("the pharmacy preselected by the practice's name for it is that one, wherever it is in the list", async () => {
+    const { actor, sent } = start({ settings: { preferredPharmacyName: "AMCAL MALL" } });
+    await openWith(actor, "m1");
+    actor.send({ type: "delivery.select", delivery: "pharmacy" });
+    actor.send({ type: "request.submit" });
+    await waitForState(actor, inForm("sent"));
+    expect(sent[0].choice.pharmacyId).toBe("p3");
+  });
+
+  it("a pharmacy chosen before the list arrived is the one sent to: the preferred one does not replace it", async () => {
+    const { actor, sent } = start();
+    actor.send({ type: "medicine.toggle", id: "m1" });
+    actor.send({ type: "repeat.open" });
+    actor.send({ type: "delivery.select", delivery: "pharmacy" });
+    actor.send({ type: "pharmacy.select", id: "p3", name: "Amcal Mall" });
+    await waitForState(actor, (s) => s.matches({ requesting: { pharmacies: "loaded" } }));
+    actor.send({ type: "request.submit" });
+    await waitForState(actor, inForm("sent"));
+    expect(sent[0].choice.pharmacyId).toBe("p3");
+  });
+
+  it("a refusal that names a field is shown at that field only; one that names none shows the practice's words", async () => {
+    const words = "The practice could not take this request.";
+    const { actor, sent } = start({
+      replies: [
+        { outcome: "refused", message: t.outstandingBalance, errors: { delivery: t.outstandingBalance } },
+        { outcome: "refused", message: words, errors: {} },
+      ],
+    });
+    await openWith(actor, "m1");
+    actor.send({ type: "request.submit" });
+    const fieldRefused = await waitForState(actor, (s) => s.matches({ requesting: { form: "editing" } }) && sent.length === 1);
+    expect(fieldRefused.context).toMatchObject({ message: null, errors: { delivery: t.outstandingBalance } });
+    actor.send({ type: "request.submit" });
+    const refused = await waitForState(actor, (s) => s.matches({ requesting: { form: "editing" } }) && sent.length === 2);
+    expect(refused.context).toMatchObject({ message: words, errors: {} });
+  });
+
+  it("a failure the practice explains, or a network failure, offers no sign-in: the session did not end", async () => {
+    const { actor } = start({ replies: [{ outcome: "failed", message: "The practice is not answering." }, new StepNetworkError("offline")] });
+    await openWith(actor, "m1");
+    actor.send({ type: "request.submit" });
+    const failed = await waitForState(actor, inForm("failed"));
+    expect(failed.context).toMatchObject({ message: "The practice is not answering.", sessionEnded: false });
+    actor.send({ type: "request.retry" });
+    const again = await waitForState(actor, (s) => s.matches({ requesting: { form: "failed" } }) && s.context.message !== null);
+    expect(again.context).toMatchObject({ message: t.sendFailed, sessionEnded: false });
+  });
+
+  it("after a request is sent, the next one starts with nothing of it: not urgent, no fax, no notes", async () => {
+    const { actor, sent } = start();
+    await openWith(actor, "m1");
+    actor.send({ type: "delivery.select", delivery: "pharmacy" });
+    actor.send({ type: "urgent.toggle" });
+    actor.send({ type: "fax.toggle" });
+    actor.send({ type: "notes.change", text: "Running low" });
+    actor.send({ type: "request.submit" });
+    await waitForState(actor, inForm("sent"));
+    actor.send({ type: "dialog.close" });
+    await openWith(actor, "m2");
+    actor.send({ type: "request.submit" });
+    await waitForState(actor, (s) => s.matches({ requesting: { form: "sent" } }) && sent.length === 2);
+    expect(sent[1].choice).toEqual({ medicationIds: ["m2"], delivery: "pharmacy", pharmacyId: "p2", urgent: false, fax: false, notes: "" });
+  });
+});

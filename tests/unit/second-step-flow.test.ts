@@ -75,6 +75,24 @@ describe("login machine: the second step", () => {
     await waitForState(actor, (s) => s.matches("signedIn"));
   });
 
+  // Found unguarded by mutation testing (issue 57): the machine could break it and no test would notice.
+  it("Continue after the recovery codes that the practice fails is told in its words; the codes stay shown and Continue can be pressed again", async () => {
+    const words = "The practice's system is busy. Please try again.";
+    const { actor } = start({
+      signIn: { kind: "secondStep", to: "s•••@demo.nz", setup: true, resent: false },
+      checkCode: [{ kind: "recoveryCodes", codes: ["AAAAA-BBBBB"] }],
+      continueSignIn: [{ kind: "failed", message: words }, { kind: "signedIn", redirectTo: "/" }],
+    });
+    await waitForState(actor, (s) => s.matches({ secondStep: "entering" }));
+    actor.send({ type: "code.submit", code: "123456", recovery: false });
+    await waitForState(actor, (s) => s.matches({ showingRecoveryCodes: "showing" }));
+    actor.send({ type: "codes.continue" });
+    const failed = await waitForState(actor, (s) => s.matches({ showingRecoveryCodes: "showing" }) && s.context.toast !== null);
+    expect(failed.context).toMatchObject({ toast: words, recoveryCodes: ["AAAAA-BBBBB"] });
+    actor.send({ type: "codes.continue" });
+    await waitForState(actor, (s) => s.matches("signedIn"));
+  });
+
   it("an expired sign-in goes back to the credentials with its words", async () => {
     const { actor } = start({
       signIn: { kind: "secondStep", to: "s•••@demo.nz", setup: false, resent: false },
