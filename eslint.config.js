@@ -4,7 +4,7 @@ import tseslint from "typescript-eslint";
 import { layers } from "./eslint-layers.js";
 
 export default tseslint.config(
-  { ignores: ["build/", ".react-router/", "node_modules/", "playwright-report/", "test-results/", "zoom-client/dist/"] },
+  { ignores: ["build/", ".react-router/", "node_modules/", "playwright-report/", "test-results/", "zoom-client/dist/", "reports/", ".stryker-tmp/"] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
