@@ -1,9 +1,9 @@
 // First, before any module that builds a zod schema (see the module).
 import "./lib/zod-without-eval";
-import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRevalidator } from "react-router";
+import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
 import type { Route } from "./+types/root";
 import { NotFound } from "./components/not-found";
-import { Button } from "./components/ui/button";
+import { RetryPage } from "./components/ui/retry-page";
 import { useHeadingFocusOnNavigation } from "./components/ui/use-heading-focus";
 import { useIsolationLeftWithZoom } from "./components/ui/use-isolation-left-with-zoom";
 import { errorsTexts } from "./lib/texts/errors";
@@ -70,16 +70,12 @@ export default function App() {
  * the way to the dashboard.
  */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const revalidator = useRevalidator();
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
-  const retrying = revalidator.state === "loading";
   return (
     <main className="mx-auto flex max-w-2xl flex-col items-start gap-4 p-6">
       <h1 className="text-3xl font-bold">{errorsTexts.problemTitle}</h1>
       <p role="alert">{routeErrorMessage(error)}</p>
-      <Button onClick={() => void revalidator.revalidate()} busy={retrying} aria-busy={retrying}>
-        {errorsTexts.retry}
-      </Button>
+      <RetryPage />
       <a className="text-brand underline" href="/">
         Go back to the dashboard
       </a>

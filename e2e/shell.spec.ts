@@ -1,3 +1,4 @@
+import { errorsTexts } from "~/lib/texts/errors";
 import { expect, expectNoAxeViolations, openSignedIn, signInDirectly, test } from "./fixtures";
 
 test.describe("guards, errors and the shell", () => {
@@ -121,6 +122,22 @@ test.describe("guards, errors and the shell", () => {
     await page.setViewportSize({ width: 1000, height: 900 });
     await expect(toggle).toBeHidden();
     await expect(nav).toBeVisible();
+  });
+});
+
+test.describe("a failed page without its code", () => {
+  // A patient on a slow phone may press Retry before the page's code has arrived: it must still work.
+  test.use({ javaScriptEnabled: false });
+  test("Retry asks for the same address again, its query kept, and a practice that is back gives the page back", async ({ page, world }) => {
+    await signInDirectly(page, world.user("solo"));
+    await world.fault({ path: "Patient/Appointments", status: 503, times: 1 });
+    await page.goto("/appointments?id=3&show=completed");
+    await expect(page.getByRole("heading", { name: errorsTexts.problemTitle, level: 1 })).toBeVisible();
+    await page.getByRole("button", { name: errorsTexts.retry }).click();
+    await expect(page.getByRole("heading", { name: "Appointments", level: 1 })).toBeVisible();
+    await expect(page).toHaveURL(/\/appointments\?id=3&show=completed$/);
+    await expect(page.getByRole("group", { name: "Show appointments" }).getByRole("link", { name: /^Completed/ })).toHaveAttribute("aria-current", "true");
+    // No axe here: it runs as a script, which this page has none of; every-area.spec.ts scans the failed page.
   });
 });
 

@@ -1,5 +1,5 @@
-import { isRouteErrorResponse, Outlet, useRevalidator } from "react-router";
-import { Button } from "~/components/ui/button";
+import { isRouteErrorResponse, Outlet } from "react-router";
+import { RetryPage } from "~/components/ui/retry-page";
 import { errorsTexts } from "~/lib/texts/errors";
 import { routeErrorMessage } from "~/lib/route-error";
 import type { Route } from "./+types/page-frame.route";
@@ -15,19 +15,12 @@ export default function ShellPage() {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const revalidator = useRevalidator();
-  const retrying = revalidator.state === "loading";
   const notFound = isRouteErrorResponse(error) && error.status === 404;
   return (
     <div className="flex max-w-2xl flex-col items-start gap-4">
       <h1 className="text-3xl font-bold">{notFound ? errorsTexts.notFoundTitle : errorsTexts.problemTitle}</h1>
       <p role="alert">{notFound ? errorsTexts.notFoundCode : routeErrorMessage(error)}</p>
-      {notFound ? null : (
-        // Loads the page again in place; a fault that has passed gives the page back.
-        <Button onClick={() => void revalidator.revalidate()} busy={retrying} aria-busy={retrying}>
-          {errorsTexts.retry}
-        </Button>
-      )}
+      {notFound ? null : <RetryPage />}
     </div>
   );
 }
