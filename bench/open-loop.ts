@@ -21,7 +21,7 @@
  *
  * BENCH_BASE=<another checkout, built> runs that checkout's portal too (issue 53: head against today's
  * `main`, goal 1.5x or more): both are started, signed in and warmed first, then measured in turn, one
- * step each at each rate, the order swapped at every rate, never at the same time. Steps in turn, not a
+ * step each at each rate, the order swapped at every turn, never at the same time. Steps in turn, not a
  * whole run each: on a 2-core machine shared with other runs, the load of the others drifts over
  * minutes, and two steps a few seconds apart see the same machine where two runs minutes apart do not;
  * the cool-down between steps lets the work a step leaves behind (garbage collection, batched
@@ -157,7 +157,7 @@ async function main() {
     // The warming's leftovers (garbage, batched access-record writes) would otherwise land on the first step.
     await new Promise((r) => setTimeout(r, COOL_MS));
     console.log(
-      `Open loop: page views of ${SCREENS.length} signed-in screens by ${SESSIONS} sessions at a fixed rate, ${STEP_MS / 1000} s a step${REPEATS > 1 ? `, ${REPEATS} steps a rate` : ""}, ${COOL_MS / 1000} s of quiet after each; latency from the planned send to the last byte (set-up ${((performance.now() - started) / 1000).toFixed(0)} s${BASE ? `; this checkout and ${BASE} in turn, a step each at each rate, the order swapped at every rate` : ""}):`,
+      `Open loop: page views of ${SCREENS.length} signed-in screens by ${SESSIONS} sessions at a fixed rate, ${STEP_MS / 1000} s a step${REPEATS > 1 ? `, ${REPEATS} steps a rate` : ""}, ${COOL_MS / 1000} s of quiet after each; latency from the planned send to the last byte (set-up ${((performance.now() - started) / 1000).toFixed(0)} s${BASE ? `; this checkout and ${BASE} in turn, a step each in turn, the order swapped at every turn` : ""}):`,
     );
     console.log(`  ${"rate".padStart(7)}  ${"build".padEnd(6)} ${"sent".padStart(6)} ${"p50".padStart(6)} ${"p95".padStart(6)} ${"p99".padStart(6)} ${"max".padStart(6)}  ${"lag99".padStart(6)} ${"cpu".padStart(7)} ${"mock".padStart(7)} ${"client".padStart(7)}   errors     verdict (ms; lag99: the client's own lateness in sending; cpu, mock, client: the portal's, the practice's and this bench's CPU a page view, every thread)`);
     let turn = 0;
