@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from "vitest";
 import { createActor, fromPromise } from "xstate";
 import { waitForState } from "../helpers/wait-for-state";
 import { bookFields, bookingMachine, type BookingInput } from "../../machines/appointments/booking.machine";
-import { QUESTIONS, bookingFailureText, bookingSettingsOf, nextSearchStart, type BookReply, type BookingSettings, type Option, type ProviderView, type SlotView } from "~/areas/appointments/booking";
+import { QUESTIONS, bookableDays, bookingFailureText, bookingSettingsOf, nextSearchStart, type BookReply, type BookingSettings, type Option, type ProviderView, type SlotView } from "~/areas/appointments/booking";
 import { appointmentsTexts } from "~/areas/appointments/texts";
 import { StepSessionEndedError } from "~/lib/step-client";
 import { StepFailedError } from "~/lib/steps";
@@ -521,5 +521,181 @@ describe("booking machine", () => {
     const { actor } = start({ showReasonsForContact: false });
     actor.send({ type: "contact.select", id: "26" });
     expect(bookFields(actor.getSnapshot().context).reasonForContactId).toBe("25");
+  });
+});
+
+/* Each rule below was found unguarded by mutation testing (issue 57). */
+describe("booking: what is asked of the practice, and when", () => {
+  it("nothing is asked before it can be answered: providers need a type and a place, times a provider and a date too, the next free day a provider", async () => {
+    const { actor, calls } = start();
+    actor.send({ type: "type.select", id: "1" });
+    await idle(actor);
+    actor.send({ type: "day.next" });
+    actor.send({ type: "load.retry" });
+    actor.send({ type: "date.select", date: "2026-03-05" });
+    await idle(actor);
+    expect({ providers: calls.providers.length, slots: calls.slots.length, nextDay: calls.nextDay.length }).toEqual({ providers: 0, slots: 0, nextDay: 0 });
+    actor.send({ type: "location.toggle", id: "1" });
+    await idle(actor);
+    expect(calls.providers).toHaveLength(1);
+    actor.send({ type: "day.next" });
+    actor.send({ type: "load.retry" });
+    await idle(actor);
+    expect({ slots: calls.slots.length, nextDay: calls.nextDay.length }).toEqual({ slots: 0, nextDay: 0 });
+    // The date was chosen already: choosing the provider asks for that day's times.
+    actor.send({ type: "provider.select", id: GP.id });
+    await idle(actor);
+    expect(calls.slots).toHaveLength(1);
+    actor.send({ type: "day.next" });
+    await idle(actor);
+    expect(calls.nextDay).toHaveLength(1);
+  });
+
+  it("a place can be unticked while another stays ticked, the lists asked again; the last one unticked asks nothing; an unknown place changes nothing", async () => {
+    const { actor, calls } = start();
+    actor.send({ type: "type.select", id: "1" });
+    actor.send({ type: "location.toggle", id: "1" });
+    await idle(actor);
+    actor.send({ type: "location.toggle", id: "2" });
+    await idle(actor);
+    expect(actor.getSnapshot().context.locationIds).toEqual(["1", "2"]);
+    const asked = calls.providers.length;
+    actor.send({ type: "location.toggle", id: "1" });
+    await idle(actor);
+    expect(actor.getSnapshot().context.locationIds).toEqual(["2"]);
+    expect(calls.providers).toHaveLength(asked + 1);
+    actor.send({ type: "location.toggle", id: "9" });
+    await idle(actor);
+    expect(actor.getSnapshot().context.locationIds).toEqual(["2"]);
+    expect(calls.providers).toHaveLength(asked + 1);
+    actor.send({ type: "location.toggle", id: "2" });
+    await idle(actor);
+    expect(actor.getSnapshot().context.locationIds).toEqual([]);
+    expect(calls.providers).toHaveLength(asked + 1);
+  });
+
+  it("both places are sent to the practice with the booking, comma-separated", async () => {
+    const { actor, calls } = start();
+    actor.send({ type: "location.toggle", id: "2" });
+    await choose(actor);
+    actor.send({ type: "book.start" });
+    actor.send({ type: "confirm.accept" });
+    await waitForState(actor, (s) => s.matches("booked"));
+    expect(calls.book[0]).toMatchObject({ locationIds: "2,1" });
+  });
+
+  it("a reason of 500 characters is taken; 501 is refused at the field and nothing is booked", async () => {
+    const taken = start();
+    await choose(taken.actor);
+    taken.actor.send({ type: "reason.change", text: "x".repeat(500) });
+    taken.actor.send({ type: "book.start" });
+    expect(taken.actor.getSnapshot().value).toBe("confirming");
+    const refused = start();
+    await choose(refused.actor);
+    refused.actor.send({ type: "reason.change", text: "x".repeat(501) });
+    refused.actor.send({ type: "book.start" });
+    expect(refused.actor.getSnapshot().context.errors).toEqual({ reason: t.reasonTooLong });
+    expect(refused.actor.getSnapshot().matches("choosing")).toBe(true);
+  });
+
+  it("a day is taken from the first bookable day to the last; one outside, or not a date, is refused at the field and asks for no times", async () => {
+    const { first, last } = bookableDays(TODAY, false);
+    for (const [date, ok] of [
+      [first, true],
+      [last, true],
+      [TODAY, false],
+      ["2026-03-0", false],
+      [`x${first}`, false],
+      [`${first}x`, false],
+      ["2099-01-01", false],
+    ] as const) {
+      const { actor, calls } = start({ sameDayAllowed: false });
+      actor.send({ type: "type.select", id: "1" });
+      actor.send({ type: "location.toggle", id: "1" });
+      await idle(actor);
+      actor.send({ type: "provider.select", id: GP.id });
+      actor.send({ type: "date.select", date });
+      await idle(actor);
+      expect({ date, asked: calls.slots.length, error: actor.getSnapshot().context.errors.date }).toEqual({
+        date,
+        asked: ok ? 1 : 0,
+        error: ok ? undefined : date === TODAY ? t.sameDayRefused : t.dateOutOfRange,
+      });
+    }
+    // The day after the last is refused too.
+    const after = new Date(`${last}T00:00:00Z`);
+    after.setUTCDate(after.getUTCDate() + 1);
+    const { actor } = start({ sameDayAllowed: false });
+    actor.send({ type: "date.select", date: after.toISOString().slice(0, 10) });
+    expect(actor.getSnapshot().context.errors.date).toBe(t.dateOutOfRange);
+  });
+});
+
+describe("booking: a choice made earlier lets go of what followed it", () => {
+  const family = { canChoose: true, members: [{ id: "m1", name: "Kid" }, { id: "m2", name: "Teen" }] };
+  const edits: Array<[string, Parameters<ReturnType<typeof start>["actor"]["send"]>[0]]> = [
+    ["who it is for", { type: "who.select", forWhom: "family" }],
+    ["the type", { type: "type.select", id: "2" }],
+    ["a place", { type: "location.toggle", id: "2" }],
+    ["the role", { type: "role.select", id: "2" }],
+    ["the provider", { type: "provider.select", id: NURSE.id }],
+    ["the day", { type: "date.select", date: "2026-03-06" }],
+  ];
+  for (const [what, event] of edits) {
+    it(`changing ${what} lets go of the time chosen and of the times shown, and of any message at a field`, async () => {
+      const { actor } = start({}, {}, family);
+      await choose(actor);
+      actor.send({ type: "reason.change", text: "x".repeat(501) });
+      actor.send({ type: "book.start" });
+      expect(actor.getSnapshot().context.errors).not.toEqual({});
+      actor.send(event);
+      const now = actor.getSnapshot().context;
+      expect({ slotId: now.slotId, errors: now.errors }).toEqual({ slotId: "", errors: {} });
+      // The times shown were for the old choice: until asked again, none are shown.
+      if (!actor.getSnapshot().matches({ choosing: "loadingSlots" })) expect(now.slots).toEqual([]);
+    });
+  }
+
+  it("choosing a family member lets go of the time chosen; a member not on the list changes nothing", async () => {
+    const { actor } = start({}, {}, family);
+    actor.send({ type: "who.select", forWhom: "family" });
+    actor.send({ type: "member.select", id: "m1" });
+    await choose(actor);
+    actor.send({ type: "member.select", id: "nobody" });
+    expect(actor.getSnapshot().context).toMatchObject({ memberId: "m1", slotId: "s1" });
+    actor.send({ type: "member.select", id: "m2" });
+    expect(actor.getSnapshot().context).toMatchObject({ memberId: "m2", slotId: "", slots: [] });
+  });
+
+  it("a day with no times says so, in the words for a refused same day when that is why", async () => {
+    const none = start({}, { slots: () => [] });
+    await choose(none.actor);
+    expect(none.actor.getSnapshot().context.notice).toBe(t.noSlots);
+    const full = start({}, {});
+    await choose(full.actor);
+    expect(full.actor.getSnapshot().context.notice).toBeNull();
+  });
+
+  it("lists read again keep the provider chosen while still offered, and let go of one no longer offered; none offered says so", async () => {
+    const fakes: Fakes = { providers: [GP, NURSE] };
+    const { actor } = start({}, fakes, family);
+    actor.send({ type: "type.select", id: "1" });
+    actor.send({ type: "location.toggle", id: "1" });
+    await idle(actor);
+    actor.send({ type: "provider.select", id: NURSE.id });
+    // Who it is for changes whose lists are read, not what was chosen.
+    actor.send({ type: "who.select", forWhom: "family" });
+    await idle(actor);
+    expect(actor.getSnapshot().context.providerId).toBe(NURSE.id);
+    fakes.providers = [GP];
+    actor.send({ type: "who.select", forWhom: "self" });
+    await idle(actor);
+    expect(actor.getSnapshot().context.providerId).toBe("");
+    const empty = start({}, { providers: [] });
+    empty.actor.send({ type: "type.select", id: "1" });
+    empty.actor.send({ type: "location.toggle", id: "1" });
+    await idle(empty.actor);
+    expect(empty.actor.getSnapshot().context.notice).toEqual(expect.any(String));
+    expect(empty.actor.getSnapshot().context.providers).toEqual([]);
   });
 });
