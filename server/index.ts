@@ -164,7 +164,7 @@ export function limitBodies(limits: BodyLimits = BODY_LIMITS) {
 }
 
 /**
- * The client's address for sign-in throttling (app/.server/throttle.server.ts reads it); whatever the
+ * The client's address for sign-in throttling (app/.server/sign-in-security/throttle.server.ts reads it); whatever the
  * client sent under that name is overwritten. It is `req.ip`: Express's `trust proxy` setting, given
  * the trusted proxies (TRUST_PROXY, decisions/008), makes it the right-most X-Forwarded-For address
  * that is not a trusted proxy, and only when the socket itself is one; with none trusted, the socket's.
@@ -264,7 +264,7 @@ export interface PortalOptions {
   hsts?: boolean;
   /** The reverse proxies whose X-Forwarded-For is believed (TRUST_PROXY): addresses, CIDR ranges, Express's range names. */
   trustedProxies?: readonly string[];
-  /** What /readyz asks before it answers 200 (server-health.ts). */
+  /** What /readyz asks before it answers 200 (server/health.ts). */
   readiness?: readonly ReadinessCheck[];
 }
 
@@ -277,7 +277,7 @@ export async function startPortal({ mode, port, host = "127.0.0.1", hsts = false
   const health = healthRoutes(readiness);
   app.use(health.router);
   // Each request gets its id (X-Request-Id, and X-Correlation-Id on its practice calls), its duration
-  // measured by route pattern and one JSON log line (server-observability.ts, decisions/262).
+  // measured by route pattern and one JSON log line (server/observability.ts, decisions/262).
   let routes: () => RouteTable | Promise<RouteTable> = () => routeTable({});
   app.use(observeRequests(() => routes()));
   app.use(securityHeaders(hsts));

@@ -1,5 +1,6 @@
 import { DateTime } from "luxon";
 import { PRACTICE_ZONE } from "./calendar-day";
+import { keptByText } from "./recently-used";
 
 export { PRACTICE_ZONE };
 
@@ -22,28 +23,11 @@ export function formatOpeningHours(start: string, end: string): string {
 }
 
 /**
- * What a function of one text gave, kept by that text (at most `limit`, the least recently used
- * dropped first). For the dates below: luxon reading an ISO text into the practice's zone asks Intl
- * for the zone's offset each time (about 20-40 µs), and a page of a long record reads hundreds, most of
- * them the same from one page view to the next (issue 53, decisions/376). The keys are dates as the
- * practice wrote them, nothing else of the record.
+ * The dates below are kept by their text (app/lib/recently-used.ts): luxon reading an ISO text into the
+ * practice's zone asks Intl for the zone's offset each time (about 20-40 µs), and a page of a long
+ * record reads hundreds, most of them the same from one page view to the next (issue 53,
+ * decisions/376). The keys are dates as the practice wrote them, nothing else of the record.
  */
-function keptByText<T>(limit: number, compute: (text: string) => T): (text: string) => T {
-  const kept = new Map<string, T>();
-  return (text) => {
-    const hit = kept.get(text);
-    if (hit !== undefined) {
-      kept.delete(text);
-      kept.set(text, hit);
-      return hit;
-    }
-    const value = compute(text);
-    kept.set(text, value);
-    if (kept.size > limit) kept.delete(kept.keys().next().value!);
-    return value;
-  };
-}
-
 const DATES_KEPT = 5_000;
 
 /**

@@ -524,6 +524,13 @@ describe("booking machine", () => {
   });
 });
 
+/** The first type and place chosen, and the lists that follow them read. */
+async function pickTypeAndPlace(actor: ReturnType<typeof start>["actor"]) {
+  actor.send({ type: "type.select", id: "1" });
+  actor.send({ type: "location.toggle", id: "1" });
+  await idle(actor);
+}
+
 /* Each rule below was found unguarded by mutation testing (issue 57). */
 describe("booking: what is asked of the practice, and when", () => {
   it("nothing is asked before it can be answered: providers need a type and a place, times a provider and a date too, the next free day a provider", async () => {
@@ -553,9 +560,7 @@ describe("booking: what is asked of the practice, and when", () => {
 
   it("a place can be unticked while another stays ticked, the lists asked again; the last one unticked asks nothing; an unknown place changes nothing", async () => {
     const { actor, calls } = start();
-    actor.send({ type: "type.select", id: "1" });
-    actor.send({ type: "location.toggle", id: "1" });
-    await idle(actor);
+    await pickTypeAndPlace(actor);
     actor.send({ type: "location.toggle", id: "2" });
     await idle(actor);
     expect(actor.getSnapshot().context.locationIds).toEqual(["1", "2"]);
@@ -610,9 +615,7 @@ describe("booking: what is asked of the practice, and when", () => {
       ["2099-01-01", false],
     ] as const) {
       const { actor, calls } = start({ sameDayAllowed: false });
-      actor.send({ type: "type.select", id: "1" });
-      actor.send({ type: "location.toggle", id: "1" });
-      await idle(actor);
+      await pickTypeAndPlace(actor);
       actor.send({ type: "provider.select", id: GP.id });
       actor.send({ type: "date.select", date });
       await idle(actor);
@@ -679,9 +682,7 @@ describe("booking: a choice made earlier lets go of what followed it", () => {
   it("lists read again keep the provider chosen while still offered, and let go of one no longer offered; none offered says so", async () => {
     const fakes: Fakes = { providers: [GP, NURSE] };
     const { actor } = start({}, fakes, family);
-    actor.send({ type: "type.select", id: "1" });
-    actor.send({ type: "location.toggle", id: "1" });
-    await idle(actor);
+    await pickTypeAndPlace(actor);
     actor.send({ type: "provider.select", id: NURSE.id });
     // Who it is for changes whose lists are read, not what was chosen.
     actor.send({ type: "who.select", forWhom: "family" });
@@ -692,9 +693,7 @@ describe("booking: a choice made earlier lets go of what followed it", () => {
     await idle(actor);
     expect(actor.getSnapshot().context.providerId).toBe("");
     const empty = start({}, { providers: [] });
-    empty.actor.send({ type: "type.select", id: "1" });
-    empty.actor.send({ type: "location.toggle", id: "1" });
-    await idle(empty.actor);
+    await pickTypeAndPlace(empty.actor);
     expect(empty.actor.getSnapshot().context.notice).toEqual(expect.any(String));
     expect(empty.actor.getSnapshot().context.providers).toEqual([]);
   });

@@ -7,6 +7,7 @@ import { AreaChart, type AreaSeries } from "~/components/charts/area-chart";
 import { drawAreaChart, drawColumnChart, drawnOnce, drawPieChart } from "~/components/charts/chart-drawing.server";
 import type { Datum } from "~/components/charts/chart-figure";
 import { formatClockTime, formatDate, practiceDateTime } from "~/lib/dates";
+import { keptByText, recentlyUsed } from "~/lib/recently-used";
 import { ColumnChart } from "~/components/charts/column-chart";
 import { PieChart } from "~/components/charts/pie-chart";
 
@@ -122,5 +123,25 @@ describe("the practice's dates, read once by their text", () => {
   it("hands back the same reading for the same text, and a new one for another", () => {
     expect(practiceDateTime("2026-01-02T03:04:05")).toBe(practiceDateTime("2026-01-02T03:04:05"));
     expect(practiceDateTime("2026-01-02T03:04:06").toMillis() - practiceDateTime("2026-01-02T03:04:05").toMillis()).toBe(1000);
+  });
+});
+
+describe("what a process keeps to save work", () => {
+  it("keeps at most its limit, dropping the least recently used, a read counting as a use", () => {
+    const kept = recentlyUsed<number>(2);
+    kept.set("a", 1);
+    kept.set("b", 2);
+    expect(kept.get("a")).toBe(1);
+    kept.set("c", 3);
+    expect([kept.get("a"), kept.get("b"), kept.get("c")]).toEqual([1, undefined, 3]);
+    kept.delete("a");
+    expect(kept.get("a")).toBeUndefined();
+  });
+
+  it("computes a text's value once while it is kept", () => {
+    let computed = 0;
+    const length = keptByText(2, (text) => (computed++, text.length));
+    expect([length("ab"), length("ab"), length("abc"), length("ab")]).toEqual([2, 2, 3, 2]);
+    expect(computed).toBe(2);
   });
 });

@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import { recentlyUsed } from "~/lib/recently-used";
 import { endpoints, type Endpoint } from "../../../contract/endpoints";
 import type { StateStore } from "../state-store.server";
 import type { PracticeApi } from "./api.server";
@@ -65,8 +66,7 @@ const entryKey = (sessionId: string) => `session-reads:${sessionId}`;
  * replies in it are handed to every page of the session: a page that changed one would change it for
  * the next page too, and now throws instead.
  */
-const PARSED_KEPT = 500;
-const parsed = new Map<string, { raw: string; entry: KeptEntry }>();
+const parsed = recentlyUsed<{ raw: string; entry: KeptEntry }>(500);
 
 function deepFreeze<T>(value: T): T {
   if (value && typeof value === "object" && !Object.isFrozen(value)) {
@@ -86,9 +86,7 @@ function parse(key: string, raw: string | null): KeptEntry | null {
   } catch {
     return null;
   }
-  parsed.delete(key);
   parsed.set(key, { raw, entry });
-  if (parsed.size > PARSED_KEPT) parsed.delete(parsed.keys().next().value!);
   return entry;
 }
 const newGeneration = () => randomBytes(9).toString("base64url");

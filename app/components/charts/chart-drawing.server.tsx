@@ -1,4 +1,5 @@
 import { renderToStaticMarkup } from "react-dom/server";
+import { recentlyUsed } from "~/lib/recently-used";
 import { AreaChart, type AreaSeries } from "./area-chart";
 import type { Datum } from "./chart-figure";
 import { ColumnChart } from "./column-chart";
@@ -21,23 +22,17 @@ export function drawPieChart(data: Datum[]): string {
 /**
  * The drawings kept by what they show (decisions/350): a chart is a pure function of its labels,
  * values and colours, and a patient's figures rarely change from one page to the next, so most pages
- * draw nothing. At most DRAWINGS_KEPT, the least recently used dropped first. The dashboard's keys are
+ * draw nothing. At most 500, the least recently used dropped first. The dashboard's keys are
  * a few numbers and labels, no name or id; a vital's are its readings and their dates (decisions/376).
  * They stay in this process's memory, as the sessions do, and never in a log.
  */
-const DRAWINGS_KEPT = 500;
-const drawings = new Map<string, string>();
+const drawings = recentlyUsed<string>(500);
 
 function keptDrawing(key: string, draw: () => string): string {
   const kept = drawings.get(key);
-  if (kept !== undefined) {
-    drawings.delete(key);
-    drawings.set(key, kept);
-    return kept;
-  }
+  if (kept !== undefined) return kept;
   const drawn = draw();
   drawings.set(key, drawn);
-  if (drawings.size > DRAWINGS_KEPT) drawings.delete(drawings.keys().next().value!);
   return drawn;
 }
 
