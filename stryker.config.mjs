@@ -37,7 +37,9 @@ export default {
     // The access record and share links.
     "app/.server/**/access-record.server.ts",
     "app/.server/**/record-access.server.ts",
-    "app/**/share.server.ts",
+    "app/**/share-link-store.server.ts",
+    "app/**/share-link-making.server.ts",
+    "app/**/share-link-receiving.server.ts",
     "app/**/shlink.ts",
   ],
   // A later run reuses what an earlier one found for code and tests that did not change.

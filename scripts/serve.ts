@@ -61,7 +61,7 @@ async function main() {
   const { startAccessRetention } = await import("~/.server/access-record.server");
   startAccessRetention(store, { days: config.ACCESS_RECORD_RETENTION_DAYS, devicesDays: config.DEVICE_RETENTION_DAYS });
   // Share links that no longer work lose their file, and later their row (decisions/305).
-  const { shareLinkStore, startShareLinkPurge } = await import("~/areas/summary/share.server");
+  const { shareLinkStore, startShareLinkPurge } = await import("~/areas/summary/share-link-store.server");
   startShareLinkPurge(shareLinkStore(() => store));
   const { startPortal } = await import("../server");
   const portal = await startPortal({ mode: dev ? "development" : "production", port, hsts: config.cookieSecure, trustedProxies: config.TRUST_PROXY, readiness });

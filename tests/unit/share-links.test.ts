@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { parseForm } from "~/lib/form-data";
 import { publicOriginOf } from "~/areas/summary/public-origin.server";
-import { hashPasscode, makeShareLink, passcodeMatches, shareLinkStore, ShareLinksUnavailable, ShareOriginTooLong } from "~/areas/summary/share.server";
+import { makeShareLink, ShareOriginTooLong } from "~/areas/summary/share-link-making.server";
+import { hashPasscode, passcodeMatches, shareLinkStore, ShareLinksUnavailable } from "~/areas/summary/share-link-store.server";
 import { decodeShlink, encodeShlink, manifestUrlOf, MANIFEST_URL_MAX, payloadProblems, randomBase64url, SHARE_ORIGIN_MAX, ShareLinkFormSchema, shareLinkStatus, type ShlinkPayload } from "~/areas/summary/shlink";
 import { shareTexts as t } from "~/areas/summary/texts";
 

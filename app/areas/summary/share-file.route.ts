@@ -1,4 +1,4 @@
-import { fileResponse, portalReceivingSide } from "./share.server";
+import { fileResponse, portalReceivingSide } from "./share-link-receiving.server";
 import { stateStore } from "~/.server/state.server";
 import type { Route } from "./+types/share-file.route";
 

@@ -1,4 +1,4 @@
-import { manifestResponse, portalReceivingSide } from "./share.server";
+import { manifestResponse, portalReceivingSide } from "./share-link-receiving.server";
 import { stateStore } from "~/.server/state.server";
 import type { Route } from "./+types/share-manifest.route";
 

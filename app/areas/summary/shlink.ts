@@ -25,6 +25,8 @@ export interface ShlinkPayload {
 }
 
 export const SHLINK_PREFIX = "shlink:/";
+/** What a link's file holds, once decrypted: the summary as a FHIR Bundle. */
+export const FHIR_JSON = "application/fhir+json";
 /** The spec's bound on `url`. */
 export const MANIFEST_URL_MAX = 128;
 /** The manifest's id: 32 random bytes, base64url (the spec asks for at least 256 bits in `url`). */
