@@ -36,10 +36,13 @@
  * warming; BENCH_RATES=20,40,60 BENCH_STEP_S=8 is a quick check.
  * BENCH_SESSIONS (30) and BENCH_PORT (the mock on 5420, the portals on the next two) can be changed;
  * BENCH_PORTAL_NODE_OPTIONS is given to the portals (Node refuses --cpu-prof and --trace-gc there: use
- * `--import` of a module that starts them, as bench/profile-on-signal.mjs does).
+ * `--import` of a module that starts them, as bench/profile-on-signal.mjs does). BENCH_PROFILE_DIR=<folder>
+ * profiles each portal's every step on its own (<build>-<rate>-<n>.cpuprofile): a step that fell over
+ * beside one that held, at the same rate, shows where the extra CPU went.
  * Not a test: it asserts nothing, but it stops with an error when the portal fails a request while
  * warming (before any load), so a broken build is not reported as a slow one. Run `npm run build` first.
  */
+import { renameSync } from "node:fs";
 import path from "node:path";
 import { Agent, request } from "undici";
 import { AREAS } from "~/lib/areas";
@@ -58,6 +61,7 @@ const P95_LIMIT_MS = Number(process.env.BENCH_P95_MS ?? 250);
 const TIMEOUT_MS = Number(process.env.BENCH_TIMEOUT_MS ?? 10_000);
 const MOCK_PORT = Number(process.env.BENCH_PORT ?? 5420);
 const BASE = process.env.BENCH_BASE ? path.resolve(process.env.BENCH_BASE) : null;
+const PROFILE_DIR = process.env.BENCH_PROFILE_DIR ? path.resolve(process.env.BENCH_PROFILE_DIR) : null;
 /** Issue 53's goal: head over base. */
 const GOAL_RATIO = 1.5;
 
@@ -88,6 +92,32 @@ async function load(portal: PortalProcess, cookie: string, screen: string): Prom
   } catch (error) {
     return error instanceof Error ? (error.name === "Error" ? error.message.slice(0, 60) : error.name) : "error";
   }
+}
+
+/** Resolves once the portal has said `words` one time more than `before` (bench/profile-on-signal.mjs's replies). */
+function portalSays(portal: PortalProcess, words: string, before: number): Promise<void> {
+  const times = () => portal.output().split(words).length - 1;
+  return new Promise((resolve, reject) => {
+    const until = Date.now() + 60_000;
+    const look = () => (times() > before ? resolve() : Date.now() > until ? reject(new Error(`The portal never said "${words}"`)) : setTimeout(look, 50));
+    look();
+  });
+}
+
+/** With BENCH_PROFILE_DIR, the step runs inside a CPU profile of its portal, kept as <build>-<rate>-<n>.cpuprofile. */
+async function profiled<T>(subject: Subject, rate: number, step: () => Promise<T>): Promise<T> {
+  if (!PROFILE_DIR) return step();
+  const count = (words: string) => subject.portal.output().split(words).length - 1;
+  const started = count("profile started");
+  subject.portal.signal("SIGUSR2");
+  await portalSays(subject.portal, "profile started", started);
+  const result = await step();
+  const written = count("profile written");
+  subject.portal.signal("SIGUSR2");
+  await portalSays(subject.portal, "profile written", written);
+  const n = subject.steps.filter((s) => s.rate === rate).length + 1;
+  renameSync(path.join(PROFILE_DIR, `${subject.name}.cpuprofile`), path.join(PROFILE_DIR, `${subject.name}-${rate}-${n}.cpuprofile`));
+  return result;
 }
 
 async function runStep(subject: Subject, rate: number, practicePid: number | undefined): Promise<StepFigures> {
@@ -141,13 +171,13 @@ async function main() {
       CAPTCHA_MAX_NUMBER: "1000",
       // Every session signs in from 127.0.0.1: the per-address pause would stop the set-up.
       SIGNIN_MAX_FAILURES_PER_ADDRESS: "100000",
-      // To see where the CPU goes: BENCH_PORTAL_NODE_OPTIONS="--cpu-prof --cpu-prof-dir=/tmp/prof".
-      ...(process.env.BENCH_PORTAL_NODE_OPTIONS ? { NODE_OPTIONS: process.env.BENCH_PORTAL_NODE_OPTIONS } : {}),
+      ...(process.env.BENCH_PORTAL_NODE_OPTIONS || PROFILE_DIR ? { NODE_OPTIONS: [process.env.BENCH_PORTAL_NODE_OPTIONS, PROFILE_DIR && `--import ${path.resolve("bench/profile-on-signal.mjs")}`].filter(Boolean).join(" ") } : {}),
     };
     const builds: Array<[string, string | undefined]> = [[BASE ? "this" : "portal", undefined], ...(BASE ? [["base", BASE] as [string, string]] : [])];
     for (const [at, [name, cwd]] of builds.entries()) {
       // Both stores in memory, so neither build writes its access records to disk and the other to memory.
-      const portal = await startPortalProcess(MOCK_PORT + 1 + at, { ...env, PORTAL_DATA_DIR: "memory://" }, cwd);
+      const profileFile = PROFILE_DIR ? { BENCH_PROFILE_FILE: path.join(PROFILE_DIR, `${name}.cpuprofile`) } : {};
+      const portal = await startPortalProcess(MOCK_PORT + 1 + at, { ...env, ...profileFile, PORTAL_DATA_DIR: "memory://" }, cwd);
       const cookies: string[] = [];
       for (let i = 0; i < SESSIONS; i++) cookies.push((await signInSolo(mock.url, portal, admin)).cookie!);
       subjects.push({ name, portal, cookies, steps: [], lagP99: [], cpu: [], stopped: false });
@@ -166,7 +196,7 @@ async function main() {
         const order = turn++ % 2 === 0 ? subjects : [...subjects].reverse();
         for (const subject of order) {
           if (subject.stopped) continue;
-          const step = await runStep(subject, rate, mock.pid);
+          const step = await profiled(subject, rate, () => runStep(subject, rate, mock.pid));
           subject.steps.push(step);
           console.log(stepLine(subject, step));
           await new Promise((r) => setTimeout(r, COOL_MS));
