@@ -48,7 +48,7 @@ import { Agent, request } from "undici";
 import { AREAS } from "~/lib/areas";
 import { startPortalProcess, type PortalProcess } from "../tests/helpers/portal-process";
 import { figuresOf, fireAtPlannedTimes, held, highestHeld, percentile, plannedOffsets, requestOf, type Outcome, type StepFigures } from "./open-loop-schedule";
-import { processCpuMs, signInSolo, startMock } from "./practice-and-portal";
+import { mainThreadCpuMs, processCpuMs, signInSolo, startMock } from "./practice-and-portal";
 
 const SCREENS = ["/", "/profile", ...AREAS.filter((area) => area.module).map((area) => area.path)];
 const RATES = (process.env.BENCH_RATES ?? "10,20,30,40,50,60,70,80,90,100,120,140,160").split(",").map(Number);
@@ -72,7 +72,7 @@ interface Subject {
   steps: StepFigures[];
   lagP99: number[];
   /** CPU per page view of each step (ms): the portal's process, and the practice's for this build's requests. */
-  cpu: Array<{ portal: number; practice: number; client: number }>;
+  cpu: Array<{ portal: number; main: number; practice: number; client: number }>;
   stopped: boolean;
 }
 
@@ -122,7 +122,7 @@ async function profiled<T>(subject: Subject, rate: number, step: () => Promise<T
 
 async function runStep(subject: Subject, rate: number, practicePid: number | undefined): Promise<StepFigures> {
   const lags: number[] = [];
-  const cpuAtStart = { portal: processCpuMs(subject.portal.pid()), practice: processCpuMs(practicePid), client: processCpuMs(process.pid) };
+  const cpuAtStart = { portal: processCpuMs(subject.portal.pid()), main: mainThreadCpuMs(subject.portal.pid()), practice: processCpuMs(practicePid), client: processCpuMs(process.pid) };
   const sends = await fireAtPlannedTimes(plannedOffsets(rate, STEP_MS), async (i, plannedAt): Promise<Outcome> => {
     lags.push(performance.now() - plannedAt);
     const { session, screen } = requestOf(i, SESSIONS, SCREENS);
@@ -131,7 +131,7 @@ async function runStep(subject: Subject, rate: number, practicePid: number | und
   });
   const figures = figuresOf(rate, await Promise.all(sends));
   subject.lagP99.push(percentile(lags, 0.99));
-  subject.cpu.push({ portal: (processCpuMs(subject.portal.pid()) - cpuAtStart.portal) / figures.sent, practice: (processCpuMs(practicePid) - cpuAtStart.practice) / figures.sent, client: (processCpuMs(process.pid) - cpuAtStart.client) / figures.sent });
+  subject.cpu.push({ portal: (processCpuMs(subject.portal.pid()) - cpuAtStart.portal) / figures.sent, main: (mainThreadCpuMs(subject.portal.pid()) - cpuAtStart.main) / figures.sent, practice: (processCpuMs(practicePid) - cpuAtStart.practice) / figures.sent, client: (processCpuMs(process.pid) - cpuAtStart.client) / figures.sent });
   return figures;
 }
 
@@ -156,7 +156,7 @@ const cpuMs = (value: number) => (Number.isFinite(value) ? value.toFixed(1) : "-
 function stepLine(subject: Subject, step: StepFigures): string {
   const errors = step.errors ? `${step.errors} (${Object.entries(step.errorKinds).map(([kind, n]) => `${kind}: ${n}`).join(", ")})` : "0";
   const verdict = held(step, P95_LIMIT_MS) ? "held" : step.errors ? "errors" : `p95 over ${P95_LIMIT_MS} ms`;
-  return `  ${String(step.rate).padStart(5)}/s  ${subject.name.padEnd(6)} ${String(step.sent).padStart(6)} ${ms(step.p50)} ${ms(step.p95)} ${ms(step.p99)} ${ms(step.max)}  ${ms(subject.lagP99.at(-1)!)} ${cpuMs(subject.cpu.at(-1)!.portal)} ${cpuMs(subject.cpu.at(-1)!.practice)} ${cpuMs(subject.cpu.at(-1)!.client)}   ${errors.padEnd(10)} ${verdict}`;
+  return `  ${String(step.rate).padStart(5)}/s  ${subject.name.padEnd(6)} ${String(step.sent).padStart(6)} ${ms(step.p50)} ${ms(step.p95)} ${ms(step.p99)} ${ms(step.max)}  ${ms(subject.lagP99.at(-1)!)} ${cpuMs(subject.cpu.at(-1)!.portal)} ${cpuMs(subject.cpu.at(-1)!.main)} ${cpuMs(subject.cpu.at(-1)!.practice)} ${cpuMs(subject.cpu.at(-1)!.client)}   ${errors.padEnd(10)} ${verdict}`;
 }
 
 async function main() {
@@ -189,7 +189,7 @@ async function main() {
     console.log(
       `Open loop: page views of ${SCREENS.length} signed-in screens by ${SESSIONS} sessions at a fixed rate, ${STEP_MS / 1000} s a step${REPEATS > 1 ? `, ${REPEATS} steps a rate` : ""}, ${COOL_MS / 1000} s of quiet after each; latency from the planned send to the last byte (set-up ${((performance.now() - started) / 1000).toFixed(0)} s${BASE ? `; this checkout and ${BASE} in turn, a step each in turn, the order swapped at every turn` : ""}):`,
     );
-    console.log(`  ${"rate".padStart(7)}  ${"build".padEnd(6)} ${"sent".padStart(6)} ${"p50".padStart(6)} ${"p95".padStart(6)} ${"p99".padStart(6)} ${"max".padStart(6)}  ${"lag99".padStart(6)} ${"cpu".padStart(7)} ${"mock".padStart(7)} ${"client".padStart(7)}   errors     verdict (ms; lag99: the client's own lateness in sending; cpu, mock, client: the portal's, the practice's and this bench's CPU a page view, every thread)`);
+    console.log(`  ${"rate".padStart(7)}  ${"build".padEnd(6)} ${"sent".padStart(6)} ${"p50".padStart(6)} ${"p95".padStart(6)} ${"p99".padStart(6)} ${"max".padStart(6)}  ${"lag99".padStart(6)} ${"cpu".padStart(7)} ${"main".padStart(7)} ${"mock".padStart(7)} ${"client".padStart(7)}   errors     verdict (ms; lag99: the client's own lateness in sending; cpu, mock, client: the portal's, the practice's and this bench's CPU a page view, every thread; main: the portal's main thread alone)`);
     let turn = 0;
     for (const rate of RATES) {
       for (let repeat = 0; repeat < REPEATS; repeat++) {

@@ -96,10 +96,23 @@ const TICKS_PER_S = (() => {
  * collector's, libuv's), in ms, read from Linux's /proc; NaN where there is none or the process is gone.
  */
 export function processCpuMs(pid: number | undefined): number {
+  return cpuMsOf(`/proc/${pid}/stat`, pid);
+}
+
+/**
+ * The CPU the process's main thread has used so far (its JavaScript, and the garbage collector's
+ * pauses on it), in ms. What the process used beyond this ran on its other threads: the garbage
+ * collector's helpers, V8's compilers, libuv's pool (compression, crypto, files).
+ */
+export function mainThreadCpuMs(pid: number | undefined): number {
+  return cpuMsOf(`/proc/${pid}/task/${pid}/stat`, pid);
+}
+
+function cpuMsOf(statFile: string, pid: number | undefined): number {
   if (pid === undefined) return NaN;
   try {
     // Fields after the command's name (which may hold spaces, so split after its closing bracket): utime is the 12th, stime the 13th.
-    const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
+    const fields = readFileSync(statFile, "utf8").split(") ")[1]!.split(" ");
     return ((Number(fields[11]) + Number(fields[12])) * 1000) / TICKS_PER_S;
   } catch {
     return NaN;
