@@ -8,14 +8,20 @@ import { defineConfig } from "vitest/config";
  * few below call the server modules in this process (against the mock over HTTP, in this process too),
  * so a mutant in those modules is seen by the tests that decide it.
  */
-const IN_PROCESS_INTEGRATION: string[] = [];
+const IN_PROCESS_INTEGRATION: string[] = [
+  "tests/integration/access-record-changes.test.ts",
+  "tests/integration/access-record-recording.test.ts",
+  "tests/integration/share-link-exemption.test.ts",
+  "tests/integration/share-links.test.ts",
+];
 
 export default defineConfig({
   resolve: { tsconfigPaths: true },
   test: {
     environment: "node",
     setupFiles: ["tests/setup.ts"],
-    globalSetup: ["tests/global-temp.ts"],
+    // PostgreSQL only when integration files are in the run (tests/global-postgres.ts decides).
+    globalSetup: ["tests/global-postgres.ts", "tests/global-temp.ts"],
     env: { CAPTCHA_MAX_NUMBER: "1000" },
     include: ["tests/unit/**/*.test.{ts,tsx}", ...IN_PROCESS_INTEGRATION],
     // Instrumented code on a machine busy with two test processes runs several times slower.

@@ -16,7 +16,8 @@ declare module "vitest" {
 }
 
 export default async function startRunPostgres(project: TestProject) {
-  const integration = project.vitest.projects.some((each) => each.name.startsWith("integration"));
+  // By the files, not the project's name: the mutation run (vitest.mutation.config.ts) has no projects.
+  const integration = project.vitest.projects.some((each) => each.config.include.some((glob) => glob.startsWith("tests/integration/")));
   if (!integration) {
     project.provide("postgresUrl", "");
     return;
