@@ -176,7 +176,7 @@ async function main() {
     const builds: Array<[string, string | undefined]> = [[BASE ? "this" : "portal", undefined], ...(BASE ? [["base", BASE] as [string, string]] : [])];
     for (const [at, [name, cwd]] of builds.entries()) {
       // Both stores in memory, so neither build writes its access records to disk and the other to memory.
-      const profileFile = PROFILE_DIR ? { BENCH_PROFILE_FILE: path.join(PROFILE_DIR, `${name}.cpuprofile`) } : {};
+      const profileFile: Record<string, string> = PROFILE_DIR ? { BENCH_PROFILE_FILE: path.join(PROFILE_DIR, `${name}.cpuprofile`) } : {};
       const portal = await startPortalProcess(MOCK_PORT + 1 + at, { ...env, ...profileFile, PORTAL_DATA_DIR: "memory://" }, cwd);
       const cookies: string[] = [];
       for (let i = 0; i < SESSIONS; i++) cookies.push((await signInSolo(mock.url, portal, admin)).cookie!);
