@@ -805,6 +805,12 @@ describe("booking: each list is asked for once what it needs is chosen, in any o
     noDay.actor.send({ type: "load.retry" });
     await idle(noDay.actor);
     expect({ providers: noDay.calls.providers.length, slots: noDay.calls.slots.length }).toEqual({ providers: 2, slots: 0 });
+    // A type, a place and a day, but no provider.
+    const noProvider = start();
+    await pickTypeAndPlace(noProvider.actor);
+    noProvider.actor.send({ type: "date.select", date: "2026-03-05" });
+    await idle(noProvider.actor);
+    expect(noProvider.calls.slots).toHaveLength(0);
   });
 
   it("the provider let go with a day chosen asks for no times and shows none", async () => {
@@ -854,6 +860,7 @@ describe("booking: the reason for contact", () => {
   it("where it narrows the providers, one chosen before the type and place asks nothing until they are chosen, and is sent with them", async () => {
     const { actor, calls } = start({ reasonNarrowsProviders: true });
     actor.send({ type: "contact.select", id: "26" });
+    await idle(actor);
     actor.send({ type: "type.select", id: "1" });
     await idle(actor);
     expect(calls.providers).toHaveLength(0);
