@@ -857,16 +857,25 @@ describe("booking: each list is asked for once what it needs is chosen, in any o
 });
 
 describe("booking: the reason for contact", () => {
-  it("where it narrows the providers, one chosen before the type and place asks nothing until they are chosen, and is sent with them", async () => {
-    const { actor, calls } = start({ reasonNarrowsProviders: true });
-    actor.send({ type: "contact.select", id: "26" });
-    await idle(actor);
-    actor.send({ type: "type.select", id: "1" });
-    await idle(actor);
-    expect(calls.providers).toHaveLength(0);
-    actor.send({ type: "location.toggle", id: "1" });
-    await idle(actor);
-    expect(calls.providers).toEqual([expect.objectContaining({ reasonForContactId: "26" })]);
+  it("where it narrows the providers, one chosen before the type or before a place asks nothing until both are chosen, and is sent with them", async () => {
+    const typeFirst = start({ reasonNarrowsProviders: true });
+    typeFirst.actor.send({ type: "type.select", id: "1" });
+    typeFirst.actor.send({ type: "contact.select", id: "26" });
+    await idle(typeFirst.actor);
+    expect(typeFirst.calls.providers).toHaveLength(0);
+    typeFirst.actor.send({ type: "location.toggle", id: "1" });
+    await idle(typeFirst.actor);
+    expect(typeFirst.calls.providers).toEqual([expect.objectContaining({ reasonForContactId: "26" })]);
+
+    const placeFirst = start({ reasonNarrowsProviders: true });
+    placeFirst.actor.send({ type: "location.toggle", id: "1" });
+    await idle(placeFirst.actor);
+    placeFirst.actor.send({ type: "contact.select", id: "26" });
+    await idle(placeFirst.actor);
+    expect(placeFirst.calls.providers).toHaveLength(0);
+    placeFirst.actor.send({ type: "type.select", id: "1" });
+    await idle(placeFirst.actor);
+    expect(placeFirst.calls.providers).toEqual([expect.objectContaining({ reasonForContactId: "26" })]);
   });
 
   it("where it narrows the providers, going back to no reason reads them again without one", async () => {
