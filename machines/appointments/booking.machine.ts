@@ -207,7 +207,7 @@ export const bookingMachine = setup({
     }),
     chooseType: assign(({ context, event }) => {
       assertEvent(event, "type.select");
-      return { typeId: event.id, ...afterType, providerId: context.lockedDown ? context.providerId : "", errors: {} };
+      return { typeId: event.id, providers: [], ...afterType, providerId: context.lockedDown ? context.providerId : "", errors: {} };
     }),
     toggleLocation: assign(({ context, event }) => {
       assertEvent(event, "location.toggle");
@@ -280,7 +280,7 @@ export const bookingMachine = setup({
     chooseFace2Face: assign({ screening: "face2face", error: null }),
     chooseVirtual: assign({ screening: "virtual", error: null }),
     // A virtual consult needs a video type (2§5): the type changes to it and a new time is chosen.
-    switchToVideo: assign(({ context }) => ({ typeId: videoTypeOf(context) ?? context.typeId, ...afterType, providerId: context.lockedDown ? context.providerId : "", error: t.virtualNeedsVideo })),
+    switchToVideo: assign(({ context }) => ({ typeId: videoTypeOf(context) ?? context.typeId, providers: [], ...afterType, providerId: context.lockedDown ? context.providerId : "", error: t.virtualNeedsVideo })),
     noScreening: assign({ screening: "none" }),
     keepBooked: assign((_, reply: BookReply) => ({ booked: reply.message, error: null })),
     keepTaken: assign((_, reply: BookReply) =>
@@ -356,7 +356,8 @@ export const bookingMachine = setup({
           { guard: "sameDayRefused", actions: "refuseSameDay" },
           { guard: "dateOutOfRange", actions: "refuseDate" },
           { guard: ({ context }) => context.providerId !== "" && context.typeId !== "" && context.locationIds.length > 0, target: ".loadingSlots", actions: "chooseDate" },
-          { target: ".idle", actions: "chooseDate" },
+          // A list still being read goes on: the day is kept for the times asked once a provider is chosen.
+          { actions: "chooseDate" },
         ],
         "day.next": { guard: "canAskNextDay", target: ".loadingNextDay", actions: "clearError" },
         "slot.select": { actions: "chooseSlot" },

@@ -414,7 +414,7 @@ describe("booking machine", () => {
       actor.send({ type: "questionnaire.submit" });
       actor.send({ type: "consult.choose", kind: "virtual" });
       expect(actor.getSnapshot().matches({ choosing: "loadingProviders" })).toBe(true);
-      expect(actor.getSnapshot().context).toMatchObject({ typeId: "2", providerId: "", slotId: "" });
+      expect(actor.getSnapshot().context).toMatchObject({ typeId: "2", providers: [], providerId: "", slotId: "" });
     });
 
     it("a practice with no video type: Virtual consult says a video type is needed and books nothing", async () => {
@@ -699,7 +699,7 @@ describe("booking: a choice made earlier lets go of what followed it", () => {
   // field: the lists read for the old choice are not offered while the new ones are read.
   const edits: Array<[string, Parameters<ReturnType<typeof start>["actor"]["send"]>[0], Partial<BookingContext>]> = [
     ["who it is for", { type: "who.select", forWhom: "family" }, {}],
-    ["the type", { type: "type.select", id: "2" }, { providerId: "" }],
+    ["the type", { type: "type.select", id: "2" }, { providers: [], providerId: "" }],
     ["a place", { type: "location.toggle", id: "2" }, { roles: [], roleId: "", providers: [], providerId: "", lockedDown: false }],
     ["the role", { type: "role.select", id: "2" }, { providers: [], providerId: "" }],
     ["the provider", { type: "provider.select", id: NURSE.id }, {}],
@@ -811,6 +811,22 @@ describe("booking: each list is asked for once what it needs is chosen, in any o
     noProvider.actor.send({ type: "date.select", date: "2026-03-05" });
     await idle(noProvider.actor);
     expect(noProvider.calls.slots).toHaveLength(0);
+  });
+
+  it("a day chosen while a new type's providers are read: they still arrive, and the day's times are asked once one is chosen", async () => {
+    const fakes: Fakes = { providers: [GP, NURSE] };
+    const { actor, calls } = start({}, fakes);
+    await pickTypeAndPlace(actor);
+    // Only the nurse sees video consults.
+    fakes.providers = [NURSE];
+    actor.send({ type: "type.select", id: "2" });
+    actor.send({ type: "date.select", date: "2026-03-05" });
+    await idle(actor);
+    expect(calls.providers.map((c) => c.typeId)).toEqual(["1", "2"]);
+    expect(actor.getSnapshot().context).toMatchObject({ typeId: "2", providers: [NURSE], date: "2026-03-05" });
+    actor.send({ type: "provider.select", id: NURSE.id });
+    await idle(actor);
+    expect(calls.slots).toEqual([expect.objectContaining({ typeId: "2", providerId: NURSE.id, date: "2026-03-05" })]);
   });
 
   it("the provider let go with a day chosen asks for no times and shows none", async () => {
