@@ -163,6 +163,11 @@ export const bookingMachine = setup({
       return context.locations.some((l) => l.id === event.id) && (context.locationIds.length > 1 || !context.locationIds.includes(event.id));
     },
     readyForProviders: ({ context }) => context.typeId !== "" && context.locationIds.length > 0,
+    // Guards are read before the choice is kept: the type chosen is the event's, so a place ticked first still counts.
+    typeReadyForProviders: ({ context, event }) => {
+      assertEvent(event, "type.select");
+      return event.id !== "" && context.locationIds.length > 0;
+    },
     readyForSlots: ({ context }) => context.typeId !== "" && context.locationIds.length > 0 && context.providerId !== "" && context.date !== "",
     canAskNextDay: ({ context }) => context.typeId !== "" && context.locationIds.length > 0 && context.providerId !== "",
     pickersLocked: ({ context }) => context.lockedDown,
@@ -186,7 +191,7 @@ export const bookingMachine = setup({
     questionnaireComplete: ({ context }) => questionnaireComplete(context.questionnaire),
     risky: ({ context }) => riskAnswers(context.questionnaire).length > 0,
     offersConsultChoice: ({ context }) => context.settings.showConsultOptions,
-    typeIsVideo: ({ context }) => context.typeId !== "" && context.typeId === videoTypeOf(context),
+    typeIsVideo: ({ context }) => context.typeId === videoTypeOf(context),
     booked: (_, reply: BookReply) => reply.outcome === "booked",
     taken: (_, reply: BookReply) => reply.outcome === "taken",
   },
@@ -202,7 +207,7 @@ export const bookingMachine = setup({
     }),
     chooseType: assign(({ context, event }) => {
       assertEvent(event, "type.select");
-      return { typeId: event.id, ...afterType, providerId: context.lockedDown ? context.providerId : "", errors: {} };
+      return { typeId: event.id, providers: [], ...afterType, providerId: context.lockedDown ? context.providerId : "", errors: {} };
     }),
     toggleLocation: assign(({ context, event }) => {
       assertEvent(event, "location.toggle");
@@ -249,15 +254,14 @@ export const bookingMachine = setup({
       const providerId = lockedDown ? providers[0].id : providers.some((p) => p.id === context.providerId) ? context.providerId : "";
       return { providers, lockedDown, providerId, roleId: lockedDown ? "" : context.roleId, notice: providers.length === 0 ? t.noProvider(roleName(context)) : null };
     }),
-    keepSlots: assign(({ context }, slots: SlotView[]) => {
-      const sameDay = context.date === context.today && !context.settings.sameDayAllowed;
-      return { slots, notice: slots.length === 0 ? (sameDay ? t.noSlotsSameDay : t.noSlots) : null };
-    }),
+    // A same day the practice refuses is refused at the field (`sameDayRefused`), so no list is read for it.
+    keepSlots: assign((_, slots: SlotView[]) => ({ slots, notice: slots.length === 0 ? t.noSlots : null })),
     keepNextDay: assign((_, { date, slots }: { date: string | null; slots: SlotView[] }) => {
       return date ? { date, slots, slotId: "", notice: slots.length === 0 ? t.noSlots : null } : { notice: t.noNextDay };
     }),
     failLoad: assign((_, { error }: { error: unknown }) => ({ error: failure(error) })),
     showSelectionErrors: assign(({ context }) => ({ errors: selectionErrors(context) })),
+    // Every way to a booking passes here, so the screening of an earlier one is never sent again.
     startQuestionnaire: assign({ questionnaire: EMPTY_QUESTIONNAIRE, error: null, screening: "none" }),
     toggleSymptom: assign(({ context, event }) => {
       assertEvent(event, "symptom.toggle");
@@ -276,17 +280,17 @@ export const bookingMachine = setup({
     chooseFace2Face: assign({ screening: "face2face", error: null }),
     chooseVirtual: assign({ screening: "virtual", error: null }),
     // A virtual consult needs a video type (2§5): the type changes to it and a new time is chosen.
-    switchToVideo: assign(({ context }) => ({ typeId: videoTypeOf(context) ?? context.typeId, ...afterType, providerId: context.lockedDown ? context.providerId : "", error: t.virtualNeedsVideo })),
+    switchToVideo: assign(({ context }) => ({ typeId: videoTypeOf(context) ?? context.typeId, providers: [], ...afterType, providerId: context.lockedDown ? context.providerId : "", error: t.virtualNeedsVideo })),
     noScreening: assign({ screening: "none" }),
     keepBooked: assign((_, reply: BookReply) => ({ booked: reply.message, error: null })),
     keepTaken: assign((_, reply: BookReply) =>
-      reply.outcome === "taken" ? { slots: reply.slots, slotId: "", error: reply.message, notice: reply.slots.length === 0 ? t.noSlots : null, screening: "none" } : {},
+      reply.outcome === "taken" ? { slots: reply.slots, slotId: "", error: reply.message, notice: reply.slots.length === 0 ? t.noSlots : null } : {},
     ),
     keepRefusal: assign((_, { reply, error }: { reply?: BookReply; error?: unknown }) => {
       // The portal refused the step before asking the practice anything, so Try again once signed in
       // books this one time (a slot booked meanwhile would be answered as taken).
       if (error instanceof StepSessionEndedError) return { error: t.sessionEnded, sessionEnded: true };
-      return { error: reply && reply.outcome !== "booked" ? reply.message : failureMessage(error, t.bookFailed), sessionEnded: false };
+      return { error: reply ? reply.message : failureMessage(error, t.bookFailed), sessionEnded: false };
     }),
     clearError: assign({ error: null, sessionEnded: false }),
     // After a booking the form starts again (2§4 "cleanup"); who it is for, the type and places stay.
@@ -298,7 +302,6 @@ export const bookingMachine = setup({
       reason: "",
       reasonForContactId: context.settings.reasonNarrowsProviders ? context.reasonForContactId : "",
       questionnaire: EMPTY_QUESTIONNAIRE,
-      screening: "none",
       notice: null,
       error: null,
       errors: {},
@@ -341,7 +344,7 @@ export const bookingMachine = setup({
       on: {
         "who.select": [{ guard: "readyForProviders", target: ".loadingProviders", actions: "chooseWho" }, { target: ".idle", actions: "chooseWho" }],
         "member.select": [{ guard: "readyForProviders", target: ".loadingProviders", actions: "chooseMember" }, { target: ".idle", actions: "chooseMember" }],
-        "type.select": [{ guard: "readyForProviders", target: ".loadingProviders", actions: "chooseType" }, { target: ".idle", actions: "chooseType" }],
+        "type.select": [{ guard: "typeReadyForProviders", target: ".loadingProviders", actions: "chooseType" }, { target: ".idle", actions: "chooseType" }],
         "location.toggle": [{ guard: "locationsLeftAfterToggle", target: ".loadingRoles", actions: "toggleLocation" }, { target: ".idle", actions: "toggleLocation" }],
         "role.select": { guard: ({ context }) => !context.lockedDown, target: ".loadingProviders", actions: "chooseRole" },
         "provider.select": [
@@ -353,7 +356,8 @@ export const bookingMachine = setup({
           { guard: "sameDayRefused", actions: "refuseSameDay" },
           { guard: "dateOutOfRange", actions: "refuseDate" },
           { guard: ({ context }) => context.providerId !== "" && context.typeId !== "" && context.locationIds.length > 0, target: ".loadingSlots", actions: "chooseDate" },
-          { target: ".idle", actions: "chooseDate" },
+          // A list still being read goes on: the day is kept for the times asked once a provider is chosen.
+          { actions: "chooseDate" },
         ],
         "day.next": { guard: "canAskNextDay", target: ".loadingNextDay", actions: "clearError" },
         "slot.select": { actions: "chooseSlot" },

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from "vitest";
 import { createActor, fromPromise } from "xstate";
 import { waitForState } from "../helpers/wait-for-state";
-import { bookFields, bookingMachine, type BookingInput } from "../../machines/appointments/booking.machine";
+import { bookFields, bookingMachine, type BookingContext, type BookingInput } from "../../machines/appointments/booking.machine";
 import { QUESTIONS, bookableDays, bookingFailureText, bookingSettingsOf, nextSearchStart, type BookReply, type BookingSettings, type Option, type ProviderView, type SlotView } from "~/areas/appointments/booking";
 import { appointmentsTexts } from "~/areas/appointments/texts";
 import { StepSessionEndedError } from "~/lib/step-client";
@@ -49,24 +49,34 @@ interface Fakes {
   nextDay?: { date: string | null; slots: SlotView[] };
   book?: (fields: Record<string, string>) => BookReply;
   failSlots?: boolean;
+  /** A list the practice could not give: its step answers with a failure. */
+  fail?: Partial<Record<"roles" | "providers" | "nextDay", boolean>>;
 }
 
-function start(settings: Partial<BookingSettings> = {}, fakes: Fakes = {}, family?: BookingInput["family"]) {
-  const calls = { slots: [] as Record<string, unknown>[], book: [] as Record<string, string>[], providers: [] as Record<string, unknown>[], nextDay: [] as string[] };
+const unreachable = () => new StepFailedError({ kind: "failed", message: "The practice could not be reached just now." });
+
+function start(settings: Partial<BookingSettings> = {}, fakes: Fakes = {}, family?: BookingInput["family"], practice: Partial<BookingInput> = {}) {
+  const calls = { roles: 0, slots: [] as Record<string, unknown>[], book: [] as Record<string, string>[], providers: [] as Record<string, unknown>[], nextDay: [] as string[] };
   const machine = bookingMachine.provide({
     actors: {
-      loadRoles: fromPromise(async () => [{ id: "1", name: "Doctor" }, { id: "2", name: "Nurse" }]),
+      loadRoles: fromPromise(async () => {
+        calls.roles += 1;
+        if (fakes.fail?.roles) throw unreachable();
+        return [{ id: "1", name: "Doctor" }, { id: "2", name: "Nurse" }];
+      }),
       loadProviders: fromPromise(async ({ input }) => {
         calls.providers.push({ ...input });
+        if (fakes.fail?.providers) throw unreachable();
         return fakes.providers ?? [GP, NURSE];
       }),
       loadSlots: fromPromise(async ({ input }) => {
         calls.slots.push({ ...input });
-        if (fakes.failSlots) throw new StepFailedError({ kind: "failed", message: "The practice could not be reached just now." });
+        if (fakes.failSlots) throw unreachable();
         return fakes.slots ? fakes.slots(input) : SLOTS;
       }),
       loadNextDay: fromPromise(async ({ input }) => {
         calls.nextDay.push(input.start);
+        if (fakes.fail?.nextDay) throw unreachable();
         return fakes.nextDay ?? { date: null, slots: [] };
       }),
       book: fromPromise(async ({ input }) => {
@@ -75,7 +85,7 @@ function start(settings: Partial<BookingSettings> = {}, fakes: Fakes = {}, famil
       }),
     },
   });
-  const actor = createActor(machine, { input: input(settings, family) }).start();
+  const actor = createActor(machine, { input: { ...input(settings, family), ...practice } }).start();
   return { actor, calls };
 }
 
@@ -112,7 +122,7 @@ describe("booking machine", () => {
     expect(actor.getSnapshot().context.booked).toBe(t.booked);
     // Cleanup: the form starts again.
     actor.send({ type: "done.close" });
-    expect(actor.getSnapshot().context).toMatchObject({ slotId: "", date: "", reason: "" });
+    expect(actor.getSnapshot().context).toMatchObject({ slotId: "", slots: [], date: "", reason: "" });
   });
 
   it("a chosen reason for contact and a typed reason are sent as chosen", async () => {
@@ -133,7 +143,7 @@ describe("booking machine", () => {
     const loads = calls.providers.length;
     actor.send({ type: "contact.select", id: "26" });
     expect(actor.getSnapshot().matches({ choosing: "loadingProviders" })).toBe(true);
-    expect(actor.getSnapshot().context).toMatchObject({ providerId: "", slotId: "", slots: [] });
+    expect(actor.getSnapshot().context).toMatchObject({ providerId: "", providers: [], slotId: "", slots: [] });
     await idle(actor);
     expect(calls.providers).toHaveLength(loads + 1);
     expect(calls.providers.at(-1)).toMatchObject({ reasonForContactId: "26", typeId: "1", locationIds: ["1"] });
@@ -378,6 +388,47 @@ describe("booking machine", () => {
       expect(actor.getSnapshot().value).toBe("confirming");
       expect(actor.getSnapshot().context.screening).toBe("virtual");
     });
+
+    it("a symptom ticked unticks No Symptoms and shows risk; unticking it leaves the others, and with none left the form is incomplete", async () => {
+      const { actor } = await toQuestionnaire();
+      actor.send({ type: "noSymptoms.toggle" });
+      actor.send({ type: "symptom.toggle", name: "Cough" });
+      actor.send({ type: "symptom.toggle", name: "Fatigue" });
+      expect(actor.getSnapshot().context.questionnaire).toMatchObject({ noSymptoms: false, symptoms: ["Cough", "Fatigue"] });
+      actor.send({ type: "symptom.toggle", name: "Cough" });
+      expect(actor.getSnapshot().context.questionnaire.symptoms).toEqual(["Fatigue"]);
+      actor.send({ type: "symptom.toggle", name: "Fatigue" });
+      answerAll(actor);
+      actor.send({ type: "questionnaire.submit" });
+      expect(actor.getSnapshot().value).toBe("questionnaire");
+      expect(actor.getSnapshot().context.error).toBe(t.fillMandatory);
+      actor.send({ type: "symptom.toggle", name: "Fatigue" });
+      actor.send({ type: "questionnaire.submit" });
+      expect(actor.getSnapshot().value).toBe("consultChoice");
+    });
+
+    it("Virtual consult lets go of the provider at once while the video type's providers are read", async () => {
+      const { actor } = await toQuestionnaire();
+      actor.send({ type: "symptom.toggle", name: "Cough" });
+      answerAll(actor);
+      actor.send({ type: "questionnaire.submit" });
+      actor.send({ type: "consult.choose", kind: "virtual" });
+      expect(actor.getSnapshot().matches({ choosing: "loadingProviders" })).toBe(true);
+      expect(actor.getSnapshot().context).toMatchObject({ typeId: "2", providers: [], providerId: "", slotId: "" });
+    });
+
+    it("a practice with no video type: Virtual consult says a video type is needed and books nothing", async () => {
+      const { actor, calls } = start({ covidScreening: true }, {}, undefined, { types: [{ id: "1", name: "Face to Face" }] });
+      await choose(actor);
+      actor.send({ type: "book.start" });
+      actor.send({ type: "symptom.toggle", name: "Cough" });
+      answerAll(actor);
+      actor.send({ type: "questionnaire.submit" });
+      actor.send({ type: "consult.choose", kind: "virtual" });
+      await idle(actor);
+      expect(actor.getSnapshot().context).toMatchObject({ typeId: "1", error: t.virtualNeedsVideo });
+      expect(calls.book).toHaveLength(0);
+    });
   });
 
   describe("outcomes", () => {
@@ -399,7 +450,8 @@ describe("booking machine", () => {
     it("a failure shows the practice's text and keeps every choice; Try again books again", async () => {
       const { actor, calls } = await bookWith({ outcome: "failed", message: t.zoomEnd });
       expect(actor.getSnapshot().value).toBe("failed");
-      expect(actor.getSnapshot().context).toMatchObject({ error: t.zoomEnd, slotId: "s1", providerId: "p1" });
+      // Nothing asks the patient to sign in again: the session is fine.
+      expect(actor.getSnapshot().context).toMatchObject({ error: t.zoomEnd, slotId: "s1", providerId: "p1", sessionEnded: false });
       actor.send({ type: "confirm.accept" });
       await waitForState(actor, (s) => !s.matches("booking"));
       expect(calls.book).toHaveLength(2);
@@ -414,7 +466,12 @@ describe("booking machine", () => {
       const left = [SLOTS[1]];
       const { actor } = await bookWith({ outcome: "taken", message: t.slotTaken, slots: left });
       expect(actor.getSnapshot().matches("choosing")).toBe(true);
-      expect(actor.getSnapshot().context).toMatchObject({ error: t.slotTaken, slots: left, slotId: "" });
+      expect(actor.getSnapshot().context).toMatchObject({ error: t.slotTaken, slots: left, slotId: "", notice: null });
+    });
+
+    it("a slot taken meanwhile with none left free says No Slots Available", async () => {
+      const { actor } = await bookWith({ outcome: "taken", message: t.slotTaken, slots: [] });
+      expect(actor.getSnapshot().context).toMatchObject({ error: t.slotTaken, slots: [], notice: t.noSlots });
     });
 
     it("no answer at all is a failure that keeps the choices", async () => {
@@ -610,6 +667,8 @@ describe("booking: what is asked of the practice, and when", () => {
       [last, true],
       [TODAY, false],
       ["2026-03-0", false],
+      ["2026-03-02", false],
+      ["2026-03-052026-03-10", false],
       [`x${first}`, false],
       [`${first}x`, false],
       ["2099-01-01", false],
@@ -636,26 +695,28 @@ describe("booking: what is asked of the practice, and when", () => {
 
 describe("booking: a choice made earlier lets go of what followed it", () => {
   const family = { canChoose: true, members: [{ id: "m1", name: "Kid" }, { id: "m2", name: "Teen" }] };
-  const edits: Array<[string, Parameters<ReturnType<typeof start>["actor"]["send"]>[0]]> = [
-    ["who it is for", { type: "who.select", forWhom: "family" }],
-    ["the type", { type: "type.select", id: "2" }],
-    ["a place", { type: "location.toggle", id: "2" }],
-    ["the role", { type: "role.select", id: "2" }],
-    ["the provider", { type: "provider.select", id: NURSE.id }],
-    ["the day", { type: "date.select", date: "2026-03-06" }],
+  // What each change lets go of at once, besides the time chosen, the times shown and any message at a
+  // field: the lists read for the old choice are not offered while the new ones are read.
+  const edits: Array<[string, Parameters<ReturnType<typeof start>["actor"]["send"]>[0], Partial<BookingContext>]> = [
+    ["who it is for", { type: "who.select", forWhom: "family" }, {}],
+    ["the type", { type: "type.select", id: "2" }, { providers: [], providerId: "" }],
+    ["a place", { type: "location.toggle", id: "2" }, { roles: [], roleId: "", providers: [], providerId: "", lockedDown: false }],
+    ["the role", { type: "role.select", id: "2" }, { providers: [], providerId: "" }],
+    ["the provider", { type: "provider.select", id: NURSE.id }, {}],
+    ["the day", { type: "date.select", date: "2026-03-06" }, {}],
   ];
-  for (const [what, event] of edits) {
+  for (const [what, event, letGo] of edits) {
     it(`changing ${what} lets go of the time chosen and of the times shown, and of any message at a field`, async () => {
       const { actor } = start({}, {}, family);
       await choose(actor);
+      actor.send({ type: "role.select", id: "1" });
+      await idle(actor);
+      actor.send({ type: "slot.select", id: "s1" });
       actor.send({ type: "reason.change", text: "x".repeat(501) });
       actor.send({ type: "book.start" });
       expect(actor.getSnapshot().context.errors).not.toEqual({});
       actor.send(event);
-      const now = actor.getSnapshot().context;
-      expect({ slotId: now.slotId, errors: now.errors }).toEqual({ slotId: "", errors: {} });
-      // The times shown were for the old choice: until asked again, none are shown.
-      if (!actor.getSnapshot().matches({ choosing: "loadingSlots" })) expect(now.slots).toEqual([]);
+      expect(actor.getSnapshot().context).toMatchObject({ slotId: "", slots: [], errors: {}, ...letGo });
     });
   }
 
@@ -694,7 +755,244 @@ describe("booking: a choice made earlier lets go of what followed it", () => {
     expect(actor.getSnapshot().context.providerId).toBe("");
     const empty = start({}, { providers: [] });
     await pickTypeAndPlace(empty.actor);
-    expect(empty.actor.getSnapshot().context.notice).toEqual(expect.any(String));
+    // No role was chosen: the words name any practitioner.
+    expect(empty.actor.getSnapshot().context.notice).toBe(t.noProvider("Practitioner"));
     expect(empty.actor.getSnapshot().context.providers).toEqual([]);
+  });
+});
+
+describe("booking: each list is asked for once what it needs is chosen, in any order", () => {
+  it("a place ticked before the type: the roles are read at once, the providers once the type is chosen", async () => {
+    const { actor, calls } = start();
+    actor.send({ type: "location.toggle", id: "1" });
+    await idle(actor);
+    expect({ roles: calls.roles, providers: calls.providers.length }).toEqual({ roles: 1, providers: 0 });
+    actor.send({ type: "type.select", id: "1" });
+    await idle(actor);
+    expect(calls.providers).toEqual([expect.objectContaining({ typeId: "1", locationIds: ["1"] })]);
+    expect(actor.getSnapshot().context.providers).toEqual([GP, NURSE]);
+    // The placeholder chosen again asks nothing: there is no type to ask for.
+    actor.send({ type: "type.select", id: "" });
+    await idle(actor);
+    expect(calls.providers).toHaveLength(1);
+  });
+
+  it("no times and no next free day are asked without a type, without a place, or without a provider or a day", async () => {
+    // A place, a provider and a day, but no type.
+    const noType = start();
+    noType.actor.send({ type: "location.toggle", id: "1" });
+    await idle(noType.actor);
+    noType.actor.send({ type: "provider.select", id: GP.id });
+    noType.actor.send({ type: "date.select", date: "2026-03-05" });
+    noType.actor.send({ type: "load.retry" });
+    await idle(noType.actor);
+    noType.actor.send({ type: "day.next" });
+    await idle(noType.actor);
+    expect({ slots: noType.calls.slots.length, nextDay: noType.calls.nextDay.length, providers: noType.calls.providers.length }).toEqual({ slots: 0, nextDay: 0, providers: 0 });
+    // A type, a provider and a day, but no place: Retry has nothing to read again.
+    const noPlace = start();
+    noPlace.actor.send({ type: "type.select", id: "1" });
+    noPlace.actor.send({ type: "provider.select", id: GP.id });
+    noPlace.actor.send({ type: "date.select", date: "2026-03-05" });
+    noPlace.actor.send({ type: "load.retry" });
+    noPlace.actor.send({ type: "day.next" });
+    await idle(noPlace.actor);
+    expect({ roles: noPlace.calls.roles, slots: noPlace.calls.slots.length, nextDay: noPlace.calls.nextDay.length }).toEqual({ roles: 0, slots: 0, nextDay: 0 });
+    // A type, a place and a provider, but no day: Retry reads the providers again, no times.
+    const noDay = start();
+    await pickTypeAndPlace(noDay.actor);
+    noDay.actor.send({ type: "provider.select", id: GP.id });
+    noDay.actor.send({ type: "load.retry" });
+    await idle(noDay.actor);
+    expect({ providers: noDay.calls.providers.length, slots: noDay.calls.slots.length }).toEqual({ providers: 2, slots: 0 });
+    // A type, a place and a day, but no provider.
+    const noProvider = start();
+    await pickTypeAndPlace(noProvider.actor);
+    noProvider.actor.send({ type: "date.select", date: "2026-03-05" });
+    await idle(noProvider.actor);
+    expect(noProvider.calls.slots).toHaveLength(0);
+  });
+
+  it("a day chosen while a new type's providers are read: they still arrive, and the day's times are asked once one is chosen", async () => {
+    const fakes: Fakes = { providers: [GP, NURSE] };
+    const { actor, calls } = start({}, fakes);
+    await pickTypeAndPlace(actor);
+    // Only the nurse sees video consults.
+    fakes.providers = [NURSE];
+    actor.send({ type: "type.select", id: "2" });
+    actor.send({ type: "date.select", date: "2026-03-05" });
+    await idle(actor);
+    expect(calls.providers.map((c) => c.typeId)).toEqual(["1", "2"]);
+    expect(actor.getSnapshot().context).toMatchObject({ typeId: "2", providers: [NURSE], date: "2026-03-05" });
+    actor.send({ type: "provider.select", id: NURSE.id });
+    await idle(actor);
+    expect(calls.slots).toEqual([expect.objectContaining({ typeId: "2", providerId: NURSE.id, date: "2026-03-05" })]);
+  });
+
+  it("the provider let go with a day chosen asks for no times and shows none", async () => {
+    const { actor, calls } = start();
+    await choose(actor);
+    actor.send({ type: "provider.select", id: "" });
+    await idle(actor);
+    expect(calls.slots).toHaveLength(1);
+    expect(actor.getSnapshot().context).toMatchObject({ providerId: "", slots: [], slotId: "" });
+  });
+
+  it("a list the practice could not give says why, asks nothing about the patient's sign-in, and Retry reads it again", async () => {
+    const roles = start({}, { fail: { roles: true } });
+    roles.actor.send({ type: "location.toggle", id: "1" });
+    await idle(roles.actor);
+    expect(roles.actor.getSnapshot().context).toMatchObject({ error: "The practice could not be reached just now.", sessionEnded: false });
+    roles.actor.send({ type: "load.retry" });
+    await idle(roles.actor);
+    expect(roles.calls.roles).toBe(2);
+
+    const providers = start({}, { fail: { providers: true } });
+    await pickTypeAndPlace(providers.actor);
+    expect(providers.actor.getSnapshot().context.error).toBe("The practice could not be reached just now.");
+    providers.actor.send({ type: "load.retry" });
+    await idle(providers.actor);
+    expect(providers.calls.providers).toHaveLength(2);
+
+    const nextDay = start({}, { fail: { nextDay: true } });
+    await choose(nextDay.actor);
+    nextDay.actor.send({ type: "day.next" });
+    await idle(nextDay.actor);
+    expect(nextDay.actor.getSnapshot().context).toMatchObject({ error: "The practice could not be reached just now.", date: "2026-03-05" });
+  });
+
+  it("providers offered say nothing; a next free day found with no times says No Slots Available", async () => {
+    const { actor } = start({}, { nextDay: { date: "2026-03-09", slots: [] } });
+    await pickTypeAndPlace(actor);
+    expect(actor.getSnapshot().context.notice).toBeNull();
+    actor.send({ type: "provider.select", id: GP.id });
+    actor.send({ type: "day.next" });
+    await idle(actor);
+    expect(actor.getSnapshot().context).toMatchObject({ date: "2026-03-09", slots: [], notice: t.noSlots });
+  });
+});
+
+describe("booking: the reason for contact", () => {
+  it("where it narrows the providers, one chosen before the type or before a place asks nothing until both are chosen, and is sent with them", async () => {
+    const typeFirst = start({ reasonNarrowsProviders: true });
+    typeFirst.actor.send({ type: "type.select", id: "1" });
+    typeFirst.actor.send({ type: "contact.select", id: "26" });
+    await idle(typeFirst.actor);
+    expect(typeFirst.calls.providers).toHaveLength(0);
+    typeFirst.actor.send({ type: "location.toggle", id: "1" });
+    await idle(typeFirst.actor);
+    expect(typeFirst.calls.providers).toEqual([expect.objectContaining({ reasonForContactId: "26" })]);
+
+    const placeFirst = start({ reasonNarrowsProviders: true });
+    placeFirst.actor.send({ type: "location.toggle", id: "1" });
+    await idle(placeFirst.actor);
+    placeFirst.actor.send({ type: "contact.select", id: "26" });
+    await idle(placeFirst.actor);
+    expect(placeFirst.calls.providers).toHaveLength(0);
+    placeFirst.actor.send({ type: "type.select", id: "1" });
+    await idle(placeFirst.actor);
+    expect(placeFirst.calls.providers).toEqual([expect.objectContaining({ reasonForContactId: "26" })]);
+  });
+
+  it("where it narrows the providers, going back to no reason reads them again without one", async () => {
+    const { actor, calls } = start({ reasonNarrowsProviders: true });
+    await pickTypeAndPlace(actor);
+    actor.send({ type: "contact.select", id: "26" });
+    await idle(actor);
+    actor.send({ type: "contact.select", id: "" });
+    await idle(actor);
+    expect(calls.providers.map((c) => c.reasonForContactId)).toEqual(["", "26", ""]);
+  });
+
+  it("going back to no reason sends the default 25", async () => {
+    const { actor, calls } = start();
+    await choose(actor);
+    actor.send({ type: "contact.select", id: "26" });
+    actor.send({ type: "contact.select", id: "" });
+    actor.send({ type: "book.start" });
+    actor.send({ type: "confirm.accept" });
+    await waitForState(actor, (s) => s.matches("booked"));
+    expect(calls.book[0]).toMatchObject({ reasonForContactId: "25" });
+  });
+
+  it("after a booking the next one starts with no reason for contact, so it sends the default 25", async () => {
+    const { actor, calls } = start();
+    await choose(actor);
+    actor.send({ type: "contact.select", id: "26" });
+    actor.send({ type: "book.start" });
+    actor.send({ type: "confirm.accept" });
+    await waitForState(actor, (s) => s.matches("booked"));
+    actor.send({ type: "done.close" });
+    actor.send({ type: "date.select", date: "2026-03-06" });
+    await idle(actor);
+    actor.send({ type: "slot.select", id: "s2" });
+    actor.send({ type: "book.start" });
+    actor.send({ type: "confirm.accept" });
+    await waitForState(actor, (s) => s.matches("booked"));
+    expect(calls.book.map((b) => b.reasonForContactId)).toEqual(["26", "25"]);
+  });
+});
+
+describe("booking: the time booked is one the practice offers", () => {
+  it("a time not in the list is not taken; the one chosen stays", async () => {
+    const { actor, calls } = start();
+    await choose(actor);
+    actor.send({ type: "slot.select", id: "s9" });
+    actor.send({ type: "book.start" });
+    actor.send({ type: "confirm.accept" });
+    await waitForState(actor, (s) => s.matches("booked"));
+    expect(calls.book[0]).toMatchObject({ slotId: "s1" });
+  });
+
+  it("times read again without the one chosen: the booking asks for a time, and nothing is sent", async () => {
+    const fakes: Fakes = {};
+    const { actor, calls } = start({}, fakes);
+    await choose(actor);
+    fakes.slots = () => [SLOTS[1]];
+    actor.send({ type: "load.retry" });
+    await idle(actor);
+    actor.send({ type: "book.start" });
+    expect(actor.getSnapshot().context.errors).toEqual({ slot: t.chooseSlot });
+    expect(actor.getSnapshot().matches("choosing")).toBe(true);
+    expect(calls.book).toHaveLength(0);
+  });
+});
+
+describe("booking: who it is for, and a new form", () => {
+  it("a new form has nothing chosen, is for the patient, offers no lists yet and locks no picker", () => {
+    const { actor } = start();
+    expect(actor.getSnapshot().context).toMatchObject({
+      forWhom: "self",
+      memberId: "",
+      typeId: "",
+      locationIds: [],
+      roles: [],
+      roleId: "",
+      providers: [],
+      providerId: "",
+      lockedDown: false,
+      date: "",
+      slots: [],
+      slotId: "",
+      reason: "",
+      reasonForContactId: "",
+      notice: null,
+      error: null,
+      errors: {},
+      booked: null,
+      sessionEnded: false,
+    });
+  });
+
+  it("a member chosen while booking for self does not change who the booking is for", async () => {
+    const family = { canChoose: true, members: [{ id: "m1", name: "Kid" }] };
+    const { actor, calls } = start({}, {}, family);
+    actor.send({ type: "member.select", id: "m1" });
+    await choose(actor);
+    actor.send({ type: "book.start" });
+    actor.send({ type: "confirm.accept" });
+    await waitForState(actor, (s) => s.matches("booked"));
+    expect(calls.slots.at(-1)).toMatchObject({ for: "" });
+    expect(calls.book[0]).toMatchObject({ for: "" });
   });
 });
