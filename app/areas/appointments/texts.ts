@@ -19,7 +19,6 @@ export const appointmentsTexts = {
   sameDayRefused: "Same day appointments cannot be booked online. Please ring the practice.",
   slotTaken: "That time has just been taken by someone else. Please choose one of the times still free.",
   noSlots: "No Slots Available",
-  noSlotsSameDay: "No Slots Available today: same-day appointments cannot be booked online. Please choose another day or ring the practice.",
   noNextDay: "No More Slots Available for next Day",
   noProvider: (role: string) => `Please select any Practitioner or ${role} is not available`,
   disabled: "Please ring the practice to organise an appointment",
