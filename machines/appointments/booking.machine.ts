@@ -390,6 +390,9 @@ export const bookingMachine = setup({
           },
         },
         loadingProviders: {
+          // A provider chosen from the list shown while a new one is read (for another member, say)
+          // is taken, and the read goes on: the list that arrives keeps the choice only if it offers it.
+          on: { "provider.select": [{ guard: "pickersLocked" }, { actions: "chooseProvider" }] },
           invoke: {
             src: "loadProviders",
             input: ({ context }) => selectionOf(context),

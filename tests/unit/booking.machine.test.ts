@@ -829,6 +829,29 @@ describe("booking: each list is asked for once what it needs is chosen, in any o
     expect(calls.slots).toEqual([expect.objectContaining({ typeId: "2", providerId: NURSE.id, date: "2026-03-05" })]);
   });
 
+  it("a provider chosen while a new member's providers are read: the list still arrives, and decides whether the choice stands", async () => {
+    const fakes: Fakes = { providers: [GP, NURSE] };
+    const family = { canChoose: true, members: [{ id: "m1", name: "Kid" }, { id: "m2", name: "Teen" }] };
+    const { actor, calls } = start({}, fakes, family);
+    actor.send({ type: "who.select", forWhom: "family" });
+    actor.send({ type: "member.select", id: "m1" });
+    await pickTypeAndPlace(actor);
+    // The second member's practice offers only the nurse.
+    fakes.providers = [NURSE];
+    actor.send({ type: "member.select", id: "m2" });
+    actor.send({ type: "provider.select", id: GP.id });
+    await idle(actor);
+    expect(calls.providers.map((c) => c.for)).toEqual(["m1", "m2"]);
+    expect(actor.getSnapshot().context).toMatchObject({ memberId: "m2", providers: [NURSE], providerId: "" });
+
+    actor.send({ type: "date.select", date: "2026-03-05" });
+    actor.send({ type: "member.select", id: "m1" });
+    actor.send({ type: "provider.select", id: NURSE.id });
+    await idle(actor);
+    expect(actor.getSnapshot().context).toMatchObject({ memberId: "m1", providerId: NURSE.id });
+    expect(calls.slots).toEqual([expect.objectContaining({ for: "m1", providerId: NURSE.id, date: "2026-03-05" })]);
+  });
+
   it("the provider let go with a day chosen asks for no times and shows none", async () => {
     const { actor, calls } = start();
     await choose(actor);
