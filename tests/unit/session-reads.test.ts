@@ -155,6 +155,20 @@ describe("a change the patient makes", () => {
     expect(w.inner.calls).toEqual(["Patient/PatientMenu", "Patient/RefreshCounter", "Patient/UpdatePatientDemographics", "Patient/RefreshCounter", "Patient/PatientMenu"]);
   });
 
+  it("a read after a write in the same request is the practice's, not what the request found kept (a save read back at once)", async () => {
+    const w = world();
+    const patient = (api: PracticeApi) => api.call(endpoints.patient, { query: { PatientID: "p1" } });
+    await patient(w.request().api);
+    const saving = w.request();
+    expect(await patient(saving.api)).toEqual({ resources: [{ id: "p1", name: "Aroha" }] });
+    await saving.api.call(endpoints.updateDemographics, { body: {} as never });
+    w.inner.replies.set(endpoints.patient, { resources: [{ id: "p1", name: "Aroha Ngata" }] });
+    expect(await patient(saving.api)).toEqual({ resources: [{ id: "p1", name: "Aroha Ngata" }] });
+    // And what it read after the change is kept for the next page.
+    expect(await patient(w.request().api)).toEqual({ resources: [{ id: "p1", name: "Aroha Ngata" }] });
+    expect(w.inner.calls).toEqual(["Patient", "Patient/UpdatePatientDemographics", "Patient"]);
+  });
+
   it("opening a message (a read that marks it read) counts as a change: the unread count is read again at once", async () => {
     const w = world();
     await counts(w.request().api);

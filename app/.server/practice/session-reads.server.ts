@@ -143,9 +143,13 @@ export function sessionReads(store: StateStore, sessionId: string, now: () => nu
     }
   }
 
-  /** A change at the practice: nothing kept from before it is used again, in any process. */
-  function changed(): Promise<void> {
-    return update((current) => ({ generation: newGeneration(), tokenGoodAt: current?.tokenGoodAt, replies: {} }));
+  /**
+   * A change at the practice: nothing kept from before it is used again, in any process, nor by this
+   * request (a save read back at once reads the practice, and that reply is kept under the new start).
+   */
+  async function changed(): Promise<void> {
+    await update((current) => ({ generation: newGeneration(), tokenGoodAt: current?.tokenGoodAt, replies: {} }));
+    read = undefined;
   }
 
   return {
