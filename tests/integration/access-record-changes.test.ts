@@ -178,30 +178,25 @@ describe("changes made through the portal, in the access record", () => {
   });
 
   it("a profile change (an emergency contact added) is one change in Profile, holding nothing of the contact; a change refused is none", async () => {
-    const { action } = await import("~/areas/profile/page.route");
+    const { profileStep } = await import("~/areas/profile/steps.server");
     const p = await patient();
     const lookups = await getLookups(p.practice.api, p.practice.id);
     const contact = (overrides: Record<string, string>) =>
-      new Request("http://portal.test/profile", {
-        method: "POST",
-        headers: p.headers,
-        body: new URLSearchParams({
-          intent: "add-contact",
-          title: lookups.titles[0]!.id,
-          firstName: "Hinewai",
-          familyName: "Tuhoe-Parata",
-          preferredName: "",
-          relationship: lookups.relationships[0]!.id,
-          homePhone: "09 555 1234",
-          workPhone: "04 555 9876",
-          email: "",
-          street: "",
-          suburb: "",
-          city: "",
-          ...overrides,
-        }),
+      stepPoster("http://portal.test/profile/step", profileStep, p.headers).request("add-contact", {
+      title: lookups.titles[0]!.id,
+      firstName: "Hinewai",
+      familyName: "Tuhoe-Parata",
+      preferredName: "",
+      relationship: lookups.relationships[0]!.id,
+      homePhone: "09 555 1234",
+      workPhone: "04 555 9876",
+      email: "",
+      street: "",
+      suburb: "",
+      city: "",
+      ...overrides,
       });
-    const act = async (request: Request) => (await action({ request, params: {}, context: {} } as never)) as { ok: boolean };
+    const act = async (request: Request) => (await profileStep(request)).json();
 
     const before = await p.count();
     const refused = contact({ firstName: "", homePhone: "not a phone" });
@@ -209,7 +204,7 @@ describe("changes made through the portal, in the access record", () => {
     expect(await added(p.user, before, refused)).toEqual([]);
 
     const saved = contact({});
-    expect(await act(saved)).toMatchObject({ intent: "add-contact", ok: true });
+    expect(await act(saved)).toMatchObject({ ok: true, reply: { message: expect.any(String) } });
     const rows = await added(p.user, before, saved);
     expect(only(rows)).toEqual([{ area: "profile", action: "change", item_id: null, device: "Safari on iPhone" }]);
     expectNothingOf(rows, ["Hinewai", "Tuhoe", "555"]);
