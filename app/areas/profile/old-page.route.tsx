@@ -68,6 +68,8 @@ function NotificationSettings({ flags }: { flags: NotificationFlags }) {
       await revalidator.revalidate();
     } catch (error) {
       setFailures((before) => ({ ...before, [setting]: error instanceof StepSessionEndedError ? t.securitySessionEnded : failureMessage(error, t.notificationsFailed) }));
+      // What the practice holds now is shown whatever the save's answer: a save it refused may still have been made.
+      if (!(error instanceof StepSessionEndedError)) await revalidator.revalidate();
     } finally {
       setSaving(null);
     }

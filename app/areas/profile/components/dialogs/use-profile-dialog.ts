@@ -44,8 +44,10 @@ export function useProfileDialog({ intent, schema = NO_FIELDS, onSaved }: { inte
       await revalidator.revalidate();
       onSaved(reply.message);
     } catch (error) {
-      if (error instanceof StepSessionEndedError) setRefusal({ sessionEnded: true });
-      else setRefusal({ message: failureMessage(error, errorsTexts.unexpected), fields: error instanceof StepFailedError ? error.fields : undefined });
+      if (error instanceof StepSessionEndedError) return setRefusal({ sessionEnded: true });
+      setRefusal({ message: failureMessage(error, errorsTexts.unexpected), fields: error instanceof StepFailedError ? error.fields : undefined });
+      // The page shows what the practice holds now, as after any answer: a refused change may have been part made.
+      if (error instanceof StepFailedError) await revalidator.revalidate();
     } finally {
       setBusy(false);
     }
