@@ -1,37 +1,34 @@
-import { useCallback, useEffect, useRef, useSyncExternalStore } from "react";
+import { useEffect, useState, useSyncExternalStore } from "react";
 
 /**
  * A flow's machine that a page fetches when the patient reaches for it (decisions/358, 361, 348):
  * xstate, the machine and its steps' zod schemas count toward the page's first load, and a machine that
  * only waits in its starting state until the patient acts need not be there before. Used by the
- * messaging writer, the repeat request and the payment form.
+ * messaging writer and the repeat request. The payment form keeps its own loader: this module, a file
+ * of its own on /accounts, took that page 0.5 KB over its 160 KB first-load budget (issue 54).
  */
 
 /** The code of a flow's machine, fetched once; a failed fetch is forgotten, so the next reach fetches again. */
 export interface MachineCode<M> {
   /** The module, once it has arrived (an earlier visit of the page): a new page starts its machine at once. */
-  readonly arrived: M | null;
+  arrived: M | null;
   fetch(): Promise<M>;
 }
 
 export function machineCode<M>(load: () => Promise<M>): MachineCode<M> {
-  let arrived: M | null = null;
   let pending: Promise<M> | undefined;
-  return {
-    get arrived() {
-      return arrived;
-    },
-    fetch() {
-      pending ??= load().then(
-        (module) => (arrived = module),
+  const code: MachineCode<M> = {
+    arrived: null,
+    fetch: () =>
+      (pending ??= load().then(
+        (module) => (code.arrived = module),
         (error: unknown) => {
           pending = undefined;
           throw error;
         },
-      );
-      return pending;
-    },
+      )),
   };
+  return code;
 }
 
 /** What the hook needs of a started actor (xstate's `Actor`). */
@@ -89,78 +86,73 @@ export interface ReachedMachine<M, E, V, A extends ReachedActor<E, unknown>> {
  * kept always match the answer drawn.
  */
 export function useMachineWhenReached<M, E, V, A extends ReachedActor<E, unknown>>(options: MachineWhenReached<M, E, V, A>): ReachedMachine<M, E, V, A> {
-  const { code, initial } = options;
-  const latest = useRef(options);
-  useEffect(() => {
-    latest.current = options;
-  });
-  const held = useRef<Held<M, V, A>>({ module: code.arrived, actor: null, snapshot: null, early: initial, unavailable: false });
-  const queued = useRef<E[]>([]);
-  const listeners = useRef(new Set<() => void>());
-  const mounted = useRef(false);
+  const [store] = useState(() => machineStore(options));
+  // What the page gives (its early answers, how to start) as of its last drawing, for what comes next.
+  useEffect(() => store.use(options));
+  const now = useSyncExternalStore(store.subscribe, store.get, store.get);
+  const { module } = now;
+  useEffect(() => (module ? store.start(module) : undefined), [module, store]);
+  return { module, actor: now.actor, snapshot: now.snapshot, early: now.early, unavailable: !now.actor && now.unavailable, send: store.send, reach: store.reach };
+}
 
-  const update = useCallback((change: Partial<Held<M, V, A>>) => {
-    held.current = { ...held.current, ...change };
-    listeners.current.forEach((listener) => listener());
-  }, []);
-  useEffect(() => {
-    mounted.current = true;
-    return () => {
-      mounted.current = false;
-    };
-  }, []);
-
-  const reach = useCallback(() => {
-    if (held.current.module) return;
-    if (held.current.unavailable) update({ unavailable: false });
+/**
+ * The outside store the hook reads: the module, the running actor and its snapshot, the page's early
+ * answer, and the events kept for the machine. One per page, made once.
+ */
+function machineStore<M, E, V, A extends ReachedActor<E, unknown>>(first: MachineWhenReached<M, E, V, A>) {
+  const { code } = first;
+  let latest = first;
+  const options = () => latest;
+  let held: Held<M, V, A> = { module: code.arrived, actor: null, snapshot: null, early: first.initial, unavailable: false };
+  let queued: E[] = [];
+  const listeners = new Set<() => void>();
+  const update = (change: Partial<Held<M, V, A>>) => {
+    held = { ...held, ...change };
+    listeners.forEach((listener) => listener());
+  };
+  const reach = () => {
+    if (held.module) return;
+    if (held.unavailable) update({ unavailable: false });
     code.fetch().then(
-      (module) => {
-        if (mounted.current && !held.current.module) update({ module });
-      },
+      (module) => held.module || update({ module }),
       () => {
-        if (!mounted.current || held.current.module) return;
-        const kept = latest.current.notFetched?.(held.current.early, queued.current) ?? { view: held.current.early, early: queued.current };
-        queued.current = kept.early;
+        if (held.module) return;
+        const kept = options().notFetched?.(held.early, queued) ?? { view: held.early, early: queued };
+        queued = kept.early;
         update({ early: kept.view, unavailable: true });
       },
     );
-  }, [code, update]);
-
-  const now = useSyncExternalStore(
-    useCallback((onChange: () => void) => {
-      listeners.current.add(onChange);
+  };
+  return {
+    use(options: MachineWhenReached<M, E, V, A>) {
+      latest = options;
+    },
+    get: () => held,
+    subscribe(listener: () => void) {
+      listeners.add(listener);
       return () => {
-        listeners.current.delete(onChange);
+        listeners.delete(listener);
       };
-    }, []),
-    () => held.current,
-    () => held.current,
-  );
-  const { module } = now;
-  useEffect(() => {
-    if (!module) return;
-    const actor = latest.current.start(module, queued.current);
-    queued.current = [];
-    const changed = () => update({ actor, snapshot: actor.getSnapshot() as ReturnType<A["getSnapshot"]> });
-    const subscription = actor.subscribe(changed);
-    changed();
-    return () => {
-      subscription.unsubscribe();
-      actor.stop();
-      held.current = { ...held.current, actor: null, snapshot: null };
-    };
-  }, [module, update]);
-
-  const send = useCallback(
-    (event: E) => {
-      const { actor } = held.current;
-      if (actor) return actor.send(event);
-      queued.current.push(event);
-      update({ early: latest.current.answer(held.current.early, event) });
+    },
+    reach,
+    send(event: E) {
+      if (held.actor) return held.actor.send(event);
+      queued.push(event);
+      update({ early: options().answer(held.early, event) });
       reach();
     },
-    [reach, update],
-  );
-
-  return { module: now.module, actor: now.actor, snapshot: now.snapshot, early: now.early, unavailable: !now.actor && now.unavailable, send, reach };
+    /** Starts the machine with the events kept; the returned function stops it (the page has gone). */
+    start(module: M) {
+      const actor = options().start(module, queued);
+      queued = [];
+      const changed = () => update({ actor, snapshot: actor.getSnapshot() as ReturnType<A["getSnapshot"]> });
+      const subscription = actor.subscribe(changed);
+      changed();
+      return () => {
+        subscription.unsubscribe();
+        actor.stop();
+        held = { ...held, actor: null, snapshot: null };
+      };
+    },
+  };
 }

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useEffect, useId, useRef, useState } from "react";
+import { lazy, Suspense, useCallback, useEffect, useId, useRef, useState, useSyncExternalStore } from "react";
 import type { PaymentContext, PaymentEvent, PaymentInput } from "../../../../machines/accounts/payment.machine";
 import { amountOf, editPayment, feeOf, initialPaymentContext, isPaymentEdit } from "../../../../machines/accounts/payment-choice";
 import { practiceDateTime, type CardProviderChoice, type InvoiceTableRow, type OpenPayment, type PaidNotice } from "~/lib/accounts-view";
@@ -9,7 +9,7 @@ import { paymentTexts } from "../texts";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { TextField } from "~/components/ui/field";
-import { machineCode, useMachineWhenReached } from "~/lib/use-machine-when-reached";
+import { lazyModule } from "~/components/ui/lazy-module";
 import { ConfirmerSlot } from "./card-provider";
 import { InvoiceTable } from "./invoice-table";
 import { SignInAgainLink } from "~/components/ui/sign-in-again-link";
@@ -21,8 +21,11 @@ const StripeCardFields = lazy(() => import("./stripe-card-fields"));
 
 // The payment machine, xstate, the step client and zod come after the page (issue 12, decisions/180):
 // the form is drawn without them and takes what the patient does until they run.
+const paymentEngine = lazyModule(() => import("./payment-engine"));
+type PaymentEngine = Awaited<ReturnType<typeof paymentEngine.preload>>;
 // Once here, a new form (after a payment, or on coming back to the page) starts with it at once.
-const paymentEngine = machineCode(() => import("./payment-engine"));
+let arrivedEngine: PaymentEngine | null = null;
+type PaymentActor = ReturnType<PaymentEngine["createPaymentActor"]>;
 
 /** What the form is drawn from: the machine's snapshot once it runs, its starting state with the patient's edits before. */
 interface PaymentState {
@@ -87,28 +90,80 @@ export function PaymentPanel({ invoices, methodType, cardTypes, provider, billin
 
   // Until the machine runs, the form shows its starting state with the patient's edits applied by the
   // machine's own editing functions, and keeps every event to hand it; a Pay pressed meanwhile is
-  // handed over last, once the card fields have told the machine what they hold (their first report
-  // with the code's checks is made in the commit that draws it, before the machine starts).
+  // handed over last, once the card fields have told the machine what they hold.
+  const [draft, setDraft] = useState(() => initialPaymentContext(input));
+  const early = useRef<PaymentEvent[]>([]);
+  const payWanted = useRef(false);
+  // Shown only if the code then fails to arrive: Pay was pressed and nothing could be sent.
+  const [payPressed, setPayPressed] = useState(false);
+  const [engine, setEngine] = useState<PaymentEngine | null>(() => arrivedEngine);
+  const [engineFailed, setEngineFailed] = useState(false);
+  const [actor, setActor] = useState<PaymentActor | null>(null);
+  const running = useRef<PaymentActor | null>(null);
   const latestOnBlocked = useRef(onBlocked);
   useEffect(() => {
     latestOnBlocked.current = onBlocked;
   }, [onBlocked]);
-  const machine = useMachineWhenReached({
-    code: paymentEngine,
-    start: (engine, early: readonly PaymentEvent[]) => {
-      const created = engine.createPaymentActor(input, { slot, attemptKey, forgetAttempt, onBlocked: () => latestOnBlocked.current() });
-      created.start();
-      for (const event of early) if (event.type !== "pay.submit") created.send(event);
-      if (early.some((event) => event.type === "pay.submit")) created.send({ type: "pay.submit" });
-      return created;
+
+  const loadEngine = useCallback(() => {
+    paymentEngine.preload().then(
+      (module) => {
+        arrivedEngine = module;
+        setEngineFailed(false);
+        setEngine(module);
+      },
+      () => setEngineFailed(true),
+    );
+  }, []);
+  // Fetched when the patient reaches for the form (onPointerEnter, onFocus, onPointerDown, send), not
+  // with the page nor once it is up: a phone would download it on every visit (issue 35, decisions/348).
+  useEffect(() => {
+    if (!engine) return;
+    const created = engine.createPaymentActor(input, {
+      slot,
+      attemptKey,
+      forgetAttempt,
+      onBlocked: () => latestOnBlocked.current(),
+    });
+    created.start();
+    // The card fields' first report is among these: their effect (a child's) ran earlier in this
+    // commit, with the checks that came in the same module. Pay goes last, as the patient meant it.
+    for (const event of early.current) created.send(event);
+    if (payWanted.current) created.send({ type: "pay.submit" });
+    running.current = created;
+    setActor(created);
+    return () => {
+      running.current = null;
+      created.stop();
+    };
+  }, [engine, input, slot]);
+  const send = useCallback(
+    (event: PaymentEvent) => {
+      if (running.current) return running.current.send(event);
+      if (event.type === "pay.submit") {
+        payWanted.current = true;
+        setPayPressed(true);
+      } else early.current.push(event);
+      if (isPaymentEdit(event)) setDraft((context) => ({ ...context, ...editPayment(context, event) }));
+      loadEngine();
     },
-    initial: { draft: initialPaymentContext(input), payPressed: false },
-    answer: (shown, event) => (event.type === "pay.submit" ? { ...shown, payPressed: true } : isPaymentEdit(event) ? { ...shown, draft: { ...shown.draft, ...editPayment(shown.draft, event) } } : shown),
-  });
-  const { module: engine, snapshot, send } = machine;
-  // Shown only if the code then fails to arrive: Pay was pressed and nothing could be sent.
-  const engineFailed = machine.unavailable && machine.early.payPressed;
-  const state: PaymentState = snapshot ?? { context: machine.early.draft, matches: () => false };
+    [loadEngine],
+  );
+
+  const subscribe = useCallback(
+    (onChange: () => void) => {
+      if (!actor) return () => undefined;
+      const subscription = actor.subscribe(onChange);
+      return () => subscription.unsubscribe();
+    },
+    [actor],
+  );
+  const snapshot = useSyncExternalStore(
+    subscribe,
+    () => actor?.getSnapshot() ?? null,
+    () => null,
+  );
+  const state: PaymentState = snapshot ?? { context: draft, matches: () => false };
   const ctx = state.context;
   const paying = state.matches("paying");
   const hasInvoices = invoices.length > 0;
@@ -154,7 +209,9 @@ export function PaymentPanel({ invoices, methodType, cardTypes, provider, billin
     failureRef.current?.scrollIntoView({ block: "center" });
   }, [failure]);
 
-  const reachForForm = machine.reach;
+  const reachForForm = () => {
+    if (!engine) loadEngine();
+  };
   // The open payment's heading takes the focus when this tab's Pay was refused for it: the Pay
   // button pressed went with the form the page re-keyed.
   const openHeading = useRef<HTMLHeadingElement>(null);
@@ -324,7 +381,7 @@ export function PaymentPanel({ invoices, methodType, cardTypes, provider, billin
             </div>
           ) : null}
 
-          {engineFailed ? <Alert>{paymentTexts.formNotLoaded}</Alert> : null}
+          {engineFailed && payPressed ? <Alert>{paymentTexts.formNotLoaded}</Alert> : null}
 
           <div className="flex flex-wrap items-center gap-3">
             <Button
