@@ -28,6 +28,7 @@ export default [
     layout("shell/page-frame.route.tsx", [index("areas/dashboard/page.route.tsx"), route("profile", "areas/profile/page.route.tsx"), route("profile-old", "areas/profile/old-page.route.tsx"), route("zoom", "areas/video/page.route.tsx"), route("preview", "areas/preview/page.route.tsx"), route("account/switch", "areas/account-switch/page.route.tsx"), ...areaRoutes()]),
   ]),
   route("profile/photo", "areas/profile/photo.route.ts"),
+  route("profile/step", "areas/profile/step.route.ts"),
   route("zoom/signature", "areas/video/signature.route.ts"),
   ...areaResourceRoutes(),
   route("*", "shell/not-found.route.tsx"),

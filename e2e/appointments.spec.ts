@@ -106,10 +106,10 @@ test.describe("appointments", () => {
     const reason = dialog.getByLabel("Reason for cancelling");
     await reason.fill("Work");
     // The reason emptied on its way (the browser's check passed): only the server's own check can refuse it.
-    await page.route(/\/appointments(\.data)?\?/, async (route) => {
-      if (route.request().method() !== "POST") return route.continue();
+    await page.route("**/appointments/book", async (route) => {
       const fields = new URLSearchParams(route.request().postData() ?? "");
-      fields.set("reason", " ");
+      if (fields.get("step") !== "cancel") return route.continue();
+      fields.set("input", JSON.stringify({ ...JSON.parse(fields.get("input") ?? "{}"), reason: " " }));
       await route.continue({ postData: fields.toString() });
     });
     await dialog.getByRole("button", { name: "Cancel appointment" }).click();
@@ -243,13 +243,13 @@ test.describe("appointments in other worlds", () => {
 
 test.describe("states", () => {
   // The failed load's page, its axe check and Retry are every-area.spec.ts's; here, that Retry brings Upcoming's cards back.
-  test("cross-site posts to the booking steps and the cancel action are refused", async ({ page, world }) => {
+  test("cross-site posts to the booking steps and the cancel step are refused", async ({ page, world }) => {
     await open(page, world.user("solo"), "?id=2");
     await expect(cards(page, "Upcoming appointments").first()).toBeVisible();
     const evil = { Origin: "https://evil.example" };
     const book = await page.request.post("/appointments/book", { form: { step: "roles", input: JSON.stringify({ for: "", locationIds: "1" }) }, headers: evil });
     expect(book.status()).toBe(403);
-    const cancel = await page.request.post("/appointments?id=2", { form: { intent: "cancel", appointmentId: "any", reason: "x" }, headers: evil });
+    const cancel = await page.request.post("/appointments/book", { form: { step: "cancel", input: JSON.stringify({ appointmentId: "any", reason: "x" }) }, headers: evil });
     expect(cancel.status()).toBe(403);
     expect(await world.requests({ path: "Patient/LoadRoles" })).toHaveLength(0);
     expect(await world.requests({ method: "DELETE", path: "Patient/Appointment" })).toHaveLength(0);

@@ -114,10 +114,11 @@ test.describe("second step at sign-in", () => {
 
   test("half-way (password accepted, code not given) no page is served: a page asked for goes to sign in, and the sign-in starts again", async ({ page, world }) => {
     const user = world.user("solo");
-    // Turned on through the profile's own action, with the session's cookie, to keep to what is tested here.
+    // Turned on through the profile's own steps, with the session's cookie, to keep to what is tested here.
     await signInDirectly(page, user);
-    expect((await page.request.post("/profile", { form: { intent: "sign-in-security-send" } })).status()).toBe(200);
-    expect((await page.request.post("/profile", { form: { intent: "sign-in-security-turn-on", code: await newestCode(world, user.username) } })).status()).toBe(200);
+    const post = async (name: string, input: Record<string, string>) => (await page.request.post("/profile/step", { form: { step: name, input: JSON.stringify(input) }, headers: { "X-Portal-Step": "1" } })).json();
+    expect(await post("send", {})).toMatchObject({ ok: true });
+    expect(await post("turn-on", { code: await newestCode(world, user.username) })).toMatchObject({ ok: true });
     await page.context().clearCookies({ name: "__portal" });
 
     await signIn(page, user);

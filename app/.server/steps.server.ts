@@ -61,12 +61,29 @@ const json = (envelope: StepEnvelope<unknown>, status = 200, extra?: Headers) =>
 };
 const failure = (kind: StepFailureKind, message: string, fields?: Record<string, string>, status = 200) => json({ ok: false, failure: fields ? { kind, message, fields } : { kind, message } }, status);
 
+/** The words of requireSession's 409 for a tab showing another person's record than the session's (`data({ message }, 409)`), or null. */
+function viewingRefusal(error: unknown): string | null {
+  if (typeof error !== "object" || error === null || !("init" in error) || !("data" in error)) return null;
+  const { init, data } = error as { init?: { status?: number } | null; data?: unknown };
+  if (init?.status !== 409 || typeof data !== "object" || data === null || !("message" in data)) return null;
+  return typeof data.message === "string" ? data.message : null;
+}
+
 /** The route action of an area's steps: `export const action = ({ request }) => dispatch(request)`. */
 export function stepDispatcher<A extends StepArea, C>(area: A, handlers: StepHandlers<A, C>, options: StepDispatcher<C>): (request: Request) => Promise<Response> {
   const steps: Record<string, Step> = area.steps;
   const run = handlers as Record<string, StepHandler<Step, C>>;
   return async (request) => {
-    const context = await options.begin(request);
+    let context: C;
+    try {
+      context = await options.begin(request);
+    } catch (error) {
+      // The session's own refusal of a tab left behind by a switch of account in another tab (409,
+      // decisions/160) is a refusal like any other: its words reach the patient, nothing was done.
+      const refused = viewingRefusal(error);
+      if (refused === null) throw error;
+      return failure("refused", refused, undefined, 409);
+    }
     let form: FormData;
     try {
       form = await request.formData();

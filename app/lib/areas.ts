@@ -93,6 +93,7 @@ export const AREAS: readonly Area[] = [
     path: "/summary",
     module: "areas/summary/page.route.tsx",
     routes: {
+      "summary/step": "areas/summary/step.route.ts",
       "summary/fhir": "areas/summary/fhir.route.ts",
       "summary/pdf": "areas/summary/pdf.route.ts",
       // A share link's receiving side, for other apps with no session (SMART Health Links, decisions/308).

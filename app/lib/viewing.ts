@@ -1,6 +1,6 @@
 /**
  * Whose record this tab shows, as the shell's loader gave it (an opaque key, decisions/160). The step
- * client sends it with every step, and the fetchers' forms with what they post, so the server refuses
+ * client sends it with every step, so the server refuses
  * a post from a tab left behind by a switch of account in another tab rather than act on the other
  * person's record.
  */
@@ -16,12 +16,5 @@ export function viewingHeaders(): Record<string, string> {
   return current ? { [VIEWING_HEADER]: current } : {};
 }
 
-/** The same key as a form field, for the forms posted through React Router's fetchers, which send no headers of ours. */
+/** The same key as a form field, for a form posted without the step client (app/.server/session.server.ts checks it). */
 export const VIEWING_FIELD = "viewing";
-
-export function withViewing<T extends FormData | Record<string, string>>(fields: T): T {
-  if (!current) return fields;
-  if (fields instanceof FormData) fields.set(VIEWING_FIELD, current);
-  else (fields as Record<string, string>)[VIEWING_FIELD] = current;
-  return fields;
-}

@@ -1,5 +1,4 @@
 import { Outlet, type ShouldRevalidateFunctionArgs } from "react-router";
-import { keepPageAfterEndedSession } from "~/lib/session-ended";
 import { readsNothingNew } from "~/lib/unchanged-data";
 import { checkTokenAlongside, IDLE_MS, requireSession, sessionStorage, viewingKeyOf } from "~/.server/session.server";
 import { recordPageView } from "~/.server/record-access.server";
@@ -45,7 +44,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   };
 }
 
-export const shouldRevalidate = (args: ShouldRevalidateFunctionArgs) => !readsNothingNew(args.currentUrl, args.nextUrl) && keepPageAfterEndedSession(args);
+export const shouldRevalidate = (args: ShouldRevalidateFunctionArgs) => !readsNothingNew(args.currentUrl, args.nextUrl) && args.defaultShouldRevalidate;
 
 export type ShellData = Awaited<ReturnType<typeof loader>>;
 

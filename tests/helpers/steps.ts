@@ -1,4 +1,5 @@
 import type { StepEnvelope } from "~/lib/steps";
+import type { SecurityStepReply } from "~/areas/profile/steps";
 
 /**
  * Posts steps to an area's dispatcher as the browser's `callStep` does (a form with `step` and the
@@ -19,4 +20,16 @@ export function stepPoster(url: string, dispatch: (request: Request) => Promise<
       return answer.reply as R;
     },
   };
+}
+
+/**
+ * One step of the profile's Sign-in security as the page posts it, named as its form named it
+ * (`intent: "sign-in-security-turn-off"` is the step `turn-off`): the HTTP status, and the reply when it
+ * was done or the refusal's words when not.
+ */
+export async function securityPost(dispatch: (request: Request) => Promise<Response>, { intent, ...input }: { intent: string } & Record<string, string>, headers: Record<string, string>) {
+  const response = await dispatch(stepPoster("http://portal.test/profile/step", dispatch, headers).request(intent.replace(/^sign-in-security-/, ""), input));
+  const envelope = (await response.json()) as StepEnvelope<SecurityStepReply>;
+  const reply: ({ ok: true } & SecurityStepReply) | { ok: false; message: string } = envelope.ok ? { ok: true, ...envelope.reply } : { ok: false, message: envelope.failure.message };
+  return { status: response.status, reply };
 }

@@ -134,19 +134,19 @@ describe("changes made through the portal, in the access record", () => {
   });
 
   it("an appointment cancelled is one change in Appointments, holding nothing of the reason typed; a cancel refused is none", async () => {
-    const { action } = await import("~/areas/appointments/page.route");
     const p = await patient();
+    const deps = { requireSession: sessions.requireSession };
+    const steps = stepPoster("http://portal.test/appointments/book", (r) => bookingAction(r, deps), p.headers);
     const upcoming = (await appointmentsPage({ api: p.practice.api, user: { ...p.user } }, new URL("http://portal.test/appointments?id=2"))).upcoming!;
     const target = upcoming.find((r) => r.cancellable)!;
     expect(target, "the solo patient has a cancellable appointment").toBeTruthy();
-    const post = (fields: Record<string, string>) => new Request("http://portal.test/appointments", { method: "POST", body: new URLSearchParams({ intent: "cancel", ...fields }), headers: p.headers });
+    const post = (input: { appointmentId: string; reason: string }) => steps.request("cancel", input);
     const reason = "Feeling much better after the antibiotics";
-    const act = (request: Request) => action({ request, params: {}, context: {} } as never);
+    const act = async (request: Request) => (await bookingAction(request, deps)).json();
 
     const before = await p.count();
     for (const refused of [post({ appointmentId: target.id, reason: " " }), post({ appointmentId: "a-someone-else", reason })]) {
-      const reply = (await act(refused)) as { ok?: boolean; data?: { ok: boolean } };
-      expect(reply.ok ?? reply.data?.ok).toBe(false);
+      expect(await act(refused)).toMatchObject({ ok: false });
       expect(await added(p.user, before, refused)).toEqual([]);
     }
     const cancelled = post({ appointmentId: target.id, reason });
@@ -178,30 +178,25 @@ describe("changes made through the portal, in the access record", () => {
   });
 
   it("a profile change (an emergency contact added) is one change in Profile, holding nothing of the contact; a change refused is none", async () => {
-    const { action } = await import("~/areas/profile/page.route");
+    const { profileStep } = await import("~/areas/profile/steps.server");
     const p = await patient();
     const lookups = await getLookups(p.practice.api, p.practice.id);
     const contact = (overrides: Record<string, string>) =>
-      new Request("http://portal.test/profile", {
-        method: "POST",
-        headers: p.headers,
-        body: new URLSearchParams({
-          intent: "add-contact",
-          title: lookups.titles[0]!.id,
-          firstName: "Hinewai",
-          familyName: "Tuhoe-Parata",
-          preferredName: "",
-          relationship: lookups.relationships[0]!.id,
-          homePhone: "09 555 1234",
-          workPhone: "04 555 9876",
-          email: "",
-          street: "",
-          suburb: "",
-          city: "",
-          ...overrides,
-        }),
+      stepPoster("http://portal.test/profile/step", profileStep, p.headers).request("add-contact", {
+      title: lookups.titles[0]!.id,
+      firstName: "Hinewai",
+      familyName: "Tuhoe-Parata",
+      preferredName: "",
+      relationship: lookups.relationships[0]!.id,
+      homePhone: "09 555 1234",
+      workPhone: "04 555 9876",
+      email: "",
+      street: "",
+      suburb: "",
+      city: "",
+      ...overrides,
       });
-    const act = async (request: Request) => (await action({ request, params: {}, context: {} } as never)) as { ok: boolean };
+    const act = async (request: Request) => (await profileStep(request)).json();
 
     const before = await p.count();
     const refused = contact({ firstName: "", homePhone: "not a phone" });
@@ -209,7 +204,7 @@ describe("changes made through the portal, in the access record", () => {
     expect(await added(p.user, before, refused)).toEqual([]);
 
     const saved = contact({});
-    expect(await act(saved)).toMatchObject({ intent: "add-contact", ok: true });
+    expect(await act(saved)).toMatchObject({ ok: true, reply: { message: expect.any(String) } });
     const rows = await added(p.user, before, saved);
     expect(only(rows)).toEqual([{ area: "profile", action: "change", item_id: null, device: "Safari on iPhone" }]);
     expectNothingOf(rows, ["Hinewai", "Tuhoe", "555"]);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { appointmentsPage, bookingAction, cancelAction, type AppointmentDeps } from "~/areas/appointments/page.server";
+import { appointmentsPage, bookingAction, type AppointmentDeps } from "~/areas/appointments/page.server";
 import { loadConfig } from "~/.server/config.server";
 import { createSessions, viewingKeyOf } from "~/.server/session.server";
 import { errorsTexts } from "~/lib/texts/errors";
@@ -21,10 +21,11 @@ const t = appointmentsTexts;
 async function patient(world: TestWorld, label = "solo") {
   const { practice: s, user, cookie } = await signedInToPortal(sessions, world, label);
   const deps: AppointmentDeps = { requireSession: sessions.requireSession };
-  const request = (path: string, fields: Record<string, string>) => new Request(`http://portal.test${path}`, { method: "POST", body: new URLSearchParams(fields), headers: { Cookie: cookie } });
   const steps = stepPoster("http://portal.test/appointments/book", (r) => bookingAction(r, deps), { Cookie: cookie });
   const step = steps.reply;
-  const cancel = (fields: Record<string, string>) => cancelAction(request("/appointments", { intent: "cancel", ...fields }), deps);
+  // The page's Cancel, from a tab showing `viewing`'s record when given (decisions/160).
+  const cancel = (input: { appointmentId: string; reason: string }, viewing?: string) =>
+    stepPoster("http://portal.test/appointments/book", (r) => bookingAction(r, deps), { Cookie: cookie, ...(viewing ? { "X-Portal-Viewing": viewing } : {}) }).envelope("cancel", input);
   const page = (search = "") => appointmentsPage({ api: s.api, user: { ...user } }, new URL(`http://portal.test/appointments${search}`));
   return { s, user, step, envelope: steps.envelope, cancel, page };
 }
@@ -163,10 +164,10 @@ describe("cancelling", () => {
     const p = await patient(world);
     const upcoming = (await p.page("?id=2")).upcoming!;
     const target = upcoming.find((r) => r.cancellable)!;
-    // Refused with the field's error as the dialog's reply (a 400), not thrown to the error boundary.
-    expect(await p.cancel({ appointmentId: target.id, reason: " " })).toMatchObject({ init: { status: 400 }, data: { ok: false, errors: { reason: t.reasonRequired } } });
-    expect(await p.cancel({ appointmentId: "a-someone-else", reason: "x" })).toEqual({ ok: false, message: t.notCancellable });
-    expect(await p.cancel({ appointmentId: target.id, reason: "Feeling better" })).toEqual({ ok: true, message: t.cancelled });
+    // Refused with the field's error for the dialog, not thrown to the error boundary.
+    expect(await p.cancel({ appointmentId: target.id, reason: " " })).toMatchObject({ ok: false, failure: { message: t.reasonRequired, fields: { reason: t.reasonRequired } } });
+    expect(await p.cancel({ appointmentId: "a-someone-else", reason: "x" })).toEqual({ ok: false, failure: { kind: "refused", message: t.notCancellable } });
+    expect(await p.cancel({ appointmentId: target.id, reason: "Feeling better" })).toEqual({ ok: true, reply: { message: t.cancelled } });
     const history = (await p.page("?id=3&show=cancelled")).history!;
     expect(history.rows.find((r) => r.id === target.id)?.cancelReason).toBe("Feeling better");
     expect((await p.page("?id=2")).upcoming!.map((r) => r.id)).not.toContain(target.id);
@@ -178,8 +179,8 @@ describe("cancelling", () => {
     const [first, second] = (await p.page("?id=2")).upcoming!.filter((r) => r.cancellable);
     await world.clearRequests();
     const elsewhere = viewingKeyOf({ apiBase: p.user.apiBase, userId: "someone-else" });
-    expect(await p.cancel({ appointmentId: first.id, reason: "Feeling better", viewing: elsewhere })).toEqual({ ok: false, message: errorsTexts.viewingChanged });
+    expect(await p.cancel({ appointmentId: first.id, reason: "Feeling better" }, elsewhere)).toEqual({ ok: false, failure: { kind: "refused", message: errorsTexts.viewingChanged } });
     expect((await world.requests()).filter((e) => e.method !== "GET")).toEqual([]);
-    expect(await p.cancel({ appointmentId: second.id, reason: "Feeling better", viewing: viewingKeyOf(p.user) })).toEqual({ ok: true, message: t.cancelled });
+    expect(await p.cancel({ appointmentId: second.id, reason: "Feeling better" }, viewingKeyOf(p.user))).toEqual({ ok: true, reply: { message: t.cancelled } });
   });
 });

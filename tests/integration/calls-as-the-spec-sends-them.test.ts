@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { actOnProfile } from "~/areas/profile/page.server";
 import { readProfile } from "~/areas/profile/view";
-import { messagingStep, type MessagingDeps } from "~/areas/messaging/page.server";
+import { messagingStep, type MessagingDeps } from "~/areas/messaging/steps.server";
 import { loadConfig } from "~/.server/config.server";
 import { authenticate, logout } from "~/.server/practice/auth.server";
 import { getLetter, getLetters } from "~/.server/practice/letters.server";

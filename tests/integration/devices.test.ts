@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { StepEnvelope } from "~/lib/steps";
 import { listAccess, startAccessRetention } from "~/.server/access-record.server";
 import { loadConfig } from "~/.server/config.server";
 import { DEVICE_SEEN_INTERVAL_MS, noteDeviceRequest, purgeDevices } from "~/.server/device-rows.server";
@@ -394,18 +395,18 @@ describe("Sign out from Your devices, through the profile's action", () => {
   // store, shared on globalThis), as the profile's action uses them.
   let app: typeof import("~/.server/session.server");
   let state: typeof import("~/.server/state.server");
-  let action: typeof import("~/areas/profile/page.route").action;
+  let profileStep: typeof import("~/areas/profile/steps.server").profileStep;
   let devicesOf: typeof import("~/areas/profile/devices.server").devicesOf;
   let appSteps: ReturnType<typeof createSignInSteps>;
   beforeAll(async () => {
     const [session, devicesModule, route, stateModule, area] = await Promise.all([
       import("~/.server/session.server"),
       import("~/.server/sign-in-security/devices.server"),
-      import("~/areas/profile/page.route"),
+      import("~/areas/profile/steps.server"),
       import("~/.server/state.server"),
       import("~/areas/profile/devices.server"),
     ]);
-    [app, state, action, devicesOf] = [session, stateModule, route.action, area.devicesOf];
+    [app, state, profileStep, devicesOf] = [session, stateModule, route.profileStep, area.devicesOf];
     appSteps = createSignInSteps({
       identityUrl: mock.portalConfig.PRACTICE_IDENTITY_URL,
       signedOutApi: mock.portalConfig.PRACTICE_API_URL,
@@ -462,13 +463,19 @@ describe("Sign out from Your devices, through the profile's action", () => {
         for (const [key, value] of Object.entries(session.data)) copy.set(key as never, value as never);
         return browserOf((await app.sessions.sessionStorage.commitSession(copy)).split(";")[0], device);
       },
-      post: async (fields: Record<string, string>) => {
-        const request = new Request("http://portal.test/profile", { method: "POST", body: new URLSearchParams(fields), headers: { Cookie: `${cookie}; ${device}`, "x-portal-client-address": "203.0.113.9" } });
-        const answer = (await action({ request, params: {}, context: {} } as never)) as { data: { ok: boolean; message: string }; init: { status?: number; headers?: HeadersInit } | null };
-        const renewed = new Headers(answer.init?.headers).get("Set-Cookie");
+      /** A step of Your devices as the page posts it: its HTTP status, and whether it was done with its words. */
+      post: async ({ intent, ...input }: { intent: string } & Record<string, string>) => {
+        const request = new Request("http://portal.test/profile/step", {
+          method: "POST",
+          body: new URLSearchParams({ step: intent, input: JSON.stringify(input) }),
+          headers: { Cookie: `${cookie}; ${device}`, "X-Portal-Step": "1", "x-portal-client-address": "203.0.113.9" },
+        });
+        const answer = await profileStep(request);
+        const renewed = answer.headers.get("Set-Cookie");
         if (renewed) cookie = renewed.split(";")[0];
         await embedded.settled();
-        return { status: answer.init?.status ?? 200, ...answer.data };
+        const envelope = (await answer.json()) as StepEnvelope<{ message: string }>;
+        return { status: answer.status, ok: envelope.ok, message: envelope.ok ? envelope.reply.message : envelope.failure.message };
       },
     };
   }

@@ -37,7 +37,7 @@ beforeAll(async () => {
     import("~/areas/letters/page.server"),
     import("~/areas/resources/page.server"),
     import("~/areas/accounts/page.server"),
-    import("~/areas/messaging/page.server"),
+    import("~/areas/messaging/attachment.server"),
     import("~/areas/results/page.server"),
     import("~/areas/preview/page.server"),
     import("~/areas/summary/page.server"),

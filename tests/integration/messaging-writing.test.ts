@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { messagingPage, messagingStep, type MessagingDeps } from "~/areas/messaging/page.server";
+import { messagingPage } from "~/areas/messaging/page.server";
+import { messagingStep, type MessagingDeps } from "~/areas/messaging/steps.server";
 import { loadConfig } from "~/.server/config.server";
 import { createSessions } from "~/.server/session.server";
 import { MemoryStateStore } from "~/.server/state-store.server";

@@ -1,7 +1,6 @@
-import { UNSAFE_decodeViaTurboStream } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signInSteps } from "~/areas/sign-in/steps";
-import type { SecondStepReply } from "~/areas/profile/forms";
+import { profileSteps } from "~/areas/profile/steps";
 import { passkeyTexts } from "~/lib/texts/passkeys";
 import { useMockServer, type TestWorld } from "../helpers/mock-world";
 import { Browser, startPortalProcess, type PortalProcess } from "../helpers/portal-process";
@@ -46,16 +45,6 @@ afterAll(async () => {
   await redis?.stop();
 }, 60_000);
 
-/** Posts to the profile's own action as the page's fetcher does (`/profile.data`) and reads its reply. */
-async function profilePost(browser: Browser, portal: PortalProcess, form: Record<string, string>): Promise<SecondStepReply> {
-  const res = await browser.fetch(portal, "/profile.data", { form });
-  if (!res.body) throw new Error(`/profile.data answered ${res.status} with nothing`);
-  const decoded = await UNSAFE_decodeViaTurboStream(res.body, globalThis);
-  await decoded.done;
-  const value = decoded.value as { data?: SecondStepReply } | SecondStepReply;
-  return "data" in value && value.data ? value.data : (value as SecondStepReply);
-}
-
 describe("passkeys on two portal processes", () => {
   it("a passkey added through one process is asked for by the other; its challenge answered at the first works once", async () => {
     const user = world.user("solo");
@@ -64,14 +53,14 @@ describe("passkeys on two portal processes", () => {
     const holder = new Browser();
     expect(await holder.step(first, signInSteps, "sign-in", { username: user.username, password: user.password, captcha: "", redirectTo: "/" })).toEqual({ kind: "signedIn", redirectTo: "/" });
     // Fresh proof first (issue 51): with no second step yet, the current password, checked by the practice.
-    const asked = await profilePost(holder, first, { intent: "sign-in-security-passkey-options", name: "Laptop", password: user.password });
-    if (!asked.ok || !asked.options) throw new Error(`options expected: ${JSON.stringify(asked)}`);
+    const asked = await holder.step(first, profileSteps, "passkey-options", { name: "Laptop", password: user.password });
+    if (!asked.options) throw new Error(`options expected: ${JSON.stringify(asked)}`);
     expect(asked.options.rp.id).toBe("portal.example.test");
     // The new credential posted to the other process: the challenge is in the shared state store.
-    const added = await profilePost(holder, second, { intent: "sign-in-security-passkey-add", name: "Laptop", answer: JSON.stringify(authenticator.register(asked.options)) });
+    const added = await holder.step(second, profileSteps, "passkey-add", { name: "Laptop", answer: JSON.stringify(authenticator.register(asked.options)) });
     // The holder's first passkey: ten recovery codes come with it, once (decisions/321).
-    expect(added).toEqual({ ok: true, intent: "sign-in-security-passkey-add", message: passkeyTexts.added("Laptop"), codes: expect.any(Array) });
-    expect(added.ok && added.codes).toHaveLength(10);
+    expect(added).toEqual({ message: passkeyTexts.added("Laptop"), codes: expect.any(Array) });
+    expect(added.codes).toHaveLength(10);
 
     // Another browser signs in at the second process: the passkey is asked for.
     const later = new Browser();

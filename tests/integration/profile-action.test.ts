@@ -89,7 +89,7 @@ describe("the profile action against the mock", () => {
       intent: "add-contact",
       ok: false,
       message: profileTexts.checkFields,
-      fieldErrors: { firstName: profileTexts.firstNameEmpty, homePhone: profileTexts.phoneInvalid, title: profileTexts.choiceInvalid },
+      fields: { firstName: profileTexts.firstNameEmpty, homePhone: profileTexts.phoneInvalid, title: profileTexts.choiceInvalid },
     });
     expect(added(await world.requests())).toEqual([]);
   });
@@ -154,7 +154,7 @@ describe("the profile action against the mock", () => {
   it("checks the contact-details form on the server with the same schema, a single ticked method included", async () => {
     const solo = await world.signIn("solo");
     const answer = await page.actOnProfile(contextOf(solo, "solo"), formOf({ intent: "contact-details", mobile: "", home: "", work: "", email: "", methods: "5", preferred: "5" }), attempt);
-    expect(answer).toMatchObject({ ok: false, fieldErrors: { mobile: profileTexts.mobileNeeded } });
+    expect(answer).toMatchObject({ ok: false, fields: { mobile: profileTexts.mobileNeeded } });
   });
 
   it("removes a contact by the id posted, and refuses a tampered notification switch without calling the practice", async () => {
@@ -189,7 +189,7 @@ describe("Change Password and the current password", () => {
     const throttle = newThrottle();
     await own.clearRequests();
     const answer = await page.actOnProfile(contextOf(solo, "solo", solo.id, own), passwordForm("NotThePassword1"), { address: "192.0.2.31", throttle });
-    expect(answer).toEqual({ intent: "change-password", ok: false, message: profileTexts.currentPasswordWrong, fieldErrors: { current: profileTexts.currentPasswordWrong } });
+    expect(answer).toEqual({ intent: "change-password", ok: false, message: profileTexts.currentPasswordWrong, fields: { current: profileTexts.currentPasswordWrong } });
     expect(await calls(own)).toEqual(["Patient/Authentication"]);
     // The attempt is the account's first failure: the next one, from anywhere, is its second.
     expect(await throttle.claim(own.user("solo").username, "198.51.100.9")).toMatchObject({ allowed: true, attempt: 2 });
@@ -238,7 +238,7 @@ describe("Change Password and the current password", () => {
     const own = await mock.createWorld({ scenario: "default", seed: ++seed });
     const solo = await own.signIn("solo");
     await own.clearRequests();
-    expect(await page.actOnProfile(contextOf(solo, "solo", solo.id, own), passwordForm(""), attempt)).toMatchObject({ ok: false, fieldErrors: { current: newPasswordTexts.current.required } });
+    expect(await page.actOnProfile(contextOf(solo, "solo", solo.id, own), passwordForm(""), attempt)).toMatchObject({ ok: false, fields: { current: newPasswordTexts.current.required } });
     expect(await calls(own)).toEqual([]);
   });
 });

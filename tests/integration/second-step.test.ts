@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { securityPost } from "../helpers/steps";
 import { listAccess } from "~/.server/access-record.server";
 import { loadConfig } from "~/.server/config.server";
 import { smtpSender, type Mail } from "~/.server/sign-in-security/mail.server";
@@ -261,11 +262,11 @@ describe("signing in with the second step", () => {
 describe("changes that weaken sign-in ask for fresh proof (decisions/312)", () => {
   // The profile's own action, with the portal's own sessions, second-step store (this file's embedded
   // store, shared on globalThis) and mail, which is pointed at the mock's catcher here.
-  let profile: typeof import("~/areas/profile/sign-in-security.server");
+  let profile: typeof import("~/areas/profile/steps.server");
   let app: typeof import("~/.server/session.server");
   let secondStep: typeof import("~/.server/sign-in-security/second-step.server");
   beforeAll(async () => {
-    [profile, app, secondStep] = await Promise.all([import("~/areas/profile/sign-in-security.server"), import("~/.server/session.server"), import("~/.server/sign-in-security/second-step.server")]);
+    [profile, app, secondStep] = await Promise.all([import("~/areas/profile/steps.server"), import("~/.server/session.server"), import("~/.server/sign-in-security/second-step.server")]);
     (secondStep.portalSecondStep as { sendMail: unknown }).sendMail = smtpSender(`smtp://127.0.0.1:${mock.server.smtpPort}`, "Patient Portal <no-reply@portal.invalid>");
   });
 
@@ -273,13 +274,7 @@ describe("changes that weaken sign-in ask for fresh proof (decisions/312)", () =
     const { signedInToPortal } = await import("../helpers/portal-cookie");
     const { user, cookie } = await signedInToPortal(app.sessions, world, label);
     const key = accountHolderKey(user.apiBase, user.parentId);
-    const post = async (fields: Record<string, string>) => {
-      const form = new FormData();
-      for (const [k, v] of Object.entries(fields)) form.set(k, v);
-      const request = new Request("http://portal.test/profile", { method: "POST", headers: { Cookie: cookie, "x-portal-client-address": `192.0.2.${label.length}` } });
-      const response = await profile.signInSecurityAction(request, form);
-      return { status: response.init?.status ?? 200, reply: response.data };
-    };
+    const post = (fields: { intent: string } & Record<string, string>) => securityPost(profile.profileStep, fields, { Cookie: cookie, "x-portal-client-address": `192.0.2.${label.length}` });
     const recorded = async () => {
       await embedded.settled();
       return (await listAccess({ practice: user.apiBase, patientId: user.parentId })).entries.map((e) => e.action);
@@ -299,19 +294,19 @@ describe("changes that weaken sign-in ask for fresh proof (decisions/312)", () =
     await secondStep.portalSecondStep.store.turnOn(holder.key);
     const before = (await holder.recorded()).length;
 
-    expect(await holder.post({ intent: "sign-in-security-turn-off" })).toEqual({ status: 400, reply: { ok: false, intent: "sign-in-security-turn-off", message: secondStepTexts.proofNeeded } });
+    expect(await holder.post({ intent: "sign-in-security-turn-off" })).toEqual({ status: 400, reply: { ok: false, message: secondStepTexts.proofNeeded } });
     // An e-mailed code that was good, ten minutes and more ago.
     const stale = await secondStep.portalSecondStep.store.issueEmailCode(holder.key, "confirm", new Date(Date.now() - CODE_TTL_MS - 1_000));
-    expect(await holder.post({ intent: "sign-in-security-turn-off", code: stale })).toEqual({ status: 400, reply: { ok: false, intent: "sign-in-security-turn-off", message: secondStepTexts.expiredCode } });
+    expect(await holder.post({ intent: "sign-in-security-turn-off", code: stale })).toEqual({ status: 400, reply: { ok: false, message: secondStepTexts.expiredCode } });
 
-    expect(await holder.post({ intent: "sign-in-security-confirm-send" })).toEqual({ status: 200, reply: { ok: true, intent: "sign-in-security-confirm-send", sentTo: expect.stringMatching(/^s•••@/) } });
+    expect(await holder.post({ intent: "sign-in-security-confirm-send" })).toEqual({ status: 200, reply: { ok: true, sentTo: expect.stringMatching(/^s•••@/) } });
     const mail = await newest(holder.user.username, secondStepTexts.confirmSubject);
     expect(mail?.body).toContain("If you did not ask for this");
     const code = /\b(\d{6})\b/.exec(mail!.body)![1];
-    expect(await holder.post({ intent: "sign-in-security-turn-off", code: otherThan(code) })).toEqual({ status: 400, reply: { ok: false, intent: "sign-in-security-turn-off", message: secondStepTexts.wrongCode } });
+    expect(await holder.post({ intent: "sign-in-security-turn-off", code: otherThan(code) })).toEqual({ status: 400, reply: { ok: false, message: secondStepTexts.wrongCode } });
     expect((await secondStep.portalSecondStep.store.status(holder.key)).on).toBe(true);
 
-    expect(await holder.post({ intent: "sign-in-security-turn-off", code })).toEqual({ status: 200, reply: { ok: true, intent: "sign-in-security-turn-off", message: secondStepTexts.turnedOff } });
+    expect(await holder.post({ intent: "sign-in-security-turn-off", code })).toEqual({ status: 200, reply: { ok: true, message: secondStepTexts.turnedOff } });
     expect((await secondStep.portalSecondStep.store.status(holder.key)).on).toBe(false);
     // Used once: the same code cannot make another change.
     await secondStep.portalSecondStep.store.turnOn(holder.key);
@@ -328,7 +323,7 @@ describe("changes that weaken sign-in ask for fresh proof (decisions/312)", () =
     const other = await signedIn("family");
     const recovery = await secondStep.portalSecondStep.store.turnOn(holder.key);
     const theirs = await secondStep.portalSecondStep.store.turnOn(other.key);
-    expect(await holder.post({ intent: "sign-in-security-recovery-codes", code: theirs[0], recovery: "true" })).toEqual({ status: 400, reply: { ok: false, intent: "sign-in-security-recovery-codes", message: secondStepTexts.wrongRecoveryCode } });
+    expect(await holder.post({ intent: "sign-in-security-recovery-codes", code: theirs[0], recovery: "true" })).toEqual({ status: 400, reply: { ok: false, message: secondStepTexts.wrongRecoveryCode } });
     const made = await holder.post({ intent: "sign-in-security-recovery-codes", code: recovery[0], recovery: "true" });
     expect(made).toMatchObject({ status: 200, reply: { ok: true, codes: expect.any(Array) } });
     expect((made.reply as { codes: string[] }).codes).toHaveLength(10);
@@ -350,17 +345,17 @@ describe("changes that weaken sign-in ask for fresh proof (decisions/312)", () =
     const theirs = "B".repeat(22);
     const remove = (id: string, proof: Record<string, string> = {}) => holder.post({ intent: "sign-in-security-passkey-remove", id, ...proof });
 
-    expect(await remove(mine)).toEqual({ status: 400, reply: { ok: false, intent: "sign-in-security-passkey-remove", message: secondStepTexts.proofNeeded } });
+    expect(await remove(mine)).toEqual({ status: 400, reply: { ok: false, message: secondStepTexts.proofNeeded } });
     await holder.post({ intent: "sign-in-security-confirm-send" });
     const code = /\b(\d{6})\b/.exec((await newest(holder.user.username, secondStepTexts.confirmSubject))!.body)![1];
     // Another holder's passkey is not listed for this one: refused, and the code still works after.
-    expect(await remove(theirs, { code })).toEqual({ status: 404, reply: { ok: false, intent: "sign-in-security-passkey-remove", message: passkeyTexts.notListed } });
-    expect(await remove(mine, { code: otherThan(code) })).toEqual({ status: 400, reply: { ok: false, intent: "sign-in-security-passkey-remove", message: secondStepTexts.wrongCode } });
+    expect(await remove(theirs, { code })).toEqual({ status: 404, reply: { ok: false, message: passkeyTexts.notListed } });
+    expect(await remove(mine, { code: otherThan(code) })).toEqual({ status: 400, reply: { ok: false, message: secondStepTexts.wrongCode } });
     expect((await portalPasskeys.store.list(holder.key)).map((p) => p.name)).toEqual(["Home laptop"]);
 
     expect(await secondStep.portalSecondStep.store.status(holder.key)).toEqual({ on: false, recoveryCodesLeft: 10 });
     // The holder's last passkey, with the e-mailed code off: no second step is left, and the codes go with it (decisions/321).
-    expect(await remove(mine, { code })).toEqual({ status: 200, reply: { ok: true, intent: "sign-in-security-passkey-remove", message: passkeyTexts.removedWithCodes("Home laptop") } });
+    expect(await remove(mine, { code })).toEqual({ status: 200, reply: { ok: true, message: passkeyTexts.removedWithCodes("Home laptop") } });
     expect(await portalPasskeys.store.list(holder.key)).toEqual([]);
     expect(await secondStep.portalSecondStep.store.status(holder.key)).toEqual({ on: false, recoveryCodesLeft: 0 });
     expect(await secondStep.portalSecondStep.store.status(other.key)).toEqual({ on: false, recoveryCodesLeft: 10 });
@@ -373,11 +368,11 @@ describe("changes that weaken sign-in ask for fresh proof (decisions/312)", () =
     const { portalPasskeys } = await import("~/.server/sign-in-security/passkeys.server");
     const holder = await signedIn("solo");
     const none = await holder.post({ intent: "sign-in-security-recovery-codes", code: "ABCDE-FGHJK", recovery: "true" });
-    expect(none).toEqual({ status: 400, reply: { ok: false, intent: "sign-in-security-recovery-codes", message: secondStepTexts.notOn } });
+    expect(none).toEqual({ status: 400, reply: { ok: false, message: secondStepTexts.notOn } });
 
     const added = await portalPasskeys.store.add(holder.key, { credentialId: "C".repeat(22), publicKey: "pQECAyYgASFYIB".repeat(4), counter: 0, transports: ["internal"], name: "Phone" });
     if (!added.added || !added.recoveryCodes) throw new Error("a first passkey makes recovery codes");
-    expect(await holder.post({ intent: "sign-in-security-recovery-codes" })).toEqual({ status: 400, reply: { ok: false, intent: "sign-in-security-recovery-codes", message: secondStepTexts.proofNeeded } });
+    expect(await holder.post({ intent: "sign-in-security-recovery-codes" })).toEqual({ status: 400, reply: { ok: false, message: secondStepTexts.proofNeeded } });
     // The e-mailed code is off, yet a code e-mailed for this change is proof: the holder is not locked out of it.
     await holder.post({ intent: "sign-in-security-confirm-send" });
     const code = /\b(\d{6})\b/.exec((await newest(holder.user.username, secondStepTexts.confirmSubject))!.body)![1];
@@ -388,7 +383,7 @@ describe("changes that weaken sign-in ask for fresh proof (decisions/312)", () =
     expect(fresh).not.toContain(added.recoveryCodes[0]);
     // The codes the passkey made stop working; a new one is proof for the next change.
     const again = await holder.post({ intent: "sign-in-security-recovery-codes", code: added.recoveryCodes[0], recovery: "true" });
-    expect(again).toEqual({ status: 400, reply: { ok: false, intent: "sign-in-security-recovery-codes", message: secondStepTexts.wrongRecoveryCode } });
+    expect(again).toEqual({ status: 400, reply: { ok: false, message: secondStepTexts.wrongRecoveryCode } });
     expect(await holder.post({ intent: "sign-in-security-recovery-codes", code: fresh[0], recovery: "true" })).toMatchObject({ status: 200, reply: { ok: true } });
     await portalPasskeys.store.remove(holder.key, "C".repeat(22));
     expect(await secondStep.portalSecondStep.store.status(holder.key)).toEqual({ on: false, recoveryCodesLeft: 0 });
@@ -401,7 +396,7 @@ describe("changes that weaken sign-in ask for fresh proof (decisions/312)", () =
     // The e-mailed code's codes are kept: a first passkey makes none beside them.
     expect(await portalPasskeys.store.add(holder.key, { credentialId: "D".repeat(22), publicKey: "pQECAyYgASFYIB".repeat(4), counter: 0, transports: ["internal"], name: "Phone" })).toEqual({ added: true, recoveryCodes: null });
     const off = await holder.post({ intent: "sign-in-security-turn-off", code: recovery[0], recovery: "true" });
-    expect(off).toEqual({ status: 200, reply: { ok: true, intent: "sign-in-security-turn-off", message: secondStepTexts.turnedOffCodesKept } });
+    expect(off).toEqual({ status: 200, reply: { ok: true, message: secondStepTexts.turnedOffCodesKept } });
     expect(await secondStep.portalSecondStep.store.status(holder.key)).toEqual({ on: false, recoveryCodesLeft: 9 });
     await portalPasskeys.store.remove(holder.key, "D".repeat(22));
     expect(await secondStep.portalSecondStep.store.status(holder.key)).toEqual({ on: false, recoveryCodesLeft: 0 });

@@ -12,7 +12,8 @@ import { MemoryStateStore } from "~/.server/state-store.server";
 import { NHI_SYSTEM } from "~/areas/summary/fhir";
 import { fileResponse, manifestResponse, SHARE_REQUESTS_PER_MINUTE, type ReceivingSide } from "~/areas/summary/share-link-receiving.server";
 import { shareLinkStore, TICKET_MS, type ShareLinkStore } from "~/areas/summary/share-link-store.server";
-import { shareAction, shareLinksOf, type ShareDeps } from "~/areas/summary/share-page.server";
+import { shareLinksOf, shareStep, type ShareDeps } from "~/areas/summary/share-page.server";
+import type { StepEnvelope } from "~/lib/steps";
 import { decodeShlink, MAX_WRONG_PASSCODES, SHARE_ORIGIN_MAX, type ShlinkPayload } from "~/areas/summary/shlink";
 import { shareTexts as t } from "~/areas/summary/texts";
 import { SHARE_FILE_PATH, SHARE_MANIFEST_PATH } from "~/lib/share-link-paths";
@@ -66,20 +67,23 @@ function portalWith(store: ShareLinkStore, options: { origin?: string } = {}) {
     return new Response("Not found", { status: 404 });
   }
 
-  async function post(cookie: string, fields: Record<string, string>) {
-    const form = new FormData();
-    for (const [name, value] of Object.entries(fields)) form.set(name, value);
-    const request = new Request("http://portal.test/summary", { method: "POST", headers: { Cookie: cookie, "User-Agent": "Mozilla/5.0 (Windows NT 10.0) Chrome/130.0 Safari/537.36" }, body: form });
-    const answer = await shareAction(request, form, deps);
-    return { status: answer.init?.status ?? 200, reply: answer.data };
+  /** One share step as the page posts it, with the HTTP status and the envelope it was answered with. */
+  async function post(cookie: string, step: "share-create" | "share-revoke", input: Record<string, string>) {
+    const request = new Request("http://portal.test/summary/step", {
+      method: "POST",
+      headers: { Cookie: cookie, "X-Portal-Step": "1", "User-Agent": "Mozilla/5.0 (Windows NT 10.0) Chrome/130.0 Safari/537.36" },
+      body: new URLSearchParams({ step, input: JSON.stringify(input) }),
+    });
+    const answer = await shareStep(request, deps);
+    return { status: answer.status, envelope: (await answer.json()) as StepEnvelope<{ shlink: string; qr: string; message: string }> };
   }
 
   async function make(cookie: string, fields: Record<string, string> = {}): Promise<{ link: string; payload: ShlinkPayload }> {
-    const { status, reply } = await post(cookie, { intent: "share-create", passcode: PASSCODE, expiryDays: "7", label: "For Dr Smith", ...fields });
-    expect(status, JSON.stringify(reply)).toBe(200);
-    if (!reply.ok || reply.intent !== "share-create") throw new Error("no link");
-    expect(reply.made.qr).toMatch(/^data:image\/svg\+xml;base64,/);
-    return { link: reply.made.shlink, payload: decodeShlink(reply.made.shlink) };
+    const { status, envelope } = await post(cookie, "share-create", { passcode: PASSCODE, expiryDays: "7", label: "For Dr Smith", ...fields });
+    expect(status, JSON.stringify(envelope)).toBe(200);
+    if (!envelope.ok) throw new Error("no link");
+    expect(envelope.reply.qr).toMatch(/^data:image\/svg\+xml;base64,/);
+    return { link: envelope.reply.shlink, payload: decodeShlink(envelope.reply.shlink) };
   }
 
   async function list(cookie: string) {
@@ -188,13 +192,13 @@ describe.each(["embedded", "postgres"] as const)("share links (%s store)", (kind
     const { files } = (await manifest.json()) as { files: { location: string }[] };
     const id = (await portal.list(cookie))!.find((l) => l.label === "To revoke")!.id;
 
-    const revoked = await portal.post(cookie, { intent: "share-revoke", link: id });
-    expect(revoked).toEqual({ status: 200, reply: { ok: true, intent: "share-revoke", message: t.revoked } });
+    const revoked = await portal.post(cookie, "share-revoke", { link: id });
+    expect(revoked).toEqual({ status: 200, envelope: { ok: true, reply: { message: t.revoked } } });
     expect((await askManifest(portal, payload, { passcode: PASSCODE })).status).toBe(404);
     expect((await portal.portalFetch(files[0].location)).status).toBe(404);
     expect((await portal.list(cookie))!.find((l) => l.id === id)).toMatchObject({ status: "revoked", uses: 1 });
     // Revoking again, or another's link, finds nothing.
-    expect(await portal.post(cookie, { intent: "share-revoke", link: id })).toMatchObject({ status: 404, reply: { ok: false, message: t.notFound } });
+    expect(await portal.post(cookie, "share-revoke", { link: id })).toMatchObject({ status: 404, envelope: { ok: false, failure: { message: t.notFound } } });
   });
 
   it("is refused once it expires, and a location once its five minutes are over: the test's clock moves, nobody waits", async () => {
@@ -273,7 +277,7 @@ describe("making and following links (embedded store)", () => {
 
     const { link: second } = await p.make(cookie, { label: "Revoked one" });
     const secondId = (await p.list(cookie))!.find((l) => l.label === "Revoked one")!.id;
-    await p.post(cookie, { intent: "share-revoke", link: secondId });
+    await p.post(cookie, "share-revoke", { link: secondId });
     expect(second).toMatch(/^shlink:\//);
     expect((await entriesOf(user.apiBase, user.userId)).filter((e) => e.itemId === secondId).map((e) => e.action)).toEqual(["share-link-revoked", "share-link-made"]);
   });
@@ -296,12 +300,12 @@ describe("making and following links (embedded store)", () => {
     const p = portal();
     const { cookie } = await signedInToPortal(sessions, world, "solo");
     const before = (await p.list(cookie))!.length;
-    expect(await p.post(cookie, { intent: "share-create", passcode: PASSCODE, expiryDays: "91", label: "" })).toEqual({
+    expect(await p.post(cookie, "share-create", { passcode: PASSCODE, expiryDays: "91", label: "" })).toEqual({
       status: 400,
-      reply: { ok: false, intent: "share-create", errors: { expiryDays: t.expiryTooLong } },
+      envelope: { ok: false, failure: { kind: "invalid", message: t.expiryTooLong, fields: { expiryDays: t.expiryTooLong } } },
     });
-    const short = await p.post(cookie, { intent: "share-create", passcode: "abc", expiryDays: "7" });
-    expect(short).toMatchObject({ status: 400, reply: { errors: { passcode: t.passcodeShort } } });
+    const short = await p.post(cookie, "share-create", { passcode: "abc", expiryDays: "7" });
+    expect(short).toMatchObject({ status: 400, envelope: { failure: { fields: { passcode: t.passcodeShort } } } });
     expect((await p.list(cookie))!.length).toBe(before);
   });
 
@@ -335,9 +339,9 @@ describe("making and following links (embedded store)", () => {
     const tooLong = portalWith(shareLinkStore(() => embedded), { origin: originOf(SHARE_ORIGIN_MAX + 1) });
     const before = (await tooLong.list(cookie))!.length;
     await world.clearRequests();
-    expect(await tooLong.post(cookie, { intent: "share-create", passcode: PASSCODE, expiryDays: "7", label: "Too long" })).toEqual({
+    expect(await tooLong.post(cookie, "share-create", { passcode: PASSCODE, expiryDays: "7", label: "Too long" })).toEqual({
       status: 503,
-      reply: { ok: false, intent: "share-create", message: t.originTooLong },
+      envelope: { ok: false, failure: { kind: "refused", message: t.originTooLong } },
     });
     expect((await tooLong.list(cookie))!.length).toBe(before);
     expect(await world.requests({ path: "Patient" })).toEqual([]);

@@ -3,7 +3,7 @@ import * as accounts from "~/.server/practice/accounts.server";
 import { actOnProfile } from "~/areas/profile/page.server";
 import { profileTexts } from "~/areas/profile/texts";
 import { readProfile } from "~/areas/profile/view";
-import { messagingStep, type MessagingDeps } from "~/areas/messaging/page.server";
+import { messagingStep, type MessagingDeps } from "~/areas/messaging/steps.server";
 import { loadConfig } from "~/.server/config.server";
 import { logout, validateToken } from "~/.server/practice/auth.server";
 import { getPatient } from "~/.server/practice/patient.server";

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { securityPost } from "../helpers/steps";
 import { listAccess } from "~/.server/access-record.server";
 import { smtpSender } from "~/.server/sign-in-security/mail.server";
 import { relyingPartyOf } from "~/.server/sign-in-security/passkeys.server";
@@ -7,7 +8,6 @@ import { securityMailTexts } from "~/.server/sign-in-security/security-mail.serv
 import { accountHolderKey } from "~/.server/session.server";
 import { createSignInSteps, type FlowResult } from "~/areas/sign-in/login-flow.server";
 import { SignInThrottle } from "~/.server/sign-in-security/throttle.server";
-import type { SecondStepReply } from "~/areas/profile/forms";
 import { PASSKEY_UNDO_DAYS } from "~/lib/second-step";
 import { passkeyTexts } from "~/lib/texts/passkeys";
 import { secondStepTexts } from "~/lib/texts/second-step";
@@ -29,7 +29,7 @@ const ORIGIN = "https://portal.example.test";
 const UA = "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0 Safari/537.36";
 let embedded: PortalStore;
 let world: TestWorld;
-let profile: typeof import("~/areas/profile/sign-in-security.server");
+let profile: typeof import("~/areas/profile/steps.server");
 let app: typeof import("~/.server/session.server");
 let secondStep: typeof import("~/.server/sign-in-security/second-step.server");
 let passkeys: typeof import("~/.server/sign-in-security/passkeys.server");
@@ -40,7 +40,7 @@ beforeAll(async () => {
   sharePortalStore(embedded);
   world = await mock.createWorld({ scenario: "default", seed: 51 });
   [profile, app, secondStep, passkeys] = await Promise.all([
-    import("~/areas/profile/sign-in-security.server"),
+    import("~/areas/profile/steps.server"),
     import("~/.server/session.server"),
     import("~/.server/sign-in-security/second-step.server"),
     import("~/.server/sign-in-security/passkeys.server"),
@@ -122,12 +122,7 @@ async function signedInAs(label: string, address = "192.0.2.52") {
 }
 
 function holding(cookie: string, label: string, address: string) {
-  const post = async (fields: Record<string, string>) => {
-    const form = new FormData();
-    for (const [k, v] of Object.entries(fields)) form.set(k, v);
-    const response = await profile.signInSecurityAction(request("/profile", cookie, address), form);
-    return { status: response.init?.status ?? 200, reply: response.data as SecondStepReply };
-  };
+  const post = (fields: { intent: string } & Record<string, string>) => securityPost(profile.profileStep, fields, Object.fromEntries(request("/profile/step", cookie, address).headers));
   return { cookie, label, post };
 }
 
@@ -165,16 +160,16 @@ describe("a stolen session alone changes nothing of how the owner signs in", () 
     const owner = await signedInAs("solo");
     // The thief holds a copy of the owner's cookie: the same session.
     const thief = holding(owner.cookie, "solo", "198.51.100.7");
-    expect(await thief.post({ intent: "sign-in-security-passkey-options", name: "Thief's laptop" })).toEqual({ status: 400, reply: { ok: false, intent: "sign-in-security-passkey-options", message: secondStepTexts.proofNeeded } });
+    expect(await thief.post({ intent: "sign-in-security-passkey-options", name: "Thief's laptop" })).toEqual({ status: 400, reply: { ok: false, message: secondStepTexts.proofNeeded } });
     expect(await thief.post({ intent: "sign-in-security-passkey-options", name: "Thief's laptop", password: "not-the-password" })).toEqual({
       status: 400,
-      reply: { ok: false, intent: "sign-in-security-passkey-options", message: secondStepTexts.wrongPassword },
+      reply: { ok: false, message: secondStepTexts.wrongPassword },
     });
     // A passkey answer to options made for nobody: refused, and nothing is added.
     const authenticator = new SoftwareAuthenticator(ORIGIN);
     const { key } = await holderOf("solo");
     const answer = authenticator.register({ challenge: "bm90LWEtY2hhbGxlbmdlLW9mLXRoZS1wb3J0YWw", rp: { id: "portal.example.test" }, user: { id: "eA" } });
-    expect(await thief.post({ intent: "sign-in-security-passkey-add", name: "Thief's laptop", answer: JSON.stringify(answer) })).toEqual({ status: 400, reply: { ok: false, intent: "sign-in-security-passkey-add", message: passkeyTexts.replayed } });
+    expect(await thief.post({ intent: "sign-in-security-passkey-add", name: "Thief's laptop", answer: JSON.stringify(answer) })).toEqual({ status: 400, reply: { ok: false, message: passkeyTexts.replayed } });
     expect(await passkeys.portalPasskeys.store.list(key)).toEqual([]);
     expect(await secondStep.portalSecondStep.store.status(key)).toEqual({ on: false, recoveryCodesLeft: 0 });
     // The wrong password is on the owner's access record, as a wrong code is.
@@ -190,7 +185,7 @@ describe("a stolen session alone changes nothing of how the owner signs in", () 
     const code = await newestCode("empty", secondStepTexts.confirmSubject);
     const [a, b] = await Promise.all([owner, other].map((s) => s.post({ intent: "sign-in-security-passkey-options", name: "Phone", code })));
     expect([a, b].filter((r) => r.reply.ok)).toHaveLength(1);
-    expect([a, b].filter((r) => !r.reply.ok).map((r) => r.reply)).toEqual([{ ok: false, intent: "sign-in-security-passkey-options", message: secondStepTexts.wrongCode }]);
+    expect([a, b].filter((r) => !r.reply.ok).map((r) => r.reply)).toEqual([{ ok: false, message: secondStepTexts.wrongCode }]);
     await clean("empty");
   });
 
@@ -201,7 +196,7 @@ describe("a stolen session alone changes nothing of how the owner signs in", () 
     await secondStep.portalSecondStep.store.turnOn(key);
     expect(await owner.post({ intent: "sign-in-security-passkey-options", name: "Phone", password: world.user("solo").password })).toEqual({
       status: 400,
-      reply: { ok: false, intent: "sign-in-security-passkey-options", message: secondStepTexts.passwordNotProof },
+      reply: { ok: false, message: secondStepTexts.passwordNotProof },
     });
     await owner.post({ intent: "sign-in-security-confirm-send" });
     const asked = await owner.post({ intent: "sign-in-security-passkey-options", name: "Phone", code: await newestCode("solo", secondStepTexts.confirmSubject) });
@@ -357,7 +352,7 @@ describe("budgets a thief cannot spend for the owner (issue 51)", () => {
     const thief = await signedInAs("solo", "198.51.100.9");
     await secondStep.portalSecondStep.store.turnOn(key);
     for (let i = 0; i < secondStep.SESSION_CODE_LIMITS.perAccount; i++) expect(await thief.post({ intent: "sign-in-security-confirm-send" })).toMatchObject({ status: 200 });
-    expect(await thief.post({ intent: "sign-in-security-confirm-send" })).toEqual({ status: 503, reply: { ok: false, intent: "sign-in-security-confirm-send", message: secondStepTexts.tooManySends } });
+    expect(await thief.post({ intent: "sign-in-security-confirm-send" })).toEqual({ status: 503, reply: { ok: false, message: secondStepTexts.tooManySends } });
     // Five wrong confirmation codes too: the thief's session is paused...
     for (let i = 0; i < secondStep.SESSION_CODE_LIMITS.perAccount; i++) await thief.post({ intent: "sign-in-security-turn-off", code: "000000" });
     expect(await thief.post({ intent: "sign-in-security-turn-off", code: "000000" })).toMatchObject({ status: 429, reply: { message: secondStepTexts.tooManyAttempts } });

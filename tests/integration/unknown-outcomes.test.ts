@@ -7,7 +7,7 @@ vi.hoisted(() => {
   process.env.PRACTICE_TIMEOUT_MS = "2000";
 });
 
-import { messagingStep, type MessagingDeps } from "~/areas/messaging/page.server";
+import { messagingStep, type MessagingDeps } from "~/areas/messaging/steps.server";
 import { repeatAction, medicationsPage, type RepeatDeps } from "~/areas/medications/page.server";
 import { loadConfig } from "~/.server/config.server";
 import { createSessions } from "~/.server/session.server";

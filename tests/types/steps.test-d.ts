@@ -4,7 +4,9 @@ import { paySteps } from "~/areas/accounts/steps";
 import { bookingSteps } from "~/areas/appointments/steps";
 import { repeatSteps } from "~/areas/medications/steps";
 import { messagingSteps } from "~/areas/messaging/steps";
+import { profileSteps } from "~/areas/profile/steps";
 import { loginHelpSteps, signInSteps } from "~/areas/sign-in/steps";
+import { shareSteps } from "~/areas/summary/steps";
 import { videoSteps } from "~/areas/video/steps";
 import { callStep, step, stepArea } from "~/lib/steps";
 
@@ -97,7 +99,28 @@ async function browser() {
   const helpOk: boolean = help.ok;
   // @ts-expect-error The fields are text as typed, never a number.
   await callStep(loginHelpSteps, "send", { dob: 19850307 });
-  return [total, count, rows, ok, paymentId, value, accounts, unchecked, ended, chooser, second, slots, offered, away, leaveWords, signature, status, helpWords, helpOk];
+
+  // A dialog's save (decisions/377): the profile's form answers its words, not the old `{ intent, ok, message, fieldErrors }`.
+  const saved2 = await callStep(profileSteps, "contact-details", { mobile: "021 555 0142", methods: ["1", "4"] });
+  const savedWords: string = saved2.message;
+  // @ts-expect-error The old reply is gone: a refusal is the envelope's, so a reply has no `ok`.
+  const savedOk: boolean = saved2.ok;
+  // Sign-in security's steps answer what the change gives, never the old `intent`.
+  const turnedOn = await callStep(profileSteps, "turn-on", { code: "123456" });
+  const codes: number = turnedOn.codes?.length ?? 0;
+  // @ts-expect-error The old envelope's `intent` is gone.
+  const securityIntent: string = turnedOn.intent;
+  // Share by link: the link made, as the step declares it.
+  const made = await callStep(shareSteps, "share-create", { passcode: "correct horse battery", expiryDays: "7" });
+  const shlink: string = made.shlink;
+  // @ts-expect-error The old `{ ok, intent, made }` reply is gone: the link is the reply.
+  const oldMade: string = made.made.shlink;
+  // Cancel: the practice's words; field errors are the envelope's `fields`, never a reply's `errors`.
+  const cancelled2 = await callStep(bookingSteps, "cancel", { appointmentId: "a1", reason: "Feeling better" });
+  const cancelWords: string = cancelled2.message;
+  // @ts-expect-error The old `{ ok, message, errors }` reply is gone.
+  const cancelErrors: unknown = cancelled2.errors;
+  return [total, count, rows, ok, paymentId, value, accounts, unchecked, ended, chooser, second, slots, offered, away, leaveWords, signature, status, helpWords, helpOk, savedWords, savedOk, codes, securityIntent, shlink, oldMade, cancelWords, cancelErrors];
 }
 
 // The server's side of a real area: the payment intent's step answers the client secret, a string.
@@ -137,4 +160,18 @@ const helpDrift: StepHandlers<typeof loginHelpSteps, null> = {
   send: async () => ({ sent: "Help request sent" }),
 };
 
-void [matching, drifted, wrongInput, browser, payDrift, signInDrift, cancelDrift, cancelMatching, bookDrift, repeatDrift, signDrift, helpDrift];
+// The server's side of the profile's, the share links' and the cancel's steps.
+const devicesDrift: Pick<StepHandlers<typeof profileSteps, null>, "devices-sign-out"> = {
+  // @ts-expect-error A reply is the change's words (`message`), not the old envelope's `ok` and `intent`.
+  "devices-sign-out": async () => ({ ok: true, intent: "devices-sign-out" }),
+};
+const revokeDrift: Pick<StepHandlers<typeof shareSteps, null>, "share-revoke"> = {
+  // @ts-expect-error The reply's words renamed on the server only.
+  "share-revoke": async () => ({ revoked: "The link is revoked." }),
+};
+const cancelStepDrift: Pick<StepHandlers<typeof bookingSteps, null>, "cancel"> = {
+  // @ts-expect-error A refusal with its field errors is `refuse(message, { fields })`, never a reply of the old `{ ok, errors }`.
+  cancel: async () => ({ ok: false, errors: { reason: "Reason is required" } }),
+};
+
+void [matching, drifted, wrongInput, browser, payDrift, signInDrift, cancelDrift, cancelMatching, bookDrift, repeatDrift, signDrift, helpDrift, devicesDrift, revokeDrift, cancelStepDrift];

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { disclaimerHtml, messageRowOf, messageViewOf, messagingSettingsOf } from "~/areas/messaging/page.server";
+import { disclaimerHtml, messagingSettingsOf } from "~/areas/messaging/page.server";
+import { messageRowOf, messageViewOf } from "~/areas/messaging/message-views.server";
 import { messagingSearch, messagingViewOf, initialOf, onlyTheOpenMessageChanged, openMessageOf } from "~/areas/messaging/view";
 import { centreOf, quotedOriginal } from "~/areas/messaging/compose";
 import { CommunicationSchema, MessageSlots, MESSAGE_TYPES, OutgoingMessageSchema } from "../../contract/messaging";

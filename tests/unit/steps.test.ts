@@ -1,3 +1,4 @@
+import { data } from "react-router";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { PracticeApiError } from "~/.server/practice/client.server";
@@ -31,12 +32,14 @@ const handlers: StepHandlers<typeof area, Context> = {
   },
 };
 
-function portal({ signedIn = true, drift = false } = {}) {
+function portal({ signedIn = true, drift = false, viewingElsewhere = false } = {}) {
   const seen: Context["seen"] = [];
   const dispatch = stepDispatcher(area, drift ? ({ ...handlers, add: async () => ({ total: 3 }) } as never) : handlers, {
     begin: async (request) => {
       seen.push({ header: request.headers.get(STEP_HEADER) });
       if (!signedIn) throw Response.json({ sessionEnded: true }, { status: 401 });
+      // As requireSession answers a tab still showing the person viewed before a switch in another tab.
+      if (viewingElsewhere) throw data({ message: errorsTexts.viewingChanged }, { status: 409 });
       return { signedIn, seen };
     },
     failed: (name) => `The ${name} could not be done just now.`,
@@ -109,6 +112,12 @@ describe("the step protocol", () => {
     const { fetch } = portal({ signedIn: false });
     await expect(callStep(area, "add", { a: 1, b: 2 }, { fetch })).rejects.toBeInstanceOf(StepSessionEndedError);
     await expect(callStep(area, "nope" as never, {} as never, { fetch })).rejects.toBeInstanceOf(StepSessionEndedError);
+  });
+
+  it("refuses a step from a tab left behind by a switch of account in its words, without running the handler", async () => {
+    const { fetch, dispatch } = portal({ viewingElsewhere: true });
+    await expect(callStep(area, "withdraw", { amount: 5 }, { fetch })).rejects.toMatchObject({ name: "StepFailedError", kind: "refused", message: errorsTexts.viewingChanged });
+    expect(await post(dispatch, { step: "withdraw", input: JSON.stringify({ amount: 5 }) })).toEqual({ status: 409, body: { ok: false, failure: { kind: "refused", message: errorsTexts.viewingChanged } } });
   });
 
   it("a reply that does not match the declaration is a StepReplyError, never trusted", async () => {

@@ -31,7 +31,6 @@ export function historyRangeSchema(today: string) {
 
 /** Cancelling (2§5): the appointment and a non-empty reason. */
 export const CancelFormSchema = z.object({
-  intent: z.literal("cancel"),
   appointmentId: z.string().regex(/^[\w-]{1,64}$/),
   reason: z.string({ error: t.reasonRequired }).trim().min(1, t.reasonRequired).max(500, t.reasonTooLong),
 });

@@ -1,9 +1,9 @@
 import { Tabs } from "radix-ui";
 import { Suspense, useCallback, useEffect, useState } from "react";
 import { Form, Link, useLocation, useNavigate, useNavigation, useRevalidator } from "react-router";
-import { cancelAction, loadAppointmentsPage } from "./page.server";
+import { loadAppointmentsPage } from "./page.server";
 import { AppointmentCard, AppointmentSlip } from "./components/appointment-card";
-import { CancelDialog } from "./components/cancel-dialog";
+import { CancelDialog, type CancelOutcome } from "./components/cancel-dialog";
 import { Breadcrumb } from "~/shell/components/breadcrumb";
 import { BadgeCount } from "~/components/ui/badge-count";
 import { Button, buttonClass } from "~/components/ui/button";
@@ -18,27 +18,17 @@ import {
   appointmentsSearch,
   historyCounts,
   type AppointmentTab,
-  type CancelReply,
 } from "./view";
 import type { AppointmentRow } from "~/lib/appointment-row";
 import { displayOf } from "~/lib/timeline-filter";
 import { appointmentsTexts } from "./texts";
 import type { Route } from "./+types/page.route";
 import { tabClass, badgeClass } from "~/components/ui/choice-styles";
-import { recordAccessOf } from "~/.server/record-access.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Appointments – Patient Portal" }];
 
 export function loader({ request }: Route.LoaderArgs) {
   return loadAppointmentsPage(request);
-}
-
-/** Cancelling (2§5); same-origin only, like every post (server/index.ts). */
-export async function action({ request }: Route.ActionArgs) {
-  const reply = await cancelAction(request);
-  // A cancellation the practice made is a change (decisions/274); a refusal (a data() reply or ok: false) is not.
-  if ("ok" in reply && reply.ok) recordAccessOf(request, { area: "appointments", action: "change" });
-  return reply;
 }
 
 const t = appointmentsTexts;
@@ -70,10 +60,10 @@ export default function Appointments({ loaderData }: Route.ComponentProps) {
   }, [printing]);
 
   const [cancelling, setCancelling] = useState<AppointmentRow | null>(null);
-  const [notice, setNotice] = useState<CancelReply | null>(null);
-  const onCancelReply = useCallback((reply: CancelReply) => {
+  const [notice, setNotice] = useState<CancelOutcome | null>(null);
+  const onCancelled = useCallback((outcome: CancelOutcome) => {
     setCancelling(null);
-    setNotice(reply);
+    setNotice(outcome);
   }, []);
   const { revalidate } = revalidator;
   // A booking changes the counters and the Upcoming list: the page's data is read again.
@@ -206,7 +196,7 @@ export default function Appointments({ loaderData }: Route.ComponentProps) {
         </Tabs.Root>
 
         <AppointmentSlip row={printing} practice={practice} printedOn={printedOn} />
-        <CancelDialog row={cancelling} onClose={() => setCancelling(null)} onReply={onCancelReply} />
+        <CancelDialog row={cancelling} onClose={() => setCancelling(null)} onDone={onCancelled} />
         <Notice open={notice !== null} onOpenChange={(open) => (open ? undefined : setNotice(null))} tone={notice?.ok ? "success" : "error"} title={notice?.ok ? "Appointment cancelled" : "Not cancelled"}>
           {notice?.message}
         </Notice>

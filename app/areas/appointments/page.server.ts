@@ -1,13 +1,11 @@
 import { DateTime } from "luxon";
 import type { z } from "zod";
-import { data } from "react-router";
 import { BOOKED_REPLY, DEFAULT_REASON_FOR_VISIT_ID, NOT_PROVIDED_REASON, VIDEO_TYPE_NAME } from "../../../contract/appointments";
 import { appointmentsPageSizes } from "../../../contract/appointments";
-import { CancelFormSchema, historyRangeSchema } from "./forms";
+import { historyRangeSchema } from "./forms";
 import {
   appointmentsViewOf,
   type AppointmentsPageData,
-  type CancelReply,
 } from "./view";
 import {
   type BookStepSchema,
@@ -40,12 +38,10 @@ import {
   getSlots,
 } from "~/.server/practice/appointments.server";
 import { getPatient, getPractice, getPracticeSettings, getProxyUsers } from "~/.server/practice/patient.server";
-import { requestForm } from "~/.server/request-form.server";
 import { recordAccessOf } from "~/.server/record-access.server";
 import { isRefusal, refuse, stepDispatcher, type Refusal, type StepHandlers } from "~/.server/steps.server";
 import { bookingSteps } from "./steps";
-import { claimsAnotherViewing, requireSession, type SignedIn } from "~/.server/session.server";
-import { errorsTexts } from "~/lib/texts/errors";
+import { requireSession, type SignedIn } from "~/.server/session.server";
 
 /**
  * What /appointments loads (2§2), what its cancel form does (2§5), and the booking machine's steps at
@@ -123,40 +119,13 @@ async function familyOf(api: Api, user: User): Promise<{ canChoose: boolean; mem
   return { canChoose: true, members: linked.filter((p) => p.id !== user.userId).map((p) => ({ id: p.id, name: displayName(p.name[0]) })) };
 }
 
-/* ---------- POST /appointments: cancelling ---------- */
-
-
 /** What an action needs beyond the request; tests give their own sessions. */
 export interface AppointmentDeps {
   requireSession: (request: Request) => Promise<Pick<SignedIn, "api" | "user">>;
 }
 const portalDeps: AppointmentDeps = { requireSession };
 
-/**
- * A form the server refuses is returned as a 400 with its field errors, never thrown: a thrown answer
- * goes to the error boundary, and the dialog, which shows the errors beside what was typed, would
- * never see it.
- */
-export async function cancelAction(request: Request, deps: AppointmentDeps = portalDeps): Promise<CancelReply | ReturnType<typeof data<CancelReply>>> {
-  const { api, user } = await deps.requireSession(request);
-  const form = await requestForm(request);
-  const parsed = parseForm(form, CancelFormSchema);
-  if (!parsed.ok) return data<CancelReply>({ ok: false, message: Object.values(parsed.errors)[0] ?? t.reasonRequired, errors: parsed.errors }, { status: 400 });
-  if (claimsAnotherViewing(form, user)) return { ok: false, message: errorsTexts.viewingChanged };
-  try {
-    // Only the viewed patient's own upcoming appointments, and only those 2§2 lets them cancel.
-    const upcoming = await getAppointments(api, user.userId, "upcoming", 1);
-    const target = upcoming.resources.find((a) => a.id === parsed.value.appointmentId);
-    if (!target || !rowOf(target, Date.now()).cancellable) return { ok: false, message: t.notCancellable };
-    const reply = (await cancelAppointment(api, user.userId, target.id, parsed.value.reason)).trim();
-    return /cancelled successfully/i.test(reply) ? { ok: true, message: reply } : { ok: false, message: reply || t.cancelFailed };
-  } catch (error) {
-    if (error instanceof PracticeApiError) return { ok: false, message: t.cancelFailed };
-    throw error;
-  }
-}
-
-/* ---------- POST /appointments/book: the booking machine's steps (decisions/280) ---------- */
+/* ---------- POST /appointments/book: the booking machine's steps and the page's Cancel (decisions/280, 377) ---------- */
 
 interface BookingContext {
   api: Api;
@@ -217,13 +186,24 @@ const bookingHandlers: StepHandlers<typeof bookingSteps, BookingContext> = {
       throw error;
     }
   },
+  cancel: async (q, { api, user, request }) => {
+    // Only the viewed patient's own upcoming appointments, and only those 2§2 lets them cancel.
+    const upcoming = await getAppointments(api, user.userId, "upcoming", 1);
+    const target = upcoming.resources.find((a) => a.id === q.appointmentId);
+    if (!target || !rowOf(target, Date.now()).cancellable) return refuse(t.notCancellable);
+    const reply = (await cancelAppointment(api, user.userId, target.id, q.reason)).trim();
+    if (!/cancelled successfully/i.test(reply)) return refuse(reply || t.cancelFailed);
+    // A cancellation the practice made is a change (decisions/274); a refusal is not.
+    recordAccessOf(request, { area: "appointments", action: "change" });
+    return { message: reply };
+  },
 };
 
-/** /appointments/book's action: the booking machine's steps. */
+/** /appointments/book's action: the booking machine's steps and the page's Cancel. */
 export function bookingAction(request: Request, deps: AppointmentDeps = portalDeps): Promise<Response> {
   return stepDispatcher(bookingSteps, bookingHandlers, {
     begin: async (request) => ({ ...(await deps.requireSession(request)), request }),
-    failed: () => t.loadFailed,
+    failed: (step) => (step === "cancel" ? t.cancelFailed : t.loadFailed),
   })(request);
 }
 

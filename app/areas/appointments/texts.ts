@@ -9,6 +9,7 @@ export const appointmentsTexts = {
   reasonTooLong: "Please keep the reason to 500 characters or fewer",
   cancelled: "Appointment cancelled successfully",
   cancelFailed: "The appointment could not be cancelled just now. Please try again, or ring the practice.",
+  cancelSessionEnded: "Your sign-in has ended, so nothing was cancelled. The reason you typed is still here: sign in again in a new tab, then come back and press Cancel appointment again.",
   notCancellable: "This appointment can no longer be cancelled online. Please ring the practice.",
   booked: "Appointment Booked successfully",
   bookFailed: "The appointment could not be booked just now. Nothing was booked: please try again.",

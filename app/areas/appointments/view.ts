@@ -1,6 +1,5 @@
 import type { SubmissionResult } from "@conform-to/react";
 import type { BookingSettings, Option } from "./booking";
-import type { FieldErrors } from "~/lib/forms";
 import type { AppointmentRow } from "~/lib/appointment-row";
 
 /**
@@ -48,9 +47,6 @@ export function appointmentsSearch(view: Partial<AppointmentsView> & { tab: Appo
   }
   return `?${params}`;
 }
-
-/** The cancel action's answer: the practice's reply (2§8), or the form's refusal with its field messages. */
-export type CancelReply = { ok: true; message: string } | { ok: false; message: string; errors?: FieldErrors };
 
 /** Where a location is searched on a map: a link out, never a frame that would be blank offline (decisions/100). */
 export function mapSearchUrl(location: string): string {

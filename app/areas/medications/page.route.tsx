@@ -10,7 +10,9 @@ import { FieldError } from "~/components/ui/field";
 import { lazyModule } from "~/components/ui/lazy-module";
 import { medicationSearch, type HistoryList, type MedicationRow, type MedicationTab } from "./view";
 import { medicationsTexts } from "~/lib/texts/medications";
-import { useRepeatMachine } from "./use-repeat-machine";
+import { machineCode, useMachineWhenReached } from "~/lib/use-machine-when-reached";
+import type { RepeatEvent } from "../../../machines/medications/repeat-medication.machine";
+import { earlyRepeat, isEarlyRepeatEvent, REPEAT_START, repeatViewOf } from "./repeat-selection";
 import type { Route } from "./+types/page.route";
 import { tabClass } from "~/components/ui/choice-styles";
 
@@ -27,6 +29,8 @@ const LISTS: ReadonlyArray<{ value: HistoryList; label: string }> = [
   { value: "repeated", label: "Repeated" },
 ];
 
+// The repeat machine, xstate and the request's schemas and steps (decisions/358).
+const repeatCode = machineCode(() => import("./repeat-actor"));
 // The dialog's form, pharmacy search and texts load when the patient asks for a repeat (issue 12).
 const repeatDialog = lazyModule(() => import("./components/repeat-dialog"));
 const RepeatDialogContent = repeatDialog.component((m) => m.default);
@@ -36,8 +40,16 @@ export default function Medications({ loaderData }: Route.ComponentProps) {
   const navigate = useNavigate();
   const navigation = useNavigation();
 
-  // The repeat machine arrives when the patient reaches for it (decisions/358); until then `repeat` is its starting state's answer.
-  const { state, view: repeat, send, reach } = useRepeatMachine(settings);
+  // The repeat machine arrives when the patient reaches for it (a medicine's box or Repeat pointed at or
+  // focused, or any event sent; decisions/358); until then `repeat` is its starting state's answer. It
+  // lives as long as the page: the choice stays across tabs and pages.
+  const { snapshot: state, early, send, reach } = useMachineWhenReached({
+    code: repeatCode,
+    start: ({ startRepeat }, queued: readonly RepeatEvent[]) => startRepeat(settings, queued),
+    initial: REPEAT_START,
+    answer: (shown, event) => (isEarlyRepeatEvent(event) ? earlyRepeat(shown, event) : shown),
+  });
+  const repeat = state ? repeatViewOf(state) : early;
   const selected = useMemo(() => new Set(repeat.medicationIds), [repeat.medicationIds]);
 
   // The chosen medicines stay chosen across tabs and pages (the page stays mounted), so the dialog and

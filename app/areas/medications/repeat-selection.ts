@@ -34,6 +34,10 @@ export const REPEAT_START: RepeatView = { medicationIds: [], selectionError: nul
 /** The events the page can send before the machine runs: the choice, Repeat, and closing the dialog. */
 export type EarlyRepeatEvent = { type: "medicine.toggle"; id: string } | { type: "medicine.set"; ids: readonly string[]; selected: boolean } | { type: "repeat.open" } | { type: "dialog.close" };
 
+export function isEarlyRepeatEvent(event: { type: string }): event is EarlyRepeatEvent {
+  return event.type === "medicine.toggle" || event.type === "medicine.set" || event.type === "repeat.open" || event.type === "dialog.close";
+}
+
 /**
  * One event as the machine in `choosing` answers it (and the dialog's Close while its content is still
  * on its way, which returns to `choosing`). A change of the choice clears the message, as the machine's.

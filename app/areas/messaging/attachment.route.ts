@@ -1,4 +1,4 @@
-import { attachmentResponse } from "./page.server";
+import { attachmentResponse } from "./attachment.server";
 import type { Route } from "./+types/attachment.route";
 import { recordAccessOf } from "~/.server/record-access.server";
 

@@ -1,7 +1,7 @@
 import { Tabs } from "radix-ui";
-import { Suspense, useCallback, useMemo, useRef, useState } from "react";
+import { Suspense, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useLocation, useNavigate, useNavigation, useRevalidator, type ShouldRevalidateFunctionArgs } from "react-router";
-import type { Announcement } from "../../../machines/messaging/messaging.machine";
+import type { Announcement, MessagingEvent } from "../../../machines/messaging/messaging.machine";
 import { loadMessagingPage } from "./page.server";
 import type { PageNotice } from "./components/notice-host";
 import { MessageList } from "./components/message-list";
@@ -16,13 +16,14 @@ import { messagingSearch, onlyTheOpenMessageChanged, type Box, type ReadFilterNa
 import type { AttachmentView, MessageView } from "./view";
 import { preloadMessagingSteps } from "./call-step";
 import { useDeleteMessages } from "./use-delete-messages";
-import { useMessagingMachine } from "./use-messaging-machine";
 import { useMessagePages } from "./use-message-pages";
 import { listSearchOf, useOpenMessage } from "./use-open-message";
 import { useSelection } from "./use-selection";
 import type { Route } from "./+types/page.route";
 import { tabClass } from "~/components/ui/choice-styles";
 import { useReadPracticeAgain } from "~/lib/read-practice-again";
+import { machineCode, useMachineWhenReached } from "~/lib/use-machine-when-reached";
+import { earlyMessaging, isEarlyMessagingEvent, MESSAGING_START, messagingDialogsOf, notFetched } from "./dialogs";
 
 export const meta: Route.MetaFunction = () => [{ title: "Messaging – Patient Portal" }];
 
@@ -40,6 +41,8 @@ keepLoaderDataWhen(onlyTheOpenMessageChanged);
 const t = messagingTexts;
 
 // The form, its file checks and the PDF preview load when the patient writes or opens a PDF (issue 12).
+// The messaging machine, xstate, and the writing steps with their zod schemas (decisions/361).
+const messagingCode = machineCode(() => import("./messaging-actor"));
 const composeDialog = lazyModule(() => import("./components/compose-dialog"));
 const ComposeForm = composeDialog.component((m) => m.ComposeForm);
 const documentDialog = lazyModule(() => import("~/components/pdf/document-dialog"));
@@ -133,9 +136,25 @@ export default function MessagingPage({ loaderData }: Route.ComponentProps) {
     },
     [reload, removeRows],
   );
-  // Fetched when the patient reaches for writing (decisions/361); its dialogs are drawn from `dialogs` before it runs.
-  const writer = useMessagingMachine(settings, announced);
-  const { view: dialogs, running, send } = writer;
+  // Every post's outcome goes to the page as it is now, whenever the machine started.
+  const announcedNow = useRef(announced);
+  useEffect(() => {
+    announcedNow.current = announced;
+  }, [announced]);
+  // Fetched when the patient reaches for writing (Compose Message or a message's actions pointed at or
+  // focused, or any event sent; decisions/361): until then its dialogs are drawn from the page's answer
+  // (dialogs.ts), a Compose pressed early opening the dialog, its form following, a draft's Send pressed
+  // early sent once.
+  const writer = useMachineWhenReached({
+    code: messagingCode,
+    start: ({ startMessaging }, early: readonly MessagingEvent[]) => startMessaging(settings, early, (announcement) => announcedNow.current(announcement)),
+    initial: MESSAGING_START,
+    answer: (shown, event) => (isEarlyMessagingEvent(event) ? earlyMessaging(shown, event, settings) : shown),
+    notFetched: (shown, early) => notFetched(shown, early, settings),
+  });
+  const running = writer.actor && writer.snapshot ? { actor: writer.actor, state: writer.snapshot } : null;
+  const dialogs = running ? messagingDialogsOf(running.state) : writer.early;
+  const { send } = writer;
 
   const deletion = useDeleteMessages({
     box: view.box,

@@ -1,4 +1,4 @@
-import { messagingStep } from "./page.server";
+import { messagingStep } from "./steps.server";
 import type { Route } from "./+types/step.route";
 
 /** The /emails page's and the messaging machine's steps (decisions/280); same-origin only (server/index.ts). */

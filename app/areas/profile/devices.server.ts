@@ -1,21 +1,18 @@
-import { data } from "react-router";
 import { DevicesUnavailable, portalDevices, recordDevice, type DeviceRow } from "~/.server/sign-in-security/devices.server";
-import { accountHolderKey, endDeviceSessions, endOtherSessions, requireSession, startSession, signedInSessions, type SessionSighting } from "~/.server/session.server";
+import { accountHolderKey, endDeviceSessions, endOtherSessions, requireSession, startSession, signedInSessions, type SessionSighting, type SignedIn } from "~/.server/session.server";
+import { refuse, type Refusal, type StepResponse } from "~/.server/steps.server";
 import { formatDateTime } from "~/lib/dates";
 import { isLocalRange } from "~/lib/devices";
-import type { DevicesReply } from "./forms";
 import { profileTexts as t } from "./texts";
 
 /**
- * Your devices on the profile (decisions/295), beside Sign-in security and posted to the profile's own
- * action as it is (intents starting "devices-"): the account holder's browsers, and Sign out for one
+ * Your devices on the profile (decisions/295), beside Sign-in security and steps of the profile's as it
+ * is (decisions/377): the account holder's browsers, and Sign out for one
  * or for every other. Always the holder's own, whoever's record is being viewed. Signing out deletes
  * the device's sessions in the state store, so its next request is signed out, and is recorded on the
  * holder's access record. It lists sessions too (decisions/366): how many are signed in on each device,
  * and which is this one; Sign out everywhere else ends every other session, on this device too.
  */
-
-export const DEVICES = "devices-";
 
 export interface DeviceView {
   id: string;
@@ -63,31 +60,33 @@ export async function devicesOf(request: Request): Promise<DevicesView | null> {
   }
 }
 
-export async function devicesAction(request: Request, form: FormData) {
-  const { user, session } = await requireSession(request);
+/**
+ * Your devices' Sign out: one device (`device`, the holder's own only), or every other session. Signing
+ * out everywhere else starts this browser on a new session, whose cookie goes out with the answer.
+ */
+export async function devicesStep(step: "devices-sign-out" | "devices-sign-out-others", input: { device?: string }, signedIn: Pick<SignedIn, "user" | "session">, response: StepResponse): Promise<{ message: string } | Refusal> {
+  const { user, session } = signedIn;
   const holderKey = accountHolderKey(user.apiBase, user.parentId);
   const who = { apiBase: user.apiBase, holderId: user.parentId, holderKey, sessionId: session.id };
-  const intent = String(form.get("intent") ?? "");
-  const answer = (ok: boolean, message: string, status = 200) => data<DevicesReply>({ ok, intent, message }, { status, headers: { "Cache-Control": "no-store" } });
   try {
-    switch (intent.slice(DEVICES.length)) {
-      case "sign-out": {
-        const deviceId = String(form.get("device") ?? "");
+    switch (step) {
+      case "devices-sign-out": {
+        const deviceId = input.device ?? "";
         const listed = (await portalDevices.store.list(holderKey)).find((row) => row.deviceId === deviceId);
-        if (!listed) return answer(false, t.deviceNotListed, 404);
+        if (!listed) return refuse(t.deviceNotListed, { status: 404 });
         // Sessions first: a device off the list but still signed in would be worse than the reverse.
         const ended = await endDeviceSessions(session, { device: deviceId });
         if (deviceId === user.deviceId) {
           // This device stays on the list and this session signed in: only its other sessions end (decisions/366).
-          if (ended === 0) return answer(false, t.deviceIsThisOne, 400);
+          if (ended === 0) return refuse(t.deviceIsThisOne, { status: 400 });
           recordDevice(who, listed.label, "device-signed-out");
-          return answer(true, t.thisDeviceOthersSignedOut(ended));
+          return { message: t.thisDeviceOthersSignedOut(ended) };
         }
         await portalDevices.store.forget(holderKey, deviceId);
         recordDevice(who, listed.label, "device-signed-out");
-        return answer(true, t.deviceSignedOut(listed.label));
+        return { message: t.deviceSignedOut(listed.label) };
       }
-      case "sign-out-others": {
+      case "devices-sign-out-others": {
         const rows = await portalDevices.store.list(holderKey);
         const others = rows.filter((row) => row.deviceId !== user.deviceId);
         const here = rows.find((row) => row.deviceId === user.deviceId);
@@ -99,14 +98,12 @@ export async function devicesAction(request: Request, form: FormData) {
         if (here && herePeers > 0) recordDevice(who, here.label, "device-signed-out");
         // This browser goes on under a new session id (issue 51): a copy of this very cookie, the same
         // session to the store, ends here too. Its page reads the new cookie from this answer.
-        const renewed = await startSession(session, { ...session.data });
-        return data<DevicesReply>({ ok: true, intent, message: t.othersSignedOut }, { headers: { "Cache-Control": "no-store", "Set-Cookie": renewed } });
+        response.headers.append("Set-Cookie", await startSession(session, { ...session.data }));
+        return { message: t.othersSignedOut };
       }
-      default:
-        return answer(false, "Unknown request", 400);
     }
   } catch (error) {
-    if (error instanceof DevicesUnavailable) return answer(false, t.devicesUnavailable, 503);
+    if (error instanceof DevicesUnavailable) return refuse(t.devicesUnavailable, { status: 503 });
     throw error;
   }
 }

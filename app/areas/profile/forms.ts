@@ -1,11 +1,9 @@
-import type { PublicKeyCredentialCreationOptionsJSON } from "@simplewebauthn/browser";
 import { z } from "zod";
 import type { LookupOption } from "../../../contract/profile";
 import { profileTexts } from "./texts";
 import { EMAIL_ADDRESS_MAX_LENGTH, emailAddressText, isEmailAddress } from "~/lib/email-address";
 import { newPasswordSchema } from "~/lib/new-password";
 import { checkPhone } from "./phone";
-import type { FieldErrors } from "~/lib/forms";
 import type { ContactDetailsInput, DemographicsInput, EmergencyContactInput } from "./payload";
 import { BLOOD_GROUPS, CONTACT_METHODS, type ProfileLookups } from "./view";
 
@@ -138,10 +136,6 @@ export function demographicsSchema(lookups: Pick<ProfileLookups, "titles">) {
 /** The profile routes' action: one intent per form. */
 export type ProfileIntent = "add-contact" | "delete-contact" | "contact-details" | "demographics" | "change-password" | "notifications";
 
-export type ProfileActionResult =
-  | { intent: ProfileIntent; ok: true; message: string }
-  | { intent: ProfileIntent; ok: false; message: string; fieldErrors?: FieldErrors; expired?: boolean };
-
 /** Delete Emergency Contact: the contact chosen on the page. */
 export const DeleteContactSchema = z.object({ contactId: z.string().trim().min(1, t.contactRemoveFailed).max(100, t.contactRemoveFailed) });
 
@@ -154,11 +148,3 @@ export const NotificationsSchema = z.object({ setting: z.enum(["email", "notific
 export const ProfilePasswordSchema = newPasswordSchema("profile", { current: true });
 
 export type { ProfileLookups };
-
-/** What the profile's Sign-in security action answers (second-step.route.ts, decisions/277). */
-export type SecondStepReply =
-  | { ok: true; intent: string; sentTo?: string; codes?: string[]; message?: string; options?: PublicKeyCredentialCreationOptionsJSON }
-  | { ok: false; intent: string; message: string };
-
-/** The answer of Your devices' posts (decisions/295). */
-export type DevicesReply = { ok: true; intent: string; message: string } | { ok: false; intent: string; message: string };

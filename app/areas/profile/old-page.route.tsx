@@ -1,7 +1,7 @@
 import { Suspense, useCallback, useId, useState } from "react";
+import { useRevalidator } from "react-router";
 import { PhoneLink } from "~/components/ui/phone-link";
-import { useFetcher } from "react-router";
-import { loadProfilePage, profileAction } from "./page.server";
+import { loadProfilePage } from "./page.server";
 import { ProfilePicture, Spinner } from "./components/avatar";
 import { Rows, Section, personalRows } from "./components/sections";
 import { Breadcrumb } from "~/shell/components/breadcrumb";
@@ -9,22 +9,14 @@ import { Button } from "~/components/ui/button";
 import { lazyModule } from "~/components/ui/lazy-module";
 import { Notice, ToastProvider } from "~/components/ui/toast";
 import { profileTexts } from "./texts";
-import { withViewing } from "~/lib/viewing";
-import type { ProfileActionResult } from "./forms";
+import { callStep, failureMessage } from "~/lib/steps";
+import { StepSessionEndedError } from "~/lib/step-client";
 import type { Route } from "./+types/old-page.route";
-import { recordAccessOf } from "~/.server/record-access.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Profile (older layout) – Patient Portal" }];
 
 export function loader({ request }: Route.LoaderArgs) {
   return loadProfilePage(request, { terms: ["1", "2"] });
-}
-
-export async function action({ request }: Route.ActionArgs) {
-  const result = await profileAction(request);
-  // A change the practice made (details, contacts, password, settings) is recorded (decisions/274).
-  if (result.ok) recordAccessOf(request, { area: "profile", action: "change" });
-  return result;
 }
 
 const t = profileTexts;
@@ -60,19 +52,34 @@ type NotificationFlags = Record<NotificationSetting, boolean>;
  * until the save is done and the profile read again. Two flips can then never undo each other.
  */
 function NotificationSettings({ flags }: { flags: NotificationFlags }) {
-  const email = useFetcher<ProfileActionResult>({ key: "notifications-email" });
-  const notification = useFetcher<ProfileActionResult>({ key: "notifications-notification" });
-  const busy = email.state !== "idle" || notification.state !== "idle";
-  const flip = (setting: NotificationSetting) =>
-    (setting === "email" ? email : notification).submit(
-      withViewing({ intent: "notifications", setting, value: String(!flags[setting]), email: String(flags.email), notification: String(flags.notification) }),
-      { method: "post" },
-    );
+  const revalidator = useRevalidator();
+  // The save under way (the switch and the value asked for), and each switch's last failure.
+  const [saving, setSaving] = useState<{ setting: NotificationSetting; value: boolean } | null>(null);
+  const [failures, setFailures] = useState<Partial<Record<NotificationSetting, string>>>({});
+  const flip = async (setting: NotificationSetting) => {
+    if (saving) return;
+    const value = !flags[setting];
+    setSaving({ setting, value });
+    setFailures((before) => ({ ...before, [setting]: undefined }));
+    try {
+      // The step's declaration (its zod schemas) comes with the first save, not with the page.
+      const { profileSteps } = await import("./steps");
+      await callStep(profileSteps, "notifications", { setting, value: String(value), email: String(flags.email), notification: String(flags.notification) });
+      await revalidator.revalidate();
+    } catch (error) {
+      setFailures((before) => ({ ...before, [setting]: error instanceof StepSessionEndedError ? t.securitySessionEnded : failureMessage(error, t.notificationsFailed) }));
+      // What the practice holds now is shown whatever the save's answer: a save it refused may still have been made.
+      if (!(error instanceof StepSessionEndedError)) await revalidator.revalidate();
+    } finally {
+      setSaving(null);
+    }
+  };
+  const stateOf = (setting: NotificationSetting) => ({ saving: saving?.setting === setting, asked: saving?.setting === setting ? saving.value : undefined, failure: failures[setting] ?? null });
 
   return (
     <>
-      <NotificationToggle label="Email notifications" on={flags.email} fetcher={email} locked={busy} onFlip={() => flip("email")} />
-      <NotificationToggle label="Push notifications" on={flags.notification} fetcher={notification} locked={busy} onFlip={() => flip("notification")} />
+      <NotificationToggle label="Email notifications" on={flags.email} {...stateOf("email")} locked={saving !== null} onFlip={() => void flip("email")} />
+      <NotificationToggle label="Push notifications" on={flags.notification} {...stateOf("notification")} locked={saving !== null} onFlip={() => void flip("notification")} />
     </>
   );
 }
@@ -84,21 +91,26 @@ function NotificationSettings({ flags }: { flags: NotificationFlags }) {
 function NotificationToggle({
   label,
   on,
-  fetcher,
+  saving,
+  asked,
+  failure,
   locked,
   onFlip,
 }: {
   label: string;
   on: boolean;
-  fetcher: ReturnType<typeof useFetcher<ProfileActionResult>>;
+  /** Its save is under way. */
+  saving: boolean;
+  /** The value its save asks for, shown while it runs. */
+  asked: boolean | undefined;
+  /** Why its last save did nothing. */
+  failure: string | null;
   /** A save (this switch's or the other's) is running. */
   locked: boolean;
   onFlip: () => void;
 }) {
   const labelId = useId();
-  const saving = fetcher.state !== "idle";
-  const shown = saving && fetcher.formData ? fetcher.formData.get("value") === "true" : on;
-  const failure = !saving && fetcher.data && !fetcher.data.ok ? fetcher.data.message : null;
+  const shown = asked ?? on;
   return (
     <div className="flex flex-col gap-1 py-2">
       <div className="flex flex-wrap items-center gap-4">

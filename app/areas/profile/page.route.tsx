@@ -1,9 +1,8 @@
 import { Suspense, useCallback, useRef, useState, type ReactNode } from "react";
-import { keepPageAfterEndedSession } from "~/lib/session-ended";
 import { PhoneLink } from "~/components/ui/phone-link";
 import { Link, useRouteLoaderData, useSearchParams } from "react-router";
 import { useHydrated } from "~/components/ui/use-hydrated";
-import { loadProfilePage, profileAction } from "./page.server";
+import { loadProfilePage } from "./page.server";
 import { ProfilePicture } from "./components/avatar";
 import { Breadcrumb } from "~/shell/components/breadcrumb";
 import { Button, buttonClass } from "~/components/ui/button";
@@ -17,17 +16,14 @@ import type { EmergencyContactView } from "./view";
 import { Rows, Section, contactRows, personalRows } from "./components/sections";
 import type { ShellData } from "~/shell/layout.route";
 import type { Route } from "./+types/page.route";
-import { recordAccessOf } from "~/.server/record-access.server";
 import { portalSecondStep, SecondStepUnavailable } from "~/.server/sign-in-security/second-step.server";
-import { requestForm } from "~/.server/request-form.server";
-import { SIGN_IN_SECURITY, signInSecurityAction } from "./sign-in-security.server";
 import { PasskeysUnavailable, portalPasskeys } from "~/.server/sign-in-security/passkeys.server";
 import { formatDateTime } from "~/lib/dates";
 import { passkeyTexts } from "~/lib/texts/passkeys";
 import { hasSecondStep } from "~/lib/second-step";
 import type { PasskeyQuestion } from "./components/dialogs/passkeys";
 import { accountHolderKey, requireSession } from "~/.server/session.server";
-import { DEVICES, devicesAction, devicesOf } from "./devices.server";
+import { devicesOf } from "./devices.server";
 import type { DevicesQuestion } from "./components/dialogs/devices";
 
 export const meta: Route.MetaFunction = () => [{ title: "User Profile – Patient Portal" }];
@@ -56,18 +52,6 @@ async function signInSecurityOf(request: Request) {
   }
 }
 
-export async function action({ request }: Route.ActionArgs) {
-  // Sign-in security's posts (decisions/277) are the account holder's own and record their own entries.
-  const form = await requestForm(request.clone());
-  if (String(form.get("intent") ?? "").startsWith(SIGN_IN_SECURITY)) return signInSecurityAction(request, form);
-  // So are Your devices' (decisions/295).
-  if (String(form.get("intent") ?? "").startsWith(DEVICES)) return devicesAction(request, form);
-  const result = await profileAction(request);
-  // A change the practice made (details, contacts, password, settings) is recorded (decisions/274).
-  if (result.ok) recordAccessOf(request, { area: "profile", action: "change" });
-  return result;
-}
-
 const t = profileTexts;
 
 // The dialogs, their forms and their rules (conform, zod, the phone numbering plans) load when the
@@ -90,8 +74,6 @@ const money = new Intl.NumberFormat("en-NZ", { style: "currency", currency: "NZD
 
 type DialogName = "add-contact" | "password" | "address" | "contact" | "profile" | "terms" | "turn-on" | "turn-off" | "recovery-codes";
 type Toast = { tone: "success" | "error"; title: string } | null;
-
-export const shouldRevalidate = keepPageAfterEndedSession;
 
 export default function Profile({ loaderData }: Route.ComponentProps) {
   const { profile, photo, practice, balance, lookups, lookupsFailed, terms, actingFor, signInSecurity, devices } = loaderData;

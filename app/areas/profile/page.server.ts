@@ -6,7 +6,7 @@ import { errorsTexts } from "~/lib/texts/errors";
 import { profileTexts } from "./texts";
 import { contactMethodsRequest, demographicsRequest, emergencyContactPayload, userEmailOf, type PatientContext } from "./payload";
 import { readProfile, type ProfileLookups } from "./view";
-import { ContactDetailsSchema, DeleteContactSchema, demographicsSchema, NotificationsSchema, emergencyContactSchema, ProfilePasswordSchema, type ProfileActionResult, type ProfileIntent } from "./forms";
+import { ContactDetailsSchema, DeleteContactSchema, demographicsSchema, NotificationsSchema, emergencyContactSchema, ProfilePasswordSchema, type ProfileIntent } from "./forms";
 import { summarisePractice } from "~/lib/patient-summary";
 import type { StatusReply } from "../../../contract/fhir";
 import { PracticeApiError } from "~/.server/practice/client.server";
@@ -23,11 +23,9 @@ import {
   updateNotifications,
 } from "./practice.server";
 import { getTerms } from "~/.server/practice/terms.server";
-import { claimsAnotherViewing, isSignInRedirect, requireSession, type SignedIn } from "~/.server/session.server";
-import { requestForm } from "~/.server/request-form.server";
+import { claimsAnotherViewing, requireSession, type SignedIn } from "~/.server/session.server";
 import { authenticate, logout } from "~/.server/practice/auth.server";
-import { signInThrottle, type SignInThrottle } from "~/.server/sign-in-security/throttle.server";
-import { clientAddress } from "~/.server/client-address.server";
+import type { SignInThrottle } from "~/.server/sign-in-security/throttle.server";
 import { stateStore } from "~/.server/state.server";
 
 /**
@@ -133,12 +131,15 @@ export async function profilePhotoResponse(request: Request): Promise<Response> 
   }
 }
 
-function failed(intent: ProfileIntent, message: string, errors?: FieldErrors): ProfileActionResult {
-  return { intent, ok: false, message, ...(errors ? { fieldErrors: errors } : {}) };
+/** What a profile form's post came to: saved, with the words to show, or refused, with the fields at fault (the step's `fields`). */
+export type ProfileOutcome = { intent: ProfileIntent; ok: true; message: string } | { intent: ProfileIntent; ok: false; message: string; fields?: FieldErrors };
+
+function failed(intent: ProfileIntent, message: string, errors?: FieldErrors): ProfileOutcome {
+  return { intent, ok: false, message, ...(errors ? { fields: errors } : {}) };
 }
 
 /** The practice's answer, or its failure as a message; redirects (401) are thrown on. */
-async function outcome(intent: ProfileIntent, pending: Promise<StatusReply>, texts: { ok: string; failed: string; useReplyMessage?: boolean }): Promise<ProfileActionResult> {
+async function outcome(intent: ProfileIntent, pending: Promise<StatusReply>, texts: { ok: string; failed: string; useReplyMessage?: boolean }): Promise<ProfileOutcome> {
   try {
     const reply = await pending;
     // 1§8: the practice's own words where it gives them (the password change's success is "shown and alerted").
@@ -174,27 +175,6 @@ const FAILED: Record<ProfileIntent, string> = {
   notifications: t.notificationsFailed,
 };
 
-/**
- * The profile forms' action. A practice failure on the way (reading the profile or the lookups the
- * form is checked against) answers like a failed save, so the dialog and its input stay.
- */
-export async function profileAction(request: Request): Promise<ProfileActionResult> {
-  const form = await requestForm(request);
-  let signedIn: SignedIn;
-  try {
-    signedIn = await requireSession(request);
-  } catch (error) {
-    // The session ended while a dialog was open: rather than leave for the sign-in page (losing what
-    // was typed), the dialog says so and keeps it, to be saved once signed in again in another tab.
-    // Nothing is kept anywhere but in the open form (issue 21).
-    if (!isSignInRedirect(error)) throw error;
-    const intent = String(form.get("intent") ?? "") as ProfileIntent;
-    if (!Object.hasOwn(FAILED, intent)) throw error;
-    return { intent, ok: false, expired: true, message: profileTexts.sessionEnded };
-  }
-  return actOnProfile(signedIn, form, { address: clientAddress(request), throttle: signInThrottle });
-}
-
 /** Where a post came from, and the sign-in counts a check of the current password joins. */
 export interface ProfileAttempt {
   address: string;
@@ -202,7 +182,7 @@ export interface ProfileAttempt {
 }
 
 /** The action's logic for a signed-in patient (api, user) and the posted form: what tests call. */
-export async function actOnProfile(signedIn: Pick<SignedIn, "api" | "user" | "endOtherSessions">, form: FormData, attempt: ProfileAttempt): Promise<ProfileActionResult> {
+export async function actOnProfile(signedIn: Pick<SignedIn, "api" | "user" | "endOtherSessions">, form: FormData, attempt: ProfileAttempt): Promise<ProfileOutcome> {
   const intent = String(form.get("intent") ?? "") as ProfileIntent;
   if (!Object.hasOwn(FAILED, intent)) throw new Response("Unknown intent", { status: 400 });
   // A dialog opened before another tab switched account would otherwise save onto the person now viewed.
@@ -215,7 +195,7 @@ export async function actOnProfile(signedIn: Pick<SignedIn, "api" | "user" | "en
   }
 }
 
-async function act(signedIn: Pick<SignedIn, "api" | "user" | "endOtherSessions">, intent: ProfileIntent, form: FormData, attempt: ProfileAttempt): Promise<ProfileActionResult> {
+async function act(signedIn: Pick<SignedIn, "api" | "user" | "endOtherSessions">, intent: ProfileIntent, form: FormData, attempt: ProfileAttempt): Promise<ProfileOutcome> {
   const { api, user } = signedIn;
 
   switch (intent) {
@@ -288,7 +268,7 @@ async function saveNotifications(signedIn: Pick<SignedIn, "api" | "user">, flags
  * so guessing here pauses the account as guessing at sign-in does, and counts towards the same pause.
  * No captcha: the pause is the limit (decisions/222). Null when the password is right.
  */
-async function currentPasswordRefused(user: SignedIn["user"], current: string, attempt: ProfileAttempt): Promise<ProfileActionResult | null> {
+async function currentPasswordRefused(user: SignedIn["user"], current: string, attempt: ProfileAttempt): Promise<ProfileOutcome | null> {
   const intent = "change-password";
   // A session opened by a sign-in link names no user name to check the password with.
   if (!user.username) return failed(intent, t.passwordNeedsSignIn);

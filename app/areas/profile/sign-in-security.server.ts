@@ -1,4 +1,3 @@
-import { data } from "react-router";
 import {
   maskAddress,
   portalSecondStep,
@@ -9,7 +8,8 @@ import {
   type CodeMail,
 } from "~/.server/sign-in-security/second-step.server";
 import { checkProof, type ProofChange } from "~/.server/sign-in-security/second-step-proof.server";
-import { accountHolderKey, anonymousSessionId, requireSession, type SignedIn } from "~/.server/session.server";
+import { accountHolderKey, anonymousSessionId, type SignedIn } from "~/.server/session.server";
+import { refuse as refusal, type Refusal } from "~/.server/steps.server";
 import { deviceLabel } from "~/.server/access-record.server";
 import { authenticate, logout } from "~/.server/practice/auth.server";
 import { PracticeApiError } from "~/.server/practice/client.server";
@@ -17,14 +17,13 @@ import { mailSecurityChange, type SecurityChange } from "~/.server/sign-in-secur
 import { stateStore } from "~/.server/state.server";
 import { secondStepTexts } from "~/lib/texts/second-step";
 import { codeShapeProblem, hasSecondStep } from "~/lib/second-step";
-import type { SecondStepReply } from "./forms";
+import type { SecurityStep, SecurityStepReply } from "./steps";
 import { addPasskey, CHALLENGE_TTL_MS, PasskeysUnavailable, portalPasskeys, readRegistrationAnswer, registrationOptions } from "~/.server/sign-in-security/passkeys.server";
 import { passkeyTexts } from "~/lib/texts/passkeys";
 import { normalisePasskeyName, passkeyNameProblem } from "~/lib/passkeys";
 
 /**
- * The profile's Sign-in security (decisions/277), posted to the profile's own action with intents
- * starting "sign-in-security-" (a route of its own would grow every page's route manifest): send a code to turn the e-mailed code on, turn it
+ * The profile's Sign-in security (decisions/277), steps of the profile's (decisions/377): send a code to turn the e-mailed code on, turn it
  * on with that code (answering the first recovery codes, shown once), turn it off, make new recovery
  * codes; add, rename and remove passkeys (decisions/300). Every change but a rename carries fresh proof
  * (decisions/312, issue 51): a code e-mailed for it (`confirm-send`), a recovery code, or, to add a
@@ -34,8 +33,6 @@ import { normalisePasskeyName, passkeyNameProblem } from "~/lib/passkeys";
  * address at once and recorded on the holder's access record, never a code. Always the account holder's
  * own, whoever's record is being viewed: the second step belongs to the person who signs in. Same-origin posts only, as every action (server.ts).
  */
-
-export const SIGN_IN_SECURITY = "sign-in-security-";
 
 const turnOnMail: CodeMail = { purpose: "turn-on", subject: secondStepTexts.mailSubject, body: secondStepTexts.mailBody };
 const confirmMail: CodeMail = { purpose: "confirm", subject: secondStepTexts.confirmSubject, body: secondStepTexts.confirmBody };
@@ -57,21 +54,23 @@ function practicePassword(user: SignedIn["user"]) {
   };
 }
 
-export async function signInSecurityAction(request: Request, form: FormData) {
-  const signedIn = await requireSession(request);
+/**
+ * One step of Sign-in security for the signed-in holder: `form` holds what the step names (its proof,
+ * a passkey's name or id, the browser's answer), read as the proof's check reads a form.
+ */
+export async function signInSecurityStep(step: SecurityStep, form: FormData, signedIn: Pick<SignedIn, "user" | "session">, request: Request): Promise<SecurityStepReply | Refusal> {
   const { user, session } = signedIn;
   const holderKey = accountHolderKey(user.apiBase, user.parentId);
   const who = { apiBase: user.apiBase, holderId: user.parentId, holderKey, sessionId: session.id };
-  const intent = String(form.get("intent") ?? "");
   const { store } = portalSecondStep;
   const sends = sessionBudget(portalSecondStep.sessionSends, session.id, holderKey);
   const attempts = sessionBudget(portalSecondStep.sessionAttempts, session.id, holderKey);
-  const refuse = (message: string, status = 400) => data<SecondStepReply>({ ok: false, intent, message }, { status, headers: { "Cache-Control": "no-store" } });
-  const answer = (reply: Omit<Extract<SecondStepReply, { ok: true }>, "ok" | "intent">) => data<SecondStepReply>({ ok: true, intent, ...reply }, { headers: { "Cache-Control": "no-store" } });
+  const refuse = (message: string, status = 400) => refusal(message, { status });
+  const answer = (reply: SecurityStepReply) => reply;
   const proven = (change: ProofChange, password?: ReturnType<typeof practicePassword>) => checkProof({ store, budget: attempts, password }, who, request, form, change);
   const told = (change: SecurityChange) => mailSecurityChange(portalSecondStep.sendMail, user.username, change, request);
   try {
-    switch (intent.slice(SIGN_IN_SECURITY.length)) {
+    switch (step) {
       case "send": {
         // The sign-in address: the one the code will go to at every sign-in.
         const failure = await sendSecondStepCode(portalSecondStep, sends, holderKey, user.username, turnOnMail);
@@ -169,8 +168,6 @@ export async function signInSecurityAction(request: Request, form: FormData) {
         await told({ kind: "passkey-removed", name: removed.name });
         return answer({ message: removed.recoveryCodesRemoved ? passkeyTexts.removedWithCodes(removed.name) : passkeyTexts.removed(removed.name) });
       }
-      default:
-        return refuse("Unknown request");
     }
   } catch (error) {
     if (error instanceof PasskeysUnavailable) return refuse(passkeyTexts.unavailable, 503);

@@ -8,6 +8,7 @@ export const profileTexts = {
   relationshipEmpty: "Relationship cannot be Empty",
   /** Issue 21: a save that met an ended session; the dialog keeps what was typed. */
   sessionEnded: "Your sign-in has ended, so this was not saved. Everything you typed is still here: sign in again in a new tab, then come back and save.",
+  securitySessionEnded: "Your sign-in has ended, so nothing was changed. Sign in again in a new tab, then come back and try again.",
   signInNewTab: "Sign in again in a new tab",
   homePhoneEmpty: "Home Phone Cannot Be Empty",
   workPhoneEmpty: "Work Phone cannot be Empty",

@@ -1,5 +1,5 @@
 import { loadSummaryPage } from "./page.server";
-import { SHARE_INTENT, shareAction, shareLinksOf } from "./share-page.server";
+import { shareLinksOf } from "./share-page.server";
 import { SummaryContents } from "./components/summary-contents";
 import { ShareLinks } from "./components/share-links";
 import { summaryTexts } from "./texts";
@@ -17,13 +17,6 @@ export const meta: Route.MetaFunction = () => [{ title: "My health summary – P
 export async function loader({ request }: Route.LoaderArgs) {
   const [page, shareLinks] = await Promise.all([loadSummaryPage(request), shareLinksOf(request)]);
   return { ...page, shareLinks };
-}
-
-/** Share by link's two intents (decisions/305-309): make a link, revoke one. */
-export async function action({ request }: Route.ActionArgs) {
-  const form = await request.formData();
-  if (String(form.get("intent") ?? "").startsWith(SHARE_INTENT)) return shareAction(request, form);
-  return new Response("Unknown request", { status: 400 });
 }
 
 const t = summaryTexts;

@@ -1,4 +1,3 @@
-import { data } from "react-router";
 import { practiceKey } from "~/.server/access-record.server";
 import { documentRate, documentRefusal, type DocumentRate } from "~/.server/document-rate.server";
 import { config } from "~/.server/config.server";
@@ -6,24 +5,23 @@ import { currentRequestId, observability } from "~/.server/observability.server"
 import { PracticeApiError } from "~/.server/practice/client.server";
 import { publicOriginOf } from "./public-origin.server";
 import { recordAccessBy } from "~/.server/record-access.server";
-import { accountHolderKey, requireSession } from "~/.server/session.server";
+import { accountHolderKey, requireSession, type SignedIn } from "~/.server/session.server";
+import { refuse, stepDispatcher, type Refusal, type StepHandlers } from "~/.server/steps.server";
 import { formatDateTime } from "~/lib/dates";
-import { parseForm } from "~/lib/form-data";
 import { summaryBundle } from "./fhir";
 import { readSummaryRecord } from "./page.server";
 import { assertShareOrigin, makeShareLink, qrCodeOf, shareLinkViews, ShareOriginTooLong } from "./share-link-making.server";
 import { shareLinkStore, ShareLinksUnavailable, type ShareLinkStore } from "./share-link-store.server";
-import { SHARE_ORIGIN_MAX, ShareLinkFormSchema } from "./shlink";
+import { SHARE_ORIGIN_MAX } from "./shlink";
+import { shareSteps } from "./steps";
 import { shareTexts as t } from "./texts";
-import type { ShareLinkListItem, ShareReply } from "./view";
+import type { ShareLinkListItem } from "./view";
 
 /**
  * Share by link on "My health summary" (issue 32, decisions/305-309): the person viewed's links
  * (the patient's own, or a family member's for a proxy: whose comes from the session only) and the
- * page's two intents, share-create and share-revoke, posted to /summary's own action by a fetcher.
+ * page's two steps, share-create and share-revoke (decisions/377).
  */
-
-export const SHARE_INTENT = "share-";
 
 export interface ShareDeps {
   store: ShareLinkStore;
@@ -47,53 +45,65 @@ export async function shareLinksOf(request: Request, deps: ShareDeps = portalDep
   }
 }
 
-/** The page's share intents: make a link, revoke one. */
-export async function shareAction(request: Request, form: FormData, deps: ShareDeps = portalDeps) {
-  const signedIn = await requireSession(request);
-  const { user } = signedIn;
-  const intent = String(form.get("intent") ?? "");
-  const answer = (reply: ShareReply, status = 200) => data<ShareReply>(reply, { status, headers: { "Cache-Control": "no-store" } });
-  const now = deps.now();
+/** What every share step is given: the session, the request it came with, and what the steps use. */
+interface ShareStepContext {
+  signedIn: SignedIn;
+  request: Request;
+  deps: ShareDeps;
+}
+
+/** The portal's own store or origin could not serve a step: said in the patient's words, for the operator the origin's length only. */
+async function unlessUnavailable<R>(work: () => Promise<R | Refusal>): Promise<R | Refusal> {
   try {
-    if (intent === "share-create") {
-      const parsed = parseForm(form, ShareLinkFormSchema);
-      if (!parsed.ok) return answer({ ok: false, intent, errors: parsed.errors }, 400);
+    return await work();
+  } catch (error) {
+    if (error instanceof ShareLinksUnavailable) return refuse(t.unavailable, { status: 503 });
+    if (error instanceof ShareOriginTooLong) {
+      // For the operator: the length only, which says what to change (the origin is not a secret, but
+      // the length is all that is needed). Nothing of the patient's.
+      observability().logger.error({ kind: "share-link", requestId: currentRequestId(), originLength: error.originLength, originMax: SHARE_ORIGIN_MAX }, "share link refused: the portal's origin is too long for a share link");
+      return refuse(t.originTooLong, { status: 503 });
+    }
+    throw error;
+  }
+}
+
+const shareHandlers: StepHandlers<typeof shareSteps, ShareStepContext> = {
+  "share-create": (form, { signedIn, request, deps }) =>
+    unlessUnavailable(async () => {
+      const { user } = signedIn;
+      const now = deps.now();
       // Before the practice is asked or a document counted: at an origin too long for the link's
       // address no link can be made, and the patient is told so rather than shown a failure.
       const origin = publicOriginOf(request, deps.origin);
       assertShareOrigin(origin);
       // The whole summary leaves through the link: counted as a document (decisions/226).
       const refused = await documentRefusal(signedIn, deps.rate);
-      if (refused) return answer({ ok: false, intent, message: refused.message }, 429);
+      if (refused) return refuse(refused.message, { status: 429 });
       let record;
       try {
         record = await readSummaryRecord(signedIn.api, user.userId);
       } catch (error) {
         if (!(error instanceof PracticeApiError)) throw error;
-        return answer({ ok: false, intent, message: error.kind === "forbidden" ? t.forbidden : t.failed }, error.kind === "forbidden" ? 403 : 503);
+        return error.kind === "forbidden" ? refuse(t.forbidden, { status: 403 }) : refuse(t.failed, { status: 503 });
       }
       const json = JSON.stringify(summaryBundle(record, now));
       const maker = { apiBase: user.apiBase, patientId: user.userId, holderKey: accountHolderKey(user.apiBase, user.parentId) };
-      const made = await makeShareLink(deps.store, maker, json, parsed.value, origin, now);
+      const made = await makeShareLink(deps.store, maker, json, form, origin, now);
       recordAccessBy(signedIn, request, { area: "summary", action: "share-link-made", itemId: made.id });
-      return answer({ ok: true, intent, made: { shlink: made.shlink, qr: await qrCodeOf(made.shlink), label: made.label, expires: formatDateTime(made.expiresAt.getTime()) } });
-    }
-    if (intent === "share-revoke") {
-      const id = String(form.get("link") ?? "");
-      const revoked = /^[A-Za-z0-9_-]{22}$/.test(id) && (await deps.store.revoke(practiceKey(user.apiBase), user.userId, id, now));
-      if (!revoked) return answer({ ok: false, intent, message: t.notFound }, 404);
+      return { shlink: made.shlink, qr: await qrCodeOf(made.shlink), label: made.label, expires: formatDateTime(made.expiresAt.getTime()) };
+    }),
+  "share-revoke": ({ link: id }, { signedIn, request, deps }) =>
+    unlessUnavailable(async () => {
+      const { user } = signedIn;
+      const revoked = /^[A-Za-z0-9_-]{22}$/.test(id) && (await deps.store.revoke(practiceKey(user.apiBase), user.userId, id, deps.now()));
+      if (!revoked) return refuse(t.notFound, { status: 404 });
       recordAccessBy(signedIn, request, { area: "summary", action: "share-link-revoked", itemId: id });
-      return answer({ ok: true, intent, message: t.revoked });
-    }
-    return answer({ ok: false, intent, message: "Unknown request" }, 400);
-  } catch (error) {
-    if (error instanceof ShareLinksUnavailable) return answer({ ok: false, intent, message: t.unavailable }, 503);
-    if (error instanceof ShareOriginTooLong) {
-      // For the operator: the length only, which says what to change (the origin is not a secret, but
-      // the length is all that is needed). Nothing of the patient's.
-      observability().logger.error({ kind: "share-link", requestId: currentRequestId(), originLength: error.originLength, originMax: SHARE_ORIGIN_MAX }, "share link refused: the portal's origin is too long for a share link");
-      return answer({ ok: false, intent, message: t.originTooLong }, 503);
-    }
-    throw error;
-  }
+      return { message: t.revoked };
+    }),
+};
+
+/** /summary/step's action: Share by link's steps, the person viewed's links only (whose comes from the session). */
+export function shareStep(request: Request, deps: ShareDeps = portalDeps): Promise<Response> {
+  return stepDispatcher(shareSteps, shareHandlers, { begin: async (request) => ({ signedIn: await requireSession(request), request, deps }) })(request);
 }

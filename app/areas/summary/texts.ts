@@ -71,5 +71,7 @@ export const shareTexts = {
   unavailable: "The portal cannot make or change share links just now. Please try again in a few minutes.",
   originTooLong: "Share links cannot be made on this portal: its web address is too long for a share link. Please tell the practice.",
   failed: "The practice's system did not give us the whole record just now, so no link was made. Please try again in a few minutes.",
+  createSessionEnded: "Your sign-in has ended, so no link was made. What you typed is still here: sign in again in a new tab, then come back and press Make a share link again.",
+  revokeSessionEnded: "Your sign-in has ended, so the link was not revoked: sign in again in a new tab, then come back and press Revoke again.",
   forbidden: "That record is not one you can share.",
 } as const;

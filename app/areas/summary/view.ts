@@ -1,4 +1,3 @@
-import type { FieldErrors } from "~/lib/forms";
 import type { SectionKey, SummaryDocument } from "./fhir";
 import type { ShareLinkStatus } from "./shlink";
 
@@ -64,16 +63,3 @@ export interface ShareLinkListItem {
   uses: number;
   status: ShareLinkStatus;
 }
-
-/** The link just made, shown once: the only time the portal has its key. */
-export interface MadeShareLink {
-  shlink: string;
-  qr: string;
-  label: string | null;
-  expires: string;
-}
-
-export type ShareReply =
-  | { ok: true; intent: "share-create"; made: MadeShareLink }
-  | { ok: true; intent: "share-revoke"; message: string }
-  | { ok: false; intent: string; message?: string; errors?: FieldErrors };

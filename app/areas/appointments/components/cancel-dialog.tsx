@@ -1,44 +1,74 @@
-import { useEffect, useMemo, useRef } from "react";
-import { useFetcher } from "react-router";
+import { useMemo, useState } from "react";
+import { useRevalidator } from "react-router";
 import type { AppointmentRow } from "~/lib/appointment-row";
-import type { CancelReply } from "../view";
 import { resultOf } from "~/lib/form-data";
-import { withViewing } from "~/lib/viewing";
+import { callStep, failureMessage, StepFailedError } from "~/lib/steps";
+import { StepSessionEndedError } from "~/lib/step-client";
+import { appointmentsTexts as t } from "../texts";
+import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { Dialog } from "~/components/ui/dialog";
 import { TextareaField } from "~/components/ui/field";
+import { SignInAgainLink } from "~/components/ui/sign-in-again-link";
 import { useDeferredSchemaForm } from "~/components/ui/use-deferred-schema-form";
+
+/** What the page says once a cancel is answered (2§8): the practice's words, cancelled or not. */
+export interface CancelOutcome {
+  ok: boolean;
+  message: string;
+}
 
 /**
  * Cancel an appointment with a reason (2§5 "Reason is required"): checked in the browser with the
- * action's own schema, posted by a fetcher (the action refuses cross-site posts like every other).
- * The practice's reply is handed to the page (2§8: shown as a notice, the dialog closes); a refused
- * form stays open with what was typed.
+ * step's own schema, then posted as the Cancel step (decisions/377). The practice's answer is handed
+ * to the page once its lists are read again (2§8: shown as a notice, the dialog closes); a form the
+ * server refuses field by field, or an ended session, keeps the dialog open with what was typed.
  */
-export function CancelDialog({ row, onClose, onReply }: { row: AppointmentRow | null; onClose: () => void; onReply: (reply: CancelReply) => void }) {
-  const fetcher = useFetcher<CancelReply>();
-  const reply = fetcher.data;
-  const handled = useRef<CancelReply | undefined>(undefined);
-  // One result per reply: a new object on every render is a new refusal to the forms layer, which
+export function CancelDialog({ row, onClose, onDone }: { row: AppointmentRow | null; onClose: () => void; onDone: (outcome: CancelOutcome) => void }) {
+  const revalidator = useRevalidator();
+  const [busy, setBusy] = useState(false);
+  const [refused, setRefused] = useState<Readonly<Record<string, string>> | undefined>(undefined);
+  const [sessionEnded, setSessionEnded] = useState(false);
+  // One result per refusal: a new object on every render is a new refusal to the forms layer, which
   // starts again on each (React's "too many re-renders"), so the server's refusal was never shown.
-  const lastResult = useMemo(() => (reply && !reply.ok && reply.errors ? resultOf(reply.errors) : undefined), [reply]);
+  const lastResult = useMemo(() => resultOf(refused), [refused]);
+  const cancel = async (data: FormData) => {
+    setBusy(true);
+    setSessionEnded(false);
+    try {
+      // The step's declaration (its zod schemas) comes with the first cancel, not with the page.
+      const { bookingSteps } = await import("../steps");
+      const reply = await callStep(bookingSteps, "cancel", { appointmentId: String(data.get("appointmentId") ?? ""), reason: String(data.get("reason") ?? "") });
+      await revalidator.revalidate();
+      onDone({ ok: true, message: reply.message });
+    } catch (error) {
+      if (error instanceof StepSessionEndedError) setSessionEnded(true);
+      else if (error instanceof StepFailedError && Object.keys(error.fields).length > 0) setRefused(error.fields);
+      else {
+        await revalidator.revalidate();
+        onDone({ ok: false, message: failureMessage(error, t.cancelFailed) });
+      }
+    } finally {
+      setBusy(false);
+    }
+  };
   const form = useDeferredSchemaForm({
     load: () => import("../forms"),
     schema: (forms) => forms.CancelFormSchema,
     lastResult,
-    onValid: (data) => void fetcher.submit(withViewing(data), { method: "post", action: "/appointments?id=2" }),
+    onValid: (data) => {
+      if (!busy) void cancel(data);
+    },
   });
-  useEffect(() => {
-    if (fetcher.state !== "idle" || !reply || handled.current === reply) return;
-    handled.current = reply;
-    if (reply.ok || !reply.errors) onReply(reply);
-  }, [fetcher.state, reply, onReply]);
-  const busy = fetcher.state !== "idle";
   return (
     <Dialog open={row !== null} onOpenChange={(open) => (open || busy ? undefined : onClose())} title="Cancel appointment" description={row ? `${row.type} with ${row.provider} on ${row.date} at ${row.time}` : undefined}>
       {row ? (
-        <form method="post" action="/appointments?id=2" {...form.formProps} className="flex flex-col gap-4">
-          <input type="hidden" name="intent" value="cancel" />
+        <form {...form.formProps} className="flex flex-col gap-4">
+          {sessionEnded ? (
+            <Alert>
+              {t.cancelSessionEnded} <SignInAgainLink />
+            </Alert>
+          ) : null}
           <input type="hidden" name="appointmentId" value={row.id} />
           <TextareaField label="Reason for cancelling" maxLength={500} {...form.field("reason")} />
           <div className="flex flex-wrap gap-3">

@@ -1,20 +1,23 @@
-import { useEffect, useMemo, useRef, useState } from "react";
-import { useFetcher } from "react-router";
+import { useEffect, useMemo, useRef, useState, type ReactNode } from "react";
+import { useRevalidator } from "react-router";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { PasswordField, TextField } from "~/components/ui/field";
+import { SignInAgainLink } from "~/components/ui/sign-in-again-link";
 import { useDeferredSchemaForm } from "~/components/ui/use-deferred-schema-form";
 import { resultOf } from "~/lib/form-data";
-import { withViewing } from "~/lib/viewing";
-import type { MadeShareLink, ShareLinkListItem, ShareReply } from "../view";
+import { callStep, failureMessage, StepFailedError, type StepInput, type StepReply } from "~/lib/steps";
+import { StepSessionEndedError } from "~/lib/step-client";
+import type { shareSteps } from "../steps";
+import type { ShareLinkListItem } from "../view";
 import { EXPIRY_DAYS } from "../expiry-days";
 import { shareTexts as t } from "../texts";
 
 /**
  * Share by link (SMART Health Links, decisions/305-309): the form that makes a link, the new link shown
  * once (its QR code as an image with the same link written beside it, and Copy), and the person's links
- * with each one's uses and Revoke. Both post to /summary's own action with a fetcher; the loader then
- * reads the list again.
+ * with each one's uses and Revoke. Both are steps (decisions/377), their declarations fetched with the
+ * first; once one is answered the page's loader reads the list again.
  */
 export function ShareLinks({ links }: { links: ShareLinkListItem[] | null }) {
   return (
@@ -30,23 +33,55 @@ export function ShareLinks({ links }: { links: ShareLinkListItem[] | null }) {
   );
 }
 
+type ShareSteps = typeof shareSteps;
+/** The link just made, shown once: the only time the portal has its key. */
+type MadeShareLink = StepReply<ShareSteps, "share-create">;
+
+/** Posts one share step, its declaration (the zod schemas) fetched with the first. */
+async function shareStep<N extends keyof ShareSteps["steps"] & string>(name: N, input: StepInput<ShareSteps, N>): Promise<StepReply<ShareSteps, N>> {
+  const { shareSteps: area } = await import("../steps");
+  return callStep(area, name, input);
+}
+
+/** What a share step that did nothing says: the server's words, or that the session had ended, with the way back. */
+function refusalOf(error: unknown, sessionEnded: string): ReactNode {
+  if (!(error instanceof StepSessionEndedError)) return failureMessage(error, t.unavailable);
+  return (
+    <>
+      {sessionEnded} <SignInAgainLink />
+    </>
+  );
+}
+
 function CreateLink() {
-  const fetcher = useFetcher<ShareReply>();
-  const busy = fetcher.state !== "idle";
-  const reply = busy ? undefined : fetcher.data;
-  const refusal = reply && !reply.ok ? reply : undefined;
-  const lastResult = useMemo(() => resultOf(refusal?.errors), [refusal]);
+  const revalidator = useRevalidator();
+  const [busy, setBusy] = useState(false);
+  const [made, setMade] = useState<MadeShareLink | null>(null);
+  const [refusal, setRefusal] = useState<{ message?: ReactNode; fields?: Readonly<Record<string, string>> } | null>(null);
+  const lastResult = useMemo(() => resultOf(refusal?.fields), [refusal]);
+  const create = async (data: FormData) => {
+    setBusy(true);
+    setMade(null);
+    setRefusal(null);
+    try {
+      const reply = await shareStep("share-create", { passcode: String(data.get("passcode") ?? ""), expiryDays: String(data.get("expiryDays") ?? ""), label: String(data.get("label") ?? "") });
+      await revalidator.revalidate();
+      setMade(reply);
+    } catch (error) {
+      // A form the server refuses field by field shows each message beside its field, and no more.
+      setRefusal(error instanceof StepFailedError && Object.keys(error.fields).length > 0 ? { fields: error.fields } : { message: refusalOf(error, t.createSessionEnded) });
+    } finally {
+      setBusy(false);
+    }
+  };
   const form = useDeferredSchemaForm({
     load: () => import("../shlink"),
     schema: (shlink) => shlink.ShareLinkFormSchema,
     lastResult,
     onValid(data) {
-      if (busy) return;
-      data.set("intent", "share-create");
-      void fetcher.submit(withViewing(data), { method: "post" });
+      if (!busy) void create(data);
     },
   });
-  const made = reply?.ok && reply.intent === "share-create" ? reply.made : undefined;
   return (
     <>
       <form className="flex flex-col gap-4" aria-label={t.create} {...form.formProps}>
@@ -104,18 +139,30 @@ function NewLink({ made }: { made: MadeShareLink }) {
 }
 
 function LinkList({ links }: { links: ShareLinkListItem[] | null }) {
-  const fetcher = useFetcher<ShareReply>();
-  const busy = fetcher.state !== "idle";
-  const reply = busy ? undefined : fetcher.data;
-  const revoke = (id: string) => {
-    if (!busy) void fetcher.submit(withViewing({ intent: "share-revoke", link: id }), { method: "post" });
+  const revalidator = useRevalidator();
+  const [revoking, setRevoking] = useState<string | null>(null);
+  const [notice, setNotice] = useState<{ ok: boolean; message: ReactNode } | null>(null);
+  const busy = revoking !== null;
+  const revoke = async (id: string) => {
+    if (busy) return;
+    setRevoking(id);
+    setNotice(null);
+    try {
+      const reply = await shareStep("share-revoke", { link: id });
+      await revalidator.revalidate();
+      setNotice({ ok: true, message: reply.message });
+    } catch (error) {
+      setNotice({ ok: false, message: refusalOf(error, t.revokeSessionEnded) });
+    } finally {
+      setRevoking(null);
+    }
   };
   return (
     <section aria-labelledby="summary-share-list" className="flex flex-col gap-3">
       <h3 id="summary-share-list" className="text-lg font-bold">
         {t.listHeading}
       </h3>
-      {reply && reply.intent === "share-revoke" ? <Alert tone={reply.ok ? "info" : "error"}>{reply.message}</Alert> : null}
+      {notice ? <Alert tone={notice.ok ? "info" : "error"}>{notice.message}</Alert> : null}
       {links === null ? (
         <p>{t.listUnavailable}</p>
       ) : links.length === 0 ? (
@@ -138,7 +185,7 @@ function LinkList({ links }: { links: ShareLinkListItem[] | null }) {
                   <dd>{t.status[link.status]}</dd>
                 </dl>
                 {link.status === "active" ? (
-                  <Button variant="secondary" className="self-start" busy={busy && fetcher.formData?.get("link") === link.id} aria-label={t.revokeLabel(name)} onClick={() => revoke(link.id)}>
+                  <Button variant="secondary" className="self-start" busy={revoking === link.id} aria-label={t.revokeLabel(name)} onClick={() => void revoke(link.id)}>
                     {t.revoke}
                   </Button>
                 ) : null}

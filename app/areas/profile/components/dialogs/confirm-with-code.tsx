@@ -1,15 +1,12 @@
 import { useState, type ReactNode } from "react";
-import { useFetcher } from "react-router";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { Dialog } from "~/components/ui/dialog";
 import { PasswordField, TextField } from "~/components/ui/field";
 import { secondStepTexts } from "~/lib/texts/second-step";
 import { codeShapeProblem } from "~/lib/second-step";
-import type { SecondStepReply } from "../../forms";
-
-// The profile's own action (sign-in-security.server.ts); an index-less route, so no `?index`.
-const ACTION = "/profile";
+import type { SecurityStep, SecurityStepInput, SecurityStepReply } from "../../steps";
+import { useSecurityPost, type SecurityAnswer } from "./use-security-post";
 
 /** How the holder shows it is them: a code e-mailed now, a recovery code, or (where allowed) their password. */
 type Proof = "email" | "recovery" | "password";
@@ -17,10 +14,10 @@ type Proof = "email" | "recovery" | "password";
 interface Props {
   title: string;
   description: ReactNode;
-  /** The change's intent after "sign-in-security-" (turn-off, recovery-codes, passkey-remove, passkey-options). */
-  intent: string;
+  /** The change's step (turn-off, recovery-codes, passkey-remove, passkey-options). */
+  step: SecurityStep;
   /** What the change itself names, posted with the proof (a passkey's id, a new passkey's name). */
-  fields?: Record<string, string>;
+  fields?: SecurityStepInput;
   /** Fields of the change itself, shown above the proof (a new passkey's name). */
   children?: ReactNode;
   /** Checks the change's own fields before anything is posted; false keeps the dialog as it is. */
@@ -35,7 +32,7 @@ interface Props {
   passwordAllowed?: boolean;
   onOpenChange(open: boolean): void;
   /** The server made the change: its reply, once. */
-  onDone(reply: Extract<SecondStepReply, { ok: true }>): void;
+  onDone(reply: SecurityStepReply): void;
 }
 
 /**
@@ -44,10 +41,8 @@ interface Props {
  * typed stays when it is refused, with the server's words beside it; a code of the wrong shape is told at
  * once, before anything is posted.
  */
-export function ConfirmWithCode({ title, description, intent, fields, children, check, confirm, cancel, recoveryAllowed, passwordAllowed = false, onOpenChange, onDone }: Props) {
-  const fetcher = useFetcher<SecondStepReply>();
-  const busy = fetcher.state !== "idle";
-  const reply = busy ? undefined : fetcher.data;
+export function ConfirmWithCode({ title, description, step, fields, children, check, confirm, cancel, recoveryAllowed, passwordAllowed = false, onOpenChange, onDone }: Props) {
+  const { busy, reply, post } = useSecurityPost();
   const [code, setCode] = useState("");
   const [password, setPassword] = useState("");
   const [proof, setProof] = useState<Proof>("email");
@@ -55,19 +50,16 @@ export function ConfirmWithCode({ title, description, intent, fields, children, 
   const [sendProblem, setSendProblem] = useState<string | null>(null);
   const [sentTo, setSentTo] = useState<string | null>(null);
   // Each reply is read once, while rendering (React's way to follow a changed value without an effect).
-  const [seen, setSeen] = useState<SecondStepReply | undefined>(undefined);
+  const [seen, setSeen] = useState<SecurityAnswer | undefined>(undefined);
   if (reply && reply !== seen) {
     setSeen(reply);
-    if (reply.intent === "sign-in-security-confirm-send") {
+    if (reply.step === "confirm-send") {
       setSendProblem(reply.ok ? null : reply.message);
-      if (reply.ok && reply.sentTo) setSentTo(reply.sentTo);
-    } else if (reply.ok) onDone(reply);
+      if (reply.ok && reply.reply.sentTo) setSentTo(reply.reply.sentTo);
+    } else if (reply.ok) onDone(reply.reply);
     else setProblem(reply.message);
   }
-  const post = (posted: Record<string, string>) => {
-    if (!busy) void fetcher.submit({ ...posted, intent: `sign-in-security-${posted.intent}` }, { method: "post", action: ACTION });
-  };
-  const send = () => post({ intent: "confirm-send" });
+  const send = () => post("confirm-send");
   const asking = proof !== "email" || sentTo !== null;
   const choose = (next: Proof) => {
     setProof(next);
@@ -86,11 +78,11 @@ export function ConfirmWithCode({ title, description, intent, fields, children, 
           if (!asking) return send();
           if (proof === "password") {
             if (password === "") return setProblem("Enter your current password.");
-            return post({ ...fields, intent, password });
+            return post(step, { ...fields, password });
           }
           const shape = codeShapeProblem(code, proof === "recovery");
           if (shape) return setProblem(shape);
-          post({ ...fields, intent, code, recovery: String(proof === "recovery") });
+          post(step, { ...fields, code, recovery: String(proof === "recovery") });
         }}
       >
         {children}

@@ -1,13 +1,13 @@
-import { useEffect } from "react";
-import { useFetcher } from "react-router";
+import { useState } from "react";
+import { useRevalidator } from "react-router";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { Dialog } from "~/components/ui/dialog";
-import type { DevicesReply } from "../../forms";
+import { callStep, failureMessage } from "~/lib/steps";
+import { StepSessionEndedError } from "~/lib/step-client";
+import { errorsTexts } from "~/lib/texts/errors";
+import { profileSteps } from "../../steps";
 import { profileTexts as t } from "../../texts";
-
-// The profile's own action (devices.server.ts); an index-less route, so no `?index`.
-const ACTION = "/profile";
 
 /** What is asked: one device signed out, this device's other sessions (decisions/366), or every other session. */
 export type DevicesQuestion = { kind: "one"; id: string; label: string } | { kind: "this-device"; id: string } | { kind: "others" };
@@ -39,22 +39,31 @@ function wordsOf(question: DevicesQuestion): { title: string; description: strin
 }
 
 function Confirm({ question, onOpenChange, onSaved }: Props & { question: DevicesQuestion }) {
-  const fetcher = useFetcher<DevicesReply>();
-  const busy = fetcher.state !== "idle";
-  const reply = busy ? undefined : fetcher.data;
-  useEffect(() => {
-    if (reply?.ok) onSaved(reply.message);
-  }, [reply, onSaved]);
+  const revalidator = useRevalidator();
+  const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
   const words = wordsOf(question);
-  const post = () => {
-    if (!busy) void fetcher.submit(question.kind === "others" ? { intent: "devices-sign-out-others" } : { intent: "devices-sign-out", device: question.id }, { method: "post", action: ACTION });
+  const post = async () => {
+    if (busy) return;
+    setBusy(true);
+    setProblem(null);
+    try {
+      const reply = question.kind === "others" ? await callStep(profileSteps, "devices-sign-out-others", {}) : await callStep(profileSteps, "devices-sign-out", { device: question.id });
+      // The list is read again (signing out everywhere else renewed this browser's session too).
+      await revalidator.revalidate();
+      onSaved(reply.message);
+    } catch (error) {
+      setProblem(error instanceof StepSessionEndedError ? t.securitySessionEnded : failureMessage(error, errorsTexts.unexpected));
+    } finally {
+      setBusy(false);
+    }
   };
   return (
     <Dialog open onOpenChange={onOpenChange} title={words.title} description={words.description}>
       <div className="flex flex-col gap-4">
-        {reply && !reply.ok ? <Alert>{reply.message}</Alert> : null}
+        {problem ? <Alert>{problem}</Alert> : null}
         <div className="flex flex-wrap gap-3">
-          <Button busy={busy} onClick={post}>
+          <Button busy={busy} onClick={() => void post()}>
             {busy ? "Please wait…" : words.confirm}
           </Button>
           <Button variant="secondary" onClick={() => onOpenChange(false)}>

@@ -7,8 +7,8 @@ import { passkeyTexts as t } from "~/lib/texts/passkeys";
 import { ceremonyFailure, normalisePasskeyName, passkeyNameProblem, PASSKEY_NAME_MAX } from "~/lib/passkeys";
 import { CodesShown } from "./codes-shown";
 import { ConfirmWithCode } from "./confirm-with-code";
-import { useSecurityPost } from "./use-security-post";
-import type { SecondStepReply } from "../../forms";
+import { useSecurityPost, type SecurityAnswer } from "./use-security-post";
+import type { SecurityStepReply } from "../../steps";
 
 /** What is asked: a new passkey, a new name for one, or its removal. */
 export type PasskeyQuestion =
@@ -17,7 +17,7 @@ export type PasskeyQuestion =
   /** `leavesNoSecondStep`: the last passkey with the e-mailed code off; its recovery codes go with it (decisions/321). */
   | { kind: "remove"; id: string; name: string; leavesNoSecondStep: boolean };
 
-type Options = NonNullable<Extract<SecondStepReply, { ok: true }>["options"]>;
+type Options = NonNullable<SecurityStepReply["options"]>;
 
 interface Props {
   question: PasskeyQuestion | null;
@@ -52,18 +52,18 @@ function AddPasskey({ recoveryAllowed, passwordAllowed, onOpenChange, onSaved }:
   const [nameProblem, setNameProblem] = useState<string | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const [prompting, setPrompting] = useState(false);
-  const [seen, setSeen] = useState<SecondStepReply | undefined>(undefined);
+  const [seen, setSeen] = useState<SecurityAnswer | undefined>(undefined);
   const [options, setOptions] = useState<Options | null>(null);
   // Each reply is read once, while rendering.
   if (reply && reply !== seen) {
     setSeen(reply);
     if (!reply.ok) setProblem(reply.message);
-    else if (reply.options) {
-      setOptions(reply.options);
+    else if (reply.reply.options) {
+      setOptions(reply.reply.options);
       setPrompting(true);
     }
   }
-  const addedReply = seen?.ok && seen.intent === "sign-in-security-passkey-add" ? seen : undefined;
+  const addedReply = seen?.ok && seen.step === "passkey-add" ? seen.reply : undefined;
   const codes = addedReply?.codes;
   const added = addedReply && !codes ? addedReply.message : undefined;
   useEffect(() => {
@@ -78,7 +78,7 @@ function AddPasskey({ recoveryAllowed, passwordAllowed, onOpenChange, onSaved }:
       try {
         const { startRegistration } = await import("@simplewebauthn/browser");
         const answer = await startRegistration({ optionsJSON: options });
-        if (live) post({ intent: "passkey-add", name, answer: JSON.stringify(answer) });
+        if (live) post("passkey-add", { name, answer: JSON.stringify(answer) });
       } catch (error) {
         const failure = ceremonyFailure(error);
         if (live) setProblem(failure === "cancelled" ? t.addCancelled : failure === "exists" ? t.alreadyAdded : failure === "unsupported" ? t.unsupported : t.browserFailed);
@@ -103,7 +103,7 @@ function AddPasskey({ recoveryAllowed, passwordAllowed, onOpenChange, onSaved }:
       <ConfirmWithCode
         title={t.addTitle}
         description={t.addDescription}
-        intent="passkey-options"
+        step="passkey-options"
         fields={{ name }}
         check={() => {
           const shape = passkeyNameProblem(name);
@@ -134,7 +134,7 @@ function AddPasskey({ recoveryAllowed, passwordAllowed, onOpenChange, onSaved }:
         {problem && !working ? <Alert>{problem}</Alert> : null}
         {prompting ? <p role="status">{t.adding}</p> : null}
         <div className="flex flex-wrap gap-3">
-          <Button busy={working} onClick={() => (working ? undefined : (setProblem(null), post({ intent: "passkey-options", name })))}>
+          <Button busy={working} onClick={() => (working ? undefined : (setProblem(null), post("passkey-options", { name })))}>
             {working ? "Please wait…" : t.tryAgain}
           </Button>
           <Button variant="secondary" onClick={() => onOpenChange(false)}>
@@ -150,12 +150,12 @@ function RenamePasskey({ id, name: current, onOpenChange, onSaved }: Omit<Props,
   const { busy, reply, post } = useSecurityPost();
   const [name, setName] = useState(current);
   const [problem, setProblem] = useState<string | null>(null);
-  const [seen, setSeen] = useState<SecondStepReply | undefined>(undefined);
+  const [seen, setSeen] = useState<SecurityAnswer | undefined>(undefined);
   if (reply && reply !== seen) {
     setSeen(reply);
     setProblem(reply.ok ? null : reply.message);
   }
-  const done = seen?.ok ? (seen.message ?? t.renamed(name)) : undefined;
+  const done = seen?.ok ? (seen.reply.message ?? t.renamed(name)) : undefined;
   useEffect(() => {
     if (done) onSaved(done);
   }, [done, onSaved]);
@@ -168,7 +168,7 @@ function RenamePasskey({ id, name: current, onOpenChange, onSaved }: Omit<Props,
           event.preventDefault();
           const shape = passkeyNameProblem(name);
           setProblem(shape);
-          if (!shape) post({ intent: "passkey-rename", id, name });
+          if (!shape) post("passkey-rename", { id, name });
         }}
       >
         <TextField label={t.nameLabel} name="name" value={name} maxLength={PASSKEY_NAME_MAX + 20} onChange={(event) => setName(event.target.value)} autoComplete="off" error={problem ?? undefined} />
@@ -191,7 +191,7 @@ function RemovePasskey({ id, name, leavesNoSecondStep, recoveryAllowed, onOpenCh
     <ConfirmWithCode
       title={t.removeTitle(name)}
       description={leavesNoSecondStep ? t.removeLastDescription : t.removeDescription}
-      intent="passkey-remove"
+      step="passkey-remove"
       fields={{ id }}
       confirm="Remove passkey"
       cancel="Keep it"

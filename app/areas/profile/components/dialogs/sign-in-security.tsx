@@ -4,10 +4,9 @@ import { Button } from "~/components/ui/button";
 import { Dialog } from "~/components/ui/dialog";
 import { TextField } from "~/components/ui/field";
 import { codeShapeProblem } from "~/lib/second-step";
-import type { SecondStepReply } from "../../forms";
 import { CodesShown } from "./codes-shown";
 import { ConfirmWithCode } from "./confirm-with-code";
-import { useSecurityPost } from "./use-security-post";
+import { useSecurityPost, type SecurityAnswer } from "./use-security-post";
 
 export type SecurityDialogName = "turn-on" | "turn-off" | "recovery-codes";
 
@@ -35,12 +34,12 @@ function TurnOnDialog({ onOpenChange, onSaved }: Omit<Props, "dialog" | "passkey
   const [sentTo, setSentTo] = useState<string | null>(null);
   const [codes, setCodes] = useState<string[] | null>(null);
   // Each reply is read once, while rendering (React's way to follow a changed value without an effect).
-  const [seen, setSeen] = useState<SecondStepReply | undefined>(undefined);
+  const [seen, setSeen] = useState<SecurityAnswer | undefined>(undefined);
   if (reply && reply !== seen) {
     setSeen(reply);
     setProblem(reply.ok ? null : reply.message);
-    if (reply.ok && reply.intent === "sign-in-security-send" && reply.sentTo) setSentTo(reply.sentTo);
-    if (reply.ok && reply.intent === "sign-in-security-turn-on" && reply.codes) setCodes(reply.codes);
+    if (reply.ok && reply.step === "send" && reply.reply.sentTo) setSentTo(reply.reply.sentTo);
+    if (reply.ok && reply.step === "turn-on" && reply.reply.codes) setCodes(reply.reply.codes);
   }
 
   if (codes) {
@@ -62,10 +61,10 @@ function TurnOnDialog({ onOpenChange, onSaved }: Omit<Props, "dialog" | "passkey
         className="flex flex-col gap-4"
         onSubmit={(event) => {
           event.preventDefault();
-          if (!sentTo) return post({ intent: "send" });
+          if (!sentTo) return post("send");
           const shape = codeShapeProblem(code, false);
           if (shape) return setProblem(shape);
-          post({ intent: "turn-on", code });
+          post("turn-on", { code });
         }}
       >
         {!sentTo && problem ? <Alert>{problem}</Alert> : null}
@@ -86,7 +85,7 @@ function TurnOnDialog({ onOpenChange, onSaved }: Omit<Props, "dialog" | "passkey
             {busy ? "Please wait…" : sentTo ? "Turn on" : "Send the code"}
           </Button>
           {sentTo ? (
-            <Button variant="secondary" disabled={busy} onClick={() => post({ intent: "send" })}>
+            <Button variant="secondary" disabled={busy} onClick={() => post("send")}>
               Send a new code
             </Button>
           ) : null}
@@ -109,7 +108,7 @@ function TurnOffDialog({ passkeysKept, onOpenChange, onSaved }: Omit<Props, "dia
           ? "Signing in will ask for your passkey alone. Your recovery codes keep working, in case you lose your passkey's device."
           : "Signing in will need only your password again, and your recovery codes will stop working."
       }
-      intent="turn-off"
+      step="turn-off"
       confirm="Turn off"
       cancel="Keep it on"
       recoveryAllowed
@@ -129,7 +128,7 @@ function NewCodesDialog({ onOpenChange, onSaved }: Omit<Props, "dialog" | "passk
     <ConfirmWithCode
       title="Make new recovery codes?"
       description="You will get ten new codes, shown once. Your earlier recovery codes will stop working."
-      intent="recovery-codes"
+      step="recovery-codes"
       confirm="Make new codes"
       cancel="Cancel"
       recoveryAllowed

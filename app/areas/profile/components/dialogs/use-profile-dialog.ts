@@ -1,44 +1,66 @@
-import { createElement, Fragment, useEffect, useMemo, useRef, type ReactNode } from "react";
-import { useFetcher } from "react-router";
+import { createElement, Fragment, useMemo, useState, type ReactNode } from "react";
+import { useRevalidator } from "react-router";
 import { z } from "zod";
 import { resultOf } from "~/lib/form-data";
-import { withViewing } from "~/lib/viewing";
+import { callStep, failureMessage, StepFailedError } from "~/lib/steps";
+import { StepSessionEndedError } from "~/lib/step-client";
+import { errorsTexts } from "~/lib/texts/errors";
 import { profileTexts } from "../../texts";
-import type { ProfileActionResult, ProfileIntent } from "../../forms";
+import type { ProfileIntent } from "../../forms";
+import { profileSteps } from "../../steps";
 import { useSchemaForm } from "~/components/ui/use-schema-form";
 
 const NO_FIELDS = z.object({});
 
+/** Why a save did nothing: the server's words and the fields at fault, or an ended session. */
+type Refusal = { message: string; fields?: Readonly<Record<string, string>> } | { sessionEnded: true };
+
+/** The form's fields as the step takes them: a name given more than once (ticked boxes) as a list. */
+function fieldsOf(data: FormData): Record<string, string | string[]> {
+  const fields: Record<string, string | string[]> = {};
+  for (const name of new Set(data.keys())) {
+    const values = data.getAll(name).map(String);
+    fields[name] = values.length === 1 ? values[0] : values;
+  }
+  return fields;
+}
+
 /**
  * A profile dialog's form on the forms layer: the schema checks it in the browser first (nothing is
- * sent while a field is wrong), then the profile action checks the same form data with it and calls
- * the practice. A failure keeps the dialog, and so everything typed, in place with the server's
- * messages; success hands the message to the page, which closes the dialog.
+ * sent while a field is wrong), then the form's step (decisions/377) checks the same fields with it and
+ * calls the practice. A refusal keeps the dialog, and so everything typed, in place with the server's
+ * messages; success reads the page again and hands the message to the page, which closes the dialog.
  */
 export function useProfileDialog({ intent, schema = NO_FIELDS, onSaved }: { intent: ProfileIntent; schema?: z.ZodType; onSaved(message: string): void }) {
-  const fetcher = useFetcher<ProfileActionResult>();
-  const busy = fetcher.state !== "idle";
-  const result = busy ? undefined : fetcher.data;
-  const refusal = result && !result.ok ? result : undefined;
-  const lastResult = useMemo(() => resultOf(refusal?.fieldErrors), [refusal]);
+  const revalidator = useRevalidator();
+  const [busy, setBusy] = useState(false);
+  const [refusal, setRefusal] = useState<Refusal | null>(null);
+  const lastResult = useMemo(() => resultOf(refusal && "fields" in refusal ? refusal.fields : undefined), [refusal]);
+  const save = async (data: FormData) => {
+    setBusy(true);
+    setRefusal(null);
+    try {
+      const reply = await callStep(profileSteps, intent, fieldsOf(data));
+      await revalidator.revalidate();
+      onSaved(reply.message);
+    } catch (error) {
+      if (error instanceof StepSessionEndedError) return setRefusal({ sessionEnded: true });
+      setRefusal({ message: failureMessage(error, errorsTexts.unexpected), fields: error instanceof StepFailedError ? error.fields : undefined });
+      // The page shows what the practice holds now, as after any answer: a refused change may have been part made.
+      if (error instanceof StepFailedError) await revalidator.revalidate();
+    } finally {
+      setBusy(false);
+    }
+  };
   const form = useSchemaForm({
     schema,
     lastResult,
     onValid(data) {
-      if (busy) return;
-      data.set("intent", intent);
-      void fetcher.submit(withViewing(data), { method: "post" });
+      if (!busy) void save(data);
     },
   });
 
-  const reported = useRef<ProfileActionResult | undefined>(undefined);
-  useEffect(() => {
-    if (!result || result === reported.current) return;
-    reported.current = result;
-    if (result.ok) onSaved(result.message);
-  }, [result, onSaved]);
-
-  const message: ReactNode = form.refused ? profileTexts.checkFields : refusal?.expired ? sessionEnded(refusal.message) : (refusal?.message ?? null);
+  const message: ReactNode = form.refused ? profileTexts.checkFields : refusal === null ? null : "sessionEnded" in refusal ? sessionEnded(profileTexts.sessionEnded) : refusal.message;
   return { ...form, busy, message };
 }
 

@@ -1,19 +1,36 @@
-import { useFetcher } from "react-router";
-import type { SecondStepReply } from "../../forms";
+import { useState } from "react";
+import { useRevalidator } from "react-router";
+import { callStep, failureMessage, type StepReply } from "~/lib/steps";
+import { StepSessionEndedError } from "~/lib/step-client";
+import { errorsTexts } from "~/lib/texts/errors";
+import { profileTexts } from "../../texts";
+import { profileSteps, type SecurityStep, type SecurityStepInput } from "../../steps";
 
-// The profile's own action (sign-in-security.server.ts); an index-less route, so no `?index`.
-const ACTION = "/profile";
+/** A step of Sign-in security as it came back: its reply, or the words of why it did nothing. */
+export type SecurityAnswer = { step: SecurityStep; ok: true; reply: StepReply<typeof profileSteps, SecurityStep> } | { step: SecurityStep; ok: false; message: string };
 
 /**
- * One post to the profile's Sign-in security action (the e-mailed code, recovery codes and passkeys
- * alike), its reply undefined while it is under way.
+ * One step of the profile's Sign-in security at a time (the e-mailed code, recovery codes and passkeys
+ * alike, decisions/377), its answer undefined while it is under way. A change made reads the page again
+ * before it is answered, as the list it changed is on it.
  */
 export function useSecurityPost() {
-  const fetcher = useFetcher<SecondStepReply>();
-  const busy = fetcher.state !== "idle";
-  const reply = busy ? undefined : fetcher.data;
-  const post = (fields: Record<string, string>) => {
-    if (!busy) void fetcher.submit({ ...fields, intent: `sign-in-security-${fields.intent}` }, { method: "post", action: ACTION });
+  const revalidator = useRevalidator();
+  const [busy, setBusy] = useState(false);
+  const [reply, setReply] = useState<SecurityAnswer | undefined>(undefined);
+  const post = (step: SecurityStep, input: SecurityStepInput = {}) => {
+    if (busy) return;
+    setBusy(true);
+    setReply(undefined);
+    void callStep(profileSteps, step, input)
+      .then(
+        async (answer) => {
+          await revalidator.revalidate();
+          setReply({ step, ok: true, reply: answer });
+        },
+        (error: unknown) => setReply({ step, ok: false, message: error instanceof StepSessionEndedError ? profileTexts.securitySessionEnded : failureMessage(error, errorsTexts.unexpected) }),
+      )
+      .finally(() => setBusy(false));
   };
   return { busy, reply, post };
 }
