@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { holdsPayment, PaymentAttempts, practiceKey, type PaymentAttempt } from "~/areas/accounts/payment-attempts.server";
 import { MemoryStateStore } from "~/.server/state-store.server";
+import { observability } from "~/.server/observability.server";
 
 /**
  * What the portal remembers of each payment attempt (decisions/031, 050, 374; issues 20 and 36), in the
@@ -89,6 +90,16 @@ describe("a payment attempt", () => {
     expect(await a.attemptOf(HOLDER, "k")).toMatchObject({ charged: true, declined: true });
   });
 
+  it("each of a holder's attempts is found by its own secret", async () => {
+    const { attempts: a } = attempts();
+    await a.remember(HOLDER, "k1", saved);
+    await a.remember(HOLDER, "k2", { ...saved, tempId: 99 });
+    await a.update(HOLDER, "k1", { clientSecret: "pi_1_secret" });
+    await a.update(HOLDER, "k2", { clientSecret: "pi_2_secret" });
+    expect(await a.bySecret(HOLDER, "pi_1_secret")).toMatchObject({ key: "k1", tempId: 41 });
+    expect(await a.bySecret(HOLDER, "pi_2_secret")).toMatchObject({ key: "k2", tempId: 99 });
+  });
+
   it("an update of an attempt never made makes none", async () => {
     const { attempts: a } = attempts();
     await a.update(HOLDER, "k", { clientSecret: "pi_9_secret", charged: true });
@@ -123,11 +134,27 @@ describe("a payment attempt", () => {
 });
 
 describe("the holder's one open attempt (issue 20)", () => {
-  it("a first attempt is claimed; claiming it again is still fine", async () => {
+  it("a first attempt is claimed; claiming it again is still fine, before and after its intent (a retry)", async () => {
     const { attempts: a } = attempts();
     expect(await a.claim(HOLDER, "a")).toEqual({ ok: true });
     expect(await a.claim(HOLDER, "a")).toEqual({ ok: true });
     expect(await a.openAttempt(HOLDER)).toBeUndefined();
+    await a.remember(HOLDER, "a", saved);
+    expect(await a.markIntent(HOLDER, "a")).toBe(true);
+    expect(await a.claim(HOLDER, "a")).toEqual({ ok: true });
+  });
+
+  it("another attempt's claim never moves the lock of one sent to the card: that one's own retry meanwhile goes on", async () => {
+    const { store, attempts: a } = attempts();
+    await started(a, "a");
+    let retry: boolean | undefined;
+    // Had the claim below moved the lock, even for a moment, the retry on another process would meet it there.
+    store.afterWrite = async () => {
+      retry = await a.markIntent(HOLDER, "a");
+    };
+    expect(await a.claim(HOLDER, "b")).toMatchObject({ ok: false, open: { key: "a" } });
+    store.afterWrite = null;
+    expect(retry ?? (await a.markIntent(HOLDER, "a"))).toBe(true);
   });
 
   it("an attempt sent to the card refuses another, which is told of it, until the practice records it", async () => {
@@ -221,6 +248,18 @@ describe("asking for the intent", () => {
 });
 
 describe("closing an attempt", () => {
+  const recorded = async () => (await observability().payments.get()).values.find((v) => v.labels.event === "recorded")?.value ?? 0;
+
+  it("counts a payment recorded once, however often it is closed (two recordings of one payment meeting)", async () => {
+    const { attempts: a } = attempts();
+    const before = await recorded();
+    await started(a, "a");
+    await a.close(HOLDER, "a");
+    await a.close(HOLDER, "a");
+    await a.close(HOLDER, "never");
+    expect(await recorded()).toBe(before + 1);
+  });
+
   it("releases the lock only when this attempt holds it; an attempt never made or already closed changes nothing", async () => {
     const { store, attempts: a } = attempts();
     await a.close(HOLDER, "none");
