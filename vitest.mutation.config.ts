@@ -8,14 +8,25 @@ import { defineConfig } from "vitest/config";
  * few below call the server modules in this process (against the mock over HTTP, in this process too),
  * so a mutant in those modules is seen by the tests that decide it.
  */
-const IN_PROCESS_INTEGRATION: string[] = [];
+const IN_PROCESS_INTEGRATION: string[] = [
+  // The sign-in steps (app/areas/sign-in/*.server.ts): the password, the second step, passkeys, the
+  // owner back in from a thief's passkey. The second step's and passkeys' files run their stores'
+  // rules on PostgreSQL too, hence the run's PostgreSQL below.
+  "tests/integration/sign-in-steps.test.ts",
+  "tests/integration/second-step.test.ts",
+  "tests/integration/passkeys.test.ts",
+  "tests/integration/stolen-session.test.ts",
+];
 
 export default defineConfig({
   resolve: { tsconfigPaths: true },
   test: {
     environment: "node",
+    // tests/global-postgres.ts starts the run's PostgreSQL for a project named "integration…" only:
+    // this one runs the integration files above beside the unit tests.
+    name: "integration in process, and unit",
     setupFiles: ["tests/setup.ts"],
-    globalSetup: ["tests/global-temp.ts"],
+    globalSetup: ["tests/global-postgres.ts", "tests/global-temp.ts"],
     env: { CAPTCHA_MAX_NUMBER: "1000" },
     include: ["tests/unit/**/*.test.{ts,tsx}", ...IN_PROCESS_INTEGRATION],
     // Instrumented code on a machine busy with two test processes runs several times slower.

@@ -8,6 +8,7 @@ import { SignInThrottle } from "~/.server/sign-in-security/throttle.server";
 import { newPasswordTexts } from "~/lib/texts/new-password";
 import { signInTexts } from "~/areas/sign-in/texts";
 import { signInThrottleTexts } from "~/lib/texts/sign-in-throttle";
+import { errorsTexts } from "~/lib/texts/errors";
 import { CAPTCHA_AFTER } from "~/lib/sign-in-flow";
 import { useMockServer, type TestWorld } from "../helpers/mock-world";
 
@@ -56,6 +57,9 @@ function browser(steps: ReturnType<typeof portal>["steps"], address = "192.0.2.1
     session,
     async signIn(username: string, password: string, captcha: string | null = null) {
       return keep(await steps.signInStep(request(), await session(), { username, password, captcha, redirectTo: "/accounts" }));
+    },
+    async link(q: string) {
+      return keep(await steps.switchStep(request(), await session(), q));
     },
     async changePassword(password: string, confirm = password, agreed = true) {
       return keep(await steps.changePasswordStep(await session(), { password, confirm, agreed }));
@@ -153,6 +157,45 @@ describe("sign-in steps", () => {
     for (let i = 0; i < CAPTCHA_AFTER; i++) await browser(steps).signIn(solo.username, "NotThePassword1");
     for (let i = 0; i < ACCOUNT_LIMIT; i++) expect(await browser(steps).signIn(solo.username, solo.password)).toMatchObject({ kind: "rejected", captchaRequired: true });
     expect(await browser(steps).signIn(solo.username, solo.password, "solved")).toEqual({ kind: "signedIn", redirectTo: "/accounts" });
+  });
+
+  it("refuses a form without a user name or password before anything is counted or asked", async () => {
+    const { steps } = portal();
+    const b = browser(steps);
+    await world.clearRequests();
+    expect(await b.signIn("", "")).toMatchObject({ kind: "invalid", fieldErrors: { username: expect.any(String), password: expect.any(String) }, message: expect.any(String) });
+    expect(await world.requests({ path: "Patient/Authentication" })).toEqual([]);
+    expect((await b.session()).get("failures")).toBeUndefined();
+  });
+
+  it("tells a practice that could not answer from one that answered nonsense, and lets nobody in", async () => {
+    const solo = world.user("solo");
+    const { steps } = portal();
+    await world.fault({ path: "Patient/Authentication", status: 503, times: 1 });
+    expect(await browser(steps).signIn(solo.username, solo.password)).toEqual({ kind: "failed", message: signInTexts.networkFailure });
+    await world.fault({ path: "Patient/Authentication", body: "malformed", times: 1 });
+    expect(await browser(steps).signIn(solo.username, solo.password)).toEqual({ kind: "failed", message: errorsTexts.practiceBroken });
+  });
+
+  it("a sign-in link signs its holder in once, to the dashboard; a used link, or one the practice refuses, is told in words", async () => {
+    const { steps } = portal();
+    const linkFor = async (label: string) => ((await (await mock.admin(`/worlds/${world.id}/switch-tokens`, { body: { label } })).json()) as { q: string }).q;
+    const q = await linkFor("solo");
+    const b = browser(steps);
+    expect(await b.link(q)).toEqual({ kind: "signedIn", redirectTo: "/" });
+    expect((await b.session()).get("user")).toMatchObject({ username: "", proxy: "No", linked: false });
+    // Used: the identity server no longer knows it, and says so.
+    expect(await browser(steps).link(q)).toEqual({ kind: "rejected", message: "Invalid username or password.", captchaRequired: false });
+    await world.fault({ path: "Patient/Authentication", answer: { StatusCode: "2", ResponseMessage: "" }, times: 1 });
+    expect(await browser(steps).link(await linkFor("solo"))).toEqual({ kind: "rejected", message: signInTexts.switchFailed, captchaRequired: false });
+    await world.fault({ path: "Patient/Authentication", answer: { StatusCode: "2", ResponseMessage: "Link withdrawn by the practice." }, times: 1 });
+    expect(await browser(steps).link(await linkFor("solo"))).toEqual({ kind: "rejected", message: "Link withdrawn by the practice.", captchaRequired: false });
+    await world.fault({ path: "Patient/Authentication", answer: [{}], times: 1 });
+    expect(await browser(steps).link(await linkFor("solo"))).toEqual({ kind: "rejected", message: signInTexts.incorrect, captchaRequired: false });
+    await world.fault({ path: "Patient/Authentication", status: 503, times: 1 });
+    const failed = browser(steps);
+    expect(await failed.link(await linkFor("solo"))).toEqual({ kind: "failed", message: signInTexts.networkFailure });
+    expect((await failed.session()).get("user")).toBeUndefined();
   });
 
   it("asks for a new password first when the practice says so, checks it, then signs in", async () => {
