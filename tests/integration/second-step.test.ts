@@ -94,7 +94,7 @@ describe("signing in with the second step", () => {
     store = secondStepStore(() => embedded);
   });
 
-  function portal({ required = false, codes = store } = {}) {
+  function portal({ required = false, codes = store, sends = 50 } = {}) {
     const smtp = smtpSender(`smtp://127.0.0.1:${mock.server.smtpPort}`, "Patient Portal <no-reply@portal.invalid>");
     return createSignInSteps({
       identityUrl: mock.portalConfig.PRACTICE_IDENTITY_URL,
@@ -105,7 +105,7 @@ describe("signing in with the second step", () => {
       secondStep: {
         store: codes,
         attempts: secondStepThrottle(new MemoryStateStore()),
-        sends: new AttemptThrottle({ perAccount: 50, perAddress: 50 }, new MemoryStateStore(), "send:"),
+        sends: new AttemptThrottle({ perAccount: sends, perAddress: 50 }, new MemoryStateStore(), "send:"),
         sendMail: async (mail) => {
           sent.push(mail);
           await smtp(mail);
@@ -129,6 +129,7 @@ describe("signing in with the second step", () => {
       code: async (code: string, recovery = false) => keep(await steps.secondStepCode(request(), await session(), { code, recovery })),
       resend: async () => keep(await steps.resendCodeStep(request(), await session())),
       continue: async () => keep(await steps.continueStep(await session())),
+      changePassword: async (password: string) => keep(await steps.changePasswordStep(await session(), { password, confirm: password, agreed: true })),
       choose: async (account: string) => keep(await steps.chooseAccountStep(await session(), account)),
       signedIn: async () => (await session()).get("user") !== undefined,
     };
@@ -231,6 +232,24 @@ describe("signing in with the second step", () => {
     await store.turnOff(key);
   });
 
+  it("the new-password panel is no way round the second step: it waits until the code is given", async () => {
+    const user = world.user("reset");
+    const first = browser(portal());
+    expect(await first.signIn(user.username, user.password)).toEqual({ kind: "passwordUpdate" });
+    const pending = (await first.session()).get("pending")!;
+    const key = accountHolderKey(pending.apiBase, pending.patientId);
+    await store.turnOn(key);
+    const b = browser(portal());
+    expect(await b.signIn(user.username, user.password)).toMatchObject({ kind: "secondStep" });
+    await world.clearRequests();
+    expect(await b.changePassword("Harbour-Light-2031")).toEqual({ kind: "expired", message: signInTexts.signInExpired });
+    expect(await world.requests({ path: "Patient/ChangePassword" })).toEqual([]);
+    expect(await b.code(await caughtCode(user.username))).toEqual({ kind: "passwordUpdate" });
+    expect(await b.signedIn()).toBe(false);
+    expect(await b.changePassword("Harbour-Light-2031")).toEqual({ kind: "signedIn", redirectTo: "/" });
+    await store.turnOff(key);
+  });
+
   it("the account chooser and every signed-in route's guard refuse the half-signed-in session", async () => {
     const user = world.user("family");
     const key = await holderKeyOf("family");
@@ -291,6 +310,23 @@ describe("signing in with the second step", () => {
     expect(await b.signedIn()).toBe(false);
     expect(await b.continue()).toEqual({ kind: "expired", message: signInTexts.signInExpired });
     expect(await store.status(key)).toEqual({ on: false, recoveryCodesLeft: 0 });
+  });
+
+  it("when no more codes may be sent, Send a new code is refused in words, and a sign-in stops in words with the token given back", async () => {
+    const user = world.user("solo");
+    const key = await holderKeyOf("solo");
+    await store.turnOn(key);
+    const steps = portal({ sends: 1 });
+    const b = browser(steps);
+    expect(await b.signIn(user.username, user.password)).toMatchObject({ kind: "secondStep", resent: false });
+    expect(await b.resend()).toEqual({ kind: "refused", message: secondStepTexts.tooManySends });
+    await world.clearRequests();
+    const c = browser(steps);
+    expect(await c.signIn(user.username, user.password)).toEqual({ kind: "failed", message: secondStepTexts.tooManySends });
+    expect(await c.signedIn()).toBe(false);
+    expect((await c.session()).get("pending")).toBeUndefined();
+    expect(await world.requests({ path: "Patient/Logout" })).toHaveLength(1);
+    await store.turnOff(key);
   });
 
   it("with the practice's setting, a holder without one sets up the e-mailed code at sign-in and is shown recovery codes first", async () => {

@@ -9,6 +9,7 @@ import { newPasswordTexts } from "~/lib/texts/new-password";
 import { signInTexts } from "~/areas/sign-in/texts";
 import { signInThrottleTexts } from "~/lib/texts/sign-in-throttle";
 import { errorsTexts } from "~/lib/texts/errors";
+import { observability } from "~/.server/observability.server";
 import { CAPTCHA_AFTER } from "~/lib/sign-in-flow";
 import { useMockServer, type TestWorld } from "../helpers/mock-world";
 
@@ -26,6 +27,13 @@ let world: TestWorld;
 beforeAll(async () => {
   world = await mock.createWorld({ scenario: "default", seed: 17 });
 });
+
+/** The sign-in step's outcomes counted so far in the metrics (decisions/262), by outcome. */
+async function signIns(): Promise<Record<string, number>> {
+  const counted: Record<string, number> = { throttled: 0, refused: 0 };
+  for (const v of (await observability().signIns.get()).values) if (v.labels.step === "sign-in") counted[String(v.labels.outcome)] = v.value;
+  return counted;
+}
 
 /** A fresh set of steps: its own throttle, and a captcha that is solved when the browser says "solved". */
 function portal() {
@@ -102,14 +110,18 @@ describe("sign-in steps", () => {
     expect(captchas).toEqual([null, "solved"]);
   });
 
-  it("pauses an account after the limit, in a new browser too, until the pause ends", async () => {
+  it("pauses an account after the limit, in a new browser too, until the pause ends; the metrics count it as throttled", async () => {
     const solo = world.user("solo");
     const { steps } = portal();
     for (let i = 0; i < ACCOUNT_LIMIT; i++) {
       // A new browser each time: no cookie carries the count, the portal's throttle does.
       expect(await browser(steps).signIn(solo.username, "NotThePassword1", "solved")).toMatchObject({ kind: "rejected" });
     }
+    const before = await signIns();
     expect(await browser(steps).signIn(solo.username.toUpperCase(), solo.password, "solved")).toEqual({ kind: "refused", message: signInThrottleTexts.tooManyForAccount });
+    const after = await signIns();
+    expect(after.throttled - before.throttled).toBe(1);
+    expect(after.refused - before.refused).toBe(0);
   });
 
   it(`lets at most ${CAPTCHA_AFTER} of 40 parallel attempts without a captcha reach the practice, the right password among them`, async () => {
@@ -213,6 +225,45 @@ describe("sign-in steps", () => {
     expect((await b.session()).get("user")).toMatchObject({ username: reset.username });
     // 1§8: the practice's message on success is kept for the first signed-in page to show (issue 33).
     expect((await b.session()).get("notice")).toBe("Your password has been updated.");
+  });
+
+  it("the new password may not hold the patient's names; the practice's refusal is told in its words, or ours, and nobody is signed in until it says yes", async () => {
+    // A world of its own: the practice's answers below are given in place of its own, the change still made.
+    const fresh = await mock.createWorld({ scenario: "default", seed: 171 });
+    const reset = fresh.user("reset");
+    const b = browser(portal().steps);
+    expect(await b.signIn(reset.username, reset.password)).toEqual({ kind: "passwordUpdate" });
+    const names = (await b.session()).get("pending")!.name.split(/\s+/).filter((part) => part.length >= 3);
+    expect(names.length).toBeGreaterThan(0);
+    await fresh.clearRequests();
+    for (const name of names) expect(await b.changePassword(`${name.toUpperCase()}-harbour-2031`)).toEqual({ kind: "refused", message: signInTexts.passwordHasName });
+    expect(await fresh.requests({ path: "Patient/ChangePassword" })).toEqual([]);
+
+    const answered = async (answer: unknown) => {
+      await fresh.fault({ path: "Patient/ChangePassword", answer, times: 1 });
+      return b.changePassword("Harbour-Light-2031");
+    };
+    expect(await answered({ StatusCode: "3", StatusMessage: "Used before." })).toEqual({ kind: "refused", message: "Used before." });
+    expect(await answered({ StatusCode: "3", ResponseMessage: "Too like the old one." })).toEqual({ kind: "refused", message: "Too like the old one." });
+    expect(await answered({ StatusCode: "3" })).toEqual({ kind: "refused", message: signInTexts.passwordChangeFailed });
+    expect(await answered({ StatusCode: "0", StatusMessage: "Not now." })).toEqual({ kind: "failed", message: signInTexts.passwordChangeFailed });
+    await fresh.fault({ path: "Patient/ChangePassword", status: 503, times: 1 });
+    expect(await b.changePassword("Harbour-Light-2031")).toEqual({ kind: "failed", message: signInTexts.passwordChangeFailed });
+    expect((await b.session()).get("user")).toBeUndefined();
+    expect(await answered({ StatusCode: "1", StatusMessage: "", ResponseMessage: "Changed at the practice." })).toEqual({ kind: "signedIn", redirectTo: "/accounts" });
+    expect((await b.session()).get("notice")).toBe("Changed at the practice.");
+    // Signed in: the panel is not there to post to any more.
+    expect(await b.changePassword("Harbour-Light-2032")).toEqual({ kind: "expired", message: signInTexts.signInExpired });
+  });
+
+  it("a new password changed with no words from the practice is told in ours", async () => {
+    const fresh = await mock.createWorld({ scenario: "default", seed: 172 });
+    const reset = fresh.user("reset");
+    const b = browser(portal().steps);
+    expect(await b.signIn(reset.username, reset.password)).toEqual({ kind: "passwordUpdate" });
+    await fresh.fault({ path: "Patient/ChangePassword", answer: { StatusCode: "1" }, times: 1 });
+    expect(await b.changePassword("Harbour-Light-2033")).toEqual({ kind: "signedIn", redirectTo: "/accounts" });
+    expect((await b.session()).get("notice")).toBe(signInTexts.passwordChanged);
   });
 
   it("offers the linked accounts to choose from, takes only a listed one, and signs in as that patient", async () => {

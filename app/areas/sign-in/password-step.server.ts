@@ -146,7 +146,8 @@ async function afterAuthentication(ctx: SignInContext, session: PortalSession, a
     const held = ctx.passkeys?.relyingParty ? await ctx.passkeys.store.list(holderKey) : [];
     const undoable = held.some((p) => passkeyUndoable(p.createdAt, new Date()));
     if (held.length > 0) asked = { stage: "passkey", to: to ?? "", email: (status.on || undoable) && to !== null, recovery: status.recoveryCodesLeft > 0 };
-    stage = status.on ? "code" : second.required && held.length === 0 ? "setup" : null;
+    // The practice's setting asks a holder with no way yet to set the code up; one with a passkey is asked for it below.
+    stage = status.on ? "code" : second.required ? "setup" : null;
   } catch (error) {
     if (error instanceof SecondStepUnavailable || error instanceof PasskeysUnavailable) return giveBack(pending, secondStepTexts.unavailable);
     throw error;
