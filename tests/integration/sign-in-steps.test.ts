@@ -239,6 +239,8 @@ describe("sign-in steps", () => {
     for (const name of names) expect(await b.changePassword(`${name.toUpperCase()}-harbour-2031`)).toEqual({ kind: "refused", message: signInTexts.passwordHasName });
     expect(await fresh.requests({ path: "Patient/ChangePassword" })).toEqual([]);
 
+    // The chooser is no way round the new password.
+    expect(await b.choose((await b.session()).get("pending")!.patientId)).toEqual({ kind: "expired", message: signInTexts.signInExpired });
     const answered = async (answer: unknown) => {
       await fresh.fault({ path: "Patient/ChangePassword", answer, times: 1 });
       return b.changePassword("Harbour-Light-2031");
@@ -277,7 +279,15 @@ describe("sign-in steps", () => {
 
     expect(await b.choose("not-a-listed-account")).toEqual({ kind: "refused", message: signInTexts.chooseAccountInvalid });
     expect(await b.choose(child.id)).toEqual({ kind: "signedIn", redirectTo: "/accounts" });
-    expect((await b.session()).get("user")).toMatchObject({ userId: child.id, parentId: holderId, proxy: "Yes", userName: child.name });
+    expect((await b.session()).get("user")).toMatchObject({ userId: child.id, parentId: holderId, proxy: "Yes", userName: child.name, linked: true });
+    // Chosen once: the chooser is gone with the sign-in it belonged to.
+    expect(await b.choose(child.id)).toEqual({ kind: "expired", message: signInTexts.signInExpired });
+
+    // The holder's own record from the chooser: not a proxy, but with the linked accounts to switch to.
+    const own = browser(portal().steps);
+    await own.signIn(family.username, family.password);
+    expect(await own.choose(holderId)).toEqual({ kind: "signedIn", redirectTo: "/accounts" });
+    expect((await own.session()).get("user")).toMatchObject({ userId: holderId, parentId: holderId, proxy: "No", linked: true });
   });
 
   it("cancel gives the practice token back and ends the session", async () => {
