@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { holdsPayment, PaymentAttempts, practiceKey, type PaymentAttempt } from "~/areas/accounts/payment-attempts.server";
 import { MemoryStateStore } from "~/.server/state-store.server";
+import type { CardType } from "~/areas/accounts/card-brand";
 import { observability } from "~/.server/observability.server";
 
 /**
@@ -12,7 +13,8 @@ import { observability } from "~/.server/observability.server";
 const HOUR = 60 * 60 * 1000;
 const DAY = 24 * HOUR;
 const HOLDER = "holder-1";
-const saved = { tempId: 41, amountCents: 5_000, chargeCents: 5_125, cardChoice: { chosen: "Visa", all: ["Visa", "Mastercard"] } };
+const visa: CardType = { label: "Visa", feeBasisPoints: 250, brand: "visa" };
+const saved = { tempId: 41, amountCents: 5_000, chargeCents: 5_125, cardChoice: { chosen: visa, all: [visa, { label: "Mastercard", feeBasisPoints: 250 }] } };
 
 /**
  * The embedded store, on a clock the test moves, where another process may act once just before the
