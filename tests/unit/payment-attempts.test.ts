@@ -102,6 +102,18 @@ describe("a payment attempt", () => {
     expect(await a.bySecret(HOLDER, "pi_2_secret")).toMatchObject({ key: "k2", tempId: 99 });
   });
 
+  it("a secret asked for a day later, its attempt forgotten a moment before its index, finds nothing", async () => {
+    const { store, attempts: a } = attempts();
+    await a.remember(HOLDER, "k", saved);
+    // The index is written just after the attempt: a millisecond later here.
+    store.afterWrite = async () => {
+      store.clock.nowMs += 1;
+    };
+    await a.update(HOLDER, "k", { clientSecret: "pi_1_secret" });
+    store.clock.nowMs += DAY - 1;
+    expect(await a.bySecret(HOLDER, "pi_1_secret")).toBeUndefined();
+  });
+
   it("an update of an attempt never made makes none", async () => {
     const { attempts: a } = attempts();
     await a.update(HOLDER, "k", { clientSecret: "pi_9_secret", charged: true });
