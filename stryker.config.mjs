@@ -26,6 +26,13 @@ export default {
     // throttles, the session and its redirects.
     "machines/**/login.machine.ts",
     "app/areas/sign-in/login-flow.server.ts",
+    "app/areas/sign-in/sign-in-context.server.ts",
+    "app/areas/sign-in/password-step.server.ts",
+    "app/areas/sign-in/second-step-code.server.ts",
+    "app/areas/sign-in/passkey-steps.server.ts",
+    "app/areas/sign-in/passkey-recovery.server.ts",
+    "app/areas/sign-in/new-password-step.server.ts",
+    "app/areas/sign-in/account-choice.server.ts",
     "app/**/sign-in-flow.ts",
     "app/.server/**/second-step.server.ts",
     "app/.server/**/second-step-proof.server.ts",

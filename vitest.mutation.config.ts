@@ -1,14 +1,29 @@
 import { defineConfig } from "vitest/config";
 
 /**
- * The tests Stryker runs against each mutant (`npm run mutation`, issue 57): the unit tests, in one
- * project, each file in its own module graph (Stryker swaps a module's code between runs, so no worker
- * may keep the one it imported first). Most integration tests start portal processes, whose code
- * Stryker cannot change: far too slow for thousands of mutants on two cores, and blind to them. The
- * few below call the server modules in this process (against the mock over HTTP, in this process too),
- * so a mutant in those modules is seen by the tests that decide it.
+ * The tests Stryker runs against each mutant (`npm run mutation`, issue 57): the unit tests, each file
+ * in its own module graph (a few replace modules with vi.mock), and the few integration tests below,
+ * which call the server modules in this process (against the mock over HTTP, in this process too), so
+ * a mutant in those modules is seen by the tests that decide it. Most integration tests start portal
+ * processes, whose code Stryker cannot change: far too slow for thousands of mutants on two cores, and
+ * blind to them.
+ *
+ * The integration files share their modules from one run to the next (`isolate: false`, as in
+ * vitest.config.ts): Stryker switches mutants on and off at run time in code instrumented once, so
+ * nothing needs importing again, and importing the portal and the mock afresh for every mutant was
+ * most of a run (a minute a mutant on this machine). tests/global-postgres.ts starts the run's
+ * PostgreSQL for them (integration files are in the run), which the second step's, the passkeys' and
+ * the share links' files use for their stores' rules.
  */
-const IN_PROCESS_INTEGRATION: string[] = [
+const IN_PROCESS_INTEGRATION = [
+  // The sign-in steps (app/areas/sign-in/*.server.ts): the password, the second step, passkeys, the
+  // owner back in from a thief's passkey.
+  "tests/integration/sign-in-steps.test.ts",
+  "tests/integration/second-step.test.ts",
+  "tests/integration/passkeys.test.ts",
+  "tests/integration/stolen-session.test.ts",
+  // The access record and share links: recording, the changes recorded, making a link and the
+  // receiving side.
   "tests/integration/access-record-changes.test.ts",
   "tests/integration/access-record-recording.test.ts",
   "tests/integration/share-link-exemption.test.ts",
@@ -20,11 +35,13 @@ export default defineConfig({
   test: {
     environment: "node",
     setupFiles: ["tests/setup.ts"],
-    // PostgreSQL only when integration files are in the run (tests/global-postgres.ts decides).
     globalSetup: ["tests/global-postgres.ts", "tests/global-temp.ts"],
     env: { CAPTCHA_MAX_NUMBER: "1000" },
-    include: ["tests/unit/**/*.test.{ts,tsx}", ...IN_PROCESS_INTEGRATION],
     // Instrumented code on a machine busy with two test processes runs several times slower.
     testTimeout: 60_000,
+    projects: [
+      { extends: true, test: { name: "unit", include: ["tests/unit/**/*.test.{ts,tsx}"] } },
+      { extends: true, test: { name: "integration:in-process", include: IN_PROCESS_INTEGRATION, isolate: false } },
+    ],
   },
 });

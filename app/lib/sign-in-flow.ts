@@ -2,7 +2,7 @@ import type { PublicKeyCredentialRequestOptionsJSON } from "@simplewebauthn/brow
 import { z } from "zod";
 
 /**
- * What the sign-in steps answer (1§4), shared by the server half (app/areas/sign-in/login-flow.server.ts),
+ * What the sign-in steps answer (1§4), shared by the server half (app/areas/sign-in/login-flow.server.ts and its steps),
  * the login machine and the sign-in steps (app/areas/sign-in/steps.ts) that read each reply with it. It lives
  * here, below all three, so that none of them imports another's types.
  */

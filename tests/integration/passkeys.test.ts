@@ -20,7 +20,8 @@ import { hashCode, secondStepStore, secondStepThrottle, SECOND_STEP_LIMITS, type
 import { secondStepCodes } from "~/.server/portal-store/schema";
 import { eq, sql } from "drizzle-orm";
 import { accountHolderKey, createSessions } from "~/.server/session.server";
-import { createSignInSteps, type FlowResult } from "~/areas/sign-in/login-flow.server";
+import { createSignInSteps } from "~/areas/sign-in/login-flow.server";
+import type { FlowResult } from "~/areas/sign-in/sign-in-context.server";
 import { MemoryStateStore } from "~/.server/state-store.server";
 import { AttemptThrottle, SignInThrottle } from "~/.server/sign-in-security/throttle.server";
 import { passkeyTexts } from "~/lib/texts/passkeys";

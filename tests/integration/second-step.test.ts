@@ -4,9 +4,10 @@ import { listAccess } from "~/.server/access-record.server";
 import { loadConfig } from "~/.server/config.server";
 import { smtpSender, type Mail } from "~/.server/sign-in-security/mail.server";
 import { sharePortalStore, unsharePortalStore, type PortalStore } from "~/.server/portal-store.server";
-import { CODE_TTL_MS, SECOND_STEP_LIMITS, secondStepStore, secondStepThrottle, type SecondStepStore } from "~/.server/sign-in-security/second-step.server";
+import { CODE_TTL_MS, SECOND_STEP_LIMITS, SecondStepUnavailable, secondStepStore, secondStepThrottle, type SecondStepStore } from "~/.server/sign-in-security/second-step.server";
 import { accountHolderKey, createSessions } from "~/.server/session.server";
-import { createSignInSteps, type FlowResult } from "~/areas/sign-in/login-flow.server";
+import { createSignInSteps } from "~/areas/sign-in/login-flow.server";
+import type { FlowResult } from "~/areas/sign-in/sign-in-context.server";
 import { AttemptThrottle, SignInThrottle } from "~/.server/sign-in-security/throttle.server";
 import { passkeyTexts } from "~/lib/texts/passkeys";
 import { secondStepTexts } from "~/lib/texts/second-step";
@@ -94,7 +95,7 @@ describe("signing in with the second step", () => {
     store = secondStepStore(() => embedded);
   });
 
-  function portal({ required = false } = {}) {
+  function portal({ required = false, codes = store, sends = 50 } = {}) {
     const smtp = smtpSender(`smtp://127.0.0.1:${mock.server.smtpPort}`, "Patient Portal <no-reply@portal.invalid>");
     return createSignInSteps({
       identityUrl: mock.portalConfig.PRACTICE_IDENTITY_URL,
@@ -103,9 +104,9 @@ describe("signing in with the second step", () => {
       throttle: new SignInThrottle({ SIGNIN_MAX_FAILURES_PER_ACCOUNT: 10, SIGNIN_MAX_FAILURES_PER_ADDRESS: 50 }),
       verifyCaptcha: async () => true,
       secondStep: {
-        store,
+        store: codes,
         attempts: secondStepThrottle(new MemoryStateStore()),
-        sends: new AttemptThrottle({ perAccount: 50, perAddress: 50 }, new MemoryStateStore(), "send:"),
+        sends: new AttemptThrottle({ perAccount: sends, perAddress: 50 }, new MemoryStateStore(), "send:"),
         sendMail: async (mail) => {
           sent.push(mail);
           await smtp(mail);
@@ -129,9 +130,16 @@ describe("signing in with the second step", () => {
       code: async (code: string, recovery = false) => keep(await steps.secondStepCode(request(), await session(), { code, recovery })),
       resend: async () => keep(await steps.resendCodeStep(request(), await session())),
       continue: async () => keep(await steps.continueStep(await session())),
+      changePassword: async (password: string) => keep(await steps.changePasswordStep(await session(), { password, confirm: password, agreed: true })),
       choose: async (account: string) => keep(await steps.chooseAccountStep(await session(), account)),
       signedIn: async () => (await session()).get("user") !== undefined,
     };
+  }
+
+  /** The store, on the embedded store while `down` is false; a query while it is true fails as a store that does not answer. */
+  function failingStore() {
+    const state = { down: false };
+    return { state, codes: secondStepStore(() => (state.down ? undefined : embedded)) };
   }
 
   /** The newest code the mock's catcher holds for this address, as the admin API shows it. */
@@ -225,6 +233,24 @@ describe("signing in with the second step", () => {
     await store.turnOff(key);
   });
 
+  it("the new-password panel is no way round the second step: it waits until the code is given", async () => {
+    const user = world.user("reset");
+    const first = browser(portal());
+    expect(await first.signIn(user.username, user.password)).toEqual({ kind: "passwordUpdate" });
+    const pending = (await first.session()).get("pending")!;
+    const key = accountHolderKey(pending.apiBase, pending.patientId);
+    await store.turnOn(key);
+    const b = browser(portal());
+    expect(await b.signIn(user.username, user.password)).toMatchObject({ kind: "secondStep" });
+    await world.clearRequests();
+    expect(await b.changePassword("Harbour-Light-2031")).toEqual({ kind: "expired", message: signInTexts.signInExpired });
+    expect(await world.requests({ path: "Patient/ChangePassword" })).toEqual([]);
+    expect(await b.code(await caughtCode(user.username))).toEqual({ kind: "passwordUpdate" });
+    expect(await b.signedIn()).toBe(false);
+    expect(await b.changePassword("Harbour-Light-2031")).toEqual({ kind: "signedIn", redirectTo: "/" });
+    await store.turnOff(key);
+  });
+
   it("the account chooser and every signed-in route's guard refuse the half-signed-in session", async () => {
     const user = world.user("family");
     const key = await holderKeyOf("family");
@@ -239,6 +265,68 @@ describe("signing in with the second step", () => {
     const refused = await sessions.requireSession(new Request("http://portal.test/profile", { headers: { Cookie: cookie } })).catch((e: unknown) => e);
     expect(refused).toBeInstanceOf(Response);
     expect((refused as Response).headers.get("Location")).toBe("/login?redirectTo=%2Fprofile");
+    await store.turnOff(key);
+  });
+
+  it("with the store not answering after the password, nobody is let through: the sign-in stops in words and the practice's token is given back", async () => {
+    const user = world.user("solo");
+    const { state, codes } = failingStore();
+    const b = browser(portal({ codes }));
+    state.down = true;
+    await world.clearRequests();
+    expect(await b.signIn(user.username, user.password)).toEqual({ kind: "failed", message: secondStepTexts.unavailable });
+    expect(await b.signedIn()).toBe(false);
+    expect((await b.session()).get("pending")).toBeUndefined();
+    expect(await world.requests({ path: "Patient/Logout" })).toHaveLength(1);
+    // The practice requiring a second step changes nothing: still nobody through.
+    expect(await browser(portal({ codes, required: true })).signIn(user.username, user.password)).toEqual({ kind: "failed", message: secondStepTexts.unavailable });
+  });
+
+  it("a code that could not be checked is not counted against the holder, and lets nobody in", async () => {
+    const user = world.user("solo");
+    const key = await holderKeyOf("solo");
+    await store.turnOn(key);
+    const { state, codes } = failingStore();
+    const b = browser(portal({ codes }));
+    expect(await b.signIn(user.username, user.password)).toMatchObject({ kind: "secondStep" });
+    const code = await caughtCode(user.username);
+    state.down = true;
+    for (let i = 0; i <= SECOND_STEP_LIMITS.perAccount; i++) expect(await b.code(code)).toEqual({ kind: "failed", message: secondStepTexts.unavailable });
+    expect(await b.signedIn()).toBe(false);
+    state.down = false;
+    expect(await b.code(code)).toEqual({ kind: "signedIn", redirectTo: "/" });
+    await store.turnOff(key);
+  });
+
+  it("a second step set up at sign-in that the store could not turn on lets nobody in, and shows no recovery codes", async () => {
+    const user = world.user("solo");
+    const key = await holderKeyOf("solo");
+    const codes: SecondStepStore = {
+      ...store,
+      turnOn: () => Promise.reject(new SecondStepUnavailable()),
+    };
+    const b = browser(portal({ codes, required: true }));
+    expect(await b.signIn(user.username, user.password)).toMatchObject({ kind: "secondStep", setup: true });
+    expect(await b.code(await caughtCode(user.username))).toEqual({ kind: "failed", message: secondStepTexts.unavailable });
+    expect(await b.signedIn()).toBe(false);
+    expect(await b.continue()).toEqual({ kind: "expired", message: signInTexts.signInExpired });
+    expect(await store.status(key)).toEqual({ on: false, recoveryCodesLeft: 0 });
+  });
+
+  it("when no more codes may be sent, Send a new code is refused in words, and a sign-in stops in words with the token given back", async () => {
+    const user = world.user("solo");
+    const key = await holderKeyOf("solo");
+    await store.turnOn(key);
+    const steps = portal({ sends: 1 });
+    const b = browser(steps);
+    expect(await b.signIn(user.username, user.password)).toMatchObject({ kind: "secondStep", resent: false });
+    expect(await b.resend()).toEqual({ kind: "refused", message: secondStepTexts.tooManySends });
+    await world.clearRequests();
+    const c = browser(steps);
+    expect(await c.signIn(user.username, user.password)).toEqual({ kind: "failed", message: secondStepTexts.tooManySends });
+    expect(await c.signedIn()).toBe(false);
+    expect((await c.session()).get("pending")).toBeUndefined();
+    expect(await world.requests({ path: "Patient/Logout" })).toHaveLength(1);
     await store.turnOff(key);
   });
 

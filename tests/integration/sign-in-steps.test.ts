@@ -2,11 +2,14 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { loadConfig } from "~/.server/config.server";
 import { validateToken } from "~/.server/practice/auth.server";
 import { createSessions } from "~/.server/session.server";
-import { createSignInSteps, type FlowResult } from "~/areas/sign-in/login-flow.server";
+import { createSignInSteps } from "~/areas/sign-in/login-flow.server";
+import type { FlowResult } from "~/areas/sign-in/sign-in-context.server";
 import { SignInThrottle } from "~/.server/sign-in-security/throttle.server";
 import { newPasswordTexts } from "~/lib/texts/new-password";
 import { signInTexts } from "~/areas/sign-in/texts";
 import { signInThrottleTexts } from "~/lib/texts/sign-in-throttle";
+import { errorsTexts } from "~/lib/texts/errors";
+import { observability } from "~/.server/observability.server";
 import { CAPTCHA_AFTER } from "~/lib/sign-in-flow";
 import { useMockServer, type TestWorld } from "../helpers/mock-world";
 
@@ -24,6 +27,13 @@ let world: TestWorld;
 beforeAll(async () => {
   world = await mock.createWorld({ scenario: "default", seed: 17 });
 });
+
+/** The sign-in step's outcomes counted so far in the metrics (decisions/262), by outcome. */
+async function signIns(): Promise<Record<string, number>> {
+  const counted: Record<string, number> = { throttled: 0, refused: 0 };
+  for (const v of (await observability().signIns.get()).values) if (v.labels.step === "sign-in") counted[String(v.labels.outcome)] = v.value;
+  return counted;
+}
 
 /** A fresh set of steps: its own throttle, and a captcha that is solved when the browser says "solved". */
 function portal() {
@@ -55,6 +65,9 @@ function browser(steps: ReturnType<typeof portal>["steps"], address = "192.0.2.1
     session,
     async signIn(username: string, password: string, captcha: string | null = null) {
       return keep(await steps.signInStep(request(), await session(), { username, password, captcha, redirectTo: "/accounts" }));
+    },
+    async link(q: string) {
+      return keep(await steps.switchStep(request(), await session(), q));
     },
     async changePassword(password: string, confirm = password, agreed = true) {
       return keep(await steps.changePasswordStep(await session(), { password, confirm, agreed }));
@@ -97,14 +110,18 @@ describe("sign-in steps", () => {
     expect(captchas).toEqual([null, "solved"]);
   });
 
-  it("pauses an account after the limit, in a new browser too, until the pause ends", async () => {
+  it("pauses an account after the limit, in a new browser too, until the pause ends; the metrics count it as throttled", async () => {
     const solo = world.user("solo");
     const { steps } = portal();
     for (let i = 0; i < ACCOUNT_LIMIT; i++) {
       // A new browser each time: no cookie carries the count, the portal's throttle does.
       expect(await browser(steps).signIn(solo.username, "NotThePassword1", "solved")).toMatchObject({ kind: "rejected" });
     }
+    const before = await signIns();
     expect(await browser(steps).signIn(solo.username.toUpperCase(), solo.password, "solved")).toEqual({ kind: "refused", message: signInThrottleTexts.tooManyForAccount });
+    const after = await signIns();
+    expect(after.throttled - before.throttled).toBe(1);
+    expect(after.refused - before.refused).toBe(0);
   });
 
   it(`lets at most ${CAPTCHA_AFTER} of 40 parallel attempts without a captcha reach the practice, the right password among them`, async () => {
@@ -154,6 +171,45 @@ describe("sign-in steps", () => {
     expect(await browser(steps).signIn(solo.username, solo.password, "solved")).toEqual({ kind: "signedIn", redirectTo: "/accounts" });
   });
 
+  it("refuses a form without a user name or password before anything is counted or asked", async () => {
+    const { steps } = portal();
+    const b = browser(steps);
+    await world.clearRequests();
+    expect(await b.signIn("", "")).toMatchObject({ kind: "invalid", fieldErrors: { username: expect.any(String), password: expect.any(String) }, message: expect.any(String) });
+    expect(await world.requests({ path: "Patient/Authentication" })).toEqual([]);
+    expect((await b.session()).get("failures")).toBeUndefined();
+  });
+
+  it("tells a practice that could not answer from one that answered nonsense, and lets nobody in", async () => {
+    const solo = world.user("solo");
+    const { steps } = portal();
+    await world.fault({ path: "Patient/Authentication", status: 503, times: 1 });
+    expect(await browser(steps).signIn(solo.username, solo.password)).toEqual({ kind: "failed", message: signInTexts.networkFailure });
+    await world.fault({ path: "Patient/Authentication", body: "malformed", times: 1 });
+    expect(await browser(steps).signIn(solo.username, solo.password)).toEqual({ kind: "failed", message: errorsTexts.practiceBroken });
+  });
+
+  it("a sign-in link signs its holder in once, to the dashboard; a used link, or one the practice refuses, is told in words", async () => {
+    const { steps } = portal();
+    const linkFor = async (label: string) => ((await (await mock.admin(`/worlds/${world.id}/switch-tokens`, { body: { label } })).json()) as { q: string }).q;
+    const q = await linkFor("solo");
+    const b = browser(steps);
+    expect(await b.link(q)).toEqual({ kind: "signedIn", redirectTo: "/" });
+    expect((await b.session()).get("user")).toMatchObject({ username: "", proxy: "No", linked: false });
+    // Used: the identity server no longer knows it, and says so.
+    expect(await browser(steps).link(q)).toEqual({ kind: "rejected", message: "Invalid username or password.", captchaRequired: false });
+    await world.fault({ path: "Patient/Authentication", answer: { StatusCode: "2", ResponseMessage: "" }, times: 1 });
+    expect(await browser(steps).link(await linkFor("solo"))).toEqual({ kind: "rejected", message: signInTexts.switchFailed, captchaRequired: false });
+    await world.fault({ path: "Patient/Authentication", answer: { StatusCode: "2", ResponseMessage: "Link withdrawn by the practice." }, times: 1 });
+    expect(await browser(steps).link(await linkFor("solo"))).toEqual({ kind: "rejected", message: "Link withdrawn by the practice.", captchaRequired: false });
+    await world.fault({ path: "Patient/Authentication", answer: [{}], times: 1 });
+    expect(await browser(steps).link(await linkFor("solo"))).toEqual({ kind: "rejected", message: signInTexts.incorrect, captchaRequired: false });
+    await world.fault({ path: "Patient/Authentication", status: 503, times: 1 });
+    const failed = browser(steps);
+    expect(await failed.link(await linkFor("solo"))).toEqual({ kind: "failed", message: signInTexts.networkFailure });
+    expect((await failed.session()).get("user")).toBeUndefined();
+  });
+
   it("asks for a new password first when the practice says so, checks it, then signs in", async () => {
     const reset = world.user("reset");
     const b = browser(portal().steps);
@@ -171,6 +227,47 @@ describe("sign-in steps", () => {
     expect((await b.session()).get("notice")).toBe("Your password has been updated.");
   });
 
+  it("the new password may not hold the patient's names; the practice's refusal is told in its words, or ours, and nobody is signed in until it says yes", async () => {
+    // A world of its own: the practice's answers below are given in place of its own, the change still made.
+    const fresh = await mock.createWorld({ scenario: "default", seed: 171 });
+    const reset = fresh.user("reset");
+    const b = browser(portal().steps);
+    expect(await b.signIn(reset.username, reset.password)).toEqual({ kind: "passwordUpdate" });
+    const names = (await b.session()).get("pending")!.name.split(/\s+/).filter((part) => part.length >= 3);
+    expect(names.length).toBeGreaterThan(0);
+    await fresh.clearRequests();
+    for (const name of names) expect(await b.changePassword(`${name.toUpperCase()}-harbour-2031`)).toEqual({ kind: "refused", message: signInTexts.passwordHasName });
+    expect(await fresh.requests({ path: "Patient/ChangePassword" })).toEqual([]);
+
+    // The chooser is no way round the new password.
+    expect(await b.choose((await b.session()).get("pending")!.patientId)).toEqual({ kind: "expired", message: signInTexts.signInExpired });
+    const answered = async (answer: unknown) => {
+      await fresh.fault({ path: "Patient/ChangePassword", answer, times: 1 });
+      return b.changePassword("Harbour-Light-2031");
+    };
+    expect(await answered({ StatusCode: "3", StatusMessage: "Used before." })).toEqual({ kind: "refused", message: "Used before." });
+    expect(await answered({ StatusCode: "3", ResponseMessage: "Too like the old one." })).toEqual({ kind: "refused", message: "Too like the old one." });
+    expect(await answered({ StatusCode: "3" })).toEqual({ kind: "refused", message: signInTexts.passwordChangeFailed });
+    expect(await answered({ StatusCode: "0", StatusMessage: "Not now." })).toEqual({ kind: "failed", message: signInTexts.passwordChangeFailed });
+    await fresh.fault({ path: "Patient/ChangePassword", status: 503, times: 1 });
+    expect(await b.changePassword("Harbour-Light-2031")).toEqual({ kind: "failed", message: signInTexts.passwordChangeFailed });
+    expect((await b.session()).get("user")).toBeUndefined();
+    expect(await answered({ StatusCode: "1", StatusMessage: "", ResponseMessage: "Changed at the practice." })).toEqual({ kind: "signedIn", redirectTo: "/accounts" });
+    expect((await b.session()).get("notice")).toBe("Changed at the practice.");
+    // Signed in: the panel is not there to post to any more.
+    expect(await b.changePassword("Harbour-Light-2032")).toEqual({ kind: "expired", message: signInTexts.signInExpired });
+  });
+
+  it("a new password changed with no words from the practice is told in ours", async () => {
+    const fresh = await mock.createWorld({ scenario: "default", seed: 172 });
+    const reset = fresh.user("reset");
+    const b = browser(portal().steps);
+    expect(await b.signIn(reset.username, reset.password)).toEqual({ kind: "passwordUpdate" });
+    await fresh.fault({ path: "Patient/ChangePassword", answer: { StatusCode: "1" }, times: 1 });
+    expect(await b.changePassword("Harbour-Light-2033")).toEqual({ kind: "signedIn", redirectTo: "/accounts" });
+    expect((await b.session()).get("notice")).toBe(signInTexts.passwordChanged);
+  });
+
   it("offers the linked accounts to choose from, takes only a listed one, and signs in as that patient", async () => {
     const family = world.user("family");
     const b = browser(portal().steps);
@@ -182,7 +279,15 @@ describe("sign-in steps", () => {
 
     expect(await b.choose("not-a-listed-account")).toEqual({ kind: "refused", message: signInTexts.chooseAccountInvalid });
     expect(await b.choose(child.id)).toEqual({ kind: "signedIn", redirectTo: "/accounts" });
-    expect((await b.session()).get("user")).toMatchObject({ userId: child.id, parentId: holderId, proxy: "Yes", userName: child.name });
+    expect((await b.session()).get("user")).toMatchObject({ userId: child.id, parentId: holderId, proxy: "Yes", userName: child.name, linked: true });
+    // Chosen once: the chooser is gone with the sign-in it belonged to.
+    expect(await b.choose(child.id)).toEqual({ kind: "expired", message: signInTexts.signInExpired });
+
+    // The holder's own record from the chooser: not a proxy, but with the linked accounts to switch to.
+    const own = browser(portal().steps);
+    await own.signIn(family.username, family.password);
+    expect(await own.choose(holderId)).toEqual({ kind: "signedIn", redirectTo: "/accounts" });
+    expect((await own.session()).get("user")).toMatchObject({ userId: holderId, parentId: holderId, proxy: "No", linked: true });
   });
 
   it("cancel gives the practice token back and ends the session", async () => {

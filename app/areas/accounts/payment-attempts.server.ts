@@ -91,18 +91,19 @@ export class PaymentAttempts {
 
   /**
    * Changes the attempt as `change` says, given the attempt as stored now (undefined: none), and
-   * returns what is stored after. `change` may run again when another process changed it meanwhile.
+   * returns what is stored after, and whether this call wrote it (`change` answering undefined leaves
+   * it). `change` may run again when another process changed it meanwhile.
    */
-  async #change(holderId: string, key: string, change: (current: PaymentAttempt | undefined) => PaymentAttempt | undefined): Promise<PaymentAttempt | undefined> {
+  async #change(holderId: string, key: string, change: (current: PaymentAttempt | undefined) => PaymentAttempt | undefined): Promise<{ stored: PaymentAttempt | undefined; written: boolean }> {
     const slot = attemptKey(holderId, key);
     for (;;) {
       const raw = await this.store.get(slot);
       const current = raw ? (JSON.parse(raw) as PaymentAttempt) : undefined;
       const next = change(current);
-      if (!next) return current;
+      if (!next) return { stored: current, written: false };
       // Charged is final, whoever writes after the confirmation.
       const fixed = current?.charged ? { ...next, charged: true } : next;
-      if (await this.store.compareAndSet(slot, raw, JSON.stringify(fixed), KEEP_MS)) return fixed;
+      if (await this.store.compareAndSet(slot, raw, JSON.stringify(fixed), KEEP_MS)) return { stored: fixed, written: true };
     }
   }
 
@@ -147,7 +148,7 @@ export class PaymentAttempts {
    * attempt may have taken it over before this point). False: replaced, do not ask for the intent.
    */
   async markIntent(holderId: string, key: string, now = Date.now()): Promise<boolean> {
-    const marked = await this.#change(holderId, key, (current) => (current && !current.closed ? { ...current, intentAt: current.intentAt ?? now } : undefined));
+    const { stored: marked } = await this.#change(holderId, key, (current) => (current && !current.closed ? { ...current, intentAt: current.intentAt ?? now } : undefined));
     if (!marked?.intentAt || marked.closed) return false;
     const lock = openKey(holderId);
     for (;;) {
@@ -165,8 +166,9 @@ export class PaymentAttempts {
    * with another, and an intent can be charged at most once.
    */
   async close(holderId: string, key: string): Promise<void> {
-    const closed = await this.#change(holderId, key, (current) => (current && !current.closed ? { ...current, closed: "recorded" } : undefined));
-    if (closed?.closed !== "recorded") return;
+    // Counted and released by the one call that closed it: two recordings of one payment meeting here count one.
+    const { written } = await this.#change(holderId, key, (current) => (current && !current.closed ? { ...current, closed: "recorded" } : undefined));
+    if (!written) return;
     await this.store.compareAndSet(openKey(holderId), key, RELEASED, KEEP_MS);
     observability().payments.inc({ event: "recorded" });
   }
@@ -180,7 +182,7 @@ export class PaymentAttempts {
   }
 
   async update(holderId: string, key: string, change: Partial<PaymentAttempt>): Promise<void> {
-    const stored = await this.#change(holderId, key, (current) => current && { ...current, ...change });
+    const { stored } = await this.#change(holderId, key, (current) => current && { ...current, ...change });
     if (stored?.clientSecret && change.clientSecret) await this.store.set(secretKey(holderId, stored.clientSecret), key, KEEP_MS);
   }
 }

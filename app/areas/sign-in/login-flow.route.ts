@@ -11,8 +11,8 @@ import {
   resendCodeStep,
   secondStepCode,
   signInStep,
-  type FlowResult,
 } from "./login-flow.server";
+import type { FlowResult } from "./sign-in-context.server";
 import { getSession, safeRedirectTo, type PortalSession } from "~/.server/session.server";
 import { stepDispatcher, type StepResponse } from "~/.server/steps.server";
 import { signInTexts } from "./texts";
