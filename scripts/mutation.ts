@@ -6,8 +6,8 @@
  * `stryker run`: `npm run mutation -- --mutate machines/accounts/payment.machine.ts` checks one module.
  */
 import { spawnSync } from "node:child_process";
-import { existsSync, readFileSync } from "node:fs";
-import { homedir } from "node:os";
+import { chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { homedir, tmpdir } from "node:os";
 import path from "node:path";
 
 /** The Node 24 release CI fetches: read from `.ci/run`, so the two never disagree. */
@@ -26,6 +26,41 @@ function nodeForStryker(): string {
   return node;
 }
 
+/** Whether a process is still there (signal 0 asks without sending anything). */
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Stryker ends its test processes without Vitest's global teardown, so the PostgreSQL that
+ * tests/global-postgres.ts started for the in-process integration files would outlive the run: each is
+ * stopped here (a fast shutdown, SIGINT, to the pid in its postmaster.pid), found under the run's own
+ * temporary folder.
+ */
+async function stopLeftPostgres(folder: string): Promise<void> {
+  for (const name of readdirSync(folder)) {
+    if (!name.startsWith("portal-postgres-")) continue;
+    const pidFile = path.join(folder, name, "data", "postmaster.pid");
+    if (!existsSync(pidFile)) continue;
+    const pid = Number(readFileSync(pidFile, "utf8").split("\n")[0]);
+    if (!Number.isInteger(pid) || pid <= 0 || !alive(pid)) continue;
+    process.kill(pid, "SIGINT");
+    const until = Date.now() + 30_000;
+    while (alive(pid) && Date.now() < until) await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
 const node = nodeForStryker();
-const run = spawnSync(node, ["node_modules/@stryker-mutator/core/bin/stryker.js", "run", ...process.argv.slice(2)], { stdio: "inherit" });
+// The run's temporary files (its PostgreSQL among them) in a folder of its own, removed when it ends.
+// Readable by others: PostgreSQL runs as its own user when the tests run as root.
+const temp = mkdtempSync(path.join(tmpdir(), "nz-portal-mutation-"));
+chmodSync(temp, 0o755);
+const run = spawnSync(node, ["node_modules/@stryker-mutator/core/bin/stryker.js", "run", ...process.argv.slice(2)], { stdio: "inherit", env: { ...process.env, TMPDIR: temp } });
+await stopLeftPostgres(temp);
+rmSync(temp, { recursive: true, force: true });
 process.exit(run.status ?? 1);
