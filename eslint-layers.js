@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -40,9 +41,15 @@ function withServerSide(role, relative) {
   return role;
 }
 
-/** The file an import names, relative to the repository; null for a package. */
-function targetOf(importer, source) {
-  if (source.startsWith("~/")) return path.join(repo, "app", source.slice(2));
+/**
+ * The import aliases as tsconfig.json defines them (`~/` for app/, `@contract/`, `@machines/`): one
+ * definition, read by the compiler, the bundler, the test runners and these rules alike.
+ */
+const aliases = Object.entries(JSON.parse(readFileSync(path.join(repo, "tsconfig.json"), "utf8")).compilerOptions.paths).map(([alias, [target]]) => [alias.replace(/\*$/, ""), path.join(repo, target.replace(/\*$/, ""))]);
+
+/** The file an import names (without its extension, as written), as an absolute path; null for a package. */
+export function importTarget(importer, source) {
+  for (const [prefix, folder] of aliases) if (source.startsWith(prefix)) return path.join(folder, source.slice(prefix.length));
   if (source.startsWith(".")) return path.resolve(path.dirname(importer), source);
   return null;
 }
@@ -87,7 +94,7 @@ const importDirection = {
     const check = (node) => {
       const source = node.source;
       if (!source || source.type !== "Literal" || typeof source.value !== "string") return;
-      const target = targetOf(importer, source.value);
+      const target = importTarget(importer, source.value);
       if (!target) {
         if (from.machine && REACT_PACKAGES.test(source.value)) context.report({ node: source, message: "A machine never imports React or its bindings (layer-machines)." });
         return;

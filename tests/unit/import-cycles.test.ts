@@ -28,10 +28,11 @@ function sourceFiles(folder: string): string[] {
 /** Each file with the portal's files it imports (packages and generated route types left out). */
 function importGraph(roots: string[]): Map<string, string[]> {
   const files = new Set(roots.flatMap((root) => sourceFiles(path.join(repo, root))));
+  // The compiler's own resolution, with tsconfig.json's aliases (`~/`, `@contract/`, `@machines/`).
+  const { options } = ts.parseJsonConfigFileContent(ts.readConfigFile(path.join(repo, "tsconfig.json"), ts.sys.readFile).config, ts.sys, repo);
   const resolve = (importer: string, specifier: string): string | undefined => {
-    const base = specifier.startsWith("~/") ? path.join(repo, "app", specifier.slice(2)) : specifier.startsWith(".") ? path.resolve(path.dirname(importer), specifier) : undefined;
-    if (!base) return undefined;
-    return [base, `${base}.ts`, `${base}.tsx`, path.join(base, "index.ts")].find((candidate) => files.has(candidate));
+    const resolved = ts.resolveModuleName(specifier, importer, options, ts.sys).resolvedModule?.resolvedFileName;
+    return resolved && files.has(resolved) ? resolved : undefined;
   };
   const graph = new Map<string, string[]>();
   for (const file of files) {
