@@ -6,7 +6,8 @@ import { createDeviceCookie, deviceStore, noteSignIn, type DeviceStore } from "~
 import { smtpSender, type Mail } from "~/.server/sign-in-security/mail.server";
 import { observability } from "~/.server/observability.server";
 import { sharePortalStore, unsharePortalStore, type PortalStore } from "~/.server/portal-store.server";
-import { accountHolderKey, anonymousSessionId, createSessions } from "~/.server/session.server";
+import { createSessions } from "~/.server/session.server";
+import { accountHolderKey, anonymousSessionId } from "~/.server/opaque-names.server";
 import { createSignInSteps, type FlowResult } from "~/areas/sign-in/login-flow.server";
 import { SignInThrottle } from "~/.server/sign-in-security/throttle.server";
 import { RedisStateStore } from "~/.server/redis-state-store.server";

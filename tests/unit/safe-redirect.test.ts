@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { pageOf, safeRedirectTo } from "~/.server/session.server";
+import { pageOf, safeRedirectTo } from "~/.server/safe-redirect.server";
 
 describe("safeRedirectTo", () => {
   it("keeps a page of the portal with its query and fragment", () => {

@@ -44,7 +44,8 @@ import { requestForm } from "~/.server/request-form.server";
 import { recordAccessOf } from "~/.server/record-access.server";
 import { isRefusal, refuse, stepDispatcher, type Refusal, type StepHandlers } from "~/.server/steps.server";
 import { bookingSteps } from "./steps";
-import { claimsAnotherViewing, requireSession, type SignedIn } from "~/.server/session.server";
+import { requireSession, type SignedIn } from "~/.server/session.server";
+import { claimsAnotherViewing } from "~/.server/viewing-claims.server";
 import { errorsTexts } from "~/lib/texts/errors";
 
 /**

@@ -1,6 +1,7 @@
 import { data } from "react-router";
 import { DevicesUnavailable, portalDevices, recordDevice, type DeviceRow } from "~/.server/sign-in-security/devices.server";
-import { accountHolderKey, endDeviceSessions, endOtherSessions, requireSession, startSession, signedInSessions, type SessionSighting } from "~/.server/session.server";
+import { endDeviceSessions, endOtherSessions, requireSession, startSession, signedInSessions, type SessionSighting } from "~/.server/session.server";
+import { accountHolderKey } from "~/.server/opaque-names.server";
 import { formatDateTime } from "~/lib/dates";
 import { isLocalRange } from "~/lib/devices";
 import type { DevicesReply } from "./forms";

@@ -23,7 +23,8 @@ import {
   updateNotifications,
 } from "./practice.server";
 import { getTerms } from "~/.server/practice/terms.server";
-import { claimsAnotherViewing, isSignInRedirect, requireSession, type SignedIn } from "~/.server/session.server";
+import { isSignInRedirect, requireSession, type SignedIn } from "~/.server/session.server";
+import { claimsAnotherViewing } from "~/.server/viewing-claims.server";
 import { requestForm } from "~/.server/request-form.server";
 import { authenticate, logout } from "~/.server/practice/auth.server";
 import { signInThrottle, type SignInThrottle } from "~/.server/sign-in-security/throttle.server";

@@ -9,7 +9,8 @@ import {
   type CodeMail,
 } from "~/.server/sign-in-security/second-step.server";
 import { checkProof, type ProofChange } from "~/.server/sign-in-security/second-step-proof.server";
-import { accountHolderKey, anonymousSessionId, requireSession, type SignedIn } from "~/.server/session.server";
+import { requireSession, type SignedIn } from "~/.server/session.server";
+import { accountHolderKey, anonymousSessionId } from "~/.server/opaque-names.server";
 import { deviceLabel } from "~/.server/access-record.server";
 import { authenticate, logout } from "~/.server/practice/auth.server";
 import { PracticeApiError } from "~/.server/practice/client.server";

@@ -6,7 +6,8 @@ import { currentRequestId, observability } from "~/.server/observability.server"
 import { PracticeApiError } from "~/.server/practice/client.server";
 import { publicOriginOf } from "./public-origin.server";
 import { recordAccessBy } from "~/.server/record-access.server";
-import { accountHolderKey, requireSession } from "~/.server/session.server";
+import { requireSession } from "~/.server/session.server";
+import { accountHolderKey } from "~/.server/opaque-names.server";
 import { formatDateTime } from "~/lib/dates";
 import { parseForm } from "~/lib/form-data";
 import { summaryBundle } from "./fhir";
