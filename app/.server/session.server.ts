@@ -296,7 +296,7 @@ export function createSessions(
         if (device !== which.device) return false;
         await Promise.all([store.delete(sessionKey(id)), forgetSessionReads(store, id)]);
         await store.removeMember(account, id);
-        return raw !== null;
+        return true;
       }),
     );
     return ended.filter(Boolean).length;
