@@ -8,7 +8,10 @@ import { defineConfig } from "vitest/config";
  * few below call the server modules in this process (against the mock over HTTP, in this process too),
  * so a mutant in those modules is seen by the tests that decide it.
  */
-const IN_PROCESS_INTEGRATION: string[] = [];
+const IN_PROCESS_INTEGRATION: string[] = [
+  // The second step's and passkeys' stores on the embedded store (PGlite, in this process): no mock, no PostgreSQL server.
+  "tests/integration/sign-in-security-stores.test.ts",
+];
 
 export default defineConfig({
   resolve: { tsconfigPaths: true },

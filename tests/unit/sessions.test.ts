@@ -7,6 +7,7 @@ import { MemoryStateStore } from "~/.server/state-store.server";
 import type { DeviceRequest } from "~/.server/device-rows.server";
 import { TOKEN_CHECK_KEEP_MS } from "~/.server/practice/session-reads.server";
 import { errorsTexts } from "~/lib/texts/errors";
+import { endpoints } from "../../contract/endpoints";
 
 /**
  * The sessions' own rules (decisions/001, 050, 295, 310, 366), with a store in memory, the clock in the
@@ -371,6 +372,15 @@ describe("requireSession", () => {
     expect(refused).toMatchObject({ init: { status: 409, headers: { "Cache-Control": "no-store" } }, data: { message: errorsTexts.viewingChanged } });
     expect(tokensChecked).toEqual([]);
     expect((await sessions.requireSession(claim(viewingKeyOf({ apiBase: PRACTICE, userId: "1002" })))).user.userId).toBe("1002");
+  });
+
+  it("a practice call later in the request refused for the token ends the session and sends the browser to sign in", async () => {
+    // No token to send: the practice client refuses the call as the practice would, before any request.
+    const cookie = await browserWith({ user: user({ token: "" }) });
+    const { api } = await sessions.requireSession(page("/accounts", cookie));
+    const sent = (await thrown(api.call(endpoints.accountBalance, { query: { PatientID: "1001" } }))) as Response;
+    expect(sent.headers.get("Location")).toBe("/login");
+    expect(await userOf(cookie)).toBeUndefined();
   });
 
   it("endOtherSessions and readPracticeAgain of the signed-in session act for it", async () => {
