@@ -3,6 +3,7 @@ import { observability } from "~/.server/observability.server";
 import { checkProof, type ProofChange } from "~/.server/sign-in-security/second-step-proof.server";
 import { SESSION_CODE_LIMITS, sessionBudget, type CodeVerdict, type SecondStepStore } from "~/.server/sign-in-security/second-step.server";
 import { MemoryStateStore } from "~/.server/state-store.server";
+import { sharePortalStore, unsharePortalStore, type PortalStore } from "~/.server/portal-store.server";
 import { AttemptThrottle } from "~/.server/sign-in-security/throttle.server";
 import { secondStepTexts } from "~/lib/texts/second-step";
 
@@ -121,5 +122,38 @@ describe("fresh proof before a change to sign-in", () => {
     // Another session of the holder is not paused by the first one's five.
     const owner = sessionBudget(throttle, "the-owners-session", who.holderKey);
     expect(await checkProof({ store: storeAnswering("accepted", false).store, budget: owner }, who, request, form({ code: "111111" }), "second-step-off")).toEqual({ ok: true });
+  });
+
+  it("each wrong proof, and each recovery code used, goes on the holder's access record; a right code or password does not", async () => {
+    const rows: { action: string }[] = [];
+    const recording = { insertLater: (_operation: string, _table: unknown, row: { action: string }) => void rows.push(row), close: async () => undefined } as unknown as PortalStore;
+    sharePortalStore(recording);
+    try {
+      const password = async (typed: string) => (typed === "right" ? ("right" as const) : ("wrong" as const));
+      const check = (store: SecondStepStore, fields: Record<string, string>) => checkProof({ store, budget: budgetOf().budget, password }, who, request, form(fields), "passkey-add");
+      await check(storeAnswering("wrong", false).store, { code: "654321" });
+      await check(storeAnswering("expired", false).store, { code: "654321" });
+      await check(storeAnswering("accepted", false).store, { code: "ABCDE-FGHJK", recovery: "true" });
+      await check(storeAnswering("accepted", false).store, { password: "guess" });
+      expect(rows.map((r) => r.action)).toEqual(["second-step-failed", "second-step-failed", "second-step-failed", "password-check-failed"]);
+      rows.length = 0;
+      await check(storeAnswering("accepted", true).store, { code: "111111" });
+      await check(storeAnswering("accepted", true).store, { password: "right" });
+      expect(rows).toEqual([]);
+      await check(storeAnswering("accepted", true).store, { code: "7KQ2M-X9PDA", recovery: "true" });
+      expect(rows.map((r) => r.action)).toEqual(["recovery-code-used"]);
+    } finally {
+      unsharePortalStore(recording);
+    }
+  });
+
+  it("a store or a practice that cannot say is not a wrong proof: the error goes on, and nothing is counted against the session", async () => {
+    const { budget } = budgetOf();
+    const failing = { useEmailCode: async () => Promise.reject(new Error("store away")), useRecoveryCode: async () => Promise.reject(new Error("store away")) } as unknown as SecondStepStore;
+    for (let i = 0; i < SESSION_CODE_LIMITS.perAccount + 2; i++) {
+      await expect(checkProof({ store: failing, budget }, who, request, form({ code: "123456" }), "second-step-off")).rejects.toThrow("store away");
+    }
+    await expect(checkProof({ store: failing, budget, password: async () => Promise.reject(new Error("practice away")) }, who, request, form({ password: "guess" }), "passkey-add")).rejects.toThrow("practice away");
+    expect(await checkProof({ store: storeAnswering("accepted", false).store, budget }, who, request, form({ code: "123456" }), "second-step-off")).toEqual({ ok: true });
   });
 });

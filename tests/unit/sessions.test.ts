@@ -351,7 +351,7 @@ describe("requireSession", () => {
   it("a check that could not be made keeps the session: a 503 with words, and the next request goes through", async () => {
     const logged = vi.spyOn(console, "error").mockImplementation(() => undefined);
     tokenAnswer = async () => {
-      throw new PracticeApiError("unavailable", "GET ValidateToken", "503", 503);
+      throw new PracticeApiError("http", "GET ValidateToken", "503", 503);
     };
     const cookie = await browserWith({ user: user() });
     expect(await thrown(sessions.requireSession(page("/profile", cookie)))).toMatchObject({ init: { status: 503 }, data: { message: errorsTexts.tokenCheckFailed } });
