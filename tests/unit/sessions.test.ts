@@ -140,6 +140,21 @@ describe("how long a session lives", () => {
     expect(await userOf(signedIn)).toBeUndefined();
   });
 
+  it("a page's write to a session signed out meanwhile (between its read and its write) does not bring it back", async () => {
+    const cookie = await browserWith({ user: user() });
+    const session = await sessions.getSession(page("/", cookie));
+    const id = session.id;
+    const setting = vi.spyOn(store, "set").mockImplementation(async (key, value, ttl, options) => {
+      // Another tab's Sign out lands while this request is writing.
+      await MemoryStateStore.prototype.delete.call(store, key);
+      return MemoryStateStore.prototype.set.call(store, key, value, ttl, options);
+    });
+    session.set("notice", "written after the sign-out");
+    await sessions.sessionStorage.commitSession(session);
+    setting.mockRestore();
+    expect(await store.get(`session:${id}`)).toBeNull();
+  });
+
   it("a session past its 12 hours that the store still holds (written late by another process) is ended when read, and leaves its holder's set", async () => {
     const cookie = await browserWith({ user: user() });
     const id = (await sessions.getSession(page("/", cookie))).id;
@@ -428,10 +443,18 @@ describe("the signed-in shell's check alongside the page", () => {
     expect(await response.text()).toBe("the page");
   });
 
+  it("a form posted in a session whose token the practice no longer accepts is sent to sign in all the same", async () => {
+    tokenAnswer = async () => false;
+    const cookie = await browserWith({ user: user() });
+    const sent = (await thrown(sessions.checkTokenAlongside(page("/profile", cookie, { method: "POST" }), ok))) as Response;
+    expect(sent.headers.get("Location")).toBe("/login");
+  });
+
   it("a page asked for with no session is sent to sign in, its loader never run", async () => {
     const next = vi.fn(ok);
     const sent = (await thrown(sessions.checkTokenAlongside(page("/profile"), next))) as Response;
     expect(sent.headers.get("Location")).toBe("/login?redirectTo=%2Fprofile");
+    expect(((await thrown(sessions.checkTokenAlongside(page("/profile", undefined, { method: "HEAD" }), next))) as Response).status).toBe(302);
     expect(next).not.toHaveBeenCalled();
   });
 });
