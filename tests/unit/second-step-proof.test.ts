@@ -51,10 +51,18 @@ describe("fresh proof before a change to sign-in", () => {
     expect(await checkProof({ store, budget }, who, request, form({}), "second-step-off")).toEqual({ ok: false, message: secondStepTexts.proofNeeded, status: 400 });
     expect(await checkProof({ store, budget }, who, request, form({ code: "12" }), "second-step-off")).toEqual({ ok: false, message: secondStepTexts.codeShape, status: 400 });
     expect(await checkProof({ store, budget }, who, request, form({ code: "123456", recovery: "true" }), "second-step-off")).toEqual({ ok: false, message: secondStepTexts.recoveryShape, status: 400 });
+    // Spaces alone are no code; an empty password field beside a code is no password.
+    expect(await checkProof({ store, budget }, who, request, form({ code: "   " }), "second-step-off")).toEqual({ ok: false, message: secondStepTexts.proofNeeded, status: 400 });
     expect(used).toEqual([]);
     // Still all five wrong codes left: none was counted.
     for (let i = 0; i < SESSION_CODE_LIMITS.perAccount; i++) expect(await budget.claim()).toBe(true);
     expect(await budget.claim()).toBe(false);
+  });
+
+  it("an empty password field beside a code is no password: the code is checked", async () => {
+    const { store, used } = storeAnswering("accepted", true);
+    expect(await checkProof({ store, budget: budgetOf().budget }, who, request, form({ password: "", code: "123456" }), "second-step-off")).toEqual({ ok: true });
+    expect(used).toEqual(["email:confirm:123456"]);
   });
 
   it("a wrong or an expired e-mailed code is refused with its own words and counted; the sixth wrong one is paused", async () => {
@@ -87,8 +95,10 @@ describe("fresh proof before a change to sign-in", () => {
     expect(await checkProof({ store: right.store, budget }, who, request, form({ code: "7kq2m-x9pda", recovery: "true" }), "recovery-codes")).toEqual({ ok: true });
     expect(right.used).toEqual(["email:confirm:111111", "recovery:7kq2m-x9pda"]);
     expect(await proofs("recovery-codes", "accepted")).toBe(accepted + 2);
-    // A wrong recovery code has words of its own.
+    // A wrong recovery code has words of its own, and is counted as wrong.
+    const wrongBefore = await proofs("recovery-codes", "wrong");
     expect(await checkProof({ store: storeAnswering("accepted", false).store, budget }, who, request, form({ code: "ABCDE-FGHJK", recovery: "true" }), "recovery-codes")).toEqual({ ok: false, message: secondStepTexts.wrongRecoveryCode, status: 400 });
+    expect(await proofs("recovery-codes", "wrong")).toBe(wrongBefore + 1);
     // The session's count started again at the success: four more wrong ones are still allowed.
     for (let i = 0; i < SESSION_CODE_LIMITS.perAccount - 1; i++) expect(await budget.claim()).toBe(true);
     expect(await budget.claim()).toBe(false);
