@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import { cpSync, existsSync, mkdtempSync, readFileSync, renameSync, rmSync } from "node:fs";
+import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { openPortalStore } from "~/.server/portal-store.server";
@@ -15,7 +16,9 @@ import { testTempDir } from "./test-temp";
 const MIGRATIONS = "app/.server/portal-store/migrations";
 
 function templateFolder(): string {
-  const pglite = JSON.parse(readFileSync("node_modules/@electric-sql/pglite/package.json", "utf8")) as { version: string };
+  // Found as the modules are, not from the working folder: a mutation run's sandbox has no node_modules of its own.
+  const entry = createRequire(import.meta.url).resolve("@electric-sql/pglite");
+  const pglite = JSON.parse(readFileSync(path.join(path.dirname(entry), "..", "package.json"), "utf8")) as { version: string };
   const digest = createHash("sha256").update(pglite.version).update(readFileSync(path.join(MIGRATIONS, "meta/_journal.json")));
   return path.join(tmpdir(), `nz-portal-store-template-${digest.digest("hex").slice(0, 16)}`);
 }
