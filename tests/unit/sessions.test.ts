@@ -7,6 +7,7 @@ import { MemoryStateStore } from "~/.server/state-store.server";
 import type { DeviceRequest } from "~/.server/device-rows.server";
 import { TOKEN_CHECK_KEEP_MS } from "~/.server/practice/session-reads.server";
 import { errorsTexts } from "~/lib/texts/errors";
+import { observability } from "~/.server/observability.server";
 import { endpoints } from "../../contract/endpoints";
 
 /**
@@ -498,7 +499,8 @@ describe("a device's last seen", () => {
     expect(seen).toEqual([]);
   });
 
-  it("a session ended before its turn is claimed tells nothing", async () => {
+  it("a session ended before its turn is claimed tells nothing, and is no error", async () => {
+    const logged = vi.spyOn(observability().logger, "error");
     const cookie = await browserWith({ user: user({ deviceId: "laptop" }) });
     const id = (await sessions.getSession(page("/", cookie))).id;
     // The request reads the session; by the time the turn is taken, it has been signed out elsewhere.
@@ -508,6 +510,20 @@ describe("a device's last seen", () => {
     await sessions.devicesSeen();
     deleting.mockRestore();
     expect(seen).toEqual([]);
+    expect(logged).not.toHaveBeenCalled();
+  });
+
+  it("a store that fails while the turn is claimed is logged by its kind alone, and the request is not failed", async () => {
+    const logged = vi.spyOn(observability().logger, "error").mockImplementation(() => undefined);
+    const cookie = await browserWith({ user: user({ deviceId: "laptop" }) });
+    const claiming = vi
+      .spyOn(store, "compareAndSet")
+      .mockImplementation(async (key, ...rest) => (key.startsWith("session:") ? Promise.reject(Object.assign(new Error("redis gone"), { name: "ReplyError" })) : MemoryStateStore.prototype.compareAndSet.call(store, key, ...rest)));
+    expect((await sessions.requireSession(page("/", cookie))).user.deviceId).toBe("laptop");
+    await sessions.devicesSeen();
+    claiming.mockRestore();
+    expect(seen).toEqual([]);
+    expect(logged).toHaveBeenCalledWith(expect.objectContaining({ kind: "devices", operation: "last-seen", error: "ReplyError" }), "device last seen not claimed");
   });
 });
 
