@@ -18,6 +18,7 @@ describe("safeRedirectTo", () => {
     ["nothing", ""],
     ["not a string", 42],
     ["a path not from the root", "accounts"],
+    ["an address no browser can read", "/%2f["],
     // Refused whole, never repaired into another page.
     ["a backslash inside the path", "/accounts\\statements"],
     ["a tab inside the path", "/accounts\tx"],
