@@ -178,6 +178,14 @@ describe("signing in and out", () => {
     expect((await sessions.getSession(page("/login", before))).get("failures")).toBeUndefined();
   });
 
+  it("the session's cookie is out of the page's scripts' reach, sent by this site's own pages only, for every path", async () => {
+    const previous = await sessions.sessionStorage.getSession();
+    const cookie = await sessions.startSession(previous, { user: user() });
+    expect(cookie).toMatch(/; HttpOnly/);
+    expect(cookie).toMatch(/; SameSite=Lax/);
+    expect(cookie).toMatch(/; Path=\/(;|$)/);
+  });
+
   it("signing out leaves nothing of the session, nor of it in its holder's set", async () => {
     const cookie = await browserWith({ user: user() });
     await sessions.sessionStorage.destroySession(await sessions.getSession(page("/", cookie)));
