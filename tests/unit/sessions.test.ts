@@ -295,6 +295,24 @@ describe("the devices list", () => {
     expect(await sessions.signedInSessions(await sessions.getSession(page("/", nobody)))).toEqual([]);
   });
 
+  it("is in the order the sessions started, whatever order the store keeps them in (Redis keeps none)", async () => {
+    await browserWith({ user: user({ deviceId: "phone" }) });
+    after(60_000);
+    await browserWith({ user: user({ deviceId: "tablet" }) });
+    after(60_000);
+    const mine = await browserWith({ user: user({ deviceId: "laptop" }) });
+    vi.spyOn(store, "members").mockImplementation(async (key) => (await MemoryStateStore.prototype.members.call(store, key)).reverse());
+    const listed = await sessions.signedInSessions(await sessions.getSession(page("/", mine)));
+    expect(listed.map((s) => s.deviceId)).toEqual(["phone", "tablet", "laptop"]);
+  });
+
+  it("Sign out on a device passes over a session half-way through signing in that names no device", async () => {
+    const mine = await browserWith({ user: user({ deviceId: "laptop" }) });
+    const halfWay = await browserWith({ pending: pending() });
+    expect(await sessions.endDeviceSessions(await sessions.getSession(page("/", mine)), { device: "phone" })).toBe(0);
+    expect((await sessions.getSession(page("/login", halfWay))).get("pending")).toEqual(pending());
+  });
+
   it("a session past its 12 hours is not listed, though the store has not dropped it yet", async () => {
     const old = await browserWith({ user: user({ deviceId: "phone" }) });
     const oldId = (await sessions.getSession(page("/", old))).id;
