@@ -306,6 +306,13 @@ describe("the devices list", () => {
     expect(listed.map((s) => s.deviceId)).toEqual(["phone", "tablet", "laptop"]);
   });
 
+  it("Sign out on a device passes over a signed-in session older than the devices list", async () => {
+    const mine = await browserWith({ user: user({ deviceId: "laptop" }) });
+    const older = await browserWith({ user: user() });
+    expect(await sessions.endDeviceSessions(await sessions.getSession(page("/", mine)), { device: "phone" })).toBe(0);
+    expect(await userOf(older)).toEqual(user());
+  });
+
   it("Sign out on a device passes over a session half-way through signing in that names no device", async () => {
     const mine = await browserWith({ user: user({ deviceId: "laptop" }) });
     const halfWay = await browserWith({ pending: pending() });
@@ -423,6 +430,14 @@ describe("requireSession", () => {
     const sent = (await thrown(api.call(endpoints.accountBalance, { query: { PatientID: "1001" } }))) as Response;
     expect(sent.headers.get("Location")).toBe("/login");
     expect(await userOf(cookie)).toBeUndefined();
+  });
+
+  it("a practice call failing for any other reason is thrown on, and the session is kept", async () => {
+    // An address the practice client cannot read: the call fails before any request.
+    const cookie = await browserWith({ user: user({ apiBase: "not an address" }) });
+    const { api } = await sessions.requireSession(page("/accounts", cookie));
+    await expect(api.call(endpoints.accountBalance, { query: { PatientID: "1001" } })).rejects.toBeInstanceOf(TypeError);
+    expect(await userOf(cookie)).toEqual(user({ apiBase: "not an address" }));
   });
 
   it("endOtherSessions and readPracticeAgain of the signed-in session act for it", async () => {
