@@ -23,7 +23,7 @@ export default {
     "machines/**/booking.machine.ts",
     "app/**/booking.ts",
     // Who gets in: the login machine and the sign-in steps, the second step and its proof, passkeys,
-    // throttles, the session and its redirects.
+    // throttles, the session, its redirects, viewing claims and hashed names.
     "machines/**/login.machine.ts",
     "app/areas/sign-in/login-flow.server.ts",
     "app/areas/sign-in/sign-in-context.server.ts",
@@ -41,6 +41,9 @@ export default {
     "app/lib/passkeys.ts",
     "app/.server/**/throttle.server.ts",
     "app/.server/**/session.server.ts",
+    "app/.server/**/safe-redirect.server.ts",
+    "app/.server/**/viewing-claims.server.ts",
+    "app/.server/**/opaque-names.server.ts",
     // The access record and share links.
     "app/.server/**/access-record.server.ts",
     "app/.server/**/record-access.server.ts",

@@ -4,9 +4,9 @@ import { defineConfig } from "vitest/config";
  * The tests Stryker runs against each mutant (`npm run mutation`, issue 57): the unit tests, each file
  * in its own module graph (a few replace modules with vi.mock), and the few integration tests below,
  * which call the server modules in this process (against the mock over HTTP, in this process too), so
- * a mutant in those modules is seen by the tests that decide it. Most integration tests start portal
- * processes, whose code Stryker cannot change: far too slow for thousands of mutants on two cores, and
- * blind to them.
+ * a mutant in those modules is seen by the tests that decide it (a few use the embedded store alone).
+ * Most integration tests start portal processes, whose code Stryker cannot change: far too slow for
+ * thousands of mutants on two cores, and blind to them.
  *
  * The integration files share their modules from one run to the next (`isolate: false`, as in
  * vitest.config.ts): Stryker switches mutants on and off at run time in code instrumented once, so
@@ -22,6 +22,8 @@ const IN_PROCESS_INTEGRATION = [
   "tests/integration/second-step.test.ts",
   "tests/integration/passkeys.test.ts",
   "tests/integration/stolen-session.test.ts",
+  // The second step's and passkeys' stores on the embedded store (PGlite, in this process).
+  "tests/integration/sign-in-security-stores.test.ts",
   // The access record and share links: recording, the changes recorded, making a link and the
   // receiving side.
   "tests/integration/access-record-changes.test.ts",

@@ -1,7 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { documentsTexts } from "~/lib/texts/documents";
 import { config, type Config } from "./config.server";
-import { accountHolderKey, anonymousSessionId, type SignedIn } from "./session.server";
+import { type SignedIn } from "./session.server";
+import { accountHolderKey, anonymousSessionId } from "./opaque-names.server";
 import { stateStore } from "./state.server";
 import { MemoryStateStore, type StateStore } from "./state-store.server";
 

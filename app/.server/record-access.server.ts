@@ -2,7 +2,9 @@ import { pageViewOf } from "~/lib/areas";
 import type { AccessAction, AccessArea } from "~/lib/access-kinds";
 import { recordAccess, type AccessEvent } from "./access-record.server";
 import { currentRequestId, observability } from "./observability.server";
-import { accountHolderKey, anonymousSessionId, pageOf, requireSession, type SignedIn } from "./session.server";
+import { requireSession, type SignedIn } from "./session.server";
+import { accountHolderKey, anonymousSessionId } from "./opaque-names.server";
+import { pageOf } from "./safe-redirect.server";
 
 /**
  * How the portal records an access (issue 31, decisions/270 and 274): the one place a signed-in

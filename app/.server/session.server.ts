@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from "node:crypto";
+import { randomBytes } from "node:crypto";
 import { createSessionStorage, data, redirect, type Session } from "react-router";
 import { signedCookie } from "./signed-cookie.server";
 import { config, type Config } from "./config.server";
@@ -12,10 +12,13 @@ import { MemoryStateStore, type StateStore } from "./state-store.server";
 import { errorsTexts } from "~/lib/texts/errors";
 import type { LinkedAccount } from "~/lib/sign-in-flow";
 import { STEP_HEADER } from "~/lib/step-client";
-import { VIEWING_FIELD, VIEWING_HEADER } from "~/lib/viewing";
+import { VIEWING_HEADER } from "~/lib/viewing";
 import type { DeviceLabel } from "./portal-store/schema";
 import { currentRequestId, observability } from "./observability.server";
 import { DEVICE_SEEN_INTERVAL_MS, noteDeviceRequest, type DeviceRequest } from "./device-rows.server";
+import { accountHolderKey, accountSessionsKey } from "./opaque-names.server";
+import { pageOf } from "./safe-redirect.server";
+import { viewingKeyOf } from "./viewing-claims.server";
 
 /**
  * Sessions live on the portal server; the browser holds only a signed, httpOnly id cookie.
@@ -122,25 +125,6 @@ interface Stored {
 
 const sessionKey = (id: string) => `session:${id}`;
 
-/**
- * The set of the session ids of one account holder, at one practice: whoever holds the account's
- * password. A password change ends the other sessions in it (issue 20). Patient ids are the
- * practice's own, so the practice's address is part of the name; hashed, to keep keys short.
- */
-export function accountSessionsKey(apiBase: string, holderId: string): string {
-  return `account-sessions:${accountHolderKey(apiBase, holderId)}`;
-}
-
-/** One account holder at one practice, as a short opaque name for the state store's keys. */
-export function accountHolderKey(apiBase: string, holderId: string): string {
-  return createHash("sha256").update(`${apiBase}\n${holderId}`).digest("base64url");
-}
-
-/** A session named without its id (which is a credential): for records of what a session did. */
-export function anonymousSessionId(sessionId: string): string {
-  return createHash("sha256").update(`session\n${sessionId}`).digest("base64url").slice(0, 16);
-}
-
 /** The account holder's set a session belongs to: signed in, or half-way through signing in. */
 function accountOf(data: Partial<SessionData>): string | null {
   if (data.user) return accountSessionsKey(data.user.apiBase, data.user.parentId);
@@ -172,65 +156,6 @@ export interface SignedIn {
   endOtherSessions(): Promise<void>;
   /** Refresh Configurations (1§2): what the session kept of the practice is read again (decisions/375). */
   readPracticeAgain(): Promise<void>;
-}
-
-/**
- * Whose record a page shows, as an opaque key the page sends back with each step it posts
- * (`X-Portal-Viewing`, app/lib/viewing.ts): a tab still showing one family member after another tab
- * switched to another is refused rather than acting on the wrong record (decisions/160).
- */
-export function viewingKeyOf(user: Pick<SignedInData, "apiBase" | "userId">): string {
-  return createHash("sha256").update(`${user.apiBase}\n${user.userId}`).digest("base64url").slice(0, 22);
-}
-
-/**
- * A form posted through a fetcher (the profile's dialogs and switches, Cancel appointment) makes the
- * same claim as a field: true when it names someone other than the session's viewed patient. A form
- * without the field claims nothing, as a step without the header does.
- */
-export function claimsAnotherViewing(form: FormData, user: Pick<SignedInData, "apiBase" | "userId">): boolean {
-  const claimed = form.get(VIEWING_FIELD);
-  return typeof claimed === "string" && claimed !== "" && claimed !== viewingKeyOf(user);
-}
-
-const SAME_SITE = "http://portal.invalid";
-
-/**
- * Only pages of the portal are followed after sign-in: a path that stays on this site once a browser
- * has read it (no `//host`, no backslash, no tab or newline a browser would drop, turning `/\t/host`
- * into `//host`), named as the page, never as the data request that met the expired session.
- *
- * The checks are made on the path as it will be followed, not as it was written: dot segments
- * (`/a/..//host`, also as `%2e`) are resolved first, and encoded slashes and backslashes in the path
- * (`%2f`, `%5c`, which some proxies and servers decode) are read as the separators they stand for
- * (issue 36). The answer is a final one: passed through again, it comes back unchanged.
- */
-export function safeRedirectTo(value: unknown, fallback = "/"): string {
-  if (typeof value !== "string" || !value.startsWith("/")) return fallback;
-  const pathEnd = value.search(/[?#]/);
-  const [path, rest] = pathEnd === -1 ? [value, ""] : [value.slice(0, pathEnd), value.slice(pathEnd)];
-  const written = path.replace(/%2f/gi, "/").replace(/%5c/gi, "\\") + rest;
-  if ([...written].some((c) => c === "\\" || c <= "\u001f" || c === "\u007f")) return fallback;
-  let url: URL;
-  try {
-    url = new URL(written, SAME_SITE);
-  } catch {
-    return fallback;
-  }
-  if (url.origin !== SAME_SITE || url.pathname.startsWith("//")) return fallback;
-  return pageOf(url);
-}
-
-/** The page a request is for: `/profile.data?_routes=…` (a data request) is `/profile`, `/_root.data` the dashboard. */
-export function pageOf(url: URL): string {
-  if (!url.pathname.endsWith(".data")) return url.pathname + url.search + url.hash;
-  // As React Router names them: `/_.data` and `/profile/_.data` for paths ending in a slash, `/_root.data` before v8.
-  const pathname = url.pathname === "/_root.data" ? "/" : url.pathname.replace(/(\/_)?\.data$/, (_match, slash?: string) => (slash ? "/" : ""));
-  const search = new URLSearchParams(url.search);
-  search.delete("_routes");
-  search.delete("index");
-  const query = search.toString();
-  return pathname + (query ? `?${query}` : "") + url.hash;
 }
 
 /**
@@ -371,7 +296,7 @@ export function createSessions(
         if (device !== which.device) return false;
         await Promise.all([store.delete(sessionKey(id)), forgetSessionReads(store, id)]);
         await store.removeMember(account, id);
-        return raw !== null;
+        return true;
       }),
     );
     return ended.filter(Boolean).length;

@@ -1,6 +1,7 @@
 import { Outlet, type ShouldRevalidateFunctionArgs } from "react-router";
 import { readsNothingNew } from "~/lib/unchanged-data";
-import { checkTokenAlongside, IDLE_MS, requireSession, sessionStorage, viewingKeyOf } from "~/.server/session.server";
+import { checkTokenAlongside, IDLE_MS, requireSession, sessionStorage } from "~/.server/session.server";
+import { viewingKeyOf } from "~/.server/viewing-claims.server";
 import { recordPageView } from "~/.server/record-access.server";
 import { readShell } from "./layout.server";
 import { AppShell } from "./components/app-shell";

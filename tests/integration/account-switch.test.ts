@@ -1,7 +1,8 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { switchAccount, type SwitchDeps } from "~/areas/account-switch/page.server";
 import { loadConfig } from "~/.server/config.server";
-import { createSessions, viewingKeyOf } from "~/.server/session.server";
+import { createSessions } from "~/.server/session.server";
+import { viewingKeyOf } from "~/.server/viewing-claims.server";
 import { linkedAccountsOf } from "~/.server/linked-accounts.server";
 import { accountSwitchTexts } from "~/lib/texts/account-switch";
 import { useMockServer, type TestWorld } from "../helpers/mock-world";

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { appointmentsPage, bookingAction, type AppointmentDeps } from "~/areas/appointments/page.server";
 import { loadConfig } from "~/.server/config.server";
-import { createSessions, viewingKeyOf } from "~/.server/session.server";
+import { createSessions } from "~/.server/session.server";
+import { viewingKeyOf } from "~/.server/viewing-claims.server";
 import { errorsTexts } from "~/lib/texts/errors";
 import type { BookReply, SlotView } from "~/areas/appointments/booking";
 import { appointmentsTexts } from "~/areas/appointments/texts";

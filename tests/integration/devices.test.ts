@@ -7,7 +7,8 @@ import { createDeviceCookie, deviceStore, noteSignIn, type DeviceStore } from "~
 import { smtpSender, type Mail } from "~/.server/sign-in-security/mail.server";
 import { observability } from "~/.server/observability.server";
 import { sharePortalStore, unsharePortalStore, type PortalStore } from "~/.server/portal-store.server";
-import { accountHolderKey, anonymousSessionId, createSessions } from "~/.server/session.server";
+import { createSessions } from "~/.server/session.server";
+import { accountHolderKey, anonymousSessionId } from "~/.server/opaque-names.server";
 import { createSignInSteps } from "~/areas/sign-in/login-flow.server";
 import type { FlowResult } from "~/areas/sign-in/sign-in-context.server";
 import { SignInThrottle } from "~/.server/sign-in-security/throttle.server";

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadConfig } from "~/.server/config.server";
 import { actOnProfile } from "~/areas/profile/page.server";
-import { accountSessionsKey, createSessions, type SignedInData } from "~/.server/session.server";
+import { createSessions, type SignedInData } from "~/.server/session.server";
+import { accountSessionsKey } from "~/.server/opaque-names.server";
 import { createSignInSteps } from "~/areas/sign-in/login-flow.server";
 import type { FlowResult } from "~/areas/sign-in/sign-in-context.server";
 import { RedisStateStore } from "~/.server/redis-state-store.server";

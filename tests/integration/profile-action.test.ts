@@ -3,7 +3,7 @@ import { useMockServer, type PortalSession, type TestWorld } from "../helpers/mo
 import { profileTexts } from "~/areas/profile/texts";
 import { readProfile } from "~/areas/profile/view";
 import { errorsTexts } from "~/lib/texts/errors";
-import { viewingKeyOf } from "~/.server/session.server";
+import { viewingKeyOf } from "~/.server/viewing-claims.server";
 import { SignInThrottle } from "~/.server/sign-in-security/throttle.server";
 import { signInThrottleTexts } from "~/lib/texts/sign-in-throttle";
 import { newPasswordTexts } from "~/lib/texts/new-password";

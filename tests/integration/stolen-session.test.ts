@@ -5,7 +5,7 @@ import { smtpSender } from "~/.server/sign-in-security/mail.server";
 import { relyingPartyOf } from "~/.server/sign-in-security/passkeys.server";
 import { sharePortalStore, unsharePortalStore, type PortalStore } from "~/.server/portal-store.server";
 import { securityMailTexts } from "~/.server/sign-in-security/security-mail.server";
-import { accountHolderKey } from "~/.server/session.server";
+import { accountHolderKey } from "~/.server/opaque-names.server";
 import { createSignInSteps } from "~/areas/sign-in/login-flow.server";
 import type { FlowResult } from "~/areas/sign-in/sign-in-context.server";
 import { SignInThrottle } from "~/.server/sign-in-security/throttle.server";

@@ -3,6 +3,7 @@ import { observability } from "~/.server/observability.server";
 import { checkProof, type ProofChange } from "~/.server/sign-in-security/second-step-proof.server";
 import { SESSION_CODE_LIMITS, sessionBudget, type CodeVerdict, type SecondStepStore } from "~/.server/sign-in-security/second-step.server";
 import { MemoryStateStore } from "~/.server/state-store.server";
+import { sharePortalStore, unsharePortalStore, type PortalStore } from "~/.server/portal-store.server";
 import { AttemptThrottle } from "~/.server/sign-in-security/throttle.server";
 import { secondStepTexts } from "~/lib/texts/second-step";
 
@@ -50,10 +51,18 @@ describe("fresh proof before a change to sign-in", () => {
     expect(await checkProof({ store, budget }, who, request, form({}), "second-step-off")).toEqual({ ok: false, message: secondStepTexts.proofNeeded, status: 400 });
     expect(await checkProof({ store, budget }, who, request, form({ code: "12" }), "second-step-off")).toEqual({ ok: false, message: secondStepTexts.codeShape, status: 400 });
     expect(await checkProof({ store, budget }, who, request, form({ code: "123456", recovery: "true" }), "second-step-off")).toEqual({ ok: false, message: secondStepTexts.recoveryShape, status: 400 });
+    // Spaces alone are no code; an empty password field beside a code is no password.
+    expect(await checkProof({ store, budget }, who, request, form({ code: "   " }), "second-step-off")).toEqual({ ok: false, message: secondStepTexts.proofNeeded, status: 400 });
     expect(used).toEqual([]);
     // Still all five wrong codes left: none was counted.
     for (let i = 0; i < SESSION_CODE_LIMITS.perAccount; i++) expect(await budget.claim()).toBe(true);
     expect(await budget.claim()).toBe(false);
+  });
+
+  it("an empty password field beside a code is no password: the code is checked", async () => {
+    const { store, used } = storeAnswering("accepted", true);
+    expect(await checkProof({ store, budget: budgetOf().budget }, who, request, form({ password: "", code: "123456" }), "second-step-off")).toEqual({ ok: true });
+    expect(used).toEqual(["email:confirm:123456"]);
   });
 
   it("a wrong or an expired e-mailed code is refused with its own words and counted; the sixth wrong one is paused", async () => {
@@ -86,8 +95,10 @@ describe("fresh proof before a change to sign-in", () => {
     expect(await checkProof({ store: right.store, budget }, who, request, form({ code: "7kq2m-x9pda", recovery: "true" }), "recovery-codes")).toEqual({ ok: true });
     expect(right.used).toEqual(["email:confirm:111111", "recovery:7kq2m-x9pda"]);
     expect(await proofs("recovery-codes", "accepted")).toBe(accepted + 2);
-    // A wrong recovery code has words of its own.
+    // A wrong recovery code has words of its own, and is counted as wrong.
+    const wrongBefore = await proofs("recovery-codes", "wrong");
     expect(await checkProof({ store: storeAnswering("accepted", false).store, budget }, who, request, form({ code: "ABCDE-FGHJK", recovery: "true" }), "recovery-codes")).toEqual({ ok: false, message: secondStepTexts.wrongRecoveryCode, status: 400 });
+    expect(await proofs("recovery-codes", "wrong")).toBe(wrongBefore + 1);
     // The session's count started again at the success: four more wrong ones are still allowed.
     for (let i = 0; i < SESSION_CODE_LIMITS.perAccount - 1; i++) expect(await budget.claim()).toBe(true);
     expect(await budget.claim()).toBe(false);
@@ -121,5 +132,38 @@ describe("fresh proof before a change to sign-in", () => {
     // Another session of the holder is not paused by the first one's five.
     const owner = sessionBudget(throttle, "the-owners-session", who.holderKey);
     expect(await checkProof({ store: storeAnswering("accepted", false).store, budget: owner }, who, request, form({ code: "111111" }), "second-step-off")).toEqual({ ok: true });
+  });
+
+  it("each wrong proof, and each recovery code used, goes on the holder's access record; a right code or password does not", async () => {
+    const rows: { action: string }[] = [];
+    const recording = { insertLater: (_operation: string, _table: unknown, row: { action: string }) => void rows.push(row), close: async () => undefined } as unknown as PortalStore;
+    sharePortalStore(recording);
+    try {
+      const password = async (typed: string) => (typed === "right" ? ("right" as const) : ("wrong" as const));
+      const check = (store: SecondStepStore, fields: Record<string, string>) => checkProof({ store, budget: budgetOf().budget, password }, who, request, form(fields), "passkey-add");
+      await check(storeAnswering("wrong", false).store, { code: "654321" });
+      await check(storeAnswering("expired", false).store, { code: "654321" });
+      await check(storeAnswering("accepted", false).store, { code: "ABCDE-FGHJK", recovery: "true" });
+      await check(storeAnswering("accepted", false).store, { password: "guess" });
+      expect(rows.map((r) => r.action)).toEqual(["second-step-failed", "second-step-failed", "second-step-failed", "password-check-failed"]);
+      rows.length = 0;
+      await check(storeAnswering("accepted", true).store, { code: "111111" });
+      await check(storeAnswering("accepted", true).store, { password: "right" });
+      expect(rows).toEqual([]);
+      await check(storeAnswering("accepted", true).store, { code: "7KQ2M-X9PDA", recovery: "true" });
+      expect(rows.map((r) => r.action)).toEqual(["recovery-code-used"]);
+    } finally {
+      unsharePortalStore(recording);
+    }
+  });
+
+  it("a store or a practice that cannot say is not a wrong proof: the error goes on, and nothing is counted against the session", async () => {
+    const { budget } = budgetOf();
+    const failing = { useEmailCode: async () => Promise.reject(new Error("store away")), useRecoveryCode: async () => Promise.reject(new Error("store away")) } as unknown as SecondStepStore;
+    for (let i = 0; i < SESSION_CODE_LIMITS.perAccount + 2; i++) {
+      await expect(checkProof({ store: failing, budget }, who, request, form({ code: "123456" }), "second-step-off")).rejects.toThrow("store away");
+    }
+    await expect(checkProof({ store: failing, budget, password: async () => Promise.reject(new Error("practice away")) }, who, request, form({ password: "guess" }), "passkey-add")).rejects.toThrow("practice away");
+    expect(await checkProof({ store: storeAnswering("accepted", false).store, budget }, who, request, form({ code: "123456" }), "second-step-off")).toEqual({ ok: true });
   });
 });

@@ -38,11 +38,18 @@ describe("second-step codes", () => {
     expect(codeShapeProblem("7KQ2M-X9PD", true)).toBe(secondStepTexts.recoveryShape);
     expect(codeShapeProblem("7kq2m-x9pda", true)).toBeNull();
     expect(normaliseCode(" 7kq2m - x9pda ")).toBe("7KQ2MX9PDA");
+    // Exactly six digits, or exactly ten letters and digits: nothing before, nothing after.
+    expect(codeShapeProblem("1234567", false)).toBe(secondStepTexts.codeShape);
+    expect(codeShapeProblem("x123456", false)).toBe(secondStepTexts.codeShape);
+    expect(codeShapeProblem("7KQ2M-X9PDAB", true)).toBe(secondStepTexts.recoveryShape);
+    expect(codeShapeProblem("#7KQ2M-X9PDA", true)).toBe(secondStepTexts.recoveryShape);
   });
 
   it("an address is shown masked, a value that is not one as words", () => {
     expect(maskAddress("jane.doe@example.com")).toBe("j•••@example.com");
     expect(maskAddress("nobody")).toBe(secondStepTexts.yourAddress);
+    expect(maskAddress("j@example.com")).toBe("j•••@example.com");
+    expect(maskAddress("@example.com")).toBe(secondStepTexts.yourAddress);
   });
 });
 

@@ -10,7 +10,7 @@ import { sendMail as portalSendMail, type SendMail } from "./mail.server";
 import { observability } from "../observability.server";
 import { portalStore, storeQueries, type PortalStore } from "../portal-store.server";
 import { devices, type DeviceLabel } from "../portal-store/schema";
-import { anonymousSessionId } from "../session.server";
+import { anonymousSessionId } from "../opaque-names.server";
 import { clientAddress } from "../client-address.server";
 import { signedCookie } from "../signed-cookie.server";
 

@@ -8,7 +8,7 @@ import { sendMail as portalSendMail, type SendMail } from "./mail.server";
 import { observability } from "../observability.server";
 import { portalStore, storeQueries, type PortalDb, type PortalStore, type StoreOperation } from "../portal-store.server";
 import { passkeys, secondStepCodes, secondSteps } from "../portal-store/schema";
-import { anonymousSessionId } from "../session.server";
+import { anonymousSessionId } from "../opaque-names.server";
 import { stateStore } from "../state.server";
 import { AttemptThrottle } from "./throttle.server";
 

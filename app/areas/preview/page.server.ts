@@ -11,7 +11,8 @@ import { getLetter } from "~/.server/practice/letters.server";
 import { getLabResult } from "~/.server/practice/reports.server";
 import { sanitiseResultHtml } from "~/.server/sanitise-html.server";
 import { countDocument, type DocumentRate } from "~/.server/document-rate.server";
-import { requireSession, safeRedirectTo, type SignedIn } from "~/.server/session.server";
+import { requireSession, type SignedIn } from "~/.server/session.server";
+import { safeRedirectTo } from "~/.server/safe-redirect.server";
 
 /**
  * What /preview loads: one document, named, for the signed-in session only. Each kind is asked for

@@ -23,7 +23,8 @@ import {
   updateNotifications,
 } from "./practice.server";
 import { getTerms } from "~/.server/practice/terms.server";
-import { claimsAnotherViewing, requireSession, type SignedIn } from "~/.server/session.server";
+import { requireSession, type SignedIn } from "~/.server/session.server";
+import { claimsAnotherViewing } from "~/.server/viewing-claims.server";
 import { authenticate, logout } from "~/.server/practice/auth.server";
 import type { SignInThrottle } from "~/.server/sign-in-security/throttle.server";
 import { stateStore } from "~/.server/state.server";

@@ -8,7 +8,8 @@ import {
   type CodeMail,
 } from "~/.server/sign-in-security/second-step.server";
 import { checkProof, type ProofChange } from "~/.server/sign-in-security/second-step-proof.server";
-import { accountHolderKey, anonymousSessionId, type SignedIn } from "~/.server/session.server";
+import type { SignedIn } from "~/.server/session.server";
+import { accountHolderKey, anonymousSessionId } from "~/.server/opaque-names.server";
 import { refuse as refusal, type Refusal } from "~/.server/steps.server";
 import { deviceLabel } from "~/.server/access-record.server";
 import { authenticate, logout } from "~/.server/practice/auth.server";

@@ -5,7 +5,8 @@ import { logout } from "~/.server/practice/auth.server";
 import { practiceApi } from "~/.server/practice/api.server";
 import { linkedAccountsOf } from "~/.server/linked-accounts.server";
 import { noteSignIn, type DeviceSighting } from "~/.server/sign-in-security/devices.server";
-import { accountHolderKey, type PendingSignIn, type PortalSession } from "~/.server/session.server";
+import { type PendingSignIn, type PortalSession } from "~/.server/session.server";
+import { accountHolderKey } from "~/.server/opaque-names.server";
 import { expired, withPending, type AfterSecondStep, type FlowResult, type SignInContext } from "./sign-in-context.server";
 
 /**

@@ -13,7 +13,8 @@ import {
   signInStep,
 } from "./login-flow.server";
 import type { FlowResult } from "./sign-in-context.server";
-import { getSession, safeRedirectTo, type PortalSession } from "~/.server/session.server";
+import { getSession, type PortalSession } from "~/.server/session.server";
+import { safeRedirectTo } from "~/.server/safe-redirect.server";
 import { stepDispatcher, type StepResponse } from "~/.server/steps.server";
 import { signInTexts } from "./texts";
 import type { FlowOutcome, Outcome } from "~/lib/sign-in-flow";

@@ -1,7 +1,8 @@
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from "react";
 import { data, Link, redirect } from "react-router";
 import type { LoginEvent } from "../../../machines/sign-in/login.machine";
-import { redirectIfSignedIn, safeRedirectTo, sessionStorage } from "~/.server/session.server";
+import { redirectIfSignedIn, sessionStorage } from "~/.server/session.server";
+import { safeRedirectTo } from "~/.server/safe-redirect.server";
 import { endPracticeToken } from "./session-end.server";
 import { Captcha } from "./components/captcha";
 import { Alert } from "~/components/ui/alert";

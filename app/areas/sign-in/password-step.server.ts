@@ -5,7 +5,8 @@ import { authenticate, logout, lookupIdentity } from "~/.server/practice/auth.se
 import { secondStepTexts } from "~/lib/texts/second-step";
 import { passkeyUndoable } from "~/lib/second-step";
 import { maskAddress, SecondStepUnavailable } from "~/.server/sign-in-security/second-step.server";
-import { accountHolderKey, type PasskeyStage, type PendingSignIn, type PortalSession } from "~/.server/session.server";
+import { type PasskeyStage, type PendingSignIn, type PortalSession } from "~/.server/session.server";
+import { accountHolderKey } from "~/.server/opaque-names.server";
 import { passkeyTexts } from "~/lib/texts/passkeys";
 import { PasskeysUnavailable } from "~/.server/sign-in-security/passkeys.server";
 import { clientAddress } from "~/.server/client-address.server";
