@@ -15,6 +15,12 @@ const IN_PROCESS_INTEGRATION: string[] = [
   "tests/integration/share-links.test.ts",
 ];
 
+/**
+ * MUTATION_UNIT_ONLY=1 leaves them out: a mutant they reach reruns them whole, minutes for a few dozen
+ * mutants on this machine, so a module's unit tests are measured alone first (issue 57, session 29).
+ */
+const integration = process.env.MUTATION_UNIT_ONLY === "1" ? [] : IN_PROCESS_INTEGRATION;
+
 export default defineConfig({
   resolve: { tsconfigPaths: true },
   test: {
@@ -23,7 +29,7 @@ export default defineConfig({
     // PostgreSQL only when integration files are in the run (tests/global-postgres.ts decides).
     globalSetup: ["tests/global-postgres.ts", "tests/global-temp.ts"],
     env: { CAPTCHA_MAX_NUMBER: "1000" },
-    include: ["tests/unit/**/*.test.{ts,tsx}", ...IN_PROCESS_INTEGRATION],
+    include: ["tests/unit/**/*.test.{ts,tsx}", ...integration],
     // Instrumented code on a machine busy with two test processes runs several times slower.
     testTimeout: 60_000,
   },

@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import { cpSync, existsSync, mkdtempSync, readFileSync, renameSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { fileURLToPath } from "node:url";
 import { openPortalStore } from "~/.server/portal-store.server";
 import { testTempDir } from "./test-temp";
 
@@ -15,7 +16,8 @@ import { testTempDir } from "./test-temp";
 const MIGRATIONS = "app/.server/portal-store/migrations";
 
 function templateFolder(): string {
-  const pglite = JSON.parse(readFileSync("node_modules/@electric-sql/pglite/package.json", "utf8")) as { version: string };
+  // Found as Node finds the package, not under the working folder: Stryker's sandbox has no node_modules of its own.
+  const pglite = JSON.parse(readFileSync(fileURLToPath(new URL("../package.json", import.meta.resolve("@electric-sql/pglite"))), "utf8")) as { version: string };
   const digest = createHash("sha256").update(pglite.version).update(readFileSync(path.join(MIGRATIONS, "meta/_journal.json")));
   return path.join(tmpdir(), `nz-portal-store-template-${digest.digest("hex").slice(0, 16)}`);
 }
