@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { deviceLabel, practiceKey, recordAccess, type AccessEvent } from "~/.server/access-record.server";
 import { observability } from "~/.server/observability.server";
 import { sharePortalStore, unsharePortalStore, type PortalStore } from "~/.server/portal-store.server";
@@ -153,42 +153,54 @@ describe("the entry written for an access", () => {
 });
 
 describe("an event the record refuses", () => {
-  const refusals: [string, Partial<AccessEvent>][] = [
-    ["an area outside the closed set", { area: "Letters" as AccessEvent["area"] }],
-    ["an action outside the closed set", { action: "delete" as AccessEvent["action"] }],
-    ["a practice key of the wrong shape", { practice: { key: "short" } }],
-    ["a practice key too long", { practice: { key: "p".repeat(65) } }],
-    ["a practice key with a character inside it no key has", { practice: { key: `${"p".repeat(10)} ${"p".repeat(10)}` } }],
-    ["no patient", { patientId: "" }],
-    ["a patient id too long", { patientId: "a".repeat(129) }],
-    ["a patient id with a character inside it no id has", { patientId: "P 1" }],
-    ["an item id with a character inside it no id has", { itemId: "L<7>x" }],
-    ["an item id too long", { itemId: "b".repeat(129) }],
-    ["an empty item id", { itemId: "" }],
-    ["a holder key too short", { holderKey: "k".repeat(15) }],
-    ["a holder key too long", { holderKey: "k".repeat(65) }],
-    ["a holder key with a character inside it no key has", { holderKey: `${"k".repeat(10)}.${"k".repeat(10)}` }],
-    ["a session too short", { sessionId: "s".repeat(7) }],
-    ["a session too long", { sessionId: "s".repeat(65) }],
-    ["a session with a character inside it no session id has", { sessionId: "ssss ssss" }],
-    ["a proxy name with digits", { proxyName: "Mere 2 Smith" }],
-    ["a proxy name with a line break", { proxyName: "Mere\nSmith" }],
-    ["a proxy name of spaces only", { proxyName: "   " }],
-    ["a proxy name too long", { proxyName: "n".repeat(101) }],
-    ["a time that is no time", { at: new Date(Number.NaN) }],
+  const refusals: [string, string, Partial<AccessEvent>][] = [
+    ["an area outside the closed set", "area", { area: "Letters" as AccessEvent["area"] }],
+    ["an action outside the closed set", "action", { action: "delete" as AccessEvent["action"] }],
+    ["a practice key of the wrong shape", "practice", { practice: { key: "short" } }],
+    ["a practice key too long", "practice", { practice: { key: "p".repeat(65) } }],
+    ["a practice key with a character inside it no key has", "practice", { practice: { key: `${"p".repeat(10)} ${"p".repeat(10)}` } }],
+    ["no patient", "patientId", { patientId: "" }],
+    ["a patient id too long", "patientId", { patientId: "a".repeat(129) }],
+    ["a patient id with a character inside it no id has", "patientId", { patientId: "P 1" }],
+    ["an item id with a character inside it no id has", "itemId", { itemId: "L<7>x" }],
+    ["an item id too long", "itemId", { itemId: "b".repeat(129) }],
+    ["an empty item id", "itemId", { itemId: "" }],
+    ["a holder key too short", "holderKey", { holderKey: "k".repeat(15) }],
+    ["a holder key too long", "holderKey", { holderKey: "k".repeat(65) }],
+    ["a holder key with a character inside it no key has", "holderKey", { holderKey: `${"k".repeat(10)}.${"k".repeat(10)}` }],
+    ["a session too short", "sessionId", { sessionId: "s".repeat(7) }],
+    ["a session too long", "sessionId", { sessionId: "s".repeat(65) }],
+    ["a session with a character inside it no session id has", "sessionId", { sessionId: "ssss ssss" }],
+    ["a proxy name with digits", "proxyName", { proxyName: "Mere 2 Smith" }],
+    ["a proxy name with a line break", "proxyName", { proxyName: "Mere\nSmith" }],
+    ["a proxy name of spaces only", "proxyName", { proxyName: "   " }],
+    ["a proxy name too long", "proxyName", { proxyName: "n".repeat(101) }],
+    ["a time that is no time", "at", { at: new Date(Number.NaN) }],
   ];
 
-  it.each(refusals)("%s: nothing is written, and the write is counted as lost", async (_why, over) => {
+  it.each(refusals)("%s: nothing is written, and the write is counted as lost, naming the field (%s) and never its value", async (_why, field, over) => {
     const { store, rows } = keepingStore();
     const before = await lost();
-    recordAccess(event(over), store);
+    const logged = vi.spyOn(observability().logger, "error");
+    try {
+      recordAccess(event(over), store);
+      expect(logged).toHaveBeenCalledWith(expect.objectContaining({ kind: "portal-store", operation: "access.record", error: `refused: ${field}` }), "portal store write lost");
+    } finally {
+      logged.mockRestore();
+    }
     expect(rows).toEqual([]);
     expect(await lost()).toBe(before + 1);
   });
 
   it("with no store open: counted as lost, and the call still returns", async () => {
     const before = await lost();
-    expect(() => recordAccess(event(), undefined)).not.toThrow();
+    const logged = vi.spyOn(observability().logger, "error");
+    try {
+      expect(() => recordAccess(event(), undefined)).not.toThrow();
+      expect(logged).toHaveBeenCalledWith(expect.objectContaining({ operation: "access.record", error: "no store" }), "portal store write lost");
+    } finally {
+      logged.mockRestore();
+    }
     expect(await lost()).toBe(before + 1);
   });
 
@@ -267,9 +279,13 @@ describe("the event a signed-in session's access becomes", () => {
       close: () => Promise.resolve(),
     } as unknown as PortalStore;
     sharePortalStore(failing);
+    const logged = vi.spyOn(observability().logger, "error");
     try {
       expect(() => recordAccessBy(signedIn(), request, { area: "letters", action: "view" })).not.toThrow();
+      expect(logged).toHaveBeenCalledWith(expect.objectContaining({ kind: "portal-store", operation: "access.record", error: "Error" }), "access not recorded");
+      expect(JSON.stringify(logged.mock.calls)).not.toContain("P-1001");
     } finally {
+      logged.mockRestore();
       unsharePortalStore(failing);
     }
   });

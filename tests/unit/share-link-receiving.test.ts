@@ -3,7 +3,7 @@ import { practiceKey } from "~/.server/access-record.server";
 import { config } from "~/.server/config.server";
 import { sharePortalStore, unsharePortalStore, type PortalStore } from "~/.server/portal-store.server";
 import { MemoryStateStore, type StateStore } from "~/.server/state-store.server";
-import { SHARE_CORS } from "~/lib/share-link-paths";
+import { MANIFEST_BODY_BYTES, SHARE_CORS } from "~/lib/share-link-paths";
 import { fileResponse, manifestResponse, portalReceivingSide, SHARE_REQUESTS_PER_MINUTE, type ReceivingSide } from "~/areas/summary/share-link-receiving.server";
 import { hashPasscode, sha256, ShareLinksUnavailable, type ShareLinkStore } from "~/areas/summary/share-link-store.server";
 import { FHIR_JSON, MAX_WRONG_PASSCODES, randomBase64url } from "~/areas/summary/shlink";
@@ -19,6 +19,7 @@ const PASSCODE = "kiwi-fruit-42";
 const FILE = "eyJhbGciOiJkaXIifQ..iv.ciphertext.tag";
 const CREATED = new Date("2026-11-20T00:00:00Z");
 const NOW = new Date("2026-11-27T10:00:15Z");
+const DAY = 24 * 60 * 60 * 1000;
 const PRACTICE = practiceKey("https://practice.example.nz/api");
 
 interface Link {
@@ -39,16 +40,20 @@ interface Link {
 /** One link in a store kept in memory, with the store's rules. */
 function memoryStore(link: Link) {
   const tickets = new Map<string, { expiresAt: Date; used: boolean }>();
-  const state = { busy: false };
+  const state = { busy: false, asked: 0 };
   const works = (now: Date) => !link.revoked && !link.ended && link.expiresAt.getTime() > now.getTime();
   const store = {
     claimTry: (hash: string, now: Date) => {
+      state.asked += 1;
       if (state.busy || hash !== link.manifestHash || !works(now) || link.wrongPasscodes >= MAX_WRONG_PASSCODES) return Promise.resolve(undefined);
       link.wrongPasscodes += 1;
       const { id, practiceKey, patientId, passcodeHash, wrongPasscodes, file, createdAt } = link;
       return Promise.resolve({ id, practiceKey, patientId, passcodeHash, wrongPasscodes, file, createdAt });
     },
-    working: (hash: string, now: Date) => Promise.resolve(hash === link.manifestHash && works(now) ? { wrongPasscodes: link.wrongPasscodes } : undefined),
+    working: (hash: string, now: Date) => {
+      state.asked += 1;
+      return Promise.resolve(hash === link.manifestHash && works(now) ? { wrongPasscodes: link.wrongPasscodes } : undefined);
+    },
     accepted: (id: string) => {
       if (id === link.id) {
         link.wrongPasscodes = Math.max(link.wrongPasscodes - 1, 0);
@@ -68,6 +73,7 @@ function memoryStore(link: Link) {
       return Promise.resolve(ticket);
     },
     redeem: (ticket: string, now: Date) => {
+      state.asked += 1;
       const held = tickets.get(ticket);
       if (!held || held.used || held.expiresAt.getTime() <= now.getTime()) return Promise.resolve(undefined);
       held.used = true;
@@ -199,16 +205,20 @@ describe("a manifest request", () => {
   });
 
   it("is refused as no link for an id that is not one, before the store is asked", async () => {
-    const { manifestId, store } = await newLink();
+    const { manifestId, store, state } = await newLink();
     for (const id of [manifestId.slice(1), `${manifestId}x`, `${manifestId.slice(1)}.`, `.${manifestId.slice(1)}`]) {
-      expect(await answer(await manifestResponse(post({ recipient: "Dr Smith", passcode: PASSCODE }), id, sideOf(store)))).toEqual({ status: 404, body: { error: "This link does not exist, has expired or was revoked." } });
+      for (const body of [{ recipient: "Dr Smith", passcode: PASSCODE }, { recipient: "Dr Smith" }]) {
+        expect(await answer(await manifestResponse(post(body), id, sideOf(store)))).toEqual({ status: 404, body: { error: "This link does not exist, has expired or was revoked." } });
+      }
     }
+    expect(state.asked).toBe(0);
   });
 
   it("takes only a POST", async () => {
     const { manifestId, store } = await newLink();
     const response = await manifestResponse(new Request("https://portal.example.nz/shl/x"), manifestId, sideOf(store));
     expect(response.status).toBe(405);
+    expect(((await response.json()) as { error: string }).error).not.toBe("");
     expect(response.headers.get("Allow")).toBe("POST, OPTIONS");
   });
 
@@ -216,7 +226,10 @@ describe("a manifest request", () => {
     const { link, manifestId, store } = await newLink();
     const status = async (body: unknown, options?: Parameters<typeof post>[1]) => (await manifestResponse(post(body, options), manifestId, sideOf(store))).status;
     expect(await status({ recipient: "Dr Smith", passcode: PASSCODE }, { type: "Application/JSON; charset=utf-8" })).toBe(200);
+    expect(await status({ recipient: "Dr Smith", passcode: PASSCODE }, { type: "application/json ; charset=utf-8" })).toBe(200);
     expect(await status({ recipient: "r".repeat(500) })).toBe(401);
+    const atTheLimit = JSON.stringify({ recipient: "Dr Smith", padding: "" });
+    expect(await status(null, { raw: JSON.stringify({ recipient: "Dr Smith", padding: "x".repeat(MANIFEST_BODY_BYTES - atTheLimit.length) }) })).toBe(401);
     expect(await status({ recipient: "Dr Smith", embeddedLengthMax: 0 })).toBe(401);
     const refused = [
       [{ recipient: "Dr Smith" }, { type: "text/plain" }],
@@ -237,7 +250,7 @@ describe("a manifest request", () => {
     for (const [body, options] of refused) {
       expect(await answer(await manifestResponse(post(body, options), manifestId, sideOf(store)))).toEqual({ status: 400, body: { error: "The request must be JSON with a recipient." } });
     }
-    expect(link).toMatchObject({ wrongPasscodes: 0, uses: 1 });
+    expect(link).toMatchObject({ wrongPasscodes: 0, uses: 2 });
   });
 
   it("answers 503, to try again, when the store cannot be asked", async () => {
@@ -253,6 +266,32 @@ describe("a manifest request", () => {
   });
 });
 
+describe("the receiving side's own clock and record", () => {
+  it("reads the time itself when given no clock", async () => {
+    const { manifestId, store, link } = await newLink({ createdAt: new Date(Date.now() - DAY), expiresAt: new Date(Date.now() + DAY) });
+    const side = { store, counts: new MemoryStateStore() };
+    expect((await manifestResponse(post({ recipient: "Dr Smith", passcode: PASSCODE }), manifestId, side)).status).toBe(200);
+    expect(link.uses).toBe(1);
+    expect((await fileResponse(new Request("https://portal.example.nz/shl/file/x"), randomBase64url(32), side)).status).toBe(404);
+  });
+
+  it("answers the receiving app even when the access record cannot take the use", async () => {
+    const { manifestId, store } = await newLink();
+    const failing = {
+      insertLater: () => {
+        throw new Error("store broke");
+      },
+      close: () => Promise.resolve(),
+    } as unknown as PortalStore;
+    sharePortalStore(failing);
+    try {
+      expect((await manifestResponse(post({ recipient: "Dr Smith", passcode: PASSCODE }), manifestId, sideOf(store))).status).toBe(200);
+    } finally {
+      unsharePortalStore(failing);
+    }
+  });
+});
+
 describe("the rate limit of the receiving side", () => {
   it(`takes ${SHARE_REQUESTS_PER_MINUTE} requests an address a minute; the next is told when the minute ends, and another address is not held up`, async () => {
     const { manifestId, store } = await newLink();
@@ -261,6 +300,10 @@ describe("the rate limit of the receiving side", () => {
     const held = await manifestResponse(post({ recipient: "Dr Smith" }), manifestId, side);
     expect(held.status).toBe(429);
     expect(held.headers.get("Retry-After")).toBe("45");
+    expect(((await held.json()) as { error: string }).error).not.toBe("");
+    // The same minute, later in it: still held.
+    const later = { ...side, now: () => new Date(NOW.getTime() + 40_000) };
+    expect((await manifestResponse(post({ recipient: "Dr Smith" }), manifestId, later)).status).toBe(429);
     expect((await fileResponse(new Request("https://portal.example.nz/shl/file/x", { headers: { "x-portal-client-address": "203.0.113.7" } }), randomBase64url(32), side)).status).toBe(429);
     expect((await manifestResponse(post({ recipient: "Dr Smith" }, { address: "198.51.100.1" }), manifestId, side)).status).toBe(401);
     const nextMinute = { ...side, now: () => new Date(NOW.getTime() + 60_000) };
@@ -274,6 +317,7 @@ describe("the rate limit of the receiving side", () => {
     const refused = await manifestResponse(post({ recipient: "Dr Smith", passcode: PASSCODE }), manifestId, side);
     expect(refused.status).toBe(503);
     expect(refused.headers.get("Retry-After")).toBe("30");
+    expect(((await refused.json()) as { error: string }).error).not.toBe("");
     const { body } = await answer(await manifestResponse(post({ recipient: "Dr Smith", passcode: PASSCODE }), manifestId, sideOf(store)));
     const ticket = (body.files as Record<string, string>[])[0].location.split("/").pop()!;
     expect((await fileResponse(new Request("https://portal.example.nz/shl/file/x"), ticket, side)).status).toBe(200);
@@ -303,9 +347,11 @@ describe("a file request", () => {
   });
 
   it("refuses a ticket of the wrong shape, or of a link that no longer works", async () => {
-    const { link, store, ticket } = await ticketOf();
+    const { link, store, ticket, state } = await ticketOf();
+    const asked = state.asked;
     expect((await fileResponse(get(), `${ticket.slice(1)}.`, sideOf(store))).status).toBe(404);
     expect((await fileResponse(get(), ticket.slice(1), sideOf(store))).status).toBe(404);
+    expect(state.asked).toBe(asked);
     link.revoked = true;
     expect((await fileResponse(get(), ticket, sideOf(store))).status).toBe(404);
     expect(recorded).toEqual([]);
