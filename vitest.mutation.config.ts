@@ -32,6 +32,12 @@ const IN_PROCESS_INTEGRATION = [
   "tests/integration/share-links.test.ts",
 ];
 
+/**
+ * MUTATION_UNIT_ONLY=1 leaves them out: a mutant they reach reruns them, seconds a mutant where a unit
+ * test takes milliseconds, so a module's unit tests can be measured alone first (issue 57, session 29).
+ */
+const unitOnly = process.env.MUTATION_UNIT_ONLY === "1";
+
 export default defineConfig({
   resolve: { tsconfigPaths: true },
   test: {
@@ -43,7 +49,7 @@ export default defineConfig({
     testTimeout: 60_000,
     projects: [
       { extends: true, test: { name: "unit", include: ["tests/unit/**/*.test.{ts,tsx}"] } },
-      { extends: true, test: { name: "integration:in-process", include: IN_PROCESS_INTEGRATION, isolate: false } },
+      ...(unitOnly ? [] : [{ extends: true as const, test: { name: "integration:in-process", include: IN_PROCESS_INTEGRATION, isolate: false } }]),
     ],
   },
 });

@@ -118,7 +118,7 @@ function refusedField(event: AccessEvent): string | null {
  * error (what failed, never what was recorded) and counted as lost.
  */
 export function recordAccess(event: AccessEvent, store: PortalStore | undefined = portalStore()): void {
-  const refused = store ? refusedField(event) : "no store";
+  const refused = store ? refusedField(event) : null;
   if (refused || !store) {
     const { logger, portalStoreWritesLost } = observability();
     portalStoreWritesLost.inc({ operation: "access.record" });

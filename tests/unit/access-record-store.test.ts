@@ -1,0 +1,150 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { listAccess, practiceKey, purgeAccessRecord, startAccessRetention } from "~/.server/access-record.server";
+import type { AccessAction, AccessArea } from "~/lib/access-kinds";
+import type { PortalStore } from "~/.server/portal-store.server";
+import { accessEntries, devices } from "~/.server/portal-store/schema";
+import { openEmbeddedTestStore } from "../helpers/test-stores";
+
+/**
+ * The access record as a patient reads it and as retention keeps it (issue 31, decisions/270), on an
+ * embedded store of this process: one patient's entries at one practice, filtered, newest first and
+ * paged without a gap or a repeat; the purge of entries past their days, in batches.
+ */
+
+const PRACTICE = "https://practice.example.nz/api";
+const T0 = new Date("2026-11-27T10:00:00Z");
+const at = (ms: number) => new Date(T0.getTime() + ms);
+const DAY = 24 * 60 * 60 * 1000;
+
+let store: PortalStore;
+beforeAll(async () => {
+  store = await openEmbeddedTestStore();
+}, 120_000);
+afterAll(() => store.close());
+
+let patients = 0;
+const newPatient = () => `P-${++patients}-${Date.now()}`;
+
+/**
+ * An entry handed to the store as recordAccess hands it, but directly: the rules of recordAccess are
+ * tests/unit/access-record-events.test.ts's, and a test here reruns slowly for each of their mutants.
+ */
+function record(patientId: string, over: { at?: Date; area?: AccessArea; holderKey?: string; itemId?: string; action?: AccessAction; practice?: string } = {}) {
+  const { practice = PRACTICE, ...rest } = over;
+  store.insertLater("access.record", accessEntries, { at: T0, practiceKey: practiceKey(practice), patientId, holderKey: "h".repeat(43), proxyName: null, area: "letters", itemId: null, action: "view", device: "Chrome on Windows", sessionId: "s".repeat(16), ...rest });
+}
+
+describe("one patient's record", () => {
+  it("is theirs at this practice only, newest first, filtered by who, area and time (from included, to excluded)", async () => {
+    const patient = newPatient();
+    record(patient, { at: at(0), area: "letters" });
+    record(patient, { at: at(1000), area: "results", holderKey: "k".repeat(43) });
+    record(patient, { at: at(2000), area: "letters", itemId: "L-7", action: "download" });
+    record(newPatient());
+    record(patient, { practice: "https://other.example.nz/api" });
+    const list = async (query: Partial<Parameters<typeof listAccess>[0]> = {}) => (await listAccess({ practice: PRACTICE, patientId: patient, ...query }, store)).entries.map((e) => e.at.getTime() - T0.getTime());
+    expect(await list()).toEqual([2000, 1000, 0]);
+    expect(await list({ area: "letters" })).toEqual([2000, 0]);
+    expect(await list({ holderKey: "k".repeat(43) })).toEqual([1000]);
+    expect(await list({ from: at(1000) })).toEqual([2000, 1000]);
+    expect(await list({ to: at(1000) })).toEqual([0]);
+    expect(await list({ from: at(1000), to: at(2000) })).toEqual([1000]);
+    const [newest] = (await listAccess({ practice: PRACTICE, patientId: patient }, store)).entries;
+    expect(newest).toEqual({ id: expect.any(Number), at: at(2000), patientId: patient, holderKey: "h".repeat(43), proxyName: null, area: "letters", itemId: "L-7", action: "download", device: "Chrome on Windows", sessionId: "s".repeat(16) });
+  });
+
+  it("pages newest first, each page where the last ended, without a gap or a repeat where entries share a millisecond", async () => {
+    const patient = newPatient();
+    for (let i = 0; i < 7; i++) record(patient, { at: at(Math.floor(i / 3) * 1000), itemId: `L-${i}` });
+    const seen: string[] = [];
+    let after: string | null = null;
+    const sizes: number[] = [];
+    do {
+      const page = await listAccess({ practice: PRACTICE, patientId: patient, pageSize: 2, after }, store);
+      sizes.push(page.entries.length);
+      seen.push(...page.entries.map((e) => e.itemId!));
+      if (page.next) expect(page.next).toMatch(/^\d+\.\d+$/);
+      after = page.next;
+    } while (after);
+    expect(sizes).toEqual([2, 2, 2, 1]);
+    expect(seen).toEqual(["L-6", "L-5", "L-4", "L-3", "L-2", "L-1", "L-0"]);
+    // Exactly a page: no next page.
+    const whole = await listAccess({ practice: PRACTICE, patientId: patient, pageSize: 7 }, store);
+    expect(whole.entries).toHaveLength(7);
+    expect(whole.next).toBeNull();
+  });
+
+  it("takes 50 a page unless asked, at least 1 and at most 200; a position that is not one starts at the newest", async () => {
+    const patient = newPatient();
+    for (let i = 0; i < 205; i++) record(patient, { at: at(i) });
+    const size = async (pageSize?: number) => (await listAccess({ practice: PRACTICE, patientId: patient, pageSize }, store)).entries.length;
+    expect(await size()).toBe(50);
+    expect(await size(0)).toBe(1);
+    expect(await size(-5)).toBe(1);
+    expect(await size(2.9)).toBe(2);
+    expect(await size(200)).toBe(200);
+    expect(await size(1000)).toBe(200);
+    for (const after of ["nonsense", "123", "x1.2", "1.2x", `${"9".repeat(16)}.1`]) {
+      const [first] = (await listAccess({ practice: PRACTICE, patientId: patient, pageSize: 1, after }, store)).entries;
+      expect(first.at).toEqual(at(204));
+    }
+  });
+
+  it("with no store, or one that fails, the page gets a 503 and plain words", async () => {
+    const refused = async (s: PortalStore | undefined) => {
+      try {
+        await listAccess({ practice: PRACTICE, patientId: "P-1" }, s);
+      } catch (error) {
+        return error as { init: { status: number }; data: { message: string } };
+      }
+      throw new Error("answered");
+    };
+    expect((await refused(undefined)).init.status).toBe(503);
+    const failing = { flush: () => Promise.resolve(), run: () => Promise.reject(new Error("store away")) } as unknown as PortalStore;
+    const answer = await refused(failing);
+    expect(answer.init.status).toBe(503);
+    expect(answer.data.message).toMatch(/\w/);
+  });
+});
+
+describe("the retention purge", () => {
+  it("deletes only the entries older than the days kept, and says how many", async () => {
+    const now = at(400 * DAY);
+    const cutoff = now.getTime() - 30 * DAY;
+    const patient = newPatient();
+    const row = (when: Date) => ({ at: when, practiceKey: practiceKey(PRACTICE), patientId: patient, holderKey: "h".repeat(43), proxyName: null, area: "letters" as const, itemId: null, action: "view" as const, device: "Chrome on Windows" as const, sessionId: "s".repeat(16) });
+    await store.run("access.record", (db) => db.insert(accessEntries).values(Array.from({ length: 3 }, () => row(new Date(cutoff - 1)))));
+    await store.run("access.record", (db) => db.insert(accessEntries).values([row(new Date(cutoff)), row(now)]));
+    const removed = await purgeAccessRecord(store, { now, days: 30 });
+    expect(removed).toBeGreaterThanOrEqual(3);
+    const left = await listAccess({ practice: PRACTICE, patientId: patient }, store);
+    expect(left.entries.map((e) => e.at)).toEqual([now, new Date(cutoff)]);
+    expect(await purgeAccessRecord(store, { now, days: 30 })).toBe(0);
+  });
+
+  it("runs at once, purges the devices too when asked, and tells what it removed or how it failed", async () => {
+    const now = at(800 * DAY);
+    const patient = newPatient();
+    record(patient, { at: at(800 * DAY - 31 * DAY) });
+    record(patient, { at: at(800 * DAY - 29 * DAY) });
+    await store.flush();
+    await store.run("devices.write", (db) =>
+      db.insert(devices).values({ deviceId: "d".repeat(43), holderKey: "h".repeat(43), label: "Chrome on Windows", addressRange: "unknown", firstSeen: at(0), lastSeen: at(800 * DAY - 100 * DAY) }),
+    );
+    const outcome = await new Promise<unknown>((resolve) => {
+      const stop = startAccessRetention(store, { days: 30, devicesDays: 90, now: () => now, onPurged: resolve });
+      stop();
+    });
+    expect(outcome).toMatchObject({ devicesRemoved: 1 });
+    expect((outcome as { removed: number }).removed).toBeGreaterThanOrEqual(1);
+    expect((await listAccess({ practice: PRACTICE, patientId: patient }, store)).entries).toHaveLength(1);
+
+    const withoutDevices = await new Promise<unknown>((resolve) => startAccessRetention(store, { days: 30, now: () => now, onPurged: resolve })());
+    expect(withoutDevices).toEqual({ removed: 0, devicesRemoved: 0 });
+
+    const failure = new Error("store away");
+    const failing = { run: () => Promise.reject(failure) } as unknown as PortalStore;
+    const failed = await new Promise<unknown>((resolve) => startAccessRetention(failing, { days: 30, devicesDays: 90, now: () => now, onPurged: resolve })());
+    expect(failed).toEqual({ error: failure });
+  });
+});
