@@ -56,18 +56,21 @@ describe("one patient's record", () => {
   it("pages newest first, each page where the last ended, without a gap or a repeat where entries share a millisecond", async () => {
     const patient = newPatient();
     for (let i = 0; i < 7; i++) record(patient, { at: at(Math.floor(i / 3) * 1000), itemId: `L-${i}` });
-    const seen: string[] = [];
-    let after: string | null = null;
-    const sizes: number[] = [];
-    do {
-      const page = await listAccess({ practice: PRACTICE, patientId: patient, pageSize: 2, after }, store);
-      sizes.push(page.entries.length);
-      seen.push(...page.entries.map((e) => e.itemId!));
-      if (page.next) expect(page.next).toMatch(/^\d+\.\d+$/);
-      after = page.next;
-    } while (after);
-    expect(sizes).toEqual([2, 2, 2, 1]);
-    expect(seen).toEqual(["L-6", "L-5", "L-4", "L-3", "L-2", "L-1", "L-0"]);
+    // Pages of 2 and of 3: each next page starts after the last entry shown, not after another one.
+    for (const [pageSize, expectedSizes] of [[2, [2, 2, 2, 1]], [3, [3, 3, 1]]] as const) {
+      const seen: string[] = [];
+      let after: string | null = null;
+      const sizes: number[] = [];
+      do {
+        const page = await listAccess({ practice: PRACTICE, patientId: patient, pageSize, after }, store);
+        sizes.push(page.entries.length);
+        seen.push(...page.entries.map((e) => e.itemId!));
+        if (page.next) expect(page.next).toMatch(/^\d+\.\d+$/);
+        after = page.next;
+      } while (after);
+      expect(sizes).toEqual(expectedSizes);
+      expect(seen).toEqual(["L-6", "L-5", "L-4", "L-3", "L-2", "L-1", "L-0"]);
+    }
     // Exactly a page: no next page.
     const whole = await listAccess({ practice: PRACTICE, patientId: patient, pageSize: 7 }, store);
     expect(whole.entries).toHaveLength(7);
