@@ -25,7 +25,7 @@ import { builtAreas } from "~/lib/areas";
 import { startPortalProcess } from "../tests/helpers/portal-process";
 import { createWorld, signIn, startMock } from "./practice-and-portal";
 import { runContractCheck } from "../scripts/contract-check";
-import { endpoints } from "../contract/endpoints";
+import { endpoints } from "@contract/endpoints";
 import { previewHref } from "~/lib/preview-view";
 // The e2e tests' browser (CHROMIUM_PATH or Debian's headless shell, which `.ci/run` installs; decisions/273).
 import { CHROMIUM } from "../playwright.config";

@@ -5,8 +5,8 @@
  * asserts nothing. Run with `node --expose-gc` (the npm script does) so the memory figures are
  * taken after a collection.
  */
-import { readAuthReply } from "../contract/auth";
-import { endpoints } from "../contract/endpoints";
+import { readAuthReply } from "@contract/auth";
+import { endpoints } from "@contract/endpoints";
 import { createMockServer } from "../mock-server/server";
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 60);

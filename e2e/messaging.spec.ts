@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { OutgoingMessageSchema } from "../contract/messaging";
+import { OutgoingMessageSchema } from "@contract/messaging";
 import { errorsTexts } from "~/lib/texts/errors";
 import { messagingTexts } from "~/areas/messaging/texts";
 import { expect, expectNoAxeViolations, forEachPractice, openSignedIn, signInDirectly, test, type World, type WorldUser } from "./fixtures";

@@ -1,7 +1,7 @@
 import type { Locator, Page } from "@playwright/test";
 import { errorsTexts } from "~/lib/texts/errors";
 import { expect, expectNoAxeViolations, openSignedIn, signInDirectly, test, waitForHydration, type World } from "./fixtures";
-import { toBundle } from "../contract/fhir";
+import { toBundle } from "@contract/fhir";
 import { labResultResource } from "../mock-server/resources/documents";
 import type { LabResultRecord } from "../fixtures/builders/documents";
 

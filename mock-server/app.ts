@@ -1,5 +1,5 @@
 import express, { type ErrorRequestHandler, type Request } from "express";
-import { endpoints } from "../contract/endpoints";
+import { endpoints } from "@contract/endpoints";
 import { adminRouter } from "./admin";
 import { accountAdminRouter } from "./admin-accounts";
 import { openApiDocument } from "./openapi";

@@ -1,4 +1,4 @@
-import type { Endpoints } from "../contract/endpoints";
+import type { Endpoints } from "@contract/endpoints";
 import type { PlannedPerson, PracticeData } from "../fixtures/builders/practice-data";
 import type { WorldClock } from "./clock";
 import type { WorldRoute } from "./endpoint-route";

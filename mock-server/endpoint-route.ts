@@ -1,7 +1,7 @@
 import type { Request, RequestHandler, Response } from "express";
 import { setTimeout as sleep } from "node:timers/promises";
 import type { z } from "zod";
-import type { Endpoint } from "../contract/endpoints";
+import type { Endpoint } from "@contract/endpoints";
 import { HttpError, issuesOf, sendJson } from "./http";
 import type { FaultAction } from "./faults";
 import { asTheSpecReadsIt, type SPEC_REPLIES } from "./spec-practice";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { endpoints } from "../contract/endpoints";
+import { endpoints } from "@contract/endpoints";
 import { WORLD_ENDPOINT_NAMES, WORLD_PATHS, normalisePath } from "./world-endpoints";
 
 const CALLS = WORLD_ENDPOINT_NAMES.map((name) => ({ method: endpoints[name].method as string, path: normalisePath(endpoints[name].path) }));

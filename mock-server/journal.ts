@@ -1,4 +1,4 @@
-import { redactBody } from "../contract/redact";
+import { redactBody } from "@contract/redact";
 
 /**
  * A world's request journal, for QA to assert what the portal sent: method, path, query, body, the

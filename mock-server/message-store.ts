@@ -1,4 +1,4 @@
-import type { MessageBox } from "../contract/messaging";
+import type { MessageBox } from "@contract/messaging";
 import { buildBox, type MessageContext, type MessagePlan, type MessageRecord } from "../fixtures/builders/messages";
 import { pageOf } from "./paging";
 

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { ENDPOINT_AREAS, type DocumentedEndpoint } from "../contract/endpoint";
-import { endpoints, type EndpointName } from "../contract/endpoints";
+import { ENDPOINT_AREAS, type DocumentedEndpoint } from "@contract/endpoint";
+import { endpoints, type EndpointName } from "@contract/endpoints";
 import { CreateWorldSchema } from "./admin";
 import { AdvanceSchema } from "./clock";
 import { FaultRequestSchema } from "./faults";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { Endpoint } from "../contract/endpoints";
+import type { Endpoint } from "@contract/endpoints";
 import type { WorldEndpointName } from "./world-endpoints";
 
 /**

@@ -1,4 +1,4 @@
-import { endpoints, type EndpointName } from "../contract/endpoints";
+import { endpoints, type EndpointName } from "@contract/endpoints";
 
 /** Every call of the table except the identity server's, which is not part of a world. */
 export type WorldEndpointName = Exclude<EndpointName, "identityAuthentication">;

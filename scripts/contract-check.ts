@@ -9,21 +9,21 @@
  */
 import { parseArgs } from "node:util";
 import type { z } from "zod";
-import { readAuthReply } from "../contract/auth";
-import { endpoints, type Endpoint } from "../contract/endpoints";
-import { APPOINTMENT_LISTS, NextAvailableDaysSchema } from "../contract/appointments";
-import { isMessagingRole } from "../contract/roles";
-import { CONDITION_LISTS, IMMUNISATION_LISTS } from "../contract/health";
-import { MEDICATION_LISTS } from "../contract/medications";
-import { MESSAGE_BOXES, READ_FILTERS } from "../contract/messaging";
-import { accountsPageSizes } from "../contract/accounts";
-import { appointmentsPageSizes } from "../contract/appointments";
-import { documentsPageSizes } from "../contract/documents";
-import { healthPageSizes } from "../contract/health";
-import { medicationsPageSizes } from "../contract/medications";
-import { messagingPageSizes } from "../contract/messaging-page-sizes";
-import { LOOKUP_TYPES } from "../contract/profile";
-import { PROFILE_PHOTO_DOCUMENT_KEY } from "../contract/patient";
+import { readAuthReply } from "@contract/auth";
+import { endpoints, type Endpoint } from "@contract/endpoints";
+import { APPOINTMENT_LISTS, NextAvailableDaysSchema } from "@contract/appointments";
+import { isMessagingRole } from "@contract/roles";
+import { CONDITION_LISTS, IMMUNISATION_LISTS } from "@contract/health";
+import { MEDICATION_LISTS } from "@contract/medications";
+import { MESSAGE_BOXES, READ_FILTERS } from "@contract/messaging";
+import { accountsPageSizes } from "@contract/accounts";
+import { appointmentsPageSizes } from "@contract/appointments";
+import { documentsPageSizes } from "@contract/documents";
+import { healthPageSizes } from "@contract/health";
+import { medicationsPageSizes } from "@contract/medications";
+import { messagingPageSizes } from "@contract/messaging-page-sizes";
+import { LOOKUP_TYPES } from "@contract/profile";
+import { PROFILE_PHOTO_DOCUMENT_KEY } from "@contract/patient";
 
 export interface CheckResult {
   call: string;

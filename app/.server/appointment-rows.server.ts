@@ -1,4 +1,4 @@
-import { CANCELLABLE_STATUS_IDS, VIDEO_TYPE_NAME, type Appointment } from "../../contract/appointments";
+import { CANCELLABLE_STATUS_IDS, VIDEO_TYPE_NAME, type Appointment } from "@contract/appointments";
 import type { AppointmentRow } from "~/lib/appointment-row";
 import { practiceDateTime } from "~/lib/dates";
 

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { isIP } from "node:net";
 import { z } from "zod";
-import { MOCK_SDK_KEY } from "../../contract/video";
+import { MOCK_SDK_KEY } from "@contract/video";
 
 /**
  * The portal's configuration, read once from the environment and validated (DESIGN 6).

@@ -1,4 +1,4 @@
-import type { Invoice } from "../../contract/accounts";
+import type { Invoice } from "@contract/accounts";
 import type { InvoiceTableRow } from "~/lib/accounts-view";
 import { formatDate } from "~/lib/dates";
 import { toCents } from "~/lib/money";

@@ -11,7 +11,7 @@ import pg from "pg";
 import type { Config } from "./config.server";
 import { projectRoot } from "./project-root.server";
 import { currentRequestId, observability } from "./observability.server";
-import { redactServerUrl } from "../../contract/redact";
+import { redactServerUrl } from "@contract/redact";
 
 /**
  * The portal's own store (issue 31, decisions/270): PostgreSQL when DATABASE_URL is set, shared by

@@ -3,7 +3,7 @@ import { data } from "react-router";
 import { errorsTexts } from "~/lib/texts/errors";
 import type { StateStore } from "./state-store.server";
 import { currentRequestId, observability } from "./observability.server";
-import { redactServerUrl } from "../../contract/redact";
+import { redactServerUrl } from "@contract/redact";
 
 /**
  * The state store in Redis (REDIS_URL), shared by every portal process (decisions/050). Each method

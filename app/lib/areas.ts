@@ -1,4 +1,4 @@
-import type { Counters } from "../../contract/patient";
+import type { Counters } from "@contract/patient";
 import type { AccessArea } from "./access-kinds";
 import { dashboardTexts } from "./texts/dashboard";
 

@@ -1,5 +1,5 @@
 import type { SubmissionResult } from "@conform-to/react";
-import type { Letter } from "../../contract/documents";
+import type { Letter } from "@contract/documents";
 import { formatDate, practiceDateTime } from "./dates";
 
 /**

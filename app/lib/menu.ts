@@ -1,4 +1,4 @@
-import type { Counters, MenuItem } from "../../contract/patient";
+import type { Counters, MenuItem } from "@contract/patient";
 import { AREAS, builtAreas, MESSAGING_CODE, type Area } from "./areas";
 
 /**

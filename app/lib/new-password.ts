@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { passwordStrengthProblem } from "../../contract/password-policy";
+import { passwordStrengthProblem } from "@contract/password-policy";
 import { newPasswordTexts } from "./texts/new-password";
 
 /** The new-password rules of 1§5 in their order, in the wording of the form that asks (app/lib/texts/new-password.ts). */

@@ -1,5 +1,5 @@
-import type { HumanName } from "../../contract/fhir";
-import type { Organization, Patient } from "../../contract/patient";
+import type { HumanName } from "@contract/fhir";
+import type { Organization, Patient } from "@contract/patient";
 import { formatOpeningHours } from "./dates";
 
 /** Reading the profile and practice resources into what the shell and dashboard show. */

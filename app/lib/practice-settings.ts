@@ -1,4 +1,4 @@
-import type { PracticeSettingName, PracticeSettings } from "../../contract/patient";
+import type { PracticeSettingName, PracticeSettings } from "@contract/patient";
 import { medicationsTexts } from "./texts/medications";
 
 /**

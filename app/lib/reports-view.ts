@@ -1,4 +1,4 @@
-import type { LabResult } from "../../contract/documents";
+import type { LabResult } from "@contract/documents";
 import { formatDate, practiceDateTime } from "./dates";
 
 /**

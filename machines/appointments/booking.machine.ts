@@ -20,7 +20,7 @@ import {
 import { appointmentsTexts } from "~/areas/appointments/texts";
 import { StepSessionEndedError } from "~/lib/step-client";
 import { failureMessage } from "~/lib/steps";
-import { DEFAULT_REASON_FOR_VISIT_ID, NOT_PROVIDED_REASON, VIDEO_TYPE_NAME } from "../../contract/appointments";
+import { DEFAULT_REASON_FOR_VISIT_ID, NOT_PROVIDED_REASON, VIDEO_TYPE_NAME } from "@contract/appointments";
 import { unprovided } from "../unprovided";
 
 /**

@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from "node:crypto";
-import { passwordStrengthProblem } from "../../contract/password-policy";
+import { passwordStrengthProblem } from "@contract/password-policy";
 import { normaliseUsername, type WorldCore } from "../world-core";
 import type { Session } from "../endpoint-route";
 import { withToken } from "./helpers";

@@ -1,6 +1,6 @@
 import { DateTime } from "luxon";
-import { APPOINTMENT_LISTS, BOOKED_REPLY, BookingSlotSlots, CANCELLABLE_STATUS_IDS } from "../../contract/appointments";
-import { toBundle } from "../../contract/fhir";
+import { APPOINTMENT_LISTS, BOOKED_REPLY, BookingSlotSlots, CANCELLABLE_STATUS_IDS } from "@contract/appointments";
+import { toBundle } from "@contract/fhir";
 import { planPatientAppointments, type AppointmentRecord } from "../../fixtures/builders/appointments";
 import { PRACTICE_ZONE } from "../../fixtures/builders/practice";
 import { APPOINTMENT_TYPES, clinicians, heldByOthers, offersType, parseSlotId, rosterDay, rosterLocations, rosterSlots, takesReason } from "../../fixtures/builders/roster";

@@ -1,5 +1,5 @@
 import { DateTime } from "luxon";
-import { toBundle } from "../../contract/fhir";
+import { toBundle } from "@contract/fhir";
 import { planDocuments, type LabResultRecord, type LetterRecord } from "../../fixtures/builders/documents";
 import { PRACTICE_ZONE, practiceAddressText } from "../../fixtures/builders/practice";
 import { clinicalPdf, type ClinicalDocument } from "../documents/clinical-pdf";

@@ -1,5 +1,5 @@
 import { DateTime } from "luxon";
-import { CONDITION_LISTS, IMMUNISATION_LISTS } from "../../contract/health";
+import { CONDITION_LISTS, IMMUNISATION_LISTS } from "@contract/health";
 import { PRACTICE_ZONE } from "../../fixtures/builders/practice";
 import { allergyResource, conditionResource, immunisationResource, immunisationTypeOf, reminderResource, timelineResource, vitalResource } from "../resources/health";
 import { pagedBundle, withToken } from "./helpers";

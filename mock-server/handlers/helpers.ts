@@ -1,6 +1,6 @@
 import type { z } from "zod";
-import type { Endpoint } from "../../contract/endpoints";
-import { toBundle } from "../../contract/fhir";
+import type { Endpoint } from "@contract/endpoints";
+import { toBundle } from "@contract/fhir";
 import type { CallContext, Session, WorldRoute } from "../endpoint-route";
 import { pageOf } from "../paging";
 import type { PracticeRow } from "../resources/rows";

@@ -1,4 +1,4 @@
-import { MEDICATION_LISTS } from "../../contract/medications";
+import { MEDICATION_LISTS } from "@contract/medications";
 import { planMedications, type MedicationRecord } from "../../fixtures/builders/medications";
 import { medicationResource, pharmacyResource } from "../resources/medications";
 import { zoned } from "../resources/zoned";

@@ -1,6 +1,6 @@
-import { toBundle } from "../../contract/fhir";
-import { attachmentProblem, typeByName } from "../../contract/attachment-content";
-import { COUNTERPART_REFERENCE, MESSAGE_BOXES, MESSAGE_TYPES, READ_FILTERS, RecipientSlots, type MessageBox } from "../../contract/messaging";
+import { toBundle } from "@contract/fhir";
+import { attachmentProblem, typeByName } from "@contract/attachment-content";
+import { COUNTERPART_REFERENCE, MESSAGE_BOXES, MESSAGE_TYPES, READ_FILTERS, RecipientSlots, type MessageBox } from "@contract/messaging";
 import { practiceAddressText } from "../../fixtures/builders/practice";
 import { planMessages, sentIso, type MessageLocation, type MessageRecord } from "../../fixtures/builders/messages";
 import { hashSeed } from "../../fixtures/builders/random";

@@ -1,5 +1,5 @@
-import { toBundle } from "../../contract/fhir";
-import { PROFILE_PHOTO_DOCUMENT_KEY } from "../../contract/patient";
+import { toBundle } from "@contract/fhir";
+import { PROFILE_PHOTO_DOCUMENT_KEY } from "@contract/patient";
 import { seededPng } from "../documents/png";
 import { MENU_CODES } from "../../fixtures/builders/menu-items";
 import { HttpError } from "../http";

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
-import { toBundle } from "../../contract/fhir";
-import { LookupSlots, type ContactMethodRecord } from "../../contract/profile";
+import { toBundle } from "@contract/fhir";
+import { LookupSlots, type ContactMethodRecord } from "@contract/profile";
 import { LOOKUPS } from "../../fixtures/builders/lookups";
 import { rosterLocations } from "../../fixtures/builders/roster";
 import { hashSeed } from "../../fixtures/builders/random";

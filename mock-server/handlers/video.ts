@@ -1,5 +1,5 @@
 import { createHmac } from "node:crypto";
-import { MOCK_SDK_KEY } from "../../contract/video";
+import { MOCK_SDK_KEY } from "@contract/video";
 import { withToken } from "./helpers";
 import { mockArea, type AreaRoutes } from "../area";
 

@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import { InvoiceSlots, type InvoiceSchema } from "../../contract/accounts";
+import { InvoiceSlots, type InvoiceSchema } from "@contract/accounts";
 import type { InvoiceRow } from "./rows";
 
 /** Dollars on the wire; cents in the store (two decimals exactly). */

@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import { AppointmentSlots, PractitionerSlots, type AppointmentSchema, type PractitionerSchema } from "../../contract/appointments";
+import { AppointmentSlots, PractitionerSlots, type AppointmentSchema, type PractitionerSchema } from "@contract/appointments";
 import type { AppointmentRecord } from "../../fixtures/builders/appointments";
 import { practiceAddressText } from "../../fixtures/builders/practice";
 import { hashSeed } from "../../fixtures/builders/random";

@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import { LabResultSlots, LetterSlots, type LabResultSchema, type LetterSchema, type MediaSchema, type ObservationRow } from "../../contract/documents";
+import { LabResultSlots, LetterSlots, type LabResultSchema, type LetterSchema, type MediaSchema, type ObservationRow } from "@contract/documents";
 import { HOSTILE_HTML, type LabResultRecord, type LetterRecord, type MediaRecord, type Observation } from "../../fixtures/builders/documents";
 import { zoned } from "./zoned";
 

@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import { AllergySlots, ConditionSlots, ImmunisationSlots, ReminderSlots, TimelineSlots, type AllergySchema, type ConditionSchema, type ImmunisationSchema, type ReminderSchema, type TimelineEventSchema, type VitalObservationSchema } from "../../contract/health";
+import { AllergySlots, ConditionSlots, ImmunisationSlots, ReminderSlots, TimelineSlots, type AllergySchema, type ConditionSchema, type ImmunisationSchema, type ReminderSchema, type TimelineEventSchema, type VitalObservationSchema } from "@contract/health";
 import type { AllergyRecord, ConditionRecord, ImmunisationRecord, ReminderRecord, VitalRecord } from "../../fixtures/builders/health";
 import type { TimelineRecord } from "../health-store";
 import { zoned } from "./zoned";

@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import { MedicationSlots, PharmacySlots, type MedicationSchema, type PharmacySchema } from "../../contract/medications";
+import { MedicationSlots, PharmacySlots, type MedicationSchema, type PharmacySchema } from "@contract/medications";
 import type { MedicationRecord } from "../../fixtures/builders/medications";
 import { zoned } from "./zoned";
 

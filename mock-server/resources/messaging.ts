@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import { BOX_NAMES, MessageSlots, type CommunicationSchema } from "../../contract/messaging";
+import { BOX_NAMES, MessageSlots, type CommunicationSchema } from "@contract/messaging";
 import { sentIso, type MessageRecord } from "../../fixtures/builders/messages";
 
 /**

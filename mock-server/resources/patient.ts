@@ -1,6 +1,6 @@
 import type { z } from "zod";
-import { AuthSlots, type AuthPatientSchema } from "../../contract/auth";
-import type { ContactPoint, HumanName } from "../../contract/fhir";
+import { AuthSlots, type AuthPatientSchema } from "@contract/auth";
+import type { ContactPoint, HumanName } from "@contract/fhir";
 import {
   MenuItemSlots,
   PatientSlots,
@@ -10,7 +10,7 @@ import {
   type OrganizationSchema,
   type PatientSchema,
   type ProxyUserSchema,
-} from "../../contract/patient";
+} from "@contract/patient";
 import { menuItem, type MenuCode } from "../../fixtures/builders/menu-items";
 import { practiceAddressText } from "../../fixtures/builders/practice";
 import type { EmergencyContactRow, PatientRow, PracticeRow } from "./rows";

@@ -1,5 +1,5 @@
-import { endpoints } from "../../contract/endpoints";
-import { MESSAGE_BOXES } from "../../contract/messaging";
+import { endpoints } from "@contract/endpoints";
+import { MESSAGE_BOXES } from "@contract/messaging";
 import type { TestWorld } from "./mock-world";
 
 /**

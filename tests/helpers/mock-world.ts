@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect } from "vitest";
 import type { z } from "zod";
-import { endpoints, type Endpoint } from "../../contract/endpoints";
+import { endpoints, type Endpoint } from "@contract/endpoints";
 import { loadConfig, type Config } from "~/.server/config.server";
 import { authenticate, lookupIdentity } from "~/.server/practice/auth.server";
 import { practiceApi } from "~/.server/practice/api.server";

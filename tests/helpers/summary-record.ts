@@ -1,5 +1,5 @@
-import { LabResultsReplySchema, LabResultSlots } from "../../contract/documents";
-import { toBundle } from "../../contract/fhir";
+import { LabResultsReplySchema, LabResultSlots } from "@contract/documents";
+import { toBundle } from "@contract/fhir";
 import {
   AllergiesReplySchema,
   AllergySlots,
@@ -8,9 +8,9 @@ import {
   ImmunisationSlots,
   ImmunisationsReplySchema,
   VitalsReplySchema,
-} from "../../contract/health";
-import { MedicationSlots, MedicationsReplySchema } from "../../contract/medications";
-import { OrganizationReplySchema, PatientReplySchema, PatientSlots, PracticeSlots } from "../../contract/patient";
+} from "@contract/health";
+import { MedicationSlots, MedicationsReplySchema } from "@contract/medications";
+import { OrganizationReplySchema, PatientReplySchema, PatientSlots, PracticeSlots } from "@contract/patient";
 import type { PracticeRecord } from "~/areas/summary/fhir";
 
 /** One person's record as the practice sends it (written with the contract's slot layouts, parsed by the contract): the summary's unit tests' input. */

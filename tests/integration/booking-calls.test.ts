@@ -1,9 +1,9 @@
 import { DateTime } from "luxon";
 import { describe, expect, it } from "vitest";
-import { APPOINTMENT_LISTS, BOOKED_REPLY, NextAvailableDaysSchema } from "../../contract/appointments";
-import { isRoleEntry } from "../../contract/roles";
-import { endpoints } from "../../contract/endpoints";
-import { appointmentsPageSizes } from "../../contract/appointments";
+import { APPOINTMENT_LISTS, BOOKED_REPLY, NextAvailableDaysSchema } from "@contract/appointments";
+import { isRoleEntry } from "@contract/roles";
+import { endpoints } from "@contract/endpoints";
+import { appointmentsPageSizes } from "@contract/appointments";
 import { useMockServer, type TestWorld } from "../helpers/mock-world";
 
 /** The booking calls of 2§7 against the mock over HTTP: roster, slots, booking races, counters, lookups. */

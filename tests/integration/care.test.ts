@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { APPOINTMENT_LISTS } from "../../contract/appointments";
-import { endpoints } from "../../contract/endpoints";
+import { APPOINTMENT_LISTS } from "@contract/appointments";
+import { endpoints } from "@contract/endpoints";
 import type { z } from "zod";
-import { MEDICATION_LISTS, OnLeaveProvidersSchema, type RepeatRequestSchema } from "../../contract/medications";
+import { MEDICATION_LISTS, OnLeaveProvidersSchema, type RepeatRequestSchema } from "@contract/medications";
 import { useMockServer, type TestWorld, type WorldOptions } from "../helpers/mock-world";
 
 /** Appointments, practitioners, medications and repeat requests, against the mock over HTTP. */

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { endpoints } from "../../contract/endpoints";
+import { endpoints } from "@contract/endpoints";
 import { createMockServer } from "../../mock-server/server";
 import { runContractCheck } from "../../scripts/contract-check";
 

@@ -1,7 +1,7 @@
 import { PDFDocument } from "pdf-lib";
 import { beforeAll, describe, expect, it } from "vitest";
-import { endpoints } from "../../contract/endpoints";
-import { MESSAGE_BOXES } from "../../contract/messaging";
+import { endpoints } from "@contract/endpoints";
+import { MESSAGE_BOXES } from "@contract/messaging";
 import { useMockServer, type TestWorld } from "../helpers/mock-world";
 import { readPdf } from "../helpers/pdf-text";
 

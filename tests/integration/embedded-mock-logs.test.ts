@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { endpoints } from "../../contract/endpoints";
+import { endpoints } from "@contract/endpoints";
 import { messagingSteps } from "~/areas/messaging/steps";
 import { signInSteps } from "~/areas/sign-in/steps";
 import { mockAt } from "../helpers/mock-world";

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { endpoints } from "../../contract/endpoints";
+import { endpoints } from "@contract/endpoints";
 import { errorsTexts } from "~/lib/texts/errors";
 import { timelineTexts } from "~/lib/texts/timeline";
 import { useMockServer, type PortalSession, type TestWorld } from "../helpers/mock-world";

@@ -1,7 +1,7 @@
 import { PDFDocument } from "pdf-lib";
 import { beforeAll, describe, expect, it } from "vitest";
-import { endpoints } from "../../contract/endpoints";
-import { accountsPageSizes } from "../../contract/accounts";
+import { endpoints } from "@contract/endpoints";
+import { accountsPageSizes } from "@contract/accounts";
 import { useMockServer, type TestWorld } from "../helpers/mock-world";
 
 /** Invoices and invoice PDFs through the portal's practice client, against the mock over HTTP. */

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { endpoints } from "../../contract/endpoints";
+import { endpoints } from "@contract/endpoints";
 import { dateRangeTexts } from "~/lib/texts/date-range";
 import { errorsTexts } from "~/lib/texts/errors";
 import { PRACTICE_MEDIA } from "../../fixtures/builders/documents";

@@ -1,8 +1,8 @@
 import { PDFDocument } from "pdf-lib";
 import { PNG } from "pngjs";
 import { beforeAll, describe, expect, it } from "vitest";
-import { endpoints } from "../../contract/endpoints";
-import { MESSAGE_BOXES, READ_FILTERS } from "../../contract/messaging";
+import { endpoints } from "@contract/endpoints";
+import { MESSAGE_BOXES, READ_FILTERS } from "@contract/messaging";
 import { useMockServer, type TestWorld } from "../helpers/mock-world";
 
 /** Secure messages through the portal's practice client, against the mock over HTTP. */

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync, readlinkSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { endpoints } from "../../contract/endpoints";
+import { endpoints } from "@contract/endpoints";
 import { getInvoices } from "~/.server/practice/accounts.server";
 import { getPatient } from "~/.server/practice/patient.server";
 import { feeCents, feeRateBasisPoints, toCents } from "~/lib/money";

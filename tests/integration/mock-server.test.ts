@@ -1,10 +1,10 @@
 import express from "express";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { readAuthReply } from "../../contract/auth";
-import { endpoints, type Endpoint } from "../../contract/endpoints";
-import { isValidNhi } from "../../contract/nhi";
-import { PRACTICE_SETTING_NAMES } from "../../contract/patient";
+import { readAuthReply } from "@contract/auth";
+import { endpoints, type Endpoint } from "@contract/endpoints";
+import { isValidNhi } from "@contract/nhi";
+import { PRACTICE_SETTING_NAMES } from "@contract/patient";
 import { worldRouteHandler } from "../../mock-server/endpoint-route";
 import { createMockServer, type MockServer } from "../../mock-server/server";
 

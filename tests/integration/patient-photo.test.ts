@@ -1,7 +1,7 @@
 import { inflateSync } from "node:zlib";
 import { beforeAll, describe, expect, it } from "vitest";
-import { endpoints } from "../../contract/endpoints";
-import { PROFILE_PHOTO_DOCUMENT_KEY } from "../../contract/patient";
+import { endpoints } from "@contract/endpoints";
+import { PROFILE_PHOTO_DOCUMENT_KEY } from "@contract/patient";
 import { getPatientPhoto, getProxyUsers } from "~/.server/practice/patient.server";
 import { PracticeApiError } from "~/.server/practice/client.server";
 import { useMockServer, type TestWorld } from "../helpers/mock-world";

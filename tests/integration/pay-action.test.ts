@@ -12,7 +12,7 @@ import { RefusedError } from "~/areas/accounts/card-refusal";
 import { STEP_HEADER } from "~/lib/step-client";
 import { callStep, type StepEnvelope, type StepReply } from "~/lib/steps";
 import { paySteps } from "~/areas/accounts/steps";
-import { paymentMachine } from "../../machines/accounts/payment.machine";
+import { paymentMachine } from "@machines/accounts/payment.machine";
 import { feeCents, feeRateBasisPoints, toCents } from "~/lib/money";
 import { useMockServer, type PortalSession, type TestWorld } from "../helpers/mock-world";
 import { signedInToPortal } from "../helpers/portal-cookie";

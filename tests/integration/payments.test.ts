@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { endpoints } from "../../contract/endpoints";
+import { endpoints } from "@contract/endpoints";
 import * as accounts from "~/.server/practice/accounts.server";
 import { toCents } from "~/lib/money";
 import { useMockServer } from "../helpers/mock-world";

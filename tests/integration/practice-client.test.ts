@@ -3,7 +3,7 @@ import * as authServer from "~/.server/practice/auth.server";
 import * as patient from "~/.server/practice/patient.server";
 import * as client from "~/.server/practice/client.server";
 import { practiceApi as apiOf } from "~/.server/practice/api.server";
-import { endpoints } from "../../contract/endpoints";
+import { endpoints } from "@contract/endpoints";
 import { useMockServer } from "../helpers/mock-world";
 
 /**

@@ -4,7 +4,7 @@ import type { Agent, Dispatcher } from "undici";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { callPractice, createPracticeAgent, practiceAgent } from "~/.server/practice/client.server";
 import { config, loadConfig } from "~/.server/config.server";
-import { endpoints } from "../../contract/endpoints";
+import { endpoints } from "@contract/endpoints";
 
 /**
  * Issue 20, finding 6: a burst of page loads must wait for the practice, not flood it. A small

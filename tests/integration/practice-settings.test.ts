@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { endpoints } from "../../contract/endpoints";
+import { endpoints } from "@contract/endpoints";
 import { getPracticeSettings } from "~/.server/practice/patient.server";
 import { medicationsTexts } from "~/lib/texts/medications";
 import { useMockServer, type TestWorld } from "../helpers/mock-world";

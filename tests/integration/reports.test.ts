@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { endpoints } from "../../contract/endpoints";
+import { endpoints } from "@contract/endpoints";
 import { getLabChart, getLabResult, getLabResults } from "~/.server/practice/reports.server";
 import { sanitiseResultHtml } from "~/.server/sanitise-html.server";
 import { chartSeriesOf, resultCardOf, resultDetailOf } from "~/lib/reports-view";

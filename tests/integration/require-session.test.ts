@@ -3,7 +3,7 @@ import { loadConfig } from "~/.server/config.server";
 import { logout } from "~/.server/practice/auth.server";
 import { createSessions, type SignedInData } from "~/.server/session.server";
 import { errorsTexts } from "~/lib/texts/errors";
-import { endpoints } from "../../contract/endpoints";
+import { endpoints } from "@contract/endpoints";
 import { useMockServer, type TestWorld } from "../helpers/mock-world";
 
 /** requireSession (1§4 token validation) against the mock over HTTP, with a session store of its own. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { endpoints } from "../../contract/endpoints";
+import { endpoints } from "@contract/endpoints";
 import { scenarioIds } from "../../fixtures/scenarios/index";
 import { getCall, useMockServer, type TestWorld } from "../helpers/mock-world";
 

@@ -2,7 +2,7 @@ import type { Bundle, Patient } from "@medplum/fhirtypes";
 import { compactDecrypt, decodeProtectedHeader } from "jose";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { endpoints } from "../../contract/endpoints";
+import { endpoints } from "@contract/endpoints";
 import { listAccess, practiceKey, type AccessEntry } from "~/.server/access-record.server";
 import { DocumentRate } from "~/.server/document-rate.server";
 import { sharePortalStore, unsharePortalStore, type PortalStore } from "~/.server/portal-store.server";

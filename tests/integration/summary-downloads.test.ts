@@ -1,6 +1,6 @@
 import type { Bundle, Composition, Patient } from "@medplum/fhirtypes";
 import { beforeAll, describe, expect, it } from "vitest";
-import { endpoints } from "../../contract/endpoints";
+import { endpoints } from "@contract/endpoints";
 import { DocumentRate } from "~/.server/document-rate.server";
 import { MemoryStateStore } from "~/.server/state-store.server";
 import { NHI_SYSTEM } from "~/areas/summary/fhir";

@@ -1,6 +1,6 @@
 import type { Bundle, Composition, Patient } from "@medplum/fhirtypes";
 import { beforeAll, describe, expect, it } from "vitest";
-import { endpoints } from "../../contract/endpoints";
+import { endpoints } from "@contract/endpoints";
 import { PracticeApiError } from "~/.server/practice/client.server";
 import { NHI_SYSTEM } from "~/areas/summary/fhir";
 import { buildSummary } from "~/areas/summary/page.server";

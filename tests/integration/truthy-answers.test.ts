@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { endpoints } from "../../contract/endpoints";
+import { endpoints } from "@contract/endpoints";
 import { messagingSettingsOf } from "~/areas/messaging/page.server";
 import { getPracticeSettings } from "~/.server/practice/patient.server";
 import { bookingSettingsOf } from "~/areas/appointments/booking";

@@ -1,9 +1,9 @@
 import { DateTime } from "luxon";
 import { describe, expect, it } from "vitest";
-import { APPOINTMENT_LISTS } from "../../contract/appointments";
-import { endpoints } from "../../contract/endpoints";
-import { MEDICATION_LISTS } from "../../contract/medications";
-import { MESSAGE_BOXES, READ_FILTERS } from "../../contract/messaging";
+import { APPOINTMENT_LISTS } from "@contract/appointments";
+import { endpoints } from "@contract/endpoints";
+import { MEDICATION_LISTS } from "@contract/medications";
+import { MESSAGE_BOXES, READ_FILTERS } from "@contract/messaging";
 import { parseMockArgs } from "../../mock-server/cli-args";
 import { createMockServer } from "../../mock-server/server";
 import { getCall, useMockServer, type HttpSession } from "../helpers/mock-world";

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { endpoints } from "../../contract/endpoints";
-import { MESSAGE_BOXES, READ_FILTERS } from "../../contract/messaging";
-import { NotificationSlots } from "../../contract/profile";
+import { endpoints } from "@contract/endpoints";
+import { MESSAGE_BOXES, READ_FILTERS } from "@contract/messaging";
+import { NotificationSlots } from "@contract/profile";
 import { runContractCheck } from "../../scripts/contract-check";
 import { getCall, useMockServer, type TestWorld } from "../helpers/mock-world";
 

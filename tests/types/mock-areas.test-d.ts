@@ -1,4 +1,4 @@
-import type { Endpoints } from "../../contract/endpoints";
+import type { Endpoints } from "@contract/endpoints";
 import type { MessagePlan } from "../../fixtures/builders/messages";
 import type { AreaRoutes, WorldOf, WorldRoutes } from "../../mock-server/area";
 import { mockAreas, worldData, type World } from "../../mock-server/areas";

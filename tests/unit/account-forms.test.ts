@@ -1,6 +1,6 @@
 import { DateTime } from "luxon";
 import { describe, expect, it } from "vitest";
-import { passwordStrengthProblem, passwordTexts } from "../../contract/password-policy";
+import { passwordStrengthProblem, passwordTexts } from "@contract/password-policy";
 import { ForgotPasswordSchema } from "~/areas/sign-in/forgot-password";
 import { LoginHelpSchema } from "~/areas/sign-in/login-help";
 import { loginHelpTexts } from "~/areas/sign-in/login-help-texts";

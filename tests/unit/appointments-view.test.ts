@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { AppointmentSlots, type Appointment } from "../../contract/appointments";
+import { AppointmentSlots, type Appointment } from "@contract/appointments";
 import { rowOf } from "~/.server/appointment-rows.server";
 import { CancelFormSchema, historyRangeSchema } from "~/areas/appointments/forms";
 import { appointmentsSearch, appointmentsViewOf, applyHistoryBadge, historyCounts, joinUrl, mapSearchUrl } from "~/areas/appointments/view";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { RouteConfigEntry } from "@react-router/dev/routes";
-import { MenuItemSchema, MenuItemSlots, type Counters } from "../../contract/patient";
+import { MenuItemSchema, MenuItemSlots, type Counters } from "@contract/patient";
 import type { Area } from "~/lib/areas";
 import { dashboardCards, menuLinks } from "~/lib/menu";
 import routes, { areaResourceRoutes, areaRoutes } from "~/routes";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ATTACHMENT_MAX_BYTES, attachmentProblem, typeByContent, typeByName } from "../../contract/attachment-content";
+import { ATTACHMENT_MAX_BYTES, attachmentProblem, typeByContent, typeByName } from "@contract/attachment-content";
 
 /** 2§5's file rule, by name and by content, shared by the browser, the portal server and the mock. */
 const PNG = Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0]);

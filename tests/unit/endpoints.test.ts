@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { endpoints } from "../../contract/endpoints";
+import { endpoints } from "@contract/endpoints";
 
 /**
  * `contract/endpoints.ts` spreads each contract file's table of calls into one; a name two files

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { isValidNhi } from "../../contract/nhi";
-import { CountersSchema } from "../../contract/patient";
+import { isValidNhi } from "@contract/nhi";
+import { CountersSchema } from "@contract/patient";
 import { MENU_CODES } from "../../fixtures/builders/menu-items";
 import { NZ_CITIES } from "../../fixtures/builders/nz-places";
 import { buildPracticeData, type PracticeData } from "../../fixtures/builders/practice-data";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { toBundle } from "../../contract/fhir";
-import { AllergiesReplySchema, AllergySlots, ConditionSlots, ConditionsReplySchema, ImmunisationSlots, ImmunisationsReplySchema, ReminderSlots, RemindersReplySchema, TimelineReplySchema, TimelineSlots, VitalsReplySchema } from "../../contract/health";
+import { toBundle } from "@contract/fhir";
+import { AllergiesReplySchema, AllergySlots, ConditionSlots, ConditionsReplySchema, ImmunisationSlots, ImmunisationsReplySchema, ReminderSlots, RemindersReplySchema, TimelineReplySchema, TimelineSlots, VitalsReplySchema } from "@contract/health";
 import { parseForm } from "~/lib/form-data";
 import { dateRangeTexts } from "~/lib/texts/date-range";
 import { timelineTexts } from "~/lib/texts/timeline";

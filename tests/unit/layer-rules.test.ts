@@ -51,7 +51,7 @@ describe("layer rules", () => {
     expect(await restrictedImports("app/areas/messaging/page.server.ts", importing("~/areas/profile/page.server"))).toEqual([expect.stringContaining("layer-areas")]);
     // Its own files, shared folders, contract/ and machines/ are what an area builds on.
     expect(await restrictedImports("app/areas/health/timeline/components/example.tsx", importing("../../texts"))).toEqual([]);
-    for (const from of ["./view", "../../lib/dates", "../../components/ui/button", "../../../contract/messaging", "../../../machines/messaging/messaging.machine"]) {
+    for (const from of ["./view", "../../lib/dates", "../../components/ui/button", "@contract/messaging", "@machines/messaging/messaging.machine"]) {
       expect(await restrictedImports("app/areas/messaging/page.route.tsx", importing(from)), from).toEqual([]);
     }
   });
@@ -109,7 +109,7 @@ describe("layer rules", () => {
       'import { messagingTexts } from "~/areas/messaging/texts";',
       'import { draftOf } from "~/areas/messaging/compose";',
       'import { stepClient } from "~/lib/step-client";',
-      'import { endpoints } from "../../contract/endpoints";',
+      'import { endpoints } from "@contract/endpoints";',
       'import { unprovided } from "../unprovided";',
       'import { helper } from "./example-helper";',
       "export const used = [setup, messagingTexts, draftOf, stepClient, endpoints, unprovided, helper];",
@@ -121,18 +121,18 @@ describe("layer rules", () => {
   });
 
   it("an area importing another area's machine fails (layer-areas); a shared folder importing any fails (layer-shared)", async () => {
-    expect(await restrictedImports("app/areas/accounts/components/payment-panel.tsx", importing("../../../../machines/messaging/messaging.machine"))).toEqual([expect.stringContaining("layer-areas")]);
-    expect(await restrictedImports("app/areas/accounts/components/payment-panel.tsx", importing("../../../../machines/accounts/payment.machine"))).toEqual([]);
-    expect(await restrictedImports("app/shell/components/example.tsx", importing("../../../machines/messaging/messaging.machine"))).toEqual([expect.stringContaining("layer-shared")]);
+    expect(await restrictedImports("app/areas/accounts/components/payment-panel.tsx", importing("@machines/messaging/messaging.machine"))).toEqual([expect.stringContaining("layer-areas")]);
+    expect(await restrictedImports("app/areas/accounts/components/payment-panel.tsx", importing("@machines/accounts/payment.machine"))).toEqual([]);
+    expect(await restrictedImports("app/shell/components/example.tsx", importing("@machines/messaging/messaging.machine"))).toEqual([expect.stringContaining("layer-shared")]);
   });
 
   it("app/lib importing a machine, a component, server code or an area fails (layer-lib), at any depth, which keeps the payment cycle closed", async () => {
     const file = "app/lib/example.ts";
-    for (const from of ["../../machines/accounts/payment.machine", "../components/ui/button", "../.server/config.server", "../shell/layout.route", "../areas/messaging/view", "~/components/ui/button"]) {
+    for (const from of ["@machines/accounts/payment.machine", "../components/ui/button", "../.server/config.server", "../shell/layout.route", "../areas/messaging/view", "~/components/ui/button"]) {
       expect(await restrictedImports(file, importing(from)), from).toEqual([expect.stringContaining("layer-lib")]);
     }
     expect(await restrictedImports("app/lib/texts/example.ts", importing("../../components/ui/button"))).toEqual([expect.stringContaining("layer-lib")]);
-    expect(await restrictedImports(file, 'import { z } from "zod";\nimport { endpoints } from "../../contract/endpoints";\nimport { errorsTexts } from "./texts/errors";\nexport const used = [z, endpoints, errorsTexts];\n')).toEqual([]);
+    expect(await restrictedImports(file, 'import { z } from "zod";\nimport { endpoints } from "@contract/endpoints";\nimport { errorsTexts } from "./texts/errors";\nexport const used = [z, endpoints, errorsTexts];\n')).toEqual([]);
     expect(await restrictedImports("app/lib/texts/example.ts", importing("../../../contract/endpoints"))).toEqual([]);
   });
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { LetterSlots, LettersReplySchema, MediaReplySchema } from "../../contract/documents";
-import { toBundle } from "../../contract/fhir";
+import { LetterSlots, LettersReplySchema, MediaReplySchema } from "@contract/documents";
+import { toBundle } from "@contract/fhir";
 import { parseForm } from "~/lib/form-data";
 import { LetterRangeSchema, rangeQuery } from "~/areas/letters/search";
 import { letterFileName, letterTileOf, newestFirst } from "~/lib/letters-view";

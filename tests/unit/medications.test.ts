@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { MedicationSchema } from "../../contract/medications";
+import { MedicationSchema } from "@contract/medications";
 import { medicationsTexts } from "~/lib/texts/medications";
 import { medicationRowOf, medicationSearch, medicationViewOf, medicineGuidanceUrl, repeatSettingsOf } from "~/areas/medications/view";
 import { withSettingDefaults } from "~/lib/practice-settings";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { MenuItemSchema, MenuItemSlots, type Counters } from "../../contract/patient";
+import { MenuItemSchema, MenuItemSlots, type Counters } from "@contract/patient";
 import { AREAS, SUMMARY_CODE, type Area } from "~/lib/areas";
 import { dashboardTexts } from "~/lib/texts/dashboard";
 import { dashboardCards, hasArea, menuLinks } from "~/lib/menu";

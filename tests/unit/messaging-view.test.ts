@@ -3,7 +3,7 @@ import { disclaimerHtml, messagingSettingsOf } from "~/areas/messaging/page.serv
 import { messageRowOf, messageViewOf } from "~/areas/messaging/message-views.server";
 import { messagingSearch, messagingViewOf, initialOf, onlyTheOpenMessageChanged, openMessageOf } from "~/areas/messaging/view";
 import { centreOf, quotedOriginal } from "~/areas/messaging/compose";
-import { CommunicationSchema, MessageSlots, MESSAGE_TYPES, OutgoingMessageSchema } from "../../contract/messaging";
+import { CommunicationSchema, MessageSlots, MESSAGE_TYPES, OutgoingMessageSchema } from "@contract/messaging";
 
 /** What /emails shows of a practice's message (2§3), its view in the address, and the safe disclaimer. */
 const message = (over: { body?: string; box?: string; read?: string; sent?: string } = {}) =>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { completeOldNhi, isValidNhi } from "../../contract/nhi";
+import { completeOldNhi, isValidNhi } from "@contract/nhi";
 
 describe("NHI check (old AAANNNC and new AAANNAX formats)", () => {
   it.each(["ZAC5361", "WLD9413", "ZZZ0016", "ZZZ0024", "ZBN77VL", "ZSC21TN", "ZVB97XQ"])("accepts %s", (nhi) => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { LoadImageReplySchema } from "../../contract/patient";
+import { LoadImageReplySchema } from "@contract/patient";
 
 /** 1§7 LoadImage "returns text": how the contract reads it. */
 const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 1, 2, 3]).toString("base64");

@@ -4,7 +4,7 @@ import { waitForState } from "../helpers/wait-for-state";
 import { RefusedError } from "~/areas/accounts/card-refusal";
 import { StepSessionEndedError } from "~/lib/step-client";
 import { StepFailedError } from "~/lib/steps";
-import { amountOf, paymentMachine, paymentMethodOf, paymentTexts, type TempPaymentRequest } from "../../machines/accounts/payment.machine";
+import { amountOf, paymentMachine, paymentMethodOf, paymentTexts, type TempPaymentRequest } from "@machines/accounts/payment.machine";
 
 const invoices = [
   { id: "i1", balanceCents: 5000, payNowCents: 0 },

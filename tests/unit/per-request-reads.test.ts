@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { endpoints } from "../../contract/endpoints";
+import { endpoints } from "@contract/endpoints";
 import type { PracticeApi } from "~/.server/practice/api.server";
 import { perRequestReads } from "~/.server/practice/per-request-reads.server";
 

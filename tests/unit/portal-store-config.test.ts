@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { loadConfig } from "~/.server/config.server";
-import { redactServerUrl } from "../../contract/redact";
+import { redactServerUrl } from "@contract/redact";
 
 /** The portal store's settings (issue 31, decisions/270): DATABASE_URL, PORTAL_DATA_DIR, ACCESS_RECORD_RETENTION_DAYS. */
 

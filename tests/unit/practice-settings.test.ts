@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { PracticeSettingsReplySchema } from "../../contract/patient";
+import { PracticeSettingsReplySchema } from "@contract/patient";
 import { medicationsTexts } from "~/lib/texts/medications";
 import { settingGiven, SETTING_DEFAULTS, withSettingDefaults } from "~/lib/practice-settings";
 

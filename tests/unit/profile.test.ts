@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { profileTexts } from "~/areas/profile/texts";
-import { toBundle } from "../../contract/fhir";
-import { PatientReplySchema, PatientSlots } from "../../contract/patient";
-import { EmergencyContactPayloadSchema, LookupReplySchema, LookupSlots, NotificationSlots, UpdateContactMethodsRequestSchema } from "../../contract/profile";
+import { toBundle } from "@contract/fhir";
+import { PatientReplySchema, PatientSlots } from "@contract/patient";
+import { EmergencyContactPayloadSchema, LookupReplySchema, LookupSlots, NotificationSlots, UpdateContactMethodsRequestSchema } from "@contract/profile";
 import { newPasswordProblem } from "~/lib/new-password";
 import { checkPhone, formatPhone } from "~/areas/profile/phone";
 import { contactMethodsRequest, demographicsRequest, emergencyContactPayload, userEmailOf } from "~/areas/profile/payload";

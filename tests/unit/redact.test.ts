@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { redactBody } from "../../contract/redact";
+import { redactBody } from "@contract/redact";
 
 describe("redaction of secrets in logs and journals", () => {
   it("redacts password fields at any depth, whatever their case", () => {

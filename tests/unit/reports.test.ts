@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { LabResultSchema, LabResultSlots } from "../../contract/documents";
+import { LabResultSchema, LabResultSlots } from "@contract/documents";
 import { sanitiseResultHtml } from "~/.server/sanitise-html.server";
 import { applyReadFilter, pagesOf, readFilterOf, ReportFiltersSchema, reportsSearch } from "~/areas/results/filters";
 import { chartSeriesOf, numericValue, observationOf, resultCardOf, resultDetailOf } from "~/lib/reports-view";

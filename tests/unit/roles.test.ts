@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isMessagingRole, isRoleEntry, RolesReplySchema } from "../../contract/roles";
+import { isMessagingRole, isRoleEntry, RolesReplySchema } from "@contract/roles";
 import { rolesOfKind } from "~/.server/practice/roles.server";
 import { PracticeApiError } from "~/.server/practice/client.server";
 

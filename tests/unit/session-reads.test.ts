@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { endpoints, type Endpoint } from "../../contract/endpoints";
+import { endpoints, type Endpoint } from "@contract/endpoints";
 import type { PracticeApi } from "~/.server/practice/api.server";
 import { COUNTS_KEEP_MS, SHELL_KEEP_MS, TOKEN_CHECK_KEEP_MS, forgetSessionReads, sessionReads } from "~/.server/practice/session-reads.server";
 import { MemoryStateStore } from "~/.server/state-store.server";

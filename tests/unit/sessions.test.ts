@@ -8,7 +8,7 @@ import type { DeviceRequest } from "~/.server/device-rows.server";
 import { TOKEN_CHECK_KEEP_MS } from "~/.server/practice/session-reads.server";
 import { errorsTexts } from "~/lib/texts/errors";
 import { observability } from "~/.server/observability.server";
-import { endpoints } from "../../contract/endpoints";
+import { endpoints } from "@contract/endpoints";
 
 /**
  * The sessions' own rules (decisions/001, 050, 295, 310, 366), with a store in memory, the clock in the

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { AuthSlots, readAuthReply, PatientAuthReplySchema } from "../../contract/auth";
-import { bundleOf, toBundle } from "../../contract/fhir";
-import { MenuItemSchema, MenuItemSlots, PatientSlots, PracticeSettingsReplySchema, RefreshCounterReplySchema } from "../../contract/patient";
-import { defineSlots, slot } from "../../contract/slots";
+import { AuthSlots, readAuthReply, PatientAuthReplySchema } from "@contract/auth";
+import { bundleOf, toBundle } from "@contract/fhir";
+import { MenuItemSchema, MenuItemSlots, PatientSlots, PracticeSettingsReplySchema, RefreshCounterReplySchema } from "@contract/patient";
+import { defineSlots, slot } from "@contract/slots";
 
 describe("slot layouts", () => {
   it("writes values at their positions and reads them back", () => {

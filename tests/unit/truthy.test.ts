@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { SavePaymentReplySchema } from "../../contract/accounts";
-import { readTruthy, settingOn } from "../../contract/truthy";
+import { SavePaymentReplySchema } from "@contract/accounts";
+import { readTruthy, settingOn } from "@contract/truthy";
 
 /** The practice's yes/no answers, read as decisions/240 says. */
 describe("readTruthy", () => {

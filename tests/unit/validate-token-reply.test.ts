@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ValidateTokenReplySchema } from "../../contract/auth";
+import { ValidateTokenReplySchema } from "@contract/auth";
 
 /** 1§7: ValidateToken answers "truthy or falsy"; issue 21 asks that what practices send is read as such. */
 describe("the ValidateToken reply", () => {

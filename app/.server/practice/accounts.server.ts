@@ -1,5 +1,5 @@
-import { endpoints } from "../../../contract/endpoints";
-import { accountsPageSizes } from "../../../contract/accounts";
+import { endpoints } from "@contract/endpoints";
+import { accountsPageSizes } from "@contract/accounts";
 import { centsToDecimal } from "~/lib/money";
 import { config } from "../config.server";
 import type { PracticeApi } from "./api.server";

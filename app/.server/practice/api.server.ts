@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import type { Endpoint } from "../../../contract/endpoints";
+import type { Endpoint } from "@contract/endpoints";
 import { callPractice, type CallOptions } from "./client.server";
 
 /** A practice API bound to one signed-in session's base address and token. */

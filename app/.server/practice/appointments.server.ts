@@ -1,8 +1,8 @@
-import { endpoints } from "../../../contract/endpoints";
-import { APPOINTMENT_LISTS, NextAvailableDaysSchema, type Practitioner } from "../../../contract/appointments";
-import { isRoleEntry } from "../../../contract/roles";
-import { appointmentsPageSizes } from "../../../contract/appointments";
-import { LOOKUP_TYPES } from "../../../contract/profile";
+import { endpoints } from "@contract/endpoints";
+import { APPOINTMENT_LISTS, NextAvailableDaysSchema, type Practitioner } from "@contract/appointments";
+import { isRoleEntry } from "@contract/roles";
+import { appointmentsPageSizes } from "@contract/appointments";
+import { LOOKUP_TYPES } from "@contract/profile";
 import type { PracticeApi } from "./api.server";
 import { rolesOfKind } from "./roles.server";
 

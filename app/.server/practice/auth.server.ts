@@ -1,6 +1,6 @@
-import { endpoints } from "../../../contract/endpoints";
-import type { HelpRequest } from "../../../contract/account";
-import { readAuthReply, type AuthOutcome } from "../../../contract/auth";
+import { endpoints } from "@contract/endpoints";
+import type { HelpRequest } from "@contract/account";
+import { readAuthReply, type AuthOutcome } from "@contract/auth";
 import { config } from "../config.server";
 import { callPractice } from "./client.server";
 

@@ -3,7 +3,7 @@ import diagnostics from "node:diagnostics_channel";
 import { Gauge } from "prom-client";
 import { Agent, type Dispatcher } from "undici";
 import type { z } from "zod";
-import type { Endpoint } from "../../../contract/endpoints";
+import type { Endpoint } from "@contract/endpoints";
 import { config } from "../config.server";
 import { currentRequestId, observability, type PracticeOutcome } from "../observability.server";
 

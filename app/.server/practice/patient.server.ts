@@ -1,5 +1,5 @@
-import { endpoints } from "../../../contract/endpoints";
-import { PROFILE_PHOTO_DOCUMENT_KEY } from "../../../contract/patient";
+import { endpoints } from "@contract/endpoints";
+import { PROFILE_PHOTO_DOCUMENT_KEY } from "@contract/patient";
 import { withSettingDefaults } from "~/lib/practice-settings";
 import type { PracticeApi } from "./api.server";
 

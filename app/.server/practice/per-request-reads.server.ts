@@ -1,4 +1,4 @@
-import type { Endpoint } from "../../../contract/endpoints";
+import type { Endpoint } from "@contract/endpoints";
 import type { PracticeApi } from "./api.server";
 
 /** A read changes nothing at the practice, so within one request its answer can be shared. */

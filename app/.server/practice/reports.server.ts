@@ -1,5 +1,5 @@
-import { endpoints } from "../../../contract/endpoints";
-import { documentsPageSizes } from "../../../contract/documents";
+import { endpoints } from "@contract/endpoints";
+import { documentsPageSizes } from "@contract/documents";
 import type { PracticeApi } from "./api.server";
 
 /**

@@ -1,5 +1,5 @@
-import type { RoleListItem } from "../../../contract/roles";
-import { endpoints } from "../../../contract/endpoints";
+import type { RoleListItem } from "@contract/roles";
+import { endpoints } from "@contract/endpoints";
 import { PracticeApiError } from "./client.server";
 
 /**

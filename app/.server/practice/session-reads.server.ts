@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { recentlyUsed } from "~/lib/recently-used";
-import { endpoints, type Endpoint } from "../../../contract/endpoints";
+import { endpoints, type Endpoint } from "@contract/endpoints";
 import type { StateStore } from "../state-store.server";
 import type { PracticeApi } from "./api.server";
 import { isRead } from "./per-request-reads.server";

@@ -1,4 +1,4 @@
-import { endpoints } from "../../../contract/endpoints";
+import { endpoints } from "@contract/endpoints";
 import type { PracticeApi } from "./api.server";
 
 /**

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { appointmentsTexts } from "./texts";
 import { addDays } from "~/lib/timeline-filter";
-import { settingOn } from "../../../contract/truthy";
+import { settingOn } from "@contract/truthy";
 
 /**
  * Booking an appointment (2§2 Book, 2§4 booking flow, 2§5, 2§8, 2§9): the practice's settings as the

@@ -1,7 +1,7 @@
 import { DateTime } from "luxon";
 import type { z } from "zod";
-import { BOOKED_REPLY, DEFAULT_REASON_FOR_VISIT_ID, NOT_PROVIDED_REASON, VIDEO_TYPE_NAME } from "../../../contract/appointments";
-import { appointmentsPageSizes } from "../../../contract/appointments";
+import { BOOKED_REPLY, DEFAULT_REASON_FOR_VISIT_ID, NOT_PROVIDED_REASON, VIDEO_TYPE_NAME } from "@contract/appointments";
+import { appointmentsPageSizes } from "@contract/appointments";
 import { historyRangeSchema } from "./forms";
 import {
   appointmentsViewOf,

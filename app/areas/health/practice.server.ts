@@ -1,7 +1,7 @@
-import { endpoints } from "../../../contract/endpoints";
-import { CONDITION_LISTS, IMMUNISATION_LISTS } from "../../../contract/health";
-import { LOOKUP_TYPES } from "../../../contract/profile";
-import { healthPageSizes } from "../../../contract/health";
+import { endpoints } from "@contract/endpoints";
+import { CONDITION_LISTS, IMMUNISATION_LISTS } from "@contract/health";
+import { LOOKUP_TYPES } from "@contract/profile";
+import { healthPageSizes } from "@contract/health";
 import type { PracticeApi } from "~/.server/practice/api.server";
 
 /**

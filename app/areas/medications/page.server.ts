@@ -1,5 +1,5 @@
 import { DateTime } from "luxon";
-import { OnLeaveProvidersSchema } from "../../../contract/medications";
+import { OnLeaveProvidersSchema } from "@contract/medications";
 import { PRACTICE_ZONE } from "~/lib/dates";
 import { parseForm } from "~/lib/form-data";
 import { MAX_MEDICATION_PAGES, medicationRowOf, medicationViewOf, repeatSettingsOf, type MedicationsPageData } from "./view";

@@ -1,6 +1,6 @@
-import { endpoints } from "../../../contract/endpoints";
-import { MEDICATION_LISTS } from "../../../contract/medications";
-import { medicationsPageSizes } from "../../../contract/medications";
+import { endpoints } from "@contract/endpoints";
+import { MEDICATION_LISTS } from "@contract/medications";
+import { medicationsPageSizes } from "@contract/medications";
 import type { HistoryList } from "./view";
 import type { PracticeApi } from "~/.server/practice/api.server";
 

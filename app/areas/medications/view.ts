@@ -1,7 +1,7 @@
-import type { Medication } from "../../../contract/medications";
+import type { Medication } from "@contract/medications";
 import { formatDate } from "~/lib/dates";
 import { settingGiven, type PracticeSettingsRead } from "~/lib/practice-settings";
-import { settingOn } from "../../../contract/truthy";
+import { settingOn } from "@contract/truthy";
 
 /**
  * The Medications screen's view types, shared by its server half (app/areas/medications/page.server.ts),

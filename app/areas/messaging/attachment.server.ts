@@ -1,5 +1,5 @@
-import { attachmentProblem } from "../../../contract/attachment-content";
-import { ATTACHMENT_TYPES } from "../../../contract/messaging";
+import { attachmentProblem } from "@contract/attachment-content";
+import { ATTACHMENT_TYPES } from "@contract/messaging";
 import { messagingTexts } from "./texts";
 import { PracticeApiError } from "~/.server/practice/client.server";
 import { getMessage } from "./practice.server";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { ATTACHMENT_MAX_FILES } from "../../../contract/attachment-content";
+import { ATTACHMENT_MAX_FILES } from "@contract/attachment-content";
 import { messagingTexts } from "./texts";
 import { RequestKeySchema } from "~/lib/request-key";
 

@@ -1,4 +1,4 @@
-import { messagingPageSizes } from "../../../contract/messaging-page-sizes";
+import { messagingPageSizes } from "@contract/messaging-page-sizes";
 import { messagingTexts } from "./texts";
 import type { Box } from "./view";
 import { mayHaveBeenCarriedOut } from "~/.server/answer-once.server";

@@ -1,6 +1,6 @@
 import { DateTime } from "luxon";
 import sanitizeHtml from "sanitize-html";
-import { ATTACHMENT_TYPES, type Communication } from "../../../contract/messaging";
+import { ATTACHMENT_TYPES, type Communication } from "@contract/messaging";
 import { PRACTICE_ZONE } from "~/lib/dates";
 import { colourOf, type AttachmentView, type Box, type MessageRow, type MessageView } from "./view";
 import { sanitiseResultHtml } from "~/.server/sanitise-html.server";

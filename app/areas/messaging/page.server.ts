@@ -1,5 +1,5 @@
-import type { PracticeSettings } from "../../../contract/patient";
-import { settingOn } from "../../../contract/truthy";
+import type { PracticeSettings } from "@contract/patient";
+import { settingOn } from "@contract/truthy";
 import { messagingViewOf, type MessagingPageData, type MessagingSettings } from "./view";
 import { looksLikeHtml, messageRowOf } from "./message-views.server";
 import { practiceErrorResponse } from "~/.server/practice/errors.server";

@@ -1,8 +1,8 @@
-import { endpoints } from "../../../contract/endpoints";
-import { isMessagingRole } from "../../../contract/roles";
-import { MESSAGE_BOXES, READ_FILTERS, type OutgoingMessage } from "../../../contract/messaging";
-import { messagingPageSizes } from "../../../contract/messaging-page-sizes";
-import { LOOKUP_TYPES } from "../../../contract/profile";
+import { endpoints } from "@contract/endpoints";
+import { isMessagingRole } from "@contract/roles";
+import { MESSAGE_BOXES, READ_FILTERS, type OutgoingMessage } from "@contract/messaging";
+import { messagingPageSizes } from "@contract/messaging-page-sizes";
+import { LOOKUP_TYPES } from "@contract/profile";
 import type { Box, ReadFilterName } from "./view";
 import type { PracticeApi } from "~/.server/practice/api.server";
 import { rolesOfKind } from "~/.server/practice/roles.server";

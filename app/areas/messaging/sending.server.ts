@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
-import { attachmentProblem, typeByName, type AttachmentProblem } from "../../../contract/attachment-content";
-import { ATTACHMENT_TYPES, COUNTERPART_REFERENCE, MESSAGE_TYPES, storedMessageIdOf, type Communication, type OutgoingMessage } from "../../../contract/messaging";
+import { attachmentProblem, typeByName, type AttachmentProblem } from "@contract/attachment-content";
+import { ATTACHMENT_TYPES, COUNTERPART_REFERENCE, MESSAGE_TYPES, storedMessageIdOf, type Communication, type OutgoingMessage } from "@contract/messaging";
 import { parseForm } from "~/lib/form-data";
 import { MessageFormSchema, quotedOriginal, REPLY_SEPARATOR, replySubject, type MessageFields, type SendReply } from "./compose";
 import { messagingTexts } from "./texts";

@@ -1,4 +1,4 @@
-import { messagingPageSizes } from "../../../contract/messaging-page-sizes";
+import { messagingPageSizes } from "@contract/messaging-page-sizes";
 import type { SendReply } from "./compose";
 import { errorsTexts } from "~/lib/texts/errors";
 import { messagingTexts } from "./texts";

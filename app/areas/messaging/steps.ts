@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { messagingPageSizes } from "../../../contract/messaging-page-sizes";
+import { messagingPageSizes } from "@contract/messaging-page-sizes";
 import { OptionSchema, SendReplySchema, type MessageFields } from "./compose";
 import { BOXES, MessageRowSchema, MessageViewSchema, READ_FILTER_NAMES } from "./view";
 import { RequestKeySchema } from "~/lib/request-key";

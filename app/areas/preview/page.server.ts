@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { accountsPageSizes } from "../../../contract/accounts";
+import { accountsPageSizes } from "@contract/accounts";
 import { letterFileName, letterTileOf } from "~/lib/letters-view";
 import { PREVIEW_AREAS, PREVIEW_KINDS, type BackLink, type PreviewData, type PreviewKind } from "~/lib/preview-view";
 import { resultCardOf, resultDetailOf } from "~/lib/reports-view";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { LookupOption } from "../../../contract/profile";
+import type { LookupOption } from "@contract/profile";
 import { profileTexts } from "./texts";
 import { EMAIL_ADDRESS_MAX_LENGTH, emailAddressText, isEmailAddress } from "~/lib/email-address";
 import { newPasswordSchema } from "~/lib/new-password";

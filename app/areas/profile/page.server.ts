@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import type { PatientImage } from "../../../contract/patient";
+import type { PatientImage } from "@contract/patient";
 import { parseForm } from "~/lib/form-data";
 import type { FieldErrors } from "~/lib/forms";
 import { errorsTexts } from "~/lib/texts/errors";
@@ -8,7 +8,7 @@ import { contactMethodsRequest, demographicsRequest, emergencyContactPayload, us
 import { readProfile, type ProfileLookups } from "./view";
 import { ContactDetailsSchema, DeleteContactSchema, demographicsSchema, NotificationsSchema, emergencyContactSchema, ProfilePasswordSchema, type ProfileIntent } from "./forms";
 import { summarisePractice } from "~/lib/patient-summary";
-import type { StatusReply } from "../../../contract/fhir";
+import type { StatusReply } from "@contract/fhir";
 import { PracticeApiError } from "~/.server/practice/client.server";
 import { practiceErrorResponse } from "~/.server/practice/errors.server";
 import { getPatient, getPatientPhoto, getPractice } from "~/.server/practice/patient.server";

@@ -1,4 +1,4 @@
-import type { EmergencyContactPayload, LookupOption, UpdateContactMethodsRequest, UpdateDemographicsRequest } from "../../../contract/profile";
+import type { EmergencyContactPayload, LookupOption, UpdateContactMethodsRequest, UpdateDemographicsRequest } from "@contract/profile";
 import { BLOOD_GROUPS, CONTACT_METHODS, type ProfileView } from "./view";
 
 /**

@@ -1,5 +1,5 @@
-import { endpoints } from "../../../contract/endpoints";
-import { LOOKUP_TYPES, NotificationSlots, type EmergencyContactPayload, type UpdateContactMethodsRequest, type UpdateDemographicsRequest } from "../../../contract/profile";
+import { endpoints } from "@contract/endpoints";
+import { LOOKUP_TYPES, NotificationSlots, type EmergencyContactPayload, type UpdateContactMethodsRequest, type UpdateDemographicsRequest } from "@contract/profile";
 import type { ProfileLookups } from "./view";
 import type { PracticeApi } from "~/.server/practice/api.server";
 

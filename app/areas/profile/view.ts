@@ -1,6 +1,6 @@
-import type { HumanName } from "../../../contract/fhir";
-import type { Patient } from "../../../contract/patient";
-import { ContactMethodRecordSchema, type LookupOption } from "../../../contract/profile";
+import type { HumanName } from "@contract/fhir";
+import type { Patient } from "@contract/patient";
+import { ContactMethodRecordSchema, type LookupOption } from "@contract/profile";
 import { formatDate } from "~/lib/dates";
 import { formatPhone } from "./phone";
 import { displayName } from "~/lib/patient-summary";

@@ -1,5 +1,5 @@
-import { endpoints } from "../../../contract/endpoints";
-import { documentsPageSizes } from "../../../contract/documents";
+import { endpoints } from "@contract/endpoints";
+import { documentsPageSizes } from "@contract/documents";
 import type { PracticeApi } from "~/.server/practice/api.server";
 
 /** The resource (media) calls of 2§7, for the viewed patient (userid). */

@@ -1,4 +1,4 @@
-import type { Media } from "../../../contract/documents";
+import type { Media } from "@contract/documents";
 
 /** The Resources screen's view types (2§2, 2§3 Resource/media), shared by its server half and its components. */
 

@@ -6,7 +6,7 @@ import { reportsTexts } from "~/lib/texts/reports";
 import { queryDateOf } from "~/lib/date-range";
 import { pagesOf, readFilterOf, ReportFiltersSchema, type ReadFilter } from "./filters";
 import { chartSeriesOf, resultCardOf, resultDetailOf, type ChartReply, type ResultCard, type ResultDetail } from "~/lib/reports-view";
-import { documentsPageSizes } from "../../../contract/documents";
+import { documentsPageSizes } from "@contract/documents";
 import { PracticeApiError } from "~/.server/practice/client.server";
 import { practiceErrorResponse } from "~/.server/practice/errors.server";
 import { getLabChart, getLabResult, getLabResults, type ResultsQuery } from "~/.server/practice/reports.server";

@@ -1,6 +1,6 @@
 import { DateTime } from "luxon";
 import { z } from "zod";
-import { isValidNhi, normaliseNhi } from "../../../contract/nhi";
+import { isValidNhi, normaliseNhi } from "@contract/nhi";
 import { PRACTICE_ZONE } from "~/lib/dates";
 import { EMAIL_ADDRESS_MAX_LENGTH, emailAddressText, isEmailAddress } from "~/lib/email-address";
 import { loginHelpTexts } from "./login-help-texts";

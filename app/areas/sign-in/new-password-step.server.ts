@@ -1,4 +1,4 @@
-import { endpoints } from "../../../contract/endpoints";
+import { endpoints } from "@contract/endpoints";
 import { signInTexts } from "./texts";
 import { newPasswordProblem } from "~/lib/new-password";
 import { practiceApi } from "~/.server/practice/api.server";

@@ -1,4 +1,4 @@
-import { typeByContent, typeByName } from "../../../contract/attachment-content";
+import { typeByContent, typeByName } from "@contract/attachment-content";
 
 /**
  * The Signup form's profile image (1§2): a JPEG or PNG picture, judged by its name, the type the

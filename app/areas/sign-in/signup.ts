@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { isValidNhi } from "../../../contract/nhi";
+import { isValidNhi } from "@contract/nhi";
 import { isPastDay } from "~/lib/calendar-day";
 import { emailAddressSchema } from "~/lib/email-address";
 import { signupTexts } from "./signup-texts";

@@ -1,12 +1,12 @@
 import type * as fhir from "@medplum/fhirtypes";
 import { DateTime } from "luxon";
 import { v5 as uuidv5 } from "uuid";
-import type { LabResult } from "../../../contract/documents";
-import type { HumanName } from "../../../contract/fhir";
-import type { Allergy, Condition, Immunisation, VitalObservation } from "../../../contract/health";
-import type { Medication } from "../../../contract/medications";
-import { normaliseNhi } from "../../../contract/nhi";
-import type { Organization, Patient } from "../../../contract/patient";
+import type { LabResult } from "@contract/documents";
+import type { HumanName } from "@contract/fhir";
+import type { Allergy, Condition, Immunisation, VitalObservation } from "@contract/health";
+import type { Medication } from "@contract/medications";
+import { normaliseNhi } from "@contract/nhi";
+import type { Organization, Patient } from "@contract/patient";
 import { practiceDateTime, PRACTICE_ZONE } from "~/lib/dates";
 
 /**

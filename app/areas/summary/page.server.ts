@@ -1,11 +1,11 @@
 import type { Bundle } from "@medplum/fhirtypes";
 import { DateTime } from "luxon";
-import { endpoints } from "../../../contract/endpoints";
-import { CONDITION_LISTS, IMMUNISATION_LISTS } from "../../../contract/health";
-import { MEDICATION_LISTS } from "../../../contract/medications";
-import { healthPageSizes } from "../../../contract/health";
-import { medicationsPageSizes } from "../../../contract/medications";
-import { documentsPageSizes } from "../../../contract/documents";
+import { endpoints } from "@contract/endpoints";
+import { CONDITION_LISTS, IMMUNISATION_LISTS } from "@contract/health";
+import { MEDICATION_LISTS } from "@contract/medications";
+import { healthPageSizes } from "@contract/health";
+import { medicationsPageSizes } from "@contract/medications";
+import { documentsPageSizes } from "@contract/documents";
 import type { PracticeApi } from "~/.server/practice/api.server";
 import { PracticeApiError } from "~/.server/practice/client.server";
 import { practiceErrorResponse } from "~/.server/practice/errors.server";

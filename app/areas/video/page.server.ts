@@ -1,6 +1,6 @@
-import type { Appointment } from "../../../contract/appointments";
-import { appointmentsPageSizes } from "../../../contract/appointments";
-import { MeetingNumberSchema } from "../../../contract/video";
+import type { Appointment } from "@contract/appointments";
+import { appointmentsPageSizes } from "@contract/appointments";
+import { MeetingNumberSchema } from "@contract/video";
 import type { AppointmentRow } from "~/lib/appointment-row";
 import { videoTexts } from "./texts";
 import { meetingQueryOf, ZOOM_TEXT, type MeetingQuery } from "./zoom";

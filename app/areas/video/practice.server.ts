@@ -1,5 +1,5 @@
-import { endpoints } from "../../../contract/endpoints";
-import { ATTENDEE_ROLE } from "../../../contract/video";
+import { endpoints } from "@contract/endpoints";
+import { ATTENDEE_ROLE } from "@contract/video";
 import { config } from "~/.server/config.server";
 import type { PracticeApi } from "~/.server/practice/api.server";
 

@@ -1,4 +1,4 @@
-import { MEETING_NUMBER } from "../../../contract/meeting-number";
+import { MEETING_NUMBER } from "@contract/meeting-number";
 
 /**
  * The pure parts of /zoom (1§2 Join Meeting, issue 15): what the Join link's query names, what the

@@ -1,4 +1,4 @@
-import type { Allergy } from "../../../../contract/health";
+import type { Allergy } from "@contract/health";
 
 /**
  * The Allergies screen's view (2§2, 2§4): each allergy's severity as a level with its colour and

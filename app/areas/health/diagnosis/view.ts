@@ -1,4 +1,4 @@
-import type { Condition } from "../../../../contract/health";
+import type { Condition } from "@contract/health";
 import { formatDate, practiceDateTime } from "~/lib/dates";
 
 /** The Diagnosis screen's view (2§2): tabs Long Term, Recent Diagnosis, All Diagnosis of dated note cards. */

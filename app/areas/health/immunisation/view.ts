@@ -1,4 +1,4 @@
-import type { Immunisation } from "../../../../contract/health";
+import type { Immunisation } from "@contract/health";
 import { formatDate, practiceDateTime } from "~/lib/dates";
 
 /**

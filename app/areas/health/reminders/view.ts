@@ -1,4 +1,4 @@
-import type { Reminder } from "../../../../contract/health";
+import type { Reminder } from "@contract/health";
 import { formatDate, practiceDateTime } from "~/lib/dates";
 
 /** The Reminders screen's view (2§2, 2§4): priority High red, Medium amber, Normal green, always with the word. */

@@ -1,5 +1,5 @@
 import type { SubmissionResult } from "@conform-to/react";
-import type { TimelineEvent } from "../../../../contract/health";
+import type { TimelineEvent } from "@contract/health";
 import type { TimelineFilter, TimelineView } from "~/lib/timeline-filter";
 import { practiceDateTime } from "~/lib/dates";
 

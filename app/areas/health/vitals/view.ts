@@ -1,4 +1,4 @@
-import type { VitalObservation } from "../../../../contract/health";
+import type { VitalObservation } from "@contract/health";
 import { formatDate, practiceDateTime } from "~/lib/dates";
 
 /**

@@ -1,11 +1,11 @@
 import { useEffect, useId, useRef, useState } from "react";
-import { ATTACHMENT_MAX_FILES, attachmentProblem, type AttachmentProblem } from "../../../../contract/attachment-content";
+import { ATTACHMENT_MAX_FILES, attachmentProblem, type AttachmentProblem } from "@contract/attachment-content";
 import { centreOf, MESSAGE_BODY_MAX, quotedOriginal, type Centre, type PendingFile } from "../compose";
 import type { WritingStep } from "../dialogs";
 import { errorsTexts } from "~/lib/texts/errors";
 import { messagingTexts } from "../texts";
 import type { ActorRefFrom } from "xstate";
-import type { MessagingContext, MessagingEvent, messagingMachine } from "../../../../machines/messaging/messaging.machine";
+import type { MessagingContext, MessagingEvent, messagingMachine } from "@machines/messaging/messaging.machine";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { SignInAgainLink } from "~/components/ui/sign-in-again-link";

@@ -1,5 +1,5 @@
 import { Suspense, useCallback, useEffect, useRef, useState } from "react";
-import { messagingPageSizes } from "../../../../contract/messaging-page-sizes";
+import { messagingPageSizes } from "@contract/messaging-page-sizes";
 import { initialOf } from "../avatar";
 import type { MessageRow } from "../view";
 import { Button } from "~/components/ui/button";
