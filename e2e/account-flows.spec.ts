@@ -508,9 +508,14 @@ test.describe("sign-up's profile image (1§2): checked, previewed, removable, ne
       await page.getByLabel("NHI number (optional)").focus();
       await page.keyboard.press("Tab");
       await expect(field).toBeFocused();
-      const chooser = page.waitForEvent("filechooser");
-      await page.keyboard.press("Space");
-      await (await chooser).setFiles({ name: "holiday.png", mimeType: "image/png", buffer: PROGRAM });
+      // Space must open the chooser. On a loaded machine Chromium once let a press pass without one
+      // (CI, session 29: the field focused, no chooser in 30 s), so a press that opens none within
+      // 5 s is made again; one of them must open it.
+      await expect(async () => {
+        const chooser = page.waitForEvent("filechooser", { timeout: 5_000 });
+        await page.keyboard.press("Space");
+        await (await chooser).setFiles({ name: "holiday.png", mimeType: "image/png", buffer: PROGRAM });
+      }).toPass({ timeout: 20_000 });
       const wrongType = signupTexts.imageProblem.type("holiday.png");
       await expect(page.getByText(wrongType)).toBeVisible();
       await expect(field).toHaveAttribute("aria-invalid", "true");
