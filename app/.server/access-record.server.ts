@@ -4,7 +4,7 @@ import { data } from "react-router";
 import { errorsTexts } from "~/lib/texts/errors";
 import { purgeDevices } from "./device-rows.server";
 import { currentRequestId, observability } from "./observability.server";
-import { failureCode, portalStore, type PortalStore } from "./portal-store.server";
+import { failureCode, portalStore, runDaily, type PortalStore } from "./portal-store.server";
 import { ACCESS_ACTIONS, ACCESS_AREAS, accessEntries, BROWSERS, PLATFORMS, type AccessAction, type AccessArea, type DeviceLabel } from "./portal-store/schema";
 
 /**
@@ -267,10 +267,5 @@ export function startAccessRetention(store: PortalStore, { days, devicesDays, no
     }
     onPurged?.(failure ?? { removed, devicesRemoved });
   };
-  void purge();
-  const timer = setInterval(() => void purge(), DAY_MS);
-  timer.unref();
-  const stop = () => clearInterval(timer);
-  observability().closers.add(stop);
-  return stop;
+  return runDaily(purge);
 }

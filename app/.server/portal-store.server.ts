@@ -314,6 +314,20 @@ function createStore(kind: PortalStore["kind"], db: PortalDb, end: () => Promise
   return store;
 }
 
+/**
+ * The store's upkeep (the access record's retention, the share links' purge): run once now, then once a
+ * day, on a timer that keeps no process alive and stops when the process closes. The job logs its own
+ * failures; the next day tries again. Answers the stop.
+ */
+export function runDaily(job: () => Promise<void>): () => void {
+  void job();
+  const timer = setInterval(() => void job(), 24 * 60 * 60 * 1000);
+  timer.unref();
+  const stop = () => clearInterval(timer);
+  observability().closers.add(stop);
+  return stop;
+}
+
 const KEY = Symbol.for("nz-patient-portal.portal-store");
 const holder = globalThis as unknown as Record<symbol, PortalStore | undefined>;
 

@@ -1,7 +1,7 @@
 import { createHash, randomBytes, scrypt as scryptCallback, timingSafeEqual } from "node:crypto";
 import { and, desc, eq, gt, isNull, lt, lte, or, sql } from "drizzle-orm";
 import { observability } from "~/.server/observability.server";
-import { failureCode, portalStore, storeQueries, type PortalStore, type StoreOperation } from "~/.server/portal-store.server";
+import { failureCode, portalStore, runDaily, storeQueries, type PortalStore, type StoreOperation } from "~/.server/portal-store.server";
 import { shareLinks, shareLinkTickets } from "~/.server/portal-store/schema";
 import { MAX_WRONG_PASSCODES, randomBase64url } from "./shlink";
 
@@ -231,10 +231,5 @@ export function startShareLinkPurge(store: ShareLinkStore, now: () => Date = () 
       logger.error({ kind: "portal-store", operation: "share-links.purge", error: failureCode(error) }, "share links purge failed");
     }
   };
-  void purge();
-  const timer = setInterval(() => void purge(), DAY_MS);
-  timer.unref();
-  const stop = () => clearInterval(timer);
-  observability().closers.add(stop);
-  return stop;
+  return runDaily(purge);
 }
