@@ -1,5 +1,4 @@
 import { createHash } from "node:crypto";
-import { VIEWING_FIELD } from "~/lib/viewing";
 
 /** The signed-in session's viewed patient, at one practice. */
 type Viewed = { apiBase: string; userId: string };
@@ -11,14 +10,4 @@ type Viewed = { apiBase: string; userId: string };
  */
 export function viewingKeyOf(user: Viewed): string {
   return createHash("sha256").update(`${user.apiBase}\n${user.userId}`).digest("base64url").slice(0, 22);
-}
-
-/**
- * A form posted through a fetcher (the profile's dialogs and switches, Cancel appointment) makes the
- * same claim as a field: true when it names someone other than the session's viewed patient. A form
- * without the field claims nothing, as a step without the header does.
- */
-export function claimsAnotherViewing(form: FormData, user: Viewed): boolean {
-  const claimed = form.get(VIEWING_FIELD);
-  return typeof claimed === "string" && claimed !== "" && claimed !== viewingKeyOf(user);
 }

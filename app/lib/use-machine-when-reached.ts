@@ -4,8 +4,7 @@ import { useEffect, useState, useSyncExternalStore } from "react";
  * A flow's machine that a page fetches when the patient reaches for it (decisions/358, 361, 348):
  * xstate, the machine and its steps' zod schemas count toward the page's first load, and a machine that
  * only waits in its starting state until the patient acts need not be there before. Used by the
- * messaging writer and the repeat request. The payment form keeps its own loader: this module, a file
- * of its own on /accounts, took that page 0.5 KB over its 160 KB first-load budget (issue 54).
+ * messaging writer, the repeat request and the payment form (issue 54).
  */
 
 /** The code of a flow's machine, fetched once; a failed fetch is forgotten, so the next reach fetches again. */

@@ -15,6 +15,3 @@ export function setViewing(key: string | null): void {
 export function viewingHeaders(): Record<string, string> {
   return current ? { [VIEWING_HEADER]: current } : {};
 }
-
-/** The same key as a form field, for a form posted without the step client (app/.server/session.server.ts checks it). */
-export const VIEWING_FIELD = "viewing";

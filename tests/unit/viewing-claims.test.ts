@@ -1,7 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { claimsAnotherViewing, viewingKeyOf } from "~/.server/viewing-claims.server";
+import { viewingKeyOf } from "~/.server/viewing-claims.server";
 import { accountHolderKey, accountSessionsKey, anonymousSessionId } from "~/.server/opaque-names.server";
-import { VIEWING_FIELD } from "~/lib/viewing";
 
 /**
  * Whose record a tab shows (decisions/160), and the hashed names the state store and the records use for
@@ -9,28 +8,6 @@ import { VIEWING_FIELD } from "~/lib/viewing";
  */
 
 const solo = { apiBase: "http://practice-a.test/api/", userId: "1001" };
-
-const posted = (value?: string) => {
-  const form = new FormData();
-  form.set("intent", "save");
-  if (value !== undefined) form.set(VIEWING_FIELD, value);
-  return form;
-};
-
-describe("the viewing claim a form carries", () => {
-  it("is refused when it names someone other than the patient viewed; the right key, none, or an empty one passes", () => {
-    expect(claimsAnotherViewing(posted(viewingKeyOf(solo)), solo)).toBe(false);
-    expect(claimsAnotherViewing(posted(viewingKeyOf({ ...solo, userId: "1002" })), solo)).toBe(true);
-    expect(claimsAnotherViewing(posted(), solo)).toBe(false);
-    expect(claimsAnotherViewing(posted(""), solo)).toBe(false);
-  });
-
-  it("a file posted in the field claims nothing", () => {
-    const form = posted();
-    form.set(VIEWING_FIELD, new File(["x"], "x.txt"));
-    expect(claimsAnotherViewing(form, solo)).toBe(false);
-  });
-});
 
 describe("the viewing key", () => {
   it("is one short opaque key per patient per practice, never the patient's id", () => {

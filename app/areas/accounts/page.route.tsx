@@ -1,8 +1,7 @@
 import { Tabs } from "radix-ui";
-import { useCallback, useEffect, useRef, useState } from "react";
+import { Suspense, useCallback, useEffect, useRef, useState } from "react";
 import { Link, useLocation, useRevalidator } from "react-router";
 import { loadAccountsPage } from "./page.server";
-import { InvoiceDialog } from "./components/invoice-dialog";
 import { InvoiceTable, type InvoiceTableHandle } from "./components/invoice-table";
 import type { InvoiceTableRow, PaidNotice } from "~/lib/accounts-view";
 import { PaymentResult } from "./components/payment-receipt";
@@ -13,6 +12,16 @@ import { buttonClass } from "~/components/ui/button";
 import { paymentTexts } from "./texts";
 import type { Route } from "./+types/page.route";
 import { tabClass } from "~/components/ui/choice-styles";
+import { lazyModule } from "~/components/ui/lazy-module";
+import { previewHref } from "~/lib/preview-view";
+
+// The INVOICE dialog (1§2) comes when an invoice is opened, fetched when the patient reaches for the
+// invoices (issue 54: it kept /accounts under its first-load budget with the payment form's machine hook).
+const documentDialog = lazyModule(() => import("~/components/pdf/document-dialog"));
+const DocumentDialog = documentDialog.component((m) => m.DocumentDialog);
+const reachForInvoices = () => void documentDialog.preload().catch(() => undefined);
+
+const INVOICE_TEXTS = { loading: "Loading the invoice…", failed: paymentTexts.pdfFailed, pageFailed: paymentTexts.pdfPageFailed };
 
 export const meta: Route.MetaFunction = () => [{ title: "Accounts – Patient Portal" }];
 
@@ -105,10 +114,10 @@ export default function Accounts({ loaderData }: Route.ComponentProps) {
           </Tabs.Trigger>
         </Tabs.List>
         <Tabs.Content value="pending" className="focus-visible:outline-2">
-          <PaymentPanel key={pendingKey} invoices={pending} methodType={methodType} cardTypes={cardTypes} provider={provider} billing={billing} openPayment={openPayment} focusOpen={blocked} onOpen={setOpen} onPaid={onPaid} onBlocked={onBlocked} />
+          <PaymentPanel key={pendingKey} invoices={pending} methodType={methodType} cardTypes={cardTypes} provider={provider} billing={billing} openPayment={openPayment} focusOpen={blocked} onOpen={setOpen} onReachInvoices={reachForInvoices} onPaid={onPaid} onBlocked={onBlocked} />
         </Tabs.Content>
         <Tabs.Content value="all" className="flex flex-col gap-4 focus-visible:outline-2">
-          <InvoiceTable ref={invoices} caption="All invoices" rows={all.rows} empty={paymentTexts.noInvoices} onOpen={setOpen} />
+          <InvoiceTable ref={invoices} caption="All invoices" rows={all.rows} empty={paymentTexts.noInvoices} onOpen={setOpen} onReach={reachForInvoices} />
           {all.rows.length < all.total ? (
             <p className="text-muted">
               Showing {all.rows.length} of {all.total} invoices.
@@ -122,7 +131,25 @@ export default function Accounts({ loaderData }: Route.ComponentProps) {
         </Tabs.Content>
       </Tabs.Root>
 
-      <InvoiceDialog invoice={open} onClose={() => setOpen(null)} />
+      {open ? (
+        <Suspense fallback={null}>
+          <DocumentDialog
+            document={{
+              title: "INVOICE",
+              description: `Invoice ${open.reference}`,
+              url: `/accounts/invoice/${encodeURIComponent(open.id)}`,
+              fileName: `invoice-${open.reference}.pdf`,
+              pdf: true,
+              fullPage: previewHref("invoice", open.id, location.pathname + location.search),
+              downloadLabel: "Download PDF",
+            }}
+            onClose={() => setOpen(null)}
+            texts={INVOICE_TEXTS}
+            printable
+            viewer={{ title: `Invoice ${open.reference}`, maxWidth: 900, zoomable: true }}
+          />
+        </Suspense>
+      ) : null}
     </div>
   );
 }

@@ -2,7 +2,6 @@ import { createHash } from "node:crypto";
 import type { PatientImage } from "@contract/patient";
 import { parseForm } from "~/lib/form-data";
 import type { FieldErrors } from "~/lib/forms";
-import { errorsTexts } from "~/lib/texts/errors";
 import { profileTexts } from "./texts";
 import { contactMethodsRequest, demographicsRequest, emergencyContactPayload, userEmailOf, type PatientContext } from "./payload";
 import { readProfile, type ProfileLookups } from "./view";
@@ -24,7 +23,6 @@ import {
 } from "./practice.server";
 import { getTerms } from "~/.server/practice/terms.server";
 import { requireSession, type SignedIn } from "~/.server/session.server";
-import { claimsAnotherViewing } from "~/.server/viewing-claims.server";
 import { authenticate, logout } from "~/.server/practice/auth.server";
 import type { SignInThrottle } from "~/.server/sign-in-security/throttle.server";
 import { stateStore } from "~/.server/state.server";
@@ -186,8 +184,6 @@ export interface ProfileAttempt {
 export async function actOnProfile(signedIn: Pick<SignedIn, "api" | "user" | "endOtherSessions">, form: FormData, attempt: ProfileAttempt): Promise<ProfileOutcome> {
   const intent = String(form.get("intent") ?? "") as ProfileIntent;
   if (!Object.hasOwn(FAILED, intent)) throw new Response("Unknown intent", { status: 400 });
-  // A dialog opened before another tab switched account would otherwise save onto the person now viewed.
-  if (claimsAnotherViewing(form, signedIn.user)) return failed(intent, errorsTexts.viewingChanged);
   try {
     return await act(signedIn, intent, form, attempt);
   } catch (error) {

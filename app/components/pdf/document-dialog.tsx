@@ -24,6 +24,8 @@ export interface OpenDocument {
   print?: boolean;
   /** The document's full-page view (/preview), where it has one. */
   fullPage?: string;
+  /** The download link's whole name, where the screen names it (the invoice's "Download PDF", 1§2); else "Download" and the title. */
+  downloadLabel?: string;
 }
 
 interface DocumentDialogProps {
@@ -32,22 +34,25 @@ interface DocumentDialogProps {
   texts: PdfTexts & { notPdf?: string };
   /** Offers Print (the letters: 2§2, on A4). */
   printable?: boolean;
+  /** The viewer's name for the pages (else the document's title), widest drawing and Zoom (the invoice: 1§2). */
+  viewer?: { title?: string; maxWidth?: number; zoomable?: boolean };
 }
 
 /**
  * A document from the practice in a dialog: its PDF in the shared viewer, with Download and Close,
- * and Print where the screen prints. Printing prints the dialog alone (app.css, .print-dialog).
+ * and Print where the screen prints. Printing prints the dialog alone (app.css, .print-dialog). The
+ * letters, resources, messages' attachments and the INVOICE dialog (1§2) are all this one dialog.
  */
-export function DocumentDialog({ document, onClose, texts, printable = false }: DocumentDialogProps) {
+export function DocumentDialog({ document, onClose, texts, printable = false, viewer }: DocumentDialogProps) {
   return (
     <Dialog open={document !== null} onOpenChange={(open) => (open ? undefined : onClose())} title={document?.title ?? ""} description={document?.description} printable={printable} size="document">
       {/* A key per document: a new one starts its own viewer and its own print request. */}
-      {document ? <DocumentBody key={document.url} document={document} onClose={onClose} texts={texts} printable={printable} /> : null}
+      {document ? <DocumentBody key={document.url} document={document} onClose={onClose} texts={texts} printable={printable} viewer={viewer} /> : null}
     </Dialog>
   );
 }
 
-function DocumentBody({ document, onClose, texts, printable }: DocumentDialogProps & { document: OpenDocument }) {
+function DocumentBody({ document, onClose, texts, printable, viewer }: DocumentDialogProps & { document: OpenDocument }) {
   // Print is asked for by the tile (opening with print) or the dialog's button.
   const { print, onRendered } = usePrintWhenDrawn({ wanted: Boolean(document.print) });
 
@@ -56,7 +61,11 @@ function DocumentBody({ document, onClose, texts, printable }: DocumentDialogPro
       <div className="no-print flex flex-wrap gap-3">
         {printable && document.pdf ? <Button onClick={print}>Print</Button> : null}
         <a href={document.url} download={document.fileName} className={buttonClass("secondary")}>
-          Download<span className="sr-only"> {document.title}</span>
+          {document.downloadLabel ?? (
+            <>
+              Download<span className="sr-only"> {document.title}</span>
+            </>
+          )}
         </a>
         {document.fullPage ? (
           <Link to={document.fullPage} className={buttonClass("secondary")}>
@@ -69,7 +78,7 @@ function DocumentBody({ document, onClose, texts, printable }: DocumentDialogPro
       </div>
       {document.pdf ? (
         <Suspense fallback={<PdfLoading text={texts.loading} />}>
-          <PdfViewer url={document.url} title={document.title} texts={texts} onRendered={onRendered} />
+          <PdfViewer url={document.url} title={document.title} texts={texts} onRendered={onRendered} {...viewer} />
         </Suspense>
       ) : (
         <Alert tone="info">{texts.notPdf}</Alert>

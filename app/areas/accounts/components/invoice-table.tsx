@@ -17,6 +17,8 @@ interface Props {
   /** The pending view's leading checkbox column: whether each invoice is in this payment. */
   checked?: ReadonlyMap<string, boolean>;
   onOpen(row: InvoiceTableRow): void;
+  /** The patient points at or moves into the list: what opening an invoice needs can be fetched now. */
+  onReach?(): void;
   ref?: Ref<InvoiceTableHandle>;
 }
 
@@ -35,7 +37,7 @@ const FIELDS = [
   ["Date", (row) => row.date],
 ] as const satisfies readonly (readonly [string, (row: InvoiceTableRow) => string])[];
 
-export function InvoiceTable({ caption, rows, empty, checked, onOpen, ref }: Props) {
+export function InvoiceTable({ caption, rows, empty, checked, onOpen, onReach, ref }: Props) {
   const box = useRef<HTMLDivElement>(null);
   useImperativeHandle(
     ref,
@@ -54,7 +56,7 @@ export function InvoiceTable({ caption, rows, empty, checked, onOpen, ref }: Pro
     </th>
   );
   return (
-    <div ref={box} className="@container">
+    <div ref={box} className="@container" onPointerEnter={onReach} onFocus={onReach}>
       {/* A scrolling region must be reachable by keyboard: it takes focus and is named by its caption. */}
       <div className="hidden max-h-[400px] overflow-auto rounded border border-muted/40 bg-white @3xl:block" tabIndex={0} role="region" aria-label={caption}>
         <table className="w-full border-collapse">

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useEffect, useId, useRef, useState, useSyncExternalStore } from "react";
+import { lazy, Suspense, useCallback, useEffect, useId, useRef, useState } from "react";
 import type { PaymentContext, PaymentEvent, PaymentInput } from "@machines/accounts/payment.machine";
 import { amountOf, editPayment, feeOf, initialPaymentContext, isPaymentEdit } from "@machines/accounts/payment-choice";
 import { practiceDateTime, type CardProviderChoice, type InvoiceTableRow, type OpenPayment, type PaidNotice } from "~/lib/accounts-view";
@@ -9,7 +9,7 @@ import { paymentTexts } from "../texts";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { TextField } from "~/components/ui/field";
-import { lazyModule } from "~/components/ui/lazy-module";
+import { machineCode, useMachineWhenReached } from "~/lib/use-machine-when-reached";
 import { ConfirmerSlot } from "./card-provider";
 import { InvoiceTable } from "./invoice-table";
 import { SignInAgainLink } from "~/components/ui/sign-in-again-link";
@@ -19,13 +19,18 @@ import { TestCardFields } from "./test-card-fields";
 // Stripe's SDK loads only on /accounts and only when a key is configured (decisions/030).
 const StripeCardFields = lazy(() => import("./stripe-card-fields"));
 
-// The payment machine, xstate, the step client and zod come after the page (issue 12, decisions/180):
-// the form is drawn without them and takes what the patient does until they run.
-const paymentEngine = lazyModule(() => import("./payment-engine"));
-type PaymentEngine = Awaited<ReturnType<typeof paymentEngine.preload>>;
-// Once here, a new form (after a payment, or on coming back to the page) starts with it at once.
-let arrivedEngine: PaymentEngine | null = null;
+// The payment machine, xstate, the step client and zod come after the page (issue 12, decisions/180),
+// fetched when the patient reaches for the form (issue 35, decisions/348: a phone would otherwise
+// download them on every visit); the form is drawn without them and takes what the patient does.
+const paymentCode = machineCode(() => import("./payment-engine"));
+type PaymentEngine = Awaited<ReturnType<typeof paymentCode.fetch>>;
 type PaymentActor = ReturnType<PaymentEngine["createPaymentActor"]>;
+
+/** The form before its machine runs: the starting state with the patient's edits, and whether Pay was pressed. */
+interface EarlyPayment {
+  draft: PaymentContext;
+  payPressed: boolean;
+}
 
 /** What the form is drawn from: the machine's snapshot once it runs, its starting state with the patient's edits before. */
 interface PaymentState {
@@ -65,6 +70,8 @@ interface Props {
   /** This tab's Pay was refused because of the open payment: its heading takes the focus. */
   focusOpen: boolean;
   onOpen(row: InvoiceTableRow): void;
+  /** The patient reaches for the invoices: what opening one needs can be fetched now. */
+  onReachInvoices(): void;
   onPaid(notice: PaidNotice): void;
   /** The portal refused to start because another payment is open, or the open one is not charged yet: the page reads it again. */
   onBlocked(): void;
@@ -78,7 +85,7 @@ function resumableOf(open: OpenPayment | null, invoices: readonly InvoiceTableRo
   return { key: open.key, amountCents: open.amountCents, cardType: open.cardType };
 }
 
-export function PaymentPanel({ invoices, methodType, cardTypes, provider, billing, openPayment, focusOpen, onOpen, onPaid, onBlocked }: Props) {
+export function PaymentPanel({ invoices, methodType, cardTypes, provider, billing, openPayment, focusOpen, onOpen, onReachInvoices, onPaid, onBlocked }: Props) {
   const [slot] = useState(() => new ConfirmerSlot());
   const [input] = useState<PaymentInput>(() => ({
     invoices: invoices.map((i) => ({ id: i.id, balanceCents: i.balanceCents, payNowCents: i.payNowCents })),
@@ -87,83 +94,34 @@ export function PaymentPanel({ invoices, methodType, cardTypes, provider, billin
     resume: resumableOf(openPayment, invoices),
   }));
   const resume = input.resume;
+  const [initial] = useState<EarlyPayment>(() => ({ draft: initialPaymentContext(input), payPressed: false }));
 
-  // Until the machine runs, the form shows its starting state with the patient's edits applied by the
-  // machine's own editing functions, and keeps every event to hand it; a Pay pressed meanwhile is
-  // handed over last, once the card fields have told the machine what they hold.
-  const [draft, setDraft] = useState(() => initialPaymentContext(input));
-  const early = useRef<PaymentEvent[]>([]);
-  const payWanted = useRef(false);
-  // Shown only if the code then fails to arrive: Pay was pressed and nothing could be sent.
-  const [payPressed, setPayPressed] = useState(false);
-  const [engine, setEngine] = useState<PaymentEngine | null>(() => arrivedEngine);
-  const [engineFailed, setEngineFailed] = useState(false);
-  const [actor, setActor] = useState<PaymentActor | null>(null);
-  const running = useRef<PaymentActor | null>(null);
   const latestOnBlocked = useRef(onBlocked);
   useEffect(() => {
     latestOnBlocked.current = onBlocked;
   }, [onBlocked]);
-
-  const loadEngine = useCallback(() => {
-    paymentEngine.preload().then(
-      (module) => {
-        arrivedEngine = module;
-        setEngineFailed(false);
-        setEngine(module);
-      },
-      () => setEngineFailed(true),
-    );
-  }, []);
-  // Fetched when the patient reaches for the form (onPointerEnter, onFocus, onPointerDown, send), not
-  // with the page nor once it is up: a phone would download it on every visit (issue 35, decisions/348).
-  useEffect(() => {
-    if (!engine) return;
-    const created = engine.createPaymentActor(input, {
-      slot,
-      attemptKey,
-      forgetAttempt,
-      onBlocked: () => latestOnBlocked.current(),
-    });
-    created.start();
-    // The card fields' first report is among these: their effect (a child's) ran earlier in this
-    // commit, with the checks that came in the same module. Pay goes last, as the patient meant it.
-    for (const event of early.current) created.send(event);
-    if (payWanted.current) created.send({ type: "pay.submit" });
-    running.current = created;
-    setActor(created);
-    return () => {
-      running.current = null;
-      created.stop();
-    };
-  }, [engine, input, slot]);
-  const send = useCallback(
-    (event: PaymentEvent) => {
-      if (running.current) return running.current.send(event);
-      if (event.type === "pay.submit") {
-        payWanted.current = true;
-        setPayPressed(true);
-      } else early.current.push(event);
-      if (isPaymentEdit(event)) setDraft((context) => ({ ...context, ...editPayment(context, event) }));
-      loadEngine();
+  // Until the machine runs, the form shows its starting state with the patient's edits applied by the
+  // machine's own editing functions, and the hook keeps every event to hand it.
+  const machine = useMachineWhenReached<PaymentEngine, PaymentEvent, EarlyPayment, PaymentActor>({
+    code: paymentCode,
+    initial,
+    answer: (early, event) => {
+      if (event.type === "pay.submit") return { ...early, payPressed: true };
+      return isPaymentEdit(event) ? { ...early, draft: { ...early.draft, ...editPayment(early.draft, event) } } : early;
     },
-    [loadEngine],
-  );
-
-  const subscribe = useCallback(
-    (onChange: () => void) => {
-      if (!actor) return () => undefined;
-      const subscription = actor.subscribe(onChange);
-      return () => subscription.unsubscribe();
+    start(engine, early) {
+      const actor = engine.createPaymentActor(input, { slot, attemptKey, forgetAttempt, onBlocked: () => latestOnBlocked.current() });
+      actor.start();
+      // The card fields' first report is among these: their effect (a child's) ran earlier in this
+      // commit, with the checks that came in the same module. Pay goes last, once, as the patient meant it.
+      for (const event of early) if (event.type !== "pay.submit") actor.send(event);
+      if (early.some((event) => event.type === "pay.submit")) actor.send({ type: "pay.submit" });
+      return actor;
     },
-    [actor],
-  );
-  const snapshot = useSyncExternalStore(
-    subscribe,
-    () => actor?.getSnapshot() ?? null,
-    () => null,
-  );
-  const state: PaymentState = snapshot ?? { context: draft, matches: () => false };
+  });
+  const { send } = machine;
+
+  const state: PaymentState = machine.snapshot ?? { context: machine.early.draft, matches: () => false };
   const ctx = state.context;
   const paying = state.matches("paying");
   const hasInvoices = invoices.length > 0;
@@ -209,9 +167,6 @@ export function PaymentPanel({ invoices, methodType, cardTypes, provider, billin
     failureRef.current?.scrollIntoView({ block: "center" });
   }, [failure]);
 
-  const reachForForm = () => {
-    if (!engine) loadEngine();
-  };
   // The open payment's heading takes the focus when this tab's Pay was refused for it: the Pay
   // button pressed went with the form the page re-keyed.
   const openHeading = useRef<HTMLHeadingElement>(null);
@@ -227,7 +182,7 @@ export function PaymentPanel({ invoices, methodType, cardTypes, provider, billin
 
   return (
     <div className="flex flex-col gap-6">
-      <InvoiceTable caption="Pending invoices" rows={rows} empty={paymentTexts.noPending} checked={checked} onOpen={onOpen} />
+      <InvoiceTable caption="Pending invoices" rows={rows} empty={paymentTexts.noPending} checked={checked} onOpen={onOpen} onReach={onReachInvoices} />
 
       {openPayment && !resume ? (
         <OpenPaymentNotice open={openPayment} focusOnShow={focusOpen} onFinished={(message) => onPaid({ message })} onUnpaid={onBlocked} />
@@ -244,9 +199,9 @@ export function PaymentPanel({ invoices, methodType, cardTypes, provider, billin
           noValidate
           aria-labelledby={resume ? "open-payment-heading" : "pay-heading"}
           className={`flex flex-col gap-4 rounded bg-white p-4 shadow-sm ${resume ? "border-l-8 border-danger" : ""}`}
-          onPointerEnter={reachForForm}
-          onFocus={reachForForm}
-          onPointerDown={reachForForm}
+          onPointerEnter={machine.reach}
+          onFocus={machine.reach}
+          onPointerDown={machine.reach}
           onSubmit={(event) => {
             event.preventDefault();
             send({ type: "pay.submit" });
@@ -325,7 +280,7 @@ export function PaymentPanel({ invoices, methodType, cardTypes, provider, billin
                   <StripeCardFields publishableKey={provider.publishableKey} disabled={paying} showErrors={ctx.submitted} onChange={onCardChange} slot={slot} billing={billing} cardChoice={cardChoice} />
                 </Suspense>
               ) : (
-                <TestCardFields disabled={paying} showErrors={ctx.submitted} onChange={onCardChange} slot={slot} billing={billing} checks={engine?.testCardChecks ?? null} cardChoice={cardChoice} />
+                <TestCardFields disabled={paying} showErrors={ctx.submitted} onChange={onCardChange} slot={slot} billing={billing} checks={machine.module?.testCardChecks ?? null} cardChoice={cardChoice} />
               )
             ) : null}
 
@@ -381,7 +336,7 @@ export function PaymentPanel({ invoices, methodType, cardTypes, provider, billin
             </div>
           ) : null}
 
-          {engineFailed && payPressed ? <Alert>{paymentTexts.formNotLoaded}</Alert> : null}
+          {machine.unavailable && machine.early.payPressed ? <Alert>{paymentTexts.formNotLoaded}</Alert> : null}
 
           <div className="flex flex-wrap items-center gap-3">
             <Button
