@@ -76,7 +76,40 @@ function importLoops(graph: Map<string, string[]>): string[][] {
   return loops;
 }
 
-describe("import cycles", () => {
+/**
+ * Who uses each module of `app/lib/`, by the area or shared room (`shell`, `components`, `.server`, the
+ * server's entry…) of its importers, through other `app/lib/` modules too (issue 54: `app/lib/` keeps
+ * only what two or more areas use, or an area and a shared room). Files are relative to the repository.
+ */
+function libUsers(graph: Map<string, string[]>): Map<string, Set<string>> {
+  const relative = (file: string) => path.relative(repo, file).split(path.sep).join("/");
+  const roomOf = (file: string) => {
+    const [top, second, third] = relative(file).split("/");
+    if (top === "machines") return second ?? top;
+    if (top !== "app") return top;
+    return second === "areas" ? (third ?? second) : second;
+  };
+  const importers = new Map<string, string[]>();
+  for (const [file, imported] of graph) for (const target of imported) importers.set(target, [...(importers.get(target) ?? []), file]);
+  const users = new Map<string, Set<string>>();
+  const usersOf = (file: string, seen: Set<string>): Set<string> => {
+    const rooms = new Set<string>();
+    for (const importer of importers.get(file) ?? []) {
+      if (roomOf(importer) !== "lib") rooms.add(roomOf(importer));
+      else if (!seen.has(importer)) for (const room of usersOf(importer, new Set([...seen, importer]))) rooms.add(room);
+    }
+    return rooms;
+  };
+  for (const file of graph.keys()) if (roomOf(file) === "lib") users.set(relative(file), usersOf(file, new Set([file])));
+  return users;
+}
+
+/** The `app/lib/` modules one area alone uses: they belong in that area (issue 54). */
+function oneAreaLibModules(graph: Map<string, string[]>, areas: ReadonlySet<string>): string[] {
+  return [...libUsers(graph)].filter(([, rooms]) => rooms.size === 1 && areas.has([...rooms][0]!)).map(([file]) => file);
+}
+
+describe("the import graph: no loops, and app/lib/ shared", () => {
   it("finds a loop when there is one", () => {
     const graph = new Map([
       ["a", ["b"]],
@@ -90,6 +123,28 @@ describe("import cycles", () => {
 
   it("the portal (app, machines, contract) has none", () => {
     expect(importLoops(importGraph(PORTAL))).toEqual([]);
+  });
+
+  it("no module of app/lib/ is used by one area alone, through other app/lib/ modules included (issue 54)", () => {
+    const at = (file: string) => path.join(repo, file);
+    const areas = new Set(["messaging", "accounts"]);
+    const made = new Map([
+      [at("app/lib/shared.ts"), []],
+      [at("app/lib/one-area.ts"), []],
+      [at("app/lib/through-lib.ts"), []],
+      [at("app/lib/helper.ts"), [at("app/lib/through-lib.ts")]],
+      [at("app/areas/messaging/page.route.tsx"), [at("app/lib/shared.ts"), at("app/lib/one-area.ts"), at("app/lib/helper.ts")]],
+      [at("machines/accounts/payment.machine.ts"), [at("app/lib/shared.ts")]],
+      [at("app/shell/layout.route.tsx"), []],
+    ]);
+    expect(oneAreaLibModules(made, areas).sort()).toEqual(["app/lib/helper.ts", "app/lib/one-area.ts", "app/lib/through-lib.ts"]);
+    made.set(at("app/shell/layout.route.tsx"), [at("app/lib/helper.ts")]);
+    expect(oneAreaLibModules(made, areas)).toEqual(["app/lib/one-area.ts"]);
+
+    const portal = importGraph([...PORTAL, "server"]);
+    const portalAreas = new Set(readdirSync(path.join(repo, "app/areas"), { withFileTypes: true }).filter((entry) => entry.isDirectory()).map((entry) => entry.name));
+    expect(portalAreas).toContain("messaging");
+    expect(oneAreaLibModules(portal, portalAreas)).toEqual([]);
   });
 
   it("the mock server and the fixtures (mock-server, fixtures, contract) have none", () => {
