@@ -51,6 +51,8 @@ export default {
     "app/**/share-link-making.server.ts",
     "app/**/share-link-receiving.server.ts",
     "app/**/shlink.ts",
+    // Whānau access: how much of a young person's record a parent sees (issue 55).
+    "app/lib/whanau-access.ts",
   ],
   // A later run reuses what an earlier one found for code and tests that did not change.
   incremental: true,

@@ -1,0 +1,116 @@
+import { describe, expect, it } from "vitest";
+import { ageOn, birthdayOf, DEFAULT_WHANAU_POLICY, isConfidential, proxyAccessOf, viewReaches } from "~/lib/whanau-access";
+import { ACCESS_AREAS } from "~/lib/access-kinds";
+
+/** Whānau access (issue 55): a parent's view of a young person's record as they grow up. */
+
+const child = (birthDate: string | null, practiceDate: string, choice: "full" | "limited" | "none" | null = null) => proxyAccessOf({ relationship: "Child", birthDate, practiceDate, choice });
+
+describe("ages, in whole years on the practice's date", () => {
+  it("are reached on the birthday itself, not the day before", () => {
+    expect(ageOn("2012-11-27", "2026-11-26")).toBe(13);
+    expect(ageOn("2012-11-27", "2026-11-27")).toBe(14);
+    expect(ageOn("2012-11-27", "2026-11-28")).toBe(14);
+    expect(ageOn("2012-12-01", "2026-11-30")).toBe(13);
+    expect(ageOn("2012-10-31", "2026-11-01")).toBe(14);
+  });
+
+  it("a 29 February birthday is reached on 1 March in a year without one, and on the day in a leap year", () => {
+    expect(ageOn("2012-02-29", "2026-02-28")).toBe(13);
+    expect(ageOn("2012-02-29", "2026-03-01")).toBe(14);
+    expect(ageOn("2012-02-29", "2028-02-29")).toBe(16);
+    expect(ageOn("2012-02-29", "2028-02-28")).toBe(15);
+    expect(birthdayOf("2012-02-29", 14)).toBe("2026-03-01");
+    expect(birthdayOf("2012-02-29", 16)).toBe("2028-02-29");
+    expect(birthdayOf("2012-11-27", 16)).toBe("2028-11-27");
+  });
+
+  it("a date that is not one gives no age", () => {
+    expect(ageOn("2012-02-30", "2026-11-27")).toBeNull();
+    expect(ageOn("27/11/2012", "2026-11-27")).toBeNull();
+    expect(ageOn("2012-11-27", "")).toBeNull();
+    expect(birthdayOf("2012-13-01", 14)).toBeNull();
+  });
+});
+
+describe("a parent's view of their child", () => {
+  it("is full under 14, limited from the 14th birthday, none from the 16th, each change dated", () => {
+    expect(child("2017-05-04", "2026-11-27")).toEqual({ view: "full", reason: "age", age: 9, since: null, changes: "2031-05-04" });
+    expect(child("2012-11-28", "2026-11-27")).toEqual({ view: "full", reason: "age", age: 13, since: null, changes: "2026-11-28" });
+    expect(child("2012-11-28", "2026-11-28")).toEqual({ view: "limited", reason: "age", age: 14, since: "2026-11-28", changes: "2028-11-28" });
+    expect(child("2011-03-10", "2026-11-27")).toEqual({ view: "limited", reason: "age", age: 15, since: "2025-03-10", changes: "2027-03-10" });
+    expect(child("2010-11-27", "2026-11-27")).toEqual({ view: "none", reason: "age", age: 16, since: "2026-11-27", changes: null });
+    expect(child("1990-01-01", "2026-11-27")).toMatchObject({ view: "none", age: 36 });
+  });
+
+  it("follows the young person's choice from the age they may make it, more or less than the age's", () => {
+    expect(child("2011-03-10", "2026-11-27", "full")).toMatchObject({ view: "full", reason: "choice", age: 15 });
+    expect(child("2011-03-10", "2026-11-27", "none")).toMatchObject({ view: "none", reason: "choice" });
+    expect(child("2009-03-10", "2026-11-27", "limited")).toMatchObject({ view: "limited", reason: "choice", age: 17 });
+    // Recorded before the young person could make it, a choice counts for nothing.
+    expect(child("2013-03-10", "2026-11-27", "none")).toMatchObject({ view: "full", reason: "age", age: 13 });
+  });
+
+  it("without a birth date, or with one that is no date, is limited: nothing that may be confidential on a guess", () => {
+    expect(child(null, "2026-11-27")).toEqual({ view: "limited", reason: "no-birth-date", age: null, since: null, changes: null });
+    expect(child("2012-02-30", "2026-11-27")).toMatchObject({ view: "limited", reason: "no-birth-date" });
+  });
+
+  it("follows the practice's own ages", () => {
+    const policy = { ...DEFAULT_WHANAU_POLICY, limitedFrom: 12, adultFrom: 18, decidesFrom: 12 };
+    const at = (birthDate: string, choice: "full" | null = null) => proxyAccessOf({ relationship: "Child", birthDate, practiceDate: "2026-11-27", choice, policy });
+    expect(at("2014-11-27")).toMatchObject({ view: "limited", age: 12, since: "2026-11-27", changes: "2032-11-27" });
+    expect(at("2014-11-28")).toMatchObject({ view: "full", changes: "2026-11-28" });
+    expect(at("2009-11-27")).toMatchObject({ view: "limited", age: 17 });
+    expect(at("2008-11-27")).toMatchObject({ view: "none", age: 18 });
+    expect(at("2014-11-27", "full")).toMatchObject({ view: "full", reason: "choice" });
+  });
+
+  it("is the practice's own arrangement, whole, for a linked person who is not the holder's child, whatever their age", () => {
+    for (const relationship of ["Partner", "Parent", "Ward"]) {
+      expect(proxyAccessOf({ relationship, birthDate: "1950-01-01", practiceDate: "2026-11-27", choice: null })).toEqual({ view: "full", reason: "not-a-child", age: null, since: null, changes: null });
+    }
+    expect(proxyAccessOf({ relationship: " daughter ", birthDate: "2010-01-01", practiceDate: "2026-11-27", choice: null })).toMatchObject({ view: "none", reason: "age" });
+  });
+});
+
+describe("what each view reaches", () => {
+  it("full reaches every area, none reaches none", () => {
+    for (const area of ACCESS_AREAS) {
+      expect(viewReaches("full", area)).toBe(true);
+      expect(viewReaches("none", area)).toBe(false);
+    }
+  });
+
+  it("limited reaches appointments, video consults, immunisations, allergies, reminders, accounts and the shell's own pages, and nothing else", () => {
+    const reached = ACCESS_AREAS.filter((area) => viewReaches("limited", area));
+    expect(reached.sort()).toEqual(["accounts", "allergies", "appointments", "dashboard", "immunisations", "reminders", "switch-account", "video"]);
+    expect(viewReaches("limited", "results", { ...DEFAULT_WHANAU_POLICY, limitedAreas: ["results"] })).toBe(true);
+    expect(viewReaches("limited", "appointments", { ...DEFAULT_WHANAU_POLICY, limitedAreas: [] })).toBe(false);
+  });
+});
+
+describe("confidential items", () => {
+  const security = (code: string, system = "http://terminology.hl7.org/CodeSystem/v3-Confidentiality") => ({ meta: { security: [{ system, code }] } });
+
+  it("are those marked restricted or very restricted, not normal, moderate or low", () => {
+    expect(isConfidential(security("R"))).toBe(true);
+    expect(isConfidential(security("V"))).toBe(true);
+    for (const code of ["N", "M", "L", "U"]) expect(isConfidential(security(code))).toBe(false);
+    // A code of another system is not the confidentiality code, whatever its letter.
+    expect(isConfidential(security("R", "http://example.org/other"))).toBe(false);
+    // Among other labels (a sensitivity of HL7's ActCode beside it), the restricted code still counts.
+    expect(isConfidential({ meta: { security: [{ system: "http://terminology.hl7.org/CodeSystem/v3-ActCode", code: "PSY" }, { system: "http://terminology.hl7.org/CodeSystem/v3-Confidentiality", code: "R" }] } })).toBe(true);
+    expect(isConfidential({})).toBe(false);
+    expect(isConfidential({ meta: null, category: null })).toBe(false);
+  });
+
+  it("are those in the policy's categories, by tag or category, and the practice's own list counts", () => {
+    expect(isConfidential({ meta: { tag: [{ code: "sexual-health" }] } })).toBe(true);
+    expect(isConfidential({ category: [{ system: "http://example.org/c", code: "mental-health" }] })).toBe(true);
+    expect(isConfidential({ category: [{ code: "contraception" }, { code: "laboratory" }] })).toBe(true);
+    expect(isConfidential({ category: [{ code: "laboratory" }] })).toBe(false);
+    expect(isConfidential({ category: [{ code: "laboratory" }] }, { ...DEFAULT_WHANAU_POLICY, confidentialCategories: ["laboratory"] })).toBe(true);
+    expect(isConfidential({ meta: { tag: [{ code: "pregnancy" }] } }, { ...DEFAULT_WHANAU_POLICY, confidentialCategories: [] })).toBe(false);
+  });
+});
