@@ -53,6 +53,7 @@ export default {
     "app/**/shlink.ts",
     // Whānau access: how much of a young person's record a parent sees (issue 55).
     "app/lib/whanau-access.ts",
+    "app/.server/practice/practice-clock.server.ts",
   ],
   // A later run reuses what an earlier one found for code and tests that did not change.
   incremental: true,

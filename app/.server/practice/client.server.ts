@@ -6,6 +6,7 @@ import type { z } from "zod";
 import type { Endpoint } from "@contract/endpoints";
 import { config } from "../config.server";
 import { currentRequestId, observability, type PracticeOutcome } from "../observability.server";
+import { notePracticeDate } from "./practice-clock.server";
 
 /**
  * The one way the portal calls the practice API: one endpoint from contract/endpoints.ts, the token
@@ -186,6 +187,9 @@ async function sendToPractice<E extends Endpoint>(endpoint: E, options: CallOpti
     });
     const response = await untilAborted(sent, signal);
     status = response.statusCode;
+    // The practice's date, for ages counted on it (whānau access); a call to another address (the
+    // payment and video functions) is not the practice's clock.
+    if (!options.address) notePracticeDate(options.base, [response.headers.date].flat()[0] ?? "");
     if (status < 200 || status > 299) {
       // The connection goes back to the pool only once the body is read.
       await response.body.dump().catch(() => undefined);

@@ -1,0 +1,29 @@
+import { PRACTICE_ZONE } from "~/lib/calendar-day";
+
+/**
+ * The practice's own clock, as its replies' `Date` header gives it (RFC 9110 §6.6.1: an origin server
+ * with a clock sends one). Whānau access counts a young person's age on the practice's date, not the
+ * portal's (issue 55, decisions/378): a practice is the authority on its patients' records, and a mock
+ * world whose clock was moved on answers with its own date, so a birthday crossed there is crossed here.
+ * Kept per practice API address as the difference from this process's clock, read from the last reply.
+ */
+const offsets = new Map<string, number>();
+/** Practice API addresses remembered at most: one a practice (or mock world); the oldest goes first. */
+const REMEMBERED = 1000;
+
+/** Notes the `Date` header (empty when none) of a reply from the practice at `base`, received at `receivedAt` (this process's clock). */
+export function notePracticeDate(base: string, header: string, receivedAt: number = Date.now()): void {
+  const at = Date.parse(header);
+  if (Number.isNaN(at)) return;
+  // Set again at the end: the practice heard from last is the last to be forgotten.
+  offsets.delete(base);
+  offsets.set(base, at - receivedAt);
+  if (offsets.size > REMEMBERED) offsets.delete(offsets.keys().next().value!);
+}
+
+/** The practice's date (`yyyy-mm-dd` in New Zealand time) now; this process's own until a reply has said. */
+export function practiceDate(base: string, now: number = Date.now()): string {
+  const at = new Date(now + (offsets.get(base) ?? 0));
+  // en-CA writes a date as yyyy-mm-dd.
+  return new Intl.DateTimeFormat("en-CA", { timeZone: PRACTICE_ZONE, year: "numeric", month: "2-digit", day: "2-digit" }).format(at);
+}
