@@ -20,7 +20,10 @@
  *
  * BENCH_PROFILE=1 also profiles PROFILE_ROUNDS dashboard renders, BENCH_PROFILE=/profile that screen's (the
  * V8 sampling profiler, started and stopped by signal around them, bench/profile-on-signal.mjs), writes the .cpuprofile (open it in
- * Chrome's DevTools) and prints where the time went, by part.
+ * Chrome's DevTools) and prints where the time went, by part. With BENCH_PROFILE_KIND=allocations it
+ * takes V8's sampling heap profile instead (freed objects included), writes the .heapprofile and prints
+ * the bytes a render allocates, by part and by the functions that allocate most (issue 53: the garbage
+ * collector's share grows with them; a byte count does not depend on how busy the machine is).
  *
  * With the dashboard among the screens it also times the dashboard with 100 ms added to each of its
  * practice calls against one such call (issue 35's ratio, `roundTrips` below). Not a test: it asserts nothing.
@@ -40,6 +43,7 @@ const BLOCK = 10;
 /** Loads of each screen before it is measured. */
 const WARM_LOADS = Number(process.env.BENCH_WARM ?? 30);
 const PROFILE_ROUNDS = Number(process.env.PROFILE_ROUNDS ?? 200);
+const PROFILE_ALLOCATIONS = process.env.BENCH_PROFILE_KIND === "allocations";
 const MOCK_PORT = Number(process.env.BENCH_PORT ?? 5270);
 const ALL_SCREENS = ["/", "/profile", ...AREAS.map((area) => area.path)];
 /** BENCH_SCREENS=/,/profile: only these (a quicker before-and-after of one change). */
@@ -149,6 +153,47 @@ function summarise(profile: { nodes: ProfileNode[]; samples: number[]; timeDelta
     .map(([part, us]) => `  ${((100 * us) / busy).toFixed(1).padStart(5)} %  ${(us / 1000 / PROFILE_ROUNDS).toFixed(2).padStart(6)} ms a render  ${part}`);
 }
 
+/** A node of V8's sampling heap profile: bytes allocated by the frame itself, estimated from the samples. */
+interface AllocationNode {
+  callFrame: { functionName: string; url: string; lineNumber: number };
+  selfSize: number;
+  children: AllocationNode[];
+}
+
+/** Bytes a render allocates, by part (the nearest frame with a file, as `summarise`) and by the functions that allocate most. */
+function summariseAllocations(profile: { head: AllocationNode }): string[] {
+  const NODE = "Node itself: the HTTP server, sockets, timers";
+  const byPart = new Map<string, number>();
+  const byFunction = new Map<string, number>();
+  let total = 0;
+  const visit = (node: AllocationNode, stack: readonly AllocationNode[]) => {
+    const here = [...stack, node];
+    if (node.selfSize > 0 && !here.some((frame) => frame.callFrame.url.endsWith("profile-on-signal.mjs"))) {
+      let part = "other (no file on the stack)";
+      for (const frame of [...here].reverse()) {
+        const { url } = frame.callFrame;
+        if (!url) continue;
+        part = PARTS.find(([pattern]) => pattern.test(url))?.[1] ?? "other";
+        if (part !== NODE) break;
+      }
+      byPart.set(part, (byPart.get(part) ?? 0) + node.selfSize);
+      const { functionName, url, lineNumber } = node.callFrame;
+      const where = `${functionName || "(anonymous)"} ${url ? `${url.replace(/^.*\/(node_modules|build)\//, "$1/")}:${lineNumber + 1}` : ""}`;
+      byFunction.set(where, (byFunction.get(where) ?? 0) + node.selfSize);
+      total += node.selfSize;
+    }
+    for (const child of node.children) visit(child, here);
+  };
+  visit(profile.head, []);
+  const kb = (bytes: number) => `${(bytes / 1024 / PROFILE_ROUNDS).toFixed(1).padStart(7)} KB a render`;
+  return [
+    `  ${kb(total)}  in all`,
+    ...[...byPart].sort((a, b) => b[1] - a[1]).map(([part, bytes]) => `  ${kb(bytes)}  ${((100 * bytes) / total).toFixed(1).padStart(5)} %  ${part}`),
+    "  The functions that allocate most:",
+    ...[...byFunction].sort((a, b) => b[1] - a[1]).slice(0, 25).map(([where, bytes]) => `  ${kb(bytes)}  ${where}`),
+  ];
+}
+
 async function profileScreen(portal: PortalProcess, cookie: string, screen: string, file: string): Promise<string[]> {
   const said = (words: string) =>
     new Promise<void>((resolve, reject) => {
@@ -161,7 +206,8 @@ async function profileScreen(portal: PortalProcess, cookie: string, screen: stri
   for (let i = 0; i < PROFILE_ROUNDS; i++) await load(portal, cookie, screen, "br");
   portal.signal("SIGUSR2");
   await said("profile written");
-  return summarise(JSON.parse(readFileSync(file, "utf8")));
+  const profile = JSON.parse(readFileSync(file, "utf8"));
+  return PROFILE_ALLOCATIONS ? summariseAllocations(profile) : summarise(profile);
 }
 
 interface Subject {
@@ -215,7 +261,7 @@ async function roundTrips(subjects: Subject[], mockUrl: string, rounds: number):
 }
 
 async function main() {
-  const profileFile = path.join(tmpdir(), `${PROFILE_SCREEN === "/" ? "dashboard" : PROFILE_SCREEN.slice(1)}-${new Date().toISOString().slice(0, 10)}.cpuprofile`);
+  const profileFile = path.join(tmpdir(), `${PROFILE_SCREEN === "/" ? "dashboard" : PROFILE_SCREEN.slice(1)}-${new Date().toISOString().slice(0, 10)}.${PROFILE_ALLOCATIONS ? "heapprofile" : "cpuprofile"}`);
   const admin = new Agent();
   const mock = await startMock(MOCK_PORT, admin);
   const subjects: Subject[] = [];
@@ -224,7 +270,7 @@ async function main() {
     // Compared with another checkout's build (BENCH_BASE), both stores are in memory: the same for each.
     const base = process.env.BENCH_BASE ? path.resolve(process.env.BENCH_BASE) : null;
     const portals: Array<[string, Promise<PortalProcess>]> = [
-      [base ? "this" : "portal", startPortalProcess(MOCK_PORT + 1, { ...env, ...(process.env.BENCH_NODE_OPTIONS ? { NODE_OPTIONS: process.env.BENCH_NODE_OPTIONS } : {}), ...(base ? { PORTAL_DATA_DIR: "memory://" } : {}), ...(process.env.BENCH_PROFILE ? { NODE_OPTIONS: `--import ${path.resolve("bench/profile-on-signal.mjs")}`, BENCH_PROFILE_FILE: profileFile } : {}) })],
+      [base ? "this" : "portal", startPortalProcess(MOCK_PORT + 1, { ...env, ...(process.env.BENCH_NODE_OPTIONS ? { NODE_OPTIONS: process.env.BENCH_NODE_OPTIONS } : {}), ...(base ? { PORTAL_DATA_DIR: "memory://" } : {}), ...(process.env.BENCH_PROFILE ? { NODE_OPTIONS: `--import ${path.resolve("bench/profile-on-signal.mjs")}`, BENCH_PROFILE_FILE: profileFile, BENCH_PROFILE_KIND: process.env.BENCH_PROFILE_KIND ?? "" } : {}) })],
       ...(base ? [["base", startPortalProcess(MOCK_PORT + 2, { ...env, PORTAL_DATA_DIR: "memory://" }, base)] as [string, Promise<PortalProcess>]] : []),
     ];
     for (const [name, starting] of portals) {
@@ -274,7 +320,7 @@ async function main() {
       for (const line of await roundTrips(subjects, mock.url, Math.min(ROUNDS, 20))) console.log(line);
     }
     if (process.env.BENCH_PROFILE) {
-      console.log(`\nWhere a render of ${PROFILE_SCREEN}'s server time goes (${PROFILE_ROUNDS} renders with brotli, self time by part):`);
+      console.log(`\n${PROFILE_ALLOCATIONS ? `What a render of ${PROFILE_SCREEN} allocates (${PROFILE_ROUNDS} renders with brotli, V8's sampling heap profile, freed objects included)` : `Where a render of ${PROFILE_SCREEN}'s server time goes (${PROFILE_ROUNDS} renders with brotli, self time by part)`}:`);
       for (const line of await profileScreen(subjects[0].portal, subjects[0].cookie, PROFILE_SCREEN, profileFile)) console.log(line);
       console.log(`The profile: ${profileFile}`);
     }
