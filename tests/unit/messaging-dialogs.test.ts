@@ -75,7 +75,9 @@ describe("the /emails page's messaging dialogs before the machine runs", () => {
     expect(earlyMessaging(confirming, { type: "confirm" }, { compose: true, reply: true })).toEqual({ ...MESSAGING_START, open: "sendingDraft", draftStep: "sending", busy: true });
   });
 
-  it("keeps step with the machine over 200 sequences of the dialogs' buttons, under every setting", () => {
+  // Thousands of actors each (3-4 s on a quiet machine): a minute, so a machine busy with other work
+  // does not fail them on time alone, as it did twice in session 30's unit run beside mutation runs.
+  it("keeps step with the machine over 200 sequences of the dialogs' buttons, under every setting", { timeout: 60_000 }, () => {
     for (const settings of EVERY_SETTING) {
       for (let seed = 1; seed <= 200; seed++) {
         const actor = machine(settings);
@@ -90,7 +92,7 @@ describe("the /emails page's messaging dialogs before the machine runs", () => {
     }
   });
 
-  it("tells a draft's Send as not sent when the machine's code could not be fetched, and the machine started later with the events kept answers as the page did", () => {
+  it("tells a draft's Send as not sent when the machine's code could not be fetched, and the machine started later with the events kept answers as the page did", { timeout: 60_000 }, () => {
     const settings: MessagingSettings = { compose: true, reply: true };
     const confirming = earlyMessaging(MESSAGING_START, { type: "draft.send", id: "d1" }, settings);
     const sending = earlyMessaging(confirming, { type: "confirm" }, settings);
