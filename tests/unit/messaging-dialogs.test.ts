@@ -75,8 +75,8 @@ describe("the /emails page's messaging dialogs before the machine runs", () => {
     expect(earlyMessaging(confirming, { type: "confirm" }, { compose: true, reply: true })).toEqual({ ...MESSAGING_START, open: "sendingDraft", draftStep: "sending", busy: true });
   });
 
-  // Thousands of actors each (3-4 s on a quiet machine): a minute, so a machine busy with other work
-  // does not fail them on time alone, as it did twice in session 30's unit run beside mutation runs.
+  // Thousands of actors each (10-13 s here beside three mutation runs): a minute, so a busy machine
+  // does not fail them on time alone, as it did twice in session 30.
   it("keeps step with the machine over 200 sequences of the dialogs' buttons, under every setting", { timeout: 60_000 }, () => {
     for (const settings of EVERY_SETTING) {
       for (let seed = 1; seed <= 200; seed++) {
