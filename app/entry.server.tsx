@@ -3,11 +3,13 @@ import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
-import type { EntryContext } from "react-router";
+import type { EntryContext, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
 import { contentSecurityPolicy } from "./.server/csp.server";
 import { config } from "./.server/config.server";
 import { coalescedBody } from "./.server/coalesced-body.server";
+import { ServerDrawings } from "./lib/sent-drawing";
+import { documentDrawings } from "./.server/sent-drawing.server";
 
 export const streamTimeout = 5_000;
 
@@ -17,7 +19,7 @@ export function handleDataRequest(response: Response) {
   return response;
 }
 
-export default function handleRequest(request: Request, responseStatusCode: number, responseHeaders: Headers, routerContext: EntryContext) {
+export default function handleRequest(request: Request, responseStatusCode: number, responseHeaders: Headers, routerContext: EntryContext, loadContext: RouterContextProvider) {
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
@@ -32,7 +34,13 @@ export default function handleRequest(request: Request, responseStatusCode: numb
     const readyOption: keyof RenderToPipeableStreamOptions = (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? "onAllReady" : "onShellReady";
     let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000);
 
-    const { pipe, abort } = renderToPipeableStream(<ServerRouter context={routerContext} url={request.url} nonce={nonce} />, {
+    // The charts' drawings the loaders sent to this render alone (sent-drawing.server.ts): in the HTML, not in its data.
+    const page = (
+      <ServerDrawings value={loadContext.get(documentDrawings)}>
+        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+      </ServerDrawings>
+    );
+    const { pipe, abort } = renderToPipeableStream(page, {
       nonce,
       [readyOption]() {
         shellRendered = true;

@@ -28,6 +28,26 @@ test.describe("dashboard", () => {
     await expectNoAxeViolations(page);
   });
 
+  test("the charts' drawings come once: in the HTML, not again in the data it hydrates with; a client navigation back draws them from its data (issue 53)", async ({ page, world }) => {
+    await openSignedIn(page, world.user("solo"), "/", "Dashboard");
+    const document = await (await page.request.get("/")).text();
+    const scripts = [...document.matchAll(/<script[^>]*>([\s\S]*?)<\/script>/g)].map((m) => m[1]).join("\n");
+    const body = document.replace(/<script[^>]*>[\s\S]*?<\/script>/g, "");
+    // Both charts' drawings in the HTML (the bars' and the pie's, drawn with visx); none in the data.
+    expect(body.match(/<svg viewBox=/g)?.length ?? 0).toBeGreaterThanOrEqual(2);
+    expect(body).toContain("visx-bar");
+    expect(scripts).not.toContain("visx");
+    // Hydrated, the page keeps the server's drawings.
+    await expect(page.getByRole("figure").locator("svg[viewBox]:visible")).toHaveCount(2);
+    // Away and back by the menu: the data request carries them, and they are drawn from it.
+    await page.getByRole("navigation", { name: "Main menu" }).getByRole("link", { name: "Vitals" }).click();
+    await expect(page.getByRole("heading", { name: "Vitals", level: 1 })).toBeVisible();
+    await page.getByRole("navigation", { name: "Main menu" }).getByRole("link", { name: "Dashboard" }).click();
+    await expect(page.getByRole("heading", { name: "Dashboard", level: 1 })).toBeVisible();
+    await expect(page.getByRole("figure").locator("svg[viewBox]:visible")).toHaveCount(2);
+    await expect(page.getByRole("figure").first().locator("svg rect, svg path").first()).toBeAttached();
+  });
+
   test("the cards and the charts show the same counters", async ({ page, world }) => {
     await openSignedIn(page, world.user("solo"), "/", "Dashboard");
     const booked = (await page.getByRole("table", { name: "Booked Appointments" }).getByRole("cell").allInnerTexts()).map(Number);

@@ -6,6 +6,7 @@ import { requireSession } from "~/.server/session.server";
 import { readDashboard } from "./page.server";
 import { ChartFigure, type Datum } from "~/components/charts/chart-figure";
 import { drawColumnChart, drawPieChart } from "~/components/charts/chart-drawing.server";
+import { sendDrawing } from "~/.server/sent-drawing.server";
 import { Breadcrumb } from "~/shell/components/breadcrumb";
 import { PhoneLink } from "~/components/ui/phone-link";
 import { WelcomePanel } from "./components/welcome-panel";
@@ -24,7 +25,7 @@ const COLOURS = { completed: "#007f3b", upcoming: "#005eb8", missed: "#d5281b", 
 
 const DISMISS_DOCUMENTS_NOTICE = "dismiss-documents-notice";
 
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const { counters, practice, bulk } = await readDashboard(request);
   const overview: Datum[] = [
     { label: "Completed", value: counters.completedcount, colour: COLOURS.completed },
@@ -46,8 +47,8 @@ export async function loader({ request }: Route.LoaderArgs) {
     counters,
     practice: practice ? { ...summarisePractice(practice), start: formatClockTime(practice.extension.openingStart) } : null,
     newPatient,
-    overview: { data: overview, drawing: newPatient ? "" : noAppointments ? drawColumnChart(overview) : drawPieChart(overview), noAppointments },
-    booked: { data: booked, drawing: newPatient ? "" : drawColumnChart(booked) },
+    overview: { data: overview, drawing: sendDrawing(request, context, "overview", newPatient ? "" : noAppointments ? drawColumnChart(overview) : drawPieChart(overview)), noAppointments },
+    booked: { data: booked, drawing: sendDrawing(request, context, "booked", newPatient ? "" : drawColumnChart(booked)) },
   };
 }
 
@@ -140,8 +141,8 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
         <WelcomePanel menu={menu} />
       ) : (
         <div className="grid gap-4 xl:grid-cols-2">
-          <ChartFigure title="Appointment Overview" data={overview.data} summary={overview.noAppointments ? "No appointments yet." : undefined} drawing={overview.drawing} />
-          <ChartFigure title="Booked Appointments" data={booked.data} drawing={booked.drawing} />
+          <ChartFigure title="Appointment Overview" name="overview" data={overview.data} summary={overview.noAppointments ? "No appointments yet." : undefined} drawing={overview.drawing} />
+          <ChartFigure title="Booked Appointments" name="booked" data={booked.data} drawing={booked.drawing} />
         </div>
       )}
     </div>

@@ -1,3 +1,5 @@
+import { useSentDrawing } from "~/lib/sent-drawing";
+
 export interface Datum {
   label: string;
   value: number;
@@ -7,13 +9,15 @@ export interface Datum {
 /**
  * A chart with its text alternative: the drawing is hidden from screen readers and a table with the
  * same numbers stands in for it, so every figure can be read, copied and compared. The drawing is SVG
- * markup made on the server (chart-drawing.server.tsx), escaped there by React like any other render.
+ * markup made on the server (chart-drawing.server.tsx), escaped there by React like any other render,
+ * and sent once (app/lib/sent-drawing.ts): null in a document's data, whose HTML holds it.
  */
-export function ChartFigure({ title, data, summary, drawing }: { title: string; data: Datum[]; summary?: string; drawing: string }) {
+export function ChartFigure({ title, data, summary, name, drawing }: { title: string; data: Datum[]; summary?: string; name: string; drawing: string | null }) {
+  const sent = useSentDrawing(name, drawing);
   return (
     <figure className="flex flex-col gap-3 rounded bg-white p-4 shadow-sm">
       <figcaption className="text-xl font-bold">{title}</figcaption>
-      <div aria-hidden="true" dangerouslySetInnerHTML={{ __html: drawing }} />
+      <div id={sent.id} aria-hidden="true" dangerouslySetInnerHTML={{ __html: sent.html }} />
       {summary ? <p className="text-muted">{summary}</p> : null}
       <ul className="flex flex-wrap gap-x-4 gap-y-1" aria-hidden="true">
         {data.map((d) => (

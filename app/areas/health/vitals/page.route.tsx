@@ -1,6 +1,7 @@
 import { Link, useNavigation } from "react-router";
 import { loadVitals } from "./page.server";
 import { drawAreaChart } from "~/components/charts/chart-drawing.server";
+import { sendDrawing } from "~/.server/sent-drawing.server";
 import { SERIES_STYLE, VitalFigure } from "./components/vital-figure";
 import { Breadcrumb } from "~/shell/components/breadcrumb";
 import { buttonClass } from "~/components/ui/button";
@@ -12,15 +13,20 @@ import type { Route } from "./+types/page.route";
 export const meta: Route.MetaFunction = () => [{ title: "Vitals – Patient Portal" }];
 
 // The charts are drawn here, in the loader, as the dashboard's are: visx stays off the page's bundle.
-export async function loader({ request }: Route.LoaderArgs): Promise<VitalsPageData> {
+export async function loader({ request, context }: Route.LoaderArgs): Promise<VitalsPageData> {
   const { charts, ...rest } = await loadVitals(request);
   return {
     ...rest,
     charts: charts.map((chart) => ({
       ...chart,
-      drawing: drawAreaChart(
-        chart.series.map((name, i) => ({ name, colour: SERIES_STYLE[i].colour, dashed: i === 1, points: chart.readings.map((r) => ({ at: r.at, value: r.values[i] })) })),
-        chart.readings,
+      drawing: sendDrawing(
+        request,
+        context,
+        `vital-${chart.key}`,
+        drawAreaChart(
+          chart.series.map((name, i) => ({ name, colour: SERIES_STYLE[i].colour, dashed: i === 1, points: chart.readings.map((r) => ({ at: r.at, value: r.values[i] })) })),
+          chart.readings,
+        ),
       ),
     })),
   };

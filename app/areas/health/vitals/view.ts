@@ -73,7 +73,8 @@ export function vitalChartsOf(observations: readonly VitalObservation[]): VitalC
 }
 
 export interface VitalsPageData {
-  charts: Array<VitalChart & { drawing: string }>;
+  /** Each chart's drawing: null in a document's data, whose HTML holds it (app/lib/sent-drawing.ts). */
+  charts: Array<VitalChart & { drawing: string | null }>;
   /** Observations the practice has, and how many were read. */
   total: number;
   read: number;

@@ -1,3 +1,4 @@
+import { useSentDrawing } from "~/lib/sent-drawing";
 import type { VitalChart } from "../view";
 
 /** The series' look in the chart, told in words too (colour is never the only signal). */
@@ -10,11 +11,12 @@ const number = (n: number) => (Number.isInteger(n) ? String(n) : n.toFixed(1));
 
 /**
  * One vital: its name and unit, the latest reading in words, the area chart (SVG drawn on the server,
- * hidden from screen readers) and every reading in a table, newest first, which a keyboard or screen
+ * sent once: app/lib/sent-drawing.ts; hidden from screen readers) and every reading in a table, newest first, which a keyboard or screen
  * reader opens in place of the picture.
  */
-export function VitalFigure({ chart, drawing }: { chart: VitalChart; drawing: string }) {
+export function VitalFigure({ chart, drawing }: { chart: VitalChart; drawing: string | null }) {
   const id = `vital-${chart.key}`;
+  const sent = useSentDrawing(id, drawing);
   return (
     <figure aria-labelledby={id} className="flex flex-col gap-3 rounded bg-white p-4 shadow-sm">
       <figcaption className="flex flex-col gap-1">
@@ -37,7 +39,7 @@ export function VitalFigure({ chart, drawing }: { chart: VitalChart; drawing: st
           ))}
         </ul>
       ) : null}
-      <div aria-hidden="true" dangerouslySetInnerHTML={{ __html: drawing }} />
+      <div id={sent.id} aria-hidden="true" dangerouslySetInnerHTML={{ __html: sent.html }} />
       <details className="group">
         <summary className="min-h-11 cursor-pointer py-2 font-semibold text-brand underline underline-offset-4">
           {chart.title} readings as a table ({chart.readings.length})
