@@ -81,7 +81,10 @@ describe("linking one person to several accounts", () => {
   });
 
   it("refuses a linked entry that both names a person and describes one", () => {
-    expect(refusal(mini([account("mum", { linked: [{ key: "kid", relationship: "Child", age: [6, 8] }] }), account("dad", { linked: [{ same: "kid", relationship: "Child", age: [6, 8] } as never] })]))).not.toBe("");
+    expect(refusal(mini([account("mum", { linked: [{ key: "kid", relationship: "Child", age: [6, 8] }] }), account("dad", { linked: [{ same: "kid", relationship: "Child", age: [6, 8] } as never] })]))).toContain('a { same } entry names a person described elsewhere: Unrecognized key: "age"');
+    expect(refusal(mini([account("kid", { holder: { same: "kid", age: [6, 8] } as never })]))).toContain('a { same } entry names a person described elsewhere: Unrecognized key: "age"');
+    // A described person's own mistakes are told as before, at their place.
+    expect(refusal(mini([account("mum", { linked: [{ relationship: "Child", age: [8, 6] }] })]))).toContain("age range: the first number (youngest) must not exceed the second (oldest)\n  → at accounts[0].linked[0].age");
   });
 });
 
