@@ -1,6 +1,6 @@
 import { DateTime } from "luxon";
 import { z } from "zod";
-import { bundleOf } from "./fhir";
+import { bundleOf, LabelsMetaSchema } from "./fhir";
 import { defineSlots, slot } from "./slots";
 import { callsOf } from "./endpoint";
 
@@ -62,6 +62,8 @@ export const LabResultSchema = z.object({
   presentedForm: z.array(z.object({ contentType: z.enum(["application/pdf", "text/html"]), data: z.base64() })).optional(),
   /** ...or as a table of observations. */
   observation: z.array(ObservationRowSchema).optional(),
+  /** Confidentiality and category labels, when the practice sends them. */
+  meta: LabelsMetaSchema.optional(),
 });
 export type LabResult = z.output<typeof LabResultSchema>;
 

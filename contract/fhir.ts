@@ -16,6 +16,16 @@ export const ExtensionSchema = z.object({
 });
 export type Extension = z.input<typeof ExtensionSchema>;
 
+/** A FHIR Coding: a code in a code system. */
+const CodingSchema = z.object({ system: z.string().optional(), code: z.string(), display: z.string().optional() });
+
+/**
+ * FHIR Resource.meta's labels as a practice may send them on a clinical item: `security`, such as HL7
+ * v3 Confidentiality R or V for an item kept from proxies, and `tag`, the practice's categories
+ * (sexual-health, contraception…). Optional: a practice may send neither (decisions/378).
+ */
+export const LabelsMetaSchema = z.object({ security: z.array(CodingSchema).optional(), tag: z.array(CodingSchema).optional() });
+
 export const HumanNameSchema = z.object({
   use: z.string().optional(),
   text: z.string().optional(),

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { bundleOf } from "./fhir";
+import { bundleOf, LabelsMetaSchema } from "./fhir";
 import { defineSlots, optional, slot } from "./slots";
 import { callsOf } from "./endpoint";
 
@@ -31,6 +31,8 @@ export const ConditionSchema = z.object({
   /** The diagnosis as the practice wrote it: the card's text. */
   note: Note.min(1),
   extension: ConditionSlots.schema,
+  /** Confidentiality and category labels, when the practice sends them. */
+  meta: LabelsMetaSchema.optional(),
 });
 export type Condition = z.output<typeof ConditionSchema>;
 

@@ -120,6 +120,10 @@ export function worldRouteHandler<E extends Endpoint, W extends WorldCore>(endpo
     try {
       const world = options.worldOf(req);
       if (!world) throw new HttpError(404, { error: `Unknown world "${req.params.worldId}"` });
+      // The practice's date is the world's (RFC 9110 §6.6.1: an origin server with a clock sends it),
+      // so a world whose clock has moved on answers with its own date, as the portal reads it
+      // (decisions/378). Taken as the call arrives: a held or delayed reply keeps that date.
+      res.set("Date", new Date(world.clock.nowMs()).toUTCString());
 
       const fault = world.faults.take(endpoint.path, endpoint.method);
       // A reset mid-call gives the world a new store and journal: this call belongs to the old ones.

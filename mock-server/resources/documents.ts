@@ -1,6 +1,7 @@
 import type { z } from "zod";
 import { LabResultSlots, LetterSlots, type LabResultSchema, type LetterSchema, type MediaSchema, type ObservationRow } from "@contract/documents";
 import { HOSTILE_HTML, type LabResultRecord, type LetterRecord, type MediaRecord, type Observation } from "../../fixtures/builders/documents";
+import { labelsOf } from "./labels";
 import { zoned } from "./zoned";
 
 export function labResultResource(r: LabResultRecord): z.input<typeof LabResultSchema> {
@@ -10,6 +11,7 @@ export function labResultResource(r: LabResultRecord): z.input<typeof LabResultS
     description: r.test,
     author: { display: r.author.name },
     extension: LabResultSlots.write({ laboratory: r.laboratory, date: zoned(r.atMs), comments: r.comments, folder: r.folder, read: r.read ? "True" : "False" }),
+    ...labelsOf(r.confidential),
   };
 }
 

@@ -2,12 +2,13 @@ import type { z } from "zod";
 import { AllergySlots, ConditionSlots, ImmunisationSlots, ReminderSlots, TimelineSlots, type AllergySchema, type ConditionSchema, type ImmunisationSchema, type ReminderSchema, type TimelineEventSchema, type VitalObservationSchema } from "@contract/health";
 import type { AllergyRecord, ConditionRecord, ImmunisationRecord, ReminderRecord, VitalRecord } from "../../fixtures/builders/health";
 import type { TimelineRecord } from "../health-store";
+import { labelsOf } from "./labels";
 import { zoned } from "./zoned";
 
 /** Health summary records as the practice sends them; positional extensions through the contract's slot layouts. */
 
 export function conditionResource(c: ConditionRecord): z.input<typeof ConditionSchema> {
-  return { resourceType: "Condition", id: c.id, onsetDateTime: zoned(c.onsetMs), note: [{ text: c.text }], extension: ConditionSlots.write({ longTerm: c.longTerm }) };
+  return { resourceType: "Condition", id: c.id, onsetDateTime: zoned(c.onsetMs), note: [{ text: c.text }], extension: ConditionSlots.write({ longTerm: c.longTerm }), ...labelsOf(c.confidential) };
 }
 
 export function allergyResource(a: AllergyRecord): z.input<typeof AllergySchema> {
