@@ -1,12 +1,13 @@
 import { createContext, useContext, useId, useState } from "react";
 
 /**
- * A chart's drawing (SVG markup made on the server, app/components/charts/chart-drawing.server.tsx) goes to the browser once
- * (issue 53). A page's document carries it in its HTML only: the loader hands it to the server's render
- * beside its data (`sendDrawing`, app/.server/sent-drawing.server.ts) rather than in it, and the browser keeps, on
- * hydration, the markup the server drew. A data request (a client navigation, a page read again)
- * carries it in the data, as there is no HTML then. Before, the dashboard's two drawings were
- * three-quarters of its hydration data (10.6 of 14.4 KB), sent again under the HTML that held them.
+ * A chart's drawing (SVG markup made on the server: app/components/charts/chart-drawing.server.tsx)
+ * goes to the browser once (issue 53, decisions/379). A page's document carries it in its HTML only:
+ * the loader hands it to the server's render beside its data rather than in it (`sendDrawing`,
+ * app/.server/sent-drawing.server.ts), and the browser keeps, on hydration, the markup the server
+ * drew. A data request (a client navigation, a page read again) carries it in the data, as there is
+ * no HTML then. Before, the dashboard's two drawings were three-quarters of its hydration data (10.6
+ * of 14.4 KB), sent again under the HTML that held them.
  */
 
 /** The drawings of the page being rendered on the server, by name; none in the browser. */
@@ -26,6 +27,7 @@ export function useSentDrawing(name: string, sent: string | null): { id: string;
   const [kept] = useState(() => {
     if (sent !== null) return sent;
     if (server) return server.get(name) ?? "";
+    if (typeof document === "undefined") return "";
     const drawn = hydrated.get(name) ?? document.getElementById(id)?.innerHTML ?? "";
     hydrated.set(name, drawn);
     return drawn;
