@@ -57,7 +57,9 @@ describe("scenarios", () => {
 });
 
 describe("npm run mock -- --list", () => {
-  it("prints every scenario on one line each, its id first, and starts no server", async () => {
+  // A process of its own, compiling the mock with tsx as it starts (11-12 s on this machine when busy):
+  // the test waits as long as the command may take (30 s), and a little more.
+  it("prints every scenario on one line each, its id first, and starts no server", { timeout: 45_000 }, async () => {
     const { execFileSync } = await import("node:child_process");
     const path = await import("node:path");
     const root = path.resolve(import.meta.dirname, "../..");
