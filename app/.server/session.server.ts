@@ -437,9 +437,9 @@ export function createSessions(
     );
     // Once the practice has said the token is good, the request counts as the device's (decisions/310).
     verified.then(() => deviceSeen(session, user, request), () => undefined);
+    // Awaited here when the token goes first; otherwise by the middleware and by every call, and never
+    // left unhandled in between: the last seen's handler above takes its rejection.
     if (tokenFirst) await verified;
-    // Otherwise awaited by the middleware and by every call; never left unhandled in between.
-    else verified.catch(() => undefined);
     const inner = perRequestReads(reads.api(practiceApi(user.apiBase, user.token)));
     const api: PracticeApi = {
       async call(endpoint, options) {

@@ -297,6 +297,17 @@ describe("the devices list", () => {
     expect(await sessions.signedInSessions(await sessions.getSession(page("/", nobody)))).toEqual([]);
   });
 
+  it("passes over a session that timed out, though its holder's set still names it", async () => {
+    await browserWith({ user: user({ deviceId: "phone" }) });
+    after(20 * 60 * 1000);
+    const mine = await browserWith({ user: user({ deviceId: "laptop" }) });
+    // The phone's session has had no request for 30 minutes; this one had one 10 minutes ago.
+    after(10 * 60 * 1000);
+    const listed = await sessions.signedInSessions(await sessions.getSession(page("/", mine)));
+    expect(listed.map((s) => s.deviceId)).toEqual(["laptop"]);
+    expect(await store.members(accountSessionsKey(PRACTICE, "1001"))).toHaveLength(2);
+  });
+
   it("is in the order the sessions started, whatever order the store keeps them in (Redis keeps none)", async () => {
     await browserWith({ user: user({ deviceId: "phone" }) });
     after(60_000);
@@ -482,11 +493,28 @@ describe("the signed-in shell's check alongside the page", () => {
     const cookie = await browserWith({ user: user() });
     const request = page("/accounts", cookie);
     const response = await sessions.checkTokenAlongside(request, async () => {
-      await sessions.requireSession(request);
+      expect((await sessions.requireSession(request)).user).toEqual(user());
       return ok();
     });
     expect(await response.text()).toBe("the page");
     expect(tokensChecked).toHaveLength(1);
+  });
+
+  it("the page's loader runs while the practice is still answering the check, which is not asked again for it", async () => {
+    let answer: (valid: boolean) => void = () => undefined;
+    const answered = new Promise<boolean>((resolve) => (answer = resolve));
+    // The shell's check waits for the practice; any other check would be answered at once.
+    tokenAnswer = () => (tokensChecked.length === 1 ? answered : Promise.resolve(true));
+    const cookie = await browserWith({ user: user() });
+    const request = page("/accounts", cookie);
+    const response = await sessions.checkTokenAlongside(request, async () => {
+      const signedIn = await sessions.requireSession(request);
+      answer(true);
+      expect(signedIn.user).toEqual(user());
+      return ok();
+    });
+    expect(await response.text()).toBe("the page");
+    expect(tokensChecked).toEqual(["token-1"]);
   });
 
   it("a token the practice no longer accepts sends the browser to sign in in place of the page", async () => {
@@ -610,6 +638,16 @@ describe("a device's last seen", () => {
     claiming.mockRestore();
     expect(seen).toEqual([]);
     expect(logged).toHaveBeenCalledWith(expect.objectContaining({ kind: "devices", operation: "last-seen", error: "ReplyError" }), "device last seen not claimed");
+  });
+
+  it("a failure that is not an Error is logged as unknown, never as what was thrown", async () => {
+    const logged = vi.spyOn(observability().logger, "error").mockImplementation(() => undefined);
+    const cookie = await browserWith({ user: user({ deviceId: "laptop" }) });
+    const claiming = vi.spyOn(store, "compareAndSet").mockImplementation(async (key, ...rest) => (key.startsWith("session:") ? Promise.reject("connection to 10.0.0.5 lost") : MemoryStateStore.prototype.compareAndSet.call(store, key, ...rest)));
+    await sessions.requireSession(page("/", cookie));
+    await sessions.devicesSeen();
+    claiming.mockRestore();
+    expect(logged).toHaveBeenCalledWith(expect.objectContaining({ kind: "devices", operation: "last-seen", error: "unknown" }), "device last seen not claimed");
   });
 });
 
