@@ -53,6 +53,29 @@ describe("the shlink:/ encoding", () => {
     expect(() => encodeShlink(payload({ key: "short" }))).toThrow(/key is not 32 bytes/);
   });
 
+  it("refuses a manifest address that is none or not http(s), an expiry not after the epoch, and flags not in capitals; takes each limit's edge", () => {
+    expect(payloadProblems(payload({ url: "not an address" }))).toEqual(["url is not an address"]);
+    expect(payloadProblems(payload({ url: `ftp://portal.example.nz/shl/${randomBase64url(32)}` }))).toEqual(["url is not http(s)"]);
+    expect(payloadProblems(payload({ url: `http://localhost:5173/shl/${randomBase64url(32)}` }))).toEqual([]);
+    expect(payloadProblems(payload({ exp: 0 }))).toEqual(["exp is not whole seconds since the epoch"]);
+    expect(payloadProblems(payload({ exp: 1 }))).toEqual([]);
+    expect(payloadProblems(payload({ flag: "p" }))).toEqual(["flag is not letters in alphabetical order"]);
+    expect(payloadProblems(payload({ flag: "LP" }))).toEqual([]);
+    expect(payloadProblems(payload({ flag: "U" }))).toEqual([]);
+    expect(payloadProblems(payload({ flag: undefined, exp: undefined, label: undefined }))).toEqual([]);
+    expect(payloadProblems(payload({ label: "x".repeat(80) }))).toEqual([]);
+    expect(payloadProblems(payload({ url: `https://p.nz/${"a".repeat(MANIFEST_URL_MAX - "https://p.nz/".length)}` }))).toEqual([]);
+    // A key of 43 characters that are not base64url, or that decode to other than 32 bytes.
+    expect(payloadProblems(payload({ key: `${randomBase64url(32).slice(0, 42)}=` }))).toEqual(["key is not 32 bytes of base64url"]);
+    expect(() => decodeShlink(`shlink:/${Buffer.from(JSON.stringify(payload({ exp: -5 }))).toString("base64url")}`)).toThrow(/exp is not whole seconds/);
+  });
+
+  it("random ids of any size are base64url without padding: 16 bytes are 22 characters, 2 bytes 3", () => {
+    expect(randomBase64url(16)).toMatch(/^[A-Za-z0-9_-]{22}$/);
+    expect(randomBase64url(2)).toMatch(/^[A-Za-z0-9_-]{3}$/);
+    expect(randomBase64url(3)).toMatch(/^[A-Za-z0-9_-]{4}$/);
+  });
+
   it("random ids are the length asked and base64url: 32 bytes are 43 characters, 256 bits", () => {
     const ids = new Set(Array.from({ length: 50 }, () => randomBase64url(32)));
     expect(ids.size).toBe(50);
