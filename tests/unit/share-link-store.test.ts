@@ -198,6 +198,14 @@ describe("the purge", () => {
     await Promise.resolve();
     expect(asked).toEqual([T0]);
     stop();
+    // Unless told otherwise, at the time it runs.
+    const before = Date.now();
+    const timed: Date[] = [];
+    startShareLinkPurge({ purge: (when: Date) => Promise.resolve(timed.push(when)) } as unknown as ShareLinkStore)();
+    await Promise.resolve();
+    expect(timed).toHaveLength(1);
+    expect(timed[0]!.getTime()).toBeGreaterThanOrEqual(before);
+    expect(timed[0]!.getTime()).toBeLessThanOrEqual(Date.now());
     const logger = observability().logger;
     const failed = new Promise<unknown[]>((resolve) => vi.spyOn(logger, "error").mockImplementation((...args: unknown[]) => resolve(args)));
     const failing = startShareLinkPurge({ purge: () => Promise.reject(Object.assign(new Error("store away"), { code: "ECONNREFUSED" })) } as unknown as ShareLinkStore, now);
