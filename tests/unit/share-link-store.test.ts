@@ -224,6 +224,32 @@ describe("the purge", () => {
   });
 });
 
+describe("the store's metrics", () => {
+  it("time and count each query under its kind: a read, a write or the purge", async () => {
+    const runs = vi.spyOn(embedded, "run");
+    const named = async (work: () => Promise<unknown>) => {
+      runs.mockClear();
+      await work();
+      return runs.mock.calls.map(([operation]) => operation);
+    };
+    const write = "share-links.write";
+    const read = "share-links.read";
+    let link: Awaited<ReturnType<typeof newLink>> | undefined;
+    expect(await named(async () => (link = await newLink()))).toEqual([write]);
+    const { id, patientId, manifestHash } = link!;
+    expect(await named(() => store.list(PRACTICE, patientId))).toEqual([read]);
+    expect(await named(() => store.working(manifestHash, T0))).toEqual([read]);
+    expect(await named(() => store.claimTry(manifestHash, T0))).toEqual([write]);
+    expect(await named(() => store.accepted(id, T0))).toEqual([write]);
+    expect(await named(() => store.refused(id, T0))).toEqual([write]);
+    let ticket = "";
+    expect(await named(async () => (ticket = await store.issueTicket(id, T0)))).toEqual([write]);
+    expect(await named(() => store.redeem(ticket, T0))).toEqual([write, read]);
+    expect(await named(() => store.revoke(PRACTICE, patientId, id, T0))).toEqual([write, write]);
+    expect(await named(() => store.purge(T0))).toEqual(["share-links.purge", "share-links.purge", "share-links.purge"]);
+  });
+});
+
 describe("the passcode as kept", () => {
   it("matches the same passcode however its accents were typed, and nothing from a hash of another shape", async () => {
     const kept = await hashPasscode("tāmure-ika");
