@@ -209,8 +209,11 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 /** Rows deleted by one statement of the purge: a first purge of years of entries holds no long lock. */
 const PURGE_BATCH = 5_000;
 
-/** Deletes the entries older than `days` before `now`; answers how many. The only delete of the access record. */
-export async function purgeAccessRecord(store: PortalStore, { now, days }: { now: Date; days: number }): Promise<number> {
+/**
+ * Deletes the entries older than `days` before `now`, `batch` rows a statement; answers how many. The
+ * only delete of the access record.
+ */
+export async function purgeAccessRecord(store: PortalStore, { now, days, batch = PURGE_BATCH }: { now: Date; days: number; batch?: number }): Promise<number> {
   const cutoff = new Date(now.getTime() - days * DAY_MS);
   const t = accessEntries;
   let removed = 0;
@@ -218,11 +221,11 @@ export async function purgeAccessRecord(store: PortalStore, { now, days }: { now
     const rows = await store.run("access.purge", (db) =>
       db
         .delete(t)
-        .where(inArray(t.id, db.select({ id: t.id }).from(t).where(lt(t.at, cutoff)).limit(PURGE_BATCH)))
+        .where(inArray(t.id, db.select({ id: t.id }).from(t).where(lt(t.at, cutoff)).limit(batch)))
         .returning({ id: t.id }),
     );
     removed += rows.length;
-    if (rows.length < PURGE_BATCH) return removed;
+    if (rows.length < batch) return removed;
   }
 }
 

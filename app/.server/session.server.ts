@@ -339,7 +339,8 @@ export function createSessions(
     throw redirect(`/login${query}`, { headers: { "Set-Cookie": cookie } });
   }
 
-  const seeing = new Set<Promise<void>>();
+  /** Settles once every last-seen turn taken so far has; holds none of them once they have. */
+  let seeing: Promise<void> = Promise.resolve();
 
   /**
    * A signed-in request on a device (decisions/310): when this session has not told the store for an
@@ -368,8 +369,7 @@ export function createSessions(
     })().catch((error: unknown) => {
       observability().logger.error({ kind: "devices", operation: "last-seen", requestId: currentRequestId(), error: error instanceof Error ? error.name : "unknown" }, "device last seen not claimed");
     });
-    seeing.add(job);
-    void job.finally(() => seeing.delete(job));
+    seeing = seeing.then(() => job);
   }
 
   const perRequest = new WeakMap<Request, Promise<SignedIn>>();
@@ -437,9 +437,9 @@ export function createSessions(
     );
     // Once the practice has said the token is good, the request counts as the device's (decisions/310).
     verified.then(() => deviceSeen(session, user, request), () => undefined);
+    // Awaited here when the token goes first; otherwise by the middleware and by every call, and never
+    // left unhandled in between: the last seen's handler above takes its rejection.
     if (tokenFirst) await verified;
-    // Otherwise awaited by the middleware and by every call; never left unhandled in between.
-    else verified.catch(() => undefined);
     const inner = perRequestReads(reads.api(practiceApi(user.apiBase, user.token)));
     const api: PracticeApi = {
       async call(endpoint, options) {
@@ -465,7 +465,7 @@ export function createSessions(
   }
 
   /** Resolves once the last-seen turns taken so far have been claimed and handed to the store: for tests. */
-  const devicesSeen = () => Promise.all([...seeing]).then(() => undefined);
+  const devicesSeen = () => seeing;
 
   return { sessionStorage, getSession, startSession, endOtherSessions, endDeviceSessions, signedInSessions, requireSession, checkTokenAlongside, redirectIfSignedIn, devicesSeen };
 }

@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from "vitest";
 import { deviceLabel, practiceKey, recordAccess, type AccessEvent } from "~/.server/access-record.server";
 import { observability } from "~/.server/observability.server";
 import { sharePortalStore, unsharePortalStore, type PortalStore } from "~/.server/portal-store.server";
-import { accessEventOf, recordAccessBy } from "~/.server/record-access.server";
+import { accessEventOf, recordAccessBy, recordPageView } from "~/.server/record-access.server";
 import type { SignedIn } from "~/.server/session.server";
 import { accountHolderKey, anonymousSessionId } from "~/.server/opaque-names.server";
 
@@ -262,6 +262,20 @@ describe("the event a signed-in session's access becomes", () => {
     expect(item("")).toBeNull();
     expect(item(null)).toBeNull();
     expect(item(undefined)).toBeNull();
+  });
+
+  it("a page view of a page the registry does not name records nothing and is no error; one whose address cannot be read is logged, never thrown at the page", () => {
+    const logged = vi.spyOn(observability().logger, "error").mockImplementation(() => undefined);
+    try {
+      // No session is asked for: neither names a page to record.
+      recordPageView(new Request("http://portal.test/no-such-page"), new Response("ok"));
+      expect(logged).not.toHaveBeenCalled();
+      // A path read as another host, which is no host at all.
+      expect(() => recordPageView(new Request("http://portal.test//[x/"), new Response("ok"))).not.toThrow();
+      expect(logged).toHaveBeenCalledWith(expect.objectContaining({ kind: "portal-store", operation: "access.record", error: "TypeError" }), "access not recorded");
+    } finally {
+      logged.mockRestore();
+    }
   });
 
   it("is written through the shared store, and a failure there is logged, never thrown at the page", () => {

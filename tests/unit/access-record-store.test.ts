@@ -1,7 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { listAccess, practiceKey, purgeAccessRecord, startAccessRetention } from "~/.server/access-record.server";
 import type { AccessAction, AccessArea } from "~/lib/access-kinds";
 import type { PortalStore } from "~/.server/portal-store.server";
+import { observability } from "~/.server/observability.server";
 import { accessEntries, devices } from "~/.server/portal-store/schema";
 import { openEmbeddedTestStore } from "../helpers/test-stores";
 
@@ -111,6 +112,10 @@ describe("one patient's record", () => {
 });
 
 describe("the retention purge", () => {
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
+
   it("deletes only the entries older than the days kept, and says how many", async () => {
     const now = at(400 * DAY);
     const cutoff = now.getTime() - 30 * DAY;
@@ -123,6 +128,22 @@ describe("the retention purge", () => {
     const left = await listAccess({ practice: PRACTICE, patientId: patient }, store);
     expect(left.entries.map((e) => e.at)).toEqual([now, new Date(cutoff)]);
     expect(await purgeAccessRecord(store, { now, days: 30 })).toBe(0);
+  });
+
+  it("deletes all of more entries than one statement takes, a batch at a time, however many batches they fill", async () => {
+    // Long before every other test's entries: only this test's are old enough to go.
+    const now = at(-1000 * DAY);
+    const cutoff = now.getTime() - 30 * DAY;
+    const patient = newPatient();
+    const row = (when: Date) => ({ at: when, practiceKey: practiceKey(PRACTICE), patientId: patient, holderKey: "h".repeat(43), proxyName: null, area: "letters" as const, itemId: null, action: "view" as const, device: "Chrome on Windows" as const, sessionId: "s".repeat(16) });
+    const old = (count: number) => store.run("access.record", (db) => db.insert(accessEntries).values(Array.from({ length: count }, (_, n) => row(new Date(cutoff - 1 - n)))));
+    await store.run("access.record", (db) => db.insert(accessEntries).values(row(new Date(cutoff))));
+    // Two full batches of 2 and one of 1; then two full ones and an empty one.
+    await old(5);
+    expect(await purgeAccessRecord(store, { now, days: 30, batch: 2 })).toBe(5);
+    await old(4);
+    expect(await purgeAccessRecord(store, { now, days: 30, batch: 2 })).toBe(4);
+    expect((await listAccess({ practice: PRACTICE, patientId: patient }, store)).entries.map((e) => e.at)).toEqual([new Date(cutoff)]);
   });
 
   it("runs at once, purges the devices too when asked, and tells what it removed or how it failed", async () => {
@@ -149,5 +170,43 @@ describe("the retention purge", () => {
     const failing = { run: () => Promise.reject(failure) } as unknown as PortalStore;
     const failed = await new Promise<unknown>((resolve) => startAccessRetention(failing, { days: 30, devicesDays: 90, now: () => now, onPurged: resolve })());
     expect(failed).toEqual({ error: failure });
+  });
+
+  it("logs what each purge removed, nothing when it removed nothing, and each failure by its code; the first failure is the one told", async () => {
+    const logger = observability().logger;
+    const info = vi.spyOn(logger, "info").mockImplementation(() => undefined);
+    const error = vi.spyOn(logger, "error").mockImplementation(() => undefined);
+    const now = at(1200 * DAY);
+    record(newPatient(), { at: at(1200 * DAY - 31 * DAY) });
+    await store.flush();
+    await store.run("devices.write", (db) =>
+      db.insert(devices).values({ deviceId: "e".repeat(43), holderKey: "h".repeat(43), label: "Chrome on Windows", addressRange: "unknown", firstSeen: at(0), lastSeen: at(1200 * DAY - 100 * DAY) }),
+    );
+    const purged = (on: PortalStore) => new Promise<unknown>((resolve) => startAccessRetention(on, { days: 30, devicesDays: 90, now: () => now, onPurged: resolve })());
+    const outcome = (await purged(store)) as { removed: number; devicesRemoved: number };
+    expect(outcome.removed).toBeGreaterThanOrEqual(1);
+    expect(outcome.devicesRemoved).toBe(1);
+    expect(info.mock.calls).toEqual([
+      [{ kind: "portal-store", operation: "access.purge", removed: outcome.removed }, "access record purged"],
+      [{ kind: "portal-store", operation: "devices.write", removed: 1 }, "devices purged"],
+    ]);
+    info.mockClear();
+    expect(await purged(store)).toEqual({ removed: 0, devicesRemoved: 0 });
+    expect(info).not.toHaveBeenCalled();
+    expect(error).not.toHaveBeenCalled();
+
+    // The access record's purge and the devices' fail each in their own way.
+    const away = Object.assign(new Error("store away"), { code: "ECONNREFUSED" });
+    const locked = Object.assign(new Error("lock timeout"), { code: "55P03" });
+    const failing = { run: (operation: string) => Promise.reject(operation === "access.purge" ? away : locked) } as unknown as PortalStore;
+    expect(await purged(failing)).toEqual({ error: away });
+    expect(error.mock.calls).toEqual([
+      [{ kind: "portal-store", operation: "access.purge", error: "ECONNREFUSED" }, "access record purge failed"],
+      [{ kind: "portal-store", operation: "devices.write", error: "55P03" }, "devices purge failed"],
+    ]);
+    // The devices' failure alone is told when the access record's purge went through.
+    const devicesFailing = { run: (operation: string, work: unknown) => (operation === "access.purge" ? store.run(operation, work as never) : Promise.reject(locked)) } as unknown as PortalStore;
+    expect(await purged(devicesFailing)).toEqual({ error: locked });
+    expect(info).not.toHaveBeenCalled();
   });
 });

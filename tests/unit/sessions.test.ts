@@ -1,3 +1,5 @@
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { createSessions, IDLE_MS, isSignInRedirect, type PendingSignIn, type SignedInData } from "~/.server/session.server";
 import { accountHolderKey, accountSessionsKey } from "~/.server/opaque-names.server";
@@ -295,6 +297,17 @@ describe("the devices list", () => {
     expect(await sessions.signedInSessions(await sessions.getSession(page("/", nobody)))).toEqual([]);
   });
 
+  it("passes over a session that timed out, though its holder's set still names it", async () => {
+    await browserWith({ user: user({ deviceId: "phone" }) });
+    after(20 * 60 * 1000);
+    const mine = await browserWith({ user: user({ deviceId: "laptop" }) });
+    // The phone's session has had no request for 30 minutes; this one had one 10 minutes ago.
+    after(10 * 60 * 1000);
+    const listed = await sessions.signedInSessions(await sessions.getSession(page("/", mine)));
+    expect(listed.map((s) => s.deviceId)).toEqual(["laptop"]);
+    expect(await store.members(accountSessionsKey(PRACTICE, "1001"))).toHaveLength(2);
+  });
+
   it("is in the order the sessions started, whatever order the store keeps them in (Redis keeps none)", async () => {
     await browserWith({ user: user({ deviceId: "phone" }) });
     after(60_000);
@@ -323,10 +336,11 @@ describe("the devices list", () => {
   it("a session past its 12 hours is not listed, though the store has not dropped it yet", async () => {
     const old = await browserWith({ user: user({ deviceId: "phone" }) });
     const oldId = (await sessions.getSession(page("/", old))).id;
+    const raw = await store.get(`session:${oldId}`);
     after(ABSOLUTE_MS - 60_000);
     const mine = await browserWith({ user: user({ deviceId: "laptop" }) });
-    const raw = await store.get(`session:${oldId}`);
-    after(120_000);
+    // Its 12 hours end at this very moment.
+    after(60_000);
     // Kept as if another process had just written it.
     await store.set(`session:${oldId}`, raw!, IDLE_MS);
     const listed = await sessions.signedInSessions(await sessions.getSession(page("/", mine)));
@@ -440,6 +454,23 @@ describe("requireSession", () => {
     expect(await userOf(cookie)).toEqual(user({ apiBase: "not an address" }));
   });
 
+  it("a practice call the practice refuses for another reason (not for this patient, 403) is thrown on, and the session is kept", async () => {
+    const practice = createServer((_request, response) => {
+      response.statusCode = 403;
+      response.end();
+    });
+    await new Promise<void>((resolve) => practice.listen(0, "127.0.0.1", resolve));
+    try {
+      const apiBase = `http://127.0.0.1:${(practice.address() as AddressInfo).port}/api/`;
+      const cookie = await browserWith({ user: user({ apiBase }) });
+      const { api } = await sessions.requireSession(page("/accounts", cookie));
+      await expect(api.call(endpoints.accountBalance, { query: { PatientID: "1001" } })).rejects.toMatchObject({ kind: "forbidden" });
+      expect(await userOf(cookie)).toEqual(user({ apiBase }));
+    } finally {
+      await new Promise((resolve) => practice.close(resolve));
+    }
+  });
+
   it("endOtherSessions and readPracticeAgain of the signed-in session act for it", async () => {
     const cookie = await browserWith({ user: user() });
     const other = await browserWith({ user: user() });
@@ -462,11 +493,28 @@ describe("the signed-in shell's check alongside the page", () => {
     const cookie = await browserWith({ user: user() });
     const request = page("/accounts", cookie);
     const response = await sessions.checkTokenAlongside(request, async () => {
-      await sessions.requireSession(request);
+      expect((await sessions.requireSession(request)).user).toEqual(user());
       return ok();
     });
     expect(await response.text()).toBe("the page");
     expect(tokensChecked).toHaveLength(1);
+  });
+
+  it("the page's loader runs while the practice is still answering the check, which is not asked again for it", async () => {
+    let answer: (valid: boolean) => void = () => undefined;
+    const answered = new Promise<boolean>((resolve) => (answer = resolve));
+    // The shell's check waits for the practice; any other check would be answered at once.
+    tokenAnswer = () => (tokensChecked.length === 1 ? answered : Promise.resolve(true));
+    const cookie = await browserWith({ user: user() });
+    const request = page("/accounts", cookie);
+    const response = await sessions.checkTokenAlongside(request, async () => {
+      const signedIn = await sessions.requireSession(request);
+      answer(true);
+      expect(signedIn.user).toEqual(user());
+      return ok();
+    });
+    expect(await response.text()).toBe("the page");
+    expect(tokensChecked).toEqual(["token-1"]);
   });
 
   it("a token the practice no longer accepts sends the browser to sign in in place of the page", async () => {
@@ -554,6 +602,31 @@ describe("a device's last seen", () => {
     expect(logged).not.toHaveBeenCalled();
   });
 
+  it("a request in a session's last moment whose turn is claimed once its 12 hours have ended tells nothing", async () => {
+    const cookie = await browserWith({ user: user({ deviceId: "laptop" }) });
+    const id = (await sessions.getSession(page("/", cookie))).id;
+    // A session signed in 11 h 59 min ago: a minute left.
+    const entry = JSON.parse((await store.get(`session:${id}`))!) as { data: unknown; endsAt: number };
+    const endsAt = Date.now() + 60_000;
+    await store.set(`session:${id}`, JSON.stringify({ ...entry, endsAt }), IDLE_MS);
+    // The request reads the session in its last minute; by the time the turn is taken, the 12 hours are up,
+    // and another process still holds it then, written late (its clock behind this one's).
+    let reads = 0;
+    const reading = vi.spyOn(store, "get").mockImplementation(async (key) => {
+      const raw = await MemoryStateStore.prototype.get.call(store, key);
+      if (key === `session:${id}` && ++reads > 1) {
+        vi.setSystemTime(endsAt);
+        await store.set(key, raw!, IDLE_MS);
+      }
+      return raw;
+    });
+    await sessions.requireSession(page("/", cookie));
+    await sessions.devicesSeen();
+    reading.mockRestore();
+    expect(reads).toBe(2);
+    expect(seen).toEqual([]);
+  });
+
   it("a store that fails while the turn is claimed is logged by its kind alone, and the request is not failed", async () => {
     const logged = vi.spyOn(observability().logger, "error").mockImplementation(() => undefined);
     const cookie = await browserWith({ user: user({ deviceId: "laptop" }) });
@@ -565,6 +638,16 @@ describe("a device's last seen", () => {
     claiming.mockRestore();
     expect(seen).toEqual([]);
     expect(logged).toHaveBeenCalledWith(expect.objectContaining({ kind: "devices", operation: "last-seen", error: "ReplyError" }), "device last seen not claimed");
+  });
+
+  it("a failure that is not an Error is logged as unknown, never as what was thrown", async () => {
+    const logged = vi.spyOn(observability().logger, "error").mockImplementation(() => undefined);
+    const cookie = await browserWith({ user: user({ deviceId: "laptop" }) });
+    const claiming = vi.spyOn(store, "compareAndSet").mockImplementation(async (key, ...rest) => (key.startsWith("session:") ? Promise.reject("connection to 10.0.0.5 lost") : MemoryStateStore.prototype.compareAndSet.call(store, key, ...rest)));
+    await sessions.requireSession(page("/", cookie));
+    await sessions.devicesSeen();
+    claiming.mockRestore();
+    expect(logged).toHaveBeenCalledWith(expect.objectContaining({ kind: "devices", operation: "last-seen", error: "unknown" }), "device last seen not claimed");
   });
 });
 

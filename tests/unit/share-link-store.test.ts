@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { observability } from "~/.server/observability.server";
 import { practiceKey } from "~/.server/access-record.server";
 import type { PortalStore } from "~/.server/portal-store.server";
 import { shareLinks, shareLinkTickets } from "~/.server/portal-store/schema";
@@ -27,6 +28,9 @@ beforeAll(async () => {
   passcodeHash = await hashPasscode("kiwi-fruit-42");
 }, 120_000);
 afterAll(() => embedded.close());
+afterEach(() => {
+  vi.restoreAllMocks();
+});
 
 async function newLink(over: Partial<NewShareLink> = {}) {
   const manifestId = randomBase64url(32);
@@ -194,8 +198,55 @@ describe("the purge", () => {
     await Promise.resolve();
     expect(asked).toEqual([T0]);
     stop();
-    const failing = startShareLinkPurge({ purge: () => Promise.reject(new Error("store away")) } as unknown as ShareLinkStore, now);
+    // Unless told otherwise, at the time it runs.
+    const before = Date.now();
+    const timed: Date[] = [];
+    startShareLinkPurge({ purge: (when: Date) => Promise.resolve(timed.push(when)) } as unknown as ShareLinkStore)();
+    await Promise.resolve();
+    expect(timed).toHaveLength(1);
+    expect(timed[0]!.getTime()).toBeGreaterThanOrEqual(before);
+    expect(timed[0]!.getTime()).toBeLessThanOrEqual(Date.now());
+    const logger = observability().logger;
+    const failed = new Promise<unknown[]>((resolve) => vi.spyOn(logger, "error").mockImplementation((...args: unknown[]) => resolve(args)));
+    const failing = startShareLinkPurge({ purge: () => Promise.reject(Object.assign(new Error("store away"), { code: "ECONNREFUSED" })) } as unknown as ShareLinkStore, now);
     failing();
+    expect(await failed).toEqual([{ kind: "portal-store", operation: "share-links.purge", error: "ECONNREFUSED" }, "share links purge failed"]);
+  });
+
+  it("logs how many links each purge removed, and nothing when it removed none", async () => {
+    const info = vi.spyOn(observability().logger, "info");
+    const logged = new Promise<void>((resolve) => info.mockImplementation(() => resolve()));
+    // Two purges started one after the other take the same steps: the first has ended when the second logs.
+    startShareLinkPurge({ purge: () => Promise.resolve(0) } as unknown as ShareLinkStore, () => T0)();
+    startShareLinkPurge({ purge: () => Promise.resolve(2) } as unknown as ShareLinkStore, () => T0)();
+    await logged;
+    expect(info.mock.calls).toEqual([[{ kind: "portal-store", operation: "share-links.purge", removed: 2 }, "share links purged"]]);
+  });
+});
+
+describe("the store's metrics", () => {
+  it("time and count each query under its kind: a read, a write or the purge", async () => {
+    const runs = vi.spyOn(embedded, "run");
+    const named = async (work: () => Promise<unknown>) => {
+      runs.mockClear();
+      await work();
+      return runs.mock.calls.map(([operation]) => operation);
+    };
+    const write = "share-links.write";
+    const read = "share-links.read";
+    let link: Awaited<ReturnType<typeof newLink>> | undefined;
+    expect(await named(async () => (link = await newLink()))).toEqual([write]);
+    const { id, patientId, manifestHash } = link!;
+    expect(await named(() => store.list(PRACTICE, patientId))).toEqual([read]);
+    expect(await named(() => store.working(manifestHash, T0))).toEqual([read]);
+    expect(await named(() => store.claimTry(manifestHash, T0))).toEqual([write]);
+    expect(await named(() => store.accepted(id, T0))).toEqual([write]);
+    expect(await named(() => store.refused(id, T0))).toEqual([write]);
+    let ticket = "";
+    expect(await named(async () => (ticket = await store.issueTicket(id, T0)))).toEqual([write]);
+    expect(await named(() => store.redeem(ticket, T0))).toEqual([write, read]);
+    expect(await named(() => store.revoke(PRACTICE, patientId, id, T0))).toEqual([write, write]);
+    expect(await named(() => store.purge(T0))).toEqual(["share-links.purge", "share-links.purge", "share-links.purge"]);
   });
 });
 

@@ -53,6 +53,42 @@ describe("the shlink:/ encoding", () => {
     expect(() => encodeShlink(payload({ key: "short" }))).toThrow(/key is not 32 bytes/);
   });
 
+  it("refuses a manifest address that is none or not http(s), an expiry not after the epoch, and flags not in capitals; takes each limit's edge", () => {
+    expect(payloadProblems(payload({ url: "not an address" }))).toEqual(["url is not an address"]);
+    expect(payloadProblems(payload({ url: `ftp://portal.example.nz/shl/${randomBase64url(32)}` }))).toEqual(["url is not http(s)"]);
+    expect(payloadProblems(payload({ url: `http://localhost:5173/shl/${randomBase64url(32)}` }))).toEqual([]);
+    expect(payloadProblems(payload({ exp: 0 }))).toEqual(["exp is not whole seconds since the epoch"]);
+    expect(payloadProblems(payload({ exp: 1 }))).toEqual([]);
+    expect(payloadProblems(payload({ flag: "p" }))).toEqual(["flag is not letters in alphabetical order"]);
+    expect(payloadProblems(payload({ flag: "LP" }))).toEqual([]);
+    expect(payloadProblems(payload({ flag: "U" }))).toEqual([]);
+    expect(payloadProblems(payload({ flag: undefined, exp: undefined, label: undefined }))).toEqual([]);
+    expect(payloadProblems(payload({ label: "x".repeat(80) }))).toEqual([]);
+    expect(payloadProblems(payload({ url: `https://p.nz/${"a".repeat(MANIFEST_URL_MAX - "https://p.nz/".length)}` }))).toEqual([]);
+    // A key with a character that is not base64url, before or after 43 that are, or one short.
+    const key = randomBase64url(32);
+    for (const wrong of [`=${key}`, `${key}=`, `${key.slice(0, 42)}=`, key.slice(0, 42), `${key}A`]) expect(payloadProblems(payload({ key: wrong }))).toEqual(["key is not 32 bytes of base64url"]);
+    expect(() => decodeShlink(`shlink:/${Buffer.from(JSON.stringify(payload({ exp: -5 }))).toString("base64url")}`)).toThrow(/exp is not whole seconds/);
+  });
+
+  it("refuses a link written in plain base64 (+ and /), or of a length no bytes have", () => {
+    const marked = { ...SPEC_PAYLOAD, label: "~~~???>>>" };
+    const link = encodeShlink(marked);
+    // This label's link holds both - and _ in base64url.
+    expect(link).toMatch(/-/);
+    expect(link).toMatch(/_/);
+    expect(decodeShlink(link)).toEqual(marked);
+    expect(() => decodeShlink(link.replace(/-/g, "+").replace(/_/g, "/"))).toThrow();
+    expect(() => decodeShlink(`${link}=`)).toThrow();
+    expect(() => decodeShlink(`${SPEC_LINK}AAA`)).toThrow();
+  });
+
+  it("random ids of any size are base64url without padding: 16 bytes are 22 characters, 2 bytes 3", () => {
+    expect(randomBase64url(16)).toMatch(/^[A-Za-z0-9_-]{22}$/);
+    expect(randomBase64url(2)).toMatch(/^[A-Za-z0-9_-]{3}$/);
+    expect(randomBase64url(3)).toMatch(/^[A-Za-z0-9_-]{4}$/);
+  });
+
   it("random ids are the length asked and base64url: 32 bytes are 43 characters, 256 bits", () => {
     const ids = new Set(Array.from({ length: 50 }, () => randomBase64url(32)));
     expect(ids.size).toBe(50);
@@ -99,6 +135,9 @@ describe("the form that makes a link", () => {
   it("takes a passcode, the days (7 unless chosen) and an optional label", () => {
     expect(form({ passcode: "kiwi-fruit", expiryDays: "7", label: "" })).toEqual({ ok: true, value: { passcode: "kiwi-fruit", expiryDays: 7, label: undefined } });
     expect(form({ passcode: "kiwi-fruit", expiryDays: " 90 ", label: "  For Dr Smith " })).toEqual({ ok: true, value: { passcode: "kiwi-fruit", expiryDays: 90, label: "For Dr Smith" } });
+    // Each limit's own value is taken: a passcode of 6 or 40 characters, a day.
+    expect(form({ passcode: "kiwi-f", expiryDays: "1" })).toEqual({ ok: true, value: { passcode: "kiwi-f", expiryDays: 1, label: undefined } });
+    expect(form({ passcode: "k".repeat(40), expiryDays: "7" })).toMatchObject({ ok: true, value: { passcode: "k".repeat(40) } });
   });
 
   it("says plainly what is wrong with each field", () => {
@@ -116,6 +155,8 @@ describe("the form that makes a link", () => {
     expect(t.expiryTooLong).toMatch(/at most 90 days/);
     expect(refused({ passcode: "kiwifruit", expiryDays: "0" })).toMatchObject({ expiryDays: t.expiryTooShort });
     expect(refused({ passcode: "kiwifruit", expiryDays: "a week" })).toMatchObject({ expiryDays: t.expiryNumber });
+    expect(refused({ passcode: "kiwifruit", expiryDays: "7 days" })).toMatchObject({ expiryDays: t.expiryNumber });
+    expect(refused({ passcode: "kiwifruit", expiryDays: "x7" })).toMatchObject({ expiryDays: t.expiryNumber });
     expect(refused({ passcode: "kiwifruit", expiryDays: "" })).toMatchObject({ expiryDays: t.expiryEmpty });
     expect(refused({ passcode: "kiwifruit", expiryDays: "7", label: "x".repeat(81) })).toMatchObject({ label: t.labelLong });
   });
