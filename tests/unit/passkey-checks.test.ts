@@ -114,6 +114,13 @@ describe("adding a passkey", () => {
     expect(Buffer.from(row.publicKey, "base64url").length).toBeGreaterThan(60);
   });
 
+  it("a browser that names no transports adds the passkey with none, and offers it with none", async () => {
+    const { deps, rows } = setUp();
+    const answer = new SoftwareAuthenticator(ORIGIN).register(await registrationOptions(deps, holder(HOLDER), SESSION));
+    expect(await addPasskey(deps, added(), { ...answer, response: { ...answer.response, transports: undefined } }, "Phone", NOW)).toMatchObject({ ok: true });
+    expect(rows.get(answer.id)?.transports).toBe("");
+  });
+
   it("a bad name is refused in words and loses nothing: the same answer is then added under a good one", async () => {
     const { deps } = setUp();
     const answer = new SoftwareAuthenticator(ORIGIN).register(await registrationOptions(deps, holder(HOLDER), SESSION));
