@@ -40,6 +40,12 @@ interface Credential {
   userHandle: string;
 }
 
+/** How an answer is made: by a key that verifies no user (no PIN nor fingerprint), or with an attestation that does not hold. */
+export interface AnswerManner {
+  userVerified?: boolean;
+  brokenAttestation?: boolean;
+}
+
 export interface RegistrationOptionsLike {
   challenge: string;
   rp: { id?: string };
@@ -69,9 +75,9 @@ export class SoftwareAuthenticator {
    * `reuse` answers with a credential this authenticator already holds (its id and key), as a copied or
    * replayed registration would.
    */
-  register(options: RegistrationOptionsLike, reuse?: Credential) {
+  register(options: RegistrationOptionsLike, reuse?: Credential, how: AnswerManner = {}) {
     const rpId = options.rp.id ?? new URL(this.origin).hostname;
-    if (reuse) return this.answerOf(rpId, options.challenge, reuse);
+    if (reuse) return this.answerOf(rpId, options.challenge, reuse, how);
     const { privateKey, publicKey } = generateKeyPairSync("ec", { namedCurve: "P-256" });
     const jwk = publicKey.export({ format: "jwk" });
     const cose = cbor(
@@ -86,19 +92,25 @@ export class SoftwareAuthenticator {
     const id = randomBytes(32);
     const credential: Credential = { id, privateKey, cose, counter: 0, userHandle: options.user.id };
     this.credentials.push(credential);
-    return this.answerOf(rpId, options.challenge, credential);
+    return this.answerOf(rpId, options.challenge, credential, how);
   }
 
-  private answerOf(rpId: string, challenge: string, { id, cose }: Credential) {
+  private answerOf(rpId: string, challenge: string, { id, cose, privateKey }: Credential, how: AnswerManner) {
     const idLength = Buffer.alloc(2);
     idLength.writeUInt16BE(id.length);
-    const authData = Buffer.concat([createHash("sha256").update(rpId).digest(), Buffer.from([0x45]), Buffer.alloc(4), Buffer.alloc(16), idLength, id, cose]);
-    const attestationObject = cbor(new Map<Cbor, Cbor>([["fmt", "none"], ["attStmt", new Map()], ["authData", authData]]));
+    // Flags: user present, user verified (unless a key without a PIN), attested credential data.
+    const flags = how.userVerified === false ? 0x41 : 0x45;
+    const authData = Buffer.concat([createHash("sha256").update(rpId).digest(), Buffer.from([flags]), Buffer.alloc(4), Buffer.alloc(16), idLength, id, cose]);
+    const clientData = this.clientData("webauthn.create", challenge);
+    // A packed self-attestation whose signature is well formed but made over other bytes: one that does not hold.
+    const attestationObject = how.brokenAttestation
+      ? cbor(new Map<Cbor, Cbor>([["fmt", "packed"], ["attStmt", new Map<Cbor, Cbor>([["alg", -7], ["sig", sign("sha256", Buffer.from("other bytes"), privateKey)]])], ["authData", authData]]))
+      : cbor(new Map<Cbor, Cbor>([["fmt", "none"], ["attStmt", new Map()], ["authData", authData]]));
     return {
       id: b64url(id),
       rawId: b64url(id),
       type: "public-key" as const,
-      response: { clientDataJSON: b64url(this.clientData("webauthn.create", challenge)), attestationObject: b64url(attestationObject), transports: ["internal" as const] },
+      response: { clientDataJSON: b64url(clientData), attestationObject: b64url(attestationObject), transports: ["internal" as const] },
       clientExtensionResults: {},
       authenticatorAttachment: "platform" as const,
     };
@@ -108,7 +120,7 @@ export class SoftwareAuthenticator {
    * navigator.credentials.get(): signs the challenge with the first allowed credential it holds (or
    * the one named), its counter moved on by one unless `counter` says what to write.
    */
-  assert(options: RequestOptionsLike, pick: { credential?: Credential; counter?: number; origin?: string } = {}) {
+  assert(options: RequestOptionsLike, pick: { credential?: Credential; counter?: number; origin?: string } & AnswerManner = {}) {
     const allowed = new Set((options.allowCredentials ?? []).map((c) => c.id));
     const credential = pick.credential ?? this.credentials.find((c) => allowed.size === 0 || allowed.has(b64url(c.id)));
     if (!credential) throw Object.assign(new Error("No credential of this authenticator is allowed"), { name: "NotAllowedError" });
@@ -116,7 +128,7 @@ export class SoftwareAuthenticator {
     credential.counter = pick.counter ?? credential.counter + 1;
     const count = Buffer.alloc(4);
     count.writeUInt32BE(credential.counter);
-    const authData = Buffer.concat([createHash("sha256").update(rpId).digest(), Buffer.from([0x05]), count]);
+    const authData = Buffer.concat([createHash("sha256").update(rpId).digest(), Buffer.from([pick.userVerified === false ? 0x01 : 0x05]), count]);
     const clientData = pick.origin
       ? Buffer.from(JSON.stringify({ type: "webauthn.get", challenge: options.challenge, origin: pick.origin, crossOrigin: false }), "utf8")
       : this.clientData("webauthn.get", options.challenge);

@@ -258,7 +258,7 @@ describe("signing in with a passkey", () => {
     passkeys = passkeysOn(passkeyStore(() => embedded), state);
   });
 
-  function portal() {
+  function portal(using = passkeys) {
     return createSignInSteps({
       identityUrl: mock.portalConfig.PRACTICE_IDENTITY_URL,
       signedOutApi: mock.portalConfig.PRACTICE_API_URL,
@@ -267,12 +267,12 @@ describe("signing in with a passkey", () => {
       verifyCaptcha: async () => true,
       secondStep: {
         store: secondStepStore(() => embedded),
-        attempts: passkeys.attempts,
+        attempts: using.attempts,
         sends: new AttemptThrottle({ perAccount: 50, perAddress: 50 }, new MemoryStateStore(), "send:"),
         sendMail: async () => undefined,
         required: false,
       },
-      passkeys,
+      passkeys: using,
     });
   }
 
@@ -290,7 +290,7 @@ describe("signing in with a passkey", () => {
       link: async (q: string) => keep(await steps.switchStep(request(), await session(), q)),
       options: async () => keep(await steps.passkeyOptionsStep(await session())),
       answer: async (answer: ReturnType<SoftwareAuthenticator["assert"]>) => keep(await steps.passkeyStep(request(), await session(), answer)),
-      cancelled: async () => keep(await steps.passkeyCancelledStep(request(), await session(), "cancelled")),
+      cancelled: async (reason: "cancelled" | "unsupported" | "failed" = "cancelled") => keep(await steps.passkeyCancelledStep(request(), await session(), reason)),
       email: async () => keep(await steps.passkeyEmailStep(request(), await session())),
       code: async (code: string, recovery = false) => keep(await steps.secondStepCode(request(), await session(), { code, recovery })),
       signedIn: async () => (await session()).get("user") !== undefined,
@@ -380,6 +380,68 @@ describe("signing in with a passkey", () => {
     await d.signIn(user.username, user.password);
     expect(await d.email()).toEqual({ kind: "secondStep", to: expect.stringMatching(/^e•••@/), setup: false, resent: false });
     await codes.turnOff(key);
+    for (const p of await passkeys.store.list(key)) await passkeys.store.remove(key, p.id);
+  });
+
+  /** The options of a new ceremony at the passkey's ask. */
+  const optionsOf = async (b: ReturnType<typeof browser>) => {
+    const asked = await b.options();
+    if (asked.kind !== "passkeyOptions") throw new Error(`options expected, not ${asked.kind}`);
+    return asked.options;
+  };
+
+  /** A holder of a world of their own (no other test's counts), signed in once to learn their key, with an older passkey. */
+  async function ownHolder(seed: number) {
+    const own = await mock.createWorld({ scenario: "default", seed });
+    const user = own.user("solo");
+    const first = browser(portal());
+    await first.signIn(user.username, user.password);
+    const signedIn = (await first.session()).get("user")!;
+    const key = accountHolderKey(signedIn.apiBase, signedIn.parentId);
+    const authenticator = new SoftwareAuthenticator(ORIGIN);
+    await register(passkeys, authenticator, key, "Phone", new Date(Date.now() - (PASSKEY_UNDO_DAYS + 1) * 24 * 60 * 60 * 1000));
+    return { user, key, apiBase: signedIn.apiBase, id: signedIn.parentId, authenticator };
+  }
+
+  it("a browser without passkeys is told so and not counted; a prompt that failed, and a refused answer (recorded), are counted; a right answer starts the count again", async () => {
+    const { user, key, apiBase, id, authenticator } = await ownHolder(302);
+    const tries = SECOND_STEP_LIMITS.perAccount;
+    const b = browser(portal());
+    expect(await b.signIn(user.username, user.password)).toMatchObject({ kind: "passkey" });
+    for (let i = 0; i < tries; i++) expect(await b.cancelled("unsupported")).toEqual({ kind: "refused", message: passkeyTexts.unsupported });
+    // One short of the pause: prompts that failed, and a forged answer (a signature made for another answer).
+    for (let i = 2; i < tries; i++) expect(await b.cancelled("failed")).toEqual({ kind: "refused", message: passkeyTexts.browserFailed });
+    const signedElsewhere = authenticator.assert(await optionsOf(b));
+    const forged = authenticator.assert(await optionsOf(b));
+    expect(await b.answer({ ...forged, response: { ...forged.response, signature: signedElsewhere.response.signature } })).toEqual({ kind: "refused", message: passkeyTexts.refused });
+    expect(await b.answer(authenticator.assert(await optionsOf(b)))).toEqual({ kind: "signedIn", redirectTo: "/" });
+
+    // Signed in: the count starts again, so as many failures again still leave the holder their last try.
+    const c = browser(portal());
+    await c.signIn(user.username, user.password);
+    for (let i = 1; i < tries; i++) expect(await c.cancelled("failed")).toEqual({ kind: "refused", message: passkeyTexts.browserFailed });
+    expect(await c.answer(authenticator.assert(await optionsOf(c)))).toEqual({ kind: "signedIn", redirectTo: "/" });
+    await embedded.settled();
+    const { entries } = await listAccess({ practice: apiBase, patientId: id });
+    expect(entries.filter((e) => e.action === "passkey-refused")).toHaveLength(1);
+    for (const p of await passkeys.store.list(key)) await passkeys.store.remove(key, p.id);
+  });
+
+  it("an answer the store could not check lets nobody in, is told in words, and is not counted", async () => {
+    const { user, key, authenticator } = await ownHolder(303);
+    const down = { now: false };
+    const flaky = { ...passkeys, store: passkeyStore(() => (down.now ? undefined : embedded)) };
+    const b = browser(portal(flaky));
+    expect(await b.signIn(user.username, user.password)).toMatchObject({ kind: "passkey" });
+    for (let i = 0; i < SECOND_STEP_LIMITS.perAccount; i++) {
+      const options = await optionsOf(b);
+      down.now = true;
+      expect(await b.answer(authenticator.assert(options))).toEqual({ kind: "failed", message: passkeyTexts.unavailable });
+      down.now = false;
+    }
+    expect(await b.signedIn()).toBe(false);
+    // None was counted: the passkey still signs in.
+    expect(await b.answer(authenticator.assert(await optionsOf(b)))).toEqual({ kind: "signedIn", redirectTo: "/" });
     for (const p of await passkeys.store.list(key)) await passkeys.store.remove(key, p.id);
   });
 

@@ -13,6 +13,7 @@ import { AttemptThrottle, SignInThrottle } from "~/.server/sign-in-security/thro
 import { passkeyTexts } from "~/lib/texts/passkeys";
 import { secondStepTexts } from "~/lib/texts/second-step";
 import { signInTexts } from "~/areas/sign-in/texts";
+import { securityMailTexts } from "~/.server/sign-in-security/security-mail.server";
 import { MemoryStateStore } from "~/.server/state-store.server";
 import { useMockServer, type TestWorld } from "../helpers/mock-world";
 import { openEmbeddedTestStore, openPostgresTestStore } from "../helpers/test-stores";
@@ -344,6 +345,38 @@ describe("signing in with the second step", () => {
     expect(await store.status(key)).toEqual({ on: true, recoveryCodesLeft: 10 });
     expect(await b.continue()).toEqual({ kind: "signedIn", redirectTo: "/" });
     expect(await b.signedIn()).toBe(true);
+    // Recorded, and the sign-in address told at once (in case it was not the holder).
+    await embedded.settled();
+    const signedIn = (await b.session()).get("user")!;
+    const actions = (await listAccess({ practice: signedIn.apiBase, patientId: signedIn.parentId })).entries.map((e) => e.action);
+    expect(actions).toEqual(expect.arrayContaining(["second-step-on", "recovery-codes-made"]));
+    const told = sent.filter((m) => m.to === user.username && m.subject === securityMailTexts.subject);
+    expect(told.at(-1)?.text.split("\n")[0]).toBe(securityMailTexts.what({ kind: "second-step-on" }));
+    await store.turnOff(key);
+  });
+
+  it("a code past its ten minutes is told as expired, and counted; the right code starts the count again", async () => {
+    const user = world.user("solo");
+    const key = await holderKeyOf("solo");
+    await store.turnOn(key);
+    const steps = portal();
+    const b = browser(steps);
+    await b.signIn(user.username, user.password);
+    // A code e-mailed eleven minutes ago, in place of the one just sent.
+    const stale = await store.issueEmailCode(key, "sign-in", new Date(Date.now() - CODE_TTL_MS - 60_000));
+    expect(await b.code(stale)).toEqual({ kind: "refused", message: secondStepTexts.expiredCode });
+    const wrong = otherThan(stale);
+    for (let i = 2; i < SECOND_STEP_LIMITS.perAccount; i++) expect(await b.code(wrong)).toEqual({ kind: "refused", message: secondStepTexts.wrongCode });
+    // One try left, and the right code takes it.
+    await b.resend();
+    expect(await b.code(await caughtCode(user.username))).toEqual({ kind: "signedIn", redirectTo: "/" });
+
+    // As many wrong codes again still leave the last try.
+    const c = browser(steps);
+    await c.signIn(user.username, user.password);
+    const code = await caughtCode(user.username);
+    for (let i = 1; i < SECOND_STEP_LIMITS.perAccount; i++) expect(await c.code(otherThan(code))).toEqual({ kind: "refused", message: secondStepTexts.wrongCode });
+    expect(await c.code(code)).toEqual({ kind: "signedIn", redirectTo: "/" });
     await store.turnOff(key);
   });
 });

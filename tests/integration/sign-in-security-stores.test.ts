@@ -1,16 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { sql } from "drizzle-orm";
 import { passkeyStore, type PasskeyStore } from "~/.server/sign-in-security/passkeys.server";
-import { CODE_TTL_MS, secondStepStore, SecondStepUnavailable, type SecondStepStore } from "~/.server/sign-in-security/second-step.server";
+import { CODE_TTL_MS, holdersSecondSteps, secondStepStore, SecondStepUnavailable, type SecondStepStore } from "~/.server/sign-in-security/second-step.server";
 import { PasskeysUnavailable } from "~/.server/sign-in-security/passkeys.server";
-import type { PortalStore } from "~/.server/portal-store.server";
-import { openEmbeddedTestStore } from "../helpers/test-stores";
+import type { PortalStore, StoreOperation } from "~/.server/portal-store.server";
+import { openEmbeddedTestStore, openPostgresTestStore } from "../helpers/test-stores";
 
 /**
  * The stores behind the second step and passkeys (decisions/277, 300, 321), called in this process on
  * the embedded store alone (no mock, no PostgreSQL server), so that the mutation run (vitest.mutation.config.ts)
  * sees their rules: which code is accepted, once, for which purpose and holder; which passkey is found,
  * renamed, removed, and whose counter moves. The same rules on PostgreSQL, and through the sign-in steps:
- * second-step.test.ts and passkeys.test.ts.
+ * second-step.test.ts and passkeys.test.ts. The holder's lock alone runs on the run's PostgreSQL (PGlite
+ * runs one transaction at a time, so nothing ever waits for it there).
  */
 
 let store: PortalStore;
@@ -106,6 +108,18 @@ describe("the e-mailed code turned on and off, and recovery codes", () => {
     expect(await codes.status(mine)).toEqual({ on: false, recoveryCodesLeft: 10 });
     expect(await keys.remove(mine, credential(1).credentialId)).toEqual({ name: "Key 1", recoveryCodesRemoved: true });
     expect(await codes.useRecoveryCode(mine, made[0], NOW)).toBe(false);
+  });
+
+  it("with the e-mailed code on, the last passkey removed, alone or with others, leaves the recovery codes: they are the e-mailed code's too", async () => {
+    const mine = holder();
+    const made = await codes.turnOn(mine, NOW);
+    await keys.add(mine, credential(91), NOW);
+    expect(await keys.remove(mine, credential(91).credentialId)).toEqual({ name: "Key 91", recoveryCodesRemoved: false });
+    await keys.add(mine, credential(92), NOW);
+    await keys.add(mine, credential(93), NOW);
+    expect(await keys.removeAll(mine, [credential(92).credentialId, credential(93).credentialId])).toEqual({ names: expect.arrayContaining(["Key 92", "Key 93"]), recoveryCodesRemoved: false });
+    expect(await codes.status(mine)).toEqual({ on: true, recoveryCodesLeft: 10 });
+    expect(await codes.useRecoveryCode(mine, made[0], NOW)).toBe(true);
   });
 });
 
@@ -209,5 +223,131 @@ describe("with no store", () => {
     await expect(secondStepStore(none).useEmailCode("storeholderaaaaaaaaaa", "sign-in", "123456")).rejects.toBeInstanceOf(SecondStepUnavailable);
     await expect(secondStepStore(none).useRecoveryCode("storeholderaaaaaaaaaa", "AAAAABBBBB")).rejects.toBeInstanceOf(SecondStepUnavailable);
     await expect(passkeyStore(none).find("credentialxxxxxxxxxxxxxx")).rejects.toBeInstanceOf(PasskeysUnavailable);
+  });
+});
+
+describe("the store's metrics", () => {
+  /** The store as `opened` gives it, noting the operation that names each query (the `operation` label of its metrics). */
+  const noting = (into: StoreOperation[]) => (): PortalStore => ({
+    ...store,
+    run: (operation, query) => {
+      into.push(operation);
+      return store.run(operation, query);
+    },
+  });
+
+  it("counts each query of the second step and of passkeys under its part, a read or a write, as the store's dashboards tell them apart", async () => {
+    const named: StoreOperation[] = [];
+    const [counting, countingKeys] = [secondStepStore(noting(named)), passkeyStore(noting(named))];
+    /** The operations one call named. */
+    const of = async (call: () => Promise<unknown>) => {
+      named.length = 0;
+      await call();
+      return [...new Set(named)];
+    };
+    const mine = holder();
+    const id = credential(101).credentialId;
+    const read = ["second-step.read"];
+    const write = ["second-step.write"];
+    expect(await of(() => counting.status(mine))).toEqual(read);
+    expect(await of(() => counting.issueEmailCode(mine, "sign-in", NOW))).toEqual(write);
+    expect(await of(() => counting.useEmailCode(mine, "sign-in", "123456", NOW))).toEqual(write);
+    expect(await of(() => counting.turnOn(mine, NOW))).toEqual(write);
+    expect(await of(() => counting.useRecoveryCode(mine, "AAAAA-BBBBB", NOW))).toEqual(write);
+    expect(await of(() => counting.replaceRecoveryCodes(mine, NOW))).toEqual(write);
+    expect(await of(() => counting.turnOff(mine))).toEqual(write);
+    const keysRead = ["passkeys.read"];
+    const keysWrite = ["passkeys.write"];
+    expect(await of(() => countingKeys.add(mine, credential(101), NOW))).toEqual(keysWrite);
+    expect(await of(() => countingKeys.list(mine))).toEqual(keysRead);
+    expect(await of(() => countingKeys.count(mine))).toEqual(keysRead);
+    expect(await of(() => countingKeys.credentials(mine))).toEqual(keysRead);
+    expect(await of(() => countingKeys.find(id))).toEqual(keysRead);
+    expect(await of(() => countingKeys.rename(mine, id, "Renamed"))).toEqual(keysWrite);
+    expect(await of(() => countingKeys.used(mine, id, 0, 1, NOW))).toEqual(keysWrite);
+    expect(await of(() => countingKeys.remove(mine, id))).toEqual(keysWrite);
+    await countingKeys.add(mine, credential(102), NOW);
+    expect(await of(() => countingKeys.removeAll(mine, [credential(102).credentialId]))).toEqual(keysWrite);
+  });
+});
+
+/**
+ * The holder's lock (decisions/321) on the run's PostgreSQL: every change that decides about the recovery
+ * codes waits while another transaction holds that holder's lock, and never for another holder's.
+ */
+describe("a holder's lock (PostgreSQL)", () => {
+  let pg: PortalStore;
+  let pgCodes: SecondStepStore;
+  let pgKeys: PasskeyStore;
+  beforeAll(async () => {
+    pg = await openPostgresTestStore("holder_lock");
+    pgCodes = secondStepStore(() => pg);
+    pgKeys = passkeyStore(() => pg);
+  }, 60_000);
+  afterAll(async () => {
+    await pg?.close();
+  });
+
+  /** Transactions waiting for an advisory lock in this test's database, as PostgreSQL lists them. */
+  const waiting = async () => {
+    const result = (await pg.run("second-step.read", (db) => db.execute(sql`select count(*)::int as n from pg_locks where locktype = 'advisory' and not granted and database = (select oid from pg_database where datname = current_database())`))) as unknown as { rows: { n: number }[] };
+    return result.rows[0].n;
+  };
+
+  /** Holds `holderKey`'s lock in a transaction of its own until `release` is called. */
+  async function hold(holderKey: string) {
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let taken!: () => void;
+    const isTaken = new Promise<void>((resolve) => (taken = resolve));
+    const done = pg.run("second-step.write", (db) =>
+      db.transaction(async (tx) => {
+        await holdersSecondSteps.lock(tx, holderKey);
+        taken();
+        await released;
+      }),
+    );
+    await isTaken;
+    return async () => {
+      release();
+      await done;
+    };
+  }
+
+  it("each change that decides about the recovery codes waits for the holder's lock; another holder's goes on", async () => {
+    const mine = `lockholder${"a".repeat(13)}`;
+    const other = `lockholder${"b".repeat(13)}`;
+    await pgKeys.add(mine, credential(201), NOW);
+    await pgKeys.add(mine, credential(202), NOW);
+    await pgKeys.add(mine, credential(203), NOW);
+    const changes: [string, () => Promise<unknown>][] = [
+      ["a passkey added", () => pgKeys.add(mine, credential(204), NOW)],
+      ["a passkey removed", () => pgKeys.remove(mine, credential(201).credentialId)],
+      ["passkeys removed at a sign-in's recovery", () => pgKeys.removeAll(mine, [credential(202).credentialId])],
+      ["new recovery codes", () => pgCodes.replaceRecoveryCodes(mine, NOW)],
+      ["the e-mailed code turned off", () => pgCodes.turnOff(mine)],
+    ];
+    for (const [change, call] of changes) {
+      const release = await hold(mine);
+      let finished = false;
+      const pending = call().then(() => (finished = true));
+      await vi.waitFor(async () => expect(await waiting(), change).toBe(1), { timeout: 20_000, interval: 20 });
+      expect(finished, change).toBe(false);
+      // Another holder's change while this one's lock is held: it waits for nothing.
+      let otherDone = false;
+      const others = pgKeys.add(other, credential(210 + changes.findIndex(([c]) => c === change)), NOW).then(() => (otherDone = true));
+      await vi.waitFor(
+        async () => {
+          expect(await waiting(), "another holder's change waits").toBe(1);
+          expect(otherDone).toBe(true);
+        },
+        { timeout: 10_000, interval: 20 },
+      );
+      await others;
+      await release();
+      await pending;
+      expect(await waiting()).toBe(0);
+    }
+    expect((await pgKeys.list(mine)).map((p) => p.name)).toEqual(["Key 203", "Key 204"]);
   });
 });

@@ -114,6 +114,13 @@ describe("adding a passkey", () => {
     expect(Buffer.from(row.publicKey, "base64url").length).toBeGreaterThan(60);
   });
 
+  it("a browser that names no transports adds the passkey with none, and offers it with none", async () => {
+    const { deps, rows } = setUp();
+    const answer = new SoftwareAuthenticator(ORIGIN).register(await registrationOptions(deps, holder(HOLDER), SESSION));
+    expect(await addPasskey(deps, added(), { ...answer, response: { ...answer.response, transports: undefined } }, "Phone", NOW)).toMatchObject({ ok: true });
+    expect(rows.get(answer.id)?.transports).toBe("");
+  });
+
   it("a bad name is refused in words and loses nothing: the same answer is then added under a good one", async () => {
     const { deps } = setUp();
     const answer = new SoftwareAuthenticator(ORIGIN).register(await registrationOptions(deps, holder(HOLDER), SESSION));
@@ -145,6 +152,23 @@ describe("adding a passkey", () => {
     expect(await addPasskey(deps, added(), foreign, "Phone", NOW)).toEqual({ ok: false, message: passkeyTexts.refused, status: 400 });
     const answer = new SoftwareAuthenticator(ORIGIN).register(await registrationOptions(deps, holder(HOLDER), SESSION));
     expect(await addPasskey(deps, added(), { ...answer, response: { ...answer.response, attestationObject: "oA" } }, "Phone", NOW)).toEqual({ ok: false, message: passkeyTexts.refused, status: 400 });
+  });
+
+  it("an attestation that is well formed but signed over other bytes is refused, and nothing is added", async () => {
+    const { deps, rows } = setUp();
+    const authenticator = new SoftwareAuthenticator(ORIGIN);
+    const answer = authenticator.register(await registrationOptions(deps, holder(HOLDER), SESSION), undefined, { brokenAttestation: true });
+    expect(await addPasskey(deps, added(), answer, "Phone", NOW)).toEqual({ ok: false, message: passkeyTexts.refused, status: 400 });
+    expect(rows.size).toBe(0);
+  });
+
+  it("a security key that verifies no user (no PIN nor fingerprint) is added, and signs in: verification is preferred, not required", async () => {
+    const { deps, rows } = setUp();
+    const key = new SoftwareAuthenticator(ORIGIN);
+    const answer = key.register(await registrationOptions(deps, holder(HOLDER), SESSION), undefined, { userVerified: false });
+    expect(await addPasskey(deps, added(), answer, "Security key", NOW)).toMatchObject({ ok: true, name: "Security key" });
+    expect(rows.get(answer.id)?.transports).toBe("internal");
+    expect(await checkPasskey(deps, HOLDER, key.assert(await authenticationOptions(deps, HOLDER), { userVerified: false }), NOW)).toBe("accepted");
   });
 
   it(`stops at ${PASSKEYS_PER_HOLDER} passkeys a holder`, async () => {
@@ -228,6 +252,10 @@ describe("signing in with a passkey", () => {
     await registered(deps, authenticator);
     const forged = authenticator.assert(await authenticationOptions(deps, HOLDER));
     expect(await checkPasskey(deps, HOLDER, { ...forged, response: { ...forged.response, signature: Buffer.from("forged").toString("base64url") } }, NOW)).toBe("refused");
+    // A well-formed signature by the right key, but made for another answer's bytes: the signature does not hold.
+    const signedElsewhere = authenticator.assert(await authenticationOptions(deps, HOLDER));
+    const another = authenticator.assert(await authenticationOptions(deps, HOLDER));
+    expect(await checkPasskey(deps, HOLDER, { ...another, response: { ...another.response, signature: signedElsewhere.response.signature } }, NOW)).toBe("refused");
     const elsewhere = authenticator.assert(await authenticationOptions(deps, HOLDER), { origin: "https://evil.example.test" });
     expect(await checkPasskey(deps, HOLDER, elsewhere, NOW)).toBe("refused");
     expect(await checkPasskey(deps, HOLDER, authenticator.assert(await authenticationOptions(deps, HOLDER), { counter: 5 }), NOW)).toBe("accepted");
@@ -274,6 +302,16 @@ describe("a challenge", () => {
     await challenges.keep("challenge-three-aaaaa", signIn);
     now += CHALLENGE_TTL_MS - 1000;
     expect(await challenges.take("challenge-three-aaaaa", signIn)).toBe(true);
+  });
+
+  it("two ceremonies of one holder at once (two tabs) each keep their own challenge; one the portal never made is taken by neither", async () => {
+    const challenges = passkeyChallenges(new MemoryStateStore(() => NOW.getTime()));
+    const signIn = { holderKey: HOLDER, purpose: "sign-in" } as const;
+    await challenges.keep("challenge-tab-one-aaa", signIn);
+    await challenges.keep("challenge-tab-two-aaa", signIn);
+    expect(await challenges.take("challenge-never-made-", signIn)).toBe(false);
+    expect(await challenges.take("challenge-tab-one-aaa", signIn)).toBe(true);
+    expect(await challenges.take("challenge-tab-two-aaa", signIn)).toBe(true);
   });
 
   it("is read from the answer's client data only when it has a challenge's shape", () => {

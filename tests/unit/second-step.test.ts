@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { hashCode, maskAddress, newEmailCode, newRecoveryCodes, RECOVERY_CODE_COUNT } from "~/.server/sign-in-security/second-step.server";
+import { hashCode, maskAddress, newEmailCode, newRecoveryCodes, RECOVERY_CODE_COUNT, SECOND_STEP_LIMITS, secondStepThrottle } from "~/.server/sign-in-security/second-step.server";
+import { SignInThrottle } from "~/.server/sign-in-security/throttle.server";
+import { MemoryStateStore } from "~/.server/state-store.server";
 import { secondStepTexts } from "~/lib/texts/second-step";
 import { codeShapeProblem, hasSecondStep, normaliseCode, passkeyBringsRecoveryCodes, recoveryCodesStay } from "~/lib/second-step";
 
@@ -70,5 +72,19 @@ describe("recovery codes and the second steps beside them", () => {
     expect(recoveryCodesStay({ emailOn: false, passkeys: 1 })).toBe(true);
     expect(hasSecondStep({ emailOn: false, passkeys: 0 })).toBe(false);
     expect(hasSecondStep({ emailOn: false, passkeys: 2 })).toBe(true);
+  });
+});
+
+describe("wrong codes and wrong passwords", () => {
+  it("are counted apart in the one state store: wrong codes from an address never pause its passwords, nor does a right code clear them", async () => {
+    const state = new MemoryStateStore();
+    const passwords = new SignInThrottle({ SIGNIN_MAX_FAILURES_PER_ACCOUNT: 50, SIGNIN_MAX_FAILURES_PER_ADDRESS: 3 }, state);
+    const codes = secondStepThrottle(state);
+    const address = "192.0.2.40";
+    for (let i = 0; i < SECOND_STEP_LIMITS.perAccount - 1; i++) expect((await codes.claim("holderaaaaaaaaaaaaaaaa1", address)).allowed).toBe(true);
+    for (let i = 0; i < 3; i++) expect((await passwords.claim(`someone${i}@example.test`, address)).allowed).toBe(true);
+    // The right code now: the address's wrong passwords stay counted.
+    await codes.succeeded("holderaaaaaaaaaaaaaaaa1", address);
+    expect((await passwords.claim("another@example.test", address)).allowed).toBe(false);
   });
 });

@@ -236,10 +236,8 @@ export function passkeyChallenges(store: StateStore = stateStore) {
     },
     /** True once for a live challenge made for this holder and ceremony; false for any other, a used one or an expired one. */
     async take(challenge: string, binding: ChallengeBinding): Promise<boolean> {
-      const expected = JSON.stringify(binding);
-      const stored = await store.get(key(challenge));
-      if (stored !== expected) return false;
-      return store.compareAndSet(key(challenge), expected, "used", CHALLENGE_TTL_MS);
+      // The compare-and-set is the check: the binding must be the one stored, and is then no more.
+      return store.compareAndSet(key(challenge), JSON.stringify(binding), "used", CHALLENGE_TTL_MS);
     },
   };
 }
@@ -260,8 +258,9 @@ export function challengeOf(response: { response?: { clientDataJSON?: unknown } 
   const encoded = response.response?.clientDataJSON;
   if (typeof encoded !== "string" || encoded.length > 4096) return null;
   try {
-    const parsed: unknown = JSON.parse(Buffer.from(encoded, "base64url").toString("utf8"));
-    const challenge = typeof parsed === "object" && parsed !== null && "challenge" in parsed ? parsed.challenge : null;
+    // Any JSON value: `challenge` is read from an object alone (null answers none; a number or a string none either).
+    const parsed = JSON.parse(Buffer.from(encoded, "base64url").toString("utf8")) as { challenge?: unknown } | null;
+    const challenge = parsed?.challenge;
     return typeof challenge === "string" && /^[A-Za-z0-9_-]{16,128}$/.test(challenge) ? challenge : null;
   } catch {
     return null;
@@ -373,7 +372,7 @@ export async function addPasskey(
   const { credential } = verified.registrationInfo;
   const stored = await deps.store.add(
     holderKey,
-    { credentialId: credential.id, publicKey: Buffer.from(credential.publicKey).toString("base64url"), counter: credential.counter, transports: credential.transports ?? response.response.transports ?? [], name, addedFrom: added.addedFrom },
+    { credentialId: credential.id, publicKey: Buffer.from(credential.publicKey).toString("base64url"), counter: credential.counter, transports: credential.transports ?? [], name, addedFrom: added.addedFrom },
     now,
   );
   if (stored.added) return { ok: true, name, recoveryCodes: stored.recoveryCodes };
@@ -383,7 +382,7 @@ export async function addPasskey(
 
 /** The user handle a holder's passkeys carry (the holder's key as bytes: no personal data), as a browser returns it. */
 export function userHandleOf(holderKey: string): string {
-  return Buffer.from(holderKey, "utf8").toString("base64url");
+  return Buffer.from(holderKey).toString("base64url");
 }
 
 /** Options for signing in: only the holder's own passkeys are offered to the browser. */
