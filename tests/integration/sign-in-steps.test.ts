@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
+import { endpoints } from "@contract/endpoints";
 import { loadConfig } from "~/.server/config.server";
 import { validateToken } from "~/.server/practice/auth.server";
 import { createSessions } from "~/.server/session.server";
@@ -158,6 +159,50 @@ describe("sign-in steps", () => {
     expect(outcomes.filter((o) => o.kind === "refused")).toEqual(Array(48).fill({ kind: "refused", message: signInThrottleTexts.tooManyFromAddress }));
     // Another address is not paused by it.
     expect(await browser(steps, "198.51.100.8").signIn(world.user("solo").username, world.user("solo").password)).toEqual({ kind: "signedIn", redirectTo: "/accounts" });
+  });
+
+  it(`asks for the captcha from the browser's own count too: ${CAPTCHA_AFTER} wrong sign-ins under as many user names, then any`, async () => {
+    const solo = world.user("solo");
+    const { steps, captchas } = portal();
+    const b = browser(steps);
+    // Each user name is refused once, too few for the throttle's count of any one account to ask for the captcha.
+    const outcomes = [];
+    for (let i = 0; i < CAPTCHA_AFTER; i++) outcomes.push(await b.signIn(`nobody${i}+${world.id}@demo.nz`, "NotThePassword1"));
+    expect(outcomes).toEqual(Array.from({ length: CAPTCHA_AFTER }, (_, i) => ({ kind: "rejected", message: signInTexts.credentialsRefused, captchaRequired: i === CAPTCHA_AFTER - 1 })));
+    await world.clearRequests();
+    expect(await b.signIn(solo.username, solo.password)).toEqual({ kind: "rejected", message: signInTexts.captchaNeeded, captchaRequired: true });
+    expect(await world.requests({ path: "Patient/Authentication" })).toEqual([]);
+    expect(await b.signIn(solo.username, solo.password, "solved")).toEqual({ kind: "signedIn", redirectTo: "/accounts" });
+    expect(captchas).toEqual([null, "solved"]);
+    // Another browser has no such count: the same account is asked for none.
+    expect(await browser(steps).signIn(solo.username, solo.password)).toEqual({ kind: "signedIn", redirectTo: "/accounts" });
+  });
+
+  it(`tells a new browser each time that the captcha is needed from the account's ${CAPTCHA_AFTER}rd wrong password`, async () => {
+    const solo = world.user("solo");
+    const { steps } = portal();
+    const outcomes = [];
+    for (let i = 0; i < CAPTCHA_AFTER; i++) outcomes.push(await browser(steps).signIn(solo.username, "NotThePassword1", "solved"));
+    expect(outcomes.map((o) => (o.kind === "rejected" ? o.captchaRequired : o.kind))).toEqual([...Array(CAPTCHA_AFTER - 1).fill(false), true]);
+  });
+
+  it("refuses a user name the identity server does not know even when the practice signs it in, and hands that token back", async () => {
+    const solo = world.user("solo");
+    // The practice's signed-out address is the world's here, so that its answer can be set: another patient's sign-in.
+    const base = `${mock.url}/worlds/${world.id}/api/`;
+    const reply: unknown = await (
+      await fetch(`${base}Patient/Authentication`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ UserName: solo.username, Password: solo.password, q: "" }) })
+    ).json();
+    const token = (endpoints.patientAuthentication.reply.parse(reply) as Array<{ extension: { token: string } }>)[0].extension.token;
+    expect(await validateToken(base, token)).toBe(true);
+    const throttle = new SignInThrottle({ SIGNIN_MAX_FAILURES_PER_ACCOUNT: ACCOUNT_LIMIT, SIGNIN_MAX_FAILURES_PER_ADDRESS: 50 });
+    const steps = createSignInSteps({ identityUrl: mock.portalConfig.PRACTICE_IDENTITY_URL, signedOutApi: base, sessions, throttle, verifyCaptcha: async () => true });
+    await world.fault({ path: "Patient/Authentication", answer: reply, times: 1 });
+    const b = browser(steps);
+    expect(await b.signIn(`nobody+${world.id}@demo.nz`, "NotThePassword1")).toEqual({ kind: "rejected", message: signInTexts.credentialsRefused, captchaRequired: false });
+    expect((await b.session()).get("user")).toBeUndefined();
+    expect((await b.session()).get("pending")).toBeUndefined();
+    await expect(validateToken(base, token)).rejects.toMatchObject({ kind: "unauthorized" });
   });
 
   it("does not count an attempt the practice could not answer, nor one refused for want of the captcha", async () => {
