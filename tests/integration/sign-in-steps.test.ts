@@ -36,6 +36,17 @@ async function signIns(): Promise<Record<string, number>> {
   return counted;
 }
 
+/** What the world's practice answers a user's sign-in, as sent (to be answered again, changed, through a fault). */
+async function practiceReply(w: TestWorld, label: string): Promise<Array<{ name: unknown[]; extension: Array<Record<string, unknown>> }>> {
+  const { username, password } = w.user(label);
+  const res = await fetch(`${mock.url}/worlds/${w.id}/api/${endpoints.patientAuthentication.path}`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ UserName: username, Password: password, q: "" }),
+  });
+  return (await res.json()) as Array<{ name: unknown[]; extension: Array<Record<string, unknown>> }>;
+}
+
 /** A fresh set of steps: its own throttle, and a captcha that is solved when the browser says "solved". */
 function portal() {
   const throttle = new SignInThrottle({ SIGNIN_MAX_FAILURES_PER_ACCOUNT: ACCOUNT_LIMIT, SIGNIN_MAX_FAILURES_PER_ADDRESS: 50 });
@@ -187,12 +198,9 @@ describe("sign-in steps", () => {
   });
 
   it("refuses a user name the identity server does not know even when the practice signs it in, and hands that token back", async () => {
-    const solo = world.user("solo");
     // The practice's signed-out address is the world's here, so that its answer can be set: another patient's sign-in.
     const base = `${mock.url}/worlds/${world.id}/api/`;
-    const reply: unknown = await (
-      await fetch(`${base}Patient/Authentication`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ UserName: solo.username, Password: solo.password, q: "" }) })
-    ).json();
+    const reply = await practiceReply(world, "solo");
     const token = (endpoints.patientAuthentication.reply.parse(reply) as Array<{ extension: { token: string } }>)[0].extension.token;
     expect(await validateToken(base, token)).toBe(true);
     const throttle = new SignInThrottle({ SIGNIN_MAX_FAILURES_PER_ACCOUNT: ACCOUNT_LIMIT, SIGNIN_MAX_FAILURES_PER_ADDRESS: 50 });
@@ -311,6 +319,61 @@ describe("sign-in steps", () => {
     await fresh.fault({ path: "Patient/ChangePassword", answer: { StatusCode: "1" }, times: 1 });
     expect(await b.changePassword("Harbour-Light-2033")).toEqual({ kind: "signedIn", redirectTo: "/accounts" });
     expect((await b.session()).get("notice")).toBe(signInTexts.passwordChanged);
+  });
+
+  it("a new password ends the sign-in of the same account half-way in another browser", async () => {
+    const fresh = await mock.createWorld({ scenario: "default", seed: 173 });
+    const reset = fresh.user("reset");
+    const { steps } = portal();
+    const [here, elsewhere] = [browser(steps), browser(steps)];
+    for (const b of [here, elsewhere]) expect(await b.signIn(reset.username, reset.password)).toEqual({ kind: "passwordUpdate" });
+    expect(await here.changePassword("Harbour-Light-2034")).toEqual({ kind: "signedIn", redirectTo: "/accounts" });
+    // Opened with the old password: its panel is gone, and no second new password reaches the practice.
+    await fresh.clearRequests();
+    expect(await elsewhere.changePassword("Harbour-Light-2035")).toEqual({ kind: "expired", message: signInTexts.signInExpired });
+    expect(await fresh.requests({ path: "Patient/ChangePassword" })).toEqual([]);
+  });
+
+  it("checks the new password against each name of three letters or more, not the shorter ones", async () => {
+    const fresh = await mock.createWorld({ scenario: "default", seed: 174 });
+    const reset = fresh.user("reset");
+    const reply = await practiceReply(fresh, "reset");
+    reply[0].name = [{ text: "Mei Lo Tanaka" }];
+    await fresh.fault({ path: "Patient/Authentication", answer: reply, times: 1 });
+    const b = browser(portal().steps);
+    expect(await b.signIn(reset.username, reset.password)).toEqual({ kind: "passwordUpdate" });
+    expect(await b.changePassword("Harbour-mei-2036")).toEqual({ kind: "refused", message: signInTexts.passwordHasName });
+    expect(await b.changePassword("Harbour-TANAKA-2036")).toEqual({ kind: "refused", message: signInTexts.passwordHasName });
+    expect(await b.changePassword("Lo-Harbour-Light-2036")).toEqual({ kind: "signedIn", redirectTo: "/accounts" });
+  });
+
+  it("after a new password a holder of several accounts is offered the chooser, and the password panel is gone", async () => {
+    const fresh = await mock.createWorld({ scenario: "default", seed: 175 });
+    const family = fresh.user("family");
+    const reply = await practiceReply(fresh, "family");
+    // The practice asks this holder for a new password (IsPasswordReset).
+    reply[0].extension[1] = { ...reply[0].extension[1], valueBoolean: true };
+    await fresh.fault({ path: "Patient/Authentication", answer: reply, times: 1 });
+    const b = browser(portal().steps);
+    expect(await b.signIn(family.username, family.password)).toEqual({ kind: "passwordUpdate" });
+    const chooser = await b.changePassword("Harbour-Light-2037");
+    if (chooser.kind !== "chooseAccount") throw new Error(`expected the chooser, got ${chooser.kind}`);
+    await fresh.clearRequests();
+    expect(await b.changePassword("Harbour-Light-2038")).toEqual({ kind: "expired", message: signInTexts.signInExpired });
+    expect(await fresh.requests({ path: "Patient/ChangePassword" })).toEqual([]);
+    expect(await b.choose(chooser.accounts[0].id)).toEqual({ kind: "signedIn", redirectTo: "/accounts" });
+    expect((await b.session()).get("notice")).toBe("Your password has been updated.");
+  });
+
+  it("signs a holder whose practice lists no linked account, not even their own, in to their own record", async () => {
+    const solo = world.user("solo");
+    const b = browser(portal().steps);
+    await world.fault({ path: "Patient/ProxyUsers", answer: [{ resourceType: "Bundle", total: 0, entry: [] }], times: 1 });
+    expect(await b.signIn(solo.username, solo.password)).toEqual({ kind: "signedIn", redirectTo: "/accounts" });
+    const user = (await b.session()).get("user")!;
+    expect(user).toMatchObject({ proxy: "No", linked: false, username: solo.username, userId: user.parentId, userName: user.parentName });
+    expect(user.userId).not.toBe("");
+    expect(user.userName).not.toBe("");
   });
 
   it("offers the linked accounts to choose from, takes only a listed one, and signs in as that patient", async () => {
