@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { endpoints } from "@contract/endpoints";
+import { AuthSlots } from "@contract/auth";
 import { loadConfig } from "~/.server/config.server";
 import { validateToken } from "~/.server/practice/auth.server";
 import { createSessions } from "~/.server/session.server";
@@ -352,7 +353,7 @@ describe("sign-in steps", () => {
     const family = fresh.user("family");
     const reply = await practiceReply(fresh, "family");
     // The practice asks this holder for a new password (IsPasswordReset).
-    reply[0].extension[1] = { ...reply[0].extension[1], valueBoolean: true };
+    reply[0].extension = AuthSlots.write({ ...AuthSlots.read(reply[0].extension as Parameters<typeof AuthSlots.read>[0]), passwordReset: true });
     await fresh.fault({ path: "Patient/Authentication", answer: reply, times: 1 });
     const b = browser(portal().steps);
     expect(await b.signIn(family.username, family.password)).toEqual({ kind: "passwordUpdate" });
