@@ -13,6 +13,9 @@ import { signInThrottleTexts } from "~/lib/texts/sign-in-throttle";
 import { errorsTexts } from "~/lib/texts/errors";
 import { observability } from "~/.server/observability.server";
 import { CAPTCHA_AFTER } from "~/lib/sign-in-flow";
+import { accountHolderKey } from "~/.server/opaque-names.server";
+import { createDeviceCookie, type DeviceSighting, type DeviceStore } from "~/.server/sign-in-security/devices.server";
+import type { Mail } from "~/.server/sign-in-security/mail.server";
 import { useMockServer, type TestWorld } from "../helpers/mock-world";
 
 /**
@@ -397,6 +400,61 @@ describe("sign-in steps", () => {
     await own.signIn(family.username, family.password);
     expect(await own.choose(holderId)).toEqual({ kind: "signedIn", redirectTo: "/accounts" });
     expect((await own.session()).get("user")).toMatchObject({ userId: holderId, parentId: holderId, proxy: "No", linked: true });
+  });
+
+  it("a completed sign-in keeps the browser's device: its cookie set again, the session on it, the device noted in the background", async () => {
+    const solo = world.user("solo");
+    const deviceCookie = createDeviceCookie(loadConfig({ NODE_ENV: "test" }));
+    // The devices list's store (decisions/295) as the sign-in uses it: told each sighting, this device new the first
+    // time; it answers only once the test opens it, and then on a later turn of the event loop.
+    const seen: Array<{ holderKey: string; device: DeviceSighting }> = [];
+    const mails: Mail[] = [];
+    let open!: () => void;
+    const opened = new Promise<void>((resolve) => (open = resolve));
+    const store = {
+      seen: async (holderKey: string, device: DeviceSighting) => {
+        await opened;
+        await new Promise((resolve) => setImmediate(resolve));
+        seen.push({ holderKey, device });
+        return { isNew: seen.length === 1 };
+      },
+    } as unknown as DeviceStore;
+    const steps = createSignInSteps({
+      identityUrl: mock.portalConfig.PRACTICE_IDENTITY_URL,
+      signedOutApi: mock.portalConfig.PRACTICE_API_URL,
+      sessions,
+      throttle: new SignInThrottle({ SIGNIN_MAX_FAILURES_PER_ACCOUNT: ACCOUNT_LIMIT, SIGNIN_MAX_FAILURES_PER_ADDRESS: 50 }),
+      verifyCaptcha: async () => true,
+      devices: { cookie: deviceCookie, notices: { store, sendMail: async (mail) => void mails.push(mail) } },
+    });
+    const signIn = async (device: string | null) => {
+      const request = new Request("http://portal.test/login/flow", { method: "POST", headers: { "x-portal-client-address": "192.0.2.10", ...(device ? { Cookie: device } : {}) } });
+      const result = await steps.signInStep(request, await sessions.sessionStorage.getSession(null), { username: solo.username, password: solo.password, captcha: null, redirectTo: "/accounts" });
+      expect(result.outcome).toEqual({ kind: "signedIn", redirectTo: "/accounts" });
+      const set = result.deviceCookie!.split(";")[0];
+      const id = (await deviceCookie.sighting(new Request("http://portal.test/", { headers: { Cookie: set } }))).id;
+      return { set, id, session: await sessions.sessionStorage.getSession(result.cookie!.split(";")[0]) };
+    };
+
+    const first = await signIn(null);
+    expect(first.session.get("user")).toMatchObject({ deviceId: first.id });
+    expect(first.session.get("deviceSeenAt")).toEqual(expect.any(Number));
+    // The sign-in did not wait for the store; devicesNoted does.
+    const noted = steps.devicesNoted();
+    expect(seen).toEqual([]);
+    open();
+    await noted;
+    const user = first.session.get("user")!;
+    expect(seen).toEqual([{ holderKey: accountHolderKey(user.apiBase, user.parentId), device: expect.objectContaining({ id: first.id }) }]);
+    expect(mails.map((m) => m.to)).toEqual([solo.username]);
+
+    // The same browser again: the same device, known now, and nothing mailed.
+    const again = await signIn(first.set);
+    expect(again.id).toBe(first.id);
+    expect(again.session.get("user")).toMatchObject({ deviceId: first.id });
+    await steps.devicesNoted();
+    expect(seen.map((s) => s.device.id)).toEqual([first.id, first.id]);
+    expect(mails).toHaveLength(1);
   });
 
   it("cancel gives the practice token back and ends the session", async () => {
