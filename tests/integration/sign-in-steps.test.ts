@@ -16,6 +16,10 @@ import { CAPTCHA_AFTER } from "~/lib/sign-in-flow";
 import { accountHolderKey } from "~/.server/opaque-names.server";
 import { createDeviceCookie, type DeviceSighting, type DeviceStore } from "~/.server/sign-in-security/devices.server";
 import type { Mail } from "~/.server/sign-in-security/mail.server";
+import type { Passkeys } from "~/.server/sign-in-security/passkeys.server";
+import type { SecondStepStore } from "~/.server/sign-in-security/second-step.server";
+import { AttemptThrottle } from "~/.server/sign-in-security/throttle.server";
+import { MemoryStateStore } from "~/.server/state-store.server";
 import { useMockServer, type TestWorld } from "../helpers/mock-world";
 
 /**
@@ -455,6 +459,72 @@ describe("sign-in steps", () => {
     await steps.devicesNoted();
     expect(seen.map((s) => s.device.id)).toEqual([first.id, first.id]);
     expect(mails).toHaveLength(1);
+  });
+
+  it("puts a known user name to its own practice, not to the signed-out address", async () => {
+    const solo = world.user("solo");
+    // The signed-out address here is another practice's, which does not know this patient.
+    const other = await mock.createWorld({ scenario: "default", seed: 176 });
+    const steps = createSignInSteps({
+      identityUrl: mock.portalConfig.PRACTICE_IDENTITY_URL,
+      signedOutApi: `${mock.url}/worlds/${other.id}/api/`,
+      sessions,
+      throttle: new SignInThrottle({ SIGNIN_MAX_FAILURES_PER_ACCOUNT: ACCOUNT_LIMIT, SIGNIN_MAX_FAILURES_PER_ADDRESS: 50 }),
+      verifyCaptcha: async () => true,
+    });
+    await world.clearRequests();
+    expect(await browser(steps).signIn(solo.username, solo.password)).toEqual({ kind: "signedIn", redirectTo: "/accounts" });
+    expect(await world.requests({ path: "Patient/Authentication" })).toHaveLength(1);
+    expect(await other.requests({ path: "Patient/Authentication" })).toEqual([]);
+  });
+
+  it("a sign-in link to a new password does not open the chooser", async () => {
+    // A world of its own: the reset patient of the shared one may have a new password by now.
+    const fresh = await mock.createWorld({ scenario: "default", seed: 177 });
+    const { steps } = portal();
+    const q = ((await (await mock.admin(`/worlds/${fresh.id}/switch-tokens`, { body: { label: "reset" } })).json()) as { q: string }).q;
+    const b = browser(steps);
+    expect(await b.link(q)).toEqual({ kind: "passwordUpdate" });
+    expect(await b.choose((await b.session()).get("pending")!.patientId)).toEqual({ kind: "expired", message: signInTexts.signInExpired });
+  });
+
+  it("after the password, a holder with a passkey is asked for it, offered a recovery code only when some are left; a fault in the stores is not taken for the practice's", async () => {
+    const solo = world.user("solo");
+    let status: () => Promise<{ on: boolean; recoveryCodesLeft: number }> = async () => ({ on: false, recoveryCodesLeft: 0 });
+    // The second step's and passkeys' stores as the sign-in reads them: one passkey, added long ago (no longer undoable by e-mail).
+    const store = { status: () => status() } as unknown as SecondStepStore;
+    const passkeys = { relyingParty: { id: "portal.test", name: "Patient Portal", origin: "https://portal.test" }, store: { list: async () => [{ createdAt: new Date("2020-01-01T00:00:00Z") }] } } as unknown as Passkeys;
+    const steps = createSignInSteps({
+      identityUrl: mock.portalConfig.PRACTICE_IDENTITY_URL,
+      signedOutApi: mock.portalConfig.PRACTICE_API_URL,
+      sessions,
+      throttle: new SignInThrottle({ SIGNIN_MAX_FAILURES_PER_ACCOUNT: ACCOUNT_LIMIT, SIGNIN_MAX_FAILURES_PER_ADDRESS: 50 }),
+      verifyCaptcha: async () => true,
+      secondStep: { store, attempts: new AttemptThrottle({ perAccount: 5, perAddress: 50 }), sends: new AttemptThrottle({ perAccount: 5, perAddress: 50 }, new MemoryStateStore(), "send:"), sendMail: null, required: false },
+      passkeys,
+    });
+    expect(await browser(steps).signIn(solo.username, solo.password)).toEqual({ kind: "passkey", email: false, recovery: false });
+    status = async () => ({ on: false, recoveryCodesLeft: 2 });
+    expect(await browser(steps).signIn(solo.username, solo.password)).toEqual({ kind: "passkey", email: false, recovery: true });
+    // Not the store's "unavailable", nor the practice's failure: a fault of the portal's own goes up as one.
+    status = async () => {
+      throw new TypeError("a fault in the portal");
+    };
+    await expect(browser(steps).signIn(solo.username, solo.password)).rejects.toThrow(TypeError);
+    // Nor a fault of the portal's throttle store once the practice said yes.
+    class Failing extends SignInThrottle {
+      override async succeeded(): Promise<void> {
+        throw new TypeError("the throttle's store failed");
+      }
+    }
+    const failing = createSignInSteps({
+      identityUrl: mock.portalConfig.PRACTICE_IDENTITY_URL,
+      signedOutApi: mock.portalConfig.PRACTICE_API_URL,
+      sessions,
+      throttle: new Failing({ SIGNIN_MAX_FAILURES_PER_ACCOUNT: ACCOUNT_LIMIT, SIGNIN_MAX_FAILURES_PER_ADDRESS: 50 }),
+      verifyCaptcha: async () => true,
+    });
+    await expect(browser(failing).signIn(solo.username, solo.password)).rejects.toThrow(TypeError);
   });
 
   it("cancel gives the practice token back and ends the session", async () => {
