@@ -342,6 +342,27 @@ describe("sign-in steps", () => {
     expect(await fresh.requests({ path: "Patient/ChangePassword" })).toEqual([]);
   });
 
+  it("a fault of the portal's own once the practice changed the password is not told as the practice's refusal", async () => {
+    const fresh = await mock.createWorld({ scenario: "default", seed: 178 });
+    const reset = fresh.user("reset");
+    const broken = {
+      ...sessions,
+      endOtherSessions: async () => {
+        throw new TypeError("the session store failed");
+      },
+    };
+    const steps = createSignInSteps({
+      identityUrl: mock.portalConfig.PRACTICE_IDENTITY_URL,
+      signedOutApi: mock.portalConfig.PRACTICE_API_URL,
+      sessions: broken,
+      throttle: new SignInThrottle({ SIGNIN_MAX_FAILURES_PER_ACCOUNT: ACCOUNT_LIMIT, SIGNIN_MAX_FAILURES_PER_ADDRESS: 50 }),
+      verifyCaptcha: async () => true,
+    });
+    const b = browser(steps);
+    expect(await b.signIn(reset.username, reset.password)).toEqual({ kind: "passwordUpdate" });
+    await expect(b.changePassword("Harbour-Light-2039")).rejects.toThrow(TypeError);
+  });
+
   it("checks the new password against each name of three letters or more, not the shorter ones", async () => {
     const fresh = await mock.createWorld({ scenario: "default", seed: 174 });
     const reset = fresh.user("reset");
