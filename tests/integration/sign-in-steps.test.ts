@@ -8,6 +8,7 @@ import { createSignInSteps } from "~/areas/sign-in/login-flow.server";
 import type { FlowResult } from "~/areas/sign-in/sign-in-context.server";
 import { SignInThrottle } from "~/.server/sign-in-security/throttle.server";
 import { newPasswordTexts } from "~/lib/texts/new-password";
+import { secondStepTexts } from "~/lib/texts/second-step";
 import { signInTexts } from "~/areas/sign-in/texts";
 import { signInThrottleTexts } from "~/lib/texts/sign-in-throttle";
 import { errorsTexts } from "~/lib/texts/errors";
@@ -514,7 +515,8 @@ describe("sign-in steps", () => {
     let status: () => Promise<{ on: boolean; recoveryCodesLeft: number }> = async () => ({ on: false, recoveryCodesLeft: 0 });
     // The second step's and passkeys' stores as the sign-in reads them: one passkey, added long ago (no longer undoable by e-mail).
     const store = { status: () => status() } as unknown as SecondStepStore;
-    const passkeys = { relyingParty: { id: "portal.test", name: "Patient Portal", origin: "https://portal.test" }, store: { list: async () => [{ createdAt: new Date("2020-01-01T00:00:00Z") }] } } as unknown as Passkeys;
+    let held = [{ createdAt: new Date("2020-01-01T00:00:00Z") }];
+    const passkeys = { relyingParty: { id: "portal.test", name: "Patient Portal", origin: "https://portal.test" }, store: { list: async () => held } } as unknown as Passkeys;
     const steps = createSignInSteps({
       identityUrl: mock.portalConfig.PRACTICE_IDENTITY_URL,
       signedOutApi: mock.portalConfig.PRACTICE_API_URL,
@@ -527,6 +529,11 @@ describe("sign-in steps", () => {
     expect(await browser(steps).signIn(solo.username, solo.password)).toEqual({ kind: "passkey", email: false, recovery: false });
     status = async () => ({ on: false, recoveryCodesLeft: 2 });
     expect(await browser(steps).signIn(solo.username, solo.password)).toEqual({ kind: "passkey", email: false, recovery: true });
+    // A link's sign-in has no address to e-mail a code to: it stops in words, and the token is handed back.
+    held = [];
+    status = async () => ({ on: true, recoveryCodesLeft: 2 });
+    const q = ((await (await mock.admin(`/worlds/${world.id}/switch-tokens`, { body: { label: "solo" } })).json()) as { q: string }).q;
+    expect(await browser(steps).link(q)).toEqual({ kind: "failed", message: secondStepTexts.noAddress });
     // Not the store's "unavailable", nor the practice's failure: a fault of the portal's own goes up as one.
     status = async () => {
       throw new TypeError("a fault in the portal");
