@@ -1,4 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
+import { endpoints } from "@contract/endpoints";
+import { AuthSlots } from "@contract/auth";
 import { loadConfig } from "~/.server/config.server";
 import { validateToken } from "~/.server/practice/auth.server";
 import { createSessions } from "~/.server/session.server";
@@ -6,11 +8,19 @@ import { createSignInSteps } from "~/areas/sign-in/login-flow.server";
 import type { FlowResult } from "~/areas/sign-in/sign-in-context.server";
 import { SignInThrottle } from "~/.server/sign-in-security/throttle.server";
 import { newPasswordTexts } from "~/lib/texts/new-password";
+import { secondStepTexts } from "~/lib/texts/second-step";
 import { signInTexts } from "~/areas/sign-in/texts";
 import { signInThrottleTexts } from "~/lib/texts/sign-in-throttle";
 import { errorsTexts } from "~/lib/texts/errors";
 import { observability } from "~/.server/observability.server";
 import { CAPTCHA_AFTER } from "~/lib/sign-in-flow";
+import { accountHolderKey } from "~/.server/opaque-names.server";
+import { createDeviceCookie, type DeviceSighting, type DeviceStore } from "~/.server/sign-in-security/devices.server";
+import type { Mail } from "~/.server/sign-in-security/mail.server";
+import type { Passkeys } from "~/.server/sign-in-security/passkeys.server";
+import type { SecondStepStore } from "~/.server/sign-in-security/second-step.server";
+import { AttemptThrottle } from "~/.server/sign-in-security/throttle.server";
+import { MemoryStateStore } from "~/.server/state-store.server";
 import { useMockServer, type TestWorld } from "../helpers/mock-world";
 
 /**
@@ -33,6 +43,17 @@ async function signIns(): Promise<Record<string, number>> {
   const counted: Record<string, number> = { throttled: 0, refused: 0 };
   for (const v of (await observability().signIns.get()).values) if (v.labels.step === "sign-in") counted[String(v.labels.outcome)] = v.value;
   return counted;
+}
+
+/** What the world's practice answers a user's sign-in, as sent (to be answered again, changed, through a fault). */
+async function practiceReply(w: TestWorld, label: string): Promise<Array<{ name: unknown[]; extension: Array<Record<string, unknown>> }>> {
+  const { username, password } = w.user(label);
+  const res = await fetch(`${mock.url}/worlds/${w.id}/api/${endpoints.patientAuthentication.path}`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ UserName: username, Password: password, q: "" }),
+  });
+  return (await res.json()) as Array<{ name: unknown[]; extension: Array<Record<string, unknown>> }>;
 }
 
 /** A fresh set of steps: its own throttle, and a captcha that is solved when the browser says "solved". */
@@ -160,6 +181,47 @@ describe("sign-in steps", () => {
     expect(await browser(steps, "198.51.100.8").signIn(world.user("solo").username, world.user("solo").password)).toEqual({ kind: "signedIn", redirectTo: "/accounts" });
   });
 
+  it(`asks for the captcha from the browser's own count too: ${CAPTCHA_AFTER} wrong sign-ins under as many user names, then any`, async () => {
+    const solo = world.user("solo");
+    const { steps, captchas } = portal();
+    const b = browser(steps);
+    // Each user name is refused once, too few for the throttle's count of any one account to ask for the captcha.
+    const outcomes = [];
+    for (let i = 0; i < CAPTCHA_AFTER; i++) outcomes.push(await b.signIn(`nobody${i}+${world.id}@demo.nz`, "NotThePassword1"));
+    expect(outcomes).toEqual(Array.from({ length: CAPTCHA_AFTER }, (_, i) => ({ kind: "rejected", message: signInTexts.credentialsRefused, captchaRequired: i === CAPTCHA_AFTER - 1 })));
+    await world.clearRequests();
+    expect(await b.signIn(solo.username, solo.password)).toEqual({ kind: "rejected", message: signInTexts.captchaNeeded, captchaRequired: true });
+    expect(await world.requests({ path: "Patient/Authentication" })).toEqual([]);
+    expect(await b.signIn(solo.username, solo.password, "solved")).toEqual({ kind: "signedIn", redirectTo: "/accounts" });
+    expect(captchas).toEqual([null, "solved"]);
+    // Another browser has no such count: the same account is asked for none.
+    expect(await browser(steps).signIn(solo.username, solo.password)).toEqual({ kind: "signedIn", redirectTo: "/accounts" });
+  });
+
+  it(`tells a new browser each time that the captcha is needed from the account's ${CAPTCHA_AFTER}rd wrong password`, async () => {
+    const solo = world.user("solo");
+    const { steps } = portal();
+    const outcomes = [];
+    for (let i = 0; i < CAPTCHA_AFTER; i++) outcomes.push(await browser(steps).signIn(solo.username, "NotThePassword1", "solved"));
+    expect(outcomes.map((o) => (o.kind === "rejected" ? o.captchaRequired : o.kind))).toEqual([...Array(CAPTCHA_AFTER - 1).fill(false), true]);
+  });
+
+  it("refuses a user name the identity server does not know even when the practice signs it in, and hands that token back", async () => {
+    // The practice's signed-out address is the world's here, so that its answer can be set: another patient's sign-in.
+    const base = `${mock.url}/worlds/${world.id}/api/`;
+    const reply = await practiceReply(world, "solo");
+    const token = (endpoints.patientAuthentication.reply.parse(reply) as Array<{ extension: { token: string } }>)[0].extension.token;
+    expect(await validateToken(base, token)).toBe(true);
+    const throttle = new SignInThrottle({ SIGNIN_MAX_FAILURES_PER_ACCOUNT: ACCOUNT_LIMIT, SIGNIN_MAX_FAILURES_PER_ADDRESS: 50 });
+    const steps = createSignInSteps({ identityUrl: mock.portalConfig.PRACTICE_IDENTITY_URL, signedOutApi: base, sessions, throttle, verifyCaptcha: async () => true });
+    await world.fault({ path: "Patient/Authentication", answer: reply, times: 1 });
+    const b = browser(steps);
+    expect(await b.signIn(`nobody+${world.id}@demo.nz`, "NotThePassword1")).toEqual({ kind: "rejected", message: signInTexts.credentialsRefused, captchaRequired: false });
+    expect((await b.session()).get("user")).toBeUndefined();
+    expect((await b.session()).get("pending")).toBeUndefined();
+    await expect(validateToken(base, token)).rejects.toMatchObject({ kind: "unauthorized" });
+  });
+
   it("does not count an attempt the practice could not answer, nor one refused for want of the captcha", async () => {
     const solo = world.user("solo");
     const { steps } = portal();
@@ -268,6 +330,82 @@ describe("sign-in steps", () => {
     expect((await b.session()).get("notice")).toBe(signInTexts.passwordChanged);
   });
 
+  it("a new password ends the sign-in of the same account half-way in another browser", async () => {
+    const fresh = await mock.createWorld({ scenario: "default", seed: 173 });
+    const reset = fresh.user("reset");
+    const { steps } = portal();
+    const [here, elsewhere] = [browser(steps), browser(steps)];
+    for (const b of [here, elsewhere]) expect(await b.signIn(reset.username, reset.password)).toEqual({ kind: "passwordUpdate" });
+    expect(await here.changePassword("Harbour-Light-2034")).toEqual({ kind: "signedIn", redirectTo: "/accounts" });
+    // Opened with the old password: its panel is gone, and no second new password reaches the practice.
+    await fresh.clearRequests();
+    expect(await elsewhere.changePassword("Harbour-Light-2035")).toEqual({ kind: "expired", message: signInTexts.signInExpired });
+    expect(await fresh.requests({ path: "Patient/ChangePassword" })).toEqual([]);
+  });
+
+  it("a fault of the portal's own once the practice changed the password is not told as the practice's refusal", async () => {
+    const fresh = await mock.createWorld({ scenario: "default", seed: 178 });
+    const reset = fresh.user("reset");
+    const broken = {
+      ...sessions,
+      endOtherSessions: async () => {
+        throw new TypeError("the session store failed");
+      },
+    };
+    const steps = createSignInSteps({
+      identityUrl: mock.portalConfig.PRACTICE_IDENTITY_URL,
+      signedOutApi: mock.portalConfig.PRACTICE_API_URL,
+      sessions: broken,
+      throttle: new SignInThrottle({ SIGNIN_MAX_FAILURES_PER_ACCOUNT: ACCOUNT_LIMIT, SIGNIN_MAX_FAILURES_PER_ADDRESS: 50 }),
+      verifyCaptcha: async () => true,
+    });
+    const b = browser(steps);
+    expect(await b.signIn(reset.username, reset.password)).toEqual({ kind: "passwordUpdate" });
+    await expect(b.changePassword("Harbour-Light-2039")).rejects.toThrow(TypeError);
+  });
+
+  it("checks the new password against each name of three letters or more, not the shorter ones", async () => {
+    const fresh = await mock.createWorld({ scenario: "default", seed: 174 });
+    const reset = fresh.user("reset");
+    const reply = await practiceReply(fresh, "reset");
+    reply[0].name = [{ text: "Mei Lo Tanaka" }];
+    await fresh.fault({ path: "Patient/Authentication", answer: reply, times: 1 });
+    const b = browser(portal().steps);
+    expect(await b.signIn(reset.username, reset.password)).toEqual({ kind: "passwordUpdate" });
+    expect(await b.changePassword("Harbour-mei-2036")).toEqual({ kind: "refused", message: signInTexts.passwordHasName });
+    expect(await b.changePassword("Harbour-TANAKA-2036")).toEqual({ kind: "refused", message: signInTexts.passwordHasName });
+    expect(await b.changePassword("Lo-Harbour-Light-2036")).toEqual({ kind: "signedIn", redirectTo: "/accounts" });
+  });
+
+  it("after a new password a holder of several accounts is offered the chooser, and the password panel is gone", async () => {
+    const fresh = await mock.createWorld({ scenario: "default", seed: 175 });
+    const family = fresh.user("family");
+    const reply = await practiceReply(fresh, "family");
+    // The practice asks this holder for a new password (IsPasswordReset).
+    reply[0].extension = AuthSlots.write({ ...AuthSlots.read(reply[0].extension as Parameters<typeof AuthSlots.read>[0]), passwordReset: true });
+    await fresh.fault({ path: "Patient/Authentication", answer: reply, times: 1 });
+    const b = browser(portal().steps);
+    expect(await b.signIn(family.username, family.password)).toEqual({ kind: "passwordUpdate" });
+    const chooser = await b.changePassword("Harbour-Light-2037");
+    if (chooser.kind !== "chooseAccount") throw new Error(`expected the chooser, got ${chooser.kind}`);
+    await fresh.clearRequests();
+    expect(await b.changePassword("Harbour-Light-2038")).toEqual({ kind: "expired", message: signInTexts.signInExpired });
+    expect(await fresh.requests({ path: "Patient/ChangePassword" })).toEqual([]);
+    expect(await b.choose(chooser.accounts[0].id)).toEqual({ kind: "signedIn", redirectTo: "/accounts" });
+    expect((await b.session()).get("notice")).toBe("Your password has been updated.");
+  });
+
+  it("signs a holder whose practice lists no linked account, not even their own, in to their own record", async () => {
+    const solo = world.user("solo");
+    const b = browser(portal().steps);
+    await world.fault({ path: "Patient/ProxyUsers", answer: [{ resourceType: "Bundle", total: 0, entry: [] }], times: 1 });
+    expect(await b.signIn(solo.username, solo.password)).toEqual({ kind: "signedIn", redirectTo: "/accounts" });
+    const user = (await b.session()).get("user")!;
+    expect(user).toMatchObject({ proxy: "No", linked: false, username: solo.username, userId: user.parentId, userName: user.parentName });
+    expect(user.userId).not.toBe("");
+    expect(user.userName).not.toBe("");
+  });
+
   it("offers the linked accounts to choose from, takes only a listed one, and signs in as that patient", async () => {
     const family = world.user("family");
     const b = browser(portal().steps);
@@ -288,6 +426,133 @@ describe("sign-in steps", () => {
     await own.signIn(family.username, family.password);
     expect(await own.choose(holderId)).toEqual({ kind: "signedIn", redirectTo: "/accounts" });
     expect((await own.session()).get("user")).toMatchObject({ userId: holderId, parentId: holderId, proxy: "No", linked: true });
+  });
+
+  it("a completed sign-in keeps the browser's device: its cookie set again, the session on it, the device noted in the background", async () => {
+    const solo = world.user("solo");
+    const deviceCookie = createDeviceCookie(loadConfig({ NODE_ENV: "test" }));
+    // The devices list's store (decisions/295) as the sign-in uses it: told each sighting, this device new the first
+    // time; it answers only once the test opens it, and then on a later turn of the event loop.
+    const seen: Array<{ holderKey: string; device: DeviceSighting }> = [];
+    const mails: Mail[] = [];
+    let open!: () => void;
+    const opened = new Promise<void>((resolve) => (open = resolve));
+    const store = {
+      seen: async (holderKey: string, device: DeviceSighting) => {
+        await opened;
+        await new Promise((resolve) => setImmediate(resolve));
+        seen.push({ holderKey, device });
+        return { isNew: seen.length === 1 };
+      },
+    } as unknown as DeviceStore;
+    const steps = createSignInSteps({
+      identityUrl: mock.portalConfig.PRACTICE_IDENTITY_URL,
+      signedOutApi: mock.portalConfig.PRACTICE_API_URL,
+      sessions,
+      throttle: new SignInThrottle({ SIGNIN_MAX_FAILURES_PER_ACCOUNT: ACCOUNT_LIMIT, SIGNIN_MAX_FAILURES_PER_ADDRESS: 50 }),
+      verifyCaptcha: async () => true,
+      devices: { cookie: deviceCookie, notices: { store, sendMail: async (mail) => void mails.push(mail) } },
+    });
+    const signIn = async (device: string | null) => {
+      const request = new Request("http://portal.test/login/flow", { method: "POST", headers: { "x-portal-client-address": "192.0.2.10", ...(device ? { Cookie: device } : {}) } });
+      const result = await steps.signInStep(request, await sessions.sessionStorage.getSession(null), { username: solo.username, password: solo.password, captcha: null, redirectTo: "/accounts" });
+      expect(result.outcome).toEqual({ kind: "signedIn", redirectTo: "/accounts" });
+      const set = result.deviceCookie!.split(";")[0];
+      const id = (await deviceCookie.sighting(new Request("http://portal.test/", { headers: { Cookie: set } }))).id;
+      return { set, id, session: await sessions.sessionStorage.getSession(result.cookie!.split(";")[0]) };
+    };
+
+    const first = await signIn(null);
+    expect(first.session.get("user")).toMatchObject({ deviceId: first.id });
+    expect(first.session.get("deviceSeenAt")).toEqual(expect.any(Number));
+    // The sign-in did not wait for the store; devicesNoted does.
+    const noted = steps.devicesNoted();
+    expect(seen).toEqual([]);
+    open();
+    await noted;
+    const user = first.session.get("user")!;
+    expect(seen).toEqual([{ holderKey: accountHolderKey(user.apiBase, user.parentId), device: expect.objectContaining({ id: first.id }) }]);
+    expect(mails.map((m) => m.to)).toEqual([solo.username]);
+
+    // The same browser again: the same device, known now, and nothing mailed.
+    const again = await signIn(first.set);
+    expect(again.id).toBe(first.id);
+    expect(again.session.get("user")).toMatchObject({ deviceId: first.id });
+    await steps.devicesNoted();
+    expect(seen.map((s) => s.device.id)).toEqual([first.id, first.id]);
+    expect(mails).toHaveLength(1);
+  });
+
+  it("puts a known user name to its own practice, not to the signed-out address", async () => {
+    const solo = world.user("solo");
+    // The signed-out address here is another practice's, which does not know this patient.
+    const other = await mock.createWorld({ scenario: "default", seed: 176 });
+    const steps = createSignInSteps({
+      identityUrl: mock.portalConfig.PRACTICE_IDENTITY_URL,
+      signedOutApi: `${mock.url}/worlds/${other.id}/api/`,
+      sessions,
+      throttle: new SignInThrottle({ SIGNIN_MAX_FAILURES_PER_ACCOUNT: ACCOUNT_LIMIT, SIGNIN_MAX_FAILURES_PER_ADDRESS: 50 }),
+      verifyCaptcha: async () => true,
+    });
+    await world.clearRequests();
+    expect(await browser(steps).signIn(solo.username, solo.password)).toEqual({ kind: "signedIn", redirectTo: "/accounts" });
+    expect(await world.requests({ path: "Patient/Authentication" })).toHaveLength(1);
+    expect(await other.requests({ path: "Patient/Authentication" })).toEqual([]);
+  });
+
+  it("a sign-in link to a new password does not open the chooser", async () => {
+    // A world of its own: the reset patient of the shared one may have a new password by now.
+    const fresh = await mock.createWorld({ scenario: "default", seed: 177 });
+    const { steps } = portal();
+    const q = ((await (await mock.admin(`/worlds/${fresh.id}/switch-tokens`, { body: { label: "reset" } })).json()) as { q: string }).q;
+    const b = browser(steps);
+    expect(await b.link(q)).toEqual({ kind: "passwordUpdate" });
+    expect(await b.choose((await b.session()).get("pending")!.patientId)).toEqual({ kind: "expired", message: signInTexts.signInExpired });
+  });
+
+  it("after the password, a holder with a passkey is asked for it, offered a recovery code only when some are left; a fault in the stores is not taken for the practice's", async () => {
+    const solo = world.user("solo");
+    let status: () => Promise<{ on: boolean; recoveryCodesLeft: number }> = async () => ({ on: false, recoveryCodesLeft: 0 });
+    // The second step's and passkeys' stores as the sign-in reads them: one passkey, added long ago (no longer undoable by e-mail).
+    const store = { status: () => status() } as unknown as SecondStepStore;
+    let held = [{ createdAt: new Date("2020-01-01T00:00:00Z") }];
+    const passkeys = { relyingParty: { id: "portal.test", name: "Patient Portal", origin: "https://portal.test" }, store: { list: async () => held } } as unknown as Passkeys;
+    const steps = createSignInSteps({
+      identityUrl: mock.portalConfig.PRACTICE_IDENTITY_URL,
+      signedOutApi: mock.portalConfig.PRACTICE_API_URL,
+      sessions,
+      throttle: new SignInThrottle({ SIGNIN_MAX_FAILURES_PER_ACCOUNT: ACCOUNT_LIMIT, SIGNIN_MAX_FAILURES_PER_ADDRESS: 50 }),
+      verifyCaptcha: async () => true,
+      secondStep: { store, attempts: new AttemptThrottle({ perAccount: 5, perAddress: 50 }), sends: new AttemptThrottle({ perAccount: 5, perAddress: 50 }, new MemoryStateStore(), "send:"), sendMail: null, required: false },
+      passkeys,
+    });
+    expect(await browser(steps).signIn(solo.username, solo.password)).toEqual({ kind: "passkey", email: false, recovery: false });
+    status = async () => ({ on: false, recoveryCodesLeft: 2 });
+    expect(await browser(steps).signIn(solo.username, solo.password)).toEqual({ kind: "passkey", email: false, recovery: true });
+    // A link's sign-in has no address to e-mail a code to: it stops in words, and the token is handed back.
+    held = [];
+    status = async () => ({ on: true, recoveryCodesLeft: 2 });
+    const q = ((await (await mock.admin(`/worlds/${world.id}/switch-tokens`, { body: { label: "solo" } })).json()) as { q: string }).q;
+    expect(await browser(steps).link(q)).toEqual({ kind: "failed", message: secondStepTexts.noAddress });
+    // Not the store's "unavailable", nor the practice's failure: a fault of the portal's own goes up as one.
+    status = async () => {
+      throw new TypeError("a fault in the portal");
+    };
+    await expect(browser(steps).signIn(solo.username, solo.password)).rejects.toThrow(TypeError);
+    // Nor a fault of the portal's throttle store once the practice said yes.
+    class Failing extends SignInThrottle {
+      override async succeeded(): Promise<void> {
+        throw new TypeError("the throttle's store failed");
+      }
+    }
+    const failing = createSignInSteps({
+      identityUrl: mock.portalConfig.PRACTICE_IDENTITY_URL,
+      signedOutApi: mock.portalConfig.PRACTICE_API_URL,
+      sessions,
+      throttle: new Failing({ SIGNIN_MAX_FAILURES_PER_ACCOUNT: ACCOUNT_LIMIT, SIGNIN_MAX_FAILURES_PER_ADDRESS: 50 }),
+      verifyCaptcha: async () => true,
+    });
+    await expect(browser(failing).signIn(solo.username, solo.password)).rejects.toThrow(TypeError);
   });
 
   it("cancel gives the practice token back and ends the session", async () => {
