@@ -251,6 +251,20 @@ describe("sign-in steps", () => {
     expect(await browser(steps).signIn(solo.username, solo.password)).toEqual({ kind: "failed", message: errorsTexts.practiceBroken });
   });
 
+  it("a practice that signs the patient in and then cannot list the linked accounts: told in words, the token handed back, nobody in", async () => {
+    const family = world.user("family");
+    const { steps } = portal();
+    await world.clearRequests();
+    await world.fault({ path: "Patient/ProxyUsers", status: 503, times: 1 });
+    const b = browser(steps);
+    expect(await b.signIn(family.username, family.password)).toEqual({ kind: "failed", message: signInTexts.networkFailure });
+    expect((await b.session()).get("user")).toBeUndefined();
+    expect((await b.session()).get("pending")).toBeUndefined();
+    expect(await world.requests({ method: "POST", path: "Patient/Logout" })).toHaveLength(1);
+    // The password was right: the account's count started again, and the next sign-in goes through.
+    expect(await b.signIn(family.username, family.password)).toMatchObject({ kind: "chooseAccount" });
+  });
+
   it("a sign-in link signs its holder in once, to the dashboard; a used link, or one the practice refuses, is told in words", async () => {
     const { steps } = portal();
     const linkFor = async (label: string) => ((await (await mock.admin(`/worlds/${world.id}/switch-tokens`, { body: { label } })).json()) as { q: string }).q;

@@ -60,6 +60,7 @@ export async function signInStep(
     };
   };
 
+  let accepted: PendingSignIn;
   try {
     const identity = await lookupIdentity({ userName: username, password }, ctx.identityUrl);
     // An unknown user name is put to the practice too (at its signed-out address), so that its refusal
@@ -74,51 +75,51 @@ export async function signInStep(
     // whether the password was right (the practice says "locked" only to the right one).
     if (outcome.kind !== "signedIn") return reject(signInTexts.credentialsRefused);
     await ctx.throttle.succeeded(username, address);
-    return afterAuthentication(
-      ctx,
-      session,
-      {
-        token: outcome.token,
-        apiBase: identity.apiBase,
-        patientId: outcome.patientId,
-        name: outcome.name,
-        username,
-        redirectTo: input.redirectTo,
-        passwordReset: outcome.passwordReset,
-        accounts: [],
-      },
-      request,
-    );
+    accepted = {
+      token: outcome.token,
+      apiBase: identity.apiBase,
+      patientId: outcome.patientId,
+      name: outcome.name,
+      username,
+      redirectTo: input.redirectTo,
+      passwordReset: outcome.passwordReset,
+      accounts: [],
+    };
   } catch (error) {
     await ctx.throttle.release(username, address);
     return practiceFailure(error);
   }
+  // Outside the attempt's own failures: the password was right, and the throttle has been told so.
+  return afterAuthenticationOrGiveBack(ctx, session, accepted, request);
 }
 
 /** /loginSwitch/{q} and /login?q=: sign in by a switch token (1§2). */
 export async function switchStep(ctx: SignInContext, request: Request, session: PortalSession, q: string): Promise<FlowResult<"rejected" | AfterAuthentication>> {
+  let accepted: PendingSignIn;
   try {
     const identity = await lookupIdentity({ q }, ctx.identityUrl);
     if (identity.kind === "rejected") return { outcome: { kind: "rejected", message: identity.message || signInTexts.switchFailed, captchaRequired: false } };
     const outcome = await authenticate(identity.apiBase, { userName: "", password: "", q });
     if (outcome.kind === "rejected") return { outcome: { kind: "rejected", message: outcome.message || signInTexts.switchFailed, captchaRequired: false } };
     if (outcome.kind === "noResource") return { outcome: { kind: "rejected", message: signInTexts.incorrect, captchaRequired: false } };
-    return afterAuthentication(
-      ctx,
-      session,
-      {
-        token: outcome.token,
-        apiBase: identity.apiBase,
-        patientId: outcome.patientId,
-        name: outcome.name,
-        username: "",
-        redirectTo: "/",
-        passwordReset: outcome.passwordReset,
-        accounts: [],
-      },
-      request,
-    );
+    accepted = { token: outcome.token, apiBase: identity.apiBase, patientId: outcome.patientId, name: outcome.name, username: "", redirectTo: "/", passwordReset: outcome.passwordReset, accounts: [] };
   } catch (error) {
+    return practiceFailure(error);
+  }
+  return afterAuthenticationOrGiveBack(ctx, session, accepted, request);
+}
+
+/**
+ * After the practice signed the patient in, anything failing before the sign-in is done (the practice
+ * not listing the linked accounts, a fault of the portal's own) hands the practice's token back, so no
+ * session the patient cannot use stays open at the practice; a practice's failure is then told in its
+ * words (it used to go up as an error), and anything else goes up as it was.
+ */
+async function afterAuthenticationOrGiveBack(ctx: SignInContext, session: PortalSession, accepted: PendingSignIn, request: Request): Promise<FlowResult<AfterAuthentication | "failed">> {
+  try {
+    return await afterAuthentication(ctx, session, accepted, request);
+  } catch (error) {
+    await logout(accepted.apiBase, accepted.token).catch(() => undefined);
     return practiceFailure(error);
   }
 }
