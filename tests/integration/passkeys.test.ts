@@ -22,7 +22,7 @@ import { eq, sql } from "drizzle-orm";
 import { createSessions } from "~/.server/session.server";
 import { accountHolderKey } from "~/.server/opaque-names.server";
 import { createSignInSteps } from "~/areas/sign-in/login-flow.server";
-import type { FlowResult } from "~/areas/sign-in/sign-in-context.server";
+import { expired, type FlowResult } from "~/areas/sign-in/sign-in-context.server";
 import { MemoryStateStore } from "~/.server/state-store.server";
 import { AttemptThrottle, SignInThrottle } from "~/.server/sign-in-security/throttle.server";
 import { passkeyTexts } from "~/lib/texts/passkeys";
@@ -402,6 +402,38 @@ describe("signing in with a passkey", () => {
     await register(passkeys, authenticator, key, "Phone", new Date(Date.now() - (PASSKEY_UNDO_DAYS + 1) * 24 * 60 * 60 * 1000));
     return { user, key, apiBase: signedIn.apiBase, id: signedIn.parentId, authenticator };
   }
+
+  it("a passkey step with no sign-in pending, at the e-mailed code's stage, or on a portal without passkeys is expired and lets nobody in", async () => {
+    const { user, key, authenticator } = await ownHolder(4_101);
+    const steps = portal();
+    // A browser with nothing pending: each of the four steps is expired.
+    const asking = browser(steps);
+    expect(await asking.signIn(user.username, user.password)).toMatchObject({ kind: "passkey" });
+    const answer = authenticator.assert(await optionsOf(asking));
+    const fresh = browser(steps);
+    expect(await fresh.options()).toEqual(expired.outcome);
+    expect(await fresh.answer(answer)).toEqual(expired.outcome);
+    expect(await fresh.cancelled()).toEqual(expired.outcome);
+    expect(await fresh.email()).toEqual(expired.outcome);
+    expect(await fresh.signedIn()).toBe(false);
+    // On a portal whose passkeys are off, a sign-in pending at a passkey's ask is expired too.
+    const withoutPasskeys = createSignInSteps({ identityUrl: mock.portalConfig.PRACTICE_IDENTITY_URL, signedOutApi: mock.portalConfig.PRACTICE_API_URL, sessions, throttle: new SignInThrottle({ SIGNIN_MAX_FAILURES_PER_ACCOUNT: 10, SIGNIN_MAX_FAILURES_PER_ADDRESS: 50 }), verifyCaptcha: async () => true });
+    const pendingCookie = await asking.session();
+    expect((await withoutPasskeys.passkeyOptionsStep(pendingCookie)).outcome).toEqual(expired.outcome);
+    expect((await withoutPasskeys.passkeyStep(new Request("http://portal.test/login/flow", { method: "POST" }), pendingCookie, answer)).outcome).toEqual(expired.outcome);
+    // At the e-mailed code's stage (no passkey asked for), a passkey's answer, even a right one, is no way in.
+    for (const p of await passkeys.store.list(key)) await passkeys.store.remove(key, p.id);
+    const codes = secondStepStore(() => embedded);
+    await codes.turnOn(key);
+    const atCode = browser(steps);
+    expect(await atCode.signIn(user.username, user.password)).toMatchObject({ kind: "secondStep" });
+    expect(await atCode.options()).toEqual(expired.outcome);
+    expect(await atCode.answer(answer)).toEqual(expired.outcome);
+    expect(await atCode.cancelled()).toEqual(expired.outcome);
+    expect(await atCode.email()).toEqual(expired.outcome);
+    expect(await atCode.signedIn()).toBe(false);
+    await codes.turnOff(key);
+  });
 
   it("a browser without passkeys is told so and not counted; a prompt that failed, and a refused answer (recorded), are counted; a right answer starts the count again", async () => {
     const { user, key, apiBase, id, authenticator } = await ownHolder(302);
