@@ -372,6 +372,7 @@ describe("signing in with a passkey", () => {
     if (fresh.kind !== "passkeyOptions") throw new Error(`options expected, not ${fresh.kind}`);
     // The sign-in above cleared the count; the replay and four cancels make five. Even a good answer waits now.
     expect(await c.answer(authenticator.assert(fresh.options))).toEqual({ kind: "refused", message: passkeyTexts.tooManyAttempts });
+    expect(await c.cancelled()).toEqual({ kind: "refused", message: passkeyTexts.tooManyAttempts });
     expect(await c.code(recovery[0], true)).toEqual({ kind: "refused", message: secondStepTexts.tooManyAttempts });
     expect(await c.signedIn()).toBe(false);
 
@@ -433,6 +434,21 @@ describe("signing in with a passkey", () => {
     expect(await atCode.email()).toEqual(expired.outcome);
     expect(await atCode.signedIn()).toBe(false);
     await codes.turnOff(key);
+  });
+
+  it("a fault of the portal's own in the passkeys' store at sign-in goes up as one, not told as the store unavailable", async () => {
+    const { user, authenticator } = await ownHolder(4_102);
+    const b = browser(portal());
+    expect(await b.signIn(user.username, user.password)).toMatchObject({ kind: "passkey" });
+    const answer = authenticator.assert(await optionsOf(b));
+    const fault = async (): Promise<never> => {
+      throw new TypeError("a fault in the portal");
+    };
+    const steps = portal({ ...passkeys, store: { ...passkeys.store, credentials: fault, find: fault } });
+    const pending = await b.session();
+    await expect(steps.passkeyOptionsStep(pending)).rejects.toThrow(TypeError);
+    await expect(steps.passkeyStep(new Request("http://portal.test/login/flow", { method: "POST" }), pending, answer)).rejects.toThrow(TypeError);
+    expect(await b.signedIn()).toBe(false);
   });
 
   it("a browser without passkeys is told so and not counted; a prompt that failed, and a refused answer (recorded), are counted; a right answer starts the count again", async () => {
