@@ -11,13 +11,14 @@ const isSecret = (key: string) => SECRET_KEY.test(key) || /password/i.test(key);
 
 /**
  * A JSON value with every secret field, at any depth, replaced: by key, or, in a health-record
- * extension ({url, valueString}), by the extension's url (PatientDeviceToken).
+ * extension ({url, valueString}), by the extension's url (PatientDeviceToken); an empty one is left empty.
  */
 export function redactBody(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(redactBody);
   if (value && typeof value === "object") {
     const secretExtension = "url" in value && typeof value.url === "string" && isSecret(value.url);
-    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, isSecret(k) || (secretExtension && k.startsWith("value")) ? REDACTED : redactBody(v)]));
+    // An empty secret hides nothing, and shows that none was sent (a sign-in link's user name and password).
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, v !== "" && (isSecret(k) || (secretExtension && k.startsWith("value"))) ? REDACTED : redactBody(v)]));
   }
   return value;
 }

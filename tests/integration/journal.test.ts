@@ -34,7 +34,8 @@ describe("the request journal", () => {
       ["GET", "ValidateToken", 503, "status 503"],
       ["POST", "Patient/Logout", 200, null],
     ]);
-    expect(requests[0].body).toEqual({ UserName: solo.username, Password: "[redacted]", q: "[redacted]" });
+    // The password hidden; the empty switch token left empty (it hides nothing, and shows none was sent).
+    expect(requests[0].body).toEqual({ UserName: solo.username, Password: "[redacted]", q: "" });
     expect(requests[3].query).toEqual({ Token: "[redacted]" });
   });
 

@@ -270,8 +270,11 @@ describe("sign-in steps", () => {
     const linkFor = async (label: string) => ((await (await mock.admin(`/worlds/${world.id}/switch-tokens`, { body: { label } })).json()) as { q: string }).q;
     const q = await linkFor("solo");
     const b = browser(steps);
+    await world.clearRequests();
     expect(await b.link(q)).toEqual({ kind: "signedIn", redirectTo: "/" });
     expect((await b.session()).get("user")).toMatchObject({ username: "", proxy: "No", linked: false });
+    // The practice is given the link's token alone: no user name, no password (the journal leaves empty ones empty).
+    expect((await world.requests({ method: "POST", path: "Patient/Authentication" })).map((r) => r.body)).toEqual([{ UserName: "", Password: "", q: "[redacted]" }]);
     // Used: the identity server no longer knows it, and says so.
     expect(await browser(steps).link(q)).toEqual({ kind: "rejected", message: "Invalid username or password.", captchaRequired: false });
     await world.fault({ path: "Patient/Authentication", answer: { StatusCode: "2", ResponseMessage: "" }, times: 1 });

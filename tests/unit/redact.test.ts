@@ -10,6 +10,11 @@ describe("redaction of secrets in logs and journals", () => {
     });
   });
 
+  it("leaves an empty secret empty: it hides nothing, and shows that none was sent; a space is not empty", () => {
+    expect(redactBody({ UserName: "", Password: "", q: "switch-token" })).toEqual({ UserName: "", Password: "", q: "[redacted]" });
+    expect(redactBody({ Password: " " })).toEqual({ Password: "[redacted]" });
+  });
+
   it("redacts a push token, by its key or as a health-record extension named by its url", () => {
     expect(redactBody({ PatientDeviceToken: "fcm:abc" })).toEqual({ PatientDeviceToken: "[redacted]" });
     const body = {
