@@ -4,6 +4,7 @@ import { loadConfig } from "~/.server/config.server";
 import {
   addPasskey,
   authenticationOptions,
+  PasskeysUnavailable,
   checkPasskey,
   passkeyChallenges,
   passkeyStore,
@@ -16,7 +17,7 @@ import {
 } from "~/.server/sign-in-security/passkeys.server";
 import { sharePortalStore, unsharePortalStore, type PortalStore } from "~/.server/portal-store.server";
 import { PASSKEY_UNDO_DAYS } from "~/lib/second-step";
-import { hashCode, secondStepStore, secondStepThrottle, SECOND_STEP_LIMITS, type SecondStepStore } from "~/.server/sign-in-security/second-step.server";
+import { hashCode, secondStepStore, secondStepThrottle, SecondStepUnavailable, SECOND_STEP_LIMITS, type SecondStepStore } from "~/.server/sign-in-security/second-step.server";
 import { secondStepCodes } from "~/.server/portal-store/schema";
 import { eq, sql } from "drizzle-orm";
 import { createSessions } from "~/.server/session.server";
@@ -449,6 +450,54 @@ describe("signing in with a passkey", () => {
     await expect(steps.passkeyOptionsStep(pending)).rejects.toThrow(TypeError);
     await expect(steps.passkeyStep(new Request("http://portal.test/login/flow", { method: "POST" }), pending, answer)).rejects.toThrow(TypeError);
     expect(await b.signedIn()).toBe(false);
+  });
+
+  it("at a passkey's ask, a store that cannot answer and an e-mailed code that cannot be sent are told in words; at the account chooser a passkey step is expired", async () => {
+    const { user, key } = await ownHolder(4_103);
+    const codes = secondStepStore(() => embedded);
+    await codes.turnOn(key);
+    const stepsWith = (change: { passkeys?: Passkeys; status?: SecondStepStore["status"]; sendMail?: () => Promise<void> }) =>
+      createSignInSteps({
+        identityUrl: mock.portalConfig.PRACTICE_IDENTITY_URL,
+        signedOutApi: mock.portalConfig.PRACTICE_API_URL,
+        sessions,
+        throttle: new SignInThrottle({ SIGNIN_MAX_FAILURES_PER_ACCOUNT: 10, SIGNIN_MAX_FAILURES_PER_ADDRESS: 50 }),
+        verifyCaptcha: async () => true,
+        secondStep: {
+          store: { ...codes, ...(change.status ? { status: change.status } : {}) },
+          attempts: passkeys.attempts,
+          sends: new AttemptThrottle({ perAccount: 50, perAddress: 50 }, new MemoryStateStore(), "send:"),
+          sendMail: change.sendMail ?? (async () => undefined),
+          required: false,
+        },
+        passkeys: change.passkeys ?? passkeys,
+      });
+    const b = browser(portal());
+    expect(await b.signIn(user.username, user.password)).toMatchObject({ kind: "passkey", email: true });
+    const pending = await b.session();
+    const request = () => new Request("http://portal.test/login/flow", { method: "POST" });
+    const unavailable = async (): Promise<never> => {
+      throw new PasskeysUnavailable();
+    };
+    expect((await stepsWith({ passkeys: { ...passkeys, store: { ...passkeys.store, credentials: unavailable } } }).passkeyOptionsStep(pending)).outcome).toEqual({ kind: "failed", message: passkeyTexts.unavailable });
+    const statusUnavailable = async (): Promise<never> => {
+      throw new SecondStepUnavailable();
+    };
+    expect((await stepsWith({ status: statusUnavailable }).passkeyEmailStep(request(), pending)).outcome).toEqual({ kind: "failed", message: secondStepTexts.unavailable });
+    const mailDown = async (): Promise<never> => {
+      throw new Error("the mail server refused");
+    };
+    expect((await stepsWith({ sendMail: mailDown }).passkeyEmailStep(request(), pending)).outcome).toEqual({ kind: "refused", message: secondStepTexts.cannotSend });
+    // The ask is kept: a code that could be sent goes.
+    expect(await b.email()).toMatchObject({ kind: "secondStep" });
+    await codes.turnOff(key);
+
+    // At the account chooser (a holder of several accounts, no passkey) nothing asks for a passkey.
+    const family = world.user("family");
+    const chooser = browser(portal());
+    expect(await chooser.signIn(family.username, family.password)).toMatchObject({ kind: "chooseAccount" });
+    expect(await chooser.options()).toEqual(expired.outcome);
+    expect(await chooser.cancelled()).toEqual(expired.outcome);
   });
 
   it("a browser without passkeys is told so and not counted; a prompt that failed, and a refused answer (recorded), are counted; a right answer starts the count again", async () => {
