@@ -484,6 +484,11 @@ describe("signing in with a passkey", () => {
       throw new SecondStepUnavailable();
     };
     expect((await stepsWith({ status: statusUnavailable }).passkeyEmailStep(request(), pending)).outcome).toEqual({ kind: "failed", message: secondStepTexts.unavailable });
+    // A fault of the portal's own there goes up as one, not told as the store unavailable.
+    const statusFault = async (): Promise<never> => {
+      throw new TypeError("a fault in the portal");
+    };
+    await expect(stepsWith({ status: statusFault }).passkeyEmailStep(request(), pending)).rejects.toThrow(TypeError);
     const mailDown = async (): Promise<never> => {
       throw new Error("the mail server refused");
     };
