@@ -259,7 +259,9 @@ describe("signing in with a passkey", () => {
     passkeys = passkeysOn(passkeyStore(() => embedded), state);
   });
 
-  function portal(using = passkeys) {
+  /** The sign-in steps with passkeys (`using`, or none), and, for a test of failures, another second-step status or mail. */
+  function portal(using: Passkeys | null = passkeys, change: { status?: SecondStepStore["status"]; sendMail?: () => Promise<void> } = {}) {
+    const codes = secondStepStore(() => embedded);
     return createSignInSteps({
       identityUrl: mock.portalConfig.PRACTICE_IDENTITY_URL,
       signedOutApi: mock.portalConfig.PRACTICE_API_URL,
@@ -267,13 +269,13 @@ describe("signing in with a passkey", () => {
       throttle: new SignInThrottle({ SIGNIN_MAX_FAILURES_PER_ACCOUNT: 10, SIGNIN_MAX_FAILURES_PER_ADDRESS: 50 }),
       verifyCaptcha: async () => true,
       secondStep: {
-        store: secondStepStore(() => embedded),
-        attempts: using.attempts,
+        store: change.status ? { ...codes, status: change.status } : codes,
+        attempts: (using ?? passkeys).attempts,
         sends: new AttemptThrottle({ perAccount: 50, perAddress: 50 }, new MemoryStateStore(), "send:"),
-        sendMail: async () => undefined,
+        sendMail: change.sendMail ?? (async () => undefined),
         required: false,
       },
-      passkeys: using,
+      ...(using ? { passkeys: using } : {}),
     });
   }
 
@@ -419,7 +421,7 @@ describe("signing in with a passkey", () => {
     expect(await fresh.email()).toEqual(expired.outcome);
     expect(await fresh.signedIn()).toBe(false);
     // On a portal whose passkeys are off, a sign-in pending at a passkey's ask is expired too.
-    const withoutPasskeys = createSignInSteps({ identityUrl: mock.portalConfig.PRACTICE_IDENTITY_URL, signedOutApi: mock.portalConfig.PRACTICE_API_URL, sessions, throttle: new SignInThrottle({ SIGNIN_MAX_FAILURES_PER_ACCOUNT: 10, SIGNIN_MAX_FAILURES_PER_ADDRESS: 50 }), verifyCaptcha: async () => true });
+    const withoutPasskeys = portal(null);
     const pendingCookie = await asking.session();
     expect((await withoutPasskeys.passkeyOptionsStep(pendingCookie)).outcome).toEqual(expired.outcome);
     expect((await withoutPasskeys.passkeyStep(new Request("http://portal.test/login/flow", { method: "POST" }), pendingCookie, answer)).outcome).toEqual(expired.outcome);
@@ -456,22 +458,6 @@ describe("signing in with a passkey", () => {
     const { user, key } = await ownHolder(4_103);
     const codes = secondStepStore(() => embedded);
     await codes.turnOn(key);
-    const stepsWith = (change: { passkeys?: Passkeys; status?: SecondStepStore["status"]; sendMail?: () => Promise<void> }) =>
-      createSignInSteps({
-        identityUrl: mock.portalConfig.PRACTICE_IDENTITY_URL,
-        signedOutApi: mock.portalConfig.PRACTICE_API_URL,
-        sessions,
-        throttle: new SignInThrottle({ SIGNIN_MAX_FAILURES_PER_ACCOUNT: 10, SIGNIN_MAX_FAILURES_PER_ADDRESS: 50 }),
-        verifyCaptcha: async () => true,
-        secondStep: {
-          store: { ...codes, ...(change.status ? { status: change.status } : {}) },
-          attempts: passkeys.attempts,
-          sends: new AttemptThrottle({ perAccount: 50, perAddress: 50 }, new MemoryStateStore(), "send:"),
-          sendMail: change.sendMail ?? (async () => undefined),
-          required: false,
-        },
-        passkeys: change.passkeys ?? passkeys,
-      });
     const b = browser(portal());
     expect(await b.signIn(user.username, user.password)).toMatchObject({ kind: "passkey", email: true });
     const pending = await b.session();
@@ -479,20 +465,20 @@ describe("signing in with a passkey", () => {
     const unavailable = async (): Promise<never> => {
       throw new PasskeysUnavailable();
     };
-    expect((await stepsWith({ passkeys: { ...passkeys, store: { ...passkeys.store, credentials: unavailable } } }).passkeyOptionsStep(pending)).outcome).toEqual({ kind: "failed", message: passkeyTexts.unavailable });
+    expect((await portal({ ...passkeys, store: { ...passkeys.store, credentials: unavailable } }).passkeyOptionsStep(pending)).outcome).toEqual({ kind: "failed", message: passkeyTexts.unavailable });
     const statusUnavailable = async (): Promise<never> => {
       throw new SecondStepUnavailable();
     };
-    expect((await stepsWith({ status: statusUnavailable }).passkeyEmailStep(request(), pending)).outcome).toEqual({ kind: "failed", message: secondStepTexts.unavailable });
+    expect((await portal(passkeys, { status: statusUnavailable }).passkeyEmailStep(request(), pending)).outcome).toEqual({ kind: "failed", message: secondStepTexts.unavailable });
     // A fault of the portal's own there goes up as one, not told as the store unavailable.
     const statusFault = async (): Promise<never> => {
       throw new TypeError("a fault in the portal");
     };
-    await expect(stepsWith({ status: statusFault }).passkeyEmailStep(request(), pending)).rejects.toThrow(TypeError);
+    await expect(portal(passkeys, { status: statusFault }).passkeyEmailStep(request(), pending)).rejects.toThrow(TypeError);
     const mailDown = async (): Promise<never> => {
       throw new Error("the mail server refused");
     };
-    expect((await stepsWith({ sendMail: mailDown }).passkeyEmailStep(request(), pending)).outcome).toEqual({ kind: "refused", message: secondStepTexts.cannotSend });
+    expect((await portal(passkeys, { sendMail: mailDown }).passkeyEmailStep(request(), pending)).outcome).toEqual({ kind: "refused", message: secondStepTexts.cannotSend });
     // The ask is kept: a code that could be sent goes.
     expect(await b.email()).toMatchObject({ kind: "secondStep" });
     await codes.turnOff(key);
