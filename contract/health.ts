@@ -110,6 +110,8 @@ export const TimelineEventSchema = z.object({
   /** display: the kind of event ("Appointment", "Lab Result", "Medication"…); text: what happened. */
   code: z.object({ coding: z.array(z.object({ display: z.string() })).min(1), text: z.string() }),
   extension: TimelineSlots.schema,
+  /** The labels of the item the event tells of, where the practice marks it confidential (decisions/378): kept from proxies with it. */
+  meta: LabelsMetaSchema.optional(),
 });
 export type TimelineEvent = z.output<typeof TimelineEventSchema>;
 

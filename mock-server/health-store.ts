@@ -6,6 +6,7 @@ import {
   buildReminders,
   buildVitals,
   type AllergyRecord,
+  type ConfidentialCategory,
   type ConditionRecord,
   type HealthPlan,
   type ImmunisationRecord,
@@ -25,6 +26,8 @@ export interface TimelineRecord {
   kind: "Appointment" | "Lab Result" | "Medication" | "Immunisation" | "Diagnosis";
   text: string;
   provider: StaffRecord;
+  /** The item it tells of is marked confidential by the practice: the event carries the same labels (decisions/380). */
+  confidential?: ConfidentialCategory;
 }
 
 interface Summary {
@@ -95,7 +98,7 @@ export class HealthStore {
       events.push({ id: `tl-${a.id}`, atMs: a.startMs, kind: "Appointment", text, provider: a.provider });
     }
     for (const r of this.sources.documents.results(patientId)) {
-      if (r.atMs <= now) events.push({ id: `tl-${r.id}`, atMs: r.atMs, kind: "Lab Result", text: `${r.test} from ${r.laboratory}`, provider: r.author });
+      if (r.atMs <= now) events.push({ id: `tl-${r.id}`, atMs: r.atMs, kind: "Lab Result", text: `${r.test} from ${r.laboratory}`, provider: r.author, ...(r.confidential ? { confidential: r.confidential } : {}) });
     }
     for (const m of this.sources.medicines(patientId)) {
       if (m.authoredMs <= now) events.push({ id: `tl-${m.id}`, atMs: m.authoredMs, kind: "Medication", text: `${m.name} prescribed: ${m.instructions.toLowerCase()}`, provider: m.prescriber });

@@ -2,6 +2,19 @@ import { randomBytes } from "node:crypto";
 import { isIP } from "node:net";
 import { z } from "zod";
 import { MOCK_SDK_KEY } from "@contract/video";
+import { isAccessArea } from "~/lib/access-kinds";
+import { DEFAULT_WHANAU_POLICY, type WhanauPolicy } from "~/lib/whanau-access";
+
+/** A comma-separated list, each entry checked by `valid`; unset: the policy's default list. */
+function listOf<T extends string>(valid: (entry: string) => entry is T, fallback: readonly T[], message: string) {
+  return z
+    .string()
+    .optional()
+    .transform((value) => (value === undefined ? [...fallback] : value.split(",").map((entry) => entry.trim()).filter((entry) => entry !== "")))
+    .refine((entries): entries is T[] => entries.every(valid), { message });
+}
+
+const isWord = (pattern: RegExp) => (entry: string): entry is string => pattern.test(entry);
 
 /**
  * The portal's configuration, read once from the environment and validated (DESIGN 6).
@@ -160,7 +173,24 @@ const ConfigSchema = z.object({
     .enum(["1", "true", "0", "false", ""])
     .default("")
     .transform((value) => value === "1" || value === "true"),
-}).refine((env) => !env.REDIS_URL || env.SESSION_SECRET, {
+  /**
+   * Whānau access (issue 55, decisions/378 and 380; README "Whānau access"): from which birthday a
+   * parent or guardian acting for a child sees the limited view, from which nothing (unless the young
+   * person shares it), and from which the young person decides from their own sign-in.
+   */
+  WHANAU_LIMITED_FROM: z.coerce.number().int().min(0).max(25).default(DEFAULT_WHANAU_POLICY.limitedFrom),
+  WHANAU_ADULT_FROM: z.coerce.number().int().min(0).max(25).default(DEFAULT_WHANAU_POLICY.adultFrom),
+  WHANAU_DECIDES_FROM: z.coerce.number().int().min(0).max(25).default(DEFAULT_WHANAU_POLICY.decidesFrom),
+  /** What the limited view shows: the access record's area words, comma-separated (the dashboard and the account chooser always). */
+  WHANAU_LIMITED_AREAS: listOf(isAccessArea, DEFAULT_WHANAU_POLICY.limitedAreas, "must be area words of the access record, comma-separated (e.g. appointments,video,accounts)"),
+  /** The practice's category codes (meta.tag or category) that keep an item from every proxy, at any age, beside restricted confidentiality. */
+  WHANAU_CONFIDENTIAL_CATEGORIES: listOf(isWord(/^[A-Za-z0-9._-]{1,64}$/), DEFAULT_WHANAU_POLICY.confidentialCategories, "must be category codes, comma-separated (e.g. sexual-health,mental-health)"),
+  /** The practice's words for a linked person who is the holder's child (Patient/ProxyUsers' relationship): only their record follows the ages. */
+  WHANAU_CHILD_RELATIONSHIPS: listOf(isWord(/^[\p{L} '-]{1,40}$/u), DEFAULT_WHANAU_POLICY.childRelationships, "must be relationship words, comma-separated (e.g. Child,Son,Daughter)"),
+})
+  .refine((env) => env.WHANAU_LIMITED_FROM <= env.WHANAU_ADULT_FROM, { message: "must be at most WHANAU_ADULT_FROM", path: ["WHANAU_LIMITED_FROM"] })
+  .refine((env) => env.WHANAU_DECIDES_FROM <= env.WHANAU_ADULT_FROM, { message: "must be at most WHANAU_ADULT_FROM", path: ["WHANAU_DECIDES_FROM"] })
+  .refine((env) => !env.REDIS_URL || env.SESSION_SECRET, {
   // Every process must accept the cookies the others signed; a random secret each would sign everyone out.
   message: "must be set when REDIS_URL is, the same in every portal process",
   path: ["SESSION_SECRET"],
@@ -243,3 +273,15 @@ export function loadConfig(source: Record<string, string | undefined>): Config {
 }
 
 export const config = loadConfig(process.env);
+
+/** The whānau policy a configuration sets (decisions/378). */
+export function whanauPolicyOf(settings: Pick<Config, "WHANAU_LIMITED_FROM" | "WHANAU_ADULT_FROM" | "WHANAU_DECIDES_FROM" | "WHANAU_LIMITED_AREAS" | "WHANAU_CONFIDENTIAL_CATEGORIES" | "WHANAU_CHILD_RELATIONSHIPS">): WhanauPolicy {
+  return {
+    limitedFrom: settings.WHANAU_LIMITED_FROM,
+    adultFrom: settings.WHANAU_ADULT_FROM,
+    decidesFrom: settings.WHANAU_DECIDES_FROM,
+    limitedAreas: settings.WHANAU_LIMITED_AREAS,
+    confidentialCategories: settings.WHANAU_CONFIDENTIAL_CATEGORIES,
+    childRelationships: settings.WHANAU_CHILD_RELATIONSHIPS,
+  };
+}

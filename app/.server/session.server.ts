@@ -36,6 +36,11 @@ export interface SignedInData {
   /** The account holder who signed in (1§3 parentid). */
   parentId: string;
   proxy: "Yes" | "No";
+  /**
+   * Who the viewed patient is to the holder, as the practice listed them when they were chosen
+   * (Patient/ProxyUsers' relationship): a child's record follows whānau access's ages (decisions/380).
+   */
+  relationship?: string;
   /** The sign-in e-mail (1§3 username). */
   username: string;
   userName: string;

@@ -61,12 +61,17 @@ const json = (envelope: StepEnvelope<unknown>, status = 200, extra?: Headers) =>
 };
 const failure = (kind: StepFailureKind, message: string, fields?: Record<string, string>, status = 200) => json({ ok: false, failure: fields ? { kind, message, fields } : { kind, message } }, status);
 
-/** The words of requireSession's 409 for a tab showing another person's record than the session's (`data({ message }, 409)`), or null. */
-function viewingRefusal(error: unknown): string | null {
+/**
+ * The words and status of requireSession's refusals (`data({ message }, status)`), or null: 409 for a
+ * tab showing another person's record than the session's, 403 for an area a parent's view of a young
+ * person's record does not reach (whānau access, decisions/380).
+ */
+function viewingRefusal(error: unknown): { message: string; status: number } | null {
   if (typeof error !== "object" || error === null || !("init" in error) || !("data" in error)) return null;
   const { init, data } = error as { init?: { status?: number } | null; data?: unknown };
-  if (init?.status !== 409 || typeof data !== "object" || data === null || !("message" in data)) return null;
-  return typeof data.message === "string" ? data.message : null;
+  const status = init?.status;
+  if ((status !== 409 && status !== 403) || typeof data !== "object" || data === null || !("message" in data)) return null;
+  return typeof data.message === "string" ? { message: data.message, status } : null;
 }
 
 /** The route action of an area's steps: `export const action = ({ request }) => dispatch(request)`. */
@@ -78,11 +83,12 @@ export function stepDispatcher<A extends StepArea, C>(area: A, handlers: StepHan
     try {
       context = await options.begin(request);
     } catch (error) {
-      // The session's own refusal of a tab left behind by a switch of account in another tab (409,
-      // decisions/160) is a refusal like any other: its words reach the patient, nothing was done.
+      // The session's own refusals, of a tab left behind by a switch of account in another tab (409,
+      // decisions/160) or of what a parent's view does not reach (403), are refusals like any other:
+      // their words reach the patient, nothing was done.
       const refused = viewingRefusal(error);
       if (refused === null) throw error;
-      return failure("refused", refused, undefined, 409);
+      return failure("refused", refused.message, undefined, refused.status);
     }
     let form: FormData;
     try {

@@ -13,7 +13,8 @@
  * manifest or its file handed over, a wrong passcode, the link ended by too many of them
  * (decisions/305-309), never with the passcode or the key; a wrong current password given as proof
  * of a change to sign-in, and a sign-in with the password and an e-mailed code in place of a passkey
- * (issue 51).
+ * (issue 51); a page, file or step of a young person's record refused to a parent by whānau access,
+ * and what the young person chose for a parent from their own sign-in, on both their records (issue 55).
  */
 export const ACCESS_ACTIONS = [
   "view",
@@ -39,6 +40,11 @@ export const ACCESS_ACTIONS = [
   "passkey-refused",
   "password-check-failed",
   "passkey-recovery",
+  "refused",
+  "sharing-full",
+  "sharing-limited",
+  "sharing-none",
+  "sharing-by-age",
 ] as const;
 export type AccessAction = (typeof ACCESS_ACTIONS)[number];
 
@@ -69,6 +75,7 @@ export const ACCESS_AREAS = [
   "devices",
   "access-record",
   "switch-account",
+  "sharing",
 ] as const;
 export type AccessArea = (typeof ACCESS_AREAS)[number];
 

@@ -1,11 +1,13 @@
 import { Outlet, type ShouldRevalidateFunctionArgs } from "react-router";
 import { readsNothingNew } from "~/lib/unchanged-data";
-import { checkTokenAlongside, IDLE_MS, requireSession, sessionStorage } from "~/.server/session.server";
+import { checkTokenAlongside, IDLE_MS, sessionStorage } from "~/.server/session.server";
+import { viewingOf } from "~/.server/proxy-access.server";
 import { viewingKeyOf } from "~/.server/viewing-claims.server";
 import { recordPageView } from "~/.server/record-access.server";
 import { readShell } from "./layout.server";
 import { AppShell } from "./components/app-shell";
 import { menuLinks } from "~/lib/menu";
+import { AREAS } from "~/lib/areas";
 import { summarisePatient, summarisePractice } from "~/lib/patient-summary";
 import type { Route } from "./+types/layout.route";
 
@@ -24,7 +26,8 @@ export const middleware: Route.MiddlewareFunction[] = [
 
 /** The signed-in frame of every screen: menu, header and footer (1§2 Shell). */
 export async function loader({ request }: Route.LoaderArgs) {
-  const { session, user, api } = await requireSession(request);
+  // The shell is never refused: a page its view does not reach is, inside it (decisions/380).
+  const { session, user, api, access } = await viewingOf(request);
   // A notice the sign-in left (the practice's "password changed", 1§8) is shown on this page only.
   const notice = session.get("notice") ?? null;
   if (notice) {
@@ -33,7 +36,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   }
   const [menu, patient, practice, counters] = await readShell({ api, user });
   return {
-    menu: menuLinks(menu.resources, counters.InboxCounter),
+    // A parent's partial view of a young person's record links only what it reaches.
+    menu: menuLinks(menu.resources, counters.InboxCounter, access ? AREAS.filter((area) => access.reaches(area.access)) : AREAS),
     patient: patient ? summarisePatient(patient) : { name: user.userName, nhi: "", mobile: null, email: null },
     practice: practice ? summarisePractice(practice) : null,
     actingFor: user.proxy === "Yes" ? { parentName: user.parentName } : null,
@@ -42,6 +46,8 @@ export async function loader({ request }: Route.LoaderArgs) {
     version: `v${__APP_VERSION__}`,
     idleMs: IDLE_MS,
     notice,
+    /** Why a parent sees this much of a young person's record (whānau access), on every page; null for a whole record. */
+    viewNote: access?.words ?? null,
   };
 }
 

@@ -1,4 +1,4 @@
-import { requireSession } from "~/.server/session.server";
+import { requireSession } from "~/.server/proxy-access.server";
 import type { Route } from "./+types/refresh.route";
 
 /**

@@ -50,7 +50,7 @@ export function immunisationResource(i: ImmunisationRecord, nowMs: number): z.in
 }
 
 export function timelineResource(e: TimelineRecord): z.input<typeof TimelineEventSchema> {
-  return { resourceType: "Basic", id: e.id, created: zoned(e.atMs), code: { coding: [{ display: e.kind }], text: e.text }, extension: TimelineSlots.write({ provider: e.provider.name }) };
+  return { resourceType: "Basic", id: e.id, created: zoned(e.atMs), code: { coding: [{ display: e.kind }], text: e.text }, extension: TimelineSlots.write({ provider: e.provider.name }), ...labelsOf(e.confidential) };
 }
 
 export function reminderResource(r: ReminderRecord): z.input<typeof ReminderSchema> {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { ACCESS_AREAS, isAccessArea } from "~/lib/access-kinds";
-import { AREAS, builtAreas, pageViewOf, SHELL_PAGES } from "~/lib/areas";
+import { AREAS, areaOfAddress, builtAreas, pageViewOf, SHELL_PAGES } from "~/lib/areas";
 import { csvCell, csvOf } from "~/areas/access-record/csv";
 import { AccessFiltersSchema, accessSearch, cursorOf } from "~/areas/access-record/filters";
 import { AREA_WORDS } from "~/areas/access-record/texts";
@@ -49,6 +49,41 @@ describe("which area a page view records", () => {
     for (const area of AREAS) expect(isAccessArea(area.access)).toBe(true);
     for (const area of ACCESS_AREAS) expect(AREA_WORDS[area]).toMatch(/^[A-Z]/);
     expect(isAccessArea("Letters")).toBe(false);
+  });
+});
+
+describe("which area any signed-in address belongs to (whānau access decides by it, decisions/380)", () => {
+  const area = (address: string) => areaOfAddress(new URL(address, "http://portal.test"));
+
+  it("names a page, a step, a file and a download by the area they show", () => {
+    expect(area("/reports")).toBe("results");
+    expect(area("/reports/result/R-1")).toBe("results");
+    expect(area("/reports/chart")).toBe("results");
+    expect(area("/emails/step")).toBe("messages");
+    expect(area("/emails/attachment/9/0")).toBe("messages");
+    expect(area("/summary/fhir")).toBe("summary");
+    expect(area("/summary/pdf/")).toBe("summary");
+    expect(area("/accounts/pay")).toBe("accounts");
+    expect(area("/appointments/book")).toBe("appointments");
+    expect(area("/profile/photo")).toBe("profile");
+    expect(area("/zoom/signature")).toBe("video");
+    expect(area("/preview?type=invoice&id=7")).toBe("accounts");
+  });
+
+  it("names none for an address of no area, which a partial view is refused", () => {
+    expect(area("/reports/result")).toBeNull();
+    expect(area("/reports/result/1/more")).toBeNull();
+    expect(area("/preview?type=other&id=1")).toBeNull();
+    expect(area("/nowhere")).toBeNull();
+  });
+
+  it("has an area for every route a signed-in session reaches; only the sign-in's, the share links' receiving side and the 404 have none", () => {
+    const flatten = (entries: readonly RouteConfigEntry[]): RouteConfigEntry[] => entries.flatMap((e) => [e, ...flatten(e.children ?? [])]);
+    const signedOut = new Set(["shell/not-found.route.tsx", "areas/summary/share-file.route.ts", "areas/summary/share-manifest.route.ts"]);
+    const reached = flatten(routes).filter((r) => (r.path !== undefined || r.index) && !r.file.startsWith("areas/sign-in/") && !signedOut.has(r.file));
+    const addresses = reached.map((r) => `/${(r.path ?? "").replace(/:[A-Za-z]+/g, "x")}${r.file === "areas/preview/page.route.tsx" ? "?type=letter&id=1" : ""}`);
+    expect(addresses.filter((address) => area(address) === null)).toEqual([]);
+    expect(addresses.length).toBeGreaterThan(30);
   });
 });
 

@@ -248,3 +248,43 @@ export const passkeys = pgTable(
     check("passkeys_name", sql`char_length(${t.name}) between 1 and 60 and ${t.name} !~ '[\\n\\r\\t<>]'`),
   ],
 );
+
+/** How much a young person shares with a parent or guardian (decisions/378): the policy's three views. */
+export const PROXY_VIEWS = ["full", "limited", "none"] as const;
+
+/**
+ * Whānau access (issue 55, decisions/380): each parent or guardian seen acting for a young person's
+ * record, and what the young person chose for them from their own sign-in. A row is made the first time
+ * a holder's session views a child's record (the practice lists who a holder may act for, never who may
+ * act for a patient, so the young person's list is the portal's own); the young person's choice is
+ * `view`, null until they make one, and set back to null when they give the choice back to the rules.
+ */
+export const whanauParents = pgTable(
+  "whanau_parents",
+  {
+    /** The practice, as the access record names it (a hash of its API address). */
+    practiceKey: text("practice_key").notNull(),
+    /** The young person: the practice's opaque id of the record viewed. */
+    patientId: text("patient_id").notNull(),
+    /** The parent or guardian (accountHolderKey). */
+    holderKey: text("holder_key").notNull(),
+    /** The parent's own record at the practice (its opaque id): the young person's choices are on its access record too. */
+    holderId: text("holder_id").notNull(),
+    /** The parent's name as the practice gives it, for the young person's list; a name's characters only. */
+    holderName: text("holder_name").notNull(),
+    /** Who the young person is to the parent, as the practice lists it ("Child", "Daughter"). */
+    relationship: text("relationship").notNull(),
+    firstSeen: timestamp("first_seen", { withTimezone: true, mode: "date" }).notNull(),
+    /** The young person's choice for this parent; null: none, the rules for the age decide. */
+    view: text("view", { enum: PROXY_VIEWS }),
+    chosenAt: timestamp("chosen_at", { withTimezone: true, mode: "date" }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.practiceKey, t.patientId, t.holderKey] }),
+    check("whanau_parents_keys", sql`${t.practiceKey} ~ '^[A-Za-z0-9_-]{16,64}$' and ${t.holderKey} ~ '^[A-Za-z0-9_-]{16,64}$'`),
+    check("whanau_parents_ids", sql`${t.patientId} ~ '${sql.raw(ID_PATTERN)}' and ${t.holderId} ~ '${sql.raw(ID_PATTERN)}'`),
+    check("whanau_parents_holder_name", sql`char_length(${t.holderName}) between 1 and 100 and ${t.holderName} !~ '[0-9\\n\\r\\t<>]'`),
+    check("whanau_parents_relationship", sql`char_length(${t.relationship}) between 1 and 40`),
+    check("whanau_parents_view", sql`(${t.view} is null) = (${t.chosenAt} is null) and (${t.view} is null or ${t.view} in ('full', 'limited', 'none'))`),
+  ],
+);

@@ -3,7 +3,8 @@ import { listAccess, type AccessEntry, type AccessQuery } from "~/.server/access
 import { practiceErrorResponse } from "~/.server/practice/errors.server";
 import type { PortalStore } from "~/.server/portal-store.server";
 import { recordAccessBy } from "~/.server/record-access.server";
-import { requireSession, type SignedIn } from "~/.server/session.server";
+import { type SignedIn } from "~/.server/session.server";
+import { requireSession } from "~/.server/proxy-access.server";
 import { accountHolderKey } from "~/.server/opaque-names.server";
 import { linkedAccountsOf } from "~/.server/linked-accounts.server";
 import type { AccessArea } from "~/lib/access-kinds";

@@ -59,6 +59,7 @@ export const AREA_WORDS: Record<AccessArea, string> = {
   devices: "Devices",
   "access-record": "Who has looked at my record",
   "switch-account": "Switch account",
+  sharing: "Sharing with whānau",
 };
 
 /** What was done, as words before the area: "Viewed Letters", "Opened an item in Letters". */
@@ -87,4 +88,11 @@ export const ACTION_WORDS: Record<AccessAction, { page: string; item: string }> 
   "passkey-refused": { page: "A passkey was refused at", item: "A passkey was refused at" },
   "password-check-failed": { page: "A wrong password was entered at", item: "A wrong password was entered at" },
   "passkey-recovery": { page: "Signed in with an e-mailed code instead of a passkey at", item: "Signed in with an e-mailed code instead of a passkey at" },
+  // Whānau access (issue 55): a parent asked for what the young person's view does not share with them.
+  refused: { page: "Was refused (not shared with them):", item: "Was refused an item (not shared with them):" },
+  // The young person's choice for one parent (issue 55), on the young person's record and the parent's.
+  "sharing-full": { page: "Set a parent's view to the whole record in", item: "Set a parent's view to the whole record in" },
+  "sharing-limited": { page: "Set a parent's view to the limited view in", item: "Set a parent's view to the limited view in" },
+  "sharing-none": { page: "Set a parent's view to nothing in", item: "Set a parent's view to nothing in" },
+  "sharing-by-age": { page: "Gave a parent's view back to the practice's rules in", item: "Gave a parent's view back to the practice's rules in" },
 };

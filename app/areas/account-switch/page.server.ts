@@ -59,6 +59,7 @@ export async function switchAccount(request: Request, deps: SwitchDeps = portalD
       ...user,
       userId: account.id,
       proxy: account.id === user.parentId ? "No" : "Yes",
+      relationship: account.relationship,
       userName: account.name,
       linked: accounts.length > 1,
     },

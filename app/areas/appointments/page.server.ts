@@ -41,7 +41,8 @@ import { getPatient, getPractice, getPracticeSettings, getProxyUsers } from "~/.
 import { recordAccessOf } from "~/.server/record-access.server";
 import { isRefusal, refuse, stepDispatcher, type Refusal, type StepHandlers } from "~/.server/steps.server";
 import { bookingSteps } from "./steps";
-import { requireSession, type SignedIn } from "~/.server/session.server";
+import { type SignedIn } from "~/.server/session.server";
+import { requireSession } from "~/.server/proxy-access.server";
 
 /**
  * What /appointments loads (2§2), what its cancel form does (2§5), and the booking machine's steps at

@@ -2,7 +2,7 @@ import { useEffect, useRef, type ReactNode } from "react";
 import { Link, useFetcher, useRouteLoaderData } from "react-router";
 import { documentRate, holderOf } from "~/.server/document-rate.server";
 import { requestForm } from "~/.server/request-form.server";
-import { requireSession } from "~/.server/session.server";
+import { requireSession } from "~/.server/proxy-access.server";
 import { readDashboard } from "./page.server";
 import { ChartFigure, type Datum } from "~/components/charts/chart-figure";
 import { drawColumnChart, drawPieChart } from "~/components/charts/chart-drawing.server";
@@ -14,6 +14,7 @@ import { formatClockTime, formatDateTime } from "~/lib/dates";
 import { documentsTexts } from "~/lib/texts/documents";
 import { Button, buttonClass } from "~/components/ui/button";
 import { dashboardCards } from "~/lib/menu";
+import { AREAS } from "~/lib/areas";
 import { summarisePractice } from "~/lib/patient-summary";
 import type { ShellData } from "~/shell/layout.route";
 import type { Route } from "./+types/page.route";
@@ -25,8 +26,16 @@ const COLOURS = { completed: "#007f3b", upcoming: "#005eb8", missed: "#d5281b", 
 
 const DISMISS_DOCUMENTS_NOTICE = "dismiss-documents-notice";
 
+/** The appointment figures the charts draw: the appointments area's, shown wherever the dashboard is. */
+const APPOINTMENT_COUNTS = new Set(["AppointmentsCounter", "completedcount", "futurecount", "missedcount", "facetofacecount", "videoconsultappointmentcount", "phonetriagecount", "totalpatientappointments"]);
+
+/** The counters the cards of these areas show. */
+function shownCounters(cardAreas: readonly string[]): Set<string> {
+  return new Set(AREAS.flatMap((area) => (area.card && "counter" in area.card && cardAreas.includes(area.path) ? [area.card.counter] : [])));
+}
+
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { counters, practice, bulk } = await readDashboard(request);
+  const { counters, practice, bulk, cardAreas } = await readDashboard(request);
   const overview: Datum[] = [
     { label: "Completed", value: counters.completedcount, colour: COLOURS.completed },
     { label: "Upcoming", value: counters.futurecount, colour: COLOURS.upcoming },
@@ -44,7 +53,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return {
     // Many documents were opened from the account (issue 36): told here until the holder dismisses it.
     documentsNotice: bulk ? { id: bulk.id, when: formatDateTime(Date.parse(bulk.at)), count: bulk.count } : null,
-    counters,
+    // Only the counts of the cards shown: a parent's partial view sends no count of what it does not reach.
+    counters: Object.fromEntries(Object.entries(counters).map(([name, count]) => [name, shownCounters(cardAreas).has(name) || (APPOINTMENT_COUNTS.has(name) && cardAreas.includes("/appointments")) ? count : 0])) as typeof counters,
+    cardAreas,
     practice: practice ? { ...summarisePractice(practice), start: formatClockTime(practice.extension.openingStart) } : null,
     newPatient,
     overview: { data: overview, drawing: sendDrawing(request, context, "overview", newPatient ? "" : noAppointments ? drawColumnChart(overview) : drawPieChart(overview)), noAppointments },
@@ -63,7 +74,7 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
-  const { counters, practice, overview, booked, newPatient, documentsNotice } = loaderData;
+  const { counters, practice, overview, booked, newPatient, documentsNotice, cardAreas } = loaderData;
   // Once the notice is dismissed it goes: the focus goes to the page's heading rather than to nowhere.
   const heading = useRef<HTMLHeadingElement>(null);
   const hadNotice = useRef(documentsNotice !== null);
@@ -74,7 +85,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
   const shell = useRouteLoaderData<ShellData>("shell/layout.route");
   const menu = shell?.menu ?? [];
 
-  const cards = dashboardCards(counters, menu);
+  const cards = dashboardCards(counters, menu, AREAS.filter((area) => cardAreas.includes(area.path)));
 
   return (
     <div className="flex flex-col gap-6">

@@ -1,7 +1,8 @@
 import { documentRate, holderOf } from "~/.server/document-rate.server";
 import { getCounters, getPractice } from "~/.server/practice/patient.server";
 import { practiceErrorResponse } from "~/.server/practice/errors.server";
-import { requireSession } from "~/.server/session.server";
+import { requireSession } from "~/.server/proxy-access.server";
+import { AREAS } from "~/lib/areas";
 
 /**
  * What the dashboard reads (decisions/356): the appointment counters and the practice's record from
@@ -9,7 +10,8 @@ import { requireSession } from "~/.server/session.server";
  * are drawn by the route module, which may import the chart renderer; server code may not.
  */
 export async function readDashboard(request: Request) {
-  const { user, api } = await requireSession(request);
+  const { user, api, access } = await requireSession(request);
   const [counters, practice, bulk] = await Promise.all([getCounters(api, user.userId), getPractice(api, user.userId), documentRate.notice(holderOf({ user }))]).catch(practiceErrorResponse);
-  return { counters, practice, bulk };
+  // A parent's partial view of a young person's record (whānau access) has cards only for what it reaches.
+  return { counters, practice, bulk, cardAreas: AREAS.filter((area) => !access || access.reaches(area.access)).map((area) => area.path) };
 }

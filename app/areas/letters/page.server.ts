@@ -8,7 +8,8 @@ import { PracticeApiError } from "~/.server/practice/client.server";
 import { practiceErrorResponse } from "~/.server/practice/errors.server";
 import { getLetter, getLetters, getLettersInRange, type LetterCaller } from "~/.server/practice/letters.server";
 import { countDocument, type DocumentRate } from "~/.server/document-rate.server";
-import { requireSession, type SignedIn } from "~/.server/session.server";
+import { type SignedIn } from "~/.server/session.server";
+import { requireSession } from "~/.server/proxy-access.server";
 
 /**
  * What /letters loads (2§2 Letters): the viewed patient's letters (userid, so a proxy sees the family

@@ -4,7 +4,7 @@ import { messagingTexts } from "./texts";
 import { PracticeApiError } from "~/.server/practice/client.server";
 import { getMessage } from "./practice.server";
 import { countDocument, type DocumentRate } from "~/.server/document-rate.server";
-import { requireSession } from "~/.server/session.server";
+import { requireSession } from "~/.server/proxy-access.server";
 
 /** /emails/attachment/:id/:n */
 

@@ -7,7 +7,8 @@ import { getMessageCentres, getMessages } from "./practice.server";
 import { getCounters, getPracticeSettings } from "~/.server/practice/patient.server";
 import { getTerms } from "~/.server/practice/terms.server";
 import { sanitiseResultHtml } from "~/.server/sanitise-html.server";
-import { requireSession, type SignedIn } from "~/.server/session.server";
+import { type SignedIn } from "~/.server/session.server";
+import { requireSession } from "~/.server/proxy-access.server";
 
 /**
  * What /emails loads (2§2 Messaging). Everything is the viewed patient's (user.userId): a proxy reads

@@ -10,7 +10,8 @@ import { getMessage, getMessages, getMessagingRecipients, getMessagingRoles } fr
 import { refuse, stepDispatcher, type StepHandlers } from "~/.server/steps.server";
 import { messagingSteps } from "./steps";
 import { recordAccessOf } from "~/.server/record-access.server";
-import { requireSession, type SignedIn } from "~/.server/session.server";
+import { type SignedIn } from "~/.server/session.server";
+import { requireSession } from "~/.server/proxy-access.server";
 import { stateStore } from "~/.server/state.server";
 
 /** /emails/step: the page's and the messaging machine's steps (decisions/280). */

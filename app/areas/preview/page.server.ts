@@ -11,7 +11,8 @@ import { getLetter } from "~/.server/practice/letters.server";
 import { getLabResult } from "~/.server/practice/reports.server";
 import { sanitiseResultHtml } from "~/.server/sanitise-html.server";
 import { countDocument, type DocumentRate } from "~/.server/document-rate.server";
-import { requireSession, type SignedIn } from "~/.server/session.server";
+import { type SignedIn } from "~/.server/session.server";
+import { requireSession } from "~/.server/proxy-access.server";
 import { safeRedirectTo } from "~/.server/safe-redirect.server";
 
 /**

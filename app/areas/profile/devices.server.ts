@@ -1,5 +1,6 @@
 import { DevicesUnavailable, portalDevices, recordDevice, type DeviceRow } from "~/.server/sign-in-security/devices.server";
-import { endDeviceSessions, endOtherSessions, requireSession, startSession, signedInSessions, type SessionSighting, type SignedIn } from "~/.server/session.server";
+import { endDeviceSessions, endOtherSessions, startSession, signedInSessions, type SessionSighting, type SignedIn } from "~/.server/session.server";
+import { requireSession } from "~/.server/proxy-access.server";
 import { accountHolderKey } from "~/.server/opaque-names.server";
 import { refuse, type Refusal, type StepResponse } from "~/.server/steps.server";
 import { formatDateTime } from "~/lib/dates";

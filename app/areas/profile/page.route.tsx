@@ -22,7 +22,7 @@ import { formatDateTime } from "~/lib/dates";
 import { passkeyTexts } from "~/lib/texts/passkeys";
 import { hasSecondStep } from "~/lib/second-step";
 import type { PasskeyQuestion } from "./components/dialogs/passkeys";
-import { requireSession } from "~/.server/session.server";
+import { requireSession } from "~/.server/proxy-access.server";
 import { accountHolderKey } from "~/.server/opaque-names.server";
 import { devicesOf } from "./devices.server";
 import type { DevicesQuestion } from "./components/dialogs/devices";

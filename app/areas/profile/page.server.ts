@@ -22,7 +22,8 @@ import {
   updateNotifications,
 } from "./practice.server";
 import { getTerms } from "~/.server/practice/terms.server";
-import { requireSession, type SignedIn } from "~/.server/session.server";
+import { type SignedIn } from "~/.server/session.server";
+import { requireSession } from "~/.server/proxy-access.server";
 import { authenticate, logout } from "~/.server/practice/auth.server";
 import type { SignInThrottle } from "~/.server/sign-in-security/throttle.server";
 import { stateStore } from "~/.server/state.server";

@@ -1,6 +1,7 @@
 import { recordAccessOf } from "~/.server/record-access.server";
 import { clientAddress } from "~/.server/client-address.server";
-import { requireSession, type SignedIn } from "~/.server/session.server";
+import { type SignedIn } from "~/.server/session.server";
+import { requireSession } from "~/.server/proxy-access.server";
 import { signInThrottle } from "~/.server/sign-in-security/throttle.server";
 import { refuse, stepDispatcher, type StepHandlers } from "~/.server/steps.server";
 import { devicesStep } from "./devices.server";

@@ -5,7 +5,8 @@ import { PracticeApiError } from "~/.server/practice/client.server";
 import { practiceErrorResponse } from "~/.server/practice/errors.server";
 import { getResourcePdf, getResources } from "./practice.server";
 import { countDocument, type DocumentRate } from "~/.server/document-rate.server";
-import { requireSession, type SignedIn } from "~/.server/session.server";
+import { type SignedIn } from "~/.server/session.server";
+import { requireSession } from "~/.server/proxy-access.server";
 
 /** What /resources loads (2§2 Resources): the health resources shared with the viewed patient (userid). */
 

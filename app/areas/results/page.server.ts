@@ -13,7 +13,7 @@ import { getLabChart, getLabResult, getLabResults, type ResultsQuery } from "~/.
 import { sanitiseResultHtml } from "~/.server/sanitise-html.server";
 import { documentRefusal, type DocumentRate } from "~/.server/document-rate.server";
 import { recordAccessBy } from "~/.server/record-access.server";
-import { requireSession } from "~/.server/session.server";
+import { requireSession } from "~/.server/proxy-access.server";
 
 /**
  * What /reports loads, and the two reads its dialogs make (/reports/result/:id, /reports/chart).

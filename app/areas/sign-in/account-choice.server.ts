@@ -39,6 +39,7 @@ async function finish(ctx: SignInContext, session: PortalSession, pending: Pendi
       userId: account.id,
       parentId: pending.patientId,
       proxy: account.id === pending.patientId ? "No" : "Yes",
+      relationship: account.relationship,
       username: pending.username,
       userName: account.name,
       parentName: pending.name,

@@ -10,7 +10,7 @@ import type { PracticeApi } from "~/.server/practice/api.server";
 import { PracticeApiError } from "~/.server/practice/client.server";
 import { practiceErrorResponse } from "~/.server/practice/errors.server";
 import { countDocument, type DocumentRate } from "~/.server/document-rate.server";
-import { requireSession } from "~/.server/session.server";
+import { requireSession } from "~/.server/proxy-access.server";
 import { PRACTICE_ZONE } from "~/lib/dates";
 import { summaryBundle, summaryDocument, type PracticeRecord, type SectionKey } from "./fhir";
 import { summaryTexts } from "./texts";

@@ -5,7 +5,8 @@ import { currentRequestId, observability } from "~/.server/observability.server"
 import { PracticeApiError } from "~/.server/practice/client.server";
 import { publicOriginOf } from "./public-origin.server";
 import { recordAccessBy } from "~/.server/record-access.server";
-import { requireSession, type SignedIn } from "~/.server/session.server";
+import { type SignedIn } from "~/.server/session.server";
+import { requireSession } from "~/.server/proxy-access.server";
 import { accountHolderKey } from "~/.server/opaque-names.server";
 import { refuse, stepDispatcher, type Refusal, type StepHandlers } from "~/.server/steps.server";
 import { formatDateTime } from "~/lib/dates";

@@ -10,7 +10,8 @@ import type { PracticeApi } from "~/.server/practice/api.server";
 import { getAppointments } from "~/.server/practice/appointments.server";
 import { practiceErrorResponse } from "~/.server/practice/errors.server";
 import { getVideoSignature } from "./practice.server";
-import { requireSession, type SignedIn } from "~/.server/session.server";
+import { type SignedIn } from "~/.server/session.server";
+import { requireSession } from "~/.server/proxy-access.server";
 import { refuse, stepDispatcher } from "~/.server/steps.server";
 import { videoSteps } from "./steps";
 

@@ -21,11 +21,13 @@ interface AppShellProps {
   idleMs: number;
   /** Said once on the first page after signing in (the practice's "password changed", 1§8). */
   notice?: string | null;
+  /** Why a parent sees this much of a young person's record (whānau access, decisions/380), on every page. */
+  viewNote?: string | null;
   children: ReactNode;
 }
 
 /** The sidebar is always shown from 993 px (1§9) and toggled below it. */
-export function AppShell({ menu, patient, practice, actingFor, canSwitch, viewing, version, idleMs, notice = null, children }: AppShellProps) {
+export function AppShell({ menu, patient, practice, actingFor, canSwitch, viewing, version, idleMs, notice = null, viewNote = null, children }: AppShellProps) {
   useViewing(viewing);
   const [menuOpen, setMenuOpen] = useState(false);
   const [detailsOpen, setDetailsOpen] = useState(false);
@@ -147,6 +149,12 @@ export function AppShell({ menu, patient, practice, actingFor, canSwitch, viewin
         <div className="flex min-w-0 flex-1 flex-col">
           <main id="main" className="flex-1 p-4 wide:p-8">
             <ShellNotice notice={notice} />
+            {viewNote ? (
+              <p className="mb-6 border-l-8 border-brand bg-white p-4 shadow-sm">
+                <span className="font-semibold">About this view: </span>
+                {viewNote}
+              </p>
+            ) : null}
             {children}
           </main>
           <footer className="no-print flex flex-wrap justify-between gap-2 border-t border-line bg-white px-4 py-3 text-sm text-muted">

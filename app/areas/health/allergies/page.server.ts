@@ -2,7 +2,8 @@ import { allergyCardOf, type AllergiesPageData } from "./view";
 import { pagesOf } from "~/lib/listing";
 import { readPages } from "../paged-reads.server";
 import { getAllergies } from "../practice.server";
-import { requireSession, type SignedIn } from "~/.server/session.server";
+import { type SignedIn } from "~/.server/session.server";
+import { requireSession } from "~/.server/proxy-access.server";
 
 /** What /allergies loads (2§2 Allergies): the viewed patient's allergies, `pages` pages of 30 (2§9). */
 

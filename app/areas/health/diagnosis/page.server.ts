@@ -2,7 +2,8 @@ import { diagnosisCardOf, diagnosisTabOf, type DiagnosesPageData, type Diagnosis
 import { pagesOf } from "~/lib/listing";
 import { readPages } from "../paged-reads.server";
 import { getConditions, type ConditionList } from "../practice.server";
-import { requireSession, type SignedIn } from "~/.server/session.server";
+import { type SignedIn } from "~/.server/session.server";
+import { requireSession } from "~/.server/proxy-access.server";
 
 /** What /diagnosis loads (2§2 Diagnosis): the tab's list of the viewed patient's diagnoses (TypeID 2, 1 or 0). */
 

@@ -2,7 +2,8 @@ import { immunisationCardOf, immunisationTabOf, type ImmunisationsPageData } fro
 import { pagesOf } from "~/lib/listing";
 import { readPages } from "../paged-reads.server";
 import { getImmunisations } from "../practice.server";
-import { requireSession, type SignedIn } from "~/.server/session.server";
+import { type SignedIn } from "~/.server/session.server";
+import { requireSession } from "~/.server/proxy-access.server";
 
 /** What /immunisation loads (2§2 Immunisation): the tab's list (TypeID 3, 2, 1 or 0), page size 100 from page 1. */
 

@@ -2,7 +2,8 @@ import { pagesOf } from "~/lib/listing";
 import { reminderCardOf, type RemindersPageData } from "./view";
 import { readPages } from "../paged-reads.server";
 import { getReminders } from "../practice.server";
-import { requireSession, type SignedIn } from "~/.server/session.server";
+import { type SignedIn } from "~/.server/session.server";
+import { requireSession } from "~/.server/proxy-access.server";
 
 /** What /reminders loads (2§2 Reminders): the viewed patient's reminders (PatientAlerts), pages of 100. */
 

@@ -8,7 +8,8 @@ import { groupTimeline, timelineEntryOf, type TimelinePageData } from "./view";
 import { readPages } from "../paged-reads.server";
 import { practiceErrorResponse } from "~/.server/practice/errors.server";
 import { getTimeline, getTimelineProviders } from "../practice.server";
-import { requireSession, type SignedIn } from "~/.server/session.server";
+import { type SignedIn } from "~/.server/session.server";
+import { requireSession } from "~/.server/proxy-access.server";
 
 /**
  * What /timeline loads (2§2 Timeline): the providers for the filter (IndiciLookup 14) and the view's

@@ -2,7 +2,8 @@ import { pagesOf } from "~/lib/listing";
 import { vitalChartsOf, type VitalChart } from "./view";
 import { readPages } from "../paged-reads.server";
 import { getVitals } from "../practice.server";
-import { requireSession, type SignedIn } from "~/.server/session.server";
+import { type SignedIn } from "~/.server/session.server";
+import { requireSession } from "~/.server/proxy-access.server";
 
 /**
  * What /vitals loads (2§2 Vitals): the viewed patient's observations, PageSize 30 from page 1,

@@ -1,0 +1,187 @@
+import { data, redirect } from "react-router";
+import { areaOfAddress } from "~/lib/areas";
+import type { AccessArea } from "~/lib/access-kinds";
+import { isConfidential, proxyAccessOf, viewReaches, type ProxyAccess, type WhanauPolicy } from "~/lib/whanau-access";
+import { viewReason, whanauTexts, type YoungPerson } from "~/lib/texts/whanau";
+import { config, whanauPolicyOf } from "./config.server";
+import { linkedAccountsOf } from "./linked-accounts.server";
+import type { PracticeApi } from "./practice/api.server";
+import { getPatient } from "./practice/patient.server";
+import { practiceDate } from "./practice/practice-clock.server";
+import { recordAccessBy } from "./record-access.server";
+import { pageOf } from "./safe-redirect.server";
+import { requireSession as openSession, startSession, type SignedIn } from "./session.server";
+import { whanauStore, WhanauUnavailable, type ParentOf, type WhanauStore } from "./whanau-parents.server";
+import { practiceErrorResponse } from "./practice/errors.server";
+
+/**
+ * Who may see what (issue 55, decisions/378 and 380), decided on the server for every signed-in
+ * request: a page, its data request, a step, a file, a download. A parent or guardian viewing a linked
+ * child's record sees what whānau access gives for the child's age on the practice's date and the
+ * young person's own choice; an address of an area outside that view is refused with words and
+ * recorded; a proxy never receives an item the practice marks confidential, in any reply, so no
+ * screen, document, PDF or summary built from the replies can show one. Screens only reflect this.
+ */
+
+/** A signed-in request, with how much of the viewed record its holder may see (null: their own record). */
+export interface Viewing extends SignedIn {
+  access: ViewedAccess | null;
+}
+
+export interface ViewedAccess extends ProxyAccess {
+  /** The young person as the words name them. */
+  person: YoungPerson;
+  /** The areas this view reaches (all of them for a whole record). */
+  reaches: (area: AccessArea) => boolean;
+  /** The line each page of this view carries, or null for a whole record the rules give. */
+  words: string | null;
+}
+
+/** What the guard reads beyond the request; tests give their own. */
+export interface ProxyAccessDeps {
+  openSession: (request: Request) => Promise<SignedIn>;
+  policy: WhanauPolicy;
+  /** What the young person chose for each parent, and the parents seen acting for them. */
+  choices: Pick<WhanauStore, "choiceOf" | "noteParent">;
+  /** The practice's date (yyyy-mm-dd, New Zealand time) at this practice. */
+  today: (apiBase: string) => string;
+  startSession: typeof startSession;
+}
+
+/** A practice reply with the items a proxy may not receive left out: a bundle's confidential resources (its total counted down with them). */
+export function withoutConfidential<T>(reply: T, policy: WhanauPolicy): T {
+  if (typeof reply !== "object" || reply === null || !("resources" in reply) || !Array.isArray(reply.resources)) return reply;
+  const resources = reply.resources as Parameters<typeof isConfidential>[0][];
+  const kept = resources.filter((resource) => !isConfidential(resource, policy));
+  if (kept.length === resources.length) return reply;
+  const total = "total" in reply && typeof reply.total === "number" ? Math.max(0, reply.total - (resources.length - kept.length)) : kept.length;
+  return { ...reply, resources: kept, total };
+}
+
+/** The practice API as a proxy's pages get it: every reply without what the practice marks confidential. */
+export function proxyApi(api: PracticeApi, policy: WhanauPolicy): PracticeApi {
+  return { call: async (endpoint, options) => withoutConfidential(await api.call(endpoint, options), policy) };
+}
+
+function firstNameOf(patient: { name: readonly { given?: string[]; text?: string }[] } | null, fallback: string): string {
+  const name = patient?.name[0];
+  return name?.given?.[0]?.trim() || name?.text?.trim().split(/\s+/)[0] || fallback.trim().split(/\s+/)[0] || "This person";
+}
+
+/** A view that could not be worked out is a page of words: the practice's failure as every page tells it, the store's as its own. */
+function accessErrorResponse(error: unknown): never {
+  if (error instanceof WhanauUnavailable) throw data({ message: whanauTexts.unavailable }, { status: 503, headers: { "Cache-Control": "no-store" } });
+  return practiceErrorResponse(error);
+}
+
+export function createProxyAccess(deps: ProxyAccessDeps) {
+  const perRequest = new WeakMap<Request, Promise<Viewing>>();
+
+  /** Parents already noted in this process's store (each once: the row, once made, stays). */
+  const noted = new Set<string>();
+
+  async function accessOf(signedIn: SignedIn): Promise<ViewedAccess | null> {
+    const { user, api } = signedIn;
+    if (user.proxy !== "Yes" || user.userId === user.parentId) return null;
+    // Sessions started before the relationship was kept read it from the practice's list again.
+    const relationship = user.relationship ?? (await linkedAccountsOf(api, user.parentId)).find((a) => a.id === user.userId)?.relationship ?? "";
+    const patient = await getPatient(api, user.userId);
+    // The practice's date once its reply has said it (the patient's read above is one of its replies).
+    const viewed = { relationship, birthDate: patient?.birthDate ?? null, practiceDate: deps.today(user.apiBase), policy: deps.policy };
+    let access = proxyAccessOf({ ...viewed, choice: null });
+    if (access.reason !== "not-a-child") {
+      const parent = { apiBase: user.apiBase, patientId: user.userId, holderId: user.parentId };
+      await noteParent(parent, user.parentName, relationship);
+      // The young person's own choice counts from the age they decide at: read it only then, and
+      // when it cannot be read show nothing it might have taken away (WhanauUnavailable: 503 words).
+      if (access.age !== null && access.age >= deps.policy.decidesFrom) access = proxyAccessOf({ ...viewed, choice: await deps.choices.choiceOf(parent) });
+    }
+    const person: YoungPerson = { name: firstNameOf(patient, user.userName), gender: patient?.gender };
+    return { ...access, person, reaches: (area) => viewReaches(access.view, area, deps.policy), words: viewReason(person, access, deps.policy) };
+  }
+
+  /** The young person's list of who acts for them gains this parent (once a process); a store that is away only delays it. */
+  async function noteParent(parent: ParentOf, holderName: string, relationship: string) {
+    const key = `${parent.apiBase}\n${parent.patientId}\n${parent.holderId}`;
+    if (noted.has(key)) return;
+    try {
+      await deps.choices.noteParent({ ...parent, holderName, relationship });
+      if (noted.size >= 10_000) noted.clear();
+      noted.add(key);
+    } catch {
+      // storeQueries has logged it (no data); the next view tries again.
+    }
+  }
+
+  /**
+   * The request's signed-in session with its view, once a request (the shell's loader and the page's
+   * share it). A view that reaches nothing any more (the 16th birthday, or the young person's choice)
+   * takes the holder back to their own record with the reason, on a page view; a post is refused.
+   */
+  function viewingOf(request: Request): Promise<Viewing> {
+    let pending = perRequest.get(request);
+    if (!pending) {
+      pending = (async () => {
+        const signedIn = await deps.openSession(request);
+        const access = await accessOf(signedIn).catch(accessErrorResponse);
+        if (access?.view === "none") {
+          refuse(signedIn, request, areaOf(request));
+          if (request.method === "GET" || request.method === "HEAD") {
+            const { user } = signedIn;
+            const cookie = await deps.startSession(signedIn.session, { ...(access.words ? { notice: access.words } : {}), user: { ...user, userId: user.parentId, proxy: "No", userName: user.parentName, relationship: "Self" } });
+            throw redirect("/", { headers: { "Set-Cookie": cookie, "Cache-Control": "no-store" } });
+          }
+          throw refusal(access, null);
+        }
+        return { ...signedIn, api: access ? proxyApi(signedIn.api, deps.policy) : signedIn.api, access };
+      })();
+      perRequest.set(request, pending);
+    }
+    return pending;
+  }
+
+  function areaOf(request: Request): AccessArea | null {
+    const url = new URL(request.url);
+    return areaOfAddress(new URL(pageOf(url), url));
+  }
+
+  function refuse(signedIn: SignedIn, request: Request, area: AccessArea | null) {
+    // What was asked for, never what it holds: the area (the dashboard for an address of none) and "refused".
+    recordAccessBy(signedIn, request, { area: area ?? "dashboard", action: "refused" });
+  }
+
+  function refusal(access: ViewedAccess, area: AccessArea | null) {
+    const message = [whanauTexts.refused(access.person, area), access.words].filter(Boolean).join(" ");
+    return data({ message, refused: true }, { status: 403, headers: { "Cache-Control": "no-store" } });
+  }
+
+  /**
+   * Every signed-in page, data request, step, file and download: the session (requireSession's
+   * redirect when there is none), and the view's refusal, recorded, of an address its view does not
+   * reach. An address of no area is refused to a partial view: what is not named is not shared.
+   */
+  async function requireSession(request: Request): Promise<Viewing> {
+    const viewing = await viewingOf(request);
+    const { access } = viewing;
+    if (!access || access.view === "full") return viewing;
+    const area = areaOf(request);
+    if (area && access.reaches(area)) return viewing;
+    refuse(viewing, request, area);
+    throw refusal(access, area);
+  }
+
+  return { viewingOf, requireSession };
+}
+
+const portal = createProxyAccess({
+  openSession,
+  policy: whanauPolicyOf(config),
+  choices: whanauStore(),
+  today: (apiBase) => practiceDate(apiBase),
+  startSession,
+});
+
+/** The signed-in shell's view of the request (its menu, its line of words): never refused here, the page is. */
+export const viewingOf = portal.viewingOf;
+/** Every signed-in loader and action starts here (DESIGN conventions): the session, and who may see what. */
+export const requireSession = portal.requireSession;

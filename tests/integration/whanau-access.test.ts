@@ -1,0 +1,177 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { endpoints } from "@contract/endpoints";
+import { listAccess } from "~/.server/access-record.server";
+import { sharePortalStore, unsharePortalStore, type PortalStore } from "~/.server/portal-store.server";
+import { requireSession, viewingOf } from "~/.server/proxy-access.server";
+import { sessions } from "~/.server/session.server";
+import { accountHolderKey } from "~/.server/opaque-names.server";
+import { whanauStore } from "~/.server/whanau-parents.server";
+import { loadReportsPage } from "~/areas/results/page.server";
+import { loadDiagnosesPage } from "~/areas/health/diagnosis/page.server";
+import { loadTimelinePage } from "~/areas/health/timeline/page.server";
+import { loadAppointmentsPage } from "~/areas/appointments/page.server";
+import { summaryFhirResponse } from "~/areas/summary/page.server";
+import { messagingStep } from "~/areas/messaging/steps.server";
+import { openEmbeddedTestStore } from "../helpers/test-stores";
+import { getCall, useMockServer, type HttpSession, type TestWorld } from "../helpers/mock-world";
+import { signedInToPortal } from "../helpers/portal-cookie";
+
+/**
+ * Whānau access on the server (issue 55, decisions/380), through the portal's own sessions and pages,
+ * against the mock's whānau world over HTTP and the embedded store: each child's view by age on the
+ * practice's date (the world's clock), the refusal of what a view does not reach (a page, its data
+ * request, a step, a download), recorded; confidential items kept from every proxy in every reply; the
+ * young person's choice, per parent. The store is made the process's, as the server does.
+ */
+
+const mock = useMockServer();
+// 14th birthday of the 13-year-old: five days after the start, on 15 March.
+const START = "2026-03-10T10:00:00+13:00";
+let store: PortalStore;
+
+beforeAll(async () => {
+  store = await openEmbeddedTestStore();
+  sharePortalStore(store);
+}, 120_000);
+afterAll(async () => {
+  unsharePortalStore(store);
+  await store?.close();
+});
+
+/** A fresh whānau world: its parents' sign-ins and the three children's ids, youngest first. */
+async function whanauWorld(seed: number): Promise<{ world: TestWorld; children: [string, string, string]; teen: HttpSession }> {
+  const world = await mock.createWorld({ scenario: "whanau", seed, now: START });
+  const [parent, teen] = await Promise.all([world.signInHttp("parent"), world.signInHttp("teen")]);
+  const listed = (await getCall(parent, endpoints.proxyUsers, { PatientID: parent.id })).resources.map((p) => p.id).slice(1);
+  return { world, children: listed as [string, string, string], teen };
+}
+
+const get = (cookie: string, address: string) => new Request(`http://portal.test${address}`, { headers: { Cookie: cookie } });
+
+async function thrownBy(promise: Promise<unknown>): Promise<{ status: number; message?: string; location?: string | null }> {
+  const thrown = await promise.then(
+    () => {
+      throw new Error("expected a refusal");
+    },
+    (error: unknown) => error,
+  );
+  if (thrown instanceof Response) return { status: thrown.status, location: thrown.headers.get("Location") };
+  const { init, data } = thrown as { init?: { status?: number }; data?: { message?: string } };
+  return { status: init?.status ?? 0, message: data?.message };
+}
+
+describe("a parent's view of each child", () => {
+  it("the 9-year-old's whole record; the 15-year-old's limited view, with words and without confidential items", async () => {
+    const { world, children } = await whanauWorld(551);
+    const nine = await signedInToPortal(sessions, world, "parent", { memberId: children[0] });
+    const nineView = await requireSession(get(nine.cookie, "/reports"));
+    expect(nineView.access).toMatchObject({ view: "full", reason: "age", age: 9, words: null });
+    expect((await loadReportsPage(get(nine.cookie, "/reports"))).results.length).toBeGreaterThan(0);
+
+    const fifteen = await signedInToPortal(sessions, world, "parent", { memberId: children[2] });
+    const shell = await viewingOf(get(fifteen.cookie, "/"));
+    expect(shell.access).toMatchObject({ view: "limited", reason: "age", age: 15 });
+    expect(shell.access?.words).toMatch(/ turned 14 on \d\d-\d\d-\d{4}: you now see (her|his|their) appointments, video consults, immunisations, allergies, reminders and accounts\. (She|He|They) can share more from (her|his|their) own sign-in\.$/);
+    // Reached: appointments; refused with words: results (page and data request), the summary's file, a message step.
+    await expect(loadAppointmentsPage(get(fifteen.cookie, "/appointments"))).resolves.toBeTruthy();
+    const page = await thrownBy(loadReportsPage(get(fifteen.cookie, "/reports")));
+    expect(page).toMatchObject({ status: 403 });
+    expect(page.message).toMatch(/'s test results are not shared with you\. .* turned 14 on /);
+    expect(await thrownBy(loadReportsPage(get(fifteen.cookie, "/reports.data?_routes=areas%2Fresults%2Fpage.route")))).toMatchObject({ status: 403 });
+    expect(await thrownBy(summaryFhirResponse(get(fifteen.cookie, "/summary/fhir")))).toMatchObject({ status: 403 });
+    const step = await messagingStep(new Request("http://portal.test/emails/step", { method: "POST", headers: { Cookie: fifteen.cookie, "X-Portal-Step": "1" }, body: new URLSearchParams({ step: "roles", input: "{}" }) }));
+    expect(step.status).toBe(403);
+    expect(await step.json()).toMatchObject({ ok: false, failure: { kind: "refused", message: expect.stringMatching(/'s messages are not shared with you\./) } });
+
+    // Each refusal is on the young person's access record, by the parent, as "refused".
+    await store.settled();
+    const entries = await listAccess({ practice: fifteen.user.apiBase, patientId: children[2] });
+    const refused = entries.entries.filter((e) => e.action === "refused");
+    expect(refused.map((e) => e.area).sort()).toEqual(["messages", "results", "results", "summary"]);
+    expect(refused.every((e) => e.holderKey === accountHolderKey(fifteen.user.apiBase, fifteen.user.parentId) && e.proxyName === "parent")).toBe(true);
+  });
+
+  it("the 13-year-old's whole record until the world's clock passes the 14th birthday, then the limited view with the reason", async () => {
+    const { world, children } = await whanauWorld(552);
+    const thirteen = await signedInToPortal(sessions, world, "parent", { memberId: children[1] });
+    expect((await requireSession(get(thirteen.cookie, "/reports"))).access).toMatchObject({ view: "full", age: 13, changes: "2026-03-15" });
+    await world.advance("P5D");
+    // The practice's date is read from its replies: the first reply after the move says 15 March.
+    const refused = await thrownBy(requireSession(get(thirteen.cookie, "/reports")));
+    expect(refused.status).toBe(403);
+    expect(refused.message).toContain("turned 14 on 15-03-2026: you now see");
+  });
+
+  it("no proxy receives a confidential item: not in the results, the diagnoses or the timeline, even in a whole view the young person gave", async () => {
+    const { world, children, teen } = await whanauWorld(553);
+    const own = await signedInToPortal(sessions, world, "teen");
+    const parent = await signedInToPortal(sessions, world, "parent", { memberId: children[2] });
+    // The parent is seen once, so the young person's list has them; the young person shares the whole record.
+    await viewingOf(get(parent.cookie, "/"));
+    const choices = whanauStore();
+    expect(await choices.choose({ apiBase: own.user.apiBase, patientId: teen.id }, accountHolderKey(parent.user.apiBase, parent.user.parentId), "full")).toMatchObject({ view: "full", holderId: parent.user.parentId });
+
+    const byParent = await requireSession(get(parent.cookie, "/reports"));
+    expect(byParent.access).toMatchObject({ view: "full", reason: "choice" });
+    expect(byParent.access?.words).toMatch(/has shared (her|his|their) whole record with you from (her|his|their) own sign-in\.$/);
+    const [mine, theirs] = await Promise.all([loadReportsPage(get(own.cookie, "/reports")), loadReportsPage(get(parent.cookie, "/reports"))]);
+    expect(theirs.results.length).toBe(mine.results.length - 1);
+    expect(theirs.total).toBe(mine.total - 1);
+    const [myDiagnoses, theirDiagnoses] = await Promise.all([loadDiagnosesPage(get(own.cookie, "/diagnosis?tab=all")), loadDiagnosesPage(get(parent.cookie, "/diagnosis?tab=all"))]);
+    expect(theirDiagnoses.diagnoses.length).toBe(myDiagnoses.diagnoses.length - 1);
+    expect(JSON.stringify(theirDiagnoses)).not.toMatch(/contracept/i);
+    const [myTimeline, theirTimeline] = await Promise.all([loadTimelinePage(get(own.cookie, "/timeline")), loadTimelinePage(get(parent.cookie, "/timeline"))]);
+    const hidden = mine.results.find((r) => !theirs.results.some((t) => t.id === r.id))!;
+    expect(JSON.stringify(myTimeline)).toContain(hidden.test);
+    expect(JSON.stringify(theirTimeline)).not.toContain(hidden.test);
+    // The summary the parent may now take carries neither.
+    const fhir = await (await summaryFhirResponse(get(parent.cookie, "/summary/fhir"))).text();
+    expect(fhir).not.toContain(hidden.test);
+    expect(fhir).not.toMatch(/contracept/i);
+  });
+
+  it("the young person's choice is for one parent: the other's view stays the rules'; nothing from them takes a parent home with the reason", async () => {
+    const { world, children, teen } = await whanauWorld(554);
+    const parent = await signedInToPortal(sessions, world, "parent", { memberId: children[2] });
+    const coparent = await signedInToPortal(sessions, world, "coparent", { memberId: children[2] });
+    await Promise.all([viewingOf(get(parent.cookie, "/")), viewingOf(get(coparent.cookie, "/"))]);
+    await whanauStore().choose({ apiBase: parent.user.apiBase, patientId: teen.id }, accountHolderKey(parent.user.apiBase, parent.user.parentId), "none");
+    expect((await viewingOf(get(coparent.cookie, "/"))).access).toMatchObject({ view: "limited", reason: "age" });
+
+    // A post is refused, in words; a page takes the parent back to their own record, with the words.
+    const posted = await thrownBy(requireSession(new Request("http://portal.test/appointments/book", { method: "POST", headers: { Cookie: parent.cookie } })));
+    expect(posted.status).toBe(403);
+    expect(posted.message).toMatch(/has chosen, from (her|his|their) own sign-in, not to share (her|his|their) record with you\.$/);
+    const home = await viewingOf(get(parent.cookie, "/appointments")).then(
+      () => null,
+      (error: unknown) => error as Response,
+    );
+    expect(home?.status).toBe(302);
+    expect(home?.headers.get("Location")).toBe("/");
+    const moved = get(home!.headers.get("Set-Cookie")!.split(";")[0], "/");
+    const own = await viewingOf(moved);
+    expect(own.user).toMatchObject({ userId: parent.user.parentId, proxy: "No" });
+    expect(own.access).toBeNull();
+    expect(own.session.get("notice")).toBe(posted.message?.replace(/^.*? (is|are) not shared with you\. /, ""));
+  });
+
+  it("a young person's choice that cannot be read shows nothing it might have taken away; a younger child's view does not depend on it", async () => {
+    const { world, children } = await whanauWorld(555);
+    const nine = await signedInToPortal(sessions, world, "parent", { memberId: children[0] });
+    const fifteen = await signedInToPortal(sessions, world, "parent", { memberId: children[2] });
+    unsharePortalStore(store);
+    try {
+      expect((await requireSession(get(nine.cookie, "/reports"))).access).toMatchObject({ view: "full" });
+      const away = await thrownBy(requireSession(get(fifteen.cookie, "/appointments")));
+      expect(away).toMatchObject({ status: 503, message: "What is shared with you of this record could not be checked just now. Please try again in a moment." });
+    } finally {
+      sharePortalStore(store);
+    }
+  });
+
+  it("an account holder's own record is whole: whānau access follows a linked child's record only", async () => {
+    const { world } = await whanauWorld(556);
+    const own = await signedInToPortal(sessions, world, "parent");
+    expect((await requireSession(get(own.cookie, "/reports"))).access).toBeNull();
+  });
+});
