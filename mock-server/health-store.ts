@@ -26,7 +26,7 @@ export interface TimelineRecord {
   kind: "Appointment" | "Lab Result" | "Medication" | "Immunisation" | "Diagnosis";
   text: string;
   provider: StaffRecord;
-  /** The item it tells of is marked confidential by the practice: the event carries the same labels (decisions/380). */
+  /** The item it tells of is marked confidential by the practice: the event carries the same labels (decisions/382). */
   confidential?: ConfidentialCategory;
 }
 

@@ -174,7 +174,7 @@ const ConfigSchema = z.object({
     .default("")
     .transform((value) => value === "1" || value === "true"),
   /**
-   * Whānau access (issue 55, decisions/378 and 380; README "Whānau access"): from which birthday a
+   * Whānau access (issue 55, decisions/378 and 382; README "Whānau access"): from which birthday a
    * parent or guardian acting for a child sees the limited view, from which nothing (unless the young
    * person shares it), and from which the young person decides from their own sign-in.
    */

@@ -1,7 +1,7 @@
 import { data, redirect } from "react-router";
 import { areaOfAddress } from "~/lib/areas";
 import type { AccessArea } from "~/lib/access-kinds";
-import { isConfidential, proxyAccessOf, viewReaches, type ProxyAccess, type WhanauPolicy } from "~/lib/whanau-access";
+import { ageOn, isConfidential, proxyAccessOf, viewReaches, type ProxyAccess, type WhanauPolicy } from "~/lib/whanau-access";
 import { viewReason, whanauTexts, type YoungPerson } from "~/lib/texts/whanau";
 import { config, whanauPolicyOf } from "./config.server";
 import { linkedAccountsOf } from "./linked-accounts.server";
@@ -15,7 +15,7 @@ import { whanauStore, WhanauUnavailable, type ParentOf, type WhanauStore } from 
 import { practiceErrorResponse } from "./practice/errors.server";
 
 /**
- * Who may see what (issue 55, decisions/378 and 380), decided on the server for every signed-in
+ * Who may see what (issue 55, decisions/378 and 382), decided on the server for every signed-in
  * request: a page, its data request, a step, a file, a download. A parent or guardian viewing a linked
  * child's record sees what whānau access gives for the child's age on the practice's date and the
  * young person's own choice; an address of an area outside that view is refused with words and
@@ -173,13 +173,22 @@ export function createProxyAccess(deps: ProxyAccessDeps) {
   return { viewingOf, requireSession };
 }
 
+/** The practice's whānau policy, as configured (README, "Whānau access"). */
+export const whanauPolicy: WhanauPolicy = whanauPolicyOf(config);
+
 const portal = createProxyAccess({
   openSession,
-  policy: whanauPolicyOf(config),
+  policy: whanauPolicy,
   choices: whanauStore(),
   today: (apiBase) => practiceDate(apiBase),
   startSession,
 });
+
+/** A young person on their own sign-in, old enough by the practice's date to choose who sees their record ("Who can see my record"). */
+export function choosesWhoSees(user: Pick<SignedIn["user"], "proxy" | "apiBase">, birthDate: string | null | undefined): boolean {
+  if (user.proxy === "Yes" || !birthDate) return false;
+  return (ageOn(birthDate, practiceDate(user.apiBase)) ?? -1) >= whanauPolicy.decidesFrom;
+}
 
 /** The signed-in shell's view of the request (its menu, its line of words): never refused here, the page is. */
 export const viewingOf = portal.viewingOf;

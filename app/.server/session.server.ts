@@ -38,7 +38,7 @@ export interface SignedInData {
   proxy: "Yes" | "No";
   /**
    * Who the viewed patient is to the holder, as the practice listed them when they were chosen
-   * (Patient/ProxyUsers' relationship): a child's record follows whānau access's ages (decisions/380).
+   * (Patient/ProxyUsers' relationship): a child's record follows whānau access's ages (decisions/382).
    */
   relationship?: string;
   /** The sign-in e-mail (1§3 username). */

@@ -64,7 +64,7 @@ const failure = (kind: StepFailureKind, message: string, fields?: Record<string,
 /**
  * The words and status of requireSession's refusals (`data({ message }, status)`), or null: 409 for a
  * tab showing another person's record than the session's, 403 for an area a parent's view of a young
- * person's record does not reach (whānau access, decisions/380).
+ * person's record does not reach (whānau access, decisions/382).
  */
 function viewingRefusal(error: unknown): { message: string; status: number } | null {
   if (typeof error !== "object" || error === null || !("init" in error) || !("data" in error)) return null;

@@ -1,12 +1,12 @@
-import { and, asc, eq } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull } from "drizzle-orm";
 import type { ProxyView, YoungPersonChoice } from "~/lib/whanau-access";
 import { practiceKey } from "./access-record.server";
 import { accountHolderKey } from "./opaque-names.server";
 import { portalStore, storeQueries, type PortalStore } from "./portal-store.server";
-import { whanauParents } from "./portal-store/schema";
+import { shareLinks, shareLinkTickets, whanauParents } from "./portal-store/schema";
 
 /**
- * The portal's side of whānau access (issue 55, decisions/380): each parent or guardian seen acting
+ * The portal's side of whānau access (issue 55, decisions/382): each parent or guardian seen acting
  * for a young person's record, and what the young person chose for them from their own sign-in. The
  * practice lists whom a holder may act for, never who may act for a patient, so the young person's
  * list is made here, the first time each parent's session views the record.
@@ -84,18 +84,33 @@ export function whanauStore(opened: () => PortalStore | undefined = portalStore)
   }
 
   /**
-   * The young person's choice for one parent on their list (null: back to the rules for the age). The
-   * parent's row as it now is, or null when the parent is not on the young person's list.
+   * The young person's choice for one parent on their list (null: back to the rules for the age), and,
+   * when the view it leaves no longer holds the summary, the end of every share link that parent made of
+   * the young person's summary (decisions/382), in one transaction. The parent's row as it now is and
+   * the links ended, or null when the parent is not on the young person's list.
    */
-  async function choose(young: { apiBase: string; patientId: string }, holderKey: string, view: ProxyView | null, now = new Date()): Promise<ParentRow | null> {
-    const [row] = await run("whanau.write", (db) =>
-      db
-        .update(whanauParents)
-        .set({ view, chosenAt: view === null ? null : now })
-        .where(and(where(practiceKey(young.apiBase), young.patientId), eq(whanauParents.holderKey, holderKey)))
-        .returning({ holderKey: whanauParents.holderKey, holderId: whanauParents.holderId, holderName: whanauParents.holderName, relationship: whanauParents.relationship, firstSeen: whanauParents.firstSeen, view: whanauParents.view, chosenAt: whanauParents.chosenAt }),
+  async function choose(young: { apiBase: string; patientId: string }, holderKey: string, view: ProxyView | null, options: { endShareLinks: boolean }, now = new Date()): Promise<{ row: ParentRow; endedLinks: string[] } | null> {
+    const key = practiceKey(young.apiBase);
+    return run("whanau.write", (db) =>
+      db.transaction(async (tx) => {
+        const [row] = await tx
+          .update(whanauParents)
+          .set({ view, chosenAt: view === null ? null : now })
+          .where(and(where(key, young.patientId), eq(whanauParents.holderKey, holderKey)))
+          .returning({ holderKey: whanauParents.holderKey, holderId: whanauParents.holderId, holderName: whanauParents.holderName, relationship: whanauParents.relationship, firstSeen: whanauParents.firstSeen, view: whanauParents.view, chosenAt: whanauParents.chosenAt });
+        if (!row) return null;
+        if (!options.endShareLinks) return { row, endedLinks: [] };
+        // As a revoke by the link's maker: the file goes, and any ticket for it.
+        const ended = await tx
+          .update(shareLinks)
+          .set({ revokedAt: now, file: null })
+          .where(and(eq(shareLinks.practiceKey, key), eq(shareLinks.patientId, young.patientId), eq(shareLinks.holderKey, holderKey), isNull(shareLinks.revokedAt)))
+          .returning({ id: shareLinks.id });
+        const endedLinks = ended.map((link) => link.id);
+        if (endedLinks.length > 0) await tx.delete(shareLinkTickets).where(inArray(shareLinkTickets.linkId, endedLinks));
+        return { row, endedLinks };
+      }),
     );
-    return row ?? null;
   }
 
   return { choiceOf, noteParent, parentsOf, choose };

@@ -86,6 +86,8 @@ export const AREAS: readonly Area[] = [
   { code: "56", label: "Letters", path: "/letters", module: "areas/letters/page.route.tsx", routes: { "letters/letter/:id": "areas/letters/file.route.ts" }, access: "letters" },
   { code: "50", label: "Accounts", path: "/accounts", module: "areas/accounts/page.route.tsx", routes: { "accounts/pay": "areas/accounts/pay.route.ts", "accounts/invoice/:id": "areas/accounts/invoice.route.ts" }, access: "accounts" },
   // The portal's own screen (issue 31): no practice menu code; the account menu and the profile link it.
+  // The young person's own choices for each parent or guardian (issue 55): the account menu links it from the age they decide at.
+  { label: "Who can see my record", path: "/sharing", module: "areas/sharing/page.route.tsx", access: "sharing" },
   { label: "Who has looked at my record", path: "/access-record", module: "areas/access-record/page.route.tsx", routes: { "access-record/download": "areas/access-record/download.route.ts" }, access: "access-record" },
   {
     code: SUMMARY_CODE,
@@ -174,6 +176,9 @@ export function areaOfAddress(url: URL, areas: readonly Area[] = AREAS): AccessA
 
 /** The access record's screen, linked from the account menu and the profile rather than the practice's menu. */
 export const ACCESS_RECORD_PATH = "/access-record";
+
+/** The young person's own choices of who sees their record (whānau access), linked from the account menu. */
+export const SHARING_PATH = "/sharing";
 
 /** The messaging area, whose menu item carries the unread count. */
 export const MESSAGING_CODE = "11";

@@ -1,7 +1,7 @@
 import { Outlet, type ShouldRevalidateFunctionArgs } from "react-router";
 import { readsNothingNew } from "~/lib/unchanged-data";
 import { checkTokenAlongside, IDLE_MS, sessionStorage } from "~/.server/session.server";
-import { viewingOf } from "~/.server/proxy-access.server";
+import { choosesWhoSees, viewingOf } from "~/.server/proxy-access.server";
 import { viewingKeyOf } from "~/.server/viewing-claims.server";
 import { recordPageView } from "~/.server/record-access.server";
 import { readShell } from "./layout.server";
@@ -26,7 +26,7 @@ export const middleware: Route.MiddlewareFunction[] = [
 
 /** The signed-in frame of every screen: menu, header and footer (1§2 Shell). */
 export async function loader({ request }: Route.LoaderArgs) {
-  // The shell is never refused: a page its view does not reach is, inside it (decisions/380).
+  // The shell is never refused: a page its view does not reach is, inside it (decisions/382).
   const { session, user, api, access } = await viewingOf(request);
   // A notice the sign-in left (the practice's "password changed", 1§8) is shown on this page only.
   const notice = session.get("notice") ?? null;
@@ -42,6 +42,8 @@ export async function loader({ request }: Route.LoaderArgs) {
     practice: practice ? summarisePractice(practice) : null,
     actingFor: user.proxy === "Yes" ? { parentName: user.parentName } : null,
     canSwitch: user.linked === true,
+    // A young person on their own sign-in chooses who sees their record from the age the practice sets.
+    canShare: choosesWhoSees(user, patient?.birthDate),
     viewing: viewingKeyOf(user),
     version: `v${__APP_VERSION__}`,
     idleMs: IDLE_MS,

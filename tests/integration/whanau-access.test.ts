@@ -2,22 +2,25 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { endpoints } from "@contract/endpoints";
 import { listAccess } from "~/.server/access-record.server";
 import { sharePortalStore, unsharePortalStore, type PortalStore } from "~/.server/portal-store.server";
-import { requireSession, viewingOf } from "~/.server/proxy-access.server";
+import { requireSession, viewingOf, whanauPolicy } from "~/.server/proxy-access.server";
+import { practiceDate } from "~/.server/practice/practice-clock.server";
+import { whanauStore } from "~/.server/whanau-parents.server";
 import { sessions } from "~/.server/session.server";
 import { accountHolderKey } from "~/.server/opaque-names.server";
-import { whanauStore } from "~/.server/whanau-parents.server";
 import { loadReportsPage } from "~/areas/results/page.server";
 import { loadDiagnosesPage } from "~/areas/health/diagnosis/page.server";
 import { loadTimelinePage } from "~/areas/health/timeline/page.server";
 import { loadAppointmentsPage } from "~/areas/appointments/page.server";
 import { summaryFhirResponse } from "~/areas/summary/page.server";
 import { messagingStep } from "~/areas/messaging/steps.server";
+import { shareStep, shareLinksOf } from "~/areas/summary/share-page.server";
+import { loadSharingPage, saveSharingChoice } from "~/areas/sharing/page.server";
 import { openEmbeddedTestStore } from "../helpers/test-stores";
 import { getCall, useMockServer, type HttpSession, type TestWorld } from "../helpers/mock-world";
 import { signedInToPortal } from "../helpers/portal-cookie";
 
 /**
- * Whānau access on the server (issue 55, decisions/380), through the portal's own sessions and pages,
+ * Whānau access on the server (issue 55, decisions/382), through the portal's own sessions and pages,
  * against the mock's whānau world over HTTP and the embedded store: each child's view by age on the
  * practice's date (the world's clock), the refusal of what a view does not reach (a page, its data
  * request, a step, a download), recorded; confidential items kept from every proxy in every reply; the
@@ -47,6 +50,12 @@ async function whanauWorld(seed: number): Promise<{ world: TestWorld; children: 
 }
 
 const get = (cookie: string, address: string) => new Request(`http://portal.test${address}`, { headers: { Cookie: cookie } });
+
+/** The young person's choice for one parent, as "Who can see my record" posts it; its answer. */
+async function choose(cookie: string, parent: string, view: "rules" | "full" | "limited" | "none") {
+  const answer = await saveSharingChoice(new Request("http://portal.test/sharing", { method: "POST", headers: { Cookie: cookie }, body: new URLSearchParams({ parent, view }) }));
+  return "data" in answer ? { status: answer.init?.status ?? 200, ...answer.data } : { status: 200, ...answer };
+}
 
 async function thrownBy(promise: Promise<unknown>): Promise<{ status: number; message?: string; location?: string | null }> {
   const thrown = await promise.then(
@@ -108,8 +117,8 @@ describe("a parent's view of each child", () => {
     const parent = await signedInToPortal(sessions, world, "parent", { memberId: children[2] });
     // The parent is seen once, so the young person's list has them; the young person shares the whole record.
     await viewingOf(get(parent.cookie, "/"));
-    const choices = whanauStore();
-    expect(await choices.choose({ apiBase: own.user.apiBase, patientId: teen.id }, accountHolderKey(parent.user.apiBase, parent.user.parentId), "full")).toMatchObject({ view: "full", holderId: parent.user.parentId });
+    expect(await choose(own.cookie, accountHolderKey(parent.user.apiBase, parent.user.parentId), "full")).toMatchObject({ status: 200, ok: true, message: expect.stringMatching(/^Saved\. parent now sees your whole record\.$/) });
+    void teen;
 
     const byParent = await requireSession(get(parent.cookie, "/reports"));
     expect(byParent.access).toMatchObject({ view: "full", reason: "choice" });
@@ -135,7 +144,9 @@ describe("a parent's view of each child", () => {
     const parent = await signedInToPortal(sessions, world, "parent", { memberId: children[2] });
     const coparent = await signedInToPortal(sessions, world, "coparent", { memberId: children[2] });
     await Promise.all([viewingOf(get(parent.cookie, "/")), viewingOf(get(coparent.cookie, "/"))]);
-    await whanauStore().choose({ apiBase: parent.user.apiBase, patientId: teen.id }, accountHolderKey(parent.user.apiBase, parent.user.parentId), "none");
+    const young = await signedInToPortal(sessions, world, "teen");
+    expect(await choose(young.cookie, accountHolderKey(parent.user.apiBase, parent.user.parentId), "none")).toMatchObject({ ok: true });
+    void teen;
     expect((await viewingOf(get(coparent.cookie, "/"))).access).toMatchObject({ view: "limited", reason: "age" });
 
     // A post is refused, in words; a page takes the parent back to their own record, with the words.
@@ -149,10 +160,10 @@ describe("a parent's view of each child", () => {
     expect(home?.status).toBe(302);
     expect(home?.headers.get("Location")).toBe("/");
     const moved = get(home!.headers.get("Set-Cookie")!.split(";")[0], "/");
-    const own = await viewingOf(moved);
-    expect(own.user).toMatchObject({ userId: parent.user.parentId, proxy: "No" });
-    expect(own.access).toBeNull();
-    expect(own.session.get("notice")).toBe(posted.message?.replace(/^.*? (is|are) not shared with you\. /, ""));
+    const back = await viewingOf(moved);
+    expect(back.user).toMatchObject({ userId: parent.user.parentId, proxy: "No" });
+    expect(back.access).toBeNull();
+    expect(back.session.get("notice")).toBe(posted.message?.replace(/^.*? (is|are) not shared with you\. /, ""));
   });
 
   it("a young person's choice that cannot be read shows nothing it might have taken away; a younger child's view does not depend on it", async () => {
@@ -173,5 +184,61 @@ describe("a parent's view of each child", () => {
     const { world } = await whanauWorld(556);
     const own = await signedInToPortal(sessions, world, "parent");
     expect((await requireSession(get(own.cookie, "/reports"))).access).toBeNull();
+  });
+});
+
+describe("Who can see my record: the young person's own choices", () => {
+  it("lists each parent seen, with what they see; a choice for one is on both records; a parent's share links end when the summary leaves their view", async () => {
+    const { world, children } = await whanauWorld(557);
+    const own = await signedInToPortal(sessions, world, "teen");
+    expect(await loadSharingPage(get(own.cookie, "/sharing"))).toMatchObject({ parents: [], decides: true, notYet: null });
+    const parent = await signedInToPortal(sessions, world, "parent", { memberId: children[2] });
+    const coparent = await signedInToPortal(sessions, world, "coparent", { memberId: children[2] });
+    await viewingOf(get(parent.cookie, "/"));
+    await viewingOf(get(coparent.cookie, "/"));
+    const page = await loadSharingPage(get(own.cookie, "/sharing"));
+    expect(page.parents.map((p) => ({ name: p.name, choice: p.choice, sees: p.sees }))).toEqual([
+      { name: "parent", choice: "rules", sees: "your appointments, video consults, immunisations, allergies, reminders and accounts" },
+      { name: "coparent", choice: "rules", sees: "your appointments, video consults, immunisations, allergies, reminders and accounts" },
+    ]);
+    const parentKey = page.parents[0].key;
+
+    // The whole record for one parent: they make a share link of the summary; the other parent still cannot.
+    expect(await choose(own.cookie, parentKey, "full")).toMatchObject({ ok: true });
+    const made = await shareStep(new Request("http://portal.test/summary/step", { method: "POST", headers: { Cookie: parent.cookie, "X-Portal-Step": "1" }, body: new URLSearchParams({ step: "share-create", input: JSON.stringify({ passcode: "kowhai-tree-42", expiryDays: "30", label: "" }) }) }));
+    expect(made.status).toBe(200);
+    expect((await shareLinksOf(get(parent.cookie, "/summary")))?.map((l) => l.status)).toEqual(["active"]);
+    expect(await thrownBy(shareLinksOf(get(coparent.cookie, "/summary")))).toMatchObject({ status: 403 });
+
+    // Back to the rules (limited at 15): the parent's link ends with the view that held it.
+    expect(await choose(own.cookie, parentKey, "rules")).toMatchObject({ ok: true, message: "Saved. parent now sees your appointments, video consults, immunisations, allergies, reminders and accounts." });
+    expect((await shareLinksOf(get(own.cookie, "/summary")))?.map((l) => l.status)).toEqual(["revoked"]);
+
+    // On both records: the young person's (by themselves) and the parent's (by the young person, named).
+    await store.settled();
+    const young = (await listAccess({ practice: own.user.apiBase, patientId: own.user.userId, area: "sharing" })).entries;
+    expect(young.map((e) => e.action)).toEqual(["sharing-by-age", "sharing-full"]);
+    expect(young.every((e) => e.proxyName === null)).toBe(true);
+    const theirs = (await listAccess({ practice: own.user.apiBase, patientId: parent.user.parentId, area: "sharing" })).entries;
+    expect(theirs.map((e) => ({ action: e.action, who: e.proxyName }))).toEqual([
+      { action: "sharing-by-age", who: "teen" },
+      { action: "sharing-full", who: "teen" },
+    ]);
+    expect((await listAccess({ practice: own.user.apiBase, patientId: own.user.userId, area: "summary" })).entries.map((e) => e.action)).toContain("share-link-revoked");
+  });
+
+  it("refuses a parent, a name not on the list, and a choice before the age the young person decides at", async () => {
+    const { world, children } = await whanauWorld(558);
+    const parent = await signedInToPortal(sessions, world, "parent", { memberId: children[0] });
+    expect(await thrownBy(loadSharingPage(get(parent.cookie, "/sharing")))).toMatchObject({ status: 403 });
+    const own = await signedInToPortal(sessions, world, "teen");
+    expect(await choose(own.cookie, "x".repeat(43), "full")).toMatchObject({ status: 400, ok: false, message: "That person is not on your list. Choose one of the people listed." });
+    expect(await choose(own.cookie, "x".repeat(43), "everything" as "full")).toMatchObject({ status: 400, ok: false, message: "Choose how much they see." });
+    // A practice that lets young people decide from 16: the 15-year-old is told when, and cannot choose yet.
+    const from16 = { requireSession, store: whanauStore(), policy: { ...whanauPolicy, decidesFrom: 16 }, today: practiceDate };
+    const young = await loadSharingPage(get(own.cookie, "/sharing"), from16);
+    expect(young).toMatchObject({ decides: false, notYet: expect.stringMatching(/^From your 16th birthday, on \d\d-\d\d-\d{4}, you can choose here how much each of them sees\.$/) });
+    const early = await saveSharingChoice(new Request("http://portal.test/sharing", { method: "POST", headers: { Cookie: own.cookie }, body: new URLSearchParams({ parent: "x".repeat(43), view: "full" }) }), from16);
+    expect(early).toMatchObject({ init: { status: 403 }, data: { ok: false, message: "You can choose from your 16th birthday." } });
   });
 });

@@ -52,7 +52,7 @@ describe("which area a page view records", () => {
   });
 });
 
-describe("which area any signed-in address belongs to (whānau access decides by it, decisions/380)", () => {
+describe("which area any signed-in address belongs to (whānau access decides by it, decisions/382)", () => {
   const area = (address: string) => areaOfAddress(new URL(address, "http://portal.test"));
 
   it("names a page, a step, a file and a download by the area they show", () => {

@@ -253,7 +253,7 @@ export const passkeys = pgTable(
 export const PROXY_VIEWS = ["full", "limited", "none"] as const;
 
 /**
- * Whānau access (issue 55, decisions/380): each parent or guardian seen acting for a young person's
+ * Whānau access (issue 55, decisions/382): each parent or guardian seen acting for a young person's
  * record, and what the young person chose for them from their own sign-in. A row is made the first time
  * a holder's session views a child's record (the practice lists who a holder may act for, never who may
  * act for a patient, so the young person's list is the portal's own); the young person's choice is

@@ -47,15 +47,16 @@ export interface MadeLink {
 /**
  * Makes a link to this summary: the bundle is encrypted now with a fresh key (JWE compact, dir,
  * A256GCM, cty application/fhir+json), the ciphertext and a hash of the passcode are stored, and the
- * key leaves in the link only.
+ * key leaves in the link only. `until` ends it sooner than the days chosen: a parent's link to a
+ * child's summary ends when the parent's view of it does.
  */
-export async function makeShareLink(store: ShareLinkStore, maker: Maker, summaryJson: string, form: ShareLinkForm, origin: string, now: Date = new Date()): Promise<MadeLink> {
+export async function makeShareLink(store: ShareLinkStore, maker: Maker, summaryJson: string, form: ShareLinkForm, origin: string, now: Date = new Date(), until: Date | null = null): Promise<MadeLink> {
   assertShareOrigin(origin);
   const key = randomBytes(32);
   try {
     const manifestId = randomBase64url(MANIFEST_ID_BYTES);
     const id = randomBase64url(16);
-    const expiresAt = new Date(now.getTime() + form.expiryDays * DAY_MS);
+    const expiresAt = new Date(Math.min(now.getTime() + form.expiryDays * DAY_MS, until?.getTime() ?? Infinity));
     const file = await new CompactEncrypt(new TextEncoder().encode(summaryJson)).setProtectedHeader({ alg: "dir", enc: "A256GCM", cty: FHIR_JSON }).encrypt(key);
     const payload: ShlinkPayload = {
       url: manifestUrlOf(origin, manifestId),

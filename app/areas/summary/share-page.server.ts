@@ -5,11 +5,10 @@ import { currentRequestId, observability } from "~/.server/observability.server"
 import { PracticeApiError } from "~/.server/practice/client.server";
 import { publicOriginOf } from "./public-origin.server";
 import { recordAccessBy } from "~/.server/record-access.server";
-import { type SignedIn } from "~/.server/session.server";
-import { requireSession } from "~/.server/proxy-access.server";
+import { requireSession, type Viewing } from "~/.server/proxy-access.server";
 import { accountHolderKey } from "~/.server/opaque-names.server";
 import { refuse, stepDispatcher, type Refusal, type StepHandlers } from "~/.server/steps.server";
-import { formatDateTime } from "~/lib/dates";
+import { formatDateTime, practiceDateTime } from "~/lib/dates";
 import { summaryBundle } from "./fhir";
 import { readSummaryRecord } from "./page.server";
 import { assertShareOrigin, makeShareLink, qrCodeOf, shareLinkViews, ShareOriginTooLong } from "./share-link-making.server";
@@ -49,7 +48,7 @@ export async function shareLinksOf(request: Request, deps: ShareDeps = portalDep
 
 /** What every share step is given: the session, the request it came with, and what the steps use. */
 interface ShareStepContext {
-  signedIn: SignedIn;
+  signedIn: Viewing;
   request: Request;
   deps: ShareDeps;
 }
@@ -91,7 +90,10 @@ const shareHandlers: StepHandlers<typeof shareSteps, ShareStepContext> = {
       }
       const json = JSON.stringify(summaryBundle(record, now));
       const maker = { apiBase: user.apiBase, patientId: user.userId, holderKey: accountHolderKey(user.apiBase, user.parentId) };
-      const made = await makeShareLink(deps.store, maker, json, form, origin, now);
+      // A parent's link to a child's summary ends, at the latest, on the birthday from which the
+      // parent's view no longer holds the summary (whānau access, decisions/382).
+      const until = signedIn.access?.reason === "age" && signedIn.access.changes ? practiceDateTime(signedIn.access.changes).toJSDate() : null;
+      const made = await makeShareLink(deps.store, maker, json, form, origin, now, until);
       recordAccessBy(signedIn, request, { area: "summary", action: "share-link-made", itemId: made.id });
       return { shlink: made.shlink, qr: await qrCodeOf(made.shlink), label: made.label, expires: formatDateTime(made.expiresAt.getTime()) };
     }),

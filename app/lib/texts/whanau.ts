@@ -2,7 +2,7 @@ import type { AccessArea } from "../access-kinds";
 import type { ProxyAccess, WhanauPolicy } from "../whanau-access";
 
 /**
- * Whānau access's words (issue 55, decisions/378 and 380): what a parent or guardian is told about a
+ * Whānau access's words (issue 55, decisions/378 and 382): what a parent or guardian is told about a
  * young person's record, on every page of the limited view, when a page is not shared with them, and
  * when the record is no longer theirs to see. No screen goes blank without words.
  */

@@ -14,6 +14,8 @@ interface AppShellProps {
   actingFor: { parentName: string } | null;
   /** The login has linked accounts: the account menu offers Switch account (decisions/160). */
   canSwitch: boolean;
+  /** A young person on their own record, old enough to choose who sees it: the account menu offers Who can see my record. */
+  canShare?: boolean;
   /** Whose record the session views, as an opaque key (decisions/160). */
   viewing: string;
   version: string;
@@ -21,13 +23,13 @@ interface AppShellProps {
   idleMs: number;
   /** Said once on the first page after signing in (the practice's "password changed", 1§8). */
   notice?: string | null;
-  /** Why a parent sees this much of a young person's record (whānau access, decisions/380), on every page. */
+  /** Why a parent sees this much of a young person's record (whānau access, decisions/382), on every page. */
   viewNote?: string | null;
   children: ReactNode;
 }
 
 /** The sidebar is always shown from 993 px (1§9) and toggled below it. */
-export function AppShell({ menu, patient, practice, actingFor, canSwitch, viewing, version, idleMs, notice = null, viewNote = null, children }: AppShellProps) {
+export function AppShell({ menu, patient, practice, actingFor, canSwitch, canShare = false, viewing, version, idleMs, notice = null, viewNote = null, children }: AppShellProps) {
   useViewing(viewing);
   const [menuOpen, setMenuOpen] = useState(false);
   const [detailsOpen, setDetailsOpen] = useState(false);
@@ -58,7 +60,7 @@ export function AppShell({ menu, patient, practice, actingFor, canSwitch, viewin
             </p>
           ) : null}
           <div className="ml-auto">
-            <UserMenu name={patient.name} short="Account" canSwitch={canSwitch} />
+            <UserMenu name={patient.name} short="Account" canSwitch={canSwitch} canShare={canShare} />
           </div>
         </div>
         {/* Below 993 px the patient's details fold behind Details (issue 21: on a phone the header took

@@ -4,10 +4,10 @@ import { Form, useNavigate } from "react-router";
 import { useReadPracticeAgain } from "~/lib/read-practice-again";
 import { NOTIFICATION_SETTINGS } from "~/lib/notification-settings";
 import { accountSwitchTexts } from "~/lib/texts/account-switch";
-import { ACCESS_RECORD_PATH } from "~/lib/areas";
+import { ACCESS_RECORD_PATH, SHARING_PATH } from "~/lib/areas";
 
-/** The header dropdown: Profile opens the user profile, Notification Settings the e-mail and notification switches, Switch account (a login with linked accounts) the chooser, Who has looked at my record the access record (issue 31), Refresh Configurations reloads the practice's settings and data, Log Out ends the session. */
-export function UserMenu({ name, short, canSwitch = false }: { name: string; short?: string; canSwitch?: boolean }) {
+/** The header dropdown: Profile opens the user profile, Notification Settings the e-mail and notification switches, Switch account (a login with linked accounts) the chooser, Who has looked at my record the access record (issue 31), Who can see my record a young person's choices for their parents (issue 55), Refresh Configurations reloads the practice's settings and data, Log Out ends the session. */
+export function UserMenu({ name, short, canSwitch = false, canShare = false }: { name: string; short?: string; canSwitch?: boolean; canShare?: boolean }) {
   const readAgain = useReadPracticeAgain();
   const navigate = useNavigate();
   const logoutForm = useRef<HTMLFormElement>(null);
@@ -43,6 +43,11 @@ export function UserMenu({ name, short, canSwitch = false }: { name: string; sho
             <DropdownMenu.Item className={itemClass} onSelect={() => navigate(ACCESS_RECORD_PATH)}>
               Who has looked at my record
             </DropdownMenu.Item>
+            {canShare ? (
+              <DropdownMenu.Item className={itemClass} onSelect={() => navigate(SHARING_PATH)}>
+                Who can see my record
+              </DropdownMenu.Item>
+            ) : null}
             <DropdownMenu.Item className={itemClass} onSelect={() => void readAgain()}>
               Refresh Configurations
             </DropdownMenu.Item>
