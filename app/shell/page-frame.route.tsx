@@ -1,4 +1,6 @@
-import { isRouteErrorResponse, Outlet } from "react-router";
+import { isRouteErrorResponse, Link, Outlet } from "react-router";
+import { buttonClass } from "~/components/ui/button";
+import { whanauTexts } from "~/lib/texts/whanau";
 import { RetryPage } from "~/components/ui/retry-page";
 import { errorsTexts } from "~/lib/texts/errors";
 import { routeErrorMessage } from "~/lib/route-error";
@@ -16,6 +18,18 @@ export default function ShellPage() {
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const notFound = isRouteErrorResponse(error) && error.status === 404;
+  // What a parent's view of a young person's record does not reach (whānau access): words and a way on, no Retry.
+  if (isRouteErrorResponse(error) && error.status === 403 && typeof error.data === "object" && error.data?.refused === true) {
+    return (
+      <div className="flex max-w-2xl flex-col items-start gap-4">
+        <h1 className="text-3xl font-bold">{whanauTexts.refusedTitle}</h1>
+        <p role="alert">{routeErrorMessage(error)}</p>
+        <Link to="/" className={buttonClass("secondary")}>
+          {whanauTexts.toDashboard}
+        </Link>
+      </div>
+    );
+  }
   return (
     <div className="flex max-w-2xl flex-col items-start gap-4">
       <h1 className="text-3xl font-bold">{notFound ? errorsTexts.notFoundTitle : errorsTexts.problemTitle}</h1>
