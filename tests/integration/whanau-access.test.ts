@@ -7,7 +7,7 @@ import { practiceDate } from "~/.server/practice/practice-clock.server";
 import { whanauStore } from "~/.server/whanau-parents.server";
 import { sessions } from "~/.server/session.server";
 import { accountHolderKey } from "~/.server/opaque-names.server";
-import { loadReportsPage } from "~/areas/results/page.server";
+import { loadReportsPage, loadResultChart } from "~/areas/results/page.server";
 import { loadDiagnosesPage } from "~/areas/health/diagnosis/page.server";
 import { loadTimelinePage } from "~/areas/health/timeline/page.server";
 import { loadAppointmentsPage } from "~/areas/appointments/page.server";
@@ -133,6 +133,13 @@ describe("a parent's view of each child", () => {
     const hidden = mine.results.find((r) => !theirs.results.some((t) => t.id === r.id))!;
     expect(JSON.stringify(myTimeline)).toContain(hidden.test);
     expect(JSON.stringify(theirTimeline)).not.toContain(hidden.test);
+    // Nor its chart by the test's name: the practice is not even asked for it.
+    await world.clearRequests();
+    expect(await loadResultChart(get(parent.cookie, `/reports/chart?test=${encodeURIComponent(hidden.test)}`))).toEqual({ ok: true, series: [] });
+    expect(await world.requests({ path: "Patient/LabResultChartById" })).toEqual([]);
+    const shown = theirs.results.find((r) => r.test !== hidden.test)!;
+    expect(await loadResultChart(get(parent.cookie, `/reports/chart?test=${encodeURIComponent(shown.test)}`))).toMatchObject({ ok: true });
+    expect(await world.requests({ path: "Patient/LabResultChartById" })).toHaveLength(1);
     // The summary the parent may now take carries neither.
     const fhir = await (await summaryFhirResponse(get(parent.cookie, "/summary/fhir"))).text();
     expect(fhir).not.toContain(hidden.test);

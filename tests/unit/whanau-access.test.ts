@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { ageOn, birthdayOf, DEFAULT_WHANAU_POLICY, isConfidential, proxyAccessOf, viewReaches } from "~/lib/whanau-access";
 import { ACCESS_AREAS } from "~/lib/access-kinds";
+import { limitedViewWords, viewReason, whanauTexts } from "~/lib/texts/whanau";
+import { withoutConfidential } from "~/.server/proxy-access.server";
 
 /** Whānau access (issue 55): a parent's view of a young person's record as they grow up. */
 
@@ -112,5 +114,66 @@ describe("confidential items", () => {
     expect(isConfidential({ category: [{ code: "laboratory" }] })).toBe(false);
     expect(isConfidential({ category: [{ code: "laboratory" }] }, { ...DEFAULT_WHANAU_POLICY, confidentialCategories: ["laboratory"] })).toBe(true);
     expect(isConfidential({ meta: { tag: [{ code: "pregnancy" }] } }, { ...DEFAULT_WHANAU_POLICY, confidentialCategories: [] })).toBe(false);
+  });
+});
+
+describe("the words a parent is told", () => {
+  const her = { name: "Aroha", gender: "female" };
+  const them = { name: "Kai", gender: undefined };
+
+  it("say why the view is limited, when, and who can change it, in the practice's own list of areas", () => {
+    expect(viewReason(her, child("2012-03-15", "2026-11-28"), DEFAULT_WHANAU_POLICY)).toBe(
+      "Aroha turned 14 on 15-03-2026: you now see her appointments, video consults, immunisations, allergies, reminders and accounts. She can share more from her own sign-in.",
+    );
+    const policy = { ...DEFAULT_WHANAU_POLICY, limitedFrom: 13, limitedAreas: ["appointments", "accounts"] as const };
+    expect(viewReason(them, proxyAccessOf({ relationship: "Child", birthDate: "2013-03-15", practiceDate: "2026-11-28", choice: null, policy }), policy)).toBe(
+      "Kai turned 13 on 15-03-2026: you now see their appointments and accounts. They can share more from their own sign-in.",
+    );
+    expect(viewReason({ name: "Rewi", gender: "male" }, child(null, "2026-11-28"), DEFAULT_WHANAU_POLICY)).toBe(
+      "The practice has not recorded Rewi's date of birth, so you see his appointments, video consults, immunisations, allergies, reminders and accounts only. The practice can correct it.",
+    );
+  });
+
+  it("name the young person's own choice, and a record that is theirs alone from the 16th birthday; nothing for a younger child's whole record", () => {
+    expect(viewReason(her, child("2011-01-01", "2026-11-28", "full"), DEFAULT_WHANAU_POLICY)).toBe("Aroha has shared her whole record with you from her own sign-in.");
+    expect(viewReason(her, child("2011-01-01", "2026-11-28", "limited"), DEFAULT_WHANAU_POLICY)).toMatch(/^Aroha has chosen, from her own sign-in, to share her appointments, .* with you\.$/);
+    expect(viewReason(her, child("2011-01-01", "2026-11-28", "none"), DEFAULT_WHANAU_POLICY)).toBe("Aroha has chosen, from her own sign-in, not to share her record with you.");
+    expect(viewReason(them, child("2010-06-30", "2026-11-28"), DEFAULT_WHANAU_POLICY)).toBe("Kai turned 16 on 30-06-2026: their record is now their own. They can share it with you from their own sign-in.");
+    expect(viewReason(her, child("2017-01-01", "2026-11-28"), DEFAULT_WHANAU_POLICY)).toBeNull();
+  });
+
+  it("name what a refused page was, in the right number", () => {
+    expect(whanauTexts.refused(her, "results")).toBe("Aroha's test results are not shared with you.");
+    expect(whanauTexts.refused(her, "timeline")).toBe("Aroha's timeline is not shared with you.");
+    expect(whanauTexts.refused(her, "summary")).toBe("Aroha's health summary is not shared with you.");
+    expect(whanauTexts.refused(her, null)).toBe("Aroha's record is not shared with you.");
+    expect(limitedViewWords({ limitedAreas: ["accounts"] })).toBe("accounts");
+  });
+});
+
+describe("a reply as a proxy receives it", () => {
+  const labelled = { id: "c", meta: { security: [{ system: "http://terminology.hl7.org/CodeSystem/v3-Confidentiality", code: "R" }] } };
+  const tagged = { id: "t", meta: { tag: [{ code: "mental-health" }] } };
+  const plain = { id: "p" };
+
+  it("leaves out every confidential item of a bundle and counts its total down by them", () => {
+    const reply = { total: 12, resources: [plain, labelled, tagged] };
+    expect(withoutConfidential(reply, DEFAULT_WHANAU_POLICY)).toEqual({ total: 10, resources: [plain] });
+    // The practice's reply is kept as it was (the session keeps replies, decisions/376).
+    expect(reply.resources).toHaveLength(3);
+  });
+
+  it("hands back a reply with nothing to leave out as it is, and any other shape untouched", () => {
+    const reply = { total: 1, resources: [plain] };
+    expect(withoutConfidential(reply, DEFAULT_WHANAU_POLICY)).toBe(reply);
+    const chart = [{ observationtext: "HbA1c", observationvalue: "41", resultdate: "2026-01-01" }];
+    expect(withoutConfidential(chart, DEFAULT_WHANAU_POLICY)).toBe(chart);
+    expect(withoutConfidential(null, DEFAULT_WHANAU_POLICY)).toBeNull();
+    expect(withoutConfidential({ resources: [labelled] }, DEFAULT_WHANAU_POLICY)).toEqual({ resources: [], total: 0 });
+  });
+
+  it("follows the practice's own categories", () => {
+    const policy = { ...DEFAULT_WHANAU_POLICY, confidentialCategories: ["addiction"] };
+    expect(withoutConfidential({ total: 2, resources: [tagged, { id: "a", category: [{ code: "addiction" }] }] }, policy)).toEqual({ total: 1, resources: [tagged] });
   });
 });

@@ -89,6 +89,9 @@ export async function loadResultChart(request: Request, rate?: DocumentRate) {
   const test = new URL(request.url).searchParams.get("test")?.trim() ?? "";
   if (test === "" || test.length > 100) return { ok: true, series: [] };
   try {
+    // A proxy's chart is of a test among the results they are shown: a chart's reply carries no labels,
+    // so a confidential test's values are never had by naming it (whānau access, decisions/382).
+    if (signedIn.access && !(await getLabResults(api, user.userId, { page: 1, search: test, from: null, to: null })).resources.some((r) => r.description === test)) return { ok: true, series: [] };
     const series = chartSeriesOf(await getLabChart(api, user.userId, test));
     // A test's values over time: a view of results (the test's name is health data, so it is not kept).
     recordAccessBy(signedIn, request, { area: "results", action: "view" });
