@@ -58,6 +58,8 @@ const SCREENS: Record<string, Screen> = {
   "/accounts": { heading: "Accounts", via: "menu", calls: ["Patient/PaymentNotice"], own: "Patient/PaymentNotice" },
   // The portal's own screen (issue 31): it reads the portal's store, not the practice, so it has no own call.
   "/access-record": { heading: "Who has looked at my record", via: "account menu", menuItem: "Who has looked at my record", calls: [] },
+  // The young person's choices (issue 55): the portal's store and the shell's kept Patient, no own call.
+  "/sharing": { heading: "Who can see my record", via: "account menu", menuItem: "Who can see my record", calls: [] },
   // The summary's Patient and Organization are the shell's reads, kept by the session (decisions/047, 275, 375).
   "/summary": {
     heading: "My health summary",

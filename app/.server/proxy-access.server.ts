@@ -1,7 +1,7 @@
 import { data, redirect } from "react-router";
 import { areaOfAddress } from "~/lib/areas";
 import type { AccessArea } from "~/lib/access-kinds";
-import { ageOn, isConfidential, proxyAccessOf, viewReaches, type ProxyAccess, type WhanauPolicy } from "~/lib/whanau-access";
+import { ageOn, isChildOf, isConfidential, proxyAccessOf, viewReaches, WHOLE_BY_ARRANGEMENT, type ProxyAccess, type WhanauPolicy } from "~/lib/whanau-access";
 import { viewReason, whanauTexts, type YoungPerson } from "~/lib/texts/whanau";
 import { config, whanauPolicyOf } from "./config.server";
 import { linkedAccountsOf } from "./linked-accounts.server";
@@ -85,17 +85,18 @@ export function createProxyAccess(deps: ProxyAccessDeps) {
     if (user.proxy !== "Yes" || user.userId === user.parentId) return null;
     // Sessions started before the relationship was kept read it from the practice's list again.
     const relationship = user.relationship ?? (await linkedAccountsOf(api, user.parentId)).find((a) => a.id === user.userId)?.relationship ?? "";
+    // Another linked record (a partner, an older parent, or one the practice does not list) is whole by
+    // the practice's arrangement: nothing of it is read here, and the practice answers for it.
+    if (!isChildOf(relationship, deps.policy)) return { ...WHOLE_BY_ARRANGEMENT, person: { name: firstNameOf(null, user.userName), gender: null }, reaches: () => true, words: null };
     const patient = await getPatient(api, user.userId);
     // The practice's date once its reply has said it (the patient's read above is one of its replies).
     const viewed = { relationship, birthDate: patient?.birthDate ?? null, practiceDate: deps.today(user.apiBase), policy: deps.policy };
     let access = proxyAccessOf({ ...viewed, choice: null });
-    if (access.reason !== "not-a-child") {
-      const parent = { apiBase: user.apiBase, patientId: user.userId, holderId: user.parentId };
-      await noteParent(parent, user.parentName, relationship);
-      // The young person's own choice counts from the age they decide at: read it only then, and
-      // when it cannot be read show nothing it might have taken away (WhanauUnavailable: 503 words).
-      if (access.age !== null && access.age >= deps.policy.decidesFrom) access = proxyAccessOf({ ...viewed, choice: await deps.choices.choiceOf(parent) });
-    }
+    const parent = { apiBase: user.apiBase, patientId: user.userId, holderId: user.parentId };
+    await noteParent(parent, user.parentName, relationship);
+    // The young person's own choice counts from the age they decide at: read it only then, and when it
+    // cannot be read show nothing it might have taken away (WhanauUnavailable: 503 words).
+    if (access.age !== null && access.age >= deps.policy.decidesFrom) access = proxyAccessOf({ ...viewed, choice: await deps.choices.choiceOf(parent) });
     const person: YoungPerson = { name: firstNameOf(patient, user.userName), gender: patient?.gender };
     return { ...access, person, reaches: (area) => viewReaches(access.view, area, deps.policy), words: viewReason(person, access, deps.policy) };
   }

@@ -103,6 +103,15 @@ export interface ProxyAccess {
   changes: IsoDate | null;
 }
 
+/** Whether the practice's word for a linked person names the holder's child (compared without case), whose record follows the ages. */
+export function isChildOf(relationship: string, policy: WhanauPolicy = DEFAULT_WHANAU_POLICY): boolean {
+  const word = relationship.trim().toLowerCase();
+  return policy.childRelationships.some((child) => child.toLowerCase() === word);
+}
+
+/** A linked record that is not a child's: the practice's own arrangement, kept whole. */
+export const WHOLE_BY_ARRANGEMENT: ProxyAccess = { view: "full", reason: "not-a-child", age: null, since: null, changes: null };
+
 /**
  * How much a parent or guardian sees of a linked person's record on the practice's date. Only a
  * child's record follows the ages (`relationship`, as the practice lists who the linked person is to
@@ -111,8 +120,7 @@ export interface ProxyAccess {
  */
 export function proxyAccessOf(input: { relationship: string; birthDate: IsoDate | null | undefined; practiceDate: IsoDate; choice: YoungPersonChoice; policy?: WhanauPolicy }): ProxyAccess {
   const policy = input.policy ?? DEFAULT_WHANAU_POLICY;
-  const relationship = input.relationship.trim().toLowerCase();
-  if (!policy.childRelationships.some((word) => word.toLowerCase() === relationship)) return { view: "full", reason: "not-a-child", age: null, since: null, changes: null };
+  if (!isChildOf(input.relationship, policy)) return WHOLE_BY_ARRANGEMENT;
   const age = input.birthDate ? ageOn(input.birthDate, input.practiceDate) : null;
   if (age === null) return { view: "limited", reason: "no-birth-date", age: null, since: null, changes: null };
   const birthDate = input.birthDate!;

@@ -198,10 +198,21 @@ describe("a parent's view of each child", () => {
     }
   });
 
-  it("an account holder's own record is whole: whānau access follows a linked child's record only", async () => {
+  it("an account holder's own record, a partner's and an older parent's are whole: whānau access follows a linked child's record only", async () => {
     const { world } = await whanauWorld(556);
     const own = await signedInToPortal(sessions, world, "parent");
     expect((await requireSession(get(own.cookie, "/reports"))).access).toBeNull();
+    const family = await mock.createWorld({ scenario: "family", seed: 556 });
+    const holder = await family.signInHttp("family");
+    const linked = (await getCall(holder, endpoints.proxyUsers, { PatientID: holder.id })).resources.map((p) => ({ id: p.id, relationship: p.extension.relationship }));
+    for (const relationship of ["Partner", "Parent"]) {
+      const member = linked.find((l) => l.relationship === relationship)!;
+      const session = await signedInToPortal(sessions, family, "family", { memberId: member.id });
+      expect((await requireSession(get(session.cookie, "/reports"))).access, relationship).toMatchObject({ view: "full", reason: "not-a-child", words: null });
+    }
+    // A young child's is whole by age, and told nothing either.
+    const child = await signedInToPortal(sessions, family, "family", { memberId: linked.find((l) => l.relationship === "Child")!.id });
+    expect((await requireSession(get(child.cookie, "/reports"))).access).toMatchObject({ view: "full", reason: "age", words: null });
   });
 });
 
