@@ -34,12 +34,23 @@ export function liveAdminRouter(worlds: WorldRegistry, about: AboutOptions): Rou
       portalUrl: about.portalUrl,
       host: about.host,
       loopbackOnly: isLoopback(about.host),
-      calls: WORLD_ENDPOINT_NAMES.map((name) => ({ method: endpoints[name].method, path: endpoints[name].path, summary: endpoints[name].summary, needsToken: endpoints[name].needsToken })),
+      calls: WORLD_ENDPOINT_NAMES.map((name) => ({
+        method: endpoints[name].method,
+        path: endpoints[name].path,
+        summary: endpoints[name].summary,
+        needsToken: endpoints[name].needsToken,
+      })),
     }),
   );
 
   router.get("/scenarios/details", (_req, res) =>
-    sendJson(res, 200, { scenarios: [...scenarios.values()].map((s) => ({ id: s.id, title: s.title, description: s.description ?? s.title })) }),
+    sendJson(res, 200, {
+      scenarios: [...scenarios.values()].map((s) => ({
+        id: s.id,
+        title: s.title,
+        description: s.description ?? s.title,
+      })),
+    }),
   );
 
   // The journal as it grows: first `cleared` and every entry kept, then each new entry as its call ends;
@@ -48,7 +59,11 @@ export function liveAdminRouter(worlds: WorldRegistry, about: AboutOptions): Rou
   router.get("/worlds/:id/requests/stream", (req, res) => {
     const world = worlds.get(req.params.id);
     if (!world) return sendJson(res, 404, { error: `Unknown world "${req.params.id}"` });
-    res.writeHead(200, { "Content-Type": "text/event-stream; charset=utf-8", "Cache-Control": "no-store", Connection: "keep-alive" });
+    res.writeHead(200, {
+      "Content-Type": "text/event-stream; charset=utf-8",
+      "Cache-Control": "no-store",
+      Connection: "keep-alive",
+    });
     const send = (event: JournalEvent) => {
       if (event.kind === "request") res.write(`id: ${event.seq}\nevent: request\ndata: ${JSON.stringify(event.entry)}\n\n`);
       else res.write(`event: ${event.kind}\ndata: {}\n\n`);

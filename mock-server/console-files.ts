@@ -34,12 +34,24 @@ The admin API works without it: <a href="/__admin/openapi.json">/__admin/openapi
 export function consoleRouter(dir: string): Router {
   const router = Router();
   router.get("/", (_req, res) => {
-    res.set({ "Content-Security-Policy": CONSOLE_POLICY, "Cache-Control": "no-store", "X-Content-Type-Options": "nosniff" });
+    res.set({
+      "Content-Security-Policy": CONSOLE_POLICY,
+      "Cache-Control": "no-store",
+      "X-Content-Type-Options": "nosniff",
+    });
     const index = path.join(dir, "index.html");
     if (!existsSync(index)) return res.status(503).type("html").send(NOT_BUILT);
     res.sendFile(index);
   });
   // Hashed file names: a changed file is a new address, so each may be kept for good.
-  router.use("/__console", express.static(dir, { immutable: true, maxAge: "1y", index: false, fallthrough: true }));
+  router.use(
+    "/__console",
+    express.static(dir, {
+      immutable: true,
+      maxAge: "1y",
+      index: false,
+      fallthrough: true,
+    }),
+  );
   return router;
 }

@@ -5,7 +5,10 @@ import { CONSOLE_BUILD_DIR, CONSOLE_SOURCE_DIR } from "../console-files";
 /** The newest modification time of the files under a folder, in ms. */
 function newest(folder: string): number {
   let latest = 0;
-  for (const entry of readdirSync(folder, { withFileTypes: true, recursive: true })) {
+  for (const entry of readdirSync(folder, {
+    withFileTypes: true,
+    recursive: true,
+  })) {
     if (entry.isFile()) latest = Math.max(latest, statSync(path.join(entry.parentPath, entry.name)).mtimeMs);
   }
   return latest;

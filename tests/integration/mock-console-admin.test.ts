@@ -18,18 +18,31 @@ const NOW = "2026-03-01T09:00:00+13:00";
 
 const clockRequest = async (id: string, body: unknown) => {
   const res = await mock.admin(`/worlds/${id}/clock`, { body });
-  return { status: res.status, body: (await res.json()) as ClockState & { error?: string } };
+  return {
+    status: res.status,
+    body: (await res.json()) as ClockState & { error?: string },
+  };
 };
 
 describe("the clock: to a later instant, frozen, let run", () => {
   it("moves to a later date (midnight in New Zealand) or date-time, counted as moved on; never back", async () => {
     const world = await mock.createWorld({ now: NOW });
-    expect(await clockRequest(world.id, { to: "2026-03-08" })).toEqual({ status: 200, body: { now: "2026-03-08T00:00:00+13:00", mode: "fixed", startedAt: NOW, advanced: "P6DT15H" } });
+    expect(await clockRequest(world.id, { to: "2026-03-08" })).toEqual({
+      status: 200,
+      body: {
+        now: "2026-03-08T00:00:00+13:00",
+        mode: "fixed",
+        startedAt: NOW,
+        advanced: "P6DT15H",
+      },
+    });
     expect((await clockRequest(world.id, { to: "2026-03-08T10:00:00+13:00" })).body.now).toBe("2026-03-08T10:00:00+13:00");
     const back = await clockRequest(world.id, { to: "2026-03-02" });
     expect(back.status).toBe(400);
     expect(back.body.error).toMatch(/is not after the world's now .* the clock only moves forward/);
-    const same = await clockRequest(world.id, { to: "2026-03-08T10:00:00+13:00" });
+    const same = await clockRequest(world.id, {
+      to: "2026-03-08T10:00:00+13:00",
+    });
     expect(same.status).toBe(400);
     expect((await world.clock()).now).toBe("2026-03-08T10:00:00+13:00");
   });
@@ -52,16 +65,27 @@ describe("the clock: to a later instant, frozen, let run", () => {
     expect(frozen.body.mode).toBe("fixed");
     // Frozen: every later read is the same instant.
     expect((await world.clock()).now).toBe(frozen.body.now);
-    const moved = await clockRequest(world.id, { advance: "P1D", mode: "fixed" });
+    const moved = await clockRequest(world.id, {
+      advance: "P1D",
+      mode: "fixed",
+    });
     expect(Date.parse(moved.body.now) - Date.parse(frozen.body.now)).toBe(86_400_000);
     const running = await clockRequest(world.id, { mode: "running" });
     expect(running.body).toMatchObject({ mode: "running", advanced: "P1D" });
     expect(Date.parse(running.body.now)).toBeGreaterThanOrEqual(Date.parse(moved.body.now));
     // Running again: it goes on from where it stood, with real time.
-    await expect.poll(async () => Date.parse((await world.clock()).now), { timeout: 5_000 }).toBeGreaterThan(Date.parse(moved.body.now));
+    await expect
+      .poll(async () => Date.parse((await world.clock()).now), {
+        timeout: 5_000,
+      })
+      .toBeGreaterThan(Date.parse(moved.body.now));
     await world.reset();
     const reset = await world.clock();
-    expect(reset).toMatchObject({ mode: "running", startedAt: world.createdClock.startedAt, advanced: "PT0S" });
+    expect(reset).toMatchObject({
+      mode: "running",
+      startedAt: world.createdClock.startedAt,
+      advanced: "PT0S",
+    });
   });
 
   it("a fixed world frozen again stays as it is, and let run counts on from its instant", async () => {
@@ -76,10 +100,31 @@ describe("the clock: to a later instant, frozen, let run", () => {
 
 describe("what the mock is, and its scenarios described", () => {
   it("names its portal, its address and that it is loopback only, and every call a fault may name", async () => {
-    const about = (await (await mock.admin("/about")).json()) as { portalUrl: string; host: string; loopbackOnly: boolean; calls: { method: string; path: string; needsToken: boolean }[] };
-    expect(about).toMatchObject({ portalUrl: "http://localhost:3999", host: "127.0.0.1", loopbackOnly: true });
-    expect(about.calls).toContainEqual(expect.objectContaining({ method: "GET", path: "Patient/Medication", needsToken: true }));
-    expect(about.calls).toContainEqual(expect.objectContaining({ method: "POST", path: "Patient/ForgotPassword", needsToken: false }));
+    const about = (await (await mock.admin("/about")).json()) as {
+      portalUrl: string;
+      host: string;
+      loopbackOnly: boolean;
+      calls: { method: string; path: string; needsToken: boolean }[];
+    };
+    expect(about).toMatchObject({
+      portalUrl: "http://localhost:3999",
+      host: "127.0.0.1",
+      loopbackOnly: true,
+    });
+    expect(about.calls).toContainEqual(
+      expect.objectContaining({
+        method: "GET",
+        path: "Patient/Medication",
+        needsToken: true,
+      }),
+    );
+    expect(about.calls).toContainEqual(
+      expect.objectContaining({
+        method: "POST",
+        path: "Patient/ForgotPassword",
+        needsToken: false,
+      }),
+    );
     expect(about.calls.map((c) => c.path)).not.toContain(endpoints.identityAuthentication.path);
   });
 
@@ -90,10 +135,18 @@ describe("what the mock is, and its scenarios described", () => {
 
   it("lists every scenario with its title and a description", async () => {
     const ids = ((await (await mock.admin("/scenarios")).json()) as { scenarios: string[] }).scenarios;
-    const details = ((await (await mock.admin("/scenarios/details")).json()) as { scenarios: { id: string; title: string; description: string }[] }).scenarios;
+    const details = (
+      (await (await mock.admin("/scenarios/details")).json()) as {
+        scenarios: { id: string; title: string; description: string }[];
+      }
+    ).scenarios;
     expect(details.map((s) => s.id)).toEqual(ids);
     for (const s of details) expect(s.description.length, s.id).toBeGreaterThan(10);
-    expect(details.find((s) => s.id === "whanau")).toEqual({ id: "whanau", title: getScenario("whanau")!.title, description: getScenario("whanau")!.description });
+    expect(details.find((s) => s.id === "whanau")).toEqual({
+      id: "whanau",
+      title: getScenario("whanau")!.title,
+      description: getScenario("whanau")!.description,
+    });
   });
 });
 
@@ -111,7 +164,11 @@ async function* events(res: Response): AsyncGenerator<{ event: string; id?: stri
       const fields = block.split("\n").filter((line) => !line.startsWith(":"));
       if (fields.length === 0) continue;
       const field = (name: string) => fields.find((line) => line.startsWith(`${name}: `))?.slice(name.length + 2);
-      yield { event: field("event") ?? "message", id: field("id"), data: field("data") ?? "" };
+      yield {
+        event: field("event") ?? "message",
+        id: field("id"),
+        data: field("data") ?? "",
+      };
     }
   }
 }
@@ -129,20 +186,43 @@ describe("the journal as a live stream", () => {
     expect((await next()).event).toBe("cleared");
     const signIn = await next();
     expect(signIn.event).toBe("request");
-    expect(JSON.parse(signIn.data)).toMatchObject({ method: "POST", path: "Patient/Authentication", status: 200, body: { Password: "[redacted]" } });
+    expect(JSON.parse(signIn.data)).toMatchObject({
+      method: "POST",
+      path: "Patient/Authentication",
+      status: 200,
+      body: { Password: "[redacted]" },
+    });
 
-    await getCall(s, endpoints.medications, { PatientID: s.id, PageSize: "10", PageNumber: "1", TypeID: "1" }).catch(() => undefined);
+    await getCall(s, endpoints.medications, {
+      PatientID: s.id,
+      PageSize: "10",
+      PageNumber: "1",
+      TypeID: "1",
+    }).catch(() => undefined);
     const call = await next();
     expect(call.event).toBe("request");
     expect(Number(call.id)).toBeGreaterThan(Number(signIn.id));
-    expect(JSON.parse(call.data)).toMatchObject({ method: "GET", path: "Patient/Medication", query: { PatientID: s.id } });
+    expect(JSON.parse(call.data)).toMatchObject({
+      method: "GET",
+      path: "Patient/Medication",
+      query: { PatientID: s.id },
+    });
 
     await world.clearRequests();
     expect((await next()).event).toBe("cleared");
     await world.fault({ path: "Patient/Medication", status: 503, times: 1 });
-    await getCall(s, endpoints.medications, { PatientID: s.id, PageSize: "10", PageNumber: "1", TypeID: "1" }).catch(() => undefined);
+    await getCall(s, endpoints.medications, {
+      PatientID: s.id,
+      PageSize: "10",
+      PageNumber: "1",
+      TypeID: "1",
+    }).catch(() => undefined);
     const failed = await next();
-    expect(JSON.parse(failed.data)).toMatchObject({ path: "Patient/Medication", status: 503, fault: "status 503" });
+    expect(JSON.parse(failed.data)).toMatchObject({
+      path: "Patient/Medication",
+      status: 503,
+      fault: "status 503",
+    });
     // Numbers keep rising across a clear: a reader never mistakes a new entry for one it has.
     expect(Number(failed.id)).toBeGreaterThan(Number(call.id));
 
@@ -181,7 +261,10 @@ describe("the console at the mock's own address", () => {
   });
 
   it("says how to build it when it is not built, and the rest of the mock answers as before", async () => {
-    const server = await createMockServer({ port: 0, consoleDir: mkdtempSync(path.join(tmpdir(), "mock-console-empty-")) });
+    const server = await createMockServer({
+      port: 0,
+      consoleDir: mkdtempSync(path.join(tmpdir(), "mock-console-empty-")),
+    });
     try {
       const page = await fetch(`${server.url}/`);
       expect(page.status).toBe(503);

@@ -90,7 +90,10 @@ async function call<T>(method: string, path: string, body?: unknown): Promise<T>
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   if (res.status === 204) return undefined as T;
-  const json = (await res.json().catch(() => ({}))) as { error?: string; issues?: { path: string; message: string }[] };
+  const json = (await res.json().catch(() => ({}))) as {
+    error?: string;
+    issues?: { path: string; message: string }[];
+  };
   if (!res.ok) {
     const issues = (json.issues ?? []).map((i) => `${i.path}: ${i.message}`).join("; ");
     throw new AdminError(`${json.error ?? `HTTP ${res.status}`}${issues ? ` (${issues})` : ""}`);
@@ -108,7 +111,10 @@ export const admin = {
   createWorld: (request: { scenario: string; seed: number; now?: string; practice?: string }) => call<WorldSummary>("POST", "/worlds", request),
   resetWorld: (id: string) => call<WorldSummary>("POST", `${world(id)}/reset`),
   deleteWorld: (id: string) => call<void>("DELETE", world(id)),
-  signInLink: (id: string, label: string) => call<{ q: string; path: string }>("POST", `${world(id)}/switch-tokens`, { label }),
+  signInLink: (id: string, label: string) =>
+    call<{ q: string; path: string }>("POST", `${world(id)}/switch-tokens`, {
+      label,
+    }),
   faults: async (id: string) => (await call<{ faults: Fault[] }>("GET", `${world(id)}/faults`)).faults,
   addFault: (id: string, fault: Omit<Fault, "id" | "remaining">) => call<Fault>("POST", `${world(id)}/faults`, fault),
   removeFault: (id: string, faultId: number) => call<void>("DELETE", `${world(id)}/faults/${faultId}`),

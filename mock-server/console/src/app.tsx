@@ -6,6 +6,7 @@ import { FaultsPanel } from "./faults-panel";
 import { useJournal } from "./journal";
 import { JournalPanel } from "./journal-panel";
 import { MailPanel } from "./mail-panel";
+import { Field } from "./ui";
 import { WorldsPanel } from "./worlds-panel";
 
 const TABS = [
@@ -52,8 +53,8 @@ export function App() {
       <header className="space-y-2">
         <h1 className="text-2xl font-bold sm:text-3xl">Mock practice console</h1>
         <p>
-          The mock practice server at <strong>{origin}</strong>. Everything here is its admin API (<code>{origin}/__admin</code>,
-          described by <a href="/__admin/openapi.json">its OpenAPI document</a>), so a test or curl can do the same.
+          The mock practice server at <strong>{origin}</strong>. Everything here is its admin API (<code>{origin}/__admin</code>, described by <a href="/__admin/openapi.json">its OpenAPI document</a>
+          ), so a test or curl can do the same.
         </p>
         {about && (
           <p className="rounded border-l-4 border-brand bg-white p-2">
@@ -69,17 +70,20 @@ export function App() {
 
       <main className="space-y-4">
         <div className="card flex flex-wrap items-end gap-3">
-          <label className="block min-w-0 grow">
-            <span className="block font-bold">World shown</span>
-            <select className="field" value={worldId} onChange={(event) => setWorldId(event.target.value)}>
-              {!world && <option value={worldId}>{worldId} (gone)</option>}
-              {worlds.map((w) => (
-                <option key={w.id} value={w.id}>
-                  {w.id}: {w.scenario}, seed {w.seed}
-                </option>
-              ))}
-            </select>
-          </label>
+          <Field className="block min-w-0 grow" label="World shown">
+            {(id) => (
+              <>
+                <select id={id} className="field" value={worldId} onChange={(event) => setWorldId(event.target.value)}>
+                  {!world && <option value={worldId}>{worldId} (gone)</option>}
+                  {worlds.map((w) => (
+                    <option key={w.id} value={w.id}>
+                      {w.id}: {w.scenario}, seed {w.seed}
+                    </option>
+                  ))}
+                </select>
+              </>
+            )}
+          </Field>
           <button type="button" className="btn-secondary" onClick={() => void refreshWorlds()}>
             Refresh the worlds
           </button>
@@ -98,20 +102,11 @@ export function App() {
             ))}
           </Tabs.List>
           <Tabs.Content value="worlds">
-            <WorldsPanel
-              scenarios={scenarios}
-              worlds={worlds}
-              world={world}
-              portalUrl={about?.portalUrl ?? null}
-              onShow={setWorldId}
-              refreshWorlds={refreshWorlds}
-            />
+            <WorldsPanel scenarios={scenarios} worlds={worlds} world={world} portalUrl={about?.portalUrl ?? null} onShow={setWorldId} refreshWorlds={refreshWorlds} />
           </Tabs.Content>
           <Tabs.Content value="faults">{world && <FaultsPanel world={world} calls={about?.calls ?? []} changes={changes} />}</Tabs.Content>
           <Tabs.Content value="clock">{world && <ClockPanel world={world} onMoved={() => void refreshWorlds()} />}</Tabs.Content>
-          <Tabs.Content value="journal">
-            {world && <JournalPanel world={world} calls={about?.calls ?? []} entries={journal.entries} connection={journal.connection} />}
-          </Tabs.Content>
+          <Tabs.Content value="journal">{world && <JournalPanel world={world} calls={about?.calls ?? []} entries={journal.entries} connection={journal.connection} />}</Tabs.Content>
           <Tabs.Content value="mail">{world && <MailPanel world={world} changes={changes} />}</Tabs.Content>
         </Tabs.Root>
       </main>

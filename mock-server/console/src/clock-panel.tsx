@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from "react";
 import { admin, type ClockState, type WorldSummary } from "./api";
-import { Section, practiceTime, useAction } from "./ui";
+import { Section, practiceTime, useAction, Field } from "./ui";
 
 const STEPS = [
   { label: "1 hour on", advance: "PT1H" },
@@ -14,7 +14,7 @@ export function ClockPanel({ world, onMoved }: { world: WorldSummary; onMoved():
   const [, tick] = useState(0);
   const [duration, setDuration] = useState("P1D");
   const [date, setDate] = useState("");
-  const { busy, run, outcome } = useAction();
+  const { run, outcome } = useAction();
 
   const show = useCallback((state: ClockState) => {
     setClock(state);
@@ -55,11 +55,11 @@ export function ClockPanel({ world, onMoved }: { world: WorldSummary; onMoved():
         </dl>
         <div className="flex flex-wrap gap-2">
           {clock.mode === "running" ? (
-            <button type="button" className="btn-secondary" disabled={busy} onClick={() => void move({ mode: "fixed" }, "The clock is frozen where it stood.")}>
+            <button type="button" className="btn-secondary" onClick={() => void move({ mode: "fixed" }, "The clock is frozen where it stood.")}>
               Freeze the clock
             </button>
           ) : (
-            <button type="button" className="btn-secondary" disabled={busy} onClick={() => void move({ mode: "running" }, "The clock runs on from where it stood.")}>
+            <button type="button" className="btn-secondary" onClick={() => void move({ mode: "running" }, "The clock runs on from where it stood.")}>
               Let the clock run
             </button>
           )}
@@ -69,7 +69,7 @@ export function ClockPanel({ world, onMoved }: { world: WorldSummary; onMoved():
         <p>The clock only moves forward: upcoming appointments it passes become history.</p>
         <div className="flex flex-wrap gap-2">
           {STEPS.map((step) => (
-            <button key={step.advance} type="button" className="btn-secondary" disabled={busy} onClick={() => void move({ advance: step.advance }, `Moved ${step.label}.`)}>
+            <button key={step.advance} type="button" className="btn-secondary" onClick={() => void move({ advance: step.advance }, `Moved ${step.label}.`)}>
               {step.label}
             </button>
           ))}
@@ -81,11 +81,14 @@ export function ClockPanel({ world, onMoved }: { world: WorldSummary; onMoved():
             void move({ advance: duration }, `Moved on by ${duration}.`);
           }}
         >
-          <label className="block">
-            <span className="block font-bold">By a duration (ISO 8601: P1D, PT2H, P1M2D)</span>
-            <input className="field font-mono" type="text" required value={duration} onChange={(event) => setDuration(event.target.value)} />
-          </label>
-          <button type="submit" className="btn" disabled={busy}>
+          <Field className="block" label="By a duration (ISO 8601: P1D, PT2H, P1M2D)">
+            {(id) => (
+              <>
+                <input id={id} className="field font-mono" type="text" required value={duration} onChange={(event) => setDuration(event.target.value)} />
+              </>
+            )}
+          </Field>
+          <button type="submit" className="btn">
             Move on by this
           </button>
         </form>
@@ -96,11 +99,14 @@ export function ClockPanel({ world, onMoved }: { world: WorldSummary; onMoved():
             void move({ to: date }, `Moved to ${date} (midnight in New Zealand).`);
           }}
         >
-          <label className="block">
-            <span className="block font-bold">To a date (midnight in New Zealand)</span>
-            <input className="field" type="date" required value={date} onChange={(event) => setDate(event.target.value)} />
-          </label>
-          <button type="submit" className="btn" disabled={busy}>
+          <Field className="block" label="To a date (midnight in New Zealand)">
+            {(id) => (
+              <>
+                <input id={id} className="field" type="date" required value={date} onChange={(event) => setDate(event.target.value)} />
+              </>
+            )}
+          </Field>
+          <button type="submit" className="btn">
             Move to this date
           </button>
         </form>

@@ -1,20 +1,35 @@
 import { useCallback, useEffect, useState } from "react";
 import { admin, type Call, type Fault, type WorldSummary } from "./api";
-import { Section, useAction } from "./ui";
+import { Section, useAction, Field } from "./ui";
 
 const BODY_KINDS = [
   { value: "", label: "None: a status, a delay or a hold alone" },
   { value: "malformed", label: "malformed: a reply that breaks the contract" },
   { value: "empty", label: "empty: an empty body" },
   { value: "drop", label: "drop: the connection closed, no reply" },
-  { value: "lost-reply", label: "lost-reply: carried out, then the reply lost" },
+  {
+    value: "lost-reply",
+    label: "lost-reply: carried out, then the reply lost",
+  },
 ];
 
 /** The faults QA reaches for most, on the path chosen in the form (decisions/381). */
 const PRESETS = [
-  { label: "The practice is down", detail: "503 on every call of the path until cleared", fault: { status: 503 } },
-  { label: "Slow practice", detail: "every call of the path answered 3 seconds late until cleared", fault: { delayMs: 3000 } },
-  { label: "Lost reply", detail: "the next call of the path carried out, its reply lost", fault: { body: "lost-reply", times: 1 } },
+  {
+    label: "The practice is down",
+    detail: "503 on every call of the path until cleared",
+    fault: { status: 503 },
+  },
+  {
+    label: "Slow practice",
+    detail: "every call of the path answered 3 seconds late until cleared",
+    fault: { delayMs: 3000 },
+  },
+  {
+    label: "Lost reply",
+    detail: "the next call of the path carried out, its reply lost",
+    fault: { body: "lost-reply", times: 1 },
+  },
 ];
 
 export function describeFault(f: Fault): string {
@@ -41,7 +56,7 @@ export function FaultsPanel({ world, calls, changes }: { world: WorldSummary; ca
   const [delayMs, setDelayMs] = useState("");
   const [times, setTimes] = useState("");
   const [hold, setHold] = useState(false);
-  const { busy, run, outcome } = useAction();
+  const { run, outcome } = useAction();
   const list = useAction();
 
   const refresh = useCallback(async () => setFaults(await admin.faults(world.id)), [world.id]);
@@ -70,7 +85,7 @@ export function FaultsPanel({ world, calls, changes }: { world: WorldSummary; ca
                 parsedAnswer = JSON.parse(answer);
               } catch {
                 void run(async () => {
-                  throw new Error("The answer is not JSON: write 1, true, \"text\", null or an object.");
+                  throw new Error('The answer is not JSON: write 1, true, "text", null or an object.');
                 });
                 return;
               }
@@ -88,71 +103,92 @@ export function FaultsPanel({ world, calls, changes }: { world: WorldSummary; ca
             });
           }}
         >
-          <label className="block sm:col-span-2">
-            <span className="block font-bold">Path</span>
-            <select className="field" value={path} onChange={(event) => setPath(event.target.value)}>
-              {paths.map((p) => (
-                <option key={p} value={p}>
-                  {p}
-                </option>
-              ))}
-            </select>
-          </label>
+          <Field className="block sm:col-span-2" label="Path">
+            {(id) => (
+              <>
+                <select id={id} className="field" value={path} onChange={(event) => setPath(event.target.value)}>
+                  {paths.map((p) => (
+                    <option key={p} value={p}>
+                      {p}
+                    </option>
+                  ))}
+                </select>
+              </>
+            )}
+          </Field>
           <fieldset className="sm:col-span-2">
             <legend className="font-bold">One click, on this path</legend>
             <div className="mt-1 flex flex-wrap gap-2">
               {PRESETS.map((preset) => (
-                <button key={preset.label} type="button" className="btn-secondary" disabled={busy} onClick={() => void add({ path, ...preset.fault })}>
+                <button key={preset.label} type="button" className="btn-secondary" onClick={() => void add({ path, ...preset.fault })}>
                   {preset.label} <span className="font-normal">({preset.detail})</span>
                 </button>
               ))}
             </div>
           </fieldset>
-          <label className="block">
-            <span className="block font-bold">Method</span>
-            <select className="field" value={method} onChange={(event) => setMethod(event.target.value)}>
-              <option value="">Every method of the path</option>
-              {["GET", "POST", "PUT", "DELETE"]
-                .filter((m) => calls.some((c) => c.path === path && c.method === m))
-                .map((m) => (
-                  <option key={m} value={m}>
-                    {m}
-                  </option>
-                ))}
-            </select>
-          </label>
-          <label className="block">
-            <span className="block font-bold">Status</span>
-            <input className="field" type="number" min={200} max={599} value={status} onChange={(event) => setStatus(event.target.value)} />
-          </label>
-          <label className="block">
-            <span className="block font-bold">Body kind</span>
-            <select className="field" value={body} onChange={(event) => setBody(event.target.value)}>
-              {BODY_KINDS.map((k) => (
-                <option key={k.value} value={k.value}>
-                  {k.label}
-                </option>
-              ))}
-            </select>
-          </label>
-          <label className="block">
-            <span className="block font-bold">Answer (JSON, carried out and sent in place of the reply)</span>
-            <input className="field font-mono" type="text" value={answer} onChange={(event) => setAnswer(event.target.value)} />
-          </label>
-          <label className="block">
-            <span className="block font-bold">Delay (milliseconds)</span>
-            <input className="field" type="number" min={0} max={60000} value={delayMs} onChange={(event) => setDelayMs(event.target.value)} />
-          </label>
-          <label className="block">
-            <span className="block font-bold">Times (empty: until cleared)</span>
-            <input className="field" type="number" min={1} value={times} onChange={(event) => setTimes(event.target.value)} />
-          </label>
+          <Field className="block" label="Method">
+            {(id) => (
+              <>
+                <select id={id} className="field" value={method} onChange={(event) => setMethod(event.target.value)}>
+                  <option value="">Every method of the path</option>
+                  {["GET", "POST", "PUT", "DELETE"]
+                    .filter((m) => calls.some((c) => c.path === path && c.method === m))
+                    .map((m) => (
+                      <option key={m} value={m}>
+                        {m}
+                      </option>
+                    ))}
+                </select>
+              </>
+            )}
+          </Field>
+          <Field className="block" label="Status">
+            {(id) => (
+              <>
+                <input id={id} className="field" type="number" min={200} max={599} value={status} onChange={(event) => setStatus(event.target.value)} />
+              </>
+            )}
+          </Field>
+          <Field className="block" label="Body kind">
+            {(id) => (
+              <>
+                <select id={id} className="field" value={body} onChange={(event) => setBody(event.target.value)}>
+                  {BODY_KINDS.map((k) => (
+                    <option key={k.value} value={k.value}>
+                      {k.label}
+                    </option>
+                  ))}
+                </select>
+              </>
+            )}
+          </Field>
+          <Field className="block" label="Answer (JSON, carried out and sent in place of the reply)">
+            {(id) => (
+              <>
+                <input id={id} className="field font-mono" type="text" value={answer} onChange={(event) => setAnswer(event.target.value)} />
+              </>
+            )}
+          </Field>
+          <Field className="block" label="Delay (milliseconds)">
+            {(id) => (
+              <>
+                <input id={id} className="field" type="number" min={0} max={60000} value={delayMs} onChange={(event) => setDelayMs(event.target.value)} />
+              </>
+            )}
+          </Field>
+          <Field className="block" label="Times (empty: until cleared)">
+            {(id) => (
+              <>
+                <input id={id} className="field" type="number" min={1} value={times} onChange={(event) => setTimes(event.target.value)} />
+              </>
+            )}
+          </Field>
           <label className="flex items-center gap-2 sm:col-span-2">
             <input type="checkbox" className="size-5" checked={hold} onChange={(event) => setHold(event.target.checked)} />
             <span className="font-bold">Hold each call until released</span>
           </label>
           <div className="sm:col-span-2">
-            <button type="submit" className="btn" disabled={busy}>
+            <button type="submit" className="btn">
               Add the fault
             </button>
           </div>
@@ -171,7 +207,11 @@ export function FaultsPanel({ world, calls, changes }: { world: WorldSummary; ca
                 </span>
                 <span className="flex flex-wrap gap-2">
                   {f.hold && (
-                    <button type="button" className="btn-secondary" onClick={() => void list.run(async () => `Fault ${f.id} released ${(await admin.releaseFault(world.id, f.id)).released} held calls.`)}>
+                    <button
+                      type="button"
+                      className="btn-secondary"
+                      onClick={() => void list.run(async () => `Fault ${f.id} released ${(await admin.releaseFault(world.id, f.id)).released} held calls.`)}
+                    >
                       Release fault {f.id}'s held calls
                     </button>
                   )}
@@ -208,10 +248,13 @@ function ReleaseById({ worldId }: { worldId: string }) {
         void run(async () => `Fault ${id} released ${(await admin.releaseFault(worldId, Number(id))).released} held calls.`);
       }}
     >
-      <label className="block">
-        <span className="block font-bold">Held fault's number</span>
-        <input className="field w-32" type="number" min={1} required value={id} onChange={(event) => setId(event.target.value)} />
-      </label>
+      <Field className="block" label="Held fault's number">
+        {(id) => (
+          <>
+            <input id={id} className="field w-32" type="number" min={1} required value={id} onChange={(event) => setId(event.target.value)} />
+          </>
+        )}
+      </Field>
       <button type="submit" className="btn-secondary">
         Release its held calls
       </button>

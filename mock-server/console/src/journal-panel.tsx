@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { admin, type Call, type WorldSummary } from "./api";
 import { asCurl, type Connection, type Numbered } from "./journal";
-import { Json, Section, useAction } from "./ui";
+import { Section, Verbatim, useAction, Field } from "./ui";
 
 const STATUS_CLASSES = [
   { value: "", label: "Any status" },
@@ -41,35 +41,45 @@ export function JournalPanel({ world, calls, entries, connection }: { world: Wor
       </p>
       <Section title="Filter">
         <div className="grid gap-3 sm:grid-cols-3">
-          <label className="block">
-            <span className="block font-bold">Path contains</span>
-            <input className="field" type="search" value={path} onChange={(event) => setPath(event.target.value)} />
-          </label>
-          <label className="block">
-            <span className="block font-bold">Method</span>
-            <select className="field" value={method} onChange={(event) => setMethod(event.target.value)}>
-              <option value="">Any method</option>
-              {["GET", "POST", "PUT", "DELETE"].map((m) => (
-                <option key={m} value={m}>
-                  {m}
-                </option>
-              ))}
-            </select>
-          </label>
-          <label className="block">
-            <span className="block font-bold">Status</span>
-            <select className="field" value={status} onChange={(event) => setStatus(event.target.value)}>
-              {STATUS_CLASSES.map((s) => (
-                <option key={s.value} value={s.value}>
-                  {s.label}
-                </option>
-              ))}
-            </select>
-          </label>
+          <Field className="block" label="Path contains">
+            {(id) => (
+              <>
+                <input id={id} className="field" type="search" value={path} onChange={(event) => setPath(event.target.value)} />
+              </>
+            )}
+          </Field>
+          <Field className="block" label="Method">
+            {(id) => (
+              <>
+                <select id={id} className="field" value={method} onChange={(event) => setMethod(event.target.value)}>
+                  <option value="">Any method</option>
+                  {["GET", "POST", "PUT", "DELETE"].map((m) => (
+                    <option key={m} value={m}>
+                      {m}
+                    </option>
+                  ))}
+                </select>
+              </>
+            )}
+          </Field>
+          <Field className="block" label="Status">
+            {(id) => (
+              <>
+                <select id={id} className="field" value={status} onChange={(event) => setStatus(event.target.value)}>
+                  {STATUS_CLASSES.map((s) => (
+                    <option key={s.value} value={s.value}>
+                      {s.label}
+                    </option>
+                  ))}
+                </select>
+              </>
+            )}
+          </Field>
         </div>
         <div className="flex flex-wrap items-center gap-3">
           <p>
-            {matching.length} of {entries.length} calls match{matching.length > SHOWN ? `; the newest ${SHOWN} are shown` : ""}.
+            {matching.length} of {entries.length} calls match
+            {matching.length > SHOWN ? `; the newest ${SHOWN} are shown` : ""}.
           </p>
           <button type="button" className="btn-danger" onClick={() => void run(async () => (await admin.clearJournal(world.id), "The journal is empty."))}>
             Clear the journal
@@ -83,7 +93,10 @@ export function JournalPanel({ world, calls, entries, connection }: { world: Wor
             <details>
               <summary className="cursor-pointer break-all">
                 <span className="font-mono">
-                  {new Date(entry.at).toLocaleTimeString("en-NZ", { hour12: false })} {entry.method} {entry.path}
+                  {new Date(entry.at).toLocaleTimeString("en-NZ", {
+                    hour12: false,
+                  })}{" "}
+                  {entry.method} {entry.path}
                 </span>{" "}
                 <strong>{entry.status === 0 ? "no reply" : entry.status}</strong>
                 {entry.fault && <span> (fault: {entry.fault})</span>}
@@ -102,17 +115,13 @@ function JournalDetail({ entry, apiUrl, needsToken }: { entry: Numbered["entry"]
   const { run, outcome } = useAction();
   return (
     <div className="mt-2 space-y-2">
-      <p>Query</p>
-      <Json value={entry.query} label="Query" />
-      <p>Body</p>
-      <Json value={entry.body ?? null} label="Body" />
+      <Verbatim caption="Query">{JSON.stringify(entry.query, null, 2)}</Verbatim>
+      <Verbatim caption="Body">{JSON.stringify(entry.body ?? null, null, 2)}</Verbatim>
       <p>
         Correlation id: <span className="font-mono">{entry.correlationId ?? "none"}</span>
       </p>
-      <p>As curl (secrets were redacted when the call was written down: give your own token as $TOKEN)</p>
-      <pre aria-label="As curl" className="whitespace-pre-wrap break-all rounded bg-surface p-2 text-sm">
-        {curl}
-      </pre>
+      <p>Secrets were redacted when the call was written down: give your own token as $TOKEN.</p>
+      <Verbatim caption="As curl">{curl}</Verbatim>
       <button type="button" className="btn-secondary" onClick={() => void run(async () => (await navigator.clipboard.writeText(curl), "Copied."))}>
         Copy as curl
       </button>

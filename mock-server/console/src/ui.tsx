@@ -1,15 +1,14 @@
 import { useCallback, useId, useState, type ReactNode } from "react";
 
 /**
- * What every panel does with an admin call: one at a time per panel, its outcome said in words in a
- * live region (a success as a status, a refusal as an alert), never by colour alone.
+ * What every panel does with an admin call: its outcome said in words in a live region (a success as
+ * a status, a refusal as an alert), never by colour alone. No button is disabled while a call is out:
+ * a focused button that is disabled drops the keyboard's focus to the page's start.
  */
 export function useAction() {
-  const [busy, setBusy] = useState(false);
   const [done, setDone] = useState("");
   const [failed, setFailed] = useState("");
   const run = useCallback(async (work: () => Promise<string | void>) => {
-    setBusy(true);
     setFailed("");
     setDone("");
     try {
@@ -17,11 +16,9 @@ export function useAction() {
       if (said) setDone(said);
     } catch (error) {
       setFailed(error instanceof Error ? error.message : String(error));
-    } finally {
-      setBusy(false);
     }
   }, []);
-  return { busy, run, outcome: <Outcome done={done} failed={failed} /> };
+  return { run, outcome: <Outcome done={done} failed={failed} /> };
 }
 
 function Outcome({ done, failed }: { done: string; failed: string }) {
@@ -49,16 +46,37 @@ export function Section({ title, children }: { title: string; children: ReactNod
   );
 }
 
-/** JSON as people read it, wrapped so that nothing runs off the side of a phone's screen. */
-export function Json({ value, label }: { value: unknown; label: string }) {
+/** Text as written (JSON, a command), named by its caption, wrapped so that nothing runs off the side of a phone's screen. */
+export function Verbatim({ caption, children }: { caption: string; children: string }) {
   return (
-    <pre aria-label={label} className="whitespace-pre-wrap break-all rounded bg-surface p-2 text-sm">
-      {JSON.stringify(value, null, 2)}
-    </pre>
+    <figure>
+      <figcaption>{caption}</figcaption>
+      <pre className="whitespace-pre-wrap break-all rounded bg-surface p-2 text-sm">{children}</pre>
+    </figure>
   );
 }
 
 /** A date and time as the practice reads it: New Zealand time, whatever the browser's zone. */
 export function practiceTime(iso: string): string {
-  return new Intl.DateTimeFormat("en-NZ", { timeZone: "Pacific/Auckland", dateStyle: "full", timeStyle: "medium" }).format(new Date(iso));
+  return new Intl.DateTimeFormat("en-NZ", {
+    timeZone: "Pacific/Auckland",
+    dateStyle: "full",
+    timeStyle: "medium",
+  }).format(new Date(iso));
+}
+
+/**
+ * A labelled control whose name is its label alone: a label wrapped round a select or a text field
+ * would add the control's value to its name, which then changes as the value does.
+ */
+export function Field({ label, className, children }: { label: string; className?: string; children: (id: string) => ReactNode }) {
+  const id = useId();
+  return (
+    <div className={className}>
+      <label htmlFor={id} className="block font-bold">
+        {label}
+      </label>
+      {children(id)}
+    </div>
+  );
 }

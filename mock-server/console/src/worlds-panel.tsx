@@ -1,6 +1,6 @@
 import { useEffect, useId, useState } from "react";
 import { admin, type Scenario, type WorldSummary } from "./api";
-import { Section, useAction } from "./ui";
+import { Section, useAction, Field } from "./ui";
 
 interface Props {
   scenarios: Scenario[];
@@ -44,7 +44,7 @@ function CreateWorld({ scenarios, onCreated }: { scenarios: Scenario[]; onCreate
   const [seed, setSeed] = useState("1");
   const [now, setNow] = useState("");
   const [practice, setPractice] = useState("");
-  const { busy, run, outcome } = useAction();
+  const { run, outcome } = useAction();
   const described = useId();
   const nowHint = useId();
   const chosen = scenarios.find((s) => s.id === scenario);
@@ -55,46 +55,63 @@ function CreateWorld({ scenarios, onCreated }: { scenarios: Scenario[]; onCreate
         onSubmit={(event) => {
           event.preventDefault();
           void run(async () => {
-            const made = await admin.createWorld({ scenario, seed: Number(seed), ...(now ? { now } : {}), ...(practice ? { practice } : {}) });
+            const made = await admin.createWorld({
+              scenario,
+              seed: Number(seed),
+              ...(now ? { now } : {}),
+              ...(practice ? { practice } : {}),
+            });
             await onCreated(made.id);
             return `World ${made.id} made from ${made.scenario}, seed ${made.seed}: it is shown now.`;
           });
         }}
       >
-        <label className="block sm:col-span-2">
-          <span className="block font-bold">Scenario</span>
-          <select className="field" value={scenario} onChange={(event) => setScenario(event.target.value)} aria-describedby={described}>
-            {scenarios.map((s) => (
-              <option key={s.id} value={s.id}>
-                {s.id}: {s.title}
-              </option>
-            ))}
-          </select>
-          <span id={described} className="mt-1 block text-muted">
-            {chosen?.description}
-          </span>
-        </label>
-        <label className="block">
-          <span className="block font-bold">Seed</span>
-          <input className="field" type="number" min={0} step={1} required value={seed} onChange={(event) => setSeed(event.target.value)} />
-        </label>
-        <label className="block">
-          <span className="block font-bold">Practice</span>
-          <select className="field" value={practice} onChange={(event) => setPractice(event.target.value)}>
-            <option value="">The scenario's</option>
-            <option value="mock">Ours (mock)</option>
-            <option value="spec">As the spec describes it (spec)</option>
-          </select>
-        </label>
-        <label className="block sm:col-span-2">
-          <span className="block font-bold">Clock fixed at (optional)</span>
-          <input className="field" type="text" value={now} onChange={(event) => setNow(event.target.value)} aria-describedby={nowHint} />
-          <span id={nowHint} className="mt-1 block text-muted">
-            A date (2026-03-01, midnight in New Zealand) or a date and time with its offset (2026-03-01T09:00:00+13:00). Empty: the clock runs from now.
-          </span>
-        </label>
+        <Field className="block sm:col-span-2" label="Scenario">
+          {(id) => (
+            <>
+              <select id={id} className="field" value={scenario} onChange={(event) => setScenario(event.target.value)} aria-describedby={described}>
+                {scenarios.map((s) => (
+                  <option key={s.id} value={s.id}>
+                    {s.id}: {s.title}
+                  </option>
+                ))}
+              </select>
+              <span id={described} className="mt-1 block text-muted">
+                {chosen?.description}
+              </span>
+            </>
+          )}
+        </Field>
+        <Field className="block" label="Seed">
+          {(id) => (
+            <>
+              <input id={id} className="field" type="number" min={0} step={1} required value={seed} onChange={(event) => setSeed(event.target.value)} />
+            </>
+          )}
+        </Field>
+        <Field className="block" label="Practice">
+          {(id) => (
+            <>
+              <select id={id} className="field" value={practice} onChange={(event) => setPractice(event.target.value)}>
+                <option value="">The scenario's</option>
+                <option value="mock">Ours (mock)</option>
+                <option value="spec">As the spec describes it (spec)</option>
+              </select>
+            </>
+          )}
+        </Field>
+        <Field className="block sm:col-span-2" label="Clock fixed at (optional)">
+          {(id) => (
+            <>
+              <input id={id} className="field" type="text" value={now} onChange={(event) => setNow(event.target.value)} aria-describedby={nowHint} />
+              <span id={nowHint} className="mt-1 block text-muted">
+                A date (2026-03-01, midnight in New Zealand) or a date and time with its offset (2026-03-01T09:00:00+13:00). Empty: the clock runs from now.
+              </span>
+            </>
+          )}
+        </Field>
         <div className="sm:col-span-2">
-          <button type="submit" className="btn" disabled={busy}>
+          <button type="submit" className="btn">
             Make the world
           </button>
         </div>
@@ -116,7 +133,7 @@ function CreateWorld({ scenarios, onCreated }: { scenarios: Scenario[]; onCreate
 }
 
 function ShownWorld({ world, portalUrl, onGone, onReset }: { world: WorldSummary; portalUrl: string | null; onGone(): Promise<void>; onReset(): void }) {
-  const { busy, run, outcome } = useAction();
+  const { run, outcome } = useAction();
   return (
     <Section title={`World ${world.id}`}>
       <dl className="grid gap-x-4 sm:grid-cols-[max-content_1fr]">
@@ -130,19 +147,26 @@ function ShownWorld({ world, portalUrl, onGone, onReset }: { world: WorldSummary
         <dd className="break-all">{world.apiUrl}</dd>
       </dl>
       <div className="flex flex-wrap gap-2">
-        <button type="button" className="btn-secondary" disabled={busy} onClick={() => void run(async () => (await admin.resetWorld(world.id), onReset(), `World ${world.id} is back at its start: data, clock, sign-ins, faults and journal.`))}>
+        <button
+          type="button"
+          className="btn-secondary"
+          onClick={() => void run(async () => (await admin.resetWorld(world.id), onReset(), `World ${world.id} is back at its start: data, clock, sign-ins, faults and journal.`))}
+        >
           Reset world {world.id}
         </button>
         {world.id === "default" ? (
           <p>The default world cannot be deleted.</p>
         ) : (
-          <button type="button" className="btn-danger" disabled={busy} onClick={() => void run(async () => (await admin.deleteWorld(world.id), await onGone(), `World ${world.id} was deleted.`))}>
+          <button type="button" className="btn-danger" onClick={() => void run(async () => (await admin.deleteWorld(world.id), await onGone(), `World ${world.id} was deleted.`))}>
             Delete world {world.id}
           </button>
         )}
       </div>
       {outcome}
       <h4 className="font-bold">Its users</h4>
+      <p>
+        A sign-in link opens the portal signed in as that user, once. The portal first asks you to confirm, as it does for any sign-in link followed from another site.
+      </p>
       {!portalUrl && <p>The mock does not know where the portal is (start it with --portal-url): the sign-in links give the portal path only.</p>}
       <ul className="space-y-3">
         {world.users.map((user) => (
@@ -155,7 +179,7 @@ function ShownWorld({ world, portalUrl, onGone, onReset }: { world: WorldSummary
 
 function UserCard({ worldId, user, portalUrl }: { worldId: string; user: WorldSummary["users"][number]; portalUrl: string | null }) {
   const [link, setLink] = useState<string | null>(null);
-  const { busy, run, outcome } = useAction();
+  const { run, outcome } = useAction();
   // A link belongs to the world it was made in.
   useEffect(() => setLink(null), [worldId]);
   return (
@@ -172,7 +196,7 @@ function UserCard({ worldId, user, portalUrl }: { worldId: string; user: WorldSu
         <button
           type="button"
           className="btn-secondary"
-          disabled={busy}
+
           onClick={() =>
             void run(async () => {
               const made = await admin.signInLink(worldId, user.label);
