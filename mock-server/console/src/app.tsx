@@ -6,7 +6,7 @@ import { FaultsPanel } from "./faults-panel";
 import { useJournal } from "./journal";
 import { JournalPanel } from "./journal-panel";
 import { MailPanel } from "./mail-panel";
-import { Field } from "./ui";
+import { SelectField } from "./ui";
 import { WorldsPanel } from "./worlds-panel";
 
 const TABS = [
@@ -70,20 +70,14 @@ export function App() {
 
       <main className="space-y-4">
         <div className="card flex flex-wrap items-end gap-3">
-          <Field className="block min-w-0 grow" label="World shown">
-            {(id) => (
-              <>
-                <select id={id} className="field" value={worldId} onChange={(event) => setWorldId(event.target.value)}>
-                  {!world && <option value={worldId}>{worldId} (gone)</option>}
-                  {worlds.map((w) => (
-                    <option key={w.id} value={w.id}>
-                      {w.id}: {w.scenario}, seed {w.seed}
-                    </option>
-                  ))}
-                </select>
-              </>
-            )}
-          </Field>
+          <SelectField className="min-w-0 grow" label="World shown" value={worldId} onChange={setWorldId}>
+            {!world && <option value={worldId}>{worldId} (gone)</option>}
+            {worlds.map((w) => (
+              <option key={w.id} value={w.id}>
+                {w.id}: {w.scenario}, seed {w.seed}
+              </option>
+            ))}
+          </SelectField>
           <button type="button" className="btn-secondary" onClick={() => void refreshWorlds()}>
             Refresh the worlds
           </button>

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from "react";
 import { admin, type ClockState, type WorldSummary } from "./api";
-import { Section, practiceTime, useAction, Field } from "./ui";
+import { InputField, practiceTime, Section, useAction } from "./ui";
 
 const STEPS = [
   { label: "1 hour on", advance: "PT1H" },
@@ -81,13 +81,7 @@ export function ClockPanel({ world, onMoved }: { world: WorldSummary; onMoved():
             void move({ advance: duration }, `Moved on by ${duration}.`);
           }}
         >
-          <Field className="block" label="By a duration (ISO 8601: P1D, PT2H, P1M2D)">
-            {(id) => (
-              <>
-                <input id={id} className="field font-mono" type="text" required value={duration} onChange={(event) => setDuration(event.target.value)} />
-              </>
-            )}
-          </Field>
+          <InputField label="By a duration (ISO 8601: P1D, PT2H, P1M2D)" inputClassName="font-mono" type="text" required value={duration} onChange={setDuration} />
           <button type="submit" className="btn">
             Move on by this
           </button>
@@ -99,13 +93,7 @@ export function ClockPanel({ world, onMoved }: { world: WorldSummary; onMoved():
             void move({ to: date }, `Moved to ${date} (midnight in New Zealand).`);
           }}
         >
-          <Field className="block" label="To a date (midnight in New Zealand)">
-            {(id) => (
-              <>
-                <input id={id} className="field" type="date" required value={date} onChange={(event) => setDate(event.target.value)} />
-              </>
-            )}
-          </Field>
+          <InputField label="To a date (midnight in New Zealand)" type="date" required value={date} onChange={setDate} />
           <button type="submit" className="btn">
             Move to this date
           </button>

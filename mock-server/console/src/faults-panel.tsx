@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from "react";
 import { admin, type Call, type Fault, type WorldSummary } from "./api";
-import { Section, useAction, Field } from "./ui";
+import { InputField, Section, SelectField, useAction } from "./ui";
 
 const BODY_KINDS = [
   { value: "", label: "None: a status, a delay or a hold alone" },
@@ -103,19 +103,13 @@ export function FaultsPanel({ world, calls, changes }: { world: WorldSummary; ca
             });
           }}
         >
-          <Field className="block sm:col-span-2" label="Path">
-            {(id) => (
-              <>
-                <select id={id} className="field" value={path} onChange={(event) => setPath(event.target.value)}>
-                  {paths.map((p) => (
-                    <option key={p} value={p}>
-                      {p}
-                    </option>
-                  ))}
-                </select>
-              </>
-            )}
-          </Field>
+          <SelectField className="sm:col-span-2" label="Path" value={path} onChange={setPath}>
+            {paths.map((p) => (
+              <option key={p} value={p}>
+                {p}
+              </option>
+            ))}
+          </SelectField>
           <fieldset className="sm:col-span-2">
             <legend className="font-bold">One click, on this path</legend>
             <div className="mt-1 flex flex-wrap gap-2">
@@ -126,63 +120,27 @@ export function FaultsPanel({ world, calls, changes }: { world: WorldSummary; ca
               ))}
             </div>
           </fieldset>
-          <Field className="block" label="Method">
-            {(id) => (
-              <>
-                <select id={id} className="field" value={method} onChange={(event) => setMethod(event.target.value)}>
-                  <option value="">Every method of the path</option>
-                  {["GET", "POST", "PUT", "DELETE"]
-                    .filter((m) => calls.some((c) => c.path === path && c.method === m))
-                    .map((m) => (
-                      <option key={m} value={m}>
-                        {m}
-                      </option>
-                    ))}
-                </select>
-              </>
-            )}
-          </Field>
-          <Field className="block" label="Status">
-            {(id) => (
-              <>
-                <input id={id} className="field" type="number" min={200} max={599} value={status} onChange={(event) => setStatus(event.target.value)} />
-              </>
-            )}
-          </Field>
-          <Field className="block" label="Body kind">
-            {(id) => (
-              <>
-                <select id={id} className="field" value={body} onChange={(event) => setBody(event.target.value)}>
-                  {BODY_KINDS.map((k) => (
-                    <option key={k.value} value={k.value}>
-                      {k.label}
-                    </option>
-                  ))}
-                </select>
-              </>
-            )}
-          </Field>
-          <Field className="block" label="Answer (JSON, carried out and sent in place of the reply)">
-            {(id) => (
-              <>
-                <input id={id} className="field font-mono" type="text" value={answer} onChange={(event) => setAnswer(event.target.value)} />
-              </>
-            )}
-          </Field>
-          <Field className="block" label="Delay (milliseconds)">
-            {(id) => (
-              <>
-                <input id={id} className="field" type="number" min={0} max={60000} value={delayMs} onChange={(event) => setDelayMs(event.target.value)} />
-              </>
-            )}
-          </Field>
-          <Field className="block" label="Times (empty: until cleared)">
-            {(id) => (
-              <>
-                <input id={id} className="field" type="number" min={1} value={times} onChange={(event) => setTimes(event.target.value)} />
-              </>
-            )}
-          </Field>
+          <SelectField label="Method" value={method} onChange={setMethod}>
+            <option value="">Every method of the path</option>
+            {["GET", "POST", "PUT", "DELETE"]
+              .filter((m) => calls.some((c) => c.path === path && c.method === m))
+              .map((m) => (
+                <option key={m} value={m}>
+                  {m}
+                </option>
+              ))}
+          </SelectField>
+          <InputField label="Status" type="number" min={200} max={599} value={status} onChange={setStatus} />
+          <SelectField label="Body kind" value={body} onChange={setBody}>
+            {BODY_KINDS.map((k) => (
+              <option key={k.value} value={k.value}>
+                {k.label}
+              </option>
+            ))}
+          </SelectField>
+          <InputField label="Answer (JSON, carried out and sent in place of the reply)" inputClassName="font-mono" type="text" value={answer} onChange={setAnswer} />
+          <InputField label="Delay (milliseconds)" type="number" min={0} max={60000} value={delayMs} onChange={setDelayMs} />
+          <InputField label="Times (empty: until cleared)" type="number" min={1} value={times} onChange={setTimes} />
           <label className="flex items-center gap-2 sm:col-span-2">
             <input type="checkbox" className="size-5" checked={hold} onChange={(event) => setHold(event.target.checked)} />
             <span className="font-bold">Hold each call until released</span>
@@ -248,13 +206,7 @@ function ReleaseById({ worldId }: { worldId: string }) {
         void run(async () => `Fault ${id} released ${(await admin.releaseFault(worldId, Number(id))).released} held calls.`);
       }}
     >
-      <Field className="block" label="Held fault's number">
-        {(id) => (
-          <>
-            <input id={id} className="field w-32" type="number" min={1} required value={id} onChange={(event) => setId(event.target.value)} />
-          </>
-        )}
-      </Field>
+      <InputField label="Held fault's number" inputClassName="w-32" type="number" min={1} required value={id} onChange={setId} />
       <button type="submit" className="btn-secondary">
         Release its held calls
       </button>

@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { admin, type Call, type WorldSummary } from "./api";
 import { asCurl, type Connection, type Numbered } from "./journal";
-import { Section, Verbatim, useAction, Field } from "./ui";
+import { InputField, Section, SelectField, useAction, Verbatim } from "./ui";
 
 const STATUS_CLASSES = [
   { value: "", label: "Any status" },
@@ -41,40 +41,22 @@ export function JournalPanel({ world, calls, entries, connection }: { world: Wor
       </p>
       <Section title="Filter">
         <div className="grid gap-3 sm:grid-cols-3">
-          <Field className="block" label="Path contains">
-            {(id) => (
-              <>
-                <input id={id} className="field" type="search" value={path} onChange={(event) => setPath(event.target.value)} />
-              </>
-            )}
-          </Field>
-          <Field className="block" label="Method">
-            {(id) => (
-              <>
-                <select id={id} className="field" value={method} onChange={(event) => setMethod(event.target.value)}>
-                  <option value="">Any method</option>
-                  {["GET", "POST", "PUT", "DELETE"].map((m) => (
-                    <option key={m} value={m}>
-                      {m}
-                    </option>
-                  ))}
-                </select>
-              </>
-            )}
-          </Field>
-          <Field className="block" label="Status">
-            {(id) => (
-              <>
-                <select id={id} className="field" value={status} onChange={(event) => setStatus(event.target.value)}>
-                  {STATUS_CLASSES.map((s) => (
-                    <option key={s.value} value={s.value}>
-                      {s.label}
-                    </option>
-                  ))}
-                </select>
-              </>
-            )}
-          </Field>
+          <InputField label="Path contains" type="search" value={path} onChange={setPath} />
+          <SelectField label="Method" value={method} onChange={setMethod}>
+            <option value="">Any method</option>
+            {["GET", "POST", "PUT", "DELETE"].map((m) => (
+              <option key={m} value={m}>
+                {m}
+              </option>
+            ))}
+          </SelectField>
+          <SelectField label="Status" value={status} onChange={setStatus}>
+            {STATUS_CLASSES.map((s) => (
+              <option key={s.value} value={s.value}>
+                {s.label}
+              </option>
+            ))}
+          </SelectField>
         </div>
         <div className="flex flex-wrap items-center gap-3">
           <p>

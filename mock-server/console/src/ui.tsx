@@ -1,4 +1,4 @@
-import { useCallback, useId, useState, type ReactNode } from "react";
+import { useCallback, useId, useState, type InputHTMLAttributes, type ReactNode } from "react";
 
 /**
  * What every panel does with an admin call: its outcome said in words in a live region (a success as
@@ -67,16 +67,63 @@ export function practiceTime(iso: string): string {
 
 /**
  * A labelled control whose name is its label alone: a label wrapped round a select or a text field
- * would add the control's value to its name, which then changes as the value does.
+ * would add the control's value to its name, which then changes as the value does. A hint is tied to
+ * the control as its description.
  */
-export function Field({ label, className, children }: { label: string; className?: string; children: (id: string) => ReactNode }) {
+function Labelled({ label, hint, className, control }: { label: string; hint?: ReactNode; className?: string; control: (ids: { id: string; "aria-describedby"?: string }) => ReactNode }) {
   const id = useId();
+  const hintId = useId();
   return (
     <div className={className}>
       <label htmlFor={id} className="block font-bold">
         {label}
       </label>
-      {children(id)}
+      {control({ id, ...(hint ? { "aria-describedby": hintId } : {}) })}
+      {hint && (
+        <p id={hintId} className="mt-1 text-muted">
+          {hint}
+        </p>
+      )}
     </div>
+  );
+}
+
+interface FieldProps {
+  label: string;
+  hint?: ReactNode;
+  className?: string;
+  value: string;
+  onChange(value: string): void;
+}
+
+export function SelectField({ children, onChange, value, ...field }: FieldProps & { children: ReactNode }) {
+  return (
+    <Labelled
+      {...field}
+      control={(ids) => (
+        <select {...ids} className="field" value={value} onChange={(event) => onChange(event.target.value)}>
+          {children}
+        </select>
+      )}
+    />
+  );
+}
+
+export function InputField({
+  label,
+  hint,
+  className,
+  value,
+  onChange,
+  inputClassName,
+  ...input
+}: FieldProps & { inputClassName?: string } & Omit<InputHTMLAttributes<HTMLInputElement>, "value" | "onChange" | "id" | "className">) {
+  return (
+    <Labelled
+      label={label}
+      hint={hint}
+      className={className}
+      control={(ids) => <input {...input} {...ids} className={`field ${inputClassName ?? ""}`} value={value} onChange={(event) => onChange(event.target.value)} />}
+    />
   );
 }

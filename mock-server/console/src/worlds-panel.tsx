@@ -1,6 +1,6 @@
-import { useEffect, useId, useState } from "react";
+import { useEffect, useState } from "react";
 import { admin, type Scenario, type WorldSummary } from "./api";
-import { Section, useAction, Field } from "./ui";
+import { InputField, Section, SelectField, useAction } from "./ui";
 
 interface Props {
   scenarios: Scenario[];
@@ -45,8 +45,6 @@ function CreateWorld({ scenarios, onCreated }: { scenarios: Scenario[]; onCreate
   const [now, setNow] = useState("");
   const [practice, setPractice] = useState("");
   const { run, outcome } = useAction();
-  const described = useId();
-  const nowHint = useId();
   const chosen = scenarios.find((s) => s.id === scenario);
   return (
     <Section title="Make a world">
@@ -66,50 +64,27 @@ function CreateWorld({ scenarios, onCreated }: { scenarios: Scenario[]; onCreate
           });
         }}
       >
-        <Field className="block sm:col-span-2" label="Scenario">
-          {(id) => (
-            <>
-              <select id={id} className="field" value={scenario} onChange={(event) => setScenario(event.target.value)} aria-describedby={described}>
-                {scenarios.map((s) => (
-                  <option key={s.id} value={s.id}>
-                    {s.id}: {s.title}
-                  </option>
-                ))}
-              </select>
-              <span id={described} className="mt-1 block text-muted">
-                {chosen?.description}
-              </span>
-            </>
-          )}
-        </Field>
-        <Field className="block" label="Seed">
-          {(id) => (
-            <>
-              <input id={id} className="field" type="number" min={0} step={1} required value={seed} onChange={(event) => setSeed(event.target.value)} />
-            </>
-          )}
-        </Field>
-        <Field className="block" label="Practice">
-          {(id) => (
-            <>
-              <select id={id} className="field" value={practice} onChange={(event) => setPractice(event.target.value)}>
-                <option value="">The scenario's</option>
-                <option value="mock">Ours (mock)</option>
-                <option value="spec">As the spec describes it (spec)</option>
-              </select>
-            </>
-          )}
-        </Field>
-        <Field className="block sm:col-span-2" label="Clock fixed at (optional)">
-          {(id) => (
-            <>
-              <input id={id} className="field" type="text" value={now} onChange={(event) => setNow(event.target.value)} aria-describedby={nowHint} />
-              <span id={nowHint} className="mt-1 block text-muted">
-                A date (2026-03-01, midnight in New Zealand) or a date and time with its offset (2026-03-01T09:00:00+13:00). Empty: the clock runs from now.
-              </span>
-            </>
-          )}
-        </Field>
+        <SelectField className="sm:col-span-2" label="Scenario" value={scenario} onChange={setScenario} hint={chosen?.description}>
+          {scenarios.map((s) => (
+            <option key={s.id} value={s.id}>
+              {s.id}: {s.title}
+            </option>
+          ))}
+        </SelectField>
+        <InputField label="Seed" type="number" min={0} step={1} required value={seed} onChange={setSeed} />
+        <SelectField label="Practice" value={practice} onChange={setPractice}>
+          <option value="">The scenario's</option>
+          <option value="mock">Ours (mock)</option>
+          <option value="spec">As the spec describes it (spec)</option>
+        </SelectField>
+        <InputField
+          className="sm:col-span-2"
+          label="Clock fixed at (optional)"
+          type="text"
+          value={now}
+          onChange={setNow}
+          hint="A date (2026-03-01, midnight in New Zealand) or a date and time with its offset (2026-03-01T09:00:00+13:00). Empty: the clock runs from now."
+        />
         <div className="sm:col-span-2">
           <button type="submit" className="btn">
             Make the world
@@ -164,9 +139,7 @@ function ShownWorld({ world, portalUrl, onGone, onReset }: { world: WorldSummary
       </div>
       {outcome}
       <h4 className="font-bold">Its users</h4>
-      <p>
-        A sign-in link opens the portal signed in as that user, once. The portal first asks you to confirm, as it does for any sign-in link followed from another site.
-      </p>
+      <p>A sign-in link opens the portal signed in as that user, once. The portal first asks you to confirm, as it does for any sign-in link followed from another site.</p>
       {!portalUrl && <p>The mock does not know where the portal is (start it with --portal-url): the sign-in links give the portal path only.</p>}
       <ul className="space-y-3">
         {world.users.map((user) => (
