@@ -1,7 +1,17 @@
+import type { worldSummary } from "../../admin";
+import type { Fault as MockFault } from "../../faults";
+import type { JournalEntry as MockJournalEntry } from "../../journal";
+
 /**
  * The console's only way to the mock: the admin API under /__admin (decisions/381). Nothing here is
- * the console's own; a test or curl can make every one of these calls.
+ * the console's own; a test or curl can make every one of these calls. The replies' types are the
+ * mock's own (types only: not a line of the mock reaches the browser), as JSON carries them.
  */
+
+export type WorldSummary = ReturnType<typeof worldSummary>;
+export type ClockState = WorldSummary["clock"];
+export type Fault = MockFault;
+export type JournalEntry = Omit<MockJournalEntry, "query"> & { query: Record<string, unknown> };
 
 export interface Call {
   method: string;
@@ -21,55 +31,6 @@ export interface Scenario {
   id: string;
   title: string;
   description: string;
-}
-
-export interface ClockState {
-  now: string;
-  mode: "fixed" | "running";
-  startedAt: string;
-  advanced: string;
-}
-
-export interface WorldUser {
-  label: string;
-  username: string;
-  password: string;
-  description: string;
-}
-
-export interface WorldSummary {
-  id: string;
-  scenario: string;
-  seed: number;
-  practice: "mock" | "spec";
-  createdAt: string;
-  clock: ClockState;
-  apiUrl: string;
-  users: WorldUser[];
-}
-
-export interface Fault {
-  id: number;
-  path: string;
-  method?: string;
-  status?: number;
-  body?: string;
-  answer?: unknown;
-  delayMs?: number;
-  hold?: boolean;
-  times?: number;
-  remaining?: number;
-}
-
-export interface JournalEntry {
-  at: string;
-  method: string;
-  path: string;
-  query: Record<string, unknown>;
-  body: unknown;
-  fault: string | null;
-  status: number;
-  correlationId: string | null;
 }
 
 export interface Mail {

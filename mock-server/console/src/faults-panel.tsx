@@ -14,7 +14,7 @@ const BODY_KINDS = [
 ];
 
 /** The faults QA reaches for most, on the path chosen in the form (decisions/381). */
-const PRESETS = [
+const PRESETS: { label: string; detail: string; fault: Omit<Fault, "id" | "remaining" | "path"> }[] = [
   {
     label: "The practice is down",
     detail: "503 on every call of the path until cleared",
@@ -49,9 +49,9 @@ export function FaultsPanel({ world, calls, changes }: { world: WorldSummary; ca
   const paths = [...new Set(calls.map((c) => c.path))].sort((a, b) => a.localeCompare(b));
   const [faults, setFaults] = useState<Fault[]>([]);
   const [path, setPath] = useState("Patient/Medication");
-  const [method, setMethod] = useState("");
+  const [method, setMethod] = useState<"" | NonNullable<Fault["method"]>>("");
   const [status, setStatus] = useState("");
-  const [body, setBody] = useState("");
+  const [body, setBody] = useState<"" | NonNullable<Fault["body"]>>("");
   const [answer, setAnswer] = useState("");
   const [delayMs, setDelayMs] = useState("");
   const [times, setTimes] = useState("");
@@ -120,7 +120,7 @@ export function FaultsPanel({ world, calls, changes }: { world: WorldSummary; ca
               ))}
             </div>
           </fieldset>
-          <SelectField label="Method" value={method} onChange={setMethod}>
+          <SelectField label="Method" value={method} onChange={(value) => setMethod(value as typeof method)}>
             <option value="">Every method of the path</option>
             {["GET", "POST", "PUT", "DELETE"]
               .filter((m) => calls.some((c) => c.path === path && c.method === m))
@@ -131,7 +131,7 @@ export function FaultsPanel({ world, calls, changes }: { world: WorldSummary; ca
               ))}
           </SelectField>
           <InputField label="Status" type="number" min={200} max={599} value={status} onChange={setStatus} />
-          <SelectField label="Body kind" value={body} onChange={setBody}>
+          <SelectField label="Body kind" value={body} onChange={(value) => setBody(value as typeof body)}>
             {BODY_KINDS.map((k) => (
               <option key={k.value} value={k.value}>
                 {k.label}
