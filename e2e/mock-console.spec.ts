@@ -225,3 +225,55 @@ test("by keyboard alone: into the tabs, along them with the arrows, and the cloc
   await expect(status(page, "Moved 1 day on.")).toBeVisible();
   expect((await world.clock()).advanced).toBe("P1D");
 });
+
+test("faults one click away, a held call released by its fault's number, faults removed and cleared; the clock to a date; a world reset and deleted", async ({ page, world }) => {
+  await openConsole(page);
+  await page.getByLabel("World shown").selectOption(world.id);
+
+  await tab(page, "Faults").click();
+  await page.getByLabel("Path").selectOption("Patient/Medication");
+  await page.getByRole("checkbox", { name: "Hold each call until released" }).check();
+  await page.getByLabel("Times (empty: until cleared)").fill("1");
+  await page.getByRole("button", { name: "Add the fault" }).click();
+  const added = status(page, /^Fault \d+ added on Patient\/Medication: held until released; 1 more call\.$/);
+  await expect(added).toBeVisible();
+  const held = /^Fault (\d+)/.exec(await added.innerText())![1];
+  // A call of the path (faults come before the token check) waits at the fault until released.
+  const call = fetch(`${CONSOLE}worlds/${world.id}/api/Patient/Medication?PatientID=1&PageSize=1&PageNumber=1&TypeID=1`);
+  expect((await fetch(`${CONSOLE}__admin/worlds/${world.id}/faults/${held}/held?atLeast=1`)).status).toBe(200);
+  await page.getByLabel("Held fault's number").fill(held);
+  await page.getByRole("button", { name: "Release its held calls" }).click();
+  await expect(status(page, `Fault ${held} released 1 held call.`)).toBeVisible();
+  expect((await call).status).toBe(401);
+
+  await page.getByRole("button", { name: /^Slow practice/ }).click();
+  const slow = status(page, /^Fault \d+ added on Patient\/Medication: delay 3000 ms; until cleared\.$/);
+  await expect(slow).toBeVisible();
+  const slowId = /^Fault (\d+)/.exec(await slow.innerText())![1];
+  await page.getByRole("button", { name: /^Lost reply/ }).click();
+  await expect(status(page, /^Fault \d+ added on Patient\/Medication: body lost-reply; 1 more call\.$/)).toBeVisible();
+  const waiting = page.getByRole("listitem").filter({ hasText: /^Fault \d+ on Patient\/Medication/ });
+  await expect(waiting).toHaveCount(2);
+  await page.getByRole("button", { name: `Remove fault ${slowId}` }).click();
+  await expect(waiting).toHaveCount(1);
+  await expect(waiting).toContainText("body lost-reply; 1 more call");
+  await page.getByRole("button", { name: "Clear every fault" }).click();
+  await expect(page.getByText("None: every call is answered normally.")).toBeVisible();
+  expect((await (await fetch(`${CONSOLE}__admin/worlds/${world.id}/faults`)).json()) as unknown).toEqual({ faults: [] });
+
+  await tab(page, "Clock").click();
+  const later = new Date(Date.parse((await world.clock()).now) + 40 * 86_400_000).toISOString().slice(0, 10);
+  await page.getByLabel("To a date (midnight in New Zealand)").fill(later);
+  await page.getByRole("button", { name: "Move to this date" }).click();
+  await expect(status(page, `Moved to ${later} (midnight in New Zealand).`)).toBeVisible();
+  expect((await world.clock()).now).toMatch(new RegExp(`^${later}T00:00:0`));
+
+  await tab(page, "Worlds and users").click();
+  await page.getByRole("button", { name: `Reset world ${world.id}` }).click();
+  await expect(status(page, `World ${world.id} is back at its start: data, clock, sign-ins, faults and journal.`)).toBeVisible();
+  expect((await world.clock()).advanced).toBe("PT0S");
+  await page.getByRole("button", { name: `Delete world ${world.id}` }).click();
+  await expect(status(page, `World ${world.id} was deleted; the default world is shown.`)).toBeVisible();
+  await expect(page.getByLabel("World shown")).toHaveValue("default");
+  expect((await fetch(`${CONSOLE}__admin/worlds/${world.id}`)).status).toBe(404);
+});

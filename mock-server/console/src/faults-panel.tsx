@@ -32,6 +32,8 @@ const PRESETS: { label: string; detail: string; fault: Omit<Fault, "id" | "remai
   },
 ];
 
+const released = (id: number | string, { released: n }: { released: number }) => `Fault ${id} released ${n} held call${n === 1 ? "" : "s"}.`;
+
 export function describeFault(f: Fault): string {
   const what = [
     f.method && `${f.method} only`,
@@ -165,11 +167,7 @@ export function FaultsPanel({ world, calls, changes }: { world: WorldSummary; ca
                 </span>
                 <span className="flex flex-wrap gap-2">
                   {f.hold && (
-                    <button
-                      type="button"
-                      className="btn-secondary"
-                      onClick={() => void list.run(async () => `Fault ${f.id} released ${(await admin.releaseFault(world.id, f.id)).released} held calls.`)}
-                    >
+                    <button type="button" className="btn-secondary" onClick={() => void list.run(async () => released(f.id, await admin.releaseFault(world.id, f.id)))}>
                       Release fault {f.id}'s held calls
                     </button>
                   )}
@@ -203,7 +201,7 @@ function ReleaseById({ worldId }: { worldId: string }) {
       className="flex flex-wrap items-end gap-2"
       onSubmit={(event) => {
         event.preventDefault();
-        void run(async () => `Fault ${id} released ${(await admin.releaseFault(worldId, Number(id))).released} held calls.`);
+        void run(async () => released(id, await admin.releaseFault(worldId, Number(id))));
       }}
     >
       <InputField label="Held fault's number" inputClassName="w-32" type="number" min={1} required value={id} onChange={setId} />

@@ -12,11 +12,27 @@ interface Props {
 }
 
 export function WorldsPanel({ scenarios, worlds, world, portalUrl, onShow, refreshWorlds }: Props) {
+  const [gone, setGone] = useState("");
   return (
     <div className="space-y-4">
       <h2 className="text-xl font-bold">Worlds and users</h2>
       <CreateWorld scenarios={scenarios} onCreated={async (id) => (await refreshWorlds(), onShow(id))} />
-      {world && <ShownWorld world={world} portalUrl={portalUrl} onGone={async () => (await refreshWorlds(), onShow("default"))} onReset={() => void refreshWorlds()} />}
+      {/* A deleted world's panel goes with it: what became of it is said here, where it stays heard. */}
+      <p role="status" className="font-bold text-success">
+        {gone}
+      </p>
+      {world && (
+        <ShownWorld
+          world={world}
+          portalUrl={portalUrl}
+          onGone={async (id) => {
+            await refreshWorlds();
+            onShow("default");
+            setGone(`World ${id} was deleted; the default world is shown.`);
+          }}
+          onReset={() => void refreshWorlds()}
+        />
+      )}
       <Section title="Every world">
         <ul className="space-y-2">
           {worlds.map((w) => (
@@ -107,7 +123,7 @@ function CreateWorld({ scenarios, onCreated }: { scenarios: Scenario[]; onCreate
   );
 }
 
-function ShownWorld({ world, portalUrl, onGone, onReset }: { world: WorldSummary; portalUrl: string | null; onGone(): Promise<void>; onReset(): void }) {
+function ShownWorld({ world, portalUrl, onGone, onReset }: { world: WorldSummary; portalUrl: string | null; onGone(id: string): Promise<void>; onReset(): void }) {
   const { run, outcome } = useAction();
   return (
     <Section title={`World ${world.id}`}>
@@ -132,7 +148,7 @@ function ShownWorld({ world, portalUrl, onGone, onReset }: { world: WorldSummary
         {world.id === "default" ? (
           <p>The default world cannot be deleted.</p>
         ) : (
-          <button type="button" className="btn-danger" onClick={() => void run(async () => (await admin.deleteWorld(world.id), await onGone(), `World ${world.id} was deleted.`))}>
+          <button type="button" className="btn-danger" onClick={() => void run(async () => (await admin.deleteWorld(world.id), await onGone(world.id)))}>
             Delete world {world.id}
           </button>
         )}
