@@ -24,5 +24,13 @@ export async function buildConsoleIfStale(log: (line: string) => void = console.
   if (existsSync(index) && statSync(index).mtimeMs >= newest(CONSOLE_SOURCE_DIR)) return;
   log("Building the mock's console (mock-server/console/)…");
   const { build } = await import("vite");
-  await build({ configFile: path.join(CONSOLE_SOURCE_DIR, "vite.config.ts") });
+  // React's production build even under `npm run dev`, whose NODE_ENV=development Vite would follow.
+  const nodeEnv = process.env.NODE_ENV;
+  process.env.NODE_ENV = "production";
+  try {
+    await build({ configFile: path.join(CONSOLE_SOURCE_DIR, "vite.config.ts"), mode: "production" });
+  } finally {
+    if (nodeEnv === undefined) delete process.env.NODE_ENV;
+    else process.env.NODE_ENV = nodeEnv;
+  }
 }
