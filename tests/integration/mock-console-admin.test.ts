@@ -5,6 +5,7 @@ import { describe, expect, it } from "vitest";
 import { endpoints } from "@contract/endpoints";
 import { getScenario } from "../../fixtures/scenarios/index";
 import { isLoopback } from "../../mock-server/admin-live";
+import { parseMockArgs } from "../../mock-server/cli-args";
 import { createMockServer } from "../../mock-server/server";
 import { getCall, useMockServer, type ClockState } from "../helpers/mock-world";
 
@@ -126,6 +127,13 @@ describe("what the mock is, and its scenarios described", () => {
       }),
     );
     expect(about.calls.map((c) => c.path)).not.toContain(endpoints.identityAuthentication.path);
+  });
+
+  it("npm run mock names the portal with --portal-url or MOCK_PORTAL_URL, by default the portal's own default address", () => {
+    expect(parseMockArgs([]).portalUrl).toBe("http://localhost:3000");
+    expect(parseMockArgs(["--portal-url", "https://portal.example.nz"]).portalUrl).toBe("https://portal.example.nz");
+    expect(parseMockArgs([], { MOCK_PORTAL_URL: "http://127.0.0.1:3100" }).portalUrl).toBe("http://127.0.0.1:3100");
+    for (const bad of ["localhost:3000", "http://localhost:3000/login", "ftp://x"]) expect(() => parseMockArgs(["--portal-url", bad]), bad).toThrow(/Invalid --portal-url/);
   });
 
   it("tells loopback addresses from the others", () => {
