@@ -4,7 +4,7 @@ import { PRACTICE_KINDS, scenarioIds } from "../fixtures/scenarios/index";
 import { originOf } from "./endpoint-route";
 import { FaultRequestSchema } from "./faults";
 import { issuesOf, sendJson } from "./http";
-import { AdvanceSchema, InstantSchema } from "./clock";
+import { ClockRequestSchema, InstantSchema } from "./clock";
 import type { World } from "./areas";
 import { UnknownScenarioError, type WorldRegistry } from "./worlds";
 
@@ -89,10 +89,13 @@ export function adminRouter(worlds: WorldRegistry): Router {
   router.post("/worlds/:id/clock", (req, res) => {
     const world = worldOr404(req);
     if (!world) return sendJson(res, 404, { error: `Unknown world "${req.params.id}"` });
-    const parsed = AdvanceSchema.safeParse(req.body ?? {});
-    if (!parsed.success) return sendJson(res, 400, { error: "Invalid clock request: send {\"advance\": \"P1D\"} (an ISO 8601 duration)", issues: issuesOf(parsed.error) });
-    const refused = world.clock.advance(parsed.data.advance);
+    const parsed = ClockRequestSchema.safeParse(req.body ?? {});
+    if (!parsed.success) return sendJson(res, 400, { error: 'Invalid clock request: send {"advance": "P1D"} (an ISO 8601 duration), {"to": "2026-03-08"} (a later date or date-time), or {"mode": "fixed" | "running"}', issues: issuesOf(parsed.error) });
+    const { advance, to, mode } = parsed.data;
+    const refused = advance ? world.clock.advance(advance) : to ? world.clock.moveTo(to) : null;
     if (refused) return sendJson(res, 400, { error: `Invalid clock request: ${refused}` });
+    if (mode === "fixed") world.clock.freeze();
+    if (mode === "running") world.clock.run();
     sendJson(res, 200, world.clock.state());
   });
 

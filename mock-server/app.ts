@@ -2,6 +2,8 @@ import express, { type ErrorRequestHandler, type Request } from "express";
 import { endpoints } from "@contract/endpoints";
 import { adminRouter } from "./admin";
 import { accountAdminRouter } from "./admin-accounts";
+import { liveAdminRouter } from "./admin-live";
+import { consoleRouter } from "./console-files";
 import { openApiDocument } from "./openapi";
 import { originOf, parseRequest, sendError, sendReply, worldRouteHandler, type WorldRoute } from "./endpoint-route";
 import { worldRoutes, type World } from "./areas";
@@ -18,6 +20,12 @@ export interface MockAppOptions {
    * The CLI prints them, the embedded mock hands them to the portal's log, tests leave it off.
    */
   log?: (line: string) => void;
+  /** The address the mock listens on, which the console reports (loopback or not). */
+  host: string;
+  /** The portal's address, for the console's sign-in links; null when the mock does not know it. */
+  portalUrl: string | null;
+  /** Where the console's built files are (build/mock-console). */
+  consoleDir: string;
 }
 
 const METHOD = { GET: "get", POST: "post", PUT: "put", DELETE: "delete" } as const;
@@ -34,7 +42,7 @@ function routePatternOf(req: Request): string {
   return path === null ? "unrouted" : `${req.baseUrl}${path}`;
 }
 
-export function createMockApp({ worlds, closing, log }: MockAppOptions) {
+export function createMockApp({ worlds, closing, log, host, portalUrl, consoleDir }: MockAppOptions) {
   const app = express();
   app.disable("x-powered-by");
   // Replies must be compared byte for byte and never answered 304 from a stale ETag.
@@ -66,7 +74,11 @@ export function createMockApp({ worlds, closing, log }: MockAppOptions) {
     next();
   });
   app.use("/__admin", accountAdminRouter(worlds));
+  app.use("/__admin", liveAdminRouter(worlds, { host, portalUrl }));
   app.use("/__admin", adminRouter(worlds));
+
+  // The console (decisions/381): the mock's own address in a browser, a client of the admin API above.
+  app.use(consoleRouter(consoleDir));
 
   // The identity server: which practice API (world) serves this user. The password is checked later.
   const identity = endpoints.identityAuthentication;

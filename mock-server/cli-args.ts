@@ -15,12 +15,14 @@ export interface MockCliOptions {
   now?: number;
   /** The practice the default world plays (`--practice spec`, decisions/372); by default its scenario's. */
   practice?: PracticeKind;
+  /** The portal the console's sign-in links open (--portal-url or MOCK_PORTAL_URL; default the portal's own default, http://localhost:3000). */
+  portalUrl: string;
 }
 
 export function parseMockArgs(args: string[], env: Record<string, string | undefined> = {}): MockCliOptions {
   const { values } = parseArgs({
     args,
-    options: { port: { type: "string" }, "smtp-port": { type: "string" }, host: { type: "string" }, scenario: { type: "string" }, seed: { type: "string" }, now: { type: "string" }, practice: { type: "string" }, list: { type: "boolean" } },
+    options: { port: { type: "string" }, "smtp-port": { type: "string" }, host: { type: "string" }, scenario: { type: "string" }, seed: { type: "string" }, now: { type: "string" }, practice: { type: "string" }, "portal-url": { type: "string" }, list: { type: "boolean" } },
   });
   const seed = values.seed === undefined ? undefined : Number(values.seed);
   if (seed !== undefined && (!Number.isInteger(seed) || seed < 0)) throw new Error(`Invalid seed "${values.seed}": use a whole number`);
@@ -33,7 +35,9 @@ export function parseMockArgs(args: string[], env: Record<string, string | undef
     if (typeof parsed === "string") throw new Error(`Invalid --now: ${parsed}`);
     now = parsed.toMillis();
   }
-  return { list: values.list ?? false, port: portFrom(values.port ?? env.MOCK_PORT), smtpPort: portFrom(values["smtp-port"] ?? env.MOCK_SMTP_PORT, 2525), host: values.host ?? env.MOCK_HOST, scenario: values.scenario, seed, now, practice };
+  const portalUrl = values["portal-url"] ?? env.MOCK_PORTAL_URL ?? "http://localhost:3000";
+  if (!/^https?:\/\/[^/?#]+$/.test(portalUrl)) throw new Error(`Invalid --portal-url "${portalUrl}": an origin such as http://localhost:3000`);
+  return { portalUrl, list: values.list ?? false, port: portFrom(values.port ?? env.MOCK_PORT), smtpPort: portFrom(values["smtp-port"] ?? env.MOCK_SMTP_PORT, 2525), host: values.host ?? env.MOCK_HOST, scenario: values.scenario, seed, now, practice };
 }
 
 function portFrom(value: string | undefined, fallback = 4010): number {

@@ -5,8 +5,10 @@ import { PRACTICE_ZONE } from "../fixtures/builders/practice";
 /**
  * A world's clock (decisions/012). It starts either fixed at an instant (`now` given at creation:
  * it stands still until advanced) or at real time (it then runs with the wall clock). It only moves
- * forward: `advance` adds an ISO 8601 duration. Data is generated as of the starting instant; the
- * handlers that compare with "now" ask the clock.
+ * forward: `advance` adds an ISO 8601 duration, `moveTo` goes to a later instant. QA may freeze a
+ * running clock where it stands and let a fixed one run on from where it stands (decisions/381); a
+ * reset returns to the start and to the mode the world was made with. Data is generated as of the
+ * starting instant; the handlers that compare with "now" ask the clock.
  */
 
 export interface ClockState {
@@ -15,28 +17,31 @@ export interface ClockState {
   mode: "fixed" | "running";
   /** Where the clock started (generated data is anchored here); reset returns to it. */
   startedAt: string;
-  /** Total advanced since the start, ISO 8601 duration. */
+  /** Total moved on (by `advance` and `moveTo`) since the start, ISO 8601 duration; time merely run is not counted. */
   advanced: string;
 }
 
 export class WorldClock {
   readonly #startMs: number;
-  readonly #running: boolean;
+  readonly #startsRunning: boolean;
   readonly #wall: () => number;
-  #realAtStart: number;
+  #running: boolean;
+  /** The world's time at the wall's #realAnchor: it counts on from there while running. */
+  #anchorMs: number;
+  #realAnchor: number;
   #advancedMs = 0;
 
   /** `fixedAt` (epoch ms) stops the clock at that instant; without it the clock runs from real time. */
   constructor(fixedAt?: number, wall: () => number = Date.now) {
     this.#wall = wall;
-    this.#running = fixedAt === undefined;
-    this.#realAtStart = wall();
-    this.#startMs = fixedAt ?? this.#realAtStart;
+    this.#startsRunning = this.#running = fixedAt === undefined;
+    this.#realAnchor = wall();
+    this.#startMs = this.#anchorMs = fixedAt ?? this.#realAnchor;
   }
 
   /** The world's now in epoch milliseconds. */
   nowMs(): number {
-    return this.#startMs + this.#advancedMs + (this.#running ? this.#wall() - this.#realAtStart : 0);
+    return this.#anchorMs + (this.#running ? this.#wall() - this.#realAnchor : 0);
   }
 
   now(): DateTime {
@@ -57,14 +62,37 @@ export class WorldClock {
     const next = now.plus(duration);
     const problem = outOfRange(next);
     if (problem) return `advancing by ${duration.toISO()} ${problem}`;
-    this.#advancedMs += next.toMillis() - now.toMillis();
+    this.#moveBy(next.toMillis() - now.toMillis());
     return null;
   }
 
-  /** Back to the starting instant; a running clock runs on from there. */
+  /** To a later instant; one not after now is refused (the reason is returned), as the clock only moves forward. */
+  moveTo(at: DateTime): string | null {
+    const now = this.nowMs();
+    if (at.toMillis() <= now) return `${isoOf(at.toMillis())} is not after the world's now (${isoOf(now)}): the clock only moves forward`;
+    this.#moveBy(at.toMillis() - now);
+    return null;
+  }
+
+  /** Stands still where it is now (a fixed clock stays as it is). */
+  freeze(): void {
+    this.#anchorMs = this.nowMs();
+    this.#running = false;
+  }
+
+  /** Runs on with the wall clock from where it is now (a running clock goes on as it is). */
+  run(): void {
+    this.#anchorMs = this.nowMs();
+    this.#realAnchor = this.#wall();
+    this.#running = true;
+  }
+
+  /** Back to the starting instant, in the mode the world was made with; a running clock runs on from there. */
   reset(): void {
     this.#advancedMs = 0;
-    this.#realAtStart = this.#wall();
+    this.#anchorMs = this.#startMs;
+    this.#running = this.#startsRunning;
+    this.#realAnchor = this.#wall();
   }
 
   state(): ClockState {
@@ -74,6 +102,11 @@ export class WorldClock {
       startedAt: isoOf(this.#startMs),
       advanced: Duration.fromMillis(this.#advancedMs).rescale().toISO() ?? "PT0S",
     };
+  }
+
+  #moveBy(ms: number): void {
+    this.#anchorMs += ms;
+    this.#advancedMs += ms;
   }
 }
 
@@ -131,13 +164,24 @@ export const InstantSchema = z.string().transform((text, ctx) => {
   return parsed;
 });
 
-export const AdvanceSchema = z.strictObject({
-  advance: z.string().transform((text, ctx) => {
-    const parsed = parseDuration(text);
-    if (typeof parsed === "string") {
-      ctx.addIssue({ code: "custom", message: parsed });
-      return z.NEVER;
-    }
-    return parsed;
-  }),
+const DurationSchema = z.string().transform((text, ctx) => {
+  const parsed = parseDuration(text);
+  if (typeof parsed === "string") {
+    ctx.addIssue({ code: "custom", message: parsed });
+    return z.NEVER;
+  }
+  return parsed;
 });
+
+/**
+ * What POST …/clock asks: move on by a duration (`advance`) or to a later instant (`to`), and/or
+ * freeze or run it (`mode`, applied after the move). At least one; `advance` and `to` not together.
+ */
+export const ClockRequestSchema = z
+  .strictObject({
+    advance: DurationSchema.optional().describe("An ISO 8601 duration to move on by, e.g. P1D, PT2H, P1W."),
+    to: InstantSchema.optional().describe("A later instant to move to: a date-time with an offset, or a plain date (midnight in Pacific/Auckland)."),
+    mode: z.enum(["fixed", "running"]).optional().describe('"fixed" freezes the clock where it stands; "running" lets it run on with real time from there.'),
+  })
+  .refine((r) => r.advance !== undefined || r.to !== undefined || r.mode !== undefined, { message: 'send "advance", "to" or "mode"' })
+  .refine((r) => r.advance === undefined || r.to === undefined, { message: '"advance" and "to" cannot be combined', path: ["to"] });

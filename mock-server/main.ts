@@ -5,10 +5,12 @@
  *   npm run mock -- --scenario family --seed 7         the default world from another scenario
  *   npm run mock -- --now 2026-03-01T09:00:00+13:00    the default world's clock fixed at that instant
  *   npm run mock -- --practice spec                    the default world a practice as 1§7 and 2§7 describe it (decisions/372)
+ *   npm run mock -- --portal-url http://localhost:3000 the portal the console's sign-in links open (or MOCK_PORTAL_URL)
  *   npm run mock -- --list                             the scenarios, one line each
  */
 import { scenarios } from "../fixtures/scenarios/index";
 import { parseMockArgs } from "./cli-args";
+import { buildConsoleIfStale } from "./console/build";
 import { createMockServer } from "./server";
 import { DEFAULT_WORLD_ID } from "./worlds";
 
@@ -18,7 +20,9 @@ async function main() {
     for (const scenario of scenarios.values()) console.log(`${scenario.id.padEnd(22)} ${scenario.description ?? scenario.title}`);
     return;
   }
+  await buildConsoleIfStale();
   const mock = await createMockServer({
+    portalUrl: options.portalUrl,
     defaultWorld: { scenario: options.scenario, seed: options.seed, now: options.now, practice: options.practice },
     port: options.port,
     smtpPort: options.smtpPort,
@@ -30,6 +34,7 @@ async function main() {
   console.log(
     [
       `Mock practice server: ${mock.url}`,
+      `  console:          ${mock.url}/ (open it in a browser)`,
       `  identity server:  POST ${mock.url}/api/Authentication`,
       `  default world:    ${mock.url}/worlds/${DEFAULT_WORLD_ID}/api/`,
       `  admin API:        ${mock.url}/__admin`,

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { ENDPOINT_AREAS, type DocumentedEndpoint } from "@contract/endpoint";
 import { endpoints, type EndpointName } from "@contract/endpoints";
 import { CreateWorldSchema } from "./admin";
-import { AdvanceSchema } from "./clock";
+import { ClockRequestSchema } from "./clock";
 import { FaultRequestSchema } from "./faults";
 
 /**
@@ -81,6 +81,14 @@ function adminPaths() {
     "/__admin/openapi.json": { get: adminOperation("adminOpenApi", "This document", {}, { "200": json(object("OpenAPI 3.1"), "The document.") }) },
     "/__admin/health": { get: adminOperation("adminHealth", "Whether the mock is up, and how many worlds it holds", {}, { "200": json(object("status and world count"), "Up.") }) },
     "/__admin/scenarios": { get: adminOperation("adminScenarios", "The scenarios a world can be made from", {}, { "200": json(object("scenario ids"), "The list.") }) },
+    "/__admin/scenarios/details": {
+      get: adminOperation("adminScenarioDetails", "The scenarios with their titles and descriptions", {}, { "200": json(object("scenarios: [{id, title, description}]"), "The list.") }),
+    },
+    "/__admin/about": {
+      get: adminOperation("adminAbout", "What this mock is: the portal its sign-in links open, the address it listens on and whether that is loopback only, and the practice API calls a fault may name", {}, {
+        "200": json(object("portalUrl, host, loopbackOnly, calls: [{method, path, summary, needsToken}]"), "About this mock."),
+      }),
+    },
     "/__admin/worlds": {
       get: adminOperation("adminListWorlds", "Every live world", {}, { "200": json(object("worlds"), "The worlds with their users and clocks.") }),
       post: adminOperation("adminCreateWorld", "Create a world from a scenario, a seed, optionally a fixed clock, and the practice it plays: ours, or one as 1§7 and 2§7 describe it", body(CreateWorldSchema), {
@@ -100,7 +108,11 @@ function adminPaths() {
     "/__admin/worlds/{id}/clock": {
       ...inWorld,
       get: adminOperation("adminGetClock", "The world's clock", {}, { "200": json(object("now, mode, startedAt, advanced"), "The clock."), ...notFound }),
-      post: adminOperation("adminAdvanceClock", "Move the world's clock forward by an ISO 8601 duration", body(AdvanceSchema), { "200": json(object("the clock"), "Moved."), ...invalid("The duration"), ...notFound }),
+      post: adminOperation("adminAdvanceClock", "Move the world's clock forward by an ISO 8601 duration or to a later instant, and/or freeze it or let it run", body(ClockRequestSchema), {
+        "200": json(object("the clock"), "Moved, frozen or running."),
+        ...invalid("The request"),
+        ...notFound,
+      }),
     },
     "/__admin/worlds/{id}/faults": {
       ...inWorld,
@@ -156,6 +168,13 @@ function adminPaths() {
         { "200": json(object("requests"), "The journal, oldest first."), ...invalid("A filter"), ...notFound },
       ),
       delete: adminOperation("adminClearJournal", "Empty the journal", {}, { "204": { description: "Cleared." }, ...notFound }),
+    },
+    "/__admin/worlds/{id}/requests/stream": {
+      ...inWorld,
+      get: adminOperation("adminJournalStream", "The journal as it grows, as Server-Sent Events: `cleared` and every entry kept, then `request` (id: its number; data: the entry) as each call ends, `cleared` when emptied or reset, `gone` when the world is deleted", {}, {
+        "200": { description: "An endless event stream.", content: { "text/event-stream": { schema: { type: "string" } } } },
+        ...notFound,
+      }),
     },
     "/__admin/worlds/{id}/switch-tokens": {
       ...inWorld,

@@ -1,6 +1,7 @@
 import type { AddressInfo } from "node:net";
 import { createServer } from "node:http";
 import { createMockApp } from "./app";
+import { CONSOLE_BUILD_DIR } from "./console-files";
 import { startMailCatcher, type MailCatcher } from "./mail-catcher";
 import { WorldRegistry, type CreateWorldOptions } from "./worlds";
 
@@ -22,6 +23,13 @@ export interface MockServerOptions {
    * Default null: only the embedded mock and `npm run mock` (MOCK_SMTP_PORT) start one.
    */
   smtpPort?: number | null;
+  /**
+   * The portal that signs in against this mock, for the console's sign-in links (`npm start` and
+   * `npm run dev` name their own; `npm run mock` takes --portal-url). Default none: the console asks.
+   */
+  portalUrl?: string | null;
+  /** The console's built files; default build/mock-console (decisions/381). */
+  consoleDir?: string;
   /** The scenario, seed, fixed clock (epoch ms) and practice of the default world (default: scenario "default", seed 1, real time, the scenario's practice). */
   defaultWorld?: CreateWorldOptions;
 }
@@ -40,7 +48,7 @@ export async function createMockServer(options: MockServerOptions = {}): Promise
   const host = options.host ?? "127.0.0.1";
   const worlds = new WorldRegistry(options.defaultWorld);
   const closing = new AbortController();
-  const app = createMockApp({ worlds, closing: closing.signal, log: options.log });
+  const app = createMockApp({ worlds, closing: closing.signal, log: options.log, host, portalUrl: options.portalUrl ?? null, consoleDir: options.consoleDir ?? CONSOLE_BUILD_DIR });
   const server = createServer(app);
   // An idle connection is kept a minute, not Node's 5 s: a client reusing one at the moment the server
   // drops it loses that call ("other side closed"), and a test worker's event loop held up by seconds of

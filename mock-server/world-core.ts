@@ -2,7 +2,7 @@ import type { StaffRecord } from "../fixtures/builders/staff";
 import type { PracticeKind } from "../fixtures/scenarios/schema";
 import type { WorldClock } from "./clock";
 import type { FaultTable } from "./faults";
-import type { Journal } from "./journal";
+import type { Journal, JournalFeed } from "./journal";
 import type { TokenTable } from "./tokens";
 import type { WorldStore } from "./world-store";
 
@@ -33,6 +33,8 @@ export interface WorldCore {
   tokens: TokenTable;
   faults: FaultTable;
   journal: Journal;
+  /** The journal's live readers (the console); kept across a reset, which replaces `journal`. */
+  journalFeed: JournalFeed;
   users: WorldUser[];
   /** When the world was last reached (any call or admin request), for idle removal. */
   lastUsedAt: number;

@@ -3,7 +3,7 @@ import { getScenario, scenarioIds } from "../fixtures/scenarios/index";
 import { worldData, worldStores, type World } from "./areas";
 import { WorldClock } from "./clock";
 import { FaultTable } from "./faults";
-import { Journal } from "./journal";
+import { Journal, JournalFeed } from "./journal";
 import { TokenTable } from "./tokens";
 import type { PracticeKind } from "../fixtures/scenarios/schema";
 import { normaliseUsername, type WorldUser } from "./world-core";
@@ -81,7 +81,8 @@ export class WorldRegistry {
     if (!world) return undefined;
     world.clock.reset();
     world.faults.clear(); // held calls go on (into the old store, which the call then ignores)
-    Object.assign(world, generate(world.id, world.scenarioId, world.seed, world.clock));
+    Object.assign(world, generate(world.id, world.scenarioId, world.seed, world.clock, world.journalFeed));
+    world.journalFeed.publish({ kind: "cleared" });
     world.lastUsedAt = Date.now();
     return world;
   }
@@ -96,6 +97,7 @@ export class WorldRegistry {
     if (!world) return "not-found";
     for (const user of world.users) this.#owners.delete(normaliseUsername(user.username));
     world.faults.clear();
+    world.journalFeed.publish({ kind: "gone" });
     this.#worlds.delete(id);
     return "deleted";
   }
@@ -113,6 +115,7 @@ export class WorldRegistry {
     if (!scenario) throw new UnknownScenarioError(scenarioId);
     const seed = options.seed ?? 1;
     const clock = new WorldClock(options.now);
+    const journalFeed = new JournalFeed();
     const world: World = {
       id,
       scenarioId,
@@ -121,7 +124,8 @@ export class WorldRegistry {
       createdAt: new Date().toISOString(),
       clock,
       lastUsedAt: Date.now(),
-      ...generate(id, scenarioId, seed, clock),
+      journalFeed,
+      ...generate(id, scenarioId, seed, clock, journalFeed),
     };
     this.#worlds.set(id, world);
     for (const user of world.users) this.#owners.set(normaliseUsername(user.username), world);
@@ -130,7 +134,7 @@ export class WorldRegistry {
 }
 
 /** Everything of a world that its scenario, seed and starting clock fix, plus empty sign-ins, faults and journal. */
-function generate(id: string, scenarioId: string, seed: number, clock: WorldClock) {
+function generate(id: string, scenarioId: string, seed: number, clock: WorldClock, journalFeed: JournalFeed) {
   const data = worldData(getScenario(scenarioId)!, seed, { referenceDate: clock.startMs });
   const store = createWorldStore();
   loadPracticeData(store, data, (account) => usernameFor(account, id));
@@ -140,7 +144,7 @@ function generate(id: string, scenarioId: string, seed: number, clock: WorldCloc
     staff: data.staff,
     tokens: new TokenTable(),
     faults: new FaultTable(),
-    journal: new Journal(),
+    journal: new Journal(journalFeed),
     users: data.accounts.map((a): WorldUser => ({ label: a.label, username: usernameFor(a, id), password: a.password, description: a.description })),
   };
 }

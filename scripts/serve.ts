@@ -21,8 +21,10 @@ async function main() {
     // Loaded only when it runs: a portal pointed at a real practice never loads the mock and its data
     // generator (about a second of CPU at every start on this machine).
     const { createMockServer } = await import("../mock-server/server");
+    // `npm start` built the console with the portal; in development it is built here when its sources changed.
+    if (dev) await (await import("../mock-server/console/build")).buildConsoleIfStale();
     // The mock's mail catcher on a free port unless MOCK_SMTP_PORT names one: the portal is told where.
-    mock = await createMockServer({ port: mockPort, smtpPort: Number(process.env.MOCK_SMTP_PORT ?? 0), log: process.env.LOG_FILE ? (line) => mockLog?.(line) : undefined });
+    mock = await createMockServer({ port: mockPort, portalUrl: process.env.PORTAL_ORIGIN ?? `http://localhost:${port}`, smtpPort: Number(process.env.MOCK_SMTP_PORT ?? 0), log: process.env.LOG_FILE ? (line) => mockLog?.(line) : undefined });
     process.env.PRACTICE_IDENTITY_URL = mock.url;
     // The portal's own mail (second-step codes) goes to the embedded mock's catcher unless told otherwise.
     process.env.SMTP_URL ??= `smtp://127.0.0.1:${mock.smtpPort}`;
@@ -88,7 +90,7 @@ async function main() {
   const lines = [`Patient portal: http://localhost:${port}${dev ? " (development, hot reload)" : ""}`];
   if (metrics) lines.push(`Metrics: http://127.0.0.1:${config.METRICS_PORT}/metrics`);
   if (mock) {
-    lines.push(`Mock practice server: ${mock.url} (admin API under ${mock.url}/__admin; caught mail at /__admin/worlds/<id>/mail)`);
+    lines.push(`Mock practice server: ${mock.url} (its console: open ${mock.url}/ in a browser; admin API under ${mock.url}/__admin)`);
     lines.push("Demo accounts (password Kiaora2024):");
     for (const user of mock.worlds.get("default")?.users ?? []) lines.push(`  ${user.username.padEnd(18)} ${user.description}`);
   } else {
