@@ -246,6 +246,22 @@ describe("the journal as a live stream", () => {
   });
 });
 
+describe("changes asked for by another site's page", () => {
+  it("are refused, reads are not; the console's own (same origin), curl's and a test's (neither header) are taken", async () => {
+    const world = await mock.createWorld({ now: NOW });
+    const base = mock.server.url;
+    const reset = (headers: Record<string, string>) => fetch(`${base}/__admin/worlds/${world.id}/reset`, { method: "POST", headers });
+    for (const headers of [{ "Sec-Fetch-Site": "cross-site" }, { "Sec-Fetch-Site": "same-site" }, { Origin: "https://evil.example" }, { Origin: "null" }]) {
+      const refused = await reset(headers);
+      expect(refused.status, JSON.stringify(headers)).toBe(403);
+      expect(((await refused.json()) as { error: string }).error).toContain("never from another site's page");
+    }
+    const host = new URL(base).host;
+    for (const headers of [{}, { "Sec-Fetch-Site": "same-origin", Origin: `http://${host}` }, { "Sec-Fetch-Site": "none" }]) expect((await reset(headers)).status, JSON.stringify(headers)).toBe(200);
+    expect((await fetch(`${base}/__admin/worlds/${world.id}`, { headers: { "Sec-Fetch-Site": "cross-site" } })).status).toBe(200);
+  });
+});
+
 describe("the console at the mock's own address", () => {
   it("serves its page at / under a policy that allows only its own files, and its assets under /__console/", async () => {
     const dir = mkdtempSync(path.join(tmpdir(), "mock-console-"));
