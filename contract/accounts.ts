@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { bundleOf } from "./fhir";
+import { bundleOf, LabelsMetaSchema } from "./fhir";
 import { defineSlots, slot } from "./slots";
 import { readStatusCode, readTruthy } from "./truthy";
 import { callsOf } from "./endpoint";
@@ -20,6 +20,8 @@ export const InvoiceSchema = z.object({
   resourceType: z.literal("Invoice"),
   id: z.string().min(1),
   extension: InvoiceSlots.schema,
+  /** The practice's labels (FHIR meta): an item it marks confidential never reaches a proxy (decisions/378, 382). */
+  meta: LabelsMetaSchema.optional(),
 });
 export type Invoice = z.output<typeof InvoiceSchema>;
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { bundleOf } from "./fhir";
+import { bundleOf, LabelsMetaSchema } from "./fhir";
 import { defineSlots, slot } from "./slots";
 import { callsOf } from "./endpoint";
 
@@ -31,6 +31,8 @@ export const AppointmentSchema = z.object({
   id: z.string().min(1),
   period: z.object({ start: z.string().min(1) }),
   extension: AppointmentSlots.schema,
+  /** The practice's labels (FHIR meta): an item it marks confidential never reaches a proxy (decisions/378, 382). */
+  meta: LabelsMetaSchema.optional(),
 });
 export type Appointment = z.output<typeof AppointmentSchema>;
 

@@ -94,6 +94,8 @@ export const LetterSchema = z.object({
   extension: LetterSlots.schema,
   /** The listing names the content type; LetterAndDocumentByID adds the base64 data. */
   content: z.array(z.object({ attachment: z.object({ contentType: z.string().min(1), data: z.base64().optional(), title: z.string().optional() }) })).min(1),
+  /** The practice's labels (FHIR meta): an item it marks confidential never reaches a proxy (decisions/378, 382). */
+  meta: LabelsMetaSchema.optional(),
 });
 export type Letter = z.output<typeof LetterSchema>;
 
@@ -114,6 +116,8 @@ export const MediaSchema = z.object({
   id: z.string().min(1),
   /** "application/pdf" opens in the portal; "link" opens `url` in a new tab (2§2 Resources). */
   content: z.object({ title: z.string().min(1), contentType: z.enum(["application/pdf", "link"]), url: z.string().optional() }),
+  /** The practice's labels (FHIR meta): an item it marks confidential never reaches a proxy (decisions/378, 382). */
+  meta: LabelsMetaSchema.optional(),
 });
 export type Media = z.output<typeof MediaSchema>;
 

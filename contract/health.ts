@@ -54,6 +54,8 @@ export const AllergySchema = z.object({
   extension: AllergySlots.schema,
   reaction: z.array(z.object({ manifestation: z.array(z.object({ text: z.string() })) })).optional(),
   note: Note.optional(),
+  /** The practice's labels (FHIR meta): an item it marks confidential never reaches a proxy (decisions/378, 382). */
+  meta: LabelsMetaSchema.optional(),
 });
 export type Allergy = z.output<typeof AllergySchema>;
 
@@ -92,6 +94,8 @@ export const ImmunisationSchema = z.object({
   date: z.string().optional(),
   status: z.string(),
   extension: ImmunisationSlots.schema,
+  /** The practice's labels (FHIR meta): an item it marks confidential never reaches a proxy (decisions/378, 382). */
+  meta: LabelsMetaSchema.optional(),
 });
 export type Immunisation = z.output<typeof ImmunisationSchema>;
 
@@ -146,6 +150,8 @@ export const ReminderSchema = z.object({
   sender: z.object({ display: z.string() }),
   extension: ReminderSlots.schema,
   note: Note.optional(),
+  /** The practice's labels (FHIR meta): an item it marks confidential never reaches a proxy (decisions/378, 382). */
+  meta: LabelsMetaSchema.optional(),
 });
 export type Reminder = z.output<typeof ReminderSchema>;
 
@@ -163,6 +169,8 @@ export const VitalObservationSchema = z.object({
   effectiveDateTime: z.string().min(1),
   /** Blood pressure: systolic then diastolic; every other vital: its one value first. */
   component: z.array(z.object({ valueQuantity: z.object({ value: z.number(), unit: z.string().optional() }) })).min(1),
+  /** The practice's labels (FHIR meta): an item it marks confidential never reaches a proxy (decisions/378, 382). */
+  meta: LabelsMetaSchema.optional(),
 });
 export type VitalObservation = z.output<typeof VitalObservationSchema>;
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { bundleOf } from "./fhir";
+import { bundleOf, LabelsMetaSchema } from "./fhir";
 import { defineSlots, slot } from "./slots";
 import { callsOf } from "./endpoint";
 
@@ -26,6 +26,8 @@ export const MedicationSchema = z.object({
   dosageInstruction: z.array(z.object({ text: z.string() })).min(1),
   dispenseRequest: z.object({ quantity: z.object({ value: z.number() }) }),
   extension: MedicationSlots.schema,
+  /** The practice's labels (FHIR meta): an item it marks confidential never reaches a proxy (decisions/378, 382). */
+  meta: LabelsMetaSchema.optional(),
 });
 export type Medication = z.output<typeof MedicationSchema>;
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { bundleOf } from "./fhir";
+import { bundleOf, LabelsMetaSchema } from "./fhir";
 import { defineSlots, optional, slot } from "./slots";
 import { callsOf } from "./endpoint";
 
@@ -55,6 +55,8 @@ export const CommunicationSchema = z.object({
   extension: MessageSlots.schema,
   /** Present in MessageByID; listings leave attachments out. */
   payload: z.array(AttachmentSchema).optional(),
+  /** The practice's labels (FHIR meta): an item it marks confidential never reaches a proxy (decisions/378, 382). */
+  meta: LabelsMetaSchema.optional(),
 });
 export type Communication = z.output<typeof CommunicationSchema>;
 

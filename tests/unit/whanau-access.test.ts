@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { z } from "zod";
 import { ageOn, birthdayOf, DEFAULT_WHANAU_POLICY, isConfidential, proxyAccessOf, viewReaches } from "~/lib/whanau-access";
 import { ACCESS_AREAS } from "~/lib/access-kinds";
 import { limitedViewWords, viewReason, whanauTexts } from "~/lib/texts/whanau";
@@ -175,5 +176,21 @@ describe("a reply as a proxy receives it", () => {
   it("follows the practice's own categories", () => {
     const policy = { ...DEFAULT_WHANAU_POLICY, confidentialCategories: ["addiction"] };
     expect(withoutConfidential({ total: 2, resources: [tagged, { id: "a", category: [{ code: "addiction" }] }] }, policy)).toEqual({ total: 1, resources: [tagged] });
+  });
+});
+
+describe("the contract keeps a practice's labels", () => {
+  // The shell's and the directory's resources (who and where), and what the portal sends rather than
+  // receives: not items of a record a practice labels.
+  const NOT_RECORD_ITEMS = new Set(["MenuItemSchema", "ProxyUserSchema", "PatientSchema", "OrganizationSchema", "PractitionerSchema", "BookingSlotSchema", "PharmacySchema", "LookupItemSchema", "AuthPatientSchema", "OutgoingAttachmentSchema", "OutgoingMessageSchema", "RecipientSchema", "UpdateNotificationsRequestSchema"]);
+
+  it("on every item of a record a reply carries, so the filter can see what is confidential (zod would drop an unknown `meta`)", async () => {
+    const modules = await Promise.all(["accounts", "appointments", "documents", "health", "medications", "messaging", "patient", "profile", "auth"].map((name) => import(`../../contract/${name}.ts`) as Promise<Record<string, unknown>>));
+    const items = modules.flatMap((m) => Object.entries(m)).filter(([name, value]) => name.endsWith("Schema") && value instanceof z.ZodObject && "resourceType" in value.shape) as [string, z.ZodObject][];
+    const unlabelled = items.filter(([name, schema]) => !NOT_RECORD_ITEMS.has(name) && !("meta" in schema.shape)).map(([name]) => name);
+    expect(unlabelled).toEqual([]);
+    expect(items.length).toBeGreaterThan(15);
+    const [, letter] = items.find(([name]) => name === "LetterSchema")!;
+    expect(letter.shape.meta.safeParse({ security: [{ system: "http://terminology.hl7.org/CodeSystem/v3-Confidentiality", code: "R" }] }).success).toBe(true);
   });
 });
