@@ -153,4 +153,12 @@ describe("seeded chaos", () => {
     expect(await pending).toBe("gave up");
     expect(await chaosMarks(world, 1)).toEqual([{ call: 1, kind: "timeout", latencyMs: 0, path: "Patient", status: 0 }]);
   });
+
+  it("is described in the OpenAPI document: set, read and cleared, and given at a world's creation", async () => {
+    const doc = (await (await mock.admin("/openapi.json")).json()) as { paths: Record<string, Record<string, { requestBody?: { content: Record<string, { schema: { properties: Record<string, unknown> } }> } }>> };
+    const chaos = doc.paths["/__admin/worlds/{id}/chaos"];
+    expect(Object.keys(chaos).filter((k) => k !== "parameters").sort()).toEqual(["delete", "get", "put"]);
+    expect(Object.keys(chaos.put.requestBody!.content["application/json"].schema.properties).sort()).toEqual(["kinds", "latency", "rate", "seed"]);
+    expect(doc.paths["/__admin/worlds"].post.requestBody!.content["application/json"].schema.properties).toHaveProperty("chaos");
+  });
 });
