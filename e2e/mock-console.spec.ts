@@ -303,7 +303,7 @@ test("seeded chaos set by keyboard in the console, each hit marked in the journa
   expect((await fetch(`${CONSOLE}worlds/${world.id}/api/ValidateToken`)).status).toBe(503);
   await tab(page, "Request journal").click();
   const calls = page.getByRole("list", { name: "Calls, newest first" });
-  await expect(calls.getByText("Chaos: 503 after 5 ms")).toBeVisible();
+  await expect(calls.getByText("Chaos: 503 after 5 ms", { exact: true })).toBeVisible();
   await calls.locator("summary").first().click();
   await expect(calls.getByText("Chaos: 503 after 5 ms: call 1 of the world's chaos sequence.")).toBeVisible();
   for (const width of [1280, 390]) {
