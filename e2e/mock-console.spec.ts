@@ -320,4 +320,10 @@ test("seeded chaos set by keyboard in the console, each hit marked in the journa
   await expect(status(page, "Chaos cleared: calls answer as usual.")).toBeVisible();
   await expect(status(page, "No chaos: every call answers as usual, unless a fault says otherwise.")).toBeVisible();
   expect((await fetch(`${CONSOLE}worlds/${world.id}/api/ValidateToken`)).status).toBe(401);
+  // The journal's filter finds the calls chaos hit, and only those.
+  await tab(page, "Request journal").click();
+  await expect(page.getByText("2 of 2 calls match.")).toBeVisible();
+  await page.getByLabel("Status").selectOption("Hit by chaos");
+  await expect(page.getByText("1 of 2 calls match.")).toBeVisible();
+  await expect(calls.getByText("Chaos: 503 after 5 ms", { exact: true })).toBeVisible();
 });
