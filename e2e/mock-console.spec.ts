@@ -28,7 +28,7 @@ async function expectNoSideways(page: Page) {
 }
 
 async function scanEveryTab(page: Page) {
-  for (const name of ["Worlds and users", "Faults", "Clock", "Request journal", "Mail and Login Help"]) {
+  for (const name of ["Worlds and users", "Faults", "Clock", "Chaos", "Request journal", "Mail and Login Help"]) {
     await tab(page, name).click();
     await expect(tab(page, name)).toHaveAttribute("aria-selected", "true");
     await expectNoAxeViolations(page);
@@ -276,4 +276,54 @@ test("faults one click away, a held call released by its fault's number, faults 
   await expect(status(page, `World ${world.id} was deleted; the default world is shown.`)).toBeVisible();
   await expect(page.getByLabel("World shown")).toHaveValue("default");
   expect((await fetch(`${CONSOLE}__admin/worlds/${world.id}`)).status).toBe(404);
+});
+
+test("seeded chaos set by keyboard in the console, each hit marked in the journal in words, axe-clean at 1280 and 390 px, and cleared", async ({ page, world }) => {
+  await openConsole(page);
+  await page.getByLabel("World shown").selectOption(world.id);
+  await tab(page, "Chaos").click();
+  await expect(status(page, "No chaos: every call answers as usual, unless a fault says otherwise.")).toBeVisible();
+
+  await page.getByLabel("Chaos seed").fill("42");
+  await page.getByLabel("Calls hit (percent)").fill("100");
+  // Slow is on by default: off by keyboard, leaving 503 alone.
+  const slow = page.getByRole("checkbox", { name: "Slow: the normal answer, after the latency" });
+  await slow.focus();
+  await expect(page.locator(":focus")).toHaveCSS("outline-style", "solid");
+  await page.keyboard.press("Space");
+  await expect(slow).not.toBeChecked();
+  await expect(page.getByRole("checkbox", { name: "503: the practice answers 503" })).toBeChecked();
+  await page.getByLabel("Latency from (milliseconds)").fill("5");
+  await page.getByLabel("Latency to (milliseconds)").fill("5");
+  await page.keyboard.press("Enter");
+  await expect(status(page, "Chaos set: seed 42, 100% of calls hit by 503, after 5 to 5 ms.")).toBeVisible();
+  expect(await (await fetch(`${CONSOLE}__admin/worlds/${world.id}/chaos`)).json()).toEqual({ chaos: { seed: 42, rate: 1, kinds: ["503"], latency: { min: 5, max: 5 } }, calls: 0 });
+
+  // Chaos comes before the token check, as faults do: a call without a token is hit all the same.
+  expect((await fetch(`${CONSOLE}worlds/${world.id}/api/ValidateToken`)).status).toBe(503);
+  await tab(page, "Request journal").click();
+  const calls = page.getByRole("list", { name: "Calls, newest first" });
+  await expect(calls.getByText("Chaos: 503 after 5 ms", { exact: true })).toBeVisible();
+  await calls.locator("summary").first().click();
+  await expect(calls.getByText("Chaos: 503 after 5 ms: call 1 of the world's chaos sequence.")).toBeVisible();
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: 844 });
+    for (const name of ["Request journal", "Chaos"]) {
+      await tab(page, name).click();
+      await expectNoAxeViolations(page);
+      await expectNoSideways(page);
+    }
+  }
+
+  await page.getByRole("button", { name: "Clear the chaos" }).focus();
+  await page.keyboard.press("Enter");
+  await expect(status(page, "Chaos cleared: calls answer as usual.")).toBeVisible();
+  await expect(status(page, "No chaos: every call answers as usual, unless a fault says otherwise.")).toBeVisible();
+  expect((await fetch(`${CONSOLE}worlds/${world.id}/api/ValidateToken`)).status).toBe(401);
+  // The journal's filter finds the calls chaos hit, and only those.
+  await tab(page, "Request journal").click();
+  await expect(page.getByText("2 of 2 calls match.")).toBeVisible();
+  await page.getByLabel("Status").selectOption("Hit by chaos");
+  await expect(page.getByText("1 of 2 calls match.")).toBeVisible();
+  await expect(calls.getByText("Chaos: 503 after 5 ms", { exact: true })).toBeVisible();
 });

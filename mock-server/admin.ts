@@ -1,6 +1,7 @@
 import { Router, type Request } from "express";
 import { z } from "zod";
 import { PRACTICE_KINDS, scenarioIds } from "../fixtures/scenarios/index";
+import { ChaosConfigSchema } from "./chaos";
 import { originOf } from "./endpoint-route";
 import { FaultRequestSchema } from "./faults";
 import { issuesOf, sendJson } from "./http";
@@ -29,6 +30,8 @@ export const CreateWorldSchema = z.strictObject({
     .enum(PRACTICE_KINDS, { error: `practice: "mock" (ours) or "spec" (as 1§7 and 2§7 describe it)` })
     .optional()
     .describe('"mock": our practice; "spec": one built to 1§7 and 2§7 and no more (calls it lacks answer 404, parameters it lacks are not read, replies in the spec\'s other shapes). Default: the scenario\'s, "mock" unless it says.'),
+  /** Seeded chaos from the world's first call (decisions/383); PUT or DELETE …/chaos later. */
+  chaos: ChaosConfigSchema.optional(),
 });
 
 export function worldSummary(world: World, origin: string) {
@@ -39,6 +42,7 @@ export function worldSummary(world: World, origin: string) {
     practice: world.practice,
     createdAt: world.createdAt,
     clock: world.clock.state(),
+    chaos: world.chaos.config,
     apiUrl: `${origin}/worlds/${world.id}/api/`,
     users: world.users.map((u) => ({ label: u.label, username: u.username, password: u.password, description: u.description })),
   };
@@ -131,6 +135,29 @@ export function adminRouter(worlds: WorldRegistry): Router {
     const world = worldOr404(req);
     if (!world) return sendJson(res, 404, { error: `Unknown world "${req.params.id}"` });
     world.journal.clear();
+    res.status(204).end();
+  });
+
+  router.get("/worlds/:id/chaos", (req, res) => {
+    const world = worldOr404(req);
+    if (!world) return sendJson(res, 404, { error: `Unknown world "${req.params.id}"` });
+    sendJson(res, 200, world.chaos.state());
+  });
+
+  // Setting chaos (again) starts its sequence from call 1: the same calls after it meet the same chaos.
+  router.put("/worlds/:id/chaos", (req, res) => {
+    const world = worldOr404(req);
+    if (!world) return sendJson(res, 404, { error: `Unknown world "${req.params.id}"` });
+    const parsed = ChaosConfigSchema.safeParse(req.body ?? {});
+    if (!parsed.success) return sendJson(res, 400, { error: 'Invalid chaos: send {"seed": 7, "rate": 0.2, "kinds": ["503", "timeout", "garbled", "lost-reply", "slow"], "latency": {"min": 0, "max": 2000}}', issues: issuesOf(parsed.error) });
+    world.chaos.set(parsed.data);
+    sendJson(res, 200, world.chaos.state());
+  });
+
+  router.delete("/worlds/:id/chaos", (req, res) => {
+    const world = worldOr404(req);
+    if (!world) return sendJson(res, 404, { error: `Unknown world "${req.params.id}"` });
+    world.chaos.set(null);
     res.status(204).end();
   });
 

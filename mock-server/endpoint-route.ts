@@ -3,6 +3,7 @@ import { setTimeout as sleep } from "node:timers/promises";
 import type { z } from "zod";
 import type { Endpoint } from "@contract/endpoints";
 import { HttpError, issuesOf, sendJson } from "./http";
+import { CHAOS_MAX_MS, type ChaosDecision } from "./chaos";
 import type { FaultAction } from "./faults";
 import { asTheSpecReadsIt, type SPEC_REPLIES } from "./spec-practice";
 import type { WorldCore } from "./world-core";
@@ -125,7 +126,12 @@ export function worldRouteHandler<E extends Endpoint, W extends WorldCore>(endpo
       // (decisions/378). Taken as the call arrives: a held or delayed reply keeps that date.
       res.set("Date", new Date(world.clock.nowMs()).toUTCString());
 
-      const fault = world.faults.take(endpoint.path, endpoint.method);
+      const taken = world.faults.take(endpoint.path, endpoint.method);
+      // Chaos numbers every call as it arrives, even one a fault takes, so that adding a fault for one
+      // call does not shift which later calls chaos hits; the test's own fault wins (decisions/383).
+      const drawn = world.chaos.next();
+      const chaos = taken ? null : drawn;
+      const fault = taken ?? (chaos ? chaosAction(chaos) : undefined);
       // A reset mid-call gives the world a new store and journal: this call belongs to the old ones.
       const { journal, store } = world;
       // The journal entry is written once the call is over on both sides: its reply is sent or its
@@ -142,7 +148,8 @@ export function worldRouteHandler<E extends Endpoint, W extends WorldCore>(endpo
             path: endpoint.path,
             query: req.query,
             body: req.body,
-            fault: fault ? describeFault(fault) : null,
+            fault: taken ? describeFault(taken) : null,
+            chaos: chaos ? { call: chaos.call, kind: chaos.kind, latencyMs: chaos.latencyMs } : null,
             status,
             correlationId: correlationIdOf(req.get("x-correlation-id")),
           }),
@@ -176,6 +183,11 @@ export function worldRouteHandler<E extends Endpoint, W extends WorldCore>(endpo
       if (respond && respond.kind !== "lost-reply") {
         const { status, kind } = respond;
         if (kind === "drop") res.socket?.destroy();
+        else if (kind === "timeout") {
+          // A practice that hangs: nothing done, nothing said, until the caller gives up (or the cap).
+          await untilClosed(res, options.closing, CHAOS_MAX_MS);
+          res.socket?.destroy();
+        }
         else if (kind === "empty") res.status(status).type("application/json").end();
         // Deliberately outside the contract: the portal must notice, not crash.
         else if (kind === "malformed") sendJson(res, status, { unexpected: true });
@@ -203,6 +215,31 @@ export function worldRouteHandler<E extends Endpoint, W extends WorldCore>(endpo
       else if (!res.destroyed) sendError(res, error);
     }
   }
+}
+
+/** What a chaos hit does, as the fault it stands for: the latency first, then its kind. */
+function chaosAction(chaos: ChaosDecision): FaultAction {
+  const delayMs = chaos.latencyMs;
+  if (chaos.kind === "503") return { delayMs, respond: { status: 503, kind: "status" } };
+  if (chaos.kind === "garbled") return { delayMs, respond: { status: 200, kind: "malformed" } };
+  if (chaos.kind === "lost-reply") return { delayMs, respond: { status: 200, kind: "lost-reply" } };
+  if (chaos.kind === "timeout") return { delayMs, respond: { status: 0, kind: "timeout" } };
+  return { delayMs };
+}
+
+/** Settles when the caller closes the connection, the mock closes, or `capMs` has passed. */
+function untilClosed(res: Response, closing: AbortSignal, capMs: number): Promise<void> {
+  if (res.destroyed || closing.aborted) return Promise.resolve();
+  return new Promise((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      closing.removeEventListener("abort", done);
+      resolve();
+    };
+    const timer = setTimeout(done, capMs);
+    res.once("close", done);
+    closing.addEventListener("abort", done, { once: true });
+  });
 }
 
 /** Any JSON value as the body, `null` included (Express's json() would send an empty body for undefined). */

@@ -71,7 +71,8 @@ export interface FaultAction {
   delayMs: number;
   /** Settles when the test releases the held call (or the faults are cleared). */
   held?: Promise<void>;
-  respond?: { status: number; kind: "status" | "malformed" | "empty" | "drop" | "lost-reply" };
+  /** "timeout" is chaos's alone (mock-server/chaos.ts): no answer until the caller gives up. */
+  respond?: { status: number; kind: "status" | "malformed" | "empty" | "drop" | "lost-reply" | "timeout" };
   /** The call is carried out and this value sent in place of its reply, with this status. */
   answer?: { status: number; value: unknown };
 }

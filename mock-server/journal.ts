@@ -1,4 +1,5 @@
 import { redactBody } from "@contract/redact";
+import type { ChaosKind } from "./chaos";
 
 /**
  * A world's request journal, for QA to assert what the portal sent: method, path, query, body, the
@@ -12,6 +13,8 @@ export interface JournalEntry {
   query: unknown;
   body: unknown;
   fault: string | null;
+  /** What seeded chaos did to the call (decisions/383): its number in the chaos sequence, kind and latency; null when chaos spared it. */
+  chaos: { call: number; kind: ChaosKind; latencyMs: number } | null;
   status: number;
   /** The portal's X-Correlation-Id (its request id), when it sent a well-formed one; otherwise null. */
   correlationId: string | null;

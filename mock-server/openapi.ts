@@ -2,6 +2,7 @@ import { z } from "zod";
 import { ENDPOINT_AREAS, type DocumentedEndpoint } from "@contract/endpoint";
 import { endpoints, type EndpointName } from "@contract/endpoints";
 import { CreateWorldSchema } from "./admin";
+import { ChaosConfigSchema } from "./chaos";
 import { ClockRequestSchema } from "./clock";
 import { FaultRequestSchema } from "./faults";
 
@@ -91,7 +92,7 @@ function adminPaths() {
     },
     "/__admin/worlds": {
       get: adminOperation("adminListWorlds", "Every live world", {}, { "200": json(object("worlds"), "The worlds with their users and clocks.") }),
-      post: adminOperation("adminCreateWorld", "Create a world from a scenario, a seed, optionally a fixed clock, and the practice it plays: ours, or one as 1§7 and 2§7 describe it", body(CreateWorldSchema), {
+      post: adminOperation("adminCreateWorld", "Create a world from a scenario, a seed, optionally a fixed clock, the practice it plays (ours, or one as 1§7 and 2§7 describe it) and seeded chaos", body(CreateWorldSchema), {
         "201": json(object("the world's summary: id, apiUrl, clock, users"), "Created."),
         ...invalid("The request"),
       }),
@@ -113,6 +114,16 @@ function adminPaths() {
         ...invalid("The request"),
         ...notFound,
       }),
+    },
+    "/__admin/worlds/{id}/chaos": {
+      ...inWorld,
+      get: adminOperation("adminGetChaos", "The world's seeded chaos and how many calls it has numbered since it was set or the world reset", {}, { "200": json(object("chaos (null when none), calls"), "The chaos."), ...notFound }),
+      put: adminOperation("adminSetChaos", "Fail or slow a share of the world's practice calls, reproducibly: the same seed and the same calls give the same faults and latencies; starts the sequence again from call 1", body(ChaosConfigSchema), {
+        "200": json(object("chaos, calls"), "Set."),
+        ...invalid("The chaos"),
+        ...notFound,
+      }),
+      delete: adminOperation("adminClearChaos", "Stop the world's chaos", {}, { "204": { description: "Cleared." }, ...notFound }),
     },
     "/__admin/worlds/{id}/faults": {
       ...inWorld,
@@ -165,7 +176,7 @@ function adminPaths() {
             { name: "path", in: "query", required: false, schema: { type: "string" }, description: "Only calls of this path." },
           ],
         },
-        { "200": json(object("requests"), "The journal, oldest first."), ...invalid("A filter"), ...notFound },
+        { "200": json(object("requests: [{at, method, path, query, body, fault, chaos: {call, kind, latencyMs} | null, status, correlationId}]"), "The journal, oldest first."), ...invalid("A filter"), ...notFound },
       ),
       delete: adminOperation("adminClearJournal", "Empty the journal", {}, { "204": { description: "Cleared." }, ...notFound }),
     },

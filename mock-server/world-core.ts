@@ -1,6 +1,7 @@
 import type { StaffRecord } from "../fixtures/builders/staff";
 import type { PracticeKind } from "../fixtures/scenarios/schema";
 import type { WorldClock } from "./clock";
+import type { WorldChaos } from "./chaos";
 import type { FaultTable } from "./faults";
 import type { Journal, JournalFeed } from "./journal";
 import type { TokenTable } from "./tokens";
@@ -32,6 +33,8 @@ export interface WorldCore {
   staff: readonly StaffRecord[];
   tokens: TokenTable;
   faults: FaultTable;
+  /** Seeded chaos (decisions/383): kept across a reset, which starts its sequence again. */
+  chaos: WorldChaos;
   journal: Journal;
   /** The journal's live readers (the console); kept across a reset, which replaces `journal`. */
   journalFeed: JournalFeed;

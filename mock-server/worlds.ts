@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { getScenario, scenarioIds } from "../fixtures/scenarios/index";
 import { worldData, worldStores, type World } from "./areas";
+import { WorldChaos, type ChaosConfig } from "./chaos";
 import { WorldClock } from "./clock";
 import { FaultTable } from "./faults";
 import { Journal, JournalFeed } from "./journal";
@@ -25,6 +26,8 @@ export interface CreateWorldOptions {
   now?: number;
   /** The practice the world plays (decisions/372); by default the scenario's (`practice.api`), which is "mock" unless it says. */
   practice?: PracticeKind;
+  /** Seeded chaos from the first call (decisions/383); by default none. */
+  chaos?: ChaosConfig;
 }
 
 export class UnknownScenarioError extends Error {
@@ -81,6 +84,7 @@ export class WorldRegistry {
     if (!world) return undefined;
     world.clock.reset();
     world.faults.clear(); // held calls go on (into the old store, which the call then ignores)
+    world.chaos.restart(); // the same calls after a reset meet the same chaos
     Object.assign(world, generate(world.id, world.scenarioId, world.seed, world.clock, world.journalFeed));
     world.journalFeed.publish({ kind: "cleared" });
     world.lastUsedAt = Date.now();
@@ -123,6 +127,7 @@ export class WorldRegistry {
       practice: options.practice ?? scenario.practice.api,
       createdAt: new Date().toISOString(),
       clock,
+      chaos: new WorldChaos(options.chaos ?? null),
       lastUsedAt: Date.now(),
       journalFeed,
       ...generate(id, scenarioId, seed, clock, journalFeed),

@@ -32,6 +32,22 @@ export interface WorldOptions {
   now?: string;
   /** Ours, or a practice as 1§7 and 2§7 describe it (decisions/372). */
   practice?: "mock" | "spec";
+  /** Seeded chaos from the first call (decisions/383). */
+  chaos?: ChaosConfig;
+}
+
+export interface ChaosConfig {
+  seed: number;
+  rate: number;
+  kinds: ("503" | "timeout" | "garbled" | "lost-reply" | "slow")[];
+  latency?: { min: number; max: number };
+}
+
+/** What seeded chaos did to one call, as the journal records it. */
+export interface ChaosMark {
+  call: number;
+  kind: ChaosConfig["kinds"][number];
+  latencyMs: number;
 }
 
 export interface ClockState {
@@ -48,6 +64,7 @@ export interface JournalEntry {
   query: Record<string, unknown>;
   body: unknown;
   fault: string | null;
+  chaos: ChaosMark | null;
   /** The portal's X-Correlation-Id for the call: the id of the portal request it was made for. */
   correlationId: string | null;
   status: number;
@@ -120,6 +137,9 @@ export interface TestWorld extends Omit<WorldSummary, "clock"> {
   /** Holds the next calls of a path until released (then the rest of the fault, or the normal reply). */
   hold(fault: Omit<FaultRequest, "delayMs">): Promise<HeldCalls>;
   clearFaults(): Promise<void>;
+  /** Sets the world's seeded chaos (PUT …/chaos), starting its sequence again. */
+  setChaos(chaos: ChaosConfig): Promise<void>;
+  clearChaos(): Promise<void>;
   /** The faults still waiting for a call (a fault with `times` leaves once its last call has taken it). */
   faults(): Promise<{ id: number; path: string; remaining?: number }[]>;
   clock(): Promise<ClockState>;
@@ -266,6 +286,12 @@ function testWorld(mock: MockClient, summary: WorldSummary): TestWorld {
     },
     async clearFaults() {
       expect((await mock.admin(path("/faults"), { method: "DELETE" })).status).toBe(204);
+    },
+    async setChaos(chaos) {
+      await json(await mock.admin(path("/chaos"), { method: "PUT", body: chaos }), 200);
+    },
+    async clearChaos() {
+      expect((await mock.admin(path("/chaos"), { method: "DELETE" })).status).toBe(204);
     },
     async faults() {
       return (await json<{ faults: { id: number; path: string; remaining?: number }[] }>(await mock.admin(path("/faults")), 200)).faults;

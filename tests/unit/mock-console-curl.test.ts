@@ -6,6 +6,7 @@ const API = "http://127.0.0.1:4010/worlds/w1a2b3/api/";
 const entry = {
   at: "2026-03-01T00:00:00.000Z",
   fault: null,
+  chaos: null,
   status: 200,
   correlationId: null,
 };

@@ -1,4 +1,5 @@
 import type { worldSummary } from "../../admin";
+import type { ChaosConfig as MockChaosConfig, ChaosKind as MockChaosKind } from "../../chaos";
 import type { Fault as MockFault } from "../../faults";
 import type { JournalEntry as MockJournalEntry } from "../../journal";
 
@@ -11,6 +12,8 @@ import type { JournalEntry as MockJournalEntry } from "../../journal";
 export type WorldSummary = ReturnType<typeof worldSummary>;
 export type ClockState = WorldSummary["clock"];
 export type Fault = MockFault;
+export type ChaosConfig = MockChaosConfig;
+export type ChaosKind = MockChaosKind;
 export type JournalEntry = Omit<MockJournalEntry, "query"> & { query: Record<string, unknown> };
 
 export interface Call {
@@ -81,6 +84,9 @@ export const admin = {
   removeFault: (id: string, faultId: number) => call<void>("DELETE", `${world(id)}/faults/${faultId}`),
   releaseFault: (id: string, faultId: number) => call<{ released: number }>("POST", `${world(id)}/faults/${faultId}/release`),
   clearFaults: (id: string) => call<void>("DELETE", `${world(id)}/faults`),
+  chaos: (id: string) => call<{ chaos: ChaosConfig | null; calls: number }>("GET", `${world(id)}/chaos`),
+  setChaos: (id: string, chaos: ChaosConfig) => call<{ chaos: ChaosConfig | null; calls: number }>("PUT", `${world(id)}/chaos`, chaos),
+  clearChaos: (id: string) => call<void>("DELETE", `${world(id)}/chaos`),
   clock: (id: string) => call<ClockState>("GET", `${world(id)}/clock`),
   moveClock: (id: string, request: { advance?: string; to?: string; mode?: "fixed" | "running" }) => call<ClockState>("POST", `${world(id)}/clock`, request),
   clearJournal: (id: string) => call<void>("DELETE", `${world(id)}/requests`),

@@ -1,6 +1,7 @@
 import { Tabs } from "radix-ui";
 import { useCallback, useEffect, useState } from "react";
 import { admin, type About, type Scenario, type WorldSummary } from "./api";
+import { ChaosPanel } from "./chaos-panel";
 import { ClockPanel } from "./clock-panel";
 import { FaultsPanel } from "./faults-panel";
 import { useJournal } from "./journal";
@@ -13,6 +14,7 @@ const TABS = [
   { value: "worlds", label: "Worlds and users" },
   { value: "faults", label: "Faults" },
   { value: "clock", label: "Clock" },
+  { value: "chaos", label: "Chaos" },
   { value: "journal", label: "Request journal" },
   { value: "mail", label: "Mail and Login Help" },
 ] as const;
@@ -99,6 +101,7 @@ export function App() {
             <WorldsPanel scenarios={scenarios} worlds={worlds} world={world} portalUrl={about?.portalUrl ?? null} onShow={setWorldId} refreshWorlds={refreshWorlds} />
           </Tabs.Content>
           <Tabs.Content value="faults">{world && <FaultsPanel world={world} calls={about?.calls ?? []} changes={changes} />}</Tabs.Content>
+          <Tabs.Content value="chaos">{world && <ChaosPanel world={world} changes={changes} />}</Tabs.Content>
           <Tabs.Content value="clock">{world && <ClockPanel world={world} onMoved={() => void refreshWorlds()} />}</Tabs.Content>
           <Tabs.Content value="journal">{world && <JournalPanel world={world} calls={about?.calls ?? []} entries={journal.entries} connection={journal.connection} />}</Tabs.Content>
           <Tabs.Content value="mail">{world && <MailPanel world={world} changes={changes} />}</Tabs.Content>

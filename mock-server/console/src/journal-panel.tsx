@@ -9,7 +9,11 @@ const STATUS_CLASSES = [
   { value: "4", label: "4xx: refused" },
   { value: "5", label: "5xx: failed" },
   { value: "0", label: "No reply (dropped or lost)" },
+  { value: "chaos", label: "Hit by chaos" },
 ];
+
+/** What chaos did to a call, in words: the kind and the latency drawn. */
+const chaosWords = (chaos: NonNullable<Numbered["entry"]["chaos"]>) => `Chaos: ${chaos.kind} after ${chaos.latencyMs} ms`;
 
 const CONNECTION_WORDS: Record<Connection, string> = {
   connecting: "Connecting to the journal…",
@@ -30,7 +34,7 @@ export function JournalPanel({ world, calls, entries, connection }: { world: Wor
     ({ entry }) =>
       (!path || entry.path.toLowerCase().includes(path.trim().toLowerCase())) &&
       (!method || entry.method === method) &&
-      (!status || (status === "0" ? entry.status === 0 : String(entry.status).startsWith(status))),
+      (!status || (status === "chaos" ? entry.chaos !== null : status === "0" ? entry.status === 0 : String(entry.status).startsWith(status))),
   );
   const shown = matching.slice(-SHOWN).reverse();
   return (
@@ -82,6 +86,12 @@ export function JournalPanel({ world, calls, entries, connection }: { world: Wor
                 </span>{" "}
                 <strong>{entry.status === 0 ? "no reply" : entry.status}</strong>
                 {entry.fault && <span> (fault: {entry.fault})</span>}
+                {entry.chaos && (
+                  <>
+                    {" "}
+                    <span className="rounded border-2 border-danger px-1 font-bold text-danger">{chaosWords(entry.chaos)}</span>
+                  </>
+                )}
               </summary>
               <JournalDetail entry={entry} apiUrl={world.apiUrl} needsToken={calls.some((c) => c.path === entry.path && c.method === entry.method && c.needsToken)} />
             </details>
@@ -99,6 +109,11 @@ function JournalDetail({ entry, apiUrl, needsToken }: { entry: Numbered["entry"]
     <div className="mt-2 space-y-2">
       <Verbatim caption="Query">{JSON.stringify(entry.query, null, 2)}</Verbatim>
       <Verbatim caption="Body">{JSON.stringify(entry.body ?? null, null, 2)}</Verbatim>
+      {entry.chaos && (
+        <p>
+          {chaosWords(entry.chaos)}: call {entry.chaos.call} of the world&apos;s chaos sequence.
+        </p>
+      )}
       <p>
         Correlation id: <span className="font-mono">{entry.correlationId ?? "none"}</span>
       </p>
