@@ -38,6 +38,14 @@ const IN_PROCESS_INTEGRATION = [
  */
 const unitOnly = process.env.MUTATION_UNIT_ONLY === "1";
 
+/**
+ * MUTATION_IN_PROCESS=access-record (parts of paths, comma-separated) keeps only the in-process files
+ * whose path holds one: a module that every sign-in reaches (the access record) is then measured with
+ * its own integration tests, not rerun against the whole sign-in for each mutant (issue 57, session 31).
+ */
+const inProcessWanted = (process.env.MUTATION_IN_PROCESS ?? "").split(",").filter(Boolean);
+const inProcess = inProcessWanted.length ? IN_PROCESS_INTEGRATION.filter((file) => inProcessWanted.some((part) => file.includes(part))) : IN_PROCESS_INTEGRATION;
+
 export default defineConfig({
   resolve: { tsconfigPaths: true },
   test: {
@@ -49,7 +57,7 @@ export default defineConfig({
     testTimeout: 60_000,
     projects: [
       { extends: true, test: { name: "unit", include: ["tests/unit/**/*.test.{ts,tsx}"] } },
-      ...(unitOnly ? [] : [{ extends: true as const, test: { name: "integration:in-process", include: IN_PROCESS_INTEGRATION, isolate: false } }]),
+      ...(unitOnly ? [] : [{ extends: true as const, test: { name: "integration:in-process", include: inProcess, isolate: false } }]),
     ],
   },
 });
