@@ -482,6 +482,28 @@ describe("the list of recent passkeys keeps its place in the sign-in (issue 57)"
     await clean("empty");
   });
 
+  it("on a portal whose passkeys were turned off meanwhile, the e-mailed code signs in with no list; on one whose second step was, the removal asks for the older passkey with no other way offered", async () => {
+    const { key } = await holderOf("solo");
+    const { authenticator: mine } = await ownPasskey(key, "solo", "My phone", PASSKEY_UNDO_DAYS + 1);
+    await ownPasskey(key, "solo", "New one", 0);
+    const first = signingIn("192.0.2.94", own());
+    expect(await first.signIn("solo")).toEqual({ kind: "passkey", email: true, recovery: true });
+    expect(await first.email()).toMatchObject({ kind: "secondStep" });
+    await onIn(first, await first.on(signInSteps({ ...own(), passkeys: null })).code(await newestCode("solo", secondStepTexts.mailSubject)));
+
+    const owner = signingIn("192.0.2.94", own());
+    expect(await owner.signIn("solo")).toEqual({ kind: "passkey", email: true, recovery: true });
+    expect(await owner.email()).toMatchObject({ kind: "secondStep" });
+    expect(await owner.code(await newestCode("solo", secondStepTexts.mailSubject))).toMatchObject({ kind: "passkeyRecovery", passkeys: [{ name: "New one" }] });
+    expect(await owner.on(signInSteps({ ...own(), secondStep: null })).removeRecent()).toEqual({ kind: "passkey", email: false, recovery: false });
+    expect((await passkeys.portalPasskeys.store.list(key)).map((p) => p.name)).toEqual(["My phone"]);
+    expect(await owner.signedIn()).toBe(false);
+    const asking = await owner.options();
+    if (asking.kind !== "passkeyOptions") throw new Error(`options expected, not ${asking.kind}`);
+    await onIn(owner, await owner.answer(mine.assert(asking.options)));
+    await clean("solo");
+  });
+
   it("a recent passkey removed while the code was on its way: an older one is asked for again (recovery codes offered only while some are left); with none left, the sign-in goes on", async () => {
     const { key } = await holderOf("solo");
     const { authenticator: mine, recoveryCodes } = await ownPasskey(key, "solo", "My phone", PASSKEY_UNDO_DAYS + 1);
