@@ -187,8 +187,9 @@ describe("signing in with the second step", () => {
     await embedded.settled();
     const entries = await listAccess({ practice: (await b.session()).get("user")!.apiBase, patientId: (await b.session()).get("user")!.parentId });
     expect(entries.entries.map((e) => e.action)).toEqual(expect.arrayContaining(["second-step-failed"]));
-    // An e-mailed code is not recorded as a recovery code used.
+    // An e-mailed code is not recorded as a recovery code used, nor as a passkey's recovery (no passkey was asked for).
     expect(entries.entries.map((e) => e.action)).not.toContain("recovery-code-used");
+    expect(entries.entries.map((e) => e.action)).not.toContain("passkey-recovery");
     // Never a code in the record: only closed sets and ids.
     expect(JSON.stringify(entries)).not.toContain(code);
     await store.turnOff(key);

@@ -461,7 +461,12 @@ describe("the list of recent passkeys keeps its place in the sign-in (issue 57)"
     await onIn(owner, await owner.removeRecent());
     expect(await listed()).toEqual([]);
     await clean("empty");
-  });
+
+    // At the account chooser (past the second step, or with none): nothing to remove, expired.
+    const chooser = signingIn("192.0.2.95", own());
+    expect(await chooser.signIn("family")).toMatchObject({ kind: "chooseAccount" });
+    expect(await chooser.removeRecent()).toEqual(expired.outcome);
+  }, 60_000);
 
   it("a recovery code given in place of the e-mailed code signs in as the passkey would, with no list", async () => {
     const { key, apiBase, id } = await holderOf("empty");
@@ -502,7 +507,7 @@ describe("the list of recent passkeys keeps its place in the sign-in (issue 57)"
     if (asking.kind !== "passkeyOptions") throw new Error(`options expected, not ${asking.kind}`);
     await onIn(owner, await owner.answer(mine.assert(asking.options)));
     await clean("solo");
-  });
+  }, 60_000);
 
   it("a recent passkey removed while the code was on its way: an older one is asked for again (recovery codes offered only while some are left); with none left, the sign-in goes on", async () => {
     const { key } = await holderOf("solo");
@@ -535,7 +540,7 @@ describe("the list of recent passkeys keeps its place in the sign-in (issue 57)"
     for (const p of await passkeys.portalPasskeys.store.list(key)) await passkeys.portalPasskeys.store.remove(key, p.id);
     await onIn(again, await again.code(await newestCode("solo", secondStepTexts.mailSubject)));
     await clean("solo");
-  });
+  }, 60_000);
 });
 
 describe("budgets a thief cannot spend for the owner (issue 51)", () => {
