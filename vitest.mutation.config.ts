@@ -38,6 +38,22 @@ const IN_PROCESS_INTEGRATION = [
  */
 const unitOnly = process.env.MUTATION_UNIT_ONLY === "1";
 
+/**
+ * MUTATION_IN_PROCESS=access-record (parts of paths, comma-separated) keeps only the in-process files
+ * whose path holds one: a module that every sign-in reaches (the access record) is then measured with
+ * its own integration tests, not rerun against the whole sign-in for each mutant (issue 57, session 31).
+ */
+const inProcessWanted = (process.env.MUTATION_IN_PROCESS ?? "").split(",").filter(Boolean);
+const inProcess = inProcessWanted.length ? IN_PROCESS_INTEGRATION.filter((file) => inProcessWanted.some((part) => file.includes(part))) : IN_PROCESS_INTEGRATION;
+
+/**
+ * MUTATION_UNIT=access-record,devices keeps only the unit files whose name holds one: a module whose
+ * own tests are those (a lower bound of its score, as other files may kill more), where every file
+ * that reaches it would take hours on this machine (issue 57, session 31).
+ */
+const unitWanted = (process.env.MUTATION_UNIT ?? "").split(",").filter(Boolean);
+const unitInclude = unitWanted.length ? unitWanted.map((part) => `tests/unit/**/*${part}*.test.{ts,tsx}`) : ["tests/unit/**/*.test.{ts,tsx}"];
+
 export default defineConfig({
   resolve: { tsconfigPaths: true },
   test: {
@@ -48,8 +64,8 @@ export default defineConfig({
     // Instrumented code on a machine busy with two test processes runs several times slower.
     testTimeout: 60_000,
     projects: [
-      { extends: true, test: { name: "unit", include: ["tests/unit/**/*.test.{ts,tsx}"] } },
-      ...(unitOnly ? [] : [{ extends: true as const, test: { name: "integration:in-process", include: IN_PROCESS_INTEGRATION, isolate: false } }]),
+      { extends: true, test: { name: "unit", include: unitInclude } },
+      ...(unitOnly ? [] : [{ extends: true as const, test: { name: "integration:in-process", include: inProcess, isolate: false } }]),
     ],
   },
 });

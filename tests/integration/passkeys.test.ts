@@ -533,6 +533,27 @@ describe("signing in with a passkey", () => {
     for (const p of await passkeys.store.list(key)) await passkeys.store.remove(key, p.id);
   });
 
+  it("at a passkey's ask, a recovery code from a holder with none left is refused before any check, and not counted: the passkey still signs in", async () => {
+    const own = await mock.createWorld({ scenario: "default", seed: 4_104 });
+    const user = own.user("solo");
+    const first = browser(portal());
+    await first.signIn(user.username, user.password);
+    const signedIn = (await first.session()).get("user")!;
+    const key = accountHolderKey(signedIn.apiBase, signedIn.parentId);
+    const authenticator = new SoftwareAuthenticator(ORIGIN);
+    const { verdict } = await register(passkeys, authenticator, key, "Phone", new Date(Date.now() - (PASSKEY_UNDO_DAYS + 1) * 24 * 60 * 60 * 1000));
+    if (!verdict.ok || !verdict.recoveryCodes) throw new Error("a first passkey makes recovery codes");
+    const codes = secondStepStore(() => embedded);
+    for (const code of verdict.recoveryCodes) expect(await codes.useRecoveryCode(key, code)).toBe(true);
+    const b = browser(portal());
+    expect(await b.signIn(user.username, user.password)).toEqual({ kind: "passkey", email: false, recovery: false });
+    for (let i = 0; i <= SECOND_STEP_LIMITS.perAccount; i++) expect(await b.code(verdict.recoveryCodes[i], true)).toEqual({ kind: "refused", message: passkeyTexts.usePasskeyFirst });
+    expect(await b.signedIn()).toBe(false);
+    // None was counted: the passkey still signs in.
+    expect(await b.answer(authenticator.assert(await optionsOf(b)))).toEqual({ kind: "signedIn", redirectTo: "/" });
+    for (const p of await passkeys.store.list(key)) await passkeys.store.remove(key, p.id);
+  });
+
   it("a passkey-only holder who lost the device signs in with a recovery code from the passkey's prompt, each code once", async () => {
     const user = world.user("solo");
     const { key, apiBase, id } = await holderOf("solo");

@@ -8,7 +8,7 @@ import { CODE_TTL_MS, SECOND_STEP_LIMITS, SecondStepUnavailable, secondStepStore
 import { createSessions } from "~/.server/session.server";
 import { accountHolderKey } from "~/.server/opaque-names.server";
 import { createSignInSteps } from "~/areas/sign-in/login-flow.server";
-import type { FlowResult } from "~/areas/sign-in/sign-in-context.server";
+import { expired, type FlowResult } from "~/areas/sign-in/sign-in-context.server";
 import { AttemptThrottle, SignInThrottle } from "~/.server/sign-in-security/throttle.server";
 import { passkeyTexts } from "~/lib/texts/passkeys";
 import { secondStepTexts } from "~/lib/texts/second-step";
@@ -187,6 +187,9 @@ describe("signing in with the second step", () => {
     await embedded.settled();
     const entries = await listAccess({ practice: (await b.session()).get("user")!.apiBase, patientId: (await b.session()).get("user")!.parentId });
     expect(entries.entries.map((e) => e.action)).toEqual(expect.arrayContaining(["second-step-failed"]));
+    // An e-mailed code is not recorded as a recovery code used, nor as a passkey's recovery (no passkey was asked for).
+    expect(entries.entries.map((e) => e.action)).not.toContain("recovery-code-used");
+    expect(entries.entries.map((e) => e.action)).not.toContain("passkey-recovery");
     // Never a code in the record: only closed sets and ids.
     expect(JSON.stringify(entries)).not.toContain(code);
     await store.turnOff(key);
@@ -315,6 +318,37 @@ describe("signing in with the second step", () => {
     expect(await store.status(key)).toEqual({ on: false, recoveryCodesLeft: 0 });
   });
 
+  it("a fault of the portal's own in the second step's store at the code goes up, not told as the store unavailable; a portal whose second step is off takes no code", async () => {
+    const user = world.user("solo");
+    const key = await holderKeyOf("solo");
+    const fault = async (): Promise<never> => {
+      throw new TypeError("a fault in the portal");
+    };
+    await store.turnOn(key);
+    const b = browser(portal({ codes: { ...store, useEmailCode: fault } }));
+    expect(await b.signIn(user.username, user.password)).toMatchObject({ kind: "secondStep" });
+    const code = await caughtCode(user.username);
+    await expect(b.code(code)).rejects.toThrow(TypeError);
+    expect(await b.signedIn()).toBe(false);
+    // The same sign-in pending on a portal without the second step: expired, nobody in.
+    const without = createSignInSteps({
+      identityUrl: mock.portalConfig.PRACTICE_IDENTITY_URL,
+      signedOutApi: mock.portalConfig.PRACTICE_API_URL,
+      sessions,
+      throttle: new SignInThrottle({ SIGNIN_MAX_FAILURES_PER_ACCOUNT: 10, SIGNIN_MAX_FAILURES_PER_ADDRESS: 50 }),
+      verifyCaptcha: async () => true,
+    });
+    expect((await without.secondStepCode(new Request("http://portal.test/login/flow", { method: "POST" }), await b.session(), { code, recovery: false })).outcome).toEqual(expired.outcome);
+    expect(await b.signedIn()).toBe(false);
+    await store.turnOff(key);
+
+    // Setting up at sign-in: a fault as the store turns the code on goes up too.
+    const setup = browser(portal({ codes: { ...store, turnOn: fault }, required: true }));
+    expect(await setup.signIn(user.username, user.password)).toMatchObject({ kind: "secondStep", setup: true });
+    await expect(setup.code(await caughtCode(user.username))).rejects.toThrow(TypeError);
+    expect(await setup.signedIn()).toBe(false);
+  });
+
   it("when no more codes may be sent, Send a new code is refused in words, and a sign-in stops in words with the token given back", async () => {
     const user = world.user("solo");
     const key = await holderKeyOf("solo");
@@ -339,6 +373,8 @@ describe("signing in with the second step", () => {
     expect(await b.signIn(user.username, user.password)).toMatchObject({ kind: "secondStep", setup: true });
     // No recovery codes exist yet.
     expect(await b.code("ABCDE-FGHJK", true)).toEqual({ kind: "refused", message: secondStepTexts.codeShape });
+    // A new code asked for is still the setting up's.
+    expect(await b.resend()).toEqual({ kind: "secondStep", to: expect.stringMatching(/^s•••@/), setup: true, resent: true });
     const shown = await b.code(await caughtCode(user.username));
     expect(shown).toMatchObject({ kind: "recoveryCodes" });
     expect(await b.signedIn()).toBe(false);

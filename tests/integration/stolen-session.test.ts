@@ -2,13 +2,14 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { securityPost } from "../helpers/steps";
 import { listAccess } from "~/.server/access-record.server";
 import { smtpSender } from "~/.server/sign-in-security/mail.server";
-import { relyingPartyOf } from "~/.server/sign-in-security/passkeys.server";
+import { relyingPartyOf, type Passkeys } from "~/.server/sign-in-security/passkeys.server";
 import { sharePortalStore, unsharePortalStore, type PortalStore } from "~/.server/portal-store.server";
 import { securityMailTexts } from "~/.server/sign-in-security/security-mail.server";
 import { accountHolderKey } from "~/.server/opaque-names.server";
 import { createSignInSteps } from "~/areas/sign-in/login-flow.server";
-import type { FlowResult } from "~/areas/sign-in/sign-in-context.server";
-import { SignInThrottle } from "~/.server/sign-in-security/throttle.server";
+import { expired, type FlowResult } from "~/areas/sign-in/sign-in-context.server";
+import { AttemptThrottle, SignInThrottle } from "~/.server/sign-in-security/throttle.server";
+import { MemoryStateStore } from "~/.server/state-store.server";
 import { PASSKEY_UNDO_DAYS } from "~/lib/second-step";
 import { passkeyTexts } from "~/lib/texts/passkeys";
 import { secondStepTexts } from "~/lib/texts/second-step";
@@ -65,22 +66,29 @@ afterAll(async () => {
 const request = (path: string, cookie: string | null, address: string) =>
   new Request(`http://portal.test${path}`, { method: "POST", headers: { ...(cookie ? { Cookie: cookie } : {}), "x-portal-client-address": address, "User-Agent": UA } });
 
+/** What a test changes of the app's steps: its own second-step store or counts, passkeys' store, or a portal without either (null). */
+interface StepsChange {
+  secondStep?: Partial<SecondStepDeps> | null;
+  passkeys?: Partial<Passkeys> | null;
+}
+type SecondStepDeps = NonNullable<Parameters<typeof createSignInSteps>[0]["secondStep"]>;
+
 /** The sign-in steps as the app has them (its sessions, store, counts and passkeys), but for the throttle of wrong passwords. */
-function signInSteps() {
+function signInSteps(change: StepsChange = {}) {
   return createSignInSteps({
     identityUrl: mock.portalConfig.PRACTICE_IDENTITY_URL,
     signedOutApi: mock.portalConfig.PRACTICE_API_URL,
     sessions: app.sessions,
     throttle: new SignInThrottle({ SIGNIN_MAX_FAILURES_PER_ACCOUNT: 50, SIGNIN_MAX_FAILURES_PER_ADDRESS: 500 }),
     verifyCaptcha: async () => true,
-    secondStep: { ...secondStep.portalSecondStep, required: false },
-    passkeys: passkeys.portalPasskeys,
+    ...(change.secondStep === null ? {} : { secondStep: { ...secondStep.portalSecondStep, required: false, ...change.secondStep } }),
+    ...(change.passkeys === null ? {} : { passkeys: { ...passkeys.portalPasskeys, ...change.passkeys } }),
   });
 }
 
 /** A browser at the sign-in page: the steps it takes, its cookie kept between them. */
-function signingIn(address = "192.0.2.51") {
-  const steps = signInSteps();
+function signingIn(address = "192.0.2.51", change: StepsChange = {}) {
+  const steps = signInSteps(change);
   let cookie: string | null = null;
   const session = () => app.sessions.sessionStorage.getSession(cookie);
   const keep = (result: FlowResult) => {
@@ -95,6 +103,12 @@ function signingIn(address = "192.0.2.51") {
     code: async (code: string, recovery = false) => keep(await steps.secondStepCode(at(), await session(), { code, recovery })),
     resend: async () => keep(await steps.resendCodeStep(at(), await session())),
     removeRecent: async () => keep(await steps.passkeyRecoveryRemoveStep(at(), await session())),
+    continue: async () => keep(await steps.continueStep(await session())),
+    /** The same cookie's step on another portal's steps (one whose stores fail, or without passkeys). */
+    on: (other: ReturnType<typeof signInSteps>) => ({
+      code: async (code: string, recovery = false) => keep(await other.secondStepCode(at(), await session(), { code, recovery })),
+      removeRecent: async () => keep(await other.passkeyRecoveryRemoveStep(at(), await session())),
+    }),
     /** The same step posted twice at once from this browser (a double press, two tabs): both outcomes and both cookies. */
     removeRecentTwice: async () => {
       const [first, second] = [await session(), await session()];
@@ -312,6 +326,12 @@ describe("the owner gets back in from a thief's passkey (decisions/365)", () => 
     expect(await owner.signIn("solo")).toEqual({ kind: "passkey", email: true, recovery: true });
     await owner.email();
     expect(await owner.code(await newestCode("solo", secondStepTexts.mailSubject))).toMatchObject({ kind: "passkeyRecovery", passkeys: [{ name: "New one" }] });
+    // The second step's store not answering as the older passkey is asked for: told in words, nobody in.
+    const statusDown = async (): Promise<never> => {
+      throw new secondStep.SecondStepUnavailable();
+    };
+    expect(await owner.on(signInSteps({ secondStep: { store: { ...secondStep.portalSecondStep.store, status: statusDown } } })).removeRecent()).toEqual({ kind: "failed", message: passkeyTexts.unavailable });
+    expect(await owner.signedIn()).toBe(false);
     // The older passkey stays, and is asked for.
     expect(await owner.removeRecent()).toEqual({ kind: "passkey", email: false, recovery: true });
     expect((await passkeys.portalPasskeys.store.list(key)).map((p) => p.name)).toEqual(["My phone"]);
@@ -335,6 +355,7 @@ describe("Remove these passkeys pressed twice at once", () => {
     await owner.signIn("empty");
     await owner.email();
     expect(await owner.code(await newestCode("empty", secondStepTexts.mailSubject))).toMatchObject({ kind: "passkeyRecovery" });
+    const toldBefore = (await mailTo("empty", securityMailTexts.subject)).length;
     const { outcomes, cookies } = await owner.removeRecentTwice();
     expect(outcomes).toEqual([{ kind: "signedIn", redirectTo: "/" }, { kind: "signedIn", redirectTo: "/" }]);
     // Each answer signs in a session of its own; the other sessions end, so at least one is left working.
@@ -343,8 +364,183 @@ describe("Remove these passkeys pressed twice at once", () => {
     await embedded.settled();
     expect((await listAccess({ practice: apiBase, patientId: id })).entries.filter((e) => e.action === "passkey-removed")).toHaveLength(removedBefore + 1);
     expect(await stillSignedIn(thief.cookie)).toBe(false);
+    // Told once: the second press removed nothing, and says nothing.
+    expect(await mailTo("empty", securityMailTexts.subject)).toHaveLength(toldBefore + 1);
     await clean("empty");
   });
+});
+
+describe("the list of recent passkeys keeps its place in the sign-in (issue 57)", () => {
+  /** The sign-in's own counts of wrong codes and sends, so these tests spend none of the app's; and its stores changed where said. */
+  function own(stores: { codes?: Partial<SecondStepDeps["store"]>; passkeys?: Partial<Passkeys["store"]> } = {}): StepsChange {
+    return {
+      secondStep: {
+        store: { ...secondStep.portalSecondStep.store, ...stores.codes },
+        attempts: secondStep.secondStepThrottle(new MemoryStateStore()),
+        sends: new AttemptThrottle({ perAccount: 50, perAddress: 50 }, new MemoryStateStore(), "send:"),
+      },
+      passkeys: { store: { ...passkeys.portalPasskeys.store, ...stores.passkeys } },
+    };
+  }
+  const failing = (error: () => Error) => async (): Promise<never> => {
+    throw error();
+  };
+  const passkeysDown = failing(() => new passkeys.PasskeysUnavailable());
+  const codesDown = failing(() => new secondStep.SecondStepUnavailable());
+  const fault = failing(() => new TypeError("a fault in the portal"));
+
+  /** A thief with the password adds a passkey to a holder whose e-mailed code is off: the recovery codes it brought. */
+  async function thiefAddsPasskey(label: string, address: string): Promise<string[]> {
+    const thief = await signedInAs(label, address);
+    const asked = await thief.post({ intent: "sign-in-security-passkey-options", name: "Thief's phone", password: world.user(label).password });
+    if (!asked.reply.ok || !asked.reply.options) throw new Error(`options expected: ${JSON.stringify(asked)}`);
+    const added = await thief.post({ intent: "sign-in-security-passkey-add", name: "Thief's phone", answer: JSON.stringify(new SoftwareAuthenticator(ORIGIN).register(asked.reply.options)) });
+    if (!added.reply.ok || !added.reply.codes) throw new Error("a first passkey brings recovery codes");
+    return added.reply.codes;
+  }
+
+  /** A passkey of the holder's own, added `daysAgo` days ago from another session. */
+  async function ownPasskey(key: string, label: string, name: string, daysAgo: number) {
+    const authenticator = new SoftwareAuthenticator(ORIGIN);
+    const options = await passkeys.registrationOptions(passkeys.portalPasskeys, { holderKey: key, userName: world.user(label).username, displayName: label }, "ownsessionaaaaaaaa");
+    const at = new Date(Date.now() - daysAgo * 24 * 60 * 60 * 1000);
+    const verdict = await passkeys.addPasskey(passkeys.portalPasskeys, { holderKey: key, session: "ownsessionaaaaaaaa", addedFrom: null }, authenticator.register(options), name, at);
+    if (!verdict.ok) throw new Error(`passkey not added: ${JSON.stringify(verdict)}`);
+    return { authenticator, recoveryCodes: verdict.recoveryCodes ?? [] };
+  }
+
+  it("Remove these passkeys removes nothing before the e-mailed code is given; at the list no code is taken and none is sent; stores that cannot answer are told in words", async () => {
+    const { key } = await holderOf("empty");
+    const thiefsCodes = await thiefAddsPasskey("empty", "198.51.100.21");
+    const signInMail = async () => (await mailTo("empty", secondStepTexts.mailSubject)).length;
+    const listed = async () => (await passkeys.portalPasskeys.store.list(key)).map((p) => p.name);
+    const unavailable = { kind: "failed", message: passkeyTexts.unavailable };
+
+    // Nothing pending: no step of the second step's is taken.
+    const fresh = signingIn("192.0.2.90", own());
+    expect(await fresh.removeRecent()).toEqual(expired.outcome);
+    expect(await fresh.code("123456")).toEqual(expired.outcome);
+    expect(await fresh.resend()).toEqual(expired.outcome);
+    expect(await fresh.continue()).toEqual(expired.outcome);
+
+    const owner = signingIn("192.0.2.90", own());
+    expect(await owner.signIn("empty")).toEqual({ kind: "passkey", email: true, recovery: true });
+    // At the passkey's ask (the password alone given): nothing is removed, and Send a new code sends nothing.
+    const sentBefore = await signInMail();
+    expect(await owner.removeRecent()).toEqual(expired.outcome);
+    expect(await owner.resend()).toEqual(expired.outcome);
+    expect(await signInMail()).toBe(sentBefore);
+    expect(await owner.email()).toMatchObject({ kind: "secondStep" });
+    // At the e-mailed code's stage: still nothing removed.
+    expect(await owner.removeRecent()).toEqual(expired.outcome);
+    expect(await listed()).toEqual(["Thief's phone"]);
+    // The right code, with the passkeys' store not answering, or failing in the portal's own code: nobody in, nothing listed.
+    expect(await owner.on(signInSteps(own({ passkeys: { list: passkeysDown } }))).code(await newestCode("empty", secondStepTexts.mailSubject))).toEqual(unavailable);
+    expect(await owner.resend()).toMatchObject({ kind: "secondStep", resent: true });
+    await expect(owner.on(signInSteps(own({ passkeys: { list: fault } }))).code(await newestCode("empty", secondStepTexts.mailSubject))).rejects.toThrow(TypeError);
+    expect(await owner.signedIn()).toBe(false);
+    expect(await owner.resend()).toMatchObject({ kind: "secondStep", resent: true });
+    const code = await newestCode("empty", secondStepTexts.mailSubject);
+    expect(await owner.code(code)).toMatchObject({ kind: "passkeyRecovery", passkeys: [{ name: "Thief's phone" }] });
+
+    // At the list: neither the code again nor a recovery code passes it by, and no new code is sent.
+    const sentAtList = await signInMail();
+    expect(await owner.code(code)).toEqual(expired.outcome);
+    expect(await owner.code(thiefsCodes[0], true)).toEqual(expired.outcome);
+    expect(await owner.resend()).toEqual(expired.outcome);
+    expect(await signInMail()).toBe(sentAtList);
+    expect(await owner.signedIn()).toBe(false);
+    expect(await secondStep.portalSecondStep.store.status(key)).toEqual({ on: false, recoveryCodesLeft: 10 });
+    // The removal with the store not answering, or failing in the portal's own code, or on a portal whose passkeys are off: nobody in.
+    expect(await owner.on(signInSteps(own({ passkeys: { removeAll: passkeysDown } }))).removeRecent()).toEqual(unavailable);
+    await expect(owner.on(signInSteps(own({ passkeys: { removeAll: fault } }))).removeRecent()).rejects.toThrow(TypeError);
+    expect(await owner.on(signInSteps({ ...own(), passkeys: null })).removeRecent()).toEqual(expired.outcome);
+    expect(await owner.signedIn()).toBe(false);
+    expect(await listed()).toEqual(["Thief's phone"]);
+    // The list is still there to act on.
+    await onIn(owner, await owner.removeRecent());
+    expect(await listed()).toEqual([]);
+    await clean("empty");
+
+    // At the account chooser (past the second step, or with none): nothing to remove, expired.
+    const chooser = signingIn("192.0.2.95", own());
+    expect(await chooser.signIn("family")).toMatchObject({ kind: "chooseAccount" });
+    expect(await chooser.removeRecent()).toEqual(expired.outcome);
+  }, 60_000);
+
+  it("a recovery code given in place of the e-mailed code signs in as the passkey would, with no list", async () => {
+    const { key, apiBase, id } = await holderOf("empty");
+    const codes = await thiefAddsPasskey("empty", "198.51.100.23");
+    const recorded = async (action: string) => {
+      await embedded.settled();
+      return (await listAccess({ practice: apiBase, patientId: id })).entries.filter((e) => e.action === action).length;
+    };
+    const [usedBefore, listedBefore] = [await recorded("recovery-code-used"), await recorded("passkey-recovery")];
+    const owner = signingIn("192.0.2.92", own());
+    expect(await owner.signIn("empty")).toEqual({ kind: "passkey", email: true, recovery: true });
+    expect(await owner.email()).toMatchObject({ kind: "secondStep" });
+    await onIn(owner, await owner.code(codes[1], true));
+    expect(await secondStep.portalSecondStep.store.status(key)).toEqual({ on: false, recoveryCodesLeft: 9 });
+    expect(await passkeys.portalPasskeys.store.list(key)).toHaveLength(1);
+    expect(await recorded("recovery-code-used")).toBe(usedBefore + 1);
+    expect(await recorded("passkey-recovery")).toBe(listedBefore);
+    await clean("empty");
+  });
+
+  it("on a portal whose passkeys were turned off meanwhile, the e-mailed code signs in with no list; on one whose second step was, the removal asks for the older passkey with no other way offered", async () => {
+    const { key } = await holderOf("solo");
+    const { authenticator: mine } = await ownPasskey(key, "solo", "My phone", PASSKEY_UNDO_DAYS + 1);
+    await ownPasskey(key, "solo", "New one", 0);
+    const first = signingIn("192.0.2.94", own());
+    expect(await first.signIn("solo")).toEqual({ kind: "passkey", email: true, recovery: true });
+    expect(await first.email()).toMatchObject({ kind: "secondStep" });
+    await onIn(first, await first.on(signInSteps({ ...own(), passkeys: null })).code(await newestCode("solo", secondStepTexts.mailSubject)));
+
+    const owner = signingIn("192.0.2.94", own());
+    expect(await owner.signIn("solo")).toEqual({ kind: "passkey", email: true, recovery: true });
+    expect(await owner.email()).toMatchObject({ kind: "secondStep" });
+    expect(await owner.code(await newestCode("solo", secondStepTexts.mailSubject))).toMatchObject({ kind: "passkeyRecovery", passkeys: [{ name: "New one" }] });
+    expect(await owner.on(signInSteps({ ...own(), secondStep: null })).removeRecent()).toEqual({ kind: "passkey", email: false, recovery: false });
+    expect((await passkeys.portalPasskeys.store.list(key)).map((p) => p.name)).toEqual(["My phone"]);
+    expect(await owner.signedIn()).toBe(false);
+    const asking = await owner.options();
+    if (asking.kind !== "passkeyOptions") throw new Error(`options expected, not ${asking.kind}`);
+    await onIn(owner, await owner.answer(mine.assert(asking.options)));
+    await clean("solo");
+  }, 60_000);
+
+  it("a recent passkey removed while the code was on its way: an older one is asked for again (recovery codes offered only while some are left); with none left, the sign-in goes on", async () => {
+    const { key } = await holderOf("solo");
+    const { authenticator: mine, recoveryCodes } = await ownPasskey(key, "solo", "My phone", PASSKEY_UNDO_DAYS + 1);
+    await ownPasskey(key, "solo", "New one", 0);
+    const owner = signingIn("192.0.2.93", own());
+    expect(await owner.signIn("solo")).toEqual({ kind: "passkey", email: true, recovery: true });
+    expect(await owner.email()).toMatchObject({ kind: "secondStep" });
+    const recent = (await passkeys.portalPasskeys.store.list(key)).find((p) => p.name === "New one")!;
+    await passkeys.portalPasskeys.store.remove(key, recent.id);
+    // The second step's store not answering as the passkey is asked for again: told in words; a fault of the portal's own goes up.
+    expect(await owner.on(signInSteps(own({ codes: { status: codesDown } }))).code(await newestCode("solo", secondStepTexts.mailSubject))).toEqual({ kind: "failed", message: passkeyTexts.unavailable });
+    expect(await owner.resend()).toMatchObject({ kind: "secondStep", resent: true });
+    await expect(owner.on(signInSteps(own({ codes: { status: fault } }))).code(await newestCode("solo", secondStepTexts.mailSubject))).rejects.toThrow(TypeError);
+    // The recovery codes all used meanwhile: none is offered.
+    expect(recoveryCodes).toHaveLength(10);
+    for (const code of recoveryCodes) expect(await secondStep.portalSecondStep.store.useRecoveryCode(key, code)).toBe(true);
+    expect(await owner.resend()).toMatchObject({ kind: "secondStep", resent: true });
+    expect(await owner.code(await newestCode("solo", secondStepTexts.mailSubject))).toEqual({ kind: "passkey", email: false, recovery: false });
+    expect(await owner.signedIn()).toBe(false);
+    const asking = await owner.options();
+    if (asking.kind !== "passkeyOptions") throw new Error(`options expected, not ${asking.kind}`);
+    await onIn(owner, await owner.answer(mine.assert(asking.options)));
+
+    // Every passkey removed meanwhile: the code is enough, as for a holder with none.
+    await ownPasskey(key, "solo", "Another", 0);
+    const again = signingIn("192.0.2.93", own());
+    expect(await again.signIn("solo")).toMatchObject({ kind: "passkey", email: true });
+    expect(await again.email()).toMatchObject({ kind: "secondStep" });
+    for (const p of await passkeys.portalPasskeys.store.list(key)) await passkeys.portalPasskeys.store.remove(key, p.id);
+    await onIn(again, await again.code(await newestCode("solo", secondStepTexts.mailSubject)));
+    await clean("solo");
+  }, 60_000);
 });
 
 describe("budgets a thief cannot spend for the owner (issue 51)", () => {

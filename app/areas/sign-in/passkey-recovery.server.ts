@@ -31,11 +31,13 @@ export async function recentPasskeys(ctx: SignInContext, session: PortalSession,
         cookie: await withPending(ctx, session, { ...passed, secondStep: { stage: "recovery", to, ids: recent.map((p) => p.id) } }),
       };
     }
-    return held.length > 0 ? askPasskeyAgain(ctx, session, passed, holderKey, to) : afterSecondStep(ctx, session, passed);
+    // Awaited here, so a store that cannot answer as the passkey is asked again is told in words below.
+    if (held.length > 0) return await askPasskeyAgain(ctx, session, passed, holderKey, to);
   } catch (error) {
     if (error instanceof PasskeysUnavailable || error instanceof SecondStepUnavailable) return { outcome: { kind: "failed", message: passkeyTexts.unavailable } };
     throw error;
   }
+  return afterSecondStep(ctx, session, passed);
 }
 
 /** The passkey asked for again (older passkeys remain), with the ways the holder still has. */
@@ -65,7 +67,7 @@ export async function passkeyRecoveryRemoveStep(ctx: SignInContext, request: Req
     await ctx.sessions.endOtherSessions(session);
     if (removed.names.length > 0) await mailSecurityChange(ctx.secondStep?.sendMail ?? null, to, { kind: "passkeys-removed-at-sign-in", names: removed.names }, request);
     const left = await passkeys.store.count(holderKey);
-    if (left > 0) return askPasskeyAgain(ctx, session, passed, holderKey, to);
+    if (left > 0) return await askPasskeyAgain(ctx, session, passed, holderKey, to);
   } catch (error) {
     if (error instanceof PasskeysUnavailable || error instanceof SecondStepUnavailable) return { outcome: { kind: "failed", message: passkeyTexts.unavailable } };
     throw error;
