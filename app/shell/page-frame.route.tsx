@@ -1,6 +1,5 @@
 import { isRouteErrorResponse, Link, Outlet } from "react-router";
 import { buttonClass } from "~/components/ui/button";
-import { whanauTexts } from "~/lib/texts/whanau";
 import { RetryPage } from "~/components/ui/retry-page";
 import { errorsTexts } from "~/lib/texts/errors";
 import { routeErrorMessage } from "~/lib/route-error";
@@ -22,10 +21,10 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   if (isRouteErrorResponse(error) && error.status === 403 && typeof error.data === "object" && error.data?.refused === true) {
     return (
       <div className="flex max-w-2xl flex-col items-start gap-4">
-        <h1 className="text-3xl font-bold">{whanauTexts.refusedTitle}</h1>
+        <h1 className="text-3xl font-bold">{errorsTexts.notSharedTitle}</h1>
         <p role="alert">{routeErrorMessage(error)}</p>
         <Link to="/" className={buttonClass("secondary")}>
-          {whanauTexts.toDashboard}
+          {errorsTexts.toDashboard}
         </Link>
       </div>
     );

@@ -13,4 +13,7 @@ export const errorsTexts = {
   /** A tab still showing one family member after another tab switched to another (decisions/160). */
   viewingChanged: "You switched to another account in another tab, so nothing was done here. Reload the page to see whose record is open.",
   stateUnavailable: "The portal cannot reach its records just now, so nothing was done. Please try again in a few minutes.",
+  /** A page of a young person's record a parent's view does not reach (whānau access, decisions/382): its words come from the server. */
+  notSharedTitle: "Not shared with you",
+  toDashboard: "Go to the dashboard",
 } as const;

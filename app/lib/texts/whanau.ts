@@ -82,8 +82,6 @@ export function viewReason(person: YoungPerson, access: ProxyAccess, policy: Wha
 }
 
 export const whanauTexts = {
-  refusedTitle: "Not shared with you",
-  toDashboard: "Go to the dashboard",
   /** A page, file or step of an area the parent's view does not reach. */
   refused: (person: YoungPerson, area: AccessArea | null) => {
     const words = (area && AREA_WORDS[area]) || "record";
