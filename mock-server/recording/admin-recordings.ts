@@ -11,7 +11,7 @@ import { recorderPath, type Recorder, type RecorderRegistry } from "./recorder";
  * change asked for by another site's page is refused.
  */
 
-const StartRecordingSchema = z.strictObject({
+export const StartRecordingSchema = z.strictObject({
   upstream: z.url({ protocol: /^https?$/, error: "upstream: the practice's identity server, an http(s) address such as https://identity.practice.example" }),
 });
 
