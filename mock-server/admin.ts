@@ -48,7 +48,8 @@ export function worldSummary(world: World, origin: string) {
     chaos: world.chaos.config,
     apiUrl: `${origin}/worlds/${world.id}/api/`,
     users: world.users.map((u) => ({ label: u.label, username: u.username, password: u.password, description: u.description })),
-    ...(world.replay ? { recording: { upstream: world.replay.book.recording.upstream, recordedAt: world.replay.book.recording.recordedAt, calls: world.replay.book.recording.calls.length } } : {}),
+    /** A world made from a recording (decisions/384): where and when it was recorded, and how many calls it holds. */
+    recording: world.replay ? { upstream: world.replay.book.recording.upstream, recordedAt: world.replay.book.recording.recordedAt, calls: world.replay.book.recording.calls.length } : undefined,
   };
 }
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { RecordedCall, Recording } from "../../mock-server/recording/file";
+import { parseMockArgs } from "../../mock-server/cli-args";
 import { callKey, ReplayBook } from "../../mock-server/recording/replay";
 
 /** How a replay world finds a recorded answer (decisions/384). */
@@ -31,5 +32,16 @@ describe("the replay matcher", () => {
     expect(ask("2026-11-29")).toEqual({ kind: "json", value: "next day" });
     expect(ask("2027-01-05")).toEqual({ kind: "json", value: "recorded day" });
     expect(book.answer({ method: "GET", path: "Patient/Appointments", query: { PatientID: "P2", FromDate: "2026-11-28" }, body: null })).toBeUndefined();
+  });
+});
+
+describe("npm run mock -- --record / --replay", () => {
+  it("takes an identity address and a file, by default one under recordings/, and refuses what does not go together", () => {
+    expect(parseMockArgs(["--record", "https://identity.practice.example", "--recording", "walk.json"]).record).toEqual({ upstream: "https://identity.practice.example", file: "walk.json" });
+    expect(parseMockArgs(["--record", "http://127.0.0.1:3730"]).record?.file).toMatch(/recordings\/\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}\.json$/);
+    expect(parseMockArgs(["--replay", "walk.json"]).replay).toBe("walk.json");
+    expect(() => parseMockArgs(["--record", "identity.practice.example"])).toThrow("Invalid --record");
+    expect(() => parseMockArgs(["--recording", "walk.json"])).toThrow("--recording names the file of --record");
+    expect(() => parseMockArgs(["--replay", "walk.json", "--scenario", "family"])).toThrow("--replay makes the default world from a recording");
   });
 });

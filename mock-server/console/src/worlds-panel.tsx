@@ -38,7 +38,10 @@ export function WorldsPanel({ scenarios, worlds, world, portalUrl, onShow, refre
           {worlds.map((w) => (
             <li key={w.id} className="flex flex-wrap items-center justify-between gap-2 border-b border-line pb-2">
               <span>
-                <strong>{w.id}</strong>: scenario {w.scenario}, seed {w.seed}, {w.practice === "spec" ? "a practice as the spec describes it" : "our practice"}
+                <strong>{w.id}</strong>:{" "}
+                {w.recording
+                  ? `a replay of ${w.recording.calls} calls recorded from ${w.recording.upstream} at ${w.recording.recordedAt} (every user's password ${w.users[0]?.password ?? "Kiaora2024"})`
+                  : `scenario ${w.scenario}, seed ${w.seed}, ${w.practice === "spec" ? "a practice as the spec describes it" : "our practice"}`}
               </span>
               {w.id === world?.id ? (
                 <span>(shown)</span>
