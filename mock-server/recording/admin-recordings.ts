@@ -3,6 +3,7 @@ import { z } from "zod";
 import { fromAnotherSite } from "../admin";
 import { originOf } from "../endpoint-route";
 import { issuesOf, sendJson } from "../http";
+import { upstreamLabel } from "./file";
 import { recorderPath, type Recorder, type RecorderRegistry } from "./recorder";
 
 /**
@@ -24,7 +25,7 @@ export function recordingsAdminRouter(recorders: RecorderRegistry): Router {
 
   const summary = (recorder: Recorder, origin: string) => ({
     id: recorder.id,
-    upstream: recorder.file().upstream,
+    upstream: upstreamLabel(recorder.upstream),
     startedAt: recorder.startedAt,
     calls: recorder.callCount,
     identityUrl: `${origin}${recorderPath(recorder.id)}`,

@@ -116,7 +116,11 @@ export class Anonymiser {
     // pools): that other one gets a new made-up value, so the file never shows this original.
     if (this.#given.has(key)) {
       for (const [original, earlier] of this.#substitutes) {
-        if (original !== key && keyOf(earlier) === key) this.#substitutes.set(original, this.#make(this.#kinds.get(original) ?? kind, original));
+        if (original !== key && keyOf(earlier) === key) {
+          const again = this.#make(this.#kinds.get(original) ?? kind, original);
+          this.#substitutes.set(original, again);
+          this.#given.add(keyOf(again));
+        }
       }
     }
     // A phone is also written without its spaces.
@@ -213,13 +217,20 @@ export class Anonymiser {
   #make(kind: PersonalKind, original: string): string {
     for (let attempt = 0; ; attempt++) {
       const faker = seededFaker(this.#salt, kind, keyOf(original), attempt);
-      const made = madeUp(kind, faker, this.#tokens);
+      // Past 50 tries the pool is nearly used up (a practice of thousands): two of its names joined in one.
+      const joined = attempt >= 50 && (kind === "given" || kind === "family");
+      const made = joined ? `${faker.person.lastName()}${faker.person.lastName().toLowerCase()}` : madeUp(kind, faker, this.#tokens);
       const key = keyOf(made);
-      // Never a value given to another original, nor one that is itself an original here.
-      if (attempt > 50 || (!this.#given.has(key) && !this.#substitutes.has(key))) return made;
+      // Never the original itself, a value given to another original, or one that is itself an original
+      // here; a name is one word, so that no part of it (Wilson-Corwin) can be another person's name.
+      const oneWord = (kind !== "given" && kind !== "family") || /^\p{L}+$/u.test(made);
+      if (attempt > 200 || (oneWord && key !== keyOf(original) && !this.#given.has(key) && !this.#substitutes.has(key))) return made;
     }
   }
 }
+
+const STREET_WORDS = ["Kauri", "Harakeke", "Mānuka", "Kererū", "Pūkeko", "Ruru", "Matai", "Miro", "Nīkau", "Ponga", "Tawa", "Kahikatea", "Hīnau", "Toetoe", "Raupō"];
+const STREET_KINDS = ["Street", "Road", "Lane", "Avenue", "Crescent", "Place", "Terrace", "Drive"];
 
 function madeUp(kind: PersonalKind, faker: Faker, tokens: number): string {
   switch (kind) {
@@ -235,7 +246,8 @@ function madeUp(kind: PersonalKind, faker: Faker, tokens: number): string {
     case "nhi":
       return testNhi(faker, new Set());
     case "address":
-      return `${faker.number.int({ min: 1, max: 250 })} ${faker.location.street()}`;
+      // Streets named after trees and birds, never a person (faker's streets carry first and last names).
+      return `${faker.number.int({ min: 1, max: 250 })} ${faker.helpers.arrayElement(STREET_WORDS)} ${faker.helpers.arrayElement(STREET_KINDS)}`;
     case "postcode":
       return faker.string.numeric(4);
     case "text":

@@ -122,6 +122,15 @@ describe("record and replay", () => {
     expect(journal.requests.map((e) => e.status)).toEqual([404]);
   });
 
+  it("refuses to start a recording asked for by another site's page, or of an address that is not http(s)", async () => {
+    const ask = (headers: Record<string, string>, upstream = practice.url) => fetch(`${recorder.url}/__admin/recordings`, { method: "POST", headers: { "Content-Type": "application/json", ...headers }, body: JSON.stringify({ upstream }) });
+    expect((await ask({ Origin: "https://elsewhere.example" })).status).toBe(403);
+    expect((await ask({ "Sec-Fetch-Site": "cross-site" })).status).toBe(403);
+    expect((await ask({}, "file:///etc/passwd")).status).toBe(400);
+    const listed = (await (await fetch(`${recorder.url}/__admin/recordings`)).json()) as { recordings: { id: string }[] };
+    expect(listed.recordings.map((r) => r.id)).toEqual([recorder.recorder!.id]);
+  });
+
   it("records through the admin API and makes one more world from the file, with faults still applied", async () => {
     const started = await fetch(`${recorder.url}/__admin/recordings`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ upstream: practice.url }) });
     expect(started.status).toBe(201);

@@ -116,3 +116,21 @@ describe("an original that is another's made-up value", () => {
     expect(a.substituteOf("Aroha")).not.toBe(madeForAroha);
   });
 });
+
+describe("made-up names", () => {
+  it("are never the original itself, and are one word each (no part of one can be another person's name)", async () => {
+    const { faker } = await import("@faker-js/faker");
+    faker.seed(7);
+    const names = [...new Set(Array.from({ length: 120 }, (_, i) => (i % 2 ? faker.person.firstName() : faker.person.lastName())))];
+    for (const salt of ["a", "b", "c"]) {
+      const a = new Anonymiser(salt);
+      for (const name of names) a.learn("family", name);
+      for (const name of names) {
+        const made = a.substituteOf(name)!;
+        expect(made.toLowerCase(), name).not.toBe(name.toLowerCase());
+        expect(made).toMatch(/^\p{L}+$/u);
+        expect(names.map((n) => n.toLowerCase())).not.toContain(made.toLowerCase());
+      }
+    }
+  });
+});
