@@ -71,15 +71,28 @@ export class ReplayBook {
   /** The recorded sign-in of a (recorded) user name: its Patient/Authentication answer. */
   signIn(recordedUser: string): RecordedCall | undefined {
     const wanted = recordedUser.trim().toLowerCase();
-    return this.recording.calls.find(
-      (c) => c.path.toLowerCase() === "patient/authentication" && c.status === 200 && c.reply.kind === "json" && Array.isArray(c.reply.value) && String((c.body as { UserName?: unknown } | null)?.UserName ?? "").trim().toLowerCase() === wanted,
-    );
+    return this.#signIns().find((c) => String((c.body as { UserName?: unknown } | null)?.UserName ?? "").trim().toLowerCase() === wanted);
+  }
+
+  /** The recorded sign-in of a patient (by the id its answer names), for a sign-in link. */
+  signInOf(patientId: string): RecordedCall | undefined {
+    return this.#signIns().find((c) => patientIdOf(c) === patientId);
+  }
+
+  #signIns(): RecordedCall[] {
+    return this.recording.calls.filter((c) => c.path.toLowerCase() === "patient/authentication" && c.status === 200 && patientIdOf(c) !== undefined);
   }
 
   /** Back to the first answer of every call (a world reset). */
   restart(): void {
     this.#asked.clear();
   }
+}
+
+/** The patient a recorded sign-in answer names (`[Patient]`), if it is one. */
+export function patientIdOf(call: RecordedCall): string | undefined {
+  const first: unknown = call.reply.kind === "json" && Array.isArray(call.reply.value) ? call.reply.value[0] : undefined;
+  return first && typeof first === "object" && "id" in first && typeof first.id === "string" ? first.id : undefined;
 }
 
 function push(map: Map<string, RecordedCall[]>, key: string, call: RecordedCall): void {
@@ -104,7 +117,18 @@ export async function answerFromRecording(world: WorldCore & { replay: ReplaySta
   const { book } = world.replay;
   const call = { method: req.method, path: endpoint.path, query: { ...req.query }, body: req.body ?? null };
   if (endpoint.path === "Patient/Authentication") {
-    const body = (req.body ?? {}) as { UserName?: unknown; Password?: unknown };
+    const body = (req.body ?? {}) as { UserName?: unknown; Password?: unknown; q?: unknown };
+    // A sign-in link (the console's): the switch token names the patient, once.
+    if (typeof body.q === "string" && body.q !== "") {
+      const patientId = world.tokens.redeemSwitch(body.q);
+      const linked = patientId ? book.signInOf(patientId) : undefined;
+      if (!linked || linked.reply.kind !== "json") {
+        res.status(200).json({ StatusCode: "2", ResponseMessage: "This sign-in link has expired or was already used." });
+        return;
+      }
+      res.status(linked.status).json(await filled(linked.reply.value, world.tokens.issue(patientId!).token, world.seed));
+      return;
+    }
     const recordedUser = typeof body.UserName === "string" ? world.replay.recordedUserOf.get(body.UserName.trim().toLowerCase()) : undefined;
     const recorded = recordedUser && body.Password === REPLAY_PASSWORD ? book.signIn(recordedUser) : undefined;
     if (!recorded || recorded.reply.kind !== "json") {

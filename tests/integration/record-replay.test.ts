@@ -145,6 +145,13 @@ describe("record and replay", () => {
     const world = (await made.json()) as { id: string; scenario: string; users: { username: string; password: string }[]; recording: { calls: number } };
     expect(world).toMatchObject({ scenario: "recording", recording: { calls: soloFile.calls.length } });
     expect(world.users).toEqual([expect.objectContaining({ username: soloFile.users[0].replace("@", `+${world.id}@`).toLowerCase(), password: REPLAY_PASSWORD })]);
+    // The console's sign-in link works in a replay world too: once.
+    const link = (await (await fetch(`${recorder.url}/__admin/worlds/${world.id}/switch-tokens`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ label: "recorded-1" }) })).json()) as { q: string };
+    // (This mock's own identity address records the practice, so the world's address is taken from its summary.)
+    const linkIdentity = { apiBase: `${recorder.url}/worlds/${world.id}/api/` };
+    const signedIn = await authenticate(linkIdentity.apiBase, { userName: "", password: "", q: link.q });
+    expect(signedIn).toMatchObject({ kind: "signedIn", patientId: soloFile.calls.flatMap((c) => (c.path === "Patient/Authentication" && c.reply.kind === "json" ? [(c.reply.value as { id: string }[])[0].id] : []))[0] });
+    expect((await authenticate(linkIdentity.apiBase, { userName: "", password: "", q: link.q })).kind).not.toBe("signedIn");
     await fetch(`${recorder.url}/__admin/worlds/${world.id}/faults`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ path: "Patient/Organization", status: 503 }) });
     await expect(walk(recorder.url, world.users[0].username, REPLAY_PASSWORD)).rejects.toThrow();
   });
