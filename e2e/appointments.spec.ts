@@ -328,6 +328,26 @@ test.describe("booking rules", () => {
     expect((await world.requests({ method: "POST", path: "Patient/Appointment" })).length).toBe(1);
   });
 
+  test("at 390 px, a booking whose answer was lost and that cannot be looked for says so, keeps the choice, and Check again by keyboard finds it booked, once (decisions/385)", async ({ page, world }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await open(page, world.user("solo"));
+    const time = await chooseFirstFreeTime(page);
+    await bookForm(page).getByRole("button", { name: "Book Appointment" }).click();
+    // The practice books it and the answer is lost; the appointments, read to find it, fail too.
+    await world.fault({ path: "Patient/Appointment", method: "POST", body: "lost-reply", times: 1 });
+    await world.fault({ path: "Patient/Appointments", status: 503, times: 1 });
+    await page.getByRole("dialog", { name: "Confirm your appointment" }).getByRole("button", { name: "Confirm booking" }).click();
+    const unconfirmed = page.getByRole("dialog", { name: t.bookUnconfirmedTitle });
+    await expect(unconfirmed.getByRole("alert")).toHaveText(t.bookUnconfirmed);
+    await expect(unconfirmed.getByText(time, { exact: false })).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await expectNoAxeViolations(page);
+    await unconfirmed.getByRole("button", { name: t.checkAgain }).focus();
+    await page.keyboard.press("Enter");
+    await expect(page.getByRole("dialog", { name: "Appointment booked" }).getByRole("status")).toHaveText(t.alreadyBooked);
+    expect(await world.requests({ method: "POST", path: "Patient/Appointment" })).toHaveLength(1);
+  });
+
   test("the browser in another time zone still shows the practice's times", async ({ browser, world }) => {
     const headings = async (timezoneId: string) => {
       const context = await browser.newContext({ timezoneId });
