@@ -3,6 +3,7 @@ import { expect, expectNoAxeViolations, forEachPractice, openSignedIn, signInDir
 import { chooseAnotherAmountByKeyboard, payButton, typeCardFromItsNumberAndPay, typeTestCardAndPayByKeyboard } from "./payment-form";
 import { E2E_PRACTICE_TIMEOUT_MS } from "../playwright.config";
 import { paymentTexts } from "~/areas/accounts/texts";
+import { paymentOutcomeTexts } from "~/areas/accounts/outcome-texts";
 import { errorsTexts } from "~/lib/texts/errors";
 
 /** /accounts: invoices, the INVOICE dialog and paying with the built-in test card provider, in a fresh world. */
@@ -138,7 +139,7 @@ test.describe("accounts", () => {
     await fillCard(page);
     await payButton(page).click();
     await expect(succeeded(page)).toBeVisible();
-    await expect(page.getByText(paymentTexts.chargedNotRecorded)).toHaveCount(0);
+    await expect(page.getByText(paymentOutcomeTexts.chargedNotRecorded)).toHaveCount(0);
     const [saved] = await world.requests({ method: "POST", path: "patient/SavePayment" });
     expect(saved).toMatchObject({ status: 200, fault: "carried out, answered 1" });
     // The payment is closed: no notice of an unfinished one, and nothing is left to pay.

@@ -1,6 +1,7 @@
 import type { Locator, Page } from "@playwright/test";
 import { appointmentsTexts } from "~/areas/appointments/texts";
 import { paymentTexts } from "~/areas/accounts/texts";
+import { paymentOutcomeTexts } from "~/areas/accounts/outcome-texts";
 import { messagingTexts } from "~/areas/messaging/texts";
 import { errorsTexts } from "~/lib/texts/errors";
 import { PORTAL_PORT } from "../playwright.config";
@@ -22,7 +23,7 @@ import { expect, signInDirectly, test, type World } from "./fixtures";
 const CHAOS = { seed: 56, rate: 0.25, kinds: ["503", "garbled", "lost-reply", "timeout", "slow"], latency: { min: 0, max: 250 } } as const;
 
 /** Every sentence the portal has for a failure in these areas: what a failure shown must say. */
-const FAILURE_WORDS = [errorsTexts, messagingTexts, appointmentsTexts, paymentTexts]
+const FAILURE_WORDS = [errorsTexts, messagingTexts, appointmentsTexts, paymentTexts, paymentOutcomeTexts]
   .flatMap((texts) => Object.values(texts))
   .filter((text): text is string => typeof text === "string" && text.length >= 25);
 

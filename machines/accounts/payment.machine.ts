@@ -1,6 +1,7 @@
 import { and, assertEvent, assign, setup } from "xstate";
 import type { Allocation } from "~/areas/accounts/allocation";
 import { paymentTexts } from "~/areas/accounts/texts";
+import { paymentOutcomeTexts } from "~/areas/accounts/outcome-texts";
 import { RefusedError, refusedForCertain } from "~/areas/accounts/card-refusal";
 import { StepSessionEndedError } from "~/lib/step-client";
 import { StepFailedError } from "~/lib/steps";
@@ -123,11 +124,11 @@ export const paymentMachine = setup({
     failUncertain: assign((_, { error }: { error: unknown }) =>
       error instanceof StepSessionEndedError
         ? sessionEndedResult
-        : { progress: 100 as const, result: { kind: "failed" as const, message: paymentTexts.uncertain, charged: false, uncertain: true } },
+        : { progress: 100 as const, result: { kind: "failed" as const, message: paymentOutcomeTexts.uncertain, charged: false, uncertain: true } },
     ),
     failCharged: assign((_, { recorded }: { recorded?: boolean | "unknown" }) => ({
       progress: 100 as const,
-      result: { kind: "failed" as const, message: recorded === "unknown" ? paymentTexts.chargedRecordingUnknown : paymentTexts.chargedNotRecorded, charged: true },
+      result: { kind: "failed" as const, message: recorded === "unknown" ? paymentOutcomeTexts.chargedRecordingUnknown : paymentOutcomeTexts.chargedNotRecorded, charged: true },
     })),
     startOver: assign({ progress: 0 as const, key: null, clientSecret: null, fixed: null, result: null, submitted: false }),
   },

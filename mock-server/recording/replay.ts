@@ -4,7 +4,7 @@ import { REDACTED } from "@contract/redact";
 import { clinicalPdf } from "../documents/clinical-pdf";
 import { seededPng } from "../documents/png";
 import { hashSeed } from "../../fixtures/builders/random";
-import type { WorldCore } from "../world-core";
+import type { TokenTable } from "../tokens";
 import { DOCUMENT_PLACEHOLDER, TOKEN_PLACEHOLDER } from "./anonymiser";
 import { REPLAY_PASSWORD, type RecordedCall, type Recording } from "./file";
 
@@ -113,7 +113,14 @@ export interface ReplayState {
  * the token). Sign-in checks the stated password and issues the world's own token in place of the
  * recorded one; every other call needs a token this world issued, as at a practice.
  */
-export async function answerFromRecording(world: WorldCore & { replay: ReplayState }, endpoint: Endpoint, req: Request, res: Response, token: string | undefined): Promise<void> {
+/** What of a world a replay answers with (its seed and sign-ins): not the world's own type, which holds a ReplayState. */
+interface ReplayWorld {
+  seed: number;
+  tokens: TokenTable;
+  replay: ReplayState;
+}
+
+export async function answerFromRecording(world: ReplayWorld, endpoint: Endpoint, req: Request, res: Response, token: string | undefined): Promise<void> {
   const { book } = world.replay;
   const call = { method: req.method, path: endpoint.path, query: { ...req.query }, body: req.body ?? null };
   if (endpoint.path === "Patient/Authentication") {

@@ -8,6 +8,7 @@ import { confirmTestCard, getInvoices } from "~/.server/practice/accounts.server
 import { createSessions } from "~/.server/session.server";
 import type { CardProviderChoice } from "~/lib/accounts-view";
 import { paymentTexts } from "~/areas/accounts/texts";
+import { paymentOutcomeTexts } from "~/areas/accounts/outcome-texts";
 import { RefusedError } from "~/areas/accounts/card-refusal";
 import { STEP_HEADER } from "~/lib/step-client";
 import { callStep, type StepEnvelope, type StepReply } from "~/lib/steps";
@@ -693,7 +694,7 @@ describe("SavePayment read as 1§7 and 1§8 say: a truthy answer is success (iss
     await world.fault({ path: "patient/SavePayment", answer, times: 1 });
     const before = (await world.charges()).length;
     const result = await payThroughTheMachine(p);
-    expect(result.result).toEqual({ kind: "failed", message: paymentTexts.chargedNotRecorded, charged: true });
+    expect(result.result).toEqual({ kind: "failed", message: paymentOutcomeTexts.chargedNotRecorded, charged: true });
     expect(await shared.openAttempt(p.owner)).toMatchObject({ charged: true });
     expect(await saveTemp(await payer(shared), newKey())).toMatchObject(blocked);
     // The practice carried the call out (the fault only changed its answer): finishing hears true.
@@ -712,7 +713,7 @@ describe("SavePayment read as 1§7 and 1§8 say: a truthy answer is success (iss
     const p = await payer(shared);
     await world.fault({ path: "patient/SavePayment", times: 1, ...fault });
     const result = await payThroughTheMachine(p);
-    expect(result.result).toEqual({ kind: "failed", message: paymentTexts.chargedRecordingUnknown, charged: true });
+    expect(result.result).toEqual({ kind: "failed", message: paymentOutcomeTexts.chargedRecordingUnknown, charged: true });
     const open = await shared.openAttempt(p.owner);
     expect(open).toMatchObject({ charged: true });
     expect(await p.post("finish", { key: open!.key })).toEqual({ ok: true, reply: "recorded" });

@@ -71,7 +71,7 @@ describe("booking rules: the COVID questionnaire (2§4, 2§5)", () => {
 });
 
 describe("booking rules: what the booking step takes, and the practice's refusals in words", () => {
-  const fields = { typeId: "1", providerId: "p1", date: "2026-03-05", slotId: "s1" };
+  const fields = { typeId: "1", providerId: "p1", date: "2026-03-05", slotId: "s1", slotStart: "2026-03-05T09:00:00+13:00" };
 
   it("takes the places as the machine sends them, comma-separated, and refuses none with Choose a location", () => {
     expect(BookStepSchema.parse({ ...fields, locationIds: "1,2" }).locationIds).toEqual(["1", "2"]);

@@ -5,6 +5,7 @@ import { RefusedError } from "~/areas/accounts/card-refusal";
 import { StepSessionEndedError } from "~/lib/step-client";
 import { StepFailedError } from "~/lib/steps";
 import { amountOf, paymentMachine, paymentMethodOf, paymentTexts, type TempPaymentRequest } from "@machines/accounts/payment.machine";
+import { paymentOutcomeTexts } from "~/areas/accounts/outcome-texts";
 
 const invoices = [
   { id: "i1", balanceCents: 5000, payNowCents: 0 },
@@ -228,7 +229,7 @@ describe("payment machine", () => {
     ready(actor);
     actor.send({ type: "pay.submit" });
     const failed = await waitForState(actor, (s) => s.matches("failed"));
-    expect(failed.context.result).toEqual({ kind: "failed", message: paymentTexts.uncertain, charged: false, uncertain: true });
+    expect(failed.context.result).toEqual({ kind: "failed", message: paymentOutcomeTexts.uncertain, charged: false, uncertain: true });
     expect(failed.context.progress).toBe(100);
     actor.send({ type: "payment.retry" });
     await waitForState(actor, (s) => s.matches("failed") && calls.confirm === 2);
@@ -250,7 +251,7 @@ describe("payment machine", () => {
     ready(unanswered.actor);
     unanswered.actor.send({ type: "pay.submit" });
     const uncertain = await waitForState(unanswered.actor, (s) => s.matches("failed"));
-    expect(uncertain.context.result).toEqual({ kind: "failed", message: paymentTexts.uncertain, charged: false, uncertain: true });
+    expect(uncertain.context.result).toEqual({ kind: "failed", message: paymentOutcomeTexts.uncertain, charged: false, uncertain: true });
   });
 
   it("a start the portal answers with a failure shows its words; input the step refused shows the generic refusal", async () => {
@@ -289,7 +290,7 @@ describe("payment machine", () => {
     ready(actor);
     actor.send({ type: "pay.submit" });
     const failed = await waitForState(actor, (s) => s.matches("failed"));
-    expect(failed.context.result).toEqual({ kind: "failed", message: paymentTexts.chargedNotRecorded, charged: true });
+    expect(failed.context.result).toEqual({ kind: "failed", message: paymentOutcomeTexts.chargedNotRecorded, charged: true });
     // Dismissing cannot start a new charge while this one is unrecorded.
     actor.send({ type: "payment.dismiss" });
     expect(actor.getSnapshot().matches("failed")).toBe(true);
@@ -396,8 +397,8 @@ describe("payment machine", () => {
     ready(actor);
     actor.send({ type: "pay.submit" });
     const failed = await waitForState(actor, (s) => s.matches("failed"));
-    expect(failed.context.result).toEqual({ kind: "failed", message: paymentTexts.chargedRecordingUnknown, charged: true });
-    expect(paymentTexts.chargedRecordingUnknown).not.toBe(paymentTexts.chargedNotRecorded);
+    expect(failed.context.result).toEqual({ kind: "failed", message: paymentOutcomeTexts.chargedRecordingUnknown, charged: true });
+    expect(paymentOutcomeTexts.chargedRecordingUnknown).not.toBe(paymentOutcomeTexts.chargedNotRecorded);
   });
 
   it("an intent refused for an ended session says the session ended: nothing reached the card", async () => {

@@ -31,12 +31,6 @@ export function loader({ request }: Route.LoaderArgs) {
 }
 
 
-/** The result of Pay kept in the history entry's state (anything else there is not one). */
-function paidNoticeOf(state: unknown): PaidNotice | null {
-  const paid = typeof state === "object" && state !== null && "paid" in state ? state.paid : null;
-  return typeof paid === "object" && paid !== null && "message" in paid && typeof paid.message === "string" ? (paid as PaidNotice) : null;
-}
-
 export default function Accounts({ loaderData }: Route.ComponentProps) {
   const { pending, all, methodType, cardTypes, provider, billing, openPayment } = loaderData;
   const location = useLocation();
@@ -57,7 +51,8 @@ export default function Accounts({ loaderData }: Route.ComponentProps) {
   // so a patient whose card was charged is always told so.
   // (The server has no history state: read once the page is the browser's, as a reload renders it.)
   const hydrated = useHydrated();
-  const paid = hydrated ? paidNoticeOf(location.state) : null;
+  // Only this page puts `paid` in its entries' state (onPaid below).
+  const paid = hydrated ? ((location.state as { paid?: PaidNotice } | null)?.paid ?? null) : null;
   const navigate = useNavigate();
   const { pathname, search } = location;
   const onPaid = useCallback(

@@ -25,13 +25,6 @@ export const paymentTexts = {
   nothingOwed: "You have nothing to pay: there are no invoices waiting for payment.",
   notStarted: "The practice could not start this payment. You have not been charged; please try again.",
   notCharged: "Your card was not charged.",
-  chargedNotRecorded:
-    "Your card was charged, but the practice has not yet recorded the payment. Do not pay again: try recording it once more, or contact the practice.",
-  /** Issue 33: SavePayment's answer said neither recorded nor not recorded (decisions/240). */
-  chargedRecordingUnknown:
-    "Your card was charged, but the practice's answer did not say whether it recorded the payment. Do not pay again: try recording it once more (it cannot be recorded twice), or contact the practice.",
-  uncertain:
-    "We could not hear back from the card provider, so we cannot tell whether your card was charged. Try again: the same payment is reused and your card cannot be charged twice.",
   /** One open payment per account holder (issue 20): what a second tab or session is told. */
   openElsewhere:
     "A payment for your account has already been started, in this or another window, and may have been taken from your card. Finish it before paying again, so you are not charged twice.",
