@@ -76,7 +76,12 @@ export const SaveTempPaymentBodySchema = z
   .min(1)
   .max(500);
 /** '-1' is failure; more than 0 is the electronic payment id. */
-export const SaveTempPaymentReplySchema = z.coerce.number().int();
+/**
+ * "Response: a number; '-1' is failure" (1§7): a JSON number, or the number as text (a practice built to
+ * the spec quotes it), read as the number. Said as the union it is, so that the OpenAPI document
+ * describes both wire shapes (the coercion alone described only the integer).
+ */
+export const SaveTempPaymentReplySchema = z.union([z.int(), z.string().regex(/^-?\d+$/)]).pipe(z.coerce.number().int());
 
 export const PaymentIntentBodySchema = z.object({
   amount: z.number().int().min(1).max(100_000_000),
