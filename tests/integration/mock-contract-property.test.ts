@@ -26,6 +26,7 @@ import { endpoints } from "@contract/endpoints";
 
 const RUNS = Number(process.env.MOCK_PROPERTY_RUNS ?? 12);
 const SEED = Number(process.env.MOCK_PROPERTY_SEED ?? 56);
+const TRACE = process.env.MOCK_PROPERTY_TRACE === "1";
 const ONLY = process.env.MOCK_PROPERTY_ONLY?.split(",").map((s) => s.trim()).filter(Boolean);
 
 /** The world's clock stands still, so that a run answers the same for the same seed. */
@@ -157,9 +158,47 @@ interface Known {
   scenarios: string[];
   /** Every id a 2xx answer named (keys ending in "id", any case), as text. */
   ids: Set<string>;
+  /** The same, by the operation that answered. */
+  idsBy: Map<string, Set<string>>;
+  /** The practice API's paths, as a fault names them. */
+  paths: string[];
+}
+
+function knownIn(world: { users: { username: string; password: string; label: string }[] } | undefined, patientIds: string[], otherPatientId: string, scenarios: string[]): Known {
+  return {
+    patientIds,
+    otherPatientId,
+    usernames: world?.users.map((u) => u.username) ?? [],
+    passwords: world?.users.map((u) => u.password) ?? [],
+    labels: world?.users.map((u) => u.label) ?? [],
+    scenarios,
+    ids: new Set(),
+    idsBy: new Map(),
+    paths: worldOperations.map((op) => op.path.replace("/worlds/{worldId}/api/", "")),
+  };
 }
 
 const PATIENT_FIELDS = new Set(["PatientID", "UserLoggedID", "ProxyID", "BookWithID"]);
+
+/**
+ * Where a parameter's real values are found: the operations whose answers name them (a message id in the
+ * box's listing). Without these a by-id call is almost always a 404; the test checks each is an operation
+ * of the document. Any other id-like parameter draws from every id any answer named.
+ */
+const ID_SOURCES: Record<string, string[]> = {
+  MessageID: ["messages"],
+  ResultID: ["labResults", "letters"],
+  ResourceID: ["media"],
+  AppointmentID: ["appointments"],
+  InvoiceTransactionID: ["paymentNotice"],
+  InvoiceID: ["paymentNotice"],
+  SlotID: ["appointmentSlots"],
+  EmergencyContactID: ["patient"],
+  MedicationID: ["medications"],
+  PharmacyID: ["pharmacies"],
+  PractitionerID: ["availablePractitioners"],
+  ProviderID: ["availablePractitioners"],
+};
 const UNKNOWN = "no-such-world";
 
 /** Values the test knows, as an arbitrary of those that fit `schema` (read when a value is drawn, so ids learnt later count). */
@@ -184,6 +223,14 @@ function hintFor(known: Known, coerce: boolean): Hint {
     if (name === "Password") return knownFitting(() => known.passwords, schema, coerce, generated);
     if (name === "label") return knownFitting(() => known.labels, schema, coerce, generated);
     if (name === "scenario") return knownFitting(() => known.scenarios, schema, coerce, generated);
+    if (name === "path") return knownFitting(() => known.paths, schema, coerce, generated);
+    // The first pages, where the records are: a page far past the end is a valid request that teaches no id.
+    if (name === "PageNumber") return knownFitting(() => [1, 1, 2], schema, coerce, generated);
+    if (name === "advance") return fc.constantFrom("P1D", "PT2H", "P1W", "P1M", "PT0S");
+    // The clock's later instant, or the mail's address.
+    if (name === "to") return fc.oneof({ arbitrary: fc.constantFrom("2026-03-03", "2026-04-01T09:00:00+13:00", "2025-01-01"), weight: 2 }, knownFitting(() => known.usernames, schema, coerce, generated));
+    const sources = ID_SOURCES[name];
+    if (sources) return knownFitting(() => sources.flatMap((source) => [...(known.idsBy.get(source) ?? [])]), schema, coerce, generated);
     if (/ids?$/i.test(name)) return knownFitting(() => [...known.ids], schema, coerce, generated);
     return undefined;
   };
@@ -414,6 +461,7 @@ describe("the document's operations", () => {
     const ids = operations.map((op) => op.id);
     expect(documentResponse.status).toBe(200);
     expect(Object.keys(RUN_APART).filter((id) => !ids.includes(id))).toEqual([]);
+    expect(Object.values(ID_SOURCES).flat().filter((id) => !ids.includes(id))).toEqual([]);
     const run = [...worldOperations, ...rootOperations, ...adminOperations].map((op) => op.id);
     expect(run.sort()).toEqual([...ids].sort());
     expect(ids.length).toBeGreaterThan(80);
@@ -437,15 +485,7 @@ async function practiceWorld(practice: "mock" | "spec", seed: number, otherPatie
   let http: HttpSession = await world.signInHttp(label);
   const linked = await getCall(http, endpoints.proxyUsers, { PatientID: http.id });
   const patientIds = new Set([http.id, ...linked.resources.map((member) => member.id)]);
-  const known: Known = {
-    patientIds: [...patientIds],
-    otherPatientId,
-    usernames: world.users.map((u) => u.username),
-    passwords: world.users.map((u) => u.password),
-    labels: world.users.map((u) => u.label),
-    scenarios: await scenarioIds(),
-    ids: new Set(),
-  };
+  const known = knownIn(world, [...patientIds], otherPatientId, await scenarioIds());
   const session: Session = { token: http.token, ended: false };
   return {
     world,
@@ -471,10 +511,15 @@ async function runProperty(key: string, op: Operation, target: Target, session: 
       await beforeEach?.();
       const answer = await send(op, request, session, await fill?.(request));
       count(key, request, answer);
+      if (TRACE) console.log(`${key}: ${JSON.stringify(request)} → ${answer.status} ${answer.text.slice(0, 300)}`);
       if (session && request.token === "valid" && answer.status === 401) session.ended = true;
       if (answer.status < 300 && answer.contentType.startsWith("application/json")) {
         try {
-          learnIds(JSON.parse(answer.text), target.known.ids);
+          const value: unknown = JSON.parse(answer.text);
+          learnIds(value, target.known.ids);
+          const bySource = target.known.idsBy.get(op.id) ?? new Set<string>();
+          learnIds(value, bySource);
+          target.known.idsBy.set(op.id, bySource);
         } catch {
           // judged below
         }
@@ -515,7 +560,7 @@ describe("the identity server", () => {
   let target: Target;
   beforeAll(async () => {
     const world = await client.createWorld({ scenario: "family", seed: 5, now: NOW });
-    const known: Known = { patientIds: [], otherPatientId: "1", usernames: world.users.map((u) => u.username), passwords: world.users.map((u) => u.password), labels: [], scenarios: [], ids: new Set() };
+    const known = knownIn(world, [], "1", []);
     target = { known, spec: false, pathValues: {} };
   });
 
@@ -529,15 +574,7 @@ describe("the admin API", () => {
   let adminWorld: TestWorld;
   beforeAll(async () => {
     adminWorld = await client.createWorld({ scenario: "family", seed: 6, now: NOW });
-    const known: Known = {
-      patientIds: [],
-      otherPatientId: "1",
-      usernames: adminWorld.users.map((u) => u.username),
-      passwords: [],
-      labels: adminWorld.users.map((u) => u.label),
-      scenarios: await scenarioIds(),
-      ids: new Set(),
-    };
+    const known = knownIn(adminWorld, [], "1", await scenarioIds());
     target = {
       known,
       spec: false,
