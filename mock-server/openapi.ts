@@ -217,6 +217,10 @@ function adminPaths() {
         { "200": json(object("mail"), "The mails."), ...invalid("The filter (given more than once)"), ...notFound },
       ),
     },
+    "/__admin/worlds/{id}/messages": {
+      ...inWorld,
+      get: adminOperation("adminMessages", "The messages patients posted (sent and drafts), oldest first, as the practice received them", {}, { "200": json(object("messages"), "The messages."), ...notFound }),
+    },
     "/__admin/worlds/{id}/help-messages": {
       ...inWorld,
       get: adminOperation("adminHelpMessages", "The Login Help requests the practice received", {}, { "200": json(object("messages"), "The requests."), ...notFound }),

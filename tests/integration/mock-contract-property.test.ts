@@ -1,9 +1,9 @@
 import fc from "fast-check";
-import { Ajv2020, type ValidateFunction } from "ajv/dist/2020";
-import addFormats from "ajv-formats";
+import type { ValidateFunction } from "ajv/dist/2020";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createMockServer } from "../../mock-server/server";
 import { arbitraryOf, type Hint, type JsonSchema, type SchemaObject } from "../helpers/json-schema-arbitrary";
+import { documentAjv } from "../helpers/json-schema-validator";
 import { getCall, mockAt, type HttpSession, type TestWorld } from "../helpers/mock-world";
 import { endpoints } from "@contract/endpoints";
 
@@ -122,14 +122,8 @@ const adminOperations = operations.filter((op) => op.path.startsWith("/__admin/"
 // JSON Schema validation (ajv, 2020-12): answers as they are; query parameters as the strings they are on
 // the wire, coerced to the type the document gives them ("5" is an integer 5, "x" is not).
 
-function makeAjv(coerceTypes: boolean) {
-  const ajv = new Ajv2020({ strict: false, allErrors: true, coerceTypes, validateFormats: true });
-  addFormats(ajv);
-  ajv.addFormat("base64", /^(?:[0-9a-zA-Z+/]{4})*(?:[0-9a-zA-Z+/]{2}==|[0-9a-zA-Z+/]{3}=)?$/);
-  return ajv;
-}
-const ajv = makeAjv(false);
-const coercingAjv = makeAjv(true);
+const ajv = documentAjv(false);
+const coercingAjv = documentAjv(true);
 const compiled = new WeakMap<object, ValidateFunction>();
 const compiledCoercing = new WeakMap<object, ValidateFunction>();
 function validator(schema: JsonSchema, coerce = false): ValidateFunction {
@@ -586,7 +580,7 @@ describe("the admin API", () => {
     if (op.id === "adminDeleteWorld") {
       const FRESH = "(a world made for this request)";
       const deleting: Target = { ...target, pathValues: { id: fc.constantFrom(FRESH, FRESH, FRESH, "default", UNKNOWN) } };
-      await runProperty(`admin ${op.id}`, op, deleting, undefined, undefined, async (request) => (request.path.id === FRESH ? { [FRESH]: (await client.createWorld({ scenario: "empty" })).id } : {}));
+      await runProperty(`admin ${op.id}`, op, deleting, undefined, undefined, async (request): Promise<Record<string, string>> => (request.path.id === FRESH ? { [FRESH]: (await client.createWorld({ scenario: "empty" })).id } : {}));
       return;
     }
     await runProperty(`admin ${op.id}`, op, target, undefined, undefined, undefined, async (_request, answer) => {
