@@ -24,7 +24,7 @@ import { endpoints } from "@contract/endpoints";
  * One operation: MOCK_PROPERTY_ONLY=sendMessage (a comma list of operation ids).
  */
 
-const RUNS = Number(process.env.MOCK_PROPERTY_RUNS ?? 12);
+const RUNS = Number(process.env.MOCK_PROPERTY_RUNS ?? 8);
 const SEED = Number(process.env.MOCK_PROPERTY_SEED ?? 56);
 const TRACE = process.env.MOCK_PROPERTY_TRACE === "1";
 const ONLY = process.env.MOCK_PROPERTY_ONLY?.split(",").map((s) => s.trim()).filter(Boolean);
