@@ -3,6 +3,7 @@ import { expect, expectNoAxeViolations, forEachPractice, openSignedIn, signInDir
 import { chooseAnotherAmountByKeyboard, payButton, typeCardFromItsNumberAndPay, typeTestCardAndPayByKeyboard } from "./payment-form";
 import { E2E_PRACTICE_TIMEOUT_MS } from "../playwright.config";
 import { paymentTexts } from "~/areas/accounts/texts";
+import { errorsTexts } from "~/lib/texts/errors";
 
 /** /accounts: invoices, the INVOICE dialog and paying with the built-in test card provider, in a fresh world. */
 const openAccounts = (page: Page, user: WorldUser) => openSignedIn(page, user, "/accounts", "Accounts");
@@ -541,6 +542,25 @@ forEachPractice("paying", () => {
     expect(await confirmCalls(world)).toBe(2);
     expect(await world.charges()).toHaveLength(1);
     await expect(pendingTable(page).getByText("No Record Found")).toBeVisible();
+  });
+
+  test("a payment made, then the page's reading of itself fails: its Retry, and a reload, still say the payment succeeded", async ({ page, world }) => {
+    await openAccounts(page, world.user("solo"));
+    await fillCard(page);
+    // The invoices are read again once the payment is recorded: that read fails.
+    const recording = await world.hold({ path: "patient/SavePayment", times: 1 });
+    await payButton(page).click();
+    await recording.arrived();
+    await world.fault({ path: "Patient/PaymentNotice", status: 503, times: 1 });
+    await recording.release();
+    await expect(page.getByRole("heading", { name: errorsTexts.problemTitle, level: 1 })).toBeVisible();
+    await page.getByRole("button", { name: errorsTexts.retry }).click();
+    await expect(page.getByRole("heading", { name: "Accounts", level: 1 })).toBeVisible();
+    await expect(succeeded(page)).toBeVisible();
+    await expect(page.getByText(paymentTexts.nothingOwed)).toBeVisible();
+    await page.reload();
+    await expect(succeeded(page)).toBeVisible();
+    expect(await world.charges()).toHaveLength(1);
   });
 
   test("a charged payment whose recording reply is lost is recorded once, and the invoices are paid", async ({ page, world }) => {

@@ -55,7 +55,7 @@ export interface World {
   /** Login Help requests the practice received. */
   helpMessages(): Promise<Record<string, string>[]>;
   /** The world's request journal (secrets redacted), optionally filtered. */
-  requests(filter?: { method?: string; path?: string }): Promise<{ method: string; path: string; query: Record<string, unknown>; body: unknown; fault: string | null; status: number }[]>;
+  requests(filter?: { method?: string; path?: string }): Promise<{ method: string; path: string; query: Record<string, unknown>; body: unknown; fault: string | null; chaos: { call: number; kind: string; latencyMs: number } | null; status: number }[]>;
   /** The repeat prescription requests the practice received, with what it answered. */
   /** The messages patients posted in this world, as the practice received them. */
   sentMessages(): Promise<{ receivedAt: string; id: string; patientId: string; box: "sent" | "drafts"; to: string; recipient: string; subject: string; body: string; attachments: { title: string; contentType: string; bytes: number }[]; deleted: boolean }[]>;
@@ -71,6 +71,10 @@ export interface World {
   hold(fault: { path: string; method?: "GET" | "POST" | "PUT" | "DELETE"; status?: number; body?: "malformed" | "empty" | "drop" | "lost-reply"; answer?: unknown; times?: number }): Promise<HeldCalls>;
   /** Removes every fault injected into this world, leaving its data, sign-ins and journal as they are. */
   clearFaults(): Promise<void>;
+  /** Seeded chaos from the next call on (decisions/383): a share of the world's practice calls fail or slow down. */
+  chaos(config: { seed: number; rate: number; kinds: readonly ("503" | "timeout" | "garbled" | "lost-reply" | "slow")[]; latency?: { min: number; max: number } }): Promise<void>;
+  /** Ends the world's chaos; the calls it hit stay marked in the journal. */
+  clearChaos(): Promise<void>;
   /** The world's clock. */
   clock(): Promise<WorldClock>;
   /** Moves the world's clock on by an ISO 8601 duration ("P1D", "PT2H"). */
@@ -168,6 +172,14 @@ export const test = base.extend<{ worldOptions: WorldOptions; world: World; cons
       async clearFaults() {
         const res = await fetch(`${ADMIN}/worlds/${world.id}/faults`, { method: "DELETE" });
         expect(res.ok).toBe(true);
+      },
+      async chaos(config) {
+        const res = await fetch(`${ADMIN}/worlds/${world.id}/chaos`, { method: "PUT", headers: { "Content-Type": "application/json" }, body: JSON.stringify(config) });
+        expect(res.status, `chaos ${JSON.stringify(config)}`).toBe(200);
+      },
+      async clearChaos() {
+        const res = await fetch(`${ADMIN}/worlds/${world.id}/chaos`, { method: "DELETE" });
+        expect(res.status).toBe(204);
       },
       async clock() {
         const res = await fetch(`${ADMIN}/worlds/${world.id}/clock`);

@@ -327,3 +327,45 @@ test("seeded chaos set by keyboard in the console, each hit marked in the journa
   await expect(page.getByText("1 of 2 calls match.")).toBeVisible();
   await expect(calls.getByText("Chaos: 503 after 5 ms", { exact: true })).toBeVisible();
 });
+
+test("a practice recorded from the console, and a world made from the recording with a click, axe-clean", async ({ page, world }) => {
+  await openConsole(page);
+  // The mock records itself here: its own identity server stands for the practice (decisions/384).
+  await page.getByLabel("The practice's identity server").fill(CONSOLE.slice(0, -1));
+  await page.getByRole("button", { name: "Start recording" }).click();
+  const started = status(page, /^Recording r\w+: point the portal's PRACTICE_IDENTITY_URL at /);
+  await expect(started).toBeVisible();
+  const [, recordingId, identityUrl] = /^Recording (r\w+): point the portal's PRACTICE_IDENTITY_URL at (\S+)$/.exec(await started.innerText())!;
+  try {
+    // A portal would do this: ask the identity server, sign in at the address it names, read the profile.
+    const solo = world.user("solo");
+    const post = (url: string, body: unknown) => fetch(url, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
+    const { ACCAPIURL } = (await (await post(`${identityUrl}/api/Authentication`, { UserName: solo.username, Password: solo.password })).json()) as { ACCAPIURL: string };
+    expect(ACCAPIURL).toContain(`/recordings/${recordingId}/practice/`);
+    const [patient] = (await (await post(`${ACCAPIURL}Patient/Authentication`, { UserName: solo.username, Password: solo.password, q: "" })).json()) as { id: string; extension: { url: string; valueString?: string }[] }[];
+    const token = patient.extension.find((e) => e.url === "Token")!.valueString!;
+    expect((await fetch(`${ACCAPIURL}Patient?PatientID=${patient.id}`, { headers: { Token: token } })).status).toBe(200);
+
+    await page.getByRole("button", { name: "Refresh the recordings" }).click();
+    await expect(page.getByText(`Recording ${recordingId}: 3 calls`)).toBeVisible();
+    await expectNoAxeViolations(page);
+    await page.getByRole("button", { name: `Make a world from recording ${recordingId}` }).click();
+    const made = status(page, new RegExp(`^World (w\\w+) answers as recording ${recordingId} did: it is shown now\\.$`));
+    await expect(made).toBeVisible();
+    const replayId = /^World (w\w+)/.exec(await made.innerText())![1];
+    try {
+      await expect(page.getByRole("heading", { name: `World ${replayId}` })).toBeVisible();
+      await expect(page.getByText(new RegExp(`^${replayId}: a replay of 3 calls recorded from ${CONSOLE.slice(0, -1)}`))).toBeVisible();
+      // Its one user is the recorded one, made up: not solo's address.
+      await expect(page.getByRole("listitem").filter({ hasText: "recorded-1" }).getByText("Kiaora2024")).toBeVisible();
+      await expect(page.getByText(solo.username)).toHaveCount(0);
+      await expectNoAxeViolations(page);
+    } finally {
+      await fetch(`${CONSOLE}__admin/worlds/${replayId}`, { method: "DELETE" });
+    }
+    await page.getByRole("button", { name: `Stop recording ${recordingId}` }).click();
+    await expect(status(page, `Recording ${recordingId} stopped.`)).toBeVisible();
+  } finally {
+    await fetch(`${CONSOLE}__admin/recordings/${recordingId}`, { method: "DELETE" });
+  }
+});

@@ -1,6 +1,14 @@
 import { Router } from "express";
 import { sendJson } from "./http";
 import type { WorldRegistry } from "./worlds";
+import { patientIdOf, type ReplayState } from "./recording/replay";
+
+/** The patient a replay world's user signed in as in the recording (decisions/384). */
+function recordedHolderOf(replay: ReplayState, username: string | undefined): string | undefined {
+  const recorded = username ? replay.recordedUserOf.get(username) : undefined;
+  const signIn = recorded ? replay.book.signIn(recorded) : undefined;
+  return signIn ? patientIdOf(signIn) : undefined;
+}
 
 /**
  * What QA needs to drive the account flows without an inbox or a phone: switch tokens to hand out,
@@ -14,9 +22,9 @@ export function accountAdminRouter(worlds: WorldRegistry): Router {
     const world = worlds.get(req.params.id);
     if (!world) return sendJson(res, 404, { error: `Unknown world "${req.params.id}"` });
     const label = typeof req.body?.label === "string" ? req.body.label : "";
-    const account = world.store.account.findFirst({ where: { label: { equals: label } } });
-    if (!account) return sendJson(res, 400, { error: `Unknown account label "${label}"`, labels: world.users.map((u) => u.label) });
-    const q = world.tokens.issueSwitch(account.holderId);
+    const holderId = world.replay ? recordedHolderOf(world.replay, world.users.find((u) => u.label === label)?.username) : world.store.account.findFirst({ where: { label: { equals: label } } })?.holderId;
+    if (!holderId) return sendJson(res, 400, { error: `Unknown account label "${label}"`, labels: world.users.map((u) => u.label) });
+    const q = world.tokens.issueSwitch(holderId);
     sendJson(res, 201, { q, path: `/loginSwitch/${q}` });
   });
 

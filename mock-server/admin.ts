@@ -8,6 +8,7 @@ import { issuesOf, sendJson } from "./http";
 import { ClockRequestSchema, InstantSchema } from "./clock";
 import type { World } from "./areas";
 import { UnknownScenarioError, type WorldRegistry } from "./worlds";
+import { readNamedRecording, RecordingNameSchema, RecordingSchema, type Recording } from "./recording/file";
 
 /**
  * The admin API under /__admin, for QA and tests: create, list, reset and delete worlds, read and
@@ -32,6 +33,8 @@ export const CreateWorldSchema = z.strictObject({
     .describe('"mock": our practice; "spec": one built to 1§7 and 2§7 and no more (calls it lacks answer 404, parameters it lacks are not read, replies in the spec\'s other shapes). Default: the scenario\'s, "mock" unless it says.'),
   /** Seeded chaos from the world's first call (decisions/383); PUT or DELETE …/chaos later. */
   chaos: ChaosConfigSchema.optional(),
+  /** A world that answers as recorded (decisions/384): the recording itself, or its file name in the mock's recordings folder. */
+  recording: z.union([RecordingSchema, RecordingNameSchema]).optional(),
 });
 
 export function worldSummary(world: World, origin: string) {
@@ -45,6 +48,8 @@ export function worldSummary(world: World, origin: string) {
     chaos: world.chaos.config,
     apiUrl: `${origin}/worlds/${world.id}/api/`,
     users: world.users.map((u) => ({ label: u.label, username: u.username, password: u.password, description: u.description })),
+    /** A world made from a recording (decisions/384): where and when it was recorded, and how many calls it holds. */
+    recording: world.replay ? { upstream: world.replay.book.recording.upstream, recordedAt: world.replay.book.recording.recordedAt, calls: world.replay.book.recording.calls.length } : undefined,
   };
 }
 
@@ -53,7 +58,7 @@ export function worldSummary(world: World, origin: string) {
  * answer, which a browser sends to loopback too): the browser says so in `Sec-Fetch-Site`, or its
  * `Origin` names another host. The console is the mock's own page; curl and tests send neither.
  */
-function fromAnotherSite(req: Request): boolean {
+export function fromAnotherSite(req: Request): boolean {
   const site = req.get("Sec-Fetch-Site");
   if (site && site !== "same-origin" && site !== "none") return true;
   const origin = req.get("Origin");
@@ -83,7 +88,14 @@ export function adminRouter(worlds: WorldRegistry): Router {
     const parsed = CreateWorldSchema.safeParse(req.body ?? {});
     if (!parsed.success) return sendJson(res, 400, { error: "Invalid world request", issues: issuesOf(parsed.error) });
     try {
-      const world = worlds.create({ ...parsed.data, now: parsed.data.now?.toMillis() });
+      const { recording: asked, ...options } = parsed.data;
+      let recording: Recording | undefined;
+      try {
+        recording = typeof asked === "string" ? readNamedRecording(asked) : asked;
+      } catch (error) {
+        return sendJson(res, 400, { error: error instanceof Error ? error.message : String(error), issues: [{ path: "recording", message: "no such recording in the recordings folder, or not a recording" }] });
+      }
+      const world = worlds.create({ ...options, recording, now: options.now?.toMillis() });
       sendJson(res, 201, worldSummary(world, originOf(req)));
     } catch (error) {
       if (!(error instanceof UnknownScenarioError)) throw error;

@@ -11,6 +11,8 @@ import { sendJson } from "./http";
 import { SPEC_REPLIES } from "./spec-practice";
 import { WORLD_ENDPOINT_NAMES } from "./world-endpoints";
 import type { WorldRegistry } from "./worlds";
+import { recordingsAdminRouter } from "./recording/admin-recordings";
+import { recordingProxyRouter, type RecorderRegistry } from "./recording/recorder";
 
 export interface MockAppOptions {
   worlds: WorldRegistry;
@@ -26,6 +28,13 @@ export interface MockAppOptions {
   portalUrl: string | null;
   /** Where the console's built files are (build/mock-console). */
   consoleDir: string;
+  /** The recordings of practices made through this mock (decisions/384). */
+  recorders: RecorderRegistry;
+  /**
+   * `npm run mock -- --record`: this recorder also answers the mock's own identity address (`/api/…`),
+   * so a portal pointed at the mock as usual is recorded.
+   */
+  rootRecorderId?: string;
 }
 
 const METHOD = { GET: "get", POST: "post", PUT: "put", DELETE: "delete" } as const;
@@ -42,7 +51,7 @@ function routePatternOf(req: Request): string {
   return path === null ? "unrouted" : `${req.baseUrl}${path}`;
 }
 
-export function createMockApp({ worlds, closing, log, host, portalUrl, consoleDir }: MockAppOptions) {
+export function createMockApp({ worlds, closing, log, host, portalUrl, consoleDir, recorders, rootRecorderId }: MockAppOptions) {
   const app = express();
   app.disable("x-powered-by");
   // Replies must be compared byte for byte and never answered 304 from a stale ETag.
@@ -73,12 +82,17 @@ export function createMockApp({ worlds, closing, log, host, portalUrl, consoleDi
     if (hasBody && !req.is("application/json")) return sendJson(res, 415, { error: "Send the admin API JSON, with Content-Type: application/json" });
     next();
   });
+  app.use("/__admin", recordingsAdminRouter(recorders));
   app.use("/__admin", accountAdminRouter(worlds));
   app.use("/__admin", liveAdminRouter(worlds, { host, portalUrl }));
   app.use("/__admin", adminRouter(worlds));
 
   // The console (decisions/381): the mock's own address in a browser, a client of the admin API above.
   app.use(consoleRouter(consoleDir));
+
+  // Recordings (decisions/384): each recorder's identity server and practice API, forwarded upstream.
+  app.use("/recordings/:recordingId", recordingProxyRouter((req) => recorders.get(String(req.params.recordingId))));
+  if (rootRecorderId) app.use(recordingProxyRouter(() => recorders.get(rootRecorderId)));
 
   // The identity server: which practice API (world) serves this user. The password is checked later.
   const identity = endpoints.identityAuthentication;

@@ -1,6 +1,7 @@
 import { parseArgs } from "node:util";
 import { PRACTICE_KINDS, scenarios, type PracticeKind } from "../fixtures/scenarios/index";
 import { parseInstant } from "./clock";
+import { defaultRecordingPath } from "./recording/file";
 
 /** The options of `npm run mock`, checked; a bad value throws an Error whose message is shown as is. */
 export interface MockCliOptions {
@@ -17,12 +18,16 @@ export interface MockCliOptions {
   practice?: PracticeKind;
   /** The portal the console's sign-in links open (--portal-url or MOCK_PORTAL_URL; default the portal's own default, http://localhost:3000). */
   portalUrl: string;
+  /** `--record <identity URL>`: record that practice through the mock (decisions/384). */
+  record?: { upstream: string; file: string };
+  /** `--replay <file>`: the default world answers as this recording did. */
+  replay?: string;
 }
 
 export function parseMockArgs(args: string[], env: Record<string, string | undefined> = {}): MockCliOptions {
   const { values } = parseArgs({
     args,
-    options: { port: { type: "string" }, "smtp-port": { type: "string" }, host: { type: "string" }, scenario: { type: "string" }, seed: { type: "string" }, now: { type: "string" }, practice: { type: "string" }, "portal-url": { type: "string" }, list: { type: "boolean" } },
+    options: { port: { type: "string" }, "smtp-port": { type: "string" }, host: { type: "string" }, scenario: { type: "string" }, seed: { type: "string" }, now: { type: "string" }, practice: { type: "string" }, "portal-url": { type: "string" }, record: { type: "string" }, recording: { type: "string" }, replay: { type: "string" }, list: { type: "boolean" } },
   });
   const seed = values.seed === undefined ? undefined : Number(values.seed);
   if (seed !== undefined && (!Number.isInteger(seed) || seed < 0)) throw new Error(`Invalid seed "${values.seed}": use a whole number`);
@@ -37,7 +42,11 @@ export function parseMockArgs(args: string[], env: Record<string, string | undef
   }
   const portalUrl = values["portal-url"] ?? env.MOCK_PORTAL_URL ?? "http://localhost:3000";
   if (!/^https?:\/\/[^/?#]+$/.test(portalUrl)) throw new Error(`Invalid --portal-url "${portalUrl}": an origin such as http://localhost:3000`);
-  return { portalUrl, list: values.list ?? false, port: portFrom(values.port ?? env.MOCK_PORT), smtpPort: portFrom(values["smtp-port"] ?? env.MOCK_SMTP_PORT, 2525), host: values.host ?? env.MOCK_HOST, scenario: values.scenario, seed, now, practice };
+  if (values.record !== undefined && !/^https?:\/\/[^/?#]+/.test(values.record)) throw new Error(`Invalid --record "${values.record}": the practice's identity server, such as https://identity.practice.example`);
+  if (values.recording !== undefined && values.record === undefined) throw new Error("--recording names the file of --record: give --record <identity URL> as well");
+  if (values.replay !== undefined && (values.record !== undefined || values.scenario !== undefined)) throw new Error("--replay makes the default world from a recording: it goes with neither --record nor --scenario");
+  const record = values.record === undefined ? undefined : { upstream: values.record, file: values.recording ?? defaultRecordingPath() };
+  return { record, replay: values.replay, portalUrl, list: values.list ?? false, port: portFrom(values.port ?? env.MOCK_PORT), smtpPort: portFrom(values["smtp-port"] ?? env.MOCK_SMTP_PORT, 2525), host: values.host ?? env.MOCK_HOST, scenario: values.scenario, seed, now, practice };
 }
 
 function portFrom(value: string | undefined, fallback = 4010): number {

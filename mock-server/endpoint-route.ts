@@ -5,6 +5,7 @@ import type { Endpoint } from "@contract/endpoints";
 import { HttpError, issuesOf, sendJson } from "./http";
 import { CHAOS_MAX_MS, type ChaosDecision } from "./chaos";
 import type { FaultAction } from "./faults";
+import { answerFromRecording } from "./recording/replay";
 import { asTheSpecReadsIt, type SPEC_REPLIES } from "./spec-practice";
 import type { WorldCore } from "./world-core";
 
@@ -195,6 +196,13 @@ export function worldRouteHandler<E extends Endpoint, W extends WorldCore>(endpo
         return;
       }
 
+      // A world made from a recording answers as recorded, after the faults and chaos above, so QA can
+      // still break its calls; the journal records its calls as any world's (decisions/384).
+      if (world.replay) {
+        if (respond?.kind === "lost-reply") res.socket?.destroy();
+        else await answerFromRecording({ ...world, replay: world.replay }, endpoint, req, res, tokenIn === "none" ? undefined : tokenOf(req, tokenIn));
+        return;
+      }
       const session = tokenIn === "none" ? undefined : authenticate(world, tokenOf(req, tokenIn));
       const spec = world.practice === "spec";
       const { query, body } = parseRequest(spec ? asSpec : endpoint, req);

@@ -6,13 +6,20 @@
  *   npm run mock -- --now 2026-03-01T09:00:00+13:00    the default world's clock fixed at that instant
  *   npm run mock -- --practice spec                    the default world a practice as 1§7 and 2§7 describe it (decisions/372)
  *   npm run mock -- --portal-url http://localhost:3000 the portal the console's sign-in links open (or MOCK_PORTAL_URL)
+ *   npm run mock -- --record <identity URL> [--recording recordings/visit.json]
+ *                                                      record that practice through the mock, anonymised (decisions/384)
+ *   npm run mock -- --replay recordings/visit.json     the default world answers as recorded
  *   npm run mock -- --list                             the scenarios, one line each
  */
+import { mkdirSync, renameSync, writeFileSync } from "node:fs";
+import path from "node:path";
 import { scenarios } from "../fixtures/scenarios/index";
 import { parseMockArgs } from "./cli-args";
 import { buildConsoleIfStale } from "./console/build";
 import { createMockServer } from "./server";
 import { DEFAULT_WORLD_ID } from "./worlds";
+import { readRecording, REPLAY_PASSWORD } from "./recording/file";
+import type { Recorder } from "./recording/recorder";
 
 async function main() {
   const options = parseMockArgs(process.argv.slice(2), process.env);
@@ -20,10 +27,12 @@ async function main() {
     for (const scenario of scenarios.values()) console.log(`${scenario.id.padEnd(22)} ${scenario.description ?? scenario.title}`);
     return;
   }
+  const recording = options.replay ? readRecording(options.replay) : undefined;
   await buildConsoleIfStale();
   const mock = await createMockServer({
+    record: options.record?.upstream,
     portalUrl: options.portalUrl,
-    defaultWorld: { scenario: options.scenario, seed: options.seed, now: options.now, practice: options.practice },
+    defaultWorld: { scenario: options.scenario, seed: options.seed, now: options.now, practice: options.practice, recording },
     port: options.port,
     smtpPort: options.smtpPort,
     host: options.host,
@@ -43,18 +52,43 @@ async function main() {
       `  practice:         ${world.practice === "spec" ? "spec (only the calls of 1§7 and 2§7, in the spec's shapes)" : "mock"}`,
       `Accounts of the default world:`,
       ...world.users.map((u) => `  ${u.username.padEnd(16)} ${u.password}  ${u.description}`),
+      ...(recording ? [`Replaying ${options.replay}: ${recording.calls.length} calls recorded from ${recording.upstream}; every user's password is ${REPLAY_PASSWORD}`] : []),
     ].join("\n"),
   );
+  const saveRecording = mock.recorder && options.record ? recordingWriter(mock.recorder, options.record.file) : null;
+  if (saveRecording && mock.recorder) {
+    console.log(`Recording ${mock.recorder.upstream}: point the portal at ${mock.url} (PRACTICE_IDENTITY_URL); the anonymised calls go to ${options.record!.file}`);
+  }
 
   let stopping = false;
   const stop = async () => {
     if (stopping) return;
     stopping = true;
+    saveRecording?.flush();
     await mock.close();
     process.exit(0);
   };
   process.on("SIGINT", stop);
   process.on("SIGTERM", stop);
+}
+
+/**
+ * Writes the anonymised recording a moment after each call, and at once on `flush` (when the mock
+ * stops): the file is whole whenever the mock is stopped, and never holds an original value.
+ */
+function recordingWriter(recorder: Recorder, file: string) {
+  let timer: NodeJS.Timeout | null = null;
+  const write = () => {
+    if (timer) clearTimeout(timer);
+    timer = null;
+    mkdirSync(path.dirname(file), { recursive: true });
+    // Written aside and renamed, so that a reader never meets half a file.
+    writeFileSync(`${file}.part`, `${JSON.stringify(recorder.file(), null, 2)}\n`);
+    renameSync(`${file}.part`, file);
+  };
+  write();
+  recorder.onCall(() => (timer ??= setTimeout(write, 1000)));
+  return { flush: write };
 }
 
 main().catch((error: unknown) => {

@@ -5,6 +5,8 @@ import { CreateWorldSchema } from "./admin";
 import { ChaosConfigSchema } from "./chaos";
 import { ClockRequestSchema } from "./clock";
 import { FaultRequestSchema } from "./faults";
+import { StartRecordingSchema } from "./recording/admin-recordings";
+import { RecordingSchema } from "./recording/file";
 
 /**
  * The OpenAPI 3.1 description of the practice API, generated from contract/ (never written by hand),
@@ -104,10 +106,22 @@ function adminPaths() {
     },
     "/__admin/worlds": {
       get: adminOperation("adminListWorlds", "Every live world", {}, { "200": json(object("worlds"), "The worlds with their users and clocks.") }),
-      post: adminOperation("adminCreateWorld", "Create a world from a scenario, a seed, optionally a fixed clock, the practice it plays (ours, or one as 1§7 and 2§7 describe it) and seeded chaos; with no body, the default scenario and seed 1", { requestBody: { ...body(CreateWorldSchema).requestBody, required: false } }, {
+      post: adminOperation("adminCreateWorld", "Create a world from a scenario, a seed, optionally a fixed clock, the practice it plays (ours, or one as 1§7 and 2§7 describe it) and seeded chaos; or from a recording, which it answers as recorded; with no body, the default scenario and seed 1", { requestBody: { ...body(CreateWorldSchema).requestBody, required: false } }, {
         "201": json(object("the world's summary: id, apiUrl, clock, users"), "Created."),
         ...invalid("The request"),
       }),
+    },
+    "/__admin/recordings": {
+      get: adminOperation("adminListRecordings", "The recordings under way", {}, { "200": json(object("recordings: id, upstream, startedAt, calls, identityUrl, file"), "The list.") }),
+      post: adminOperation("adminStartRecording", "Record a practice through the mock (decisions/384): point the portal's PRACTICE_IDENTITY_URL at the answer's identityUrl", body(StartRecordingSchema), {
+        "201": json(object("the recording: id, identityUrl, file"), "Recording."),
+        ...invalid("The request"),
+      }),
+    },
+    "/__admin/recordings/{id}": {
+      parameters: [{ name: "id", in: "path", required: true, schema: { type: "string" }, description: "The recording's id." }],
+      get: adminOperation("adminGetRecording", "The recording so far, anonymised: a file a world can be made from", {}, { "200": json(schemaOf(RecordingSchema), "The recording."), "404": json(error, "No recording with this id.") }),
+      delete: adminOperation("adminStopRecording", "Stop recording; the answer is the recording, anonymised", {}, { "200": json(schemaOf(RecordingSchema), "The recording."), "404": json(error, "No recording with this id.") }),
     },
     "/__admin/worlds/{id}": {
       ...inWorld,

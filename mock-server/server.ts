@@ -4,6 +4,7 @@ import { createMockApp } from "./app";
 import { CONSOLE_BUILD_DIR } from "./console-files";
 import { startMailCatcher, type MailCatcher } from "./mail-catcher";
 import { WorldRegistry, type CreateWorldOptions } from "./worlds";
+import { RecorderRegistry, type Recorder } from "./recording/recorder";
 
 export { WorldRegistry } from "./worlds";
 
@@ -32,6 +33,11 @@ export interface MockServerOptions {
   consoleDir?: string;
   /** The scenario, seed, fixed clock (epoch ms) and practice of the default world (default: scenario "default", seed 1, real time, the scenario's practice). */
   defaultWorld?: CreateWorldOptions;
+  /**
+   * Records the practice whose identity server is at this address (decisions/384): the mock's own
+   * identity address forwards to it and every call is recorded (`npm run mock -- --record <url>`).
+   */
+  record?: string;
 }
 
 export interface MockServer {
@@ -42,13 +48,18 @@ export interface MockServer {
   smtpPort: number | null;
   close(): Promise<void>;
   worlds: WorldRegistry;
+  recorders: RecorderRegistry;
+  /** The recorder of `record`, when asked for. */
+  recorder: Recorder | null;
 }
 
 export async function createMockServer(options: MockServerOptions = {}): Promise<MockServer> {
   const host = options.host ?? "127.0.0.1";
   const worlds = new WorldRegistry(options.defaultWorld);
   const closing = new AbortController();
-  const app = createMockApp({ worlds, closing: closing.signal, log: options.log, host, portalUrl: options.portalUrl ?? null, consoleDir: options.consoleDir ?? CONSOLE_BUILD_DIR });
+  const recorders = new RecorderRegistry();
+  const recorder = options.record ? recorders.start(options.record) : null;
+  const app = createMockApp({ worlds, recorders, rootRecorderId: recorder?.id, closing: closing.signal, log: options.log, host, portalUrl: options.portalUrl ?? null, consoleDir: options.consoleDir ?? CONSOLE_BUILD_DIR });
   const server = createServer(app);
   // An idle connection is kept a minute, not Node's 5 s: a client reusing one at the moment the server
   // drops it loses that call ("other side closed"), and a test worker's event loop held up by seconds of
@@ -84,6 +95,8 @@ export async function createMockServer(options: MockServerOptions = {}): Promise
     port,
     smtpPort: catcher?.port ?? null,
     worlds,
+    recorders,
+    recorder,
     close() {
       closed ??= new Promise<void>((resolve, reject) => {
         void catcher?.close();

@@ -1,6 +1,7 @@
 import type { StaffRecord } from "../fixtures/builders/staff";
 import type { PracticeKind } from "../fixtures/scenarios/schema";
 import type { WorldClock } from "./clock";
+import type { ReplayState } from "./recording/replay";
 import type { WorldChaos } from "./chaos";
 import type { FaultTable } from "./faults";
 import type { Journal, JournalFeed } from "./journal";
@@ -39,6 +40,11 @@ export interface WorldCore {
   /** The journal's live readers (the console); kept across a reset, which replaces `journal`. */
   journalFeed: JournalFeed;
   users: WorldUser[];
+  /**
+   * A world made from a recording (decisions/384): its calls are answered as recorded, after the
+   * faults and chaos, instead of by the handlers. Absent in a world made from a scenario.
+   */
+  replay?: ReplayState;
   /** When the world was last reached (any call or admin request), for idle removal. */
   lastUsedAt: number;
 }

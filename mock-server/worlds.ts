@@ -9,6 +9,8 @@ import { TokenTable } from "./tokens";
 import type { PracticeKind } from "../fixtures/scenarios/schema";
 import { normaliseUsername, type WorldUser } from "./world-core";
 import { createWorldStore, loadPracticeData } from "./world-store";
+import { REPLAY_PASSWORD, type Recording } from "./recording/file";
+import { ReplayBook, type ReplayState } from "./recording/replay";
 
 /**
  * A world is a whole practice generated from a scenario and a seed, with its own store, sign-ins
@@ -28,7 +30,15 @@ export interface CreateWorldOptions {
   practice?: PracticeKind;
   /** Seeded chaos from the first call (decisions/383); by default none. */
   chaos?: ChaosConfig;
+  /**
+   * A world that answers as this recording did (decisions/384), its users the recorded (made-up) user
+   * names, its clock fixed at the recording's start; `scenario`, `seed` and `practice` do not apply.
+   */
+  recording?: Recording;
 }
+
+/** The scenario id a world made from a recording shows; its own store is the empty scenario's, never read by its calls. */
+export const RECORDING_SCENARIO = "recording";
 
 export class UnknownScenarioError extends Error {
   constructor(readonly scenario: string) {
@@ -51,7 +61,7 @@ export class WorldRegistry {
 
   /** The default world is made from the default scenario and seed 1 unless told otherwise (`npm run mock -- --scenario`). */
   constructor(defaultWorld: CreateWorldOptions = {}) {
-    this.#add(DEFAULT_WORLD_ID, { scenario: defaultWorld.scenario ?? "default", seed: defaultWorld.seed ?? 1, now: defaultWorld.now, practice: defaultWorld.practice });
+    this.#add(DEFAULT_WORLD_ID, { scenario: defaultWorld.scenario ?? "default", seed: defaultWorld.seed ?? 1, now: defaultWorld.now, practice: defaultWorld.practice, recording: defaultWorld.recording });
   }
 
   create(options: CreateWorldOptions = {}): World {
@@ -86,6 +96,10 @@ export class WorldRegistry {
     world.faults.clear(); // held calls go on (into the old store, which the call then ignores)
     world.chaos.restart(); // the same calls after a reset meet the same chaos
     Object.assign(world, generate(world.id, world.scenarioId, world.seed, world.clock, world.journalFeed));
+    if (world.replay) {
+      world.replay.book.restart();
+      world.users = replayUsers(world.replay);
+    }
     world.journalFeed.publish({ kind: "cleared" });
     world.lastUsedAt = Date.now();
     return world;
@@ -114,11 +128,11 @@ export class WorldRegistry {
   }
 
   #add(id: string, options: CreateWorldOptions): World {
-    const scenarioId = options.scenario ?? "default";
-    const scenario = getScenario(scenarioId);
+    const scenarioId = options.recording ? RECORDING_SCENARIO : (options.scenario ?? "default");
+    const scenario = getScenario(options.recording ? "empty" : scenarioId);
     if (!scenario) throw new UnknownScenarioError(scenarioId);
     const seed = options.seed ?? 1;
-    const clock = new WorldClock(options.now);
+    const clock = new WorldClock(options.recording ? Date.parse(options.recording.recordedAt) : options.now);
     const journalFeed = new JournalFeed();
     const world: World = {
       id,
@@ -132,15 +146,41 @@ export class WorldRegistry {
       journalFeed,
       ...generate(id, scenarioId, seed, clock, journalFeed),
     };
+    if (options.recording) {
+      world.practice = "mock";
+      world.replay = replayStateOf(options.recording, id);
+      world.users = replayUsers(world.replay);
+    }
     this.#worlds.set(id, world);
     for (const user of world.users) this.#owners.set(normaliseUsername(user.username), world);
     return world;
   }
 }
 
+/** A replay world's users: the recorded user names (with the world id outside the default world), the stated password. */
+function replayStateOf(recording: Recording, worldId: string): ReplayState {
+  const recordedUserOf = new Map<string, string>();
+  for (const recorded of recording.users) {
+    const at = recorded.lastIndexOf("@");
+    const username = worldId === DEFAULT_WORLD_ID ? recorded : at < 0 ? `${recorded}+${worldId}` : `${recorded.slice(0, at)}+${worldId}${recorded.slice(at)}`;
+    recordedUserOf.set(normaliseUsername(username), recorded);
+  }
+  return { book: new ReplayBook(recording), recordedUserOf };
+}
+
+function replayUsers(replay: ReplayState): WorldUser[] {
+  return [...replay.recordedUserOf.keys()].map((username, i) => ({
+    label: `recorded-${i + 1}`,
+    username,
+    password: REPLAY_PASSWORD,
+    description: `Signs in as recorded from ${replay.book.recording.upstream} on ${replay.book.recording.recordedAt}`,
+  }));
+}
+
 /** Everything of a world that its scenario, seed and starting clock fix, plus empty sign-ins, faults and journal. */
 function generate(id: string, scenarioId: string, seed: number, clock: WorldClock, journalFeed: JournalFeed) {
-  const data = worldData(getScenario(scenarioId)!, seed, { referenceDate: clock.startMs });
+  // A world made from a recording answers from it; the empty scenario only gives it the parts every world has.
+  const data = worldData(getScenario(scenarioId === RECORDING_SCENARIO ? "empty" : scenarioId)!, seed, { referenceDate: clock.startMs });
   const store = createWorldStore();
   loadPracticeData(store, data, (account) => usernameFor(account, id));
   return {

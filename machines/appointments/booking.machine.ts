@@ -71,6 +71,8 @@ export interface BookingContext extends BookingInput {
   notice: string | null;
   /** What went wrong: a refused step, a failed booking, a slot taken meanwhile, a missing answer. */
   error: string | null;
+  /** The failed read was "Next available day": Try again looks for it again, not for the lists before it. */
+  nextDayFailed: boolean;
   errors: Partial<Record<FieldName, string>>;
   /** The practice's answer to a booking that worked. */
   booked: string | null;
@@ -79,6 +81,8 @@ export interface BookingContext extends BookingInput {
    * the dialog offers to sign in again in a new tab before Try again.
    */
   sessionEnded: boolean;
+  /** The booking went out and what became of it is not known (decisions/385): Check again looks before it books. */
+  unconfirmed: boolean;
 }
 
 export type BookingEvent =
@@ -132,6 +136,7 @@ export function bookFields(c: BookingContext): BookFields {
     providerId: s.providerId,
     date: s.date,
     slotId: c.slotId,
+    slotStart: c.slots.find((s) => s.id === c.slotId)?.start ?? "",
     reason: c.reason.trim() || NOT_PROVIDED_REASON,
     reasonForContactId: (c.settings.showReasonsForContact && c.reasonForContactId) || DEFAULT_REASON_FOR_VISIT_ID,
     screening: c.screening,
@@ -259,7 +264,7 @@ export const bookingMachine = setup({
     keepNextDay: assign((_, { date, slots }: { date: string | null; slots: SlotView[] }) => {
       return date ? { date, slots, slotId: "", notice: slots.length === 0 ? t.noSlots : null } : { notice: t.noNextDay };
     }),
-    failLoad: assign((_, { error }: { error: unknown }) => ({ error: failure(error) })),
+    failLoad: assign((_, { error, nextDay = false }: { error: unknown; nextDay?: boolean }) => ({ error: failure(error), nextDayFailed: nextDay })),
     showSelectionErrors: assign(({ context }) => ({ errors: selectionErrors(context) })),
     // Every way to a booking passes here, so the screening of an earlier one is never sent again.
     startQuestionnaire: assign({ questionnaire: EMPTY_QUESTIONNAIRE, error: null, screening: "none" }),
@@ -289,10 +294,10 @@ export const bookingMachine = setup({
     keepRefusal: assign((_, { reply, error }: { reply?: BookReply; error?: unknown }) => {
       // The portal refused the step before asking the practice anything, so Try again once signed in
       // books this one time (a slot booked meanwhile would be answered as taken).
-      if (error instanceof StepSessionEndedError) return { error: t.sessionEnded, sessionEnded: true };
-      return { error: reply ? reply.message : failureMessage(error, t.bookFailed), sessionEnded: false };
+      if (error instanceof StepSessionEndedError) return { error: t.sessionEnded, sessionEnded: true, unconfirmed: false };
+      return { error: reply ? reply.message : failureMessage(error, t.bookFailed), sessionEnded: false, unconfirmed: reply?.outcome === "unknown" };
     }),
-    clearError: assign({ error: null, sessionEnded: false }),
+    clearError: assign({ error: null, sessionEnded: false, unconfirmed: false, nextDayFailed: false }),
     // After a booking the form starts again (2§4 "cleanup"); who it is for, the type and places stay.
     // Where the reason narrows the providers it stays too, so the providers shown still match it.
     cleanUp: assign(({ context }) => ({
@@ -330,9 +335,11 @@ export const bookingMachine = setup({
     screening: "none",
     notice: null,
     error: null,
+    nextDayFailed: false,
     errors: {},
     booked: null,
     sessionEnded: false,
+    unconfirmed: false,
   }),
   initial: "start",
   states: {
@@ -372,6 +379,7 @@ export const bookingMachine = setup({
         idle: {
           on: {
             "load.retry": [
+              { guard: ({ context }) => context.nextDayFailed && context.providerId !== "", target: "loadingNextDay", actions: "clearError" },
               { guard: "readyForSlots", target: "loadingSlots", actions: "clearError" },
               { guard: "readyForProviders", target: "loadingProviders", actions: "clearError" },
               { guard: "hasLocations", target: "loadingRoles", actions: "clearError" },
@@ -418,7 +426,7 @@ export const bookingMachine = setup({
               start: context.date ? nextSearchStart(context.date, context.today, context.settings.sameDayAllowed) : bookableDays(context.today, context.settings.sameDayAllowed).first,
             }),
             onDone: { target: "idle", actions: { type: "keepNextDay", params: ({ event }) => event.output } },
-            onError: { target: "idle", actions: { type: "failLoad", params: ({ event }) => ({ error: event.error }) } },
+            onError: { target: "idle", actions: { type: "failLoad", params: ({ event }) => ({ error: event.error, nextDay: true }) } },
           },
         },
       },

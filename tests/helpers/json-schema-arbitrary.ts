@@ -3,7 +3,7 @@ import fc from "fast-check";
 /**
  * fast-check arbitraries from JSON Schema (2020-12), for the keywords the mock's OpenAPI document uses
  * (tests/integration/mock-contract-property.test.ts): type (one or a list), properties, required,
- * additionalProperties, items, minItems, maxItems, enum, const, anyOf, oneOf, format (date, date-time,
+ * additionalProperties and propertyNames (a map), items, minItems, maxItems, enum, const, anyOf, oneOf, format (date, date-time,
  * email, uri, base64), pattern, minLength, maxLength, minimum, maximum. A keyword outside that list
  * is refused (`UnsupportedSchemaError`), so a document that grows one cannot be half-generated.
  *
@@ -20,6 +20,7 @@ export interface SchemaObject {
   properties?: Record<string, JsonSchema>;
   required?: string[];
   additionalProperties?: JsonSchema;
+  propertyNames?: JsonSchema;
   items?: JsonSchema;
   minItems?: number;
   maxItems?: number;
@@ -38,7 +39,7 @@ export interface SchemaObject {
 
 /** Keywords that only describe (or that the generator reads): anything else is refused. */
 const KNOWN = new Set([
-  "type", "properties", "required", "additionalProperties", "items", "minItems", "maxItems", "enum", "const", "anyOf", "oneOf",
+  "type", "properties", "required", "additionalProperties", "propertyNames", "items", "minItems", "maxItems", "enum", "const", "anyOf", "oneOf",
   "format", "pattern", "minLength", "maxLength", "minimum", "maximum",
   "description", "title", "default", "examples", "contentEncoding", "contentMediaType", "readOnly", "writeOnly", "deprecated",
 ]);
@@ -106,7 +107,12 @@ function ofType(type: string, schema: SchemaObject, hint: Hint | undefined, name
       const record = fc.record(Object.fromEntries(Object.entries(properties).map(([key, sub]) => [key, arbitraryOf(sub, hint, key)])), { requiredKeys: required.filter((key) => key in properties) });
       const missing = required.filter((key) => !(key in properties));
       if (missing.length > 0) throw new UnsupportedSchemaError(`${name}: required ${missing.join(", ")} without a schema`);
-      return record;
+      // A map (zod's record): a few keys named by propertyNames, each with a value of additionalProperties.
+      const extra = schema.additionalProperties;
+      // (An open object, additionalProperties {}, gets only its own properties.)
+      if (typeof extra !== "object" || (schema.propertyNames === undefined && Object.keys(extra).length === 0)) return record;
+      const keys = (schema.propertyNames === undefined ? fc.string({ maxLength: 12 }) : arbitraryOf(schema.propertyNames, undefined, `${name} key`)).filter((key): key is string => typeof key === "string" && !(key in properties));
+      return fc.tuple(record, fc.dictionary(keys, arbitraryOf(extra, hint, name), { maxKeys: FREE_ARRAY })).map(([fixed, more]) => ({ ...more, ...fixed }));
     }
     default:
       throw new UnsupportedSchemaError(`${name}: type "${type}"`);

@@ -119,7 +119,7 @@ describe("changes made through the portal, in the access record", () => {
     const today = new Date().toISOString().slice(0, 10);
     const day = await steps.reply<{ date: string; slots: SlotView[] }>("nextDay", { for: "", typeId: "1", locationIds: "1,2", providerId: providers[0].id, start: today });
     const reason = "Sore left knee since the netball game on Tuesday";
-    const fields = (slotId: string) => ({ for: "", typeId: "1", locationIds: "1,2", providerId: providers[0].id, date: day.date, slotId, reason, reasonForContactId: "", screening: "none" });
+    const fields = (slotId: string) => ({ for: "", typeId: "1", locationIds: "1,2", providerId: providers[0].id, date: day.date, slotId, slotStart: day.slots[0].start, reason, reasonForContactId: "", screening: "none" });
 
     const before = await p.count();
     const refused = steps.request("book", fields("no-such-slot"));

@@ -6,6 +6,7 @@ import { viewingKeyOf } from "~/.server/viewing-claims.server";
 import { errorsTexts } from "~/lib/texts/errors";
 import type { BookReply, SlotView } from "~/areas/appointments/booking";
 import { appointmentsTexts } from "~/areas/appointments/texts";
+import { endpoints } from "@contract/endpoints";
 import { useMockServer, type TestWorld } from "../helpers/mock-world";
 import { stepPoster } from "../helpers/steps";
 import { signedInToPortal } from "../helpers/portal-cookie";
@@ -43,21 +44,66 @@ async function firstDay(p: Patient, typeId = "1", forId = "") {
   return { providerId, date: next.date, slots: next.slots, providers };
 }
 
-const bookFields = (d: { providerId: string; date: string }, slotId: string, more: Record<string, string> = {}) => ({ for: "", typeId: "1", locationIds: "1,2", providerId: d.providerId, date: d.date, slotId, reason: "", reasonForContactId: "", screening: "none", ...more });
+/** The patient's upcoming appointments starting at a slot's time, as the practice lists them. */
+async function bookedAt(p: Patient, slot: SlotView) {
+  const upcoming = await p.s.api.call(endpoints.appointments, { query: { PatientID: p.user.userId, PageSize: 100, PageNumber: 1, AppointmentType: "1" } });
+  return upcoming.resources.filter((a) => Date.parse(a.period.start) === Date.parse(slot.start));
+}
+
+const bookFields = (d: { providerId: string; date: string }, slot: SlotView, more: Record<string, string> = {}) => ({ for: "", typeId: "1", locationIds: "1,2", providerId: d.providerId, date: d.date, slotId: slot.id, slotStart: slot.start, reason: "", reasonForContactId: "", screening: "none", ...more });
 
 describe("booking steps", () => {
-  it("one slot posted three times at once is booked once; the others are told it was taken, with the times still free", async () => {
+  it("one slot posted three times at once is booked once, and every post says booked; another patient is told it was taken, with the times still free", async () => {
     const world = await mock.createWorld({ seed: 42 });
     const p = await patient(world);
     const day = await firstDay(p);
-    const slotId = day.slots[0].id;
-    const replies = (await Promise.all([1, 2, 3].map(() => p.step("book", bookFields(day, slotId))))) as BookReply[];
-    expect(replies.filter((r) => r.outcome === "booked")).toHaveLength(1);
-    const taken = replies.filter((r): r is Extract<BookReply, { outcome: "taken" }> => r.outcome === "taken");
-    expect(taken).toHaveLength(2);
-    for (const r of taken) expect(r.slots.map((s) => s.id)).not.toContain(slotId);
+    const slot = day.slots[0];
+    const replies = (await Promise.all([1, 2, 3].map(() => p.step("book", bookFields(day, slot))))) as BookReply[];
+    // One post booked it; the others found it already the patient's (decisions/385), not someone else's.
+    expect(replies.map((r) => r.message).sort()).toEqual([t.alreadyBooked, t.alreadyBooked, t.booked].sort());
+    expect(replies.every((r) => r.outcome === "booked")).toBe(true);
+    expect(await bookedAt(p, slot)).toHaveLength(1);
     const posts = await world.requests({ method: "POST", path: "Patient/Appointment" });
-    expect(posts.filter((r) => r.status === 200).map((r) => r.query)).toEqual(expect.arrayContaining([expect.objectContaining({ SlotID: slotId, Reason: "Not Provided", ReasonforVisitID: "25" })]));
+    expect(posts.filter((r) => r.status === 200).map((r) => r.query)).toEqual(expect.arrayContaining([expect.objectContaining({ SlotID: slot.id, Reason: "Not Provided", ReasonforVisitID: "25" })]));
+
+    const other = await patient(world, "family");
+    const taken = (await other.step("book", bookFields(day, slot))) as BookReply;
+    expect(taken).toMatchObject({ outcome: "taken", message: t.slotTaken });
+    expect(taken.outcome === "taken" && taken.slots.map((s) => s.id)).not.toContain(slot.id);
+  });
+
+  it("a booking whose answer was lost is found in the patient's appointments and called booked, once (decisions/385)", async () => {
+    const world = await mock.createWorld({ seed: 42 });
+    const p = await patient(world);
+    const day = await firstDay(p);
+    await world.fault({ path: "Patient/Appointment", method: "POST", body: "lost-reply", times: 1 });
+    expect(await p.step("book", bookFields(day, day.slots[0]))).toEqual({ outcome: "booked", message: t.booked });
+    expect(await bookedAt(p, day.slots[0])).toHaveLength(1);
+    expect(await world.requests({ method: "POST", path: "Patient/Appointment" })).toHaveLength(1);
+  });
+
+  it("a booking nobody can confirm is unknown; posted again it looks first: found, it is not booked twice; one the practice answered garbled and never made is not booked, and is booked when tried again", async () => {
+    const world = await mock.createWorld({ seed: 42 });
+    const p = await patient(world);
+    const day = await firstDay(p);
+    // Carried out, its answer lost, and the appointments unreadable: nobody knows.
+    await world.fault({ path: "Patient/Appointment", method: "POST", body: "lost-reply", times: 1 });
+    await world.fault({ path: "Patient/Appointments", status: 503, times: 1 });
+    expect(await p.step("book", bookFields(day, day.slots[0]))).toEqual({ outcome: "unknown", message: t.bookUnconfirmed });
+    expect(await p.step("book", bookFields(day, day.slots[0]))).toEqual({ outcome: "booked", message: t.alreadyBooked });
+    expect(await world.requests({ method: "POST", path: "Patient/Appointment" })).toHaveLength(1);
+
+    // A garbled answer proves nothing; the appointments, read, show it was not booked: Try again books it, once.
+    await world.fault({ path: "Patient/Appointment", method: "POST", body: "malformed", times: 1 });
+    expect(await p.step("book", bookFields(day, day.slots[1]))).toEqual({ outcome: "failed", message: t.bookFailed });
+    expect(await bookedAt(p, day.slots[1])).toHaveLength(0);
+    expect(await p.step("book", bookFields(day, day.slots[1]))).toEqual({ outcome: "booked", message: t.booked });
+    expect(await bookedAt(p, day.slots[1])).toHaveLength(1);
+
+    // A 503 says the practice did not take it on: nothing was booked, and that is said.
+    await world.fault({ path: "Patient/Appointment", method: "POST", status: 503, times: 1 });
+    expect(await p.step("book", bookFields(day, day.slots[2]))).toEqual({ outcome: "failed", message: t.bookFailed });
+    expect(await bookedAt(p, day.slots[2])).toHaveLength(0);
   });
 
   it("times are the practice's, grouped Morning before noon", async () => {
@@ -78,11 +124,11 @@ describe("booking steps", () => {
     expect(loaded.booking?.family.members.map((m) => m.id)).not.toContain(p.s.id);
     const member = loaded.booking!.family.members[0].id;
     const day = await firstDay(p, "1", member);
-    expect(await p.step("book", bookFields(day, day.slots[0].id, { for: member }))).toMatchObject({ outcome: "booked" });
+    expect(await p.step("book", bookFields(day, day.slots[0], { for: member }))).toMatchObject({ outcome: "booked" });
     const posts = await world.requests({ method: "POST", path: "Patient/Appointment" });
     expect(posts[0].query).toMatchObject({ PatientID: member });
     // Refused before any slot is looked at (late in the practice's day the first free day can have one time only).
-    expect(await p.envelope("book", bookFields(day, day.slots[0].id, { for: "99999" }))).toEqual({ ok: true, reply: { outcome: "failed", message: t.notYourFamily } });
+    expect(await p.envelope("book", bookFields(day, day.slots[0], { for: "99999" }))).toEqual({ ok: true, reply: { outcome: "failed", message: t.notYourFamily } });
     expect(await p.envelope("slots", { for: "99999", typeId: "1", locationIds: "1", providerId: day.providerId, date: day.date })).toEqual({ ok: false, failure: { kind: "refused", message: t.notYourFamily } });
   });
 
@@ -113,7 +159,7 @@ describe("booking steps", () => {
     expect(vaccination.every((x) => x.name.startsWith("Nurse"))).toBe(true);
     const day = await firstDay(p);
     expect(vaccination.map((x) => x.id)).not.toContain(day.providerId);
-    expect(await p.step("book", bookFields(day, day.slots[0].id, { reasonForContactId: "30" }))).toEqual({ outcome: "failed", message: t.chooseProvider });
+    expect(await p.step("book", bookFields(day, day.slots[0], { reasonForContactId: "30" }))).toEqual({ outcome: "failed", message: t.chooseProvider });
   });
 
   it("a patient without linked accounts is not offered the family choice", async () => {
@@ -125,9 +171,9 @@ describe("booking steps", () => {
     const world = await mock.createWorld({ scenario: "covid-screening", seed: 42 });
     const p = await patient(world);
     const day = await firstDay(p);
-    expect(await p.step("book", bookFields(day, day.slots[0].id))).toEqual({ outcome: "failed", message: t.fillMandatory });
-    expect(await p.step("book", bookFields(day, day.slots[0].id, { screening: "virtual" }))).toEqual({ outcome: "failed", message: t.virtualNeedsVideo });
-    expect(await p.step("book", bookFields(day, day.slots[0].id, { screening: "clear" }))).toMatchObject({ outcome: "booked" });
+    expect(await p.step("book", bookFields(day, day.slots[0]))).toEqual({ outcome: "failed", message: t.fillMandatory });
+    expect(await p.step("book", bookFields(day, day.slots[0], { screening: "virtual" }))).toEqual({ outcome: "failed", message: t.virtualNeedsVideo });
+    expect(await p.step("book", bookFields(day, day.slots[0], { screening: "clear" }))).toMatchObject({ outcome: "booked" });
   });
 
   it("refuses same-day bookings when the practice does not allow them, and offers no slots today", async () => {
@@ -135,7 +181,7 @@ describe("booking steps", () => {
     const day = await firstDay(p);
     const today = (await p.page("?id=1")).today;
     expect(await p.step("slots", { for: "", typeId: "1", locationIds: "1", providerId: day.providerId, date: today })).toEqual([]);
-    expect(await p.step("book", bookFields({ ...day, date: today }, day.slots[0].id))).toEqual({ outcome: "sameDay", message: t.sameDayRefused });
+    expect(await p.step("book", bookFields({ ...day, date: today }, day.slots[0]))).toEqual({ outcome: "sameDay", message: t.sameDayRefused });
   });
 
   it("lock-down: only the first provider can be booked", async () => {
@@ -143,19 +189,19 @@ describe("booking steps", () => {
     const day = await firstDay(p);
     expect(day.providers[0].lockedDown).toBe(true);
     const other = day.providers.find((x) => !x.lockedDown)!;
-    expect(await p.step("book", bookFields({ ...day, providerId: other.id }, day.slots[0].id))).toEqual({ outcome: "failed", message: t.lockedDown });
+    expect(await p.step("book", bookFields({ ...day, providerId: other.id }, day.slots[0]))).toEqual({ outcome: "failed", message: t.lockedDown });
   });
 
   it("maps Zoom's failure codes to 2§8's words", async () => {
     const p = await patient(await mock.createWorld({ scenario: "zoom-failure", seed: 42 }));
     const day = await firstDay(p, "2");
-    expect(await p.step("book", bookFields(day, day.slots[0].id, { typeId: "2" }))).toEqual({ outcome: "failed", message: t.zoomEnd });
+    expect(await p.step("book", bookFields(day, day.slots[0], { typeId: "2" }))).toEqual({ outcome: "failed", message: t.zoomEnd });
   });
 
   it("DisableAppointment refuses every step", async () => {
     const p = await patient(await mock.createWorld({ scenario: "appointments-disabled", seed: 42 }));
     expect(await p.envelope("roles", { for: "", locationIds: "1" })).toEqual({ ok: false, failure: { kind: "refused", message: t.disabled } });
-    expect(await p.envelope("book", { for: "", typeId: "1", locationIds: "1", providerId: "1", date: "2030-01-01", slotId: "1" })).toEqual({ ok: true, reply: { outcome: "failed", message: t.disabled } });
+    expect(await p.envelope("book", { for: "", typeId: "1", locationIds: "1", providerId: "1", date: "2030-01-01", slotId: "1", slotStart: "2030-01-01T09:00:00+13:00" })).toEqual({ ok: true, reply: { outcome: "failed", message: t.disabled } });
   });
 });
 
@@ -183,5 +229,29 @@ describe("cancelling", () => {
     expect(await p.cancel({ appointmentId: first.id, reason: "Feeling better" }, elsewhere)).toEqual({ ok: false, failure: { kind: "refused", message: errorsTexts.viewingChanged } });
     expect((await world.requests()).filter((e) => e.method !== "GET")).toEqual([]);
     expect(await p.cancel({ appointmentId: second.id, reason: "Feeling better" }, viewingKeyOf(p.user))).toEqual({ ok: true, reply: { message: t.cancelled } });
+  });
+
+  it("a cancel whose answer was lost is found in Cancelled; one nobody can confirm says so, and pressed again finds it cancelled (decisions/385)", async () => {
+    const world = await mock.createWorld({ seed: 42 });
+    const p = await patient(world);
+    const [first, second] = (await p.page("?id=2")).upcoming!.filter((r) => r.cancellable);
+    await world.fault({ path: "Patient/Appointment", method: "DELETE", body: "lost-reply", times: 1 });
+    expect(await p.cancel({ appointmentId: first.id, reason: "Feeling better" })).toEqual({ ok: true, reply: { message: t.cancelled } });
+
+    // Carried out, its answer lost, and the Cancelled list unreadable: not called a failure, nor a success.
+    // (Held until the upcoming list has been read for the cancel, so only the look afterwards fails.)
+    const held = await world.hold({ path: "Patient/Appointment", method: "DELETE", body: "lost-reply", times: 1 });
+    const cancelling = p.cancel({ appointmentId: second.id, reason: "Feeling better" });
+    await held.arrived();
+    await world.fault({ path: "Patient/Appointments", status: 503, times: 1 });
+    await held.release();
+    expect(await cancelling).toEqual({ ok: false, failure: { kind: "refused", message: t.cancelUnconfirmed } });
+    expect(await p.cancel({ appointmentId: second.id, reason: "Feeling better" })).toEqual({ ok: true, reply: { message: t.cancelled } });
+    expect(await world.requests({ method: "DELETE", path: "Patient/Appointment" })).toHaveLength(2);
+
+    // A server error after which the Cancelled list, read, does not have it: not cancelled, and said so.
+    const [third] = (await p.page("?id=2")).upcoming!.filter((r) => r.cancellable);
+    await world.fault({ path: "Patient/Appointment", method: "DELETE", status: 500, times: 1 });
+    expect(await p.cancel({ appointmentId: third.id, reason: "Feeling better" })).toEqual({ ok: false, failure: { kind: "refused", message: t.cancelFailed } });
   });
 });

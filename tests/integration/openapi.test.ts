@@ -6,6 +6,8 @@ import { endpoints } from "@contract/endpoints";
 import { adminRouter } from "../../mock-server/admin";
 import { accountAdminRouter } from "../../mock-server/admin-accounts";
 import { liveAdminRouter } from "../../mock-server/admin-live";
+import { recordingsAdminRouter } from "../../mock-server/recording/admin-recordings";
+import { RecorderRegistry } from "../../mock-server/recording/recorder";
 import { createMockServer, WorldRegistry } from "../../mock-server/server";
 import { documentAjv } from "../helpers/json-schema-validator";
 import { mockAt } from "../helpers/mock-world";
@@ -112,7 +114,7 @@ describe("the document, as standard tools read it", () => {
 
   it("describes every route of the admin API, and no route it lacks (GET …/messages was missing)", () => {
     const worlds = new WorldRegistry();
-    const routers = [adminRouter(worlds), accountAdminRouter(worlds), liveAdminRouter(worlds, { host: "127.0.0.1", portalUrl: null })];
+    const routers = [adminRouter(worlds), accountAdminRouter(worlds), liveAdminRouter(worlds, { host: "127.0.0.1", portalUrl: null }), recordingsAdminRouter(new RecorderRegistry())];
     const served = routers.flatMap((router) =>
       (router.stack as { route?: { path: string; methods: Record<string, boolean> } }[]).flatMap((layer) =>
         layer.route ? Object.keys(layer.route.methods).map((method) => `${method} /__admin${layer.route!.path.replace(/:(\w+)/g, "{$1}")}`) : [],

@@ -75,7 +75,7 @@ async function browser() {
   const second: boolean = chosen.kind === "secondStep";
 
   // Booking: the reply is one of the booking's outcomes; the slots come with "taken" only.
-  const booked = await callStep(bookingSteps, "book", { for: "self", typeId: "1", locationIds: "1", providerId: "1", date: "2026-12-01", slotId: "1" });
+  const booked = await callStep(bookingSteps, "book", { for: "self", typeId: "1", locationIds: "1", providerId: "1", date: "2026-12-01", slotId: "1", slotStart: "2026-12-01T09:00:00+13:00" });
   const slots: number = booked.outcome === "taken" ? booked.slots.length : 0;
   // @ts-expect-error A booking that was "booked" has no slots to offer.
   const offered: number = booked.outcome === "booked" ? booked.slots.length : 0;

@@ -39,8 +39,8 @@ const input = (settings: Partial<BookingSettings> = {}, family: BookingInput["fa
 const GP: ProviderView = { id: "p1", name: "Dr One", lockedDown: false };
 const NURSE: ProviderView = { id: "p2", name: "Nurse Two", lockedDown: false };
 const SLOTS: SlotView[] = [
-  { id: "s1", time: "9:00 am", period: "Morning", locationId: "1" },
-  { id: "s2", time: "2:00 pm", period: "Afternoon", locationId: "1" },
+  { id: "s1", start: "2026-03-05T09:00:00+13:00", time: "9:00 am", period: "Morning", locationId: "1" },
+  { id: "s2", start: "2026-03-05T14:00:00+13:00", time: "2:00 pm", period: "Afternoon", locationId: "1" },
 ];
 
 interface Fakes {
@@ -455,6 +455,26 @@ describe("booking machine", () => {
       actor.send({ type: "confirm.accept" });
       await waitForState(actor, (s) => !s.matches("booking"));
       expect(calls.book).toHaveLength(2);
+    });
+
+    it("a booking nobody can confirm keeps every choice and is unconfirmed; Check again posts the same booking, its slot's start with it (decisions/385)", async () => {
+      const replies: BookReply[] = [
+        { outcome: "unknown", message: t.bookUnconfirmed },
+        { outcome: "booked", message: t.alreadyBooked },
+      ];
+      const { actor, calls } = start({}, { book: () => replies.shift()! });
+      await choose(actor);
+      actor.send({ type: "book.start" });
+      actor.send({ type: "confirm.accept" });
+      await waitForState(actor, (s) => !s.matches("booking"));
+      expect(actor.getSnapshot().value).toBe("failed");
+      expect(actor.getSnapshot().context).toMatchObject({ error: t.bookUnconfirmed, unconfirmed: true, slotId: "s1", providerId: "p1" });
+      expect(calls.book[0]).toMatchObject({ slotId: "s1", slotStart: SLOTS[0].start });
+      actor.send({ type: "confirm.accept" });
+      await waitForState(actor, (s) => s.matches("booked"));
+      expect(actor.getSnapshot().context).toMatchObject({ booked: t.alreadyBooked, unconfirmed: false });
+      expect(calls.book).toHaveLength(2);
+      expect(calls.book[1]).toEqual(calls.book[0]);
     });
 
     it("same-day refused is a failure with its text", async () => {
@@ -882,6 +902,12 @@ describe("booking: each list is asked for once what it needs is chosen, in any o
     nextDay.actor.send({ type: "day.next" });
     await idle(nextDay.actor);
     expect(nextDay.actor.getSnapshot().context).toMatchObject({ error: "The practice could not be reached just now.", date: "2026-03-05" });
+    // Retry looks for the next day again, from the same day, rather than reading the day shown.
+    const slotsRead = nextDay.calls.slots.length;
+    nextDay.actor.send({ type: "load.retry" });
+    await idle(nextDay.actor);
+    expect(nextDay.calls.nextDay).toEqual(["2026-03-06", "2026-03-06"]);
+    expect(nextDay.calls.slots).toHaveLength(slotsRead);
   });
 
   it("providers offered say nothing; a next free day found with no times says No Slots Available", async () => {

@@ -1,6 +1,6 @@
 import { Tabs } from "radix-ui";
 import { Suspense, useCallback, useEffect, useRef, useState } from "react";
-import { Link, useLocation, useRevalidator } from "react-router";
+import { Link, useLocation, useNavigate, useRevalidator } from "react-router";
 import { loadAccountsPage } from "./page.server";
 import { InvoiceTable, type InvoiceTableHandle } from "./components/invoice-table";
 import type { InvoiceTableRow, PaidNotice } from "~/lib/accounts-view";
@@ -14,6 +14,7 @@ import type { Route } from "./+types/page.route";
 import { tabClass } from "~/components/ui/choice-styles";
 import { lazyModule } from "~/components/ui/lazy-module";
 import { previewHref } from "~/lib/preview-view";
+import { useHydrated } from "~/components/ui/use-hydrated";
 
 // The INVOICE dialog (1§2) comes when an invoice is opened, fetched when the patient reaches for the
 // invoices (issue 54: it kept /accounts under its first-load budget with the payment form's machine hook).
@@ -30,6 +31,12 @@ export function loader({ request }: Route.LoaderArgs) {
 }
 
 
+/** The result of Pay kept in the history entry's state (anything else there is not one). */
+function paidNoticeOf(state: unknown): PaidNotice | null {
+  const paid = typeof state === "object" && state !== null && "paid" in state ? state.paid : null;
+  return typeof paid === "object" && paid !== null && "message" in paid && typeof paid.message === "string" ? (paid as PaidNotice) : null;
+}
+
 export default function Accounts({ loaderData }: Route.ComponentProps) {
   const { pending, all, methodType, cardTypes, provider, billing, openPayment } = loaderData;
   const location = useLocation();
@@ -45,15 +52,19 @@ export default function Accounts({ loaderData }: Route.ComponentProps) {
     setTab(urlTab);
   }
   const [open, setOpen] = useState<InvoiceTableRow | null>(null);
-  const [paid, setPaid] = useState<PaidNotice | null>(null);
-  const revalidator = useRevalidator();
+  // The result of Pay is kept with this entry of the tab's history, and the page read again with it: a
+  // read that fails shows the page's failure, and its Retry (or a reload) shows the result once more,
+  // so a patient whose card was charged is always told so.
+  // (The server has no history state: read once the page is the browser's, as a reload renders it.)
+  const hydrated = useHydrated();
+  const paid = hydrated ? paidNoticeOf(location.state) : null;
+  const navigate = useNavigate();
+  const { pathname, search } = location;
   const onPaid = useCallback(
-    (notice: PaidNotice) => {
-      setPaid(notice);
-      void revalidator.revalidate();
-    },
-    [revalidator],
+    (notice: PaidNotice) => void navigate({ pathname, search }, { replace: true, preventScrollReset: true, state: { paid: notice } }),
+    [navigate, pathname, search],
   );
+  const revalidator = useRevalidator();
   // The result of Pay takes the focus: the Pay button it came from is gone with the form it re-keys,
   // and at 390 px the result would otherwise be above the fold (issue 21).
   const paidRef = useRef<HTMLDivElement>(null);

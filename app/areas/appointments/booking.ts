@@ -164,6 +164,8 @@ export const BookStepSchema = z.object({
   providerId: Id,
   date: IsoDate,
   slotId: Id,
+  /** The slot's start as the practice gave it: a booking already made is known by it (decisions/385). */
+  slotStart: z.iso.datetime({ offset: true }),
   reason: z.string().max(500, t.reasonTooLong).default(""),
   reasonForContactId: z.union([z.literal(""), Id]).default(""),
   /** The questionnaire's outcome, when the practice screens: the action refuses a blocked booking. */
@@ -174,22 +176,26 @@ export const BookStepSchema = z.object({
 export type BookFields = z.input<typeof BookStepSchema>;
 
 /** A slot as the page shows it: its time already in the practice's zone. */
-export const SlotViewSchema = z.object({ id: z.string(), time: z.string(), period: z.enum(["Morning", "Afternoon"]), locationId: z.string() });
+/** `start` is the practice's own instant, by which a booking whose answer was lost is found again. */
+export const SlotViewSchema = z.object({ id: z.string(), start: z.string(), time: z.string(), period: z.enum(["Morning", "Afternoon"]), locationId: z.string() });
 export type SlotView = z.output<typeof SlotViewSchema>;
 
 export const ProviderViewSchema = z.object({ id: z.string(), name: z.string(), lockedDown: z.boolean() });
 export type ProviderView = z.output<typeof ProviderViewSchema>;
 
 /**
- * `booked`: the practice took it. `taken`: the slot went meanwhile; the slots still free come with it.
- * `sameDay`: refused as same-day. `failed`: the practice said no (its text, mapped per 2§8) or could
- * not be reached; nothing was booked.
+ * `booked`: the practice took it (or had already: a booking whose answer was lost, found again).
+ * `taken`: the slot went to someone else meanwhile; the slots still free come with it. `sameDay`:
+ * refused as same-day. `failed`: the practice said no (its text, mapped per 2§8) or could not be
+ * reached; nothing was booked. `unknown`: the booking went out and no answer says what became of it,
+ * nor could the patient's appointments say (decisions/385); posting it again looks before it books.
  */
 export const BookReplySchema = z.discriminatedUnion("outcome", [
   z.object({ outcome: z.literal("booked"), message: z.string() }),
   z.object({ outcome: z.literal("taken"), message: z.string(), slots: z.array(SlotViewSchema) }),
   z.object({ outcome: z.literal("sameDay"), message: z.string() }),
   z.object({ outcome: z.literal("failed"), message: z.string() }),
+  z.object({ outcome: z.literal("unknown"), message: z.string() }),
 ]);
 export type BookReply = z.output<typeof BookReplySchema>;
 

@@ -24,6 +24,7 @@ import { appointmentsTexts } from "./texts";
 import { displayName, summarisePatient } from "~/lib/patient-summary";
 import { yearBefore } from "~/lib/timeline-filter";
 import { rowOf } from "~/.server/appointment-rows.server";
+import { mayHaveBeenCarriedOut } from "~/.server/answer-once.server";
 import { PracticeApiError } from "~/.server/practice/client.server";
 import { practiceErrorResponse } from "~/.server/practice/errors.server";
 import {
@@ -188,15 +189,29 @@ const bookingHandlers: StepHandlers<typeof bookingSteps, BookingContext> = {
     }
   },
   cancel: async (q, { api, user, request }) => {
+    // A cancellation the practice made is a change (decisions/274); a refusal is not.
+    const cancelled = (message: string) => {
+      recordAccessOf(request, { area: "appointments", action: "change" });
+      return { message };
+    };
     // Only the viewed patient's own upcoming appointments, and only those 2§2 lets them cancel.
     const upcoming = await getAppointments(api, user.userId, "upcoming", 1);
     const target = upcoming.resources.find((a) => a.id === q.appointmentId);
-    if (!target || !rowOf(target, Date.now()).cancellable) return refuse(t.notCancellable);
-    const reply = (await cancelAppointment(api, user.userId, target.id, q.reason)).trim();
+    // Pressed again after an answer that never came (decisions/385): already cancelled is what was asked.
+    if (!target) return (await isCancelled(api, user.userId, q.appointmentId)) ? cancelled(t.cancelled) : refuse(t.notCancellable);
+    if (!rowOf(target, Date.now()).cancellable) return refuse(t.notCancellable);
+    let reply: string;
+    try {
+      reply = (await cancelAppointment(api, user.userId, target.id, q.reason)).trim();
+    } catch (error) {
+      if (!mayHaveBeenCarriedOut(error)) throw error;
+      // The practice may have cancelled it and its answer been lost: its Cancelled list says.
+      const found = await isCancelled(api, user.userId, target.id).catch(() => null);
+      if (found) return cancelled(t.cancelled);
+      return refuse(found === null ? t.cancelUnconfirmed : t.cancelFailed);
+    }
     if (!/cancelled successfully/i.test(reply)) return refuse(reply || t.cancelFailed);
-    // A cancellation the practice made is a change (decisions/274); a refusal is not.
-    recordAccessOf(request, { area: "appointments", action: "change" });
-    return { message: reply };
+    return cancelled(reply);
   },
 };
 
@@ -229,6 +244,7 @@ async function slotsOf(api: Api, patientId: string, q: { typeId: string; locatio
     .sort((a, b) => a.start.toMillis() - b.start.toMillis())
     .map(({ s, start }) => ({
       id: s.extension.slotId,
+      start: s.start,
       time: start.toFormat("h:mm a").replace(/AM|PM/, (m) => m.toLowerCase()),
       // 2§9: Morning is before noon, practice time.
       period: start.hour < 12 ? ("Morning" as const) : ("Afternoon" as const),
@@ -258,15 +274,51 @@ async function book(api: Api, who: { patientId: string; bookWithId: string }, st
   const first = providers[0];
   if (!settings.bypassLockDown && first?.extension.lockedDown && step.providerId !== first.id) return { outcome: "failed", message: t.lockedDown };
   // A provider the reason for contact does not map to is not one to book with (1§3).
-  if (!providers.some((p) => p.id === step.providerId)) return { outcome: "failed", message: t.chooseProvider };
+  const provider = providers.find((p) => p.id === step.providerId);
+  if (!provider) return { outcome: "failed", message: t.chooseProvider };
 
+  // A slot no longer free may be the patient's own: this booking, posted again after its answer was
+  // lost (Check again, another tab), is then booked already, and is not booked twice (decisions/385).
+  const ownBooking = { patientId, start: step.slotStart, providerName: provider.name[0].text };
+  const notFree = async (slots: SlotView[]): Promise<BookReply> =>
+    (await holdsAppointment(api, ownBooking)) ? { outcome: "booked", message: t.alreadyBooked } : { outcome: "taken", message: t.slotTaken, slots };
   const free = await slotsOf(api, patientId, step);
-  if (!free.some((s) => s.id === step.slotId)) return { outcome: "taken", message: t.slotTaken, slots: free };
-  const reply = (await bookAppointment(api, patientId, { slotId: step.slotId, reason: step.reason.trim() || NOT_PROVIDED_REASON, typeId: step.typeId, reasonForVisitId: step.reasonForContactId || DEFAULT_REASON_FOR_VISIT_ID })).trim();
+  if (!free.some((s) => s.id === step.slotId)) return notFree(free);
+  let reply: string;
+  try {
+    reply = (await bookAppointment(api, patientId, { slotId: step.slotId, reason: step.reason.trim() || NOT_PROVIDED_REASON, typeId: step.typeId, reasonForVisitId: step.reasonForContactId || DEFAULT_REASON_FOR_VISIT_ID })).trim();
+  } catch (error) {
+    if (!mayHaveBeenCarriedOut(error)) throw error;
+    // The booking went out and no answer came back that says what became of it: the patient's
+    // appointments do, when they can be read. Not there after an answer (a server error, a garbled
+    // reply), it was not booked; not there after none (a timeout, a cut connection), the practice may
+    // still be booking it, so it is not known, and said so.
+    const found = await holdsAppointment(api, ownBooking).catch(() => null);
+    if (found) return { outcome: "booked", message: t.booked };
+    const unanswered = error instanceof PracticeApiError && (error.kind === "timeout" || error.kind === "network");
+    return found === null || unanswered ? { outcome: "unknown", message: t.bookUnconfirmed } : { outcome: "failed", message: t.bookFailed };
+  }
   if (reply === BOOKED_REPLY || /booked successfully/i.test(reply)) return { outcome: "booked", message: t.booked };
   if (/same day/i.test(reply)) return { outcome: "sameDay", message: t.sameDayRefused };
   // Taken between the check and the booking (another patient, another tab): the times still free are offered.
   const left = await slotsOf(api, patientId, step);
-  if (!left.some((s) => s.id === step.slotId)) return { outcome: "taken", message: t.slotTaken, slots: left };
+  if (!left.some((s) => s.id === step.slotId)) return notFree(left);
   return { outcome: "failed", message: bookingFailureText(reply) };
+}
+
+/**
+ * Whether the patient has an upcoming appointment at this instant with this provider: how a booking
+ * is known without its answer, since an appointment does not name the slot it took. Page 1 of the
+ * upcoming list, which holds the soonest: a booking later than all of them is not found there.
+ */
+async function holdsAppointment(api: Api, b: { patientId: string; start: string; providerName: string }): Promise<boolean> {
+  const at = practiceDateTime(b.start).toMillis();
+  const upcoming = await getAppointments(api, b.patientId, "upcoming", 1);
+  return upcoming.resources.some((a) => practiceDateTime(a.period.start).toMillis() === at && a.extension.providerName === b.providerName);
+}
+
+/** Whether the practice lists this appointment among the patient's cancelled ones (page 1, the latest). */
+async function isCancelled(api: Api, patientId: string, appointmentId: string): Promise<boolean> {
+  const cancelled = await getAppointments(api, patientId, "cancelled", 1);
+  return cancelled.resources.some((a) => a.id === appointmentId);
 }

@@ -8,10 +8,17 @@ export const appointmentsTexts = {
   notYourFamily: "That person is not one you can book for.",
   reasonTooLong: "Please keep the reason to 500 characters or fewer",
   cancelled: "Appointment cancelled successfully",
+  cancelUnconfirmed: "We could not confirm whether the appointment was cancelled. Press Cancel appointment again: it looks first, and cancels it only if it is still booked.",
   cancelFailed: "The appointment could not be cancelled just now. Please try again, or ring the practice.",
   cancelSessionEnded: "Your sign-in has ended, so nothing was cancelled. The reason you typed is still here: sign in again in a new tab, then come back and press Cancel appointment again.",
   notCancellable: "This appointment can no longer be cancelled online. Please ring the practice.",
   booked: "Appointment Booked successfully",
+  /** Decisions/385: a booking posted again (Check again, another tab) that the practice already holds. */
+  alreadyBooked: "Your appointment is booked: it had already reached the practice, so it was not booked twice.",
+  bookUnconfirmed:
+    "We could not confirm whether your appointment was booked. Everything you chose is still here. Check again looks in your appointments first and books it only if it is not there, so it will not be booked twice.",
+  bookUnconfirmedTitle: "Booking not confirmed",
+  checkAgain: "Check again",
   bookFailed: "The appointment could not be booked just now. Nothing was booked: please try again.",
   /** Issue 21: the booking met an ended session; the dialog keeps every choice. */
   sessionEnded: "Your sign-in has ended, so nothing was booked. Everything you chose is still here: sign in again in a new tab, then come back and press Try again.",

@@ -2,6 +2,7 @@ import type { worldSummary } from "../../admin";
 import type { ChaosConfig as MockChaosConfig, ChaosKind as MockChaosKind } from "../../chaos";
 import type { Fault as MockFault } from "../../faults";
 import type { JournalEntry as MockJournalEntry } from "../../journal";
+import type { Recording as MockRecording } from "../../recording/file";
 
 /**
  * The console's only way to the mock: the admin API under /__admin (decisions/381). Nothing here is
@@ -43,6 +44,17 @@ export interface Mail {
   body: string;
   sentAt: string;
 }
+
+/** A recording under way (decisions/384): point the portal at `identityUrl`; `file` is the anonymised recording so far. */
+export interface RecordingSummary {
+  id: string;
+  upstream: string;
+  startedAt: string;
+  calls: number;
+  identityUrl: string;
+  file: string;
+}
+export type Recording = MockRecording;
 
 /** A refusal of the admin API, worded with the issues it gave. */
 export class AdminError extends Error {}
@@ -92,5 +104,10 @@ export const admin = {
   clearJournal: (id: string) => call<void>("DELETE", `${world(id)}/requests`),
   journalStream: (id: string) => new EventSource(`/__admin${world(id)}/requests/stream`),
   mail: async (id: string) => (await call<{ mail: Mail[] }>("GET", `${world(id)}/mail`)).mail,
+  recordings: async () => (await call<{ recordings: RecordingSummary[] }>("GET", "/recordings")).recordings,
+  startRecording: (upstream: string) => call<RecordingSummary>("POST", "/recordings", { upstream }),
+  recording: (id: string) => call<Recording>("GET", `/recordings/${encodeURIComponent(id)}`),
+  stopRecording: (id: string) => call<Recording>("DELETE", `/recordings/${encodeURIComponent(id)}`),
+  createWorldFromRecording: (recording: Recording) => call<WorldSummary>("POST", "/worlds", { recording }),
   helpMessages: async (id: string) => (await call<{ messages: Record<string, string>[] }>("GET", `${world(id)}/help-messages`)).messages,
 };

@@ -1,5 +1,6 @@
 import { useEffect, useState } from "react";
 import { admin, type Scenario, type WorldSummary } from "./api";
+import { RecordingsPanel } from "./recordings-panel";
 import { InputField, Section, SelectField, useAction } from "./ui";
 
 interface Props {
@@ -17,6 +18,7 @@ export function WorldsPanel({ scenarios, worlds, world, portalUrl, onShow, refre
     <div className="space-y-4">
       <h2 className="text-xl font-bold">Worlds and users</h2>
       <CreateWorld scenarios={scenarios} onCreated={async (id) => (await refreshWorlds(), onShow(id))} />
+      <RecordingsPanel onWorldMade={async (id) => (await refreshWorlds(), onShow(id))} />
       {/* A deleted world's panel goes with it: what became of it is said here, where it stays heard. */}
       <p role="status" className="font-bold text-success">
         {gone}
@@ -38,7 +40,10 @@ export function WorldsPanel({ scenarios, worlds, world, portalUrl, onShow, refre
           {worlds.map((w) => (
             <li key={w.id} className="flex flex-wrap items-center justify-between gap-2 border-b border-line pb-2">
               <span>
-                <strong>{w.id}</strong>: scenario {w.scenario}, seed {w.seed}, {w.practice === "spec" ? "a practice as the spec describes it" : "our practice"}
+                <strong>{w.id}</strong>:{" "}
+                {w.recording
+                  ? `a replay of ${w.recording.calls} calls recorded from ${w.recording.upstream} at ${w.recording.recordedAt} (every user's password ${w.users[0]?.password ?? "Kiaora2024"})`
+                  : `scenario ${w.scenario}, seed ${w.seed}, ${w.practice === "spec" ? "a practice as the spec describes it" : "our practice"}`}
               </span>
               {w.id === world?.id ? (
                 <span>(shown)</span>

@@ -211,7 +211,7 @@ export function BookingPanel({ input, onBooked }: { input: BookingInput; onBooke
       <Dialog
         open={dialogOpen}
         onOpenChange={(open) => (open ? undefined : closeDialog())}
-        title={titleOf(state)}
+        title={titleOf(state, c.unconfirmed)}
         dismissOnBackdrop={false}
         closeAtTop={state.matches("questionnaire") || state.matches("consultChoice") || state.matches("confirming") || state.matches("booking")}
       >
@@ -348,7 +348,7 @@ export function BookingPanel({ input, onBooked }: { input: BookingInput; onBooke
               ) : null}
             </div>
             <div className="flex flex-wrap gap-3">
-              <Button onClick={() => send({ type: "confirm.accept" })}>Try again</Button>
+              <Button onClick={() => send({ type: "confirm.accept" })}>{c.unconfirmed ? t.checkAgain : "Try again"}</Button>
               <Button variant="secondary" onClick={() => send({ type: "done.close" })}>
                 Close
               </Button>
@@ -360,11 +360,11 @@ export function BookingPanel({ input, onBooked }: { input: BookingInput; onBooke
   );
 }
 
-function titleOf(state: { matches(value: "questionnaire" | "consultChoice" | "blocked" | "booked" | "failed"): boolean }): string {
+function titleOf(state: { matches(value: "questionnaire" | "consultChoice" | "blocked" | "booked" | "failed"): boolean }, unconfirmed: boolean): string {
   if (state.matches("questionnaire")) return "COVID-19 questionnaire";
   if (state.matches("consultChoice")) return "Virtual consult or Face 2 Face?";
   if (state.matches("blocked")) return "Your appointment cannot be booked online";
   if (state.matches("booked")) return "Appointment booked";
-  if (state.matches("failed")) return "Appointment not booked";
+  if (state.matches("failed")) return unconfirmed ? t.bookUnconfirmedTitle : "Appointment not booked";
   return "Confirm your appointment";
 }

@@ -1,0 +1,285 @@
+import type { Faker } from "@faker-js/faker";
+import { isValidNhi } from "@contract/nhi";
+import { REDACTED } from "@contract/redact";
+import { mobileNumber, testNhi } from "../../fixtures/builders/nz-contact";
+import { seededFaker } from "../../fixtures/builders/random";
+
+/**
+ * The anonymiser of a recording (decisions/384). It learns the personal details of what passes
+ * through (`collect`): from where the contract puts them (FHIR names, telecoms, addresses and
+ * identifiers; the positional extensions by their slot urls; the calls' own name, e-mail, phone and
+ * free-text fields) and, as a net under that, every e-mail address, valid NHI and NZ phone number in
+ * any string. Each original gets one made-up value, drawn from a faker seeded by the recording's
+ * salt and the value itself, so the same person has the same made-up name in every reply and in the
+ * requests the portal sends back. `apply` then replaces every occurrence of every original in every
+ * string (inside message bodies, HTML and file names too), removes secrets and turns tokens into
+ * placeholders. Binary documents (PDFs, images) are never kept: they become placeholders that a
+ * replay serves as a generated document of the same kind.
+ */
+
+export type PersonalKind = "given" | "family" | "nhi" | "phone" | "email" | "address" | "postcode" | "text" | "token";
+
+/** A recorded token, which a replay world swaps for one it issued. */
+export const TOKEN_PLACEHOLDER = /^recorded-token-\d+$/;
+/** A binary document left out of the file; a replay serves a generated one of this kind in its place. */
+export const DOCUMENT_PLACEHOLDER = /^recorded-document:(pdf|png|binary)$/;
+
+const GIVEN_KEY = /^(given|firstname|givenname|preferred|preferredname|middlename|knownas)$/i;
+const FAMILY_KEY = /^(family|familyname|lastname|surname)$/i;
+/** Fields (and slot urls) that hold a whole name: the patient's, a clinician's, a sender's. */
+const FULL_NAME_KEY = /^(patientname|providername|practitionername|doctorname|sendername|recipientname|gpname|prescribedby|vaccinator|billingname|fullname|contactname|displayname|nextofkin)$/i;
+const EMAIL_KEY = /e-?mail|^username$/i;
+const PHONE_KEY = /phone|mobile|fax/i;
+const NHI_KEY = /^nhi(number|no)?$/i;
+const ADDRESS_KEY = /^(line|suburb|district|street|addressline\d?|practiceaddress|address)$/i;
+const POSTCODE_KEY = /^(postalcode|postcode)$/i;
+/** Free text a person wrote or a clinician wrote about them: replaced whole by made-up sentences. */
+const TEXT_KEY = /^(messagebody|body|messagesubject|subject|notes?|comments?|message|contentstring|cancelreason|reason|searchtext|observationtext|observationsummary|note|instructions)$/i;
+/** Secrets that never reach the file (contract/redact.ts has the same list for the journal). */
+const SECRET_KEY = /^(q|password|newpassword|confirm|captcha|cardnumber|cvc|clientsecret)$|password/i;
+const TOKEN_KEY = /token$/i;
+
+const EMAIL_IN_TEXT = /[\p{L}\p{N}._%+-]+@[\p{L}\p{N}.-]+\.[\p{L}]{2,}/gu;
+const NHI_IN_TEXT = /\b[A-HJ-NP-Z]{3}(?:\d{4}|\d{2}[A-HJ-NP-Z]{2})\b/g;
+const PHONE_IN_TEXT = /(?<![\d])(?:\+64|0)\d{1,2}[ -]?\d{3}[ -]?\d{3,4}(?!\d)/g;
+const BASE64 = /^[A-Za-z0-9+/\r\n]+={0,2}$/;
+
+/** Words of a full name that are titles or a practice's, not a person's (kept as they are). */
+const NOT_A_NAME = new Set(
+  ["dr", "mr", "mrs", "ms", "miss", "mx", "master", "prof", "nurse", "np", "rn", "front", "desk", "health", "medical", "centre", "center", "clinic", "practice", "surgery", "team", "the", "and", "of", "room", "reception", "nz", "ltd"],
+);
+
+export class Anonymiser {
+  readonly #salt: string;
+  /** Original (lower case) → made-up value. */
+  readonly #substitutes = new Map<string, string>();
+  /** Every made-up value given, lower case: a new one must not repeat one, nor be an original. */
+  readonly #given = new Set<string>();
+  readonly #kinds = new Map<string, PersonalKind>();
+  #tokens = 0;
+  #pattern: RegExp | null = null;
+
+  constructor(salt: string) {
+    this.#salt = salt;
+  }
+
+  /** How many originals it knows. */
+  get size(): number {
+    return this.#substitutes.size;
+  }
+
+  /** The made-up value of an original it knows, or undefined. */
+  substituteOf(original: string): string | undefined {
+    return this.#substitutes.get(keyOf(original));
+  }
+
+  /** Learns the personal details of a request or a reply (any JSON value, or text). */
+  collect(value: unknown, key = "", parent: Record<string, unknown> | null = null): void {
+    if (typeof value === "string") return this.#collectString(value, key, parent);
+    if (Array.isArray(value)) {
+      for (const item of value) this.collect(item, key, parent);
+      return;
+    }
+    if (!value || typeof value !== "object") return;
+    const object = value as Record<string, unknown>;
+    // A positional extension ({url, valueString}): its url names what it holds (contract/slots.ts).
+    if (typeof object.url === "string" && typeof object.valueString === "string") this.#collectString(object.valueString, object.url, object);
+    // A FHIR ContactPoint: the system says whether the value is a phone or an e-mail.
+    if (typeof object.system === "string" && typeof object.value === "string") {
+      if (object.system === "email") this.learn("email", object.value);
+      else if (["phone", "sms", "fax"].includes(object.system)) this.learn("phone", object.value);
+    }
+    // A FHIR Annotation (a message's subject, a clinician's note) is free text.
+    if (/^(note|notes|comment|comments|annotation)$/i.test(key) && typeof object.text === "string") this.learn("text", object.text);
+    // A FHIR Reference's display is who it points to (a clinician, the patient).
+    if (typeof object.reference === "string" && typeof object.display === "string") this.#learnFullName(object.display);
+    for (const [k, v] of Object.entries(object)) {
+      if (k === "valueString" && typeof object.url === "string") continue;
+      this.collect(v, k, object);
+    }
+  }
+
+  /** Records an original of a known kind (and makes its made-up value now, so the order of calls fixes nothing). */
+  learn(kind: PersonalKind, original: string): void {
+    const value = original.trim();
+    if (value === "" || value === REDACTED || TOKEN_PLACEHOLDER.test(value)) return;
+    if (kind === "text" && (value.length < 4 || !/\p{L}/u.test(value))) return;
+    if ((kind === "given" || kind === "family") && value.length < 2) return;
+    const key = keyOf(value);
+    if (this.#substitutes.has(key)) return;
+    const made = this.#make(kind, value);
+    this.#substitutes.set(key, made);
+    this.#kinds.set(key, kind);
+    this.#given.add(keyOf(made));
+    this.#pattern = null;
+    // An original met now may be a value already made up for another one (a real name is in both
+    // pools): that other one gets a new made-up value, so the file never shows this original.
+    if (this.#given.has(key)) {
+      for (const [original, earlier] of this.#substitutes) {
+        if (original !== key && keyOf(earlier) === key) {
+          const again = this.#make(this.#kinds.get(original) ?? kind, original);
+          this.#substitutes.set(original, again);
+          this.#given.add(keyOf(again));
+        }
+      }
+    }
+    // A phone is also written without its spaces.
+    if (kind === "phone") {
+      const digits = value.replace(/[^\d+]/g, "");
+      if (digits !== value && !this.#substitutes.has(digits)) this.#substitutes.set(digits, made.replace(/[^\d+]/g, ""));
+    }
+  }
+
+  /**
+   * A copy of a request or reply with every known original replaced, secrets removed, tokens as
+   * placeholders and binary documents as document placeholders. Call `collect` on everything first.
+   */
+  apply(value: unknown, key = ""): unknown {
+    if (typeof value === "string") {
+      if (value !== "" && SECRET_KEY.test(key)) return REDACTED;
+      if (value !== "" && TOKEN_KEY.test(key)) return this.#tokenPlaceholder(value);
+      return this.#applyString(value);
+    }
+    if (Array.isArray(value)) return value.map((item) => this.apply(item, key));
+    if (!value || typeof value !== "object") return value;
+    const object = value as Record<string, unknown>;
+    const slotUrl = typeof object.url === "string" ? object.url : null;
+    return Object.fromEntries(Object.entries(object).map(([k, v]) => [k, this.apply(v, slotUrl && k === "valueString" ? slotUrl : k)]));
+  }
+
+  /** Text as it would be in the file: every known original replaced. */
+  replaceIn(text: string): string {
+    if (this.#substitutes.size === 0) return text;
+    this.#pattern ??= new RegExp(
+      `(?<![\\p{L}\\p{N}_])(?:${[...this.#substitutes.keys()].sort((a, b) => b.length - a.length).map(escapeRegExp).join("|")})(?![\\p{L}\\p{N}_])`,
+      "giu",
+    );
+    return text.replace(this.#pattern, (found) => {
+      const made = this.#substitutes.get(keyOf(found)) ?? found;
+      return /\p{Lu}/u.test(found) && found === found.toUpperCase() && found !== found.toLowerCase() ? made.toUpperCase() : made;
+    });
+  }
+
+  #collectString(value: string, key: string, parent: Record<string, unknown> | null): void {
+    const decoded = decodedText(value);
+    if (decoded !== null) return this.#sweep(decoded);
+    if (value === "" || TOKEN_KEY.test(key) || SECRET_KEY.test(key)) return;
+    if (GIVEN_KEY.test(key)) this.learn("given", value);
+    else if (FAMILY_KEY.test(key)) this.learn("family", value);
+    else if (FULL_NAME_KEY.test(key)) this.#learnFullName(value);
+    else if (key === "text" && parent && ("family" in parent || "given" in parent)) this.#learnFullName(value);
+    else if (key === "text" && parent && "line" in parent) this.learn("address", value);
+    else if (NHI_KEY.test(key)) this.learn("nhi", value);
+    else if (POSTCODE_KEY.test(key)) this.learn("postcode", value);
+    else if (ADDRESS_KEY.test(key) && !EMAIL_KEY.test(key)) this.learn("address", value);
+    else if (EMAIL_KEY.test(key)) this.learn("email", value);
+    else if (PHONE_KEY.test(key) && (value.match(/\d/g)?.length ?? 0) >= 6) this.learn("phone", value);
+    else if (TEXT_KEY.test(key)) this.learn("text", value);
+    this.#sweep(value);
+  }
+
+  /** The net under the fields: e-mail addresses, valid NHIs and NZ phone numbers wherever they are. */
+  #sweep(text: string): void {
+    for (const found of text.match(EMAIL_IN_TEXT) ?? []) this.learn("email", found);
+    for (const found of text.match(NHI_IN_TEXT) ?? []) if (isValidNhi(found)) this.learn("nhi", found);
+    for (const found of text.match(PHONE_IN_TEXT) ?? []) this.learn("phone", found);
+  }
+
+  /** Each word of a whole name that is a person's (not a title or the practice's) becomes a made-up name. */
+  #learnFullName(value: string): void {
+    const words = value.split(/[\s,()]+/).filter((w) => w.length >= 2 && /^\p{Lu}/u.test(w) && !NOT_A_NAME.has(w.replace(/\.$/, "").toLowerCase()));
+    for (const word of words) this.learn("family", word.replace(/\.$/, ""));
+  }
+
+  #tokenPlaceholder(value: string): string {
+    if (TOKEN_PLACEHOLDER.test(value) || value === REDACTED) return value;
+    const key = keyOf(value);
+    let made = this.#substitutes.get(key);
+    if (!made) {
+      made = `recorded-token-${++this.#tokens}`;
+      this.#substitutes.set(key, made);
+      this.#pattern = null;
+    }
+    return made;
+  }
+
+  #applyString(value: string): string {
+    if (value.length >= 200 && BASE64.test(value)) {
+      const bytes = Buffer.from(value, "base64");
+      const kind = documentKind(bytes);
+      if (kind) return `recorded-document:${kind}`;
+      const text = bytes.toString("utf8");
+      return Buffer.from(this.replaceIn(text), "utf8").toString("base64");
+    }
+    return this.replaceIn(value);
+  }
+
+  #make(kind: PersonalKind, original: string): string {
+    for (let attempt = 0; ; attempt++) {
+      const faker = seededFaker(this.#salt, kind, keyOf(original), attempt);
+      // Past 50 tries the pool is nearly used up (a practice of thousands): two of its names joined in one.
+      const joined = attempt >= 50 && (kind === "given" || kind === "family");
+      const made = joined ? `${faker.person.lastName()}${faker.person.lastName().toLowerCase()}` : madeUp(kind, faker, this.#tokens);
+      const key = keyOf(made);
+      // Never the original itself, a value given to another original, or one that is itself an original
+      // here; a name is one word, so that no part of it (Wilson-Corwin) can be another person's name.
+      const oneWord = (kind !== "given" && kind !== "family") || /^\p{L}+$/u.test(made);
+      if (attempt > 200 || (oneWord && key !== keyOf(original) && !this.#given.has(key) && !this.#substitutes.has(key))) return made;
+    }
+  }
+}
+
+const STREET_WORDS = ["Kauri", "Harakeke", "Mānuka", "Kererū", "Pūkeko", "Ruru", "Matai", "Miro", "Nīkau", "Ponga", "Tawa", "Kahikatea", "Hīnau", "Toetoe", "Raupō"];
+const STREET_KINDS = ["Street", "Road", "Lane", "Avenue", "Crescent", "Place", "Terrace", "Drive"];
+
+function madeUp(kind: PersonalKind, faker: Faker, tokens: number): string {
+  switch (kind) {
+    case "given":
+      return faker.person.firstName();
+    case "family":
+      return faker.person.lastName();
+    case "email":
+      // No name in it: a made-up name in an address could be a real person's of the same practice.
+      return `patient.${faker.string.alphanumeric({ length: 8, casing: "lower" })}@${faker.helpers.arrayElement(["example.com", "example.net", "example.org"])}`;
+    case "phone":
+      return mobileNumber(faker);
+    case "nhi":
+      return testNhi(faker, new Set());
+    case "address":
+      // Streets named after trees and birds, never a person (faker's streets carry first and last names).
+      return `${faker.number.int({ min: 1, max: 250 })} ${faker.helpers.arrayElement(STREET_WORDS)} ${faker.helpers.arrayElement(STREET_KINDS)}`;
+    case "postcode":
+      return faker.string.numeric(4);
+    case "text":
+      return faker.lorem.sentences({ min: 1, max: 3 });
+    case "token":
+      return `recorded-token-${tokens + 1}`;
+  }
+}
+
+/** A base64 string's bytes as text, when they are text (an HTML result); null otherwise. */
+function decodedText(value: string): string | null {
+  if (value.length < 200 || !BASE64.test(value)) return null;
+  const bytes = Buffer.from(value, "base64");
+  if (documentKind(bytes)) return null;
+  return bytes.toString("utf8");
+}
+
+/** What a decoded base64 value is when it is binary: a PDF, an image (kept as png), or other bytes; null for text. */
+function documentKind(bytes: Buffer): "pdf" | "png" | "binary" | null {
+  if (bytes.subarray(0, 4).toString("latin1") === "%PDF") return "pdf";
+  if (bytes[0] === 0x89 && bytes.subarray(1, 4).toString("latin1") === "PNG") return "png";
+  if ((bytes[0] === 0xff && bytes[1] === 0xd8) || bytes.subarray(0, 3).toString("latin1") === "GIF") return "png";
+  const text = bytes.toString("utf8");
+  // Text decodes without replacement characters and has no control characters but white space.
+  if (!text.includes("\uFFFD") && ![...text].some((c) => c.charCodeAt(0) < 0x20 && !"\t\n\r\f".includes(c))) return null;
+  return "binary";
+}
+
+function keyOf(value: string): string {
+  return value.normalize("NFC").toLowerCase();
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+}

@@ -1,0 +1,136 @@
+import { describe, expect, it } from "vitest";
+import { isValidNhi } from "@contract/nhi";
+import { Anonymiser } from "../../mock-server/recording/anonymiser";
+
+/**
+ * The anonymiser of recordings (decisions/384): every kind of personal detail replaced, the same
+ * original by the same made-up value wherever it is met, made-up NHIs valid test numbers, secrets
+ * and tokens never kept, binary documents left out.
+ */
+
+const patient = {
+  resourceType: "Patient",
+  id: "P1",
+  name: [{ use: "official", prefix: ["Ms"], given: ["Aroha", "Mere"], family: "Tipene", text: "Aroha Tipene" }],
+  telecom: [
+    { system: "phone", use: "mobile", value: "021 555 0101" },
+    { system: "email", value: "aroha.tipene7@example.net" },
+  ],
+  address: [{ line: ["12 Kōwhai Street", "Flat 3"], city: "Hamilton", district: "Hillcrest", postalCode: "3216" }],
+  extension: [{ url: "Ethnicity", valueString: "NZ Maori" }, { url: "BloodGroup", valueString: "O+" }, { url: "ContactMethods", valueString: "[]" }, { url: "NHINumber", valueString: "ZAA0067" }],
+};
+
+const message = {
+  resourceType: "Communication",
+  extension: [{ url: "MessageBody", valueString: "Kia ora Aroha, your bloods are fine. Call 021 555 0101 if worried." }, { url: "MessageBox", valueString: "Inbox" }, { url: "SenderName", valueString: "Dr Hemi Walker" }],
+};
+
+function anonymised(...values: unknown[]): { a: Anonymiser; out: unknown[]; text: string } {
+  const a = new Anonymiser("salt");
+  for (const value of values) a.collect(value);
+  const out = values.map((value) => a.apply(value));
+  return { a, out, text: JSON.stringify(out) };
+}
+
+describe("the recording anonymiser", () => {
+  it("replaces names, NHI, phones, e-mails, address lines, postcode and free text, wherever they are", () => {
+    const { text } = anonymised(patient, message);
+    for (const original of ["Aroha", "Mere", "Tipene", "021 555 0101", "aroha.tipene7@example.net", "12 Kōwhai Street", "Flat 3", "Hillcrest", "3216", "ZAA0067", "your bloods are fine", "Hemi", "Walker"]) {
+      expect(text, original).not.toContain(original);
+    }
+    // What is not personal is kept: the title, the city, the coded values, the box.
+    for (const kept of ['"Ms"', "Hamilton", "NZ Maori", "O+", "Inbox", "Dr "]) expect(text).toContain(kept);
+  });
+
+  it("gives the same original the same made-up value in every reply and request", () => {
+    const proxyUsers = { entry: [{ resource: { name: [{ given: ["Aroha"], family: "Tipene" }] } }] };
+    const request = { PatientName: "Aroha Tipene", SearchText: "Tipene" };
+    const { a, out } = anonymised(patient, proxyUsers, request);
+    const given = a.substituteOf("Aroha")!;
+    const family = a.substituteOf("Tipene")!;
+    expect(given).toMatch(/^\p{Lu}/u);
+    expect(family).toMatch(/^\p{Lu}/u);
+    const [p, proxies, req] = out as [typeof patient, typeof proxyUsers, typeof request];
+    expect(p.name[0]).toMatchObject({ given: [given, a.substituteOf("Mere")], family, text: `${given} ${family}` });
+    expect(proxies.entry[0].resource.name[0]).toEqual({ given: [given], family });
+    expect(req.PatientName).toBe(`${given} ${family}`);
+    // A made-up value is the same in another recording only by chance: the salt is each recording's.
+    const other = new Anonymiser("another salt");
+    other.collect(patient);
+    expect([other.substituteOf("Aroha"), other.substituteOf("Tipene")]).not.toEqual([given, family]);
+  });
+
+  it("makes valid NHIs in the Z test range, one per original", () => {
+    const nhis = ["ZAA0067", "ZAA0075", "ZAA0083"];
+    const a = new Anonymiser("salt");
+    for (const nhi of nhis) a.collect({ extension: [{ url: "NHINumber", valueString: nhi }] });
+    const made = nhis.map((nhi) => a.substituteOf(nhi)!);
+    for (const nhi of made) {
+      expect(isValidNhi(nhi), nhi).toBe(true);
+      expect(nhi).toMatch(/^Z/);
+    }
+    expect(new Set(made).size).toBe(3);
+    expect(made.some((nhi) => nhis.includes(nhi))).toBe(false);
+  });
+
+  it("keeps no password or secret, turns tokens into the same placeholder everywhere, and matches the case found", () => {
+    const a = new Anonymiser("salt");
+    const signIn = { UserName: "aroha@example.org", Password: "Secret-123", q: "" };
+    const reply = [{ resourceType: "Patient", extension: [{ url: "Token", valueString: "5b0c-token" }] }];
+    const later = { Token: "5b0c-token", PatientID: "P1", Heading: "TIPENE, AROHA" };
+    a.collect(patient);
+    for (const value of [signIn, reply, later]) a.collect(value);
+    const out = JSON.stringify([a.apply(signIn), a.apply(reply), a.apply(later)]);
+    expect(out).not.toContain("Secret-123");
+    expect(out).not.toContain("5b0c-token");
+    expect(out).not.toContain("aroha@example.org");
+    expect(out.match(/recorded-token-1/g)).toHaveLength(2);
+    expect(a.apply(signIn)).toMatchObject({ Password: "[redacted]", q: "" });
+    expect(a.apply(later)).toMatchObject({ Heading: `${a.substituteOf("Tipene")!.toUpperCase()}, ${a.substituteOf("Aroha")!.toUpperCase()}` });
+  });
+
+  it("leaves PDFs and images out as placeholders, and anonymises a base64 text document inside", () => {
+    const pdf = Buffer.concat([Buffer.from("%PDF-1.7\n"), Buffer.alloc(300, 7)]).toString("base64");
+    const html = Buffer.from(`<html><body><p>Patient: Aroha Tipene, NHI ZAA0067</p>${" ".repeat(300)}</body></html>`).toString("base64");
+    const { a, out } = anonymised(patient, { PDFFileName: pdf }, { data: html });
+    expect(out[1]).toEqual({ PDFFileName: "recorded-document:pdf" });
+    const text = Buffer.from((out[2] as { data: string }).data, "base64").toString("utf8");
+    expect(text).toContain(`Patient: ${a.substituteOf("Aroha")} ${a.substituteOf("Tipene")}, NHI ${a.substituteOf("ZAA0067")}`);
+  });
+
+  it("finds e-mails, NHIs and phone numbers in free text it has no field for", () => {
+    const { text } = anonymised({ ResponseMessage: "Sent to hemi.w@example.com about ZAA0091, phone 07 555 1234" });
+    expect(text).not.toMatch(/hemi\.w@example\.com|ZAA0091|07 555 1234/);
+  });
+});
+
+describe("an original that is another's made-up value", () => {
+  it("is replaced too: the earlier original is given another made-up value", () => {
+    const a = new Anonymiser("salt");
+    a.collect({ given: ["Aroha"] });
+    const madeForAroha = a.substituteOf("Aroha")!;
+    // The practice also has a person called by that made-up name.
+    a.collect({ given: [madeForAroha] });
+    const out = JSON.stringify(a.apply([{ given: ["Aroha"] }, { given: [madeForAroha] }]));
+    expect(out).not.toMatch(new RegExp(`\\b(Aroha|${madeForAroha})\\b`));
+    expect(a.substituteOf("Aroha")).not.toBe(madeForAroha);
+  });
+});
+
+describe("made-up names", () => {
+  it("are never the original itself, and are one word each (no part of one can be another person's name)", async () => {
+    const { faker } = await import("@faker-js/faker");
+    faker.seed(7);
+    const names = [...new Set(Array.from({ length: 120 }, (_, i) => (i % 2 ? faker.person.firstName() : faker.person.lastName())))];
+    for (const salt of ["a", "b", "c"]) {
+      const a = new Anonymiser(salt);
+      for (const name of names) a.learn("family", name);
+      for (const name of names) {
+        const made = a.substituteOf(name)!;
+        expect(made.toLowerCase(), name).not.toBe(name.toLowerCase());
+        expect(made).toMatch(/^\p{L}+$/u);
+        expect(names.map((n) => n.toLowerCase())).not.toContain(made.toLowerCase());
+      }
+    }
+  });
+});
