@@ -48,6 +48,8 @@ export const InvoicePdfReplySchema = z.object({ PDFFileName: z.base64().min(1) }
  */
 const IdempotencyKey = z.string().min(8).max(100).regex(/^[A-Za-z0-9-]+$/);
 const Money = z.coerce.number().min(0).max(1_000_000);
+/** Money in a JSON body: a number, as the document says; never null, text or true read as 0 or 1 (the query's coercion did). */
+const BodyMoney = z.number().min(0).max(1_000_000);
 
 export const SaveTempPaymentQuerySchema = z.object({
   PatientID: z.string().min(1).max(64),
@@ -67,16 +69,21 @@ export const SaveTempPaymentBodySchema = z
     z.object({
       InvoiceID: z.string().min(1).max(64),
       isChecked: z.literal(true),
-      Amount: Money,
-      Balance: Money,
+      Amount: BodyMoney,
+      Balance: BodyMoney,
       Notes: z.string().max(2000),
-      PayNow: Money,
+      PayNow: BodyMoney,
     }),
   )
   .min(1)
   .max(500);
 /** '-1' is failure; more than 0 is the electronic payment id. */
-export const SaveTempPaymentReplySchema = z.coerce.number().int();
+/**
+ * "Response: a number; '-1' is failure" (1§7): a JSON number, or the number as text (a practice built to
+ * the spec quotes it), read as the number. Said as the union it is, so that the OpenAPI document
+ * describes both wire shapes (the coercion alone described only the integer).
+ */
+export const SaveTempPaymentReplySchema = z.union([z.int(), z.string().regex(/^-?\d+$/)]).transform(Number).pipe(z.int());
 
 export const PaymentIntentBodySchema = z.object({
   amount: z.number().int().min(1).max(100_000_000),

@@ -133,7 +133,8 @@ export const OutgoingMessageSchema = z
     extension: OutgoingMessageSlots.schema,
     payload: z.array(OutgoingAttachmentSchema).max(10).optional(),
   })
-  .refine((m) => m.extension.messageType === MESSAGE_TYPES.draft || m.extension.messageType === MESSAGE_TYPES.send, {
+  // The extension may be missing or null here (its own issue is already raised): read it with care, or the refusal is a crash.
+  .refine((m) => m.extension?.messageType === MESSAGE_TYPES.draft || m.extension?.messageType === MESSAGE_TYPES.send, {
     message: 'MessageType is "Draft" or "Send Mail"',
     path: ["extension"],
   });

@@ -31,6 +31,8 @@ export function accountAdminRouter(worlds: WorldRegistry): Router {
   router.get("/worlds/:id/mail", (req, res) => {
     const world = worlds.get(req.params.id);
     if (!world) return sendJson(res, 404, { error: `Unknown world "${req.params.id}"` });
+    // One address: a repeated one (?to=a&to=b) is refused rather than ignored, which listed every mail.
+    if (Array.isArray(req.query.to)) return sendJson(res, 400, { error: "Give to once: the mail filters by one address at a time" });
     const to = typeof req.query.to === "string" ? req.query.to.trim().toLowerCase() : undefined;
     const mail = world.store.mail.getAll().filter((m) => !to || m.to === to);
     sendJson(res, 200, { mail });

@@ -31,6 +31,17 @@ const securitySchemes = {
   TokenQuery: { type: "apiKey", in: "query", name: "Token", description: "The session token, where the call takes it in the query (Logout, the notification flags' POST Patient, the letters)." },
 };
 
+/** How the mock words a refusal (400, 401, 403, 404): what went wrong, and for a 400 the issues by field. */
+const refusal: JsonSchema = {
+  type: "object",
+  properties: {
+    error: { type: "string" },
+    message: { type: "string" },
+    issues: { type: "array", items: { type: "object", properties: { path: { type: "string" }, message: { type: "string" } }, required: ["path", "message"] } },
+  },
+  required: ["error"],
+};
+
 const SPEC_PRACTICE = 'A world created with `"practice": "spec"` (a practice as 1§7 and 2§7 describe it, decisions/372)';
 const PARAMETER_NOT_IN_SPEC = `The portal's own, not in 1§7 or 2§7. ${SPEC_PRACTICE} neither requires nor reads it.`;
 
@@ -60,8 +71,9 @@ function practiceOperation(name: EndpointName, e: DocumentedEndpoint, inWorld: b
     ...(e.body ? { requestBody: { required: true, content: { "application/json": { schema: markNotInSpec(schemaOf(e.body), e.notInSpecParameters?.body) } } } } : {}),
     responses: {
       "200": json(schemaOf(e.reply), "The reply, as the contract parses it."),
-      "400": { description: "The request does not match the contract." },
-      ...(e.needsToken ? { "401": { description: "Missing, unknown or ended token." }, "403": { description: "A patient id the token may not see." } } : {}),
+      "400": json(refusal, "The request does not match the contract; the issues say where."),
+      ...(e.needsToken ? { "401": json(refusal, "Missing, unknown or ended token."), "403": json(refusal, "A patient id the token may not see.") } : {}),
+      ...(inWorld ? { "404": json(refusal, "No world with this id, or no such record (message, result, letter, resource, invoice, appointment) for this patient.") } : {}),
     },
   };
 }
@@ -94,7 +106,7 @@ function adminPaths() {
     },
     "/__admin/worlds": {
       get: adminOperation("adminListWorlds", "Every live world", {}, { "200": json(object("worlds"), "The worlds with their users and clocks.") }),
-      post: adminOperation("adminCreateWorld", "Create a world from a scenario, a seed, optionally a fixed clock, the practice it plays (ours, or one as 1§7 and 2§7 describe it) and seeded chaos; or from a recording, which it answers as recorded", body(CreateWorldSchema), {
+      post: adminOperation("adminCreateWorld", "Create a world from a scenario, a seed, optionally a fixed clock, the practice it plays (ours, or one as 1§7 and 2§7 describe it) and seeded chaos; or from a recording, which it answers as recorded; with no body, the default scenario and seed 1", { requestBody: { ...body(CreateWorldSchema).requestBody, required: false } }, {
         "201": json(object("the world's summary: id, apiUrl, clock, users"), "Created."),
         ...invalid("The request"),
       }),
@@ -216,8 +228,12 @@ function adminPaths() {
         "adminMail",
         "The mails the practice sent (temporary passwords) and the mail caught by the mock's SMTP catcher for this world's addresses (the portal's second-step codes)",
         { parameters: [{ name: "to", in: "query", required: false, schema: { type: "string" }, description: "Only mails to this address." }] },
-        { "200": json(object("mail"), "The mails."), ...notFound },
+        { "200": json(object("mail"), "The mails."), ...invalid("The filter (given more than once)"), ...notFound },
       ),
+    },
+    "/__admin/worlds/{id}/messages": {
+      ...inWorld,
+      get: adminOperation("adminMessages", "The messages patients posted (sent and drafts), oldest first, as the practice received them", {}, { "200": json(object("messages"), "The messages."), ...notFound }),
     },
     "/__admin/worlds/{id}/help-messages": {
       ...inWorld,

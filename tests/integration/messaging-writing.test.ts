@@ -335,6 +335,13 @@ describe("the front desk writes as a practice location (2§3 Location/{id})", ()
     expect((await raw(`Practitioner/${nurse.id}`, { centre: { id: locations[0].id, name: locations[0].name } })).status).toBe(400);
     expect((await raw("Location/99")).status).toBe(400);
     expect((await raw(`Location/${locations[0].id}`)).status).toBe(200);
+    // Without its extension, or with null, the message is refused with the issue, not answered 500
+    // (the MessageType check read the missing extension and threw; found by the property test).
+    for (const extension of [undefined, null]) {
+      const refused = await raw(`Location/${locations[0].id}`, { extension });
+      expect(refused.status).toBe(400);
+      expect(((await refused.json()) as { issues: { path: string }[] }).issues.map((i) => i.path)).toContain("extension");
+    }
 
     expect((await page()).centres).toEqual(locations.map((l) => ({ id: l.id, name: l.name })));
   });

@@ -586,4 +586,13 @@ describe("admin requests that would otherwise be misread", () => {
     const twice = await fetch(`${mock.url}/__admin/worlds/${world.id}/requests?method=GET&method=POST`);
     expect(twice.status).toBe(400);
   });
+
+  it("refuses a repeated mail filter rather than ignoring it (which listed every mail; found by the property test)", async () => {
+    const world = await createWorld();
+    const username = world.users[0].username;
+    const twice = await fetch(`${mock.url}/__admin/worlds/${world.id}/mail?to=${encodeURIComponent(username)}&to=nobody@example.nz`);
+    expect(twice.status).toBe(400);
+    expect(((await twice.json()) as { error: string }).error).toMatch(/Give to once/);
+    expect((await fetch(`${mock.url}/__admin/worlds/${world.id}/mail?to=${encodeURIComponent(username)}`)).status).toBe(200);
+  });
 });

@@ -3,7 +3,14 @@ import { writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { endpoints } from "@contract/endpoints";
-import { createMockServer } from "../../mock-server/server";
+import { adminRouter } from "../../mock-server/admin";
+import { accountAdminRouter } from "../../mock-server/admin-accounts";
+import { liveAdminRouter } from "../../mock-server/admin-live";
+import { recordingsAdminRouter } from "../../mock-server/recording/admin-recordings";
+import { RecorderRegistry } from "../../mock-server/recording/recorder";
+import { createMockServer, WorldRegistry } from "../../mock-server/server";
+import { documentAjv } from "../helpers/json-schema-validator";
+import { mockAt } from "../helpers/mock-world";
 import { testTempDir } from "../helpers/test-temp";
 
 let mock: Awaited<ReturnType<typeof createMockServer>>;
@@ -105,6 +112,21 @@ describe("the document, as standard tools read it", () => {
     expect(doc.paths["/worlds/{worldId}/api/Patient/Authentication"].post.security).toEqual([]);
   });
 
+  it("describes every route of the admin API, and no route it lacks (GET …/messages was missing)", () => {
+    const worlds = new WorldRegistry();
+    const routers = [adminRouter(worlds), accountAdminRouter(worlds), liveAdminRouter(worlds, { host: "127.0.0.1", portalUrl: null }), recordingsAdminRouter(new RecorderRegistry())];
+    const served = routers.flatMap((router) =>
+      (router.stack as { route?: { path: string; methods: Record<string, boolean> } }[]).flatMap((layer) =>
+        layer.route ? Object.keys(layer.route.methods).map((method) => `${method} /__admin${layer.route!.path.replace(/:(\w+)/g, "{$1}")}`) : [],
+      ),
+    );
+    served.push("get /__admin/openapi.json"); // served by the app itself, before the routers
+    const documented = Object.entries(doc.paths)
+      .filter(([path]) => path.startsWith("/__admin/"))
+      .flatMap(([path, methods]) => Object.keys(methods).filter((m) => m !== "parameters").map((method) => `${method} ${path}`));
+    expect(served.sort()).toEqual(documented.sort());
+  });
+
   it("describes the admin API too", () => {
     expect(doc.paths["/__admin/worlds"].post).toMatchObject({ operationId: "adminCreateWorld", tags: ["Mock admin"] });
     expect(doc.paths["/__admin/worlds/{id}/faults"].post.requestBody?.content["application/json"].schema).toMatchObject({ properties: { path: {}, status: {}, body: {}, answer: { description: expect.stringContaining("carried out") }, delayMs: {}, hold: {}, times: {} } });
@@ -124,4 +146,44 @@ describe("the document, as standard tools read it", () => {
     expect(problems.filter((p) => p.severity === "error").map((p) => p.ruleId).sort()).toEqual(["operation-summary", "security-defined"]);
     expect(status).not.toBe(0);
   }, 30_000);
+});
+
+/** What the property test (mock-contract-property.test.ts) found the document getting wrong, each pinned. */
+describe("the answers the document describes", () => {
+  let doc: Document;
+  beforeAll(async () => {
+    doc = (await (await fetch(`${mock.url}/__admin/openapi.json`)).json()) as Document;
+  });
+  const schemaOf = (path: string, method: string, status: string) => doc.paths[path][method].responses[status].content?.["application/json"].schema as object;
+
+  it("SaveTempPayment's id as a number or as text: a spec world quotes it (1§7), and the document said integer only", () => {
+    const validate = documentAjv().compile(schemaOf("/worlds/{worldId}/api/patient/SaveTempPayment", "post", "200"));
+    expect([1001, -1, "1001", "-1"].map((v) => validate(v))).toEqual([true, true, true, true]);
+    expect(["abc", "", null, 1.5].map((v) => validate(v))).toEqual([false, false, false, false]);
+  });
+
+  it("a practice call's refusals carry a body the document describes, and an unknown world is a 404 it lists", async () => {
+    const ajv = documentAjv();
+    const path = "/worlds/{worldId}/api/Patient/ProxyUsers";
+    const world = await mockAt(mock.url).createWorld({ seed: 2 });
+    const http = await world.signInHttp("solo");
+    const answers = {
+      "400": await fetch(`${http.base}Patient/ProxyUsers`, { headers: { Token: http.token } }),
+      "401": await fetch(`${http.base}Patient/ProxyUsers?PatientID=${http.id}`),
+      "403": await fetch(`${http.base}Patient/ProxyUsers?PatientID=someone-else`, { headers: { Token: http.token } }),
+      "404": await fetch(`${mock.url}/worlds/no-such-world/api/Patient/ProxyUsers?PatientID=${http.id}`, { headers: { Token: http.token } }),
+    };
+    for (const [status, res] of Object.entries(answers)) {
+      expect(res.status).toBe(Number(status));
+      const validate = ajv.compile(schemaOf(path, "get", status));
+      expect(validate(await res.json()), `${status} ${JSON.stringify(validate.errors)}`).toBe(true);
+    }
+  });
+
+  it("a world may be made with no body at all (the default scenario, seed 1), as the document now says", async () => {
+    expect((doc.paths["/__admin/worlds"].post as unknown as { requestBody: { required: boolean } }).requestBody.required).toBe(false);
+    const res = await fetch(`${mock.url}/__admin/worlds`, { method: "POST" });
+    expect(res.status).toBe(201);
+    expect(await res.json()).toMatchObject({ scenario: "default", seed: 1 });
+  });
 });

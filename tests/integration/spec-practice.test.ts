@@ -100,6 +100,18 @@ describe("a spec world over HTTP", () => {
     expect((await post(s, endpoints.saveTempPayment.path, { query: tempQuery(s, 100), body: line })).status).toBe(400);
   });
 
+  it("a line's money is a number: null, text or true is refused, in either practice, not read as 0 or 1 (found by the property test)", async () => {
+    for (const practice of ["mock", "spec"] as const) {
+      const s = await (await mock.createWorld({ practice })).signInHttp("solo");
+      const { line } = await invoiceLine(s, 100);
+      for (const PayNow of [null, "1", true]) {
+        const res = await post(s, endpoints.saveTempPayment.path, { query: tempQuery(s, 100, `money-key-${practice}`), body: [{ ...line[0], PayNow }] });
+        expect(res.status, `${practice} PayNow ${JSON.stringify(PayNow)}`).toBe(400);
+      }
+      expect((await post(s, endpoints.saveTempPayment.path, { query: tempQuery(s, 100, `money-key-${practice}`), body: line })).status).toBe(200);
+    }
+  });
+
   it("SavePayment records the temporary payment it is named once, with no intent charged (the spec links them by nothing)", async () => {
     const world = await mock.createWorld({ practice: "spec", seed: 0 });
     const s = await world.signInHttp("solo");
