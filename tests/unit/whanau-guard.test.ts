@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { endpoints } from "@contract/endpoints";
 import { createProxyAccess } from "~/.server/proxy-access.server";
 import { observability } from "~/.server/observability.server";
+import { sharePortalStore, unsharePortalStore, type PortalStore } from "~/.server/portal-store.server";
 import type { PracticeApi } from "~/.server/practice/api.server";
 import type { SignedIn } from "~/.server/session.server";
 import { WhanauUnavailable } from "~/.server/whanau-parents.server";
@@ -44,7 +45,11 @@ function parentOf(over: { relationship?: string | undefined; birthDate?: string;
   const session = { id: "session-secret-1234567890", get: () => undefined };
   const user = { token: "t", apiBase, userId: "C-1", parentId: "P-1", proxy: over.proxy ?? "Yes", userName: over.userName ?? "Aroha Smith", parentName: "Mere Smith", ...("relationship" in over ? { relationship: over.relationship } : { relationship: "Child" }) };
   const signedIn = { session, user, api } as unknown as SignedIn;
-  const openSession = vi.fn(() => Promise.resolve(signedIn));
+  // A request may name another parent of the same child (X-Parent): the same guard serves every session.
+  const openSession = vi.fn((req: Request) => {
+    const parentId = req.headers.get("X-Parent");
+    return Promise.resolve(parentId ? ({ ...signedIn, user: { ...user, parentId, parentName: `Parent ${parentId}` } } as unknown as SignedIn) : signedIn);
+  });
   const choiceOf = vi.fn(() => (over.choice instanceof Error ? Promise.reject(over.choice) : Promise.resolve(over.choice ?? null)));
   const noteParent = vi.fn(() => (over.noteFails ? Promise.reject(new WhanauUnavailable()) : Promise.resolve()));
   const startSession = vi.fn(() => Promise.resolve("portal=moved"));
@@ -52,7 +57,7 @@ function parentOf(over: { relationship?: string | undefined; birthDate?: string;
   return { guard, asked, api, openSession, choiceOf, noteParent, startSession, user };
 }
 
-const request = (address: string, method = "GET") => new Request(`http://portal.test${address}`, { method });
+const request = (address: string, method = "GET", parent?: string) => new Request(`http://portal.test${address}`, { method, headers: parent ? { "X-Parent": parent } : {} });
 
 async function thrown(promise: Promise<unknown>): Promise<{ status: number; headers: Headers; data?: { message?: string; refused?: boolean } }> {
   const error = await promise.then(
@@ -108,6 +113,12 @@ describe("what the guard reads to decide a parent's view", () => {
     expect(noteParent).toHaveBeenCalledWith({ apiBase, patientId: "C-1", holderId: "P-1", holderName: "Mere Smith", relationship: "Child" });
   });
 
+  it("notes each parent of the same child on the young person's list, each once a process", async () => {
+    const { guard, noteParent } = parentOf({ birthDate: "2017-03-01" });
+    for (const parent of ["P-1", "P-2", "P-1", "P-2"]) await guard.requireSession(request("/reports", "GET", parent));
+    expect(noteParent.mock.calls.map(([noted]) => (noted as { holderId: string }).holderId)).toEqual(["P-1", "P-2"]);
+  });
+
   it("a parent whose noting failed is tried again at the next view, and is shown the view meanwhile", async () => {
     const { guard, noteParent } = parentOf({ birthDate: "2017-03-01", noteFails: true });
     expect((await guard.requireSession(request("/reports"))).access).toMatchObject({ view: "full" });
@@ -161,6 +172,27 @@ describe("what a parent's view lets through", () => {
       expect(refused.headers.get("Cache-Control")).toBe("no-store");
       expect(refused.data?.message).toContain("Aroha");
     }
+  });
+
+  it("each refusal is on the young person's access record as what was asked for: the area, or the dashboard for an address of none; what the view reaches is not", async () => {
+    const rows: Record<string, unknown>[] = [];
+    const keeping = { insertLater: (_operation: string, _table: unknown, row: Record<string, unknown>) => rows.push(row), close: () => Promise.resolve() } as unknown as PortalStore;
+    sharePortalStore(keeping);
+    try {
+      const { guard } = parentOf({ birthDate: "2011-01-01" });
+      await guard.requireSession(request("/appointments"));
+      await thrown(guard.requireSession(request("/reports")));
+      await thrown(guard.requireSession(request("/no-such-page")));
+      const gone = parentOf({ birthDate: "2011-01-01", choice: "none" });
+      await thrown(gone.guard.viewingOf(request("/letters")));
+    } finally {
+      unsharePortalStore(keeping);
+    }
+    expect(rows.map((r) => [r.patientId, r.area, r.action])).toEqual([
+      ["C-1", "results", "refused"],
+      ["C-1", "dashboard", "refused"],
+      ["C-1", "letters", "refused"],
+    ]);
   });
 
   it("a proxy's practice replies leave out what the practice marks confidential; the holder's own do not", async () => {
