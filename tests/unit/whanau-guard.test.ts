@@ -116,7 +116,7 @@ describe("what the guard reads to decide a parent's view", () => {
   it("notes each parent of the same child on the young person's list, each once a process", async () => {
     const { guard, noteParent } = parentOf({ birthDate: "2017-03-01" });
     for (const parent of ["P-1", "P-2", "P-1", "P-2"]) await guard.requireSession(request("/reports", "GET", parent));
-    expect(noteParent.mock.calls.map(([noted]) => (noted as { holderId: string }).holderId)).toEqual(["P-1", "P-2"]);
+    expect((noteParent.mock.calls as unknown as [{ holderId: string }][]).map(([noted]) => noted.holderId)).toEqual(["P-1", "P-2"]);
   });
 
   it("a parent whose noting failed is tried again at the next view, and is shown the view meanwhile", async () => {
