@@ -171,7 +171,11 @@ describe("a reply as a proxy receives it", () => {
     const chart = [{ observationtext: "HbA1c", observationvalue: "41", resultdate: "2026-01-01" }];
     expect(withoutConfidential(chart, DEFAULT_WHANAU_POLICY)).toBe(chart);
     expect(withoutConfidential(null, DEFAULT_WHANAU_POLICY)).toBeNull();
+    expect(withoutConfidential("done", DEFAULT_WHANAU_POLICY)).toBe("done");
+    expect(withoutConfidential(3, DEFAULT_WHANAU_POLICY)).toBe(3);
     expect(withoutConfidential({ resources: [labelled] }, DEFAULT_WHANAU_POLICY)).toEqual({ resources: [], total: 0 });
+    // A bundle whose total the practice left empty: counted from what is kept.
+    expect(withoutConfidential({ total: undefined, resources: [plain, labelled] }, DEFAULT_WHANAU_POLICY)).toEqual({ resources: [plain], total: 1 });
   });
 
   it("follows the practice's own categories", () => {

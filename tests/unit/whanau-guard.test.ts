@@ -6,6 +6,7 @@ import { sharePortalStore, unsharePortalStore, type PortalStore } from "~/.serve
 import type { PracticeApi } from "~/.server/practice/api.server";
 import type { SignedIn } from "~/.server/session.server";
 import { WhanauUnavailable } from "~/.server/whanau-parents.server";
+import { PracticeApiError } from "~/.server/practice/client.server";
 import { DEFAULT_WHANAU_POLICY, type YoungPersonChoice } from "~/lib/whanau-access";
 
 /**
@@ -25,13 +26,14 @@ interface Patient {
 }
 
 /** A parent signed in for a linked record ("C-1"), the practice's answers and the store's, each call kept. */
-function parentOf(over: { relationship?: string | undefined; birthDate?: string; patient?: Patient | null; listed?: { id: string; relationship: string }[]; choice?: YoungPersonChoice | Error; noteFails?: boolean; userName?: string; proxy?: "Yes" | "No" } = {}) {
+function parentOf(over: { relationship?: string | undefined; birthDate?: string; patient?: Patient | null; listed?: { id: string; relationship: string }[]; choice?: YoungPersonChoice | Error; noteFails?: boolean; userName?: string; proxy?: "Yes" | "No"; userId?: string; patientFails?: Error } = {}) {
   const asked: string[] = [];
   const patient = over.patient === undefined ? { birthDate: over.birthDate ?? "2011-01-01", gender: "female", name: [{ given: ["Aroha"], text: "Aroha Smith" }] } : over.patient;
   const api = {
     call: vi.fn((endpoint: unknown) => {
       if (endpoint === endpoints.patient) {
         asked.push("patient");
+        if (over.patientFails) return Promise.reject(over.patientFails);
         return Promise.resolve({ total: patient ? 1 : 0, resources: patient ? [{ resourceType: "Patient", id: "C-1", ...patient }] : [] });
       }
       if (endpoint === endpoints.proxyUsers) {
@@ -43,7 +45,7 @@ function parentOf(over: { relationship?: string | undefined; birthDate?: string;
     }),
   } as unknown as PracticeApi;
   const session = { id: "session-secret-1234567890", get: () => undefined };
-  const user = { token: "t", apiBase, userId: "C-1", parentId: "P-1", proxy: over.proxy ?? "Yes", userName: over.userName ?? "Aroha Smith", parentName: "Mere Smith", ...("relationship" in over ? { relationship: over.relationship } : { relationship: "Child" }) };
+  const user = { token: "t", apiBase, userId: over.userId ?? "C-1", parentId: "P-1", proxy: over.proxy ?? "Yes", userName: over.userName ?? "Aroha Smith", parentName: "Mere Smith", ...("relationship" in over ? { relationship: over.relationship } : { relationship: "Child" }) };
   const signedIn = { session, user, api } as unknown as SignedIn;
   // A request may name another parent of the same child (X-Parent): the same guard serves every session.
   const openSession = vi.fn((req: Request) => {
@@ -94,6 +96,19 @@ describe("what the guard reads to decide a parent's view", () => {
     const { guard, asked } = parentOf({ proxy: "No" });
     expect((await guard.requireSession(request("/reports"))).access).toBeNull();
     expect(asked).toEqual([]);
+  });
+
+  it("the holder's own record is theirs whole, with its confidential items, even on a session the practice marks as a proxy's", async () => {
+    const { guard, asked } = parentOf({ proxy: "Yes", userId: "P-1", relationship: "Self" });
+    const own = await guard.requireSession(request("/reports"));
+    expect(own.access).toBeNull();
+    expect(((await own.api.call(endpoints.organization as never, {} as never)) as { total: number }).total).toBe(2);
+    expect(asked).toEqual(["other"]);
+  });
+
+  it("a practice that fails while the view is worked out is told as the practice's failure, not as whānau access unavailable", async () => {
+    const { guard } = parentOf({ birthDate: "2011-01-01", patientFails: new PracticeApiError("forbidden", "Patient", "not this holder's", 403) });
+    expect(await thrown(guard.requireSession(request("/appointments")))).toMatchObject({ status: 403, data: { message: "That record is not one you can see." } });
   });
 
   it("a session from before the relationship was kept reads it from the practice's list: a listed child follows the ages, a record not listed is whole", async () => {
@@ -150,6 +165,9 @@ describe("what the guard reads to decide a parent's view", () => {
     expect(await named({ birthDate: "2017-03-01", name: [{ text: "   " }] }, " Rewi  Smith")).toBe("Rewi");
     expect(await named({ birthDate: "2017-03-01", name: [] }, "Rewi")).toBe("Rewi");
     expect(await named(null, "   ")).toBe("This person");
+    // A record with no given name, or with neither name, as a practice may send it.
+    expect(await named({ birthDate: "2017-03-01", name: [{ given: [], text: "Tama Walker" }] })).toBe("Tama");
+    expect(await named({ birthDate: "2017-03-01", name: [{ given: [] }] }, "Rewi Smith")).toBe("Rewi");
   });
 
   it("reads the session and the view once a request, however many loaders ask", async () => {
