@@ -51,8 +51,11 @@ export default {
     "app/**/share-link-making.server.ts",
     "app/**/share-link-receiving.server.ts",
     "app/**/shlink.ts",
-    // Whānau access: how much of a young person's record a parent sees (issue 55).
+    // Whānau access: how much of a young person's record a parent sees (issue 55): the rules, the guard
+    // every signed-in request passes, and the young person's list of parents and choices.
     "app/lib/whanau-access.ts",
+    "app/.server/proxy-access.server.ts",
+    "app/.server/whanau-parents.server.ts",
     "app/.server/practice/practice-clock.server.ts",
   ],
   // A later run reuses what an earlier one found for code and tests that did not change.

@@ -30,6 +30,9 @@ const IN_PROCESS_INTEGRATION = [
   "tests/integration/access-record-recording.test.ts",
   "tests/integration/share-link-exemption.test.ts",
   "tests/integration/share-links.test.ts",
+  // Whānau access: the guard of every signed-in request (proxy-access.server.ts) and the young
+  // person's list of parents (whanau-parents.server.ts), through the portal's own sessions and pages.
+  "tests/integration/whanau-access.test.ts",
 ];
 
 /**

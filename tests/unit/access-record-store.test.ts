@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { listAccess, practiceKey, purgeAccessRecord, startAccessRetention } from "~/.server/access-record.server";
+import { listAccess, practiceKey, purgeAccessRecord, recordAccess, startAccessRetention } from "~/.server/access-record.server";
 import type { AccessAction, AccessArea } from "~/lib/access-kinds";
 import type { PortalStore } from "~/.server/portal-store.server";
 import { observability } from "~/.server/observability.server";
@@ -104,10 +104,32 @@ describe("one patient's record", () => {
       throw new Error("answered");
     };
     expect((await refused(undefined)).init.status).toBe(503);
-    const failing = { flush: () => Promise.resolve(), run: () => Promise.reject(new Error("store away")) } as unknown as PortalStore;
-    const answer = await refused(failing);
-    expect(answer.init.status).toBe(503);
-    expect(answer.data.message).toMatch(/\w/);
+    const failing = { flush: () => Promise.resolve(), run: () => Promise.reject(Object.assign(new Error("store away"), { code: "ECONNREFUSED" })) } as unknown as PortalStore;
+    const logged = vi.spyOn(observability().logger, "error").mockImplementation(() => undefined);
+    try {
+      const answer = await refused(failing);
+      expect(answer.init.status).toBe(503);
+      expect(answer.data.message).toMatch(/\w/);
+      // The operator's log says which read failed and why (the store's code), never whose record it was.
+      expect(logged).toHaveBeenCalledWith(expect.objectContaining({ kind: "portal-store", operation: "access.list", error: "ECONNREFUSED" }), "portal store read failed");
+      expect(JSON.stringify(logged.mock.calls)).not.toContain("P-1");
+    } finally {
+      logged.mockRestore();
+    }
+  });
+
+  it("times its writes and its reads on the store's panel, each under its own operation", async () => {
+    const timed = async (operation: string) => {
+      const values = (await observability().portalStoreDuration.get()).values;
+      return values.find((v) => v.metricName === "portal_store_query_duration_seconds_count" && v.labels.operation === operation)?.value ?? 0;
+    };
+    await store.flush();
+    const [writes, reads] = [await timed("access.record"), await timed("access.list")];
+    const patient = newPatient();
+    recordAccess({ practice: PRACTICE, patientId: patient, holderKey: "h".repeat(43), proxyName: null, area: "letters", action: "view", userAgent: null, sessionId: "s".repeat(16) }, store);
+    expect((await listAccess({ practice: PRACTICE, patientId: patient }, store)).entries).toHaveLength(1);
+    expect(await timed("access.record")).toBe(writes + 1);
+    expect(await timed("access.list")).toBe(reads + 1);
   });
 });
 
@@ -208,5 +230,34 @@ describe("the retention purge", () => {
     const devicesFailing = { run: (operation: string, work: unknown) => (operation === "access.purge" ? store.run(operation, work as never) : Promise.reject(locked)) } as unknown as PortalStore;
     expect(await purged(devicesFailing)).toEqual({ error: locked });
     expect(info).not.toHaveBeenCalled();
+  });
+
+  it("started as the server starts it (its own clock, nobody told): purges by today's date, and the purge's end throws nothing", async () => {
+    const info = vi.spyOn(observability().logger, "info").mockImplementation(() => undefined);
+    const error = vi.spyOn(observability().logger, "error").mockImplementation(() => undefined);
+    const rejected: unknown[] = [];
+    const onRejection = (reason: unknown) => rejected.push(reason);
+    process.on("unhandledRejection", onRejection);
+    try {
+      // Older than 5000 days by the real clock, and only just inside them: no other test's entries are that old.
+      const patient = newPatient();
+      const days = 5000;
+      record(patient, { at: new Date(Date.now() - (days + 1) * DAY) });
+      record(patient, { at: new Date(Date.now() - (days - 1) * DAY) });
+      await store.flush();
+      const purged = new Promise<void>((resolve) => {
+        info.mockImplementation(() => resolve());
+        error.mockImplementation(() => resolve());
+      });
+      startAccessRetention(store, { days })();
+      await purged;
+      // The purge tells its end after logging: a macrotask later, any failure of that has surfaced.
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(rejected).toEqual([]);
+      expect(error).not.toHaveBeenCalled();
+      expect((await listAccess({ practice: PRACTICE, patientId: patient }, store)).entries).toHaveLength(1);
+    } finally {
+      process.off("unhandledRejection", onRejection);
+    }
   });
 });

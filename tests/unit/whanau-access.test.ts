@@ -3,7 +3,8 @@ import { z } from "zod";
 import { ageOn, birthdayOf, DEFAULT_WHANAU_POLICY, isConfidential, proxyAccessOf, viewReaches } from "~/lib/whanau-access";
 import { ACCESS_AREAS } from "~/lib/access-kinds";
 import { limitedViewWords, viewReason, whanauTexts } from "~/lib/texts/whanau";
-import { withoutConfidential } from "~/.server/proxy-access.server";
+import { choosesWhoSees, whanauPolicy, withoutConfidential } from "~/.server/proxy-access.server";
+import { practiceDate } from "~/.server/practice/practice-clock.server";
 
 /** Whānau access (issue 55): a parent's view of a young person's record as they grow up. */
 
@@ -170,12 +171,43 @@ describe("a reply as a proxy receives it", () => {
     const chart = [{ observationtext: "HbA1c", observationvalue: "41", resultdate: "2026-01-01" }];
     expect(withoutConfidential(chart, DEFAULT_WHANAU_POLICY)).toBe(chart);
     expect(withoutConfidential(null, DEFAULT_WHANAU_POLICY)).toBeNull();
+    expect(withoutConfidential("done", DEFAULT_WHANAU_POLICY)).toBe("done");
+    expect(withoutConfidential(3, DEFAULT_WHANAU_POLICY)).toBe(3);
     expect(withoutConfidential({ resources: [labelled] }, DEFAULT_WHANAU_POLICY)).toEqual({ resources: [], total: 0 });
+    // A bundle whose total the practice left empty: counted from what is kept.
+    expect(withoutConfidential({ total: undefined, resources: [plain, labelled] }, DEFAULT_WHANAU_POLICY)).toEqual({ resources: [plain], total: 1 });
   });
 
   it("follows the practice's own categories", () => {
     const policy = { ...DEFAULT_WHANAU_POLICY, confidentialCategories: ["addiction"] };
     expect(withoutConfidential({ total: 2, resources: [tagged, { id: "a", category: [{ code: "addiction" }] }] }, policy)).toEqual({ total: 1, resources: [tagged] });
+  });
+});
+
+describe("who is offered Who can see my record", () => {
+  const apiBase = "https://practice.example.nz/api";
+  /** The birth date of someone who turns `years` `daysFromToday` days from the practice's date. */
+  const bornFor = (years: number, daysFromToday = 0) => {
+    const [y, m, d] = practiceDate(apiBase).split("-").map(Number);
+    const birthday = new Date(Date.UTC(y - years, m - 1, d + daysFromToday));
+    return birthday.toISOString().slice(0, 10);
+  };
+  const own = { proxy: "No", apiBase } as const;
+
+  it("a young person on their own sign-in, from the birthday of the age they decide at by the practice's date", () => {
+    const from = whanauPolicy.decidesFrom;
+    expect(choosesWhoSees(own, bornFor(from))).toBe(true);
+    expect(choosesWhoSees(own, bornFor(from + 3))).toBe(true);
+    expect(choosesWhoSees(own, bornFor(from, 1))).toBe(false);
+    expect(choosesWhoSees(own, bornFor(from - 1))).toBe(false);
+  });
+
+  it("never a parent acting for them, nor a record without a birth date the rules can read", () => {
+    expect(choosesWhoSees({ proxy: "Yes", apiBase }, bornFor(whanauPolicy.decidesFrom + 1))).toBe(false);
+    expect(choosesWhoSees(own, null)).toBe(false);
+    expect(choosesWhoSees(own, undefined)).toBe(false);
+    expect(choosesWhoSees(own, "")).toBe(false);
+    expect(choosesWhoSees(own, "not a date")).toBe(false);
   });
 });
 
