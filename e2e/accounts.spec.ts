@@ -1,10 +1,11 @@
 import type { Page } from "@playwright/test";
-import { expect, expectNoAxeViolations, forEachPractice, openSignedIn, signInDirectly, test, type World, type WorldUser } from "./fixtures";
+import { expect, expectNoAxeViolations, forEachPractice, openSignedIn, signInDirectly, test, waitForHydration, type World, type WorldUser } from "./fixtures";
 import { chooseAnotherAmountByKeyboard, payButton, typeCardFromItsNumberAndPay, typeTestCardAndPayByKeyboard } from "./payment-form";
 import { E2E_PRACTICE_TIMEOUT_MS } from "../playwright.config";
 import { paymentTexts } from "~/areas/accounts/texts";
 import { paymentOutcomeTexts } from "~/areas/accounts/outcome-texts";
 import { errorsTexts } from "~/lib/texts/errors";
+import { paymentRefusalTexts } from "~/areas/accounts/refusal-texts";
 
 /** /accounts: invoices, the INVOICE dialog and paying with the built-in test card provider, in a fresh world. */
 const openAccounts = (page: Page, user: WorldUser) => openSignedIn(page, user, "/accounts", "Accounts");
@@ -365,7 +366,7 @@ forEachPractice("paying", () => {
     // The first tab, still showing its refusal, tries again: that payment is complete, and nothing more is charged.
     await fillCard(page);
     await page.getByRole("button", { name: "Try again" }).click();
-    await expect(page.getByText(paymentTexts.keySpent)).toBeVisible();
+    await expect(page.getByText(paymentRefusalTexts.keySpent)).toBeVisible();
     expect(await world.charges()).toHaveLength(1);
     expect(await world.requests({ method: "POST", path: "payments/create-payment-intent" })).toHaveLength(1);
   });
@@ -562,6 +563,12 @@ forEachPractice("paying", () => {
     await page.reload();
     await expect(succeeded(page)).toBeVisible();
     expect(await world.charges()).toHaveLength(1);
+    // Someone else signed in since in this tab: the entry, reached again, does not show the payment.
+    await signInDirectly(page, world.user("empty"));
+    await page.reload();
+    await expect(page.getByRole("heading", { name: "Accounts", level: 1 })).toBeVisible();
+    await waitForHydration(page);
+    await expect(succeeded(page)).toHaveCount(0);
   });
 
   test("a charged payment whose recording reply is lost is recorded once, and the invoices are paid", async ({ page, world }) => {

@@ -2,6 +2,7 @@ import type { Locator, Page } from "@playwright/test";
 import { appointmentsTexts } from "~/areas/appointments/texts";
 import { paymentTexts } from "~/areas/accounts/texts";
 import { paymentOutcomeTexts } from "~/areas/accounts/outcome-texts";
+import { paymentRefusalTexts } from "~/areas/accounts/refusal-texts";
 import { messagingTexts } from "~/areas/messaging/texts";
 import { errorsTexts } from "~/lib/texts/errors";
 import { PORTAL_PORT } from "../playwright.config";
@@ -23,7 +24,7 @@ import { expect, signInDirectly, test, type World } from "./fixtures";
 const CHAOS = { seed: 56, rate: 0.25, kinds: ["503", "garbled", "lost-reply", "timeout", "slow"], latency: { min: 0, max: 250 } } as const;
 
 /** Every sentence the portal has for a failure in these areas: what a failure shown must say. */
-const FAILURE_WORDS = [errorsTexts, messagingTexts, appointmentsTexts, paymentTexts, paymentOutcomeTexts]
+const FAILURE_WORDS = [errorsTexts, messagingTexts, appointmentsTexts, paymentTexts, paymentOutcomeTexts, paymentRefusalTexts]
   .flatMap((texts) => Object.values(texts))
   .filter((text): text is string => typeof text === "string" && text.length >= 25);
 

@@ -12,6 +12,9 @@ export function setViewing(key: string | null): void {
   current = key;
 }
 
+/** The key of the record this tab shows now (null before the shell has given one). */
+export const currentViewing = (): string | null => current;
+
 export function viewingHeaders(): Record<string, string> {
   return current ? { [VIEWING_HEADER]: current } : {};
 }

@@ -72,8 +72,8 @@ describe("booking steps", () => {
     expect(taken.outcome === "taken" && taken.slots.map((s) => s.id)).not.toContain(slot.id);
   });
 
-  it("a booking whose answer was lost is found in the patient's appointments and called booked, once (decisions/385)", async () => {
-    const world = await mock.createWorld({ seed: 42 });
+  it.each(["mock", "spec"] as const)("a booking whose answer was lost is found in the patient's appointments and called booked, once, at the %s practice (decisions/385)", async (practice) => {
+    const world = await mock.createWorld({ seed: 42, practice });
     const p = await patient(world);
     const day = await firstDay(p);
     await world.fault({ path: "Patient/Appointment", method: "POST", body: "lost-reply", times: 1 });

@@ -17,6 +17,7 @@ import { paymentMachine } from "@machines/accounts/payment.machine";
 import { feeCents, feeRateBasisPoints, toCents } from "~/lib/money";
 import { useMockServer, type PortalSession, type TestWorld } from "../helpers/mock-world";
 import { signedInToPortal } from "../helpers/portal-cookie";
+import { paymentRefusalTexts } from "~/areas/accounts/refusal-texts";
 
 /**
  * The payment action (/accounts/pay) against the mock over HTTP, with its own sessions and attempts:
@@ -101,7 +102,7 @@ const card = { cardNumber: "4242 4242 4242 4242", expiry: "12/40", cvc: "123" };
 /** A start the portal made: SaveTempPayment saved it. */
 const started = { ok: true, reply: { outcome: "saved" } } as const;
 /** A start refused because another attempt holds the account's payment open: the page shows its notice. */
-const blocked = { ok: true, reply: { outcome: "blocked", message: paymentTexts.openElsewhere } };
+const blocked = { ok: true, reply: { outcome: "blocked", message: paymentRefusalTexts.openElsewhere } };
 /** SaveTempPayment's electronic payment id, when the start was saved. */
 const paymentIdOf = (envelope: PayEnvelope<"save-temp">) => (envelope.ok && envelope.reply.outcome === "saved" ? envelope.reply.paymentId : undefined);
 /** A rule's "no": nothing was charged by it. */
@@ -182,7 +183,7 @@ describe("the payment action", () => {
     await world.clearRequests();
     // Its payment is finished: the key cannot start another, nor be reported as paid again.
     const again = await saveTemp(p, key);
-    expect(again).toEqual(refusal(paymentTexts.keySpent));
+    expect(again).toEqual(refusal(paymentRefusalTexts.keySpent));
     expect(await world.requests({ path: "patient/SaveTempPayment" })).toEqual([]);
     expect(await world.charges()).toHaveLength(before + 1);
   });
@@ -254,7 +255,7 @@ describe.each(["mock", "spec"] as const)("one open payment per account holder (i
       }),
     );
     expect(outcomes.filter((o) => o === "paid")).toHaveLength(1);
-    for (const refused of outcomes.filter((o) => o !== "paid")) expect([paymentTexts.openElsewhere, paymentTexts.replaced]).toContain(refused);
+    for (const refused of outcomes.filter((o) => o !== "paid")) expect([paymentRefusalTexts.openElsewhere, paymentRefusalTexts.replaced]).toContain(refused);
     expect(await charges()).toBe(before + 1);
     expect(await world.requests({ path: "payments/confirm-card" })).toHaveLength(1);
   });
@@ -375,7 +376,7 @@ describe.each(["mock", "spec"] as const)("one open payment per account holder (i
     expect(await p.post("confirm", { clientSecret: String(intent.reply), ...declinedCard })).toMatchObject({ ok: false });
     // The practice now lists nothing pending (paid at the desk meanwhile).
     await world.fault({ path: "Patient/PaymentNotice", answer: [], times: 1 });
-    expect(await saveTemp(p, key)).toEqual(refusal(paymentTexts.invoicesChanged));
+    expect(await saveTemp(p, key)).toEqual(refusal(paymentRefusalTexts.invoicesChanged));
     // Still owing, it goes on: the refusal was the practice's list, not the key.
     expect(await saveTemp(p, key)).toMatchObject(started);
     expect(await charges()).toBe(0);
@@ -415,7 +416,7 @@ describe.each(["mock", "spec"] as const)("one open payment per account holder (i
       feeCents: feeCents(less, p.feeBasisPoints),
       allocations: [{ id: invoice.id, payNowCents: less }],
     });
-    expect(replay).toEqual(refusal(paymentTexts.amountFixed));
+    expect(replay).toEqual(refusal(paymentRefusalTexts.amountFixed));
     expect(await world.requests({ path: "patient/SaveTempPayment" })).toEqual([]);
     // The same amount is the same attempt, and goes on.
     expect(await saveTemp(p, key)).toMatchObject(started);

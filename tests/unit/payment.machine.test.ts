@@ -6,6 +6,7 @@ import { StepSessionEndedError } from "~/lib/step-client";
 import { StepFailedError } from "~/lib/steps";
 import { amountOf, paymentMachine, paymentMethodOf, paymentTexts, type TempPaymentRequest } from "@machines/accounts/payment.machine";
 import { paymentOutcomeTexts } from "~/areas/accounts/outcome-texts";
+import { paymentRefusalTexts } from "~/areas/accounts/refusal-texts";
 
 const invoices = [
   { id: "i1", balanceCents: 5000, payNowCents: 0 },
@@ -177,11 +178,11 @@ describe("payment machine", () => {
   });
 
   it("a start the portal refuses in its own words (another payment open) shows those words, not the generic refusal", async () => {
-    const { actor, calls } = start({ temp: refused(paymentTexts.openElsewhere) });
+    const { actor, calls } = start({ temp: refused(paymentRefusalTexts.openElsewhere) });
     ready(actor);
     actor.send({ type: "pay.submit" });
     const s = await waitForState(actor, (x) => x.matches("editing") && x.context.result !== null);
-    expect(s.context).toMatchObject({ progress: 0, key: null, result: { kind: "failed", message: paymentTexts.openElsewhere, charged: false } });
+    expect(s.context).toMatchObject({ progress: 0, key: null, result: { kind: "failed", message: paymentRefusalTexts.openElsewhere, charged: false } });
     expect(calls.intent).toHaveLength(0);
   });
 
@@ -255,11 +256,11 @@ describe("payment machine", () => {
   });
 
   it("a start the portal answers with a failure shows its words; input the step refused shows the generic refusal", async () => {
-    const spent = start({ temp: new StepFailedError({ kind: "refused", message: paymentTexts.keySpent }) });
+    const spent = start({ temp: new StepFailedError({ kind: "refused", message: paymentRefusalTexts.keySpent }) });
     ready(spent.actor);
     spent.actor.send({ type: "pay.submit" });
     const refusedStart = await waitForState(spent.actor, (x) => x.matches("editing") && x.context.result !== null);
-    expect(refusedStart.context.result).toEqual({ kind: "failed", message: paymentTexts.keySpent, charged: false });
+    expect(refusedStart.context.result).toEqual({ kind: "failed", message: paymentRefusalTexts.keySpent, charged: false });
 
     const invalid = start({ temp: new StepFailedError({ kind: "invalid", message: "Invalid input" }) });
     ready(invalid.actor);
@@ -269,11 +270,11 @@ describe("payment machine", () => {
   });
 
   it("a refusal that already says nothing was charged is not told twice", async () => {
-    const { actor } = start({ intent: refused(paymentTexts.replaced) });
+    const { actor } = start({ intent: refused(paymentRefusalTexts.replaced) });
     ready(actor);
     actor.send({ type: "pay.submit" });
     const failed = await waitForState(actor, (s) => s.matches("failed"));
-    expect(failed.context.result).toEqual({ kind: "failed", message: paymentTexts.replaced, charged: false });
+    expect(failed.context.result).toEqual({ kind: "failed", message: paymentRefusalTexts.replaced, charged: false });
   });
 
   it("an intent that cannot be created fails without a charge", async () => {

@@ -1,6 +1,6 @@
 import { Tabs } from "radix-ui";
 import { Suspense, useCallback, useEffect, useRef, useState } from "react";
-import { Link, useLocation, useNavigate, useRevalidator } from "react-router";
+import { Link, useLocation, useNavigate } from "react-router";
 import { loadAccountsPage } from "./page.server";
 import { InvoiceTable, type InvoiceTableHandle } from "./components/invoice-table";
 import type { InvoiceTableRow, PaidNotice } from "~/lib/accounts-view";
@@ -15,6 +15,7 @@ import { tabClass } from "~/components/ui/choice-styles";
 import { lazyModule } from "~/components/ui/lazy-module";
 import { previewHref } from "~/lib/preview-view";
 import { useHydrated } from "~/components/ui/use-hydrated";
+import { currentViewing } from "~/lib/viewing";
 
 // The INVOICE dialog (1§2) comes when an invoice is opened, fetched when the patient reaches for the
 // invoices (issue 54: it kept /accounts under its first-load budget with the payment form's machine hook).
@@ -51,15 +52,16 @@ export default function Accounts({ loaderData }: Route.ComponentProps) {
   // so a patient whose card was charged is always told so.
   // (The server has no history state: read once the page is the browser's, as a reload renders it.)
   const hydrated = useHydrated();
-  // Only this page puts `paid` in its entries' state (onPaid below).
-  const paid = hydrated ? ((location.state as { paid?: PaidNotice } | null)?.paid ?? null) : null;
+  // Only this page puts `paid` in its entries' state (onPaid below), with whose record it was: an entry
+  // reached again in this tab by someone else signed in since (Back, a reload) does not show it.
+  const kept = location.state as { paid?: PaidNotice; viewing?: string | null } | null;
+  const paid = hydrated && kept?.viewing === currentViewing() ? (kept.paid ?? null) : null;
   const navigate = useNavigate();
   const { pathname, search } = location;
   const onPaid = useCallback(
-    (notice: PaidNotice) => void navigate({ pathname, search }, { replace: true, preventScrollReset: true, state: { paid: notice } }),
+    (notice: PaidNotice) => void navigate({ pathname, search }, { replace: true, preventScrollReset: true, state: { paid: notice, viewing: currentViewing() } }),
     [navigate, pathname, search],
   );
-  const revalidator = useRevalidator();
   // The result of Pay takes the focus: the Pay button it came from is gone with the form it re-keys,
   // and at 390 px the result would otherwise be above the fold (issue 21).
   const paidRef = useRef<HTMLDivElement>(null);
@@ -73,8 +75,8 @@ export default function Accounts({ loaderData }: Route.ComponentProps) {
   const [blocked, setBlocked] = useState(false);
   const onBlocked = useCallback(() => {
     setBlocked(true);
-    void revalidator.revalidate();
-  }, [revalidator]);
+    void navigate({ pathname, search }, { replace: true, preventScrollReset: true });
+  }, [navigate, pathname, search]);
   // After "Show more", the focus goes to the first invoice it brought, as on every other paged list.
   const invoices = useRef<InvoiceTableHandle>(null);
   const focusFrom = useRef<number | null>(null);

@@ -22,6 +22,7 @@ import { rowOf } from "~/.server/invoice-rows.server";
 import { refuse, stepDispatcher, type StepHandlers } from "~/.server/steps.server";
 import { paySteps } from "./steps";
 import { observability } from "~/.server/observability.server";
+import { paymentRefusalTexts } from "~/areas/accounts/refusal-texts";
 
 /**
  * What /accounts loads and does. Invoices and payments are the account holder's (parentid, 1§6).
@@ -105,11 +106,11 @@ const payHandlers: StepHandlers<typeof paySteps, PayContext> = {
     const holder = user.parentId;
     const owner = attemptOwner(user);
     const earlier = await attempts.attemptOf(owner, step.key);
-    if (earlier?.closed) return refuse(paymentTexts.keySpent);
+    if (earlier?.closed) return refuse(paymentRefusalTexts.keySpent);
     if (earlier && earlier.intentAt !== undefined && earlier.chargeCents !== step.amountCents + step.feeCents) {
       // Once its intent is out the card may be charged at any moment: the amount is fixed, and a
       // replay with another amount is refused rather than reported as that amount paid.
-      return refuse(paymentTexts.amountFixed);
+      return refuse(paymentRefusalTexts.amountFixed);
     }
     // A charged attempt is final: paying again with its key records it and charges nothing more.
     if (earlier?.charged) return { outcome: "saved", paymentId: earlier.tempId };
@@ -120,11 +121,11 @@ const payHandlers: StepHandlers<typeof paySteps, PayContext> = {
     if (earlier && earlier.intentAt !== undefined) {
       // Invoices settled elsewhere since (at the desk) leave less owing than it pays: nothing is charged for them.
       const owing = (await getInvoices(api, holder, "pending")).resources.map(rowOf).reduce((sum, row) => sum + row.balanceCents, 0);
-      if (owing < (earlier.amountCents ?? earlier.chargeCents)) return refuse(paymentTexts.invoicesChanged);
+      if (owing < (earlier.amountCents ?? earlier.chargeCents)) return refuse(paymentRefusalTexts.invoicesChanged);
       const claim = await attempts.claim(owner, step.key);
       if (!claim.ok) {
         observability().payments.inc({ event: "blocked" });
-        return { outcome: "blocked", message: paymentTexts.openElsewhere };
+        return { outcome: "blocked", message: paymentRefusalTexts.openElsewhere };
       }
       return { outcome: "saved", paymentId: earlier.tempId };
     }
@@ -146,7 +147,7 @@ const payHandlers: StepHandlers<typeof paySteps, PayContext> = {
     const claim = await attempts.claim(owner, step.key);
     if (!claim.ok) {
       observability().payments.inc({ event: "blocked" });
-      return { outcome: "blocked", message: paymentTexts.openElsewhere };
+      return { outcome: "blocked", message: paymentRefusalTexts.openElsewhere };
     }
     // Only the lines' ids and amounts are the browser's; each invoice's figures are the practice's own.
     const tempId = await saveTempPayment(api, holder, {
@@ -168,7 +169,7 @@ const payHandlers: StepHandlers<typeof paySteps, PayContext> = {
     const owner = attemptOwner(user);
     const attempt = await attempts.attemptOf(owner, step.key);
     if (!attempt || attempt.closed) return refuse(paymentTexts.notStarted);
-    if (!(await attempts.markIntent(owner, step.key, deps.now()))) return refuse(paymentTexts.replaced);
+    if (!(await attempts.markIntent(owner, step.key, deps.now()))) return refuse(paymentRefusalTexts.replaced);
     // One intent per attempt: paying again confirms the intent already made, never a second one.
     if (attempt.clientSecret) return attempt.clientSecret;
     const reply = await createPaymentIntent(api, { key: practiceKey(owner, step.key), amountCents: attempt.chargeCents }, deps.paymentIntentUrl);

@@ -25,12 +25,6 @@ export const paymentTexts = {
   nothingOwed: "You have nothing to pay: there are no invoices waiting for payment.",
   notStarted: "The practice could not start this payment. You have not been charged; please try again.",
   notCharged: "Your card was not charged.",
-  /** One open payment per account holder (issue 20): what a second tab or session is told. */
-  openElsewhere:
-    "A payment for your account has already been started, in this or another window, and may have been taken from your card. Finish it before paying again, so you are not charged twice.",
-  replaced: "This payment was replaced by one started in another window or tab. Your card was not charged.",
-  amountFixed: "This payment has already gone to your card for another amount, so it cannot be changed. Finish it before paying again.",
-  keySpent: "That payment is complete. Start a new payment to pay more.",
   openCharged: (amount: string) => `A payment of ${amount} was taken from your card, but the practice has not recorded it yet. Finish it before paying again, so you are not charged twice.`,
   /** Decisions/374: an open payment the card provider refused, paid with another card through its own intent. */
   openDeclined: (amount: string, started: string) =>
@@ -46,8 +40,6 @@ export const paymentTexts = {
     `A payment of ${amount}, started ${started}, did not finish, and it cannot be paid here as it stands: your invoices may have changed since. Please contact the practice before paying again, so you are not charged twice.`,
   /** Decisions/374: after a refused card, the same payment goes on with another card. */
   retryAnotherCard: "To pay with another card, change the card details above and press Try again. It is the same payment, so you cannot be charged twice.",
-  /** Decisions/374: an open payment for more than is now owing (invoices paid at the desk since). */
-  invoicesChanged: "Your invoices have changed since this payment was started, so it was not taken from your card. Please contact the practice before paying again.",
   openHeading: "A payment is not finished",
   finish: "Finish this payment",
   finishRecorded: "The payment has been recorded with the practice.",
