@@ -313,14 +313,20 @@ export async function openSignedIn(page: Page, user: WorldUser, path: string, he
 }
 
 /**
- * Waits until React has hydrated the page's heading. The server's HTML is visible before the page's
- * effects run, so a test that moves a fake clock must wait for this, or it moves the clock before the
- * page's timers exist.
+ * Waits until React has hydrated the page and committed it. The server's HTML is visible before the
+ * page's effects run, so a test that moves a fake clock must wait for this, or it moves the clock before
+ * the page's timers exist. The heading holding React's fiber is not enough on its own: React hydrates
+ * in slices and tags each element as it reaches it, so a node a test adds to the page between the
+ * heading's slice and the commit is a mismatch, and React then draws the page again without it (a CI
+ * run met this). The root is committed when its state is no longer dehydrated.
  */
 export async function waitForHydration(page: Page) {
   await page.waitForFunction(() => {
     const heading = document.querySelector("h1");
-    return !!heading && Object.keys(heading).some((key) => key.startsWith("__reactFiber"));
+    if (!heading || !Object.keys(heading).some((key) => key.startsWith("__reactFiber"))) return false;
+    const containerKey = Object.keys(document).find((key) => key.startsWith("__reactContainer"));
+    const hostRoot = containerKey ? (document as unknown as Record<string, { stateNode?: { current?: { memoizedState?: { isDehydrated?: boolean } } } }>)[containerKey] : undefined;
+    return hostRoot?.stateNode?.current?.memoizedState?.isDehydrated === false;
   });
 }
 
