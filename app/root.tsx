@@ -3,6 +3,7 @@ import "./lib/zod-without-eval";
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
 import type { Route } from "./+types/root";
 import { NotFound } from "./components/not-found";
+import { KeptOutcome } from "./components/ui/kept-outcome";
 import { RetryPage } from "./components/ui/retry-page";
 import { useHeadingFocusOnNavigation } from "./components/ui/use-heading-focus";
 import { useIsolationLeftWithZoom } from "./components/ui/use-isolation-left-with-zoom";
@@ -74,6 +75,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   return (
     <main className="mx-auto flex max-w-2xl flex-col items-start gap-4 p-6">
       <h1 className="text-3xl font-bold">{errorsTexts.problemTitle}</h1>
+      <KeptOutcome />
       <p role="alert">{routeErrorMessage(error)}</p>
       <RetryPage />
       <a className="text-brand underline" href="/">

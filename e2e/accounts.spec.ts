@@ -546,7 +546,7 @@ forEachPractice("paying", () => {
     await expect(pendingTable(page).getByText("No Record Found")).toBeVisible();
   });
 
-  test("a payment made, then the page's reading of itself fails: its Retry, and a reload, still say the payment succeeded", async ({ page, world }) => {
+  test("a payment made, then the page's reading of itself fails: the failure, its Retry and a reload still say the payment succeeded", async ({ page, world }) => {
     await openAccounts(page, world.user("solo"));
     await fillCard(page);
     // The invoices are read again once the payment is recorded: that read fails.
@@ -556,6 +556,7 @@ forEachPractice("paying", () => {
     await world.fault({ path: "Patient/PaymentNotice", status: 503, times: 1 });
     await recording.release();
     await expect(page.getByRole("heading", { name: errorsTexts.problemTitle, level: 1 })).toBeVisible();
+    await expect(page.getByRole("status").filter({ hasText: errorsTexts.wentThrough })).toContainText("Payment succeeded.");
     await page.getByRole("button", { name: errorsTexts.retry }).click();
     await expect(page.getByRole("heading", { name: "Accounts", level: 1 })).toBeVisible();
     await expect(succeeded(page)).toBeVisible();

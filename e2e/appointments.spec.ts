@@ -2,6 +2,7 @@ import type { Locator, Page } from "@playwright/test";
 import { DateTime } from "luxon";
 import { appointmentsTexts } from "~/areas/appointments/texts";
 import { timelineTexts } from "~/lib/texts/timeline";
+import { errorsTexts } from "~/lib/texts/errors";
 import { expect, expectNoAxeViolations, forEachPractice, openSignedIn, test, type WorldUser } from "./fixtures";
 
 /**
@@ -218,6 +219,48 @@ forEachPractice("appointments: booking and cancelling", () => {
     await expect(booked).toBeVisible();
     await expect(booked.getByRole("link", { name: /^Join the video consult/ })).toHaveAttribute("href", /^\/zoom\?meetingNumber=\d{11}&passCode=\w{6}&appointment=/);
   });
+
+  test("a booking made, then the page's reading of itself fails: the failure says it is booked, and Retry shows it in Upcoming (kept-outcome.ts)", async ({ page, world }) => {
+    await open(page, world.user("solo"));
+    const time = await chooseFirstFreeTime(page);
+    await bookForm(page).getByRole("button", { name: "Book Appointment" }).click();
+    const booking = await world.hold({ path: "Patient/Appointment", method: "POST", times: 1 });
+    await page.getByRole("dialog", { name: "Confirm your appointment" }).getByRole("button", { name: "Confirm booking" }).click();
+    await booking.arrived();
+    // The page is read again once it is booked (the Book tab: the settings, the lookups and the family
+    // it may book for): that read fails.
+    await world.fault({ path: "Patient/ProxyUsers", status: 503, times: 1 });
+    await booking.release();
+    await expect(page.getByRole("heading", { name: errorsTexts.problemTitle, level: 1 })).toBeVisible();
+    const said = page.getByRole("status").filter({ hasText: errorsTexts.wentThrough });
+    await expect(said).toContainText(t.bookedTitle);
+    await expectNoAxeViolations(page);
+    await page.getByRole("button", { name: errorsTexts.retry }).click();
+    await expect(page.getByRole("heading", { name: "Appointments", level: 1 })).toBeVisible();
+    await expect(said).toHaveCount(0);
+    await page.getByRole("tab", { name: "Upcoming Appointment" }).click();
+    await expect(cards(page, "Upcoming appointments").filter({ hasText: time.split(/\s/)[0] }).first()).toBeVisible();
+    expect(await world.requests({ method: "POST", path: "Patient/Appointment" })).toHaveLength(1);
+  });
+
+  test("a cancel made, then the page's reading of itself fails: the failure says it is cancelled, at 390 px (kept-outcome.ts)", async ({ page, world }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await open(page, world.user("solo"), "?id=2");
+    const before = await cards(page, "Upcoming appointments").count();
+    await cards(page, "Upcoming appointments").first().getByRole("button", { name: /^Cancel the/ }).click();
+    const dialog = page.getByRole("dialog", { name: "Cancel appointment" });
+    await dialog.getByLabel("Reason for cancelling").fill("Feeling better");
+    const cancelling = await world.hold({ path: "Patient/Appointment", method: "DELETE", times: 1 });
+    await dialog.getByRole("button", { name: "Cancel appointment" }).click();
+    await cancelling.arrived();
+    await world.fault({ path: "Patient/Appointments", status: 503, times: 1 });
+    await cancelling.release();
+    await expect(page.getByRole("heading", { name: errorsTexts.problemTitle, level: 1 })).toBeVisible();
+    await expect(page.getByRole("status").filter({ hasText: errorsTexts.wentThrough })).toContainText(t.cancelledTitle);
+    await expectNoAxeViolations(page);
+    await page.getByRole("button", { name: errorsTexts.retry }).click();
+    await expect(cards(page, "Upcoming appointments")).toHaveCount(before - 1);
+  });
 });
 
 test.describe("appointments in other worlds", () => {
@@ -346,6 +389,44 @@ test.describe("booking rules", () => {
     await page.keyboard.press("Enter");
     await expect(page.getByRole("dialog", { name: "Appointment booked" }).getByRole("status")).toHaveText(t.alreadyBooked);
     expect(await world.requests({ method: "POST", path: "Patient/Appointment" })).toHaveLength(1);
+  });
+
+  test("a booking the portal made whose answer never reached the browser is not called nothing booked: Booking not confirmed, then Check again finds it, once (decisions/387)", async ({ page, world }) => {
+    await open(page, world.user("solo"));
+    const time = await chooseFirstFreeTime(page);
+    await bookForm(page).getByRole("button", { name: "Book Appointment" }).click();
+    // The book step reaches the portal, which books; the connection then drops before the browser has the answer.
+    await page.route("**/appointments/book", async (route) => {
+      if (new URLSearchParams(route.request().postData() ?? "").get("step") !== "book") return route.continue();
+      await route.fetch();
+      await route.abort("connectionreset");
+    });
+    await page.getByRole("dialog", { name: "Confirm your appointment" }).getByRole("button", { name: "Confirm booking" }).click();
+    const unconfirmed = page.getByRole("dialog", { name: t.bookUnconfirmedTitle });
+    await expect(unconfirmed.getByRole("alert")).toHaveText(t.bookUnconfirmed);
+    await expect(unconfirmed.getByText(time, { exact: false })).toBeVisible();
+    await expectNoAxeViolations(page);
+    await page.unrouteAll({ behavior: "wait" });
+    await unconfirmed.getByRole("button", { name: t.checkAgain }).click();
+    await expect(page.getByRole("dialog", { name: "Appointment booked" }).getByRole("status")).toHaveText(t.alreadyBooked);
+    expect(await world.requests({ method: "POST", path: "Patient/Appointment" })).toHaveLength(1);
+  });
+
+  test("a cancel the portal made whose answer never reached the browser is not called failed: not confirmed, and the list read again shows it gone (decisions/387)", async ({ page, world }) => {
+    await open(page, world.user("solo"), "?id=2");
+    const before = await cards(page, "Upcoming appointments").count();
+    await cards(page, "Upcoming appointments").first().getByRole("button", { name: /^Cancel the/ }).click();
+    const dialog = page.getByRole("dialog", { name: "Cancel appointment" });
+    await dialog.getByLabel("Reason for cancelling").fill("Feeling better");
+    await page.route("**/appointments/book", async (route) => {
+      if (new URLSearchParams(route.request().postData() ?? "").get("step") !== "cancel") return route.continue();
+      await route.fetch();
+      await route.abort("connectionreset");
+    });
+    await dialog.getByRole("button", { name: "Cancel appointment" }).click();
+    await expect(page.getByRole("region", { name: /Notifications/ }).getByText(t.cancelUnconfirmed)).toBeVisible();
+    await expect(cards(page, "Upcoming appointments")).toHaveCount(before - 1);
+    expect(await world.requests({ method: "DELETE", path: "Patient/Appointment" })).toHaveLength(1);
   });
 
   test("the browser in another time zone still shows the practice's times", async ({ browser, world }) => {

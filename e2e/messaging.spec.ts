@@ -504,6 +504,50 @@ forEachPractice("messaging: sending, replying and drafts", () => {
     expect(await posts(world)).toHaveLength(2);
   });
 
+  test("a message sent, then reading the page again fails: the failure says it was sent, and Retry shows it in Sent, once (kept-outcome.ts)", async ({ page, world }) => {
+    await openMessaging(page, world.user("solo"));
+    const d = await compose(page, { subject: "Blood test results", body: "Have my blood test results come back?" });
+    const sending = await world.hold({ path: "Patient/Message", method: "POST", times: 1 });
+    await d.getByRole("button", { name: "Send" }).click();
+    await sending.arrived();
+    // The page and the shell are read again once the message has gone: the shell's menu fails, so the
+    // failure has no shell to keep (root.tsx's). (Not the lists: a practice built to the spec, whose
+    // reply to a send names nothing, is asked for Sent to confirm the send.)
+    await world.fault({ path: "Patient/PatientMenu", status: 503, times: 1 });
+    await sending.release();
+    await expect(page.getByRole("heading", { name: errorsTexts.problemTitle, level: 1 })).toBeVisible();
+    const said = page.getByRole("status").filter({ hasText: errorsTexts.wentThrough });
+    await expect(said).toContainText(t.sent);
+    await expectNoAxeViolations(page);
+    await page.getByRole("button", { name: errorsTexts.retry }).click();
+    await expect(page.getByRole("heading", { name: "Messaging", level: 1 })).toBeVisible();
+    await expect(said).toHaveCount(0);
+    await page.getByRole("tab", { name: "Sent" }).click();
+    await expect(rows(page, "Sent").filter({ hasText: "Blood test results" })).toHaveCount(1);
+    expect(await posts(world)).toHaveLength(1);
+  });
+
+  test("a message the portal sent whose answer never reached the browser is unconfirmed, not failed; Check again finds it sent, once (decisions/387)", async ({ page, world }) => {
+    await openMessaging(page, world.user("solo"));
+    const d = await compose(page, { subject: "Sick note", body: "Could I have a note for Monday?" });
+    // The send step reaches the portal, which sends; the connection then drops before the browser has the answer.
+    await page.route("**/emails/step", async (route) => {
+      if (new URLSearchParams(route.request().postData() ?? "").get("step") !== "send") return route.continue();
+      await route.fetch();
+      await route.abort("connectionreset");
+    });
+    await d.getByRole("button", { name: "Send" }).click();
+    await expect(d.getByRole("button", { name: "Check again" })).toBeVisible();
+    await expect(d.getByText(t.unconfirmedTitle)).toBeVisible();
+    await expect(d.getByLabel("Message", { exact: true })).toHaveValue("Could I have a note for Monday?");
+    await page.unrouteAll({ behavior: "wait" });
+    await d.getByRole("button", { name: "Check again" }).click();
+    await expect(notice(page, t.sent)).toBeVisible();
+    expect(await posts(world)).toHaveLength(1);
+    await page.getByRole("tab", { name: "Sent" }).click();
+    await expect(rows(page, "Sent").filter({ hasText: "Sick note" })).toHaveCount(1);
+  });
+
   test("reply: Re: and the subject, practitioner read only, the original below; the sent body is the new text, a separator, the original", async ({ page, world }) => {
     await openMessaging(page, world.user("solo"));
     await rows(page).first().getByRole("button").click();

@@ -75,6 +75,18 @@ export class StepFailedError extends StepError {
   }
 }
 
+/**
+ * Whether a step that failed may still have been done: its answer never came (the connection dropped
+ * after the portal had it), came unreadable, or was a server error (the portal, or a proxy in front of
+ * it, failing part way). A write that may have been done is not "nothing happened": it is unconfirmed,
+ * and asked again it is looked for before it is done twice (decisions/385, 387). A refusal the portal
+ * answered (403, 404, a step's own failure) and an ended session did nothing.
+ */
+export function stepMayHaveBeenDone(error: unknown): boolean {
+  if (error instanceof StepNetworkError || error instanceof StepReplyError) return true;
+  return error instanceof StepRefusedError && !(error instanceof StepSessionEndedError) && error.status >= 500;
+}
+
 /** The patient-facing message of a step's failure, or `fallback` for any other error (no answer, a broken one). */
 export function failureMessage(error: unknown, fallback: string): string {
   return error instanceof StepFailedError ? error.message : fallback;

@@ -1,4 +1,7 @@
-import { isRouteErrorResponse, Link, Outlet } from "react-router";
+import { useEffect } from "react";
+import { isRouteErrorResponse, Link, Outlet, useMatches } from "react-router";
+import { forgetOutcome } from "~/lib/kept-outcome";
+import { KeptOutcome } from "~/components/ui/kept-outcome";
 import { buttonClass } from "~/components/ui/button";
 import { RetryPage } from "~/components/ui/retry-page";
 import { errorsTexts } from "~/lib/texts/errors";
@@ -12,6 +15,9 @@ import type { Route } from "./+types/page-frame.route";
  * the session) are not errors and never arrive here.
  */
 export default function ShellPage() {
+  // A write's outcome is kept until the page has been read again and shown (kept-outcome.ts).
+  const pageData = useMatches().at(-1)?.data;
+  useEffect(() => forgetOutcome(), [pageData]);
   return <Outlet />;
 }
 
@@ -32,6 +38,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   return (
     <div className="flex max-w-2xl flex-col items-start gap-4">
       <h1 className="text-3xl font-bold">{notFound ? errorsTexts.notFoundTitle : errorsTexts.problemTitle}</h1>
+      {notFound ? null : <KeptOutcome />}
       <p role="alert">{notFound ? errorsTexts.notFoundCode : routeErrorMessage(error)}</p>
       {notFound ? null : <RetryPage />}
     </div>

@@ -18,7 +18,7 @@ import {
   type SlotView,
 } from "~/areas/appointments/booking";
 import { appointmentsTexts } from "~/areas/appointments/texts";
-import { StepSessionEndedError } from "~/lib/step-client";
+import { StepSessionEndedError, stepMayHaveBeenDone } from "~/lib/step-client";
 import { failureMessage } from "~/lib/steps";
 import { DEFAULT_REASON_FOR_VISIT_ID, NOT_PROVIDED_REASON, VIDEO_TYPE_NAME } from "@contract/appointments";
 import { unprovided } from "../unprovided";
@@ -295,6 +295,8 @@ export const bookingMachine = setup({
       // The portal refused the step before asking the practice anything, so Try again once signed in
       // books this one time (a slot booked meanwhile would be answered as taken).
       if (error instanceof StepSessionEndedError) return { error: t.sessionEnded, sessionEnded: true, unconfirmed: false };
+      // No answer from the portal may still be a booking made: unconfirmed, so Check again looks first.
+      if (!reply && stepMayHaveBeenDone(error)) return { error: t.bookUnconfirmed, sessionEnded: false, unconfirmed: true };
       return { error: reply ? reply.message : failureMessage(error, t.bookFailed), sessionEnded: false, unconfirmed: reply?.outcome === "unknown" };
     }),
     clearError: assign({ error: null, sessionEnded: false, unconfirmed: false, nextDayFailed: false }),

@@ -2,7 +2,7 @@ import { and, assertEvent, assign, emit, enqueueActions, setup, stateIn } from "
 import { messagingTexts } from "~/areas/messaging/texts";
 import { checkDraft, replySubject, type Draft, type MessageErrors, type Option, type PendingFile, type SendReply } from "~/areas/messaging/compose";
 import type { MessageView, MessagingSettings } from "~/areas/messaging/view";
-import { StepSessionEndedError } from "~/lib/step-client";
+import { StepSessionEndedError, stepMayHaveBeenDone } from "~/lib/step-client";
 import { newAttemptKey } from "../attempt-key";
 import { unprovided } from "../unprovided";
 
@@ -302,7 +302,11 @@ export const messagingMachine = setup({
                   { guard: { type: "unknown", params: ({ event }) => event.output }, target: "unconfirmed" },
                   { target: "editing", actions: { type: "keepFailure", params: ({ event }) => ({ reply: event.output }) } },
                 ],
-                onError: { target: "editing", actions: { type: "keepFailure", params: ({ event }) => ({ error: event.error }) } },
+                onError: [
+                  // No answer from the portal may still be a message sent: Check again sends the same attempt (its key), so it arrives once.
+                  { guard: ({ event }) => stepMayHaveBeenDone(event.error), target: "unconfirmed" },
+                  { target: "editing", actions: { type: "keepFailure", params: ({ event }) => ({ error: event.error }) } },
+                ],
               },
             },
             unconfirmed: {
@@ -346,7 +350,10 @@ export const messagingMachine = setup({
               { guard: { type: "unknown", params: ({ event }) => event.output }, target: "unconfirmed" },
               { target: "failed", actions: { type: "keepFailure", params: ({ event }) => ({ reply: event.output }) } },
             ],
-            onError: { target: "failed", actions: { type: "keepFailure", params: ({ event }) => ({ error: event.error }) } },
+            onError: [
+              { guard: ({ event }) => stepMayHaveBeenDone(event.error), target: "unconfirmed" },
+              { target: "failed", actions: { type: "keepFailure", params: ({ event }) => ({ error: event.error }) } },
+            ],
           },
         },
         failed: { on: { confirm: { target: "sending" }, close: { target: "#messaging.closed", actions: "forget" } } },

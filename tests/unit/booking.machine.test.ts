@@ -4,7 +4,7 @@ import { waitForState } from "../helpers/wait-for-state";
 import { bookFields, bookingMachine, type BookingContext, type BookingInput } from "@machines/appointments/booking.machine";
 import { QUESTIONS, bookableDays, bookingFailureText, bookingSettingsOf, nextSearchStart, type BookReply, type BookingSettings, type Option, type ProviderView, type SlotView } from "~/areas/appointments/booking";
 import { appointmentsTexts } from "~/areas/appointments/texts";
-import { StepSessionEndedError } from "~/lib/step-client";
+import { StepNetworkError, StepRefusedError, StepReplyError, StepSessionEndedError } from "~/lib/step-client";
 import { StepFailedError } from "~/lib/steps";
 
 const t = appointmentsTexts;
@@ -494,10 +494,23 @@ describe("booking machine", () => {
       expect(actor.getSnapshot().context).toMatchObject({ error: t.slotTaken, slots: [], notice: t.noSlots });
     });
 
-    it("no answer at all is a failure that keeps the choices", async () => {
-      const { actor } = await bookWith(new TypeError("fetch failed"));
+    it.each([
+      ["the connection dropped", new StepNetworkError("The portal could not be reached.")],
+      ["an answer the browser cannot read", new StepReplyError("Not a step's envelope.")],
+      ["a server error (a proxy's 504)", new StepRefusedError("Gateway timeout.", 504)],
+    ])("no answer from the portal (%s) may still be a booking: unconfirmed, every choice kept, Check again (decisions/387)", async (_, error) => {
+      const { actor } = await bookWith(error);
       expect(actor.getSnapshot().value).toBe("failed");
-      expect(actor.getSnapshot().context.error).toBe(t.bookFailed);
+      expect(actor.getSnapshot().context).toMatchObject({ error: t.bookUnconfirmed, unconfirmed: true, sessionEnded: false, slotId: "s1", providerId: "p1" });
+    });
+
+    it.each([
+      ["a refusal the portal answered (403)", new StepRefusedError("Forbidden.", 403)],
+      ["an error of the page's own", new TypeError("x is undefined")],
+    ])("a booking that did nothing (%s) is a failure that keeps the choices", async (_, error) => {
+      const { actor } = await bookWith(error);
+      expect(actor.getSnapshot().value).toBe("failed");
+      expect(actor.getSnapshot().context).toMatchObject({ error: t.bookFailed, unconfirmed: false, slotId: "s1" });
     });
 
     it("a booking that meets an ended session says so, keeps every choice, and Try again books once (issue 21)", async () => {

@@ -4,7 +4,7 @@ import { waitForState } from "../helpers/wait-for-state";
 import { checkDraft, messageFields, replySubject, type Draft, type SendReply } from "~/areas/messaging/compose";
 import { messagingTexts } from "~/areas/messaging/texts";
 import type { MessagingSettings } from "~/areas/messaging/view";
-import { StepSessionEndedError } from "~/lib/step-client";
+import { StepNetworkError, StepRefusedError, StepReplyError, StepSessionEndedError } from "~/lib/step-client";
 import { messagingMachine, type MessagingEmitted } from "@machines/messaging/messaging.machine";
 import { messageView } from "../helpers/message-view";
 
@@ -384,6 +384,28 @@ describe("messaging machine: an outcome nobody knows (issue 36)", () => {
   });
 });
 
+describe("messaging machine: a draft's send whose portal answer is lost (decisions/387)", () => {
+  it("is unconfirmed, not failed: the draft stays; Check again asks with the same key, then removes the draft", async () => {
+    const { actor, calls } = start({ sendDraft: async (n) => (n === 1 ? Promise.reject(new StepNetworkError("The portal could not be reached.")) : { outcome: "sent", message: t.sent }) });
+    actor.send({ type: "draft.send", id: "d4" });
+    actor.send({ type: "confirm" });
+    await waitForState(actor, (s) => s.matches({ sendingDraft: "unconfirmed" }));
+    expect(calls.deletes).toEqual([]);
+    actor.send({ type: "check" });
+    await waitForState(actor, (s) => s.matches("closed"));
+    expect(calls.draftSends.map((c) => c.key)).toEqual(["key-1", "key-1"]);
+    expect(calls.deletes).toEqual([["d4"]]);
+  });
+
+  it("a refusal the portal answered is failed, as before", async () => {
+    const { actor } = start({ sendDraft: async () => Promise.reject(new StepRefusedError("Forbidden.", 403)) });
+    actor.send({ type: "draft.send", id: "d4" });
+    actor.send({ type: "confirm" });
+    const failed = await waitForState(actor, (s) => s.matches({ sendingDraft: "failed" }));
+    expect(failed.context.failure).toBe(t.sendFailed);
+  });
+});
+
 /* Each rule below was found unguarded by mutation testing (issue 57): the machine could break it and no test would notice. */
 describe("messaging machine: what the patient chooses and is told", () => {
   const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
@@ -504,11 +526,31 @@ describe("messaging machine: what the patient chooses and is told", () => {
     expect(refusals()).toBe(0);
   });
 
-  it("a send lost on the network says nothing was sent, and offers no sign-in: the session did not end", async () => {
-    const { actor } = start({ send: async () => Promise.reject(new Error("network")) });
+  it.each([
+    ["the connection dropped", new StepNetworkError("The portal could not be reached.")],
+    ["an answer the browser cannot read", new StepReplyError("Not a step's envelope.")],
+    ["a server error (a proxy's 502)", new StepRefusedError("Bad gateway.", 502)],
+  ])("a send whose portal answer is lost (%s) may have gone: unconfirmed, no sign-in offered; Check again sends the same attempt, once (decisions/387)", async (_, error) => {
+    const { actor, calls, announced } = start({ send: async (n) => (n === 1 ? Promise.reject(error) : { outcome: "sent", message: t.sent }) });
+    await fillCompose(actor);
+    actor.send({ type: "submit", intent: "send" });
+    const unconfirmed = await waitForState(actor, (s) => s.matches({ writing: { form: "unconfirmed" } }));
+    expect(unconfirmed.context).toMatchObject({ failure: null, sessionEnded: false, draft: { subject: "Travel", body: "Which vaccines?" } });
+    actor.send({ type: "check" });
+    await waitForState(actor, (s) => s.matches("closed"));
+    expect(calls.sends.map((c) => c.key)).toEqual(["key-1", "key-1"]);
+    expect(announced.at(-1)).toMatchObject({ tone: "success", title: t.sent });
+  });
+
+  it.each([
+    ["a refusal the portal answered (403)", new StepRefusedError("Forbidden.", 403)],
+    ["an error of the page's own", new Error("bug")],
+  ])("a send that did nothing (%s) says it was not sent, and offers no sign-in", async (_, error) => {
+    const { actor } = start({ send: async () => Promise.reject(error) });
     await fillCompose(actor);
     actor.send({ type: "submit", intent: "send" });
     const failed = await waitForState(actor, (s) => s.context.failure !== null);
+    expect(failed.matches({ writing: { form: "editing" } })).toBe(true);
     expect(failed.context).toMatchObject({ failure: t.sendFailed, sessionEnded: false });
   });
 

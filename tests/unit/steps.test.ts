@@ -4,7 +4,7 @@ import { z } from "zod";
 import { PracticeApiError } from "~/.server/practice/client.server";
 import { refuse, stepDispatcher, type StepHandlers } from "~/.server/steps.server";
 import { errorsTexts } from "~/lib/texts/errors";
-import { STEP_HEADER, StepNetworkError, StepRefusedError, StepReplyError, StepSessionEndedError } from "~/lib/step-client";
+import { STEP_HEADER, StepNetworkError, StepRefusedError, StepReplyError, StepSessionEndedError, stepMayHaveBeenDone } from "~/lib/step-client";
 import { callStep, failureMessage, step, stepArea, StepFailedError } from "~/lib/steps";
 
 /**
@@ -173,5 +173,21 @@ describe("a step's own headers", () => {
     expect(await answer({ refuse: false, fail: false })).toEqual({ cookies: ["__example=1; Path=/; HttpOnly"], cache: "no-store", body: { ok: true, reply: "opened" } });
     expect(await answer({ refuse: true, fail: false })).toMatchObject({ cookies: ["__example=1; Path=/; HttpOnly"], body: { ok: false, failure: { kind: "refused" } } });
     expect(await answer({ refuse: false, fail: true })).toMatchObject({ cookies: ["__example=1; Path=/; HttpOnly"], body: { ok: false, failure: { kind: "failed" } } });
+  });
+});
+
+describe("a failed step that may still have been done (decisions/387)", () => {
+  it.each([
+    ["no answer (the connection dropped)", new StepNetworkError("x"), true],
+    ["an unreadable answer", new StepReplyError("x"), true],
+    ["the portal's own 500", new StepRefusedError("x", 500), true],
+    ["a proxy's 502", new StepRefusedError("x", 502), true],
+    ["a refusal (403)", new StepRefusedError("x", 403), false],
+    ["no such step (404)", new StepRefusedError("x", 404), false],
+    ["an ended session", new StepSessionEndedError("/x"), false],
+    ["the step's own failure", new StepFailedError({ kind: "failed", message: "x" }), false],
+    ["an error of the page's own", new TypeError("x"), false],
+  ])("%s: %s", (_, error, may) => {
+    expect(stepMayHaveBeenDone(error)).toBe(may);
   });
 });

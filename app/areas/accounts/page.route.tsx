@@ -48,8 +48,9 @@ export default function Accounts({ loaderData }: Route.ComponentProps) {
   }
   const [open, setOpen] = useState<InvoiceTableRow | null>(null);
   // The result of Pay is kept with this entry of the tab's history, and the page read again with it: a
-  // read that fails shows the page's failure, and its Retry (or a reload) shows the result once more,
-  // so a patient whose card was charged is always told so.
+  // read that fails shows the page's failure, which says it too (`outcome`, app/lib/kept-outcome.ts),
+  // and its Retry (or a reload) shows the result once more, so a patient whose card was charged is
+  // always told so.
   // (The server has no history state: read once the page is the browser's, as a reload renders it.)
   const hydrated = useHydrated();
   // Only this page puts `paid` in its entries' state (onPaid below), with whose record it was: an entry
@@ -59,7 +60,7 @@ export default function Accounts({ loaderData }: Route.ComponentProps) {
   const navigate = useNavigate();
   const { pathname, search } = location;
   const onPaid = useCallback(
-    (notice: PaidNotice) => void navigate({ pathname, search }, { replace: true, preventScrollReset: true, state: { paid: notice, viewing: currentViewing() } }),
+    (notice: PaidNotice) => void navigate({ pathname, search }, { replace: true, preventScrollReset: true, state: { paid: notice, outcome: notice.message, viewing: currentViewing() } }),
     [navigate, pathname, search],
   );
   // The result of Pay takes the focus: the Pay button it came from is gone with the form it re-keys,

@@ -22,6 +22,7 @@ import {
 import type { AppointmentRow } from "~/lib/appointment-row";
 import { displayOf } from "~/lib/timeline-filter";
 import { appointmentsTexts } from "./texts";
+import { keepOutcome } from "~/lib/kept-outcome";
 import type { Route } from "./+types/page.route";
 import { tabClass, badgeClass } from "~/components/ui/choice-styles";
 
@@ -66,8 +67,13 @@ export default function Appointments({ loaderData }: Route.ComponentProps) {
     setNotice(outcome);
   }, []);
   const { revalidate } = revalidator;
-  // A booking changes the counters and the Upcoming list: the page's data is read again.
-  const onBooked = useCallback(() => void revalidate(), [revalidate]);
+  // A booking changes the counters and the Upcoming list: the page's data is read again (and if that
+  // read fails, its failure still says the appointment is booked).
+  const { pathname } = location;
+  const onBooked = useCallback(() => {
+    keepOutcome(pathname, t.bookedTitle);
+    void revalidate();
+  }, [revalidate, pathname]);
 
   // The booking form works only with its machine running: it is drawn once the page is live in the
   // browser, never as server HTML whose controls would ignore (or, on hydration, undo) early choices.
@@ -197,7 +203,7 @@ export default function Appointments({ loaderData }: Route.ComponentProps) {
 
         <AppointmentSlip row={printing} practice={practice} printedOn={printedOn} />
         <CancelDialog row={cancelling} onClose={() => setCancelling(null)} onDone={onCancelled} />
-        <Notice open={notice !== null} onOpenChange={(open) => (open ? undefined : setNotice(null))} tone={notice?.ok ? "success" : "error"} title={notice?.ok ? "Appointment cancelled" : "Not cancelled"}>
+        <Notice open={notice !== null} onOpenChange={(open) => (open ? undefined : setNotice(null))} tone={notice?.ok ? "success" : "error"} title={notice?.ok ? t.cancelledTitle : "Not cancelled"}>
           {notice?.message}
         </Notice>
       </div>

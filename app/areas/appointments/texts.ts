@@ -13,6 +13,8 @@ export const appointmentsTexts = {
   cancelSessionEnded: "Your sign-in has ended, so nothing was cancelled. The reason you typed is still here: sign in again in a new tab, then come back and press Cancel appointment again.",
   notCancellable: "This appointment can no longer be cancelled online. Please ring the practice.",
   booked: "Appointment Booked successfully",
+  bookedTitle: "Appointment booked",
+  cancelledTitle: "Appointment cancelled",
   /** Decisions/385: a booking posted again (Check again, another tab) that the practice already holds. */
   alreadyBooked: "Your appointment is booked: it had already reached the practice, so it was not booked twice.",
   bookUnconfirmed:

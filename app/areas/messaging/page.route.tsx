@@ -22,6 +22,7 @@ import { useSelection } from "./use-selection";
 import type { Route } from "./+types/page.route";
 import { tabClass } from "~/components/ui/choice-styles";
 import { useReadPracticeAgain } from "~/lib/read-practice-again";
+import { keepOutcome } from "~/lib/kept-outcome";
 import { machineCode, useMachineWhenReached } from "~/lib/use-machine-when-reached";
 import { earlyMessaging, isEarlyMessagingEvent, MESSAGING_START, messagingDialogsOf, notFetched } from "./dialogs";
 
@@ -121,18 +122,23 @@ export default function MessagingPage({ loaderData }: Route.ComponentProps) {
 
   // The boxes changed: the list starts again, the open message closes (2§4), then page 1 and the counters are read again.
   const readAgain = useReadPracticeAgain();
-  const reload = useCallback(async () => {
-    startOver();
-    if (messageId) await navigate(`/emails${listSearchOf(location.search)}`, { replace: true, preventScrollReset: true });
-    // The patient asked for what is new: the counts the session kept are read again with the list.
-    await readAgain();
-  }, [startOver, messageId, location.search, navigate, readAgain]);
+  // `done`, what the patient's own write did, is said by the page's failure if reading it again fails.
+  const reload = useCallback(
+    async (done: string | null) => {
+      startOver();
+      if (messageId) await navigate(`/emails${listSearchOf(location.search)}`, { replace: true, preventScrollReset: true });
+      if (done) keepOutcome(location.pathname, done);
+      // The patient asked for what is new: the counts the session kept are read again with the list.
+      await readAgain();
+    },
+    [startOver, messageId, location.search, location.pathname, navigate, readAgain],
+  );
   // Sending or saving changed the boxes: the notice shows, and the lists reload from page 1 (2§4).
   const announced = useCallback(
     (announcement: Announcement) => {
       setToast({ tone: announcement.tone, title: announcement.title, detail: announcement.detail });
       removeRows(announcement.removed);
-      if (announcement.changed) void reload();
+      if (announcement.changed) void reload(announcement.tone === "success" ? announcement.title : null);
     },
     [reload, removeRows],
   );
@@ -159,9 +165,9 @@ export default function MessagingPage({ loaderData }: Route.ComponentProps) {
   const deletion = useDeleteMessages({
     box: view.box,
     notify: setToast,
-    onDeleted: (ids) => {
+    onDeleted: (ids, said) => {
       removeRows(ids);
-      void reload();
+      void reload(said);
     },
   });
 
@@ -227,7 +233,7 @@ export default function MessagingPage({ loaderData }: Route.ComponentProps) {
                     Compose Message
                   </Button>
                 ) : null}
-                <Button variant="secondary" onClick={() => void reload()}>
+                <Button variant="secondary" onClick={() => void reload(null)}>
                   Reload
                 </Button>
                 <Button variant="secondary" onClick={() => deletion.ask([...selection.selected])}>

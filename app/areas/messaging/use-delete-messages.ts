@@ -13,7 +13,7 @@ export const deleteMessages = (ids: readonly string[], box: Box) => callMessagin
  * or nothing (decisions/363); fewer than asked, or not known, is not called a success.
  * The writing machine's own removal of a replaced draft is part of sending (messaging.machine.ts).
  */
-export function useDeleteMessages({ box, notify, onDeleted }: { box: Box; notify(notice: PageNotice): void; onDeleted(deleted: readonly string[]): void }) {
+export function useDeleteMessages({ box, notify, onDeleted }: { box: Box; notify(notice: PageNotice): void; onDeleted(deleted: readonly string[], said: string | null): void }) {
   const [asked, setAsked] = useState<{ ids: string[]; box: Box } | null>(null);
   const [busy, setBusy] = useState(false);
   const ids = asked?.ids ?? null;
@@ -32,7 +32,7 @@ export function useDeleteMessages({ box, notify, onDeleted }: { box: Box; notify
       const all = reply.deleted !== null && reply.deleted >= reply.requested;
       notify({ tone: all ? "success" : "error", title: reply.message });
       // Which ones went is known only when all did: otherwise every row stays until the list comes back.
-      onDeleted(all ? asked.ids : []);
+      onDeleted(all ? asked.ids : [], all ? reply.message : null);
     } catch {
       notify({ tone: "error", title: t.deleteFailed });
     } finally {

@@ -7,6 +7,8 @@ export const errorsTexts = {
   problemTitle: "Sorry, there is a problem",
   unexpected: "Something went wrong on our side. Please try again.",
   retry: "Retry",
+  /** Under what the patient's write did (kept-outcome.ts), when reading the page again after it failed. */
+  wentThrough: "That went through. Only showing the page again failed: Retry shows it.",
   /** The shared store of sessions and payments (Redis, decisions/050) did not answer: nothing was done. */
   unreadableForm: "The form could not be read. Please go back and send it again.",
   tokenCheckFailed: "The practice could not confirm your sign-in just now. You are still signed in: please try again.",

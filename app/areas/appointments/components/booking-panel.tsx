@@ -364,7 +364,7 @@ function titleOf(state: { matches(value: "questionnaire" | "consultChoice" | "bl
   if (state.matches("questionnaire")) return "COVID-19 questionnaire";
   if (state.matches("consultChoice")) return "Virtual consult or Face 2 Face?";
   if (state.matches("blocked")) return "Your appointment cannot be booked online";
-  if (state.matches("booked")) return "Appointment booked";
+  if (state.matches("booked")) return t.bookedTitle;
   if (state.matches("failed")) return unconfirmed ? t.bookUnconfirmedTitle : "Appointment not booked";
   return "Confirm your appointment";
 }

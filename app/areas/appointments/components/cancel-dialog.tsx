@@ -1,9 +1,10 @@
 import { useMemo, useState } from "react";
-import { useRevalidator } from "react-router";
+import { useLocation, useRevalidator } from "react-router";
+import { keepOutcome } from "~/lib/kept-outcome";
 import type { AppointmentRow } from "~/lib/appointment-row";
 import { resultOf } from "~/lib/form-data";
 import { callStep, failureMessage, StepFailedError } from "~/lib/steps";
-import { StepSessionEndedError } from "~/lib/step-client";
+import { StepSessionEndedError, stepMayHaveBeenDone } from "~/lib/step-client";
 import { appointmentsTexts as t } from "../texts";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
@@ -26,6 +27,7 @@ export interface CancelOutcome {
  */
 export function CancelDialog({ row, onClose, onDone }: { row: AppointmentRow | null; onClose: () => void; onDone: (outcome: CancelOutcome) => void }) {
   const revalidator = useRevalidator();
+  const location = useLocation();
   const [busy, setBusy] = useState(false);
   const [refused, setRefused] = useState<Readonly<Record<string, string>> | undefined>(undefined);
   const [sessionEnded, setSessionEnded] = useState(false);
@@ -39,6 +41,8 @@ export function CancelDialog({ row, onClose, onDone }: { row: AppointmentRow | n
       // The step's declaration (its zod schemas) comes with the first cancel, not with the page.
       const { bookingSteps } = await import("../steps");
       const reply = await callStep(bookingSteps, "cancel", { appointmentId: String(data.get("appointmentId") ?? ""), reason: String(data.get("reason") ?? "") });
+      // If reading the page again fails, its failure still says the appointment is cancelled.
+      keepOutcome(location.pathname, t.cancelledTitle);
       await revalidator.revalidate();
       onDone({ ok: true, message: reply.message });
     } catch (error) {
@@ -46,7 +50,8 @@ export function CancelDialog({ row, onClose, onDone }: { row: AppointmentRow | n
       else if (error instanceof StepFailedError && Object.keys(error.fields).length > 0) setRefused(error.fields);
       else {
         await revalidator.revalidate();
-        onDone({ ok: false, message: failureMessage(error, t.cancelFailed) });
+        // No answer from the portal may still be a cancel made: pressed again, it looks first.
+        onDone({ ok: false, message: stepMayHaveBeenDone(error) ? t.cancelUnconfirmed : failureMessage(error, t.cancelFailed) });
       }
     } finally {
       setBusy(false);
