@@ -11,6 +11,9 @@ import { practiceDate } from "./practice/practice-clock.server";
 import { recordAccessBy } from "./record-access.server";
 import { pageOf } from "./safe-redirect.server";
 import { requireSession as openSession, startSession, type SignedIn } from "./session.server";
+import { countersForProxy } from "./proxy-counts.server";
+import { endpoints, type Endpoint } from "@contract/endpoints";
+import type { Counters } from "@contract/patient";
 import { whanauStore, WhanauUnavailable, type ParentOf, type WhanauStore } from "./whanau-parents.server";
 import { practiceErrorResponse } from "./practice/errors.server";
 
@@ -58,9 +61,19 @@ export function withoutConfidential<T>(reply: T, policy: WhanauPolicy): T {
   return { ...reply, resources: kept, total };
 }
 
-/** The practice API as a proxy's pages get it: every reply without what the practice marks confidential. */
+/** The practice API as a proxy's pages get it: every reply without what the practice marks confidential, nor counted in the counters. */
 export function proxyApi(api: PracticeApi, policy: WhanauPolicy): PracticeApi {
-  return { call: async (endpoint, options) => withoutConfidential(await api.call(endpoint, options), policy) };
+  return {
+    call: async (endpoint, options) => {
+      const reply = await api.call(endpoint, options);
+      // (The endpoint compared is the counters', so the reply is theirs: TypeScript cannot narrow a generic by it.)
+      if ((endpoint as Endpoint) === endpoints.refreshCounter) {
+        const { PatientID } = (options?.query ?? {}) as { PatientID?: string };
+        return (await countersForProxy(api, reply as Counters, PatientID ?? "", policy)) as typeof reply;
+      }
+      return withoutConfidential(reply, policy);
+    },
+  };
 }
 
 function firstNameOf(patient: { name: readonly { given?: string[]; text?: string }[] } | null, fallback: string): string {

@@ -109,6 +109,27 @@ export function numericValue(text: string): number | null {
 }
 
 /** LabResultChartById's points, one series per observation, each oldest first. */
+/**
+ * A chart's points that belong to results a proxy is shown (whānau access, decisions/382, 388): the
+ * chart's reply carries no labels, so a test with one confidential result among others would draw its
+ * value. A point is kept when a shown result of the test has its date: the same instant when the
+ * result's date has a time, else the same day in the practice's zone.
+ */
+export function pointsOfShownResults<P extends { resultdate: string }>(points: readonly P[], shownDates: readonly string[]): P[] {
+  const instants = new Set<number>();
+  const days = new Set<string>();
+  for (const date of shownDates) {
+    const at = practiceDateTime(date);
+    if (!at.isValid) continue;
+    if (/T\d{2}:\d{2}/.test(date)) instants.add(at.toMillis());
+    else days.add(at.toISODate()!);
+  }
+  return points.filter((p) => {
+    const at = practiceDateTime(p.resultdate);
+    return at.isValid && (instants.has(at.toMillis()) || days.has(at.toISODate()!));
+  });
+}
+
 export function chartSeriesOf(points: ReadonlyArray<{ observationtext: string; observationvalue: string; resultdate: string }>): ChartSeries[] {
   const byName = new Map<string, ChartPoint[]>();
   for (const p of points) {

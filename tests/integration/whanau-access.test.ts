@@ -8,6 +8,7 @@ import { whanauStore } from "~/.server/whanau-parents.server";
 import { sessions } from "~/.server/session.server";
 import { accountHolderKey } from "~/.server/opaque-names.server";
 import { loadReportsPage, loadResultChart } from "~/areas/results/page.server";
+import { readShell } from "~/shell/layout.server";
 import { loadDiagnosesPage } from "~/areas/health/diagnosis/page.server";
 import { loadTimelinePage } from "~/areas/health/timeline/page.server";
 import { loadAppointmentsPage } from "~/areas/appointments/page.server";
@@ -131,6 +132,13 @@ describe("a parent's view of each child", () => {
     const [mine, theirs] = await Promise.all([loadReportsPage(get(own.cookie, "/reports")), loadReportsPage(get(parent.cookie, "/reports"))]);
     expect(theirs.results.length).toBe(mine.results.length - 1);
     expect(theirs.total).toBe(mine.total - 1);
+    // Nor counted: the parent's New Results is the unread results of their list, not the practice's count with the confidential one in it (decisions/388).
+    const hiddenResult = mine.results.find((r) => !theirs.results.some((t) => t.id === r.id))!;
+    expect(hiddenResult.read).toBe(false);
+    const unreadCount = async (cookie: string) => (await readShell(await requireSession(get(cookie, "/"))))[3].TestResultsCounter;
+    expect(await unreadCount(own.cookie)).toBe(mine.results.filter((r) => !r.read).length);
+    expect(await unreadCount(parent.cookie)).toBe(theirs.results.filter((r) => !r.read).length);
+    expect(await unreadCount(parent.cookie)).toBe((await unreadCount(own.cookie)) - 1);
     const [myDiagnoses, theirDiagnoses] = await Promise.all([loadDiagnosesPage(get(own.cookie, "/diagnosis?tab=all")), loadDiagnosesPage(get(parent.cookie, "/diagnosis?tab=all"))]);
     expect(theirDiagnoses.diagnoses.length).toBe(myDiagnoses.diagnoses.length - 1);
     expect(JSON.stringify(theirDiagnoses)).not.toMatch(/contracept/i);
@@ -145,6 +153,16 @@ describe("a parent's view of each child", () => {
     const shown = theirs.results.find((r) => r.test !== hidden.test)!;
     expect(await loadResultChart(get(parent.cookie, `/reports/chart?test=${encodeURIComponent(shown.test)}`))).toMatchObject({ ok: true });
     expect(await world.requests({ path: "Patient/LabResultChartById" })).toHaveLength(1);
+    // A shown test's chart holds the points of the results the parent is shown (decisions/388): here
+    // all of each test's, so every chart the parent has is the young person's, point for point.
+    const chartOf = (cookie: string, test: string) => loadResultChart(get(cookie, `/reports/chart?test=${encodeURIComponent(test)}`));
+    const drawn = [];
+    for (const test of new Set(theirs.results.map((r) => r.test))) {
+      const [myChart, theirChart] = [await chartOf(own.cookie, test), await chartOf(parent.cookie, test)];
+      expect(theirChart).toEqual(myChart);
+      if ("series" in myChart && (myChart.series?.length ?? 0) > 0) drawn.push(test);
+    }
+    expect(drawn.length).toBeGreaterThan(0);
     // The summary the parent may now take carries neither.
     const fhir = await (await summaryFhirResponse(get(parent.cookie, "/summary/fhir"))).text();
     expect(fhir).not.toContain(hidden.test);

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { LabResultSchema, LabResultSlots } from "@contract/documents";
 import { sanitiseResultHtml } from "~/.server/sanitise-html.server";
 import { applyReadFilter, pagesOf, readFilterOf, ReportFiltersSchema, reportsSearch } from "~/areas/results/filters";
-import { chartSeriesOf, numericValue, observationOf, resultCardOf, resultDetailOf } from "~/lib/reports-view";
+import { chartSeriesOf, numericValue, pointsOfShownResults, observationOf, resultCardOf, resultDetailOf } from "~/lib/reports-view";
 import { HOSTILE_HTML } from "../../fixtures/builders/documents";
 import { dateRangeTexts } from "~/lib/texts/date-range";
 
@@ -122,6 +122,20 @@ describe("the chart's points", () => {
       ["01-03-2025", 140],
     ]);
     expect(series[2].points[0]).toMatchObject({ text: "Target cells seen", value: null });
+  });
+
+  it("a proxy's chart keeps only the points of the results they are shown: a confidential result's value is not drawn beside its test's others (decisions/388)", () => {
+    const point = (value: string, resultdate: string) => ({ observationtext: "hCG", observationvalue: value, resultdate });
+    const points = [point("2", "2025-01-10T09:00:00+13:00"), point("1840", "2025-06-02T11:30:00+12:00"), point("3", "2025-09-20T08:15:00+12:00")];
+    // The June result is confidential: the proxy's list has January's and September's, written as the practice writes them.
+    expect(pointsOfShownResults(points, ["2025-01-09T20:00:00Z", "2025-09-20T08:15:00+12:00"]).map((p) => p.observationvalue)).toEqual(["2", "3"]);
+    // A result dated by day alone keeps the points of that day in the practice's zone (20 Sept, 8:15 am there).
+    expect(pointsOfShownResults(points, ["2025-09-20"]).map((p) => p.observationvalue)).toEqual(["3"]);
+    expect(pointsOfShownResults(points, ["2025-09-19"])).toEqual([]);
+    // Nothing shown, or dates that cannot be read, draw nothing; a point that cannot be read is never kept.
+    expect(pointsOfShownResults(points, [])).toEqual([]);
+    expect(pointsOfShownResults(points, ["not a date"])).toEqual([]);
+    expect(pointsOfShownResults([point("9", "not a date")], ["2025-01-10"])).toEqual([]);
   });
 
   it("reads numbers as labs write them", () => {

@@ -5,7 +5,7 @@ import type { FieldErrors } from "~/lib/forms";
 import { reportsTexts } from "~/lib/texts/reports";
 import { queryDateOf } from "~/lib/date-range";
 import { pagesOf, readFilterOf, ReportFiltersSchema, type ReadFilter } from "./filters";
-import { chartSeriesOf, resultCardOf, resultDetailOf, type ChartReply, type ResultCard, type ResultDetail } from "~/lib/reports-view";
+import { chartSeriesOf, pointsOfShownResults, resultCardOf, resultDetailOf, type ChartReply, type ResultCard, type ResultDetail } from "~/lib/reports-view";
 import { documentsPageSizes } from "@contract/documents";
 import { PracticeApiError } from "~/.server/practice/client.server";
 import { practiceErrorResponse } from "~/.server/practice/errors.server";
@@ -89,10 +89,13 @@ export async function loadResultChart(request: Request, rate?: DocumentRate) {
   const test = new URL(request.url).searchParams.get("test")?.trim() ?? "";
   if (test === "" || test.length > 100) return { ok: true, series: [] };
   try {
-    // A proxy's chart is of a test among the results they are shown: a chart's reply carries no labels,
-    // so a confidential test's values are never had by naming it (whānau access, decisions/382).
-    if (signedIn.access && !(await getLabResults(api, user.userId, { page: 1, search: test, from: null, to: null })).resources.some((r) => r.description === test)) return { ok: true, series: [] };
-    const series = chartSeriesOf(await getLabChart(api, user.userId, test));
+    // A proxy's chart is of a test among the results they are shown, and holds only those results'
+    // values: a chart's reply carries no labels, so a confidential result's value is never had by
+    // naming its test, nor drawn beside the test's other results (whānau access, decisions/382, 388).
+    const shown = signedIn.access ? (await getLabResults(api, user.userId, { page: 1, search: test, from: null, to: null })).resources.filter((r) => r.description === test).map((r) => r.extension.date) : null;
+    if (shown?.length === 0) return { ok: true, series: [] };
+    const points = await getLabChart(api, user.userId, test);
+    const series = chartSeriesOf(shown ? pointsOfShownResults(points, shown) : points);
     // A test's values over time: a view of results (the test's name is health data, so it is not kept).
     recordAccessBy(signedIn, request, { area: "results", action: "view" });
     return { ok: true, series };

@@ -1,0 +1,40 @@
+import type { Counters } from "@contract/patient";
+import { documentsPageSizes } from "@contract/documents";
+import { isConfidential, type WhanauPolicy } from "~/lib/whanau-access";
+import type { PracticeApi } from "./practice/api.server";
+import { getLabResults } from "./practice/reports.server";
+
+/** How many pages of results are read to find the confidential ones (100 a page): a child's record has far fewer. */
+const RESULT_PAGES_READ = 10;
+
+/** Adjusted counters by the practice's reply they came from: a reply kept for the session (decisions/375) is adjusted once a process. */
+const adjusted = new WeakMap<Counters, Promise<Counters>>();
+
+/**
+ * The dashboard's counters as a proxy may see them (whānau access, decisions/388): the practice counts
+ * every unread result, the confidential ones a proxy is never shown among them, so "3 new results"
+ * over a list of two would tell a parent that something is hidden. The unread results the practice
+ * marks confidential are counted from its own list and taken off. Only results carry such labels among
+ * what the counters count (messages and medications are not labelled by the practice API).
+ */
+export function countersForProxy(api: PracticeApi, counters: Counters, patientId: string, policy: WhanauPolicy): Promise<Counters> {
+  let pending = adjusted.get(counters);
+  if (!pending) {
+    pending = withoutConfidentialUnread(api, counters, patientId, policy);
+    // A failed read is not kept: the next page asks again (and a practice that fails fails the page).
+    pending.catch(() => adjusted.delete(counters));
+    adjusted.set(counters, pending);
+  }
+  return pending;
+}
+
+async function withoutConfidentialUnread(api: PracticeApi, counters: Counters, patientId: string, policy: WhanauPolicy): Promise<Counters> {
+  if (counters.TestResultsCounter <= 0) return counters;
+  let hidden = 0;
+  for (let page = 1; page <= RESULT_PAGES_READ; page++) {
+    const bundle = await getLabResults(api, patientId, { page, search: "", from: null, to: null });
+    hidden += bundle.resources.filter((r) => isConfidential(r, policy) && r.extension.read.trim().toLowerCase() !== "true").length;
+    if (bundle.resources.length < documentsPageSizes.labResults || page * documentsPageSizes.labResults >= (bundle.total ?? 0)) break;
+  }
+  return hidden === 0 ? counters : { ...counters, TestResultsCounter: Math.max(0, counters.TestResultsCounter - hidden) };
+}
