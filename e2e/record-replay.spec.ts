@@ -99,6 +99,7 @@ async function originalDetails(practiceUrl: string): Promise<{ details: string[]
     for (const telecom of [...((profile.telecom as object[] | undefined) ?? []), ...((profile.contact as { telecom?: object[] }[] | undefined) ?? []).flatMap((c) => c.telecom ?? [])]) details.add((telecom as { value: string }).value);
     for (const address of (profile.address as { line?: string[]; postalCode?: string }[] | undefined) ?? []) for (const part of [...(address.line ?? []), address.postalCode ?? ""]) details.add(part);
     for (const extension of profile.extension as { url?: string; valueString?: string }[]) if (extension.url === "NHINumber") details.add(extension.valueString!);
+    if (typeof profile.birthDate === "string") details.add(profile.birthDate);
     for (const box of ["1", "2"]) {
       for (const message of await resources(`Patient/Messaging?PatientID=${id}&Type=1&MessagingType=${box}&PageSize=10&PageNumber=1`)) {
         for (const extension of message.extension as { url?: string; valueString?: string }[]) if (extension.url === "MessageBody" && extension.valueString) texts.add(extension.valueString);

@@ -17,7 +17,7 @@ import { seededFaker } from "../../fixtures/builders/random";
  * replay serves as a generated document of the same kind.
  */
 
-export type PersonalKind = "given" | "family" | "nhi" | "phone" | "email" | "address" | "postcode" | "text" | "token";
+export type PersonalKind = "given" | "family" | "nhi" | "phone" | "email" | "address" | "postcode" | "birthdate" | "text" | "token";
 
 /** A recorded token, which a replay world swaps for one it issued. */
 export const TOKEN_PLACEHOLDER = /^recorded-token-\d+$/;
@@ -33,6 +33,8 @@ const PHONE_KEY = /phone|mobile|fax/i;
 const NHI_KEY = /^nhi(number|no)?$/i;
 const ADDRESS_KEY = /^(line|suburb|district|street|addressline\d?|practiceaddress|address)$/i;
 const POSTCODE_KEY = /^(postalcode|postcode)$/i;
+const BIRTH_DATE_KEY = /^(birthdate|dob|dateofbirth)$/i;
+const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 /** Free text a person wrote or a clinician wrote about them: replaced whole by made-up sentences. */
 const TEXT_KEY = /^(messagebody|body|messagesubject|subject|notes?|comments?|message|contentstring|cancelreason|reason|searchtext|observationtext|observationsummary|note|instructions)$/i;
 /** Secrets that never reach the file (contract/redact.ts has the same list for the journal). */
@@ -59,8 +61,12 @@ export class Anonymiser {
   #tokens = 0;
   #pattern: RegExp | null = null;
 
-  constructor(salt: string) {
+  /** The recording's day (yyyy-mm-dd): a made-up birth date keeps the person's age on it. */
+  readonly #today: string;
+
+  constructor(salt: string, today: string = new Date().toISOString().slice(0, 10)) {
     this.#salt = salt;
+    this.#today = today;
   }
 
   /** How many originals it knows. */
@@ -105,6 +111,7 @@ export class Anonymiser {
     if (value === "" || value === REDACTED || TOKEN_PLACEHOLDER.test(value)) return;
     if (kind === "text" && (value.length < 4 || !/\p{L}/u.test(value))) return;
     if ((kind === "given" || kind === "family") && value.length < 2) return;
+    if (kind === "birthdate" && !ISO_DATE.test(value)) return;
     const key = keyOf(value);
     if (this.#substitutes.has(key)) return;
     const made = this.#make(kind, value);
@@ -171,6 +178,7 @@ export class Anonymiser {
     else if (key === "text" && parent && "line" in parent) this.learn("address", value);
     else if (NHI_KEY.test(key)) this.learn("nhi", value);
     else if (POSTCODE_KEY.test(key)) this.learn("postcode", value);
+    else if (BIRTH_DATE_KEY.test(key)) this.learn("birthdate", value);
     else if (ADDRESS_KEY.test(key) && !EMAIL_KEY.test(key)) this.learn("address", value);
     else if (EMAIL_KEY.test(key)) this.learn("email", value);
     else if (PHONE_KEY.test(key) && (value.match(/\d/g)?.length ?? 0) >= 6) this.learn("phone", value);
@@ -219,7 +227,7 @@ export class Anonymiser {
       const faker = seededFaker(this.#salt, kind, keyOf(original), attempt);
       // Past 50 tries the pool is nearly used up (a practice of thousands): two of its names joined in one.
       const joined = attempt >= 50 && (kind === "given" || kind === "family");
-      const made = joined ? `${faker.person.lastName()}${faker.person.lastName().toLowerCase()}` : madeUp(kind, faker, this.#tokens);
+      const made = joined ? `${faker.person.lastName()}${faker.person.lastName().toLowerCase()}` : kind === "birthdate" ? madeUpBirthDate(original, this.#today, faker) : madeUp(kind, faker, this.#tokens);
       const key = keyOf(made);
       // Never the original itself, a value given to another original, or one that is itself an original
       // here; a name is one word, so that no part of it (Wilson-Corwin) can be another person's name.
@@ -254,7 +262,22 @@ function madeUp(kind: PersonalKind, faker: Faker, tokens: number): string {
       return faker.lorem.sentences({ min: 1, max: 3 });
     case "token":
       return `recorded-token-${tokens + 1}`;
+    case "birthdate":
+      throw new Error("A birth date is made up from its age: madeUpBirthDate");
   }
+}
+
+/**
+ * Another birth date with the same age in whole years on the recording's day, so that whatever a
+ * portal decides by age (whānau access, decisions/382) decides the same in a replay.
+ */
+function madeUpBirthDate(original: string, today: string, faker: Faker): string {
+  const [year, month, day] = original.split("-").map(Number);
+  const [ty, tm, td] = today.split("-").map(Number);
+  const age = Math.max(0, ty - year - (tm < month || (tm === month && td < day) ? 1 : 0));
+  // The last day with that age is the birthday `age` years before today; up to 360 days before it keeps it.
+  const latest = Date.UTC(ty - age, tm - 1, td);
+  return new Date(latest - faker.number.int({ min: 1, max: 360 }) * 86_400_000).toISOString().slice(0, 10);
 }
 
 /** A base64 string's bytes as text, when they are text (an HTML result); null otherwise. */

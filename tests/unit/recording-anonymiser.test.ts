@@ -104,6 +104,39 @@ describe("the recording anonymiser", () => {
   });
 });
 
+describe("a birth date", () => {
+  const ageOn = (birth: string, day: string) => {
+    const [y, m, d] = birth.split("-").map(Number);
+    const [ty, tm, td] = day.split("-").map(Number);
+    return ty - y - (tm < m || (tm === m && td < d) ? 1 : 0);
+  };
+
+  it("is replaced by another with the same age on the recording's day, the same in the reply and in the portal's update", () => {
+    const today = "2026-11-28";
+    const births = ["2012-11-29", "2012-11-28", "2010-03-15", "1958-02-28", "2026-01-02"];
+    for (const birthDate of births) {
+      const a = new Anonymiser(`salt ${birthDate}`, today);
+      const reply = { resourceType: "Patient", id: "P1", birthDate };
+      const update = { PatientID: "P1", DOB: birthDate };
+      a.collect(reply);
+      a.collect(update);
+      const [out, sent] = [a.apply(reply) as typeof reply, a.apply(update) as typeof update];
+      expect(out.birthDate, birthDate).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+      expect(out.birthDate).not.toBe(birthDate);
+      expect(sent.DOB).toBe(out.birthDate);
+      // 14 tomorrow stays 13, 14 today stays 14: whānau access decides the same in the replay.
+      expect(ageOn(out.birthDate, today), birthDate).toBe(ageOn(birthDate, today));
+    }
+  });
+
+  it("that is no date is left to the other rules", () => {
+    const a = new Anonymiser("salt", "2026-11-28");
+    a.collect({ birthDate: "" });
+    a.collect({ dob: "unknown" });
+    expect(a.size).toBe(0);
+  });
+});
+
 describe("an original that is another's made-up value", () => {
   it("is replaced too: the earlier original is given another made-up value", () => {
     const a = new Anonymiser("salt");
