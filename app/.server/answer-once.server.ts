@@ -18,9 +18,18 @@ import type { StateStore } from "./state-store.server";
 
 const KEEP_MS = 24 * 60 * 60 * 1000;
 
-type Claim<R, E> = { s: "pending" } | { s: "writing"; e: E } | { s: "unknown"; e: E } | { s: "answer"; r: R };
+/**
+ * How long a post may be claimed or writing before its process is taken to be gone (a crash, a kill
+ * past the shutdown's wait): longer than any write the portal makes, a few practice calls of at most
+ * PRACTICE_TIMEOUT_MS (2 minutes at most) each. A claim older than this no longer holds the key for a
+ * day: one never written is taken over, one writing is looked for as an unknown one is.
+ */
+export const CLAIM_STALE_MS = 10 * 60 * 1000;
 
-const PENDING = JSON.stringify({ s: "pending" });
+/** `at`: when the post claimed the key or began writing (absent in claims made before it was kept: never stale). */
+type Claim<R, E> = { s: "pending"; at?: number } | { s: "writing"; e: E; at?: number } | { s: "unknown"; e: E } | { s: "answer"; r: R };
+
+const pending = (now: () => number) => JSON.stringify({ s: "pending", at: now() } satisfies Claim<never, never>);
 
 export interface AnswerOnceOptions<R, E> {
   store: StateStore;
@@ -34,6 +43,8 @@ export interface AnswerOnceOptions<R, E> {
   unknown(): R;
   /** Whether the practice has the write the evidence describes: its answer if so, null if not. */
   reconcile?(evidence: E): Promise<R | null>;
+  /** The clock claims are dated by (tests give their own). */
+  now?: () => number;
 }
 
 /**
@@ -43,9 +54,11 @@ export interface AnswerOnceOptions<R, E> {
 export type OnceWork<R, E> = (writing: (evidence: E) => Promise<void>) => Promise<R>;
 
 export async function answerOnce<R, E>(storeKey: string, work: OnceWork<R, E>, options: AnswerOnceOptions<R, E>): Promise<R> {
-  if (await options.store.compareAndSet(storeKey, null, PENDING, KEEP_MS)) return write(storeKey, work, options);
+  if (await options.store.compareAndSet(storeKey, null, pending(clockOf(options)), KEEP_MS)) return write(storeKey, work, options);
   return settled(storeKey, work, options);
 }
+
+const clockOf = (options: { now?: () => number }) => options.now ?? Date.now;
 
 /** A failure after which the practice may still have done the write. */
 export function mayHaveBeenCarriedOut(error: unknown): boolean {
@@ -60,7 +73,7 @@ async function write<R, E>(storeKey: string, work: OnceWork<R, E>, options: Answ
   let evidence: { e: E } | null = null;
   const writing = async (e: E) => {
     evidence = { e };
-    await store.set(storeKey, JSON.stringify({ s: "writing", e } satisfies Claim<R, E>), KEEP_MS);
+    await store.set(storeKey, JSON.stringify({ s: "writing", e, at: clockOf(options)() } satisfies Claim<R, E>), KEEP_MS);
   };
   let reply: R;
   try {
@@ -83,6 +96,7 @@ async function write<R, E>(storeKey: string, work: OnceWork<R, E>, options: Answ
 
 async function settled<R, E>(storeKey: string, work: OnceWork<R, E>, options: AnswerOnceOptions<R, E>): Promise<R> {
   const { store } = options;
+  const now = clockOf(options);
   const until = Date.now() + options.waitMs;
   // A post that waited for another's write takes that write's outcome, unknown included: looking at
   // once, while the practice may still be carrying it out, would prove nothing.
@@ -93,12 +107,22 @@ async function settled<R, E>(storeKey: string, work: OnceWork<R, E>, options: An
     if (value === null) return options.failed();
     const claim = JSON.parse(value) as Claim<R, E>;
     if (claim.s === "answer") return claim.r;
-    if (claim.s === "unknown") {
-      if (waited || !options.reconcile) return options.unknown();
-      if (await store.compareAndSet(storeKey, value, PENDING, KEEP_MS)) return reconcileThenWrite(storeKey, value, claim.e, work, options);
+    const stale = claim.s !== "unknown" && claim.at !== undefined && now() - claim.at > CLAIM_STALE_MS;
+    // A claim whose process is gone before it wrote anything: this post takes it over and writes.
+    if (stale && claim.s === "pending") {
+      if (await store.compareAndSet(storeKey, value, pending(now), KEEP_MS)) return write(storeKey, work, options);
+      continue;
+    }
+    // One whose process is gone while writing is unknown: looked for, as one that ended unknown is.
+    if (claim.s === "unknown" || (stale && claim.s === "writing")) {
+      const unknownValue = JSON.stringify({ s: "unknown", e: claim.e } satisfies Claim<R, E>);
+      if ((waited && !stale) || !options.reconcile) return options.unknown();
+      if (await store.compareAndSet(storeKey, value, pending(now), KEEP_MS)) return reconcileThenWrite(storeKey, unknownValue, claim.e, work, options);
+      continue;
     }
     waited = true;
-    if (Date.now() > until) return options.failed();
+    // The wait ran out: a post still writing may yet be carried out, so its outcome is not known.
+    if (Date.now() > until) return claim.s === "writing" ? options.unknown() : options.failed();
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { answerOnce, mayHaveBeenCarriedOut, type AnswerOnceOptions, type OnceWork } from "~/.server/answer-once.server";
+import { answerOnce, CLAIM_STALE_MS, mayHaveBeenCarriedOut, type AnswerOnceOptions, type OnceWork } from "~/.server/answer-once.server";
 import { PracticeApiError, type PracticeFailure } from "~/.server/practice/client.server";
 import { MemoryStateStore } from "~/.server/state-store.server";
 
@@ -206,15 +206,94 @@ describe("one answer to a repeated request", () => {
     expect(p.writes()).toBe(1);
   });
 
-  it("a post whose wait runs out before the first answers takes failed, and the first's answer is kept", async () => {
+  it("a post whose wait runs out while the first is writing takes unknown (the write may yet be carried out), and the first's answer is kept", async () => {
     const p = practice();
     const gate = held<Reply>();
     const first = answerOnce("k", p.work(() => gate.promise), p.options());
-    expect(await answerOnce("k", p.work(), p.options({ waitMs: 0 }))).toEqual({ kind: "failed" });
+    expect(await answerOnce("k", p.work(), p.options({ waitMs: 0 }))).toEqual({ kind: "unknown" });
     gate.release({ kind: "sent", id: 3 });
     expect(await first).toEqual({ kind: "sent", id: 3 });
     expect(await answerOnce("k", p.work(), p.options())).toEqual({ kind: "sent", id: 3 });
     expect(p.writes()).toBe(1);
+  });
+
+  it("a post whose wait runs out before the first has begun writing takes failed, and writes nothing", async () => {
+    const p = practice();
+    const started = held<void>();
+    const first = answerOnce("k", async (writing) => {
+      await started.promise;
+      return p.work()(writing);
+    }, p.options());
+    expect(await answerOnce("k", p.work(), p.options({ waitMs: 0 }))).toEqual({ kind: "failed" });
+    started.release();
+    expect(await first).toEqual({ kind: "sent", id: 1 });
+    expect(p.writes()).toBe(1);
+  });
+});
+
+/**
+ * A claim whose process is gone (a crash, a kill past the shutdown's wait) holds its key no longer
+ * than CLAIM_STALE_MS, not for the day an answer is kept: the patient's next post of the same attempt
+ * is answered, not refused for a day.
+ */
+describe("a claim left by a process that is gone", () => {
+  /** A store holding the claim a process left when it died, `ageMs` old by the test's clock. */
+  async function left(claim: Record<string, unknown>, ageMs: number) {
+    const p = practice();
+    const clock = { now: 1_000_000_000 };
+    await p.store.set("k", JSON.stringify({ ...claim, at: clock.now - ageMs }), 60_000);
+    return { ...p, options: (extra: Partial<AnswerOnceOptions<Reply, string>> = {}) => p.options({ now: () => clock.now, waitMs: 0, ...extra }) };
+  }
+
+  it("never written, and stale: the next post takes it over and writes once", async () => {
+    const p = await left({ s: "pending" }, CLAIM_STALE_MS + 1);
+    const [a, b] = await Promise.all([answerOnce("k", p.work(), p.options()), answerOnce("k", p.work(), p.options())]);
+    expect(p.writes()).toBe(1);
+    expect([a, b]).toContainEqual({ kind: "sent", id: 1 });
+    expect(await answerOnce("k", p.work(), p.options())).toEqual({ kind: "sent", id: 1 });
+  });
+
+  it("never written, not yet stale: still the other post's (failed, nothing written)", async () => {
+    const p = await left({ s: "pending" }, CLAIM_STALE_MS - 1);
+    expect(await answerOnce("k", p.work(), p.options())).toEqual({ kind: "failed" });
+    expect(p.writes()).toBe(0);
+  });
+
+  it("writing, and stale: looked for with its evidence; found, it is the answer and nothing is written again", async () => {
+    const p = await left({ s: "writing", e: "message 1" }, CLAIM_STALE_MS + 1);
+    const looked: string[] = [];
+    const reconcile = async (evidence: string) => {
+      looked.push(evidence);
+      return { kind: "sent", id: 9 } as Reply;
+    };
+    expect(await answerOnce("k", p.work(), p.options({ reconcile }))).toEqual({ kind: "sent", id: 9 });
+    expect(looked).toEqual(["message 1"]);
+    expect(p.writes()).toBe(0);
+    expect(await answerOnce("k", p.work(), p.options({ reconcile }))).toEqual({ kind: "sent", id: 9 });
+  });
+
+  it("writing, and stale: not found, it is written once; a look that fails leaves it unknown, not writing", async () => {
+    const p = await left({ s: "writing", e: "message 1" }, CLAIM_STALE_MS + 1);
+    const cannotLook = async (): Promise<Reply | null> => Promise.reject(failure("timeout"));
+    expect(await answerOnce("k", p.work(), p.options({ reconcile: cannotLook }))).toEqual({ kind: "unknown" });
+    expect(JSON.parse((await p.store.get("k"))!)).toEqual({ s: "unknown", e: "message 1" });
+    expect(await answerOnce("k", p.work(), p.options({ reconcile: async () => null }))).toEqual({ kind: "sent", id: 1 });
+    expect(p.writes()).toBe(1);
+  });
+
+  it("writing, not yet stale, or without a date (made before claims were dated): unknown, and not looked for", async () => {
+    for (const claim of [{ s: "writing", e: "message 1", age: CLAIM_STALE_MS - 1 }, { s: "writing", e: "message 1" }]) {
+      const p = await left({ s: claim.s, e: claim.e }, claim.age ?? 0);
+      if (claim.age === undefined) await p.store.set("k", JSON.stringify({ s: "writing", e: "message 1" }), 60_000);
+      let looks = 0;
+      const reconcile = async () => {
+        looks += 1;
+        return null;
+      };
+      expect(await answerOnce("k", p.work(), p.options({ reconcile }))).toEqual({ kind: "unknown" });
+      expect(looks).toBe(0);
+      expect(p.writes()).toBe(0);
+    }
   });
 });
 
