@@ -1,3 +1,4 @@
+import { errorsTexts } from "~/lib/texts/errors";
 import type { Locator, Page } from "@playwright/test";
 import { expect, expectNoAxeViolations, forEachPractice, openSignedIn, test, waitForHydration, type World } from "./fixtures";
 
@@ -458,6 +459,25 @@ forEachPractice("profile saves", () => {
     await page.keyboard.press("Enter");
     await expect(dialog).toBeHidden();
     await expect(emergencyCards(page).filter({ hasText: "Wiremu" })).toHaveCount(1);
+  });
+
+  test("a save made, then reading the page again fails: the failure says it was saved, and Retry shows it (decisions/386)", async ({ page, world }) => {
+    await openProfile(page, world);
+    await page.getByRole("button", { name: "Add Emergency Contact" }).click();
+    const dialog = page.getByRole("dialog", { name: "Add Emergency Contact" });
+    await fillContact(dialog, { first: "Wiremu" });
+    const save = await world.hold({ path: "patient/AddEmergencyContact", times: 1 });
+    await dialog.getByRole("button", { name: "Save" }).click();
+    await save.arrived();
+    // The profile is read again once it is saved: that read fails.
+    await world.fault({ path: "Patient", method: "GET", status: 503, times: 1 });
+    await save.release();
+    await expect(page.getByRole("heading", { name: errorsTexts.problemTitle, level: 1 })).toBeVisible();
+    await expect(page.getByRole("status").filter({ hasText: errorsTexts.wentThrough })).toBeVisible();
+    await expectNoAxeViolations(page);
+    await page.getByRole("button", { name: errorsTexts.retry }).click();
+    await expect(emergencyCards(page).filter({ hasText: "Wiremu" })).toHaveCount(1);
+    expect(await world.requests({ method: "POST", path: "patient/AddEmergencyContact" })).toHaveLength(1);
   });
 
   test("Edit Contact Details sends the chosen preferred method and the profile shows it", async ({ page, world }) => {

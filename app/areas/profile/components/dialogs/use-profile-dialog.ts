@@ -9,6 +9,7 @@ import { profileTexts } from "../../texts";
 import type { ProfileIntent } from "../../forms";
 import { profileSteps } from "../../steps";
 import { useSchemaForm } from "~/components/ui/use-schema-form";
+import { keepOutcome } from "~/lib/kept-outcome";
 
 const NO_FIELDS = z.object({});
 
@@ -41,6 +42,8 @@ export function useProfileDialog({ intent, schema = NO_FIELDS, onSaved }: { inte
     setRefusal(null);
     try {
       const reply = await callStep(profileSteps, intent, fieldsOf(data));
+      // If reading the page again fails, its failure still says the change was saved (decisions/386).
+      keepOutcome(window.location.pathname, reply.message);
       await revalidator.revalidate();
       onSaved(reply.message);
     } catch (error) {
