@@ -107,14 +107,16 @@ async function settled<R, E>(storeKey: string, work: OnceWork<R, E>, options: An
     if (value === null) return options.failed();
     const claim = JSON.parse(value) as Claim<R, E>;
     if (claim.s === "answer") return claim.r;
-    const stale = claim.s !== "unknown" && claim.at !== undefined && now() - claim.at > CLAIM_STALE_MS;
-    // A claim whose process is gone before it wrote anything: this post takes it over and writes.
-    if (stale && claim.s === "pending") {
-      if (await store.compareAndSet(storeKey, value, pending(now), KEEP_MS)) return write(storeKey, work, options);
-      continue;
-    }
-    // One whose process is gone while writing is unknown: looked for, as one that ended unknown is.
-    if (claim.s === "unknown" || (stale && claim.s === "writing")) {
+    const since = "at" in claim ? claim.at : undefined;
+    const stale = since !== undefined && now() - since > CLAIM_STALE_MS;
+    if (claim.s === "pending") {
+      // A claim whose process is gone before it wrote anything: this post takes it over and writes.
+      if (stale) {
+        if (await store.compareAndSet(storeKey, value, pending(now), KEEP_MS)) return write(storeKey, work, options);
+        continue;
+      }
+    } else if (claim.s === "unknown" || stale) {
+      // One whose process is gone while writing is unknown: looked for, as one that ended unknown is.
       const unknownValue = JSON.stringify({ s: "unknown", e: claim.e } satisfies Claim<R, E>);
       if ((waited && !stale) || !options.reconcile) return options.unknown();
       if (await store.compareAndSet(storeKey, value, pending(now), KEEP_MS)) return reconcileThenWrite(storeKey, unknownValue, claim.e, work, options);

@@ -245,6 +245,29 @@ describe("a claim left by a process that is gone", () => {
     return { ...p, options: (extra: Partial<AnswerOnceOptions<Reply, string>> = {}) => p.options({ now: () => clock.now, waitMs: 0, ...extra }) };
   }
 
+  it("a post that died (its work never ended), before or while writing: once stale, the next post takes the key over", async () => {
+    for (const diedWriting of [false, true]) {
+      const p = practice();
+      const clock = { now: 1_000_000_000 };
+      const options = (extra: Partial<AnswerOnceOptions<Reply, string>> = {}) => p.options({ now: () => clock.now, waitMs: 0, ...extra });
+      // The first post's process stops here, for good: before the practice call, or right after writing began.
+      void answerOnce(
+        "k",
+        async (writing) => {
+          if (diedWriting) await writing("message 1");
+          return new Promise<Reply>(() => undefined);
+        },
+        options(),
+      );
+      await expect.poll(async () => (await p.store.get("k")) !== null).toBe(true);
+      const reconcile = async () => null;
+      expect(await answerOnce("k", p.work(), options({ reconcile })), `died ${diedWriting ? "writing" : "before"}`).toEqual(diedWriting ? { kind: "unknown" } : { kind: "failed" });
+      clock.now += CLAIM_STALE_MS + 1;
+      expect(await answerOnce("k", p.work(), options({ reconcile }))).toEqual({ kind: "sent", id: 1 });
+      expect(p.writes()).toBe(1);
+    }
+  });
+
   it("never written, and stale: the next post takes it over and writes once", async () => {
     const p = await left({ s: "pending" }, CLAIM_STALE_MS + 1);
     const [a, b] = await Promise.all([answerOnce("k", p.work(), p.options()), answerOnce("k", p.work(), p.options())]);
@@ -253,10 +276,12 @@ describe("a claim left by a process that is gone", () => {
     expect(await answerOnce("k", p.work(), p.options())).toEqual({ kind: "sent", id: 1 });
   });
 
-  it("never written, not yet stale: still the other post's (failed, nothing written)", async () => {
-    const p = await left({ s: "pending" }, CLAIM_STALE_MS - 1);
-    expect(await answerOnce("k", p.work(), p.options())).toEqual({ kind: "failed" });
-    expect(p.writes()).toBe(0);
+  it("never written, not yet stale (up to CLAIM_STALE_MS old): still the other post's (failed, nothing written)", async () => {
+    for (const age of [CLAIM_STALE_MS - 1, CLAIM_STALE_MS]) {
+      const p = await left({ s: "pending" }, age);
+      expect(await answerOnce("k", p.work(), p.options())).toEqual({ kind: "failed" });
+      expect(p.writes()).toBe(0);
+    }
   });
 
   it("writing, and stale: looked for with its evidence; found, it is the answer and nothing is written again", async () => {
