@@ -530,7 +530,7 @@ describe("booking machine", () => {
       actor.send({ type: "confirm.accept" });
       await waitForState(actor, (s) => !s.matches("booking"));
       expect(actor.getSnapshot().value).toBe("failed");
-      expect(actor.getSnapshot().context).toMatchObject({ error: t.sessionEnded, sessionEnded: true, typeId: "1", locationIds: ["1"], providerId: "p1", date: "2026-03-05", slotId: "s1", reason: "Sore knee" });
+      expect(actor.getSnapshot().context).toMatchObject({ error: t.sessionEnded, sessionEnded: true, unconfirmed: false, typeId: "1", locationIds: ["1"], providerId: "p1", date: "2026-03-05", slotId: "s1", reason: "Sore knee" });
       ended = false;
       actor.send({ type: "confirm.accept" });
       await waitForState(actor, (s) => s.matches("booked"));

@@ -187,6 +187,7 @@ describe("a failed step that may still have been done (decisions/387)", () => {
     ["an ended session", new StepSessionEndedError("/x"), false],
     ["the step's own failure", new StepFailedError({ kind: "failed", message: "x" }), false],
     ["an error of the page's own", new TypeError("x"), false],
+    ["an error of the page's own that carries a server status", Object.assign(new Error("x"), { status: 502 }), false],
   ])("%s: %s", (_, error, may) => {
     expect(stepMayHaveBeenDone(error)).toBe(may);
   });
