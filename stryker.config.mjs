@@ -52,9 +52,10 @@ export default {
     "app/**/share-link-receiving.server.ts",
     "app/**/shlink.ts",
     // Whānau access: how much of a young person's record a parent sees (issue 55): the rules, the guard
-    // every signed-in request passes, and the young person's list of parents and choices.
+    // every signed-in request passes, the counters a parent sees, and the young person's list of parents and choices.
     "app/lib/whanau-access.ts",
     "app/.server/proxy-access.server.ts",
+    "app/.server/proxy-counts.server.ts",
     "app/.server/whanau-parents.server.ts",
     "app/.server/practice/practice-clock.server.ts",
   ],

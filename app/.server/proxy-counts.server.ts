@@ -36,5 +36,5 @@ async function withoutConfidentialUnread(api: PracticeApi, counters: Counters, p
     hidden += bundle.resources.filter((r) => isConfidential(r, policy) && r.extension.read.trim().toLowerCase() !== "true").length;
     if (bundle.resources.length < documentsPageSizes.labResults || page * documentsPageSizes.labResults >= (bundle.total ?? 0)) break;
   }
-  return hidden === 0 ? counters : { ...counters, TestResultsCounter: Math.max(0, counters.TestResultsCounter - hidden) };
+  return { ...counters, TestResultsCounter: Math.max(0, counters.TestResultsCounter - hidden) };
 }
