@@ -260,6 +260,15 @@ describe("booked, taken, unknown or failed: what the patient is told matches wha
     expect(await world.requests({ method: "POST", path: "Patient/Appointment" })).toHaveLength(1);
   });
 
+  it("a garbled answer, with the appointments unreadable afterwards, is not known: it may have been booked", async () => {
+    const world = await mock.createWorld({ seed: 42 });
+    const p = await patient(world);
+    const day = await firstDay(p);
+    await world.fault({ path: "Patient/Appointment", method: "POST", body: "malformed", times: 1 });
+    await world.fault({ path: "Patient/Appointments", status: 503, times: 1 });
+    expect(await p.step("book", bookFields(day, day.slots[0]))).toEqual({ outcome: "unknown", message: t.bookUnconfirmed });
+  });
+
   it("one the practice did not take on (503) is not booked, and said so, even when the appointments cannot be read afterwards", async () => {
     const world = await mock.createWorld({ seed: 42 });
     const p = await patient(world);
