@@ -126,6 +126,36 @@ describe("booking steps", () => {
     expect(await bookedAt(p, day.slots[2])).toHaveLength(0);
   });
 
+  it("offers only the practice's times yet to come, on the day asked, at the places chosen, soonest first, whatever else its reply holds and in whatever order", async () => {
+    const world = await mock.createWorld({ seed: 42 });
+    const p = await patient(world);
+    const day = await firstDay(p);
+    const { cookie } = await signedInToPortal(sessions, world);
+    const now = DateTime.now().setZone("Pacific/Auckland");
+    // A practice whose reply also holds a time just gone, one of the next day, one at a place not chosen, all in reverse order.
+    const loose: AppointmentDeps = {
+      requireSession: async (request) => {
+        const { api, user } = await sessions.requireSession(request);
+        const call: typeof api.call = async (endpoint, options) => {
+          const reply = await api.call(endpoint, options);
+          if (endpoint.path !== endpoints.appointmentSlots.path) return reply;
+          const bundle = reply as { resources: Array<{ start: string; extension: { slotId: string; locationId: string } }> };
+          const date = DateTime.fromISO(String((options?.query as { ScheduleDate: string }).ScheduleDate), { zone: "Pacific/Auckland" });
+          const slot = (slotId: string, start: DateTime, locationId = "1") => ({ ...bundle.resources[0], resourceType: "Slot" as const, start: start.toISO()!, extension: { slotId, locationId } });
+          const extras = [slot("gone", now.minus({ seconds: 60 })), slot("next-day", date.plus({ days: 1 }).set({ hour: 10 })), slot("elsewhere", date.set({ hour: 10, minute: 5 }), "99")];
+          return { ...bundle, resources: [...bundle.resources, ...extras].reverse() } as typeof reply;
+        };
+        return { user, api: { call } };
+      },
+    };
+    const steps = stepPoster("http://portal.test/appointments/book", (r) => bookingAction(r, loose), { Cookie: cookie });
+    const offered = await steps.reply<SlotView[]>("slots", { for: "", typeId: "1", locationIds: "1,2", providerId: day.providerId, date: day.date });
+    expect(offered.map((s) => s.id)).toEqual(day.slots.map((s) => s.id));
+    expect(offered.map((s) => Date.parse(s.start))).toEqual(offered.map((s) => Date.parse(s.start)).sort((a, b) => a - b));
+    const today = await steps.reply<SlotView[]>("slots", { for: "", typeId: "1", locationIds: "1,2", providerId: day.providerId, date: now.toISODate()! });
+    expect(today.map((s) => s.id)).not.toContain("gone");
+  });
+
   it("times are the practice's, grouped Morning before noon", async () => {
     const world = await mock.createWorld({ seed: 42 });
     const day = await firstDay(await patient(world));
