@@ -5,7 +5,7 @@ import { loadConfig } from "~/.server/config.server";
 import { createSessions } from "~/.server/session.server";
 import { viewingKeyOf } from "~/.server/viewing-claims.server";
 import { errorsTexts } from "~/lib/texts/errors";
-import type { BookReply, SlotView } from "~/areas/appointments/booking";
+import { BOOKING_DAYS, type BookReply, type SlotView } from "~/areas/appointments/booking";
 import { appointmentsTexts } from "~/areas/appointments/texts";
 import { VIDEO_TYPE_NAME } from "@contract/appointments";
 import { endpoints } from "@contract/endpoints";
@@ -154,6 +154,19 @@ describe("booking steps", () => {
     expect(offered.map((s) => Date.parse(s.start))).toEqual(offered.map((s) => Date.parse(s.start)).sort((a, b) => a - b));
     const today = await steps.reply<SlotView[]>("slots", { for: "", typeId: "1", locationIds: "1,2", providerId: day.providerId, date: now.toISODate()! });
     expect(today.map((s) => s.id)).not.toContain("gone");
+  });
+
+  it("asks the practice for the times of the first and the last day open to booking, and of no day outside them", async () => {
+    const world = await mock.createWorld({ scenario: "booking-strict", seed: 42 });
+    const p = await patient(world);
+    const day = await firstDay(p);
+    const today = DateTime.fromISO((await p.page("?id=1")).today);
+    // Same-day booking off: the first day is tomorrow; the last is BOOKING_DAYS - 1 days after today.
+    const days = [today, today.plus({ days: 1 }), today.plus({ days: BOOKING_DAYS - 1 }), today.plus({ days: BOOKING_DAYS })].map((d) => d.toISODate()!);
+    await world.clearRequests();
+    for (const date of days) await p.step("slots", { for: "", typeId: "1", locationIds: "1,2", providerId: day.providerId, date });
+    const asked = (await world.requests({ path: "Patient/AppointmentSlots" })).map((r) => r.query.ScheduleDate);
+    expect(asked).toEqual([days[1], days[2]]);
   });
 
   it("times are the practice's, grouped Morning before noon", async () => {
