@@ -22,6 +22,8 @@ export default {
     "machines/**/repeat-medication.machine.ts",
     "machines/**/booking.machine.ts",
     "app/**/booking.ts",
+    // Whether a patient is told an appointment is booked, taken, unknown or cancelled (decisions/385).
+    "app/areas/appointments/page.server.ts",
     // Who gets in: the login machine and the sign-in steps, the second step and its proof, passkeys,
     // throttles, the session, its redirects, viewing claims and hashed names.
     "machines/**/login.machine.ts",

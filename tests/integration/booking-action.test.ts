@@ -1,13 +1,15 @@
 import { describe, expect, it } from "vitest";
+import { DateTime } from "luxon";
 import { appointmentsPage, bookingAction, type AppointmentDeps } from "~/areas/appointments/page.server";
 import { loadConfig } from "~/.server/config.server";
 import { createSessions } from "~/.server/session.server";
 import { viewingKeyOf } from "~/.server/viewing-claims.server";
 import { errorsTexts } from "~/lib/texts/errors";
-import type { BookReply, SlotView } from "~/areas/appointments/booking";
+import { BOOKING_DAYS, type BookReply, type SlotView } from "~/areas/appointments/booking";
 import { appointmentsTexts } from "~/areas/appointments/texts";
+import { VIDEO_TYPE_NAME } from "@contract/appointments";
 import { endpoints } from "@contract/endpoints";
-import { useMockServer, type TestWorld } from "../helpers/mock-world";
+import { useMockServer, type HeldCalls, type TestWorld } from "../helpers/mock-world";
 import { stepPoster } from "../helpers/steps";
 import { signedInToPortal } from "../helpers/portal-cookie";
 
@@ -48,6 +50,24 @@ async function firstDay(p: Patient, typeId = "1", forId = "") {
 async function bookedAt(p: Patient, slot: SlotView) {
   const upcoming = await p.s.api.call(endpoints.appointments, { query: { PatientID: p.user.userId, PageSize: 100, PageNumber: 1, AppointmentType: "1" } });
   return upcoming.resources.filter((a) => Date.parse(a.period.start) === Date.parse(slot.start));
+}
+
+/** Waits for a held call to reach the practice; a step that answers without making it fails the test at once, not at its timeout. */
+async function reached(held: HeldCalls, answer: Promise<unknown>) {
+  let waiting = true;
+  const early = answer.then(
+    (reply) => {
+      if (waiting) throw new Error(`Answered without reaching the practice: ${JSON.stringify(reply)}`);
+    },
+    (error: unknown) => {
+      if (waiting) throw error;
+    },
+  );
+  try {
+    await Promise.race([held.arrived(), early]);
+  } finally {
+    waiting = false;
+  }
 }
 
 const bookFields = (d: { providerId: string; date: string }, slot: SlotView, more: Record<string, string> = {}) => ({ for: "", typeId: "1", locationIds: "1,2", providerId: d.providerId, date: d.date, slotId: slot.id, slotStart: slot.start, reason: "", reasonForContactId: "", screening: "none", ...more });
@@ -104,6 +124,49 @@ describe("booking steps", () => {
     await world.fault({ path: "Patient/Appointment", method: "POST", status: 503, times: 1 });
     expect(await p.step("book", bookFields(day, day.slots[2]))).toEqual({ outcome: "failed", message: t.bookFailed });
     expect(await bookedAt(p, day.slots[2])).toHaveLength(0);
+  });
+
+  it("offers only the practice's times yet to come, on the day asked, at the places chosen, soonest first, whatever else its reply holds and in whatever order", async () => {
+    const world = await mock.createWorld({ seed: 42 });
+    const p = await patient(world);
+    const day = await firstDay(p);
+    const { cookie } = await signedInToPortal(sessions, world);
+    const now = DateTime.now().setZone("Pacific/Auckland");
+    // A practice whose reply also holds a time just gone, one of the next day, one at a place not chosen, all in reverse order.
+    const loose: AppointmentDeps = {
+      requireSession: async (request) => {
+        const { api, user } = await sessions.requireSession(request);
+        const call: typeof api.call = async (endpoint, options) => {
+          const reply = await api.call(endpoint, options);
+          if (endpoint.path !== endpoints.appointmentSlots.path) return reply;
+          const bundle = reply as { resources: Array<{ start: string; extension: { slotId: string; locationId: string } }> };
+          const date = DateTime.fromISO(String((options?.query as { ScheduleDate: string }).ScheduleDate), { zone: "Pacific/Auckland" });
+          const slot = (slotId: string, start: DateTime, locationId = "1") => ({ ...bundle.resources[0], resourceType: "Slot" as const, start: start.toISO()!, extension: { slotId, locationId } });
+          const extras = [slot("gone", now.minus({ seconds: 60 })), slot("next-day", date.plus({ days: 1 }).set({ hour: 10 })), slot("elsewhere", date.set({ hour: 10, minute: 5 }), "99")];
+          return { ...bundle, resources: [...bundle.resources, ...extras].reverse() } as typeof reply;
+        };
+        return { user, api: { call } };
+      },
+    };
+    const steps = stepPoster("http://portal.test/appointments/book", (r) => bookingAction(r, loose), { Cookie: cookie });
+    const offered = await steps.reply<SlotView[]>("slots", { for: "", typeId: "1", locationIds: "1,2", providerId: day.providerId, date: day.date });
+    expect(offered.map((s) => s.id)).toEqual(day.slots.map((s) => s.id));
+    expect(offered.map((s) => Date.parse(s.start))).toEqual(offered.map((s) => Date.parse(s.start)).sort((a, b) => a - b));
+    const today = await steps.reply<SlotView[]>("slots", { for: "", typeId: "1", locationIds: "1,2", providerId: day.providerId, date: now.toISODate()! });
+    expect(today.map((s) => s.id)).not.toContain("gone");
+  });
+
+  it("asks the practice for the times of the first and the last day open to booking, and of no day outside them", async () => {
+    const world = await mock.createWorld({ scenario: "booking-strict", seed: 42 });
+    const p = await patient(world);
+    const day = await firstDay(p);
+    const today = DateTime.fromISO((await p.page("?id=1")).today);
+    // Same-day booking off: the first day is tomorrow; the last is BOOKING_DAYS - 1 days after today.
+    const days = [today, today.plus({ days: 1 }), today.plus({ days: BOOKING_DAYS - 1 }), today.plus({ days: BOOKING_DAYS })].map((d) => d.toISODate()!);
+    await world.clearRequests();
+    for (const date of days) await p.step("slots", { for: "", typeId: "1", locationIds: "1,2", providerId: day.providerId, date });
+    const asked = (await world.requests({ path: "Patient/AppointmentSlots" })).map((r) => r.query.ScheduleDate);
+    expect(asked).toEqual([days[1], days[2]]);
   });
 
   it("times are the practice's, grouped Morning before noon", async () => {
@@ -205,6 +268,221 @@ describe("booking steps", () => {
   });
 });
 
+describe("booked, taken, unknown or failed: what the patient is told matches what the practice did (decisions/385)", () => {
+  it("a booking cut off before any answer, and not among the patient's appointments, is not known (the practice may still be making it); posted again it is booked, once", async () => {
+    const world = await mock.createWorld({ seed: 42 });
+    const p = await patient(world);
+    const day = await firstDay(p);
+    // Dropped before the practice did anything: nothing booked, but the portal cannot know that.
+    await world.fault({ path: "Patient/Appointment", method: "POST", body: "drop", times: 1 });
+    expect(await p.step("book", bookFields(day, day.slots[0]))).toEqual({ outcome: "unknown", message: t.bookUnconfirmed });
+    expect(await bookedAt(p, day.slots[0])).toHaveLength(0);
+    expect(await p.step("book", bookFields(day, day.slots[0]))).toEqual({ outcome: "booked", message: t.booked });
+    expect(await bookedAt(p, day.slots[0])).toHaveLength(1);
+  });
+
+  it("a booking the practice is too slow to answer is not known; once the practice has made it, posted again it is found and not booked twice", async () => {
+    const world = await mock.createWorld({ seed: 42 });
+    const p = await patient(world);
+    const day = await firstDay(p);
+    // The same patient's session, waiting a second for the booking's answer.
+    const { cookie } = await signedInToPortal(sessions, world);
+    const impatient: AppointmentDeps = {
+      requireSession: async (request) => {
+        const { api, user } = await sessions.requireSession(request);
+        return { user, api: { call: (endpoint, options) => api.call(endpoint, endpoint.method === "POST" && endpoint.path === endpoints.bookAppointment.path ? { ...options, timeoutMs: 1000 } : options) } };
+      },
+    };
+    const steps = stepPoster("http://portal.test/appointments/book", (r) => bookingAction(r, impatient), { Cookie: cookie });
+    const held = await world.hold({ path: "Patient/Appointment", method: "POST", times: 1 });
+    expect(await steps.reply("book", bookFields(day, day.slots[0]))).toEqual({ outcome: "unknown", message: t.bookUnconfirmed });
+    // The practice gets to it after the portal gave up waiting.
+    await held.release();
+    await expect.poll(() => bookedAt(p, day.slots[0]).then((found) => found.length)).toBe(1);
+    expect(await steps.reply("book", bookFields(day, day.slots[0]))).toEqual({ outcome: "booked", message: t.alreadyBooked });
+    expect(await world.requests({ method: "POST", path: "Patient/Appointment" })).toHaveLength(1);
+  });
+
+  it("a garbled answer, with the appointments unreadable afterwards, is not known: it may have been booked", async () => {
+    const world = await mock.createWorld({ seed: 42 });
+    const p = await patient(world);
+    const day = await firstDay(p);
+    await world.fault({ path: "Patient/Appointment", method: "POST", body: "malformed", times: 1 });
+    await world.fault({ path: "Patient/Appointments", status: 503, times: 1 });
+    expect(await p.step("book", bookFields(day, day.slots[0]))).toEqual({ outcome: "unknown", message: t.bookUnconfirmed });
+  });
+
+  it("one the practice did not take on (503) is not booked, and said so, even when the appointments cannot be read afterwards", async () => {
+    const world = await mock.createWorld({ seed: 42 });
+    const p = await patient(world);
+    const day = await firstDay(p);
+    await world.fault({ path: "Patient/Appointment", method: "POST", status: 503, times: 1 });
+    await world.fault({ path: "Patient/Appointments", status: 503, times: 1 });
+    expect(await p.step("book", bookFields(day, day.slots[0]))).toEqual({ outcome: "failed", message: t.bookFailed });
+    await world.clearFaults();
+    expect(await bookedAt(p, day.slots[0])).toHaveLength(0);
+  });
+
+  it("a time another patient took while this booking was on its way is offered as taken, with the times still free, though this patient holds another time with the same provider", async () => {
+    const world = await mock.createWorld({ seed: 42 });
+    const p = await patient(world);
+    const other = await patient(world, "family");
+    const day = await firstDay(p);
+    const [wanted, mine] = day.slots;
+    expect(await p.step("book", bookFields(day, mine))).toEqual({ outcome: "booked", message: t.booked });
+    // The patient's booking reaches the practice after the other patient's, for the same time.
+    const held = await world.hold({ path: "Patient/Appointment", method: "POST", times: 1 });
+    const booking = p.step("book", bookFields(day, wanted)) as Promise<BookReply>;
+    await reached(held, booking);
+    expect(await other.step("book", bookFields(day, wanted))).toEqual({ outcome: "booked", message: t.booked });
+    await held.release();
+    const reply = await booking;
+    expect(reply).toMatchObject({ outcome: "taken", message: t.slotTaken });
+    expect(reply.outcome === "taken" && reply.slots.map((s) => s.id)).toEqual(expect.arrayContaining([day.slots[2].id]));
+    expect(reply.outcome === "taken" && reply.slots.map((s) => s.id)).not.toContain(wanted.id);
+    expect(await bookedAt(p, wanted)).toHaveLength(0);
+  });
+
+  it("a time taken by another patient is taken, though this patient holds an appointment at that moment with another provider", async () => {
+    const world = await mock.createWorld({ seed: 42 });
+    const p = await patient(world);
+    const other = await patient(world, "family");
+    const day = await firstDay(p);
+    // Another provider free at one of the same moments that day.
+    let same: { wanted: SlotView; elsewhere: SlotView; providerId: string } | undefined;
+    for (const provider of day.providers.filter((x) => x.id !== day.providerId)) {
+      const theirs = await p.step<SlotView[]>("slots", { for: "", typeId: "1", locationIds: "1,2", providerId: provider.id, date: day.date });
+      const wanted = day.slots.find((s) => theirs.some((x) => Date.parse(x.start) === Date.parse(s.start)));
+      if (wanted) {
+        same = { wanted, elsewhere: theirs.find((x) => Date.parse(x.start) === Date.parse(wanted.start))!, providerId: provider.id };
+        break;
+      }
+    }
+    expect(same, "two providers free at the same moment").toBeDefined();
+    const { wanted, elsewhere, providerId } = same!;
+    expect(await p.step("book", bookFields({ providerId, date: day.date }, elsewhere))).toEqual({ outcome: "booked", message: t.booked });
+    expect(await other.step("book", bookFields(day, wanted))).toEqual({ outcome: "booked", message: t.booked });
+    expect(await p.step("book", bookFields(day, wanted))).toMatchObject({ outcome: "taken", message: t.slotTaken });
+  });
+
+  it("a practice that says booked in its own case and spacing has booked it", async () => {
+    const world = await mock.createWorld({ seed: 42 });
+    const p = await patient(world);
+    const day = await firstDay(p);
+    await world.fault({ path: "Patient/Appointment", method: "POST", answer: "  APPOINTMENT BOOKED SUCCESSFULLY.  ", times: 1 });
+    expect(await p.step("book", bookFields(day, day.slots[0]))).toEqual({ outcome: "booked", message: t.booked });
+    expect(await bookedAt(p, day.slots[0])).toHaveLength(1);
+  });
+
+  it("a same-day booking the practice itself refuses (switched off while the patient was booking) is told in the same-day words", async () => {
+    // The practice's day a few days after this one, at 8 am on a weekday: its same-day rule applies to
+    // that day, which the portal books as any other.
+    let practiceDay = DateTime.now().setZone("Pacific/Auckland").plus({ days: 3 }).startOf("day");
+    while (practiceDay.weekday > 5) practiceDay = practiceDay.plus({ days: 1 });
+    const world = await mock.createWorld({ seed: 42, now: practiceDay.set({ hour: 8 }).toISO()! });
+    const p = await patient(world);
+    const day = await firstDay(p);
+    expect(day.date).toBe(practiceDay.toISODate());
+    const held = await world.hold({ path: "Patient/Appointment", method: "POST", times: 1 });
+    const booking = p.step("book", bookFields(day, day.slots[0]));
+    await reached(held, booking);
+    mock.server.worlds.get(world.id)!.store.setting.update({ where: { id: { equals: "IsAllowSameDayBooking" } }, data: { value: "0" } });
+    await held.release();
+    expect(await booking).toEqual({ outcome: "sameDay", message: t.sameDayRefused });
+    expect(await bookedAt(p, day.slots[0])).toHaveLength(0);
+  });
+
+  it("a provider in lock-down can still be booked as the first one offered; with the practice's bypass on, any provider can", async () => {
+    const world = await mock.createWorld({ scenario: "lockdown", seed: 42 });
+    const p = await patient(world);
+    const day = await firstDay(p);
+    expect(day.providers[0].lockedDown).toBe(true);
+    expect(await p.step("book", bookFields(day, day.slots[0]))).toEqual({ outcome: "booked", message: t.booked });
+    // Switched on at the practice: a patient who signs in now may book any provider.
+    mock.server.worlds.get(world.id)!.store.setting.update({ where: { id: { equals: "ByPassLockDownPatientPortalAppointmentBookings" } }, data: { value: "1" } });
+    const later = await patient(world);
+    const other = day.providers.find((x) => !x.lockedDown)!;
+    const otherDay = await later.step<{ date: string; slots: SlotView[] }>("nextDay", { for: "", typeId: "1", locationIds: "1,2", providerId: other.id, start: new Date().toISOString().slice(0, 10) });
+    expect(await later.step("book", bookFields({ providerId: other.id, date: otherDay.date }, otherDay.slots[0]))).toEqual({ outcome: "booked", message: t.booked });
+  });
+
+  it("a practice without same-day booking books any later day", async () => {
+    const p = await patient(await mock.createWorld({ scenario: "booking-strict", seed: 42 }));
+    const day = await firstDay(p);
+    expect(day.date).not.toBe((await p.page("?id=1")).today);
+    expect(await p.step("book", bookFields(day, day.slots[0]))).toEqual({ outcome: "booked", message: t.booked });
+  });
+
+  it("a booking at a place where no provider works is refused as needing a provider", async () => {
+    const world = await mock.createWorld({ scenario: "lockdown", seed: 42 });
+    const p = await patient(world);
+    const day = await firstDay(p);
+    expect(await p.step("book", bookFields(day, day.slots[0], { locationIds: "99" }))).toEqual({ outcome: "failed", message: t.chooseProvider });
+  });
+
+  it("a fault of the portal's own while booking goes up as an error, not told as a booking the practice could not make", async () => {
+    const world = await mock.createWorld({ seed: 42 });
+    const p = await patient(world);
+    const day = await firstDay(p);
+    const { cookie } = await signedInToPortal(sessions, world);
+    const broken: AppointmentDeps = {
+      requireSession: async (request) => {
+        const { api, user } = await sessions.requireSession(request);
+        return { user, api: { call: (endpoint, options) => (endpoint.path === endpoints.appointmentSlots.path ? Promise.reject(new TypeError("a bug of the portal's")) : api.call(endpoint, options)) } };
+      },
+    };
+    const steps = stepPoster("http://portal.test/appointments/book", (r) => bookingAction(r, broken), { Cookie: cookie });
+    await expect(bookingAction(steps.request("book", bookFields(day, day.slots[0])), broken)).rejects.toThrow("a bug of the portal's");
+    expect(await world.requests({ method: "POST", path: "Patient/Appointment" })).toEqual([]);
+  });
+
+  it("a day outside the days open to booking is refused before the practice is asked", async () => {
+    const world = await mock.createWorld({ seed: 42 });
+    const p = await patient(world);
+    const day = await firstDay(p);
+    await world.clearRequests();
+    for (const date of ["2020-01-06", "2099-01-05"]) expect(await p.step("book", bookFields({ ...day, date }, day.slots[0]))).toEqual({ outcome: "failed", message: t.dateOutOfRange });
+    expect(await world.requests({ method: "POST", path: "Patient/Appointment" })).toEqual([]);
+  });
+
+  it("a virtual consult screened as virtual is booked as a video consult", async () => {
+    const world = await mock.createWorld({ scenario: "covid-screening", seed: 42 });
+    const p = await patient(world);
+    const day = await firstDay(p, "2");
+    expect(await p.step("book", bookFields(day, day.slots[0], { typeId: "2", screening: "virtual" }))).toEqual({ outcome: "booked", message: t.booked });
+  });
+
+  it("a practice with no video consult type books other appointments, and refuses a consult screened as virtual", async () => {
+    const world = await mock.createWorld({ scenario: "covid-screening", seed: 42 });
+    const p = await patient(world);
+    const day = await firstDay(p);
+    const { cookie } = await signedInToPortal(sessions, world);
+    // The practice's appointment types without its Video Consult.
+    const noVideo: AppointmentDeps = {
+      requireSession: async (request) => {
+        const { api, user } = await sessions.requireSession(request);
+        const call: typeof api.call = async (endpoint, options) => {
+          const reply = await api.call(endpoint, options);
+          return endpoint.path === endpoints.lookup.path && Array.isArray(reply) ? (reply as Array<{ name: string }>).filter((x) => x.name !== VIDEO_TYPE_NAME) as typeof reply : reply;
+        };
+        return { user, api: { call } };
+      },
+    };
+    const steps = stepPoster("http://portal.test/appointments/book", (r) => bookingAction(r, noVideo), { Cookie: cookie });
+    expect(await steps.reply("book", bookFields(day, day.slots[0], { screening: "virtual" }))).toEqual({ outcome: "failed", message: t.virtualNeedsVideo });
+    expect(await steps.reply("book", bookFields(day, day.slots[0], { screening: "clear" }))).toEqual({ outcome: "booked", message: t.booked });
+  });
+
+  it("sends the practice the reason as typed, trimmed, and the reason for contact chosen as the reason for visit", async () => {
+    const world = await mock.createWorld({ seed: 42 });
+    const p = await patient(world);
+    const day = await firstDay(p);
+    expect(await p.step("book", bookFields(day, day.slots[0], { reason: "  Sore knee  ", reasonForContactId: "30" }))).toMatchObject({ outcome: "booked" });
+    const [post] = await world.requests({ method: "POST", path: "Patient/Appointment" });
+    expect(post.query).toMatchObject({ Reason: "Sore knee", ReasonforVisitID: "30" });
+  });
+});
+
 describe("cancelling", () => {
   it("needs a reason, cancels only the patient's own cancellable upcoming appointment, and shows the practice's reply", async () => {
     const world = await mock.createWorld({ seed: 42 });
@@ -242,7 +520,7 @@ describe("cancelling", () => {
     // (Held until the upcoming list has been read for the cancel, so only the look afterwards fails.)
     const held = await world.hold({ path: "Patient/Appointment", method: "DELETE", body: "lost-reply", times: 1 });
     const cancelling = p.cancel({ appointmentId: second.id, reason: "Feeling better" });
-    await held.arrived();
+    await reached(held, cancelling);
     await world.fault({ path: "Patient/Appointments", status: 503, times: 1 });
     await held.release();
     expect(await cancelling).toEqual({ ok: false, failure: { kind: "refused", message: t.cancelUnconfirmed } });
@@ -253,5 +531,41 @@ describe("cancelling", () => {
     const [third] = (await p.page("?id=2")).upcoming!.filter((r) => r.cancellable);
     await world.fault({ path: "Patient/Appointment", method: "DELETE", status: 500, times: 1 });
     expect(await p.cancel({ appointmentId: third.id, reason: "Feeling better" })).toEqual({ ok: false, failure: { kind: "refused", message: t.cancelFailed } });
+  });
+
+  it("shows the practice's own words: its success in any case, its refusal as it words it, and plain words for an empty answer", async () => {
+    const world = await mock.createWorld({ seed: 42 });
+    const p = await patient(world);
+    const [first, second, third] = (await p.page("?id=2")).upcoming!.filter((r) => r.cancellable);
+    await world.fault({ path: "Patient/Appointment", method: "DELETE", answer: " APPOINTMENT CANCELLED SUCCESSFULLY. ", times: 1 });
+    expect(await p.cancel({ appointmentId: first.id, reason: "Feeling better" })).toEqual({ ok: true, reply: { message: "APPOINTMENT CANCELLED SUCCESSFULLY." } });
+    await world.fault({ path: "Patient/Appointment", method: "DELETE", answer: "Appointments within 24 hours cannot be cancelled online.", times: 1 });
+    expect(await p.cancel({ appointmentId: second.id, reason: "Feeling better" })).toEqual({ ok: false, failure: { kind: "refused", message: "Appointments within 24 hours cannot be cancelled online." } });
+    await world.fault({ path: "Patient/Appointment", method: "DELETE", answer: "  ", times: 1 });
+    expect(await p.cancel({ appointmentId: third.id, reason: "Feeling better" })).toEqual({ ok: false, failure: { kind: "refused", message: t.cancelFailed } });
+  });
+
+  it("a cancel the practice did not take on (503) is not cancelled, and said so without asking the patient to check, even when the Cancelled list cannot be read", async () => {
+    const world = await mock.createWorld({ seed: 42 });
+    const p = await patient(world);
+    const [first] = (await p.page("?id=2")).upcoming!.filter((r) => r.cancellable);
+    const held = await world.hold({ path: "Patient/Appointment", method: "DELETE", status: 503, times: 1 });
+    const cancelling = p.cancel({ appointmentId: first.id, reason: "Feeling better" });
+    await reached(held, cancelling);
+    await world.fault({ path: "Patient/Appointments", status: 503, times: 1 });
+    await held.release();
+    expect(await cancelling).toEqual({ ok: false, failure: { kind: "failed", message: t.cancelFailed } });
+    await world.clearFaults();
+    expect((await p.page("?id=2")).upcoming!.map((r) => r.id)).toContain(first.id);
+  });
+
+  it("an appointment whose time has passed, though the practice still lists it as upcoming, is not cancelled online, and the practice is not asked", async () => {
+    // The practice's clock behind the patient's: its upcoming list holds appointments already begun.
+    const world = await mock.createWorld({ seed: 42, now: "2026-01-05T09:00:00+13:00" });
+    const p = await patient(world);
+    const [begun] = (await p.page("?id=2")).upcoming!;
+    expect(begun.cancellable).toBe(false);
+    expect(await p.cancel({ appointmentId: begun.id, reason: "Feeling better" })).toEqual({ ok: false, failure: { kind: "refused", message: t.notCancellable } });
+    expect(await world.requests({ method: "DELETE", path: "Patient/Appointment" })).toEqual([]);
   });
 });

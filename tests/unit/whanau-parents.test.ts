@@ -1,8 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { practiceKey } from "~/.server/access-record.server";
 import { accountHolderKey } from "~/.server/opaque-names.server";
-import type { PortalStore } from "~/.server/portal-store.server";
+import { observability } from "~/.server/observability.server";
+import { sharePortalStore, unsharePortalStore, type PortalStore } from "~/.server/portal-store.server";
 import { shareLinks, shareLinkTickets } from "~/.server/portal-store/schema";
 import { WhanauUnavailable, whanauStore } from "~/.server/whanau-parents.server";
 import { openEmbeddedTestStore } from "../helpers/test-stores";
@@ -18,8 +19,12 @@ let store: PortalStore;
 let whanau: ReturnType<typeof whanauStore>;
 beforeAll(async () => {
   store = await openEmbeddedTestStore();
-  whanau = whanauStore(() => store);
 }, 120_000);
+// Made for each test, not once for the file: a mutant in whanauStore's own lines (the query's `where`)
+// is then one each test reaches, and Stryker runs the tests against it (issue 57).
+beforeEach(() => {
+  whanau = whanauStore(() => store);
+});
 afterAll(() => store.close());
 
 let young = 0;
@@ -125,4 +130,42 @@ it("a store that cannot answer is told as whānau access unavailable, for a read
   const parent = { apiBase, patientId: "Y-1", holderId: "P-1" };
   await expect(away.choiceOf(parent)).rejects.toBeInstanceOf(WhanauUnavailable);
   await expect(away.noteParent({ ...parent, holderName: "Mere", relationship: "Child" })).rejects.toBeInstanceOf(WhanauUnavailable);
+});
+
+describe("the store's side, as the portal runs it", () => {
+  it("times each read and each write on the store's panel, under whānau access's own operation", async () => {
+    // portal_store_query_duration_seconds, by operation: what an operator's panel reads.
+    const timed = async (operation: string) => {
+      const values = (await observability().portalStoreDuration.get()).values;
+      return values.find((v) => v.metricName === "portal_store_query_duration_seconds_count" && v.labels.operation === operation)?.value ?? 0;
+    };
+    const counts = async () => ({ reads: await timed("whanau.read"), writes: await timed("whanau.write") });
+    const y = newYoung();
+    const parent = { ...y, holderId: "P-1" };
+    let before = await counts();
+    await whanau.noteParent({ ...parent, holderName: "Mere", relationship: "Child" }, T0);
+    expect(await counts()).toEqual({ reads: before.reads, writes: before.writes + 1 });
+    before = await counts();
+    await whanau.choiceOf(parent);
+    expect(await counts()).toEqual({ reads: before.reads + 1, writes: before.writes });
+    before = await counts();
+    await whanau.parentsOf(y);
+    expect(await counts()).toEqual({ reads: before.reads + 1, writes: before.writes });
+    before = await counts();
+    await whanau.choose(y, accountHolderKey(apiBase, "P-1"), "none", { endShareLinks: false }, later(1000));
+    expect(await counts()).toEqual({ reads: before.reads, writes: before.writes + 1 });
+  });
+
+  it("is the process's own store unless given one: what the portal notes at start-up's store, the young person reads there", async () => {
+    const y = newYoung();
+    sharePortalStore(store);
+    try {
+      await whanauStore().noteParent({ ...y, holderId: "P-1", holderName: "Mere", relationship: "Child" }, T0);
+    } finally {
+      unsharePortalStore(store);
+    }
+    expect((await whanau.parentsOf(y)).map((p) => p.holderId)).toEqual(["P-1"]);
+    // With no store opened for the process, it says so rather than forgetting the parent.
+    await expect(whanauStore().noteParent({ ...y, holderId: "P-2", holderName: "Hemi", relationship: "Child" })).rejects.toBeInstanceOf(WhanauUnavailable);
+  });
 });
