@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { BookStepSchema, QUESTIONS, bookingFailureText, bookingSettingsOf, nextSearchStart, questionnaireComplete, reasonWithAnswers, type Questionnaire } from "~/areas/appointments/booking";
+import { BookStepSchema, QUESTIONS, bookingFailureText, bookingSettingsOf, nextSearchStart, periodOf, questionnaireComplete, reasonWithAnswers, type Questionnaire } from "~/areas/appointments/booking";
 import { appointmentsTexts } from "~/areas/appointments/texts";
 
 const t = appointmentsTexts;
@@ -83,5 +83,12 @@ describe("booking rules: what the booking step takes, and the practice's refusal
   it("a practice's refusal with no words is shown as the general failure, and its words without the spaces around them", () => {
     expect(bookingFailureText("   ")).toBe(t.bookFailed);
     expect(bookingFailureText(" Provider on leave ")).toBe("Provider on leave");
+  });
+});
+
+describe("the part of the day a time is listed under (2§9)", () => {
+  it("is Morning before noon and Afternoon from noon, 12:00 to 12:59 included", () => {
+    expect([0, 8, 11].map(periodOf)).toEqual(["Morning", "Morning", "Morning"]);
+    expect([12, 13, 17, 23].map(periodOf)).toEqual(["Afternoon", "Afternoon", "Afternoon", "Afternoon"]);
   });
 });

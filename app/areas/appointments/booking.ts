@@ -177,6 +177,11 @@ export type BookFields = z.input<typeof BookStepSchema>;
 
 /** A slot as the page shows it: its time already in the practice's zone. */
 /** `start` is the practice's own instant, by which a booking whose answer was lost is found again. */
+/** 2§9: a time is Morning before noon, practice time, and Afternoon from noon (12:00 to 12:59 included). */
+export function periodOf(hour: number): "Morning" | "Afternoon" {
+  return hour < 12 ? "Morning" : "Afternoon";
+}
+
 export const SlotViewSchema = z.object({ id: z.string(), start: z.string(), time: z.string(), period: z.enum(["Morning", "Afternoon"]), locationId: z.string() });
 export type SlotView = z.output<typeof SlotViewSchema>;
 

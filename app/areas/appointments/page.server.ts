@@ -15,6 +15,7 @@ import {
   type BookReply,
   type BookingSettings,
   type Option,
+  periodOf,
   type SlotView,
 } from "./booking";
 import { practiceDateTime, PRACTICE_ZONE } from "~/lib/dates";
@@ -246,8 +247,7 @@ async function slotsOf(api: Api, patientId: string, q: { typeId: string; locatio
       id: s.extension.slotId,
       start: s.start,
       time: start.toFormat("h:mm a").replace(/AM|PM/, (m) => m.toLowerCase()),
-      // 2§9: Morning is before noon, practice time.
-      period: start.hour < 12 ? ("Morning" as const) : ("Afternoon" as const),
+      period: periodOf(start.hour),
       locationId: s.extension.locationId,
     }));
 }
