@@ -74,7 +74,12 @@ test.describe("medications", () => {
     // The dashboard's count is the number listed.
     await page.goto("/");
     await expect(card).toContainText(`${count} long term medications`);
+    // Back loads the medications document again (or restores it): axe runs once that page is settled,
+    // never while the browser is still changing documents.
     await page.goBack();
+    await expect(page).toHaveURL(/\/medications$/);
+    await expect(page.getByRole("heading", { name: "Medications", level: 1 })).toBeVisible();
+    await waitForHydration(page);
     await expectNoAxeViolations(page);
   });
 
