@@ -20,7 +20,8 @@
  * portal more). Then the highest rate held before the first step that was not.
  *
  * BENCH_BASE=<another checkout, built> runs that checkout's portal too (issue 53: head against today's
- * `main`, goal 1.5x or more): both are started, signed in and warmed first, then measured in turn, one
+ * `main`, goal 1.5x or more), on the screens both builds have (a screen the base answers 404 is left
+ * out of both, and said): both are started, signed in and warmed first, then measured in turn, one
  * step each at each rate, the order swapped at every turn, never at the same time. Steps in turn, not a
  * whole run each: on a 2-core machine shared with other runs, the load of the others drifts over
  * minutes, and two steps a few seconds apart see the same machine where two runs minutes apart do not;
@@ -35,6 +36,7 @@
  * their limit takes 20 s a step each, about 5-8 minutes in all, after 1-2 minutes of signing in and
  * warming; BENCH_RATES=20,40,60 BENCH_STEP_S=8 is a quick check.
  * BENCH_SESSIONS (30) and BENCH_PORT (the mock on 5420, the portals on the next two) can be changed;
+ * PORTAL_PAGES_AT_WORK is handed to the portals (decisions/390; a build older than it ignores it);
  * BENCH_PORTAL_NODE_OPTIONS is given to the portals (Node refuses --cpu-prof and --trace-gc there: use
  * `--import` of a module that starts them, as bench/profile-on-signal.mjs does). BENCH_PROFILE_DIR=<folder>
  * profiles each portal's every step on its own (<build>-<rate>-<n>.cpuprofile): a step that fell over
@@ -50,7 +52,8 @@ import { startPortalProcess, type PortalProcess } from "../tests/helpers/portal-
 import { figuresOf, fireAtPlannedTimes, held, highestHeld, percentile, plannedOffsets, requestOf, type Outcome, type StepFigures } from "./open-loop-schedule";
 import { mainThreadCpuMs, processCpuMs, signInSolo, startMock } from "./practice-and-portal";
 
-const SCREENS = ["/", "/profile", ...AREAS.filter((area) => area.module).map((area) => area.path)];
+/** This checkout's screens; with BENCH_BASE, only those the base has too (see `screensBothHave`). */
+let SCREENS = ["/", "/profile", ...AREAS.filter((area) => area.module).map((area) => area.path)];
 const RATES = (process.env.BENCH_RATES ?? "10,20,30,40,50,60,70,80,90,100,120,140,160").split(",").map(Number);
 const STEP_MS = 1000 * Number(process.env.BENCH_STEP_S ?? 15);
 const COOL_MS = 1000 * Number(process.env.BENCH_COOL_S ?? 5);
@@ -135,6 +138,20 @@ async function runStep(subject: Subject, rate: number, practicePid: number | und
   return figures;
 }
 
+/**
+ * A screen this checkout has and the base does not (an area added since, such as /sharing) is not a
+ * page view both can serve: it is left out of both, and said, so the ratio compares the same mix.
+ */
+async function screensBothHave(base: Subject): Promise<string[]> {
+  const kept: string[] = [];
+  for (const screen of SCREENS) {
+    const outcome = await load(base.portal, base.cookies[0], screen);
+    if (outcome === 404) console.log(`${screen}: not in the base build, left out of both`);
+    else kept.push(screen);
+  }
+  return kept;
+}
+
 /** Every session loads every screen once (the shell's per-session reads, the world's lazy parts, V8's compiling), a few at a time. */
 async function warm(subject: Subject): Promise<void> {
   const loads = subject.cookies.flatMap((cookie) => SCREENS.map((screen) => ({ cookie, screen })));
@@ -171,6 +188,7 @@ async function main() {
       CAPTCHA_MAX_NUMBER: "1000",
       // Every session signs in from 127.0.0.1: the per-address pause would stop the set-up.
       SIGNIN_MAX_FAILURES_PER_ADDRESS: "100000",
+      ...(process.env.PORTAL_PAGES_AT_WORK ? { PORTAL_PAGES_AT_WORK: process.env.PORTAL_PAGES_AT_WORK } : {}),
       ...(process.env.BENCH_PORTAL_NODE_OPTIONS || PROFILE_DIR ? { NODE_OPTIONS: [process.env.BENCH_PORTAL_NODE_OPTIONS, PROFILE_DIR && `--import ${path.resolve("bench/profile-on-signal.mjs")}`].filter(Boolean).join(" ") } : {}),
     };
     const builds: Array<[string, string | undefined]> = [[BASE ? "this" : "portal", undefined], ...(BASE ? [["base", BASE] as [string, string]] : [])];
@@ -183,6 +201,8 @@ async function main() {
       subjects.push({ name, portal, cookies, steps: [], lagP99: [], cpu: [], stopped: false });
     }
     await admin.close();
+    const base = subjects.find((subject) => subject.name === "base");
+    if (base) SCREENS = await screensBothHave(base);
     for (const subject of subjects) await warm(subject);
     // The warming's leftovers (garbage, batched access-record writes) would otherwise land on the first step.
     await new Promise((r) => setTimeout(r, COOL_MS));

@@ -1,3 +1,4 @@
+import { AsyncResource } from "node:async_hooks";
 import { EventEmitter } from "node:events";
 import { readdirSync } from "node:fs";
 import path from "node:path";
@@ -9,6 +10,9 @@ import expressStaticGzip from "express-static-gzip";
 import type { ServerBuild } from "react-router";
 import { healthRoutes, type ReadinessCheck } from "./health";
 import { observeRequests, routeTable, ROUTED, type RouteTable } from "./observability";
+import { config } from "~/.server/config.server";
+import { observability } from "~/.server/observability.server";
+import { pageWorkLimit, type PageWork } from "~/.server/page-work.server";
 import { projectRoot } from "~/.server/project-root.server";
 import { isShareLinkPath, MANIFEST_BODY_BYTES, SHARE_CORS, SHARE_MANIFEST_PATH } from "~/lib/share-link-paths";
 import { SIGNUP_POST_MAX_BYTES } from "~/areas/sign-in/signup-image";
@@ -268,6 +272,30 @@ export interface PortalOptions {
   readiness?: readonly ReadinessCheck[];
 }
 
+/**
+ * Page reads wait their turn past `limit` at work (app/.server/page-work.server.ts, decisions/390);
+ * the request's context carries its place so that its practice calls can give it up while they are out.
+ */
+function pageReadsInTurn(limit: number): RequestHandler {
+  const work = pageWorkLimit(limit);
+  observability().pageWork = work;
+  return (req, res, next) => {
+    if (req.method !== "GET" && req.method !== "HEAD") return next();
+    const context = observability().context.getStore();
+    // Bound to this request's async context: a turn may start from another request's callback.
+    const turn = work.admit(
+      AsyncResource.bind((place: PageWork) => {
+        if (context) context.work = place;
+        next();
+      }),
+    );
+    res.once("close", () => {
+      turn.cancel();
+      turn.finished();
+    });
+  };
+}
+
 export async function startPortal({ mode, port, host = "127.0.0.1", hsts = false, trustedProxies = [], readiness = [] }: PortalOptions) {
   const app = express();
   app.disable("x-powered-by");
@@ -313,6 +341,7 @@ export async function startPortal({ mode, port, host = "127.0.0.1", hsts = false
     res.locals[ROUTED] = true;
     next();
   });
+  app.all("/{*splat}", pageReadsInTurn(config.PORTAL_PAGES_AT_WORK));
   app.all("/{*splat}", createRequestHandler({ build, mode }));
 
   const server = await new Promise<import("node:http").Server>((resolve, reject) => {

@@ -56,6 +56,11 @@ const ConfigSchema = z.object({
    */
   PRACTICE_MAX_CONNECTIONS: z.coerce.number().int().min(1).max(10_000).default(64),
   /**
+   * Page reads (GET) the process works on at once; more wait their turn, first come first served, and
+   * the time a request waits for the practice does not count (decisions/390, app/.server/page-work.server.ts).
+   */
+  PORTAL_PAGES_AT_WORK: z.coerce.number().int().min(1).max(10_000).default(4),
+  /**
    * Graceful shutdown (issue 34): on SIGTERM or SIGINT, /readyz answers 503 for SHUTDOWN_DRAIN_MS while
    * the process still takes connections (set it to the time your balancer needs to notice), then the
    * listener closes and requests in flight finish; after SHUTDOWN_TIMEOUT_MS in all, or at a second

@@ -1,7 +1,8 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import { randomUUID } from "node:crypto";
 import { pino, type DestinationStream, type Logger } from "pino";
-import { Counter, Histogram, Registry, collectDefaultMetrics } from "prom-client";
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from "prom-client";
+import type { PageWork, PageWorkLimit } from "./page-work.server";
 import { config } from "./config.server";
 
 /**
@@ -18,6 +19,8 @@ import { config } from "./config.server";
 export interface RequestContext {
   /** The request's id: X-Request-Id on the reply, X-Correlation-Id on its practice calls. */
   requestId: string;
+  /** A page read's place among those at work (decisions/390): its practice calls give it up while out. */
+  work?: PageWork;
 }
 
 export type PracticeOutcome = "ok" | "refused" | "http_error" | "contract" | "timeout" | "unreachable";
@@ -41,11 +44,30 @@ export interface Observability {
   mailFailures: Counter<"mail">;
   /** Proof asked for before a change that weakens sign-in (decisions/312), by change and outcome: closed sets. */
   secondStepProofs: Counter<"change" | "outcome">;
+  /** The page reads at work and waiting their turn (decisions/390), once the server has set its limit. */
+  pageWork?: PageWorkLimit;
   /** Run when the process stops, after the listener has closed (the session store's Redis connection, the portal store). */
   closers: Set<() => Promise<void> | void>;
 }
 
 const KEY = Symbol.for("nz-patient-portal.observability");
+
+/** Read when metrics are collected: a queue that grows is the first sign the process needs help. */
+function registerPageWorkGauges(registry: Registry): void {
+  for (const [name, help, count] of [
+    ["portal_pages_at_work", "Page reads the portal is working on now (PORTAL_PAGES_AT_WORK at most, those waiting for the practice not counted).", "working"],
+    ["portal_pages_waiting", "Page reads waiting for their turn because PORTAL_PAGES_AT_WORK were at work.", "waiting"],
+  ] as const) {
+    new Gauge({
+      name,
+      help,
+      registers: [registry],
+      collect() {
+        this.set(observability().pageWork?.counts()[count] ?? 0);
+      },
+    });
+  }
+}
 
 /** The only request ids taken from a client: anything else gets a new one. */
 export const REQUEST_ID = /^[A-Za-z0-9._-]{8,64}$/;
@@ -61,6 +83,7 @@ function destination(): DestinationStream {
 function create(): Observability {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
+  registerPageWorkGauges(registry);
   const seconds = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30];
   const logger = pino(
     {

@@ -60,15 +60,15 @@ export interface ReceiptView {
   invoices: { reference: string; paid: string }[];
 }
 
+/** Made on first use and kept: a formatter with a time zone is costly to make. */
+let dateTimeFormat: Intl.DateTimeFormat | undefined;
+
 /**
  * A moment as the practice's date and time ("24-11-2026 at 3:05 pm", as app/lib/dates.ts writes it
  * on the server), with the browser's own Intl, so luxon stays off the accounts page's bundle.
  */
 export function practiceDateTime(at: Date): string {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat("en-NZ", { timeZone: "Pacific/Auckland", day: "2-digit", month: "2-digit", year: "numeric", hour: "numeric", minute: "2-digit", hour12: true })
-      .formatToParts(at)
-      .map((p) => [p.type, p.value]),
-  );
+  dateTimeFormat ??= new Intl.DateTimeFormat("en-NZ", { timeZone: "Pacific/Auckland", day: "2-digit", month: "2-digit", year: "numeric", hour: "numeric", minute: "2-digit", hour12: true });
+  const parts = Object.fromEntries(dateTimeFormat.formatToParts(at).map((p) => [p.type, p.value]));
   return `${parts.day}-${parts.month}-${parts.year} at ${parts.hour}:${parts.minute} ${String(parts.dayPeriod).toLowerCase()}`;
 }

@@ -26,9 +26,13 @@ export function dayMonthYear(text: string): number | null {
   return day <= last.getUTCDate() ? dayNumber(year, month, day) : null;
 }
 
+/** Made on first use and kept: a formatter with a time zone is costly to make (0.1-0.8 ms). */
+let todayFormat: Intl.DateTimeFormat | undefined;
+
 /** Today in the practice's zone, as the number yyyymmdd. */
 export function practiceToday(now: Date = new Date()): number {
-  const parts = new Intl.DateTimeFormat("en-NZ", { timeZone: PRACTICE_ZONE, year: "numeric", month: "numeric", day: "numeric" }).formatToParts(now);
+  todayFormat ??= new Intl.DateTimeFormat("en-NZ", { timeZone: PRACTICE_ZONE, year: "numeric", month: "numeric", day: "numeric" });
+  const parts = todayFormat.formatToParts(now);
   const part = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((p) => p.type === type)?.value);
   return dayNumber(part("year"), part("month"), part("day"));
 }

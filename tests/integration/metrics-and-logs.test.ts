@@ -171,6 +171,8 @@ describe("metrics (METRICS_PORT)", () => {
       ["portal_practice_pool_wait_seconds", "histogram"],
       ["portal_practice_pool_connections", "gauge"],
       ["portal_practice_pool_requests", "gauge"],
+      ["portal_pages_at_work", "gauge"],
+      ["portal_pages_waiting", "gauge"],
       ["portal_sign_in_outcomes_total", "counter"],
       ["portal_payments_total", "counter"],
       ["portal_state_store_errors_total", "counter"],

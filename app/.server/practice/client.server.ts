@@ -176,6 +176,9 @@ async function sendToPractice<E extends Endpoint>(endpoint: E, options: CallOpti
   const { signal } = timeout;
   const timer = setTimeout(() => timeout.abort(new DOMException("The practice API did not answer in time", "TimeoutError")), options.timeoutMs ?? config.PRACTICE_TIMEOUT_MS);
   timer.unref();
+  // The request gives its place among the pages at work up while this call is out (decisions/390).
+  const work = observability().context.getStore()?.work;
+  work?.away();
   try {
     const sent = (options.dispatcher ?? practiceAgent).request({
       origin: url.origin,
@@ -200,6 +203,7 @@ async function sendToPractice<E extends Endpoint>(endpoint: E, options: CallOpti
     throw new PracticeApiError(timedOut ? "timeout" : "network", call, timedOut ? "the practice API did not answer in time" : "the practice API could not be reached");
   } finally {
     clearTimeout(timer);
+    work?.back();
   }
 
   if (status === 401) throw new PracticeApiError("unauthorized", call, "token refused", 401);
