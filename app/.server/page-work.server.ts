@@ -19,7 +19,7 @@ export interface PageWork {
 }
 
 export interface PageWorkLimit {
-  /** Starts `run` now or once a place is free; `cancelled` drops it from the queue (the client left). */
+  /** Starts `run` now or once a place is free; `cancel` drops it from the queue (the client left). */
   admit(run: (work: PageWork) => void): { cancel(): void; finished(): void };
   /** At work now, and waiting for a place. */
   counts(): { working: number; waiting: number };

@@ -26,7 +26,7 @@ export function dayMonthYear(text: string): number | null {
   return day <= last.getUTCDate() ? dayNumber(year, month, day) : null;
 }
 
-/** Made on first use and kept: a formatter with a time zone is costly to make (0.1-0.8 ms). */
+/** Made on first use and kept: a formatter with a time zone is costly to make. */
 let todayFormat: Intl.DateTimeFormat | undefined;
 
 /** Today in the practice's zone, as the number yyyymmdd. */
