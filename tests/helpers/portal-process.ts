@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { solveChallenge } from "altcha-lib/v1";
 import { embeddedStoreCopy } from "./embedded-store";
+import { signInSteps } from "~/areas/sign-in/steps";
 import { callStep, type StepArea, type StepInput, type StepReply } from "~/lib/steps";
 
 /**
@@ -147,6 +148,12 @@ export class Browser {
    */
   step<A extends StepArea, N extends keyof A["steps"] & string>(portal: PortalProcess, area: A, name: N, input: StepInput<A, N>): Promise<StepReply<A, N>> {
     return callStep(area, name, input, { fetch: (url, init) => this.send(`${portal.url}${String(url)}`, init) });
+  }
+
+  /** Signs `user` in through the sign-in step (no captcha asked yet); throws unless signed in at once. */
+  async signIn(portal: PortalProcess, user: { username: string; password: string }): Promise<void> {
+    const outcome = await this.step(portal, signInSteps, "sign-in", { username: user.username, password: user.password, captcha: "", redirectTo: "/" });
+    if (outcome.kind !== "signedIn") throw new Error(`${user.username} was not signed in: ${outcome.kind}`);
   }
 
   /** One request with this browser's cookie; the portal cookie it answers is kept (or dropped when it ends). */

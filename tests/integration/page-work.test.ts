@@ -2,7 +2,6 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { useMockServer, type TestWorld } from "../helpers/mock-world";
 import { Browser, startPortalProcess, type PortalProcess } from "../helpers/portal-process";
 import { freePort } from "../helpers/redis-server";
-import { signInSteps } from "~/areas/sign-in/steps";
 
 /**
  * decisions/390 against the built portal as its own process, with one page read at work at a time
@@ -22,9 +21,7 @@ afterAll(() => portal?.stop());
 async function signedIn(): Promise<Browser> {
   world = await mock.createWorld();
   const browser = new Browser();
-  const user = world.user("solo");
-  const outcome = await browser.step(portal, signInSteps, "sign-in", { username: user.username, password: user.password, captcha: "", redirectTo: "/" });
-  expect(outcome.kind).toBe("signedIn");
+  await browser.signIn(portal, world.user("solo"));
   return browser;
 }
 
