@@ -112,6 +112,22 @@ async function followShellLink(page: Page, path: string, screen: Screen) {
 }
 
 /**
+ * The main menu marks where the patient is (aria-current="page"): the screen's own link, and no link for a
+ * screen reached through the account menu.
+ */
+async function expectMarkedInMenu(page: Page, path: string, screen: Screen) {
+  const menu = page.getByRole("navigation", { name: "Main menu" });
+  const marked = menu.locator('[aria-current="page"]');
+  if (screen.via === "account menu") {
+    await expect(marked).toHaveCount(0);
+    return;
+  }
+  const label = path === "/" ? "Dashboard" : AREAS.find((a) => a.path === path)!.label;
+  await expect(marked).toHaveCount(1);
+  await expect(menu.getByRole("link", { name: new RegExp(`^${label}`) })).toHaveAttribute("aria-current", "page");
+}
+
+/**
  * Tab from the top of the page until the focus comes round again: every control reached is shown,
  * inside the 390 px width, and the screen's own content (inside <main>) is reached, not only the shell.
  * The page records each focus itself, so the keys are pressed in batches between reads.
@@ -188,6 +204,7 @@ test.describe("every screen", { tag: "@smoke" }, () => {
         await heading(page, screen.heading);
       });
       expect(navigation).toEqual(expect.arrayContaining(screen.own ? [screen.own] : []));
+      await expectMarkedInMenu(page, path, screen);
 
       const load = await callsOf(world, `a full load of ${path}`, async () => {
         await page.goto(path);
@@ -195,6 +212,7 @@ test.describe("every screen", { tag: "@smoke" }, () => {
       });
       expect(load).toEqual(expect.arrayContaining(screen.calls));
       expect(load.filter((call) => KEPT_BY_THE_SESSION.includes(call)), `a full load of ${path} asks again for what the session keeps`).toEqual([]);
+      await expectMarkedInMenu(page, path, screen);
     });
 
     if (screen.own) {
