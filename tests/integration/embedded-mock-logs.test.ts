@@ -3,7 +3,6 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { endpoints } from "@contract/endpoints";
 import { messagingSteps } from "~/areas/messaging/steps";
-import { signInSteps } from "~/areas/sign-in/steps";
 import { mockAt } from "../helpers/mock-world";
 import { Browser, startPortalProcess, type PortalProcess } from "../helpers/portal-process";
 import { freePort } from "../helpers/redis-server";
@@ -51,7 +50,7 @@ describe("the embedded mock's request lines in LOG_FILE", () => {
     const world = await mockAt(mockUrl).createWorld({ scenario: "many-records", seed: 51 });
     const many = world.user("many");
     const browser = new Browser();
-    expect(await browser.step(portal, signInSteps, "sign-in", { username: many.username, password: many.password, captcha: "", redirectTo: "/" })).toMatchObject({ kind: "signedIn" });
+    await browser.signIn(portal, many);
     const practice = await world.signIn("many");
     const [result] = (await practice.api.call(endpoints.labResults, { query: { PatientID: practice.id, PageSize: 1, PageNumber: 1 } })).resources;
     const test = result.description;

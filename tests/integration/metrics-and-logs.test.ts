@@ -96,9 +96,7 @@ const CLOSED: Record<string, (value: string) => boolean> = {
 
 async function signIn(world: TestWorld, label: string): Promise<Browser> {
   const browser = new Browser();
-  const { username, password } = world.user(label);
-  const outcome = await browser.step(portal, signInSteps, "sign-in", { username, password, captcha: "", redirectTo: "/" });
-  expect(outcome).toMatchObject({ kind: "signedIn" });
+  await browser.signIn(portal, world.user(label));
   return browser;
 }
 

@@ -9,7 +9,6 @@ import { useMockServer, type TestWorld } from "../helpers/mock-world";
 import { Browser, startPortalProcess, type PortalProcess } from "../helpers/portal-process";
 import { testTempDir } from "../helpers/test-temp";
 import { freePort, monitorRedis, startRedisServer, type RedisServer } from "../helpers/redis-server";
-import { signInSteps } from "~/areas/sign-in/steps";
 
 /**
  * Issue 34's first part, against the built portal as its own process: /healthz and /readyz, readiness
@@ -60,9 +59,7 @@ async function readyzBecomes(target: PortalProcess, status: number) {
 
 async function signedIn(target: PortalProcess, world: TestWorld): Promise<Browser> {
   const browser = new Browser();
-  const { username, password } = world.user("solo");
-  const outcome = await browser.step(target, signInSteps, "sign-in", { username, password, captcha: "", redirectTo: "/" });
-  expect(outcome).toMatchObject({ kind: "signedIn" });
+  await browser.signIn(target, world.user("solo"));
   return browser;
 }
 

@@ -49,9 +49,7 @@ function announce(path: string, length: number, contentType: string): Promise<{ 
 
 async function signedIn(): Promise<Browser> {
   const browser = new Browser();
-  const solo = world.user("solo");
-  await browser.step(portal, signInSteps, "sign-in", { username: solo.username, password: solo.password, captcha: "", redirectTo: "/" });
-  expect(browser.cookie).not.toBeNull();
+  await browser.signIn(portal, world.user("solo"));
   return browser;
 }
 

@@ -2,7 +2,6 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { useMockServer, type TestWorld } from "../helpers/mock-world";
 import { Browser, startPortalProcess, type PortalProcess } from "../helpers/portal-process";
 import { freePort, startRedisServer, type RedisServer } from "../helpers/redis-server";
-import { signInSteps } from "~/areas/sign-in/steps";
 import { messagingSteps } from "~/areas/messaging/steps";
 import { getMessages } from "~/areas/messaging/practice.server";
 
@@ -31,9 +30,7 @@ afterAll(async () => {
 
 async function signedIn(world: TestWorld, label = "solo"): Promise<Browser> {
   const browser = new Browser();
-  const user = world.user(label);
-  const outcome = await browser.step(first, signInSteps, "sign-in", { username: user.username, password: user.password, captcha: "", redirectTo: "/" });
-  expect(outcome.kind).toBe("signedIn");
+  await browser.signIn(first, world.user(label));
   return browser;
 }
 
