@@ -35,7 +35,13 @@
  * 80 a second, and steps of 20 would make the ratio of two builds a coarse one. Stepping both builds to
  * their limit takes 20 s a step each, about 5-8 minutes in all, after 1-2 minutes of signing in and
  * warming; BENCH_RATES=20,40,60 BENCH_STEP_S=8 is a quick check.
- * BENCH_SESSIONS (30) and BENCH_PORT (the mock on 5420, the portals on the next two) can be changed;
+ * BENCH_PROCESSES=2 runs each build as that many portal processes sharing a Redis and a PostgreSQL
+ * database of the build's own (Debian's servers, started as the tests start them), as the README's "Run
+ * it in production" runs several: page view i goes to process i % their number, CPU is summed over a
+ * build's processes, and `machine` (every process's CPU a page view, read from /proc/stat) says how much
+ * of the two cores a page view costs. One process (the default) is bound by its one main thread; several
+ * are bound by the machine, where the practice's CPU counts as much as the portal's.
+ * BENCH_SESSIONS (30) and BENCH_PORT (the mock on 5420, the portals on the next ports) can be changed;
  * PORTAL_PAGES_AT_WORK is handed to the portals (decisions/390; a build older than it ignores it);
  * BENCH_PORTAL_NODE_OPTIONS is given to the portals (Node refuses --cpu-prof and --trace-gc there: use
  * `--import` of a module that starts them, as bench/profile-on-signal.mjs does). BENCH_PROFILE_DIR=<folder>
@@ -49,8 +55,10 @@ import path from "node:path";
 import { Agent, request } from "undici";
 import { AREAS } from "~/lib/areas";
 import { startPortalProcess, type PortalProcess } from "../tests/helpers/portal-process";
+import { startPostgresServer, type PostgresServer } from "../tests/helpers/postgres-server";
+import { startRedisServer, type RedisServer } from "../tests/helpers/redis-server";
 import { figuresOf, fireAtPlannedTimes, held, highestHeld, percentile, plannedOffsets, requestOf, type Outcome, type StepFigures } from "./open-loop-schedule";
-import { mainThreadCpuMs, processCpuMs, signInSolo, startMock } from "./practice-and-portal";
+import { machineCpuMs, mainThreadCpuMs, processCpuMs, signInSolo, startMock } from "./practice-and-portal";
 
 /** This checkout's screens; with BENCH_BASE, only those the base has too (see `screensBothHave`). */
 let SCREENS = ["/", "/profile", ...AREAS.filter((area) => area.module).map((area) => area.path)];
@@ -65,17 +73,20 @@ const TIMEOUT_MS = Number(process.env.BENCH_TIMEOUT_MS ?? 10_000);
 const MOCK_PORT = Number(process.env.BENCH_PORT ?? 5420);
 const BASE = process.env.BENCH_BASE ? path.resolve(process.env.BENCH_BASE) : null;
 const PROFILE_DIR = process.env.BENCH_PROFILE_DIR ? path.resolve(process.env.BENCH_PROFILE_DIR) : null;
+/** Portal processes a build runs (BENCH_PROCESSES): more than one share a Redis and a PostgreSQL of their build's, as in production. */
+const PROCESSES = Number(process.env.BENCH_PROCESSES ?? 1);
 /** Issue 53's goal: head over base. */
 const GOAL_RATIO = 1.5;
 
 interface Subject {
   name: string;
-  portal: PortalProcess;
+  /** The build's processes: page view i goes to process i % their number (the bench is the balancer). */
+  portals: PortalProcess[];
   cookies: string[];
   steps: StepFigures[];
   lagP99: number[];
   /** CPU per page view of each step (ms): the portal's process, and the practice's for this build's requests. */
-  cpu: Array<{ portal: number; main: number; practice: number; client: number }>;
+  cpu: Array<{ portal: number; main: number; practice: number; client: number; machine: number }>;
   stopped: boolean;
 }
 
@@ -107,34 +118,49 @@ function portalSays(portal: PortalProcess, words: string, before: number): Promi
   });
 }
 
-/** With BENCH_PROFILE_DIR, the step runs inside a CPU profile of its portal, kept as <build>-<rate>-<n>.cpuprofile. */
+/** With BENCH_PROFILE_DIR, the step runs inside a CPU profile of each of its portals, kept as <process>-<rate>-<n>.cpuprofile. */
 async function profiled<T>(subject: Subject, rate: number, step: () => Promise<T>): Promise<T> {
   if (!PROFILE_DIR) return step();
-  const count = (words: string) => subject.portal.output().split(words).length - 1;
-  const started = count("profile started");
-  subject.portal.signal("SIGUSR2");
-  await portalSays(subject.portal, "profile started", started);
+  const flip = (words: string) =>
+    Promise.all(
+      subject.portals.map((portal) => {
+        const before = portal.output().split(words).length - 1;
+        portal.signal("SIGUSR2");
+        return portalSays(portal, words, before);
+      }),
+    );
+  await flip("profile started");
   const result = await step();
-  const written = count("profile written");
-  subject.portal.signal("SIGUSR2");
-  await portalSays(subject.portal, "profile written", written);
+  await flip("profile written");
   const n = subject.steps.filter((s) => s.rate === rate).length + 1;
-  renameSync(path.join(PROFILE_DIR, `${subject.name}.cpuprofile`), path.join(PROFILE_DIR, `${subject.name}-${rate}-${n}.cpuprofile`));
+  subject.portals.forEach((_, at) => {
+    const label = subject.portals.length > 1 ? `${subject.name}-${at + 1}` : subject.name;
+    renameSync(path.join(PROFILE_DIR, `${label}.cpuprofile`), path.join(PROFILE_DIR, `${label}-${rate}-${n}.cpuprofile`));
+  });
   return result;
 }
 
 async function runStep(subject: Subject, rate: number, practicePid: number | undefined): Promise<StepFigures> {
   const lags: number[] = [];
-  const cpuAtStart = { portal: processCpuMs(subject.portal.pid()), main: mainThreadCpuMs(subject.portal.pid()), practice: processCpuMs(practicePid), client: processCpuMs(process.pid) };
+  const pids = subject.portals.map((portal) => portal.pid());
+  const sum = (cpuOf: (pid: number | undefined) => number) => pids.reduce<number>((total, pid) => total + cpuOf(pid), 0);
+  const cpuAtStart = { portal: sum(processCpuMs), main: sum(mainThreadCpuMs), practice: processCpuMs(practicePid), client: processCpuMs(process.pid), machine: machineCpuMs() };
   const sends = await fireAtPlannedTimes(plannedOffsets(rate, STEP_MS), async (i, plannedAt): Promise<Outcome> => {
     lags.push(performance.now() - plannedAt);
     const { session, screen } = requestOf(i, SESSIONS, SCREENS);
-    const outcome = await load(subject.portal, subject.cookies[session], screen);
+    const outcome = await load(subject.portals[i % subject.portals.length], subject.cookies[session], screen);
     return { latencyMs: performance.now() - plannedAt, outcome };
   });
   const figures = figuresOf(rate, await Promise.all(sends));
   subject.lagP99.push(percentile(lags, 0.99));
-  subject.cpu.push({ portal: (processCpuMs(subject.portal.pid()) - cpuAtStart.portal) / figures.sent, main: (mainThreadCpuMs(subject.portal.pid()) - cpuAtStart.main) / figures.sent, practice: (processCpuMs(practicePid) - cpuAtStart.practice) / figures.sent, client: (processCpuMs(process.pid) - cpuAtStart.client) / figures.sent });
+  const perView = (now: number, before: number) => (now - before) / figures.sent;
+  subject.cpu.push({
+    portal: perView(sum(processCpuMs), cpuAtStart.portal),
+    main: perView(sum(mainThreadCpuMs), cpuAtStart.main),
+    practice: perView(processCpuMs(practicePid), cpuAtStart.practice),
+    client: perView(processCpuMs(process.pid), cpuAtStart.client),
+    machine: perView(machineCpuMs(), cpuAtStart.machine),
+  });
   return figures;
 }
 
@@ -145,7 +171,7 @@ async function runStep(subject: Subject, rate: number, practicePid: number | und
 async function screensBothHave(base: Subject): Promise<string[]> {
   const kept: string[] = [];
   for (const screen of SCREENS) {
-    const outcome = await load(base.portal, base.cookies[0], screen);
+    const outcome = await load(base.portals[0], base.cookies[0], screen);
     if (outcome === 404) console.log(`${screen}: not in the base build, left out of both`);
     else kept.push(screen);
   }
@@ -154,13 +180,13 @@ async function screensBothHave(base: Subject): Promise<string[]> {
 
 /** Every session loads every screen once (the shell's per-session reads, the world's lazy parts, V8's compiling), a few at a time. */
 async function warm(subject: Subject): Promise<void> {
-  const loads = subject.cookies.flatMap((cookie) => SCREENS.map((screen) => ({ cookie, screen })));
+  const loads = subject.portals.flatMap((portal) => subject.cookies.flatMap((cookie) => SCREENS.map((screen) => ({ portal, cookie, screen }))));
   let next = 0;
   await Promise.all(
     Array.from({ length: 4 }, async () => {
       while (next < loads.length) {
-        const { cookie, screen } = loads[next++];
-        const outcome = await load(subject.portal, cookie, screen);
+        const { portal, cookie, screen } = loads[next++];
+        const outcome = await load(portal, cookie, screen);
         if (outcome !== 200) throw new Error(`${subject.name}: warming ${screen} answered ${outcome}: the build is broken or the session ended, so no rate would mean anything`);
       }
     }),
@@ -173,7 +199,7 @@ const cpuMs = (value: number) => (Number.isFinite(value) ? value.toFixed(1) : "-
 function stepLine(subject: Subject, step: StepFigures): string {
   const errors = step.errors ? `${step.errors} (${Object.entries(step.errorKinds).map(([kind, n]) => `${kind}: ${n}`).join(", ")})` : "0";
   const verdict = held(step, P95_LIMIT_MS) ? "held" : step.errors ? "errors" : `p95 over ${P95_LIMIT_MS} ms`;
-  return `  ${String(step.rate).padStart(5)}/s  ${subject.name.padEnd(6)} ${String(step.sent).padStart(6)} ${ms(step.p50)} ${ms(step.p95)} ${ms(step.p99)} ${ms(step.max)}  ${ms(subject.lagP99.at(-1)!)} ${cpuMs(subject.cpu.at(-1)!.portal)} ${cpuMs(subject.cpu.at(-1)!.main)} ${cpuMs(subject.cpu.at(-1)!.practice)} ${cpuMs(subject.cpu.at(-1)!.client)}   ${errors.padEnd(10)} ${verdict}`;
+  return `  ${String(step.rate).padStart(5)}/s  ${subject.name.padEnd(6)} ${String(step.sent).padStart(6)} ${ms(step.p50)} ${ms(step.p95)} ${ms(step.p99)} ${ms(step.max)}  ${ms(subject.lagP99.at(-1)!)} ${cpuMs(subject.cpu.at(-1)!.portal)} ${cpuMs(subject.cpu.at(-1)!.main)} ${cpuMs(subject.cpu.at(-1)!.practice)} ${cpuMs(subject.cpu.at(-1)!.client)} ${cpuMs(subject.cpu.at(-1)!.machine)}   ${errors.padEnd(10)} ${verdict}`;
 }
 
 async function main() {
@@ -181,6 +207,14 @@ async function main() {
   const admin = new Agent();
   const mock = await startMock(MOCK_PORT, admin);
   const subjects: Subject[] = [];
+  /** Redis and PostgreSQL servers started for BENCH_PROCESSES, stopped at the end. */
+  const services: Array<() => Promise<void>> = [];
+  /** A Redis of the build's own and a database of its own on the shared PostgreSQL server. */
+  async function sharedStores(name: string, postgres: PostgresServer): Promise<Record<string, string>> {
+    const redis: RedisServer = await startRedisServer();
+    services.push(() => redis.stop());
+    return { REDIS_URL: redis.url, DATABASE_URL: await postgres.createDatabase(`open_loop_${name}`) };
+  }
   try {
     const env = {
       PRACTICE_IDENTITY_URL: mock.url,
@@ -192,13 +226,22 @@ async function main() {
       ...(process.env.BENCH_PORTAL_NODE_OPTIONS || PROFILE_DIR ? { NODE_OPTIONS: [process.env.BENCH_PORTAL_NODE_OPTIONS, PROFILE_DIR && `--import ${path.resolve("bench/profile-on-signal.mjs")}`].filter(Boolean).join(" ") } : {}),
     };
     const builds: Array<[string, string | undefined]> = [[BASE ? "this" : "portal", undefined], ...(BASE ? [["base", BASE] as [string, string]] : [])];
+    const postgres = PROCESSES > 1 ? await startPostgresServer() : null;
+    if (postgres) services.push(() => postgres.remove());
     for (const [at, [name, cwd]] of builds.entries()) {
-      // Both stores in memory, so neither build writes its access records to disk and the other to memory.
-      const profileFile: Record<string, string> = PROFILE_DIR ? { BENCH_PROFILE_FILE: path.join(PROFILE_DIR, `${name}.cpuprofile`) } : {};
-      const portal = await startPortalProcess(MOCK_PORT + 1 + at, { ...env, ...profileFile, PORTAL_DATA_DIR: "memory://" }, cwd);
+      // One process: its store in memory, for both builds alike (neither writes its access records to disk).
+      // Several: a Redis and a database of the build's own, shared by its processes (the README's production).
+      const shared: Record<string, string> = postgres ? await sharedStores(name, postgres) : { PORTAL_DATA_DIR: "memory://" };
+      const portals: PortalProcess[] = [];
+      for (let n = 0; n < PROCESSES; n++) {
+        const label = PROCESSES > 1 ? `${name}-${n + 1}` : name;
+        const profileFile: Record<string, string> = PROFILE_DIR ? { BENCH_PROFILE_FILE: path.join(PROFILE_DIR, `${label}.cpuprofile`) } : {};
+        portals.push(await startPortalProcess(MOCK_PORT + 1 + at * PROCESSES + n, { ...env, ...profileFile, ...shared }, cwd));
+      }
       const cookies: string[] = [];
-      for (let i = 0; i < SESSIONS; i++) cookies.push((await signInSolo(mock.url, portal, admin)).cookie!);
-      subjects.push({ name, portal, cookies, steps: [], lagP99: [], cpu: [], stopped: false });
+      // Signed in through the first process: the others find the session in the shared Redis.
+      for (let i = 0; i < SESSIONS; i++) cookies.push((await signInSolo(mock.url, portals[0], admin)).cookie!);
+      subjects.push({ name, portals, cookies, steps: [], lagP99: [], cpu: [], stopped: false });
     }
     await admin.close();
     const base = subjects.find((subject) => subject.name === "base");
@@ -209,7 +252,7 @@ async function main() {
     console.log(
       `Open loop: page views of ${SCREENS.length} signed-in screens by ${SESSIONS} sessions at a fixed rate, ${STEP_MS / 1000} s a step${REPEATS > 1 ? `, ${REPEATS} steps a rate` : ""}, ${COOL_MS / 1000} s of quiet after each; latency from the planned send to the last byte (set-up ${((performance.now() - started) / 1000).toFixed(0)} s${BASE ? `; this checkout and ${BASE} in turn, a step each in turn, the order swapped at every turn` : ""}):`,
     );
-    console.log(`  ${"rate".padStart(7)}  ${"build".padEnd(6)} ${"sent".padStart(6)} ${"p50".padStart(6)} ${"p95".padStart(6)} ${"p99".padStart(6)} ${"max".padStart(6)}  ${"lag99".padStart(6)} ${"cpu".padStart(7)} ${"main".padStart(7)} ${"mock".padStart(7)} ${"client".padStart(7)}   errors     verdict (ms; lag99: the client's own lateness in sending; cpu, mock, client: the portal's, the practice's and this bench's CPU a page view, every thread; main: the portal's main thread alone)`);
+    console.log(`  ${"rate".padStart(7)}  ${"build".padEnd(6)} ${"sent".padStart(6)} ${"p50".padStart(6)} ${"p95".padStart(6)} ${"p99".padStart(6)} ${"max".padStart(6)}  ${"lag99".padStart(6)} ${"cpu".padStart(7)} ${"main".padStart(7)} ${"mock".padStart(7)} ${"client".padStart(7)} ${"machine".padStart(7)}   errors     verdict (ms; lag99: the client's own lateness in sending; cpu, mock, client: the portal's, the practice's and this bench's CPU a page view, every thread; main: the portal's main thread alone${PROCESSES > 1 ? ", both summed over its processes" : ""}; machine: every process's, Redis and PostgreSQL included)`);
     let turn = 0;
     for (const rate of RATES) {
       for (let repeat = 0; repeat < REPEATS; repeat++) {
@@ -240,8 +283,9 @@ async function main() {
     console.log(`Run time ${((performance.now() - started) / 1000).toFixed(0)} s`);
   } finally {
     await agent.close();
-    for (const subject of subjects) await subject.portal.stop();
+    for (const subject of subjects) for (const portal of subject.portals) await portal.stop();
     await mock.stop();
+    for (const stop of services) await stop();
   }
 }
 

@@ -108,6 +108,20 @@ export function mainThreadCpuMs(pid: number | undefined): number {
   return cpuMsOf(`/proc/${pid}/task/${pid}/stat`, pid);
 }
 
+/**
+ * The CPU the whole machine has been busy so far, every process's (the portal's, the practice's, this
+ * bench's, Redis's and PostgreSQL's alike), in ms summed over the cores; NaN where there is no /proc.
+ */
+export function machineCpuMs(): number {
+  try {
+    // The first line of /proc/stat: "cpu  user nice system idle iowait irq softirq steal ...", in ticks.
+    const [user, nice, system, , , irq, softirq, steal] = readFileSync("/proc/stat", "utf8").split("\n")[0]!.trim().split(/\s+/).slice(1).map(Number);
+    return ((user + nice + system + irq + softirq + steal) * 1000) / TICKS_PER_S;
+  } catch {
+    return NaN;
+  }
+}
+
 function cpuMsOf(statFile: string, pid: number | undefined): number {
   if (pid === undefined) return NaN;
   try {
