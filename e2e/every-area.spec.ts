@@ -99,6 +99,9 @@ const answerPhotoInBrowser = (page: Page) => page.route("**/profile/photo?*", (r
 
 const heading = (page: Page, name: string) => expect(page.getByRole("heading", { name, level: 1 })).toBeVisible();
 
+/** The main menu's link to a screen, by its label (Messages carries its unread count after the label). */
+const menuLinkName = (path: string) => new RegExp(`^${path === "/" ? "Dashboard" : AREAS.find((a) => a.path === path)!.label}`);
+
 /** Follows the shell's own link to the screen, as a patient would. */
 async function followShellLink(page: Page, path: string, screen: Screen) {
   if (screen.via === "account menu") {
@@ -106,9 +109,7 @@ async function followShellLink(page: Page, path: string, screen: Screen) {
     await page.getByRole("menuitem", { name: screen.menuItem }).click();
     return;
   }
-  const label = path === "/" ? "Dashboard" : AREAS.find((a) => a.path === path)!.label;
-  // Messages carries its unread count after the label.
-  await page.getByRole("navigation", { name: "Main menu" }).getByRole("link", { name: new RegExp(`^${label}`) }).click();
+  await page.getByRole("navigation", { name: "Main menu" }).getByRole("link", { name: menuLinkName(path) }).click();
 }
 
 /**
@@ -122,9 +123,8 @@ async function expectMarkedInMenu(page: Page, path: string, screen: Screen) {
     await expect(marked).toHaveCount(0);
     return;
   }
-  const label = path === "/" ? "Dashboard" : AREAS.find((a) => a.path === path)!.label;
   await expect(marked).toHaveCount(1);
-  await expect(menu.getByRole("link", { name: new RegExp(`^${label}`) })).toHaveAttribute("aria-current", "page");
+  await expect(menu.getByRole("link", { name: menuLinkName(path) })).toHaveAttribute("aria-current", "page");
 }
 
 /**
