@@ -77,7 +77,14 @@ async function startMock(port: number, args: string[]): Promise<MockProcess> {
   };
 }
 
-/** The personal details the practice holds of the family account's people, read from the practice's own API. */
+/**
+ * The personal details the practice shows the family account's holder on the walk, read from the
+ * practice's own API with the walk's own calls: the linked people as the account's list names them,
+ * the holder's whole profile (emergency contacts too) and the holder's inbox. A detail the walk
+ * never reads (a child's emergency contact) never passes the recorder, so it cannot be in the file
+ * but by a made-up name happening to be the same (a common family name), which is not this test's
+ * question (stop 65's "MacDonald").
+ */
 async function originalDetails(practiceUrl: string): Promise<{ details: string[]; texts: string[]; holderFamily: string }> {
   const signIn = await fetch(`${practiceUrl}/api/Patient/Authentication`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ UserName: USER.username, Password: USER.password, q: "" }) });
   const [patient] = (await signIn.json()) as { id: string; extension: { url?: string; valueString?: string }[] }[];
@@ -89,23 +96,24 @@ async function originalDetails(practiceUrl: string): Promise<{ details: string[]
   // another case, the practice's menu label, which is not personal.
   const texts = new Set<string>();
   const strings = (value: unknown): string[] => (typeof value === "string" ? [value] : Array.isArray(value) ? value.flatMap(strings) : value && typeof value === "object" ? Object.values(value).flatMap(strings) : []);
-  let holderFamily = "";
-  for (const proxy of await resources(`Patient/ProxyUsers?PatientID=${patient.id}`)) {
-    const id = String(proxy.id);
-    const [profile] = await resources(`Patient?PatientID=${id}`);
-    const names = [...(profile.name as object[]), ...((profile.contact as { name: object }[] | undefined) ?? []).map((c) => c.name)] as { given?: string[]; family?: string }[];
-    if (id === patient.id) holderFamily = names[0].family!;
+  const addNames = (names: { given?: string[]; family?: string }[]) => {
     for (const name of names) for (const part of [...(name.given ?? []), name.family ?? ""]) details.add(part);
-    for (const telecom of [...((profile.telecom as object[] | undefined) ?? []), ...((profile.contact as { telecom?: object[] }[] | undefined) ?? []).flatMap((c) => c.telecom ?? [])]) details.add((telecom as { value: string }).value);
-    for (const address of (profile.address as { line?: string[]; postalCode?: string }[] | undefined) ?? []) for (const part of [...(address.line ?? []), address.postalCode ?? ""]) details.add(part);
-    for (const extension of profile.extension as { url?: string; valueString?: string }[]) if (extension.url === "NHINumber") details.add(extension.valueString!);
-    if (typeof profile.birthDate === "string") details.add(profile.birthDate);
-    for (const box of ["1", "2"]) {
-      for (const message of await resources(`Patient/Messaging?PatientID=${id}&Type=1&MessagingType=${box}&PageSize=10&PageNumber=1`)) {
-        for (const extension of message.extension as { url?: string; valueString?: string }[]) if (extension.url === "MessageBody" && extension.valueString) texts.add(extension.valueString);
-        for (const note of strings(message.note)) texts.add(note);
-      }
-    }
+  };
+  const linked = await resources(`Patient/ProxyUsers?PatientID=${patient.id}`);
+  expect(linked.length).toBe(3);
+  for (const person of linked) addNames(person.name as { given?: string[]; family?: string }[]);
+  const [profile] = await resources(`Patient?PatientID=${patient.id}`);
+  const names = [...(profile.name as object[]), ...((profile.contact as { name: object }[] | undefined) ?? []).map((c) => c.name)] as { given?: string[]; family?: string }[];
+  const holderFamily = names[0].family!;
+  addNames(names);
+  for (const telecom of [...((profile.telecom as object[] | undefined) ?? []), ...((profile.contact as { telecom?: object[] }[] | undefined) ?? []).flatMap((c) => c.telecom ?? [])]) details.add((telecom as { value: string }).value);
+  for (const address of (profile.address as { line?: string[]; postalCode?: string }[] | undefined) ?? []) for (const part of [...(address.line ?? []), address.postalCode ?? ""]) details.add(part);
+  for (const extension of profile.extension as { url?: string; valueString?: string }[]) if (extension.url === "NHINumber") details.add(extension.valueString!);
+  if (typeof profile.birthDate === "string") details.add(profile.birthDate);
+  // The walk opens the inbox (Messaging's first page), not the sent box.
+  for (const message of await resources(`Patient/Messaging?PatientID=${patient.id}&Type=1&MessagingType=1&PageSize=25&PageNumber=1`)) {
+    for (const extension of message.extension as { url?: string; valueString?: string }[]) if (extension.url === "MessageBody" && extension.valueString) texts.add(extension.valueString);
+    for (const note of strings(message.note)) texts.add(note);
   }
   return { details: [...details].filter((d) => d.trim().length > 1), texts: [...texts], holderFamily };
 }

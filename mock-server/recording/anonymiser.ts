@@ -57,6 +57,8 @@ export class Anonymiser {
   readonly #substitutes = new Map<string, string>();
   /** Every made-up value given, lower case: a new one must not repeat one, nor be an original. */
   readonly #given = new Set<string>();
+  /** Every word of every made-up value, lower case: an original met later among them has them made again. */
+  readonly #givenWords = new Set<string>();
   readonly #kinds = new Map<string, PersonalKind>();
   #tokens = 0;
   #pattern: RegExp | null = null;
@@ -97,6 +99,12 @@ export class Anonymiser {
     }
     // A FHIR Annotation (a message's subject, a clinician's note) is free text.
     if (/^(note|notes|comment|comments|annotation)$/i.test(key) && typeof object.text === "string") this.learn("text", object.text);
+    // A FHIR HumanName: its parts first, so that its `text` (met before them in key order) does not
+    // make the given name a family one ("Ms Charli Taylor" as "Ms Hettinger Harber").
+    if (Array.isArray(object.given) || typeof object.family === "string") {
+      for (const given of Array.isArray(object.given) ? object.given : []) if (typeof given === "string") this.learn("given", given);
+      if (typeof object.family === "string") this.learn("family", object.family);
+    }
     // A FHIR Reference's display is who it points to (a clinician, the patient).
     if (typeof object.reference === "string" && typeof object.display === "string") this.#learnFullName(object.display);
     for (const [k, v] of Object.entries(object)) {
@@ -117,24 +125,28 @@ export class Anonymiser {
     const made = this.#make(kind, value);
     this.#substitutes.set(key, made);
     this.#kinds.set(key, kind);
-    this.#given.add(keyOf(made));
+    this.#remember(made);
     this.#pattern = null;
-    // An original met now may be a value already made up for another one (a real name is in both
-    // pools): that other one gets a new made-up value, so the file never shows this original.
-    if (this.#given.has(key)) {
+    // An original met now may be a value, or a word of one, already made up for another one (a real
+    // name is in both pools; a postcode is a phone's last four digits): that other one gets a new
+    // made-up value, so the file never shows this original.
+    if (this.#given.has(key) || this.#givenWords.has(key)) {
       for (const [original, earlier] of this.#substitutes) {
-        if (original !== key && keyOf(earlier) === key) {
-          const again = this.#make(this.#kinds.get(original) ?? kind, original);
+        if (original !== key && this.#kinds.has(original) && (keyOf(earlier) === key || wordsOf(earlier).includes(key))) {
+          const again = this.#make(this.#kinds.get(original)!, original);
           this.#substitutes.set(original, again);
-          this.#given.add(keyOf(again));
+          this.#remember(again);
+          if (this.#kinds.get(original) === "phone") this.#setDigits(original, again);
         }
       }
     }
-    // A phone is also written without its spaces.
-    if (kind === "phone") {
-      const digits = value.replace(/[^\d+]/g, "");
-      if (digits !== value && !this.#substitutes.has(digits)) this.#substitutes.set(digits, made.replace(/[^\d+]/g, ""));
-    }
+    if (kind === "phone") this.#setDigits(value, made);
+  }
+
+  /** A phone is also written without its spaces: that spelling gets the made-up one's digits. */
+  #setDigits(phone: string, made: string): void {
+    const digits = phone.replace(/[^\d+]/g, "");
+    if (digits !== phone && !this.#kinds.has(digits)) this.#substitutes.set(digits, made.replace(/[^\d+]/g, ""));
   }
 
   /**
@@ -199,6 +211,11 @@ export class Anonymiser {
     for (const word of words) this.learn("family", word.replace(/\.$/, ""));
   }
 
+  #remember(made: string): void {
+    this.#given.add(keyOf(made));
+    for (const word of wordsOf(made)) this.#givenWords.add(word);
+  }
+
   #tokenPlaceholder(value: string): string {
     if (TOKEN_PLACEHOLDER.test(value) || value === REDACTED) return value;
     const key = keyOf(value);
@@ -230,9 +247,11 @@ export class Anonymiser {
       const made = joined ? `${faker.person.lastName()}${faker.person.lastName().toLowerCase()}` : kind === "birthdate" ? madeUpBirthDate(original, this.#today, faker) : madeUp(kind, faker, this.#tokens);
       const key = keyOf(made);
       // Never the original itself, a value given to another original, or one that is itself an original
-      // here; a name is one word, so that no part of it (Wilson-Corwin) can be another person's name.
+      // here or has one as a word (a phone ending in a postcode); a name is one word, so that no part of
+      // it (Wilson-Corwin) can be another person's name.
       const oneWord = (kind !== "given" && kind !== "family") || /^\p{L}+$/u.test(made);
-      if (attempt > 200 || (oneWord && key !== keyOf(original) && !this.#given.has(key) && !this.#substitutes.has(key))) return made;
+      const showsAnOriginal = this.#substitutes.has(key) || wordsOf(made).some((word) => this.#substitutes.has(word));
+      if (attempt > 200 || (oneWord && key !== keyOf(original) && !this.#given.has(key) && !showsAnOriginal)) return made;
     }
   }
 }
@@ -301,6 +320,11 @@ function documentKind(bytes: Buffer): "pdf" | "png" | "binary" | null {
 
 function keyOf(value: string): string {
   return value.normalize("NFC").toLowerCase();
+}
+
+/** The words of a value as the file's search for an original sees them: runs of letters and digits. */
+function wordsOf(value: string): string[] {
+  return keyOf(value).split(/[^\p{L}\p{N}]+/u).filter((word) => word !== "");
 }
 
 function escapeRegExp(text: string): string {

@@ -44,7 +44,10 @@ async function walk(identityUrl: string, userName: string, password: string) {
   return { identity, outcome, api, ids, proxies, profiles, inbox, organization, photo };
 }
 
-/** Every personal detail the practice holds of the family account's people, as the practice's store has it. */
+/**
+ * Every personal detail the walk reads of the family account's people, as the practice's store has it:
+ * each one's profile (with emergency contacts) and the holder's inbox, the one the walk opens.
+ */
 function originalDetails(server: MockServer, patientIds: string[]): string[] {
   const world = server.worlds.get(DEFAULT_WORLD_ID)!;
   const details = [ORIGINAL_USER];
@@ -53,8 +56,8 @@ function originalDetails(server: MockServer, patientIds: string[]): string[] {
     details.push(...p.given, p.family, p.nhi, ...p.addressLines, p.suburb, p.postcode);
     for (const value of [p.preferred, p.mobile, p.homePhone, p.workPhone, p.email]) if (value) details.push(value);
     for (const c of world.store.emergencyContact.findMany({ where: { patientId: { equals: id } } })) details.push(c.given, c.family, c.mobile);
-    details.push(...world.messages.page(id, "inbox", { pageSize: 10, pageNumber: 1 }).messages.flatMap((m) => [m.body, m.subject]));
   }
+  details.push(...world.messages.page(patientIds[0], "inbox", { pageSize: 10, pageNumber: 1 }).messages.flatMap((m) => [m.body, m.subject]));
   return [...new Set(details.filter((d) => d.trim().length > 1))];
 }
 

@@ -60,6 +60,15 @@ describe("the recording anonymiser", () => {
     expect([other.substituteOf("Aroha"), other.substituteOf("Tipene")]).not.toEqual([given, family]);
   });
 
+  it("makes a given name up as a given name when the name's text comes before its parts (the practice's key order)", () => {
+    const textFirst = new Anonymiser("salt");
+    textFirst.collect({ name: [{ text: "Aroha Tipene", given: ["Aroha"], family: "Tipene" }] });
+    const partsOnly = new Anonymiser("salt");
+    partsOnly.collect({ name: [{ given: ["Aroha"], family: "Tipene" }] });
+    expect(textFirst.substituteOf("Aroha")).toBe(partsOnly.substituteOf("Aroha"));
+    expect(textFirst.substituteOf("Tipene")).toBe(partsOnly.substituteOf("Tipene"));
+  });
+
   it("makes valid NHIs in the Z test range, one per original", () => {
     const nhis = ["ZAA0067", "ZAA0075", "ZAA0083"];
     const a = new Anonymiser("salt");
@@ -147,6 +156,28 @@ describe("an original that is another's made-up value", () => {
     const out = JSON.stringify(a.apply([{ given: ["Aroha"] }, { given: [madeForAroha] }]));
     expect(out).not.toMatch(new RegExp(`\\b(Aroha|${madeForAroha})\\b`));
     expect(a.substituteOf("Aroha")).not.toBe(madeForAroha);
+  });
+
+  it("as a word of one (a postcode that is a made-up phone's last digits) is replaced too, in both spellings of the phone", () => {
+    const a = new Anonymiser("salt");
+    a.collect({ telecom: [{ system: "phone", value: "021 555 0101" }] });
+    const lastDigits = a.substituteOf("021 555 0101")!.split(" ").at(-1)!;
+    // The practice also has a patient whose postcode is those four digits.
+    a.collect({ address: [{ postalCode: lastDigits }] });
+    const remade = a.substituteOf("021 555 0101")!;
+    expect(remade.split(" ")).not.toContain(lastDigits);
+    expect(a.substituteOf("0215550101")).toBe(remade.replace(/ /g, ""));
+    const out = JSON.stringify(a.apply([{ telecom: [{ system: "phone", value: "021 555 0101" }] }, { mobile: "0215550101" }, { postalCode: lastDigits }]));
+    expect(out).not.toMatch(new RegExp(`(?<!\\d)(${lastDigits}|021 555 0101|0215550101)(?!\\d)`));
+  });
+
+  it("is never made: no made-up value has an original as a word", () => {
+    const a = new Anonymiser("salt");
+    const postcodes = Array.from({ length: 400 }, (_, i) => String(1000 + i * 7));
+    for (const postcode of postcodes) a.learn("postcode", postcode);
+    for (let i = 0; i < 400; i++) a.learn("phone", `027 444 ${String(i).padStart(4, "0")}`);
+    const known = new Set(postcodes);
+    for (let i = 0; i < 400; i++) expect(known.has(a.substituteOf(`027 444 ${String(i).padStart(4, "0")}`)!.split(" ").at(-1)!)).toBe(false);
   });
 });
 
