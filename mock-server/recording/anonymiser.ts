@@ -106,7 +106,7 @@ export class Anonymiser {
       if (typeof object.family === "string") this.learn("family", object.family);
     }
     // A FHIR Reference's display is who it points to (a clinician, the patient).
-    if (typeof object.reference === "string" && typeof object.display === "string") this.#learnFullName(object.display);
+    if (typeof object.reference === "string" && typeof object.display === "string") this.learnFullName(object.display);
     for (const [k, v] of Object.entries(object)) {
       if (k === "valueString" && typeof object.url === "string") continue;
       this.collect(v, k, object);
@@ -185,8 +185,8 @@ export class Anonymiser {
     if (value === "" || TOKEN_KEY.test(key) || SECRET_KEY.test(key)) return;
     if (GIVEN_KEY.test(key)) this.learn("given", value);
     else if (FAMILY_KEY.test(key)) this.learn("family", value);
-    else if (FULL_NAME_KEY.test(key)) this.#learnFullName(value);
-    else if (key === "text" && parent && ("family" in parent || "given" in parent)) this.#learnFullName(value);
+    else if (FULL_NAME_KEY.test(key)) this.learnFullName(value);
+    else if (key === "text" && parent && ("family" in parent || "given" in parent)) this.learnFullName(value);
     else if (key === "text" && parent && "line" in parent) this.learn("address", value);
     else if (NHI_KEY.test(key)) this.learn("nhi", value);
     else if (POSTCODE_KEY.test(key)) this.learn("postcode", value);
@@ -205,10 +205,16 @@ export class Anonymiser {
     for (const found of text.match(PHONE_IN_TEXT) ?? []) this.learn("phone", found);
   }
 
-  /** Each word of a whole name that is a person's (not a title or the practice's) becomes a made-up name. */
-  #learnFullName(value: string): void {
-    const words = value.split(/[\s,()]+/).filter((w) => w.length >= 2 && /^\p{Lu}/u.test(w) && !NOT_A_NAME.has(w.replace(/\.$/, "").toLowerCase()));
-    for (const word of words) this.learn("family", word.replace(/\.$/, ""));
+  /**
+   * Each word of a whole name that is a person's (not a title or the practice's) becomes a made-up
+   * name: the last a family name, those before it given names ("Dr Hemi Walker"), unless already met.
+   */
+  learnFullName(value: string): void {
+    const words = value
+      .split(/[\s,()]+/)
+      .map((w) => w.replace(/\.$/, ""))
+      .filter((w) => w.length >= 2 && /^\p{Lu}/u.test(w) && !NOT_A_NAME.has(w.toLowerCase()));
+    words.forEach((word, i) => this.learn(i === words.length - 1 ? "family" : "given", word));
   }
 
   #remember(made: string): void {
@@ -244,7 +250,13 @@ export class Anonymiser {
       const faker = seededFaker(this.#salt, kind, keyOf(original), attempt);
       // Past 50 tries the pool is nearly used up (a practice of thousands): two of its names joined in one.
       const joined = attempt >= 50 && (kind === "given" || kind === "family");
-      const made = joined ? `${faker.person.lastName()}${faker.person.lastName().toLowerCase()}` : kind === "birthdate" ? madeUpBirthDate(original, this.#today, faker) : madeUp(kind, faker, this.#tokens);
+      const made = joined
+        ? `${faker.person.lastName()}${faker.person.lastName().toLowerCase()}`
+        : kind === "birthdate"
+          ? madeUpBirthDate(original, this.#today, faker)
+          : kind === "address" && !/\d/.test(original)
+            ? madeUpLocality(faker, attempt >= 50)
+            : madeUp(kind, faker, this.#tokens);
       const key = keyOf(made);
       // Never the original itself, a value given to another original, or one that is itself an original
       // here or has one as a word (a phone ending in a postcode); a name is one word, so that no part of
@@ -258,6 +270,17 @@ export class Anonymiser {
 
 const STREET_WORDS = ["Kauri", "Harakeke", "Mānuka", "Kererū", "Pūkeko", "Ruru", "Matai", "Miro", "Nīkau", "Ponga", "Tawa", "Kahikatea", "Hīnau", "Toetoe", "Raupō"];
 const STREET_KINDS = ["Street", "Road", "Lane", "Avenue", "Crescent", "Place", "Terrace", "Drive"];
+const LOCALITY_KINDS = ["Heights", "Park", "Bay", "Hill", "Valley", "Grove", "Downs", "Beach"];
+
+/**
+ * An address line without a number is a place (a suburb, a town; "Grey Lynn", which a practice's own
+ * name may carry): it becomes a made-up place of the same shape, not a street. Two words of the
+ * pool once the single ones run out.
+ */
+function madeUpLocality(faker: Faker, twoWords: boolean): string {
+  const words = twoWords ? faker.helpers.arrayElements(STREET_WORDS, 2).join(" ") : faker.helpers.arrayElement(STREET_WORDS);
+  return `${words} ${faker.helpers.arrayElement(LOCALITY_KINDS)}`;
+}
 
 function madeUp(kind: PersonalKind, faker: Faker, tokens: number): string {
   switch (kind) {

@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { Router, type Request, type Response } from "express";
+import { LOOKUP_TYPES, LookupReplySchema } from "@contract/profile";
 import { Anonymiser } from "./anonymiser";
 import { RECORDING_VERSION, upstreamLabel, type RecordedCall, type RecordedReply, type Recording } from "./file";
 
@@ -67,6 +68,12 @@ export class Recorder {
     this.#anonymiser.collect(call.query);
     this.#anonymiser.collect(call.body);
     if (call.reply.kind === "json" || call.reply.kind === "text") this.#anonymiser.collect(call.reply.value);
+    // The timeline's providers are a lookup of clinicians' names in a field that names nothing
+    // (LookupName); one who is on no appointment or result is met nowhere else.
+    if (call.path === "IndiciLookup" && call.query.TypeID === LOOKUP_TYPES.timelineProviders && call.reply.kind === "json") {
+      const providers = LookupReplySchema.safeParse(call.reply.value);
+      if (providers.success) for (const provider of providers.data) this.#anonymiser.learnFullName(provider.name);
+    }
     if (signedInAs) {
       this.#anonymiser.learn("email", signedInAs);
       this.#users.add(signedInAs.trim());

@@ -1,6 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { isValidNhi } from "@contract/nhi";
+import { LOOKUP_TYPES } from "@contract/profile";
 import { Anonymiser } from "../../mock-server/recording/anonymiser";
+import type { RecordedCall } from "../../mock-server/recording/file";
+import { Recorder } from "../../mock-server/recording/recorder";
 
 /**
  * The anonymiser of recordings (decisions/384): every kind of personal detail replaced, the same
@@ -67,6 +70,10 @@ describe("the recording anonymiser", () => {
     partsOnly.collect({ name: [{ given: ["Aroha"], family: "Tipene" }] });
     expect(textFirst.substituteOf("Aroha")).toBe(partsOnly.substituteOf("Aroha"));
     expect(textFirst.substituteOf("Tipene")).toBe(partsOnly.substituteOf("Tipene"));
+    // A whole name alone (a clinician's, a sender's): the words before the last are given names.
+    const whole = new Anonymiser("salt");
+    whole.collect({ SenderName: "Dr Aroha Tipene" });
+    expect([whole.substituteOf("Aroha"), whole.substituteOf("Tipene")]).toEqual([partsOnly.substituteOf("Aroha"), partsOnly.substituteOf("Tipene")]);
   });
 
   it("makes valid NHIs in the Z test range, one per original", () => {
@@ -196,5 +203,32 @@ describe("made-up names", () => {
         expect(names.map((n) => n.toLowerCase())).not.toContain(made.toLowerCase());
       }
     }
+  });
+});
+
+describe("places and clinicians", () => {
+  it("an address line without a number is made up as a place, also inside the practice's name", () => {
+    const a = new Anonymiser("salt");
+    a.collect({ address: [{ line: ["Flat 5", "124 Kea Lane", "Grey Lynn"], postalCode: "1021" }] });
+    const place = a.substituteOf("Grey Lynn")!;
+    expect(place).toMatch(/^(\p{L}+ ){1,2}(Heights|Park|Bay|Hill|Valley|Grove|Downs|Beach)$/u);
+    expect(a.substituteOf("124 Kea Lane")).toMatch(/^\d+ \p{L}+ \p{L}+$/u);
+    expect(a.apply({ LookupName: "Grey Lynn Family Doctors" })).toEqual({ LookupName: `${place} Family Doctors` });
+  });
+});
+
+describe("a recording's providers lookup", () => {
+  const lookup = (names: string[]) => [{ resourceType: "Bundle", total: names.length, entry: names.map((name, i) => ({ resource: { resourceType: "Basic", extension: [{ url: "LookupID", valueString: String(i + 1) }, { url: "LookupName", valueString: name }] } })) }];
+  const call = (typeId: string, names: string[]): RecordedCall => ({ scope: "practice", method: "GET", path: "IndiciLookup", query: { TypeID: typeId, PatientID: "P1" }, body: null, status: 200, contentType: "application/json", reply: { kind: "json", value: lookup(names) } });
+
+  it("lists clinicians met nowhere else: their names are made up; other lookups' words are kept", () => {
+    const recorder = new Recorder("http://127.0.0.1:4010");
+    recorder.record(call(LOOKUP_TYPES.timelineProviders, ["Dr Hemi Walker", "Nurse Ana Tupou"]));
+    recorder.record(call(LOOKUP_TYPES.appointmentTypes, ["Nurse Visit", "Doctor Visit"]));
+    const text = JSON.stringify(recorder.file().calls);
+    for (const original of ["Hemi", "Walker", "Ana", "Tupou"]) expect(text).not.toMatch(new RegExp(`\\b${original}\\b`));
+    expect(text).toMatch(/"Dr \p{L}+ \p{L}+"/u);
+    expect(text).toMatch(/"Nurse \p{L}+ \p{L}+"/u);
+    expect(text).toContain('"Nurse Visit"');
   });
 });
