@@ -14,6 +14,7 @@ import { fileResponse, manifestResponse, SHARE_REQUESTS_PER_MINUTE, type Receivi
 import { shareLinkStore, TICKET_MS, type ShareLinkStore } from "~/areas/summary/share-link-store.server";
 import { shareLinksOf, shareStep, type ShareDeps } from "~/areas/summary/share-page.server";
 import type { StepEnvelope } from "~/lib/steps";
+import type { ShareLinkListItem } from "~/areas/summary/view";
 import { decodeShlink, MAX_WRONG_PASSCODES, SHARE_ORIGIN_MAX, type ShlinkPayload } from "~/areas/summary/shlink";
 import { shareTexts as t } from "~/areas/summary/texts";
 import { SHARE_FILE_PATH, SHARE_MANIFEST_PATH } from "~/lib/share-link-paths";
@@ -75,7 +76,7 @@ function portalWith(store: ShareLinkStore, options: { origin?: string } = {}) {
       body: new URLSearchParams({ step, input: JSON.stringify(input) }),
     });
     const answer = await shareStep(request, deps);
-    return { status: answer.status, envelope: (await answer.json()) as StepEnvelope<{ shlink: string; qr: string; message: string }> };
+    return { status: answer.status, envelope: (await answer.json()) as StepEnvelope<{ shlink: string; qr: string; message: string; links: ShareLinkListItem[] | null }> };
   }
 
   async function make(cookie: string, fields: Record<string, string> = {}): Promise<{ link: string; payload: ShlinkPayload }> {
@@ -83,6 +84,9 @@ function portalWith(store: ShareLinkStore, options: { origin?: string } = {}) {
     expect(status, JSON.stringify(envelope)).toBe(200);
     if (!envelope.ok) throw new Error("no link");
     expect(envelope.reply.qr).toMatch(/^data:image\/svg\+xml;base64,/);
+    // The list as it is after it, which the page shows without reading the practice again.
+    expect(envelope.reply.links).toEqual(await list(cookie));
+    expect(envelope.reply.links?.filter((l) => l.status === "active" && l.uses === 0).length).toBeGreaterThan(0);
     return { link: envelope.reply.shlink, payload: decodeShlink(envelope.reply.shlink) };
   }
 
@@ -193,7 +197,8 @@ describe.each(["embedded", "postgres"] as const)("share links (%s store)", (kind
     const id = (await portal.list(cookie))!.find((l) => l.label === "To revoke")!.id;
 
     const revoked = await portal.post(cookie, "share-revoke", { link: id });
-    expect(revoked).toEqual({ status: 200, envelope: { ok: true, reply: { message: t.revoked } } });
+    expect(revoked).toEqual({ status: 200, envelope: { ok: true, reply: { message: t.revoked, links: await portal.list(cookie) } } });
+    expect(revoked.envelope.ok && revoked.envelope.reply.links!.find((l) => l.id === id)).toMatchObject({ status: "revoked", uses: 1 });
     expect((await askManifest(portal, payload, { passcode: PASSCODE })).status).toBe(404);
     expect((await portal.portalFetch(files[0].location)).status).toBe(404);
     expect((await portal.list(cookie))!.find((l) => l.id === id)).toMatchObject({ status: "revoked", uses: 1 });

@@ -37,6 +37,10 @@ const portalDeps: ShareDeps = { store: shareLinkStore(), rate: documentRate, now
 /** The person viewed's links, newest first; null when the portal's store cannot say just now. */
 export async function shareLinksOf(request: Request, deps: ShareDeps = portalDeps): Promise<ShareLinkListItem[] | null> {
   const { user } = await requireSession(request);
+  return linksOf(user, deps);
+}
+
+async function linksOf(user: Viewing["user"], deps: ShareDeps): Promise<ShareLinkListItem[] | null> {
   try {
     const rows = await deps.store.list(practiceKey(user.apiBase), user.userId);
     return shareLinkViews(rows, deps.now()).map((v) => ({ id: v.id, label: v.label, created: formatDateTime(v.created.getTime()), expires: formatDateTime(v.expires.getTime()), uses: v.uses, status: v.status }));
@@ -95,7 +99,7 @@ const shareHandlers: StepHandlers<typeof shareSteps, ShareStepContext> = {
       const until = signedIn.access?.reason === "age" && signedIn.access.changes ? practiceDateTime(signedIn.access.changes).toJSDate() : null;
       const made = await makeShareLink(deps.store, maker, json, form, origin, now, until);
       recordAccessBy(signedIn, request, { area: "summary", action: "share-link-made", itemId: made.id });
-      return { shlink: made.shlink, qr: await qrCodeOf(made.shlink), label: made.label, expires: formatDateTime(made.expiresAt.getTime()) };
+      return { shlink: made.shlink, qr: await qrCodeOf(made.shlink), label: made.label, expires: formatDateTime(made.expiresAt.getTime()), links: await linksOf(user, deps) };
     }),
   "share-revoke": ({ link: id }, { signedIn, request, deps }) =>
     unlessUnavailable(async () => {
@@ -103,7 +107,7 @@ const shareHandlers: StepHandlers<typeof shareSteps, ShareStepContext> = {
       const revoked = /^[A-Za-z0-9_-]{22}$/.test(id) && (await deps.store.revoke(practiceKey(user.apiBase), user.userId, id, deps.now()));
       if (!revoked) return refuse(t.notFound, { status: 404 });
       recordAccessBy(signedIn, request, { area: "summary", action: "share-link-revoked", itemId: id });
-      return { message: t.revoked };
+      return { message: t.revoked, links: await linksOf(user, deps) };
     }),
 };
 

@@ -2,11 +2,18 @@ import { z } from "zod";
 import { step, stepArea } from "~/lib/steps";
 import { ShareLinkFormSchema } from "./shlink";
 
+/** The person viewed's links as the list shows them (view.ts), or null when the portal's store cannot say. */
+const ShareLinkListSchema = z
+  .array(z.object({ id: z.string(), label: z.string().nullable(), created: z.string(), expires: z.string(), uses: z.number(), status: z.enum(["active", "expired", "revoked", "ended"]) }))
+  .nullable();
+
 /**
  * Share by link's steps (decisions/305-309, 377), posted to /summary/step: make a link (its form's own
- * schema checks it again), and revoke one of the person viewed's links.
+ * schema checks it again), and revoke one of the person viewed's links. Each answers the list as it
+ * is after it, so the page shows it without reading the practice again (a read that failed would
+ * replace the page, and with it the new link, shown only once).
  */
 export const shareSteps = stepArea("/summary/step", {
-  "share-create": step(ShareLinkFormSchema, z.object({ shlink: z.string(), qr: z.string(), label: z.string().nullable(), expires: z.string() })),
-  "share-revoke": step(z.object({ link: z.string() }), z.object({ message: z.string() })),
+  "share-create": step(ShareLinkFormSchema, z.object({ shlink: z.string(), qr: z.string(), label: z.string().nullable(), expires: z.string(), links: ShareLinkListSchema })),
+  "share-revoke": step(z.object({ link: z.string() }), z.object({ message: z.string(), links: ShareLinkListSchema })),
 });

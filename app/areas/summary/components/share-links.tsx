@@ -1,5 +1,4 @@
 import { useEffect, useMemo, useRef, useState, type ReactNode } from "react";
-import { useRevalidator } from "react-router";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { PasswordField, TextField } from "~/components/ui/field";
@@ -17,9 +16,15 @@ import { shareTexts as t } from "../texts";
  * Share by link (SMART Health Links, decisions/305-309): the form that makes a link, the new link shown
  * once (its QR code as an image with the same link written beside it, and Copy), and the person's links
  * with each one's uses and Revoke. Both are steps (decisions/377), their declarations fetched with the
- * first; once one is answered the page's loader reads the list again.
+ * first; each answers the list as it is after it, which the page shows until its loader reads the list
+ * again: neither asks the practice for the page again, so a practice that fails just then cannot take
+ * the new link off the screen, nor stop a revoke from being seen.
  */
-export function ShareLinks({ links }: { links: ShareLinkListItem[] | null }) {
+export function ShareLinks({ links: read }: { links: ShareLinkListItem[] | null }) {
+  const [shown, setShown] = useState({ read, links: read });
+  // The loader's list, when it reads one, replaces what the steps answered.
+  if (shown.read !== read) setShown({ read, links: read });
+  const onLinks = (links: ShareLinkListItem[] | null) => setShown({ read, links });
   return (
     <section aria-labelledby="summary-share" className="flex flex-col gap-4 rounded bg-white p-4 shadow-sm">
       <h2 id="summary-share" className="text-xl font-bold">
@@ -27,8 +32,8 @@ export function ShareLinks({ links }: { links: ShareLinkListItem[] | null }) {
       </h2>
       <p>{t.intro}</p>
       <p>{t.snapshot}</p>
-      <CreateLink />
-      <LinkList links={links} />
+      <CreateLink onLinks={onLinks} />
+      <LinkList links={shown.links} onLinks={onLinks} />
     </section>
   );
 }
@@ -53,8 +58,7 @@ function refusalOf(error: unknown, sessionEnded: string): ReactNode {
   );
 }
 
-function CreateLink() {
-  const revalidator = useRevalidator();
+function CreateLink({ onLinks }: { onLinks(links: ShareLinkListItem[] | null): void }) {
   const [busy, setBusy] = useState(false);
   const [made, setMade] = useState<MadeShareLink | null>(null);
   const [refusal, setRefusal] = useState<{ message?: ReactNode; fields?: Readonly<Record<string, string>> } | null>(null);
@@ -65,8 +69,8 @@ function CreateLink() {
     setRefusal(null);
     try {
       const reply = await shareStep("share-create", { passcode: String(data.get("passcode") ?? ""), expiryDays: String(data.get("expiryDays") ?? ""), label: String(data.get("label") ?? "") });
-      await revalidator.revalidate();
       setMade(reply);
+      onLinks(reply.links);
     } catch (error) {
       // A form the server refuses field by field shows each message beside its field, and no more.
       setRefusal(error instanceof StepFailedError && Object.keys(error.fields).length > 0 ? { fields: error.fields } : { message: refusalOf(error, t.createSessionEnded) });
@@ -138,8 +142,7 @@ function NewLink({ made }: { made: MadeShareLink }) {
   );
 }
 
-function LinkList({ links }: { links: ShareLinkListItem[] | null }) {
-  const revalidator = useRevalidator();
+function LinkList({ links, onLinks }: { links: ShareLinkListItem[] | null; onLinks(links: ShareLinkListItem[] | null): void }) {
   const [revoking, setRevoking] = useState<string | null>(null);
   const [notice, setNotice] = useState<{ ok: boolean; message: ReactNode } | null>(null);
   const busy = revoking !== null;
@@ -149,7 +152,7 @@ function LinkList({ links }: { links: ShareLinkListItem[] | null }) {
     setNotice(null);
     try {
       const reply = await shareStep("share-revoke", { link: id });
-      await revalidator.revalidate();
+      onLinks(reply.links);
       setNotice({ ok: true, message: reply.message });
     } catch (error) {
       setNotice({ ok: false, message: refusalOf(error, t.revokeSessionEnded) });
