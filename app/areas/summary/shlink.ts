@@ -143,7 +143,8 @@ export const ShareLinkFormSchema = z.object({
 export type ShareLinkForm = z.output<typeof ShareLinkFormSchema>;
 
 /** What the list says of a link. */
-export type ShareLinkStatus = "active" | "expired" | "revoked" | "ended";
+export const SHARE_LINK_STATUSES = ["active", "expired", "revoked", "ended"] as const;
+export type ShareLinkStatus = (typeof SHARE_LINK_STATUSES)[number];
 
 export function shareLinkStatus(link: { expiresAt: Date; revokedAt: Date | null; endedAt: Date | null }, now: Date): ShareLinkStatus {
   if (link.revokedAt) return "revoked";

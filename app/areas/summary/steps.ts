@@ -1,10 +1,10 @@
 import { z } from "zod";
 import { step, stepArea } from "~/lib/steps";
-import { ShareLinkFormSchema } from "./shlink";
+import { SHARE_LINK_STATUSES, ShareLinkFormSchema } from "./shlink";
 
 /** The person viewed's links as the list shows them (view.ts), or null when the portal's store cannot say. */
 const ShareLinkListSchema = z
-  .array(z.object({ id: z.string(), label: z.string().nullable(), created: z.string(), expires: z.string(), uses: z.number(), status: z.enum(["active", "expired", "revoked", "ended"]) }))
+  .array(z.object({ id: z.string(), label: z.string().nullable(), created: z.string(), expires: z.string(), uses: z.number(), status: z.enum(SHARE_LINK_STATUSES) }))
   .nullable();
 
 /**
