@@ -1,6 +1,7 @@
 import { errorsTexts } from "~/lib/texts/errors";
 import type { Locator, Page } from "@playwright/test";
 import { expect, expectNoAxeViolations, forEachPractice, openSignedIn, test, waitForHydration, type World } from "./fixtures";
+import { newestCode } from "./second-step-helpers";
 
 /** /profile and /profile-old: every dialog, its validation texts and its calls, in a fresh world. */
 
@@ -326,6 +327,38 @@ test.describe("user profile", () => {
     const terms = page.getByRole("dialog", { name: "Terms and Conditions" });
     await expect(terms).toContainText("terms of use");
     await expectNoAxeViolations(page);
+  });
+
+  test("recovery codes made while reading the page fails: shown before the page is read, then the failure says it was done, and Retry shows them counted (decisions/386)", async ({ page, world }) => {
+    const user = world.user("solo");
+    await openSignedIn(page, user, "/profile", "User Profile");
+    const section = page.getByRole("region", { name: "Sign-in security" });
+    await section.getByRole("button", { name: "Turn on the e-mailed code" }).click();
+    const dialog = page.getByRole("dialog", { name: "Turn on a code by e-mail" });
+    await dialog.getByRole("button", { name: "Send the code" }).click();
+    const field = dialog.getByLabel("6-digit code");
+    await expect(field).toBeVisible();
+    await field.fill(await newestCode(world, user.username));
+    // From now on the practice fails the profile's read; and the session's kept copy of it (decisions/375)
+    // is gone, as after Refresh Configurations in another tab (or ten minutes on this page).
+    await world.fault({ path: "Patient", method: "GET", status: 503 });
+    const other = await page.context().newPage();
+    await other.goto("/");
+    await other.getByRole("button", { name: /account menu/ }).click();
+    await other.getByRole("menuitem", { name: "Refresh Configurations" }).click();
+    await expect(other.getByRole("heading", { name: errorsTexts.problemTitle, level: 1 })).toBeVisible();
+    await other.close();
+    await dialog.getByRole("button", { name: "Turn on" }).click();
+    const shown = page.getByRole("dialog", { name: "Your recovery codes" });
+    await expect(shown.getByRole("list", { name: "Recovery codes" }).getByRole("listitem")).toHaveCount(10);
+    await shown.getByRole("button", { name: "I have kept my codes: done" }).click();
+    await expect(page.getByRole("heading", { name: errorsTexts.problemTitle, level: 1 })).toBeVisible();
+    await expect(page.getByRole("status").filter({ hasText: "The e-mailed code is now on." })).toBeVisible();
+    await expectNoAxeViolations(page);
+    await world.clearFaults();
+    await page.getByRole("button", { name: errorsTexts.retry }).click();
+    await expect(section).toContainText("Code by e-mail: On");
+    await expect(section).toContainText("Recovery codes left: 10 of 10");
   });
 
   test("a family member chosen at sign-in sees that member's profile", async ({ page, world }) => {

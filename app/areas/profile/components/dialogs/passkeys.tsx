@@ -94,8 +94,17 @@ function AddPasskey({ recoveryAllowed, passwordAllowed, onOpenChange, onSaved }:
   }, [options]);
 
   if (codes) {
-    const done = addedReply.message ?? t.added(normalisePasskeyName(name));
-    return <CodesShown codes={codes} instead="passkey" title={t.codesTitle} description={t.codesDescription(normalisePasskeyName(name))} onOpenChange={onOpenChange} done={() => onSaved(done)} />;
+    return (
+      <CodesShown
+        codes={codes}
+        instead="passkey"
+        title={t.codesTitle}
+        description={t.codesDescription(normalisePasskeyName(name))}
+        saved={addedReply.message ?? t.added(normalisePasskeyName(name))}
+        onOpenChange={onOpenChange}
+        onSaved={onSaved}
+      />
+    );
   }
   if (!options) {
     // The name and the proof, together: the server answers the prompt's options once both are right.

@@ -43,7 +43,7 @@ function TurnOnDialog({ onOpenChange, onSaved }: Omit<Props, "dialog" | "passkey
   }
 
   if (codes) {
-    return <CodesShown codes={codes} onOpenChange={onOpenChange} title="Your recovery codes" description="The e-mailed code is on. From your next sign-in we e-mail you a code after your password." done={() => onSaved("The e-mailed code is now on.")} />;
+    return <CodesShown codes={codes} onOpenChange={onOpenChange} title="Your recovery codes" description="The e-mailed code is on. From your next sign-in we e-mail you a code after your password." saved="The e-mailed code is now on." onSaved={onSaved} />;
   }
   return (
     <Dialog
@@ -122,7 +122,7 @@ function TurnOffDialog({ passkeysKept, onOpenChange, onSaved }: Omit<Props, "dia
 function NewCodesDialog({ onOpenChange, onSaved }: Omit<Props, "dialog" | "passkeysKept">) {
   const [codes, setCodes] = useState<string[] | null>(null);
   if (codes) {
-    return <CodesShown codes={codes} onOpenChange={onOpenChange} title="Your new recovery codes" description="Your earlier recovery codes no longer work." done={() => onSaved("You have new recovery codes.")} />;
+    return <CodesShown codes={codes} onOpenChange={onOpenChange} title="Your new recovery codes" description="Your earlier recovery codes no longer work." saved="You have new recovery codes." onSaved={onSaved} />;
   }
   return (
     <ConfirmWithCode

@@ -12,7 +12,9 @@ export type SecurityAnswer = { step: SecurityStep; ok: true; reply: StepReply<ty
 /**
  * One step of the profile's Sign-in security at a time (the e-mailed code, recovery codes and passkeys
  * alike, decisions/377), its answer undefined while it is under way. A change made reads the page again
- * before it is answered, as the list it changed is on it.
+ * before it is answered, as the list it changed is on it; but one that brings recovery codes answers
+ * at once: they are shown only once, and a read of the page that failed would replace the page, and
+ * the codes with it. The page is read again when they are put away (`CodesShown`).
  */
 export function useSecurityPost() {
   const revalidator = useRevalidator();
@@ -25,7 +27,7 @@ export function useSecurityPost() {
     void callStep(profileSteps, step, input)
       .then(
         async (answer) => {
-          await revalidator.revalidate();
+          if (!("codes" in answer && answer.codes?.length)) await revalidator.revalidate();
           setReply({ step, ok: true, reply: answer });
         },
         (error: unknown) => setReply({ step, ok: false, message: error instanceof StepSessionEndedError ? profileTexts.securitySessionEnded : failureMessage(error, errorsTexts.unexpected) }),
