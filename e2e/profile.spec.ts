@@ -329,38 +329,6 @@ test.describe("user profile", () => {
     await expectNoAxeViolations(page);
   });
 
-  test("recovery codes made while reading the page fails: shown before the page is read, then the failure says it was done, and Retry shows them counted (decisions/386)", async ({ page, world }) => {
-    const user = world.user("solo");
-    await openSignedIn(page, user, "/profile", "User Profile");
-    const section = page.getByRole("region", { name: "Sign-in security" });
-    await section.getByRole("button", { name: "Turn on the e-mailed code" }).click();
-    const dialog = page.getByRole("dialog", { name: "Turn on a code by e-mail" });
-    await dialog.getByRole("button", { name: "Send the code" }).click();
-    const field = dialog.getByLabel("6-digit code");
-    await expect(field).toBeVisible();
-    await field.fill(await newestCode(world, user.username));
-    // From now on the practice fails the profile's read; and the session's kept copy of it (decisions/375)
-    // is gone, as after Refresh Configurations in another tab (or ten minutes on this page).
-    await world.fault({ path: "Patient", method: "GET", status: 503 });
-    const other = await page.context().newPage();
-    await other.goto("/");
-    await other.getByRole("button", { name: /account menu/ }).click();
-    await other.getByRole("menuitem", { name: "Refresh Configurations" }).click();
-    await expect(other.getByRole("heading", { name: errorsTexts.problemTitle, level: 1 })).toBeVisible();
-    await other.close();
-    await dialog.getByRole("button", { name: "Turn on" }).click();
-    const shown = page.getByRole("dialog", { name: "Your recovery codes" });
-    await expect(shown.getByRole("list", { name: "Recovery codes" }).getByRole("listitem")).toHaveCount(10);
-    await shown.getByRole("button", { name: "I have kept my codes: done" }).click();
-    await expect(page.getByRole("heading", { name: errorsTexts.problemTitle, level: 1 })).toBeVisible();
-    await expect(page.getByRole("status").filter({ hasText: "The e-mailed code is now on." })).toBeVisible();
-    await expectNoAxeViolations(page);
-    await world.clearFaults();
-    await page.getByRole("button", { name: errorsTexts.retry }).click();
-    await expect(section).toContainText("Code by e-mail: On");
-    await expect(section).toContainText("Recovery codes left: 10 of 10");
-  });
-
   test("a family member chosen at sign-in sees that member's profile", async ({ page, world }) => {
     const { name } = await actForMember(page, world, "family", 1);
     await page.goto("/profile");
@@ -443,6 +411,38 @@ test.describe("user profile", () => {
 });
 
 forEachPractice("profile saves", () => {
+  test("recovery codes made while reading the page fails: shown before the page is read, then the failure says it was done, and Retry shows them counted (decisions/386)", async ({ page, world }) => {
+    const user = world.user("solo");
+    await openSignedIn(page, user, "/profile", "User Profile");
+    const section = page.getByRole("region", { name: "Sign-in security" });
+    await section.getByRole("button", { name: "Turn on the e-mailed code" }).click();
+    const dialog = page.getByRole("dialog", { name: "Turn on a code by e-mail" });
+    await dialog.getByRole("button", { name: "Send the code" }).click();
+    const field = dialog.getByLabel("6-digit code");
+    await expect(field).toBeVisible();
+    await field.fill(await newestCode(world, user.username));
+    // From now on the practice fails the profile's read; and the session's kept copy of it (decisions/375)
+    // is gone, as after Refresh Configurations in another tab (or ten minutes on this page).
+    await world.fault({ path: "Patient", method: "GET", status: 503 });
+    const other = await page.context().newPage();
+    await other.goto("/");
+    await other.getByRole("button", { name: /account menu/ }).click();
+    await other.getByRole("menuitem", { name: "Refresh Configurations" }).click();
+    await expect(other.getByRole("heading", { name: errorsTexts.problemTitle, level: 1 })).toBeVisible();
+    await other.close();
+    await dialog.getByRole("button", { name: "Turn on" }).click();
+    const shown = page.getByRole("dialog", { name: "Your recovery codes" });
+    await expect(shown.getByRole("list", { name: "Recovery codes" }).getByRole("listitem")).toHaveCount(10);
+    await shown.getByRole("button", { name: "I have kept my codes: done" }).click();
+    await expect(page.getByRole("heading", { name: errorsTexts.problemTitle, level: 1 })).toBeVisible();
+    await expect(page.getByRole("status").filter({ hasText: "The e-mailed code is now on." })).toBeVisible();
+    await expectNoAxeViolations(page);
+    await world.clearFaults();
+    await page.getByRole("button", { name: errorsTexts.retry }).click();
+    await expect(section).toContainText("Code by e-mail: On");
+    await expect(section).toContainText("Recovery codes left: 10 of 10");
+  });
+
   test("adds an emergency contact, which persists, then removes it after the confirmation", async ({ page, world }) => {
     await openProfile(page, world);
     await page.getByRole("button", { name: "Add Emergency Contact" }).click();

@@ -248,15 +248,7 @@ export class Anonymiser {
   #make(kind: PersonalKind, original: string): string {
     for (let attempt = 0; ; attempt++) {
       const faker = seededFaker(this.#salt, kind, keyOf(original), attempt);
-      // Past 50 tries the pool is nearly used up (a practice of thousands): two of its names joined in one.
-      const joined = attempt >= 50 && (kind === "given" || kind === "family");
-      const made = joined
-        ? `${faker.person.lastName()}${faker.person.lastName().toLowerCase()}`
-        : kind === "birthdate"
-          ? madeUpBirthDate(original, this.#today, faker)
-          : kind === "address" && !/\d/.test(original)
-            ? madeUpLocality(faker, attempt >= 50)
-            : madeUp(kind, faker, this.#tokens);
+      const made = kind === "birthdate" ? madeUpBirthDate(original, this.#today, faker) : madeUp(kind, original, faker, this.#tokens, attempt);
       const key = keyOf(made);
       // Never the original itself, a value given to another original, or one that is itself an original
       // here or has one as a word (a phone ending in a postcode); a name is one word, so that no part of
@@ -282,12 +274,15 @@ function madeUpLocality(faker: Faker, twoWords: boolean): string {
   return `${words} ${faker.helpers.arrayElement(LOCALITY_KINDS)}`;
 }
 
-function madeUp(kind: PersonalKind, faker: Faker, tokens: number): string {
+/** A made-up value of a kind; past 50 tries at one original its pool is nearly used up (a practice of thousands). */
+function madeUp(kind: PersonalKind, original: string, faker: Faker, tokens: number, attempt: number): string {
+  const poolUsedUp = attempt >= 50;
   switch (kind) {
     case "given":
-      return faker.person.firstName();
     case "family":
-      return faker.person.lastName();
+      // Two of the pool's names joined in one word once it is used up.
+      if (poolUsedUp) return `${faker.person.lastName()}${faker.person.lastName().toLowerCase()}`;
+      return kind === "given" ? faker.person.firstName() : faker.person.lastName();
     case "email":
       // No name in it: a made-up name in an address could be a real person's of the same practice.
       return `patient.${faker.string.alphanumeric({ length: 8, casing: "lower" })}@${faker.helpers.arrayElement(["example.com", "example.net", "example.org"])}`;
@@ -296,6 +291,7 @@ function madeUp(kind: PersonalKind, faker: Faker, tokens: number): string {
     case "nhi":
       return testNhi(faker, new Set());
     case "address":
+      if (!/\d/.test(original)) return madeUpLocality(faker, poolUsedUp);
       // Streets named after trees and birds, never a person (faker's streets carry first and last names).
       return `${faker.number.int({ min: 1, max: 250 })} ${faker.helpers.arrayElement(STREET_WORDS)} ${faker.helpers.arrayElement(STREET_KINDS)}`;
     case "postcode":

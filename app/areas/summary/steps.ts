@@ -2,10 +2,11 @@ import { z } from "zod";
 import { step, stepArea } from "~/lib/steps";
 import { SHARE_LINK_STATUSES, ShareLinkFormSchema } from "./shlink";
 
-/** The person viewed's links as the list shows them (view.ts), or null when the portal's store cannot say. */
-const ShareLinkListSchema = z
-  .array(z.object({ id: z.string(), label: z.string().nullable(), created: z.string(), expires: z.string(), uses: z.number(), status: z.enum(SHARE_LINK_STATUSES) }))
-  .nullable();
+/** A link as the list shows it: the practice's dates, its status (view.ts names its type). */
+export const ShareLinkListItemSchema = z.object({ id: z.string(), label: z.string().nullable(), created: z.string(), expires: z.string(), uses: z.number(), status: z.enum(SHARE_LINK_STATUSES) });
+
+/** The person viewed's links, or null when the portal's store cannot say. */
+const ShareLinkListSchema = z.array(ShareLinkListItemSchema).nullable();
 
 /**
  * Share by link's steps (decisions/305-309, 377), posted to /summary/step: make a link (its form's own

@@ -1,5 +1,6 @@
 import type { SectionKey, SummaryDocument } from "./fhir";
-import type { ShareLinkStatus } from "./shlink";
+import type { z } from "zod";
+import type { ShareLinkListItemSchema } from "./steps";
 
 /** What the "My health summary" screen shows (issue 32): whose summary, from where, and what each section holds. */
 
@@ -54,12 +55,5 @@ export function summaryViewOf(doc: Pick<SummaryDocument, "heading" | "tables">):
 
 /* ---------- Share by link (decisions/305-309) ---------- */
 
-/** A link as the list shows it: the practice's dates, its status in words. */
-export interface ShareLinkListItem {
-  id: string;
-  label: string | null;
-  created: string;
-  expires: string;
-  uses: number;
-  status: ShareLinkStatus;
-}
+/** A link as the list shows it, as the page's loader and the share steps answer it (steps.ts). */
+export type ShareLinkListItem = z.output<typeof ShareLinkListItemSchema>;
