@@ -1,5 +1,4 @@
 import { data, redirect } from "react-router";
-import { areaOfAddress } from "~/lib/areas";
 import type { AccessArea } from "~/lib/access-kinds";
 import { ageOn, isChildOf, isConfidential, proxyAccessOf, viewReaches, WHOLE_BY_ARRANGEMENT, type ProxyAccess, type WhanauPolicy } from "~/lib/whanau-access";
 import { viewReason, whanauTexts, type YoungPerson } from "~/lib/texts/whanau";
@@ -9,7 +8,7 @@ import type { PracticeApi } from "./practice/api.server";
 import { getPatient } from "./practice/patient.server";
 import { practiceDate } from "./practice/practice-clock.server";
 import { recordAccessBy } from "./record-access.server";
-import { pageOf } from "./safe-redirect.server";
+import { requestAddressOf } from "./request-address.server";
 import { requireSession as openSession, startSession, type SignedIn } from "./session.server";
 import { countersForProxy } from "./proxy-counts.server";
 import { endpoints, type Endpoint } from "@contract/endpoints";
@@ -136,6 +135,8 @@ export function createProxyAccess(deps: ProxyAccessDeps) {
     let pending = perRequest.get(request);
     if (!pending) {
       pending = (async () => {
+        // The address is read (and a repeated parameter refused) before anything else reads it.
+        requestAddressOf(request);
         const signedIn = await deps.openSession(request);
         const access = await accessOf(signedIn).catch(accessErrorResponse);
         if (access?.view === "none") {
@@ -154,9 +155,9 @@ export function createProxyAccess(deps: ProxyAccessDeps) {
     return pending;
   }
 
+  /** The area the request's address names, from the one reading of it the page reads too (decisions/391). */
   function areaOf(request: Request): AccessArea | null {
-    const url = new URL(request.url);
-    return areaOfAddress(new URL(pageOf(url), url));
+    return requestAddressOf(request).area;
   }
 
   function refuse(signedIn: SignedIn, request: Request, area: AccessArea | null) {

@@ -1,10 +1,9 @@
-import { pageViewOf } from "~/lib/areas";
 import type { AccessAction, AccessArea } from "~/lib/access-kinds";
 import { recordAccess, type AccessEvent } from "./access-record.server";
 import { currentRequestId, observability } from "./observability.server";
 import { requireSession, type SignedIn } from "./session.server";
 import { accountHolderKey, anonymousSessionId } from "./opaque-names.server";
-import { pageOf } from "./safe-redirect.server";
+import { requestAddressOf } from "./request-address.server";
 
 /**
  * How the portal records an access (issue 31, decisions/270 and 274): the one place a signed-in
@@ -82,7 +81,8 @@ export function recordAccessOf(request: Request, what: AccessWhat): void {
 export function recordPageView(request: Request, response: Response): void {
   if (request.method !== "GET" || response.status !== 200) return;
   try {
-    const page = pageViewOf(new URL(pageOf(new URL(request.url)), request.url));
+    // The view the whānau check and the page read (decisions/391): any spelling the router served.
+    const page = requestAddressOf(request).view;
     if (page) recordAccessOf(request, { area: page.area, action: "view", itemId: page.itemId });
   } catch (error) {
     lost(error);

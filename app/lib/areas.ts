@@ -111,9 +111,10 @@ export const AREAS: readonly Area[] = [
 
 /**
  * The signed-in shell's other pages (app/routes.ts), with the area a view of each is recorded under;
- * a page that shows one document names it from its address (decisions/274).
+ * a page that shows one document names it from its address (decisions/274). Addresses are matched
+ * as the router matches them, in app/.server/request-address.server.ts (decisions/391).
  */
-type ShellPage = { access: AccessArea } | { item: (search: URLSearchParams) => { area: AccessArea; itemId: string } | null };
+export type ShellPage = { access: AccessArea } | { item: (search: URLSearchParams) => { area: AccessArea; itemId: string } | null };
 
 export const SHELL_PAGES: Readonly<Record<string, ShellPage>> = {
   "/": { access: "dashboard" },
@@ -133,46 +134,16 @@ export const SHELL_PAGES: Readonly<Record<string, ShellPage>> = {
 
 const PREVIEW_ACCESS: Readonly<Record<string, AccessArea>> = { invoice: "accounts", letter: "letters", result: "results" };
 
-/** The view a signed-in page's address records: its area, and the one item it shows where it shows one; null for a path that is no page. */
-export function pageViewOf(url: URL, areas: readonly Area[] = AREAS): { area: AccessArea; itemId: string | null } | null {
-  const path = url.pathname.length > 1 ? url.pathname.replace(/\/+$/, "") : url.pathname;
-  const area = builtAreas(areas).find((a) => a.path === path);
-  if (area) return { area: area.access, itemId: null };
-  const page = Object.hasOwn(SHELL_PAGES, path) ? SHELL_PAGES[path] : undefined;
-  if (!page) return null;
-  return "item" in page ? page.item(url.searchParams) : { area: page.access, itemId: null };
-}
-
 /**
  * The signed-in addresses outside the shell that no area's line names (app/routes.ts): the profile's
  * photo and step, the video consult's signature, Refresh Configurations (the shell's own).
  */
-const SHELL_RESOURCES: Readonly<Record<string, AccessArea>> = {
+export const SHELL_RESOURCES: Readonly<Record<string, AccessArea>> = {
   "/profile/photo": "profile",
   "/profile/step": "profile",
   "/zoom/signature": "video",
   "/refresh": "dashboard",
 };
-
-/** A route's path (`reports/result/:id`) as a test of an address's path. */
-function pathPattern(path: string): RegExp {
-  const parts = path.split("/").map((part) => (part.startsWith(":") ? "[^/]+" : part.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")));
-  return new RegExp(`^/${parts.join("/")}$`);
-}
-
-/**
- * The area a signed-in address belongs to, whatever it is: a page, a data request's page, a step, a
- * file or a download (issue 55: who may see what is decided on the server for every one of them);
- * null for an address that is none of the portal's signed-in ones.
- */
-export function areaOfAddress(url: URL, areas: readonly Area[] = AREAS): AccessArea | null {
-  const page = pageViewOf(url, areas);
-  if (page) return page.area;
-  const path = url.pathname.length > 1 ? url.pathname.replace(/\/+$/, "") : url.pathname;
-  if (Object.hasOwn(SHELL_RESOURCES, path)) return SHELL_RESOURCES[path];
-  const area = builtAreas(areas).find((a) => Object.keys(a.routes ?? {}).some((route) => pathPattern(route).test(path)));
-  return area?.access ?? null;
-}
 
 /** The access record's screen, linked from the account menu and the profile rather than the practice's menu. */
 export const ACCESS_RECORD_PATH = "/access-record";

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { ACCESS_AREAS, isAccessArea } from "~/lib/access-kinds";
-import { AREAS, areaOfAddress, builtAreas, pageViewOf, SHELL_PAGES } from "~/lib/areas";
+import { AREAS, builtAreas, SHELL_PAGES } from "~/lib/areas";
+import { addressOfUrl, requestAddressOf } from "~/.server/request-address.server";
 import { csvCell, csvOf } from "~/areas/access-record/csv";
 import { AccessFiltersSchema, accessSearch, cursorOf } from "~/areas/access-record/filters";
 import { AREA_WORDS } from "~/areas/access-record/texts";
@@ -11,7 +12,7 @@ import type { RouteConfigEntry } from "@react-router/dev/routes";
 
 /** The access record's pure rules (issue 31, decisions/274): what a page records, the words, the filters, the CSV. */
 
-const page = (address: string) => pageViewOf(new URL(address, "http://portal.test"));
+const page = (address: string) => addressOfUrl(new URL(`http://portal.test${address}`)).view;
 
 describe("which area a page view records", () => {
   it("names each registry screen by its line's access area, with no item", () => {
@@ -53,7 +54,7 @@ describe("which area a page view records", () => {
 });
 
 describe("which area any signed-in address belongs to (whānau access decides by it, decisions/382)", () => {
-  const area = (address: string) => areaOfAddress(new URL(address, "http://portal.test"));
+  const area = (address: string) => addressOfUrl(new URL(`http://portal.test${address}`)).area;
 
   it("names a page, a step, a file and a download by the area they show", () => {
     expect(area("/reports")).toBe("results");
@@ -68,6 +69,41 @@ describe("which area any signed-in address belongs to (whānau access decides by
     expect(area("/profile/photo")).toBe("profile");
     expect(area("/zoom/signature")).toBe("video");
     expect(area("/preview?type=invoice&id=7")).toBe("accounts");
+  });
+
+  it("names every spelling the router serves as the address it serves: capitals, percent-encoded letters, data requests, a trailing slash (issue 67, F3)", () => {
+    expect(page("/REPORTS.data?_routes=areas%2Fresults%2Fpage.route")).toEqual({ area: "results", itemId: null });
+    expect(page("/%72eports.data")).toEqual({ area: "results", itemId: null });
+    expect(page("/Letters")).toEqual({ area: "letters", itemId: null });
+    expect(page("/EMAILS.data")).toEqual({ area: "messages", itemId: null });
+    expect(page("/Profile.data")).toEqual({ area: "profile", itemId: null });
+    expect(page("/letters/_.data")).toEqual({ area: "letters", itemId: null });
+    expect(page("/%50review?type=result&id=R-1")).toEqual({ area: "results", itemId: "R-1" });
+    expect(area("/REPORTS/Result/R-1")).toBe("results");
+    expect(area("/%65mails/step")).toBe("messages");
+    expect(area("/Summary/FHIR")).toBe("summary");
+    // What the router does not serve is no address here either: an encoded slash is no separator, a doubled one no page.
+    expect(area("/reports%2Fchart")).toBeNull();
+    expect(area("//reports")).toBeNull();
+    expect(area("/reports%2Edata")).toBeNull();
+  });
+
+  it("reads each parameter once: a repeated one is named, and a request with one is refused before anything reads it (issue 67, F1)", () => {
+    expect(addressOfUrl(new URL("http://portal.test/preview.data?type=invoice&id=1&type=result")).repeated).toBe("type");
+    expect(addressOfUrl(new URL("http://portal.test/preview?type=invoice&id=1&_routes=x")).repeated).toBeNull();
+    const refused = (() => {
+      try {
+        requestAddressOf(new Request("http://portal.test/preview.data?type=invoice&id=1&type=result"));
+      } catch (error) {
+        return error as { init?: { status?: number }; data?: { message?: string } };
+      }
+      return null;
+    })();
+    expect(refused?.init?.status).toBe(400);
+    expect(refused?.data?.message).toMatch(/more than once/);
+    const request = new Request("http://portal.test/Preview?type=letter&id=L-7");
+    expect(requestAddressOf(request)).toBe(requestAddressOf(request));
+    expect(requestAddressOf(request).view).toEqual({ area: "letters", itemId: "L-7" });
   });
 
   it("names none for an address of no area, which a partial view is refused", () => {

@@ -14,6 +14,7 @@ import { countDocument, type DocumentRate } from "~/.server/document-rate.server
 import { type SignedIn } from "~/.server/session.server";
 import { requireSession } from "~/.server/proxy-access.server";
 import { safeRedirectTo } from "~/.server/safe-redirect.server";
+import { requestAddressOf } from "~/.server/request-address.server";
 
 /**
  * What /preview loads: one document, named, for the signed-in session only. Each kind is asked for
@@ -34,10 +35,11 @@ export async function loadPreviewPage(request: Request, rate?: DocumentRate): Pr
   const signedIn = await requireSession(request);
   // The page reads the document from the practice, so it counts as one (issue 36).
   await countDocument(signedIn, rate);
-  const url = new URL(request.url);
-  const parsed = PreviewQuerySchema.safeParse(Object.fromEntries(url.searchParams));
+  // The parameters the whānau check decided by (decisions/391): the kind it let through is the kind read.
+  const { search } = requestAddressOf(request);
+  const parsed = PreviewQuerySchema.safeParse(Object.fromEntries(search));
   const kind = parsed.success ? parsed.data.type : null;
-  const back = backLinkOf(kind, url.searchParams.get("back"));
+  const back = backLinkOf(kind, search.get("back"));
   if (!parsed.success) return { found: false, back };
   try {
     const found = await (kind === "invoice" ? invoicePreview : kind === "letter" ? letterPreview : resultPreview)(signedIn, parsed.data.id);
