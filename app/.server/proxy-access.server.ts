@@ -92,25 +92,45 @@ export function createProxyAccess(deps: ProxyAccessDeps) {
   /** Parents already noted in this process's store (each once: the row, once made, stays). */
   const noted = new Set<string>();
 
-  async function accessOf(signedIn: SignedIn): Promise<ViewedAccess | null> {
+  /** How much of the viewed record this session's holder sees: null for their own (or a non-proxy session). */
+  function accessOf(signedIn: SignedIn): Promise<ViewedAccess | null> {
+    const { user } = signedIn;
+    if (user.proxy !== "Yes" || user.userId === user.parentId) return Promise.resolve(null);
+    return accessTo(signedIn, { id: user.userId, name: user.userName, relationship: user.relationship }, true);
+  }
+
+  /**
+   * How much of one person's record the session's holder sees now, by the rules a view of it would
+   * follow (their own: null). `acting`: the holder is viewing it now, so the young person's list notes them.
+   */
+  async function accessTo(signedIn: Pick<SignedIn, "api" | "user">, person: { id: string; name: string; relationship?: string | null }, acting: boolean): Promise<ViewedAccess | null> {
     const { user, api } = signedIn;
-    if (user.proxy !== "Yes" || user.userId === user.parentId) return null;
+    if (person.id === user.parentId) return null;
     // Sessions started before the relationship was kept read it from the practice's list again.
-    const relationship = user.relationship ?? (await linkedAccountsOf(api, user.parentId)).find((a) => a.id === user.userId)?.relationship ?? "";
+    const relationship = person.relationship ?? (await linkedAccountsOf(api, user.parentId)).find((a) => a.id === person.id)?.relationship ?? "";
     // Another linked record (a partner, an older parent, or one the practice does not list) is whole by
     // the practice's arrangement: nothing of it is read here, and the practice answers for it.
-    if (!isChildOf(relationship, deps.policy)) return { ...WHOLE_BY_ARRANGEMENT, person: { name: firstNameOf(null, user.userName), gender: null }, reaches: () => true, words: null };
-    const patient = await getPatient(api, user.userId);
+    if (!isChildOf(relationship, deps.policy)) return { ...WHOLE_BY_ARRANGEMENT, person: { name: firstNameOf(null, person.name), gender: null }, reaches: () => true, words: null };
+    const patient = await getPatient(api, person.id);
     // The practice's date once its reply has said it (the patient's read above is one of its replies).
     const viewed = { relationship, birthDate: patient?.birthDate ?? null, practiceDate: deps.today(user.apiBase), policy: deps.policy };
     let access = proxyAccessOf({ ...viewed, choice: null });
-    const parent = { apiBase: user.apiBase, patientId: user.userId, holderId: user.parentId };
-    await noteParent(parent, user.parentName, relationship);
+    const parent = { apiBase: user.apiBase, patientId: person.id, holderId: user.parentId };
+    if (acting) await noteParent(parent, user.parentName, relationship);
     // The young person's own choice counts from the age they decide at: read it only then, and when it
     // cannot be read show nothing it might have taken away (WhanauUnavailable: 503 words).
     if (access.age !== null && access.age >= deps.policy.decidesFrom) access = proxyAccessOf({ ...viewed, choice: await deps.choices.choiceOf(parent) });
-    const person: YoungPerson = { name: firstNameOf(patient, user.userName), gender: patient?.gender };
-    return { ...access, person, reaches: (area) => viewReaches(access.view, area, deps.policy), words: viewReason(person, access, deps.policy) };
+    const young: YoungPerson = { name: firstNameOf(patient, person.name), gender: patient?.gender };
+    return { ...access, person: young, reaches: (area) => viewReaches(access.view, area, deps.policy), words: viewReason(young, access, deps.policy) };
+  }
+
+  /**
+   * Whether the session's holder may see this area of a person's record now (their own always), by the
+   * rules a view of that record follows: what a page about another person (their access record) asks.
+   */
+  async function holderReaches(signedIn: Pick<SignedIn, "api" | "user">, person: { id: string; name: string; relationship?: string | null }, area: AccessArea): Promise<boolean> {
+    const access = await accessTo(signedIn, person, false).catch(accessErrorResponse);
+    return !access || access.reaches(area);
   }
 
   /** The young person's list of who acts for them gains this parent (once a process); a store that is away only delays it. */
@@ -185,7 +205,7 @@ export function createProxyAccess(deps: ProxyAccessDeps) {
     throw refusal(access, area);
   }
 
-  return { viewingOf, requireSession };
+  return { viewingOf, requireSession, holderReaches };
 }
 
 /** The practice's whānau policy, as configured (README, "Whānau access"). */
@@ -209,3 +229,5 @@ export function choosesWhoSees(user: Pick<SignedIn["user"], "proxy" | "apiBase">
 export const viewingOf = portal.viewingOf;
 /** Every signed-in loader and action starts here (DESIGN conventions): the session, and who may see what. */
 export const requireSession = portal.requireSession;
+/** Whether the holder may see an area of another linked person's record now (issue 67, F2: their access record). */
+export const holderReaches = portal.holderReaches;

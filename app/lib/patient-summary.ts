@@ -17,6 +17,19 @@ export interface PatientSummary {
   email: string | null;
 }
 
+/**
+ * The patient as the shell's header shows them: the name, and the profile's details only where the view
+ * shares the profile (a parent's limited view of a young person's record does not: issue 67, F5).
+ */
+export interface ShellPatient {
+  name: string;
+  details: Omit<PatientSummary, "name"> | null;
+}
+
+export function shellPatientOf({ name, ...details }: PatientSummary, sharesProfile: boolean): ShellPatient {
+  return { name, details: sharesProfile ? details : null };
+}
+
 export function summarisePatient(patient: Patient): PatientSummary {
   const phone = patient.telecom.find((t) => (t.system ?? "phone") === "phone" && t.use === "mobile");
   const email = patient.telecom.find((t) => t.system === "email" && t.use === "home") ?? patient.telecom.find((t) => t.system === "email");

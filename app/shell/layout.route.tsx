@@ -8,7 +8,7 @@ import { readShell } from "./layout.server";
 import { AppShell } from "./components/app-shell";
 import { menuLinks } from "~/lib/menu";
 import { AREAS } from "~/lib/areas";
-import { summarisePatient, summarisePractice } from "~/lib/patient-summary";
+import { shellPatientOf, summarisePatient, summarisePractice } from "~/lib/patient-summary";
 import type { Route } from "./+types/layout.route";
 
 /**
@@ -38,7 +38,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   return {
     // A parent's partial view of a young person's record links only what it reaches.
     menu: menuLinks(menu.resources, counters.InboxCounter, access ? AREAS.filter((area) => access.reaches(area.access)) : AREAS),
-    patient: patient ? summarisePatient(patient) : { name: user.userName, nhi: "", mobile: null, email: null },
+    // The profile's details only where the view reaches the profile: its e-mail and mobile are where the young person's codes go.
+    patient: shellPatientOf(patient ? summarisePatient(patient) : { name: user.userName, nhi: "", mobile: null, email: null }, !access || access.reaches("profile")),
     practice: practice ? summarisePractice(practice) : null,
     actingFor: user.proxy === "Yes" ? { parentName: user.parentName } : null,
     canSwitch: user.linked === true,

@@ -5,6 +5,7 @@ import { signInSteps } from "~/areas/sign-in/steps";
 import { AREA_WORDS } from "~/areas/access-record/texts";
 import { addressOfUrl } from "~/.server/request-address.server";
 import { isConfidential } from "~/lib/whanau-access";
+import { summarisePatient } from "~/lib/patient-summary";
 import routes from "~/routes";
 import { getCall, useMockServer, type TestWorld } from "../helpers/mock-world";
 import { Browser, startPortalProcess, type PortalProcess } from "../helpers/portal-process";
@@ -73,6 +74,55 @@ async function signedIn(world: TestWorld, label: string): Promise<Browser> {
   await browser.signIn(portal, world.user(label));
   return browser;
 }
+
+/** A whānau world (children of 9, 13 turning 14 in five days, and 15) and its parent signed in to the portal, viewing `viewing` (0: their own record, 1-3: a child). */
+async function parentViewing(seed: number, viewing: 0 | 1 | 2 | 3) {
+  const world = await mock.createWorld({ scenario: "whanau", seed, now: "2026-03-10T10:00:00+13:00" });
+  const practice = await world.signInHttp("parent");
+  const people = (await getCall(practice, endpoints.proxyUsers, { PatientID: practice.id })).resources.map((p) => p.id);
+  const browser = new Browser();
+  const outcome = await browser.step(portal, signInSteps, "sign-in", { ...world.user("parent"), captcha: "", redirectTo: "/" });
+  expect(outcome.kind).toBe("chooseAccount");
+  await browser.step(portal, signInSteps, "choose-account", { account: people[viewing] });
+  return { world, practice, people, browser };
+}
+
+describe("the limited view of a 14- or 15-year-old's record", () => {
+  it("shows in every page's header the young person's name, not the e-mail, mobile and NHI of the profile it withholds (F5)", async () => {
+    const { practice, people, browser } = await parentViewing(674, 3);
+    const [young] = (await getCall(practice, endpoints.patient, { PatientID: people[3] })).resources;
+    const details = summarisePatient(young);
+    expect([details.nhi, details.mobile, details.email].every(Boolean)).toBe(true);
+    for (const address of ["/_.data", "/", "/appointments.data", "/appointments"]) {
+      const res = await browser.fetch(portal, address);
+      const body = await res.text();
+      expect(res.status, address).toBe(200);
+      expect(body).toContain(details.name);
+      for (const detail of [details.nhi, details.mobile!, details.email!]) expect(body, address).not.toContain(detail);
+    }
+    // The 9-year-old's whole record shows them, as the holder's own does.
+    const switched = await browser.fetch(portal, "/account/switch", { form: { account: people[1] } });
+    expect(switched.status).toBeLessThan(400);
+    const [nine] = (await getCall(practice, endpoints.patient, { PatientID: people[1] })).resources;
+    expect(await (await browser.fetch(portal, "/_.data")).text()).toContain(summarisePatient(nine).nhi);
+  }, 60_000);
+
+  it("a parent on their own record downloads a child's access record only while they may see that record's access record: not from 14 (F2)", async () => {
+    const { world, people, browser } = await parentViewing(675, 0);
+    const download = (person: string) => status(browser, `/access-record/download?person=${person}`);
+    expect(await download(people[0])).toBe(200);
+    expect(await download(people[1])).toBe(200);
+    expect(await download(people[3])).toBe(403);
+    // The page lists only the people it may show, and names none of the others.
+    const page = await (await browser.fetch(portal, "/access-record.data")).text();
+    expect(page).toContain(people[2]);
+    expect(page).not.toContain(people[3]);
+    // The 13-year-old turns 14 five days on: from that day their access record is theirs alone.
+    expect(await download(people[2])).toBe(200);
+    await world.advance("P5D");
+    expect(await download(people[2])).toBe(403);
+  }, 60_000);
+});
 
 describe("a parameter given twice", () => {
   it("a parent in the limited view of a 15-year-old cannot read a test result through /preview with a second type (F1)", async () => {

@@ -4,7 +4,7 @@ import { practiceErrorResponse } from "~/.server/practice/errors.server";
 import type { PortalStore } from "~/.server/portal-store.server";
 import { recordAccessBy } from "~/.server/record-access.server";
 import { type SignedIn } from "~/.server/session.server";
-import { requireSession } from "~/.server/proxy-access.server";
+import { holderReaches, requireSession } from "~/.server/proxy-access.server";
 import { accountHolderKey } from "~/.server/opaque-names.server";
 import { linkedAccountsOf } from "~/.server/linked-accounts.server";
 import type { AccessArea } from "~/lib/access-kinds";
@@ -26,14 +26,20 @@ import { describeAccess, whoOf, type AccessRecordPageData, type AccessRow } from
 
 type Viewer = Pick<SignedIn, "api" | "user">;
 
-/** The people whose record this login may read: the one viewed, the holder and the practice's linked accounts. */
-async function peopleOf({ api, user }: Viewer): Promise<{ id: string; name: string }[]> {
-  const people = [{ id: user.userId, name: user.userName }];
-  if (user.parentId !== user.userId) people.push({ id: user.parentId, name: user.parentName });
+/**
+ * The people whose access record this login may read: the holder's own, and each other person (the one
+ * viewed, the practice's linked accounts) only while the holder may see that person's access record by
+ * the rules a view of their record follows now (issue 67, F2): a parent of a 14-year-old no longer does.
+ */
+async function peopleOf(signedIn: Viewer): Promise<{ id: string; name: string }[]> {
+  const { api, user } = signedIn;
+  const candidates: { id: string; name: string; relationship?: string }[] = [{ id: user.parentId, name: user.parentName }];
+  if (user.userId !== user.parentId) candidates.push({ id: user.userId, name: user.userName, relationship: user.relationship });
   if (user.linked === true) {
-    for (const account of await linkedAccountsOf(api, user.parentId)) if (!people.some((p) => p.id === account.id)) people.push({ id: account.id, name: account.name });
+    for (const account of await linkedAccountsOf(api, user.parentId).catch(practiceErrorResponse)) if (!candidates.some((p) => p.id === account.id)) candidates.push(account);
   }
-  return people;
+  const allowed = await Promise.all(candidates.map((person) => holderReaches(signedIn, person, "access-record")));
+  return candidates.filter((_, n) => allowed[n]).map(({ id, name }) => ({ id, name }));
 }
 
 interface View {
@@ -49,7 +55,7 @@ async function viewOf(signedIn: Viewer, url: URL): Promise<View> {
   const { user } = signedIn;
   const read = (name: string) => url.searchParams.get(name) ?? "";
   const typed = { person: read("person"), area: read("area"), from: read("from"), to: read("to") };
-  const people = await peopleOf(signedIn).catch(practiceErrorResponse);
+  const people = await peopleOf(signedIn);
   const parsed = parseForm(new URLSearchParams(typed), AccessFiltersSchema);
   if (!parsed.ok) return { typed, people, person: user.userId, refusal: parsed.result, query: null };
   const person = parsed.value.person || user.userId;

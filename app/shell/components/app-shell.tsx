@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from "react";
 import { Link, useLocation } from "react-router";
 import type { MenuLink } from "~/lib/menu";
-import type { PatientSummary, PracticeSummary } from "~/lib/patient-summary";
+import type { PracticeSummary, ShellPatient } from "~/lib/patient-summary";
 import { IdleWarning } from "./idle-warning";
 import { NavigationProgress } from "./navigation-progress";
 import { useViewing } from "./use-viewing";
@@ -9,7 +9,7 @@ import { UserMenu } from "./user-menu";
 
 interface AppShellProps {
   menu: MenuLink[];
-  patient: PatientSummary;
+  patient: ShellPatient;
   practice: PracticeSummary | null;
   actingFor: { parentName: string } | null;
   /** The login has linked accounts: the account menu offers Switch account (decisions/160). */
@@ -92,18 +92,22 @@ export function AppShell({ menu, patient, practice, actingFor, canSwitch, canSha
               <dt className="font-semibold">Patient:</dt>
               <dd>{patient.name}</dd>
             </div>
-            <div className="flex gap-1">
-              <dt className="font-semibold">NHI:</dt>
-              <dd>{patient.nhi || "Not recorded"}</dd>
-            </div>
-            <div className="flex gap-1">
-              <dt className="font-semibold">Mobile:</dt>
-              <dd>{patient.mobile ?? "Not recorded"}</dd>
-            </div>
-            <div className="flex gap-1">
-              <dt className="font-semibold">Email:</dt>
-              <dd className="break-all">{patient.email ?? "Not recorded"}</dd>
-            </div>
+            {patient.details ? (
+              <>
+                <div className="flex gap-1">
+                  <dt className="font-semibold">NHI:</dt>
+                  <dd>{patient.details.nhi || "Not recorded"}</dd>
+                </div>
+                <div className="flex gap-1">
+                  <dt className="font-semibold">Mobile:</dt>
+                  <dd>{patient.details.mobile ?? "Not recorded"}</dd>
+                </div>
+                <div className="flex gap-1">
+                  <dt className="font-semibold">Email:</dt>
+                  <dd className="break-all">{patient.details.email ?? "Not recorded"}</dd>
+                </div>
+              </>
+            ) : null}
             {actingFor ? (
               <div className="hidden gap-1 wide:flex">
                 <dt className="font-semibold">Signed in as:</dt>
