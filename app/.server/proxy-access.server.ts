@@ -13,6 +13,9 @@ import { requireSession as openSession, startSession, type SignedIn } from "./se
 import { countersForProxy } from "./proxy-counts.server";
 import { endpoints, type Endpoint } from "@contract/endpoints";
 import type { Counters } from "@contract/patient";
+import { documentsPageSizes } from "@contract/documents";
+import { MESSAGE_BOXES } from "@contract/messaging";
+import { messagingPageSizes } from "@contract/messaging-page-sizes";
 import { whanauStore, WhanauUnavailable, type ParentOf, type WhanauStore } from "./whanau-parents.server";
 import { practiceErrorResponse } from "./practice/errors.server";
 
@@ -60,10 +63,49 @@ export function withoutConfidential<T>(reply: T, policy: WhanauPolicy): T {
   return { ...reply, resources: kept, total };
 }
 
-/** The practice API as a proxy's pages get it: every reply without what the practice marks confidential, nor counted in the counters. */
+/** How many pages of a list are read to find the one item a proxy opens (100 a page): a young person's record has far fewer. */
+const PAGES_READ = 10;
+
+/** Whether any of a list's pages (read through the proxy's API, so without what it may not see) holds the item. */
+async function amongShown(read: (page: number) => Promise<{ resources: readonly { id?: string }[]; total?: number }>, pageSize: number, id: string): Promise<boolean> {
+  for (let page = 1; page <= PAGES_READ; page++) {
+    const bundle = await read(page);
+    if (bundle.resources.some((item) => item.id === id)) return true;
+    if (bundle.resources.length < pageSize || page * pageSize >= (bundle.total ?? 0)) return false;
+  }
+  return false;
+}
+
+/**
+ * The practice's reads that change the record for the patient (opening a result or a message marks it
+ * read, 2§4), each with how to find its item among what a proxy is shown (issue 67, F6; decisions/392).
+ */
+const MARKING_READS = new Map<Endpoint, (shown: PracticeApi, query: Record<string, string>) => Promise<boolean>>([
+  [endpoints.labResultById, (shown, q) => amongShown((page) => shown.call(endpoints.labResults, { query: { PatientID: q.PatientID, PageSize: documentsPageSizes.labResults, PageNumber: page } }), documentsPageSizes.labResults, q.ResultID)],
+  [
+    endpoints.messageById,
+    async (shown, q) => {
+      for (const box of Object.values(MESSAGE_BOXES)) {
+        const read = (page: number) => shown.call(endpoints.messages, { query: { PatientID: q.PatientID, Type: "1", MessagingType: box, PageSize: messagingPageSizes.allMessages, PageNumber: page } });
+        if (await amongShown(read, messagingPageSizes.allMessages, q.MessageID)) return true;
+      }
+      return false;
+    },
+  ],
+]);
+
+/**
+ * The practice API as a proxy's pages get it: every reply without what the practice marks confidential,
+ * nor counted in the counters; and a read that would mark an item read is made only for an item among
+ * what the proxy is shown. Any other is answered as the practice answers for no such item (an empty
+ * bundle), without asking it: the young person's result stays unread, and the answer tells nothing.
+ */
 export function proxyApi(api: PracticeApi, policy: WhanauPolicy): PracticeApi {
-  return {
+  const shown: PracticeApi = {
     call: async (endpoint, options) => {
+      const marking = MARKING_READS.get(endpoint as Endpoint);
+      // (Both marking reads answer a bundle, whose "none" is an empty one: TypeScript cannot narrow a generic by the map.)
+      if (marking && !(await marking(shown, (options?.query ?? {}) as Record<string, string>))) return { total: 0, resources: [] } as Awaited<ReturnType<typeof api.call<typeof endpoint>>>;
       const reply = await api.call(endpoint, options);
       // (The endpoint compared is the counters', so the reply is theirs: TypeScript cannot narrow a generic by it.)
       if ((endpoint as Endpoint) === endpoints.refreshCounter) {
@@ -73,6 +115,7 @@ export function proxyApi(api: PracticeApi, policy: WhanauPolicy): PracticeApi {
       return withoutConfidential(reply, policy);
     },
   };
+  return shown;
 }
 
 function firstNameOf(patient: { name: readonly { given?: string[]; text?: string }[] } | null, fallback: string): string {
@@ -175,7 +218,7 @@ export function createProxyAccess(deps: ProxyAccessDeps) {
     return pending;
   }
 
-  /** The area the request's address names, from the one reading of it the page reads too (decisions/391). */
+  /** The area the request's address names, from the one reading of it the page reads too (decisions/392). */
   function areaOf(request: Request): AccessArea | null {
     return requestAddressOf(request).area;
   }

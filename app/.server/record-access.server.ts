@@ -81,7 +81,7 @@ export function recordAccessOf(request: Request, what: AccessWhat): void {
 export function recordPageView(request: Request, response: Response): void {
   if (request.method !== "GET" || response.status !== 200) return;
   try {
-    // The view the whānau check and the page read (decisions/391): any spelling the router served.
+    // The view the whānau check and the page read (decisions/392): any spelling the router served.
     const page = requestAddressOf(request).view;
     if (page) recordAccessOf(request, { area: page.area, action: "view", itemId: page.itemId });
   } catch (error) {

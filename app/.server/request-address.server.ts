@@ -4,7 +4,7 @@ import type { AccessArea } from "~/lib/access-kinds";
 import { errorsTexts } from "~/lib/texts/errors";
 
 /**
- * One reading of a signed-in request's address (issue 67, decisions/391): the page it is for, its
+ * One reading of a signed-in request's address (issue 67, decisions/392): the page it is for, its
  * parameters and the portal's address it names, made once a request and read by the whānau check, the
  * access record and the page itself. Addresses are matched by React Router's own matcher, so every
  * spelling the router serves (`/REPORTS`, `/%72eports.data`, `/Letters/`) names the address it serves,

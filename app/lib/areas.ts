@@ -112,7 +112,7 @@ export const AREAS: readonly Area[] = [
 /**
  * The signed-in shell's other pages (app/routes.ts), with the area a view of each is recorded under;
  * a page that shows one document names it from its address (decisions/274). Addresses are matched
- * as the router matches them, in app/.server/request-address.server.ts (decisions/391).
+ * as the router matches them, in app/.server/request-address.server.ts (decisions/392).
  */
 export type ShellPage = { access: AccessArea } | { item: (search: URLSearchParams) => { area: AccessArea; itemId: string } | null };
 

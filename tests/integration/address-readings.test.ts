@@ -12,7 +12,7 @@ import { Browser, startPortalProcess, type PortalProcess } from "../helpers/port
 import { freePort } from "../helpers/redis-server";
 
 /**
- * Every signed-in address read one way (issue 67, decisions/391), through the built portal over HTTP,
+ * Every signed-in address read one way (issue 67, decisions/392), through the built portal over HTTP,
  * as an attacker sends it: a parameter given twice is refused before anything reads it (F1: the
  * whānau check once took the first `type` of /preview and the page the last), and every spelling the
  * router serves of every page (capitals, a percent-encoded letter, its data request) answers as the

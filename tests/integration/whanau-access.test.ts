@@ -7,7 +7,8 @@ import { practiceDate } from "~/.server/practice/practice-clock.server";
 import { whanauStore } from "~/.server/whanau-parents.server";
 import { sessions } from "~/.server/session.server";
 import { accountHolderKey } from "~/.server/opaque-names.server";
-import { loadReportsPage, loadResultChart } from "~/areas/results/page.server";
+import { loadReportsPage, loadResultChart, loadResultDetail } from "~/areas/results/page.server";
+import { loadPreviewPage } from "~/areas/preview/page.server";
 import { readShell } from "~/shell/layout.server";
 import { loadDiagnosesPage } from "~/areas/health/diagnosis/page.server";
 import { loadTimelinePage } from "~/areas/health/timeline/page.server";
@@ -172,6 +173,28 @@ describe("a parent's view of each child", () => {
     expect(theirPdf).not.toContain(hidden.test);
     expect(theirPdf).not.toMatch(/contracept/i);
     // Two whole summaries drawn as PDFs beside every list of the record: seconds on a busy 2-core machine.
+  }, 60_000);
+
+  it("a confidential result opened by its id, in a whole view: the practice is not asked, it stays unread, and the answer is that of no such result (issue 67, F6)", async () => {
+    const { world, children } = await whanauWorld(553);
+    const own = await signedInToPortal(sessions, world, "teen");
+    const parent = await signedInToPortal(sessions, world, "parent", { memberId: children[2] });
+    await viewingOf(get(parent.cookie, "/"));
+    expect(await choose(own.cookie, accountHolderKey(parent.user.apiBase, parent.user.parentId), "full")).toMatchObject({ ok: true });
+    const [mine, theirs] = await Promise.all([loadReportsPage(get(own.cookie, "/reports")), loadReportsPage(get(parent.cookie, "/reports"))]);
+    const hidden = mine.results.find((r) => !theirs.results.some((t) => t.id === r.id))!;
+    expect(hidden.read).toBe(false);
+
+    await world.clearRequests();
+    const opened = await loadResultDetail(get(parent.cookie, `/reports/result/${hidden.id}`), hidden.id);
+    const none = await loadResultDetail(get(parent.cookie, "/reports/result/no-such-result"), "no-such-result");
+    expect(opened).toEqual(none);
+    expect(await loadPreviewPage(get(parent.cookie, `/preview?type=result&id=${hidden.id}`))).toEqual(await loadPreviewPage(get(parent.cookie, "/preview?type=result&id=no-such-result")));
+    // Never asked for by its id, so the young person still has it to read as new; a result the parent is shown opens as before.
+    expect((await world.requests({ path: "Patient/LabResultByID" })).map((r) => r.query?.ResultID)).not.toContain(hidden.id);
+    expect((await loadReportsPage(get(own.cookie, "/reports"))).results.find((r) => r.id === hidden.id)?.read).toBe(false);
+    const shown = theirs.results[0];
+    expect(await loadResultDetail(get(parent.cookie, `/reports/result/${shown.id}`), shown.id)).toMatchObject({ kind: expect.stringMatching(/^(table|html|pdf)$/) });
   }, 60_000);
 
   it("the young person's choice is for one parent: the other's view stays the rules'; nothing from them takes a parent home with the reason", async () => {

@@ -99,6 +99,11 @@ export class PracticeApiError extends Error {
   }
 }
 
+/** The practice's "no such item" for a read of one item by its id, as an HTTP 404 (an empty bundle says the same). */
+export function isNoSuchItem(error: unknown): boolean {
+  return error instanceof PracticeApiError && error.status === 404;
+}
+
 type InputOf<S> = S extends z.ZodType ? z.input<S> : never;
 
 export interface CallOptions<E extends Endpoint> {

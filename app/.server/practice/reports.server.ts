@@ -1,6 +1,7 @@
 import { endpoints } from "@contract/endpoints";
 import { documentsPageSizes } from "@contract/documents";
 import type { PracticeApi } from "./api.server";
+import { isNoSuchItem } from "./client.server";
 
 /**
  * The test result calls of 2§7. Results are the viewed patient's record: a proxy's calls carry the
@@ -29,9 +30,16 @@ export function getLabResults(api: PracticeApi, patientId: string, q: ResultsQue
   });
 }
 
-/** One result with its content. The practice marks it read (2§4): the TestResultsCounter follows. */
+/**
+ * One result with its content. The practice marks it read (2§4): the TestResultsCounter follows. No
+ * such result, whether the practice says so by a 404 or an empty bundle, is an empty bundle: every
+ * screen answers the same for an id that is none and for one a proxy may not see (decisions/392).
+ */
 export function getLabResult(api: PracticeApi, patientId: string, resultId: string) {
-  return api.call(endpoints.labResultById, { query: { PatientID: patientId, ResultID: resultId } });
+  return api.call(endpoints.labResultById, { query: { PatientID: patientId, ResultID: resultId } }).catch((error: unknown) => {
+    if (isNoSuchItem(error)) return { total: 0, resources: [] };
+    throw error;
+  });
 }
 
 /** Every value of a test over time; `labcode` is the test's description (2§7). */

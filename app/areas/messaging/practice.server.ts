@@ -6,6 +6,7 @@ import { LOOKUP_TYPES } from "@contract/profile";
 import type { Box, ReadFilterName } from "./view";
 import type { PracticeApi } from "~/.server/practice/api.server";
 import { rolesOfKind } from "~/.server/practice/roles.server";
+import { isNoSuchItem } from "~/.server/practice/client.server";
 
 /**
  * The messaging calls of 2§7. Messages are the viewed patient's: a proxy reads and writes the chosen
@@ -32,9 +33,15 @@ export function getMessages(api: PracticeApi, patientId: string, box: Box, filte
   });
 }
 
+/** One message (opening it marks it read); null for none, whether the practice says so by a 404 or an empty bundle (decisions/392). */
 export async function getMessage(api: PracticeApi, patientId: string, messageId: string) {
-  const bundle = await api.call(endpoints.messageById, { query: { PatientID: patientId, MessageID: messageId } });
-  return bundle.resources[0] ?? null;
+  try {
+    const bundle = await api.call(endpoints.messageById, { query: { PatientID: patientId, MessageID: messageId } });
+    return bundle.resources[0] ?? null;
+  } catch (error) {
+    if (isNoSuchItem(error)) return null;
+    throw error;
+  }
 }
 
 /** One id, or several joined by commas with the trailing comma the practice expects (2§7). */

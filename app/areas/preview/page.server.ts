@@ -35,7 +35,7 @@ export async function loadPreviewPage(request: Request, rate?: DocumentRate): Pr
   const signedIn = await requireSession(request);
   // The page reads the document from the practice, so it counts as one (issue 36).
   await countDocument(signedIn, rate);
-  // The parameters the whānau check decided by (decisions/391): the kind it let through is the kind read.
+  // The parameters the whānau check decided by (decisions/392): the kind it let through is the kind read.
   const { search } = requestAddressOf(request);
   const parsed = PreviewQuerySchema.safeParse(Object.fromEntries(search));
   const kind = parsed.success ? parsed.data.type : null;

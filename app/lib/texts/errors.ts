@@ -18,6 +18,6 @@ export const errorsTexts = {
   /** A page of a young person's record a parent's view does not reach (whānau access, decisions/382): its words come from the server. */
   notSharedTitle: "Not shared with you",
   toDashboard: "Go to the dashboard",
-  /** An address naming one of its details twice (decisions/391): refused, so nothing reads a value the checks did not. */
+  /** An address naming one of its details twice (decisions/392): refused, so nothing reads a value the checks did not. */
   repeatedParameter: "This address names one of its details more than once, so it was not opened. Go back and follow the link again.",
 } as const;
