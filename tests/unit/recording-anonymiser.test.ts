@@ -245,7 +245,7 @@ describe("a video consult's way in (issue 67, F7)", () => {
     const { out, text } = anonymised(appointment, { signature: jwt }, message, request);
     for (const original of ["81234567890", "k3Xq9z", "Zk1hR2xNQ2Zv", "practice.zoom.us/j/81234567890", jwt.split(".")[1], jwt.split(".")[2]]) expect(text, original).not.toContain(original);
     const [a, signed, , req] = out as [typeof appointment, { signature: string }, unknown, typeof request];
-    const made = JSON.parse(a.extension[1].valueString) as typeof config;
+    const made = JSON.parse(a.extension.find((e) => e.url === "VideoConsultConfig")!.valueString) as typeof config;
     expect(made.MeetingNumber).toMatch(/^[1-9]\d{10}$/);
     expect(made.PassCode).toMatch(/^[a-z]\d[A-Z][a-z]\d[a-z]$/);
     const url = new URL(made.JoinUrl);
