@@ -15,7 +15,7 @@ const EVIL = "evil.example:4700";
 
 beforeAll(async () => {
   mock = await createMockServer({ port: 0 });
-  told = await createMockServer({ port: 0, allowedHosts: ["mock.test", ".qa.example"] } as Parameters<typeof createMockServer>[0]);
+  told = await createMockServer({ port: 0, allowedHosts: ["mock.test", ".qa.example"] });
 });
 afterAll(async () => {
   await Promise.all([mock?.close(), told?.close()]);
@@ -87,7 +87,8 @@ describe("another site's page calling the admin API", () => {
   });
 
   it("takes the console's own calls (its own origin), and curl's and a test's (no Origin)", async () => {
-    for (const headers of [{ Origin: mock.url, "Sec-Fetch-Site": "same-origin" }, { Origin: `http://localhost:${mock.port}`, Host: `localhost:${mock.port}` }, {}]) {
+    const taken: Record<string, string>[] = [{ Origin: mock.url, "Sec-Fetch-Site": "same-origin" }, { Origin: `http://localhost:${mock.port}`, Host: `localhost:${mock.port}` }, {}];
+    for (const headers of taken) {
       expect((await rawRequest(mock.url, { path: "/__admin/worlds", headers })).status, JSON.stringify(headers)).toBe(200);
       expect((await rawRequest(mock.url, { method: "POST", path: "/__admin/worlds/default/reset", headers })).status, JSON.stringify(headers)).toBe(200);
     }

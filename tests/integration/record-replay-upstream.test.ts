@@ -29,7 +29,7 @@ beforeAll(async () => {
   secretUrl = `http://127.0.0.1:${(secret.address() as AddressInfo).port}`;
   plain = await createMockServer({ port: 0 });
   recording = await createMockServer({ port: 0, record: secretUrl });
-  listed = await createMockServer({ port: 0, recordUpstreams: [`${secretUrl}/`] } as Parameters<typeof createMockServer>[0]);
+  listed = await createMockServer({ port: 0, recordUpstreams: [`${secretUrl}/`] });
 });
 afterAll(async () => {
   await Promise.all([plain?.close(), recording?.close(), listed?.close()]);
