@@ -4,6 +4,7 @@ import { adminRouter } from "./admin";
 import { accountAdminRouter } from "./admin-accounts";
 import { liveAdminRouter } from "./admin-live";
 import { consoleRouter } from "./console-files";
+import { adminSiteCheck, hostCheck } from "./host-check";
 import { openApiDocument } from "./openapi";
 import { originOf, parseRequest, sendError, sendReply, worldRouteHandler, type WorldRoute } from "./endpoint-route";
 import { worldRoutes, type World } from "./areas";
@@ -35,6 +36,10 @@ export interface MockAppOptions {
    * so a portal pointed at the mock as usual is recorded.
    */
   rootRecorderId?: string;
+  /** Host names it answers to beside loopback names, IP addresses and `host` (MOCK_ALLOWED_HOSTS, decisions/391). */
+  allowedHosts?: readonly string[];
+  /** The upstreams `POST /__admin/recordings` may name beside the mock itself (decisions/391). */
+  recordUpstreams?: readonly string[];
 }
 
 const METHOD = { GET: "get", POST: "post", PUT: "put", DELETE: "delete" } as const;
@@ -51,11 +56,13 @@ function routePatternOf(req: Request): string {
   return path === null ? "unrouted" : `${req.baseUrl}${path}`;
 }
 
-export function createMockApp({ worlds, closing, log, host, portalUrl, consoleDir, recorders, rootRecorderId }: MockAppOptions) {
+export function createMockApp({ worlds, closing, log, host, portalUrl, consoleDir, recorders, rootRecorderId, allowedHosts = [], recordUpstreams = [] }: MockAppOptions) {
   const app = express();
   app.disable("x-powered-by");
   // Replies must be compared byte for byte and never answered 304 from a stale ETag.
   app.set("etag", false);
+  // Before every route, probes too: a page that rebinds its name to this machine reaches them all (decisions/391).
+  app.use(hostCheck(host, allowedHosts));
 
   // Probes for a balancer or a container platform, outside the request log as the portal's are: alive
   // while the process answers; ready until it begins to close.
@@ -82,7 +89,8 @@ export function createMockApp({ worlds, closing, log, host, portalUrl, consoleDi
     if (hasBody && !req.is("application/json")) return sendJson(res, 415, { error: "Send the admin API JSON, with Content-Type: application/json" });
     next();
   });
-  app.use("/__admin", recordingsAdminRouter(recorders));
+  app.use("/__admin", adminSiteCheck);
+  app.use("/__admin", recordingsAdminRouter(recorders, recordUpstreams));
   app.use("/__admin", accountAdminRouter(worlds));
   app.use("/__admin", liveAdminRouter(worlds, { host, portalUrl }));
   app.use("/__admin", adminRouter(worlds));

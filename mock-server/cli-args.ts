@@ -1,6 +1,7 @@
 import { parseArgs } from "node:util";
 import { PRACTICE_KINDS, scenarios, type PracticeKind } from "../fixtures/scenarios/index";
 import { parseInstant } from "./clock";
+import { parseAllowedHosts } from "./host-check";
 import { defaultRecordingPath } from "./recording/file";
 
 /** The options of `npm run mock`, checked; a bad value throws an Error whose message is shown as is. */
@@ -22,12 +23,16 @@ export interface MockCliOptions {
   record?: { upstream: string; file: string };
   /** `--replay <file>`: the default world answers as this recording did. */
   replay?: string;
+  /** `--allowed-hosts` or MOCK_ALLOWED_HOSTS: host names it answers to beside loopback names and IP addresses (decisions/391). */
+  allowedHosts: string[];
+  /** `--record-upstreams` or MOCK_RECORD_UPSTREAMS: identity servers `POST /__admin/recordings` may record beside --record (decisions/391). */
+  recordUpstreams: string[];
 }
 
 export function parseMockArgs(args: string[], env: Record<string, string | undefined> = {}): MockCliOptions {
   const { values } = parseArgs({
     args,
-    options: { port: { type: "string" }, "smtp-port": { type: "string" }, host: { type: "string" }, scenario: { type: "string" }, seed: { type: "string" }, now: { type: "string" }, practice: { type: "string" }, "portal-url": { type: "string" }, record: { type: "string" }, recording: { type: "string" }, replay: { type: "string" }, list: { type: "boolean" } },
+    options: { port: { type: "string" }, "smtp-port": { type: "string" }, host: { type: "string" }, scenario: { type: "string" }, seed: { type: "string" }, now: { type: "string" }, practice: { type: "string" }, "portal-url": { type: "string" }, record: { type: "string" }, recording: { type: "string" }, replay: { type: "string" }, "allowed-hosts": { type: "string" }, "record-upstreams": { type: "string" }, list: { type: "boolean" } },
   });
   const seed = values.seed === undefined ? undefined : Number(values.seed);
   if (seed !== undefined && (!Number.isInteger(seed) || seed < 0)) throw new Error(`Invalid seed "${values.seed}": use a whole number`);
@@ -46,7 +51,13 @@ export function parseMockArgs(args: string[], env: Record<string, string | undef
   if (values.recording !== undefined && values.record === undefined) throw new Error("--recording names the file of --record: give --record <identity URL> as well");
   if (values.replay !== undefined && (values.record !== undefined || values.scenario !== undefined)) throw new Error("--replay makes the default world from a recording: it goes with neither --record nor --scenario");
   const record = values.record === undefined ? undefined : { upstream: values.record, file: values.recording ?? defaultRecordingPath() };
-  return { record, replay: values.replay, portalUrl, list: values.list ?? false, port: portFrom(values.port ?? env.MOCK_PORT), smtpPort: portFrom(values["smtp-port"] ?? env.MOCK_SMTP_PORT, 2525), host: values.host ?? env.MOCK_HOST, scenario: values.scenario, seed, now, practice };
+  const allowedHosts = parseAllowedHosts(values["allowed-hosts"] ?? env.MOCK_ALLOWED_HOSTS);
+  const recordUpstreams = (values["record-upstreams"] ?? env.MOCK_RECORD_UPSTREAMS ?? "")
+    .split(",")
+    .map((u) => u.trim())
+    .filter((u) => u !== "");
+  for (const upstream of recordUpstreams) if (!/^https?:\/\/[^/?#]+/.test(upstream)) throw new Error(`Invalid --record-upstreams "${upstream}": identity servers, comma separated, such as https://identity.practice.example`);
+  return { record, replay: values.replay, allowedHosts, recordUpstreams, portalUrl, list: values.list ?? false, port: portFrom(values.port ?? env.MOCK_PORT), smtpPort: portFrom(values["smtp-port"] ?? env.MOCK_SMTP_PORT, 2525), host: values.host ?? env.MOCK_HOST, scenario: values.scenario, seed, now, practice };
 }
 
 function portFrom(value: string | undefined, fallback = 4010): number {

@@ -9,9 +9,12 @@
  *   npm run mock -- --record <identity URL> [--recording recordings/visit.json]
  *                                                      record that practice through the mock, anonymised (decisions/384)
  *   npm run mock -- --replay recordings/visit.json     the default world answers as recorded
+ *   npm run mock -- --allowed-hosts mock.test,.qa.example  Host names it answers to beside localhost and IP addresses (or MOCK_ALLOWED_HOSTS; decisions/391)
+ *   npm run mock -- --record-upstreams https://a.example,https://b.example  what /__admin/recordings may record beside --record (or MOCK_RECORD_UPSTREAMS)
  *   npm run mock -- --list                             the scenarios, one line each
  */
 import { mkdirSync, renameSync, writeFileSync } from "node:fs";
+import { isIP } from "node:net";
 import path from "node:path";
 import { scenarios } from "../fixtures/scenarios/index";
 import { parseMockArgs } from "./cli-args";
@@ -36,6 +39,8 @@ async function main() {
     port: options.port,
     smtpPort: options.smtpPort,
     host: options.host,
+    allowedHosts: options.allowedHosts,
+    recordUpstreams: options.recordUpstreams,
     log: (line) => console.log(line),
   });
 
@@ -50,6 +55,7 @@ async function main() {
       `  mail catcher:     smtp://127.0.0.1:${mock.smtpPort} (caught mail: ${mock.url}/__admin/worlds/<id>/mail)`,
       `  clock:            ${world.clock.state().now} (${world.clock.state().mode})`,
       `  practice:         ${world.practice === "spec" ? "spec (only the calls of 1§7 and 2§7, in the spec's shapes)" : "mock"}`,
+      `  answers to Host:  localhost, *.localhost, IP addresses${[options.host, ...options.allowedHosts].filter((h): h is string => !!h && isIP(h) === 0 && h !== "localhost").map((h) => `, ${h}`).join("")} (more: --allowed-hosts or MOCK_ALLOWED_HOSTS)`,
       `Accounts of the default world:`,
       ...world.users.map((u) => `  ${u.username.padEnd(16)} ${u.password}  ${u.description}`),
       ...(recording ? [`Replaying ${options.replay}: ${recording.calls.length} calls recorded from ${recording.upstream}; every user's password is ${REPLAY_PASSWORD}`] : []),

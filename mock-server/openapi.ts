@@ -116,6 +116,7 @@ function adminPaths() {
       post: adminOperation("adminStartRecording", "Record a practice through the mock (decisions/384): point the portal's PRACTICE_IDENTITY_URL at the answer's identityUrl", body(StartRecordingSchema), {
         "201": json(object("the recording: id, identityUrl, file"), "Recording."),
         ...invalid("The request"),
+        "403": json(error, "Not an upstream this mock was started with (--record, MOCK_RECORD_UPSTREAMS) nor the mock itself (decisions/391)."),
       }),
     },
     "/__admin/recordings/{id}": {
@@ -263,7 +264,7 @@ export function openApiDocument(origin: string) {
     info: {
       title: "Practice API (as the patient portal uses it)",
       version: "1.0.0",
-      description: "Generated from contract/endpoints.ts, with the mock practice server's admin API. In the mock, each world serves the practice API under /worlds/{worldId}/api/.",
+      description: "Generated from contract/endpoints.ts, with the mock practice server's admin API. In the mock, each world serves the practice API under /worlds/{worldId}/api/. Every route answers 421 to a Host that is not localhost, an IP address or a name the mock was told (MOCK_ALLOWED_HOSTS), and the admin API 403 to another site's Origin (decisions/391).",
     },
     servers: [{ url: origin, description: "This mock practice server" }],
     tags: [

@@ -38,6 +38,13 @@ export interface MockServerOptions {
    * identity address forwards to it and every call is recorded (`npm run mock -- --record <url>`).
    */
   record?: string;
+  /**
+   * Host names the mock answers to beside localhost, *.localhost, IP addresses and `host` (MOCK_ALLOWED_HOSTS):
+   * `mock.test`, or `.mock.test` for it and every name under it. Any other `Host` is refused (decisions/391).
+   */
+  allowedHosts?: string[];
+  /** Upstreams `POST /__admin/recordings` may name beside `record` and the mock itself (MOCK_RECORD_UPSTREAMS, decisions/391). */
+  recordUpstreams?: string[];
 }
 
 export interface MockServer {
@@ -59,7 +66,7 @@ export async function createMockServer(options: MockServerOptions = {}): Promise
   const closing = new AbortController();
   const recorders = new RecorderRegistry();
   const recorder = options.record ? recorders.start(options.record) : null;
-  const app = createMockApp({ worlds, recorders, rootRecorderId: recorder?.id, closing: closing.signal, log: options.log, host, portalUrl: options.portalUrl ?? null, consoleDir: options.consoleDir ?? CONSOLE_BUILD_DIR });
+  const app = createMockApp({ worlds, recorders, rootRecorderId: recorder?.id, closing: closing.signal, log: options.log, host, portalUrl: options.portalUrl ?? null, consoleDir: options.consoleDir ?? CONSOLE_BUILD_DIR, allowedHosts: options.allowedHosts ?? [], recordUpstreams: [...(options.record ? [options.record] : []), ...(options.recordUpstreams ?? [])] });
   const server = createServer(app);
   // An idle connection is kept a minute, not Node's 5 s: a client reusing one at the moment the server
   // drops it loses that call ("other side closed"), and a test worker's event loop held up by seconds of

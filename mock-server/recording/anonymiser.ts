@@ -17,7 +17,7 @@ import { seededFaker } from "../../fixtures/builders/random";
  * replay serves as a generated document of the same kind.
  */
 
-export type PersonalKind = "given" | "family" | "nhi" | "phone" | "email" | "address" | "postcode" | "birthdate" | "text" | "token";
+export type PersonalKind = "given" | "family" | "nhi" | "phone" | "email" | "address" | "postcode" | "birthdate" | "text" | "token" | "meeting" | "passcode" | "joinurl";
 
 /** A recorded token, which a replay world swaps for one it issued. */
 export const TOKEN_PLACEHOLDER = /^recorded-token-\d+$/;
@@ -40,6 +40,13 @@ const TEXT_KEY = /^(messagebody|body|messagesubject|subject|notes?|comments?|mes
 /** Secrets that never reach the file (contract/redact.ts has the same list for the journal). */
 const SECRET_KEY = /^(q|password|newpassword|confirm|captcha|cardnumber|cvc|clientsecret)$|password/i;
 const TOKEN_KEY = /token$/i;
+/** A video consult's way in (decisions/391): made up in the same shape, so a replay still lists and signs it. */
+const MEETING_NUMBER_KEY = /^(meetingnumber|meetingid|mn)$/i;
+const PASSCODE_KEY = /^(passcode|pwd)$/i;
+const JOIN_URL_KEY = /^(joinurl|join_url|starturl|meetingurl)$/i;
+const JOIN_URL_IN_TEXT = /https?:\/\/[^\s"'<>]+?\/(?:j|w|s|wc\/join)\/\d{9,12}[^\s"'<>]*/g;
+/** A JSON Web Token (the video function's signature): its claims name the meeting. */
+const JWT = /^([A-Za-z0-9_-]{8,})\.([A-Za-z0-9_-]{8,})\.([A-Za-z0-9_-]*)$/;
 
 const EMAIL_IN_TEXT = /[\p{L}\p{N}._%+-]+@[\p{L}\p{N}.-]+\.[\p{L}]{2,}/gu;
 const NHI_IN_TEXT = /\b[A-HJ-NP-Z]{3}(?:\d{4}|\d{2}[A-HJ-NP-Z]{2})\b/g;
@@ -84,6 +91,7 @@ export class Anonymiser {
   /** Learns the personal details of a request or a reply (any JSON value, or text). */
   collect(value: unknown, key = "", parent: Record<string, unknown> | null = null): void {
     if (typeof value === "string") return this.#collectString(value, key, parent);
+    if (typeof value === "number" && MEETING_NUMBER_KEY.test(key)) return this.learn("meeting", String(value));
     if (Array.isArray(value)) {
       for (const item of value) this.collect(item, key, parent);
       return;
@@ -157,7 +165,13 @@ export class Anonymiser {
     if (typeof value === "string") {
       if (value !== "" && SECRET_KEY.test(key)) return REDACTED;
       if (value !== "" && TOKEN_KEY.test(key)) return this.#tokenPlaceholder(value);
+      const jwt = JWT.exec(value);
+      if (jwt && claimsOf(jwt[2])) return this.#madeUpJwt(jwt[1], jwt[2], jwt[3]);
       return this.#applyString(value);
+    }
+    if (typeof value === "number" && MEETING_NUMBER_KEY.test(key)) {
+      const made = this.substituteOf(String(value));
+      return made === undefined ? value : Number(made);
     }
     if (Array.isArray(value)) return value.map((item) => this.apply(item, key));
     if (!value || typeof value !== "object") return value;
@@ -183,7 +197,16 @@ export class Anonymiser {
     const decoded = decodedText(value);
     if (decoded !== null) return this.#sweep(decoded);
     if (value === "" || TOKEN_KEY.test(key) || SECRET_KEY.test(key)) return;
-    if (GIVEN_KEY.test(key)) this.learn("given", value);
+    // A JSON document in a string (2§3's VideoConsultConfig), or a JWT's claims, read as what they hold.
+    const inner = /^\s*[[{]/.test(value) ? parsedJson(value) : null;
+    if (inner && typeof inner === "object") this.collect(inner, key, parent);
+    const jwt = JWT.exec(value);
+    const claims = jwt ? claimsOf(jwt[2]) : null;
+    if (claims) return this.collect(claims);
+    if (MEETING_NUMBER_KEY.test(key) && /^\d{6,15}$/.test(value.trim())) this.learn("meeting", value);
+    else if (PASSCODE_KEY.test(key) && value.trim().length >= 4) this.learn("passcode", value);
+    else if (JOIN_URL_KEY.test(key)) this.#learnJoinUrl(value);
+    else if (GIVEN_KEY.test(key)) this.learn("given", value);
     else if (FAMILY_KEY.test(key)) this.learn("family", value);
     else if (FULL_NAME_KEY.test(key)) this.learnFullName(value);
     else if (key === "text" && parent && ("family" in parent || "given" in parent)) this.learnFullName(value);
@@ -203,6 +226,38 @@ export class Anonymiser {
     for (const found of text.match(EMAIL_IN_TEXT) ?? []) this.learn("email", found);
     for (const found of text.match(NHI_IN_TEXT) ?? []) if (isValidNhi(found)) this.learn("nhi", found);
     for (const found of text.match(PHONE_IN_TEXT) ?? []) this.learn("phone", found);
+    for (const found of text.match(JOIN_URL_IN_TEXT) ?? []) this.#learnJoinUrl(found);
+  }
+
+  /** A join address: its meeting number and every query value (`pwd`) first, then the whole address made up from theirs. */
+  #learnJoinUrl(value: string): void {
+    let url: URL;
+    try {
+      url = new URL(value.trim());
+    } catch {
+      return this.learn("passcode", value);
+    }
+    for (const run of url.pathname.match(/\d{9,12}/g) ?? []) this.learn("meeting", run);
+    for (const [, v] of url.searchParams) if (v.length >= 4) this.learn("passcode", v);
+    this.learn("joinurl", value);
+  }
+
+  /** The same provider and shape: the made-up meeting number in the path, each query value made up (the `pwd`), no fragment. */
+  #madeUpJoinUrl(original: string, faker: Faker): string {
+    const url = new URL(original.trim());
+    url.pathname = url.pathname.replace(/\d{9,12}/g, (run) => this.#substitutes.get(run) ?? sameShape(run, faker));
+    const params = [...url.searchParams].map(([k, v]) => [k, this.#substitutes.get(keyOf(v)) ?? sameShape(v, faker)]);
+    url.search = new URLSearchParams(params).toString();
+    url.hash = "";
+    return url.href;
+  }
+
+  /** A JWT with its claims anonymised and a made-up signature of the same length: no longer a key to anything. */
+  #madeUpJwt(header: string, payload: string, signature: string): string {
+    const claims = this.apply(claimsOf(payload));
+    const faker = seededFaker(this.#salt, "jwt", payload);
+    const madeSignature = faker.string.fromCharacters("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_", signature.length);
+    return `${header}.${Buffer.from(JSON.stringify(claims), "utf8").toString("base64url")}.${madeSignature}`;
   }
 
   /**
@@ -248,7 +303,7 @@ export class Anonymiser {
   #make(kind: PersonalKind, original: string): string {
     for (let attempt = 0; ; attempt++) {
       const faker = seededFaker(this.#salt, kind, keyOf(original), attempt);
-      const made = kind === "birthdate" ? madeUpBirthDate(original, this.#today, faker) : madeUp(kind, original, faker, this.#tokens, attempt);
+      const made = kind === "birthdate" ? madeUpBirthDate(original, this.#today, faker) : kind === "joinurl" ? this.#madeUpJoinUrl(original, faker) : madeUp(kind, original, faker, this.#tokens, attempt);
       const key = keyOf(made);
       // Never the original itself, a value given to another original, or one that is itself an original
       // here or has one as a word (a phone ending in a postcode); a name is one word, so that no part of
@@ -300,8 +355,13 @@ function madeUp(kind: PersonalKind, original: string, faker: Faker, tokens: numb
       return faker.lorem.sentences({ min: 1, max: 3 });
     case "token":
       return `recorded-token-${tokens + 1}`;
+    case "meeting":
+    case "passcode":
+      return sameShape(original, faker);
     case "birthdate":
       throw new Error("A birth date is made up from its age: madeUpBirthDate");
+    case "joinurl":
+      throw new Error("A join address is made up from its parts: madeUpJoinUrl");
   }
 }
 
@@ -316,6 +376,35 @@ function madeUpBirthDate(original: string, today: string, faker: Faker): string 
   // The last day with that age is the birthday `age` years before today; up to 360 days before it keeps it.
   const latest = Date.UTC(ty - age, tm - 1, td);
   return new Date(latest - faker.number.int({ min: 1, max: 360 }) * 86_400_000).toISOString().slice(0, 10);
+}
+
+/**
+ * A value of the same shape: each digit another digit (the first not 0), each letter another of its
+ * case, anything else kept. A meeting number stays 9 to 11 digits, a pass code its length.
+ */
+function sameShape(original: string, faker: Faker): string {
+  return [...original]
+    .map((c, i) => {
+      if (/\d/.test(c)) return faker.string.numeric({ length: 1, allowLeadingZeros: i > 0 });
+      if (/[a-z]/.test(c)) return faker.string.alpha({ length: 1, casing: "lower" });
+      if (/[A-Z]/.test(c)) return faker.string.alpha({ length: 1, casing: "upper" });
+      return c;
+    })
+    .join("");
+}
+
+function parsedJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return null;
+  }
+}
+
+/** A JWT's claims (its middle part, base64url JSON), or null when it is not one. */
+function claimsOf(payload: string): Record<string, unknown> | null {
+  const claims = parsedJson(Buffer.from(payload, "base64url").toString("utf8"));
+  return claims && typeof claims === "object" && !Array.isArray(claims) ? (claims as Record<string, unknown>) : null;
 }
 
 /** A base64 string's bytes as text, when they are text (an HTML result); null otherwise. */

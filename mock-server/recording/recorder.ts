@@ -32,9 +32,7 @@ export class Recorder {
   stopped = false;
 
   constructor(upstream: string, id = `r${randomBytes(4).toString("hex").slice(0, 6)}`) {
-    const parsed = new URL(upstream);
-    if (parsed.protocol !== "http:" && parsed.protocol !== "https:") throw new Error(`The upstream must be an http(s) address, not "${upstream}"`);
-    this.upstream = `${parsed.origin}${parsed.pathname.replace(/\/+$/, "")}`;
+    this.upstream = normalisedUpstream(upstream);
     this.id = id;
     // The salt makes one recording's made-up values its own: two recordings of one practice do not
     // share a mapping that could be compared to undo them.
@@ -104,6 +102,13 @@ export class Recorder {
   }
 }
 
+/** An upstream as a recorder keeps it: origin and path, no trailing slash, query or credentials. Throws when not http(s). */
+export function normalisedUpstream(upstream: string): string {
+  const parsed = new URL(upstream);
+  if (parsed.protocol !== "http:" && parsed.protocol !== "https:") throw new Error(`The upstream must be an http(s) address, not "${upstream}"`);
+  return `${parsed.origin}${parsed.pathname.replace(/\/+$/, "")}`;
+}
+
 /** The recorders of one mock, by id. */
 export class RecorderRegistry {
   readonly #recorders = new Map<string, Recorder>();
@@ -161,10 +166,15 @@ export function recordingProxyRouter(recorderOf: (req: Request) => Recorder | un
       return;
     }
     const search = req.originalUrl.includes("?") ? req.originalUrl.slice(req.originalUrl.indexOf("?")) : "";
+    const target = forwardedUrl(base, req.path.replace(scope === "identity" ? /^\/api\// : /^\/practice\/[^/]*\//, ""), search);
+    if (!target) {
+      res.status(400).json({ error: "A recorded call's path may hold no dot segment (.., %2e%2e) and no encoded slash or backslash: it would leave the practice's API (decisions/391)" });
+      return;
+    }
     const hasBody = req.body !== undefined && req.method !== "GET" && req.method !== "HEAD";
     let upstream: globalThis.Response;
     try {
-      upstream = await fetch(`${base}${call}${search}`, {
+      upstream = await fetch(target, {
         method: req.method,
         headers: Object.fromEntries(FORWARDED_HEADERS.flatMap((h) => (req.get(h) ? [[h, req.get(h)!]] : []))),
         body: hasBody ? JSON.stringify(req.body) : undefined,
@@ -202,6 +212,26 @@ export function recordingProxyRouter(recorderOf: (req: Request) => Recorder | un
 
 function isAccApiUrlReply(value: unknown): value is { ACCAPIURL: string } {
   return !!value && typeof value === "object" && "ACCAPIURL" in value && typeof value.ACCAPIURL === "string";
+}
+
+/**
+ * The upstream address of a call: its path as sent (still percent-encoded) under the practice's
+ * address, or null when a segment is a dot segment or hides a separator, plain or encoded, which the
+ * URL parser or the upstream would resolve out of that address (`api/%2e%2e/metrics`, decisions/391).
+ */
+export function forwardedUrl(base: string, rawPath: string, search: string): string | null {
+  for (const segment of rawPath.split("/")) {
+    let decoded: string;
+    try {
+      decoded = decodeURIComponent(segment);
+    } catch {
+      return null;
+    }
+    if (decoded === "." || decoded === ".." || /[/\\]/.test(decoded)) return null;
+  }
+  const target = new URL(`${base}${rawPath}${search}`);
+  const within = new URL(base);
+  return target.origin === within.origin && target.pathname.startsWith(within.pathname) ? target.href : null;
 }
 
 /** The call's path under its scope's address, as sent. */

@@ -232,3 +232,33 @@ describe("a recording's providers lookup", () => {
     expect(text).toContain('"Nurse Visit"');
   });
 });
+
+describe("a video consult's way in (issue 67, F7)", () => {
+  const config = { JoinUrl: "https://practice.zoom.us/j/81234567890?pwd=Zk1hR2xNQ2Zv.1&uname=Aroha", MeetingNumber: "81234567890", PassCode: "k3Xq9z" };
+  const appointment = { resourceType: "Appointment", id: "A1", extension: [{ url: "AppointmentType", valueString: "Video Consult" }, { url: "VideoConsultConfig", valueString: JSON.stringify(config) }] };
+  const claims = { appKey: "portalMockSdkKey0001", sdkKey: "portalMockSdkKey0001", mn: 81234567890, role: 0, iat: 1, exp: 2, tokenExp: 2 };
+  const jwt = `${Buffer.from('{"alg":"HS256","typ":"JWT"}').toString("base64url")}.${Buffer.from(JSON.stringify(claims)).toString("base64url")}.c2lnbmF0dXJlLW9mLXRoZS1wcmFjdGljZQ`;
+
+  it("makes up the meeting number, the pass code, the join address and its pwd, in the same shapes, wherever they are", () => {
+    const message = { extension: [{ url: "MessageBox", valueString: "Inbox" }, { url: "Link", valueString: `Join at ${config.JoinUrl} please` }] };
+    const request = { meetingNumber: "81234567890", role: 0 };
+    const { out, text } = anonymised(appointment, { signature: jwt }, message, request);
+    for (const original of ["81234567890", "k3Xq9z", "Zk1hR2xNQ2Zv", "practice.zoom.us/j/81234567890", jwt.split(".")[1], jwt.split(".")[2]]) expect(text, original).not.toContain(original);
+    const [a, signed, , req] = out as [typeof appointment, { signature: string }, unknown, typeof request];
+    const made = JSON.parse(a.extension.find((e) => e.url === "VideoConsultConfig")!.valueString) as typeof config;
+    expect(made.MeetingNumber).toMatch(/^[1-9]\d{10}$/);
+    expect(made.PassCode).toMatch(/^[a-z]\d[A-Z][a-z]\d[a-z]$/);
+    const url = new URL(made.JoinUrl);
+    expect(url.origin).toBe("https://practice.zoom.us");
+    expect(url.pathname).toBe(`/j/${made.MeetingNumber}`);
+    expect(url.searchParams.get("pwd")).toMatch(/^[A-Z][a-z]\d[a-z][A-Z]\d[a-z][A-Z][A-Z]\d[A-Z][a-z]\.\d$/);
+    expect(url.searchParams.get("uname")).not.toBe("Aroha");
+    // The request the portal sends back names the same made-up meeting, and so do the signature's claims.
+    expect(req.meetingNumber).toBe(made.MeetingNumber);
+    const [header, payload, signature] = signed.signature.split(".");
+    expect(header).toBe(jwt.split(".")[0]);
+    expect(JSON.parse(Buffer.from(payload, "base64url").toString("utf8"))).toEqual({ ...claims, mn: Number(made.MeetingNumber) });
+    expect(signature).toHaveLength(jwt.split(".")[2].length);
+    expect(text).toContain(made.JoinUrl);
+  });
+});
