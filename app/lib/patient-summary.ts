@@ -18,16 +18,18 @@ export interface PatientSummary {
 }
 
 /**
- * The patient as the shell's header shows them: the name, and the profile's details only where the view
- * shares the profile (a parent's limited view of a young person's record does not: issue 67, F5).
+ * The patient as the shell's header shows them: the name, and the profile's details (label and value,
+ * drawn as they come) only where the view shares the profile; a parent's limited view of a young
+ * person's record does not (issue 67, F5).
  */
 export interface ShellPatient {
   name: string;
-  details: Omit<PatientSummary, "name"> | null;
+  details: readonly (readonly [label: string, value: string])[];
 }
 
-export function shellPatientOf({ name, ...details }: PatientSummary, sharesProfile: boolean): ShellPatient {
-  return { name, details: sharesProfile ? details : null };
+export function shellPatientOf({ name, nhi, mobile, email }: PatientSummary, sharesProfile: boolean): ShellPatient {
+  const shown = (value: string | null) => value || "Not recorded";
+  return { name, details: sharesProfile ? [["NHI", shown(nhi)], ["Mobile", shown(mobile)], ["Email", shown(email)]] : [] };
 }
 
 export function summarisePatient(patient: Patient): PatientSummary {

@@ -92,22 +92,12 @@ export function AppShell({ menu, patient, practice, actingFor, canSwitch, canSha
               <dt className="font-semibold">Patient:</dt>
               <dd>{patient.name}</dd>
             </div>
-            {patient.details ? (
-              <>
-                <div className="flex gap-1">
-                  <dt className="font-semibold">NHI:</dt>
-                  <dd>{patient.details.nhi || "Not recorded"}</dd>
-                </div>
-                <div className="flex gap-1">
-                  <dt className="font-semibold">Mobile:</dt>
-                  <dd>{patient.details.mobile ?? "Not recorded"}</dd>
-                </div>
-                <div className="flex gap-1">
-                  <dt className="font-semibold">Email:</dt>
-                  <dd className="break-all">{patient.details.email ?? "Not recorded"}</dd>
-                </div>
-              </>
-            ) : null}
+            {patient.details.map(([label, value]) => (
+              <div key={label} className="flex gap-1">
+                <dt className="font-semibold">{label}:</dt>
+                <dd className="break-all">{value}</dd>
+              </div>
+            ))}
             {actingFor ? (
               <div className="hidden gap-1 wide:flex">
                 <dt className="font-semibold">Signed in as:</dt>
