@@ -180,11 +180,11 @@ describe("a stolen session alone changes nothing of how the owner signs in", () 
       status: 400,
       reply: { ok: false, message: secondStepTexts.wrongPassword },
     });
-    // A passkey answer to options made for nobody: refused, and nothing is added.
+    // A passkey answer to options made for nobody, with a grant token of nobody's: proof is asked for, and nothing is added.
     const authenticator = new SoftwareAuthenticator(ORIGIN);
     const { key } = await holderOf("solo");
     const answer = authenticator.register({ challenge: "bm90LWEtY2hhbGxlbmdlLW9mLXRoZS1wb3J0YWw", rp: { id: "portal.example.test" }, user: { id: "eA" } });
-    expect(await thief.post({ intent: "sign-in-security-passkey-add", name: "Thief's laptop", answer: JSON.stringify(answer) })).toEqual({ status: 400, reply: { ok: false, message: passkeyTexts.replayed } });
+    expect(await thief.post({ intent: "sign-in-security-passkey-add", name: "Thief's laptop", answer: JSON.stringify(answer), grant: "bm9ib2R5cy1ncmFudA" })).toEqual({ status: 400, reply: { ok: false, message: secondStepTexts.proofNeeded } });
     expect(await passkeys.portalPasskeys.store.list(key)).toEqual([]);
     expect(await secondStep.portalSecondStep.store.status(key)).toEqual({ on: false, recoveryCodesLeft: 0 });
     // The wrong password is on the owner's access record, as a wrong code is.
@@ -216,14 +216,46 @@ describe("a stolen session alone changes nothing of how the owner signs in", () 
     await owner.post({ intent: "sign-in-security-confirm-send" });
     const asked = await owner.post({ intent: "sign-in-security-passkey-options", name: "Phone", code: await newestCode("solo", secondStepTexts.confirmSubject) });
     if (!asked.reply.ok || !asked.reply.options) throw new Error(`options expected: ${JSON.stringify(asked)}`);
-    // A cancelled prompt is tried again without new proof, for this session only.
-    expect(await owner.post({ intent: "sign-in-security-passkey-options", name: "Phone" })).toMatchObject({ status: 200, reply: { ok: true, options: expect.any(Object) } });
-    expect(await other.post({ intent: "sign-in-security-passkey-options", name: "Phone" })).toMatchObject({ status: 400, reply: { ok: false, message: secondStepTexts.proofNeeded } });
-    // The answer to the owner's options posted by another session is refused: the challenge is the proving session's.
+    // A cancelled prompt is tried again without new proof, for this session only, with the proof's grant token.
+    expect(await owner.post({ intent: "sign-in-security-passkey-options", name: "Phone", grant: asked.reply.grant ?? "" })).toMatchObject({ status: 200, reply: { ok: true, options: expect.any(Object) } });
+    expect(await other.post({ intent: "sign-in-security-passkey-options", name: "Phone", grant: asked.reply.grant ?? "" })).toMatchObject({ status: 400, reply: { ok: false, message: secondStepTexts.proofNeeded } });
+    // The answer to the owner's options posted by another session, with a grant of its own, is refused: the challenge is the proving session's.
+    await other.post({ intent: "sign-in-security-confirm-send" });
+    const others = await other.post({ intent: "sign-in-security-passkey-options", name: "Phone", code: await newestCode("solo", secondStepTexts.confirmSubject) });
+    if (!others.reply.ok || !others.reply.grant) throw new Error(`a grant expected: ${JSON.stringify(others)}`);
     const answer = new SoftwareAuthenticator(ORIGIN).register(asked.reply.options);
-    expect(await other.post({ intent: "sign-in-security-passkey-add", name: "Phone", answer: JSON.stringify(answer) })).toMatchObject({ status: 400, reply: { ok: false, message: passkeyTexts.replayed } });
+    expect(await other.post({ intent: "sign-in-security-passkey-add", name: "Phone", answer: JSON.stringify(answer), grant: others.reply.grant })).toMatchObject({ status: 400, reply: { ok: false, message: passkeyTexts.replayed } });
     expect(await passkeys.portalPasskeys.store.list(key)).toEqual([]);
     await clean("solo");
+  });
+
+  it("a copy of the cookie cannot use the owner's proof: the grant to add a passkey is the proving browser's token, and the copy gets no prompt, no passkey and no recovery codes (issue 67, F8)", async () => {
+    const owner = await signedInAs("empty");
+    const thief = holding(owner.cookie, "empty", "198.51.100.67");
+    const { key } = await holderOf("empty");
+    const stolenAnswer = (options: Parameters<SoftwareAuthenticator["register"]>[0]) => JSON.stringify(new SoftwareAuthenticator(ORIGIN).register(options));
+    const asked = await owner.post({ intent: "sign-in-security-passkey-options", name: "Phone", password: world.user("empty").password });
+    if (!asked.reply.ok || !asked.reply.options) throw new Error(`options expected: ${JSON.stringify(asked)}`);
+    // The owner's prompt is cancelled. The copy asks for one in the owner's stead, with no token or a made-up one: proof is asked for.
+    const proofNeeded = { status: 400, reply: { ok: false, message: secondStepTexts.proofNeeded } };
+    expect(await thief.post({ intent: "sign-in-security-passkey-options", name: "Thief's laptop" })).toEqual(proofNeeded);
+    expect(await thief.post({ intent: "sign-in-security-passkey-options", name: "Thief's laptop", grant: "bm90LXRoZS1vd25lcnMtZ3JhbnQ" })).toEqual(proofNeeded);
+    // Nor does an answer to the owner's own options, posted by the copy without the token (the step's input needs one) or with a made-up one, add a passkey.
+    const stolen = stolenAnswer(asked.reply.options);
+    expect(await thief.post({ intent: "sign-in-security-passkey-add", name: "Thief's laptop", answer: stolen })).toMatchObject({ status: 400, reply: { ok: false } });
+    expect(await thief.post({ intent: "sign-in-security-passkey-add", name: "Thief's laptop", answer: stolen, grant: "bm90LXRoZS1vd25lcnMtZ3JhbnQ" })).toEqual(proofNeeded);
+    expect(await passkeys.portalPasskeys.store.list(key)).toEqual([]);
+    expect(await secondStep.portalSecondStep.store.status(key)).toEqual({ on: false, recoveryCodesLeft: 0 });
+
+    // The owner tries again without new proof, with the token its dialog keeps, and adds the passkey; its codes are shown to the owner.
+    const grant = asked.reply.grant ?? "";
+    const again = await owner.post({ intent: "sign-in-security-passkey-options", name: "Phone", grant });
+    if (!again.reply.ok || !again.reply.options) throw new Error(`options expected: ${JSON.stringify(again)}`);
+    const added = await owner.post({ intent: "sign-in-security-passkey-add", name: "Phone", answer: JSON.stringify(new SoftwareAuthenticator(ORIGIN).register(again.reply.options)), grant });
+    expect(added).toMatchObject({ status: 200, reply: { ok: true, codes: expect.any(Array) } });
+    // The grant went with the passkey added: the token asks for proof again.
+    expect(await owner.post({ intent: "sign-in-security-passkey-options", name: "Tablet", grant })).toEqual(proofNeeded);
+    await clean("empty");
   });
 
   it("every change to sign-in security is e-mailed at once: what changed, when, from which browser, and how to undo it", async () => {
@@ -232,7 +264,7 @@ describe("a stolen session alone changes nothing of how the owner signs in", () 
     const authenticator = new SoftwareAuthenticator(ORIGIN);
     const asked = await owner.post({ intent: "sign-in-security-passkey-options", name: "Work laptop", password: world.user("empty").password });
     if (!asked.reply.ok || !asked.reply.options) throw new Error(`options expected: ${JSON.stringify(asked)}`);
-    const added = await owner.post({ intent: "sign-in-security-passkey-add", name: "Work laptop", answer: JSON.stringify(authenticator.register(asked.reply.options)) });
+    const added = await owner.post({ intent: "sign-in-security-passkey-add", name: "Work laptop", answer: JSON.stringify(authenticator.register(asked.reply.options)), grant: asked.reply.grant ?? "" });
     expect(added).toMatchObject({ status: 200, reply: { ok: true, codes: expect.any(Array) } });
     await owner.post({ intent: "sign-in-security-send" });
     const codes = await owner.post({ intent: "sign-in-security-turn-on", code: await newestCode("empty", secondStepTexts.mailSubject) });
@@ -274,7 +306,7 @@ describe("the owner gets back in from a thief's passkey (decisions/365)", () => 
     const stolen = new SoftwareAuthenticator(ORIGIN);
     const asked = await thief.post({ intent: "sign-in-security-passkey-options", name: "Thief's laptop", password: world.user("family").password });
     if (!asked.reply.ok || !asked.reply.options) throw new Error(`options expected: ${JSON.stringify(asked)}`);
-    const added = await thief.post({ intent: "sign-in-security-passkey-add", name: "Thief's laptop", answer: JSON.stringify(stolen.register(asked.reply.options)) });
+    const added = await thief.post({ intent: "sign-in-security-passkey-add", name: "Thief's laptop", answer: JSON.stringify(stolen.register(asked.reply.options)), grant: asked.reply.grant ?? "" });
     if (!added.reply.ok || !added.reply.codes) throw new Error("a first passkey brings recovery codes");
     const thiefsCodes = added.reply.codes;
     // The owner was told at once.
@@ -321,7 +353,7 @@ describe("the owner gets back in from a thief's passkey (decisions/365)", () => 
     await thief.post({ intent: "sign-in-security-confirm-send" });
     const asked = await thief.post({ intent: "sign-in-security-passkey-options", name: "New one", code: await newestCode("solo", secondStepTexts.confirmSubject) });
     if (!asked.reply.ok || !asked.reply.options) throw new Error(`options expected: ${JSON.stringify(asked)}`);
-    expect(await thief.post({ intent: "sign-in-security-passkey-add", name: "New one", answer: JSON.stringify(new SoftwareAuthenticator(ORIGIN).register(asked.reply.options)) })).toMatchObject({ reply: { ok: true } });
+    expect(await thief.post({ intent: "sign-in-security-passkey-add", name: "New one", answer: JSON.stringify(new SoftwareAuthenticator(ORIGIN).register(asked.reply.options)), grant: asked.reply.grant ?? "" })).toMatchObject({ reply: { ok: true } });
     const owner = signingIn();
     expect(await owner.signIn("solo")).toEqual({ kind: "passkey", email: true, recovery: true });
     await owner.email();
@@ -348,7 +380,7 @@ describe("Remove these passkeys pressed twice at once", () => {
     const thief = await signedInAs("empty", "198.51.100.11");
     const asked = await thief.post({ intent: "sign-in-security-passkey-options", name: "Twice", password: world.user("empty").password });
     if (!asked.reply.ok || !asked.reply.options) throw new Error(`options expected: ${JSON.stringify(asked)}`);
-    expect(await thief.post({ intent: "sign-in-security-passkey-add", name: "Twice", answer: JSON.stringify(new SoftwareAuthenticator(ORIGIN).register(asked.reply.options)) })).toMatchObject({ reply: { ok: true } });
+    expect(await thief.post({ intent: "sign-in-security-passkey-add", name: "Twice", answer: JSON.stringify(new SoftwareAuthenticator(ORIGIN).register(asked.reply.options)), grant: asked.reply.grant ?? "" })).toMatchObject({ reply: { ok: true } });
     await embedded.settled();
     const removedBefore = (await listAccess({ practice: apiBase, patientId: id })).entries.filter((e) => e.action === "passkey-removed").length;
     const owner = signingIn("192.0.2.81");
@@ -394,7 +426,7 @@ describe("the list of recent passkeys keeps its place in the sign-in (issue 57)"
     const thief = await signedInAs(label, address);
     const asked = await thief.post({ intent: "sign-in-security-passkey-options", name: "Thief's phone", password: world.user(label).password });
     if (!asked.reply.ok || !asked.reply.options) throw new Error(`options expected: ${JSON.stringify(asked)}`);
-    const added = await thief.post({ intent: "sign-in-security-passkey-add", name: "Thief's phone", answer: JSON.stringify(new SoftwareAuthenticator(ORIGIN).register(asked.reply.options)) });
+    const added = await thief.post({ intent: "sign-in-security-passkey-add", name: "Thief's phone", answer: JSON.stringify(new SoftwareAuthenticator(ORIGIN).register(asked.reply.options)), grant: asked.reply.grant ?? "" });
     if (!added.reply.ok || !added.reply.codes) throw new Error("a first passkey brings recovery codes");
     return added.reply.codes;
   }
