@@ -35,17 +35,19 @@ let profile: typeof import("~/areas/profile/steps.server");
 let app: typeof import("~/.server/session.server");
 let secondStep: typeof import("~/.server/sign-in-security/second-step.server");
 let passkeys: typeof import("~/.server/sign-in-security/passkeys.server");
+let devices: typeof import("~/.server/sign-in-security/devices.server");
 let restore: () => void;
 
 beforeAll(async () => {
   embedded = await openEmbeddedTestStore();
   sharePortalStore(embedded);
   world = await mock.createWorld({ scenario: "default", seed: 51 });
-  [profile, app, secondStep, passkeys] = await Promise.all([
+  [profile, app, secondStep, passkeys, devices] = await Promise.all([
     import("~/areas/profile/steps.server"),
     import("~/.server/session.server"),
     import("~/.server/sign-in-security/second-step.server"),
     import("~/.server/sign-in-security/passkeys.server"),
+    import("~/.server/sign-in-security/devices.server"),
   ]);
   const mail = secondStep.portalSecondStep as { sendMail: unknown };
   const origin = passkeys.portalPasskeys as { relyingParty: unknown };
@@ -66,11 +68,13 @@ afterAll(async () => {
 const request = (path: string, cookie: string | null, address: string) =>
   new Request(`http://portal.test${path}`, { method: "POST", headers: { ...(cookie ? { Cookie: cookie } : {}), "x-portal-client-address": address, "User-Agent": UA } });
 
-/** What a test changes of the app's steps: its own second-step store or counts, passkeys' store, or a portal without either (null). */
+/** What a test changes of the app's steps: its own second-step store or counts, passkeys' store, or a portal without either (null); the devices list, which the tests leave out unless said. */
 interface StepsChange {
   secondStep?: Partial<SecondStepDeps> | null;
   passkeys?: Partial<Passkeys> | null;
+  devices?: SignInDeps["devices"];
 }
+type SignInDeps = Parameters<typeof createSignInSteps>[0];
 type SecondStepDeps = NonNullable<Parameters<typeof createSignInSteps>[0]["secondStep"]>;
 
 /** The sign-in steps as the app has them (its sessions, store, counts and passkeys), but for the throttle of wrong passwords. */
@@ -83,21 +87,28 @@ function signInSteps(change: StepsChange = {}) {
     verifyCaptcha: async () => true,
     ...(change.secondStep === null ? {} : { secondStep: { ...secondStep.portalSecondStep, required: false, ...change.secondStep } }),
     ...(change.passkeys === null ? {} : { passkeys: { ...passkeys.portalPasskeys, ...change.passkeys } }),
+    ...(change.devices ? { devices: change.devices } : {}),
   });
 }
 
-/** A browser at the sign-in page: the steps it takes, its cookie kept between them. */
+/** A browser at the sign-in page: the steps it takes, its cookie (and its device cookie, where the steps keep devices) kept between them. */
 function signingIn(address = "192.0.2.51", change: StepsChange = {}) {
   const steps = signInSteps(change);
   let cookie: string | null = null;
+  let device: string | null = null;
   const session = () => app.sessions.sessionStorage.getSession(cookie);
   const keep = (result: FlowResult) => {
     if (result.cookie) cookie = result.cookie.split(";")[0];
+    if (result.deviceCookie) device = result.deviceCookie.split(";")[0];
     return result.outcome;
   };
-  const at = () => request("/login/flow", cookie, address);
+  const at = () => request("/login/flow", [cookie, device].filter(Boolean).join("; ") || null, address);
   return {
     cookie: () => cookie,
+    /** The session left behind (signed out, or ended), the device cookie kept, as a browser keeps it. */
+    forgetSession: () => void (cookie = null),
+    /** Resolves once the devices this browser's sign-ins noted are in the store. */
+    devicesNoted: () => steps.devicesNoted(),
     signIn: async (label: string) => keep(await steps.signInStep(at(), await session(), { username: world.user(label).username, password: world.user(label).password, captcha: null, redirectTo: "/" })),
     email: async () => keep(await steps.passkeyEmailStep(at(), await session())),
     code: async (code: string, recovery = false) => keep(await steps.secondStepCode(at(), await session(), { code, recovery })),
@@ -600,6 +611,44 @@ describe("budgets a thief cannot spend for the owner (issue 51)", () => {
     expect(await again.signIn("solo")).toMatchObject({ kind: "secondStep" });
     for (let i = 1; i < 5; i++) await again.resend();
     expect(await again.resend()).toEqual({ kind: "refused", message: secondStepTexts.tooManySends });
+    await clean("solo");
+  });
+
+  it("a thief with the password spends the sign-in codes of browsers the holder has not signed in on, never those of the owner's own browser (issue 67, F9)", async () => {
+    const { key } = await holderOf("solo");
+    await secondStep.portalSecondStep.store.turnOn(key);
+    // The sign-in's own sends, as the app counts them, in a store of this test's; the devices list as the app keeps it.
+    const change: StepsChange = {
+      secondStep: { sends: new AttemptThrottle({ perAccount: 5, perAddress: 100 }, new MemoryStateStore(), "second-step-send:") },
+      devices: { cookie: devices.deviceCookie, notices: { store: devices.deviceStore(), sendMail: null } },
+    };
+    // The owner signs in on their own browser, which the holder's devices list then knows.
+    const owner = signingIn("192.0.2.67", change);
+    expect(await owner.signIn("solo")).toMatchObject({ kind: "secondStep" });
+    await onIn(owner, await owner.code(await newestCode("solo", secondStepTexts.mailSubject)));
+    await owner.devicesNoted();
+    owner.forgetSession();
+
+    // A thief with the password, in browsers of their own, asks for codes until none is sent.
+    const thief = signingIn("198.51.100.68", change);
+    expect(await thief.signIn("solo")).toMatchObject({ kind: "secondStep" });
+    let refused: Awaited<ReturnType<typeof thief.resend>> | undefined;
+    for (let i = 0; i < 10 && !refused; i++) {
+      const sent = await thief.resend();
+      if (sent.kind === "refused") refused = sent;
+    }
+    // Told as what it is, in every new browser: the owner's known browser, or a thief's own.
+    expect(refused).toEqual({ kind: "refused", message: secondStepTexts.tooManySendsNewBrowser });
+    expect(await signingIn("198.51.100.69", change).signIn("solo")).toEqual({ kind: "failed", message: secondStepTexts.tooManySendsNewBrowser });
+
+    // The owner, back on their own browser with the password: a code is sent, and signs them in.
+    expect(await owner.signIn("solo")).toMatchObject({ kind: "secondStep" });
+    await onIn(owner, await owner.code(await newestCode("solo", secondStepTexts.mailSubject)));
+    // That browser's own budget has its limit too, told as before.
+    owner.forgetSession();
+    expect(await owner.signIn("solo")).toMatchObject({ kind: "secondStep" });
+    for (let i = 2; i < 5; i++) expect(await owner.resend()).toMatchObject({ kind: "secondStep", resent: true });
+    expect(await owner.resend()).toEqual({ kind: "refused", message: secondStepTexts.tooManySends });
     await clean("solo");
   });
 
