@@ -37,7 +37,7 @@ async function logOut(page: Page) {
  * mock's mail catcher, or (`proof: "password"`, a holder with no second step yet) the current password.
  * A first passkey of a holder without recovery codes shows ten, once (decisions/321; `codes: false` for
  * a holder who keeps the e-mailed code's); they are answered. `cancelFirst`: the browser's first prompt is
- * cancelled, and Try again asks once more without new proof, with the grant the dialog keeps (decisions/391).
+ * cancelled, and Try again asks once more without new proof, with the grant the dialog keeps (decisions/393).
  */
 async function addPasskey(page: Page, world: World, user: WorldUser, name: string, { axe = false, open = true, codes = true, proof = "email" as "email" | "password", cancelFirst = false } = {}) {
   if (open) await openSignedIn(page, user, "/profile", "User Profile");

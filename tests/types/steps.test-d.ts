@@ -110,7 +110,7 @@ async function browser() {
   const codes: number = turnedOn.codes?.length ?? 0;
   // @ts-expect-error The old envelope's `intent` is gone.
   const securityIntent: string = turnedOn.intent;
-  // Adding a passkey (decisions/391): the prompt comes with the proof's grant token, and the new credential goes with it.
+  // Adding a passkey (decisions/393): the prompt comes with the proof's grant token, and the new credential goes with it.
   const prompt = await callStep(profileSteps, "passkey-options", { name: "Laptop", password: "p" });
   const grant: string = prompt.grant;
   await callStep(profileSteps, "passkey-add", { name: "Laptop", answer: "{}", grant });
@@ -172,7 +172,7 @@ const devicesDrift: Pick<StepHandlers<typeof profileSteps, null>, "devices-sign-
   "devices-sign-out": async () => ({ ok: true, intent: "devices-sign-out" }),
 };
 const passkeyGrantDrift: Pick<StepHandlers<typeof profileSteps, null>, "passkey-options"> = {
-  // @ts-expect-error The prompt answered without the grant token the browser keeps (decisions/391).
+  // @ts-expect-error The prompt answered without the grant token the browser keeps (decisions/393).
   "passkey-options": async () => ({ options: { challenge: "c", rp: { name: "Portal" }, user: { id: "u", name: "n", displayName: "d" }, pubKeyCredParams: [] } }),
 };
 const revokeDrift: Pick<StepHandlers<typeof shareSteps, null>, "share-revoke"> = {

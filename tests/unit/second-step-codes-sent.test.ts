@@ -103,7 +103,7 @@ describe("whose count a code joins", () => {
     expect(await signInBudget(throttle, HOLDER, "198.51.100.9").claim()).toBe(false);
   });
 
-  it("at sign-in, a browser the holder has signed in on counts apart: the new browsers' count spent by a thief leaves it, and each such browser has its own (decisions/391)", async () => {
+  it("at sign-in, a browser the holder has signed in on counts apart: the new browsers' count spent by a thief leaves it, and each such browser has its own (decisions/393)", async () => {
     const throttle = new AttemptThrottle(SIGN_IN_SEND_LIMITS, new MemoryStateStore(), "second-step-send:");
     for (let i = 0; i < SIGN_IN_SEND_LIMITS.perAccount; i++) expect(await signInBudget(throttle, HOLDER, `198.51.100.${i}`).claim()).toBe(true);
     expect(await signInBudget(throttle, HOLDER, "198.51.100.99").claim()).toBe(false);

@@ -264,7 +264,7 @@ export interface CodeBudget {
 
 /**
  * The sign-in's budget: counted per holder and per client address. `device`, a browser the holder has
- * completed a sign-in on (decisions/391), counts apart from the holder's other browsers, which share one.
+ * completed a sign-in on (decisions/393), counts apart from the holder's other browsers, which share one.
  */
 export function signInBudget(throttle: AttemptThrottle, holderKey: string, address: string, device?: string): CodeBudget {
   const account = device === undefined ? holderKey : `${holderKey}:device:${createHash("sha256").update(`device\n${device}`).digest("base64url")}`;
@@ -288,7 +288,7 @@ export function sessionBudget(throttle: AttemptThrottle, sessionId: string, hold
 
 /**
  * Sign-in codes e-mailed in 15 minutes: to one holder's browsers they have not completed a sign-in on,
- * together (and to each browser they have, apart: decisions/391); and from one client address.
+ * together (and to each browser they have, apart: decisions/393); and from one client address.
  */
 export const SIGN_IN_SEND_LIMITS = { perAccount: 5, perAddress: 100 } as const;
 

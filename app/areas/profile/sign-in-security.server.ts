@@ -42,7 +42,7 @@ const confirmMail: CodeMail = { purpose: "confirm", subject: secondStepTexts.con
 /**
  * A session that has given proof for a new passkey may ask for the browser's prompt again (a cancelled
  * or timed-out prompt is common) for as long as a challenge lives, without proof again, and goes once a
- * passkey is added. The grant is this session's and the proving browser's alone (decisions/391): a random
+ * passkey is added. The grant is this session's and the proving browser's alone (decisions/393): a random
  * token answered to the proof, kept by its dialog in memory and posted with the retry and the new
  * credential; only its hash is stored, so a copy of the session cookie cannot use the owner's proof.
  */
@@ -195,7 +195,7 @@ export function signInSecurityStep(step: PlainSecurityStep, form: FormData, sign
 
 /**
  * The browser's prompt for a new passkey: after fresh proof (decisions/365), which answers a new grant
- * token, or on a try again with the token the proof answered (decisions/391). A holder with no second
+ * token, or on a try again with the token the proof answered (decisions/393). A holder with no second
  * step yet has nothing but the password and the inbox: either is proof (issue 51).
  */
 export function passkeyOptionsStep(input: PasskeyOptionsInput, signedIn: Pick<SignedIn, "user" | "session">, request: Request): Promise<PasskeyOptionsReply | Refusal> {
@@ -217,7 +217,7 @@ export function passkeyOptionsStep(input: PasskeyOptionsInput, signedIn: Pick<Si
   });
 }
 
-/** The browser's new credential, with the grant token of the proof (decisions/391): the session alone adds nothing. */
+/** The browser's new credential, with the grant token of the proof (decisions/393): the session alone adds nothing. */
 export function passkeyAddStep(input: PasskeyAddInput, signedIn: Pick<SignedIn, "user" | "session">, request: Request): Promise<SecurityStepReply | Refusal> {
   const { session, holderKey, who, told } = securityContext(signedIn, request);
   return guarded(async () => {

@@ -22,7 +22,7 @@ const SecurityReply = z.object({ sentTo: z.string().optional(), codes: z.array(z
 const security = step(SecurityInput, SecurityReply);
 
 /**
- * Adding a passkey (decisions/365, 391): the proof (or, on a try again, the grant token the proof
+ * Adding a passkey (decisions/365, 393): the proof (or, on a try again, the grant token the proof
  * answered) with the name; the browser's prompt and the grant token, which only the dialog that gave the
  * proof keeps, in memory. The new credential is posted with that token: the session alone is not enough.
  */

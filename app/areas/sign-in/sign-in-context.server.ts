@@ -94,7 +94,7 @@ export async function giveBack(pending: PendingSignIn, message: string): Promise
  * E-mails a new sign-in code (sendSecondStepCode), counted in the sign-in's own budget, which no
  * signed-in session can spend (issue 51); the words of a failure, or null once sent. A browser the
  * holder has completed a sign-in on (its device cookie names a device on their list) has a budget of
- * its own: a thief with the password, in other browsers, spends only theirs (decisions/391).
+ * its own: a thief with the password, in other browsers, spends only theirs (decisions/393).
  */
 export async function sendCode(ctx: SignInContext, pending: PendingSignIn, to: string, address: string): Promise<string | null> {
   const second = ctx.secondStep;

@@ -17,7 +17,7 @@ export type PasskeyQuestion =
   /** `leavesNoSecondStep`: the last passkey with the e-mailed code off; its recovery codes go with it (decisions/321). */
   | { kind: "remove"; id: string; name: string; leavesNoSecondStep: boolean };
 
-/** The browser's prompt, and the grant token of the proof that brought it: kept here, in memory only (decisions/391). */
+/** The browser's prompt, and the grant token of the proof that brought it: kept here, in memory only (decisions/393). */
 type Prompt = Pick<PasskeyOptionsReply, "options" | "grant">;
 
 interface Props {
@@ -45,7 +45,7 @@ export function PasskeyDialog({ question, recoveryAllowed, passwordAllowed, onOp
  * browser's options and a grant token; then the browser's own prompt, then the new credential to the
  * server with the token. A prompt that is cancelled may be tried again without new proof while the
  * server's grant lasts, with the token: it lives in this dialog's state alone, never a cookie or storage,
- * so a copy of the session cookie cannot use this proof (decisions/391). @simplewebauthn/browser
+ * so a copy of the session cookie cannot use this proof (decisions/393). @simplewebauthn/browser
  * is fetched when the prompt is about to open, so the profile's first load does not carry it. What was
  * typed stays. A first passkey comes back with recovery codes (decisions/321): shown once, before the page says it is added.
  */
