@@ -1,5 +1,8 @@
 import type { StepEnvelope } from "~/lib/steps";
-import type { SecurityStepReply } from "~/areas/profile/steps";
+import type { PasskeyOptionsReply, SecurityStepReply } from "~/areas/profile/steps";
+
+/** Whatever a step of Sign-in security answers: every reply's fields, each optional. */
+type SecurityReply = Partial<SecurityStepReply & PasskeyOptionsReply>;
 
 /**
  * Posts steps to an area's dispatcher as the browser's `callStep` does (a form with `step` and the
@@ -29,7 +32,7 @@ export function stepPoster(url: string, dispatch: (request: Request) => Promise<
  */
 export async function securityPost(dispatch: (request: Request) => Promise<Response>, { intent, ...input }: { intent: string } & Record<string, string>, headers: Record<string, string>) {
   const response = await dispatch(stepPoster("http://portal.test/profile/step", dispatch, headers).request(intent.replace(/^sign-in-security-/, ""), input));
-  const envelope = (await response.json()) as StepEnvelope<SecurityStepReply>;
-  const reply: ({ ok: true } & SecurityStepReply) | { ok: false; message: string } = envelope.ok ? { ok: true, ...envelope.reply } : { ok: false, message: envelope.failure.message };
+  const envelope = (await response.json()) as StepEnvelope<SecurityReply>;
+  const reply: ({ ok: true } & SecurityReply) | { ok: false; message: string } = envelope.ok ? { ok: true, ...envelope.reply } : { ok: false, message: envelope.failure.message };
   return { status: response.status, reply };
 }

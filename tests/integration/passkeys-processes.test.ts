@@ -56,8 +56,8 @@ describe("passkeys on two portal processes", () => {
     const asked = await holder.step(first, profileSteps, "passkey-options", { name: "Laptop", password: user.password });
     if (!asked.options) throw new Error(`options expected: ${JSON.stringify(asked)}`);
     expect(asked.options.rp.id).toBe("portal.example.test");
-    // The new credential posted to the other process: the challenge is in the shared state store.
-    const added = await holder.step(second, profileSteps, "passkey-add", { name: "Laptop", answer: JSON.stringify(authenticator.register(asked.options)) });
+    // The new credential posted to the other process, with the proof's grant token: the challenge and the grant are in the shared state store.
+    const added = await holder.step(second, profileSteps, "passkey-add", { name: "Laptop", answer: JSON.stringify(authenticator.register(asked.options)), grant: asked.grant });
     // The holder's first passkey: ten recovery codes come with it, once (decisions/321).
     expect(added).toEqual({ message: passkeyTexts.added("Laptop"), codes: expect.any(Array) });
     expect(added.codes).toHaveLength(10);

@@ -35,17 +35,19 @@ let profile: typeof import("~/areas/profile/steps.server");
 let app: typeof import("~/.server/session.server");
 let secondStep: typeof import("~/.server/sign-in-security/second-step.server");
 let passkeys: typeof import("~/.server/sign-in-security/passkeys.server");
+let devices: typeof import("~/.server/sign-in-security/devices.server");
 let restore: () => void;
 
 beforeAll(async () => {
   embedded = await openEmbeddedTestStore();
   sharePortalStore(embedded);
   world = await mock.createWorld({ scenario: "default", seed: 51 });
-  [profile, app, secondStep, passkeys] = await Promise.all([
+  [profile, app, secondStep, passkeys, devices] = await Promise.all([
     import("~/areas/profile/steps.server"),
     import("~/.server/session.server"),
     import("~/.server/sign-in-security/second-step.server"),
     import("~/.server/sign-in-security/passkeys.server"),
+    import("~/.server/sign-in-security/devices.server"),
   ]);
   const mail = secondStep.portalSecondStep as { sendMail: unknown };
   const origin = passkeys.portalPasskeys as { relyingParty: unknown };
@@ -66,11 +68,13 @@ afterAll(async () => {
 const request = (path: string, cookie: string | null, address: string) =>
   new Request(`http://portal.test${path}`, { method: "POST", headers: { ...(cookie ? { Cookie: cookie } : {}), "x-portal-client-address": address, "User-Agent": UA } });
 
-/** What a test changes of the app's steps: its own second-step store or counts, passkeys' store, or a portal without either (null). */
+/** What a test changes of the app's steps: its own second-step store or counts, passkeys' store, or a portal without either (null); the devices list, which the tests leave out unless said. */
 interface StepsChange {
   secondStep?: Partial<SecondStepDeps> | null;
   passkeys?: Partial<Passkeys> | null;
+  devices?: SignInDeps["devices"];
 }
+type SignInDeps = Parameters<typeof createSignInSteps>[0];
 type SecondStepDeps = NonNullable<Parameters<typeof createSignInSteps>[0]["secondStep"]>;
 
 /** The sign-in steps as the app has them (its sessions, store, counts and passkeys), but for the throttle of wrong passwords. */
@@ -83,21 +87,28 @@ function signInSteps(change: StepsChange = {}) {
     verifyCaptcha: async () => true,
     ...(change.secondStep === null ? {} : { secondStep: { ...secondStep.portalSecondStep, required: false, ...change.secondStep } }),
     ...(change.passkeys === null ? {} : { passkeys: { ...passkeys.portalPasskeys, ...change.passkeys } }),
+    ...(change.devices ? { devices: change.devices } : {}),
   });
 }
 
-/** A browser at the sign-in page: the steps it takes, its cookie kept between them. */
+/** A browser at the sign-in page: the steps it takes, its cookie (and its device cookie, where the steps keep devices) kept between them. */
 function signingIn(address = "192.0.2.51", change: StepsChange = {}) {
   const steps = signInSteps(change);
   let cookie: string | null = null;
+  let device: string | null = null;
   const session = () => app.sessions.sessionStorage.getSession(cookie);
   const keep = (result: FlowResult) => {
     if (result.cookie) cookie = result.cookie.split(";")[0];
+    if (result.deviceCookie) device = result.deviceCookie.split(";")[0];
     return result.outcome;
   };
-  const at = () => request("/login/flow", cookie, address);
+  const at = () => request("/login/flow", [cookie, device].filter(Boolean).join("; ") || null, address);
   return {
     cookie: () => cookie,
+    /** The session left behind (signed out, or ended), the device cookie kept, as a browser keeps it. */
+    forgetSession: () => void (cookie = null),
+    /** Resolves once the devices this browser's sign-ins noted are in the store. */
+    devicesNoted: () => steps.devicesNoted(),
     signIn: async (label: string) => keep(await steps.signInStep(at(), await session(), { username: world.user(label).username, password: world.user(label).password, captcha: null, redirectTo: "/" })),
     email: async () => keep(await steps.passkeyEmailStep(at(), await session())),
     code: async (code: string, recovery = false) => keep(await steps.secondStepCode(at(), await session(), { code, recovery })),
@@ -180,11 +191,11 @@ describe("a stolen session alone changes nothing of how the owner signs in", () 
       status: 400,
       reply: { ok: false, message: secondStepTexts.wrongPassword },
     });
-    // A passkey answer to options made for nobody: refused, and nothing is added.
+    // A passkey answer to options made for nobody, with a grant token of nobody's: proof is asked for, and nothing is added.
     const authenticator = new SoftwareAuthenticator(ORIGIN);
     const { key } = await holderOf("solo");
     const answer = authenticator.register({ challenge: "bm90LWEtY2hhbGxlbmdlLW9mLXRoZS1wb3J0YWw", rp: { id: "portal.example.test" }, user: { id: "eA" } });
-    expect(await thief.post({ intent: "sign-in-security-passkey-add", name: "Thief's laptop", answer: JSON.stringify(answer) })).toEqual({ status: 400, reply: { ok: false, message: passkeyTexts.replayed } });
+    expect(await thief.post({ intent: "sign-in-security-passkey-add", name: "Thief's laptop", answer: JSON.stringify(answer), grant: "bm9ib2R5cy1ncmFudA" })).toEqual({ status: 400, reply: { ok: false, message: secondStepTexts.proofNeeded } });
     expect(await passkeys.portalPasskeys.store.list(key)).toEqual([]);
     expect(await secondStep.portalSecondStep.store.status(key)).toEqual({ on: false, recoveryCodesLeft: 0 });
     // The wrong password is on the owner's access record, as a wrong code is.
@@ -216,14 +227,46 @@ describe("a stolen session alone changes nothing of how the owner signs in", () 
     await owner.post({ intent: "sign-in-security-confirm-send" });
     const asked = await owner.post({ intent: "sign-in-security-passkey-options", name: "Phone", code: await newestCode("solo", secondStepTexts.confirmSubject) });
     if (!asked.reply.ok || !asked.reply.options) throw new Error(`options expected: ${JSON.stringify(asked)}`);
-    // A cancelled prompt is tried again without new proof, for this session only.
-    expect(await owner.post({ intent: "sign-in-security-passkey-options", name: "Phone" })).toMatchObject({ status: 200, reply: { ok: true, options: expect.any(Object) } });
-    expect(await other.post({ intent: "sign-in-security-passkey-options", name: "Phone" })).toMatchObject({ status: 400, reply: { ok: false, message: secondStepTexts.proofNeeded } });
-    // The answer to the owner's options posted by another session is refused: the challenge is the proving session's.
+    // A cancelled prompt is tried again without new proof, for this session only, with the proof's grant token.
+    expect(await owner.post({ intent: "sign-in-security-passkey-options", name: "Phone", grant: asked.reply.grant ?? "" })).toMatchObject({ status: 200, reply: { ok: true, options: expect.any(Object) } });
+    expect(await other.post({ intent: "sign-in-security-passkey-options", name: "Phone", grant: asked.reply.grant ?? "" })).toMatchObject({ status: 400, reply: { ok: false, message: secondStepTexts.proofNeeded } });
+    // The answer to the owner's options posted by another session, with a grant of its own, is refused: the challenge is the proving session's.
+    await other.post({ intent: "sign-in-security-confirm-send" });
+    const others = await other.post({ intent: "sign-in-security-passkey-options", name: "Phone", code: await newestCode("solo", secondStepTexts.confirmSubject) });
+    if (!others.reply.ok || !others.reply.grant) throw new Error(`a grant expected: ${JSON.stringify(others)}`);
     const answer = new SoftwareAuthenticator(ORIGIN).register(asked.reply.options);
-    expect(await other.post({ intent: "sign-in-security-passkey-add", name: "Phone", answer: JSON.stringify(answer) })).toMatchObject({ status: 400, reply: { ok: false, message: passkeyTexts.replayed } });
+    expect(await other.post({ intent: "sign-in-security-passkey-add", name: "Phone", answer: JSON.stringify(answer), grant: others.reply.grant })).toMatchObject({ status: 400, reply: { ok: false, message: passkeyTexts.replayed } });
     expect(await passkeys.portalPasskeys.store.list(key)).toEqual([]);
     await clean("solo");
+  });
+
+  it("a copy of the cookie cannot use the owner's proof: the grant to add a passkey is the proving browser's token, and the copy gets no prompt, no passkey and no recovery codes (issue 67, F8)", async () => {
+    const owner = await signedInAs("empty");
+    const thief = holding(owner.cookie, "empty", "198.51.100.67");
+    const { key } = await holderOf("empty");
+    const stolenAnswer = (options: Parameters<SoftwareAuthenticator["register"]>[0]) => JSON.stringify(new SoftwareAuthenticator(ORIGIN).register(options));
+    const asked = await owner.post({ intent: "sign-in-security-passkey-options", name: "Phone", password: world.user("empty").password });
+    if (!asked.reply.ok || !asked.reply.options) throw new Error(`options expected: ${JSON.stringify(asked)}`);
+    // The owner's prompt is cancelled. The copy asks for one in the owner's stead, with no token or a made-up one: proof is asked for.
+    const proofNeeded = { status: 400, reply: { ok: false, message: secondStepTexts.proofNeeded } };
+    expect(await thief.post({ intent: "sign-in-security-passkey-options", name: "Thief's laptop" })).toEqual(proofNeeded);
+    expect(await thief.post({ intent: "sign-in-security-passkey-options", name: "Thief's laptop", grant: "bm90LXRoZS1vd25lcnMtZ3JhbnQ" })).toEqual(proofNeeded);
+    // Nor does an answer to the owner's own options, posted by the copy without the token (the step's input needs one) or with a made-up one, add a passkey.
+    const stolen = stolenAnswer(asked.reply.options);
+    expect(await thief.post({ intent: "sign-in-security-passkey-add", name: "Thief's laptop", answer: stolen })).toMatchObject({ status: 400, reply: { ok: false } });
+    expect(await thief.post({ intent: "sign-in-security-passkey-add", name: "Thief's laptop", answer: stolen, grant: "bm90LXRoZS1vd25lcnMtZ3JhbnQ" })).toEqual(proofNeeded);
+    expect(await passkeys.portalPasskeys.store.list(key)).toEqual([]);
+    expect(await secondStep.portalSecondStep.store.status(key)).toEqual({ on: false, recoveryCodesLeft: 0 });
+
+    // The owner tries again without new proof, with the token its dialog keeps, and adds the passkey; its codes are shown to the owner.
+    const grant = asked.reply.grant ?? "";
+    const again = await owner.post({ intent: "sign-in-security-passkey-options", name: "Phone", grant });
+    if (!again.reply.ok || !again.reply.options) throw new Error(`options expected: ${JSON.stringify(again)}`);
+    const added = await owner.post({ intent: "sign-in-security-passkey-add", name: "Phone", answer: JSON.stringify(new SoftwareAuthenticator(ORIGIN).register(again.reply.options)), grant });
+    expect(added).toMatchObject({ status: 200, reply: { ok: true, codes: expect.any(Array) } });
+    // The grant went with the passkey added: the token asks for proof again.
+    expect(await owner.post({ intent: "sign-in-security-passkey-options", name: "Tablet", grant })).toEqual(proofNeeded);
+    await clean("empty");
   });
 
   it("every change to sign-in security is e-mailed at once: what changed, when, from which browser, and how to undo it", async () => {
@@ -232,7 +275,7 @@ describe("a stolen session alone changes nothing of how the owner signs in", () 
     const authenticator = new SoftwareAuthenticator(ORIGIN);
     const asked = await owner.post({ intent: "sign-in-security-passkey-options", name: "Work laptop", password: world.user("empty").password });
     if (!asked.reply.ok || !asked.reply.options) throw new Error(`options expected: ${JSON.stringify(asked)}`);
-    const added = await owner.post({ intent: "sign-in-security-passkey-add", name: "Work laptop", answer: JSON.stringify(authenticator.register(asked.reply.options)) });
+    const added = await owner.post({ intent: "sign-in-security-passkey-add", name: "Work laptop", answer: JSON.stringify(authenticator.register(asked.reply.options)), grant: asked.reply.grant ?? "" });
     expect(added).toMatchObject({ status: 200, reply: { ok: true, codes: expect.any(Array) } });
     await owner.post({ intent: "sign-in-security-send" });
     const codes = await owner.post({ intent: "sign-in-security-turn-on", code: await newestCode("empty", secondStepTexts.mailSubject) });
@@ -274,7 +317,7 @@ describe("the owner gets back in from a thief's passkey (decisions/365)", () => 
     const stolen = new SoftwareAuthenticator(ORIGIN);
     const asked = await thief.post({ intent: "sign-in-security-passkey-options", name: "Thief's laptop", password: world.user("family").password });
     if (!asked.reply.ok || !asked.reply.options) throw new Error(`options expected: ${JSON.stringify(asked)}`);
-    const added = await thief.post({ intent: "sign-in-security-passkey-add", name: "Thief's laptop", answer: JSON.stringify(stolen.register(asked.reply.options)) });
+    const added = await thief.post({ intent: "sign-in-security-passkey-add", name: "Thief's laptop", answer: JSON.stringify(stolen.register(asked.reply.options)), grant: asked.reply.grant ?? "" });
     if (!added.reply.ok || !added.reply.codes) throw new Error("a first passkey brings recovery codes");
     const thiefsCodes = added.reply.codes;
     // The owner was told at once.
@@ -321,7 +364,7 @@ describe("the owner gets back in from a thief's passkey (decisions/365)", () => 
     await thief.post({ intent: "sign-in-security-confirm-send" });
     const asked = await thief.post({ intent: "sign-in-security-passkey-options", name: "New one", code: await newestCode("solo", secondStepTexts.confirmSubject) });
     if (!asked.reply.ok || !asked.reply.options) throw new Error(`options expected: ${JSON.stringify(asked)}`);
-    expect(await thief.post({ intent: "sign-in-security-passkey-add", name: "New one", answer: JSON.stringify(new SoftwareAuthenticator(ORIGIN).register(asked.reply.options)) })).toMatchObject({ reply: { ok: true } });
+    expect(await thief.post({ intent: "sign-in-security-passkey-add", name: "New one", answer: JSON.stringify(new SoftwareAuthenticator(ORIGIN).register(asked.reply.options)), grant: asked.reply.grant ?? "" })).toMatchObject({ reply: { ok: true } });
     const owner = signingIn();
     expect(await owner.signIn("solo")).toEqual({ kind: "passkey", email: true, recovery: true });
     await owner.email();
@@ -348,7 +391,7 @@ describe("Remove these passkeys pressed twice at once", () => {
     const thief = await signedInAs("empty", "198.51.100.11");
     const asked = await thief.post({ intent: "sign-in-security-passkey-options", name: "Twice", password: world.user("empty").password });
     if (!asked.reply.ok || !asked.reply.options) throw new Error(`options expected: ${JSON.stringify(asked)}`);
-    expect(await thief.post({ intent: "sign-in-security-passkey-add", name: "Twice", answer: JSON.stringify(new SoftwareAuthenticator(ORIGIN).register(asked.reply.options)) })).toMatchObject({ reply: { ok: true } });
+    expect(await thief.post({ intent: "sign-in-security-passkey-add", name: "Twice", answer: JSON.stringify(new SoftwareAuthenticator(ORIGIN).register(asked.reply.options)), grant: asked.reply.grant ?? "" })).toMatchObject({ reply: { ok: true } });
     await embedded.settled();
     const removedBefore = (await listAccess({ practice: apiBase, patientId: id })).entries.filter((e) => e.action === "passkey-removed").length;
     const owner = signingIn("192.0.2.81");
@@ -394,7 +437,7 @@ describe("the list of recent passkeys keeps its place in the sign-in (issue 57)"
     const thief = await signedInAs(label, address);
     const asked = await thief.post({ intent: "sign-in-security-passkey-options", name: "Thief's phone", password: world.user(label).password });
     if (!asked.reply.ok || !asked.reply.options) throw new Error(`options expected: ${JSON.stringify(asked)}`);
-    const added = await thief.post({ intent: "sign-in-security-passkey-add", name: "Thief's phone", answer: JSON.stringify(new SoftwareAuthenticator(ORIGIN).register(asked.reply.options)) });
+    const added = await thief.post({ intent: "sign-in-security-passkey-add", name: "Thief's phone", answer: JSON.stringify(new SoftwareAuthenticator(ORIGIN).register(asked.reply.options)), grant: asked.reply.grant ?? "" });
     if (!added.reply.ok || !added.reply.codes) throw new Error("a first passkey brings recovery codes");
     return added.reply.codes;
   }
@@ -568,6 +611,44 @@ describe("budgets a thief cannot spend for the owner (issue 51)", () => {
     expect(await again.signIn("solo")).toMatchObject({ kind: "secondStep" });
     for (let i = 1; i < 5; i++) await again.resend();
     expect(await again.resend()).toEqual({ kind: "refused", message: secondStepTexts.tooManySends });
+    await clean("solo");
+  });
+
+  it("a thief with the password spends the sign-in codes of browsers the holder has not signed in on, never those of the owner's own browser (issue 67, F9)", async () => {
+    const { key } = await holderOf("solo");
+    await secondStep.portalSecondStep.store.turnOn(key);
+    // The sign-in's own sends, as the app counts them, in a store of this test's; the devices list as the app keeps it.
+    const change: StepsChange = {
+      secondStep: { sends: new AttemptThrottle({ perAccount: 5, perAddress: 100 }, new MemoryStateStore(), "second-step-send:") },
+      devices: { cookie: devices.deviceCookie, notices: { store: devices.deviceStore(), sendMail: null } },
+    };
+    // The owner signs in on their own browser, which the holder's devices list then knows.
+    const owner = signingIn("192.0.2.67", change);
+    expect(await owner.signIn("solo")).toMatchObject({ kind: "secondStep" });
+    await onIn(owner, await owner.code(await newestCode("solo", secondStepTexts.mailSubject)));
+    await owner.devicesNoted();
+    owner.forgetSession();
+
+    // A thief with the password, in browsers of their own, asks for codes until none is sent.
+    const thief = signingIn("198.51.100.68", change);
+    expect(await thief.signIn("solo")).toMatchObject({ kind: "secondStep" });
+    let refused: Awaited<ReturnType<typeof thief.resend>> | undefined;
+    for (let i = 0; i < 10 && !refused; i++) {
+      const sent = await thief.resend();
+      if (sent.kind === "refused") refused = sent;
+    }
+    // Told as what it is, in every new browser: the owner's known browser, or a thief's own.
+    expect(refused).toEqual({ kind: "refused", message: secondStepTexts.tooManySendsNewBrowser });
+    expect(await signingIn("198.51.100.69", change).signIn("solo")).toEqual({ kind: "failed", message: secondStepTexts.tooManySendsNewBrowser });
+
+    // The owner, back on their own browser with the password: a code is sent, and signs them in.
+    expect(await owner.signIn("solo")).toMatchObject({ kind: "secondStep" });
+    await onIn(owner, await owner.code(await newestCode("solo", secondStepTexts.mailSubject)));
+    // That browser's own budget has its limit too, told as before.
+    owner.forgetSession();
+    expect(await owner.signIn("solo")).toMatchObject({ kind: "secondStep" });
+    for (let i = 2; i < 5; i++) expect(await owner.resend()).toMatchObject({ kind: "secondStep", resent: true });
+    expect(await owner.resend()).toEqual({ kind: "refused", message: secondStepTexts.tooManySends });
     await clean("solo");
   });
 

@@ -110,6 +110,12 @@ async function browser() {
   const codes: number = turnedOn.codes?.length ?? 0;
   // @ts-expect-error The old envelope's `intent` is gone.
   const securityIntent: string = turnedOn.intent;
+  // Adding a passkey (decisions/393): the prompt comes with the proof's grant token, and the new credential goes with it.
+  const prompt = await callStep(profileSteps, "passkey-options", { name: "Laptop", password: "p" });
+  const grant: string = prompt.grant;
+  await callStep(profileSteps, "passkey-add", { name: "Laptop", answer: "{}", grant });
+  // @ts-expect-error The new credential without the grant token: the session alone adds no passkey.
+  await callStep(profileSteps, "passkey-add", { name: "Laptop", answer: "{}" });
   // Share by link: the link made, as the step declares it.
   const made = await callStep(shareSteps, "share-create", { passcode: "correct horse battery", expiryDays: "7" });
   const shlink: string = made.shlink;
@@ -165,6 +171,10 @@ const devicesDrift: Pick<StepHandlers<typeof profileSteps, null>, "devices-sign-
   // @ts-expect-error A reply is the change's words (`message`), not the old envelope's `ok` and `intent`.
   "devices-sign-out": async () => ({ ok: true, intent: "devices-sign-out" }),
 };
+const passkeyGrantDrift: Pick<StepHandlers<typeof profileSteps, null>, "passkey-options"> = {
+  // @ts-expect-error The prompt answered without the grant token the browser keeps (decisions/393).
+  "passkey-options": async () => ({ options: { challenge: "c", rp: { name: "Portal" }, user: { id: "u", name: "n", displayName: "d" }, pubKeyCredParams: [] } }),
+};
 const revokeDrift: Pick<StepHandlers<typeof shareSteps, null>, "share-revoke"> = {
   // @ts-expect-error The reply's words renamed on the server only.
   "share-revoke": async () => ({ revoked: "The link is revoked." }),
@@ -174,4 +184,4 @@ const cancelStepDrift: Pick<StepHandlers<typeof bookingSteps, null>, "cancel"> =
   cancel: async () => ({ ok: false, errors: { reason: "Reason is required" } }),
 };
 
-void [matching, drifted, wrongInput, browser, payDrift, signInDrift, cancelDrift, cancelMatching, bookDrift, repeatDrift, signDrift, helpDrift, devicesDrift, revokeDrift, cancelStepDrift];
+void [matching, drifted, wrongInput, browser, payDrift, signInDrift, cancelDrift, cancelMatching, bookDrift, repeatDrift, signDrift, helpDrift, devicesDrift, passkeyGrantDrift, revokeDrift, cancelStepDrift];

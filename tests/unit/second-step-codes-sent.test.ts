@@ -7,6 +7,7 @@ import {
   SecondStepUnavailable,
   sendSecondStepCode,
   SESSION_CODE_LIMITS,
+  SIGN_IN_SEND_LIMITS,
   sessionBudget,
   signInBudget,
   signInCodeMail,
@@ -60,9 +61,10 @@ describe("sending a code", () => {
     expect(issued).toEqual([]);
   });
 
-  it("past the budget, says too many were sent, and makes no code", async () => {
+  it("past the budget, says too many were sent (in the budget's own words where it has some), and makes no code", async () => {
     const { sender: s, issued, mails } = sender();
     expect(await sendSecondStepCode(s, countingBudget(false), HOLDER, "jane@example.com", signInCodeMail)).toBe(secondStepTexts.tooManySends);
+    expect(await sendSecondStepCode(s, { ...countingBudget(false), spent: secondStepTexts.tooManySendsNewBrowser }, HOLDER, "jane@example.com", signInCodeMail)).toBe(secondStepTexts.tooManySendsNewBrowser);
     expect(issued).toEqual([]);
     expect(mails).toEqual([]);
   });
@@ -99,6 +101,18 @@ describe("whose count a code joins", () => {
     // The holder's count follows them to another address.
     expect(await signInBudget(throttle, HOLDER, "198.51.100.8").claim()).toBe(true);
     expect(await signInBudget(throttle, HOLDER, "198.51.100.9").claim()).toBe(false);
+  });
+
+  it("at sign-in, a browser the holder has signed in on counts apart: the new browsers' count spent by a thief leaves it, and each such browser has its own (decisions/393)", async () => {
+    const throttle = new AttemptThrottle(SIGN_IN_SEND_LIMITS, new MemoryStateStore(), "second-step-send:");
+    for (let i = 0; i < SIGN_IN_SEND_LIMITS.perAccount; i++) expect(await signInBudget(throttle, HOLDER, `198.51.100.${i}`).claim()).toBe(true);
+    expect(await signInBudget(throttle, HOLDER, "198.51.100.99").claim()).toBe(false);
+    const owners = signInBudget(throttle, HOLDER, "192.0.2.7", "the-owners-device-id");
+    for (let i = 0; i < SIGN_IN_SEND_LIMITS.perAccount; i++) expect(await owners.claim()).toBe(true);
+    expect(await owners.claim()).toBe(false);
+    expect(await signInBudget(throttle, HOLDER, "192.0.2.8", "another-device-of-theirs").claim()).toBe(true);
+    // A device's count is its holder's: the same browser for another holder starts at nothing.
+    expect(await signInBudget(throttle, "holderotheraaaaaaaaaaa2", "192.0.2.7", "the-owners-device-id").claim()).toBe(true);
   });
 
   it("from a signed-in session, that session's and the holder's changes': a thief pauses only itself, never the sign-in", async () => {

@@ -96,6 +96,18 @@ export function deviceStore(opened: () => PortalStore | undefined = portalStore)
     );
   }
 
+  /** Whether a sign-in has completed on this device for the holder (it is on their list). */
+  async function known(holderKey: string, deviceId: string): Promise<boolean> {
+    const [row] = await run("devices.read", (db) =>
+      db
+        .select({ deviceId: devices.deviceId })
+        .from(devices)
+        .where(and(eq(devices.holderKey, holderKey), eq(devices.deviceId, deviceId)))
+        .limit(1),
+    );
+    return row !== undefined;
+  }
+
   /** Takes one device off the holder's list; false when it was not on it (another holder's, or gone already). */
   async function forget(holderKey: string, deviceId: string): Promise<boolean> {
     const gone = await run("devices.write", (db) => db.delete(devices).where(and(eq(devices.holderKey, holderKey), eq(devices.deviceId, deviceId))).returning({ deviceId: devices.deviceId }));
@@ -108,7 +120,7 @@ export function deviceStore(opened: () => PortalStore | undefined = portalStore)
     return gone.length;
   }
 
-  return { seen, list, forget, forgetAllBut };
+  return { seen, known, list, forget, forgetAllBut };
 }
 
 export type DeviceStore = ReturnType<typeof deviceStore>;

@@ -258,14 +258,20 @@ export interface CodeBudget {
   release(): Promise<void>;
   /** Right at last: the count starts again. */
   succeeded(): Promise<void>;
+  /** The words when no more codes may be sent on it, where they are not `tooManySends`. */
+  spent?: string;
 }
 
-/** The sign-in's budget: counted per holder and per client address. */
-export function signInBudget(throttle: AttemptThrottle, holderKey: string, address: string): CodeBudget {
+/**
+ * The sign-in's budget: counted per holder and per client address. `device`, a browser the holder has
+ * completed a sign-in on (decisions/393), counts apart from the holder's other browsers, which share one.
+ */
+export function signInBudget(throttle: AttemptThrottle, holderKey: string, address: string, device?: string): CodeBudget {
+  const account = device === undefined ? holderKey : `${holderKey}:device:${createHash("sha256").update(`device\n${device}`).digest("base64url")}`;
   return {
-    claim: async () => (await throttle.claim(holderKey, address)).allowed,
-    release: () => throttle.release(holderKey, address),
-    succeeded: () => throttle.succeeded(holderKey, address),
+    claim: async () => (await throttle.claim(account, address)).allowed,
+    release: () => throttle.release(account, address),
+    succeeded: () => throttle.succeeded(account, address),
   };
 }
 
@@ -279,6 +285,12 @@ export function sessionBudget(throttle: AttemptThrottle, sessionId: string, hold
     succeeded: () => throttle.succeeded(session, holder),
   };
 }
+
+/**
+ * Sign-in codes e-mailed in 15 minutes: to one holder's browsers they have not completed a sign-in on,
+ * together (and to each browser they have, apart: decisions/393); and from one client address.
+ */
+export const SIGN_IN_SEND_LIMITS = { perAccount: 5, perAddress: 100 } as const;
 
 /** Codes a signed-in session may ask for, or get wrong, in 15 minutes; and all of one holder's sessions together. */
 export const SESSION_CODE_LIMITS = { perAccount: 5, perAddress: 10 } as const;
@@ -304,7 +316,7 @@ export const signInCodeMail: CodeMail = { purpose: "sign-in", subject: secondSte
  */
 export async function sendSecondStepCode(sender: CodeSender, budget: CodeBudget, holderKey: string, to: string, mail: CodeMail): Promise<string | null> {
   if (!sender.sendMail) return secondStepTexts.cannotSend;
-  if (!(await budget.claim())) return secondStepTexts.tooManySends;
+  if (!(await budget.claim())) return budget.spent ?? secondStepTexts.tooManySends;
   try {
     const code = await sender.store.issueEmailCode(holderKey, mail.purpose);
     await sender.sendMail({ to, subject: mail.subject, text: mail.body(code) });
@@ -323,7 +335,7 @@ export async function sendSecondStepCode(sender: CodeSender, budget: CodeBudget,
 export const portalSecondStep = {
   store: secondStepStore(),
   attempts: secondStepThrottle(),
-  sends: new AttemptThrottle({ perAccount: 5, perAddress: 100 }, stateStore, "second-step-send:"),
+  sends: new AttemptThrottle(SIGN_IN_SEND_LIMITS, stateStore, "second-step-send:"),
   sessionAttempts: new AttemptThrottle(SESSION_CODE_LIMITS, stateStore, "change-code:"),
   sessionSends: new AttemptThrottle(SESSION_CODE_LIMITS, stateStore, "change-send:"),
   sendMail: portalSendMail,

@@ -1,3 +1,4 @@
+import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
 import {
   maskAddress,
   portalSecondStep,
@@ -18,7 +19,7 @@ import { mailSecurityChange, type SecurityChange } from "~/.server/sign-in-secur
 import { stateStore } from "~/.server/state.server";
 import { secondStepTexts } from "~/lib/texts/second-step";
 import { codeShapeProblem, hasSecondStep } from "~/lib/second-step";
-import type { SecurityStep, SecurityStepReply } from "./steps";
+import type { PasskeyAddInput, PasskeyOptionsInput, PasskeyOptionsReply, PlainSecurityStep, SecurityStepInput, SecurityStepReply } from "./steps";
 import { addPasskey, CHALLENGE_TTL_MS, PasskeysUnavailable, portalPasskeys, readRegistrationAnswer, registrationOptions } from "~/.server/sign-in-security/passkeys.server";
 import { passkeyTexts } from "~/lib/texts/passkeys";
 import { normalisePasskeyName, passkeyNameProblem } from "~/lib/passkeys";
@@ -40,10 +41,34 @@ const confirmMail: CodeMail = { purpose: "confirm", subject: secondStepTexts.con
 
 /**
  * A session that has given proof for a new passkey may ask for the browser's prompt again (a cancelled
- * or timed-out prompt is common) for as long as a challenge lives, without proof again; the grant is
- * this session's alone, and goes once a passkey is added.
+ * or timed-out prompt is common) for as long as a challenge lives, without proof again, and goes once a
+ * passkey is added. The grant is this session's and the proving browser's alone (decisions/393): a random
+ * token answered to the proof, kept by its dialog in memory and posted with the retry and the new
+ * credential; only its hash is stored, so a copy of the session cookie cannot use the owner's proof.
  */
 const addGrantKey = (sessionId: string) => `passkey-add-proof:${anonymousSessionId(sessionId)}`;
+const grantDigest = (token: string) => createHash("sha256").update(`passkey-add-grant\n${token}`).digest();
+
+async function newAddGrant(sessionId: string): Promise<string> {
+  const token = randomBytes(32).toString("base64url");
+  await stateStore.set(addGrantKey(sessionId), grantDigest(token).toString("base64url"), CHALLENGE_TTL_MS);
+  return token;
+}
+
+async function holdsAddGrant(sessionId: string, token: string | undefined): Promise<boolean> {
+  if (!token) return false;
+  const kept = await stateStore.get(addGrantKey(sessionId));
+  if (kept === null) return false;
+  const [expected, actual] = [Buffer.from(kept, "base64url"), grantDigest(token)];
+  return expected.length === actual.length && timingSafeEqual(expected, actual);
+}
+
+/** The proof a step's input carries, as the proof's check reads a form. */
+function proofForm({ code, recovery, password }: SecurityStepInput): FormData {
+  const form = new FormData();
+  for (const [name, value] of Object.entries({ code, recovery, password })) if (value !== undefined) form.set(name, value);
+  return form;
+}
 
 /** The practice's check of the holder's current password (as Change Password makes it): its own sign-in, given back at once. */
 function practicePassword(user: SignedIn["user"]) {
@@ -55,22 +80,46 @@ function practicePassword(user: SignedIn["user"]) {
   };
 }
 
-/**
- * One step of Sign-in security for the signed-in holder: `form` holds what the step names (its proof,
- * a passkey's name or id, the browser's answer), read as the proof's check reads a form.
- */
-export async function signInSecurityStep(step: SecurityStep, form: FormData, signedIn: Pick<SignedIn, "user" | "session">, request: Request): Promise<SecurityStepReply | Refusal> {
-  const { user, session } = signedIn;
+/** What every step of Sign-in security works with: the holder, the session's budgets, the proof's check and the change's mail. */
+function securityContext({ user, session }: Pick<SignedIn, "user" | "session">, request: Request) {
   const holderKey = accountHolderKey(user.apiBase, user.parentId);
   const who = { apiBase: user.apiBase, holderId: user.parentId, holderKey, sessionId: session.id };
-  const { store } = portalSecondStep;
-  const sends = sessionBudget(portalSecondStep.sessionSends, session.id, holderKey);
   const attempts = sessionBudget(portalSecondStep.sessionAttempts, session.id, holderKey);
-  const refuse = (message: string, status = 400) => refusal(message, { status });
-  const answer = (reply: SecurityStepReply) => reply;
-  const proven = (change: ProofChange, password?: ReturnType<typeof practicePassword>) => checkProof({ store, budget: attempts, password }, who, request, form, change);
-  const told = (change: SecurityChange) => mailSecurityChange(portalSecondStep.sendMail, user.username, change, request);
+  return {
+    user,
+    session,
+    holderKey,
+    who,
+    store: portalSecondStep.store,
+    sends: sessionBudget(portalSecondStep.sessionSends, session.id, holderKey),
+    attempts,
+    proven: (form: FormData, change: ProofChange, password?: ReturnType<typeof practicePassword>) => checkProof({ store: portalSecondStep.store, budget: attempts, password }, who, request, form, change),
+    told: (change: SecurityChange) => mailSecurityChange(portalSecondStep.sendMail, user.username, change, request),
+  };
+}
+
+const refuse = (message: string, status = 400) => refusal(message, { status });
+
+/** A step's own failures told in words: the stores away, or the practice unable to check a password given as proof (nothing counted, nothing changed). */
+async function guarded<R>(run: () => Promise<R | Refusal>): Promise<R | Refusal> {
   try {
+    return await run();
+  } catch (error) {
+    if (error instanceof PasskeysUnavailable) return refuse(passkeyTexts.unavailable, 503);
+    if (error instanceof SecondStepUnavailable) return refuse(secondStepTexts.unavailable, 503);
+    if (error instanceof PracticeApiError) return refuse(secondStepTexts.passwordUncheckable, 503);
+    throw error;
+  }
+}
+
+/**
+ * One step of Sign-in security for the signed-in holder (but adding a passkey, below): `form` holds what
+ * the step names (its proof, a passkey's name or id), read as the proof's check reads a form.
+ */
+export function signInSecurityStep(step: PlainSecurityStep, form: FormData, signedIn: Pick<SignedIn, "user" | "session">, request: Request): Promise<SecurityStepReply | Refusal> {
+  const { user, holderKey, who, store, sends, attempts, proven, told } = securityContext(signedIn, request);
+  const answer = (reply: SecurityStepReply) => reply;
+  return guarded(async () => {
     switch (step) {
       case "send": {
         // The sign-in address: the one the code will go to at every sign-in.
@@ -100,7 +149,7 @@ export async function signInSecurityStep(step: SecurityStep, form: FormData, sig
         return failure ? refuse(failure, 503) : answer({ sentTo: maskAddress(user.username) });
       }
       case "turn-off": {
-        const proof = await proven("second-step-off");
+        const proof = await proven(form, "second-step-off");
         if (!proof.ok) return refuse(proof.message, proof.status);
         const { recoveryCodesKept } = await store.turnOff(holderKey);
         recordSignInEvent(who, request, "second-step-off");
@@ -111,43 +160,14 @@ export async function signInSecurityStep(step: SecurityStep, form: FormData, sig
         // Any second step has recovery codes: the e-mailed code's, or a passkey's (decisions/321).
         const [{ on }, passkeyCount] = await Promise.all([store.status(holderKey), portalPasskeys.store.count(holderKey)]);
         if (!hasSecondStep({ emailOn: on, passkeys: passkeyCount })) return refuse(secondStepTexts.notOn);
-        const proof = await proven("recovery-codes");
+        const proof = await proven(form, "recovery-codes");
         if (!proof.ok) return refuse(proof.message, proof.status);
         const codes = await store.replaceRecoveryCodes(holderKey);
         recordSignInEvent(who, request, "recovery-codes-made");
         await told({ kind: "recovery-codes-made" });
         return answer({ codes, message: secondStepTexts.newRecoveryCodes });
       }
-      // Passkeys (decisions/300): the options of the browser's ceremony (after proof), its new credential, a new name, removal.
-      case "passkey-options": {
-        if (!portalPasskeys.relyingParty) return refuse(passkeyTexts.noOrigin, 503);
-        const problem = passkeyNameProblem(String(form.get("name") ?? ""));
-        if (problem) return refuse(problem);
-        const grant = addGrantKey(session.id);
-        if ((await stateStore.get(grant)) === null) {
-          // A holder with no second step yet has nothing but the password and the inbox: either is proof (issue 51).
-          const [{ on }, passkeyCount] = await Promise.all([store.status(holderKey), portalPasskeys.store.count(holderKey)]);
-          const passwordAllowed = !hasSecondStep({ emailOn: on, passkeys: passkeyCount }) && user.username !== "";
-          const proof = await proven("passkey-add", passwordAllowed ? practicePassword(user) : undefined);
-          if (!proof.ok) return refuse(proof.message, proof.status);
-          await stateStore.set(grant, "proven", CHALLENGE_TTL_MS);
-        }
-        const options = await registrationOptions(portalPasskeys, { holderKey, userName: user.username, displayName: user.parentName }, anonymousSessionId(session.id));
-        return answer({ options });
-      }
-      case "passkey-add": {
-        const response = readRegistrationAnswer(String(form.get("answer") ?? ""));
-        if (!response) return refuse(passkeyTexts.refused);
-        const addedFrom = deviceLabel(request.headers.get("User-Agent"));
-        const verdict = await addPasskey(portalPasskeys, { holderKey, session: anonymousSessionId(session.id), addedFrom }, response, String(form.get("name") ?? ""));
-        if (!verdict.ok) return refuse(verdict.message, verdict.status);
-        await stateStore.delete(addGrantKey(session.id));
-        recordSignInEvent(who, request, "passkey-added");
-        // A first passkey brought recovery codes (decisions/321): recorded as when the e-mailed code made them, and shown once.
-        if (verdict.recoveryCodes) recordSignInEvent(who, request, "recovery-codes-made");
-        await told({ kind: "passkey-added", name: verdict.name });
-        return answer({ message: passkeyTexts.added(verdict.name), ...(verdict.recoveryCodes ? { codes: verdict.recoveryCodes } : {}) });
-      }
+      // Passkeys (decisions/300): a new name, removal; adding one is `passkeyOptionsStep` and `passkeyAddStep`.
       case "passkey-rename": {
         const typed = String(form.get("name") ?? "");
         const problem = passkeyNameProblem(typed);
@@ -161,7 +181,7 @@ export async function signInSecurityStep(step: SecurityStep, form: FormData, sig
         // Removing one weakens sign-in: fresh proof first (decisions/312), asked only for a passkey this holder has, so a wrong id spends no code.
         const id = String(form.get("id") ?? "");
         if (!(await portalPasskeys.store.list(holderKey)).some((p) => p.id === id)) return refuse(passkeyTexts.notListed, 404);
-        const proof = await proven("passkey-remove");
+        const proof = await proven(form, "passkey-remove");
         if (!proof.ok) return refuse(proof.message, proof.status);
         const removed = await portalPasskeys.store.remove(holderKey, id);
         if (removed === null) return refuse(passkeyTexts.notListed, 404);
@@ -170,11 +190,48 @@ export async function signInSecurityStep(step: SecurityStep, form: FormData, sig
         return answer({ message: removed.recoveryCodesRemoved ? passkeyTexts.removedWithCodes(removed.name) : passkeyTexts.removed(removed.name) });
       }
     }
-  } catch (error) {
-    if (error instanceof PasskeysUnavailable) return refuse(passkeyTexts.unavailable, 503);
-    if (error instanceof SecondStepUnavailable) return refuse(secondStepTexts.unavailable, 503);
-    // The practice could not check a password given as proof: nothing was counted, nothing changed.
-    if (error instanceof PracticeApiError) return refuse(secondStepTexts.passwordUncheckable, 503);
-    throw error;
-  }
+  });
+}
+
+/**
+ * The browser's prompt for a new passkey: after fresh proof (decisions/365), which answers a new grant
+ * token, or on a try again with the token the proof answered (decisions/393). A holder with no second
+ * step yet has nothing but the password and the inbox: either is proof (issue 51).
+ */
+export function passkeyOptionsStep(input: PasskeyOptionsInput, signedIn: Pick<SignedIn, "user" | "session">, request: Request): Promise<PasskeyOptionsReply | Refusal> {
+  const { user, session, holderKey, store, proven } = securityContext(signedIn, request);
+  return guarded(async () => {
+    if (!portalPasskeys.relyingParty) return refuse(passkeyTexts.noOrigin, 503);
+    const problem = passkeyNameProblem(input.name ?? "");
+    if (problem) return refuse(problem);
+    let grant = input.grant;
+    if (grant === undefined || !(await holdsAddGrant(session.id, grant))) {
+      const [{ on }, passkeyCount] = await Promise.all([store.status(holderKey), portalPasskeys.store.count(holderKey)]);
+      const passwordAllowed = !hasSecondStep({ emailOn: on, passkeys: passkeyCount }) && user.username !== "";
+      const proof = await proven(proofForm(input), "passkey-add", passwordAllowed ? practicePassword(user) : undefined);
+      if (!proof.ok) return refuse(proof.message, proof.status);
+      grant = await newAddGrant(session.id);
+    }
+    const options = await registrationOptions(portalPasskeys, { holderKey, userName: user.username, displayName: user.parentName }, anonymousSessionId(session.id));
+    return { options, grant };
+  });
+}
+
+/** The browser's new credential, with the grant token of the proof (decisions/393): the session alone adds nothing. */
+export function passkeyAddStep(input: PasskeyAddInput, signedIn: Pick<SignedIn, "user" | "session">, request: Request): Promise<SecurityStepReply | Refusal> {
+  const { session, holderKey, who, told } = securityContext(signedIn, request);
+  return guarded(async () => {
+    if (!(await holdsAddGrant(session.id, input.grant))) return refuse(secondStepTexts.proofNeeded);
+    const response = readRegistrationAnswer(input.answer);
+    if (!response) return refuse(passkeyTexts.refused);
+    const addedFrom = deviceLabel(request.headers.get("User-Agent"));
+    const verdict = await addPasskey(portalPasskeys, { holderKey, session: anonymousSessionId(session.id), addedFrom }, response, input.name);
+    if (!verdict.ok) return refuse(verdict.message, verdict.status);
+    await stateStore.delete(addGrantKey(session.id));
+    recordSignInEvent(who, request, "passkey-added");
+    // A first passkey brought recovery codes (decisions/321): recorded as when the e-mailed code made them, and shown once.
+    if (verdict.recoveryCodes) recordSignInEvent(who, request, "recovery-codes-made");
+    await told({ kind: "passkey-added", name: verdict.name });
+    return { message: passkeyTexts.added(verdict.name), ...(verdict.recoveryCodes ? { codes: verdict.recoveryCodes } : {}) };
+  });
 }

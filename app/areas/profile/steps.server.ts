@@ -7,8 +7,8 @@ import { refuse, stepDispatcher, type StepHandlers } from "~/.server/steps.serve
 import { devicesStep } from "./devices.server";
 import type { ProfileIntent } from "./forms";
 import { actOnProfile } from "./page.server";
-import { signInSecurityStep } from "./sign-in-security.server";
-import { profileSteps, type SecurityStep, type SecurityStepInput } from "./steps";
+import { passkeyAddStep, passkeyOptionsStep, signInSecurityStep } from "./sign-in-security.server";
+import { profileSteps, type PlainSecurityStep, type SecurityStepInput } from "./steps";
 
 /**
  * /profile/step (decisions/377): the profile's forms, Sign-in security (decisions/277, 300) and Your
@@ -41,7 +41,7 @@ function formStep(intent: ProfileIntent) {
   };
 }
 
-function securityStep(step: SecurityStep) {
+function securityStep(step: PlainSecurityStep) {
   return (input: SecurityStepInput, { signedIn, request }: ProfileStepContext) => signInSecurityStep(step, formOf(input), signedIn, request);
 }
 
@@ -57,8 +57,8 @@ const profileHandlers: StepHandlers<typeof profileSteps, ProfileStepContext> = {
   "confirm-send": securityStep("confirm-send"),
   "turn-off": securityStep("turn-off"),
   "recovery-codes": securityStep("recovery-codes"),
-  "passkey-options": securityStep("passkey-options"),
-  "passkey-add": securityStep("passkey-add"),
+  "passkey-options": (input, { signedIn, request }) => passkeyOptionsStep(input, signedIn, request),
+  "passkey-add": (input, { signedIn, request }) => passkeyAddStep(input, signedIn, request),
   "passkey-rename": securityStep("passkey-rename"),
   "passkey-remove": securityStep("passkey-remove"),
   "devices-sign-out": (input, { signedIn }, response) => devicesStep("devices-sign-out", input, signedIn, response),

@@ -16,15 +16,22 @@ const FormFields = z.record(z.string(), z.union([z.string(), z.array(z.string())
 const Saved = z.object({ message: z.string() });
 
 /** What a change to sign-in names: its proof (an e-mailed code, a recovery code, the password) and what it changes. */
-const SecurityInput = z.object({ code: z.string(), recovery: z.string(), password: z.string(), name: z.string(), id: z.string(), answer: z.string() }).partial();
-/** What a step of Sign-in security answers: where a code went, recovery codes shown once, its words, or the browser's passkey prompt. */
-const SecurityReply = z.object({
-  sentTo: z.string().optional(),
-  codes: z.array(z.string()).optional(),
-  message: z.string().optional(),
-  options: z.custom<PublicKeyCredentialCreationOptionsJSON>((value) => typeof value === "object" && value !== null).optional(),
-});
+const SecurityInput = z.object({ code: z.string(), recovery: z.string(), password: z.string(), name: z.string(), id: z.string() }).partial();
+/** What a step of Sign-in security answers: where a code went, recovery codes shown once, its words. */
+const SecurityReply = z.object({ sentTo: z.string().optional(), codes: z.array(z.string()).optional(), message: z.string().optional() });
 const security = step(SecurityInput, SecurityReply);
+
+/**
+ * Adding a passkey (decisions/365, 393): the proof (or, on a try again, the grant token the proof
+ * answered) with the name; the browser's prompt and the grant token, which only the dialog that gave the
+ * proof keeps, in memory. The new credential is posted with that token: the session alone is not enough.
+ */
+const PasskeyOptionsInput = SecurityInput.extend({ grant: z.string().max(100).optional() });
+const PasskeyOptionsReply = z.object({
+  options: z.custom<PublicKeyCredentialCreationOptionsJSON>((value) => typeof value === "object" && value !== null),
+  grant: z.string(),
+});
+const PasskeyAddInput = z.object({ name: z.string(), answer: z.string(), grant: z.string().max(100) });
 
 export const profileSteps = stepArea("/profile/step", {
   "add-contact": step(FormFields, Saved),
@@ -38,8 +45,8 @@ export const profileSteps = stepArea("/profile/step", {
   "confirm-send": security,
   "turn-off": security,
   "recovery-codes": security,
-  "passkey-options": security,
-  "passkey-add": security,
+  "passkey-options": step(PasskeyOptionsInput, PasskeyOptionsReply),
+  "passkey-add": step(PasskeyAddInput, SecurityReply),
   "passkey-rename": security,
   "passkey-remove": security,
   "devices-sign-out": step(z.object({ device: z.string() }), Saved),
@@ -48,5 +55,10 @@ export const profileSteps = stepArea("/profile/step", {
 
 /** A step of Sign-in security. */
 export type SecurityStep = "send" | "turn-on" | "confirm-send" | "turn-off" | "recovery-codes" | "passkey-options" | "passkey-add" | "passkey-rename" | "passkey-remove";
+/** The steps whose reply is the plain one (all but the passkey's prompt). */
+export type PlainSecurityStep = Exclude<SecurityStep, "passkey-options" | "passkey-add">;
 export type SecurityStepInput = z.input<typeof SecurityInput>;
 export type SecurityStepReply = z.output<typeof SecurityReply>;
+export type PasskeyOptionsInput = z.output<typeof PasskeyOptionsInput>;
+export type PasskeyOptionsReply = z.output<typeof PasskeyOptionsReply>;
+export type PasskeyAddInput = z.output<typeof PasskeyAddInput>;

@@ -99,7 +99,7 @@ export async function passkeyEmailStep(ctx: SignInContext, request: Request, ses
     if (error instanceof SecondStepUnavailable) return { outcome: { kind: "failed", message: secondStepTexts.unavailable } };
     throw error;
   }
-  const failure = await sendCode(ctx, at.holderKey, at.stage.to, clientAddress(request));
+  const failure = await sendCode(ctx, at.pending, at.stage.to, clientAddress(request));
   if (failure) return { outcome: { kind: "refused", message: failure } };
   return {
     outcome: { kind: "secondStep", to: maskAddress(at.stage.to), setup: false, resent: false },

@@ -164,7 +164,7 @@ async function afterAuthentication(ctx: SignInContext, session: PortalSession, a
   }
   if (!stage) return afterSecondStep(ctx, session, pending);
   if (!to) return giveBack(pending, secondStepTexts.noAddress);
-  const sent = await sendCode(ctx, holderKey, to, clientAddress(request));
+  const sent = await sendCode(ctx, pending, to, clientAddress(request));
   if (sent) return giveBack(pending, sent);
   return {
     outcome: { kind: "secondStep", to: maskAddress(to), setup: stage === "setup", resent: false },

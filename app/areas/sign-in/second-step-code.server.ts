@@ -83,7 +83,7 @@ export async function secondStepCode(
 export async function resendCodeStep(ctx: SignInContext, request: Request, session: PortalSession): Promise<FlowResult<"expired" | "refused" | "secondStep">> {
   const pending = session.get("pending");
   if (!pending?.secondStep || pending.secondStep.stage === "passkey" || pending.secondStep.stage === "recovery") return expired;
-  const failure = await sendCode(ctx, accountHolderKey(pending.apiBase, pending.patientId), pending.secondStep.to, clientAddress(request));
+  const failure = await sendCode(ctx, pending, pending.secondStep.to, clientAddress(request));
   if (failure) return { outcome: { kind: "refused", message: failure } };
   return { outcome: { kind: "secondStep", to: maskAddress(pending.secondStep.to), setup: pending.secondStep.stage === "setup", resent: true } };
 }

@@ -5,9 +5,10 @@ import { logout } from "~/.server/practice/auth.server";
 import { PracticeApiError } from "~/.server/practice/client.server";
 import { secondStepTexts } from "~/lib/texts/second-step";
 import type { SendMail } from "~/.server/sign-in-security/mail.server";
-import type { DeviceCookie, DeviceNotices } from "~/.server/sign-in-security/devices.server";
+import { DevicesUnavailable, type DeviceCookie, type DeviceNotices, type DeviceStore } from "~/.server/sign-in-security/devices.server";
 import { sendSecondStepCode, signInBudget, signInCodeMail, type SecondStepStore } from "~/.server/sign-in-security/second-step.server";
 import type { PendingSignIn, PortalSession, Sessions } from "~/.server/session.server";
+import { accountHolderKey } from "~/.server/opaque-names.server";
 import type { Passkeys } from "~/.server/sign-in-security/passkeys.server";
 import type { AttemptThrottle, SignInThrottle } from "~/.server/sign-in-security/throttle.server";
 
@@ -91,8 +92,29 @@ export async function giveBack(pending: PendingSignIn, message: string): Promise
 
 /**
  * E-mails a new sign-in code (sendSecondStepCode), counted in the sign-in's own budget, which no
- * signed-in session can spend (issue 51); the words of a failure, or null once sent.
+ * signed-in session can spend (issue 51); the words of a failure, or null once sent. A browser the
+ * holder has completed a sign-in on (its device cookie names a device on their list) has a budget of
+ * its own: a thief with the password, in other browsers, spends only theirs (decisions/393).
  */
-export async function sendCode(ctx: SignInContext, holderKey: string, to: string, address: string): Promise<string | null> {
-  return ctx.secondStep ? sendSecondStepCode(ctx.secondStep, signInBudget(ctx.secondStep.sends, holderKey, address), holderKey, to, signInCodeMail) : secondStepTexts.cannotSend;
+export async function sendCode(ctx: SignInContext, pending: PendingSignIn, to: string, address: string): Promise<string | null> {
+  const second = ctx.secondStep;
+  if (!second) return secondStepTexts.cannotSend;
+  const holderKey = accountHolderKey(pending.apiBase, pending.patientId);
+  const deviceId = pending.device?.id;
+  // Without the devices list (tests of other steps), every browser shares the one budget, told as before.
+  if (!ctx.devices || deviceId === undefined) return sendSecondStepCode(second, signInBudget(second.sends, holderKey, address), holderKey, to, signInCodeMail);
+  const budget = (await knownDevice(ctx.devices.notices.store, holderKey, deviceId))
+    ? signInBudget(second.sends, holderKey, address, deviceId)
+    : { ...signInBudget(second.sends, holderKey, address), spent: secondStepTexts.tooManySendsNewBrowser };
+  return sendSecondStepCode(second, budget, holderKey, to, signInCodeMail);
+}
+
+/** A store that cannot say counts the browser as new: the shared budget, never a second one. */
+async function knownDevice(store: DeviceStore, holderKey: string, deviceId: string): Promise<boolean> {
+  try {
+    return await store.known(holderKey, deviceId);
+  } catch (error) {
+    if (error instanceof DevicesUnavailable) return false;
+    throw error;
+  }
 }

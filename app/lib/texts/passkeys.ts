@@ -53,7 +53,7 @@ export const passkeyTexts = {
   nameTooLong: "Use 60 characters or fewer for the name.",
   nameBadCharacters: "Use letters, digits, spaces and common punctuation only (no < or >).",
   added: (name: string) => `Passkey "${name}" added. It is asked for from your next sign-in.`,
-  addCancelled: "The passkey was not added: it was cancelled or took too long. Press Add passkey to try again.",
+  addCancelled: "The passkey was not added: it was cancelled or took too long. Press Try again to ask your browser once more.",
   alreadyAdded: "This device's passkey is already on your list.",
   /** Another account's credential (issue 51): refused without saying whose. */
   cannotAdd: "This passkey cannot be added. Use another device or security key.",

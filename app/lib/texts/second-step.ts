@@ -12,6 +12,9 @@ export const secondStepTexts = {
   tooManyAttempts: "There have been too many wrong codes. Please wait 15 minutes and try again.",
   // The codes sent are counted apart from the wrong ones (issue 51): the pause says which it is.
   tooManySends: "We have sent as many codes as we can for now. Please wait 15 minutes, then ask for a new code.",
+  // Browsers the holder has not signed in on share one count; a browser they have has its own (decisions/393).
+  tooManySendsNewBrowser:
+    "We have sent as many codes as we can for now to new browsers. Please wait 15 minutes, or sign in from a browser you have signed in with before. If you did not ask for these codes, someone may know your password: use Forgot Password to change it.",
   cannotSend: "We could not send your code just now. Please try again in a few minutes.",
   unavailable: "We could not check your code just now. Please try again in a few minutes.",
   // A link's sign-in carries no address to send the code to (decisions/277).

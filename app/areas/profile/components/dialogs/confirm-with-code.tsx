@@ -5,8 +5,8 @@ import { Dialog } from "~/components/ui/dialog";
 import { PasswordField, TextField } from "~/components/ui/field";
 import { secondStepTexts } from "~/lib/texts/second-step";
 import { codeShapeProblem } from "~/lib/second-step";
-import type { SecurityStep, SecurityStepInput, SecurityStepReply } from "../../steps";
-import { useSecurityPost, type SecurityAnswer } from "./use-security-post";
+import type { SecurityStep, SecurityStepInput } from "../../steps";
+import { useSecurityPost, type SecurityAnswer, type SecurityAnswerReply } from "./use-security-post";
 
 /** How the holder shows it is them: a code e-mailed now, a recovery code, or (where allowed) their password. */
 type Proof = "email" | "recovery" | "password";
@@ -14,8 +14,8 @@ type Proof = "email" | "recovery" | "password";
 interface Props {
   title: string;
   description: ReactNode;
-  /** The change's step (turn-off, recovery-codes, passkey-remove, passkey-options). */
-  step: SecurityStep;
+  /** The change's step. */
+  step: Extract<SecurityStep, "turn-off" | "recovery-codes" | "passkey-remove" | "passkey-options">;
   /** What the change itself names, posted with the proof (a passkey's id, a new passkey's name). */
   fields?: SecurityStepInput;
   /** Fields of the change itself, shown above the proof (a new passkey's name). */
@@ -32,7 +32,7 @@ interface Props {
   passwordAllowed?: boolean;
   onOpenChange(open: boolean): void;
   /** The server made the change: its reply, once. */
-  onDone(reply: SecurityStepReply): void;
+  onDone(reply: SecurityAnswerReply): void;
 }
 
 /**
@@ -59,7 +59,7 @@ export function ConfirmWithCode({ title, description, step, fields, children, ch
     } else if (reply.ok) onDone(reply.reply);
     else setProblem(reply.message);
   }
-  const send = () => post("confirm-send");
+  const send = () => post("confirm-send", {});
   const asking = proof !== "email" || sentTo !== null;
   const choose = (next: Proof) => {
     setProof(next);

@@ -7,8 +7,8 @@ import { passkeyTexts as t } from "~/lib/texts/passkeys";
 import { ceremonyFailure, normalisePasskeyName, passkeyNameProblem, PASSKEY_NAME_MAX } from "~/lib/passkeys";
 import { CodesShown } from "./codes-shown";
 import { ConfirmWithCode } from "./confirm-with-code";
-import { useSecurityPost, type SecurityAnswer } from "./use-security-post";
-import type { SecurityStepReply } from "../../steps";
+import { useSecurityPost, type SecurityAnswer, type SecurityAnswerReply } from "./use-security-post";
+import type { PasskeyOptionsReply } from "../../steps";
 
 /** What is asked: a new passkey, a new name for one, or its removal. */
 export type PasskeyQuestion =
@@ -17,7 +17,8 @@ export type PasskeyQuestion =
   /** `leavesNoSecondStep`: the last passkey with the e-mailed code off; its recovery codes go with it (decisions/321). */
   | { kind: "remove"; id: string; name: string; leavesNoSecondStep: boolean };
 
-type Options = NonNullable<SecurityStepReply["options"]>;
+/** The browser's prompt, and the grant token of the proof that brought it: kept here, in memory only (decisions/393). */
+type Prompt = Pick<PasskeyOptionsReply, "options" | "grant">;
 
 interface Props {
   question: PasskeyQuestion | null;
@@ -41,8 +42,10 @@ export function PasskeyDialog({ question, recoveryAllowed, passwordAllowed, onOp
 /**
  * Add a passkey (issue 51: with fresh proof first): the name and the proof (a code e-mailed now, a
  * recovery code, or the password while no second step exists), checked by the server, which answers the
- * browser's options; then the browser's own prompt, then the new credential to the server. A prompt that
- * is cancelled may be tried again without new proof while the server's grant lasts. @simplewebauthn/browser
+ * browser's options and a grant token; then the browser's own prompt, then the new credential to the
+ * server with the token. A prompt that is cancelled may be tried again without new proof while the
+ * server's grant lasts, with the token: it lives in this dialog's state alone, never a cookie or storage,
+ * so a copy of the session cookie cannot use this proof (decisions/393). @simplewebauthn/browser
  * is fetched when the prompt is about to open, so the profile's first load does not carry it. What was
  * typed stays. A first passkey comes back with recovery codes (decisions/321): shown once, before the page says it is added.
  */
@@ -53,15 +56,17 @@ function AddPasskey({ recoveryAllowed, passwordAllowed, onOpenChange, onSaved }:
   const [problem, setProblem] = useState<string | null>(null);
   const [prompting, setPrompting] = useState(false);
   const [seen, setSeen] = useState<SecurityAnswer | undefined>(undefined);
-  const [options, setOptions] = useState<Options | null>(null);
+  const [prompt, setPrompt] = useState<Prompt | null>(null);
+  const prompted = ({ options, grant }: SecurityAnswerReply) => {
+    if (!options || !grant) return;
+    setPrompt({ options, grant });
+    setPrompting(true);
+  };
   // Each reply is read once, while rendering.
   if (reply && reply !== seen) {
     setSeen(reply);
     if (!reply.ok) setProblem(reply.message);
-    else if (reply.reply.options) {
-      setOptions(reply.reply.options);
-      setPrompting(true);
-    }
+    else prompted(reply.reply);
   }
   const addedReply = seen?.ok && seen.step === "passkey-add" ? seen.reply : undefined;
   const codes = addedReply?.codes;
@@ -72,13 +77,13 @@ function AddPasskey({ recoveryAllowed, passwordAllowed, onOpenChange, onSaved }:
 
   // The options arrived: the browser's prompt opens, once per reply (a retry brings new options).
   useEffect(() => {
-    if (!options) return;
+    if (!prompt) return;
     let live = true;
     void (async () => {
       try {
         const { startRegistration } = await import("@simplewebauthn/browser");
-        const answer = await startRegistration({ optionsJSON: options });
-        if (live) post("passkey-add", { name, answer: JSON.stringify(answer) });
+        const answer = await startRegistration({ optionsJSON: prompt.options });
+        if (live) post("passkey-add", { name, answer: JSON.stringify(answer), grant: prompt.grant });
       } catch (error) {
         const failure = ceremonyFailure(error);
         if (live) setProblem(failure === "cancelled" ? t.addCancelled : failure === "exists" ? t.alreadyAdded : failure === "unsupported" ? t.unsupported : t.browserFailed);
@@ -91,7 +96,7 @@ function AddPasskey({ recoveryAllowed, passwordAllowed, onOpenChange, onSaved }:
     };
     // `post` and `name` are read as they are when the options arrive.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [options]);
+  }, [prompt]);
 
   if (codes) {
     return (
@@ -106,7 +111,7 @@ function AddPasskey({ recoveryAllowed, passwordAllowed, onOpenChange, onSaved }:
       />
     );
   }
-  if (!options) {
+  if (!prompt) {
     // The name and the proof, together: the server answers the prompt's options once both are right.
     return (
       <ConfirmWithCode
@@ -124,12 +129,7 @@ function AddPasskey({ recoveryAllowed, passwordAllowed, onOpenChange, onSaved }:
         recoveryAllowed={recoveryAllowed}
         passwordAllowed={passwordAllowed}
         onOpenChange={onOpenChange}
-        onDone={(done) => {
-          if (done.options) {
-            setOptions(done.options);
-            setPrompting(true);
-          }
-        }}
+        onDone={prompted}
       >
         <TextField label={t.nameLabel} hint={t.nameHint} name="name" value={name} maxLength={PASSKEY_NAME_MAX + 20} onChange={(event) => setName(event.target.value)} autoComplete="off" error={nameProblem ?? undefined} />
       </ConfirmWithCode>
@@ -143,7 +143,7 @@ function AddPasskey({ recoveryAllowed, passwordAllowed, onOpenChange, onSaved }:
         {problem && !working ? <Alert>{problem}</Alert> : null}
         {prompting ? <p role="status">{t.adding}</p> : null}
         <div className="flex flex-wrap gap-3">
-          <Button busy={working} onClick={() => (working ? undefined : (setProblem(null), post("passkey-options", { name })))}>
+          <Button busy={working} onClick={() => (working ? undefined : (setProblem(null), post("passkey-options", { name, grant: prompt.grant })))}>
             {working ? "Please wait…" : t.tryAgain}
           </Button>
           <Button variant="secondary" onClick={() => onOpenChange(false)}>

@@ -61,7 +61,7 @@ function TurnOnDialog({ onOpenChange, onSaved }: Omit<Props, "dialog" | "passkey
         className="flex flex-col gap-4"
         onSubmit={(event) => {
           event.preventDefault();
-          if (!sentTo) return post("send");
+          if (!sentTo) return post("send", {});
           const shape = codeShapeProblem(code, false);
           if (shape) return setProblem(shape);
           post("turn-on", { code });
@@ -85,7 +85,7 @@ function TurnOnDialog({ onOpenChange, onSaved }: Omit<Props, "dialog" | "passkey
             {busy ? "Please wait…" : sentTo ? "Turn on" : "Send the code"}
           </Button>
           {sentTo ? (
-            <Button variant="secondary" disabled={busy} onClick={() => post("send")}>
+            <Button variant="secondary" disabled={busy} onClick={() => post("send", {})}>
               Send a new code
             </Button>
           ) : null}

@@ -1,13 +1,15 @@
 import { useState } from "react";
 import { useRevalidator } from "react-router";
-import { callStep, failureMessage, type StepReply } from "~/lib/steps";
+import { callStep, failureMessage, type StepInput } from "~/lib/steps";
 import { StepSessionEndedError } from "~/lib/step-client";
 import { errorsTexts } from "~/lib/texts/errors";
 import { profileTexts } from "../../texts";
-import { profileSteps, type SecurityStep, type SecurityStepInput } from "../../steps";
+import { profileSteps, type PasskeyOptionsReply, type SecurityStep, type SecurityStepReply } from "../../steps";
 
+/** Whatever a step of Sign-in security answers, as its declaration reads it: every reply's fields, each optional. */
+export type SecurityAnswerReply = Partial<SecurityStepReply & PasskeyOptionsReply>;
 /** A step of Sign-in security as it came back: its reply, or the words of why it did nothing. */
-export type SecurityAnswer = { step: SecurityStep; ok: true; reply: StepReply<typeof profileSteps, SecurityStep> } | { step: SecurityStep; ok: false; message: string };
+export type SecurityAnswer = { step: SecurityStep; ok: true; reply: SecurityAnswerReply } | { step: SecurityStep; ok: false; message: string };
 
 /**
  * One step of the profile's Sign-in security at a time (the e-mailed code, recovery codes and passkeys
@@ -20,15 +22,16 @@ export function useSecurityPost() {
   const revalidator = useRevalidator();
   const [busy, setBusy] = useState(false);
   const [reply, setReply] = useState<SecurityAnswer | undefined>(undefined);
-  const post = (step: SecurityStep, input: SecurityStepInput = {}) => {
+  const post = <N extends SecurityStep>(step: N, input: StepInput<typeof profileSteps, N>) => {
     if (busy) return;
     setBusy(true);
     setReply(undefined);
     void callStep(profileSteps, step, input)
       .then(
         async (answer) => {
-          if (!("codes" in answer && answer.codes?.length)) await revalidator.revalidate();
-          setReply({ step, ok: true, reply: answer });
+          const reply: SecurityAnswerReply = answer;
+          if (!reply.codes?.length) await revalidator.revalidate();
+          setReply({ step, ok: true, reply });
         },
         (error: unknown) => setReply({ step, ok: false, message: error instanceof StepSessionEndedError ? profileTexts.securitySessionEnded : failureMessage(error, errorsTexts.unexpected) }),
       )
