@@ -46,6 +46,11 @@ export interface Endpoint<Q extends z.ZodType = z.ZodType, B extends z.ZodType =
    * drops them before it reads the request.
    */
   notInSpecParameters?: { query?: readonly string[]; body?: readonly string[] };
+  /**
+   * A reply 1§7 and 2§7 read "but not used" (POST Patient/Message): never checked against a schema, JSON
+   * or not. The client hands over the JSON value, the text when it is not JSON, or undefined for none (decisions/394).
+   */
+  replyUnused?: true;
   /** A POST that only reads (its parameters travel in the body); GET calls read by their method. */
   readOnly?: true;
   query?: Q;

@@ -141,12 +141,13 @@ export const OutgoingMessageSchema = z
 export type OutgoingMessage = z.input<typeof OutgoingMessageSchema>;
 
 /**
- * 2§7 reads the reply "but not used": any JSON value but a list a practice answers with success is taken
- * (`true`, `{}`, `"1"`, a Communication). A reply naming the stored message's id (as the mock's does) proves the practice
- * took it; any other is checked by the portal in the message's box before the patient is told anything
- * (decisions/215, 370). A body that is not JSON at all still breaks the contract.
+ * 2§7 reads the reply "but not used": whatever a practice answers with success is taken, JSON or not, or
+ * nothing (`true`, `{}`, `"1"`, a Communication, the text `OK`, a 204): the portal's client never checks
+ * it against a schema (the call's `replyUnused`). A reply naming the stored message's id (as the mock's
+ * does) proves the practice took it; any other is checked by the portal in the message's box before the
+ * patient is told anything (decisions/215, 370, 394).
  */
-export const SendMessageReplySchema = z.union([z.looseObject({ id: z.union([z.string(), z.number()]).optional() }), z.boolean(), z.string(), z.number(), z.null()]);
+export const SendMessageReplySchema = z.unknown().meta({ description: "Read but not used (2§7): any body or none. The mock answers the stored Communication, whose id proves the message was taken." });
 
 /** The stored message's id a reply names, when it names one: the proof the practice took the message. */
 export function storedMessageIdOf(reply: unknown): string | null {
@@ -190,7 +191,7 @@ const call = callsOf("Messaging");
 export const messagingEndpoints = {
   messages: call({ method: "GET", path: "Patient/Messaging", needsToken: true, query: MessagingQuerySchema, reply: MessagingReplySchema, summary: "Inbox, sent or draft messages, paged" }),
   messageById: call({ method: "GET", path: "Patient/MessageByID", needsToken: true, query: MessageByIdQuerySchema, reply: MessageByIdReplySchema, summary: "One message with its thread" }),
-  sendMessage: call({ method: "POST", path: "Patient/Message", needsToken: true, query: SendMessageQuerySchema, body: OutgoingMessageSchema, reply: SendMessageReplySchema, summary: "Send a message, or save it as a draft, with its attachments" }),
+  sendMessage: call({ method: "POST", path: "Patient/Message", needsToken: true, query: SendMessageQuerySchema, body: OutgoingMessageSchema, reply: SendMessageReplySchema, replyUnused: true, summary: "Send a message, or save it as a draft, with its attachments" }),
   deleteMessage: call({ method: "DELETE", path: "Patient/DeleteMessage", needsToken: true, query: DeleteMessageQuerySchema, reply: DeleteMessageReplySchema, summary: "Delete one message, or several as a comma list with a trailing comma" }),
   messagingRecipients: call({ method: "GET", path: "Patient/MessagingRecipients", needsToken: true, query: MessagingRecipientsQuerySchema, reply: MessagingRecipientsReplySchema, summary: "The practitioners a patient can write to in one role" }),
 } as const;

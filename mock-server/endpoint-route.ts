@@ -215,7 +215,7 @@ export function worldRouteHandler<E extends Endpoint, W extends WorldCore>(endpo
       if (respond?.kind === "lost-reply") res.socket?.destroy();
       // The test's own answer in place of the reply, deliberately unchecked: a real practice's way of
       // saying the same (1 or "true" for true), or not, which the portal must read as the spec says.
-      else if (fault?.answer && !res.destroyed) sendAnswer(res, fault.answer.status, fault.answer.value);
+      else if (fault?.answer && !res.destroyed) sendAnswer(res, fault.answer);
       else if (!res.destroyed) sendReply(res, endpoint, reply);
     } catch (error) {
       // A refusal (401, 403, 400) is that call's outcome: with "lost-reply" it is lost as well.
@@ -251,8 +251,11 @@ function untilClosed(res: Response, closing: AbortSignal, capMs: number): Promis
 }
 
 /** Any JSON value as the body, `null` included (Express's json() would send an empty body for undefined). */
-function sendAnswer(res: Response, status: number, value: unknown): void {
-  res.status(status).type("application/json").send(JSON.stringify(value === undefined ? null : value));
+function sendAnswer(res: Response, answer: NonNullable<FaultAction["answer"]>): void {
+  if (!("body" in answer)) res.status(answer.status).type("application/json").send(JSON.stringify(answer.value === undefined ? null : answer.value));
+  // 204 and 304 carry no body, whatever was asked.
+  else if (answer.status === 204 || answer.status === 304) res.status(answer.status).end();
+  else res.status(answer.status).type(answer.contentType).send(answer.body);
 }
 
 /** Waits for the test's release; rejects when the mock closes first. */
@@ -305,7 +308,7 @@ function describeFault(fault: FaultAction): string {
   const parts: string[] = [];
   const kind = fault.respond?.kind;
   if (kind) parts.push(kind === "status" ? `status ${fault.respond!.status}` : kind === "drop" ? "dropped connection" : kind === "lost-reply" ? "carried out, reply lost" : kind);
-  if (fault.answer) parts.push(`carried out, answered ${answerText(fault.answer.value)}${fault.answer.status === 200 ? "" : ` with status ${fault.answer.status}`}`);
+  if (fault.answer) parts.push(`carried out, answered ${"body" in fault.answer ? `the text ${answerText(fault.answer.body)}` : answerText(fault.answer.value)}${fault.answer.status === 200 ? "" : ` with status ${fault.answer.status}`}`);
   if (fault.held) parts.push("held");
   if (fault.delayMs > 0) parts.push(`delay ${fault.delayMs}ms`);
   return parts.join(", ");

@@ -7,7 +7,8 @@ const CALLS = WORLD_ENDPOINT_NAMES.map((name) => ({ method: endpoints[name].meth
 /**
  * Injected failures, for the portal's tests of its error paths: a status, a reply that breaks the
  * contract, an empty reply, a connection dropped without any reply, a delay before the normal reply, or
- * a value of the test's own in place of the reply of a call carried out ("answer").
+ * a value of the test's own in place of the reply of a call carried out ("answer", or "answerBody" for a
+ * raw body: text, or nothing with 204).
  * A fault that answers in the handler's place changes no data. "answer" carries the call out and only
  * replaces its reply. Two others deliberately change data: "lost-reply" is
  * carried out and only its reply is lost (the case idempotency keys exist for), and a delayed call is
@@ -47,6 +48,21 @@ export const FaultRequestSchema = z
       .unknown()
       .meta({ description: "Any JSON value: the call is carried out as usual and this value is sent in place of its reply (with status, default 200), unchecked by the contract. A refusal (400, 401, 403) is sent as usual." })
       .optional(),
+    /**
+     * A body of the test's own, sent as it is (not JSON unless it is): the call is carried out and this
+     * text sent in place of its reply, as servers answer beyond JSON (`OK`; with status 204 and "", nothing).
+     */
+    answerBody: z
+      .string()
+      .max(100_000)
+      .meta({ description: 'A raw body: the call is carried out and this text is sent in place of its reply, as it is (with status, default 200, and contentType); with status 204 and "" an empty reply. Unchecked by the contract.' })
+      .optional(),
+    /** The Content-Type of `answerBody` (default text/plain). */
+    contentType: z
+      .string()
+      .regex(/^[\w.+-]+\/[\w.+-]+(;\s*[\w-]+=[\w.-]+)*$/, "a media type such as text/plain or application/json; charset=utf-8")
+      .meta({ description: "The Content-Type of answerBody (default text/plain)." })
+      .optional(),
     delayMs: z.int().min(0).max(60_000).optional(),
     /** Each call waits until the test releases it (then the rest of the fault, or the normal reply). */
     hold: z.boolean().optional(),
@@ -54,6 +70,8 @@ export const FaultRequestSchema = z
     times: z.int().min(1).optional(),
   })
   .refine((f) => f.answer === undefined || f.body === undefined, { message: "answer and body cannot be combined: answer replaces the reply of a call carried out", path: ["answer"] })
+  .refine((f) => f.answerBody === undefined || (f.answer === undefined && f.body === undefined), { message: "answerBody cannot be combined with answer or body: it is the reply of a call carried out", path: ["answerBody"] })
+  .refine((f) => f.contentType === undefined || f.answerBody !== undefined, { message: "contentType is answerBody's", path: ["contentType"] })
   .refine((f) => !f.method || CALLS.some((c) => c.method === f.method && c.path === normalisePath(f.path)), {
     message: "the practice API has no call with this method at this path",
     path: ["method"],
@@ -73,8 +91,8 @@ export interface FaultAction {
   held?: Promise<void>;
   /** "timeout" is chaos's alone (mock-server/chaos.ts): no answer until the caller gives up. */
   respond?: { status: number; kind: "status" | "malformed" | "empty" | "drop" | "lost-reply" | "timeout" };
-  /** The call is carried out and this value sent in place of its reply, with this status. */
-  answer?: { status: number; value: unknown };
+  /** The call is carried out and this value (as JSON) or this raw body sent in place of its reply, with this status. */
+  answer?: { status: number } & ({ value: unknown } | { body: string; contentType: string });
 }
 
 /**
@@ -174,6 +192,7 @@ export class FaultTable {
     const gate = this.#gates.get(fault.id);
     const held = gate?.arrive();
     if (fault.answer !== undefined) return { delayMs, held, answer: { status: fault.status ?? 200, value: fault.answer } };
+    if (fault.answerBody !== undefined) return { delayMs, held, answer: { status: fault.status ?? 200, body: fault.answerBody, contentType: fault.contentType ?? "text/plain" } };
     if (fault.body) return { delayMs, held, respond: { status: fault.status ?? 200, kind: fault.body } };
     if (fault.status !== undefined) return { delayMs, held, respond: { status: fault.status, kind: "status" } };
     // A delay or a hold alone slows the normal reply; a fault that names nothing is a plain server error.

@@ -70,7 +70,10 @@ function practiceOperation(name: EndpointName, e: DocumentedEndpoint, inWorld: b
     parameters,
     ...(e.body ? { requestBody: { required: true, content: { "application/json": { schema: markNotInSpec(schemaOf(e.body), e.notInSpecParameters?.body) } } } } : {}),
     responses: {
-      "200": json(schemaOf(e.reply), "The reply, as the contract parses it."),
+      // A reply read "but not used" is any body or none (decisions/394): the portal never parses it.
+      ...(e.replyUnused
+        ? { "200": { description: "Any body, read but not used (2§7); the mock answers the stored item.", content: { "*/*": { schema: {} } } }, "204": { description: "No body: as good as any other success." } }
+        : { "200": json(schemaOf(e.reply), "The reply, as the contract parses it.") }),
       "400": json(refusal, "The request does not match the contract; the issues say where."),
       ...(e.needsToken ? { "401": json(refusal, "Missing, unknown or ended token."), "403": json(refusal, "A patient id the token may not see.") } : {}),
       ...(inWorld ? { "404": json(refusal, "No world with this id, or no such record (message, result, letter, resource, invoice, appointment) for this patient.") } : {}),
@@ -155,7 +158,7 @@ function adminPaths() {
     "/__admin/worlds/{id}/faults": {
       ...inWorld,
       get: adminOperation("adminListFaults", "The faults still waiting for calls", {}, { "200": json(object("faults"), "The faults."), ...notFound }),
-      post: adminOperation("adminAddFault", "Make calls of one path fail: a status, a broken or empty reply, a dropped connection, a lost reply, a delay, or a value of the test's own in place of the reply (answer)", body(FaultRequestSchema), {
+      post: adminOperation("adminAddFault", "Make calls of one path fail: a status, a broken or empty reply, a dropped connection, a lost reply, a delay, or a value of the test's own in place of the reply (answer), or a raw body of its own (answerBody)", body(FaultRequestSchema), {
         "201": json(object("the fault with its id"), "Added."),
         ...invalid("The fault"),
         ...notFound,

@@ -83,6 +83,9 @@ export interface FaultRequest {
   body?: "malformed" | "empty" | "drop" | "lost-reply";
   /** Any JSON value: the call is carried out and this is sent in place of its reply (with `status`, default 200). */
   answer?: unknown;
+  /** A raw body in place of the reply of a call carried out (`contentType`, default text/plain); with status 204 and "", nothing. */
+  answerBody?: string;
+  contentType?: string;
   delayMs?: number;
   times?: number;
 }

@@ -459,6 +459,27 @@ describe("faults", () => {
     expect((await fault({ path: "Patient/RefreshCounter", answer: 1, body: "empty" }, other.id)).status).toBe(400);
   });
 
+  it("carries a call out and answers a raw body of the test's own, beyond JSON: text with its type, or nothing with 204 (issue 68)", async () => {
+    const other = await createWorld({ seed: 7 });
+    const signedIn = await signIn(userOf(other, "solo"));
+    const counters = () => call(signedIn.base, endpoints.refreshCounter, { token: signedIn.token, query: { PatientID: signedIn.patientId } });
+    expect((await fault({ path: "Patient/RefreshCounter", answerBody: "OK", times: 1 }, other.id)).status).toBe(201);
+    const text = await counters();
+    expect([text.status, text.headers.get("content-type"), await text.text()]).toEqual([200, "text/plain; charset=utf-8", "OK"]);
+    await fault({ path: "Patient/RefreshCounter", answerBody: "<p>Saved</p>", contentType: "text/html", status: 202, times: 1 }, other.id);
+    const html = await counters();
+    expect([html.status, html.headers.get("content-type"), await html.text()]).toEqual([202, "text/html; charset=utf-8", "<p>Saved</p>"]);
+    await fault({ path: "Patient/RefreshCounter", answerBody: "", status: 204, times: 1 }, other.id);
+    const none = await counters();
+    expect([none.status, none.headers.get("content-type"), await none.text()]).toEqual([204, null, ""]);
+    const journal = (await (await admin("GET", `/worlds/${other.id}/requests`)).json()) as { requests: { fault: string | null }[] };
+    expect(journal.requests.map((r) => r.fault).filter(Boolean)).toEqual(['carried out, answered the text "OK"', 'carried out, answered the text "<p>Saved</p>" with status 202', 'carried out, answered the text "" with status 204']);
+    // A raw body is the whole reply: it goes with neither a JSON answer nor a body fault, and a content type only with it.
+    expect((await fault({ path: "Patient/RefreshCounter", answerBody: "OK", answer: 1 }, other.id)).status).toBe(400);
+    expect((await fault({ path: "Patient/RefreshCounter", answerBody: "OK", body: "empty" }, other.id)).status).toBe(400);
+    expect((await fault({ path: "Patient/RefreshCounter", contentType: "text/plain" }, other.id)).status).toBe(400);
+  });
+
   it("delays the normal reply", async () => {
     await fault({ path: "Patient/RefreshCounter", delayMs: 300, times: 1 });
     const started = performance.now();

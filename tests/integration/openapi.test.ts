@@ -28,7 +28,7 @@ interface Operation {
   security: Record<string, string[]>[];
   parameters: { name: string; in: string; required: boolean; schema: object }[];
   requestBody?: { content: { "application/json": { schema: object } } };
-  responses: Record<string, { content?: { "application/json": { schema: { type?: string; anyOf?: unknown[] } } } }>;
+  responses: Record<string, { content?: Record<string, { schema: { type?: string; anyOf?: unknown[] } }> }>;
 }
 
 describe("GET /__admin/openapi.json", () => {
@@ -62,8 +62,14 @@ describe("GET /__admin/openapi.json", () => {
       const path = name === "identityAuthentication" ? `/${e.path}` : `/worlds/{worldId}/api/${e.path}`;
       const op = doc.paths[path]?.[e.method.toLowerCase()];
       expect(op, name).toBeDefined();
-      const reply = op.responses["200"].content?.["application/json"].schema;
-      expect(reply && (reply.type || reply.anyOf), `${name} reply schema`).toBeTruthy();
+      // A reply read "but not used" is described as any body or none (decisions/394); every other as its schema.
+      if ("replyUnused" in e) {
+        expect(Object.keys(op.responses["200"].content ?? {}), `${name} reply`).toEqual(["*/*"]);
+        expect(op.responses["204"], `${name} no body`).toBeDefined();
+      } else {
+        const reply = op.responses["200"].content?.["application/json"]?.schema;
+        expect(reply && (reply.type || reply.anyOf), `${name} reply schema`).toBeTruthy();
+      }
       expect(op.summary, name).toBe(e.summary);
       expect(op.tags, name).toEqual([e.area]);
       // The token is a security scheme, never an ordinary parameter.

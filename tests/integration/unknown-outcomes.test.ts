@@ -94,6 +94,21 @@ describe("a message whose success reply names nothing: 2§7 reads it \"but not u
     },
   );
 
+  it.each([
+    ["an empty body", { answerBody: "" }],
+    ["a 204", { status: 204, answerBody: "" }],
+    ["the text OK", { answerBody: "OK" }],
+    ["an HTML page", { answerBody: "<html><body><p>Message saved</p></body></html>", contentType: "text/html; charset=utf-8" }],
+  ] as const)("a reply of %s, beyond JSON (issue 68): read but not used, the message found in Sent and said sent, posted once", async (_, reply) => {
+    const { step, withSubject, compose } = await patient(world);
+    const subject = `Answered beyond JSON: ${_}`;
+    await world.fault({ path: "Patient/Message", method: "POST", ...reply, times: 1 });
+    const before = await messagePosts(world);
+    expect(await step("send", compose(subject))).toEqual({ outcome: "sent", message: t.sent });
+    expect(await messagePosts(world)).toBe(before + 1);
+    expect(await withSubject(MESSAGE_BOXES.sent, subject)).toHaveLength(1);
+  });
+
   it("a draft saved with a reply of true is found in Drafts and said saved", async () => {
     const { step, withSubject, compose } = await patient(world);
     await world.fault({ path: "Patient/Message", method: "POST", answer: true, times: 1 });

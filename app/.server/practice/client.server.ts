@@ -104,6 +104,16 @@ export function isNoSuchItem(error: unknown): boolean {
   return error instanceof PracticeApiError && error.status === 404;
 }
 
+/** A reply read "but not used": its JSON value, the text when it is not JSON, or undefined for none. */
+function unusedReplyOf(text: string): unknown {
+  if (text.trim() === "") return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
 type InputOf<S> = S extends z.ZodType ? z.input<S> : never;
 
 export interface CallOptions<E extends Endpoint> {
@@ -215,6 +225,8 @@ async function sendToPractice<E extends Endpoint>(endpoint: E, options: CallOpti
   if (status === 403) throw new PracticeApiError("forbidden", call, "not allowed for this patient", 403);
   if (status < 200 || status > 299) throw new PracticeApiError("http", call, `HTTP ${status}`, status);
 
+  // A reply the spec reads "but not used" is handed over as it came, never checked (decisions/394).
+  if (endpoint.replyUnused) return { data: unusedReplyOf(text) as z.output<E["reply"]>, status };
   let json: unknown;
   // No answer at all (an empty body, a 204) is read as `undefined` only by a call whose contract
   // says what that means (SavePayment: unknown, decisions/240); for every other call it is no JSON.
