@@ -1,3 +1,5 @@
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { beforeAll, describe, expect, it } from "vitest";
 import { endpoints } from "@contract/endpoints";
 import { AuthSlots } from "@contract/auth";
@@ -614,6 +616,34 @@ describe("refusals that tell nothing", () => {
     expect(unknownCalls).toEqual(knownCalls);
     expect(unknown).toEqual(known);
     expect(known).toEqual({ kind: "rejected", message: signInTexts.credentialsRefused, captchaRequired: false });
+  });
+
+  it("puts an unknown user name to the practice with a fixed password, never the one typed (which may be the person's elsewhere)", async () => {
+    // The practice's signed-out address, through a recorder of what it is sent.
+    const sent: string[] = [];
+    const recorder = createServer((req, res) => {
+      let body = "";
+      req.on("data", (chunk) => (body += String(chunk)));
+      req.on("end", () => {
+        sent.push(body);
+        void fetch(new URL(req.url!.slice(1), mock.portalConfig.PRACTICE_API_URL), { method: req.method, headers: { "Content-Type": "application/json" }, body: body || undefined }).then(async (reply) => {
+          res.writeHead(reply.status, { "Content-Type": reply.headers.get("content-type") ?? "application/json" }).end(await reply.text());
+        });
+      });
+    });
+    await new Promise<void>((resolve) => recorder.listen(0, "127.0.0.1", resolve));
+    try {
+      const throttle = new SignInThrottle({ SIGNIN_MAX_FAILURES_PER_ACCOUNT: ACCOUNT_LIMIT, SIGNIN_MAX_FAILURES_PER_ADDRESS: 50 });
+      const signedOutApi = `http://127.0.0.1:${(recorder.address() as AddressInfo).port}/`;
+      const steps = createSignInSteps({ identityUrl: mock.portalConfig.PRACTICE_IDENTITY_URL, signedOutApi, sessions, throttle, verifyCaptcha: async () => true });
+      const typed = "MyBankPassword-771";
+      expect(await browser(steps).signIn(`nobody+${world.id}@demo.nz`, typed)).toEqual({ kind: "rejected", message: signInTexts.credentialsRefused, captchaRequired: false });
+      expect(sent).toHaveLength(1);
+      expect(JSON.parse(sent[0])).toMatchObject({ UserName: `nobody+${world.id}@demo.nz` });
+      expect(sent[0]).not.toContain(typed);
+    } finally {
+      await new Promise((resolve) => recorder.close(resolve));
+    }
   });
 
   it.each(["locked", "noresource"])("gives the %s account the same answer with the right password as with a wrong one", async (label) => {

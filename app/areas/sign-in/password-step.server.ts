@@ -21,6 +21,9 @@ import { giveBack, practiceFailure, sendCode, withPending, type AfterAuthenticat
 /** Throttled sign-ins are told apart in the metrics by this mark on their (refused) outcome. */
 const THROTTLED = new WeakSet<FlowResult>();
 
+/** What an unknown user name is put to the practice with (decisions/221): the same call, nothing the person typed. */
+const UNKNOWN_NAME_PASSWORD = "unknown-user-name-0";
+
 /** Whether this outcome is a sign-in the throttle refused (counted as "throttled", decisions/262). */
 export function wasThrottled(result: FlowResult): boolean {
   return THROTTLED.has(result);
@@ -64,8 +67,9 @@ export async function signInStep(
   try {
     const identity = await lookupIdentity({ userName: username, password }, ctx.identityUrl);
     // An unknown user name is put to the practice too (at its signed-out address), so that its refusal
-    // takes the same calls, and so the same time, as a wrong password's (decisions/221).
-    const outcome = await authenticate(identity.kind === "found" ? identity.apiBase : ctx.signedOutApi, { userName: username, password });
+    // takes the same calls, and so the same time, as a wrong password's (decisions/221); with a fixed
+    // password, never the one typed, which may be the person's password somewhere else.
+    const outcome = identity.kind === "found" ? await authenticate(identity.apiBase, { userName: username, password }) : await authenticate(ctx.signedOutApi, { userName: username, password: UNKNOWN_NAME_PASSWORD });
     if (identity.kind === "rejected") {
       // Whatever that address answered, the identity server's refusal stands; a token it gave is handed back.
       if (outcome.kind === "signedIn") await logout(ctx.signedOutApi, outcome.token).catch(() => undefined);
