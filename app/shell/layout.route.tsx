@@ -8,7 +8,8 @@ import { readShell } from "./layout.server";
 import { AppShell } from "./components/app-shell";
 import { menuLinks } from "~/lib/menu";
 import { AREAS } from "~/lib/areas";
-import { shellPatientOf, summarisePatient, summarisePractice } from "~/lib/patient-summary";
+import { summarisePatient, summarisePractice } from "~/lib/patient-summary";
+import { shellPatientOf } from "./shell-patient";
 import type { Route } from "./+types/layout.route";
 
 /**

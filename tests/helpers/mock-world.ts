@@ -255,11 +255,8 @@ function testWorld(mock: MockClient, summary: WorldSummary): TestWorld {
     user,
     async signIn(label) {
       const { username, password } = user(label);
-      const identity = await lookupIdentity({ userName: username, password }, mock.portalConfig.PRACTICE_IDENTITY_URL);
-      if (identity.kind !== "found") throw new Error(`identity not found for ${username}`);
-      const outcome = await authenticate(identity.apiBase, { userName: username, password });
-      if (outcome.kind !== "signedIn") throw new Error(`${username} not signed in: ${outcome.kind}`);
-      return { id: outcome.patientId, api: practiceApi(identity.apiBase, outcome.token), apiBase: identity.apiBase, token: outcome.token };
+      const { identity, outcome, api } = await signInAt(mock.portalConfig.PRACTICE_IDENTITY_URL, username, password);
+      return { id: outcome.patientId, api, apiBase: identity.apiBase, token: outcome.token };
     },
     async signInHttp(label) {
       const { username, password } = user(label);
@@ -322,6 +319,15 @@ function testWorld(mock: MockClient, summary: WorldSummary): TestWorld {
       expect((await mock.admin(path(), { method: "DELETE" })).status).toBe(204);
     },
   };
+}
+
+/** Signs in through the portal's own practice client at an identity server, as the sign-in step does; throws unless signed in. */
+export async function signInAt(identityUrl: string, userName: string, password: string) {
+  const identity = await lookupIdentity({ userName, password }, identityUrl);
+  if (identity.kind !== "found") throw new Error(`${userName}: not found at ${identityUrl}`);
+  const outcome = await authenticate(identity.apiBase, { userName, password });
+  if (outcome.kind !== "signedIn") throw new Error(`${userName}: ${outcome.kind}`);
+  return { identity, outcome, api: practiceApi(identity.apiBase, outcome.token) };
 }
 
 /** A GET of the practice API with a raw session, its reply parsed with the contract. */

@@ -2,8 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { endpoints } from "@contract/endpoints";
 import { MEETING_NUMBER } from "@contract/meeting-number";
 import { videoMeetingOf } from "~/.server/appointment-rows.server";
-import { authenticate, lookupIdentity } from "~/.server/practice/auth.server";
-import { practiceApi } from "~/.server/practice/api.server";
+import { signInAt } from "../helpers/mock-world";
 import { parseRecording, REPLAY_PASSWORD, type Recording } from "../../mock-server/recording/file";
 import { createMockServer, type MockServer } from "../../mock-server/server";
 
@@ -28,11 +27,7 @@ afterAll(async () => {
 
 /** Signs in as solo, lists the upcoming appointments and signs the join of the first video consult's meeting. */
 async function walk(identityUrl: string, userName: string, password: string) {
-  const identity = await lookupIdentity({ userName, password }, `${identityUrl}/`);
-  if (identity.kind !== "found") throw new Error(`${userName}: not found at ${identityUrl}`);
-  const outcome = await authenticate(identity.apiBase, { userName, password });
-  if (outcome.kind !== "signedIn") throw new Error(`${userName}: ${outcome.kind}`);
-  const api = practiceApi(identity.apiBase, outcome.token);
+  const { outcome, api } = await signInAt(`${identityUrl}/`, userName, password);
   const upcoming = await api.call(endpoints.appointments, { query: { PatientID: outcome.patientId, AppointmentType: "1", PageSize: "50", PageNumber: "1" } });
   const video = upcoming.resources.filter((a) => videoMeetingOf(a) !== null);
   const configs = video.map((a) => JSON.parse(a.extension.videoConfig) as { JoinUrl: string; MeetingNumber: string; PassCode: string });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { endpoints } from "@contract/endpoints";
 import { authenticate, lookupIdentity } from "~/.server/practice/auth.server";
-import { practiceApi } from "~/.server/practice/api.server";
+import { signInAt } from "../helpers/mock-world";
 import { parseRecording, REPLAY_PASSWORD, type Recording } from "../../mock-server/recording/file";
 import { createMockServer, type MockServer } from "../../mock-server/server";
 import { DEFAULT_WORLD_ID } from "../../mock-server/worlds";
@@ -29,11 +29,7 @@ afterAll(async () => {
 
 /** Signs in through the portal's client at an identity server and reads what a walk through the screens reads. */
 async function walk(identityUrl: string, userName: string, password: string) {
-  const identity = await lookupIdentity({ userName, password }, `${identityUrl}/`);
-  if (identity.kind !== "found") throw new Error(`${userName}: not found at ${identityUrl}`);
-  const outcome = await authenticate(identity.apiBase, { userName, password });
-  if (outcome.kind !== "signedIn") throw new Error(`${userName}: ${outcome.kind}`);
-  const api = practiceApi(identity.apiBase, outcome.token);
+  const { identity, outcome, api } = await signInAt(`${identityUrl}/`, userName, password);
   const PatientID = outcome.patientId;
   const proxies = await api.call(endpoints.proxyUsers, { query: { PatientID } });
   const ids = proxies.resources.map((r) => r.id);

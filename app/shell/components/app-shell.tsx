@@ -1,7 +1,8 @@
 import { useState, type ReactNode } from "react";
 import { Link, useLocation } from "react-router";
 import type { MenuLink } from "~/lib/menu";
-import type { PracticeSummary, ShellPatient } from "~/lib/patient-summary";
+import type { PracticeSummary } from "~/lib/patient-summary";
+import type { ShellPatient } from "~/shell/shell-patient";
 import { IdleWarning } from "./idle-warning";
 import { NavigationProgress } from "./navigation-progress";
 import { useViewing } from "./use-viewing";
