@@ -69,7 +69,8 @@ export type StatusReply = z.output<typeof StatusReplySchema>;
 export function bundleOf<R extends z.ZodType>(resource: R) {
   const Bundle = z.object({
     resourceType: z.literal("Bundle").optional(),
-    total: z.number().int().nonnegative().optional(),
+    /** A hint only (the entries are what there is): a number, numeric text or null, as practice systems count (decisions/396). */
+    total: z.union([z.number().int().nonnegative(), z.string().regex(/^\d+$/).transform(Number), z.null().transform(() => undefined)]).optional(),
     entry: z.array(z.object({ resource })).nullable().optional(),
   });
   return z.array(Bundle).transform((items) => {

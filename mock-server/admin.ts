@@ -3,6 +3,7 @@ import { z } from "zod";
 import { PRACTICE_KINDS, scenarioIds } from "../fixtures/scenarios/index";
 import { ChaosConfigSchema } from "./chaos";
 import { originOf } from "./endpoint-route";
+import { roomDrawnBy } from "./spec-practice";
 import { FaultRequestSchema } from "./faults";
 import { issuesOf, sendJson } from "./http";
 import { ClockRequestSchema, InstantSchema } from "./clock";
@@ -30,7 +31,7 @@ export const CreateWorldSchema = z.strictObject({
   practice: z
     .enum(PRACTICE_KINDS, { error: `practice: "mock" (ours) or "spec" (as 1§7 and 2§7 describe it)` })
     .optional()
-    .describe('"mock": our practice; "spec": one built to 1§7 and 2§7 and no more (calls it lacks answer 404, parameters it lacks are not read, replies in the spec\'s other shapes). Default: the scenario\'s, "mock" unless it says.'),
+    .describe('"mock": our practice; "spec": one built to 1§7 and 2§7 and no more (calls it lacks answer 404, parameters it lacks are not read, replies drawn by its seed from the room the spec leaves, contract/room, and sent unchecked). Default: the scenario\'s, "mock" unless it says.'),
   /** Seeded chaos from the world's first call (decisions/383); PUT or DELETE …/chaos later. */
   chaos: ChaosConfigSchema.optional(),
   /** A world that answers as recorded (decisions/384): the recording itself, or its file name in the mock's recordings folder. */
@@ -49,6 +50,8 @@ export function worldSummary(world: World, origin: string) {
     apiUrl: `${origin}/worlds/${world.id}/api/`,
     users: world.users.map((u) => ({ label: u.label, username: u.username, password: u.password, description: u.description })),
     /** A world made from a recording (decisions/384): where and when it was recorded, and how many calls it holds. */
+    /** At a spec practice, the shape each call's reply, and each of its records in turn, is drawn in from the room the spec leaves (decisions/396). */
+    room: world.practice === "spec" ? roomDrawnBy(world.seed) : undefined,
     recording: world.replay ? { upstream: world.replay.book.recording.upstream, recordedAt: world.replay.book.recording.recordedAt, calls: world.replay.book.recording.calls.length } : undefined,
   };
 }

@@ -9,7 +9,7 @@ import { openApiDocument } from "./openapi";
 import { originOf, parseRequest, sendError, sendReply, worldRouteHandler, type WorldRoute } from "./endpoint-route";
 import { worldRoutes, type World } from "./areas";
 import { sendJson } from "./http";
-import { SPEC_REPLIES } from "./spec-practice";
+import { ROOM } from "@contract/room";
 import { WORLD_ENDPOINT_NAMES } from "./world-endpoints";
 import type { WorldRegistry } from "./worlds";
 import { recordingsAdminRouter } from "./recording/admin-recordings";
@@ -124,15 +124,15 @@ export function createMockApp({ worlds, closing, log, host, portalUrl, consoleDi
   // a sign-in whose user name the identity server did not know: the portal asks the practice all the
   // same, so that the refusal takes the same work as a wrong password's (issue 36, 8a).
   const ownerOr = (name: unknown) => (typeof name === "string" ? worlds.ownerOf(name) : undefined) ?? worlds.get("default");
-  app.post(`/api/${endpoints.forgotPassword.path}`, worldRouteHandler(endpoints.forgotPassword, worldRoutes.forgotPassword, { worldOf: (req) => ownerOr(req.query.Username), closing }));
-  app.post(`/api/${endpoints.patientAuthentication.path}`, worldRouteHandler(endpoints.patientAuthentication, worldRoutes.patientAuthentication, { worldOf: (req) => ownerOr(req.body?.UserName), closing }));
-  app.post(`/api/${endpoints.sendHelpMessage.path}`, worldRouteHandler(endpoints.sendHelpMessage, worldRoutes.sendHelpMessage, { worldOf: (req) => ownerOr(req.body?.EmailAddress), closing }));
+  app.post(`/api/${endpoints.forgotPassword.path}`, worldRouteHandler(endpoints.forgotPassword, worldRoutes.forgotPassword, { worldOf: (req) => ownerOr(req.query.Username), closing, room: ROOM.forgotPassword }));
+  app.post(`/api/${endpoints.patientAuthentication.path}`, worldRouteHandler(endpoints.patientAuthentication, worldRoutes.patientAuthentication, { worldOf: (req) => ownerOr(req.body?.UserName), closing, room: ROOM.patientAuthentication }));
+  app.post(`/api/${endpoints.sendHelpMessage.path}`, worldRouteHandler(endpoints.sendHelpMessage, worldRoutes.sendHelpMessage, { worldOf: (req) => ownerOr(req.body?.EmailAddress), closing, room: ROOM.sendHelpMessage }));
 
   const worldOf = (req: Request) => worlds.get(String(req.params.worldId));
   for (const name of WORLD_ENDPOINT_NAMES) {
     const endpoint = endpoints[name];
     const route = worldRoutes[name] as WorldRoute<typeof endpoint, World>;
-    app[METHOD[endpoint.method]](`/worlds/:worldId/api/${endpoint.path}`, worldRouteHandler(endpoint, route, { worldOf, closing, specReply: SPEC_REPLIES[name] }));
+    app[METHOD[endpoint.method]](`/worlds/:worldId/api/${endpoint.path}`, worldRouteHandler(endpoint, route, { worldOf, closing, room: ROOM[name] }));
   }
 
   app.use("/worlds/:worldId", (req, res) => {

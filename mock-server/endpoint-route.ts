@@ -6,7 +6,8 @@ import { HttpError, issuesOf, sendJson } from "./http";
 import { CHAOS_MAX_MS, type ChaosDecision } from "./chaos";
 import type { FaultAction } from "./faults";
 import { answerFromRecording } from "./recording/replay";
-import { asTheSpecReadsIt, type SPEC_REPLIES } from "./spec-practice";
+import { inRoom, RawReply, type RoomRow } from "@contract/room/shapes";
+import { asTheSpecReadsIt } from "./spec-practice";
 import type { WorldCore } from "./world-core";
 
 /**
@@ -14,8 +15,9 @@ import type { WorldCore } from "./world-core";
  * through the same steps, so no handler can forget one:
  *   world → a call the world's practice lacks (404) → injected fault → token, read only where the
  *   contract says (401) → query and body against the contract (400) → patient ids the token may see
- *   (403) → handler → the reply in the world's practice's shape → reply against the contract (500 if not).
- * A reply that breaks the contract is a bug in the mock: it is logged and answered 500, never sent.
+ *   (403) → handler → at our practice, the reply against the contract (500 if not); at a spec practice,
+ *   the reply in the shapes its seed draws from the room the spec leaves, unchecked (decisions/396).
+ * A reply of ours that breaks the contract is a bug in the mock: it is logged and answered 500, never sent.
  */
 
 type OutputOf<S> = [NonNullable<S>] extends [z.ZodType] ? z.output<NonNullable<S>> : undefined;
@@ -110,8 +112,8 @@ export interface WorldRouteOptions<W extends WorldCore> {
   worldOf(req: Request): W | undefined;
   /** Aborted when the server closes, so delayed replies do not hold it open. */
   closing: AbortSignal;
-  /** How a practice built to the spec words this call's reply (mock-server/spec-practice.ts), where it differs from ours. */
-  specReply?: (typeof SPEC_REPLIES)[keyof typeof SPEC_REPLIES];
+  /** The room the spec leaves this call's reply (contract/room), from which a spec practice draws its shapes. */
+  room?: RoomRow;
 }
 
 export function worldRouteHandler<E extends Endpoint, W extends WorldCore>(endpoint: E, route: WorldRoute<E, W>, options: WorldRouteOptions<W>): RequestHandler {
@@ -211,12 +213,14 @@ export function worldRouteHandler<E extends Endpoint, W extends WorldCore>(endpo
       const handle = route.handle as (call: CallContext<E, Session | undefined, W>) => unknown;
       // Documents (PDFs) are rendered asynchronously; everything else answers at once.
       const payload = await handle({ world, query, body, session, origin: originOf(req) });
-      const reply = spec && options.specReply ? options.specReply({ reply: payload as never, seed: world.seed, body }) : payload;
       if (respond?.kind === "lost-reply") res.socket?.destroy();
       // The test's own answer in place of the reply, deliberately unchecked: a real practice's way of
       // saying the same (1 or "true" for true), or not, which the portal must read as the spec says.
       else if (fault?.answer && !res.destroyed) sendAnswer(res, fault.answer);
-      else if (!res.destroyed) sendReply(res, endpoint, reply);
+      // A spec practice words the reply as its seed draws from the room, and sends it unchecked: the
+      // portal's contract must read whatever the room holds, not the room what the contract reads.
+      else if (spec && options.room && !res.destroyed) sendShaped(res, inRoom(options.room, payload, world.seed, { body: req.body }));
+      else if (!res.destroyed) sendReply(res, endpoint, payload);
     } catch (error) {
       // A refusal (401, 403, 400) is that call's outcome: with "lost-reply" it is lost as well.
       if (respond?.kind === "lost-reply") res.socket?.destroy();
@@ -248,6 +252,13 @@ function untilClosed(res: Response, closing: AbortSignal, capMs: number): Promis
     res.once("close", done);
     closing.addEventListener("abort", done, { once: true });
   });
+}
+
+/** A reply as a spec practice words it: JSON as it stands, or a raw reply (an empty 204, the text OK). */
+function sendShaped(res: Response, reply: unknown): void {
+  if (!(reply instanceof RawReply)) sendJson(res, 200, reply);
+  else if (reply.status === 204 || reply.body === "") res.status(reply.status).type(reply.contentType).end();
+  else res.status(reply.status).type(reply.contentType).send(reply.body);
 }
 
 /** Any JSON value as the body, `null` included (Express's json() would send an empty body for undefined). */

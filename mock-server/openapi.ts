@@ -129,7 +129,7 @@ function adminPaths() {
     },
     "/__admin/worlds/{id}": {
       ...inWorld,
-      get: adminOperation("adminGetWorld", "One world's summary", {}, { "200": json(object("the world's summary"), "The world."), ...notFound }),
+      get: adminOperation("adminGetWorld", "One world's summary", {}, { "200": json(object("the world's summary: id, scenario, seed, practice, apiUrl, clock, chaos, users; at a spec practice, room: what its seed draws for each call, {\"METHOD path\": {reply, records}} (decisions/396)"), "The world."), ...notFound }),
       delete: adminOperation("adminDeleteWorld", "Remove a world", {}, { "204": { description: "Removed." }, ...notFound, "409": json(error, "The default world stays.") }),
     },
     "/__admin/worlds/{id}/reset": {

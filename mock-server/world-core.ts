@@ -23,8 +23,8 @@ export interface WorldCore {
   createdAt: string;
   /**
    * Which practice the world plays: ours ("mock"), or one built to 1§7 and 2§7 and no more ("spec":
-   * no call the spec lacks, no parameter it lacks read, replies in the spec's other shapes;
-   * mock-server/spec-practice.ts, decisions/372). Kept across a reset.
+   * no parameter it lacks read, replies drawn by its seed from the room the spec leaves, unchecked;
+   * contract/room, decisions/372 and 396). Kept across a reset.
    */
   practice: PracticeKind;
   /** The world's own time (decisions/012); generated data is anchored to where it started. */
