@@ -1,3 +1,4 @@
+import { recordTexts } from "~/lib/texts/record";
 import type { PatientSummary } from "~/lib/patient-summary";
 
 /**
@@ -11,6 +12,6 @@ export interface ShellPatient {
 }
 
 export function shellPatientOf({ name, nhi, mobile, email }: PatientSummary, sharesProfile: boolean): ShellPatient {
-  const shown = (value: string | null) => value || "Not recorded";
+  const shown = (value: string | null) => value || recordTexts.notRecorded;
   return { name, details: sharesProfile ? [["NHI", shown(nhi)], ["Mobile", shown(mobile)], ["Email", shown(email)]] : [] };
 }
