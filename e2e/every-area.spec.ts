@@ -16,6 +16,9 @@ import { expect, expectNoAxeViolations, signInDirectly, test, type World } from 
  *   pressed by keyboard brings the screen back;
  * - at 390 px nothing is off to the side, axe finds nothing, and Tab walks every control in view.
  * A screen added to the registry without a row here fails the first test, so none is left out.
+ * Each test meets a practice as the spec describes it, at the next of five seeds in turn: every screen
+ * meets three of them and the screens all five, so each screen is drawn from replies in the room the
+ * spec leaves (contract/room, issue 68, decisions/396) at no cost in tests.
  * Tagged @smoke: with the sign-in spec, this is the set that runs on the second Node version.
  */
 
@@ -183,6 +186,19 @@ function sidewaysScrollers(page: Page) {
   );
 }
 
+/** The spec practice's seeds the screens' tests take in turn. */
+const SPEC_SEEDS = [1, 2, 3, 4, 5] as const;
+let taken = 0;
+
+/** `body`'s tests against a spec world of the next seed in turn, named by it so a failure says which. */
+function atTheNextSpecSeed(body: () => void) {
+  const seed = SPEC_SEEDS[taken++ % SPEC_SEEDS.length];
+  test.describe(`at the spec practice, seed ${seed}`, () => {
+    test.use({ worldOptions: { scenario: "default", practice: "spec", seed } });
+    body();
+  });
+}
+
 test.describe("every screen", { tag: "@smoke" }, () => {
   test("every built area of the registry has a row here", () => {
     const missing = builtAreas().filter((a) => !SCREENS[a.path]).map((a) => a.path);
@@ -192,7 +208,7 @@ test.describe("every screen", { tag: "@smoke" }, () => {
   // Three tests a screen, not one: each starts signed in on its own and fits its time on a loaded
   // machine (one test doing all three took up to 32 s under load and timed out in the Tab walk).
   for (const [path, screen] of Object.entries(SCREENS)) {
-    test(`${screen.heading} (${path}): reached by the shell's link and loaded in full, it asks the practice for nothing twice`, async ({ page, world }) => {
+    atTheNextSpecSeed(() => test(`${screen.heading} (${path}): reached by the shell's link and loaded in full, it asks the practice for nothing twice`, async ({ page, world }) => {
       await answerPhotoInBrowser(page);
       await signInDirectly(page, world.user("solo"));
       // Start on another screen and follow the shell's link: a client-side navigation.
@@ -213,11 +229,11 @@ test.describe("every screen", { tag: "@smoke" }, () => {
       expect(load).toEqual(expect.arrayContaining(screen.calls));
       expect(load.filter((call) => KEPT_BY_THE_SESSION.includes(call)), `a full load of ${path} asks again for what the session keeps`).toEqual([]);
       await expectMarkedInMenu(page, path, screen);
-    });
+    }));
 
     if (screen.own) {
       const own = screen.own;
-      test(`${screen.heading} (${path}): its own call failing is told inside the shell, axe-clean, and Retry by keyboard brings it back`, async ({ page, world }) => {
+      atTheNextSpecSeed(() => test(`${screen.heading} (${path}): its own call failing is told inside the shell, axe-clean, and Retry by keyboard brings it back`, async ({ page, world }) => {
         await answerPhotoInBrowser(page);
         await signInDirectly(page, world.user("solo"));
         await world.fault({ path: own, status: 503, times: 1 });
@@ -236,10 +252,10 @@ test.describe("every screen", { tag: "@smoke" }, () => {
         const retried = (await world.requests({ path: own })).slice(failed.length);
         expect(retried.length, `${own} asked again on Retry`).toBeGreaterThan(0);
         expect(retried.map((c) => c.status)).toEqual(retried.map(() => 200));
-      });
+      }));
     }
 
-    test(`${screen.heading} (${path}): at 390 px nothing is off to the side, axe finds nothing, and Tab walks every control in view`, async ({ page, world }) => {
+    atTheNextSpecSeed(() => test(`${screen.heading} (${path}): at 390 px nothing is off to the side, axe finds nothing, and Tab walks every control in view`, async ({ page, world }) => {
       await answerPhotoInBrowser(page);
       await page.setViewportSize({ width: 390, height: 844 });
       await signInDirectly(page, world.user("solo"));
@@ -249,6 +265,6 @@ test.describe("every screen", { tag: "@smoke" }, () => {
       expect(await sidewaysScrollers(page), "boxes that scroll sideways at 390 px").toEqual([]);
       await expectNoAxeViolations(page);
       await walkByKeyboard(page);
-    });
+    }));
   }
 });
