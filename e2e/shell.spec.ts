@@ -2,6 +2,8 @@ import { errorsTexts } from "~/lib/texts/errors";
 import { expect, expectNoAxeViolations, openSignedIn, signInDirectly, test } from "./fixtures";
 
 test.describe("guards, errors and the shell", () => {
+  // A practice as the spec describes it (issue 68, decisions/396): these flows read only what 1§7 and 2§7 give.
+  test.use({ worldOptions: { scenario: "default", practice: "spec", seed: 3 } });
   test("a signed-out visitor is sent to sign in", async ({ page }) => {
     await page.goto("/");
     await expect(page).toHaveURL(/\/login$/);

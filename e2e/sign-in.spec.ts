@@ -3,6 +3,8 @@ import { signInSteps } from "~/areas/sign-in/steps";
 import { expect, expectNoAxeViolations, postStep, signIn, solveCaptcha, test } from "./fixtures";
 
 test.describe("signing in", { tag: "@smoke" }, () => {
+  // A practice as the spec describes it (issue 68, decisions/396): these flows read only what 1§7 and 2§7 give.
+  test.use({ worldOptions: { scenario: "default", practice: "spec", seed: 2 } });
   test("solo goes straight to the dashboard inside the full shell", async ({ page, world }) => {
     await signIn(page, world.user("solo"));
     await expect(page).toHaveURL(/\/$/);
