@@ -183,18 +183,23 @@ test.describe("accounts", () => {
     expect(await world.charges()).toEqual([]);
   });
 
-  test("opens an invoice's PDF in the INVOICE dialog, which passes axe", async ({ page, world }) => {
-    await openAccounts(page, world.user("solo"));
-    await pendingTable(page).getByRole("button", { name: /^View invoice .* \(PDF\)$/ }).first().click();
-    const dialog = page.getByRole("dialog", { name: "INVOICE" });
-    await expect(dialog.getByRole("img", { name: /page 1 of 1/ })).toBeVisible();
-    await expect(dialog.locator("canvas")).toBeVisible();
-    await expect(dialog.getByRole("link", { name: "Download PDF" })).toBeVisible();
-    await expectNoAxeViolations(page);
-    await page.keyboard.press("Escape");
-    await expect(dialog).toBeHidden();
-    // The focus goes back to the button that opened it.
-    await expect(pendingTable(page).getByRole("button", { name: /^View invoice .* \(PDF\)$/ }).first()).toBeFocused();
+  test.describe("the invoice PDF, at the spec practice", () => {
+    // A practice as the spec describes it (issue 68, decisions/396).
+    test.use({ worldOptions: { scenario: "default", practice: "spec", seed: 3 } });
+
+    test("opens an invoice's PDF in the INVOICE dialog, which passes axe", async ({ page, world }) => {
+      await openAccounts(page, world.user("solo"));
+      await pendingTable(page).getByRole("button", { name: /^View invoice .* \(PDF\)$/ }).first().click();
+      const dialog = page.getByRole("dialog", { name: "INVOICE" });
+      await expect(dialog.getByRole("img", { name: /page 1 of 1/ })).toBeVisible();
+      await expect(dialog.locator("canvas")).toBeVisible();
+      await expect(dialog.getByRole("link", { name: "Download PDF" })).toBeVisible();
+      await expectNoAxeViolations(page);
+      await page.keyboard.press("Escape");
+      await expect(dialog).toBeHidden();
+      // The focus goes back to the button that opened it.
+      await expect(pendingTable(page).getByRole("button", { name: /^View invoice .* \(PDF\)$/ }).first()).toBeFocused();
+    });
   });
 
   test("a payment step posted from another site is refused", async ({ page, world }) => {

@@ -63,6 +63,8 @@ async function compose(page: Page, { role = "Doctor", subject = "Question about 
 }
 
 test.describe("messaging", () => {
+  // A practice as the spec describes it (issue 68, decisions/396): reading and deleting read only what 2§7 gives.
+  test.use({ worldOptions: { scenario: "default", practice: "spec", seed: 1 } });
   test("the menu and the dashboard card lead here with the unread count; opening a message shows it, marks it read and the counters follow; no axe violations", async ({ page, world }) => {
     await openSignedIn(page, world.user("solo"), "/", "Dashboard");
     const card = page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: "Unread Messages" }) });

@@ -204,62 +204,67 @@ test.describe("user profile", () => {
     await expect(dialog).toBeVisible();
   });
 
-  test("Change Password: rules in order, no spaces, show/hide, Escape leaves it but the backdrop does not, success closes", async ({ page, world }) => {
-    await openProfile(page, world);
-    await page.getByRole("button", { name: "Change Password" }).click();
-    const dialog = page.getByRole("dialog", { name: "Change your password" });
-    await expectNoAxeViolations(page);
-    const current = dialog.getByLabel("Current Password");
-    const password = dialog.getByLabel("New Password");
-    const confirm = dialog.getByLabel("Confirm Password");
-    const submit = dialog.getByRole("button", { name: "Update Password" });
+  test.describe("Change Password, at the spec practice", () => {
+    // A practice as the spec describes it (issue 68, decisions/396).
+    test.use({ worldOptions: { scenario: "default", practice: "spec", seed: 2 } });
 
-    await submit.click();
-    await expect(current).toHaveAccessibleDescription(/Current Password cannot be empty/);
-    await expect(password).toHaveAccessibleDescription(/Password cannot be empty/);
-    await current.fill(world.user("solo").password);
-    await password.fill("abc");
-    await submit.click();
-    await expect(confirm).toHaveAccessibleDescription(/Confirm Password cannot be empty/);
-    await confirm.fill("abd");
-    await submit.click();
-    await expect(confirm).toHaveAccessibleDescription(/Passwords did not match. Please try again/);
-    for (const [value, text] of [
-      ["ABCDEFGH", "Password must contain at least one lower case letter."],
-      ["abc", "Your password has less than 8 characters."],
-      ["abcdefgh", "Password must contain at least one upper case letter."],
-      ["Abcdefg1", "Password must contain at least two numbers."],
-    ]) {
-      await password.fill(value);
-      await confirm.fill(value);
+    test("Change Password: rules in order, no spaces, show/hide, Escape leaves it but the backdrop does not, success closes", async ({ page, world }) => {
+      await openProfile(page, world);
+      await page.getByRole("button", { name: "Change Password" }).click();
+      const dialog = page.getByRole("dialog", { name: "Change your password" });
+      await expectNoAxeViolations(page);
+      const current = dialog.getByLabel("Current Password");
+      const password = dialog.getByLabel("New Password");
+      const confirm = dialog.getByLabel("Confirm Password");
+      const submit = dialog.getByRole("button", { name: "Update Password" });
+
       await submit.click();
-      await expect(password).toHaveAccessibleDescription(new RegExp(text.replace(".", "\\.")));
-    }
+      await expect(current).toHaveAccessibleDescription(/Current Password cannot be empty/);
+      await expect(password).toHaveAccessibleDescription(/Password cannot be empty/);
+      await current.fill(world.user("solo").password);
+      await password.fill("abc");
+      await submit.click();
+      await expect(confirm).toHaveAccessibleDescription(/Confirm Password cannot be empty/);
+      await confirm.fill("abd");
+      await submit.click();
+      await expect(confirm).toHaveAccessibleDescription(/Passwords did not match. Please try again/);
+      for (const [value, text] of [
+        ["ABCDEFGH", "Password must contain at least one lower case letter."],
+        ["abc", "Your password has less than 8 characters."],
+        ["abcdefgh", "Password must contain at least one upper case letter."],
+        ["Abcdefg1", "Password must contain at least two numbers."],
+      ]) {
+        await password.fill(value);
+        await confirm.fill(value);
+        await submit.click();
+        await expect(password).toHaveAccessibleDescription(new RegExp(text.replace(".", "\\.")));
+      }
 
-    await password.fill("");
-    await password.pressSequentially("Ne w Pass 42");
-    await expect(password).toHaveValue("NewPass42");
-    // Each field has its own toggle: the current password's, the new one's, the confirmation's.
-    await dialog.getByRole("button", { name: "Show new password" }).click();
-    await expect(password).toHaveAttribute("type", "text");
-    await expect(current).toHaveAttribute("type", "password");
-    await expect(dialog.getByRole("button", { name: "Hide new password" })).toHaveCount(1);
-    await expect(dialog.getByRole("button", { name: /^Show (current|confirm) password$/ })).toHaveCount(2);
+      await password.fill("");
+      await password.pressSequentially("Ne w Pass 42");
+      await expect(password).toHaveValue("NewPass42");
+      // Each field has its own toggle: the current password's, the new one's, the confirmation's.
+      await dialog.getByRole("button", { name: "Show new password" }).click();
+      await expect(password).toHaveAttribute("type", "text");
+      await expect(current).toHaveAttribute("type", "password");
+      await expect(dialog.getByRole("button", { name: "Hide new password" })).toHaveCount(1);
+      await expect(dialog.getByRole("button", { name: /^Show (current|confirm) password$/ })).toHaveCount(2);
 
-    await page.mouse.click(5, 5);
-    await expect(dialog).toBeVisible();
-    // Opened by the patient, it is left with Escape like any dialog (issue 21), the focus back on its button.
-    await page.keyboard.press("Escape");
-    await expect(dialog).toBeHidden();
-    await expect(page.getByRole("button", { name: "Change Password" })).toBeFocused();
-    await page.getByRole("button", { name: "Change Password" }).click();
-    await current.fill(world.user("solo").password);
-    await password.fill("NewPass42");
-    await confirm.fill("NewPass42");
-    await submit.click();
-    await expect(dialog).toBeHidden();
-    // The practice's own message (1§8), from the mock.
-    await expect(page.getByText("Your password has been updated.", { exact: true })).toBeVisible();
+      await page.mouse.click(5, 5);
+      await expect(dialog).toBeVisible();
+      // Opened by the patient, it is left with Escape like any dialog (issue 21), the focus back on its button.
+      await page.keyboard.press("Escape");
+      await expect(dialog).toBeHidden();
+      await expect(page.getByRole("button", { name: "Change Password" })).toBeFocused();
+      await page.getByRole("button", { name: "Change Password" }).click();
+      await current.fill(world.user("solo").password);
+      await password.fill("NewPass42");
+      await confirm.fill("NewPass42");
+      await submit.click();
+      await expect(dialog).toBeHidden();
+      // The practice's own message (1§8), from the mock.
+      await expect(page.getByText("Your password has been updated.", { exact: true })).toBeVisible();
+    });
   });
 
   test("Change Password: the practice's refusal shows in red in the dialog, which stays; a network failure says so", async ({ page, world }) => {
