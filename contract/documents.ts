@@ -1,7 +1,7 @@
 import { DateTime } from "luxon";
 import { z } from "zod";
 import { bundleOf, LabelsMetaSchema } from "./fhir";
-import { defineSlots, slot } from "./slots";
+import { defineSlots, optional, slot } from "./slots";
 import { callsOf } from "./endpoint";
 
 /**
@@ -31,23 +31,49 @@ const QueryDateTime = z
   .regex(/^\d{4}-\d{2}-\d{2}([ T]\d{2}:\d{2}:\d{2})?$/, DATE_TIME_MESSAGE)
   .refine((v) => DATE_TIME_FORMATS.some((format) => isExactly(v, format)), DATE_TIME_MESSAGE);
 
+/* ---------- What a practice may leave out (issue 68, decisions/396) ---------- */
+
+/**
+ * 2§3 names each record's fields without saying one is always there: a field the screens show may come
+ * absent, null or empty (contract/room/documents.ts), and the screens say "Not recorded". Only a
+ * record's id is required: the portal addresses the record by it.
+ */
+const Text = z.string().nullish();
+/** A value 2§3 names without a type: text, or a number a practice system writes as one. */
+const TextOrNumber = z.union([z.string(), z.number().transform(String)]).nullish();
+
+/**
+ * The read flag "as text True/False" (2§3), in the spellings a practice system writes a yes: True, true,
+ * 1, Yes. Anything else, an absent or empty flag included, is unread, as 2§4 reads it ("read if True,
+ * else unread"): a result the portal cannot tell is read is shown as new, never hidden among the read.
+ */
+export function isReadFlag(flag: string | null | undefined): boolean {
+  return ["true", "1", "yes", "y"].includes(flag?.trim().toLowerCase() ?? "");
+}
+
+/** A content type as the portal compares it: its letters in lower case, its parameters left off ("text/html; charset=utf-8"). */
+export function contentTypeOf(value: string | null | undefined): string {
+  return value?.split(";")[0].trim().toLowerCase() ?? "";
+}
+
 /* ---------- Lab results ---------- */
 
 /** 2§3 Lab result: laboratory, date-time, comments, folder and the read flag as text True/False. */
 export const LabResultSlots = defineSlots({
-  laboratory: slot.string(0, "LaboratoryName"),
-  date: slot.dateTime(1, "ResultDate"),
-  comments: slot.string(2, "Comments"),
-  folder: slot.string(3, "FolderName"),
-  read: slot.string(4, "IsRead"),
+  laboratory: optional(slot.string(0, "LaboratoryName")),
+  date: optional(slot.dateTime(1, "ResultDate")),
+  comments: optional(slot.string(2, "Comments")),
+  folder: optional(slot.string(3, "FolderName")),
+  /** Read with `isReadFlag`. */
+  read: optional(slot.string(4, "IsRead")),
 });
 
 export const ObservationRowSchema = z.object({
-  ObservationText: z.string(),
-  ObservationValue: z.string(),
-  /** "Abnormal", "Low" and "High" are shown in red (2§3). */
-  AbnormalFlagDesc: z.string(),
-  ObservationSummary: z.string(),
+  ObservationText: Text,
+  ObservationValue: TextOrNumber,
+  /** "Abnormal", "Low" and "High" are shown in red (2§3); any other flag as the practice sent it. */
+  AbnormalFlagDesc: Text,
+  ObservationSummary: Text,
 });
 export type ObservationRow = z.output<typeof ObservationRowSchema>;
 
@@ -55,13 +81,13 @@ export const LabResultSchema = z.object({
   resourceType: z.literal("DiagnosticReport"),
   id: z.string().min(1),
   /** The test's name, also its chart code. */
-  description: z.string().min(1),
-  author: z.object({ display: z.string() }),
+  description: Text,
+  author: z.object({ display: Text }).nullish(),
   extension: LabResultSlots.schema,
-  /** LabResultByID only: the report itself as a PDF or HTML (base64)... */
-  presentedForm: z.array(z.object({ contentType: z.enum(["application/pdf", "text/html"]), data: z.base64() })).optional(),
+  /** LabResultByID only: the report itself as a PDF or HTML (base64), by its content type (`contentTypeOf`)... */
+  presentedForm: z.array(z.object({ contentType: Text, data: z.base64().nullish() })).nullish(),
   /** ...or as a table of observations. */
-  observation: z.array(ObservationRowSchema).optional(),
+  observation: z.array(ObservationRowSchema).nullish(),
   /** Confidentiality and category labels, when the practice sends them. */
   meta: LabelsMetaSchema.optional(),
 });
@@ -81,19 +107,19 @@ export const LabResultByIdQuerySchema = z.object({ PatientID, ResultID: z.string
 export const LabResultByIdReplySchema = bundleOf(LabResultSchema);
 
 export const LabChartQuerySchema = z.object({ PatientID, labcode: z.string().min(1).max(100) });
-export const LabChartReplySchema = z.array(z.object({ observationtext: z.string(), observationvalue: z.string(), resultdate: z.string() }));
+export const LabChartReplySchema = z.array(z.object({ observationtext: Text, observationvalue: TextOrNumber, resultdate: Text }));
 
 /* ---------- Letters ---------- */
 
-export const LetterSlots = defineSlots({ date: slot.dateTime(0, "LetterDate") });
+export const LetterSlots = defineSlots({ date: optional(slot.dateTime(0, "LetterDate")) });
 
 export const LetterSchema = z.object({
   resourceType: z.literal("DocumentReference"),
   id: z.string().min(1),
-  type: z.object({ coding: z.array(z.object({ display: z.string() })).min(1) }),
+  type: z.object({ coding: z.array(z.object({ display: Text })).nullish() }).nullish(),
   extension: LetterSlots.schema,
   /** The listing names the content type; LetterAndDocumentByID adds the base64 data. */
-  content: z.array(z.object({ attachment: z.object({ contentType: z.string().min(1), data: z.base64().optional(), title: z.string().optional() }) })).min(1),
+  content: z.array(z.object({ attachment: z.object({ contentType: Text, data: z.base64().nullish(), title: Text }).nullish() })).nullish(),
   /** The practice's labels (FHIR meta): an item it marks confidential never reaches a proxy (decisions/378, 382). */
   meta: LabelsMetaSchema.optional(),
 });
@@ -114,8 +140,8 @@ export const LetterByIdReplySchema = bundleOf(LetterSchema);
 export const MediaSchema = z.object({
   resourceType: z.literal("Media"),
   id: z.string().min(1),
-  /** "application/pdf" opens in the portal; "link" opens `url` in a new tab (2§2 Resources). */
-  content: z.object({ title: z.string().min(1), contentType: z.enum(["application/pdf", "link"]), url: z.string().optional() }),
+  /** "application/pdf" opens in the portal; "link" opens `url` in a new tab (2§2 Resources); any other type is shown as sent. */
+  content: z.object({ title: Text, contentType: Text, url: Text }).nullish(),
   /** The practice's labels (FHIR meta): an item it marks confidential never reaches a proxy (decisions/378, 382). */
   meta: LabelsMetaSchema.optional(),
 });
@@ -125,8 +151,15 @@ export const MediaQuerySchema = z.object({ PatientID, PageSize, PageNumber });
 export const MediaReplySchema = bundleOf(MediaSchema);
 
 export const MediaByIdQuerySchema = z.object({ PatientID, ResourceID: z.string().min(1).max(64) });
-/** "base64 content" (2§7): the PDF as one base64 string. */
-export const MediaByIdReplySchema = z.base64().min(1);
+/**
+ * "base64 content" (2§7): the PDF as one base64 string, read as a JSON string or bare text (the call's
+ * `replyMayBeText`), wrapped in lines or as a data: address (contract/room/documents.ts); the output is
+ * the base64 alone.
+ */
+export const MediaByIdReplySchema = z
+  .string()
+  .transform((text) => text.trim().replace(/^data:[\w.+-]+\/[\w.+-]+;base64,/i, "").replace(/\s+/g, ""))
+  .pipe(z.base64().min(1));
 
 /**
  * The page sizes the portal asks for this area's lists (2§9), declared with the calls that page
@@ -150,5 +183,5 @@ export const documentsEndpoints = {
   letters: call({ method: "GET", path: "Patient/LetterAndDocument", needsToken: true, tokenIn: "query", query: LettersQuerySchema, reply: LettersReplySchema, summary: "Letters and documents, paged or in a date range (Token as a query parameter)" }),
   letterById: call({ method: "GET", path: "Patient/LetterAndDocumentByID", needsToken: true, tokenIn: "query", query: LetterByIdQuerySchema, reply: LetterByIdReplySchema, summary: "One letter or document (Token as a query parameter)" }),
   media: call({ method: "GET", path: "Patient/Media", needsToken: true, query: MediaQuerySchema, reply: MediaReplySchema, summary: "Health resources shared with the patient, paged" }),
-  mediaById: call({ method: "GET", path: "Patient/MediaByID", needsToken: true, query: MediaByIdQuerySchema, reply: MediaByIdReplySchema, summary: "One health resource" }),
+  mediaById: call({ method: "GET", path: "Patient/MediaByID", needsToken: true, query: MediaByIdQuerySchema, reply: MediaByIdReplySchema, replyMayBeText: true, summary: "One health resource" }),
 } as const;

@@ -51,6 +51,11 @@ export interface Endpoint<Q extends z.ZodType = z.ZodType, B extends z.ZodType =
    * or not. The client hands over the JSON value, the text when it is not JSON, or undefined for none (decisions/394).
    */
   replyUnused?: true;
+  /**
+   * A reply 2§7 words as text ("base64 content"): a practice may send it as a JSON string or as bare
+   * text, so a body that is not JSON is checked as the text itself (issue 68, decisions/396).
+   */
+  replyMayBeText?: true;
   /** A POST that only reads (its parameters travel in the body); GET calls read by their method. */
   readOnly?: true;
   query?: Q;

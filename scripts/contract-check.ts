@@ -18,7 +18,7 @@ import { MEDICATION_LISTS } from "@contract/medications";
 import { MESSAGE_BOXES, READ_FILTERS } from "@contract/messaging";
 import { accountsPageSizes } from "@contract/accounts";
 import { appointmentsPageSizes } from "@contract/appointments";
-import { documentsPageSizes } from "@contract/documents";
+import { contentTypeOf, documentsPageSizes, isReadFlag } from "@contract/documents";
 import { healthPageSizes } from "@contract/health";
 import { medicationsPageSizes } from "@contract/medications";
 import { messagingPageSizes } from "@contract/messaging-page-sizes";
@@ -50,6 +50,16 @@ export type ReplyObserver = (call: string, status: number, text: string) => void
 /** Each run's observer, keyed by its results list, so runs in parallel keep theirs apart. */
 const observers = new WeakMap<CheckResult[], ReplyObserver>();
 
+/** The reply's JSON, or its text for a call whose reply may come bare (contract/endpoint.ts replyMayBeText). */
+function jsonOrText(e: Endpoint, text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch (error) {
+    if (e.replyMayBeText) return text;
+    throw error;
+  }
+}
+
 async function check<E extends Endpoint>(results: CheckResult[], name: string, base: string, e: E, options: Parameters<typeof request>[2]): Promise<z.output<E["reply"]> | undefined> {
   const call = `${e.method} ${e.path}${name ? ` (${name})` : ""}`;
   try {
@@ -59,7 +69,7 @@ async function check<E extends Endpoint>(results: CheckResult[], name: string, b
       results.push({ call, ok: false, detail: `HTTP ${status}: ${text.slice(0, 200)}` });
       return undefined;
     }
-    const parsed = e.reply.safeParse(JSON.parse(text));
+    const parsed = e.reply.safeParse(jsonOrText(e, text));
     if (!parsed.success) {
       results.push({ call, ok: false, detail: parsed.error.issues.slice(0, 5).map((i) => `${i.path.join(".") || "(root)"}: ${i.message}`).join("; ") });
       return undefined;
@@ -119,8 +129,9 @@ export async function runContractCheck(options: { identityUrl: string; username:
   if (role) await check(results, "", base, endpoints.messagingRecipients, { token, query: { PatientID: id, RoleID: role.id, CallType: "0" } });
   // Results: opening an unread one marks it read, so a read one is opened (and charted) instead.
   const labResults = await check(results, "", base, endpoints.labResults, { token, query: { PatientID: id, PageSize: documentsPageSizes.labResults, PageNumber: 1 } });
-  const readResult = labResults?.resources.find((r) => r.extension.read === "True");
-  if (readResult) {
+  // A practice may leave a result's flag or name out (contract/room/documents.ts): one read and named is opened.
+  const readResult = labResults?.resources.find((r) => isReadFlag(r.extension.read) && r.description);
+  if (readResult?.description) {
     await check(results, "", base, endpoints.labResultById, { token, query: { PatientID: id, ResultID: readResult.id } });
     await check(results, "", base, endpoints.labChart, { token, query: { PatientID: id, labcode: readResult.description } });
   }
@@ -129,7 +140,8 @@ export async function runContractCheck(options: { identityUrl: string; username:
   const letter = letters?.resources[0];
   if (letter) await check(results, "", base, endpoints.letterById, { token, query: { PatientID: id, ResultID: letter.id } });
   const media = await check(results, "", base, endpoints.media, { token, query: { PatientID: id, PageSize: documentsPageSizes.media, PageNumber: 1 } });
-  const pdf = media?.resources.find((m) => m.content.contentType === "application/pdf");
+  // A PDF resource has no address of its own: a link whose type a practice words as a PDF is not asked for as one.
+  const pdf = media?.resources.find((m) => contentTypeOf(m.content?.contentType) === "application/pdf" && !m.content?.url);
   if (pdf) await check(results, "", base, endpoints.mediaById, { token, query: { PatientID: id, ResourceID: pdf.id } });
   for (const list of Object.values(APPOINTMENT_LISTS)) {
     await check(results, `AppointmentType ${list}`, base, endpoints.appointments, { token, query: { PatientID: id, PageSize: appointmentsPageSizes.appointments, PageNumber: 1, AppointmentType: list } });

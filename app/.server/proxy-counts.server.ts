@@ -1,5 +1,5 @@
 import type { Counters } from "@contract/patient";
-import { documentsPageSizes } from "@contract/documents";
+import { documentsPageSizes, isReadFlag } from "@contract/documents";
 import { isConfidential, type WhanauPolicy } from "~/lib/whanau-access";
 import type { PracticeApi } from "./practice/api.server";
 import { getLabResults } from "./practice/reports.server";
@@ -33,7 +33,7 @@ async function withoutConfidentialUnread(api: PracticeApi, counters: Counters, p
   let hidden = 0;
   for (let page = 1; page <= RESULT_PAGES_READ; page++) {
     const bundle = await getLabResults(api, patientId, { page, search: "", from: null, to: null });
-    hidden += bundle.resources.filter((r) => isConfidential(r, policy) && r.extension.read.trim().toLowerCase() !== "true").length;
+    hidden += bundle.resources.filter((r) => isConfidential(r, policy) && !isReadFlag(r.extension.read)).length;
     if (bundle.resources.length < documentsPageSizes.labResults || page * documentsPageSizes.labResults >= (bundle.total ?? 0)) break;
   }
   return { ...counters, TestResultsCounter: Math.max(0, counters.TestResultsCounter - hidden) };

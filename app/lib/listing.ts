@@ -20,3 +20,15 @@ export function listingSearch(view: { from?: string; to?: string; pages?: number
   const text = params.toString();
   return text ? `?${text}` : "";
 }
+
+/**
+ * How many items a paged listing holds, from the practice's total and what its pages gave: the total is
+ * a hint (decisions/396), which a practice may count wrong. Once every page the total names has been
+ * read, or a page came back empty, the items read are what there is; before that, never fewer than read.
+ * So a total counted high offers no "more" that brings nothing, and one counted low hides nothing read.
+ */
+export function listingTotal(listing: { total: number; read: number; pagesRead: number; pageSize: number; lastPageEmpty?: boolean }): number {
+  const { total, read, pagesRead, pageSize } = listing;
+  if (listing.lastPageEmpty || pagesRead >= Math.ceil(total / pageSize)) return read;
+  return Math.max(total, read);
+}

@@ -1,5 +1,6 @@
-import type { LabResult } from "@contract/documents";
+import { contentTypeOf, isReadFlag, type LabResult } from "@contract/documents";
 import { formatDate, practiceDateTime } from "./dates";
+import { recordTexts } from "./texts/record";
 
 /**
  * What the Test Results screen shows (2§2, 2§3), mapped on the server from the practice's replies.
@@ -7,21 +8,35 @@ import { formatDate, practiceDateTime } from "./dates";
  * stays off the page's bundle.
  */
 
-/** One result card. */
+/**
+ * A field as a card shows it: its text, or "Not recorded" when the practice's record leaves it absent,
+ * null or empty (issue 68, decisions/396). Text with markup stays text: React escapes it.
+ */
+export function shownText(value: string | null | undefined): string {
+  return value?.trim() || recordTexts.notRecorded;
+}
+
+/** One result card. Every field the card shows holds a value or "Not recorded". */
 export interface ResultCard {
   id: string;
-  /** The test's name (the "subject" searched for); also its chart code. */
+  /** The test's name (the "subject" searched for), or "Not recorded". */
   test: string;
-  /** DD-MM-YYYY in Pacific/Auckland. */
+  /** The test's name as the practice sent it, LabResultChartById's labcode; "" when it sent none (no chart to ask for). */
+  chartCode: string;
+  /** DD-MM-YYYY in Pacific/Auckland, or "Not recorded". */
   date: string;
   /** "h:mm am" in Pacific/Auckland, or "" when the practice gives no time. */
   time: string;
   laboratory: string;
   author: string;
+  /** "" when the practice files none: the card leaves the line out. */
   folder: string;
+  /** "" when there are none: the card leaves the line out. */
   comments: string;
-  /** The read flag "True" (2§4); anything else is unread. */
+  /** The read flag (2§4), read by `isReadFlag`: True, true, 1 or Yes; anything else, absent included, is unread. */
   read: boolean;
+  /** One line under the title (the dialog's, the full page's): the date, laboratory and requester the practice recorded. */
+  summary: string;
 }
 
 /** The flags 2§3 shows in red; the word is always shown beside the colour. */
@@ -46,11 +61,11 @@ export type ResultDetail =
   | { kind: "failed"; message: string };
 
 export interface ChartPoint {
-  /** DD-MM-YYYY. */
+  /** DD-MM-YYYY, or "Not recorded". */
   date: string;
-  /** Epoch milliseconds, for the x axis. */
-  at: number;
-  /** As the practice wrote it. */
+  /** Epoch milliseconds, for the x axis; null when the practice gave no readable date (listed, never drawn). */
+  at: number | null;
+  /** As the practice wrote it, or "Not recorded". */
   text: string;
   /** The number, when the value is one; null for a value that is words ("Target cells seen"). */
   value: number | null;
@@ -65,26 +80,40 @@ export interface ChartSeries {
 /** `message`: why there is no chart when it is not the practice's failure (documents opened too fast, issue 36). */
 export type ChartReply = { ok: true; series: ChartSeries[] } | { ok: false; message?: string };
 
-export function resultCardOf(result: LabResult): ResultCard {
-  const e = result.extension;
-  const at = practiceDateTime(e.date);
-  const hasTime = /T\d{2}:\d{2}/.test(e.date);
-  return {
-    id: result.id,
-    test: result.description,
-    date: formatDate(e.date),
-    time: at.isValid && hasTime ? at.toFormat("h:mm a").toLowerCase() : "",
-    laboratory: e.laboratory,
-    author: result.author.display,
-    folder: e.folder,
-    comments: e.comments,
-    read: e.read.trim().toLowerCase() === "true",
-  };
+/** A practice's date as the portal shows it: DD-MM-YYYY in the practice's zone from a date, a local date-time or a UTC one; "Not recorded" for none. */
+export function shownDate(value: string | null | undefined): string {
+  return value?.trim() ? formatDate(value.trim()) : recordTexts.notRecorded;
 }
 
-export function observationOf(row: { ObservationText: string; ObservationValue: string; AbnormalFlagDesc: string; ObservationSummary: string }): ObservationView {
-  const flag = row.AbnormalFlagDesc.trim();
-  return { text: row.ObservationText, value: row.ObservationValue, flag, flagged: FLAGGED.has(flag.toLowerCase()), range: row.ObservationSummary };
+export function resultCardOf(result: LabResult): ResultCard {
+  const e = result.extension;
+  const date = e.date?.trim() ?? "";
+  const at = practiceDateTime(date);
+  const hasTime = /T\d{2}:\d{2}/.test(date);
+  const card = {
+    id: result.id,
+    test: shownText(result.description),
+    chartCode: result.description?.trim() ? result.description : "",
+    date: shownDate(date),
+    time: at.isValid && hasTime ? at.toFormat("h:mm a").toLowerCase() : "",
+    laboratory: shownText(e.laboratory),
+    author: shownText(result.author?.display),
+    folder: e.folder?.trim() ?? "",
+    comments: e.comments?.trim() ?? "",
+    read: isReadFlag(e.read),
+  };
+  return { ...card, summary: [card.date, card.laboratory, card.author].filter((v) => v !== recordTexts.notRecorded).join(" · ") };
+}
+
+type ObservationRow = NonNullable<LabResult["observation"]>[number];
+
+/**
+ * One row of the table. A flag other than the three 2§3 shows in red (in any letters) is shown as the
+ * practice sent it, never in red: the portal does not know what it claims.
+ */
+export function observationOf(row: ObservationRow): ObservationView {
+  const flag = row.AbnormalFlagDesc?.trim() ?? "";
+  return { text: shownText(row.ObservationText), value: shownText(row.ObservationValue), flag, flagged: FLAGGED.has(flag.toLowerCase()), range: row.ObservationSummary?.trim() ?? "" };
 }
 
 /**
@@ -95,9 +124,12 @@ export function observationOf(row: { ObservationText: string; ObservationValue: 
 export function resultDetailOf(result: LabResult | undefined, sanitise: (html: string) => string): ResultDetail {
   if (!result) return { kind: "empty" };
   if (result.observation && result.observation.length > 0) return { kind: "table", rows: result.observation.map(observationOf) };
-  const form = result.presentedForm?.find((f) => f.data.length > 0);
+  // By content type (2§4), in any letters and with any parameters; a form the portal cannot show (an
+  // image, a type left out) is passed over for one it can, and with none the dialog says there is no data.
+  const forms = (result.presentedForm ?? []).flatMap((f) => (f.data ? [{ type: contentTypeOf(f.contentType), data: f.data }] : []));
+  const form = forms.find((f) => f.type === "application/pdf" || f.type === "text/html");
   if (!form) return { kind: "empty" };
-  if (form.contentType === "application/pdf") return { kind: "pdf", pdf: form.data };
+  if (form.type === "application/pdf") return { kind: "pdf", pdf: form.data };
   const html = sanitise(new TextDecoder().decode(Uint8Array.from(atob(form.data), (c) => c.charCodeAt(0))));
   return html.replace(/<[^>]*>/g, "").trim() === "" ? { kind: "empty" } : { kind: "html", html };
 }
@@ -115,7 +147,7 @@ export function numericValue(text: string): number | null {
  * value. A point is kept when a shown result of the test has its date: the same instant when the
  * result's date has a time, else the same day in the practice's zone.
  */
-export function pointsOfShownResults<P extends { resultdate: string }>(points: readonly P[], shownDates: readonly string[]): P[] {
+export function pointsOfShownResults<P extends { resultdate?: string | null }>(points: readonly P[], shownDates: readonly string[]): P[] {
   const instants = new Set<number>();
   const days = new Set<string>();
   for (const date of shownDates) {
@@ -124,20 +156,29 @@ export function pointsOfShownResults<P extends { resultdate: string }>(points: r
     if (/T\d{2}:\d{2}/.test(date)) instants.add(at.toMillis());
     else days.add(at.toISODate()!);
   }
+  // A point without a date cannot be told to belong to a shown result: a proxy is not given it.
   return points.filter((p) => {
-    const at = practiceDateTime(p.resultdate);
+    const at = practiceDateTime(p.resultdate?.trim() ?? "");
     return at.isValid && (instants.has(at.toMillis()) || days.has(at.toISODate()!));
   });
 }
 
-export function chartSeriesOf(points: ReadonlyArray<{ observationtext: string; observationvalue: string; resultdate: string }>): ChartSeries[] {
+/**
+ * LabResultChartById's points, one series per observation (named "Not recorded" when the practice
+ * names none), each oldest first. A point without a readable date or a number is kept, listed beside
+ * the drawing and never drawn: a value is never dropped (issue 68, decisions/396).
+ */
+export function chartSeriesOf(points: ReadonlyArray<{ observationtext?: string | null; observationvalue?: string | null; resultdate?: string | null }>): ChartSeries[] {
   const byName = new Map<string, ChartPoint[]>();
   for (const p of points) {
-    const at = practiceDateTime(p.resultdate);
-    if (!at.isValid) continue;
-    const list = byName.get(p.observationtext) ?? [];
-    list.push({ date: formatDate(p.resultdate), at: at.toMillis(), text: p.observationvalue, value: numericValue(p.observationvalue) });
-    byName.set(p.observationtext, list);
+    const date = p.resultdate?.trim() ?? "";
+    const at = practiceDateTime(date);
+    const name = shownText(p.observationtext);
+    const list = byName.get(name) ?? [];
+    const value = p.observationvalue?.trim() ?? "";
+    list.push({ date: at.isValid ? formatDate(date) : shownDate(date), at: at.isValid ? at.toMillis() : null, text: shownText(value), value: numericValue(value) });
+    byName.set(name, list);
   }
-  return [...byName].map(([name, list]) => ({ name, points: list.sort((a, b) => a.at - b.at) }));
+  // Undated points last, in the order the practice sent them.
+  return [...byName].map(([name, list]) => ({ name, points: list.sort((a, b) => (a.at ?? Infinity) - (b.at ?? Infinity)) }));
 }

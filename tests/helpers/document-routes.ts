@@ -17,7 +17,7 @@ export async function documentAddresses(world: TestWorld, label = "solo"): Promi
     s.api.call(endpoints.labResults, { query: { ...q, PageSize: 10, PageNumber: 1 } }),
     s.api.call(endpoints.messages, { query: { ...q, Type: "1", MessagingType: MESSAGE_BOXES.inbox, PageSize: 25, PageNumber: 1 } }),
   ]);
-  const pdfResource = media.resources.find((r) => r.content.contentType === "application/pdf");
+  const pdfResource = media.resources.find((r) => r.content?.contentType === "application/pdf");
   let attached: string | undefined;
   for (const message of inbox.resources) {
     const [full] = (await s.api.call(endpoints.messageById, { query: { ...q, MessageID: message.id } })).resources;

@@ -34,7 +34,7 @@ describe("lab results", () => {
     const s = await signIn(users, "solo");
     const list = await s.api.call(endpoints.labResults, { query: { PatientID: s.id, PageSize: 100, PageNumber: 1 } });
     expect(list.total).toBeGreaterThan(8);
-    const dates = list.resources.map((r) => Date.parse(r.extension.date));
+    const dates = list.resources.map((r) => Date.parse(r.extension.date!));
     expect([...dates].sort((a, b) => b - a)).toEqual(dates);
     const counters = await s.api.call(endpoints.refreshCounter, { query: { PatientID: s.id } });
     const unread = list.resources.filter((r) => r.extension.read === "False");
@@ -57,9 +57,9 @@ describe("lab results", () => {
         for (const o of detail.observation) expect(["", "High", "Low", "Abnormal"]).toContain(o.AbnormalFlagDesc);
       } else {
         const [form] = detail.presentedForm!;
-        kinds.add(form.contentType);
-        if (form.contentType === "text/html") expect(Buffer.from(form.data, "base64").toString("utf8")).toContain(`<h3>${r.description}</h3>`);
-        else await expectPdf(form.data, new RegExp(r.description));
+        kinds.add(form.contentType!);
+        if (form.contentType === "text/html") expect(Buffer.from(form.data!, "base64").toString("utf8")).toContain(`<h3>${r.description}</h3>`);
+        else await expectPdf(form.data!, new RegExp(r.description!));
       }
       if (kinds.size === 3) break;
     }
@@ -71,14 +71,14 @@ describe("lab results", () => {
     const search = await s.api.call(endpoints.labResults, { query: { PatientID: s.id, PageSize: 500, PageNumber: 1, searchText: "hba1c" } });
     expect(search.total).toBeGreaterThan(10);
     expect(search.resources.every((r) => r.description === "HbA1c")).toBe(true);
-    const newest = search.resources[0].extension.date.slice(0, 10);
+    const newest = search.resources[0].extension.date!.slice(0, 10);
     const sameDay = await s.api.call(endpoints.labResults, { query: { PatientID: s.id, PageSize: 500, PageNumber: 1, fromdate: newest, todate: newest } });
     expect(sameDay.resources.map((r) => r.id)).toContain(search.resources[0].id);
-    expect(sameDay.resources.every((r) => r.extension.date.startsWith(newest))).toBe(true);
+    expect(sameDay.resources.every((r) => r.extension.date!.startsWith(newest))).toBe(true);
 
     const chart = await s.api.call(endpoints.labChart, { query: { PatientID: s.id, labcode: "HbA1c" } });
     expect(chart.length).toBe(search.total);
-    const times = chart.map((p) => Date.parse(p.resultdate));
+    const times = chart.map((p) => Date.parse(p.resultdate!));
     expect([...times].sort((a, b) => a - b)).toEqual(times);
   });
 
@@ -95,12 +95,12 @@ describe("letters", () => {
     const s = await signIn(many, "many");
     const paged = await s.api.call(endpoints.letters, { query: { PatientID: s.id, PageSize: 100, PageNumber: 1 } });
     expect(paged.total).toBe(1_000);
-    expect(paged.resources[0].content[0].attachment.data).toBeUndefined();
-    const day = paged.resources[3].extension.date.slice(0, 10);
+    expect(paged.resources[0].content![0].attachment!.data).toBeUndefined();
+    const day = paged.resources[3].extension.date!.slice(0, 10);
     const ranged = await s.api.call(endpoints.letters, { query: { PatientID: s.id, StartDate: `${day} 00:00:00`, EndDate: `${day} 23:59:59` } });
     expect(ranged.resources.map((l) => l.id)).toContain(paged.resources[3].id);
     const [full] = (await s.api.call(endpoints.letterById, { query: { PatientID: s.id, ResultID: paged.resources[3].id } })).resources;
-    await expectPdf(full.content[0].attachment.data!, new RegExp(paged.resources[3].type.coding[0].display));
+    await expectPdf(full.content![0].attachment!.data!, new RegExp(paged.resources[3].type!.coding![0].display!));
   });
 
   it("refuses a letter listing without its Token (401) and a half-given date range (400)", async () => {
@@ -118,10 +118,10 @@ describe("resources", () => {
   it("lists PDFs and links; a PDF resource is a real PDF, a link has its address", async () => {
     const s = await signIn(users, "solo");
     const media = await s.api.call(endpoints.media, { query: { PatientID: s.id, PageSize: 100, PageNumber: 1 } });
-    const pdf = media.resources.find((m) => m.content.contentType === "application/pdf")!;
-    const link = media.resources.find((m) => m.content.contentType === "link")!;
-    expect(link.content.url).toMatch(/^https:\/\//);
-    await expectPdf(await s.api.call(endpoints.mediaById, { query: { PatientID: s.id, ResourceID: pdf.id } }), new RegExp(pdf.content.title));
+    const pdf = media.resources.find((m) => m.content?.contentType === "application/pdf")!;
+    const link = media.resources.find((m) => m.content?.contentType === "link")!;
+    expect(link.content!.url).toMatch(/^https:\/\//);
+    await expectPdf(await s.api.call(endpoints.mediaById, { query: { PatientID: s.id, ResourceID: pdf.id } }), new RegExp(pdf.content!.title!));
   });
 });
 

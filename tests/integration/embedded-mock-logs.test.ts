@@ -53,7 +53,7 @@ describe("the embedded mock's request lines in LOG_FILE", () => {
     await browser.signIn(portal, many);
     const practice = await world.signIn("many");
     const [result] = (await practice.api.call(endpoints.labResults, { query: { PatientID: practice.id, PageSize: 1, PageNumber: 1 } })).resources;
-    const test = result.description;
+    const test = result.description!;
 
     // The two ways a list pages: a further page of letters in the address, a further page of messages by step.
     for (const address of ["/emails", "/letters?pages=2", `/reports?q=${encodeURIComponent(test)}`, `/reports/result/${encodeURIComponent(result.id)}`, `/reports/chart?test=${encodeURIComponent(test)}`]) {

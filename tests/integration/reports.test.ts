@@ -90,7 +90,7 @@ describe("the hostile result", () => {
     const [newest] = (await getLabResults(s.api, s.id, everything)).resources;
     expect(newest.description).toBe("Liver Function");
     const [reply] = (await getLabResult(s.api, s.id, newest.id)).resources;
-    const raw = Buffer.from(reply.presentedForm![0].data, "base64").toString("utf8");
+    const raw = Buffer.from(reply.presentedForm![0].data!, "base64").toString("utf8");
     expect(raw).toMatch(/<script/);
     expect(raw).toMatch(/evil\.example\.invalid/);
     const detail = resultDetailOf(reply, sanitiseResultHtml);

@@ -34,12 +34,13 @@ describe("letter tiles", () => {
   it("reads the type and the positional date, shown DD-MM-YYYY in Pacific/Auckland whatever offset it came with", () => {
     const [letter] = wireLetters([{ id: "l1", type: "Referral Letter", date: "2026-02-28T12:30:00Z" }]);
     // 12:30 UTC on the 28th is 01:30 on 1 March in Auckland (NZDT, +13).
-    expect(letterTileOf(letter)).toEqual({ id: "l1", type: "Referral Letter", date: "01-03-2026", isoDate: "2026-03-01", pdf: true });
+    expect(letterTileOf(letter)).toEqual({ id: "l1", type: "Referral Letter", date: "01-03-2026", isoDate: "2026-03-01", pdf: true, format: "" });
   });
 
-  it("refuses a letter without its date slot (the contract's layout, not a guess)", () => {
+  it("reads a letter without its date slot, which 2§3 does not require, as not recorded (decisions/396)", () => {
     const wire = toBundle([{ resourceType: "DocumentReference", id: "l1", type: { coding: [{ display: "Letter" }] }, extension: [], content: [{ attachment: { contentType: "application/pdf" } }] }]);
-    expect(LettersReplySchema.safeParse(wire).success).toBe(false);
+    const [letter] = LettersReplySchema.parse(wire).resources;
+    expect(letterTileOf(letter)).toMatchObject({ date: "Not recorded", isoDate: "" });
   });
 
   it("marks anything but a PDF as download only, and names a blank type", () => {
@@ -48,7 +49,8 @@ describe("letter tiles", () => {
       { id: "l2", type: "  ", date: "2025-06-02T09:00:00+12:00", contentType: "APPLICATION/PDF" },
     ]);
     expect(letterTileOf(word).pdf).toBe(false);
-    expect(letterTileOf(blank)).toMatchObject({ type: "Letter", pdf: true });
+    expect(letterTileOf(word).format).toBe("application/msword");
+    expect(letterTileOf(blank)).toMatchObject({ type: "Not recorded", pdf: true, format: "" });
   });
 
   it("keeps an unreadable date as it came, and sorts newest first with unreadable dates last", () => {

@@ -28,6 +28,7 @@ describe("a result card", () => {
     expect(resultCardOf(labResult())).toEqual({
       id: "r1",
       test: "HbA1c",
+      chartCode: "HbA1c",
       date: "30-06-2025",
       time: "11:30 pm",
       laboratory: "Awanui Labs",
@@ -35,6 +36,7 @@ describe("a result card", () => {
       folder: "Lab Results",
       comments: "Normal, no action needed.",
       read: false,
+      summary: "30-06-2025 · Awanui Labs · Dr Aroha Ngata",
     });
   });
 
@@ -108,7 +110,7 @@ describe("the HTML sanitiser", () => {
 });
 
 describe("the chart's points", () => {
-  it("groups by observation, oldest first, dated DD-MM-YYYY, with numbers read from the values", () => {
+  it("groups by observation, oldest first, dated DD-MM-YYYY, with numbers read from the values; an unreadable date is kept last, as sent", () => {
     const series = chartSeriesOf([
       { observationtext: "Haemoglobin", observationvalue: "140", resultdate: "2025-03-01T09:00:00+13:00" },
       { observationtext: "Platelets", observationvalue: "250", resultdate: "2025-03-01T09:00:00+13:00" },
@@ -120,7 +122,9 @@ describe("the chart's points", () => {
     expect(series[0].points.map((p) => [p.date, p.value])).toEqual([
       ["20-11-2024", 128],
       ["01-03-2025", 140],
+      ["not a date", 131],
     ]);
+    expect(series[0].points[2].at).toBeNull();
     expect(series[2].points[0]).toMatchObject({ text: "Target cells seen", value: null });
   });
 

@@ -235,7 +235,9 @@ async function sendToPractice<E extends Endpoint>(endpoint: E, options: CallOpti
     try {
       json = JSON.parse(text);
     } catch {
-      throw new PracticeApiError("contract", call, "the reply is not JSON", status);
+      // A text reply may come bare (contract/endpoint.ts replyMayBeText): then the text is the value.
+      if (!endpoint.replyMayBeText) throw new PracticeApiError("contract", call, "the reply is not JSON", status);
+      json = text;
     }
   }
   const parsed = endpoint.reply.safeParse(json);

@@ -1,6 +1,7 @@
 import type { LetterRangeResult, LettersPageData } from "~/lib/letters-view";
 import { LetterRangeSchema, rangeQuery } from "./search";
-import { MAX_PAGES, pagesOf } from "~/lib/listing";
+import { listingTotal, MAX_PAGES, pagesOf } from "~/lib/listing";
+import { documentsPageSizes } from "@contract/documents";
 import { letterFileName, letterTileOf, newestFirst } from "~/lib/letters-view";
 import { parseForm } from "~/lib/form-data";
 import { lettersTexts } from "./texts";
@@ -43,7 +44,7 @@ export async function lettersPage(signedIn: Pick<SignedIn, "api" | "user">, url:
   // A letter filed while the pages were read may shift one onto the next page: it is shown once.
   const seen = new Set<string>();
   const letters = replies.flatMap((r) => r.resources.map(letterTileOf)).filter((l) => (seen.has(l.id) ? false : (seen.add(l.id), true)));
-  const total = Math.max(replies[0]?.total ?? 0, letters.length);
+  const total = listingTotal({ total: replies[0]?.total ?? 0, read: letters.length, pagesRead: pages, pageSize: documentsPageSizes.letters, lastPageEmpty: replies.at(-1)?.resources.length === 0 });
   return { letters: newestFirst(letters), total, pages, more: letters.length < total && pages < MAX_PAGES, range: typed, ranged: false, rangeResult };
 }
 
@@ -57,7 +58,7 @@ export async function letterFileResponse(request: Request, letterId: string, rat
   await countDocument(signedIn, rate);
   try {
     const [letter] = (await getLetter(callerOf(signedIn), letterId)).resources;
-    const attachment = letter?.content.find((c) => c.attachment.data)?.attachment;
+    const attachment = letter?.content?.find((c) => c.attachment?.data)?.attachment;
     if (!letter || !attachment?.data) return failure(404);
     const tile = letterTileOf(letter);
     const name = letterFileName(tile);

@@ -3,6 +3,7 @@ import { accountsPageSizes } from "@contract/accounts";
 import { letterFileName, letterTileOf } from "~/lib/letters-view";
 import { PREVIEW_AREAS, PREVIEW_KINDS, type BackLink, type PreviewData, type PreviewKind } from "~/lib/preview-view";
 import { resultCardOf, resultDetailOf } from "~/lib/reports-view";
+import { recordTexts } from "~/lib/texts/record";
 import { rowOf } from "~/.server/invoice-rows.server";
 import { getInvoicePdf, getInvoices } from "~/.server/practice/accounts.server";
 import { PracticeApiError } from "~/.server/practice/client.server";
@@ -95,9 +96,10 @@ async function resultPreview({ api, user }: Pick<SignedIn, "api" | "user">, id: 
   if (!result) return null;
   const card = resultCardOf(result);
   const detail = resultDetailOf(result, sanitiseResultHtml);
-  const description = [card.date, card.laboratory, card.author].filter(Boolean).join(" · ");
+  const description = card.summary;
   if (detail.kind === "pdf") {
-    const fileName = `${`${card.test} ${card.date}`.replace(/[^\w\- ]+/g, "").trim().replace(/\s+/g, "-") || "result"}.pdf`;
+    // Named by what the practice recorded: the test's name and date, or "result" for neither.
+    const fileName = `${`${card.chartCode} ${card.date === recordTexts.notRecorded ? "" : card.date}`.replace(/[^\w\- ]+/g, "").trim().replace(/\s+/g, "-") || "result"}.pdf`;
     return { title: card.test, description, file: { url: `data:application/pdf;base64,${detail.pdf}`, fileName, pdf: true }, result: null };
   }
   if (detail.kind === "failed") return null;

@@ -1,4 +1,5 @@
-import { MAX_PAGES, pagesOf } from "~/lib/listing";
+import { listingTotal, MAX_PAGES, pagesOf } from "~/lib/listing";
+import { documentsPageSizes } from "@contract/documents";
 import { resourcesTexts } from "./texts";
 import { resourceItemOf, type ResourcesPageData } from "./view";
 import { PracticeApiError } from "~/.server/practice/client.server";
@@ -19,7 +20,7 @@ export async function resourcesPage({ api, user }: Pick<SignedIn, "api" | "user"
   const replies = await Promise.all(Array.from({ length: pages }, (_, i) => getResources(api, user.userId, i + 1))).catch(practiceErrorResponse);
   const seen = new Set<string>();
   const items = replies.flatMap((r) => r.resources.map(resourceItemOf)).filter((m) => (seen.has(m.id) ? false : (seen.add(m.id), true)));
-  const total = Math.max(replies[0]?.total ?? 0, items.length);
+  const total = listingTotal({ total: replies[0]?.total ?? 0, read: items.length, pagesRead: pages, pageSize: documentsPageSizes.media, lastPageEmpty: replies.at(-1)?.resources.length === 0 });
   return { items, total, pages, more: items.length < total && pages < MAX_PAGES };
 }
 

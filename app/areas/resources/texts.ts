@@ -7,4 +7,5 @@ export const resourcesTexts = {
   pdfPageFailed: (page: number) => `Page ${page} of the resource could not be shown. Use Download to open it in another viewer.`,
   newTab: "opens in a new tab",
   linkUnavailable: "This link cannot be opened from the portal.",
+  cannotOpen: "This resource cannot be opened from the portal.",
 } as const;

@@ -4,6 +4,7 @@ import { parseForm } from "~/lib/form-data";
 import type { FieldErrors } from "~/lib/forms";
 import { reportsTexts } from "~/lib/texts/reports";
 import { queryDateOf } from "~/lib/date-range";
+import { listingTotal } from "~/lib/listing";
 import { pagesOf, readFilterOf, ReportFiltersSchema, type ReadFilter } from "./filters";
 import { chartSeriesOf, pointsOfShownResults, resultCardOf, resultDetailOf, type ChartReply, type ResultCard, type ResultDetail } from "~/lib/reports-view";
 import { documentsPageSizes } from "@contract/documents";
@@ -43,11 +44,13 @@ export async function loadReportsPage(request: Request): Promise<ReportsPage> {
   const wanted = pagesOf(params.get("pages"));
 
   const first = await getLabResults(api, user.userId, query(1)).catch(practiceErrorResponse);
-  const total = first.total ?? first.resources.length;
   // Only the pages that exist are asked for, all at once.
-  const pages = Math.max(1, Math.min(wanted, Math.ceil(total / documentsPageSizes.labResults)));
+  const pages = Math.max(1, Math.min(wanted, Math.ceil(first.total / documentsPageSizes.labResults)));
   const rest = await Promise.all(Array.from({ length: pages - 1 }, (_, i) => getLabResults(api, user.userId, query(i + 2)))).catch(practiceErrorResponse);
-  const resources = [first, ...rest].flatMap((bundle) => bundle.resources);
+  const replies = [first, ...rest];
+  const resources = replies.flatMap((bundle) => bundle.resources);
+  // The practice's total is a hint: counted wrong, it neither offers a "more" that brings nothing nor hides a result read.
+  const total = listingTotal({ total: first.total, read: resources.length, pagesRead: pages, pageSize: documentsPageSizes.labResults, lastPageEmpty: replies.at(-1)!.resources.length === 0 });
 
   return {
     results: resources.map(resultCardOf),
@@ -92,7 +95,7 @@ export async function loadResultChart(request: Request, rate?: DocumentRate) {
     // A proxy's chart is of a test among the results they are shown, and holds only those results'
     // values: a chart's reply carries no labels, so a confidential result's value is never had by
     // naming its test, nor drawn beside the test's other results (whānau access, decisions/382, 388).
-    const shown = signedIn.access ? (await getLabResults(api, user.userId, { page: 1, search: test, from: null, to: null })).resources.filter((r) => r.description === test).map((r) => r.extension.date) : null;
+    const shown = signedIn.access ? (await getLabResults(api, user.userId, { page: 1, search: test, from: null, to: null })).resources.filter((r) => r.description === test).flatMap((r) => (r.extension.date ? [r.extension.date] : [])) : null;
     if (shown?.length === 0) return { ok: true, series: [] };
     const points = await getLabChart(api, user.userId, test);
     const series = chartSeriesOf(shown ? pointsOfShownResults(points, shown) : points);

@@ -110,7 +110,8 @@ export function fhirDateTime(value: string | null | undefined): string | undefin
 /** The narrative's date: DD-MM-YYYY as the portal shows dates, or the practice's own text when unreadable. */
 function shownDate(value: string | null | undefined): string {
   const read = readPracticeDate(value);
-  return read ? read.at.toFormat("dd-MM-yyyy") : (value?.trim() ?? "");
+  // The day in the practice's zone: a date-time sent in UTC (decisions/396) is kept in its own zone by the reading.
+  return read ? read.at.setZone(PRACTICE_ZONE).toFormat("dd-MM-yyyy") : (value?.trim() ?? "");
 }
 
 /* ---------- Narrative ---------- */
@@ -415,13 +416,19 @@ export function summaryDocument(record: PracticeRecord, generatedAt: Date): Summ
       resourceType: "Observation",
       status: "unknown",
       category: [{ coding: [{ system: OBSERVATION_CATEGORY, code: "laboratory", display: "Laboratory" }] }],
-      code: { text: clean(r.description) },
+      // A test the practice names none for (decisions/396) is said to be unknown, as a date it did not give.
+      code: clean(r.description) ? { text: clean(r.description) } : { extension: [{ url: DATA_ABSENT_REASON, valueCode: "unknown" }] },
       subject,
     };
     if (effective) observation.effectiveDateTime = effective;
     if (clean(r.extension.laboratory)) observation.performer = [{ display: clean(r.extension.laboratory) }];
     if (clean(r.extension.comments)) observation.note = [{ text: clean(r.extension.comments) }];
-    add("results", uuid("Observation", "result", key), observation, [clean(r.description), shownDate(r.extension.date), clean(r.extension.laboratory), clean(r.extension.comments)]);
+    add("results", uuid("Observation", "result", key), observation, [
+      clean(r.description) || "Not recorded",
+      clean(r.extension.date) ? shownDate(r.extension.date) : "Not recorded",
+      clean(r.extension.laboratory) || "Not recorded",
+      clean(r.extension.comments),
+    ]);
   }
 
   /* Vitals: blood pressure as its two components (systolic, diastolic), every other vital its one value. */

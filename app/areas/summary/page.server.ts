@@ -12,6 +12,7 @@ import { practiceErrorResponse } from "~/.server/practice/errors.server";
 import { countDocument, type DocumentRate } from "~/.server/document-rate.server";
 import { requireSession } from "~/.server/proxy-access.server";
 import { PRACTICE_ZONE } from "~/lib/dates";
+import { listingTotal } from "~/lib/listing";
 import { summaryBundle, summaryDocument, type PracticeRecord, type SectionKey } from "./fhir";
 import { summaryTexts } from "./texts";
 import { summaryViewOf, type SummaryPageData } from "./view";
@@ -41,7 +42,8 @@ async function allPages<R>(size: number, read: (page: number) => Promise<Page<R>
   const pages = Math.min(Math.max(1, Math.ceil(first.total / size)), SUMMARY_MAX_PAGES);
   const rest = first.resources.length < size ? [] : await Promise.all(Array.from({ length: pages - 1 }, (_, i) => read(i + 2)));
   const resources = [first, ...rest].flatMap((p) => p.resources);
-  return { resources, total: Math.max(first.total, resources.length) };
+  // The practice's total is a hint (decisions/396): counted high, it must not call a whole section partial.
+  return { resources, total: listingTotal({ total: first.total, read: resources.length, pagesRead: 1 + rest.length, pageSize: size, lastPageEmpty: rest.at(-1)?.resources.length === 0 }) };
 }
 
 export async function buildSummary(api: PracticeApi, viewed: string, generatedAt: Date = new Date()): Promise<Bundle> {

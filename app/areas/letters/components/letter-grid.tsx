@@ -29,7 +29,8 @@ export function LetterGrid({ letters, onView, onPrint, ref }: LetterGridProps) {
               <span className="text-muted">Date: </span>
               {letter.isoDate ? <time dateTime={letter.isoDate}>{letter.date}</time> : letter.date}
             </p>
-            {letter.pdf ? null : <p className="text-muted">Not a PDF: download only</p>}
+            {/* The practice's own name for what it is, shown as sent (decisions/396). */}
+            {letter.pdf ? null : <p className="text-muted break-words">Not a PDF ({letter.format}): download only</p>}
             <div className="mt-auto flex flex-wrap gap-3">
               <Button
                 ref={(button) => {

@@ -23,6 +23,8 @@ export function ResourceGrid({ items, onOpen }: { items: readonly ResourceItem[]
       {items.map((item) => (
         <li key={item.id} className="flex flex-col gap-3 rounded border border-line bg-white p-4 shadow-sm">
           <h2 className="text-xl font-bold break-words">{item.title}</h2>
+          {/* A type beyond PDF and link is shown as the practice sent it (decisions/396). */}
+          {item.kind !== "pdf" && item.type ? <p className="text-muted break-words">Type: {item.type}</p> : null}
           {item.kind === "pdf" ? (
             <>
               <p className="text-muted">PDF document</p>
@@ -44,7 +46,7 @@ export function ResourceGrid({ items, onOpen }: { items: readonly ResourceItem[]
               </a>
             </>
           ) : (
-            <p className="text-muted">{resourcesTexts.linkUnavailable}</p>
+            <p className="text-muted">{item.type ? resourcesTexts.cannotOpen : resourcesTexts.linkUnavailable}</p>
           )}
         </li>
       ))}

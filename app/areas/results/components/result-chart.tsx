@@ -10,7 +10,8 @@ export default function ResultChart({ test, series }: { test: string; series: re
   return (
     <div className="flex flex-col gap-6">
       {series.map((s) => {
-        const plotted = s.points.flatMap((p) => (p.value === null ? [] : [{ at: p.at, value: p.value, date: p.date, label: p.text }]));
+        // A value without a number or a date is listed, not drawn; the table then shows for everyone (decisions/396).
+        const plotted = s.points.flatMap((p) => (p.value === null || p.at === null ? [] : [{ at: p.at, value: p.value, date: p.date, label: p.text }]));
         return (
           <figure key={s.name} className="flex flex-col gap-2">
             <figcaption className="text-lg font-bold">{s.name}</figcaption>
@@ -19,9 +20,9 @@ export default function ResultChart({ test, series }: { test: string; series: re
                 <LineChart points={plotted} />
               </div>
             ) : (
-              <p>These values are words, not numbers, so they are listed rather than drawn.</p>
+              <p>These values are words or have no date, so they are listed rather than drawn.</p>
             )}
-            <table className={plotted.length > 0 ? "sr-only" : "w-full text-left"}>
+            <table className={plotted.length === s.points.length ? "sr-only" : "w-full text-left"}>
               <caption className="sr-only">
                 {s.name} ({test}) by date
               </caption>

@@ -39,7 +39,7 @@ export function ResultDialog({ result, onRead, onLoad, onClose }: { result: Resu
       open={result !== null}
       onOpenChange={(open) => (open ? undefined : onClose())}
       title={result?.test ?? "Test result"}
-      description={result ? [result.date, result.laboratory, result.author].filter(Boolean).join(" · ") : undefined}
+      description={result?.summary || undefined}
       size="wide"
       printable
     >
@@ -90,7 +90,8 @@ function ResultBody({ result, onRead, onLoad, onClose }: { result: ResultCard; o
             Print
           </Button>
         ) : null}
-        <ChartButton test={result.test} onLoad={onLoad} />
+        {/* LabResultChartById is asked by the test's name: a result the practice names no test for has no chart. */}
+        {result.chartCode ? <ChartButton test={result.chartCode} onLoad={onLoad} /> : null}
         <Link to={previewHref("result", result.id, location.pathname + location.search)} className={buttonClass("secondary")}>
           {previewTexts.openFullPage}
         </Link>
