@@ -18,6 +18,7 @@ import { feeCents, feeRateBasisPoints, toCents } from "~/lib/money";
 import { useMockServer, type PortalSession, type TestWorld } from "../helpers/mock-world";
 import { signedInToPortal } from "../helpers/portal-cookie";
 import { paymentRefusalTexts } from "~/areas/accounts/refusal-texts";
+import { cardTexts } from "~/areas/accounts/card-texts";
 
 /**
  * The payment action (/accounts/pay) against the mock over HTTP, with its own sessions and attempts:
@@ -621,7 +622,7 @@ describe("the card fee follows the card's brand (issue 36)", () => {
     await world.clearRequests();
     const refused = await p.post("confirm", { clientSecret: String(intent.reply), ...amexCard });
     expect(refused.ok).toBe(false);
-    const mismatch = paymentTexts.cardBrandMismatch("American Express", "American Express - 3.5%");
+    const mismatch = cardTexts.cardBrandMismatch("American Express", "American Express - 3.5%");
     expect(refused).toEqual({ ok: false, failure: { kind: "refused", message: mismatch, fields: { cardNumber: mismatch } } });
     expect(await world.requests({ path: "payments/confirm-card" })).toEqual([]);
     expect(await world.charges()).toHaveLength(0);

@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { paymentTexts } from "~/areas/accounts/texts";
+import { cardTexts } from "~/areas/accounts/card-texts";
 import { cardBrandOf } from "~/areas/accounts/card-brand";
 import { luhnValid, parseCardTypes, testCardErrors } from "~/areas/accounts/payment-forms";
 import { SaveTempInputSchema } from "~/areas/accounts/steps";
 
-const t = paymentTexts;
+const t = cardTexts;
 const now = new Date("2026-11-23T00:00:00Z");
 
 describe("the test provider's card form (1§5)", () => {

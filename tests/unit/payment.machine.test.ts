@@ -7,6 +7,7 @@ import { StepFailedError } from "~/lib/steps";
 import { amountOf, paymentMachine, paymentMethodOf, paymentTexts, type TempPaymentRequest } from "@machines/accounts/payment.machine";
 import { paymentOutcomeTexts } from "~/areas/accounts/outcome-texts";
 import { paymentRefusalTexts } from "~/areas/accounts/refusal-texts";
+import { cardTexts } from "~/areas/accounts/card-texts";
 
 const invoices = [
   { id: "i1", balanceCents: 5000, payNowCents: 0 },
@@ -240,7 +241,7 @@ describe("payment machine", () => {
   // The portal's answers through the step protocol (decisions/280): its refusal of the confirmation is
   // as sure to have charged nothing as the card provider's; a practice that could not answer is not.
   it("a confirmation the portal refuses (the card's field at fault) charged nothing; one the practice did not answer is uncertain", async () => {
-    const refusal = new StepFailedError({ kind: "refused", message: paymentTexts.cardInvalid, fields: { cardNumber: paymentTexts.cardInvalid } });
+    const refusal = new StepFailedError({ kind: "refused", message: cardTexts.cardInvalid, fields: { cardNumber: cardTexts.cardInvalid } });
     const declined = start({ confirm: refusal });
     ready(declined.actor);
     declined.actor.send({ type: "pay.submit" });

@@ -1,4 +1,4 @@
-import { paymentTexts } from "./texts";
+import { cardTexts } from "./card-texts";
 
 /**
  * A card's brand, so that the card fee follows the card and not the label chosen for it (issue 36,
@@ -48,7 +48,7 @@ export function cardBrandProblem(brand: CardBrand | undefined, choice: CardChoic
   const wanted = choice.chosen?.brand;
   if (!wanted || brand === wanted) return undefined;
   const own = brand ? choice.all.find((type) => type.brand === brand) : undefined;
-  if (own && brand) return paymentTexts.cardBrandMismatch(paymentTexts.cardBrandNames[brand], own.label);
-  const taken = [...new Set(choice.all.flatMap((type) => (type.brand ? [paymentTexts.cardBrandNames[type.brand]] : [])))];
-  return paymentTexts.cardNotTaken(taken.join(", "));
+  if (own && brand) return cardTexts.cardBrandMismatch(cardTexts.cardBrandNames[brand], own.label);
+  const taken = [...new Set(choice.all.flatMap((type) => (type.brand ? [cardTexts.cardBrandNames[type.brand]] : [])))];
+  return cardTexts.cardNotTaken(taken.join(", "));
 }
