@@ -79,5 +79,7 @@ describe("Stripe adapter", () => {
     expect(cardStateOf({ ...complete, brand: "amex" }, { chosen: all[0], all })).toEqual({ complete: false, error: t.cardBrandMismatch("American Express", "American Express - 3.5%") });
     expect(cardStateOf({ ...complete, brand: "amex" }, { chosen: all[1], all })).toEqual({ complete: true, error: null });
     expect(cardStateOf({ ...complete, brand: "discover" }, { chosen: all[0], all })).toEqual({ complete: false, error: t.cardNotTaken("Visa, American Express") });
+    // The card type fixed (decisions/395): no choice to point to, the brand to pay with.
+    expect(cardStateOf({ ...complete, brand: "amex" }, { chosen: all[0], all, locked: true })).toEqual({ complete: false, error: t.cardTypeLocked("Visa", "Visa - 2.5%") });
   });
 });

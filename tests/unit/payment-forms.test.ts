@@ -78,6 +78,14 @@ describe("the card fee follows the card's brand (issue 36)", () => {
     // No card types at all (a practice that lists none): no fee, nothing to match.
     expect(card("3782 822463 10005", undefined, [])).toBeUndefined();
   });
+
+  it("with the card type fixed (a card tried on the payment may still be charged), names the brand to pay with, not a type to choose (decisions/395)", () => {
+    const locked = (cardNumber: string) => testCardErrors({ cardNumber, expiry: "12/30", cvc: "123" }, now, { chosen: visa, all: types, locked: true }).cardNumber;
+    expect(locked("5555 5555 5555 4444")).toBe(t.cardTypeLocked("Visa", visa.label));
+    expect(t.cardTypeLocked("Visa", visa.label)).toBe("This payment's card type is Visa - 2.5%, and a card tried on it may still be going through, so that cannot be changed now: pay it with a Visa card.");
+    expect(t.cardTypeLocked("American Express", amex.label)).toMatch(/pay it with an American Express card\.$/);
+    expect(locked("4242 4242 4242 4242")).toBeUndefined();
+  });
 });
 
 describe("payment settings and steps", () => {

@@ -17,4 +17,7 @@ export const cardTexts = {
   cardBrandNames: { visa: "Visa", mastercard: "Mastercard", amex: "American Express" },
   cvcRequired: "Security code is required",
   cvcInvalid: "Your card's security code is incomplete.",
+  /** Decisions/395: the payment's card type is fixed (a card tried on it may still be charged): no choice to point to. */
+  cardTypeLocked: (brand: string, cardType: string) =>
+    `This payment's card type is ${cardType}, and a card tried on it may still be going through, so that cannot be changed now: pay it with ${/^[AEIOU]/.test(brand) ? "an" : "a"} ${brand} card.`,
 } as const;
