@@ -1,11 +1,14 @@
 import type { Page } from "@playwright/test";
 import { expect, expectNoAxeViolations, forEachPractice, openSignedIn, signInDirectly, test, waitForHydration, type World, type WorldUser } from "./fixtures";
 import { chooseAnotherAmountByKeyboard, payButton, typeCardFromItsNumberAndPay, typeTestCardAndPayByKeyboard } from "./payment-form";
-import { E2E_PRACTICE_TIMEOUT_MS } from "../playwright.config";
 import { paymentTexts } from "~/areas/accounts/texts";
 import { paymentOutcomeTexts } from "~/areas/accounts/outcome-texts";
 import { errorsTexts } from "~/lib/texts/errors";
 import { paymentRefusalTexts } from "~/areas/accounts/refusal-texts";
+import { cardTexts } from "~/areas/accounts/card-texts";
+import { endpoints } from "@contract/endpoints";
+import { readAuthReply } from "@contract/auth";
+import { E2E_PRACTICE_TIMEOUT_MS, MOCK_PORT } from "../playwright.config";
 
 /** /accounts: invoices, the INVOICE dialog and paying with the built-in test card provider, in a fresh world. */
 const openAccounts = (page: Page, user: WorldUser) => openSignedIn(page, user, "/accounts", "Accounts");
@@ -38,6 +41,35 @@ function changeSaveTempInBrowser(page: Page, change: Record<string, number>) {
     if (form.get("step") === "save-temp") form.set("input", JSON.stringify({ ...JSON.parse(form.get("input") ?? "{}"), ...change }));
     await route.continue({ postData: form.toString() });
   });
+}
+
+/**
+ * The practice takes a payment of the holder's first pending invoice at its desk and records it: played
+ * with the practice API's own calls (its card terminal the mock's provider), as the practice's system
+ * would, never through the portal.
+ */
+async function paidAtTheDesk(user: WorldUser) {
+  const post = (url: string, body: unknown, token?: string) => fetch(url, { method: "POST", headers: { "Content-Type": "application/json", ...(token ? { Token: token } : {}) }, body: JSON.stringify(body) });
+  const credentials = { UserName: user.username, Password: user.password };
+  const identity = endpoints.identityAuthentication.reply.parse(await (await post(`http://127.0.0.1:${MOCK_PORT}/api/Authentication`, credentials)).json());
+  const url = "ACCAPIURL" in identity ? identity.ACCAPIURL : "";
+  const api = url.endsWith("/") ? url : `${url}/`;
+  const signedIn = readAuthReply(endpoints.patientAuthentication.reply.parse(await (await post(`${api}Patient/Authentication`, { ...credentials, q: "" })).json()));
+  if (signedIn.kind !== "signedIn") throw new Error(`The desk could not sign in: ${signedIn.kind}`);
+  const { patientId, token } = signedIn;
+  const pending = async () =>
+    endpoints.paymentNotice.reply.parse(await (await fetch(`${api}Patient/PaymentNotice?PatientID=${patientId}&TransactionTypeID=1&PageSize=50&PageNumber=1`, { headers: { Token: token } })).json()).resources;
+  const [invoice] = await pending();
+  const { amount, balance, notes } = invoice.extension;
+  const key = `desk-${crypto.randomUUID()}`;
+  const query = new URLSearchParams({ PatientID: patientId, CardType: "EFTPOS", cardCharges: "0", amount: String(balance), notes: "Paid at the desk", IdempotencyKey: key });
+  const row = { InvoiceID: invoice.id, isChecked: true, Amount: Number(amount), Balance: Number(balance), Notes: notes, PayNow: Number(balance) };
+  const paymentId = endpoints.saveTempPayment.reply.parse(await (await post(`${api}patient/SaveTempPayment?${query}`, [row], token)).json());
+  const intent = endpoints.createPaymentIntent.reply.parse(await (await post(`${api}payments/create-payment-intent`, { amount: Math.round(Number(balance) * 100), currency: "nzd", paymentMethodType: "card", IdempotencyKey: key }, token)).json());
+  if (!("clientSecret" in intent)) throw new Error(intent.error);
+  await post(`${api}payments/confirm-card`, { clientSecret: intent.clientSecret, cardNumber: "4242424242424242", expiry: "12/40", cvc: "123", billingName: "", email: "" }, token);
+  await post(`${api}patient/SavePayment?${new URLSearchParams({ PatientID: patientId, electronicPaymentID: String(paymentId) })}`, {}, token);
+  expect((await pending()).map((i) => i.id)).not.toContain(invoice.id);
 }
 
 const totalToCharge = (page: Page) => page.getByText("Total to charge").locator("xpath=following-sibling::*[1]").textContent();
@@ -315,8 +347,35 @@ forEachPractice("paying", () => {
     expect(await confirmCalls(world)).toBe(2);
   });
 
+  test("a Visa declined, then a Mastercard in the same form: its number asks for Mastercard's card type, which is offered; Try again pays once, at that type's fee (decisions/395)", async ({ page, world }) => {
+    await openAccounts(page, world.user("solo"));
+    await fillCard(page, "4000 0000 0000 0002");
+    await payButton(page).click();
+    const alert = page.getByRole("alert").filter({ hasText: "Your card was declined." });
+    await expect(alert).toContainText(paymentTexts.retryAnotherCard);
+    await page.getByLabel("Card number").fill("5555 5555 5555 4444");
+    const cardNumber = page.getByRole("textbox", { name: "Card number" });
+    await expect(cardNumber).toHaveAccessibleDescription(`Error: ${cardTexts.cardBrandMismatch("Mastercard", "Mastercard - 2.5%")}`);
+    const cardType = page.getByLabel("Card type and fee");
+    await cardType.selectOption({ label: "Mastercard - 2.5%" });
+    await expect(cardType.locator("option:checked")).toHaveText("Mastercard - 2.5%");
+    await expect(cardNumber).not.toHaveAccessibleDescription(/Mastercard card/);
+    await expectNoAxeViolations(page);
+    const total = await totalToCharge(page);
+    await alert.getByRole("button", { name: "Try again" }).click();
+    await expect(succeeded(page)).toBeVisible();
+    await expect(succeeded(page)).toContainText("(Mastercard - 2.5%)");
+    expect((await world.charges()).map((c) => `$${(c.amountCents / 100).toFixed(2)}`)).toEqual([total]);
+    // Saved again at the practice for Mastercard, with its own intent; only that payment recorded.
+    const saved = await world.requests({ method: "POST", path: "patient/SaveTempPayment" });
+    expect(saved.map((r) => r.query.CardType)).toEqual(["Visa - 2.5%", "Mastercard - 2.5%"]);
+    expect(await world.requests({ method: "POST", path: "payments/create-payment-intent" })).toHaveLength(2);
+    expect(await world.requests({ method: "POST", path: "patient/SavePayment" })).toHaveLength(1);
+    expect(await confirmCalls(world)).toBe(2);
+  });
+
   for (const viewport of [{ name: "desktop", width: 1280, height: 900 }, { name: "390 px", width: 390, height: 844 }]) {
-    test(`a declined card, then a reload: the page offers that payment, fixed, and another card pays it once (${viewport.name})`, async ({ page, world }) => {
+    test(`a declined card, then a reload: the page offers that payment, its amount fixed, and a Mastercard pays it once under its own card type (${viewport.name})`, async ({ page, world }) => {
       await page.setViewportSize(viewport);
       await openAccounts(page, world.user("solo"));
       await page.getByRole("radio", { name: "Pay another amount" }).check();
@@ -330,21 +389,28 @@ forEachPractice("paying", () => {
       const open = page.getByRole("form", { name: "A payment is not finished" });
       await expect(open).toContainText(`Your card was declined for a payment of ${total}`);
       await expect(open).toContainText("and it was not charged");
-      // The amount and card type went to the card provider with the intent: shown, not offered.
+      // The amount went to the card provider with the intent: shown, not offered. The card was
+      // declined, so nothing can charge that intent, and the card type is offered (decisions/395).
       await expect(open.getByRole("radio")).toHaveCount(0);
-      await expect(open.getByLabel("Card type and fee")).toHaveCount(0);
-      await expect(open.getByText("Card type and fee: Visa - 2.5%")).toBeVisible();
+      const cardType = open.getByLabel("Card type and fee");
+      await expect(cardType.locator("option:checked")).toHaveText("Visa - 2.5%");
       // The invoice it pays is the one marked (a table on a desktop, cards on a phone: e2e/accounts-phone.spec.ts).
       if (viewport.width > 390) await expect(pendingTable(page).getByRole("cell", { name: "Included", exact: true })).toHaveCount(1);
       await expectNoAxeViolations(page);
-      // By keyboard, as the form is: the card's fields, then Pay.
-      await page.getByLabel("Card number").focus();
-      await typeCardFromItsNumberAndPay(page);
+      // By keyboard, as the form is: the card type (typed to, as a select takes it), the card's fields, then Pay.
+      await cardType.focus();
+      await page.keyboard.type("Master");
+      await expect(cardType.locator("option:checked")).toHaveText("Mastercard - 2.5%");
+      await page.keyboard.press("Tab");
+      await typeCardFromItsNumberAndPay(page, "5555555555554444");
       await expect(succeeded(page)).toBeVisible();
       await expect(page.getByRole("form", { name: "A payment is not finished" })).toHaveCount(0);
+      // Mastercard's fee is Visa's in this practice: the same total, charged once.
       expect((await world.charges()).map((c) => `$${(c.amountCents / 100).toFixed(2)}`)).toEqual([total]);
-      expect(await world.requests({ method: "POST", path: "patient/SaveTempPayment" })).toHaveLength(1);
-      expect(await world.requests({ method: "POST", path: "payments/create-payment-intent" })).toHaveLength(1);
+      const saved = await world.requests({ method: "POST", path: "patient/SaveTempPayment" });
+      expect(saved.map((r) => r.query.CardType)).toEqual(["Visa - 2.5%", "Mastercard - 2.5%"]);
+      expect(await world.requests({ method: "POST", path: "payments/create-payment-intent" })).toHaveLength(2);
+      expect(await world.requests({ method: "POST", path: "patient/SavePayment" })).toHaveLength(1);
       // Nothing on the page was beside the form to reach for: no sideways scroll at 390 px.
       expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
     });
@@ -376,22 +442,50 @@ forEachPractice("paying", () => {
     expect(await world.requests({ method: "POST", path: "payments/create-payment-intent" })).toHaveLength(1);
   });
 
-  test("a declined card, then the invoices settled at the desk: the page does not offer to charge for them, and says to ask the practice", async ({ page, world }) => {
+  test("a declined card, then an invoice paid at the desk: Try again reads the invoices again, says that payment was not taken and will not go ahead, and the invoices left are paid once (decisions/395)", async ({ page, world }) => {
     await openAccounts(page, world.user("solo"));
-    const total = await totalToCharge(page);
+    const first = await totalToCharge(page);
     await fillCard(page, "4000 0000 0000 0002");
     await payButton(page).click();
     await expect(page.getByRole("alert").filter({ hasText: "Your card was declined." })).toBeVisible();
-    // The practice's lists now show nothing pending (both of the page's reads of them).
-    await world.fault({ path: "Patient/PaymentNotice", answer: [], times: 2 });
+    await paidAtTheDesk(world.user("solo"));
+
+    await fillCard(page);
+    await page.getByRole("button", { name: "Try again" }).click();
+    // The list as it stands now, and a new payment of it, headed and told what to do.
+    const form = page.getByRole("form", { name: "Make a payment" });
+    await expect(form).toContainText(`A payment of ${first}, started `);
+    await expect(form).toContainText("was not taken from your card, and it will not go ahead as your invoices have changed since");
+    await expect(page.getByRole("heading", { name: "Make a payment" })).toBeFocused();
+    await expect(page.getByRole("heading", { name: "A payment is not finished" })).toHaveCount(0);
+    await expect(pendingTable(page).getByRole("cell", { name: "Included", exact: true })).toHaveCount(3);
+    await expectNoAxeViolations(page);
+    const total = await totalToCharge(page);
+    expect(total).not.toBe(first);
+    await fillCard(page);
+    await payButton(page).click();
+    await expect(succeeded(page)).toBeVisible();
+    await expect(pendingTable(page).getByText("No Record Found")).toBeVisible();
+    // The desk's charge, then this payment's: the declined one never charged.
+    expect((await world.charges()).slice(1).map((c) => `$${(c.amountCents / 100).toFixed(2)}`)).toEqual([total]);
+  });
+
+  test("a card confirmation whose answer was lost, then an invoice paid at the desk: the page cannot tell whether it was charged, so it offers no card and says to ask the practice", async ({ page, world }) => {
+    await openAccounts(page, world.user("solo"));
+    const total = await totalToCharge(page);
+    await world.fault({ path: "payments/confirm-card", body: "lost-reply", times: 1 });
+    await fillCard(page);
+    await payButton(page).click();
+    await expect(page.getByRole("alert").filter({ hasText: "The payment was interrupted" })).toBeVisible();
+    await paidAtTheDesk(world.user("solo"));
     await page.reload();
     const notice = page.getByRole("region", { name: "A payment is not finished" });
     await expect(notice).toContainText(`A payment of ${total}`);
-    await expect(notice).toContainText("it cannot be paid here as it stands");
+    await expect(notice).toContainText("we cannot tell whether your card was charged for it");
+    await expect(notice).toContainText("Please contact the practice, who can check whether it was taken");
     await expect(page.getByLabel("Card number")).toHaveCount(0);
     await expect(payButton(page)).toHaveCount(0);
     await expectNoAxeViolations(page);
-    expect(await world.charges()).toHaveLength(0);
   });
 
   test("a card confirmation whose answer was lost, then a reload: the page cannot tell whether it was charged, and paying it finds the charge rather than making a second", async ({ page, world }) => {

@@ -23,9 +23,9 @@ export async function typeTestCardAndPayByKeyboard(page: Page) {
 }
 
 /** With the focus in the card number: types the test card, tabs through expiry and code to Pay, and presses Enter. */
-export async function typeCardFromItsNumberAndPay(page: Page) {
+export async function typeCardFromItsNumberAndPay(page: Page, cardNumber = "4242424242424242") {
   await expect(page.getByLabel("Card number")).toBeFocused();
-  await page.keyboard.type("4242424242424242");
+  await page.keyboard.type(cardNumber);
   await page.keyboard.press("Tab");
   await page.keyboard.type("12/40");
   await page.keyboard.press("Tab");

@@ -36,6 +36,11 @@ export interface OpenPayment {
   charged: boolean;
   /** The card provider refused the last card tried for it: nothing was charged by that card. */
   declined: boolean;
+  /**
+   * Nothing can charge it now: every card tried on it was refused (decisions/395). Its card type may
+   * then change, and when its invoices have changed it is let go for a new payment.
+   */
+  atRest: boolean;
   /** When its intent went out, in the practice's time. */
   started: string;
 }

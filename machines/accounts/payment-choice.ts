@@ -67,7 +67,7 @@ export function initialPaymentContext(input: PaymentInput): PaymentContext {
     cardComplete: false,
     cardError: null,
     progress: 0 as const,
-    fixed: resume ? { amountCents: resume.amountCents } : null,
+    fixed: resume ? { amountCents: resume.amountCents, cardTypeOpen: resume.cardTypeOpen } : null,
     key: resume?.key ?? null,
     clientSecret: null,
     paymentId: null,
@@ -85,8 +85,9 @@ export function isPaymentEdit(event: PaymentEvent): event is PaymentEdit {
 
 /** What an edit changes in the context: the choice, the amount typed or the card type, and the allocation that follows. */
 export function editPayment(context: PaymentContext, edit: PaymentEdit): Partial<PaymentContext> {
-  // The intent went out for this amount and card type: they are the payment's now.
-  if (context.fixed) return {};
+  // The intent went out for this amount and card type: they are the payment's now, but for a card type
+  // while nothing can charge that intent (decisions/395).
+  if (context.fixed && !(edit.type === "cardType.select" && context.fixed.cardTypeOpen)) return {};
   switch (edit.type) {
     case "choice.select":
       return { choice: edit.choice, allocations: reallocate({ ...context, choice: edit.choice }) };

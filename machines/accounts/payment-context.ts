@@ -16,9 +16,10 @@ export interface PaymentInput {
   cardTypes: CardType[];
   /**
    * The holder's open payment, not seen charged, which this form pays (decisions/374): its key, what
-   * it pays to the invoices and the card type its fee was for. Both are fixed: its intent went out.
+   * it pays to the invoices and the card type its fee was for. The amount is fixed: its intent went out.
+   * `cardTypeOpen`: nothing can charge that intent now, so another card type may be chosen (decisions/395).
    */
-  resume?: { key: string; amountCents: number; cardType: string | null };
+  resume?: { key: string; amountCents: number; cardType: string | null; cardTypeOpen: boolean };
 }
 
 export interface PaymentContext {
@@ -38,10 +39,12 @@ export interface PaymentContext {
   cardError: string | null;
   progress: 0 | 25 | 45 | 90 | 100;
   /**
-   * The payment's intent went to the card provider: its amount (in cents, without the fee) and card
-   * type are fixed, and paying again goes to the same intent, with whatever card (decisions/374).
+   * The payment's intent went to the card provider: its amount (in cents, without the fee) is fixed,
+   * and paying again goes to the same intent, with whatever card (decisions/374). Its card type is fixed
+   * too, unless every card tried on it was refused (`cardTypeOpen`, decisions/395): then another card
+   * type saves it again for that type's fee.
    */
-  fixed: { amountCents: number } | null;
+  fixed: { amountCents: number; cardTypeOpen: boolean } | null;
   key: string | null;
   clientSecret: string | null;
   /** SaveTempPayment's electronic payment id: the practice's reference for this payment (1§7). */

@@ -90,7 +90,14 @@ export const paymentMachine = setup({
     markSubmitted: assign({ submitted: true }),
     mintKey: assign({ key: () => newAttemptKey() }),
     beginAttempt: assign({ progress: 25 as const, result: null }),
-    rememberSecret: assign(({ context }, { clientSecret }: { clientSecret: string }) => ({ clientSecret, progress: 45 as const, fixed: context.fixed ?? { amountCents: payableCents(context) } })),
+    // The card may be charged from now on: the amount and card type are the payment's (decisions/374).
+    rememberSecret: assign(({ context }, { clientSecret }: { clientSecret: string }) => ({
+      clientSecret,
+      progress: 45 as const,
+      fixed: { amountCents: context.fixed?.amountCents ?? payableCents(context), cardTypeOpen: false },
+    })),
+    // The card was refused: nothing can charge the intent, so another card type may be chosen (decisions/395).
+    openCardType: assign(({ context }) => ({ fixed: context.fixed && { ...context.fixed, cardTypeOpen: true } })),
     markConfirmed: assign({ progress: 90 as const }),
     rememberPaymentId: assign((_, { paymentId }: { paymentId: number }) => ({ paymentId })),
     succeed: assign(({ context }) => {
@@ -190,7 +197,11 @@ export const paymentMachine = setup({
             onDone: { target: "recording", actions: "markConfirmed" },
             // A refusal charged nothing; a cut-off confirmation may have: trying again reuses the key.
             onError: [
-              { guard: { type: "refused", params: ({ event }) => ({ error: event.error }) }, target: "#payment.failed", actions: { type: "failUncharged", params: ({ event }) => ({ error: event.error }) } },
+              {
+                guard: { type: "refused", params: ({ event }) => ({ error: event.error }) },
+                target: "#payment.failed",
+                actions: [{ type: "failUncharged", params: ({ event }) => ({ error: event.error }) }, "openCardType"],
+              },
               { target: "#payment.failed", actions: { type: "failUncertain", params: ({ event }) => ({ error: event.error }) } },
             ],
           },
@@ -210,6 +221,8 @@ export const paymentMachine = setup({
     },
     failed: {
       on: {
+        // After a refused card, one of another brand pays under its own card type (decisions/395).
+        "cardType.select": { actions: "chooseCardType" },
         // Charged but not recorded: only the recording is tried again, never the charge. A refused card
         // is tried again through the same key and intent, with the card now in the form.
         "payment.retry": [

@@ -38,7 +38,11 @@ const invoiceRoutes = {
   }),
 } satisfies AreaRoutes<World>;
 
-/** The test cards of the built-in provider (issue 6); any other complete number is approved too. */
+/**
+ * The test cards of the built-in provider (issue 6), Stripe's own numbers: Visa 4242 4242 4242 4242 and
+ * Mastercard 5555 5555 5555 4444 succeed (a card of another brand after a declined one, decisions/395),
+ * as does any other complete number; these two are refused.
+ */
 const DECLINED = "4000000000000002";
 const INSUFFICIENT = "4000000000009995";
 

@@ -350,7 +350,12 @@ describe("every reply parses with its contract schema", () => {
     const settings = endpoints.practiceSettings.reply.parse(JSON.parse(r.settings));
     expect(Object.keys(settings)).toEqual([...PRACTICE_SETTING_NAMES]);
     expect(settings.PaymentMethodType).toBe("2");
-    expect(JSON.parse(settings.PaymentCardTypes!)).toContainEqual({ CardType: "Visa", CardFee: "Visa - 2.5%" });
+    // The default practice takes the built-in provider's test cards' brands (README, docs/demo.md).
+    expect(JSON.parse(settings.PaymentCardTypes!)).toEqual([
+      { CardType: "Visa", CardFee: "Visa - 2.5%" },
+      { CardType: "Mastercard", CardFee: "Mastercard - 2.5%" },
+      { CardType: "American Express", CardFee: "American Express - 3.5%" },
+    ]);
 
     expect(endpoints.validateToken.reply.parse(JSON.parse(r.validate))).toBe(true);
   });

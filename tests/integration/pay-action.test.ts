@@ -4,7 +4,7 @@ import { waitForState } from "../helpers/wait-for-state";
 import { attemptOwner, payAction, type PayDeps } from "~/areas/accounts/page.server";
 import { loadConfig } from "~/.server/config.server";
 import { PaymentAttempts } from "~/areas/accounts/payment-attempts.server";
-import { confirmTestCard, getInvoices } from "~/.server/practice/accounts.server";
+import { confirmTestCard, createPaymentIntent, getInvoices, savePayment, saveTempPayment } from "~/.server/practice/accounts.server";
 import { createSessions } from "~/.server/session.server";
 import type { CardProviderChoice } from "~/lib/accounts-view";
 import { paymentTexts } from "~/areas/accounts/texts";
@@ -13,11 +13,14 @@ import { RefusedError } from "~/areas/accounts/card-refusal";
 import { STEP_HEADER } from "~/lib/step-client";
 import { callStep, type StepEnvelope, type StepReply } from "~/lib/steps";
 import { paySteps } from "~/areas/accounts/steps";
+import { parseCardTypes } from "~/areas/accounts/payment-forms";
+import { getPracticeSettings } from "~/.server/practice/patient.server";
 import { paymentMachine } from "@machines/accounts/payment.machine";
 import { feeCents, feeRateBasisPoints, toCents } from "~/lib/money";
 import { useMockServer, type PortalSession, type TestWorld } from "../helpers/mock-world";
 import { signedInToPortal } from "../helpers/portal-cookie";
 import { paymentRefusalTexts } from "~/areas/accounts/refusal-texts";
+import { cardTexts } from "~/areas/accounts/card-texts";
 
 /**
  * The payment action (/accounts/pay) against the mock over HTTP, with its own sessions and attempts:
@@ -376,7 +379,8 @@ describe.each(["mock", "spec"] as const)("one open payment per account holder (i
     expect(await p.post("confirm", { clientSecret: String(intent.reply), ...declinedCard })).toMatchObject({ ok: false });
     // The practice now lists nothing pending (paid at the desk meanwhile).
     await world.fault({ path: "Patient/PaymentNotice", answer: [], times: 1 });
-    expect(await saveTemp(p, key)).toEqual(refusal(paymentRefusalTexts.invoicesChanged));
+    // The page reads them again (decisions/395): nothing can charge this payment, so it says so.
+    expect(await saveTemp(p, key)).toEqual({ ok: true, reply: { outcome: "blocked", message: paymentRefusalTexts.invoicesChanged } });
     // Still owing, it goes on: the refusal was the practice's list, not the key.
     expect(await saveTemp(p, key)).toMatchObject(started);
     expect(await charges()).toBe(0);
@@ -561,6 +565,263 @@ describe.each(["mock", "spec"] as const)("an attempt moves on only from the card
   });
 });
 
+// Issue 68: after a refused card, a card of another brand pays under its own card type and fee, once,
+// at our mock and at a practice as 1§7 describes it (no idempotency key read, SavePayment trusting).
+describe.each(["mock", "spec"] as const)("a card of another brand after a declined one (decisions/395), at the %s practice", (practice) => {
+  beforeEach(async () => {
+    world = await mock.createWorld({ seed: 68, practice });
+  });
+
+  const stripe: CardProviderChoice = { kind: "stripe", publishableKey: "pk_test_portal" };
+  const declinedVisa = { ...card, cardNumber: "4000 0000 0000 0002" };
+  const brands = [
+    { type: "Mastercard - 2.5%", card: { ...card, cardNumber: "5555 5555 5555 4444" } },
+    { type: "American Express - 3.5%", card: { cardNumber: "3782 822463 10005", expiry: "12/40", cvc: "1234" } },
+  ];
+
+  /** The save-temp step for solo's first invoice in full under `cardType`, at its fee. */
+  function saveTempAs(p: Payer, key: string, cardType: string) {
+    const amount = p.invoices[0].balanceCents;
+    return saveTemp(p, key, { cardType, feeCents: feeCents(amount, feeRateBasisPoints(cardType)!) });
+  }
+
+  /** SaveTempPayment's calls: the card type, the card fee and the payment's id as the practice numbered it. */
+  async function tempPaymentsSaved() {
+    return (await world.requests({ path: "patient/SaveTempPayment" })).map((entry) => ({ cardType: entry.query.CardType, cardCharges: Number(entry.query.cardCharges) }));
+  }
+
+  /** The payment ids SavePayment was asked to record. */
+  async function recordingsAsked() {
+    return (await world.requests({ path: "patient/SavePayment" })).map((entry) => Number(entry.query.electronicPaymentID));
+  }
+
+  async function secretOf(p: Payer, key: string) {
+    const intent = await p.post("intent", { key });
+    if (!intent.ok) throw new Error(intent.failure.message);
+    return String(intent.reply);
+  }
+
+  it.each(brands)("a Visa declined, then a $type card: saved again for its card type and fee, charged once, and only the new payment recorded", async ({ type, card: other }) => {
+    const shared = new PaymentAttempts();
+    const p = await payer(shared);
+    const key = newKey();
+    const amount = p.invoices[0].balanceCents;
+    const visaFee = feeCents(amount, p.feeBasisPoints);
+    const fee = feeCents(amount, feeRateBasisPoints(type)!);
+    await world.clearRequests();
+    const first = await saveTemp(p, key);
+    expect(first).toMatchObject(started);
+    const visaSecret = await secretOf(p, key);
+    expect(await p.post("confirm", { clientSecret: visaSecret, ...declinedVisa })).toEqual(refusal("Your card was declined."));
+
+    // The same payment (its key), now under the other card type: saved again, with a payment id of its own.
+    const again = await saveTempAs(p, key, type);
+    expect(again).toMatchObject(started);
+    expect(paymentIdOf(again)).not.toBe(paymentIdOf(first));
+    const secret = await secretOf(p, key);
+    expect(secret).not.toBe(visaSecret);
+    // The Visa intent is no longer the payment's: a confirmation of it is refused before the practice.
+    expect(await p.post("confirm", { clientSecret: visaSecret, ...card })).toEqual(refusal(paymentTexts.notStarted));
+    expect(await p.post("confirm", { clientSecret: secret, ...other })).toMatchObject({ ok: true });
+    expect(await p.post("record", { key })).toEqual({ ok: true, reply: true });
+    // Recording it again, as a retry after a lost answer would, records nothing more; the key is spent.
+    expect(await p.post("record", { key })).toEqual({ ok: true, reply: true });
+    expect(await saveTempAs(p, key, type)).toEqual(refusal(paymentRefusalTexts.keySpent));
+
+    expect((await world.charges()).map((c) => c.amountCents)).toEqual([amount + fee]);
+    expect(await tempPaymentsSaved()).toEqual([
+      { cardType: "Visa - 2.5%", cardCharges: visaFee / 100 },
+      { cardType: type, cardCharges: fee / 100 },
+    ]);
+    expect(new Set(await recordingsAsked())).toEqual(new Set([paymentIdOf(again)]));
+    expect(await p.pendingIds()).not.toContain(p.invoices[0].id);
+    expect(await shared.openAttempt(p.owner)).toBeUndefined();
+    if (practice === "mock") {
+      // Our practice would not record the Visa payment either: its intent was never charged.
+      expect(await savePayment(p.practice.api, p.practice.id, paymentIdOf(first)!)).toBe("not-recorded");
+    }
+  });
+
+  it("the payment form's machine, through the payment action: a Visa declined, then Mastercard chosen and its card, Try again pays once, and the receipt is Mastercard's", async () => {
+    const p = await payer(new PaymentAttempts());
+    const invoice = p.invoices[0];
+    const cardTypes = parseCardTypes((await getPracticeSettings(p.practice.api, p.practice.id)).PaymentCardTypes);
+    // The card in the form's fields when the machine confirms, as the test card fields hand it over.
+    let inTheFields = declinedVisa;
+    const machine = paymentMachine.provide({
+      actors: {
+        // As the payment form's actors post them (payment-engine.ts): the browser's own step client.
+        saveTempPayment: fromPromise(async ({ input }) => {
+          const reply = await callStep(paySteps, "save-temp", { key: input.key, cardType: input.cardType, amountCents: input.amountCents, feeCents: input.feeCents, allocations: input.allocations.map((a) => ({ id: a.id, payNowCents: a.payNowCents })) }, { fetch: p.fetch });
+          if (reply.outcome === "blocked") throw new RefusedError(reply.message);
+          return reply.paymentId;
+        }),
+        createPaymentIntent: fromPromise(({ input }) => callStep(paySteps, "intent", { key: input.key }, { fetch: p.fetch })),
+        confirmCard: fromPromise(async ({ input }) => {
+          await callStep(paySteps, "confirm", { clientSecret: input.clientSecret, ...inTheFields }, { fetch: p.fetch });
+        }),
+        savePayment: fromPromise(({ input }) => callStep(paySteps, "record", { key: input.key }, { fetch: p.fetch })),
+      },
+      actions: { mintKey: assign({ key: () => newKey() }) },
+    });
+    const actor = createActor(machine, { input: { invoices: [{ id: invoice.id, balanceCents: invoice.balanceCents, payNowCents: invoice.balanceCents }], methodType: "2", cardTypes } }).start();
+    actor.send({ type: "card.change", complete: true, error: null });
+    actor.send({ type: "pay.submit" });
+    const declined = await waitForState(actor, (s) => s.matches("failed"), { timeout: 10_000 });
+    expect(declined.context.result).toMatchObject({ kind: "failed", charged: false, message: expect.stringContaining("Your card was declined.") });
+
+    actor.send({ type: "cardType.select", index: cardTypes.findIndex((t) => t.label === "Mastercard - 2.5%") });
+    inTheFields = brands[0].card;
+    actor.send({ type: "payment.retry" });
+    expect(actor.getSnapshot().matches("paying")).toBe(true);
+    const paid = await waitForState(actor, (s) => s.matches("succeeded") || s.matches("failed"), { timeout: 10_000 });
+    actor.stop();
+    const fee = feeCents(invoice.balanceCents, 250);
+    expect(paid.context.result).toMatchObject({ kind: "succeeded", receipt: { amountCents: invoice.balanceCents, feeCents: fee, cardType: "Mastercard - 2.5%" } });
+    expect((await world.charges()).map((c) => c.amountCents)).toEqual([invoice.balanceCents + fee]);
+    expect((await tempPaymentsSaved()).map((t) => t.cardType)).toEqual(["Visa - 2.5%", "Mastercard - 2.5%"]);
+    expect(await recordingsAsked()).toEqual([paid.context.paymentId]);
+    expect(await p.pendingIds()).not.toContain(invoice.id);
+  });
+
+  it("with Stripe: the browser's word that the Visa was declined frees the card type; a Mastercard then pays once through an intent of its own", async () => {
+    const shared = new PaymentAttempts();
+    const p = await payer(shared, { provider: stripe });
+    const key = newKey();
+    const amount = p.invoices[0].balanceCents;
+    const first = await saveTemp(p, key);
+    expect(first).toMatchObject(started);
+    const visaSecret = await secretOf(p, key);
+    // Before the browser says how its confirmation ended, the card type stays: it may still charge.
+    expect(await saveTempAs(p, key, "Mastercard - 2.5%")).toEqual(refusal(paymentRefusalTexts.cardTypeFixed("Visa - 2.5%")));
+    expect(await p.post("declined", { key })).toEqual({ ok: true, reply: true });
+    const again = await saveTempAs(p, key, "Mastercard - 2.5%");
+    expect(again).toMatchObject(started);
+    const secret = await secretOf(p, key);
+    expect(secret).not.toBe(visaSecret);
+    // Stripe.js confirms with the provider directly: the mock's confirmation plays that part.
+    expect(await confirmTestCard(p.practice.api, { clientSecret: secret, cardNumber: "5555555555554444", expiry: "12/40", cvc: "123", billingName: "Solo", email: "solo@demo.nz" })).toMatchObject({ status: "succeeded" });
+    expect(await p.post("record", { key })).toEqual({ ok: true, reply: true });
+    expect((await world.charges()).map((c) => c.amountCents)).toEqual([amount + feeCents(amount, 250)]);
+    expect(new Set(await recordingsAsked())).toEqual(new Set([paymentIdOf(again)]));
+    expect(await shared.openAttempt(p.owner)).toBeUndefined();
+  });
+
+  it("a card type asked for while a confirmation of the Visa intent is at the practice is refused: that confirmation charges, once, under Visa", async () => {
+    const shared = new PaymentAttempts();
+    const [tab, other] = [await payer(shared), await payer(shared)];
+    const key = newKey();
+    const amount = tab.invoices[0].balanceCents;
+    expect(await saveTemp(tab, key)).toMatchObject(started);
+    const secret = await secretOf(tab, key);
+    expect(await tab.post("confirm", { clientSecret: secret, ...declinedVisa })).toMatchObject({ ok: false });
+    const held = await world.hold({ path: "payments/confirm-card", times: 1 });
+    const confirming = tab.post("confirm", { clientSecret: secret, ...card });
+    await held.arrived();
+    await world.clearRequests();
+    expect(await saveTempAs(other, key, "Mastercard - 2.5%")).toEqual(refusal(paymentRefusalTexts.cardTypeFixed("Visa - 2.5%")));
+    expect(await world.requests({ path: "patient/SaveTempPayment" })).toEqual([]);
+    await held.release();
+    expect(await confirming).toMatchObject({ ok: true });
+    expect(await tab.post("record", { key })).toEqual({ ok: true, reply: true });
+    expect((await world.charges()).map((c) => c.amountCents)).toEqual([amount + feeCents(amount, tab.feeBasisPoints)]);
+  });
+
+  it("a confirmation whose answer was lost keeps the card type: the payment is paid as Visa, once", async () => {
+    const p = await payer(new PaymentAttempts());
+    const key = newKey();
+    expect(await saveTemp(p, key)).toMatchObject(started);
+    const secret = await secretOf(p, key);
+    await world.fault({ path: "payments/confirm-card", body: "lost-reply", times: 1 });
+    expect(await p.post("confirm", { clientSecret: secret, ...card })).toMatchObject({ ok: false, failure: { kind: "failed" } });
+    expect(await saveTempAs(p, key, "Mastercard - 2.5%")).toEqual(refusal(paymentRefusalTexts.cardTypeFixed("Visa - 2.5%")));
+    expect(await saveTemp(p, key)).toMatchObject(started);
+    expect(await p.post("confirm", { clientSecret: secret, ...card })).toMatchObject({ ok: true });
+    expect(await p.post("record", { key })).toEqual({ ok: true, reply: true });
+    expect(await world.charges()).toHaveLength(1);
+  });
+});
+
+// Issue 68: a declined payment whose invoices were settled at the desk since is let go by the next Pay,
+// which pays the invoices as they stand; one that may have charged is not.
+describe("an open payment whose invoices changed (decisions/395)", () => {
+  beforeEach(async () => {
+    world = await mock.createWorld({ seed: 69 });
+  });
+
+  /** The save-temp step paying every pending invoice in full, Visa. */
+  function saveTempOfAll(p: Payer, key: string, invoices = p.invoices) {
+    const amount = invoices.reduce((sum, i) => sum + i.balanceCents, 0);
+    return saveTemp(p, key, { amountCents: amount, feeCents: feeCents(amount, p.feeBasisPoints), allocations: invoices.map((i) => ({ id: i.id, payNowCents: i.balanceCents })) });
+  }
+
+  /** The practice records a payment of the first invoice taken at its desk (its own card terminal, the mock's provider). */
+  async function paidAtTheDesk(p: Payer) {
+    const s = p.practice;
+    const [invoice] = (await getInvoices(s.api, s.id, "pending")).resources;
+    const cents = toCents(invoice.extension.balance)!;
+    const figures = { id: invoice.id, amountCents: toCents(invoice.extension.amount)!, balanceCents: cents, notes: invoice.extension.notes };
+    const deskKey = `desk-${newKey()}`;
+    const id = await saveTempPayment(s.api, s.id, { key: deskKey, cardType: "EFTPOS", amountCents: cents, feeCents: 0, allocations: [{ id: invoice.id, payNowCents: cents }], invoices: [figures] });
+    const intent = await createPaymentIntent(s.api, { key: deskKey, amountCents: cents });
+    if (!("clientSecret" in intent)) throw new Error(intent.error);
+    await confirmTestCard(s.api, { clientSecret: intent.clientSecret, ...card, cardNumber: "4242424242424242", billingName: "", email: "" });
+    expect(await savePayment(s.api, s.id, id)).toBe("recorded");
+  }
+
+  it("declined, then an invoice paid at the desk: the page is read again, the payment is let go by the next Pay, and the invoices left are paid once", async () => {
+    const shared = new PaymentAttempts();
+    const p = await payer(shared);
+    const key = newKey();
+    expect(await saveTempOfAll(p, key)).toMatchObject(started);
+    const intent = await p.post("intent", { key });
+    if (!intent.ok) throw new Error(intent.failure.message);
+    expect(await p.post("confirm", { clientSecret: String(intent.reply), ...card, cardNumber: "4000 0000 0000 0002" })).toMatchObject({ ok: false });
+    await paidAtTheDesk(p);
+    const desk = await world.charges();
+
+    // Paying it again: less is owing than it pays, so the page reads the invoices again.
+    expect(await saveTempOfAll(p, key)).toEqual({ ok: true, reply: { outcome: "blocked", message: paymentRefusalTexts.invoicesChanged } });
+    expect(await shared.openAttempt(p.owner)).toMatchObject({ key, charged: false, declined: true });
+    // A new payment of the invoices as they stand lets it go, and pays.
+    const left = await payer(shared);
+    const fresh = newKey();
+    expect(await saveTempOfAll(left, fresh)).toMatchObject(started);
+    const secret = await left.post("intent", { key: fresh });
+    if (!secret.ok) throw new Error(secret.failure.message);
+    expect(await left.post("confirm", { clientSecret: String(secret.reply), ...card })).toMatchObject({ ok: true });
+    expect(await left.post("record", { key: fresh })).toEqual({ ok: true, reply: true });
+    expect(await left.pendingIds()).toEqual([]);
+    expect((await world.charges()).slice(desk.length)).toHaveLength(1);
+
+    // The payment let go is never confirmed, recorded or paid again.
+    await world.clearRequests();
+    expect(await p.post("confirm", { clientSecret: String(intent.reply), ...card })).toEqual(refusal(paymentTexts.notStarted));
+    expect(await p.post("record", { key })).toEqual(refusal(paymentTexts.notStarted));
+    expect(await p.post("finish", { key })).toEqual({ ok: true, reply: "unpaid" });
+    expect(await saveTempOfAll(p, key)).toEqual({ ok: true, reply: { outcome: "blocked", message: paymentRefusalTexts.invoicesChanged } });
+    expect(await world.requests({ path: "payments/confirm-card" })).toEqual([]);
+    expect(await world.requests({ path: "patient/SavePayment" })).toEqual([]);
+    expect((await world.charges()).slice(desk.length)).toHaveLength(1);
+  });
+
+  it("a confirmation whose answer was lost, then an invoice paid at the desk: not let go, and the patient is told to ask the practice", async () => {
+    const shared = new PaymentAttempts();
+    const p = await payer(shared);
+    const key = newKey();
+    expect(await saveTempOfAll(p, key)).toMatchObject(started);
+    const intent = await p.post("intent", { key });
+    if (!intent.ok) throw new Error(intent.failure.message);
+    await world.fault({ path: "payments/confirm-card", body: "lost-reply", times: 1 });
+    expect(await p.post("confirm", { clientSecret: String(intent.reply), ...card })).toMatchObject({ ok: false });
+    await paidAtTheDesk(p);
+    expect(await saveTempOfAll(p, key)).toEqual({ ok: true, reply: { outcome: "blocked", message: paymentRefusalTexts.invoicesChangedUnsure } });
+    const left = await payer(shared);
+    expect(await saveTempOfAll(left, newKey())).toEqual(blocked);
+    expect(await shared.openAttempt(p.owner)).toMatchObject({ key, charged: false });
+  });
+});
+
 describe("the idempotency key the practice sees (issue 36)", () => {
   beforeEach(async () => {
     world = await mock.createWorld({ seed: 37 });
@@ -621,7 +882,7 @@ describe("the card fee follows the card's brand (issue 36)", () => {
     await world.clearRequests();
     const refused = await p.post("confirm", { clientSecret: String(intent.reply), ...amexCard });
     expect(refused.ok).toBe(false);
-    const mismatch = paymentTexts.cardBrandMismatch("American Express", "American Express - 3.5%");
+    const mismatch = cardTexts.cardBrandMismatch("American Express", "American Express - 3.5%");
     expect(refused).toEqual({ ok: false, failure: { kind: "refused", message: mismatch, fields: { cardNumber: mismatch } } });
     expect(await world.requests({ path: "payments/confirm-card" })).toEqual([]);
     expect(await world.charges()).toHaveLength(0);

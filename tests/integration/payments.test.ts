@@ -64,6 +64,15 @@ describe("card payments in the mock", () => {
     expect(await ctx.world.charges()).toEqual([expect.objectContaining({ amountCents: amount })]); // …one charge
   });
 
+  it("takes the Mastercard test card 5555 5555 5555 4444 as it takes 4242 4242 4242 4242: charged once, recorded", async () => {
+    const ctx = await setUp();
+    const [first] = ctx.invoices;
+    const paid = await pay(ctx, "key-mmmmmmmm-1", first.balanceCents, [{ id: first.id, payNowCents: first.balanceCents }], "5555555555554444");
+    expect(paid.confirmation).toEqual({ status: "succeeded", paymentIntentId: expect.any(String) });
+    expect(paid.saved).toBe("recorded");
+    expect(await ctx.world.charges()).toEqual([expect.objectContaining({ amountCents: first.balanceCents })]);
+  });
+
   it("declines 4000 0000 0000 0002 and 4000 0000 0000 9995 (insufficient funds) and changes nothing", async () => {
     const ctx = await setUp();
     const before = await ctx.balance();

@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it, vi } from "vitest";
 import { chooseCardProvider } from "~/areas/accounts/card-provider.server";
 import { RefusedError } from "~/areas/accounts/card-refusal";
 import { cardStateOf, confirmCardWithStripe, loadStripeClient } from "~/areas/accounts/components/stripe-adapter";
-import { paymentTexts } from "~/areas/accounts/texts";
+import { cardTexts } from "~/areas/accounts/card-texts";
 import { parseCardTypes } from "~/areas/accounts/payment-forms";
 
 // The library's boundary: loadStripe from the pure entry, which must never be the real network one here.
@@ -10,7 +10,7 @@ import { parseCardTypes } from "~/areas/accounts/payment-forms";
 const loadStripe = vi.fn();
 vi.mock("@stripe/stripe-js/pure", () => ({ loadStripe: (...args: unknown[]) => loadStripe(...args) }));
 
-const t = paymentTexts;
+const t = cardTexts;
 
 describe("card provider selection", () => {
   it("uses Stripe with a publishable key, and the built-in test provider without one", () => {
@@ -79,5 +79,7 @@ describe("Stripe adapter", () => {
     expect(cardStateOf({ ...complete, brand: "amex" }, { chosen: all[0], all })).toEqual({ complete: false, error: t.cardBrandMismatch("American Express", "American Express - 3.5%") });
     expect(cardStateOf({ ...complete, brand: "amex" }, { chosen: all[1], all })).toEqual({ complete: true, error: null });
     expect(cardStateOf({ ...complete, brand: "discover" }, { chosen: all[0], all })).toEqual({ complete: false, error: t.cardNotTaken("Visa, American Express") });
+    // The card type fixed (decisions/395): no choice to point to, the brand to pay with.
+    expect(cardStateOf({ ...complete, brand: "amex" }, { chosen: all[0], all, locked: true })).toEqual({ complete: false, error: t.cardTypeLocked("Visa", "Visa - 2.5%") });
   });
 });

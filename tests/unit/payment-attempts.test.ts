@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { holdsPayment, PaymentAttempts, practiceKey, type PaymentAttempt } from "~/areas/accounts/payment-attempts.server";
+import { atRest, holdsPayment, PaymentAttempts, practiceKey, practiceKeyOf, type PaymentAttempt } from "~/areas/accounts/payment-attempts.server";
 import { MemoryStateStore } from "~/.server/state-store.server";
 import type { CardType } from "~/areas/accounts/card-brand";
 import { observability } from "~/.server/observability.server";
@@ -298,5 +298,112 @@ describe("the practice's idempotency key (issue 36)", () => {
     expect(practiceKey("holder-2", "key-1")).not.toBe(practiceKey("holder-1", "key-1"));
     expect(practiceKey("holder-1", "key-2")).not.toBe(practiceKey("holder-1", "key-1"));
     expect(practiceKey("holder-1", "2key")).not.toBe(practiceKey("holder-12", "key"));
+  });
+});
+
+describe("a card type changed after a refusal (decisions/395)", () => {
+  const mastercard: CardType = { label: "Mastercard", feeBasisPoints: 250, brand: "mastercard" };
+  const recarded = { tempId: 42, chargeCents: 5_125, cardChoice: { chosen: mastercard, all: [visa, mastercard] } };
+
+  /** An attempt started, its intent made and handed out as Stripe's (counted), and the card refused. */
+  async function refused(a: PaymentAttempts, key = "a") {
+    await started(a, key);
+    expect(await a.intentMade(HOLDER, key, "pi_1_secret", undefined)).toBe("pi_1_secret");
+    expect(await a.confirmationOut(HOLDER, key, "pi_1_secret")).toBe(true);
+    expect(await a.confirmationRefused(HOLDER, key)).toBe(true);
+    return (await a.attemptOf(HOLDER, key))!;
+  }
+
+  it("is at rest only while its intent is out, not charged, not closed, and no confirmation of it is out", () => {
+    const base: PaymentAttempt = { tempId: 1, chargeCents: 100, charged: false, intentAt: 5 };
+    expect(atRest(base)).toBe(true);
+    expect(atRest({ ...base, confirming: 0, declined: true })).toBe(true);
+    expect(atRest({ ...base, confirming: 1 })).toBe(false);
+    expect(atRest({ ...base, charged: true })).toBe(false);
+    expect(atRest({ ...base, closed: "recorded" })).toBe(false);
+    expect(atRest({ ...base, intentAt: undefined })).toBe(false);
+  });
+
+  it("counts each confirmation out until it is refused; a refusal never counts below none, and a charged attempt keeps its count", async () => {
+    const { attempts: a } = attempts();
+    await started(a, "a");
+    await a.intentMade(HOLDER, "a", "pi_1_secret", undefined);
+    expect(await a.confirmationOut(HOLDER, "a", "pi_1_secret")).toBe(true);
+    expect(await a.confirmationOut(HOLDER, "a", "pi_1_secret")).toBe(true);
+    expect(await a.confirmationOut(HOLDER, "a", "pi_other_secret")).toBe(false);
+    expect(await a.attemptOf(HOLDER, "a")).toMatchObject({ confirming: 2 });
+    await a.confirmationRefused(HOLDER, "a");
+    expect(atRest((await a.attemptOf(HOLDER, "a"))!)).toBe(false);
+    await a.confirmationRefused(HOLDER, "a");
+    await a.confirmationRefused(HOLDER, "a");
+    expect(await a.attemptOf(HOLDER, "a")).toMatchObject({ confirming: 0, declined: true });
+    expect(await a.confirmationOut(HOLDER, "a", "pi_1_secret")).toBe(true);
+    await a.update(HOLDER, "a", { charged: true });
+    expect(await a.confirmationRefused(HOLDER, "a")).toBe(false);
+    expect(await a.attemptOf(HOLDER, "a")).toMatchObject({ confirming: 1, charged: true });
+  });
+
+  it("keeps the first intent made for it: one made meanwhile is never handed out", async () => {
+    const { attempts: a } = attempts();
+    await started(a, "a");
+    expect(await a.intentMade(HOLDER, "a", "pi_1_secret", undefined)).toBe("pi_1_secret");
+    expect(await a.intentMade(HOLDER, "a", "pi_2_secret", undefined)).toBe("pi_1_secret");
+    expect(await a.bySecret(HOLDER, "pi_2_secret")).toBeUndefined();
+    expect(await a.intentMade(HOLDER, "never", "pi_3_secret", undefined)).toBeUndefined();
+  });
+
+  it("saves it again under a key of its own: the old intent is no longer the attempt's, and the next one is made for the new total", async () => {
+    const { attempts: a } = attempts();
+    const read = await refused(a);
+    expect(await a.recard(HOLDER, "a", read, recarded)).toBe(true);
+    const now = (await a.attemptOf(HOLDER, "a"))!;
+    expect(now).toMatchObject({ ...recarded, recarded: 1, confirming: 0, amountCents: 5_000, declined: true, intentAt: 1_000 });
+    expect(now.clientSecret).toBeUndefined();
+    expect(await a.bySecret(HOLDER, "pi_1_secret")).toBeUndefined();
+    expect(await a.confirmationOut(HOLDER, "a", "pi_1_secret")).toBe(false);
+    // The intent made for the card type before it (read before the change) is not taken as the new one's.
+    expect(await a.intentMade(HOLDER, "a", "pi_late_secret", undefined)).toBeUndefined();
+    expect(await a.intentMade(HOLDER, "a", "pi_2_secret", 1)).toBe("pi_2_secret");
+    expect(await a.openAttempt(HOLDER)).toMatchObject({ key: "a", tempId: 42 });
+    expect(practiceKeyOf(HOLDER, "a", now)).not.toBe(practiceKeyOf(HOLDER, "a", read));
+    expect(practiceKeyOf(HOLDER, "a", read)).toBe(practiceKey(HOLDER, "a"));
+    expect(practiceKeyOf(HOLDER, "a", { ...now, cardChoice: { chosen: visa, all: [visa, mastercard] } })).not.toBe(practiceKeyOf(HOLDER, "a", now));
+  });
+
+  it("is refused while a confirmation is out, once charged, or when another change came first", async () => {
+    const { store, attempts: a } = attempts();
+    const read = await refused(a);
+    // A confirmation goes out on another process just before the change is written.
+    store.beforeWrite = () => a.confirmationOut(HOLDER, "a", "pi_1_secret");
+    expect(await a.recard(HOLDER, "a", read, recarded)).toBe(false);
+    await a.confirmationRefused(HOLDER, "a");
+    const again = (await a.attemptOf(HOLDER, "a"))!;
+    expect(await a.recard(HOLDER, "a", again, recarded)).toBe(true);
+    expect(await a.recard(HOLDER, "a", again, { ...recarded, tempId: 43 })).toBe(false);
+    expect(await a.attemptOf(HOLDER, "a")).toMatchObject({ tempId: 42, recarded: 1 });
+
+    const { attempts: other } = attempts();
+    const charged = await refused(other);
+    await other.update(HOLDER, "a", { charged: true });
+    expect(await other.recard(HOLDER, "a", charged, recarded)).toBe(false);
+  });
+
+  it("an attempt at rest is let go (closed, not charged), and the lock released; one with a confirmation out, or charged, is not", async () => {
+    const { store, attempts: a } = attempts();
+    await refused(a);
+    store.beforeWrite = () => a.confirmationOut(HOLDER, "a", "pi_1_secret");
+    expect(await a.letGo(HOLDER, "a")).toBe(false);
+    expect(await a.openAttempt(HOLDER)).toMatchObject({ key: "a" });
+    await a.confirmationRefused(HOLDER, "a");
+    expect(await a.letGo(HOLDER, "a")).toBe(true);
+    expect(await a.attemptOf(HOLDER, "a")).toMatchObject({ closed: "not-charged" });
+    expect(await a.openAttempt(HOLDER)).toBeUndefined();
+    expect(await a.claim(HOLDER, "b")).toEqual({ ok: true });
+    expect(await a.letGo(HOLDER, "a")).toBe(false);
+    expect(await a.intentMade(HOLDER, "a", "pi_9_secret", undefined)).toBeUndefined();
+
+    await started(a, "b");
+    await a.update(HOLDER, "b", { charged: true });
+    expect(await a.letGo(HOLDER, "b")).toBe(false);
   });
 });

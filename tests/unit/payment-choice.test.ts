@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { createActor } from "xstate";
 import { checkPaymentAmount } from "~/areas/accounts/payment-amount";
 import { paymentAmountSchema } from "~/areas/accounts/payment-forms";
-import { amountOf, editPayment, initialPaymentContext, isPaymentEdit, payableCents, paymentMethodOf, type PaymentEdit } from "@machines/accounts/payment-choice";
+import { amountOf, editPayment, feeOf, initialPaymentContext, isPaymentEdit, payableCents, paymentMethodOf, type PaymentEdit } from "@machines/accounts/payment-choice";
 import type { PaymentEvent } from "@machines/accounts/payment-context";
 import { paymentMachine, type PaymentInput } from "@machines/accounts/payment.machine";
 
@@ -79,11 +79,11 @@ describe("the amount of a payment under way", () => {
 });
 
 describe("the open payment a form pays (decisions/374)", () => {
-  const resumed: PaymentInput = { ...input, resume: { key: "key-open", amountCents: 6000, cardType: "Debit" } };
+  const resumed: PaymentInput = { ...input, resume: { key: "key-open", amountCents: 6000, cardType: "Debit", cardTypeOpen: false } };
 
   it("starts with its key, amount and card type, allocated as the form shows them, and the machine starts the same", () => {
     const start = initialPaymentContext(resumed);
-    expect(start).toMatchObject({ key: "key-open", fixed: { amountCents: 6000 }, choice: 2, amountText: "60.00", cardTypeIndex: 1 });
+    expect(start).toMatchObject({ key: "key-open", fixed: { amountCents: 6000, cardTypeOpen: false }, choice: 2, amountText: "60.00", cardTypeIndex: 1 });
     expect(payableCents(start)).toBe(6000);
     expect(start.allocations.filter((a) => a.checked).reduce((sum, a) => sum + a.payNowCents, 0)).toBe(6000);
     const actor = createActor(paymentMachine, { input: resumed }).start();
@@ -96,8 +96,23 @@ describe("the open payment a form pays (decisions/374)", () => {
     for (const edit of edits) expect(editPayment(start, edit), JSON.stringify(edit)).toEqual({});
   });
 
+  it("at rest (every card tried on it refused), takes another card type, and only that: its amount stays (decisions/395)", () => {
+    const start = initialPaymentContext({ ...resumed, resume: { ...resumed.resume!, cardTypeOpen: true } });
+    expect(start.fixed).toEqual({ amountCents: 6000, cardTypeOpen: true });
+    for (const edit of edits) {
+      const changed = editPayment(start, edit);
+      if (edit.type !== "cardType.select") expect(changed, JSON.stringify(edit)).toEqual({});
+    }
+    const visa = { ...start, ...editPayment(start, { type: "cardType.select", index: 0 }) };
+    expect(visa.cardTypeIndex).toBe(0);
+    expect(payableCents(visa)).toBe(6000);
+    expect(feeOf(visa, 6000)).toBe(150);
+    // A type the practice does not list changes nothing.
+    expect(editPayment(start, { type: "cardType.select", index: 7 })).toEqual({ cardTypeIndex: 1 });
+  });
+
   it("of the whole balance is shown as the total balance chosen", () => {
-    expect(initialPaymentContext({ ...input, resume: { key: "key-open", amountCents: 12350, cardType: null } })).toMatchObject({ choice: 1, amountText: "", cardTypeIndex: 0, fixed: { amountCents: 12350 } });
+    expect(initialPaymentContext({ ...input, resume: { key: "key-open", amountCents: 12350, cardType: null, cardTypeOpen: false } })).toMatchObject({ choice: 1, amountText: "", cardTypeIndex: 0, fixed: { amountCents: 12350 } });
   });
 });
 
@@ -140,8 +155,8 @@ describe("the payment's figures, as a patient reads them", () => {
 
   it("the amount of an open payment is the one its intent was made for, whatever the choice says", () => {
     const start = initialPaymentContext(input);
-    expect(amountOf({ ...start, fixed: { amountCents: 777 } })).toEqual({ cents: 777 });
-    expect(amountOf({ ...start, choice: 2, amountText: "abc", fixed: { amountCents: 777 } })).toEqual({ cents: 777 });
+    expect(amountOf({ ...start, fixed: { amountCents: 777, cardTypeOpen: false } })).toEqual({ cents: 777 });
+    expect(amountOf({ ...start, choice: 2, amountText: "abc", fixed: { amountCents: 777, cardTypeOpen: false } })).toEqual({ cents: 777 });
   });
 
   it("reads the practice's payment method type with spaces around it, and an empty one as cards", () => {

@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { paymentTexts } from "~/areas/accounts/texts";
+import { cardTexts } from "~/areas/accounts/card-texts";
 import { cardBrandOf } from "~/areas/accounts/card-brand";
 import { luhnValid, parseCardTypes, testCardErrors } from "~/areas/accounts/payment-forms";
 import { SaveTempInputSchema } from "~/areas/accounts/steps";
 
-const t = paymentTexts;
+const t = cardTexts;
 const now = new Date("2026-11-23T00:00:00Z");
 
 describe("the test provider's card form (1§5)", () => {
@@ -77,6 +77,14 @@ describe("the card fee follows the card's brand (issue 36)", () => {
     expect(card("3782 822463 10005", anyCard[0], anyCard)).toBeUndefined();
     // No card types at all (a practice that lists none): no fee, nothing to match.
     expect(card("3782 822463 10005", undefined, [])).toBeUndefined();
+  });
+
+  it("with the card type fixed (a card tried on the payment may still be charged), names the brand to pay with, not a type to choose (decisions/395)", () => {
+    const locked = (cardNumber: string) => testCardErrors({ cardNumber, expiry: "12/30", cvc: "123" }, now, { chosen: visa, all: types, locked: true }).cardNumber;
+    expect(locked("5555 5555 5555 4444")).toBe(t.cardTypeLocked("Visa", visa.label));
+    expect(t.cardTypeLocked("Visa", visa.label)).toBe("This payment's card type is Visa - 2.5%, and a card tried on it may still be going through, so that cannot be changed now: pay it with a Visa card.");
+    expect(t.cardTypeLocked("American Express", amex.label)).toMatch(/pay it with an American Express card\.$/);
+    expect(locked("4242 4242 4242 4242")).toBeUndefined();
   });
 });
 

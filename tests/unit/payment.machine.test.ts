@@ -7,6 +7,7 @@ import { StepFailedError } from "~/lib/steps";
 import { amountOf, paymentMachine, paymentMethodOf, paymentTexts, type TempPaymentRequest } from "@machines/accounts/payment.machine";
 import { paymentOutcomeTexts } from "~/areas/accounts/outcome-texts";
 import { paymentRefusalTexts } from "~/areas/accounts/refusal-texts";
+import { cardTexts } from "~/areas/accounts/card-texts";
 
 const invoices = [
   { id: "i1", balanceCents: 5000, payNowCents: 0 },
@@ -207,12 +208,61 @@ describe("payment machine", () => {
     actor.send({ type: "payment.retry" });
     await waitForState(actor, (s) => s.matches("failed") && calls.confirm === 2);
     expect(new Set([...calls.temp.map((c) => c.key), ...calls.intent.map((c) => c.key)])).toEqual(new Set(["key-1"]));
-    // Its intent went out (decisions/374): the amount and card type stay what the intent was made for.
+    // Its intent went out (decisions/374): the amount stays what the intent was made for; the card was
+    // refused, so nothing can charge it, and another card type may be chosen (decisions/395).
     const fixed = actor.getSnapshot();
-    expect(fixed.context.fixed).toEqual({ amountCents: fixed.context.allocations.reduce((sum, a) => sum + (a.checked ? a.payNowCents : 0), 0) });
+    expect(fixed.context.fixed).toEqual({ amountCents: fixed.context.allocations.reduce((sum, a) => sum + (a.checked ? a.payNowCents : 0), 0), cardTypeOpen: true });
     actor.send({ type: "payment.dismiss" });
     expect(actor.getSnapshot().matches("failed")).toBe(true);
     expect(actor.getSnapshot().context).toMatchObject({ key: "key-1", progress: 100 });
+  });
+
+  it("a declined card, then another card type: Try again pays the same payment (its key and amount) under that type and fee, and the receipt says so (decisions/395)", async () => {
+    const script: Script = { confirm: refused("Your card was declined.") };
+    const { actor, calls } = start(script);
+    ready(actor);
+    actor.send({ type: "pay.submit" });
+    await waitForState(actor, (s) => s.matches("failed"));
+    // Another amount is not taken: the intent went out for this one.
+    actor.send({ type: "choice.select", choice: 2 });
+    actor.send({ type: "cardType.select", index: 1 });
+    expect(actor.getSnapshot().context).toMatchObject({ cardTypeIndex: 1, choice: 1 });
+    script.confirm = null;
+    actor.send({ type: "payment.retry" });
+    const paid = await waitForState(actor, (s) => s.matches("succeeded"));
+    expect(calls.temp.map(({ key, amountCents, feeCents, cardType }) => ({ key, amountCents, feeCents, cardType }))).toEqual([
+      { key: "key-1", amountCents: 12050, feeCents: 301, cardType: "Visa" },
+      { key: "key-1", amountCents: 12050, feeCents: 0, cardType: "Debit" },
+    ]);
+    expect(paid.context.result).toMatchObject({ kind: "succeeded", receipt: { amountCents: 12050, feeCents: 0, cardType: "Debit" } });
+  });
+
+  it("a confirmation cut off keeps the card type: the card may have been charged under it", async () => {
+    const { actor, calls } = start({ confirm: new TypeError("Failed to fetch") });
+    ready(actor);
+    actor.send({ type: "pay.submit" });
+    const failed = await waitForState(actor, (s) => s.matches("failed"));
+    expect(failed.context.fixed).toMatchObject({ cardTypeOpen: false });
+    actor.send({ type: "cardType.select", index: 1 });
+    expect(actor.getSnapshot().context.cardTypeIndex).toBe(0);
+    actor.send({ type: "payment.retry" });
+    await waitForState(actor, (s) => s.matches("failed") && calls.confirm === 2);
+    expect(calls.temp.map((c) => c.cardType)).toEqual(["Visa", "Visa"]);
+  });
+
+  it("a card type chosen after a refusal is the payment's again once its new intent goes out", async () => {
+    const script: Script = { confirm: refused("Your card was declined.") };
+    const { actor } = start(script);
+    ready(actor);
+    actor.send({ type: "pay.submit" });
+    await waitForState(actor, (s) => s.matches("failed"));
+    actor.send({ type: "cardType.select", index: 1 });
+    script.confirm = new TypeError("Failed to fetch");
+    actor.send({ type: "payment.retry" });
+    const failed = await waitForState(actor, (s) => s.matches("failed") && s.context.result?.kind === "failed" && s.context.result.uncertain === true);
+    expect(failed.context).toMatchObject({ cardTypeIndex: 1, fixed: { cardTypeOpen: false } });
+    actor.send({ type: "cardType.select", index: 0 });
+    expect(actor.getSnapshot().context.cardTypeIndex).toBe(1);
   });
 
   it("a start that failed before its intent can still be changed: Change the payment starts over with a new key", async () => {
@@ -240,7 +290,7 @@ describe("payment machine", () => {
   // The portal's answers through the step protocol (decisions/280): its refusal of the confirmation is
   // as sure to have charged nothing as the card provider's; a practice that could not answer is not.
   it("a confirmation the portal refuses (the card's field at fault) charged nothing; one the practice did not answer is uncertain", async () => {
-    const refusal = new StepFailedError({ kind: "refused", message: paymentTexts.cardInvalid, fields: { cardNumber: paymentTexts.cardInvalid } });
+    const refusal = new StepFailedError({ kind: "refused", message: cardTexts.cardInvalid, fields: { cardNumber: cardTexts.cardInvalid } });
     const declined = start({ confirm: refusal });
     ready(declined.actor);
     declined.actor.send({ type: "pay.submit" });

@@ -1,4 +1,4 @@
-import { paymentTexts } from "./texts";
+import { cardTexts } from "./card-texts";
 
 /**
  * A card's brand, so that the card fee follows the card and not the label chosen for it (issue 36,
@@ -36,6 +36,8 @@ export interface CardType {
 export interface CardChoice {
   chosen: CardType | undefined;
   all: CardType[];
+  /** The chosen type cannot be changed now: a card tried on the payment may still be charged (decisions/395). */
+  locked?: boolean;
 }
 
 /**
@@ -47,8 +49,10 @@ export interface CardChoice {
 export function cardBrandProblem(brand: CardBrand | undefined, choice: CardChoice): string | undefined {
   const wanted = choice.chosen?.brand;
   if (!wanted || brand === wanted) return undefined;
+  // No choice to point to: the card must be of the payment's own type.
+  if (choice.locked) return cardTexts.cardTypeLocked(cardTexts.cardBrandNames[wanted], choice.chosen!.label);
   const own = brand ? choice.all.find((type) => type.brand === brand) : undefined;
-  if (own && brand) return paymentTexts.cardBrandMismatch(paymentTexts.cardBrandNames[brand], own.label);
-  const taken = [...new Set(choice.all.flatMap((type) => (type.brand ? [paymentTexts.cardBrandNames[type.brand]] : [])))];
-  return paymentTexts.cardNotTaken(taken.join(", "));
+  if (own && brand) return cardTexts.cardBrandMismatch(cardTexts.cardBrandNames[brand], own.label);
+  const taken = [...new Set(choice.all.flatMap((type) => (type.brand ? [cardTexts.cardBrandNames[type.brand]] : [])))];
+  return cardTexts.cardNotTaken(taken.join(", "));
 }

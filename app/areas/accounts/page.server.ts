@@ -6,10 +6,10 @@ import { paymentTexts } from "./texts";
 import { feeCents, formatCents } from "~/lib/money";
 import { centsAsAmountText } from "./payment-amount";
 import { paymentAmountSchema, parseCardTypes, testCardErrors } from "./payment-forms";
-import type { CardProviderChoice, OpenPayment } from "~/lib/accounts-view";
+import type { CardProviderChoice, InvoiceTableRow, OpenPayment } from "~/lib/accounts-view";
 import { cardProvider } from "./card-provider.server";
 import { config } from "~/.server/config.server";
-import { paymentAttempts, practiceKey, type PaymentAttempt, type PaymentAttempts } from "./payment-attempts.server";
+import { atRest, paymentAttempts, practiceKey, practiceKeyOf, type PaymentAttempt, type PaymentAttempts } from "./payment-attempts.server";
 import { confirmTestCard, createPaymentIntent, getInvoicePdf, getInvoices, savePayment, saveTempPayment } from "~/.server/practice/accounts.server";
 import { PracticeApiError } from "~/.server/practice/client.server";
 import { practiceErrorResponse } from "~/.server/practice/errors.server";
@@ -20,7 +20,8 @@ import { type SignedIn } from "~/.server/session.server";
 import { requireSession } from "~/.server/proxy-access.server";
 import { rowOf } from "~/.server/invoice-rows.server";
 import { refuse, stepDispatcher, type StepHandlers } from "~/.server/steps.server";
-import { paySteps } from "./steps";
+import { paySteps, type SaveTempInputSchema } from "./steps";
+import type { z } from "zod";
 import { observability } from "~/.server/observability.server";
 import { paymentRefusalTexts } from "~/areas/accounts/refusal-texts";
 
@@ -70,6 +71,7 @@ function openPaymentOf(open: PaymentAttempt & { key: string }): OpenPayment {
     cardType: open.cardChoice?.chosen?.label ?? null,
     charged: open.charged,
     declined: open.declined === true,
+    atRest: atRest(open),
     started: formatDateTime(open.intentAt ?? Date.now()),
   };
 }
@@ -106,27 +108,32 @@ const payHandlers: StepHandlers<typeof paySteps, PayContext> = {
     const holder = user.parentId;
     const owner = attemptOwner(user);
     const earlier = await attempts.attemptOf(owner, step.key);
+    // Let go because its invoices changed (decisions/395): the page is read again, to pay them as they stand.
+    if (earlier?.closed === "not-charged") return { outcome: "blocked", message: paymentRefusalTexts.invoicesChanged };
     if (earlier?.closed) return refuse(paymentRefusalTexts.keySpent);
-    if (earlier && earlier.intentAt !== undefined && earlier.chargeCents !== step.amountCents + step.feeCents) {
-      // Once its intent is out the card may be charged at any moment: the amount is fixed, and a
-      // replay with another amount is refused rather than reported as that amount paid.
-      return refuse(paymentRefusalTexts.amountFixed);
-    }
-    // A charged attempt is final: paying again with its key records it and charges nothing more.
-    if (earlier?.charged) return { outcome: "saved", paymentId: earlier.tempId };
-    // Its intent is out: the payment is saved and fixed, and paying it again (another card after a
-    // refusal, after a reload, from another session) goes on to that same intent, which the card
-    // provider charges at most once. Nothing is saved at the practice again: a practice that reads no
-    // idempotency key, as 1§7's does not, would start a second payment (decisions/374).
     if (earlier && earlier.intentAt !== undefined) {
-      // Invoices settled elsewhere since (at the desk) leave less owing than it pays: nothing is charged for them.
-      const owing = (await getInvoices(api, holder, "pending")).resources.map(rowOf).reduce((sum, row) => sum + row.balanceCents, 0);
-      if (owing < (earlier.amountCents ?? earlier.chargeCents)) return refuse(paymentRefusalTexts.invoicesChanged);
+      // Once its intent is out the card may be charged at any moment: the amount is fixed, and a replay
+      // with another amount is refused rather than reported as that amount paid. Another card type (and
+      // so another total) is taken only while nothing can charge the intent (decisions/395).
+      const recarding = !earlier.charged && earlier.cardChoice?.chosen !== undefined && step.cardType !== earlier.cardChoice.chosen.label;
+      if (recarding ? earlier.amountCents !== step.amountCents : earlier.chargeCents !== step.amountCents + step.feeCents) return refuse(paymentRefusalTexts.amountFixed);
+      // A charged attempt is final: paying again with its key records it and charges nothing more.
+      if (earlier.charged) return { outcome: "saved", paymentId: earlier.tempId };
+      // Paying it again (another card after a refusal, after a reload, from another session) goes on to
+      // that same intent, which the card provider charges at most once. Nothing is saved at the practice
+      // again: a practice that reads no idempotency key, as 1§7's does not, would start a second payment
+      // (decisions/374).
+      const pending = (await getInvoices(api, holder, "pending")).resources.map(rowOf);
+      // Invoices settled elsewhere since (at the desk) leave less owing than it pays: nothing is charged
+      // for them. The page is read again: at rest, the payment is let go at the next Pay and the invoices
+      // are paid as they stand; otherwise its card may have been charged, and the practice is asked (decisions/395).
+      if (!payableNow(earlier, pending)) return { outcome: "blocked", message: atRest(earlier) ? paymentRefusalTexts.invoicesChanged : paymentRefusalTexts.invoicesChangedUnsure };
       const claim = await attempts.claim(owner, step.key);
       if (!claim.ok) {
         observability().payments.inc({ event: "blocked" });
         return { outcome: "blocked", message: paymentRefusalTexts.openElsewhere };
       }
+      if (recarding) return recard(step, earlier, pending, { api, user }, attempts);
       return { outcome: "saved", paymentId: earlier.tempId };
     }
     // The lines against the practice's own pending invoices: each once, none beyond its balance.
@@ -143,8 +150,10 @@ const payHandlers: StepHandlers<typeof paySteps, PayContext> = {
     if (cardTypes.length > 0 && !cardType) return refuse(paymentTexts.notStarted);
     const fee = cardType ? feeCents(step.amountCents, cardType.feeBasisPoints) : 0;
     if (fee !== step.feeCents) return refuse(paymentTexts.notStarted);
-    // One open attempt per account holder: another that may have charged must be finished first.
-    const claim = await attempts.claim(owner, step.key);
+    // One open attempt per account holder: another that may have charged must be finished first. One
+    // at rest that can no longer be paid as it stands (its invoices changed) is let go (decisions/395).
+    let claim = await attempts.claim(owner, step.key);
+    if (!claim.ok && atRest(claim.open) && !payableNow(claim.open, pending) && (await attempts.letGo(owner, claim.open.key))) claim = await attempts.claim(owner, step.key);
     if (!claim.ok) {
       observability().payments.inc({ event: "blocked" });
       return { outcome: "blocked", message: paymentRefusalTexts.openElsewhere };
@@ -171,11 +180,17 @@ const payHandlers: StepHandlers<typeof paySteps, PayContext> = {
     if (!attempt || attempt.closed) return refuse(paymentTexts.notStarted);
     if (!(await attempts.markIntent(owner, step.key, deps.now()))) return refuse(paymentRefusalTexts.replaced);
     // One intent per attempt: paying again confirms the intent already made, never a second one.
-    if (attempt.clientSecret) return attempt.clientSecret;
-    const reply = await createPaymentIntent(api, { key: practiceKey(owner, step.key), amountCents: attempt.chargeCents }, deps.paymentIntentUrl);
-    if (!("clientSecret" in reply)) return refuse(reply.error);
-    await attempts.update(owner, step.key, { clientSecret: reply.clientSecret });
-    return reply.clientSecret;
+    let clientSecret = attempt.clientSecret;
+    if (!clientSecret) {
+      const reply = await createPaymentIntent(api, { key: practiceKeyOf(owner, step.key, attempt), amountCents: attempt.chargeCents }, deps.paymentIntentUrl);
+      if (!("clientSecret" in reply)) return refuse(reply.error);
+      clientSecret = await attempts.intentMade(owner, step.key, reply.clientSecret, attempt.recarded);
+      if (!clientSecret) return refuse(paymentTexts.notStarted);
+    }
+    // Stripe confirms in the browser, unseen: each secret handed out may charge the intent until its
+    // browser says the card was refused, and until then its card type stays (decisions/395).
+    if (deps.provider().kind === "stripe" && !(await attempts.confirmationOut(owner, step.key, clientSecret))) return refuse(paymentTexts.notStarted);
+    return clientSecret;
   },
   confirm: async (step, { signedIn: { api, user }, deps }) => {
     const { attempts } = deps;
@@ -188,9 +203,12 @@ const payHandlers: StepHandlers<typeof paySteps, PayContext> = {
     const attempt = await attempts.bySecret(owner, step.clientSecret);
     if (!attempt || attempt.closed) return refuse(paymentTexts.notStarted);
     // The fee was the chosen card type's: a card of another brand is refused before the provider
-    // sees it (issue 36). The intent stays, to be paid with a card of that brand.
+    // sees it (issue 36). Nothing can charge the intent then, so its card type may change (decisions/395).
     const brandErrors = testCardErrors(step, new Date(), attempt.cardChoice);
     if (brandErrors.cardNumber) return refuse(brandErrors.cardNumber, { fields: { cardNumber: brandErrors.cardNumber } });
+    // Counted while it is at the practice (decisions/395): its card type cannot change under it. Not
+    // counted: the intent is no longer the attempt's (its card type changed meanwhile).
+    if (!(await attempts.confirmationOut(owner, attempt.key, step.clientSecret))) return refuse(paymentTexts.notStarted);
     const reply = await confirmTestCard(api, {
       clientSecret: step.clientSecret,
       cardNumber: step.cardNumber.replace(/[\s-]/g, ""),
@@ -202,7 +220,7 @@ const payHandlers: StepHandlers<typeof paySteps, PayContext> = {
     if (!("status" in reply)) {
       // This card was refused. The attempt stays open: another confirmation of its intent may be on
       // its way, and the patient pays it with another card through the same intent (decisions/374).
-      await attempts.update(owner, attempt.key, { declined: true });
+      await attempts.confirmationRefused(owner, attempt.key);
       return refuse(reply.error.message);
     }
     await attempts.update(owner, attempt.key, { charged: true, declined: false });
@@ -212,12 +230,12 @@ const payHandlers: StepHandlers<typeof paySteps, PayContext> = {
     const { attempts } = deps;
     const owner = attemptOwner(user);
     // The browser says Stripe refused the card. Its word moves no money and frees nothing (issue 36):
-    // the attempt stays open to be paid through the same intent; the page only says "declined" of it.
+    // the attempt stays open to be paid through the same intent; the page only says "declined" of it,
+    // and the secret it was handed is no longer counted as able to charge (decisions/395).
     // The test provider's refusals are the portal's own to note (the confirm step).
     const attempt = await attempts.attemptOf(owner, step.key);
     if (!attempt || attempt.closed || attempt.charged || deps.provider().kind !== "stripe") return false;
-    await attempts.update(owner, step.key, { declined: true });
-    return true;
+    return attempts.confirmationRefused(owner, step.key);
   },
   record: async (step, { signedIn: { api, user }, request, deps: { attempts, provider } }) => {
     const owner = attemptOwner(user);
@@ -227,6 +245,8 @@ const payHandlers: StepHandlers<typeof paySteps, PayContext> = {
     // the practice, which (as 1§7 describes SavePayment) may record whatever it is asked to. Stripe's
     // happen in the browser, unseen: the practice's SavePayment is the authority on those.
     if (provider().kind === "test" && !attempt.charged && !attempt.closed) return refuse(paymentTexts.notStarted);
+    // Let go, not charged (decisions/395): never put to the practice, which may record whatever it is asked to.
+    if (attempt.closed === "not-charged") return refuse(paymentTexts.notStarted);
     const outcome = await recordWithPractice(request, { api, user }, attempts, step.key, attempt);
     return outcome === "recorded" ? true : outcome === "unknown" ? "unknown" : false;
   },
@@ -234,7 +254,7 @@ const payHandlers: StepHandlers<typeof paySteps, PayContext> = {
     const owner = attemptOwner(user);
     const attempt = await attempts.attemptOf(owner, step.key);
     if (!attempt) return refuse(paymentTexts.notStarted);
-    if (attempt.closed) return "recorded";
+    if (attempt.closed) return attempt.closed === "recorded" ? "recorded" : "unpaid";
     // Not seen charged: it is not put to the practice (which may record whatever it is asked to, 1§7),
     // but paid with a card through its own intent, which finds out: a charged intent is not charged
     // again, and the provider says it succeeded (decisions/374).
@@ -244,6 +264,45 @@ const payHandlers: StepHandlers<typeof paySteps, PayContext> = {
     return outcome === "recorded" ? "recorded" : "pending";
   },
 };
+
+/**
+ * Whether an open payment can still be paid as it stands: as much is owing as it pays to the invoices.
+ * (Attempts kept before the amount was, a day at most, cannot be: the page does not offer them either.)
+ */
+function payableNow(attempt: PaymentAttempt, pending: readonly InvoiceTableRow[]): boolean {
+  return attempt.amountCents !== undefined && pending.reduce((sum, row) => sum + row.balanceCents, 0) >= attempt.amountCents;
+}
+
+/**
+ * A card of another brand for a payment whose intent is out (decisions/395). While nothing can charge
+ * that intent (every card tried on it refused), the payment is saved at the practice again with the new
+ * card type and its fee, under a key of its own, and the next step makes an intent for the new total;
+ * the old temporary payment is never recorded and the old intent never handed out again. Otherwise the
+ * card type stays, and the words say so.
+ */
+async function recard(step: z.output<typeof SaveTempInputSchema>, earlier: PaymentAttempt, pending: InvoiceTableRow[], { api, user }: Pick<SignedIn, "api" | "user">, attempts: PaymentAttempts) {
+  const kept = paymentRefusalTexts.cardTypeFixed(earlier.cardChoice?.chosen?.label ?? "");
+  if (!atRest(earlier)) return refuse(kept);
+  // The fee is the practice's for the new card type, and the lines its pending invoices, as for a new payment.
+  const cardTypes = parseCardTypes((await getPracticeSettings(api, user.parentId)).PaymentCardTypes);
+  const cardType = cardTypes.find((t) => t.label === step.cardType);
+  if (!cardType || feeCents(step.amountCents, cardType.feeBasisPoints) !== step.feeCents) return refuse(paymentTexts.notStarted);
+  if (!allocationsPayable(step.allocations, pending) || step.allocations.reduce((sum, a) => sum + a.payNowCents, 0) !== step.amountCents) return refuse(paymentTexts.notStarted);
+  const owner = attemptOwner(user);
+  const cardChoice = { chosen: cardType, all: cardTypes };
+  const tempId = await saveTempPayment(api, user.parentId, {
+    key: practiceKeyOf(owner, step.key, { recarded: (earlier.recarded ?? 0) + 1, cardChoice }),
+    cardType: cardType.label,
+    amountCents: step.amountCents,
+    feeCents: step.feeCents,
+    allocations: step.allocations.map((a) => ({ id: a.id, payNowCents: a.payNowCents })),
+    invoices: pending,
+  });
+  if (tempId <= 0) return { outcome: "saved" as const, paymentId: tempId };
+  // A confirmation of the old intent went out meanwhile, or another change came first: this one is never used.
+  if (!(await attempts.recard(owner, step.key, earlier, { tempId, chargeCents: step.amountCents + step.feeCents, cardChoice }))) return refuse(kept);
+  return { outcome: "saved" as const, paymentId: tempId };
+}
 
 /**
  * Asks the practice to record an attempt's payment. Recorded, not recorded, or an answer that says

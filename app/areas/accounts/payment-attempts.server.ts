@@ -36,14 +36,26 @@ export interface PaymentAttempt {
    */
   declined?: boolean;
   /**
+   * Confirmations of its current intent that may still charge it (decisions/395). With Stripe, each time
+   * the intent step hands its secret to a browser, until that browser reports the card refused; with the
+   * built-in provider, each confirmation the portal puts to the practice, until the practice refuses it.
+   * One never answered (a lost reply, a closed tab) stays counted: the intent may have been charged.
+   */
+  confirming?: number;
+  /**
+   * How many times the card type was changed after a refusal (decisions/395). Each change saves the
+   * payment at the practice again and makes a new intent, under a practice key of its own (`practiceKeyOf`).
+   */
+  recarded?: number;
+  /**
    * When its payment intent was first asked for (ms since the epoch). From then on the card may be
    * charged at any moment (with Stripe, in the browser, unseen by the portal), so the amount is fixed
    * and the attempt holds the account holder's payment open until it is closed.
    */
   intentAt?: number;
   /**
-   * Recorded by the practice: it holds nothing any more. ("not-charged" closed attempts whose intent
-   * the provider had cancelled, before decisions/374; such an attempt may still be stored for a day.)
+   * Recorded by the practice: it holds nothing any more. "not-charged": let go at rest because its
+   * invoices changed (decisions/395), never to be confirmed or recorded.
    */
   closed?: "recorded" | "not-charged";
 }
@@ -51,6 +63,14 @@ export interface PaymentAttempt {
 /** An attempt that may have taken money the practice has not recorded: no other may start meanwhile. */
 export function holdsPayment(attempt: PaymentAttempt): boolean {
   return attempt.intentAt !== undefined && !attempt.closed;
+}
+
+/**
+ * Its intent is out, and nothing can charge it now: not seen charged, and every confirmation of it came
+ * back refused (decisions/395). Only then may its card type change, or the payment be let go.
+ */
+export function atRest(attempt: PaymentAttempt): boolean {
+  return holdsPayment(attempt) && !attempt.charged && !((attempt.confirming ?? 0) > 0);
 }
 
 export type Claim = { ok: true } | { ok: false; open: PaymentAttempt & { key: string } };
@@ -76,6 +96,16 @@ const RELEASED = "";
  */
 export function practiceKey(owner: string, key: string): string {
   return `pp-${createHash("sha256").update(`patient-portal payment\0${owner}\0${key}`).digest("hex")}`;
+}
+
+/**
+ * The key the practice is sent for the attempt's temporary payment and intent: `practiceKey` of the
+ * browser's key, and after a change of card type (decisions/395) of the key, the change's number and the
+ * card type, so the new payment is a new one at a practice that reads keys, and two changes to two card
+ * types made at once never share one.
+ */
+export function practiceKeyOf(owner: string, key: string, attempt: Pick<PaymentAttempt, "recarded" | "cardChoice">): string {
+  return attempt.recarded ? practiceKey(owner, `${key}/${attempt.recarded}/${attempt.cardChoice?.chosen?.label ?? ""}`) : practiceKey(owner, key);
 }
 
 /** The attempts; tests make their own (a fresh store by default), so no test sees another's attempts. */
@@ -171,6 +201,68 @@ export class PaymentAttempts {
     if (!written) return;
     await this.store.compareAndSet(openKey(holderId), key, RELEASED, KEEP_MS);
     observability().payments.inc({ event: "recorded" });
+  }
+
+  /**
+   * The intent just made for the attempt, stored as its own unless it has one already (one intent per
+   * attempt, decisions/374: a second made meanwhile is never handed out): what it has now. Undefined: no
+   * such attempt, closed, or its card type changed since it was read (`recarded`, decisions/395).
+   */
+  async intentMade(holderId: string, key: string, clientSecret: string, recarded: number | undefined): Promise<string | undefined> {
+    const sameRound = (current: PaymentAttempt | undefined): current is PaymentAttempt => !!current && !current.closed && (current.recarded ?? 0) === (recarded ?? 0);
+    const { stored } = await this.#change(holderId, key, (current) => (sameRound(current) && !current.clientSecret ? { ...current, clientSecret } : undefined));
+    if (!sameRound(stored) || !stored.clientSecret) return undefined;
+    await this.store.set(secretKey(holderId, stored.clientSecret), key, KEEP_MS);
+    return stored.clientSecret;
+  }
+
+  /**
+   * A confirmation of the intent `clientSecret` may now charge it (decisions/395): counted among the
+   * attempt's `confirming`, if that is still its intent. False: it is not (its card type changed), or closed.
+   */
+  async confirmationOut(holderId: string, key: string, clientSecret: string): Promise<boolean> {
+    const { written } = await this.#change(holderId, key, (current) =>
+      current && !current.closed && current.clientSecret === clientSecret ? { ...current, confirming: (current.confirming ?? 0) + 1 } : undefined,
+    );
+    return written;
+  }
+
+  /**
+   * The card provider refused a confirmation of the attempt's intent: it is no longer counted, and the
+   * attempt is `declined` (for the page's words). A charged or closed attempt stays as it was. False: none changed.
+   */
+  async confirmationRefused(holderId: string, key: string): Promise<boolean> {
+    const { written } = await this.#change(holderId, key, (current) =>
+      current && !current.closed && !current.charged ? { ...current, declined: true, confirming: Math.max(0, (current.confirming ?? 0) - 1) } : undefined,
+    );
+    return written;
+  }
+
+  /**
+   * Another card type for an attempt at rest (decisions/395): `next` is the payment the practice saved
+   * for it under `practiceKeyOf` with `recarded` one more. Its old intent is no longer its own, so it is
+   * never handed out or confirmed again; the next intent step makes one for the new total. False: the
+   * attempt is not as `read` any more (a confirmation went out, or another change came first).
+   */
+  async recard(holderId: string, key: string, read: PaymentAttempt, next: Pick<PaymentAttempt, "tempId" | "chargeCents" | "cardChoice">): Promise<boolean> {
+    const { written } = await this.#change(holderId, key, (current) => {
+      if (!current || !atRest(current) || current.clientSecret !== read.clientSecret || (current.recarded ?? 0) !== (read.recarded ?? 0)) return undefined;
+      const { clientSecret: _old, ...rest } = current;
+      return { ...rest, ...next, confirming: 0, recarded: (read.recarded ?? 0) + 1 };
+    });
+    return written;
+  }
+
+  /**
+   * Lets go of an attempt at rest that can no longer be paid as it stands (its invoices changed,
+   * decisions/395): closed as not charged, never to be confirmed or recorded, and the holder may pay
+   * anew. False: it was not at rest (a confirmation went out meanwhile), so it still holds the payment.
+   */
+  async letGo(holderId: string, key: string): Promise<boolean> {
+    const { written } = await this.#change(holderId, key, (current) => (current && atRest(current) ? { ...current, closed: "not-charged" } : undefined));
+    if (!written) return false;
+    await this.store.compareAndSet(openKey(holderId), key, RELEASED, KEEP_MS);
+    return true;
   }
 
   /** The attempt whose payment intent has this client secret, with its key. */

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { brandOfCardType, cardBrandOf, cardBrandProblem, type CardChoice, type CardType } from "./card-brand";
-import { paymentTexts } from "./texts";
+import { cardTexts } from "./card-texts";
 import { feeRateBasisPoints } from "~/lib/money";
 import { checkPaymentAmount } from "./payment-amount";
 
@@ -8,7 +8,7 @@ import { checkPaymentAmount } from "./payment-amount";
  * The forms of the payment (1§5 Payment): the built-in test provider's card form, checked in the
  * browser for instant messages and again by the portal's action, which is the authority.
  */
-const t = paymentTexts;
+const t = cardTexts;
 
 /**
  * The amount of "Pay another amount" as the payment action checks it: the form's own rule

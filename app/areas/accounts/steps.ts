@@ -24,8 +24,10 @@ export const SaveTempInputSchema = z.object({
 export const paySteps = stepArea("/accounts/pay", {
   /**
    * SaveTempPayment. `saved` with the practice's electronic payment id (0 or less: the practice refused
-   * to start); `blocked`: another attempt holds the account's payment open, which the page shows a
-   * notice to finish, so it is an outcome the page branches on rather than a refusal (decisions/280).
+   * to start); `blocked`: the holder's open payment stands in the way (another attempt holds it, or it
+   * cannot be paid as it stands because the invoices changed, decisions/395), and the page reads it again
+   * to show what to do, so it is an outcome the page branches on rather than a refusal (decisions/280).
+   * A card type other than the open payment's saves it again for that type (decisions/395).
    */
   "save-temp": step(
     SaveTempInputSchema,

@@ -33,31 +33,21 @@ export const paymentTexts = {
   openUnfinished: (amount: string, started: string) =>
     `A payment of ${amount}, started ${started}, did not finish, and we cannot tell whether your card was charged. Pay it below with a card: it is the same payment, so if your card was charged already it is not charged again.`,
   /**
-   * An open payment not seen charged that cannot be paid here as it stands: less is now owing than it
-   * pays (invoices settled at the desk), or it was kept before the portal kept its amount (a day at most).
+   * An open payment that may have charged and cannot be paid here as it stands: less is now owing than
+   * it pays (invoices settled at the desk), or it was kept before the portal kept its amount (a day at most).
    */
   openNotPayable: (amount: string, started: string) =>
-    `A payment of ${amount}, started ${started}, did not finish, and it cannot be paid here as it stands: your invoices may have changed since. Please contact the practice before paying again, so you are not charged twice.`,
+    `A payment of ${amount}, started ${started}, did not finish, and we cannot tell whether your card was charged for it. It cannot be paid here as it stands, as your invoices have changed since. Please contact the practice, who can check whether it was taken, before paying again, so you are not charged twice.`,
+  /** Decisions/395: the same, but nothing can charge it: a new payment lets it go. */
+  openSetAside: (amount: string, started: string) =>
+    `A payment of ${amount}, started ${started}, was not taken from your card, and it will not go ahead as your invoices have changed since (some may have been paid at the practice). Your invoices as they stand are listed above: choose what to pay, enter your card and press Pay.`,
   /** Decisions/374: after a refused card, the same payment goes on with another card. */
-  retryAnotherCard: "To pay with another card, change the card details above and press Try again. It is the same payment, so you cannot be charged twice.",
+  retryAnotherCard: "To pay with another card, change the card details above (and the card type, for another kind of card) and press Try again. It is the same payment, so you cannot be charged twice.",
   openHeading: "A payment is not finished",
   finish: "Finish this payment",
   finishRecorded: "The payment has been recorded with the practice.",
   finishUnpaid: "That payment has not been taken from your card. Pay it with a card below.",
   finishPending: "The practice has not recorded that payment yet. Do not pay again: try once more in a few minutes, or contact the practice.",
-  cardRequired: "Card number is required",
-  cardIncomplete: "Your card number is incomplete.",
-  cardInvalid: "Your card number is invalid.",
-  cardCorrect: "Please enter correct card number",
-  expiryRequired: "Expiry date is required",
-  expiryInvalid: "Please enter the expiry date as MM/YY",
-  expiryPast: "Your card's expiration date is in the past.",
-  /** Issue 36: the card fee follows the card's brand, not the card type chosen for it. */
-  cardBrandMismatch: (brand: string, cardType: string) => `This is ${/^[AEIOU]/.test(brand) ? "an" : "a"} ${brand} card: choose ${cardType} as the card type, so the right card fee is charged.`,
-  cardNotTaken: (taken: string) => `The practice does not take this card. Please pay with one of these: ${taken}.`,
-  cardBrandNames: { visa: "Visa", mastercard: "Mastercard", amex: "American Express" },
-  cvcRequired: "Security code is required",
-  cvcInvalid: "Your card's security code is incomplete.",
   pdfFailed: "The invoice could not be loaded. Please try again later.",
   pdfPageFailed: (page: number) => `Page ${page} of the invoice could not be shown. Use Download PDF to open it in another viewer.`,
   invoicesFailed: "The invoices could not be loaded just now. Please try again later.",

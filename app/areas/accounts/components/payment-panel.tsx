@@ -82,7 +82,7 @@ function resumableOf(open: OpenPayment | null, invoices: readonly InvoiceTableRo
   if (!open || open.charged || open.amountCents === null) return undefined;
   // Invoices paid elsewhere since (at the desk) leave less owing than it pays: not charged for nothing.
   if (open.amountCents > totalBalanceCents(invoices)) return undefined;
-  return { key: open.key, amountCents: open.amountCents, cardType: open.cardType };
+  return { key: open.key, amountCents: open.amountCents, cardType: open.cardType, cardTypeOpen: open.atRest };
 }
 
 export function PaymentPanel({ invoices, methodType, cardTypes, provider, billing, openPayment, focusOpen, onOpen, onReachInvoices, onPaid, onBlocked }: Props) {
@@ -130,7 +130,12 @@ export function PaymentPanel({ invoices, methodType, cardTypes, provider, billin
   const amount = amountOf(ctx);
   const amountCents = "cents" in amount ? amount.cents : 0;
   const fee = feeOf(ctx, amountCents);
-  const cardChoice = { chosen: ctx.cardTypes[ctx.cardTypeIndex], all: ctx.cardTypes };
+  // Its intent went out with this card type, and a card tried on it may still be charged: the type is
+  // shown, not offered (decisions/395). While paying, the select stays, held by the fieldset.
+  const typeFixed = !!ctx.fixed && !ctx.fixed.cardTypeOpen && !paying;
+  const cardChoice = { chosen: ctx.cardTypes[ctx.cardTypeIndex], all: ctx.cardTypes, locked: typeFixed };
+  // An open payment nothing can charge, whose invoices changed: a new payment lets it go (decisions/395).
+  const setAside = !!openPayment && !resume && !openPayment.charged && openPayment.atRest;
   const ids = { choice: useId(), hint: useId() };
 
   // A success reaches the page once, and its attempt's key is done with.
@@ -184,7 +189,7 @@ export function PaymentPanel({ invoices, methodType, cardTypes, provider, billin
     <div className="flex flex-col gap-6">
       <InvoiceTable caption="Pending invoices" rows={rows} empty={paymentTexts.noPending} checked={checked} onOpen={onOpen} onReach={onReachInvoices} />
 
-      {openPayment && !resume ? (
+      {openPayment && !resume && !setAside ? (
         <OpenPaymentNotice open={openPayment} focusOnShow={focusOpen} onFinished={(message) => onPaid({ message })} onUnpaid={onBlocked} />
       ) : !hasInvoices ? (
         // Nothing owed: no payment form to fill in for $0.00 (issue 21), just the plain answer.
@@ -215,9 +220,12 @@ export function PaymentPanel({ invoices, methodType, cardTypes, provider, billin
               <p>{openPayment.declined ? paymentTexts.openDeclined(openPayment.amount, openPayment.started) : paymentTexts.openUnfinished(openPayment.amount, openPayment.started)}</p>
             </>
           ) : (
-            <h2 id="pay-heading" className="text-2xl font-bold">
-              Make a payment
-            </h2>
+            <>
+              <h2 id="pay-heading" ref={openHeading} tabIndex={-1} className="text-2xl font-bold focus-visible:outline-2 focus-visible:outline-offset-2">
+                Make a payment
+              </h2>
+              {setAside ? <p>{paymentTexts.openSetAside(openPayment.amount, openPayment.started)}</p> : null}
+            </>
           )}
           {method === "poli" ? <Alert tone="info">{paymentTexts.poli}</Alert> : null}
           {method === "paymentExpress" ? <Alert tone="info">{paymentTexts.paymentExpress}</Alert> : null}
@@ -249,7 +257,7 @@ export function PaymentPanel({ invoices, methodType, cardTypes, provider, billin
               />
             ) : null}
 
-            {cardTypes.length > 0 && resume ? (
+            {cardTypes.length > 0 && typeFixed ? (
               // The fee went to the card provider with this card type: the card must be its brand.
               <p>
                 <span className="font-semibold">Card type and fee:</span> {ctx.cardTypes[ctx.cardTypeIndex]?.label}

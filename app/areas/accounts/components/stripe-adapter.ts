@@ -1,7 +1,7 @@
 import type { Stripe, StripeCardElement, StripeCardElementChangeEvent } from "@stripe/stripe-js";
 import { cardBrandProblem, type CardBrand, type CardChoice } from "../card-brand";
 import { cardProviderTexts } from "../card-provider-texts";
-import { paymentTexts } from "../texts";
+import { cardTexts } from "../card-texts";
 import { RefusedError } from "../card-refusal";
 
 /**
@@ -24,9 +24,9 @@ const BRANDS: readonly string[] = ["visa", "mastercard", "amex"] satisfies CardB
  * the fee follows the card (issue 36).
  */
 export function cardStateOf(event: Pick<StripeCardElementChangeEvent, "complete" | "empty" | "error"> & { brand?: string }, choice?: CardChoice): { complete: boolean; error: string | null } {
-  if (event.error) return { complete: false, error: event.error.message || paymentTexts.cardInvalid };
-  if (event.empty) return { complete: false, error: paymentTexts.cardRequired };
-  if (!event.complete) return { complete: false, error: paymentTexts.cardIncomplete };
+  if (event.error) return { complete: false, error: event.error.message || cardTexts.cardInvalid };
+  if (event.empty) return { complete: false, error: cardTexts.cardRequired };
+  if (!event.complete) return { complete: false, error: cardTexts.cardIncomplete };
   const brand = event.brand && BRANDS.includes(event.brand) ? (event.brand as CardBrand) : undefined;
   const brandProblem = choice ? cardBrandProblem(brand, choice) : undefined;
   if (brandProblem) return { complete: false, error: brandProblem };

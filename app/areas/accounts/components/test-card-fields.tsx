@@ -19,8 +19,8 @@ const UNCHECKED: Partial<Record<keyof TestCard, string>> = {};
 /**
  * The built-in test provider: card number, expiry and security code, checked with the texts of 1§5
  * and confirmed through the portal's action against the practice API (the mock plays the card
- * provider: 4242 4242 4242 4242 succeeds, 4000 0000 0000 0002 is declined, 4000 0000 0000 9995 has
- * insufficient funds).
+ * provider: 4242 4242 4242 4242 (Visa) and 5555 5555 5555 4444 (Mastercard) succeed, 4000 0000 0000 0002
+ * is declined, 4000 0000 0000 9995 has insufficient funds).
  */
 export function TestCardFields({ disabled, showErrors, onChange, slot, checks, cardChoice }: CardFieldsProps & { checks: TestCardChecks | null }) {
   const [card, setCard] = useState<TestCard>({ cardNumber: "", expiry: "", cvc: "" });
