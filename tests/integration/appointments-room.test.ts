@@ -290,8 +290,9 @@ describe("booking reads every shape of its calls", () => {
 
   it("next available day: the same day however RosterDate is written, and none from an empty list", async () => {
     const today = DateTime.now().setZone(ZONE).toISODate()!;
-    const ours = await oursAsSent(p.world, p.s.token, endpoints.nextAvailableDay, query({ ProviderID: providerId, AppointmentTypeID: "1", StartDate: today }));
-    expect(typeof ours).toBe("string");
+    const listed = await oursAsSent(p.world, p.s.token, endpoints.nextAvailableDay, query({ ProviderID: providerId, AppointmentTypeID: "1", StartDate: today }));
+    // Its first day alone: the day before it has no free slot (or is past), so a day misread by one shows.
+    const ours = JSON.stringify((JSON.parse(listed as string) as unknown[]).slice(0, 1));
     await fc.assert(
       fc.asyncProperty(roomReply(ROOM.nextAvailableDay, ours), async ({ reply, shapes }) => {
         const next = await answering(endpoints.nextAvailableDay, reply, p.world, () => p.step.reply<{ date: string | null; slots: SlotView[] }>("nextDay", { for: "", typeId: "1", locationIds: "1", providerId, start: today }));
