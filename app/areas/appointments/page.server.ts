@@ -151,7 +151,7 @@ const bookingHandlers: StepHandlers<typeof bookingSteps, BookingContext> = {
     if (isRefusal(booking)) return booking;
     const roles = await getBookingRoles(context.api, booking.patientId, q.locationIds);
     const seen = new Map<string, Option>();
-    // A role the practice names not is still offered, as "Not recorded" (decisions/396): its id is what books.
+    // A role the practice sends without a name is still offered, as "Not recorded" (decisions/396): its id is what books.
     for (const r of roles) if (!seen.has(r.RoleID)) seen.set(r.RoleID, { id: r.RoleID, name: r.RoleName?.trim() || recordTexts.notRecorded });
     return [...seen.values()];
   },
