@@ -1,35 +1,55 @@
 import { z } from "zod";
 import { bundleOf, LabelsMetaSchema } from "./fhir";
-import { defineSlots, slot } from "./slots";
+import { defineSlots, optional, slot } from "./slots";
 import { callsOf } from "./endpoint";
 
 /** Appointments and practitioners (2§3, 2§7): the lists, cancelling, and who can be booked. */
 
 const PatientID = z.string().min(1).max(64);
 
-/** 2§3 Appointment: the ordered extension list. */
+/**
+ * 2§3 Appointment: the ordered extension list. 2§3 names the slots but not which a record must carry: a
+ * practice may send any of them absent, null or empty, or a list cut short (decisions/396), so each is
+ * optional and the portal says "Not recorded" for what is missing.
+ */
 export const AppointmentSlots = defineSlots({
-  type: slot.string(0, "AppointmentType"),
-  patientName: slot.string(1, "PatientName"),
-  providerName: slot.string(2, "ProviderName"),
-  practiceAddress: slot.string(3, "PracticeAddress"),
-  location: slot.string(4, "Location"),
-  locationName: slot.string(5, "PracticeLocationName"),
-  status: slot.string(6, "Status"),
-  duration: slot.decimal(7, "Duration"),
-  cancelReason: slot.string(8, "CancelReason"),
+  type: optional(slot.string(0, "AppointmentType")),
+  patientName: optional(slot.string(1, "PatientName")),
+  providerName: optional(slot.string(2, "ProviderName")),
+  practiceAddress: optional(slot.string(3, "PracticeAddress")),
+  location: optional(slot.string(4, "Location")),
+  locationName: optional(slot.string(5, "PracticeLocationName")),
+  /** Future, Completed, Missed, Cancelled, Other (2§3), or a text the spec does not list, shown as sent. */
+  status: optional(slot.string(6, "Status")),
+  duration: optional(slot.decimal(7, "Duration")),
+  cancelReason: optional(slot.string(8, "CancelReason")),
   /** JSON with JoinUrl for a video consult; empty otherwise. */
-  videoConfig: slot.string(9, "VideoConsultConfig"),
-  statusId: slot.string(10, "StatusID"),
+  videoConfig: optional(slot.string(9, "VideoConsultConfig")),
+  statusId: optional(slot.string(10, "StatusID")),
 });
+
+/** The status texts 2§3 lists; any other is the practice's own, shown as sent and counted in no badge of its own. */
+export const APPOINTMENT_STATUSES = ["Future", "Completed", "Missed", "Cancelled", "Other"] as const;
 
 /** Status ids a patient may cancel (2§2 Upcoming). */
 export const CANCELLABLE_STATUS_IDS = ["1", "2", "3", "11"] as const;
 
+/**
+ * A date or date-time as a practice may write one (decisions/396): a day, a local time without an offset,
+ * with one, or in UTC; the portal reads each in the practice's zone (app/lib/dates.ts).
+ */
+export const PracticeDateTextSchema = z.union([z.iso.date(), z.iso.datetime({ offset: true, local: true })]);
+
 export const AppointmentSchema = z.object({
   resourceType: z.literal("Appointment"),
+  /** The record's identity: cancelling and the Join link address it, so it is always there. */
   id: z.string().min(1),
-  period: z.object({ start: z.string().min(1) }),
+  /** period.start as the practice wrote it, or undefined when it sent none (absent, null or empty). */
+  period: z
+    .object({ start: z.union([PracticeDateTextSchema, z.literal("")]).nullable().optional() })
+    .nullable()
+    .optional()
+    .transform((period) => ({ start: period?.start || undefined })),
   extension: AppointmentSlots.schema,
   /** The practice's labels (FHIR meta): an item it marks confidential never reaches a proxy (decisions/378, 382). */
   meta: LabelsMetaSchema.optional(),
@@ -64,13 +84,18 @@ export const CancelAppointmentQuerySchema = z.object({
 /** A string: "Appointment cancelled successfully" or why not. */
 export const CancelAppointmentReplySchema = z.string();
 
-/** 2§3 Practitioner: id, name text, and the lock-down flag. */
-export const PractitionerSlots = defineSlots({ lockedDown: slot.boolean(0, "IsLockDown") });
+/** 2§3 Practitioner: id, name text, and the lock-down flag; a flag not sent is no lock-down (decisions/396). */
+export const PractitionerSlots = defineSlots({ lockedDown: optional(slot.boolean(0, "IsLockDown")) });
 
 export const PractitionerSchema = z.object({
   resourceType: z.literal("Practitioner"),
+  /** The identity the booking sends back (PractitionerID): always there. */
   id: z.string().min(1),
-  name: z.array(z.object({ text: z.string().min(1) })).min(1),
+  /** name[0].text, which a practice may leave out, null or empty: the portal then says "Not recorded". */
+  name: z
+    .array(z.object({ text: z.string().nullable().optional() }))
+    .nullable()
+    .optional(),
   extension: PractitionerSlots.schema,
 });
 export type Practitioner = z.output<typeof PractitionerSchema>;
@@ -97,14 +122,19 @@ export const AvailablePractitionerReplySchema = bundleOf(PractitionerSchema);
 /** A query's patient may be the signed-in patient or a linked family member (2§2 Family booking). */
 const IdText = z.string().regex(/^[\w-]{1,64}$/);
 
-/** 2§3 Slot: its start (with the practice's offset) and, in order, the slot id and the location id. */
+/**
+ * 2§3 Slot: its start (with the practice's offset) and, in order, the slot id and the location id. The list
+ * may come cut short (decisions/396): a slot without its id cannot be booked (2§7 books by SlotID), one
+ * without its location is taken as one of the locations asked for.
+ */
 export const BookingSlotSlots = defineSlots({
-  slotId: slot.string(0, "SlotID"),
-  locationId: slot.string(1, "LocationID"),
+  slotId: optional(slot.string(0, "SlotID")),
+  locationId: optional(slot.string(1, "LocationID")),
 });
 
 export const BookingSlotSchema = z.object({
   resourceType: z.literal("Slot"),
+  /** 2§3 fixes it "with offset": kept. */
   start: z.iso.datetime({ offset: true }),
   extension: BookingSlotSlots.schema,
 });
@@ -143,7 +173,8 @@ export const NextAvailableDayQuerySchema = z.object({
 });
 /** An escaped JSON string of a list with RosterDate (2§7): read twice, once as a string, once as JSON. */
 export const NextAvailableDayReplySchema = z.string();
-export const NextAvailableDaysSchema = z.array(z.object({ RosterDate: z.string().min(10) }).loose());
+/** RosterDate as a day, a local date-time, with an offset or in UTC (decisions/396): its day is read in the practice's zone. */
+export const NextAvailableDaysSchema = z.array(z.object({ RosterDate: PracticeDateTextSchema }).loose());
 
 /** The appointment types of lookup 12 that are held by video: the Virtual consult choice needs one (2§5). */
 export const VIDEO_TYPE_NAME = "Video Consult";

@@ -9,8 +9,16 @@ import { callsOf } from "./endpoint";
 
 const PatientID = z.string().min(1).max(64);
 
-/** 2§3 Role list entry; the booking's roles lookup is TypeID 2, by location (2§7). */
-export const RoleEntrySchema = z.object({ RoleID: z.string().min(1), RoleName: z.string().min(1), PracticeLocationID: z.string() });
+/**
+ * 2§3 Role list entry; the booking's roles lookup is TypeID 2, by location (2§7). The role id is what the
+ * booking sends back (RoleID), so it is always there, as text or a number; the name and location may be
+ * absent, null or empty (decisions/396), and the portal says "Not recorded" for a missing name.
+ */
+export const RoleEntrySchema = z.object({
+  RoleID: z.union([z.string().min(1), z.number()]).transform(String),
+  RoleName: z.string().nullable().optional(),
+  PracticeLocationID: z.string().nullable().optional(),
+});
 export type RoleEntry = z.output<typeof RoleEntrySchema>;
 export const RolesQuerySchema = z.object({
   PatientID,

@@ -49,7 +49,7 @@ async function firstDay(p: Patient, typeId = "1", forId = "") {
 /** The patient's upcoming appointments starting at a slot's time, as the practice lists them. */
 async function bookedAt(p: Patient, slot: SlotView) {
   const upcoming = await p.s.api.call(endpoints.appointments, { query: { PatientID: p.user.userId, PageSize: 100, PageNumber: 1, AppointmentType: "1" } });
-  return upcoming.resources.filter((a) => Date.parse(a.period.start) === Date.parse(slot.start));
+  return upcoming.resources.filter((a) => Date.parse(a.period.start ?? "") === Date.parse(slot.start));
 }
 
 /** Waits for a held call to reach the practice; a step that answers without making it fails the test at once, not at its timeout. */

@@ -39,7 +39,7 @@ describe("booking calls", () => {
 
   it("AvailablePractitioner honours role, type and location", async () => {
     const s = await (await mock.createWorld({ now: NOW, seed: 4 })).signIn("solo");
-    const call = (q: Record<string, string>) => s.api.call(endpoints.availablePractitioners, { query: { PatientID: s.id, ...q } }).then((b) => b.resources.map((p) => p.name[0].text));
+    const call = (q: Record<string, string>) => s.api.call(endpoints.availablePractitioners, { query: { PatientID: s.id, ...q } }).then((b) => b.resources.map((p) => p.name?.[0]?.text ?? ""));
     const all = await call({});
     const nurses = await call({ RoleID: "2" });
     const video = await call({ AppointmentTypeID: "2" });
@@ -63,7 +63,7 @@ describe("booking calls", () => {
 
     const names = async (world: TestWorld, q: Record<string, string>) => {
       const s = await world.signIn("solo");
-      return (await s.api.call(endpoints.availablePractitioners, { query: { PatientID: s.id, ...q } })).resources.map((p) => p.name[0].text);
+      return (await s.api.call(endpoints.availablePractitioners, { query: { PatientID: s.id, ...q } })).resources.map((p) => p.name?.[0]?.text ?? "");
     };
     const mapped = await mock.createWorld({ now: NOW, seed: 4, scenario: "reason-mapping" });
     const everyone = await names(mapped, { ReasonForVisitID: "25" });
@@ -105,7 +105,7 @@ describe("booking calls", () => {
     const s = await world.signIn("solo");
     const before = await s.api.call(endpoints.refreshCounter, { query: { PatientID: s.id } });
     const { slots } = await firstFreeSlot(s);
-    const slotId = slots[0].extension.slotId;
+    const slotId = slots[0].extension.slotId!;
     const book = () => s.api.call(endpoints.bookAppointment, { query: { PatientID: s.id, SlotID: slotId, Reason: "Sore knee", AppointmentTypeID: "1", ReasonforVisitID: "25" } });
     const replies = await Promise.all([book(), book(), book()]);
     expect(replies.filter((r) => r === BOOKED_REPLY)).toHaveLength(1);
@@ -132,10 +132,10 @@ describe("booking calls", () => {
     const members = (await s.api.call(endpoints.proxyUsers, { query: { PatientID: s.id } })).resources.filter((m) => m.id !== s.id);
     const member = members[0];
     const { slots } = await firstFreeSlot(s, "1", member.id);
-    expect(await s.api.call(endpoints.bookAppointment, { query: { PatientID: member.id, SlotID: slots[0].extension.slotId, Reason: "Not Provided", AppointmentTypeID: "1" } })).toBe(BOOKED_REPLY);
+    expect(await s.api.call(endpoints.bookAppointment, { query: { PatientID: member.id, SlotID: slots[0].extension.slotId!, Reason: "Not Provided", AppointmentTypeID: "1" } })).toBe(BOOKED_REPLY);
     const theirs = await s.api.call(endpoints.appointments, { query: { PatientID: member.id, PageSize: 100, PageNumber: 1, AppointmentType: APPOINTMENT_LISTS.upcoming } });
     expect(theirs.resources.some((a) => a.period.start === slots[0].start)).toBe(true);
-    const stranger = await fetch(`${s.apiBase}${endpoints.bookAppointment.path}?${new URLSearchParams({ PatientID: "999999", SlotID: slots[1].extension.slotId, Reason: "x" })}`, { method: "POST", headers: { Token: s.token } });
+    const stranger = await fetch(`${s.apiBase}${endpoints.bookAppointment.path}?${new URLSearchParams({ PatientID: "999999", SlotID: slots[1].extension.slotId!, Reason: "x" })}`, { method: "POST", headers: { Token: s.token } });
     expect(stranger.status).toBe(403);
   });
 
@@ -155,17 +155,17 @@ describe("booking calls", () => {
     for (const [scenario, code] of [["zoom-email-missing", "NotCreatedEmailMissing"], ["zoom-failure", "NotCreatedZoomEnd"]] as const) {
       const s = await (await mock.createWorld({ scenario, now: NOW, seed: 4 })).signIn("solo");
       const { slots } = await firstFreeSlot(s, "2");
-      expect(await s.api.call(endpoints.bookAppointment, { query: { PatientID: s.id, SlotID: slots[0].extension.slotId, Reason: "x", AppointmentTypeID: "2" } })).toBe(code);
+      expect(await s.api.call(endpoints.bookAppointment, { query: { PatientID: s.id, SlotID: slots[0].extension.slotId!, Reason: "x", AppointmentTypeID: "2" } })).toBe(code);
     }
   });
 
   it("a booked video consult carries a meeting number and pass code", async () => {
     const s = await (await mock.createWorld({ now: NOW, seed: 4 })).signIn("solo");
     const { slots } = await firstFreeSlot(s, "2");
-    expect(await s.api.call(endpoints.bookAppointment, { query: { PatientID: s.id, SlotID: slots[0].extension.slotId, Reason: "Rash", AppointmentTypeID: "2" } })).toBe(BOOKED_REPLY);
+    expect(await s.api.call(endpoints.bookAppointment, { query: { PatientID: s.id, SlotID: slots[0].extension.slotId!, Reason: "Rash", AppointmentTypeID: "2" } })).toBe(BOOKED_REPLY);
     const upcoming = await s.api.call(endpoints.appointments, { query: { PatientID: s.id, PageSize: 100, PageNumber: 1, AppointmentType: APPOINTMENT_LISTS.upcoming } });
     const video = upcoming.resources.find((a) => a.period.start === slots[0].start)!;
     expect(video.extension.type).toBe("Video Consult");
-    expect(JSON.parse(video.extension.videoConfig)).toMatchObject({ MeetingNumber: expect.stringMatching(/^\d{11}$/), PassCode: expect.stringMatching(/^\w{6}$/) });
+    expect(JSON.parse(video.extension.videoConfig!)).toMatchObject({ MeetingNumber: expect.stringMatching(/^\d{11}$/), PassCode: expect.stringMatching(/^\w{6}$/) });
   });
 });

@@ -28,12 +28,12 @@ describe("appointments", () => {
     expect(counted.filter((a) => a.extension.type === "Video Consult")).toHaveLength(counters.videoconsultappointmentcount);
     expect(counted.filter((a) => a.extension.type === "Phone Triage")).toHaveLength(counters.phonetriagecount);
     // Upcoming soonest first and in the future; history newest first.
-    const soon = upcoming.resources.map((a) => Date.parse(a.period.start));
+    const soon = upcoming.resources.map((a) => Date.parse(a.period.start!));
     expect([...soon].sort((a, b) => a - b)).toEqual(soon);
-    const past = completed.resources.map((a) => Date.parse(a.period.start));
+    const past = completed.resources.map((a) => Date.parse(a.period.start!));
     expect([...past].sort((a, b) => b - a)).toEqual(past);
     expect(Math.min(...soon)).toBeGreaterThan(Math.max(...past));
-    for (const a of upcoming.resources.filter((x) => x.extension.type === "Video Consult")) expect(JSON.parse(a.extension.videoConfig).JoinUrl).toMatch(/^https:\/\//);
+    for (const a of upcoming.resources.filter((x) => x.extension.type === "Video Consult")) expect(JSON.parse(a.extension.videoConfig!).JoinUrl).toMatch(/^https:\/\//);
   });
 
   it("cancels an upcoming appointment with a reason; it moves to Cancelled", async () => {
@@ -53,10 +53,10 @@ describe("appointments", () => {
     const s = await signIn(await newWorld({ scenario: "many-records", seed: 3 }), "many");
     const all = await appointments(s, APPOINTMENT_LISTS.all, 100);
     expect(all.total).toBeGreaterThan(2_000);
-    const day = all.resources[40].period.start.slice(0, 10);
+    const day = all.resources[40].period.start!.slice(0, 10);
     const ranged = await s.api.call(endpoints.appointments, { query: { PatientID: s.id, PageSize: 200, PageNumber: 1, FromDate: day, ToDate: day } });
     expect(ranged.resources.map((a) => a.id)).toContain(all.resources[40].id);
-    expect(ranged.resources.every((a) => a.period.start.startsWith(day))).toBe(true);
+    expect(ranged.resources.every((a) => a.period.start!.startsWith(day))).toBe(true);
   });
 
   it("flags the first provider locked down in the lockdown scenario, and the bypass setting is off", async () => {
@@ -98,7 +98,7 @@ describe("medications and repeat requests", () => {
   it("answers 302 with the provider on leave, and sends when resent with IgnoreLeave", async () => {
     const s = await signIn(await newWorld({ scenario: "provider-on-leave", seed: 4 }), "solo");
     const list = await s.api.call(endpoints.medications, { query: { PatientID: s.id, PageSize: 50, PageNumber: 1, TypeID: "1" } });
-    const gp = (await s.api.call(endpoints.availablePractitioners, { query: { PatientID: s.id } })).resources[0].name[0].text;
+    const gp = (await s.api.call(endpoints.availablePractitioners, { query: { PatientID: s.id } })).resources[0].name![0].text;
     const theirs = list.resources.find((m) => m.extension.prescribedBy === gp)!;
     const reply = await repeat(s, { MedicationID: theirs.id });
     expect(reply.StatusCode).toBe("302");

@@ -30,7 +30,7 @@ async function walk(identityUrl: string, userName: string, password: string) {
   const { outcome, api } = await signInAt(`${identityUrl}/`, userName, password);
   const upcoming = await api.call(endpoints.appointments, { query: { PatientID: outcome.patientId, AppointmentType: "1", PageSize: "50", PageNumber: "1" } });
   const video = upcoming.resources.filter((a) => videoMeetingOf(a) !== null);
-  const configs = video.map((a) => JSON.parse(a.extension.videoConfig) as { JoinUrl: string; MeetingNumber: string; PassCode: string });
+  const configs = video.map((a) => JSON.parse(a.extension.videoConfig!) as { JoinUrl: string; MeetingNumber: string; PassCode: string });
   const meetings = video.map((a) => videoMeetingOf(a)!);
   const signature = await api.call(endpoints.videoSignature, { body: { meetingNumber: meetings[0].meetingNumber, role: 0 } });
   return { configs, meetings, signature };

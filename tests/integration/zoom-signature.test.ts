@@ -202,7 +202,7 @@ async function bookVideoConsult(holder: PortalSession, patientId: string): Promi
   const start = DateTime.now().setZone("Pacific/Auckland").plus({ days: 1 }).toISODate()!;
   const next = NextAvailableDaysSchema.parse(JSON.parse(await holder.api.call(endpoints.nextAvailableDay, { query: { PatientID: patientId, ProviderID: providers[0].id, AppointmentTypeID: VIDEO, StartDate: start } })));
   const slots = await holder.api.call(endpoints.appointmentSlots, { query: { PatientID: patientId, ScheduleDate: next[0].RosterDate.slice(0, 10), PageSize: appointmentsPageSizes.slots, PractitionerID: providers[0].id, AppointmentTypeID: VIDEO, LocationIDs: "1,2" } });
-  expect(await holder.api.call(endpoints.bookAppointment, { query: { PatientID: patientId, SlotID: slots.resources[0].extension.slotId, Reason: "Not Provided", AppointmentTypeID: VIDEO } })).toBe(BOOKED_REPLY);
+  expect(await holder.api.call(endpoints.bookAppointment, { query: { PatientID: patientId, SlotID: slots.resources[0].extension.slotId!, Reason: "Not Provided", AppointmentTypeID: VIDEO } })).toBe(BOOKED_REPLY);
   const [booked] = await upcomingVideo(holder.api, patientId);
   return booked.meetingNumber;
 }

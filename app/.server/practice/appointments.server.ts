@@ -3,6 +3,7 @@ import { APPOINTMENT_LISTS, NextAvailableDaysSchema, type Practitioner } from "@
 import { isRoleEntry } from "@contract/roles";
 import { appointmentsPageSizes } from "@contract/appointments";
 import { LOOKUP_TYPES } from "@contract/profile";
+import { practiceDateTime } from "~/lib/dates";
 import type { PracticeApi } from "./api.server";
 import { rolesOfKind } from "./roles.server";
 
@@ -61,7 +62,11 @@ export function getSlots(api: PracticeApi, patientId: string, q: { typeId: strin
   });
 }
 
-/** The practice answers a JSON string holding the list (2§7); an unreadable one is no days at all. */
+/**
+ * The practice answers a JSON string holding the list (2§7); an unreadable one is no days at all. Each
+ * RosterDate is read in the practice's zone, however written (a day, a local midnight, with an offset or
+ * in UTC, decisions/396): midnight in Auckland written in UTC is the day before by its text.
+ */
 export async function getNextAvailableDays(api: PracticeApi, patientId: string, q: { typeId: string; providerId: string; start: string }): Promise<string[]> {
   const text = await api.call(endpoints.nextAvailableDay, { query: { PatientID: patientId, ProviderID: q.providerId, AppointmentTypeID: q.typeId, StartDate: q.start } });
   let parsed: unknown;
@@ -71,7 +76,7 @@ export async function getNextAvailableDays(api: PracticeApi, patientId: string, 
     return [];
   }
   const days = NextAvailableDaysSchema.safeParse(parsed);
-  return days.success ? days.data.map((d) => d.RosterDate.slice(0, 10)) : [];
+  return days.success ? days.data.map((d) => practiceDateTime(d.RosterDate).toISODate()).filter((day): day is string => day !== null) : [];
 }
 
 export function bookAppointment(api: PracticeApi, patientId: string, b: { slotId: string; reason: string; typeId: string; reasonForVisitId: string }) {

@@ -182,6 +182,7 @@ export function periodOf(hour: number): "Morning" | "Afternoon" {
   return hour < 12 ? "Morning" : "Afternoon";
 }
 
+/** `locationId` is empty where the practice did not say (decisions/396): the page says "Not recorded". */
 export const SlotViewSchema = z.object({ id: z.string(), start: z.string(), time: z.string(), period: z.enum(["Morning", "Afternoon"]), locationId: z.string() });
 export type SlotView = z.output<typeof SlotViewSchema>;
 

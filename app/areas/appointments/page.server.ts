@@ -1,6 +1,6 @@
 import { DateTime } from "luxon";
 import type { z } from "zod";
-import { BOOKED_REPLY, DEFAULT_REASON_FOR_VISIT_ID, NOT_PROVIDED_REASON, VIDEO_TYPE_NAME } from "@contract/appointments";
+import { BOOKED_REPLY, DEFAULT_REASON_FOR_VISIT_ID, NOT_PROVIDED_REASON, VIDEO_TYPE_NAME, type Practitioner } from "@contract/appointments";
 import { appointmentsPageSizes } from "@contract/appointments";
 import { historyRangeSchema } from "./forms";
 import {
@@ -24,7 +24,8 @@ import { parseForm } from "~/lib/form-data";
 import { appointmentsTexts } from "./texts";
 import { displayName, summarisePatient } from "~/lib/patient-summary";
 import { yearBefore } from "~/lib/timeline-filter";
-import { rowOf } from "~/.server/appointment-rows.server";
+import { rowOf, startOf } from "~/.server/appointment-rows.server";
+import { recordTexts } from "~/lib/texts/record";
 import { mayHaveBeenCarriedOut } from "~/.server/answer-once.server";
 import { PracticeApiError } from "~/.server/practice/client.server";
 import { practiceErrorResponse } from "~/.server/practice/errors.server";
@@ -150,14 +151,15 @@ const bookingHandlers: StepHandlers<typeof bookingSteps, BookingContext> = {
     if (isRefusal(booking)) return booking;
     const roles = await getBookingRoles(context.api, booking.patientId, q.locationIds);
     const seen = new Map<string, Option>();
-    for (const r of roles) if (!seen.has(r.RoleID)) seen.set(r.RoleID, { id: r.RoleID, name: r.RoleName });
+    // A role the practice sends without a name is still offered, as "Not recorded" (decisions/396): its id is what books.
+    for (const r of roles) if (!seen.has(r.RoleID)) seen.set(r.RoleID, { id: r.RoleID, name: r.RoleName?.trim() || recordTexts.notRecorded });
     return [...seen.values()];
   },
   providers: async (q, context) => {
     const booking = await bookingOf(context, q.for);
     if (isRefusal(booking)) return booking;
     const providers = await getPractitioners(context.api, booking.patientId, { ...q, bookWithId: context.user.userId, reasonForVisitId: reasonForVisitOf(booking.settings, q.reasonForContactId) });
-    return providers.map((p) => ({ id: p.id, name: p.name[0].text, lockedDown: p.extension.lockedDown }));
+    return providers.map((p) => ({ id: p.id, name: practitionerName(p) ?? recordTexts.notRecorded, lockedDown: p.extension.lockedDown ?? false }));
   },
   slots: async (q, context) => {
     const booking = await bookingOf(context, q.for);
@@ -236,20 +238,29 @@ function dayBookable(date: string, today: string, settings: BookingSettings): bo
   return date >= first && date <= last;
 }
 
+/**
+ * The slots offered on `q.date`: those still to come at the locations chosen, soonest first. A slot the
+ * practice sends without its id cannot be booked (2§7 books by SlotID) and is not offered; one without
+ * its location (the practice was asked for the chosen ones) is offered, its location "Not recorded"
+ * (decisions/396).
+ */
 async function slotsOf(api: Api, patientId: string, q: { typeId: string; locationIds: readonly string[]; providerId: string; date: string }): Promise<SlotView[]> {
   const bundle = await getSlots(api, patientId, q);
   const nowMs = Date.now();
-  return bundle.resources
-    .map((s) => ({ s, start: practiceDateTime(s.start) }))
-    .filter(({ s, start }) => start.toMillis() > nowMs && start.toISODate() === q.date && q.locationIds.includes(s.extension.locationId))
-    .sort((a, b) => a.start.toMillis() - b.start.toMillis())
-    .map(({ s, start }) => ({
-      id: s.extension.slotId,
-      start: s.start,
-      time: start.toFormat("h:mm a").replace(/AM|PM/, (m) => m.toLowerCase()),
-      period: periodOf(start.hour),
-      locationId: s.extension.locationId,
-    }));
+  const offered: SlotView[] = [];
+  for (const s of bundle.resources) {
+    const id = s.extension.slotId?.trim();
+    const locationId = s.extension.locationId?.trim() ?? "";
+    const start = practiceDateTime(s.start);
+    if (!id || !start.isValid || start.toMillis() <= nowMs || start.toISODate() !== q.date || (locationId !== "" && !q.locationIds.includes(locationId))) continue;
+    offered.push({ id, start: s.start, time: start.toFormat("h:mm a").replace(/AM|PM/, (m) => m.toLowerCase()), period: periodOf(start.hour), locationId });
+  }
+  return offered.sort((a, b) => practiceDateTime(a.start).toMillis() - practiceDateTime(b.start).toMillis());
+}
+
+/** A practitioner's name[0].text, or null where the practice sent none (absent, null or empty, decisions/396). */
+function practitionerName(p: Practitioner): string | null {
+  return p.name?.[0]?.text?.trim() || null;
 }
 
 type BookStep = z.output<typeof BookStepSchema>;
@@ -279,7 +290,7 @@ async function book(api: Api, who: { patientId: string; bookWithId: string }, st
 
   // A slot no longer free may be the patient's own: this booking, posted again after its answer was
   // lost (Check again, another tab), is then booked already, and is not booked twice (decisions/385).
-  const ownBooking = { patientId, start: step.slotStart, providerName: provider.name[0].text };
+  const ownBooking = { patientId, start: step.slotStart, providerName: practitionerName(provider) };
   const notFree = async (slots: SlotView[]): Promise<BookReply> =>
     (await holdsAppointment(api, ownBooking)) ? { outcome: "booked", message: t.alreadyBooked } : { outcome: "taken", message: t.slotTaken, slots };
   const free = await slotsOf(api, patientId, step);
@@ -311,10 +322,17 @@ async function book(api: Api, who: { patientId: string; bookWithId: string }, st
  * is known without its answer, since an appointment does not name the slot it took. Page 1 of the
  * upcoming list, which holds the soonest: a booking later than all of them is not found there.
  */
-async function holdsAppointment(api: Api, b: { patientId: string; start: string; providerName: string }): Promise<boolean> {
+async function holdsAppointment(api: Api, b: { patientId: string; start: string; providerName: string | null }): Promise<boolean> {
   const at = practiceDateTime(b.start).toMillis();
   const upcoming = await getAppointments(api, b.patientId, "upcoming", 1);
-  return upcoming.resources.some((a) => practiceDateTime(a.period.start).toMillis() === at && a.extension.providerName === b.providerName);
+  return upcoming.resources.some((a) => {
+    // Only a start with its time is the slot's instant; a day alone or none cannot say it is this booking.
+    const start = startOf(a);
+    if (!start?.timed || start.at.toMillis() !== at) return false;
+    // The provider, where both name one, must be the same; a name left out does not disagree (decisions/396).
+    const provider = a.extension.providerName?.trim();
+    return !provider || b.providerName === null || provider === b.providerName;
+  });
 }
 
 /** Whether the practice lists this appointment among the patient's cancelled ones (page 1, the latest). */

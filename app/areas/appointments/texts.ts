@@ -51,6 +51,8 @@ export const appointmentsTexts = {
    */
   join: "Join",
   joinWhich: (appointment: string) => `the video consult, ${appointment}`,
+  /** A video consult whose config names no meeting (absent, empty or not JSON, decisions/396): no Join link, and why. */
+  noMeetingYet: "The practice has not sent the link for this video consult yet, so it cannot be joined here. Please ring the practice before the appointment.",
   printSlip: "Print slip",
   printSlipWhich: (appointment: string) => `for the ${appointment}`,
   cancel: "Cancel",

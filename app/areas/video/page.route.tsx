@@ -90,7 +90,7 @@ function JoinPanel({ meetingNumber, passCode, appointment }: { meetingNumber: st
     <section aria-labelledby="meeting-heading" className="flex flex-col gap-4">
       <div className="rounded border border-muted/40 bg-white p-4 shadow-sm">
         <h2 id="meeting-heading" className="text-lg font-bold">
-          {appointment ? `${appointment.type}, ${appointment.weekday} ${appointment.date} at ${appointment.time}` : "Video consult"}
+          {appointment ? `${appointment.type}, ${appointment.when}` : "Video consult"}
         </h2>
         <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1">
           {appointment ? (

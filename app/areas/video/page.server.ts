@@ -1,7 +1,7 @@
 import type { Appointment } from "@contract/appointments";
 import { appointmentsPageSizes } from "@contract/appointments";
 import { MeetingNumberSchema } from "@contract/video";
-import type { AppointmentRow } from "~/lib/appointment-row";
+import { appointmentShown, type AppointmentShown } from "~/lib/appointment-row";
 import { videoTexts } from "./texts";
 import { meetingQueryOf, ZOOM_TEXT, type MeetingQuery } from "./zoom";
 import { rowOf, videoMeetingOf } from "~/.server/appointment-rows.server";
@@ -23,7 +23,8 @@ import { videoSteps } from "./steps";
 
 export interface ZoomPageData {
   meeting: MeetingQuery | { ok: false; problem: "not-yours" };
-  appointment: Pick<AppointmentRow, "id" | "date" | "time" | "weekday" | "type" | "provider" | "patientName"> | null;
+  /** The consult as the Appointments page shows it: each field its value or "Not recorded" (decisions/396). */
+  appointment: ({ id: string } & Pick<AppointmentShown, "when" | "type" | "provider" | "patientName">) | null;
   /** Whose record was searched, when it is a family member's (the holder may need to switch). */
   viewing?: string | null;
 }
@@ -59,8 +60,8 @@ export async function loadZoomPage(request: Request, deps: Pick<SignatureDeps, "
   if (!meeting.ok) return { meeting, appointment: null };
   const consult = await upcomingVideoConsult(api, user.userId, meeting.meetingNumber, meeting.appointmentId).catch(practiceErrorResponse);
   if (!consult) return { meeting: { ok: false, problem: "not-yours" }, appointment: null, viewing: user.proxy === "Yes" ? user.userName : null };
-  const row = rowOf(consult, Date.now());
-  return { meeting, appointment: { id: row.id, date: row.date, time: row.time, weekday: row.weekday, type: row.type, provider: row.provider, patientName: row.patientName } };
+  const shown = appointmentShown(rowOf(consult, Date.now()));
+  return { meeting, appointment: { id: consult.id, when: shown.when, type: shown.type, provider: shown.provider, patientName: shown.patientName } };
 }
 
 /**

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import type { AppointmentRow } from "~/lib/appointment-row";
+import { appointmentShown, type AppointmentRow, type AppointmentShown } from "~/lib/appointment-row";
 import { joinUrl, mapSearchUrl } from "../view";
 import { appointmentsTexts as t } from "../texts";
 import { Button } from "~/components/ui/button";
@@ -9,42 +9,54 @@ import { Button } from "~/components/ui/button";
  * map as a link out (a frame would be blank with no internet, decisions/100), the Join link of a video
  * consult, its slip to print and, when 2§2 allows, Cancel. Status is written, never only coloured.
  */
+const TONES: Record<AppointmentShown["tone"], string> = {
+  missed: "bg-danger text-white",
+  cancelled: "bg-muted/20 text-ink",
+  known: "bg-brand/10 text-ink",
+  // A status the portal does not know, or none: drawn plainly, claiming no meaning by its colour.
+  neutral: "border border-muted/60 bg-white text-ink",
+};
+
 export function AppointmentCard({ row, onPrint, onCancel }: { row: AppointmentRow; onPrint: (row: AppointmentRow) => void; onCancel?: (row: AppointmentRow) => void }) {
   const join = joinUrl(row);
-  const label = `${row.type} on ${row.date} at ${row.time}`;
+  // Each field its value or "Not recorded" (a practice may leave any out, decisions/396).
+  const shown = appointmentShown(row);
+  const label = shown.label;
   return (
     <li className="flex flex-col gap-3 rounded border border-muted/40 bg-white p-4 shadow-sm">
       <div className="flex flex-wrap items-baseline justify-between gap-2">
-        <h2 className="text-lg font-bold">
-          {row.weekday} {row.date} at {row.time}
-        </h2>
-        <span className={`rounded-full px-3 py-0.5 text-sm font-semibold ${row.missed ? "bg-danger text-white" : row.status === "Cancelled" ? "bg-muted/20 text-ink" : "bg-brand/10 text-ink"}`}>
-          {row.missed && row.status !== "Missed" ? "Missed (start passed)" : row.status}
-        </span>
+        <h2 className="text-lg font-bold break-words">{shown.when}</h2>
+        <span className={`rounded-full px-3 py-0.5 text-sm font-semibold break-words ${TONES[shown.tone]}`}>{shown.status}</span>
       </div>
       <dl className="grid gap-x-4 gap-y-1 sm:grid-cols-[max-content_1fr]">
         <dt className="font-semibold">Type</dt>
-        <dd>{row.type}</dd>
+        <dd className="break-words">{shown.type}</dd>
         <dt className="font-semibold">With</dt>
-        <dd>{row.provider}</dd>
+        <dd className="break-words">{shown.provider}</dd>
         <dt className="font-semibold">For</dt>
-        <dd>{row.patientName}</dd>
+        <dd className="break-words">{shown.patientName}</dd>
         <dt className="font-semibold">Where</dt>
         <dd className="break-words">
-          {row.locationName}, {row.location}{" "}
-          <a href={mapSearchUrl(row.location)} target="_blank" rel="noopener noreferrer" className="text-brand underline underline-offset-4">
-            Show on a map<span className="sr-only"> (opens in a new tab)</span>
-          </a>
+          {shown.where}
+          {row.location ? (
+            <>
+              {" "}
+              <a href={mapSearchUrl(row.location)} target="_blank" rel="noopener noreferrer" className="text-brand underline underline-offset-4">
+                Show on a map<span className="sr-only"> (opens in a new tab)</span>
+              </a>
+            </>
+          ) : null}
         </dd>
         <dt className="font-semibold">Length</dt>
-        <dd>{row.durationMinutes} minutes</dd>
-        {row.cancelReason ? (
+        <dd>{shown.length}</dd>
+        {shown.cancelReason !== null ? (
           <>
             <dt className="font-semibold">Cancel reason</dt>
-            <dd className="break-words">{row.cancelReason}</dd>
+            <dd className="break-words">{shown.cancelReason}</dd>
           </>
         ) : null}
       </dl>
+      {row.videoWithoutMeeting ? <p className="no-print rounded border-l-8 border-brand bg-surface p-3">{t.noMeetingYet}</p> : null}
       <div className="no-print flex flex-wrap gap-3">
         {/* Each name starts with the words shown and says which appointment (WCAG 2.5.3 Label in Name). */}
         {join ? (
@@ -71,6 +83,7 @@ export function AppointmentCard({ row, onPrint, onCancel }: { row: AppointmentRo
 /** The appointment slip (2§1): shown only on paper, one A4 page (app.css @page). */
 export function AppointmentSlip({ row, practice, printedOn }: { row: AppointmentRow | null; practice: { name: string; phone: string } | null; printedOn: string }) {
   if (!row) return null;
+  const shown = appointmentShown(row);
   return (
     <section aria-label="Appointment slip" className="print-only hidden">
       <h2 className="text-2xl font-bold">Appointment slip</h2>
@@ -82,23 +95,22 @@ export function AppointmentSlip({ row, practice, printedOn }: { row: Appointment
       ) : null}
       <dl className="mt-4 grid grid-cols-[max-content_1fr] gap-x-6 gap-y-2 text-lg">
         <dt className="font-semibold">Patient</dt>
-        <dd>{row.patientName}</dd>
+        <dd>{shown.patientName}</dd>
         <dt className="font-semibold">When</dt>
         <dd>
-          {row.weekday} {row.date} at {row.time} (New Zealand time)
+          {shown.when}
+          {row.date ? " (New Zealand time)" : ""}
         </dd>
         <dt className="font-semibold">Type</dt>
-        <dd>{row.type}</dd>
+        <dd>{shown.type}</dd>
         <dt className="font-semibold">With</dt>
-        <dd>{row.provider}</dd>
+        <dd>{shown.provider}</dd>
         <dt className="font-semibold">Where</dt>
-        <dd>
-          {row.locationName}, {row.location}
-        </dd>
+        <dd>{shown.where}</dd>
         <dt className="font-semibold">Length</dt>
-        <dd>{row.durationMinutes} minutes</dd>
+        <dd>{shown.length}</dd>
         <dt className="font-semibold">Status</dt>
-        <dd>{row.status}</dd>
+        <dd>{shown.status}</dd>
       </dl>
       <p className="mt-6">Printed {printedOn}. Health helpline: 0800 358 5453.</p>
     </section>

@@ -11,6 +11,7 @@ import { Button } from "~/components/ui/button";
 import { Dialog } from "~/components/ui/dialog";
 import { SignInAgainLink } from "~/components/ui/sign-in-again-link";
 import { CheckboxField, FieldError, SelectField, TextareaField } from "~/components/ui/field";
+import { recordTexts } from "~/lib/texts/record";
 
 /**
  * The Book Appointment tab (2§2, 2§4): the booking machine's choices as plain form controls (native
@@ -74,6 +75,8 @@ export function BookingPanel({ input, onBooked }: { input: BookingInput; onBooke
   const afternoon = c.slots.filter((s) => s.period === "Afternoon");
   const chosenSlot = c.slots.find((s) => s.id === c.slotId);
   const nameOf = (list: readonly { id: string; name: string }[], id: string) => list.find((x) => x.id === id)?.name ?? "";
+  // A slot whose location the practice did not send (decisions/396).
+  const locationOf = (id: string) => nameOf(c.locations, id) || recordTexts.notRecorded;
   const dialogOpen = (["questionnaire", "consultChoice", "blocked", "confirming", "booking", "booked", "failed"] as const).some((s) => state.matches(s));
   const closeDialog = () => {
     if (state.matches("booking")) return;
@@ -186,7 +189,7 @@ export function BookingPanel({ input, onBooked }: { input: BookingInput; onBooke
                       <label key={s.id} className={`flex min-h-11 items-center gap-2 rounded border-2 px-3 ${c.slotId === s.id ? "border-brand bg-brand/10" : "border-muted/40"}`}>
                         <input type="radio" name="slot" className="size-5" checked={c.slotId === s.id} onChange={() => send({ type: "slot.select", id: s.id })} />
                         {s.time}
-                        {c.locationIds.length > 1 ? <span className="text-sm text-muted">{nameOf(c.locations, s.locationId)}</span> : null}
+                        {c.locationIds.length > 1 ? <span className="text-sm text-muted">{locationOf(s.locationId)}</span> : null}
                       </label>
                     ))}
                   </div>
@@ -299,7 +302,7 @@ export function BookingPanel({ input, onBooked }: { input: BookingInput; onBooke
                 {dayLabel(c.date)} at {chosenSlot?.time}
               </dd>
               <dt className="font-semibold">Where</dt>
-              <dd>{chosenSlot ? nameOf(c.locations, chosenSlot.locationId) : ""}</dd>
+              <dd>{chosenSlot ? locationOf(chosenSlot.locationId) : ""}</dd>
               <dt className="font-semibold">Reason</dt>
               <dd className="whitespace-pre-line break-words">{c.reason.trim() || t.notProvided}</dd>
             </dl>

@@ -1,7 +1,7 @@
 import { useMemo, useState } from "react";
 import { useLocation, useRevalidator } from "react-router";
 import { keepOutcome } from "~/lib/kept-outcome";
-import type { AppointmentRow } from "~/lib/appointment-row";
+import { appointmentShown, type AppointmentRow } from "~/lib/appointment-row";
 import { resultOf } from "~/lib/form-data";
 import { callStep, failureMessage, StepFailedError } from "~/lib/steps";
 import { StepSessionEndedError, stepMayHaveBeenDone } from "~/lib/step-client";
@@ -12,6 +12,12 @@ import { Dialog } from "~/components/ui/dialog";
 import { TextareaField } from "~/components/ui/field";
 import { SignInAgainLink } from "~/components/ui/sign-in-again-link";
 import { useDeferredSchemaForm } from "~/components/ui/use-deferred-schema-form";
+
+/** Which appointment is cancelled, each part as the practice sent it or "Not recorded" (decisions/396). */
+function describe(row: AppointmentRow): string {
+  const shown = appointmentShown(row);
+  return `${shown.type} with ${shown.provider}, ${shown.when}`;
+}
 
 /** What the page says once a cancel is answered (2§8): the practice's words, cancelled or not. */
 export interface CancelOutcome {
@@ -66,7 +72,7 @@ export function CancelDialog({ row, onClose, onDone }: { row: AppointmentRow | n
     },
   });
   return (
-    <Dialog open={row !== null} onOpenChange={(open) => (open || busy ? undefined : onClose())} title="Cancel appointment" description={row ? `${row.type} with ${row.provider} on ${row.date} at ${row.time}` : undefined}>
+    <Dialog open={row !== null} onOpenChange={(open) => (open || busy ? undefined : onClose())} title="Cancel appointment" description={row ? describe(row) : undefined}>
       {row ? (
         <form {...form.formProps} className="flex flex-col gap-4">
           {sessionEnded ? (
