@@ -29,11 +29,14 @@ describe("a message on the screen", () => {
     expect(initialOf("Dr Ana Lee")).toBe("A");
   });
 
-  it("the viewer: long date, the practitioner and role to reply to, only PNG/JPEG/PDF attachments listed", () => {
+  it("the viewer: long date, the practitioner and role to reply to, every attachment listed, a type not previewed as such (decisions/396)", () => {
     const view = messageViewOf(message());
     expect(view).toMatchObject({ box: "inbox", name: "Dr Ana Lee", roleId: "1", practitioner: { id: "5001", name: "Dr Ana Lee" }, bodyHtml: null, body: "All normal." });
     expect(view.longDate).toBe("Monday 2 March 2026, 12:30 pm");
-    expect(view.attachments).toEqual([{ n: 0, title: "letter.pdf", kind: "pdf", url: "/emails/attachment/i1/0" }]);
+    expect(view.attachments).toEqual([
+      { n: 0, title: "letter.pdf", kind: "pdf", url: "/emails/attachment/i1/0" },
+      { n: 1, title: "page.html", kind: "other", url: "/emails/attachment/i1/1" },
+    ]);
   });
 
   it("an HTML body is sanitised: its words stay, scripts, handlers and outside images go", () => {
