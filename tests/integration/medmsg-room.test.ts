@@ -1,7 +1,8 @@
 import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
 import { endpoints } from "@contract/endpoints";
-import { ATTACHMENT_TYPES, COUNTERPART_REFERENCE, MESSAGE_BOXES } from "@contract/messaging";
+import { MedicationSlots, PharmacySlots } from "@contract/medications";
+import { ATTACHMENT_TYPES, COUNTERPART_REFERENCE, MESSAGE_BOXES, MessageSlots, RecipientSlots } from "@contract/messaging";
 import { ROOM } from "@contract/room";
 import { RawReply } from "@contract/room/shapes";
 import { medicationsPage, repeatAction, type RepeatDeps } from "~/areas/medications/page.server";
@@ -81,17 +82,18 @@ const at = (path: string) => new URL(`http://portal.test${path}`);
 /** A row read from `raw`: each shown field the practice's value, or Not recorded. */
 function expectMedicationRow(row: MedicationRow, raw: Json) {
   const coding = raw.medicationCodeableConcept?.coding?.[0];
-  const extension: Json[] = raw.extension ?? [];
+  // The practice's extensions read by the contract's own layout (positions 0 to 6 of 2§3), a short list's missing ones undefined.
+  const e = MedicationSlots.read(raw.extension);
   expect(row.name).toBe(shown(coding?.display));
   expect(row.code).toBe(typeof coding?.code === "string" && coding.code.trim() !== "" ? coding.code.trim() : null);
-  expect(row.dose).toBe(shown([extension[4]?.valueString, extension[6]?.valueString].map((s) => (typeof s === "string" ? s.trim() : "")).filter(Boolean).join(" ")));
+  expect(row.dose).toBe(shown([e.dose, e.unit].map((s) => s?.trim() ?? "").filter(Boolean).join(" ")));
   expect(row.instructions).toBe(shown(((raw.dosageInstruction ?? []) as Json[]).map((d) => (typeof d.text === "string" ? d.text.trim() : "")).filter(Boolean).join("; ")));
   const quantity = raw.dispenseRequest?.quantity?.value;
   expect(row.quantity).toBe(quantity === undefined || quantity === null ? NR : String(quantity));
-  expect(row.prescriber).toBe(shown(extension[2]?.valueString));
+  expect(row.prescriber).toBe(shown(e.prescribedBy));
   expectDate(row.prescribed, raw.authoredOn);
-  expectDate(row.ends, extension[5]?.valueDateTime);
-  expect(row.longTerm).toBe(extension[0]?.valueBoolean ?? null);
+  expectDate(row.ends, e.endDate);
+  expect(row.longTerm).toBe(e.longTerm ?? null);
 }
 
 describe("the medications page with every shape of Patient/Medication", () => {
@@ -104,11 +106,12 @@ describe("the medications page with every shape of Patient/Medication", () => {
         const records = recordsOf(reply);
         const byId = new Map(records.map((r) => [r.id as string, r]));
         const history = search !== "";
-        const kept = history ? records : records.filter((r) => r.extension?.[0]?.valueBoolean === true);
+        const flag = (r: Json) => MedicationSlots.read(r.extension).longTerm;
+        const kept = history ? records : records.filter((r) => flag(r) === true);
         expect(view.rows.map((r) => r.id)).toEqual(kept.map((r) => r.id));
         for (const row of view.rows) expectMedicationRow(row, byId.get(row.id)!);
         // Long Term says how many it leaves to History for want of the flag: none vanishes unsaid.
-        const unflagged = records.filter((r) => r.extension?.[0]?.valueBoolean === undefined || r.extension?.[0]?.valueBoolean === null).length;
+        const unflagged = records.filter((r) => flag(r) === undefined).length;
         expect(view.unflagged).toBe(history ? 0 : unflagged);
         expect(view.total).toBeGreaterThanOrEqual(history ? view.rows.length : 0);
       }),
@@ -131,7 +134,7 @@ describe("the repeat request's steps with every shape of their calls", () => {
         await world.fault(answeredWith(endpoints.pharmacies, reply));
         const list = await post<PharmacyOption[]>("pharmacies");
         const records = recordsOf(reply);
-        expect(list).toEqual(records.map((r) => ({ id: r.id, name: shown(r.name), favourite: r.extension?.[0]?.valueBoolean === true })));
+        expect(list).toEqual(records.map((r) => ({ id: r.id, name: shown(r.name), favourite: PharmacySlots.read(r.extension).favourite === true })));
       }),
       { numRuns: RUNS },
     );
@@ -167,13 +170,13 @@ describe("the repeat request's steps with every shape of their calls", () => {
 
 /** A row read from `raw`: subject, date and the other side's name, or Not recorded (The practice for a name), read only at '2'. */
 function expectMessageRow(row: MessageRow, raw: Json, box: "inbox" | "sent") {
-  const extension: Json[] = raw.extension ?? [];
+  const e = MessageSlots.read(raw.extension);
   expect(row.subject).toBe(shown(raw.note?.[0]?.text));
   expectDate(row.date, raw.sent);
   const other = box === "inbox" ? raw.sender : raw.recipient?.[0];
-  const name = [box === "inbox" ? extension[2]?.valueString : undefined, other?.display].map((s) => (typeof s === "string" ? s.trim() : "")).find(Boolean);
+  const name = [box === "inbox" ? e.inboxSender : undefined, other?.display].map((s) => (typeof s === "string" ? s.trim() : "")).find(Boolean);
   expect(row.name).toBe(name ?? "The practice");
-  expect(row.read).toBe(box === "sent" || (typeof extension[5]?.valueString === "string" && extension[5].valueString.trim() === "2"));
+  expect(row.read).toBe(box === "sent" || e.readStatus?.trim() === "2");
 }
 
 describe("the messaging page and its steps with every shape of their calls", () => {
@@ -209,7 +212,7 @@ describe("the messaging page and its steps with every shape of their calls", () 
         const view = await step.reply<MessageView>("open", { id: raw.id });
         expect(view.id).toBe(raw.id);
         expect(view.subject).toBe(typeof raw.note?.[0]?.text === "string" ? raw.note[0].text.trim() : "");
-        const body = raw.extension?.[0]?.valueString;
+        const body = MessageSlots.read(raw.extension).body;
         // A body that looks like HTML is shown sanitised (as before); any other as the practice wrote it.
         if (typeof body === "string" && !/<[a-z]/i.test(body)) expect(view.body).toBe(body);
         if (typeof body !== "string") expect([view.body, view.bodyHtml]).toEqual(["", null]);
@@ -233,7 +236,7 @@ describe("the messaging page and its steps with every shape of their calls", () 
       fc.asyncProperty(roomReply(ROOM.messagingRecipients, oursRecipients), async ({ reply }) => {
         await world.fault(answeredWith(endpoints.messagingRecipients, reply));
         const list = await step.reply<Array<{ id: string; name: string }>>("recipients", { roleId: "2" });
-        expect(list).toEqual(recordsOf(reply).map((r) => ({ id: r.extension[0].valueString, name: shown(r.name?.[0]?.text) })));
+        expect(list).toEqual(recordsOf(reply).map((r) => ({ id: RecipientSlots.read(r.extension).id, name: shown(r.name?.[0]?.text) })));
       }),
       { numRuns: RUNS },
     );
@@ -246,7 +249,7 @@ describe("the messaging page and its steps with every shape of their calls", () 
         await world.fault(answeredWith(endpoints.messageById, reply));
         const raw = recordsOf(reply)[0];
         const outcome = await step.reply<{ outcome: string; message: string }>("send", { key: `room-reply-${++key}-${Date.now()}`, mode: "reply", intent: "draft", replyTo: raw.id, body: "Kia ora" });
-        const box = typeof raw.extension?.[1]?.valueString === "string" && raw.extension[1].valueString.trim() !== "" ? raw.extension[1].valueString.trim() : "Inbox";
+        const box = MessageSlots.read(raw.extension).box?.trim() || "Inbox";
         const from = raw.sender?.reference;
         const answerable = box === "Inbox" && typeof from === "string" && COUNTERPART_REFERENCE.test(from.trim());
         expect(outcome).toEqual(answerable ? { outcome: "saved", message: messagingTexts.savedToDraft } : { outcome: "refused", message: messagingTexts.notInInbox });
