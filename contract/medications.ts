@@ -1,30 +1,50 @@
 import { z } from "zod";
 import { bundleOf, LabelsMetaSchema } from "./fhir";
-import { defineSlots, slot } from "./slots";
+import { defineSlots, optional, slot } from "./slots";
 import { callsOf } from "./endpoint";
 
 /** Medications, pharmacies and repeat-prescription requests (2§3, 2§7). */
 
 const PatientID = z.string().min(1).max(64);
 
-/** 2§3 Medication extensions: long-term flag, period, prescriber, practice, dose, end date, unit. */
+/**
+ * A field 2§3 names that a practice may leave out or send null (issue 68, decisions/396): read as
+ * undefined, so the screen says "Not recorded" instead of the whole list failing.
+ */
+// An empty text where a list or an object belongs (a field emptied after it was nulled) is nothing sent, too.
+const given = <T extends z.ZodType>(schema: T) =>
+  z
+    .union([schema, z.literal(""), z.null()])
+    .optional()
+    .transform((value): z.output<T> | undefined => (value === "" || value === null ? undefined : (value as z.output<T> | undefined)));
+
+/**
+ * 2§3 Medication extensions: long-term flag, period, prescriber, practice, dose, end date, unit. Each
+ * may be missing: a practice may send a shorter list than the slots read by position (decisions/396).
+ */
 export const MedicationSlots = defineSlots({
-  longTerm: slot.boolean(0, "IsLongTerm"),
-  period: slot.string(1, "Period"),
-  prescribedBy: slot.string(2, "PrescribedBy"),
-  practiceName: slot.string(3, "PracticeName"),
-  dose: slot.string(4, "Dose"),
-  endDate: slot.dateTime(5, "EndDate"),
-  unit: slot.string(6, "Unit"),
+  longTerm: optional(slot.boolean(0, "IsLongTerm")),
+  period: optional(slot.string(1, "Period")),
+  prescribedBy: optional(slot.string(2, "PrescribedBy")),
+  practiceName: optional(slot.string(3, "PracticeName")),
+  dose: optional(slot.string(4, "Dose")),
+  endDate: optional(slot.dateTime(5, "EndDate")),
+  unit: optional(slot.string(6, "Unit")),
 });
 
+/**
+ * 2§3 Medication. Only the id is required, as the portal must address the medicine in a repeat request;
+ * every other field may be absent, null or empty, and dates come as a day, a local or an offset
+ * date-time (contract/room/medications.ts). 2§3 does not name a resourceType: any is read.
+ */
 export const MedicationSchema = z.object({
-  resourceType: z.literal("MedicationRequest"),
+  resourceType: z.string().optional(),
   id: z.string().min(1),
-  authoredOn: z.string().min(1),
-  medicationCodeableConcept: z.object({ coding: z.array(z.object({ display: z.string().min(1), code: z.string().min(1) })).min(1) }),
-  dosageInstruction: z.array(z.object({ text: z.string() })).min(1),
-  dispenseRequest: z.object({ quantity: z.object({ value: z.number() }) }),
+  authoredOn: given(z.string()),
+  medicationCodeableConcept: given(z.object({ coding: given(z.array(z.object({ display: given(z.string()), code: given(z.string()) }))) })),
+  dosageInstruction: given(z.array(z.object({ text: given(z.string()) }))),
+  /** 2§3 "dispenseRequest quantity value": a number, or a number as text as some practice systems write it. */
+  dispenseRequest: given(z.object({ quantity: given(z.object({ value: given(z.union([z.number(), z.string()])) })) })),
   extension: MedicationSlots.schema,
   /** The practice's labels (FHIR meta): an item it marks confidential never reaches a proxy (decisions/378, 382). */
   meta: LabelsMetaSchema.optional(),
@@ -42,8 +62,9 @@ export const MedicationsQuerySchema = z.object({
 });
 export const MedicationsReplySchema = bundleOf(MedicationSchema);
 
-export const PharmacySlots = defineSlots({ favourite: slot.boolean(0, "IsFavorite") });
-export const PharmacySchema = z.object({ resourceType: z.literal("Organization"), id: z.string().min(1), name: z.string().min(1), extension: PharmacySlots.schema });
+export const PharmacySlots = defineSlots({ favourite: optional(slot.boolean(0, "IsFavorite")) });
+/** 2§3 Pharmacy: the id addresses it; its name and favourite flag may be missing (decisions/396). */
+export const PharmacySchema = z.object({ resourceType: z.string().optional(), id: z.string().min(1), name: given(z.string()), extension: PharmacySlots.schema });
 export const PharmaciesQuerySchema = z.object({ PatientID, PageSize: z.coerce.number().int().min(1).max(5000), PageNumber: z.coerce.number().int().min(1) });
 export const PharmaciesReplySchema = bundleOf(PharmacySchema);
 

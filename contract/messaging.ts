@@ -24,8 +24,9 @@ export const READ_FILTERS = { all: "0", unread: "1", read: "2" } as const;
  * "carried in a date-time value field".
  */
 export const MessageSlots = defineSlots({
-  body: slot.string(0, "MessageBody"),
-  box: slot.string(1, "MessageBox"),
+  // Even the body and the box may be missing: a practice may send a shorter list (decisions/396).
+  body: optional(slot.string(0, "MessageBody")),
+  box: optional(slot.string(1, "MessageBox")),
   inboxSender: optional(slot.string(2, "SenderName")),
   outboxSender: optional(slot.string(3, "SenderName")),
   readStatus: optional(slot.string(5, "ReadStatus")),
@@ -35,26 +36,46 @@ export const MessageSlots = defineSlots({
 
 const ReferenceSchema = z.object({ reference: z.string().min(1), display: z.string().optional() });
 
+/**
+ * A field 2§3 names that a practice may leave out or send null (issue 68, decisions/396): read as
+ * undefined, so the screen says "Not recorded" or words a neutral fallback instead of failing the list.
+ */
+// An empty text where a list or an object belongs (a field emptied after it was nulled) is nothing sent, too.
+const given = <T extends z.ZodType>(schema: T) =>
+  z
+    .union([schema, z.literal(""), z.null()])
+    .optional()
+    .transform((value): z.output<T> | undefined => (value === "" || value === null ? undefined : (value as z.output<T> | undefined)));
+
+/** A sender or recipient as a practice sends it: either part may be missing. */
+const IncomingReferenceSchema = z.object({ reference: given(z.string()), display: given(z.string()) });
+
+/** 2§3 payload: the data is base64; a content type the portal does not preview (or none) is listed as not previewable. */
 export const AttachmentSchema = z.object({
   contentAttachment: z.object({
-    contentType: z.string().min(1),
+    contentType: given(z.string()),
     data: z.base64(),
-    title: z.string().optional(),
+    title: given(z.string()),
   }),
 });
 
+/**
+ * 2§3 Message. The resourceType and id are fixed (the portal opens, answers and deletes a message by its
+ * id); every other field may be absent, null or empty, `sent` is a day or a date-time with or without
+ * its offset (contract/room/messaging.ts).
+ */
 export const CommunicationSchema = z.object({
   resourceType: z.literal("Communication"),
   id: z.string().min(1),
-  status: z.string().optional(),
-  sent: z.string().min(1),
-  sender: ReferenceSchema,
-  recipient: z.array(ReferenceSchema),
+  status: given(z.string()),
+  sent: given(z.string()),
+  sender: given(IncomingReferenceSchema),
+  recipient: given(z.array(IncomingReferenceSchema)),
   /** note[0].text is the subject. */
-  note: z.array(z.object({ text: z.string() })).min(1),
+  note: given(z.array(z.object({ text: given(z.string()) }))),
   extension: MessageSlots.schema,
   /** Present in MessageByID; listings leave attachments out. */
-  payload: z.array(AttachmentSchema).optional(),
+  payload: given(z.array(AttachmentSchema)),
   /** The practice's labels (FHIR meta): an item it marks confidential never reaches a proxy (decisions/378, 382). */
   meta: LabelsMetaSchema.optional(),
 });
@@ -169,9 +190,10 @@ export const DeleteMessageReplySchema = z.string();
 
 /** 2§3 Recipient: name[0].text is the display name, extension[0].valueString the id. */
 export const RecipientSlots = defineSlots({ id: slot.string(0, "PractitionerID") });
+/** The id addresses the practitioner, so it stays; the name may be missing (decisions/396). */
 export const RecipientSchema = z.object({
   resourceType: z.string().optional(),
-  name: z.array(z.object({ text: z.string().min(1) })).min(1),
+  name: given(z.array(z.object({ text: given(z.string()) }))),
   extension: RecipientSlots.schema,
 });
 export const MessagingRecipientsQuerySchema = z.object({

@@ -152,7 +152,17 @@ test.describe("medications", () => {
 
 });
 
-forEachPractice("medications: a repeat request", () => {
+forEachPractice("medications: a repeat request", (practice) => {
+  /**
+   * The practice's reply as the dialog shows it: ours word for word; the spec practice's may carry markup
+   * and macrons around the same words (the room the spec leaves, decisions/396), shown as text, never as markup.
+   */
+  async function expectReply(status: Locator, words: string) {
+    if (practice === "mock") return expect(status).toHaveText(words);
+    await expect(status).toContainText(words);
+    await expect(status.locator("b, i, script")).toHaveCount(0);
+  }
+
   test("pick up, by keyboard: the notice, the request sent as pick up, the practice's reply in the Medication dialog", async ({ page, world }) => {
     await openMedications(page, world.user("solo"));
     const [first, second] = await names(page, "Long term medicines");
@@ -173,7 +183,7 @@ forEachPractice("medications: a repeat request", () => {
     await dialog.getByRole("button", { name: "Send request" }).press("Enter");
 
     const reply = dialogNamed(page, "Medication");
-    await expect(reply.getByRole("status")).toHaveText("Your repeat prescription request for 2 medicines has been received. It will be ready to collect from the practice.");
+    await expectReply(reply.getByRole("status"), "Your repeat prescription request for 2 medicines has been received. It will be ready to collect from the practice.");
     await expectNoAxeViolations(page);
     const [post] = await repeatPosts(world);
     expect(post.body).toMatchObject({ PickUpTypeID: 1, IsUrgent: false, IgnoreLeave: false });
@@ -204,10 +214,14 @@ forEachPractice("medications: a repeat request", () => {
     const preferred = pharmacies.getByRole("radio", { checked: true });
     await expect(preferred).toHaveCount(1);
     await expect(pharmacies.getByText("(your preferred pharmacy)")).toBeVisible();
-    // Searching narrows the list; the chosen one stays shown.
-    await dialog.getByLabel("Search pharmacies by name").fill("chemist warehouse");
-    await expect(pharmacies.getByRole("radio")).toHaveCount(2);
-    const warehouse = pharmacies.getByRole("radio", { name: /^Chemist Warehouse/ });
+    // Searching narrows the list; the chosen one stays shown. The spec practice may send a pharmacy
+    // without its name or with markup (decisions/396): one it names plainly is searched for there.
+    const plainName = async () => (await pharmacies.locator("label").allInnerTexts()).map((n) => n.trim()).find((n) => /^[A-Z][\w ]+$/.test(n) && n !== "Not recorded")!;
+    const query = practice === "mock" ? "chemist warehouse" : await plainName();
+    await dialog.getByLabel("Search pharmacies by name").fill(query);
+    if (practice === "mock") await expect(pharmacies.getByRole("radio")).toHaveCount(2);
+    else await expect(pharmacies.getByRole("radio", { checked: false })).toHaveCount(1);
+    const warehouse = practice === "mock" ? pharmacies.getByRole("radio", { name: /^Chemist Warehouse/ }) : pharmacies.getByRole("radio", { name: query, exact: true });
     const chosenName = (await warehouse.locator("xpath=..").innerText()).trim();
     await warehouse.check();
     await dialog.getByRole("checkbox", { name: "This request is urgent" }).check();
@@ -216,7 +230,7 @@ forEachPractice("medications: a repeat request", () => {
     await dialog.getByRole("button", { name: "Send request" }).click();
 
     const reply = dialogNamed(page, "Medication");
-    await expect(reply.getByRole("status")).toHaveText(`Your repeat prescription request for 1 medicine has been received. It will be sent to ${chosenName}.`);
+    await expectReply(reply.getByRole("status"), `Your repeat prescription request for 1 medicine has been received. It will be sent to ${chosenName}.`);
     const [post] = await repeatPosts(world);
     expect(post.body).toMatchObject({ PickUpTypeID: 2, PharmacyName: chosenName, IsUrgent: true, IsPreferredPharmacy: false, Notes: "Before Friday please" });
   });

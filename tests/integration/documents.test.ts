@@ -134,12 +134,12 @@ describe("text in the PDFs", () => {
       const open = () => s.api.call(endpoints.messageById, { query: { PatientID: s.id, MessageID: m.id } });
       const full = await open();
       const attachment = full.resources[0].payload?.find((p) => p.contentAttachment.contentType === "application/pdf")?.contentAttachment;
-      if (!attachment || !full.resources[0].extension.body.includes("Ngā mihi")) continue;
+      if (!attachment || !full.resources[0].extension.body!.includes("Ngā mihi")) continue;
       const read = await expectPdf(attachment.data, /./);
       expect(read.text).toContain("Ngā mihi");
       // The whole body, names filled in, as written (the PDF wraps it onto lines).
       const words = (text: string) => text.split(/\s+/).join(" ");
-      expect(words(read.text)).toContain(words(full.resources[0].extension.body));
+      expect(words(read.text)).toContain(words(full.resources[0].extension.body!));
       const again = (await open()).resources[0].payload!.find((p) => p.contentAttachment.contentType === "application/pdf")!.contentAttachment;
       expect(again.data).toBe(attachment.data);
       checked++;

@@ -57,7 +57,7 @@ describe("the practice's messaging calls (mock over HTTP)", () => {
     expect(roles.filter(isMessagingRole).map((r) => r.title)).toEqual(["Doctor", "Nurse", "Reception"]);
     const nurses = await s.api.call(endpoints.messagingRecipients, { query: { PatientID: s.id, RoleID: "2", CallType: "0" } });
     expect(nurses.resources.length).toBe(2);
-    for (const n of nurses.resources) expect(n.name[0].text).toMatch(/^Nurse /);
+    for (const n of nurses.resources) expect(n.name?.[0]?.text).toMatch(/^Nurse /);
     expect(RecipientSlots.read(RecipientSlots.write({ id: "5001" })).id).toBe("5001");
   });
 
@@ -69,7 +69,7 @@ describe("the practice's messaging calls (mock over HTTP)", () => {
         resourceType: "Communication",
         status: type === "Draft" ? "preparation" : "completed",
         sender: { reference: `Patient/${s.id}`, display: "Solo" },
-        recipient: [{ reference: `Practitioner/${nurse.extension.id}`, display: nurse.name[0].text }],
+        recipient: [{ reference: `Practitioner/${nurse.extension.id}`, display: nurse.name![0].text! }],
         note: [{ text: `Integration ${type}` }],
         extension: [
           { url: "MessageBody", valueString: "Body text" },
@@ -84,11 +84,11 @@ describe("the practice's messaging calls (mock over HTTP)", () => {
     await s.api.call(endpoints.sendMessage, { query: { RoleID: "2", CallType: "3" }, body: body("Send Mail") });
     await s.api.call(endpoints.sendMessage, { query: { RoleID: "2", CallType: "3" }, body: body("Draft") });
     const sent = await s.api.call(endpoints.messages, { query: { PatientID: s.id, Type: "1", MessagingType: MESSAGE_BOXES.sent, PageSize: 25, PageNumber: 1 } });
-    expect(sent.resources[0].note[0].text).toBe("Integration Send Mail");
+    expect(sent.resources[0].note?.[0]?.text).toBe("Integration Send Mail");
     const read = await s.api.call(endpoints.messageById, { query: { PatientID: s.id, MessageID: sent.resources[0].id } });
     expect(Buffer.from(read.resources[0].payload![0].contentAttachment.data, "base64").equals(PNG)).toBe(true);
     const drafts = await s.api.call(endpoints.messages, { query: { PatientID: s.id, Type: "1", MessagingType: MESSAGE_BOXES.drafts, PageSize: 25, PageNumber: 1 } });
-    expect(drafts.resources[0].note[0].text).toBe("Integration Draft");
+    expect(drafts.resources[0].note?.[0]?.text).toBe("Integration Draft");
 
     // A role the practitioner is not in, and a renamed file, are refused by the practice too.
     await expect(s.api.call(endpoints.sendMessage, { query: { RoleID: "1", CallType: "3" }, body: body("Send Mail") })).rejects.toThrow(/400/);
@@ -155,7 +155,7 @@ describe("/emails/step", () => {
     for (const r of replies) expect(r).toEqual({ outcome: "sent", message: t.sent });
     const sent = await box(MESSAGE_BOXES.sent);
     expect(sent.total).toBe(before + 1);
-    expect(sent.resources[0].recipient[0].display).toBe(nurse.name);
+    expect(sent.resources[0].recipient?.[0]?.display).toBe(nurse.name);
   });
 
   it("one draft sent from two tabs at once (two attempt keys) is sent once; its deletion is the machine's second step", async () => {
@@ -177,8 +177,8 @@ describe("/emails/step", () => {
     const opened = (await step("open", { id: original.id })) as MessageView;
     await step("send", { key: newKey(), mode: "reply", intent: "send", replyTo: original.id, body: "Thanks" });
     const sent = OutgoingMessageSchema.parse((await posts(world)).at(-1)!.body);
-    expect(sent.note[0].text).toBe(`Re: ${original.note[0].text}`);
-    expect(sent.recipient[0].reference).toBe(original.sender.reference);
+    expect(sent.note?.[0]?.text).toBe(`Re: ${original.note?.[0]?.text}`);
+    expect(sent.recipient?.[0]?.reference).toBe(original.sender?.reference);
     expect(sent.extension.body).toBe(`Thanks${REPLY_SEPARATOR}${opened.body}`);
     // A sent message cannot be answered as if it were from the practice.
     const mine = (await box(MESSAGE_BOXES.sent)).resources[0];
@@ -201,7 +201,7 @@ describe("/emails/step", () => {
     const fields = { key: newKey(), mode: "compose", intent: "send", roleId: "2", practitionerId: nurse.id, subject: "After a failure", body: "Second time lucky" };
     expect(await step("send", fields)).toEqual({ outcome: "failed", message: t.sendFailed });
     expect(await step("send", fields)).toEqual({ outcome: "sent", message: t.sent });
-    expect((await box(MESSAGE_BOXES.sent)).resources.filter((m) => m.note[0].text === "After a failure")).toHaveLength(1);
+    expect((await box(MESSAGE_BOXES.sent)).resources.filter((m) => m.note?.[0]?.text === "After a failure")).toHaveLength(1);
   });
 });
 
@@ -216,7 +216,7 @@ describe("a family member's messages", () => {
     const nurse = await aNurse(step);
     expect(await step("send", { key: newKey(), mode: "compose", intent: "draft", roleId: "2", practitionerId: nurse.id, subject: "For my child", body: "Kia ora" })).toMatchObject({ outcome: "saved" });
     const [draft] = (await box(MESSAGE_BOXES.drafts)).resources;
-    expect(draft.note[0].text).toBe("For my child");
+    expect(draft.note?.[0]?.text).toBe("For my child");
     expect(await step("delete", { ids: [draft.id], box: "drafts" })).toMatchObject({ deleted: 1 });
     const calls = await world.requests();
     const named = calls.filter((c) => c.path !== "Patient/Message" && (c.path.startsWith("Patient/Messag") || c.path === "Patient/DeleteMessage" || c.path === "Patient/LoadRoles"));
@@ -239,8 +239,8 @@ describe("the practice answers (messaging-replies)", () => {
     await world.advance("PT1M");
     expect(await counter()).toBe(before + 1);
     const [newest] = (await box(MESSAGE_BOXES.inbox)).resources;
-    expect(newest.note[0].text).toBe("Re: Sore knee");
-    expect(newest.sender.display).toBe(nurse.name);
+    expect(newest.note?.[0]?.text).toBe("Re: Sore knee");
+    expect(newest.sender?.display).toBe(nurse.name);
     expect(newest.extension.readStatus).toBe("1");
   });
 });
@@ -257,13 +257,13 @@ describe("the front desk writes as a practice location (2§3 Location/{id})", ()
     const inbox = (await p.box(MESSAGE_BOXES.inbox)).resources;
     const patientId = p.s.id;
     const locations = await p.s.api.call(endpoints.lookup, { query: { TypeID: "11", PatientID: patientId } });
-    return { ...p, inbox, locations, fromDesk: inbox.filter((m) => m.sender.reference.startsWith("Location/")) };
+    return { ...p, inbox, locations, fromDesk: inbox.filter((m) => m.sender?.reference?.startsWith("Location/")) };
   }
 
   it("solo's inbox has front-desk messages from the practice's main location, with its name and no role; the newest is still a clinician's", async () => {
     const { inbox, locations, fromDesk, step } = await frontDesk();
     expect(fromDesk.map((m) => inbox.indexOf(m))).toEqual([1, 4, 7]);
-    expect(inbox[0].sender.reference).toMatch(/^Practitioner\//);
+    expect(inbox[0].sender?.reference).toMatch(/^Practitioner\//);
     for (const m of fromDesk) expect(m.sender).toEqual({ reference: `Location/${locations[0].id}`, display: `${locations[0].name} Front Desk` });
     const opened = (await step("open", { id: fromDesk[0].id })) as MessageView;
     expect(opened.practitioner).toEqual({ id: locations[0].id, name: `${locations[0].name} Front Desk`, reference: `Location/${locations[0].id}` });
@@ -273,14 +273,14 @@ describe("the front desk writes as a practice location (2§3 Location/{id})", ()
 
   it("a reply to a Location-sent message goes to Location/{id}, with no centre beside it, the long original quoted up to 800 characters", async () => {
     const { fromDesk, locations, step, box } = await frontDesk();
-    const long = fromDesk.find((m) => m.extension.body.length > 800)!;
+    const long = fromDesk.find((m) => m.extension.body!.length > 800)!;
     expect(long).toBeDefined();
     const opened = (await step("open", { id: long.id })) as MessageView;
     const mine = "Thank you, I will call before 8.";
     expect(await step("send", { key: newKey(), mode: "reply", intent: "send", replyTo: long.id, body: mine })).toEqual({ outcome: "sent", message: t.sent });
 
     const last = (await received()).at(-1)!;
-    expect(last).toMatchObject({ box: "sent", recipient: `Location/${locations[0].id}`, to: `${locations[0].name} Front Desk`, subject: `Re: ${long.note[0].text}` });
+    expect(last).toMatchObject({ box: "sent", recipient: `Location/${locations[0].id}`, to: `${locations[0].name} Front Desk`, subject: `Re: ${long.note?.[0]?.text}` });
     // 2§3's centre stays in the browser: the Communication posted is 2§7's, and nothing beside it (decisions/373).
     expect(Object.keys((await posts(world)).at(-1)!.body as object).sort()).toEqual(["extension", "note", "recipient", "resourceType", "sender", "status"]);
     // 2§9: the original box holds 800 characters; the patient's own text keeps its own 800.
@@ -289,16 +289,16 @@ describe("the front desk writes as a practice location (2§3 Location/{id})", ()
     expect(quoted).toHaveLength(800);
     expect(quoted).toBe(`${opened.body.slice(0, 799)}…`);
     const [sent] = (await box(MESSAGE_BOXES.sent)).resources;
-    expect(sent.recipient[0].reference).toBe(`Location/${locations[0].id}`);
+    expect(sent.recipient?.[0]?.reference).toBe(`Location/${locations[0].id}`);
   });
 
   it("a reply saved as a draft and then sent as it stands (Send Message) still goes to Location/{id}", async () => {
     const { fromDesk, locations, step, box } = await frontDesk();
-    const short = fromDesk.find((m) => m.extension.body.length <= 800)!;
+    const short = fromDesk.find((m) => m.extension.body!.length <= 800)!;
     const opened = (await step("open", { id: short.id })) as MessageView;
     expect(await step("send", { key: newKey(), mode: "reply", intent: "draft", replyTo: short.id, body: "My new mobile is 021 555 0101." })).toMatchObject({ outcome: "saved" });
     const [draft] = (await box(MESSAGE_BOXES.drafts)).resources;
-    expect(draft.recipient[0].reference).toBe(`Location/${locations[0].id}`);
+    expect(draft.recipient?.[0]?.reference).toBe(`Location/${locations[0].id}`);
     expect(await step("sendDraft", { key: newKey(), draftId: draft.id })).toMatchObject({ outcome: "sent" });
     const [savedDraft, sentDraft] = (await received()).slice(-2);
     expect(savedDraft).toMatchObject({ box: "drafts", recipient: `Location/${locations[0].id}` });

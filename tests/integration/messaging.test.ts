@@ -28,7 +28,7 @@ describe("Patient/Messaging", () => {
     const s = await signIn(defaultUsers, "solo");
     const inbox = await list(s, MESSAGE_BOXES.inbox, 1, { size: 100 });
     expect(inbox.total).toBeGreaterThan(5);
-    const dates = inbox.resources.map((m) => Date.parse(m.sent));
+    const dates = inbox.resources.map((m) => Date.parse(m.sent!));
     expect([...dates].sort((a, b) => b - a)).toEqual(dates);
     const unread = inbox.resources.filter((m) => m.extension.readStatus !== "2");
     const counters = await s.api.call(endpoints.refreshCounter, { query: { PatientID: s.id } });
@@ -36,13 +36,13 @@ describe("Patient/Messaging", () => {
     for (const m of inbox.resources) {
       expect(m.extension.box).toBe("Inbox");
       // A team member, or the practice's front desk writing as its main location (2§3), which has no role.
-      expect(m.sender.reference).toMatch(/^(Practitioner\/|Location\/1$)/);
-      if (m.sender.reference.startsWith("Location/")) expect(m.extension.roleId).toBeUndefined();
-      expect(m.recipient[0].reference).toBe(`Patient/${s.id}`);
-      expect(m.extension.inboxSender).toBe(m.sender.display);
+      expect(m.sender?.reference).toMatch(/^(Practitioner\/|Location\/1$)/);
+      if (m.sender?.reference?.startsWith("Location/")) expect(m.extension.roleId).toBeUndefined();
+      expect(m.recipient?.[0]?.reference).toBe(`Patient/${s.id}`);
+      expect(m.extension.inboxSender).toBe(m.sender?.display);
       expect(m.payload).toBeUndefined();
     }
-    expect(inbox.resources.filter((m) => m.sender.reference === "Location/1")).toHaveLength(3);
+    expect(inbox.resources.filter((m) => m.sender?.reference === "Location/1")).toHaveLength(3);
   });
 
   it("sent and draft boxes carry the patient as sender, with the name at position 3", async () => {
@@ -51,8 +51,8 @@ describe("Patient/Messaging", () => {
     expect(sent.total).toBeGreaterThan(0);
     for (const m of sent.resources) {
       expect(m.extension.box).toBe("Sent");
-      expect(m.sender.reference).toBe(`Patient/${s.id}`);
-      expect(m.extension.outboxSender).toBe(m.sender.display);
+      expect(m.sender?.reference).toBe(`Patient/${s.id}`);
+      expect(m.extension.outboxSender).toBe(m.sender?.display);
       expect(m.extension.inboxSender).toBeUndefined();
     }
   });
@@ -79,7 +79,7 @@ describe("Patient/Messaging", () => {
     expect([first.resources.length, second.resources.length, last.resources.length]).toEqual([25, 25, 25]);
     const ids = new Set([...first.resources, ...second.resources, ...last.resources].map((m) => m.id));
     expect(ids.size).toBe(75);
-    expect(Date.parse(first.resources[24].sent)).toBeGreaterThan(Date.parse(second.resources[0].sent));
+    expect(Date.parse(first.resources[24].sent!)).toBeGreaterThan(Date.parse(second.resources[0].sent!));
     expect((await list(s, MESSAGE_BOXES.inbox, 401)).resources).toEqual([]);
     expect((await list(s, MESSAGE_BOXES.sent, 1)).total).toBe(2_000);
     expect((await list(s, MESSAGE_BOXES.drafts, 1)).total).toBe(50);
@@ -113,7 +113,7 @@ describe("Patient/MessageByID", () => {
         if (contentAttachment.contentType === "application/pdf") {
           const pdf = await PDFDocument.load(bytes);
           expect(pdf.getPageCount()).toBe(1);
-          expect(pdf.getTitle()).toBe(m.note[0].text);
+          expect(pdf.getTitle()).toBe(m.note?.[0]?.text);
           pdfs++;
         } else {
           expect(contentAttachment.contentType).toBe("image/png");

@@ -42,7 +42,7 @@ async function patient(world: TestWorld) {
   const repeat = (fields: Record<string, string>) => stepPoster("http://portal.test/medications/repeat", (r) => repeatAction(r, repeatDeps), { Cookie: cookie }).reply("send", fields);
   const box = async (type: string) =>
     (await s.api.call(endpoints.messages, { query: { PatientID: user.userId, Type: "1", MessagingType: type as "1", PageSize: 100, PageNumber: 1 } })).resources;
-  const withSubject = async (type: string, subject: string) => (await box(type)).filter((m) => m.note[0].text === subject);
+  const withSubject = async (type: string, subject: string) => (await box(type)).filter((m) => m.note?.[0]?.text === subject);
   const nurse = (await step<Array<{ id: string }>>("recipients", { roleId: "2" }))[0].id;
   const compose = (subject: string, intent: "send" | "draft" = "send") => ({ key: newKey(), mode: "compose", intent, roleId: "2", practitionerId: nurse, subject, body: `The body of ${subject}` });
   const medicines = async () => (await medicationsPage({ api: s.api, user: { ...user } as never }, new URL("http://portal.test/medications"))).rows;

@@ -26,6 +26,18 @@ function render(markup: string) {
 }
 
 describe("MedicationTable", () => {
+  it("names a medicine without a code in plain text, no link, and says when its long-term flag is not recorded (decisions/396)", () => {
+    const bare: MedicationRow = { ...rows[0], id: "m3", name: "Not recorded", code: null, longTerm: null };
+    const { all, text } = render(renderToStaticMarkup(<MedicationTable caption="All medicines" rows={[bare, rows[1]]} />));
+    const [table] = all("table");
+    const heads = all("th", all("tbody", table)[0]).map(text);
+    expect(heads[0]).toBe(`Not recorded${medicationsTexts.longTermNotRecorded}`);
+    expect(all("span", all("th", all("tbody", table)[0])[0]).map(text)).toEqual([medicationsTexts.longTermNotRecorded]);
+    expect(all("a", all("tr", all("tbody", table)[0])[0])).toHaveLength(0);
+    // The medicine the practice flagged neither way is said to be so; the one flagged false says nothing.
+    expect(heads[1]).toBe("Amoxicillin 250 mg capsules (opens in a new tab)");
+  });
+
   it("lists each medicine with the same fields under the same headings in the table and on its card", () => {
     const { all, text } = render(renderToStaticMarkup(<MedicationTable caption="Current medications" rows={rows} />));
     const [table] = all("table");

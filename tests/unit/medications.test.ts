@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { MedicationSchema } from "@contract/medications";
 import { medicationsTexts } from "~/lib/texts/medications";
+import { recordTexts } from "~/lib/texts/record";
 import { medicationRowOf, medicationSearch, medicationViewOf, medicineGuidanceUrl, repeatSettingsOf } from "~/areas/medications/view";
 import { withSettingDefaults } from "~/lib/practice-settings";
 import { checkRepeatChoice, repeatFields, RepeatRequestSchema } from "~/areas/medications/repeat-request";
@@ -40,6 +41,29 @@ describe("the medications view", () => {
       ends: "30-06-2026",
       longTerm: true,
     });
+  });
+
+  // The room the spec leaves (issue 68, decisions/396): only the id is sure; every shown field may be missing.
+  it("reads a medicine with only its id: every shown field Not recorded, no guidance code, the long-term flag unknown", () => {
+    for (const extension of [[], null, undefined, [{ url: "IsLongTerm" }]]) {
+      const bare = MedicationSchema.parse({ id: "rx2", authoredOn: null, medicationCodeableConcept: { coding: [] }, dosageInstruction: [{ text: null }], dispenseRequest: { quantity: null }, extension });
+      const n = recordTexts.notRecorded;
+      expect(medicationRowOf(bare)).toEqual({ id: "rx2", name: n, code: null, dose: n, instructions: n, quantity: n, prescriber: n, prescribed: n, ends: n, longTerm: null });
+    }
+    const empty = MedicationSchema.parse({ id: "rx3", authoredOn: "", medicationCodeableConcept: { coding: [{ display: " ", code: "" }] }, dosageInstruction: [], extension: [{ valueBoolean: false }, {}, { valueString: "" }] });
+    expect(medicationRowOf(empty)).toMatchObject({ name: recordTexts.notRecorded, code: null, instructions: recordTexts.notRecorded, prescriber: recordTexts.notRecorded, prescribed: recordTexts.notRecorded, longTerm: false });
+  });
+
+  it("reads each date form in Auckland, a quantity as text, and text with markup and macrons as the practice wrote it", () => {
+    const of = (authoredOn: string, endDate: string) =>
+      medicationRowOf(MedicationSchema.parse({ id: "rx4", authoredOn, dispenseRequest: { quantity: { value: "28" } }, medicationCodeableConcept: { coding: [{ display: "<b>Rongoā</b> &amp; whānau", code: "x" }] }, extension: [{}, {}, {}, {}, {}, { valueDateTime: endDate }] }));
+    expect(of("2026-03-31", "2026-06-29")).toMatchObject({ prescribed: "31-03-2026", ends: "29-06-2026", quantity: "28" });
+    // Without an offset a date-time is the practice's local time; in UTC it is moved into Auckland's day.
+    expect(of("2026-03-31T23:30:00", "2026-06-29T12:00:00.000Z")).toMatchObject({ prescribed: "31-03-2026", ends: "30-06-2026" });
+    // Shown as text: React escapes it, so nothing is stripped or read as markup here.
+    expect(of("2026-03-31", "2026-06-29").name).toBe("<b>Rongoā</b> &amp; whānau");
+    // A date that is none of the forms is shown as sent, never a crash.
+    expect(of("soon", "2026-06-29").prescribed).toBe("soon");
   });
 
   it("keeps the view in the address: tab, list and pages, defaults left out", () => {

@@ -1,8 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { disclaimerHtml, messagingSettingsOf } from "~/areas/messaging/page.server";
-import { messageRowOf, messageViewOf } from "~/areas/messaging/message-views.server";
+import { boxOf, messageRowOf, messageViewOf } from "~/areas/messaging/message-views.server";
+import { recordTexts } from "~/lib/texts/record";
 import { messagingSearch, messagingViewOf, initialOf, onlyTheOpenMessageChanged, openMessageOf } from "~/areas/messaging/view";
-import { centreOf, quotedOriginal } from "~/areas/messaging/compose";
+import { centreOf, quotedOriginal, replySubject } from "~/areas/messaging/compose";
 import { CommunicationSchema, MessageSlots, MESSAGE_TYPES, OutgoingMessageSchema } from "@contract/messaging";
 
 /** What /emails shows of a practice's message (2§3), its view in the address, and the safe disclaimer. */
@@ -29,11 +30,14 @@ describe("a message on the screen", () => {
     expect(initialOf("Dr Ana Lee")).toBe("A");
   });
 
-  it("the viewer: long date, the practitioner and role to reply to, only PNG/JPEG/PDF attachments listed", () => {
+  it("the viewer: long date, the practitioner and role to reply to, every attachment listed, a type not previewed as such (decisions/396)", () => {
     const view = messageViewOf(message());
     expect(view).toMatchObject({ box: "inbox", name: "Dr Ana Lee", roleId: "1", practitioner: { id: "5001", name: "Dr Ana Lee" }, bodyHtml: null, body: "All normal." });
     expect(view.longDate).toBe("Monday 2 March 2026, 12:30 pm");
-    expect(view.attachments).toEqual([{ n: 0, title: "letter.pdf", kind: "pdf", url: "/emails/attachment/i1/0" }]);
+    expect(view.attachments).toEqual([
+      { n: 0, title: "letter.pdf", kind: "pdf", url: "/emails/attachment/i1/0" },
+      { n: 1, title: "page.html", kind: "other", url: "/emails/attachment/i1/1" },
+    ]);
   });
 
   it("an HTML body is sanitised: its words stay, scripts, handlers and outside images go", () => {
@@ -81,6 +85,65 @@ describe("a message on the screen", () => {
     expect(onlyTheOpenMessageChanged(at("/emails?message=42"), at("/emails?box=sent"))).toBe(false);
     expect(onlyTheOpenMessageChanged(at("/emails"), at("/emails"))).toBe(false);
     expect(onlyTheOpenMessageChanged(at("/letters"), at("/letters?message=42"))).toBe(false);
+  });
+});
+
+describe("a message in the room the spec leaves (issue 68, decisions/396)", () => {
+  const bare = (over: Record<string, unknown> = {}) => CommunicationSchema.parse({ resourceType: "Communication", id: "b1", ...over });
+
+  it("a message with only its id: the row says Not recorded for its subject and date, the practice for its sender, and unread", () => {
+    for (const extension of [undefined, null, [], [{ url: "MessageBody" }]]) {
+      const m = bare({ extension, sent: null, note: null, sender: null, recipient: null });
+      expect(messageRowOf(m, "inbox", 0)).toEqual({ id: "b1", name: "The practice", colour: 0, date: recordTexts.notRecorded, dateIso: "", subject: recordTexts.notRecorded, read: false });
+      expect(messageViewOf(m)).toMatchObject({ box: "inbox", subject: "", body: "", bodyHtml: null, longDate: recordTexts.notRecorded, name: "The practice", roleId: "0", practitioner: { id: "", reference: "" }, attachments: [] });
+    }
+    // An empty subject is answered "Re:" alone; the viewer says Not recorded for it.
+    expect(replySubject("")).toBe("Re:");
+  });
+
+  it("reads sent as a day, a local date-time or one in UTC, in the practice's zone", () => {
+    const at = (sent: string) => [messageRowOf(bare({ sent }), "inbox", 0).date, messageViewOf(bare({ sent })).longDate];
+    expect(at("2026-03-02")).toEqual(["02-03-2026", "Monday 2 March 2026"]);
+    expect(at("2026-03-02T12:30:00")).toEqual(["02-03-2026", "Monday 2 March 2026, 12:30 pm"]);
+    expect(at("2026-03-01T23:30:00.000Z")).toEqual(["02-03-2026", "Monday 2 March 2026, 12:30 pm"]);
+    expect(at("yesterday")).toEqual(["yesterday", "yesterday"]);
+  });
+
+  it("only '2' is read: another read status, or none, is unread", () => {
+    const read = (readStatus: string | undefined) => messageRowOf(bare({ extension: MessageSlots.write({ body: "b", box: "Inbox", readStatus }) }), "inbox", 0).read;
+    expect([read("2"), read(" 2 "), read("3"), read(""), read(undefined)]).toEqual([true, true, false, false, false]);
+    // Sent and draft messages are the patient's own: read.
+    expect(messageRowOf(bare(), "sent", 0).read).toBe(true);
+  });
+
+  it("a message without its box is the Inbox's unless the patient wrote it: then Drafts while in preparation, else Sent", () => {
+    const from = (reference: string, status?: string) => boxOf(bare({ sender: { reference }, status }));
+    expect([from("Practitioner/5"), from("Location/1"), from("Patient/42"), from("Patient/42", "preparation")]).toEqual(["inbox", "inbox", "sent", "drafts"]);
+    expect(boxOf(bare())).toBe("inbox");
+    // Its box, when sent, decides: 2§3 reads any word but Inbox and Drafts as Sent.
+    expect(boxOf(bare({ sender: { reference: "Patient/42" }, extension: MessageSlots.write({ box: "Inbox" }) }))).toBe("inbox");
+    expect(boxOf(bare({ extension: MessageSlots.write({ box: "Archive" }) }))).toBe("sent");
+  });
+
+  it("lists every attachment: a type not previewed, or none, as not previewable; a missing title by its place", () => {
+    const m = bare({
+      payload: [
+        { contentAttachment: { contentType: "application/msword", data: "AAAA", title: "notes.doc" } },
+        { contentAttachment: { contentType: null, data: "AAAA", title: null } },
+        { contentAttachment: { contentType: "IMAGE/PNG", data: "AAAA" } },
+      ],
+    });
+    expect(messageViewOf(m).attachments.map((a) => [a.n, a.kind, a.title])).toEqual([
+      [0, "other", "notes.doc"],
+      [1, "other", "Attachment 2"],
+      [2, "image", "Attachment 3"],
+    ]);
+  });
+
+  it("keeps a subject and a sender's name with markup and macrons as text, and the sender's name at 2 over the display", () => {
+    const m = bare({ note: [{ text: "<b>Hua</b> &amp; whānau" }], sender: { reference: "Practitioner/5", display: "Dr Ana Lee" }, extension: MessageSlots.write({ body: "b", box: "Inbox", inboxSender: "<i>Dr Māka</i>" }) });
+    expect(messageRowOf(m, "inbox", 0)).toMatchObject({ subject: "<b>Hua</b> &amp; whānau", name: "<i>Dr Māka</i>" });
+    expect(messageRowOf(bare({ sender: { reference: "Practitioner/5", display: "Dr Ana Lee" }, extension: [] }), "inbox", 0).name).toBe("Dr Ana Lee");
   });
 });
 

@@ -36,7 +36,7 @@ const repeatDialog = lazyModule(() => import("./components/repeat-dialog"));
 const RepeatDialogContent = repeatDialog.component((m) => m.default);
 
 export default function Medications({ loaderData }: Route.ComponentProps) {
-  const { view, rows, total, more, settings, patient, printedOn } = loaderData;
+  const { view, rows, total, unflagged, more, settings, patient, printedOn } = loaderData;
   const navigate = useNavigate();
   const navigation = useNavigation();
 
@@ -142,6 +142,14 @@ export default function Medications({ loaderData }: Route.ComponentProps) {
               <p aria-live="polite" className="text-muted">
                 {loading ? t.loading : view.tab === "long-term" ? `${rows.length} long term ${rows.length === 1 ? "medicine" : "medicines"}` : `Showing ${rows.length} of ${total} ${total === 1 ? "medicine" : "medicines"}`}
               </p>
+              {view.tab === "long-term" && unflagged > 0 ? (
+                <p>
+                  {t.unflagged(unflagged)}{" "}
+                  <Link to={`/medications${medicationSearch({ tab: "history" })}`} className="text-brand underline underline-offset-4">
+                    {t.showHistory}
+                  </Link>
+                </p>
+              ) : null}
               {table}
               {more ? (
                 <Link to={`/medications${medicationSearch({ ...view, pages: view.pages + 1 })}`} preventScrollReset className={`${buttonClass("secondary")} self-start`}>

@@ -4,6 +4,7 @@ import { PRACTICE_ZONE } from "~/lib/dates";
 import { parseForm } from "~/lib/form-data";
 import { MAX_MEDICATION_PAGES, medicationRowOf, medicationViewOf, repeatSettingsOf, type MedicationsPageData } from "./view";
 import { medicationsTexts } from "~/lib/texts/medications";
+import { recordTexts } from "~/lib/texts/record";
 import { summarisePatient } from "~/lib/patient-summary";
 import { RepeatRequestSchema, repeatRuleErrors, type RepeatErrors, type RepeatFields, type RepeatReply } from "./repeat-request";
 import { answerOnce } from "~/.server/answer-once.server";
@@ -47,15 +48,17 @@ export async function medicationsPage({ api, user }: Pick<SignedIn, "api" | "use
   const rest = await Promise.all(Array.from({ length: pages - 1 }, (_, i) => getMedications(api, user.userId, list, i + 2))).catch(practiceErrorResponse);
   // A medicine prescribed while the pages were read may shift one onto the next page: it is shown once.
   const seen = new Set<string>();
-  const rows = [first, ...rest]
-    .flatMap((bundle) => bundle.resources.map(medicationRowOf))
-    .filter((row) => (seen.has(row.id) ? false : (seen.add(row.id), true)))
-    .filter((row) => view.tab !== "long-term" || row.longTerm);
+  const read = [first, ...rest].flatMap((bundle) => bundle.resources.map(medicationRowOf)).filter((row) => (seen.has(row.id) ? false : (seen.add(row.id), true)));
+  // Long Term shows what the practice flags long term (2§3); a medicine sent without the flag is in
+  // History, and Long Term says how many there are, so none vanishes unsaid (decisions/396).
+  const rows = view.tab === "long-term" ? read.filter((row) => row.longTerm === true) : read;
+  const unflagged = view.tab === "long-term" ? read.filter((row) => row.longTerm === null).length : 0;
   const shown = patient ? summarisePatient(patient) : { name: user.userName, nhi: "" };
   return {
     view: { ...view, pages: view.tab === "long-term" ? 1 : pages },
     rows,
     total,
+    unflagged,
     more: view.tab === "history" && pages < pagesThere && pages < MAX_MEDICATION_PAGES,
     settings: repeatSettingsOf(settings),
     patient: { name: shown.name, nhi: shown.nhi },
@@ -77,7 +80,7 @@ const portalRepeatDeps: RepeatDeps = { requireSession, store: stateStore, waitMs
 
 const repeatHandlers: StepHandlers<typeof repeatSteps, { signedIn: SignedIn; request: Request; deps: RepeatDeps }> = {
   pharmacies: async (_, { signedIn: { api, user } }) =>
-    (await getPharmacies(api, user.userId)).resources.map((p) => ({ id: p.id, name: p.name.trim(), favourite: p.extension.favourite })),
+    (await getPharmacies(api, user.userId)).resources.map((p) => ({ id: p.id, name: p.name?.trim() || recordTexts.notRecorded, favourite: p.extension.favourite === true })),
   send: async (fields, { signedIn, request, deps }) => {
     const reply = await sendStep(signedIn, fields, deps);
     // A repeat prescription request the practice took is a change (decisions/274).
@@ -135,8 +138,9 @@ async function askPractice(api: SignedIn["api"], patientId: string, request: Par
     const chosen = list.find((p) => p.id === request.pharmacyId);
     // The name sent is the practice's own, never what the browser says it is.
     if (!chosen) return refusal({ pharmacyId: t.unknownPharmacy });
-    const preferredId = settings.preferredPharmacyId ?? list.find((p) => p.extension.favourite)?.id;
-    pharmacy = { id: chosen.id, name: chosen.name.trim(), preferred: chosen.id === preferredId };
+    const preferredId = settings.preferredPharmacyId ?? list.find((p) => p.extension.favourite === true)?.id;
+    // A pharmacy the practice lists without a name is sent by its id alone (PharmacyName empty).
+    pharmacy = { id: chosen.id, name: chosen.name?.trim() ?? "", preferred: chosen.id === preferredId };
   }
 
   // No field in 2§7 carries the fax choice: it travels in the notes the practice reads (decisions/090).

@@ -1,5 +1,6 @@
 import type { Medication } from "@contract/medications";
 import { formatDate } from "~/lib/dates";
+import { recordTexts } from "~/lib/texts/record";
 import { settingGiven, type PracticeSettingsRead } from "~/lib/practice-settings";
 import { settingOn } from "@contract/truthy";
 
@@ -42,12 +43,15 @@ export function medicationSearch(view: Partial<MedicationView>): string {
   return text ? `?${text}` : "";
 }
 
-/** One row of a medicines table (2§2: medicine, dose, instructions, quantity, prescriber, dates). */
+/**
+ * One row of a medicines table (2§2: medicine, dose, instructions, quantity, prescriber, dates). A field
+ * the practice's record does not hold reads "Not recorded" (issue 68, decisions/396): the row is kept.
+ */
 export interface MedicationRow {
   id: string;
   name: string;
-  /** The code the external guidance page is found by. */
-  code: string;
+  /** The code the external guidance page is found by; null when the practice sent none (no link then). */
+  code: string | null;
   /** "500 mg", as dose and unit. */
   dose: string;
   instructions: string;
@@ -55,25 +59,33 @@ export interface MedicationRow {
   prescriber: string;
   /** DD-MM-YYYY, Pacific/Auckland. */
   prescribed: string;
-  /** DD-MM-YYYY, or empty when the practice gives none. */
+  /** DD-MM-YYYY. */
   ends: string;
-  longTerm: boolean;
+  /** The 2§3 long-term flag; null when the practice did not send it. */
+  longTerm: boolean | null;
 }
+
+/** A practice's text, trimmed; "Not recorded" when it sent none. */
+const shown = (value: string | undefined): string => value?.trim() || recordTexts.notRecorded;
+/** A practice's date as DD-MM-YYYY in its zone (a day, a local or an offset date-time); "Not recorded" when it sent none. */
+const shownDate = (value: string | undefined): string => (value?.trim() ? formatDate(value.trim()) : recordTexts.notRecorded);
 
 export function medicationRowOf(m: Medication): MedicationRow {
   const e = m.extension;
-  const dose = [e.dose, e.unit].map((s) => s.trim()).filter(Boolean).join(" ");
+  const coding = m.medicationCodeableConcept?.coding?.[0];
+  const dose = [e.dose, e.unit].map((s) => s?.trim() ?? "").filter(Boolean).join(" ");
+  const quantity = m.dispenseRequest?.quantity?.value;
   return {
     id: m.id,
-    name: m.medicationCodeableConcept.coding[0].display.trim(),
-    code: m.medicationCodeableConcept.coding[0].code.trim(),
-    dose,
-    instructions: m.dosageInstruction.map((d) => d.text.trim()).filter(Boolean).join("; "),
-    quantity: String(m.dispenseRequest.quantity.value),
-    prescriber: e.prescribedBy.trim(),
-    prescribed: formatDate(m.authoredOn),
-    ends: e.endDate ? formatDate(e.endDate) : "",
-    longTerm: e.longTerm,
+    name: shown(coding?.display),
+    code: coding?.code?.trim() || null,
+    dose: shown(dose),
+    instructions: shown((m.dosageInstruction ?? []).map((d) => d.text?.trim() ?? "").filter(Boolean).join("; ")),
+    quantity: shown(quantity === undefined ? undefined : String(quantity)),
+    prescriber: shown(e.prescribedBy),
+    prescribed: shownDate(m.authoredOn),
+    ends: shownDate(e.endDate),
+    longTerm: e.longTerm ?? null,
   };
 }
 
@@ -129,6 +141,7 @@ export function repeatSettingsOf(s: PracticeSettingsRead): RepeatSettings {
 
 export interface PharmacyOption {
   id: string;
+  /** "Not recorded" when the practice sent no name: the pharmacy is still listed (decisions/396). */
   name: string;
   favourite: boolean;
 }
@@ -139,6 +152,8 @@ export interface MedicationsPageData {
   rows: MedicationRow[];
   /** The practice's count for the list asked (Long Term: of all medicines, from which the long-term are shown). */
   total: number;
+  /** Long Term: how many medicines read have no long-term flag recorded (listed in History, said on Long Term). */
+  unflagged: number;
   more: boolean;
   settings: RepeatSettings;
   /** For the printed list (2§2): whose medicines, and when. */

@@ -24,10 +24,12 @@ export async function attachmentResponse(request: Request, messageId: string, in
     const bytes = Buffer.from(attachment.data, "base64");
     const title = (attachment.title ?? `attachment-${n + 1}`).replace(/[^\w .-]/g, "_");
     // What the practice says it is must be what the bytes are, or the browser is not handed it as such.
-    const safe = (ATTACHMENT_TYPES as readonly string[]).includes(attachment.contentType) && attachmentProblem({ name: `x.${attachment.contentType.split("/")[1]}`, bytes }) !== "type";
+    // A type it does not name, or none (decisions/396), is handed over as a download of plain bytes.
+    const type = attachment.contentType?.trim().toLowerCase() ?? "";
+    const safe = (ATTACHMENT_TYPES as readonly string[]).includes(type) && attachmentProblem({ name: `x.${type.split("/")[1]}`, bytes }) !== "type";
     return new Response(bytes, {
       headers: {
-        "Content-Type": safe ? attachment.contentType : "application/octet-stream",
+        "Content-Type": safe ? type : "application/octet-stream",
         "Cache-Control": "no-store",
         "X-Content-Type-Options": "nosniff",
         "Content-Disposition": `${safe ? "inline" : "attachment"}; filename="${title}"`,

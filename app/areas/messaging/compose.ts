@@ -52,6 +52,8 @@ export function quotedOriginal(body: string): string {
 
 /** 2§2: a reply's subject is "Re:" and the original's, once. */
 export function replySubject(subject: string): string {
+  // An original without a subject (decisions/396) is answered "Re:" alone.
+  if (subject.trim() === "") return "Re:";
   return /^re:/i.test(subject.trim()) ? subject.trim() : `Re: ${subject.trim()}`;
 }
 

@@ -72,7 +72,8 @@ export async function getMessagingRoles(api: PracticeApi, patientId: string) {
 
 export async function getMessagingRecipients(api: PracticeApi, patientId: string, roleId: string) {
   const bundle = await api.call(endpoints.messagingRecipients, { query: { PatientID: patientId, RoleID: roleId, CallType: "0" } });
-  return bundle.resources.map((r) => ({ id: r.extension.id, name: r.name[0].text }));
+  // The name as sent, "" when the practice gives none (decisions/396): the step says "Not recorded", a message's display is left empty.
+  return bundle.resources.map((r) => ({ id: r.extension.id, name: r.name?.[0]?.text?.trim() ?? "" }));
 }
 
 /** The practice's locations (IndiciLookup 11): the centres a message can be for (2§3 centre{id,name}). */

@@ -77,7 +77,7 @@ export async function sendStep({ api, user }: SignedIn, fields: Partial<MessageF
         if (!old || boxOf(old) !== "drafts") return { outcome: "refused", message: t.notADraft };
         for (const n of f.keep) {
           const kept = old.payload?.[n]?.contentAttachment;
-          if (kept && (ATTACHMENT_TYPES as readonly string[]).includes(kept.contentType)) payload.push({ contentAttachment: { contentType: kept.contentType as (typeof ATTACHMENT_TYPES)[number], data: kept.data, title: kept.title } });
+          if (kept?.contentType && (ATTACHMENT_TYPES as readonly string[]).includes(kept.contentType)) payload.push({ contentAttachment: { contentType: kept.contentType as (typeof ATTACHMENT_TYPES)[number], data: kept.data, title: kept.title } });
         }
       }
       // The practitioner's name sent is the practice's own, and they must be in the role chosen.
@@ -97,14 +97,16 @@ export async function postDraftAsItIs({ api, user }: SignedIn, draftId: string, 
   const draft = await getMessage(api, user.userId, draftId);
   if (!draft || boxOf(draft) !== "drafts") return { outcome: "refused", message: t.notADraft };
   const view = messageViewOf(draft);
-  const payload = (draft.payload ?? []).flatMap((p) =>
-    (ATTACHMENT_TYPES as readonly string[]).includes(p.contentAttachment.contentType) ? [{ contentAttachment: { ...p.contentAttachment, contentType: p.contentAttachment.contentType as (typeof ATTACHMENT_TYPES)[number] } }] : [],
+  // Only the types a message may carry (2§5) go out again: one of another type stays with the old draft.
+  const payload = (draft.payload ?? []).flatMap(({ contentAttachment: { contentType, data, title } }) =>
+    contentType && (ATTACHMENT_TYPES as readonly string[]).includes(contentType) ? [{ contentAttachment: { contentType: contentType as (typeof ATTACHMENT_TYPES)[number], data, title } }] : [],
   );
-  const sender = draft.sender.display ? { reference: draft.sender.reference, display: draft.sender.display } : { reference: `Patient/${user.userId}`, display: user.userName };
+  // The draft's sender as the practice wrote it, or, when it names none in full (decisions/396), the patient.
+  const sender = draft.sender?.reference && draft.sender.display ? { reference: draft.sender.reference, display: draft.sender.display } : { reference: `Patient/${user.userId}`, display: user.userName };
   // Sent as it stands: to the draft's own recipient, a practitioner or a location.
   const recipient = recipientOf(view);
   if (!recipient) return { outcome: "refused", message: t.notADraft };
-  await postMessage(api, user.userId, view.roleId, { sender, recipient, subject: view.subject, body: draft.extension.body, payload, intent: "send" }, writing);
+  await postMessage(api, user.userId, view.roleId, { sender, recipient, subject: view.subject, body: draft.extension.body ?? "", payload, intent: "send" }, writing);
   return { outcome: "sent", message: t.sent };
 }
 
@@ -138,7 +140,7 @@ function digestOf(recipient: string, subject: string, body: string): string {
   const text = (value: string) => value.replace(/\r\n/g, "\n").trim();
   return createHash("sha256").update(JSON.stringify([recipient, text(subject), text(body)])).digest("hex");
 }
-const digestOfMessage = (m: Communication) => digestOf(m.recipient[0]?.reference ?? "", m.note[0].text, m.extension.body);
+const digestOfMessage = (m: Communication) => digestOf(m.recipient?.[0]?.reference ?? "", m.note?.[0]?.text ?? "", m.extension.body ?? "");
 
 /**
  * Posts one message, having noted first how to find it again (decisions/215). A reply that names the

@@ -2,6 +2,7 @@ import { messagingPageSizes } from "@contract/messaging-page-sizes";
 import type { SendReply } from "./compose";
 import { errorsTexts } from "~/lib/texts/errors";
 import { messagingTexts } from "./texts";
+import { recordTexts } from "~/lib/texts/record";
 import { messageRowOf, messageViewOf } from "./message-views.server";
 import { deleteStep } from "./deleting.server";
 import { draftClaim, once, postDraftAsItIs, sendStep, type SendingDeps } from "./sending.server";
@@ -57,7 +58,8 @@ const messagingHandlers: StepHandlers<typeof messagingSteps, MessagingStepContex
     return messageViewOf(message);
   },
   roles: async (_, { signedIn: { api, user } }) => (await getMessagingRoles(api, user.userId)).map((r) => ({ id: r.id, name: r.title })),
-  recipients: async (q, { signedIn: { api, user } }) => getMessagingRecipients(api, user.userId, q.roleId),
+  // A practitioner the practice lists without a name is still one to write to: named "Not recorded" (decisions/396).
+  recipients: async (q, { signedIn: { api, user } }) => (await getMessagingRecipients(api, user.userId, q.roleId)).map((r) => ({ id: r.id, name: r.name || recordTexts.notRecorded })),
   delete: async (q, { signedIn, request }) => changed(request, await deleteStep(signedIn, q.ids, q.box)),
   send: async (fields, { signedIn, request, deps }) => changed(request, await sendFailed(sendStep(signedIn, fields, deps))),
   sendDraft: async (q, { signedIn, request, deps }) => changed(request, await sendFailed(once(deps, signedIn, draftClaim(signedIn.user, q.draftId), (writing) => postDraftAsItIs(signedIn, q.draftId, writing)))),

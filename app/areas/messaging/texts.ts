@@ -66,6 +66,9 @@ export const messagingTexts = {
   locationLabel: "To",
   loadingMessage: "Loading Message",
   noAttachments: "No Attachments Available",
+  /** A file of a type the portal does not preview (2§5 names PNG, JPG and PDF): listed, to download (decisions/396). */
+  otherFiles: "Other files",
+  notPreviewable: "This file cannot be previewed here: download it to open it.",
   nothingOpen: "Choose a message to read it here.",
   emptyInbox: "Inbox is empty",
   noRead: "No Read Messages",

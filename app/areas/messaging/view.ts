@@ -28,7 +28,8 @@ export type MessageRow = z.output<typeof MessageRowSchema>;
 export const AttachmentViewSchema = z.object({
   n: z.number().int().min(0),
   title: z.string(),
-  kind: z.enum(["pdf", "image"]),
+  /** "other": a content type the portal does not preview (2§5 names PNG, JPG and PDF), listed as such (decisions/396). */
+  kind: z.enum(["pdf", "image", "other"]),
   url: z.string(),
 });
 export type AttachmentView = z.output<typeof AttachmentViewSchema>;
@@ -36,9 +37,11 @@ export type AttachmentView = z.output<typeof AttachmentViewSchema>;
 export const MessageViewSchema = z.object({
   id: z.string(),
   box: z.enum(BOXES),
+  /** As sent, "" when the practice sent none: the viewer says "Not recorded"; a reply or a draft starts from it. */
   subject: z.string(),
   name: z.string(),
   longDate: z.string(),
+  /** As sent, "" when the practice sent none (the viewer says "Not recorded"). */
   body: z.string(),
   /** The body as sanitised HTML when the practice wrote it in HTML; null for plain text. */
   bodyHtml: z.string().nullable(),

@@ -8,6 +8,7 @@ import type { Medication } from "@contract/medications";
 import { normaliseNhi } from "@contract/nhi";
 import type { Organization, Patient } from "@contract/patient";
 import { practiceDateTime, PRACTICE_ZONE } from "~/lib/dates";
+import { recordTexts } from "~/lib/texts/record";
 
 /**
  * One person's record, as the practice's replies give it (the contract's output types), mapped to a
@@ -336,8 +337,9 @@ export function summaryDocument(record: PracticeRecord, generatedAt: Date): Summ
 
   /* Medications: the practice's prescription (MedicationRequest) read as a statement of use. */
   for (const { item: m, key } of once(record.medications, (m) => m.id)) {
-    const codings = m.medicationCodeableConcept.coding.map((c): fhir.Coding => ({ code: clean(c.code), display: clean(c.display) }));
-    const medicine = clean(m.medicationCodeableConcept.coding[0]?.display);
+    // Any field but the id may be missing (decisions/396): a coding carries only what was sent.
+    const codings = (m.medicationCodeableConcept?.coding ?? []).map((c): fhir.Coding => ({ ...(clean(c.code) ? { code: clean(c.code) } : {}), ...(clean(c.display) ? { display: clean(c.display) } : {}) })).filter((c) => Object.keys(c).length > 0);
+    const medicine = clean(m.medicationCodeableConcept?.coding?.[0]?.display);
     const start = fhirDateTime(m.authoredOn);
     const endRead = readPracticeDate(m.extension.endDate);
     const startRead = readPracticeDate(m.authoredOn);
@@ -346,19 +348,23 @@ export function summaryDocument(record: PracticeRecord, generatedAt: Date): Summ
     const statement: fhir.MedicationStatement = {
       resourceType: "MedicationStatement",
       status: current ? "active" : "unknown",
-      medicationCodeableConcept: { coding: codings, ...(medicine ? { text: medicine } : {}) },
+      // FHIR requires the medicine: one the practice did not name is said to be unknown, never an empty element.
+      medicationCodeableConcept:
+        codings.length > 0 || medicine ? { ...(codings.length > 0 ? { coding: codings } : {}), ...(medicine ? { text: medicine } : {}) } : { extension: [{ url: DATA_ABSENT_REASON, valueCode: "unknown" }] },
       subject,
     };
     if (start || end) statement.effectivePeriod = { ...(start ? { start } : {}), ...(end ? { end } : {}) };
-    const dosage = m.dosageInstruction.map((d) => clean(d.text)).filter(Boolean);
+    const dosage = (m.dosageInstruction ?? []).map((d) => clean(d.text)).filter(Boolean);
     if (dosage.length > 0) statement.dosage = dosage.map((text) => ({ text }));
+    // The narrative says "Not recorded" where the practice sent nothing, as the screens do.
+    const said = (text: string) => text || recordTexts.notRecorded;
     add("medications", uuid("MedicationStatement", key), statement, [
-      medicine,
-      dosage.join("; "),
-      shownDate(m.authoredOn),
-      shownDate(m.extension.endDate),
-      yesNo(m.extension.longTerm),
-      clean(m.extension.prescribedBy),
+      said(medicine),
+      said(dosage.join("; ")),
+      said(shownDate(m.authoredOn)),
+      said(shownDate(m.extension.endDate)),
+      m.extension.longTerm === undefined ? recordTexts.notRecorded : yesNo(m.extension.longTerm),
+      said(clean(m.extension.prescribedBy)),
     ]);
   }
 

@@ -28,6 +28,10 @@ export const medicationsTexts = {
   onLeave: (names: string) => `${names} is on leave.`,
   onLeaveChoice: "Your request can go to another doctor at the practice, or you can wait until your doctor is back.",
   newTab: "opens in a new tab",
+  /** A medicine the practice sent without its long-term flag (2§3): said, never guessed (decisions/396). */
+  longTermNotRecorded: "Long term: Not recorded",
+  unflagged: (count: number) => `${count} ${count === 1 ? "medicine has" : "medicines have"} no long-term flag recorded by the practice, so ${count === 1 ? "it is" : "they are"} listed under History only.`,
+  showHistory: "Show History",
   /** 1§3: PortalRepeatMedSetting's default, when the practice leaves it empty. */
   defaultNotice:
     "Repeat prescriptions can be collected from reception, or are sent to your chosen pharmacy, two working days after your request. " +

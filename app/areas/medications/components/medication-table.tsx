@@ -38,15 +38,23 @@ const FIELDS = [
   ["Ends", (row) => row.ends],
 ] as const satisfies readonly (readonly [string, (row: MedicationRow) => string])[];
 
-/** The medicine's name, linked to its guidance in a new tab, and whether it is long term. */
+/**
+ * The medicine's name, linked to its guidance in a new tab (plain text when the practice sent no code
+ * to find it by), and whether it is long term, or that the practice did not say (decisions/396).
+ */
 function MedicineName({ row }: { row: MedicationRow }) {
   return (
     <>
-      <a href={medicineGuidanceUrl(row.code)} target="_blank" rel="noopener noreferrer" className="text-brand underline underline-offset-4 hover:text-brand-dark">
-        {row.name}
-        <span className="sr-only"> ({medicationsTexts.newTab})</span> <ExternalIcon />
-      </a>
-      {row.longTerm ? <span className="mt-1 block text-sm font-normal text-muted">Long term</span> : null}
+      {row.code !== null ? (
+        <a href={medicineGuidanceUrl(row.code)} target="_blank" rel="noopener noreferrer" className="text-brand underline underline-offset-4 hover:text-brand-dark">
+          {row.name}
+          <span className="sr-only"> ({medicationsTexts.newTab})</span> <ExternalIcon />
+        </a>
+      ) : (
+        row.name
+      )}
+      {row.longTerm === true ? <span className="mt-1 block text-sm font-normal text-muted">Long term</span> : null}
+      {row.longTerm === null ? <span className="mt-1 block text-sm font-normal text-muted">{medicationsTexts.longTermNotRecorded}</span> : null}
     </>
   );
 }

@@ -1,6 +1,7 @@
 import { useEffect, useRef } from "react";
 import { errorsTexts } from "~/lib/texts/errors";
 import { messagingTexts } from "../texts";
+import { recordTexts } from "~/lib/texts/record";
 import { initialOf } from "../avatar";
 import type { AttachmentView, Box, MessageView, MessagingSettings } from "../view";
 import { Button } from "~/components/ui/button";
@@ -61,12 +62,13 @@ export function MessageViewer({ opened, box, position, total, settings, busy, on
   const m = opened.message;
   const pdfs = m.attachments.filter((a) => a.kind === "pdf");
   const images = m.attachments.filter((a) => a.kind === "image");
+  const others = m.attachments.filter((a) => a.kind === "other");
   return (
     <section aria-labelledby="open-message-subject" className="flex min-w-0 flex-col gap-4 rounded bg-white p-4 shadow-sm md:p-6">
       <header className="flex flex-col gap-1 border-b border-line pb-3">
         {position !== null ? <p className="text-muted">{`selected ${position} of ${total}`}</p> : null}
         <h2 ref={subject} id="open-message-subject" tabIndex={-1} className="break-words text-2xl font-bold">
-          {m.subject}
+          {m.subject || recordTexts.notRecorded}
         </h2>
         <div className="flex items-center gap-3">
           <span aria-hidden="true" className="inline-flex size-10 items-center justify-center rounded-full bg-brand text-lg font-bold text-white">
@@ -105,7 +107,7 @@ export function MessageViewer({ opened, box, position, total, settings, busy, on
         // Sanitised on the server (sanitise-html.server.ts) before it left it.
         <div className="break-words [&_p]:mb-3 [&_li]:ml-6 [&_li]:list-disc" dangerouslySetInnerHTML={{ __html: m.bodyHtml }} />
       ) : (
-        <div className="whitespace-pre-wrap break-words">{m.body}</div>
+        <div className={`whitespace-pre-wrap break-words ${m.body === "" ? "text-muted" : ""}`}>{m.body || recordTexts.notRecorded}</div>
       )}
 
       <section aria-labelledby="attachments-heading" className="flex flex-col gap-3 border-t border-line pt-3">
@@ -140,6 +142,21 @@ export function MessageViewer({ opened, box, position, total, settings, busy, on
                     {`${i + 1}. ${a.title}`}
                     <span className="sr-only"> (JPG File, opens a preview)</span>
                   </button>
+                </li>
+              ))}
+            </ol>
+          </div>
+        ) : null}
+        {others.length > 0 ? (
+          <div className="flex flex-col gap-2">
+            <h4 className="font-semibold">{t.otherFiles}</h4>
+            <ol className="flex flex-col gap-2">
+              {others.map((a, i) => (
+                <li key={a.n} className="flex flex-wrap items-baseline gap-x-2">
+                  <a href={a.url} download className="inline-flex min-h-11 items-center font-semibold text-brand underline underline-offset-4">
+                    {`${i + 1}. ${a.title}`}
+                  </a>
+                  <span className="text-muted">{t.notPreviewable}</span>
                 </li>
               ))}
             </ol>
