@@ -7,7 +7,7 @@ import { timelineTexts } from "~/lib/texts/timeline";
 import { addDays, timelineQueryOf, timelineSearch, timelineViewOf, yearBefore } from "~/lib/timeline-filter";
 import { timelineFilterSchema } from "~/areas/health/timeline/filter-schema";
 import { groupTimeline, timelineEntryOf } from "~/areas/health/timeline/view";
-import { valueText, vitalChartsOf, vitalKeyOf } from "~/areas/health/vitals/view";
+import { chartPointsOf, valueText, vitalsViewOf, vitalKeyOf } from "~/areas/health/vitals/view";
 import { immunisationCardOf, immunisationSearch, immunisationStateOf, immunisationTabOf } from "~/areas/health/immunisation/view";
 import { priorityOf, reminderCardOf } from "~/areas/health/reminders/view";
 import { allergyCardOf, severityOf } from "~/areas/health/allergies/view";
@@ -24,26 +24,32 @@ describe("allergy cards (2§3 Allergy, 2§4 severity)", () => {
 
   it("reads the type at position 0 and the severity at position 1, with the reaction and note when present", () => {
     const allergy = wire([{ url: "AllergyType", valueString: "Drug" }, { url: "Severity", valueString: "Severe" }], { reaction: [{ manifestation: [{ text: "Anaphylaxis" }, { text: "Hives" }] }], note: [{ text: "Carries an adrenaline pen." }] });
-    expect(allergyCardOf(allergy)).toEqual({ id: "a1", substance: "Penicillin", type: "Drug", severity: "Severe", recordedAs: null, unrecorded: false, reaction: "Anaphylaxis; Hives", note: "Carries an adrenaline pen." });
+    expect(allergyCardOf(allergy)).toEqual({ id: "a1", substance: "Penicillin", type: "Drug", severity: "Severe", severityLabel: "Severe", recordedAs: null, unrecorded: false, reaction: "Anaphylaxis; Hives", note: "Carries an adrenaline pen." });
   });
 
   it("reads a missing severity as Mild, and says it was not recorded; no reaction or note is null", () => {
     const allergy = wire(AllergySlots.write({ type: "Food" }));
-    expect(allergyCardOf(allergy)).toMatchObject({ severity: "Mild", unrecorded: true, recordedAs: null, reaction: null, note: null });
+    expect(allergyCardOf(allergy)).toMatchObject({ severity: "Mild", severityLabel: "Mild", unrecorded: true, recordedAs: null, reaction: null, note: null });
   });
 
-  it("maps each word to its level, case and spacing aside, and keeps a word it does not know", () => {
-    expect(severityOf("severe")).toEqual({ severity: "Severe", recordedAs: null, unrecorded: false });
-    expect(severityOf(" Moderate ")).toEqual({ severity: "Moderate", recordedAs: null, unrecorded: false });
-    expect(severityOf("MILD")).toEqual({ severity: "Mild", recordedAs: null, unrecorded: false });
-    expect(severityOf("High")).toEqual({ severity: "Severe", recordedAs: "High", unrecorded: false });
-    expect(severityOf("Medium")).toEqual({ severity: "Moderate", recordedAs: "Medium", unrecorded: false });
-    expect(severityOf("Unknown")).toEqual({ severity: "Mild", recordedAs: "Unknown", unrecorded: false });
-    expect(severityOf("  ")).toEqual({ severity: "Mild", recordedAs: null, unrecorded: true });
+  it("maps each word and 2§4's level words to a severity, case and spacing aside; a word it does not know is shown as written, no severity", () => {
+    expect(severityOf("severe")).toEqual({ severity: "Severe", severityLabel: "Severe", recordedAs: null, unrecorded: false });
+    expect(severityOf(" Moderate ")).toEqual({ severity: "Moderate", severityLabel: "Moderate", recordedAs: null, unrecorded: false });
+    expect(severityOf("MILD")).toEqual({ severity: "Mild", severityLabel: "Mild", recordedAs: null, unrecorded: false });
+    expect(severityOf("High")).toEqual({ severity: "Severe", severityLabel: "Severe", recordedAs: "High", unrecorded: false });
+    expect(severityOf("Medium")).toEqual({ severity: "Moderate", severityLabel: "Moderate", recordedAs: "Medium", unrecorded: false });
+    expect(severityOf("low")).toEqual({ severity: "Mild", severityLabel: "Mild", recordedAs: "low", unrecorded: false });
+    // Before decisions/396 an unknown word was drawn green as Mild: a colour claim the practice never made.
+    expect(severityOf("Critical")).toEqual({ severity: null, severityLabel: "Critical", recordedAs: null, unrecorded: false });
+    expect(severityOf("  ")).toEqual({ severity: "Mild", severityLabel: "Mild", recordedAs: null, unrecorded: true });
+    expect(severityOf(null)).toEqual({ severity: "Mild", severityLabel: "Mild", recordedAs: null, unrecorded: true });
   });
 
-  it("refuses an allergy without its type slot", () => {
-    expect(() => wire([])).toThrow(/extension\[0\]\.valueString \(type\) is missing/);
+  it("lists an allergy without its extensions or its substance, saying what is not recorded; a missing severity stays Mild (2§4)", () => {
+    for (const extension of [[], null, undefined]) {
+      expect(allergyCardOf(wire(extension, { code: { text: null } }))).toMatchObject({ id: "a1", substance: "Not recorded", type: "Not recorded", severity: "Mild", unrecorded: true });
+    }
+    expect(allergyCardOf(wire([{ valueString: "Food" }], { code: undefined }))).toMatchObject({ substance: "Not recorded", type: "Food", severity: "Mild", unrecorded: true });
   });
 });
 
@@ -57,8 +63,10 @@ describe("diagnosis cards (2§3 Condition)", () => {
     expect(ConditionSlots.write({ longTerm: false })).toEqual([{ url: "IsLongTerm", valueBoolean: false }]);
   });
 
-  it("refuses a condition without its long-term flag", () => {
-    expect(() => wire({ onsetDateTime: "2026-01-01", note: [{ text: "x" }], extension: [{ valueString: "true" }] })).toThrow(/longTerm/);
+  it("reads a condition without its long-term flag as not long term, and one without an id, date or note as not recorded", () => {
+    expect(diagnosisCardOf(wire({ onsetDateTime: "2026-01-01", note: [{ text: "x" }], extension: [{ valueString: "true" }] }))).toMatchObject({ longTerm: false, date: "01-01-2026" });
+    const bare = ConditionsReplySchema.parse(toBundle([{ onsetDateTime: null, note: [], extension: null }])).resources[0];
+    expect(diagnosisCardOf(bare)).toEqual({ id: null, date: "Not recorded", isoDate: "", text: "Not recorded", longTerm: false });
   });
 
   it("keeps the tab in the address: Long Term by default, anything else unknown is Long Term", () => {
@@ -80,7 +88,8 @@ describe("reminder cards (2§3 Reminder, 2§4 priority)", () => {
       title: "Blood test due",
       description: "Your blood test is due.",
       priority: "High",
-      recordedAs: null,
+      priorityLabel: "High priority",
+      priorityUnknown: false,
       sender: "Nurse Aroha Ngata",
       // 23:15 UTC on 30 June is 11:15 on 1 July in Auckland (NZST, +12).
       sent: "01-07-2026",
@@ -89,12 +98,12 @@ describe("reminder cards (2§3 Reminder, 2§4 priority)", () => {
     });
   });
 
-  it("reads each priority word whatever its case, and an unknown one as Normal, keeping the word", () => {
-    expect(priorityOf("medium")).toEqual({ priority: "Medium", recordedAs: null });
-    expect(priorityOf("NORMAL")).toEqual({ priority: "Normal", recordedAs: null });
-    expect(priorityOf("Urgent")).toEqual({ priority: "Normal", recordedAs: "Urgent" });
+  it("reads each priority word whatever its case; an unknown one is shown as written and none is not recorded, neither as Normal", () => {
+    expect(priorityOf("medium")).toEqual({ priority: "Medium", priorityLabel: "Medium priority", priorityUnknown: false });
+    expect(priorityOf("NORMAL")).toEqual({ priority: "Normal", priorityLabel: "Normal priority", priorityUnknown: false });
+    expect(priorityOf("Urgent")).toEqual({ priority: null, priorityLabel: "Urgent priority", priorityUnknown: true });
     const card = reminderCardOf(wire({ extension: ReminderSlots.write({ description: "", title: "", priority: "" }) }));
-    expect(card).toMatchObject({ title: "Reminder", priority: "Normal", recordedAs: null, note: null });
+    expect(card).toMatchObject({ title: "Not recorded", description: "Not recorded", priority: null, priorityLabel: "Priority: Not recorded", priorityUnknown: false, note: null });
   });
 });
 
@@ -118,12 +127,15 @@ describe("immunisation cards (2§3 Immunisation, 2§4 colouring)", () => {
       id: "i1",
       name: "Influenza",
       state: "Due",
+      stateLabel: "Due",
+      stateUnknown: false,
       dateLabel: "Due",
       // 21:00 UTC on 31 March is 10:00 on 1 April in Auckland (NZDT, +13).
       date: "01-04-2026",
       isoDate: "2026-04-01",
       indication: "Annual influenza vaccine",
-      vaccinator: "",
+      // Not given yet, and naming nobody: no vaccinator row.
+      vaccinator: null,
       message: "The practice will remind you.",
     });
   });
@@ -145,10 +157,11 @@ describe("immunisation cards (2§3 Immunisation, 2§4 colouring)", () => {
     expect(immunisationStateOf(givenByFlag)).toBe("Administered");
   });
 
-  it("refuses an immunisation whose position 10 is not a boolean", () => {
-    const wire = ImmunisationSlots.write(values);
+  it("reads a position 10 that holds no boolean as no flag: not given", () => {
+    const wire = ImmunisationSlots.write({ ...values, immType: "other" });
     wire[10] = { url: "IsGiven", valueString: "true" };
-    expect(() => parse({ extension: wire })).toThrow(/extension\[10\]\.valueBoolean \(given\) is missing/);
+    expect(parse({ extension: wire }).extension.given).toBeUndefined();
+    expect(immunisationStateOf(parse({ extension: wire }))).toBe("Due");
   });
 
   it("keeps the tab in the address: Due by default", () => {
@@ -170,7 +183,7 @@ describe("vital charts (2§3 Vital observation)", () => {
   });
 
   it("groups a practice's old and new names into one chart, oldest first, the latest in words with its unit and Auckland date", () => {
-    const charts = vitalChartsOf(
+    const { charts, others } = vitalsViewOf(
       parse([
         observation("Body Weight", "2026-06-30T23:00:00Z", 81.4),
         observation("Blood Pressure", "2026-06-30T23:00:00Z", 128, 82),
@@ -180,6 +193,8 @@ describe("vital charts (2§3 Vital observation)", () => {
       ]),
     );
     expect(charts.map((c) => c.key)).toEqual(["bloodPressure", "weight"]);
+    // A vital the spec does not list is not charted, and not dropped: it is listed as sent.
+    expect(others).toEqual([{ name: "Temperature", date: "01-07-2026", isoDate: "2026-07-01", value: "37.1" }]);
     const [bp, weight] = charts;
     expect(bp).toMatchObject({ title: "Blood Pressure", unit: "mmHg", series: ["Systolic", "Diastolic"], latest: "128/82 mmHg on 01-07-2026" });
     expect(bp.readings.map((r) => [r.date, r.values])).toEqual([["01-03-2025", [141, 90]], ["01-07-2026", [128, 82]]]);
@@ -187,9 +202,16 @@ describe("vital charts (2§3 Vital observation)", () => {
     expect(weight.readings.map((r) => r.isoDate)).toEqual(["2025-03-01", "2026-07-01"]);
   });
 
-  it("leaves out a blood pressure without its diastolic and a reading with an unreadable date", () => {
-    const charts = vitalChartsOf(parse([observation("Blood Pressure", "2026-01-01T10:00:00+13:00", 130), observation("Heart Rate", "not a date", 70)]));
-    expect(charts).toEqual([]);
+  it("keeps a blood pressure without its diastolic and a reading with an unreadable date in their tables, drawing neither missing part, and says so", () => {
+    const { charts, others } = vitalsViewOf(parse([observation("Blood Pressure", "2026-01-01T10:00:00+13:00", 130), observation("Heart Rate", "not a date", 70)]));
+    expect(others).toEqual([]);
+    const [bp, heart] = charts;
+    expect(bp).toMatchObject({ key: "bloodPressure", latest: "130/Not recorded mmHg on 01-01-2026", drawable: true, notDrawn: "1 value not recorded is not drawn." });
+    expect(bp.readings[0].values).toEqual([130, null]);
+    expect(chartPointsOf(bp).series.map((s) => s.points.length)).toEqual([1, 0]);
+    expect(heart).toMatchObject({ key: "heartRate", latest: "70 bpm", drawable: false, notDrawn: "1 reading without a date is not drawn." });
+    expect(heart.readings).toEqual([{ at: null, date: "not a date", isoDate: "", values: [70] }]);
+    expect(chartPointsOf(heart)).toEqual({ series: [{ name: "Heart rate", points: [] }], dates: [] });
   });
 
   it("writes blood pressure as systolic/diastolic and other values with at most one decimal", () => {
