@@ -23,11 +23,19 @@ function maybe<T extends z.ZodType>(schema: T) {
   return schema.nullish().transform((value): z.output<T> | undefined => value ?? undefined);
 }
 
+/**
+ * A list 2§3 names: left out, null, or empty text as some systems write an empty list, all read as
+ * none (decisions/396), as 1§7 reads an empty or missing entry list.
+ */
+function list<T extends z.ZodType>(item: T) {
+  return z.union([z.array(item), z.literal("")]).nullish().transform((value): Array<z.output<T>> | undefined => (value === "" || value === null ? undefined : value));
+}
+
 /** Text as the practice wrote it: empty, null or absent all read as nothing written. */
 const Text = maybe(z.string());
 /** A date or date-time in any ISO form (a date, a local date-time, one with an offset or in UTC): read by app/lib/dates.ts. */
 const PracticeDate = maybe(z.string());
-const Note = maybe(z.array(z.object({ text: Text })));
+const Note = list(z.object({ text: Text }));
 
 /* ---------- Condition (Diagnosis) ---------- */
 
@@ -67,7 +75,7 @@ export const AllergySchema = z.object({
   id: z.string().min(1),
   code: maybe(z.object({ text: Text })),
   extension: AllergySlots.schema,
-  reaction: maybe(z.array(z.object({ manifestation: maybe(z.array(z.object({ text: Text }))) }))),
+  reaction: list(z.object({ manifestation: list(z.object({ text: Text })) })),
   note: Note,
   /** The practice's labels (FHIR meta): an item it marks confidential never reaches a proxy (decisions/378, 382). */
   meta: LabelsMetaSchema.optional(),
@@ -129,7 +137,7 @@ export const TimelineEventSchema = z.object({
   id: z.string().min(1),
   created: PracticeDate,
   /** display: the kind of event ("Appointment", "Lab Result", "Medication"…); text: what happened. */
-  code: maybe(z.object({ coding: maybe(z.array(z.object({ display: Text }))), text: Text })),
+  code: maybe(z.object({ coding: list(z.object({ display: Text })), text: Text })),
   extension: TimelineSlots.schema,
   /** The labels of the item the event tells of, where the practice marks it confidential (decisions/378): kept from proxies with it. */
   meta: LabelsMetaSchema.optional(),
@@ -187,10 +195,10 @@ const QuantityValue = maybe(z.union([z.number(), z.string().trim().regex(/^-?\d+
 export const VitalObservationSchema = z.object({
   resourceType: z.literal("Observation").optional(),
   id: maybe(z.string().min(1)),
-  code: maybe(z.object({ coding: maybe(z.array(z.object({ display: Text }))) })),
+  code: maybe(z.object({ coding: list(z.object({ display: Text })) })),
   effectiveDateTime: PracticeDate,
   /** Blood pressure: systolic then diastolic; every other vital: its one value first. */
-  component: maybe(z.array(z.object({ valueQuantity: maybe(z.object({ value: QuantityValue, unit: Text })) }))),
+  component: list(z.object({ valueQuantity: maybe(z.object({ value: QuantityValue, unit: Text })) })),
   /** The practice's labels (FHIR meta): an item it marks confidential never reaches a proxy (decisions/378, 382). */
   meta: LabelsMetaSchema.optional(),
 });
