@@ -12,6 +12,7 @@ import { immunisationCardOf, immunisationSearch, immunisationStateOf, immunisati
 import { priorityOf, reminderCardOf } from "~/areas/health/reminders/view";
 import { allergyCardOf, severityOf } from "~/areas/health/allergies/view";
 import { diagnosisCardOf, diagnosisSearch, diagnosisTabOf } from "~/areas/health/diagnosis/view";
+import { hasTime, shownDay, shownText } from "~/areas/health/fields";
 
 /**
  * The health screens' mappers, each reading the practice's wire shape through the contract's slot
@@ -287,6 +288,60 @@ describe("timeline entries (2§3 Timeline event)", () => {
     expect(days.map((d) => [d.date, d.providers.map((p) => [p.provider, p.entries.map((e) => e.id)])])).toEqual([
       ["01-07-2026", [["Dr B", ["a", "d"]], ["Dr A", ["c"]]]],
       ["01-06-2026", [["Dr A", ["b"]]]],
+    ]);
+  });
+});
+
+describe("a field within the room the spec leaves (decisions/396)", () => {
+  it("shows a date as its day in Auckland whether written as a date, a local date-time, with an offset or in UTC; none as Not recorded; no date as written", () => {
+    expect(shownDay("2026-03-01")).toEqual({ date: "01-03-2026", isoDate: "2026-03-01" });
+    expect(shownDay("2026-03-01T09:30:00")).toEqual({ date: "01-03-2026", isoDate: "2026-03-01" });
+    expect(shownDay("2026-03-01T09:30:00+13:00")).toEqual({ date: "01-03-2026", isoDate: "2026-03-01" });
+    // 20:30 UTC on 28 February is 09:30 on 1 March in Auckland.
+    expect(shownDay("2026-02-28T20:30:00.000Z")).toEqual({ date: "01-03-2026", isoDate: "2026-03-01" });
+    for (const none of [undefined, null, "", "  "]) expect(shownDay(none)).toEqual({ date: "Not recorded", isoDate: "" });
+    expect(shownDay("soon")).toEqual({ date: "soon", isoDate: "" });
+    expect(hasTime("2026-03-01")).toBe(false);
+    expect(hasTime("2026-02-28T20:30:00.000Z")).toBe(true);
+  });
+
+  it("keeps markup, entities and macrons as the practice's text, trimmed; none is Not recorded", () => {
+    expect(shownText(" <b>Asthma</b> &amp; whānau ")).toBe("<b>Asthma</b> &amp; whānau");
+    expect(shownText(null)).toBe("Not recorded");
+    expect(shownText("")).toBe("Not recorded");
+  });
+
+  it("a timeline event written as a date has no time; one with nothing but its id is listed, each field Not recorded, under no date", () => {
+    const [day, bare] = TimelineReplySchema.parse(toBundle([{ id: "d", created: "2026-06-30", code: { coding: [{ display: "Referral" }], text: "To cardiology" }, extension: TimelineSlots.write({ provider: "Dr A" }) }, { id: "b", created: null, code: null, extension: [] }])).resources.map(timelineEntryOf);
+    expect(day).toMatchObject({ kind: "Referral", date: "30-06-2026", time: "" });
+    expect(bare).toEqual({ id: "b", kind: "Not recorded", text: "Not recorded", provider: "Not recorded", isoDate: "", date: "Not recorded", time: "" });
+    expect(groupTimeline([bare, day]).map((d) => d.date)).toEqual(["30-06-2026", "Not recorded"]);
+  });
+
+  it("an immunisation of an ImmType the spec does not name is shown as written, no state of 2§4's; one with no extensions says what is not recorded", () => {
+    const parse = (immunisation: Record<string, unknown>) => ImmunisationsReplySchema.parse(toBundle([{ id: "i1", ...immunisation }])).resources[0];
+    expect(immunisationCardOf(parse({ extension: ImmunisationSlots.write({ name: "MMR", indication: "", vaccinator: "", immType: "Scheduled", due: "2026-05-01" }) }))).toMatchObject({ name: "MMR", state: null, stateLabel: "Scheduled", stateUnknown: true, dateLabel: "Due", date: "01-05-2026", indication: "Not recorded", vaccinator: null });
+    expect(immunisationCardOf(parse({ status: null, extension: null }))).toMatchObject({ name: "Not recorded", state: null, stateLabel: "Not recorded", stateUnknown: false, date: "Not recorded", indication: "Not recorded" });
+    expect(immunisationCardOf(parse({ date: "2025-04-03", extension: [] }))).toMatchObject({ state: "Administered", dateLabel: "Given", date: "03-04-2025", vaccinator: "Not recorded" });
+  });
+
+  it("a vital the spec does not list, one with no name or in another unit, is listed as sent; a value as numeric text is read as its number", () => {
+    const parse = (items: unknown[]) => VitalsReplySchema.parse(toBundle(items)).resources;
+    const { charts, others } = vitalsViewOf(
+      parse([
+        { code: { coding: [{ display: "Weight" }] }, effectiveDateTime: "2026-03-01", component: [{ valueQuantity: { value: "81.5", unit: "kg" } }] },
+        { code: { coding: [{ display: "Weight" }] }, effectiveDateTime: "2026-03-02", component: [{ valueQuantity: { value: 180, unit: "lb" } }] },
+        { code: null, effectiveDateTime: null, component: null },
+        { code: { coding: [{ display: "BMI" }] }, effectiveDateTime: "2026-03-01T10:00:00", component: [{ valueQuantity: { value: 25 } }] },
+      ]),
+    );
+    expect(charts.map((c) => [c.key, c.latest])).toEqual([
+      ["weight", "81.5 kg on 01-03-2026"],
+      ["bmi", "25 kg/m² on 01-03-2026"],
+    ]);
+    expect(others).toEqual([
+      { name: "Weight", date: "02-03-2026", isoDate: "2026-03-02", value: "180 lb" },
+      { name: "Not recorded", date: "Not recorded", isoDate: "", value: "Not recorded" },
     ]);
   });
 });
