@@ -14,7 +14,28 @@ const PatientID = z.string().min(1).max(64);
 const PageSize = z.coerce.number().int().min(1).max(500);
 const PageNumber = z.coerce.number().int().min(1).max(100_000);
 const QueryDate = z.iso.date("a date like 2026-03-01");
-const Note = z.array(z.object({ text: z.string() }));
+
+/**
+ * A field 2§3 names but leaves a practice free to leave out or send null (the room, decisions/396):
+ * read as undefined either way, so a screen says "Not recorded" rather than the page failing.
+ */
+function maybe<T extends z.ZodType>(schema: T) {
+  return schema.nullish().transform((value): z.output<T> | undefined => value ?? undefined);
+}
+
+/**
+ * A list 2§3 names: left out, null, or empty text as some systems write an empty list, all read as
+ * none (decisions/396), as 1§7 reads an empty or missing entry list.
+ */
+function list<T extends z.ZodType>(item: T) {
+  return z.union([z.array(item), z.literal("")]).nullish().transform((value): Array<z.output<T>> | undefined => (value === "" || value === null ? undefined : value));
+}
+
+/** Text as the practice wrote it: empty, null or absent all read as nothing written. */
+const Text = maybe(z.string());
+/** A date or date-time in any ISO form (a date, a local date-time, one with an offset or in UTC): read by app/lib/dates.ts. */
+const PracticeDate = maybe(z.string());
+const Note = list(z.object({ text: Text }));
 
 /* ---------- Condition (Diagnosis) ---------- */
 
@@ -22,14 +43,15 @@ const Note = z.array(z.object({ text: z.string() }));
 export const CONDITION_LISTS = { all: "0", recent: "1", longTerm: "2" } as const;
 
 /** 2§3 Condition: the long-term flag. */
-export const ConditionSlots = defineSlots({ longTerm: slot.boolean(0, "IsLongTerm") });
+export const ConditionSlots = defineSlots({ longTerm: optional(slot.boolean(0, "IsLongTerm")) });
 
+/** Every field 2§3 names may be missing (decisions/396); it names no id, so a practice may send none. */
 export const ConditionSchema = z.object({
-  resourceType: z.literal("Condition"),
-  id: z.string().min(1),
-  onsetDateTime: z.string().min(1),
+  resourceType: z.literal("Condition").optional(),
+  id: maybe(z.string().min(1)),
+  onsetDateTime: PracticeDate,
   /** The diagnosis as the practice wrote it: the card's text. */
-  note: Note.min(1),
+  note: Note,
   extension: ConditionSlots.schema,
   /** Confidentiality and category labels, when the practice sends them. */
   meta: LabelsMetaSchema.optional(),
@@ -43,17 +65,18 @@ export const ConditionsReplySchema = bundleOf(ConditionSchema);
 
 /** 2§3 Allergy: its type (Drug, Food…) and severity; a missing severity is Mild (2§4). */
 export const AllergySlots = defineSlots({
-  type: slot.string(0, "AllergyType"),
+  type: optional(slot.string(0, "AllergyType")),
   severity: optional(slot.string(1, "Severity")),
 });
 
+/** The id is the record's own (2§3); every other field may be missing (decisions/396), and an allergy missing one is still listed. */
 export const AllergySchema = z.object({
-  resourceType: z.literal("AllergyIntolerance"),
+  resourceType: z.literal("AllergyIntolerance").optional(),
   id: z.string().min(1),
-  code: z.object({ text: z.string().min(1) }),
+  code: maybe(z.object({ text: Text })),
   extension: AllergySlots.schema,
-  reaction: z.array(z.object({ manifestation: z.array(z.object({ text: z.string() })) })).optional(),
-  note: Note.optional(),
+  reaction: list(z.object({ manifestation: list(z.object({ text: Text })) })),
+  note: Note,
   /** The practice's labels (FHIR meta): an item it marks confidential never reaches a proxy (decisions/378, 382). */
   meta: LabelsMetaSchema.optional(),
 });
@@ -76,23 +99,24 @@ export const IMMUNISATION_LISTS = { all: "0", administered: "1", overdue: "2", d
  * booleans are read as the practice's IsGiven (10) and IsDeclined (11) flags (decisions/080).
  */
 export const ImmunisationSlots = defineSlots({
-  name: slot.string(0, "VaccineName"),
-  indication: slot.string(1, "Indication"),
-  vaccinator: slot.string(2, "Vaccinator"),
+  name: optional(slot.string(0, "VaccineName")),
+  indication: optional(slot.string(1, "Indication")),
+  vaccinator: optional(slot.string(2, "Vaccinator")),
   due: optional(slot.dateTime(3, "DueDate")),
-  immType: slot.string(4, "ImmType"),
-  given: slot.boolean(10, "IsGiven"),
-  declined: slot.boolean(11, "IsDeclined"),
+  immType: optional(slot.string(4, "ImmType")),
+  given: optional(slot.boolean(10, "IsGiven")),
+  declined: optional(slot.boolean(11, "IsDeclined")),
   month: optional(slot.dateTime(12, "ScheduleMonth")),
   message: optional(slot.string(13, "Message")),
 });
 
+/** The id is the record's own (2§3); every other field may be missing, and the extension list stop early (decisions/396). */
 export const ImmunisationSchema = z.object({
-  resourceType: z.literal("Immunization"),
+  resourceType: z.literal("Immunization").optional(),
   id: z.string().min(1),
   /** When it was given; absent for one not given yet. */
-  date: z.string().optional(),
-  status: z.string(),
+  date: PracticeDate,
+  status: Text,
   extension: ImmunisationSlots.schema,
   /** The practice's labels (FHIR meta): an item it marks confidential never reaches a proxy (decisions/378, 382). */
   meta: LabelsMetaSchema.optional(),
@@ -105,14 +129,15 @@ export const ImmunisationsReplySchema = bundleOf(ImmunisationSchema);
 /* ---------- Timeline ---------- */
 
 /** 2§3 Timeline event: the provider's name. */
-export const TimelineSlots = defineSlots({ provider: slot.string(0, "ProviderName") });
+export const TimelineSlots = defineSlots({ provider: optional(slot.string(0, "ProviderName")) });
 
+/** The id is the record's own (2§3); every other field may be missing (decisions/396). */
 export const TimelineEventSchema = z.object({
   resourceType: z.literal("Basic").optional(),
   id: z.string().min(1),
-  created: z.string().min(1),
+  created: PracticeDate,
   /** display: the kind of event ("Appointment", "Lab Result", "Medication"…); text: what happened. */
-  code: z.object({ coding: z.array(z.object({ display: z.string() })).min(1), text: z.string() }),
+  code: maybe(z.object({ coding: list(z.object({ display: Text })), text: Text })),
   extension: TimelineSlots.schema,
   /** The labels of the item the event tells of, where the practice marks it confidential (decisions/378): kept from proxies with it. */
   meta: LabelsMetaSchema.optional(),
@@ -138,18 +163,19 @@ export const TimelineReplySchema = bundleOf(TimelineEventSchema);
 
 /** 2§3 Reminder: description, title, priority. */
 export const ReminderSlots = defineSlots({
-  description: slot.string(0, "Description"),
-  title: slot.string(1, "Title"),
-  priority: slot.string(2, "Priority"),
+  description: optional(slot.string(0, "Description")),
+  title: optional(slot.string(1, "Title")),
+  priority: optional(slot.string(2, "Priority")),
 });
 
+/** Every field 2§3 names may be missing (decisions/396); it names no id, so a practice may send none. */
 export const ReminderSchema = z.object({
   resourceType: z.literal("Communication").optional(),
-  id: z.string().min(1),
-  sent: z.string().min(1),
-  sender: z.object({ display: z.string() }),
+  id: maybe(z.string().min(1)),
+  sent: PracticeDate,
+  sender: maybe(z.object({ display: Text })),
   extension: ReminderSlots.schema,
-  note: Note.optional(),
+  note: Note,
   /** The practice's labels (FHIR meta): an item it marks confidential never reaches a proxy (decisions/378, 382). */
   meta: LabelsMetaSchema.optional(),
 });
@@ -162,13 +188,17 @@ export const RemindersReplySchema = bundleOf(ReminderSchema);
 
 /** The code displays of 2§3, several names for one vital included. */
 
+/** A quantity's value: a number, or numeric text as some practice systems write decimals (decisions/396). */
+const QuantityValue = maybe(z.union([z.number(), z.string().trim().regex(/^-?\d+(\.\d+)?$/).transform(Number)]));
+
+/** 2§3 names no id; every field it names may be missing (decisions/396). */
 export const VitalObservationSchema = z.object({
-  resourceType: z.literal("Observation"),
-  id: z.string().min(1).optional(),
-  code: z.object({ coding: z.array(z.object({ display: z.string() })).min(1) }),
-  effectiveDateTime: z.string().min(1),
+  resourceType: z.literal("Observation").optional(),
+  id: maybe(z.string().min(1)),
+  code: maybe(z.object({ coding: list(z.object({ display: Text })) })),
+  effectiveDateTime: PracticeDate,
   /** Blood pressure: systolic then diastolic; every other vital: its one value first. */
-  component: z.array(z.object({ valueQuantity: z.object({ value: z.number(), unit: z.string().optional() }) })).min(1),
+  component: list(z.object({ valueQuantity: maybe(z.object({ value: QuantityValue, unit: Text })) })),
   /** The practice's labels (FHIR meta): an item it marks confidential never reaches a proxy (decisions/378, 382). */
   meta: LabelsMetaSchema.optional(),
 });

@@ -1,6 +1,7 @@
 import type { Page } from "@playwright/test";
 import { healthTexts } from "~/areas/health/texts";
-import { expect, expectNoAxeViolations, openSignedIn, test, type WorldUser } from "./fixtures";
+import { recordTexts } from "~/lib/texts/record";
+import { expect, expectNoAxeViolations, openSignedIn, signInDirectly, test, waitForHydration, type WorldUser } from "./fixtures";
 
 /** /allergies (2§2 Allergies, 2§4 severity): the legend, the cards with their words, paging, empty, failed and a family member's, in fresh worlds. */
 
@@ -73,5 +74,41 @@ test.describe("a family member's allergies", () => {
     const calls = await world.requests({ method: "GET", path: "Patient/AllergyIntolerance" });
     expect(calls.length).toBe(1);
     for (const c of calls) expect(c.query.PatientID).toBe(memberId);
+  });
+});
+
+test.describe("allergies as a practice may send them (decisions/396)", () => {
+  test("a severity the spec does not name is shown as written with no colour of 2§4's; a missing substance or type is said not recorded; markup is text; no axe violations at 390 px", async ({ page, world }) => {
+    const allergy = (id: string, text: string | null, extension: unknown) => ({ resource: { resourceType: "AllergyIntolerance", id, code: { text }, extension } });
+    const reply = [
+      {
+        resourceType: "Bundle",
+        total: 3,
+        entry: [
+          allergy("a1", "Latex", [{ valueString: "Environment" }, { valueString: "Critical" }]),
+          allergy("a2", null, null),
+          allergy("a3", "<b>Kūmara</b> &amp; pūhā", [{ valueString: "Food" }, { valueString: "Severe" }]),
+        ],
+      },
+    ];
+    await page.setViewportSize({ width: 390, height: 844 });
+    await signInDirectly(page, world.user("solo"));
+    await world.fault({ path: "Patient/AllergyIntolerance", answer: reply, times: 1 });
+    await page.goto("/allergies");
+    await expect(page.getByRole("heading", { name: "Allergies", level: 1 })).toBeVisible();
+    await waitForHydration(page);
+
+    await expect(cards(page)).toHaveCount(3);
+    const badges = await cards(page).evaluateAll((items) => items.map((li) => [li.querySelector("h2 + span")?.textContent, getComputedStyle(li.querySelector("h2 + span")!).backgroundColor]));
+    // Critical is no severity of 2§4: its words, on the neutral badge; a missing one is Mild (2§4), green.
+    expect(badges.map(([words]) => words)).toEqual(["Severity: Critical", "Severity: Mild", "Severity: Severe"]);
+    expect(badges[0][1]).not.toBe(badges[1][1]);
+    expect(badges[0][1]).not.toBe(badges[2][1]);
+    await expect(cards(page).nth(0).getByText(healthTexts.unknownCode("severity"))).toBeVisible();
+    await expect(cards(page).nth(1).getByRole("heading", { level: 2 })).toHaveText(recordTexts.notRecorded);
+    await expect(cards(page).nth(1).getByRole("definition")).toHaveText([recordTexts.notRecorded]);
+    await expect(cards(page).nth(2).getByRole("heading", { level: 2 })).toHaveText("<b>Kūmara</b> &amp; pūhā");
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await expectNoAxeViolations(page);
   });
 });

@@ -1,6 +1,7 @@
 import type { Page } from "@playwright/test";
 import { healthTexts } from "~/areas/health/texts";
-import { expect, expectNoAxeViolations, openSignedIn, test, type WorldUser } from "./fixtures";
+import { recordTexts } from "~/lib/texts/record";
+import { expect, expectNoAxeViolations, openSignedIn, signInDirectly, test, waitForHydration, type WorldUser } from "./fixtures";
 
 /** /vitals (2§2 Vitals): one area chart per vital, each with its unit, the latest value in words and a table, in fresh worlds. */
 
@@ -93,5 +94,51 @@ test.describe("a family member's vitals", () => {
     const calls = await world.requests({ method: "GET", path: "Patient/Observation" });
     expect(calls.length).toBe(1);
     for (const c of calls) expect(c.query.PatientID).toBe(memberId);
+  });
+});
+
+test.describe("vitals as a practice may send them (decisions/396)", () => {
+  // Within the room the spec leaves: a diastolic missing, a vital the spec does not list, a weight in
+  // another unit, one without a date, and a value written as text.
+  const reading = (display: string | null, at: string | null, ...values: Array<{ value?: number | string | null; unit?: string }>) => ({ resourceType: "Observation", code: display === null ? null : { coding: [{ display }] }, effectiveDateTime: at, component: values.map((q) => ({ valueQuantity: q })) });
+  const reply = [
+    {
+      resourceType: "Bundle",
+      total: 6,
+      entry: [
+        reading("Blood Pressure", "2026-02-16T07:00:00+13:00", { value: 128, unit: "mmHg" }, { value: null, unit: "mmHg" }),
+        reading("Blood Pressure", "2025-10-21", { value: 121, unit: "mmHg" }, { value: 82, unit: "mmHg" }),
+        reading("Weight", "2026-02-16T07:00:00", { value: "92.7", unit: "kg" }),
+        reading("Weight", null, { value: 93, unit: "kg" }),
+        reading("Weight", "2025-10-20T18:00:00.000Z", { value: 204, unit: "lb" }),
+        reading("Temperature", "2026-02-16T07:00:00+13:00", { value: 37.1, unit: "°C" }),
+      ].map((resource) => ({ resource })),
+    },
+  ];
+
+  test("every reading is shown: missing parts said in words, other measures listed as sent; fits 390 px; no axe violations", async ({ page, world }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await signInDirectly(page, world.user("solo"));
+    await world.fault({ path: "Patient/Observation", answer: reply, times: 1 });
+    await page.goto("/vitals");
+    await expect(page.getByRole("heading", { name: "Vitals", level: 1 })).toBeVisible();
+    await waitForHydration(page);
+
+    const bp = figure(page, "Blood Pressure (mmHg)");
+    await expect(bp.getByText(`Latest: 128/${recordTexts.notRecorded} mmHg on 16-02-2026`)).toBeVisible();
+    await expect(bp.getByText("1 value not recorded is not drawn.")).toBeVisible();
+    await bp.getByText(/^Blood Pressure readings as a table/).click();
+    await expect(bp.getByRole("table").getByRole("row").nth(1).getByRole("cell")).toHaveText(["128", recordTexts.notRecorded]);
+
+    const weight = figure(page, "Weight (kg)");
+    await expect(weight.getByText("Latest: 92.7 kg on 16-02-2026")).toBeVisible();
+    await expect(weight.getByText("1 reading without a date is not drawn.")).toBeVisible();
+
+    const others = page.getByRole("table", { name: "Other readings" });
+    await expect(others.getByRole("row")).toHaveCount(3);
+    await expect(others.getByRole("row").nth(1)).toHaveText(["Weight", "21-10-2025", "204 lb"].join(""));
+    await expect(others.getByRole("row").nth(2)).toHaveText(["Temperature", "16-02-2026", "37.1 °C"].join(""));
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await expectNoAxeViolations(page);
   });
 });

@@ -195,13 +195,16 @@ describe("the vitals page", () => {
     const view = await vitals.vitalsReadings(contextOf(s), at("/vitals"));
     expect(await queries(world, "Patient/Observation")).toEqual([{ PatientID: s.id, PageSize: "30", PageNumber: "1", ChartType: "0" }]);
     expect(view.charts.map((c) => c.key)).toEqual(["bloodPressure", "weight", "height", "bmi", "heartRate"]);
+    // Ours sends every reading of a vital the spec lists, dated and whole: nothing is left beside the charts.
+    expect(view.others).toEqual([]);
+    expect(view.charts.every((c) => c.notDrawn === null && c.drawable)).toBe(true);
     const weight = view.charts.find((c) => c.key === "weight")!;
-    const span = weight.readings.at(-1)!.at - weight.readings[0].at;
+    const span = weight.readings.at(-1)!.at! - weight.readings[0].at!;
     expect(span).toBeGreaterThan(600 * 86_400_000);
     // From one visit to the next, weight moves by a few kilograms at most.
-    for (let i = 1; i < weight.readings.length; i++) expect(Math.abs(weight.readings[i].values[0] - weight.readings[i - 1].values[0])).toBeLessThan(3);
+    for (let i = 1; i < weight.readings.length; i++) expect(Math.abs(weight.readings[i].values[0]! - weight.readings[i - 1].values[0]!)).toBeLessThan(3);
     const bp = view.charts.find((c) => c.key === "bloodPressure")!;
-    for (const r of bp.readings) expect(r.values[0]).toBeGreaterThan(r.values[1]);
+    for (const r of bp.readings) expect(r.values[0]).toBeGreaterThan(r.values[1]!);
   });
 
   it("pages a long record by 30; a family member's are asked for by the member's id; the empty account has none", async () => {

@@ -7,11 +7,12 @@ import { timelineTexts } from "~/lib/texts/timeline";
 import { addDays, timelineQueryOf, timelineSearch, timelineViewOf, yearBefore } from "~/lib/timeline-filter";
 import { timelineFilterSchema } from "~/areas/health/timeline/filter-schema";
 import { groupTimeline, timelineEntryOf } from "~/areas/health/timeline/view";
-import { valueText, vitalChartsOf, vitalKeyOf } from "~/areas/health/vitals/view";
+import { chartPointsOf, valueText, vitalsViewOf, vitalKeyOf } from "~/areas/health/vitals/view";
 import { immunisationCardOf, immunisationSearch, immunisationStateOf, immunisationTabOf } from "~/areas/health/immunisation/view";
 import { priorityOf, reminderCardOf } from "~/areas/health/reminders/view";
 import { allergyCardOf, severityOf } from "~/areas/health/allergies/view";
 import { diagnosisCardOf, diagnosisSearch, diagnosisTabOf } from "~/areas/health/diagnosis/view";
+import { hasTime, shownDay, shownText } from "~/areas/health/fields";
 
 /**
  * The health screens' mappers, each reading the practice's wire shape through the contract's slot
@@ -24,26 +25,32 @@ describe("allergy cards (2§3 Allergy, 2§4 severity)", () => {
 
   it("reads the type at position 0 and the severity at position 1, with the reaction and note when present", () => {
     const allergy = wire([{ url: "AllergyType", valueString: "Drug" }, { url: "Severity", valueString: "Severe" }], { reaction: [{ manifestation: [{ text: "Anaphylaxis" }, { text: "Hives" }] }], note: [{ text: "Carries an adrenaline pen." }] });
-    expect(allergyCardOf(allergy)).toEqual({ id: "a1", substance: "Penicillin", type: "Drug", severity: "Severe", recordedAs: null, unrecorded: false, reaction: "Anaphylaxis; Hives", note: "Carries an adrenaline pen." });
+    expect(allergyCardOf(allergy)).toEqual({ id: "a1", substance: "Penicillin", type: "Drug", severity: "Severe", severityLabel: "Severe", recordedAs: null, unrecorded: false, reaction: "Anaphylaxis; Hives", note: "Carries an adrenaline pen." });
   });
 
   it("reads a missing severity as Mild, and says it was not recorded; no reaction or note is null", () => {
     const allergy = wire(AllergySlots.write({ type: "Food" }));
-    expect(allergyCardOf(allergy)).toMatchObject({ severity: "Mild", unrecorded: true, recordedAs: null, reaction: null, note: null });
+    expect(allergyCardOf(allergy)).toMatchObject({ severity: "Mild", severityLabel: "Mild", unrecorded: true, recordedAs: null, reaction: null, note: null });
   });
 
-  it("maps each word to its level, case and spacing aside, and keeps a word it does not know", () => {
-    expect(severityOf("severe")).toEqual({ severity: "Severe", recordedAs: null, unrecorded: false });
-    expect(severityOf(" Moderate ")).toEqual({ severity: "Moderate", recordedAs: null, unrecorded: false });
-    expect(severityOf("MILD")).toEqual({ severity: "Mild", recordedAs: null, unrecorded: false });
-    expect(severityOf("High")).toEqual({ severity: "Severe", recordedAs: "High", unrecorded: false });
-    expect(severityOf("Medium")).toEqual({ severity: "Moderate", recordedAs: "Medium", unrecorded: false });
-    expect(severityOf("Unknown")).toEqual({ severity: "Mild", recordedAs: "Unknown", unrecorded: false });
-    expect(severityOf("  ")).toEqual({ severity: "Mild", recordedAs: null, unrecorded: true });
+  it("maps each word and 2§4's level words to a severity, case and spacing aside; a word it does not know is shown as written, no severity", () => {
+    expect(severityOf("severe")).toEqual({ severity: "Severe", severityLabel: "Severe", recordedAs: null, unrecorded: false });
+    expect(severityOf(" Moderate ")).toEqual({ severity: "Moderate", severityLabel: "Moderate", recordedAs: null, unrecorded: false });
+    expect(severityOf("MILD")).toEqual({ severity: "Mild", severityLabel: "Mild", recordedAs: null, unrecorded: false });
+    expect(severityOf("High")).toEqual({ severity: "Severe", severityLabel: "Severe", recordedAs: "High", unrecorded: false });
+    expect(severityOf("Medium")).toEqual({ severity: "Moderate", severityLabel: "Moderate", recordedAs: "Medium", unrecorded: false });
+    expect(severityOf("low")).toEqual({ severity: "Mild", severityLabel: "Mild", recordedAs: "low", unrecorded: false });
+    // Before decisions/396 an unknown word was drawn green as Mild: a colour claim the practice never made.
+    expect(severityOf("Critical")).toEqual({ severity: null, severityLabel: "Critical", recordedAs: null, unrecorded: false });
+    expect(severityOf("  ")).toEqual({ severity: "Mild", severityLabel: "Mild", recordedAs: null, unrecorded: true });
+    expect(severityOf(null)).toEqual({ severity: "Mild", severityLabel: "Mild", recordedAs: null, unrecorded: true });
   });
 
-  it("refuses an allergy without its type slot", () => {
-    expect(() => wire([])).toThrow(/extension\[0\]\.valueString \(type\) is missing/);
+  it("lists an allergy without its extensions or its substance, saying what is not recorded; a missing severity stays Mild (2§4)", () => {
+    for (const extension of [[], null, undefined]) {
+      expect(allergyCardOf(wire(extension, { code: { text: null } }))).toMatchObject({ id: "a1", substance: "Not recorded", type: "Not recorded", severity: "Mild", unrecorded: true });
+    }
+    expect(allergyCardOf(wire([{ valueString: "Food" }], { code: undefined }))).toMatchObject({ substance: "Not recorded", type: "Food", severity: "Mild", unrecorded: true });
   });
 });
 
@@ -57,8 +64,10 @@ describe("diagnosis cards (2§3 Condition)", () => {
     expect(ConditionSlots.write({ longTerm: false })).toEqual([{ url: "IsLongTerm", valueBoolean: false }]);
   });
 
-  it("refuses a condition without its long-term flag", () => {
-    expect(() => wire({ onsetDateTime: "2026-01-01", note: [{ text: "x" }], extension: [{ valueString: "true" }] })).toThrow(/longTerm/);
+  it("reads a condition without its long-term flag as not long term, and one without an id, date or note as not recorded", () => {
+    expect(diagnosisCardOf(wire({ onsetDateTime: "2026-01-01", note: [{ text: "x" }], extension: [{ valueString: "true" }] }))).toMatchObject({ longTerm: false, date: "01-01-2026" });
+    const bare = ConditionsReplySchema.parse(toBundle([{ onsetDateTime: null, note: [], extension: null }])).resources[0];
+    expect(diagnosisCardOf(bare)).toEqual({ id: null, date: "Not recorded", isoDate: "", text: "Not recorded", longTerm: false });
   });
 
   it("keeps the tab in the address: Long Term by default, anything else unknown is Long Term", () => {
@@ -80,7 +89,8 @@ describe("reminder cards (2§3 Reminder, 2§4 priority)", () => {
       title: "Blood test due",
       description: "Your blood test is due.",
       priority: "High",
-      recordedAs: null,
+      priorityLabel: "High priority",
+      priorityUnknown: false,
       sender: "Nurse Aroha Ngata",
       // 23:15 UTC on 30 June is 11:15 on 1 July in Auckland (NZST, +12).
       sent: "01-07-2026",
@@ -89,12 +99,12 @@ describe("reminder cards (2§3 Reminder, 2§4 priority)", () => {
     });
   });
 
-  it("reads each priority word whatever its case, and an unknown one as Normal, keeping the word", () => {
-    expect(priorityOf("medium")).toEqual({ priority: "Medium", recordedAs: null });
-    expect(priorityOf("NORMAL")).toEqual({ priority: "Normal", recordedAs: null });
-    expect(priorityOf("Urgent")).toEqual({ priority: "Normal", recordedAs: "Urgent" });
+  it("reads each priority word whatever its case; an unknown one is shown as written and none is not recorded, neither as Normal", () => {
+    expect(priorityOf("medium")).toEqual({ priority: "Medium", priorityLabel: "Medium priority", priorityUnknown: false });
+    expect(priorityOf("NORMAL")).toEqual({ priority: "Normal", priorityLabel: "Normal priority", priorityUnknown: false });
+    expect(priorityOf("Urgent")).toEqual({ priority: null, priorityLabel: "Urgent priority", priorityUnknown: true });
     const card = reminderCardOf(wire({ extension: ReminderSlots.write({ description: "", title: "", priority: "" }) }));
-    expect(card).toMatchObject({ title: "Reminder", priority: "Normal", recordedAs: null, note: null });
+    expect(card).toMatchObject({ title: "Not recorded", description: "Not recorded", priority: null, priorityLabel: "Priority: Not recorded", priorityUnknown: false, note: null });
   });
 });
 
@@ -118,12 +128,15 @@ describe("immunisation cards (2§3 Immunisation, 2§4 colouring)", () => {
       id: "i1",
       name: "Influenza",
       state: "Due",
+      stateLabel: "Due",
+      stateUnknown: false,
       dateLabel: "Due",
       // 21:00 UTC on 31 March is 10:00 on 1 April in Auckland (NZDT, +13).
       date: "01-04-2026",
       isoDate: "2026-04-01",
       indication: "Annual influenza vaccine",
-      vaccinator: "",
+      // Not given yet, and naming nobody: no vaccinator row.
+      vaccinator: null,
       message: "The practice will remind you.",
     });
   });
@@ -145,10 +158,11 @@ describe("immunisation cards (2§3 Immunisation, 2§4 colouring)", () => {
     expect(immunisationStateOf(givenByFlag)).toBe("Administered");
   });
 
-  it("refuses an immunisation whose position 10 is not a boolean", () => {
-    const wire = ImmunisationSlots.write(values);
+  it("reads a position 10 that holds no boolean as no flag: not given", () => {
+    const wire = ImmunisationSlots.write({ ...values, immType: "other" });
     wire[10] = { url: "IsGiven", valueString: "true" };
-    expect(() => parse({ extension: wire })).toThrow(/extension\[10\]\.valueBoolean \(given\) is missing/);
+    expect(parse({ extension: wire }).extension.given).toBeUndefined();
+    expect(immunisationStateOf(parse({ extension: wire }))).toBe("Due");
   });
 
   it("keeps the tab in the address: Due by default", () => {
@@ -170,7 +184,7 @@ describe("vital charts (2§3 Vital observation)", () => {
   });
 
   it("groups a practice's old and new names into one chart, oldest first, the latest in words with its unit and Auckland date", () => {
-    const charts = vitalChartsOf(
+    const { charts, others } = vitalsViewOf(
       parse([
         observation("Body Weight", "2026-06-30T23:00:00Z", 81.4),
         observation("Blood Pressure", "2026-06-30T23:00:00Z", 128, 82),
@@ -180,6 +194,8 @@ describe("vital charts (2§3 Vital observation)", () => {
       ]),
     );
     expect(charts.map((c) => c.key)).toEqual(["bloodPressure", "weight"]);
+    // A vital the spec does not list is not charted, and not dropped: it is listed as sent.
+    expect(others).toEqual([{ name: "Temperature", date: "01-07-2026", isoDate: "2026-07-01", value: "37.1" }]);
     const [bp, weight] = charts;
     expect(bp).toMatchObject({ title: "Blood Pressure", unit: "mmHg", series: ["Systolic", "Diastolic"], latest: "128/82 mmHg on 01-07-2026" });
     expect(bp.readings.map((r) => [r.date, r.values])).toEqual([["01-03-2025", [141, 90]], ["01-07-2026", [128, 82]]]);
@@ -187,9 +203,16 @@ describe("vital charts (2§3 Vital observation)", () => {
     expect(weight.readings.map((r) => r.isoDate)).toEqual(["2025-03-01", "2026-07-01"]);
   });
 
-  it("leaves out a blood pressure without its diastolic and a reading with an unreadable date", () => {
-    const charts = vitalChartsOf(parse([observation("Blood Pressure", "2026-01-01T10:00:00+13:00", 130), observation("Heart Rate", "not a date", 70)]));
-    expect(charts).toEqual([]);
+  it("keeps a blood pressure without its diastolic and a reading with an unreadable date in their tables, drawing neither missing part, and says so", () => {
+    const { charts, others } = vitalsViewOf(parse([observation("Blood Pressure", "2026-01-01T10:00:00+13:00", 130), observation("Heart Rate", "not a date", 70)]));
+    expect(others).toEqual([]);
+    const [bp, heart] = charts;
+    expect(bp).toMatchObject({ key: "bloodPressure", latest: "130/Not recorded mmHg on 01-01-2026", drawable: true, notDrawn: "1 value not recorded is not drawn." });
+    expect(bp.readings[0].values).toEqual([130, null]);
+    expect(chartPointsOf(bp).series.map((s) => s.points.length)).toEqual([1, 0]);
+    expect(heart).toMatchObject({ key: "heartRate", latest: "70 bpm", drawable: false, notDrawn: "1 reading without a date is not drawn." });
+    expect(heart.readings).toEqual([{ at: null, date: "not a date", isoDate: "", values: [70] }]);
+    expect(chartPointsOf(heart)).toEqual({ series: [{ name: "Heart rate", points: [] }], dates: [] });
   });
 
   it("writes blood pressure as systolic/diastolic and other values with at most one decimal", () => {
@@ -265,6 +288,60 @@ describe("timeline entries (2§3 Timeline event)", () => {
     expect(days.map((d) => [d.date, d.providers.map((p) => [p.provider, p.entries.map((e) => e.id)])])).toEqual([
       ["01-07-2026", [["Dr B", ["a", "d"]], ["Dr A", ["c"]]]],
       ["01-06-2026", [["Dr A", ["b"]]]],
+    ]);
+  });
+});
+
+describe("a field within the room the spec leaves (decisions/396)", () => {
+  it("shows a date as its day in Auckland whether written as a date, a local date-time, with an offset or in UTC; none as Not recorded; no date as written", () => {
+    expect(shownDay("2026-03-01")).toEqual({ date: "01-03-2026", isoDate: "2026-03-01" });
+    expect(shownDay("2026-03-01T09:30:00")).toEqual({ date: "01-03-2026", isoDate: "2026-03-01" });
+    expect(shownDay("2026-03-01T09:30:00+13:00")).toEqual({ date: "01-03-2026", isoDate: "2026-03-01" });
+    // 20:30 UTC on 28 February is 09:30 on 1 March in Auckland.
+    expect(shownDay("2026-02-28T20:30:00.000Z")).toEqual({ date: "01-03-2026", isoDate: "2026-03-01" });
+    for (const none of [undefined, null, "", "  "]) expect(shownDay(none)).toEqual({ date: "Not recorded", isoDate: "" });
+    expect(shownDay("soon")).toEqual({ date: "soon", isoDate: "" });
+    expect(hasTime("2026-03-01")).toBe(false);
+    expect(hasTime("2026-02-28T20:30:00.000Z")).toBe(true);
+  });
+
+  it("keeps markup, entities and macrons as the practice's text, trimmed; none is Not recorded", () => {
+    expect(shownText(" <b>Asthma</b> &amp; whānau ")).toBe("<b>Asthma</b> &amp; whānau");
+    expect(shownText(null)).toBe("Not recorded");
+    expect(shownText("")).toBe("Not recorded");
+  });
+
+  it("a timeline event written as a date has no time; one with nothing but its id is listed, each field Not recorded, under no date", () => {
+    const [day, bare] = TimelineReplySchema.parse(toBundle([{ id: "d", created: "2026-06-30", code: { coding: [{ display: "Referral" }], text: "To cardiology" }, extension: TimelineSlots.write({ provider: "Dr A" }) }, { id: "b", created: null, code: null, extension: [] }])).resources.map(timelineEntryOf);
+    expect(day).toMatchObject({ kind: "Referral", date: "30-06-2026", time: "" });
+    expect(bare).toEqual({ id: "b", kind: "Not recorded", text: "Not recorded", provider: "Not recorded", isoDate: "", date: "Not recorded", time: "" });
+    expect(groupTimeline([bare, day]).map((d) => d.date)).toEqual(["30-06-2026", "Not recorded"]);
+  });
+
+  it("an immunisation of an ImmType the spec does not name is shown as written, no state of 2§4's; one with no extensions says what is not recorded", () => {
+    const parse = (immunisation: Record<string, unknown>) => ImmunisationsReplySchema.parse(toBundle([{ id: "i1", ...immunisation }])).resources[0];
+    expect(immunisationCardOf(parse({ extension: ImmunisationSlots.write({ name: "MMR", indication: "", vaccinator: "", immType: "Scheduled", due: "2026-05-01" }) }))).toMatchObject({ name: "MMR", state: null, stateLabel: "Scheduled", stateUnknown: true, dateLabel: "Due", date: "01-05-2026", indication: "Not recorded", vaccinator: null });
+    expect(immunisationCardOf(parse({ status: null, extension: null }))).toMatchObject({ name: "Not recorded", state: null, stateLabel: "Not recorded", stateUnknown: false, date: "Not recorded", indication: "Not recorded" });
+    expect(immunisationCardOf(parse({ date: "2025-04-03", extension: [] }))).toMatchObject({ state: "Administered", dateLabel: "Given", date: "03-04-2025", vaccinator: "Not recorded" });
+  });
+
+  it("a vital the spec does not list, one with no name or in another unit, is listed as sent; a value as numeric text is read as its number", () => {
+    const parse = (items: unknown[]) => VitalsReplySchema.parse(toBundle(items)).resources;
+    const { charts, others } = vitalsViewOf(
+      parse([
+        { code: { coding: [{ display: "Weight" }] }, effectiveDateTime: "2026-03-01", component: [{ valueQuantity: { value: "81.5", unit: "kg" } }] },
+        { code: { coding: [{ display: "Weight" }] }, effectiveDateTime: "2026-03-02", component: [{ valueQuantity: { value: 180, unit: "lb" } }] },
+        { code: null, effectiveDateTime: null, component: null },
+        { code: { coding: [{ display: "BMI" }] }, effectiveDateTime: "2026-03-01T10:00:00", component: [{ valueQuantity: { value: 25 } }] },
+      ]),
+    );
+    expect(charts.map((c) => [c.key, c.latest])).toEqual([
+      ["weight", "81.5 kg on 01-03-2026"],
+      ["bmi", "25 kg/m² on 01-03-2026"],
+    ]);
+    expect(others).toEqual([
+      { name: "Weight", date: "02-03-2026", isoDate: "2026-03-02", value: "180 lb" },
+      { name: "Not recorded", date: "Not recorded", isoDate: "", value: "Not recorded" },
     ]);
   });
 });

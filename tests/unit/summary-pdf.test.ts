@@ -28,7 +28,8 @@ describe("the tables the screen and the PDF show", () => {
     expect(rows.medications[0]).toEqual(["Metformin 500 mg tablet", "Take one tablet twice a day with food", "01-10-2026", "30-12-2026", "Yes", "Dr Mere Tane"]);
     expect(rows.allergies[0]).toEqual(["Penicillin", "Drug", "Severe", "Anaphylaxis", "Carries an adrenaline auto-injector."]);
     expect(rows.allergies[3]).toEqual(["Kiwifruit", "Food", "Not recorded", "", "Tingling mouth"]);
-    expect(rows.immunisations[1]).toEqual(["Td (ADT Booster)", "Not recorded", "Adult schedule: 45 years", "", "Given"]);
+    // A vaccinator the practice left out is said not recorded, as the screens say it (decisions/396).
+    expect(rows.immunisations[1]).toEqual(["Td (ADT Booster)", "Not recorded", "Adult schedule: 45 years", "Not recorded", "Given"]);
     expect(rows.results[0]).toEqual(["HbA1c", "02-11-2026", "Awanui Labs", "Improved since May."]);
     expect(rows.vitals[0]).toEqual(["Blood Pressure", "02-11-2026", "128/82 mmHg"]);
     // Every cell of every table is in its section's narrative: the PDF says what the document says.

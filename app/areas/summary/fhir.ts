@@ -139,7 +139,11 @@ function table(headers: readonly string[], rows: readonly (readonly string[])[])
 /* ---------- Helpers ---------- */
 
 const clean = (value: string | null | undefined): string => value?.trim() ?? "";
-const yesNo = (value: boolean) => (value ? "Yes" : "No");
+const yesNo = (value: boolean | undefined) => (value === undefined ? recordTexts.notRecorded : value ? "Yes" : "No");
+/** A cell of a field the practice left out, null or empty (decisions/396): said, never blank. */
+const shown = (value: string): string => value || recordTexts.notRecorded;
+/** A required code the practice sent no words for: stated absent, as FHIR allows, never an empty text. */
+const absentCode = (): fhir.CodeableConcept => ({ extension: [{ url: DATA_ABSENT_REASON, valueCode: "unknown" }] });
 
 /** The practice's items of one list, each id once (a page read twice, an item moved between pages). */
 function once<T>(items: readonly T[], idOf: (item: T, index: number) => string): Array<{ item: T; key: string }> {
@@ -326,13 +330,13 @@ export function summaryDocument(record: PracticeRecord, generatedAt: Date): Summ
   };
 
   /* Problems: the diagnosis as the practice wrote it is the code's text. */
-  for (const { item: c, key } of once(record.conditions, (c) => c.id)) {
-    const text = c.note.map((n) => clean(n.text)).filter(Boolean).join(" ");
+  for (const { item: c, key } of once(record.conditions, (c, index) => c.id ?? `#${index}`)) {
+    const text = (c.note ?? []).map((n) => clean(n.text)).filter(Boolean).join(" ");
     const condition: fhir.Condition = { resourceType: "Condition", subject };
     if (text) condition.code = { text };
     const onset = fhirDateTime(c.onsetDateTime);
     if (onset) condition.onsetDateTime = onset;
-    add("problems", uuid("Condition", key), condition, [text, shownDate(c.onsetDateTime), yesNo(c.extension.longTerm)]);
+    add("problems", uuid("Condition", key), condition, [shown(text), shown(shownDate(c.onsetDateTime)), yesNo(c.extension.longTerm)]);
   }
 
   /* Medications: the practice's prescription (MedicationRequest) read as a statement of use. */
@@ -371,22 +375,22 @@ export function summaryDocument(record: PracticeRecord, generatedAt: Date): Summ
   /* Allergies: listed by the practice, so active (FHIR requires a clinical status); severity mapped. */
   for (const { item: a, key } of once(record.allergies, (a) => a.id)) {
     const severity = allergySeverity(a.extension.severity);
-    const manifestations = (a.reaction ?? []).flatMap((r) => r.manifestation.map((m) => clean(m.text))).filter(Boolean);
+    const manifestations = (a.reaction ?? []).flatMap((r) => (r.manifestation ?? []).map((m) => clean(m.text))).filter(Boolean);
     const notes = (a.note ?? []).map((n) => clean(n.text)).filter(Boolean);
     const category = ALLERGY_CATEGORY[clean(a.extension.type).toLowerCase()];
     const allergy: fhir.AllergyIntolerance = {
       resourceType: "AllergyIntolerance",
       clinicalStatus: { coding: [{ system: ALLERGY_CLINICAL, code: "active", display: "Active" }] },
       patient: subject,
-      code: { text: clean(a.code.text) },
     };
+    if (clean(a.code?.text)) allergy.code = { text: clean(a.code?.text) };
     if (category) allergy.category = [category];
     if (severity) allergy.criticality = severity === "severe" ? "high" : "low";
     if (manifestations.length > 0) allergy.reaction = [{ manifestation: manifestations.map((text) => ({ text })), ...(severity ? { severity } : {}) }];
     if (notes.length > 0) allergy.note = notes.map((text) => ({ text }));
     add("allergies", uuid("AllergyIntolerance", key), allergy, [
-      clean(a.code.text),
-      clean(a.extension.type),
+      shown(clean(a.code?.text)),
+      shown(clean(a.extension.type)),
       clean(a.extension.severity) || "Not recorded",
       manifestations.join("; "),
       notes.join(" "),
@@ -400,17 +404,17 @@ export function summaryDocument(record: PracticeRecord, generatedAt: Date): Summ
     const immunization: fhir.Immunization = {
       resourceType: "Immunization",
       status: i.extension.given ? "completed" : "not-done",
-      vaccineCode: { text: vaccine },
+      vaccineCode: vaccine ? { text: vaccine } : absentCode(),
       patient: subject,
       ...(occurred ? { occurrenceDateTime: occurred } : { _occurrenceDateTime: { extension: [{ url: DATA_ABSENT_REASON, valueCode: "unknown" }] } }),
     };
     if (clean(i.extension.vaccinator)) immunization.performer = [{ actor: { display: clean(i.extension.vaccinator) } }];
     if (clean(i.extension.indication)) immunization.reasonCode = [{ text: clean(i.extension.indication) }];
     add("immunisations", uuid("Immunization", key), immunization, [
-      vaccine,
-      i.date ? shownDate(i.date) : "Not recorded",
-      clean(i.extension.indication),
-      clean(i.extension.vaccinator),
+      shown(vaccine),
+      i.date ? shown(shownDate(i.date)) : "Not recorded",
+      shown(clean(i.extension.indication)),
+      shown(clean(i.extension.vaccinator)),
       i.extension.given ? "Given" : i.extension.declined ? "Declined" : "Not given",
     ]);
   }
@@ -438,26 +442,28 @@ export function summaryDocument(record: PracticeRecord, generatedAt: Date): Summ
   }
 
   /* Vitals: blood pressure as its two components (systolic, diastolic), every other vital its one value. */
-  for (const { item: v, key } of once(record.vitals, (v, index) => v.id ?? `#${index}:${v.effectiveDateTime}:${v.code.coding[0]?.display ?? ""}`)) {
-    const vital = clean(v.code.coding[0]?.display);
+  for (const { item: v, key } of once(record.vitals, (v, index) => v.id ?? `#${index}:${v.effectiveDateTime}:${v.code?.coding?.[0]?.display ?? ""}`)) {
+    const vital = clean(v.code?.coding?.[0]?.display);
     const effective = fhirDateTime(v.effectiveDateTime);
     const observation: fhir.Observation = {
       resourceType: "Observation",
       status: "unknown",
       category: [{ coding: [{ system: OBSERVATION_CATEGORY, code: "vital-signs", display: "Vital Signs" }] }],
-      code: { text: vital },
+      code: vital ? { text: vital } : absentCode(),
       subject,
     };
     if (effective) observation.effectiveDateTime = effective;
-    const values = v.component.map((c) => c.valueQuantity);
+    // A value the practice left out is no value: a component keeps its name, and the table says not recorded.
+    const values = (v.component ?? []).map((c) => (typeof c.valueQuantity?.value === "number" ? { value: c.valueQuantity.value, unit: c.valueQuantity.unit } : null));
     const unit = clean(values[0]?.unit);
+    const valueText = (q: { value: number } | null | undefined) => (q ? number(q.value) : recordTexts.notRecorded);
     if (vital.toLowerCase() === "blood pressure") {
-      observation.component = values.slice(0, 2).map((q, k) => ({ code: { text: k === 0 ? "Systolic" : "Diastolic" }, valueQuantity: quantity(q) }));
+      observation.component = values.slice(0, 2).map((q, k) => ({ code: { text: k === 0 ? "Systolic" : "Diastolic" }, ...(q ? { valueQuantity: quantity(q) } : {}) }));
     } else if (values[0]) {
       observation.valueQuantity = quantity(values[0]);
     }
-    const shown = vital.toLowerCase() === "blood pressure" ? values.slice(0, 2).map((q) => number(q.value)).join("/") : values[0] ? number(values[0].value) : "";
-    add("vitals", uuid("Observation", "vital", key), observation, [vital, shownDate(v.effectiveDateTime), [shown, unit].filter(Boolean).join(" ")]);
+    const value = values.length === 0 ? "" : vital.toLowerCase() === "blood pressure" ? [valueText(values[0]), valueText(values[1])].join("/") : valueText(values[0]);
+    add("vitals", uuid("Observation", "vital", key), observation, [shown(vital), shown(shownDate(v.effectiveDateTime)), shown([value, values[0] ? unit : ""].filter(Boolean).join(" "))]);
   }
 
   /* Composition */

@@ -1,9 +1,11 @@
 import type { Allergy } from "@contract/health";
+import { joinedText, shownText } from "../fields";
 
 /**
  * The Allergies screen's view (2§2, 2§4): each allergy's severity as a level with its colour and
  * words. Severe is high and red, Moderate amber, Mild green; a missing severity is Mild (2§4), and
- * the card says it was not recorded rather than claiming the practice wrote "Mild".
+ * the card says it was not recorded rather than claiming the practice wrote "Mild". A word the spec
+ * does not name is shown as the practice wrote it, with no colour of the three (decisions/396).
  */
 
 export const SEVERITIES = ["Mild", "Moderate", "Severe"] as const;
@@ -14,37 +16,44 @@ export const SEVERITY_LEVEL: Record<Severity, string> = { Severe: "High", Modera
 
 export interface AllergyCard {
   id: string;
+  /** The substance, or "Not recorded". */
   substance: string;
+  /** Drug, Food… as the practice wrote it, or "Not recorded". */
   type: string;
-  severity: Severity;
-  /** The practice's own word when it is none of the three (shown beside the level it maps to). */
+  /** One of 2§4's three; null for a word the spec does not name, shown as written. */
+  severity: Severity | null;
+  /** The badge's word: the severity, or the practice's own word. */
+  severityLabel: string;
+  /** The practice's level word (High, Medium, Low) read as its severity, said beside it. */
   recordedAs: string | null;
   /** No severity on file: shown as Mild, and said so. */
   unrecorded: boolean;
+  /** Optional in 2§3: null when the practice recorded none. */
   reaction: string | null;
   note: string | null;
 }
 
-export function severityOf(text: string | undefined): { severity: Severity; recordedAs: string | null; unrecorded: boolean } {
+/** Words for the three severities, and the level words of 2§4 that some systems send in their place. */
+const SEVERITY_WORDS: Record<string, Severity> = { severe: "Severe", high: "Severe", moderate: "Moderate", medium: "Moderate", mild: "Mild", low: "Mild" };
+
+export function severityOf(text: string | null | undefined): Pick<AllergyCard, "severity" | "severityLabel" | "recordedAs" | "unrecorded"> {
   const word = text?.trim() ?? "";
-  if (word === "") return { severity: "Mild", recordedAs: null, unrecorded: true };
-  const lower = word.toLowerCase();
-  const severity: Severity = lower === "severe" || lower === "high" ? "Severe" : lower === "moderate" || lower === "medium" ? "Moderate" : "Mild";
-  return { severity, recordedAs: SEVERITIES.some((s) => s.toLowerCase() === lower) ? null : word, unrecorded: false };
+  if (word === "") return { severity: "Mild", severityLabel: "Mild", recordedAs: null, unrecorded: true };
+  const severity = SEVERITY_WORDS[word.toLowerCase()];
+  if (!severity) return { severity: null, severityLabel: word, recordedAs: null, unrecorded: false };
+  return { severity, severityLabel: severity, recordedAs: SEVERITIES.some((s) => s.toLowerCase() === word.toLowerCase()) ? null : word, unrecorded: false };
 }
 
-const textOf = (value: string | undefined) => (value?.trim() ? value.trim() : null);
-
 export function allergyCardOf(allergy: Allergy): AllergyCard {
-  const reaction = allergy.reaction?.flatMap((r) => r.manifestation.map((m) => m.text.trim())).filter(Boolean).join("; ");
-  const note = allergy.note?.map((n) => n.text.trim()).filter(Boolean).join(" ");
+  const reaction = joinedText(allergy.reaction?.flatMap((r) => r.manifestation?.map((m) => m.text) ?? []) ?? [], "; ");
+  const note = joinedText(allergy.note?.map((n) => n.text) ?? [], " ");
   return {
     id: allergy.id,
-    substance: allergy.code.text.trim(),
-    type: allergy.extension.type.trim(),
+    substance: shownText(allergy.code?.text),
+    type: shownText(allergy.extension.type),
     ...severityOf(allergy.extension.severity),
-    reaction: textOf(reaction),
-    note: textOf(note),
+    reaction: reaction || null,
+    note: note || null,
   };
 }
 

@@ -32,8 +32,8 @@ export default function Diagnosis({ loaderData }: Route.ComponentProps) {
             <p className="font-semibold text-danger">{t.noRecords}</p>
           ) : (
             <ul className="grid gap-4 lg:grid-cols-2" aria-label={label}>
-              {diagnoses.map((d) => (
-                <li key={d.id} className="flex flex-col gap-2 rounded border-l-8 border-brand bg-white p-4 shadow-sm">
+              {diagnoses.map((d, i) => (
+                <li key={d.id ?? `#${i}`} className="flex flex-col gap-2 rounded border-l-8 border-brand bg-white p-4 shadow-sm">
                   <div className="flex flex-wrap items-center justify-between gap-2">
                     <h2 className="text-lg font-bold">
                       <time dateTime={d.isoDate || undefined}>{d.date}</time>

@@ -1,5 +1,6 @@
 import type { Condition } from "@contract/health";
-import { formatDate, practiceDateTime } from "~/lib/dates";
+import { recordTexts } from "~/lib/texts/record";
+import { joinedText, shownDay } from "../fields";
 
 /** The Diagnosis screen's view (2§2): tabs Long Term, Recent Diagnosis, All Diagnosis of dated note cards. */
 
@@ -24,23 +25,24 @@ export function diagnosisSearch(view: { tab: DiagnosisTab; pages?: number }): st
 }
 
 export interface DiagnosisCard {
-  id: string;
-  /** DD-MM-YYYY in Pacific/Auckland. */
+  /** The practice's id; null when it sent none (2§3 names no id for a Condition, decisions/396). */
+  id: string | null;
+  /** DD-MM-YYYY in Pacific/Auckland, or "Not recorded". */
   date: string;
-  /** YYYY-MM-DD for <time dateTime>; empty when unreadable. */
+  /** YYYY-MM-DD for <time dateTime>; empty when there is no readable date. */
   isoDate: string;
+  /** The diagnosis as the practice wrote it, or "Not recorded". */
   text: string;
+  /** Only a flag the practice set says long term; one it left out does not. */
   longTerm: boolean;
 }
 
 export function diagnosisCardOf(condition: Condition): DiagnosisCard {
-  const onset = practiceDateTime(condition.onsetDateTime);
   return {
-    id: condition.id,
-    date: formatDate(condition.onsetDateTime),
-    isoDate: onset.isValid ? onset.toISODate()! : "",
-    text: condition.note.map((n) => n.text.trim()).filter(Boolean).join(" ") || "No note recorded.",
-    longTerm: condition.extension.longTerm,
+    id: condition.id ?? null,
+    ...shownDay(condition.onsetDateTime),
+    text: joinedText(condition.note?.map((n) => n.text) ?? [], " ") || recordTexts.notRecorded,
+    longTerm: condition.extension.longTerm === true,
   };
 }
 

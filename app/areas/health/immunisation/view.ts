@@ -1,5 +1,5 @@
 import type { Immunisation } from "@contract/health";
-import { formatDate, practiceDateTime } from "~/lib/dates";
+import { shownDay, shownText, textOf } from "../fields";
 
 /**
  * The Immunisation screen's view (2§2, 2§4): tabs Due, Overdue, Administered and All, each a fresh
@@ -32,47 +32,63 @@ export type ImmunisationState = "Overdue" | "Due" | "Administered" | "Declined";
 
 export interface ImmunisationCard {
   id: string;
+  /** The vaccine, or "Not recorded". */
   name: string;
-  state: ImmunisationState;
+  /** One of the four; null when the practice's ImmType is a word the spec does not name, or none can be told. */
+  state: ImmunisationState | null;
+  /** The badge's word: the state, the practice's own ImmType as written, or "Not recorded". */
+  stateLabel: string;
+  /** The ImmType is a word the spec does not name, shown as written. */
+  stateUnknown: boolean;
   /** "Due", "Was Due" or "Given" (2§4), with its date. */
   dateLabel: string;
-  /** DD-MM-YYYY in Pacific/Auckland; empty when the practice sent no date for it. */
+  /** DD-MM-YYYY in Pacific/Auckland, or "Not recorded". */
   date: string;
   isoDate: string;
+  /** The indication, or "Not recorded". */
   indication: string;
-  vaccinator: string;
+  /** Who gave it, or "Not recorded", for one given; null (not shown) for one not given that names nobody. */
+  vaccinator: string | null;
   /** The practice's message for the patient (position 13). */
   message: string | null;
 }
 
-export function immunisationStateOf(immunisation: Immunisation): ImmunisationState {
+const IMM_TYPES: Record<string, "overdue" | "due" | "other"> = { overdue: "overdue", due: "due", other: "other" };
+
+/**
+ * Its state by ImmType (2§3: overdue, due or other); for other, or none sent, by the given and declined
+ * flags, the status and the given date. A word the spec does not name is no state of 2§4 (null).
+ */
+export function immunisationStateOf(immunisation: Immunisation): ImmunisationState | null {
   const { immType, given, declined } = immunisation.extension;
-  const type = immType.trim().toLowerCase();
+  const word = textOf(immType).toLowerCase();
+  const type = IMM_TYPES[word];
+  if (word !== "" && !type) return null;
   if (type === "overdue") return "Overdue";
   if (type === "due") return "Due";
-  if (given || immunisation.status.toLowerCase() === "completed" || immunisation.date) return "Administered";
-  return declined ? "Declined" : "Due";
-}
-
-function dated(label: string, value: string | undefined) {
-  const parsed = value ? practiceDateTime(value) : null;
-  return { dateLabel: label, date: value && parsed?.isValid ? formatDate(value) : "", isoDate: parsed?.isValid ? parsed.toISODate()! : "" };
+  if (given || textOf(immunisation.status).toLowerCase() === "completed" || textOf(immunisation.date)) return "Administered";
+  if (declined) return "Declined";
+  // "other" not given nor declined stays Due, as before; with no ImmType at all, nothing says which.
+  return type === "other" ? "Due" : null;
 }
 
 export function immunisationCardOf(immunisation: Immunisation): ImmunisationCard {
   const state = immunisationStateOf(immunisation);
-  const { name, indication, vaccinator, due, month, message } = immunisation.extension;
+  const { name, indication, vaccinator, due, month, message, immType } = immunisation.extension;
   // The due date, or failing it the schedule's month, for one not given yet.
-  const dueDate = due || month;
-  const date = state === "Administered" ? dated("Given", immunisation.date) : state === "Overdue" ? dated("Was Due", dueDate) : state === "Due" ? dated("Due", dueDate) : dated("Was Due", dueDate);
+  const dueDate = textOf(due) || month;
+  const given = state === "Administered" || (state === null && textOf(immunisation.date) !== "");
+  const date = given ? { dateLabel: "Given", ...shownDay(immunisation.date) } : { dateLabel: state === "Overdue" || state === "Declined" ? "Was Due" : "Due", ...shownDay(dueDate) };
   return {
     id: immunisation.id,
-    name: name.trim() || "Immunisation",
+    name: shownText(name),
     state,
+    stateLabel: state ?? shownText(immType),
+    stateUnknown: state === null && textOf(immType) !== "",
     ...date,
-    indication: indication.trim(),
-    vaccinator: vaccinator.trim(),
-    message: message?.trim() ? message.trim() : null,
+    indication: shownText(indication),
+    vaccinator: given ? shownText(vaccinator) : textOf(vaccinator) || null,
+    message: textOf(message) || null,
   };
 }
 

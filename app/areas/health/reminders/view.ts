@@ -1,43 +1,57 @@
 import type { Reminder } from "@contract/health";
-import { formatDate, practiceDateTime } from "~/lib/dates";
+import { recordTexts } from "~/lib/texts/record";
+import { joinedText, shownDay, shownText, textOf } from "../fields";
 
-/** The Reminders screen's view (2§2, 2§4): priority High red, Medium amber, Normal green, always with the word. */
+/**
+ * The Reminders screen's view (2§2, 2§4): priority High red, Medium amber, Normal green, always with the
+ * word. A priority the spec does not name is shown as the practice wrote it and one it left out is said
+ * not recorded, neither with a colour of the three (decisions/396).
+ */
 
 export const PRIORITIES = ["High", "Medium", "Normal"] as const;
 export type Priority = (typeof PRIORITIES)[number];
 
 export interface ReminderCard {
-  id: string;
+  /** The practice's id; null when it sent none (2§3 names no id for a reminder, decisions/396). */
+  id: string | null;
+  /** The title, or "Not recorded". */
   title: string;
+  /** The description, or "Not recorded". */
   description: string;
-  priority: Priority;
-  /** The practice's own word when it is none of the three (read as Normal). */
-  recordedAs: string | null;
+  /** One of 2§4's three; null for another word or none. */
+  priority: Priority | null;
+  /** The badge's words: "High priority", "Urgent priority" (as written), "Priority: Not recorded". */
+  priorityLabel: string;
+  /** The priority is a word the spec does not name, shown as written. */
+  priorityUnknown: boolean;
+  /** The sender's name, or "Not recorded". */
   sender: string;
-  /** DD-MM-YYYY in Pacific/Auckland. */
+  /** DD-MM-YYYY in Pacific/Auckland, or "Not recorded". */
   sent: string;
   isoSent: string;
+  /** Optional in 2§3: null when the practice wrote none. */
   note: string | null;
 }
 
-export function priorityOf(text: string): { priority: Priority; recordedAs: string | null } {
-  const word = text.trim();
+export function priorityOf(text: string | null | undefined): Pick<ReminderCard, "priority" | "priorityLabel" | "priorityUnknown"> {
+  const word = textOf(text);
+  if (word === "") return { priority: null, priorityLabel: `Priority: ${recordTexts.notRecorded}`, priorityUnknown: false };
   const known = PRIORITIES.find((p) => p.toLowerCase() === word.toLowerCase());
-  return known ? { priority: known, recordedAs: null } : { priority: "Normal", recordedAs: word || null };
+  return { priority: known ?? null, priorityLabel: `${known ?? word} priority`, priorityUnknown: !known };
 }
 
 export function reminderCardOf(reminder: Reminder): ReminderCard {
-  const sent = practiceDateTime(reminder.sent);
-  const note = reminder.note?.map((n) => n.text.trim()).filter(Boolean).join(" ");
+  const sent = shownDay(reminder.sent);
+  const note = joinedText(reminder.note?.map((n) => n.text) ?? [], " ");
   return {
-    id: reminder.id,
-    title: reminder.extension.title.trim() || "Reminder",
-    description: reminder.extension.description.trim(),
+    id: reminder.id ?? null,
+    title: shownText(reminder.extension.title),
+    description: shownText(reminder.extension.description),
     ...priorityOf(reminder.extension.priority),
-    sender: reminder.sender.display.trim(),
-    sent: formatDate(reminder.sent),
-    isoSent: sent.isValid ? sent.toISODate()! : "",
-    note: note ? note : null,
+    sender: shownText(reminder.sender?.display),
+    sent: sent.date,
+    isoSent: sent.isoDate,
+    note: note || null,
   };
 }
 

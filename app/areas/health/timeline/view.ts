@@ -2,19 +2,24 @@ import type { SubmissionResult } from "@conform-to/react";
 import type { TimelineEvent } from "@contract/health";
 import type { TimelineFilter, TimelineView } from "~/lib/timeline-filter";
 import { practiceDateTime } from "~/lib/dates";
+import { recordTexts } from "~/lib/texts/record";
+import { hasTime, shownDay, shownText, textOf } from "../fields";
 
 /** The Timeline screen's entries (2§3 Timeline event), grouped by date and then by provider (2§2). */
 
 export interface TimelineEntry {
   id: string;
-  /** The code's display: "Appointment", "Lab Result", "Medication"... */
+  /** The code's display: "Appointment", "Lab Result", "Medication"..., as the practice wrote it, or "Not recorded". */
   kind: string;
+  /** What happened, or "Not recorded". */
   text: string;
+  /** The provider's name, or "Not recorded". */
   provider: string;
-  /** YYYY-MM-DD and DD-MM-YYYY in Pacific/Auckland; empty when unreadable. */
+  /** YYYY-MM-DD in Pacific/Auckland; empty when there is no readable date. */
   isoDate: string;
+  /** DD-MM-YYYY, or "Not recorded". */
   date: string;
-  /** "9:15 am"; empty when the practice gave a date only or an unreadable one. */
+  /** "9:15 am"; empty when the practice gave a date only or none. */
   time: string;
 }
 
@@ -24,25 +29,25 @@ export interface TimelineDay {
   providers: Array<{ provider: string; entries: TimelineEntry[] }>;
 }
 
+/** An event as the screen shows it; each field the practice left out says so (decisions/396). */
 export function timelineEntryOf(event: TimelineEvent): TimelineEntry {
-  const when = practiceDateTime(event.created);
-  const hasTime = /T\d{2}:\d{2}/.test(event.created);
+  const day = shownDay(event.created);
+  const when = practiceDateTime(textOf(event.created));
   return {
     id: event.id,
-    kind: event.code.coding[0].display.trim() || "Event",
-    text: event.code.text.trim(),
-    provider: event.extension.provider.trim() || "The practice",
-    isoDate: when.isValid ? when.toISODate()! : "",
-    date: when.isValid ? when.toFormat("dd-MM-yyyy") : "",
-    time: when.isValid && hasTime ? when.toFormat("h:mm a").toLowerCase() : "",
+    kind: shownText(event.code?.coding?.[0]?.display),
+    text: shownText(event.code?.text),
+    provider: shownText(event.extension.provider),
+    ...day,
+    time: day.isoDate && hasTime(event.created) ? when.toFormat("h:mm a").toLowerCase() : "",
   };
 }
 
-/** Days newest first, whatever order the practice sent; within a day, providers in the order first met. */
+/** Days newest first, whatever order the practice sent, those without a date last; within a day, providers in the order first met. */
 export function groupTimeline(entries: readonly TimelineEntry[]): TimelineDay[] {
   const days = new Map<string, TimelineDay>();
   for (const e of entries) {
-    const day = days.get(e.isoDate) ?? { isoDate: e.isoDate, date: e.date || "Date not recorded", providers: [] };
+    const day = days.get(e.isoDate) ?? { isoDate: e.isoDate, date: e.isoDate ? e.date : recordTexts.notRecorded, providers: [] };
     days.set(e.isoDate, day);
     const group = day.providers.find((p) => p.provider === e.provider);
     if (group) group.entries.push(e);

@@ -2,12 +2,12 @@ import { Link, useNavigation } from "react-router";
 import { loadVitals } from "./page.server";
 import { drawAreaChart } from "~/components/charts/chart-drawing.server";
 import { sendDrawing } from "~/.server/sent-drawing.server";
-import { SERIES_STYLE, VitalFigure } from "./components/vital-figure";
+import { OtherReadings, SERIES_STYLE, VitalFigure } from "./components/vital-figure";
 import { Breadcrumb } from "~/shell/components/breadcrumb";
 import { buttonClass } from "~/components/ui/button";
 import { listingSearch } from "~/lib/listing";
 import { healthTexts } from "../texts";
-import type { VitalsPageData } from "./view";
+import { chartPointsOf, type VitalsPageData } from "./view";
 import type { Route } from "./+types/page.route";
 
 export const meta: Route.MetaFunction = () => [{ title: "Vitals – Patient Portal" }];
@@ -17,25 +17,23 @@ export async function loader({ request, context }: Route.LoaderArgs): Promise<Vi
   const { charts, ...rest } = await loadVitals(request);
   return {
     ...rest,
-    charts: charts.map((chart) => ({
-      ...chart,
-      drawing: sendDrawing(
-        request,
-        context,
-        `vital-${chart.key}`,
-        drawAreaChart(
-          chart.series.map((name, i) => ({ name, colour: SERIES_STYLE[i].colour, dashed: i === 1, points: chart.readings.map((r) => ({ at: r.at, value: r.values[i] })) })),
-          chart.readings,
-        ),
-      ),
-    })),
+    charts: charts.map((chart) => {
+      // A chart with no reading to draw (no date, or no value) is its table and its words alone.
+      if (!chart.drawable) return { ...chart, drawing: null };
+      const { series, dates } = chartPointsOf(chart);
+      const drawing = drawAreaChart(
+        series.map((s, i) => ({ ...s, colour: SERIES_STYLE[i].colour, dashed: i === 1 })),
+        dates,
+      );
+      return { ...chart, drawing: sendDrawing(request, context, `vital-${chart.key}`, drawing) };
+    }),
   };
 }
 
 const t = healthTexts;
 
 export default function Vitals({ loaderData }: Route.ComponentProps) {
-  const { charts, total, read, pages, more } = loaderData;
+  const { charts, others, total, read, pages, more } = loaderData;
   const navigation = useNavigation();
   const loading = navigation.state === "loading" && navigation.location.pathname === "/vitals";
 
@@ -45,7 +43,7 @@ export default function Vitals({ loaderData }: Route.ComponentProps) {
       <h1 className="text-3xl font-bold">Vitals</h1>
       <div aria-busy={loading} className="flex flex-col gap-4">
         {loading ? <p role="status">{t.loading}</p> : null}
-        {charts.length === 0 ? (
+        {charts.length === 0 && others.length === 0 ? (
           <p className="font-semibold text-danger">{t.noRecords}</p>
         ) : (
           <>
@@ -57,6 +55,7 @@ export default function Vitals({ loaderData }: Route.ComponentProps) {
                 <VitalFigure key={chart.key} chart={chart} drawing={chart.drawing} />
               ))}
             </div>
+            {others.length > 0 ? <OtherReadings readings={others} /> : null}
           </>
         )}
         {more ? (

@@ -1,5 +1,5 @@
 import { pagesOf } from "~/lib/listing";
-import { vitalChartsOf, type VitalChart } from "./view";
+import { vitalsViewOf, type OtherReading, type VitalChart } from "./view";
 import { readPages } from "../paged-reads.server";
 import { getVitals } from "../practice.server";
 import { type SignedIn } from "~/.server/session.server";
@@ -12,6 +12,7 @@ import { requireSession } from "~/.server/proxy-access.server";
 
 export interface VitalsReadings {
   charts: VitalChart[];
+  others: OtherReading[];
   total: number;
   read: number;
   pages: number;
@@ -24,5 +25,5 @@ export async function loadVitals(request: Request): Promise<VitalsReadings> {
 
 export async function vitalsReadings({ api, user }: Pick<SignedIn, "api" | "user">, url: URL): Promise<VitalsReadings> {
   const read = await readPages(pagesOf(url.searchParams.get("pages")), (page) => getVitals(api, user.userId, page));
-  return { charts: vitalChartsOf(read.resources), total: read.total, read: read.resources.length, pages: read.pages, more: read.more };
+  return { ...vitalsViewOf(read.resources), total: read.total, read: read.resources.length, pages: read.pages, more: read.more };
 }

@@ -1,8 +1,10 @@
 import { SEVERITIES, SEVERITY_LEVEL, type AllergyCard, type Severity } from "../view";
+import { healthTexts } from "../../texts";
 import { LevelBadge, TONE_EDGE, type Tone } from "../../components/level-badge";
 
-/** 2§4: Severe red, Moderate amber, Mild green. */
+/** 2§4: Severe red, Moderate amber, Mild green; a word the spec does not name has none of the three (decisions/396). */
 const TONE: Record<Severity, Tone> = { Severe: "red", Moderate: "amber", Mild: "green" };
+const toneOf = (severity: Severity | null): Tone => (severity ? TONE[severity] : "neutral");
 
 /** The legend of 2§2 Allergies: each severity's colour with its word and level. */
 export function SeverityLegend() {
@@ -28,23 +30,20 @@ export function AllergyList({ allergies }: { allergies: readonly AllergyCard[] }
   return (
     <ul className="grid gap-4 lg:grid-cols-2" aria-label="Allergies">
       {allergies.map((a) => (
-        <li key={a.id} className={`flex flex-col gap-2 rounded bg-white p-4 shadow-sm ${TONE_EDGE[TONE[a.severity]]}`}>
+        <li key={a.id} className={`flex flex-col gap-2 rounded bg-white p-4 shadow-sm ${TONE_EDGE[toneOf(a.severity)]}`}>
           <div className="flex flex-wrap items-center justify-between gap-2">
             <h2 className="text-xl font-bold">{a.substance}</h2>
-            <LevelBadge tone={TONE[a.severity]}>
+            <LevelBadge tone={toneOf(a.severity)}>
               <span className="sr-only">Severity: </span>
-              {a.severity}
+              {a.severityLabel}
             </LevelBadge>
           </div>
           {a.unrecorded ? <p className="text-muted">No severity recorded: shown as mild.</p> : null}
           {a.recordedAs ? <p className="text-muted">Recorded as “{a.recordedAs}”.</p> : null}
+          {a.severity === null ? <p className="text-muted">{healthTexts.unknownCode("severity")}</p> : null}
           <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1">
-            {a.type ? (
-              <>
-                <dt className="font-semibold">Type</dt>
-                <dd>{a.type}</dd>
-              </>
-            ) : null}
+            <dt className="font-semibold">Type</dt>
+            <dd>{a.type}</dd>
             {a.reaction ? (
               <>
                 <dt className="font-semibold">Reaction</dt>

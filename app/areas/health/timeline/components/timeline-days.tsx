@@ -7,7 +7,7 @@ export function TimelineDays({ days }: { days: readonly TimelineDay[] }) {
       {days.map((day) => (
         <li key={day.isoDate || "undated"} className="rounded border-l-8 border-brand bg-white p-4 shadow-sm">
           <h2 className="mb-2 text-xl font-bold">
-            <time dateTime={day.isoDate || undefined}>{day.date}</time>
+            {day.isoDate ? <time dateTime={day.isoDate}>{day.date}</time> : day.date}
           </h2>
           <ul className="flex flex-col gap-3">
             {day.providers.map((group) => (

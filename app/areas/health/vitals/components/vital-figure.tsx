@@ -1,5 +1,7 @@
 import { useSentDrawing } from "~/lib/sent-drawing";
-import type { VitalChart } from "../view";
+import { recordTexts } from "~/lib/texts/record";
+import { healthTexts } from "../../texts";
+import type { OtherReading, VitalChart } from "../view";
 
 /** The series' look in the chart, told in words too (colour is never the only signal). */
 export const SERIES_STYLE = [
@@ -7,7 +9,7 @@ export const SERIES_STYLE = [
   { colour: "#7c2855", line: "dashed line" },
 ] as const;
 
-const number = (n: number) => (Number.isInteger(n) ? String(n) : n.toFixed(1));
+const number = (n: number | null) => (n === null ? recordTexts.notRecorded : Number.isInteger(n) ? String(n) : n.toFixed(1));
 
 /**
  * One vital: its name and unit, the latest reading in words, the area chart (SVG drawn on the server,
@@ -26,6 +28,7 @@ export function VitalFigure({ chart, drawing }: { chart: VitalChart; drawing: st
         <p>
           Latest: <span className="font-semibold">{chart.latest}</span>
         </p>
+        {chart.notDrawn ? <p className="text-muted">{chart.notDrawn}</p> : null}
       </figcaption>
       {chart.series.length > 1 ? (
         <ul className="flex flex-wrap gap-x-4 gap-y-1 text-sm" aria-label={`${chart.title} lines`}>
@@ -39,7 +42,7 @@ export function VitalFigure({ chart, drawing }: { chart: VitalChart; drawing: st
           ))}
         </ul>
       ) : null}
-      <div id={sent.id} aria-hidden="true" dangerouslySetInnerHTML={{ __html: sent.html }} />
+      {chart.drawable ? <div id={sent.id} aria-hidden="true" dangerouslySetInnerHTML={{ __html: sent.html }} /> : <p>{healthTexts.nothingToDraw}</p>}
       <details className="group">
         <summary className="min-h-11 cursor-pointer py-2 font-semibold text-brand underline underline-offset-4">
           {chart.title} readings as a table ({chart.readings.length})
@@ -61,10 +64,10 @@ export function VitalFigure({ chart, drawing }: { chart: VitalChart; drawing: st
             </tr>
           </thead>
           <tbody>
-            {[...chart.readings].reverse().map((r) => (
-              <tr key={r.at} className="border-b border-line">
+            {[...chart.readings].reverse().map((r, i) => (
+              <tr key={i} className="border-b border-line">
                 <th scope="row" className="py-1 pr-4 font-normal">
-                  <time dateTime={r.isoDate}>{r.date}</time>
+                  {r.isoDate ? <time dateTime={r.isoDate}>{r.date}</time> : r.date}
                 </th>
                 {r.values.map((v, i) => (
                   <td key={chart.series[i]} className="py-1 pr-4">
@@ -77,5 +80,44 @@ export function VitalFigure({ chart, drawing }: { chart: VitalChart; drawing: st
         </table>
       </details>
     </figure>
+  );
+}
+
+/** Readings no chart shows (a vital the spec does not list, one with no name or in another unit), as the practice sent them (decisions/396). */
+export function OtherReadings({ readings }: { readings: readonly OtherReading[] }) {
+  return (
+    <section aria-labelledby="other-readings" className="flex flex-col gap-2 rounded bg-white p-4 shadow-sm">
+      <h2 id="other-readings" className="text-xl font-bold">
+        {healthTexts.otherReadings}
+      </h2>
+      <p>{healthTexts.otherReadingsWhy}</p>
+      <table className="w-full border-collapse text-left [overflow-wrap:anywhere]">
+        <caption className="sr-only">{healthTexts.otherReadings}</caption>
+        <thead>
+          <tr className="border-b-2 border-line">
+            <th scope="col" className="py-1 pr-4">
+              Vital
+            </th>
+            <th scope="col" className="py-1 pr-4">
+              Date
+            </th>
+            <th scope="col" className="py-1 pr-4">
+              Value
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {readings.map((r, i) => (
+            <tr key={i} className="border-b border-line">
+              <th scope="row" className="py-1 pr-4 font-normal">
+                {r.name}
+              </th>
+              <td className="py-1 pr-4">{r.isoDate ? <time dateTime={r.isoDate}>{r.date}</time> : r.date}</td>
+              <td className="py-1 pr-4">{r.value}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </section>
   );
 }
