@@ -14,6 +14,8 @@ export interface InvoiceTableRow {
   amountCents: number;
   balanceCents: number;
   payNowCents: number;
+  /** The amounts the practice's invoice does not hold (issue 68): shown as "Not recorded", and read as 0 by the payment. */
+  missing?: { amount?: true; balance?: true; payNow?: true };
 }
 
 /** Which provider takes the card, as the page's loader chose it (decisions/030). */
