@@ -1,7 +1,7 @@
 import type { profileEndpoints } from "@contract/profile";
 import { bundleRow } from "./bundle";
 import { bareSuccess, numericStatus } from "./account";
-import { asSent, extras, markedUp, shape, valued, type RoomRow } from "./shapes";
+import { asSent, markedUp, shape, valued, type RoomRow } from "./shapes";
 
 const statusRow = (fixes: string): RoomRow => ({ fixes, open: "The code quoted or a number; the message on success or none.", replies: [asSent, numericStatus, bareSuccess] });
 
