@@ -1,7 +1,7 @@
 import type { profileEndpoints } from "@contract/profile";
 import { bundleRow } from "./bundle";
 import { bareSuccess, numericStatus } from "./account";
-import { asSent, markedUp, shape, valued, type RoomRow } from "./shapes";
+import { asSent, shape, type RoomRow } from "./shapes";
 
 const statusRow = (fixes: string): RoomRow => ({ fixes, open: "The code quoted or a number; the message on success or none.", replies: [asSent, numericStatus, bareSuccess] });
 
@@ -9,8 +9,9 @@ const statusRow = (fixes: string): RoomRow => ({ fixes, open: "The code quoted o
 export const profileRoom = {
   lookup: bundleRow({
     fixes: "1§7: \"array whose first item has entry\"; 1§3: each entry \"an extension pair of id and name\", both there (a choice is made by its id and shown by its name).",
-    open: "Which other fields an entry carries; the name's words (macrons, markup).",
-    records: [valued("extension.1.valueString", "Whangārei", "a name with macrons"), markedUp("extension.1.valueString")],
+    // A name's words are data the forms show as options, chosen by the patient by their words: markup
+    // there would be a name the practice gave, not a shape, so the row varies only what sits beside the pair.
+    open: "Which other fields an entry carries (extras); the name's words are the practice's own.",
   }),
   addEmergencyContact: statusRow("1§7 shows no reply; 1§8 reads its dialog by StatusCode and StatusMessage as the password change's."),
   deleteEmergencyContact: statusRow("1§7 shows no reply; read as addEmergencyContact's."),
