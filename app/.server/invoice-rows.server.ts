@@ -1,7 +1,8 @@
 import type { Invoice } from "@contract/accounts";
 import type { InvoiceTableRow } from "~/lib/accounts-view";
 import { formatDate } from "~/lib/dates";
-import { toCents } from "~/lib/money";
+import { formatCents, toCents } from "~/lib/money";
+import { recordTexts } from "~/lib/texts/record";
 
 /**
  * An invoice as a row of the accounts table, also the heading of an invoice opened on the full page
@@ -10,21 +11,19 @@ import { toCents } from "~/lib/money";
 export function rowOf(invoice: Invoice): InvoiceTableRow {
   const e = invoice.extension;
   const [amount, balance, payNow] = [toCents(e.amount), toCents(e.balance), toCents(e.payNow)];
-  // A field the practice did not send is "" (text) or listed as missing (amounts), for the table to say
-  // "Not recorded" (issue 68). The payment reads an amount not sent as 0: it pays nothing the practice has not said is owed.
-  const missing: NonNullable<InvoiceTableRow["missing"]> = {};
-  if (amount === null) missing.amount = true;
-  if (balance === null) missing.balance = true;
-  if (payNow === null) missing.payNow = true;
+  const date = e.date?.trim() ? formatDate(e.date.trim()) : "";
+  // A field the practice did not send is "" here and "Not recorded" in the table (issue 68, decisions/396).
+  const words = (text: string | undefined) => text?.trim() || recordTexts.notRecorded;
+  const money = (cents: number | null) => (cents === null ? recordTexts.notRecorded : formatCents(cents));
   return {
     id: invoice.id,
-    date: e.date?.trim() ? formatDate(e.date.trim()) : "",
+    date,
     notes: e.notes ?? "",
     type: e.type ?? "",
     reference: e.reference ?? "",
     amountCents: amount ?? 0,
     balanceCents: balance ?? 0,
     payNowCents: payNow ?? 0,
-    ...(Object.keys(missing).length > 0 ? { missing } : {}),
+    shown: [words(e.notes), words(e.type), words(e.reference), money(amount), money(balance), words(date), payNow === null ? recordTexts.notRecorded : ""],
   };
 }

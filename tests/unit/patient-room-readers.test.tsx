@@ -103,18 +103,21 @@ describe("invoices", () => {
 
   it("keeps an invoice with no extensions, its fields empty and its amounts missing (read as 0 by the payment); the table says Not recorded for each", () => {
     const row = rowOf(invoice(null));
-    expect(row).toEqual({ id: "inv-1", date: "", notes: "", type: "", reference: "", amountCents: 0, balanceCents: 0, payNowCents: 0, missing: { amount: true, balance: true, payNow: true } });
+    expect(row).toEqual({ id: "inv-1", date: "", notes: "", type: "", reference: "", amountCents: 0, balanceCents: 0, payNowCents: 0, shown: [NR, NR, NR, NR, NR, NR, NR] });
     expect(toCents(undefined)).toBeNull();
     const markup = renderToStaticMarkup(createElement(InvoiceTable, { caption: "Invoices", rows: [row], empty: "None", onOpen: () => undefined }));
     const cells = [...markup.matchAll(/<td[^>]*>([^<]*)<\/td>/g)].map((m) => m[1]);
     expect(cells.slice(0, 7)).toEqual([NR, NR, NR, NR, NR, NR, NR]);
+    // Pay Now follows the payment's allocation: an invoice the payment reaches shows what it pays.
+    const paid = renderToStaticMarkup(createElement(InvoiceTable, { caption: "Invoices", rows: [{ ...row, payNowCents: 500 }], empty: "None", onOpen: () => undefined }));
+    expect([...paid.matchAll(/<td[^>]*>([^<]*)<\/td>/g)].map((m) => m[1]).slice(0, 7)).toEqual([NR, NR, NR, NR, NR, "$5.00", NR]);
     expect(markup).toContain(`aria-label="View invoice ${NR} (PDF)"`);
   });
 
   it("shows a type the portal does not know, and notes with markup, as sent and as text", () => {
     const row = rowOf(invoice([{ valueDateTime: "2026-03-01" }, { valueString: "<b>Flu</b> &amp; whānau" }, { valueString: "ACC Levy" }, { valueString: "INV-1" }, { valueDecimal: 12.5 }, { valueDecimal: 0 }, { valueDecimal: 0 }]));
     expect(row).toMatchObject({ type: "ACC Levy", notes: "<b>Flu</b> &amp; whānau", amountCents: 1250 });
-    expect(row.missing).toBeUndefined();
+    expect(row.shown).toEqual(["<b>Flu</b> &amp; whānau", "ACC Levy", "INV-1", "$12.50", "$0.00", "01-03-2026", ""]);
     const markup = renderToStaticMarkup(createElement(InvoiceTable, { caption: "Invoices", rows: [row], empty: "None", onOpen: () => undefined }));
     expect(markup).toContain("&lt;b&gt;Flu&lt;/b&gt; &amp;amp; whānau");
     expect(markup).toContain(">ACC Levy<");
