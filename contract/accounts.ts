@@ -1,19 +1,24 @@
 import { z } from "zod";
 import { bundleOf, LabelsMetaSchema } from "./fhir";
-import { defineSlots, slot } from "./slots";
+import { defineSlots, optional, slot } from "./slots";
 import { readStatusCode, readTruthy } from "./truthy";
 import { callsOf } from "./endpoint";
 
 /** Invoices (payment notices) and their PDFs (1§3 Invoice, 1§7). Invoice calls use the parent id (1§6). */
 
+/**
+ * 1§3 Invoice: "extensions by position: date, notes, type, reference number, amount, balance, pay-now
+ * decimal". A practice may send fewer, or any of them null (issue 68, contract/room/accounts.ts): the
+ * invoice is still listed, its missing fields said as not recorded; only its id stays.
+ */
 export const InvoiceSlots = defineSlots({
-  date: slot.dateTime(0, "InvoiceDate"),
-  notes: slot.string(1, "Notes"),
-  type: slot.string(2, "InvoiceType"),
-  reference: slot.string(3, "ReferenceNo"),
-  amount: slot.decimal(4, "Amount"),
-  balance: slot.decimal(5, "Balance"),
-  payNow: slot.decimal(6, "PayNow"),
+  date: optional(slot.dateTime(0, "InvoiceDate")),
+  notes: optional(slot.string(1, "Notes")),
+  type: optional(slot.string(2, "InvoiceType")),
+  reference: optional(slot.string(3, "ReferenceNo")),
+  amount: optional(slot.decimal(4, "Amount")),
+  balance: optional(slot.decimal(5, "Balance")),
+  payNow: optional(slot.decimal(6, "PayNow")),
 });
 
 export const InvoiceSchema = z.object({

@@ -1,10 +1,46 @@
 import { z } from "zod";
-import { AddressSchema, ContactPointSchema, CountSchema, HumanNameSchema, bundleOf } from "./fhir";
+import { CountSchema, HumanNameSchema, bundleOf } from "./fhir";
 import { defineSlots, optional, slot } from "./slots";
 import { typeByContent } from "./attachment-content";
 import { callsOf } from "./endpoint";
 
 /** The patient, menu, proxy, practice, counter and setting calls of 1§7. */
+
+/*
+ * The room the spec leaves (issue 68, decisions/396, contract/room/patient.ts): a practice may leave any
+ * field of 1§3's Patient profile and Practice out, send it null or empty, and add fields; only a record's
+ * id, which the portal addresses it by, is always there. These read such a field as undefined and such a
+ * list as [], so that a screen says "Not recorded" rather than the page failing.
+ */
+
+/** A field a practice may leave out or send as null: read as undefined. */
+export function maybe<T extends z.ZodType>(schema: T) {
+  return schema.nullish().transform((value) => value ?? undefined);
+}
+
+/** A list a practice may leave out, send as null or empty: read as []. */
+export function listOf<T extends z.ZodType>(item: T) {
+  return z.array(item).nullish().transform((items) => items ?? []);
+}
+
+const Text = maybe(z.string());
+
+/** 1§3's name parts, each of which a practice may leave out or send null. */
+export const RecordNameSchema = z.object({
+  use: Text,
+  text: Text,
+  prefix: listOf(z.string()),
+  given: listOf(z.string()),
+  family: Text,
+  preferred: Text,
+});
+
+/** A telecom entry: "system phone/email, use home/mobile/work" (1§3), any of which may be missing or another code. */
+export const RecordContactPointSchema = z.object({ system: Text, use: Text, value: Text });
+export type RecordContactPoint = z.output<typeof RecordContactPointSchema>;
+
+/** An address: its text, or its lines and parts (1§3), each of which may be missing. */
+export const RecordAddressSchema = z.object({ use: Text, text: Text, line: listOf(z.string()), city: Text, district: Text, country: Text, postalCode: Text });
 
 export const PatientIdQuerySchema = z.object({ PatientID: z.string().min(1).max(64) });
 
@@ -15,15 +51,17 @@ export const PatientMenuRequestSchema = z.object({
   ProxyID: z.string().max(64),
 });
 
+/** 1§7 names a menu item's name, an unused value and its type code; a practice may send fewer (the item is then not linked). */
 export const MenuItemSlots = defineSlots({
-  name: slot.string(0, "MenuName"),
+  name: optional(slot.string(0, "MenuName")),
   unused: optional(slot.string(1, "MenuIcon")),
-  typeCode: slot.string(2, "MenuTypeCode"),
+  typeCode: optional(slot.string(2, "MenuTypeCode")),
 });
 
 export const MenuItemSchema = z.object({
-  resourceType: z.literal("Basic"),
-  id: z.string(),
+  /** 1§7 names no resource type for a menu item. */
+  resourceType: Text,
+  id: Text,
   extension: MenuItemSlots.schema,
 });
 export const PatientMenuReplySchema = bundleOf(MenuItemSchema);
@@ -45,11 +83,12 @@ export const ProxyUsersReplySchema = bundleOf(ProxyUserSchema);
 
 /* ---------- GET Patient?PatientID (profile) ---------- */
 
+/** Every one of them may be missing: a practice may send fewer extensions than the slots (issue 68). */
 export const PatientSlots = defineSlots({
-  ethnicity: slot.string(0, "Ethnicity"),
+  ethnicity: optional(slot.string(0, "Ethnicity")),
   bloodGroup: optional(slot.string(1, "BloodGroup")),
   contactMethods: optional(slot.string(2, "ContactMethods")),
-  nhi: slot.string(3, "NHINumber"),
+  nhi: optional(slot.string(3, "NHINumber")),
   enableEmail: optional(slot.boolean(4, "EnableEmail")),
   enableNotification: optional(slot.boolean(5, "EnableNotification")),
   deviceToken: optional(slot.string(6, "PatientDeviceToken")),
@@ -57,22 +96,23 @@ export const PatientSlots = defineSlots({
   preferredContactMethod: optional(slot.string(7, "PreferredContactMethodID")),
 });
 
+/** "Each with id, name given/family, relationship coding display" (1§3): the id stays (a contact is removed by it), the rest may be missing. */
 export const EmergencyContactSchema = z.object({
   id: z.string(),
-  name: z.object({ prefix: z.array(z.string()).optional(), given: z.array(z.string()).optional(), family: z.string().optional() }),
-  relationship: z.array(z.object({ coding: z.array(z.object({ display: z.string().optional() })).optional() })).optional(),
-  telecom: z.array(ContactPointSchema).optional(),
+  name: maybe(z.object({ prefix: listOf(z.string()), given: listOf(z.string()), family: Text })),
+  relationship: listOf(z.object({ coding: listOf(z.object({ display: Text })) })),
+  telecom: listOf(RecordContactPointSchema),
 });
 
 export const PatientSchema = z.object({
   resourceType: z.literal("Patient"),
   id: z.string().min(1),
-  name: z.array(HumanNameSchema).min(1),
-  gender: z.string().optional(),
-  birthDate: z.string().optional(),
-  telecom: z.array(ContactPointSchema).optional().default([]),
-  address: z.array(AddressSchema).optional().default([]),
-  contact: z.array(EmergencyContactSchema).optional().default([]),
+  name: listOf(RecordNameSchema),
+  gender: Text,
+  birthDate: Text,
+  telecom: listOf(RecordContactPointSchema),
+  address: listOf(RecordAddressSchema),
+  contact: listOf(EmergencyContactSchema),
   extension: PatientSlots.schema,
 });
 export const PatientReplySchema = bundleOf(PatientSchema);
@@ -80,18 +120,19 @@ export type Patient = z.output<typeof PatientSchema>;
 
 /* ---------- GET Patient/Organization?PatientID (practice) ---------- */
 
+/** "Name, opening start and end times, telecom phone, address text, GP name (third extension)" (1§3): each may be missing. */
 export const PracticeSlots = defineSlots({
-  openingStart: slot.string(0, "OpeningStartTime"),
-  openingEnd: slot.string(1, "OpeningEndTime"),
-  gpName: slot.string(2, "GPName"),
+  openingStart: optional(slot.string(0, "OpeningStartTime")),
+  openingEnd: optional(slot.string(1, "OpeningEndTime")),
+  gpName: optional(slot.string(2, "GPName")),
 });
 
 export const OrganizationSchema = z.object({
   resourceType: z.literal("Organization"),
   id: z.string(),
-  name: z.string(),
-  telecom: z.array(ContactPointSchema).optional().default([]),
-  address: z.array(AddressSchema).optional().default([]),
+  name: Text,
+  telecom: listOf(RecordContactPointSchema),
+  address: listOf(RecordAddressSchema),
   extension: PracticeSlots.schema,
 });
 export const OrganizationReplySchema = bundleOf(OrganizationSchema);
@@ -99,18 +140,24 @@ export type Organization = z.output<typeof OrganizationSchema>;
 
 /* ---------- GET Patient/RefreshCounter?PatientID ---------- */
 
+/**
+ * A count as a number or numeric text; a count the practice leaves out, sends null or empty is not
+ * recorded (null), which a screen says as such rather than as 0 (issue 68).
+ */
+const Count = z.union([CountSchema, z.literal("").transform(() => null)]).nullish().transform((count) => count ?? null);
+
 export const CountersSchema = z.object({
-  InboxCounter: CountSchema,
-  MedicationsCounter: CountSchema,
-  TestResultsCounter: CountSchema,
-  AppointmentsCounter: CountSchema,
-  completedcount: CountSchema,
-  futurecount: CountSchema,
-  missedcount: CountSchema,
-  facetofacecount: CountSchema,
-  videoconsultappointmentcount: CountSchema,
-  phonetriagecount: CountSchema,
-  totalpatientappointments: CountSchema,
+  InboxCounter: Count,
+  MedicationsCounter: Count,
+  TestResultsCounter: Count,
+  AppointmentsCounter: Count,
+  completedcount: Count,
+  futurecount: Count,
+  missedcount: Count,
+  facetofacecount: Count,
+  videoconsultappointmentcount: Count,
+  phonetriagecount: Count,
+  totalpatientappointments: Count,
 });
 export type Counters = z.output<typeof CountersSchema>;
 /** "First item holds the counters." */
@@ -156,7 +203,8 @@ export const PracticeSettingsQuerySchema = PatientIdQuerySchema.extend({
 
 export const PracticeSettingSchema = z.object({
   id: z.string().min(1),
-  value: z.string().nullable(),
+  /** "An id with a string value" (1§3); a practice may send it null, empty or not at all: read as empty, so 1§3's default applies. */
+  value: z.string().nullish(),
 });
 /** A list of settings by id, read into a map; unknown ids are kept (a newer API may add some). */
 export const PracticeSettingsReplySchema = z

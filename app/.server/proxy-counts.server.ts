@@ -29,12 +29,14 @@ export function countersForProxy(api: PracticeApi, counters: Counters, patientId
 }
 
 async function withoutConfidentialUnread(api: PracticeApi, counters: Counters, patientId: string, policy: WhanauPolicy): Promise<Counters> {
-  if (counters.TestResultsCounter <= 0) return counters;
+  const unread = counters.TestResultsCounter;
+  // A count the practice did not send stays not recorded (issue 68).
+  if (unread === null || unread <= 0) return counters;
   let hidden = 0;
   for (let page = 1; page <= RESULT_PAGES_READ; page++) {
     const bundle = await getLabResults(api, patientId, { page, search: "", from: null, to: null });
     hidden += bundle.resources.filter((r) => isConfidential(r, policy) && !isReadFlag(r.extension.read)).length;
     if (bundle.resources.length < documentsPageSizes.labResults || page * documentsPageSizes.labResults >= (bundle.total ?? 0)) break;
   }
-  return { ...counters, TestResultsCounter: Math.max(0, counters.TestResultsCounter - hidden) };
+  return { ...counters, TestResultsCounter: Math.max(0, unread - hidden) };
 }

@@ -18,10 +18,6 @@ export function formatClockTime(value: string): string {
   return `${hour % 12 === 0 ? 12 : hour % 12}:${clock[2]} ${hour % 24 < 12 ? "am" : "pm"}`;
 }
 
-export function formatOpeningHours(start: string, end: string): string {
-  return `${formatClockTime(start)} – ${formatClockTime(end)}`;
-}
-
 /**
  * The dates below are kept by their text (app/lib/recently-used.ts): luxon reading an ISO text into the
  * practice's zone asks Intl for the zone's offset each time (about 20-40 µs), and a page of a long

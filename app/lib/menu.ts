@@ -1,10 +1,13 @@
 import type { Counters, MenuItem } from "@contract/patient";
 import { AREAS, builtAreas, MESSAGING_CODE, type Area } from "./areas";
+import { recordTexts } from "./texts/record";
 
 /**
  * The side menu is the server's: each item's type code names an area (1§2 Shell), mapped through
  * the area registry (app/lib/areas.ts). A code the portal has no screen for yet is not linked: there
- * are no placeholder pages.
+ * are no placeholder pages. So a code the portal has never met, or an item with no code at all (a
+ * practice within the room the spec leaves, issue 68), is left out rather than shown as sent: a label
+ * with nowhere to go would promise a screen that is not there (decisions/004, 396).
  */
 export interface MenuLink {
   code: string;
@@ -19,9 +22,10 @@ export function menuLinks(items: readonly MenuItem[], unread: number, areas: rea
   const built = builtAreas(areas);
   const links: MenuLink[] = [];
   const seen = new Set<string>();
-  const offered = new Set(items.map((item) => item.extension.typeCode.trim()));
+  const codeOf = (item: MenuItem) => item.extension.typeCode?.trim() ?? "";
+  const offered = new Set(items.map(codeOf));
   for (const item of items) {
-    const area = built.find((a) => !a.offeredWith && a.code === item.extension.typeCode.trim());
+    const area = built.find((a) => !a.offeredWith && a.code === codeOf(item));
     if (!area?.code || seen.has(area.code)) continue;
     seen.add(area.code);
     const link: MenuLink = { code: area.code, label: area.label, path: area.path };
@@ -46,7 +50,7 @@ interface CardLink {
   href: string | null;
 }
 
-/** A card with the practice's count, or (the portal's own areas) a sentence. */
+/** A card with the practice's count, or a sentence: the portal's own areas', or "Not recorded" for a count the practice did not send. */
 export type DashboardCard = CardLink & ({ count: number; empty: string } | { count: null; text: string });
 
 /** The dashboard's cards, in the registry's order, each linked only where the menu links its area. */
@@ -54,7 +58,10 @@ export function dashboardCards(counters: Counters, menu: readonly MenuLink[], ar
   return areas.flatMap(({ path, card }): DashboardCard[] => {
     if (!card) return [];
     if (!("counter" in card)) return [{ title: card.title, unit: card.unit, text: card.text, count: null, href: hasArea(menu, path) ? path : null }];
-    const { counter, search, ...texts } = card;
-    return [{ ...texts, count: counters[counter], href: hasArea(menu, path) ? path + (search ?? "") : null }];
+    const { counter, search, empty, ...texts } = card;
+    const href = hasArea(menu, path) ? path + (search ?? "") : null;
+    const count = counters[counter];
+    // A count the practice left out or sent null is said as such, never as its empty text ("No unread messages"): that would be a claim (issue 68).
+    return [count === null ? { ...texts, count, text: recordTexts.notRecorded, href } : { ...texts, empty, count, href }];
   });
 }

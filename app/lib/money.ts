@@ -3,8 +3,9 @@
  * The API sends dollars as numbers or strings; the payment provider takes cents (1§9: amount × 100).
  */
 
-/** "120.50", 120.5, "$1,204.05" → cents, or null when it is not an amount with at most 2 decimals. */
-export function toCents(value: string | number): number | null {
+/** "120.50", 120.5, "$1,204.05" → cents, or null when it is not an amount with at most 2 decimals or there is none (issue 68). */
+export function toCents(value: string | number | null | undefined): number | null {
+  if (value === null || value === undefined) return null;
   const text = typeof value === "number" ? value.toFixed(2) : value.trim().replace(/^\$/, "").replaceAll(",", "");
   const match = /^(-)?(\d+)(?:\.(\d{1,2}))?$/.exec(text);
   if (!match) return null;

@@ -9,7 +9,7 @@ import { AppShell } from "./components/app-shell";
 import { menuLinks } from "~/lib/menu";
 import { AREAS } from "~/lib/areas";
 import { summarisePatient, summarisePractice } from "~/lib/patient-summary";
-import { shellPatientOf } from "./shell-patient";
+import { shellPatientOf, shellPracticeOf } from "./shell-patient";
 import type { Route } from "./+types/layout.route";
 
 /**
@@ -38,10 +38,10 @@ export async function loader({ request }: Route.LoaderArgs) {
   const [menu, patient, practice, counters] = await readShell({ api, user });
   return {
     // A parent's partial view of a young person's record links only what it reaches.
-    menu: menuLinks(menu.resources, counters.InboxCounter, access ? AREAS.filter((area) => access.reaches(area.access)) : AREAS),
+    menu: menuLinks(menu.resources, counters.InboxCounter ?? 0, access ? AREAS.filter((area) => access.reaches(area.access)) : AREAS),
     // The profile's details only where the view reaches the profile: its e-mail and mobile are where the young person's codes go.
-    patient: shellPatientOf(patient ? summarisePatient(patient) : { name: user.userName, nhi: "", mobile: null, email: null }, !access || access.reaches("profile")),
-    practice: practice ? summarisePractice(practice) : null,
+    patient: shellPatientOf(patient ? summarisePatient(patient) : { name: user.userName, nhi: null, mobile: null, email: null }, !access || access.reaches("profile"), user.userName),
+    practice: practice ? shellPracticeOf(summarisePractice(practice)) : null,
     actingFor: user.proxy === "Yes" ? { parentName: user.parentName } : null,
     canSwitch: user.linked === true,
     // A young person on their own sign-in chooses who sees their record from the age the practice sets.

@@ -1,5 +1,5 @@
 import { recordTexts } from "~/lib/texts/record";
-import type { PatientSummary } from "~/lib/patient-summary";
+import type { PatientSummary, PracticeSummary } from "~/lib/patient-summary";
 
 /**
  * The patient as the shell's header shows them: the name, and the profile's details (label and value,
@@ -11,7 +11,19 @@ export interface ShellPatient {
   details: readonly (readonly [label: string, value: string])[];
 }
 
-export function shellPatientOf({ name, nhi, mobile, email }: PatientSummary, sharesProfile: boolean): ShellPatient {
+/** `fallbackName`: the name the sign-in gave, for a profile that holds none (issue 68). */
+export function shellPatientOf({ name, nhi, mobile, email }: PatientSummary, sharesProfile: boolean, fallbackName = ""): ShellPatient {
   const shown = (value: string | null) => value || recordTexts.notRecorded;
-  return { name, details: sharesProfile ? [["NHI", shown(nhi)], ["Mobile", shown(mobile)], ["Email", shown(email)]] : [] };
+  return { name: name || fallbackName || recordTexts.notRecorded, details: sharesProfile ? [["NHI", shown(nhi)], ["Mobile", shown(mobile)], ["Email", shown(email)]] : [] };
+}
+
+/** The practice as the header shows it: its name and when it is open, each "Not recorded" where its record lacks it (issue 68). */
+export interface ShellPractice {
+  name: string;
+  /** "Open 8:00 am – 5:00 pm", or "Opening hours: Not recorded". */
+  open: string;
+}
+
+export function shellPracticeOf({ name, hours }: PracticeSummary): ShellPractice {
+  return { name: name ?? recordTexts.notRecorded, open: hours ? `Open ${hours}` : `Opening hours: ${recordTexts.notRecorded}` };
 }

@@ -32,7 +32,7 @@ async function patient(world: TestWorld, label = "solo", memberId?: string) {
   const step = poster.reply;
   const page = (search = "") => messagingPage({ api: s.api, user: { ...user } as never }, new URL(`http://portal.test/emails${search}`));
   const box = (type: string) => s.api.call(endpoints.messages, { query: { PatientID: user.userId, Type: "1", MessagingType: type as "1", PageSize: 100, PageNumber: 1 } });
-  const counter = async () => (await s.api.call(endpoints.refreshCounter, { query: { PatientID: user.userId } })).InboxCounter;
+  const counter = async () => (await s.api.call(endpoints.refreshCounter, { query: { PatientID: user.userId } })).InboxCounter!;
   return { s, step, envelope: poster.envelope, page, box, counter };
 }
 
@@ -104,7 +104,7 @@ describe("the practice's messaging calls (mock over HTTP)", () => {
 
   it("deleting unread inbox messages lowers the InboxCounter by as many", async () => {
     const s = await world.signIn("solo");
-    const counter = async () => (await s.api.call(endpoints.refreshCounter, { query: { PatientID: s.id } })).InboxCounter;
+    const counter = async () => (await s.api.call(endpoints.refreshCounter, { query: { PatientID: s.id } })).InboxCounter!;
     const before = await counter();
     const unread = await s.api.call(endpoints.messages, { query: { PatientID: s.id, Type: "1", MessagingType: MESSAGE_BOXES.inbox, PageSize: 2, PageNumber: 1, ReadFilter: "1" } });
     expect(unread.resources).toHaveLength(2);

@@ -100,7 +100,7 @@ describe("Patient/MessageByID", () => {
     expect(opened.resources[0].id).toBe(target.id);
     expect(opened.resources[0].extension.body).toBe(target.extension.body);
     const after = await s.api.call(endpoints.refreshCounter, { query: { PatientID: s.id } });
-    expect(after.InboxCounter).toBe(counters.InboxCounter - 1);
+    expect(after.InboxCounter).toBe(counters.InboxCounter! - 1);
     const reread = await list(s, MESSAGE_BOXES.inbox, 1, { size: 100 });
     expect(reread.resources.find((m) => m.id === target.id)?.extension.readStatus).toBe("2");
 

@@ -326,7 +326,7 @@ describe("every reply parses with its contract schema", () => {
     expect(proxies.resources).toHaveLength(label === "family" ? 3 : 1);
 
     const profile = endpoints.patient.reply.parse(JSON.parse(r.patient)).resources[0];
-    expect(isValidNhi(profile.extension.nhi)).toBe(true);
+    expect(isValidNhi(profile.extension.nhi ?? "")).toBe(true);
     expect(profile.name[0]).toMatchObject({ given: expect.any(Array), family: expect.any(String), text: expect.any(String), prefix: [expect.any(String)] });
     if (label === "empty") expect(profile.address).toEqual([]);
     else expect(profile.address[0]).toMatchObject({ country: "New Zealand", postalCode: expect.stringMatching(/^\d{4}$/) });
@@ -342,7 +342,7 @@ describe("every reply parses with its contract schema", () => {
     expect(practice.telecom[0].value).toMatch(/^0[34679] \d{3} \d{4}$/);
 
     const counters = endpoints.refreshCounter.reply.parse(JSON.parse(r.counters));
-    expect(counters.totalpatientappointments).toBe(counters.facetofacecount + counters.videoconsultappointmentcount + counters.phonetriagecount);
+    expect(counters.totalpatientappointments).toBe(counters.facetofacecount! + counters.videoconsultappointmentcount! + counters.phonetriagecount!);
     expect(counters.AppointmentsCounter).toBe(counters.futurecount);
     if (label === "empty") expect(Object.values(counters).every((v) => v === 0)).toBe(true);
     if (label === "solo") expect(counters.InboxCounter).toBeGreaterThan(0);

@@ -136,7 +136,7 @@ describe("a parent's view of each child", () => {
     // Nor counted: the parent's New Results is the unread results of their list, not the practice's count with the confidential one in it (decisions/388).
     const hiddenResult = mine.results.find((r) => !theirs.results.some((t) => t.id === r.id))!;
     expect(hiddenResult.read).toBe(false);
-    const unreadCount = async (cookie: string) => (await readShell(await requireSession(get(cookie, "/"))))[3].TestResultsCounter;
+    const unreadCount = async (cookie: string) => (await readShell(await requireSession(get(cookie, "/"))))[3].TestResultsCounter!;
     expect(await unreadCount(own.cookie)).toBe(mine.results.filter((r) => !r.read).length);
     expect(await unreadCount(parent.cookie)).toBe(theirs.results.filter((r) => !r.read).length);
     expect(await unreadCount(parent.cookie)).toBe((await unreadCount(own.cookie)) - 1);

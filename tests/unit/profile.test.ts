@@ -69,10 +69,13 @@ describe("profile mapper", () => {
     expect(readContactMethods(undefined)).toEqual([]);
   });
 
-  it("treats an unknown gender as not stated", () => {
+  it("shows a gender the portal does not know as the practice sent it, with the neutral avatar, and none as not recorded (issue 68)", () => {
     expect(readProfile(wirePatient()).gender).toBe("female");
     const p = PatientReplySchema.parse(toBundle([{ resourceType: "Patient", id: "1", name: [{ text: "A B" }], extension: PatientSlots.write({ ethnicity: "", nhi: "" }) }])).resources[0];
-    expect(readProfile(p)).toMatchObject({ gender: "other", genderLabel: "Not stated", address: [], emergencyContacts: [], contactMethods: [], preferredContactMethodId: null });
+    // "" is what the profile's rows say as "Not recorded"; never "Not stated", which would be a claim.
+    expect(readProfile(p)).toMatchObject({ gender: "other", genderLabel: "", address: [], emergencyContacts: [], contactMethods: [], preferredContactMethodId: null });
+    const intersex = PatientReplySchema.parse(toBundle([{ resourceType: "Patient", id: "1", name: [{ text: "A B" }], gender: "intersex", extension: [] }])).resources[0];
+    expect(readProfile(intersex)).toMatchObject({ gender: "other", genderLabel: "intersex" });
   });
 });
 

@@ -21,7 +21,8 @@ export interface PracticeInvoiceFigures {
   id: string;
   amountCents: number;
   balanceCents: number;
-  notes: string;
+  /** Absent where the practice's invoice holds none (issue 68): sent as "". */
+  notes?: string;
 }
 
 /**
@@ -43,7 +44,7 @@ export function saveTempPayment(
       isChecked: true as const,
       Amount: Number(centsToDecimal(invoice.amountCents)),
       Balance: Number(centsToDecimal(invoice.balanceCents)),
-      Notes: invoice.notes,
+      Notes: invoice.notes ?? "",
       PayNow: Number(centsToDecimal(a.payNowCents)),
     };
   });

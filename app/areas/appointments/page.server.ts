@@ -23,6 +23,7 @@ import { queryDateOf } from "~/lib/date-range";
 import { parseForm } from "~/lib/form-data";
 import { appointmentsTexts } from "./texts";
 import { displayName, summarisePatient } from "~/lib/patient-summary";
+import { recordTexts } from "~/lib/texts/record";
 import { yearBefore } from "~/lib/timeline-filter";
 import { rowOf, startOf } from "~/.server/appointment-rows.server";
 import { recordTexts } from "~/lib/texts/record";
@@ -80,7 +81,8 @@ export async function appointmentsPage({ api, user }: Pick<SignedIn, "api" | "us
     history: null,
     booking: null,
     patientName: patient ? summarisePatient(patient).name : user.userName,
-    practice: practice ? { name: practice.name, phone: practice.telecom.find((c) => (c.system ?? "phone") === "phone")?.value ?? "" } : null,
+    // A practice record without a name says so (issue 68).
+    practice: practice ? { name: practice.name?.trim() || recordTexts.notRecorded, phone: practice.telecom.find((c) => (c.system ?? "phone") === "phone" && c.value)?.value ?? "" } : null,
     printedOn: DateTime.fromMillis(nowMs, { zone: PRACTICE_ZONE }).toFormat("dd-MM-yyyy"),
   };
 

@@ -15,7 +15,8 @@ import { documentsTexts } from "~/lib/texts/documents";
 import { Button, buttonClass } from "~/components/ui/button";
 import { dashboardCards } from "~/lib/menu";
 import { AREAS } from "~/lib/areas";
-import { summarisePractice } from "~/lib/patient-summary";
+import { summarisePractice, type PracticeSummary } from "~/lib/patient-summary";
+import { recordTexts } from "~/lib/texts/record";
 import type { ShellData } from "~/shell/layout.route";
 import type { Route } from "./+types/page.route";
 
@@ -34,20 +35,29 @@ function shownCounters(cardAreas: readonly string[]): Set<string> {
   return new Set(AREAS.flatMap((area) => (area.card && "counter" in area.card && cardAreas.includes(area.path) ? [area.card.counter] : [])));
 }
 
+/** A chart's figure: a count the practice did not send is drawn as 0 and said as not recorded (issue 68, decisions/396). */
+function datum(label: string, count: number | null, colour: string): Datum {
+  return count === null ? { label, value: 0, colour, shown: recordTexts.notRecorded } : { label, value: count, colour };
+}
+
+/** My Practice Details (1§2): each field, or "Not recorded" where the practice's record lacks it; the phone to call where there is one. */
+function practiceDetails({ name, openingStart, phone, gp, address }: PracticeSummary) {
+  const shown = (value: string | null) => value ?? recordTexts.notRecorded;
+  // 1§2 "Start time": the opening start, not the whole range (issue 21); the header has the range.
+  return { name: shown(name), start: openingStart ? formatClockTime(openingStart) : recordTexts.notRecorded, phone, notRecorded: recordTexts.notRecorded, gp: shown(gp), address: shown(address) };
+}
+
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { counters, practice, bulk, cardAreas } = await readDashboard(request);
-  const overview: Datum[] = [
-    { label: "Completed", value: counters.completedcount, colour: COLOURS.completed },
-    { label: "Upcoming", value: counters.futurecount, colour: COLOURS.upcoming },
-    { label: "Missed", value: counters.missedcount, colour: COLOURS.missed },
-  ];
+  const overview: Datum[] = [datum("Completed", counters.completedcount, COLOURS.completed), datum("Upcoming", counters.futurecount, COLOURS.upcoming), datum("Missed", counters.missedcount, COLOURS.missed)];
   const booked: Datum[] = [
-    { label: "Face To Face", value: counters.facetofacecount, colour: COLOURS.face },
-    { label: "Virtual Consults", value: counters.videoconsultappointmentcount, colour: COLOURS.video },
-    { label: "Phone Triage", value: counters.phonetriagecount, colour: COLOURS.phone },
-    { label: "Total Appointments", value: counters.totalpatientappointments, colour: COLOURS.total },
+    datum("Face To Face", counters.facetofacecount, COLOURS.face),
+    datum("Virtual Consults", counters.videoconsultappointmentcount, COLOURS.video),
+    datum("Phone Triage", counters.phonetriagecount, COLOURS.phone),
+    datum("Total Appointments", counters.totalpatientappointments, COLOURS.total),
   ];
-  const noAppointments = overview.every((d) => d.value === 0);
+  // Only counts the practice sent as 0 say there are none: a count not recorded says nothing either way (issue 68).
+  const noAppointments = overview.every((d) => d.value === 0 && d.shown === undefined);
   // A patient with no appointment of any kind yet sees a welcome rather than charts of empty axes (issue 21).
   const newPatient = noAppointments && booked.every((d) => d.value === 0);
   return {
@@ -56,7 +66,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     // Only the counts of the cards shown: a parent's partial view sends no count of what it does not reach.
     counters: Object.fromEntries(Object.entries(counters).map(([name, count]) => [name, shownCounters(cardAreas).has(name) || (APPOINTMENT_COUNTS.has(name) && cardAreas.includes("/appointments")) ? count : 0])) as typeof counters,
     cardAreas,
-    practice: practice ? { ...summarisePractice(practice), start: formatClockTime(practice.extension.openingStart) } : null,
+    practice: practice ? practiceDetails(summarisePractice(practice)) : null,
     newPatient,
     overview: { data: overview, drawing: sendDrawing(request, context, "overview", newPatient ? "" : noAppointments ? drawColumnChart(overview) : drawPieChart(overview)), noAppointments },
     booked: { data: booked, drawing: sendDrawing(request, context, "booked", newPatient ? "" : drawColumnChart(booked)) },
@@ -127,9 +137,8 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
               {(
                 [
                 ["Name", practice.name],
-                // 1§2 "Start time": the opening start, not the whole range (issue 21); the header has the range.
                 ["Start time", practice.start],
-                ["Phone number", practice.phone ? <PhoneLink number={practice.phone} /> : "Not recorded"],
+                ["Phone number", practice.phone ? <PhoneLink number={practice.phone} /> : practice.notRecorded],
                 ["My GP", practice.gp],
                 ["Address", practice.address],
                 ] as [string, ReactNode][]

@@ -61,7 +61,7 @@ export async function medicationsPage({ api, user }: Pick<SignedIn, "api" | "use
     unflagged,
     more: view.tab === "history" && pages < pagesThere && pages < MAX_MEDICATION_PAGES,
     settings: repeatSettingsOf(settings),
-    patient: { name: shown.name, nhi: shown.nhi },
+    patient: { name: shown.name || user.userName, nhi: shown.nhi ?? "" },
     printedOn: DateTime.now().setZone(PRACTICE_ZONE).toFormat("dd-MM-yyyy"),
   };
 }

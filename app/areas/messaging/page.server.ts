@@ -35,7 +35,8 @@ export async function messagingPage({ api, user }: Pick<SignedIn, "api" | "user"
     view,
     rows: listing.resources.map((m, i) => messageRowOf(m, view.box, i)),
     total: listing.total ?? listing.resources.length,
-    unread: counters.InboxCounter,
+    // A count the practice did not send (issue 68): no unread badge.
+    unread: counters.InboxCounter ?? 0,
     settings: messagingSettingsOf(settings),
     disclaimers: { compose: disclaimerHtml(compose), draft: disclaimerHtml(draft) },
     centres: centres.map((c) => ({ id: c.id, name: c.name })),

@@ -77,7 +77,8 @@ async function invoicePreview({ api, user }: Pick<SignedIn, "api" | "user">, id:
   }
   if (invoice) {
     const row = rowOf(invoice);
-    return { title: `Invoice ${row.reference}`, description: [row.date, row.type, row.notes].filter(Boolean).join(" · "), file: { ...file, fileName: `invoice-${row.reference}.pdf`.replace(/[^\w.-]/g, "") }, result: null };
+    // An invoice without a reference on record (issue 68) is titled as one and its file named by its id.
+    return { title: row.reference ? `Invoice ${row.reference}` : "Invoice", description: [row.date, row.type, row.notes].filter(Boolean).join(" · "), file: { ...file, fileName: `invoice-${row.reference || row.id}.pdf`.replace(/[^\w.-]/g, "") }, result: null };
   }
   // An older invoice than the pages read: the practice's own check for this holder decides.
   await getInvoicePdf(api, user.parentId, id);

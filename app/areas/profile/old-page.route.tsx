@@ -9,6 +9,7 @@ import { Button } from "~/components/ui/button";
 import { lazyModule } from "~/components/ui/lazy-module";
 import { Notice, ToastProvider } from "~/components/ui/toast";
 import { profileTexts } from "./texts";
+import { recordTexts } from "~/lib/texts/record";
 import { callStep, failureMessage } from "~/lib/steps";
 import { StepSessionEndedError } from "~/lib/step-client";
 import type { Route } from "./+types/old-page.route";
@@ -182,7 +183,7 @@ export default function ProfileOld({ loaderData }: Route.ComponentProps) {
           <ProfilePicture photo={photo} gender={profile.gender} name={profile.fullName} />
           <div>
             <h1 className="text-3xl font-bold">{profile.fullName}</h1>
-            <p>NHI: {profile.nhi || "Not recorded"}</p>
+            <p>NHI: {profile.nhi || recordTexts.notRecorded}</p>
           </div>
         </div>
 

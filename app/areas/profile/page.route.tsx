@@ -12,6 +12,7 @@ import { hasArea } from "~/lib/menu";
 import { ACCESS_RECORD_PATH } from "~/lib/areas";
 import { NOTIFICATION_SETTINGS } from "~/lib/notification-settings";
 import { profileTexts } from "./texts";
+import { recordTexts } from "~/lib/texts/record";
 import type { EmergencyContactView } from "./view";
 import { Rows, Section, contactRows, personalRows } from "./components/sections";
 import type { ShellData } from "~/shell/layout.route";
@@ -122,7 +123,7 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
             </p>
             <p>
               <span className="font-semibold">NHI: </span>
-              {profile.nhi || "Not recorded"}
+              {profile.nhi || recordTexts.notRecorded}
             </p>
             {actingFor ? <p className="text-muted">You are viewing this profile as {actingFor.parentName}.</p> : null}
           </div>

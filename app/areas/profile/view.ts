@@ -4,6 +4,7 @@ import { ContactMethodRecordSchema, type LookupOption } from "@contract/profile"
 import { formatDate } from "~/lib/dates";
 import { formatPhone } from "./phone";
 import { displayName } from "~/lib/patient-summary";
+import { recordTexts } from "~/lib/texts/record";
 
 /** The profile resource read into what the profile screens show (1§3 Patient profile). */
 
@@ -38,7 +39,9 @@ export interface ProfileView {
   familyName: string;
   preferredName: string;
   fullName: string;
+  /** The avatar's: "other" for a code the portal does not know or none. */
   gender: "female" | "male" | "other";
+  /** Female or Male; another code as the practice sent it; "" where it sent none (shown as not recorded). */
   genderLabel: string;
   birthDate: string;
   /** YYYY-MM-DD, as the API takes it. */
@@ -64,7 +67,10 @@ function genderOf(value: string | undefined): ProfileView["gender"] {
   return "other";
 }
 
-const GENDER_LABELS = { female: "Female", male: "Male", other: "Not stated" } as const;
+/** A gender the portal does not know is shown as the practice wrote it (issue 68): never guessed, never "Not stated" when it said something. */
+function genderLabelOf(gender: ProfileView["gender"], value: string | undefined): string {
+  return gender === "female" ? "Female" : gender === "male" ? "Male" : (value?.trim() ?? "");
+}
 
 /** The contact-methods extension is a JSON string; anything unreadable is treated as none on file. */
 export function readContactMethods(json: string | undefined): { id: number; name: string }[] {
@@ -97,6 +103,7 @@ function telecomValue(patient: Patient, system: "phone" | "email", use: string):
 }
 
 function nameParts(name: HumanName | undefined) {
+  // A practice may send a name with none of its parts (issue 68): each is then "" and shown as not recorded.
   const given = name?.given ?? [];
   return {
     title: name?.prefix?.[0] ?? "",
@@ -128,14 +135,15 @@ export function readProfile(patient: Patient): ProfileView {
   return {
     id: patient.id,
     ...parts,
-    fullName: displayName(name),
+    // The heading, the photo's words and the forms' titles name someone: a record without a name says so (issue 68).
+    fullName: displayName(name) || recordTexts.notRecorded,
     gender,
-    genderLabel: GENDER_LABELS[gender],
-    birthDate: patient.birthDate ? formatDate(patient.birthDate) : "",
-    birthDateIso: patient.birthDate ?? "",
-    ethnicity: patient.extension.ethnicity,
-    bloodGroup: patient.extension.bloodGroup ?? "",
-    nhi: patient.extension.nhi,
+    genderLabel: genderLabelOf(gender, patient.gender),
+    birthDate: patient.birthDate?.trim() ? formatDate(patient.birthDate.trim()) : "",
+    birthDateIso: patient.birthDate?.trim() ?? "",
+    ethnicity: patient.extension.ethnicity?.trim() ?? "",
+    bloodGroup: patient.extension.bloodGroup?.trim() ?? "",
+    nhi: patient.extension.nhi?.trim() ?? "",
     address: addressRows,
     phones: {
       mobile: formatPhone(telecomValue(patient, "phone", "mobile")),
@@ -152,7 +160,7 @@ export function readProfile(patient: Patient): ProfileView {
       notification: patient.extension.enableNotification ?? false,
     },
     emergencyContacts: patient.contact.map((c) => {
-      const phone = (use: string) => c.telecom?.find((t) => (t.system ?? "phone") === "phone" && t.use === use)?.value;
+      const phone = (use: string) => c.telecom.find((t) => (t.system ?? "phone") === "phone" && t.use === use)?.value;
       const phones = [
         { label: "Mobile", value: formatPhone(phone("mobile")) },
         { label: "Home", value: formatPhone(phone("home")) },
@@ -160,10 +168,11 @@ export function readProfile(patient: Patient): ProfileView {
       ].filter((p): p is { label: string; value: string } => p.value !== null);
       return {
         id: c.id,
-        name: [c.name.prefix?.[0], ...(c.name.given ?? []), c.name.family].filter(Boolean).join(" "),
-        relationship: c.relationship?.[0]?.coding?.[0]?.display ?? "",
+        // A contact whose name or relationship the practice does not send is still listed, and says so (issue 68).
+        name: [c.name?.prefix[0], ...(c.name?.given ?? []), c.name?.family].filter((part) => part?.trim()).join(" ") || recordTexts.notRecorded,
+        relationship: c.relationship[0]?.coding[0]?.display?.trim() ?? "",
         phones,
-        email: c.telecom?.find((t) => t.system === "email")?.value ?? null,
+        email: c.telecom.find((t) => t.system === "email" && t.value?.trim())?.value ?? null,
       };
     }),
   };

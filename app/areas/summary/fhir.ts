@@ -160,6 +160,8 @@ function once<T>(items: readonly T[], idOf: (item: T, index: number) => string):
 
 const HUMAN_NAME_USES = ["usual", "official", "temp", "nickname", "anonymous", "old", "maiden"] as const;
 const CONTACT_USES = ["home", "work", "temp", "old", "mobile"] as const;
+/** FHIR's contact systems: a system the practice words otherwise (issue 68) is left unsaid. */
+const CONTACT_SYSTEMS = ["phone", "fax", "email", "pager", "url", "sms", "other"] as const;
 const ADDRESS_USES = ["home", "work", "temp", "old", "billing"] as const;
 const oneOf = <T extends string>(allowed: readonly T[], value: string | undefined): T | undefined => {
   const v = clean(value).toLowerCase();
@@ -289,7 +291,7 @@ export function summaryDocument(record: PracticeRecord, generatedAt: Date): Summ
   const name = displayName(patient.name[0]);
 
   /* Patient */
-  const nhi = normaliseNhi(patient.extension.nhi);
+  const nhi = normaliseNhi(patient.extension.nhi ?? "");
   const fhirPatient: fhir.Patient = { resourceType: "Patient", id: patientId };
   if (nhi) fhirPatient.identifier = [{ use: "official", system: NHI_SYSTEM, value: nhi }];
   const names = patient.name.map(humanName).filter((n) => Object.keys(n).length > 0);
@@ -304,7 +306,7 @@ export function summaryDocument(record: PracticeRecord, generatedAt: Date): Summ
   if (clean(practice.name)) fhirPractice.name = clean(practice.name);
   const telecom = practice.telecom
     .filter((t) => clean(t.value))
-    .map((t): fhir.ContactPoint => ({ ...(t.system ? { system: t.system } : {}), ...(oneOf(CONTACT_USES, t.use) ? { use: oneOf(CONTACT_USES, t.use) } : {}), value: clean(t.value) }));
+    .map((t): fhir.ContactPoint => ({ ...(oneOf(CONTACT_SYSTEMS, t.system) ? { system: oneOf(CONTACT_SYSTEMS, t.system) } : {}), ...(oneOf(CONTACT_USES, t.use) ? { use: oneOf(CONTACT_USES, t.use) } : {}), value: clean(t.value) }));
   if (telecom.length > 0) fhirPractice.telecom = telecom;
   const addresses = practice.address.map((a): fhir.Address => {
     const out: fhir.Address = {};

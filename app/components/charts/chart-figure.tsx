@@ -4,6 +4,8 @@ export interface Datum {
   label: string;
   value: number;
   colour: string;
+  /** Said in place of the value where the practice did not send it ("Not recorded", issue 68); drawn as 0. */
+  shown?: string;
 }
 
 /**
@@ -23,7 +25,7 @@ export function ChartFigure({ title, data, summary, name, drawing }: { title: st
         {data.map((d) => (
           <li key={d.label} className="flex items-center gap-2">
             <span className="inline-block size-4 rounded-sm" style={{ background: d.colour }} />
-            {d.label}: <span className="font-semibold">{d.value}</span>
+            {d.label}: <span className="font-semibold">{d.shown ?? d.value}</span>
           </li>
         ))}
       </ul>
@@ -39,7 +41,7 @@ export function ChartFigure({ title, data, summary, name, drawing }: { title: st
           {data.map((d) => (
             <tr key={d.label}>
               <th scope="row">{d.label}</th>
-              <td>{d.value}</td>
+              <td>{d.shown ?? d.value}</td>
             </tr>
           ))}
         </tbody>

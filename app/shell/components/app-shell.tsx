@@ -1,8 +1,7 @@
 import { useState, type ReactNode } from "react";
 import { Link, useLocation } from "react-router";
 import type { MenuLink } from "~/lib/menu";
-import type { PracticeSummary } from "~/lib/patient-summary";
-import type { ShellPatient } from "~/shell/shell-patient";
+import type { ShellPatient, ShellPractice } from "~/shell/shell-patient";
 import { IdleWarning } from "./idle-warning";
 import { NavigationProgress } from "./navigation-progress";
 import { useViewing } from "./use-viewing";
@@ -11,7 +10,7 @@ import { UserMenu } from "./user-menu";
 interface AppShellProps {
   menu: MenuLink[];
   patient: ShellPatient;
-  practice: PracticeSummary | null;
+  practice: ShellPractice | null;
   actingFor: { parentName: string } | null;
   /** The login has linked accounts: the account menu offers Switch account (decisions/160). */
   canSwitch: boolean;
@@ -58,7 +57,7 @@ export function AppShell({ menu, patient, practice, actingFor, canSwitch, canSha
           {practice ? (
             <p className="hidden text-white wide:block">
               <span className="font-semibold">{practice.name}</span>
-              <span className="block text-sm sm:inline sm:pl-2">Open {practice.hours}</span>
+              <span className="block text-sm sm:inline sm:pl-2">{practice.open}</span>
             </p>
           ) : null}
           <div className="ml-auto">
@@ -109,7 +108,7 @@ export function AppShell({ menu, patient, practice, actingFor, canSwitch, canSha
               <div className="flex gap-1 wide:hidden">
                 <dt className="font-semibold">Practice:</dt>
                 <dd>
-                  {practice.name}, open {practice.hours}
+                  {practice.name} · {practice.open}
                 </dd>
               </div>
             ) : null}

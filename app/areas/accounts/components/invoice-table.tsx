@@ -27,15 +27,21 @@ export interface InvoiceTableHandle {
   focusRow(index: number): void;
 }
 
+/**
+ * Each column and where its words are in the row's `shown` (made by the server, "Not recorded" where the
+ * invoice lacks a field, issue 68); Pay Now follows the payment's allocation, or says the practice sent none.
+ */
 const FIELDS = [
-  ["Notes", (row) => row.notes],
-  ["Type", (row) => row.type],
-  ["Reference No.", (row) => row.reference],
-  ["Amount", (row) => formatCents(row.amountCents)],
-  ["Balance", (row) => formatCents(row.balanceCents)],
-  ["Pay Now", (row) => formatCents(row.payNowCents)],
-  ["Date", (row) => row.date],
-] as const satisfies readonly (readonly [string, (row: InvoiceTableRow) => string])[];
+  ["Notes", 0],
+  ["Type", 1],
+  ["Reference No.", 2],
+  ["Amount", 3],
+  ["Balance", 4],
+  ["Pay Now", 6],
+  ["Date", 5],
+] as const;
+
+const valueOf = (row: InvoiceTableRow, at: number) => (at < 6 ? row.shown[at] : row.payNowCents || !row.shown[6] ? formatCents(row.payNowCents) : row.shown[6]);
 
 export function InvoiceTable({ caption, rows, empty, checked, onOpen, onReach, ref }: Props) {
   const box = useRef<HTMLDivElement>(null);
@@ -87,9 +93,9 @@ export function InvoiceTable({ caption, rows, empty, checked, onOpen, onReach, r
                       <InPaymentMark row={row} checked={checked} />
                     </td>
                   ) : null}
-                  {FIELDS.map(([label, value]) => (
+                  {FIELDS.map(([label, at]) => (
                     <td key={label} className={cell}>
-                      {value(row)}
+                      {valueOf(row, at)}
                     </td>
                   ))}
                   <td className={cell}>
@@ -108,7 +114,7 @@ export function InvoiceTable({ caption, rows, empty, checked, onOpen, onReach, r
         ) : (
           <ul aria-label={caption} className="flex flex-col gap-3">
             {rows.map((row, index) => (
-              <li key={row.id} aria-label={`Invoice ${row.reference}`} className="rounded border border-muted/40 bg-white p-4">
+              <li key={row.id} aria-label={`Invoice ${row.shown[2]}`} className="rounded border border-muted/40 bg-white p-4">
                 {checked ? (
                   <p className="mb-2 flex items-center gap-2">
                     <span className="font-semibold">In this payment:</span>
@@ -116,10 +122,10 @@ export function InvoiceTable({ caption, rows, empty, checked, onOpen, onReach, r
                   </p>
                 ) : null}
                 <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1">
-                  {FIELDS.map(([label, value]) => (
+                  {FIELDS.map(([label, at]) => (
                     <div key={label} className="contents">
                       <dt className="font-semibold">{label}</dt>
-                      <dd className="min-w-0 break-words">{value(row)}</dd>
+                      <dd className="min-w-0 break-words">{valueOf(row, at)}</dd>
                     </div>
                   ))}
                 </dl>
@@ -161,7 +167,7 @@ function ViewButton({ row, index, onOpen, withText = false }: { row: InvoiceTabl
       data-row={index}
       onClick={() => onOpen(row)}
       className="inline-flex min-h-11 min-w-11 items-center justify-center gap-2 rounded px-2 font-semibold text-brand underline-offset-4 hover:underline"
-      aria-label={`View invoice ${row.reference} (PDF)`}
+      aria-label={`View invoice ${row.shown[2]} (PDF)`}
     >
       <svg aria-hidden="true" viewBox="0 0 24 24" className="size-6 shrink-0" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
         <path d="M2 12s3.5-7 10-7 10 7 10 7-3.5 7-10 7S2 12 2 12Z" />

@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import type { ProfileView } from "../view";
+import { recordTexts } from "~/lib/texts/record";
 
 /** The building blocks both profile layouts share: a titled section and label/value rows. */
 
@@ -9,7 +10,7 @@ export function Rows({ rows }: { rows: Array<[string, ReactNode]> }) {
       {rows.map(([label, value]) => (
         <div key={label} className="contents">
           <dt className="font-semibold">{label}</dt>
-          <dd className="break-words">{value === null || value === "" ? <span className="text-muted">Not recorded</span> : value}</dd>
+          <dd className="break-words">{value === null || value === "" ? <span className="text-muted">{recordTexts.notRecorded}</span> : value}</dd>
         </div>
       ))}
     </dl>
