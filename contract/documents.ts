@@ -4,6 +4,8 @@ import { bundleOf, LabelsMetaSchema } from "./fhir";
 import { defineSlots, optional, slot } from "./slots";
 import { callsOf } from "./endpoint";
 
+export { contentTypeOf, isReadFlag } from "./record-words";
+
 /**
  * Test results, letters and the practice's resources (2§3, 2§7). Where 2§7 gives only "stored
  * locally for modal" or "letter content", the shapes below are this contract's reading, kept close
@@ -41,20 +43,6 @@ const QueryDateTime = z
 const Text = z.string().nullish();
 /** A value 2§3 names without a type: text, or a number a practice system writes as one. */
 const TextOrNumber = z.union([z.string(), z.number().transform(String)]).nullish();
-
-/**
- * The read flag "as text True/False" (2§3), in the spellings a practice system writes a yes: True, true,
- * 1, Yes. Anything else, an absent or empty flag included, is unread, as 2§4 reads it ("read if True,
- * else unread"): a result the portal cannot tell is read is shown as new, never hidden among the read.
- */
-export function isReadFlag(flag: string | null | undefined): boolean {
-  return ["true", "1", "yes", "y"].includes(flag?.trim().toLowerCase() ?? "");
-}
-
-/** A content type as the portal compares it: its letters in lower case, its parameters left off ("text/html; charset=utf-8"). */
-export function contentTypeOf(value: string | null | undefined): string {
-  return value?.split(";")[0].trim().toLowerCase() ?? "";
-}
 
 /* ---------- Lab results ---------- */
 

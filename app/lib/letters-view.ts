@@ -1,5 +1,6 @@
 import type { SubmissionResult } from "@conform-to/react";
-import { contentTypeOf, type Letter } from "@contract/documents";
+import type { Letter } from "@contract/documents";
+import { contentTypeOf } from "@contract/record-words";
 import { formatDate, practiceDateTime } from "./dates";
 import { recordTexts } from "./texts/record";
 

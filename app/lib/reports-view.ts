@@ -1,4 +1,5 @@
-import { contentTypeOf, isReadFlag, type LabResult } from "@contract/documents";
+import type { LabResult } from "@contract/documents";
+import { contentTypeOf, isReadFlag } from "@contract/record-words";
 import { formatDate, practiceDateTime } from "./dates";
 import { recordTexts } from "./texts/record";
 

@@ -52,7 +52,7 @@ describe("npm run contract:check against a practice as the spec describes it (de
   // Seeds 1..N together draw every shape of the room the spec leaves (contract/room): the contract reads them all.
   const seeds = Array.from({ length: Math.max(...Object.values(ROOM).map(seedsToCover)) }, (_, i) => i + 1);
   // Concurrently: each seed is a world of its own, and a run spends most of its time waiting on HTTP.
-  it.concurrent.each(seeds)("passes at seed %i: every read-only reply, in the shapes the seed draws from the room, parses with the contract", async (seed, { expect }) => {
+  it.concurrent.for(seeds)("passes at seed %i: every read-only reply, in the shapes the seed draws from the room, parses with the contract", async (seed, { expect }) => {
     const created = await createWorld({ practice: "spec", seed });
     const solo = created.users.find((u) => u.label === "solo")!;
     const results = await runContractCheck({ identityUrl: mock.url, username: solo.username, password: solo.password });

@@ -26,7 +26,6 @@ import { displayName, summarisePatient } from "~/lib/patient-summary";
 import { recordTexts } from "~/lib/texts/record";
 import { yearBefore } from "~/lib/timeline-filter";
 import { rowOf, startOf } from "~/.server/appointment-rows.server";
-import { recordTexts } from "~/lib/texts/record";
 import { mayHaveBeenCarriedOut } from "~/.server/answer-once.server";
 import { PracticeApiError } from "~/.server/practice/client.server";
 import { practiceErrorResponse } from "~/.server/practice/errors.server";

@@ -1,4 +1,5 @@
-import { contentTypeOf, type Media } from "@contract/documents";
+import type { Media } from "@contract/documents";
+import { contentTypeOf } from "@contract/record-words";
 import { recordTexts } from "~/lib/texts/record";
 
 /** The Resources screen's view types (2§2, 2§3 Resource/media), shared by its server half and its components. */
