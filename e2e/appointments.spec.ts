@@ -267,8 +267,7 @@ forEachPractice("appointments: booking and cancelling", (practice) => {
 });
 
 test.describe("appointments in other worlds", () => {
-  // At a practice as the spec describes it (issue 68, decisions/396).
-  test.use({ worldOptions: { scenario: "family", seed: 4, practice: "spec" } });
+  test.use({ worldOptions: { scenario: "family", seed: 4 } });
   test("book for a family member: the main account chooses, the member's id travels with the booking", async ({ page, world }) => {
     // The account holder signs in as themselves: a main account (userid equals parentid).
     await openSignedIn(page, world.user("family"), "/appointments?id=1", "Appointments", { account: 0 });
