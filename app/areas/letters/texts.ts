@@ -9,4 +9,6 @@ export const lettersTexts = {
   pdfFailed: "The letter could not be loaded. Please try again later.",
   pdfPageFailed: (page: number) => `Page ${page} of the letter could not be shown. Use Download to open it in another viewer.`,
   notPdf: "This document is not a PDF, so it cannot be shown here. Download it to open it.",
+  /** A letter the practice sent in a format the portal cannot show (decisions/396). */
+  otherFormat: (format: string) => `Not a PDF (${format}): download only`,
 } as const;

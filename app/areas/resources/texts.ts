@@ -8,4 +8,6 @@ export const resourcesTexts = {
   newTab: "opens in a new tab",
   linkUnavailable: "This link cannot be opened from the portal.",
   cannotOpen: "This resource cannot be opened from the portal.",
+  /** A resource of a type the portal does not open itself, named as the practice sent it (decisions/396). */
+  typeOf: (type: string) => `Type: ${type}`,
 } as const;

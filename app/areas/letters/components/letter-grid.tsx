@@ -1,3 +1,4 @@
+import { lettersTexts } from "../texts";
 import { useImperativeHandle, useRef, type Ref } from "react";
 import type { LetterTile } from "~/lib/letters-view";
 import { Button } from "~/components/ui/button";
@@ -30,7 +31,7 @@ export function LetterGrid({ letters, onView, onPrint, ref }: LetterGridProps) {
               {letter.isoDate ? <time dateTime={letter.isoDate}>{letter.date}</time> : letter.date}
             </p>
             {/* The practice's own name for what it is, shown as sent (decisions/396). */}
-            {letter.pdf ? null : <p className="text-muted break-words">Not a PDF ({letter.format}): download only</p>}
+            {letter.pdf ? null : <p className="text-muted break-words">{lettersTexts.otherFormat(letter.format)}</p>}
             <div className="mt-auto flex flex-wrap gap-3">
               <Button
                 ref={(button) => {

@@ -24,7 +24,7 @@ export function ResourceGrid({ items, onOpen }: { items: readonly ResourceItem[]
         <li key={item.id} className="flex flex-col gap-3 rounded border border-line bg-white p-4 shadow-sm">
           <h2 className="text-xl font-bold break-words">{item.title}</h2>
           {/* A type beyond PDF and link is shown as the practice sent it (decisions/396). */}
-          {item.kind !== "pdf" && item.type ? <p className="text-muted break-words">Type: {item.type}</p> : null}
+          {item.kind !== "pdf" && item.type ? <p className="text-muted break-words">{resourcesTexts.typeOf(item.type)}</p> : null}
           {item.kind === "pdf" ? (
             <>
               <p className="text-muted">PDF document</p>
