@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import axe, { type RunOptions } from "axe-core";
@@ -13,6 +14,10 @@ import { MOCK_PORT } from "../playwright.config";
  * scenario, seed and clock is the `worldOptions` option:
  *   test.use({ worldOptions: { scenario: "family", seed: 7, now: "2026-03-01T09:00:00+13:00" } });
  *   test.use({ worldOptions: { practice: "spec" } });   // a practice as the spec describes it
+ *   test.use({ specPractice: true });   // the same for every world of the file or block whose options name no practice
+ * At a spec practice a test names no seed for its replies' shapes (`roomSeed`): each test takes one of
+ * SPEC_ROOM_SEEDS by its title, so a file's tests meet the room the spec leaves at several seeds while
+ * the scenario's data stays seed 1's (decisions/396); `E2E_ROOM_SEED=3` runs every such test at seed 3.
  */
 const ADMIN = `http://127.0.0.1:${MOCK_PORT}/__admin`;
 
@@ -30,6 +35,21 @@ export interface WorldOptions {
   now?: string;
   /** Ours, or a practice as 1§7 and 2§7 describe it (decisions/372); by default the scenario's. */
   practice?: "mock" | "spec";
+  /**
+   * At a spec practice, the seed its replies' shapes are drawn by (contract/room); by default `seed`
+   * when given, else the test's of SPEC_ROOM_SEEDS (or E2E_ROOM_SEED).
+   */
+  roomSeed?: number;
+}
+
+/** The room seeds spec-practice tests are spread over, each test by its title: seeds 1..5 cover every reply shape of most calls (tests/unit/spec-room.test.ts). */
+export const SPEC_ROOM_SEEDS = [1, 2, 3, 4, 5] as const;
+
+/** The test's room seed: E2E_ROOM_SEED when set, else one of SPEC_ROOM_SEEDS by a hash of its title, the same at every run. */
+function roomSeedOf(titlePath: readonly string[]): number {
+  if (process.env.E2E_ROOM_SEED) return Number(process.env.E2E_ROOM_SEED);
+  const digest = createHash("sha256").update(titlePath.join(" › ")).digest();
+  return SPEC_ROOM_SEEDS[digest.readUInt32BE(0) % SPEC_ROOM_SEEDS.length];
 }
 
 export interface WorldClock {
@@ -92,13 +112,19 @@ export interface HeldCalls {
   release(): Promise<void>;
 }
 
-export const test = base.extend<{ worldOptions: WorldOptions; world: World; consoleErrors: string[] }>({
+export const test = base.extend<{ worldOptions: WorldOptions; specPractice: boolean; world: World; consoleErrors: string[] }>({
   worldOptions: [{ scenario: "default" }, { option: true }],
-  world: async ({ worldOptions }, use) => {
+  /** Every world of the file or block plays a practice as the spec describes it, unless its options name a practice. */
+  specPractice: [false, { option: true }],
+  world: async ({ worldOptions, specPractice }, use, testInfo) => {
+    const practice = worldOptions.practice ?? (specPractice ? "spec" : undefined);
+    const roomSeed = practice === "spec" ? (worldOptions.roomSeed ?? worldOptions.seed ?? roomSeedOf(testInfo.titlePath)) : undefined;
+    // A failure at a spec practice says which shapes it met: run it again with E2E_ROOM_SEED.
+    if (roomSeed !== undefined) testInfo.annotations.push({ type: "spec practice", description: `room seed ${roomSeed} (E2E_ROOM_SEED=${roomSeed})` });
     const created = await fetch(`${ADMIN}/worlds`, {
       method: "POST",
       headers: { "Content-Type": "application/json" },
-      body: JSON.stringify({ scenario: "default", ...worldOptions }),
+      body: JSON.stringify({ scenario: "default", ...worldOptions, practice, roomSeed }),
     });
     expect(created.status, `the mock server creates a world: ${created.status === 201 ? "" : await created.clone().text()}`).toBe(201);
     const world = (await created.json()) as { id: string; users: WorldUser[] };

@@ -32,6 +32,16 @@ export const CreateWorldSchema = z.strictObject({
     .enum(PRACTICE_KINDS, { error: `practice: "mock" (ours) or "spec" (as 1§7 and 2§7 describe it)` })
     .optional()
     .describe('"mock": our practice; "spec": one built to 1§7 and 2§7 and no more (calls it lacks answer 404, parameters it lacks are not read, replies drawn by its seed from the room the spec leaves, contract/room, and sent unchecked). Default: the scenario\'s, "mock" unless it says.'),
+  /**
+   * At a spec practice, the seed its replies' shapes are drawn by (contract/room); by default the
+   * world's seed. Apart from `seed`, a scenario's data stays the same while the shapes change.
+   */
+  roomSeed: z
+    .int()
+    .min(0)
+    .max(Number.MAX_SAFE_INTEGER)
+    .optional()
+    .describe("At a spec practice, the seed its replies' shapes are drawn by from the room the spec leaves (contract/room); by default the world's seed. Set apart from it, the scenario's data stays as `seed` makes it while only the shapes change."),
   /** Seeded chaos from the world's first call (decisions/383); PUT or DELETE …/chaos later. */
   chaos: ChaosConfigSchema.optional(),
   /** A world that answers as recorded (decisions/384): the recording itself, or its file name in the mock's recordings folder. */
@@ -51,7 +61,8 @@ export function worldSummary(world: World, origin: string) {
     users: world.users.map((u) => ({ label: u.label, username: u.username, password: u.password, description: u.description })),
     /** A world made from a recording (decisions/384): where and when it was recorded, and how many calls it holds. */
     /** At a spec practice, the shape each call's reply, and each of its records in turn, is drawn in from the room the spec leaves (decisions/396). */
-    room: world.practice === "spec" ? roomDrawnBy(world.seed) : undefined,
+    roomSeed: world.practice === "spec" ? world.roomSeed : undefined,
+    room: world.practice === "spec" ? roomDrawnBy(world.roomSeed) : undefined,
     recording: world.replay ? { upstream: world.replay.book.recording.upstream, recordedAt: world.replay.book.recording.recordedAt, calls: world.replay.book.recording.calls.length } : undefined,
   };
 }

@@ -219,7 +219,7 @@ export function worldRouteHandler<E extends Endpoint, W extends WorldCore>(endpo
       else if (fault?.answer && !res.destroyed) sendAnswer(res, fault.answer);
       // A spec practice words the reply as its seed draws from the room, and sends it unchecked: the
       // portal's contract must read whatever the room holds, not the room what the contract reads.
-      else if (spec && options.room && !res.destroyed) sendShaped(res, inRoom(options.room, payload, world.seed, { body: req.body }));
+      else if (spec && options.room && !res.destroyed) sendShaped(res, inRoom(options.room, payload, world.roomSeed, { body: req.body }));
       else if (!res.destroyed) sendReply(res, endpoint, payload);
     } catch (error) {
       // A refusal (401, 403, 400) is that call's outcome: with "lost-reply" it is lost as well.

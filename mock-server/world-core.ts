@@ -27,6 +27,8 @@ export interface WorldCore {
    * contract/room, decisions/372 and 396). Kept across a reset.
    */
   practice: PracticeKind;
+  /** The seed a spec practice draws its replies' shapes by (contract/room): the world's seed unless it was given apart. */
+  roomSeed: number;
   /** The world's own time (decisions/012); generated data is anchored to where it started. */
   clock: WorldClock;
   store: WorldStore;

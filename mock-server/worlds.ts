@@ -28,6 +28,8 @@ export interface CreateWorldOptions {
   now?: number;
   /** The practice the world plays (decisions/372); by default the scenario's (`practice.api`), which is "mock" unless it says. */
   practice?: PracticeKind;
+  /** At a spec practice, the seed its replies' shapes are drawn by; by default `seed` (decisions/396). */
+  roomSeed?: number;
   /** Seeded chaos from the first call (decisions/383); by default none. */
   chaos?: ChaosConfig;
   /**
@@ -139,6 +141,7 @@ export class WorldRegistry {
       scenarioId,
       seed,
       practice: options.practice ?? scenario.practice.api,
+      roomSeed: options.roomSeed ?? seed,
       createdAt: new Date().toISOString(),
       clock,
       chaos: new WorldChaos(options.chaos ?? null),

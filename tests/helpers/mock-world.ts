@@ -32,6 +32,8 @@ export interface WorldOptions {
   now?: string;
   /** Ours, or a practice as 1§7 and 2§7 describe it (decisions/372). */
   practice?: "mock" | "spec";
+  /** At a spec practice, the seed its replies' shapes are drawn by; by default `seed` (decisions/396). */
+  roomSeed?: number;
   /** Seeded chaos from the first call (decisions/383). */
   chaos?: ChaosConfig;
 }

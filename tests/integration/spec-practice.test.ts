@@ -127,6 +127,29 @@ describe("a spec world over HTTP", () => {
     expect(await world.charges()).toEqual([]);
   });
 
+  it("draws its replies' shapes by roomSeed apart from its data's seed: the room of seed 3 with seed 1's data", async () => {
+    type Summary = { seed: number; roomSeed: number; room: Record<string, unknown> };
+    const summary = async (world: TestWorld) => (await (await mock.admin(`/worlds/${world.id}`)).json()) as Summary;
+    const appointments = async (world: TestWorld) => {
+      const s = await world.signInHttp("solo");
+      const res = await fetch(`${s.base}${endpoints.appointments.path}?PatientID=${s.id}&AppointmentType=0&PageSize=50&PageNumber=1`, { headers: { Token: s.token } });
+      return (await res.text()).replaceAll(world.id, "<world>").replaceAll(s.id, "<patient>");
+    };
+    const [apart, again, room3, data1] = await Promise.all([
+      mock.createWorld({ practice: "spec", seed: 1, roomSeed: 3 }),
+      mock.createWorld({ practice: "spec", seed: 1, roomSeed: 3 }),
+      mock.createWorld({ practice: "spec", seed: 3 }),
+      mock.createWorld({ practice: "spec", seed: 1 }),
+    ]);
+    const [a, r3, d1] = await Promise.all([summary(apart), summary(room3), summary(data1)]);
+    expect([a.seed, a.roomSeed, r3.roomSeed, d1.roomSeed]).toEqual([1, 3, 3, 1]);
+    expect(a.room).toEqual(r3.room);
+    expect(a.room).not.toEqual(d1.room);
+    const [aReply, againReply, r3Reply] = await Promise.all([appointments(apart), appointments(again), appointments(room3)]);
+    expect(aReply).toBe(againReply);
+    expect(aReply).not.toBe(r3Reply);
+  });
+
   it("words each reply the spec reads as truthy, not used, a number or a notice in the shape its seed draws from the room", async () => {
     // What each shape of the room's rows (contract/room) puts on the wire, by its name: the world's
     // summary names the shape its seed drew, and the reply is that shape's words.
