@@ -24,6 +24,6 @@ export function rowOf(invoice: Invoice): InvoiceTableRow {
     amountCents: amount ?? 0,
     balanceCents: balance ?? 0,
     payNowCents: payNow ?? 0,
-    shown: [words(e.notes), words(e.type), words(e.reference), money(amount), money(balance), words(date), payNow === null ? recordTexts.notRecorded : ""],
+    shown: [words(e.notes), words(e.type), words(e.reference), money(amount), money(balance), payNow === null ? recordTexts.notRecorded : "", words(date)],
   };
 }

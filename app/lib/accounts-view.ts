@@ -15,12 +15,13 @@ export interface InvoiceTableRow {
   balanceCents: number;
   payNowCents: number;
   /**
-   * What the table shows (issue 68): Notes, Type, Reference No., Amount, Balance and Date in words, each
-   * "Not recorded" where the invoice lacks it; then Pay Now's words when the practice sent none, else "".
+   * What the table shows (issue 68), in its columns' order: Notes, Type, Reference No., Amount, Balance,
+   * Pay Now and Date, each "Not recorded" where the invoice lacks it; Pay Now "" where the practice sent
+   * one (the payment's allocation shows what it pays).
    * Made by the server, so that the page's code carries no words of its own (its first-load budget).
    * An amount the practice did not send is read as 0 above: the payment pays nothing it was not told is owed.
    */
-  shown: readonly [notes: string, type: string, reference: string, amount: string, balance: string, date: string, payNowMissing: string];
+  shown: readonly [notes: string, type: string, reference: string, amount: string, balance: string, payNowMissing: string, date: string];
 }
 
 /** Which provider takes the card, as the page's loader chose it (decisions/030). */

@@ -1,6 +1,5 @@
 import type { Counters, MenuItem } from "@contract/patient";
 import { AREAS, builtAreas, MESSAGING_CODE, type Area } from "./areas";
-import { recordTexts } from "./texts/record";
 
 /**
  * The side menu is the server's: each item's type code names an area (1§2 Shell), mapped through
@@ -22,10 +21,10 @@ export function menuLinks(items: readonly MenuItem[], unread: number, areas: rea
   const built = builtAreas(areas);
   const links: MenuLink[] = [];
   const seen = new Set<string>();
-  const codeOf = (item: MenuItem) => item.extension.typeCode?.trim() ?? "";
-  const offered = new Set(items.map(codeOf));
+  const offered = new Set(items.map((item) => item.extension.typeCode?.trim()));
   for (const item of items) {
-    const area = built.find((a) => !a.offeredWith && a.code === codeOf(item));
+    // An item with no code finds no area with one: it is skipped below.
+    const area = built.find((a) => !a.offeredWith && a.code === item.extension.typeCode?.trim());
     if (!area?.code || seen.has(area.code)) continue;
     seen.add(area.code);
     const link: MenuLink = { code: area.code, label: area.label, path: area.path };
@@ -50,18 +49,18 @@ interface CardLink {
   href: string | null;
 }
 
-/** A card with the practice's count, or a sentence: the portal's own areas', or "Not recorded" for a count the practice did not send. */
-export type DashboardCard = CardLink & ({ count: number; empty: string } | { count: null; text: string });
+/**
+ * A card with the practice's count (null where the practice did not send it, which the dashboard says as
+ * "Not recorded", issue 68), or (the portal's own areas) a sentence.
+ */
+export type DashboardCard = CardLink & ({ count: number | null; empty: string } | { count: null; text: string });
 
 /** The dashboard's cards, in the registry's order, each linked only where the menu links its area. */
 export function dashboardCards(counters: Counters, menu: readonly MenuLink[], areas: readonly Area[] = AREAS): DashboardCard[] {
   return areas.flatMap(({ path, card }): DashboardCard[] => {
     if (!card) return [];
     if (!("counter" in card)) return [{ title: card.title, unit: card.unit, text: card.text, count: null, href: hasArea(menu, path) ? path : null }];
-    const { counter, search, empty, ...texts } = card;
-    const href = hasArea(menu, path) ? path + (search ?? "") : null;
-    const count = counters[counter];
-    // A count the practice left out or sent null is said as such, never as its empty text ("No unread messages"): that would be a claim (issue 68).
-    return [count === null ? { ...texts, count, text: recordTexts.notRecorded, href } : { ...texts, empty, count, href }];
+    const { counter, search, ...texts } = card;
+    return [{ ...texts, count: counters[counter], href: hasArea(menu, path) ? path + (search ?? "") : null }];
   });
 }

@@ -3,7 +3,7 @@ import { DomUtils, parseDocument } from "htmlparser2";
 import { DateTime } from "luxon";
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
-import { RouterContextProvider } from "react-router";
+import { MemoryRouter, RouterContextProvider } from "react-router";
 import { beforeAll, describe, expect, it } from "vitest";
 import { accountsPageSizes } from "@contract/accounts";
 import { endpoints, type Endpoint } from "@contract/endpoints";
@@ -14,6 +14,7 @@ import { authenticate } from "~/.server/practice/auth.server";
 import { linkedAccountsOf } from "~/.server/linked-accounts.server";
 import { loader as shellLoader } from "~/shell/layout.route";
 import { loader as dashboardLoader } from "~/areas/dashboard/page.route";
+import { CountCard } from "~/areas/dashboard/components/count-card";
 import { loadProfilePage, profilePhotoResponse } from "~/areas/profile/page.server";
 import { personalRows } from "~/areas/profile/components/sections";
 import { invoicePdfResponse, loadAccountsPage } from "~/areas/accounts/page.server";
@@ -201,8 +202,11 @@ describe("the shell reads every shape of its calls", () => {
           if (!area.card || !("counter" in area.card)) continue;
           const card = cards.find((c) => c.title === area.card!.title)!;
           const want = count(area.card.counter);
-          if (want === null) expect(card).toMatchObject({ count: null, text: NR });
-          else expect(card).toMatchObject({ count: want, empty: area.card.empty });
+          expect(card).toMatchObject({ count: want, empty: area.card.empty });
+          // As the patient reads it: the count, its empty text at 0, or Not recorded where the practice sent none.
+          const drawn = renderToStaticMarkup(createElement(MemoryRouter, null, createElement("ul", null, createElement(CountCard, { card, notRecorded: dashboard.notRecorded }))));
+          const said = DomUtils.textContent(DomUtils.getElementsByTagName("p", parseDocument(drawn), true)[0]).replace(/\s+/g, " ").trim();
+          expect(said).toBe(want === null ? NR : want > 0 ? `${want} ${area.card.unit}` : area.card.empty);
         }
         const figures = [...dashboard.overview.data, ...dashboard.booked.data];
         const names = ["completedcount", "futurecount", "missedcount", "facetofacecount", "videoconsultappointmentcount", "phonetriagecount", "totalpatientappointments"];

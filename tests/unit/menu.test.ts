@@ -62,7 +62,7 @@ const counters: Counters = {
 describe("dashboard cards (1§2 Dashboard)", () => {
   it("keeps the cards' order, texts and counts", () => {
     const cards = dashboardCards(counters, []);
-    expect(cards.map((c) => [c.title, c.count, c.count === null ? c.text : c.empty])).toEqual([
+    expect(cards.map((c) => [c.title, c.count, "text" in c ? c.text : c.empty])).toEqual([
       ["Long Term Medications", 2, "No long term medication"],
       ["New Results", 0, "No new results"],
       ["Unread Messages", 3, "No unread messages"],

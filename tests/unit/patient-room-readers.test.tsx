@@ -1,11 +1,13 @@
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
+import { MemoryRouter } from "react-router";
 import { describe, expect, it } from "vitest";
 import { PaymentNoticeReplySchema } from "@contract/accounts";
 import { toBundle } from "@contract/fhir";
 import { MenuItemSlots, OrganizationReplySchema, PatientMenuReplySchema, PatientReplySchema, RefreshCounterReplySchema } from "@contract/patient";
 import { rowOf } from "~/.server/invoice-rows.server";
 import { InvoiceTable } from "~/areas/accounts/components/invoice-table";
+import { CountCard } from "~/areas/dashboard/components/count-card";
 import { readProfile } from "~/areas/profile/view";
 import { AREAS } from "~/lib/areas";
 import { dashboardCards, menuLinks } from "~/lib/menu";
@@ -65,16 +67,19 @@ describe("the menu and the dashboard's cards", () => {
     expect(menuLinks(items, 0).map((l) => l.code)).toEqual(["16", "50"]);
   });
 
-  it("reads a count sent null, empty or not at all as not recorded, and a card shows Not recorded for it rather than its empty text", () => {
+  it("reads a count sent null, empty or not at all as not recorded (null), which its card carries as such rather than as 0", () => {
     const counters = RefreshCounterReplySchema.parse([{ InboxCounter: null, MedicationsCounter: "", TestResultsCounter: "3", AppointmentsCounter: 0 }]);
     expect(counters).toMatchObject({ InboxCounter: null, MedicationsCounter: null, TestResultsCounter: 3, AppointmentsCounter: 0, futurecount: null });
     const menu = menuLinks([], 0);
     const cards = dashboardCards(counters, menu, AREAS);
     const byCounter = (title: string) => cards.find((c) => c.title === title);
-    expect(byCounter("Unread Messages")).toMatchObject({ count: null, text: NR });
-    expect(byCounter("Long Term Medications")).toMatchObject({ count: null, text: NR });
+    expect(byCounter("Unread Messages")).toMatchObject({ count: null, empty: "No unread messages" });
+    expect(byCounter("Long Term Medications")).toMatchObject({ count: null });
     expect(byCounter("New Results")).toMatchObject({ count: 3 });
     expect(byCounter("Future Appointments")).toMatchObject({ count: 0, empty: "No future appointments" });
+    const said = (title: string) => renderToStaticMarkup(createElement(MemoryRouter, null, createElement(CountCard, { card: byCounter(title)!, notRecorded: NR }))).match(/<p[^>]*>(.*?)<\/p>/)![1];
+    expect(said("Unread Messages")).toBe(NR);
+    expect(said("Future Appointments")).toBe("No future appointments");
   });
 });
 
@@ -117,7 +122,7 @@ describe("invoices", () => {
   it("shows a type the portal does not know, and notes with markup, as sent and as text", () => {
     const row = rowOf(invoice([{ valueDateTime: "2026-03-01" }, { valueString: "<b>Flu</b> &amp; whānau" }, { valueString: "ACC Levy" }, { valueString: "INV-1" }, { valueDecimal: 12.5 }, { valueDecimal: 0 }, { valueDecimal: 0 }]));
     expect(row).toMatchObject({ type: "ACC Levy", notes: "<b>Flu</b> &amp; whānau", amountCents: 1250 });
-    expect(row.shown).toEqual(["<b>Flu</b> &amp; whānau", "ACC Levy", "INV-1", "$12.50", "$0.00", "01-03-2026", ""]);
+    expect(row.shown).toEqual(["<b>Flu</b> &amp; whānau", "ACC Levy", "INV-1", "$12.50", "$0.00", "", "01-03-2026"]);
     const markup = renderToStaticMarkup(createElement(InvoiceTable, { caption: "Invoices", rows: [row], empty: "None", onOpen: () => undefined }));
     expect(markup).toContain("&lt;b&gt;Flu&lt;/b&gt; &amp;amp; whānau");
     expect(markup).toContain(">ACC Levy<");

@@ -147,8 +147,7 @@ export default function Accounts({ loaderData }: Route.ComponentProps) {
               title: "INVOICE",
               description: `Invoice ${open.reference}`,
               url: `/accounts/invoice/${encodeURIComponent(open.id)}`,
-              // An invoice without a reference on record is named by its id (issue 68).
-              fileName: `invoice-${open.reference || open.id}.pdf`,
+              fileName: `invoice-${open.reference}.pdf`,
               pdf: true,
               fullPage: previewHref("invoice", open.id, location.pathname + location.search),
               downloadLabel: "Download PDF",

@@ -10,6 +10,7 @@ import { sendDrawing } from "~/.server/sent-drawing.server";
 import { Breadcrumb } from "~/shell/components/breadcrumb";
 import { PhoneLink } from "~/components/ui/phone-link";
 import { WelcomePanel } from "./components/welcome-panel";
+import { CountCard } from "./components/count-card";
 import { formatClockTime, formatDateTime } from "~/lib/dates";
 import { documentsTexts } from "~/lib/texts/documents";
 import { Button, buttonClass } from "~/components/ui/button";
@@ -44,7 +45,7 @@ function datum(label: string, count: number | null, colour: string): Datum {
 function practiceDetails({ name, openingStart, phone, gp, address }: PracticeSummary) {
   const shown = (value: string | null) => value ?? recordTexts.notRecorded;
   // 1§2 "Start time": the opening start, not the whole range (issue 21); the header has the range.
-  return { name: shown(name), start: openingStart ? formatClockTime(openingStart) : recordTexts.notRecorded, phone, notRecorded: recordTexts.notRecorded, gp: shown(gp), address: shown(address) };
+  return { name: shown(name), start: openingStart ? formatClockTime(openingStart) : recordTexts.notRecorded, phone, gp: shown(gp), address: shown(address) };
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -66,6 +67,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     // Only the counts of the cards shown: a parent's partial view sends no count of what it does not reach.
     counters: Object.fromEntries(Object.entries(counters).map(([name, count]) => [name, shownCounters(cardAreas).has(name) || (APPOINTMENT_COUNTS.has(name) && cardAreas.includes("/appointments")) ? count : 0])) as typeof counters,
     cardAreas,
+    // The words for what the practice did not send, given here so that the page's code carries none (issue 68).
+    notRecorded: recordTexts.notRecorded,
     practice: practice ? practiceDetails(summarisePractice(practice)) : null,
     newPatient,
     overview: { data: overview, drawing: sendDrawing(request, context, "overview", newPatient ? "" : noAppointments ? drawColumnChart(overview) : drawPieChart(overview)), noAppointments },
@@ -84,7 +87,7 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
-  const { counters, practice, overview, booked, newPatient, documentsNotice, cardAreas } = loaderData;
+  const { counters, practice, overview, booked, newPatient, documentsNotice, cardAreas, notRecorded } = loaderData;
   // Once the notice is dismissed it goes: the focus goes to the page's heading rather than to nowhere.
   const heading = useRef<HTMLHeadingElement>(null);
   const hadNotice = useRef(documentsNotice !== null);
@@ -106,24 +109,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
       {documentsNotice ? <DocumentsNotice {...documentsNotice} /> : null}
       <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
         {cards.map((card) => (
-          <li key={card.title} className="flex flex-col gap-2 rounded border-t-4 border-brand bg-white p-4 shadow-sm">
-            <h2 className="text-lg font-bold">{card.title}</h2>
-            {card.count === null ? (
-              <p>{card.text}</p>
-            ) : card.count > 0 ? (
-              <p>
-                <span className="text-4xl font-bold">{card.count}</span>
-                <span className="sr-only"> {card.unit}</span>
-              </p>
-            ) : (
-              <p className="text-muted">{card.empty}</p>
-            )}
-            {card.href ? (
-              <Link to={card.href} className="mt-auto text-brand underline underline-offset-4">
-                View {card.unit.replace(/^(new|unread|future|long term) /, "")}
-              </Link>
-            ) : null}
-          </li>
+          <CountCard key={card.title} card={card} notRecorded={notRecorded} />
         ))}
       </ul>
 
@@ -138,7 +124,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
                 [
                 ["Name", practice.name],
                 ["Start time", practice.start],
-                ["Phone number", practice.phone ? <PhoneLink number={practice.phone} /> : practice.notRecorded],
+                ["Phone number", practice.phone ? <PhoneLink number={practice.phone} /> : notRecorded],
                 ["My GP", practice.gp],
                 ["Address", practice.address],
                 ] as [string, ReactNode][]
