@@ -14,19 +14,19 @@ import { callsOf } from "./endpoint";
  */
 
 /** A field a practice may leave out or send as null: read as undefined. */
-export function maybe<T extends z.ZodType>(schema: T) {
+function maybe<T extends z.ZodType>(schema: T) {
   return schema.nullish().transform((value) => value ?? undefined);
 }
 
 /** A list a practice may leave out, send as null or empty: read as []. */
-export function listOf<T extends z.ZodType>(item: T) {
+function listOf<T extends z.ZodType>(item: T) {
   return z.array(item).nullish().transform((items) => items ?? []);
 }
 
 const Text = maybe(z.string());
 
 /** 1§3's name parts, each of which a practice may leave out or send null. */
-export const RecordNameSchema = z.object({
+const RecordNameSchema = z.object({
   use: Text,
   text: Text,
   prefix: listOf(z.string()),
@@ -36,11 +36,11 @@ export const RecordNameSchema = z.object({
 });
 
 /** A telecom entry: "system phone/email, use home/mobile/work" (1§3), any of which may be missing or another code. */
-export const RecordContactPointSchema = z.object({ system: Text, use: Text, value: Text });
+const RecordContactPointSchema = z.object({ system: Text, use: Text, value: Text });
 export type RecordContactPoint = z.output<typeof RecordContactPointSchema>;
 
 /** An address: its text, or its lines and parts (1§3), each of which may be missing. */
-export const RecordAddressSchema = z.object({ use: Text, text: Text, line: listOf(z.string()), city: Text, district: Text, country: Text, postalCode: Text });
+const RecordAddressSchema = z.object({ use: Text, text: Text, line: listOf(z.string()), city: Text, district: Text, country: Text, postalCode: Text });
 
 export const PatientIdQuerySchema = z.object({ PatientID: z.string().min(1).max(64) });
 

@@ -22,7 +22,7 @@ export function leftOut(path: string): Shape[] {
 }
 
 /** Several shapes as one, named together: fields a practice leaves out as a piece (a contact with nothing but its id). */
-export function together(name: string, ...shapes: Shape[]): Shape {
+function together(name: string, ...shapes: Shape[]): Shape {
   return shape(name, (value, request) => shapes.reduce((next, s) => s.apply(next, request), value));
 }
 
