@@ -6,6 +6,17 @@ import { z } from "zod";
  * about the fields we use.
  */
 
+/**
+ * A field 2§3 names that a practice may leave out or send null (issue 68, decisions/396): read as
+ * undefined, so the screen says "Not recorded" instead of the whole list failing.
+ */
+// An empty text where a list or an object belongs (a field emptied after it was nulled) is nothing sent, too.
+export const given = <T extends z.ZodType>(schema: T) =>
+  z
+    .union([schema, z.literal(""), z.null()])
+    .optional()
+    .transform((value): z.output<T> | undefined => (value === "" || value === null ? undefined : (value as z.output<T> | undefined)));
+
 export const ExtensionSchema = z.object({
   url: z.string().optional(),
   valueString: z.string().nullable().optional(),

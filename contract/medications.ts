@@ -1,22 +1,11 @@
 import { z } from "zod";
-import { bundleOf, LabelsMetaSchema } from "./fhir";
+import { bundleOf, given, LabelsMetaSchema } from "./fhir";
 import { defineSlots, optional, slot } from "./slots";
 import { callsOf } from "./endpoint";
 
 /** Medications, pharmacies and repeat-prescription requests (2§3, 2§7). */
 
 const PatientID = z.string().min(1).max(64);
-
-/**
- * A field 2§3 names that a practice may leave out or send null (issue 68, decisions/396): read as
- * undefined, so the screen says "Not recorded" instead of the whole list failing.
- */
-// An empty text where a list or an object belongs (a field emptied after it was nulled) is nothing sent, too.
-const given = <T extends z.ZodType>(schema: T) =>
-  z
-    .union([schema, z.literal(""), z.null()])
-    .optional()
-    .transform((value): z.output<T> | undefined => (value === "" || value === null ? undefined : (value as z.output<T> | undefined)));
 
 /**
  * 2§3 Medication extensions: long-term flag, period, prescriber, practice, dose, end date, unit. Each

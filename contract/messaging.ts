@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { bundleOf, LabelsMetaSchema } from "./fhir";
+import { bundleOf, given, LabelsMetaSchema } from "./fhir";
 import { defineSlots, optional, slot } from "./slots";
 import { callsOf } from "./endpoint";
 
@@ -35,17 +35,6 @@ export const MessageSlots = defineSlots({
 });
 
 const ReferenceSchema = z.object({ reference: z.string().min(1), display: z.string().optional() });
-
-/**
- * A field 2§3 names that a practice may leave out or send null (issue 68, decisions/396): read as
- * undefined, so the screen says "Not recorded" or words a neutral fallback instead of failing the list.
- */
-// An empty text where a list or an object belongs (a field emptied after it was nulled) is nothing sent, too.
-const given = <T extends z.ZodType>(schema: T) =>
-  z
-    .union([schema, z.literal(""), z.null()])
-    .optional()
-    .transform((value): z.output<T> | undefined => (value === "" || value === null ? undefined : (value as z.output<T> | undefined)));
 
 /** A sender or recipient as a practice sends it: either part may be missing. */
 const IncomingReferenceSchema = z.object({ reference: given(z.string()), display: given(z.string()) });

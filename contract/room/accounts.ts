@@ -1,7 +1,6 @@
 import type { accountsEndpoints } from "@contract/accounts";
 import { bundleRow } from "./bundle";
-import { leftOut } from "./patient";
-import { absent, asSent, bundleTotalWrong, dateOnly, extensionsCut, extras, inUtc, markedUp, nulled, shape, valued, withoutOffset, type RoomRow, type Shape } from "./shapes";
+import { absent, asSent, bundleTotalWrong, dateOnly, extensionsCut, extras, inUtc, leftOut, markedUp, nulled, shape, valued, withoutOffset, type RoomRow, type Shape } from "./shapes";
 
 /** The Invoice's extensions by position (1§3; contract/accounts.ts InvoiceSlots). */
 const I = {

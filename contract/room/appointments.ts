@@ -1,21 +1,13 @@
 import type { appointmentsEndpoints } from "@contract/appointments";
 import type { rolesEndpoints } from "@contract/roles";
 import { bundleRow } from "./bundle";
-import { absent, asSent, bundleTotalWrong, changed, dateOnly, emptied, extensionsCut, extras, inUtc, markedUp, nulled, shape, valued, withoutOffset, type RoomRow, type Shape } from "./shapes";
+import { absent, asSent, bundleTotalWrong, changed, dateOnly, extensionsCut, extras, inUtc, leftOut, markedUp, nulled, shape, valued, withoutOffset, type RoomRow, type Shape } from "./shapes";
 
 /**
  * The room 2§7 leaves the appointment and role calls (issue 68, decisions/396). 2§3 names an
  * Appointment's fields and the order of its extensions, but not which a record must carry, how its start
  * is written, nor a closed list of its type or status; the booking and cancel answers are fixed words.
  */
-
-/**
- * A field a practice may send empty, as null or leave out. In this order, so that shapes composed in
- * order (tests/helpers/room-replies.ts) stay shapes of the field: emptied after nulled would make a list "".
- */
-function leftOut(path: string): Shape[] {
-  return [emptied(path), nulled(path), absent(path)];
-}
 
 /** The Appointment's extensions by position (2§3; contract/appointments.ts AppointmentSlots). */
 const A = {

@@ -1,6 +1,6 @@
 import type { documentsEndpoints } from "@contract/documents";
 import { bundleRow } from "./bundle";
-import { absent, asSent, bundleTotalWrong, dateOnly, emptied, extensionsCut, inUtc, markedUp, nulled, RawReply, shape, valued, withoutOffset, type RoomRow, type Shape } from "./shapes";
+import { absent, asSent, bundleTotalWrong, dateOnly, emptied, extensionsCut, inUtc, markedUp, nulled, RawReply, shape, together, valued, withoutOffset, type RoomRow, type Shape } from "./shapes";
 
 /**
  * The room 2§7 leaves the records' calls: results, letters and resources (issue 68, decisions/396).
@@ -12,8 +12,6 @@ import { absent, asSent, bundleTotalWrong, dateOnly, emptied, extensionsCut, inU
 const text = (path: string): Shape[] => [absent(path), nulled(path), emptied(path), markedUp(path)];
 /** A date-time absent, null, empty, as a date, without its offset, or in UTC. */
 const dateTime = (path: string): Shape[] => [absent(path), nulled(path), emptied(path), dateOnly(path), withoutOffset(path), inUtc(path)];
-/** Several shapes as one, for a record whose fields vary together (a result opened is the listing's record again). */
-const together = (name: string, shapes: readonly Shape[]): Shape => shape(name, (value, request) => shapes.reduce((v, s) => s.apply(v, request), value));
 
 /** The result's extensions by position (contract/documents.ts LabResultSlots). */
 const LABORATORY = "extension.0.valueString";
@@ -37,8 +35,8 @@ const resultShapes: Shape[] = [
   emptied(LABORATORY),
   markedUp(LABORATORY),
   ...dateTime(RESULT_DATE),
-  together("comments and folder null", [nulled(COMMENTS), nulled(FOLDER)]),
-  together("comments and folder with markup and macrons", [markedUp(COMMENTS), markedUp(FOLDER)]),
+  together("comments and folder null", nulled(COMMENTS), nulled(FOLDER)),
+  together("comments and folder with markup and macrons", markedUp(COMMENTS), markedUp(FOLDER)),
   // The read flag "as text True/False" (2§3), in the other spellings a practice system writes a yes or no.
   absent(READ),
   nulled(READ),
@@ -51,10 +49,10 @@ const resultShapes: Shape[] = [
 
 /** The listing's fields of a result opened, grouped: the same room as the listing's, in fewer shapes. */
 const openedResultShapes: Shape[] = [
-  together("description, author, laboratory, comments and folder absent", [absent("description"), absent("author"), absent(LABORATORY), absent(COMMENTS), absent(FOLDER)]),
-  together("description, author, laboratory, comments and folder null", [nulled("description"), nulled("author"), nulled(LABORATORY), nulled(COMMENTS), nulled(FOLDER)]),
-  together("description, author's display and laboratory empty", [emptied("description"), emptied("author.display"), emptied(LABORATORY)]),
-  together("description, author, laboratory and comments with markup and macrons", [markedUp("description"), markedUp("author.display"), markedUp(LABORATORY), markedUp(COMMENTS)]),
+  together("description, author, laboratory, comments and folder absent", absent("description"), absent("author"), absent(LABORATORY), absent(COMMENTS), absent(FOLDER)),
+  together("description, author, laboratory, comments and folder null", nulled("description"), nulled("author"), nulled(LABORATORY), nulled(COMMENTS), nulled(FOLDER)),
+  together("description, author's display and laboratory empty", emptied("description"), emptied("author.display"), emptied(LABORATORY)),
+  together("description, author, laboratory and comments with markup and macrons", markedUp("description"), markedUp("author.display"), markedUp(LABORATORY), markedUp(COMMENTS)),
   extensionsCut(0),
   extensionsCut(1),
   dateOnly(RESULT_DATE),
@@ -68,10 +66,10 @@ const contentShapes: Shape[] = [
   nulled("observation"),
   ...text("observation.0.ObservationValue"),
   valued("observation.0.ObservationValue", 48, "observation.0.ObservationValue as a number"),
-  together("observation.0's text and summary absent", [absent("observation.0.ObservationText"), absent("observation.0.ObservationSummary")]),
-  together("observation.0's text and summary null", [nulled("observation.0.ObservationText"), nulled("observation.0.ObservationSummary")]),
-  together("observation.0's text and summary empty", [emptied("observation.0.ObservationText"), emptied("observation.0.ObservationSummary")]),
-  together("observation.0's text and summary with markup and macrons", [markedUp("observation.0.ObservationText"), markedUp("observation.0.ObservationSummary")]),
+  together("observation.0's text and summary absent", absent("observation.0.ObservationText"), absent("observation.0.ObservationSummary")),
+  together("observation.0's text and summary null", nulled("observation.0.ObservationText"), nulled("observation.0.ObservationSummary")),
+  together("observation.0's text and summary empty", emptied("observation.0.ObservationText"), emptied("observation.0.ObservationSummary")),
+  together("observation.0's text and summary with markup and macrons", markedUp("observation.0.ObservationText"), markedUp("observation.0.ObservationSummary")),
   absent("observation.0.AbnormalFlagDesc"),
   nulled("observation.0.AbnormalFlagDesc"),
   // Flags beyond the three 2§3 shows in red (a laboratory's own code), and one of the three in other letters.

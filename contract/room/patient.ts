@@ -1,6 +1,6 @@
 import type { patientEndpoints } from "@contract/patient";
 import { bundleRow } from "./bundle";
-import { absent, asSent, changed, emptied, extensionsCut, extras, markedUp, nulled, shape, valued, type RoomRow, type Shape } from "./shapes";
+import { absent, asSent, changed, emptied, extensionsCut, extras, leftOut, markedUp, nulled, shape, together, valued, type RoomRow, type Shape } from "./shapes";
 
 /**
  * The room 1§7 leaves the patient, menu, practice, counter and setting calls (issue 68, decisions/396).
@@ -12,19 +12,6 @@ import { absent, asSent, changed, emptied, extensionsCut, extras, markedUp, null
  * (n + 1)th shape, so the shapes a list's first records take there come first, and change only words
  * (a label the portal does not show, a date's form, markup), never what a test follows (a type code, an amount).
  */
-
-/**
- * A field a practice may send empty, as null or leave out. In this order, so that shapes composed in
- * order (tests/helpers/room-replies.ts) stay shapes of the field: emptied after nulled would make a list "".
- */
-export function leftOut(path: string): Shape[] {
-  return [emptied(path), nulled(path), absent(path)];
-}
-
-/** Several shapes as one, named together: fields a practice leaves out as a piece (a contact with nothing but its id). */
-function together(name: string, ...shapes: Shape[]): Shape {
-  return shape(name, (value, request) => shapes.reduce((next, s) => s.apply(next, request), value));
-}
 
 /** The Patient's extensions by position (1§3; contract/patient.ts PatientSlots). */
 const P = {

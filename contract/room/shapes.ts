@@ -115,6 +115,19 @@ export function markedUp(path: string): Shape {
   return changed(path, `${path} with markup and macrons`, (old) => (typeof old === "string" && old !== "" ? `<b>${old}</b> &amp; whānau — Māori` : old));
 }
 
+/**
+ * A field a practice may send empty, as null or leave out. In this order, so that shapes composed in
+ * order (tests/helpers/room-replies.ts) stay shapes of the field: emptied after nulled would make a list "".
+ */
+export function leftOut(path: string): Shape[] {
+  return [emptied(path), nulled(path), absent(path)];
+}
+
+/** Several shapes as one, named together: fields a practice varies as a piece (a contact with nothing but its id). */
+export function together(name: string, ...shapes: Shape[]): Shape {
+  return shape(name, (value, request) => shapes.reduce((next, s) => s.apply(next, request), value));
+}
+
 /* ---------- drawing ---------- */
 
 const REMOVE = Symbol("remove");
