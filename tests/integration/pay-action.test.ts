@@ -102,6 +102,28 @@ function saveTemp(p: Payer, key: string, change: Record<string, unknown> = {}) {
 
 const card = { cardNumber: "4242 4242 4242 4242", expiry: "12/40", cvc: "123" };
 
+/**
+ * The payment machine whose actors post each step through the payment action, as the payment form's
+ * do (payment-engine.ts, the browser's own step client); `fields` is the card in the form's fields when it confirms.
+ */
+function machineThroughTheAction(p: Payer, fields: () => typeof card) {
+  return paymentMachine.provide({
+    actors: {
+      saveTempPayment: fromPromise(async ({ input }) => {
+        const reply = await callStep(paySteps, "save-temp", { key: input.key, cardType: input.cardType, amountCents: input.amountCents, feeCents: input.feeCents, allocations: input.allocations.map((a) => ({ id: a.id, payNowCents: a.payNowCents })) }, { fetch: p.fetch });
+        if (reply.outcome === "blocked") throw new RefusedError(reply.message);
+        return reply.paymentId;
+      }),
+      createPaymentIntent: fromPromise(({ input }) => callStep(paySteps, "intent", { key: input.key }, { fetch: p.fetch })),
+      confirmCard: fromPromise(async ({ input }) => {
+        await callStep(paySteps, "confirm", { clientSecret: input.clientSecret, ...fields() }, { fetch: p.fetch });
+      }),
+      savePayment: fromPromise(({ input }) => callStep(paySteps, "record", { key: input.key }, { fetch: p.fetch })),
+    },
+    actions: { mintKey: assign({ key: () => newKey() }) },
+  });
+}
+
 /** A start the portal made: SaveTempPayment saved it. */
 const started = { ok: true, reply: { outcome: "saved" } } as const;
 /** A start refused because another attempt holds the account's payment open: the page shows its notice. */
@@ -648,22 +670,7 @@ describe.each(["mock", "spec"] as const)("a card of another brand after a declin
     const cardTypes = parseCardTypes((await getPracticeSettings(p.practice.api, p.practice.id)).PaymentCardTypes);
     // The card in the form's fields when the machine confirms, as the test card fields hand it over.
     let inTheFields = declinedVisa;
-    const machine = paymentMachine.provide({
-      actors: {
-        // As the payment form's actors post them (payment-engine.ts): the browser's own step client.
-        saveTempPayment: fromPromise(async ({ input }) => {
-          const reply = await callStep(paySteps, "save-temp", { key: input.key, cardType: input.cardType, amountCents: input.amountCents, feeCents: input.feeCents, allocations: input.allocations.map((a) => ({ id: a.id, payNowCents: a.payNowCents })) }, { fetch: p.fetch });
-          if (reply.outcome === "blocked") throw new RefusedError(reply.message);
-          return reply.paymentId;
-        }),
-        createPaymentIntent: fromPromise(({ input }) => callStep(paySteps, "intent", { key: input.key }, { fetch: p.fetch })),
-        confirmCard: fromPromise(async ({ input }) => {
-          await callStep(paySteps, "confirm", { clientSecret: input.clientSecret, ...inTheFields }, { fetch: p.fetch });
-        }),
-        savePayment: fromPromise(({ input }) => callStep(paySteps, "record", { key: input.key }, { fetch: p.fetch })),
-      },
-      actions: { mintKey: assign({ key: () => newKey() }) },
-    });
+    const machine = machineThroughTheAction(p, () => inTheFields);
     const actor = createActor(machine, { input: { invoices: [{ id: invoice.id, balanceCents: invoice.balanceCents, payNowCents: invoice.balanceCents }], methodType: "2", cardTypes } }).start();
     actor.send({ type: "card.change", complete: true, error: null });
     actor.send({ type: "pay.submit" });
@@ -908,22 +915,7 @@ describe("SavePayment read as 1§7 and 1§8 say: a truthy answer is success (iss
    */
   async function payThroughTheMachine(p: Payer) {
     const invoice = p.invoices[0];
-    const machine = paymentMachine.provide({
-      actors: {
-        // As the payment form's actors post them (payment-engine.ts): the browser's own step client.
-        saveTempPayment: fromPromise(async ({ input }) => {
-          const reply = await callStep(paySteps, "save-temp", { key: input.key, cardType: input.cardType, amountCents: input.amountCents, feeCents: input.feeCents, allocations: input.allocations.map((a) => ({ id: a.id, payNowCents: a.payNowCents })) }, { fetch: p.fetch });
-          if (reply.outcome === "blocked") throw new RefusedError(reply.message);
-          return reply.paymentId;
-        }),
-        createPaymentIntent: fromPromise(({ input }) => callStep(paySteps, "intent", { key: input.key }, { fetch: p.fetch })),
-        confirmCard: fromPromise(async ({ input }) => {
-          await callStep(paySteps, "confirm", { clientSecret: input.clientSecret, ...card }, { fetch: p.fetch });
-        }),
-        savePayment: fromPromise(({ input }) => callStep(paySteps, "record", { key: input.key }, { fetch: p.fetch })),
-      },
-      actions: { mintKey: assign({ key: () => newKey() }) },
-    });
+    const machine = machineThroughTheAction(p, () => card);
     const actor = createActor(machine, {
       input: { invoices: [{ id: invoice.id, balanceCents: invoice.balanceCents, payNowCents: invoice.balanceCents }], methodType: "2", cardTypes: [{ label: "Visa - 2.5%", feeBasisPoints: p.feeBasisPoints }] },
     }).start();
