@@ -57,8 +57,8 @@ const isolated = (page: Page) => page.evaluate(() => window.crossOriginIsolated)
 const jwtClaims = (jwt: string) => JSON.parse(Buffer.from(jwt.split(".")[1], "base64url").toString()) as Record<string, unknown>;
 
 test.describe("zoom", () => {
-  // A practice as the spec describes it (issue 68, decisions/396): these flows read only what 1§7 and 2§7 give.
-  test.use({ worldOptions: { scenario: "default", practice: "spec", seed: 4 } });
+  // A practice as the spec describes it, each test at its room seed (issue 68, decisions/396): these flows read only what 1§7 and 2§7 give.
+  test.use({ specPractice: true });
   test("Join opens /zoom with the appointment; Start Meeting hands the SDK the meeting, signature, key, name, pass code and role 0 from local files; leaving returns to appointments", async ({ page, world }) => {
     await replaceSdk(page);
     const outside: string[] = [];
