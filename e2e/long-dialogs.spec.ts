@@ -1,6 +1,8 @@
 import type { Locator, Page } from "@playwright/test";
 import { expect, expectNoAxeViolations, openSignedIn, test } from "./fixtures";
 
+test.use({ specPractice: true });
+
 /**
  * Issue 21, item 8, beyond the profile: at 390 px a long dialog has a Close at its top, scrolls inside
  * itself (never the page behind it), and keeps its buttons in view at its foot however far it is

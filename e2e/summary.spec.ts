@@ -5,6 +5,8 @@ import { summaryTexts } from "~/areas/summary/texts";
 import { readPdf } from "../tests/helpers/pdf-text";
 import { expect, expectNoAxeViolations, openSignedIn, test } from "./fixtures";
 
+test.use({ specPractice: true });
+
 /**
  * "My health summary" (issue 32, decisions/275): reached from the menu and the dashboard, what the
  * summary holds, and its two downloads read back (the JSON as a FHIR Bundle, the PDF as text), for the
