@@ -1,37 +1,100 @@
-import type { Page } from "@playwright/test";
+import type { Locator, Page } from "@playwright/test";
 import { errorsTexts } from "~/lib/texts/errors";
+import { recordTexts } from "~/lib/texts/record";
 import { resourcesTexts } from "~/areas/resources/texts";
-import { PRACTICE_MEDIA } from "../fixtures/builders/documents";
-import { expect, expectNoAxeViolations, openSignedIn, signInDirectly, test, type WorldUser } from "./fixtures";
+import { PRACTICE_MEDIA, type MediaRecord } from "../fixtures/builders/documents";
+import { expect, expectNoAxeViolations, openSignedIn, signInDirectly, test, type World, type WorldUser } from "./fixtures";
+import { fieldAfter, menuAsOurs, roomDrawn, shapeAt, textsShown } from "./room-drawn";
 
-/** /resources (2§2 Resources): PDFs in the viewer dialog, links in a new tab, in a fresh world. */
+/**
+ * /resources (2§2 Resources): PDFs in the viewer dialog, links in a new tab, in a fresh world of a practice
+ * as the spec describes it: each resource in a shape of the room the spec leaves (contract/room/documents.ts,
+ * decisions/396), its title perhaps "Not recorded" or with markup, its type or address missing or another.
+ * The world's room summary says which shape each resource took, so each tile is expected precisely.
+ */
+test.use({ specPractice: true });
 
 const t = resourcesTexts;
-const pdfs = PRACTICE_MEDIA.filter((m) => m.kind === "pdf");
-const links = PRACTICE_MEDIA.filter((m) => m.kind === "link");
 
 const openResources = (page: Page, user: WorldUser) => openSignedIn(page, user, "/resources", "Resources");
 
 const items = (page: Page) => page.getByRole("list", { name: "Resources" }).getByRole("listitem");
 
+/** A resource's tile as the portal shows it (app/areas/resources/view.ts), for the shape its record took. */
+interface TileShown {
+  /** Its place in the grid: the order the practice sent (several may share a title, "Not recorded"). */
+  place: number;
+  id: string;
+  title: string;
+  /** A PDF opens in the dialog, a link with a web address in a new tab; anything else cannot be opened. */
+  opens: "pdf" | "link" | "none";
+  url: string;
+  /** The type shown as sent, when it is neither PDF nor link ("Type: …"); null when not shown. */
+  type: string | null;
+}
+
+function tileAfter(m: MediaRecord, place: number, shape: string): TileShown {
+  const [title] = textsShown(fieldAfter(shape, "content.title"), [m.title]);
+  const typeAfter = fieldAfter(shape, "content.contentType");
+  const type = typeAfter.is === "kept" ? (m.kind === "pdf" ? "application/pdf" : "link") : typeAfter.is === "changed" ? String(typeAfter.value) : "";
+  const urlAfter = fieldAfter(shape, "content.url");
+  const url = urlAfter.is === "kept" ? m.url : urlAfter.is === "changed" && typeof urlAfter.value === "string" ? urlAfter.value : "";
+  const pdf = type.toLowerCase() === "application/pdf";
+  return {
+    place,
+    id: m.id,
+    title,
+    opens: pdf ? "pdf" : /^https?:\/\//.test(url) ? "link" : "none",
+    url,
+    type: pdf || type.toLowerCase() === "link" ? null : type || recordTexts.notRecorded,
+  };
+}
+
+/** Each resource's tile, in the order the practice sends them (PRACTICE_MEDIA's), as its shape leaves it. */
+async function tilesShown(world: World): Promise<TileShown[]> {
+  const drawn = await roomDrawn(world, "GET Patient/Media");
+  return PRACTICE_MEDIA.map((m, i) => tileAfter(m, i, shapeAt(drawn, i)));
+}
+
+/** The tile's open control: a PDF's button, a link's link. */
+function opener(page: Page, tile: TileShown): Locator {
+  const scope = items(page).nth(tile.place);
+  return tile.opens === "pdf" ? scope.getByRole("button", { name: `Open ${tile.title} (PDF)` }) : scope.getByRole("link", { name: `Open ${tile.title} (${t.newTab})` });
+}
+
+async function expectTile(page: Page, tile: TileShown) {
+  const item = items(page).nth(tile.place);
+  await expect(item.getByRole("heading", { level: 2 })).toHaveText(tile.title);
+  await expect(item.getByRole("button", { name: /^Open / })).toHaveCount(tile.opens === "pdf" ? 1 : 0);
+  await expect(item.getByRole("link", { name: /^Open / })).toHaveCount(tile.opens === "link" ? 1 : 0);
+  if (tile.opens === "link") await expect(opener(page, tile)).toHaveAttribute("href", tile.url);
+  else if (tile.opens === "pdf") await expect(opener(page, tile)).toBeVisible();
+  else await expect(item.getByText(tile.type ? t.cannotOpen : t.linkUnavailable)).toBeVisible();
+  await expect(item.getByText(/^Type: /)).toHaveText(tile.type ? [t.typeOf(tile.type)] : []);
+}
+
+/** The first resource the practice sent that opens as a PDF, or as a link. */
+const firstOf = (tiles: TileShown[], opens: "pdf" | "link") => tiles.find((tile) => tile.opens === opens)!;
+
 test.describe("resources", () => {
   test("the menu leads here; each resource is a tile, PDFs and links told apart in words; no axe violations", async ({ page, world }) => {
+    const shown = await tilesShown(world);
+    await menuAsOurs(world);
     await openSignedIn(page, world.user("solo"), "/", "Dashboard");
     await page.getByRole("navigation", { name: "Main menu" }).getByRole("link", { name: "Resources" }).click();
     await expect(page.getByRole("heading", { name: "Resources", level: 1 })).toBeVisible();
     await expect(page.getByRole("navigation", { name: "Breadcrumb" }).getByText("Resources")).toHaveAttribute("aria-current", "page");
     await expect(items(page)).toHaveCount(PRACTICE_MEDIA.length);
-    for (const m of pdfs) await expect(page.getByRole("button", { name: `Open ${m.title} (PDF)` })).toBeVisible();
-    for (const m of links) await expect(page.getByRole("link", { name: `Open ${m.title} (${t.newTab})` })).toBeVisible();
+    for (const tile of shown) await expectTile(page, tile);
     const [call] = await world.requests({ method: "GET", path: "Patient/Media" });
     expect(call.query).toMatchObject({ PageSize: "100", PageNumber: "1" });
     await expectNoAxeViolations(page);
   });
 
   test("a PDF resource opens in the viewer dialog; Close gives the focus back", async ({ page, world }) => {
+    const first = firstOf(await tilesShown(world), "pdf");
     await openResources(page, world.user("solo"));
-    const [first] = pdfs;
-    const open = page.getByRole("button", { name: `Open ${first.title} (PDF)` });
+    const open = opener(page, first);
     await open.click();
     const dialog = page.getByRole("dialog", { name: first.title });
     await expect(dialog.getByRole("img", { name: `${first.title}, page 1 of 1` })).toBeVisible();
@@ -45,11 +108,11 @@ test.describe("resources", () => {
   });
 
   test("a link opens in a new tab, marked as external in its text, icon and name", async ({ page, world, context }) => {
-    const [first] = links;
+    const first = firstOf(await tilesShown(world), "link");
     // The address is outside the portal and there is no internet here: the new tab gets a stand-in page.
     await context.route(`${first.url}**`, (route) => route.fulfill({ status: 200, contentType: "text/html", body: "<title>Outside</title><p>Outside the portal</p>" }));
     await openResources(page, world.user("solo"));
-    const link = page.getByRole("link", { name: `Open ${first.title} (${t.newTab})` });
+    const link = opener(page, first);
     await expect(link).toHaveAttribute("target", "_blank");
     await expect(link).toHaveAttribute("rel", /noopener/);
     await expect(link).toHaveAttribute("href", first.url);
@@ -70,8 +133,9 @@ test.describe("resources", () => {
     await expect(items(page)).toHaveCount(PRACTICE_MEDIA.length);
 
     await world.fault({ path: "Patient/MediaByID", status: 500, times: 5 });
-    await page.getByRole("button", { name: `Open ${pdfs[1].title} (PDF)` }).click();
-    const dialog = page.getByRole("dialog", { name: pdfs[1].title });
+    const pdf = firstOf(await tilesShown(world), "pdf");
+    await opener(page, pdf).click();
+    const dialog = page.getByRole("dialog", { name: pdf.title });
     await expect(dialog.getByText(t.pdfFailed)).toBeVisible();
     await expect(dialog.getByText(t.loadingResource)).toHaveCount(0);
     await expect(dialog.getByRole("status")).toHaveCount(0);
@@ -79,26 +143,31 @@ test.describe("resources", () => {
   });
 
   test("by keyboard: a PDF opened and closed, then on to the next", async ({ page, world }) => {
+    const shown = await tilesShown(world);
+    const pdf = firstOf(shown, "pdf");
+    // The next tile that can be opened: a PDF's button or a link (a tile that cannot be opened has no control).
+    const next = shown.slice(shown.indexOf(pdf) + 1).find((tile) => tile.opens !== "none")!;
     await openResources(page, world.user("solo"));
-    const open = page.getByRole("button", { name: `Open ${pdfs[0].title} (PDF)` });
+    const open = opener(page, pdf);
     await open.focus();
     await page.keyboard.press("Enter");
-    const dialog = page.getByRole("dialog", { name: pdfs[0].title });
+    const dialog = page.getByRole("dialog", { name: pdf.title });
     await expect(dialog.getByRole("img", { name: /page 1 of 1/ })).toBeVisible();
     await page.keyboard.press("Escape");
     await expect(dialog).toHaveCount(0);
     await expect(open).toBeFocused();
     await page.keyboard.press("Tab");
-    await expect(page.getByRole("button", { name: `Open ${pdfs[1].title} (PDF)` })).toBeFocused();
+    await expect(opener(page, next)).toBeFocused();
   });
 
   test("at 390 px: one column, nothing off to the side, the PDF fits its dialog", async ({ page, world }) => {
     await page.setViewportSize({ width: 390, height: 844 });
+    const pdf = firstOf(await tilesShown(world), "pdf");
     await openResources(page, world.user("solo"));
     const [a, b] = [await items(page).nth(0).boundingBox(), await items(page).nth(1).boundingBox()];
     expect(a!.x).toBe(b!.x);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
-    await page.getByRole("button", { name: `Open ${pdfs[0].title} (PDF)` }).click();
+    await opener(page, pdf).click();
     const dialog = page.getByRole("dialog");
     await expect(dialog.getByRole("img", { name: /page 1 of 1/ })).toBeVisible();
     expect(await dialog.evaluate((d) => d.scrollWidth <= d.clientWidth)).toBe(true);
@@ -121,8 +190,9 @@ test.describe("resources", () => {
   });
 
   test("a family member's resources: every call names the member", async ({ page, world }) => {
+    const pdf = firstOf(await tilesShown(world), "pdf");
     const memberId = await openSignedIn(page, world.user("family"), "/resources", "Resources", { account: 1 });
-    await page.getByRole("button", { name: `Open ${pdfs[0].title} (PDF)` }).click();
+    await opener(page, pdf).click();
     await expect(page.getByRole("dialog").getByRole("img", { name: /page 1 of 1/ })).toBeVisible();
     const calls = [...(await world.requests({ method: "GET", path: "Patient/Media" })), ...(await world.requests({ method: "GET", path: "Patient/MediaByID" }))];
     expect(calls.length).toBe(2);

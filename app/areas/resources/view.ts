@@ -50,7 +50,11 @@ export interface ResourcesPageData {
   more: boolean;
 }
 
-/** The name a downloaded PDF resource gets: its title, with nothing that could reach outside the name. */
+/**
+ * The name a downloaded PDF resource gets: its title, with nothing that could reach outside the name; a
+ * resource without a title is "resource.pdf", not "Not-recorded.pdf" (as a letter's, letterFileName).
+ */
 export function resourceFileName(title: string): string {
-  return `${title.replace(/[^\w\- ]+/g, "").trim().replace(/\s+/g, "-") || "resource"}.pdf`;
+  const recorded = title === recordTexts.notRecorded ? "" : title;
+  return `${recorded.replace(/[^\w\- ]+/g, "").trim().replace(/\s+/g, "-") || "resource"}.pdf`;
 }
