@@ -316,6 +316,12 @@ describe("the health screens read every reply in the room the spec leaves (decis
           const html = renderToStaticMarkup(createElement(VitalFigure, { chart, drawing }));
           if (chart.readings.some((r) => r.values.includes(null))) expect(html).toContain(NR);
           if (chart.notDrawn) expect(html).toContain(chart.notDrawn);
+          // The table is newest first, a reading without a date after them all (decisions/396), never above the newest.
+          const rowDays = [.../<tbody>([\s\S]*?)<\/tbody>/.exec(html)![1].matchAll(/<tr[^>]*><th[^>]*>([\s\S]*?)<\/th>/g)].map(([, head]) => /datetime="([^"]+)"/i.exec(head)?.[1] ?? "");
+          expect(rowDays).toHaveLength(chart.readings.length);
+          const datedDays = rowDays.filter(Boolean);
+          expect(rowDays).toEqual([...datedDays, ...rowDays.filter((d) => !d)]);
+          expect([...datedDays].sort().reverse()).toEqual(datedDays);
         }
         if (view.others.length > 0) expectMarkupAsText(renderToStaticMarkup(createElement(OtherReadings, { readings: view.others })), records);
       }),
