@@ -8,6 +8,7 @@ import type { RoomRow } from "@contract/room/shapes";
 import { recordTexts } from "~/lib/texts/record";
 import { drawAreaChart } from "~/components/charts/chart-drawing.server";
 import { AllergyList } from "~/areas/health/allergies/components/allergy-list";
+import { DiagnosisList } from "~/areas/health/diagnosis/components/diagnosis-list";
 import { ImmunisationList } from "~/areas/health/immunisation/components/immunisation-list";
 import { ReminderList } from "~/areas/health/reminders/components/reminder-list";
 import { TimelineDays } from "~/areas/health/timeline/components/timeline-days";
@@ -183,6 +184,10 @@ describe("the health screens read every reply in the room the spec leaves (decis
           expect(card.text).toBe(joined(notes, " ") || NR);
           expect(card.longTerm).toBe(get(r, "extension.0.valueBoolean") === true);
         });
+        // A day is a <time> only with its date-time: "Not recorded" is said as plain text, no <time> without one.
+        const times = [...renderToStaticMarkup(createElement(DiagnosisList, { label: "All Diagnosis", diagnoses: view.diagnoses })).matchAll(/<time([^>]*)>([^<]*)<\/time>/g)];
+        expect(times.map((m) => m[2])).toEqual(view.diagnoses.filter((d) => d.isoDate !== "").map((d) => d.date));
+        for (const [, attributes] of times) expect(attributes).toMatch(/datetime="\d{4}-\d{2}-\d{2}"/i);
       }),
       RUNS,
     );
