@@ -8,6 +8,7 @@ import type { RoomRow } from "@contract/room/shapes";
 import { recordTexts } from "~/lib/texts/record";
 import { drawAreaChart } from "~/components/charts/chart-drawing.server";
 import { AllergyList } from "~/areas/health/allergies/components/allergy-list";
+import { DiagnosisList } from "~/areas/health/diagnosis/components/diagnosis-list";
 import { ImmunisationList } from "~/areas/health/immunisation/components/immunisation-list";
 import { ReminderList } from "~/areas/health/reminders/components/reminder-list";
 import { TimelineDays } from "~/areas/health/timeline/components/timeline-days";
@@ -183,6 +184,10 @@ describe("the health screens read every reply in the room the spec leaves (decis
           expect(card.text).toBe(joined(notes, " ") || NR);
           expect(card.longTerm).toBe(get(r, "extension.0.valueBoolean") === true);
         });
+        // A day is a <time> only with its date-time: "Not recorded" is said as plain text, no <time> without one.
+        const times = [...renderToStaticMarkup(createElement(DiagnosisList, { label: "All Diagnosis", diagnoses: view.diagnoses })).matchAll(/<time([^>]*)>([^<]*)<\/time>/g)];
+        expect(times.map((m) => m[2])).toEqual(view.diagnoses.filter((d) => d.isoDate !== "").map((d) => d.date));
+        for (const [, attributes] of times) expect(attributes).toMatch(/datetime="\d{4}-\d{2}-\d{2}"/i);
       }),
       RUNS,
     );
@@ -316,6 +321,12 @@ describe("the health screens read every reply in the room the spec leaves (decis
           const html = renderToStaticMarkup(createElement(VitalFigure, { chart, drawing }));
           if (chart.readings.some((r) => r.values.includes(null))) expect(html).toContain(NR);
           if (chart.notDrawn) expect(html).toContain(chart.notDrawn);
+          // The table is newest first, a reading without a date after them all (decisions/396), never above the newest.
+          const rowDays = [.../<tbody>([\s\S]*?)<\/tbody>/.exec(html)![1].matchAll(/<tr[^>]*><th[^>]*>([\s\S]*?)<\/th>/g)].map(([, head]) => /datetime="([^"]+)"/i.exec(head)?.[1] ?? "");
+          expect(rowDays).toHaveLength(chart.readings.length);
+          const datedDays = rowDays.filter(Boolean);
+          expect(rowDays).toEqual([...datedDays, ...rowDays.filter((d) => !d)]);
+          expect([...datedDays].sort().reverse()).toEqual(datedDays);
         }
         if (view.others.length > 0) expectMarkupAsText(renderToStaticMarkup(createElement(OtherReadings, { readings: view.others })), records);
       }),

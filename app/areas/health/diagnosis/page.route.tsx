@@ -1,6 +1,7 @@
 import { Link, useNavigation } from "react-router";
 import { loadDiagnosesPage } from "./page.server";
 import { AddressTabs } from "../components/address-tabs";
+import { DiagnosisList } from "./components/diagnosis-list";
 import { Breadcrumb } from "~/shell/components/breadcrumb";
 import { buttonClass } from "~/components/ui/button";
 import { DIAGNOSIS_TABS, diagnosisSearch } from "./view";
@@ -31,19 +32,7 @@ export default function Diagnosis({ loaderData }: Route.ComponentProps) {
           {diagnoses.length === 0 ? (
             <p className="font-semibold text-danger">{t.noRecords}</p>
           ) : (
-            <ul className="grid gap-4 lg:grid-cols-2" aria-label={label}>
-              {diagnoses.map((d, i) => (
-                <li key={d.id ?? `#${i}`} className="flex flex-col gap-2 rounded border-l-8 border-brand bg-white p-4 shadow-sm">
-                  <div className="flex flex-wrap items-center justify-between gap-2">
-                    <h2 className="text-lg font-bold">
-                      <time dateTime={d.isoDate || undefined}>{d.date}</time>
-                    </h2>
-                    {d.longTerm ? <span className="rounded-full border-2 border-brand px-3 py-0.5 text-sm font-bold text-brand">Long term</span> : null}
-                  </div>
-                  <p>{d.text}</p>
-                </li>
-              ))}
-            </ul>
+            <DiagnosisList label={label} diagnoses={diagnoses} />
           )}
           {total > diagnoses.length ? <p className="text-muted">Showing {diagnoses.length} of {total} diagnoses.</p> : null}
           {more ? (

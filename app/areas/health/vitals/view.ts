@@ -136,6 +136,14 @@ function notDrawnText(undated: number, missingValues: number): string | null {
   return parts.length > 0 ? `${parts.join("; ")}.` : null;
 }
 
+/**
+ * A chart's readings as its table lists them: newest first, and those without a date after them all
+ * (decisions/396: a record without a date sorts last), never above the newest as if they were newer.
+ */
+export function newestFirst<R extends { at: number | null }>(readings: readonly R[]): R[] {
+  return [...readings.filter((r) => r.at !== null).reverse(), ...readings.filter((r) => r.at === null)];
+}
+
 /** A chart's series as points to draw: only readings with a date and that series' value. */
 export function chartPointsOf(chart: VitalChart): { series: Array<{ name: string; points: Array<{ at: number; value: number }> }>; dates: Array<{ at: number; date: string }> } {
   const dated = chart.readings.filter((r): r is VitalReading & { at: number } => r.at !== null);

@@ -1,7 +1,7 @@
 import { useSentDrawing } from "~/lib/sent-drawing";
 import { recordTexts } from "~/lib/texts/record";
 import { healthTexts } from "../../texts";
-import type { OtherReading, VitalChart } from "../view";
+import { newestFirst, type OtherReading, type VitalChart } from "../view";
 
 /** The series' look in the chart, told in words too (colour is never the only signal). */
 export const SERIES_STYLE = [
@@ -13,7 +13,7 @@ const number = (n: number | null) => (n === null ? recordTexts.notRecorded : Num
 
 /**
  * One vital: its name and unit, the latest reading in words, the area chart (SVG drawn on the server,
- * sent once: app/lib/sent-drawing.ts; hidden from screen readers) and every reading in a table, newest first, which a keyboard or screen
+ * sent once: app/lib/sent-drawing.ts; hidden from screen readers) and every reading in a table, newest first (those without a date last), which a keyboard or screen
  * reader opens in place of the picture.
  */
 export function VitalFigure({ chart, drawing }: { chart: VitalChart; drawing: string | null }) {
@@ -64,7 +64,7 @@ export function VitalFigure({ chart, drawing }: { chart: VitalChart; drawing: st
             </tr>
           </thead>
           <tbody>
-            {[...chart.readings].reverse().map((r, i) => (
+            {newestFirst(chart.readings).map((r, i) => (
               <tr key={i} className="border-b border-line">
                 <th scope="row" className="py-1 pr-4 font-normal">
                   {r.isoDate ? <time dateTime={r.isoDate}>{r.date}</time> : r.date}
