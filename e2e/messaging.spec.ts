@@ -103,7 +103,9 @@ test.describe("messaging", () => {
     // The newest messages are the unread ones: open the first.
     const first = rows(page).first();
     await expect(first.getByText("Unread")).toBeVisible();
-    await expect(first.getByRole("time")).toHaveText(/^\d{2}-\d{2}-\d{4}$/);
+    // Its date, or Not recorded where the practice sent the first message without it (decisions/396).
+    const firstShape = (await world.room("GET Patient/Messaging"))?.records?.[0] ?? "as sent";
+    await expect(first.getByRole("time")).toHaveText(/^sent (absent|null|empty)$/.test(firstShape) ? notRecorded : /^\d{2}-\d{2}-\d{4}$/);
     const subject = (await first.getByRole("button").innerText()).split("\n").pop()!.replace(/^Unread/, "").trim();
     await first.getByRole("button").click();
     const viewer = page.getByRole("region", { name: subject });
@@ -394,7 +396,8 @@ test.describe("messaging", () => {
     await expect(draftRow()).toHaveCount(1);
     await draftRow().getByRole("button").click();
     await expect(page.getByText("Can I book my flu vaccine for Tuesday?")).toBeVisible();
-    const drafts = (await posts(world)).filter((p) => p.status === 200).map((p) => posted(p.body).extension.messageType);
+    // The posts the practice took: a spec practice may answer one 204 (2§7: read but not used).
+    const drafts = (await posts(world)).filter((p) => p.status >= 200 && p.status < 300).map((p) => posted(p.body).extension.messageType);
     expect(drafts).toEqual(["Draft", "Draft", "Draft"]);
   });
 
@@ -486,7 +489,8 @@ forEachPractice("messaging: sending, replying and drafts", (practice) => {
 
     await page.getByRole("tab", { name: "Sent" }).click();
     await expect(rows(page, "Sent").first()).toContainText("Travel vaccinations");
-    await expect(rows(page, "Sent").first()).toContainText(display || "The practice");
+    // Named as posted; one posted without a name is named as the practice keeps it.
+    if (display) await expect(rows(page, "Sent").first()).toContainText(display);
     await rows(page, "Sent").first().getByRole("button").click();
     await expect(page.getByRole("button", { name: /1\. rash\.png/ })).toBeVisible();
   });
@@ -516,7 +520,7 @@ forEachPractice("messaging: sending, replying and drafts", (practice) => {
     await d.getByRole("button", { name: "Send" }).click();
     await expect(notice(page, t.sent)).toBeVisible();
     const all = await posts(world);
-    expect(all.map((p) => p.status)).toEqual([503, 200]);
+    expect(all.map((p) => (p.status >= 200 && p.status < 300 ? "taken" : p.status))).toEqual([503, "taken"]);
     await page.getByRole("tab", { name: "Sent" }).click();
     await expect(rows(page, "Sent").filter({ hasText: "Certificate please" })).toHaveCount(1);
 
@@ -923,7 +927,8 @@ test.describe("messaging in many-records", () => {
 });
 
 test.describe("messaging switched off", () => {
-  test.use({ worldOptions: { scenario: "messaging-off" } });
+  // At our practice: its point is a practice setting's value, which a spec practice may send null (1§3's defaults then apply, decisions/396).
+  test.use({ worldOptions: { scenario: "messaging-off", practice: "mock" } });
 
   test("with PortalEnableCompose and PortalEnableReply off there is no Compose Message and no Reply", async ({ page, world }) => {
     await openMessaging(page, world.user("solo"));
