@@ -101,6 +101,17 @@ export interface World {
   advance(duration: string): Promise<WorldClock>;
   /** Back to the scenario's starting state: data, clock, sign-ins, faults and journal. */
   reset(): Promise<void>;
+  /**
+   * At a spec practice, what its room seed draws for a call ("GET Patient/NextAvailableDay"): the reply's
+   * shape and, for a reply with records, the nth record's (decisions/396); at our practice, undefined.
+   */
+  room(call: string): Promise<RoomDrawn | undefined>;
+}
+
+/** The shapes a spec practice's seed draws for one call, by name (contract/room). */
+export interface RoomDrawn {
+  reply: string;
+  records?: string[];
 }
 
 /** Calls held by a fault with `hold`: wait for them to reach the practice, then let them go on. */
@@ -220,6 +231,11 @@ export const test = base.extend<{ worldOptions: WorldOptions; specPractice: bool
       async reset() {
         const res = await fetch(`${ADMIN}/worlds/${world.id}/reset`, { method: "POST" });
         expect(res.status).toBe(200);
+      },
+      async room(call) {
+        const res = await fetch(`${ADMIN}/worlds/${world.id}`);
+        expect(res.status).toBe(200);
+        return ((await res.json()) as { room?: Record<string, RoomDrawn> }).room?.[call];
       },
     });
     await fetch(`${ADMIN}/worlds/${world.id}`, { method: "DELETE" });
