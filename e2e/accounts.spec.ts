@@ -377,6 +377,8 @@ forEachPractice("paying", () => {
   for (const viewport of [{ name: "desktop", width: 1280, height: 900 }, { name: "390 px", width: 390, height: 844 }]) {
     test(`a declined card, then a reload: the page offers that payment, its amount fixed, and a Mastercard pays it once under its own card type (${viewport.name})`, async ({ page, world }) => {
       await page.setViewportSize(viewport);
+      // Its point is the card type offered again, from the practice's settings.
+      await world.settingsAsOurs();
       await openAccounts(page, world.user("solo"));
       await page.getByRole("radio", { name: "Pay another amount" }).check();
       await page.getByLabel("Amount (NZD)").fill("20.00");

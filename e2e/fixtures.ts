@@ -6,6 +6,7 @@ import { test as base, expect, type APIRequestContext, type APIResponse, type Pa
 import { signInSteps } from "~/areas/sign-in/steps";
 import { STEP_HEADER } from "~/lib/step-client";
 import type { StepArea, StepInput } from "~/lib/steps";
+import { buildSettings } from "../fixtures/builders/practice";
 import { MOCK_PORT } from "../playwright.config";
 
 /**
@@ -101,6 +102,12 @@ export interface World {
   advance(duration: string): Promise<WorldClock>;
   /** Back to the scenario's starting state: data, clock, sign-ins, faults and journal. */
   reset(): Promise<void>;
+  /**
+   * The practice's settings as our practice words them, for a test whose point needs a setting's value
+   * (card types, delivery to a pharmacy): a spec practice may send every value null, and 1§3's defaults
+   * then apply (decisions/396). Call it before signing in: the session reads the settings once.
+   */
+  settingsAsOurs(): Promise<void>;
   /**
    * At a spec practice, what its room seed draws for a call ("GET Patient/NextAvailableDay"): the reply's
    * shape and, for a reply with records, the nth record's (decisions/396); at our practice, undefined.
@@ -231,6 +238,9 @@ export const test = base.extend<{ worldOptions: WorldOptions; specPractice: bool
       async reset() {
         const res = await fetch(`${ADMIN}/worlds/${world.id}/reset`, { method: "POST" });
         expect(res.status).toBe(200);
+      },
+      async settingsAsOurs() {
+        await this.fault({ path: "Lookup/LoadPracticeSetting", answer: buildSettings({}) });
       },
       async room(call) {
         const res = await fetch(`${ADMIN}/worlds/${world.id}`);

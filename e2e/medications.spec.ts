@@ -236,6 +236,8 @@ forEachPractice("medications: a repeat request", (practice) => {
   });
 
   test("a failed send keeps the dialog and every choice, and Try again sends once", async ({ page, world }) => {
+    // Its choices include delivery to a pharmacy, a practice setting.
+    await world.settingsAsOurs();
     await world.fault({ path: "Patient/SendRepeatMedicationRequest", method: "POST", status: 503, times: 1 });
     await openMedications(page, world.user("solo"));
     const [first, second] = await names(page, "Long term medicines");

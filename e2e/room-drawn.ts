@@ -3,7 +3,6 @@ import { markedUp } from "@contract/room/shapes";
 import { recordTexts } from "~/lib/texts/record";
 import { MENU_CODES } from "../fixtures/builders/menu-items";
 import { menuItemResource } from "../mock-server/resources/patient";
-import { MOCK_PORT } from "../playwright.config";
 import type { World } from "./fixtures";
 
 /**
@@ -24,12 +23,8 @@ const AS_SENT: Drawn = { reply: "as sent", records: ["as sent"] };
 
 /** The shapes drawn for `call` ("GET Patient/Media"), or every record as sent at our practice. */
 export async function roomDrawn(world: World, call: string): Promise<Drawn> {
-  const res = await fetch(`http://127.0.0.1:${MOCK_PORT}/__admin/worlds/${world.id}`);
-  if (!res.ok) throw new Error(`the world's summary: ${res.status}`);
-  const summary = (await res.json()) as { room?: Record<string, { reply: string; records?: string[] }> };
-  if (!summary.room) return AS_SENT;
-  const row = summary.room[call];
-  if (!row) throw new Error(`no room row for ${call}`);
+  const row = await world.room(call);
+  if (!row) return AS_SENT;
   return { reply: row.reply, records: row.records?.length ? row.records : ["as sent"] };
 }
 
