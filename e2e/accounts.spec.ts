@@ -226,6 +226,8 @@ test.describe("accounts", () => {
       await expect(dialog.getByRole("img", { name: /page 1 of 1/ })).toBeVisible();
       await expect(dialog.locator("canvas")).toBeVisible();
       await expect(dialog.getByRole("link", { name: "Download PDF" })).toBeVisible();
+      // Named by the invoice's reference, or its id where the practice sent none: never "invoice-.pdf".
+      await expect(dialog.getByRole("link", { name: "Download PDF" })).toHaveAttribute("download", /^invoice-[\w-]+\.pdf$/);
       await expectNoAxeViolations(page);
       await page.keyboard.press("Escape");
       await expect(dialog).toBeHidden();

@@ -147,7 +147,8 @@ export default function Accounts({ loaderData }: Route.ComponentProps) {
               title: "INVOICE",
               description: `Invoice ${open.reference}`,
               url: `/accounts/invoice/${encodeURIComponent(open.id)}`,
-              fileName: `invoice-${open.reference}.pdf`,
+              // An invoice without a reference on record is named by its id (issue 68).
+              fileName: `invoice-${open.reference || open.id}.pdf`,
               pdf: true,
               fullPage: previewHref("invoice", open.id, location.pathname + location.search),
               downloadLabel: "Download PDF",

@@ -146,7 +146,7 @@ export function PaymentPanel({ invoices, methodType, cardTypes, provider, billin
     forgetAttempt();
     const receipt = result?.kind === "succeeded" ? result.receipt : null;
     if (!receipt) return onPaid({ message: paymentTexts.succeeded });
-    const reference = (id: string) => invoices.find((i) => i.id === id)?.reference ?? id;
+    const reference = (id: string) => invoices.find((i) => i.id === id)?.reference || id;
     onPaid({
       message: result?.message ?? paymentTexts.succeeded,
       receipt: {
