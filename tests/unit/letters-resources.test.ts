@@ -130,7 +130,7 @@ describe("resource items", () => {
       { id: "m1", title: " Managing your blood pressure ", contentType: "application/pdf" },
       { id: "m4", title: "Healthify", contentType: "link", url: "https://healthify.nz/hauora-wellbeing/" },
     ]);
-    expect(resourceItemOf(pdf)).toEqual({ id: "m1", title: "Managing your blood pressure", kind: "pdf" });
+    expect(resourceItemOf(pdf)).toEqual({ id: "m1", title: "Managing your blood pressure", kind: "pdf", fileName: "Managing-your-blood-pressure.pdf" });
     expect(resourceItemOf(link)).toEqual({ id: "m4", title: "Healthify", kind: "link", url: "https://healthify.nz/hauora-wellbeing/", host: "healthify.nz" });
   });
 

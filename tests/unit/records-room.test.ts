@@ -8,7 +8,7 @@ import { letterFileName, letterTileOf, newestFirst } from "~/lib/letters-view";
 import { listingTotal } from "~/lib/listing";
 import { chartSeriesOf, observationOf, resultCardOf, resultDetailOf } from "~/lib/reports-view";
 import { recordTexts } from "~/lib/texts/record";
-import { resourceFileName, resourceItemOf } from "~/areas/resources/view";
+import { resourceItemOf } from "~/areas/resources/view";
 
 /**
  * The records' readers against the room the spec leaves (issue 68, decisions/396): each record shaped by
@@ -157,9 +157,9 @@ describe("resources in the room", () => {
 
   it("says Not recorded for a missing title, and shows a type beyond PDF and link as sent", () => {
     expect(itemIn(pdf, "content absent")).toEqual({ id: "m1", title: NOT, kind: "unavailable", type: NOT });
-    expect(itemIn(pdf, "content.title null")).toEqual({ id: "m1", title: NOT, kind: "pdf" });
     // Downloaded, a PDF without a title is named as a resource, not "Not recorded".
-    expect(resourceFileName(itemIn(pdf, "content.title empty").title)).toBe("resource.pdf");
+    expect(itemIn(pdf, "content.title null")).toEqual({ id: "m1", title: NOT, kind: "pdf", fileName: "resource.pdf" });
+    expect(itemIn(pdf, "content.title empty")).toMatchObject({ title: NOT, fileName: "resource.pdf" });
     expect(itemIn(link, 'content.contentType "video/mp4"')).toEqual({ id: "m4", title: "Healthify", kind: "link", url: "https://healthify.nz/", host: "healthify.nz", type: "video/mp4" });
     expect(itemIn(pdf, 'content.contentType "video/mp4"')).toEqual({ id: "m1", title: "Managing your blood pressure", kind: "unavailable", type: "video/mp4" });
   });

@@ -7,7 +7,6 @@ import { Breadcrumb } from "~/shell/components/breadcrumb";
 import { buttonClass } from "~/components/ui/button";
 import { listingSearch } from "~/lib/listing";
 import { resourcesTexts } from "./texts";
-import { resourceFileName } from "./view";
 import type { Route } from "./+types/page.route";
 
 export const meta: Route.MetaFunction = () => [{ title: "Resources – Patient Portal" }];
@@ -38,7 +37,7 @@ export default function Resources({ loaderData }: Route.ComponentProps) {
         ) : (
           <ResourceGrid
             items={items}
-            onOpen={(item) => setOpen({ title: item.title, url: `/resources/file/${encodeURIComponent(item.id)}`, fileName: resourceFileName(item.title), pdf: true })}
+            onOpen={(item) => setOpen({ title: item.title, url: `/resources/file/${encodeURIComponent(item.id)}`, fileName: item.fileName, pdf: true })}
           />
         )}
         {more ? (

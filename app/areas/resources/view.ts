@@ -9,7 +9,7 @@ import { recordTexts } from "~/lib/texts/record";
  * "Not recorded" when it sent none); absent for a PDF or a link. Each title holds a value or "Not recorded".
  */
 export type ResourceItem =
-  | { id: string; title: string; kind: "pdf" }
+  | { id: string; title: string; kind: "pdf"; fileName: string }
   /** Opens in a new tab; only an http(s) address is ever made a link. */
   | { id: string; title: string; kind: "link"; url: string; host: string; type?: string }
   /** A link whose address the portal will not open (missing, or not http(s)), or a type it cannot open. */
@@ -25,7 +25,7 @@ export function resourceItemOf(media: Media): ResourceItem {
   const { id } = media;
   const title = media.content?.title?.trim() || recordTexts.notRecorded;
   const sent = contentTypeOf(media.content?.contentType);
-  if (sent === "application/pdf") return { id, title, kind: "pdf" };
+  if (sent === "application/pdf") return { id, title, kind: "pdf", fileName: resourceFileName(media.content?.title) };
   const type = sent === "link" ? undefined : media.content?.contentType?.trim() || recordTexts.notRecorded;
   const url = safeLink(media.content?.url);
   return url ? { id, title, kind: "link", url: url.href, host: url.host, ...(type ? { type } : {}) } : { id, title, kind: "unavailable", ...(type ? { type } : {}) };
@@ -51,10 +51,9 @@ export interface ResourcesPageData {
 }
 
 /**
- * The name a downloaded PDF resource gets: its title, with nothing that could reach outside the name; a
- * resource without a title is "resource.pdf", not "Not-recorded.pdf" (as a letter's, letterFileName).
+ * The name a downloaded PDF resource gets: the title the practice sent, with nothing that could reach
+ * outside the name; none sent, "resource.pdf" (as a letter's, letterFileName).
  */
-export function resourceFileName(title: string): string {
-  const recorded = title === recordTexts.notRecorded ? "" : title;
-  return `${recorded.replace(/[^\w\- ]+/g, "").trim().replace(/\s+/g, "-") || "resource"}.pdf`;
+export function resourceFileName(title: string | null | undefined): string {
+  return `${(title ?? "").replace(/[^\w\- ]+/g, "").trim().replace(/\s+/g, "-") || "resource"}.pdf`;
 }
