@@ -30,15 +30,16 @@ export type ListingExtent = { count: number | undefined; more: boolean };
  * is a hint (decisions/396), which a practice may count wrong: once every page it names is read, the
  * items read are what there is; before that, never fewer than read. With no total, a page shorter than
  * the page size is the last, and a full last page offers more with the count unknown (never invented).
+ * A total below what was read is no count at all.
  */
 export function listingExtent(listing: { total: number | undefined; read: number; pagesRead: number; pageSize: number; lastPage: number; maxPages?: number }): ListingExtent {
-  const { total, read, pagesRead, pageSize, lastPage, maxPages = MAX_PAGES } = listing;
+  const { read, pagesRead, pageSize, lastPage, maxPages = MAX_PAGES } = listing;
+  const total = countHint(listing.total, read);
   const room = pagesRead < maxPages;
   if (lastPage === 0) return { count: read, more: false };
   if (total === undefined) return lastPage < pageSize ? { count: read, more: false } : { count: undefined, more: room };
   if (pagesRead >= Math.ceil(total / pageSize)) return { count: read, more: false };
-  const count = Math.max(total, read);
-  return { count, more: room && read < count };
+  return { count: total, more: room && read < total };
 }
 
 /**
@@ -46,7 +47,8 @@ export function listingExtent(listing: { total: number | undefined; read: number
  * once; with none, one at a time until a page that is not full, as listingExtent reads the end.
  */
 export async function furtherPages<P extends { total: number | undefined; resources: readonly unknown[] }>(first: P, upTo: number, pageSize: number, read: (page: number) => Promise<P>): Promise<P[]> {
-  if (first.total !== undefined) return Promise.all(Array.from({ length: Math.min(upTo, Math.ceil(first.total / pageSize)) - 1 }, (_, i) => read(i + 2)));
+  const total = countHint(first.total, first.resources.length);
+  if (total !== undefined) return Promise.all(Array.from({ length: Math.min(upTo, Math.ceil(total / pageSize)) - 1 }, (_, i) => read(i + 2)));
   const rest: P[] = [];
   let last = first;
   while (last.resources.length >= pageSize && rest.length + 1 < upTo) {
@@ -54,4 +56,9 @@ export async function furtherPages<P extends { total: number | undefined; resour
     rest.push(last);
   }
   return rest;
+}
+
+/** The practice's total, unless what its pages gave already proves it wrong (then nothing is known of the count). */
+function countHint(total: number | undefined, read: number): number | undefined {
+  return total !== undefined && total >= read ? total : undefined;
 }

@@ -186,6 +186,10 @@ describe("a listing's extent: the total a hint, or left out (decisions/396)", ()
     expect(listingExtent({ ...page, total: 150, read: 160, pagesRead: 2, lastPage: 60 })).toEqual({ count: 160, more: false });
   });
 
+  it("counted below a full page already read, it is no count: more is offered and none is shown", () => {
+    expect(listingExtent({ ...page, total: 20, read: 100, pagesRead: 1, lastPage: 100 })).toEqual({ count: undefined, more: true });
+  });
+
   it("with pages the total names still unread, the total stands and more is offered, a short page or not", () => {
     expect(listingExtent({ ...page, total: 250, read: 100, pagesRead: 1, lastPage: 100 })).toEqual({ count: 250, more: true });
     expect(listingExtent({ ...page, total: 250, read: 140, pagesRead: 2, lastPage: 40 })).toEqual({ count: 250, more: true });
@@ -229,6 +233,11 @@ describe("the pages read after a first one", () => {
     const capped = practice([100, 100, 50], 250);
     await furtherPages(capped.first, 2, 100, capped.read);
     expect(capped.asked).toEqual([2]);
+  });
+
+  it("with a total below the first page's length, as with none", async () => {
+    const p = practice([100, 100, 30], 20);
+    expect((await furtherPages(p.first, 10, 100, p.read)).map((r) => r.resources.length)).toEqual([100, 30]);
   });
 
   it("with none, one at a time until a page that is not full, or the bound", async () => {
