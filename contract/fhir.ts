@@ -75,7 +75,7 @@ export type StatusReply = z.output<typeof StatusReplySchema>;
 /**
  * A list whose first item is a bundle holding the entry list (1§1). "Any list fetch that returns an
  * empty or missing entry list is treated as an empty list" (1§7), so both are accepted and read as [].
- * The output is flattened to `{ total, resources }`; the input is the wire shape.
+ * The output is flattened to `{ total, resources }` (total undefined when the practice sent none); the input is the wire shape.
  */
 export function bundleOf<R extends z.ZodType>(resource: R) {
   const Bundle = z.object({
@@ -87,7 +87,7 @@ export function bundleOf<R extends z.ZodType>(resource: R) {
   return z.array(Bundle).transform((items) => {
     const entries = items[0]?.entry ?? [];
     const resources = entries.map((e) => (e as { resource: unknown }).resource as z.output<R>);
-    return { total: items[0]?.total ?? resources.length, resources };
+    return { total: items[0]?.total, resources };
   });
 }
 

@@ -1,6 +1,7 @@
 import { data, redirect } from "react-router";
 import type { AccessArea } from "~/lib/access-kinds";
 import { ageOn, isChildOf, isConfidential, proxyAccessOf, viewReaches, WHOLE_BY_ARRANGEMENT, type ProxyAccess, type WhanauPolicy } from "~/lib/whanau-access";
+import { listingExtent } from "~/lib/listing";
 import { viewReason, whanauTexts, type YoungPerson } from "~/lib/texts/whanau";
 import { config, whanauPolicyOf } from "./config.server";
 import { linkedAccountsOf } from "./linked-accounts.server";
@@ -53,14 +54,15 @@ export interface ProxyAccessDeps {
   startSession: typeof startSession;
 }
 
-/** A practice reply with the items a proxy may not receive left out: a bundle's confidential resources (its total counted down with them). */
+/** A practice reply with the items a proxy may not receive left out: a bundle's confidential resources (its total, when it sent one, counted down with them). */
 export function withoutConfidential<T>(reply: T, policy: WhanauPolicy): T {
   if (typeof reply !== "object" || reply === null || !("resources" in reply) || !Array.isArray(reply.resources)) return reply;
   const resources = reply.resources as Parameters<typeof isConfidential>[0][];
   const kept = resources.filter((resource) => !isConfidential(resource, policy));
   if (kept.length === resources.length) return reply;
-  const total = "total" in reply && typeof reply.total === "number" ? Math.max(0, reply.total - (resources.length - kept.length)) : kept.length;
-  return { ...reply, resources: kept, total };
+  // No total sent stays none: the kept length would read as the whole list (decisions/396).
+  if (!("total" in reply) || typeof reply.total !== "number") return { ...reply, resources: kept };
+  return { ...reply, resources: kept, total: Math.max(0, reply.total - (resources.length - kept.length)) };
 }
 
 /** How many pages of a list are read to find the one item a proxy opens (100 a page): a young person's record has far fewer. */
@@ -68,10 +70,12 @@ const PAGES_READ = 10;
 
 /** Whether any of a list's pages (read through the proxy's API, so without what it may not see) holds the item. */
 async function amongShown(read: (page: number) => Promise<{ resources: readonly { id?: string }[]; total?: number }>, pageSize: number, id: string): Promise<boolean> {
+  let shown = 0;
   for (let page = 1; page <= PAGES_READ; page++) {
     const bundle = await read(page);
     if (bundle.resources.some((item) => item.id === id)) return true;
-    if (bundle.resources.length < pageSize || page * pageSize >= (bundle.total ?? 0)) return false;
+    shown += bundle.resources.length;
+    if (!listingExtent({ total: bundle.total, read: shown, pagesRead: page, pageSize, lastPage: bundle.resources.length }).more) return false;
   }
   return false;
 }

@@ -1,5 +1,6 @@
 import type { Counters } from "@contract/patient";
 import { documentsPageSizes, isReadFlag } from "@contract/documents";
+import { listingExtent } from "~/lib/listing";
 import { isConfidential, type WhanauPolicy } from "~/lib/whanau-access";
 import type { PracticeApi } from "./practice/api.server";
 import { getLabResults } from "./practice/reports.server";
@@ -33,10 +34,13 @@ async function withoutConfidentialUnread(api: PracticeApi, counters: Counters, p
   // A count the practice did not send stays not recorded (issue 68).
   if (unread === null || unread <= 0) return counters;
   let hidden = 0;
+  let read = 0;
   for (let page = 1; page <= RESULT_PAGES_READ; page++) {
     const bundle = await getLabResults(api, patientId, { page, search: "", from: null, to: null });
+    read += bundle.resources.length;
     hidden += bundle.resources.filter((r) => isConfidential(r, policy) && !isReadFlag(r.extension.read)).length;
-    if (bundle.resources.length < documentsPageSizes.labResults || page * documentsPageSizes.labResults >= (bundle.total ?? 0)) break;
+    // A short page is the last here whatever the total says; a full one is followed on unless the total names no more.
+    if (bundle.resources.length < documentsPageSizes.labResults || !listingExtent({ total: bundle.total, read, pagesRead: page, pageSize: documentsPageSizes.labResults, lastPage: bundle.resources.length }).more) break;
   }
   return { ...counters, TestResultsCounter: Math.max(0, unread - hidden) };
 }

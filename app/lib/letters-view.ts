@@ -63,8 +63,8 @@ export type LetterRangeResult = SubmissionResult<string[]> | null;
 /** What /letters hands its page. */
 export interface LettersPageData {
   letters: LetterTile[];
-  /** Letters the practice has for this view (the range's, or every letter). */
-  total: number;
+  /** Letters the practice has for this view (the range's, or every letter); undefined when it does not say and there may be more. */
+  total: number | undefined;
   /** Pages of 100 shown, without a range. */
   pages: number;
   /** Whether a further page can be shown ("more"). */

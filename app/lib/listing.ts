@@ -21,14 +21,44 @@ export function listingSearch(view: { from?: string; to?: string; pages?: number
   return text ? `?${text}` : "";
 }
 
+/** What a paged listing shows of its extent: the count (undefined when unknown) and whether "more" is offered. */
+export type ListingExtent = { count: number | undefined; more: boolean };
+
 /**
- * How many items a paged listing holds, from the practice's total and what its pages gave: the total is
- * a hint (decisions/396), which a practice may count wrong. Once every page the total names has been
- * read, or a page came back empty, the items read are what there is; before that, never fewer than read.
- * So a total counted high offers no "more" that brings nothing, and one counted low hides nothing read.
+ * How many items a paged listing holds and whether "more" is offered, from the practice's total (which
+ * it may leave out) and what its pages gave. A last page that came back empty ends the listing. A total
+ * is a hint (decisions/396), which a practice may count wrong: once every page it names is read, the
+ * items read are what there is; before that, never fewer than read. With no total, a page shorter than
+ * the page size is the last, and a full last page offers more with the count unknown (never invented).
+ * A total below what was read is no count at all.
  */
-export function listingTotal(listing: { total: number; read: number; pagesRead: number; pageSize: number; lastPageEmpty?: boolean }): number {
-  const { total, read, pagesRead, pageSize } = listing;
-  if (listing.lastPageEmpty || pagesRead >= Math.ceil(total / pageSize)) return read;
-  return Math.max(total, read);
+export function listingExtent(listing: { total: number | undefined; read: number; pagesRead: number; pageSize: number; lastPage: number; maxPages?: number }): ListingExtent {
+  const { read, pagesRead, pageSize, lastPage, maxPages = MAX_PAGES } = listing;
+  const total = countHint(listing.total, read);
+  const room = pagesRead < maxPages;
+  if (lastPage === 0) return { count: read, more: false };
+  if (total === undefined) return lastPage < pageSize ? { count: read, more: false } : { count: undefined, more: room };
+  if (pagesRead >= Math.ceil(total / pageSize)) return { count: read, more: false };
+  return { count: total, more: room && read < total };
+}
+
+/**
+ * The pages after a first one read: with a total, those it names (up to `upTo` pages in all), asked at
+ * once; with none, one at a time until a page that is not full, as listingExtent reads the end.
+ */
+export async function furtherPages<P extends { total: number | undefined; resources: readonly unknown[] }>(first: P, upTo: number, pageSize: number, read: (page: number) => Promise<P>): Promise<P[]> {
+  const total = countHint(first.total, first.resources.length);
+  if (total !== undefined) return Promise.all(Array.from({ length: Math.min(upTo, Math.ceil(total / pageSize)) - 1 }, (_, i) => read(i + 2)));
+  const rest: P[] = [];
+  let last = first;
+  while (last.resources.length >= pageSize && rest.length + 1 < upTo) {
+    last = await read(rest.length + 2);
+    rest.push(last);
+  }
+  return rest;
+}
+
+/** The practice's total, unless what its pages gave already proves it wrong (then nothing is known of the count). */
+function countHint(total: number | undefined, read: number): number | undefined {
+  return total !== undefined && total >= read ? total : undefined;
 }

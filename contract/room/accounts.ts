@@ -48,7 +48,7 @@ const invoiceRecords: Shape[] = [
 export const accountsRoom = {
   paymentNotice: bundleRow({
     fixes: "1§7: \"first item with entry\", paged by PageSize and PageNumber; 1§3 Invoice: its id, and by position date, notes, type, reference number, amount, balance and the pay-now decimal.",
-    open: "Which of the seven an invoice carries, each absent, null or empty (the list cut short too); the date as a date, a local date-time or in UTC; types the spec does not list; notes and references with markup and macrons; a page total that is wrong (All Invoices pages by it).",
+    open: "Which of the seven an invoice carries, each absent, null or empty (the list cut short too); the date as a date, a local date-time or in UTC; types the spec does not list; notes and references with markup and macrons; a page total that is wrong (All Invoices pages by it, or without one by full pages).",
     records: invoiceRecords,
     replies: [bundleTotalWrong],
   }),

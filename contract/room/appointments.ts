@@ -104,7 +104,7 @@ function nzMidnightInUtc(day: string): string {
 export const appointmentsRoom = {
   appointments: bundleRow({
     fixes:
-      "2§3 Appointment: id (the record's identity: cancel and Join address it), period.start, and the extensions in order: type, patient name, provider name, practice address, location, location name, status text (Future, Completed, Missed, Cancelled, Other), duration (a decimal), cancel reason, video config (JSON with JoinUrl), status id. History pages by the bundle's total (2§9's 100 a page).",
+      "2§3 Appointment: id (the record's identity: cancel and Join address it), period.start, and the extensions in order: type, patient name, provider name, practice address, location, location name, status text (Future, Completed, Missed, Cancelled, Other), duration (a decimal), cancel reason, video config (JSON with JoinUrl), status id. History pages by the bundle's total, or without one by full pages (2§9's 100 a page).",
     open:
       "Which of those a record carries: any field absent, null or empty, the extension list cut short; how the start is written (a day, a local time, with an offset, in UTC); a type, status text or status id the spec does not list; a video config that is not JSON or lacks JoinUrl; free text with markup, entities and macrons; a total that is wrong.",
     records: appointmentRecords,

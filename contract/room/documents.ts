@@ -140,7 +140,7 @@ export const documentsRoom = {
   labResults: bundleRow({
     fixes:
       "2§3 Lab result: id, description (the test's name, also the chart's labcode), author display, extensions by position laboratory name, date-time, comments, folder name, and the read flag as the text True or False (2§4: read if True, else unread).",
-    open: "Which of those fields a record carries (absent, null or empty; the id stays); the extension list cut short; the date with or without its time and offset; text with markup and macrons; the read flag in other spellings (true, 1, false, 0, empty, absent). The wrapper's total is read as a hint: the screen pages by it.",
+    open: "Which of those fields a record carries (absent, null or empty; the id stays); the extension list cut short; the date with or without its time and offset; text with markup and macrons; the read flag in other spellings (true, 1, false, 0, empty, absent). The wrapper's total is read as a hint: the screen pages by it, or without one by full pages.",
     records: resultShapes,
     // The screen pages by the total (2§9): one counted wrong must neither offer a "more" that brings nothing nor hide a record.
     replies: [bundleTotalWrong],
@@ -159,7 +159,7 @@ export const documentsRoom = {
   },
   letters: bundleRow({
     fixes: "2§3 Letter: id, type coding display, an extension date-time (the letter's date), content attachment (contentType, base64 data). The listing is paged or in a date range (2§5).",
-    open: "Which of those a record carries (absent, null or empty; the id stays); the type with markup and macrons; the date with or without its time and offset; the content type in other letters, or one that is not a PDF. The wrapper's total is read as a hint: the screen pages by it.",
+    open: "Which of those a record carries (absent, null or empty; the id stays); the type with markup and macrons; the date with or without its time and offset; the content type in other letters, or one that is not a PDF. The wrapper's total is read as a hint: the screen pages by it, or without one by full pages.",
     records: letterShapes,
     // The screen pages by the total (2§9): one counted wrong must neither offer a "more" that brings nothing nor hide a record.
     replies: [bundleTotalWrong],
@@ -171,7 +171,7 @@ export const documentsRoom = {
   }),
   media: bundleRow({
     fixes: "2§3 Resource/media: id, content title, contentType (PDF or a link), url; a PDF opens in the portal, a link in a new tab (2§2).",
-    open: "Which of those a record carries (absent, null or empty; the id stays); the title with markup and macrons; content types in other letters or beyond the two; a url that is not a web address. The wrapper's total is read as a hint: the screen pages by it.",
+    open: "Which of those a record carries (absent, null or empty; the id stays); the title with markup and macrons; content types in other letters or beyond the two; a url that is not a web address. The wrapper's total is read as a hint: the screen pages by it, or without one by full pages.",
     records: mediaShapes,
     // The screen pages by the total (2§9): one counted wrong must neither offer a "more" that brings nothing nor hide a record.
     replies: [bundleTotalWrong],

@@ -68,6 +68,21 @@ describe("the allergies page", () => {
     expect(new Set(both.allergies.map((a) => a.id)).size).toBe(45);
   });
 
+  it("a practice that sends no total: a full first page of 30 offers more, with no count made up, and the second brings allergies 31 on", async () => {
+    // At room seed 1 every bundle reply of the spec practice is drawn without its total (contract/room/bundle.ts).
+    const spec = await mock.createWorld({ scenario: "many-records", seed: 18, practice: "spec", roomSeed: 1 });
+    const s = await spec.signIn("many");
+    const first = await allergies.allergiesPage(contextOf(s), at("/allergies"));
+    expect(first.allergies).toHaveLength(30);
+    expect(first).toMatchObject({ total: undefined, pages: 1, more: true });
+    const both = await allergies.allergiesPage(contextOf(s), at("/allergies?pages=2"));
+    expect(both.allergies).toHaveLength(45);
+    const firstIds = new Set(first.allergies.map((a) => a.id));
+    expect(both.allergies.filter((a) => !firstIds.has(a.id))).toHaveLength(15);
+    // The second page, shorter than 30, is the last: the count is what was read.
+    expect(both).toMatchObject({ total: 45, pages: 2, more: false });
+  });
+
   it("for a family member, asks for the member's allergies", async () => {
     const { session, memberId } = await familyMember();
     await world.clearRequests();
@@ -160,7 +175,7 @@ describe("the immunisation page", () => {
     expect(overdue.immunisations.map((i) => i.dateLabel)).toEqual(overdue.immunisations.map(() => "Was Due"));
     expect(administered.immunisations.every((i) => i.state === "Administered" && i.dateLabel === "Given" && i.vaccinator !== "")).toBe(true);
     expect(due.immunisations.length * overdue.immunisations.length * administered.immunisations.length).toBeGreaterThan(0);
-    expect(all.total).toBe(due.total + overdue.total + administered.total);
+    expect(all.total).toBe(due.total! + overdue.total! + administered.total!);
   });
 
   it("a due immunisation becomes overdue once the world's clock passes its date", async () => {

@@ -89,6 +89,26 @@ describe("the letters page", () => {
     expect(new Set(every.letters.map((l) => l.id)).size).toBe(1000);
   });
 
+  it("a practice that sends no total: a full first page offers more, with no count made up, and the second brings letters 101 on", async () => {
+    // At room seed 1 every bundle reply of the spec practice is drawn without its total (contract/room/bundle.ts).
+    const spec = await mock.createWorld({ scenario: "many-records", seed: 17, practice: "spec", roomSeed: 1 });
+    const s = await spec.signIn("many");
+    await spec.clearRequests();
+    const first = await letters.lettersPage(contextOf(s), at(""));
+    expect(first.letters).toHaveLength(100);
+    expect(first).toMatchObject({ total: undefined, pages: 1, more: true });
+    const two = await letters.lettersPage(contextOf(s), at("?pages=2"));
+    expect(two.letters).toHaveLength(200);
+    const firstIds = new Set(first.letters.map((l) => l.id));
+    expect(two.letters.filter((l) => !firstIds.has(l.id))).toHaveLength(100);
+    expect(two).toMatchObject({ total: undefined, more: true });
+    // Page 11 comes back empty: it ends the list, and the count is what was read.
+    const every = await letters.lettersPage(contextOf(s), at("?pages=11"));
+    expect(every).toMatchObject({ total: 1000, more: false });
+    expect(new Set(every.letters.map((l) => l.id)).size).toBe(1000);
+    expect((await spec.requests({ method: "GET", path: "Patient/LetterAndDocument" })).map((r) => r.query.PageNumber)).toContain("2");
+  });
+
   it("for a family member, asks for the member's letters", async () => {
     const s = await world.signIn("family");
     const proxies = await s.api.call(endpoints.proxyUsers, { query: { PatientID: s.id } });

@@ -123,7 +123,7 @@ describe("/emails/step", () => {
     const { page, counter } = await patient(world);
     const inbox = await page();
     expect(inbox.view).toEqual({ box: "inbox", filter: "all" });
-    expect(inbox.rows).toHaveLength(Math.min(25, inbox.total));
+    expect(inbox.rows).toHaveLength(Math.min(25, inbox.total!));
     expect(inbox.rows.map((r) => r.colour).slice(0, 4)).toEqual([0, 1, 2, 0]);
     expect(inbox.rows[0].date).toMatch(/^\d{2}-\d{2}-\d{4}$/);
     expect(inbox.unread).toBe(await counter());

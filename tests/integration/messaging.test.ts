@@ -60,7 +60,7 @@ describe("Patient/Messaging", () => {
   it("filters the inbox by read state, the totals adding up", async () => {
     const s = await signIn(defaultUsers, "solo");
     const [all, unread, read] = await Promise.all([READ_FILTERS.all, READ_FILTERS.unread, READ_FILTERS.read].map((f) => list(s, MESSAGE_BOXES.inbox, 1, { size: 100, read: f })));
-    expect(unread.total + read.total).toBe(all.total);
+    expect(unread.total! + read.total!).toBe(all.total);
     expect(unread.resources.every((m) => m.extension.readStatus === "1")).toBe(true);
     expect(read.resources.every((m) => m.extension.readStatus === "2")).toBe(true);
   });

@@ -179,6 +179,26 @@ describe("test results", () => {
       { numRuns: 8 },
     );
   });
+
+  it("a practice that sends no total: a full first page offers Show more with no count made up, and the second page brings results 101 on", async () => {
+    // At room seed 1 every bundle reply of the spec practice is drawn without its total (contract/room/bundle.ts).
+    const spec = await mock.createWorld({ scenario: "many-records", seed: 68, practice: "spec", roomSeed: 1 });
+    const { sessions } = await import("~/.server/session.server");
+    const many = await signedInToPortal(sessions, spec, "many");
+    const page = (address: string) => reports.loadReportsPage(new Request(`http://portal.test${address}`, { headers: { Cookie: many.cookie } }));
+    const first = await page("/reports");
+    expect(first.results).toHaveLength(100);
+    expect(first).toMatchObject({ total: undefined, pages: 1, more: true });
+    const two = await page("/reports?pages=2");
+    const firstIds = new Set(first.results.map((r) => r.id));
+    expect(two.results).toHaveLength(200);
+    expect(two.results.filter((r) => !firstIds.has(r.id))).toHaveLength(100);
+    expect(two).toMatchObject({ total: undefined, pages: 2, more: true });
+    // At the most pages the screen shows (30), every page full: no count, and no more offered.
+    const every = await page("/reports?pages=30");
+    expect(new Set(every.results.map((r) => r.id)).size).toBe(3000);
+    expect(every).toMatchObject({ total: undefined, pages: 30, more: false });
+  });
 });
 
 describe("letters", () => {

@@ -42,9 +42,9 @@ async function browser() {
   // @ts-expect-error A step the area does not declare.
   await callStep(area, "sum", {});
 
-  // A real area: /emails' page step answers rows and a total, not the old `{ ok, rows }` reply.
+  // A real area: /emails' page step answers rows and the practice's total (when it sends one), not the old `{ ok, rows }` reply.
   const page = await callStep(messagingSteps, "page", { box: "inbox", filter: "all", page: 2 });
-  const rows: number = page.rows.length + page.total;
+  const rows: number = page.rows.length + (page.total ?? 0);
   // @ts-expect-error The old per-area envelope is gone: a reply has no `ok`.
   const ok: boolean = page.ok;
 

@@ -52,13 +52,18 @@ describe("a proxy's counters", () => {
     expect(asked).toEqual([1, 2]);
   });
 
-  it("stop after a full page the total says is the last, or that has no total", async () => {
-    for (const total of [100, null]) {
-      const full = Array.from({ length: 100 }, (_, i) => result(i, i > 0, i === 0));
-      const { api, asked } = practice([full, [result(200, false, true)]], total);
-      expect((await countersForProxy(api, counters(2), "p1", DEFAULT_WHANAU_POLICY)).TestResultsCounter).toBe(1);
-      expect(asked).toEqual([1]);
-    }
+  it("stop after a full page the total says is the last", async () => {
+    const full = Array.from({ length: 100 }, (_, i) => result(i, i > 0, i === 0));
+    const { api, asked } = practice([full, [result(200, false, true)]], 100);
+    expect((await countersForProxy(api, counters(2), "p1", DEFAULT_WHANAU_POLICY)).TestResultsCounter).toBe(1);
+    expect(asked).toEqual([1]);
+  });
+
+  it("read on after a full page that has no total: it may not be the last (decisions/396)", async () => {
+    const full = Array.from({ length: 100 }, (_, i) => result(i, i > 0, i === 0));
+    const { api, asked } = practice([full, [result(200, false, true)]], null);
+    expect((await countersForProxy(api, counters(2), "p1", DEFAULT_WHANAU_POLICY)).TestResultsCounter).toBe(0);
+    expect(asked).toEqual([1, 2]);
   });
 
   it("read at most 10 pages (1,000 results)", async () => {

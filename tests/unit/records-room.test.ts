@@ -5,7 +5,7 @@ import { ROOM } from "@contract/room";
 import type { Shape } from "@contract/room/shapes";
 import { sanitiseResultHtml } from "~/.server/sanitise-html.server";
 import { letterFileName, letterTileOf, newestFirst } from "~/lib/letters-view";
-import { listingTotal } from "~/lib/listing";
+import { furtherPages, listingExtent, MAX_PAGES } from "~/lib/listing";
 import { chartSeriesOf, observationOf, resultCardOf, resultDetailOf } from "~/lib/reports-view";
 import { recordTexts } from "~/lib/texts/record";
 import { resourceItemOf } from "~/areas/resources/view";
@@ -178,13 +178,79 @@ describe("resources in the room", () => {
   });
 });
 
-describe("a listing's total, a hint", () => {
+describe("a listing's extent: the total a hint, or left out (decisions/396)", () => {
+  const page = { pageSize: 100 };
   it("counted high offers no more once every page it names is read; counted low hides nothing read", () => {
-    expect(listingTotal({ total: 12, read: 5, pagesRead: 1, pageSize: 100 })).toBe(5);
-    expect(listingTotal({ total: 3, read: 5, pagesRead: 1, pageSize: 100 })).toBe(5);
-    // Pages still unread: the total stands.
-    expect(listingTotal({ total: 250, read: 100, pagesRead: 1, pageSize: 100 })).toBe(250);
-    // A page beyond the last came back empty: what was read is all.
-    expect(listingTotal({ total: 250, read: 100, pagesRead: 2, pageSize: 100, lastPageEmpty: true })).toBe(100);
+    expect(listingExtent({ ...page, total: 12, read: 5, pagesRead: 1, lastPage: 5 })).toEqual({ count: 5, more: false });
+    expect(listingExtent({ ...page, total: 3, read: 5, pagesRead: 1, lastPage: 5 })).toEqual({ count: 5, more: false });
+    expect(listingExtent({ ...page, total: 150, read: 160, pagesRead: 2, lastPage: 60 })).toEqual({ count: 160, more: false });
+  });
+
+  it("counted below a full page already read, it is no count: more is offered and none is shown", () => {
+    expect(listingExtent({ ...page, total: 20, read: 100, pagesRead: 1, lastPage: 100 })).toEqual({ count: undefined, more: true });
+  });
+
+  it("with pages the total names still unread, the total stands and more is offered, a short page or not", () => {
+    expect(listingExtent({ ...page, total: 250, read: 100, pagesRead: 1, lastPage: 100 })).toEqual({ count: 250, more: true });
+    expect(listingExtent({ ...page, total: 250, read: 140, pagesRead: 2, lastPage: 40 })).toEqual({ count: 250, more: true });
+  });
+
+  it("a last page that came back empty ends the listing, whatever the total", () => {
+    expect(listingExtent({ ...page, total: 250, read: 100, pagesRead: 2, lastPage: 0 })).toEqual({ count: 100, more: false });
+    expect(listingExtent({ ...page, total: undefined, read: 100, pagesRead: 2, lastPage: 0 })).toEqual({ count: 100, more: false });
+    expect(listingExtent({ ...page, total: 5, read: 0, pagesRead: 1, lastPage: 0 })).toEqual({ count: 0, more: false });
+  });
+
+  it("with no total, a page shorter than the page size is the last, and the count is what was read", () => {
+    expect(listingExtent({ ...page, total: undefined, read: 40, pagesRead: 1, lastPage: 40 })).toEqual({ count: 40, more: false });
+    expect(listingExtent({ ...page, total: undefined, read: 199, pagesRead: 2, lastPage: 99 })).toEqual({ count: 199, more: false });
+  });
+
+  it("with no total, a full last page offers more and no count is made up", () => {
+    expect(listingExtent({ ...page, total: undefined, read: 100, pagesRead: 1, lastPage: 100 })).toEqual({ count: undefined, more: true });
+    expect(listingExtent({ ...page, total: undefined, read: 200, pagesRead: 2, lastPage: 100 })).toEqual({ count: undefined, more: true });
+  });
+
+  it("more stops at the most pages a listing shows (MAX_PAGES, or the listing's own)", () => {
+    expect(listingExtent({ ...page, total: undefined, read: 100 * MAX_PAGES, pagesRead: MAX_PAGES, lastPage: 100 })).toEqual({ count: undefined, more: false });
+    expect(listingExtent({ ...page, total: 10_000, read: 100 * MAX_PAGES, pagesRead: MAX_PAGES, lastPage: 100 })).toEqual({ count: 10_000, more: false });
+    expect(listingExtent({ ...page, total: undefined, read: 300, pagesRead: 3, lastPage: 100, maxPages: 3 })).toEqual({ count: undefined, more: false });
+    expect(listingExtent({ ...page, total: undefined, read: 300, pagesRead: 3, lastPage: 100, maxPages: Number.POSITIVE_INFINITY })).toEqual({ count: undefined, more: true });
+  });
+});
+
+describe("the pages read after a first one", () => {
+  const practice = (lengths: number[], total: number | undefined) => {
+    const asked: number[] = [];
+    const pageOf = (n: number) => ({ total, resources: Array.from({ length: lengths[n - 1] ?? 0 }, (_, i) => `${n}.${i}`) });
+    return { asked, first: pageOf(1), read: (n: number) => (asked.push(n), Promise.resolve(pageOf(n))) };
+  };
+
+  it("with a total, the pages it names up to the bound, at once", async () => {
+    const p = practice([100, 100, 50], 250);
+    expect((await furtherPages(p.first, 10, 100, p.read)).map((r) => r.resources.length)).toEqual([100, 50]);
+    expect(p.asked).toEqual([2, 3]);
+    const capped = practice([100, 100, 50], 250);
+    await furtherPages(capped.first, 2, 100, capped.read);
+    expect(capped.asked).toEqual([2]);
+  });
+
+  it("with a total below the first page's length, as with none", async () => {
+    const p = practice([100, 100, 30], 20);
+    expect((await furtherPages(p.first, 10, 100, p.read)).map((r) => r.resources.length)).toEqual([100, 30]);
+  });
+
+  it("with none, one at a time until a page that is not full, or the bound", async () => {
+    const p = practice([100, 100, 30, 100], undefined);
+    expect((await furtherPages(p.first, 10, 100, p.read)).map((r) => r.resources.length)).toEqual([100, 30]);
+    expect(p.asked).toEqual([2, 3]);
+    const empty = practice([100, 0], undefined);
+    await furtherPages(empty.first, 10, 100, empty.read);
+    expect(empty.asked).toEqual([2]);
+    const capped = practice([100, 100, 100, 100], undefined);
+    await furtherPages(capped.first, 3, 100, capped.read);
+    expect(capped.asked).toEqual([2, 3]);
+    const short = practice([40], undefined);
+    expect(await furtherPages(short.first, 10, 100, short.read)).toEqual([]);
   });
 });

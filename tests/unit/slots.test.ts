@@ -58,9 +58,16 @@ describe("bundles", () => {
   });
 
   it("treats an empty or missing entry list as an empty list (1§7)", () => {
-    expect(Schema.parse([])).toEqual({ total: 0, resources: [] });
-    expect(Schema.parse([{ resourceType: "Bundle" }])).toEqual({ total: 0, resources: [] });
-    expect(Schema.parse([{ entry: null }])).toEqual({ total: 0, resources: [] });
+    expect(Schema.parse([])).toStrictEqual({ total: undefined, resources: [] });
+    expect(Schema.parse([{ resourceType: "Bundle", total: 0 }])).toEqual({ total: 0, resources: [] });
+    expect(Schema.parse([{ entry: null }])).toStrictEqual({ total: undefined, resources: [] });
+  });
+
+  it("reads a total left out or null as none, never as the page's length (decisions/396)", () => {
+    const wire = toBundle([{ resourceType: "Basic", id: "a", extension: MenuItemSlots.write({ name: "A", typeCode: "26" }) }]);
+    expect(Schema.parse([{ ...wire[0], total: undefined }]).total).toBeUndefined();
+    expect(Schema.parse([{ ...wire[0], total: null }]).total).toBeUndefined();
+    expect(Schema.parse([{ ...wire[0], total: "12" }]).total).toBe(12);
   });
 });
 

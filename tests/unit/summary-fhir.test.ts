@@ -182,6 +182,11 @@ describe("empty sections", () => {
     const bundle = summaryBundle({ ...fullRecord(), partial: { allergies: { read: 4, total: 345 } } }, AT);
     expect(section(bundle, "48765-2").text!.div).toContain("The practice holds 345 allergies or intolerances; the first 4 are included.");
   });
+
+  it("a list cut at the bound whose total the practice did not send says it may hold more, with no count made up", () => {
+    const bundle = summaryBundle({ ...fullRecord(), partial: { allergies: { read: 4 } } }, AT);
+    expect(section(bundle, "48765-2").text!.div).toContain("The practice may hold more allergies or intolerances; the first 4 are included.");
+  });
 });
 
 describe("narratives", () => {

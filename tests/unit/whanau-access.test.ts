@@ -173,9 +173,9 @@ describe("a reply as a proxy receives it", () => {
     expect(withoutConfidential(null, DEFAULT_WHANAU_POLICY)).toBeNull();
     expect(withoutConfidential("done", DEFAULT_WHANAU_POLICY)).toBe("done");
     expect(withoutConfidential(3, DEFAULT_WHANAU_POLICY)).toBe(3);
-    expect(withoutConfidential({ resources: [labelled] }, DEFAULT_WHANAU_POLICY)).toEqual({ resources: [], total: 0 });
-    // A bundle whose total the practice left empty: counted from what is kept.
-    expect(withoutConfidential({ total: undefined, resources: [plain, labelled] }, DEFAULT_WHANAU_POLICY)).toEqual({ resources: [plain], total: 1 });
+    expect(withoutConfidential({ resources: [labelled] }, DEFAULT_WHANAU_POLICY)).toStrictEqual({ resources: [] });
+    // A bundle whose total the practice left empty keeps none: the kept length would read as the whole list (decisions/396).
+    expect(withoutConfidential({ total: undefined, resources: [plain, labelled] }, DEFAULT_WHANAU_POLICY)).toStrictEqual({ resources: [plain], total: undefined });
   });
 
   it("follows the practice's own categories", () => {

@@ -127,7 +127,9 @@ export default function Accounts({ loaderData }: Route.ComponentProps) {
         </Tabs.Content>
         <Tabs.Content value="all" className="flex flex-col gap-4 focus-visible:outline-2">
           <InvoiceTable ref={invoices} caption="All invoices" rows={all.rows} empty={paymentTexts.noInvoices} onOpen={setOpen} onReach={reachForInvoices} />
-          {all.rows.length < all.total ? (
+          {all.total === undefined ? (
+            <p className="text-muted">Showing {all.rows.length} invoices.</p>
+          ) : all.rows.length < all.total ? (
             <p className="text-muted">
               Showing {all.rows.length} of {all.total} invoices.
             </p>

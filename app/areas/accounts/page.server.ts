@@ -1,7 +1,7 @@
 import { accountsPageSizes } from "@contract/accounts";
 import { allocationsPayable } from "./allocation";
 import { formatDateTime } from "~/lib/dates";
-import { MAX_PAGES, pagesOf } from "~/lib/listing";
+import { listingExtent, pagesOf } from "~/lib/listing";
 import { errorsTexts } from "~/lib/texts/errors";
 import { paymentTexts } from "./texts";
 import { feeCents, formatCents } from "~/lib/money";
@@ -47,12 +47,11 @@ export async function loadAccountsPage(request: Request) {
   // An invoice raised while the pages were read may shift one onto the next page: it is shown once.
   const seen = new Set<string>();
   const all = allPages.flatMap((reply) => reply.resources.map(rowOf)).filter((row) => !seen.has(row.id) && seen.add(row.id));
-  // A page total is a hint (decisions/396): a last page shorter than a page has nothing after it, whatever the total says.
-  const lastFull = (allPages.at(-1)?.resources.length ?? 0) >= accountsPageSizes.invoices;
-  const total = lastFull ? Math.max(allPages.at(-1)?.total ?? all.length, all.length) : all.length;
+  // A page total is a hint, and may be left out (decisions/396).
+  const { count, more } = listingExtent({ total: allPages.at(-1)?.total, read: all.length, pagesRead: pages, pageSize: accountsPageSizes.invoices, lastPage: allPages.at(-1)?.resources.length ?? 0 });
   return {
     pending: pending.resources.map(rowOf),
-    all: { rows: all, total, pages, more: all.length < total && lastFull && pages < MAX_PAGES },
+    all: { rows: all, total: count, pages, more },
     methodType: settings.PaymentMethodType?.trim() || "2",
     cardTypes: parseCardTypes(settings.PaymentCardTypes),
     provider: cardProvider(),

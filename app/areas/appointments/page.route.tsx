@@ -192,7 +192,7 @@ export default function Appointments({ loaderData }: Route.ComponentProps) {
                 </div>
                 <div aria-busy={loading} className="flex flex-col gap-4">
                   <p className="text-muted" aria-live="polite">
-                    {loading ? t.loading : `${shown.length} of ${history.total} past ${history.total === 1 ? "appointment" : "appointments"}`}
+                    {loading ? t.loading : history.total === undefined ? `${shown.length} past ${shown.length === 1 ? "appointment" : "appointments"}` : `${shown.length} of ${history.total} past ${history.total === 1 ? "appointment" : "appointments"}`}
                   </p>
                   {list(shown, "Past appointments", false)}
                 </div>

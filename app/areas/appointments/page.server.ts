@@ -21,6 +21,7 @@ import {
 import { practiceDateTime, PRACTICE_ZONE } from "~/lib/dates";
 import { queryDateOf } from "~/lib/date-range";
 import { parseForm } from "~/lib/form-data";
+import { furtherPages, listingExtent } from "~/lib/listing";
 import { appointmentsTexts } from "./texts";
 import { displayName, summarisePatient } from "~/lib/patient-summary";
 import { recordTexts } from "~/lib/texts/record";
@@ -94,14 +95,15 @@ export async function appointmentsPage({ api, user }: Pick<SignedIn, "api" | "us
     const to = parsed.ok ? queryDateOf(parsed.value.to) : null;
     const read = (n: number) => (from && to ? getAppointmentsBetween(api, user.userId, from, to, n) : getAppointments(api, user.userId, "all", n));
     const first = await read(1).catch(practiceErrorResponse);
-    const total = first.total ?? first.resources.length;
     const size = from && to ? appointmentsPageSizes.historySearch : appointmentsPageSizes.appointments;
-    const pages = Math.min(HISTORY_PAGES, Math.ceil(total / size));
-    const rest = await Promise.all(Array.from({ length: Math.max(0, pages - 1) }, (_, i) => read(i + 2))).catch(practiceErrorResponse);
+    const rest = await furtherPages(first, HISTORY_PAGES, size, read).catch(practiceErrorResponse);
+    const bundles = [first, ...rest];
     // History is what has happened: anything whose start has passed, and whatever was cancelled.
-    const rows = [first, ...rest].flatMap((b) => b.resources.map((a) => rowOf(a, nowMs))).filter((r, i, all) => all.findIndex((x) => x.id === r.id) === i);
+    const rows = bundles.flatMap((b) => b.resources.map((a) => rowOf(a, nowMs))).filter((r, i, all) => all.findIndex((x) => x.id === r.id) === i);
     const past = rows.filter((r) => r.status !== "Future" || r.missed);
-    page.history = { rows: past, total: past.length, rangeResult: parsed.ok ? null : parsed.result };
+    // With no total and a full last page there may be more: no count is shown (decisions/396).
+    const { count } = listingExtent({ total: first.total, read: rows.length, pagesRead: bundles.length, pageSize: size, lastPage: bundles.at(-1)!.resources.length, maxPages: HISTORY_PAGES });
+    page.history = { rows: past, total: count === undefined ? undefined : past.length, rangeResult: parsed.ok ? null : parsed.result };
   } else if (!settings.disabled) {
     const [types, locations, reasons, family] = await Promise.all([
       getLookup(api, user.userId, "appointmentTypes"),

@@ -81,7 +81,8 @@ export interface AppointmentsPageData {
   /** The earliest History start, YYYY-MM-DD. */
   earliest: string;
   upcoming: AppointmentRow[] | null;
-  history: { rows: AppointmentRow[]; total: number; rangeResult: SubmissionResult<string[]> | null } | null;
+  /** `total` undefined: the practice did not say, and there may be more than read. */
+  history: { rows: AppointmentRow[]; total: number | undefined; rangeResult: SubmissionResult<string[]> | null } | null;
   booking: {
     settings: BookingSettings;
     types: Option[];

@@ -1,4 +1,4 @@
-import { MAX_PAGES } from "~/lib/listing";
+import { listingExtent } from "~/lib/listing";
 import { practiceErrorResponse } from "~/.server/practice/errors.server";
 
 /**
@@ -7,14 +7,13 @@ import { practiceErrorResponse } from "~/.server/practice/errors.server";
  * an item without an id (2§3 names none for some) is always kept. A failed read is the page's failure
  * (decisions/046).
  *
- * The practice's total is a hint (decisions/396): a further page that comes back empty says there is
- * no more, whatever the total counted, so a wrong total cannot offer "more" for ever.
+ * The practice's total is a hint, and may be left out (decisions/396): `total` is undefined when it is
+ * not known and a full last page may be followed by more (listingExtent).
  */
-export async function readPages<R extends { id?: string }>(pages: number, read: (page: number) => Promise<{ total: number; resources: R[] }>) {
+export async function readPages<R extends { id?: string }>(pages: number, pageSize: number, read: (page: number) => Promise<{ total: number | undefined; resources: R[] }>) {
   const replies = await Promise.all(Array.from({ length: pages }, (_, i) => read(i + 1))).catch(practiceErrorResponse);
   const seen = new Set<string>();
   const resources = replies.flatMap((r) => r.resources).filter((r) => r.id === undefined || (seen.has(r.id) ? false : (seen.add(r.id), true)));
-  const exhausted = pages > 1 && replies.at(-1)?.resources.length === 0;
-  const total = exhausted ? resources.length : Math.max(replies[0]?.total ?? 0, resources.length);
-  return { resources, total, pages, more: !exhausted && resources.length < total && pages < MAX_PAGES };
+  const { count, more } = listingExtent({ total: replies[0]?.total, read: resources.length, pagesRead: pages, pageSize, lastPage: replies.at(-1)?.resources.length ?? 0 });
+  return { resources, total: count, pages, more };
 }

@@ -93,7 +93,7 @@ export default function Letters({ loaderData }: Route.ComponentProps) {
 
       <div aria-busy={loading} className="flex flex-col gap-4">
         <p aria-live="polite" className="text-muted">
-          {loading ? t.loading : ranged ? `${total} ${total === 1 ? "letter" : "letters"} from ${range.from} to ${range.to}` : `Showing ${letters.length} of ${total} ${total === 1 ? "letter" : "letters"}`}
+          {loading ? t.loading : ranged ? `${letters.length} ${letters.length === 1 ? "letter" : "letters"} from ${range.from} to ${range.to}` : total === undefined ? `Showing ${letters.length} ${letters.length === 1 ? "letter" : "letters"}` : `Showing ${letters.length} of ${total} ${total === 1 ? "letter" : "letters"}`}
         </p>
         {letters.length === 0 ? (
           <p className="font-semibold text-danger">{ranged ? t.noRecordsInRange : t.noRecords}</p>

@@ -1,6 +1,6 @@
 import type { LetterRangeResult, LettersPageData } from "~/lib/letters-view";
 import { LetterRangeSchema, rangeQuery } from "./search";
-import { listingTotal, MAX_PAGES, pagesOf } from "~/lib/listing";
+import { listingExtent, pagesOf } from "~/lib/listing";
 import { documentsPageSizes } from "@contract/documents";
 import { letterFileName, letterTileOf, newestFirst } from "~/lib/letters-view";
 import { parseForm } from "~/lib/form-data";
@@ -44,8 +44,8 @@ export async function lettersPage(signedIn: Pick<SignedIn, "api" | "user">, url:
   // A letter filed while the pages were read may shift one onto the next page: it is shown once.
   const seen = new Set<string>();
   const letters = replies.flatMap((r) => r.resources.map(letterTileOf)).filter((l) => (seen.has(l.id) ? false : (seen.add(l.id), true)));
-  const total = listingTotal({ total: replies[0]?.total ?? 0, read: letters.length, pagesRead: pages, pageSize: documentsPageSizes.letters, lastPageEmpty: replies.at(-1)?.resources.length === 0 });
-  return { letters: newestFirst(letters), total, pages, more: letters.length < total && pages < MAX_PAGES, range: typed, ranged: false, rangeResult };
+  const { count, more } = listingExtent({ total: replies[0]?.total, read: letters.length, pagesRead: pages, pageSize: documentsPageSizes.letters, lastPage: replies.at(-1)?.resources.length ?? 0 });
+  return { letters: newestFirst(letters), total: count, pages, more, range: typed, ranged: false, rangeResult };
 }
 
 /**

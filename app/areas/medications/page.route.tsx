@@ -140,7 +140,7 @@ export default function Medications({ loaderData }: Route.ComponentProps) {
 
             <div aria-busy={loading} className="flex flex-col gap-4">
               <p aria-live="polite" className="text-muted">
-                {loading ? t.loading : view.tab === "long-term" ? `${rows.length} long term ${rows.length === 1 ? "medicine" : "medicines"}` : `Showing ${rows.length} of ${total} ${total === 1 ? "medicine" : "medicines"}`}
+                {loading ? t.loading : view.tab === "long-term" ? `${rows.length} long term ${rows.length === 1 ? "medicine" : "medicines"}` : total === undefined ? `Showing ${rows.length} ${rows.length === 1 ? "medicine" : "medicines"}` : `Showing ${rows.length} of ${total} ${total === 1 ? "medicine" : "medicines"}`}
               </p>
               {view.tab === "long-term" && unflagged > 0 ? (
                 <p>

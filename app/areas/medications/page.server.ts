@@ -2,6 +2,7 @@ import { DateTime } from "luxon";
 import { OnLeaveProvidersSchema } from "@contract/medications";
 import { PRACTICE_ZONE } from "~/lib/dates";
 import { parseForm } from "~/lib/form-data";
+import { furtherPages, listingExtent } from "~/lib/listing";
 import { MAX_MEDICATION_PAGES, medicationRowOf, medicationViewOf, repeatSettingsOf, type MedicationsPageData } from "./view";
 import { medicationsTexts } from "~/lib/texts/medications";
 import { recordTexts } from "~/lib/texts/record";
@@ -39,16 +40,16 @@ export async function medicationsPage({ api, user }: Pick<SignedIn, "api" | "use
     getPracticeSettings(api, user.userId),
     getPatient(api, user.userId),
   ]).catch(practiceErrorResponse);
-  const total = first.total ?? first.resources.length;
-  const pagesThere = Math.ceil(total / medicationPageSize(list));
-  // Long Term is a filter of the all list, so "more" could bring nothing new: every page is read at
-  // once instead (a record has far fewer than MAX_MEDICATION_PAGES pages of medicines).
+  const size = medicationPageSize(list);
+  // Long Term is a filter of the all list, so "more" could bring nothing new: every page is read
+  // instead (a record has far fewer than MAX_MEDICATION_PAGES pages of medicines).
   const wanted = view.tab === "long-term" ? MAX_MEDICATION_PAGES : view.pages;
-  const pages = Math.max(1, Math.min(wanted, pagesThere));
-  const rest = await Promise.all(Array.from({ length: pages - 1 }, (_, i) => getMedications(api, user.userId, list, i + 2))).catch(practiceErrorResponse);
+  const rest = await furtherPages(first, wanted, size, (page) => getMedications(api, user.userId, list, page)).catch(practiceErrorResponse);
+  const pages = 1 + rest.length;
   // A medicine prescribed while the pages were read may shift one onto the next page: it is shown once.
   const seen = new Set<string>();
   const read = [first, ...rest].flatMap((bundle) => bundle.resources.map(medicationRowOf)).filter((row) => (seen.has(row.id) ? false : (seen.add(row.id), true)));
+  const { count: total, more } = listingExtent({ total: first.total, read: read.length, pagesRead: pages, pageSize: size, lastPage: (rest.at(-1) ?? first).resources.length, maxPages: MAX_MEDICATION_PAGES });
   // Long Term shows what the practice flags long term (2§3); a medicine sent without the flag is in
   // History, and Long Term says how many there are, so none vanishes unsaid (decisions/396).
   const rows = view.tab === "long-term" ? read.filter((row) => row.longTerm === true) : read;
@@ -59,7 +60,7 @@ export async function medicationsPage({ api, user }: Pick<SignedIn, "api" | "use
     rows,
     total,
     unflagged,
-    more: view.tab === "history" && pages < pagesThere && pages < MAX_MEDICATION_PAGES,
+    more: view.tab === "history" && more,
     settings: repeatSettingsOf(settings),
     patient: { name: shown.name || user.userName, nhi: shown.nhi ?? "" },
     printedOn: DateTime.now().setZone(PRACTICE_ZONE).toFormat("dd-MM-yyyy"),
@@ -129,8 +130,10 @@ async function askPractice(api: SignedIn["api"], patientId: string, request: Par
   const errors: RepeatErrors = repeatRuleErrors({ ...request, delivery }, settings);
   if (Object.keys(errors).length > 0) return refusal(errors);
   const known = new Set(medicines.resources.map((m) => m.id));
-  // Only the first page is checked here: a record beyond 50 medicines is left to the practice's own check.
-  if (medicines.resources.length === (medicines.total ?? 0) && request.medicationIds.some((id) => !known.has(id))) return { outcome: "refused", message: t.notOnRecord };
+  // Only the first page is checked here: a record beyond it (or whose length the practice does not say) is left to the practice's own check.
+  const read = medicines.resources.length;
+  const whole = listingExtent({ total: medicines.total, read, pagesRead: 1, pageSize: medicationPageSize("all"), lastPage: read }).count === read;
+  if (whole && request.medicationIds.some((id) => !known.has(id))) return { outcome: "refused", message: t.notOnRecord };
 
   let pharmacy: { id: string; name: string; preferred: boolean } | null = null;
   if (delivery === "pharmacy") {

@@ -150,8 +150,8 @@ export interface PharmacyOption {
 export interface MedicationsPageData {
   view: MedicationView;
   rows: MedicationRow[];
-  /** The practice's count for the list asked (Long Term: of all medicines, from which the long-term are shown). */
-  total: number;
+  /** The practice's count for the list asked (Long Term: of all medicines, from which the long-term are shown); undefined when it does not say and there may be more. */
+  total: number | undefined;
   /** Long Term: how many medicines read have no long-term flag recorded (listed in History, said on Long Term). */
   unflagged: number;
   more: boolean;

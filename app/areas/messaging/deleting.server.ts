@@ -1,4 +1,5 @@
 import { messagingPageSizes } from "@contract/messaging-page-sizes";
+import { listingExtent } from "~/lib/listing";
 import { messagingTexts } from "./texts";
 import type { Box } from "./view";
 import { mayHaveBeenCarriedOut } from "~/.server/answer-once.server";
@@ -43,8 +44,9 @@ async function goneFrom(api: SignedIn["api"], patientId: string, box: Box, ids: 
   try {
     const listing = await getMessages(api, patientId, box, "all", 1, "all");
     for (const m of listing.resources) notSeen.delete(m.id);
-    // The whole box was read: by its total, or, with none given, by a page shorter than asked.
-    const whole = listing.resources.length === 0 || (listing.total === undefined ? listing.resources.length < messagingPageSizes.allMessages : listing.resources.length >= listing.total);
+    // The whole box was read: no further page is offered, by its total or, with none given, by a page shorter than asked.
+    const read = listing.resources.length;
+    const whole = !listingExtent({ total: listing.total, read, pagesRead: 1, pageSize: messagingPageSizes.allMessages, lastPage: read }).more;
     if (notSeen.size === 0 || whole) return notSeen.size;
   } catch {
     // The practice's word stands, or the lack of it.

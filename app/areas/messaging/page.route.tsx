@@ -83,7 +83,7 @@ function emptyText(box: Box, filter: ReadFilterName): string {
 }
 
 export default function MessagingPage({ loaderData }: Route.ComponentProps) {
-  const { view, total, unread, settings, disclaimers, centres } = loaderData;
+  const { view, unread, settings, disclaimers, centres } = loaderData;
   const navigate = useNavigate();
   const navigation = useNavigation();
   const location = useLocation();
@@ -93,7 +93,8 @@ export default function MessagingPage({ loaderData }: Route.ComponentProps) {
   const [toast, setToast] = useState<PageNotice | null>(null);
 
   // Each part of the page is one hook's: the pages reached, the rows ticked, the open message, deleting.
-  const pages = useMessagePages({ firstRows: loaderData.rows, total, box: view.box, filter: view.filter });
+  const pages = useMessagePages({ firstRows: loaderData.rows, total: loaderData.total, box: view.box, filter: view.filter });
+  const total = pages.count;
   // Messages the practice has just deleted (a replaced or sent draft, the page's Delete) leave the list
   // at once, not when it comes back: a patient could otherwise open one that is gone. Kept for the
   // list they were deleted from; the list read again no longer has them.
@@ -245,7 +246,7 @@ export default function MessagingPage({ loaderData }: Route.ComponentProps) {
               <div className="grid gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
                 <div aria-busy={loading} className="flex min-w-0 flex-col gap-3">
                   <p aria-live="polite" className="text-muted">
-                    {loading ? "Loading messages…" : `Showing ${rows.length} of ${total} ${total === 1 ? "message" : "messages"}`}
+                    {loading ? "Loading messages…" : total === undefined ? `Showing ${rows.length} ${rows.length === 1 ? "message" : "messages"}` : `Showing ${rows.length} of ${total} ${total === 1 ? "message" : "messages"}`}
                   </p>
                   {rows.length === 0 ? (
                     <p className="font-semibold text-danger">{emptyText(view.box, view.filter)}</p>

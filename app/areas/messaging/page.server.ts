@@ -34,7 +34,7 @@ export async function messagingPage({ api, user }: Pick<SignedIn, "api" | "user"
   return {
     view,
     rows: listing.resources.map((m, i) => messageRowOf(m, view.box, i)),
-    total: listing.total ?? listing.resources.length,
+    total: listing.total,
     // A count the practice did not send (issue 68): no unread badge.
     unread: counters.InboxCounter ?? 0,
     settings: messagingSettingsOf(settings),

@@ -48,7 +48,7 @@ const messagingHandlers: StepHandlers<typeof messagingSteps, MessagingStepContex
     // as the shell records that one: a view of Messages, no page, box or filter (decisions/274, 367).
     recordAccessOf(request, { area: "messages", action: "view" });
     const offset = (q.page - 1) * messagingPageSizes.messages;
-    return { rows: listing.resources.map((m, i) => messageRowOf(m, q.box, offset + i)), total: listing.total ?? listing.resources.length };
+    return { rows: listing.resources.map((m, i) => messageRowOf(m, q.box, offset + i)), total: listing.total };
   },
   open: async (q, { signedIn: { api, user }, request }) => {
     const message = await getMessage(api, user.userId, q.id);

@@ -22,7 +22,7 @@ const MessageFieldsSchema: z.ZodType<Partial<MessageFields>, Partial<MessageFiel
 export const messagingSteps = stepArea("/emails/step", {
   page: step(
     z.object({ box: z.enum(BOXES), filter: z.enum(READ_FILTER_NAMES), page: z.number().int().min(1).max(Math.ceil(100_000 / messagingPageSizes.messages)) }),
-    z.object({ rows: z.array(MessageRowSchema), total: z.number() }),
+    z.object({ rows: z.array(MessageRowSchema), total: z.number().optional() }),
   ),
   open: step(z.object({ id: Id }), MessageViewSchema),
   roles: step(z.object({}), z.array(OptionSchema)),

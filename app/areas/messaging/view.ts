@@ -64,7 +64,8 @@ export interface MessagingSettings {
 export interface MessagingPageData {
   view: MessagingView;
   rows: MessageRow[];
-  total: number;
+  /** The practice's total for the list (undefined when it sends none): a hint, read by listingExtent. */
+  total: number | undefined;
   unread: number;
   settings: MessagingSettings;
   /** Sanitised HTML of the practice's disclaimers, or null when it has none (2§2 "when text exists"). */

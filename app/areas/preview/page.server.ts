@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { accountsPageSizes } from "@contract/accounts";
+import { listingExtent } from "~/lib/listing";
 import { letterFileName, letterTileOf } from "~/lib/letters-view";
 import { PREVIEW_AREAS, PREVIEW_KINDS, type BackLink, type PreviewData, type PreviewKind } from "~/lib/preview-view";
 import { resultCardOf, resultDetailOf } from "~/lib/reports-view";
@@ -70,10 +71,13 @@ async function invoicePreview({ api, user }: Pick<SignedIn, "api" | "user">, id:
   // Named from the holder's own invoices (pending first: the ones a patient is paying).
   const pending = await getInvoices(api, user.parentId, "pending");
   let invoice = pending.resources.find((i) => i.id === id);
+  let read = 0;
   for (let page = 1; !invoice && page <= INVOICE_PAGES; page++) {
     const all = await getInvoices(api, user.parentId, "all", page);
+    read += all.resources.length;
     invoice = all.resources.find((i) => i.id === id);
-    if (all.resources.length < accountsPageSizes.invoices || page * accountsPageSizes.invoices >= (all.total ?? 0)) break;
+    // A short page is the last here whatever the total says; a full one is followed on unless the total names no more.
+    if (all.resources.length < accountsPageSizes.invoices || !listingExtent({ total: all.total, read, pagesRead: page, pageSize: accountsPageSizes.invoices, lastPage: all.resources.length }).more) break;
   }
   if (invoice) {
     const row = rowOf(invoice);

@@ -45,7 +45,8 @@ export default function Resources({ loaderData }: Route.ComponentProps) {
             Show more resources
           </Link>
         ) : null}
-        {total > items.length && !more ? <p className="text-muted">Showing {items.length} of {total} resources.</p> : null}
+        {total === undefined && !more ? <p className="text-muted">Showing {items.length} resources.</p> : null}
+        {total !== undefined && total > items.length && !more ? <p className="text-muted">Showing {items.length} of {total} resources.</p> : null}
       </div>
 
       <DocumentDialog document={open} onClose={() => setOpen(null)} texts={TEXTS} />

@@ -1,4 +1,4 @@
-import { listingTotal, MAX_PAGES, pagesOf } from "~/lib/listing";
+import { listingExtent, pagesOf } from "~/lib/listing";
 import { documentsPageSizes } from "@contract/documents";
 import { resourcesTexts } from "./texts";
 import { resourceItemOf, type ResourcesPageData } from "./view";
@@ -20,8 +20,8 @@ export async function resourcesPage({ api, user }: Pick<SignedIn, "api" | "user"
   const replies = await Promise.all(Array.from({ length: pages }, (_, i) => getResources(api, user.userId, i + 1))).catch(practiceErrorResponse);
   const seen = new Set<string>();
   const items = replies.flatMap((r) => r.resources.map(resourceItemOf)).filter((m) => (seen.has(m.id) ? false : (seen.add(m.id), true)));
-  const total = listingTotal({ total: replies[0]?.total ?? 0, read: items.length, pagesRead: pages, pageSize: documentsPageSizes.media, lastPageEmpty: replies.at(-1)?.resources.length === 0 });
-  return { items, total, pages, more: items.length < total && pages < MAX_PAGES };
+  const { count, more } = listingExtent({ total: replies[0]?.total, read: items.length, pagesRead: pages, pageSize: documentsPageSizes.media, lastPage: replies.at(-1)?.resources.length ?? 0 });
+  return { items, total: count, pages, more };
 }
 
 /** A PDF resource (GET Patient/MediaByID), served same-origin for the viewer. */

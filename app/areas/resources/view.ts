@@ -44,7 +44,8 @@ function safeLink(value: string | null | undefined): URL | null {
 /** What /resources hands its page. */
 export interface ResourcesPageData {
   items: ResourceItem[];
-  total: number;
+  /** Undefined when the practice does not say and there may be more. */
+  total: number | undefined;
   /** Pages of 100 shown. */
   pages: number;
   more: boolean;

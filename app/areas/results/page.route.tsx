@@ -10,7 +10,7 @@ import { TextField } from "~/components/ui/field";
 import { ToastProvider } from "~/components/ui/toast";
 import { useDeferredSchemaForm } from "~/components/ui/use-deferred-schema-form";
 import { reportsTexts } from "~/lib/texts/reports";
-import { applyReadFilter, MAX_PAGES, readFilterOf, reportsSearch, type ReadFilter } from "./address";
+import { applyReadFilter, readFilterOf, reportsSearch, type ReadFilter } from "./address";
 import type { ResultCard } from "~/lib/reports-view";
 import type { Route } from "./+types/page.route";
 
@@ -28,7 +28,7 @@ const BADGES: ReadonlyArray<{ value: ReadFilter; label: string }> = [
 ];
 
 export default function Reports({ loaderData }: Route.ComponentProps) {
-  const { results, total, pages, filters, filterResult } = loaderData;
+  const { results, total, pages, more, filters, filterResult } = loaderData;
   const location = useLocation();
   const navigate = useNavigate();
   const navigation = useNavigation();
@@ -124,7 +124,6 @@ export default function Reports({ loaderData }: Route.ComponentProps) {
   const counts: Record<ReadFilter, number> = { unread, read: results.length - unread, all: results.length };
   const loading = (navigation.state === "loading" && navigation.location.pathname === "/reports") || revalidator.state === "loading";
   const filtered = filters.from !== "" || filters.to !== "" || filters.q !== "";
-  const more = results.length < total && pages < MAX_PAGES;
 
   // The page's one notice, "No Chart Data Available", shows at the top right (2§8).
   return (
@@ -171,7 +170,7 @@ export default function Reports({ loaderData }: Route.ComponentProps) {
           {loading ? <p role="status">{t.loadingResults}</p> : null}
           <p ref={summary} tabIndex={-1} className="text-muted">
             {filtered ? "Matching the dates and search: " : ""}
-            {shown.length} of {total} {total === 1 ? "result" : "results"} shown
+            {total === undefined ? `${shown.length} ${shown.length === 1 ? "result" : "results"} shown` : `${shown.length} of ${total} ${total === 1 ? "result" : "results"} shown`}
           </p>
           {shown.length === 0 ? (
             <p className="font-semibold text-danger">{show === "unread" && results.length > 0 ? t.noUnread : show === "read" && results.length > 0 ? t.noRead : t.noRecords}</p>

@@ -4,8 +4,8 @@ import { parseForm } from "~/lib/form-data";
 import type { FieldErrors } from "~/lib/forms";
 import { reportsTexts } from "~/lib/texts/reports";
 import { queryDateOf } from "~/lib/date-range";
-import { listingTotal } from "~/lib/listing";
-import { pagesOf, readFilterOf, ReportFiltersSchema, type ReadFilter } from "./filters";
+import { furtherPages, listingExtent } from "~/lib/listing";
+import { MAX_PAGES, pagesOf, readFilterOf, ReportFiltersSchema, type ReadFilter } from "./filters";
 import { chartSeriesOf, pointsOfShownResults, resultCardOf, resultDetailOf, type ChartReply, type ResultCard, type ResultDetail } from "~/lib/reports-view";
 import { documentsPageSizes } from "@contract/documents";
 import { PracticeApiError } from "~/.server/practice/client.server";
@@ -23,9 +23,11 @@ import { requireSession } from "~/.server/proxy-access.server";
 
 export interface ReportsPage {
   results: ResultCard[];
-  /** How many results match the range and search, as the practice counts them. */
-  total: number;
+  /** How many results match the range and search, as the practice counts them; undefined when it does not say and there may be more. */
+  total: number | undefined;
   pages: number;
+  /** Whether "Show more" is offered. */
+  more: boolean;
   show: ReadFilter;
   /** As typed (DD-MM-YYYY dates); the form shows them again. */
   filters: { from: string; to: string; q: string };
@@ -44,18 +46,19 @@ export async function loadReportsPage(request: Request): Promise<ReportsPage> {
   const wanted = pagesOf(params.get("pages"));
 
   const first = await getLabResults(api, user.userId, query(1)).catch(practiceErrorResponse);
-  // Only the pages that exist are asked for, all at once.
-  const pages = Math.max(1, Math.min(wanted, Math.ceil(first.total / documentsPageSizes.labResults)));
-  const rest = await Promise.all(Array.from({ length: pages - 1 }, (_, i) => getLabResults(api, user.userId, query(i + 2)))).catch(practiceErrorResponse);
+  // Only the pages that exist are asked for: all at once by the total, or one by one without one.
+  const rest = await furtherPages(first, wanted, documentsPageSizes.labResults, (page) => getLabResults(api, user.userId, query(page))).catch(practiceErrorResponse);
   const replies = [first, ...rest];
   const resources = replies.flatMap((bundle) => bundle.resources);
-  // The practice's total is a hint: counted wrong, it neither offers a "more" that brings nothing nor hides a result read.
-  const total = listingTotal({ total: first.total, read: resources.length, pagesRead: pages, pageSize: documentsPageSizes.labResults, lastPageEmpty: replies.at(-1)!.resources.length === 0 });
+  const pages = replies.length;
+  // The practice's total is a hint (decisions/396): counted wrong or left out, it neither offers a "more" that brings nothing nor hides a result.
+  const { count, more } = listingExtent({ total: first.total, read: resources.length, pagesRead: pages, pageSize: documentsPageSizes.labResults, lastPage: replies.at(-1)!.resources.length, maxPages: MAX_PAGES });
 
   return {
     results: resources.map(resultCardOf),
-    total,
+    total: count,
     pages,
+    more,
     show: readFilterOf(params.get("show")),
     filters: typed,
     filterResult: parsed.ok ? null : parsed.result,

@@ -55,7 +55,7 @@ export interface PracticeRecord {
   results: readonly LabResult[];
   vitals: readonly VitalObservation[];
   /** Lists of which the practice holds more than were read (decisions/272's bound): said in the section's narrative. */
-  partial?: Partial<Record<SectionKey, { read: number; total: number }>>;
+  partial?: Partial<Record<SectionKey, { read: number; total?: number }>>;
 }
 
 /* ---------- Dates ---------- */
@@ -239,7 +239,7 @@ export interface SummaryTable {
   headers: readonly string[];
   rows: readonly (readonly string[])[];
   /** The practice holds more than were read (decisions/272's bound). */
-  partial?: { read: number; total: number };
+  partial?: { read: number; total?: number };
   /** Said when the section has no rows: the practice's record holds none, which does not say there are none. */
   empty: string;
 }
@@ -493,7 +493,8 @@ export function summaryDocument(record: PracticeRecord, generatedAt: Date): Summ
       };
     }
     const partial = record.partial?.[key];
-    const note = partial ? `<p>${escapeXhtml(`The practice holds ${partial.total} ${s.noun}; the first ${partial.read} are included.`)}</p>` : "";
+    const holds = partial?.total === undefined ? `may hold more ${s.noun}` : `holds ${partial.total} ${s.noun}`;
+    const note = partial ? `<p>${escapeXhtml(`The practice ${holds}; the first ${partial.read} are included.`)}</p>` : "";
     return { title: s.title, code, text: div(`${table(HEADERS[key], rows[key])}${note}`), entry: inSection.map((e) => ({ reference: e.url })) };
   });
 

@@ -12,7 +12,7 @@ import { practiceErrorResponse } from "~/.server/practice/errors.server";
 import { countDocument, type DocumentRate } from "~/.server/document-rate.server";
 import { requireSession } from "~/.server/proxy-access.server";
 import { PRACTICE_ZONE } from "~/lib/dates";
-import { listingTotal } from "~/lib/listing";
+import { furtherPages, listingExtent } from "~/lib/listing";
 import { summaryBundle, summaryDocument, type PracticeRecord, type SectionKey } from "./fhir";
 import { summaryTexts } from "./texts";
 import { summaryViewOf, type SummaryPageData } from "./view";
@@ -28,22 +28,24 @@ import { summaryViewOf, type SummaryPageData } from "./view";
 export const SUMMARY_MAX_PAGES = 10;
 
 interface Page<R> {
-  total: number;
+  total: number | undefined;
   resources: R[];
 }
 
 interface Read<R> {
   resources: R[];
-  total: number;
+  /** Undefined when the practice does not say and there may be more than the pages read. */
+  total: number | undefined;
 }
 
 async function allPages<R>(size: number, read: (page: number) => Promise<Page<R>>): Promise<Read<R>> {
   const first = await read(1);
-  const pages = Math.min(Math.max(1, Math.ceil(first.total / size)), SUMMARY_MAX_PAGES);
-  const rest = first.resources.length < size ? [] : await Promise.all(Array.from({ length: pages - 1 }, (_, i) => read(i + 2)));
-  const resources = [first, ...rest].flatMap((p) => p.resources);
+  const rest = first.resources.length < size ? [] : await furtherPages(first, SUMMARY_MAX_PAGES, size, read);
+  const pages = [first, ...rest];
+  const resources = pages.flatMap((p) => p.resources);
   // The practice's total is a hint (decisions/396): counted high, it must not call a whole section partial.
-  return { resources, total: listingTotal({ total: first.total, read: resources.length, pagesRead: 1 + rest.length, pageSize: size, lastPageEmpty: rest.at(-1)?.resources.length === 0 }) };
+  const { count } = listingExtent({ total: first.total, read: resources.length, pagesRead: pages.length, pageSize: size, lastPage: pages.at(-1)!.resources.length, maxPages: SUMMARY_MAX_PAGES });
+  return { resources, total: count };
 }
 
 export async function buildSummary(api: PracticeApi, viewed: string, generatedAt: Date = new Date()): Promise<Bundle> {
@@ -77,7 +79,9 @@ export async function readSummaryRecord(api: PracticeApi, viewed: string): Promi
   const lists = { problems: conditions, medications, allergies, immunisations, results, vitals } satisfies Record<SectionKey, Read<unknown>>;
   const partial: PracticeRecord["partial"] = {};
   for (const [key, list] of Object.entries(lists) as [SectionKey, Read<unknown>][]) {
-    if (list.resources.length < list.total) partial[key] = { read: list.resources.length, total: list.total };
+    // With no count, a full last page may be followed by more: "the first N", never a number made up.
+    if (list.total === undefined) partial[key] = { read: list.resources.length };
+    else if (list.resources.length < list.total) partial[key] = { read: list.resources.length, total: list.total };
   }
 
   return {

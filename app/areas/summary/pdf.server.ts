@@ -170,7 +170,7 @@ export async function summaryPdf(doc: Pick<SummaryDocument, "heading" | "tables"
       }
     }
     y -= 4;
-    if (table.partial) paragraph(`The practice holds ${table.partial.total}; the first ${table.partial.read} are included.`, { size: 9, colour: MUTED });
+    if (table.partial) paragraph(`The practice ${table.partial.total === undefined ? "may hold more" : `holds ${table.partial.total}`}; the first ${table.partial.read} are included.`, { size: 9, colour: MUTED });
     y -= 6;
   }
 }

@@ -6,7 +6,7 @@ export const summaryTexts = {
   noneRecorded: "None recorded",
   /** How many a section holds, with its noun. */
   count: (n: number, noun: string) => `${n} ${noun}`,
-  partial: (read: number, total: number) => `the first ${read} of ${total}`,
+  partial: (read: number, total?: number) => (total === undefined ? `the first ${read}` : `the first ${read} of ${total}`),
   emptyNote: "“None recorded” means the practice's record holds none: it does not say that there are none.",
   patient: "Patient",
   nhi: "NHI",

@@ -11,8 +11,8 @@ export interface SummarySectionView {
   count: number;
   /** What the items are, for "12 problems". */
   noun: string;
-  /** The practice holds more than the summary includes. */
-  partial?: { read: number; total: number };
+  /** The practice holds more than the summary includes (total undefined: it may, and does not say how many). */
+  partial?: { read: number; total?: number };
 }
 
 export interface SummaryPageData {

@@ -1,5 +1,6 @@
 import type { Appointment } from "@contract/appointments";
 import { appointmentsPageSizes } from "@contract/appointments";
+import { listingExtent } from "~/lib/listing";
 import { MeetingNumberSchema } from "@contract/video";
 import { appointmentShown, type AppointmentShown } from "~/lib/appointment-row";
 import { videoTexts } from "./texts";
@@ -38,10 +39,13 @@ const UPCOMING_PAGES = 5;
  */
 export async function upcomingVideoConsult(api: PracticeApi, patientId: string, meetingNumber: string, appointmentId: string | null = null): Promise<Appointment | null> {
   const matches: Appointment[] = [];
+  let read = 0;
   for (let page = 1; page <= UPCOMING_PAGES; page++) {
     const bundle = await getAppointments(api, patientId, "upcoming", page);
+    read += bundle.resources.length;
     matches.push(...bundle.resources.filter((a) => videoMeetingOf(a)?.meetingNumber === meetingNumber));
-    if (bundle.resources.length < appointmentsPageSizes.appointments || page * appointmentsPageSizes.appointments >= (bundle.total ?? 0)) break;
+    // A short page is the last here whatever the total says; a full one is followed on unless the total names no more.
+    if (bundle.resources.length < appointmentsPageSizes.appointments || !listingExtent({ total: bundle.total, read, pagesRead: page, pageSize: appointmentsPageSizes.appointments, lastPage: bundle.resources.length }).more) break;
   }
   return matches.find((a) => a.id === appointmentId) ?? matches[0] ?? null;
 }

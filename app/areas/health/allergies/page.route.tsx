@@ -28,7 +28,7 @@ export default function Allergies({ loaderData }: Route.ComponentProps) {
       <div aria-busy={loading} className="flex flex-col gap-4">
         {loading ? <p role="status">{t.loading}</p> : null}
         {allergies.length === 0 ? <p className="font-semibold text-danger">{t.noRecords}</p> : <AllergyList allergies={allergies} />}
-        {total > allergies.length ? <p className="text-muted">Showing {allergies.length} of {total} allergies.</p> : null}
+        {total === undefined ? <p className="text-muted">Showing {allergies.length} allergies.</p> : total > allergies.length ? <p className="text-muted">Showing {allergies.length} of {total} allergies.</p> : null}
         {more ? (
           <Link to={`/allergies${listingSearch({ pages: pages + 1 })}`} preventScrollReset className={`${buttonClass("secondary")} self-start`}>
             Show more allergies

@@ -1,6 +1,7 @@
 import { allergyCardOf, type AllergiesPageData } from "./view";
 import { pagesOf } from "~/lib/listing";
 import { readPages } from "../paged-reads.server";
+import { healthPageSizes } from "@contract/health";
 import { getAllergies } from "../practice.server";
 import { type SignedIn } from "~/.server/session.server";
 import { requireSession } from "~/.server/proxy-access.server";
@@ -12,6 +13,6 @@ export async function loadAllergiesPage(request: Request): Promise<AllergiesPage
 }
 
 export async function allergiesPage({ api, user }: Pick<SignedIn, "api" | "user">, url: URL): Promise<AllergiesPageData> {
-  const read = await readPages(pagesOf(url.searchParams.get("pages")), (page) => getAllergies(api, user.userId, page));
+  const read = await readPages(pagesOf(url.searchParams.get("pages")), healthPageSizes.allergies, (page) => getAllergies(api, user.userId, page));
   return { allergies: read.resources.map(allergyCardOf), total: read.total, pages: read.pages, more: read.more };
 }

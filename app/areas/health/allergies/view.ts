@@ -60,7 +60,8 @@ export function allergyCardOf(allergy: Allergy): AllergyCard {
 /** What /allergies hands its page. */
 export interface AllergiesPageData {
   allergies: AllergyCard[];
-  total: number;
+  /** Undefined when the practice does not say and there may be more (decisions/396). */
+  total: number | undefined;
   pages: number;
   more: boolean;
 }

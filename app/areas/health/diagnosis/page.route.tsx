@@ -34,7 +34,7 @@ export default function Diagnosis({ loaderData }: Route.ComponentProps) {
           ) : (
             <DiagnosisList label={label} diagnoses={diagnoses} />
           )}
-          {total > diagnoses.length ? <p className="text-muted">Showing {diagnoses.length} of {total} diagnoses.</p> : null}
+          {total === undefined ? <p className="text-muted">Showing {diagnoses.length} diagnoses.</p> : total > diagnoses.length ? <p className="text-muted">Showing {diagnoses.length} of {total} diagnoses.</p> : null}
           {more ? (
             <Link to={`/diagnosis${diagnosisSearch({ tab, pages: pages + 1 })}`} preventScrollReset className={`${buttonClass("secondary")} self-start`}>
               Show more diagnoses

@@ -49,7 +49,8 @@ export function diagnosisCardOf(condition: Condition): DiagnosisCard {
 export interface DiagnosesPageData {
   tab: DiagnosisTab;
   diagnoses: DiagnosisCard[];
-  total: number;
+  /** Undefined when the practice does not say and there may be more (decisions/396). */
+  total: number | undefined;
   pages: number;
   more: boolean;
 }

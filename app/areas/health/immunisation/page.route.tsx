@@ -37,7 +37,7 @@ export default function Immunisation({ loaderData }: Route.ComponentProps) {
           </div>
           {loading ? <p role="status">{t.loading}</p> : null}
           {immunisations.length === 0 ? <p className="font-semibold text-danger">{t.noRecords}</p> : <ImmunisationList label={`${label} immunisations`} immunisations={immunisations} />}
-          {total > immunisations.length ? <p className="text-muted">Showing {immunisations.length} of {total} immunisations.</p> : null}
+          {total === undefined ? <p className="text-muted">Showing {immunisations.length} immunisations.</p> : total > immunisations.length ? <p className="text-muted">Showing {immunisations.length} of {total} immunisations.</p> : null}
           {more ? (
             <Link to={`/immunisation${immunisationSearch({ tab, pages: pages + 1 })}`} preventScrollReset className={`${buttonClass("secondary")} no-print self-start`}>
               Show more immunisations

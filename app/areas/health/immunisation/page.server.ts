@@ -1,6 +1,7 @@
 import { immunisationCardOf, immunisationTabOf, type ImmunisationsPageData } from "./view";
 import { pagesOf } from "~/lib/listing";
 import { readPages } from "../paged-reads.server";
+import { healthPageSizes } from "@contract/health";
 import { getImmunisations } from "../practice.server";
 import { type SignedIn } from "~/.server/session.server";
 import { requireSession } from "~/.server/proxy-access.server";
@@ -13,6 +14,6 @@ export async function loadImmunisationsPage(request: Request): Promise<Immunisat
 
 export async function immunisationsPage({ api, user }: Pick<SignedIn, "api" | "user">, url: URL): Promise<ImmunisationsPageData> {
   const tab = immunisationTabOf(url.searchParams.get("tab"));
-  const read = await readPages(pagesOf(url.searchParams.get("pages")), (page) => getImmunisations(api, user.userId, tab, page));
+  const read = await readPages(pagesOf(url.searchParams.get("pages")), healthPageSizes.immunisations, (page) => getImmunisations(api, user.userId, tab, page));
   return { tab, immunisations: read.resources.map(immunisationCardOf), total: read.total, pages: read.pages, more: read.more };
 }

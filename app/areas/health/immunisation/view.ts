@@ -95,7 +95,8 @@ export function immunisationCardOf(immunisation: Immunisation): ImmunisationCard
 export interface ImmunisationsPageData {
   tab: ImmunisationTab;
   immunisations: ImmunisationCard[];
-  total: number;
+  /** Undefined when the practice does not say and there may be more (decisions/396). */
+  total: number | undefined;
   pages: number;
   more: boolean;
 }

@@ -27,7 +27,7 @@ export default function Reminders({ loaderData }: Route.ComponentProps) {
       <div aria-busy={loading} className="flex flex-col gap-4">
         {loading ? <p role="status">{t.loading}</p> : null}
         {reminders.length === 0 ? <p className="font-semibold text-danger">{t.noRecords}</p> : <ReminderList reminders={reminders} />}
-        {total > reminders.length ? <p className="text-muted">Showing {reminders.length} of {total} reminders.</p> : null}
+        {total === undefined ? <p className="text-muted">Showing {reminders.length} reminders.</p> : total > reminders.length ? <p className="text-muted">Showing {reminders.length} of {total} reminders.</p> : null}
         {more ? (
           <Link to={`/reminders${listingSearch({ pages: pages + 1 })}`} preventScrollReset className={`${buttonClass("secondary")} self-start`}>
             Show more reminders

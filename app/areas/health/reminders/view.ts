@@ -57,7 +57,8 @@ export function reminderCardOf(reminder: Reminder): ReminderCard {
 
 export interface RemindersPageData {
   reminders: ReminderCard[];
-  total: number;
+  /** Undefined when the practice does not say and there may be more (decisions/396). */
+  total: number | undefined;
   pages: number;
   more: boolean;
 }

@@ -55,7 +55,7 @@ export default function Timeline({ loaderData }: Route.ComponentProps) {
       <div aria-busy={loading} className="flex flex-col gap-4">
         {loading ? <p role="status">{t.loading}</p> : null}
         <p className="text-muted">
-          {shown === total ? total : `${shown} of ${total}`} {total === 1 ? "entry" : "entries"}
+          {total === undefined || shown === total ? shown : `${shown} of ${total}`} {(total ?? shown) === 1 ? "entry" : "entries"}
           {summary ? ` ${summary}` : ""}.
         </p>
         {days.length === 0 ? <p className="font-semibold text-danger">{t.noRecords}</p> : <TimelineDays days={days} />}

@@ -6,6 +6,7 @@ import { timelineFilterSchema } from "./filter-schema";
 import { displayOf, timelineQueryOf, timelineRangeOf, timelineViewOf, type TimelineView } from "~/lib/timeline-filter";
 import { groupTimeline, timelineEntryOf, type TimelinePageData } from "./view";
 import { readPages } from "../paged-reads.server";
+import { healthPageSizes } from "@contract/health";
 import { practiceErrorResponse } from "~/.server/practice/errors.server";
 import { getTimeline, getTimelineProviders } from "../practice.server";
 import { type SignedIn } from "~/.server/session.server";
@@ -37,7 +38,7 @@ export async function timelinePage({ api, user }: Pick<SignedIn, "api" | "user">
     }
   }
   const query = timelineQueryOf(view, today);
-  const read = await readPages(pagesOf(url.searchParams.get("pages")), (page) => getTimeline(api, user.userId, { ...query, ...timelineRangeOf(query, today) }, page));
+  const read = await readPages(pagesOf(url.searchParams.get("pages")), healthPageSizes.timeline, (page) => getTimeline(api, user.userId, { ...query, ...timelineRangeOf(query, today) }, page));
   const entries = read.resources.map(timelineEntryOf);
   return {
     today,

@@ -70,7 +70,8 @@ export interface TimelinePageData {
   summary: string;
   days: TimelineDay[];
   shown: number;
-  total: number;
+  /** Undefined when the practice does not say and there may be more (decisions/396). */
+  total: number | undefined;
   pages: number;
   more: boolean;
 }

@@ -48,7 +48,7 @@ export default function Vitals({ loaderData }: Route.ComponentProps) {
         ) : (
           <>
             <p className="text-muted">
-              {total > read ? `The latest ${read} of ${total} readings.` : `${read} ${read === 1 ? "reading" : "readings"}.`} Each chart shows a measure over time, oldest on the left; its readings are also in a table.
+              {total === undefined ? `The latest ${read} readings.` : total > read ? `The latest ${read} of ${total} readings.` : `${read} ${read === 1 ? "reading" : "readings"}.`} Each chart shows a measure over time, oldest on the left; its readings are also in a table.
             </p>
             <div className="grid gap-4 xl:grid-cols-2">
               {charts.map((chart) => (

@@ -1,6 +1,7 @@
 import { pagesOf } from "~/lib/listing";
 import { vitalsViewOf, type OtherReading, type VitalChart } from "./view";
 import { readPages } from "../paged-reads.server";
+import { healthPageSizes } from "@contract/health";
 import { getVitals } from "../practice.server";
 import { type SignedIn } from "~/.server/session.server";
 import { requireSession } from "~/.server/proxy-access.server";
@@ -13,7 +14,7 @@ import { requireSession } from "~/.server/proxy-access.server";
 export interface VitalsReadings {
   charts: VitalChart[];
   others: OtherReading[];
-  total: number;
+  total: number | undefined;
   read: number;
   pages: number;
   more: boolean;
@@ -24,6 +25,6 @@ export async function loadVitals(request: Request): Promise<VitalsReadings> {
 }
 
 export async function vitalsReadings({ api, user }: Pick<SignedIn, "api" | "user">, url: URL): Promise<VitalsReadings> {
-  const read = await readPages(pagesOf(url.searchParams.get("pages")), (page) => getVitals(api, user.userId, page));
+  const read = await readPages(pagesOf(url.searchParams.get("pages")), healthPageSizes.vitals, (page) => getVitals(api, user.userId, page));
   return { ...vitalsViewOf(read.resources), total: read.total, read: read.resources.length, pages: read.pages, more: read.more };
 }

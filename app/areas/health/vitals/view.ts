@@ -163,8 +163,8 @@ export interface VitalsPageData {
   /** Each chart's drawing: null in a document's data, whose HTML holds it (app/lib/sent-drawing.ts), and for a chart with nothing to draw. */
   charts: Array<VitalChart & { drawing: string | null }>;
   others: OtherReading[];
-  /** Observations the practice has, and how many were read. */
-  total: number;
+  /** Observations the practice has (undefined when it does not say and there may be more), and how many were read. */
+  total: number | undefined;
   read: number;
   pages: number;
   more: boolean;

@@ -18,8 +18,8 @@ const ROW_ESTIMATE = 88;
 interface MessageListProps {
   label: string;
   rows: readonly MessageRow[];
-  /** How many messages the box holds, loaded or not: what a screen reader announces as the list's size. */
-  total: number;
+  /** How many messages the box holds, loaded or not: what a screen reader announces as the list's size (undefined: unknown, ARIA's -1). */
+  total: number | undefined;
   selected: ReadonlySet<string>;
   openId: string | null;
   /** The row a message was just closed from (Back): kept in the page for the focus to go back to. */
@@ -95,7 +95,7 @@ export function MessageList({ label, rows, total, selected, openId, returnId, on
               ref={win ? win.measure : undefined}
               data-index={index}
               data-message-id={row.id}
-              aria-setsize={total}
+              aria-setsize={total ?? -1}
               aria-posinset={index + 1}
               className={`flex items-start gap-3 p-3 ${openId === row.id ? "bg-surface" : "bg-white"} ${win ? "absolute inset-x-0 top-0" : ""}`}
               style={win ? { transform: `translateY(${start}px)` } : undefined}

@@ -15,7 +15,8 @@ interface MessageViewerProps {
   opened: Exclude<Opened, { status: "none" }>;
   box: Box;
   position: number | null;
-  total: number;
+  /** Undefined when the box's size is not known: the position is said alone. */
+  total: number | undefined;
   settings: MessagingSettings;
   busy: boolean;
   onDelete(message: MessageView): void;
@@ -66,7 +67,7 @@ export function MessageViewer({ opened, box, position, total, settings, busy, on
   return (
     <section aria-labelledby="open-message-subject" className="flex min-w-0 flex-col gap-4 rounded bg-white p-4 shadow-sm md:p-6">
       <header className="flex flex-col gap-1 border-b border-line pb-3">
-        {position !== null ? <p className="text-muted">{`selected ${position} of ${total}`}</p> : null}
+        {position !== null ? <p className="text-muted">{total === undefined ? `selected ${position}` : `selected ${position} of ${total}`}</p> : null}
         <h2 ref={subject} id="open-message-subject" tabIndex={-1} className="break-words text-2xl font-bold">
           {m.subject || recordTexts.notRecorded}
         </h2>
