@@ -130,11 +130,17 @@ export interface HeldCalls {
   release(): Promise<void>;
 }
 
-export const test = base.extend<{ worldOptions: WorldOptions; specPractice: boolean; world: World; consoleErrors: string[] }>({
+export const test = base.extend<{ worldOptions: WorldOptions; specPractice: boolean; eachPractice: (typeof PRACTICES)[number] | undefined; world: World; consoleErrors: string[] }>({
   worldOptions: [{ scenario: "default" }, { option: true }],
   /** Every world of the file or block plays a practice as the spec describes it, unless its options name a practice. */
   specPractice: [false, { option: true }],
-  world: async ({ worldOptions, specPractice }, use, testInfo) => {
+  /** Set by forEachPractice: the practice of this copy of the test, which runs only where this run meets it. */
+  eachPractice: [undefined, { option: true }],
+  world: async ({ worldOptions, specPractice, eachPractice }, use, testInfo) => {
+    // Skipped before its world and page are made, so the copy not run costs nothing.
+    if (eachPractice && !practicesThisRun(testInfo.titlePath, eachPractice).includes(eachPractice)) {
+      testInfo.skip(true, `met at the ${eachPractice === "mock" ? "spec" : "mock"} practice in this run (E2E_PRACTICE=both runs both)`);
+    }
     const practice = worldOptions.practice ?? (specPractice ? "spec" : undefined);
     const roomSeed = practice === "spec" ? (worldOptions.roomSeed ?? worldOptions.seed ?? roomSeedOf(testInfo.titlePath)) : undefined;
     // A failure at a spec practice says which shapes it met: run it again with E2E_ROOM_SEED.
@@ -289,13 +295,31 @@ export { expect };
  */
 export const PRACTICES = ["mock", "spec"] as const;
 
+/**
+ * Each test of a block meets one of the two practices in a run, by a hash of its title, so every
+ * behaviour is guarded once per run (decisions/397). E2E_PRACTICE pins it: `mock` or `spec`, `both`, or
+ * `other` for the practice the hash did not draw, which `.ci/run`'s second pass meets, so CI meets both.
+ */
 export function forEachPractice(title: string, body: (practice: (typeof PRACTICES)[number]) => void, worldOptions: Omit<WorldOptions, "practice"> = {}) {
   for (const practice of PRACTICES) {
-    test.describe(`${title}, at the ${practice} practice`, () => {
-      test.use({ worldOptions: { scenario: "default", ...worldOptions, practice } });
+    test.describe(`${title}, at the ${practice} practice`, { tag: "@each-practice" }, () => {
+      test.use({ worldOptions: { scenario: "default", ...worldOptions, practice }, eachPractice: practice });
       body(practice);
     });
   }
+}
+
+/** The practices a forEachPractice test meets in this run (above). */
+function practicesThisRun(titlePath: readonly string[], practice: (typeof PRACTICES)[number]): readonly (typeof PRACTICES)[number][] {
+  const pinned = process.env.E2E_PRACTICE ?? "";
+  if (pinned === "both") return PRACTICES;
+  if (pinned === "mock" || pinned === "spec") return [pinned];
+  const suffix = `, at the ${practice} practice`;
+  const title = titlePath.map((part) => (part.endsWith(suffix) ? part.slice(0, -suffix.length) : part)).join(" › ");
+  const drawn = PRACTICES[createHash("sha256").update(title).digest().readUInt32BE(0) % PRACTICES.length];
+  if (pinned === "other") return PRACTICES.filter((p) => p !== drawn);
+  if (pinned) throw new Error(`E2E_PRACTICE=${pinned}: mock, spec, both or other`);
+  return [drawn];
 }
 
 export async function signIn(page: Page, user: WorldUser) {

@@ -8,9 +8,10 @@
  * everything that is wrong. Each phase's duration is printed; the last line is the plain
  * `N passed, N failed` that CI reads.
  *
- * `npm test -- --smoke` runs the same, with only the end-to-end tests tagged @smoke (the sign-in
- * spec and one page per area): what `.ci/run` runs on the second Node version, where the browser's
- * side of the portal is the same and only the server's runtime differs.
+ * `npm test -- --second-node` is what `.ci/run` runs on the second Node version, where only the server's
+ * runtime differs: the build and Vitest, then the end-to-end tests tagged @smoke (the sign-in spec and
+ * one page per area) and each @each-practice test at the practice `npm test` does not meet
+ * (E2E_PRACTICE=other; decisions/397). Type check, lint and knip read the same code on either Node.
  *
  * `npm test -- --check-setup` only looks at the machine and prints what the run would do about it
  * (nothing, install these, or stop), installing nothing and running no test: 0 when nothing is missing.
@@ -19,7 +20,7 @@ import { spawn, spawnSync } from "node:child_process";
 import { accessSync, constants, mkdirSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
 import { findSystemPackages, installCommand, planSetup, type MachineProbe } from "./system-packages";
 
-const smoke = process.argv.includes("--smoke");
+const secondNode = process.argv.includes("--second-node");
 const checkSetupOnly = process.argv.includes("--check-setup");
 const started = Date.now();
 const phases: string[] = [];
@@ -133,20 +134,24 @@ rmSync("test-results", { recursive: true, force: true });
 mkdirSync("test-results", { recursive: true });
 
 // The static checks do not depend on each other: side by side they take as long as the longest.
-console.log("▶ Type check, lint, unused code and build, side by side");
+console.log(secondNode ? "▶ Build" : "▶ Type check, lint, unused code and build, side by side");
 const staticSince = Date.now();
-const [typed, linted, unused, built] = await Promise.all([
-  // TypeScript 7's native compiler (decisions/355): the same errors as TypeScript 6's tsc for a fifth
-  // of its CPU. One thread, as the other three steps keep the second core busy.
-  step("Type check", [["npx", ["react-router", "typegen"]], ["node", ["node_modules/typescript-native/bin/tsc", "-p", ".", "--singleThreaded"]]]),
-  step("Lint", [["npx", ["eslint", "."]]]),
-  // An export, file or dependency nothing uses (knip.config.ts says what knip cannot see).
-  step("Unused code (knip)", [["npx", ["knip", "--no-progress"]]]),
+const [built, ...checked] = await Promise.all([
   // `npm run build`: the portal, its server bundle (decisions/283), the video client it serves under /zoom-client/ (decisions/130).
   step("Build", [["npm", ["run", "build"]]]),
+  ...(secondNode
+    ? []
+    : [
+        // TypeScript 7's native compiler (decisions/355): the same errors as TypeScript 6's tsc for a fifth
+        // of its CPU. One thread, as the other three steps keep the second core busy.
+        step("Type check", [["npx", ["react-router", "typegen"]], ["node", ["node_modules/typescript-native/bin/tsc", "-p", ".", "--singleThreaded"]]]),
+        step("Lint", [["npx", ["eslint", "."]]]),
+        // An export, file or dependency nothing uses (knip.config.ts says what knip cannot see).
+        step("Unused code (knip)", [["npx", ["knip", "--no-progress"]]]),
+      ]),
 ]);
 phases.push(`static checks together ${seconds(staticSince)}`);
-failed += [typed, linted, unused, built].filter((ok) => !ok).length;
+failed += [built, ...checked].filter((ok) => !ok).length;
 
 console.log("\n▶ Unit and integration tests (Vitest)");
 const vitestSince = Date.now();
@@ -161,10 +166,11 @@ if (!vitestRun.ok && (!vitest || vitest.numFailedTests === 0)) failed++;
 
 // Chromium is there: setUpMachine saw to it.
 if (built) {
-  console.log(`\n▶ End-to-end tests (Playwright, Chromium)${smoke ? ": the @smoke set" : ""}`);
+  console.log(`\n▶ End-to-end tests (Playwright, Chromium)${secondNode ? ": @smoke, and @each-practice at the other practice" : ""}`);
   const e2eSince = Date.now();
-  const e2eRun = await run("npx", ["playwright", "test", ...(smoke ? ["--grep", "@smoke"] : [])]);
-  phases.push(`Playwright${smoke ? " (@smoke)" : ""} ${seconds(e2eSince)}`);
+  if (secondNode) process.env.E2E_PRACTICE ??= "other";
+  const e2eRun = await run("npx", ["playwright", "test", ...(secondNode ? ["--grep", "@smoke|@each-practice"] : [])]);
+  phases.push(`Playwright${secondNode ? " (@smoke, @each-practice)" : ""} ${seconds(e2eSince)}`);
   const report = readJson<{ stats: { expected: number; unexpected: number; flaky: number } }>("test-results/playwright.json");
   if (report) {
     passed += report.stats.expected + report.stats.flaky;
