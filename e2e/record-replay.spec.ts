@@ -173,7 +173,7 @@ test("a signed-in walk through every screen is recorded with made-up details, an
 
     const recorder = await startMock(PORTS.recorder, ["--record", practice.url, "--recording", file]);
     processes.push(recorder);
-    const recordingPortal = await startPortalProcess(PORTS.recordingPortal, { PRACTICE_IDENTITY_URL: recorder.url, PORTAL_DATA_DIR: "memory://" });
+    const recordingPortal = await startPortalProcess(PORTS.recordingPortal, { PRACTICE_IDENTITY_URL: recorder.url });
     processes.push(recordingPortal);
     await signInAsHolder(page, recordingPortal, USER.username, USER.password);
     const holderName = (await patientShown(page).innerText()).trim();
@@ -195,7 +195,7 @@ test("a signed-in walk through every screen is recorded with made-up details, an
 
     const replay = await startMock(PORTS.replay, ["--replay", file]);
     processes.push(replay);
-    const replayPortal = await startPortalProcess(PORTS.replayPortal, { PRACTICE_IDENTITY_URL: replay.url, PORTAL_DATA_DIR: "memory://" });
+    const replayPortal = await startPortalProcess(PORTS.replayPortal, { PRACTICE_IDENTITY_URL: replay.url });
     processes.push(replayPortal);
     await page.context().clearCookies();
     const offered = await signInAsHolder(page, replayPortal, recording.users[0], REPLAY_PASSWORD);

@@ -158,7 +158,6 @@ test.describe("second step required by the practice (REQUIRE_SECOND_STEP=1)", ()
       PRACTICE_IDENTITY_URL: `http://127.0.0.1:${MOCK_PORT}`,
       SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
       REQUIRE_SECOND_STEP: "1",
-      PORTAL_DATA_DIR: "memory://",
       LOG_LEVEL: "warn",
     });
   });

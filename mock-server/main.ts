@@ -16,20 +16,18 @@
 import { mkdirSync, renameSync, writeFileSync } from "node:fs";
 import { isIP } from "node:net";
 import path from "node:path";
-import { scenarios } from "../fixtures/scenarios/index";
 import { parseMockArgs } from "./cli-args";
-import { buildConsoleIfStale } from "./console/build";
-import { createMockServer } from "./server";
-import { DEFAULT_WORLD_ID } from "./worlds";
-import { readRecording, REPLAY_PASSWORD } from "./recording/file";
 import type { Recorder } from "./recording/recorder";
 
 async function main() {
   const options = parseMockArgs(process.argv.slice(2), process.env);
   if (options.list) {
+    const { scenarios } = await import("../fixtures/scenarios/index");
     for (const scenario of scenarios.values()) console.log(`${scenario.id.padEnd(22)} ${scenario.description ?? scenario.title}`);
     return;
   }
+  // Loaded only to serve: `--list` prints without them.
+  const [{ buildConsoleIfStale }, { createMockServer }, { DEFAULT_WORLD_ID }, { readRecording, REPLAY_PASSWORD }] = await Promise.all([import("./console/build"), import("./server"), import("./worlds"), import("./recording/file")]);
   const recording = options.replay ? readRecording(options.replay) : undefined;
   await buildConsoleIfStale();
   const mock = await createMockServer({
