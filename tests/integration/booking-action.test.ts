@@ -12,6 +12,7 @@ import { endpoints } from "@contract/endpoints";
 import { useMockServer, type HeldCalls, type TestWorld } from "../helpers/mock-world";
 import { stepPoster } from "../helpers/steps";
 import { signedInToPortal } from "../helpers/portal-cookie";
+import { oursAsSent } from "../helpers/room-replies";
 
 /**
  * The booking steps (/appointments/book), the cancel action and the page's loader against the mock
@@ -100,6 +101,30 @@ describe("booking steps", () => {
     expect(await p.step("book", bookFields(day, day.slots[0]))).toEqual({ outcome: "booked", message: t.booked });
     expect(await bookedAt(p, day.slots[0])).toHaveLength(1);
     expect(await world.requests({ method: "POST", path: "Patient/Appointment" })).toHaveLength(1);
+  });
+
+  it("a booking the practice lists on its day without its time is unclear, after a lost answer and when posted again: never booked twice, never called taken (decisions/396)", async () => {
+    const world = await mock.createWorld({ seed: 42 });
+    const p = await patient(world);
+    const day = await firstDay(p);
+    const slot = day.slots[0];
+    // Booked, its answer lost and the appointments unreadable, so the booking exists and nobody knows.
+    await world.fault({ path: "Patient/Appointment", method: "POST", body: "lost-reply", times: 1 });
+    await world.fault({ path: "Patient/Appointments", status: 503, times: 1 });
+    expect(await p.step("book", bookFields(day, slot))).toMatchObject({ outcome: "unknown" });
+    // The practice lists it with its day alone, as 2§3's room allows.
+    const wire = await oursAsSent(world, p.s.token, endpoints.appointments, { PatientID: p.user.userId, PageSize: "100", PageNumber: "1", AppointmentType: "1" });
+    const entries = (wire as Array<{ entry: Array<{ resource: { period: { start: string } } }> }>)[0].entry;
+    const ours = entries.filter((e) => Date.parse(e.resource.period.start) === Date.parse(slot.start));
+    expect(ours).toHaveLength(1);
+    ours[0].resource.period.start = slot.start.slice(0, 10);
+    await world.fault({ path: "Patient/Appointments", answer: wire, times: 2 });
+    // Posted again: the slot is no longer free, and the day-only listing may be this booking.
+    expect(await p.step("book", bookFields(day, slot))).toEqual({ outcome: "unknown", message: t.bookUnclear });
+    // A second booking's answer lost, read against the same listing: not called failed, so not tried again blindly.
+    await world.fault({ path: "Patient/Appointment", method: "POST", body: "malformed", times: 1 });
+    expect(await p.step("book", bookFields(day, day.slots[1]))).toEqual({ outcome: "unknown", message: t.bookUnclear });
+    expect(await world.requests({ method: "POST", path: "Patient/Appointment" })).toHaveLength(2);
   });
 
   it("a booking nobody can confirm is unknown; posted again it looks first: found, it is not booked twice; one the practice answered garbled and never made is not booked, and is booked when tried again", async () => {

@@ -194,7 +194,8 @@ export type ProviderView = z.output<typeof ProviderViewSchema>;
  * `taken`: the slot went to someone else meanwhile; the slots still free come with it. `sameDay`:
  * refused as same-day. `failed`: the practice said no (its text, mapped per 2§8) or could not be
  * reached; nothing was booked. `unknown`: the booking went out and no answer says what became of it,
- * nor could the patient's appointments say (decisions/385); posting it again looks before it books.
+ * nor could the patient's appointments say (decisions/385), or they list one on its day without a
+ * time that may be it; posting it again looks before it books.
  */
 export const BookReplySchema = z.discriminatedUnion("outcome", [
   z.object({ outcome: z.literal("booked"), message: z.string() }),

@@ -294,8 +294,11 @@ async function book(api: Api, who: { patientId: string; bookWithId: string }, st
   // A slot no longer free may be the patient's own: this booking, posted again after its answer was
   // lost (Check again, another tab), is then booked already, and is not booked twice (decisions/385).
   const ownBooking = { patientId, start: step.slotStart, providerName: practitionerName(provider) };
-  const notFree = async (slots: SlotView[]): Promise<BookReply> =>
-    (await holdsAppointment(api, ownBooking)) ? { outcome: "booked", message: t.alreadyBooked } : { outcome: "taken", message: t.slotTaken, slots };
+  const notFree = async (slots: SlotView[]): Promise<BookReply> => {
+    const held = await holdsAppointment(api, ownBooking);
+    if (held === "yes") return { outcome: "booked", message: t.alreadyBooked };
+    return held === "unclear" ? { outcome: "unknown", message: t.bookUnclear } : { outcome: "taken", message: t.slotTaken, slots };
+  };
   const free = await slotsOf(api, patientId, step);
   if (!free.some((s) => s.id === step.slotId)) return notFree(free);
   let reply: string;
@@ -308,7 +311,8 @@ async function book(api: Api, who: { patientId: string; bookWithId: string }, st
     // reply), it was not booked; not there after none (a timeout, a cut connection), the practice may
     // still be booking it, so it is not known, and said so.
     const found = await holdsAppointment(api, ownBooking).catch(() => null);
-    if (found) return { outcome: "booked", message: t.booked };
+    if (found === "yes") return { outcome: "booked", message: t.booked };
+    if (found === "unclear") return { outcome: "unknown", message: t.bookUnclear };
     const unanswered = error instanceof PracticeApiError && (error.kind === "timeout" || error.kind === "network");
     return found === null || unanswered ? { outcome: "unknown", message: t.bookUnconfirmed } : { outcome: "failed", message: t.bookFailed };
   }
@@ -322,20 +326,22 @@ async function book(api: Api, who: { patientId: string; bookWithId: string }, st
 
 /**
  * Whether the patient has an upcoming appointment at this instant with this provider: how a booking
- * is known without its answer, since an appointment does not name the slot it took. Page 1 of the
- * upcoming list, which holds the soonest: a booking later than all of them is not found there.
+ * is known without its answer, since an appointment does not name the slot it took ("unclear": one
+ * listed on its day without a time). Page 1 of the upcoming list, which holds the soonest: a booking
+ * later than all of them is not found there.
  */
-async function holdsAppointment(api: Api, b: { patientId: string; start: string; providerName: string | null }): Promise<boolean> {
-  const at = practiceDateTime(b.start).toMillis();
+async function holdsAppointment(api: Api, b: { patientId: string; start: string; providerName: string | null }): Promise<"yes" | "unclear" | "no"> {
+  const slot = practiceDateTime(b.start);
   const upcoming = await getAppointments(api, b.patientId, "upcoming", 1);
-  return upcoming.resources.some((a) => {
-    // Only a start with its time is the slot's instant; a day alone or none cannot say it is this booking.
-    const start = startOf(a);
-    if (!start?.timed || start.at.toMillis() !== at) return false;
-    // The provider, where both name one, must be the same; a name left out does not disagree (decisions/396).
+  // The provider, where both name one, must be the same; a name left out does not disagree (decisions/396).
+  const mayBeIt = upcoming.resources.filter((a) => {
     const provider = a.extension.providerName?.trim();
     return !provider || b.providerName === null || provider === b.providerName;
   });
+  const starts = mayBeIt.map(startOf);
+  if (starts.some((start) => start?.timed && start.at.toMillis() === slot.toMillis())) return "yes";
+  // A day alone cannot say it is this booking, nor that it is not: booking again could make two.
+  return starts.some((start) => start && !start.timed && start.at.hasSame(slot, "day")) ? "unclear" : "no";
 }
 
 /** Whether the practice lists this appointment among the patient's cancelled ones (page 1, the latest). */

@@ -21,6 +21,8 @@ export const appointmentsTexts = {
     "We could not confirm whether your appointment was booked. Everything you chose is still here. Check again looks in your appointments first and books it only if it is not there, so it will not be booked twice.",
   bookUnconfirmedTitle: "Booking not confirmed",
   checkAgain: "Check again",
+  /** A booking the patient's appointments may hold, listed on its day without its time: booking again could make two. */
+  bookUnclear: "Your appointments list one on this day without its time, so we cannot tell whether this time is booked for you. Please look in Upcoming, or phone the practice, before booking again.",
   bookFailed: "The appointment could not be booked just now. Nothing was booked: please try again.",
   /** Issue 21: the booking met an ended session; the dialog keeps every choice. */
   sessionEnded: "Your sign-in has ended, so nothing was booked. Everything you chose is still here: sign in again in a new tab, then come back and press Try again.",
