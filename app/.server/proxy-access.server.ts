@@ -1,7 +1,7 @@
 import { data, redirect } from "react-router";
 import type { AccessArea } from "~/lib/access-kinds";
 import { ageOn, isChildOf, isConfidential, proxyAccessOf, viewReaches, WHOLE_BY_ARRANGEMENT, type ProxyAccess, type WhanauPolicy } from "~/lib/whanau-access";
-import { listingExtent } from "~/lib/listing";
+import { listingExtent, sentOf } from "~/lib/listing";
 import { viewReason, whanauTexts, type YoungPerson } from "~/lib/texts/whanau";
 import { config, whanauPolicyOf } from "./config.server";
 import { linkedAccountsOf } from "./linked-accounts.server";
@@ -60,9 +60,11 @@ export function withoutConfidential<T>(reply: T, policy: WhanauPolicy): T {
   const resources = reply.resources as Parameters<typeof isConfidential>[0][];
   const kept = resources.filter((resource) => !isConfidential(resource, policy));
   if (kept.length === resources.length) return reply;
+  // How many were sent stays known, so a full page left short still reads as full (sentOf).
+  const sent = "sent" in reply && typeof reply.sent === "number" ? reply.sent : resources.length;
   // No total sent stays none: the kept length would read as the whole list (decisions/396).
-  if (!("total" in reply) || typeof reply.total !== "number") return { ...reply, resources: kept };
-  return { ...reply, resources: kept, total: Math.max(0, reply.total - (resources.length - kept.length)) };
+  if (!("total" in reply) || typeof reply.total !== "number") return { ...reply, resources: kept, sent };
+  return { ...reply, resources: kept, sent, total: Math.max(0, reply.total - (resources.length - kept.length)) };
 }
 
 /** How many pages of a list are read to find the one item a proxy opens (100 a page): a young person's record has far fewer. */
@@ -75,7 +77,7 @@ async function amongShown(read: (page: number) => Promise<{ resources: readonly 
     const bundle = await read(page);
     if (bundle.resources.some((item) => item.id === id)) return true;
     shown += bundle.resources.length;
-    if (!listingExtent({ total: bundle.total, read: shown, pagesRead: page, pageSize, lastPage: bundle.resources.length }).more) return false;
+    if (!listingExtent({ total: bundle.total, read: shown, pagesRead: page, pageSize, lastPage: sentOf(bundle) }).more) return false;
   }
   return false;
 }

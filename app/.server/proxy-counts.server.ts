@@ -1,6 +1,6 @@
 import type { Counters } from "@contract/patient";
 import { documentsPageSizes, isReadFlag } from "@contract/documents";
-import { listingExtent } from "~/lib/listing";
+import { listingExtent, sentOf } from "~/lib/listing";
 import { isConfidential, type WhanauPolicy } from "~/lib/whanau-access";
 import type { PracticeApi } from "./practice/api.server";
 import { getLabResults } from "./practice/reports.server";
@@ -40,7 +40,7 @@ async function withoutConfidentialUnread(api: PracticeApi, counters: Counters, p
     read += bundle.resources.length;
     hidden += bundle.resources.filter((r) => isConfidential(r, policy) && !isReadFlag(r.extension.read)).length;
     // A short page is the last here whatever the total says; a full one is followed on unless the total names no more.
-    if (bundle.resources.length < documentsPageSizes.labResults || !listingExtent({ total: bundle.total, read, pagesRead: page, pageSize: documentsPageSizes.labResults, lastPage: bundle.resources.length }).more) break;
+    if (sentOf(bundle) < documentsPageSizes.labResults || !listingExtent({ total: bundle.total, read, pagesRead: page, pageSize: documentsPageSizes.labResults, lastPage: sentOf(bundle) }).more) break;
   }
   return { ...counters, TestResultsCounter: Math.max(0, unread - hidden) };
 }

@@ -21,6 +21,19 @@ export function listingSearch(view: { from?: string; to?: string; pages?: number
   return text ? `?${text}` : "";
 }
 
+/**
+ * How many entries the practice sent on a page: a proxy's view leaves confidential ones out of
+ * `resources` and keeps the count as sent in `sent`, so a full page still reads as full (decisions/378).
+ */
+export function sentOf(page: { resources: readonly unknown[]; sent?: number }): number {
+  return page.sent ?? page.resources.length;
+}
+
+/** sentOf the last page read, or 0 when none was. */
+export function sentOrNone(page: { resources: readonly unknown[]; sent?: number } | undefined): number {
+  return page ? sentOf(page) : 0;
+}
+
 /** What a paged listing shows of its extent: the count (undefined when unknown) and whether "more" is offered. */
 export type ListingExtent = { count: number | undefined; more: boolean };
 
@@ -46,12 +59,12 @@ export function listingExtent(listing: { total: number | undefined; read: number
  * The pages after a first one read: with a total, those it names (up to `upTo` pages in all), asked at
  * once; with none, one at a time until a page that is not full, as listingExtent reads the end.
  */
-export async function furtherPages<P extends { total: number | undefined; resources: readonly unknown[] }>(first: P, upTo: number, pageSize: number, read: (page: number) => Promise<P>): Promise<P[]> {
-  const total = countHint(first.total, first.resources.length);
+export async function furtherPages<P extends { total: number | undefined; resources: readonly unknown[]; sent?: number }>(first: P, upTo: number, pageSize: number, read: (page: number) => Promise<P>): Promise<P[]> {
+  const total = countHint(first.total, sentOf(first));
   if (total !== undefined) return Promise.all(Array.from({ length: Math.min(upTo, Math.ceil(total / pageSize)) - 1 }, (_, i) => read(i + 2)));
   const rest: P[] = [];
   let last = first;
-  while (last.resources.length >= pageSize && rest.length + 1 < upTo) {
+  while (sentOf(last) >= pageSize && rest.length + 1 < upTo) {
     last = await read(rest.length + 2);
     rest.push(last);
   }

@@ -5,6 +5,7 @@ import { ACCESS_AREAS } from "~/lib/access-kinds";
 import { limitedViewWords, viewReason, whanauTexts } from "~/lib/texts/whanau";
 import { choosesWhoSees, whanauPolicy, withoutConfidential } from "~/.server/proxy-access.server";
 import { practiceDate } from "~/.server/practice/practice-clock.server";
+import { listingExtent, sentOf } from "~/lib/listing";
 
 /** Whānau access (issue 55): a parent's view of a young person's record as they grow up. */
 
@@ -160,7 +161,7 @@ describe("a reply as a proxy receives it", () => {
 
   it("leaves out every confidential item of a bundle and counts its total down by them", () => {
     const reply = { total: 12, resources: [plain, labelled, tagged] };
-    expect(withoutConfidential(reply, DEFAULT_WHANAU_POLICY)).toEqual({ total: 10, resources: [plain] });
+    expect(withoutConfidential(reply, DEFAULT_WHANAU_POLICY)).toEqual({ total: 10, resources: [plain], sent: 3 });
     // The practice's reply is kept as it was (the session keeps replies, decisions/376).
     expect(reply.resources).toHaveLength(3);
   });
@@ -173,14 +174,23 @@ describe("a reply as a proxy receives it", () => {
     expect(withoutConfidential(null, DEFAULT_WHANAU_POLICY)).toBeNull();
     expect(withoutConfidential("done", DEFAULT_WHANAU_POLICY)).toBe("done");
     expect(withoutConfidential(3, DEFAULT_WHANAU_POLICY)).toBe(3);
-    expect(withoutConfidential({ resources: [labelled] }, DEFAULT_WHANAU_POLICY)).toStrictEqual({ resources: [] });
+    expect(withoutConfidential({ resources: [labelled] }, DEFAULT_WHANAU_POLICY)).toStrictEqual({ resources: [], sent: 1 });
     // A bundle whose total the practice left empty keeps none: the kept length would read as the whole list (decisions/396).
-    expect(withoutConfidential({ total: undefined, resources: [plain, labelled] }, DEFAULT_WHANAU_POLICY)).toStrictEqual({ resources: [plain], total: undefined });
+    expect(withoutConfidential({ total: undefined, resources: [plain, labelled] }, DEFAULT_WHANAU_POLICY)).toStrictEqual({ resources: [plain], total: undefined, sent: 2 });
+  });
+
+  it("keeps how many the practice sent, so a full page left short still offers more where no total says how many there are", () => {
+    const page = withoutConfidential({ total: undefined, resources: [...Array.from({ length: 99 }, (_, i) => ({ id: `p${i}` })), labelled] }, DEFAULT_WHANAU_POLICY);
+    expect(page.resources).toHaveLength(99);
+    expect(sentOf(page)).toBe(100);
+    expect(listingExtent({ total: page.total, read: 99, pagesRead: 1, pageSize: 100, lastPage: sentOf(page) })).toEqual({ count: undefined, more: true });
+    // Filtered twice, the count as sent stays the practice's.
+    expect(sentOf(withoutConfidential({ ...page, resources: [...page.resources, tagged] }, DEFAULT_WHANAU_POLICY))).toBe(100);
   });
 
   it("follows the practice's own categories", () => {
     const policy = { ...DEFAULT_WHANAU_POLICY, confidentialCategories: ["addiction"] };
-    expect(withoutConfidential({ total: 2, resources: [tagged, { id: "a", category: [{ code: "addiction" }] }] }, policy)).toEqual({ total: 1, resources: [tagged] });
+    expect(withoutConfidential({ total: 2, resources: [tagged, { id: "a", category: [{ code: "addiction" }] }] }, policy)).toEqual({ total: 1, resources: [tagged], sent: 2 });
   });
 });
 

@@ -21,7 +21,7 @@ import {
 import { practiceDateTime, PRACTICE_ZONE } from "~/lib/dates";
 import { queryDateOf } from "~/lib/date-range";
 import { parseForm } from "~/lib/form-data";
-import { furtherPages, listingExtent } from "~/lib/listing";
+import { furtherPages, listingExtent, sentOf } from "~/lib/listing";
 import { appointmentsTexts } from "./texts";
 import { displayName, summarisePatient } from "~/lib/patient-summary";
 import { recordTexts } from "~/lib/texts/record";
@@ -102,7 +102,7 @@ export async function appointmentsPage({ api, user }: Pick<SignedIn, "api" | "us
     const rows = bundles.flatMap((b) => b.resources.map((a) => rowOf(a, nowMs))).filter((r, i, all) => all.findIndex((x) => x.id === r.id) === i);
     const past = rows.filter((r) => r.status !== "Future" || r.missed);
     // With no total and a full last page there may be more: no count is shown (decisions/396).
-    const { count } = listingExtent({ total: first.total, read: rows.length, pagesRead: bundles.length, pageSize: size, lastPage: bundles.at(-1)!.resources.length, maxPages: HISTORY_PAGES });
+    const { count } = listingExtent({ total: first.total, read: rows.length, pagesRead: bundles.length, pageSize: size, lastPage: sentOf(bundles.at(-1)!), maxPages: HISTORY_PAGES });
     page.history = { rows: past, total: count === undefined ? undefined : past.length, rangeResult: parsed.ok ? null : parsed.result };
   } else if (!settings.disabled) {
     const [types, locations, reasons, family] = await Promise.all([

@@ -2,7 +2,7 @@ import { DateTime } from "luxon";
 import { OnLeaveProvidersSchema } from "@contract/medications";
 import { PRACTICE_ZONE } from "~/lib/dates";
 import { parseForm } from "~/lib/form-data";
-import { furtherPages, listingExtent } from "~/lib/listing";
+import { furtherPages, listingExtent, sentOf } from "~/lib/listing";
 import { MAX_MEDICATION_PAGES, medicationRowOf, medicationViewOf, repeatSettingsOf, type MedicationsPageData } from "./view";
 import { medicationsTexts } from "~/lib/texts/medications";
 import { recordTexts } from "~/lib/texts/record";
@@ -49,7 +49,7 @@ export async function medicationsPage({ api, user }: Pick<SignedIn, "api" | "use
   // A medicine prescribed while the pages were read may shift one onto the next page: it is shown once.
   const seen = new Set<string>();
   const read = [first, ...rest].flatMap((bundle) => bundle.resources.map(medicationRowOf)).filter((row) => (seen.has(row.id) ? false : (seen.add(row.id), true)));
-  const { count: total, more } = listingExtent({ total: first.total, read: read.length, pagesRead: pages, pageSize: size, lastPage: (rest.at(-1) ?? first).resources.length, maxPages: MAX_MEDICATION_PAGES });
+  const { count: total, more } = listingExtent({ total: first.total, read: read.length, pagesRead: pages, pageSize: size, lastPage: sentOf(rest.at(-1) ?? first), maxPages: MAX_MEDICATION_PAGES });
   // Long Term shows what the practice flags long term (2§3); a medicine sent without the flag is in
   // History, and Long Term says how many there are, so none vanishes unsaid (decisions/396).
   const rows = view.tab === "long-term" ? read.filter((row) => row.longTerm === true) : read;

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { accountsPageSizes } from "@contract/accounts";
-import { listingExtent } from "~/lib/listing";
+import { listingExtent, sentOf } from "~/lib/listing";
 import { letterFileName, letterTileOf } from "~/lib/letters-view";
 import { PREVIEW_AREAS, PREVIEW_KINDS, type BackLink, type PreviewData, type PreviewKind } from "~/lib/preview-view";
 import { resultCardOf, resultDetailOf } from "~/lib/reports-view";
@@ -77,7 +77,7 @@ async function invoicePreview({ api, user }: Pick<SignedIn, "api" | "user">, id:
     read += all.resources.length;
     invoice = all.resources.find((i) => i.id === id);
     // A short page is the last here whatever the total says; a full one is followed on unless the total names no more.
-    if (all.resources.length < accountsPageSizes.invoices || !listingExtent({ total: all.total, read, pagesRead: page, pageSize: accountsPageSizes.invoices, lastPage: all.resources.length }).more) break;
+    if (sentOf(all) < accountsPageSizes.invoices || !listingExtent({ total: all.total, read, pagesRead: page, pageSize: accountsPageSizes.invoices, lastPage: sentOf(all) }).more) break;
   }
   if (invoice) {
     const row = rowOf(invoice);

@@ -4,7 +4,7 @@ import { parseForm } from "~/lib/form-data";
 import type { FieldErrors } from "~/lib/forms";
 import { reportsTexts } from "~/lib/texts/reports";
 import { queryDateOf } from "~/lib/date-range";
-import { furtherPages, listingExtent } from "~/lib/listing";
+import { furtherPages, listingExtent, sentOf } from "~/lib/listing";
 import { MAX_PAGES, pagesOf, readFilterOf, ReportFiltersSchema, type ReadFilter } from "./filters";
 import { chartSeriesOf, pointsOfShownResults, resultCardOf, resultDetailOf, type ChartReply, type ResultCard, type ResultDetail } from "~/lib/reports-view";
 import { documentsPageSizes } from "@contract/documents";
@@ -52,7 +52,7 @@ export async function loadReportsPage(request: Request): Promise<ReportsPage> {
   const resources = replies.flatMap((bundle) => bundle.resources);
   const pages = replies.length;
   // The practice's total is a hint (decisions/396): counted wrong or left out, it neither offers a "more" that brings nothing nor hides a result.
-  const { count, more } = listingExtent({ total: first.total, read: resources.length, pagesRead: pages, pageSize: documentsPageSizes.labResults, lastPage: replies.at(-1)!.resources.length, maxPages: MAX_PAGES });
+  const { count, more } = listingExtent({ total: first.total, read: resources.length, pagesRead: pages, pageSize: documentsPageSizes.labResults, lastPage: sentOf(replies.at(-1)!), maxPages: MAX_PAGES });
 
   return {
     results: resources.map(resultCardOf),

@@ -12,7 +12,7 @@ import { practiceErrorResponse } from "~/.server/practice/errors.server";
 import { countDocument, type DocumentRate } from "~/.server/document-rate.server";
 import { requireSession } from "~/.server/proxy-access.server";
 import { PRACTICE_ZONE } from "~/lib/dates";
-import { furtherPages, listingExtent } from "~/lib/listing";
+import { furtherPages, listingExtent, sentOf } from "~/lib/listing";
 import { summaryBundle, summaryDocument, type PracticeRecord, type SectionKey } from "./fhir";
 import { summaryTexts } from "./texts";
 import { summaryViewOf, type SummaryPageData } from "./view";
@@ -40,11 +40,11 @@ interface Read<R> {
 
 async function allPages<R>(size: number, read: (page: number) => Promise<Page<R>>): Promise<Read<R>> {
   const first = await read(1);
-  const rest = first.resources.length < size ? [] : await furtherPages(first, SUMMARY_MAX_PAGES, size, read);
+  const rest = sentOf(first) < size ? [] : await furtherPages(first, SUMMARY_MAX_PAGES, size, read);
   const pages = [first, ...rest];
   const resources = pages.flatMap((p) => p.resources);
   // The practice's total is a hint (decisions/396): counted high, it must not call a whole section partial.
-  const { count } = listingExtent({ total: first.total, read: resources.length, pagesRead: pages.length, pageSize: size, lastPage: pages.at(-1)!.resources.length, maxPages: SUMMARY_MAX_PAGES });
+  const { count } = listingExtent({ total: first.total, read: resources.length, pagesRead: pages.length, pageSize: size, lastPage: sentOf(pages.at(-1)!), maxPages: SUMMARY_MAX_PAGES });
   return { resources, total: count };
 }
 

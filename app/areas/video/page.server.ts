@@ -1,6 +1,6 @@
 import type { Appointment } from "@contract/appointments";
 import { appointmentsPageSizes } from "@contract/appointments";
-import { listingExtent } from "~/lib/listing";
+import { listingExtent, sentOf } from "~/lib/listing";
 import { MeetingNumberSchema } from "@contract/video";
 import { appointmentShown, type AppointmentShown } from "~/lib/appointment-row";
 import { videoTexts } from "./texts";
@@ -45,7 +45,7 @@ export async function upcomingVideoConsult(api: PracticeApi, patientId: string, 
     read += bundle.resources.length;
     matches.push(...bundle.resources.filter((a) => videoMeetingOf(a)?.meetingNumber === meetingNumber));
     // A short page is the last here whatever the total says; a full one is followed on unless the total names no more.
-    if (bundle.resources.length < appointmentsPageSizes.appointments || !listingExtent({ total: bundle.total, read, pagesRead: page, pageSize: appointmentsPageSizes.appointments, lastPage: bundle.resources.length }).more) break;
+    if (sentOf(bundle) < appointmentsPageSizes.appointments || !listingExtent({ total: bundle.total, read, pagesRead: page, pageSize: appointmentsPageSizes.appointments, lastPage: sentOf(bundle) }).more) break;
   }
   return matches.find((a) => a.id === appointmentId) ?? matches[0] ?? null;
 }
