@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { BookStepSchema, QUESTIONS, bookingFailureText, bookingSettingsOf, nextSearchStart, periodOf, questionnaireComplete, reasonWithAnswers, type Questionnaire } from "~/areas/appointments/booking";
+import { BookStepSchema, QUESTIONS, bookingFailureText, bookingSettingsOf, distinctNames, nextSearchStart, periodOf, questionnaireComplete, reasonWithAnswers, type Questionnaire } from "~/areas/appointments/booking";
 import { appointmentsTexts } from "~/areas/appointments/texts";
 
 const t = appointmentsTexts;
@@ -90,5 +90,23 @@ describe("the part of the day a time is listed under (2§9)", () => {
   it("is Morning before noon and Afternoon from noon, 12:00 to 12:59 included", () => {
     expect([0, 8, 11].map(periodOf)).toEqual(["Morning", "Morning", "Morning"]);
     expect([12, 13, 17, 23].map(periodOf)).toEqual(["Afternoon", "Afternoon", "Afternoon", "Afternoon"]);
+  });
+});
+
+describe("choices a patient can tell apart", () => {
+  it("numbers only the names two or more options share, in the order given, keeping each option's id", () => {
+    const options = [
+      { id: "1", name: "Not recorded" },
+      { id: "2", name: "Nurse" },
+      { id: "3", name: "Not recorded" },
+      { id: "4", name: "Not recorded" },
+    ];
+    expect(distinctNames(options)).toEqual([
+      { id: "1", name: "Not recorded (1)" },
+      { id: "2", name: "Nurse" },
+      { id: "3", name: "Not recorded (2)" },
+      { id: "4", name: "Not recorded (3)" },
+    ]);
+    expect(distinctNames([{ id: "1", name: "GP" }])).toEqual([{ id: "1", name: "GP" }]);
   });
 });

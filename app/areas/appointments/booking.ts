@@ -178,6 +178,22 @@ export type BookFields = z.input<typeof BookStepSchema>;
 /** A slot as the page shows it: its time already in the practice's zone. */
 /** `start` is the practice's own instant, by which a booking whose answer was lost is found again. */
 /** 2§9: a time is Morning before noon, practice time, and Afternoon from noon (12:00 to 12:59 included). */
+/**
+ * Choices a patient can tell apart: a name two or more options share (two roles or providers the
+ * practice sent without one, both "Not recorded"; decisions/396) is numbered in the order given.
+ */
+export function distinctNames<T extends { name: string }>(options: readonly T[]): T[] {
+  const counts = new Map<string, number>();
+  for (const o of options) counts.set(o.name, (counts.get(o.name) ?? 0) + 1);
+  const seen = new Map<string, number>();
+  return options.map((o) => {
+    if (counts.get(o.name) === 1) return o;
+    const n = (seen.get(o.name) ?? 0) + 1;
+    seen.set(o.name, n);
+    return { ...o, name: `${o.name} (${n})` };
+  });
+}
+
 export function periodOf(hour: number): "Morning" | "Afternoon" {
   return hour < 12 ? "Morning" : "Afternoon";
 }

@@ -13,6 +13,7 @@ import {
   bookingFailureText,
   bookingSettingsOf,
   type BookReply,
+  distinctNames,
   type BookingSettings,
   type Option,
   periodOf,
@@ -156,13 +157,13 @@ const bookingHandlers: StepHandlers<typeof bookingSteps, BookingContext> = {
     const seen = new Map<string, Option>();
     // A role the practice sends without a name is still offered, as "Not recorded" (decisions/396): its id is what books.
     for (const r of roles) if (!seen.has(r.RoleID)) seen.set(r.RoleID, { id: r.RoleID, name: r.RoleName?.trim() || recordTexts.notRecorded });
-    return [...seen.values()];
+    return distinctNames([...seen.values()]);
   },
   providers: async (q, context) => {
     const booking = await bookingOf(context, q.for);
     if (isRefusal(booking)) return booking;
     const providers = await getPractitioners(context.api, booking.patientId, { ...q, bookWithId: context.user.userId, reasonForVisitId: reasonForVisitOf(booking.settings, q.reasonForContactId) });
-    return providers.map((p) => ({ id: p.id, name: practitionerName(p) ?? recordTexts.notRecorded, lockedDown: p.extension.lockedDown ?? false }));
+    return distinctNames(providers.map((p) => ({ id: p.id, name: practitionerName(p) ?? recordTexts.notRecorded, lockedDown: p.extension.lockedDown ?? false })));
   },
   slots: async (q, context) => {
     const booking = await bookingOf(context, q.for);
