@@ -1,12 +1,20 @@
 import type { Locator, Page } from "@playwright/test";
-import { expect, expectNoAxeViolations, openSignedIn, test } from "./fixtures";
+import { ROOM } from "@contract/room";
+import { asSent, inRoom } from "@contract/room/shapes";
+import { MOCK_PORT } from "../playwright.config";
+import { expect, expectNoAxeViolations, openSignedIn, test, type World } from "./fixtures";
 
 /**
  * The charts' words on a phone and on a desktop (issue 33, item 12; decisions/284): every label drawn
  * inside a chart (axis ticks, values) is written at 12 CSS px or more at 390 px and at 1280 px, and
  * no two of them overlap. A chart's SVG is scaled to its box, so what counts is the font size times
  * the drawing's scale on screen (`getScreenCTM()`), measured on the labels the patient can see.
+ *
+ * Each world plays the practice as the spec describes it (decisions/396): its counts, readings and a
+ * result's values in the shapes the test's room seed draws (a value in words or without a date is listed,
+ * not drawn), so the labels measured are those that practice's words make.
  */
+test.use({ specPractice: true });
 
 interface Label {
   text: string;
@@ -57,6 +65,33 @@ async function expectReadable(page: Page, drawings: Locator, least: number) {
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(page.viewportSize()!.width);
 }
 
+const ADMIN = `http://127.0.0.1:${MOCK_PORT}/__admin`;
+
+/**
+ * A spec practice's chart reply may be an empty list (contract/room/documents.ts), which draws nothing and
+ * so leaves no label to measure (e2e/reports.spec.ts tests that reply). At a seed that drew it, the chart
+ * call is answered with the values the world's data holds for `labcode`, read from our practice in a world
+ * of the same scenario and seed, each value still in the shape the room draws for its place.
+ */
+async function chartWithValues(world: World, label: string, labcode: string): Promise<void> {
+  const summary = (await (await fetch(`${ADMIN}/worlds/${world.id}`)).json()) as { scenario: string; seed: number; roomSeed: number; room: Record<string, { reply: string }> };
+  if (summary.room["GET Patient/LabResultChartById"].reply !== "an empty list") return;
+  const created = await fetch(`${ADMIN}/worlds`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ scenario: summary.scenario, seed: summary.seed, practice: "mock" }) });
+  expect(created.status).toBe(201);
+  const ours = (await created.json()) as { id: string; apiUrl: string; users: { label: string; username: string; password: string }[] };
+  try {
+    const user = ours.users.find((u) => u.label === label)!;
+    const signIn = await fetch(`${ours.apiUrl}Patient/Authentication`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ UserName: user.username, Password: user.password, q: "" }) });
+    const [patient] = (await signIn.json()) as { id: string; extension: { url?: string; valueString?: string }[] }[];
+    const token = patient.extension.find((e) => e.url === "Token")!.valueString!;
+    const values = (await (await fetch(`${ours.apiUrl}Patient/LabResultChartById?${new URLSearchParams({ PatientID: patient.id, labcode })}`, { headers: { Token: token } })).json()) as unknown[];
+    expect(values.length, `our practice's ${labcode} values`).toBeGreaterThan(0);
+    await world.fault({ path: "Patient/LabResultChartById", method: "GET", answer: inRoom({ ...ROOM.labChart, replies: [asSent] }, values, summary.roomSeed, { body: null }) });
+  } finally {
+    await fetch(`${ADMIN}/worlds/${ours.id}`, { method: "DELETE" });
+  }
+}
+
 /** Only the drawings shown at this width (a chart may carry a phone drawing and a wide one). */
 const shownDrawings = (scope: Locator) => scope.locator("svg[viewBox]:visible").filter({ has: scope.page().locator("text") });
 
@@ -79,7 +114,10 @@ for (const viewport of [
     });
 
     test("a result's chart writes its axes and values at 12 px or more, without overlaps", async ({ page, world }) => {
+      await chartWithValues(world, "solo", "HbA1c");
       await openSignedIn(page, world.user("solo"), "/reports", "Test Results");
+      // An HbA1c whose card names it as the practice sent it (the chart is asked for by that name): the room
+      // words some cards' titles otherwise, never all of solo's HbA1c results at once.
       const card = page.getByRole("list", { name: "Test results" }).getByRole("listitem").filter({ has: page.getByRole("heading", { name: "HbA1c", exact: true }) });
       await card.first().getByRole("button", { name: /^View result/ }).click();
       const result = page.getByRole("dialog", { name: "HbA1c" });

@@ -1,11 +1,41 @@
 import type { Locator, Page } from "@playwright/test";
 import { PDFDocument } from "pdf-lib";
+import { recordTexts } from "~/lib/texts/record";
 import { previewTexts } from "~/lib/texts/preview";
-import { expect, expectNoAxeViolations, openSignedIn, test } from "./fixtures";
+import { LETTER_TYPES } from "../fixtures/builders/documents";
+import { expect, expectNoAxeViolations, openSignedIn, test, type World } from "./fixtures";
+import { fieldAfter, roomDrawn, shapeAt, textAfterShape } from "./room-drawn";
 
-/** /preview (1§2): one document full page, opened from its dialog; printable; the patient's own only. */
+/**
+ * /preview (1§2): one document full page, opened from its dialog; printable; the patient's own only.
+ *
+ * Each world plays the practice as the spec describes it (decisions/396): a letter's type or date, a
+ * result's title, an invoice's reference may be "Not recorded" or carry markup as text, in the listing and
+ * again, drawn apart, in the one record the full page reads. So a test finds a document by what stays (a
+ * result by its place in the list, a letter by its type as sent) and expects the full page's words from
+ * the shape its record drew.
+ */
+test.use({ specPractice: true });
 
 const t = previewTexts;
+
+/** solo's newest results, by their places in the list (the showcase's order, which the room keeps: e2e/reports.spec.ts). */
+const NEWEST = { chestXRay: 1, cervicalScreening: 3 } as const;
+
+const results = (page: Page) => page.getByRole("list", { name: "Test results" }).getByRole("listitem");
+
+/** The title a result's full page shows: the test's name as the practice sent it, in the shape its one record (LabResultByID) drew. */
+async function resultPageTitle(world: World, sent: string): Promise<string> {
+  return textAfterShape("labResultById", shapeAt(await roomDrawn(world, "GET Patient/LabResultByID"), 0), "description", sent);
+}
+
+/** The card at `place` in the list, and the title it shows: the test sent as `sent`, perhaps not recorded or with markup as text (the room keeps the order). */
+async function resultAt(page: Page, place: number, sent: string): Promise<{ card: Locator; title: string }> {
+  const card = results(page).nth(place);
+  const title = (await card.getByRole("heading").textContent())!;
+  expect([sent, recordTexts.notRecorded].includes(title) || title.startsWith(`<b>${sent}</b>`), `the card at ${place} is ${sent}: "${title}"`).toBe(true);
+  return { card, title };
+}
 
 /** Whether a canvas has anything drawn on it: some pixel that is not white or transparent. */
 async function drawn(canvas: Locator): Promise<boolean> {
@@ -29,8 +59,14 @@ test.describe("a document full page", () => {
       };
     });
     await openSignedIn(page, world.user("solo"), "/letters?pages=1", "Letters");
-    // The first letter that is a PDF (its tile offers Print).
-    const tile = page.getByRole("list", { name: "Letters" }).getByRole("listitem").filter({ has: page.getByRole("button", { name: /^Print / }) }).first();
+    // The first letter that is a PDF (its tile offers Print), dated, its type as the practice sent it.
+    const tile = page
+      .getByRole("list", { name: "Letters" })
+      .getByRole("listitem")
+      .filter({ has: page.getByRole("button", { name: /^Print / }) })
+      .filter({ has: page.locator("time") })
+      .filter({ has: page.getByRole("heading", { name: new RegExp(`^(${LETTER_TYPES.map((l) => l.type).join("|")})$`) }) })
+      .first();
     const type = (await tile.getByRole("heading").innerText()).trim();
     const date = (await tile.locator("time").innerText()).trim();
     await tile.getByRole("button", { name: /^View / }).click();
@@ -39,14 +75,18 @@ test.describe("a document full page", () => {
     await expect(dialog.getByRole("img", { name: `${type}, page 1 of 1` })).toBeVisible();
     await dialog.getByRole("link", { name: t.openFullPage }).click();
 
+    // The full page reads the letter again (LetterAndDocumentByID), its type and date in the shape that record drew.
+    const shape = shapeAt(await roomDrawn(world, "GET Patient/LetterAndDocumentByID"), 0);
+    const title = textAfterShape("letterById", shape, "type.coding.0.display", type);
+    const dated = fieldAfter(shape, "extension.0.valueDateTime").is === "missing" ? recordTexts.notRecorded : date;
     await expect(page).toHaveURL(/\/preview\?type=letter&id=[^&]+&back=%2Fletters%3Fpages%3D1$/);
-    await expect(page.getByRole("heading", { name: type, level: 1 })).toBeVisible();
-    await expect(page.getByText(`Dated ${date}`)).toBeVisible();
+    await expect(page.getByRole("heading", { name: title, level: 1, exact: true })).toBeVisible();
+    await expect(page.getByText(`Dated ${dated}`, { exact: true })).toBeVisible();
     await expect(page.getByRole("navigation", { name: "Breadcrumb" }).getByRole("link", { name: "Letters" })).toBeVisible();
-    const sheet = page.getByRole("img", { name: `${type}, page 1 of 1` });
+    const sheet = page.getByRole("img", { name: `${title}, page 1 of 1`, exact: true });
     await expect(sheet).toBeVisible();
     await expect.poll(() => drawn(sheet.locator("canvas"))).toBe(true);
-    await expect(page.getByRole("link", { name: `${t.download} ${type}` })).toHaveAttribute("href", /^\/letters\/letter\//);
+    await expect(page.getByRole("link", { name: `${t.download} ${title}`, exact: true })).toHaveAttribute("href", /^\/letters\/letter\//);
     await expectNoAxeViolations(page);
 
     await page.getByRole("button", { name: t.print }).click();
@@ -55,7 +95,7 @@ test.describe("a document full page", () => {
     await page.emulateMedia({ media: "print" });
     await expect(page.getByRole("navigation", { name: "Main menu" })).toBeHidden();
     await expect(page.getByRole("banner")).toBeHidden();
-    await expect(page.getByRole("heading", { name: type, level: 1 })).toBeHidden();
+    await expect(page.getByRole("heading", { name: title, level: 1, exact: true })).toBeHidden();
     await expect(page.getByRole("button", { name: t.print })).toBeHidden();
     await expect(sheet).toBeVisible();
     const printed = await PDFDocument.load(await page.pdf({ preferCSSPageSize: true }));
@@ -71,24 +111,28 @@ test.describe("a document full page", () => {
 
   test("a test result full page: its HTML under its heading, Print, no Download without a file; a PDF result offers Download", async ({ page, world }) => {
     await openSignedIn(page, world.user("solo"), "/reports", "Test Results");
-    const results = page.getByRole("list", { name: "Test results" }).getByRole("listitem");
-    await results.filter({ has: page.getByRole("heading", { name: "Chest X-Ray", exact: true }) }).first().getByRole("button", { name: /^View result/ }).click();
-    await page.getByRole("dialog", { name: "Chest X-Ray" }).getByRole("link", { name: t.openFullPage }).click();
-    await expect(page.getByRole("heading", { name: "Chest X-Ray", level: 1 })).toBeVisible();
+    const html = await resultAt(page, NEWEST.chestXRay, "Chest X-Ray");
+    await html.card.getByRole("button", { name: /^View result/ }).click();
+    await page.getByRole("dialog", { name: html.title, exact: true }).getByRole("link", { name: t.openFullPage }).click();
+    // The full page reads the result again (LabResultByID): its title in the shape that record drew.
+    const htmlTitle = await resultPageTitle(world, "Chest X-Ray");
+    await expect(page.getByRole("heading", { name: htmlTitle, level: 1, exact: true })).toBeVisible();
     await expect(page.getByText("The lungs are clear. Heart size is normal.")).toBeVisible();
     await expect(page.getByRole("button", { name: t.print })).toBeVisible();
     await expect(page.getByRole("link", { name: new RegExp(`^${t.download}`) })).toHaveCount(0);
     await expectNoAxeViolations(page);
 
     await page.getByRole("link", { name: t.backTo("Test Results") }).click();
-    await results.filter({ has: page.getByRole("heading", { name: "Cervical Screening", exact: true }) }).first().getByRole("button", { name: /^View result/ }).click();
-    const pdfDialog = page.getByRole("dialog", { name: "Cervical Screening" });
-    await expect(pdfDialog.getByRole("img", { name: "Cervical Screening, page 1 of 1" })).toBeVisible({ timeout: 15_000 });
+    const pdf = await resultAt(page, NEWEST.cervicalScreening, "Cervical Screening");
+    await pdf.card.getByRole("button", { name: /^View result/ }).click();
+    const pdfDialog = page.getByRole("dialog", { name: pdf.title, exact: true });
+    await expect(pdfDialog.getByRole("img", { name: `${pdf.title}, page 1 of 1`, exact: true })).toBeVisible({ timeout: 15_000 });
     await pdfDialog.getByRole("link", { name: t.openFullPage }).click();
-    const sheet = page.getByRole("img", { name: "Cervical Screening, page 1 of 1" });
+    const pdfTitle = await resultPageTitle(world, "Cervical Screening");
+    const sheet = page.getByRole("img", { name: `${pdfTitle}, page 1 of 1`, exact: true });
     await expect(sheet).toBeVisible({ timeout: 15_000 });
     await expect.poll(() => drawn(sheet.locator("canvas"))).toBe(true);
-    await expect(page.getByRole("link", { name: `${t.download} Cervical Screening` })).toHaveAttribute("href", /^data:application\/pdf;base64,/);
+    await expect(page.getByRole("link", { name: `${t.download} ${pdfTitle}`, exact: true })).toHaveAttribute("href", /^data:application\/pdf;base64,/);
   });
 
   test("by keyboard: Open full page from the dialog, the heading takes the focus, then Back and Print in order", async ({ page, world }) => {
@@ -99,10 +143,10 @@ test.describe("a document full page", () => {
       };
     });
     await openSignedIn(page, world.user("solo"), "/reports", "Test Results");
-    const results = page.getByRole("list", { name: "Test results" }).getByRole("listitem");
-    await results.filter({ has: page.getByRole("heading", { name: "Chest X-Ray", exact: true }) }).first().getByRole("button", { name: /^View result/ }).focus();
+    const html = await resultAt(page, NEWEST.chestXRay, "Chest X-Ray");
+    await html.card.getByRole("button", { name: /^View result/ }).focus();
     await page.keyboard.press("Enter");
-    const dialog = page.getByRole("dialog", { name: "Chest X-Ray" });
+    const dialog = page.getByRole("dialog", { name: html.title, exact: true });
     await expect(dialog.getByText("The lungs are clear. Heart size is normal.")).toBeVisible();
     const fullPage = dialog.getByRole("link", { name: t.openFullPage });
     for (let i = 0; i < 10 && !(await fullPage.evaluate((el) => el === document.activeElement)); i++) await page.keyboard.press("Tab");

@@ -1,4 +1,6 @@
+import type { EndpointName } from "@contract/endpoints";
 import { toBundle } from "@contract/fhir";
+import { ROOM } from "@contract/room";
 import { markedUp } from "@contract/room/shapes";
 import { recordTexts } from "~/lib/texts/record";
 import { MENU_CODES } from "../fixtures/builders/menu-items";
@@ -72,6 +74,36 @@ export function textsShown(after: FieldAfter, values: readonly string[]): string
   if (after.is === "marked up") return values.map(withMarkup);
   if (after.is === "changed" && typeof after.value === "string") return [after.value.trim() || recordTexts.notRecorded];
   return [...values];
+}
+
+/**
+ * The words a record's text field at `path` shows after the record shape named `shape` of `call`'s row
+ * (contract/room), for a record that held `value` there as sent: the shape itself is applied, so a shape
+ * that changes several fields at once ("description, author, … null") is read as it is, not by its name.
+ * Left out, null or blank is "Not recorded"; markup is shown as text.
+ */
+export function textAfterShape(call: EndpointName, shape: string, path: string, value: string): string {
+  const found = ROOM[call].records?.shapes.find((s) => s.name === shape);
+  if (!found) throw new Error(`No record shape "${shape}" in the room of ${call}`);
+  const after = pathIn(found.apply(holding(path, value), { body: null }), path);
+  return typeof after === "string" && after.trim() !== "" ? after.trim() : recordTexts.notRecorded;
+}
+
+/** A record holding `value` at a dotted path alone (numbers are list places): `holding("a.0.b", 1)` is `{ a: [{ b: 1 }] }`. */
+function holding(path: string, value: unknown): unknown {
+  return path
+    .split(".")
+    .reverse()
+    .reduce<unknown>((inner, key) => {
+      if (!/^\d+$/.test(key)) return { [key]: inner };
+      const list: unknown[] = Array.from({ length: Number(key) }, () => ({}));
+      return [...list, inner];
+    }, value);
+}
+
+/** The value at a dotted path, or undefined where the path does not reach. */
+function pathIn(value: unknown, path: string): unknown {
+  return path.split(".").reduce<unknown>((at, key) => (at !== null && typeof at === "object" ? (at as Record<string, unknown>)[key] : undefined), value);
 }
 
 /**
