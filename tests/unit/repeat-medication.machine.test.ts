@@ -6,7 +6,7 @@ import type { PharmacyOption, RepeatSettings } from "~/areas/medications/view";
 import { everyRepeatChoice } from "../helpers/repeat-settings";
 import type { RepeatChoice, RepeatReply } from "~/areas/medications/repeat-request";
 import { StepNetworkError, StepSessionEndedError } from "~/lib/step-client";
-import { preferredPharmacy, repeatMedicationMachine } from "@machines/medications/repeat-medication.machine";
+import { preferredPharmacy, repeatMedicationMachine } from "~/areas/medications/repeat-medication.machine";
 
 const t = medicationsTexts;
 

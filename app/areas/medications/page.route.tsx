@@ -11,7 +11,7 @@ import { lazyModule } from "~/components/ui/lazy-module";
 import { medicationSearch, type HistoryList, type MedicationRow, type MedicationTab } from "./view";
 import { medicationsTexts } from "~/lib/texts/medications";
 import { machineCode, useMachineWhenReached } from "~/lib/use-machine-when-reached";
-import type { RepeatEvent } from "@machines/medications/repeat-medication.machine";
+import type { RepeatEvent } from "~/areas/medications/repeat-medication.machine";
 import { earlyRepeat, isEarlyRepeatEvent, REPEAT_START, repeatViewOf } from "./repeat-selection";
 import type { Route } from "./+types/page.route";
 import { tabClass } from "~/components/ui/choice-styles";

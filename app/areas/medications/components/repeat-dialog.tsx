@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef } from "react";
 import { Link } from "react-router";
 import type { SnapshotFrom } from "xstate";
-import type { RepeatEvent, repeatMedicationMachine } from "@machines/medications/repeat-medication.machine";
+import type { RepeatEvent, repeatMedicationMachine } from "~/areas/medications/repeat-medication.machine";
 import type { MedicationRow } from "../view";
 import { medicationsTexts } from "~/lib/texts/medications";
 import { Alert } from "~/components/ui/alert";

@@ -6,7 +6,7 @@ import { newPasswordProblem, type NewPasswordProblem } from "~/lib/new-password"
 import { codeShapeProblem } from "~/lib/second-step";
 import { CAPTCHA_AFTER, type FlowKind, type FlowOutcome, type LinkedAccount, type Outcome } from "~/lib/sign-in-flow";
 import { signInSummary, validateSignIn, type FieldErrors, type SignInInput } from "~/areas/sign-in/sign-in-form";
-import { unprovided } from "../unprovided";
+import { unprovided } from "~/lib/unprovided";
 
 /**
  * The sign-in flow of 1§4: credentials, then (when the practice asks) the forced password update,

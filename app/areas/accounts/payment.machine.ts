@@ -7,8 +7,8 @@ import { StepSessionEndedError } from "~/lib/step-client";
 import { StepFailedError } from "~/lib/steps";
 import { amountOf, editPayment, feeOf, initialPaymentContext, payableCents } from "./payment-choice";
 import type { PaymentContext, PaymentEvent, PaymentInput, PaymentReceipt } from "./payment-context";
-import { newAttemptKey } from "../attempt-key";
-import { unprovided } from "../unprovided";
+import { newAttemptKey } from "~/lib/attempt-key";
+import { unprovided } from "~/lib/unprovided";
 
 /**
  * Paying the account by card (1§4 payment progress, choice, allocation, methods, the Pay button).
