@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { assign, createActor, fromPromise } from "xstate";
 import { waitForState } from "../helpers/wait-for-state";
-import { medicationsTexts } from "~/lib/texts/medications";
+import { medicationsTexts } from "~/areas/medications/texts";
 import type { PharmacyOption, RepeatSettings } from "~/areas/medications/view";
 import { everyRepeatChoice } from "../helpers/repeat-settings";
 import type { RepeatChoice, RepeatReply } from "~/areas/medications/repeat-request";

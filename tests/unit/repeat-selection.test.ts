@@ -5,7 +5,7 @@ import { everyRepeatChoice } from "../helpers/repeat-settings";
 import { seededDraws } from "../helpers/seeded-draws";
 import type { RepeatReply } from "~/areas/medications/repeat-request";
 import { earlyRepeat, REPEAT_START, repeatViewOf, type EarlyRepeatEvent } from "~/areas/medications/repeat-selection";
-import { medicationsTexts } from "~/lib/texts/medications";
+import { medicationsTexts } from "~/areas/medications/texts";
 import { repeatMedicationMachine } from "~/areas/medications/repeat-medication.machine";
 
 /**

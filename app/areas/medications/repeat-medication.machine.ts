@@ -1,8 +1,8 @@
 import { and, assertEvent, assign, setup } from "xstate";
-import type { Delivery, PharmacyOption, RepeatSettings } from "~/areas/medications/view";
-import { medicationsTexts } from "~/lib/texts/medications";
-import { toggledMedicine, withMedicines } from "~/areas/medications/repeat-selection";
-import { checkRepeatChoice, type RepeatChoice, type RepeatErrors, type RepeatReply } from "~/areas/medications/repeat-request";
+import type { Delivery, PharmacyOption, RepeatSettings } from "./view";
+import { medicationsTexts } from "./texts";
+import { toggledMedicine, withMedicines } from "./repeat-selection";
+import { checkRepeatChoice, type RepeatChoice, type RepeatErrors, type RepeatReply } from "./repeat-request";
 import { StepSessionEndedError } from "~/lib/step-client";
 import { newAttemptKey } from "~/lib/attempt-key";
 import { unprovided } from "~/lib/unprovided";

@@ -1,4 +1,4 @@
-import { medicationsTexts } from "~/lib/texts/medications";
+import { medicationsTexts } from "./texts";
 
 /**
  * The medicines chosen for a repeat request, and what the Medications page draws of the repeat

@@ -1,11 +1,11 @@
 import { assertEvent, assign, raise, setup, type DoneActorEvent } from "xstate";
-import { signInTexts } from "~/areas/sign-in/texts";
+import { signInTexts } from "./texts";
 import { secondStepTexts } from "~/lib/texts/second-step";
 import { passkeyTexts } from "~/lib/texts/passkeys";
 import { newPasswordProblem, type NewPasswordProblem } from "~/lib/new-password";
 import { codeShapeProblem } from "~/lib/second-step";
 import { CAPTCHA_AFTER, type FlowKind, type FlowOutcome, type LinkedAccount, type Outcome } from "~/lib/sign-in-flow";
-import { signInSummary, validateSignIn, type FieldErrors, type SignInInput } from "~/areas/sign-in/sign-in-form";
+import { signInSummary, validateSignIn, type FieldErrors, type SignInInput } from "./sign-in-form";
 import { unprovided } from "~/lib/unprovided";
 
 /**

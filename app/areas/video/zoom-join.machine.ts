@@ -1,7 +1,7 @@
 import { assign, setup } from "xstate";
 import { StepSessionEndedError } from "~/lib/step-client";
 import { failureMessage } from "~/lib/steps";
-import { JOIN_TIMEOUT_MS, ZOOM_TEXT, type JoinFailure, type JoinRequest, type Signature } from "~/areas/video/zoom";
+import { JOIN_TIMEOUT_MS, ZOOM_TEXT, type JoinFailure, type JoinRequest, type Signature } from "./zoom";
 import { unprovided } from "~/lib/unprovided";
 
 /**
