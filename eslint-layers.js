@@ -18,10 +18,9 @@ function roleOf(relative) {
     inApp: parts[0] === "app",
     area: parts[0] === "app" && parts[1] === "areas" && parts.length > 3 ? parts[2] : null,
     lib: parts[0] === "app" && parts[1] === "lib",
-    machine: parts[0] === "machines",
-    // A flow's machine sits in machines/<area>/, beside the modules only it uses; the helpers every
-    // machine shares (unprovided, attempt-key) sit in machines/ itself.
-    machineArea: parts[0] === "machines" && parts.length > 2 ? parts[1] : null,
+    // A flow's machine is its area's <flow>.machine.ts, beside the modules it and its screens share
+    // (decisions/398); the helpers several machines share (unprovided, attempt-key) are in app/lib.
+    machine: parts[0] === "app" && parts[1] === "areas" && parts.length > 3 && /\.machine\.ts$/.test(name),
     contract: parts[0] === "contract",
     server: /\.server(\.tsx?)?$/.test(name) || (parts[0] === "app" && parts[1] === ".server"),
     route: /\.route(\.tsx?)?$/.test(name),
@@ -42,7 +41,7 @@ function withServerSide(role, relative) {
 }
 
 /**
- * The import aliases as tsconfig.json defines them (`~/` for app/, `@contract/`, `@machines/`): one
+ * The import aliases as tsconfig.json defines them (`~/` for app/, `@contract/`): one
  * definition, read by the compiler, the bundler, the test runners and these rules alike.
  */
 const aliases = Object.entries(JSON.parse(readFileSync(path.join(repo, "tsconfig.json"), "utf8")).compilerOptions.paths).map(([alias, [target]]) => [alias.replace(/\*$/, ""), path.join(repo, target.replace(/\*$/, ""))]);
@@ -55,15 +54,13 @@ export function importTarget(importer, source) {
 }
 
 /**
- * What a machine (any module under machines/) may import: app/lib, contract/, the machines' shared
- * helpers in machines/ itself, and, for a flow's machine in machines/<area>/, the modules beside it and
- * the isomorphic modules of its own area (view types, rules, texts; never server code, routes,
- * components or React), so that what a machine and its screens share lives with their area.
+ * What a machine (an area's <flow>.machine.ts) may import: app/lib, contract/ and the isomorphic
+ * modules of its own area (view types, rules, texts, another of its machines; never server code,
+ * routes, components or React), so that it runs the same in a test, on the server and in the browser.
  */
 function machineMayImport(from, to) {
   if (to.lib || to.contract) return true;
-  if (to.machine) return to.machineArea === null || to.machineArea === from.machineArea;
-  return from.machineArea !== null && to.area === from.machineArea && !to.server && !to.route && !to.component && !to.react;
+  return to.area === from.area && !to.server && !to.route && !to.component && !to.react;
 }
 
 /** Packages a machine never imports: React and its bindings (a machine runs the same in a test, on the server and in the browser). */
@@ -71,12 +68,11 @@ const REACT_PACKAGES = /^(react|react-dom|react-router|@xstate\/react)(\/|$)/;
 
 function problem(from, to) {
   if (from.machine && !machineMayImport(from, to)) {
-    return "A machine imports only isomorphic modules of its own area (app/areas/<area>/ and machines/<area>/, never *.server, *.route, components or React), the machines' shared helpers, app/lib, contract/ and packages (layer-machines).";
+    return "A machine (<flow>.machine.ts) imports only isomorphic modules of its own area (never *.server, *.route, components or React), app/lib, contract/ and packages (layer-machines).";
   }
   if (from.lib && !(to.lib || to.contract)) return "app/lib imports only app/lib, contract/ and packages (layer-lib).";
   if (from.area && to.area && from.area !== to.area) return `An area never imports another area: move what ${from.area} and ${to.area} share to a shared folder (layer-areas).`;
-  if (from.inApp && !from.area && (to.area || to.machineArea)) return "A shared folder imports no area: what it needs belongs in a shared folder (layer-shared).";
-  if (from.area && to.machineArea && to.machineArea !== from.area) return `An area uses only its own machines: ${from.area} imports machines/${to.machineArea}/ (layer-areas).`;
+  if (from.inApp && !from.area && to.area) return "A shared folder imports no area: what it needs belongs in a shared folder (layer-shared).";
   if (from.route && to.practice) return "A route module never calls the practice itself: its area's page server (page.server.ts or another *.server.ts) makes the call (layer-practice).";
   if (from.component && to.route) return "A component never imports a route module: move the shared type to app/lib (layer-routes).";
   // A components folder's own server renderer (charts drawn to markup) draws its sibling components.

@@ -44,7 +44,7 @@ export default tseslint.config(
   {
     // Layer rules (eslint-layers.js): areas, shared folders, server-only modules, machines and app/lib,
     // told apart by folder role and file suffix (decisions/044 and 271).
-    files: ["app/**/*.{ts,tsx}", "machines/**/*.ts"],
+    files: ["app/**/*.{ts,tsx}"],
     plugins: { layers },
     rules: { "layers/import-direction": "error" },
   },

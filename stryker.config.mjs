@@ -12,21 +12,21 @@ export default {
   // Where a wrong line costs a patient (issue 57). Named by file, wherever its folder is.
   mutate: [
     // Money: the payment machine, its attempts and idempotency, the one answer to a repeated request.
-    "machines/**/payment.machine.ts",
-    "machines/**/payment-choice.ts",
-    "machines/**/payment-context.ts",
+    "app/areas/**/payment.machine.ts",
+    "app/areas/**/payment-choice.ts",
+    "app/areas/**/payment-context.ts",
     "app/**/payment-attempts.server.ts",
     "app/.server/**/answer-once.server.ts",
     // Messages and repeat prescriptions, and the booking machine's rules.
-    "machines/**/messaging.machine.ts",
-    "machines/**/repeat-medication.machine.ts",
-    "machines/**/booking.machine.ts",
+    "app/areas/**/messaging.machine.ts",
+    "app/areas/**/repeat-medication.machine.ts",
+    "app/areas/**/booking.machine.ts",
     "app/**/booking.ts",
     // Whether a patient is told an appointment is booked, taken, unknown or cancelled (decisions/385).
     "app/areas/appointments/page.server.ts",
     // Who gets in: the login machine and the sign-in steps, the second step and its proof, passkeys,
     // throttles, the session, its redirects, viewing claims and hashed names.
-    "machines/**/login.machine.ts",
+    "app/areas/**/login.machine.ts",
     "app/areas/sign-in/login-flow.server.ts",
     "app/areas/sign-in/sign-in-context.server.ts",
     "app/areas/sign-in/password-step.server.ts",

@@ -52,11 +52,11 @@ export default defineConfig({
       { extends: true, test: { name: "integration", include: INTEGRATION, exclude: OWN_MODULES, isolate: false } },
       { extends: true, test: { name: "integration:own-modules", include: OWN_MODULES.filter((file) => file.startsWith("tests/integration/")) } },
     ],
-    // `npm run coverage`: V8 coverage of the portal and its machines, measured in the test processes
+    // `npm run coverage`: V8 coverage of the portal, its machines included, measured in the test processes
     // (the portals that the multi-process tests spawn are not measured). coverage/ is git-ignored.
     coverage: {
       provider: "v8",
-      include: ["app/**/*.{ts,tsx}", "machines/**/*.ts"],
+      include: ["app/**/*.{ts,tsx}"],
       reporter: ["text-summary", "json-summary"],
       reportsDirectory: "coverage",
       // The figures are written even when a test fails, so a flaky run still shows where coverage stands.

@@ -1,5 +1,5 @@
 // First, before any module that builds a zod schema (see the module).
-import "./lib/zod-without-eval";
+import "./shell/zod-without-eval";
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
 import type { Route } from "./+types/root";
 import { NotFound } from "./components/not-found";

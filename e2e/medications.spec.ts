@@ -1,6 +1,6 @@
 import type { Locator, Page } from "@playwright/test";
 import { PDFDocument } from "pdf-lib";
-import { medicationsTexts } from "~/lib/texts/medications";
+import { medicationsTexts } from "~/areas/medications/texts";
 import { readPdf } from "../tests/helpers/pdf-text";
 import { expect, expectNoAxeViolations, forEachPractice, openSignedIn, test, waitForHydration, type World, type WorldUser } from "./fixtures";
 

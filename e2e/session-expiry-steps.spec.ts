@@ -1,5 +1,5 @@
 import { appointmentsTexts } from "~/areas/appointments/texts";
-import { medicationsTexts } from "~/lib/texts/medications";
+import { medicationsTexts } from "~/areas/medications/texts";
 import { messagingTexts } from "~/areas/messaging/texts";
 import { ZOOM_TEXT } from "~/areas/video/zoom";
 import { paymentTexts } from "~/areas/accounts/texts";

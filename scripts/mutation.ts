@@ -3,7 +3,7 @@
  * (stryker.config.mjs lists them), its report in reports/mutation/ (index.html). Stryker 10 needs Node
  * 22 or newer: on an older Node this runs it on the Node 24 LTS that `.ci/run` keeps in the user's cache
  * (fetched from the npm registry once, as `.ci/run` does, when it is not there yet). Arguments go to
- * `stryker run`: `npm run mutation -- --mutate machines/accounts/payment.machine.ts` checks one module.
+ * `stryker run`: `npm run mutation -- --mutate app/areas/accounts/payment.machine.ts` checks one module.
  */
 import { spawnSync } from "node:child_process";
 import { chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";

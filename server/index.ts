@@ -14,7 +14,7 @@ import { config } from "~/.server/config.server";
 import { observability } from "~/.server/observability.server";
 import { pageWorkLimit, type PageWork } from "~/.server/page-work.server";
 import { projectRoot } from "~/.server/project-root.server";
-import { isShareLinkPath, MANIFEST_BODY_BYTES, SHARE_CORS, SHARE_MANIFEST_PATH } from "~/lib/share-link-paths";
+import { isShareLinkPath, MANIFEST_BODY_BYTES, SHARE_CORS, SHARE_MANIFEST_PATH } from "~/areas/summary/share-link-paths";
 import { SIGNUP_POST_MAX_BYTES } from "~/areas/sign-in/signup-image";
 
 /**

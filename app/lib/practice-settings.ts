@@ -1,5 +1,12 @@
 import type { PracticeSettingName, PracticeSettings } from "@contract/patient";
-import { medicationsTexts } from "./texts/medications";
+
+/**
+ * The repeat-medication notice when the practice sends none: reception, two working days, six-monthly
+ * review. The medications area shows it as its own text (medicationsTexts.defaultNotice).
+ */
+export const DEFAULT_REPEAT_NOTICE =
+  "Repeat prescriptions can be collected from reception, or are sent to your chosen pharmacy, two working days after your request. " +
+  "Please allow two working days before collecting. Long-term medicines need a review with your doctor every six months: if yours is due, the practice will ask you to book an appointment first.";
 
 /**
  * 1§3 "Defaults when empty": what a setting reads as when the practice sends it empty, blank or null
@@ -7,8 +14,7 @@ import { medicationsTexts } from "./texts/medications";
  * screen and action sees the same values.
  */
 export const SETTING_DEFAULTS = {
-  /** The repeat-medication notice: reception, two working days, six-monthly review. */
-  PortalRepeatMedSetting: medicationsTexts.defaultNotice,
+  PortalRepeatMedSetting: DEFAULT_REPEAT_NOTICE,
   // 1§3 says "testing": a placeholder of the original that no patient should read, so empty stays
   // empty and no notes are shown (docs/spec-deviations.md, decisions/170).
   RepeatRxUrgentNotes: "",

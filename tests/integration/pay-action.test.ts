@@ -15,7 +15,7 @@ import { callStep, type StepEnvelope, type StepReply } from "~/lib/steps";
 import { paySteps } from "~/areas/accounts/steps";
 import { parseCardTypes } from "~/areas/accounts/payment-forms";
 import { getPracticeSettings } from "~/.server/practice/patient.server";
-import { paymentMachine } from "@machines/accounts/payment.machine";
+import { paymentMachine } from "~/areas/accounts/payment.machine";
 import { feeCents, feeRateBasisPoints, toCents } from "~/lib/money";
 import { useMockServer, type PortalSession, type TestWorld } from "../helpers/mock-world";
 import { signedInToPortal } from "../helpers/portal-cookie";

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { endpoints } from "@contract/endpoints";
 import { getPracticeSettings } from "~/.server/practice/patient.server";
-import { medicationsTexts } from "~/lib/texts/medications";
+import { medicationsTexts } from "~/areas/medications/texts";
 import { useMockServer, type TestWorld } from "../helpers/mock-world";
 
 /** The portal's read of the practice settings (1§7 LoadPracticeSetting) applies 1§3's defaults, over HTTP. */

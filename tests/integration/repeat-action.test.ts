@@ -3,7 +3,7 @@ import { medicationsPage, repeatAction, type RepeatDeps } from "~/areas/medicati
 import { loadConfig } from "~/.server/config.server";
 import { createSessions } from "~/.server/session.server";
 import { MemoryStateStore } from "~/.server/state-store.server";
-import { medicationsTexts } from "~/lib/texts/medications";
+import { medicationsTexts } from "~/areas/medications/texts";
 import type { RepeatReply } from "~/areas/medications/repeat-request";
 import type { PharmacyOption } from "~/areas/medications/view";
 import { errorsTexts } from "~/lib/texts/errors";

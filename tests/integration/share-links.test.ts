@@ -17,7 +17,7 @@ import type { StepEnvelope } from "~/lib/steps";
 import type { ShareLinkListItem } from "~/areas/summary/view";
 import { decodeShlink, MAX_WRONG_PASSCODES, SHARE_ORIGIN_MAX, type ShlinkPayload } from "~/areas/summary/shlink";
 import { shareTexts as t } from "~/areas/summary/texts";
-import { SHARE_FILE_PATH, SHARE_MANIFEST_PATH } from "~/lib/share-link-paths";
+import { SHARE_FILE_PATH, SHARE_MANIFEST_PATH } from "~/areas/summary/share-link-paths";
 import { documentProblems, fhirValidator, validateBundle } from "../helpers/fhir-document";
 import { useMockServer, type TestWorld } from "../helpers/mock-world";
 import { signedInToPortal } from "../helpers/portal-cookie";

@@ -13,7 +13,7 @@ import { loadConfig } from "~/.server/config.server";
 import { createSessions } from "~/.server/session.server";
 import { MemoryStateStore } from "~/.server/state-store.server";
 import { messagingTexts } from "~/areas/messaging/texts";
-import { medicationsTexts } from "~/lib/texts/medications";
+import { medicationsTexts } from "~/areas/medications/texts";
 import { endpoints } from "@contract/endpoints";
 import { MESSAGE_BOXES } from "@contract/messaging";
 import { useMockServer, type TestWorld } from "../helpers/mock-world";

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from "vitest";
 import { createActor, fromPromise } from "xstate";
 import { waitForState } from "../helpers/wait-for-state";
-import { bookFields, bookingMachine, type BookingContext, type BookingInput } from "@machines/appointments/booking.machine";
+import { bookFields, bookingMachine, type BookingContext, type BookingInput } from "~/areas/appointments/booking.machine";
 import { QUESTIONS, bookableDays, bookingFailureText, bookingSettingsOf, nextSearchStart, type BookReply, type BookingSettings, type Option, type ProviderView, type SlotView } from "~/areas/appointments/booking";
 import { appointmentsTexts } from "~/areas/appointments/texts";
 import { StepNetworkError, StepRefusedError, StepReplyError, StepSessionEndedError } from "~/lib/step-client";

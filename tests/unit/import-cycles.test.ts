@@ -14,7 +14,7 @@ import { describe, expect, it } from "vitest";
 const repo = fileURLToPath(new URL("../..", import.meta.url));
 
 /** The portal's own code, then the mock practice server and the fixtures it builds its worlds from (decisions/343). */
-const PORTAL = ["app", "machines", "contract"];
+const PORTAL = ["app", "contract"];
 const MOCK = ["mock-server", "fixtures", "contract"];
 
 function sourceFiles(folder: string): string[] {
@@ -28,7 +28,7 @@ function sourceFiles(folder: string): string[] {
 /** Each file with the portal's files it imports (packages and generated route types left out). */
 function importGraph(roots: string[]): Map<string, string[]> {
   const files = new Set(roots.flatMap((root) => sourceFiles(path.join(repo, root))));
-  // The compiler's own resolution, with tsconfig.json's aliases (`~/`, `@contract/`, `@machines/`).
+  // The compiler's own resolution, with tsconfig.json's aliases (`~/`, `@contract/`).
   const { options } = ts.parseJsonConfigFileContent(ts.readConfigFile(path.join(repo, "tsconfig.json"), ts.sys.readFile).config, ts.sys, repo);
   const resolve = (importer: string, specifier: string): string | undefined => {
     const resolved = ts.resolveModuleName(specifier, importer, options, ts.sys).resolvedModule?.resolvedFileName;
@@ -85,7 +85,6 @@ function libUsers(graph: Map<string, string[]>): Map<string, Set<string>> {
   const relative = (file: string) => path.relative(repo, file).split(path.sep).join("/");
   const roomOf = (file: string) => {
     const [top, second, third] = relative(file).split("/");
-    if (top === "machines") return second ?? top;
     if (top !== "app") return top;
     return second === "areas" ? (third ?? second) : second;
   };
@@ -121,7 +120,7 @@ describe("the import graph: no loops, and app/lib/ shared", () => {
     expect(importLoops(new Map([["a", ["b"]], ["b", []]]))).toEqual([]);
   });
 
-  it("the portal (app, machines, contract) has none", () => {
+  it("the portal (app, its machines included, and contract) has none", () => {
     expect(importLoops(importGraph(PORTAL))).toEqual([]);
   });
 
@@ -134,7 +133,7 @@ describe("the import graph: no loops, and app/lib/ shared", () => {
       [at("app/lib/through-lib.ts"), []],
       [at("app/lib/helper.ts"), [at("app/lib/through-lib.ts")]],
       [at("app/areas/messaging/page.route.tsx"), [at("app/lib/shared.ts"), at("app/lib/one-area.ts"), at("app/lib/helper.ts")]],
-      [at("machines/accounts/payment.machine.ts"), [at("app/lib/shared.ts")]],
+      [at("app/areas/accounts/payment.machine.ts"), [at("app/lib/shared.ts")]],
       [at("app/shell/layout.route.tsx"), []],
     ]);
     expect(oneAreaLibModules(made, areas).sort()).toEqual(["app/lib/helper.ts", "app/lib/one-area.ts", "app/lib/through-lib.ts"]);

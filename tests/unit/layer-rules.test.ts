@@ -49,9 +49,9 @@ describe("layer rules", () => {
     expect(await restrictedImports("app/areas/messaging/page.route.tsx", importing("../appointments/components/appointment-card"))).toEqual([expect.stringContaining("layer-areas")]);
     expect(await restrictedImports("app/areas/health/timeline/components/example.tsx", importing("../../../letters/texts"))).toEqual([expect.stringContaining("layer-areas")]);
     expect(await restrictedImports("app/areas/messaging/page.server.ts", importing("~/areas/profile/page.server"))).toEqual([expect.stringContaining("layer-areas")]);
-    // Its own files, shared folders, contract/ and machines/ are what an area builds on.
+    // Its own files (its machines among them), shared folders and contract/ are what an area builds on.
     expect(await restrictedImports("app/areas/health/timeline/components/example.tsx", importing("../../texts"))).toEqual([]);
-    for (const from of ["./view", "../../lib/dates", "../../components/ui/button", "@contract/messaging", "@machines/messaging/messaging.machine"]) {
+    for (const from of ["./view", "../../lib/dates", "../../components/ui/button", "@contract/messaging", "~/areas/messaging/messaging.machine"]) {
       expect(await restrictedImports("app/areas/messaging/page.route.tsx", importing(from)), from).toEqual([]);
     }
   });
@@ -86,49 +86,54 @@ describe("layer rules", () => {
   });
 
   it("a machine importing anything but its own area's isomorphic modules, app/lib, contract/ and packages fails (layer-machines)", async () => {
-    const file = "machines/messaging/example.machine.ts";
-    const violations = [
-      "../../app/.server/session.server",
-      "~/areas/messaging/page.server",
-      "~/areas/messaging/page.route",
-      "~/areas/messaging/components/message-list",
-      "~/areas/messaging/use-messaging-machine",
-      "~/areas/accounts/view",
-      "../accounts/payment.machine",
-      "../../app/components/ui/button",
-      "../../app/shell/layout.route",
-      "../../mock-server/server",
-      "react",
-      "@xstate/react",
-    ];
-    for (const from of violations) {
-      expect(await restrictedImports(file, importing(from)), from).toEqual([expect.stringContaining("layer-machines")]);
+    // A flow's machine is its area's <flow>.machine.ts (decisions/398), at any depth inside the area.
+    for (const file of ["app/areas/messaging/example.machine.ts", "app/areas/health/timeline/example.machine.ts"]) {
+      const violations = [
+        "~/.server/session.server",
+        "~/areas/messaging/page.server",
+        "~/areas/messaging/page.route",
+        "~/areas/messaging/components/message-list",
+        "~/areas/messaging/use-messaging-machine",
+        "~/areas/accounts/view",
+        "~/areas/accounts/payment.machine",
+        "~/components/ui/button",
+        "~/shell/layout.route",
+        "react",
+        "@xstate/react",
+      ];
+      for (const from of violations) {
+        expect(await restrictedImports(file, importing(from)), `${file}: ${from}`).toEqual([expect.stringContaining("layer-machines")]);
+      }
+      expect(await restrictedImports(file, importing("~/../mock-server/server"))).toContainEqual(expect.stringContaining("layer-machines"));
     }
+    expect(await restrictedImports("app/areas/messaging/example.machine.ts", importing("../../.server/session.server"))).toEqual([expect.stringContaining("layer-machines")]);
+    expect(await restrictedImports("app/areas/health/timeline/example.machine.ts", importing("../../letters/texts"))).toEqual([expect.stringContaining("layer-machines")]);
     const clean = [
       'import { setup } from "xstate";',
-      'import { messagingTexts } from "~/areas/messaging/texts";',
+      'import { messagingTexts } from "./texts";',
       'import { draftOf } from "~/areas/messaging/compose";',
+      'import { other } from "./other.machine";',
       'import { stepClient } from "~/lib/step-client";',
       'import { endpoints } from "@contract/endpoints";',
-      'import { unprovided } from "../unprovided";',
-      'import { helper } from "./example-helper";',
-      "export const used = [setup, messagingTexts, draftOf, stepClient, endpoints, unprovided, helper];",
+      'import { unprovided } from "~/lib/unprovided";',
+      'import { newAttemptKey } from "../../lib/attempt-key";',
+      "export const used = [setup, messagingTexts, draftOf, other, stepClient, endpoints, unprovided, newAttemptKey];",
     ].join("\n");
-    expect(await restrictedImports(file, `${clean}\n`)).toEqual([]);
-    // The helpers every machine shares belong to no area: they import no area's modules.
-    expect(await restrictedImports("machines/example.ts", importing("~/areas/messaging/view"))).toEqual([expect.stringContaining("layer-machines")]);
-    expect(await restrictedImports("machines/example.ts", importing("~/lib/step-client"))).toEqual([]);
+    expect(await restrictedImports("app/areas/messaging/example.machine.ts", `${clean}\n`)).toEqual([]);
+    expect(await restrictedImports("app/areas/health/timeline/example.machine.ts", importing("../texts"))).toEqual([]);
+    // The helpers several machines share are app/lib's: they import no area's modules.
+    expect(await restrictedImports("app/lib/example.ts", importing("~/areas/messaging/view"))).toEqual([expect.stringContaining("layer-lib")]);
   });
 
   it("an area importing another area's machine fails (layer-areas); a shared folder importing any fails (layer-shared)", async () => {
-    expect(await restrictedImports("app/areas/accounts/components/payment-panel.tsx", importing("@machines/messaging/messaging.machine"))).toEqual([expect.stringContaining("layer-areas")]);
-    expect(await restrictedImports("app/areas/accounts/components/payment-panel.tsx", importing("@machines/accounts/payment.machine"))).toEqual([]);
-    expect(await restrictedImports("app/shell/components/example.tsx", importing("@machines/messaging/messaging.machine"))).toEqual([expect.stringContaining("layer-shared")]);
+    expect(await restrictedImports("app/areas/accounts/components/payment-panel.tsx", importing("~/areas/messaging/messaging.machine"))).toEqual([expect.stringContaining("layer-areas")]);
+    expect(await restrictedImports("app/areas/accounts/components/payment-panel.tsx", importing("~/areas/accounts/payment.machine"))).toEqual([]);
+    expect(await restrictedImports("app/shell/components/example.tsx", importing("~/areas/messaging/messaging.machine"))).toEqual([expect.stringContaining("layer-shared")]);
   });
 
   it("app/lib importing a machine, a component, server code or an area fails (layer-lib), at any depth, which keeps the payment cycle closed", async () => {
     const file = "app/lib/example.ts";
-    for (const from of ["@machines/accounts/payment.machine", "../components/ui/button", "../.server/config.server", "../shell/layout.route", "../areas/messaging/view", "~/components/ui/button"]) {
+    for (const from of ["~/areas/accounts/payment.machine", "../components/ui/button", "../.server/config.server", "../shell/layout.route", "../areas/messaging/view", "~/components/ui/button"]) {
       expect(await restrictedImports(file, importing(from)), from).toEqual([expect.stringContaining("layer-lib")]);
     }
     expect(await restrictedImports("app/lib/texts/example.ts", importing("../../components/ui/button"))).toEqual([expect.stringContaining("layer-lib")]);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { createActor, fromPromise } from "xstate";
 import { waitForState } from "../helpers/wait-for-state";
-import { loginMachine, type CodeRequest, type FlowOutcome, type LoginContext, type LoginEvent } from "@machines/sign-in/login.machine";
+import { loginMachine, type CodeRequest, type FlowOutcome, type LoginContext, type LoginEvent } from "~/areas/sign-in/login.machine";
 import { passkeyTexts } from "~/lib/texts/passkeys";
 import { secondStepTexts } from "~/lib/texts/second-step";
 import { signInTexts } from "~/areas/sign-in/texts";

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from "vitest";
 import { createActor, fromPromise } from "xstate";
 import { waitForState } from "../helpers/wait-for-state";
-import { loginMachine, type FlowOutcome, type LoginInput } from "@machines/sign-in/login.machine";
+import { loginMachine, type FlowOutcome, type LoginInput } from "~/areas/sign-in/login.machine";
 import { errorsTexts } from "~/lib/texts/errors";
 import { signInTexts } from "~/areas/sign-in/texts";
 

@@ -3,7 +3,7 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { MedicationTable, PrintableList } from "~/areas/medications/components/medication-table";
 import type { MedicationRow } from "~/areas/medications/view";
-import { medicationsTexts } from "~/lib/texts/medications";
+import { medicationsTexts } from "~/areas/medications/texts";
 
 /**
  * The medicines list is drawn twice, a table where there is room and a card per medicine on a phone

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { MedicationSchema } from "@contract/medications";
-import { medicationsTexts } from "~/lib/texts/medications";
+import { medicationsTexts } from "~/areas/medications/texts";
 import { recordTexts } from "~/lib/texts/record";
 import { medicationRowOf, medicationSearch, medicationViewOf, medicineGuidanceUrl, repeatSettingsOf } from "~/areas/medications/view";
 import { withSettingDefaults } from "~/lib/practice-settings";

@@ -3,7 +3,7 @@ import { createActor, fromPromise } from "xstate";
 import type { Option, SendReply } from "~/areas/messaging/compose";
 import { earlyMessaging, MESSAGING_START, messagingDialogsOf, notFetched, type EarlyMessagingEvent, type MessagingDialogs } from "~/areas/messaging/dialogs";
 import type { MessageView, MessagingSettings } from "~/areas/messaging/view";
-import { messagingMachine } from "@machines/messaging/messaging.machine";
+import { messagingMachine } from "~/areas/messaging/messaging.machine";
 import { messageView } from "../helpers/message-view";
 import { seededDraws } from "../helpers/seeded-draws";
 

@@ -5,7 +5,7 @@ import { checkDraft, messageFields, replySubject, type Draft, type SendReply } f
 import { messagingTexts } from "~/areas/messaging/texts";
 import type { MessagingSettings } from "~/areas/messaging/view";
 import { StepNetworkError, StepRefusedError, StepReplyError, StepSessionEndedError } from "~/lib/step-client";
-import { messagingMachine, type MessagingEmitted } from "@machines/messaging/messaging.machine";
+import { messagingMachine, type MessagingEmitted } from "~/areas/messaging/messaging.machine";
 import { messageView } from "../helpers/message-view";
 
 /** The messaging machine (2§4, 2§5) without React: compose, reply, draft edit and send, and their failures. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { createActor, fromPromise } from "xstate";
 import { waitForState } from "../helpers/wait-for-state";
-import { loginMachine, type CodeRequest, type FlowOutcome } from "@machines/sign-in/login.machine";
+import { loginMachine, type CodeRequest, type FlowOutcome } from "~/areas/sign-in/login.machine";
 import { loadConfig } from "~/.server/config.server";
 import { challengeOf, relyingPartyOf } from "~/.server/sign-in-security/passkeys.server";
 import { passkeyTexts } from "~/lib/texts/passkeys";

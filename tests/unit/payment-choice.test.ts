@@ -2,9 +2,9 @@ import { describe, expect, it } from "vitest";
 import { createActor } from "xstate";
 import { checkPaymentAmount } from "~/areas/accounts/payment-amount";
 import { paymentAmountSchema } from "~/areas/accounts/payment-forms";
-import { amountOf, editPayment, feeOf, initialPaymentContext, isPaymentEdit, payableCents, paymentMethodOf, type PaymentEdit } from "@machines/accounts/payment-choice";
-import type { PaymentEvent } from "@machines/accounts/payment-context";
-import { paymentMachine, type PaymentInput } from "@machines/accounts/payment.machine";
+import { amountOf, editPayment, feeOf, initialPaymentContext, isPaymentEdit, payableCents, paymentMethodOf, type PaymentEdit } from "~/areas/accounts/payment-choice";
+import type { PaymentEvent } from "~/areas/accounts/payment-context";
+import { paymentMachine, type PaymentInput } from "~/areas/accounts/payment.machine";
 
 /**
  * The payment form is drawn before the payment machine has loaded (decisions/180): from its starting

@@ -4,7 +4,7 @@ import { waitForState } from "../helpers/wait-for-state";
 import { RefusedError } from "~/areas/accounts/card-refusal";
 import { StepSessionEndedError } from "~/lib/step-client";
 import { StepFailedError } from "~/lib/steps";
-import { amountOf, paymentMachine, paymentMethodOf, paymentTexts, type TempPaymentRequest } from "@machines/accounts/payment.machine";
+import { amountOf, paymentMachine, paymentMethodOf, paymentTexts, type TempPaymentRequest } from "~/areas/accounts/payment.machine";
 import { paymentOutcomeTexts } from "~/areas/accounts/outcome-texts";
 import { paymentRefusalTexts } from "~/areas/accounts/refusal-texts";
 import { cardTexts } from "~/areas/accounts/card-texts";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { PracticeSettingsReplySchema } from "@contract/patient";
-import { medicationsTexts } from "~/lib/texts/medications";
+import { medicationsTexts } from "~/areas/medications/texts";
 import { settingGiven, SETTING_DEFAULTS, withSettingDefaults } from "~/lib/practice-settings";
 
 describe("1§3's defaults for empty settings", () => {

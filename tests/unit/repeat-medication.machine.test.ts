@@ -1,12 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { assign, createActor, fromPromise } from "xstate";
 import { waitForState } from "../helpers/wait-for-state";
-import { medicationsTexts } from "~/lib/texts/medications";
+import { medicationsTexts } from "~/areas/medications/texts";
 import type { PharmacyOption, RepeatSettings } from "~/areas/medications/view";
 import { everyRepeatChoice } from "../helpers/repeat-settings";
 import type { RepeatChoice, RepeatReply } from "~/areas/medications/repeat-request";
 import { StepNetworkError, StepSessionEndedError } from "~/lib/step-client";
-import { preferredPharmacy, repeatMedicationMachine } from "@machines/medications/repeat-medication.machine";
+import { preferredPharmacy, repeatMedicationMachine } from "~/areas/medications/repeat-medication.machine";
 
 const t = medicationsTexts;
 

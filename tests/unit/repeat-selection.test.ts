@@ -5,8 +5,8 @@ import { everyRepeatChoice } from "../helpers/repeat-settings";
 import { seededDraws } from "../helpers/seeded-draws";
 import type { RepeatReply } from "~/areas/medications/repeat-request";
 import { earlyRepeat, REPEAT_START, repeatViewOf, type EarlyRepeatEvent } from "~/areas/medications/repeat-selection";
-import { medicationsTexts } from "~/lib/texts/medications";
-import { repeatMedicationMachine } from "@machines/medications/repeat-medication.machine";
+import { medicationsTexts } from "~/areas/medications/texts";
+import { repeatMedicationMachine } from "~/areas/medications/repeat-medication.machine";
 
 /**
  * Before the repeat machine arrives, the Medications page answers its events with `earlyRepeat`

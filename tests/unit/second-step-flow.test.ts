@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { createActor, fromPromise } from "xstate";
 import { waitForState } from "../helpers/wait-for-state";
-import { loginMachine, type CodeRequest, type FlowOutcome } from "@machines/sign-in/login.machine";
+import { loginMachine, type CodeRequest, type FlowOutcome } from "~/areas/sign-in/login.machine";
 import { SECOND_STEP_LIMITS, secondStepThrottle } from "~/.server/sign-in-security/second-step.server";
 import { MemoryStateStore } from "~/.server/state-store.server";
 import { secondStepTexts } from "~/lib/texts/second-step";

@@ -3,7 +3,7 @@ import { practiceKey } from "~/.server/access-record.server";
 import { config } from "~/.server/config.server";
 import { sharePortalStore, unsharePortalStore, type PortalStore } from "~/.server/portal-store.server";
 import { MemoryStateStore, type StateStore } from "~/.server/state-store.server";
-import { MANIFEST_BODY_BYTES, SHARE_CORS } from "~/lib/share-link-paths";
+import { MANIFEST_BODY_BYTES, SHARE_CORS } from "~/areas/summary/share-link-paths";
 import { fileResponse, manifestResponse, portalReceivingSide, SHARE_REQUESTS_PER_MINUTE, type ReceivingSide } from "~/areas/summary/share-link-receiving.server";
 import { hashPasscode, sha256, ShareLinksUnavailable, type ShareLinkStore } from "~/areas/summary/share-link-store.server";
 import { FHIR_JSON, MAX_WRONG_PASSCODES, randomBase64url } from "~/areas/summary/shlink";

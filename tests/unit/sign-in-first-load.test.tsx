@@ -1,7 +1,7 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { createActor } from "xstate";
-import { loginMachine } from "@machines/sign-in/login.machine";
+import { loginMachine } from "~/areas/sign-in/login.machine";
 import { ToastProvider } from "~/components/ui/toast";
 import { ToastRegionPlaceholder } from "~/components/ui/toast-region";
 import { idleSignInView } from "~/areas/sign-in/view";

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from "vitest";
 import { createActor, fromPromise } from "xstate";
 import { waitForState } from "../helpers/wait-for-state";
-import { FAILURE_TEXT, zoomJoinMachine } from "@machines/video/zoom-join.machine";
+import { FAILURE_TEXT, zoomJoinMachine } from "~/areas/video/zoom-join.machine";
 import { JOIN_TIMEOUT_MS, ZOOM_TEXT, type Signature } from "~/areas/video/zoom";
 import { StepSessionEndedError } from "~/lib/step-client";
 import { StepFailedError } from "~/lib/steps";

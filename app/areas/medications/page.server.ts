@@ -4,7 +4,7 @@ import { PRACTICE_ZONE } from "~/lib/dates";
 import { parseForm } from "~/lib/form-data";
 import { furtherPages, listingExtent, sentOf } from "~/lib/listing";
 import { MAX_MEDICATION_PAGES, medicationRowOf, medicationViewOf, repeatSettingsOf, type MedicationsPageData } from "./view";
-import { medicationsTexts } from "~/lib/texts/medications";
+import { medicationsTexts } from "./texts";
 import { recordTexts } from "~/lib/texts/record";
 import { summarisePatient } from "~/lib/patient-summary";
 import { RepeatRequestSchema, repeatRuleErrors, type RepeatErrors, type RepeatFields, type RepeatReply } from "./repeat-request";

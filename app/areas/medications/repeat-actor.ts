@@ -1,5 +1,5 @@
 import { createActor, fromPromise, type SnapshotFrom } from "xstate";
-import { repeatMedicationMachine, type RepeatEvent } from "@machines/medications/repeat-medication.machine";
+import { repeatMedicationMachine, type RepeatEvent } from "./repeat-medication.machine";
 import type { RepeatSettings } from "./view";
 import { repeatFields } from "./repeat-request";
 import { callStep } from "~/lib/steps";

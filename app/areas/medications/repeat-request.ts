@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { medicationsTexts } from "~/lib/texts/medications";
+import { medicationsTexts } from "./texts";
 import { RequestKeySchema } from "~/lib/request-key";
 import type { Delivery, RepeatSettings } from "./view";
 

@@ -2,7 +2,7 @@ import type { Draft } from "./compose";
 import type { MessageView, MessagingSettings } from "./view";
 
 /**
- * What the /emails page draws of the messaging machine (machines/messaging/messaging.machine.ts): which of its
+ * What the /emails page draws of the messaging machine (messaging.machine.ts, beside it): which of its
  * dialogs is open, at which step, and whether a post is out (decisions/361). The machine runs once the
  * patient reaches for it (Compose Message, a message's Reply, Send Message or Edit Message pointed at,
  * focused or pressed); until then the page answers its events as the machine answers them in its

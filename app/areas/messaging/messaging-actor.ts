@@ -1,5 +1,5 @@
 import { createActor, fromPromise, type SnapshotFrom } from "xstate";
-import { messagingMachine, type Announcement, type MessagingEvent } from "@machines/messaging/messaging.machine";
+import { messagingMachine, type Announcement, type MessagingEvent } from "./messaging.machine";
 import { messageFields } from "./compose";
 import type { MessagingSettings } from "./view";
 import { callStep } from "~/lib/steps";

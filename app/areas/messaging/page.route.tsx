@@ -1,7 +1,7 @@
 import { Tabs } from "radix-ui";
 import { Suspense, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useLocation, useNavigate, useNavigation, useRevalidator, type ShouldRevalidateFunctionArgs } from "react-router";
-import type { Announcement, MessagingEvent } from "@machines/messaging/messaging.machine";
+import type { Announcement, MessagingEvent } from "./messaging.machine";
 import { loadMessagingPage } from "./page.server";
 import type { PageNotice } from "./components/notice-host";
 import { MessageList } from "./components/message-list";

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from "react";
 import { data, Link, redirect } from "react-router";
-import type { LoginEvent } from "@machines/sign-in/login.machine";
+import type { LoginEvent } from "./login.machine";
 import { redirectIfSignedIn, sessionStorage } from "~/.server/session.server";
 import { safeRedirectTo } from "~/.server/safe-redirect.server";
 import { endPracticeToken } from "./session-end.server";

@@ -3,7 +3,7 @@ import { currentRequestId, observability } from "~/.server/observability.server"
 import type { StateStore } from "~/.server/state-store.server";
 import { clientAddress } from "~/.server/client-address.server";
 import { config } from "~/.server/config.server";
-import { MANIFEST_BODY_BYTES, SHARE_CORS } from "~/lib/share-link-paths";
+import { MANIFEST_BODY_BYTES, SHARE_CORS } from "./share-link-paths";
 import { passcodeMatches, sha256, shareLinkStore, ShareLinksUnavailable, type ShareLinkStore } from "./share-link-store.server";
 import { failureCode } from "~/.server/portal-store.server";
 import { FHIR_JSON, MAX_WRONG_PASSCODES } from "./shlink";

@@ -33,7 +33,7 @@ export const MANIFEST_URL_MAX = 128;
 export const MANIFEST_ID_BYTES = 32;
 const MANIFEST_ID_LENGTH = Math.ceil((MANIFEST_ID_BYTES * 4) / 3);
 
-/** A manifest's address: the origin, then /shl/ and the id (app/lib/share-link-paths.ts answers it). */
+/** A manifest's address: the origin, then /shl/ and the id (share-link-paths.ts answers it). */
 export const manifestUrlOf = (origin: string, manifestId: string) => `${origin}/shl/${manifestId}`;
 
 /**

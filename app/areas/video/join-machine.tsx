@@ -2,7 +2,7 @@ import { useMachine } from "@xstate/react";
 import { useEffect, useMemo, useRef, type RefObject } from "react";
 import { useNavigate } from "react-router";
 import { fromPromise } from "xstate";
-import { zoomJoinMachine, type ZoomJoinEvent } from "@machines/video/zoom-join.machine";
+import { zoomJoinMachine, type ZoomJoinEvent } from "./zoom-join.machine";
 import { devicesNotice, isClientMessage } from "./zoom";
 import { callStep } from "~/lib/steps";
 import { videoSteps } from "./steps";

@@ -7,7 +7,7 @@ import { Breadcrumb } from "~/shell/components/breadcrumb";
 import { SignInAgainLink } from "~/components/ui/sign-in-again-link";
 import { lazyModule } from "~/components/ui/lazy-module";
 import { ZOOM_TEXT, formatMeetingNumber } from "./zoom";
-import type { ZoomJoinEvent } from "@machines/video/zoom-join.machine";
+import type { ZoomJoinEvent } from "./zoom-join.machine";
 import { videoTexts } from "./texts";
 import { IDLE_MEETING, type MeetingView } from "./meeting-view";
 import type { Route } from "./+types/page.route";

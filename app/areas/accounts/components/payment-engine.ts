@@ -1,5 +1,5 @@
 import { assign, createActor, fromPromise } from "xstate";
-import { paymentMachine, type PaymentInput } from "@machines/accounts/payment.machine";
+import { paymentMachine, type PaymentInput } from "../payment.machine";
 import { testCardErrors } from "../payment-forms";
 import { RefusedError, refusedForCertain } from "../card-refusal";
 import { callStep, StepFailedError } from "~/lib/steps";

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useCallback, useEffect, useId, useRef, useState } from "react";
-import type { PaymentContext, PaymentEvent, PaymentInput } from "@machines/accounts/payment.machine";
-import { amountOf, editPayment, feeOf, initialPaymentContext, isPaymentEdit } from "@machines/accounts/payment-choice";
+import type { PaymentContext, PaymentEvent, PaymentInput } from "../payment.machine";
+import { amountOf, editPayment, feeOf, initialPaymentContext, isPaymentEdit } from "../payment-choice";
 import { practiceDateTime, type CardProviderChoice, type InvoiceTableRow, type OpenPayment, type PaidNotice } from "~/lib/accounts-view";
 import type { CardType } from "../card-brand";
 import { totalBalanceCents } from "../allocation";

@@ -1,7 +1,7 @@
 import { useMachine } from "@xstate/react";
 import { useId, useMemo } from "react";
 import { fromPromise } from "xstate";
-import { bookingMachine, type BookingInput } from "@machines/appointments/booking.machine";
+import { bookingMachine, type BookingInput } from "../booking.machine";
 import { QUESTIONS, SYMPTOMS, bookableDays, type Answer } from "../booking";
 import { callStep } from "~/lib/steps";
 import { bookingSteps } from "../steps";

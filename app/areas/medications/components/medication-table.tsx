@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import type { MedicationRow } from "../view";
 import { medicineGuidanceUrl } from "../view";
-import { medicationsTexts } from "~/lib/texts/medications";
+import { medicationsTexts } from "../texts";
 
 /**
  * A list of medicines (2§2): medicine, dose, instructions, quantity, prescriber and dates. Each name

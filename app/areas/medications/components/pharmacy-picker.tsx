@@ -1,6 +1,6 @@
 import { useDeferredValue, useId, useMemo, useState } from "react";
 import type { PharmacyOption } from "../view";
-import { medicationsTexts } from "~/lib/texts/medications";
+import { medicationsTexts } from "../texts";
 import { FieldError } from "~/components/ui/field";
 
 /**

@@ -1,9 +1,9 @@
 import { useEffect, useId, useRef } from "react";
 import { Link } from "react-router";
 import type { SnapshotFrom } from "xstate";
-import type { RepeatEvent, repeatMedicationMachine } from "@machines/medications/repeat-medication.machine";
+import type { RepeatEvent, repeatMedicationMachine } from "../repeat-medication.machine";
 import type { MedicationRow } from "../view";
-import { medicationsTexts } from "~/lib/texts/medications";
+import { medicationsTexts } from "../texts";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { SignInAgainLink } from "~/components/ui/sign-in-again-link";

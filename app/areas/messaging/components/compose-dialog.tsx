@@ -5,7 +5,7 @@ import type { WritingStep } from "../dialogs";
 import { errorsTexts } from "~/lib/texts/errors";
 import { messagingTexts } from "../texts";
 import type { ActorRefFrom } from "xstate";
-import type { MessagingContext, MessagingEvent, messagingMachine } from "@machines/messaging/messaging.machine";
+import type { MessagingContext, MessagingEvent, messagingMachine } from "../messaging.machine";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { SignInAgainLink } from "~/components/ui/sign-in-again-link";

@@ -2,7 +2,7 @@ import { useMachine } from "@xstate/react";
 import { useLayoutEffect, useMemo } from "react";
 import { useNavigate } from "react-router";
 import { fromPromise } from "xstate";
-import { loginMachine, type FlowOutcome, type LoginEvent, type LoginInput } from "@machines/sign-in/login.machine";
+import { loginMachine, type FlowOutcome, type LoginEvent, type LoginInput } from "../login.machine";
 import { callStep } from "~/lib/steps";
 import { signInSteps } from "../steps";
 import type { SignInView } from "../view";

@@ -1,11 +1,11 @@
 import { and, assertEvent, assign, setup } from "xstate";
-import type { Delivery, PharmacyOption, RepeatSettings } from "~/areas/medications/view";
-import { medicationsTexts } from "~/lib/texts/medications";
-import { toggledMedicine, withMedicines } from "~/areas/medications/repeat-selection";
-import { checkRepeatChoice, type RepeatChoice, type RepeatErrors, type RepeatReply } from "~/areas/medications/repeat-request";
+import type { Delivery, PharmacyOption, RepeatSettings } from "./view";
+import { medicationsTexts } from "./texts";
+import { toggledMedicine, withMedicines } from "./repeat-selection";
+import { checkRepeatChoice, type RepeatChoice, type RepeatErrors, type RepeatReply } from "./repeat-request";
 import { StepSessionEndedError } from "~/lib/step-client";
-import { newAttemptKey } from "../attempt-key";
-import { unprovided } from "../unprovided";
+import { newAttemptKey } from "~/lib/attempt-key";
+import { unprovided } from "~/lib/unprovided";
 
 /**
  * Requesting repeat prescriptions (2§4, 2§5): choose medicines on the page, then in the dialog pick up

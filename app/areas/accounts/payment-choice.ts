@@ -1,6 +1,6 @@
-import { allocate, totalBalanceCents, type Allocation } from "~/areas/accounts/allocation";
+import { allocate, totalBalanceCents, type Allocation } from "./allocation";
 import { feeCents } from "~/lib/money";
-import { centsAsAmountText, checkPaymentAmount } from "~/areas/accounts/payment-amount";
+import { centsAsAmountText, checkPaymentAmount } from "./payment-amount";
 import type { PaymentContext, PaymentEvent, PaymentInput, PaymentMethod } from "./payment-context";
 
 /**

@@ -16,12 +16,12 @@ import {
   type Questionnaire,
   type Selection,
   type SlotView,
-} from "~/areas/appointments/booking";
-import { appointmentsTexts } from "~/areas/appointments/texts";
+} from "./booking";
+import { appointmentsTexts } from "./texts";
 import { StepSessionEndedError, stepMayHaveBeenDone } from "~/lib/step-client";
 import { failureMessage } from "~/lib/steps";
 import { DEFAULT_REASON_FOR_VISIT_ID, NOT_PROVIDED_REASON, VIDEO_TYPE_NAME } from "@contract/appointments";
-import { unprovided } from "../unprovided";
+import { unprovided } from "~/lib/unprovided";
 
 /**
  * Booking an appointment (2§2 Book, 2§4 booking flow, 2§5, 2§8): type, locations, role, provider,

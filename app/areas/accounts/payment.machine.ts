@@ -1,14 +1,14 @@
 import { and, assertEvent, assign, setup } from "xstate";
-import type { Allocation } from "~/areas/accounts/allocation";
-import { paymentTexts } from "~/areas/accounts/texts";
-import { paymentOutcomeTexts } from "~/areas/accounts/outcome-texts";
-import { RefusedError, refusedForCertain } from "~/areas/accounts/card-refusal";
+import type { Allocation } from "./allocation";
+import { paymentTexts } from "./texts";
+import { paymentOutcomeTexts } from "./outcome-texts";
+import { RefusedError, refusedForCertain } from "./card-refusal";
 import { StepSessionEndedError } from "~/lib/step-client";
 import { StepFailedError } from "~/lib/steps";
 import { amountOf, editPayment, feeOf, initialPaymentContext, payableCents } from "./payment-choice";
 import type { PaymentContext, PaymentEvent, PaymentInput, PaymentReceipt } from "./payment-context";
-import { newAttemptKey } from "../attempt-key";
-import { unprovided } from "../unprovided";
+import { newAttemptKey } from "~/lib/attempt-key";
+import { unprovided } from "~/lib/unprovided";
 
 /**
  * Paying the account by card (1§4 payment progress, choice, allocation, methods, the Pay button).

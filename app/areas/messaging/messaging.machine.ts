@@ -1,10 +1,10 @@
 import { and, assertEvent, assign, emit, enqueueActions, setup, stateIn } from "xstate";
-import { messagingTexts } from "~/areas/messaging/texts";
-import { checkDraft, replySubject, type Draft, type MessageErrors, type Option, type PendingFile, type SendReply } from "~/areas/messaging/compose";
-import type { MessageView, MessagingSettings } from "~/areas/messaging/view";
+import { messagingTexts } from "./texts";
+import { checkDraft, replySubject, type Draft, type MessageErrors, type Option, type PendingFile, type SendReply } from "./compose";
+import type { MessageView, MessagingSettings } from "./view";
 import { StepSessionEndedError, stepMayHaveBeenDone } from "~/lib/step-client";
-import { newAttemptKey } from "../attempt-key";
-import { unprovided } from "../unprovided";
+import { newAttemptKey } from "~/lib/attempt-key";
+import { unprovided } from "~/lib/unprovided";
 
 /**
  * Writing to the practice (2§2, 2§4, 2§5): compose, reply, edit a draft, and send a draft as it is.

@@ -1,8 +1,8 @@
 import { assign, setup } from "xstate";
 import { StepSessionEndedError } from "~/lib/step-client";
 import { failureMessage } from "~/lib/steps";
-import { JOIN_TIMEOUT_MS, ZOOM_TEXT, type JoinFailure, type JoinRequest, type Signature } from "~/areas/video/zoom";
-import { unprovided } from "../unprovided";
+import { JOIN_TIMEOUT_MS, ZOOM_TEXT, type JoinFailure, type JoinRequest, type Signature } from "./zoom";
+import { unprovided } from "~/lib/unprovided";
 
 /**
  * Joining a video consult (1§2 Join Meeting, issue 15; decisions/130): Start Meeting asks the portal

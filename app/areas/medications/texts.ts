@@ -1,3 +1,5 @@
+import { DEFAULT_REPEAT_NOTICE } from "~/lib/practice-settings";
+
 /** 2§2 Medications, 2§5 (the repeat request) and 2§8, as the spec words them where it does. */
 export const medicationsTexts = {
   noRecords: "No Records Found",
@@ -33,7 +35,5 @@ export const medicationsTexts = {
   unflagged: (count: number) => `${count} ${count === 1 ? "medicine has" : "medicines have"} no long-term flag recorded by the practice, so ${count === 1 ? "it is" : "they are"} listed under History only.`,
   showHistory: "Show History",
   /** 1§3: PortalRepeatMedSetting's default, when the practice leaves it empty. */
-  defaultNotice:
-    "Repeat prescriptions can be collected from reception, or are sent to your chosen pharmacy, two working days after your request. " +
-    "Please allow two working days before collecting. Long-term medicines need a review with your doctor every six months: if yours is due, the practice will ask you to book an appointment first.",
+  defaultNotice: DEFAULT_REPEAT_NOTICE,
 } as const;

@@ -1,5 +1,5 @@
-import type { AllocatableInvoice, Allocation } from "~/areas/accounts/allocation";
-import type { CardType } from "~/areas/accounts/card-brand";
+import type { AllocatableInvoice, Allocation } from "./allocation";
+import type { CardType } from "./card-brand";
 
 /**
  * The payment machine's input, context and events: the types both payment.machine.ts and

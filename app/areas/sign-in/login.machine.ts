@@ -1,12 +1,12 @@
 import { assertEvent, assign, raise, setup, type DoneActorEvent } from "xstate";
-import { signInTexts } from "~/areas/sign-in/texts";
+import { signInTexts } from "./texts";
 import { secondStepTexts } from "~/lib/texts/second-step";
 import { passkeyTexts } from "~/lib/texts/passkeys";
 import { newPasswordProblem, type NewPasswordProblem } from "~/lib/new-password";
 import { codeShapeProblem } from "~/lib/second-step";
 import { CAPTCHA_AFTER, type FlowKind, type FlowOutcome, type LinkedAccount, type Outcome } from "~/lib/sign-in-flow";
-import { signInSummary, validateSignIn, type FieldErrors, type SignInInput } from "~/areas/sign-in/sign-in-form";
-import { unprovided } from "../unprovided";
+import { signInSummary, validateSignIn, type FieldErrors, type SignInInput } from "./sign-in-form";
+import { unprovided } from "~/lib/unprovided";
 
 /**
  * The sign-in flow of 1§4: credentials, then (when the practice asks) the forced password update,
