@@ -180,5 +180,7 @@ test.describe("the header on a phone", () => {
     await expect(banner.getByText(/^NHI:/)).toBeVisible();
     await expect(banner.getByText(/^Email:/)).toBeVisible();
     await expect(banner.getByRole("button", { name: /details of/i })).toBeHidden();
+    // The practice's name and its hours read as two phrases, not run together ("…CentreOpen 8:00").
+    await expect(banner.getByRole("paragraph").filter({ hasText: /Open /, visible: true })).toHaveText(/\S Open /);
   });
 });

@@ -56,8 +56,8 @@ export function AppShell({ menu, patient, practice, actingFor, canSwitch, canSha
           </Link>
           {practice ? (
             <p className="hidden text-white wide:block">
-              <span className="font-semibold">{practice.name}</span>
-              <span className="block text-sm sm:inline sm:pl-2">{practice.open}</span>
+              <span className="font-semibold">{practice.name}</span>{" "}
+              <span className="block text-sm sm:inline sm:pl-1">{practice.open}</span>
             </p>
           ) : null}
           <div className="ml-auto">
