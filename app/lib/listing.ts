@@ -23,15 +23,10 @@ export function listingSearch(view: { from?: string; to?: string; pages?: number
 
 /**
  * How many entries the practice sent on a page: a proxy's view leaves confidential ones out of
- * `resources` and keeps the count as sent in `sent`, so a full page still reads as full (decisions/378).
+ * `resources` and keeps the count as sent in `sent`, so a full page still reads as full (decisions/378); no page, 0.
  */
-export function sentOf(page: { resources: readonly unknown[]; sent?: number }): number {
-  return page.sent ?? page.resources.length;
-}
-
-/** sentOf the last page read, or 0 when none was. */
-export function sentOrNone(page: { resources: readonly unknown[]; sent?: number } | undefined): number {
-  return page ? sentOf(page) : 0;
+export function sentOf(page: { resources: readonly unknown[]; sent?: number } | undefined): number {
+  return page ? (page.sent ?? page.resources.length) : 0;
 }
 
 /** What a paged listing shows of its extent: the count (undefined when unknown) and whether "more" is offered. */

@@ -1,7 +1,7 @@
 import { accountsPageSizes } from "@contract/accounts";
 import { allocationsPayable } from "./allocation";
 import { formatDateTime } from "~/lib/dates";
-import { listingExtent, pagesOf, sentOrNone } from "~/lib/listing";
+import { listingExtent, pagesOf, sentOf } from "~/lib/listing";
 import { errorsTexts } from "~/lib/texts/errors";
 import { paymentTexts } from "./texts";
 import { feeCents, formatCents } from "~/lib/money";
@@ -48,7 +48,7 @@ export async function loadAccountsPage(request: Request) {
   const seen = new Set<string>();
   const all = allPages.flatMap((reply) => reply.resources.map(rowOf)).filter((row) => !seen.has(row.id) && seen.add(row.id));
   // A page total is a hint, and may be left out (decisions/396).
-  const { count, more } = listingExtent({ total: allPages.at(-1)?.total, read: all.length, pagesRead: pages, pageSize: accountsPageSizes.invoices, lastPage: sentOrNone(allPages.at(-1)) });
+  const { count, more } = listingExtent({ total: allPages.at(-1)?.total, read: all.length, pagesRead: pages, pageSize: accountsPageSizes.invoices, lastPage: sentOf(allPages.at(-1)) });
   return {
     pending: pending.resources.map(rowOf),
     all: { rows: all, total: count, pages, more },

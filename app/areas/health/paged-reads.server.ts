@@ -1,4 +1,4 @@
-import { listingExtent, sentOrNone } from "~/lib/listing";
+import { listingExtent, sentOf } from "~/lib/listing";
 import { practiceErrorResponse } from "~/.server/practice/errors.server";
 
 /**
@@ -14,6 +14,6 @@ export async function readPages<R extends { id?: string }>(pages: number, pageSi
   const replies = await Promise.all(Array.from({ length: pages }, (_, i) => read(i + 1))).catch(practiceErrorResponse);
   const seen = new Set<string>();
   const resources = replies.flatMap((r) => r.resources).filter((r) => r.id === undefined || (seen.has(r.id) ? false : (seen.add(r.id), true)));
-  const { count, more } = listingExtent({ total: replies[0]?.total, read: resources.length, pagesRead: pages, pageSize, lastPage: sentOrNone(replies.at(-1)) });
+  const { count, more } = listingExtent({ total: replies[0]?.total, read: resources.length, pagesRead: pages, pageSize, lastPage: sentOf(replies.at(-1)) });
   return { resources, total: count, pages, more };
 }

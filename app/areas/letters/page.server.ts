@@ -1,6 +1,6 @@
 import type { LetterRangeResult, LettersPageData } from "~/lib/letters-view";
 import { LetterRangeSchema, rangeQuery } from "./search";
-import { listingExtent, pagesOf, sentOrNone } from "~/lib/listing";
+import { listingExtent, pagesOf, sentOf } from "~/lib/listing";
 import { documentsPageSizes } from "@contract/documents";
 import { letterFileName, letterTileOf, newestFirst } from "~/lib/letters-view";
 import { parseForm } from "~/lib/form-data";
@@ -44,7 +44,7 @@ export async function lettersPage(signedIn: Pick<SignedIn, "api" | "user">, url:
   // A letter filed while the pages were read may shift one onto the next page: it is shown once.
   const seen = new Set<string>();
   const letters = replies.flatMap((r) => r.resources.map(letterTileOf)).filter((l) => (seen.has(l.id) ? false : (seen.add(l.id), true)));
-  const { count, more } = listingExtent({ total: replies[0]?.total, read: letters.length, pagesRead: pages, pageSize: documentsPageSizes.letters, lastPage: sentOrNone(replies.at(-1)) });
+  const { count, more } = listingExtent({ total: replies[0]?.total, read: letters.length, pagesRead: pages, pageSize: documentsPageSizes.letters, lastPage: sentOf(replies.at(-1)) });
   return { letters: newestFirst(letters), total: count, pages, more, range: typed, ranged: false, rangeResult };
 }
 

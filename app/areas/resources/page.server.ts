@@ -1,4 +1,4 @@
-import { listingExtent, pagesOf, sentOrNone } from "~/lib/listing";
+import { listingExtent, pagesOf, sentOf } from "~/lib/listing";
 import { documentsPageSizes } from "@contract/documents";
 import { resourcesTexts } from "./texts";
 import { resourceItemOf, type ResourcesPageData } from "./view";
@@ -20,7 +20,7 @@ export async function resourcesPage({ api, user }: Pick<SignedIn, "api" | "user"
   const replies = await Promise.all(Array.from({ length: pages }, (_, i) => getResources(api, user.userId, i + 1))).catch(practiceErrorResponse);
   const seen = new Set<string>();
   const items = replies.flatMap((r) => r.resources.map(resourceItemOf)).filter((m) => (seen.has(m.id) ? false : (seen.add(m.id), true)));
-  const { count, more } = listingExtent({ total: replies[0]?.total, read: items.length, pagesRead: pages, pageSize: documentsPageSizes.media, lastPage: sentOrNone(replies.at(-1)) });
+  const { count, more } = listingExtent({ total: replies[0]?.total, read: items.length, pagesRead: pages, pageSize: documentsPageSizes.media, lastPage: sentOf(replies.at(-1)) });
   return { items, total: count, pages, more };
 }
 
