@@ -5,8 +5,8 @@
  * Then the static checks side by side (type check, lint, unused code, build), then Vitest (unit and
  * integration: the multi-process tests run the built portal, so the build comes first), then
  * Playwright in Debian's Chromium. Every step after the set-up runs even when an earlier one fails, so one run shows
- * everything that is wrong. Each phase's duration is printed; the last line is the plain
- * `N passed, N failed` that CI reads.
+ * everything that is wrong. Each phase's duration is printed, then each failed test by name; the last line
+ * is the plain `N passed, N failed` that CI reads.
  *
  * `npm test -- --second-node` is what `.ci/run` runs on the second Node version, where only the server's
  * runtime differs: the build and Vitest, then the end-to-end tests tagged @smoke (the sign-in spec and
@@ -18,6 +18,7 @@
  */
 import { spawn, spawnSync } from "node:child_process";
 import { accessSync, constants, mkdirSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
+import { playwrightCounts, vitestCounts, type Counts, type PlaywrightReport, type VitestReport } from "./test-report";
 import { findSystemPackages, installCommand, planSetup, type MachineProbe } from "./system-packages";
 
 const secondNode = process.argv.includes("--second-node");
@@ -26,6 +27,13 @@ const started = Date.now();
 const phases: string[] = [];
 let passed = 0;
 let failed = 0;
+const failures: string[] = [];
+/** Adds a runner's counts; its failed tests are listed again at the end, where CI's excerpt of the run is. */
+function count(counts: Counts) {
+  passed += counts.passed;
+  failed += counts.failed;
+  failures.push(...counts.failures);
+}
 
 const seconds = (since: number) => `${Math.round((Date.now() - since) / 1000)} s`;
 
@@ -157,11 +165,8 @@ console.log("\n▶ Unit and integration tests (Vitest)");
 const vitestSince = Date.now();
 const vitestRun = await run("npx", ["vitest", "run", "--reporter=default", "--reporter=json", "--outputFile.json=test-results/vitest.json"]);
 phases.push(`Vitest ${seconds(vitestSince)}`);
-const vitest = readJson<{ numPassedTests: number; numFailedTests: number }>("test-results/vitest.json");
-if (vitest) {
-  passed += vitest.numPassedTests;
-  failed += vitest.numFailedTests;
-}
+const vitest = readJson<VitestReport>("test-results/vitest.json");
+if (vitest) count(vitestCounts(vitest, process.cwd()));
 if (!vitestRun.ok && (!vitest || vitest.numFailedTests === 0)) failed++;
 
 // Chromium is there: setUpMachine saw to it.
@@ -171,14 +176,12 @@ if (built) {
   if (secondNode) process.env.E2E_PRACTICE ??= "other";
   const e2eRun = await run("npx", ["playwright", "test", ...(secondNode ? ["--grep", "@smoke|@each-practice"] : [])]);
   phases.push(`Playwright${secondNode ? " (@smoke, @each-practice)" : ""} ${seconds(e2eSince)}`);
-  const report = readJson<{ stats: { expected: number; unexpected: number; flaky: number } }>("test-results/playwright.json");
-  if (report) {
-    passed += report.stats.expected + report.stats.flaky;
-    failed += report.stats.unexpected;
-  }
+  const report = readJson<PlaywrightReport>("test-results/playwright.json");
+  if (report) count(playwrightCounts(report));
   if (!e2eRun.ok && (!report || report.stats.unexpected === 0)) failed++;
 }
 
+if (failures.length > 0) console.log(`\nFailed:\n${failures.map((title) => `  ✗ ${title}`).join("\n")}`);
 console.log(`\nTimes: ${phases.join(" · ")} · in all ${seconds(started)}`);
 console.log(`\n${passed} passed, ${failed} failed`);
 process.exit(failed > 0 ? 1 : 0);
