@@ -57,7 +57,9 @@ export default defineConfig({
         ...devices["Desktop Chrome"],
         launchOptions: {
           executablePath: CHROMIUM,
-          args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+          // V8's baseline compiler only (--max-opt=1): a test's pages live seconds, too short to repay the
+          // optimising compilers' CPU; the same tests took 8-17 % less time and a fifth less renderer CPU (decisions/399).
+          args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--js-flags=--max-opt=1"],
         },
       },
     },
